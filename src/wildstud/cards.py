@@ -1,0 +1,355 @@
+"""Cards, ranks, suits, parsing and decks.
+
+A card's integer *code* is ``rank * 4 + suit`` (deuce = 0 … ace = 12; clubs = 0, diamonds = 1,
+hearts = 2, spades = 3), the encoding that :mod:`wildstud.fast` works on.
+
+>>> card = parse_card("10h")
+>>> card, str(card), card.pretty, card.code
+(Card('Th'), 'Th', '10♥', 34)
+>>> parse_cards("As Kd 10c")
+(Card('As'), Card('Kd'), Card('Tc'))
+>>> sorted(wild_cards("Q, 7s"))[:2]
+[Card('7s'), Card('Qc')]
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import secrets
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import ClassVar
+
+from wildstud.errors import CardError, DuplicateCardError, WildSpecError
+
+__all__ = [
+    "DECK",
+    "Card",
+    "CardLike",
+    "Deck",
+    "Rank",
+    "RankLike",
+    "Suit",
+    "cards_mask",
+    "parse_card",
+    "parse_cards",
+    "parse_rank",
+    "wild_cards",
+    "wild_mask",
+]
+
+
+class Rank(IntEnum):
+    """A card rank, deuce lowest; the ace is high (stud uses it low only in the wheel)."""
+
+    TWO = 0
+    THREE = 1
+    FOUR = 2
+    FIVE = 3
+    SIX = 4
+    SEVEN = 5
+    EIGHT = 6
+    NINE = 7
+    TEN = 8
+    JACK = 9
+    QUEEN = 10
+    KING = 11
+    ACE = 12
+
+    @property
+    def char(self) -> str:
+        """One character: ``2``-``9``, ``T``, ``J``, ``Q``, ``K``, ``A``."""
+        return "23456789TJQKA"[self]
+
+    @property
+    def label(self) -> str:
+        """How people write it: ``10`` rather than ``T``."""
+        return "10" if self is Rank.TEN else self.char
+
+    @property
+    def singular(self) -> str:
+        """English name: ``seven``, ``queen``."""
+        return _RANK_NAMES[self]
+
+    @property
+    def plural(self) -> str:
+        """English plural: ``sevens``, ``sixes``."""
+        return "sixes" if self is Rank.SIX else _RANK_NAMES[self] + "s"
+
+
+class Suit(IntEnum):
+    """A suit; the order (clubs lowest) only ever breaks bring-in ties."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def char(self) -> str:
+        """``c``, ``d``, ``h`` or ``s``."""
+        return "cdhs"[self]
+
+    @property
+    def symbol(self) -> str:
+        """``♣``, ``♦``, ``♥`` or ``♠``."""
+        return "♣♦♥♠"[self]
+
+
+_RANK_NAMES = (
+    "deuce",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "jack",
+    "queen",
+    "king",
+    "ace",
+)
+_RANK_TEXT = {**{r.char: r for r in Rank}, "10": Rank.TEN, "1": None}
+_SUIT_TEXT = {
+    **{s.char: s for s in Suit},
+    **{s.symbol: s for s in Suit},
+    "♧": Suit.CLUBS,
+    "♢": Suit.DIAMONDS,
+    "♡": Suit.HEARTS,
+    "♤": Suit.SPADES,
+}
+_CARD_RE = re.compile(r"^(10|[2-9tjqka])(.)$", re.IGNORECASE)
+_CARD_HELP = "expected a rank 2-10, T, J, Q, K or A, then a suit c, d, h, s or ♣♦♥♠"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """A playing card. Compare and hash freely; ``Card.of(code)`` gives the shared instance.
+
+    >>> Card(Rank.QUEEN, Suit.HEARTS) == parse_card("Q♥")
+    True
+    """
+
+    rank: Rank
+    suit: Suit
+
+    _ALL: ClassVar[tuple[Card, ...]]
+
+    @property
+    def code(self) -> int:
+        """The integer code ``rank * 4 + suit``."""
+        return self.rank * 4 + self.suit
+
+    @property
+    def mask(self) -> int:
+        """``1 << code``: the card's bit in a 52-bit card set."""
+        return 1 << (self.rank * 4 + self.suit)
+
+    @property
+    def pretty(self) -> str:
+        """Display form with a suit symbol: ``10♥``, ``Q♠``."""
+        return self.rank.label + self.suit.symbol
+
+    @staticmethod
+    def of(code: int) -> Card:
+        """The card with this integer code (0 … 51)."""
+        if not 0 <= code < 52:
+            raise CardError(f"not a card code: {code} (expected 0 to 51)")
+        return Card._ALL[code]
+
+    def __str__(self) -> str:
+        return self.rank.char + self.suit.char
+
+    def __repr__(self) -> str:
+        return f"Card('{self}')"
+
+
+Card._ALL = tuple(Card(Rank(code >> 2), Suit(code & 3)) for code in range(52))
+
+DECK: tuple[Card, ...] = Card._ALL
+"""The 52 cards in code order (2c, 2d, 2h, 2s, 3c, … As)."""
+
+CardLike = Card | str
+RankLike = Rank | str | int
+
+
+def parse_card(text: CardLike) -> Card:
+    """Read one card: ``Qh``, ``Q♥``, ``10h``, ``Th``, in any case.
+
+    >>> parse_card("th"), parse_card("10♠"), parse_card("a♡")
+    (Card('Th'), Card('Ts'), Card('Ah'))
+    """
+    if isinstance(text, Card):
+        return text
+    if not isinstance(text, str):
+        raise CardError(f"not a card: {text!r} (expected a Card or text such as 'Qh')")
+    match = _CARD_RE.match(text.strip())
+    if match is None:
+        raise CardError(f"not a card: {text!r} ({_CARD_HELP})")
+    rank = _RANK_TEXT[match.group(1).upper()]
+    suit = _SUIT_TEXT.get(match.group(2).lower())
+    if rank is None or suit is None:
+        raise CardError(f"not a card: {text!r} ({_CARD_HELP})")
+    return Card._ALL[rank * 4 + suit]
+
+
+def parse_cards(text: str | Iterable[CardLike], *, unique: bool = True) -> tuple[Card, ...]:
+    """Read several cards from text (spaces or commas between them) or from an iterable.
+
+    With ``unique`` (the default) a card given twice raises :class:`DuplicateCardError`.
+
+    >>> parse_cards("Qh,7d  As")
+    (Card('Qh'), Card('7d'), Card('As'))
+    >>> parse_cards("Qh Qh")
+    Traceback (most recent call last):
+    ...
+    wildstud.errors.DuplicateCardError: card given twice: Qh
+    """
+    items: Iterable[CardLike] = _tokens(text) if isinstance(text, str) else text
+    cards = tuple(parse_card(item) for item in items)
+    if unique and len(set(cards)) != len(cards):
+        seen: set[Card] = set()
+        twice = [c for c in cards if c in seen or seen.add(c)]  # type: ignore[func-returns-value]
+        raise DuplicateCardError(f"card given twice: {' '.join(map(str, dict.fromkeys(twice)))}")
+    return cards
+
+
+def parse_rank(text: RankLike) -> Rank:
+    """Read a rank: ``Q``, ``q``, ``10``, ``T``, a :class:`Rank`, or its index 0-12.
+
+    >>> parse_rank("10"), parse_rank("q")
+    (<Rank.TEN: 8>, <Rank.QUEEN: 10>)
+    """
+    if isinstance(text, Rank):
+        return text
+    if isinstance(text, int) and not isinstance(text, bool) and 0 <= text <= 12:
+        return Rank(text)
+    rank = _RANK_TEXT.get(text.strip().upper()) if isinstance(text, str) else None
+    if rank is None:
+        raise CardError(f"not a rank: {text!r} (expected 2-10, T, J, Q, K or A)")
+    return rank
+
+
+def wild_cards(spec: str | Iterable[RankLike | Card] | None) -> frozenset[Card]:
+    """The set of wild cards a specification names.
+
+    A rank (``"Q"``, ``"7"``, a :class:`Rank`) makes all four cards of that rank wild; a card
+    (``"Qs"``, a :class:`Card`) makes that one card wild. Text may list several, separated by
+    commas or spaces. ``None`` or an empty spec means no wild cards.
+
+    >>> len(wild_cards("Q,7")), wild_cards(["Qs"])
+    (8, frozenset({Card('Qs')}))
+    """
+    if spec is None:
+        return frozenset()
+    items: Iterable[RankLike | Card] = _tokens(spec) if isinstance(spec, str) else spec
+    wild: set[Card] = set()
+    for item in items:
+        if isinstance(item, Card):
+            wild.add(item)
+            continue
+        try:
+            rank = parse_rank(item)
+        except CardError:
+            try:
+                wild.add(parse_card(item))  # type: ignore[arg-type]
+            except CardError:
+                raise WildSpecError(
+                    f"not a rank or a card: {item!r} (wild cards are ranks such as 'Q' or '7',"
+                    " or single cards such as 'Qs')"
+                ) from None
+        else:
+            wild.update(Card._ALL[rank * 4 + suit] for suit in Suit)
+    return frozenset(wild)
+
+
+def cards_mask(cards: Iterable[Card]) -> int:
+    """The 52-bit set of these cards (bit ``code`` set for each)."""
+    mask = 0
+    for card in cards:
+        mask |= card.mask
+    return mask
+
+
+def wild_mask(spec: str | Iterable[RankLike | Card] | None) -> int:
+    """:func:`wild_cards` as a 52-bit mask, the form :mod:`wildstud.fast` takes.
+
+    >>> hex(wild_mask("2"))
+    '0xf'
+    """
+    return cards_mask(wild_cards(spec))
+
+
+def _tokens(text: str) -> list[str]:
+    return [token for token in re.split(r"[\s,]+", text.strip()) if token]
+
+
+class Deck:
+    """An ordered pack of cards that deals from the top.
+
+    ``Deck()`` is shuffled with the operating system's cryptographic generator (what play
+    uses); ``Deck(seed=7)`` is shuffled reproducibly (simulations, tests); ``Deck.stacked(...)``
+    keeps the order given (rulings, tests): its :meth:`shuffle` leaves that order alone, so a
+    stacked deck can script a redeal too.
+
+    >>> deck = Deck.stacked("Qh 7d")
+    >>> deck.deal(), len(deck), deck.deal_many(1)
+    (Card('Qh'), 1, (Card('7d'),))
+    >>> Deck(seed=1).deal_many(3) == Deck(seed=1).deal_many(3)
+    True
+    """
+
+    __slots__ = ("_cards", "_rng", "stacked_order")
+
+    def __init__(
+        self,
+        *,
+        seed: int | None = None,
+        cards: Iterable[Card] = DECK,
+    ) -> None:
+        self._rng: random.Random = secrets.SystemRandom() if seed is None else random.Random(seed)
+        self._cards: list[Card] = list(cards)
+        self.stacked_order = False
+        self.shuffle()
+
+    @classmethod
+    def stacked(cls, cards: str | Iterable[CardLike]) -> Deck:
+        """A deck that deals exactly these cards, in this order, first card on top."""
+        deck = cls.__new__(cls)
+        deck._rng = secrets.SystemRandom()
+        deck._cards = list(reversed(parse_cards(cards)))
+        deck.stacked_order = True
+        return deck
+
+    def shuffle(self) -> None:
+        """Shuffle what is left with the deck's generator (a stacked deck keeps its order)."""
+        if not self.stacked_order:
+            self._rng.shuffle(self._cards)
+
+    def deal(self) -> Card:
+        """Deal the top card."""
+        if not self._cards:
+            raise IndexError("the deck is empty")
+        return self._cards.pop()
+
+    def deal_many(self, count: int) -> tuple[Card, ...]:
+        """Deal the top ``count`` cards, top card first."""
+        if not 0 <= count <= len(self._cards):
+            raise IndexError(f"cannot deal {count} cards from a deck of {len(self._cards)}")
+        dealt = self._cards[len(self._cards) - count :]
+        del self._cards[len(self._cards) - count :]
+        return tuple(reversed(dealt))
+
+    def peek(self) -> Sequence[Card]:
+        """The cards left, top first (for tests and rulings; never shown to players)."""
+        return tuple(reversed(self._cards))
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.peek())

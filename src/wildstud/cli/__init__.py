@@ -1,0 +1,56 @@
+"""The ``wildstud`` command line.
+
+Each sub-command lives in a module of its own beside this one and registers itself on
+:data:`app`. Errors from bad input are printed as one line on standard error with exit code 2,
+never as a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+from rich.console import Console
+
+from wildstud.errors import WildstudError
+
+app = typer.Typer(
+    name="wildstud",
+    help="Wild-card stud for home poker nights: rulings, tables, odds and a table server.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+stderr = Console(stderr=True)
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        from wildstud import __version__
+
+        typer.echo(f"wildstud {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(
+        False,
+        "--version",
+        callback=_show_version,
+        is_eager=True,
+        help="Print the version and exit.",
+    ),
+) -> None:
+    """Wild-card stud for home poker nights: rulings, tables, odds and a table server."""
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the command line; bad input exits with status 2 and a one-line message."""
+    from wildstud.cli import tables  # noqa: F401  (registers the command)
+
+    try:
+        app(args=argv, prog_name="wildstud")
+    except WildstudError as error:
+        stderr.print(f"[bold red]error:[/] {error}", highlight=False)
+        sys.exit(2)
