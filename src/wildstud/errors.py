@@ -45,3 +45,23 @@ class OptionError(WildstudError):
 
 class IllegalActionError(WildstudError):
     """An action that the rules do not allow at this point of the hand; nothing was changed."""
+
+
+class BettingSetupError(WildstudError):
+    """A betting round was set up with seats, stacks or amounts that do not fit together."""
+
+
+class PotError(WildstudError):
+    """Chip contributions or winners given for the pots do not fit together."""
+
+
+class TableError(WildstudError):
+    """The seats, stacks or dealer given do not fit the game (too few or too many players)."""
+
+
+class OutOfTurnError(IllegalActionError):
+    """An action names a seat that is not the one to act; nothing was changed."""
+
+
+class DeckExhaustedError(WildstudError):
+    """The deck has no card left where the deal needs one (a stacked deck too short)."""

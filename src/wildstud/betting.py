@@ -1,0 +1,825 @@
+"""Stud betting: the stakes, the legal actions of the seat to act, and one street's betting round.
+
+A :class:`BettingRound` runs the betting of one street. The hand engine tells it who is still in
+(in acting order), how many chips each seat has behind, whether the first seat must bring in,
+whether bets are big bets this street, whether fourth street shows an open pair, and how much is
+already in the pot. Antes are the engine's business and never pass through here.
+
+Amounts are *to* amounts, as in the PHH ``cbr`` action: the seat's total in front of it on this
+street after acting. A round answers three questions about an action, in the style of
+``verify_x`` / ``can_x`` / ``x``: :meth:`BettingRound.verify` raises
+:class:`~wildstud.errors.IllegalActionError` naming what is wrong, :meth:`BettingRound.can`
+answers yes or no, and :meth:`BettingRound.apply` verifies first and only then moves chips, so
+a refused action leaves the round exactly as it was. Messages name seats the PHH way: seat 0 is
+``p1``.
+
+The rules in force (DESIGN.md's defaults, with Robert's Rules of Poker where those are silent):
+
+- A seat facing no bet checks or bets; facing a bet it folds, calls or raises. A call for more
+  than the stack is an all-in call for the stack.
+- The bring-in seat brings in or completes; after a bring-in the others fold, call it, or
+  complete to a full bet, and the completion is the bet. When all just call, the bring-in seat
+  gets no option.
+- Fixed limit: every bet and raise is one small bet, or one big bet from fifth street. With an
+  open pair on fourth street it may be either, and once a big one is in, raises are big.
+- Spread limit: a bet or raise of ``small_bet`` up to ``big_bet``, and a raise at least as big
+  as the last one. Pot limit: at most the pot after the call. No limit: up to the stack. In both
+  the least bet is ``small_bet`` and a raise at least the last full bet or raise.
+- Fixed and spread limit allow a bet and ``raise_cap`` raises, but (Robert's Rules) only while
+  three or more players who are not all in contest the pot; a cap reached stays reached.
+- An all-in short of a full bet: in fixed and spread limit, one that raises by half the least
+  raise or more counts as a full raise, and raises over a smaller one are sized from the last
+  full bet (completing it); in pot and no limit a raise still has to add a full raise. A seat
+  that has acted may raise again only if what it faces has gone up by a (half-)full raise since,
+  so several small all-ins can add up to reopen the betting.
+
+Third street at the default 5/10 fixed limit with a bring-in of 2:
+
+>>> rnd = BettingRound(Stakes(), order=[2, 0, 1], stacks={0: 100, 1: 100, 2: 100},
+...                    street_index=0, big_bet=False, bring_in=True, open_pair=False, pot=3)
+>>> [str(option) for option in rnd.options()]
+['bring-in to 2', 'complete to 5']
+>>> rnd.apply(ActionKind.BRING_IN).added
+2
+>>> [str(option) for option in rnd.options()]
+['fold', 'call to 2', 'complete to 5']
+>>> rnd.apply(ActionKind.COMPLETE).to_amount
+5
+>>> rnd.apply(ActionKind.RAISE).to_amount
+10
+>>> rnd.verify(ActionKind.CHECK)
+Traceback (most recent call last):
+...
+wildstud.errors.IllegalActionError: p3 cannot check: 8 to call
+>>> _ = rnd.apply(ActionKind.FOLD); _ = rnd.apply(ActionKind.CALL)
+>>> rnd.done, dict(rnd.committed), sorted(rnd.folded)
+(True, {2: 2, 0: 10, 1: 10}, [2])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from wildstud.errors import BettingSetupError, IllegalActionError, OptionError
+
+__all__ = [
+    "ActionKind",
+    "ActionOption",
+    "Applied",
+    "BettingRound",
+    "Limit",
+    "Stakes",
+]
+
+
+class Limit(StrEnum):
+    """How big bets and raises may be.
+
+    >>> Limit("pot-limit") is Limit.POT
+    True
+    """
+
+    FIXED = "fixed-limit"
+    SPREAD = "spread-limit"
+    POT = "pot-limit"
+    NO = "no-limit"
+
+
+_LIMIT_FAMILY = (Limit.FIXED, Limit.SPREAD)  # the structures with a raise cap and the half-bet rule
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """The table's betting structure; every amount is a whole number of chips.
+
+    ``small_bet`` and ``big_bet`` mean different things by structure. Fixed limit: the bet on the
+    first two betting rounds and the bet from fifth street on. Spread limit: the least and the most
+    a bet or raise may be, on every street. Pot and no limit: ``small_bet`` is the minimum bet and
+    ``big_bet`` is not used. ``raise_cap`` counts the raises allowed after the bet (completing the
+    bring-in is the bet); ``None`` means no cap. Following Robert's Rules the cap binds only the
+    fixed and spread structures: pot and no limit allow unlimited raising.
+
+    >>> stakes = Stakes()
+    >>> stakes.limit, stakes.bring_in, stakes.small_bet, stakes.big_bet, stakes.raise_cap
+    (<Limit.FIXED: 'fixed-limit'>, 2, 5, 10, 3)
+    >>> Stakes(limit="no-limit", bring_in=0).limit
+    <Limit.NO: 'no-limit'>
+    >>> Stakes(bring_in=7)
+    Traceback (most recent call last):
+    ...
+    wildstud.errors.OptionError: bring_in must not be more than small_bet: 7 > 5
+    """
+
+    limit: Limit = Limit.FIXED
+    ante: int = 1
+    bring_in: int = 2
+    small_bet: int = 5
+    big_bet: int = 10
+    raise_cap: int | None = 3
+
+    def __post_init__(self) -> None:
+        try:
+            limit = Limit(self.limit)
+        except ValueError:
+            choices = ", ".join(item.value for item in Limit)
+            raise OptionError(f"limit must be one of {choices}, not {self.limit!r}") from None
+        object.__setattr__(self, "limit", limit)
+        for name in ("ante", "bring_in", "small_bet", "big_bet"):
+            value = getattr(self, name)
+            if not _is_chips(value):
+                raise OptionError(f"{name} must be a whole number of chips, not {value!r}")
+            if value < 0:
+                raise OptionError(f"{name} must not be negative: {value}")
+        if self.small_bet < 1:
+            raise OptionError(f"small_bet must be at least 1 chip, not {self.small_bet}")
+        if self.bring_in > self.small_bet:
+            raise OptionError(
+                f"bring_in must not be more than small_bet: {self.bring_in} > {self.small_bet}"
+            )
+        if self.big_bet < self.small_bet:
+            raise OptionError(
+                f"big_bet must not be less than small_bet: {self.big_bet} < {self.small_bet}"
+            )
+        cap = self.raise_cap
+        if cap is not None and (not _is_chips(cap) or cap < 0):
+            raise OptionError(f"raise_cap must be a whole number of raises or None, not {cap!r}")
+
+    @property
+    def capped(self) -> bool:
+        """Whether raising is capped at all in this structure.
+
+        >>> Stakes().capped, Stakes(limit=Limit.POT).capped, Stakes(raise_cap=None).capped
+        (True, False, False)
+        """
+        return self.raise_cap is not None and self.limit in _LIMIT_FAMILY
+
+
+class ActionKind(StrEnum):
+    """What a seat does. ``complete`` raises the bring-in (or a short all-in) to a full bet."""
+
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BRING_IN = "bring-in"
+    COMPLETE = "complete"
+    BET = "bet"
+    RAISE = "raise"
+
+
+_AGGRESSIVE = (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE)
+
+
+@dataclass(frozen=True, slots=True)
+class ActionOption:
+    """One legal kind of action for the seat to act, with the to-amounts it may take.
+
+    Fold and check carry ``0, 0``; call carries its to-amount (an all-in for less when the stack is
+    short). Fixed limit allows only the listed sizes, so with an open pair on fourth street the
+    minimum is the small bet and the maximum the big bet, with nothing in between but an all-in.
+
+    >>> str(ActionOption(ActionKind.RAISE, 10, 40))
+    'raise to 10..40'
+    """
+
+    kind: ActionKind
+    min_amount: int
+    max_amount: int
+
+    def __str__(self) -> str:
+        if self.kind in (ActionKind.FOLD, ActionKind.CHECK):
+            return str(self.kind)
+        if self.min_amount == self.max_amount:
+            return f"{self.kind} to {self.min_amount}"
+        return f"{self.kind} to {self.min_amount}..{self.max_amount}"
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """What an applied action did.
+
+    ``to_amount`` is the seat's street total afterwards (0 for a fold or a check), ``added`` the
+    chips it moved from its stack, ``reopened`` whether it was a full bet or raise (an all-in
+    short of half a bet in limit, or of a full raise in pot and no limit, is not).
+    """
+
+    seat: int
+    kind: ActionKind
+    to_amount: int
+    added: int
+    all_in: bool
+    reopened: bool
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """An action checked against the rules, ready to be carried out."""
+
+    seat: int
+    kind: ActionKind
+    to_amount: int
+    added: int
+    full: bool
+
+
+@dataclass(frozen=True, slots=True)
+class _Window:
+    """The to-amounts a bet, completion or raise may take; ``targets`` lists them in fixed limit."""
+
+    low: int
+    high: int
+    targets: tuple[int, ...] | None
+    rule: str  # says why these amounts, for refusal messages
+
+    def allows(self, amount: int) -> bool:
+        if self.targets is not None:
+            return amount in self.targets
+        return self.low <= amount <= self.high
+
+
+_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def _is_chips(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _seat_name(seat: int) -> str:
+    return f"p{seat + 1}"
+
+
+def _cap_text(cap: int) -> str:
+    if cap == 0:
+        return "a single bet"
+    word = _NUMBER_WORDS[cap] if cap < len(_NUMBER_WORDS) else str(cap)
+    return f"a bet and {word} raise{'' if cap == 1 else 's'}"
+
+
+def _plural(kind: ActionKind) -> str:
+    return "completions" if kind is ActionKind.COMPLETE else f"{kind}s"
+
+
+class BettingRound:
+    """The betting on one street of a stud hand.
+
+    ``order`` lists the seats still in the hand, in acting order from the first to act (the
+    engine picks the bring-in seat on third street and the best board later). ``stacks`` gives
+    the chips behind for each of them (other keys are ignored); a seat with nothing behind is
+    all in from an earlier street: it never acts but still counts as in the hand (it does not
+    count towards the three players the raise cap needs). ``big_bet``: fixed-limit bets are big
+    bets this street.
+    ``bring_in``: the first seat must bring in or complete (with ``stakes.bring_in == 0``, or when
+    that seat has no chips, nobody brings in and the first seat may check). ``open_pair``: fourth
+    street with an open pair, where a fixed-limit bet or raise may be the small or the big bet
+    until the big one is made. ``pot``: chips in the pot before this street, for pot limit.
+
+    The round is over when all but one seat have folded; or when every seat that can still act
+    has acted and matched the highest total (or is all in); or when at most one seat can still
+    act and it owes nothing. When everybody just calls the bring-in, the round ends as the
+    action comes back to the bring-in seat: the bring-in gets no option.
+
+    Heads-up, a bet and raise after raise (fixed limit, no cap when two are left):
+
+    >>> rnd = BettingRound(Stakes(), order=[0, 1], stacks={0: 100, 1: 100},
+    ...                    street_index=2, big_bet=True, bring_in=False, open_pair=False, pot=20)
+    >>> [rnd.apply(kind).to_amount for kind in ("bet", "raise", "raise", "raise", "raise", "call")]
+    [10, 20, 30, 40, 50, 50]
+    >>> rnd.done, rnd.stacks
+    (True, {0: 50, 1: 50})
+    """
+
+    __slots__ = (
+        "_acted",
+        "_bet",
+        "_bets",
+        "_big_made",
+        "_big_street",
+        "_bring_in_due",
+        "_bring_in_level",
+        "_capped",
+        "_committed",
+        "_folded",
+        "_full_level",
+        "_history",
+        "_last",
+        "_last_increment",
+        "_open_pair",
+        "_order",
+        "_pot",
+        "_stacks",
+        "_stakes",
+        "_street_index",
+        "_to_act",
+    )
+
+    def __init__(
+        self,
+        stakes: Stakes,
+        *,
+        order: Sequence[int],
+        stacks: Mapping[int, int],
+        street_index: int,
+        big_bet: bool,
+        bring_in: bool,
+        open_pair: bool,
+        pot: int,
+    ) -> None:
+        if not isinstance(stakes, Stakes):
+            raise BettingSetupError(f"stakes must be a Stakes, not {stakes!r}")
+        seats = tuple(order)
+        if not seats:
+            raise BettingSetupError("a betting round needs at least one seat in the order")
+        for seat in seats:
+            if not _is_chips(seat) or seat < 0:
+                raise BettingSetupError(f"not a seat: {seat!r} (expected a seat index 0, 1, ...)")
+        if len(set(seats)) != len(seats):
+            twice = sorted({seat for seat in seats if seats.count(seat) > 1})
+            raise BettingSetupError(f"seat {twice[0]} appears twice in the acting order")
+        for seat in seats:
+            if seat not in stacks:
+                raise BettingSetupError(f"no stack given for seat {seat}")
+            chips = stacks[seat]
+            if not _is_chips(chips) or chips < 0:
+                raise BettingSetupError(
+                    f"the stack of seat {seat} must be whole chips >= 0, not {chips!r}"
+                )
+        if not _is_chips(street_index) or street_index < 0:
+            raise BettingSetupError(
+                f"street_index must be a whole number >= 0, not {street_index!r}"
+            )
+        if not _is_chips(pot) or pot < 0:
+            raise BettingSetupError(f"pot must be whole chips >= 0, not {pot!r}")
+
+        self._stakes = stakes
+        self._order = seats
+        self._street_index = street_index
+        self._big_street = bool(big_bet)
+        self._open_pair = bool(open_pair)
+        self._pot = pot
+        self._stacks = {seat: stacks[seat] for seat in seats}
+        self._committed = dict.fromkeys(seats, 0)
+        self._folded: frozenset[int] = frozenset()
+        # The level each seat has matched when it last acted, for the reopening rule; a wager that
+        # is only the bring-in counts as nothing, since completing it is the first real bet.
+        self._acted: dict[int, int] = {}
+        self._bet = 0  # highest street total
+        self._bets = 0  # full bets and raises made (the bet is the first)
+        self._full_level = 0  # street total of the last full bet or raise
+        self._last_increment = 0  # size of the last full bet or raise (spread, pot, no limit)
+        self._big_made = False  # open pair: once the big bet is made, raises are big
+        self._capped = False  # once capped, a fold to heads-up does not lift the cap
+        self._bring_in_level = 0
+        self._bring_in_due = bool(bring_in) and stakes.bring_in > 0 and self._stacks[seats[0]] > 0
+        self._last: int | None = None  # index in the order of the last seat that acted
+        self._history: list[Applied] = []
+        self._to_act = self._find_to_act()
+
+    # -- what the round looks like -------------------------------------------------------------
+
+    @property
+    def stakes(self) -> Stakes:
+        """The betting structure."""
+        return self._stakes
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        """The seats this round began with, in acting order."""
+        return self._order
+
+    @property
+    def street_index(self) -> int:
+        """Which street of the hand this is (0 = the first betting round)."""
+        return self._street_index
+
+    @property
+    def pot(self) -> int:
+        """Chips in the pot from earlier streets (this street's bets are in :attr:`committed`)."""
+        return self._pot
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose turn it is, or ``None`` once the round is over."""
+        return self._to_act
+
+    @property
+    def done(self) -> bool:
+        """Whether the betting on this street is over."""
+        return self._to_act is None
+
+    @property
+    def bet(self) -> int:
+        """The highest street total so far: what a seat must reach to stay in."""
+        return self._bet
+
+    @property
+    def to_call(self) -> int:
+        """Chips the seat to act must add to call (0 when nobody is to act).
+
+        >>> BettingRound(Stakes(), order=[0, 1], stacks={0: 9, 1: 9}, street_index=1,
+        ...              big_bet=False, bring_in=False, open_pair=False, pot=4).to_call
+        0
+        """
+        if self._to_act is None:
+            return 0
+        seat = self._to_act
+        return min(self._bet - self._committed[seat], self._stacks[seat])
+
+    @property
+    def committed(self) -> Mapping[int, int]:
+        """Chips each seat has put in on this street (a copy)."""
+        return dict(self._committed)
+
+    @property
+    def stacks(self) -> Mapping[int, int]:
+        """Chips each seat has behind now (a copy)."""
+        return dict(self._stacks)
+
+    @property
+    def folded(self) -> frozenset[int]:
+        """Seats that folded on this street."""
+        return self._folded
+
+    @property
+    def all_in(self) -> frozenset[int]:
+        """Seats still in the hand with nothing behind."""
+        return frozenset(s for s in self._order if s not in self._folded and self._stacks[s] == 0)
+
+    @property
+    def history(self) -> tuple[Applied, ...]:
+        """Every action applied so far, in order."""
+        return tuple(self._history)
+
+    def live(self) -> tuple[int, ...]:
+        """Seats not folded, in acting order (all-in seats included)."""
+        return tuple(s for s in self._order if s not in self._folded)
+
+    def __repr__(self) -> str:
+        return (
+            f"<BettingRound street {self._street_index} {self._stakes.limit}: bet {self._bet}, "
+            f"committed {self._committed}, stacks {self._stacks}, to act {self._to_act}>"
+        )
+
+    # -- the three questions -------------------------------------------------------------------
+
+    def options(self) -> tuple[ActionOption, ...]:
+        """The legal kinds of action for the seat to act, each with its least and greatest amount.
+
+        >>> rnd = BettingRound(Stakes(limit=Limit.POT), order=[0, 1, 2],
+        ...                    stacks={0: 500, 1: 500, 2: 500}, street_index=2, big_bet=True,
+        ...                    bring_in=False, open_pair=False, pot=30)
+        >>> [str(option) for option in rnd.options()]
+        ['check', 'bet to 5..30']
+        >>> _ = rnd.apply("bet", 30)
+        >>> [str(option) for option in rnd.options()]
+        ['fold', 'call to 30', 'raise to 60..120']
+        """
+        seat = self._to_act
+        if seat is None:
+            return ()
+        committed = self._committed[seat]
+        found: list[ActionOption] = []
+        if self._bring_in_due:
+            bring_to = min(self._stakes.bring_in, committed + self._stacks[seat])
+            found.append(ActionOption(ActionKind.BRING_IN, bring_to, bring_to))
+            window = self._window(seat, floor=bring_to)
+            if window is not None:
+                found.append(ActionOption(ActionKind.COMPLETE, window.low, window.high))
+            return tuple(found)
+        if self._bet > committed:
+            found.append(ActionOption(ActionKind.FOLD, 0, 0))
+            call_to = min(self._bet, committed + self._stacks[seat])
+            found.append(ActionOption(ActionKind.CALL, call_to, call_to))
+        else:
+            found.append(ActionOption(ActionKind.CHECK, 0, 0))
+        kind = self._aggressive_kind()
+        if self._raise_block(seat, kind) is None:
+            window = self._window(seat, floor=self._bet)
+            if window is not None:
+                found.append(ActionOption(kind, window.low, window.high))
+        return tuple(found)
+
+    def verify(self, kind: ActionKind | str, amount: int | None = None) -> None:
+        """Raise :class:`~wildstud.errors.IllegalActionError` unless the seat to act may do this.
+
+        ``amount`` is a to-amount; ``None`` means the natural amount where there is one (call,
+        bring-in, complete; a bet or raise in fixed limit). Nothing changes either way.
+
+        >>> rnd = BettingRound(Stakes(), order=[0, 1], stacks={0: 50, 1: 50}, street_index=1,
+        ...                    big_bet=False, bring_in=False, open_pair=False, pot=10)
+        >>> rnd.verify("bet", 7)
+        Traceback (most recent call last):
+        ...
+        wildstud.errors.IllegalActionError: bet to 7 is not allowed: bets are in 5s, to 5
+        """
+        self._plan(kind, amount)
+
+    def can(self, kind: ActionKind | str, amount: int | None = None) -> bool:
+        """Whether :meth:`verify` would accept the action.
+
+        >>> rnd = BettingRound(Stakes(), order=[0, 1], stacks={0: 50, 1: 50}, street_index=1,
+        ...                    big_bet=False, bring_in=False, open_pair=True, pot=10)
+        >>> rnd.can("bet", 5), rnd.can("bet", 10), rnd.can("bet", 7), rnd.can("fold")
+        (True, True, False, False)
+        """
+        try:
+            self._plan(kind, amount)
+        except IllegalActionError:
+            return False
+        return True
+
+    def apply(self, kind: ActionKind | str, amount: int | None = None) -> Applied:
+        """Verify the action, then carry it out and pass the turn on.
+
+        >>> rnd = BettingRound(Stakes(), order=[0, 1, 2], stacks={0: 50, 1: 50, 2: 3},
+        ...                    street_index=1, big_bet=False, bring_in=False, open_pair=False,
+        ...                    pot=10)
+        >>> bet = rnd.apply("bet")
+        >>> bet.kind, bet.to_amount, bet.added, bet.reopened
+        (<ActionKind.BET: 'bet'>, 5, 5, True)
+        >>> call = rnd.apply("call")
+        >>> short = rnd.apply("call")
+        >>> short.seat, short.to_amount, short.added, short.all_in
+        (2, 3, 3, True)
+        >>> rnd.done
+        True
+        """
+        plan = self._plan(kind, amount)
+        seat = plan.seat
+        if plan.kind is ActionKind.FOLD:
+            self._folded = self._folded | {seat}
+        elif plan.added:
+            base_before = self._base()
+            self._stacks[seat] -= plan.added
+            self._committed[seat] += plan.added
+            if plan.kind is ActionKind.BRING_IN:
+                self._bring_in_level = plan.to_amount
+            if plan.to_amount > self._bet:
+                if plan.full:
+                    self._note_full(plan.to_amount, base_before)
+                self._bet = plan.to_amount
+        self._bring_in_due = False
+        self._acted[seat] = self._base()
+        self._last = self._order.index(seat)
+        self._to_act = self._find_to_act()
+        quiet = plan.kind in (ActionKind.FOLD, ActionKind.CHECK)
+        applied = Applied(
+            seat=seat,
+            kind=plan.kind,
+            to_amount=0 if quiet else plan.to_amount,
+            added=plan.added,
+            all_in=not quiet and self._stacks[seat] == 0,
+            reopened=plan.full,
+        )
+        self._history.append(applied)
+        return applied
+
+    # -- the rules -----------------------------------------------------------------------------
+
+    def _find_to_act(self) -> int | None:
+        live = self.live()
+        if len(live) <= 1:
+            return None
+        actors = [s for s in live if self._stacks[s] > 0]
+        if len(actors) <= 1 and all(self._committed[s] >= self._bet for s in actors):
+            return None
+        count = len(self._order)
+        start = 0 if self._last is None else self._last + 1
+        for step in range(count):
+            seat = self._order[(start + step) % count]
+            if seat in self._folded or self._stacks[seat] == 0:
+                continue
+            if seat not in self._acted or self._committed[seat] < self._bet:
+                return seat
+        return None
+
+    def _base(self) -> int:
+        """The level a raise is measured from in pot and no limit, and that a seat has matched.
+
+        A wager that is only the bring-in is no bet: completing it measures from nothing.
+        """
+        if self._bets == 0 and self._bet == self._bring_in_level:
+            return 0
+        return self._bet
+
+    def _units(self) -> tuple[int, ...]:
+        """Fixed limit: the sizes a bet or raise may have now."""
+        stakes = self._stakes
+        if self._big_street or self._big_made:
+            return (stakes.big_bet,)
+        if self._open_pair and stakes.big_bet > stakes.small_bet:
+            return (stakes.small_bet, stakes.big_bet)
+        return (stakes.small_bet,)
+
+    def _least_raise(self) -> int:
+        """The size of the smallest full bet or raise now (half of it reopens in limit)."""
+        if self._stakes.limit is Limit.FIXED:
+            return self._units()[0]
+        return max(self._stakes.small_bet, self._last_increment)
+
+    def _counts_as_full(self, rise: int) -> bool:
+        """Whether a rise by ``rise`` chips is a full bet or raise (half a bet will do in limit)."""
+        if self._stakes.limit in _LIMIT_FAMILY:
+            return 2 * rise >= self._least_raise()
+        return rise >= self._least_raise()
+
+    def _note_full(self, to_amount: int, base_before: int) -> None:
+        stakes = self._stakes
+        rise = to_amount - self._full_level
+        if stakes.limit is Limit.FIXED:
+            if self._open_pair and not self._big_street and rise > stakes.small_bet:
+                self._big_made = True
+        elif stakes.limit is Limit.SPREAD:
+            self._last_increment = max(self._last_increment, rise)
+        else:
+            self._last_increment = max(self._least_raise(), to_amount - base_before)
+        self._full_level = to_amount
+        self._bets += 1
+        cap = stakes.raise_cap
+        # Robert's Rules: the cap binds only a pot of three or more players not all in.
+        able = sum(1 for seat in self.live() if self._stacks[seat] > 0)
+        if stakes.capped and cap is not None and self._bets >= 1 + cap and able > 2:
+            self._capped = True
+
+    def _aggressive_kind(self) -> ActionKind:
+        if self._bet == 0:
+            return ActionKind.BET
+        if self._bets == 0:  # only a bring-in, or an all-in short of a bet, is in
+            return ActionKind.COMPLETE
+        return ActionKind.RAISE
+
+    def _raise_block(self, seat: int, kind: ActionKind) -> str | None:
+        """Why the seat may not bet, complete or raise now, or ``None`` if it may."""
+        name = _seat_name(seat)
+        stack = self._stacks[seat]
+        owed = self._bet - self._committed[seat]
+        if stack <= owed:
+            return f"{name} cannot {kind}: only {stack} behind and {owed} to call"
+        if not any(self._stacks[s] > 0 for s in self.live() if s != seat):
+            return f"{name} cannot {kind}: every other player is all in"
+        if self._capped:
+            cap = self._stakes.raise_cap
+            assert cap is not None
+            return f"{name} cannot {kind}: the betting is capped at {_cap_text(cap)}"
+        if seat in self._acted:
+            faced = self._bet - self._acted[seat]
+            if not self._counts_as_full(faced):
+                return (
+                    f"{name} cannot {kind}: the betting was not reopened since {name} acted "
+                    f"(it went up {faced}, short of a full raise)"
+                )
+        return None
+
+    def _window(self, seat: int, *, floor: int) -> _Window | None:
+        """The to-amounts a bet, completion or raise by ``seat`` may take, each above ``floor``."""
+        stakes = self._stakes
+        all_in_to = self._committed[seat] + self._stacks[seat]
+        targets: tuple[int, ...] | None = None
+        if stakes.limit is Limit.FIXED:
+            units = self._units()
+            targets = tuple(self._full_level + unit for unit in units)
+            low, high = targets[0], targets[-1]
+            sizes = " or ".join(f"{unit}s" for unit in units)
+            to = " or ".join(str(target) for target in targets)
+            rule = f"are in {sizes}, to {to}"
+        elif stakes.limit is Limit.SPREAD:
+            low = self._full_level + max(stakes.small_bet, self._last_increment)
+            high = self._full_level + stakes.big_bet
+            rule = f"go from {low} to {high} (spread {stakes.small_bet} to {stakes.big_bet})"
+        else:
+            low = self._base() + self._least_raise()
+            if stakes.limit is Limit.POT:
+                owed = self._bet - self._committed[seat]
+                pot_after_call = self._pot + sum(self._committed.values()) + owed
+                high = max(low, self._bet + pot_after_call)
+                rule = f"go from {low} to {high} (the pot limit)"
+            else:
+                high = max(low, all_in_to)
+                rule = f"go from {low} to {high} (all in)"
+        if all_in_to <= floor:
+            return None
+        if all_in_to <= low:
+            # The stack reaches a full-size action at most: the only choice is all in.
+            return _Window(
+                all_in_to, all_in_to, (all_in_to,), f"can only be all in, to {all_in_to}"
+            )
+        if targets is not None:
+            kept = {t for t in targets if floor < t <= all_in_to}
+            if all_in_to < targets[-1]:
+                kept.add(all_in_to)
+                rule += f", or all in to {all_in_to}"
+            if not kept:
+                return None
+            ordered = tuple(sorted(kept))
+            return _Window(ordered[0], ordered[-1], ordered, rule)
+        low = max(low, floor + 1)
+        high = min(high, all_in_to)
+        if low > high:  # a bring-in as big as the largest bet leaves nothing to complete to
+            return None
+        if all_in_to < high:
+            rule += f", or all in to {all_in_to}"
+        return _Window(low, high, None, rule)
+
+    def _plan(self, kind: ActionKind | str, amount: int | None) -> _Plan:
+        try:
+            kind = ActionKind(kind)
+        except ValueError:
+            choices = ", ".join(item.value for item in ActionKind)
+            raise IllegalActionError(
+                f"not an action: {kind!r} (expected one of {choices})"
+            ) from None
+        seat = self._to_act
+        if seat is None:
+            raise IllegalActionError(f"cannot {kind}: the betting round is over")
+        if amount is not None and not _is_chips(amount):
+            raise IllegalActionError(
+                f"not an amount of chips: {amount!r} (expected a whole number)"
+            )
+        name = _seat_name(seat)
+        committed = self._committed[seat]
+        all_in_to = committed + self._stacks[seat]
+        if self._bring_in_due:
+            return self._plan_bring_in(seat, kind, amount)
+        owed = self._bet - committed
+        if kind in (ActionKind.FOLD, ActionKind.CHECK):
+            if amount not in (None, 0):
+                raise IllegalActionError(f"{name} cannot {kind} for {amount}: it takes no chips")
+            if kind is ActionKind.FOLD and owed <= 0:
+                raise IllegalActionError(f"{name} cannot fold: nothing to call (check instead)")
+            if kind is ActionKind.CHECK and owed > 0:
+                raise IllegalActionError(f"{name} cannot check: {owed} to call")
+            return _Plan(seat, kind, 0, 0, False)
+        if kind is ActionKind.CALL:
+            if owed <= 0:
+                raise IllegalActionError(f"{name} cannot call: nothing to call (check instead)")
+            call_to = min(self._bet, all_in_to)
+            if amount is not None and amount != call_to:
+                short = " (all in)" if call_to < self._bet else ""
+                raise IllegalActionError(
+                    f"{name} cannot call to {amount}: the call is to {call_to}{short}"
+                )
+            return _Plan(seat, kind, call_to, call_to - committed, False)
+        if kind is ActionKind.BRING_IN:
+            why = "it is already in" if self._bring_in_level else "there is none on this round"
+            raise IllegalActionError(f"{name} cannot bring in: {why}")
+        expected = self._aggressive_kind()
+        if kind is not expected:
+            raise IllegalActionError(self._wrong_kind(name, kind, expected))
+        block = self._raise_block(seat, kind)
+        if block is not None:
+            raise IllegalActionError(block)
+        window = self._window(seat, floor=self._bet)
+        if window is None:  # pragma: no cover - the block above already covers a short stack
+            raise IllegalActionError(f"{name} cannot {kind}: not enough chips")
+        to_amount = self._resolve(name, kind, amount, window)
+        return _Plan(
+            seat,
+            kind,
+            to_amount,
+            to_amount - committed,
+            self._counts_as_full(to_amount - self._full_level),
+        )
+
+    def _plan_bring_in(self, seat: int, kind: ActionKind, amount: int | None) -> _Plan:
+        name = _seat_name(seat)
+        stack = self._stacks[seat]
+        bring_to = min(self._stakes.bring_in, stack)
+        window = self._window(seat, floor=bring_to)
+        if kind is ActionKind.BRING_IN:
+            if amount is not None and amount != bring_to:
+                raise IllegalActionError(f"{name} brings in for {bring_to}, not {amount}")
+            full = bring_to >= self._least_raise()  # a bring-in as big as the bet is the bet
+            return _Plan(seat, kind, bring_to, bring_to, full)
+        if kind is ActionKind.COMPLETE:
+            if window is None:
+                raise IllegalActionError(f"{name} cannot complete: only {stack} behind")
+            to_amount = self._resolve(name, kind, amount, window)
+            return _Plan(seat, kind, to_amount, to_amount, self._counts_as_full(to_amount))
+        complete = f" or complete to {window.low}" if window is not None else ""
+        raise IllegalActionError(
+            f"{name} cannot {kind}: {name} must bring in for {bring_to}{complete}"
+        )
+
+    @staticmethod
+    def _resolve(name: str, kind: ActionKind, amount: int | None, window: _Window) -> int:
+        if amount is None:
+            if window.targets is None and kind is not ActionKind.COMPLETE:
+                raise IllegalActionError(
+                    f"{name} must say how much to {kind}: {_plural(kind)} {window.rule}"
+                )
+            return window.low
+        if not window.allows(amount):
+            raise IllegalActionError(
+                f"{kind} to {amount} is not allowed: {_plural(kind)} {window.rule}"
+            )
+        return amount
+
+    def _wrong_kind(self, name: str, kind: ActionKind, expected: ActionKind) -> str:
+        if expected is ActionKind.BET:
+            return f"{name} cannot {kind}: there is no bet yet (check or bet)"
+        if expected is ActionKind.COMPLETE:
+            return (
+                f"{name} cannot {kind}: only {self._bet} is in, short of a full bet "
+                f"(call or complete)"
+            )
+        return f"{name} cannot {kind}: there is already a bet of {self._bet} (call or raise)"

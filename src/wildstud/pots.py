@@ -1,0 +1,141 @@
+"""Pot arithmetic: main and side pots, even splits with odd chips, and high/special halves.
+
+Every function takes and returns whole chips and never loses or makes one: the pots add up to
+what was put in, and a pot's shares add up to the pot.
+
+Three players in for 40, 100 (all in) and 150, one folded after putting in 20:
+
+>>> pots = build_pots({0: 40, 1: 100, 2: 150, 3: 20}, live=[0, 1, 2])
+>>> [(pot.amount, sorted(pot.eligible)) for pot in pots]
+[(140, [0, 1, 2]), (120, [1, 2]), (50, [2])]
+>>> divide_pot(pots[0], high=[1, 2], special=[0])
+{1: 35, 2: 35, 0: 70}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+
+from wildstud.errors import PotError
+
+__all__ = ["Pot", "build_pots", "divide_pot", "split_evenly"]
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    """Chips that go to the best hand among the ``eligible`` seats.
+
+    >>> Pot(30, frozenset({0, 2}))
+    Pot(amount=30, eligible=frozenset({0, 2}))
+    """
+
+    amount: int
+    eligible: frozenset[int]
+
+
+def _is_chips(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def build_pots(contributions: Mapping[int, int], live: Collection[int]) -> tuple[Pot, ...]:
+    """The main pot first, then the side pots, from what each seat has put in this hand.
+
+    ``contributions`` holds every seat's chips in the pot (antes, bring-in, bets); ``live`` the
+    seats that have not folded, all-in or not. Each live seat's total marks a level: the chips
+    between two levels form a pot that the live seats at or above the upper level can win.
+    Folded seats' chips are dead money in the pots they reach; chips above the highest live
+    level (which the engine should have handed back as an uncalled bet) join the top pot, so no
+    chip is lost. Neighbouring pots with the same eligible seats are merged; empty pots dropped.
+
+    >>> build_pots({0: 10, 1: 10, 2: 10}, live=[0, 1, 2])
+    (Pot(amount=30, eligible=frozenset({0, 1, 2})),)
+    >>> build_pots({0: 5, 1: 25, 2: 25, 3: 25}, live=[0, 1, 2])
+    (Pot(amount=20, eligible=frozenset({0, 1, 2})), Pot(amount=60, eligible=frozenset({1, 2})))
+    """
+    for seat, chips in contributions.items():
+        if not _is_chips(seat) or seat < 0:
+            raise PotError(f"not a seat: {seat!r} (expected a seat index 0, 1, ...)")
+        if not _is_chips(chips) or chips < 0:
+            raise PotError(f"seat {seat} put in {chips!r}: expected whole chips >= 0")
+    live_seats = frozenset(live)
+    if not live_seats:
+        raise PotError("no live seat: somebody must be left to win the pot")
+    for seat in live_seats:
+        if seat not in contributions:
+            raise PotError(f"live seat {seat} has no contribution (give 0 if it put in nothing)")
+    levels = sorted({contributions[seat] for seat in live_seats})
+    pots: list[Pot] = []
+    floor = 0
+    for level in levels:
+        if level == floor:
+            continue
+        amount = sum(min(chips, level) - min(chips, floor) for chips in contributions.values())
+        eligible = frozenset(seat for seat in live_seats if contributions[seat] >= level)
+        pots.append(Pot(amount, eligible))
+        floor = level
+    excess = sum(max(0, chips - floor) for chips in contributions.values())
+    if excess:
+        top = frozenset(seat for seat in live_seats if contributions[seat] == floor)
+        pots.append(Pot(excess, top))
+    merged: list[Pot] = []
+    for pot in pots:
+        if merged and merged[-1].eligible == pot.eligible:
+            merged[-1] = Pot(merged[-1].amount + pot.amount, pot.eligible)
+        else:
+            merged.append(pot)
+    return tuple(pot for pot in merged if pot.amount)
+
+
+def split_evenly(amount: int, winners: Sequence[int]) -> dict[int, int]:
+    """Equal shares of ``amount``; the odd chips go one each to the first winners listed.
+
+    The caller lists the winners in odd-chip order (the house rule: highest card by suit first).
+
+    >>> split_evenly(11, [4, 1, 2])
+    {4: 4, 1: 4, 2: 3}
+    >>> split_evenly(0, [3])
+    {3: 0}
+    """
+    if not _is_chips(amount) or amount < 0:
+        raise PotError(f"cannot split {amount!r} chips: expected whole chips >= 0")
+    if not winners:
+        raise PotError(f"nobody to split {amount} chips between")
+    if len(set(winners)) != len(winners):
+        raise PotError(f"a winner is listed twice: {list(winners)}")
+    share, odd = divmod(amount, len(winners))
+    return {seat: share + (1 if index < odd else 0) for index, seat in enumerate(winners)}
+
+
+def divide_pot(pot: Pot, high: Sequence[int], special: Sequence[int] = ()) -> dict[int, int]:
+    """Who gets what from one pot.
+
+    ``high`` lists the eligible seats that tie for the best high hand, in odd-chip order;
+    ``special`` the eligible seats that win the special half (in The Bitch, the live hand holding
+    the queen of spades face down), usually none. With a special winner the pot is halved, the
+    high half taking the odd chip, and each half is split evenly among its winners; one seat may
+    take both halves. Without one, the high hands take the whole pot.
+
+    >>> divide_pot(Pot(25, frozenset({0, 1, 2})), high=[2], special=[0])
+    {2: 13, 0: 12}
+    >>> divide_pot(Pot(25, frozenset({0, 1, 2})), high=[2], special=[2])
+    {2: 25}
+    >>> divide_pot(Pot(25, frozenset({0, 1})), high=[1, 0])
+    {1: 13, 0: 12}
+    """
+    if not isinstance(pot, Pot):
+        raise PotError(f"not a pot: {pot!r}")
+    for role, seats in (("high", high), ("special", special)):
+        for seat in seats:
+            if seat not in pot.eligible:
+                eligible = sorted(pot.eligible)
+                raise PotError(f"{role} winner {seat} cannot win this pot (eligible: {eligible})")
+    if not high:
+        raise PotError("a pot needs at least one high winner")
+    if not special:
+        return split_evenly(pot.amount, high)
+    special_half = pot.amount // 2
+    shares = split_evenly(pot.amount - special_half, high)
+    for seat, chips in split_evenly(special_half, special).items():
+        shares[seat] = shares.get(seat, 0) + chips
+    return shares
