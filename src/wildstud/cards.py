@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import ClassVar
 
-from wildstud.errors import CardError, DuplicateCardError, WildSpecError
+from wildstud.errors import CardError, DeckExhaustedError, DuplicateCardError, WildSpecError
 
 __all__ = [
     "DECK",
@@ -187,7 +187,8 @@ def parse_card(text: CardLike) -> Card:
         return text
     if not isinstance(text, str):
         raise CardError(f"not a card: {text!r} (expected a Card or text such as 'Qh')")
-    match = _CARD_RE.match(text.strip())
+    # Phones send suit symbols with an emoji variation selector after them.
+    match = _CARD_RE.match(text.strip().replace("\ufe0f", ""))
     if match is None:
         raise CardError(f"not a card: {text!r} ({_CARD_HELP})")
     rank = _RANK_TEXT[match.group(1).upper()]
@@ -234,7 +235,7 @@ def parse_rank(text: RankLike) -> Rank:
     return rank
 
 
-def wild_cards(spec: str | Iterable[RankLike | Card] | None) -> frozenset[Card]:
+def wild_cards(spec: str | Rank | Card | Iterable[RankLike | Card] | None) -> frozenset[Card]:
     """The set of wild cards a specification names.
 
     A rank (``"Q"``, ``"7"``, a :class:`Rank`) makes all four cards of that rank wild; a card
@@ -246,7 +247,13 @@ def wild_cards(spec: str | Iterable[RankLike | Card] | None) -> frozenset[Card]:
     """
     if spec is None:
         return frozenset()
-    items: Iterable[RankLike | Card] = _tokens(spec) if isinstance(spec, str) else spec
+    items: Iterable[RankLike | Card]
+    if isinstance(spec, str):
+        items = _tokens(spec)
+    elif isinstance(spec, Card | Rank):
+        items = (spec,)
+    else:
+        items = spec
     wild: set[Card] = set()
     for item in items:
         if isinstance(item, Card):
@@ -275,7 +282,7 @@ def cards_mask(cards: Iterable[Card]) -> int:
     return mask
 
 
-def wild_mask(spec: str | Iterable[RankLike | Card] | None) -> int:
+def wild_mask(spec: str | Rank | Card | Iterable[RankLike | Card] | None) -> int:
     """:func:`wild_cards` as a 52-bit mask, the form :mod:`wildstud.fast` takes.
 
     >>> hex(wild_mask("2"))
@@ -312,7 +319,7 @@ class Deck:
         cards: Iterable[Card] = DECK,
     ) -> None:
         self._rng: random.Random = secrets.SystemRandom() if seed is None else random.Random(seed)
-        self._cards: list[Card] = list(cards)
+        self._cards: list[Card] = list(parse_cards(list(cards)))
         self.stacked_order = False
         self.shuffle()
 
@@ -333,16 +340,31 @@ class Deck:
     def deal(self) -> Card:
         """Deal the top card."""
         if not self._cards:
-            raise IndexError("the deck is empty")
+            raise DeckExhaustedError("the deck is empty")
         return self._cards.pop()
 
     def deal_many(self, count: int) -> tuple[Card, ...]:
         """Deal the top ``count`` cards, top card first."""
         if not 0 <= count <= len(self._cards):
-            raise IndexError(f"cannot deal {count} cards from a deck of {len(self._cards)}")
+            raise DeckExhaustedError(f"cannot deal {count} cards from a deck of {len(self._cards)}")
         dealt = self._cards[len(self._cards) - count :]
         del self._cards[len(self._cards) - count :]
         return tuple(reversed(dealt))
+
+    def put_back(self, cards: Iterable[Card]) -> None:
+        """Put ``cards`` under the stub, in the order given, then shuffle (a redeal or a short
+        stub gathers cards this way; a stacked deck reaches them only after its script).
+
+        >>> deck = Deck.stacked("Ah Kh")
+        >>> deck.put_back([deck.deal()])
+        >>> deck.peek()
+        (Card('Kh'), Card('Ah'))
+        """
+        returned = list(cards)
+        parse_cards([*returned, *self._cards])  # refuses a card that is already in the stub
+        # The list keeps the top card last, so the bottom of the stub is its front.
+        self._cards[0:0] = reversed(returned)
+        self.shuffle()
 
     def peek(self) -> Sequence[Card]:
         """The cards left, top first (for tests and rulings; never shown to players)."""
