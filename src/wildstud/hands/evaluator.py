@@ -1,0 +1,277 @@
+"""The reference evaluator: the best poker hand in one to seven cards, with any wild cards.
+
+Wild cards are fully wild: a wild may copy a rank already held, so five of a kind exists. In a
+flush or a straight flush a wild becomes the best card of the suit that the hand lacks (or,
+under the double-ace house rule, an ace of the suit in a flush even where one is held).
+Boards of fewer than five cards (stud upcards, used to choose who acts first) rank only by
+pairs, two pair, trips and quads.
+
+The evaluator works hand by hand and explains itself (the cards as played, a description);
+:mod:`wildstud.fast` computes the same integers for batches of millions.
+
+>>> hand = evaluate("As Ac 4h 5s 7c 9d Jh", wild="4")
+>>> hand.describe(), [str(card) for card in hand.best_five], hand.wild_count
+('three aces', ['A♠', 'A♣', 'A♥*', 'J♥', '9♦'], 1)
+>>> evaluate("Kh Qh 7h 7s Jh", wild="7").describe()
+'royal flush'
+>>> evaluate("Kh Kc 7h 7s Ks", wild="7").describe()
+'five kings'
+>>> evaluate("Kh Kc 7h 7s Ks Qs Js", wild="7", five_of_a_kind_top=False).describe()
+'royal flush'
+>>> evaluate("Ah Kh 9h 4h 7s", wild="7", double_ace_flush=True).describe()
+'double-ace flush'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from wildstud.cards import Card, CardLike, Rank, RankLike, Suit, parse_cards, wild_cards
+from wildstud.errors import HandSizeError
+from wildstud.hands.encoding import Category, encode
+from wildstud.hands.value import HandValue, PlayedCard
+
+__all__ = ["evaluate"]
+
+MAX_CARDS = 7
+
+# The of-a-kind shapes, best first: the category, the sizes of its groups, and how many
+# kickers follow them in a five-card hand (fewer when the board has fewer cards).
+_SHAPES: tuple[tuple[Category, tuple[int, ...], int], ...] = (
+    (Category.FIVE_OF_A_KIND, (5,), 0),
+    (Category.FOUR_OF_A_KIND, (4,), 1),
+    (Category.FULL_HOUSE, (3, 2), 0),
+    (Category.THREE_OF_A_KIND, (3,), 2),
+    (Category.TWO_PAIR, (2, 2), 1),
+    (Category.ONE_PAIR, (2,), 3),
+    (Category.HIGH_CARD, (), 5),
+)
+
+# Straight windows, best first, each read from its top card down; the ace plays low only in
+# the wheel (five-high).
+_WHEEL = (Rank.FIVE, Rank.FOUR, Rank.THREE, Rank.TWO, Rank.ACE)
+_WINDOWS: tuple[tuple[int, ...], ...] = (
+    *(tuple(range(top, top - 5, -1)) for top in range(Rank.ACE, Rank.FIVE, -1)),
+    _WHEEL,
+)
+
+_SUITS_BEST_FIRST = tuple(reversed(Suit))
+
+_Candidate = tuple[int, Category, list[PlayedCard]]
+
+
+def evaluate(
+    cards: str | Iterable[CardLike],
+    wild: str | Iterable[RankLike | Card] | None = (),
+    *,
+    five_of_a_kind_top: bool = True,
+    double_ace_flush: bool = False,
+) -> HandValue:
+    """The best hand that one to seven cards make, with these cards wild.
+
+    ``cards`` are :class:`~wildstud.cards.Card` objects or card text, or one string such as
+    ``"As Kd 10c"``. ``wild`` names the wild cards: ranks (``"Q"``, every queen is wild) and
+    single cards (``"Qs"``), as an iterable or text such as ``"Q,7"``. The two flags are the
+    house rules that place five of a kind (on top, or just under a straight flush) and that
+    let each wild in a flush count as an ace of its suit.
+
+    >>> evaluate("7c 7d Qs Qh 2d", wild="Q").describe()
+    'four sevens'
+    >>> evaluate("7c 7d 7s Qh Qs", wild="Q").describe()
+    'five sevens'
+    >>> evaluate("Qs Qh Qd Qc Ks", wild="Q").describe()
+    'five kings'
+    >>> evaluate("Qs Qh Qd Qc Ks", wild="Q, K").describe()
+    'five aces'
+    >>> evaluate("Ks Kh 3d").describe()
+    'pair of kings'
+    >>> evaluate("As As")
+    Traceback (most recent call last):
+    ...
+    wildstud.errors.DuplicateCardError: card given twice: As
+    """
+    hand = parse_cards(cards)
+    if not 1 <= len(hand) <= MAX_CARDS:
+        raise HandSizeError(
+            f"a hand has 1 to {MAX_CARDS} cards, got {len(hand)}"
+            + (f": {' '.join(map(str, hand))}" if hand else "")
+        )
+    wild_set = wild_cards(wild)
+    naturals = sorted((card for card in hand if card not in wild_set), reverse=True)
+    wilds = [card for card in hand if card in wild_set]
+
+    candidates = [_of_a_kind(hand, naturals, wilds, five_of_a_kind_top)]
+    if len(hand) >= 5:
+        for suit in _SUITS_BEST_FIRST:
+            candidates.extend(
+                _suited(hand, naturals, wilds, suit, five_of_a_kind_top, double_ace_flush)
+            )
+        straight = _straight(hand, naturals, wilds, five_of_a_kind_top)
+        if straight is not None:
+            candidates.append(straight)
+    # Equal values come only from equal hands in different suits; max() shows the first.
+    value, category, played = max(candidates, key=lambda candidate: candidate[0])
+    return HandValue(
+        value=value,
+        category=category,
+        best_five=tuple(played),
+        wild_count=sum(card.is_wild for card in played),
+    )
+
+
+def _of_a_kind(
+    hand: Sequence[Card], naturals: Sequence[Card], wilds: Sequence[Card], top: bool
+) -> _Candidate:
+    """The best hand made of groups of equal ranks (high card through five of a kind)."""
+    counts = [0] * 13
+    for card in naturals:
+        counts[card.rank] += 1
+    size = min(len(hand), 5)
+    for category, groups, kickers in _SHAPES:
+        if sum(groups) > size:  # five of a kind and full houses need five cards
+            continue
+        sizes = groups + (1,) * min(kickers, size - sum(groups))
+        ranks = _best_ranks(sizes, counts, len(wilds))
+        if ranks is not None:
+            return (
+                encode(category, ranks, top),
+                category,
+                _play_groups(hand, naturals, wilds, ranks, sizes),
+            )
+    raise AssertionError("a high-card hand always exists")  # pragma: no cover
+
+
+def _best_ranks(sizes: Sequence[int], counts: Sequence[int], wilds: int) -> list[int] | None:
+    """The best distinct ranks for groups of these sizes, or ``None`` when none can be made.
+
+    A group of ``size`` cards of rank ``r`` takes the natural cards of that rank and fills the
+    rest with wild cards; trying ranks from the ace down, depth first, finds the highest
+    tie-break list first. Groups of equal size in a row (two pair, kickers) are read high to
+    low, so they are searched in that order only.
+    """
+    chosen: list[int] = []
+
+    def place(position: int, budget: int) -> bool:
+        if position == len(sizes):
+            return True
+        size = sizes[position]
+        highest = int(Rank.ACE)
+        if position and sizes[position - 1] == size:
+            highest = chosen[-1] - 1
+        for rank in range(highest, -1, -1):
+            cost = max(0, size - counts[rank])
+            if cost > budget or rank in chosen:
+                continue
+            chosen.append(rank)
+            if place(position + 1, budget - cost):
+                return True
+            chosen.pop()
+        return False
+
+    return chosen if place(0, wilds) else None
+
+
+def _play_groups(
+    hand: Sequence[Card],
+    naturals: Sequence[Card],
+    wilds: Sequence[Card],
+    ranks: Sequence[int],
+    sizes: Sequence[int],
+) -> list[PlayedCard]:
+    played: list[PlayedCard] = []
+    spare = list(wilds)
+    taken = set(hand)
+    for rank, size in zip(ranks, sizes, strict=True):
+        group = [PlayedCard(card) for card in naturals if card.rank == rank][:size]
+        while len(group) < size:
+            group.append(_stand_in(Rank(rank), spare, taken))
+        played.extend(group)
+    return played
+
+
+def _stand_in(rank: Rank, spare: list[Card], taken: set[Card]) -> PlayedCard:
+    """Spend a wild card on ``rank`` where suits do not matter.
+
+    A wild of that very rank plays as itself; otherwise the wild shows a card of the rank that
+    the hand lacks, when there is one, so the hand reads like a real one.
+    """
+    wild = next((card for card in spare if card.rank == rank), spare[0])
+    spare.remove(wild)
+    if wild.rank == rank:
+        return PlayedCard(wild, wild=wild)
+    shown = next(
+        (card for suit in _SUITS_BEST_FIRST if (card := Card(rank, suit)) not in taken),
+        Card(rank, Suit.SPADES),
+    )
+    taken.add(shown)
+    return PlayedCard(shown, wild=wild)
+
+
+def _suited(
+    hand: Sequence[Card],
+    naturals: Sequence[Card],
+    wilds: Sequence[Card],
+    suit: Suit,
+    top: bool,
+    double_ace_flush: bool,
+) -> list[_Candidate]:
+    """The best straight flush and the best flush in ``suit``, where they exist."""
+    held: dict[int, Card] = {card.rank: card for card in naturals if card.suit == suit}
+    if len(held) + len(wilds) < 5:
+        return []
+    found: list[_Candidate] = []
+    for window in _WINDOWS:
+        if sum(rank not in held for rank in window) <= len(wilds):
+            spare = iter(wilds)
+            played = [
+                PlayedCard(held[rank])
+                if rank in held
+                else PlayedCard(Card(Rank(rank), suit), next(spare))
+                for rank in window
+            ]
+            found.append(
+                (encode(Category.STRAIGHT_FLUSH, [window[0]], top), Category.STRAIGHT_FLUSH, played)
+            )
+            break
+    if double_ace_flush:
+        # Each wild is an ace of the suit, even beside a natural ace.
+        played = [PlayedCard(Card(Rank.ACE, suit), wild) for wild in wilds]
+        played = sorted(
+            played + [PlayedCard(card) for card in held.values()],
+            key=lambda played_card: (-played_card.card.rank, played_card.is_wild),
+        )[:5]
+    else:
+        # From the ace down, play the natural card where held, else spend a wild on it.
+        spare = iter(wilds)
+        left = len(wilds)
+        played = []
+        for rank in range(Rank.ACE, -1, -1):
+            if len(played) == 5:
+                break
+            if rank in held:
+                played.append(PlayedCard(held[rank]))
+            elif left:
+                played.append(PlayedCard(Card(Rank(rank), suit), next(spare)))
+                left -= 1
+    ranks = [played_card.card.rank for played_card in played]
+    found.append((encode(Category.FLUSH, ranks, top), Category.FLUSH, played))
+    return found
+
+
+def _straight(
+    hand: Sequence[Card], naturals: Sequence[Card], wilds: Sequence[Card], top: bool
+) -> _Candidate | None:
+    """The best straight, suits aside, where one exists."""
+    held: dict[int, Card] = {}
+    for card in naturals:
+        held.setdefault(card.rank, card)  # naturals come best suit first
+    for window in _WINDOWS:
+        if sum(rank not in held for rank in window) <= len(wilds):
+            spare = list(wilds)
+            taken = set(hand)
+            played = [
+                PlayedCard(held[rank]) if rank in held else _stand_in(Rank(rank), spare, taken)
+                for rank in window
+            ]
+            return encode(Category.STRAIGHT, [window[0]], top), Category.STRAIGHT, played
+    return None
