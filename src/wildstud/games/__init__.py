@@ -1,0 +1,70 @@
+"""The games as data, their house rules, and a registry that finds them by name.
+
+>>> from wildstud.games import find_game
+>>> game = find_game("SMBU")
+>>> rules = game.rules({"name": "pimp-daddy"})
+>>> rules.title, rules.code, [street.name for street in rules.streets][:2]
+('Pimp Daddy', 'SMBU', ['third street', 'fourth street'])
+"""
+
+from wildstud.games.definitions import (
+    BABY_DADDY,
+    FOLLOW_THE_QUEEN,
+    QUEEN_OF_SPADES,
+    SMACK_MY_BITCH_UP,
+    THE_BITCH,
+    Game,
+    Opener,
+    Rules,
+    Street,
+)
+from wildstud.games.options import (
+    BabyDaddyOptions,
+    BurnCards,
+    CallName,
+    CommonOptions,
+    FinalQueen,
+    FollowTheQueenOptions,
+    GameOptions,
+    NoQueen,
+    OptionSpec,
+    OptionValue,
+    QueenOfSpades,
+    QueensRule,
+    SmackMyBitchUpOptions,
+    Structure,
+    StudOptions,
+    TheBitchOptions,
+)
+from wildstud.games.registry import GAMES, find_game, game_names
+
+__all__ = [
+    "BABY_DADDY",
+    "FOLLOW_THE_QUEEN",
+    "GAMES",
+    "QUEEN_OF_SPADES",
+    "SMACK_MY_BITCH_UP",
+    "THE_BITCH",
+    "BabyDaddyOptions",
+    "BurnCards",
+    "CallName",
+    "CommonOptions",
+    "FinalQueen",
+    "FollowTheQueenOptions",
+    "Game",
+    "GameOptions",
+    "NoQueen",
+    "Opener",
+    "OptionSpec",
+    "OptionValue",
+    "QueenOfSpades",
+    "QueensRule",
+    "Rules",
+    "SmackMyBitchUpOptions",
+    "Street",
+    "Structure",
+    "StudOptions",
+    "TheBitchOptions",
+    "find_game",
+    "game_names",
+]

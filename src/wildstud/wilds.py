@@ -1,0 +1,576 @@
+"""The wild-card rules, as pure functions of the cards dealt.
+
+A rule reads the face-up cards in the order they were dealt, each with the seat that got it (or
+``None`` for a card in the centre), and, where the rule says so, each player's own cards. It
+returns a :class:`Wilds`: a timeline with one :class:`WildStep` per face-up card (the wild cards
+after it and, when something changed, why), and the final wild cards for each seat. Wild sets are
+sets of cards, not ranks, because some rules make single cards wild for one player only (queens
+in the hole, the queen of spades in the hole, a baby daddy).
+
+>>> wilds = FollowTheQueen().wilds([("Qh", 0), ("7d", 1), ("Ks", 2)])
+>>> [step.reason for step in wilds.timeline]
+['Q♥ to p1: the next face-up card will be wild', 'Q♥ to p1, then 7♦ to p2: sevens are wild', None]
+>>> wilds.describe()
+'sevens are wild'
+>>> SmackMyBitchUp().wilds([("Qh", 0), ("7d", 1), ("Ks", 2)]).timeline[-1].reason
+'K♠ to p3: only kings are wild'
+
+Seats are 0-based; reasons name them ``p1``, ``p2``… (as hand histories do) unless ``names``
+gives other labels.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from wildstud.cards import Card, CardLike, Rank, Suit, parse_card
+from wildstud.errors import OptionError
+
+__all__ = [
+    "BabyDaddy",
+    "FaceUp",
+    "FollowTheQueen",
+    "HeldCard",
+    "NoWilds",
+    "QueenOfSpadesInHole",
+    "QueensRule",
+    "SeatWild",
+    "SmackMyBitchUp",
+    "Trigger",
+    "WildRule",
+    "WildStep",
+    "Wilds",
+    "describe_wild",
+    "rank_cards",
+]
+
+QUEEN_OF_SPADES = Card(Rank.QUEEN, Suit.SPADES)
+
+
+def rank_cards(rank: Rank) -> frozenset[Card]:
+    """The four cards of a rank.
+
+    >>> sorted(rank_cards(Rank.SEVEN))
+    [Card('7c'), Card('7d'), Card('7h'), Card('7s')]
+    """
+    return frozenset(Card(rank, suit) for suit in Suit)
+
+
+_QUEENS = rank_cards(Rank.QUEEN)
+_KINGS = rank_cards(Rank.KING)
+_NOTHING: frozenset[Card] = frozenset()
+
+
+def describe_wild(cards: Iterable[Card]) -> str:
+    """Plain English for a set of wild cards: whole ranks by name, single cards by face.
+
+    >>> describe_wild(rank_cards(Rank.QUEEN) | rank_cards(Rank.SEVEN))
+    'queens and sevens are wild'
+    >>> describe_wild([QUEEN_OF_SPADES]), describe_wild([])
+    ('Q♠ is wild', 'nothing is wild')
+    """
+    cards = frozenset(cards)
+    ranks = [rank for rank in reversed(Rank) if rank_cards(rank) <= cards]
+    singles = sorted(
+        (card for card in cards if card.rank not in ranks), key=lambda c: (-c.rank, -c.suit)
+    )
+    parts = [rank.plural for rank in ranks] + [card.pretty for card in singles]
+    if not parts:
+        return "nothing is wild"
+    text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    many = len(parts) > 1 or bool(ranks)
+    return f"{text} {'are' if many else 'is'} wild"
+
+
+class QueensRule(StrEnum):
+    """Follow the Queen: which queens are wild themselves."""
+
+    NATURAL = "natural"
+    """No queen is wild (the sheet's basic game)."""
+    ALL = "all"
+    """Every queen is wild."""
+    HIDDEN = "hidden"
+    """Each player's own face-down queens are wild; face-up queens are not."""
+    HIDDEN_AFTER_FACE_UP = "hidden-after-face-up"
+    """Face-up queens are wild, and queens in the hole once a queen has been dealt face up."""
+
+
+class Trigger(StrEnum):
+    """What a face-up card did to the wild cards."""
+
+    QUEEN = "queen"
+    """A face-up queen: the old follower stops being wild; the next face-up card will be wild."""
+    FOLLOWER = "follower"
+    """The face-up card after a queen: its rank is wild."""
+    KING = "king"
+    """Smack My Bitch Up: a face-up king cancelled the wild cards; only kings are wild."""
+    LAST_CARD = "last-card"
+    """Who Da Baby Daddy Is: a player's last card made its rank wild in that player's hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class FaceUp:
+    """A card dealt face up, and the seat that got it (``None``: the centre, owned by no one)."""
+
+    card: Card
+    seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HeldCard:
+    """One of a player's own cards, and whether it is face up."""
+
+    card: Card
+    up: bool
+
+
+@dataclass(frozen=True, slots=True)
+class WildStep:
+    """One face-up card in a :class:`Wilds` timeline."""
+
+    card: Card
+    seat: int | None
+    wild: frozenset[Card]
+    """The wild cards for every hand after this card (a seat may have more, see :class:`Wilds`)."""
+    reason: str | None
+    """Why the wild cards (or a pending follow) changed with this card; ``None`` if nothing did."""
+    trigger: Trigger | None
+    wild_on_landing: bool
+    """The card is wild for the player who got it, the moment it lands (pay-for-wild)."""
+    turned_wild: tuple[int, ...]
+    """Positions in the face-up sequence of earlier cards that became wild with this card."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatWild:
+    """One seat's own wild cards and, where they differ from everyone's, why."""
+
+    seat: int
+    wild: frozenset[Card]
+    reason: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Wilds:
+    """What a wild rule makes of the cards dealt so far."""
+
+    rule: str
+    initial: frozenset[Card]
+    """The wild cards before any card is dealt (queens in Smack My Bitch Up)."""
+    timeline: tuple[WildStep, ...]
+    seats: tuple[SeatWild, ...]
+    """Each seat whose own cards were given, with its wild cards."""
+    pending: FaceUp | None = None
+    """The face-up queen still waiting for a follower, if the last face-up card was one."""
+
+    @property
+    def wild(self) -> frozenset[Card]:
+        """The wild cards for every hand now."""
+        return self.timeline[-1].wild if self.timeline else self.initial
+
+    def for_seat(self, seat: int) -> frozenset[Card]:
+        """The cards wild in this seat's hand (everyone's wild cards if its cards were not given).
+
+        >>> rule = FollowTheQueen(queens="hidden")
+        >>> hands = {0: [HeldCard(parse_card("Qc"), False), HeldCard(parse_card("2d"), True)]}
+        >>> sorted(rule.wilds([("2d", 0)], hands).for_seat(0)), rule.wilds([("2d", 0)]).for_seat(0)
+        ([Card('Qc')], frozenset())
+        """
+        for entry in self.seats:
+            if entry.seat == seat:
+                return entry.wild
+        return self.wild
+
+    def describe(self) -> str:
+        """The wild cards for every hand now, in words."""
+        text = describe_wild(self.wild)
+        if self.pending is not None:
+            text += f" (the next face-up card after {self.pending.card.pretty} will be wild)"
+        return text
+
+
+Names = Mapping[int, str] | None
+FaceUpLike = FaceUp | tuple[CardLike, int | None]
+HeldLike = HeldCard | tuple[CardLike, bool]
+
+
+def _label(names: Names, seat: int | None) -> str:
+    if seat is None:
+        return "the centre"
+    if names is not None and seat in names:
+        return names[seat]
+    return f"p{seat + 1}"
+
+
+def _face_up(item: FaceUpLike) -> FaceUp:
+    if isinstance(item, FaceUp):
+        return item
+    card, seat = item
+    return FaceUp(parse_card(card), seat)
+
+
+def _held(item: HeldLike) -> HeldCard:
+    if isinstance(item, HeldCard):
+        return item
+    card, up = item
+    return HeldCard(parse_card(card), up)
+
+
+class WildRule(ABC):
+    """A wild-card rule: :meth:`wilds` is a pure function of the cards dealt."""
+
+    __slots__ = ()
+
+    @abstractmethod
+    def describe(self) -> str:
+        """The rule in a sentence."""
+
+    def wilds(
+        self,
+        face_up: Iterable[FaceUpLike],
+        hands: Mapping[int, Sequence[HeldLike]] | None = None,
+        *,
+        names: Names = None,
+    ) -> Wilds:
+        """The wild cards after these face-up cards (in dealing order) and each seat's own wild
+        cards, from ``hands`` (a seat's cards in dealing order, face up or down) where the rule
+        looks at them."""
+        ups = tuple(_face_up(item) for item in face_up)
+        held = {seat: tuple(_held(card) for card in cards) for seat, cards in (hands or {}).items()}
+        initial, steps, pending = self._walk(ups, held, names)
+        public = steps[-1].wild if steps else initial
+        everyone = sorted(set(held) | {up.seat for up in ups if up.seat is not None})
+        seats = tuple(self._seat(seat, held.get(seat), ups, public, names) for seat in everyone)
+        return Wilds(self.describe(), initial, tuple(steps), seats, pending)
+
+    @abstractmethod
+    def _walk(
+        self, ups: tuple[FaceUp, ...], hands: Mapping[int, tuple[HeldCard, ...]], names: Names
+    ) -> tuple[frozenset[Card], list[WildStep], FaceUp | None]: ...
+
+    def _seat(
+        self,
+        seat: int,
+        cards: tuple[HeldCard, ...] | None,
+        ups: tuple[FaceUp, ...],
+        public: frozenset[Card],
+        names: Names,
+    ) -> SeatWild:
+        return SeatWild(seat, public, None)
+
+
+def _step(
+    ups: tuple[FaceUp, ...],
+    index: int,
+    before: frozenset[Card],
+    after: frozenset[Card],
+    reason: str | None,
+    trigger: Trigger | None,
+    own: frozenset[Card] = _NOTHING,
+) -> WildStep:
+    up = ups[index]
+    turned = tuple(j for j in range(index) if ups[j].card in after and ups[j].card not in before)
+    return WildStep(up.card, up.seat, after, reason, trigger, up.card in after | own, turned)
+
+
+def _who(up: FaceUp, names: Names) -> str:
+    return f"{up.card.pretty} to {_label(names, up.seat)}"
+
+
+@dataclass(frozen=True, slots=True)
+class NoWilds(WildRule):
+    """Nothing is ever wild (The Bitch as the sheet plays it).
+
+    >>> NoWilds().wilds([("7d", 0)]).describe()
+    'nothing is wild'
+    """
+
+    def describe(self) -> str:
+        return "no wild cards"
+
+    def _walk(
+        self, ups: tuple[FaceUp, ...], hands: Mapping[int, tuple[HeldCard, ...]], names: Names
+    ) -> tuple[frozenset[Card], list[WildStep], FaceUp | None]:
+        return (
+            _NOTHING,
+            [_step(ups, i, _NOTHING, _NOTHING, None, None) for i in range(len(ups))],
+            None,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class FollowTheQueen(WildRule):
+    """The rank of the face-up card after the last face-up queen is wild.
+
+    ``queens`` says which queens are wild themselves: ``natural`` (none), ``all``, ``hidden``
+    (each player's own face-down queens) or ``hidden-after-face-up`` (face-up queens, and queens
+    in the hole once a queen has been dealt face up). A queen right after a queen starts a new
+    follow; a face-up queen at the end leaves no follower. A centre card (seat ``None``) counts
+    like any face-up card.
+
+    >>> rule = FollowTheQueen()
+    >>> ups = [("Qd", 0), ("7c", 1), ("Qh", 2), ("4s", 3)]
+    >>> for step in rule.wilds(ups).timeline[2:]:
+    ...     print(step.reason)
+    Q♥ to p3: sevens are no longer wild; the next face-up card will be wild
+    Q♥ to p3, then 4♠ to p4: fours are wild
+    >>> rule.wilds(ups[:3]).describe()
+    'nothing is wild (the next face-up card after Q♥ will be wild)'
+    >>> FollowTheQueen(queens="all").wilds(ups).describe()
+    'queens and fours are wild'
+    """
+
+    queens: QueensRule = QueensRule.NATURAL
+
+    def __post_init__(self) -> None:
+        try:
+            object.__setattr__(self, "queens", QueensRule(self.queens))
+        except ValueError:
+            allowed = ", ".join(rule.value for rule in QueensRule)
+            raise OptionError(
+                f"option 'queens' cannot be {self.queens!r} (allowed: {allowed})"
+            ) from None
+
+    def describe(self) -> str:
+        follower = "the rank of the face-up card after the last face-up queen"
+        return {
+            QueensRule.NATURAL: follower.capitalize(),
+            QueensRule.ALL: f"Queens, and {follower}",
+            QueensRule.HIDDEN: f"Each player's queens in the hole, and {follower}",
+            QueensRule.HIDDEN_AFTER_FACE_UP: f"Queens once one shows face up, and {follower}",
+        }[self.queens]
+
+    def _public(self, follower: Rank | None, queen_seen: bool) -> frozenset[Card]:
+        wild = rank_cards(follower) if follower is not None else _NOTHING
+        if self.queens is QueensRule.ALL or (
+            self.queens is QueensRule.HIDDEN_AFTER_FACE_UP and queen_seen
+        ):
+            wild |= _QUEENS
+        return wild
+
+    def _walk(
+        self, ups: tuple[FaceUp, ...], hands: Mapping[int, tuple[HeldCard, ...]], names: Names
+    ) -> tuple[frozenset[Card], list[WildStep], FaceUp | None]:
+        follower: Rank | None = None
+        pending: FaceUp | None = None
+        queen_seen = False
+        wild = initial = self._public(None, False)
+        steps: list[WildStep] = []
+        for index, up in enumerate(ups):
+            before = wild
+            reason: str | None = None
+            trigger: Trigger | None = None
+            if up.card.rank is Rank.QUEEN:
+                trigger = Trigger.QUEEN
+                parts = []
+                if follower is not None:
+                    parts.append(f"{follower.plural} are no longer wild")
+                elif pending is not None:
+                    parts.append(f"a new follow starts after {pending.card.pretty}")
+                if self.queens is QueensRule.HIDDEN_AFTER_FACE_UP and not queen_seen:
+                    parts.append("queens are wild, face up and in the hole")
+                parts.append("the next face-up card will be wild")
+                follower, pending, queen_seen = None, up, True
+                wild = self._public(follower, queen_seen)
+                reason = f"{_who(up, names)}: " + "; ".join(parts)
+            elif pending is not None:
+                trigger = Trigger.FOLLOWER
+                follower = up.card.rank
+                wild = self._public(follower, queen_seen)
+                reason = f"{_who(pending, names)}, then {_who(up, names)}: {describe_wild(wild)}"
+                pending = None
+            steps.append(_step(ups, index, before, wild, reason, trigger))
+        return initial, steps, pending
+
+    def _seat(
+        self,
+        seat: int,
+        cards: tuple[HeldCard, ...] | None,
+        ups: tuple[FaceUp, ...],
+        public: frozenset[Card],
+        names: Names,
+    ) -> SeatWild:
+        if self.queens is not QueensRule.HIDDEN or cards is None:
+            return SeatWild(seat, public, None)
+        hidden = frozenset(c.card for c in cards if not c.up and c.card.rank is Rank.QUEEN)
+        if not hidden:
+            return SeatWild(seat, public, None)
+        shown = " ".join(card.pretty for card in sorted(hidden))
+        return SeatWild(seat, public | hidden, f"{_label(names, seat)}'s {shown} in the hole: wild")
+
+
+@dataclass(frozen=True, slots=True)
+class SmackMyBitchUp(WildRule):
+    """Follow the Queen with queens wild, except that a face-up king cancels every wild card and
+    makes only kings wild, until a face-up queen brings Follow the Queen back.
+
+    >>> ups = [("Qh", 0), ("7d", 1), ("Ks", 2), ("5c", 3), ("Qc", 0), ("3h", 1)]
+    >>> wilds = SmackMyBitchUp().wilds(ups)
+    >>> [describe_wild(step.wild) for step in wilds.timeline]  # doctest: +NORMALIZE_WHITESPACE
+    ['queens are wild', 'queens and sevens are wild', 'kings are wild', 'kings are wild',
+     'queens are wild', 'queens and threes are wild']
+    >>> [step.trigger for step in wilds.timeline if step.trigger is Trigger.KING]
+    [<Trigger.KING: 'king'>]
+    """
+
+    def describe(self) -> str:
+        return (
+            "Queens and the rank after the last face-up queen; a face-up king cancels them"
+            " and makes only kings wild"
+        )
+
+    def _walk(
+        self, ups: tuple[FaceUp, ...], hands: Mapping[int, tuple[HeldCard, ...]], names: Names
+    ) -> tuple[frozenset[Card], list[WildStep], FaceUp | None]:
+        kings = False
+        follower: Rank | None = None
+        pending: FaceUp | None = None
+        wild = _QUEENS
+        steps: list[WildStep] = []
+        for index, up in enumerate(ups):
+            before = wild
+            reason: str | None = None
+            trigger: Trigger | None = None
+            if up.card.rank is Rank.KING:
+                # Checked before the pending follow: a king right after a queen is a king.
+                if not kings:
+                    trigger = Trigger.KING
+                    reason = f"{_who(up, names)}: only kings are wild"
+                kings, follower, pending = True, None, None
+                wild = _KINGS
+            elif up.card.rank is Rank.QUEEN:
+                trigger = Trigger.QUEEN
+                if kings:
+                    first = "kings are no longer wild; queens are wild"
+                elif follower is not None:
+                    first = f"{follower.plural} are no longer wild"
+                elif pending is not None:
+                    first = f"a new follow starts after {pending.card.pretty}"
+                else:
+                    first = "queens stay wild"
+                kings, follower, pending = False, None, up
+                wild = _QUEENS
+                reason = f"{_who(up, names)}: {first}; the next face-up card will be wild"
+            elif pending is not None:
+                trigger = Trigger.FOLLOWER
+                follower = up.card.rank
+                wild = _QUEENS | rank_cards(follower)
+                reason = f"{_who(pending, names)}, then {_who(up, names)}: {describe_wild(wild)}"
+                pending = None
+            steps.append(_step(ups, index, before, wild, reason, trigger))
+        return _QUEENS, steps, pending
+
+
+@dataclass(frozen=True, slots=True)
+class BabyDaddy(WildRule):
+    """Each player's last card (of ``cards``) makes its rank wild in that player's hand only.
+
+    Without the players' cards, a seat's last card is its last face-up card (the game deals two
+    down, then the rest up); with them, it is the seat's ``cards``-th card, which also covers a
+    community card given as every player's last card.
+
+    >>> ups = [("4h", 0), ("9c", 1), ("4c", 0), ("Kd", 1), ("Jh", 0), ("9s", 1)]
+    >>> wilds = BabyDaddy(cards=5).wilds(ups)
+    >>> print(wilds.timeline[-1].reason)
+    9♠ to p2 is p2's last card: nines are wild for p2 only
+    >>> wilds.describe()
+    'nothing is wild'
+    >>> sorted(wilds.for_seat(1))[:2], sorted(wilds.for_seat(0))[:1]
+    ([Card('9c'), Card('9d')], [Card('Jc')])
+    """
+
+    cards: int = 7
+
+    def __post_init__(self) -> None:
+        if self.cards not in (5, 7):
+            raise OptionError(f"option 'cards' cannot be {self.cards!r} (allowed: 5, 7)")
+
+    def describe(self) -> str:
+        return "Each player's last card: its rank is wild in that player's hand only"
+
+    def _walk(
+        self, ups: tuple[FaceUp, ...], hands: Mapping[int, tuple[HeldCard, ...]], names: Names
+    ) -> tuple[frozenset[Card], list[WildStep], FaceUp | None]:
+        steps: list[WildStep] = []
+        for index, up in enumerate(ups):
+            reason: str | None = None
+            trigger: Trigger | None = None
+            own = _NOTHING
+            if up.seat is not None and self._last(up.seat, ups[: index + 1], hands) == up.card:
+                trigger = Trigger.LAST_CARD
+                own = rank_cards(up.card.rank)
+                who = _label(names, up.seat)
+                reason = (
+                    f"{_who(up, names)} is {who}'s last card:"
+                    f" {up.card.rank.plural} are wild for {who} only"
+                )
+            steps.append(_step(ups, index, _NOTHING, _NOTHING, reason, trigger, own))
+        return _NOTHING, steps, None
+
+    def _last(
+        self, seat: int, ups: Sequence[FaceUp], hands: Mapping[int, tuple[HeldCard, ...]]
+    ) -> Card | None:
+        if seat in hands:
+            cards = hands[seat]
+            return cards[self.cards - 1].card if len(cards) >= self.cards else None
+        mine = [up.card for up in ups if up.seat == seat]
+        return mine[-1] if len(mine) >= self.cards - 2 else None
+
+    def _seat(
+        self,
+        seat: int,
+        cards: tuple[HeldCard, ...] | None,
+        ups: tuple[FaceUp, ...],
+        public: frozenset[Card],
+        names: Names,
+    ) -> SeatWild:
+        last = self._last(seat, ups, {} if cards is None else {seat: cards})
+        if last is None:
+            return SeatWild(seat, public, None)
+        who = _label(names, seat)
+        return SeatWild(
+            seat,
+            public | rank_cards(last.rank),
+            f"{who}'s last card is {last.pretty}: {last.rank.plural} are wild for {who} only",
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class QueenOfSpadesInHole(WildRule):
+    """The Bitch's ``wild`` house rule: the queen of spades is wild in the hand that holds it
+    face down (face up it never plays: it stops the deal).
+
+    >>> rule = QueenOfSpadesInHole()
+    >>> hands = {0: [("Qs", False), ("2c", False)], 1: [("3c", False)]}
+    >>> wilds = rule.wilds([], hands)
+    >>> wilds.for_seat(0), wilds.for_seat(1), wilds.seats[0].reason
+    (frozenset({Card('Qs')}), frozenset(), 'p1 holds Q♠ in the hole: it is wild')
+    """
+
+    def describe(self) -> str:
+        return "The queen of spades in the hole is wild"
+
+    def _walk(
+        self, ups: tuple[FaceUp, ...], hands: Mapping[int, tuple[HeldCard, ...]], names: Names
+    ) -> tuple[frozenset[Card], list[WildStep], FaceUp | None]:
+        return (
+            _NOTHING,
+            [_step(ups, i, _NOTHING, _NOTHING, None, None) for i in range(len(ups))],
+            None,
+        )
+
+    def _seat(
+        self,
+        seat: int,
+        cards: tuple[HeldCard, ...] | None,
+        ups: tuple[FaceUp, ...],
+        public: frozenset[Card],
+        names: Names,
+    ) -> SeatWild:
+        if cards is not None and any(c.card == QUEEN_OF_SPADES and not c.up for c in cards):
+            reason = f"{_label(names, seat)} holds {QUEEN_OF_SPADES.pretty} in the hole: it is wild"
+            return SeatWild(seat, public | {QUEEN_OF_SPADES}, reason)
+        return SeatWild(seat, public, None)
