@@ -65,3 +65,47 @@ class OutOfTurnError(IllegalActionError):
 
 class DeckExhaustedError(WildstudError):
     """The deck has no card left where the deal needs one (a stacked deck too short)."""
+
+
+class HandValueError(WildstudError):
+    """Something given as an encoded hand value is not one (not an integer, or negative)."""
+
+
+class RecordError(WildstudError):
+    """A hand record cannot be read: a field missing or ill-typed, an action that does not parse.
+
+    The error says where: ``field`` names the record field at fault, ``action`` is the number of
+    the action at fault (counted from 1, in the order of the ``actions`` array) and ``text`` is
+    that action's text; ``reason`` says what is wrong. The message names both place and reason.
+
+    >>> print(RecordError("amount must be a whole number of chips", action=7, text="p3 cbr x"))
+    action 7 (`p3 cbr x`): amount must be a whole number of chips
+    >>> print(RecordError("missing (every record needs it)", field="antes"))
+    field `antes`: missing (every record needs it)
+    """
+
+    def __init__(
+        self,
+        reason: str,
+        *,
+        field: str | None = None,
+        action: int | None = None,
+        text: str | None = None,
+    ) -> None:
+        self.reason = reason
+        self.field = field
+        self.action = action
+        self.text = text
+        if field is not None:
+            where = f"field `{field}`: "
+        elif action is not None:
+            where = f"action {action} (`{text}`): " if text is not None else f"action {action}: "
+        elif text is not None:
+            where = f"action `{text}`: "
+        else:
+            where = ""
+        super().__init__(where + reason)
+
+    def at_action(self, number: int, text: str | None = None) -> RecordError:
+        """The same error, placed at action ``number`` (with ``text``, or the text it had)."""
+        return RecordError(self.reason, action=number, text=self.text if text is None else text)

@@ -1,0 +1,67 @@
+"""One hand as a state machine: dealing steps, player actions, events and per-seat views.
+
+>>> from wildstud.deal import Hand, Phase
+>>> from wildstud.cards import Deck
+>>> hand = Hand("the-bitch", [50, 50, 50], deck=Deck(seed=3))
+>>> hand.run()
+>>> hand.phase, hand.pot
+(<Phase.PLAYER: 'player'>, 3)
+>>> hand.view(hand.to_act).legal_actions[0].kind
+<ActionKind.BRING_IN: 'bring-in'>
+"""
+
+from wildstud.deal.decks import stack_deck
+from wildstud.deal.events import (
+    Acted,
+    Awarded,
+    BettingOpened,
+    Burned,
+    Called,
+    CentreCard,
+    CommunityCard,
+    DealStarted,
+    Dealt,
+    Event,
+    HandEnded,
+    HandStarted,
+    Paid,
+    Payment,
+    Redealt,
+    Share,
+    Shown,
+    StreetStarted,
+    StubShuffled,
+    WildsChanged,
+)
+from wildstud.deal.state import Hand
+from wildstud.deal.views import Phase, SeatCard, SeatView, TableView, redact
+
+__all__ = [
+    "Acted",
+    "Awarded",
+    "BettingOpened",
+    "Burned",
+    "Called",
+    "CentreCard",
+    "CommunityCard",
+    "DealStarted",
+    "Dealt",
+    "Event",
+    "Hand",
+    "HandEnded",
+    "HandStarted",
+    "Paid",
+    "Payment",
+    "Phase",
+    "Redealt",
+    "SeatCard",
+    "SeatView",
+    "Share",
+    "Shown",
+    "StreetStarted",
+    "StubShuffled",
+    "TableView",
+    "WildsChanged",
+    "redact",
+    "stack_deck",
+]

@@ -1,0 +1,72 @@
+"""Who acts first on a street: the bring-in, the best board, or the dealer's left.
+
+Seats are given in dealing order (clockwise from the dealer's left), which also breaks ties.
+
+>>> from wildstud.cards import parse_card, parse_cards
+>>> lowest_upcard({0: parse_card("7h"), 1: parse_card("7c"), 2: parse_card("As")})
+1
+>>> best_board([0, 1], {0: parse_cards("Kd 9c"), 1: parse_cards("7s 7h")}, lambda seat: frozenset())
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from wildstud.cards import Card
+from wildstud.hands import Category, evaluate
+
+__all__ = ["best_board", "lowest_upcard", "rotate", "shows_pair"]
+
+WildFor = Callable[[int], frozenset[Card]]
+
+
+def lowest_upcard(upcards: Mapping[int, Card]) -> int:
+    """The seat with the lowest upcard by natural rank (ace high), ties broken by suit, clubs
+    lowest: wildness is ignored, as the bring-in rule says."""
+    return min(upcards, key=lambda seat: (upcards[seat].rank, upcards[seat].suit))
+
+
+def best_board(
+    seats: Sequence[int],
+    upcards: Mapping[int, Sequence[Card]],
+    wild_for: WildFor,
+    *,
+    five_of_a_kind_top: bool = True,
+) -> int:
+    """The seat whose face-up cards make the best hand, counting its wild cards (on fewer than
+    five cards only pairs, trips, quads and high cards count); ties go to the first seat in
+    ``seats`` order."""
+    best: tuple[int, int] | None = None
+    for position, seat in enumerate(seats):
+        cards = upcards.get(seat, ())
+        if not cards:
+            continue
+        value = evaluate(cards, wild=wild_for(seat), five_of_a_kind_top=five_of_a_kind_top).value
+        if best is None or value > best[0]:
+            best = (value, position)
+    if best is None:
+        return seats[0]
+    return seats[best[1]]
+
+
+def shows_pair(upcards: Sequence[Card], wild: frozenset[Card]) -> bool:
+    """Whether these face-up cards show a pair or better, counting wild cards.
+
+    >>> from wildstud.cards import parse_cards
+    >>> shows_pair(parse_cards("7s 7h"), frozenset()), shows_pair(parse_cards("7s Qh"), frozenset())
+    (True, False)
+    """
+    if len(upcards) < 2:
+        return False
+    return evaluate(upcards, wild=wild).category >= Category.ONE_PAIR
+
+
+def rotate(seats: Sequence[int], first: int) -> tuple[int, ...]:
+    """``seats`` in the same circular order, starting with ``first``.
+
+    >>> rotate([0, 2, 3, 5], 3)
+    (3, 5, 0, 2)
+    """
+    start = list(seats).index(first)
+    return (*seats[start:], *seats[:start])

@@ -1,0 +1,246 @@
+"""The events of a hand: one plain frozen record for every step, in the order they happened.
+
+Events hold only integers, strings, booleans, :class:`~wildstud.cards.Card` objects and tuples of
+them, so a store can keep them and a hand history can be written from them. Seats are 0-based;
+a card that a viewer may not see is ``None`` in that viewer's copy (see :mod:`wildstud.deal.views`).
+
+>>> Dealt(seat=0, card=None, up=False, street=0)
+Dealt(seat=0, card=None, up=False, street=0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from wildstud.betting import ActionKind
+from wildstud.cards import Card
+from wildstud.games.options import OptionValue
+
+__all__ = [
+    "Acted",
+    "Awarded",
+    "BettingOpened",
+    "Burned",
+    "Called",
+    "CentreCard",
+    "CommunityCard",
+    "DealStarted",
+    "Dealt",
+    "Event",
+    "HandEnded",
+    "HandStarted",
+    "Paid",
+    "Payment",
+    "Redealt",
+    "Share",
+    "Shown",
+    "StreetStarted",
+    "StubShuffled",
+    "WildsChanged",
+]
+
+
+class Payment(StrEnum):
+    """Why chips went into the pot without being a bet."""
+
+    ANTE = "ante"
+    PAY_FOR_WILD = "pay-for-wild"
+    EXTRA_ANTE = "extra-ante"
+
+
+class Share(StrEnum):
+    """What part of a pot a seat won."""
+
+    HIGH = "high"
+    """The best high hand (or a share of it, when hands tie)."""
+    HOLE_CARD = "hole-card"
+    """The special half: the live hand holding the queen of spades face down (The Bitch)."""
+    UNCONTESTED = "uncontested"
+    """Everyone else folded; the hand is not shown."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandStarted:
+    """A hand begins: the game, its house rules, the seats' stacks and the dealer's seat."""
+
+    game: str
+    code: str
+    options: tuple[tuple[str, OptionValue], ...]
+    stacks: tuple[int, ...]
+    dealer: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealStarted:
+    """A deal begins (the first, or a new one after a redeal) for these seats, in dealing order."""
+
+    deal: int
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Paid:
+    """Chips into the pot that are not a bet: an ante, a payment for a wild card, an extra ante.
+
+    ``due`` is what the rule asked; a player short of chips pays what they have.
+    """
+
+    seat: int
+    amount: int
+    due: int
+    kind: Payment
+    card: Card | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StreetStarted:
+    """The dealer begins a street."""
+
+    street: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Burned:
+    """A card burned (face down; nobody sees it)."""
+
+    card: Card | None
+
+
+@dataclass(frozen=True, slots=True)
+class StubShuffled:
+    """The stub ran short: the burned cards were shuffled back into it."""
+
+    cards: int
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    """A card to a seat, face up or down."""
+
+    seat: int
+    card: Card | None
+    up: bool
+    street: int
+
+
+@dataclass(frozen=True, slots=True)
+class CentreCard:
+    """A card face up in the centre after a last face-up queen: owned by no one, its rank wild."""
+
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class CommunityCard:
+    """The stub was too short for the last street: one card in the centre is every live
+    player's last card (face down for wild-card purposes)."""
+
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class WildsChanged:
+    """A face-up card changed the wild cards (or started a follow)."""
+
+    card: Card
+    seat: int | None
+    wild: tuple[Card, ...]
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Called:
+    """Smack My Bitch Up: a king cancelled the wild cards and the table calls the game's name."""
+
+    name: str
+    card: Card
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class BettingOpened:
+    """A betting round begins with ``first`` (who brings in, when ``bring_in`` is set)."""
+
+    street: int
+    first: int
+    bring_in: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Acted:
+    """A player's action: what every action method returns.
+
+    ``to_amount`` is the seat's total on this street afterwards (0 for a fold or a check),
+    ``added`` the chips it put in with this action.
+    """
+
+    seat: int
+    kind: ActionKind
+    to_amount: int
+    added: int
+    all_in: bool
+    street: int
+
+
+@dataclass(frozen=True, slots=True)
+class Redealt:
+    """The deal stopped and the cards were gathered and shuffled; the pot carries to a new deal
+    for ``seats``."""
+
+    deal: int
+    reason: str
+    seats: tuple[int, ...]
+    pot: int
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """A hand shown down: its cards, its wild cards, its value and how it reads."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    wild: tuple[Card, ...]
+    value: int
+    description: str
+    natural: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Awarded:
+    """Chips from pot ``pot`` (0 = the main pot) to a seat."""
+
+    pot: int
+    seat: int
+    amount: int
+    share: Share
+
+
+@dataclass(frozen=True, slots=True)
+class HandEnded:
+    """The hand is over; the stacks after it."""
+
+    stacks: tuple[int, ...]
+
+
+Event = (
+    HandStarted
+    | DealStarted
+    | Paid
+    | StreetStarted
+    | Burned
+    | StubShuffled
+    | Dealt
+    | CentreCard
+    | CommunityCard
+    | WildsChanged
+    | Called
+    | BettingOpened
+    | Acted
+    | Redealt
+    | Shown
+    | Awarded
+    | HandEnded
+)
+"""Any event of a hand."""

@@ -1,0 +1,105 @@
+"""The showdown: valuing the live hands and dividing each pot.
+
+Each pot is divided on its own among the live seats that can win it: the best high hand takes it
+(equal hands split; suits never break ties), or, in The Bitch, the high half, with the other half
+to the eligible seat holding the queen of spades face down. Odd chips go to the high half, and
+among tied winners to the one holding the highest card by suit among all their cards.
+
+A hand is *natural* when it reaches the same value with no card treated as wild (which includes
+every hand that holds no wild card). Under the ``natural_beats_wild`` house rule a natural hand
+beats an equal hand that needs its wild cards; otherwise they tie.
+
+>>> from wildstud.cards import parse_cards
+>>> rank_hand(0, parse_cards("7c 7d 2h"), frozenset(parse_cards("2h"))).value.describe()
+'three sevens'
+>>> odd_chip_order([0, 1], {0: parse_cards("Kc 2d"), 1: parse_cards("Kd 2c")})
+[1, 0]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+
+from wildstud.cards import Card
+from wildstud.deal.events import Awarded, Share
+from wildstud.hands import HandValue, evaluate
+from wildstud.pots import Pot, split_evenly
+
+__all__ = ["Ranked", "divide_pots", "odd_chip_order", "rank_hand"]
+
+
+@dataclass(frozen=True, slots=True)
+class Ranked:
+    """A live hand at the showdown."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    wild: frozenset[Card]
+    value: HandValue
+    natural: bool
+
+    def key(self, natural_beats_wild: bool) -> tuple[int, int]:
+        """What the showdown compares: the value, then (under the house rule) naturalness."""
+        return (self.value.value, int(self.natural) if natural_beats_wild else 0)
+
+
+def rank_hand(
+    seat: int,
+    cards: Sequence[Card],
+    wild: frozenset[Card],
+    *,
+    five_of_a_kind_top: bool = True,
+    double_ace_flush: bool = False,
+) -> Ranked:
+    """Value one hand with its own wild cards."""
+    value = evaluate(
+        cards, wild=wild, five_of_a_kind_top=five_of_a_kind_top, double_ace_flush=double_ace_flush
+    )
+    natural = wild.isdisjoint(cards) or (
+        evaluate(
+            cards, wild=(), five_of_a_kind_top=five_of_a_kind_top, double_ace_flush=double_ace_flush
+        ).value
+        == value.value
+    )
+    return Ranked(seat, tuple(cards), wild, value, natural)
+
+
+def odd_chip_order(seats: Sequence[int], cards: Mapping[int, Sequence[Card]]) -> list[int]:
+    """``seats`` ordered for odd chips: highest card by suit first (then the next card, should
+    two hands share their highest card, as a community card makes them do)."""
+    return sorted(seats, key=lambda seat: tuple(sorted(cards[seat], reverse=True)), reverse=True)
+
+
+def divide_pots(
+    pots: Sequence[Pot],
+    ranked: Mapping[int, Ranked],
+    special: Collection[int],
+    *,
+    natural_beats_wild: bool = False,
+) -> list[Awarded]:
+    """Who gets what from each pot, as :class:`Awarded` records in pot order.
+
+    ``special`` holds the live seats that win the special half wherever they are eligible
+    (empty when the game has no special half).
+    """
+    cards = {seat: hand.cards for seat, hand in ranked.items()}
+    awards: list[Awarded] = []
+    for index, pot in enumerate(pots):
+        eligible = [seat for seat in ranked if seat in pot.eligible]
+        best = max(ranked[seat].key(natural_beats_wild) for seat in eligible)
+        high = odd_chip_order(
+            [seat for seat in eligible if ranked[seat].key(natural_beats_wild) == best], cards
+        )
+        holders = odd_chip_order([seat for seat in eligible if seat in special], cards)
+        if holders:
+            special_half = pot.amount // 2
+            halves = [(pot.amount - special_half, high, Share.HIGH)]
+            halves.append((special_half, holders, Share.HOLE_CARD))
+        else:
+            halves = [(pot.amount, high, Share.HIGH)]
+        for amount, winners, share in halves:
+            for seat, chips in split_evenly(amount, winners).items():
+                if chips:
+                    awards.append(Awarded(index, seat, chips, share))
+    return awards

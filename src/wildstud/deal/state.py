@@ -1,0 +1,889 @@
+"""One hand of a wild stud game as a deterministic state machine.
+
+The dealer's moves are explicit steps (:meth:`Hand.step`: antes, a burn, one card, a centre
+card, a redeal, the showdown) and the players' moves are actions (bring-in, complete, bet,
+raise, call, check, fold), each with a ``can_…`` question, a ``verify_…`` check that raises a
+specific :class:`~wildstud.errors.IllegalActionError` and the action itself, which returns an
+:class:`~wildstud.deal.events.Acted` record. Every step and action appends events. Given the
+same deck and the same actions, a hand always unfolds the same way.
+
+Follow the Queen, heads-up, from a stacked deck: p1 gets A♠ A♥ down and Q♥ up, p2 gets 9♣ 9♦
+down and 7♦ up, which follows the queen; the rest of the upcards, then the last cards down.
+
+>>> from wildstud.deal.decks import stack_deck
+>>> deck = stack_deck("As 9c Ah 9d Qh 7d  2c 3c  Kc 4d  Jc 5h  8s 8h")
+>>> hand = Hand("FTQ", [100, 100], deck=deck)
+>>> hand.run()
+>>> hand.wilds.describe(), hand.to_act, [str(option) for option in hand.legal_actions()]
+('sevens are wild', 1, ['bring-in to 2', 'complete to 5'])
+>>> hand.complete().to_amount, hand.call().added
+(5, 5)
+>>> hand.run()
+>>> hand.street_name, hand.to_act  # p2's wild seven pairs the 3♣ showing
+('fourth street', 1)
+>>> while hand.phase is not Phase.OVER:
+...     _ = hand.check() if hand.phase is Phase.PLAYER else hand.step()
+>>> [(event.seat, event.description) for event in hand.events if isinstance(event, Shown)]
+[(0, 'pair of aces'), (1, 'three nines')]
+>>> [(award.seat, award.amount) for award in hand.awards], hand.stacks
+([(1, 12)], (94, 106))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from enum import Enum, auto
+
+from wildstud.betting import ActionKind, ActionOption, BettingRound, Limit, Stakes
+from wildstud.cards import Card, Deck, Rank
+from wildstud.deal.acting import best_board, lowest_upcard, rotate, shows_pair
+from wildstud.deal.events import (
+    Acted,
+    Awarded,
+    BettingOpened,
+    Burned,
+    Called,
+    CentreCard,
+    CommunityCard,
+    DealStarted,
+    Dealt,
+    Event,
+    HandEnded,
+    HandStarted,
+    Paid,
+    Payment,
+    Redealt,
+    Share,
+    Shown,
+    StreetStarted,
+    StubShuffled,
+    WildsChanged,
+)
+from wildstud.deal.showdown import Ranked, divide_pots, rank_hand
+from wildstud.deal.views import Phase, SeatCard, SeatView, TableView, redact
+from wildstud.errors import (
+    DeckExhaustedError,
+    IllegalActionError,
+    OutOfTurnError,
+    TableError,
+)
+from wildstud.games import (
+    BurnCards,
+    Game,
+    GameOptions,
+    NoQueen,
+    Opener,
+    Rules,
+    StudOptions,
+    find_game,
+)
+from wildstud.pots import Pot, build_pots
+from wildstud.wilds import FaceUp, HeldCard, Trigger, Wilds
+
+__all__ = ["Hand"]
+
+
+class _Stage(Enum):
+    ANTES = auto()
+    RESHUFFLE = auto()
+    BURN = auto()
+    CARD = auto()
+    COMMUNITY = auto()
+    CENTRE = auto()
+    BETTING = auto()
+    REDEAL = auto()
+    SHOWDOWN = auto()
+    UNCONTESTED = auto()
+    OVER = auto()
+
+
+_DEALER_STAGES = frozenset(set(_Stage) - {_Stage.BETTING, _Stage.OVER})
+
+
+def _name(seat: int) -> str:
+    return f"p{seat + 1}"
+
+
+def _stakes(options: GameOptions) -> Stakes:
+    return Stakes(
+        limit=Limit(options.limit.value),
+        ante=options.ante,
+        bring_in=options.bring_in if isinstance(options, StudOptions) else 0,
+        small_bet=options.small_bet,
+        big_bet=options.big_bet,
+        raise_cap=options.raise_cap,
+    )
+
+
+class Hand:
+    """One hand at one table, from the antes to the last chip pushed.
+
+    ``game`` is a :class:`~wildstud.games.Game`, its name or code, or ready-made
+    :class:`~wildstud.games.Rules`; ``options`` the house rules (a mapping or an options
+    object); ``stacks`` the chips of each seat, seat 0 first; ``dealer`` the dealer's seat (the
+    last seat by default, so seat 0 is dealt first); ``deck`` a :class:`~wildstud.cards.Deck`
+    (a cryptographically shuffled one by default; seeded or stacked for simulations, tests and
+    rulings).
+
+    On a redeal the cards are gathered under the stub and the deck is shuffled; a stacked deck
+    keeps its order, so its script runs on into the new deal. To script each deal from a fresh
+    pack (a ruling that must show the queen of spades twice in a row), give a list of decks:
+    each redeal moves on to the next one, and gathers into the last when the list runs out.
+    """
+
+    # Everything below is reset by each new deal (see _start_deal).
+    _in_deal: tuple[int, ...]
+    _deal_paid: list[int]  # chips into the pot during this deal, by seat
+    _folded: set[int]
+    _cards: dict[int, list[HeldCard]]
+    _face_up: list[FaceUp]
+    _out: list[Card]  # every card taken from the deck in this deal
+    _burns: list[Card]  # burned cards not yet shuffled back into the stub
+    _centre: Card | None
+    _community: Card | None
+    _shown: set[int]
+    _street: int
+    _queue: list[tuple[int, bool]]  # the cards still to deal on this street: (seat, face up)
+    _burn_due: bool
+    _community_due: bool
+    _round: BettingRound | None
+    _rounds: int
+    _redeal: tuple[str, tuple[int, ...], tuple[int, ...]] | None
+    _wilds: Wilds
+    _ante_due: tuple[int, ...]
+    _stage: _Stage
+
+    def __init__(
+        self,
+        game: Game | Rules | str,
+        stacks: Sequence[int],
+        options: Mapping[str, object] | GameOptions | None = None,
+        *,
+        deck: Deck | Sequence[Deck] | None = None,
+        dealer: int | None = None,
+    ) -> None:
+        if isinstance(game, Rules):
+            if options is not None:
+                raise TableError("give the options either in the rules or apart, not both")
+            rules = game
+        else:
+            rules = (find_game(game) if isinstance(game, str) else game).rules(options)
+        count = len(stacks)
+        if not rules.min_players <= count <= rules.max_players:
+            raise TableError(
+                f"{rules.game.title} ({rules.code}) is for {rules.min_players} to"
+                f" {rules.max_players} players, not {count}"
+            )
+        for seat, chips in enumerate(stacks):
+            if isinstance(chips, bool) or not isinstance(chips, int) or chips < 1:
+                raise TableError(f"{_name(seat)} needs a stack of at least 1 chip, not {chips!r}")
+        dealer = count - 1 if dealer is None else dealer
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < count:
+            raise TableError(f"the dealer must be a seat from 0 to {count - 1}, not {dealer!r}")
+
+        self.rules = rules
+        self.options = rules.options
+        self.stakes = _stakes(rules.options)
+        self.dealer = dealer
+        decks = [Deck()] if deck is None else [deck] if isinstance(deck, Deck) else list(deck)
+        if not decks or not all(isinstance(item, Deck) for item in decks):
+            raise TableError(f"not a deck, nor a list of decks: {deck!r}")
+        self._deck = decks[0]
+        self._spare_decks = decks[1:]
+        self._burn = rules.options.burn_cards is BurnCards.EACH_STREET
+        self._stacks = list(stacks)
+        self._paid = [0] * count
+        self._carried: list[Pot] = []  # the pots carried over from stopped deals
+        self._awarded = 0
+        self._awards: list[Awarded] = []
+        self._order = tuple((dealer + 1 + offset) % count for offset in range(count))
+        self._events: list[Event] = [
+            HandStarted(
+                rules.game.name,
+                rules.code,
+                tuple(rules.options.to_mapping().items()),
+                tuple(stacks),
+                dealer,
+            )
+        ]
+        self._deal = 0
+        self._start_deal(self._order, self._order)
+
+    # -- the state -----------------------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        """Whose move it is: the dealer's (:meth:`step`), a player's, or nobody's."""
+        if self._stage is _Stage.BETTING:
+            return Phase.PLAYER
+        if self._stage is _Stage.OVER:
+            return Phase.OVER
+        return Phase.DEALER
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat that must act now, if a player must."""
+        return self._round.to_act if self._round is not None else None
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Everything that has happened, with every card (the dealer's record)."""
+        return tuple(self._events)
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """Chips behind for each seat."""
+        return tuple(self._stacks)
+
+    @property
+    def paid(self) -> tuple[int, ...]:
+        """Chips each seat has put in the pot during this hand (antes, payments, bets)."""
+        return tuple(self._paid)
+
+    @property
+    def pot(self) -> int:
+        """Chips in the pot (all pots together) now."""
+        return sum(self._paid) - self._awarded
+
+    def pots(self) -> tuple[Pot, ...]:
+        """The main pot and side pots as they stand (empty once the pots are pushed).
+
+        Pots carried over from a stopped deal keep the seats that could win them; under the
+        ``redeal-everyone`` rule the players who had folded join them again. The chips of the
+        current deal form pots of their own. Pots that the same seats can win are one pot.
+        """
+        if self._stage is _Stage.OVER:
+            return ()
+        return self._all_pots()
+
+    def _all_pots(self) -> tuple[Pot, ...]:
+        live = frozenset(self.live)
+        pots = list(self._carried)
+        if any(self._deal_paid):
+            pots.extend(build_pots(dict(enumerate(self._deal_paid)), live))
+        merged: dict[frozenset[int], int] = {}
+        for pot in pots:
+            # A carried pot that no live seat may win cannot arise (the last player able to bet
+            # never has to fold); should one, the live hands contest it.
+            eligible = pot.eligible & live or live
+            merged[eligible] = merged.get(eligible, 0) + pot.amount
+        return tuple(Pot(amount, eligible) for eligible, amount in merged.items())
+
+    @property
+    def stub(self) -> int:
+        """How many cards are left in the deck."""
+        return len(self._deck)
+
+    @property
+    def deal_number(self) -> int:
+        """1 for the first deal, one more after each redeal."""
+        return self._deal
+
+    @property
+    def street(self) -> int | None:
+        """The index of the street being dealt or bet (``None`` before the first)."""
+        return None if self._street < 0 else self._street
+
+    @property
+    def street_name(self) -> str | None:
+        """The name of the current street."""
+        return None if self._street < 0 else self.rules.streets[self._street].name
+
+    @property
+    def in_deal(self) -> tuple[int, ...]:
+        """The seats dealt into the current deal, in dealing order."""
+        return self._in_deal
+
+    @property
+    def live(self) -> tuple[int, ...]:
+        """The seats in the current deal that have not folded, in dealing order."""
+        return tuple(seat for seat in self._in_deal if seat not in self._folded)
+
+    @property
+    def wilds(self) -> Wilds:
+        """The wild cards now (each seat's own set, too: not for players' eyes)."""
+        return self._wilds
+
+    @property
+    def awards(self) -> tuple[Awarded, ...]:
+        """The chips pushed to winners, once the hand is over."""
+        return tuple(self._awards)
+
+    @property
+    def centre(self) -> Card | None:
+        """The centre card dealt after a last face-up queen (Follow the Queen house rule)."""
+        return self._centre
+
+    @property
+    def community(self) -> Card | None:
+        """The community card of a short stub: every live player's last card."""
+        return self._community
+
+    def cards(self, seat: int) -> tuple[HeldCard, ...]:
+        """The cards in front of ``seat`` in this deal, in dealing order (the dealer's record)."""
+        return tuple(self._cards.get(seat, ()))
+
+    def hand_of(self, seat: int) -> tuple[Card, ...]:
+        """The cards that play for ``seat``: its own and the community card, if any."""
+        own = tuple(held.card for held in self._cards.get(seat, ()))
+        return own if self._community is None else (*own, self._community)
+
+    # -- the dealer ----------------------------------------------------------------------------
+
+    def step(self) -> tuple[Event, ...]:
+        """The dealer's next move; returns the events it added.
+
+        Raises :class:`~wildstud.errors.IllegalActionError` when a player must act first or the
+        hand is over, and :class:`~wildstud.errors.DeckExhaustedError` when a stacked deck runs
+        out; either way nothing changes.
+        """
+        if self._stage not in _DEALER_STAGES:
+            if self._stage is _Stage.OVER:
+                raise IllegalActionError("the hand is over: the dealer has nothing more to do")
+            raise IllegalActionError(
+                f"{_name(self.to_act or 0)} must act before the dealer goes on"
+            )
+        before = len(self._events)
+        handler = {
+            _Stage.ANTES: self._do_antes,
+            _Stage.RESHUFFLE: self._do_reshuffle,
+            _Stage.BURN: self._do_burn,
+            _Stage.CARD: self._do_card,
+            _Stage.COMMUNITY: self._do_community,
+            _Stage.CENTRE: self._do_centre,
+            _Stage.REDEAL: self._do_redeal,
+            _Stage.SHOWDOWN: self._do_showdown,
+            _Stage.UNCONTESTED: self._do_uncontested,
+        }[self._stage]
+        handler()
+        return tuple(self._events[before:])
+
+    def run(self) -> None:
+        """Take the dealer's steps until a player must act or the hand is over."""
+        while self._stage in _DEALER_STAGES:
+            self.step()
+
+    # -- the players ---------------------------------------------------------------------------
+
+    def legal_actions(self) -> tuple[ActionOption, ...]:
+        """What the seat to act may do, with the to-amounts each action may take."""
+        return self._round.options() if self._round is not None else ()
+
+    def verify_act(
+        self, kind: ActionKind | str, amount: int | None = None, *, seat: int | None = None
+    ) -> None:
+        """Raise a specific :class:`~wildstud.errors.IllegalActionError` unless the action is
+        legal now (``seat``, if given, must be the seat to act). Nothing changes."""
+        if self._round is None:
+            if self._stage is _Stage.OVER:
+                raise IllegalActionError(f"cannot {kind}: the hand is over")
+            raise IllegalActionError(f"cannot {kind}: no player is to act, the dealer deals next")
+        to_act = self._round.to_act
+        if seat is not None and seat != to_act:
+            raise OutOfTurnError(
+                f"{_name(seat)} cannot {kind}: it is {_name(to_act or 0)}'s turn to act"
+            )
+        self._round.verify(kind, amount)
+
+    def can_act(
+        self, kind: ActionKind | str, amount: int | None = None, *, seat: int | None = None
+    ) -> bool:
+        """Whether :meth:`verify_act` would accept the action."""
+        try:
+            self.verify_act(kind, amount, seat=seat)
+        except IllegalActionError:
+            return False
+        return True
+
+    def act(
+        self, kind: ActionKind | str, amount: int | None = None, *, seat: int | None = None
+    ) -> Acted:
+        """Carry out a player's action (``amount`` is a to-amount: the seat's street total)."""
+        self.verify_act(kind, amount, seat=seat)
+        assert self._round is not None
+        applied = self._round.apply(kind, amount)
+        self._stacks[applied.seat] -= applied.added
+        self._paid[applied.seat] += applied.added
+        self._deal_paid[applied.seat] += applied.added
+        if applied.kind is ActionKind.FOLD:
+            self._folded.add(applied.seat)
+        record = Acted(
+            applied.seat,
+            applied.kind,
+            applied.to_amount,
+            applied.added,
+            applied.all_in,
+            self._street,
+        )
+        self._events.append(record)
+        if self._round.done:
+            self._round = None
+            self._rounds += 1
+            if len(self.live) == 1:
+                self._stage = _Stage.UNCONTESTED
+            else:
+                self._end_street()
+        return record
+
+    def can_fold(self, seat: int | None = None) -> bool:
+        """Whether the seat to act may fold (only when facing a bet)."""
+        return self.can_act(ActionKind.FOLD, seat=seat)
+
+    def verify_fold(self, seat: int | None = None) -> None:
+        """Raise unless the seat to act may fold."""
+        self.verify_act(ActionKind.FOLD, seat=seat)
+
+    def fold(self, seat: int | None = None) -> Acted:
+        """Fold."""
+        return self.act(ActionKind.FOLD, seat=seat)
+
+    def can_check(self, seat: int | None = None) -> bool:
+        """Whether the seat to act may check (nothing to call)."""
+        return self.can_act(ActionKind.CHECK, seat=seat)
+
+    def verify_check(self, seat: int | None = None) -> None:
+        """Raise unless the seat to act may check."""
+        self.verify_act(ActionKind.CHECK, seat=seat)
+
+    def check(self, seat: int | None = None) -> Acted:
+        """Check."""
+        return self.act(ActionKind.CHECK, seat=seat)
+
+    def can_call(self, seat: int | None = None) -> bool:
+        """Whether the seat to act may call."""
+        return self.can_act(ActionKind.CALL, seat=seat)
+
+    def verify_call(self, seat: int | None = None) -> None:
+        """Raise unless the seat to act may call."""
+        self.verify_act(ActionKind.CALL, seat=seat)
+
+    def call(self, seat: int | None = None) -> Acted:
+        """Call (all in for less when short)."""
+        return self.act(ActionKind.CALL, seat=seat)
+
+    def can_bring_in(self, amount: int | None = None, seat: int | None = None) -> bool:
+        """Whether the seat to act may bring in (for ``amount``, if given)."""
+        return self.can_act(ActionKind.BRING_IN, amount, seat=seat)
+
+    def verify_bring_in(self, amount: int | None = None, seat: int | None = None) -> None:
+        """Raise unless the seat to act may bring in."""
+        self.verify_act(ActionKind.BRING_IN, amount, seat=seat)
+
+    def bring_in(self, amount: int | None = None, seat: int | None = None) -> Acted:
+        """Post the bring-in."""
+        return self.act(ActionKind.BRING_IN, amount, seat=seat)
+
+    def can_complete(self, amount: int | None = None, seat: int | None = None) -> bool:
+        """Whether the seat to act may complete the bring-in (to ``amount``, if given)."""
+        return self.can_act(ActionKind.COMPLETE, amount, seat=seat)
+
+    def verify_complete(self, amount: int | None = None, seat: int | None = None) -> None:
+        """Raise unless the seat to act may complete."""
+        self.verify_act(ActionKind.COMPLETE, amount, seat=seat)
+
+    def complete(self, amount: int | None = None, seat: int | None = None) -> Acted:
+        """Complete the bring-in to a full bet."""
+        return self.act(ActionKind.COMPLETE, amount, seat=seat)
+
+    def can_bet(self, amount: int | None = None, seat: int | None = None) -> bool:
+        """Whether the seat to act may bet (to ``amount``, if given)."""
+        return self.can_act(ActionKind.BET, amount, seat=seat)
+
+    def verify_bet(self, amount: int | None = None, seat: int | None = None) -> None:
+        """Raise unless the seat to act may bet."""
+        self.verify_act(ActionKind.BET, amount, seat=seat)
+
+    def bet(self, amount: int | None = None, seat: int | None = None) -> Acted:
+        """Bet (the amount is needed in spread, pot and no limit)."""
+        return self.act(ActionKind.BET, amount, seat=seat)
+
+    def can_raise_to(self, amount: int | None = None, seat: int | None = None) -> bool:
+        """Whether the seat to act may raise (to ``amount``, if given)."""
+        return self.can_act(ActionKind.RAISE, amount, seat=seat)
+
+    def verify_raise_to(self, amount: int | None = None, seat: int | None = None) -> None:
+        """Raise an error unless the seat to act may raise."""
+        self.verify_act(ActionKind.RAISE, amount, seat=seat)
+
+    def raise_to(self, amount: int | None = None, seat: int | None = None) -> Acted:
+        """Raise to ``amount`` (the amount is needed in spread, pot and no limit)."""
+        return self.act(ActionKind.RAISE, amount, seat=seat)
+
+    # -- views ---------------------------------------------------------------------------------
+
+    def view(self, seat: int | None = None) -> TableView:
+        """The table as ``seat`` sees it (``None``: a spectator): no card it may not see."""
+        if seat is not None and not 0 <= seat < len(self._stacks):
+            raise TableError(f"no seat {seat} at this table (seats 0 to {len(self._stacks) - 1})")
+        committed: Mapping[int, int] = self._round.committed if self._round is not None else {}
+        seats = []
+        for index in range(len(self._stacks)):
+            visible = index == seat or index in self._shown
+            cards = tuple(
+                SeatCard(held.card if held.up or visible else None, held.up)
+                for held in self._cards.get(index, ())
+            )
+            seats.append(
+                SeatView(
+                    seat=index,
+                    stack=self._stacks[index],
+                    paid=self._paid[index],
+                    bet=committed.get(index, 0),
+                    dealt_in=index in self._in_deal,
+                    folded=index in self._folded,
+                    all_in=index in self.live and self._stacks[index] == 0,
+                    shown=index in self._shown,
+                    cards=cards,
+                )
+            )
+        own = None
+        if seat is not None:
+            own = tuple(sorted(self._wilds.for_seat(seat) & set(self.hand_of(seat))))
+        return TableView(
+            viewer=seat,
+            game=self.rules.title,
+            code=self.rules.code,
+            options=tuple(self.options.to_mapping().items()),
+            dealer=self.dealer,
+            deal=self._deal,
+            street=self.street_name,
+            phase=self.phase,
+            to_act=self.to_act,
+            seats=tuple(seats),
+            pot=self.pot,
+            pots=self.pots(),
+            centre=self._centre,
+            community=self._community,
+            wild=tuple(sorted(self._wilds.wild)),
+            wild_text=self._wilds.describe(),
+            own_wild=own,
+            legal_actions=self.legal_actions() if seat is not None and seat == self.to_act else (),
+            events=tuple(redact(event, seat) for event in self._events),
+        )
+
+    # -- dealing -------------------------------------------------------------------------------
+
+    def _start_deal(self, seats: tuple[int, ...], antes: tuple[int, ...]) -> None:
+        self._deal += 1
+        self._deal_paid = [0] * len(self._stacks)
+        self._in_deal = seats
+        self._folded = set()
+        self._cards = {seat: [] for seat in seats}
+        self._face_up = []
+        self._out = []
+        self._burns = []
+        self._centre = None
+        self._community = None
+        self._shown = set()
+        self._street = -1
+        self._queue = []
+        self._burn_due = False
+        self._community_due = False
+        self._round = None
+        self._rounds = 0
+        self._redeal = None
+        self._wilds = self.rules.wild_rule.wilds([])
+        self._ante_due = antes if self.stakes.ante > 0 else ()
+        self._events.append(DealStarted(self._deal, seats))
+        if self._ante_due:
+            self._stage = _Stage.ANTES
+        else:
+            self._begin_street(0)
+
+    def _pay(self, seat: int, due: int, kind: Payment, card: Card | None = None) -> None:
+        amount = min(due, self._stacks[seat])
+        if due <= 0 or amount <= 0:
+            return
+        self._stacks[seat] -= amount
+        self._paid[seat] += amount
+        self._deal_paid[seat] += amount
+        self._events.append(Paid(seat, amount, due, kind, card))
+
+    def _do_antes(self) -> None:
+        for seat in self._ante_due:
+            self._pay(seat, self.stakes.ante, Payment.ANTE)
+        self._ante_due = ()
+        self._begin_street(0)
+
+    def _begin_street(self, index: int) -> None:
+        self._street = index
+        street = self.rules.streets[index]
+        self._events.append(StreetStarted(index, street.name))
+        live = self.live
+        self._queue = [(seat, up) for up in street.cards for seat in live]
+        self._burn_due = self._burn
+        self._community_due = False
+        self._plan_stub()
+
+    def _plan_stub(self) -> None:
+        """Choose how the street is dealt: normally, or from a short stub (burns shuffled back
+        in first, then one community card if still too few)."""
+        need = len(self._queue) + int(self._burn_due)
+        left = len(self._deck)
+        if left >= need:
+            self._stage = _Stage.BURN if self._burn_due else _Stage.CARD
+        elif self._burns:
+            self._stage = _Stage.RESHUFFLE
+        elif len(self.rules.streets[self._street].cards) == 1 and left >= 1:
+            self._queue = []
+            self._community_due = True
+            self._burn_due = self._burn_due and left >= 2
+            self._stage = _Stage.BURN if self._burn_due else _Stage.COMMUNITY
+        else:
+            # A stacked deck too short: the next step says so and changes nothing.
+            self._stage = _Stage.CARD
+
+    def _draw(self) -> Card:
+        card = self._deck.deal()
+        self._out.append(card)
+        return card
+
+    def _need_cards(self, count: int) -> None:
+        if len(self._deck) < count:
+            raise DeckExhaustedError(
+                f"the deck has {len(self._deck)} card(s) left, the deal needs {count}"
+                " (a stacked deck must hold every card the hand deals)"
+            )
+
+    def _do_reshuffle(self) -> None:
+        self._reshuffle_burns()
+        self._plan_stub()
+
+    def _do_burn(self) -> None:
+        self._need_cards(1)
+        card = self._draw()
+        self._burns.append(card)
+        self._events.append(Burned(card))
+        self._burn_due = False
+        self._stage = _Stage.COMMUNITY if self._community_due else _Stage.CARD
+
+    def _do_card(self) -> None:
+        self._need_cards(1)
+        seat, up = self._queue.pop(0)
+        card = self._draw()
+        self._cards[seat].append(HeldCard(card, up))
+        self._events.append(Dealt(seat, card, up, self._street))
+        if up:
+            self._face_up.append(FaceUp(card, seat))
+            if card == self.rules.redeal_card:
+                seats = self.live
+                antes = seats if self.rules.reante_on_redeal else ()
+                self._schedule_redeal(f"{card.pretty} face up to {_name(seat)}", seats, antes)
+                return
+            self._update_wilds()
+        else:
+            self._wilds = self._compute_wilds()
+        if not self._queue:
+            self._end_of_dealing()
+
+    def _do_community(self) -> None:
+        self._need_cards(1)
+        card = self._draw()
+        self._community = card
+        self._community_due = False
+        self._events.append(CommunityCard(card))
+        self._wilds = self._compute_wilds()
+        self._end_of_dealing()
+
+    def _do_centre(self) -> None:
+        if not self._deck:
+            if not self._burns:
+                self._need_cards(1)
+            self._reshuffle_burns()
+        card = self._draw()
+        self._centre = card
+        self._events.append(CentreCard(card))
+        self._face_up.append(FaceUp(card, None))
+        self._update_wilds()
+        self._open_betting()
+
+    def _reshuffle_burns(self) -> None:
+        returned = self._burns
+        self._burns = []
+        self._out = [card for card in self._out if card not in returned]
+        self._deck.put_back(returned)
+        self._events.append(StubShuffled(len(returned)))
+
+    def _compute_wilds(self) -> Wilds:
+        hands: dict[int, list[HeldCard]] = {}
+        for seat, held in self._cards.items():
+            extra = [HeldCard(self._community, False)] if self._community is not None else []
+            hands[seat] = [*held, *extra]
+        return self.rules.wild_rule.wilds(self._face_up, hands)
+
+    def _update_wilds(self) -> None:
+        """A face-up card landed: new wild cards, the call, and payments for wild cards."""
+        self._wilds = self._compute_wilds()
+        step = self._wilds.timeline[-1]
+        if step.reason is not None:
+            self._events.append(
+                WildsChanged(step.card, step.seat, tuple(sorted(step.wild)), step.reason)
+            )
+        owner = step.seat
+        if step.trigger is Trigger.KING and self.rules.call is not None and owner is not None:
+            self._events.append(Called(self.rules.call, step.card, owner))
+        if self.rules.extra_antes:
+            ante = self.stakes.ante
+            if owner is not None:
+                if step.card.rank is Rank.QUEEN:
+                    self._pay(owner, 2 * ante, Payment.EXTRA_ANTE, step.card)
+                elif step.wild_on_landing:
+                    self._pay(owner, ante, Payment.EXTRA_ANTE, step.card)
+            for position in step.turned_wild:
+                earlier = self._face_up[position]
+                if earlier.seat is not None and earlier.seat in self.live:
+                    self._pay(earlier.seat, ante, Payment.EXTRA_ANTE, earlier.card)
+        if self.rules.pay_for_wild and owner is not None and step.wild_on_landing:
+            self._pay(owner, self.rules.pay_for_wild, Payment.PAY_FOR_WILD, step.card)
+
+    def _end_of_dealing(self) -> None:
+        """The street's cards are out: maybe a centre card or a redeal, else the betting."""
+        if self._street == self.rules.last_face_up_street:
+            last = self._face_up[-1].card if self._face_up else None
+            if (
+                self.rules.centre_card
+                and self._centre is None
+                and last is not None
+                and last.rank is Rank.QUEEN
+            ):
+                self._stage = _Stage.CENTRE
+                return
+            shown = any(up.card.rank is Rank.QUEEN for up in self._face_up)
+            if self.rules.no_queen is not NoQueen.PLAY_ON and not shown:
+                if self.rules.no_queen is NoQueen.REDEAL_EVERYONE:
+                    seats = antes = self._order
+                else:
+                    seats, antes = self.live, ()
+                self._schedule_redeal("no queen was dealt face up", seats, antes)
+                return
+        self._open_betting()
+
+    def _schedule_redeal(self, reason: str, seats: tuple[int, ...], antes: tuple[int, ...]) -> None:
+        self._redeal = (reason, seats, antes)
+        self._queue = []
+        self._stage = _Stage.REDEAL
+
+    def _do_redeal(self) -> None:
+        assert self._redeal is not None
+        reason, seats, antes = self._redeal
+        if self._spare_decks:
+            self._deck = self._spare_decks.pop(0)
+        else:
+            self._deck.put_back(self._out)
+        rejoining = frozenset(seats) - frozenset(self.live)
+        self._carried = [Pot(pot.amount, pot.eligible | rejoining) for pot in self._all_pots()]
+        self._events.append(Redealt(self._deal, reason, seats, self.pot))
+        self._start_deal(seats, antes)
+
+    # -- betting -------------------------------------------------------------------------------
+
+    def _upcards(self, seat: int) -> list[Card]:
+        return [held.card for held in self._cards.get(seat, ()) if held.up]
+
+    def _open_betting(self) -> None:
+        street = self.rules.streets[self._street]
+        live = self.live
+        if not street.betting or sum(1 for seat in live if self._stacks[seat] > 0) < 2:
+            self._end_street()
+            return
+        bring_in = False
+        if street.opener is Opener.DEALERS_LEFT:
+            first = live[0]
+        elif street.opener is Opener.LOW_CARD:
+            # The bring-in falls to the lowest upcard among players with chips to post it.
+            able = [seat for seat in live if self._stacks[seat] > 0]
+            bring_in = self.stakes.bring_in > 0
+            pool = able if bring_in else list(live)
+            first = lowest_upcard({seat: self._street_upcard(seat) for seat in pool})
+        else:
+            first = best_board(
+                live,
+                {seat: self._upcards(seat) for seat in live},
+                self._wilds.for_seat,
+                five_of_a_kind_top=self.options.five_of_a_kind_top,
+            )
+        open_pair = (
+            street.open_pair
+            and self.options.open_pair
+            and any(shows_pair(self._upcards(seat), self._wilds.for_seat(seat)) for seat in live)
+        )
+        order = rotate(live, first)
+        self._round = BettingRound(
+            self.stakes,
+            order=order,
+            stacks={seat: self._stacks[seat] for seat in order},
+            street_index=self._rounds,
+            big_bet=street.big_bet,
+            bring_in=bring_in,
+            open_pair=open_pair,
+            pot=self.pot,
+        )
+        self._events.append(BettingOpened(self._street, first, bring_in))
+        self._stage = _Stage.BETTING
+
+    def _street_upcard(self, seat: int) -> Card:
+        dealt = [held for held in self._cards[seat] if held.up]
+        return dealt[-1].card
+
+    def _end_street(self) -> None:
+        if self._street + 1 < len(self.rules.streets):
+            self._begin_street(self._street + 1)
+        else:
+            self._stage = _Stage.SHOWDOWN
+
+    # -- the end -------------------------------------------------------------------------------
+
+    def _do_uncontested(self) -> None:
+        winner = self.live[0]
+        for index, pot in enumerate(self._all_pots()):
+            self._push(Awarded(index, winner, pot.amount, Share.UNCONTESTED))
+        self._finish()
+
+    def _do_showdown(self) -> None:
+        live = self.live
+        ranked: dict[int, Ranked] = {}
+        for seat in live:
+            ranked[seat] = rank_hand(
+                seat,
+                self.hand_of(seat),
+                self._wilds.for_seat(seat),
+                five_of_a_kind_top=self.options.five_of_a_kind_top,
+                double_ace_flush=self.options.double_ace_flush,
+            )
+            hand = ranked[seat]
+            self._shown.add(seat)
+            self._events.append(
+                Shown(
+                    seat,
+                    hand.cards,
+                    tuple(sorted(hand.wild & set(hand.cards))),
+                    hand.value.value,
+                    hand.value.describe(),
+                    hand.natural,
+                )
+            )
+        special = set()
+        if self.rules.special_card is not None:
+            special = {
+                seat for seat in live if self._holds_face_down(seat, self.rules.special_card)
+            }
+        for award in divide_pots(
+            self._all_pots(), ranked, special, natural_beats_wild=self.options.natural_beats_wild
+        ):
+            self._push(award)
+        self._finish()
+
+    def _holds_face_down(self, seat: int, card: Card) -> bool:
+        if self._community == card:
+            return True
+        return any(held.card == card and not held.up for held in self._cards.get(seat, ()))
+
+    def _push(self, award: Awarded) -> None:
+        self._stacks[award.seat] += award.amount
+        self._awarded += award.amount
+        self._awards.append(award)
+        self._events.append(award)
+
+    def _finish(self) -> None:
+        self._events.append(HandEnded(tuple(self._stacks)))
+        self._stage = _Stage.OVER

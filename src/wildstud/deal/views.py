@@ -1,0 +1,102 @@
+"""What one seat, or a spectator, may see of a hand.
+
+A view holds a seat's own cards, everyone's face-up cards, the pots, the public wild cards and
+the events so far, with every card the viewer may not see replaced by ``None``: other players'
+face-down cards (until they are shown down) and burned cards.
+
+>>> from wildstud.deal.events import Burned, Dealt
+>>> from wildstud.cards import parse_card
+>>> redact(Dealt(1, parse_card("Qs"), False, 0), viewer=0)
+Dealt(seat=1, card=None, up=False, street=0)
+>>> redact(Dealt(0, parse_card("Qs"), False, 0), viewer=0).card
+Card('Qs')
+>>> redact(Burned(parse_card("2c")), viewer=None)
+Burned(card=None)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from enum import StrEnum
+
+from wildstud.betting import ActionOption
+from wildstud.cards import Card
+from wildstud.deal.events import Burned, Dealt, Event
+from wildstud.games.options import OptionValue
+from wildstud.pots import Pot
+
+__all__ = ["Phase", "SeatCard", "SeatView", "TableView", "redact"]
+
+
+class Phase(StrEnum):
+    """Whose move it is."""
+
+    DEALER = "dealer"
+    """The dealer's next step is due: antes, a card, a redeal, the showdown (``step()``)."""
+    PLAYER = "player"
+    """A player must act."""
+    OVER = "over"
+    """The hand is over."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatCard:
+    """A card in front of a seat; ``card`` is ``None`` when the viewer may not see it."""
+
+    card: Card | None
+    up: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """One seat as the viewer sees it."""
+
+    seat: int
+    stack: int
+    paid: int
+    """Chips this seat has put in the pot during the hand (all deals)."""
+    bet: int
+    """Chips this seat has put in on the current betting round."""
+    dealt_in: bool
+    folded: bool
+    all_in: bool
+    shown: bool
+    cards: tuple[SeatCard, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """The whole table as one seat (``viewer``) or a spectator (``viewer is None``) sees it."""
+
+    viewer: int | None
+    game: str
+    code: str
+    options: tuple[tuple[str, OptionValue], ...]
+    dealer: int
+    deal: int
+    street: str | None
+    phase: Phase
+    to_act: int | None
+    seats: tuple[SeatView, ...]
+    pot: int
+    pots: tuple[Pot, ...]
+    centre: Card | None
+    community: Card | None
+    wild: tuple[Card, ...]
+    """The cards wild for every hand."""
+    wild_text: str
+    own_wild: tuple[Card, ...] | None
+    """The viewer's cards that are wild in the viewer's hand (``None`` for spectators)."""
+    legal_actions: tuple[ActionOption, ...]
+    """What the viewer may do now (empty unless it is the viewer's turn)."""
+    events: tuple[Event, ...]
+
+
+def redact(event: Event, viewer: int | None) -> Event:
+    """The event as ``viewer`` may see it (``None``: a spectator)."""
+    if isinstance(event, Dealt) and not event.up and event.seat != viewer:
+        return dataclasses.replace(event, card=None)
+    if isinstance(event, Burned):
+        return Burned(None)
+    return event
