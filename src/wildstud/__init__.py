@@ -6,11 +6,16 @@ The Bitch (Black Mariah). The top level exports the pieces most programs need.
 >>> from wildstud import evaluate
 >>> evaluate("As Ac 4h 5s 7c 9d Jh", wild="4").describe()
 'three aces'
+>>> hand = Hand(find_game("pimp-daddy"), [100] * 4, deck=Deck(seed=1))
+>>> hand.run()  # antes and third street; now the bring-in must act
+>>> hand.street_name
+'third street'
 """
 
 from importlib.metadata import PackageNotFoundError, version
 
 from wildstud.cards import Card, Deck, Rank, Suit, parse_card, parse_cards, wild_cards
+from wildstud.deal import Hand
 from wildstud.errors import (
     CardError,
     DuplicateCardError,
@@ -18,6 +23,7 @@ from wildstud.errors import (
     WildSpecError,
     WildstudError,
 )
+from wildstud.games import find_game
 from wildstud.hands import Category, HandValue, PlayedCard, evaluate
 
 try:
@@ -31,6 +37,7 @@ __all__ = [
     "Category",
     "Deck",
     "DuplicateCardError",
+    "Hand",
     "HandSizeError",
     "HandValue",
     "PlayedCard",
@@ -40,6 +47,7 @@ __all__ = [
     "WildstudError",
     "__version__",
     "evaluate",
+    "find_game",
     "parse_card",
     "parse_cards",
     "wild_cards",
