@@ -1,0 +1,70 @@
+"""Hand records in the PHH notation (the poker hand-history standard): the data and the files.
+
+A :class:`HandRecord` is one hand as plain data; :func:`read_record` and :func:`write_record`
+turn PHH text into records and back. ``docs/records.md`` describes the notation as wildstud
+uses it.
+
+>>> from wildstud.history import HandRecord, CheckCall, read_record, write_record
+>>> record = HandRecord(variant="BITCH", antes=(1, 1, 1), bring_in=2, small_bet=5, big_bet=10,
+...                     starting_stacks=(100, 100, 100), actions=(CheckCall(0, "checks"),))
+>>> read_record(write_record(record)) == record
+True
+"""
+
+from wildstud.history.notation import (
+    OPTIONAL_FIELDS,
+    REDEAL_COMMENT,
+    VARIANTS,
+    Action,
+    ActionKind,
+    BringIn,
+    CardSlot,
+    CheckCall,
+    CompleteBetRaise,
+    DealBoard,
+    DealHole,
+    Fold,
+    HandRecord,
+    Note,
+    ShowMuck,
+    format_action,
+    format_cards,
+    parse_action,
+    read_cards,
+)
+from wildstud.history.phh import (
+    dump,
+    load,
+    read_record,
+    record_from_fields,
+    record_to_fields,
+    write_record,
+)
+
+__all__ = [
+    "OPTIONAL_FIELDS",
+    "REDEAL_COMMENT",
+    "VARIANTS",
+    "Action",
+    "ActionKind",
+    "BringIn",
+    "CardSlot",
+    "CheckCall",
+    "CompleteBetRaise",
+    "DealBoard",
+    "DealHole",
+    "Fold",
+    "HandRecord",
+    "Note",
+    "ShowMuck",
+    "dump",
+    "format_action",
+    "format_cards",
+    "load",
+    "parse_action",
+    "read_cards",
+    "read_record",
+    "record_from_fields",
+    "record_to_fields",
+    "write_record",
+]

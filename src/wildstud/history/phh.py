@@ -1,0 +1,239 @@
+"""Reading and writing hand records as PHH files (TOML).
+
+:func:`read_record` turns PHH text (or a file, given as a path) into a
+:class:`~wildstud.history.notation.HandRecord`; :func:`write_record` turns a record back into
+text that reads back to an equal record. :func:`load` and :func:`dump` do the same with files.
+Anything wrong raises :class:`~wildstud.errors.RecordError` naming the field or the action.
+
+>>> text = '''
+... variant = "FTQ"
+... antes = [1, 1]
+... bring_in = 2
+... small_bet = 5
+... big_bet = 10
+... starting_stacks = [100, 100]
+... _house_rules = { queens = "all" }
+... actions = ["d dh p1 ????7h", "d dh p2 ????2c", "p2 pb # low card"]
+... '''
+>>> record = read_record(text)
+>>> record.actions[-1]
+BringIn(player=1, comment='low card')
+>>> read_record(write_record(record)) == record
+True
+>>> read_record(text.replace("????2c", "????2x"))  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+wildstud.errors.RecordError: action 2 (`d dh p2 ????2x`): not PHH cards: '????2x' (...)
+"""
+
+from __future__ import annotations
+
+import datetime
+import difflib
+import os
+import re
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import BinaryIO, TextIO
+
+import tomli_w
+
+from wildstud.errors import RecordError
+from wildstud.games import Structure
+from wildstud.history.notation import (
+    OPTIONAL_FIELDS,
+    Action,
+    HandRecord,
+    format_action,
+    parse_action,
+)
+
+__all__ = [
+    "dump",
+    "load",
+    "read_record",
+    "record_from_fields",
+    "record_to_fields",
+    "write_record",
+]
+
+_REQUIRED = ("variant", "antes", "bring_in", "starting_stacks", "actions")
+_STAKES = ("small_bet", "big_bet", "min_bet")
+_OURS = {"_betting": "betting", "_spread": "spread", "_house_rules": "house_rules"}
+_KNOWN = (*_REQUIRED, *_STAKES, *OPTIONAL_FIELDS, *_OURS)
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+", re.ASCII)
+
+
+def read_record(source: str | bytes | os.PathLike[str]) -> HandRecord:
+    """A record from PHH text (``str`` or UTF-8 ``bytes``) or from a file (a path object).
+
+    A ``str`` is always the text itself; give a :class:`pathlib.Path` to read a file. A file
+    that cannot be opened raises the usual :class:`OSError`; everything else wrong with the
+    input raises :class:`~wildstud.errors.RecordError`.
+    """
+    if isinstance(source, os.PathLike):
+        source = Path(source).read_bytes()
+    if isinstance(source, bytes):
+        try:
+            source = source.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise RecordError(f"not UTF-8 text: {error}") from None
+    if not isinstance(source, str):
+        raise RecordError(f"not PHH text: {type(source).__name__}")
+    try:
+        fields = tomllib.loads(source)
+    except tomllib.TOMLDecodeError as error:
+        raise RecordError(f"not TOML: {error}") from None
+    except (ValueError, RecursionError) as error:
+        # tomllib raises plain ValueError for an integer too long to convert.
+        raise RecordError(f"not readable TOML: {error}") from None
+    return record_from_fields(fields)
+
+
+def record_from_fields(fields: Mapping[str, object]) -> HandRecord:
+    """A record from PHH fields already read into a mapping (TOML or JSON, say).
+
+    >>> record_from_fields({"variant": "BD5", "antes": [1, 1]})
+    Traceback (most recent call last):
+    ...
+    wildstud.errors.RecordError: field `bring_in`: missing (every record needs it)
+    """
+    for name in _REQUIRED:
+        if name not in fields:
+            raise RecordError("missing (every record needs it)", field=name)
+    values: dict[str, object] = {}
+    user: dict[str, object] = {}
+    for key, value in fields.items():
+        if key == "actions":
+            values["actions"] = _read_actions(value)
+        elif key in _OURS:
+            values[_OURS[key]] = tuple(value) if isinstance(value, list) else value
+        elif key.startswith("_"):
+            user[key] = value
+        elif key in _KNOWN:
+            values[key] = tuple(value) if isinstance(value, list) else value
+        elif key == "blinds_or_straddles":
+            raise RecordError("stud games have no blinds or straddles", field=key)
+        else:
+            close = difflib.get_close_matches(key, _KNOWN, n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            raise RecordError(
+                f"not a PHH field (fields of your own start with '_'{hint})", field=key
+            )
+    return HandRecord(**values, user_fields=user)  # type: ignore[arg-type]
+
+
+def _read_actions(value: object) -> tuple[Action, ...]:
+    if not isinstance(value, list | tuple):
+        raise RecordError(
+            f"must be an array of action strings, not {type(value).__name__}", field="actions"
+        )
+    actions: list[Action] = []
+    for number, text in enumerate(value, 1):
+        if not isinstance(text, str):
+            raise RecordError(f"must be a string, not {text!r}"[:120], action=number)
+        try:
+            actions.append(parse_action(text))
+        except RecordError as error:
+            raise error.at_action(number, text) from None
+    return tuple(actions)
+
+
+def record_to_fields(record: HandRecord) -> dict[str, object]:
+    """The record's PHH fields, in the order they are written, with TOML-ready values.
+
+    >>> from wildstud.history.notation import CheckCall
+    >>> fields = record_to_fields(HandRecord(variant="SMBU", antes=(1, 1), bring_in=0,
+    ...     betting=Structure.NO, min_bet=10, starting_stacks=(50, 60), actions=(CheckCall(0),)))
+    >>> list(fields)
+    ['variant', '_betting', 'antes', 'bring_in', 'min_bet', 'starting_stacks', 'actions']
+    """
+    fields: dict[str, object] = {"variant": record.variant}
+    if record.betting is not Structure.FIXED:
+        fields["_betting"] = record.betting.value
+    fields["antes"] = list(record.antes)
+    fields["bring_in"] = record.bring_in
+    for name in _STAKES:
+        if getattr(record, name) is not None:
+            fields[name] = getattr(record, name)
+    if record.spread is not None:
+        fields["_spread"] = list(record.spread)
+    fields["starting_stacks"] = list(record.starting_stacks)
+    for name in OPTIONAL_FIELDS:
+        value = getattr(record, name)
+        if value is not None:
+            fields[name] = list(value) if isinstance(value, tuple) else value
+    if record.house_rules:
+        fields["_house_rules"] = dict(record.house_rules)
+    fields.update(record.user_fields)
+    fields["actions"] = [format_action(action) for action in record.actions]
+    return fields
+
+
+def write_record(record: HandRecord) -> str:
+    """The record as PHH text: one field a line, short arrays and tables inline, one action a
+    line, the ``actions`` array last.
+
+    >>> from wildstud.history.notation import DealBoard, read_cards
+    >>> print(write_record(HandRecord(variant="FTQ", antes=(1, 1), bring_in=2, small_bet=5,
+    ...     big_bet=10, starting_stacks=(100, 100), house_rules={"final_queen": "centre-card"},
+    ...     actions=(DealBoard(read_cards("7h"), "centre card"),))), end="")
+    variant = "FTQ"
+    antes = [1, 1]
+    bring_in = 2
+    small_bet = 5
+    big_bet = 10
+    starting_stacks = [100, 100]
+    _house_rules = { final_queen = "centre-card" }
+    actions = [
+      "d db 7h # centre card",
+    ]
+    """
+    lines: list[str] = []
+    for key, value in record_to_fields(record).items():
+        if key == "actions":
+            assert isinstance(value, list)
+            if value:
+                lines.append("actions = [")
+                lines.extend(f"  {_literal(action)}," for action in value)
+                lines.append("]")
+            else:
+                lines.append("actions = []")
+        else:
+            lines.append(f"{_key(key)} = {_literal(value)}")
+    return "\n".join(lines) + "\n"
+
+
+def _key(key: str) -> str:
+    return key if _BARE_KEY.fullmatch(key) else _literal(key)
+
+
+def _literal(value: object) -> str:
+    """One value as an inline TOML literal; tomli-w writes the scalars, so escaping is its."""
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_literal(item) for item in value) + "]"
+    if isinstance(value, Mapping):
+        if not value:
+            return "{}"
+        pairs = ", ".join(f"{_key(key)} = {_literal(item)}" for key, item in value.items())
+        return "{ " + pairs + " }"
+    if isinstance(value, str | int | float | datetime.date | datetime.time):
+        return tomli_w.dumps({"v": value}).removeprefix("v = ").rstrip("\n")
+    raise RecordError(f"cannot be written in TOML: {value!r}")  # pragma: no cover - checked
+
+
+def load(source: str | os.PathLike[str] | BinaryIO) -> HandRecord:
+    """Read a record from a file: a path (``str`` or path object) or a binary file object."""
+    if isinstance(source, str | os.PathLike):
+        return read_record(Path(source).read_bytes())
+    return read_record(source.read())
+
+
+def dump(record: HandRecord, target: str | os.PathLike[str] | TextIO) -> None:
+    """Write a record to a file: a path (``str`` or path object) or a text file object."""
+    text = write_record(record)
+    if isinstance(target, str | os.PathLike):
+        Path(target).write_text(text, encoding="utf-8")
+    else:
+        target.write(text)
