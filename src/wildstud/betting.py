@@ -58,9 +58,10 @@ wildstud.errors.IllegalActionError: p3 cannot check: 8 to call
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 from wildstud.errors import BettingSetupError, IllegalActionError, OptionError
 
@@ -195,6 +196,16 @@ class ActionOption:
         return f"{self.kind} to {self.min_amount}..{self.max_amount}"
 
 
+_FOLD = ActionOption(ActionKind.FOLD, 0, 0)
+_CHECK = ActionOption(ActionKind.CHECK, 0, 0)
+
+
+@lru_cache(maxsize=1024)
+def _option(kind: ActionKind, low: int, high: int) -> ActionOption:
+    # The same few options come up turn after turn: share them (they are frozen).
+    return ActionOption(kind, low, high)
+
+
 @dataclass(frozen=True, slots=True)
 class Applied:
     """What an applied action did.
@@ -212,37 +223,25 @@ class Applied:
     reopened: bool
 
 
-@dataclass(frozen=True, slots=True)
-class _Plan:
-    """An action checked against the rules, ready to be carried out."""
+_applied = lru_cache(maxsize=4096)(Applied)  # the same actions recur: share the frozen records
 
-    seat: int
-    kind: ActionKind
-    to_amount: int
-    added: int
-    full: bool
+_Plan = tuple[int, ActionKind, int, int, bool]
+"""An action checked against the rules, ready to be carried out: the seat, the kind, the
+to-amount, the chips it adds and whether it is a full bet or raise. A plain tuple: one is made
+for every action and every question about one."""
 
 
-@dataclass(frozen=True, slots=True)
-class _Window:
-    """The to-amounts a bet, completion or raise may take; ``targets`` lists them in fixed limit."""
-
-    low: int
-    high: int
-    targets: tuple[int, ...] | None
-    rule: str  # says why these amounts, for refusal messages
-
-    def allows(self, amount: int) -> bool:
-        if self.targets is not None:
-            return amount in self.targets
-        return self.low <= amount <= self.high
+_Window = tuple[int, int, tuple[int, ...] | None, Callable[[], str]]
+"""The to-amounts a bet, completion or raise may take: the least, the most, the only ones
+allowed in fixed limit (else ``None``), and why (worded on demand, for refusal messages). A
+plain tuple: one is made at every turn."""
 
 
 _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 
 
 def _is_chips(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    return type(value) is int or (isinstance(value, int) and not isinstance(value, bool))
 
 
 def _seat_name(seat: int) -> str:
@@ -254,6 +253,14 @@ def _cap_text(cap: int) -> str:
         return "a single bet"
     word = _NUMBER_WORDS[cap] if cap < len(_NUMBER_WORDS) else str(cap)
     return f"a bet and {word} raise{'' if cap == 1 else 's'}"
+
+
+def _go_from(low: int, high: int, why: str) -> Callable[[], str]:
+    return lambda: f"go from {low} to {high} {why}"
+
+
+def _or_all_in(rule: Callable[[], str], all_in_to: int) -> Callable[[], str]:
+    return lambda: f"{rule()}, or all in to {all_in_to}"
 
 
 def _plural(kind: ActionKind) -> str:
@@ -304,9 +311,12 @@ class BettingRound:
         "_history",
         "_last",
         "_last_increment",
+        "_live",
+        "_offer",
         "_open_pair",
         "_order",
         "_pot",
+        "_sizes",
         "_stacks",
         "_stakes",
         "_street_index",
@@ -360,6 +370,7 @@ class BettingRound:
         self._stacks = {seat: stacks[seat] for seat in seats}
         self._committed = dict.fromkeys(seats, 0)
         self._folded: frozenset[int] = frozenset()
+        self._live = seats  # the seats not folded, in acting order, kept as seats fold
         # The level each seat has matched when it last acted, for the reopening rule; a wager that
         # is only the bring-in counts as nothing, since completing it is the first real bet.
         self._acted: dict[int, int] = {}
@@ -373,7 +384,9 @@ class BettingRound:
         self._bring_in_due = bool(bring_in) and stakes.bring_in > 0 and self._stacks[seats[0]] > 0
         self._last: int | None = None  # index in the order of the last seat that acted
         self._history: list[Applied] = []
+        self._sizes = self._fixed_sizes()
         self._to_act = self._find_to_act()
+        self._offer = self._open_bet()
 
     # -- what the round looks like -------------------------------------------------------------
 
@@ -452,7 +465,7 @@ class BettingRound:
 
     def live(self) -> tuple[int, ...]:
         """Seats not folded, in acting order (all-in seats included)."""
-        return tuple(s for s in self._order if s not in self._folded)
+        return self._live
 
     def __repr__(self) -> str:
         return (
@@ -484,19 +497,19 @@ class BettingRound:
             found.append(ActionOption(ActionKind.BRING_IN, bring_to, bring_to))
             window = self._window(seat, floor=bring_to)
             if window is not None:
-                found.append(ActionOption(ActionKind.COMPLETE, window.low, window.high))
+                found.append(ActionOption(ActionKind.COMPLETE, window[0], window[1]))
             return tuple(found)
         if self._bet > committed:
-            found.append(ActionOption(ActionKind.FOLD, 0, 0))
+            found.append(_FOLD)
             call_to = min(self._bet, committed + self._stacks[seat])
-            found.append(ActionOption(ActionKind.CALL, call_to, call_to))
+            found.append(_option(ActionKind.CALL, call_to, call_to))
         else:
-            found.append(ActionOption(ActionKind.CHECK, 0, 0))
-        kind = self._aggressive_kind()
-        if self._raise_block(seat, kind) is None:
-            window = self._window(seat, floor=self._bet)
+            found.append(_CHECK)
+        offer = self._offer
+        if offer is not None:
+            kind, window = offer
             if window is not None:
-                found.append(ActionOption(kind, window.low, window.high))
+                found.append(_option(kind, window[0], window[1]))
         return tuple(found)
 
     def verify(self, kind: ActionKind | str, amount: int | None = None) -> None:
@@ -544,32 +557,32 @@ class BettingRound:
         >>> rnd.done
         True
         """
-        plan = self._plan(kind, amount)
-        seat = plan.seat
-        if plan.kind is ActionKind.FOLD:
+        seat, kind, to_amount, added, full = self._plan(kind, amount)
+        if kind is ActionKind.FOLD:
             self._folded = self._folded | {seat}
-        elif plan.added:
-            base_before = self._base()
-            self._stacks[seat] -= plan.added
-            self._committed[seat] += plan.added
-            if plan.kind is ActionKind.BRING_IN:
-                self._bring_in_level = plan.to_amount
-            if plan.to_amount > self._bet:
-                if plan.full:
-                    self._note_full(plan.to_amount, base_before)
-                self._bet = plan.to_amount
+            self._live = tuple([s for s in self._live if s != seat])
+        elif added:
+            self._stacks[seat] -= added
+            self._committed[seat] += added
+            if kind is ActionKind.BRING_IN:
+                self._bring_in_level = to_amount
+            if to_amount > self._bet:
+                if full:
+                    self._note_full(to_amount)
+                self._bet = to_amount
         self._bring_in_due = False
         self._acted[seat] = self._base()
         self._last = self._order.index(seat)
         self._to_act = self._find_to_act()
-        quiet = plan.kind in (ActionKind.FOLD, ActionKind.CHECK)
-        applied = Applied(
-            seat=seat,
-            kind=plan.kind,
-            to_amount=0 if quiet else plan.to_amount,
-            added=plan.added,
-            all_in=not quiet and self._stacks[seat] == 0,
-            reopened=plan.full,
+        self._offer = self._open_bet()
+        quiet = kind is ActionKind.FOLD or kind is ActionKind.CHECK
+        applied = _applied(
+            seat,
+            kind,
+            0 if quiet else to_amount,
+            added,
+            not quiet and self._stacks[seat] == 0,
+            full,
         )
         self._history.append(applied)
         return applied
@@ -577,19 +590,28 @@ class BettingRound:
     # -- the rules -----------------------------------------------------------------------------
 
     def _find_to_act(self) -> int | None:
-        live = self.live()
+        live = self._live
         if len(live) <= 1:
             return None
-        actors = [s for s in live if self._stacks[s] > 0]
-        if len(actors) <= 1 and all(self._committed[s] >= self._bet for s in actors):
-            return None
-        count = len(self._order)
+        stacks, committed, bet = self._stacks, self._committed, self._bet
+        actors = 0
+        for seat in live:
+            if stacks[seat] > 0:
+                actors += 1
+                if actors > 1:
+                    break
+        else:
+            # At most one seat can still act: the round is over unless it owes chips.
+            if all(committed[s] >= bet for s in live if stacks[s] > 0):
+                return None
+        order, folded, acted = self._order, self._folded, self._acted
+        count = len(order)
         start = 0 if self._last is None else self._last + 1
         for step in range(count):
-            seat = self._order[(start + step) % count]
-            if seat in self._folded or self._stacks[seat] == 0:
+            seat = order[(start + step) % count]
+            if seat in folded or stacks[seat] == 0:
                 continue
-            if seat not in self._acted or self._committed[seat] < self._bet:
+            if seat not in acted or committed[seat] < bet:
                 return seat
         return None
 
@@ -604,12 +626,29 @@ class BettingRound:
 
     def _units(self) -> tuple[int, ...]:
         """Fixed limit: the sizes a bet or raise may have now."""
+        return self._sizes
+
+    def _fixed_sizes(self) -> tuple[int, ...]:
+        # Worked out when the round opens and when the big bet is made, the only times the
+        # sizes change; a question about the round then changes nothing in it.
         stakes = self._stakes
         if self._big_street or self._big_made:
             return (stakes.big_bet,)
         if self._open_pair and stakes.big_bet > stakes.small_bet:
             return (stakes.small_bet, stakes.big_bet)
         return (stakes.small_bet,)
+
+    def _open_bet(self) -> tuple[ActionKind, _Window | None] | None:
+        """The bet, completion or raise open to the seat to act and its window, worked out as
+        the turn comes (options() shows it, and the action taken is often this one); ``None``
+        when there is none, or the seat must bring in first."""
+        seat = self._to_act
+        if seat is None or self._bring_in_due:
+            return None
+        kind = self._aggressive_kind()
+        if self._raise_block(seat, kind) is not None:
+            return None
+        return kind, self._window(seat, floor=self._bet)
 
     def _least_raise(self) -> int:
         """The size of the smallest full bet or raise now (half of it reopens in limit)."""
@@ -623,23 +662,27 @@ class BettingRound:
             return 2 * rise >= self._least_raise()
         return rise >= self._least_raise()
 
-    def _note_full(self, to_amount: int, base_before: int) -> None:
+    def _note_full(self, to_amount: int) -> None:
+        """A full bet or raise to ``to_amount`` is being made (the round's bet not yet raised
+        to it, so the base is still the one it raises from)."""
         stakes = self._stakes
         rise = to_amount - self._full_level
         if stakes.limit is Limit.FIXED:
             if self._open_pair and not self._big_street and rise > stakes.small_bet:
                 self._big_made = True
+                self._sizes = self._fixed_sizes()
         elif stakes.limit is Limit.SPREAD:
             self._last_increment = max(self._last_increment, rise)
         else:
-            self._last_increment = max(self._least_raise(), to_amount - base_before)
+            self._last_increment = max(self._least_raise(), to_amount - self._base())
         self._full_level = to_amount
         self._bets += 1
         cap = stakes.raise_cap
         # Robert's Rules: the cap binds only a pot of three or more players not all in.
-        able = sum(1 for seat in self.live() if self._stacks[seat] > 0)
-        if stakes.capped and cap is not None and self._bets >= 1 + cap and able > 2:
-            self._capped = True
+        if stakes.capped and cap is not None and self._bets >= 1 + cap:
+            able = sum(1 for seat in self._live if self._stacks[seat] > 0)
+            if able > 2:
+                self._capped = True
 
     def _aggressive_kind(self) -> ActionKind:
         if self._bet == 0:
@@ -650,20 +693,24 @@ class BettingRound:
 
     def _raise_block(self, seat: int, kind: ActionKind) -> str | None:
         """Why the seat may not bet, complete or raise now, or ``None`` if it may."""
-        name = _seat_name(seat)
         stack = self._stacks[seat]
         owed = self._bet - self._committed[seat]
         if stack <= owed:
-            return f"{name} cannot {kind}: only {stack} behind and {owed} to call"
-        if not any(self._stacks[s] > 0 for s in self.live() if s != seat):
-            return f"{name} cannot {kind}: every other player is all in"
+            return f"{_seat_name(seat)} cannot {kind}: only {stack} behind and {owed} to call"
+        stacks = self._stacks
+        for other in self._live:
+            if other != seat and stacks[other] > 0:
+                break
+        else:
+            return f"{_seat_name(seat)} cannot {kind}: every other player is all in"
         if self._capped:
             cap = self._stakes.raise_cap
             assert cap is not None
-            return f"{name} cannot {kind}: the betting is capped at {_cap_text(cap)}"
+            return f"{_seat_name(seat)} cannot {kind}: the betting is capped at {_cap_text(cap)}"
         if seat in self._acted:
             faced = self._bet - self._acted[seat]
             if not self._counts_as_full(faced):
+                name = _seat_name(seat)
                 return (
                     f"{name} cannot {kind}: the betting was not reopened since {name} acted "
                     f"(it went up {faced}, short of a full raise)"
@@ -675,59 +722,71 @@ class BettingRound:
         stakes = self._stakes
         all_in_to = self._committed[seat] + self._stacks[seat]
         targets: tuple[int, ...] | None = None
+        # The rule is worded only for a refusal: most windows are asked for and never refuse.
         if stakes.limit is Limit.FIXED:
             units = self._units()
-            targets = tuple(self._full_level + unit for unit in units)
+            level = self._full_level
+            targets = (level + units[0],) if len(units) == 1 else tuple(level + u for u in units)
             low, high = targets[0], targets[-1]
-            sizes = " or ".join(f"{unit}s" for unit in units)
-            to = " or ".join(str(target) for target in targets)
-            rule = f"are in {sizes}, to {to}"
+
+            def rule() -> str:
+                sizes = " or ".join(f"{unit}s" for unit in units)
+                to = " or ".join(str(target) for target in targets or ())
+                return f"are in {sizes}, to {to}"
+
         elif stakes.limit is Limit.SPREAD:
             low = self._full_level + max(stakes.small_bet, self._last_increment)
             high = self._full_level + stakes.big_bet
-            rule = f"go from {low} to {high} (spread {stakes.small_bet} to {stakes.big_bet})"
+            spread = f"(spread {stakes.small_bet} to {stakes.big_bet})"
+            rule = _go_from(low, high, spread)
         else:
             low = self._base() + self._least_raise()
             if stakes.limit is Limit.POT:
                 owed = self._bet - self._committed[seat]
                 pot_after_call = self._pot + sum(self._committed.values()) + owed
                 high = max(low, self._bet + pot_after_call)
-                rule = f"go from {low} to {high} (the pot limit)"
+                rule = _go_from(low, high, "(the pot limit)")
             else:
                 high = max(low, all_in_to)
-                rule = f"go from {low} to {high} (all in)"
+                rule = _go_from(low, high, "(all in)")
         if all_in_to <= floor:
             return None
         if all_in_to <= low:
             # The stack reaches a full-size action at most: the only choice is all in.
-            return _Window(
-                all_in_to, all_in_to, (all_in_to,), f"can only be all in, to {all_in_to}"
+            return (
+                all_in_to,
+                all_in_to,
+                (all_in_to,),
+                lambda: f"can only be all in, to {all_in_to}",
             )
         if targets is not None:
+            if floor < low and high <= all_in_to:  # every size, and no all-in short of one
+                return (low, high, targets, rule)
             kept = {t for t in targets if floor < t <= all_in_to}
             if all_in_to < targets[-1]:
                 kept.add(all_in_to)
-                rule += f", or all in to {all_in_to}"
+                rule = _or_all_in(rule, all_in_to)
             if not kept:
                 return None
             ordered = tuple(sorted(kept))
-            return _Window(ordered[0], ordered[-1], ordered, rule)
+            return (ordered[0], ordered[-1], ordered, rule)
         low = max(low, floor + 1)
         high = min(high, all_in_to)
         if low > high:  # a bring-in as big as the largest bet leaves nothing to complete to
             return None
         if all_in_to < high:
-            rule += f", or all in to {all_in_to}"
-        return _Window(low, high, None, rule)
+            rule = _or_all_in(rule, all_in_to)
+        return (low, high, None, rule)
 
     def _plan(self, kind: ActionKind | str, amount: int | None) -> _Plan:
-        try:
-            kind = ActionKind(kind)
-        except ValueError:
-            choices = ", ".join(item.value for item in ActionKind)
-            raise IllegalActionError(
-                f"not an action: {kind!r} (expected one of {choices})"
-            ) from None
+        if kind.__class__ is not ActionKind:
+            try:
+                kind = ActionKind(kind)
+            except ValueError:
+                choices = ", ".join(item.value for item in ActionKind)
+                raise IllegalActionError(
+                    f"not an action: {kind!r} (expected one of {choices})"
+                ) from None
         seat = self._to_act
         if seat is None:
             raise IllegalActionError(f"cannot {kind}: the betting round is over")
@@ -735,7 +794,6 @@ class BettingRound:
             raise IllegalActionError(
                 f"not an amount of chips: {amount!r} (expected a whole number)"
             )
-        name = _seat_name(seat)
         committed = self._committed[seat]
         all_in_to = committed + self._stacks[seat]
         if self._bring_in_due:
@@ -743,36 +801,46 @@ class BettingRound:
         owed = self._bet - committed
         if kind in (ActionKind.FOLD, ActionKind.CHECK):
             if amount not in (None, 0):
-                raise IllegalActionError(f"{name} cannot {kind} for {amount}: it takes no chips")
+                raise IllegalActionError(
+                    f"{_seat_name(seat)} cannot {kind} for {amount}: it takes no chips"
+                )
             if kind is ActionKind.FOLD and owed <= 0:
-                raise IllegalActionError(f"{name} cannot fold: nothing to call (check instead)")
+                raise IllegalActionError(
+                    f"{_seat_name(seat)} cannot fold: nothing to call (check instead)"
+                )
             if kind is ActionKind.CHECK and owed > 0:
-                raise IllegalActionError(f"{name} cannot check: {owed} to call")
-            return _Plan(seat, kind, 0, 0, False)
+                raise IllegalActionError(f"{_seat_name(seat)} cannot check: {owed} to call")
+            return (seat, kind, 0, 0, False)
         if kind is ActionKind.CALL:
             if owed <= 0:
-                raise IllegalActionError(f"{name} cannot call: nothing to call (check instead)")
+                raise IllegalActionError(
+                    f"{_seat_name(seat)} cannot call: nothing to call (check instead)"
+                )
             call_to = min(self._bet, all_in_to)
             if amount is not None and amount != call_to:
                 short = " (all in)" if call_to < self._bet else ""
                 raise IllegalActionError(
-                    f"{name} cannot call to {amount}: the call is to {call_to}{short}"
+                    f"{_seat_name(seat)} cannot call to {amount}: the call is to {call_to}{short}"
                 )
-            return _Plan(seat, kind, call_to, call_to - committed, False)
+            return (seat, kind, call_to, call_to - committed, False)
         if kind is ActionKind.BRING_IN:
             why = "it is already in" if self._bring_in_level else "there is none on this round"
-            raise IllegalActionError(f"{name} cannot bring in: {why}")
+            raise IllegalActionError(f"{_seat_name(seat)} cannot bring in: {why}")
         expected = self._aggressive_kind()
         if kind is not expected:
-            raise IllegalActionError(self._wrong_kind(name, kind, expected))
-        block = self._raise_block(seat, kind)
-        if block is not None:
-            raise IllegalActionError(block)
-        window = self._window(seat, floor=self._bet)
+            raise IllegalActionError(self._wrong_kind(_seat_name(seat), kind, expected))
+        offer = self._offer
+        if offer is not None and offer[0] is kind:
+            window: _Window | None = offer[1]  # worked out as the turn came
+        else:
+            block = self._raise_block(seat, kind)
+            if block is not None:
+                raise IllegalActionError(block)
+            window = self._window(seat, floor=self._bet)
         if window is None:  # pragma: no cover - the block above already covers a short stack
-            raise IllegalActionError(f"{name} cannot {kind}: not enough chips")
-        to_amount = self._resolve(name, kind, amount, window)
-        return _Plan(
+            raise IllegalActionError(f"{_seat_name(seat)} cannot {kind}: not enough chips")
+        to_amount = self._resolve(seat, kind, amount, window)
+        return (
             seat,
             kind,
             to_amount,
@@ -781,37 +849,39 @@ class BettingRound:
         )
 
     def _plan_bring_in(self, seat: int, kind: ActionKind, amount: int | None) -> _Plan:
-        name = _seat_name(seat)
         stack = self._stacks[seat]
         bring_to = min(self._stakes.bring_in, stack)
-        window = self._window(seat, floor=bring_to)
         if kind is ActionKind.BRING_IN:
             if amount is not None and amount != bring_to:
-                raise IllegalActionError(f"{name} brings in for {bring_to}, not {amount}")
+                raise IllegalActionError(
+                    f"{_seat_name(seat)} brings in for {bring_to}, not {amount}"
+                )
             full = bring_to >= self._least_raise()  # a bring-in as big as the bet is the bet
-            return _Plan(seat, kind, bring_to, bring_to, full)
+            return (seat, kind, bring_to, bring_to, full)
+        window = self._window(seat, floor=bring_to)
         if kind is ActionKind.COMPLETE:
             if window is None:
-                raise IllegalActionError(f"{name} cannot complete: only {stack} behind")
-            to_amount = self._resolve(name, kind, amount, window)
-            return _Plan(seat, kind, to_amount, to_amount, self._counts_as_full(to_amount))
-        complete = f" or complete to {window.low}" if window is not None else ""
+                raise IllegalActionError(f"{_seat_name(seat)} cannot complete: only {stack} behind")
+            to_amount = self._resolve(seat, kind, amount, window)
+            return (seat, kind, to_amount, to_amount, self._counts_as_full(to_amount))
+        complete = f" or complete to {window[0]}" if window is not None else ""
+        name = _seat_name(seat)
         raise IllegalActionError(
             f"{name} cannot {kind}: {name} must bring in for {bring_to}{complete}"
         )
 
     @staticmethod
-    def _resolve(name: str, kind: ActionKind, amount: int | None, window: _Window) -> int:
+    def _resolve(seat: int, kind: ActionKind, amount: int | None, window: _Window) -> int:
+        low, high, targets, rule = window
         if amount is None:
-            if window.targets is None and kind is not ActionKind.COMPLETE:
+            if targets is None and kind is not ActionKind.COMPLETE:
+                name = _seat_name(seat)
                 raise IllegalActionError(
-                    f"{name} must say how much to {kind}: {_plural(kind)} {window.rule}"
+                    f"{name} must say how much to {kind}: {_plural(kind)} {rule()}"
                 )
-            return window.low
-        if not window.allows(amount):
-            raise IllegalActionError(
-                f"{kind} to {amount} is not allowed: {_plural(kind)} {window.rule}"
-            )
+            return low
+        if not (amount in targets if targets is not None else low <= amount <= high):
+            raise IllegalActionError(f"{kind} to {amount} is not allowed: {_plural(kind)} {rule()}")
         return amount
 
     def _wrong_kind(self, name: str, kind: ActionKind, expected: ActionKind) -> str:

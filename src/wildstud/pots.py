@@ -38,20 +38,30 @@ def _is_chips(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def build_pots(contributions: Mapping[int, int], live: Collection[int]) -> tuple[Pot, ...]:
+def build_pots(
+    contributions: Mapping[int, int],
+    live: Collection[int],
+    all_in: Collection[int] | None = None,
+) -> tuple[Pot, ...]:
     """The main pot first, then the side pots, from what each seat has put in this hand.
 
-    ``contributions`` holds every seat's chips in the pot (antes, bring-in, bets); ``live`` the
-    seats that have not folded, all-in or not. Each live seat's total marks a level: the chips
-    between two levels form a pot that the live seats at or above the upper level can win.
-    Folded seats' chips are dead money in the pots they reach; chips above the highest live
-    level (which the engine should have handed back as an uncalled bet) join the top pot, so no
-    chip is lost. Neighbouring pots with the same eligible seats are merged; empty pots dropped.
+    ``contributions`` holds every seat's chips in the pot (antes, bring-in, bets, payments);
+    ``live`` the seats that have not folded. ``all_in`` names the live seats that have nothing
+    left: only their totals cut the chips into side pots, since a seat with chips behind could
+    have matched anything (payments such as paying for a wild card make totals differ without
+    anyone being short). Without ``all_in`` every live seat is taken to be all in. The chips
+    between two levels form a pot that the live seats at or above the upper level, and those
+    not all in, can win. Folded seats' chips are dead money in the pots they reach; chips above
+    every live total (an uncalled bet the engine should have handed back) join the top pot, so
+    no chip is lost. Neighbouring pots with the same eligible seats are merged; empty pots
+    are dropped.
 
     >>> build_pots({0: 10, 1: 10, 2: 10}, live=[0, 1, 2])
     (Pot(amount=30, eligible=frozenset({0, 1, 2})),)
     >>> build_pots({0: 5, 1: 25, 2: 25, 3: 25}, live=[0, 1, 2])
     (Pot(amount=20, eligible=frozenset({0, 1, 2})), Pot(amount=60, eligible=frozenset({1, 2})))
+    >>> build_pots({0: 10, 1: 12, 2: 10}, live=[0, 1, 2], all_in=[])  # p2 paid for a wild card
+    (Pot(amount=32, eligible=frozenset({0, 1, 2})),)
     """
     for seat, chips in contributions.items():
         if not _is_chips(seat) or seat < 0:
@@ -64,20 +74,23 @@ def build_pots(contributions: Mapping[int, int], live: Collection[int]) -> tuple
     for seat in live_seats:
         if seat not in contributions:
             raise PotError(f"live seat {seat} has no contribution (give 0 if it put in nothing)")
-    levels = sorted({contributions[seat] for seat in live_seats})
+    short = live_seats if all_in is None else live_seats & frozenset(all_in)
+    covering = live_seats - short
+    top = max(contributions[seat] for seat in covering) if covering else 0
+    levels = sorted({contributions[seat] for seat in short} | {top})
     pots: list[Pot] = []
     floor = 0
     for level in levels:
-        if level == floor:
+        if level <= floor:
             continue
         amount = sum(min(chips, level) - min(chips, floor) for chips in contributions.values())
-        eligible = frozenset(seat for seat in live_seats if contributions[seat] >= level)
+        eligible = covering | frozenset(seat for seat in short if contributions[seat] >= level)
         pots.append(Pot(amount, eligible))
         floor = level
     excess = sum(max(0, chips - floor) for chips in contributions.values())
     if excess:
-        top = frozenset(seat for seat in live_seats if contributions[seat] == floor)
-        pots.append(Pot(excess, top))
+        highest = covering or frozenset(s for s in short if contributions[s] == floor)
+        pots.append(Pot(excess, highest))
     merged: list[Pot] = []
     for pot in pots:
         if merged and merged[-1].eligible == pot.eligible:

@@ -23,10 +23,12 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import lru_cache
+from typing import cast
 
-from wildstud.cards import Card, CardLike, Rank, Suit, parse_card
+from wildstud.cards import DECK, Card, CardLike, Rank, Suit, parse_card
 from wildstud.errors import OptionError
 
 __all__ = [
@@ -42,6 +44,7 @@ __all__ = [
     "Trigger",
     "WildRule",
     "WildStep",
+    "WildTracker",
     "Wilds",
     "describe_wild",
     "rank_cards",
@@ -56,7 +59,12 @@ def rank_cards(rank: Rank) -> frozenset[Card]:
     >>> sorted(rank_cards(Rank.SEVEN))
     [Card('7c'), Card('7d'), Card('7h'), Card('7s')]
     """
-    return frozenset(Card(rank, suit) for suit in Suit)
+    return _RANK_CARDS[rank]
+
+
+# Built once: the rules ask for a rank's cards on every face-up card, and reusing one set lets a
+# step that changed nothing be told by identity.
+_RANK_CARDS = tuple(frozenset(DECK[rank * 4 + suit] for suit in Suit) for rank in Rank)
 
 
 _QUEENS = rank_cards(Rank.QUEEN)
@@ -72,7 +80,12 @@ def describe_wild(cards: Iterable[Card]) -> str:
     >>> describe_wild([QUEEN_OF_SPADES]), describe_wild([])
     ('Q♠ is wild', 'nothing is wild')
     """
-    cards = frozenset(cards)
+    return _describe_wild(cards if isinstance(cards, frozenset) else frozenset(cards))
+
+
+@lru_cache(maxsize=512)
+def _describe_wild(cards: frozenset[Card]) -> str:
+    # A deal sees only a few distinct wild sets, each described at every change of the wilds.
     ranks = [rank for rank in reversed(Rank) if rank_cards(rank) <= cards]
     singles = sorted(
         (card for card in cards if card.rank not in ranks), key=lambda c: (-c.rank, -c.suit)
@@ -165,6 +178,8 @@ class Wilds:
     """Each seat whose own cards were given, with its wild cards."""
     pending: FaceUp | None = None
     """The face-up queen still waiting for a follower, if the last face-up card was one."""
+    _progress: _Progress | None = field(default=None, compare=False, repr=False)
+    """Where the rule's walk stopped, so that :meth:`WildRule.extend` can carry on from it."""
 
     @property
     def wild(self) -> frozenset[Card]:
@@ -195,6 +210,22 @@ class Wilds:
 Names = Mapping[int, str] | None
 FaceUpLike = FaceUp | tuple[CardLike, int | None]
 HeldLike = HeldCard | tuple[CardLike, bool]
+Resume = tuple[int, object]
+"""Where a walk carries on: the index of the next face-up card and the rule's state there."""
+Walked = tuple[frozenset[Card], list[WildStep], FaceUp | None, object]
+"""What a walk returns: the initial wild cards, the new steps, the pending queen, its state."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Progress:
+    """A finished walk: the rule, the face-up cards it read, the labels, its final state, and
+    the players' cards the seats' wild cards came from."""
+
+    rule: WildRule
+    ups: tuple[FaceUp, ...]
+    names: Names
+    state: object
+    held: Mapping[int, tuple[HeldCard, ...]]
 
 
 def _label(names: Names, seat: int | None) -> str:
@@ -219,6 +250,18 @@ def _held(item: HeldLike) -> HeldCard:
     return HeldCard(parse_card(card), up)
 
 
+def _hands(hands: Mapping[int, Sequence[HeldLike]] | None) -> dict[int, tuple[HeldCard, ...]]:
+    held: dict[int, tuple[HeldCard, ...]] = {}
+    for seat, cards in (hands or {}).items():
+        for card in cards:
+            if type(card) is not HeldCard:
+                held[seat] = tuple(map(_held, cards))
+                break
+        else:  # a dealer's cards, already held: taken as they are
+            held[seat] = tuple(cards)  # type: ignore[arg-type]
+    return held
+
+
 class WildRule(ABC):
     """A wild-card rule: :meth:`wilds` is a pure function of the cards dealt."""
 
@@ -239,17 +282,89 @@ class WildRule(ABC):
         cards, from ``hands`` (a seat's cards in dealing order, face up or down) where the rule
         looks at them."""
         ups = tuple(_face_up(item) for item in face_up)
-        held = {seat: tuple(_held(card) for card in cards) for seat, cards in (hands or {}).items()}
-        initial, steps, pending = self._walk(ups, held, names)
-        public = steps[-1].wild if steps else initial
+        return self._build(ups, _hands(hands), names, (), None)
+
+    def extend(
+        self,
+        earlier: Wilds,
+        face_up: Iterable[FaceUpLike],
+        hands: Mapping[int, Sequence[HeldLike]] | None = None,
+        *,
+        names: Names = None,
+    ) -> Wilds:
+        """What :meth:`wilds` gives once the ``face_up`` cards follow those that ``earlier`` was
+        made from, without walking the earlier cards again (a dealer's view: one card at a
+        time). ``hands`` are the players' cards now: the earlier ones, and any dealt since.
+
+        >>> rule = FollowTheQueen()
+        >>> earlier = rule.wilds([("Qh", 0)])
+        >>> rule.extend(earlier, [("7d", 1)]) == rule.wilds([("Qh", 0), ("7d", 1)])
+        True
+        """
+        new = tuple(_face_up(item) for item in face_up)
+        held = _hands(hands)
+        progress = earlier._progress
+        if progress is None or (progress.rule is not self and progress.rule != self):
+            # Not this rule's own walk: read the earlier cards from its timeline, from the start.
+            before = tuple(FaceUp(step.card, step.seat) for step in earlier.timeline)
+            return self._build(before + new, held, names, (), None)
+        if progress.names != names:
+            return self._build(progress.ups + new, held, names, (), None)
+        resume = (len(progress.ups), progress.state)
+        return self._build(progress.ups + new, held, names, earlier.timeline, resume, earlier)
+
+    def reads_hands(self) -> bool:
+        """Whether the players' own cards, and not only the face-up cards, can make a card wild
+        for one seat alone. When they cannot, every seat has the wild cards of the table, a card
+        dealt face down changes nothing, and a dealer need not ask again until the next face-up
+        card.
+
+        >>> FollowTheQueen().reads_hands(), BabyDaddy().reads_hands()
+        (False, True)
+        """
+        return True
+
+    def _build(
+        self,
+        ups: tuple[FaceUp, ...],
+        held: Mapping[int, tuple[HeldCard, ...]],
+        names: Names,
+        done: tuple[WildStep, ...],
+        resume: Resume | None,
+        earlier: Wilds | None = None,
+    ) -> Wilds:
+        initial, steps, pending, state = self._walk(ups, held, names, resume)
+        timeline = done + tuple(steps)
+        public = timeline[-1].wild if timeline else initial
         everyone = sorted(set(held) | {up.seat for up in ups if up.seat is not None})
-        seats = tuple(self._seat(seat, held.get(seat), ups, public, names) for seat in everyone)
-        return Wilds(self.describe(), initial, tuple(steps), seats, pending)
+        kept: dict[int, SeatWild] = {}
+        last = earlier._progress if earlier is not None else None
+        if earlier is not None and last is not None and public is earlier.wild:
+            # A seat whose cards are as they were, under the same table wild cards, keeps its
+            # wild cards (see _seat): most seats, most of the time.
+            kept = {
+                entry.seat: entry
+                for entry in earlier.seats
+                if entry.seat in held and last.held.get(entry.seat) == held[entry.seat]
+            }
+        seats = tuple(
+            kept.get(seat) or self._seat(seat, held.get(seat), ups, public, names)
+            for seat in everyone
+        )
+        progress = _Progress(self, ups, names, state, held)
+        return Wilds(self.describe(), initial, timeline, seats, pending, progress)
 
     @abstractmethod
     def _walk(
-        self, ups: tuple[FaceUp, ...], hands: Mapping[int, tuple[HeldCard, ...]], names: Names
-    ) -> tuple[frozenset[Card], list[WildStep], FaceUp | None]: ...
+        self,
+        ups: tuple[FaceUp, ...],
+        hands: Mapping[int, tuple[HeldCard, ...]],
+        names: Names,
+        resume: Resume | None = None,
+    ) -> Walked:
+        """Steps for the face-up cards from ``resume``'s index on (from the first without it),
+        starting from the state it holds; returns the state after the last step too. A step
+        reads no hand but that of the seat its card went to."""
 
     def _seat(
         self,
@@ -259,6 +374,8 @@ class WildRule(ABC):
         public: frozenset[Card],
         names: Names,
     ) -> SeatWild:
+        """One seat's wild cards, from its own cards (``None`` if not given), the face-up cards
+        (read only when its cards are not given), the table's wild cards and the labels."""
         return SeatWild(seat, public, None)
 
 
@@ -272,12 +389,58 @@ def _step(
     own: frozenset[Card] = _NOTHING,
 ) -> WildStep:
     up = ups[index]
-    turned = tuple(j for j in range(index) if ups[j].card in after and ups[j].card not in before)
-    return WildStep(up.card, up.seat, after, reason, trigger, up.card in after | own, turned)
+    # The rules keep the very same set when nothing changes: then no earlier card turned wild.
+    turned = (
+        ()
+        if after is before
+        else tuple(j for j in range(index) if ups[j].card in after and ups[j].card not in before)
+    )
+    # Empty sets first: most cards land while nothing is wild, and a card is slow to hash.
+    card = up.card
+    landed = (bool(after) and card in after) or (bool(own) and card in own)
+    if reason is None:
+        return _quiet_step(card.rank * 4 + card.suit, up.seat, after, trigger, landed, turned)
+    return WildStep(card, up.seat, after, reason, trigger, landed, turned)
+
+
+@lru_cache(maxsize=4096)
+def _quiet_step(
+    code: int,
+    seat: int | None,
+    wild: frozenset[Card],
+    trigger: Trigger | None,
+    landed: bool,
+    turned: tuple[int, ...],
+) -> WildStep:
+    # Most face-up cards change nothing, and the same such steps recur deal after deal: they
+    # are frozen, so one made before serves again (found by the card's code: cards hash slowly).
+    return WildStep(DECK[code], seat, wild, None, trigger, landed, turned)
 
 
 def _who(up: FaceUp, names: Names) -> str:
     return f"{up.card.pretty} to {_label(names, up.seat)}"
+
+
+_FOLLOWER = "the rank of the face-up card after the last face-up queen"
+_FOLLOW_DESCRIPTIONS = {
+    QueensRule.NATURAL: _FOLLOWER.capitalize(),
+    QueensRule.ALL: f"Queens, and {_FOLLOWER}",
+    QueensRule.HIDDEN: f"Each player's queens in the hole, and {_FOLLOWER}",
+    QueensRule.HIDDEN_AFTER_FACE_UP: f"Queens once one shows face up, and {_FOLLOWER}",
+}
+
+_FollowState = tuple[Rank | None, FaceUp | None, bool, frozenset[Card]]
+"""Follow the Queen's walk: the follower's rank, the pending queen, a queen seen, the wild cards."""
+_SmackState = tuple[bool, Rank | None, FaceUp | None, frozenset[Card]]
+"""Smack My Bitch Up's walk: kings wild, the follower's rank, the pending queen, the wild cards."""
+
+
+@lru_cache(maxsize=64)
+def _follow_public(queens: QueensRule, follower: Rank | None, queen_seen: bool) -> frozenset[Card]:
+    wild = rank_cards(follower) if follower is not None else _NOTHING
+    if queens is QueensRule.ALL or (queens is QueensRule.HIDDEN_AFTER_FACE_UP and queen_seen):
+        wild |= _QUEENS
+    return wild
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,14 +454,19 @@ class NoWilds(WildRule):
     def describe(self) -> str:
         return "no wild cards"
 
+    def reads_hands(self) -> bool:
+        return False
+
     def _walk(
-        self, ups: tuple[FaceUp, ...], hands: Mapping[int, tuple[HeldCard, ...]], names: Names
-    ) -> tuple[frozenset[Card], list[WildStep], FaceUp | None]:
-        return (
-            _NOTHING,
-            [_step(ups, i, _NOTHING, _NOTHING, None, None) for i in range(len(ups))],
-            None,
-        )
+        self,
+        ups: tuple[FaceUp, ...],
+        hands: Mapping[int, tuple[HeldCard, ...]],
+        names: Names,
+        resume: Resume | None = None,
+    ) -> Walked:
+        start = 0 if resume is None else resume[0]
+        steps = [_step(ups, i, _NOTHING, _NOTHING, None, None) for i in range(start, len(ups))]
+        return _NOTHING, steps, None, None
 
 
 @dataclass(frozen=True, slots=True)
@@ -309,7 +477,8 @@ class FollowTheQueen(WildRule):
     (each player's own face-down queens) or ``hidden-after-face-up`` (face-up queens, and queens
     in the hole once a queen has been dealt face up). A queen right after a queen starts a new
     follow; a face-up queen at the end leaves no follower. A centre card (seat ``None``) counts
-    like any face-up card.
+    like any face-up card, except that it always follows the queen before it, even when it is a
+    queen itself (its rank is wild, whatever it is).
 
     >>> rule = FollowTheQueen()
     >>> ups = [("Qd", 0), ("7c", 1), ("Qh", 2), ("4s", 3)]
@@ -335,35 +504,39 @@ class FollowTheQueen(WildRule):
             ) from None
 
     def describe(self) -> str:
-        follower = "the rank of the face-up card after the last face-up queen"
-        return {
-            QueensRule.NATURAL: follower.capitalize(),
-            QueensRule.ALL: f"Queens, and {follower}",
-            QueensRule.HIDDEN: f"Each player's queens in the hole, and {follower}",
-            QueensRule.HIDDEN_AFTER_FACE_UP: f"Queens once one shows face up, and {follower}",
-        }[self.queens]
+        return _FOLLOW_DESCRIPTIONS[self.queens]
+
+    def reads_hands(self) -> bool:
+        return self.queens is QueensRule.HIDDEN
 
     def _public(self, follower: Rank | None, queen_seen: bool) -> frozenset[Card]:
-        wild = rank_cards(follower) if follower is not None else _NOTHING
-        if self.queens is QueensRule.ALL or (
-            self.queens is QueensRule.HIDDEN_AFTER_FACE_UP and queen_seen
-        ):
-            wild |= _QUEENS
-        return wild
+        return _follow_public(self.queens, follower, queen_seen)
 
     def _walk(
-        self, ups: tuple[FaceUp, ...], hands: Mapping[int, tuple[HeldCard, ...]], names: Names
-    ) -> tuple[frozenset[Card], list[WildStep], FaceUp | None]:
+        self,
+        ups: tuple[FaceUp, ...],
+        hands: Mapping[int, tuple[HeldCard, ...]],
+        names: Names,
+        resume: Resume | None = None,
+    ) -> Walked:
         follower: Rank | None = None
         pending: FaceUp | None = None
         queen_seen = False
         wild = initial = self._public(None, False)
+        start = 0
+        if resume is not None:
+            start, state = resume
+            follower, pending, queen_seen, wild = cast(_FollowState, state)
         steps: list[WildStep] = []
-        for index, up in enumerate(ups):
+        for index in range(start, len(ups)):
+            up = ups[index]
             before = wild
             reason: str | None = None
             trigger: Trigger | None = None
-            if up.card.rank is Rank.QUEEN:
+            # The centre card exists only to follow a final queen, and the sheet makes its rank
+            # wild whatever it is: a queen there is the follower, not the start of a new follow.
+            centre_follower = up.seat is None and pending is not None
+            if up.card.rank is Rank.QUEEN and not centre_follower:
                 trigger = Trigger.QUEEN
                 parts = []
                 if follower is not None:
@@ -383,7 +556,7 @@ class FollowTheQueen(WildRule):
                 reason = f"{_who(pending, names)}, then {_who(up, names)}: {describe_wild(wild)}"
                 pending = None
             steps.append(_step(ups, index, before, wild, reason, trigger))
-        return initial, steps, pending
+        return initial, steps, pending, (follower, pending, queen_seen, wild)
 
     def _seat(
         self,
@@ -422,15 +595,27 @@ class SmackMyBitchUp(WildRule):
             " and makes only kings wild"
         )
 
+    def reads_hands(self) -> bool:
+        return False
+
     def _walk(
-        self, ups: tuple[FaceUp, ...], hands: Mapping[int, tuple[HeldCard, ...]], names: Names
-    ) -> tuple[frozenset[Card], list[WildStep], FaceUp | None]:
+        self,
+        ups: tuple[FaceUp, ...],
+        hands: Mapping[int, tuple[HeldCard, ...]],
+        names: Names,
+        resume: Resume | None = None,
+    ) -> Walked:
         kings = False
         follower: Rank | None = None
         pending: FaceUp | None = None
         wild = _QUEENS
+        start = 0
+        if resume is not None:
+            start, state = resume
+            kings, follower, pending, wild = cast(_SmackState, state)
         steps: list[WildStep] = []
-        for index, up in enumerate(ups):
+        for index in range(start, len(ups)):
+            up = ups[index]
             before = wild
             reason: str | None = None
             trigger: Trigger | None = None
@@ -461,7 +646,7 @@ class SmackMyBitchUp(WildRule):
                 reason = f"{_who(pending, names)}, then {_who(up, names)}: {describe_wild(wild)}"
                 pending = None
             steps.append(_step(ups, index, before, wild, reason, trigger))
-        return _QUEENS, steps, pending
+        return _QUEENS, steps, pending, (kings, follower, pending, wild)
 
 
 @dataclass(frozen=True, slots=True)
@@ -492,10 +677,15 @@ class BabyDaddy(WildRule):
         return "Each player's last card: its rank is wild in that player's hand only"
 
     def _walk(
-        self, ups: tuple[FaceUp, ...], hands: Mapping[int, tuple[HeldCard, ...]], names: Names
-    ) -> tuple[frozenset[Card], list[WildStep], FaceUp | None]:
+        self,
+        ups: tuple[FaceUp, ...],
+        hands: Mapping[int, tuple[HeldCard, ...]],
+        names: Names,
+        resume: Resume | None = None,
+    ) -> Walked:
         steps: list[WildStep] = []
-        for index, up in enumerate(ups):
+        for index in range(0 if resume is None else resume[0], len(ups)):
+            up = ups[index]
             reason: str | None = None
             trigger: Trigger | None = None
             own = _NOTHING
@@ -508,7 +698,7 @@ class BabyDaddy(WildRule):
                     f" {up.card.rank.plural} are wild for {who} only"
                 )
             steps.append(_step(ups, index, _NOTHING, _NOTHING, reason, trigger, own))
-        return _NOTHING, steps, None
+        return _NOTHING, steps, None, None
 
     def _last(
         self, seat: int, ups: Sequence[FaceUp], hands: Mapping[int, tuple[HeldCard, ...]]
@@ -554,13 +744,15 @@ class QueenOfSpadesInHole(WildRule):
         return "The queen of spades in the hole is wild"
 
     def _walk(
-        self, ups: tuple[FaceUp, ...], hands: Mapping[int, tuple[HeldCard, ...]], names: Names
-    ) -> tuple[frozenset[Card], list[WildStep], FaceUp | None]:
-        return (
-            _NOTHING,
-            [_step(ups, i, _NOTHING, _NOTHING, None, None) for i in range(len(ups))],
-            None,
-        )
+        self,
+        ups: tuple[FaceUp, ...],
+        hands: Mapping[int, tuple[HeldCard, ...]],
+        names: Names,
+        resume: Resume | None = None,
+    ) -> Walked:
+        start = 0 if resume is None else resume[0]
+        steps = [_step(ups, i, _NOTHING, _NOTHING, None, None) for i in range(start, len(ups))]
+        return _NOTHING, steps, None, None
 
     def _seat(
         self,
@@ -574,3 +766,62 @@ class QueenOfSpadesInHole(WildRule):
             reason = f"{_label(names, seat)} holds {QUEEN_OF_SPADES.pretty} in the hole: it is wild"
             return SeatWild(seat, public | {QUEEN_OF_SPADES}, reason)
         return SeatWild(seat, public, None)
+
+
+class WildTracker:
+    """A wild rule followed through one deal, as a dealer follows it: each face-up card's
+    :class:`WildStep` the moment it lands, and the whole :class:`Wilds` only when asked for,
+    which is what :meth:`WildRule.wilds` gives for the same cards.
+
+    >>> tracker = WildTracker(FollowTheQueen())
+    >>> print(tracker.add(("Qh", 0)).reason)
+    Q♥ to p1: the next face-up card will be wild
+    >>> tracker.add(("7d", 1)).wild == rank_cards(Rank.SEVEN)
+    True
+    >>> tracker.wilds() == FollowTheQueen().wilds([("Qh", 0), ("7d", 1)])
+    True
+    """
+
+    __slots__ = ("_last", "_names", "_rule", "_state", "_steps", "_ups")
+
+    def __init__(self, rule: WildRule, *, names: Names = None) -> None:
+        self._rule = rule
+        self._names = names
+        self._ups: tuple[FaceUp, ...] = ()
+        self._steps: list[WildStep] = []
+        self._state: object = None
+        self._last: Wilds | None = None  # the wild cards last asked for
+
+    def add(
+        self, card: FaceUpLike, hands: Mapping[int, Sequence[HeldLike]] | None = None
+    ) -> WildStep:
+        """The step of one more face-up card. ``hands`` are the players' cards now, this one
+        among them, for the rules that read them (see :meth:`WildRule.reads_hands`); the hand
+        of the seat that gets the card is enough."""
+        up = _face_up(card)
+        held = _hands(hands) if hands else {}
+        resume = (len(self._ups), self._state) if self._ups else None
+        ups = (*self._ups, up)
+        _, steps, _, state = self._rule._walk(ups, held, self._names, resume)
+        self._ups, self._state = ups, state
+        self._steps.extend(steps)
+        return steps[-1]
+
+    @property
+    def wild(self) -> frozenset[Card]:
+        """The wild cards for every hand now, as :attr:`Wilds.wild` (a seat may have more of
+        its own, under a rule that reads the hands)."""
+        if self._steps:
+            return self._steps[-1].wild
+        return self._rule._walk((), {}, self._names)[0]
+
+    def wilds(self, hands: Mapping[int, Sequence[HeldLike]] | None = None) -> Wilds:
+        """The wild cards after the face-up cards so far, and each seat's own from ``hands``."""
+        done = tuple(self._steps)
+        held = _hands(hands)
+        wilds = self._rule._build(self._ups, held, self._names, done, self._resume(), self._last)
+        self._last = wilds
+        return wilds
+
+    def _resume(self) -> Resume | None:
+        return (len(self._ups), self._state) if self._ups else None

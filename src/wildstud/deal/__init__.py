@@ -24,16 +24,18 @@ from wildstud.deal.events import (
     Event,
     HandEnded,
     HandStarted,
+    Mucked,
     Paid,
     Payment,
     Redealt,
+    Returned,
     Share,
     Shown,
     StreetStarted,
     StubShuffled,
     WildsChanged,
 )
-from wildstud.deal.state import Hand
+from wildstud.deal.state import DealerStep, Hand, NextStep
 from wildstud.deal.views import Phase, SeatCard, SeatView, TableView, redact
 
 __all__ = [
@@ -45,15 +47,19 @@ __all__ = [
     "CentreCard",
     "CommunityCard",
     "DealStarted",
+    "DealerStep",
     "Dealt",
     "Event",
     "Hand",
     "HandEnded",
     "HandStarted",
+    "Mucked",
+    "NextStep",
     "Paid",
     "Payment",
     "Phase",
     "Redealt",
+    "Returned",
     "SeatCard",
     "SeatView",
     "Share",

@@ -14,9 +14,18 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from wildstud.cards import Card
-from wildstud.hands import Category, evaluate
+from wildstud.hands import Category, category_of
+from wildstud.hands.evaluator import evaluate_value
 
-__all__ = ["best_board", "lowest_upcard", "rotate", "shows_pair"]
+__all__ = [
+    "best_board",
+    "board_values",
+    "highest_board",
+    "lowest_upcard",
+    "rotate",
+    "shows_pair",
+    "shows_pair_value",
+]
 
 WildFor = Callable[[int], frozenset[Card]]
 
@@ -37,17 +46,54 @@ def best_board(
     """The seat whose face-up cards make the best hand, counting its wild cards (on fewer than
     five cards only pairs, trips, quads and high cards count); ties go to the first seat in
     ``seats`` order."""
+    values = board_values(seats, upcards, wild_for, five_of_a_kind_top=five_of_a_kind_top)
+    return highest_board(seats, values)
+
+
+def board_values(
+    seats: Sequence[int],
+    upcards: Mapping[int, Sequence[Card]],
+    wild_for: WildFor,
+    *,
+    five_of_a_kind_top: bool = True,
+) -> dict[int, int]:
+    """The value of each seat's face-up cards, counting its wild cards (a seat showing no card
+    has none).
+
+    >>> from wildstud.cards import parse_cards
+    >>> values = board_values([0, 1], {0: parse_cards("Kd 9c"), 1: []}, lambda seat: frozenset())
+    >>> list(values), shows_pair_value(values[0])
+    ([0], False)
+    """
+    values: dict[int, int] = {}
+    for seat in seats:
+        cards = upcards.get(seat, ())
+        if cards:
+            values[seat] = evaluate_value(
+                cards, wild=wild_for(seat), five_of_a_kind_top=five_of_a_kind_top
+            )
+    return values
+
+
+def highest_board(seats: Sequence[int], values: Mapping[int, int]) -> int:
+    """The seat with the highest board value; ties go to the first seat in ``seats`` order, and
+    with no board at all the first seat acts."""
     best: tuple[int, int] | None = None
     for position, seat in enumerate(seats):
-        cards = upcards.get(seat, ())
-        if not cards:
+        value = values.get(seat)
+        if value is None:
             continue
-        value = evaluate(cards, wild=wild_for(seat), five_of_a_kind_top=five_of_a_kind_top).value
         if best is None or value > best[0]:
             best = (value, position)
     if best is None:
         return seats[0]
     return seats[best[1]]
+
+
+def shows_pair_value(value: int) -> bool:
+    """Whether a board of this value (see :func:`board_values`) shows a pair or better: what
+    :func:`shows_pair` tells from the cards, for a board of two cards or more."""
+    return category_of(value) >= Category.ONE_PAIR
 
 
 def shows_pair(upcards: Sequence[Card], wild: frozenset[Card]) -> bool:
@@ -59,7 +105,7 @@ def shows_pair(upcards: Sequence[Card], wild: frozenset[Card]) -> bool:
     """
     if len(upcards) < 2:
         return False
-    return evaluate(upcards, wild=wild).category >= Category.ONE_PAIR
+    return category_of(evaluate_value(upcards, wild=wild)) >= Category.ONE_PAIR
 
 
 def rotate(seats: Sequence[int], first: int) -> tuple[int, ...]:

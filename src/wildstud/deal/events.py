@@ -30,9 +30,11 @@ __all__ = [
     "Event",
     "HandEnded",
     "HandStarted",
+    "Mucked",
     "Paid",
     "Payment",
     "Redealt",
+    "Returned",
     "Share",
     "Shown",
     "StreetStarted",
@@ -185,6 +187,16 @@ class Acted:
 
 
 @dataclass(frozen=True, slots=True)
+class Returned:
+    """The part of a bet that nobody called, handed back to the player who made it when the
+    betting round ended (Robert's Rules): those chips were never in the pot."""
+
+    seat: int
+    amount: int
+    street: int
+
+
+@dataclass(frozen=True, slots=True)
 class Redealt:
     """The deal stopped and the cards were gathered and shuffled; the pot carries to a new deal
     for ``seats``."""
@@ -193,6 +205,13 @@ class Redealt:
     reason: str
     seats: tuple[int, ...]
     pot: int
+
+
+@dataclass(frozen=True, slots=True)
+class Mucked:
+    """At the showdown, a seat gave up its hand unshown: it wins nothing."""
+
+    seat: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,7 +257,9 @@ Event = (
     | Called
     | BettingOpened
     | Acted
+    | Returned
     | Redealt
+    | Mucked
     | Shown
     | Awarded
     | HandEnded

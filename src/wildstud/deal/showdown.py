@@ -87,6 +87,12 @@ def divide_pots(
     awards: list[Awarded] = []
     for index, pot in enumerate(pots):
         eligible = [seat for seat in ranked if seat in pot.eligible]
+        if not eligible:
+            # Only a hand mucked at the showdown could win this pot: its one claimant, the last
+            # hand contesting it, takes it unshown.
+            (claimant,) = pot.eligible
+            awards.append(Awarded(index, claimant, pot.amount, Share.UNCONTESTED))
+            continue
         best = max(ranked[seat].key(natural_beats_wild) for seat in eligible)
         high = odd_chip_order(
             [seat for seat in eligible if ranked[seat].key(natural_beats_wild) == best], cards

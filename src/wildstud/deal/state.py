@@ -31,12 +31,21 @@ down and 7♦ up, which follows the queen; the rest of the upcards, then the las
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from enum import Enum, auto
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum, StrEnum, auto
+from functools import lru_cache
 
 from wildstud.betting import ActionKind, ActionOption, BettingRound, Limit, Stakes
-from wildstud.cards import Card, Deck, Rank
-from wildstud.deal.acting import best_board, lowest_upcard, rotate, shows_pair
+from wildstud.cards import DECK, Card, Deck, Rank
+from wildstud.deal.acting import (
+    board_values,
+    highest_board,
+    lowest_upcard,
+    rotate,
+    shows_pair,
+    shows_pair_value,
+)
 from wildstud.deal.events import (
     Acted,
     Awarded,
@@ -50,9 +59,11 @@ from wildstud.deal.events import (
     Event,
     HandEnded,
     HandStarted,
+    Mucked,
     Paid,
     Payment,
     Redealt,
+    Returned,
     Share,
     Shown,
     StreetStarted,
@@ -77,10 +88,11 @@ from wildstud.games import (
     StudOptions,
     find_game,
 )
+from wildstud.games.options import OptionValue
 from wildstud.pots import Pot, build_pots
-from wildstud.wilds import FaceUp, HeldCard, Trigger, Wilds
+from wildstud.wilds import FaceUp, HeldCard, Trigger, Wilds, WildTracker, describe_wild
 
-__all__ = ["Hand"]
+__all__ = ["DealerStep", "Hand", "NextStep"]
 
 
 class _Stage(Enum):
@@ -96,8 +108,62 @@ class _Stage(Enum):
     UNCONTESTED = auto()
     OVER = auto()
 
+    # The stage is looked up at every dealer step. A member is equal only to itself, so it may
+    # hash as the object it is, in C, rather than by its name.
+    __hash__ = object.__hash__
+
 
 _DEALER_STAGES = frozenset(set(_Stage) - {_Stage.BETTING, _Stage.OVER})
+
+
+class DealerStep(StrEnum):
+    """What the dealer's next step does (see :attr:`Hand.next_step`)."""
+
+    ANTES = "antes"
+    RESHUFFLE = "reshuffle"
+    """The stub is short: the burned cards go back into it."""
+    BURN = "burn"
+    CARD = "card"
+    """One card to a seat, face up or down."""
+    COMMUNITY = "community"
+    CENTRE = "centre"
+    REDEAL = "redeal"
+    SHOWDOWN = "showdown"
+    UNCONTESTED = "uncontested"
+
+
+_NEXT_STEP = {stage: DealerStep[stage.name] for stage in _DEALER_STAGES}
+
+
+@dataclass(frozen=True, slots=True)
+class NextStep:
+    """The dealer's next step: what it does and, for a card, to which seat and whether face up."""
+
+    kind: DealerStep
+    seat: int | None = None
+    up: bool = False
+
+
+# Every card, face down and face up, as a seat holds it: one shared record each, as a dealt card
+# needs one and they never change.
+_HELD = tuple(HeldCard(card, up) for card in DECK for up in (False, True))
+
+# The same deals, actions, payments and street openings recur hand after hand. Their records
+# are frozen, so one made before serves again: finding it is quicker than building a new one.
+_acted = lru_cache(maxsize=4096)(Acted)
+_paid_record = lru_cache(maxsize=1024)(Paid)
+_street_started = lru_cache(maxsize=256)(StreetStarted)
+_betting_opened = lru_cache(maxsize=256)(BettingOpened)
+
+
+@lru_cache(maxsize=8192)
+def _dealt(seat: int, code: int, up: bool, street: int) -> Dealt:
+    return Dealt(seat, DECK[code], up, street)  # found by the card's code: cards hash slowly
+
+
+@lru_cache(maxsize=1024)
+def _face_up_record(code: int, seat: int | None) -> FaceUp:
+    return FaceUp(DECK[code], seat)
 
 
 def _name(seat: int) -> str:
@@ -115,6 +181,13 @@ def _stakes(options: GameOptions) -> Stakes:
     )
 
 
+@lru_cache(maxsize=64)
+def _table(options: GameOptions) -> tuple[Stakes, tuple[tuple[str, OptionValue], ...]]:
+    """The stakes and the house rules as plain values: a table deals hand after hand under the
+    same options, so they are worked out once."""
+    return _stakes(options), tuple(options.to_mapping().items())
+
+
 class Hand:
     """One hand at one table, from the antes to the last chip pushed.
 
@@ -129,14 +202,26 @@ class Hand:
     keeps its order, so its script runs on into the new deal. To script each deal from a fresh
     pack (a ruling that must show the queen of spades twice in a row), give a list of decks:
     each redeal moves on to the next one, and gathers into the last when the list runs out.
+    Or give a function of the deal number (1, 2, …) that returns each deal's deck when that deal
+    starts: a server draws a fresh secure order per deal that way, and keeps it to replay the hand.
+
+    >>> from wildstud.deal.decks import stack_deck
+    >>> orders = {1: "2c 3c 4c 5c Qs 6c", 2: "Ah Kh Qh Jh Th 9h"}
+    >>> hand = Hand("BITCH", [50, 50], deck=lambda deal: stack_deck(orders[deal]))
+    >>> hand.run()
+    >>> hand.deal_number, [str(held.card) for held in hand.cards(0)]
+    (2, ['Ah', 'Qh', 'Th'])
     """
 
     # Everything below is reset by each new deal (see _start_deal).
     _in_deal: tuple[int, ...]
     _deal_paid: list[int]  # chips into the pot during this deal, by seat
     _folded: set[int]
+    _mucked: list[int]  # seats that mucked at the showdown, in order
+    _live: tuple[int, ...]  # the seats in the deal that have not folded, kept as they change
     _cards: dict[int, list[HeldCard]]
     _face_up: list[FaceUp]
+    _upcards_of: dict[int, list[Card]]  # each seat's face-up cards, in dealing order
     _out: list[Card]  # every card taken from the deck in this deal
     _burns: list[Card]  # burned cards not yet shuffled back into the stub
     _centre: Card | None
@@ -149,7 +234,9 @@ class Hand:
     _round: BettingRound | None
     _rounds: int
     _redeal: tuple[str, tuple[int, ...], tuple[int, ...]] | None
-    _wilds: Wilds
+    _tracker: WildTracker  # the wild rule, followed card by card
+    _wilds_now: Wilds | None  # the wild cards as last worked out, until a card changes them
+    _wilds_seated: bool  # whether a card has been dealt in this deal (the wilds know the seats)
     _ante_due: tuple[int, ...]
     _stage: _Stage
 
@@ -159,7 +246,7 @@ class Hand:
         stacks: Sequence[int],
         options: Mapping[str, object] | GameOptions | None = None,
         *,
-        deck: Deck | Sequence[Deck] | None = None,
+        deck: Deck | Sequence[Deck] | Callable[[int], Deck] | None = None,
         dealer: int | None = None,
     ) -> None:
         if isinstance(game, Rules):
@@ -183,14 +270,22 @@ class Hand:
 
         self.rules = rules
         self.options = rules.options
-        self.stakes = _stakes(rules.options)
+        self.stakes, plain_options = _table(rules.options)
         self.dealer = dealer
+        self._deck_source: Callable[[int], Deck] | None = None
+        if callable(deck):
+            self._deck_source = deck
+            deck = deck(1)
         decks = [Deck()] if deck is None else [deck] if isinstance(deck, Deck) else list(deck)
         if not decks or not all(isinstance(item, Deck) for item in decks):
             raise TableError(f"not a deck, nor a list of decks: {deck!r}")
         self._deck = decks[0]
         self._spare_decks = decks[1:]
         self._burn = rules.options.burn_cards is BurnCards.EACH_STREET
+        # Under most rules the players' own cards change no wild card: the rule need not see
+        # them, nor be asked again after a face-down card.
+        self._reads_hands = rules.wild_rule.reads_hands()
+        self._last_face_up = rules.last_face_up_street
         self._stacks = list(stacks)
         self._paid = [0] * count
         self._carried: list[Pot] = []  # the pots carried over from stopped deals
@@ -198,13 +293,7 @@ class Hand:
         self._awards: list[Awarded] = []
         self._order = tuple((dealer + 1 + offset) % count for offset in range(count))
         self._events: list[Event] = [
-            HandStarted(
-                rules.game.name,
-                rules.code,
-                tuple(rules.options.to_mapping().items()),
-                tuple(stacks),
-                dealer,
-            )
+            HandStarted(rules.game.name, rules.code, plain_options, tuple(stacks), dealer)
         ]
         self._deal = 0
         self._start_deal(self._order, self._order)
@@ -237,7 +326,8 @@ class Hand:
 
     @property
     def paid(self) -> tuple[int, ...]:
-        """Chips each seat has put in the pot during this hand (antes, payments, bets)."""
+        """Chips each seat has put in the pot during this hand (antes, payments, bets; an
+        uncalled bet handed back is not counted)."""
         return tuple(self._paid)
 
     @property
@@ -260,12 +350,20 @@ class Hand:
         live = frozenset(self.live)
         pots = list(self._carried)
         if any(self._deal_paid):
-            pots.extend(build_pots(dict(enumerate(self._deal_paid)), live))
+            # A hand mucked at the showdown still shapes the pots it was contesting.
+            contesting = live | set(self._mucked)
+            all_in = [seat for seat in contesting if self._stacks[seat] == 0]
+            pots.extend(build_pots(dict(enumerate(self._deal_paid)), contesting, all_in))
         merged: dict[frozenset[int], int] = {}
         for pot in pots:
-            # A carried pot that no live seat may win cannot arise (the last player able to bet
-            # never has to fold); should one, the live hands contest it.
-            eligible = pot.eligible & live or live
+            eligible = pot.eligible & live
+            if not eligible:
+                # Every hand that could win this pot was mucked at the showdown: the last of
+                # them was the last hand contesting it and takes it unshown (Robert's Rules).
+                # A carried pot that nobody live may win cannot otherwise arise (the last
+                # player able to bet never has to fold); should one, the live hands contest it.
+                claimants = [seat for seat in self._mucked if seat in pot.eligible]
+                eligible = frozenset(claimants[-1:]) or live
             merged[eligible] = merged.get(eligible, 0) + pot.amount
         return tuple(Pot(amount, eligible) for eligible, amount in merged.items())
 
@@ -297,7 +395,7 @@ class Hand:
     @property
     def live(self) -> tuple[int, ...]:
         """The seats in the current deal that have not folded, in dealing order."""
-        return tuple(seat for seat in self._in_deal if seat not in self._folded)
+        return self._live
 
     @property
     def wilds(self) -> Wilds:
@@ -344,24 +442,57 @@ class Hand:
                 f"{_name(self.to_act or 0)} must act before the dealer goes on"
             )
         before = len(self._events)
-        handler = {
-            _Stage.ANTES: self._do_antes,
-            _Stage.RESHUFFLE: self._do_reshuffle,
-            _Stage.BURN: self._do_burn,
-            _Stage.CARD: self._do_card,
-            _Stage.COMMUNITY: self._do_community,
-            _Stage.CENTRE: self._do_centre,
-            _Stage.REDEAL: self._do_redeal,
-            _Stage.SHOWDOWN: self._do_showdown,
-            _Stage.UNCONTESTED: self._do_uncontested,
-        }[self._stage]
-        handler()
+        _HANDLERS[self._stage](self)
         return tuple(self._events[before:])
 
     def run(self) -> None:
         """Take the dealer's steps until a player must act or the hand is over."""
-        while self._stage in _DEALER_STAGES:
-            self.step()
+        # step() in a loop, without gathering the events of each step.
+        while (handler := _HANDLERS.get(self._stage)) is not None:
+            handler(self)
+
+    @property
+    def next_step(self) -> NextStep | None:
+        """What :meth:`step` would do next (``None`` while a player must act or once the hand is
+        over): a replay reads it to know which card the deck must give."""
+        kind = _NEXT_STEP.get(self._stage)
+        if kind is None:
+            return None
+        if kind is DealerStep.CARD and self._queue:
+            seat, up = self._queue[0]
+            return NextStep(kind, seat, up)
+        return NextStep(kind)
+
+    def can_muck(self, seat: int) -> bool:
+        """Whether ``seat`` may muck now (see :meth:`verify_muck`)."""
+        try:
+            self.verify_muck(seat)
+        except IllegalActionError:
+            return False
+        return True
+
+    def verify_muck(self, seat: int) -> None:
+        """Raise :class:`~wildstud.errors.IllegalActionError` unless ``seat`` may muck: only at
+        the showdown, before the hands are shown, and only a hand still in. Nothing changes."""
+        if self._stage is not _Stage.SHOWDOWN:
+            raise IllegalActionError(
+                f"{_name(seat)} cannot muck: a hand is mucked at the showdown, before it is shown"
+            )
+        if seat not in self.live:
+            raise IllegalActionError(f"{_name(seat)} cannot muck: it has no hand in this deal")
+
+    def muck(self, seat: int) -> Mucked:
+        """Give up ``seat``'s hand at the showdown without showing it: it wins nothing (the last
+        hand left then takes the pots unshown)."""
+        self.verify_muck(seat)
+        self._folded.add(seat)
+        self._mucked.append(seat)
+        self._live = tuple(other for other in self._in_deal if other not in self._folded)
+        event = Mucked(seat)
+        self._events.append(event)
+        if len(self.live) == 1:
+            self._stage = _Stage.UNCONTESTED
+        return event
 
     # -- the players ---------------------------------------------------------------------------
 
@@ -374,6 +505,8 @@ class Hand:
     ) -> None:
         """Raise a specific :class:`~wildstud.errors.IllegalActionError` unless the action is
         legal now (``seat``, if given, must be the seat to act). Nothing changes."""
+        if seat is not None:
+            self._check_seat(seat)
         if self._round is None:
             if self._stage is _Stage.OVER:
                 raise IllegalActionError(f"cannot {kind}: the hand is over")
@@ -385,10 +518,17 @@ class Hand:
             )
         self._round.verify(kind, amount)
 
+    def _check_seat(self, seat: object) -> None:
+        # A seat is a whole number naming a chair at this table: refuse anything else (a
+        # string, a float, a bool, a chair that does not exist) before it reaches a message.
+        if type(seat) is not int or not 0 <= seat < len(self._stacks):
+            raise TableError(f"no seat {seat!r} at this table (seats 0 to {len(self._stacks) - 1})")
+
     def can_act(
         self, kind: ActionKind | str, amount: int | None = None, *, seat: int | None = None
     ) -> bool:
-        """Whether :meth:`verify_act` would accept the action."""
+        """Whether :meth:`verify_act` would accept the action (a ``seat`` that names no seat
+        at this table is bad input, not a no: it raises :class:`~wildstud.errors.TableError`)."""
         try:
             self.verify_act(kind, amount, seat=seat)
         except IllegalActionError:
@@ -399,31 +539,48 @@ class Hand:
         self, kind: ActionKind | str, amount: int | None = None, *, seat: int | None = None
     ) -> Acted:
         """Carry out a player's action (``amount`` is a to-amount: the seat's street total)."""
-        self.verify_act(kind, amount, seat=seat)
-        assert self._round is not None
-        applied = self._round.apply(kind, amount)
-        self._stacks[applied.seat] -= applied.added
-        self._paid[applied.seat] += applied.added
-        self._deal_paid[applied.seat] += applied.added
+        rnd = self._round
+        if rnd is None or (seat is not None and (seat != rnd.to_act or type(seat) is not int)):
+            self.verify_act(kind, amount, seat=seat)
+        assert rnd is not None
+        # The round refuses an illegal action before it changes anything, with the message
+        # verify_act would give, so the action is checked once.
+        applied = rnd.apply(kind, amount)
+        actor, added = applied.seat, applied.added
+        if added:
+            self._stacks[actor] -= added
+            self._paid[actor] += added
+            self._deal_paid[actor] += added
         if applied.kind is ActionKind.FOLD:
-            self._folded.add(applied.seat)
-        record = Acted(
-            applied.seat,
-            applied.kind,
-            applied.to_amount,
-            applied.added,
-            applied.all_in,
-            self._street,
-        )
+            self._folded.add(actor)
+            self._live = tuple([seat for seat in self._live if seat != actor])
+        record = _acted(actor, applied.kind, applied.to_amount, added, applied.all_in, self._street)
         self._events.append(record)
-        if self._round.done:
+        if rnd.done:
+            finished = rnd
             self._round = None
             self._rounds += 1
             if len(self.live) == 1:
                 self._stage = _Stage.UNCONTESTED
             else:
+                self._return_uncalled(finished.committed)
                 self._end_street()
         return record
+
+    def _return_uncalled(self, committed: Mapping[int, int]) -> None:
+        """Robert's Rules: what nobody called of the round's top bet goes back to its owner.
+
+        Left in the pot it would be a pot for its owner alone, which a redeal for everyone
+        would open to players who had folded: they could win chips nobody ever matched.
+        """
+        top = max(committed, key=committed.__getitem__)
+        matched = max((chips for seat, chips in committed.items() if seat != top), default=0)
+        excess = committed[top] - matched
+        if excess > 0:
+            self._stacks[top] += excess
+            self._paid[top] -= excess
+            self._deal_paid[top] -= excess
+            self._events.append(Returned(top, excess, self._street))
 
     def can_fold(self, seat: int | None = None) -> bool:
         """Whether the seat to act may fold (only when facing a bet)."""
@@ -513,8 +670,8 @@ class Hand:
 
     def view(self, seat: int | None = None) -> TableView:
         """The table as ``seat`` sees it (``None``: a spectator): no card it may not see."""
-        if seat is not None and not 0 <= seat < len(self._stacks):
-            raise TableError(f"no seat {seat} at this table (seats 0 to {len(self._stacks) - 1})")
+        if seat is not None:
+            self._check_seat(seat)
         committed: Mapping[int, int] = self._round.committed if self._round is not None else {}
         seats = []
         for index in range(len(self._stacks)):
@@ -555,11 +712,29 @@ class Hand:
             centre=self._centre,
             community=self._community,
             wild=tuple(sorted(self._wilds.wild)),
-            wild_text=self._wilds.describe(),
+            wild_text=self._wild_text(),
             own_wild=own,
             legal_actions=self.legal_actions() if seat is not None and seat == self.to_act else (),
             events=tuple(redact(event, seat) for event in self._events),
         )
+
+    def _wild_text(self) -> str:
+        pending = self._wilds.pending
+        if pending is None or self._face_up_to_come():
+            return self._wilds.describe()
+        # The sheet: a queen as the last face-up card of the hand has no follower. Telling the
+        # table that the next face-up card will be wild would promise a card that never comes.
+        return (
+            f"{describe_wild(self._wilds.wild)}"
+            f" (nothing follows {pending.card.pretty}: it was the last face-up card)"
+        )
+
+    def _face_up_to_come(self) -> bool:
+        """Whether this deal may still deal a card face up (a centre card included)."""
+        last = self.rules.last_face_up_street
+        if self._street < last or self._stage is _Stage.CENTRE:
+            return True
+        return self._street == last and any(up for _, up in self._queue)
 
     # -- dealing -------------------------------------------------------------------------------
 
@@ -568,8 +743,11 @@ class Hand:
         self._deal_paid = [0] * len(self._stacks)
         self._in_deal = seats
         self._folded = set()
+        self._mucked = []
+        self._live = seats
         self._cards = {seat: [] for seat in seats}
         self._face_up = []
+        self._upcards_of = {seat: [] for seat in seats}
         self._out = []
         self._burns = []
         self._centre = None
@@ -582,7 +760,9 @@ class Hand:
         self._round = None
         self._rounds = 0
         self._redeal = None
-        self._wilds = self.rules.wild_rule.wilds([])
+        self._tracker = WildTracker(self.rules.wild_rule)
+        self._wilds_now = None
+        self._wilds_seated = False
         self._ante_due = antes if self.stakes.ante > 0 else ()
         self._events.append(DealStarted(self._deal, seats))
         if self._ante_due:
@@ -597,7 +777,7 @@ class Hand:
         self._stacks[seat] -= amount
         self._paid[seat] += amount
         self._deal_paid[seat] += amount
-        self._events.append(Paid(seat, amount, due, kind, card))
+        self._events.append(_paid_record(seat, amount, due, kind, card))
 
     def _do_antes(self) -> None:
         for seat in self._ante_due:
@@ -608,7 +788,7 @@ class Hand:
     def _begin_street(self, index: int) -> None:
         self._street = index
         street = self.rules.streets[index]
-        self._events.append(StreetStarted(index, street.name))
+        self._events.append(_street_started(index, street.name))
         live = self.live
         self._queue = [(seat, up) for up in street.cards for seat in live]
         self._burn_due = self._burn
@@ -658,21 +838,27 @@ class Hand:
         self._stage = _Stage.COMMUNITY if self._community_due else _Stage.CARD
 
     def _do_card(self) -> None:
-        self._need_cards(1)
+        if not len(self._deck):
+            self._need_cards(1)
         seat, up = self._queue.pop(0)
-        card = self._draw()
-        self._cards[seat].append(HeldCard(card, up))
-        self._events.append(Dealt(seat, card, up, self._street))
+        card = self._deck.deal()
+        self._out.append(card)
+        code = card.rank * 4 + card.suit
+        self._cards[seat].append(_HELD[code * 2 + up])
+        self._events.append(_dealt(seat, code, up, self._street))
         if up:
-            self._face_up.append(FaceUp(card, seat))
-            if card == self.rules.redeal_card:
+            self._face_up.append(_face_up_record(code, seat))
+            self._upcards_of[seat].append(card)
+            redeal = self.rules.redeal_card
+            if redeal is not None and card == redeal:
                 seats = self.live
                 antes = seats if self.rules.reante_on_redeal else ()
                 self._schedule_redeal(f"{card.pretty} face up to {_name(seat)}", seats, antes)
                 return
             self._update_wilds()
-        else:
-            self._wilds = self._compute_wilds()
+        elif self._reads_hands or not self._wilds_seated:
+            self._wilds_seated = True
+            self._wilds_now = None
         if not self._queue:
             self._end_of_dealing()
 
@@ -682,7 +868,8 @@ class Hand:
         self._community = card
         self._community_due = False
         self._events.append(CommunityCard(card))
-        self._wilds = self._compute_wilds()
+        self._wilds_seated = True
+        self._wilds_now = None
         self._end_of_dealing()
 
     def _do_centre(self) -> None:
@@ -704,17 +891,35 @@ class Hand:
         self._deck.put_back(returned)
         self._events.append(StubShuffled(len(returned)))
 
-    def _compute_wilds(self) -> Wilds:
-        hands: dict[int, list[HeldCard]] = {}
-        for seat, held in self._cards.items():
-            extra = [HeldCard(self._community, False)] if self._community is not None else []
-            hands[seat] = [*held, *extra]
-        return self.rules.wild_rule.wilds(self._face_up, hands)
+    @property
+    def _wilds(self) -> Wilds:
+        """The wild cards now, worked out when asked for: most cards dealt change nothing that
+        anyone reads before the next one lands."""
+        wilds = self._wilds_now
+        if wilds is None:
+            hands = self._wild_hands() if self._wilds_seated else {}
+            wilds = self._wilds_now = self._tracker.wilds(hands)
+        return wilds
+
+    def _wild_hands(self) -> Mapping[int, Sequence[HeldCard]]:
+        """The players' cards as the wild rule reads them: with the community card, if any;
+        just the seats, when the rule does not read the cards."""
+        if not self._reads_hands:
+            return dict.fromkeys(self._cards, ())
+        community = [HeldCard(self._community, False)] if self._community is not None else []
+        return {seat: [*held, *community] for seat, held in self._cards.items()}
 
     def _update_wilds(self) -> None:
         """A face-up card landed: new wild cards, the call, and payments for wild cards."""
-        self._wilds = self._compute_wilds()
-        step = self._wilds.timeline[-1]
+        self._wilds_seated = True
+        self._wilds_now = None
+        up = self._face_up[-1]
+        hands = None
+        if self._reads_hands and up.seat is not None:
+            # A face-up card's step reads no hand but its owner's.
+            community = [HeldCard(self._community, False)] if self._community is not None else []
+            hands = {up.seat: [*self._cards[up.seat], *community]}
+        step = self._tracker.add(up, hands)
         if step.reason is not None:
             self._events.append(
                 WildsChanged(step.card, step.seat, tuple(sorted(step.wild)), step.reason)
@@ -738,7 +943,7 @@ class Hand:
 
     def _end_of_dealing(self) -> None:
         """The street's cards are out: maybe a centre card or a redeal, else the betting."""
-        if self._street == self.rules.last_face_up_street:
+        if self._street == self._last_face_up:
             last = self._face_up[-1].card if self._face_up else None
             if (
                 self.rules.centre_card
@@ -766,7 +971,11 @@ class Hand:
     def _do_redeal(self) -> None:
         assert self._redeal is not None
         reason, seats, antes = self._redeal
-        if self._spare_decks:
+        if self._deck_source is not None:
+            self._deck = self._deck_source(self._deal + 1)
+            if not isinstance(self._deck, Deck):
+                raise TableError(f"the deck source gave {self._deck!r}, not a deck")
+        elif self._spare_decks:
             self._deck = self._spare_decks.pop(0)
         else:
             self._deck.put_back(self._out)
@@ -778,7 +987,7 @@ class Hand:
     # -- betting -------------------------------------------------------------------------------
 
     def _upcards(self, seat: int) -> list[Card]:
-        return [held.card for held in self._cards.get(seat, ()) if held.up]
+        return self._upcards_of.get(seat, [])
 
     def _open_betting(self) -> None:
         street = self.rules.streets[self._street]
@@ -787,6 +996,7 @@ class Hand:
             self._end_street()
             return
         bring_in = False
+        values: dict[int, int] | None = None  # each board's value, where the opener needs them
         if street.opener is Opener.DEALERS_LEFT:
             first = live[0]
         elif street.opener is Opener.LOW_CARD:
@@ -796,17 +1006,18 @@ class Hand:
             pool = able if bring_in else list(live)
             first = lowest_upcard({seat: self._street_upcard(seat) for seat in pool})
         else:
-            first = best_board(
-                live,
-                {seat: self._upcards(seat) for seat in live},
-                self._wilds.for_seat,
-                five_of_a_kind_top=self.options.five_of_a_kind_top,
-            )
-        open_pair = (
-            street.open_pair
-            and self.options.open_pair
-            and any(shows_pair(self._upcards(seat), self._wilds.for_seat(seat)) for seat in live)
-        )
+            ups = {seat: self._upcards(seat) for seat in live}
+            wild_for = self._wild_for()
+            top = self.options.five_of_a_kind_top
+            values = board_values(live, ups, wild_for, five_of_a_kind_top=top)
+            first = highest_board(live, values)
+        open_pair = street.open_pair and self.options.open_pair
+        if open_pair and values is not None:
+            # The boards just valued tell which show a pair (a board of one card never does).
+            open_pair = any(len(ups[seat]) >= 2 and shows_pair_value(values[seat]) for seat in live)
+        elif open_pair:
+            wild_for = self._wild_for()
+            open_pair = any(shows_pair(self._upcards(seat), wild_for(seat)) for seat in live)
         order = rotate(live, first)
         self._round = BettingRound(
             self.stakes,
@@ -818,12 +1029,19 @@ class Hand:
             open_pair=open_pair,
             pot=self.pot,
         )
-        self._events.append(BettingOpened(self._street, first, bring_in))
+        self._events.append(_betting_opened(self._street, first, bring_in))
         self._stage = _Stage.BETTING
 
+    def _wild_for(self) -> Callable[[int], frozenset[Card]]:
+        """Each seat's wild cards. Where the rule reads no hands, every seat has the table's,
+        which the rule gives without working out the seats."""
+        if self._reads_hands:
+            return self._wilds.for_seat
+        wild = self._tracker.wild
+        return lambda seat: wild
+
     def _street_upcard(self, seat: int) -> Card:
-        dealt = [held for held in self._cards[seat] if held.up]
-        return dealt[-1].card
+        return self._upcards_of[seat][-1]
 
     def _end_street(self) -> None:
         if self._street + 1 < len(self.rules.streets):
@@ -834,8 +1052,9 @@ class Hand:
     # -- the end -------------------------------------------------------------------------------
 
     def _do_uncontested(self) -> None:
-        winner = self.live[0]
         for index, pot in enumerate(self._all_pots()):
+            # One live hand is left; a pot only a mucked hand could win goes to that hand.
+            (winner,) = pot.eligible & set(self.live) or pot.eligible
             self._push(Awarded(index, winner, pot.amount, Share.UNCONTESTED))
         self._finish()
 
@@ -887,3 +1106,17 @@ class Hand:
     def _finish(self) -> None:
         self._events.append(HandEnded(tuple(self._stacks)))
         self._stage = _Stage.OVER
+
+
+_HANDLERS: dict[_Stage, Callable[[Hand], None]] = {
+    _Stage.ANTES: Hand._do_antes,
+    _Stage.RESHUFFLE: Hand._do_reshuffle,
+    _Stage.BURN: Hand._do_burn,
+    _Stage.CARD: Hand._do_card,
+    _Stage.COMMUNITY: Hand._do_community,
+    _Stage.CENTRE: Hand._do_centre,
+    _Stage.REDEAL: Hand._do_redeal,
+    _Stage.SHOWDOWN: Hand._do_showdown,
+    _Stage.UNCONTESTED: Hand._do_uncontested,
+}
+"""The dealer's move at each stage (see :meth:`Hand.step`)."""

@@ -25,15 +25,17 @@ The evaluator works hand by hand and explains itself (the cards as played, a des
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from wildstud.cards import Card, CardLike, Rank, RankLike, Suit, parse_cards, wild_cards
 from wildstud.errors import HandSizeError
 from wildstud.hands.encoding import Category, encode
 from wildstud.hands.value import HandValue, PlayedCard
 
-__all__ = ["evaluate"]
+__all__ = ["evaluate", "evaluate_value"]
 
 MAX_CARDS = 7
+_ACE = int(Rank.ACE)
 
 # The of-a-kind shapes, best first: the category, the sizes of its groups, and how many
 # kickers follow them in a five-card hand (fewer when the board has fewer cards).
@@ -46,6 +48,16 @@ _SHAPES: tuple[tuple[Category, tuple[int, ...], int], ...] = (
     (Category.ONE_PAIR, (2,), 3),
     (Category.HIGH_CARD, (), 5),
 )
+# For each hand size (the best five of more cards, or all of fewer), the shapes that fit in
+# it: the category, the largest group, and the sizes of the groups and kickers.
+_SHAPES_BY_SIZE: tuple[tuple[tuple[Category, int, tuple[int, ...]], ...], ...] = tuple(
+    tuple(
+        (category, groups[0] if groups else 0, groups + (1,) * min(kickers, size - sum(groups)))
+        for category, groups, kickers in _SHAPES
+        if sum(groups) <= size  # five of a kind and full houses need five cards
+    )
+    for size in range(6)
+)
 
 # Straight windows, best first, each read from its top card down; the ace plays low only in
 # the wheel (five-high).
@@ -54,6 +66,9 @@ _WINDOWS: tuple[tuple[int, ...], ...] = (
     *(tuple(range(top, top - 5, -1)) for top in range(Rank.ACE, Rank.FIVE, -1)),
     _WHEEL,
 )
+
+# Each window's ranks as bits: the ranks a window lacks are counted in one step.
+_WINDOW_MASKS = tuple(sum(1 << rank for rank in window) for window in _WINDOWS)
 
 _SUITS_BEST_FIRST = tuple(reversed(Suit))
 
@@ -90,25 +105,34 @@ def evaluate(
     ...
     wildstud.errors.DuplicateCardError: card given twice: As
     """
-    hand = parse_cards(cards)
+    hand = _read_hand(cards)
     if not 1 <= len(hand) <= MAX_CARDS:
         raise HandSizeError(
             f"a hand has 1 to {MAX_CARDS} cards, got {len(hand)}"
             + (f": {' '.join(map(str, hand))}" if hand else "")
         )
-    wild_set = wild_cards(wild)
-    naturals = sorted((card for card in hand if card not in wild_set), reverse=True)
-    wilds = [card for card in hand if card in wild_set]
+    wild_set = _read_wild(wild)
+    if wild_set:
+        naturals = sorted((card for card in hand if card not in wild_set), key=_code, reverse=True)
+        wilds = [card for card in hand if card in wild_set]
+    else:
+        naturals, wilds = sorted(hand, key=_code, reverse=True), []
 
     candidates = [_of_a_kind(hand, naturals, wilds, five_of_a_kind_top)]
     if len(hand) >= 5:
+        # A suit, or a run of ranks, too short even with every wild card is passed over.
+        suits = [0] * 4
+        for card in naturals:
+            suits[card.suit] += 1
         for suit in _SUITS_BEST_FIRST:
-            candidates.extend(
-                _suited(hand, naturals, wilds, suit, five_of_a_kind_top, double_ace_flush)
-            )
-        straight = _straight(hand, naturals, wilds, five_of_a_kind_top)
-        if straight is not None:
-            candidates.append(straight)
+            if suits[suit] + len(wilds) >= 5:
+                candidates.extend(
+                    _suited(hand, naturals, wilds, suit, five_of_a_kind_top, double_ace_flush)
+                )
+        if len({card.rank for card in naturals}) + len(wilds) >= 5:
+            straight = _straight(hand, naturals, wilds, five_of_a_kind_top)
+            if straight is not None:
+                candidates.append(straight)
     # Equal values come only from equal hands in different suits; max() shows the first.
     value, category, played = max(candidates, key=lambda candidate: candidate[0])
     return HandValue(
@@ -119,6 +143,72 @@ def evaluate(
     )
 
 
+def _code(card: Card) -> int:
+    # Cards order as their codes do (rank, then suit), and an integer key sorts fast.
+    return card.rank * 4 + card.suit
+
+
+def _read_hand(cards: str | Iterable[CardLike]) -> tuple[Card, ...]:
+    """The cards of a hand, as :func:`~wildstud.cards.parse_cards` reads them (and refuses them)."""
+    if isinstance(cards, (tuple, list)):
+        codes = set()
+        for card in cards:
+            if type(card) is not Card:
+                break
+            codes.add(card.rank * 4 + card.suit)
+        else:
+            if len(codes) == len(cards):  # no card twice
+                return tuple(cards)
+    return parse_cards(cards)
+
+
+def _read_wild(wild: str | Iterable[RankLike | Card] | None) -> frozenset[Card]:
+    """The wild cards, as :func:`~wildstud.cards.wild_cards` reads them; a set of cards, the
+    engine's form, is taken as it is."""
+    if isinstance(wild, frozenset):
+        if wild in _CARD_SETS:
+            return wild
+        if all(type(card) is Card for card in wild):
+            if len(_CARD_SETS) >= 1024:
+                _CARD_SETS.clear()
+            _CARD_SETS.add(wild)  # a frozenset keeps its hash: the next look-up is quick
+            return wild
+    return wild_cards(wild)
+
+
+_CARD_SETS: set[frozenset[Card]] = set()  # wild sets already found to hold only cards
+
+
+def evaluate_value(
+    cards: str | Iterable[CardLike],
+    wild: str | Iterable[RankLike | Card] | None = (),
+    *,
+    five_of_a_kind_top: bool = True,
+    double_ace_flush: bool = False,
+) -> int:
+    """``evaluate(...).value`` alone: the same integer, and the same refusals, without working
+    out the cards as played where that can be skipped (boards of fewer than five cards, which
+    the dealer values every street to choose who acts first).
+
+    >>> evaluate_value("7s 7h Kd", wild="K") == evaluate("7s 7h Kd", wild="K").value
+    True
+    """
+    hand = _read_hand(cards)
+    if not 1 <= len(hand) < 5:
+        return evaluate(
+            hand, wild, five_of_a_kind_top=five_of_a_kind_top, double_ace_flush=double_ace_flush
+        ).value
+    wild_set = _read_wild(wild)
+    counts = [0] * 13
+    wild_count = 0
+    for card in hand:
+        if wild_set and card in wild_set:
+            wild_count += 1
+        else:
+            counts[card.rank] += 1
+    return _group_value(tuple(counts), len(hand), wild_count, five_of_a_kind_top)
+
+
 def _of_a_kind(
     hand: Sequence[Card], naturals: Sequence[Card], wilds: Sequence[Card], top: bool
 ) -> _Candidate:
@@ -126,18 +216,36 @@ def _of_a_kind(
     counts = [0] * 13
     for card in naturals:
         counts[card.rank] += 1
-    size = min(len(hand), 5)
-    for category, groups, kickers in _SHAPES:
-        if sum(groups) > size:  # five of a kind and full houses need five cards
+    category, ranks, sizes = _group_ranks(tuple(counts), len(hand), len(wilds))
+    return (
+        encode(category, ranks, top),
+        category,
+        _play_groups(hand, naturals, wilds, ranks, sizes),
+    )
+
+
+@lru_cache(maxsize=8192)
+def _group_value(counts: tuple[int, ...], cards: int, wilds: int, top: bool) -> int:
+    """The value of the best of-a-kind shape (see :func:`_group_ranks`)."""
+    category, ranks, _ = _group_ranks(counts, cards, wilds)
+    return encode(category, ranks, top)
+
+
+@lru_cache(maxsize=8192)
+def _group_ranks(
+    counts: tuple[int, ...], cards: int, wilds: int
+) -> tuple[Category, tuple[int, ...], tuple[int, ...]]:
+    """The best of-a-kind shape for these natural ranks (``counts`` by rank) and wild cards:
+    its category, its ranks and the sizes of its groups. Kept for the shapes seen most: the
+    same few come up board after board."""
+    # No group can be bigger than the most cards of one rank and every wild card together.
+    biggest = max(counts) + wilds
+    for category, largest, sizes in _SHAPES_BY_SIZE[min(cards, 5)]:
+        if largest > biggest:
             continue
-        sizes = groups + (1,) * min(kickers, size - sum(groups))
-        ranks = _best_ranks(sizes, counts, len(wilds))
+        ranks = _best_ranks(sizes, counts, wilds)
         if ranks is not None:
-            return (
-                encode(category, ranks, top),
-                category,
-                _play_groups(hand, naturals, wilds, ranks, sizes),
-            )
+            return category, tuple(ranks), sizes
     raise AssertionError("a high-card hand always exists")  # pragma: no cover
 
 
@@ -150,20 +258,36 @@ def _best_ranks(sizes: Sequence[int], counts: Sequence[int], wilds: int) -> list
     low, so they are searched in that order only.
     """
     chosen: list[int] = []
+    if not wilds:
+        # Without wild cards the search below never turns back: group by group it takes the
+        # highest rank with enough cards, not taken yet (and, after a group of the same size,
+        # lower than that one). Taking it straight away gives the same ranks, sooner.
+        previous = 0
+        for size in sizes:
+            highest = chosen[-1] - 1 if previous == size else _ACE
+            for rank in range(highest, -1, -1):
+                if counts[rank] >= size and rank not in chosen:
+                    chosen.append(rank)
+                    break
+            else:
+                return None
+            previous = size
+        return chosen
+    groups = len(sizes)
 
     def place(position: int, budget: int) -> bool:
-        if position == len(sizes):
+        if position == groups:
             return True
         size = sizes[position]
-        highest = int(Rank.ACE)
+        highest = _ACE
         if position and sizes[position - 1] == size:
             highest = chosen[-1] - 1
         for rank in range(highest, -1, -1):
-            cost = max(0, size - counts[rank])
+            cost = size - counts[rank]  # the wild cards this group needs (none if negative)
             if cost > budget or rank in chosen:
                 continue
             chosen.append(rank)
-            if place(position + 1, budget - cost):
+            if place(position + 1, budget - cost if cost > 0 else budget):
                 return True
             chosen.pop()
         return False
@@ -180,10 +304,15 @@ def _play_groups(
 ) -> list[PlayedCard]:
     played: list[PlayedCard] = []
     spare = list(wilds)
-    taken = set(hand)
+    taken: set[Card] | None = None  # the cards a wild card may not show, once one is needed
+    by_rank: dict[int, list[Card]] = {}
+    for card in naturals:
+        by_rank.setdefault(card.rank, []).append(card)
     for rank, size in zip(ranks, sizes, strict=True):
-        group = [PlayedCard(card) for card in naturals if card.rank == rank][:size]
+        group = [PlayedCard(card) for card in by_rank.get(rank, ())[:size]]
         while len(group) < size:
+            if taken is None:
+                taken = set(hand)
             group.append(_stand_in(Rank(rank), spare, taken))
         played.extend(group)
     return played
@@ -220,8 +349,10 @@ def _suited(
     if len(held) + len(wilds) < 5:
         return []
     found: list[_Candidate] = []
-    for window in _WINDOWS:
-        if sum(rank not in held for rank in window) <= len(wilds):
+    need = 5 - len(wilds)  # the ranks of a window that must be held, the wilds filling the rest
+    held_bits = _rank_bits(held)
+    for window, mask in zip(_WINDOWS, _WINDOW_MASKS, strict=True):
+        if (held_bits & mask).bit_count() >= need:
             spare = iter(wilds)
             played = [
                 PlayedCard(held[rank])
@@ -258,6 +389,13 @@ def _suited(
     return found
 
 
+def _rank_bits(ranks: Iterable[int]) -> int:
+    bits = 0
+    for rank in ranks:
+        bits |= 1 << rank
+    return bits
+
+
 def _straight(
     hand: Sequence[Card], naturals: Sequence[Card], wilds: Sequence[Card], top: bool
 ) -> _Candidate | None:
@@ -265,8 +403,10 @@ def _straight(
     held: dict[int, Card] = {}
     for card in naturals:
         held.setdefault(card.rank, card)  # naturals come best suit first
-    for window in _WINDOWS:
-        if sum(rank not in held for rank in window) <= len(wilds):
+    need = 5 - len(wilds)  # the ranks of a window that must be held, the wilds filling the rest
+    held_bits = _rank_bits(held)
+    for window, mask in zip(_WINDOWS, _WINDOW_MASKS, strict=True):
+        if (held_bits & mask).bit_count() >= need:
             spare = list(wilds)
             taken = set(hand)
             played = [
