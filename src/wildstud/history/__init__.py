@@ -1,8 +1,9 @@
 """Hand records in the PHH notation (the poker hand-history standard): the data and the files.
 
 A :class:`HandRecord` is one hand as plain data; :func:`read_record` and :func:`write_record`
-turn PHH text into records and back. ``docs/records.md`` describes the notation as wildstud
-uses it.
+turn PHH text into records and back. :func:`replay` plays a record through the engine,
+:func:`record_from_hand` writes a hand the engine played, and :func:`judge` rules on a record.
+``docs/records.md`` describes the notation as wildstud uses it.
 
 >>> from wildstud.history import HandRecord, CheckCall, read_record, write_record
 >>> record = HandRecord(variant="BITCH", antes=(1, 1, 1), bring_in=2, small_bet=5, big_bet=10,
@@ -11,6 +12,7 @@ uses it.
 True
 """
 
+from wildstud.history.export import Reveal, record_from_hand
 from wildstud.history.notation import (
     OPTIONAL_FIELDS,
     REDEAL_COMMENT,
@@ -40,6 +42,16 @@ from wildstud.history.phh import (
     record_to_fields,
     write_record,
 )
+from wildstud.history.replay import Replay, Step, StepKind, replay
+from wildstud.history.ruling import (
+    HandRuling,
+    PotRuling,
+    Ruling,
+    WildEntry,
+    judge,
+    rule,
+    wild_names,
+)
 
 __all__ = [
     "OPTIONAL_FIELDS",
@@ -55,16 +67,29 @@ __all__ = [
     "DealHole",
     "Fold",
     "HandRecord",
+    "HandRuling",
     "Note",
+    "PotRuling",
+    "Replay",
+    "Reveal",
+    "Ruling",
     "ShowMuck",
+    "Step",
+    "StepKind",
+    "WildEntry",
     "dump",
     "format_action",
     "format_cards",
+    "judge",
     "load",
     "parse_action",
     "read_cards",
     "read_record",
     "record_from_fields",
+    "record_from_hand",
     "record_to_fields",
+    "replay",
+    "rule",
+    "wild_names",
     "write_record",
 ]

@@ -1,0 +1,219 @@
+"""``wildstud judge``: rule on a hand record (the wild cards, the hands, who wins what).
+
+>>> import json
+>>> from typer.testing import CliRunner
+>>> record = '''
+... variant = "BD5"
+... antes = [1, 1]
+... bring_in = 0
+... small_bet = 5
+... big_bet = 10
+... starting_stacks = [20, 20]
+... actions = ["d dh p1 9c9d", "d dh p2 AhKs", "d dh p1 2c", "d dh p2 3c", "d dh p1 4h",
+...            "d dh p2 5d", "d dh p1 9s", "d dh p2 7h"]
+... '''
+>>> result = CliRunner().invoke(app, ["judge", "-", "--json"], input=record)
+>>> ruling = json.loads(result.output)
+>>> ruling["final_wild"], ruling["hands"]["p1"]["category"], ruling["payouts"]
+({'p1': ['9'], 'p2': ['7']}, 'FOUR_OF_A_KIND', {'p1': 2, 'p2': 0})
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import textwrap
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console, Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from wildstud.cards import Card
+from wildstud.cli import app
+from wildstud.errors import RecordError
+from wildstud.history.notation import HandRecord
+from wildstud.history.phh import read_record
+from wildstud.history.ruling import Ruling, judge, wild_names
+from wildstud.wilds import describe_wild
+
+__all__ = ["judge_command", "read_source", "render_ruling"]
+
+_HELP = (
+    "Rule on a hand record: the wild cards, each hand's best five cards, who wins what.\n\n"
+    "FILE is a hand record in the PHH notation, a small TOML file (docs/records.md "
+    "describes it); give - to read it from standard input. The record is played through "
+    "the rules card by card, and the ruling shows the wild cards after each face-up card "
+    "and why, the wild cards that count in each hand still in, each hand's best five "
+    "cards (a wild card shown as the card it stands for), who wins what from each pot, "
+    "and any redeal.\n\n"
+    "The record may leave things out. Betting left out counts as checks (a missing "
+    "bring-in is posted, since it is forced), but a player facing a bet must have their "
+    "call, raise or fold written: the judge never assumes a call. The hidden cards of "
+    "players who folded may be ??. A record that breaks the rules (a card dealt twice, a "
+    "wrong number of cards on a street, cards dealt after the queen of spades stopped the "
+    "deal, an action out of turn, a bet the limits forbid) gets an error naming the "
+    "action by its position, and exit status 2.\n\n"
+    "Example: Follow the Queen, heads-up, cards only (no bring-in, so nobody need "
+    "call):\n\n"
+) + textwrap.indent(
+    """\
+variant = "FTQ"
+antes = [1, 1]
+bring_in = 0
+small_bet = 5
+big_bet = 10
+starting_stacks = [100, 100]
+actions = [
+  "d dh p1 AsAcQh",
+  "d dh p2 9d9h7c  # follows the queen: sevens are wild",
+  "d dh p1 4h", "d dh p2 Jd",
+  "d dh p1 5s", "d dh p2 2c",
+  "d dh p1 7s", "d dh p2 Kd",
+  "d dh p1 9c", "d dh p2 3s",
+]
+""",
+    "  ",
+)
+
+_EPILOG = (
+    'With --json the ruling is one JSON object: {"game": "FTQ", "wild_timeline": [{"card":'
+    ' "Qh", "player": "p1", "wild": ["Q"], "reason": "..."}, ...], "final_wild": {"p1": ["Q",'
+    ' "7"], ...}, "hands": {"p1": {"category": "THREE_OF_A_KIND", "best_five": ["Ah", ...],'
+    ' "cards": ["As", ...]}, ...}, "pots": [{"amount": 40, "shares": {"p1": 40}}], "payouts":'
+    ' {"p1": 40, "p2": 0}, "redeals": 0}. The timeline lists every face-up card, with the'
+    ' wild cards for every hand after it ("player" is null for a card in the centre, "reason"'
+    " null when the card changed nothing). Wild cards are ranks where the whole rank is wild"
+    ' ("Q", "7", "T" for tens), else single cards ("Qs"). "final_wild", "hands" cover the'
+    ' players still in; "best_five" gives each wild card as the card it stands for; "category"'
+    ' is null while a card is unknown. "payouts" gives every player\'s chips from the pots.'
+    " A record that stops before the end of the hand is ruled on as it stands: its pots have no"
+    " shares yet."
+)
+
+
+def read_source(source: str) -> HandRecord:
+    """The record in ``source``: a file's path, or ``-`` for standard input."""
+    try:
+        data = sys.stdin.buffer.read() if source == "-" else Path(source).read_bytes()
+    except OSError as error:
+        raise RecordError(f"cannot read {source}: {error.strerror or error}") from None
+    return read_record(data)
+
+
+@app.command("judge", help=_HELP, epilog=_EPILOG)
+def judge_command(
+    source: Annotated[
+        str, typer.Argument(metavar="FILE", help="The hand record (PHH, TOML); - for stdin.")
+    ],
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print one JSON object (described below).")
+    ] = False,
+) -> None:
+    """Rule on a hand record (see ``_HELP``)."""
+    ruling = judge(read_source(source))
+    if as_json:
+        typer.echo(json.dumps(ruling.to_json()))
+    else:
+        Console().print(render_ruling(ruling))
+
+
+def _cards(cards: tuple[Card | None, ...]) -> str:
+    return " ".join("??" if card is None else card.pretty for card in cards)
+
+
+def render_ruling(ruling: Ruling) -> RenderableType:
+    """The ruling as Rich text: the game, the wild cards card by card, the hands, the pots."""
+    record = ruling.replay.record
+    parts: list[RenderableType] = []
+    rules = ", ".join(f"{key} = {value}" for key, value in record.house_rules.items())
+    head = Text(f"{ruling.title} ({ruling.code}), {record.player_count} players", style="bold")
+    if rules:
+        head.append(f"; house rules: {rules}", style="none")
+    parts.append(head)
+    for number, reason in enumerate(ruling.redeals, 1):
+        parts.append(Text(f"Redeal {number}: {reason}; the pot carries to a new deal."))
+
+    timeline = Table(title="Wild cards, face-up card by face-up card", title_justify="left")
+    deals = bool(ruling.redeals)
+    for column in ("deal", "card", "to", "wild after it", "why")[0 if deals else 1 :]:
+        timeline.add_column(column)
+    for entry in ruling.timeline:
+        timeline.add_row(
+            *([str(entry.deal)] if deals else []),
+            entry.card.pretty,
+            ruling.label(entry.seat),
+            describe_wild(entry.wild),
+            entry.reason or "",
+        )
+    if ruling.timeline:
+        parts.append(timeline)
+
+    hands = Table(title="Hands still in", title_justify="left")
+    for column in ("player", "cards", "wild for it", "best five (* = wild)", "hand"):
+        hands.add_column(column)
+    for hand in ruling.hands:
+        if hand.value is None:
+            best, what = "", "unknown cards"
+        else:
+            best = " ".join(
+                card.card.pretty + (f"*({card.wild.pretty})" if card.wild else "")
+                for card in hand.value.best_five
+            )
+            what = hand.value.describe()
+        hands.add_row(
+            _who(ruling, hand.seat),
+            _cards(hand.cards),
+            " ".join(wild_names(hand.wild)) or "none",
+            best,
+            what,
+        )
+    parts.append(hands)
+
+    pots = Table(title="Pots", title_justify="left")
+    for column in ("pot", "chips", "won by"):
+        pots.add_column(column)
+    for index, pot in enumerate(ruling.pots):
+        name = "main pot" if index == 0 else f"side pot {index}"
+        shares = ", ".join(
+            f"{ruling.players[seat]} {chips} ({share.value})" for seat, chips, share in pot.shares
+        )
+        pots.add_row(name, str(pot.amount), shares or "not yet decided")
+    parts.append(pots)
+
+    payouts = ", ".join(
+        f"{player} {chips}" for player, chips in zip(ruling.players, ruling.payouts, strict=True)
+    )
+    stacks = ", ".join(
+        f"{player} {chips}" for player, chips in zip(ruling.players, ruling.stacks, strict=True)
+    )
+    parts.append(Text(f"Payouts: {payouts}. Stacks after: {stacks}."))
+    parts.extend(Text(note, style="dim") for note in _notes(ruling))
+    return Group(*parts)
+
+
+def _who(ruling: Ruling, seat: int) -> str:
+    name = ruling.players[seat]
+    return name if ruling.names is None else f"{name} ({ruling.names[seat]})"
+
+
+def _notes(ruling: Ruling) -> list[str]:
+    notes = []
+    record = ruling.replay.record
+    if ruling.stopped is not None:
+        notes.append(
+            f"The record stops before the hand ends ({ruling.stopped}): ruled as it stands."
+        )
+    for seat in ruling.mucked:
+        notes.append(f"{ruling.players[seat]} mucked at the showdown and wins nothing.")
+    if ruling.filled:
+        notes.append("Not in the record, filled in: " + "; ".join(ruling.filled) + ".")
+    claimed = record.finishing_stacks
+    if claimed is not None and ruling.complete and tuple(claimed) != ruling.stacks:
+        notes.append(
+            f"The record's finishing stacks {list(claimed)} differ from the ruling's"
+            f" {list(ruling.stacks)}."
+        )
+    return notes

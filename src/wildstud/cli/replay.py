@@ -1,0 +1,251 @@
+"""``wildstud replay``: step through a hand record street by street in the terminal.
+
+>>> from typer.testing import CliRunner
+>>> record = '''
+... variant = "FTQ"
+... antes = [1, 1]
+... bring_in = 2
+... small_bet = 5
+... big_bet = 10
+... starting_stacks = [50, 50]
+... actions = ["d dh p1 AsAhQh", "d dh p2 9c9d7d", "p2 pb", "p1 cc"]
+... '''
+>>> result = CliRunner().invoke(app, ["replay", "-"], input=record, terminal_width=100)
+>>> result.exit_code, "sevens are wild" in result.output, "p2 brings in 2" in result.output
+(0, True, True)
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from typing import Annotated
+
+import typer
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from wildstud.betting import ActionKind
+from wildstud.cards import Card
+from wildstud.cli import app
+from wildstud.cli.judge import read_source
+from wildstud.deal import (
+    Acted,
+    Awarded,
+    BettingOpened,
+    Burned,
+    Called,
+    CentreCard,
+    CommunityCard,
+    DealStarted,
+    Dealt,
+    HandEnded,
+    HandStarted,
+    Mucked,
+    Paid,
+    Payment,
+    Redealt,
+    Returned,
+    Shown,
+    StreetStarted,
+    StubShuffled,
+    WildsChanged,
+)
+from wildstud.history.replay import Replay, StepKind, replay
+from wildstud.wilds import describe_wild
+
+__all__ = ["replay_command", "street_sections"]
+
+_HELP = (
+    "Step through a hand record street by street: the cards, the wild cards and why, the "
+    "bets and the pot.\n\n"
+    "FILE is a hand record in the PHH notation (docs/records.md); give - to read standard "
+    "input. Betting the record leaves out is filled in as wildstud judge does (checks, "
+    "and a missing bring-in); a record that breaks the rules gets an error naming the "
+    "action, with exit status 2. Every street is printed at once, unless --step is given "
+    "and standard input is a terminal: then the replay waits for Enter after each street."
+)
+
+
+@app.command("replay", help=_HELP)
+def replay_command(
+    source: Annotated[
+        str, typer.Argument(metavar="FILE", help="The hand record (PHH, TOML); - for stdin.")
+    ],
+    step: Annotated[
+        bool, typer.Option("--step", help="Wait for Enter after each street (on a terminal).")
+    ] = False,
+) -> None:
+    """Print a record's streets one after another (see ``_HELP``)."""
+    played = replay(read_source(source), fill_in=True)
+    console = Console()
+    sections = street_sections(played)
+    wait = step and sys.stdin.isatty()
+    for index, section in enumerate(sections):
+        console.print(section)
+        if wait and index < len(sections) - 1:
+            console.input("[dim]Enter: next street[/]")
+
+
+@dataclass(slots=True)
+class _Section:
+    title: str
+    lines: list[Text] = field(default_factory=list)
+    shows_cards: bool = True
+
+
+class _Builder:
+    """Walks the events of a replay and cuts them into one section per street."""
+
+    def __init__(self, played: Replay) -> None:
+        self.played = played
+        self.hand = played.hand
+        filled = [step for step in played.steps if step.kind is StepKind.FILLED]
+        self.filled = {index for step in filled for index in range(*step.events)}
+        self.sections: list[RenderableType] = []
+        self.section: _Section | None = None
+        self.deal = 0
+        self.seats: tuple[int, ...] = ()
+        self.cards: dict[int, list[tuple[Card | None, bool]]] = {}
+        self.folded: set[int] = set()
+        self.pot = 0
+        self.wild = "nothing is wild"
+        self.centre: list[str] = []
+
+    def label(self, seat: int) -> str:
+        names = self.played.record.players
+        return f"p{seat + 1}" if names is None else f"p{seat + 1} ({names[seat]})"
+
+    def say(self, text: str, style: str = "") -> None:
+        if self.section is None:
+            self.section = _Section("before the deal", shows_cards=False)
+        self.section.lines.append(Text(text, style=style))
+
+    def close(self) -> None:
+        section = self.section
+        self.section = None
+        if section is None:
+            return
+        parts: list[RenderableType] = []
+        if section.shows_cards and self.cards:
+            table = Table(show_header=False, box=None, pad_edge=False)
+            table.add_column("player")
+            table.add_column("cards")
+            for seat in self.seats:
+                row = Text()
+                for card, up in self.cards.get(seat, []):
+                    text = "??" if card is None else card.pretty
+                    row.append(text + " ", style="bold" if up else "dim")
+                if seat in self.folded:
+                    row.append("(folded)", style="dim italic")
+                table.add_row(self.label(seat), row)
+            parts.append(table)
+            if self.centre:
+                parts.append(Text("centre: " + " ".join(self.centre)))
+        parts.extend(section.lines)
+        parts.append(Text(f"{self.wild}; pot {self.pot}", style="cyan"))
+        self.sections.append(Panel(Group(*parts), title=section.title, title_align="left"))
+
+    def card(self, card: Card | None) -> Card | None:
+        return None if card is None or (self.deal, card) in self.played.unknown else card
+
+    def add(self, index: int, event: object) -> None:
+        name = self.label
+        match event:
+            case HandStarted(code=code, stacks=stacks):
+                self.section = _Section(f"{self.hand.rules.title} ({code})", shows_cards=False)
+                self.say("stacks: " + ", ".join(f"{name(s)} {c}" for s, c in enumerate(stacks)))
+                rules = self.played.record.house_rules
+                if rules:
+                    self.say("house rules: " + ", ".join(f"{k} = {v}" for k, v in rules.items()))
+            case DealStarted(deal=deal, seats=seats):
+                if deal > 1:
+                    self.close()
+                    self.section = _Section(f"deal {deal}", shows_cards=False)
+                    self.say("a new deal for " + ", ".join(map(name, seats)))
+                self.deal, self.seats = deal, seats
+                self.cards, self.folded, self.centre = {}, set(), []
+                self.wild = describe_wild(self.played.deals[deal - 1].initial)
+            case Paid(seat=seat, amount=amount, kind=kind, card=card):
+                self.pot += amount
+                if kind is Payment.ANTE:
+                    self.say(f"{name(seat)} antes {amount}", "dim")
+                else:
+                    what = "pays" if kind is Payment.PAY_FOR_WILD else "pays an extra ante of"
+                    shown = "" if card is None else f" for {card.pretty}"
+                    self.say(f"{name(seat)} {what} {amount}{shown}")
+            case StreetStarted(name=street):
+                self.close()
+                title = street if self.deal <= 1 else f"deal {self.deal}: {street}"
+                self.section = _Section(title)
+            case Burned():
+                self.say("the dealer burns a card", "dim")
+            case StubShuffled(cards=count):
+                self.say(f"the stub is short: the {count} burned cards go back into it", "dim")
+            case Dealt(seat=seat, card=card, up=up):
+                self.cards.setdefault(seat, []).append((self.card(card), up))
+            case CentreCard(card=card) | CommunityCard(card=card):
+                self.centre.append(card.pretty)
+                what = "centre card" if isinstance(event, CentreCard) else "community card"
+                self.say(f"{what}: {card.pretty}")
+            case WildsChanged(wild=wild, reason=reason):
+                self.wild = describe_wild(wild)
+                self.say(reason, "yellow")
+            case Called(name=called):
+                self.say(f"{called}!", "bold yellow")
+            case BettingOpened(first=first):
+                self.say(f"{name(first)} acts first")
+            case Acted(seat=seat, kind=kind, to_amount=to, added=added):
+                self.pot += added
+                if kind is ActionKind.FOLD:
+                    self.folded.add(seat)
+                text = f"{name(seat)} {_verb(kind, to)}"
+                if index in self.filled:
+                    text += " (not in the record)"
+                self.say(text, "dim" if index in self.filled else "")
+            case Returned(seat=seat, amount=amount):
+                self.pot -= amount
+                self.say(f"{amount} uncalled goes back to {name(seat)}")
+            case Redealt(reason=reason, pot=pot):
+                self.say(f"redeal: {reason}; the cards are gathered, the pot of {pot} carries over")
+            case Mucked(seat=seat) | Shown(seat=seat) | Awarded(seat=seat):
+                if self.section is None or self.section.title != "showdown":
+                    self.close()
+                    self.section = _Section("showdown")
+                if isinstance(event, Mucked):
+                    self.folded.add(seat)
+                    self.say(f"{name(seat)} mucks")
+                elif isinstance(event, Shown):
+                    self.say(f"{name(seat)} shows {event.description}")
+                else:
+                    assert isinstance(event, Awarded)
+                    self.pot -= event.amount
+                    which = "the main pot" if event.pot == 0 else f"side pot {event.pot}"
+                    self.say(f"{name(seat)} wins {event.amount} from {which} ({event.share})")
+            case HandEnded(stacks=stacks):
+                self.say("stacks: " + ", ".join(f"{name(s)} {c}" for s, c in enumerate(stacks)))
+
+
+def _verb(kind: ActionKind, to: int) -> str:
+    return {
+        ActionKind.FOLD: "folds",
+        ActionKind.CHECK: "checks",
+        ActionKind.CALL: f"calls, to {to}",
+        ActionKind.BRING_IN: f"brings in {to}",
+        ActionKind.COMPLETE: f"completes to {to}",
+        ActionKind.BET: f"bets {to}",
+        ActionKind.RAISE: f"raises to {to}",
+    }[kind]
+
+
+def street_sections(played: Replay) -> list[RenderableType]:
+    """The replay as Rich panels, one per street (and one for the showdown)."""
+    builder = _Builder(played)
+    for index, event in enumerate(played.hand.events):
+        builder.add(index, event)
+    if played.stopped is not None:
+        builder.say(f"The record stops here: {played.stopped}.", "italic")
+    builder.close()
+    return builder.sections

@@ -1,0 +1,792 @@
+"""Replaying a hand record through the engine.
+
+:func:`replay` plays a :class:`~wildstud.history.notation.HandRecord` through a
+:class:`~wildstud.deal.Hand`: the record's cards are put on top of the deck as the dealer needs
+them, and its betting actions are played as the seats' actions, so the engine checks every rule
+as it goes. The result is a :class:`Replay`: the hand, and which engine steps each record action
+made.
+
+The engine deals one card at a time round the table; a record usually lists what each player
+got on a street in one action (``d dh p1 ????7h``). The replay takes each card from the action
+for the seat the dealer is dealing to, so a record may list a street by player or card by card.
+Unknown cards (``??``), and cards a record leaves out because a redeal cut the street short, are
+dealt from the cards nobody named; cards shown at the end (``p1 sm AsAd…``) fill in the unknown
+cards of the final deal. Burned cards are never written, so the replay burns unnamed cards too.
+
+>>> from wildstud.history.phh import read_record
+>>> record = read_record('''
+... variant = "FTQ"
+... antes = [1, 1]
+... bring_in = 2
+... small_bet = 5
+... big_bet = 10
+... starting_stacks = [50, 50]
+... actions = ["d dh p1 AsAhQh", "d dh p2 9c9d7d", "p2 pb", "p1 cc"]
+... ''')
+>>> result = replay(record)
+>>> result.hand.wilds.describe(), result.hand.street_name
+('sevens are wild', 'fourth street')
+>>> result.stopped
+"the record deals no more cards: p1's card on fourth street comes next"
+>>> [step.action for step in result.steps if step.kind is StepKind.PLAYED][:4]
+[1, 2, 1, 2]
+
+An action against the rules raises :class:`~wildstud.errors.RecordError` at its position:
+
+>>> import dataclasses
+>>> replay(dataclasses.replace(record, actions=(*record.actions[:2], CompleteBetRaise(1, 7))))
+... # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+wildstud.errors.RecordError: action 3 (`p2 cbr 7`): complete to 7 is not allowed: completions ...
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from enum import StrEnum
+
+from wildstud.betting import ActionKind as BetKind
+from wildstud.cards import DECK, Card, Deck, Rank
+from wildstud.deal import (
+    Acted,
+    BettingOpened,
+    DealerStep,
+    DealStarted,
+    Hand,
+    Phase,
+    Redealt,
+    Shown,
+)
+from wildstud.errors import DeckExhaustedError, DuplicateCardError, RecordError, WildstudError
+from wildstud.games.definitions import QUEEN_OF_SPADES, Street
+from wildstud.history.notation import (
+    Action,
+    BringIn,
+    CheckCall,
+    CompleteBetRaise,
+    DealBoard,
+    DealHole,
+    Fold,
+    HandRecord,
+    Note,
+    ShowMuck,
+    format_action,
+)
+from wildstud.wilds import Wilds
+
+__all__ = ["Replay", "Step", "StepKind", "replay"]
+
+
+class StepKind(StrEnum):
+    """Where a step of a replay came from."""
+
+    PLAYED = "played"
+    """A record action played through the engine (one card of a deal action, or a bet)."""
+    FILLED = "filled"
+    """A player's action the record leaves out, filled in: a check, or the bring-in."""
+    DEALER = "dealer"
+    """A dealer's step that no action records: antes, a burn, a redeal, the showdown, or a card
+    the record leaves out."""
+    NOTED = "noted"
+    """A record action that moves nothing: a note, a show, a muck after the hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of a replay: the record action behind it and the engine events it added.
+
+    ``action`` is the action's number in the record (from 1), ``None`` for a step the record
+    leaves out; ``events`` the ``start, stop`` indices of its events in ``hand.events``.
+    """
+
+    kind: StepKind
+    action: int | None
+    events: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Replay:
+    """A record played through the engine.
+
+    ``hand`` is the engine's hand after the record; ``steps`` every step in order; ``unknown``
+    the cards (with their deal number) that the record did not name and the replay dealt from
+    the unseen cards; ``deals`` the wild cards at the end of each deal; ``stopped`` says why
+    the replay ended before the hand did (``None`` once the hand is over).
+    """
+
+    record: HandRecord
+    hand: Hand
+    steps: tuple[Step, ...]
+    unknown: frozenset[tuple[int, Card]]
+    deals: tuple[Wilds, ...]
+    stopped: str | None
+
+    @property
+    def complete(self) -> bool:
+        """Whether the hand is over."""
+        return self.hand.phase is Phase.OVER
+
+    @property
+    def filled(self) -> tuple[Step, ...]:
+        """The steps filled in for actions the record leaves out."""
+        return tuple(step for step in self.steps if step.kind is StepKind.FILLED)
+
+    def steps_of(self, action: int) -> tuple[Step, ...]:
+        """The steps that record action number ``action`` (from 1) made."""
+        return tuple(step for step in self.steps if step.action == action)
+
+    def action_of(self, event: int) -> int | None:
+        """The number of the record action behind engine event ``event`` (an index into
+        ``hand.events``), or ``None`` when the record left that step out."""
+        for step in self.steps:
+            start, stop = step.events
+            if start <= event < stop:
+                return step.action
+        return None
+
+
+def replay(record: HandRecord, *, fill_in: bool = False) -> Replay:
+    """Play ``record`` through the engine, seat 0 being ``p1``, on the dealer's left.
+
+    Everything the engine refuses raises :class:`~wildstud.errors.RecordError` naming the
+    action. The dealer's steps that need nothing from the record (antes, burns, redeals, the
+    showdown) are taken as they come; the replay stops where the record runs out of cards, or,
+    unless ``fill_in``, of actions for a player who must act.
+
+    With ``fill_in`` (what ``wildstud judge`` does) a player's action that the record leaves
+    out, before a deal, a show or the end of the record, is filled in: the bring-in is posted,
+    and a player who may check checks. A player facing a bet is never assumed to call: the
+    record must say what they did. A missing bring-in is posted even before another player's
+    action, since it is forced.
+    """
+    revealed: dict[tuple[int, int], Card] = {}
+    for _ in range(3):
+        replayer = _Replayer(record, fill_in=fill_in, revealed=revealed)
+        replayer.run()
+        new = replayer.check_shows()
+        if not new:
+            replayer.check_showdown_known()
+            return replayer.result()
+        revealed.update(new)
+    raise RecordError("the cards shown do not agree with the cards dealt")  # pragma: no cover
+
+
+# --- the deck ----------------------------------------------------------------------------------
+
+
+class _RecordDeck(Deck):
+    """A deck that gives whatever card the replay loads on top of it next.
+
+    The engine only deals, counts and gathers cards; the order of the rest does not matter, so
+    the deck is the set of cards not out, and the replay chooses each card as it is dealt.
+    """
+
+    __slots__ = ("_loaded", "_pack", "_spare")
+
+    def __init__(self, spare: Callable[[], Card]) -> None:
+        self._pack = set(DECK)
+        self._loaded: Card | None = None
+        self._spare = spare
+
+    def load(self, card: Card) -> None:
+        self._loaded = card
+
+    def holds(self, card: Card) -> bool:
+        return card in self._pack
+
+    def deal(self) -> Card:
+        card = self._loaded if self._loaded is not None else self._spare()
+        self._loaded = None
+        if card not in self._pack:  # pragma: no cover - the replay loads only cards it holds
+            raise DeckExhaustedError(f"{card} is not in the deck")
+        self._pack.remove(card)
+        return card
+
+    def deal_many(self, count: int) -> tuple[Card, ...]:
+        return tuple(self.deal() for _ in range(count))
+
+    def put_back(self, cards: Iterable[Card]) -> None:
+        returned = list(cards)
+        if len(set(returned)) != len(returned) or any(card in self._pack for card in returned):
+            raise DuplicateCardError("a card put back is already in the deck")
+        self._pack.update(returned)
+
+    def shuffle(self) -> None:
+        """Nothing to do: the replay chooses every card."""
+
+    def peek(self) -> tuple[Card, ...]:
+        return tuple(sorted(self._pack))
+
+    def __len__(self) -> int:
+        return len(self._pack)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.peek())
+
+
+# --- the replay --------------------------------------------------------------------------------
+
+
+_BETTING = (BringIn, CompleteBetRaise, CheckCall, Fold)
+_AGGRESSIVE = (BetKind.COMPLETE, BetKind.BET, BetKind.RAISE)
+
+
+class _RecordEndsError(Exception):
+    """The record runs out where the hand needs something only the record can give."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Slot:
+    """One card of a deal action waiting to be dealt."""
+
+    card: Card | None
+    action: int
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Source:
+    """Where a card the engine dealt came from: an action's card, or nowhere (left out)."""
+
+    action: int | None
+    index: int
+    known: bool
+
+
+def _p(seat: int) -> str:
+    return f"p{seat + 1}"
+
+
+def _harmless(card: Card) -> tuple[bool, bool, int, int]:
+    # A card dealt for an unknown one should change as little as possible: no queen or king
+    # (they move wild cards), least of all the queen of spades.
+    return (card == QUEEN_OF_SPADES, card.rank in (Rank.QUEEN, Rank.KING), card.rank, card.suit)
+
+
+class _Replayer:
+    def __init__(
+        self, record: HandRecord, *, fill_in: bool, revealed: dict[tuple[int, int], Card]
+    ) -> None:
+        self.record = record
+        self.actions = record.actions
+        self.fill_in = fill_in
+        self.revealed = revealed
+        self.cursor = 0
+        self.steps: list[Step] = []
+        self.count = 0
+        self.unknown: set[tuple[int, Card]] = set()
+        self.deals: list[Wilds] = []
+        self.shows: list[tuple[int, ShowMuck]] = []
+        self.stopped: str | None = None
+        # Where each known card is named in the actions not read yet, so that a card dealt for
+        # an unknown one is never a card the record still has to deal.
+        self.uses: dict[Card, deque[int]] = {}
+        for number, action in enumerate(self.actions, 1):
+            if isinstance(action, DealHole | DealBoard):
+                for index, slot in enumerate(action.cards):
+                    card = slot or revealed.get((number, index))
+                    if card is not None:
+                        self.uses.setdefault(card, deque()).append(number)
+        # This deal: where each seat's cards came from, and which action dealt each card.
+        self.deal = 0
+        self.sources: dict[tuple[int, int], _Source] = {}
+        self.dealt_by: dict[Card, int | None] = {}
+        # This street: the cards read from the record and not dealt yet, by seat.
+        self.street: tuple[int, int] | None = None
+        self.pending: dict[int, deque[_Slot]] = {}
+        self.got: dict[int, int] = {}
+        self.read: dict[int, list[tuple[int, int]]] = {}  # (action, cards) read per seat
+        self.deck = _RecordDeck(self._spare)
+        count = record.player_count
+        try:
+            self.hand = Hand(
+                record.game,
+                record.starting_stacks,
+                record.options(),
+                deck=self.deck,
+                dealer=count - 1,
+            )
+        except WildstudError as error:
+            raise RecordError(str(error), field="starting_stacks") from None
+
+    # -- running -------------------------------------------------------------------------------
+
+    def run(self) -> None:
+        hand = self.hand
+        try:
+            while hand.phase is not Phase.OVER:
+                if hand.phase is Phase.PLAYER:
+                    self._player_turn()
+                else:
+                    self._dealer_turn()
+        except _RecordEndsError as stop:
+            self.stopped = str(stop)
+        else:
+            self._after_the_hand()
+        self.deals.append(hand.wilds)
+
+    def result(self) -> Replay:
+        return Replay(
+            record=self.record,
+            hand=self.hand,
+            steps=tuple(self.steps),
+            unknown=frozenset(self.unknown),
+            deals=tuple(self.deals),
+            stopped=self.stopped,
+        )
+
+    def _peek(self) -> tuple[int, Action] | None:
+        """The next action that does something; notes on the way are passed over."""
+        while self.cursor < len(self.actions):
+            action = self.actions[self.cursor]
+            if not isinstance(action, Note):
+                return self.cursor + 1, action
+            self.cursor += 1
+            self._mark(StepKind.NOTED, self.cursor)
+        return None
+
+    def _take(self, number: int) -> None:
+        assert number == self.cursor + 1
+        self.cursor = number
+
+    def _mark(self, kind: StepKind, action: int | None) -> None:
+        start = self.count
+        self.count = len(self.hand.events)
+        self.steps.append(Step(kind, action, (start, self.count)))
+
+    def _error(self, number: int | None, reason: str) -> RecordError:
+        if number is None:
+            if not self.actions:
+                return RecordError(f"the record has no actions: {reason}")
+            number = len(self.actions)
+            reason = f"the record ends with this action, but {reason}"
+        return RecordError(reason, action=number, text=format_action(self.actions[number - 1]))
+
+    def _dealer_step(self, action: int | None, kind: StepKind = StepKind.DEALER) -> None:
+        try:
+            self.hand.step()
+        except WildstudError as error:
+            raise self._error(action, str(error)) from None
+        self._mark(kind, action)
+
+    # -- the players ---------------------------------------------------------------------------
+
+    def _player_turn(self) -> None:
+        self._close_street()
+        hand = self.hand
+        seat = hand.to_act
+        assert seat is not None
+        kinds = {option.kind for option in hand.legal_actions()}
+        upcoming = self._peek()
+        action = None if upcoming is None else upcoming[1]
+        if upcoming is not None and isinstance(
+            action, BringIn | CompleteBetRaise | CheckCall | Fold
+        ):
+            number = upcoming[0]
+            if (
+                action.player != seat
+                and BetKind.BRING_IN in kinds
+                and not isinstance(action, BringIn)
+            ):
+                self._fill(BetKind.BRING_IN)
+                return
+            self._take(number)
+            self._play(number, action, kinds)
+            return
+        street = hand.street_name
+        if not self.fill_in:
+            if upcoming is None:
+                raise _RecordEndsError(f"the record ends with {_p(seat)} to act on {street}")
+            raise self._error(
+                upcoming[0],
+                f"{_p(seat)} must act on {street} before this: the record leaves it out",
+            )
+        if BetKind.BRING_IN in kinds:
+            self._fill(BetKind.BRING_IN)
+        elif BetKind.CHECK in kinds:
+            self._fill(BetKind.CHECK)
+        else:
+            call = next(option for option in hand.legal_actions() if option.kind is BetKind.CALL)
+            name = _p(seat)
+            raise self._error(
+                None if upcoming is None else upcoming[0],
+                f"{name} faces a bet on {street} (a call is to {call.min_amount}) and the record"
+                f" does not say what {name} did: a missing action counts as a check, which is"
+                f" not possible here, and a call is never assumed (write `{name} cc`,"
+                f" `{name} cbr …` or `{name} f`)",
+            )
+
+    def _fill(self, kind: BetKind) -> None:
+        self.hand.act(kind)
+        self._mark(StepKind.FILLED, None)
+
+    def _play(self, number: int, action: Action, kinds: set[BetKind]) -> None:
+        assert isinstance(action, _BETTING)
+        amount: int | None = None
+        if isinstance(action, BringIn):
+            kind = BetKind.BRING_IN
+        elif isinstance(action, Fold):
+            kind = BetKind.FOLD
+        elif isinstance(action, CheckCall):
+            kind = BetKind.CALL if BetKind.CALL in kinds else BetKind.CHECK
+        else:
+            offered = [kind for kind in _AGGRESSIVE if kind in kinds]
+            kind = offered[0] if offered else self._aggressive_kind(kinds)
+            amount = action.amount
+        try:
+            self.hand.act(kind, amount, seat=action.player)
+        except WildstudError as error:
+            raise RecordError(str(error), action=number, text=format_action(action)) from None
+        self._mark(StepKind.PLAYED, number)
+
+    def _aggressive_kind(self, kinds: set[BetKind]) -> BetKind:
+        """The kind of ``cbr`` the betting calls for when none is open now (so that the engine
+        says why): a bet on an open round, a raise once a bet is in, else a completion."""
+        if BetKind.CHECK in kinds:
+            return BetKind.BET
+        for event in reversed(self.hand.events):
+            if isinstance(event, BettingOpened):
+                break
+            if isinstance(event, Acted) and event.kind in _AGGRESSIVE:
+                return BetKind.RAISE
+        return BetKind.COMPLETE
+
+    # -- the dealer ----------------------------------------------------------------------------
+
+    def _dealer_turn(self) -> None:
+        step = self.hand.next_step
+        assert step is not None
+        kind = step.kind
+        if kind is DealerStep.CARD:
+            assert step.seat is not None
+            self._deal_card(step.seat, step.up)
+        elif kind is DealerStep.BURN:
+            self.deck.load(self._spare())
+            self._dealer_step(None)
+        elif kind in (DealerStep.CENTRE, DealerStep.COMMUNITY):
+            self._close_street()
+            self._deal_board(kind)
+        elif kind is DealerStep.SHOWDOWN:
+            self._close_street()
+            self._showdown()
+        elif kind is DealerStep.REDEAL:
+            self._close_street(redeal=True)
+            self.deals.append(self.hand.wilds)
+            self._dealer_step(None)
+        else:
+            self._dealer_step(None)
+
+    def _new_deal(self) -> None:
+        if self.hand.deal_number != self.deal:
+            self.deal = self.hand.deal_number
+            self.sources = {}
+            self.dealt_by = {}
+
+    def _deal_card(self, seat: int, up: bool) -> None:
+        hand = self.hand
+        self._new_deal()
+        assert hand.street is not None
+        key = (hand.deal_number, hand.street)
+        if key != self.street:
+            self._close_street()
+            self.street = key
+        street = hand.rules.streets[hand.street]
+        got = self.got.get(seat, 0)
+        position = len(hand.cards(seat))
+        if not self.pending.get(seat) and not self._read_deal(seat, street, got):
+            # Left out of a street that a redeal cut short: it matters to nothing.
+            spare = self._spare()
+            self.unknown.add((self.deal, spare))
+            self.sources[(seat, position)] = _Source(None, 0, False)
+            self.deck.load(spare)
+            self._dealer_step(None)
+            self.got[seat] = got + 1
+            return
+        slot = self.pending[seat].popleft()
+        card = slot.card or self.revealed.get((slot.action, slot.index))
+        known = card is not None
+        if card is None:
+            if up:
+                raise self._error(
+                    slot.action,
+                    f"{_p(seat)}'s card on {street.name} is dealt face up: everyone saw it, so"
+                    " it cannot be unknown (??)",
+                )
+            card = self._spare()
+            self.unknown.add((self.deal, card))
+        elif card in self.dealt_by or not self.deck.holds(card):
+            raise self._error(slot.action, self._dealt_twice(card))
+        self.deck.load(card)
+        self._dealer_step(slot.action, StepKind.PLAYED)
+        self.got[seat] = got + 1
+        self.dealt_by[card] = slot.action
+        self.sources[(seat, position)] = _Source(slot.action, slot.index, known)
+
+    def _dealt_twice(self, card: Card) -> str:
+        if card not in self.dealt_by:
+            return f"{card} is not in the deck here: the dealer burned it"
+        earlier = self.dealt_by[card]
+        where = f" (action {earlier})" if earlier is not None else ""
+        return f"{card} was already dealt in this deal{where}: a card can be dealt only once"
+
+    def _read_deal(self, seat: int, street: Street, got: int) -> bool:
+        """Read the next action as ``seat``'s cards on this street; ``False`` when the record
+        rightly leaves them out (a street cut short by the queen of spades)."""
+        upcoming = self._peek()
+        per_seat = len(street.cards)
+        name = _p(seat)
+        if upcoming is not None:
+            number, action = upcoming
+            if isinstance(action, DealHole) and action.player == seat:
+                if len(action.cards) > per_seat - got:
+                    already = f"; {name} already has {got} of them" if got else ""
+                    raise self._error(
+                        number,
+                        f"{street.name} deals each player {per_seat} card"
+                        f"{'' if per_seat == 1 else 's'}{already}: this action deals"
+                        f" {len(action.cards)}",
+                    )
+                self._take(number)
+                for index, slot in enumerate(action.cards):
+                    self._use(slot or self.revealed.get((number, index)))
+                self.pending[seat] = deque(
+                    _Slot(card, number, index) for index, card in enumerate(action.cards)
+                )
+                self.read.setdefault(seat, []).append((number, len(action.cards)))
+                return True
+        if self._cut_short(street):
+            return False
+        if upcoming is None:
+            raise _RecordEndsError(
+                f"the record deals no more cards: {name}'s card on {street.name} comes next"
+            )
+        earlier = self.read.get(seat, [])
+        if got and earlier and earlier[-1][1] > 1:
+            # A street's cards for one player in one action must all be there.
+            raise self._error(
+                earlier[-1][0],
+                f"{street.name} deals each player {per_seat} cards: this action gives {name}"
+                f" {earlier[-1][1]}",
+            )
+        raise self._error(upcoming[0], self._misdeal(seat, street, upcoming[1]))
+
+    def _misdeal(self, seat: int, street: Street, action: Action) -> str:
+        name = _p(seat)
+        hand = self.hand
+        nxt = f"{name}'s card on {street.name} comes next"
+        if isinstance(action, DealHole):
+            other = _p(action.player)
+            if action.player not in hand.live:
+                return f"{other} has no hand in this deal, so gets no card: {nxt}"
+            if hand.deal_number > 1 and not self.got and hand.street == 0:
+                reason = next(e.reason for e in reversed(hand.events) if isinstance(e, Redealt))
+                return (
+                    f"the deal before stopped ({reason}) and no more cards go to it; the new"
+                    f" deal starts from the dealer's left: {nxt}, not {other}'s"
+                )
+            return (
+                f"dealt out of turn: cards go round the table from the dealer's left, so {nxt},"
+                f" not {other}'s"
+            )
+        if isinstance(action, DealBoard):
+            return f"no card goes to the centre here: {nxt}"
+        if isinstance(action, ShowMuck):
+            return f"no showdown yet: {nxt}"
+        assert isinstance(action, _BETTING)
+        return f"{_p(action.player)} cannot act while the dealer deals: {nxt}"
+
+    def _cut_short(self, street: Street) -> bool:
+        """Whether a card already read is the redeal card, to be dealt face up on this street:
+        then the deal stops there, and the grouped form leaves out the cards dealt before it
+        to the players listed after it."""
+        redeal = self.hand.rules.redeal_card
+        if redeal is None:
+            return False
+        for seat, queue in self.pending.items():
+            got = self.got.get(seat, 0)
+            for offset, slot in enumerate(queue):
+                position = got + offset
+                card = slot.card or self.revealed.get((slot.action, slot.index))
+                if card == redeal and position < len(street.cards) and street.cards[position]:
+                    return True
+        return False
+
+    def _close_street(self, *, redeal: bool = False) -> None:
+        """The street's dealing is over: no card the record gave for it may be left over."""
+        leftover = [(seat, slot) for seat, queue in self.pending.items() for slot in queue]
+        self.street = None
+        self.pending = {}
+        self.got = {}
+        self.read = {}
+        if not leftover:
+            return
+        seat, slot = leftover[0]
+        card = "??" if slot.card is None else str(slot.card)
+        if redeal:
+            reason = (
+                f"the deal stopped when {self._last_up()} was dealt face up, so {_p(seat)} never"
+                f" got {card}: no more cards are dealt in a deal that stops for a redeal"
+            )
+        else:  # pragma: no cover - each read is checked against the street's size
+            reason = f"{_p(seat)} never got {card}: the street was over"
+        raise self._error(slot.action, reason)
+
+    def _last_up(self) -> str:
+        for seat in self.hand.in_deal:
+            for held in self.hand.cards(seat):
+                if held.up and held.card == self.hand.rules.redeal_card:
+                    return held.card.pretty
+        return "the last card"  # pragma: no cover - only the redeal card cuts a street short
+
+    def _deal_board(self, kind: DealerStep) -> None:
+        self._new_deal()
+        upcoming = self._peek()
+        if kind is DealerStep.CENTRE:
+            what = "the centre card"
+            why = (
+                "the last face-up card was a queen, so one card goes face up to the centre"
+                " (`d db …`)"
+            )
+        else:
+            what = "the community card"
+            why = (
+                "the stub is too short to give every player a card, so one card goes to the"
+                " centre for them all (`d db …`)"
+            )
+        if upcoming is None:
+            raise _RecordEndsError(f"the record deals no more cards: {what} comes next")
+        number, action = upcoming
+        if not isinstance(action, DealBoard):
+            raise self._error(number, f"{what} comes next: {why}")
+        if len(action.cards) != 1:
+            raise self._error(number, f"one card goes to the centre, not {len(action.cards)}")
+        card = action.cards[0] or self.revealed.get((number, 0))
+        if card is None:
+            raise self._error(number, f"{what} lies face up: it cannot be unknown (??)")
+        # With the stub used up, the dealer turns the centre card from the burned cards.
+        stub_empty = kind is DealerStep.CENTRE and not len(self.deck)
+        if card in self.dealt_by or not (self.deck.holds(card) or stub_empty):
+            raise self._error(number, self._dealt_twice(card))
+        self._take(number)
+        self._use(card)
+        self.deck.load(card)
+        self._dealer_step(number, StepKind.PLAYED)
+        self.dealt_by[card] = number
+
+    def _showdown(self) -> None:
+        hand = self.hand
+        while self._at_showdown():
+            upcoming = self._peek()
+            show = None if upcoming is None else upcoming[1]
+            if upcoming is None or not isinstance(show, ShowMuck):
+                break
+            number = upcoming[0]
+            self._take(number)
+            if show.mucks and show.player in hand.live:
+                hand.muck(show.player)
+                self._mark(StepKind.PLAYED, number)
+            else:
+                self._show(number, show)
+        if self._at_showdown():
+            self._dealer_step(None)
+
+    def _at_showdown(self) -> bool:
+        step = self.hand.next_step
+        return step is not None and step.kind is DealerStep.SHOWDOWN
+
+    def _show(self, number: int, show: ShowMuck) -> None:
+        if not show.mucks:
+            self.shows.append((number, show))
+        self._mark(StepKind.NOTED, number)
+
+    def _after_the_hand(self) -> None:
+        hand = self.hand
+        shown = any(isinstance(event, Shown) for event in hand.events)
+        why = "after the showdown" if shown else "everyone else folded"
+        while (upcoming := self._peek()) is not None:
+            number, action = upcoming
+            if isinstance(action, ShowMuck):
+                self._take(number)
+                self._show(number, action)
+                continue
+            if isinstance(action, DealHole | DealBoard):
+                raise self._error(number, f"the hand is over ({why}): no more cards are dealt")
+            raise self._error(number, f"the hand is over ({why}): nobody acts any more")
+
+    # -- unknown cards -------------------------------------------------------------------------
+
+    def _use(self, card: Card | None) -> None:
+        if card is not None and self.uses.get(card):
+            self.uses[card].popleft()
+
+    def _spare(self) -> Card:
+        """A card for one the record does not name: one it never names again if it can."""
+        reserved = {
+            slot.card or self.revealed.get((slot.action, slot.index))
+            for queue in self.pending.values()
+            for slot in queue
+        }
+        left = [card for card in self.deck.peek() if card not in reserved]
+        free = [card for card in left if not self.uses.get(card)]
+        if free:
+            return min(free, key=_harmless)
+        if not left:  # pragma: no cover - the record's own cards are checked first
+            raise RecordError("the record names every card left in the deck")
+        # Every card left is named later: take the one named latest (it is back in the deck by
+        # then, after a redeal or a reshuffle of the burned cards).
+        return max(left, key=lambda card: self.uses[card][0])
+
+    def check_shows(self) -> dict[tuple[int, int], Card]:
+        """Check each show against the cards dealt; return the unknown cards it reveals."""
+        hand = self.hand
+        revealed: dict[tuple[int, int], Card] = {}
+        for number, show in self.shows:
+            if show.cards is None:
+                continue
+            seat = show.player
+            own = hand.cards(seat)
+            name = _p(seat)
+            if not own:
+                raise self._error(number, f"{name} holds no cards in this deal to show")
+            if len(show.cards) != len(own):
+                raise self._error(
+                    number,
+                    f"{name} holds {len(own)} cards, and a show lists them all in the order"
+                    f" dealt (?? for a card kept hidden): this one lists {len(show.cards)}",
+                )
+            for position, (shown, held) in enumerate(zip(show.cards, own, strict=True)):
+                source = self.sources.get((seat, position))
+                if shown is None or shown == held.card:
+                    continue
+                if source is None or source.known or source.action is None:
+                    where = "" if source is None else f" in action {source.action}"
+                    raise self._error(
+                        number,
+                        f"{name} shows {shown} as card {position + 1}, but was dealt"
+                        f" {held.card}{where}",
+                    )
+                revealed[(source.action, source.index)] = shown
+        return revealed
+
+    def check_showdown_known(self) -> None:
+        """A hand shown down must be known card by card: a ruling cannot rest on ``??``."""
+        hand = self.hand
+        start = max(
+            (index for index, event in enumerate(hand.events) if isinstance(event, DealStarted)),
+            default=0,
+        )
+        for event in hand.events[start:]:
+            if not isinstance(event, Shown):
+                continue
+            for position in range(len(hand.cards(event.seat))):
+                source = self.sources.get((event.seat, position))
+                if source is not None and not source.known:
+                    name = _p(event.seat)
+                    raise self._error(
+                        source.action,
+                        f"{name}'s hand is shown down, so its cards must be known: give this"
+                        f" ?? here or in a show at the end (`{name} sm …`)",
+                    )
