@@ -1,0 +1,321 @@
+"""The table server under load: many tables, bots and WebSocket clients on the loopback address.
+
+The benchmark starts ``wildstud serve`` in a subprocess on a fresh database, creates ``--tables``
+tables of ``--seats`` seats each, seats ``--players`` WebSocket players and fills the rest with
+bots, adds ``--spectators`` spectators per table, and starts every table. The players act on
+their turns after a random thinking time, choosing among the legal actions; the bots act after
+the table's bot delay. For ``--seconds`` (after a warm-up) it measures, for every action a
+player sends, the time until the *last* client at that table (every player and spectator) has
+received the update that carries it: the server's checking, storing (one transaction per action)
+and fan-out together. It also counts the hands dealt per minute across all tables.
+
+From the repository root::
+
+    .venv/bin/python benchmarks/server.py                        # 50 tables of 6, a minute
+    .venv/bin/python benchmarks/server.py --tables 10 --seconds 20 --database-url postgresql://...
+
+The clients run in this process, on the same cores as the server: the figures include that
+competition, as a small home server running its own load test would.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+Frame = dict[str, Any]
+
+
+@dataclass
+class Table:
+    """One table under test: its clients and what they saw."""
+
+    id: str
+    host: str
+    sent: dict[tuple[int, int], float] = field(default_factory=dict)
+    """When each player action left, by (hand number, index of its event)."""
+    arrived: dict[tuple[int, int], list[float]] = field(default_factory=dict)
+    """When each client first got each acted event, by the same key."""
+    clients: int = 0
+    errors: list[str] = field(default_factory=list)
+    """The error frames the players got (none expected)."""
+
+
+class Client:
+    """One WebSocket client; a player when ``play`` is set."""
+
+    def __init__(self, table: Table, url: str, play: bool, think: float, seed: int) -> None:
+        self.table = table
+        self.url = url
+        self.play = play
+        self.think = think
+        self.rng = random.Random(seed)
+        self.number = 0
+        self.you: int | None = None
+        self.seat: int | None = None
+        self.events = 0
+        self.view: Frame = {}
+        self.seq = 0
+        self.acted: set[tuple[int, int]] = set()
+        self.ws: ClientConnection | None = None
+
+    async def run(self, stop: asyncio.Event) -> None:
+        """Read frames (and act on this seat's turns) until ``stop``."""
+        async with connect(self.url, proxy=None, compression=None, max_size=2**22) as ws:
+            self.ws = ws
+            reader = asyncio.create_task(self._read(ws))
+            await stop.wait()
+            reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await reader
+
+    async def _read(self, ws: ClientConnection) -> None:
+        async for message in ws:
+            now = time.perf_counter()
+            frame = json.loads(message)
+            kind = frame["type"]
+            if kind == "error":
+                self.table.errors.append(frame["message"])
+                continue
+            if kind == "welcome":
+                self.seat = frame["seat"]
+                continue
+            if kind == "choosing":
+                if self.play and frame["dealer"] == self.seat:
+                    entry = self.rng.choice(frame["entries"])["index"]
+                    self.seq += 1
+                    await ws.send(json.dumps({"type": "choose", "seq": self.seq, "entry": entry}))
+                continue
+            if kind == "hand":
+                self.number, self.you = frame["number"], frame["you"]
+                self.view = frame["view"]
+                self.events = len(self.view["events"])
+            elif kind == "update" and frame["number"] == self.number:
+                for offset, event in enumerate(frame["events"]):
+                    if event["type"] == "acted":
+                        key = (self.number, frame["from"] + offset)
+                        self.table.arrived.setdefault(key, []).append(now)
+                self.view = frame["view"]
+                self.events = frame["from"] + len(frame["events"])
+            else:
+                continue
+            if self.play and self._my_turn():
+                key = (self.number, self.events)
+                if key not in self.acted:
+                    self.acted.add(key)
+                    asyncio.get_running_loop().create_task(self._act(ws, key))
+
+    def _my_turn(self) -> bool:
+        view = self.view
+        return bool(view) and view["phase"] == "player" and view["to_act"] == self.you
+
+    async def _act(self, ws: ClientConnection, key: tuple[int, int]) -> None:
+        await asyncio.sleep(self.rng.uniform(0.2, 1.8) * self.think)
+        if (self.number, self.events) != key:
+            return
+        options = {option["action"]: option for option in self.view["legal_actions"]}
+        roll = self.rng.random()
+        kind = next(k for k in ("check", "call", "bring-in", "fold") if k in options)
+        amount = None
+        for aggressive in ("bet", "raise", "complete"):
+            if aggressive in options and roll < 0.2:
+                kind, amount = aggressive, options[aggressive]["min"]
+        if "fold" in options and roll > 0.9:
+            kind, amount = "fold", None
+        self.seq += 1
+        self.table.sent[key] = time.perf_counter()
+        with contextlib.suppress(Exception):
+            await ws.send(
+                json.dumps({"type": "act", "seq": self.seq, "action": kind, "amount": amount})
+            )
+
+
+def free_port() -> int:
+    """A free TCP port on the loopback address."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of a process so far (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    """Run the benchmark; returns the figures."""
+    folder = Path(tempfile.mkdtemp(prefix="wildstud-bench-"))
+    url = args.database_url or f"sqlite:///{folder / 'bench.sqlite3'}"
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    wildstud = str(Path(sys.executable).with_name("wildstud"))
+    log = (folder / "server.log").open("wb")
+    server = subprocess.Popen(
+        [wildstud, "serve", "--port", str(port), "--database-url", url, "--log-level", "warning"],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        async with httpx.AsyncClient(base_url=base, timeout=30, trust_env=False) as http:
+            for _ in range(600):
+                if server.poll() is not None:
+                    log.flush()
+                    tail = (folder / "server.log").read_text(errors="replace")[-2000:]
+                    raise RuntimeError(f"the server exited:\n{tail}")
+                with contextlib.suppress(httpx.HTTPError):
+                    if (await http.get("/api/health")).is_success:
+                        break
+                await asyncio.sleep(0.1)
+            else:
+                raise RuntimeError("the server did not answer within a minute")
+            tables: list[Table] = []
+            clients: list[Client] = []
+            rng = random.Random(args.seed)
+            games = [{"game": code} for code in args.games]
+            for index in range(args.tables):
+                created = (
+                    await http.post(
+                        "/api/tables",
+                        json={
+                            "name": f"bench {index}",
+                            "games": games,
+                            "seats": args.seats,
+                            "bot_delay": args.bot_delay,
+                            "hand_pause": args.hand_pause,
+                            "choice_clock": 5,
+                            "action_clock": 30,
+                        },
+                    )
+                ).json()
+                table = Table(created["table"]["id"], created["host_token"])
+                join = created["links"]["join"].rsplit("/", 1)[1]
+                for seat in range(args.players):
+                    granted = (
+                        await http.post(f"/api/join/{join}", json={"name": f"p{seat}"})
+                    ).json()
+                    clients.append(Client(table, granted["socket"], True, args.think, rng.random()))
+                for _ in range(args.seats - args.players):
+                    await http.post(f"/api/host/{table.host}/bots", json={"kind": "random-bot"})
+                for _ in range(args.spectators):
+                    watch = created["links"]["watch_socket"]
+                    clients.append(Client(table, watch, False, 0, 0))
+                table.clients = args.players + args.spectators
+                tables.append(table)
+            stop = asyncio.Event()
+            tasks = [asyncio.create_task(client.run(stop)) for client in clients]
+            await asyncio.sleep(1.0)
+            for table in tables:
+                await http.post(f"/api/host/{table.host}/start")
+            await asyncio.sleep(args.warmup)
+            for table in tables:
+                table.sent.clear()
+                table.arrived.clear()
+            dealt_before = await _hands(http, tables)
+            cpu_before, started = cpu_seconds(server.pid), time.perf_counter()
+            await asyncio.sleep(args.seconds)
+            window_end = time.perf_counter()
+            elapsed = window_end - started
+            cpu = cpu_seconds(server.pid) - cpu_before
+            dealt = await _hands(http, tables) - dealt_before
+            await asyncio.sleep(2.0)  # let the last updates arrive
+            stop.set()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            ledgers = [
+                (await http.get(f"/api/tables/{table.id}/ledger")).json()["balanced"]
+                for table in tables
+            ]
+    finally:
+        server.send_signal(signal.SIGTERM)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            server.wait(20)
+        log.close()
+        shutil.rmtree(folder, ignore_errors=True)
+    latencies = []
+    missing = 0
+    for table in tables:
+        for key, sent in table.sent.items():
+            if sent > window_end:
+                continue  # sent after the window, perhaps not answered before the end
+            arrived = table.arrived.get(key, [])
+            if len(arrived) < table.clients:
+                missing += 1
+                continue
+            latencies.append((max(arrived) - sent) * 1000)
+    latencies.sort()
+    return {
+        "tables": args.tables,
+        "seats": args.seats,
+        "players": args.players,
+        "spectators": args.spectators,
+        "connections": len(clients),
+        "database": "postgresql" if args.database_url else "sqlite",
+        "seconds": round(elapsed, 1),
+        "actions_measured": len(latencies),
+        "actions_unfinished": missing,
+        "p50_ms": round(statistics.median(latencies), 1) if latencies else None,
+        "p99_ms": round(latencies[int(0.99 * (len(latencies) - 1))], 1) if latencies else None,
+        "max_ms": round(latencies[-1], 1) if latencies else None,
+        "hands_per_minute": round(dealt * 60 / elapsed, 1),
+        "server_cpu_percent": round(100 * cpu / elapsed, 1),
+        "error_frames": sum(len(table.errors) for table in tables),
+        "ledgers_balanced": all(ledgers),
+    }
+
+
+async def _hands(http: httpx.AsyncClient, tables: list[Table]) -> int:
+    total = 0
+    for table in tables:
+        total += (await http.get(f"/api/tables/{table.id}")).json()["hands_dealt"]
+    return total
+
+
+def main() -> None:
+    """Parse the options, run, print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--seats", type=int, default=6)
+    parser.add_argument("--players", type=int, default=3, help="WebSocket players per table")
+    parser.add_argument("--spectators", type=int, default=1, help="spectators per table")
+    parser.add_argument("--think", type=float, default=1.0, help="a player's mean thinking time")
+    parser.add_argument("--bot-delay", type=float, default=1.0)
+    parser.add_argument("--hand-pause", type=float, default=2.0)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--warmup", type=float, default=10.0)
+    parser.add_argument("--games", nargs="+", default=["FTQ", "SMBU", "BD7", "BITCH"])
+    parser.add_argument("--database-url", default=None)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args()
+    if not 0 < args.players <= args.seats:
+        parser.error("--players must be from 1 to --seats")
+    figures = asyncio.run(run(args))
+    if args.json:
+        print(json.dumps(figures))
+        return
+    width = max(len(key) for key in figures)
+    for key, value in figures.items():
+        print(f"{key:<{width}}  {value}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,322 @@
+"""The REST API: tables, seats, the host's controls, hand histories and the chip ledger.
+
+Tokens travel in the path, as in the links the host shares: ``/api/host/{host_token}/…`` for
+the host's controls, ``/api/join/{join_token}`` to take a seat. A table's id reaches only what
+everyone at the table may see: its state, its finished hands and its ledger. Refusals are JSON
+objects with a ``detail`` sentence: 400 for a request the rules refuse, 404 for an unknown id or
+token, 409 for a seat that cannot be had.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Path, Query, Request, Response
+from fastapi.responses import JSONResponse, PlainTextResponse
+
+from wildstud.errors import SeatError
+from wildstud.games import GAMES
+from wildstud.server.history import export_phh
+from wildstud.server.lobby import Lobby
+from wildstud.server.replay import DeckBook, rebuild
+from wildstud.server.schemas import (
+    BotRequest,
+    ErrorBody,
+    GameInfo,
+    HandHistory,
+    HandSummary,
+    JoinRequest,
+    LedgerReport,
+    Links,
+    OptionInfo,
+    RulesUpdate,
+    SeatGranted,
+    SeatInfo,
+    TableCreated,
+    TableInfo,
+    TableSettings,
+)
+from wildstud.server.seating import SeatKind
+from wildstud.server.tables import Table, TableStatus
+
+__all__ = ["NotFoundError", "router"]
+
+router = APIRouter(prefix="/api")
+
+Token = Annotated[str, Path(min_length=1, max_length=128)]
+TableId = Annotated[str, Path(min_length=1, max_length=32)]
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorBody, "description": "The rules refuse the request"},
+    404: {"model": ErrorBody, "description": "No such table, token or hand"},
+    409: {"model": ErrorBody, "description": "The seat cannot be had"},
+}
+
+
+class NotFoundError(LookupError):
+    """An id or a token that names nothing (answered with 404)."""
+
+
+def _lobby(request: Request) -> Lobby:
+    lobby: Lobby = request.app.state.lobby
+    return lobby
+
+
+def _links(request: Request, table: Table, host: str | None = None) -> Links:
+    base = str(request.base_url).rstrip("/")
+    socket = base.replace("http", "ws", 1)
+    return Links(
+        host=None if host is None else f"{base}/host/{host}",
+        join=f"{base}/join/{table.join_token}",
+        watch=f"{base}/watch/{table.watch_token}",
+        watch_socket=f"{socket}/ws/watch/{table.watch_token}",
+    )
+
+
+def _table(request: Request, table_id: str) -> Table:
+    table = _lobby(request).table(table_id)
+    if table is None:
+        raise NotFoundError(f"no table {table_id!r}")
+    return table
+
+
+def _hosted(request: Request, token: str) -> Table:
+    table = _lobby(request).by_host(token)
+    if table is None:
+        raise NotFoundError("no table has this host link")
+    return table
+
+
+@router.get("/health", summary="Whether the server is up")
+async def health() -> dict[str, str]:
+    """``{"status": "ok"}`` once the server has loaded every table."""
+    return {"status": "ok"}
+
+
+@router.get("/games", summary="The games a table may deal, with their house rules")
+async def games() -> list[GameInfo]:
+    """Every game with each house rule's default, allowed values and meaning."""
+    result = []
+    for game in GAMES:
+        defaults = game.options().to_mapping()
+        result.append(
+            GameInfo(
+                name=game.name,
+                title=game.title,
+                codes=list(game.codes),
+                aliases=list(game.aliases),
+                summary=game.summary,
+                options=[
+                    OptionInfo(
+                        name=name, default=defaults[name], allowed=spec.allowed(), help=spec.help
+                    )
+                    for name, spec in game.options_type.specs().items()
+                ],
+            )
+        )
+    return result
+
+
+@router.post(
+    "/tables",
+    status_code=201,
+    responses=_ERRORS,
+    summary="Create a table",
+)
+async def create_table(settings: TableSettings, request: Request) -> TableCreated:
+    """A new table: the answer holds the host's token and link (keep them: they are shown
+    once) and the links to share with players and spectators."""
+    table, host = await _lobby(request).create(settings)
+    return TableCreated(
+        table=TableInfo.model_validate(table.info()),
+        host_token=host,
+        links=_links(request, table, host),
+    )
+
+
+@router.get("/tables/{table_id}", responses=_ERRORS, summary="A table as everyone sees it")
+async def get_table(table_id: TableId, request: Request) -> TableInfo:
+    """The table's settings, seats, button and status."""
+    return TableInfo.model_validate(_table(request, table_id).info())
+
+
+@router.post("/join/{token}", status_code=201, responses=_ERRORS, summary="Take a seat at a table")
+async def join(token: Token, body: JoinRequest, request: Request) -> SeatGranted:
+    """A player takes the lowest free seat (or the one asked for) with the table's starting
+    chips, and gets the seat's own link: opening it again later resumes the seat."""
+    table = _lobby(request).by_join(token)
+    if table is None:
+        raise NotFoundError("no table has this join link")
+    seat, secret = await table.join(body.name, body.seat)
+    base = str(request.base_url).rstrip("/")
+    return SeatGranted(
+        table_id=table.id,
+        seat=seat.index,
+        token=secret,
+        link=f"{base}/seat/{secret}",
+        socket=f"{base.replace('http', 'ws', 1)}/ws/seat/{secret}",
+    )
+
+
+@router.get("/host/{token}", responses=_ERRORS, summary="The host's view of a table")
+async def host_view(token: Token, request: Request) -> TableCreated:
+    """The table with every link, the host's own included."""
+    table = _hosted(request, token)
+    return TableCreated(
+        table=TableInfo.model_validate(table.info()),
+        host_token=token,
+        links=_links(request, table, token),
+    )
+
+
+@router.post("/host/{token}/start", responses=_ERRORS, summary="Start or resume dealing")
+async def start(token: Token, request: Request) -> TableInfo:
+    """The table deals whenever two or more seats can be dealt in."""
+    table = _hosted(request, token)
+    await table.set_status(TableStatus.RUNNING)
+    return TableInfo.model_validate(table.info())
+
+
+@router.post("/host/{token}/pause", responses=_ERRORS, summary="Pause the table")
+async def pause(token: Token, request: Request) -> TableInfo:
+    """Clocks stop and nobody may act until the host starts the table again."""
+    table = _hosted(request, token)
+    await table.set_status(TableStatus.PAUSED)
+    return TableInfo.model_validate(table.info())
+
+
+@router.post("/host/{token}/bots", status_code=201, responses=_ERRORS, summary="Seat a bot")
+async def add_bot(token: Token, body: BotRequest, request: Request) -> SeatInfo:
+    """A bot takes the lowest free seat (or the one asked for) with the starting chips."""
+    table = _hosted(request, token)
+    seat = await table.add_bot(SeatKind(body.kind), body.name, body.seat)
+    return SeatInfo.model_validate(seat.info())
+
+
+@router.delete("/host/{token}/seats/{seat}", responses=_ERRORS, summary="Remove a player or a bot")
+async def remove_seat(
+    token: Token, seat: Annotated[int, Path(ge=0, le=7)], request: Request
+) -> TableInfo:
+    """Between hands the seat is freed at once (its chips cashed out); during a hand it is
+    played passively (check, else fold) and freed when the hand ends."""
+    table = _hosted(request, token)
+    await table.remove(seat)
+    return TableInfo.model_validate(table.info())
+
+
+@router.put("/host/{token}/rules", responses=_ERRORS, summary="Change the rules")
+async def update_rules(token: Token, body: RulesUpdate, request: Request) -> TableInfo:
+    """New games, house rules, stakes or clocks; the hand in progress plays on under the old
+    ones and the next hand deals under the new."""
+    table = _hosted(request, token)
+    await table.update_rules(body)
+    return TableInfo.model_validate(table.info())
+
+
+@router.get("/tables/{table_id}/hands", responses=_ERRORS, summary="A table's finished hands")
+async def hands(
+    table_id: TableId,
+    request: Request,
+    limit: Annotated[int, Query(ge=1, le=200)] = 50,
+    before: Annotated[int | None, Query(ge=1, le=2**31 - 1)] = None,
+) -> list[HandSummary]:
+    """The latest finished hands, newest first (``before`` pages back)."""
+    table = _table(request, table_id)
+    stored = await table.store.call(table.store.finished_hands, table.id, limit, before)
+    return [
+        HandSummary(
+            number=hand.setup.number,
+            game=hand.setup.game,
+            title=str((hand.summary or {}).get("title", hand.setup.game)),
+            players=list(hand.setup.names),
+            starting_stacks=list(hand.setup.stacks),
+            final_stacks=list(hand.final_stacks or ()),
+        )
+        for hand in stored
+    ]
+
+
+async def _finished(request: Request, table_id: str, number: int) -> tuple[Table, Any]:
+    table = _table(request, table_id)
+    stored = await table.store.call(table.store.hand, table.id, number)
+    if stored is None or stored.live:
+        raise NotFoundError(f"table {table_id!r} has no finished hand {number}")
+    return table, stored
+
+
+@router.get("/tables/{table_id}/hands/{number}", responses=_ERRORS, summary="One finished hand")
+async def hand_history(
+    table_id: TableId, number: Annotated[int, Path(ge=1, le=2**31 - 1)], request: Request
+) -> HandHistory:
+    """The hand as a spectator saw it, with every hand the showdown showed."""
+    _, stored = await _finished(request, table_id, number)
+    return HandHistory.model_validate(stored.summary)
+
+
+@router.get(
+    "/tables/{table_id}/hands/{number}/phh",
+    responses={
+        **_ERRORS,
+        200: {
+            "content": {"text/plain": {"schema": {"type": "string"}}},
+            "description": "A PHH record",
+        },
+    },
+    response_model=None,
+    summary="Download a finished hand as a PHH record",
+)
+async def hand_record(
+    table_id: TableId, number: Annotated[int, Path(ge=1, le=2**31 - 1)], request: Request
+) -> Response:
+    """The hand in the PHH notation (``docs/records.md``), as a spectator may see it."""
+    table, stored = await _finished(request, table_id, number)
+    hand = rebuild(stored.setup, DeckBook(stored.decks), stored.actions)
+    text = export_phh(stored.setup, hand, table_name=table.name, seat_count=table.settings.seats)
+    return PlainTextResponse(
+        text,
+        headers={
+            "Content-Disposition": f'attachment; filename="{table.id}-{number}.phh"',
+        },
+    )
+
+
+@router.get(
+    "/seat/{token}/hand/phh",
+    responses={
+        **_ERRORS,
+        200: {
+            "content": {"text/plain": {"schema": {"type": "string"}}},
+            "description": "A PHH record",
+        },
+    },
+    response_model=None,
+    summary="The hand in progress as a seat knows it, as a PHH record",
+)
+async def seat_record(token: Token, request: Request) -> Response:
+    """What has happened in the hand so far, with the seat's own hidden cards and nobody
+    else's (``??``)."""
+    try:
+        table, seat = _lobby(request).by_seat(token)
+    except SeatError as error:
+        raise NotFoundError(str(error)) from None
+    live = table.live
+    if live is None:
+        raise NotFoundError("no hand is in progress at this table")
+    text = export_phh(
+        live.setup,
+        live.hand,
+        table_name=table.name,
+        seat_count=table.settings.seats,
+        viewer=live.engine_seat(seat.index),
+    )
+    return PlainTextResponse(text)
+
+
+@router.get("/tables/{table_id}/ledger", responses=_ERRORS, summary="The chip ledger")
+async def ledger(table_id: TableId, request: Request) -> LedgerReport:
+    """Every buy-in, hand result and cash-out, and whether they add up to the stacks."""
+    return LedgerReport.model_validate(await _table(request, table_id).ledger())
+
+
+def error_response(status: int, detail: str) -> JSONResponse:
+    """An error answer in the API's shape."""
+    return JSONResponse({"detail": detail}, status_code=status)

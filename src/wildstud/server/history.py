@@ -1,0 +1,92 @@
+"""Finished hands as the table may see them afterwards: a JSON summary and a PHH record.
+
+Once a hand is over, anyone at the table may look at it again: what everyone saw during the hand
+(face-up cards, bets) and what the showdown showed. Hidden cards of hands that were folded or
+won without a showdown stay hidden. The summary is kept with the hand when it ends;
+:func:`export_phh` writes the PHH record for downloads from a replay of the stored hand.
+
+>>> from wildstud.deal import stack_deck
+>>> from wildstud.bots import CallingBot, play_out
+>>> from wildstud.server.store.records import HandSetup
+>>> setup = HandSetup(1, 0, "follow-the-queen", {}, (0, 2), ("ann", "bob"), 1, (50, 50))
+>>> hand = Hand("FTQ", [50, 50], deck=stack_deck("As 2c Ad 3c Ah 4c"))
+>>> play_out(hand, CallingBot())
+>>> record = summary("t1", setup, hand)
+>>> record["final_stacks"], record["players"], record["events"][0]["type"]
+([53, 47], ['ann', 'bob'], 'hand_started')
+>>> text = export_phh(setup, hand, table_name="Friday", seat_count=6)
+>>> print(text.split("actions")[0].strip())  # doctest: +NORMALIZE_WHITESPACE
+variant = "FTQ"
+antes = [1, 1]
+bring_in = 2
+small_bet = 5
+big_bet = 10
+starting_stacks = [50, 50]
+hand = 1
+seats = [1, 3]
+seat_count = 6
+table = "Friday"
+players = ["ann", "bob"]
+finishing_stacks = [53, 47]
+winnings = [6, 0]
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from wildstud.deal import Hand
+from wildstud.history import record_from_hand, write_record
+from wildstud.server.messages import encode_event
+from wildstud.server.store.records import HandSetup
+
+__all__ = ["export_phh", "summary"]
+
+
+def summary(table_id: str, setup: HandSetup, hand: Hand) -> dict[str, Any]:
+    """The finished hand as a spectator saw it at the end (the shape of
+    :class:`~wildstud.server.schemas.HandHistory`)."""
+    view = hand.view(None)
+    return {
+        "table_id": table_id,
+        "number": setup.number,
+        "game": hand.rules.game.name,
+        "title": hand.rules.title,
+        "code": hand.rules.code,
+        "house_rules": hand.options.changes(),
+        "seats": list(setup.lineup),
+        "players": list(setup.names),
+        "dealer": setup.dealer,
+        "starting_stacks": list(setup.stacks),
+        "final_stacks": list(hand.stacks),
+        "events": [encode_event(event) for event in view.events],
+    }
+
+
+def export_phh(
+    setup: HandSetup,
+    hand: Hand,
+    *,
+    table_name: str,
+    seat_count: int,
+    viewer: int | None = None,
+) -> str:
+    """The hand as a PHH record, as anyone at the table may see it once it is over: the
+    cards shown at the showdown and no other hidden card; with the players' names, their seats
+    and the table's name. PHH numbers players from the dealer's left, so the names are
+    rotated the same way. With ``viewer`` (an engine seat), that seat's own hidden cards are
+    written too: the record of a hand in progress as its player knows it.
+    """
+    record = record_from_hand(hand, reveal="showdown" if viewer is None else viewer)
+    count = len(setup.lineup)
+    order = [(hand.dealer + 1 + offset) % count for offset in range(count)]
+    record = dataclasses.replace(
+        record,
+        players=tuple(setup.names[seat] for seat in order),
+        seats=tuple(setup.lineup[seat] + 1 for seat in order),
+        seat_count=seat_count,
+        table=table_name,
+        hand=setup.number,
+    )
+    return write_record(record)

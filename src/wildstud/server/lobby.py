@@ -1,0 +1,142 @@
+"""The lobby: every table of the server, found by id or by one of its tokens.
+
+When the server starts, :meth:`Lobby.open` reads every table from the store and replays each
+hand in progress to where it stood, so a server killed in the middle of a hand picks up exactly
+where it was. A table whose change could not be stored is rebuilt from the store the same way.
+
+>>> import asyncio
+>>> from wildstud.server.schemas import GameEntry
+>>> async def demo() -> tuple[bool, bool, int]:
+...     lobby = Lobby(Store("sqlite://"))
+...     await lobby.open()
+...     table, host = await lobby.create(TableSettings(name="x", games=[GameEntry(game="BD5")]))
+...     found = lobby.by_host(host) is table, lobby.by_join(table.join_token) is table
+...     await lobby.close()
+...     return *found, len(host)
+>>> asyncio.run(demo())
+(True, True, 43)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from wildstud.errors import SeatError
+from wildstud.server.schemas import TableSettings
+from wildstud.server.seating import Seat
+from wildstud.server.security import new_id, new_token, token_hash
+from wildstud.server.store import Store, TableState
+from wildstud.server.tables import Table, TableStatus, build_menu
+
+__all__ = ["Lobby"]
+
+log = logging.getLogger("wildstud.server")
+
+
+class Lobby:
+    """The tables of one server."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.tables: dict[str, Table] = {}
+        self._hosts: dict[str, Table] = {}
+        self._joins: dict[str, Table] = {}
+        self._watches: dict[str, Table] = {}
+        self._reloading: set[str] = set()
+
+    async def open(self) -> None:
+        """Load every table from the store, replay the hands in progress, start the drivers."""
+        for stored in await self.store.call(self.store.load_tables):
+            table = Table.restore(stored, self.store)
+            self._add(table)
+        for table in list(self.tables.values()):
+            await table.resume()
+
+    async def close(self) -> None:
+        """Stop every table's driver."""
+        for table in list(self.tables.values()):
+            await table.stop()
+
+    def _add(self, table: Table) -> None:
+        table.on_broken = self._reload_soon
+        self.tables[table.id] = table
+        self._hosts[table.host_hash] = table
+        self._joins[table.join_token] = table
+        self._watches[table.watch_token] = table
+
+    def _reload_soon(self, table: Table) -> None:
+        if table.id not in self._reloading:
+            self._reloading.add(table.id)
+            asyncio.get_running_loop().create_task(self._reload(table))
+
+    async def _reload(self, broken: Table) -> None:
+        """Rebuild a table from the store after a change failed to be stored."""
+        try:
+            await broken.stop()
+            for attempt in range(60):
+                try:
+                    stored = [
+                        item
+                        for item in await self.store.call(self.store.load_tables)
+                        if item.table.id == broken.id
+                    ]
+                    break
+                except Exception:
+                    log.warning("table %s: the store is unavailable (try %d)", broken.id, attempt)
+                    await asyncio.sleep(1.0)
+            else:
+                return
+            if stored:
+                table = Table.restore(stored[0], self.store)
+                self._add(table)
+                await table.resume()
+        finally:
+            self._reloading.discard(broken.id)
+
+    async def create(self, settings: TableSettings) -> tuple[Table, str]:
+        """A new table; returns it with the host's token (shown once, stored only hashed)."""
+        build_menu(settings)  # refuses unknown games, bad house rules, a menu that cannot seat all
+        host = new_token()
+        state = TableState(
+            id=new_id(),
+            name=settings.name,
+            host_hash=token_hash(host),
+            join_token=new_token(),
+            watch_token=new_token(),
+            settings=settings.model_dump(mode="json"),
+            status=TableStatus.WAITING.value,
+            button=None,
+            hands_dealt=0,
+            last_entry=None,
+        )
+        await self.store.call(self.store.create_table, state)
+        table = Table(state, [], self.store)
+        self._add(table)
+        table.start_driver()
+        return table, host
+
+    def table(self, table_id: str) -> Table | None:
+        """The table with this id."""
+        return self.tables.get(table_id)
+
+    def by_host(self, token: str) -> Table | None:
+        """The table this host token runs."""
+        return self._hosts.get(token_hash(token))
+
+    def by_join(self, token: str) -> Table | None:
+        """The table this join token lets players into."""
+        return self._joins.get(token)
+
+    def by_watch(self, token: str) -> Table | None:
+        """The table this spectator token shows."""
+        return self._watches.get(token)
+
+    def by_seat(self, token: str) -> tuple[Table, Seat]:
+        """The table and seat this seat token opens."""
+        digest = token_hash(token)
+        for table in self.tables.values():
+            seat = table.seat_by_hash(digest)
+            if seat is not None:
+                return table, seat
+        raise SeatError("no seat has this token (the link is wrong, or the seat was given up)")

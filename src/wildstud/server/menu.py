@@ -1,0 +1,124 @@
+"""A table's menu: the games it deals, each with its house rules, under the table's stakes.
+
+With one game on the menu every hand deals it. With several, the table plays dealer's choice:
+the player on the button picks one for the hand. Only games that fit the number of players can
+be picked (seven-card Baby Daddy seats at most seven); when the dealer is a bot, is away or lets
+the clock run out, the pick falls by default on the next game down the menu after the one dealt
+last, wrapping round, so that a table of bots still rotates through every game.
+
+>>> menu = Menu.build([{"game": "FTQ"}, {"game": "BD7", "house_rules": {"cards": 7}}],
+...                   {"ante": 2})
+>>> [(item.code, item.options.ante) for item in menu.items]
+[('FTQ', 2), ('BD7', 2)]
+>>> menu.fitting(8), menu.default(8, last=None)
+((0,), 0)
+>>> menu.default(4, last=0)
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from wildstud.errors import OptionError, TableError
+from wildstud.games import BabyDaddyOptions, Game, GameOptions, Rules, find_game
+
+__all__ = ["STAKE_OPTIONS", "Menu", "MenuItem"]
+
+STAKE_OPTIONS = ("limit", "ante", "bring_in", "small_bet", "big_bet", "raise_cap")
+"""The options the table's stakes set for every game (a game's own house rules may not)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MenuItem:
+    """One game of the menu with its house rules and the table's stakes applied."""
+
+    index: int
+    game: Game
+    options: GameOptions
+    rules: Rules
+
+    @property
+    def code(self) -> str:
+        """The game's short code under these options (``BD5`` or ``BD7`` for Baby Daddy)."""
+        return self.rules.code
+
+    @property
+    def title(self) -> str:
+        """The name the table calls the game by."""
+        return self.rules.title
+
+    def fits(self, players: int) -> bool:
+        """Whether this game can be dealt to ``players`` players."""
+        return self.rules.min_players <= players <= self.rules.max_players
+
+    def describe(self) -> dict[str, Any]:
+        """The item as the dealer's-choice frame lists it."""
+        return {
+            "index": self.index,
+            "game": self.game.name,
+            "title": self.title,
+            "code": self.code,
+            "house_rules": self.options.changes(),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Menu:
+    """The games of a table, in the host's order."""
+
+    items: tuple[MenuItem, ...]
+
+    @classmethod
+    def build(cls, entries: Sequence[Mapping[str, Any]], stakes: Mapping[str, object]) -> Menu:
+        """The menu from the host's entries (``{"game": ..., "house_rules": {...}}``) and the
+        table's stakes; an unknown game or a bad house rule raises a
+        :class:`~wildstud.errors.WildstudError` naming it."""
+        if not entries:
+            raise TableError("a table needs at least one game")
+        items = []
+        for index, entry in enumerate(entries):
+            game = find_game(str(entry["game"]))
+            house = dict(entry.get("house_rules") or {})
+            for name in house:
+                if name.replace("-", "_") in STAKE_OPTIONS:
+                    raise OptionError(
+                        f"{game.title}: {name!r} is one of the table's stakes, set once for"
+                        " every game, not a house rule of one game"
+                    )
+            values = {**house, **_stakes_for(game, stakes)}
+            options = game.options(values)
+            items.append(MenuItem(index, game, options, game.rules(options)))
+        return cls(tuple(items))
+
+    def check_seats(self, seats: int) -> None:
+        """Refuse a menu none of whose games can seat a full table of ``seats``."""
+        if not any(item.fits(seats) for item in self.items):
+            names = ", ".join(f"{item.title} ({item.code})" for item in self.items)
+            raise TableError(f"none of the games ({names}) can be dealt to {seats} players")
+
+    def fitting(self, players: int) -> tuple[int, ...]:
+        """The indexes of the games that can be dealt to ``players`` players."""
+        return tuple(item.index for item in self.items if item.fits(players))
+
+    def default(self, players: int, last: int | None) -> int | None:
+        """The default pick: the next fitting game after ``last`` (the first if none)."""
+        fitting = self.fitting(players)
+        if not fitting:
+            return None
+        if last is None:
+            return fitting[0]
+        later = [index for index in fitting if index > last]
+        return later[0] if later else fitting[0]
+
+
+def _stakes_for(game: Game, stakes: Mapping[str, object]) -> dict[str, object]:
+    values = {name: value for name, value in stakes.items() if name in STAKE_OPTIONS}
+    if game.options_type is BabyDaddyOptions:
+        # Nothing is up on Baby Daddy's first round, so it has no bring-in to set.
+        values.pop("bring_in", None)
+    if values.get("raise_cap", 0) is None:
+        values["raise_cap"] = "none"
+    return values

@@ -1,0 +1,264 @@
+"""The WebSocket protocol: frames from clients (checked with pydantic) and frames to them.
+
+A client sends JSON objects with a ``type``:
+
+- ``{"type": "act", "seq": 7, "action": "raise", "amount": 20}``: an action in the hand (the
+  amount is a to-amount, the seat's total on the street; leave it out where the action needs
+  none);
+- ``{"type": "choose", "seq": 8, "entry": 1}``: the dealer's pick of a game from the menu;
+- ``{"type": "sit_out", "seq": 9}`` and ``{"type": "sit_in", "seq": 10}``;
+- ``{"type": "ping"}``.
+
+``seq`` numbers a seat's requests, each larger than the last: a request carrying the last number
+accepted again is a repeat and is ignored; one with a smaller number is stale and gets an error
+frame. A request the server carries out is answered with ``ack``.
+
+The server's frames are JSON objects too:
+
+- ``{"type": "welcome", "table_id", "role": "seat" | "spectator", "seat", "last_seq"}`` first;
+- ``{"type": "table", "table": {...}}``: the table as everyone sees it (the REST API's
+  ``TableInfo``), whenever a seat, the status, the button or the settings change;
+- ``{"type": "choosing", "dealer", "entries": [{"index", "game", "title", "code",
+  "house_rules"}], "seconds"}``: the dealer (a table seat) picks a game for the next hand;
+- ``{"type": "hand", "number", "lineup", "names", "you", "clock", "view"}``: a hand's whole view
+  for this client (:func:`encode_view`), on connecting and when a hand starts. ``lineup`` gives
+  the table seat of each engine seat (the view's seat numbers), ``you`` this client's engine
+  seat (``null`` for a spectator or a seat not dealt in);
+- ``{"type": "update", "number", "from", "events", "clock", "view"}``: after every change, the
+  new events (to append at index ``from``) and the view without its events;
+- ``{"type": "clock", "clock"}`` when the table pauses or resumes; a ``clock`` is ``null`` or
+  ``{"seat", "clock", "bank", "running"}``: the table seat to act and its seconds left;
+- ``{"type": "ack", "seq"}``, ``{"type": "pong"}``, ``{"type": "removed", "message"}``;
+- ``{"type": "error", "code", "message", "seq"}``, with ``code`` one of ``malformed``,
+  ``too-large``, ``rate-limited``, ``illegal``, ``out-of-turn``, ``stale``, ``seat``,
+  ``refused``, ``unknown-seat``, ``unknown-table``, ``storage`` and ``internal``.
+
+Cards are written as their codes (``"Qs"``); a card the client may not see is ``null``.
+
+>>> frame = read_frame('{"type": "act", "seq": 3, "action": "call"}')
+>>> frame.action, frame.amount, frame.seq
+('call', None, 3)
+>>> read_frame('{"type": "act", "seq": 0, "action": "shove"}')  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+pydantic_core._pydantic_core.ValidationError: 2 validation errors for ...
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from enum import Enum
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from wildstud.betting import ActionOption
+from wildstud.cards import Card
+from wildstud.deal import Event, Shown, TableView
+from wildstud.errors import WildstudError
+from wildstud.hands import evaluate
+from wildstud.pots import Pot
+
+__all__ = [
+    "Act",
+    "Choose",
+    "ClientFrame",
+    "Ping",
+    "SitIn",
+    "SitOut",
+    "encode",
+    "encode_event",
+    "encode_view",
+    "error_frame",
+    "read_frame",
+]
+
+Seq = Annotated[int, Field(ge=1, le=2**53)]
+
+
+class _Frame(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Act(_Frame):
+    """An action in the hand."""
+
+    type: Literal["act"]
+    seq: Seq
+    action: Literal["fold", "check", "call", "bring-in", "complete", "bet", "raise"]
+    amount: Annotated[int, Field(ge=0, le=10**12)] | None = None
+
+
+class Choose(_Frame):
+    """The dealer's pick of the game for the hand (an index into the table's menu)."""
+
+    type: Literal["choose"]
+    seq: Seq
+    entry: Annotated[int, Field(ge=0, le=64)]
+
+
+class SitOut(_Frame):
+    """Sit out from the next hand on."""
+
+    type: Literal["sit_out"]
+    seq: Seq
+
+
+class SitIn(_Frame):
+    """Be dealt in again from the next hand."""
+
+    type: Literal["sit_in"]
+    seq: Seq
+
+
+class Ping(_Frame):
+    """Is the server there?"""
+
+    type: Literal["ping"]
+
+
+ClientFrame = Annotated[Act | Choose | SitOut | SitIn | Ping, Field(discriminator="type")]
+"""Any frame a client may send."""
+
+_CLIENT_FRAME: TypeAdapter[Act | Choose | SitOut | SitIn | Ping] = TypeAdapter(ClientFrame)
+
+
+def read_frame(text: str | bytes) -> Act | Choose | SitOut | SitIn | Ping:
+    """Check a client's frame; a malformed one raises :class:`pydantic.ValidationError`."""
+    return _CLIENT_FRAME.validate_json(text)
+
+
+def error_frame(code: str, message: str, seq: int | None = None) -> dict[str, Any]:
+    """An error frame: a short code for programs, a sentence for people.
+
+    >>> error_frame("stale", "seq 3 is older than 5", 3)
+    {'type': 'error', 'code': 'stale', 'message': 'seq 3 is older than 5', 'seq': 3}
+    """
+    return {"type": "error", "code": code, "message": message[:300], "seq": seq}
+
+
+def encode(value: Any) -> Any:
+    """Any engine value as plain JSON data: cards as their codes (``"Qs"``), enums as their
+    values, frozen records as objects, tuples and sets as arrays.
+
+    >>> from wildstud.cards import parse_card
+    >>> encode((parse_card("Qs"), None, frozenset({2, 1})))
+    ['Qs', None, [1, 2]]
+    """
+    if value is None or isinstance(value, bool | int | str | float):
+        return value
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, frozenset | set):
+        return sorted(encode(item) for item in value)
+    if isinstance(value, tuple | list):
+        return [encode(item) for item in value]
+    if isinstance(value, dict):
+        return {str(key): encode(item) for key, item in value.items()}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {item.name: encode(getattr(value, item.name)) for item in dataclasses.fields(value)}
+    raise TypeError(f"cannot encode {type(value).__name__}")
+
+
+def _snake(name: str) -> str:
+    return "".join(f"_{char.lower()}" if char.isupper() else char for char in name).lstrip("_")
+
+
+def encode_event(event: Event) -> dict[str, Any]:
+    """An event as JSON data, its kind in ``type`` (``dealt``, ``acted``, ``shown`` …).
+
+    >>> from wildstud.deal import Dealt
+    >>> encode_event(Dealt(seat=1, card=None, up=False, street=0))
+    {'type': 'dealt', 'seat': 1, 'card': None, 'up': False, 'street': 0}
+
+    A shown hand also carries its best five cards as they play (``best_five``), each wild card
+    with the card it stands for:
+
+    >>> from wildstud import evaluate
+    >>> from wildstud.cards import parse_cards
+    >>> from wildstud.deal import Shown
+    >>> cards = parse_cards("7c 7d Qs 2h 3d")
+    >>> value = evaluate(cards, "Q").value
+    >>> shown = Shown(0, cards, parse_cards("Qs"), value, "three sevens", natural=False)
+    >>> [(item["card"], item["wild"]) for item in encode_event(shown)["best_five"]][:3]
+    [('7s', 'Qs'), ('7d', None), ('7c', None)]
+    """
+    data: dict[str, Any] = {"type": _snake(type(event).__name__)}
+    data.update(encode(event))
+    if isinstance(event, Shown):
+        data["best_five"] = _best_five(event)
+    return data
+
+
+def _best_five(shown: Shown) -> list[dict[str, Any]] | None:
+    """The cards of a shown hand as they play, each wild with the card it stands for, so that
+    a client can mark them: the evaluation whose value is the one the showdown found (the house
+    rules that change values are tried both ways); ``None`` if none is."""
+    for top, aces in ((True, False), (False, False), (True, True), (False, True)):
+        try:
+            value = evaluate(shown.cards, shown.wild, five_of_a_kind_top=top, double_ace_flush=aces)
+        except WildstudError:
+            return None
+        if value.value == shown.value:
+            return [
+                {
+                    "card": str(played.card),
+                    "wild": None if played.wild is None else str(played.wild),
+                }
+                for played in value.best_five
+            ]
+    return None
+
+
+def _option(option: ActionOption) -> dict[str, Any]:
+    return {"action": option.kind.value, "min": option.min_amount, "max": option.max_amount}
+
+
+def _pot(pot: Pot) -> dict[str, Any]:
+    return {"amount": pot.amount, "eligible": sorted(pot.eligible)}
+
+
+def encode_view(view: TableView, *, events: bool = True) -> dict[str, Any]:
+    """A seat's (or a spectator's) view as JSON data; ``events=False`` leaves the events out
+    (an update frame carries only the new ones)."""
+    data: dict[str, Any] = {
+        "viewer": view.viewer,
+        "game": view.game,
+        "code": view.code,
+        "options": dict(view.options),
+        "dealer": view.dealer,
+        "deal": view.deal,
+        "street": view.street,
+        "phase": view.phase.value,
+        "to_act": view.to_act,
+        "seats": [
+            {
+                "seat": seat.seat,
+                "stack": seat.stack,
+                "paid": seat.paid,
+                "bet": seat.bet,
+                "dealt_in": seat.dealt_in,
+                "folded": seat.folded,
+                "all_in": seat.all_in,
+                "shown": seat.shown,
+                "cards": [
+                    {"card": None if held.card is None else str(held.card), "up": held.up}
+                    for held in seat.cards
+                ],
+            }
+            for seat in view.seats
+        ],
+        "pot": view.pot,
+        "pots": [_pot(pot) for pot in view.pots],
+        "centre": None if view.centre is None else str(view.centre),
+        "community": None if view.community is None else str(view.community),
+        "wild": [str(card) for card in view.wild],
+        "wild_text": view.wild_text,
+        "own_wild": None if view.own_wild is None else [str(card) for card in view.own_wild],
+        "legal_actions": [_option(option) for option in view.legal_actions],
+    }
+    if events:
+        data["events"] = [encode_event(event) for event in view.events]
+    return data

@@ -1,0 +1,270 @@
+"""The shapes of the REST API: what a request may hold and what a response holds.
+
+Every request body is checked here before anything else sees it: unknown fields, wrong types and
+out-of-range numbers are refused with a 422 that says which field. FastAPI publishes these models
+in the OpenAPI schema at ``/openapi.json``.
+
+>>> settings = TableSettings(name="Friday", games=[GameEntry(game="FTQ")])
+>>> settings.seats, settings.stakes.limit, settings.starting_chips
+(6, 'fixed-limit', 1000)
+>>> TableSettings(name="Friday", games=[], seats=9)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+pydantic_core._pydantic_core.ValidationError: 2 validation errors for TableSettings
+...
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+__all__ = [
+    "BotRequest",
+    "ErrorBody",
+    "GameEntry",
+    "GameInfo",
+    "HandHistory",
+    "HandSummary",
+    "JoinRequest",
+    "LedgerLine",
+    "LedgerReport",
+    "Links",
+    "OptionInfo",
+    "RulesUpdate",
+    "SeatGranted",
+    "SeatInfo",
+    "StakesModel",
+    "TableCreated",
+    "TableInfo",
+    "TableSettings",
+]
+
+Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
+OptionKey = Annotated[str, StringConstraints(min_length=1, max_length=40)]
+OptionText = Annotated[str, StringConstraints(max_length=40)]
+HouseRuleValue = Annotated[int, Field(ge=0, le=1_000_000)] | bool | OptionText
+Chips = Annotated[int, Field(ge=0, le=1_000_000_000)]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ErrorBody(_Model):
+    """What an error response holds: one sentence saying what was wrong."""
+
+    detail: str
+
+
+class GameEntry(_Model):
+    """One game of the table's list, with its house rules (option names as in
+    ``docs/house-rules.md``; the stakes are the table's and are not given here)."""
+
+    game: Annotated[str, StringConstraints(min_length=1, max_length=40)] = Field(
+        description="a game's name, alias or code: FTQ, SMBU, pimp-daddy, BD7, BD5, BITCH",
+        examples=["FTQ"],
+    )
+    house_rules: dict[OptionKey, HouseRuleValue] = Field(
+        default_factory=dict, max_length=24, examples=[{"queens": "all"}]
+    )
+
+
+class StakesModel(_Model):
+    """The table's stakes: the betting structure and its amounts, the same for every game."""
+
+    limit: Literal["fixed-limit", "spread-limit", "pot-limit", "no-limit"] = "fixed-limit"
+    ante: Annotated[int, Field(ge=0, le=1_000_000)] = 1
+    bring_in: Annotated[int, Field(ge=0, le=1_000_000)] = 2
+    small_bet: Annotated[int, Field(ge=1, le=1_000_000)] = 5
+    big_bet: Annotated[int, Field(ge=1, le=1_000_000)] = 10
+    raise_cap: Annotated[int, Field(ge=0, le=100)] | None = 3
+
+
+Seconds = Annotated[float, Field(ge=0.05, le=3600)]
+
+
+class TableSettings(_Model):
+    """Everything a host sets when creating a table.
+
+    One game, or several for dealer's choice; the clocks are in seconds.
+    """
+
+    name: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=60)]
+    games: list[GameEntry] = Field(min_length=1, max_length=12)
+    stakes: StakesModel = Field(default_factory=StakesModel)
+    starting_chips: Annotated[int, Field(ge=1, le=1_000_000_000)] = 1000
+    seats: Annotated[int, Field(ge=2, le=8)] = 6
+    action_clock: Seconds = Field(30.0, description="seconds each player has to act")
+    time_bank: Annotated[float, Field(ge=0, le=3600)] = Field(
+        60.0, description="extra seconds a player may draw on, over the whole session"
+    )
+    choice_clock: Seconds = Field(20.0, description="seconds the dealer has to pick the game")
+    bot_delay: Annotated[float, Field(ge=0, le=30)] = Field(
+        1.0, description="seconds a bot waits before acting"
+    )
+    hand_pause: Annotated[float, Field(ge=0, le=60)] = Field(
+        3.0, description="seconds between the end of a hand and the next deal"
+    )
+    absent_hands: Annotated[int, Field(ge=1, le=100)] = Field(
+        2, description="hands in a row a player may let the clock act for them before sitting out"
+    )
+
+
+class RulesUpdate(_Model):
+    """What the host may change between hands; omitted fields stay as they are."""
+
+    games: list[GameEntry] | None = Field(None, min_length=1, max_length=12)
+    stakes: StakesModel | None = None
+    starting_chips: Annotated[int, Field(ge=1, le=1_000_000_000)] | None = None
+    action_clock: Seconds | None = None
+    time_bank: Annotated[float, Field(ge=0, le=3600)] | None = None
+    choice_clock: Seconds | None = None
+    bot_delay: Annotated[float, Field(ge=0, le=30)] | None = None
+    hand_pause: Annotated[float, Field(ge=0, le=60)] | None = None
+    absent_hands: Annotated[int, Field(ge=1, le=100)] | None = None
+
+
+class Links(_Model):
+    """The table's links: the host keeps the first and shares the others."""
+
+    host: str | None = None
+    join: str
+    watch: str
+    watch_socket: str
+
+
+class SeatInfo(_Model):
+    """A seat as everyone sees it."""
+
+    seat: int
+    name: str
+    kind: Literal["player", "random-bot", "calling-bot"]
+    stack: int
+    time_bank: float
+    sitting_out: bool
+    leaving: bool
+    connected: bool
+
+
+class TableInfo(_Model):
+    """A table as everyone sees it."""
+
+    id: str
+    name: str
+    status: Literal["waiting", "running", "paused"]
+    settings: TableSettings
+    seats: list[SeatInfo]
+    button: int | None
+    hands_dealt: int
+    hand_in_progress: int | None
+    choosing: int | None = Field(description="the seat choosing the next game, if any")
+
+
+class TableCreated(_Model):
+    """The answer to creating a table: its id and links, the host's token among them."""
+
+    table: TableInfo
+    host_token: str
+    links: Links
+
+
+class JoinRequest(_Model):
+    """A player taking a seat (the lowest free one, unless a seat is asked for)."""
+
+    name: Name
+    seat: Annotated[int, Field(ge=0, le=7)] | None = None
+
+
+class SeatGranted(_Model):
+    """A seat taken: the player's own link and token (keep them: they are the seat's key)."""
+
+    table_id: str
+    seat: int
+    token: str
+    link: str
+    socket: str
+
+
+class BotRequest(_Model):
+    """A bot for an empty seat."""
+
+    kind: Literal["random-bot", "calling-bot"] = "calling-bot"
+    name: Name | None = None
+    seat: Annotated[int, Field(ge=0, le=7)] | None = None
+
+
+class OptionInfo(_Model):
+    """One house rule of a game: its default, what it allows and what it means."""
+
+    name: str
+    default: str | int | bool
+    allowed: str
+    help: str
+
+
+class GameInfo(_Model):
+    """A game a table may deal."""
+
+    name: str
+    title: str
+    codes: list[str]
+    aliases: list[str]
+    summary: str
+    options: list[OptionInfo]
+
+
+class HandSummary(_Model):
+    """A finished hand in a table's list of hands."""
+
+    number: int
+    game: str
+    title: str
+    players: list[str]
+    starting_stacks: list[int]
+    final_stacks: list[int]
+
+
+class HandHistory(_Model):
+    """A finished hand as a spectator saw it at the end: every card shown at the showdown,
+    no hidden card of a hand that was not shown."""
+
+    table_id: str
+    number: int
+    game: str
+    title: str
+    code: str
+    house_rules: dict[str, str | int | bool]
+    seats: list[int] = Field(description="the table seat of each player, p1 first")
+    players: list[str]
+    dealer: int
+    starting_stacks: list[int]
+    final_stacks: list[int]
+    events: list[dict[str, Any]]
+
+
+class LedgerLine(_Model):
+    """One movement of chips."""
+
+    player_id: str
+    seat: int
+    name: str
+    reason: Literal["buy-in", "hand", "cash-out"]
+    amount: int
+    hand_number: int | None
+
+
+class LedgerReport(_Model):
+    """A table's chip ledger and whether it balances: buy-ins less cash-outs equal the stacks in
+    front of the seats (before the hand in progress), and every hand's results add up to zero."""
+
+    entries: list[LedgerLine]
+    buy_ins: int
+    cash_outs: int
+    hands_net: int
+    seated: int
+    in_play: Chips | None = Field(
+        None, description="chips in the hand in progress (stacks behind plus the pot), if any"
+    )
+    balanced: bool

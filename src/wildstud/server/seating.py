@@ -1,0 +1,148 @@
+"""Seats at a server table: who sits there, their chips, clock and connections.
+
+A seat holds a player (reached through a secret seat token) or a bot. Its row in the store is
+:class:`~wildstud.server.store.records.SeatState`; :class:`Seat` adds what lives only in memory:
+the bot that plays it, the connections watching it, and what the player did in the hand in
+progress (to tell an absent player from one who acts).
+
+>>> seat = Seat.new(2, "Ann", SeatKind.PLAYER, token_hash="ab" * 32, stack=500, time_bank=60)
+>>> seat.eligible, seat.is_bot, seat.state().stack
+(True, False, 500)
+>>> Seat.new(3, "Robo", SeatKind.CALLING_BOT, None, 500, 0).is_bot
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Protocol
+
+from wildstud.bots import CallingBot, RandomBot
+from wildstud.server.security import new_id
+from wildstud.server.store.records import SeatState
+
+__all__ = ["Client", "Seat", "SeatKind"]
+
+
+class SeatKind(StrEnum):
+    """Who plays a seat."""
+
+    PLAYER = "player"
+    RANDOM_BOT = "random-bot"
+    CALLING_BOT = "calling-bot"
+
+
+class Client(Protocol):
+    """A connection watching a table: a player's (``seat`` set) or a spectator's."""
+
+    seat: int | None
+
+    def send(self, text: str) -> None:
+        """Queue a frame (JSON text) for the client; never waits."""
+
+    def close(self, code: int, reason: str) -> None:
+        """Close the connection once the frames queued so far are sent."""
+
+
+@dataclass(eq=False)
+class Seat:
+    """One taken seat."""
+
+    index: int
+    player_id: str
+    name: str
+    kind: SeatKind
+    token_hash: str | None
+    stack: int
+    sitting_out: bool
+    missed_hands: int
+    time_bank: float
+    last_seq: int
+    leaving: bool
+    bot: RandomBot | CallingBot | None = None
+    clients: set[Client] = field(default_factory=set)
+    acted: bool = False
+    """The player acted in the hand in progress (not the clock for them)."""
+    timed_out: bool = False
+    """The clock acted for the player in the hand in progress."""
+
+    def __post_init__(self) -> None:
+        if self.kind is SeatKind.RANDOM_BOT:
+            self.bot = RandomBot()
+        elif self.kind is SeatKind.CALLING_BOT:
+            self.bot = CallingBot()
+
+    @classmethod
+    def new(
+        cls,
+        index: int,
+        name: str,
+        kind: SeatKind,
+        token_hash: str | None,
+        stack: int,
+        time_bank: float,
+    ) -> Seat:
+        """A seat just taken, with a fresh ledger account."""
+        return cls(index, new_id(), name, kind, token_hash, stack, False, 0, time_bank, 0, False)
+
+    @classmethod
+    def from_state(cls, state: SeatState) -> Seat:
+        """A seat as the store kept it."""
+        return cls(
+            state.seat,
+            state.player_id,
+            state.name,
+            SeatKind(state.kind),
+            state.token_hash,
+            state.stack,
+            state.sitting_out,
+            state.missed_hands,
+            state.time_bank,
+            state.last_seq,
+            state.leaving,
+        )
+
+    def state(self) -> SeatState:
+        """The seat's row for the store."""
+        return SeatState(
+            self.index,
+            self.player_id,
+            self.name,
+            self.kind.value,
+            self.token_hash,
+            self.stack,
+            self.sitting_out,
+            self.missed_hands,
+            self.time_bank,
+            self.last_seq,
+            self.leaving,
+        )
+
+    @property
+    def is_bot(self) -> bool:
+        """Whether a bot plays this seat."""
+        return self.bot is not None
+
+    @property
+    def connected(self) -> bool:
+        """Whether a bot plays the seat or the player has a connection open."""
+        return self.is_bot or bool(self.clients)
+
+    @property
+    def eligible(self) -> bool:
+        """Whether the seat is dealt into the next hand: chips, sitting in, not leaving."""
+        return self.stack > 0 and not self.sitting_out and not self.leaving
+
+    def info(self) -> dict[str, Any]:
+        """The seat as everyone sees it (shaped as :class:`~wildstud.server.schemas.SeatInfo`)."""
+        return {
+            "seat": self.index,
+            "name": self.name,
+            "kind": self.kind.value,
+            "stack": self.stack,
+            "time_bank": round(self.time_bank, 3),
+            "sitting_out": self.sitting_out,
+            "leaving": self.leaving,
+            "connected": self.connected,
+        }

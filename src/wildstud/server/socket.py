@@ -1,0 +1,215 @@
+"""The WebSocket endpoints: ``/ws/seat/{token}`` for a player, ``/ws/watch/{token}`` for a
+spectator.
+
+Each connection has a reader (this module's loop) and a writer (a task draining a queue), so a
+table never waits on a slow client: frames are queued, and a client that falls too far behind is
+disconnected (it reconnects and gets the whole view again). Every incoming message is checked:
+one that is too long, binary, not JSON, or not one of the frames of
+:mod:`wildstud.server.messages` gets an error frame and the connection goes on; so does one over
+the rate limit. A refused request gets an error frame saying why. Nothing a client sends can
+make the server show it a traceback.
+
+A connection queues its frames and closes once they are sent:
+
+>>> connection = Connection(websocket=None, seat=0)  # type: ignore[arg-type]
+>>> connection.send('{"type": "pong"}'); connection.close(1000, "bye")
+>>> connection.send('{"type": "pong"}')  # too late: the connection is closing
+>>> connection.pending()
+1
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from pydantic import ValidationError
+
+from wildstud.errors import (
+    IllegalActionError,
+    OutOfTurnError,
+    SeatError,
+    StaleRequestError,
+    WildstudError,
+)
+from wildstud.server.lobby import Lobby
+from wildstud.server.messages import error_frame, read_frame
+from wildstud.server.security import MAX_MESSAGE_BYTES, RateLimiter
+from wildstud.server.tables import StorageFailureError, Table, dumps
+
+__all__ = ["Connection", "router"]
+
+log = logging.getLogger("wildstud.server")
+router = APIRouter()
+
+SEND_QUEUE = 512
+"""Frames a client may fall behind by before it is disconnected."""
+RATE = 20.0
+"""Messages a second a connection may send, on average…"""
+BURST = 40
+"""…and at once."""
+
+
+class Connection:
+    """One client's WebSocket, as a table sees it."""
+
+    def __init__(self, websocket: WebSocket, seat: int | None) -> None:
+        self.websocket = websocket
+        self.seat = seat
+        self._queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=SEND_QUEUE)
+        self._close: tuple[int, str] | None = None
+
+    def send(self, text: str) -> None:
+        """Queue a frame; a client too far behind is dropped."""
+        if self._close is not None:
+            return
+        try:
+            self._queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.close(1008, "too far behind: reconnect")
+
+    def close(self, code: int, reason: str) -> None:
+        """Close after the frames already queued."""
+        if self._close is None:
+            self._close = (code, reason)
+            with contextlib.suppress(asyncio.QueueFull):
+                self._queue.put_nowait(None)
+            if self._queue.full():
+                # No room for the marker: drop what is queued, the client will resync.
+                while not self._queue.empty():
+                    self._queue.get_nowait()
+                self._queue.put_nowait(None)
+
+    def pending(self) -> int:
+        """How many frames are queued and not yet sent (the closing marker aside)."""
+        return self._queue.qsize() - int(self._close is not None)
+
+    async def write(self) -> None:
+        """Send queued frames until closed."""
+        while True:
+            text = await self._queue.get()
+            if text is None:
+                code, reason = self._close or (1000, "")
+                with contextlib.suppress(Exception):
+                    await self.websocket.close(code, reason)
+                return
+            await self.websocket.send_text(text)
+
+
+def _lobby(websocket: WebSocket) -> Lobby:
+    lobby: Lobby = websocket.app.state.lobby
+    return lobby
+
+
+@router.websocket("/ws/seat/{token}")
+async def seat_socket(websocket: WebSocket, token: str) -> None:
+    """A player's connection: their seat's view of the table, and their requests."""
+    try:
+        table, seat = _lobby(websocket).by_seat(token)
+    except SeatError as error:
+        await _refuse(websocket, "unknown-seat", str(error))
+        return
+    await _serve(websocket, table, seat.index)
+
+
+@router.websocket("/ws/watch/{token}")
+async def watch_socket(websocket: WebSocket, token: str) -> None:
+    """A spectator's connection: the public view of the table."""
+    table = _lobby(websocket).by_watch(token)
+    if table is None:
+        await _refuse(websocket, "unknown-table", "no table has this spectator link")
+        return
+    await _serve(websocket, table, None)
+
+
+async def _refuse(websocket: WebSocket, code: str, message: str) -> None:
+    await websocket.accept()
+    await websocket.send_text(dumps(error_frame(code, message)))
+    await websocket.close(4404, code)
+
+
+def _error_code(error: WildstudError) -> str:
+    if isinstance(error, OutOfTurnError):
+        return "out-of-turn"
+    if isinstance(error, IllegalActionError):
+        return "illegal"
+    if isinstance(error, StaleRequestError):
+        return "stale"
+    if isinstance(error, SeatError):
+        return "seat"
+    return "refused"
+
+
+async def _serve(websocket: WebSocket, table: Table, seat: int | None) -> None:
+    await websocket.accept()
+    connection = Connection(websocket, seat)
+    writer = asyncio.create_task(connection.write())
+    limiter = RateLimiter(RATE, BURST)
+    warned = 0.0
+    try:
+        try:
+            await table.attach(connection)
+        except WildstudError as error:
+            connection.send(dumps(error_frame(_error_code(error), str(error))))
+            connection.close(4404, "refused")
+            return
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            text = message.get("text")
+            if not limiter.allow():
+                now = asyncio.get_running_loop().time()
+                if now - warned >= 1.0:  # one warning a second is enough
+                    warned = now
+                    connection.send(
+                        dumps(error_frame("rate-limited", "too many messages: slow down"))
+                    )
+                continue
+            if text is None:
+                connection.send(dumps(error_frame("malformed", "send JSON text, not binary")))
+                continue
+            if len(text) > MAX_MESSAGE_BYTES or len(text.encode()) > MAX_MESSAGE_BYTES:
+                connection.send(
+                    dumps(
+                        error_frame(
+                            "too-large", f"a message may hold at most {MAX_MESSAGE_BYTES} bytes"
+                        )
+                    )
+                )
+                continue
+            try:
+                frame = read_frame(text)
+            except ValidationError as error:
+                connection.send(dumps(error_frame("malformed", _describe(error))))
+                continue
+            seq = getattr(frame, "seq", None)
+            try:
+                await table.handle(connection, frame)
+            except WildstudError as error:
+                connection.send(dumps(error_frame(_error_code(error), str(error), seq)))
+            except StorageFailureError:
+                return
+    except WebSocketDisconnect:
+        pass
+    except Exception:
+        log.exception("a connection to table %s failed", table.id)
+        connection.send(dumps(error_frame("internal", "the server failed; reconnect")))
+        connection.close(1011, "internal error")
+    finally:
+        await table.detach(connection)
+        connection.close(1000, "")
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(writer, 5.0)
+        writer.cancel()
+
+
+def _describe(error: ValidationError) -> str:
+    """What was wrong with a frame, in a line, without echoing what the client sent."""
+    problems = []
+    for item in error.errors(include_input=False, include_url=False)[:3]:
+        where = ".".join(str(part) for part in item["loc"]) or "frame"
+        problems.append(f"{where}: {item['msg']}")
+    return "not a valid frame: " + "; ".join(problems)

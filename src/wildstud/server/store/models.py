@@ -1,0 +1,179 @@
+"""The server's tables in the database, as SQLAlchemy models.
+
+What is stored is what a restart needs to rebuild every table exactly: each table's settings
+and seats, and for each hand its setup, the secret order of every deck it drew and every action
+in order. The engine is deterministic given its decks and actions, so a hand in progress is
+rebuilt by replaying them. Chips move only through the ledger, which always adds up to the
+stacks in front of the seats.
+
+The schema is created and upgraded by the Alembic migrations in
+:mod:`wildstud.server.migrations`, never by ``create_all``; a test checks that the migrations
+and these models agree.
+
+>>> sorted(Base.metadata.tables)
+['actions', 'decks', 'hands', 'ledger', 'seats', 'tables']
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any, ClassVar
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    ForeignKeyConstraint,
+    Index,
+    Integer,
+    String,
+    Text,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+__all__ = ["ActionRow", "Base", "DeckRow", "HandRow", "LedgerRow", "SeatRow", "TableRow", "utc_now"]
+
+
+def utc_now() -> datetime.datetime:
+    """The time now, in UTC."""
+    return datetime.datetime.now(datetime.UTC)
+
+
+class Base(DeclarativeBase):
+    """The declarative base of the server's models."""
+
+    type_annotation_map: ClassVar[dict[Any, Any]] = {dict[str, Any]: JSON, list[Any]: JSON}
+
+
+class TableRow(Base):
+    """A table: its settings, whether it deals, where the button is."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    host_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    """SHA-256 of the host token: the token itself is never stored."""
+    join_token: Mapped[str] = mapped_column(String(64), unique=True)
+    watch_token: Mapped[str] = mapped_column(String(64), unique=True)
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16))
+    button: Mapped[int | None] = mapped_column(Integer)
+    """The table seat that dealt the last hand."""
+    hands_dealt: Mapped[int] = mapped_column(Integer, default=0)
+    last_entry: Mapped[int | None] = mapped_column(Integer)
+    """The index in the table's game list of the game dealt last (for the default choice)."""
+    created_at: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SeatRow(Base):
+    """A seat taken by a player or a bot."""
+
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[str] = mapped_column(String(32))
+    """Who holds the seat: a fresh id each time a seat is taken (the ledger's account)."""
+    name: Mapped[str] = mapped_column(String(40))
+    kind: Mapped[str] = mapped_column(String(16))
+    token_hash: Mapped[str | None] = mapped_column(String(64), unique=True)
+    """SHA-256 of the seat token (``None`` for a bot)."""
+    stack: Mapped[int] = mapped_column(BigInteger)
+    """Chips in front of the seat before the hand in progress, if any."""
+    sitting_out: Mapped[bool] = mapped_column(Boolean, default=False)
+    missed_hands: Mapped[int] = mapped_column(Integer, default=0)
+    time_bank: Mapped[float] = mapped_column(Float)
+    last_seq: Mapped[int] = mapped_column(BigInteger, default=0)
+    leaving: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class HandRow(Base):
+    """A hand: its game and setup, and once it is over, its public record."""
+
+    __tablename__ = "hands"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    entry: Mapped[int] = mapped_column(Integer)
+    """The index of the game in the table's list at the time."""
+    game: Mapped[str] = mapped_column(String(40))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    lineup: Mapped[list[Any]] = mapped_column(JSON)
+    """The table seat of each engine seat, engine seat 0 first."""
+    names: Mapped[list[Any]] = mapped_column(JSON)
+    dealer: Mapped[int] = mapped_column(Integer)
+    """The dealer's engine seat."""
+    stacks: Mapped[list[Any]] = mapped_column(JSON)
+    live: Mapped[bool] = mapped_column(Boolean, default=True)
+    final_stacks: Mapped[list[Any] | None] = mapped_column(JSON)
+    summary: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    """The hand as a spectator saw it at the end (what the showdown showed)."""
+    started_at: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))
+    ended_at: Mapped[datetime.datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+def _hand_key() -> ForeignKeyConstraint:
+    return ForeignKeyConstraint(
+        ["table_id", "hand_number"], ["hands.table_id", "hands.number"], ondelete="CASCADE"
+    )
+
+
+class DeckRow(Base):
+    """The secret order of one deal's deck, stored when drawn; never sent, never logged."""
+
+    __tablename__ = "decks"
+    __table_args__ = (_hand_key(),)
+
+    table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    hand_number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    deal: Mapped[int] = mapped_column(Integer, primary_key=True)
+    cards: Mapped[str] = mapped_column(Text)
+
+    def __repr__(self) -> str:
+        return f"DeckRow({self.table_id!r}, {self.hand_number}, deal={self.deal}, cards=<secret>)"
+
+
+class ActionRow(Base):
+    """One player's action, in order, as the player gave it."""
+
+    __tablename__ = "actions"
+    __table_args__ = (_hand_key(),)
+
+    table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    hand_number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    index: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    """The engine seat that acted."""
+    kind: Mapped[str] = mapped_column(String(16))
+    amount: Mapped[int | None] = mapped_column(BigInteger)
+    source: Mapped[str] = mapped_column(String(16))
+    """Who decided: ``player``, ``bot``, ``clock`` (time ran out) or ``host`` (removed)."""
+    seq: Mapped[int | None] = mapped_column(BigInteger)
+    at: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class LedgerRow(Base):
+    """A movement of chips to or from a seat: a buy-in, a hand's result, a cash-out."""
+
+    __tablename__ = "ledger"
+    __table_args__ = (Index("ix_ledger_table_player", "table_id", "player_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), index=True
+    )
+    player_id: Mapped[str] = mapped_column(String(32))
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(40))
+    hand_number: Mapped[int | None] = mapped_column(Integer)
+    reason: Mapped[str] = mapped_column(String(16))
+    amount: Mapped[int] = mapped_column(BigInteger)
+    at: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))

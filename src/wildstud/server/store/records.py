@@ -1,0 +1,168 @@
+"""Plain records that pass between the tables and the store.
+
+The tables never touch SQLAlchemy objects: they hand the store a :class:`Changes` (everything one
+step changed, written in one transaction) and get back :class:`StoredTable` records when the
+server starts.
+
+>>> changes = Changes()
+>>> changes.actions.append(ActionRecord(1, 0, 2, "call", None, "player", 7))
+>>> bool(changes), bool(Changes())
+(True, False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+__all__ = [
+    "ActionRecord",
+    "Changes",
+    "DeckDraw",
+    "HandEnd",
+    "HandSetup",
+    "LedgerEntry",
+    "SeatState",
+    "StoredHand",
+    "StoredTable",
+    "TableState",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """A table's row: who hosts it (by token hash), its settings, where the button is."""
+
+    id: str
+    name: str
+    host_hash: str
+    join_token: str
+    watch_token: str
+    settings: dict[str, Any]
+    status: str
+    button: int | None
+    hands_dealt: int
+    last_entry: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatState:
+    """A seat's row."""
+
+    seat: int
+    player_id: str
+    name: str
+    kind: str
+    token_hash: str | None
+    stack: int
+    sitting_out: bool
+    missed_hands: int
+    time_bank: float
+    last_seq: int
+    leaving: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HandSetup:
+    """What a hand starts from: the game (by its index in the table's list), the seats dealt in
+    (table seats, engine seat 0 first), their names and stacks, and the dealer's engine seat."""
+
+    number: int
+    entry: int
+    game: str
+    options: dict[str, Any]
+    lineup: tuple[int, ...]
+    names: tuple[str, ...]
+    dealer: int
+    stacks: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DeckDraw:
+    """The order of one deal's deck (top card first), drawn for hand ``number``."""
+
+    number: int
+    deal: int
+    cards: str
+
+    def __repr__(self) -> str:
+        # The order is the one secret of the server: keep it out of logs and tracebacks.
+        return f"DeckDraw(number={self.number}, deal={self.deal}, cards=<secret>)"
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRecord:
+    """One action of hand ``number``: its place in the hand, the engine seat, what was done."""
+
+    number: int
+    index: int
+    seat: int
+    kind: str
+    amount: int | None
+    source: str
+    seq: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class HandEnd:
+    """A hand is over: the stacks after it and the public record."""
+
+    number: int
+    final_stacks: tuple[int, ...]
+    summary: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerEntry:
+    """Chips to (positive) or from (negative) a player's account at a seat."""
+
+    player_id: str
+    seat: int
+    name: str
+    reason: str
+    amount: int
+    hand_number: int | None = None
+
+
+@dataclass(slots=True)
+class Changes:
+    """Everything one step of a table changed; the store writes it in one transaction."""
+
+    table: TableState | None = None
+    seats: list[SeatState] = field(default_factory=list)
+    removed: list[int] = field(default_factory=list)
+    hand: HandSetup | None = None
+    decks: list[DeckDraw] = field(default_factory=list)
+    actions: list[ActionRecord] = field(default_factory=list)
+    hand_end: HandEnd | None = None
+    ledger: list[LedgerEntry] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return any(getattr(self, item.name) for item in fields(self))
+
+
+@dataclass(frozen=True, slots=True)
+class StoredHand:
+    """A hand as stored: its setup, its decks by deal number, its actions in order."""
+
+    setup: HandSetup
+    decks: dict[int, str]
+    actions: tuple[ActionRecord, ...]
+    live: bool
+    final_stacks: tuple[int, ...] | None = None
+    summary: dict[str, Any] | None = None
+
+    def __repr__(self) -> str:
+        return (
+            f"StoredHand(number={self.setup.number}, decks=<{len(self.decks)} secret>,"
+            f" actions={len(self.actions)}, live={self.live})"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTable:
+    """A table as stored, with its seats and the hand in progress, if any."""
+
+    table: TableState
+    seats: tuple[SeatState, ...]
+    live_hand: StoredHand | None

@@ -1,0 +1,452 @@
+"""The store: the database behind the tables, one transaction per step.
+
+:class:`Store` opens the database (SQLite or PostgreSQL), brings its schema up to date with the
+migrations, writes a table's :class:`~wildstud.server.store.records.Changes` in one transaction
+and reads back what a restart or a history page needs. Its methods are synchronous; the server
+calls them through :meth:`Store.call`, which runs them on threads of the store's own for
+PostgreSQL, so that a round trip to the database never stalls the event loop, and in place for
+SQLite, whose writes take microseconds. A table waits for each write before its next step, so
+its writes are stored in the order they happened.
+
+>>> store = Store("sqlite://")
+>>> store.create_table(TableState("t1", "Friday", "h" * 64, "j", "w", {}, "waiting", None, 0, None))
+>>> [stored.table.name for stored in store.load_tables()]
+['Friday']
+>>> store.close()
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from sqlalchemy import Engine, create_engine, delete, event, func, insert, select, update
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import StaticPool
+
+from wildstud.server.store.migrate import upgrade
+from wildstud.server.store.models import (
+    ActionRow,
+    DeckRow,
+    HandRow,
+    LedgerRow,
+    SeatRow,
+    TableRow,
+    utc_now,
+)
+from wildstud.server.store.records import (
+    ActionRecord,
+    Changes,
+    HandSetup,
+    LedgerEntry,
+    SeatState,
+    StoredHand,
+    StoredTable,
+    TableState,
+)
+
+__all__ = ["Store", "database_url"]
+
+T = TypeVar("T")
+
+WRITERS = 8
+"""Connections (and threads) writing to PostgreSQL at once."""
+
+
+def database_url(url: str) -> URL:
+    """The URL SQLAlchemy needs: PostgreSQL always through psycopg 3.
+
+    >>> database_url("postgresql://u@localhost/db").drivername
+    'postgresql+psycopg'
+    >>> database_url("sqlite:////tmp/x.db").drivername
+    'sqlite'
+    """
+    parsed = make_url(url)
+    if parsed.drivername in ("postgresql", "postgres"):
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    return parsed
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    cursor = connection.cursor()
+    # In WAL mode a commit is in the operating system's hands before it returns, so every
+    # committed write survives the server being killed at any moment (SIGKILL included);
+    # NORMAL leaves the disk sync to checkpoints: a power cut may lose the last commits, never
+    # the database's consistency, and a commit costs microseconds instead of a disk flush.
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
+
+
+class Store:
+    """The database of a server: tables, seats, hands, decks, actions and the chip ledger."""
+
+    def __init__(self, url: str) -> None:
+        parsed = database_url(url)
+        if parsed.get_backend_name() == "sqlite":
+            memory = parsed.database in (None, "", ":memory:")
+            self.engine: Engine = create_engine(
+                parsed,
+                connect_args={"check_same_thread": False},
+                poolclass=StaticPool if memory else None,
+            )
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        else:
+            self.engine = create_engine(
+                parsed, pool_pre_ping=True, pool_size=WRITERS, max_overflow=WRITERS
+            )
+        upgrade(self.engine)
+        self._inline = self.backend == "sqlite"
+        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        # A table waits for each of its writes before its next step, so its writes keep their
+        # order on any thread; different tables' writes go on in parallel connections.
+        self._threads = ThreadPoolExecutor(max_workers=WRITERS, thread_name_prefix="wildstud-store")
+
+    @property
+    def backend(self) -> str:
+        """``sqlite`` or ``postgresql``."""
+        return self.engine.url.get_backend_name()
+
+    async def call(self, method: Callable[..., T], *args: Any) -> T:
+        """Run one of the store's methods and wait for it: SQLite in place (an embedded write
+        takes microseconds, less than handing it to a thread), PostgreSQL on one of the store's
+        threads (a round trip to the server must not stall the event loop)."""
+        if self._inline:
+            return method(*args)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._threads, functools.partial(method, *args))
+
+    def close(self) -> None:
+        """Finish pending writes and close the database."""
+        self._threads.shutdown(wait=True)
+        self.engine.dispose()
+
+    # -- writing -------------------------------------------------------------------------------
+
+    def create_table(
+        self,
+        state: TableState,
+        seats: Iterable[SeatState] = (),
+        ledger: Iterable[LedgerEntry] = (),
+    ) -> None:
+        """Store a new table."""
+        with self._sessions.begin() as session:
+            row = TableRow(id=state.id, created_at=utc_now())
+            _fill_table(row, state)
+            session.add(row)
+            session.flush()
+            for seat in seats:
+                session.add(_seat_row(state.id, seat))
+            for entry in ledger:
+                session.add(_ledger_row(state.id, entry))
+
+    def apply(self, table_id: str, changes: Changes) -> None:
+        """Write everything one step of a table changed, in one transaction.
+
+        This runs for every action of every hand, so it speaks SQL directly (no ORM session):
+        an update or two, a few inserts, one commit.
+        """
+        now = utc_now()
+        with self.engine.begin() as connection:
+            if changes.table is not None:
+                done = connection.execute(
+                    update(TableRow)
+                    .where(TableRow.id == table_id)
+                    .values(_table_values(changes.table))
+                )
+                if done.rowcount != 1:
+                    raise LookupError(f"no table {table_id!r} in the store")
+            for seat in changes.removed:
+                connection.execute(
+                    delete(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                )
+            for state in changes.seats:
+                values = _seat_values(state)
+                done = connection.execute(
+                    update(SeatRow)
+                    .where(SeatRow.table_id == table_id, SeatRow.seat == state.seat)
+                    .values(values)
+                )
+                if done.rowcount == 0:
+                    connection.execute(
+                        insert(SeatRow).values(table_id=table_id, seat=state.seat, **values)
+                    )
+            if changes.hand is not None:
+                setup = changes.hand
+                connection.execute(
+                    insert(HandRow).values(
+                        table_id=table_id,
+                        number=setup.number,
+                        entry=setup.entry,
+                        game=setup.game,
+                        options=dict(setup.options),
+                        lineup=list(setup.lineup),
+                        names=list(setup.names),
+                        dealer=setup.dealer,
+                        stacks=list(setup.stacks),
+                        live=True,
+                        started_at=now,
+                    )
+                )
+            if changes.decks:
+                connection.execute(
+                    insert(DeckRow),
+                    [
+                        {
+                            "table_id": table_id,
+                            "hand_number": deck.number,
+                            "deal": deck.deal,
+                            "cards": deck.cards,
+                        }
+                        for deck in changes.decks
+                    ],
+                )
+            if changes.actions:
+                connection.execute(
+                    insert(ActionRow),
+                    [
+                        {
+                            "table_id": table_id,
+                            "hand_number": action.number,
+                            "index": action.index,
+                            "seat": action.seat,
+                            "kind": action.kind,
+                            "amount": action.amount,
+                            "source": action.source,
+                            "seq": action.seq,
+                            "at": now,
+                        }
+                        for action in changes.actions
+                    ],
+                )
+            if changes.hand_end is not None:
+                end = changes.hand_end
+                done = connection.execute(
+                    update(HandRow)
+                    .where(HandRow.table_id == table_id, HandRow.number == end.number)
+                    .values(
+                        live=False,
+                        final_stacks=list(end.final_stacks),
+                        summary=end.summary,
+                        ended_at=now,
+                    )
+                )
+                if done.rowcount != 1:
+                    raise LookupError(f"no hand {end.number} at table {table_id!r}")
+            if changes.ledger:
+                connection.execute(
+                    insert(LedgerRow),
+                    [_ledger_values(table_id, entry, now) for entry in changes.ledger],
+                )
+
+    # -- reading -------------------------------------------------------------------------------
+
+    def load_tables(self) -> list[StoredTable]:
+        """Every table with its seats and its hand in progress (decks and actions included)."""
+        with self._sessions() as session:
+            tables = session.scalars(select(TableRow).order_by(TableRow.created_at)).all()
+            seats: dict[str, list[SeatState]] = {}
+            for seat in session.scalars(select(SeatRow).order_by(SeatRow.seat)):
+                seats.setdefault(seat.table_id, []).append(_seat_state(seat))
+            live = {
+                hand.table_id: hand
+                for hand in session.scalars(select(HandRow).where(HandRow.live.is_(True)))
+            }
+            result = []
+            for row in tables:
+                hand = live.get(row.id)
+                result.append(
+                    StoredTable(
+                        _table_state(row),
+                        tuple(seats.get(row.id, ())),
+                        None if hand is None else _stored_hand(session, hand),
+                    )
+                )
+            return result
+
+    def hand(self, table_id: str, number: int) -> StoredHand | None:
+        """One hand with its decks and actions (to replay it), or ``None``."""
+        with self._sessions() as session:
+            row = session.get(HandRow, (table_id, number))
+            return None if row is None else _stored_hand(session, row)
+
+    def finished_hands(self, table_id: str, limit: int, before: int | None) -> list[StoredHand]:
+        """The latest finished hands of a table, newest first, without decks or actions."""
+        with self._sessions() as session:
+            query = select(HandRow).where(HandRow.table_id == table_id, HandRow.live.is_(False))
+            if before is not None:
+                query = query.where(HandRow.number < before)
+            rows = session.scalars(query.order_by(HandRow.number.desc()).limit(limit)).all()
+            return [
+                StoredHand(
+                    _setup(row),
+                    {},
+                    (),
+                    False,
+                    None if row.final_stacks is None else tuple(row.final_stacks),
+                    row.summary,
+                )
+                for row in rows
+            ]
+
+    def ledger(self, table_id: str) -> list[LedgerEntry]:
+        """Every ledger entry of a table, oldest first."""
+        with self._sessions() as session:
+            rows = session.scalars(
+                select(LedgerRow).where(LedgerRow.table_id == table_id).order_by(LedgerRow.id)
+            )
+            return [
+                LedgerEntry(
+                    row.player_id, row.seat, row.name, row.reason, row.amount, row.hand_number
+                )
+                for row in rows
+            ]
+
+    def counts(self) -> dict[str, int]:
+        """How many rows each table of the database holds (for health checks and tests)."""
+        with self._sessions() as session:
+            return {
+                model.__tablename__: session.scalar(select(func.count()).select_from(model)) or 0
+                for model in (TableRow, SeatRow, HandRow, DeckRow, ActionRow, LedgerRow)
+            }
+
+
+def _table_values(state: TableState) -> dict[str, Any]:
+    return {
+        "name": state.name,
+        "host_hash": state.host_hash,
+        "join_token": state.join_token,
+        "watch_token": state.watch_token,
+        "settings": dict(state.settings),
+        "status": state.status,
+        "button": state.button,
+        "hands_dealt": state.hands_dealt,
+        "last_entry": state.last_entry,
+    }
+
+
+def _fill_table(row: TableRow, state: TableState) -> None:
+    for name, value in _table_values(state).items():
+        setattr(row, name, value)
+
+
+def _table_state(row: TableRow) -> TableState:
+    return TableState(
+        row.id,
+        row.name,
+        row.host_hash,
+        row.join_token,
+        row.watch_token,
+        dict(row.settings),
+        row.status,
+        row.button,
+        row.hands_dealt,
+        row.last_entry,
+    )
+
+
+def _seat_row(table_id: str, state: SeatState) -> SeatRow:
+    row = SeatRow(table_id=table_id, seat=state.seat)
+    _fill_seat(row, state)
+    return row
+
+
+def _seat_values(state: SeatState) -> dict[str, Any]:
+    return {
+        "player_id": state.player_id,
+        "name": state.name,
+        "kind": state.kind,
+        "token_hash": state.token_hash,
+        "stack": state.stack,
+        "sitting_out": state.sitting_out,
+        "missed_hands": state.missed_hands,
+        "time_bank": state.time_bank,
+        "last_seq": state.last_seq,
+        "leaving": state.leaving,
+    }
+
+
+def _fill_seat(row: SeatRow, state: SeatState) -> None:
+    for name, value in _seat_values(state).items():
+        setattr(row, name, value)
+
+
+def _seat_state(row: SeatRow) -> SeatState:
+    return SeatState(
+        row.seat,
+        row.player_id,
+        row.name,
+        row.kind,
+        row.token_hash,
+        row.stack,
+        row.sitting_out,
+        row.missed_hands,
+        row.time_bank,
+        row.last_seq,
+        row.leaving,
+    )
+
+
+def _ledger_values(table_id: str, entry: LedgerEntry, at: Any = None) -> dict[str, Any]:
+    return {
+        "table_id": table_id,
+        "player_id": entry.player_id,
+        "seat": entry.seat,
+        "name": entry.name,
+        "hand_number": entry.hand_number,
+        "reason": entry.reason,
+        "amount": entry.amount,
+        "at": at or utc_now(),
+    }
+
+
+def _ledger_row(table_id: str, entry: LedgerEntry, at: Any = None) -> LedgerRow:
+    return LedgerRow(**_ledger_values(table_id, entry, at))
+
+
+def _setup(row: HandRow) -> HandSetup:
+    return HandSetup(
+        row.number,
+        row.entry,
+        row.game,
+        dict(row.options),
+        tuple(row.lineup),
+        tuple(row.names),
+        row.dealer,
+        tuple(row.stacks),
+    )
+
+
+def _stored_hand(session: Session, row: HandRow) -> StoredHand:
+    key = (DeckRow.table_id == row.table_id) & (DeckRow.hand_number == row.number)
+    decks = {deck.deal: deck.cards for deck in session.scalars(select(DeckRow).where(key))}
+    actions = tuple(
+        ActionRecord(
+            action.hand_number,
+            action.index,
+            action.seat,
+            action.kind,
+            action.amount,
+            action.source,
+            action.seq,
+        )
+        for action in session.scalars(
+            select(ActionRow)
+            .where(ActionRow.table_id == row.table_id, ActionRow.hand_number == row.number)
+            .order_by(ActionRow.index)
+        )
+    )
+    return StoredHand(
+        _setup(row),
+        decks,
+        actions,
+        row.live,
+        None if row.final_stacks is None else tuple(row.final_stacks),
+        row.summary,
+    )

@@ -1,0 +1,196 @@
+"""Fixtures of the server tests: a real ``wildstud serve`` in a subprocess on a free loopback
+port, on SQLite or on a private PostgreSQL cluster started for the tests.
+
+The PostgreSQL cluster is a throwaway: ``initdb`` into a temporary folder, ``pg_ctl start`` on
+a free port with its socket in that folder (as the ``postgres`` user when the tests run as
+root), stopped and deleted at the end. When PostgreSQL is missing or cannot start, the tests
+that need it fail: ``scripts/test`` installs it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import glob
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+WILDSTUD = str(Path(sys.executable).with_name("wildstud"))
+
+
+def free_port() -> int:
+    """A TCP port free on the loopback address now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+class Server:
+    """``wildstud serve`` in a subprocess."""
+
+    def __init__(self, database_url: str, log: Path) -> None:
+        self.database_url = database_url
+        self.log = log
+        self.port = free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def base(self) -> str:
+        """The server's HTTP address."""
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        """The server's WebSocket address."""
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self) -> Server:
+        """Start the server and wait until it answers."""
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(
+                [
+                    WILDSTUD,
+                    "serve",
+                    "--port",
+                    str(self.port),
+                    "--database-url",
+                    self.database_url,
+                    "--log-level",
+                    "warning",
+                ],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            )
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server exited: {self.log.read_text()[-3000:]}")
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"{self.base}/api/health", timeout=1, trust_env=False).is_success:
+                    return self
+            time.sleep(0.1)
+        raise RuntimeError(f"the server did not start: {self.log.read_text()[-3000:]}")
+
+    def kill(self) -> None:
+        """SIGKILL: no chance to finish anything."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+
+    def stop(self) -> None:
+        """Stop the server the polite way (SIGTERM)."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(10)
+
+    def log_text(self) -> str:
+        """What the server logged."""
+        return self.log.read_text(errors="replace")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server per test module, on a fresh SQLite database."""
+    folder = tmp_path_factory.mktemp("server")
+    running = Server(f"sqlite:///{folder / 'wildstud.sqlite3'}", folder / "server.log").start()
+    yield running
+    running.stop()
+
+
+def _postgres_bin() -> Path:
+    found = sorted(
+        glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"),
+        key=lambda path: int(Path(path).parts[-3]) if Path(path).parts[-3].isdigit() else 0,
+    )
+    if not found:
+        pytest.fail("PostgreSQL is not installed (scripts/test installs Debian's postgresql)")
+    return Path(found[-1]).parent
+
+
+class Postgres:
+    """A private PostgreSQL cluster in a temporary folder."""
+
+    def __init__(self) -> None:
+        self.bin = _postgres_bin()
+        self.folder = Path(tempfile.mkdtemp(prefix="wildstud-pg-"))
+        self.data = self.folder / "data"
+        self.port = free_port()
+        self.databases = 0
+        self.as_root = os.geteuid() == 0
+        if self.as_root:
+            shutil.chown(self.folder, "postgres", "postgres")
+
+    def _run(self, *command: str) -> subprocess.CompletedProcess[str]:
+        prefix = ["runuser", "-u", "postgres", "--"] if self.as_root else []
+        return subprocess.run(
+            [*prefix, *command], capture_output=True, text=True, timeout=120, check=False
+        )
+
+    def start(self) -> Postgres:
+        """initdb, then pg_ctl start on a free port, with the socket in the folder."""
+        done = self._run(
+            str(self.bin / "initdb"), "-D", str(self.data), "-A", "trust", "-U", "postgres",
+            "-E", "UTF8", "--no-sync",
+        )  # fmt: skip
+        if done.returncode:
+            pytest.fail(f"initdb failed: {done.stdout}{done.stderr}")
+        options = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1"
+        done = self._run(
+            str(self.bin / "pg_ctl"), "-D", str(self.data), "-l", str(self.folder / "log"),
+            "-o", options, "-w", "-t", "60", "start",
+        )  # fmt: skip
+        if done.returncode:
+            log_file = self.folder / "log"
+            log = log_file.read_text(errors="replace") if log_file.exists() else ""
+            pytest.fail(f"PostgreSQL did not start: {done.stdout}{done.stderr}{log}")
+        return self
+
+    def new_database(self) -> str:
+        """A fresh, empty database; returns its URL."""
+        self.databases += 1
+        name = f"wildstud{self.databases}"
+        done = self._run(
+            str(self.bin / "createdb"), "-h", str(self.folder), "-p", str(self.port),
+            "-U", "postgres", name,
+        )  # fmt: skip
+        if done.returncode:
+            pytest.fail(f"createdb failed: {done.stdout}{done.stderr}")
+        return f"postgresql+psycopg://postgres@/{name}?host={self.folder}&port={self.port}"
+
+    def stop(self) -> None:
+        """Stop the cluster and delete it."""
+        self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop")
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Postgres]:
+    """A private PostgreSQL cluster for the session (of this test worker)."""
+    cluster = Postgres().start()
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh database on each backend."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'wildstud.sqlite3'}"
+    cluster: Postgres = request.getfixturevalue("postgres")
+    return cluster.new_database()

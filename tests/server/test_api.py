@@ -1,0 +1,190 @@
+"""The REST API over a real socket: tables, seats, the host's controls, histories, the ledger,
+and schemathesis checking every operation against the published OpenAPI schema."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import hypothesis
+import pytest
+import schemathesis
+from schemathesis import GenerationMode
+from schemathesis.checks import (
+    content_type_conformance,
+    negative_data_rejection,
+    not_a_server_error,
+    response_headers_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+from wsclient import Api
+
+from conftest import Server
+
+
+@pytest.fixture(scope="module")
+def api(server: Server) -> Api:
+    return Api(server.base)
+
+
+def _refused(response: Any, status: int, *words: str) -> None:
+    assert response.status_code == status, response.text
+    detail = response.json()["detail"]
+    assert isinstance(detail, str)
+    for word in words:
+        assert word in detail
+
+
+def test_creating_a_table_checks_the_games_and_rules(api: Api) -> None:
+    post = api.http.post
+    _refused(
+        post("/api/tables", json={"name": "x", "games": [{"game": "baseball"}]}), 400, "baseball"
+    )
+    bad_rule = {"name": "x", "games": [{"game": "FTQ", "house_rules": {"queens": "some"}}]}
+    _refused(post("/api/tables", json=bad_rule), 400, "queens")
+    stake = {"name": "x", "games": [{"game": "FTQ", "house_rules": {"ante": 5}}]}
+    _refused(post("/api/tables", json=stake), 400, "stakes")
+    crowded = {"name": "x", "games": [{"game": "BD7"}], "seats": 8}
+    _refused(post("/api/tables", json=crowded), 400, "8 players")
+    assert (
+        post("/api/tables", json={"name": "x", "games": [{"game": "FTQ"}], "seats": 9}).status_code
+        == 422
+    )
+    assert post("/api/tables", json={"name": "x", "games": [], "extra": 1}).status_code == 422
+    # Baby Daddy in a dealer's choice of eight seats is fine: it is dealt when seven or fewer play.
+    mixed = api.create(games=[{"game": "FTQ"}, {"game": "BD7"}], seats=8)
+    assert mixed["table"]["seats"] == []
+
+
+def test_links_tokens_and_seats(api: Api) -> None:
+    created = api.create(games=[{"game": "SMBU"}], seats=2, stakes={"ante": 2, "bring_in": 1})
+    tokens = [
+        created["host_token"],
+        *(created["links"][k].rsplit("/", 1)[1] for k in ("join", "watch")),
+    ]
+    assert len(set(tokens)) == 3
+    for token in tokens:
+        assert len(token) >= 43  # 256 random bits, URL-safe
+    assert created["links"]["host"].endswith(created["host_token"])
+    ann = api.join(created, "ann")
+    assert len(ann["token"]) >= 43
+    assert ann["seat"] == 0
+    assert ann["socket"].startswith("ws://127.0.0.1")
+    _refused(api.http.post(f"/api/join/{tokens[1]}", json={"name": "bob", "seat": 0}), 409, "taken")
+    _refused(
+        api.http.post(f"/api/join/{tokens[1]}", json={"name": "bob", "seat": 5}), 409, "no seat"
+    )
+    api.join(created, "bob")
+    _refused(api.http.post(f"/api/join/{tokens[1]}", json={"name": "cy"}), 409, "full")
+    _refused(api.http.post("/api/join/nope", json={"name": "cy"}), 404)
+    _refused(api.http.get("/api/host/nope"), 404)
+    _refused(api.host(created, "POST", "/bots", kind="random-bot"), 409, "full")
+    host = api.ok(api.http.get(f"/api/host/{created['host_token']}"))
+    assert host["links"] == created["links"]
+    assert [seat["name"] for seat in host["table"]["seats"]] == ["ann", "bob"]
+
+
+def test_the_host_controls_the_table(api: Api) -> None:
+    created = api.create(games=[{"game": "FTQ"}], seats=4, bot_delay=0, hand_pause=0)
+    table_id = created["table"]["id"]
+    for kind in ("random-bot", "calling-bot", "random-bot"):
+        seat = api.ok(api.host(created, "POST", "/bots", kind=kind))
+        assert seat["kind"] == kind
+        assert seat["stack"] == 1000
+    assert api.get(f"/api/tables/{table_id}")["status"] == "waiting"
+    assert api.ok(api.host(created, "POST", "/start"))["status"] == "running"
+    _wait(lambda: api.get(f"/api/tables/{table_id}")["hands_dealt"] >= 3)
+    # New rules apply from the next hand on.
+    update = {"games": [{"game": "BD5"}], "stakes": {"limit": "pot-limit", "ante": 2}}
+    changed = api.ok(api.host(created, "PUT", "/rules", **update))
+    assert changed["settings"]["games"] == [{"game": "BD5", "house_rules": {}}]
+    _refused(api.host(created, "PUT", "/rules", games=[{"game": "nope"}]), 400, "nope")
+    switched = api.get(f"/api/tables/{table_id}")["hands_dealt"] + 1
+    _wait(lambda: api.get(f"/api/tables/{table_id}")["hands_dealt"] >= switched + 2)
+    history = api.get(f"/api/tables/{table_id}/hands/{switched + 1}")
+    assert history["code"] == "BD5"
+    assert history["house_rules"]["limit"] == "pot-limit"
+    # Removing a bot between hands or during one; the ledger cashes it out and balances.
+    api.ok(api.host(created, "DELETE", "/seats/2"))
+    _refused(api.host(created, "DELETE", "/seats/6"), 409, "empty")
+    _wait(lambda: 2 not in [s["seat"] for s in api.get(f"/api/tables/{table_id}")["seats"]])
+    assert api.ok(api.host(created, "POST", "/pause"))["status"] == "paused"
+    time.sleep(0.2)
+    dealt = api.get(f"/api/tables/{table_id}")["hands_dealt"]
+    time.sleep(0.5)
+    table = api.get(f"/api/tables/{table_id}")
+    assert table["hands_dealt"] <= dealt + 1
+    ledger = api.ledger(table_id)
+    assert ledger["balanced"], ledger
+    assert ledger["cash_outs"] == next(
+        -entry["amount"] for entry in ledger["entries"] if entry["reason"] == "cash-out"
+    )
+    # Finished hands, newest first, paged.
+    page = api.get(f"/api/tables/{table_id}/hands?limit=2")
+    assert [hand["number"] for hand in page] == sorted(
+        (hand["number"] for hand in page), reverse=True
+    )
+    older = api.get(f"/api/tables/{table_id}/hands?limit=2&before={page[-1]['number']}")
+    assert older
+    assert older[0]["number"] < page[-1]["number"]
+    _refused(api.http.get(f"/api/tables/{table_id}/hands/99999"), 404)
+    _refused(api.http.get("/api/tables/nope/ledger"), 404)
+
+
+def _wait(condition: Any, timeout: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.05)
+
+
+def test_games_are_listed_with_their_house_rules(api: Api) -> None:
+    games = api.get("/api/games")
+    assert [game["name"] for game in games] == [
+        "follow-the-queen",
+        "smack-my-bitch-up",
+        "baby-daddy",
+        "the-bitch",
+    ]
+    ftq = {option["name"]: option for option in games[0]["options"]}
+    assert ftq["queens"]["default"] == "natural"
+    assert "hidden" in ftq["queens"]["allowed"]
+
+
+CHECKS = [
+    not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_headers_conformance,
+    response_schema_conformance,
+    negative_data_rejection,
+]
+"""Data the schema allows may still break the rules of the game (an unknown game, a bad value
+of a house rule): that is a 400, so "valid data is accepted" is not among the checks."""
+
+
+def test_every_operation_conforms_to_the_schema(server: Server) -> None:
+    schema = schemathesis.openapi.from_url(f"{server.base}/openapi.json")
+    operations = [result.ok() for result in schema.get_all_operations()]
+    assert len(operations) >= 14
+    for operation in operations:
+        for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE):
+
+            @hypothesis.given(case=operation.as_strategy(generation_mode=mode))
+            @hypothesis.settings(
+                max_examples=8,
+                deadline=None,
+                database=None,
+                suppress_health_check=list(hypothesis.HealthCheck),
+                phases=[hypothesis.Phase.generate],
+            )
+            def call(case: Any) -> None:
+                case.call_and_validate(checks=CHECKS)
+
+            try:
+                call()
+            except hypothesis.errors.Unsatisfiable:
+                # An operation with no parameters and no body has nothing to get wrong.
+                assert mode is GenerationMode.NEGATIVE
+                assert operation.path in ("/api/health", "/api/games")

@@ -1,0 +1,238 @@
+"""A test client of the table server: one WebSocket, every frame it gets kept in order, the
+hand it sees rebuilt from ``hand`` and ``update`` frames, and a simple way to play."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+Frame = dict[str, Any]
+
+
+class Client:
+    """One connection (a seat's or a spectator's)."""
+
+    def __init__(self, url: str, name: str = "") -> None:
+        self.url = url
+        self.name = name
+        self.frames: list[Frame] = []
+        self.hand: Frame | None = None
+        """The last ``hand`` frame, kept up to date by the ``update`` frames after it."""
+        self.table: Frame | None = None
+        self.welcome: Frame | None = None
+        self.seq = 0
+        self.finished: set[int] = set()
+        """The numbers of the hands this client saw end."""
+        self.hands: dict[int, Frame] = {}
+        """Every hand seen, by number, as last rebuilt."""
+        self._ws: ClientConnection | None = None
+        self._reader: asyncio.Task[None] | None = None
+        self._arrived = asyncio.Event()
+        self.closed = False
+
+    async def open(self) -> Client:
+        """Connect and start reading."""
+        self._ws = await connect(self.url, proxy=None, compression=None, max_size=2**22)
+        self.closed = False
+        self._reader = asyncio.create_task(self._read())
+        return self
+
+    async def close(self) -> None:
+        """Disconnect."""
+        if self._ws is not None:
+            await self._ws.close()
+        if self._reader is not None:
+            await asyncio.gather(self._reader, return_exceptions=True)
+
+    async def _read(self) -> None:
+        assert self._ws is not None
+        try:
+            async for message in self._ws:
+                frame = json.loads(message)
+                self.frames.append(frame)
+                self._absorb(frame)
+                self._arrived.set()
+        except Exception:
+            pass
+        finally:
+            self.closed = True
+            self._arrived.set()
+
+    def _absorb(self, frame: Frame) -> None:
+        kind = frame["type"]
+        if kind == "welcome":
+            self.welcome = frame
+            self.seq = max(self.seq, frame["last_seq"])
+        elif kind == "table":
+            self.table = frame["table"]
+        elif kind == "hand":
+            self.hand = {**frame, "view": dict(frame["view"])}
+        elif kind == "update":
+            hand = self.hand
+            assert hand is not None, "an update before any hand"
+            assert hand["number"] == frame["number"], "an update of another hand"
+            events = hand["view"]["events"]
+            assert len(events) == frame["from"], "an update skipped or repeated events"
+            hand["view"] = {**frame["view"], "events": events + frame["events"]}
+            hand["clock"] = frame["clock"]
+        elif kind == "clock" and self.hand is not None:
+            self.hand["clock"] = frame["clock"]
+        if kind in ("hand", "update") and self.hand is not None:
+            self.hands[self.hand["number"]] = self.hand
+            if self.view["phase"] == "over":
+                self.finished.add(self.hand["number"])
+
+    async def send(self, frame: Frame | str | bytes) -> None:
+        """Send a frame as it is (text or binary) or as JSON."""
+        assert self._ws is not None
+        await self._ws.send(frame if isinstance(frame, str | bytes) else json.dumps(frame))
+
+    async def request(self, frame: Frame) -> int:
+        """Send a request with the next sequence number; returns that number."""
+        self.seq += 1
+        await self.send({**frame, "seq": self.seq})
+        return self.seq
+
+    async def wait_for(
+        self, predicate: Callable[[Client], bool], timeout: float = 10.0, what: str = ""
+    ) -> None:
+        """Wait until ``predicate(self)`` holds."""
+        deadline = time.monotonic() + timeout
+        while not predicate(self):
+            left = deadline - time.monotonic()
+            if left <= 0 or (self.closed and not predicate(self)):
+                if self.closed and left > 0:
+                    raise ConnectionError(f"{self.name}: closed while waiting for {what}")
+                raise TimeoutError(f"{self.name}: no {what or 'frame'} in {timeout}s")
+            self._arrived.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._arrived.wait(), left)
+
+    async def frame(self, kind: str, after: int = 0, timeout: float = 10.0) -> Frame:
+        """The first frame of ``kind`` at or after index ``after`` of :attr:`frames`."""
+
+        def found(client: Client) -> bool:
+            return any(frame["type"] == kind for frame in client.frames[after:])
+
+        await self.wait_for(found, timeout, kind)
+        return next(frame for frame in self.frames[after:] if frame["type"] == kind)
+
+    # -- the hand ------------------------------------------------------------------------------
+
+    @property
+    def you(self) -> int | None:
+        """This client's engine seat in the hand it sees."""
+        return None if self.hand is None else self.hand["you"]
+
+    @property
+    def view(self) -> Frame:
+        """The view of the hand as rebuilt from the frames."""
+        assert self.hand is not None
+        view: Frame = self.hand["view"]
+        return view
+
+    def hand_over(self, number: int | None = None) -> bool:
+        """Whether the hand seen (hand ``number``, if given) is over."""
+        if self.hand is None or (number is not None and self.hand["number"] != number):
+            return False
+        return self.view["phase"] == "over"
+
+    def my_turn(self) -> bool:
+        """Whether this seat must act now."""
+        if self.hand is None or self.you is None:
+            return False
+        view = self.view
+        return view["phase"] == "player" and view["to_act"] == self.you
+
+    def turn_key(self) -> tuple[int, int]:
+        """What identifies the turn now: the hand and how many events it has."""
+        assert self.hand is not None
+        return self.hand["number"], len(self.view["events"])
+
+
+def choose_action(view: Frame, rng: random.Random) -> Frame:
+    """A legal action for the seat to act: mostly passive, sometimes a bet or a raise, rarely a
+    fold, so that hands reach the showdown and still move chips."""
+    options = {option["action"]: option for option in view["legal_actions"]}
+    roll = rng.random()
+    for kind in ("bet", "raise", "complete"):
+        if kind in options and roll < 0.25:
+            option = options[kind]
+            return {"type": "act", "action": kind, "amount": option["min"]}
+    if "fold" in options and roll > 0.93:
+        return {"type": "act", "action": "fold"}
+    for kind in ("check", "call", "bring-in"):
+        if kind in options:
+            return {"type": "act", "action": kind}
+    kind = next(iter(options))
+    option = options[kind]
+    amount = None if kind in ("fold", "check") else option["min"]
+    return {"type": "act", "action": kind, "amount": amount}
+
+
+async def play(client: Client, rng: random.Random, until: Callable[[Client], bool]) -> None:
+    """Act whenever it is this seat's turn, until ``until(client)`` holds."""
+    acted: set[tuple[int, int]] = set()
+    while not until(client):
+        if client.my_turn() and client.turn_key() not in acted:
+            acted.add(client.turn_key())
+            await client.request(choose_action(client.view, rng))
+        await client.wait_for(
+            lambda c: until(c) or (c.my_turn() and c.turn_key() not in acted),
+            timeout=30.0,
+            what="a turn",
+        )
+
+
+class Api:
+    """The REST API of one server."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.http = httpx.Client(base_url=base, timeout=10.0, trust_env=False)
+
+    def create(self, **settings: Any) -> Frame:
+        """Create a table; returns the whole answer."""
+        settings.setdefault("name", "test table")
+        response = self.http.post("/api/tables", json=settings)
+        assert response.status_code == 201, response.text
+        created: Frame = response.json()
+        return created
+
+    def join(self, created: Frame, name: str, seat: int | None = None) -> Frame:
+        """Take a seat through the join link."""
+        token = created["links"]["join"].rsplit("/", 1)[1]
+        response = self.http.post(f"/api/join/{token}", json={"name": name, "seat": seat})
+        assert response.status_code == 201, response.text
+        granted: Frame = response.json()
+        return granted
+
+    def host(self, created: Frame, method: str, path: str, **body: Any) -> httpx.Response:
+        """A host request (``path`` after ``/api/host/{token}``)."""
+        url = f"/api/host/{created['host_token']}{path}"
+        return self.http.request(method, url, json=body or None)
+
+    def ok(self, response: httpx.Response) -> Frame:
+        """The JSON of a successful answer."""
+        assert response.status_code < 300, response.text
+        data: Frame = response.json()
+        return data
+
+    def get(self, path: str) -> Any:
+        """GET a JSON answer."""
+        response = self.http.get(path)
+        assert response.status_code == 200, response.text
+        return response.json()
+
+    def ledger(self, table_id: str) -> Frame:
+        """The table's ledger."""
+        ledger: Frame = self.get(f"/api/tables/{table_id}/ledger")
+        return ledger
