@@ -1,0 +1,300 @@
+"""What is known of a deal in progress: the cards dealt so far, in dealing order, and who is in.
+
+A :class:`Situation` is the start of a deal as the compiled simulation replays it: every card
+dealt so far with its seat and whether it went face up (its code where someone can see it, -1
+where nobody can), the street those cards complete, cards seen elsewhere (folded hands shown),
+and the seats still in. It is built from what a player knows (:meth:`Situation.build`: one
+player's hole cards, every player's upcards, cards seen from folded hands) or from a hand of the
+engine at any moment (:meth:`Situation.from_hand`), and it is checked: a card seen twice, a
+count of upcards that no deal of the game produces, or a deal that the rules would have stopped
+is refused with a :class:`~wildstud.errors.SituationError`.
+
+>>> s = Situation.build("FTQ", 3, hole={0: "As Ad"}, upcards={0: "Qh", 1: "7c", 2: "2d"})
+>>> s.street, s.live, len(s.prefix)
+(0, (0, 1, 2), 9)
+>>> s.prefix[6:]
+((0, True, 42), (1, True, 20), (2, True, 1))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from wildstud.cards import Card, CardLike, parse_card, parse_cards
+from wildstud.deal import (
+    Acted,
+    Burned,
+    CentreCard,
+    CommunityCard,
+    DealStarted,
+    Dealt,
+    Hand,
+    StreetStarted,
+    StubShuffled,
+)
+from wildstud.errors import SituationError
+from wildstud.games import Rules
+from wildstud.games.options import GameOptions
+from wildstud.odds import kernels
+from wildstud.odds.simulate import check_players, resolve_rules
+
+__all__ = ["Situation"]
+
+Event = tuple[int, bool, int]
+"""A card dealt: seat (or a negative marker, see :mod:`wildstud.odds.kernels`), face up, code."""
+
+CardsLike = str | Iterable[CardLike]
+
+
+@dataclass(frozen=True)
+class Situation:
+    """A deal part-way through (see the module's description)."""
+
+    rules: Rules
+    players: int
+    prefix: tuple[Event, ...]
+    street: int
+    """The street whose dealing the prefix completes (-1: nothing dealt yet)."""
+    live: tuple[int, ...]
+    dead: tuple[int, ...] = ()
+
+    @classmethod
+    def start(
+        cls,
+        game: str | Rules,
+        players: int,
+        options: Mapping[str, object] | GameOptions | None = None,
+    ) -> Situation:
+        """Nothing dealt yet.
+
+        >>> Situation.start("BD5", 4).live
+        (0, 1, 2, 3)
+        """
+        rules = resolve_rules(game, options)
+        check_players(rules, players)
+        return cls(rules, players, (), -1, tuple(range(players)))
+
+    @classmethod
+    def build(
+        cls,
+        game: str | Rules,
+        players: int,
+        *,
+        options: Mapping[str, object] | GameOptions | None = None,
+        hole: Mapping[int, CardsLike] | None = None,
+        upcards: Mapping[int, CardsLike] | None = None,
+        folded: Iterable[int] = (),
+        seen: CardsLike = (),
+        centre: CardLike | None = None,
+    ) -> Situation:
+        """A deal at the end of a street's dealing, from what is known.
+
+        Seats count from the dealer's left (seat 0 is dealt first). ``upcards`` gives each
+        seat's face-up cards in the order it got them; a seat with fewer than the others folded
+        earlier (list it in ``folded`` too) and got nothing after. ``hole`` gives the face-down
+        cards known, by seat, in dealing order (a prefix of them); ``seen`` cards shown from
+        folded hands whose place is unknown; ``centre`` the centre card, if one was dealt.
+
+        >>> Situation.build("FTQ", 2, upcards={0: "Qs Qc", 1: "7c"})  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        wildstud.errors.SituationError: p2 holds 1 upcard(s) ... but is not listed as folded
+        """
+        rules = resolve_rules(game, options)
+        check_players(rules, players)
+        ups = {seat: parse_cards(_text(cards)) for seat, cards in (upcards or {}).items()}
+        downs = {seat: parse_cards(_text(cards)) for seat, cards in (hole or {}).items()}
+        out = set(folded)
+        for seat in (*ups, *downs, *out):
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+                raise SituationError(f"no seat {seat!r} at a table of {players}")
+        street = _street_of(rules, ups, downs)
+        # Which seats got each street: every seat still in at it.
+        reached = {
+            seat: _streets_reached(rules, len(ups.get(seat, ())), street, seat not in out)
+            for seat in range(players)
+        }
+        for seat in range(players):
+            if reached[seat] < street and seat not in out:
+                count = len(ups.get(seat, ()))
+                raise SituationError(
+                    f"p{seat + 1} holds {count} upcard(s) where the deal is on"
+                    f" {rules.streets[street].name} but is not listed as folded"
+                )
+        prefix: list[Event] = []
+        used = {seat: [0, 0] for seat in range(players)}  # downs and ups dealt so far
+        for index in range(street + 1):
+            for up in rules.streets[index].cards:
+                for seat in range(players):
+                    if reached[seat] < index:
+                        continue
+                    kind = 1 if up else 0
+                    mine = (ups if up else downs).get(seat, ())
+                    position = used[seat][kind]
+                    used[seat][kind] += 1
+                    if position < len(mine):
+                        prefix.append((seat, up, mine[position].code))
+                    elif up:
+                        raise SituationError(f"p{seat + 1} is missing an upcard")
+                    else:
+                        prefix.append((seat, up, -1))
+            if centre is not None and index == rules.last_face_up_street:
+                prefix.append((kernels.CENTRE_SEAT, True, parse_card(centre).code))
+        for seat, cards in downs.items():
+            if len(cards) > used[seat][0]:
+                raise SituationError(
+                    f"p{seat + 1} has {len(cards)} hole card(s); the deal has given {used[seat][0]}"
+                )
+        live = tuple(seat for seat in range(players) if seat not in out)
+        dead = tuple(card.code for card in parse_cards(_text(seen)))
+        return cls._checked(rules, players, tuple(prefix), street, live, dead)
+
+    @classmethod
+    def from_hand(
+        cls, hand: Hand, viewer: int | None = None, hidden: Iterable[Card] = ()
+    ) -> Situation:
+        """The current deal of an engine hand, as ``viewer`` sees it (every card, without
+        one), ``hidden`` cards counted as unseen (those a replay dealt in place of unknown ones).
+
+        A street half dealt is refused; between streets, the deal stands at the last street
+        whose cards are out.
+        """
+        unseen = set(hidden)
+        events = hand.events
+        start = max(i for i, event in enumerate(events) if isinstance(event, DealStarted))
+        deal = events[start]
+        assert isinstance(deal, DealStarted)
+        prefix: list[Event] = []
+        street = -1
+        dealt = 0  # cards dealt on this street (a community card counts for all)
+        expected = 0
+        folded: set[int] = set()
+        for event in events[start + 1 :]:
+            if isinstance(event, StreetStarted):
+                street, dealt = event.street, 0
+                in_now = sum(1 for seat in deal.seats if seat not in folded)
+                expected = in_now * len(hand.rules.streets[street].cards)
+            elif isinstance(event, Dealt):
+                visible = event.up or viewer is None or viewer == event.seat
+                known = event.card is not None and visible and event.card not in unseen
+                prefix.append(
+                    (event.seat, event.up, event.card.code if known and event.card else -1)
+                )
+                dealt += 1
+            elif isinstance(event, Burned):
+                prefix.append((kernels.BURN_SEAT, False, -1))
+            elif isinstance(event, StubShuffled):
+                prefix.append((kernels.RESHUFFLE_SEAT, False, -1))
+            elif isinstance(event, CentreCard):
+                prefix.append((kernels.CENTRE_SEAT, True, event.card.code))
+            elif isinstance(event, CommunityCard):
+                prefix.append((kernels.COMMUNITY_SEAT, False, event.card.code))
+                dealt = expected
+            elif isinstance(event, Acted) and event.kind.value == "fold":
+                folded.add(event.seat)
+        if street >= 0 and dealt == 0:
+            street -= 1  # the street has begun, but no card of it is out yet
+        elif dealt < expected:
+            raise SituationError(
+                f"the hand stops in the middle of dealing {hand.rules.streets[street].name}"
+            )
+        live = tuple(seat for seat in deal.seats if seat not in folded)
+        return cls._checked(hand.rules, len(hand.stacks), tuple(prefix), street, live, ())
+
+    @classmethod
+    def _checked(
+        cls,
+        rules: Rules,
+        players: int,
+        prefix: tuple[Event, ...],
+        street: int,
+        live: tuple[int, ...],
+        dead: tuple[int, ...],
+    ) -> Situation:
+        codes = [code for _, _, code in prefix if code >= 0] + list(dead)
+        if len(codes) != len(set(codes)):
+            twice = sorted({code for code in codes if codes.count(code) > 1})
+            named = " ".join(str(Card.of(code)) for code in twice)
+            raise SituationError(f"card seen twice: {named}")
+        if len(live) < 1:
+            raise SituationError("every player has folded")
+        qs = kernels.QUEEN_OF_SPADES
+        if rules.redeal_card is not None and any(
+            up and code == qs and seat >= 0 for seat, up, code in prefix
+        ):
+            raise SituationError(
+                "the queen of spades is face up: the deal stops there and is dealt again"
+            )
+        return cls(rules, players, prefix, street, live, dead)
+
+    @property
+    def prefix_array(self) -> npt.NDArray[np.int64]:
+        """The prefix as rows of ``(seat, up, code)`` for the compiled deal."""
+        rows = [(seat, int(up), code) for seat, up, code in self.prefix]
+        return np.array(rows, dtype=np.int64).reshape(-1, 3)
+
+    @property
+    def live_mask(self) -> npt.NDArray[np.bool_]:
+        """The seats still in, as a mask over the table."""
+        mask = np.zeros(self.players, dtype=np.bool_)
+        mask[list(self.live)] = True
+        return mask
+
+    @property
+    def unknown(self) -> int:
+        """How many cards dealt so far nobody has seen."""
+        return sum(1 for seat, _, code in self.prefix if code < 0 and seat >= 0)
+
+    @property
+    def complete(self) -> bool:
+        """Whether every card has been dealt (only the showdown is left)."""
+        return self.street == len(self.rules.streets) - 1
+
+
+def _text(cards: CardsLike) -> str | list[CardLike]:
+    return cards if isinstance(cards, str) else list(cards)
+
+
+def _ups_before(rules: Rules, street: int) -> int:
+    """Upcards a seat holds once ``street`` is dealt."""
+    return sum(sum(s.cards) for s in rules.streets[: street + 1])
+
+
+def _downs_before(rules: Rules, street: int) -> int:
+    """Hole cards a seat holds once ``street`` is dealt."""
+    return sum(len(s.cards) - sum(s.cards) for s in rules.streets[: street + 1])
+
+
+def _street_of(
+    rules: Rules, ups: Mapping[int, Sequence[Card]], downs: Mapping[int, Sequence[Card]]
+) -> int:
+    """The first street that leaves the most upcards given and room for the hole cards."""
+    most = max((len(cards) for cards in ups.values()), default=0)
+    holes = max((len(cards) for cards in downs.values()), default=0)
+    for street in range(len(rules.streets)):
+        if _ups_before(rules, street) == most and holes <= _downs_before(rules, street):
+            return street
+    raise SituationError(
+        f"no street of {rules.game.title} leaves a player with {most} upcard(s)"
+        f" and {holes} hole card(s)"
+    )
+
+
+def _streets_reached(rules: Rules, upcards: int, street: int, live: bool) -> int:
+    """The last street (up to ``street``) whose cards a seat holding ``upcards`` was dealt.
+    A street of face-down cards only shows nothing: after the first street, a seat got it
+    only if it is still in."""
+    reached = -1
+    for index in range(street + 1):
+        cards = rules.streets[index].cards
+        if any(cards):
+            if _ups_before(rules, index) > upcards:
+                break
+        elif index > 0 and not live:
+            break
+        reached = index
+    return reached

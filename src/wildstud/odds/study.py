@@ -1,0 +1,208 @@
+"""Studies: complete deals of a game with every player to the showdown, summed up.
+
+:func:`study` plays deals in seeded chunks (locally or on a Dask cluster) and adds up
+:class:`StudyCounts`: the winning hand's category, five of a kind, how often the wild cards
+change and how many a hand holds at the showdown, redeals, both halves of The Bitch to one
+player, and each hand's category with and without its wild cards (how much stronger the wild
+cards make the hands than plain stud).
+
+>>> result = study("BD5", players=4, deals=4_000, seed=3)
+>>> result.deals, int(result.counts.winner_category.sum())
+(4000, 4000)
+>>> result.counts.hand_category.sum() == result.counts.hands
+np.True_
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from wildstud.errors import TableError
+from wildstud.games import Rules
+from wildstud.games.options import GameOptions
+from wildstud.hands.encoding import Category
+from wildstud.odds.parallel import map_chunks, play_chunks
+from wildstud.odds.simulate import (
+    CHUNK_DEALS,
+    Deals,
+    GameSpec,
+    check_players,
+    resolve_rules,
+)
+from wildstud.odds.stats import wilson
+
+__all__ = ["Study", "StudyCounts", "study"]
+
+I64 = npt.NDArray[np.int64]
+_SEATS = 10
+_MAX_WILDS = 8
+_MAX_CHANGES = 24
+_MAX_REDEALS = 16
+
+
+@dataclass(frozen=True, eq=False)
+class StudyCounts:
+    """Counts over a batch of deals; two batches add up with ``+``."""
+
+    deals: int
+    hands: int
+    winner_category: I64
+    """Deals by the category of the best hand at the showdown (10 categories)."""
+    winner_plain_category: I64
+    """The same, had nothing been wild (the same cards as plain stud)."""
+    hand_category: I64
+    """Hands at the showdown by category."""
+    hand_plain_category: I64
+    wilds_held: I64
+    """Hands by the number of wild cards they hold (0 to 7)."""
+    changes: I64
+    """Deals by the number of face-up cards that changed everyone's wild cards."""
+    redeals: I64
+    """Deals by the number of times they were stopped and dealt again."""
+    ties: int
+    """Deals whose high half (or whole pot) was split."""
+    special: int
+    """Deals with a special half paid (The Bitch)."""
+    scoops: int
+    """Deals where one player took the high half and the special half."""
+    natural_winners: int
+    """Deals won by a hand that needs no wild card."""
+
+    @classmethod
+    def of(cls, deals: Deals) -> StudyCounts:
+        """Count one batch."""
+        shown = deals.values >= 0
+        best = deals.values.max(axis=1)
+        plain_best = deals.plain.max(axis=1)
+        categories = (deals.values[shown] >> 20) & 0xF
+        plain_categories = (deals.plain[shown] >> 20) & 0xF
+        winners = _popcount(deals.high)
+        one_high = winners == 1
+        scoop = one_high & (deals.special == deals.high)
+        best_seat = deals.values.argmax(axis=1)
+        natural_win = deals.natural[np.arange(len(deals)), best_seat] != 0
+        return cls(
+            deals=len(deals),
+            hands=int(shown.sum()),
+            winner_category=np.bincount((best >> 20) & 0xF, minlength=10),
+            winner_plain_category=np.bincount((plain_best >> 20) & 0xF, minlength=10),
+            hand_category=np.bincount(categories, minlength=10),
+            hand_plain_category=np.bincount(plain_categories, minlength=10),
+            wilds_held=np.bincount(deals.wilds[shown], minlength=_MAX_WILDS)[:_MAX_WILDS],
+            changes=np.bincount(
+                np.minimum(deals.changes, _MAX_CHANGES), minlength=_MAX_CHANGES + 1
+            ),
+            redeals=np.bincount(
+                np.minimum(deals.redeals, _MAX_REDEALS), minlength=_MAX_REDEALS + 1
+            ),
+            ties=int((winners > 1).sum()),
+            special=int((deals.special != 0).sum()),
+            scoops=int(scoop.sum()),
+            natural_winners=int(natural_win.sum()),
+        )
+
+    def __add__(self, other: StudyCounts) -> StudyCounts:
+        values: dict[str, Any] = {}
+        for name in self.__dataclass_fields__:
+            values[name] = getattr(self, name) + getattr(other, name)
+        return StudyCounts(**values)
+
+
+def _popcount(masks: I64) -> I64:
+    count = np.zeros(masks.shape, dtype=np.int64)
+    for seat in range(_SEATS):
+        count += (masks >> seat) & 1
+    return count
+
+
+@dataclass(frozen=True)
+class Study:
+    """A finished study: the game, the table, the counts and how they were made."""
+
+    rules: Rules
+    players: int
+    seed: int | None
+    counts: StudyCounts
+    seconds: float
+
+    @property
+    def deals(self) -> int:
+        """Deals played."""
+        return self.counts.deals
+
+    def rate(self, successes: float, trials: float | None = None) -> tuple[float, float, float]:
+        """A proportion (of the deals, unless ``trials`` says otherwise) and its 95% interval."""
+        total = self.deals if trials is None else trials
+        low, high = wilson(successes, total)
+        return (successes / total if total else 0.0, low, high)
+
+    def summary(self) -> dict[str, Any]:
+        """The main figures as plain data (for JSON)."""
+        c = self.counts
+        return {
+            "game": self.rules.code,
+            "options": self.rules.options.changes(),
+            "players": self.players,
+            "deals": self.deals,
+            "seed": self.seed,
+            "winning_category": {
+                Category(i).label: self.rate(int(n)) for i, n in enumerate(c.winner_category)
+            },
+            "five_of_a_kind_wins": self.rate(int(c.winner_category[Category.FIVE_OF_A_KIND])),
+            "five_of_a_kind_per_hand": self.rate(
+                int(c.hand_category[Category.FIVE_OF_A_KIND]), c.hands
+            ),
+            "mean_wild_changes": float((np.arange(len(c.changes)) * c.changes).sum() / self.deals),
+            "wild_cards_held": {
+                str(i): self.rate(int(n), c.hands) for i, n in enumerate(c.wilds_held)
+            },
+            "redealt": self.rate(self.deals - int(c.redeals[0])),
+            "ties": self.rate(c.ties),
+            "special_half_paid": self.rate(c.special),
+            "both_halves_to_one": self.rate(c.scoops),
+            "natural_winners": self.rate(c.natural_winners),
+        }
+
+
+def study(
+    game: str | Rules,
+    players: int,
+    deals: int = 1_000_000,
+    *,
+    options: Mapping[str, object] | GameOptions | None = None,
+    seed: int | None = 0,
+    scheduler: str | Any | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Study:
+    """Play ``deals`` complete deals (whole chunks of :data:`CHUNK_DEALS`, at least one) and
+    count them; ``progress(done, total)`` is told after each batch."""
+    rules = resolve_rules(game, options)
+    check_players(rules, players)
+    if isinstance(deals, bool) or deals < 1:
+        raise TableError(f"the number of deals must be at least 1, not {deals!r}")
+    spec = GameSpec.of(rules)
+    per_chunk = min(CHUNK_DEALS, deals)
+    chunks = -(-deals // per_chunk)
+
+    def work(first: int, count: int) -> StudyCounts:
+        return StudyCounts.of(
+            play_chunks(spec, players, seed=seed, first=first, chunks=count, per_chunk=per_chunk)
+        )
+
+    began = time.perf_counter()
+    total: StudyCounts | None = None
+    batch = 64 if scheduler is None else 512
+    for first in range(0, chunks, batch):
+        count = min(batch, chunks - first)
+        for part in map_chunks(work, first, count, scheduler):
+            total = part if total is None else total + part
+        if progress is not None:
+            progress(min((first + count) * per_chunk, chunks * per_chunk), chunks * per_chunk)
+    assert total is not None
+    return Study(rules, players, seed, total, time.perf_counter() - began)

@@ -1,0 +1,60 @@
+"""``wildstud odds`` on the command line: known cards, a hand record, JSON, errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from wildstud.cli import app, main
+from wildstud.cli import odds as odds_command
+
+RECORD = """
+variant = "FTQ"
+antes = [1, 1]
+bring_in = 2
+small_bet = 5
+big_bet = 10
+starting_stacks = [50, 50]
+actions = ["d dh p1 AsAhQh", "d dh p2 9c9d7d", "p2 pb", "p1 cc"]
+"""
+
+
+def _run(*args: str) -> dict[str, object]:
+    assert odds_command.odds_command  # registered on import
+    result = CliRunner().invoke(app, ["odds", *args, "--json"])
+    assert result.exit_code == 0, result.output
+    data: dict[str, object] = json.loads(result.output)
+    return data
+
+
+def test_known_cards_give_reproducible_json() -> None:
+    args = ("SMBU", "--players", "3", "--hole", "Qs Qd", "--up", "1:Qh", "--up", "2:2c")
+    args += ("--up", "3:3c", "--deals", "20000", "--seed", "5")
+    first, again = _run(*args), _run(*args)
+    assert first["seats"] == again["seats"]
+    seats = first["seats"]
+    assert isinstance(seats, list)
+    assert seats[0]["equity"] > 0.5
+    assert abs(sum(seat["equity"] for seat in seats) - 1) < 1e-9
+
+
+def test_a_record_is_answered_where_it_stops(tmp_path: Path) -> None:
+    path = tmp_path / "hand.phh"
+    path.write_text(RECORD)
+    data = _run("--record", str(path), "--deals", "20000")
+    assert data["game"] == "FTQ"
+    assert data["street"] == "third street"
+    seats = data["seats"]
+    assert isinstance(seats, list)
+    # The seven follows p1's queen, so p2's own seven is wild: three nines against two aces.
+    assert seats[1]["equity"] > 0.5 > seats[0]["equity"]
+
+
+def test_bad_input_exits_with_a_message(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["odds", "FTQ", "--players", "2", "--up", "1:As As", "--up", "2:Kd"])
+    assert exit_.value.code == 2
+    assert "twice: As" in capsys.readouterr().err

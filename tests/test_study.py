@@ -1,0 +1,73 @@
+"""Studies: the counts, their report, and the same answer on a Dask cluster as locally."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from wildstud.cli import app
+from wildstud.cli import study as study_command
+from wildstud.errors import OptionError, TableError
+from wildstud.odds.report import write_report
+from wildstud.odds.study import study
+
+
+def _same(a: object, b: object) -> bool:
+    return all(
+        np.array_equal(getattr(a, name), getattr(b, name))
+        for name in a.__dataclass_fields__  # type: ignore[attr-defined]
+    )
+
+
+def test_counts_are_consistent() -> None:
+    result = study("BITCH", 6, deals=5 * 4096, seed=1)
+    c = result.counts
+    assert c.deals == 5 * 4096 == c.winner_category.sum() == c.redeals.sum() == c.changes.sum()
+    assert c.hands == 6 * 5 * 4096 == c.hand_category.sum() == c.wilds_held.sum()
+    assert c.wilds_held[0] == c.hands  # nothing is wild in The Bitch as the sheet plays it
+    assert 0 < c.scoops < c.special < c.deals
+    # Without wild cards, the plain categories are the categories.
+    assert np.array_equal(c.hand_category, c.hand_plain_category)
+    # Baby Daddy: every hand holds at least one wild card, its last.
+    bd = study("BD7", 6, deals=8_000, seed=1).counts
+    assert bd.wilds_held[0] == 0
+    assert bd.winner_category[9] > 0
+
+
+def test_a_study_on_a_dask_cluster_matches_the_local_one() -> None:
+    distributed = pytest.importorskip("distributed")
+    local = study("FTQ", 5, deals=3 * 4096, seed=8)
+    with (
+        distributed.LocalCluster(
+            n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        remote = study("FTQ", 5, deals=3 * 4096, seed=8, scheduler=client)
+    assert _same(local.counts, remote.counts)
+    assert not _same(local.counts, study("FTQ", 5, deals=3 * 4096, seed=9).counts)
+
+
+def test_report_and_command(tmp_path: Path) -> None:
+    result = study("SMBU", 4, deals=4_000, seed=2)
+    path = write_report(result, tmp_path / "smbu")
+    text = path.read_text()
+    assert "| five of a kind |" in text
+    assert "categories.svg" in text
+    for name in ("categories", "wilds", "changes", "plain"):
+        assert (tmp_path / "smbu" / f"{name}.png").stat().st_size > 1000
+        assert (tmp_path / "smbu" / f"{name}.svg").read_text().startswith("<?xml")
+    assert study_command.study  # the command registers on import
+    out = CliRunner().invoke(app, ["study", "BD5", "--players", "10", "--deals", "2000"])
+    assert out.exit_code == 0, out.output
+    assert "five of a kind" in out.output
+
+
+def test_bad_input_is_refused() -> None:
+    with pytest.raises(TableError, match="2 to 7 players"):
+        study("BD7", 8, deals=10)
+    with pytest.raises(OptionError, match="queens"):
+        study("FTQ", 4, deals=10, options={"queens": "some"})
