@@ -109,3 +109,21 @@ class RecordError(WildstudError):
     def at_action(self, number: int, text: str | None = None) -> RecordError:
         """The same error, placed at action ``number`` (with ``text``, or the text it had)."""
         return RecordError(self.reason, action=number, text=self.text if text is None else text)
+
+
+class SeatError(WildstudError):
+    """A seat that cannot be had or found: taken, out of range, or none with that token."""
+
+
+class StaleRequestError(WildstudError):
+    """A client's request numbered below the last one the server accepted from that seat."""
+
+
+class SituationError(WildstudError):
+    """Known cards that no deal of the game can produce (odds): a card seen twice, an upcard
+    count that fits no street, a deal the rules would have stopped."""
+
+
+class BotError(WildstudError):
+    """A bot or a match between bots that cannot be set up: an unknown bot, a setting out of
+    range, too few hands or seats the game does not seat."""

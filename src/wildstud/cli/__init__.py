@@ -11,6 +11,7 @@ import sys
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from wildstud.errors import WildstudError
 
@@ -21,7 +22,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     add_completion=False,
 )
-stderr = Console(stderr=True)
+stderr = Console(stderr=True, soft_wrap=True)
 
 
 def _show_version(value: bool) -> None:
@@ -47,10 +48,10 @@ def _root(
 
 def main(argv: list[str] | None = None) -> None:
     """Run the command line; bad input exits with status 2 and a one-line message."""
-    from wildstud.cli import tables  # noqa: F401  (registers the command)
+    from wildstud.cli import judge, odds, replay, serve, study, tables  # noqa: F401  (registers them)
 
     try:
         app(args=argv, prog_name="wildstud")
     except WildstudError as error:
-        stderr.print(f"[bold red]error:[/] {error}", highlight=False)
+        stderr.print(f"[bold red]error:[/] {escape(str(error))}", highlight=False)
         sys.exit(2)

@@ -1,0 +1,115 @@
+"""The command line: help, version, ``wildstud tables`` and how bad input is reported."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from wildstud import __version__
+from wildstud.cli import main
+from wildstud.hands import Category
+
+WILDSTUD = Path(sys.executable).with_name("wildstud")
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """Exit status, standard output and standard error of ``wildstud args``."""
+    try:
+        main(list(args))
+    except SystemExit as done:
+        code = done.code if isinstance(done.code, int) else 1
+    else:
+        code = 0
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_help(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--help")
+    assert code == 0
+    assert "tables" in out
+
+
+def test_tables_help(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "tables", "--help")
+    assert code == 0
+    for option in ("--cards", "--wild", "--json", "--five-of-a-kind-top", "--double-ace-flush"):
+        assert option in out
+    assert "deck order" in out
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--version")
+    assert (code, out.strip()) == (0, f"wildstud {__version__}")
+
+
+def test_tables_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "tables", "--cards", "5", "--wild", "2", "--json")
+    assert (code, err) == (0, "")
+    record = json.loads(out)
+    assert list(record) == ["cards", "wild", "total", "counts"]
+    assert record["cards"] == 5
+    assert record["wild"] == ["2c", "2d", "2h", "2s"]
+    assert record["total"] == 2598960 == sum(record["counts"].values())
+    assert set(record["counts"]) == {category.name for category in Category}
+    assert record["counts"]["FIVE_OF_A_KIND"] == 672
+
+
+def test_tables_json_house_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["tables", "--cards", "5", "--wild", "Qs,7", "--json", "--double-ace-flush"]
+    code, out, _ = run(capsys, *args, "--five-of-a-kind-below")
+    assert code == 0
+    record = json.loads(out)
+    assert record["wild"] == ["7c", "7d", "7h", "7s", "Qs"]
+    assert list(record["counts"])[:2] == ["STRAIGHT_FLUSH", "FIVE_OF_A_KIND"]
+
+
+def test_tables_text(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "tables", "--cards", "5")
+    assert code == 0
+    assert "2,598,960 hands of 5 cards, wild: none" in out
+    lines = [line for line in out.splitlines() if "%" in line]
+    assert [line.split("│")[1].strip() for line in lines][:2] == [
+        "five of a kind",
+        "straight flush",
+    ]
+    assert "1,302,540" in out
+    assert "50.1177%" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--wild", "Xq"], "not a rank or a card: 'Xq'"),
+        (["--cards", "8"], "--cards must be 5, 6 or 7, not '8'"),
+        (["--cards", "seven"], "--cards must be 5, 6 or 7, not 'seven'"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    code, out, err = run(capsys, "tables", "--json", *args)
+    assert code == 2
+    assert out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith(f"error: {message}")
+
+
+def test_installed_script() -> None:
+    if not WILDSTUD.exists():
+        pytest.skip("no wildstud script beside this interpreter")
+    done = subprocess.run(
+        [str(WILDSTUD), "tables", "--cards", "5", "--wild", "Z"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert "Traceback" not in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
