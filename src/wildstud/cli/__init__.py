@@ -7,6 +7,7 @@ never as a traceback.
 
 from __future__ import annotations
 
+import importlib
 import sys
 
 import typer
@@ -22,6 +23,9 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     add_completion=False,
 )
+COMMANDS = ("tables", "judge", "replay", "odds", "study", "arena", "serve")
+"""The sub-command modules beside this one, imported only when the command line runs."""
+
 stderr = Console(stderr=True, soft_wrap=True)
 
 
@@ -48,7 +52,8 @@ def _root(
 
 def main(argv: list[str] | None = None) -> None:
     """Run the command line; bad input exits with status 2 and a one-line message."""
-    from wildstud.cli import judge, odds, replay, serve, study, tables  # noqa: F401  (registers them)
+    for command in COMMANDS:  # each module registers its command on ``app``
+        importlib.import_module(f"wildstud.cli.{command}")
 
     try:
         app(args=argv, prog_name="wildstud")
