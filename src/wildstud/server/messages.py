@@ -174,7 +174,7 @@ def encode_event(event: Event) -> dict[str, Any]:
     {'type': 'dealt', 'seat': 1, 'card': None, 'up': False, 'street': 0}
 
     A shown hand also carries its best five cards as they play (``best_five``), each wild card
-    with the card it stands for:
+    with the rank and suit it stands for (``as``):
 
     >>> from wildstud import evaluate
     >>> from wildstud.cards import parse_cards
@@ -182,8 +182,8 @@ def encode_event(event: Event) -> dict[str, Any]:
     >>> cards = parse_cards("7c 7d Qs 2h 3d")
     >>> value = evaluate(cards, "Q").value
     >>> shown = Shown(0, cards, parse_cards("Qs"), value, "three sevens", natural=False)
-    >>> [(item["card"], item["wild"]) for item in encode_event(shown)["best_five"]][:3]
-    [('7s', 'Qs'), ('7d', None), ('7c', None)]
+    >>> [(item["card"], item["as"]) for item in encode_event(shown)["best_five"]][:3]
+    [('7d', None), ('7c', None), ('Qs', ['7', 's'])]
     """
     data: dict[str, Any] = {"type": _snake(type(event).__name__)}
     data.update(encode(event))
@@ -202,11 +202,12 @@ def _best_five(shown: Shown) -> list[dict[str, Any]] | None:
         except WildstudError:
             return None
         if value.value == shown.value:
+            # A wild card's stand-in is given as a rank and a suit, never as a card code: it is
+            # no card of the deck, and may name another seat's hidden card.
             return [
-                {
-                    "card": str(played.card),
-                    "wild": None if played.wild is None else str(played.wild),
-                }
+                {"card": str(played.card), "as": None}
+                if played.wild is None
+                else {"card": str(played.wild), "as": list(str(played.card))}
                 for played in value.best_five
             ]
     return None

@@ -1,0 +1,22 @@
+// The page's router: the path says what to show (the server serves this page for all of them).
+import { showHome, showJoin } from "./home.js";
+import { showHost } from "./host.js";
+import { showTable } from "./table.js";
+import { applyDeckPreference } from "./cards.js";
+
+applyDeckPreference();
+const root = document.getElementById("main");
+const [, kind, token] = window.location.pathname.split("/");
+const socketBase = `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}`;
+
+if (kind === "seat" && token) {
+  showTable(root, { socket: `${socketBase}/ws/seat/${token}`, seatToken: token });
+} else if (kind === "watch" && token) {
+  showTable(root, { socket: `${socketBase}/ws/watch/${token}` });
+} else if (kind === "host" && token) {
+  showHost(root, token, socketBase);
+} else if (kind === "join" && token) {
+  showJoin(root, token);
+} else {
+  showHome(root);
+}

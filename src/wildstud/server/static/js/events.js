@@ -1,0 +1,57 @@
+// A hand's events in plain words, for the table's log and the history's replay.
+
+import { pretty } from "./cards.js";
+import { withNames } from "./banner.js";
+
+const ACTIONS = {
+  fold: "folds", check: "checks", call: "calls", "bring-in": "brings in for",
+  complete: "completes to", bet: "bets", raise: "raises to",
+};
+
+export function describeEvent(event, names) {
+  const who = (seat) => (seat === null || seat === undefined ? "the table" : names[seat] || `seat ${seat + 1}`);
+  switch (event.type) {
+    case "hand_started":
+      return `A hand of ${event.game.replaceAll("-", " ")} begins; ${who(event.dealer)} deals.`;
+    case "deal_started":
+      return event.deal > 1 ? `Deal ${event.deal} begins.` : null;
+    case "paid":
+      return `${who(event.seat)} pays ${event.amount} (${event.kind.replaceAll("-", " ")}${event.card ? `, ${pretty(event.card)}` : ""}).`;
+    case "street_started":
+      return `${event.name[0].toUpperCase()}${event.name.slice(1)}.`;
+    case "dealt":
+      return `${who(event.seat)} gets ${event.up ? pretty(event.card) : event.card ? `${pretty(event.card)} face down` : "a card face down"}.`;
+    case "burned":
+      return "A card is burned.";
+    case "stub_shuffled":
+      return `The stub ran short: ${event.cards} burned cards are shuffled back in.`;
+    case "centre_card":
+      return `${pretty(event.card)} goes face up in the centre: its rank is wild.`;
+    case "community_card":
+      return `The deck ran short: ${pretty(event.card)} in the centre is everyone's last card.`;
+    case "wilds_changed":
+      return withNames(event.reason, names);
+    case "called":
+      return `${event.name}! ${pretty(event.card)} to ${who(event.seat)}.`;
+    case "betting_opened":
+      return event.bring_in ? `${who(event.first)} must bring it in.` : `${who(event.first)} acts first.`;
+    case "acted": {
+      const amount = ["fold", "check"].includes(event.kind) ? "" : ` ${event.kind === "call" ? event.added : event.to_amount}`;
+      return `${who(event.seat)} ${ACTIONS[event.kind] || event.kind}${amount}${event.all_in ? " (all in)" : ""}.`;
+    }
+    case "returned":
+      return `${event.amount} uncalled goes back to ${who(event.seat)}.`;
+    case "redealt":
+      return `Redeal! ${withNames(event.reason, names)} The pot of ${event.pot} carries over.`;
+    case "mucked":
+      return `${who(event.seat)} mucks.`;
+    case "shown":
+      return `${who(event.seat)} shows ${event.description}${event.natural ? " (natural)" : ""}.`;
+    case "awarded":
+      return `${who(event.seat)} wins ${event.amount} from ${event.pot === 0 ? "the main pot" : `side pot ${event.pot}`}${event.share === "hole-card" ? " (the spade-queen half)" : ""}.`;
+    case "hand_ended":
+      return "The hand is over.";
+    default:
+      return null;
+  }
+}
