@@ -7,7 +7,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from oracle import oracle_batch
+from tests.oracle import oracle_batch
 from wildstud.cards import Card, parse_cards, wild_mask
 from wildstud.errors import (
     CardError,

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 import pytest
 
-from oracle import card_code, oracle_batch, oracle_value
+from tests.oracle import card_code, oracle_batch, oracle_value
 from wildstud.cards import Card, Rank, RankLike, parse_card
 from wildstud.hands import Category, encode, evaluate
 

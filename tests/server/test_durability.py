@@ -8,9 +8,8 @@ import random
 import re
 from pathlib import Path
 
-from wsclient import Api, Client, Frame, play
-
-from conftest import Server
+from tests.server.conftest import Server
+from tests.server.wsclient import Api, Client, Frame, play
 
 
 def _acted(client: Client) -> int:

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from wsclient import Api, Client, Frame, play
 
-from conftest import Server
+from tests.server.conftest import Server
+from tests.server.wsclient import Api, Client, Frame, play
 from wildstud.cards import DECK
 from wildstud.history import read_record
 

@@ -9,9 +9,9 @@ import sqlite3
 from typing import Any
 
 import httpx
-from wsclient import Api, Client
 
-from conftest import Server
+from tests.server.conftest import Server
+from tests.server.wsclient import Api, Client
 from wildstud.server.app import create_app
 from wildstud.server.config import ServerConfig
 

@@ -7,9 +7,8 @@ import asyncio
 import random
 import time
 
-from wsclient import Api, Client, Frame, play
-
-from conftest import Server
+from tests.server.conftest import Server
+from tests.server.wsclient import Api, Client, Frame, play
 from wildstud.history import read_record
 
 
