@@ -7,33 +7,14 @@ launch ``/usr/bin/chromium`` (``scripts/test`` installs Debian's package when it
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
+from tests.server import conftest as server_fixtures
+
 CHROMIUM = Path("/usr/bin/chromium")
-SERVER_TESTS = Path(__file__).resolve().parent.parent / "server"
-
-
-def _load(name: str, path: Path) -> ModuleType:
-    """A module of the server tests, under a name of its own (both folders have a conftest)."""
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-server_fixtures = _load("wildstud_server_fixtures", SERVER_TESTS / "conftest.py")
-wsclient = _load("wsclient", SERVER_TESTS / "wsclient.py")
 
 
 @pytest.fixture(scope="module")

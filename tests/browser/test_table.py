@@ -20,7 +20,8 @@ from typing import Any
 
 from playwright.async_api import Browser, Page, async_playwright
 
-from conftest import CHROMIUM, wsclient
+from tests.browser.conftest import CHROMIUM
+from tests.server import wsclient
 
 MENU = [
     {"game": "FTQ"},
@@ -38,15 +39,19 @@ window.__renders = [];
 document.addEventListener("wildstud:render", () => {
   const banner = document.getElementById("banner");
   const cards = [];
-  for (const seat of document.querySelectorAll(".seat[data-engine]")) {
+  for (const seat of document.querySelectorAll("#seats .seat[data-engine]")) {
     if (seat.dataset.engine === "") continue;
     for (const card of seat.querySelectorAll(".cards .card")) {
       cards.push([Number(seat.dataset.engine), card.dataset.card, card.dataset.up === "true",
                   card.classList.contains("wild")]);
     }
   }
+  const announce = document.getElementById("announce");
   window.__renders.push({
     hand: Number(document.body.dataset.hand || 0),
+    announce: announce.hidden ? "" : announce.innerText,
+    everyCard: [...document.querySelectorAll("#banner [data-card], #felt [data-card]")]
+      .map((card) => card.dataset.card).filter(Boolean),
     events: Number(document.body.dataset.events || 0),
     wild: banner.dataset.wild || "",
     text: banner.innerText,
@@ -97,6 +102,25 @@ def _expected_wild(hand: dict[str, Any], seat: int, card: str) -> bool:
     return False
 
 
+CARD = re.compile(r"^[2-9TJQKA][shdc]$")
+
+
+def _known(value: Any) -> set[str]:
+    """Every card code anywhere in a view: the cards its viewer may know."""
+    if isinstance(value, str):
+        return {value} if CARD.match(value) else set()
+    if isinstance(value, dict):
+        return set().union(*(_known(item) for item in value.values()))
+    if isinstance(value, list):
+        return set().union(*(_known(item) for item in value))
+    return set()
+
+
+def _current_deal(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    starts = [index for index, event in enumerate(events) if event["type"] == "deal_started"]
+    return events[starts[-1] if starts else 0 :]
+
+
 def _check_renders(renders: list[dict[str, Any]], client: Any, spectator: bool) -> int:
     """Compare every render with the view the server sent for it; returns how many matched."""
     views = _views(client)
@@ -114,13 +138,18 @@ def _check_renders(renders: list[dict[str, Any]], client: Any, spectator: bool) 
             view["code"].startswith("BD") and "wild" in text
         ), (key, text)
         assert not re.search(r"\bp\d\b", text), f"an engine seat name in the banner: {text}"
-        reasons = [event for event in view["events"] if event["type"] == "wilds_changed"]
-        if reasons and not view["code"].startswith("BD") and view["deal"] == 1:
+        deal = _current_deal(view["events"])
+        reasons = [event for event in deal if event["type"] == "wilds_changed"]
+        if reasons and not view["code"].startswith("BD"):
             names = hand["names"]
             last = reasons[-1]["reason"]
             expected = re.sub(r"\bp(\d)\b", lambda m, names=names: names[int(m.group(1)) - 1], last)
             assert expected in text, (key, expected, text)
-        shown = {event["seat"] for event in view["events"] if event["type"] == "shown"}
+        shown = {event["seat"] for event in deal if event["type"] == "shown"}
+        # No card anywhere on the table the viewer may not know, whatever the deal: a hidden
+        # card of an earlier deal is in no view, so drawing one fails here.
+        leaked = set(render["everyCard"]) - _known(view)
+        assert not leaked, f"{client.name} drew cards it may not know: {leaked} at {key}"
         for seat, code, up, wild in render["cards"]:
             card = code or None
             visible = [held["card"] for held in view["seats"][seat]["cards"]]
@@ -128,8 +157,8 @@ def _check_renders(renders: list[dict[str, Any]], client: Any, spectator: bool) 
             if card is None:
                 assert not wild, key
                 continue
-            if spectator:
-                assert up or seat in shown, f"a spectator saw the hidden {card} at seat {seat}"
+            if spectator or seat != hand["you"]:
+                assert up or seat in shown, f"{client.name} saw the hidden {card} at seat {seat}"
             assert wild == _expected_wild(hand, seat, card), (key, seat, card, wild)
         for seat, held in enumerate(view["seats"]):
             drawn = [card or None for s, card, _, _ in render["cards"] if s == seat]
@@ -246,6 +275,8 @@ async def _session(base: str, shots: Path) -> None:
                     await ann.screenshot(
                         path=str(shots / f"{code.lower()}-showdown.png"), full_page=True
                     )
+                    if code == "FTQ":
+                        await bob.screenshot(path=str(shots / "phone-ftq.png"), full_page=True)
                 await asyncio.sleep(0.03)
         assert reloaded, "no reload happened in hand 2"
         await asyncio.sleep(0.3)
@@ -264,12 +295,9 @@ async def _session(base: str, shots: Path) -> None:
             assert any(event["type"] == "shown" for event in hand["view"]["events"])
         assert await watcher.locator(".card.best").count() >= 5
 
-        # The history: the last hand replays step by step and its record downloads.
-        await ann.get_by_role("button", name="History").click()
-        await ann.locator(".hand-list button").first.click()
-        first_step = await ann.locator(".replay .step").inner_text()
-        await ann.locator(".replay [data-step=next]").click()
-        assert await ann.locator(".replay .step").inner_text() != first_step
+        # The history: a hand replays move by move as the spectator saw it live, drawn as the
+        # table drew it, and its record downloads.
+        await _check_replay(api, ann, spectator, created["table"]["id"], shots)
         async with ann.expect_download() as download_info:
             await ann.get_by_role("link", name="Download PHH").click()
         download = await download_info.value
@@ -284,12 +312,145 @@ async def _session(base: str, shots: Path) -> None:
     assert watcher_errors == [], watcher_errors
 
 
-def test_every_game_through_the_page(server: Any, tmp_path: Path) -> None:
-    asyncio.run(_session(server.base, tmp_path))
-    shots = sorted(tmp_path.glob("*-showdown.png"))
-    assert len(shots) == HANDS, shots
+async def _check_replay(api: Any, page: Page, spectator: Any, table_id: str, shots: Path) -> None:
+    """Baby Daddy's hand in the history: every view the spectator was sent live is one of the
+    replay's steps, and the page steps through it showing each seat's wild rank, the pots, and
+    at the end the winners and the best five cards."""
+    number = next(n for n, hand in spectator.hands.items() if hand["view"]["code"] == "BD7")
+    record = api.get(f"/api/tables/{table_id}/hands/{number}/steps")
+    replayed: dict[int, dict[str, Any]] = {}
+    count = 0
+    for frame in record["steps"]:
+        count += len(frame["events"])
+        replayed[count] = frame["view"]
+    events = [event for frame in record["steps"] for event in frame["events"]]
+    live = {n: hand for (h, n), hand in _views(spectator).items() if h == number}
+    assert live
+    for count, hand in live.items():
+        view = {key: value for key, value in hand["view"].items() if key != "events"}
+        assert replayed[count] == view, count
+        assert events[:count] == hand["view"]["events"]
+
+    await page.get_by_role("button", name="History").click()
+    await page.locator(f".hand-list button[data-hand='{number}']").click()
+    replay = page.locator(".replay")
+    await replay.locator(".step").wait_for()
+    first_step = await replay.locator(".step").inner_text()
+    assert first_step.startswith(f"Step 1 of {len(record['steps'])}"), first_step
+    await replay.locator("[data-step=next]").click()
+    assert await replay.locator(".step").inner_text() != first_step
+    await page.keyboard.press("ArrowRight")
+    assert await replay.get_attribute("data-step") == "2"
+    # Halfway: the pot is in the centre and the cards dealt so far at each seat.
+    middle = len(record["steps"]) // 2
+    for _ in range(middle - 2):
+        await page.keyboard.press("ArrowRight")
+    view = record["steps"][middle]["view"]
+    if view["pot"]:
+        assert f"Pot: {view['pot']}" in await replay.locator(".pots").inner_text()
+    for engine, seat in enumerate(view["seats"]):
+        drawn = replay.locator(f".seat[data-engine='{engine}'] .card")
+        assert await drawn.count() == len(seat["cards"])
+    # The live table's toasts float over the whole page; the picture is of the replay.
+    await page.evaluate("document.getElementById('announce').hidden = true")
+    await replay.screenshot(path=str(shots / "bd7-replay.png"))
+    await replay.locator("[data-step=end]").click()
+    assert await replay.locator(".seat-wild").count() >= 2
+    assert await replay.locator(".card.best").count() >= 10
+    assert await replay.locator(".card.wild").count() >= 1
+    shares = await replay.locator(".pots .shares").all_inner_texts()
+    assert shares
+    assert all(" to " in line or " split: " in line for line in shares), shares
+    assert "Pot: 0" not in await replay.locator(".pots").inner_text()
+
+
+async def _redeal_session(base: str, shots: Path) -> None:
+    """The Bitch at a full table (seven bots, one player in the browser, a spectator) until a
+    face-up queen of spades forces a redeal, eight hands at most: the page announces it, and
+    no render of any deal shows a card its viewer may not know."""
+    api = wsclient.Api(base)
+    created = api.create(
+        name="Bitch night", seats=8, games=[{"game": "BITCH"}], hand_pause=0.3, bot_delay=0,
+        action_clock=120, choice_clock=60,
+    )  # fmt: skip
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"]
+        )
+        ann, ann_errors = await _join(browser, created["links"]["join"], "Ann", phone=False)
+        watcher_context = await browser.new_context(viewport={"width": 1280, "height": 900})
+        await watcher_context.add_init_script(PROBE)
+        watcher = await watcher_context.new_page()
+        watcher_errors = _watch_errors(watcher)
+        await watcher.goto(created["links"]["watch"])
+        socket = ann.url.replace("http", "ws", 1).replace("/seat/", "/ws/seat/")
+        truth = await wsclient.Client(socket, "Ann").open()
+        spectator = await wsclient.Client(created["links"]["watch_socket"], "watch").open()
+        for _ in range(7):
+            api.ok(api.host(created, "POST", "/bots", kind="calling-bot"))
+        api.ok(api.host(created, "POST", "/start"))
+
+        def redealt() -> list[int]:
+            return [
+                number
+                for number in sorted(spectator.finished)
+                if any(e["type"] == "redealt" for e in spectator.hands[number]["view"]["events"])
+            ]
+
+        rng = random.Random(8)
+        shot: set[int] = set()
+        async with asyncio.timeout(90):
+            while not redealt() and len(spectator.finished) < 8:
+                if await ann.locator("#picker .pick").count():
+                    await ann.locator("#picker .pick").first.click()
+                await _act(ann, rng)
+                number = int(await ann.evaluate("document.body.dataset.hand || 0") or 0)
+                phase = await ann.evaluate("document.body.dataset.phase")
+                if number and phase == "over" and number not in shot:
+                    shot.add(number)
+                    events = truth.hands[number]["view"]["events"]
+                    split = any(e.get("share") == "hole-card" for e in events)
+                    if split or any(e["type"] == "redealt" for e in events):
+                        name = "bitch-split.png" if split else "bitch-redeal.png"
+                        await ann.screenshot(path=str(shots / name), full_page=True)
+                await asyncio.sleep(0.03)
+        api.ok(api.host(created, "POST", "/pause"))
+        await asyncio.sleep(0.3)
+        hands = redealt()
+        assert hands, "no redeal in eight hands of the Bitch at eight seats"
+        for name, page, client, spectating in (
+            ("Ann", ann, truth, False),
+            ("watch", watcher, spectator, True),
+        ):
+            renders = await page.evaluate("window.__renders")
+            assert _check_renders(renders, client, spectating) > 20, name
+            later = [r for r in renders if r["hand"] in hands and r["cards"]]
+            # Renders of the deals after a redeal were checked like the first deal's.
+            deals = {_views(client)[(r["hand"], r["events"])]["view"]["deal"] for r in later}
+            assert max(deals) >= 2, (name, deals)
+            assert any("Redeal!" in r["announce"] for r in later), f"{name}: no redeal notice"
+        for client in (truth, spectator):
+            await client.close()
+        await browser.close()
+    assert ann_errors == [], ann_errors
+    assert watcher_errors == [], watcher_errors
+
+
+def _keep(shots: list[Path]) -> None:
     keep = os.environ.get("WILDSTUD_SCREENSHOTS")
     if keep:
         Path(keep).mkdir(parents=True, exist_ok=True)
         for path in shots:
             shutil.copy(path, Path(keep) / path.name)
+
+
+def test_every_game_through_the_page(server: Any, tmp_path: Path) -> None:
+    asyncio.run(_session(server.base, tmp_path))
+    shots = sorted(tmp_path.glob("*-showdown.png"))
+    assert len(shots) == HANDS, shots
+    _keep([*shots, *tmp_path.glob("phone-*.png"), *tmp_path.glob("*-replay.png")])
+
+
+def test_a_redeal_through_the_page(server: Any, tmp_path: Path) -> None:
+    asyncio.run(_redeal_session(server.base, tmp_path))
+    _keep(sorted(tmp_path.glob("bitch-*.png")))

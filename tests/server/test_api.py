@@ -18,9 +18,9 @@ from schemathesis.checks import (
     response_schema_conformance,
     status_code_conformance,
 )
-from wsclient import Api
 
-from conftest import Server
+from tests.server.conftest import Server
+from tests.server.wsclient import Api
 
 
 @pytest.fixture(scope="module")
@@ -130,6 +130,34 @@ def test_the_host_controls_the_table(api: Api) -> None:
     assert older[0]["number"] < page[-1]["number"]
     _refused(api.http.get(f"/api/tables/{table_id}/hands/99999"), 404)
     _refused(api.http.get("/api/tables/nope/ledger"), 404)
+    # Checked last, so the table has played no more hands than before at the ledger checks.
+    _check_steps(api, table_id, history)
+
+
+def _check_steps(api: Api, table_id: str, history: dict[str, Any]) -> None:
+    """The replay's steps add up to the stored hand: the same events in the same order, the
+    stacks moving from the starting ones to the final ones, and no hidden card before the
+    showdown shows it."""
+    number = history["number"]
+    record = api.get(f"/api/tables/{table_id}/hands/{number}/steps")
+    assert record["names"] == history["players"]
+    assert record["lineup"] == history["seats"]
+    frames = record["steps"]
+    assert len(frames) > 10
+    assert [event for frame in frames for event in frame["events"]] == history["events"]
+    first, last = frames[0]["view"], frames[-1]["view"]
+    assert [seat["stack"] + seat["paid"] for seat in first["seats"]] == history["starting_stacks"]
+    assert [seat["stack"] for seat in last["seats"]] == history["final_stacks"]
+    assert last["phase"] == "over"
+    assert [frame["view"]["phase"] for frame in frames[:-1]].count("over") == 0
+    assert any(frame["view"]["pot"] > 0 for frame in frames)
+    for frame in frames:
+        assert frame["view"]["viewer"] is None
+        assert frame["view"]["legal_actions"] == []
+        for seat in frame["view"]["seats"]:
+            for held in seat["cards"]:
+                assert held["up"] or seat["shown"] or held["card"] is None, (seat, held)
+    _refused(api.http.get(f"/api/tables/{table_id}/hands/99999/steps"), 404)
 
 
 def _wait(condition: Any, timeout: float = 20.0) -> None:

@@ -16,14 +16,15 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 
 from wildstud.errors import SeatError
 from wildstud.games import GAMES
-from wildstud.server.history import export_phh
+from wildstud.server.history import export_phh, steps
 from wildstud.server.lobby import Lobby
-from wildstud.server.replay import DeckBook, rebuild
+from wildstud.server.replay import DeckBook, rebuild, replay_views
 from wildstud.server.schemas import (
     BotRequest,
     ErrorBody,
     GameInfo,
     HandHistory,
+    HandSteps,
     HandSummary,
     JoinRequest,
     LedgerReport,
@@ -250,6 +251,21 @@ async def hand_history(
     """The hand as a spectator saw it, with every hand the showdown showed."""
     _, stored = await _finished(request, table_id, number)
     return HandHistory.model_validate(stored.summary)
+
+
+@router.get(
+    "/tables/{table_id}/hands/{number}/steps",
+    responses=_ERRORS,
+    summary="One finished hand, move by move",
+)
+async def hand_steps(
+    table_id: TableId, number: Annotated[int, Path(ge=1, le=2**31 - 1)], request: Request
+) -> HandSteps:
+    """The spectator's view after every move of the hand, replayed from the store: what the
+    table showed live, step by step, with no hidden card the showdown did not show."""
+    table, stored = await _finished(request, table_id, number)
+    views = replay_views(stored.setup, DeckBook(stored.decks), stored.actions)
+    return HandSteps.model_validate(steps(table.id, stored.setup, views))
 
 
 @router.get(

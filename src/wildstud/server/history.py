@@ -36,12 +36,12 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from wildstud.deal import Hand
+from wildstud.deal import Hand, TableView
 from wildstud.history import record_from_hand, write_record
-from wildstud.server.messages import encode_event
+from wildstud.server.messages import encode_event, encode_view
 from wildstud.server.store.records import HandSetup
 
-__all__ = ["export_phh", "summary"]
+__all__ = ["export_phh", "steps", "summary"]
 
 
 def summary(table_id: str, setup: HandSetup, hand: Hand) -> dict[str, Any]:
@@ -61,6 +61,40 @@ def summary(table_id: str, setup: HandSetup, hand: Hand) -> dict[str, Any]:
         "starting_stacks": list(setup.stacks),
         "final_stacks": list(hand.stacks),
         "events": [encode_event(event) for event in view.events],
+    }
+
+
+def steps(table_id: str, setup: HandSetup, views: list[TableView]) -> dict[str, Any]:
+    """A finished hand step by step for a replay (the shape of
+    :class:`~wildstud.server.schemas.HandSteps`): each step holds the events it added and the
+    spectator's view after them, as the table's ``update`` frames do, so a client draws each
+    step as it drew the live table.
+
+    >>> from wildstud.server.replay import DeckBook, replay_views
+    >>> setup = HandSetup(3, 0, "follow-the-queen", {}, (0, 2), ("ann", "bob"), 1, (50, 50))
+    >>> record = steps("t1", setup, replay_views(setup, DeckBook(), []))
+    >>> record["names"], record["lineup"], [len(step["events"]) for step in record["steps"][:3]]
+    (['ann', 'bob'], [0, 2], [2, 3, 1])
+    >>> "events" in record["steps"][0]["view"]
+    False
+    """
+    frames = []
+    seen = 0
+    for view in views:
+        frames.append(
+            {
+                "events": [encode_event(event) for event in view.events[seen:]],
+                "view": encode_view(view, events=False),
+            }
+        )
+        seen = len(view.events)
+    return {
+        "table_id": table_id,
+        "number": setup.number,
+        "names": list(setup.names),
+        "lineup": list(setup.lineup),
+        "starting_stacks": list(setup.stacks),
+        "steps": frames,
     }
 
 

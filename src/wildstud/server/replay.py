@@ -22,11 +22,11 @@ from collections.abc import Iterable, Mapping
 
 from wildstud.betting import ActionKind
 from wildstud.cards import DECK, Deck, parse_cards
-from wildstud.deal import Hand
+from wildstud.deal import Hand, Phase, TableView
 from wildstud.games import find_game
 from wildstud.server.store.records import ActionRecord, HandSetup
 
-__all__ = ["DeckBook", "rebuild", "start_hand"]
+__all__ = ["DeckBook", "rebuild", "replay_views", "start_hand"]
 
 _SHUFFLER = secrets.SystemRandom()
 
@@ -66,16 +66,20 @@ class DeckBook:
         return drawn
 
 
-def start_hand(setup: HandSetup, book: DeckBook) -> Hand:
-    """The hand ``setup`` describes, dealt from ``book``, run until a player must act."""
+def _new_hand(setup: HandSetup, book: DeckBook) -> Hand:
     game = find_game(setup.game)
-    hand = Hand(
+    return Hand(
         game,
         list(setup.stacks),
         game.options(setup.options),
         deck=book.draw,
         dealer=setup.dealer,
     )
+
+
+def start_hand(setup: HandSetup, book: DeckBook) -> Hand:
+    """The hand ``setup`` describes, dealt from ``book``, run until a player must act."""
+    hand = _new_hand(setup, book)
     hand.run()
     return hand
 
@@ -87,3 +91,33 @@ def rebuild(setup: HandSetup, book: DeckBook, actions: Iterable[ActionRecord]) -
         hand.act(ActionKind(action.kind), action.amount, seat=action.seat)
         hand.run()
     return hand
+
+
+def replay_views(
+    setup: HandSetup, book: DeckBook, actions: Iterable[ActionRecord]
+) -> list[TableView]:
+    """What a spectator saw of the hand, move by move: the view as the hand starts, then after
+    each of the dealer's steps and each player's action, until the hand is over or the actions
+    run out. Each view holds every event so far, hidden cards hidden until they were shown.
+
+    >>> from wildstud.server.store.records import HandSetup
+    >>> setup = HandSetup(1, 0, "follow-the-queen", {}, (0, 1), ("ann", "bob"), 0, (50, 50))
+    >>> views = replay_views(setup, DeckBook(), [])
+    >>> [len(view.events) for view in views[:3]], views[-1].phase.value
+    ([2, 5, 6], 'player')
+    >>> any(card.card for seat in views[-1].seats for card in seat.cards if not card.up)
+    False
+    """
+    hand = _new_hand(setup, book)
+    views = [hand.view(None)]
+    pending = iter(actions)
+    while hand.phase is not Phase.OVER:
+        if hand.phase is Phase.DEALER:
+            hand.step()
+        else:
+            action = next(pending, None)
+            if action is None:
+                break
+            hand.act(ActionKind(action.kind), action.amount, seat=action.seat)
+        views.append(hand.view(None))
+    return views

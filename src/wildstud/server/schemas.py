@@ -26,6 +26,8 @@ __all__ = [
     "GameEntry",
     "GameInfo",
     "HandHistory",
+    "HandStep",
+    "HandSteps",
     "HandSummary",
     "JoinRequest",
     "LedgerLine",
@@ -242,6 +244,26 @@ class HandHistory(_Model):
     starting_stacks: list[int]
     final_stacks: list[int]
     events: list[dict[str, Any]]
+
+
+class HandStep(_Model):
+    """One move of a finished hand: the events it added and the spectator's view after them
+    (the view of a WebSocket ``update`` frame, without its events)."""
+
+    events: list[dict[str, Any]]
+    view: dict[str, Any]
+
+
+class HandSteps(_Model):
+    """A finished hand move by move, as a spectator saw it live: hidden cards stay hidden
+    until the showdown shows them."""
+
+    table_id: str
+    number: int
+    names: list[str] = Field(description="the players' names by engine seat (p1 first)")
+    lineup: list[int] = Field(description="the table seat of each engine seat")
+    starting_stacks: list[int]
+    steps: list[HandStep]
 
 
 class LedgerLine(_Model):

@@ -64,6 +64,8 @@ export function wildState(view, names, you) {
   let what = capital(view.wild_text);
   if (babyDaddy && seatRank.size === 0) {
     what = "Nothing is wild yet: each player's last card will make its rank wild for that player";
+  } else if (babyDaddy && everyone.size === 0) {
+    what = "Each player's last card makes its rank wild for that player only";
   }
   const why = babyDaddy ? reasons : reasons.slice(-1);
   const calledText = called

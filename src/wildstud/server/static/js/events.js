@@ -42,7 +42,7 @@ export function describeEvent(event, names) {
     case "returned":
       return `${event.amount} uncalled goes back to ${who(event.seat)}.`;
     case "redealt":
-      return `Redeal! ${withNames(event.reason, names)} The pot of ${event.pot} carries over.`;
+      return `Redeal! ${withNames(event.reason, names).replace(/([^.!?])$/, "$1.")} The pot of ${event.pot} carries over.`;
     case "mucked":
       return `${who(event.seat)} mucks.`;
     case "shown":

@@ -1,12 +1,14 @@
-// Past hands: a list, any hand replayed event by event, and its PHH record to download.
+// Past hands: a list, any hand replayed move by move as the table showed it, and its PHH record
+// to download.
 
 import { api, h } from "./api.js";
-import { cardElement } from "./cards.js";
 import { describeEvent } from "./events.js";
+import { drawBanner, drawCentre, drawSeats } from "./drawing.js";
 
 export class HistoryPanel {
-  constructor(element) {
+  constructor(element, seatCount = () => 6) {
     this.element = element;
+    this.seatCount = seatCount;
     this.tableId = null;
     this.fresh = false;
   }
@@ -29,46 +31,70 @@ export class HistoryPanel {
         " ", h("span", { className: "muted" }, summary), " ",
         h("a", { href: `/api/tables/${tableId}/hands/${hand.number}/phh`, download: `${tableId}-${hand.number}.phh` }, "PHH"));
     }));
-    this.replayBox = h("div", { className: "replay" });
+    // A replay in progress stays put when the list is refreshed after a hand ends.
+    this.replayBox = this.replayBox || h("div", { className: "replay" });
     this.element.replaceChildren(h("h2", {}, "Past hands"), hands.length ? list : h("p", {}, "No finished hand yet."), this.replayBox);
   }
 
   async replay(number) {
-    const record = await api(`/tables/${this.tableId}/hands/${number}`);
-    let step = 0;
+    const record = await api(`/tables/${this.tableId}/hands/${number}/steps`);
     const box = this.replayBox;
-    const total = record.events.length;
+    const frames = record.steps;
+    const events = frames.flatMap((frame) => frame.events);
+    const counts = [];
+    frames.reduce((total, frame) => { counts.push(total + frame.events.length); return total + frame.events.length; }, 0);
+    const last = frames.length - 1;
+    const title = frames[0].view.game;
+    const heading = h("h3", { tabIndex: -1 }, `Hand ${record.number}: ${title}`);
+    const stepLine = h("p", { className: "step", "aria-live": "polite" });
+    const banner = h("section", { className: "banner replay-banner", "aria-label": "Wild cards at this step" });
+    const centre = h("div", { className: "centre" });
+    const seats = h("div", { className: "seats" });
+    const felt = h("div", { className: "felt replay-felt", role: "region", "aria-label": "The table at this step" }, centre, seats);
+    const log = h("ol", { className: "log replay-log", "aria-label": "What happened so far" });
+    let step = 0;
+    const go = (to) => {
+      step = Math.max(0, Math.min(last, to));
+      draw();
+    };
+    const buttons = {
+      start: h("button", { type: "button", "data-step": "start", onclick: () => go(0) }, "« Start"),
+      back: h("button", { type: "button", "data-step": "back", "aria-keyshortcuts": "ArrowLeft", onclick: () => go(step - 1) }, "◀ Back"),
+      next: h("button", { type: "button", "data-step": "next", "aria-keyshortcuts": "ArrowRight", onclick: () => go(step + 1) }, "Next ▶"),
+      end: h("button", { type: "button", "data-step": "end", onclick: () => go(last) }, "End »"),
+    };
+    const controls = h("div", { className: "replay-controls", role: "group", "aria-label": "Replay controls" },
+      Object.values(buttons),
+      h("a", { href: `/api/tables/${this.tableId}/hands/${number}/phh`, download: `${this.tableId}-${number}.phh` }, "Download PHH"));
     const draw = () => {
-      const shown = record.events.slice(0, step + 1);
-      const seats = record.players.map(() => []);
-      let wild = new Set();
-      const seatWild = new Map();
-      for (const event of shown) {
-        if (event.type === "deal_started") seats.forEach((cards) => cards.splice(0));
-        if (event.type === "dealt") seats[event.seat].push({ card: event.card, up: event.up });
-        if (event.type === "wilds_changed") wild = new Set(event.wild);
-        if (event.type === "shown") {
-          seatWild.set(event.seat, new Set(event.wild));
-          seats[event.seat] = event.cards.map((card) => ({ card, up: true }));
-        }
+      const view = { ...frames[step].view, events: events.slice(0, counts[step]) };
+      const hand = { number: record.number, names: record.names, lineup: record.lineup, you: null, clock: null, view };
+      const added = frames[step].events.map((event) => describeEvent(event, record.names)).filter(Boolean);
+      const where = [view.street, view.deal > 1 ? `deal ${view.deal}` : null].filter(Boolean).join(", ");
+      stepLine.textContent = `Step ${step + 1} of ${frames.length}${where ? ` (${where})` : ""}: ${added.join(" ") || "…"}`;
+      const wild = drawBanner(banner, hand);
+      drawSeats(seats, { hand, wild, total: this.seatCount(), showEmpty: false });
+      drawCentre(centre, hand, wild);
+      const lines = view.events.map((event) => describeEvent(event, record.names)).filter(Boolean);
+      log.start = Math.max(1, lines.length - 7);
+      log.replaceChildren(...lines.slice(-8).map((line) => h("li", {}, line)));
+      buttons.start.disabled = step === 0;
+      buttons.back.disabled = step === 0;
+      buttons.next.disabled = step === last;
+      buttons.end.disabled = step === last;
+      box.dataset.step = String(step);
+      if (box.contains(document.activeElement) && document.activeElement.disabled) {
+        (step === last ? buttons.back : buttons.next).focus({ preventScroll: true });
       }
-      const text = describeEvent(record.events[step], record.players) || record.events[step].type;
-      box.replaceChildren(
-        h("h3", {}, `Hand ${record.number}: ${record.title}`),
-        h("p", { className: "step", "aria-live": "polite" }, `Step ${step + 1} of ${total}: ${text}`),
-        h("div", { className: "replay-seats" }, record.players.map((name, seat) => h("div", { className: "replay-seat" },
-          h("strong", {}, name), " ",
-          seats[seat].map((held) => cardElement(held.card, { wild: Boolean(held.card) && (wild.has(held.card) || (seatWild.get(seat) || new Set()).has(held.card)), small: true }))))),
-        h("div", { className: "replay-controls" },
-          h("button", { type: "button", onclick: () => { step = 0; draw(); } }, "⏮ Start"),
-          h("button", { type: "button", disabled: step === 0, onclick: () => { step -= 1; draw(); } }, "◀ Back"),
-          h("button", { type: "button", disabled: step >= total - 1, "data-step": "next", onclick: () => { step += 1; draw(); } }, "Next ▶"),
-          h("button", { type: "button", onclick: () => { step = total - 1; draw(); } }, "End ⏭"),
-          h("a", { href: `/api/tables/${this.tableId}/hands/${number}/phh`, download: `${this.tableId}-${number}.phh` }, "Download PHH")),
-      );
-      const next = box.querySelector("[data-step=next]");
-      if (next && !next.disabled) next.focus({ preventScroll: true });
+    };
+    box.replaceChildren(heading, controls, stepLine, banner, felt, log);
+    box.onkeydown = (event) => {
+      if (event.key === "ArrowRight") go(step + 1);
+      else if (event.key === "ArrowLeft") go(step - 1);
+      else return;
+      event.preventDefault();
     };
     draw();
+    buttons.next.focus({ preventScroll: true });
   }
 }

@@ -3,8 +3,9 @@
 
 import { h } from "./api.js";
 import { TableSocket } from "./socket.js";
-import { cardElement, pretty, toggleFourColour, fourColour } from "./cards.js";
-import { wildState } from "./banner.js";
+import { pretty, toggleFourColour, fourColour } from "./cards.js";
+import { drawBanner, drawCentre, drawSeats } from "./drawing.js";
+import { currentDeal } from "./banner.js";
 import { describeEvent } from "./events.js";
 import { HistoryPanel } from "./history.js";
 
@@ -29,6 +30,7 @@ class TablePage {
     this.actionsKey = null;
     this.pending = false;
     this.announceTimer = null;
+    this.spoken = { wild: null, turn: null, over: null };
     this.build(host);
   }
 
@@ -56,7 +58,10 @@ class TablePage {
     el.keys = h("div", { id: "keys", className: "keys", hidden: true },
       h("p", {}, "Keyboard: ", ...Object.entries(KEYS).map(([key, action]) => h("span", {}, h("kbd", {}, key.toUpperCase()), ` ${action} `)),
         "; Enter in the amount field bets or raises that amount; Tab moves between cards, seats and buttons."));
-    el.banner = h("section", { id: "banner", className: "banner", role: "status", "aria-live": "polite", "aria-label": "Wild cards" });
+    // The banner is redrawn at every change, so it is not itself a live region: the changes
+    // worth hearing (whose turn, what is wild, who won) go to el.speak once each.
+    el.banner = h("section", { id: "banner", className: "banner", "aria-label": "Wild cards" });
+    el.speak = h("div", { id: "speak", className: "visually-hidden", role: "status", "aria-live": "polite", "aria-atomic": "true" });
     el.announce = h("div", { id: "announce", className: "announce", role: "alert", hidden: true });
     el.felt = h("div", { className: "felt", id: "felt", role: "region", "aria-label": "The table" });
     el.centre = h("div", { className: "centre", id: "centre" });
@@ -70,11 +75,11 @@ class TablePage {
     if (host) el.host.append(host);
     this.root.append(
       h("header", { className: "bar" }, el.name, el.game, h("div", { className: "tools" }, el.four, el.historyButton, el.keysButton), el.status),
-      el.keys, el.host, el.banner, el.announce, el.felt, el.picker, el.actions,
+      el.keys, el.host, el.banner, el.speak, el.announce, el.felt, el.picker, el.actions,
       h("details", { className: "log-box", open: true }, h("summary", {}, "Hand log"), el.log),
       el.history,
     );
-    this.historyPanel = new HistoryPanel(el.history);
+    this.historyPanel = new HistoryPanel(el.history, () => this.seatCount());
   }
 
   toggleHistory() {
@@ -111,9 +116,11 @@ class TablePage {
         this.pending = false;
         if (!previous || previous.number !== frame.number) {
           this.el.announce.hidden = true;
-          if (state.choosing) this.announce(`${this.nameAt(state.choosing.dealer)} chose ${frame.view.game}${this.ruleText(frame.view)}.`);
+          if (state.choosing) this.announce(`${this.nameAt(state.choosing.dealer)} chose ${frame.view.game}${this.ruleText(frame.view)}.`, 3000, "choice");
           state.choosing = null;
           this.historyPanel.stale();
+          // A redeal (or a call) may come before anyone acts, in the hand's first frame.
+          this.announceEvents(frame.view.events, frame.names);
         }
         break;
       }
@@ -127,10 +134,7 @@ class TablePage {
         hand.clock = frame.clock;
         state.clockAt = performance.now();
         this.pending = false;
-        for (const event of frame.events) {
-          if (event.type === "called") this.announce(`${event.name}! ${pretty(event.card)} to ${hand.names[event.seat]}: every wild card is cancelled.`, 6000);
-          if (event.type === "redealt") this.announce(describeEvent(event, hand.names), 6000);
-        }
+        this.announceEvents(frame.events, hand.names);
         if (hand.view.phase === "over") this.historyPanel.stale();
         break;
       }
@@ -166,12 +170,53 @@ class TablePage {
     return seat ? seat.name : `Seat ${tableSeat + 1}`;
   }
 
-  announce(text, millis = 4000) {
+  /** Toasts for the events nobody should miss: a call and a redeal. */
+  announceEvents(events, names) {
+    for (const event of events) {
+      if (event.type === "called") this.announce(`${event.name}! ${pretty(event.card)} to ${names[event.seat]}: every wild card is cancelled.`, 6000, "called");
+      if (event.type === "redealt") this.announce(describeEvent(event, names), 6000, "redeal");
+    }
+  }
+
+  /** A toast over the table that fades after `millis`; one of any `kind` but "called" also
+   * goes at the showdown, where it would hide the cards. */
+  announce(text, millis = 4000, kind = "event") {
     const el = this.el.announce;
     el.textContent = text;
+    el.dataset.kind = kind;
     el.hidden = false;
+    el.classList.remove("fading");
     clearTimeout(this.announceTimer);
+    clearTimeout(this.fadeTimer);
+    this.fadeTimer = setTimeout(() => el.classList.add("fading"), Math.max(0, millis - 600));
     this.announceTimer = setTimeout(() => { el.hidden = true; }, millis);
+  }
+
+  /** What a screen reader should hear after this render: whose turn, a change of the wild
+   * cards, and the winners; each said once. */
+  speakChanges() {
+    const hand = this.state.hand;
+    if (!hand) return;
+    const view = hand.view;
+    const said = [];
+    const wildKey = `${hand.number}|${this.wild ? `${this.wild.what}|${this.wild.why.join("|")}|${this.wild.called || ""}` : ""}`;
+    if (this.wild && wildKey !== this.spoken.wild) {
+      said.push(`Wild: ${this.wild.what}.`, this.wild.why.slice(-1).join(""));
+      this.spoken.wild = wildKey;
+    }
+    const turnKey = `${hand.number}|${view.events.length}|${view.to_act}`;
+    if (view.phase === "player" && view.to_act !== null && turnKey !== this.spoken.turn) {
+      said.push(view.to_act === hand.you ? "Your turn." : `${hand.names[view.to_act]} to act.`);
+      this.spoken.turn = turnKey;
+    }
+    if (view.phase === "over" && this.spoken.over !== hand.number) {
+      this.spoken.over = hand.number;
+      said.push(...currentDeal(view.events).filter((event) => event.type === "awarded").map((event) => describeEvent(event, hand.names)));
+      // The showdown matters more than a notice about the start of the hand or a redeal
+      // (both are in the log), and a toast would hide the cards.
+      if (this.el.announce.dataset.kind !== "called") this.el.announce.hidden = true;
+    }
+    if (said.length) this.el.speak.textContent = said.filter(Boolean).join(" ");
   }
 
   mySeat() {
@@ -192,6 +237,7 @@ class TablePage {
     this.renderPicker();
     this.renderActions();
     this.renderLog();
+    this.speakChanges();
     const body = document.body.dataset;
     body.hand = hand ? String(hand.number) : "";
     body.events = hand ? String(hand.view.events.length) : "0";
@@ -214,25 +260,7 @@ class TablePage {
   }
 
   renderBanner() {
-    const hand = this.state.hand;
-    const banner = this.el.banner;
-    if (!hand) {
-      banner.replaceChildren(h("p", { className: "what" }, "No hand yet."));
-      banner.dataset.wild = "";
-      return;
-    }
-    const wild = wildState(hand.view, hand.names, hand.you);
-    this.wild = wild;
-    banner.dataset.wild = [...wild.everyone].sort().join(" ");
-    banner.classList.toggle("called", Boolean(wild.called));
-    const cards = [...wild.everyone].sort().map((code) => cardElement(code, { wild: true, small: true }));
-    banner.replaceChildren(...[
-      h("p", { className: "what" }, h("span", { className: "wild-icon", "aria-hidden": "true" }, "★ "), wild.what),
-      wild.called ? h("p", { className: "called-line" }, wild.called) : null,
-      ...wild.why.map((line) => h("p", { className: "why" }, line)),
-      hand.view.centre ? h("p", { className: "why" }, `Centre card ${pretty(hand.view.centre)}: its rank is wild for everyone.`) : null,
-      cards.length && cards.length <= 12 ? h("div", { className: "banner-cards", "aria-hidden": "true" }, cards) : null,
-    ].filter(Boolean));
+    this.wild = drawBanner(this.el.banner, this.state.hand);
   }
 
   seatCount() {
@@ -242,122 +270,12 @@ class TablePage {
 
   renderSeats() {
     const { table, hand } = this.state;
-    const container = this.el.seats;
-    container.replaceChildren();
-    const total = this.seatCount();
-    const mine = this.mySeat();
-    const anchor = mine === null ? 0 : mine;
-    const inHand = new Map();
-    if (hand) hand.lineup.forEach((tableSeat, engine) => inHand.set(tableSeat, engine));
-    const tableSeats = new Map((table ? table.seats : []).map((seat) => [seat.seat, seat]));
-    const shown = new Map();
-    const won = new Map();
-    if (hand) {
-      for (const event of hand.view.events) {
-        if (event.type === "shown") shown.set(event.seat, event);
-        if (event.type === "awarded") won.set(event.seat, (won.get(event.seat) || 0) + event.amount);
-      }
-    }
-    const clock = hand && hand.clock;
-    for (let index = 0; index < total; index += 1) {
-      const position = (index - anchor + total) % total;
-      const angle = Math.PI / 2 + (2 * Math.PI * position) / total;
-      const style = `--x:${(50 + 34 * Math.cos(angle)).toFixed(2)}%;--y:${(50 + 40 * Math.sin(angle)).toFixed(2)}%`;
-      const info = tableSeats.get(index);
-      const engine = inHand.get(index);
-      if (!info && engine === undefined) {
-        container.append(h("div", { className: "seat empty", style, "data-seat": index }, h("span", { className: "name" }, `Seat ${index + 1}: empty`)));
-        continue;
-      }
-      const view = hand && engine !== undefined ? hand.view.seats[engine] : null;
-      const name = engine !== undefined ? hand.names[engine] : info.name;
-      const toAct = Boolean(hand && view && hand.view.to_act === engine && hand.view.phase === "player");
-      const classes = ["seat"];
-      if (index === mine) classes.push("you");
-      if (toAct) classes.push("to-act");
-      if (view && view.folded) classes.push("folded");
-      if (!view) classes.push("waiting");
-      const labelParts = [name, index === mine ? "(you)" : ""];
-      const head = h("div", { className: "seat-head" }, h("span", { className: "name" }, name, index === mine ? " (you)" : ""));
-      if (hand && engine === hand.view.dealer) {
-        head.append(h("span", { className: "dealer-button", title: "dealer", "aria-label": "dealer" }, "D"));
-        labelParts.push("dealer");
-      }
-      if (info && info.kind !== "player") head.append(h("span", { className: "bot-tag" }, "bot"));
-      if (info && !info.connected && info.kind === "player") head.append(h("span", { className: "away-tag" }, "away"));
-      const stack = view ? view.stack : info.stack;
-      const lines = [head, h("div", { className: "stack" }, `${stack} chips`)];
-      labelParts.push(`${stack} chips`);
-      if (view && view.bet) lines.push(h("div", { className: "bet" }, `bet ${view.bet}`));
-      if (view && view.folded) lines.push(h("div", { className: "state" }, "folded"));
-      if (view && view.all_in) lines.push(h("div", { className: "state" }, "all in"));
-      if (info && info.sitting_out) lines.push(h("div", { className: "state" }, "sitting out"));
-      if (view && this.wild && this.wild.babyDaddy) {
-        const rank = this.wild.seatRank.get(engine);
-        if (rank) {
-          const text = `wild here: ${rankWord(rank)}`;
-          lines.push(h("div", { className: "seat-wild", "data-rank": rank }, "★ ", text));
-          labelParts.push(text);
-        }
-      }
-      if (view) {
-        const showdown = shown.get(engine);
-        const best = new Map();
-        if (showdown && showdown.best_five) {
-          for (const item of showdown.best_five) best.set(item.card, item.as ? item.as.join("") : null);
-        }
-        const cards = h("div", { className: "cards", role: "list", "aria-label": `${name}'s cards` });
-        view.cards.forEach((held) => {
-          const code = held.card;
-          const card = cardElement(code, {
-            wild: this.wild ? this.wild.isWild(engine, code) : false,
-            hole: Boolean(code) && !held.up,
-            best: Boolean(code) && best.has(code),
-            standsFor: code ? best.get(code) : null,
-          });
-          card.setAttribute("role", "listitem");
-          card.tabIndex = 0;
-          card.dataset.up = String(held.up);
-          cards.append(card);
-        });
-        lines.push(cards);
-        if (showdown) lines.push(h("div", { className: "result" }, showdown.description, showdown.natural ? " (natural)" : ""));
-        if (won.has(engine)) lines.push(h("div", { className: "won" }, `wins ${won.get(engine)}`));
-      }
-      if (toAct && clock) lines.push(h("div", { className: "clock", "aria-live": "off" }));
-      container.append(h("div", {
-        className: classes.join(" "), style, "data-seat": index, "data-engine": engine ?? "",
-        role: "group", "aria-label": labelParts.filter(Boolean).join(", "),
-      }, lines));
-    }
+    drawSeats(this.el.seats, { hand, wild: this.wild, table, total: this.seatCount(), mine: this.mySeat() });
     this.tick();
   }
 
   renderCentre() {
-    const hand = this.state.hand;
-    const centre = this.el.centre;
-    centre.replaceChildren();
-    if (!hand) return;
-    const view = hand.view;
-    const pots = view.pots.length ? view.pots : [{ amount: view.pot, eligible: [] }];
-    const potList = h("ul", { className: "pots", "aria-label": "Pots" });
-    const awards = new Map();
-    for (const event of view.events) {
-      if (event.type === "awarded") {
-        const list = awards.get(event.pot) || [];
-        list.push(`${hand.names[event.seat]} ${event.amount}${event.share === "hole-card" ? " (Q♠ half)" : ""}`);
-        awards.set(event.pot, list);
-      }
-    }
-    pots.forEach((pot, index) => {
-      potList.append(h("li", {}, `${index === 0 ? "Pot" : `Side pot ${index}`}: ${pot.amount}`));
-    });
-    for (const [pot, shares] of awards) {
-      potList.append(h("li", { className: "shares" }, `${pot === 0 ? "Main pot" : `Side pot ${pot}`} to ${shares.join(", ")}`));
-    }
-    centre.append(potList);
-    if (view.centre) centre.append(h("div", { className: "centre-card" }, "Centre: ", cardElement(view.centre, { wild: this.wild.everyone.has(view.centre) })));
-    if (view.community) centre.append(h("div", { className: "centre-card" }, "Community: ", cardElement(view.community, { wild: this.wild.everyone.has(view.community) })));
+    drawCentre(this.el.centre, this.state.hand, this.wild);
   }
 
   renderPicker() {
@@ -518,9 +436,4 @@ class TablePage {
     log.replaceChildren(...recent.map((line) => h("li", {}, line)));
     log.scrollTop = log.scrollHeight;
   }
-}
-
-const RANK_WORDS = { 2: "deuces", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens", 8: "eights", 9: "nines", T: "tens", J: "jacks", Q: "queens", K: "kings", A: "aces" };
-function rankWord(rank) {
-  return RANK_WORDS[rank] || rank;
 }

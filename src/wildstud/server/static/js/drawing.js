@@ -1,0 +1,169 @@
+// Drawing a hand: the wild-card banner, the seats round the oval and the pots in the centre.
+// The live table and the history's replay both draw with these, so a replayed step looks
+// exactly as the table looked at that moment.
+
+import { h } from "./api.js";
+import { cardElement, pretty } from "./cards.js";
+import { currentDeal, wildState } from "./banner.js";
+
+const RANK_WORDS = { 2: "deuces", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens", 8: "eights", 9: "nines", T: "tens", J: "jacks", Q: "queens", K: "kings", A: "aces" };
+
+export function rankWord(rank) {
+  return RANK_WORDS[rank] || rank;
+}
+
+/**
+ * The banner for `hand` ({view, names, you}) drawn into `banner`; returns the wild state the
+ * seats are drawn with.
+ */
+export function drawBanner(banner, hand) {
+  if (!hand) {
+    banner.replaceChildren(h("p", { className: "what" }, "No hand yet."));
+    banner.dataset.wild = "";
+    return null;
+  }
+  const wild = wildState(hand.view, hand.names, hand.you);
+  banner.dataset.wild = [...wild.everyone].sort().join(" ");
+  banner.classList.toggle("called", Boolean(wild.called));
+  const cards = [...wild.everyone].sort().map((code) => cardElement(code, { wild: true, small: true }));
+  banner.replaceChildren(...[
+    h("p", { className: "what" }, h("span", { className: "wild-icon", "aria-hidden": "true" }, "★ "), wild.what),
+    wild.called ? h("p", { className: "called-line" }, wild.called) : null,
+    ...wild.why.map((line) => h("p", { className: "why" }, line)),
+    hand.view.centre ? h("p", { className: "why" }, `Centre card ${pretty(hand.view.centre)}: its rank is wild for everyone.`) : null,
+    cards.length && cards.length <= 12 ? h("div", { className: "banner-cards", "aria-hidden": "true" }, cards) : null,
+  ].filter(Boolean));
+  return wild;
+}
+
+/**
+ * The seats drawn into `container`. Options: hand, wild (from drawBanner), table (the table's
+ * seats, for names, bots and chips of seats not dealt in; null in a replay), total (the table's
+ * seat count), mine (the viewer's table seat or null), showEmpty (draw empty seats).
+ */
+export function drawSeats(container, { hand, wild, table = null, total, mine = null, showEmpty = true }) {
+  container.replaceChildren();
+  const anchor = mine === null ? 0 : mine;
+  const inHand = new Map();
+  if (hand) hand.lineup.forEach((tableSeat, engine) => inHand.set(tableSeat, engine));
+  const tableSeats = new Map((table ? table.seats : []).map((seat) => [seat.seat, seat]));
+  const shown = new Map();
+  const won = new Map();
+  if (hand) {
+    for (const event of currentDeal(hand.view.events)) {
+      if (event.type === "shown") shown.set(event.seat, event);
+      if (event.type === "awarded") won.set(event.seat, (won.get(event.seat) || 0) + event.amount);
+    }
+  }
+  for (let index = 0; index < total; index += 1) {
+    const position = (index - anchor + total) % total;
+    const angle = Math.PI / 2 + (2 * Math.PI * position) / total;
+    const style = `--x:${(50 + 34 * Math.cos(angle)).toFixed(2)}%;--y:${(50 + 40 * Math.sin(angle)).toFixed(2)}%`;
+    const info = tableSeats.get(index);
+    const engine = inHand.get(index);
+    if (!info && engine === undefined) {
+      if (showEmpty) container.append(h("div", { className: "seat empty", style, "data-seat": index }, h("span", { className: "name" }, `Seat ${index + 1}: empty`)));
+      continue;
+    }
+    const view = hand && engine !== undefined ? hand.view.seats[engine] : null;
+    const name = engine !== undefined ? hand.names[engine] : info.name;
+    const toAct = Boolean(hand && view && hand.view.to_act === engine && hand.view.phase === "player");
+    const classes = ["seat"];
+    if (index === mine) classes.push("you");
+    if (toAct) classes.push("to-act");
+    if (view && view.folded) classes.push("folded");
+    if (!view) classes.push("waiting");
+    const labelParts = [name, index === mine ? "(you)" : ""];
+    const head = h("div", { className: "seat-head" }, h("span", { className: "name" }, name, index === mine ? " (you)" : ""));
+    if (hand && engine === hand.view.dealer) {
+      head.append(h("span", { className: "dealer-button", title: "dealer", "aria-hidden": "true" }, "D"));
+      labelParts.push("dealer");
+    }
+    if (info && info.kind !== "player") head.append(h("span", { className: "bot-tag" }, "bot"));
+    if (info && !info.connected && info.kind === "player") head.append(h("span", { className: "away-tag" }, "away"));
+    const stack = view ? view.stack : info.stack;
+    const lines = [head, h("div", { className: "stack" }, `${stack} chips`)];
+    labelParts.push(`${stack} chips`);
+    if (toAct) labelParts.push("to act");
+    if (view && view.bet) {
+      lines.push(h("div", { className: "bet" }, `bet ${view.bet}`));
+      labelParts.push(`bet ${view.bet}`);
+    }
+    if (view && view.folded) lines.push(h("div", { className: "state" }, "folded"));
+    if (view && view.all_in) lines.push(h("div", { className: "state" }, "all in"));
+    if (info && info.sitting_out) lines.push(h("div", { className: "state" }, "sitting out"));
+    if (view && wild && wild.babyDaddy) {
+      const rank = wild.seatRank.get(engine);
+      if (rank) {
+        const text = `wild here: ${rankWord(rank)}`;
+        lines.push(h("div", { className: "seat-wild", "data-rank": rank }, "★ ", text));
+        labelParts.push(text);
+      }
+    }
+    if (view) {
+      const showdown = shown.get(engine);
+      const best = new Map();
+      if (showdown && showdown.best_five) {
+        for (const item of showdown.best_five) best.set(item.card, item.as ? item.as.join("") : null);
+      }
+      const cards = h("div", { className: "cards", role: "list", "aria-label": `${name}'s cards` });
+      view.cards.forEach((held) => {
+        const code = held.card;
+        const card = cardElement(code, {
+          wild: wild ? wild.isWild(engine, code) : false,
+          hole: Boolean(code) && !held.up,
+          best: Boolean(code) && best.has(code),
+          standsFor: code ? best.get(code) : null,
+        });
+        card.setAttribute("role", "listitem");
+        card.tabIndex = 0;
+        card.dataset.up = String(held.up);
+        cards.append(card);
+      });
+      lines.push(cards);
+      if (showdown) lines.push(h("div", { className: "result" }, showdown.description, showdown.natural ? " (natural)" : ""));
+      if (won.has(engine)) {
+        lines.push(h("div", { className: "won" }, `wins ${won.get(engine)}`));
+        labelParts.push(`wins ${won.get(engine)}`);
+      }
+    }
+    if (toAct && hand.clock) lines.push(h("div", { className: "clock", "aria-live": "off" }));
+    container.append(h("div", {
+      className: classes.join(" "), style, "data-seat": index, "data-engine": engine ?? "",
+      role: "group", "aria-label": labelParts.filter(Boolean).join(", "),
+    }, lines));
+  }
+}
+
+/** The pots (or, once they are won, who won them) and the centre's cards. */
+export function drawCentre(centre, hand, wild) {
+  centre.replaceChildren();
+  if (!hand) return;
+  const view = hand.view;
+  const potList = h("ul", { className: "pots", "aria-label": "Pots" });
+  const awards = new Map();
+  for (const event of currentDeal(view.events)) {
+    if (event.type === "awarded") {
+      const entry = awards.get(event.pot) || { total: 0, shares: [], winners: [] };
+      entry.total += event.amount;
+      entry.winners.push(hand.names[event.seat]);
+      entry.shares.push(`${hand.names[event.seat]} ${event.amount}${event.share === "hole-card" ? " (Q♠ half)" : ""}`);
+      awards.set(event.pot, entry);
+    }
+  }
+  const pots = view.pots.length ? view.pots : [{ amount: view.pot, eligible: [] }];
+  pots.forEach((pot, index) => {
+    // Once a pot is paid out its amount reads 0: the winners' line below says what it held.
+    if (pot.amount === 0 && awards.size) return;
+    potList.append(h("li", { className: "pot" }, `${index === 0 ? "Pot" : `Side pot ${index}`}: ${pot.amount}`));
+  });
+  for (const [pot, entry] of [...awards].sort((a, b) => a[0] - b[0])) {
+    const label = `${pot === 0 ? "Pot" : `Side pot ${pot}`} of ${entry.total}`;
+    const text = entry.winners.length === 1 ? `${label} to ${entry.winners[0]}` : `${label} split: ${entry.shares.join(", ")}`;
+    potList.append(h("li", { className: "shares" }, text));
+  }
+  centre.append(potList);
+  const isWild = (code) => Boolean(wild) && wild.everyone.has(code);
+  if (view.centre) centre.append(h("div", { className: "centre-card" }, "Centre: ", cardElement(view.centre, { wild: isWild(view.centre) })));
+  if (view.community) centre.append(h("div", { className: "centre-card" }, "Community: ", cardElement(view.community, { wild: isWild(view.community) })));
+}
