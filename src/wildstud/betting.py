@@ -341,7 +341,7 @@ class BettingRound:
         if not seats:
             raise BettingSetupError("a betting round needs at least one seat in the order")
         for seat in seats:
-            if not _is_chips(seat) or seat < 0:
+            if not (type(seat) is int or _is_chips(seat)) or seat < 0:
                 raise BettingSetupError(f"not a seat: {seat!r} (expected a seat index 0, 1, ...)")
         if len(set(seats)) != len(seats):
             twice = sorted({seat for seat in seats if seats.count(seat) > 1})
@@ -350,7 +350,7 @@ class BettingRound:
             if seat not in stacks:
                 raise BettingSetupError(f"no stack given for seat {seat}")
             chips = stacks[seat]
-            if not _is_chips(chips) or chips < 0:
+            if not (type(chips) is int or _is_chips(chips)) or chips < 0:
                 raise BettingSetupError(
                     f"the stack of seat {seat} must be whole chips >= 0, not {chips!r}"
                 )
@@ -624,13 +624,9 @@ class BettingRound:
             return 0
         return self._bet
 
-    def _units(self) -> tuple[int, ...]:
-        """Fixed limit: the sizes a bet or raise may have now."""
-        return self._sizes
-
     def _fixed_sizes(self) -> tuple[int, ...]:
-        # Worked out when the round opens and when the big bet is made, the only times the
-        # sizes change; a question about the round then changes nothing in it.
+        """Fixed limit: the sizes a bet or raise may have now. Kept in ``_sizes``, worked out
+        when the round opens and when the big bet is made, the only times they change."""
         stakes = self._stakes
         if self._big_street or self._big_made:
             return (stakes.big_bet,)
@@ -653,7 +649,7 @@ class BettingRound:
     def _least_raise(self) -> int:
         """The size of the smallest full bet or raise now (half of it reopens in limit)."""
         if self._stakes.limit is Limit.FIXED:
-            return self._units()[0]
+            return self._sizes[0]
         return max(self._stakes.small_bet, self._last_increment)
 
     def _counts_as_full(self, rise: int) -> bool:
@@ -724,7 +720,7 @@ class BettingRound:
         targets: tuple[int, ...] | None = None
         # The rule is worded only for a refusal: most windows are asked for and never refuse.
         if stakes.limit is Limit.FIXED:
-            units = self._units()
+            units = self._sizes
             level = self._full_level
             targets = (level + units[0],) if len(units) == 1 else tuple(level + u for u in units)
             low, high = targets[0], targets[-1]

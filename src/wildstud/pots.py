@@ -64,9 +64,9 @@ def build_pots(
     (Pot(amount=32, eligible=frozenset({0, 1, 2})),)
     """
     for seat, chips in contributions.items():
-        if not _is_chips(seat) or seat < 0:
+        if not (type(seat) is int or _is_chips(seat)) or seat < 0:
             raise PotError(f"not a seat: {seat!r} (expected a seat index 0, 1, ...)")
-        if not _is_chips(chips) or chips < 0:
+        if not (type(chips) is int or _is_chips(chips)) or chips < 0:
             raise PotError(f"seat {seat} put in {chips!r}: expected whole chips >= 0")
     live_seats = frozenset(live)
     if not live_seats:

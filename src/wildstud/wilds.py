@@ -69,6 +69,7 @@ _RANK_CARDS = tuple(frozenset(DECK[rank * 4 + suit] for suit in Suit) for rank i
 
 _QUEENS = rank_cards(Rank.QUEEN)
 _KINGS = rank_cards(Rank.KING)
+_QUEENS_AND = tuple(_QUEENS | rank_cards(rank) for rank in Rank)  # queens and a follower's rank
 _NOTHING: frozenset[Card] = frozenset()
 
 
@@ -395,11 +396,10 @@ def _step(
         if after is before
         else tuple(j for j in range(index) if ups[j].card in after and ups[j].card not in before)
     )
-    # Empty sets first: most cards land while nothing is wild, and a card is slow to hash.
     card = up.card
-    landed = (bool(after) and card in after) or (bool(own) and card in own)
     if reason is None:
-        return _quiet_step(card.rank * 4 + card.suit, up.seat, after, trigger, landed, turned)
+        return _quiet_step(card.rank * 4 + card.suit, up.seat, after, trigger, own, turned)
+    landed = card in after or card in own
     return WildStep(card, up.seat, after, reason, trigger, landed, turned)
 
 
@@ -409,12 +409,13 @@ def _quiet_step(
     seat: int | None,
     wild: frozenset[Card],
     trigger: Trigger | None,
-    landed: bool,
+    own: frozenset[Card],
     turned: tuple[int, ...],
 ) -> WildStep:
     # Most face-up cards change nothing, and the same such steps recur deal after deal: they
     # are frozen, so one made before serves again (found by the card's code: cards hash slowly).
-    return WildStep(DECK[code], seat, wild, None, trigger, landed, turned)
+    card = DECK[code]
+    return WildStep(card, seat, wild, None, trigger, card in wild or card in own, turned)
 
 
 def _who(up: FaceUp, names: Names) -> str:
@@ -522,7 +523,7 @@ class FollowTheQueen(WildRule):
         follower: Rank | None = None
         pending: FaceUp | None = None
         queen_seen = False
-        wild = initial = self._public(None, False)
+        wild = initial = _follow_public(self.queens, None, False)
         start = 0
         if resume is not None:
             start, state = resume
@@ -642,7 +643,7 @@ class SmackMyBitchUp(WildRule):
             elif pending is not None:
                 trigger = Trigger.FOLLOWER
                 follower = up.card.rank
-                wild = _QUEENS | rank_cards(follower)
+                wild = _QUEENS_AND[follower]
                 reason = f"{_who(pending, names)}, then {_who(up, names)}: {describe_wild(wild)}"
                 pending = None
             steps.append(_step(ups, index, before, wild, reason, trigger))
@@ -814,6 +815,20 @@ class WildTracker:
         if self._steps:
             return self._steps[-1].wild
         return self._rule._walk((), {}, self._names)[0]
+
+    def seat_wild(self, seat: int, cards: Sequence[HeldLike]) -> frozenset[Card]:
+        """The wild cards in one seat's hand now, from its cards: what ``wilds(hands)`` gives
+        for that seat (see :meth:`Wilds.for_seat`), without working out the other seats.
+
+        >>> tracker = WildTracker(BabyDaddy(cards=5))
+        >>> hand = [("2c", False), ("3d", False), ("9h", True), ("Kd", True), ("9s", True)]
+        >>> for card, up in hand[2:]:
+        ...     _ = tracker.add((card, 0), {0: hand})
+        >>> tracker.seat_wild(0, hand) == tracker.wilds({0: hand}).for_seat(0)
+        True
+        """
+        held = _hands({seat: cards})[seat]
+        return self._rule._seat(seat, held, self._ups, self.wild, self._names).wild
 
     def wilds(self, hands: Mapping[int, Sequence[HeldLike]] | None = None) -> Wilds:
         """The wild cards after the face-up cards so far, and each seat's own from ``hands``."""

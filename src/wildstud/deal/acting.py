@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from wildstud.cards import Card
-from wildstud.hands import Category, category_of
+from wildstud.hands import CATEGORY_SHIFT, Category
 from wildstud.hands.evaluator import evaluate_value
 
 __all__ = [
@@ -93,7 +93,7 @@ def highest_board(seats: Sequence[int], values: Mapping[int, int]) -> int:
 def shows_pair_value(value: int) -> bool:
     """Whether a board of this value (see :func:`board_values`) shows a pair or better: what
     :func:`shows_pair` tells from the cards, for a board of two cards or more."""
-    return category_of(value) >= Category.ONE_PAIR
+    return (value >> CATEGORY_SHIFT) & 0xF >= Category.ONE_PAIR  # category_of, without the enum
 
 
 def shows_pair(upcards: Sequence[Card], wild: frozenset[Card]) -> bool:
@@ -105,7 +105,7 @@ def shows_pair(upcards: Sequence[Card], wild: frozenset[Card]) -> bool:
     """
     if len(upcards) < 2:
         return False
-    return category_of(evaluate_value(upcards, wild=wild)) >= Category.ONE_PAIR
+    return shows_pair_value(evaluate_value(upcards, wild=wild))
 
 
 def rotate(seats: Sequence[int], first: int) -> tuple[int, ...]:

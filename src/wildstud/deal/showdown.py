@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from wildstud.cards import Card
 from wildstud.deal.events import Awarded, Share
 from wildstud.hands import HandValue, evaluate
+from wildstud.hands.evaluator import evaluate_value
 from wildstud.pots import Pot, split_evenly
 
 __all__ = ["Ranked", "divide_pots", "odd_chip_order", "rank_hand"]
@@ -57,9 +58,9 @@ def rank_hand(
         cards, wild=wild, five_of_a_kind_top=five_of_a_kind_top, double_ace_flush=double_ace_flush
     )
     natural = wild.isdisjoint(cards) or (
-        evaluate(
+        evaluate_value(
             cards, wild=(), five_of_a_kind_top=five_of_a_kind_top, double_ace_flush=double_ace_flush
-        ).value
+        )
         == value.value
     )
     return Ranked(seat, tuple(cards), wild, value, natural)

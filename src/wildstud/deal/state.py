@@ -156,6 +156,16 @@ _street_started = lru_cache(maxsize=256)(StreetStarted)
 _betting_opened = lru_cache(maxsize=256)(BettingOpened)
 
 
+def _code(card: Card) -> int:
+    return card.rank * 4 + card.suit  # cards sort as their codes do, and integers sort fast
+
+
+@lru_cache(maxsize=256)
+def _in_order(cards: frozenset[Card]) -> tuple[Card, ...]:
+    # The rules hand out the same few wild sets again and again: each is sorted once.
+    return tuple(sorted(cards, key=_code))
+
+
 @lru_cache(maxsize=8192)
 def _dealt(seat: int, code: int, up: bool, street: int) -> Dealt:
     return Dealt(seat, DECK[code], up, street)  # found by the card's code: cards hash slowly
@@ -838,10 +848,12 @@ class Hand:
         self._stage = _Stage.COMMUNITY if self._community_due else _Stage.CARD
 
     def _do_card(self) -> None:
-        if not len(self._deck):
-            self._need_cards(1)
+        try:
+            card = self._deck.deal()
+        except DeckExhaustedError:
+            self._need_cards(1)  # the refusal says what the deal needed; nothing has changed
+            raise
         seat, up = self._queue.pop(0)
-        card = self._deck.deal()
         self._out.append(card)
         code = card.rank * 4 + card.suit
         self._cards[seat].append(_HELD[code * 2 + up])
@@ -922,7 +934,7 @@ class Hand:
         step = self._tracker.add(up, hands)
         if step.reason is not None:
             self._events.append(
-                WildsChanged(step.card, step.seat, tuple(sorted(step.wild)), step.reason)
+                WildsChanged(step.card, step.seat, _in_order(step.wild), step.reason)
             )
         owner = step.seat
         if step.trigger is Trigger.KING and self.rules.call is not None and owner is not None:
@@ -992,7 +1004,7 @@ class Hand:
     def _open_betting(self) -> None:
         street = self.rules.streets[self._street]
         live = self.live
-        if not street.betting or sum(1 for seat in live if self._stacks[seat] > 0) < 2:
+        if not street.betting or len([seat for seat in live if self._stacks[seat] > 0]) < 2:
             self._end_street()
             return
         bring_in = False
@@ -1033,11 +1045,13 @@ class Hand:
         self._stage = _Stage.BETTING
 
     def _wild_for(self) -> Callable[[int], frozenset[Card]]:
-        """Each seat's wild cards. Where the rule reads no hands, every seat has the table's,
-        which the rule gives without working out the seats."""
+        """Each seat's wild cards, seat by seat as asked for. Where the rule reads no hands,
+        every seat has the table's."""
+        tracker = self._tracker
         if self._reads_hands:
-            return self._wilds.for_seat
-        wild = self._tracker.wild
+            hands = self._wild_hands()
+            return lambda seat: tracker.seat_wild(seat, hands[seat])
+        wild = tracker.wild
         return lambda seat: wild
 
     def _street_upcard(self, seat: int) -> Card:
@@ -1075,7 +1089,7 @@ class Hand:
                 Shown(
                     seat,
                     hand.cards,
-                    tuple(sorted(hand.wild & set(hand.cards))),
+                    tuple(sorted(hand.wild & set(hand.cards), key=_code)),
                     hand.value.value,
                     hand.value.describe(),
                     hand.natural,

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
-from wildstud.cards import Card, CardLike, Rank, RankLike, Suit, parse_cards, wild_cards
+from wildstud.cards import DECK, Card, CardLike, Rank, RankLike, Suit, parse_cards, wild_cards
 from wildstud.errors import HandSizeError
 from wildstud.hands.encoding import Category, encode
 from wildstud.hands.value import HandValue, PlayedCard
@@ -72,6 +72,9 @@ _WINDOW_MASKS = tuple(sum(1 << rank for rank in window) for window in _WINDOWS)
 
 _SUITS_BEST_FIRST = tuple(reversed(Suit))
 
+# Each card playing as itself, made once: every hand valued needs a few (they are frozen).
+_NATURAL = tuple(PlayedCard(card) for card in DECK)
+
 _Candidate = tuple[int, Category, list[PlayedCard]]
 
 
@@ -113,8 +116,12 @@ def evaluate(
         )
     wild_set = _read_wild(wild)
     if wild_set:
-        naturals = sorted((card for card in hand if card not in wild_set), key=_code, reverse=True)
-        wilds = [card for card in hand if card in wild_set]
+        mask = _card_bits(wild_set)
+        naturals: list[Card] = []
+        wilds: list[Card] = []
+        for card in hand:
+            (wilds if mask >> (card.rank * 4 + card.suit) & 1 else naturals).append(card)
+        naturals.sort(key=_code, reverse=True)
     else:
         naturals, wilds = sorted(hand, key=_code, reverse=True), []
 
@@ -179,6 +186,15 @@ def _read_wild(wild: str | Iterable[RankLike | Card] | None) -> frozenset[Card]:
 _CARD_SETS: set[frozenset[Card]] = set()  # wild sets already found to hold only cards
 
 
+@lru_cache(maxsize=1024)
+def _card_bits(cards: frozenset[Card]) -> int:
+    # A set of cards as bits by card code: asking for a bit is quicker than hashing a card.
+    bits = 0
+    for card in cards:
+        bits |= 1 << (card.rank * 4 + card.suit)
+    return bits
+
+
 def evaluate_value(
     cards: str | Iterable[CardLike],
     wild: str | Iterable[RankLike | Card] | None = (),
@@ -187,26 +203,55 @@ def evaluate_value(
     double_ace_flush: bool = False,
 ) -> int:
     """``evaluate(...).value`` alone: the same integer, and the same refusals, without working
-    out the cards as played where that can be skipped (boards of fewer than five cards, which
-    the dealer values every street to choose who acts first).
+    out the cards as played where that can be skipped: boards of fewer than five cards (the
+    dealer values them every street to choose who acts first) and hands without a wild card
+    (the showdown asks whether a hand is as good without its wild cards).
 
     >>> evaluate_value("7s 7h Kd", wild="K") == evaluate("7s 7h Kd", wild="K").value
     True
+    >>> evaluate_value("7s 8s 9s Ts Js Jd") == evaluate("7s 8s 9s Ts Js Jd").value
+    True
     """
     hand = _read_hand(cards)
-    if not 1 <= len(hand) < 5:
-        return evaluate(
-            hand, wild, five_of_a_kind_top=five_of_a_kind_top, double_ace_flush=double_ace_flush
-        ).value
+    if not 1 <= len(hand) <= MAX_CARDS:
+        return evaluate(hand, wild).value  # refuses the size
     wild_set = _read_wild(wild)
+    mask = _card_bits(wild_set) if wild_set else 0
     counts = [0] * 13
     wild_count = 0
     for card in hand:
-        if wild_set and card in wild_set:
+        if mask >> (card.rank * 4 + card.suit) & 1:
             wild_count += 1
         else:
             counts[card.rank] += 1
-    return _group_value(tuple(counts), len(hand), wild_count, five_of_a_kind_top)
+    size = len(hand)
+    if size < 5:  # only groups count
+        return _group_value(tuple(counts), size, wild_count, five_of_a_kind_top)
+    if wild_count:
+        return evaluate(
+            hand, wild_set, five_of_a_kind_top=five_of_a_kind_top, double_ace_flush=double_ace_flush
+        ).value
+    # No wild card: the candidates of evaluate(), by their values alone. Without wild cards
+    # the double-ace rule changes nothing.
+    best = _group_value(tuple(counts), size, 0, five_of_a_kind_top)
+    by_suit = [0] * 4
+    for card in hand:
+        by_suit[card.suit] |= 1 << card.rank
+    for bits in by_suit:
+        if bits.bit_count() >= 5:
+            for window, window_bits in zip(_WINDOWS, _WINDOW_MASKS, strict=True):
+                if bits & window_bits == window_bits:
+                    flush = encode(Category.STRAIGHT_FLUSH, [window[0]], five_of_a_kind_top)
+                    best = max(best, flush)
+                    break
+            ranks = [rank for rank in range(Rank.ACE, -1, -1) if bits >> rank & 1][:5]
+            best = max(best, encode(Category.FLUSH, ranks, five_of_a_kind_top))
+    held = by_suit[0] | by_suit[1] | by_suit[2] | by_suit[3]
+    for window, window_bits in zip(_WINDOWS, _WINDOW_MASKS, strict=True):
+        if held & window_bits == window_bits:
+            best = max(best, encode(Category.STRAIGHT, [window[0]], five_of_a_kind_top))
+            break
+    return best
 
 
 def _of_a_kind(
@@ -309,7 +354,7 @@ def _play_groups(
     for card in naturals:
         by_rank.setdefault(card.rank, []).append(card)
     for rank, size in zip(ranks, sizes, strict=True):
-        group = [PlayedCard(card) for card in by_rank.get(rank, ())[:size]]
+        group = [_NATURAL[card.rank * 4 + card.suit] for card in by_rank.get(rank, ())[:size]]
         while len(group) < size:
             if taken is None:
                 taken = set(hand)
