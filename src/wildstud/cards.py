@@ -18,7 +18,7 @@ import random
 import re
 import secrets
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import ClassVar
 
@@ -136,18 +136,22 @@ class Card:
 
     rank: Rank
     suit: Suit
+    code: int = field(init=False, repr=False, compare=False)
+    """The integer code ``rank * 4 + suit``."""
 
     _ALL: ClassVar[tuple[Card, ...]]
 
-    @property
-    def code(self) -> int:
-        """The integer code ``rank * 4 + suit``."""
-        return self.rank * 4 + self.suit
+    def __post_init__(self) -> None:
+        # Stored once: cards are hashed and coded on every step of a deal.
+        object.__setattr__(self, "code", int(self.rank) * 4 + int(self.suit))
+
+    def __hash__(self) -> int:
+        return self.code
 
     @property
     def mask(self) -> int:
         """``1 << code``: the card's bit in a 52-bit card set."""
-        return 1 << (self.rank * 4 + self.suit)
+        return 1 << self.code
 
     @property
     def pretty(self) -> str:
@@ -319,7 +323,8 @@ class Deck:
         cards: Iterable[Card] = DECK,
     ) -> None:
         self._rng: random.Random = secrets.SystemRandom() if seed is None else random.Random(seed)
-        self._cards: list[Card] = list(parse_cards(list(cards)))
+        # The standard pack needs no check; any other list may not repeat a card.
+        self._cards: list[Card] = list(cards) if cards is DECK else list(parse_cards(list(cards)))
         self.stacked_order = False
         self.shuffle()
 
