@@ -59,21 +59,24 @@ def test_decisions_take_well_under_200_ms() -> None:
     _warm_up()
     bot = EquityBot(seed=2)  # the default number of samples
     times: list[float] = []
+    cpu: list[float] = []
     hand_seed = 0
     while len(times) < 300:
         game = ("FTQ", "SMBU", "BD7", "BITCH")[hand_seed % 4]
         hand = Hand(game, [300] * 6, deck=Deck(seed=hand_seed))
         while hand.phase is not Phase.OVER:
             if hand.phase is Phase.PLAYER:
-                began = time.perf_counter()
+                began, began_cpu = time.perf_counter(), time.process_time()
                 bot.act(hand)
                 times.append(time.perf_counter() - began)
+                cpu.append(time.process_time() - began_cpu)
             else:
                 hand.step()
         hand_seed += 1
-    # Typically one or two milliseconds; the bound leaves room for a busy machine.
+    # Typically one or two milliseconds. The slowest decision is judged by the CPU time it used,
+    # so that a busy machine pausing the process cannot fail the test.
     assert statistics.median(times) < 0.05
-    assert max(times) < 0.2
+    assert max(cpu) < 0.2
 
 
 def test_reading_counts_the_streets_and_wild_cards_to_come() -> None:

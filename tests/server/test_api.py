@@ -117,7 +117,8 @@ def test_the_host_controls_the_table(api: Api) -> None:
     assert table["hands_dealt"] <= dealt + 1
     ledger = api.ledger(table_id)
     assert ledger["balanced"], ledger
-    assert ledger["cash_outs"] == next(
+    # A bot that lost every chip before it left cashes out nothing and leaves no entry.
+    assert ledger["cash_outs"] == sum(
         -entry["amount"] for entry in ledger["entries"] if entry["reason"] == "cash-out"
     )
     # Finished hands, newest first, paged.
