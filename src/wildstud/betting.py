@@ -169,7 +169,16 @@ class ActionKind(StrEnum):
     RAISE = "raise"
 
 
-_AGGRESSIVE = (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE)
+# Python 3.11 reads any attribute of an enum class through EnumType's own, slower lookup (several
+# times a global read), and the betting reads these members at every turn: it keeps copies.
+_FOLD, _CHECK, _CALL, _BRING_IN = (
+    ActionKind.FOLD,
+    ActionKind.CHECK,
+    ActionKind.CALL,
+    ActionKind.BRING_IN,
+)
+_COMPLETE, _BET, _RAISE = ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE
+_FIXED, _SPREAD, _POT = Limit.FIXED, Limit.SPREAD, Limit.POT
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,15 +198,15 @@ class ActionOption:
     max_amount: int
 
     def __str__(self) -> str:
-        if self.kind in (ActionKind.FOLD, ActionKind.CHECK):
+        if self.kind in (_FOLD, _CHECK):
             return str(self.kind)
         if self.min_amount == self.max_amount:
             return f"{self.kind} to {self.min_amount}"
         return f"{self.kind} to {self.min_amount}..{self.max_amount}"
 
 
-_FOLD = ActionOption(ActionKind.FOLD, 0, 0)
-_CHECK = ActionOption(ActionKind.CHECK, 0, 0)
+_FOLD_OPTION = ActionOption(_FOLD, 0, 0)
+_CHECK_OPTION = ActionOption(_CHECK, 0, 0)
 
 
 @lru_cache(maxsize=1024)
@@ -224,6 +233,9 @@ class Applied:
 
 
 _applied = lru_cache(maxsize=4096)(Applied)  # the same actions recur: share the frozen records
+
+_Record = tuple[int, ActionKind, int, int, bool, bool]
+"""The fields of an :class:`Applied`, in order, as a plain tuple."""
 
 _Plan = tuple[int, ActionKind, int, int, bool]
 """An action checked against the rules, ready to be carried out: the seat, the kind, the
@@ -264,7 +276,7 @@ def _or_all_in(rule: Callable[[], str], all_in_to: int) -> Callable[[], str]:
 
 
 def _plural(kind: ActionKind) -> str:
-    return "completions" if kind is ActionKind.COMPLETE else f"{kind}s"
+    return "completions" if kind is _COMPLETE else f"{kind}s"
 
 
 class BettingRound:
@@ -297,6 +309,7 @@ class BettingRound:
     """
 
     __slots__ = (
+        "_able",
         "_acted",
         "_bet",
         "_bets",
@@ -368,6 +381,9 @@ class BettingRound:
         self._open_pair = bool(open_pair)
         self._pot = pot
         self._stacks = {seat: stacks[seat] for seat in seats}
+        # Seats not folded with chips behind: those who can still act, kept as seats fold or go
+        # all in (the turn, the raise cap and "everyone else is all in" all ask for it).
+        self._able = len([seat for seat in seats if stacks[seat] > 0])
         self._committed = dict.fromkeys(seats, 0)
         self._folded: frozenset[int] = frozenset()
         self._live = seats  # the seats not folded, in acting order, kept as seats fold
@@ -383,7 +399,7 @@ class BettingRound:
         self._bring_in_level = 0
         self._bring_in_due = bool(bring_in) and stakes.bring_in > 0 and self._stacks[seats[0]] > 0
         self._last: int | None = None  # index in the order of the last seat that acted
-        self._history: list[Applied] = []
+        self._history: list[_Record] = []
         self._sizes = self._fixed_sizes()
         self._to_act = self._find_to_act()
         self._offer = self._open_bet()
@@ -461,7 +477,7 @@ class BettingRound:
     @property
     def history(self) -> tuple[Applied, ...]:
         """Every action applied so far, in order."""
-        return tuple(self._history)
+        return tuple(_applied(*record) for record in self._history)
 
     def live(self) -> tuple[int, ...]:
         """Seats not folded, in acting order (all-in seats included)."""
@@ -494,22 +510,19 @@ class BettingRound:
         found: list[ActionOption] = []
         if self._bring_in_due:
             bring_to = min(self._stakes.bring_in, committed + self._stacks[seat])
-            found.append(ActionOption(ActionKind.BRING_IN, bring_to, bring_to))
+            found.append(ActionOption(_BRING_IN, bring_to, bring_to))
             window = self._window(seat, floor=bring_to)
             if window is not None:
-                found.append(ActionOption(ActionKind.COMPLETE, window[0], window[1]))
+                found.append(ActionOption(_COMPLETE, window[0], window[1]))
             return tuple(found)
         if self._bet > committed:
-            found.append(_FOLD)
+            found.append(_FOLD_OPTION)
             call_to = min(self._bet, committed + self._stacks[seat])
-            found.append(_option(ActionKind.CALL, call_to, call_to))
+            found.append(_option(_CALL, call_to, call_to))
         else:
-            found.append(_CHECK)
-        offer = self._offer
-        if offer is not None:
-            kind, window = offer
-            if window is not None:
-                found.append(_option(kind, window[0], window[1]))
+            found.append(_CHECK_OPTION)
+        if self._offer is not None:
+            found.append(self._offer[2])
         return tuple(found)
 
     def verify(self, kind: ActionKind | str, amount: int | None = None) -> None:
@@ -557,14 +570,30 @@ class BettingRound:
         >>> rnd.done
         True
         """
+        return _applied(*self.record(kind, amount))
+
+    def record(self, kind: ActionKind | str, amount: int | None = None) -> _Record:
+        """:meth:`apply`, answered as a plain tuple of the :class:`Applied` fields: the hand
+        engine turns every action into an event of its own and needs no record of the round's.
+
+        >>> rnd = BettingRound(Stakes(), order=[0, 1], stacks={0: 50, 1: 50}, street_index=1,
+        ...                    big_bet=False, bring_in=False, open_pair=False, pot=10)
+        >>> rnd.record("bet")
+        (0, <ActionKind.BET: 'bet'>, 5, 5, False, True)
+        """
         seat, kind, to_amount, added, full = self._plan(kind, amount)
-        if kind is ActionKind.FOLD:
+        stacks = self._stacks
+        if kind is _FOLD:
             self._folded = self._folded | {seat}
             self._live = tuple([s for s in self._live if s != seat])
+            if stacks[seat] > 0:
+                self._able -= 1
         elif added:
-            self._stacks[seat] -= added
+            stacks[seat] -= added
+            if stacks[seat] == 0:
+                self._able -= 1
             self._committed[seat] += added
-            if kind is ActionKind.BRING_IN:
+            if kind is _BRING_IN:
                 self._bring_in_level = to_amount
             if to_amount > self._bet:
                 if full:
@@ -575,17 +604,12 @@ class BettingRound:
         self._last = self._order.index(seat)
         self._to_act = self._find_to_act()
         self._offer = self._open_bet()
-        quiet = kind is ActionKind.FOLD or kind is ActionKind.CHECK
-        applied = _applied(
-            seat,
-            kind,
-            0 if quiet else to_amount,
-            added,
-            not quiet and self._stacks[seat] == 0,
-            full,
-        )
-        self._history.append(applied)
-        return applied
+        if kind is _FOLD or kind is _CHECK:
+            record: _Record = (seat, kind, 0, 0, False, False)
+        else:
+            record = (seat, kind, to_amount, added, stacks[seat] == 0, full)
+        self._history.append(record)
+        return record
 
     # -- the rules -----------------------------------------------------------------------------
 
@@ -594,16 +618,9 @@ class BettingRound:
         if len(live) <= 1:
             return None
         stacks, committed, bet = self._stacks, self._committed, self._bet
-        actors = 0
-        for seat in live:
-            if stacks[seat] > 0:
-                actors += 1
-                if actors > 1:
-                    break
-        else:
-            # At most one seat can still act: the round is over unless it owes chips.
-            if all(committed[s] >= bet for s in live if stacks[s] > 0):
-                return None
+        # At most one seat can still act: the round is over unless it owes chips.
+        if self._able <= 1 and all(committed[s] >= bet for s in live if stacks[s] > 0):
+            return None
         order, folded, acted = self._order, self._folded, self._acted
         count = len(order)
         start = 0 if self._last is None else self._last + 1
@@ -634,21 +651,29 @@ class BettingRound:
             return (stakes.small_bet, stakes.big_bet)
         return (stakes.small_bet,)
 
-    def _open_bet(self) -> tuple[ActionKind, _Window | None] | None:
-        """The bet, completion or raise open to the seat to act and its window, worked out as
-        the turn comes (options() shows it, and the action taken is often this one); ``None``
-        when there is none, or the seat must bring in first."""
+    def _open_bet(self) -> tuple[ActionKind, _Window, ActionOption] | None:
+        """The bet, completion or raise open to the seat to act, its window and the option
+        that shows it, worked out as the turn comes (options() shows it, and the action taken
+        is often this one); ``None`` when there is none, or the seat must bring in first.
+        :meth:`_raise_block` says why not, for a refusal."""
         seat = self._to_act
-        if seat is None or self._bring_in_due:
+        if seat is None or self._bring_in_due or self._capped or self._able < 2:
+            return None
+        bet = self._bet
+        if self._stacks[seat] <= bet - self._committed[seat]:
+            return None
+        acted = self._acted.get(seat)
+        if acted is not None and not self._counts_as_full(bet - acted):
             return None
         kind = self._aggressive_kind()
-        if self._raise_block(seat, kind) is not None:
+        window = self._window(seat, floor=bet)
+        if window is None:
             return None
-        return kind, self._window(seat, floor=self._bet)
+        return kind, window, _option(kind, window[0], window[1])
 
     def _least_raise(self) -> int:
         """The size of the smallest full bet or raise now (half of it reopens in limit)."""
-        if self._stakes.limit is Limit.FIXED:
+        if self._stakes.limit is _FIXED:
             return self._sizes[0]
         return max(self._stakes.small_bet, self._last_increment)
 
@@ -663,11 +688,11 @@ class BettingRound:
         to it, so the base is still the one it raises from)."""
         stakes = self._stakes
         rise = to_amount - self._full_level
-        if stakes.limit is Limit.FIXED:
+        if stakes.limit is _FIXED:
             if self._open_pair and not self._big_street and rise > stakes.small_bet:
                 self._big_made = True
                 self._sizes = self._fixed_sizes()
-        elif stakes.limit is Limit.SPREAD:
+        elif stakes.limit is _SPREAD:
             self._last_increment = max(self._last_increment, rise)
         else:
             self._last_increment = max(self._least_raise(), to_amount - self._base())
@@ -675,17 +700,15 @@ class BettingRound:
         self._bets += 1
         cap = stakes.raise_cap
         # Robert's Rules: the cap binds only a pot of three or more players not all in.
-        if stakes.capped and cap is not None and self._bets >= 1 + cap:
-            able = sum(1 for seat in self._live if self._stacks[seat] > 0)
-            if able > 2:
-                self._capped = True
+        if stakes.capped and cap is not None and self._bets >= 1 + cap and self._able > 2:
+            self._capped = True
 
     def _aggressive_kind(self) -> ActionKind:
         if self._bet == 0:
-            return ActionKind.BET
+            return _BET
         if self._bets == 0:  # only a bring-in, or an all-in short of a bet, is in
-            return ActionKind.COMPLETE
-        return ActionKind.RAISE
+            return _COMPLETE
+        return _RAISE
 
     def _raise_block(self, seat: int, kind: ActionKind) -> str | None:
         """Why the seat may not bet, complete or raise now, or ``None`` if it may."""
@@ -693,11 +716,7 @@ class BettingRound:
         owed = self._bet - self._committed[seat]
         if stack <= owed:
             return f"{_seat_name(seat)} cannot {kind}: only {stack} behind and {owed} to call"
-        stacks = self._stacks
-        for other in self._live:
-            if other != seat and stacks[other] > 0:
-                break
-        else:
+        if self._able < 2:  # the seat itself has chips behind: nobody else does
             return f"{_seat_name(seat)} cannot {kind}: every other player is all in"
         if self._capped:
             cap = self._stakes.raise_cap
@@ -719,7 +738,7 @@ class BettingRound:
         all_in_to = self._committed[seat] + self._stacks[seat]
         targets: tuple[int, ...] | None = None
         # The rule is worded only for a refusal: most windows are asked for and never refuse.
-        if stakes.limit is Limit.FIXED:
+        if stakes.limit is _FIXED:
             units = self._sizes
             level = self._full_level
             targets = (level + units[0],) if len(units) == 1 else tuple(level + u for u in units)
@@ -730,14 +749,14 @@ class BettingRound:
                 to = " or ".join(str(target) for target in targets or ())
                 return f"are in {sizes}, to {to}"
 
-        elif stakes.limit is Limit.SPREAD:
+        elif stakes.limit is _SPREAD:
             low = self._full_level + max(stakes.small_bet, self._last_increment)
             high = self._full_level + stakes.big_bet
             spread = f"(spread {stakes.small_bet} to {stakes.big_bet})"
             rule = _go_from(low, high, spread)
         else:
             low = self._base() + self._least_raise()
-            if stakes.limit is Limit.POT:
+            if stakes.limit is _POT:
                 owed = self._bet - self._committed[seat]
                 pot_after_call = self._pot + sum(self._committed.values()) + owed
                 high = max(low, self._bet + pot_after_call)
@@ -795,19 +814,19 @@ class BettingRound:
         if self._bring_in_due:
             return self._plan_bring_in(seat, kind, amount)
         owed = self._bet - committed
-        if kind in (ActionKind.FOLD, ActionKind.CHECK):
+        if kind in (_FOLD, _CHECK):
             if amount not in (None, 0):
                 raise IllegalActionError(
                     f"{_seat_name(seat)} cannot {kind} for {amount}: it takes no chips"
                 )
-            if kind is ActionKind.FOLD and owed <= 0:
+            if kind is _FOLD and owed <= 0:
                 raise IllegalActionError(
                     f"{_seat_name(seat)} cannot fold: nothing to call (check instead)"
                 )
-            if kind is ActionKind.CHECK and owed > 0:
+            if kind is _CHECK and owed > 0:
                 raise IllegalActionError(f"{_seat_name(seat)} cannot check: {owed} to call")
             return (seat, kind, 0, 0, False)
-        if kind is ActionKind.CALL:
+        if kind is _CALL:
             if owed <= 0:
                 raise IllegalActionError(
                     f"{_seat_name(seat)} cannot call: nothing to call (check instead)"
@@ -819,7 +838,7 @@ class BettingRound:
                     f"{_seat_name(seat)} cannot call to {amount}: the call is to {call_to}{short}"
                 )
             return (seat, kind, call_to, call_to - committed, False)
-        if kind is ActionKind.BRING_IN:
+        if kind is _BRING_IN:
             why = "it is already in" if self._bring_in_level else "there is none on this round"
             raise IllegalActionError(f"{_seat_name(seat)} cannot bring in: {why}")
         expected = self._aggressive_kind()
@@ -847,7 +866,7 @@ class BettingRound:
     def _plan_bring_in(self, seat: int, kind: ActionKind, amount: int | None) -> _Plan:
         stack = self._stacks[seat]
         bring_to = min(self._stakes.bring_in, stack)
-        if kind is ActionKind.BRING_IN:
+        if kind is _BRING_IN:
             if amount is not None and amount != bring_to:
                 raise IllegalActionError(
                     f"{_seat_name(seat)} brings in for {bring_to}, not {amount}"
@@ -855,7 +874,7 @@ class BettingRound:
             full = bring_to >= self._least_raise()  # a bring-in as big as the bet is the bet
             return (seat, kind, bring_to, bring_to, full)
         window = self._window(seat, floor=bring_to)
-        if kind is ActionKind.COMPLETE:
+        if kind is _COMPLETE:
             if window is None:
                 raise IllegalActionError(f"{_seat_name(seat)} cannot complete: only {stack} behind")
             to_amount = self._resolve(seat, kind, amount, window)
@@ -870,7 +889,7 @@ class BettingRound:
     def _resolve(seat: int, kind: ActionKind, amount: int | None, window: _Window) -> int:
         low, high, targets, rule = window
         if amount is None:
-            if targets is None and kind is not ActionKind.COMPLETE:
+            if targets is None and kind is not _COMPLETE:
                 name = _seat_name(seat)
                 raise IllegalActionError(
                     f"{name} must say how much to {kind}: {_plural(kind)} {rule()}"
@@ -881,9 +900,9 @@ class BettingRound:
         return amount
 
     def _wrong_kind(self, name: str, kind: ActionKind, expected: ActionKind) -> str:
-        if expected is ActionKind.BET:
+        if expected is _BET:
             return f"{name} cannot {kind}: there is no bet yet (check or bet)"
-        if expected is ActionKind.COMPLETE:
+        if expected is _COMPLETE:
             return (
                 f"{name} cannot {kind}: only {self._bet} is in, short of a full bet "
                 f"(call or complete)"

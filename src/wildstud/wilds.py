@@ -69,6 +69,8 @@ _RANK_CARDS = tuple(frozenset(DECK[rank * 4 + suit] for suit in Suit) for rank i
 
 _QUEENS = rank_cards(Rank.QUEEN)
 _KINGS = rank_cards(Rank.KING)
+# Python 3.11 reads enum members off their class slowly (see wildstud.betting): walks keep copies.
+_QUEEN, _KING = Rank.QUEEN, Rank.KING
 _QUEENS_AND = tuple(_QUEENS | rank_cards(rank) for rank in Rank)  # queens and a follower's rank
 _NOTHING: frozenset[Card] = frozenset()
 
@@ -398,7 +400,7 @@ def _step(
     )
     card = up.card
     if reason is None:
-        return _quiet_step(card.rank * 4 + card.suit, up.seat, after, trigger, own, turned)
+        return _quiet_step(card.code, up.seat, after, trigger, own, turned)
     landed = card in after or card in own
     return WildStep(card, up.seat, after, reason, trigger, landed, turned)
 
@@ -537,7 +539,7 @@ class FollowTheQueen(WildRule):
             # The centre card exists only to follow a final queen, and the sheet makes its rank
             # wild whatever it is: a queen there is the follower, not the start of a new follow.
             centre_follower = up.seat is None and pending is not None
-            if up.card.rank is Rank.QUEEN and not centre_follower:
+            if up.card.rank is _QUEEN and not centre_follower:
                 trigger = Trigger.QUEEN
                 parts = []
                 if follower is not None:
@@ -569,7 +571,7 @@ class FollowTheQueen(WildRule):
     ) -> SeatWild:
         if self.queens is not QueensRule.HIDDEN or cards is None:
             return SeatWild(seat, public, None)
-        hidden = frozenset(c.card for c in cards if not c.up and c.card.rank is Rank.QUEEN)
+        hidden = frozenset(c.card for c in cards if not c.up and c.card.rank is _QUEEN)
         if not hidden:
             return SeatWild(seat, public, None)
         shown = " ".join(card.pretty for card in sorted(hidden))
@@ -620,14 +622,14 @@ class SmackMyBitchUp(WildRule):
             before = wild
             reason: str | None = None
             trigger: Trigger | None = None
-            if up.card.rank is Rank.KING:
+            if up.card.rank is _KING:
                 # Checked before the pending follow: a king right after a queen is a king.
                 if not kings:
                     trigger = Trigger.KING
                     reason = f"{_who(up, names)}: only kings are wild"
                 kings, follower, pending = True, None, None
                 wild = _KINGS
-            elif up.card.rank is Rank.QUEEN:
+            elif up.card.rank is _QUEEN:
                 trigger = Trigger.QUEEN
                 if kings:
                     first = "kings are no longer wild; queens are wild"

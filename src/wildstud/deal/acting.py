@@ -12,10 +12,11 @@ Seats are given in dealing order (clockwise from the dealer's left), which also 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 
-from wildstud.cards import Card
+from wildstud.cards import Card, cards_mask
 from wildstud.hands import CATEGORY_SHIFT, Category
-from wildstud.hands.evaluator import evaluate_value
+from wildstud.hands.evaluator import board_value, evaluate_value
 
 __all__ = [
     "best_board",
@@ -28,6 +29,8 @@ __all__ = [
 ]
 
 WildFor = Callable[[int], frozenset[Card]]
+
+_ONE_PAIR = int(Category.ONE_PAIR)
 
 
 def lowest_upcard(upcards: Mapping[int, Card]) -> int:
@@ -68,11 +71,19 @@ def board_values(
     values: dict[int, int] = {}
     for seat in seats:
         cards = upcards.get(seat, ())
-        if cards:
-            values[seat] = evaluate_value(
-                cards, wild=wild_for(seat), five_of_a_kind_top=five_of_a_kind_top
-            )
+        if not cards:
+            continue
+        wild = wild_for(seat)
+        if len(cards) < 5:
+            codes = [card.code for card in cards]
+            values[seat] = board_value(codes, _mask(wild), five_of_a_kind_top)
+        else:
+            values[seat] = evaluate_value(cards, wild, five_of_a_kind_top=five_of_a_kind_top)
     return values
+
+
+# The wild sets of a deal are few and asked for board after board: each is turned into bits once.
+_mask = lru_cache(maxsize=256)(cards_mask)
 
 
 def highest_board(seats: Sequence[int], values: Mapping[int, int]) -> int:
@@ -93,7 +104,7 @@ def highest_board(seats: Sequence[int], values: Mapping[int, int]) -> int:
 def shows_pair_value(value: int) -> bool:
     """Whether a board of this value (see :func:`board_values`) shows a pair or better: what
     :func:`shows_pair` tells from the cards, for a board of two cards or more."""
-    return (value >> CATEGORY_SHIFT) & 0xF >= Category.ONE_PAIR  # category_of, without the enum
+    return (value >> CATEGORY_SHIFT) & 0xF >= _ONE_PAIR  # category_of, without the enum
 
 
 def shows_pair(upcards: Sequence[Card], wild: frozenset[Card]) -> bool:

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from enum import Enum, StrEnum, auto
+from enum import StrEnum
 from functools import lru_cache
 
 from wildstud.betting import ActionKind, ActionOption, BettingRound, Limit, Stakes
@@ -95,25 +95,26 @@ from wildstud.wilds import FaceUp, HeldCard, Trigger, Wilds, WildTracker, descri
 __all__ = ["DealerStep", "Hand", "NextStep"]
 
 
-class _Stage(Enum):
-    ANTES = auto()
-    RESHUFFLE = auto()
-    BURN = auto()
-    CARD = auto()
-    COMMUNITY = auto()
-    CENTRE = auto()
-    BETTING = auto()
-    REDEAL = auto()
-    SHOWDOWN = auto()
-    UNCONTESTED = auto()
-    OVER = auto()
+class _Stage:
+    """Where a deal stands. Plain integers rather than an enum: the stage is read and set at
+    every step, and Python 3.11 reads any attribute of an enum class through a slower lookup."""
 
-    # The stage is looked up at every dealer step. A member is equal only to itself, so it may
-    # hash as the object it is, in C, rather than by its name.
-    __hash__ = object.__hash__
+    (
+        ANTES,
+        RESHUFFLE,
+        BURN,
+        CARD,
+        COMMUNITY,
+        CENTRE,
+        BETTING,
+        REDEAL,
+        SHOWDOWN,
+        UNCONTESTED,
+        OVER,
+    ) = range(11)
 
 
-_DEALER_STAGES = frozenset(set(_Stage) - {_Stage.BETTING, _Stage.OVER})
+_DEALER_STAGES = frozenset(range(11)) - {_Stage.BETTING, _Stage.OVER}
 
 
 class DealerStep(StrEnum):
@@ -132,7 +133,21 @@ class DealerStep(StrEnum):
     UNCONTESTED = "uncontested"
 
 
-_NEXT_STEP = {stage: DealerStep[stage.name] for stage in _DEALER_STAGES}
+_NEXT_STEP = {getattr(_Stage, step.name): step for step in DealerStep}
+_PHASE_AT = tuple(
+    Phase.PLAYER
+    if stage == _Stage.BETTING
+    else Phase.OVER
+    if stage == _Stage.OVER
+    else Phase.DEALER
+    for stage in range(11)
+)
+_CARD_STEP = DealerStep.CARD
+# Module copies of the enum members the hot path reads (see _Stage).
+_FOLD = ActionKind.FOLD
+_QUEEN = Rank.QUEEN
+_KING_TRIGGER = Trigger.KING
+_DEALERS_LEFT, _LOW_CARD = Opener.DEALERS_LEFT, Opener.LOW_CARD
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,7 +172,7 @@ _betting_opened = lru_cache(maxsize=256)(BettingOpened)
 
 
 def _code(card: Card) -> int:
-    return card.rank * 4 + card.suit  # cards sort as their codes do, and integers sort fast
+    return card.code  # cards sort as their codes do, and integers sort fast
 
 
 @lru_cache(maxsize=256)
@@ -248,7 +263,7 @@ class Hand:
     _wilds_now: Wilds | None  # the wild cards as last worked out, until a card changes them
     _wilds_seated: bool  # whether a card has been dealt in this deal (the wilds know the seats)
     _ante_due: tuple[int, ...]
-    _stage: _Stage
+    _stage: int  # a _Stage
 
     def __init__(
         self,
@@ -292,6 +307,8 @@ class Hand:
         self._deck = decks[0]
         self._spare_decks = decks[1:]
         self._burn = rules.options.burn_cards is BurnCards.EACH_STREET
+        self._redeal_code = -1 if rules.redeal_card is None else rules.redeal_card.code
+        self._top = rules.options.five_of_a_kind_top
         # Under most rules the players' own cards change no wild card: the rule need not see
         # them, nor be asked again after a face-down card.
         self._reads_hands = rules.wild_rule.reads_hands()
@@ -313,11 +330,7 @@ class Hand:
     @property
     def phase(self) -> Phase:
         """Whose move it is: the dealer's (:meth:`step`), a player's, or nobody's."""
-        if self._stage is _Stage.BETTING:
-            return Phase.PLAYER
-        if self._stage is _Stage.OVER:
-            return Phase.OVER
-        return Phase.DEALER
+        return _PHASE_AT[self._stage]
 
     @property
     def to_act(self) -> int | None:
@@ -352,7 +365,7 @@ class Hand:
         ``redeal-everyone`` rule the players who had folded join them again. The chips of the
         current deal form pots of their own. Pots that the same seats can win are one pot.
         """
-        if self._stage is _Stage.OVER:
+        if self._stage == _Stage.OVER:
             return ()
         return self._all_pots()
 
@@ -363,7 +376,12 @@ class Hand:
             # A hand mucked at the showdown still shapes the pots it was contesting.
             contesting = live | set(self._mucked)
             all_in = [seat for seat in contesting if self._stacks[seat] == 0]
-            pots.extend(build_pots(dict(enumerate(self._deal_paid)), contesting, all_in))
+            if all_in:
+                pots.extend(build_pots(dict(enumerate(self._deal_paid)), contesting, all_in))
+            else:
+                # Only all-in players cut side pots: without one, every chip of the deal is one
+                # pot for the hands contesting it (what build_pots gives, without its levels).
+                pots.append(Pot(sum(self._deal_paid), contesting))
         merged: dict[frozenset[int], int] = {}
         for pot in pots:
             eligible = pot.eligible & live
@@ -446,7 +464,7 @@ class Hand:
         out; either way nothing changes.
         """
         if self._stage not in _DEALER_STAGES:
-            if self._stage is _Stage.OVER:
+            if self._stage == _Stage.OVER:
                 raise IllegalActionError("the hand is over: the dealer has nothing more to do")
             raise IllegalActionError(
                 f"{_name(self.to_act or 0)} must act before the dealer goes on"
@@ -458,7 +476,7 @@ class Hand:
     def run(self) -> None:
         """Take the dealer's steps until a player must act or the hand is over."""
         # step() in a loop, without gathering the events of each step.
-        while (handler := _HANDLERS.get(self._stage)) is not None:
+        while (handler := _HANDLER_AT[self._stage]) is not None:
             handler(self)
 
     @property
@@ -468,7 +486,7 @@ class Hand:
         kind = _NEXT_STEP.get(self._stage)
         if kind is None:
             return None
-        if kind is DealerStep.CARD and self._queue:
+        if kind is _CARD_STEP and self._queue:
             seat, up = self._queue[0]
             return NextStep(kind, seat, up)
         return NextStep(kind)
@@ -484,7 +502,7 @@ class Hand:
     def verify_muck(self, seat: int) -> None:
         """Raise :class:`~wildstud.errors.IllegalActionError` unless ``seat`` may muck: only at
         the showdown, before the hands are shown, and only a hand still in. Nothing changes."""
-        if self._stage is not _Stage.SHOWDOWN:
+        if self._stage != _Stage.SHOWDOWN:
             raise IllegalActionError(
                 f"{_name(seat)} cannot muck: a hand is mucked at the showdown, before it is shown"
             )
@@ -518,7 +536,7 @@ class Hand:
         if seat is not None:
             self._check_seat(seat)
         if self._round is None:
-            if self._stage is _Stage.OVER:
+            if self._stage == _Stage.OVER:
                 raise IllegalActionError(f"cannot {kind}: the hand is over")
             raise IllegalActionError(f"cannot {kind}: no player is to act, the dealer deals next")
         to_act = self._round.to_act
@@ -555,16 +573,15 @@ class Hand:
         assert rnd is not None
         # The round refuses an illegal action before it changes anything, with the message
         # verify_act would give, so the action is checked once.
-        applied = rnd.apply(kind, amount)
-        actor, added = applied.seat, applied.added
+        actor, done, to_amount, added, all_in, _ = rnd.record(kind, amount)
         if added:
             self._stacks[actor] -= added
             self._paid[actor] += added
             self._deal_paid[actor] += added
-        if applied.kind is ActionKind.FOLD:
+        elif done is _FOLD:
             self._folded.add(actor)
             self._live = tuple([seat for seat in self._live if seat != actor])
-        record = _acted(actor, applied.kind, applied.to_amount, added, applied.all_in, self._street)
+        record = _acted(actor, done, to_amount, added, all_in, self._street)
         self._events.append(record)
         if rnd.done:
             finished = rnd
@@ -742,7 +759,7 @@ class Hand:
     def _face_up_to_come(self) -> bool:
         """Whether this deal may still deal a card face up (a centre card included)."""
         last = self.rules.last_face_up_street
-        if self._street < last or self._stage is _Stage.CENTRE:
+        if self._street < last or self._stage == _Stage.CENTRE:
             return True
         return self._street == last and any(up for _, up in self._queue)
 
@@ -855,14 +872,13 @@ class Hand:
             raise
         seat, up = self._queue.pop(0)
         self._out.append(card)
-        code = card.rank * 4 + card.suit
+        code = card.code
         self._cards[seat].append(_HELD[code * 2 + up])
         self._events.append(_dealt(seat, code, up, self._street))
         if up:
             self._face_up.append(_face_up_record(code, seat))
             self._upcards_of[seat].append(card)
-            redeal = self.rules.redeal_card
-            if redeal is not None and card == redeal:
+            if code == self._redeal_code:
                 seats = self.live
                 antes = seats if self.rules.reante_on_redeal else ()
                 self._schedule_redeal(f"{card.pretty} face up to {_name(seat)}", seats, antes)
@@ -937,7 +953,7 @@ class Hand:
                 WildsChanged(step.card, step.seat, _in_order(step.wild), step.reason)
             )
         owner = step.seat
-        if step.trigger is Trigger.KING and self.rules.call is not None and owner is not None:
+        if step.trigger is _KING_TRIGGER and self.rules.call is not None and owner is not None:
             self._events.append(Called(self.rules.call, step.card, owner))
         if self.rules.extra_antes:
             ante = self.stakes.ante
@@ -961,11 +977,11 @@ class Hand:
                 self.rules.centre_card
                 and self._centre is None
                 and last is not None
-                and last.rank is Rank.QUEEN
+                and last.rank is _QUEEN
             ):
                 self._stage = _Stage.CENTRE
                 return
-            shown = any(up.card.rank is Rank.QUEEN for up in self._face_up)
+            shown = any(up.card.rank is _QUEEN for up in self._face_up)
             if self.rules.no_queen is not NoQueen.PLAY_ON and not shown:
                 if self.rules.no_queen is NoQueen.REDEAL_EVERYONE:
                     seats = antes = self._order
@@ -1003,25 +1019,24 @@ class Hand:
 
     def _open_betting(self) -> None:
         street = self.rules.streets[self._street]
-        live = self.live
-        if not street.betting or len([seat for seat in live if self._stacks[seat] > 0]) < 2:
+        live = self._live
+        stacks = self._stacks
+        able = [seat for seat in live if stacks[seat] > 0]
+        if not street.betting or len(able) < 2:
             self._end_street()
             return
         bring_in = False
         values: dict[int, int] | None = None  # each board's value, where the opener needs them
-        if street.opener is Opener.DEALERS_LEFT:
+        ups = self._upcards_of
+        opener = street.opener
+        if opener is _DEALERS_LEFT:
             first = live[0]
-        elif street.opener is Opener.LOW_CARD:
+        elif opener is _LOW_CARD:
             # The bring-in falls to the lowest upcard among players with chips to post it.
-            able = [seat for seat in live if self._stacks[seat] > 0]
             bring_in = self.stakes.bring_in > 0
-            pool = able if bring_in else list(live)
-            first = lowest_upcard({seat: self._street_upcard(seat) for seat in pool})
+            first = lowest_upcard({seat: ups[seat][-1] for seat in (able if bring_in else live)})
         else:
-            ups = {seat: self._upcards(seat) for seat in live}
-            wild_for = self._wild_for()
-            top = self.options.five_of_a_kind_top
-            values = board_values(live, ups, wild_for, five_of_a_kind_top=top)
+            values = board_values(live, ups, self._wild_for(), five_of_a_kind_top=self._top)
             first = highest_board(live, values)
         open_pair = street.open_pair and self.options.open_pair
         if open_pair and values is not None:
@@ -1034,12 +1049,12 @@ class Hand:
         self._round = BettingRound(
             self.stakes,
             order=order,
-            stacks={seat: self._stacks[seat] for seat in order},
+            stacks={seat: stacks[seat] for seat in order},
             street_index=self._rounds,
             big_bet=street.big_bet,
             bring_in=bring_in,
             open_pair=open_pair,
-            pot=self.pot,
+            pot=sum(self._paid) - self._awarded,
         )
         self._events.append(_betting_opened(self._street, first, bring_in))
         self._stage = _Stage.BETTING
@@ -1122,7 +1137,7 @@ class Hand:
         self._stage = _Stage.OVER
 
 
-_HANDLERS: dict[_Stage, Callable[[Hand], None]] = {
+_HANDLERS: dict[int, Callable[[Hand], None]] = {
     _Stage.ANTES: Hand._do_antes,
     _Stage.RESHUFFLE: Hand._do_reshuffle,
     _Stage.BURN: Hand._do_burn,
@@ -1134,3 +1149,4 @@ _HANDLERS: dict[_Stage, Callable[[Hand], None]] = {
     _Stage.UNCONTESTED: Hand._do_uncontested,
 }
 """The dealer's move at each stage (see :meth:`Hand.step`)."""
+_HANDLER_AT = tuple(_HANDLERS.get(stage) for stage in range(11))

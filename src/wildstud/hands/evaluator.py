@@ -32,7 +32,7 @@ from wildstud.errors import HandSizeError
 from wildstud.hands.encoding import Category, encode
 from wildstud.hands.value import HandValue, PlayedCard
 
-__all__ = ["evaluate", "evaluate_value"]
+__all__ = ["board_value", "evaluate", "evaluate_value"]
 
 MAX_CARDS = 7
 _ACE = int(Rank.ACE)
@@ -120,7 +120,7 @@ def evaluate(
         naturals: list[Card] = []
         wilds: list[Card] = []
         for card in hand:
-            (wilds if mask >> (card.rank * 4 + card.suit) & 1 else naturals).append(card)
+            (wilds if mask >> (card.code) & 1 else naturals).append(card)
         naturals.sort(key=_code, reverse=True)
     else:
         naturals, wilds = sorted(hand, key=_code, reverse=True), []
@@ -152,7 +152,7 @@ def evaluate(
 
 def _code(card: Card) -> int:
     # Cards order as their codes do (rank, then suit), and an integer key sorts fast.
-    return card.rank * 4 + card.suit
+    return card.code
 
 
 def _read_hand(cards: str | Iterable[CardLike]) -> tuple[Card, ...]:
@@ -162,7 +162,7 @@ def _read_hand(cards: str | Iterable[CardLike]) -> tuple[Card, ...]:
         for card in cards:
             if type(card) is not Card:
                 break
-            codes.add(card.rank * 4 + card.suit)
+            codes.add(card.code)
         else:
             if len(codes) == len(cards):  # no card twice
                 return tuple(cards)
@@ -191,7 +191,7 @@ def _card_bits(cards: frozenset[Card]) -> int:
     # A set of cards as bits by card code: asking for a bit is quicker than hashing a card.
     bits = 0
     for card in cards:
-        bits |= 1 << (card.rank * 4 + card.suit)
+        bits |= 1 << (card.code)
     return bits
 
 
@@ -220,7 +220,7 @@ def evaluate_value(
     counts = [0] * 13
     wild_count = 0
     for card in hand:
-        if mask >> (card.rank * 4 + card.suit) & 1:
+        if mask >> (card.code) & 1:
             wild_count += 1
         else:
             counts[card.rank] += 1
@@ -267,6 +267,27 @@ def _of_a_kind(
         category,
         _play_groups(hand, naturals, wilds, ranks, sizes),
     )
+
+
+def board_value(codes: Sequence[int], wild: int, five_of_a_kind_top: bool = True) -> int:
+    """The value of a board of one to four cards, given by card code, with the wild cards as a
+    bit mask by code: what :func:`evaluate_value` gives for those cards (only groups count on
+    fewer than five cards), without reading or checking them. The dealer values every board on
+    every street to choose who bets first, so the engine keeps its cards as codes for this.
+
+    >>> from wildstud.cards import parse_cards, wild_mask
+    >>> board = parse_cards("7s 7h Kd")
+    >>> board_value([card.code for card in board], wild_mask("K")) == evaluate_value(board, "K")
+    True
+    """
+    counts = [0] * 13
+    wilds = 0
+    for code in codes:
+        if wild >> code & 1:
+            wilds += 1
+        else:
+            counts[code >> 2] += 1
+    return _group_value(tuple(counts), len(codes), wilds, five_of_a_kind_top)
 
 
 @lru_cache(maxsize=8192)
@@ -354,7 +375,7 @@ def _play_groups(
     for card in naturals:
         by_rank.setdefault(card.rank, []).append(card)
     for rank, size in zip(ranks, sizes, strict=True):
-        group = [_NATURAL[card.rank * 4 + card.suit] for card in by_rank.get(rank, ())[:size]]
+        group = [_NATURAL[card.code] for card in by_rank.get(rank, ())[:size]]
         while len(group) < size:
             if taken is None:
                 taken = set(hand)
