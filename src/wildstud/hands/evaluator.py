@@ -70,7 +70,8 @@ _WINDOWS: tuple[tuple[int, ...], ...] = (
 # Each window's ranks as bits: the ranks a window lacks are counted in one step.
 _WINDOW_MASKS = tuple(sum(1 << rank for rank in window) for window in _WINDOWS)
 
-_SUITS_BEST_FIRST = tuple(reversed(Suit))
+_SUITS_BEST_FIRST = tuple(int(suit) for suit in reversed(Suit))
+_SPADES = int(Suit.SPADES)
 
 # Each card playing as itself, made once: every hand valued needs a few (they are frozen).
 _NATURAL = tuple(PlayedCard(card) for card in DECK)
@@ -370,7 +371,7 @@ def _play_groups(
 ) -> list[PlayedCard]:
     played: list[PlayedCard] = []
     spare = list(wilds)
-    taken: set[Card] | None = None  # the cards a wild card may not show, once one is needed
+    taken: set[int] | None = None  # the codes of cards a wild may not show, once one is needed
     by_rank: dict[int, list[Card]] = {}
     for card in naturals:
         by_rank.setdefault(card.rank, []).append(card)
@@ -378,14 +379,15 @@ def _play_groups(
         group = [_NATURAL[card.code] for card in by_rank.get(rank, ())[:size]]
         while len(group) < size:
             if taken is None:
-                taken = set(hand)
-            group.append(_stand_in(Rank(rank), spare, taken))
+                taken = {card.code for card in hand}
+            group.append(_stand_in(rank, spare, taken))
         played.extend(group)
     return played
 
 
-def _stand_in(rank: Rank, spare: list[Card], taken: set[Card]) -> PlayedCard:
-    """Spend a wild card on ``rank`` where suits do not matter.
+def _stand_in(rank: int, spare: list[Card], taken: set[int]) -> PlayedCard:
+    """Spend a wild card on ``rank`` where suits do not matter (``taken``: the codes of the
+    cards it may not show).
 
     A wild of that very rank plays as itself; otherwise the wild shows a card of the rank that
     the hand lacks, when there is one, so the hand reads like a real one.
@@ -394,19 +396,20 @@ def _stand_in(rank: Rank, spare: list[Card], taken: set[Card]) -> PlayedCard:
     spare.remove(wild)
     if wild.rank == rank:
         return PlayedCard(wild, wild=wild)
-    shown = next(
-        (card for suit in _SUITS_BEST_FIRST if (card := Card(rank, suit)) not in taken),
-        Card(rank, Suit.SPADES),
-    )
-    taken.add(shown)
-    return PlayedCard(shown, wild=wild)
+    code = rank * 4 + _SPADES  # every suit of the rank held: the wild shows the spade again
+    for suit in _SUITS_BEST_FIRST:
+        if rank * 4 + suit not in taken:
+            code = rank * 4 + suit
+            break
+    taken.add(code)
+    return PlayedCard(DECK[code], wild=wild)
 
 
 def _suited(
     hand: Sequence[Card],
     naturals: Sequence[Card],
     wilds: Sequence[Card],
-    suit: Suit,
+    suit: int,
     top: bool,
     double_ace_flush: bool,
 ) -> list[_Candidate]:
@@ -423,7 +426,7 @@ def _suited(
             played = [
                 PlayedCard(held[rank])
                 if rank in held
-                else PlayedCard(Card(Rank(rank), suit), next(spare))
+                else PlayedCard(DECK[rank * 4 + suit], next(spare))
                 for rank in window
             ]
             found.append(
@@ -432,7 +435,7 @@ def _suited(
             break
     if double_ace_flush:
         # Each wild is an ace of the suit, even beside a natural ace.
-        played = [PlayedCard(Card(Rank.ACE, suit), wild) for wild in wilds]
+        played = [PlayedCard(DECK[_ACE * 4 + suit], wild) for wild in wilds]
         played = sorted(
             played + [PlayedCard(card) for card in held.values()],
             key=lambda played_card: (-played_card.card.rank, played_card.is_wild),
@@ -448,7 +451,7 @@ def _suited(
             if rank in held:
                 played.append(PlayedCard(held[rank]))
             elif left:
-                played.append(PlayedCard(Card(Rank(rank), suit), next(spare)))
+                played.append(PlayedCard(DECK[rank * 4 + suit], next(spare)))
                 left -= 1
     ranks = [played_card.card.rank for played_card in played]
     found.append((encode(Category.FLUSH, ranks, top), Category.FLUSH, played))
@@ -474,9 +477,9 @@ def _straight(
     for window, mask in zip(_WINDOWS, _WINDOW_MASKS, strict=True):
         if (held_bits & mask).bit_count() >= need:
             spare = list(wilds)
-            taken = set(hand)
+            taken = {card.code for card in hand}
             played = [
-                PlayedCard(held[rank]) if rank in held else _stand_in(Rank(rank), spare, taken)
+                PlayedCard(held[rank]) if rank in held else _stand_in(rank, spare, taken)
                 for rank in window
             ]
             return encode(Category.STRAIGHT, [window[0]], top), Category.STRAIGHT, played
