@@ -507,23 +507,19 @@ class BettingRound:
         if seat is None:
             return ()
         committed = self._committed[seat]
-        found: list[ActionOption] = []
         if self._bring_in_due:
             bring_to = min(self._stakes.bring_in, committed + self._stacks[seat])
-            found.append(ActionOption(_BRING_IN, bring_to, bring_to))
+            bring_in = ActionOption(_BRING_IN, bring_to, bring_to)
             window = self._window(seat, floor=bring_to)
-            if window is not None:
-                found.append(ActionOption(_COMPLETE, window[0], window[1]))
-            return tuple(found)
+            if window is None:
+                return (bring_in,)
+            return (bring_in, ActionOption(_COMPLETE, window[0], window[1]))
+        offer = self._offer
         if self._bet > committed:
-            found.append(_FOLD_OPTION)
             call_to = min(self._bet, committed + self._stacks[seat])
-            found.append(_option(_CALL, call_to, call_to))
-        else:
-            found.append(_CHECK_OPTION)
-        if self._offer is not None:
-            found.append(self._offer[2])
-        return tuple(found)
+            call = _option(_CALL, call_to, call_to)
+            return (_FOLD_OPTION, call) if offer is None else (_FOLD_OPTION, call, offer[2])
+        return (_CHECK_OPTION,) if offer is None else (_CHECK_OPTION, offer[2])
 
     def verify(self, kind: ActionKind | str, amount: int | None = None) -> None:
         """Raise :class:`~wildstud.errors.IllegalActionError` unless the seat to act may do this.
@@ -814,7 +810,7 @@ class BettingRound:
         if self._bring_in_due:
             return self._plan_bring_in(seat, kind, amount)
         owed = self._bet - committed
-        if kind in (_FOLD, _CHECK):
+        if kind is _FOLD or kind is _CHECK:
             if amount not in (None, 0):
                 raise IllegalActionError(
                     f"{_seat_name(seat)} cannot {kind} for {amount}: it takes no chips"

@@ -865,29 +865,46 @@ class Hand:
         self._stage = _Stage.COMMUNITY if self._community_due else _Stage.CARD
 
     def _do_card(self) -> None:
-        try:
-            card = self._deck.deal()
-        except DeckExhaustedError:
-            self._need_cards(1)  # the refusal says what the deal needed; nothing has changed
-            raise
-        seat, up = self._queue.pop(0)
-        self._out.append(card)
-        code = card.code
-        self._cards[seat].append(_HELD[code * 2 + up])
-        self._events.append(_dealt(seat, code, up, self._street))
-        if up:
-            self._face_up.append(_face_up_record(code, seat))
-            self._upcards_of[seat].append(card)
-            if code == self._redeal_code:
-                seats = self.live
-                antes = seats if self.rules.reante_on_redeal else ()
-                self._schedule_redeal(f"{card.pretty} face up to {_name(seat)}", seats, antes)
-                return
-            self._update_wilds()
-        elif self._reads_hands or not self._wilds_seated:
-            self._wilds_seated = True
-            self._wilds_now = None
-        if not self._queue:
+        self._deal_cards(1)
+
+    def _do_street_cards(self) -> None:
+        self._deal_cards(len(self._queue))
+
+    def _deal_cards(self, count: int) -> None:
+        """Deal the street's next ``count`` cards, one at a time as the dealer does: a step deals
+        one, and :meth:`run` the rest of the street in one call."""
+        deck, queue, out, held, events = (
+            self._deck,
+            self._queue,
+            self._out,
+            self._cards,
+            self._events,
+        )
+        street = self._street
+        for _ in range(count):
+            try:
+                card = deck.deal()
+            except DeckExhaustedError:
+                self._need_cards(1)  # the refusal says what the deal needed; nothing has changed
+                raise
+            seat, up = queue.pop(0)
+            out.append(card)
+            code = card.code
+            held[seat].append(_HELD[code * 2 + up])
+            events.append(_dealt(seat, code, up, street))
+            if up:
+                self._face_up.append(_face_up_record(code, seat))
+                self._upcards_of[seat].append(card)
+                if code == self._redeal_code:
+                    seats = self.live
+                    antes = seats if self.rules.reante_on_redeal else ()
+                    self._schedule_redeal(f"{card.pretty} face up to {_name(seat)}", seats, antes)
+                    return
+                self._update_wilds()
+            elif self._reads_hands or not self._wilds_seated:
+                self._wilds_seated = True
+                self._wilds_now = None
+        if not queue:
             self._end_of_dealing()
 
     def _do_community(self) -> None:
@@ -1149,4 +1166,7 @@ _HANDLERS: dict[int, Callable[[Hand], None]] = {
     _Stage.UNCONTESTED: Hand._do_uncontested,
 }
 """The dealer's move at each stage (see :meth:`Hand.step`)."""
-_HANDLER_AT = tuple(_HANDLERS.get(stage) for stage in range(11))
+# run() deals what is left of a street in one call.
+_HANDLER_AT = tuple(
+    Hand._do_street_cards if stage == _Stage.CARD else _HANDLERS.get(stage) for stage in range(11)
+)
