@@ -15,6 +15,7 @@ import wildstud
 from wildstud.cards import DECK, Card, Rank, Suit, parse_cards
 from wildstud.errors import CardError, DuplicateCardError, HandSizeError, WildSpecError
 from wildstud.hands import Category, HandValue, PlayedCard, encode, evaluate
+from wildstud.hands.evaluator import evaluate_value
 
 C = Category
 
@@ -473,3 +474,18 @@ def test_with_wilds_two_pair_never_beats_trips() -> None:
     # makes trips: the best hand with a wild is never two pair.
     for cards in itertools.combinations(parse_cards("As Ad Kc Kh Qs 9d"), 5):
         assert evaluate([*cards, Card(Rank.TWO, Suit.CLUBS)], "2").category is not C.TWO_PAIR
+
+
+@pytest.mark.parametrize("top", [True, False])
+@pytest.mark.parametrize("double", [True, False])
+def test_the_value_alone_is_the_value_of_the_whole_evaluation(top: bool, double: bool) -> None:
+    # evaluate_value() finds the value without playing the cards: it must never differ from
+    # evaluate(), whatever the hand size, the number of wild cards and the house rules.
+    rng = Random(f"value-{top}-{double}")
+    for _ in range(5000):
+        hand = rng.sample(DECK, rng.randint(1, 7))
+        wild = rng.sample(hand, min(rng.choice([0, 1, 2, 3, 4, 5, 7]), len(hand)))
+        wild_set = frozenset(wild + rng.sample(DECK, rng.randint(0, 2)))
+        flags = {"five_of_a_kind_top": top, "double_ace_flush": double}
+        expected = evaluate(hand, wild_set, **flags).value
+        assert evaluate_value(hand, wild_set, **flags) == expected, (hand, sorted(wild_set))

@@ -10,7 +10,7 @@ every hand that holds no wild card). Under the ``natural_beats_wild`` house rule
 beats an equal hand that needs its wild cards; otherwise they tie.
 
 >>> from wildstud.cards import parse_cards
->>> rank_hand(0, parse_cards("7c 7d 2h"), frozenset(parse_cards("2h"))).value.describe()
+>>> rank_hand(0, parse_cards("7c 7d 2h"), frozenset(parse_cards("2h"))).describe()
 'three sevens'
 >>> odd_chip_order([0, 1], {0: parse_cards("Kc 2d"), 1: parse_cards("Kd 2c")})
 [1, 0]
@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from wildstud.cards import Card
 from wildstud.deal.events import Awarded, Share
-from wildstud.hands import HandValue, evaluate
+from wildstud.hands import describe_value
 from wildstud.hands.evaluator import evaluate_value
 from wildstud.pots import Pot, split_evenly
 
@@ -37,12 +37,18 @@ class Ranked:
     seat: int
     cards: tuple[Card, ...]
     wild: frozenset[Card]
-    value: HandValue
+    value: int
+    """The hand's value (see :mod:`wildstud.hands.encoding`): the showdown needs no more, and
+    the cards as played are worked out only where they are shown (a ruling, the table)."""
     natural: bool
 
     def key(self, natural_beats_wild: bool) -> tuple[int, int]:
         """What the showdown compares: the value, then (under the house rule) naturalness."""
-        return (self.value.value, int(self.natural) if natural_beats_wild else 0)
+        return (self.value, int(self.natural) if natural_beats_wild else 0)
+
+    def describe(self) -> str:
+        """The hand in plain English: ``three sevens``."""
+        return describe_value(self.value)
 
 
 def rank_hand(
@@ -54,14 +60,10 @@ def rank_hand(
     double_ace_flush: bool = False,
 ) -> Ranked:
     """Value one hand with its own wild cards."""
-    value = evaluate(
-        cards, wild=wild, five_of_a_kind_top=five_of_a_kind_top, double_ace_flush=double_ace_flush
-    )
-    natural = wild.isdisjoint(cards) or (
-        evaluate_value(
-            cards, wild=(), five_of_a_kind_top=five_of_a_kind_top, double_ace_flush=double_ace_flush
-        )
-        == value.value
+    top, double = five_of_a_kind_top, double_ace_flush
+    value = evaluate_value(cards, wild, five_of_a_kind_top=top, double_ace_flush=double)
+    natural = wild.isdisjoint(cards) or value == evaluate_value(
+        cards, (), five_of_a_kind_top=top, double_ace_flush=double
     )
     return Ranked(seat, tuple(cards), wild, value, natural)
 

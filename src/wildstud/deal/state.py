@@ -1122,8 +1122,8 @@ class Hand:
                     seat,
                     hand.cards,
                     tuple(sorted(hand.wild & set(hand.cards), key=_code)),
-                    hand.value.value,
-                    hand.value.describe(),
+                    hand.value,
+                    hand.describe(),
                     hand.natural,
                 )
             )

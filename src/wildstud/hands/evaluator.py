@@ -204,13 +204,14 @@ def evaluate_value(
     double_ace_flush: bool = False,
 ) -> int:
     """``evaluate(...).value`` alone: the same integer, and the same refusals, without working
-    out the cards as played where that can be skipped: boards of fewer than five cards (the
-    dealer values them every street to choose who acts first) and hands without a wild card
-    (the showdown asks whether a hand is as good without its wild cards).
+    out the cards as played. The dealer values every board on every street to choose who acts
+    first, and the showdown values every live hand, with and without its wild cards.
 
     >>> evaluate_value("7s 7h Kd", wild="K") == evaluate("7s 7h Kd", wild="K").value
     True
     >>> evaluate_value("7s 8s 9s Ts Js Jd") == evaluate("7s 8s 9s Ts Js Jd").value
+    True
+    >>> evaluate_value("2s 8s 9s Jd Qh Qs", wild="Q") == evaluate("2s 8s 9s Jd Qh Qs", "Q").value
     True
     """
     hand = _read_hand(cards)
@@ -219,39 +220,49 @@ def evaluate_value(
     wild_set = _read_wild(wild)
     mask = _card_bits(wild_set) if wild_set else 0
     counts = [0] * 13
-    wild_count = 0
+    by_suit = [0] * 4  # the natural cards' ranks, as bits, suit by suit
+    wilds = 0
     for card in hand:
-        if mask >> (card.code) & 1:
-            wild_count += 1
+        if mask >> card.code & 1:
+            wilds += 1
         else:
             counts[card.rank] += 1
+            by_suit[card.suit] |= 1 << card.rank
     size = len(hand)
+    top = five_of_a_kind_top
+    best = _group_value(tuple(counts), size, wilds, top)
     if size < 5:  # only groups count
-        return _group_value(tuple(counts), size, wild_count, five_of_a_kind_top)
-    if wild_count:
-        return evaluate(
-            hand, wild_set, five_of_a_kind_top=five_of_a_kind_top, double_ace_flush=double_ace_flush
-        ).value
-    # No wild card: the candidates of evaluate(), by their values alone. Without wild cards
-    # the double-ace rule changes nothing.
-    best = _group_value(tuple(counts), size, 0, five_of_a_kind_top)
-    by_suit = [0] * 4
-    for card in hand:
-        by_suit[card.suit] |= 1 << card.rank
+        return best
+    # The candidates of evaluate(), by their values alone: a window of five ranks needs all
+    # but the wild cards' number of them held.
+    need = 5 - wilds
     for bits in by_suit:
-        if bits.bit_count() >= 5:
-            for window, window_bits in zip(_WINDOWS, _WINDOW_MASKS, strict=True):
-                if bits & window_bits == window_bits:
-                    flush = encode(Category.STRAIGHT_FLUSH, [window[0]], five_of_a_kind_top)
-                    best = max(best, flush)
+        if bits.bit_count() < need:
+            continue
+        for window, window_bits in zip(_WINDOWS, _WINDOW_MASKS, strict=True):
+            if (bits & window_bits).bit_count() >= need:
+                best = max(best, encode(Category.STRAIGHT_FLUSH, [window[0]], top))
+                break
+        if double_ace_flush:
+            ranks = ([_ACE] * wilds + [r for r in range(_ACE, -1, -1) if bits >> r & 1])[:5]
+        else:
+            # From the ace down, the natural card where held, else a wild card standing in.
+            ranks, spare = [], wilds
+            for rank in range(_ACE, -1, -1):
+                if bits >> rank & 1:
+                    ranks.append(rank)
+                elif spare:
+                    ranks.append(rank)
+                    spare -= 1
+                if len(ranks) == 5:
                     break
-            ranks = [rank for rank in range(Rank.ACE, -1, -1) if bits >> rank & 1][:5]
-            best = max(best, encode(Category.FLUSH, ranks, five_of_a_kind_top))
+        best = max(best, encode(Category.FLUSH, ranks, top))
     held = by_suit[0] | by_suit[1] | by_suit[2] | by_suit[3]
-    for window, window_bits in zip(_WINDOWS, _WINDOW_MASKS, strict=True):
-        if held & window_bits == window_bits:
-            best = max(best, encode(Category.STRAIGHT, [window[0]], five_of_a_kind_top))
-            break
+    if held.bit_count() >= need:
+        for window, window_bits in zip(_WINDOWS, _WINDOW_MASKS, strict=True):
+            if (held & window_bits).bit_count() >= need:
+                best = max(best, encode(Category.STRAIGHT, [window[0]], top))
+                break
     return best
 
 
