@@ -318,7 +318,7 @@ class Hand:
         self._carried: list[Pot] = []  # the pots carried over from stopped deals
         self._awarded = 0
         self._awards: list[Awarded] = []
-        self._order = tuple((dealer + 1 + offset) % count for offset in range(count))
+        self._order = (*range(dealer + 1, count), *range(dealer + 1))  # from the dealer's left
         self._events: list[Event] = [
             HandStarted(rules.game.name, rules.code, plain_options, tuple(stacks), dealer)
         ]

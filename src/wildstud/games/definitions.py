@@ -16,7 +16,7 @@ QueenOfSpadesInHole()
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from wildstud.cards import Card, Rank, Suit
@@ -99,16 +99,18 @@ class Rules:
     """The live hand holding this card face down takes half of each pot it can win."""
     call: str | None = None
     """What the table calls out when a king cancels the wild cards."""
+    last_face_up_street: int = field(init=False, repr=False, compare=False)
+    """The index of the last street that deals a card face up (worked out once: every hand
+    asks for it)."""
+
+    def __post_init__(self) -> None:
+        last = max(index for index, street in enumerate(self.streets) if street.face_up)
+        object.__setattr__(self, "last_face_up_street", last)
 
     @property
     def title(self) -> str:
         """The game's name, as the table calls it."""
         return self.call or self.game.title
-
-    @property
-    def last_face_up_street(self) -> int:
-        """The index of the last street that deals a card face up."""
-        return max(index for index, street in enumerate(self.streets) if street.face_up)
 
 
 def _seven_card_streets() -> tuple[Street, ...]:
