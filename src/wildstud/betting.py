@@ -319,6 +319,7 @@ class BettingRound:
         "_bring_in_level",
         "_capped",
         "_committed",
+        "_fixed_window",
         "_folded",
         "_full_level",
         "_history",
@@ -401,6 +402,7 @@ class BettingRound:
         self._last: int | None = None  # index in the order of the last seat that acted
         self._history: list[_Record] = []
         self._sizes = self._fixed_sizes()
+        self._fixed_window: _Window | None = None  # see _window
         self._to_act = self._find_to_act()
         self._offer = self._open_bet()
 
@@ -693,6 +695,7 @@ class BettingRound:
         else:
             self._last_increment = max(self._least_raise(), to_amount - self._base())
         self._full_level = to_amount
+        self._fixed_window = None
         self._bets += 1
         cap = stakes.raise_cap
         # Robert's Rules: the cap binds only a pot of three or more players not all in.
@@ -735,15 +738,12 @@ class BettingRound:
         targets: tuple[int, ...] | None = None
         # The rule is worded only for a refusal: most windows are asked for and never refuse.
         if stakes.limit is _FIXED:
-            units = self._sizes
-            level = self._full_level
-            targets = (level + units[0],) if len(units) == 1 else tuple(level + u for u in units)
-            low, high = targets[0], targets[-1]
-
-            def rule() -> str:
-                sizes = " or ".join(f"{unit}s" for unit in units)
-                to = " or ".join(str(target) for target in targets or ())
-                return f"are in {sizes}, to {to}"
+            # The sizes allowed change only with a full bet or raise, and most seats can afford
+            # them all: that window is kept until the next one.
+            window = self._fixed_window
+            if window is None:
+                window = self._fixed_window = self._fixed_sizes_window()
+            low, high, targets, rule = window
 
         elif stakes.limit is _SPREAD:
             low = self._full_level + max(stakes.small_bet, self._last_increment)
@@ -772,7 +772,7 @@ class BettingRound:
             )
         if targets is not None:
             if floor < low and high <= all_in_to:  # every size, and no all-in short of one
-                return (low, high, targets, rule)
+                return self._fixed_window
             kept = {t for t in targets if floor < t <= all_in_to}
             if all_in_to < targets[-1]:
                 kept.add(all_in_to)
@@ -788,6 +788,18 @@ class BettingRound:
         if all_in_to < high:
             rule = _or_all_in(rule, all_in_to)
         return (low, high, None, rule)
+
+    def _fixed_sizes_window(self) -> _Window:
+        """Fixed limit: the to-amounts of a bet or raise of each size allowed now."""
+        units = self._sizes
+        level = self._full_level
+        targets = tuple(level + unit for unit in units)
+
+        def rule() -> str:
+            sizes = " or ".join(f"{unit}s" for unit in units)
+            return f"are in {sizes}, to {' or '.join(str(target) for target in targets)}"
+
+        return (targets[0], targets[-1], targets, rule)
 
     def _plan(self, kind: ActionKind | str, amount: int | None) -> _Plan:
         if kind.__class__ is not ActionKind:
