@@ -402,7 +402,7 @@ class BettingRound:
         self._last: int | None = None  # index in the order of the last seat that acted
         self._history: list[_Record] = []
         self._sizes = self._fixed_sizes()
-        self._fixed_window: _Window | None = None  # see _window
+        self._fixed_window = self._fixed_sizes_window()
         self._to_act = self._find_to_act()
         self._offer = self._open_bet()
 
@@ -695,7 +695,8 @@ class BettingRound:
         else:
             self._last_increment = max(self._least_raise(), to_amount - self._base())
         self._full_level = to_amount
-        self._fixed_window = None
+        if stakes.limit is _FIXED:
+            self._fixed_window = self._fixed_sizes_window()
         self._bets += 1
         cap = stakes.raise_cap
         # Robert's Rules: the cap binds only a pot of three or more players not all in.
@@ -738,12 +739,9 @@ class BettingRound:
         targets: tuple[int, ...] | None = None
         # The rule is worded only for a refusal: most windows are asked for and never refuse.
         if stakes.limit is _FIXED:
-            # The sizes allowed change only with a full bet or raise, and most seats can afford
-            # them all: that window is kept until the next one.
-            window = self._fixed_window
-            if window is None:
-                window = self._fixed_window = self._fixed_sizes_window()
-            low, high, targets, rule = window
+            # The sizes change only with a full bet or raise, and most seats can afford them
+            # all: the window of every size is worked out then, and kept (_fixed_sizes_window).
+            low, high, targets, rule = self._fixed_window
 
         elif stakes.limit is _SPREAD:
             low = self._full_level + max(stakes.small_bet, self._last_increment)
@@ -790,7 +788,8 @@ class BettingRound:
         return (low, high, None, rule)
 
     def _fixed_sizes_window(self) -> _Window:
-        """Fixed limit: the to-amounts of a bet or raise of each size allowed now."""
+        """The to-amounts of a bet or raise of each size allowed now (in fixed limit; kept in
+        ``_fixed_window`` from the round's start and each full bet or raise)."""
         units = self._sizes
         level = self._full_level
         targets = tuple(level + unit for unit in units)
