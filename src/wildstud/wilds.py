@@ -327,6 +327,13 @@ class WildRule(ABC):
         """
         return True
 
+    def _quiet(self, up: FaceUp, state: object) -> bool:
+        """Whether this face-up card, after a walk that ended in ``state``, certainly changes
+        nothing: the walk would give it a step with no reason and no trigger, leaving the
+        wild cards and the state as they were. A dealer follows most cards this way, without
+        walking. ``False`` when unsure (the walk then decides)."""
+        return False
+
     def _build(
         self,
         ups: tuple[FaceUp, ...],
@@ -460,6 +467,9 @@ class NoWilds(WildRule):
     def reads_hands(self) -> bool:
         return False
 
+    def _quiet(self, up: FaceUp, state: object) -> bool:
+        return True
+
     def _walk(
         self,
         ups: tuple[FaceUp, ...],
@@ -511,6 +521,10 @@ class FollowTheQueen(WildRule):
 
     def reads_hands(self) -> bool:
         return self.queens is QueensRule.HIDDEN
+
+    def _quiet(self, up: FaceUp, state: object) -> bool:
+        # Neither a queen nor the card after one.
+        return up.card.rank is not _QUEEN and cast(_FollowState, state)[1] is None
 
     def _public(self, follower: Rank | None, queen_seen: bool) -> frozenset[Card]:
         return _follow_public(self.queens, follower, queen_seen)
@@ -600,6 +614,11 @@ class SmackMyBitchUp(WildRule):
 
     def reads_hands(self) -> bool:
         return False
+
+    def _quiet(self, up: FaceUp, state: object) -> bool:
+        # Neither a king, nor a queen, nor the card after one.
+        rank = up.card.rank
+        return rank is not _QUEEN and rank is not _KING and cast(_SmackState, state)[2] is None
 
     def _walk(
         self,
@@ -746,6 +765,9 @@ class QueenOfSpadesInHole(WildRule):
     def describe(self) -> str:
         return "The queen of spades in the hole is wild"
 
+    def _quiet(self, up: FaceUp, state: object) -> bool:
+        return True  # the queen in the hole is wild: no face-up card changes anything
+
     def _walk(
         self,
         ups: tuple[FaceUp, ...],
@@ -785,14 +807,15 @@ class WildTracker:
     True
     """
 
-    __slots__ = ("_last", "_names", "_rule", "_state", "_steps", "_ups")
+    __slots__ = ("_initial", "_last", "_names", "_rule", "_state", "_steps", "_ups")
 
     def __init__(self, rule: WildRule, *, names: Names = None) -> None:
         self._rule = rule
         self._names = names
         self._ups: tuple[FaceUp, ...] = ()
         self._steps: list[WildStep] = []
-        self._state: object = None
+        # Where a walk over no card ends: the wild cards and the state a first card starts from.
+        self._initial, _, _, self._state = rule._walk((), {}, names)
         self._last: Wilds | None = None  # the wild cards last asked for
 
     def add(
@@ -801,7 +824,14 @@ class WildTracker:
         """The step of one more face-up card. ``hands`` are the players' cards now, this one
         among them, for the rules that read them (see :meth:`WildRule.reads_hands`); the hand
         of the seat that gets the card is enough."""
-        up = _face_up(card)
+        up = card if type(card) is FaceUp else _face_up(card)
+        if self._rule._quiet(up, self._state):
+            # The step the walk would give, without walking: the same shared record.
+            wild = self._steps[-1].wild if self._steps else self._initial
+            step = _quiet_step(up.card.code, up.seat, wild, None, _NOTHING, ())
+            self._ups = (*self._ups, up)
+            self._steps.append(step)
+            return step
         held = _hands(hands) if hands else {}
         resume = (len(self._ups), self._state) if self._ups else None
         ups = (*self._ups, up)
@@ -814,9 +844,7 @@ class WildTracker:
     def wild(self) -> frozenset[Card]:
         """The wild cards for every hand now, as :attr:`Wilds.wild` (a seat may have more of
         its own, under a rule that reads the hands)."""
-        if self._steps:
-            return self._steps[-1].wild
-        return self._rule._walk((), {}, self._names)[0]
+        return self._steps[-1].wild if self._steps else self._initial
 
     def seat_wild(self, seat: int, cards: Sequence[HeldLike]) -> frozenset[Card]:
         """The wild cards in one seat's hand now, from its cards: what ``wilds(hands)`` gives
