@@ -374,7 +374,45 @@ class BettingRound:
             )
         if not _is_chips(pot) or pot < 0:
             raise BettingSetupError(f"pot must be whole chips >= 0, not {pot!r}")
+        self._open(stakes, seats, stacks, street_index, big_bet, bring_in, open_pair, pot)
 
+    @classmethod
+    def trusted(
+        cls,
+        stakes: Stakes,
+        *,
+        order: tuple[int, ...],
+        stacks: Mapping[int, int],
+        street_index: int,
+        big_bet: bool,
+        bring_in: bool,
+        open_pair: bool,
+        pot: int,
+    ) -> BettingRound:
+        """The round the constructor opens, from values the caller vouches for and without the
+        constructor's checks: the hand engine opens one every street from its own state.
+
+        >>> rnd = BettingRound.trusted(Stakes(), order=(1, 0), stacks={0: 9, 1: 9},
+        ...                            street_index=1, big_bet=False, bring_in=False,
+        ...                            open_pair=False, pot=4)
+        >>> rnd.to_act, [str(option) for option in rnd.options()]
+        (1, ['check', 'bet to 5'])
+        """
+        rnd = cls.__new__(cls)
+        rnd._open(stakes, order, stacks, street_index, big_bet, bring_in, open_pair, pot)
+        return rnd
+
+    def _open(
+        self,
+        stakes: Stakes,
+        seats: tuple[int, ...],
+        stacks: Mapping[int, int],
+        street_index: int,
+        big_bet: bool,
+        bring_in: bool,
+        open_pair: bool,
+        pot: int,
+    ) -> None:
         self._stakes = stakes
         self._order = seats
         self._street_index = street_index

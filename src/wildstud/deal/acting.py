@@ -69,14 +69,16 @@ def board_values(
     ([0], False)
     """
     values: dict[int, int] = {}
+    last_wild, mask = None, 0  # most seats share the table's wild cards: their bits are kept
     for seat in seats:
         cards = upcards.get(seat, ())
         if not cards:
             continue
         wild = wild_for(seat)
         if len(cards) < 5:
-            codes = [card.code for card in cards]
-            values[seat] = board_value(codes, _mask(wild), five_of_a_kind_top)
+            if wild is not last_wild:
+                last_wild, mask = wild, _mask(wild)
+            values[seat] = board_value([card.code for card in cards], mask, five_of_a_kind_top)
         else:
             values[seat] = evaluate_value(cards, wild, five_of_a_kind_top=five_of_a_kind_top)
     return values

@@ -1063,7 +1063,7 @@ class Hand:
             wild_for = self._wild_for()
             open_pair = any(shows_pair(self._upcards(seat), wild_for(seat)) for seat in live)
         order = rotate(live, first)
-        self._round = BettingRound(
+        self._round = BettingRound.trusted(
             self.stakes,
             order=order,
             stacks={seat: stacks[seat] for seat in order},
