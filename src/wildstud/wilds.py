@@ -793,6 +793,14 @@ class QueenOfSpadesInHole(WildRule):
         return SeatWild(seat, public, None)
 
 
+@lru_cache(maxsize=64)
+def _start(rule: WildRule) -> tuple[frozenset[Card], object]:
+    # Every deal starts the same walk: the rule's wild cards and state before any card (no
+    # label is read without a card).
+    initial, _, _, state = rule._walk((), {}, None)
+    return initial, state
+
+
 class WildTracker:
     """A wild rule followed through one deal, as a dealer follows it: each face-up card's
     :class:`WildStep` the moment it lands, and the whole :class:`Wilds` only when asked for,
@@ -815,7 +823,7 @@ class WildTracker:
         self._ups: tuple[FaceUp, ...] = ()
         self._steps: list[WildStep] = []
         # Where a walk over no card ends: the wild cards and the state a first card starts from.
-        self._initial, _, _, self._state = rule._walk((), {}, names)
+        self._initial, self._state = _start(rule)
         self._last: Wilds | None = None  # the wild cards last asked for
 
     def add(
