@@ -549,11 +549,11 @@ class BettingRound:
         committed = self._committed[seat]
         if self._bring_in_due:
             bring_to = min(self._stakes.bring_in, committed + self._stacks[seat])
-            bring_in = ActionOption(_BRING_IN, bring_to, bring_to)
+            bring_in = _option(_BRING_IN, bring_to, bring_to)
             window = self._window(seat, floor=bring_to)
             if window is None:
                 return (bring_in,)
-            return (bring_in, ActionOption(_COMPLETE, window[0], window[1]))
+            return (bring_in, _option(_COMPLETE, window[0], window[1]))
         offer = self._offer
         if self._bet > committed:
             call_to = min(self._bet, committed + self._stacks[seat])

@@ -36,7 +36,7 @@ _ONE_PAIR = int(Category.ONE_PAIR)
 def lowest_upcard(upcards: Mapping[int, Card]) -> int:
     """The seat with the lowest upcard by natural rank (ace high), ties broken by suit, clubs
     lowest: wildness is ignored, as the bring-in rule says."""
-    return min(upcards, key=lambda seat: (upcards[seat].rank, upcards[seat].suit))
+    return min(upcards, key=lambda seat: upcards[seat].code)  # by rank, then suit
 
 
 def best_board(
