@@ -213,6 +213,7 @@ class Wilds:
 Names = Mapping[int, str] | None
 FaceUpLike = FaceUp | tuple[CardLike, int | None]
 HeldLike = HeldCard | tuple[CardLike, bool]
+_Hands = Mapping[int, Sequence[HeldLike]]
 Resume = tuple[int, object]
 """Where a walk carries on: the index of the next face-up card and the rule's state there."""
 Walked = tuple[frozenset[Card], list[WildStep], FaceUp | None, object]
@@ -327,11 +328,12 @@ class WildRule(ABC):
         """
         return True
 
-    def _quiet(self, up: FaceUp, state: object) -> bool:
+    def _quiet(self, up: FaceUp, state: object, hands: _Hands | None) -> bool:
         """Whether this face-up card, after a walk that ended in ``state``, certainly changes
         nothing: the walk would give it a step with no reason and no trigger, leaving the
-        wild cards and the state as they were. A dealer follows most cards this way, without
-        walking. ``False`` when unsure (the walk then decides)."""
+        wild cards and the state as they were. ``hands`` are the players' cards, where given
+        (see :meth:`WildTracker.add`). A dealer follows most cards this way, without walking.
+        ``False`` when unsure (the walk then decides)."""
         return False
 
     def _build(
@@ -467,7 +469,7 @@ class NoWilds(WildRule):
     def reads_hands(self) -> bool:
         return False
 
-    def _quiet(self, up: FaceUp, state: object) -> bool:
+    def _quiet(self, up: FaceUp, state: object, hands: _Hands | None) -> bool:
         return True
 
     def _walk(
@@ -522,7 +524,7 @@ class FollowTheQueen(WildRule):
     def reads_hands(self) -> bool:
         return self.queens is QueensRule.HIDDEN
 
-    def _quiet(self, up: FaceUp, state: object) -> bool:
+    def _quiet(self, up: FaceUp, state: object, hands: _Hands | None) -> bool:
         # Neither a queen nor the card after one.
         return up.card.rank is not _QUEEN and cast(_FollowState, state)[1] is None
 
@@ -615,7 +617,7 @@ class SmackMyBitchUp(WildRule):
     def reads_hands(self) -> bool:
         return False
 
-    def _quiet(self, up: FaceUp, state: object) -> bool:
+    def _quiet(self, up: FaceUp, state: object, hands: _Hands | None) -> bool:
         # Neither a king, nor a queen, nor the card after one.
         rank = up.card.rank
         return rank is not _QUEEN and rank is not _KING and cast(_SmackState, state)[2] is None
@@ -698,6 +700,11 @@ class BabyDaddy(WildRule):
     def describe(self) -> str:
         return "Each player's last card: its rank is wild in that player's hand only"
 
+    def _quiet(self, up: FaceUp, state: object, hands: _Hands | None) -> bool:
+        # Not the seat's last card: the seat holds fewer cards than the game deals.
+        held = hands.get(up.seat) if hands and up.seat is not None else None
+        return held is not None and len(held) < self.cards
+
     def _walk(
         self,
         ups: tuple[FaceUp, ...],
@@ -765,7 +772,7 @@ class QueenOfSpadesInHole(WildRule):
     def describe(self) -> str:
         return "The queen of spades in the hole is wild"
 
-    def _quiet(self, up: FaceUp, state: object) -> bool:
+    def _quiet(self, up: FaceUp, state: object, hands: _Hands | None) -> bool:
         return True  # the queen in the hole is wild: no face-up card changes anything
 
     def _walk(
@@ -833,7 +840,7 @@ class WildTracker:
         among them, for the rules that read them (see :meth:`WildRule.reads_hands`); the hand
         of the seat that gets the card is enough."""
         up = card if type(card) is FaceUp else _face_up(card)
-        if self._rule._quiet(up, self._state):
+        if self._rule._quiet(up, self._state, hands):
             # The step the walk would give, without walking: the same shared record.
             wild = self._steps[-1].wild if self._steps else self._initial
             step = _quiet_step(up.card.code, up.seat, wild, None, _NOTHING, ())
