@@ -1107,11 +1107,12 @@ class Hand:
     def _do_showdown(self) -> None:
         live = self.live
         ranked: dict[int, Ranked] = {}
+        wild_for = self._wild_for()  # each seat's own, without working out the table's Wilds
         for seat in live:
             ranked[seat] = rank_hand(
                 seat,
                 self.hand_of(seat),
-                self._wilds.for_seat(seat),
+                wild_for(seat),
                 five_of_a_kind_top=self.options.five_of_a_kind_top,
                 double_ace_flush=self.options.double_ace_flush,
             )
