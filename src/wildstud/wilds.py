@@ -71,6 +71,7 @@ _QUEENS = rank_cards(Rank.QUEEN)
 _KINGS = rank_cards(Rank.KING)
 # Python 3.11 reads enum members off their class slowly (see wildstud.betting): walks keep copies.
 _QUEEN, _KING = Rank.QUEEN, Rank.KING
+_QUEEN_OF_SPADES_ONLY = frozenset({QUEEN_OF_SPADES})
 _QUEENS_AND = tuple(_QUEENS | rank_cards(rank) for rank in Rank)  # queens and a follower's rank
 _NOTHING: frozenset[Card] = frozenset()
 
@@ -390,6 +391,13 @@ class WildRule(ABC):
         (read only when its cards are not given), the table's wild cards and the labels."""
         return SeatWild(seat, public, None)
 
+    def _own_wild(
+        self, seat: int, cards: tuple[HeldCard, ...] | None, ups: tuple[FaceUp, ...]
+    ) -> frozenset[Card]:
+        """The wild cards of one seat alone, beyond the table's: what :meth:`_seat` adds to
+        them, without the words (the dealer asks for these at every street)."""
+        return _NOTHING
+
 
 def _step(
     ups: tuple[FaceUp, ...],
@@ -585,13 +593,18 @@ class FollowTheQueen(WildRule):
         public: frozenset[Card],
         names: Names,
     ) -> SeatWild:
-        if self.queens is not QueensRule.HIDDEN or cards is None:
-            return SeatWild(seat, public, None)
-        hidden = frozenset(c.card for c in cards if not c.up and c.card.rank is _QUEEN)
+        hidden = self._own_wild(seat, cards, ups)
         if not hidden:
             return SeatWild(seat, public, None)
         shown = " ".join(card.pretty for card in sorted(hidden))
         return SeatWild(seat, public | hidden, f"{_label(names, seat)}'s {shown} in the hole: wild")
+
+    def _own_wild(
+        self, seat: int, cards: tuple[HeldCard, ...] | None, ups: tuple[FaceUp, ...]
+    ) -> frozenset[Card]:
+        if self.queens is not QueensRule.HIDDEN or cards is None:
+            return _NOTHING
+        return frozenset(c.card for c in cards if not c.up and c.card.rank is _QUEEN)
 
 
 @dataclass(frozen=True, slots=True)
@@ -756,6 +769,12 @@ class BabyDaddy(WildRule):
             f"{who}'s last card is {last.pretty}: {last.rank.plural} are wild for {who} only",
         )
 
+    def _own_wild(
+        self, seat: int, cards: tuple[HeldCard, ...] | None, ups: tuple[FaceUp, ...]
+    ) -> frozenset[Card]:
+        last = self._last(seat, ups, {} if cards is None else {seat: cards})
+        return _NOTHING if last is None else rank_cards(last.rank)
+
 
 @dataclass(frozen=True, slots=True)
 class QueenOfSpadesInHole(WildRule):
@@ -794,10 +813,18 @@ class QueenOfSpadesInHole(WildRule):
         public: frozenset[Card],
         names: Names,
     ) -> SeatWild:
-        if cards is not None and any(c.card == QUEEN_OF_SPADES and not c.up for c in cards):
+        own = self._own_wild(seat, cards, ups)
+        if own:
             reason = f"{_label(names, seat)} holds {QUEEN_OF_SPADES.pretty} in the hole: it is wild"
-            return SeatWild(seat, public | {QUEEN_OF_SPADES}, reason)
+            return SeatWild(seat, public | own, reason)
         return SeatWild(seat, public, None)
+
+    def _own_wild(
+        self, seat: int, cards: tuple[HeldCard, ...] | None, ups: tuple[FaceUp, ...]
+    ) -> frozenset[Card]:
+        if cards is not None and any(c.card == QUEEN_OF_SPADES and not c.up for c in cards):
+            return _QUEEN_OF_SPADES_ONLY
+        return _NOTHING
 
 
 @lru_cache(maxsize=64)
@@ -872,8 +899,8 @@ class WildTracker:
         >>> tracker.seat_wild(0, hand) == tracker.wilds({0: hand}).for_seat(0)
         True
         """
-        held = _hands({seat: cards})[seat]
-        return self._rule._seat(seat, held, self._ups, self.wild, self._names).wild
+        own = self._rule._own_wild(seat, _hands({seat: cards})[seat], self._ups)
+        return self.wild | own if own else self.wild
 
     def wilds(self, hands: Mapping[int, Sequence[HeldLike]] | None = None) -> Wilds:
         """The wild cards after the face-up cards so far, and each seat's own from ``hands``."""
