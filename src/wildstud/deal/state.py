@@ -148,6 +148,7 @@ _FOLD = ActionKind.FOLD
 _QUEEN = Rank.QUEEN
 _KING_TRIGGER = Trigger.KING
 _DEALERS_LEFT, _LOW_CARD = Opener.DEALERS_LEFT, Opener.LOW_CARD
+_ANTE = Payment.ANTE
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,9 +302,12 @@ class Hand:
         if callable(deck):
             self._deck_source = deck
             deck = deck(1)
-        decks = [Deck()] if deck is None else [deck] if isinstance(deck, Deck) else list(deck)
-        if not decks or not all(isinstance(item, Deck) for item in decks):
-            raise TableError(f"not a deck, nor a list of decks: {deck!r}")
+        if isinstance(deck, Deck):
+            decks = [deck]
+        else:
+            decks = [Deck()] if deck is None else list(deck)
+            if not decks or not all(isinstance(item, Deck) for item in decks):
+                raise TableError(f"not a deck, nor a list of decks: {deck!r}")
         self._deck = decks[0]
         self._spare_decks = decks[1:]
         self._burn = rules.options.burn_cards is BurnCards.EACH_STREET
@@ -807,8 +811,9 @@ class Hand:
         self._events.append(_paid_record(seat, amount, due, kind, card))
 
     def _do_antes(self) -> None:
+        ante = self.stakes.ante
         for seat in self._ante_due:
-            self._pay(seat, self.stakes.ante, Payment.ANTE)
+            self._pay(seat, ante, _ANTE)
         self._ante_due = ()
         self._begin_street(0)
 
