@@ -690,19 +690,14 @@ class BettingRound:
     def _open_bet(self) -> tuple[ActionKind, _Window, ActionOption] | None:
         """The bet, completion or raise open to the seat to act, its window and the option
         that shows it, worked out as the turn comes (options() shows it, and the action taken
-        is often this one); ``None`` when there is none, or the seat must bring in first.
-        :meth:`_raise_block` says why not, for a refusal."""
+        is often this one); ``None`` when there is none, or the seat must bring in first."""
         seat = self._to_act
-        if seat is None or self._bring_in_due or self._capped or self._able < 2:
-            return None
-        bet = self._bet
-        if self._stacks[seat] <= bet - self._committed[seat]:
-            return None
-        acted = self._acted.get(seat)
-        if acted is not None and not self._counts_as_full(bet - acted):
+        if seat is None or self._bring_in_due:
             return None
         kind = self._aggressive_kind()
-        window = self._window(seat, floor=bet)
+        if self._raise_block(seat, kind) is not None:
+            return None
+        window = self._window(seat, floor=self._bet)
         if window is None:
             return None
         return kind, window, _option(kind, window[0], window[1])
@@ -780,7 +775,6 @@ class BettingRound:
             # The sizes change only with a full bet or raise, and most seats can afford them
             # all: the window of every size is worked out then, and kept (_fixed_sizes_window).
             low, high, targets, rule = self._fixed_window
-
         elif stakes.limit is _SPREAD:
             low = self._full_level + max(stakes.small_bet, self._last_increment)
             high = self._full_level + stakes.big_bet
