@@ -135,11 +135,7 @@ class DealerStep(StrEnum):
 
 _NEXT_STEP = {getattr(_Stage, step.name): step for step in DealerStep}
 _PHASE_AT = tuple(
-    Phase.PLAYER
-    if stage == _Stage.BETTING
-    else Phase.OVER
-    if stage == _Stage.OVER
-    else Phase.DEALER
+    {_Stage.BETTING: Phase.PLAYER, _Stage.OVER: Phase.OVER}.get(stage, Phase.DEALER)
     for stage in range(11)
 )
 _CARD_STEP = DealerStep.CARD
@@ -878,14 +874,8 @@ class Hand:
     def _deal_cards(self, count: int) -> None:
         """Deal the street's next ``count`` cards, one at a time as the dealer does: a step deals
         one, and :meth:`run` the rest of the street in one call."""
-        deck, queue, out, held, events = (
-            self._deck,
-            self._queue,
-            self._out,
-            self._cards,
-            self._events,
-        )
-        street = self._street
+        deck, queue, street = self._deck, self._queue, self._street
+        out, held, events = self._out, self._cards, self._events
         for _ in range(count):
             try:
                 card = deck.deal()
@@ -1076,7 +1066,7 @@ class Hand:
             big_bet=street.big_bet,
             bring_in=bring_in,
             open_pair=open_pair,
-            pot=sum(self._paid) - self._awarded,
+            pot=self.pot,
         )
         self._events.append(_betting_opened(self._street, first, bring_in))
         self._stage = _Stage.BETTING
@@ -1090,9 +1080,6 @@ class Hand:
             return lambda seat: tracker.seat_wild(seat, hands[seat])
         wild = tracker.wild
         return lambda seat: wild
-
-    def _street_upcard(self, seat: int) -> Card:
-        return self._upcards_of[seat][-1]
 
     def _end_street(self) -> None:
         if self._street + 1 < len(self.rules.streets):
