@@ -121,7 +121,7 @@ def evaluate(
         naturals: list[Card] = []
         wilds: list[Card] = []
         for card in hand:
-            (wilds if mask >> (card.code) & 1 else naturals).append(card)
+            (wilds if mask >> card.code & 1 else naturals).append(card)
         naturals.sort(key=_code, reverse=True)
     else:
         naturals, wilds = sorted(hand, key=_code, reverse=True), []
@@ -192,7 +192,7 @@ def _card_bits(cards: frozenset[Card]) -> int:
     # A set of cards as bits by card code: asking for a bit is quicker than hashing a card.
     bits = 0
     for card in cards:
-        bits |= 1 << (card.code)
+        bits |= 1 << card.code
     return bits
 
 
@@ -284,8 +284,8 @@ def _of_a_kind(
 def board_value(codes: Sequence[int], wild: int, five_of_a_kind_top: bool = True) -> int:
     """The value of a board of one to four cards, given by card code, with the wild cards as a
     bit mask by code: what :func:`evaluate_value` gives for those cards (only groups count on
-    fewer than five cards), without reading or checking them. The dealer values every board on
-    every street to choose who bets first, so the engine keeps its cards as codes for this.
+    fewer than five cards), without reading or checking them: the dealer values every board on
+    every street to choose who bets first.
 
     >>> from wildstud.cards import parse_cards, wild_mask
     >>> board = parse_cards("7s 7h Kd")
