@@ -79,7 +79,9 @@ _CLIENTS: dict[str, Any] = {}
 def _client(scheduler: str | Any) -> Any:
     if not isinstance(scheduler, str):
         return scheduler
-    if scheduler not in _CLIENTS:
+    known = _CLIENTS.get(scheduler)
+    # A client is kept per address for the next run, but not once its scheduler has gone.
+    if known is None or known.status in ("closing", "closed"):
         try:
             from distributed import Client
         except ImportError as error:  # pragma: no cover - a declared dependency
