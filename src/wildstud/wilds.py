@@ -463,19 +463,11 @@ def _follow_public(queens: QueensRule, follower: Rank | None, queen_seen: bool) 
     return wild
 
 
-@dataclass(frozen=True, slots=True)
-class NoWilds(WildRule):
-    """Nothing is ever wild (The Bitch as the sheet plays it).
+class _NoFaceUpCardCounts(WildRule):
+    """A rule under which no face-up card is wild or changes what is: every face-up card's step
+    is a quiet one, and a dealer never walks."""
 
-    >>> NoWilds().wilds([("7d", 0)]).describe()
-    'nothing is wild'
-    """
-
-    def describe(self) -> str:
-        return "no wild cards"
-
-    def reads_hands(self) -> bool:
-        return False
+    __slots__ = ()
 
     def _quiet(self, up: FaceUp, state: object, hands: _Hands | None) -> bool:
         return True
@@ -490,6 +482,21 @@ class NoWilds(WildRule):
         start = 0 if resume is None else resume[0]
         steps = [_step(ups, i, _NOTHING, _NOTHING, None, None) for i in range(start, len(ups))]
         return _NOTHING, steps, None, None
+
+
+@dataclass(frozen=True, slots=True)
+class NoWilds(_NoFaceUpCardCounts):
+    """Nothing is ever wild (The Bitch as the sheet plays it).
+
+    >>> NoWilds().wilds([("7d", 0)]).describe()
+    'nothing is wild'
+    """
+
+    def describe(self) -> str:
+        return "no wild cards"
+
+    def reads_hands(self) -> bool:
+        return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -777,7 +784,7 @@ class BabyDaddy(WildRule):
 
 
 @dataclass(frozen=True, slots=True)
-class QueenOfSpadesInHole(WildRule):
+class QueenOfSpadesInHole(_NoFaceUpCardCounts):
     """The Bitch's ``wild`` house rule: the queen of spades is wild in the hand that holds it
     face down (face up it never plays: it stops the deal).
 
@@ -790,20 +797,6 @@ class QueenOfSpadesInHole(WildRule):
 
     def describe(self) -> str:
         return "The queen of spades in the hole is wild"
-
-    def _quiet(self, up: FaceUp, state: object, hands: _Hands | None) -> bool:
-        return True  # the queen in the hole is wild: no face-up card changes anything
-
-    def _walk(
-        self,
-        ups: tuple[FaceUp, ...],
-        hands: Mapping[int, tuple[HeldCard, ...]],
-        names: Names,
-        resume: Resume | None = None,
-    ) -> Walked:
-        start = 0 if resume is None else resume[0]
-        steps = [_step(ups, i, _NOTHING, _NOTHING, None, None) for i in range(start, len(ups))]
-        return _NOTHING, steps, None, None
 
     def _seat(
         self,
