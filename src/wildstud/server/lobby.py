@@ -23,6 +23,7 @@ import asyncio
 import logging
 
 from wildstud.errors import SeatError
+from wildstud.server.names import table_name
 from wildstud.server.schemas import TableSettings
 from wildstud.server.seating import Seat
 from wildstud.server.security import new_id, new_token, token_hash
@@ -97,6 +98,7 @@ class Lobby:
     async def create(self, settings: TableSettings) -> tuple[Table, str]:
         """A new table; returns it with the host's token (shown once, stored only hashed)."""
         build_menu(settings)  # refuses unknown games, bad house rules, a menu that cannot seat all
+        settings = settings.model_copy(update={"name": table_name(settings.name)})
         host = new_token()
         state = TableState(
             id=new_id(),

@@ -43,7 +43,16 @@ __all__ = [
     "TableSettings",
 ]
 
-Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
+# Names are cleaned and checked by wildstud.server.names, which answers a refusal with a 400 or
+# 409 sentence; the schema only says what they are.
+Name = Annotated[
+    str,
+    Field(
+        description="cleaned (NFC, no control or format characters, whitespace collapsed);"
+        " at most 40 characters after that, unique at the table ignoring case and look-alikes",
+        examples=["Ann"],
+    ),
+]
 OptionKey = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 OptionText = Annotated[str, StringConstraints(max_length=40)]
 HouseRuleValue = Annotated[int, Field(ge=0, le=1_000_000)] | bool | OptionText
@@ -93,7 +102,10 @@ class TableSettings(_Model):
     One game, or several for dealer's choice; the clocks are in seconds.
     """
 
-    name: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=60)]
+    name: str = Field(
+        description="cleaned as a seat's name is; at most 60 characters after that",
+        examples=["Friday night"],
+    )
     games: list[GameEntry] = Field(min_length=1, max_length=12)
     stakes: StakesModel = Field(default_factory=StakesModel)
     starting_chips: Annotated[int, Field(ge=1, le=1_000_000_000)] = 1000
