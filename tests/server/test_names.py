@@ -193,6 +193,10 @@ async def _nul_scenario(server: Server) -> None:
         _join(api, created, "\x00"),
         api.host(created, "POST", "/bots", kind="calling-bot", name="Robo\x00t"),
         api.http.post("/api/tables", json={"name": "Fri\x00day", "games": [{"game": "FTQ"}]}),
+        api.http.post(
+            "/api/tables",
+            json={"name": "ok", "games": [{"game": "FTQ"}], "bots": [{"name": "\x00"}]},
+        ),
     ):
         _refused(response, 400, "NUL")
     await asyncio.sleep(0.3)  # time for any fallout to reach the clients

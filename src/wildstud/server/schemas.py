@@ -33,11 +33,13 @@ __all__ = [
     "LedgerLine",
     "LedgerReport",
     "Links",
+    "NewTable",
     "OptionInfo",
     "RulesUpdate",
     "SeatGranted",
     "SeatInfo",
     "StakesModel",
+    "TableBot",
     "TableCreated",
     "TableInfo",
     "TableSettings",
@@ -124,6 +126,34 @@ class TableSettings(_Model):
     absent_hands: Annotated[int, Field(ge=1, le=100)] = Field(
         2, description="hands in a row a player may let the clock act for them before sitting out"
     )
+
+
+class TableBot(_Model):
+    """A bot seated when the table is created."""
+
+    kind: Literal["random-bot", "calling-bot"] = "calling-bot"
+    name: Name | None = Field(None, description="cleaned and unique as a player's name is")
+
+
+class NewTable(TableSettings):
+    """What creating a table takes: its settings and the bots to seat at once, all stored in one
+    transaction (or, refused, nothing at all).
+
+    >>> request = NewTable(name="Friday", games=[GameEntry(game="FTQ")], bots=[TableBot()])
+    >>> request.table_settings().model_dump().get("bots"), len(request.bots)
+    (None, 1)
+    """
+
+    bots: list[TableBot] = Field(
+        default_factory=list,
+        max_length=7,
+        description="bots seated from seat 0 up with the starting chips; at most seats - 1,"
+        " so that a player can sit down",
+    )
+
+    def table_settings(self) -> TableSettings:
+        """The table's settings, without the bots."""
+        return TableSettings.model_validate(self.model_dump(exclude={"bots"}))
 
 
 class RulesUpdate(_Model):
