@@ -4,7 +4,7 @@ Tokens travel in the path, as in the links the host shares: ``/api/host/{host_to
 the host's controls, ``/api/join/{join_token}`` to take a seat. A table's id reaches only what
 everyone at the table may see: its state, its finished hands and its ledger. Refusals are JSON
 objects with a ``detail`` sentence: 400 for a request the rules refuse, 404 for an unknown id or
-token, 409 for a seat that cannot be had.
+token, 409 for a seat that cannot be had (taken, or its name already at the table).
 """
 
 from __future__ import annotations

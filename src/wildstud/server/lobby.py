@@ -106,6 +106,23 @@ class Lobby:
         stakes, seats, names, bots that leave no seat for a player); then the table, its seats
         and their buy-ins are stored in one transaction. A refusal or a failed write leaves
         nothing behind.
+
+        >>> from wildstud.server.schemas import GameEntry
+        >>> async def with_bots() -> list[object]:
+        ...     lobby = Lobby(Store("sqlite://"))
+        ...     ftq = [GameEntry(game="FTQ")]
+        ...     settings = TableSettings(name=" Bots\u202e ", games=ftq, seats=3)
+        ...     bots = [TableBot(name="Robo"), TableBot(kind="random-bot")]
+        ...     table, _ = await lobby.create(settings, bots)
+        ...     try:
+        ...         await lobby.create(settings, [*bots, TableBot()])
+        ...     except TableError as error:
+        ...         print(error)
+        ...     await lobby.close()
+        ...     return [table.name] + [(seat.index, seat.name) for seat in table.seats.values()]
+        >>> asyncio.run(with_bots())
+        3 bots leave no seat for a player at a table of 3 seats (bots: at most 2)
+        ['Bots', (0, 'Robo'), (1, 'Random 2')]
         """
         build_menu(settings)  # refuses unknown games, bad house rules, a menu that cannot seat all
         settings = settings.model_copy(update={"name": table_name(settings.name)})
