@@ -127,3 +127,13 @@ class SituationError(WildstudError):
 class BotError(WildstudError):
     """A bot or a match between bots that cannot be set up: an unknown bot, a setting out of
     range, too few hands or seats the game does not seat."""
+
+
+class BadNameError(WildstudError):
+    """A player's, bot's or table's name that cannot be used: it holds a NUL, nothing visible
+    is left once it is cleaned, or it is too long (the REST API answers 400)."""
+
+
+class NameTakenError(BadNameError, SeatError):
+    """A name already at the table, counting look-alikes (case, full-width forms) as the same:
+    the seat cannot be had under it (the REST API answers 409)."""

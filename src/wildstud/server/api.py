@@ -4,7 +4,7 @@ Tokens travel in the path, as in the links the host shares: ``/api/host/{host_to
 the host's controls, ``/api/join/{join_token}`` to take a seat. A table's id reaches only what
 everyone at the table may see: its state, its finished hands and its ledger. Refusals are JSON
 objects with a ``detail`` sentence: 400 for a request the rules refuse, 404 for an unknown id or
-token, 409 for a seat that cannot be had.
+token, 409 for a seat that cannot be had (taken, or its name already at the table).
 """
 
 from __future__ import annotations
@@ -29,13 +29,13 @@ from wildstud.server.schemas import (
     JoinRequest,
     LedgerReport,
     Links,
+    NewTable,
     OptionInfo,
     RulesUpdate,
     SeatGranted,
     SeatInfo,
     TableCreated,
     TableInfo,
-    TableSettings,
 )
 from wildstud.server.seating import SeatKind
 from wildstud.server.tables import Table, TableStatus
@@ -120,13 +120,17 @@ async def games() -> list[GameInfo]:
 @router.post(
     "/tables",
     status_code=201,
-    responses=_ERRORS,
+    responses={
+        **_ERRORS,
+        503: {"model": ErrorBody, "description": "The table could not be stored; nothing was"},
+    },
     summary="Create a table",
 )
-async def create_table(settings: TableSettings, request: Request) -> TableCreated:
-    """A new table: the answer holds the host's token and link (keep them: they are shown
-    once) and the links to share with players and spectators."""
-    table, host = await _lobby(request).create(settings)
+async def create_table(body: NewTable, request: Request) -> TableCreated:
+    """A new table and its bots, created together or not at all: the answer holds the host's
+    token and link (keep them: they are shown once) and the links to share with players and
+    spectators."""
+    table, host = await _lobby(request).create(body.table_settings(), body.bots)
     return TableCreated(
         table=TableInfo.model_validate(table.info()),
         host_token=host,

@@ -21,13 +21,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Sequence
 
-from wildstud.errors import SeatError
-from wildstud.server.schemas import TableSettings
-from wildstud.server.seating import Seat
+from wildstud.errors import SeatError, TableError
+from wildstud.server.names import bot_name, table_name
+from wildstud.server.schemas import TableBot, TableSettings
+from wildstud.server.seating import Seat, SeatKind
 from wildstud.server.security import new_id, new_token, token_hash
-from wildstud.server.store import Store, TableState
-from wildstud.server.tables import Table, TableStatus, build_menu
+from wildstud.server.store import LedgerEntry, Store, TableState
+from wildstud.server.tables import StorageFailureError, Table, TableStatus, build_menu
 
 __all__ = ["Lobby"]
 
@@ -94,9 +96,54 @@ class Lobby:
         finally:
             self._reloading.discard(broken.id)
 
-    async def create(self, settings: TableSettings) -> tuple[Table, str]:
-        """A new table; returns it with the host's token (shown once, stored only hashed)."""
+    async def create(
+        self, settings: TableSettings, bots: Sequence[TableBot] = ()
+    ) -> tuple[Table, str]:
+        """A new table with its ``bots`` seated from seat 0 up; returns it with the host's token
+        (shown once, stored only hashed).
+
+        Everything the request could be refused for is checked first (games, house rules,
+        stakes, seats, names, bots that leave no seat for a player); then the table, its seats
+        and their buy-ins are stored in one transaction. A refusal or a failed write leaves
+        nothing behind.
+
+        >>> from wildstud.server.schemas import GameEntry
+        >>> async def with_bots() -> list[object]:
+        ...     lobby = Lobby(Store("sqlite://"))
+        ...     ftq = [GameEntry(game="FTQ")]
+        ...     settings = TableSettings(name=" Bots\u202e ", games=ftq, seats=3)
+        ...     bots = [TableBot(name="Robo"), TableBot(kind="random-bot")]
+        ...     table, _ = await lobby.create(settings, bots)
+        ...     try:
+        ...         await lobby.create(settings, [*bots, TableBot()])
+        ...     except TableError as error:
+        ...         print(error)
+        ...     await lobby.close()
+        ...     return [table.name] + [(seat.index, seat.name) for seat in table.seats.values()]
+        >>> asyncio.run(with_bots())
+        3 bots leave no seat for a player at a table of 3 seats (bots: at most 2)
+        ['Bots', (0, 'Robo'), (1, 'Random 2')]
+        """
         build_menu(settings)  # refuses unknown games, bad house rules, a menu that cannot seat all
+        settings = settings.model_copy(update={"name": table_name(settings.name)})
+        if len(bots) >= settings.seats:
+            raise TableError(
+                f"{len(bots)} bots leave no seat for a player at a table of {settings.seats}"
+                f" seats (bots: at most {settings.seats - 1})"
+            )
+        seats: list[Seat] = []
+        for index, bot in enumerate(bots):
+            name = bot_name(bot.kind, bot.name, index, [seat.name for seat in seats])
+            seats.append(
+                Seat.new(
+                    index,
+                    name,
+                    SeatKind(bot.kind),
+                    None,
+                    settings.starting_chips,
+                    settings.time_bank,
+                )
+            )
         host = new_token()
         state = TableState(
             id=new_id(),
@@ -110,8 +157,18 @@ class Lobby:
             hands_dealt=0,
             last_entry=None,
         )
-        await self.store.call(self.store.create_table, state)
-        table = Table(state, [], self.store)
+        buy_ins = [
+            LedgerEntry(seat.player_id, seat.index, seat.name, "buy-in", seat.stack)
+            for seat in seats
+        ]
+        try:
+            await self.store.call(
+                self.store.create_table, state, [seat.state() for seat in seats], buy_ins
+            )
+        except Exception as error:
+            log.error("creating a table failed: %s", type(error).__name__)
+            raise StorageFailureError("the new table was not stored") from None
+        table = Table(state, seats, self.store)
         self._add(table)
         table.start_driver()
         return table, host

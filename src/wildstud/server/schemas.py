@@ -33,17 +33,28 @@ __all__ = [
     "LedgerLine",
     "LedgerReport",
     "Links",
+    "NewTable",
     "OptionInfo",
     "RulesUpdate",
     "SeatGranted",
     "SeatInfo",
     "StakesModel",
+    "TableBot",
     "TableCreated",
     "TableInfo",
     "TableSettings",
 ]
 
-Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
+# Names are cleaned and checked by wildstud.server.names, which answers a refusal with a 400 or
+# 409 sentence; the schema only says what they are.
+Name = Annotated[
+    str,
+    Field(
+        description="cleaned (NFC, no control or format characters, whitespace collapsed);"
+        " at most 40 characters after that, unique at the table ignoring case and look-alikes",
+        examples=["Ann"],
+    ),
+]
 OptionKey = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 OptionText = Annotated[str, StringConstraints(max_length=40)]
 HouseRuleValue = Annotated[int, Field(ge=0, le=1_000_000)] | bool | OptionText
@@ -93,7 +104,10 @@ class TableSettings(_Model):
     One game, or several for dealer's choice; the clocks are in seconds.
     """
 
-    name: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=60)]
+    name: str = Field(
+        description="cleaned as a seat's name is; at most 60 characters after that",
+        examples=["Friday night"],
+    )
     games: list[GameEntry] = Field(min_length=1, max_length=12)
     stakes: StakesModel = Field(default_factory=StakesModel)
     starting_chips: Annotated[int, Field(ge=1, le=1_000_000_000)] = 1000
@@ -112,6 +126,34 @@ class TableSettings(_Model):
     absent_hands: Annotated[int, Field(ge=1, le=100)] = Field(
         2, description="hands in a row a player may let the clock act for them before sitting out"
     )
+
+
+class TableBot(_Model):
+    """A bot seated when the table is created."""
+
+    kind: Literal["random-bot", "calling-bot"] = "calling-bot"
+    name: Name | None = Field(None, description="cleaned and unique as a player's name is")
+
+
+class NewTable(TableSettings):
+    """What creating a table takes: its settings and the bots to seat at once, all stored in one
+    transaction (or, refused, nothing at all).
+
+    >>> request = NewTable(name="Friday", games=[GameEntry(game="FTQ")], bots=[TableBot()])
+    >>> request.table_settings().model_dump().get("bots"), len(request.bots)
+    (None, 1)
+    """
+
+    bots: list[TableBot] = Field(
+        default_factory=list,
+        max_length=7,
+        description="bots seated from seat 0 up with the starting chips; at most seats - 1,"
+        " so that a player can sit down",
+    )
+
+    def table_settings(self) -> TableSettings:
+        """The table's settings, without the bots."""
+        return TableSettings.model_validate(self.model_dump(exclude={"bots"}))
 
 
 class RulesUpdate(_Model):

@@ -63,6 +63,7 @@ from wildstud.server.messages import (
     encode_event,
     encode_view,
 )
+from wildstud.server.names import bot_name, seat_name
 from wildstud.server.replay import DeckBook, rebuild, start_hand
 from wildstud.server.schemas import RulesUpdate, TableSettings
 from wildstud.server.seating import Client, Seat, SeatKind
@@ -458,6 +459,7 @@ class Table:
         """A player takes a seat; returns it with the player's secret token."""
         async with self._lock:
             index = self._free_seat(wanted)
+            name = seat_name(name, (seat.name for seat in self.seats.values()))
             token = new_token()
             seat = Seat.new(
                 index,
@@ -474,10 +476,10 @@ class Table:
         """A bot takes a seat."""
         async with self._lock:
             index = self._free_seat(wanted)
-            label = "Random" if kind is SeatKind.RANDOM_BOT else "Caller"
+            taken = [seat.name for seat in self.seats.values()]
             seat = Seat.new(
                 index,
-                name or f"{label} {index + 1}",
+                bot_name(kind.value, name, index, taken),
                 kind,
                 None,
                 self.settings.starting_chips,

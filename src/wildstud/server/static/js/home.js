@@ -6,11 +6,32 @@ import { linkList } from "./host.js";
 const STAKES = new Set(["limit", "ante", "bring_in", "small_bet", "big_bet", "raise_cap"]);
 
 function field(label, input, help) {
-  return h("label", { className: "field" }, h("span", {}, label), input, help ? h("small", {}, help) : null);
+  // The message of a check that fails sits next to its field (and is read out with it).
+  const message = h("small", { className: "invalid-message", id: `${input.name}-message`, "aria-live": "polite" });
+  input.setAttribute("aria-describedby", message.id);
+  input.addEventListener("invalid", () => { message.textContent = input.validationMessage; });
+  input.addEventListener("input", () => { if (input.validity.valid) message.textContent = ""; });
+  return h("label", { className: "field" }, h("span", {}, label), input, help ? h("small", {}, help) : null, message);
 }
 
 function numberInput(name, value, min, max, step = 1) {
   return h("input", { type: "number", name, value, min, max, step, required: true });
+}
+
+// The server's cleaning of a name (wildstud.server.names), as far as the page can mirror it:
+// controls and format characters go, whitespace collapses; then the length in characters.
+export function cleanName(text) {
+  return text.replace(/[\t\n\v\f\r\x1c-\x1f\x85]/g, " ").replace(/[\p{Cc}\p{Cf}\p{Cs}]/gu, "")
+    .normalize("NFC").split(/\s+/u).filter(Boolean).join(" ");
+}
+
+function nameProblem(text, limit) {
+  if (text.includes("\u0000")) return "A name may not contain a NUL character.";
+  const cleaned = cleanName(text);
+  if (!/[\p{L}\p{N}\p{P}\p{S}]/u.test(cleaned)) return "The name needs at least one visible character.";
+  const length = [...cleaned].length;
+  if (length > limit) return `The name may have at most ${limit} characters (this one has ${length}).`;
+  return "";
 }
 
 function ruleInput(game, option) {
@@ -28,6 +49,35 @@ function ruleInput(game, option) {
   return h("label", { className: "rule" }, h("span", {}, `${option.name.replaceAll("_", " ")} `), input, h("small", {}, ` ${option.help}`));
 }
 
+// What the engine refuses in the stakes and the server in the seats, checked before sending:
+// each failed check is the custom validity of the field to change, so the browser's own
+// constraint validation (required, min, max) and these speak with one voice.
+function checkForm(form, games) {
+  const value = (name) => Number(form.elements[name].value);
+  const chosen = [...form.querySelectorAll('input[name="game"]:checked')].map((box) => box.value);
+  const firstGame = form.querySelector('input[name="game"]');
+  firstGame.setCustomValidity(chosen.length ? "" : "Pick at least one game.");
+  const name = form.elements.name;
+  name.setCustomValidity(nameProblem(name.value, 60));
+  // Baby Daddy deals nothing face up on its first round, so it has no bring-in.
+  const bringIn = games.some((game) => chosen.includes(game.name)
+    && game.options.some((option) => option.name === "bring_in"));
+  const small = value("small_bet");
+  form.elements.bring_in.setCustomValidity(bringIn && value("bring_in") > small
+    ? `The bring-in (${value("bring_in")}) cannot be more than the small bet (${small}).` : "");
+  form.elements.small_bet.setCustomValidity(small > value("big_bet")
+    ? `The small bet (${small}) cannot be more than the big bet (${value("big_bet")}).` : "");
+  const seats = value("seats");
+  form.elements.bots.setCustomValidity(value("bots") >= seats
+    ? `${value("bots")} bots leave no seat for a player: at most ${seats - 1} at a table of ${seats} seats.` : "");
+  // A field that now passes loses its old message; one that fails shows the new one.
+  for (const input of form.querySelectorAll("[aria-describedby]")) {
+    const message = document.getElementById(input.getAttribute("aria-describedby"));
+    if (message) message.textContent = input.validity.valid ? "" : input.validationMessage;
+  }
+  form.querySelector("#game-message").textContent = firstGame.validationMessage;
+}
+
 export async function showHome(root) {
   const games = await api("/games");
   const status = h("p", { role: "status", className: "muted" });
@@ -37,11 +87,13 @@ export async function showHome(root) {
     h("p", { className: "summary" }, game.summary),
     h("details", {}, h("summary", {}, "House rules"),
       game.options.filter((option) => !STAKES.has(option.name)).map((option) => ruleInput(game, option)))));
-  const form = h("form", { className: "create", "aria-label": "Create a table" },
+  const submit = h("button", { type: "submit" }, "Create the table");
+  const form = h("form", { className: "create", "aria-label": "Create a table", novalidate: true },
     h("h2", {}, "Create a table"),
-    field("Table name", h("input", { name: "name", value: "Friday night", required: true, maxlength: 60 })),
+    field("Table name", h("input", { name: "name", value: "Friday night", required: true })),
     h("p", {}, "Pick one game, or several for dealer's choice (the dealer picks each hand)."),
     gameBoxes,
+    h("p", { className: "invalid-message", id: "game-message", "aria-live": "polite" }),
     h("fieldset", {}, h("legend", {}, "Stakes"),
       field("Betting", h("select", { name: "limit" }, ["fixed-limit", "spread-limit", "pot-limit", "no-limit"].map((value) => h("option", { value }, value.replace("-", " "))))),
       field("Ante", numberInput("ante", 1, 0, 1000000)),
@@ -51,12 +103,24 @@ export async function showHome(root) {
       field("Starting chips", numberInput("starting_chips", 1000, 1, 1000000000))),
     h("fieldset", {}, h("legend", {}, "Seats and clock"),
       field("Seats", numberInput("seats", 6, 2, 8)),
-      field("Bots", numberInput("bots", 0, 0, 7), "calling bots seated at once"),
+      field("Bots", numberInput("bots", 0, 0, 7), "seated with the table; leave a seat for you"),
+      field("Bots play", h("select", { name: "bot_kind" },
+        h("option", { value: "calling-bot" }, "calling (never folds, never raises)"),
+        h("option", { value: "random-bot" }, "at random"))),
       field("Seconds to act", numberInput("action_clock", 30, 1, 3600)),
       field("Time bank (seconds)", numberInput("time_bank", 60, 0, 3600))),
-    h("button", { type: "submit" }, "Create the table"), status);
+    submit, status);
+  form.addEventListener("input", () => checkForm(form, games));
+  form.addEventListener("change", () => checkForm(form, games));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
+    checkForm(form, games);
+    if (!form.checkValidity()) {
+      // Each message is next to its field already; the first field to correct gets the focus.
+      status.textContent = "Not sent: correct the fields marked above.";
+      form.querySelector(":invalid")?.focus();
+      return;
+    }
     const data = new FormData(form);
     const chosen = data.getAll("game");
     const number = (name) => Number(data.get(name));
@@ -69,7 +133,7 @@ export async function showHome(root) {
       }
       return { game: name, house_rules: house };
     });
-    const settings = {
+    const body = {
       name: data.get("name"),
       games: entries,
       stakes: { limit: data.get("limit"), ante: number("ante"), bring_in: number("bring_in"), small_bet: number("small_bet"), big_bet: number("big_bet") },
@@ -77,21 +141,26 @@ export async function showHome(root) {
       seats: number("seats"),
       action_clock: number("action_clock"),
       time_bank: number("time_bank"),
+      // The bots come with the table in the same request: the server seats them all or
+      // creates nothing, so a table never exists without its host link shown.
+      bots: Array.from({ length: number("bots") }, () => ({ kind: data.get("bot_kind") })),
     };
+    submit.disabled = true;
+    status.textContent = "Creating…";
+    let created;
     try {
-      status.textContent = "Creating…";
-      const created = await api("/tables", { method: "POST", body: settings });
-      for (let bot = 0; bot < number("bots"); bot += 1) {
-        await api(`/host/${created.host_token}/bots`, { method: "POST", body: { kind: "calling-bot" } });
-      }
-      status.textContent = "";
-      result.replaceChildren(h("h2", {}, `“${created.table.name}” is ready`),
-        h("p", {}, "Share the join link with the players; open the host link to start dealing."),
-        linkList(created.links));
-      result.querySelector("a").focus();
+      created = await api("/tables", { method: "POST", body });
     } catch (error) {
       status.textContent = `Not created: ${error.message}`;
+      return;
+    } finally {
+      submit.disabled = false;
     }
+    status.textContent = "";
+    result.replaceChildren(h("h2", {}, `“${created.table.name}” is ready`),
+      h("p", {}, "Share the join link with the players; open the host link to start dealing."),
+      linkList(created.links));
+    result.querySelector("a").focus();
   });
   root.replaceChildren(
     h("header", { className: "bar" }, h("h1", {}, "wildstud"), h("p", { className: "game-line" }, "Wild-card stud for home poker nights")),
@@ -100,11 +169,18 @@ export async function showHome(root) {
 
 export function showJoin(root, token) {
   const status = h("p", { role: "status" });
-  const name = h("input", { name: "name", required: true, maxlength: 40, autocomplete: "nickname" });
-  const form = h("form", { className: "create", "aria-label": "Take a seat" },
+  const name = h("input", { name: "name", required: true, autocomplete: "nickname" });
+  const form = h("form", { className: "create", "aria-label": "Take a seat", novalidate: true },
     h("h2", {}, "Take a seat"), field("Your name", name), h("button", { type: "submit" }, "Sit down"), status);
+  const check = () => {
+    name.setCustomValidity(nameProblem(name.value, 40));
+    document.getElementById(name.getAttribute("aria-describedby")).textContent = name.validationMessage;
+  };
+  name.addEventListener("input", check);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
+    check();
+    if (!form.checkValidity()) return;
     try {
       const granted = await api(`/join/${token}`, { method: "POST", body: { name: name.value } });
       // The seat's own link is its key: opening it again later resumes the seat.
