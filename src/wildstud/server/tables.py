@@ -55,19 +55,22 @@ from typing import Any
 
 from wildstud.betting import ActionKind
 from wildstud.deal import Hand, Phase, redact
-from wildstud.errors import IllegalActionError, SeatError, StaleRequestError, TableError
+from wildstud.errors import IllegalActionError, SeatError, TableError
 from wildstud.server.clock import Backoff, Turn
 from wildstud.server.history import summary
 from wildstud.server.menu import Menu
 from wildstud.server.messages import (
+    SEQ_RANGE,
     Act,
     Choose,
     Ping,
     SitIn,
     SitOut,
+    ack_frame,
     encode_event,
     encode_view,
     error_frame,
+    seq_frame,
 )
 from wildstud.server.replay import DeckBook, rebuild, start_hand
 from wildstud.server.schemas import RulesUpdate, TableSettings
@@ -413,8 +416,11 @@ class Table:
     # -- requests from players -----------------------------------------------------------------
 
     async def handle(self, client: Client, frame: Act | Choose | SitIn | SitOut | Ping) -> None:
-        """Carry out a client's request; a refused one raises a
-        :class:`~wildstud.errors.WildstudError` saying why, with nothing changed."""
+        """Carry out a client's request and answer it (see :mod:`wildstud.server.messages`):
+        an ``ack`` to the client and a ``seq`` frame to the seat's other connections. A repeat
+        of the last request accepted gets its ack again; a stale or out-of-range ``seq`` gets
+        an error frame carrying the seat's ``last_seq``. Any other refusal raises a
+        :class:`~wildstud.errors.WildstudError` saying why; nothing changes either way."""
         if isinstance(frame, Ping):
             client.send(dumps({"type": "pong"}))
             return
@@ -424,12 +430,14 @@ class Table:
             seat = self.seats.get(client.seat)
             if seat is None:
                 raise SeatError("this seat has been given up")
-            if frame.seq == seat.last_seq:
-                return  # a repeat of the last request accepted: already done
-            if frame.seq < seat.last_seq:
-                raise StaleRequestError(
-                    f"request {frame.seq} is stale: the last one accepted was {seat.last_seq}"
-                )
+            last = seat.last_seq
+            if frame.seq == last:  # a repeat of the last request accepted: already done
+                client.send(dumps(ack_frame(frame.seq, last, repeat=True)))
+                return
+            refusal = _seq_refusal(frame.seq, last)
+            if refusal is not None:
+                client.send(dumps(refusal))
+                return
             if isinstance(frame, Act):
                 await self._player_acts(seat, frame)
             elif isinstance(frame, Choose):
@@ -441,7 +449,11 @@ class Table:
                 await self._commit(Changes(seats=[seat.state()]))
                 self._broadcast_table()
             self._changed.set()
-        client.send(dumps({"type": "ack", "seq": frame.seq}))
+            client.send(dumps(ack_frame(frame.seq, seat.last_seq)))
+            others = dumps(seq_frame(seat.last_seq))
+            for other in seat.clients:
+                if other is not client:
+                    other.send(others)
 
     async def _player_acts(self, seat: Seat, frame: Act) -> None:
         if self.status is TableStatus.PAUSED:
@@ -886,6 +898,25 @@ class Table:
 _STORAGE_ERROR = error_frame(
     "storage", "the server could not store the last change; reconnect", None
 )
+
+
+def _seq_refusal(seq: int, last: int) -> dict[str, Any] | None:
+    """The error frame for a request numbered ``seq`` after ``last`` (neither a repeat nor
+    the next), if it is refused.
+
+    >>> _seq_refusal(3, 5)["code"], _seq_refusal(2**53, 5)["code"], _seq_refusal(6, 5)
+    ('stale', 'seq-range', None)
+    """
+    if seq < last:
+        message = f"request {seq} is stale: the last one accepted was {last}"
+        return error_frame("stale", message, seq, last_seq=last)
+    if seq > last + SEQ_RANGE:
+        message = (
+            f"request {seq} is out of range: the last one accepted was {last}, so send "
+            f"{last + 1} (at most {last + SEQ_RANGE})"
+        )
+        return error_frame("seq-range", message, seq, last_seq=last)
+    return None
 
 
 def build_menu(settings: TableSettings) -> Menu:
