@@ -1,5 +1,6 @@
-"""The clocks of a table: the action clock of the seat to act and its time bank, the pause the
-driver keeps before a bot acts, and the waits after a failure.
+"""The clocks of a table: the action clock of the seat to act and its time bank, the pauses the
+driver keeps (a bot's delay, the look at the card that calls for a redeal), and the waits after
+a failure.
 
 A player has the action clock to act, then draws on the time bank, which lasts the whole
 session and never refills. When both run out the table acts for the player (check if it is
@@ -16,12 +17,12 @@ Times are :func:`time.monotonic` seconds, so a change of the wall clock changes 
 A turn is timed once, when the driver first sees it; seeing it again changes nothing:
 
 >>> turn = Turn()
->>> turn.start((1, 9), 5.0, now=100.0, action=10.0, bot_delay=1.0)
+>>> turn.start((1, 9), 5.0, now=100.0, action=10.0, bot_delay=1.0, redeal_pause=3.0)
 True
->>> turn.start((1, 9), 0.0, now=150.0, action=10.0, bot_delay=1.0)
+>>> turn.start((1, 9), 0.0, now=150.0, action=10.0, bot_delay=1.0, redeal_pause=3.0)
 False
->>> turn.clock.deadline, turn.bot_due
-(115.0, 101.0)
+>>> turn.clock.deadline, turn.bot_due, turn.redeal_due
+(115.0, 101.0, 103.0)
 """
 
 from __future__ import annotations
@@ -59,7 +60,8 @@ class TurnClock:
 @dataclass(slots=True)
 class Turn:
     """What the driver times in the hand in progress: the turn it last saw, identified by the
-    hand's number and how many events it had, its clock, and when a bot may act.
+    hand's number and how many events it had (a redeal pending is a turn of the dealer's), its
+    clock, and when a bot may act or the redeal is carried out.
 
     A turn the driver has not timed yet, whether new, resumed after a pause or the turn a
     restarted server found, starts with a fresh action clock and the time bank the seat has:
@@ -72,6 +74,7 @@ class Turn:
     bank: float = 0.0
     """The time bank of the player to act when the turn started."""
     bot_due: float = 0.0
+    redeal_due: float = 0.0
 
     def start(
         self,
@@ -81,9 +84,10 @@ class Turn:
         now: float,
         action: float,
         bot_delay: float,
+        redeal_pause: float,
     ) -> bool:
         """Time turn ``key`` (``None``: nobody is to act) unless it is the one being timed;
-        ``bank`` is the time bank of the player to act (``None``: nobody's).
+        ``bank`` is the time bank of the player to act (``None``: the dealer's turn, a redeal).
         Returns whether a new turn started."""
         if key is None:
             self.key, self.clock = None, None
@@ -94,6 +98,7 @@ class Turn:
         self.clock = None if bank is None else TurnClock(action, bank, now)
         self.bank = 0.0 if bank is None else bank
         self.bot_due = now + bot_delay
+        self.redeal_due = now + redeal_pause
         return True
 
     def forget(self) -> None:

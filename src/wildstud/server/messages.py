@@ -41,6 +41,11 @@ The server's frames are JSON objects too:
   ``seat``, ``refused``, ``unknown-seat``, ``unknown-table``, ``storage`` and ``internal``;
   ``stale`` and ``seq-range`` carry ``last_seq`` too.
 
+A view's ``redeal_pending`` is ``null``, or ``{"reason", "card", "seat"}`` while the deal has
+stopped for a redeal: the reason as a sentence, and the face-up card that called for it (``"Qs"``)
+with the engine seat it went to, both ``null`` for a redeal no card caused. The table shows it
+for the ``redeal_pause`` seconds of its settings, then gathers the cards and deals again.
+
 Cards are written as their codes (``"Qs"``); a card the client may not see is ``null``.
 
 >>> frame = read_frame('{"type": "act", "seq": 3, "action": "call"}')
@@ -62,7 +67,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from wildstud.betting import ActionOption
 from wildstud.cards import Card
-from wildstud.deal import Event, Shown, TableView
+from wildstud.deal import Event, RedealPending, Shown, TableView
 from wildstud.errors import WildstudError
 from wildstud.hands import evaluate
 from wildstud.pots import Pot
@@ -268,6 +273,13 @@ def _pot(pot: Pot) -> dict[str, Any]:
     return {"amount": pot.amount, "eligible": sorted(pot.eligible)}
 
 
+def _redeal_pending(pending: RedealPending | None) -> dict[str, Any] | None:
+    if pending is None:
+        return None
+    card = None if pending.card is None else str(pending.card)
+    return {"reason": pending.reason, "card": card, "seat": pending.seat}
+
+
 def encode_view(view: TableView, *, events: bool = True) -> dict[str, Any]:
     """A seat's (or a spectator's) view as JSON data; ``events=False`` leaves the events out
     (an update frame carries only the new ones)."""
@@ -306,6 +318,7 @@ def encode_view(view: TableView, *, events: bool = True) -> dict[str, Any]:
         "wild_text": view.wild_text,
         "own_wild": None if view.own_wild is None else [str(card) for card in view.own_wild],
         "legal_actions": [_option(option) for option in view.legal_actions],
+        "redeal_pending": _redeal_pending(view.redeal_pending),
     }
     if events:
         data["events"] = [encode_event(event) for event in view.events]

@@ -112,6 +112,9 @@ class TableSettings(_Model):
     absent_hands: Annotated[int, Field(ge=1, le=100)] = Field(
         2, description="hands in a row a player may let the clock act for them before sitting out"
     )
+    redeal_pause: Annotated[float, Field(ge=0, le=60)] = Field(
+        3.0, description="seconds a card that calls for a redeal is shown before the new deal"
+    )
 
 
 class RulesUpdate(_Model):
@@ -126,6 +129,7 @@ class RulesUpdate(_Model):
     bot_delay: Annotated[float, Field(ge=0, le=30)] | None = None
     hand_pause: Annotated[float, Field(ge=0, le=60)] | None = None
     absent_hands: Annotated[int, Field(ge=1, le=100)] | None = None
+    redeal_pause: Annotated[float, Field(ge=0, le=60)] | None = None
 
 
 class Links(_Model):

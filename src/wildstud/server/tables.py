@@ -17,6 +17,10 @@ their time bank as it stands. A turn resumed after the host's pause, after a res
 server or after the table was reloaded from the store starts the same way, with a fresh action
 clock and the time bank as stored: time the table stood still never counts against anyone.
 
+When a deal stops for a redeal (The Bitch's queen of spades face up), the table shows it, with
+the card still on the table and ``redeal_pending`` in the view, for ``redeal_pause`` seconds,
+then gathers the cards and deals again.
+
 Two calling bots at a table of their own, on an in-memory database:
 
 >>> import asyncio
@@ -72,7 +76,7 @@ from wildstud.server.messages import (
     error_frame,
     seq_frame,
 )
-from wildstud.server.replay import DeckBook, rebuild, start_hand
+from wildstud.server.replay import DeckBook, deal_on, rebuild, start_hand
 from wildstud.server.schemas import RulesUpdate, TableSettings
 from wildstud.server.seating import Client, Seat, SeatKind
 from wildstud.server.security import new_token, token_hash
@@ -233,7 +237,9 @@ class Table:
         the turn it stands at, and start the driver.
 
         The player to act gets a fresh action clock and the time bank as stored, as after a
-        pause: the time the server was down, or the store unreachable, is nobody's.
+        pause: the time the server was down, or the store unreachable, is nobody's. A replay
+        carries out a redeal that was pending when the server stopped (its new deck is stored
+        here), so the restarted table deals on from the new deal.
         """
         async with self._lock:
             live = self.live
@@ -697,6 +703,11 @@ class Table:
         live = self.live
         if live is not None:
             self._sync_turn()  # a turn not timed yet (a restored table's) gets its clock now
+            if live.hand.redeal_pending is not None:
+                if now < self._turn.redeal_due:
+                    return self._turn.redeal_due - now
+                await self._redeal()
+                return 0.0
             engine = live.hand.to_act
             if engine is None:  # pragma: no cover - a hand over is finished at once
                 return None
@@ -775,7 +786,7 @@ class Table:
             stacks=tuple(self.seats[index].stack for index in lineup),
         )
         book = DeckBook()
-        hand = start_hand(setup, book)
+        hand = start_hand(setup, book, to_redeal=True)
         live = LiveHand(setup, book, hand, 0)
         self.live, self.last_hand = live, None
         self.button, self.hands_dealt, self.last_entry = button, setup.number, entry
@@ -803,7 +814,7 @@ class Table:
         live = self.live
         assert live is not None
         live.hand.act(kind, amount, seat=engine)
-        live.hand.run()
+        deal_on(live.hand)
         changes = Changes(
             seats=[seat.state()],
             actions=[
@@ -820,6 +831,22 @@ class Table:
         self._sync_turn()
         self._publish()
         if seats_changed:
+            self._broadcast_table()
+
+    async def _redeal(self) -> None:
+        """Carry out the redeal the table has shown for ``redeal_pause`` seconds: gather the
+        cards, deal again from a new deck (stored before anyone sees a card of it)."""
+        live = self.live
+        assert live is not None
+        live.hand.step()
+        deal_on(live.hand)
+        changes = Changes(decks=live.decks())
+        if live.hand.phase is Phase.OVER:
+            self._finish_hand(changes)
+        await self._commit(changes)
+        self._sync_turn()
+        self._publish()
+        if self.live is None:
             self._broadcast_table()
 
     def _finish_hand(self, changes: Changes) -> None:
@@ -861,9 +888,12 @@ class Table:
         live = self.live
         key: tuple[int, int] | None = None
         bank: float | None = None
-        if live is not None and live.hand.to_act is not None:
+        if live is not None and (
+            live.hand.to_act is not None or live.hand.redeal_pending is not None
+        ):
             key = (live.number, len(live.hand.events))
-            bank = self.seats[live.setup.lineup[live.hand.to_act]].time_bank
+            if live.hand.to_act is not None:
+                bank = self.seats[live.setup.lineup[live.hand.to_act]].time_bank
         settings = self.settings
         self._turn.start(
             key,
@@ -871,6 +901,7 @@ class Table:
             now=time.monotonic(),
             action=settings.action_clock,
             bot_delay=settings.bot_delay,
+            redeal_pause=settings.redeal_pause,
         )
 
     async def _commit(self, changes: Changes) -> None:
