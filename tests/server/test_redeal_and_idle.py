@@ -1,6 +1,7 @@
 """The table tells the truth about its state: The Bitch's face-up queen of spades stays on the
 table, with the reason, for ``redeal_pause`` seconds before the cards are gathered (and a server
-killed in that pause carries on with the redeal, every card as stored)."""
+killed in that pause carries on with the redeal, every card as stored); a table nobody has
+been connected to for ``idle_minutes`` pauses its bots until someone connects."""
 
 from __future__ import annotations
 
@@ -140,3 +141,65 @@ def test_a_server_killed_while_the_queen_is_shown_carries_on_with_the_redeal(
     finally:
         server.stop()
     assert "driver failed" not in server.log_text()
+
+
+IDLE_MINUTES = 0.02  # 1.2 seconds
+
+
+async def _idle_bots(server: Server) -> None:
+    api = Api(server.base)
+    created = api.create(
+        games=[{"game": "FTQ"}], seats=3, bot_delay=0.02, hand_pause=0.05, idle_minutes=IDLE_MINUTES
+    )
+    table_id = created["table"]["id"]
+    for _ in range(3):
+        api.ok(api.host(created, "POST", "/bots", kind="calling-bot"))
+    api.ok(api.host(created, "POST", "/start"))
+
+    def table() -> Frame:
+        info: Frame = api.get(f"/api/tables/{table_id}")
+        return info
+
+    async def frozen() -> Frame:
+        """The table once idle, checked to stand still for a second (a running table of
+        three bots deals several hands a second)."""
+        async with asyncio.timeout(10):
+            while not table()["idle"]:
+                await asyncio.sleep(0.1)
+        await asyncio.sleep(0.3)  # a move under way when the table went idle is done by now
+        before = table()
+        await asyncio.sleep(1.0)
+        after = table()
+        assert after["idle"] is True
+        assert (after["hands_dealt"], after["hand_in_progress"]) == (
+            before["hands_dealt"],
+            before["hand_in_progress"],
+        )
+        return after
+
+    # Nobody connected: the bots play a little while, then wait.
+    first = await frozen()
+    assert first["hands_dealt"] >= 1
+    # A spectator connects: the table is no longer idle and the bots play on at once.
+    watched = await _frames_over_a_second(created)
+    assert watched["table"]["idle"] is False
+    assert watched["updates"] > 0
+    # Nobody again: the bots wait again.
+    second = await frozen()
+    assert second["hands_dealt"] > first["hands_dealt"]
+    api.ok(api.host(created, "POST", "/pause"))
+    assert api.ledger(table_id)["balanced"]
+
+
+async def _frames_over_a_second(created: Frame) -> Frame:
+    """Connect a spectator for a second: the table frame it got first, and how many updates."""
+    watch = await Client(created["links"]["watch_socket"], "watch").open()
+    first = await watch.frame("table")
+    await asyncio.sleep(1.0)
+    updates = sum(1 for frame in watch.frames if frame["type"] == "update")
+    await watch.close()
+    return {"table": first["table"], "updates": updates}
+
+
+def test_bots_pause_while_nobody_is_connected(server: Server) -> None:
+    asyncio.run(_idle_bots(server))

@@ -115,6 +115,10 @@ class TableSettings(_Model):
     redeal_pause: Annotated[float, Field(ge=0, le=60)] = Field(
         3.0, description="seconds a card that calls for a redeal is shown before the new deal"
     )
+    idle_minutes: Annotated[float, Field(gt=0, le=1440)] = Field(
+        10.0,
+        description="minutes with no player or spectator connected before the bots wait for one",
+    )
 
 
 class RulesUpdate(_Model):
@@ -130,6 +134,7 @@ class RulesUpdate(_Model):
     hand_pause: Annotated[float, Field(ge=0, le=60)] | None = None
     absent_hands: Annotated[int, Field(ge=1, le=100)] | None = None
     redeal_pause: Annotated[float, Field(ge=0, le=60)] | None = None
+    idle_minutes: Annotated[float, Field(gt=0, le=1440)] | None = None
 
 
 class Links(_Model):
@@ -166,6 +171,7 @@ class TableInfo(_Model):
     hands_dealt: int
     hand_in_progress: int | None
     choosing: int | None = Field(description="the seat choosing the next game, if any")
+    idle: bool = Field(False, description="nobody connected for idle_minutes: the bots wait")
 
 
 class TableCreated(_Model):

@@ -19,7 +19,9 @@ clock and the time bank as stored: time the table stood still never counts again
 
 When a deal stops for a redeal (The Bitch's queen of spades face up), the table shows it, with
 the card still on the table and ``redeal_pending`` in the view, for ``redeal_pause`` seconds,
-then gathers the cards and deals again.
+then gathers the cards and deals again. With nobody connected (no player, no spectator) for
+``idle_minutes``, the table is idle: no bot acts and no hand starts until someone connects
+(a player's own clock still runs).
 
 Two calling bots at a table of their own, on an in-memory database:
 
@@ -194,6 +196,8 @@ class Table:
         self._choosing: Choosing | None = None
         self._next_hand_at = 0.0
         self._turn = Turn()
+        self._idle_since = time.monotonic()
+        """When the last client left (or the table was made or restored with none)."""
         self._failures = Backoff(DRIVER_BACKOFF.first, DRIVER_BACKOFF.cap)
         self._failure: str | None = None
         """The driver's last failure, logged once however often it repeats."""
@@ -278,7 +282,15 @@ class Table:
             "hands_dealt": self.hands_dealt,
             "hand_in_progress": None if self.live is None else self.live.number,
             "choosing": None if self._choosing is None else self._choosing.button,
+            "idle": self._idle(time.monotonic()),
         }
+
+    def _idle(self, now: float) -> bool:
+        """Whether nobody has been connected for ``idle_minutes``: the bots wait, no hand
+        starts."""
+        if self.spectators or any(seat.clients for seat in self.seats.values()):
+            return False
+        return now - self._idle_since >= self.settings.idle_minutes * 60.0
 
     def seat_by_hash(self, digest: str) -> Seat | None:
         """The seat whose token has this SHA-256 digest, if any."""
@@ -418,6 +430,8 @@ class Table:
                 seat.clients.discard(client)
                 if not seat.clients:
                     self._broadcast_table()
+            if not self._clients():
+                self._idle_since = time.monotonic()
 
     # -- requests from players -----------------------------------------------------------------
 
@@ -700,6 +714,7 @@ class Table:
         if self.broken or self.status is not TableStatus.RUNNING:
             return None
         now = time.monotonic()
+        idle = self._idle(now)
         live = self.live
         if live is not None:
             self._sync_turn()  # a turn not timed yet (a restored table's) gets its clock now
@@ -715,6 +730,8 @@ class Table:
             if seat.leaving:
                 await self._act(seat, engine, _auto_action(live.hand), None, "host", None)
             elif seat.bot is not None:
+                if idle:
+                    return None  # nobody is there to watch: the bots wait for someone
                 if now < self._turn.bot_due:
                     return self._turn.bot_due - now
                 kind, amount = seat.bot.choose(live.hand)
@@ -728,6 +745,8 @@ class Table:
                 seat.timed_out = True
                 await self._act(seat, engine, _auto_action(live.hand), None, "clock", None)
             return 0.0
+        if idle:
+            return None  # no hand starts with nobody there
         if self._choosing is not None:
             if now < self._choosing.deadline:
                 return self._choosing.deadline - now
