@@ -783,16 +783,16 @@ class Table:
         """Start the next hand with game ``entry`` (``None``: the default pick)."""
         choosing, self._choosing = self._choosing, None
         lineup = self._lineup()
-        if len(lineup) < 2:
+        if entry is None or len(lineup) < 2 or not self.menu.items[entry].fits(len(lineup)):
+            entry = self.menu.default(len(lineup), self.last_entry)
+        if len(lineup) < 2 or entry is None:
+            if chooser is not None:  # no hand after all, but the chooser's seq was taken
+                await self._commit(Changes(seats=[chooser.state()]))
             self._broadcast_table()
             return
         button = self._next_button(lineup)
         if choosing is not None and choosing.button in lineup:
             button = choosing.button
-        if entry is None or not self.menu.items[entry].fits(len(lineup)):
-            entry = self.menu.default(len(lineup), self.last_entry)
-        if entry is None:
-            return
         item = self.menu.items[entry]
         setup = HandSetup(
             number=self.hands_dealt + 1,
