@@ -87,6 +87,7 @@ __all__ = [
     "error_frame",
     "read_frame",
     "seq_frame",
+    "seq_refusal",
 ]
 
 Seq = Annotated[int, Field(ge=1, le=2**53)]
@@ -187,6 +188,25 @@ def seq_frame(last_seq: int) -> dict[str, Any]:
     {'type': 'seq', 'last_seq': 8}
     """
     return {"type": "seq", "last_seq": last_seq}
+
+
+def seq_refusal(seq: int, last: int) -> dict[str, Any] | None:
+    """The error frame for a seat's request numbered ``seq`` when the last one accepted was
+    ``last``, if it is refused: stale, or out of range (a repeat is the caller's to answer).
+
+    >>> seq_refusal(3, 5)["code"], seq_refusal(2**53, 5)["code"], seq_refusal(6, 5)
+    ('stale', 'seq-range', None)
+    """
+    if seq < last:
+        message = f"request {seq} is stale: the last one accepted was {last}"
+        return error_frame("stale", message, seq, last_seq=last)
+    if seq > last + SEQ_RANGE:
+        message = (
+            f"request {seq} is out of range: the last one accepted was {last}, so send "
+            f"{last + 1} (at most {last + SEQ_RANGE})"
+        )
+        return error_frame("seq-range", message, seq, last_seq=last)
+    return None
 
 
 def encode(value: Any) -> Any:

@@ -66,7 +66,6 @@ from wildstud.server.clock import Backoff, Turn
 from wildstud.server.history import summary
 from wildstud.server.menu import Menu
 from wildstud.server.messages import (
-    SEQ_RANGE,
     Act,
     Choose,
     Ping,
@@ -77,6 +76,7 @@ from wildstud.server.messages import (
     encode_view,
     error_frame,
     seq_frame,
+    seq_refusal,
 )
 from wildstud.server.replay import DeckBook, deal_on, rebuild, start_hand
 from wildstud.server.schemas import RulesUpdate, TableSettings
@@ -454,7 +454,7 @@ class Table:
             if frame.seq == last:  # a repeat of the last request accepted: already done
                 client.send(dumps(ack_frame(frame.seq, last, repeat=True)))
                 return
-            refusal = _seq_refusal(frame.seq, last)
+            refusal = seq_refusal(frame.seq, last)
             if refusal is not None:
                 client.send(dumps(refusal))
                 return
@@ -948,25 +948,6 @@ class Table:
 _STORAGE_ERROR = error_frame(
     "storage", "the server could not store the last change; reconnect", None
 )
-
-
-def _seq_refusal(seq: int, last: int) -> dict[str, Any] | None:
-    """The error frame for a request numbered ``seq`` after ``last`` (neither a repeat nor
-    the next), if it is refused.
-
-    >>> _seq_refusal(3, 5)["code"], _seq_refusal(2**53, 5)["code"], _seq_refusal(6, 5)
-    ('stale', 'seq-range', None)
-    """
-    if seq < last:
-        message = f"request {seq} is stale: the last one accepted was {last}"
-        return error_frame("stale", message, seq, last_seq=last)
-    if seq > last + SEQ_RANGE:
-        message = (
-            f"request {seq} is out of range: the last one accepted was {last}, so send "
-            f"{last + 1} (at most {last + SEQ_RANGE})"
-        )
-        return error_frame("seq-range", message, seq, last_seq=last)
-    return None
 
 
 def build_menu(settings: TableSettings) -> Menu:
