@@ -113,16 +113,6 @@ def test_a_restarted_table_acts_for_a_player_who_never_returns(tmp_path: Path) -
     assert "Traceback" not in log, log[-3000:]
 
 
-def _pg_ctl(cluster: Postgres, *command: str) -> None:
-    done = cluster._run(str(cluster.bin / "pg_ctl"), "-D", str(cluster.data), *command)
-    assert done.returncode == 0, done.stdout + done.stderr
-
-
-def _pg_start(cluster: Postgres) -> None:
-    options = f"-p {cluster.port} -k {cluster.folder} -c listen_addresses=127.0.0.1"
-    _pg_ctl(cluster, "-l", str(cluster.folder / "log"), "-o", options, "-w", "-t", "60", "start")
-
-
 async def _database_down_while_ann_is_to_act(server: Server, cluster: Postgres) -> None:
     api = Api(server.base)
     created, _ann = _table(api)
@@ -131,14 +121,14 @@ async def _database_down_while_ann_is_to_act(server: Server, cluster: Postgres) 
     await watch.wait_for(_anns_turn, timeout=30, what="Ann's turn")
     number, events = watch.turn_key()
     # The database goes away while Ann's clock runs: acting for her cannot be stored.
-    _pg_ctl(cluster, "-m", "fast", "stop")
+    cluster.stop_server()
     try:
         await watch.frame("error", timeout=CLOCK + BANK + SLACK)
         assert watch.frames[-1]["code"] == "storage"
         await watch.wait_for(lambda c: c.closed, timeout=5, what="the close")
         await asyncio.sleep(4.0)
     finally:
-        _pg_start(cluster)
+        cluster.start_server()
     back = time.monotonic()
     # The table is reloaded as it was stored (Ann to act), and her clock runs again.
     watch = await _watch(server, created)
