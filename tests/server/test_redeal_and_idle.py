@@ -74,7 +74,7 @@ async def _queen_shown(server: Server) -> None:
 
     await watch.wait_for(redealt, timeout=PAUSE + 5, what="the redeal")
     waited = time.monotonic() - seen
-    assert PAUSE - 0.3 <= waited <= PAUSE + 1.5, waited
+    assert PAUSE - 0.5 <= waited <= PAUSE + 1.5, waited
     assert watch.hand is not None
     assert watch.hand["number"] == number
     redeal = next(e for e in watch.view["events"] if e["type"] == "redealt" and e["deal"] == deal)
