@@ -14,8 +14,8 @@ player's phone and laptop) share one count. A request the server carries out is 
 ``{"type": "ack", "seq": n, "last_seq": n}`` to the connection that sent it, and every other
 connection of the seat hears ``{"type": "seq", "last_seq": n}``. A request carrying the last
 number accepted again is a repeat: nothing is done again and the answer is the ack with
-``"repeat": true``. A smaller number is stale, and one more than :data:`SEQ_RANGE` above the
-last accepted is out of range: both get an error frame (``stale``, ``seq-range``) that carries
+``"repeat": true``. A smaller number is stale, and one above ``last_seq +`` :data:`SEQ_RANGE`
+(1000) is out of range: both get an error frame (``stale``, ``seq-range``) that carries
 ``last_seq``, and change nothing, so a seat can always go on with ``last_seq + 1``. A client
 keeps its count at the largest ``last_seq`` it has heard (``welcome`` carries one too).
 
