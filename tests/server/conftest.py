@@ -150,6 +150,11 @@ class Postgres:
         )  # fmt: skip
         if done.returncode:
             pytest.fail(f"initdb failed: {done.stdout}{done.stderr}")
+        self.start_server()
+        return self
+
+    def start_server(self) -> None:
+        """pg_ctl start on the cluster's port, with the socket in its folder."""
         options = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1"
         done = self._run(
             str(self.bin / "pg_ctl"), "-D", str(self.data), "-l", str(self.folder / "log"),
@@ -159,7 +164,13 @@ class Postgres:
             log_file = self.folder / "log"
             log = log_file.read_text(errors="replace") if log_file.exists() else ""
             pytest.fail(f"PostgreSQL did not start: {done.stdout}{done.stderr}{log}")
-        return self
+
+    def stop_server(self) -> None:
+        """Stop the server (fast: its connections are cut), keeping its data: the database is
+        unreachable until :meth:`start_server`."""
+        done = self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "fast", "stop")
+        if done.returncode:
+            pytest.fail(f"PostgreSQL did not stop: {done.stdout}{done.stderr}")
 
     def new_database(self) -> str:
         """A fresh, empty database; returns its URL."""

@@ -94,13 +94,14 @@ async def _sequence_numbers(server: Server) -> None:
     mark = len(player.frames)
     await player.send(frame)
     assert (await player.frame("ack", after=mark))["seq"] == 5
-    # The same request again is a repeat: ignored, nothing answered, nothing done.
+    # The same request again is a repeat: answered with its ack again, nothing done.
     events = len(player.view["events"])
     mark = len(player.frames)
     await player.send(frame)
     await player.send({"type": "ping"})
     await player.frame("pong", after=mark)
-    assert not [f for f in player.frames[mark:] if f["type"] in ("ack", "error")]
+    answers = [f for f in player.frames[mark:] if f["type"] in ("ack", "error")]
+    assert answers == [{"type": "ack", "seq": 5, "last_seq": 5, "repeat": True}]
     assert len(player.view["events"]) == events
     # An older one is stale.
     await player.send({"type": "act", "seq": 3, "action": "fold"})

@@ -36,7 +36,7 @@ from wildstud.deal.events import (
     WildsChanged,
 )
 from wildstud.deal.state import DealerStep, Hand, NextStep
-from wildstud.deal.views import Phase, SeatCard, SeatView, TableView, redact
+from wildstud.deal.views import Phase, RedealPending, SeatCard, SeatView, TableView, redact
 
 __all__ = [
     "Acted",
@@ -58,6 +58,7 @@ __all__ = [
     "Paid",
     "Payment",
     "Phase",
+    "RedealPending",
     "Redealt",
     "Returned",
     "SeatCard",

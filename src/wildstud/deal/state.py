@@ -71,7 +71,7 @@ from wildstud.deal.events import (
     WildsChanged,
 )
 from wildstud.deal.showdown import Ranked, divide_pots, rank_hand
-from wildstud.deal.views import Phase, SeatCard, SeatView, TableView, redact
+from wildstud.deal.views import Phase, RedealPending, SeatCard, SeatView, TableView, redact
 from wildstud.errors import (
     DeckExhaustedError,
     IllegalActionError,
@@ -255,7 +255,7 @@ class Hand:
     _community_due: bool
     _round: BettingRound | None
     _rounds: int
-    _redeal: tuple[str, tuple[int, ...], tuple[int, ...]] | None
+    _redeal: tuple[RedealPending, tuple[int, ...], tuple[int, ...]] | None
     _tracker: WildTracker  # the wild rule, followed card by card
     _wilds_now: Wilds | None  # the wild cards as last worked out, until a card changes them
     _wilds_seated: bool  # whether a card has been dealt in this deal (the wilds know the seats)
@@ -490,6 +490,26 @@ class Hand:
             seat, up = self._queue[0]
             return NextStep(kind, seat, up)
         return NextStep(kind)
+
+    @property
+    def redeal_pending(self) -> RedealPending | None:
+        """The redeal the dealer's next :meth:`step` carries out, while the deal that called for
+        it is still on the table (``None`` when no redeal is due). A server steps the dealer up
+        to here and shows the table why before it gathers the cards; :meth:`run` goes on
+        through the redeal at once.
+
+        >>> from wildstud.deal import stack_deck
+        >>> hand = Hand("the-bitch", [50, 50], deck=stack_deck("2c 3c 4c 5c  6c Qs"))
+        >>> while hand.redeal_pending is None:
+        ...     _ = hand.step()
+        >>> hand.redeal_pending
+        RedealPending(reason='Q♠ face up to p2', card=Card('Qs'), seat=1)
+        >>> hand.next_step.kind, hand.view().redeal_pending.card
+        (<DealerStep.REDEAL: 'redeal'>, Card('Qs'))
+        """
+        if self._stage != _Stage.REDEAL or self._redeal is None:
+            return None
+        return self._redeal[0]
 
     def can_muck(self, seat: int) -> bool:
         """Whether ``seat`` may muck now (see :meth:`verify_muck`)."""
@@ -743,6 +763,7 @@ class Hand:
             own_wild=own,
             legal_actions=self.legal_actions() if seat is not None and seat == self.to_act else (),
             events=tuple(redact(event, seat) for event in self._events),
+            redeal_pending=self.redeal_pending,
         )
 
     def _wild_text(self) -> str:
@@ -893,7 +914,8 @@ class Hand:
                 if code == self._redeal_code:
                     seats = self.live
                     antes = seats if self.rules.reante_on_redeal else ()
-                    self._schedule_redeal(f"{card.pretty} face up to {_name(seat)}", seats, antes)
+                    reason = f"{card.pretty} face up to {_name(seat)}"
+                    self._schedule_redeal(RedealPending(reason, card, seat), seats, antes)
                     return
                 self._update_wilds()
             elif self._reads_hands or not self._wilds_seated:
@@ -999,18 +1021,22 @@ class Hand:
                     seats = antes = self._order
                 else:
                     seats, antes = self.live, ()
-                self._schedule_redeal("no queen was dealt face up", seats, antes)
+                pending = RedealPending("no queen was dealt face up", None, None)
+                self._schedule_redeal(pending, seats, antes)
                 return
         self._open_betting()
 
-    def _schedule_redeal(self, reason: str, seats: tuple[int, ...], antes: tuple[int, ...]) -> None:
-        self._redeal = (reason, seats, antes)
+    def _schedule_redeal(
+        self, pending: RedealPending, seats: tuple[int, ...], antes: tuple[int, ...]
+    ) -> None:
+        self._redeal = (pending, seats, antes)
         self._queue = []
         self._stage = _Stage.REDEAL
 
     def _do_redeal(self) -> None:
         assert self._redeal is not None
-        reason, seats, antes = self._redeal
+        pending, seats, antes = self._redeal
+        reason = pending.reason
         if self._deck_source is not None:
             self._deck = self._deck_source(self._deal + 1)
             if not isinstance(self._deck, Deck):

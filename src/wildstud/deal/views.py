@@ -26,7 +26,7 @@ from wildstud.deal.events import Burned, Dealt, Event
 from wildstud.games.options import OptionValue
 from wildstud.pots import Pot
 
-__all__ = ["Phase", "SeatCard", "SeatView", "TableView", "redact"]
+__all__ = ["Phase", "RedealPending", "SeatCard", "SeatView", "TableView", "redact"]
 
 
 class Phase(StrEnum):
@@ -38,6 +38,22 @@ class Phase(StrEnum):
     """A player must act."""
     OVER = "over"
     """The hand is over."""
+
+
+@dataclass(frozen=True, slots=True)
+class RedealPending:
+    """A redeal the dealer's next step carries out: the deal stopped, its cards still on the
+    table, so that everyone can see why before they are gathered.
+
+    ``card`` and ``seat`` are the face-up card that stopped the deal (The Bitch's queen of
+    spades) and the seat it went to; both are ``None`` for a redeal no card caused (Follow the
+    Queen's ``no_queen`` house rule).
+    """
+
+    reason: str
+    """The reason as a sentence, the same as the :class:`~wildstud.deal.events.Redealt` event's."""
+    card: Card | None
+    seat: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +107,9 @@ class TableView:
     legal_actions: tuple[ActionOption, ...]
     """What the viewer may do now (empty unless it is the viewer's turn)."""
     events: tuple[Event, ...]
+    redeal_pending: RedealPending | None = None
+    """The redeal due next, if the deal has just stopped for one (see
+    :attr:`~wildstud.deal.Hand.redeal_pending`)."""
 
 
 def redact(event: Event, viewer: int | None) -> Event:

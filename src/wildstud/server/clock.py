@@ -1,4 +1,6 @@
-"""The clocks of a table: the action clock of the seat to act and its time bank.
+"""The clocks of a table: the action clock of the seat to act and its time bank, the pauses the
+driver keeps (a bot's delay, the look at the card that calls for a redeal), and the waits after
+a failure.
 
 A player has the action clock to act, then draws on the time bank, which lasts the whole
 session and never refills. When both run out the table acts for the player (check if it is
@@ -11,13 +13,23 @@ Times are :func:`time.monotonic` seconds, so a change of the wall clock changes 
 (115.0, (6.0, 5.0), (0.0, 3.0))
 >>> clock.bank_after(112.0), clock.bank_after(103.0), clock.bank_after(200.0)
 (3.0, 5.0, 0.0)
+
+A turn is timed once, when the driver first sees it; seeing it again changes nothing:
+
+>>> turn = Turn()
+>>> turn.start((1, 9), 5.0, now=100.0, action=10.0, bot_delay=1.0, redeal_pause=3.0)
+True
+>>> turn.start((1, 9), 0.0, now=150.0, action=10.0, bot_delay=1.0, redeal_pause=3.0)
+False
+>>> turn.clock.deadline, turn.bot_due, turn.redeal_due
+(115.0, 101.0, 103.0)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["TurnClock"]
+__all__ = ["Backoff", "Turn", "TurnClock"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,3 +55,79 @@ class TurnClock:
     def bank_after(self, now: float) -> float:
         """What is left of the time bank when the player acts at ``now``."""
         return self.left(now)[1]
+
+
+@dataclass(slots=True)
+class Turn:
+    """What the driver times in the hand in progress: the turn it last saw, identified by the
+    hand's number and how many events it had (a redeal pending is a turn of the dealer's), its
+    clock, and when a bot may act or the redeal is carried out.
+
+    A turn the driver has not timed yet, whether new, resumed after a pause or the turn a
+    restarted server found, starts with a fresh action clock and the time bank the seat has:
+    time the table was paused or the server was down never counts against anyone.
+    """
+
+    key: tuple[int, int] | None = None
+    clock: TurnClock | None = None
+    """The clock of the player to act (``None`` between hands and while the dealer deals)."""
+    bank: float = 0.0
+    """The time bank of the player to act when the turn started."""
+    bot_due: float = 0.0
+    redeal_due: float = 0.0
+
+    def start(
+        self,
+        key: tuple[int, int] | None,
+        bank: float | None,
+        *,
+        now: float,
+        action: float,
+        bot_delay: float,
+        redeal_pause: float,
+    ) -> bool:
+        """Time turn ``key`` (``None``: nobody is to act) unless it is the one being timed;
+        ``bank`` is the time bank of the player to act (``None``: the dealer's turn, a redeal).
+        Returns whether a new turn started."""
+        if key is None:
+            self.key, self.clock = None, None
+            return False
+        if key == self.key:
+            return False
+        self.key = key
+        self.clock = None if bank is None else TurnClock(action, bank, now)
+        self.bank = 0.0 if bank is None else bank
+        self.bot_due = now + bot_delay
+        self.redeal_due = now + redeal_pause
+        return True
+
+    def forget(self) -> None:
+        """Time the next turn seen afresh, even if it is the same one (a paused table resumes)."""
+        self.key = None
+
+
+@dataclass(slots=True)
+class Backoff:
+    """Waits that double with each failure in a row, up to ``cap`` seconds, and start again
+    from ``first`` after a success.
+
+    >>> backoff = Backoff(first=0.5, cap=4.0)
+    >>> [backoff.fail() for _ in range(5)], backoff.failures
+    ([0.5, 1.0, 2.0, 4.0, 4.0], 5)
+    >>> backoff.succeed(); backoff.fail()
+    0.5
+    """
+
+    first: float
+    cap: float
+    failures: int = 0
+
+    def fail(self) -> float:
+        """Note a failure; returns how long to wait before trying again."""
+        wait = min(self.cap, self.first * 2.0 ** min(self.failures, 32))
+        self.failures += 1
+        return wait
+
+    def succeed(self) -> None:
+        """Note a success: the next failure waits ``first`` again."""
+        self.failures = 0

@@ -2,7 +2,9 @@
 
 When the server starts, :meth:`Lobby.open` reads every table from the store and replays each
 hand in progress to where it stood, so a server killed in the middle of a hand picks up exactly
-where it was. A table whose change could not be stored is rebuilt from the store the same way.
+where it was. A table whose change could not be stored is rebuilt from the store the same way,
+as soon as the store answers again: the lobby keeps trying, waiting longer each time up to
+:data:`RELOAD_BACKOFF` ``.cap`` seconds, and warns at most once a minute while it waits.
 
 >>> import asyncio
 >>> from wildstud.server.schemas import GameEntry
@@ -21,9 +23,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Sequence
 
 from wildstud.errors import SeatError, TableError
+from wildstud.server.clock import Backoff
 from wildstud.server.names import bot_name, table_name
 from wildstud.server.schemas import TableBot, TableSettings
 from wildstud.server.seating import Seat, SeatKind
@@ -35,6 +39,11 @@ __all__ = ["Lobby"]
 
 log = logging.getLogger("wildstud.server")
 
+RELOAD_BACKOFF = Backoff(first=0.5, cap=10.0)
+"""How long a reload waits between tries of an unreachable store: doubling, up to the cap."""
+RELOAD_WARNING = 60.0
+"""Seconds between two warnings that a table still waits for the store."""
+
 
 class Lobby:
     """The tables of one server."""
@@ -45,7 +54,7 @@ class Lobby:
         self._hosts: dict[str, Table] = {}
         self._joins: dict[str, Table] = {}
         self._watches: dict[str, Table] = {}
-        self._reloading: set[str] = set()
+        self._reloads: dict[str, asyncio.Task[None]] = {}
 
     async def open(self) -> None:
         """Load every table from the store, replay the hands in progress, start the drivers."""
@@ -56,7 +65,10 @@ class Lobby:
             await table.resume()
 
     async def close(self) -> None:
-        """Stop every table's driver."""
+        """Stop every table's driver, and every reload still waiting for the store."""
+        for task in list(self._reloads.values()):
+            task.cancel()
+        await asyncio.gather(*self._reloads.values(), return_exceptions=True)
         for table in list(self.tables.values()):
             await table.stop()
 
@@ -68,33 +80,47 @@ class Lobby:
         self._watches[table.watch_token] = table
 
     def _reload_soon(self, table: Table) -> None:
-        if table.id not in self._reloading:
-            self._reloading.add(table.id)
-            asyncio.get_running_loop().create_task(self._reload(table))
+        if table.id not in self._reloads:
+            task = asyncio.get_running_loop().create_task(self._reload(table))
+            self._reloads[table.id] = task  # kept, so the task is neither lost nor collected
 
     async def _reload(self, broken: Table) -> None:
-        """Rebuild a table from the store after a change failed to be stored."""
+        """Rebuild a table from the store after a change failed to be stored: try until the
+        store answers and the rebuilt table's first writes are stored, however long it takes."""
+        backoff = Backoff(RELOAD_BACKOFF.first, RELOAD_BACKOFF.cap)
+        warned = -RELOAD_WARNING
         try:
-            await broken.stop()
-            for attempt in range(60):
+            while True:
+                await broken.stop()
                 try:
                     stored = [
                         item
                         for item in await self.store.call(self.store.load_tables)
                         if item.table.id == broken.id
                     ]
-                    break
-                except Exception:
-                    log.warning("table %s: the store is unavailable (try %d)", broken.id, attempt)
-                    await asyncio.sleep(1.0)
-            else:
-                return
-            if stored:
-                table = Table.restore(stored[0], self.store)
-                self._add(table)
-                await table.resume()
+                    if not stored:  # the table is no longer in the store: nothing to rebuild
+                        return
+                    table = Table.restore(stored[0], self.store)
+                    self._add(table)
+                    await table.resume()
+                except Exception as error:  # the store is still unreachable (or failed again)
+                    if isinstance(error, StorageFailureError):
+                        broken = self.tables[broken.id]
+                    now = time.monotonic()
+                    if now - warned >= RELOAD_WARNING:
+                        warned = now
+                        log.warning(
+                            "table %s: waiting for the store to reload the table (%s)",
+                            broken.id,
+                            type(error).__name__,
+                        )
+                    await asyncio.sleep(backoff.fail())
+                else:
+                    if backoff.failures:
+                        log.warning("table %s: reloaded from the store", broken.id)
+                    return
         finally:
-            self._reloading.discard(broken.id)
+            self._reloads.pop(broken.id, None)
 
     async def create(
         self, settings: TableSettings, bots: Sequence[TableBot] = ()

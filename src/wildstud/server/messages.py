@@ -9,9 +9,15 @@ A client sends JSON objects with a ``type``:
 - ``{"type": "sit_out", "seq": 9}`` and ``{"type": "sit_in", "seq": 10}``;
 - ``{"type": "ping"}``.
 
-``seq`` numbers a seat's requests, each larger than the last: a request carrying the last number
-accepted again is a repeat and is ignored; one with a smaller number is stale and gets an error
-frame. A request the server carries out is answered with ``ack``.
+``seq`` numbers a seat's requests, each larger than the last, and the seat's connections (a
+player's phone and laptop) share one count. A request the server carries out is answered with
+``{"type": "ack", "seq": n, "last_seq": n}`` to the connection that sent it, and every other
+connection of the seat hears ``{"type": "seq", "last_seq": n}``. A request carrying the last
+number accepted again is a repeat: nothing is done again and the answer is the ack with
+``"repeat": true``. A smaller number is stale, and one above ``last_seq +`` :data:`SEQ_RANGE`
+(1000) is out of range: both get an error frame (``stale``, ``seq-range``) that carries
+``last_seq``, and change nothing, so a seat can always go on with ``last_seq + 1``. A client
+keeps its count at the largest ``last_seq`` it has heard (``welcome`` carries one too).
 
 The server's frames are JSON objects too:
 
@@ -28,10 +34,17 @@ The server's frames are JSON objects too:
   new events (to append at index ``from``) and the view without its events;
 - ``{"type": "clock", "clock"}`` when the table pauses or resumes; a ``clock`` is ``null`` or
   ``{"seat", "clock", "bank", "running"}``: the table seat to act and its seconds left;
-- ``{"type": "ack", "seq"}``, ``{"type": "pong"}``, ``{"type": "removed", "message"}``;
+- ``{"type": "ack", "seq", "last_seq"}`` (with ``"repeat": true`` for a repeat),
+  ``{"type": "seq", "last_seq"}``, ``{"type": "pong"}``, ``{"type": "removed", "message"}``;
 - ``{"type": "error", "code", "message", "seq"}``, with ``code`` one of ``malformed``,
-  ``too-large``, ``rate-limited``, ``illegal``, ``out-of-turn``, ``stale``, ``seat``,
-  ``refused``, ``unknown-seat``, ``unknown-table``, ``storage`` and ``internal``.
+  ``too-large``, ``rate-limited``, ``illegal``, ``out-of-turn``, ``stale``, ``seq-range``,
+  ``seat``, ``refused``, ``unknown-seat``, ``unknown-table``, ``storage`` and ``internal``;
+  ``stale`` and ``seq-range`` carry ``last_seq`` too.
+
+A view's ``redeal_pending`` is ``null``, or ``{"reason", "card", "seat"}`` while the deal has
+stopped for a redeal: the reason as a sentence, and the face-up card that called for it (``"Qs"``)
+with the engine seat it went to, both ``null`` for a redeal no card caused. The table shows it
+for the ``redeal_pause`` seconds of its settings, then gathers the cards and deals again.
 
 Cards are written as their codes (``"Qs"``); a card the client may not see is ``null``.
 
@@ -54,26 +67,35 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from wildstud.betting import ActionOption
 from wildstud.cards import Card
-from wildstud.deal import Event, Shown, TableView
+from wildstud.deal import Event, RedealPending, Shown, TableView
 from wildstud.errors import WildstudError
 from wildstud.hands import evaluate
 from wildstud.pots import Pot
 
 __all__ = [
+    "SEQ_RANGE",
     "Act",
     "Choose",
     "ClientFrame",
     "Ping",
     "SitIn",
     "SitOut",
+    "ack_frame",
     "encode",
     "encode_event",
     "encode_view",
     "error_frame",
     "read_frame",
+    "seq_frame",
+    "seq_refusal",
 ]
 
 Seq = Annotated[int, Field(ge=1, le=2**53)]
+
+SEQ_RANGE = 1000
+"""How far above a seat's last accepted ``seq`` a request may be numbered: a number further up
+is refused (``seq-range``) rather than taken, so that no request can push a seat's count to the
+top of the range and lock it."""
 
 
 class _Frame(BaseModel):
@@ -128,13 +150,63 @@ def read_frame(text: str | bytes) -> Act | Choose | SitOut | SitIn | Ping:
     return _CLIENT_FRAME.validate_json(text)
 
 
-def error_frame(code: str, message: str, seq: int | None = None) -> dict[str, Any]:
-    """An error frame: a short code for programs, a sentence for people.
+def error_frame(
+    code: str, message: str, seq: int | None = None, *, last_seq: int | None = None
+) -> dict[str, Any]:
+    """An error frame: a short code for programs, a sentence for people; a refused ``seq``
+    also gets the seat's ``last_seq``.
 
-    >>> error_frame("stale", "seq 3 is older than 5", 3)
-    {'type': 'error', 'code': 'stale', 'message': 'seq 3 is older than 5', 'seq': 3}
+    >>> error_frame("illegal", "you cannot check", 6)
+    {'type': 'error', 'code': 'illegal', 'message': 'you cannot check', 'seq': 6}
+    >>> error_frame("stale", "seq 3 is older than 5", 3, last_seq=5)["last_seq"]
+    5
     """
-    return {"type": "error", "code": code, "message": message[:300], "seq": seq}
+    frame: dict[str, Any] = {"type": "error", "code": code, "message": message[:300], "seq": seq}
+    if last_seq is not None:
+        frame["last_seq"] = last_seq
+    return frame
+
+
+def ack_frame(seq: int, last_seq: int, *, repeat: bool = False) -> dict[str, Any]:
+    """The answer to a seat's request that was carried out (or, ``repeat``, had been already).
+
+    >>> ack_frame(7, 7)
+    {'type': 'ack', 'seq': 7, 'last_seq': 7}
+    >>> ack_frame(7, 7, repeat=True)
+    {'type': 'ack', 'seq': 7, 'last_seq': 7, 'repeat': True}
+    """
+    frame: dict[str, Any] = {"type": "ack", "seq": seq, "last_seq": last_seq}
+    if repeat:
+        frame["repeat"] = True
+    return frame
+
+
+def seq_frame(last_seq: int) -> dict[str, Any]:
+    """What a seat's other connections hear when one of them had a request carried out.
+
+    >>> seq_frame(8)
+    {'type': 'seq', 'last_seq': 8}
+    """
+    return {"type": "seq", "last_seq": last_seq}
+
+
+def seq_refusal(seq: int, last: int) -> dict[str, Any] | None:
+    """The error frame for a seat's request numbered ``seq`` when the last one accepted was
+    ``last``, if it is refused: stale, or out of range (a repeat is the caller's to answer).
+
+    >>> seq_refusal(3, 5)["code"], seq_refusal(2**53, 5)["code"], seq_refusal(6, 5)
+    ('stale', 'seq-range', None)
+    """
+    if seq < last:
+        message = f"request {seq} is stale: the last one accepted was {last}"
+        return error_frame("stale", message, seq, last_seq=last)
+    if seq > last + SEQ_RANGE:
+        message = (
+            f"request {seq} is out of range: the last one accepted was {last}, so send "
+            f"{last + 1} (at most {last + SEQ_RANGE})"
+        )
+        return error_frame("seq-range", message, seq, last_seq=last)
+    return None
 
 
 def encode(value: Any) -> Any:
@@ -221,6 +293,13 @@ def _pot(pot: Pot) -> dict[str, Any]:
     return {"amount": pot.amount, "eligible": sorted(pot.eligible)}
 
 
+def _redeal_pending(pending: RedealPending | None) -> dict[str, Any] | None:
+    if pending is None:
+        return None
+    card = None if pending.card is None else str(pending.card)
+    return {"reason": pending.reason, "card": card, "seat": pending.seat}
+
+
 def encode_view(view: TableView, *, events: bool = True) -> dict[str, Any]:
     """A seat's (or a spectator's) view as JSON data; ``events=False`` leaves the events out
     (an update frame carries only the new ones)."""
@@ -259,6 +338,7 @@ def encode_view(view: TableView, *, events: bool = True) -> dict[str, Any]:
         "wild_text": view.wild_text,
         "own_wild": None if view.own_wild is None else [str(card) for card in view.own_wild],
         "legal_actions": [_option(option) for option in view.legal_actions],
+        "redeal_pending": _redeal_pending(view.redeal_pending),
     }
     if events:
         data["events"] = [encode_event(event) for event in view.events]

@@ -26,7 +26,7 @@ from wildstud.deal import Hand, Phase, TableView
 from wildstud.games import find_game
 from wildstud.server.store.records import ActionRecord, HandSetup
 
-__all__ = ["DeckBook", "rebuild", "replay_views", "start_hand"]
+__all__ = ["DeckBook", "deal_on", "rebuild", "replay_views", "start_hand"]
 
 _SHUFFLER = secrets.SystemRandom()
 
@@ -77,11 +77,30 @@ def _new_hand(setup: HandSetup, book: DeckBook) -> Hand:
     )
 
 
-def start_hand(setup: HandSetup, book: DeckBook) -> Hand:
-    """The hand ``setup`` describes, dealt from ``book``, run until a player must act."""
+def start_hand(setup: HandSetup, book: DeckBook, *, to_redeal: bool = False) -> Hand:
+    """The hand ``setup`` describes, dealt from ``book``, run until a player must act (or,
+    ``to_redeal``, until a redeal is due: see :func:`deal_on`)."""
     hand = _new_hand(setup, book)
-    hand.run()
+    if to_redeal:
+        deal_on(hand)
+    else:
+        hand.run()
     return hand
+
+
+def deal_on(hand: Hand) -> None:
+    """The dealer's steps until a player must act, the hand is over or a redeal is due; the
+    table shows the card that called for the redeal before ``hand.step()`` carries it out.
+    Replaying from the same decks, :meth:`~wildstud.deal.Hand.run` gives the same hand.
+
+    >>> from wildstud.deal import stack_deck
+    >>> hand = Hand("the-bitch", [50, 50], deck=stack_deck("2c 3c 4c 5c  6c Qs"))
+    >>> deal_on(hand)
+    >>> hand.phase.value, hand.redeal_pending.reason
+    ('dealer', 'Q♠ face up to p2')
+    """
+    while hand.phase is Phase.DEALER and hand.redeal_pending is None:
+        hand.step()
 
 
 def rebuild(setup: HandSetup, book: DeckBook, actions: Iterable[ActionRecord]) -> Hand:

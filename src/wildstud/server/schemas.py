@@ -126,6 +126,13 @@ class TableSettings(_Model):
     absent_hands: Annotated[int, Field(ge=1, le=100)] = Field(
         2, description="hands in a row a player may let the clock act for them before sitting out"
     )
+    redeal_pause: Annotated[float, Field(ge=0, le=60)] = Field(
+        3.0, description="seconds a card that calls for a redeal is shown before the new deal"
+    )
+    idle_minutes: Annotated[float, Field(gt=0, le=1440)] = Field(
+        10.0,
+        description="minutes with no player or spectator connected before the bots wait for one",
+    )
 
 
 class TableBot(_Model):
@@ -168,6 +175,8 @@ class RulesUpdate(_Model):
     bot_delay: Annotated[float, Field(ge=0, le=30)] | None = None
     hand_pause: Annotated[float, Field(ge=0, le=60)] | None = None
     absent_hands: Annotated[int, Field(ge=1, le=100)] | None = None
+    redeal_pause: Annotated[float, Field(ge=0, le=60)] | None = None
+    idle_minutes: Annotated[float, Field(gt=0, le=1440)] | None = None
 
 
 class Links(_Model):
@@ -204,6 +213,7 @@ class TableInfo(_Model):
     hands_dealt: int
     hand_in_progress: int | None
     choosing: int | None = Field(description="the seat choosing the next game, if any")
+    idle: bool = Field(False, description="nobody connected for idle_minutes: the bots wait")
 
 
 class TableCreated(_Model):

@@ -12,6 +12,17 @@ not sitting out and is not being removed. A player whose clock runs out in ``abs
 hands in a row, without acting in them, sits out until they come back (open their link again or
 send ``sit_in``).
 
+Every turn is timed from when the driver first sees it: a player gets the action clock, then
+their time bank as it stands. A turn resumed after the host's pause, after a restart of the
+server or after the table was reloaded from the store starts the same way, with a fresh action
+clock and the time bank as stored: time the table stood still never counts against anyone.
+
+When a deal stops for a redeal (The Bitch's queen of spades face up), the table shows it, with
+the card still on the table and ``redeal_pending`` in the view, for ``redeal_pause`` seconds,
+then gathers the cards and deals again. With nobody connected (no player, no spectator) for
+``idle_minutes``, the table is idle: no bot acts and no hand starts until someone connects
+(a player's own clock still runs).
+
 Two calling bots at a table of their own, on an in-memory database:
 
 >>> import asyncio
@@ -50,8 +61,8 @@ from typing import Any
 
 from wildstud.betting import ActionKind
 from wildstud.deal import Hand, Phase, redact
-from wildstud.errors import IllegalActionError, SeatError, StaleRequestError, TableError
-from wildstud.server.clock import TurnClock
+from wildstud.errors import IllegalActionError, SeatError, TableError
+from wildstud.server.clock import Backoff, Turn
 from wildstud.server.history import summary
 from wildstud.server.menu import Menu
 from wildstud.server.messages import (
@@ -60,11 +71,15 @@ from wildstud.server.messages import (
     Ping,
     SitIn,
     SitOut,
+    ack_frame,
     encode_event,
     encode_view,
+    error_frame,
+    seq_frame,
+    seq_refusal,
 )
 from wildstud.server.names import bot_name, seat_name
-from wildstud.server.replay import DeckBook, rebuild, start_hand
+from wildstud.server.replay import DeckBook, deal_on, rebuild, start_hand
 from wildstud.server.schemas import RulesUpdate, TableSettings
 from wildstud.server.seating import Client, Seat, SeatKind
 from wildstud.server.security import new_token, token_hash
@@ -83,6 +98,9 @@ from wildstud.server.store import (
 __all__ = ["LiveHand", "StorageFailureError", "Table", "TableStatus", "build_menu", "dumps"]
 
 log = logging.getLogger("wildstud.server")
+
+DRIVER_BACKOFF = Backoff(first=1.0, cap=30.0)
+"""How long the driver waits after failing (a bug), doubling while it keeps failing."""
 
 
 class TableStatus(StrEnum):
@@ -178,10 +196,12 @@ class Table:
         self._task: asyncio.Task[None] | None = None
         self._choosing: Choosing | None = None
         self._next_hand_at = 0.0
-        self._turn: tuple[int, int] | None = None
-        self._clock: TurnClock | None = None
-        self._bot_due = 0.0
-        self._clock_bank = 0.0
+        self._turn = Turn()
+        self._idle_since = time.monotonic()
+        """When the last client left (or the table was made or restored with none)."""
+        self._failures = Backoff(DRIVER_BACKOFF.first, DRIVER_BACKOFF.cap)
+        self._failure: str | None = None
+        """The driver's last failure, logged once however often it repeats."""
 
     # -- building ------------------------------------------------------------------------------
 
@@ -218,8 +238,14 @@ class Table:
         )
 
     async def resume(self) -> None:
-        """Store what a replay had to draw afresh, finish a hand that replayed to its end, and
-        start the driver."""
+        """Store what a replay had to draw afresh, finish a hand that replayed to its end, time
+        the turn it stands at, and start the driver.
+
+        The player to act gets a fresh action clock and the time bank as stored, as after a
+        pause: the time the server was down, or the store unreachable, is nobody's. A replay
+        carries out a redeal that was pending when the server stopped (its new deck is stored
+        here), so the restarted table deals on from the new deal.
+        """
         async with self._lock:
             live = self.live
             if live is not None:
@@ -227,6 +253,7 @@ class Table:
                 if live.hand.phase is Phase.OVER:
                     self._finish_hand(changes)
                 await self._commit(changes)
+            self._sync_turn()
         self.start_driver()
 
     def start_driver(self) -> None:
@@ -256,7 +283,15 @@ class Table:
             "hands_dealt": self.hands_dealt,
             "hand_in_progress": None if self.live is None else self.live.number,
             "choosing": None if self._choosing is None else self._choosing.button,
+            "idle": self._idle(time.monotonic()),
         }
+
+    def _idle(self, now: float) -> bool:
+        """Whether nobody has been connected for ``idle_minutes``: the bots wait, no hand
+        starts."""
+        if self.spectators or any(seat.clients for seat in self.seats.values()):
+            return False
+        return now - self._idle_since >= self.settings.idle_minutes * 60.0
 
     def seat_by_hash(self, digest: str) -> Seat | None:
         """The seat whose token has this SHA-256 digest, if any."""
@@ -276,9 +311,10 @@ class Table:
         if live is None or live.hand.to_act is None:
             return None
         seat = live.setup.lineup[live.hand.to_act]
-        if self._clock is None or self.status is not TableStatus.RUNNING:
+        timer = self._turn.clock
+        if timer is None or self.status is not TableStatus.RUNNING:
             return {"seat": seat, "clock": None, "bank": None, "running": False}
-        clock, bank = self._clock.left(time.monotonic())
+        clock, bank = timer.left(time.monotonic())
         return {"seat": seat, "clock": clock, "bank": bank, "running": True}
 
     def _hand_frame(self, live: LiveHand, engine: int | None) -> dict[str, Any]:
@@ -347,6 +383,11 @@ class Table:
     async def attach(self, client: Client) -> None:
         """A client connects: it gets the whole state at once, then every change."""
         async with self._lock:
+            if self.broken:
+                # This table is being rebuilt from the store: the client must reach the new one.
+                client.send(dumps(_STORAGE_ERROR))
+                client.close(1011, "storage failure")
+                return
             seat = self.seats.get(client.seat) if client.seat is not None else None
             if client.seat is not None and seat is None:
                 raise SeatError("this seat has been given up")
@@ -390,12 +431,17 @@ class Table:
                 seat.clients.discard(client)
                 if not seat.clients:
                     self._broadcast_table()
+            if not self._clients():
+                self._idle_since = time.monotonic()
 
     # -- requests from players -----------------------------------------------------------------
 
     async def handle(self, client: Client, frame: Act | Choose | SitIn | SitOut | Ping) -> None:
-        """Carry out a client's request; a refused one raises a
-        :class:`~wildstud.errors.WildstudError` saying why, with nothing changed."""
+        """Carry out a client's request and answer it (see :mod:`wildstud.server.messages`):
+        an ``ack`` to the client and a ``seq`` frame to the seat's other connections. A repeat
+        of the last request accepted gets its ack again; a stale or out-of-range ``seq`` gets
+        an error frame carrying the seat's ``last_seq``. Any other refusal raises a
+        :class:`~wildstud.errors.WildstudError` saying why; nothing changes either way."""
         if isinstance(frame, Ping):
             client.send(dumps({"type": "pong"}))
             return
@@ -405,12 +451,14 @@ class Table:
             seat = self.seats.get(client.seat)
             if seat is None:
                 raise SeatError("this seat has been given up")
-            if frame.seq == seat.last_seq:
-                return  # a repeat of the last request accepted: already done
-            if frame.seq < seat.last_seq:
-                raise StaleRequestError(
-                    f"request {frame.seq} is stale: the last one accepted was {seat.last_seq}"
-                )
+            last = seat.last_seq
+            if frame.seq == last:  # a repeat of the last request accepted: already done
+                client.send(dumps(ack_frame(frame.seq, last, repeat=True)))
+                return
+            refusal = seq_refusal(frame.seq, last)
+            if refusal is not None:
+                client.send(dumps(refusal))
+                return
             if isinstance(frame, Act):
                 await self._player_acts(seat, frame)
             elif isinstance(frame, Choose):
@@ -422,7 +470,11 @@ class Table:
                 await self._commit(Changes(seats=[seat.state()]))
                 self._broadcast_table()
             self._changed.set()
-        client.send(dumps({"type": "ack", "seq": frame.seq}))
+            client.send(dumps(ack_frame(frame.seq, seat.last_seq)))
+            others = dumps(seq_frame(seat.last_seq))
+            for other in seat.clients:
+                if other is not client:
+                    other.send(others)
 
     async def _player_acts(self, seat: Seat, frame: Act) -> None:
         if self.status is TableStatus.PAUSED:
@@ -435,8 +487,8 @@ class Table:
             raise IllegalActionError("you are not dealt into this hand")
         live.hand.verify_act(frame.action, frame.amount, seat=engine)
         now = time.monotonic()
-        if self._clock is not None:
-            seat.time_bank = self._clock.bank_after(now)
+        if self._turn.clock is not None:
+            seat.time_bank = self._turn.clock.bank_after(now)
         seat.acted = True
         seat.last_seq = frame.seq
         await self._act(seat, engine, ActionKind(frame.action), frame.amount, "player", frame.seq)
@@ -552,7 +604,7 @@ class Table:
                 raise TableError("a table cannot go back to waiting")
             self.status = status
             self._choosing = None
-            self._turn = None  # a resumed turn gets a fresh clock
+            self._turn.forget()  # a resumed turn gets a fresh clock
             await self._commit(Changes(table=self.state()))
             self._sync_turn()
             self._broadcast_table()
@@ -626,9 +678,17 @@ class Table:
                     wait = await self._advance()
             except StorageFailureError:
                 return
-            except Exception:  # a bug must not stop the table for good: log it, go on
-                log.exception("table %s: the driver failed; retrying", self.id)
-                wait = 1.0
+            except Exception as error:  # a bug must not stop the table for good: log it, go on
+                wait = self._driver_failed(error)
+            else:
+                if self._failure is not None:
+                    log.warning(
+                        "table %s: the driver works again after %d failures",
+                        self.id,
+                        self._failures.failures,
+                    )
+                    self._failure = None
+                self._failures.succeed()
             if wait is None:
                 await self._changed.wait()
             elif wait <= 0:
@@ -637,14 +697,34 @@ class Table:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._changed.wait(), wait)
 
+    def _driver_failed(self, error: Exception) -> float:
+        """Log a failure of the driver (once, however often the same one repeats) and return
+        how long to wait before trying again."""
+        failure = f"{type(error).__name__}: {error}"
+        if failure != self._failure:
+            self._failure = failure
+            log.error(
+                "table %s: the driver failed; it retries, waiting longer while it fails",
+                self.id,
+                exc_info=error,
+            )
+        return self._failures.fail()
+
     async def _advance(self) -> float | None:
         """Do whatever is due now; return how long until something else is (``None``: not
         until something changes)."""
         if self.broken or self.status is not TableStatus.RUNNING:
             return None
         now = time.monotonic()
+        idle = self._idle(now)
         live = self.live
         if live is not None:
+            self._sync_turn()  # a turn not timed yet (a restored table's) gets its clock now
+            if live.hand.redeal_pending is not None:
+                if now < self._turn.redeal_due:
+                    return self._turn.redeal_due - now
+                await self._redeal()
+                return 0.0
             engine = live.hand.to_act
             if engine is None:  # pragma: no cover - a hand over is finished at once
                 return None
@@ -652,18 +732,23 @@ class Table:
             if seat.leaving:
                 await self._act(seat, engine, _auto_action(live.hand), None, "host", None)
             elif seat.bot is not None:
-                if now < self._bot_due:
-                    return self._bot_due - now
+                if idle:
+                    return None  # nobody is there to watch: the bots wait for someone
+                if now < self._turn.bot_due:
+                    return self._turn.bot_due - now
                 kind, amount = seat.bot.choose(live.hand)
                 await self._act(seat, engine, kind, amount, "bot", None)
             else:
-                assert self._clock is not None
-                if now < self._clock.deadline:
-                    return self._clock.deadline - now
+                clock = self._turn.clock
+                assert clock is not None  # _sync_turn times every player's turn
+                if now < clock.deadline:
+                    return clock.deadline - now
                 seat.time_bank = 0.0
                 seat.timed_out = True
                 await self._act(seat, engine, _auto_action(live.hand), None, "clock", None)
             return 0.0
+        if idle:
+            return None  # no hand starts with nobody there
         if self._choosing is not None:
             if now < self._choosing.deadline:
                 return self._choosing.deadline - now
@@ -700,16 +785,16 @@ class Table:
         """Start the next hand with game ``entry`` (``None``: the default pick)."""
         choosing, self._choosing = self._choosing, None
         lineup = self._lineup()
-        if len(lineup) < 2:
+        if entry is None or len(lineup) < 2 or not self.menu.items[entry].fits(len(lineup)):
+            entry = self.menu.default(len(lineup), self.last_entry)
+        if len(lineup) < 2 or entry is None:
+            if chooser is not None:  # no hand after all, but the chooser's seq was taken
+                await self._commit(Changes(seats=[chooser.state()]))
             self._broadcast_table()
             return
         button = self._next_button(lineup)
         if choosing is not None and choosing.button in lineup:
             button = choosing.button
-        if entry is None or not self.menu.items[entry].fits(len(lineup)):
-            entry = self.menu.default(len(lineup), self.last_entry)
-        if entry is None:
-            return
         item = self.menu.items[entry]
         setup = HandSetup(
             number=self.hands_dealt + 1,
@@ -722,7 +807,7 @@ class Table:
             stacks=tuple(self.seats[index].stack for index in lineup),
         )
         book = DeckBook()
-        hand = start_hand(setup, book)
+        hand = start_hand(setup, book, to_redeal=True)
         live = LiveHand(setup, book, hand, 0)
         self.live, self.last_hand = live, None
         self.button, self.hands_dealt, self.last_entry = button, setup.number, entry
@@ -750,7 +835,7 @@ class Table:
         live = self.live
         assert live is not None
         live.hand.act(kind, amount, seat=engine)
-        live.hand.run()
+        deal_on(live.hand)
         changes = Changes(
             seats=[seat.state()],
             actions=[
@@ -763,10 +848,26 @@ class Table:
             self._finish_hand(changes)
         await self._commit(changes)
         # Stacks change at the end of a hand; a time bank whenever it is drawn on.
-        seats_changed = self.live is None or self._clock_bank != seat.time_bank
+        seats_changed = self.live is None or self._turn.bank != seat.time_bank
         self._sync_turn()
         self._publish()
         if seats_changed:
+            self._broadcast_table()
+
+    async def _redeal(self) -> None:
+        """Carry out the redeal the table has shown for ``redeal_pause`` seconds: gather the
+        cards, deal again from a new deck (stored before anyone sees a card of it)."""
+        live = self.live
+        assert live is not None
+        live.hand.step()
+        deal_on(live.hand)
+        changes = Changes(decks=live.decks())
+        if live.hand.phase is Phase.OVER:
+            self._finish_hand(changes)
+        await self._commit(changes)
+        self._sync_turn()
+        self._publish()
+        if self.live is None:
             self._broadcast_table()
 
     def _finish_hand(self, changes: Changes) -> None:
@@ -803,24 +904,33 @@ class Table:
         self._next_hand_at = time.monotonic() + self.settings.hand_pause
 
     def _sync_turn(self) -> None:
-        """Start the clock of a new turn (or of a turn resumed after a pause)."""
+        """Time a turn the driver has not timed yet: a new one, one resumed after a pause, the
+        one a restored table stands at (see :class:`~wildstud.server.clock.Turn`)."""
         live = self.live
-        if live is None or live.hand.to_act is None:
-            self._turn, self._clock = None, None
-            return
-        key = (live.number, len(live.hand.events))
-        if key == self._turn:
-            return
-        self._turn = key
-        now = time.monotonic()
-        seat = self.seats[live.setup.lineup[live.hand.to_act]]
-        self._clock = TurnClock(self.settings.action_clock, seat.time_bank, now)
-        self._clock_bank = seat.time_bank
-        self._bot_due = now + self.settings.bot_delay
+        key: tuple[int, int] | None = None
+        bank: float | None = None
+        if live is not None and (
+            live.hand.to_act is not None or live.hand.redeal_pending is not None
+        ):
+            key = (live.number, len(live.hand.events))
+            if live.hand.to_act is not None:
+                bank = self.seats[live.setup.lineup[live.hand.to_act]].time_bank
+        settings = self.settings
+        self._turn.start(
+            key,
+            bank,
+            now=time.monotonic(),
+            action=settings.action_clock,
+            bot_delay=settings.bot_delay,
+            redeal_pause=settings.redeal_pause,
+        )
 
     async def _commit(self, changes: Changes) -> None:
         if not changes:
             return
+        if self.broken:
+            # What is in memory is ahead of the store: nothing more of it may be stored.
+            raise StorageFailureError(f"table {self.id}: the table is being reloaded")
         try:
             await self.store.call(self.store.apply, self.id, changes)
         except Exception as error:
@@ -828,21 +938,18 @@ class Table:
             # lobby rebuild the table from what the store holds.
             log.error("table %s: storing a change failed: %s", self.id, type(error).__name__)
             self.broken = True
+            text = dumps(_STORAGE_ERROR)
             for client in self._clients():
-                client.send(
-                    dumps(
-                        {
-                            "type": "error",
-                            "code": "storage",
-                            "message": "the server could not store the last change; reconnect",
-                            "seq": None,
-                        }
-                    )
-                )
+                client.send(text)
                 client.close(1011, "storage failure")
             if self.on_broken is not None:
                 asyncio.get_running_loop().call_soon(self.on_broken, self)
             raise StorageFailureError(f"table {self.id}: the change was not stored") from None
+
+
+_STORAGE_ERROR = error_frame(
+    "storage", "the server could not store the last change; reconnect", None
+)
 
 
 def build_menu(settings: TableSettings) -> Menu:
