@@ -56,6 +56,12 @@ async def _two_connections(server: Server) -> None:
     answer = await _answer(laptop, mark_laptop)
     assert answer == {"type": "ack", "seq": 1, "last_seq": 1, "repeat": True}
     assert _acted_by(laptop, engine) == before + 1
+    # Under the same number, the laptop asks for something else: not done, and it is told.
+    mark_laptop = len(laptop.frames)
+    await laptop.send({"type": "sit_out", "seq": 1})
+    answer = await _answer(laptop, mark_laptop)
+    assert (answer["type"], answer["code"], answer["last_seq"]) == ("error", "stale", 1)
+    assert "another of your connections" in str(answer["message"])
 
     # Two more requests from the laptop; the phone hears each one.
     for seq, kind in ((2, "sit_out"), (3, "sit_in")):

@@ -14,10 +14,12 @@ player's phone and laptop) share one count. A request the server carries out is 
 ``{"type": "ack", "seq": n, "last_seq": n}`` to the connection that sent it, and every other
 connection of the seat hears ``{"type": "seq", "last_seq": n}``. A request carrying the last
 number accepted again is a repeat: nothing is done again and the answer is the ack with
-``"repeat": true``. A smaller number is stale, and one above ``last_seq +`` :data:`SEQ_RANGE`
-(1000) is out of range: both get an error frame (``stale``, ``seq-range``) that carries
-``last_seq``, and change nothing, so a seat can always go on with ``last_seq + 1``. A client
-keeps its count at the largest ``last_seq`` it has heard (``welcome`` carries one too).
+``"repeat": true``; one under that number asking for something else (another connection of the
+seat used it first) is ``stale``. A smaller number is stale too, and one above
+``last_seq +`` :data:`SEQ_RANGE` (1000) is out of range: both get an error frame (``stale``,
+``seq-range``) that carries ``last_seq`` and change nothing, so a seat can always go on with
+``last_seq + 1``. A client keeps its count at the largest ``last_seq`` it has heard
+(``welcome`` carries one too).
 
 The server's frames are JSON objects too:
 
@@ -88,6 +90,7 @@ __all__ = [
     "read_frame",
     "seq_frame",
     "seq_refusal",
+    "seq_taken",
 ]
 
 Seq = Annotated[int, Field(ge=1, le=2**53)]
@@ -207,6 +210,21 @@ def seq_refusal(seq: int, last: int) -> dict[str, Any] | None:
         )
         return error_frame("seq-range", message, seq, last_seq=last)
     return None
+
+
+def seq_taken(seq: int) -> dict[str, Any]:
+    """The error frame for a request numbered like the last one accepted but asking for
+    something else: another connection of the same seat sent its own request under that
+    number first, and this one was not carried out.
+
+    >>> seq_taken(8)["code"], seq_taken(8)["last_seq"]
+    ('stale', 8)
+    """
+    message = (
+        f"request {seq} was not carried out: another of your connections sent request {seq}"
+        " first; look at the table again before acting"
+    )
+    return error_frame("stale", message, seq, last_seq=seq)
 
 
 def encode(value: Any) -> Any:

@@ -66,6 +66,9 @@ class Seat:
     """The player acted in the hand in progress (not the clock for them)."""
     timed_out: bool = False
     """The clock acted for the player in the hand in progress."""
+    last_request: object = None
+    """The request numbered ``last_seq``, as it came (in memory only): a repeat of that number
+    is answered as done only when it asks for the same thing."""
 
     def __post_init__(self) -> None:
         if self.kind is SeatKind.RANDOM_BOT:

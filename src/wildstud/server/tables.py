@@ -77,6 +77,7 @@ from wildstud.server.messages import (
     error_frame,
     seq_frame,
     seq_refusal,
+    seq_taken,
 )
 from wildstud.server.names import bot_name, seat_name
 from wildstud.server.replay import DeckBook, deal_on, rebuild, start_hand
@@ -452,8 +453,11 @@ class Table:
             if seat is None:
                 raise SeatError("this seat has been given up")
             last = seat.last_seq
-            if frame.seq == last:  # a repeat of the last request accepted: already done
-                client.send(dumps(ack_frame(frame.seq, last, repeat=True)))
+            if frame.seq == last:
+                if seat.last_request in (None, frame):  # a resend of what was done: done
+                    client.send(dumps(ack_frame(frame.seq, last, repeat=True)))
+                else:  # another connection of the seat used this number first
+                    client.send(dumps(seq_taken(frame.seq)))
                 return
             refusal = seq_refusal(frame.seq, last)
             if refusal is not None:
@@ -470,6 +474,7 @@ class Table:
                 await self._commit(Changes(seats=[seat.state()]))
                 self._broadcast_table()
             self._changed.set()
+            seat.last_request = frame
             client.send(dumps(ack_frame(frame.seq, seat.last_seq)))
             others = dumps(seq_frame(seat.last_seq))
             for other in seat.clients:
