@@ -13,9 +13,11 @@ import stat
 from pathlib import Path
 
 import httpx
+import pytest
 
 from tests.server.conftest import Server
 from tests.server.wsclient import Api
+from wildstud.server.config import default_database_path
 from wildstud.server.headers import PAGE_POLICY
 
 
@@ -109,3 +111,14 @@ def test_the_database_is_readable_by_its_owner_only(tmp_path: Path) -> None:
             assert _mode(path) == 0o600, path
     finally:
         server.stop()
+
+
+def test_the_default_data_folder_is_its_owners_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    path = default_database_path()
+    assert path.parent == tmp_path / "data" / "wildstud"
+    assert _mode(path.parent) == 0o700
+    path.parent.chmod(0o755)  # as an older version left it
+    assert _mode(default_database_path().parent) == 0o700
