@@ -26,6 +26,9 @@ import httpx
 import pytest
 
 WILDSTUD = str(Path(sys.executable).with_name("wildstud"))
+MANY_TABLES = ("--tables-per-minute", "100000", "--tables-burst", "1000")
+"""Options that let a test module create tables as fast as it likes (the default limit,
+tested in test_limits.py, is a few a minute per address)."""
 
 
 def free_port() -> int:
@@ -39,9 +42,20 @@ def free_port() -> int:
 class Server:
     """``wildstud serve`` in a subprocess."""
 
-    def __init__(self, database_url: str, log: Path) -> None:
+    def __init__(
+        self,
+        database_url: str,
+        log: Path,
+        *,
+        log_level: str | None = "warning",
+        options: tuple[str, ...] = MANY_TABLES,
+    ) -> None:
         self.database_url = database_url
         self.log = log
+        self.log_level = log_level
+        """``--log-level``, or ``None`` for the server's default level."""
+        self.options = options
+        """More options of ``wildstud serve``."""
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -66,8 +80,8 @@ class Server:
                     str(self.port),
                     "--database-url",
                     self.database_url,
-                    "--log-level",
-                    "warning",
+                    *(() if self.log_level is None else ("--log-level", self.log_level)),
+                    *self.options,
                 ],
                 stdout=log,
                 stderr=subprocess.STDOUT,

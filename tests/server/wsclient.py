@@ -20,9 +20,12 @@ Frame = dict[str, Any]
 class Client:
     """One connection (a seat's or a spectator's)."""
 
-    def __init__(self, url: str, name: str = "") -> None:
+    def __init__(self, url: str, name: str = "", local: str | None = None) -> None:
         self.url = url
         self.name = name
+        self.local = local
+        """The loopback address to connect from (127.0.0.1 by default): the server counts
+        connections per client address."""
         self.frames: list[Frame] = []
         self.hand: Frame | None = None
         """The last ``hand`` frame, kept up to date by the ``update`` frames after it."""
@@ -40,7 +43,8 @@ class Client:
 
     async def open(self) -> Client:
         """Connect and start reading."""
-        self._ws = await connect(self.url, proxy=None, compression=None, max_size=2**22)
+        extra: dict[str, Any] = {} if self.local is None else {"local_addr": (self.local, 0)}
+        self._ws = await connect(self.url, proxy=None, compression=None, max_size=2**22, **extra)
         self.closed = False
         self._reader = asyncio.create_task(self._read())
         return self
@@ -195,9 +199,10 @@ async def play(client: Client, rng: random.Random, until: Callable[[Client], boo
 class Api:
     """The REST API of one server."""
 
-    def __init__(self, base: str) -> None:
+    def __init__(self, base: str, local: str | None = None) -> None:
         self.base = base
-        self.http = httpx.Client(base_url=base, timeout=10.0, trust_env=False)
+        transport = httpx.HTTPTransport(local_address=local)
+        self.http = httpx.Client(base_url=base, timeout=10.0, trust_env=False, transport=transport)
 
     def create(self, **settings: Any) -> Frame:
         """Create a table; returns the whole answer."""

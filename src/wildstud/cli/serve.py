@@ -2,7 +2,9 @@
 
 The server listens on 127.0.0.1:8000 by default and keeps its tables in an SQLite file in the
 user's data folder; ``--database-url`` points it at PostgreSQL. Migrations are applied when it
-starts, then every table and every hand in progress is loaded from the database.
+starts, then every table and every hand in progress is loaded from the database. It logs at
+``info`` by default, an access log included; no line it prints holds a token
+(:mod:`wildstud.server.logs`).
 
 >>> from typer.testing import CliRunner
 >>> result = CliRunner().invoke(app, ["serve", "--help"])
@@ -13,12 +15,14 @@ starts, then every table and every hand in progress is loaded from the database.
 from __future__ import annotations
 
 import logging
+import logging.config
 from typing import Annotated
 
 import typer
 
 from wildstud.cli import app
 from wildstud.errors import WildstudError
+from wildstud.server.limits import ADDRESS_CONNECTIONS, TABLES_BURST, TABLES_PER_MINUTE, Limits
 
 __all__ = ["serve"]
 
@@ -46,27 +50,45 @@ def serve(
         ),
     ] = None,
     log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info",
+    tables_per_minute: Annotated[
+        float,
+        typer.Option(min=0.01, help="Tables one client address may create a minute, on average."),
+    ] = TABLES_PER_MINUTE,
+    tables_burst: Annotated[
+        int, typer.Option(min=1, help="Tables one client address may create at once.")
+    ] = TABLES_BURST,
+    connections_per_address: Annotated[
+        int, typer.Option(min=1, help="WebSockets one client address may have open at once.")
+    ] = ADDRESS_CONNECTIONS,
 ) -> None:
     """Run the table server: REST API, WebSockets, and the database behind them."""
     import uvicorn
 
     from wildstud.server.app import create_app
     from wildstud.server.config import ServerConfig, default_database_url
+    from wildstud.server.logs import LOG_LEVELS, log_config
 
     level = log_level.strip().lower()
-    if level not in ("debug", "info", "warning", "error"):
+    if level not in LOG_LEVELS:
         raise ServeError(f"--log-level must be debug, info, warning or error, not {log_level!r}")
-    logging.basicConfig(
-        level=level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    logging.config.dictConfig(log_config(level))
+    logging.captureWarnings(True)  # warnings too go through the redacting formatter
+    limits = Limits(
+        tables_per_minute=tables_per_minute,
+        tables_burst=tables_burst,
+        address_connections=connections_per_address,
     )
-    config = ServerConfig(database_url=database_url or default_database_url(), host=host, port=port)
+    config = ServerConfig(
+        database_url=database_url or default_database_url(), host=host, port=port, limits=limits
+    )
     uvicorn.run(
         create_app(config),
         host=host,
         port=port,
+        log_config=log_config(level),
         log_level=level,
-        # The paths hold the tokens of the links: keep them out of the logs.
-        access_log=False,
+        # Paths hold tokens: the log formatters redact them (wildstud.server.logs).
+        access_log=True,
         ws_max_size=WS_MAX_BYTES,
         server_header=False,
     )

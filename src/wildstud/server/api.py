@@ -4,19 +4,22 @@ Tokens travel in the path, as in the links the host shares: ``/api/host/{host_to
 the host's controls, ``/api/join/{join_token}`` to take a seat. A table's id reaches only what
 everyone at the table may see: its state, its finished hands and its ledger. Refusals are JSON
 objects with a ``detail`` sentence: 400 for a request the rules refuse, 404 for an unknown id or
-token, 409 for a seat that cannot be had (taken, or its name already at the table).
+token, 409 for a seat that cannot be had (taken, or its name already at the table), 422 for a
+request that is not valid, 413 for a body too large and 429 for tables created too fast
+(:mod:`wildstud.server.limits`).
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path, Query, Request, Response
+from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from fastapi.responses import JSONResponse, PlainTextResponse
 
 from wildstud.errors import SeatError
 from wildstud.games import GAMES
 from wildstud.server.history import export_phh, steps
+from wildstud.server.limits import table_creation_allowed
 from wildstud.server.lobby import Lobby
 from wildstud.server.replay import DeckBook, rebuild, replay_views
 from wildstud.server.schemas import (
@@ -122,8 +125,10 @@ async def games() -> list[GameInfo]:
     status_code=201,
     responses={
         **_ERRORS,
+        429: {"model": ErrorBody, "description": "Too many new tables"},
         503: {"model": ErrorBody, "description": "The table could not be stored; nothing was"},
     },
+    dependencies=[Depends(table_creation_allowed)],
     summary="Create a table",
 )
 async def create_table(body: NewTable, request: Request) -> TableCreated:

@@ -3,7 +3,16 @@
 :func:`create_app` opens the database when the application starts (upgrading its schema with the
 migrations), loads every table and replays every hand in progress, and closes it all when the
 application stops. Errors never reach a client as a traceback: refusals are one sentence, and
-anything unexpected is logged on the server and answered with a bare 500.
+anything unexpected is logged on the server (its route, never its path: paths hold tokens) and
+answered with a bare 500. Every answer carries the headers of :mod:`wildstud.server.headers`;
+request bodies and new tables are limited as :mod:`wildstud.server.limits` says.
+
+The client's files are served under ``/static/<version>/``, the version being a hash of their
+contents, so that an upgrade changes every URL and a browser may keep each file for good:
+
+>>> page = create_app(ServerConfig(database_url="sqlite://")).state.page
+>>> import re; re.search(r'src="/static/[0-9a-f]{12}/js/app.js"', page) is not None
+True
 
 >>> app = create_app(ServerConfig(database_url="sqlite://"))
 >>> sorted(path for path in app.openapi()["paths"] if path.startswith("/api/host/{token}/"))
@@ -13,20 +22,36 @@ anything unexpected is logged on the server and answered with a bare 500.
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from importlib.resources import files
+from importlib.resources.abc import Traversable
+from typing import Any
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.types import ASGIApp
 
 from wildstud import __version__
 from wildstud.errors import SeatError, WildstudError
 from wildstud.server import api, socket
 from wildstud.server.config import ServerConfig
+from wildstud.server.headers import PAGE_POLICY, SecurityHeaders, docs_policy
+from wildstud.server.limits import (
+    BodyLimit,
+    Connections,
+    CreationLimiter,
+    RateLimitedError,
+)
 from wildstud.server.lobby import Lobby
+from wildstud.server.refusals import describe
+from wildstud.server.schemas import ErrorBody
 from wildstud.server.store import Store
 from wildstud.server.tables import StorageFailureError
 
@@ -52,14 +77,28 @@ def create_app(config: ServerConfig) -> FastAPI:
             await lobby.close()
             store.close()
 
-    app = FastAPI(
+    app = _Application(
         title="wildstud",
         version=__version__,
         summary="Wild-card stud tables for home poker nights: dealer's choice over WebSockets.",
         lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
     )
+    app.state.connections = Connections(config.limits)
+    app.state.creation_limiter = CreationLimiter(config.limits)
     app.include_router(api.router)
     app.include_router(socket.router)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
+        return api.error_response(422, describe(error.errors(), "the request is not valid"))
+
+    @app.exception_handler(RateLimitedError)
+    async def limited(_request: Request, error: RateLimitedError) -> JSONResponse:
+        response = api.error_response(429, str(error))
+        response.headers["Retry-After"] = str(max(1, round(error.retry_after)))
+        return response
 
     @app.exception_handler(api.NotFoundError)
     async def not_found(_request: Request, error: api.NotFoundError) -> JSONResponse:
@@ -79,12 +118,20 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @app.exception_handler(Exception)
     async def failed(request: Request, error: Exception) -> JSONResponse:
-        log.error("%s %s failed: %s", request.method, request.url.path, type(error).__name__)
+        route = getattr(request.scope.get("route"), "path", "an unknown route")
+        log.error("%s %s failed: %s", request.method, route, type(error).__name__)
         return api.error_response(500, "internal error")
 
     static = files("wildstud.server").joinpath("static")
+    version = static_version(static)
+    prefix = f"/static/{version}"
     page = static.joinpath("index.html").read_text(encoding="utf-8")
-    # The browser client: plain ES modules and a style sheet, served as they are.
+    page = page.replace('"/static/', f'"{prefix}/')
+    app.state.page = page
+    # The browser client: plain ES modules and a style sheet, served as they are. The modules
+    # import each other by relative paths, so they all load under the versioned prefix; the
+    # unversioned mount serves pages that were opened before an upgrade.
+    app.mount(prefix, StaticFiles(directory=str(static)), name="static-versioned")
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
 
     @app.get("/", include_in_schema=False)
@@ -96,4 +143,75 @@ def create_app(config: ServerConfig) -> FastAPI:
         # what to show.
         app.add_api_route(f"/{kind}/{{token}}", index, include_in_schema=False)
 
+    # The API page with no internet: Swagger UI's files come from the fastapi-offline package.
+    assets = files("fastapi_offline").joinpath("static")
+    app.mount("/docs-assets", StaticFiles(directory=str(assets)), name="docs-assets")
+    docs_page = get_swagger_ui_html(
+        openapi_url="/openapi.json",
+        title="wildstud API",
+        swagger_js_url="/docs-assets/swagger-ui-bundle.js",
+        swagger_css_url="/docs-assets/swagger-ui.css",
+        swagger_favicon_url="/docs-assets/favicon.png",
+    ).body
+    docs = bytes(docs_page).decode()
+    docs_csp = docs_policy(docs)
+
+    @app.get("/docs", include_in_schema=False)
+    async def api_page() -> HTMLResponse:
+        return HTMLResponse(docs)
+
+    def policy(path: str) -> str:
+        return docs_csp if path == "/docs" else PAGE_POLICY
+
+    app.add_middleware(BodyLimit, max_bytes=config.limits.max_body_bytes)
+    app.headers = functools.partial(SecurityHeaders, versioned=f"{prefix}/", policy=policy)
     return app
+
+
+def static_version(folder: Traversable) -> str:
+    """A short hash of the files under ``folder``, their names and contents."""
+    found: list[tuple[str, Traversable]] = []
+    pending = [("", folder)]
+    while pending:
+        name, item = pending.pop()
+        if item.is_dir():
+            pending.extend((f"{name}/{child.name}", child) for child in item.iterdir())
+        else:
+            found.append((name, item))
+    digest = hashlib.sha256()
+    for name, item in sorted(found, key=lambda pair: pair[0]):
+        data = item.read_bytes()
+        digest.update(f"{name}\0{len(data)}\0".encode())
+        digest.update(data)
+    return digest.hexdigest()[:12]
+
+
+class _Application(FastAPI):
+    """FastAPI with the security headers outside its own error handling, so that an answer
+    to an unexpected failure (500) carries them too."""
+
+    headers: Callable[[ASGIApp], ASGIApp] | None = None
+
+    def build_middleware_stack(self) -> ASGIApp:
+        stack = super().build_middleware_stack()
+        return stack if self.headers is None else self.headers(stack)
+
+    def openapi(self) -> dict[str, Any]:
+        """The schema, with invalid requests (422) answered as every other refusal: a
+        ``detail`` sentence, not FastAPI's list that echoes the input."""
+        if self.openapi_schema is not None:
+            return self.openapi_schema
+        schema = super().openapi()
+        components = schema.setdefault("components", {}).setdefault("schemas", {})
+        components.setdefault("ErrorBody", ErrorBody.model_json_schema())
+        for operations in schema.get("paths", {}).values():
+            for operation in operations.values():
+                invalid = operation.get("responses", {}).get("422")
+                if invalid is not None:
+                    invalid["description"] = "The request is not valid"
+                    invalid["content"] = {
+                        "application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}
+                    }
+        for unused in ("HTTPValidationError", "ValidationError"):
+            components.pop(unused, None)
+        return schema

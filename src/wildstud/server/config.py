@@ -2,7 +2,8 @@
 
 By default the server listens on the loopback address only and keeps an SQLite file in the
 user's data folder (``$XDG_DATA_HOME/wildstud``, usually ``~/.local/share/wildstud``): nothing to
-install or start. ``--database-url`` points it at PostgreSQL instead.
+install or start. ``--database-url`` points it at PostgreSQL instead. The data folder is the
+user's alone (mode 0700), as is the database file the store creates in it (0600).
 
 >>> config = ServerConfig(database_url="sqlite:////tmp/w.db")
 >>> config.host, config.port
@@ -16,12 +17,17 @@ from pathlib import Path
 
 import platformdirs
 
+from wildstud.server.limits import Limits
+
 __all__ = ["ServerConfig", "default_database_path", "default_database_url"]
 
 
 def default_database_path() -> Path:
-    """The SQLite file in the user's data folder (the folder is created if need be)."""
-    folder = Path(platformdirs.user_data_dir("wildstud", appauthor=False, ensure_exists=True))
+    """The SQLite file in the user's data folder (the folder is created if need be, readable
+    by its owner only)."""
+    folder = Path(platformdirs.user_data_dir("wildstud", appauthor=False))
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    folder.chmod(0o700)  # the folder is ours alone: tighten one an older version made
     return folder / "wildstud.sqlite3"
 
 
@@ -37,3 +43,4 @@ class ServerConfig:
     database_url: str = field(default_factory=default_database_url)
     host: str = "127.0.0.1"
     port: int = 8000
+    limits: Limits = field(default_factory=Limits)

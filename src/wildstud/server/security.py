@@ -68,3 +68,12 @@ class RateLimiter:
             self._tokens -= 1
             return True
         return False
+
+    def retry_after(self) -> float:
+        """Seconds until the next message may pass (0 if one may pass now)."""
+        return max(0.0, (1 - self._tokens) / self.rate)
+
+    def full(self) -> bool:
+        """Whether the bucket has filled up again (nothing sent for a while)."""
+        now = self._clock()
+        return self._tokens + (now - self._last) * self.rate >= self.burst

@@ -9,6 +9,12 @@ one that is too long, binary, not JSON, or not one of the frames of
 the rate limit. A refused request gets an error frame saying why. Nothing a client sends can
 make the server show it a traceback.
 
+A connection over one of the caps of :mod:`wildstud.server.limits` (per seat, per address,
+spectators per table) gets an error frame with the code ``too-many-connections`` and is closed
+(1008). A connection over the rate limit has its extra messages dropped, with one warning a
+second, and is not read again until it may send: a flooding client fills its own socket's
+buffers and costs the server no more than one well-behaved client.
+
 A connection queues its frames and closes once they are sent:
 
 >>> connection = Connection(websocket=None, seat=0)  # type: ignore[arg-type]
@@ -34,8 +40,10 @@ from wildstud.errors import (
     StaleRequestError,
     WildstudError,
 )
+from wildstud.server.limits import ConnectionCapError, Connections
 from wildstud.server.lobby import Lobby
 from wildstud.server.messages import error_frame, read_frame
+from wildstud.server.refusals import describe
 from wildstud.server.security import MAX_MESSAGE_BYTES, RateLimiter
 from wildstud.server.tables import StorageFailureError, Table, dumps
 
@@ -45,11 +53,11 @@ log = logging.getLogger("wildstud.server")
 router = APIRouter()
 
 SEND_QUEUE = 512
-"""Frames a client may fall behind by before it is disconnected."""
+"""Frames a client may fall behind by before it is disconnected (512)."""
 RATE = 20.0
-"""Messages a second a connection may send, on average…"""
+"""Messages a second a connection may send, on average (20)…"""
 BURST = 40
-"""…and at once."""
+"""…and at once (40)."""
 
 
 class Connection:
@@ -124,10 +132,10 @@ async def watch_socket(websocket: WebSocket, token: str) -> None:
     await _serve(websocket, table, None)
 
 
-async def _refuse(websocket: WebSocket, code: str, message: str) -> None:
+async def _refuse(websocket: WebSocket, code: str, message: str, close: int = 4404) -> None:
     await websocket.accept()
     await websocket.send_text(dumps(error_frame(code, message)))
-    await websocket.close(4404, code)
+    await websocket.close(close, code)
 
 
 def _error_code(error: WildstudError) -> str:
@@ -143,6 +151,20 @@ def _error_code(error: WildstudError) -> str:
 
 
 async def _serve(websocket: WebSocket, table: Table, seat: int | None) -> None:
+    connections: Connections = websocket.app.state.connections
+    address = websocket.client.host if websocket.client else "unknown"
+    try:
+        ticket = connections.admit(address, table.id, seat)
+    except ConnectionCapError as error:
+        await _refuse(websocket, "too-many-connections", str(error), 1008)
+        return
+    try:
+        await _talk(websocket, table, seat)
+    finally:
+        connections.release(ticket)
+
+
+async def _talk(websocket: WebSocket, table: Table, seat: int | None) -> None:
     await websocket.accept()
     connection = Connection(websocket, seat)
     writer = asyncio.create_task(connection.write())
@@ -167,6 +189,9 @@ async def _serve(websocket: WebSocket, table: Table, seat: int | None) -> None:
                     connection.send(
                         dumps(error_frame("rate-limited", "too many messages: slow down"))
                     )
+                # Read nothing more until a message may pass: what the client sends meanwhile
+                # waits in its own socket, not in the server's time.
+                await asyncio.sleep(limiter.retry_after())
                 continue
             if text is None:
                 connection.send(dumps(error_frame("malformed", "send JSON text, not binary")))
@@ -208,8 +233,4 @@ async def _serve(websocket: WebSocket, table: Table, seat: int | None) -> None:
 
 def _describe(error: ValidationError) -> str:
     """What was wrong with a frame, in a line, without echoing what the client sent."""
-    problems = []
-    for item in error.errors(include_input=False, include_url=False)[:3]:
-        where = ".".join(str(part) for part in item["loc"]) or "frame"
-        problems.append(f"{where}: {item['msg']}")
-    return "not a valid frame: " + "; ".join(problems)
+    return describe(error.errors(include_input=False, include_url=False), "not a valid frame")

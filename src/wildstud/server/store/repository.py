@@ -28,6 +28,7 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
+from wildstud.server.store.files import prepare_sqlite_file
 from wildstud.server.store.migrate import upgrade
 from wildstud.server.store.models import (
     ActionRow,
@@ -89,17 +90,26 @@ class Store:
 
     def __init__(self, url: str) -> None:
         parsed = database_url(url)
+        # A database error's message never holds the values of its statement: they may be
+        # token digests or anything a client sent, and errors end up in the log.
         if parsed.get_backend_name() == "sqlite":
             memory = parsed.database in (None, "", ":memory:")
+            if not memory and not str(parsed.database).startswith("file:"):
+                prepare_sqlite_file(str(parsed.database))
             self.engine: Engine = create_engine(
                 parsed,
                 connect_args={"check_same_thread": False},
                 poolclass=StaticPool if memory else None,
+                hide_parameters=True,
             )
             event.listen(self.engine, "connect", _sqlite_pragmas)
         else:
             self.engine = create_engine(
-                parsed, pool_pre_ping=True, pool_size=WRITERS, max_overflow=WRITERS
+                parsed,
+                pool_pre_ping=True,
+                pool_size=WRITERS,
+                max_overflow=WRITERS,
+                hide_parameters=True,
             )
         upgrade(self.engine)
         self._inline = self.backend == "sqlite"

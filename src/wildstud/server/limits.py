@@ -1,0 +1,279 @@
+"""How much one client may take: connections, request bodies and new tables.
+
+A home game needs a handful of connections per seat and a few new tables an hour; a hostile or
+broken client asks for far more. Past each limit the client gets a clear refusal and nothing
+else changes: a WebSocket over a connection cap gets an error frame with the code
+``too-many-connections`` and is closed (1008), a request body over :data:`MAX_BODY_BYTES` gets
+413, and creating tables too fast gets 429 with ``Retry-After``.
+
+Addresses are the client addresses uvicorn sees: behind a reverse proxy on the same machine,
+uvicorn takes them from ``X-Forwarded-For`` (it trusts that header from 127.0.0.1 only).
+
+>>> connections = Connections(Limits(seat_connections=1))
+>>> ticket = connections.admit("10.0.0.1", "t1", 0)
+>>> connections.admit("10.0.0.2", "t1", 0)
+Traceback (most recent call last):
+...
+wildstud.server.limits.ConnectionCapError: this seat already has 1 connection open: close \
+one (another tab or device) first
+>>> connections.release(ticket); connections.admit("10.0.0.2", "t1", 0).address
+'10.0.0.2'
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from fastapi import Request
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from wildstud.server.security import RateLimiter
+
+__all__ = [
+    "ADDRESS_CONNECTIONS",
+    "MAX_BODY_BYTES",
+    "SEAT_CONNECTIONS",
+    "TABLES_BURST",
+    "TABLES_PER_MINUTE",
+    "TABLE_SPECTATORS",
+    "BodyLimit",
+    "ConnectionCapError",
+    "Connections",
+    "CreationLimiter",
+    "Limits",
+    "RateLimitedError",
+    "Ticket",
+    "table_creation_allowed",
+]
+
+SEAT_CONNECTIONS = 4
+"""WebSockets one seat may have open at once (4: a phone, a laptop and a spare tab or two)."""
+ADDRESS_CONNECTIONS = 32
+"""WebSockets one client address may have open at once, seats and spectators together (32)."""
+TABLE_SPECTATORS = 50
+"""Spectator WebSockets one table may have open at once (50)."""
+MAX_BODY_BYTES = 64 * 1024
+"""The largest REST request body, in bytes (64 KiB; a table's settings take under 2 KiB)."""
+TABLES_PER_MINUTE = 10.0
+"""Tables one client address may create a minute, on average (10)…"""
+TABLES_BURST = 5
+"""…and at once (5)."""
+_ADDRESSES_KEPT = 10_000
+"""Creation buckets kept before the full (idle) ones are forgotten."""
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """The limits a server enforces; the defaults are the module's constants."""
+
+    seat_connections: int = SEAT_CONNECTIONS
+    address_connections: int = ADDRESS_CONNECTIONS
+    table_spectators: int = TABLE_SPECTATORS
+    max_body_bytes: int = MAX_BODY_BYTES
+    tables_per_minute: float = TABLES_PER_MINUTE
+    tables_burst: int = TABLES_BURST
+
+
+class ConnectionCapError(Exception):
+    """A WebSocket over one of the connection caps; the message says which."""
+
+
+class RateLimitedError(Exception):
+    """Too many requests of one kind from one address (answered with 429)."""
+
+    def __init__(self, message: str, retry_after: float) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+@dataclass(frozen=True, slots=True)
+class Ticket:
+    """One admitted connection, handed back to :meth:`Connections.release`."""
+
+    address: str
+    table_id: str
+    seat: int | None
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+class Connections:
+    """The WebSockets open now, counted by address, by seat and by table's spectators."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self._by_address: Counter[str] = Counter()
+        self._by_seat: Counter[tuple[str, int | None]] = Counter()
+
+    def admit(self, address: str, table_id: str, seat: int | None) -> Ticket:
+        """Count a new connection of ``address`` to ``seat`` (``None``: a spectator) of a
+        table, or raise :class:`ConnectionCapError` when a cap is reached."""
+        limits = self.limits
+        if self._by_address[address] >= limits.address_connections:
+            raise ConnectionCapError(
+                f"your address already has {_plural(limits.address_connections, 'connection')}"
+                " open to this server: close some first"
+            )
+        held = self._by_seat[table_id, seat]
+        if seat is None and held >= limits.table_spectators:
+            raise ConnectionCapError(
+                f"this table already has {_plural(limits.table_spectators, 'spectator')}:"
+                " try again later"
+            )
+        if seat is not None and held >= limits.seat_connections:
+            raise ConnectionCapError(
+                f"this seat already has {_plural(limits.seat_connections, 'connection')} open:"
+                " close one (another tab or device) first"
+            )
+        self._by_address[address] += 1
+        self._by_seat[table_id, seat] += 1
+        return Ticket(address, table_id, seat)
+
+    def release(self, ticket: Ticket) -> None:
+        """Forget a connection that has closed."""
+        self._by_address[ticket.address] -= 1
+        if self._by_address[ticket.address] <= 0:
+            del self._by_address[ticket.address]
+        key = (ticket.table_id, ticket.seat)
+        self._by_seat[key] -= 1
+        if self._by_seat[key] <= 0:
+            del self._by_seat[key]
+
+
+class CreationLimiter:
+    """A token bucket per client address for creating tables.
+
+    >>> times = iter([0.0, 0.0, 0.0, 0.0, 30.0])
+    >>> limiter = CreationLimiter(Limits(tables_per_minute=2, tables_burst=2), times.__next__)
+    >>> limiter.retry_after("a"), limiter.retry_after("a"), limiter.retry_after("a")
+    (None, None, 30.0)
+    >>> limiter.retry_after("a")  # half a minute later: one more
+    """
+
+    def __init__(self, limits: Limits, clock: Callable[[], float] | None = None) -> None:
+        self.rate = limits.tables_per_minute / 60.0
+        self.burst = limits.tables_burst
+        self._clock = clock
+        self._buckets: dict[str, RateLimiter] = {}
+
+    def retry_after(self, address: str) -> float | None:
+        """Take one creation for ``address``: ``None`` if allowed, else the seconds to wait."""
+        bucket = self._buckets.get(address)
+        if bucket is None:
+            if len(self._buckets) >= _ADDRESSES_KEPT:
+                self._forget_idle()
+            bucket = (
+                RateLimiter(self.rate, self.burst)
+                if self._clock is None
+                else RateLimiter(self.rate, self.burst, self._clock)
+            )
+            self._buckets[address] = bucket
+        if bucket.allow():
+            return None
+        return bucket.retry_after()
+
+    def _forget_idle(self) -> None:
+        # A full bucket is the same as a new one: forgetting it changes nothing.
+        for address in [a for a, b in self._buckets.items() if b.full()]:
+            del self._buckets[address]
+        if len(self._buckets) >= _ADDRESSES_KEPT:
+            self._buckets.clear()
+
+
+def client_address(request: Request) -> str:
+    """The address a request came from (``unknown`` when the server cannot tell)."""
+    return request.client.host if request.client else "unknown"
+
+
+async def table_creation_allowed(request: Request) -> None:
+    """A route dependency: raise :class:`RateLimitedError` when the client's address has
+    created tables too fast."""
+    limiter: CreationLimiter = request.app.state.creation_limiter
+    wait = limiter.retry_after(client_address(request))
+    if wait is not None:
+        per_minute = limiter.rate * 60
+        raise RateLimitedError(
+            f"too many new tables from your address (at most {per_minute:g} a minute):"
+            f" try again in {math.ceil(wait)} s",
+            wait,
+        )
+
+
+class _BodyTooLargeError(Exception):
+    pass
+
+
+class BodyLimit:
+    """ASGI middleware: a request body over ``max_bytes`` gets 413, whether its
+    ``Content-Length`` says so or it streams past the limit (chunked)."""
+
+    def __init__(self, app: ASGIApp, max_bytes: int = MAX_BODY_BYTES) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope["headers"]:
+            if name == b"content-length":
+                try:
+                    declared = int(value)
+                except ValueError:
+                    declared = 0  # uvicorn refuses a malformed length before we see it
+                if declared > self.max_bytes:
+                    await self._refuse(send)
+                    return
+        received = 0
+        refused = False
+        started = False
+
+        async def limited() -> Message:
+            nonlocal received, refused
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.max_bytes:
+                    refused = True
+                    raise _BodyTooLargeError
+            return message
+
+        async def guarded(message: Message) -> None:
+            nonlocal started
+            if refused:
+                return  # the application's answer to a body cut short is replaced by 413
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, limited, guarded)
+        except _BodyTooLargeError:
+            pass
+        except Exception:
+            if not refused:
+                raise
+        if refused and not started:
+            await self._refuse(send)
+
+    async def _refuse(self, send: Send) -> None:
+        body = json.dumps(
+            {"detail": f"the request body is too large: at most {self.max_bytes} bytes"}
+        ).encode()
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 413,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(body)).encode()),
+                    (b"connection", b"close"),
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": body})

@@ -1,0 +1,143 @@
+"""The pages under their content security policy in Chromium: the home page, a seat's and a
+spectator's table page run with no console error and no ``securitypolicyviolation`` event
+(their WebSockets admitted by ``connect-src 'self'``), and /docs renders with every request
+that is not to the server blocked.
+
+The table pages pass once the client sets seat positions without inline ``style`` attributes
+(issue 11, part 4); until then the seat and spectator pages report ``style-src-attr``
+violations."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from playwright.async_api import Browser, Page, Route, async_playwright
+
+from tests.browser.conftest import CHROMIUM
+from tests.server import wsclient
+
+# Every policy violation the page sees, recorded from the first script on.
+WATCH_POLICY = """
+window.__violations = [];
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.__violations.push(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`);
+});
+"""
+
+
+async def _page(browser: Browser, url: str) -> tuple[Page, list[str]]:
+    context = await browser.new_context(viewport={"width": 1280, "height": 900})
+    await context.add_init_script(WATCH_POLICY)
+    page = await context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    await page.goto(url)
+    return page, errors
+
+
+async def _violations(page: Page, shot: Path) -> list[str]:
+    await page.wait_for_timeout(500)
+    await page.screenshot(path=str(shot), full_page=True)
+    violations: list[str] = await page.evaluate("window.__violations")
+    return violations
+
+
+async def _home(server: Any, shots: Path) -> tuple[list[str], list[str]]:
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"]
+        )
+        home, errors = await _page(browser, server.base + "/")
+        await home.wait_for_selector("form")
+        violations = await _violations(home, shots / "home.png")
+        await browser.close()
+    return violations, errors
+
+
+def test_the_home_page_runs_under_the_policy(server: Any, tmp_path: Path) -> None:
+    violations, errors = asyncio.run(_home(server, tmp_path))
+    assert violations == []
+    assert errors == []
+
+
+async def _tables(server: Any, shots: Path) -> dict[str, tuple[list[str], list[str]]]:
+    """What a seat's and a spectator's page report once they show a hand."""
+    api = wsclient.Api(server.base)
+    created = api.create(name="CSP night", seats=3, games=[{"game": "FTQ"}], bot_delay=0)
+    seat = api.join(created, "Ann")
+    api.ok(api.host(created, "POST", "/bots", kind="calling-bot"))
+    api.ok(api.host(created, "POST", "/start"))
+    found = {}
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"]
+        )
+        for name, url in (("seat", seat["link"]), ("watch", created["links"]["watch"])):
+            page, errors = await _page(browser, url)
+            # A hand on the page: its frames came through the WebSocket.
+            await page.wait_for_function("document.body.dataset.hand", timeout=15_000)
+            await page.wait_for_selector("#seats .seat .card", timeout=15_000)
+            found[name] = (await _violations(page, shots / f"{name}.png"), errors)
+        api.ok(api.host(created, "POST", "/pause"))
+        await browser.close()
+    return found
+
+
+def test_the_table_pages_connect_and_run_their_scripts_under_the_policy(
+    server: Any, tmp_path: Path
+) -> None:
+    for name, (violations, errors) in asyncio.run(_tables(server, tmp_path)).items():
+        # connect-src 'self' admits the page's same-origin WebSocket in Chromium.
+        assert not [v for v in violations if not v.startswith("style-src")], (name, violations)
+        assert not [e for e in errors if "Content Security Policy" not in e], (name, errors)
+
+
+def test_the_table_pages_run_under_the_policy_with_no_violation(
+    server: Any, tmp_path: Path
+) -> None:
+    """Needs the client's seats placed without inline styles (issue 11, part 4)."""
+    for name, (violations, errors) in asyncio.run(_tables(server, tmp_path)).items():
+        assert violations == [], (name, violations)
+        assert errors == [], (name, errors)
+
+
+async def _docs(server: Any, shot: Path) -> list[str]:
+    blocked: list[str] = []
+
+    async def only_the_server(route: Route) -> None:
+        if route.request.url.startswith(server.base):
+            await route.continue_()
+        else:
+            blocked.append(route.request.url)
+            await route.abort()
+
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"]
+        )
+        context = await browser.new_context(viewport={"width": 1280, "height": 900})
+        await context.route("**/*", only_the_server)
+        await context.add_init_script(WATCH_POLICY)
+        page = await context.new_page()
+        errors: list[str] = []
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        await page.goto(server.base + "/docs")
+        title = page.locator(".swagger-ui .info .title")
+        await title.wait_for(timeout=15_000)
+        assert (await title.inner_text()).startswith("wildstud")
+        await page.locator(".opblock").first.wait_for()
+        await page.screenshot(path=str(shot))
+        violations: list[str] = await page.evaluate("window.__violations")
+        assert violations == [], violations
+        assert errors == [], errors
+        await browser.close()
+    return blocked
+
+
+def test_the_api_page_needs_no_internet(server: Any, tmp_path: Path) -> None:
+    blocked = asyncio.run(_docs(server, tmp_path / "docs.png"))
+    assert blocked == []

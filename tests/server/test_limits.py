@@ -1,0 +1,186 @@
+"""What one client may take: connections per seat, per address and spectators per table, the
+size of a request body, what an invalid request is told, and how fast it may create tables.
+
+The server counts connections by client address; the tests connect from different loopback
+addresses (127.0.0.0/8 is all loopback on Linux) to play several clients."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Iterator
+
+import httpx
+import pytest
+
+from tests.server.conftest import Server
+from tests.server.wsclient import Api, Client
+from wildstud.server.limits import (
+    ADDRESS_CONNECTIONS,
+    MAX_BODY_BYTES,
+    SEAT_CONNECTIONS,
+    TABLE_SPECTATORS,
+    TABLES_BURST,
+    TABLES_PER_MINUTE,
+)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server with every limit at its default."""
+    folder = tmp_path_factory.mktemp("limits")
+    running = Server(
+        f"sqlite:///{folder / 'wildstud.sqlite3'}", folder / "server.log", options=()
+    ).start()
+    yield running
+    running.stop()
+
+
+async def _refused(client: Client) -> dict[str, object]:
+    error = await client.frame("error")
+    await client.wait_for(lambda c: c.closed, what="the close")
+    return error
+
+
+async def _open(url: str, local: str) -> Client:
+    client = await Client(url, local, local).open()
+    await client.frame("table")
+    return client
+
+
+async def _seat_cap(server: Server) -> None:
+    api = Api(server.base, "127.0.0.11")
+    created = api.create(games=[{"game": "FTQ"}], seats=2)
+    seat = api.join(created, "ann")
+    tabs = [await _open(seat["socket"], f"127.0.0.{12 + n}") for n in range(SEAT_CONNECTIONS)]
+    extra = await Client(seat["socket"], "one more", "127.0.0.19").open()
+    error = await _refused(extra)
+    assert error["code"] == "too-many-connections"
+    assert f"this seat already has {SEAT_CONNECTIONS} connections open" in str(error["message"])
+    # Every tab still works; closing one makes room.
+    for tab in tabs:
+        mark = len(tab.frames)
+        await tab.send({"type": "ping"})
+        await tab.frame("pong", after=mark)
+    await tabs.pop().close()
+    await asyncio.sleep(0.2)
+    tabs.append(await _open(seat["socket"], "127.0.0.19"))
+    for tab in tabs:
+        await tab.close()
+
+
+def test_a_seat_has_at_most_four_connections(server: Server) -> None:
+    asyncio.run(_seat_cap(server))
+
+
+async def _spectator_cap(server: Server) -> None:
+    api = Api(server.base, "127.0.0.21")
+    created = api.create(games=[{"game": "FTQ"}], seats=2)
+    url = created["links"]["watch_socket"]
+    # Spread over addresses, so that only the table's cap applies.
+    watchers = [await _open(url, f"127.0.1.{1 + n // 10}") for n in range(TABLE_SPECTATORS)]
+    error = await _refused(await Client(url, "one more", "127.0.1.99").open())
+    assert error["code"] == "too-many-connections"
+    assert f"{TABLE_SPECTATORS} spectators" in str(error["message"])
+    # Another table's spectators are not affected.
+    other = api.create(games=[{"game": "FTQ"}], seats=2)
+    watchers.append(await _open(other["links"]["watch_socket"], "127.0.1.99"))
+    for watcher in watchers:
+        await watcher.close()
+
+
+def test_a_table_has_at_most_fifty_spectators(server: Server) -> None:
+    asyncio.run(_spectator_cap(server))
+
+
+async def _address_cap(server: Server) -> None:
+    api = Api(server.base, "127.0.0.31")
+    tables = [api.create(games=[{"game": "FTQ"}], seats=2) for _ in range(2)]
+    urls = [table["links"]["watch_socket"] for table in tables]
+    mine = [await _open(urls[n % 2], "127.0.2.1") for n in range(ADDRESS_CONNECTIONS)]
+    for url in urls:
+        error = await _refused(await Client(url, "one more", "127.0.2.1").open())
+        assert error["code"] == "too-many-connections"
+        assert f"{ADDRESS_CONNECTIONS} connections" in str(error["message"])
+    # Another address is not affected, nor is a seat refused because of it.
+    theirs = await _open(urls[0], "127.0.2.2")
+    await mine.pop().close()
+    await asyncio.sleep(0.2)
+    mine.append(await _open(urls[1], "127.0.2.1"))
+    for client in [*mine, theirs]:
+        await client.close()
+
+
+def test_an_address_has_at_most_thirty_two_connections(server: Server) -> None:
+    asyncio.run(_address_cap(server))
+
+
+def test_a_request_body_is_limited_whether_declared_or_streamed(server: Server) -> None:
+    api = Api(server.base, "127.0.0.41")
+    created = api.create(games=[{"game": "FTQ"}], seats=2)
+    join = created["links"]["join"].rsplit("/", 1)[1]
+    body = json.dumps({"name": "ann", "pad": "x" * MAX_BODY_BYTES}).encode()
+    declared = api.http.post(
+        f"/api/join/{join}", content=body, headers={"content-type": "application/json"}
+    )
+    assert declared.status_code == 413
+    assert declared.json() == {
+        "detail": f"the request body is too large: at most {MAX_BODY_BYTES} bytes"
+    }
+
+    def chunks() -> Iterator[bytes]:
+        for start in range(0, len(body), 8192):
+            yield body[start : start + 8192]
+
+    streamed = httpx.post(
+        f"{server.base}/api/join/{join}",
+        content=chunks(),  # no Content-Length: chunked
+        headers={"content-type": "application/json"},
+        trust_env=False,
+    )
+    assert streamed.status_code == 413
+    assert "too large" in streamed.json()["detail"]
+    # Nothing was done (seat 0 is still free), and a body under the limit goes through.
+    assert api.join(created, "ann")["seat"] == 0
+
+
+def test_an_invalid_request_is_told_what_is_wrong_without_its_input(server: Server) -> None:
+    api = Api(server.base, "127.0.0.42")
+    huge = "q" * 6000
+    for body in (
+        {"name": huge, "games": [{"game": "FTQ"}], "seats": huge},
+        {"name": "t", "games": [{"game": huge}], huge: 1},
+        [huge] * 10,
+    ):
+        answer = api.http.post("/api/tables", json=body)
+        assert answer.status_code == 422, answer.text
+        detail = answer.json()["detail"]
+        assert isinstance(detail, str)
+        assert detail.startswith("the request is not valid: body")
+        assert "q" * 70 not in answer.text
+        assert len(answer.text) < 600
+    answer = api.http.post("/api/tables", content=b"{" + b"q" * 1000, headers={
+        "content-type": "application/json"
+    })  # fmt: skip
+    assert answer.status_code == 422
+    assert "JSON" in answer.json()["detail"]
+    assert "q" * 70 not in answer.text
+
+
+def test_creating_tables_is_rate_limited_per_address(server: Server) -> None:
+    api = Api(server.base, "127.0.0.51")
+    body = {"name": "t", "games": [{"game": "FTQ"}], "seats": 2}
+    started = time.monotonic()
+    created = 0
+    while (answer := api.http.post("/api/tables", json=body)).status_code == 201:
+        created += 1
+        assert created <= 3 * TABLES_BURST, "no limit"
+    elapsed = time.monotonic() - started
+    # The burst at once, then one more every 60 / TABLES_PER_MINUTE seconds.
+    assert TABLES_BURST <= created <= TABLES_BURST + elapsed * TABLES_PER_MINUTE / 60 + 1
+    assert answer.status_code == 429
+    assert 1 <= int(answer.headers["retry-after"]) <= 60 / TABLES_PER_MINUTE + 1
+    assert "too many new tables from your address" in answer.json()["detail"]
+    # Another address may still create a table.
+    Api(server.base, "127.0.0.52").create(games=[{"game": "FTQ"}], seats=2)
