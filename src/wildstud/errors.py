@@ -127,3 +127,8 @@ class SituationError(WildstudError):
 class BotError(WildstudError):
     """A bot or a match between bots that cannot be set up: an unknown bot, a setting out of
     range, too few hands or seats the game does not seat."""
+
+
+class ProofError(WildstudError):
+    """A deck commitment or a card's proof that cannot be read or does not hold: a hash that
+    is not one, a position off the deck, a card the proof does not open."""
