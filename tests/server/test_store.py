@@ -74,6 +74,14 @@ def test_a_step_is_written_whole_or_not_at_all(database_url: str) -> None:
     store.close()
 
 
+def _keep(book: DeckBook, stored: dict[int, str], salts: dict[int, str]) -> None:
+    """Store what the book drew since the last call, as the table does."""
+    for deal, order, salt in book.pending():
+        stored[deal] = order
+        assert salt is not None
+        salts[deal] = salt
+
+
 @pytest.mark.parametrize("game", ["FTQ", "SMBU", "BD7", "BD5", "BITCH"])
 def test_a_stored_hand_replays_to_the_same_hand(game: str) -> None:
     rng = random.Random(game)
@@ -83,7 +91,9 @@ def test_a_stored_hand_replays_to_the_same_hand(game: str) -> None:
         )
         book = DeckBook()
         hand = start_hand(setup, book)
-        stored = dict(book.pending())
+        stored: dict[int, str] = {}
+        salts: dict[int, str] = {}
+        _keep(book, stored, salts)
         actions = []
         bot = RandomBot(seed=rng.randrange(1 << 30))
         while hand.phase is not Phase.OVER:
@@ -92,12 +102,19 @@ def test_a_stored_hand_replays_to_the_same_hand(game: str) -> None:
             assert seat is not None
             hand.act(kind, amount, seat=seat)
             hand.run()
-            stored.update(book.pending())
+            _keep(book, stored, salts)
             actions.append(
                 ActionRecord(round_, len(actions), seat, kind.value, amount, "bot", None)
             )
-        again = rebuild(setup, DeckBook(stored), actions)
+        again_book = DeckBook(stored, salts)
+        again = rebuild(setup, again_book, actions)
         assert again.events == hand.events
         assert again.stacks == hand.stacks
         # Every deal drew an order of its own, and the stored orders are all there.
         assert sorted(stored) == list(range(1, hand.deal_number + 1))
+        # With its salts, every deal has the very commitment it was dealt under.
+        for deal in stored:
+            sealed, again_sealed = book.sealed(deal), again_book.sealed(deal)
+            assert sealed is not None
+            assert again_sealed is not None
+            assert again_sealed.commitment == sealed.commitment
