@@ -46,10 +46,16 @@ from wildstud.server.replay import DeckBook
 __all__ = ["commitments", "opened", "proofs", "visible_cards"]
 
 
-def visible_cards(events: Sequence[Event]) -> Iterator[tuple[int, Card]]:
-    """Each card these events show, with its deal number, in order (repeats included). The
-    events must already be redacted for the viewer; a burned card is never one of them."""
-    deal = 1
+def _deal_after(events: Sequence[Event]) -> int:
+    """The deal in progress after ``events`` (1 before any)."""
+    started = [event.deal for event in events if isinstance(event, DealStarted)]
+    return started[-1] if started else 1
+
+
+def visible_cards(events: Sequence[Event], deal: int = 1) -> Iterator[tuple[int, Card]]:
+    """Each card these events show, with its deal number, in order (repeats included), the
+    events starting in deal ``deal``. The events must already be redacted for the viewer; a
+    burned card is never one of them."""
     for event in events:
         if isinstance(event, DealStarted):
             deal = event.deal
@@ -76,10 +82,11 @@ def commitments(book: DeckBook, events: Sequence[Event]) -> list[Commitment]:
 
 def proofs(book: DeckBook, events: Sequence[Event], *, skip: Sequence[Event] = ()) -> list[Proof]:
     """The proofs of the cards ``events`` show (redacted for the viewer), each once, but for
-    those that the earlier events ``skip`` already showed."""
+    those that the earlier events ``skip`` already showed (``events`` go on from ``skip``, in
+    the deal ``skip`` ended in)."""
     done = set(visible_cards(skip))
     found = []
-    for deal, card in visible_cards(events):
+    for deal, card in visible_cards(events, _deal_after(skip)):
         sealed = book.sealed(deal)
         if (deal, card) in done or sealed is None:
             continue
