@@ -65,6 +65,10 @@ function holders(events) {
     if (event.type === "deal_started") deal = event.deal;
     else if (event.type === "dealt" && event.card) found.set(`${deal}:${event.card}`, event.seat);
     else if ((event.type === "centre_card" || event.type === "community_card") && event.card) found.set(`${deal}:${event.card}`, null);
+    else if (event.type === "shown") {
+      // Hole cards first seen at the showdown (a community card in a shown hand stays the centre's).
+      for (const card of event.cards) if (!found.has(`${deal}:${card}`)) found.set(`${deal}:${card}`, event.seat);
+    }
   }
   return found;
 }
