@@ -118,3 +118,43 @@ def test_a_stored_hand_replays_to_the_same_hand(game: str) -> None:
             assert sealed is not None
             assert again_sealed is not None
             assert again_sealed.commitment == sealed.commitment
+
+
+def test_decks_stored_before_commitments_have_none_and_new_ones_keep_their_salts(
+    database_url: str,
+) -> None:
+    from alembic import command
+
+    from wildstud.server.store.migrate import alembic_config
+
+    store = Store(database_url)
+    store.create_table(_table(), [_seat(0), _seat(1)], [])
+    setup = HandSetup(1, 0, "follow-the-queen", {}, (0, 1), ("p0", "p1"), 1, (100, 100))
+    book = DeckBook()
+    book.draw(1)
+    ((deal, order, salts),) = book.pending()
+    store.apply("t1", Changes(hand=setup, decks=[DeckDraw(1, deal, order, salts)]))
+    stored = store.hand("t1", 1)
+    assert stored is not None
+    assert stored.salts == {1: salts}
+    again = DeckBook(stored.decks, stored.salts).sealed(1)
+    sealed = book.sealed(1)
+    assert again is not None
+    assert sealed is not None
+    assert again.commitment == sealed.commitment
+    assert salts not in repr(stored)
+    # Back to the first schema and up again: the column comes back empty, as on a database
+    # from before commitments, and the deal simply has none.
+    config = alembic_config()
+    with store.engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.downgrade(config, "0001")
+    with store.engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+    stored = store.hand("t1", 1)
+    assert stored is not None
+    assert stored.decks == {1: order}
+    assert stored.salts == {}
+    assert DeckBook(stored.decks, stored.salts).sealed(1) is None
+    store.close()
