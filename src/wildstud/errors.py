@@ -137,3 +137,8 @@ class BadNameError(WildstudError):
 class NameTakenError(BadNameError, SeatError):
     """A name already at the table, counting look-alikes (case, full-width forms) as the same:
     the seat cannot be had under it (the REST API answers 409)."""
+
+
+class ProofError(WildstudError):
+    """A deck commitment or a card's proof that cannot be read or does not hold: a hash that
+    is not one, a position off the deck, a card the proof does not open."""

@@ -74,6 +74,14 @@ def test_a_step_is_written_whole_or_not_at_all(database_url: str) -> None:
     store.close()
 
 
+def _keep(book: DeckBook, stored: dict[int, str], salts: dict[int, str]) -> None:
+    """Store what the book drew since the last call, as the table does."""
+    for deal, order, salt in book.pending():
+        stored[deal] = order
+        assert salt is not None
+        salts[deal] = salt
+
+
 @pytest.mark.parametrize("game", ["FTQ", "SMBU", "BD7", "BD5", "BITCH"])
 def test_a_stored_hand_replays_to_the_same_hand(game: str) -> None:
     rng = random.Random(game)
@@ -83,7 +91,9 @@ def test_a_stored_hand_replays_to_the_same_hand(game: str) -> None:
         )
         book = DeckBook()
         hand = start_hand(setup, book)
-        stored = dict(book.pending())
+        stored: dict[int, str] = {}
+        salts: dict[int, str] = {}
+        _keep(book, stored, salts)
         actions = []
         bot = RandomBot(seed=rng.randrange(1 << 30))
         while hand.phase is not Phase.OVER:
@@ -92,12 +102,59 @@ def test_a_stored_hand_replays_to_the_same_hand(game: str) -> None:
             assert seat is not None
             hand.act(kind, amount, seat=seat)
             hand.run()
-            stored.update(book.pending())
+            _keep(book, stored, salts)
             actions.append(
                 ActionRecord(round_, len(actions), seat, kind.value, amount, "bot", None)
             )
-        again = rebuild(setup, DeckBook(stored), actions)
+        again_book = DeckBook(stored, salts)
+        again = rebuild(setup, again_book, actions)
         assert again.events == hand.events
         assert again.stacks == hand.stacks
         # Every deal drew an order of its own, and the stored orders are all there.
         assert sorted(stored) == list(range(1, hand.deal_number + 1))
+        # With its salts, every deal has the very commitment it was dealt under.
+        for deal in stored:
+            sealed, again_sealed = book.sealed(deal), again_book.sealed(deal)
+            assert sealed is not None
+            assert again_sealed is not None
+            assert again_sealed.commitment == sealed.commitment
+
+
+def test_decks_stored_before_commitments_have_none_and_new_ones_keep_their_salts(
+    database_url: str,
+) -> None:
+    from alembic import command
+
+    from wildstud.server.store.migrate import alembic_config
+
+    store = Store(database_url)
+    store.create_table(_table(), [_seat(0), _seat(1)], [])
+    setup = HandSetup(1, 0, "follow-the-queen", {}, (0, 1), ("p0", "p1"), 1, (100, 100))
+    book = DeckBook()
+    book.draw(1)
+    ((deal, order, salts),) = book.pending()
+    store.apply("t1", Changes(hand=setup, decks=[DeckDraw(1, deal, order, salts)]))
+    stored = store.hand("t1", 1)
+    assert stored is not None
+    assert stored.salts == {1: salts}
+    again = DeckBook(stored.decks, stored.salts).sealed(1)
+    sealed = book.sealed(1)
+    assert again is not None
+    assert sealed is not None
+    assert again.commitment == sealed.commitment
+    assert salts not in repr(stored)
+    # Back to the first schema and up again: the column comes back empty, as on a database
+    # from before commitments, and the deal simply has none.
+    config = alembic_config()
+    with store.engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.downgrade(config, "0001")
+    with store.engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+    stored = store.hand("t1", 1)
+    assert stored is not None
+    assert stored.decks == {1: order}
+    assert stored.salts == {}
+    assert DeckBook(stored.decks, stored.salts).sealed(1) is None
+    store.close()

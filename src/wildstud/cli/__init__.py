@@ -23,7 +23,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     add_completion=False,
 )
-COMMANDS = ("tables", "judge", "replay", "odds", "study", "arena", "serve")
+COMMANDS = ("tables", "judge", "replay", "verify", "odds", "study", "arena", "serve")
 """The sub-command modules beside this one, imported only when the command line runs."""
 
 stderr = Console(stderr=True, soft_wrap=True)

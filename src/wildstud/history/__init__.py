@@ -2,7 +2,8 @@
 
 A :class:`HandRecord` is one hand as plain data; :func:`read_record` and :func:`write_record`
 turn PHH text into records and back. :func:`replay` plays a record through the engine,
-:func:`record_from_hand` writes a hand the engine played, and :func:`judge` rules on a record.
+:func:`record_from_hand` writes a hand the engine played, :func:`judge` rules on a record and
+:func:`check_proofs` checks the proofs of its cards against its deals' commitments.
 ``docs/records.md`` describes the notation as wildstud uses it.
 
 >>> from wildstud.history import HandRecord, CheckCall, read_record, write_record
@@ -42,6 +43,7 @@ from wildstud.history.phh import (
     record_to_fields,
     write_record,
 )
+from wildstud.history.proven import ProvenCard, ProvenRecord, check_proofs
 from wildstud.history.replay import Replay, Step, StepKind, replay
 from wildstud.history.ruling import (
     HandRuling,
@@ -70,6 +72,8 @@ __all__ = [
     "HandRuling",
     "Note",
     "PotRuling",
+    "ProvenCard",
+    "ProvenRecord",
     "Replay",
     "Reveal",
     "Ruling",
@@ -77,6 +81,7 @@ __all__ = [
     "Step",
     "StepKind",
     "WildEntry",
+    "check_proofs",
     "dump",
     "format_action",
     "format_cards",

@@ -32,6 +32,7 @@ from enum import StrEnum
 from typing import Any, ClassVar
 
 from wildstud.cards import DECK, Card, Rank, Suit
+from wildstud.commitment import Commitment, Proof
 from wildstud.errors import OptionError, RecordError, UnknownGameError
 from wildstud.games import GAMES, Game, GameOptions, NoQueen, Structure, find_game
 from wildstud.games.definitions import QUEEN_OF_SPADES
@@ -471,8 +472,9 @@ class HandRecord:
     The fields are the PHH fields of the same name, but for three of ours, which PHH keeps in
     user-defined fields (names starting with ``_``): ``betting`` (``_betting``: the structure,
     fixed limit unless said), ``spread`` (``_spread``: least and most bet of a spread limit)
-    and ``house_rules`` (``_house_rules``: the game's options by their engine names). Any other
-    ``_`` field is kept as read in ``user_fields``. Amounts are whole chips.
+    and ``house_rules`` (``_house_rules``: the game's options by their engine names); and the
+    deals' commitments and the cards' proofs a server gives (``_commitments``, ``_proofs``). Any
+    other ``_`` field is kept as read in ``user_fields``. Amounts are whole chips.
 
     Building one checks it; a record that does not hold together raises
     :class:`~wildstud.errors.RecordError` naming the field or the action.
@@ -528,6 +530,10 @@ class HandRecord:
     ante_trimming_status: bool | None = None
     time_limit: int | float | None = None
     time_banks: tuple[int | float, ...] | None = None
+    commitments: tuple[Commitment, ...] = ()
+    """``_commitments``: each deal's commitment to its deck (see :mod:`wildstud.commitment`)."""
+    proofs: tuple[Proof, ...] = ()
+    """``_proofs``: the proofs of the cards the record shows, against their deals' roots."""
     user_fields: Mapping[str, object] = field(default_factory=_Table, hash=False)
 
     def __post_init__(self) -> None:
@@ -633,7 +639,23 @@ def _validate(record: HandRecord) -> None:
         _CHECKS[name](record, name, count)
     _check_house_rules(record, antes)
     _check_user_fields(record)
+    _check_proofs(record)
     _check_actions(record, count)
+
+
+def _check_proofs(record: HandRecord) -> None:
+    """Commitments and proofs are records of their own kind, one commitment a deal and one
+    proof a position of a deal (whether they hold is for ``wildstud verify`` to say)."""
+    for name, kind in (("commitments", Commitment), ("proofs", Proof)):
+        items = getattr(record, name)
+        if not isinstance(items, tuple) or not all(isinstance(item, kind) for item in items):
+            raise RecordError(f"must be a tuple of {kind.__name__} records", field=f"_{name}")
+    deals = [item.deal for item in record.commitments]
+    if len(set(deals)) != len(deals):
+        raise RecordError("two commitments for one deal", field="_commitments")
+    places = [(item.deal, item.position) for item in record.proofs]
+    if len(set(places)) != len(places):
+        raise RecordError("two proofs of one position of a deal", field="_proofs")
 
 
 def _set(record: HandRecord, name: str, value: object) -> None:

@@ -39,7 +39,8 @@ from typing import BinaryIO, TextIO
 
 import tomli_w
 
-from wildstud.errors import RecordError
+from wildstud.commitment import Commitment, Proof
+from wildstud.errors import RecordError, WildstudError
 from wildstud.games import Structure
 from wildstud.history.notation import (
     OPTIONAL_FIELDS,
@@ -61,7 +62,12 @@ __all__ = [
 _REQUIRED = ("variant", "antes", "bring_in", "starting_stacks", "actions")
 _STAKES = ("small_bet", "big_bet", "min_bet")
 _OURS = {"_betting": "betting", "_spread": "spread", "_house_rules": "house_rules"}
-_KNOWN = (*_REQUIRED, *_STAKES, *OPTIONAL_FIELDS, *_OURS)
+_SEALS: dict[str, type[Commitment] | type[Proof]] = {
+    "_commitments": Commitment,
+    "_proofs": Proof,
+}
+"""Our fields that hold a list of records, written one record a line."""
+_KNOWN = (*_REQUIRED, *_STAKES, *OPTIONAL_FIELDS, *_OURS, *_SEALS)
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+", re.ASCII)
 
 
@@ -109,6 +115,8 @@ def record_from_fields(fields: Mapping[str, object]) -> HandRecord:
             values["actions"] = _read_actions(value)
         elif key in _OURS:
             values[_OURS[key]] = tuple(value) if isinstance(value, list) else value
+        elif key in _SEALS:
+            values[key[1:]] = _read_seals(key, value)
         elif key.startswith("_"):
             user[key] = value
         elif key in _KNOWN:
@@ -122,6 +130,15 @@ def record_from_fields(fields: Mapping[str, object]) -> HandRecord:
                 f"not a PHH field (fields of your own start with '_'{hint})", field=key
             )
     return HandRecord(**values, user_fields=user)  # type: ignore[arg-type]
+
+
+def _read_seals(key: str, value: object) -> tuple[Commitment | Proof, ...]:
+    if not isinstance(value, list | tuple):
+        raise RecordError(f"must be an array of tables, not {type(value).__name__}", field=key)
+    try:
+        return tuple(_SEALS[key].from_data(item) for item in value)
+    except WildstudError as error:  # a malformed hash, position or card
+        raise RecordError(str(error), field=key) from None
 
 
 def _read_actions(value: object) -> tuple[Action, ...]:
@@ -166,6 +183,10 @@ def record_to_fields(record: HandRecord) -> dict[str, object]:
             fields[name] = list(value) if isinstance(value, tuple) else value
     if record.house_rules:
         fields["_house_rules"] = dict(record.house_rules)
+    if record.commitments:
+        fields["_commitments"] = [item.to_data() for item in record.commitments]
+    if record.proofs:
+        fields["_proofs"] = [item.to_data() for item in record.proofs]
     fields.update(record.user_fields)
     fields["actions"] = [format_action(action) for action in record.actions]
     return fields
@@ -192,14 +213,14 @@ def write_record(record: HandRecord) -> str:
     """
     lines: list[str] = []
     for key, value in record_to_fields(record).items():
-        if key == "actions":
+        if key == "actions" or key in _SEALS:
             assert isinstance(value, list)
             if value:
-                lines.append("actions = [")
+                lines.append(f"{key} = [")
                 lines.extend(f"  {_literal(action)}," for action in value)
                 lines.append("]")
             else:
-                lines.append("actions = []")
+                lines.append(f"{key} = []")
         else:
             lines.append(f"{_key(key)} = {_literal(value)}")
     return "\n".join(lines) + "\n"

@@ -273,8 +273,9 @@ async def hand_steps(
     """The spectator's view after every move of the hand, replayed from the store: what the
     table showed live, step by step, with no hidden card the showdown did not show."""
     table, stored = await _finished(request, table_id, number)
-    views = replay_views(stored.setup, DeckBook(stored.decks), stored.actions)
-    return HandSteps.model_validate(steps(table.id, stored.setup, views))
+    book = DeckBook(stored.decks, stored.salts)
+    views = replay_views(stored.setup, book, stored.actions)
+    return HandSteps.model_validate(steps(table.id, stored.setup, views, book))
 
 
 @router.get(
@@ -294,8 +295,11 @@ async def hand_record(
 ) -> Response:
     """The hand in the PHH notation (``docs/records.md``), as a spectator may see it."""
     table, stored = await _finished(request, table_id, number)
-    hand = rebuild(stored.setup, DeckBook(stored.decks), stored.actions)
-    text = export_phh(stored.setup, hand, table_name=table.name, seat_count=table.settings.seats)
+    book = DeckBook(stored.decks, stored.salts)
+    hand = rebuild(stored.setup, book, stored.actions)
+    text = export_phh(
+        stored.setup, hand, table_name=table.name, seat_count=table.settings.seats, book=book
+    )
     return PlainTextResponse(
         text,
         headers={
@@ -332,6 +336,7 @@ async def seat_record(token: Token, request: Request) -> Response:
         table_name=table.name,
         seat_count=table.settings.seats,
         viewer=live.engine_seat(seat.index),
+        book=live.book,
     )
     return PlainTextResponse(text)
 

@@ -3,7 +3,9 @@
 Once a hand is over, anyone at the table may look at it again: what everyone saw during the hand
 (face-up cards, bets) and what the showdown showed. Hidden cards of hands that were folded or
 won without a showdown stay hidden. The summary is kept with the hand when it ends;
-:func:`export_phh` writes the PHH record for downloads from a replay of the stored hand.
+:func:`export_phh` writes the PHH record for downloads from a replay of the stored hand. Each
+carries the commitments of the hand's deals and the proofs of every card it shows (given the
+hand's :class:`~wildstud.server.replay.DeckBook`), and no proof of any other card.
 
 >>> from wildstud.deal import stack_deck
 >>> from wildstud.bots import CallingBot, play_out
@@ -39,14 +41,29 @@ from typing import Any
 from wildstud.deal import Hand, TableView
 from wildstud.history import record_from_hand, write_record
 from wildstud.server.messages import encode_event, encode_view
+from wildstud.server.proofs import commitments, proofs
+from wildstud.server.replay import DeckBook
 from wildstud.server.store.records import HandSetup
 
 __all__ = ["export_phh", "steps", "summary"]
 
 
-def summary(table_id: str, setup: HandSetup, hand: Hand) -> dict[str, Any]:
+def _proven(book: DeckBook | None, view: TableView) -> dict[str, Any]:
+    """The commitments of the hand's deals and the proofs of the cards ``view`` shows."""
+    if book is None:
+        return {"commitments": [], "proofs": []}
+    return {
+        "commitments": [item.to_data() for item in commitments(book, view.events)],
+        "proofs": [item.to_data() for item in proofs(book, view.events)],
+    }
+
+
+def summary(
+    table_id: str, setup: HandSetup, hand: Hand, book: DeckBook | None = None
+) -> dict[str, Any]:
     """The finished hand as a spectator saw it at the end (the shape of
-    :class:`~wildstud.server.schemas.HandHistory`)."""
+    :class:`~wildstud.server.schemas.HandHistory`), with the proofs of the cards it shows when
+    given the hand's decks."""
     view = hand.view(None)
     return {
         "table_id": table_id,
@@ -61,14 +78,18 @@ def summary(table_id: str, setup: HandSetup, hand: Hand) -> dict[str, Any]:
         "starting_stacks": list(setup.stacks),
         "final_stacks": list(hand.stacks),
         "events": [encode_event(event) for event in view.events],
+        **_proven(book, view),
     }
 
 
-def steps(table_id: str, setup: HandSetup, views: list[TableView]) -> dict[str, Any]:
+def steps(
+    table_id: str, setup: HandSetup, views: list[TableView], book: DeckBook | None = None
+) -> dict[str, Any]:
     """A finished hand step by step for a replay (the shape of
     :class:`~wildstud.server.schemas.HandSteps`): each step holds the events it added and the
     spectator's view after them, as the table's ``update`` frames do, so a client draws each
-    step as it drew the live table.
+    step as it drew the live table. Given the hand's decks, it carries the commitments and the
+    proofs of every card the steps show.
 
     >>> from wildstud.server.replay import DeckBook, replay_views
     >>> setup = HandSetup(3, 0, "follow-the-queen", {}, (0, 2), ("ann", "bob"), 1, (50, 50))
@@ -95,6 +116,7 @@ def steps(table_id: str, setup: HandSetup, views: list[TableView]) -> dict[str, 
         "lineup": list(setup.lineup),
         "starting_stacks": list(setup.stacks),
         "steps": frames,
+        **_proven(book, views[-1]),
     }
 
 
@@ -105,12 +127,15 @@ def export_phh(
     table_name: str,
     seat_count: int,
     viewer: int | None = None,
+    book: DeckBook | None = None,
 ) -> str:
     """The hand as a PHH record, as anyone at the table may see it once it is over: the
     cards shown at the showdown and no other hidden card; with the players' names, their seats
     and the table's name. PHH numbers players from the dealer's left, so the names are
     rotated the same way. With ``viewer`` (an engine seat), that seat's own hidden cards are
-    written too: the record of a hand in progress as its player knows it.
+    written too: the record of a hand in progress as its player knows it. Given the hand's
+    decks (``book``), the record carries the deals' commitments and the proofs of the cards it
+    shows (``_commitments`` and ``_proofs``, see ``docs/records.md``).
     """
     record = record_from_hand(hand, reveal="showdown" if viewer is None else viewer)
     count = len(setup.lineup)
@@ -123,4 +148,11 @@ def export_phh(
         table=table_name,
         hand=setup.number,
     )
+    if book is not None:
+        view = hand.view(viewer)
+        record = dataclasses.replace(
+            record,
+            commitments=tuple(commitments(book, view.events)),
+            proofs=tuple(proofs(book, view.events)),
+        )
     return write_record(record)

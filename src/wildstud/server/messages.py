@@ -28,12 +28,19 @@ The server's frames are JSON objects too:
   ``TableInfo``), whenever a seat, the status, the button or the settings change;
 - ``{"type": "choosing", "dealer", "entries": [{"index", "game", "title", "code",
   "house_rules"}], "seconds"}``: the dealer (a table seat) picks a game for the next hand;
-- ``{"type": "hand", "number", "lineup", "names", "you", "clock", "view"}``: a hand's whole view
-  for this client (:func:`encode_view`), on connecting and when a hand starts. ``lineup`` gives
-  the table seat of each engine seat (the view's seat numbers), ``you`` this client's engine
-  seat (``null`` for a spectator or a seat not dealt in);
-- ``{"type": "update", "number", "from", "events", "clock", "view"}``: after every change, the
-  new events (to append at index ``from``) and the view without its events;
+- ``{"type": "hand", "number", "lineup", "names", "you", "clock", "commitments", "proofs",
+  "view"}``: a hand's whole view for this client (:func:`encode_view`), on connecting and when a
+  hand starts. ``lineup`` gives the table seat of each engine seat (the view's seat numbers),
+  ``you`` this client's engine seat (``null`` for a spectator or a seat not dealt in);
+- ``{"type": "update", "number", "from", "commitments", "proofs", "events", "clock", "view"}``:
+  after every change, the new events (to append at index ``from``) and the view without its
+  events;
+- in both, ``commitments`` lists ``{"deal", "root"}`` for each deal that starts in the frame's
+  events (every deal so far in a ``hand`` frame), ahead of the events, so a deal's root always
+  arrives before its first card; ``proofs`` lists ``{"deal", "position", "card", "salt",
+  "path"}`` for each card the frame's events show this client for the first time (its own hole
+  cards, every face-up card, the hands shown down), to check against its deal's root at once
+  (:mod:`wildstud.commitment`, :mod:`wildstud.server.proofs`);
 - ``{"type": "clock", "clock"}`` when the table pauses or resumes; a ``clock`` is ``null`` or
   ``{"seat", "clock", "bank", "running"}``: the table seat to act and its seconds left;
 - ``{"type": "ack", "seq", "last_seq"}`` (with ``"repeat": true`` for a repeat),

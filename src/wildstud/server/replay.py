@@ -1,17 +1,21 @@
 """Dealing from secret decks, and rebuilding a hand from what was stored.
 
 Each deal of a hand gets a fresh order of the 52 cards, shuffled with the operating system's
-cryptographic generator when the deal starts (:class:`DeckBook`). The order is kept, so the hand
-can be rebuilt exactly: the engine is deterministic given its decks and the players' actions,
-and :func:`rebuild` replays the actions in order. Orders go to the store and nowhere else: no
-frame, no log, no repr shows them.
+cryptographic generator when the deal starts (:class:`DeckBook`), and sealed with a fresh salt
+for each position (:class:`~wildstud.commitment.SealedDeck`): the deal's commitment, published
+before its first card. The order and the salts are kept, so the hand can be rebuilt exactly and
+its commitments and proofs come out the same: the engine is deterministic given its decks and
+the players' actions, and :func:`rebuild` replays the actions in order. Orders and salts go to
+the store and nowhere else: no frame, no log, no repr shows them.
 
 >>> book = DeckBook()
 >>> deck = book.draw(1)
->>> len(deck), book.pending() == [(1, book.order(1))], book.pending()
-(52, True, [])
->>> again = DeckBook({1: book.order(1)}).draw(1)
->>> again.peek() == deck.peek()
+>>> [(deal, order == book.order(1)) for deal, order, salts in book.pending()], book.pending()
+([(1, True)], [])
+>>> again = DeckBook({1: book.order(1)}, {1: book.salts(1)})
+>>> again.draw(1).peek() == deck.peek(), again.sealed(1).commitment == book.sealed(1).commitment
+(True, True)
+>>> DeckBook({1: book.order(1)}).sealed(1) is None  # a deck stored before commitments
 True
 """
 
@@ -22,6 +26,7 @@ from collections.abc import Iterable, Mapping
 
 from wildstud.betting import ActionKind
 from wildstud.cards import DECK, Deck, parse_cards
+from wildstud.commitment import SealedDeck
 from wildstud.deal import Hand, Phase, TableView
 from wildstud.games import find_game
 from wildstud.server.store.records import ActionRecord, HandSetup
@@ -33,12 +38,22 @@ _SHUFFLER = secrets.SystemRandom()
 
 class DeckBook:
     """The decks of one hand by deal number: stored ones are dealt again as they were; a deal
-    with none gets a fresh secure order, noted as pending until the store has it."""
+    with none gets a fresh secure order and fresh salts, noted as pending until the store has
+    them. A stored deck without salts (stored before commitments existed) has no commitment."""
 
-    def __init__(self, stored: Mapping[int, str] | None = None) -> None:
-        for order in (stored or {}).values():
-            parse_cards(order)  # a damaged order fails here, naming the bad card
-        self._orders: dict[int, str] = dict(stored or {})
+    def __init__(
+        self, stored: Mapping[int, str] | None = None, salts: Mapping[int, str] | None = None
+    ) -> None:
+        self._orders: dict[int, str] = {}
+        self._sealed: dict[int, SealedDeck] = {}
+        for deal, order in (stored or {}).items():
+            cards = parse_cards(order)  # a damaged order fails here, naming the bad card
+            self._orders[deal] = order
+            salt = (salts or {}).get(deal)
+            if salt is not None:
+                self._sealed[deal] = SealedDeck(
+                    deal, cards, [bytes.fromhex(item) for item in salt.split()]
+                )
         self._pending: list[int] = []
 
     def __repr__(self) -> str:
@@ -52,6 +67,7 @@ class DeckBook:
             _SHUFFLER.shuffle(cards)
             order = " ".join(str(card) for card in cards)
             self._orders[deal] = order
+            self._sealed[deal] = SealedDeck.seal(deal, cards)
             self._pending.append(deal)
         return Deck.stacked(order)
 
@@ -59,9 +75,19 @@ class DeckBook:
         """The stored order of a deal (for the store only)."""
         return self._orders[deal]
 
-    def pending(self) -> list[tuple[int, str]]:
-        """The orders drawn since the last call, to be stored, as (deal, order) pairs."""
-        drawn = [(deal, self._orders[deal]) for deal in self._pending]
+    def salts(self, deal: int) -> str | None:
+        """The salts of a deal's commitment as stored (for the store only): hexadecimal, one a
+        position, separated by spaces; ``None`` if the deal has no commitment."""
+        sealed = self._sealed.get(deal)
+        return None if sealed is None else " ".join(salt.hex() for salt in sealed.salts)
+
+    def sealed(self, deal: int) -> SealedDeck | None:
+        """The sealed deck of a deal, which proves its cards; ``None`` if it has no commitment."""
+        return self._sealed.get(deal)
+
+    def pending(self) -> list[tuple[int, str, str | None]]:
+        """The decks drawn since the last call, to be stored, as (deal, order, salts)."""
+        drawn = [(deal, self._orders[deal], self.salts(deal)) for deal in self._pending]
         self._pending = []
         return drawn
 

@@ -22,6 +22,8 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 __all__ = [
     "BotRequest",
+    "CardProof",
+    "Commitment",
     "ErrorBody",
     "GameEntry",
     "GameInfo",
@@ -280,6 +282,25 @@ class HandSummary(_Model):
     final_stacks: list[int]
 
 
+class Commitment(_Model):
+    """A deal's commitment to the whole order of its deck: the root of a Merkle tree over every
+    position's card and salt (``docs/records.md``)."""
+
+    deal: int = Field(description="the deal's number in the hand, 1 for the first")
+    root: str = Field(description="SHA-256 root, hexadecimal")
+
+
+class CardProof(_Model):
+    """The proof of one card: its position in the deal's deck, its salt and the sibling hashes
+    from its leaf up, which lead to the deal's root."""
+
+    deal: int
+    position: int = Field(description="0 for the top card")
+    card: str
+    salt: str = Field(description="32 bytes, hexadecimal")
+    path: list[str] = Field(description="sibling hashes from the leaf up, hexadecimal")
+
+
 class HandHistory(_Model):
     """A finished hand as a spectator saw it at the end: every card shown at the showdown,
     no hidden card of a hand that was not shown."""
@@ -296,6 +317,12 @@ class HandHistory(_Model):
     starting_stacks: list[int]
     final_stacks: list[int]
     events: list[dict[str, Any]]
+    commitments: list[Commitment] = Field(
+        default=[], description="each deal's commitment to its deck (none before commitments)"
+    )
+    proofs: list[CardProof] = Field(
+        default=[], description="the proof of every card the hand shows, against its deal's root"
+    )
 
 
 class HandStep(_Model):
@@ -316,6 +343,12 @@ class HandSteps(_Model):
     lineup: list[int] = Field(description="the table seat of each engine seat")
     starting_stacks: list[int]
     steps: list[HandStep]
+    commitments: list[Commitment] = Field(
+        default=[], description="each deal's commitment to its deck (none before commitments)"
+    )
+    proofs: list[CardProof] = Field(
+        default=[], description="the proof of every card the steps show, against its deal's root"
+    )
 
 
 class LedgerLine(_Model):

@@ -80,6 +80,7 @@ from wildstud.server.messages import (
     seq_taken,
 )
 from wildstud.server.names import bot_name, seat_name
+from wildstud.server.proofs import opened
 from wildstud.server.replay import DeckBook, deal_on, rebuild, start_hand
 from wildstud.server.schemas import RulesUpdate, TableSettings
 from wildstud.server.seating import Client, Seat, SeatKind
@@ -147,7 +148,7 @@ class LiveHand:
 
     def decks(self) -> list[DeckDraw]:
         """The decks drawn since the last call, ready for the store."""
-        return [DeckDraw(self.number, deal, order) for deal, order in self.book.pending()]
+        return [DeckDraw(self.number, *drawn) for drawn in self.book.pending()]
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,7 +213,7 @@ class Table:
         table = cls(stored.table, (Seat.from_state(state) for state in stored.seats), store)
         if stored.live_hand is not None:
             setup = stored.live_hand.setup
-            book = DeckBook(stored.live_hand.decks)
+            book = DeckBook(stored.live_hand.decks, stored.live_hand.salts)
             hand = rebuild(setup, book, stored.live_hand.actions)
             table.live = LiveHand(setup, book, hand, len(stored.live_hand.actions))
             table.live.published = len(hand.events)
@@ -326,6 +327,7 @@ class Table:
             "names": list(live.setup.names),
             "you": engine,
             "clock": self._clock_frame(),
+            **opened(live.book, live.hand.events, engine),  # the roots, ahead of the view
             "view": encode_view(live.hand.view(engine)),
         }
 
@@ -370,6 +372,7 @@ class Table:
                     "type": "update",
                     "number": live.number,
                     "from": start,
+                    **opened(live.book, events, engine, start),  # new roots, ahead of events
                     "events": [encode_event(redact(event, engine)) for event in events[start:]],
                     "clock": clock,
                     "view": encode_view(live.hand.view(engine), events=False),
@@ -904,7 +907,7 @@ class Table:
                 self._leave(seat, changes)
             else:
                 changes.seats.append(seat.state())
-        changes.hand_end = HandEnd(number, hand.stacks, summary(self.id, setup, hand))
+        changes.hand_end = HandEnd(number, hand.stacks, summary(self.id, setup, hand, live.book))
         self.last_hand, self.live = live, None
         self._next_hand_at = time.monotonic() + self.settings.hand_pause
 

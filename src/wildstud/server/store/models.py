@@ -136,6 +136,9 @@ class DeckRow(Base):
     hand_number: Mapped[int] = mapped_column(Integer, primary_key=True)
     deal: Mapped[int] = mapped_column(Integer, primary_key=True)
     cards: Mapped[str] = mapped_column(Text)
+    salts: Mapped[str | None] = mapped_column(Text)
+    """The salt of each position, for the deal's commitment (``None`` for decks stored before
+    commitments existed: such a deal has none)."""
 
     def __repr__(self) -> str:
         return f"DeckRow({self.table_id!r}, {self.hand_number}, deal={self.deal}, cards=<secret>)"

@@ -79,15 +79,17 @@ class HandSetup:
 
 @dataclass(frozen=True, slots=True)
 class DeckDraw:
-    """The order of one deal's deck (top card first), drawn for hand ``number``."""
+    """The order of one deal's deck (top card first), drawn for hand ``number``, with the salt
+    of each position (hexadecimal, space-separated) that its commitment was made with."""
 
     number: int
     deal: int
     cards: str
+    salts: str | None = None
 
     def __repr__(self) -> str:
         # The order is the one secret of the server: keep it out of logs and tracebacks.
-        return f"DeckDraw(number={self.number}, deal={self.deal}, cards=<secret>)"
+        return f"DeckDraw(number={self.number}, deal={self.deal}, cards=<secret>, salts=<secret>)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +145,8 @@ class Changes:
 
 @dataclass(frozen=True, slots=True)
 class StoredHand:
-    """A hand as stored: its setup, its decks by deal number, its actions in order."""
+    """A hand as stored: its setup, its decks by deal number, its actions in order, and the
+    salts of its decks' commitments by deal number (none for decks stored before them)."""
 
     setup: HandSetup
     decks: dict[int, str]
@@ -151,6 +154,7 @@ class StoredHand:
     live: bool
     final_stacks: tuple[int, ...] | None = None
     summary: dict[str, Any] | None = None
+    salts: dict[int, str] = field(default_factory=dict)
 
     def __repr__(self) -> str:
         return (

@@ -213,6 +213,7 @@ class Store:
                             "hand_number": deck.number,
                             "deal": deck.deal,
                             "cards": deck.cards,
+                            "salts": deck.salts,
                         }
                         for deck in changes.decks
                     ],
@@ -435,7 +436,9 @@ def _setup(row: HandRow) -> HandSetup:
 
 def _stored_hand(session: Session, row: HandRow) -> StoredHand:
     key = (DeckRow.table_id == row.table_id) & (DeckRow.hand_number == row.number)
-    decks = {deck.deal: deck.cards for deck in session.scalars(select(DeckRow).where(key))}
+    rows = session.scalars(select(DeckRow).where(key)).all()
+    decks = {deck.deal: deck.cards for deck in rows}
+    salts = {deck.deal: deck.salts for deck in rows if deck.salts is not None}
     actions = tuple(
         ActionRecord(
             action.hand_number,
@@ -459,4 +462,5 @@ def _stored_hand(session: Session, row: HandRow) -> StoredHand:
         row.live,
         None if row.final_stacks is None else tuple(row.final_stacks),
         row.summary,
+        salts,
     )

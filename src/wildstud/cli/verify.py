@@ -1,0 +1,134 @@
+"""``wildstud verify``: check the card proofs of a record from a wildstud server.
+
+>>> import json
+>>> from typer.testing import CliRunner
+>>> from wildstud.commitment import SealedDeck
+>>> from wildstud.deal import stack_deck
+>>> from wildstud.history import HandRecord, DealHole, read_cards, write_record
+>>> sealed = SealedDeck.seal(1, stack_deck("As 9c Ah 9d Qh 7d").peek())
+>>> record = HandRecord(variant="FTQ", antes=(0, 0), bring_in=0, small_bet=5, big_bet=10,
+...     starting_stacks=(50, 50), actions=(DealHole(0, read_cards("????Qh")),
+...     DealHole(1, read_cards("????7d"))), commitments=(sealed.commitment,),
+...     proofs=(sealed.prove(4), sealed.prove(5)))
+>>> result = CliRunner().invoke(app, ["verify", "-", "--json"], input=write_record(record))
+>>> found = json.loads(result.output)
+>>> found["verified"], [(card["player"], card["card"]) for card in found["proven"]]
+(True, [('p1', 'Qh'), ('p2', '7d')])
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console, Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from wildstud.cli import app
+from wildstud.cli.judge import read_source
+from wildstud.history import HandRecord, ProvenRecord, check_proofs
+
+__all__ = ["render_proven", "verify_command"]
+
+_HELP = (
+    "Check that no card of a hand was changed after its deal began.\n\n"
+    "FILE is a hand record (PHH) downloaded from a wildstud table; give - to read it from "
+    "standard input. Before each deal the server committed to the whole order of the deck "
+    "(the _commitments field, one SHA-256 Merkle root a deal), and the record carries a "
+    "proof for every card it shows (_proofs). Each proof is checked against its deal's root, "
+    "the record is replayed, and every card it shows must be the proven card, dealt from the "
+    "proven position. Folded and mucked cards have no proof: they stay secret.\n\n"
+    "Exit status: 0 when every proof holds; 1 when the record carries no commitment "
+    "(nothing to verify); 2, with one line naming the card, when a proof fails or a proven "
+    "card was changed, or the record cannot be read."
+)
+_EPILOG = (
+    'With --json: {"verified": true, "commitments": [{"deal": 1, "root": "..."}], "proven":'
+    ' [{"deal": 1, "position": 4, "card": "Qh", "player": "p1", "up": true}, ...]}; "player"'
+    ' is null for a card in the centre; "verified" is false when the record has no commitment.'
+)
+
+
+def _player(record: HandRecord, seat: int | None) -> str:
+    if seat is None:
+        return "centre"
+    name = f"p{seat + 1}"
+    return name if record.players is None else f"{name} ({record.players[seat]})"
+
+
+def proven_data(proven: ProvenRecord) -> dict[str, Any]:
+    """What was proven, as JSON data (the shape ``--json`` prints)."""
+    return {
+        "verified": proven.committed,
+        "commitments": [item.to_data() for item in proven.commitments],
+        "proven": [
+            {
+                "deal": card.deal,
+                "position": card.position,
+                "card": str(card.card),
+                "player": None if card.player is None else f"p{card.player + 1}",
+                "up": card.up,
+            }
+            for card in proven.cards
+        ],
+    }
+
+
+def render_proven(record: HandRecord, proven: ProvenRecord) -> RenderableType:
+    """What was proven as Rich text: each deal's root, then each player's proven cards."""
+    parts: list[RenderableType] = []
+    count = len(proven.cards)
+    deals = len(proven.commitments)
+    parts.append(
+        Text(
+            f"{record.game.title} ({record.variant}): every proof holds;"
+            f" {count} card{'s' * (count != 1)} proven against the commitment"
+            f"{'s' * (deals != 1)} of {deals} deal{'s' * (deals != 1)}.",
+            style="bold",
+        )
+    )
+    roots = Table(title="Commitments", title_justify="left")
+    roots.add_column("deal")
+    roots.add_column("root (SHA-256)")
+    for item in proven.commitments:
+        roots.add_row(str(item.deal), item.root)
+    parts.append(roots)
+    cards = Table(title="Proven cards (dim: face down)", title_justify="left")
+    for column in ("deal", "player", "cards (deck position)"):
+        cards.add_column(column)
+    rows: dict[tuple[int, int | None], Text] = {}
+    for card in proven.cards:
+        text = rows.setdefault((card.deal, card.player), Text())
+        if text:
+            text.append(" ")
+        text.append(f"{card.card.pretty}", style="none" if card.up else "dim")
+        text.append(f"({card.position})", style="dim")
+    for (deal, seat), text in rows.items():
+        cards.add_row(str(deal), _player(record, seat), text)
+    parts.append(cards)
+    parts.append(Text("Cards the record does not show (??) were never opened.", style="dim"))
+    return Group(*parts)
+
+
+@app.command("verify", help=_HELP, epilog=_EPILOG)
+def verify_command(
+    source: Annotated[
+        str, typer.Argument(metavar="FILE", help="The hand record (PHH, TOML); - for stdin.")
+    ],
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print one JSON object (described below).")
+    ] = False,
+) -> None:
+    """Check a record's proofs (see ``_HELP``)."""
+    record = read_source(source)
+    proven = check_proofs(record)
+    if as_json:
+        typer.echo(json.dumps(proven_data(proven)))
+    elif proven.committed:
+        Console().print(render_proven(record, proven))
+    else:
+        Console().print("The record carries no commitments: there is nothing to verify.")
+    if not proven.committed:
+        raise typer.Exit(1)

@@ -1,0 +1,93 @@
+"""The history page checks each shown card's proof against its deal's root in the browser
+(WebCrypto) and marks the proven cards; a proof changed on its way is reported, not marked."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+from playwright.async_api import Page, Route, async_playwright
+
+from tests.browser.conftest import CHROMIUM
+from tests.server.wsclient import Api
+
+
+def _finished_table(base: str) -> tuple[dict[str, Any], Api]:
+    api = Api(base)
+    created = api.create(name="proofs", games=[{"game": "FTQ"}], seats=4, hand_pause=0, bot_delay=0)
+    for _ in range(3):
+        api.ok(api.host(created, "POST", "/bots", kind="calling-bot"))
+    api.ok(api.host(created, "POST", "/start"))
+    table_id = created["table"]["id"]
+    deadline = time.monotonic() + 30
+    while not api.get(f"/api/tables/{table_id}/hands"):
+        assert time.monotonic() < deadline, "no hand finished"
+        time.sleep(0.1)
+    api.ok(api.host(created, "POST", "/pause"))
+    return created, api
+
+
+async def _open_replay(page: Page, created: dict[str, Any]) -> None:
+    await page.goto(created["links"]["watch"])
+    await page.get_by_role("button", name="History").click()
+    await page.locator(".hand-list button[data-hand='1']").click()
+    await page.locator(".proven-cards .proof").first.wait_for()
+    await page.locator(".replay [data-step=end]").click()
+
+
+async def _session(base: str, shots: Path) -> None:
+    created, api = _finished_table(base)
+    steps = api.get(f"/api/tables/{created['table']['id']}/hands/1/steps")
+    proven = {(proof["deal"], proof["card"]) for proof in steps["proofs"]}
+    assert len(proven) > 10
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=str(CHROMIUM))
+        page = await browser.new_page(viewport={"width": 1100, "height": 1300})
+        errors: list[str] = []
+        page.on(
+            "console",
+            lambda message: errors.append(message.text) if message.type == "error" else None,
+        )
+        await _open_replay(page, created)
+        status = await page.locator(".proven-cards .proof-status").inner_text()
+        assert f"All {len(proven)} proofs hold" in status
+        marks = page.locator(".proven-cards .proof")
+        assert await marks.count() == len(proven)
+        for index in range(await marks.count()):
+            assert (await marks.nth(index).get_attribute("aria-label") or "").endswith(", proven")
+        # At the end every card shown on the felt is a proven one, and marked so.
+        felt = page.locator(".replay-felt .card[data-card]:not([data-card=''])")
+        assert await felt.count() == len(proven)
+        assert await page.locator(".replay-felt .card.proven").count() == len(proven)
+        label = await page.locator(".replay-felt .card.proven").first.get_attribute("aria-label")
+        assert (label or "").endswith(", proven")
+        await page.locator(".replay").screenshot(path=str(shots / "history-proofs.png"))
+        assert not errors, errors
+
+        # The same page, its steps answered with one proof's salt changed: that card is named
+        # as failing, and is not marked proven.
+        async def tamper(route: Route) -> None:
+            response = await route.fetch()
+            data = await response.json()
+            salt = data["proofs"][0]["salt"]
+            data["proofs"][0]["salt"] = ("1" if salt[0] != "1" else "2") + salt[1:]
+            await route.fulfill(response=response, body=json.dumps(data))
+
+        bad = await browser.new_page(viewport={"width": 1100, "height": 1300})
+        await bad.route("**/hands/1/steps", tamper)
+        await _open_replay(bad, created)
+        failed = await bad.locator(".proven-cards .proof-failed").inner_text()
+        assert "does not hold" in failed
+        assert await bad.locator(".proven-cards .proof-bad").count() == 1
+        assert await bad.locator(".replay-felt .card.proven").count() == len(proven) - 1
+        await browser.close()
+
+
+def test_the_history_proves_the_shown_cards_in_the_browser(server: Any, tmp_path: Path) -> None:
+    shots = Path(os.environ.get("WILDSTUD_SHOTS", tmp_path))
+    shots.mkdir(parents=True, exist_ok=True)
+    asyncio.run(_session(server.base, shots))
