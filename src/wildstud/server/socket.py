@@ -82,9 +82,9 @@ class Connection:
         """Close after the frames already queued."""
         if self._close is None:
             self._close = (code, reason)
-            with contextlib.suppress(asyncio.QueueFull):
+            try:
                 self._queue.put_nowait(None)
-            if self._queue.full():
+            except asyncio.QueueFull:
                 # No room for the marker: drop what is queued, the client will resync.
                 while not self._queue.empty():
                     self._queue.get_nowait()
