@@ -5,6 +5,7 @@ behind either."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,8 @@ from sqlalchemy import create_engine, text
 
 from tests.server.conftest import Server
 from tests.server.wsclient import Api
+from wildstud.server.lobby import Lobby
+from wildstud.server.schemas import GameEntry, TableBot, TableSettings
 from wildstud.server.store import Store, database_url
 
 FTQ = [{"game": "FTQ"}]
@@ -157,3 +160,15 @@ def test_a_create_whose_write_fails_half_way_leaves_nothing(
         assert "refused by the test" not in server.log_text()  # no database text in the log
     finally:
         server.stop()
+
+
+def test_an_unnamed_bot_steps_around_the_names_the_host_gave() -> None:
+    async def create() -> list[str]:
+        lobby = Lobby(Store("sqlite://"))
+        settings = TableSettings(name="bots", games=[GameEntry(game="FTQ")], seats=4)
+        bots = [TableBot(), TableBot(kind="random-bot"), TableBot(name="caller 1")]
+        table, _ = await lobby.create(settings, bots)
+        await lobby.close()
+        return [table.seats[index].name for index in sorted(table.seats)]
+
+    assert asyncio.run(create()) == ["Caller 2", "Random 2", "caller 1"]

@@ -157,19 +157,26 @@ class Lobby:
                 f"{len(bots)} bots leave no seat for a player at a table of {settings.seats}"
                 f" seats (bots: at most {settings.seats - 1})"
             )
-        seats: list[Seat] = []
+        # The bots the host named are named first, so that a number given to an unnamed bot
+        # steps around them wherever they sit ("Caller 1" and a bot named "caller 1").
+        names: dict[int, str] = {}
         for index, bot in enumerate(bots):
-            name = bot_name(bot.kind, bot.name, index, [seat.name for seat in seats])
-            seats.append(
-                Seat.new(
-                    index,
-                    name,
-                    SeatKind(bot.kind),
-                    None,
-                    settings.starting_chips,
-                    settings.time_bank,
-                )
+            if bot.name is not None:
+                names[index] = bot_name(bot.kind, bot.name, index, names.values())
+        for index, bot in enumerate(bots):
+            if bot.name is None:
+                names[index] = bot_name(bot.kind, None, index, names.values())
+        seats = [
+            Seat.new(
+                index,
+                names[index],
+                SeatKind(bot.kind),
+                None,
+                settings.starting_chips,
+                settings.time_bank,
             )
+            for index, bot in enumerate(bots)
+        ]
         host = new_token()
         state = TableState(
             id=new_id(),
