@@ -1,19 +1,23 @@
 // The table: seats round an oval, cards in the order dealt, the wild-card banner, the pots, the
-// clock, the action buttons and the dealer's picker, all redrawn from the server's frames.
+// clock, the action buttons and the dealer's picker, all redrawn from the server's frames. A
+// redraw merges into what is on the page (dom.js), so focus stays where the player left it;
+// the page never moves focus by itself.
 
 import { h } from "./api.js";
 import { TableSocket } from "./socket.js";
 import { pretty, toggleFourColour, fourColour } from "./cards.js";
-import { drawBanner, drawCentre, drawSeats } from "./drawing.js";
-import { currentDeal } from "./banner.js";
+import { drawBanner, drawCentre, drawSeats, pendingRedeal } from "./drawing.js";
+import { currentDeal, withNames } from "./banner.js";
 import { describeEvent } from "./events.js";
 import { HistoryPanel } from "./history.js";
+import { mergeChildren, keepFocus } from "./dom.js";
+import { actionChildren, checkAmount, choices, labelOf, sizedChoice, SHORTCUTS, SIZED } from "./actions.js";
+import { readSetting, writeSetting } from "./storage.js";
 
-const KEYS = { f: "fold", k: "check", c: "call", i: "bring-in", o: "complete", b: "bet", r: "raise" };
-const LABELS = {
-  fold: "Fold", check: "Check", call: "Call", "bring-in": "Bring in", complete: "Complete",
-  bet: "Bet", raise: "Raise to",
-};
+const SHORTCUTS_KEY = "wildstud.shortcuts";
+// Keys typed here belong to what holds them, never to the table.
+const OWN_KEYS = "input, textarea, select, [contenteditable], dialog, #history";
+const NO_ANSWER_MS = 8000;
 
 export function showTable(root, options) {
   const page = new TablePage(root, options);
@@ -25,12 +29,18 @@ class TablePage {
   constructor(root, { socket, seatToken = null, host = null }) {
     this.root = root;
     this.seatToken = seatToken;
-    this.state = { welcome: null, table: null, hand: null, choosing: null, clockAt: 0 };
-    this.socket = new TableSocket(socket, (frame) => this.onFrame(frame), (status) => this.onStatus(status));
-    this.actionsKey = null;
-    this.pending = false;
+    this.state = {
+      welcome: null, table: null, hand: null, choosing: null, clockAt: 0,
+      connection: "connecting", request: null, error: "", shortcuts: readSetting(SHORTCUTS_KEY) !== "off",
+    };
+    this.socket = new TableSocket(socket, {
+      onFrame: (frame) => this.onFrame(frame),
+      onStatus: (status) => this.onStatus(status),
+      onRequest: (outcome, request, frame) => this.onRequest(outcome, request, frame),
+    });
+    this.turnKey = null;
     this.announceTimer = null;
-    this.spoken = { wild: null, turn: null, over: null };
+    this.spoken = { wild: null, turn: null, over: null, redeal: null };
     this.build(host);
   }
 
@@ -46,18 +56,19 @@ class TablePage {
     const el = this.el;
     el.name = h("h1", { className: "table-name" }, "wildstud");
     el.game = h("p", { className: "game-line", id: "game-line" });
-    el.status = h("p", { className: "status", role: "status", "aria-live": "polite" });
+    el.status = h("p", { className: "status", id: "connection", role: "status", "aria-live": "polite" });
     el.four = h("button", { type: "button", "aria-pressed": String(fourColour()), onclick: () => {
       el.four.setAttribute("aria-pressed", String(toggleFourColour()));
     } }, "Four-colour deck");
     el.historyButton = h("button", { type: "button", "aria-expanded": "false", "aria-controls": "history", onclick: () => this.toggleHistory() }, "History");
+    el.shortcutsButton = h("button", { type: "button", id: "shortcuts", "aria-pressed": String(this.state.shortcuts), onclick: () => this.toggleShortcuts() }, "Key shortcuts");
     el.keysButton = h("button", { type: "button", "aria-expanded": "false", "aria-controls": "keys", onclick: () => {
       el.keys.hidden = !el.keys.hidden;
       el.keysButton.setAttribute("aria-expanded", String(!el.keys.hidden));
     } }, "Keys");
     el.keys = h("div", { id: "keys", className: "keys", hidden: true },
-      h("p", {}, "Keyboard: ", ...Object.entries(KEYS).map(([key, action]) => h("span", {}, h("kbd", {}, key.toUpperCase()), ` ${action} `)),
-        "; Enter in the amount field bets or raises that amount; Tab moves between cards, seats and buttons."));
+      h("p", {}, "Keyboard, when key shortcuts are on: ", ...Object.entries(SHORTCUTS).map(([key, action]) => h("span", {}, h("kbd", {}, key.toUpperCase()), ` ${action} `)),
+        "; Enter in the amount field bets or raises that amount; Tab moves between cards, seats and buttons. Keys typed in the history, a dialog or a field never act at the table."));
     // The banner is redrawn at every change, so it is not itself a live region: the changes
     // worth hearing (whose turn, what is wild, who won) go to el.speak once each.
     el.banner = h("section", { id: "banner", className: "banner", "aria-label": "Wild cards" });
@@ -68,18 +79,64 @@ class TablePage {
     el.seats = h("div", { className: "seats", id: "seats" });
     el.felt.append(el.centre, el.seats);
     el.picker = h("section", { id: "picker", className: "picker", "aria-label": "Dealer's choice", hidden: true });
-    el.actions = h("section", { id: "actions", className: "actions", "aria-label": "Your actions" });
+    el.actions = h("section", { id: "actions", className: "actions", "aria-label": "Your actions", tabindex: -1 });
+    el.controls = h("div", { className: "controls" });
+    el.request = h("p", { id: "request", className: "request", role: "status" });
+    el.error = h("p", { id: "action-error", className: "action-error", role: "alert" });
+    el.actions.append(el.controls, el.request, el.error);
     el.log = h("ol", { id: "log", className: "log", "aria-label": "What happened" });
     el.history = h("aside", { id: "history", className: "history", hidden: true, "aria-label": "Past hands" });
     el.host = h("div", { className: "host-panel" });
     if (host) el.host.append(host);
+    el.confirm = this.foldDialog();
     this.root.append(
-      h("header", { className: "bar" }, el.name, el.game, h("div", { className: "tools" }, el.four, el.historyButton, el.keysButton), el.status),
+      h("header", { className: "bar" }, el.name, el.game, h("div", { className: "tools" }, el.four, el.historyButton, el.shortcutsButton, el.keysButton), el.status),
       el.keys, el.host, el.banner, el.speak, el.announce, el.felt, el.picker, el.actions,
       h("details", { className: "log-box", open: true }, h("summary", {}, "Hand log"), el.log),
-      el.history,
+      el.history, el.confirm,
     );
+    this.listen();
     this.historyPanel = new HistoryPanel(el.history, () => this.seatCount());
+  }
+
+  /** The actions section listens once for all its buttons and fields (they are merged, not
+   * rebuilt, so they carry no listeners of their own). */
+  listen() {
+    const actions = this.el.actions;
+    actions.addEventListener("click", (event) => {
+      const preset = event.target.closest("button[data-preset]");
+      if (preset) {
+        this.setAmount(preset.dataset.preset);
+        return;
+      }
+      const button = event.target.closest("button[data-choice]");
+      if (button) this.choose(button.dataset.choice);
+    });
+    actions.addEventListener("input", (event) => {
+      if (event.target.id === "amount-slider") this.setAmount(event.target.value);
+      else if (event.target.id === "amount") this.showAmount();
+    });
+    actions.addEventListener("keydown", (event) => {
+      if (event.target.id === "amount" && event.key === "Enter") {
+        event.preventDefault();
+        const sized = sizedChoice(this.choices());
+        if (sized) this.choose(sized.key);
+      }
+    });
+  }
+
+  foldDialog() {
+    const dialog = h("dialog", { id: "confirm-fold", className: "confirm", "aria-labelledby": "confirm-fold-title", "aria-describedby": "confirm-fold-text" },
+      h("h2", { id: "confirm-fold-title" }, "Fold when checking is free?"),
+      h("p", { id: "confirm-fold-text" }, "Nothing is bet to you: a check costs nothing and keeps your hand. A hand may be folded only when there is a bet to call."),
+      h("form", { method: "dialog", className: "confirm-buttons" },
+        h("button", { value: "check", "data-answer": "check" }, "Check"),
+        h("button", { value: "cancel", "data-answer": "cancel" }, "Cancel")));
+    dialog.addEventListener("close", () => {
+      if (dialog.returnValue === "check") this.choose("check");
+      if (this.beforeDialog && this.beforeDialog.isConnected) this.beforeDialog.focus({ preventScroll: true });
+    });
+    return dialog;
   }
 
   toggleHistory() {
@@ -89,11 +146,31 @@ class TablePage {
     if (!el.history.hidden && this.state.welcome) this.historyPanel.load(this.state.welcome.table_id);
   }
 
+  toggleShortcuts() {
+    this.state.shortcuts = !this.state.shortcuts;
+    writeSetting(SHORTCUTS_KEY, this.state.shortcuts ? "on" : "off");
+    this.el.shortcutsButton.setAttribute("aria-pressed", String(this.state.shortcuts));
+    this.renderActions();
+  }
+
   onStatus(status) {
-    this.connection = status;
-    if (status === "refused") this.el.status.textContent = "This link is no longer valid.";
-    else if (status !== "connected") this.el.status.textContent = status === "connecting" ? "Connecting…" : "Connection lost: reconnecting…";
-    else this.el.status.textContent = "";
+    this.state.connection = status;
+    const text = { connecting: "Connecting…", reconnecting: "Reconnecting…", refused: "This link is no longer valid." };
+    this.el.status.textContent = text[status] || "";
+    document.body.dataset.connection = status;
+    this.renderActions();
+  }
+
+  /** The server's answer to the request in flight (socket.js). */
+  onRequest(outcome, request, frame) {
+    const state = this.state;
+    const mine = state.request && state.request.seq === request.seq ? state.request : request;
+    state.request = null;
+    clearTimeout(this.noAnswerTimer);
+    if (outcome === "applied") state.error = "";
+    else if (outcome === "refused") state.error = frame.message;
+    else state.error = `${describeRequest(mine)} did not reach the server before the connection dropped: nothing was done, choose again.`;
+    this.renderActions();
   }
 
   onFrame(frame) {
@@ -113,7 +190,6 @@ class TablePage {
         const previous = state.hand;
         state.hand = { ...frame, view: { ...frame.view } };
         state.clockAt = performance.now();
-        this.pending = false;
         if (!previous || previous.number !== frame.number) {
           this.el.announce.hidden = true;
           if (state.choosing) this.announce(`${this.nameAt(state.choosing.dealer)} chose ${frame.view.game}${this.ruleText(frame.view)}.`, 3000, "choice");
@@ -133,7 +209,6 @@ class TablePage {
         hand.view = { ...frame.view, events };
         hand.clock = frame.clock;
         state.clockAt = performance.now();
-        this.pending = false;
         this.announceEvents(frame.events, hand.names);
         if (hand.view.phase === "over") this.historyPanel.stale();
         break;
@@ -145,8 +220,9 @@ class TablePage {
         }
         break;
       case "error":
-        this.pending = false;
-        this.el.status.textContent = frame.message;
+        // An error answering the request in flight came through onRequest; any other (a
+        // malformed frame, a refusal with no number) is shown the same way.
+        if (frame.seq === null || frame.seq === undefined) state.error = frame.message;
         break;
       case "removed":
         this.el.status.textContent = frame.message;
@@ -190,10 +266,22 @@ class TablePage {
     clearTimeout(this.fadeTimer);
     this.fadeTimer = setTimeout(() => el.classList.add("fading"), Math.max(0, millis - 600));
     this.announceTimer = setTimeout(() => { el.hidden = true; }, millis);
+    this.placeToast();
+  }
+
+  /** The toast keeps clear of the seat's controls on its turn: it moves to the top of the
+   * window when, at the bottom, it would cover them. */
+  placeToast() {
+    const toast = this.el.announce;
+    toast.classList.remove("top");
+    if (toast.hidden || this.el.actions.dataset.turn !== "yes") return;
+    const controls = this.el.actions.getBoundingClientRect();
+    const over = toast.getBoundingClientRect();
+    if (controls.bottom > over.top && controls.top < over.bottom) toast.classList.add("top");
   }
 
   /** What a screen reader should hear after this render: whose turn, a change of the wild
-   * cards, and the winners; each said once. */
+   * cards, a redeal coming, and the winners; each said once. */
   speakChanges() {
     const hand = this.state.hand;
     if (!hand) return;
@@ -203,6 +291,14 @@ class TablePage {
     if (this.wild && wildKey !== this.spoken.wild) {
       said.push(`Wild: ${this.wild.what}.`, this.wild.why.slice(-1).join(""));
       this.spoken.wild = wildKey;
+    }
+    const redeal = pendingRedeal(hand);
+    const redealKey = redeal ? `${hand.number}|${view.deal}` : null;
+    if (redeal && redealKey !== this.spoken.redeal) {
+      this.spoken.redeal = redealKey;
+      const text = `Redeal: ${withNames(redeal.reason, hand.names)}`;
+      said.push(text);
+      this.announce(text, 6000, "redeal");
     }
     const turnKey = `${hand.number}|${view.events.length}|${view.to_act}`;
     if (view.phase === "player" && view.to_act !== null && turnKey !== this.spoken.turn) {
@@ -230,13 +326,15 @@ class TablePage {
       this.el.name.textContent = table.name;
       document.title = `${table.name} · wildstud`;
     }
-    this.renderGame();
-    this.renderBanner();
-    this.renderSeats();
-    this.renderCentre();
-    this.renderPicker();
-    this.renderActions();
-    this.renderLog();
+    keepFocus(() => {
+      this.renderGame();
+      this.renderBanner();
+      this.renderSeats();
+      this.renderCentre();
+      this.renderPicker();
+      this.renderActions();
+      this.renderLog();
+    });
     this.speakChanges();
     const body = document.body.dataset;
     body.hand = hand ? String(hand.number) : "";
@@ -256,7 +354,8 @@ class TablePage {
       if (view.deal > 1) parts.push(`deal ${view.deal}`);
     }
     if (table && table.status !== "running") parts.push(table.status === "waiting" ? "waiting for the host to start" : "paused");
-    this.el.game.textContent = parts.join(" · ");
+    const text = parts.join(" · ");
+    if (this.el.game.textContent !== text) this.el.game.textContent = text;
   }
 
   renderBanner() {
@@ -300,14 +399,14 @@ class TablePage {
       return h("button", {
         type: "button", className: "pick", "data-entry": entry.index, "data-code": entry.code,
         onclick: () => {
-          this.socket.request({ type: "choose", entry: entry.index });
-          picker.replaceChildren(h("p", {}, `You chose ${entry.title}.`));
+          if (this.send({ type: "choose", entry: entry.index }, entry.title)) {
+            picker.replaceChildren(h("p", {}, `You chose ${entry.title}.`));
+          }
         },
       }, h("strong", {}, entry.title), ` (${entry.code})`,
       rules.length ? h("small", {}, rules.map(([name, value]) => `${name.replaceAll("_", " ")}: ${value}`).join(", ")) : h("small", {}, "standard rules"));
     });
     picker.replaceChildren(h("h2", {}, "Your deal: pick the game"), h("div", { className: "pick-list" }, buttons));
-    buttons[0].focus();
   }
 
   legal() {
@@ -316,91 +415,136 @@ class TablePage {
     return hand.view.legal_actions;
   }
 
-  renderActions() {
-    const legal = this.legal();
+  /** This seat's choices now (empty when it is not its turn). */
+  choices() {
     const hand = this.state.hand;
-    const key = JSON.stringify([legal, hand && hand.number, hand && hand.view.events.length, this.pending]);
-    if (key === this.actionsKey) return;
-    this.actionsKey = key;
-    const actions = this.el.actions;
-    actions.dataset.turn = legal.length && !this.pending ? "yes" : "no";
-    if (!legal.length) {
-      actions.replaceChildren(this.mySeat() === null ? h("p", { className: "muted" }, "Watching.") : h("p", { className: "muted" }, hand && hand.view.phase === "player" ? "Waiting for the others…" : ""));
-      return;
-    }
-    const sized = legal.find((option) => ["bet", "raise", "complete"].includes(option.action) && option.max > option.min);
-    let amountInput = null;
-    let slider = null;
-    const children = [];
-    if (sized) {
-      const call = legal.find((option) => option.action === "call");
-      const pot = hand.view.pot + (call ? call.min : 0);
-      slider = h("input", { type: "range", min: sized.min, max: sized.max, value: sized.min, step: 1, "aria-label": "Amount (slider)" });
-      amountInput = h("input", { type: "number", min: sized.min, max: sized.max, value: sized.min, id: "amount", "aria-label": `Amount to ${sized.action}, ${sized.min} to ${sized.max}` });
-      const sync = (value) => {
-        slider.value = value;
-        amountInput.value = value;
-        actions.querySelectorAll("button[data-sized]").forEach((button) => {
-          button.querySelector(".amount").textContent = ` ${value}`;
-        });
-      };
-      slider.addEventListener("input", () => sync(slider.value));
-      amountInput.addEventListener("input", () => slider.value = amountInput.value);
-      amountInput.addEventListener("keydown", (event) => {
-        if (event.key === "Enter") {
-          event.preventDefault();
-          this.act(sized.action, Number(amountInput.value), sized);
-        }
-      });
-      const presets = h("div", { className: "presets" },
-        [["min", sized.min], ["½ pot", Math.floor(pot / 2)], ["pot", pot], ["max", sized.max]]
-          .filter(([, value]) => value >= sized.min && value <= sized.max)
-          .map(([label, value]) => h("button", { type: "button", onclick: () => sync(value) }, label)));
-      children.push(h("div", { className: "amount-box" }, h("label", { for: "amount" }, "Amount"), slider, amountInput, presets));
-    }
-    const shortcut = Object.fromEntries(Object.entries(KEYS).map(([letter, action]) => [action, letter.toUpperCase()]));
-    const buttons = legal.map((option) => {
-      const isSized = sized && option === sized;
-      const amount = ["fold", "check"].includes(option.action) ? "" : ` ${option.min}`;
-      return h("button", {
-        type: "button", className: `act act-${option.action}`, "data-action": option.action,
-        "data-sized": isSized ? "1" : null, "aria-keyshortcuts": shortcut[option.action],
-        disabled: this.pending,
-        onclick: () => this.act(option.action, isSized ? Number(amountInput.value) : option.min, option),
-      }, LABELS[option.action], h("span", { className: "amount" }, amount), h("kbd", { "aria-hidden": "true" }, shortcut[option.action]));
-    });
-    children.push(h("div", { className: "buttons" }, buttons));
-    actions.replaceChildren(h("h2", { className: "your-turn" }, "Your turn"), ...children);
-    if (!actions.contains(document.activeElement)) buttons[0].focus({ preventScroll: true });
+    const legal = this.legal();
+    return legal.length ? choices(legal, hand.view.seats[hand.you]) : [];
   }
 
-  act(action, amount, option) {
-    if (this.pending) return;
-    const frame = { type: "act", action };
-    if (["bet", "raise", "complete"].includes(action)) {
-      const value = Math.max(option.min, Math.min(option.max, Math.round(amount)));
-      frame.amount = value;
+  renderActions() {
+    const { hand, connection, request, error } = this.state;
+    const list = this.choices();
+    const down = connection !== "connected";
+    const actions = this.el.actions;
+    actions.dataset.turn = list.length && !request && !down ? "yes" : "no";
+    actions.dataset.connection = connection;
+    actions.classList.toggle("offline", down);
+    let waiting = "";
+    if (this.mySeat() === null) waiting = "Watching.";
+    else if (hand && hand.view.phase === "player") waiting = "Waiting for the others…";
+    const fresh = document.createElement("div");
+    fresh.append(...actionChildren({ list, pot: this.potAfterCall(list), blocked: Boolean(request) || down, waiting }).filter(Boolean));
+    keepFocus(() => mergeChildren(this.el.controls, fresh));
+    const turnKey = list.length ? `${hand.number}|${hand.view.events.length}` : null;
+    if (turnKey !== this.turnKey) {
+      this.turnKey = turnKey;
+      const sized = sizedChoice(list);
+      if (sized) this.setAmount(sized.min);
+      if (turnKey) this.reveal();
     }
-    if (this.socket.request(frame)) {
-      this.pending = true;
+    this.showAmount();
+    let line = "";
+    if (down && connection !== "refused") line = "Reconnecting… the buttons come back once the table is reached again.";
+    else if (request) line = `Sending: ${describeRequest(request)}…`;
+    if (request && this.noAnswer) line = `${describeRequest(request)}: no answer from the server yet.`;
+    setText(this.el.request, line);
+    setText(this.el.error, error);
+    this.el.shortcutsButton.setAttribute("aria-pressed", String(this.state.shortcuts));
+  }
+
+  potAfterCall(list) {
+    const hand = this.state.hand;
+    const call = list.find((choice) => choice.action === "call");
+    return hand ? hand.view.pot + (call ? call.amount : 0) : 0;
+  }
+
+  /** The turn's controls brought into view, where no toast covers them; the focus stays put. */
+  reveal() {
+    this.el.actions.scrollIntoView({ block: "nearest" });
+    this.placeToast();
+  }
+
+  amountField() {
+    return this.el.actions.querySelector("#amount");
+  }
+
+  setAmount(value) {
+    const field = this.amountField();
+    if (!field) return;
+    field.value = String(value);
+    this.showAmount();
+  }
+
+  /** The sized button's label, the slider and the hint follow what the amount field holds. */
+  showAmount() {
+    const field = this.amountField();
+    const sized = sizedChoice(this.choices());
+    if (!field || !sized) return;
+    const checked = checkAmount(field.value, sized);
+    const slider = this.el.actions.querySelector("#amount-slider");
+    if (slider && checked.amount !== undefined) slider.value = String(checked.amount);
+    const typed = /^\s*\d+\s*$/.test(field.value) ? Number(field.value) : "…";
+    const button = this.el.actions.querySelector(`button[data-choice="${sized.key}"] .amount`);
+    if (button) setText(button, labelOf(sized, typed).amount);
+    field.setAttribute("aria-invalid", String(checked.amount === undefined));
+    const hint = this.el.actions.querySelector("#amount-hint");
+    const words = labelOf(sized, checked.amount);
+    if (hint) setText(hint, checked.message ? `${words.text} from ${sized.min} to ${sized.max}.` : `${words.text}${words.amount}: Enter or the button sends it.`);
+  }
+
+  /** The player chose `key` (a button, a shortcut, Enter in the amount field). */
+  choose(key) {
+    const choice = this.choices().find((item) => item.key === key);
+    if (!choice || this.state.request || !this.socket.open) return;
+    if (choice.free) {
+      this.beforeDialog = document.activeElement;
+      this.el.confirm.returnValue = "";
+      this.el.confirm.showModal();
+      return;
+    }
+    let amount = choice.amount;
+    if (choice.sized) {
+      const checked = checkAmount(this.amountField().value, choice);
+      if (checked.amount === undefined) {
+        this.state.error = checked.message;
+        this.renderActions();
+        return;
+      }
+      amount = checked.amount;
+    }
+    const frame = { type: "act", action: choice.action };
+    if (SIZED.includes(choice.action)) frame.amount = amount;
+    this.send(frame, `${labelOf(choice, amount).text}${labelOf(choice, amount).amount}`);
+  }
+
+  /** Send a request, remembered with its words until the server answers it. */
+  send(frame, words) {
+    const sent = this.socket.request(frame);
+    if (!sent) return false;
+    this.state.request = { ...sent, words };
+    this.noAnswer = false;
+    clearTimeout(this.noAnswerTimer);
+    this.noAnswerTimer = setTimeout(() => {
+      this.noAnswer = true;
       this.renderActions();
-    }
+    }, NO_ANSWER_MS);
+    this.renderActions();
+    return true;
   }
 
   onKey(event) {
+    if (!this.state.shortcuts || event.defaultPrevented || event.repeat) return;
     if (event.ctrlKey || event.metaKey || event.altKey) return;
-    const target = event.target;
-    if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT")) return;
-    const action = KEYS[event.key.toLowerCase()];
-    if (!action) return;
-    const legal = this.legal();
-    let option = legal.find((item) => item.action === action);
-    if (!option && action === "call") option = legal.find((item) => item.action === "check");
-    if (!option) return;
+    const target = event.target instanceof Element ? event.target : null;
+    if ((target && target.closest(OWN_KEYS)) || this.el.confirm.open) return;
+    let key = SHORTCUTS[event.key.toLowerCase()];
+    if (!key) return;
+    const list = this.choices();
+    if (key === "call" && !list.some((choice) => choice.key === "call")) key = "check";
+    if (!list.some((choice) => choice.key === key)) return;
     event.preventDefault();
-    const input = this.el.actions.querySelector("#amount");
-    const sized = this.el.actions.querySelector(`button[data-action="${option.action}"][data-sized]`);
-    this.act(option.action, sized && input ? Number(input.value) : option.min, option);
+    this.choose(key);
   }
 
   tick() {
@@ -409,31 +553,39 @@ class TablePage {
     if (this.state.choosing) {
       const left = Math.max(0, this.state.choosing.seconds - (performance.now() - this.state.choosingAt) / 1000);
       const line = this.el.picker.querySelector(".left") || this.el.picker.appendChild(h("p", { className: "left" }));
-      line.textContent = `${Math.ceil(left)} s to choose`;
+      setText(line, `${Math.ceil(left)} s to choose`);
     }
     if (!hand || !element || !hand.clock) return;
     const clock = hand.clock;
     if (!clock.running || clock.clock === null) {
-      element.textContent = "clock stopped";
+      setText(element, "clock stopped");
       return;
     }
     const elapsed = (performance.now() - this.state.clockAt) / 1000;
     const left = Math.max(0, clock.clock - elapsed);
     const bank = left > 0 ? clock.bank : Math.max(0, clock.bank - (elapsed - clock.clock));
-    element.textContent = left > 0 ? `⏱ ${Math.ceil(left)} s` : `⏱ time bank ${Math.ceil(bank)} s`;
+    setText(element, left > 0 ? `⏱ ${Math.ceil(left)} s` : `⏱ time bank ${Math.ceil(bank)} s`);
     element.classList.toggle("low", left < 6);
   }
 
   renderLog() {
     const hand = this.state.hand;
     const log = this.el.log;
-    if (!hand) {
-      log.replaceChildren();
-      return;
-    }
-    const lines = hand.view.events.map((event) => describeEvent(event, hand.names)).filter(Boolean);
-    const recent = lines.slice(-60);
-    log.replaceChildren(...recent.map((line) => h("li", {}, line)));
-    log.scrollTop = log.scrollHeight;
+    const lines = hand ? hand.view.events.map((event) => describeEvent(event, hand.names)).filter(Boolean) : [];
+    const fresh = document.createElement("ol");
+    fresh.append(...lines.slice(-60).map((line) => h("li", {}, line)));
+    const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
+    mergeChildren(log, fresh);
+    if (atEnd) log.scrollTop = log.scrollHeight;
   }
+}
+
+/** A request in words: "Raise to 60", "the choice of Follow the Queen". */
+function describeRequest(request) {
+  if (request.words) return request.type === "choose" ? `The choice of ${request.words}` : `Your ${request.words.toLowerCase()}`;
+  return "Your request";
+}
+
+function setText(element, text) {
+  if (element.textContent !== text) element.textContent = text;
 }
