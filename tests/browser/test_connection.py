@@ -19,7 +19,9 @@ from tests.server import wsclient
 
 DOWN = "document.getElementById('actions').dataset.connection === 'reconnecting'"
 ENABLED = "[...document.querySelectorAll('#actions button')].every((button) => !button.disabled)"
-DISABLED = "[...document.querySelectorAll('#actions button, #actions input')].every((b) => b.disabled)"
+DISABLED = (
+    "[...document.querySelectorAll('#actions button, #actions input')].every((b) => b.disabled)"
+)
 
 
 async def _server_down_and_back(server: server_fixtures.Server, shots: Path) -> None:
@@ -99,8 +101,8 @@ async def _lost_request(base: str, shots: Path) -> None:
         api.ok(api.host(created, "POST", "/bots", kind="calling-bot"))
         api.ok(api.host(created, "POST", "/start"))
         await ann.my_turn()
-        choice = await page.locator("#actions button[data-choice]").nth(1).get_attribute(
-            "data-choice"
+        choice = (
+            await page.locator("#actions button[data-choice]").nth(1).get_attribute("data-choice")
         )
         await page.locator(f"#actions button[data-choice='{choice}']").click()
         await pages.wait_until(page, "document.getElementById('request').textContent !== ''")
