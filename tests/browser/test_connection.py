@@ -70,12 +70,14 @@ def test_buttons_wait_while_the_server_is_down(tmp_path: Path) -> None:
 
 
 async def _lost_request(base: str, shots: Path) -> None:
-    """The page's socket swallows the first act request (the server never sees it), then
-    drops: the page shows the request pending with no answer, and after reconnecting says it
-    never arrived, and the seat acts again."""
+    """The page's socket swallows an act request (the server never sees it): the page shows it
+    pending, then with no answer and a button to send it again, which the server takes. The
+    next one swallowed is followed by a dropped connection: after reconnecting, the page says
+    the request never arrived, and the seat acts again."""
     api = wsclient.Api(base)
     created = api.create(name="Lossy night", **SETTINGS)
     routes: list[WebSocketRoute] = []
+    swallow: list[int] = [1]
     swallowed: list[dict[str, Any]] = []
 
     def route(socket: WebSocketRoute) -> None:
@@ -84,7 +86,8 @@ async def _lost_request(base: str, shots: Path) -> None:
 
         def to_server(message: str | bytes) -> None:
             frame = json.loads(message)
-            if frame.get("type") == "act" and not swallowed:
+            if frame.get("type") == "act" and swallow[0]:
+                swallow[0] -= 1
                 swallowed.append(frame)
                 return
             server.send(message)
@@ -100,19 +103,27 @@ async def _lost_request(base: str, shots: Path) -> None:
         await page.goto(api.join(created, "Ann")["link"])
         api.ok(api.host(created, "POST", "/bots", kind="calling-bot"))
         api.ok(api.host(created, "POST", "/start"))
-        await ann.my_turn()
-        choice = (
-            await page.locator("#actions button[data-choice]").nth(1).get_attribute("data-choice")
-        )
-        await page.locator(f"#actions button[data-choice='{choice}']").click()
-        await pages.wait_until(page, "document.getElementById('request').textContent !== ''")
-        assert (await page.locator("#request").inner_text()).startswith("Sending: ")
-        assert await page.evaluate(DISABLED)
-        await pages.wait_until(
-            page, "document.getElementById('request').textContent.includes('no answer')", 15
-        )
+
+        async def swallowed_act() -> None:
+            await ann.my_turn()
+            buttons = page.locator("#actions button[data-choice]:not([data-choice=fold])")
+            await buttons.first.click()
+            await pages.wait_until(page, "document.getElementById('request').textContent !== ''")
+            assert (await page.locator("#request").inner_text()).startswith("Sending: ")
+            assert await page.evaluate(DISABLED)
+            await pages.wait_until(
+                page, "document.getElementById('request').textContent.includes('no answer')", 15
+            )
+
+        await swallowed_act()
         await page.screenshot(path=str(shots / "no-answer.png"), full_page=True)
-        assert swallowed
+        await page.get_by_role("button", name="Send again").click()
+        await pages.wait_until(page, "document.getElementById('request').textContent === ''")
+        assert await page.locator("#action-error").inner_text() == ""
+        first = swallowed[0]
+        assert ann.acts()[-1] == first, ann.acts()
+        swallow[0] = 1
+        await swallowed_act()
         await routes[-1].close()
         await pages.wait_until(page, pages.TURN, timeout=15)
         error = await page.locator("#action-error").inner_text()
@@ -120,6 +131,7 @@ async def _lost_request(base: str, shots: Path) -> None:
         # The next request numbers past the lost one's, and is taken.
         await pages.take_turn(ann)
         await pages.wait_until(page, "document.getElementById('action-error').textContent === ''")
+        assert ann.acts()[-1]["seq"] > swallowed[-1]["seq"]
         await browser.close()
 
 

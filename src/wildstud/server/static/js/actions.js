@@ -11,7 +11,8 @@ const LABELS = {
   bet: "Bet", raise: "Raise to",
 };
 const VERBS = { bet: "a bet", raise: "a raise", complete: "a completion" };
-export const SHORTCUTS = { f: "fold", k: "check", c: "call", i: "bring-in", o: "complete", b: "bet", r: "raise", a: "all-in" };
+// No key puts a whole stack in: all in is a button only.
+export const SHORTCUTS = { f: "fold", k: "check", c: "call", i: "bring-in", o: "complete", b: "bet", r: "raise" };
 const KEY_OF = Object.fromEntries(Object.entries(SHORTCUTS).map(([letter, key]) => [key, letter.toUpperCase()]));
 
 /**
@@ -78,7 +79,7 @@ function button(choice, disabled) {
     type: "button", className: `act act-${choice.action}${choice.key === "all-in" ? " act-all-in" : ""}`,
     "data-key": `act-${choice.key}`, "data-choice": choice.key, "data-action": choice.key === "all-in" ? "all-in" : choice.action,
     "data-sized": choice.sized ? "1" : null, "aria-keyshortcuts": KEY_OF[choice.key], disabled,
-  }, label.text, h("span", { className: "amount" }, label.amount), h("kbd", { "aria-hidden": "true" }, KEY_OF[choice.key]));
+  }, label.text, h("span", { className: "amount" }, label.amount), KEY_OF[choice.key] ? h("kbd", { "aria-hidden": "true" }, KEY_OF[choice.key]) : null);
 }
 
 function amountBox(choice, pot, disabled) {

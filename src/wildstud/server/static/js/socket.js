@@ -80,6 +80,14 @@ export class TableSocket {
     this.onRequest(outcome, request, frame);
   }
 
+  /** Send the request in flight again, with its own number: the server applies it if it never
+   * arrived and answers it as a repeat if it did, so it is never done twice. */
+  resend() {
+    if (!this.open || !this.inFlight) return false;
+    this.ws.send(JSON.stringify(this.inFlight));
+    return true;
+  }
+
   /** Send a request with the next sequence number; returns it as sent, or null when the
    * socket is down or another request awaits its answer. */
   request(frame) {

@@ -111,6 +111,7 @@ class TablePage {
       }
       const button = event.target.closest("button[data-choice]");
       if (button) this.choose(button.dataset.choice);
+      if (event.target.closest("button[data-resend]")) this.resend();
     });
     actions.addEventListener("input", (event) => {
       if (event.target.id === "amount-slider") this.setAmount(event.target.value);
@@ -131,7 +132,7 @@ class TablePage {
       h("p", { id: "confirm-fold-text" }, "Nothing is bet to you: a check costs nothing and keeps your hand. A hand may be folded only when there is a bet to call."),
       h("form", { method: "dialog", className: "confirm-buttons" },
         h("button", { value: "check", "data-answer": "check" }, "Check"),
-        h("button", { value: "cancel", "data-answer": "cancel" }, "Cancel")));
+        h("button", { value: "cancel", "data-answer": "cancel", autofocus: true }, "Cancel")));
     dialog.addEventListener("close", () => {
       if (dialog.returnValue === "check") this.choose("check");
       if (this.beforeDialog && this.beforeDialog.isConnected) this.beforeDialog.focus({ preventScroll: true });
@@ -448,9 +449,34 @@ class TablePage {
     if (down && connection !== "refused") line = "Reconnecting… the buttons come back once the table is reached again.";
     else if (request) line = `Sending: ${describeRequest(request)}…`;
     if (request && this.noAnswer) line = `${describeRequest(request)}: no answer from the server yet.`;
-    setText(this.el.request, line);
+    this.drawRequestLine(line, Boolean(request && this.noAnswer && !down));
     setText(this.el.error, error);
     this.el.shortcutsButton.setAttribute("aria-pressed", String(this.state.shortcuts));
+  }
+
+  /** The line under the buttons: what is being sent, or why they wait; with a button to send
+   * a request again when the server has not answered it. */
+  drawRequestLine(line, stuck) {
+    const fresh = document.createElement("p");
+    fresh.append(line);
+    if (stuck) fresh.append(" ", h("button", { type: "button", "data-resend": "1", "data-key": "resend" }, "Send again"));
+    mergeChildren(this.el.request, fresh);
+  }
+
+  /** The request in flight sent again (socket.js says why that is safe). */
+  resend() {
+    if (!this.socket.resend()) return;
+    this.noAnswer = false;
+    this.armNoAnswer();
+    this.renderActions();
+  }
+
+  armNoAnswer() {
+    clearTimeout(this.noAnswerTimer);
+    this.noAnswerTimer = setTimeout(() => {
+      this.noAnswer = true;
+      this.renderActions();
+    }, NO_ANSWER_MS);
   }
 
   potAfterCall(list) {
@@ -524,11 +550,7 @@ class TablePage {
     if (!sent) return false;
     this.state.request = { ...sent, words };
     this.noAnswer = false;
-    clearTimeout(this.noAnswerTimer);
-    this.noAnswerTimer = setTimeout(() => {
-      this.noAnswer = true;
-      this.renderActions();
-    }, NO_ANSWER_MS);
+    this.armNoAnswer();
     this.renderActions();
     return true;
   }
