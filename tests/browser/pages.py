@@ -40,6 +40,8 @@ class Seat:
     def __init__(self, page: Page) -> None:
         self.page = page
         self.shots = Path()
+        self.socket = ""
+        """The seat's WebSocket address, for a test client beside the page."""
         self.errors: list[str] = []
         self.sent: list[dict[str, Any]] = []
         page.on("console", self._console)
@@ -74,6 +76,7 @@ async def sit(
     options = {"viewport": {"width": 1280, "height": 900}, **context}
     page = await (await browser.new_context(**options)).new_page()
     seat = Seat(page)
+    seat.socket = granted["socket"]
     await page.goto(granted["link"])
     await page.wait_for_selector("#banner")
     return seat
@@ -88,8 +91,20 @@ async def take_turn(seat: Seat) -> None:
     choice = next(kind for kind in ("check", "call", "bring-in", "complete") if kind in choices)
     before = len(seat.acts())
     await page.locator(f"#actions button[data-choice='{choice}']").click()
-    await wait_until(page, f"!({TURN})")
-    assert len(seat.acts()) == before + 1
+    await answered(seat, before + 1)
+
+
+async def answered(seat: Seat, acts: int) -> None:
+    """Wait until the page has sent `acts` act requests and the server has answered the last.
+    (Waiting for the turn to pass could miss it: the seat may be first to act on the next
+    street, and its turn comes back at once.)"""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 10
+    while len(seat.acts()) < acts:
+        assert loop.time() < deadline, f"{len(seat.acts())} act requests sent, not {acts}"
+        await asyncio.sleep(0.02)
+    assert len(seat.acts()) == acts, seat.acts()
+    await wait_until(seat.page, "document.getElementById('request').textContent === ''")
 
 
 async def play_until(seat: Seat, done: str, timeout: float = 60) -> None:

@@ -24,6 +24,18 @@ SETTINGS = {
 }  # fmt: skip
 
 
+IN_VIEW = """(() => {
+  const box = document.getElementById("actions").getBoundingClientRect();
+  const toast = document.getElementById("announce");
+  const over = toast.hidden ? null : toast.getBoundingClientRect();
+  const covered = over && box.bottom > over.top && box.top < over.bottom;
+  return box.top >= 0 && box.bottom <= window.innerHeight && !covered;
+})()"""
+
+
+KEYS = (("k", "check"), ("c", "call"), ("i", "bring-in"))
+
+
 async def _label(page: Page) -> str:
     return await page.locator("#actions button[data-sized]").inner_text()
 
@@ -39,6 +51,8 @@ async def _amounts(seat: pages.Seat) -> None:
     """The bring-in turn of no-limit Follow the Queen: complete from 5 to the whole stack."""
     page = seat.page
     await seat.my_turn()
+    # The turn's controls came into view, clear of any toast.
+    assert await page.evaluate(IN_VIEW), await page.evaluate("window.scrollY")
     # The turn came and nothing took the focus: Enter and Space do nothing at the table.
     assert await page.evaluate("document.activeElement === document.body")
     await page.keyboard.press("Enter")
@@ -91,23 +105,38 @@ async def _keys(seat: pages.Seat) -> None:
     # Shortcuts on again: the key acts, and the ack clears the error shown before.
     assert await page.locator("#action-error").inner_text()
     await page.keyboard.press(key)
-    await page.wait_for_function("document.getElementById('actions').dataset.turn !== 'yes'")
+    await pages.answered(seat, 1)
     assert [frame["action"] for frame in seat.acts()] == [action]
-    await page.wait_for_function("document.getElementById('action-error').textContent === ''")
+    await pages.wait_until(page, "document.getElementById('action-error').textContent === ''")
 
 
-async def _focus_stays(seat: pages.Seat, selector: str) -> None:
-    """Focus on `selector` while the others act: it is still on the same element after."""
+async def _focus_stays(seat: pages.Seat, truth: wsclient.Client, selector: str) -> None:
+    """Focus on `selector` until a bot has acted (the seat's own turns taken by shortcut keys,
+    which leave the focus alone): it is still on the same element after."""
     page = seat.page
     await page.locator(selector).first.focus()
     await page.evaluate("window.__focused = document.activeElement")
-    before = await seat.events()
-    await page.wait_for_function(f"Number(document.body.dataset.events) > {before}", timeout=20_000)
-    await page.wait_for_function(
-        "document.getElementById('actions').dataset.turn === 'yes'"
-        " || document.body.dataset.phase !== 'player'",
-        timeout=20_000,
-    )
+    start = len(truth.frames)
+
+    def bot_acted() -> bool:
+        return any(
+            event["type"] == "acted" and event["seat"] != truth.you
+            for frame in truth.frames[start:]
+            if frame["type"] == "update"
+            for event in frame["events"]
+        )
+
+    async with asyncio.timeout(30):
+        while not bot_acted():
+            if await page.evaluate(pages.TURN):
+                choices = await page.locator("#actions button[data-choice]").evaluate_all(
+                    "(buttons) => buttons.map((button) => button.dataset.choice)"
+                )
+                acts = len(seat.acts())
+                await page.keyboard.press(next(key for key, kind in KEYS if kind in choices))
+                await pages.answered(seat, acts + 1)
+            await asyncio.sleep(0.05)
+    await asyncio.sleep(0.3)  # the page draws what the test client was sent
     assert await page.evaluate("document.activeElement === window.__focused"), await page.evaluate(
         "document.activeElement.outerHTML.slice(0, 200)"
     )
@@ -144,7 +173,7 @@ async def _free_fold(seat: pages.Seat) -> None:
     await _quiet(seat, acts)
     await page.keyboard.press("f")
     await dialog.get_by_role("button", name="Check").click()
-    await pages.wait_until(page, f"!({pages.TURN})")
+    await pages.answered(seat, acts + 1)
     assert [frame["action"] for frame in seat.acts()[acts:]] == ["check"]
 
 
@@ -177,10 +206,11 @@ async def _session(base: str, shots: Path) -> None:
         api.ok(api.host(created, "POST", "/start"))
         await _amounts(ann)
         await _keys(ann)
-        await _focus_stays(ann, "#seats .seat:not(.you):not(.empty)")
-        await pages.play_until(ann, "document.getElementById('actions').dataset.turn === 'yes'")
-        await pages.take_turn(ann)
-        await _focus_stays(ann, "button[aria-controls=history]")
+        truth = await wsclient.Client(ann.socket, "Ann").open()
+        await _focus_stays(ann, truth, "#seats .seat:not(.you):not(.empty)")
+        await _focus_stays(ann, truth, "#seats .seat:not(.you):not(.empty) .card")
+        await _focus_stays(ann, truth, "button[aria-controls=history]")
+        await truth.close()
         await _free_fold(ann)
         await _replay_keys(ann)
         await page_shot(ann.page, shots / "controls.png")
