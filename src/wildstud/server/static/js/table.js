@@ -11,13 +11,13 @@ import { currentDeal, withNames } from "./banner.js";
 import { describeEvent } from "./events.js";
 import { HistoryPanel } from "./history.js";
 import { mergeChildren, keepFocus } from "./dom.js";
-import { actionChildren, checkAmount, choices, labelOf, sizedChoice, SHORTCUTS, SIZED } from "./actions.js";
+import { choices, SHORTCUTS } from "./actions.js";
+import { ActionPanel, setText } from "./panel.js";
 import { readSetting, writeSetting } from "./storage.js";
 
 const SHORTCUTS_KEY = "wildstud.shortcuts";
 // Keys typed here belong to what holds them, never to the table.
 const OWN_KEYS = "input, textarea, select, [contenteditable], dialog, #history";
-const NO_ANSWER_MS = 8000;
 
 export function showTable(root, options) {
   const page = new TablePage(root, options);
@@ -31,14 +31,14 @@ class TablePage {
     this.seatToken = seatToken;
     this.state = {
       welcome: null, table: null, hand: null, choosing: null, clockAt: 0,
-      connection: "connecting", request: null, error: "", shortcuts: readSetting(SHORTCUTS_KEY) !== "off",
+      connection: "connecting", shortcuts: readSetting(SHORTCUTS_KEY) !== "off",
     };
     this.socket = new TableSocket(socket, {
       onFrame: (frame) => this.onFrame(frame),
       onStatus: (status) => this.onStatus(status),
-      onRequest: (outcome, request, frame) => this.onRequest(outcome, request, frame),
+      onRequest: (outcome, request, frame) => this.panel.settled(outcome, request, frame),
     });
-    this.turnKey = null;
+    this.panel = new ActionPanel(this.socket, () => this.choices());
     this.announceTimer = null;
     this.spoken = { wild: null, turn: null, over: null, redeal: null };
     this.build(host);
@@ -79,65 +79,19 @@ class TablePage {
     el.seats = h("div", { className: "seats", id: "seats" });
     el.felt.append(el.centre, el.seats);
     el.picker = h("section", { id: "picker", className: "picker", "aria-label": "Dealer's choice", hidden: true });
-    el.actions = h("section", { id: "actions", className: "actions", "aria-label": "Your actions", tabindex: -1 });
-    el.controls = h("div", { className: "controls" });
-    el.request = h("p", { id: "request", className: "request", role: "status" });
-    el.error = h("p", { id: "action-error", className: "action-error", role: "alert" });
-    el.actions.append(el.controls, el.request, el.error);
+    el.actions = this.panel.element;
     el.log = h("ol", { id: "log", className: "log", "aria-label": "What happened" });
     el.history = h("aside", { id: "history", className: "history", hidden: true, "aria-label": "Past hands" });
     el.host = h("div", { className: "host-panel" });
     if (host) el.host.append(host);
-    el.confirm = this.foldDialog();
+    el.confirm = this.panel.dialog;
     this.root.append(
       h("header", { className: "bar" }, el.name, el.game, h("div", { className: "tools" }, el.four, el.historyButton, el.shortcutsButton, el.keysButton), el.status),
       el.keys, el.host, el.banner, el.speak, el.announce, el.felt, el.picker, el.actions,
       h("details", { className: "log-box", open: true }, h("summary", {}, "Hand log"), el.log),
       el.history, el.confirm,
     );
-    this.listen();
     this.historyPanel = new HistoryPanel(el.history, () => this.seatCount());
-  }
-
-  /** The actions section listens once for all its buttons and fields (they are merged, not
-   * rebuilt, so they carry no listeners of their own). */
-  listen() {
-    const actions = this.el.actions;
-    actions.addEventListener("click", (event) => {
-      const preset = event.target.closest("button[data-preset]");
-      if (preset) {
-        this.setAmount(preset.dataset.preset);
-        return;
-      }
-      const button = event.target.closest("button[data-choice]");
-      if (button) this.choose(button.dataset.choice);
-      if (event.target.closest("button[data-resend]")) this.resend();
-    });
-    actions.addEventListener("input", (event) => {
-      if (event.target.id === "amount-slider") this.setAmount(event.target.value);
-      else if (event.target.id === "amount") this.showAmount();
-    });
-    actions.addEventListener("keydown", (event) => {
-      if (event.target.id === "amount" && event.key === "Enter") {
-        event.preventDefault();
-        const sized = sizedChoice(this.choices());
-        if (sized) this.choose(sized.key);
-      }
-    });
-  }
-
-  foldDialog() {
-    const dialog = h("dialog", { id: "confirm-fold", className: "confirm", "aria-labelledby": "confirm-fold-title", "aria-describedby": "confirm-fold-text" },
-      h("h2", { id: "confirm-fold-title" }, "Fold when checking is free?"),
-      h("p", { id: "confirm-fold-text" }, "Nothing is bet to you: a check costs nothing and keeps your hand. A hand may be folded only when there is a bet to call."),
-      h("form", { method: "dialog", className: "confirm-buttons" },
-        h("button", { value: "check", "data-answer": "check" }, "Check"),
-        h("button", { value: "cancel", "data-answer": "cancel", autofocus: true }, "Cancel")));
-    dialog.addEventListener("close", () => {
-      if (dialog.returnValue === "check") this.choose("check");
-      if (this.beforeDialog && this.beforeDialog.isConnected) this.beforeDialog.focus({ preventScroll: true });
-    });
-    return dialog;
   }
 
   toggleHistory() {
@@ -159,18 +113,6 @@ class TablePage {
     const text = { connecting: "Connecting…", reconnecting: "Reconnecting…", refused: "This link is no longer valid." };
     this.el.status.textContent = text[status] || "";
     document.body.dataset.connection = status;
-    this.renderActions();
-  }
-
-  /** The server's answer to the request in flight (socket.js). */
-  onRequest(outcome, request, frame) {
-    const state = this.state;
-    const mine = state.request && state.request.seq === request.seq ? state.request : request;
-    state.request = null;
-    clearTimeout(this.noAnswerTimer);
-    if (outcome === "applied") state.error = "";
-    else if (outcome === "refused") state.error = frame.message;
-    else state.error = `${describeRequest(mine)} did not reach the server before the connection dropped: nothing was done, choose again.`;
     this.renderActions();
   }
 
@@ -223,7 +165,7 @@ class TablePage {
       case "error":
         // An error answering the request in flight came through onRequest; any other (a
         // malformed frame, a refusal with no number) is shown the same way.
-        if (frame.seq === null || frame.seq === undefined) state.error = frame.message;
+        if (frame.seq === null || frame.seq === undefined) this.panel.showError(frame.message);
         break;
       case "removed":
         this.el.status.textContent = frame.message;
@@ -400,7 +342,7 @@ class TablePage {
       return h("button", {
         type: "button", className: "pick", "data-entry": entry.index, "data-code": entry.code,
         onclick: () => {
-          if (this.send({ type: "choose", entry: entry.index }, entry.title)) {
+          if (this.panel.send({ type: "choose", entry: entry.index }, entry.title)) {
             picker.replaceChildren(h("p", {}, `You chose ${entry.title}.`));
           }
         },
@@ -424,59 +366,13 @@ class TablePage {
   }
 
   renderActions() {
-    const { hand, connection, request, error } = this.state;
-    const list = this.choices();
-    const down = connection !== "connected";
-    const actions = this.el.actions;
-    actions.dataset.turn = list.length && !request && !down ? "yes" : "no";
-    actions.dataset.connection = connection;
-    actions.classList.toggle("offline", down);
+    const { hand, connection } = this.state;
     let waiting = "";
     if (this.mySeat() === null) waiting = "Watching.";
     else if (hand && hand.view.phase === "player") waiting = "Waiting for the others…";
-    const fresh = document.createElement("div");
-    fresh.append(...actionChildren({ list, pot: this.potAfterCall(list), blocked: Boolean(request) || down, waiting }).filter(Boolean));
-    keepFocus(() => mergeChildren(this.el.controls, fresh));
-    const turnKey = list.length ? `${hand.number}|${hand.view.events.length}` : null;
-    if (turnKey !== this.turnKey) {
-      this.turnKey = turnKey;
-      const sized = sizedChoice(list);
-      if (sized) this.setAmount(sized.min);
-      if (turnKey) this.reveal();
-    }
-    this.showAmount();
-    let line = "";
-    if (down && connection !== "refused") line = "Reconnecting… the buttons come back once the table is reached again.";
-    else if (request) line = `Sending: ${describeRequest(request)}…`;
-    if (request && this.noAnswer) line = `${describeRequest(request)}: no answer from the server yet.`;
-    this.drawRequestLine(line, Boolean(request && this.noAnswer && !down));
-    setText(this.el.error, error);
+    const began = this.panel.render({ hand, connection, waiting, pot: this.potAfterCall(this.choices()) });
+    if (began) this.reveal();
     this.el.shortcutsButton.setAttribute("aria-pressed", String(this.state.shortcuts));
-  }
-
-  /** The line under the buttons: what is being sent, or why they wait; with a button to send
-   * a request again when the server has not answered it. */
-  drawRequestLine(line, stuck) {
-    const fresh = document.createElement("p");
-    fresh.append(line);
-    if (stuck) fresh.append(" ", h("button", { type: "button", "data-resend": "1", "data-key": "resend" }, "Send again"));
-    mergeChildren(this.el.request, fresh);
-  }
-
-  /** The request in flight sent again (socket.js says why that is safe). */
-  resend() {
-    if (!this.socket.resend()) return;
-    this.noAnswer = false;
-    this.armNoAnswer();
-    this.renderActions();
-  }
-
-  armNoAnswer() {
-    clearTimeout(this.noAnswerTimer);
-    this.noAnswerTimer = setTimeout(() => {
-      this.noAnswer = true;
-      this.renderActions();
-    }, NO_ANSWER_MS);
   }
 
   potAfterCall(list) {
@@ -491,82 +387,18 @@ class TablePage {
     this.placeToast();
   }
 
-  amountField() {
-    return this.el.actions.querySelector("#amount");
-  }
-
-  setAmount(value) {
-    const field = this.amountField();
-    if (!field) return;
-    field.value = String(value);
-    this.showAmount();
-  }
-
-  /** The sized button's label, the slider and the hint follow what the amount field holds. */
-  showAmount() {
-    const field = this.amountField();
-    const sized = sizedChoice(this.choices());
-    if (!field || !sized) return;
-    const checked = checkAmount(field.value, sized);
-    const slider = this.el.actions.querySelector("#amount-slider");
-    if (slider && checked.amount !== undefined) slider.value = String(checked.amount);
-    const typed = /^\s*\d+\s*$/.test(field.value) ? Number(field.value) : "…";
-    const button = this.el.actions.querySelector(`button[data-choice="${sized.key}"] .amount`);
-    if (button) setText(button, labelOf(sized, typed).amount);
-    field.setAttribute("aria-invalid", String(checked.amount === undefined));
-    const hint = this.el.actions.querySelector("#amount-hint");
-    const words = labelOf(sized, checked.amount);
-    if (hint) setText(hint, checked.message ? `${words.text} from ${sized.min} to ${sized.max}.` : `${words.text}${words.amount}: Enter or the button sends it.`);
-  }
-
-  /** The player chose `key` (a button, a shortcut, Enter in the amount field). */
-  choose(key) {
-    const choice = this.choices().find((item) => item.key === key);
-    if (!choice || this.state.request || !this.socket.open) return;
-    if (choice.free) {
-      this.beforeDialog = document.activeElement;
-      this.el.confirm.returnValue = "";
-      this.el.confirm.showModal();
-      return;
-    }
-    let amount = choice.amount;
-    if (choice.sized) {
-      const checked = checkAmount(this.amountField().value, choice);
-      if (checked.amount === undefined) {
-        this.state.error = checked.message;
-        this.renderActions();
-        return;
-      }
-      amount = checked.amount;
-    }
-    const frame = { type: "act", action: choice.action };
-    if (SIZED.includes(choice.action)) frame.amount = amount;
-    this.send(frame, `${labelOf(choice, amount).text}${labelOf(choice, amount).amount}`);
-  }
-
-  /** Send a request, remembered with its words until the server answers it. */
-  send(frame, words) {
-    const sent = this.socket.request(frame);
-    if (!sent) return false;
-    this.state.request = { ...sent, words };
-    this.noAnswer = false;
-    this.armNoAnswer();
-    this.renderActions();
-    return true;
-  }
-
   onKey(event) {
     if (!this.state.shortcuts || event.defaultPrevented || event.repeat) return;
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const target = event.target instanceof Element ? event.target : null;
-    if ((target && target.closest(OWN_KEYS)) || this.el.confirm.open) return;
+    if ((target && target.closest(OWN_KEYS)) || this.panel.dialog.open) return;
     let key = SHORTCUTS[event.key.toLowerCase()];
     if (!key) return;
     const list = this.choices();
     if (key === "call" && !list.some((choice) => choice.key === "call")) key = "check";
     if (!list.some((choice) => choice.key === key)) return;
     event.preventDefault();
-    this.choose(key);
+    this.panel.choose(key);
   }
 
   tick() {
@@ -600,14 +432,4 @@ class TablePage {
     mergeChildren(log, fresh);
     if (atEnd) log.scrollTop = log.scrollHeight;
   }
-}
-
-/** A request in words: "Raise to 60", "the choice of Follow the Queen". */
-function describeRequest(request) {
-  if (request.words) return request.type === "choose" ? `The choice of ${request.words}` : `Your ${request.words.toLowerCase()}`;
-  return "Your request";
-}
-
-function setText(element, text) {
-  if (element.textContent !== text) element.textContent = text;
 }
