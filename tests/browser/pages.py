@@ -82,13 +82,18 @@ async def sit(
     return seat
 
 
-async def take_turn(seat: Seat) -> None:
-    """This seat's turn taken the cheap way: check, call or bring in, by its button."""
-    page = seat.page
-    choices = await page.locator("#actions button[data-choice]").evaluate_all(
+async def cheap_choice(seat: Seat) -> str:
+    """The cheapest choice on offer: check, call or bring in (or complete)."""
+    choices = await seat.page.locator("#actions button[data-choice]").evaluate_all(
         "(buttons) => buttons.map((button) => button.dataset.choice)"
     )
-    choice = next(kind for kind in ("check", "call", "bring-in", "complete") if kind in choices)
+    return next(kind for kind in ("check", "call", "bring-in", "complete") if kind in choices)
+
+
+async def take_turn(seat: Seat) -> None:
+    """This seat's turn taken the cheap way, by its button."""
+    page = seat.page
+    choice = await cheap_choice(seat)
     before = len(seat.acts())
     await page.locator(f"#actions button[data-choice='{choice}']").click()
     await answered(seat, before + 1)

@@ -188,7 +188,7 @@ export class ActionPanel {
     this.request = null;
     clearTimeout(this.noAnswerTimer);
     if (outcome === "applied") this.error = "";
-    else if (outcome === "refused") this.error = frame.message;
+    else if (outcome === "refused") this.error = refusal(frame);
     else this.error = `${describeRequest(mine)} did not reach the server before the connection dropped: nothing was done, choose again.`;
     this.render();
   }
@@ -219,6 +219,16 @@ function foldDialog(answered) {
     if (before && before.isConnected) before.focus({ preventScroll: true });
   });
   return dialog;
+}
+
+/** What a refusal tells the player. A number the server will not take (P1) means another page
+ * of the same seat acted meanwhile: the page now knows the number to use, and the player sees
+ * the table as it is before choosing again (the request is not sent again by itself: what the
+ * other page did may have made it one the player no longer means). */
+function refusal(frame) {
+  if (frame.code === "stale") return "Another page of your seat acted first, so nothing was done here: choose again.";
+  if (frame.code === "seq-range") return "This page's request numbers had run ahead of the table's, so nothing was done: choose again.";
+  return frame.message;
 }
 
 /** A request in words: "Your raise to 60", "The choice of Follow the Queen". */

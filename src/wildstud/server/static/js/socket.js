@@ -8,7 +8,7 @@ const SEQ_FRAMES = new Set(["welcome", "ack", "seq", "error"]);
 
 export class TableSocket {
   /**
-   * `onFrame(frame)` gets every frame; `onStatus(status)` one of "connecting", "connected",
+   * `onFrame(frame, answered)` gets every frame (`answered`: it settled the request in flight); `onStatus(status)` one of "connecting", "connected",
    * "reconnecting", "refused"; `onRequest(outcome, request, frame)` the fate of a request:
    * "applied", "refused" (with the error frame) or "lost" (the connection dropped before it
    * reached the server).
@@ -54,16 +54,17 @@ export class TableSocket {
 
   receive(frame) {
     if (SEQ_FRAMES.has(frame.type) && Number.isInteger(frame.last_seq)) {
-      this.seq = Math.max(this.seq, frame.last_seq);
+      // The one way back down: a number too far ahead is never taken (P1), so the page takes
+      // the server's count rather than stay locked out.
+      this.seq = frame.code === "seq-range" ? frame.last_seq : Math.max(this.seq, frame.last_seq);
     }
-    this.settle(frame);
-    this.onFrame(frame);
+    this.onFrame(frame, this.settle(frame));
   }
 
-  /** The request in flight answered by `frame`, if it is its answer. */
+  /** Whether `frame` answers the request in flight (which is then settled). */
   settle(frame) {
     const request = this.inFlight;
-    if (!request) return;
+    if (!request) return false;
     if (frame.type === "ack" && frame.seq === request.seq) {
       this.finish("applied", frame);
     } else if (frame.type === "error" && frame.seq === request.seq) {
@@ -71,7 +72,10 @@ export class TableSocket {
     } else if (frame.type === "welcome") {
       // A new connection: the seat's last accepted number says whether the request got there.
       this.finish((frame.last_seq || 0) >= request.seq ? "applied" : "lost", frame);
+    } else {
+      return false;
     }
+    return true;
   }
 
   finish(outcome, frame) {

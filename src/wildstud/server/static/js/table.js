@@ -34,7 +34,7 @@ class TablePage {
       connection: "connecting", shortcuts: readSetting(SHORTCUTS_KEY) !== "off",
     };
     this.socket = new TableSocket(socket, {
-      onFrame: (frame) => this.onFrame(frame),
+      onFrame: (frame, answered) => this.onFrame(frame, answered),
       onStatus: (status) => this.onStatus(status),
       onRequest: (outcome, request, frame) => this.panel.settled(outcome, request, frame),
     });
@@ -116,7 +116,7 @@ class TablePage {
     this.renderActions();
   }
 
-  onFrame(frame) {
+  onFrame(frame, answered = false) {
     const state = this.state;
     switch (frame.type) {
       case "welcome":
@@ -163,9 +163,9 @@ class TablePage {
         }
         break;
       case "error":
-        // An error answering the request in flight came through onRequest; any other (a
-        // malformed frame, a refusal with no number) is shown the same way.
-        if (frame.seq === null || frame.seq === undefined) this.panel.showError(frame.message);
+        // An error answering the request in flight went to the panel as its answer; any other
+        // (about a request already settled, or none) is shown all the same.
+        if (!answered) this.panel.showError(frame.message);
         break;
       case "removed":
         this.el.status.textContent = frame.message;
