@@ -78,7 +78,7 @@ class TablePage {
     el.centre = h("div", { className: "centre", id: "centre" });
     el.seats = h("div", { className: "seats", id: "seats" });
     el.felt.append(el.centre, el.seats);
-    el.picker = h("section", { id: "picker", className: "picker", "aria-label": "Dealer's choice", hidden: true });
+    el.picker = h("section", { id: "picker", className: "picker", "aria-label": "Dealer's choice", hidden: true, tabindex: -1 });
     el.actions = this.panel.element;
     el.log = h("ol", { id: "log", className: "log", "aria-label": "What happened" });
     el.history = h("aside", { id: "history", className: "history", hidden: true, "aria-label": "Past hands" });
@@ -343,7 +343,7 @@ class TablePage {
         type: "button", className: "pick", "data-entry": entry.index, "data-code": entry.code,
         onclick: () => {
           if (this.panel.send({ type: "choose", entry: entry.index }, entry.title)) {
-            picker.replaceChildren(h("p", {}, `You chose ${entry.title}.`));
+            keepFocus(() => picker.replaceChildren(h("p", {}, `You chose ${entry.title}.`)));
           }
         },
       }, h("strong", {}, entry.title), ` (${entry.code})`,
