@@ -1,6 +1,8 @@
 // Cards as elements: rank and suit symbol always shown (colour is never the only signal), an
 // accessible name, a wild card ringed and tagged, and the four-colour deck as an option.
 
+import { readSetting, writeSetting } from "./storage.js";
+
 const RANKS = { T: "10", J: "J", Q: "Q", K: "K", A: "A" };
 const RANK_NAMES = {
   2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
@@ -85,16 +87,16 @@ export function cardElement(code, { wild = false, hole = false, best = false, st
 const DECK_KEY = "wildstud.fourColour";
 
 export function applyDeckPreference() {
-  document.documentElement.classList.toggle("four-colour", localStorage.getItem(DECK_KEY) === "1");
+  document.documentElement.classList.toggle("four-colour", fourColour());
 }
 
 export function toggleFourColour() {
-  const on = localStorage.getItem(DECK_KEY) !== "1";
-  localStorage.setItem(DECK_KEY, on ? "1" : "0");
+  const on = !fourColour();
+  writeSetting(DECK_KEY, on ? "1" : "0");
   applyDeckPreference();
   return on;
 }
 
 export function fourColour() {
-  return localStorage.getItem(DECK_KEY) === "1";
+  return readSetting(DECK_KEY) === "1";
 }

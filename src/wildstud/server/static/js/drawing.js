@@ -4,12 +4,32 @@
 
 import { h } from "./api.js";
 import { cardElement, pretty } from "./cards.js";
-import { currentDeal, wildState } from "./banner.js";
+import { currentDeal, wildState, withNames } from "./banner.js";
+import { mergeChildren } from "./dom.js";
 
 const RANK_WORDS = { 2: "deuces", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens", 8: "eights", 9: "nines", T: "tens", J: "jacks", Q: "queens", K: "kings", A: "aces" };
 
 export function rankWord(rank) {
   return RANK_WORDS[rank] || rank;
+}
+
+/** `container`'s children made to match `children`, keeping the elements that stay. */
+function redraw(container, children) {
+  const fresh = document.createElement(container.tagName);
+  fresh.append(...children.filter(Boolean));
+  mergeChildren(container, fresh);
+}
+
+/** The class that places a seat round the oval: `at-{count}-{position}`, position 0 at the
+ * bottom (the viewer's own seat) and the rest clockwise; app.css holds every place for 1 to
+ * 10 seats, so no seat needs a style attribute (the server's CSP forbids them). */
+export function placeClass(position, total) {
+  return `at-${total}-${position}`;
+}
+
+/** The redeal about to happen, if the server has paused to show what caused it. */
+export function pendingRedeal(hand) {
+  return (hand && hand.view && hand.view.redeal_pending) || null;
 }
 
 /**
@@ -18,7 +38,7 @@ export function rankWord(rank) {
  */
 export function drawBanner(banner, hand) {
   if (!hand) {
-    banner.replaceChildren(h("p", { className: "what" }, "No hand yet."));
+    redraw(banner, [h("p", { className: "what" }, "No hand yet.")]);
     banner.dataset.wild = "";
     return null;
   }
@@ -26,7 +46,7 @@ export function drawBanner(banner, hand) {
   banner.dataset.wild = [...wild.everyone].sort().join(" ");
   banner.classList.toggle("called", Boolean(wild.called));
   const cards = [...wild.everyone].sort().map((code) => cardElement(code, { wild: true, small: true }));
-  banner.replaceChildren(...[
+  redraw(banner, [
     h("p", { className: "what" }, h("span", { className: "wild-icon", "aria-hidden": "true" }, "★ "), wild.what),
     wild.called ? h("p", { className: "called-line" }, wild.called) : null,
     ...wild.why.map((line) => h("p", { className: "why" }, line)),
@@ -42,7 +62,8 @@ export function drawBanner(banner, hand) {
  * seat count), mine (the viewer's table seat or null), showEmpty (draw empty seats).
  */
 export function drawSeats(container, { hand, wild, table = null, total, mine = null, showEmpty = true }) {
-  container.replaceChildren();
+  const fresh = document.createElement("div");
+  const redeal = pendingRedeal(hand);
   const anchor = mine === null ? 0 : mine;
   const inHand = new Map();
   if (hand) hand.lineup.forEach((tableSeat, engine) => inHand.set(tableSeat, engine));
@@ -57,18 +78,17 @@ export function drawSeats(container, { hand, wild, table = null, total, mine = n
   }
   for (let index = 0; index < total; index += 1) {
     const position = (index - anchor + total) % total;
-    const angle = Math.PI / 2 + (2 * Math.PI * position) / total;
-    const style = `--x:${(50 + 34 * Math.cos(angle)).toFixed(2)}%;--y:${(50 + 40 * Math.sin(angle)).toFixed(2)}%`;
+    const place = placeClass(position, total);
     const info = tableSeats.get(index);
     const engine = inHand.get(index);
     if (!info && engine === undefined) {
-      if (showEmpty) container.append(h("div", { className: "seat empty", style, "data-seat": index }, h("span", { className: "name" }, `Seat ${index + 1}: empty`)));
+      if (showEmpty) fresh.append(h("div", { className: `seat empty ${place}`, "data-key": `seat-${index}`, "data-seat": index }, h("span", { className: "name" }, `Seat ${index + 1}: empty`)));
       continue;
     }
     const view = hand && engine !== undefined ? hand.view.seats[engine] : null;
     const name = engine !== undefined ? hand.names[engine] : info.name;
     const toAct = Boolean(hand && view && hand.view.to_act === engine && hand.view.phase === "player");
-    const classes = ["seat"];
+    const classes = ["seat", place];
     if (index === mine) classes.push("you");
     if (toAct) classes.push("to-act");
     if (view && view.folded) classes.push("folded");
@@ -115,12 +135,20 @@ export function drawSeats(container, { hand, wild, table = null, total, mine = n
           best: Boolean(code) && best.has(code),
           standsFor: code ? best.get(code) : null,
         });
+        if (redeal && redeal.seat === engine && code && code === redeal.card && held.up) {
+          card.classList.add("redeal-card");
+          card.setAttribute("aria-label", `${card.getAttribute("aria-label")}, forces a redeal`);
+        }
         card.setAttribute("role", "listitem");
         card.tabIndex = 0;
         card.dataset.up = String(held.up);
         cards.append(card);
       });
       lines.push(cards);
+      if (redeal && redeal.seat === engine) {
+        lines.push(h("div", { className: "seat-redeal" }, redeal.card ? `${pretty(redeal.card)}: redeal` : "redeal"));
+        labelParts.push("redeal");
+      }
       if (showdown) lines.push(h("div", { className: "result" }, showdown.description, showdown.natural ? " (natural)" : ""));
       if (won.has(engine)) {
         lines.push(h("div", { className: "won" }, `wins ${won.get(engine)}`));
@@ -128,17 +156,20 @@ export function drawSeats(container, { hand, wild, table = null, total, mine = n
       }
     }
     if (toAct && hand.clock) lines.push(h("div", { className: "clock", "aria-live": "off" }));
-    container.append(h("div", {
-      className: classes.join(" "), style, "data-seat": index, "data-engine": engine ?? "",
-      role: "group", "aria-label": labelParts.filter(Boolean).join(", "),
+    fresh.append(h("div", {
+      className: classes.join(" "), "data-key": `seat-${index}`, "data-seat": index, "data-engine": engine ?? "",
+      role: "group", tabindex: 0, "aria-label": labelParts.filter(Boolean).join(", "),
     }, lines));
   }
+  mergeChildren(container, fresh);
 }
 
 /** The pots (or, once they are won, who won them) and the centre's cards. */
 export function drawCentre(centre, hand, wild) {
-  centre.replaceChildren();
-  if (!hand) return;
+  if (!hand) {
+    redraw(centre, []);
+    return;
+  }
   const view = hand.view;
   const potList = h("ul", { className: "pots", "aria-label": "Pots" });
   const awards = new Map();
@@ -162,8 +193,19 @@ export function drawCentre(centre, hand, wild) {
     const text = entry.winners.length === 1 ? `${label} to ${entry.winners[0]}` : `${label} split: ${entry.shares.join(", ")}`;
     potList.append(h("li", { className: "shares" }, text));
   }
-  centre.append(potList);
   const isWild = (code) => Boolean(wild) && wild.everyone.has(code);
-  if (view.centre) centre.append(h("div", { className: "centre-card" }, "Centre: ", cardElement(view.centre, { wild: isWild(view.centre) })));
-  if (view.community) centre.append(h("div", { className: "centre-card" }, "Community: ", cardElement(view.community, { wild: isWild(view.community) })));
+  redraw(centre, [
+    redealNotice(pendingRedeal(hand), hand.names),
+    potList,
+    view.centre ? h("div", { className: "centre-card" }, "Centre: ", cardElement(view.centre, { wild: isWild(view.centre) })) : null,
+    view.community ? h("div", { className: "centre-card" }, "Community: ", cardElement(view.community, { wild: isWild(view.community) })) : null,
+  ]);
+}
+
+/** What forces the coming redeal, in the centre of the table while the cards still lie. */
+function redealNotice(redeal, names) {
+  if (!redeal) return null;
+  return h("div", { className: "redeal-notice", "data-key": "redeal", "data-card": redeal.card || "" },
+    h("strong", {}, "Redeal: "), withNames(redeal.reason, names),
+    redeal.card ? h("span", { className: "redeal-shown" }, " ", cardElement(redeal.card, { small: true })) : null);
 }

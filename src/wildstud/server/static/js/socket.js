@@ -1,14 +1,32 @@
-// One WebSocket to the table, reconnecting after a drop; requests carry rising seq numbers.
+// One WebSocket to the table, reconnecting after a drop. Requests carry sequence numbers (P1):
+// the counter never falls behind any `last_seq` the server reports, so a second tab of the
+// same seat, or a page reloaded, sends a number the server takes. The request in flight is
+// remembered until the server answers it (ack or error), or until a reconnect shows whether
+// it was applied: an action is never forgotten in silence.
+
+const SEQ_FRAMES = new Set(["welcome", "ack", "seq", "error"]);
 
 export class TableSocket {
-  constructor(url, onFrame, onStatus) {
+  /**
+   * `onFrame(frame, answered)` gets every frame (`answered`: it settled the request in flight); `onStatus(status)` one of "connecting", "connected",
+   * "reconnecting", "refused"; `onRequest(outcome, request, frame)` the fate of a request:
+   * "applied", "refused" (with the error frame) or "lost" (the connection dropped before it
+   * reached the server).
+   */
+  constructor(url, { onFrame, onStatus, onRequest = () => {} }) {
     this.url = url;
     this.onFrame = onFrame;
     this.onStatus = onStatus;
+    this.onRequest = onRequest;
     this.seq = 0;
+    this.inFlight = null;
     this.ws = null;
     this.retry = 500;
     this.stopped = false;
+  }
+
+  get open() {
+    return Boolean(this.ws) && this.ws.readyState === WebSocket.OPEN;
   }
 
   connect() {
@@ -19,11 +37,7 @@ export class TableSocket {
       this.retry = 500;
       this.onStatus("connected");
     });
-    ws.addEventListener("message", (message) => {
-      const frame = JSON.parse(message.data);
-      if (frame.type === "welcome") this.seq = Math.max(this.seq, frame.last_seq || 0);
-      this.onFrame(frame);
-    });
+    ws.addEventListener("message", (message) => this.receive(JSON.parse(message.data)));
     ws.addEventListener("close", (event) => {
       if (this.ws !== ws) return;
       if (event.code === 4404) {
@@ -34,15 +48,58 @@ export class TableSocket {
       if (this.stopped) return;
       this.onStatus("reconnecting");
       setTimeout(() => this.connect(), this.retry);
-      this.retry = Math.min(this.retry * 2, 8000);
+      this.retry = Math.min(this.retry * 2, 4000);
     });
   }
 
-  /** Send a request with the next sequence number. */
-  request(frame) {
-    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
-    this.seq += 1;
-    this.ws.send(JSON.stringify({ ...frame, seq: this.seq }));
+  receive(frame) {
+    if (SEQ_FRAMES.has(frame.type) && Number.isInteger(frame.last_seq)) {
+      // The one way back down: a number too far ahead is never taken (P1), so the page takes
+      // the server's count rather than stay locked out.
+      this.seq = frame.code === "seq-range" ? frame.last_seq : Math.max(this.seq, frame.last_seq);
+    }
+    this.onFrame(frame, this.settle(frame));
+  }
+
+  /** Whether `frame` answers the request in flight (which is then settled). */
+  settle(frame) {
+    const request = this.inFlight;
+    if (!request) return false;
+    if (frame.type === "ack" && frame.seq === request.seq) {
+      this.finish("applied", frame);
+    } else if (frame.type === "error" && frame.seq === request.seq) {
+      this.finish("refused", frame);
+    } else if (frame.type === "welcome") {
+      // A new connection: the seat's last accepted number says whether the request got there.
+      this.finish((frame.last_seq || 0) >= request.seq ? "applied" : "lost", frame);
+    } else {
+      return false;
+    }
     return true;
+  }
+
+  finish(outcome, frame) {
+    const request = this.inFlight;
+    this.inFlight = null;
+    this.onRequest(outcome, request, frame);
+  }
+
+  /** Send the request in flight again, with its own number: the server applies it if it never
+   * arrived and answers it as a repeat if it did, so it is never done twice. */
+  resend() {
+    if (!this.open || !this.inFlight) return false;
+    this.ws.send(JSON.stringify(this.inFlight));
+    return true;
+  }
+
+  /** Send a request with the next sequence number; returns it as sent, or null when the
+   * socket is down or another request awaits its answer. */
+  request(frame) {
+    if (!this.open || this.inFlight) return null;
+    this.seq += 1;
+    const request = { ...frame, seq: this.seq };
+    this.inFlight = request;
+    this.ws.send(JSON.stringify(request));
+    return request;
   }
 }

@@ -1,19 +1,23 @@
 // The table: seats round an oval, cards in the order dealt, the wild-card banner, the pots, the
-// clock, the action buttons and the dealer's picker, all redrawn from the server's frames.
+// clock, the action buttons and the dealer's picker, all redrawn from the server's frames. A
+// redraw merges into what is on the page (dom.js), so focus stays where the player left it;
+// the page never moves focus by itself.
 
 import { h } from "./api.js";
 import { TableSocket } from "./socket.js";
 import { pretty, toggleFourColour, fourColour } from "./cards.js";
-import { drawBanner, drawCentre, drawSeats } from "./drawing.js";
-import { currentDeal } from "./banner.js";
+import { drawBanner, drawCentre, drawSeats, pendingRedeal } from "./drawing.js";
+import { currentDeal, withNames } from "./banner.js";
 import { describeEvent } from "./events.js";
 import { HistoryPanel } from "./history.js";
+import { mergeChildren, keepFocus } from "./dom.js";
+import { choices, SHORTCUTS } from "./actions.js";
+import { ActionPanel, setText } from "./panel.js";
+import { readSetting, writeSetting } from "./storage.js";
 
-const KEYS = { f: "fold", k: "check", c: "call", i: "bring-in", o: "complete", b: "bet", r: "raise" };
-const LABELS = {
-  fold: "Fold", check: "Check", call: "Call", "bring-in": "Bring in", complete: "Complete",
-  bet: "Bet", raise: "Raise to",
-};
+const SHORTCUTS_KEY = "wildstud.shortcuts";
+// Keys typed here belong to what holds them, never to the table.
+const OWN_KEYS = "input, textarea, select, [contenteditable], dialog, #history";
 
 export function showTable(root, options) {
   const page = new TablePage(root, options);
@@ -25,12 +29,18 @@ class TablePage {
   constructor(root, { socket, seatToken = null, host = null }) {
     this.root = root;
     this.seatToken = seatToken;
-    this.state = { welcome: null, table: null, hand: null, choosing: null, clockAt: 0 };
-    this.socket = new TableSocket(socket, (frame) => this.onFrame(frame), (status) => this.onStatus(status));
-    this.actionsKey = null;
-    this.pending = false;
+    this.state = {
+      welcome: null, table: null, hand: null, choosing: null, clockAt: 0,
+      connection: "connecting", shortcuts: readSetting(SHORTCUTS_KEY) !== "off",
+    };
+    this.socket = new TableSocket(socket, {
+      onFrame: (frame, answered) => this.onFrame(frame, answered),
+      onStatus: (status) => this.onStatus(status),
+      onRequest: (outcome, request, frame) => this.panel.settled(outcome, request, frame),
+    });
+    this.panel = new ActionPanel(this.socket, () => this.choices());
     this.announceTimer = null;
-    this.spoken = { wild: null, turn: null, over: null };
+    this.spoken = { wild: null, turn: null, over: null, redeal: null };
     this.build(host);
   }
 
@@ -46,18 +56,19 @@ class TablePage {
     const el = this.el;
     el.name = h("h1", { className: "table-name" }, "wildstud");
     el.game = h("p", { className: "game-line", id: "game-line" });
-    el.status = h("p", { className: "status", role: "status", "aria-live": "polite" });
+    el.status = h("p", { className: "status", id: "connection", role: "status", "aria-live": "polite" });
     el.four = h("button", { type: "button", "aria-pressed": String(fourColour()), onclick: () => {
       el.four.setAttribute("aria-pressed", String(toggleFourColour()));
     } }, "Four-colour deck");
     el.historyButton = h("button", { type: "button", "aria-expanded": "false", "aria-controls": "history", onclick: () => this.toggleHistory() }, "History");
+    el.shortcutsButton = h("button", { type: "button", id: "shortcuts", "aria-pressed": String(this.state.shortcuts), onclick: () => this.toggleShortcuts() }, "Key shortcuts");
     el.keysButton = h("button", { type: "button", "aria-expanded": "false", "aria-controls": "keys", onclick: () => {
       el.keys.hidden = !el.keys.hidden;
       el.keysButton.setAttribute("aria-expanded", String(!el.keys.hidden));
     } }, "Keys");
     el.keys = h("div", { id: "keys", className: "keys", hidden: true },
-      h("p", {}, "Keyboard: ", ...Object.entries(KEYS).map(([key, action]) => h("span", {}, h("kbd", {}, key.toUpperCase()), ` ${action} `)),
-        "; Enter in the amount field bets or raises that amount; Tab moves between cards, seats and buttons."));
+      h("p", {}, "Keyboard, when key shortcuts are on: ", ...Object.entries(SHORTCUTS).map(([key, action]) => h("span", {}, h("kbd", {}, key.toUpperCase()), ` ${action} `)),
+        "; Enter in the amount field bets or raises that amount; Tab moves between cards, seats and buttons. Keys typed in the history, a dialog or a field never act at the table."));
     // The banner is redrawn at every change, so it is not itself a live region: the changes
     // worth hearing (whose turn, what is wild, who won) go to el.speak once each.
     el.banner = h("section", { id: "banner", className: "banner", "aria-label": "Wild cards" });
@@ -67,17 +78,18 @@ class TablePage {
     el.centre = h("div", { className: "centre", id: "centre" });
     el.seats = h("div", { className: "seats", id: "seats" });
     el.felt.append(el.centre, el.seats);
-    el.picker = h("section", { id: "picker", className: "picker", "aria-label": "Dealer's choice", hidden: true });
-    el.actions = h("section", { id: "actions", className: "actions", "aria-label": "Your actions" });
+    el.picker = h("section", { id: "picker", className: "picker", "aria-label": "Dealer's choice", hidden: true, tabindex: -1 });
+    el.actions = this.panel.element;
     el.log = h("ol", { id: "log", className: "log", "aria-label": "What happened" });
     el.history = h("aside", { id: "history", className: "history", hidden: true, "aria-label": "Past hands" });
     el.host = h("div", { className: "host-panel" });
     if (host) el.host.append(host);
+    el.confirm = this.panel.dialog;
     this.root.append(
-      h("header", { className: "bar" }, el.name, el.game, h("div", { className: "tools" }, el.four, el.historyButton, el.keysButton), el.status),
+      h("header", { className: "bar" }, el.name, el.game, h("div", { className: "tools" }, el.four, el.historyButton, el.shortcutsButton, el.keysButton), el.status),
       el.keys, el.host, el.banner, el.speak, el.announce, el.felt, el.picker, el.actions,
       h("details", { className: "log-box", open: true }, h("summary", {}, "Hand log"), el.log),
-      el.history,
+      el.history, el.confirm,
     );
     this.historyPanel = new HistoryPanel(el.history, () => this.seatCount());
   }
@@ -89,14 +101,22 @@ class TablePage {
     if (!el.history.hidden && this.state.welcome) this.historyPanel.load(this.state.welcome.table_id);
   }
 
-  onStatus(status) {
-    this.connection = status;
-    if (status === "refused") this.el.status.textContent = "This link is no longer valid.";
-    else if (status !== "connected") this.el.status.textContent = status === "connecting" ? "Connecting…" : "Connection lost: reconnecting…";
-    else this.el.status.textContent = "";
+  toggleShortcuts() {
+    this.state.shortcuts = !this.state.shortcuts;
+    writeSetting(SHORTCUTS_KEY, this.state.shortcuts ? "on" : "off");
+    this.el.shortcutsButton.setAttribute("aria-pressed", String(this.state.shortcuts));
+    this.renderActions();
   }
 
-  onFrame(frame) {
+  onStatus(status) {
+    this.state.connection = status;
+    const text = { connecting: "Connecting…", reconnecting: "Reconnecting…", refused: "This link is no longer valid." };
+    this.el.status.textContent = text[status] || "";
+    document.body.dataset.connection = status;
+    this.renderActions();
+  }
+
+  onFrame(frame, answered = false) {
     const state = this.state;
     switch (frame.type) {
       case "welcome":
@@ -113,7 +133,6 @@ class TablePage {
         const previous = state.hand;
         state.hand = { ...frame, view: { ...frame.view } };
         state.clockAt = performance.now();
-        this.pending = false;
         if (!previous || previous.number !== frame.number) {
           this.el.announce.hidden = true;
           if (state.choosing) this.announce(`${this.nameAt(state.choosing.dealer)} chose ${frame.view.game}${this.ruleText(frame.view)}.`, 3000, "choice");
@@ -133,7 +152,6 @@ class TablePage {
         hand.view = { ...frame.view, events };
         hand.clock = frame.clock;
         state.clockAt = performance.now();
-        this.pending = false;
         this.announceEvents(frame.events, hand.names);
         if (hand.view.phase === "over") this.historyPanel.stale();
         break;
@@ -145,8 +163,9 @@ class TablePage {
         }
         break;
       case "error":
-        this.pending = false;
-        this.el.status.textContent = frame.message;
+        // An error answering the request in flight went to the panel as its answer; any other
+        // (about a request already settled, or none) is shown all the same.
+        if (!answered) this.panel.showError(frame.message);
         break;
       case "removed":
         this.el.status.textContent = frame.message;
@@ -190,10 +209,22 @@ class TablePage {
     clearTimeout(this.fadeTimer);
     this.fadeTimer = setTimeout(() => el.classList.add("fading"), Math.max(0, millis - 600));
     this.announceTimer = setTimeout(() => { el.hidden = true; }, millis);
+    this.placeToast();
+  }
+
+  /** The toast keeps clear of the seat's controls on its turn: it moves to the top of the
+   * window when, at the bottom, it would cover them. */
+  placeToast() {
+    const toast = this.el.announce;
+    toast.classList.remove("top");
+    if (toast.hidden || this.el.actions.dataset.turn !== "yes") return;
+    const controls = this.el.actions.getBoundingClientRect();
+    const over = toast.getBoundingClientRect();
+    if (controls.bottom > over.top && controls.top < over.bottom) toast.classList.add("top");
   }
 
   /** What a screen reader should hear after this render: whose turn, a change of the wild
-   * cards, and the winners; each said once. */
+   * cards, a redeal coming, and the winners; each said once. */
   speakChanges() {
     const hand = this.state.hand;
     if (!hand) return;
@@ -203,6 +234,14 @@ class TablePage {
     if (this.wild && wildKey !== this.spoken.wild) {
       said.push(`Wild: ${this.wild.what}.`, this.wild.why.slice(-1).join(""));
       this.spoken.wild = wildKey;
+    }
+    const redeal = pendingRedeal(hand);
+    const redealKey = redeal ? `${hand.number}|${view.deal}` : null;
+    if (redeal && redealKey !== this.spoken.redeal) {
+      this.spoken.redeal = redealKey;
+      const text = `Redeal: ${withNames(redeal.reason, hand.names)}`;
+      said.push(text);
+      this.announce(text, 6000, "redeal");
     }
     const turnKey = `${hand.number}|${view.events.length}|${view.to_act}`;
     if (view.phase === "player" && view.to_act !== null && turnKey !== this.spoken.turn) {
@@ -230,13 +269,15 @@ class TablePage {
       this.el.name.textContent = table.name;
       document.title = `${table.name} · wildstud`;
     }
-    this.renderGame();
-    this.renderBanner();
-    this.renderSeats();
-    this.renderCentre();
-    this.renderPicker();
-    this.renderActions();
-    this.renderLog();
+    keepFocus(() => {
+      this.renderGame();
+      this.renderBanner();
+      this.renderSeats();
+      this.renderCentre();
+      this.renderPicker();
+      this.renderActions();
+      this.renderLog();
+    });
     this.speakChanges();
     const body = document.body.dataset;
     body.hand = hand ? String(hand.number) : "";
@@ -256,7 +297,8 @@ class TablePage {
       if (view.deal > 1) parts.push(`deal ${view.deal}`);
     }
     if (table && table.status !== "running") parts.push(table.status === "waiting" ? "waiting for the host to start" : "paused");
-    this.el.game.textContent = parts.join(" · ");
+    const text = parts.join(" · ");
+    if (this.el.game.textContent !== text) this.el.game.textContent = text;
   }
 
   renderBanner() {
@@ -300,14 +342,14 @@ class TablePage {
       return h("button", {
         type: "button", className: "pick", "data-entry": entry.index, "data-code": entry.code,
         onclick: () => {
-          this.socket.request({ type: "choose", entry: entry.index });
-          picker.replaceChildren(h("p", {}, `You chose ${entry.title}.`));
+          if (this.panel.send({ type: "choose", entry: entry.index }, entry.title)) {
+            keepFocus(() => picker.replaceChildren(h("p", {}, `You chose ${entry.title}.`)));
+          }
         },
       }, h("strong", {}, entry.title), ` (${entry.code})`,
       rules.length ? h("small", {}, rules.map(([name, value]) => `${name.replaceAll("_", " ")}: ${value}`).join(", ")) : h("small", {}, "standard rules"));
     });
     picker.replaceChildren(h("h2", {}, "Your deal: pick the game"), h("div", { className: "pick-list" }, buttons));
-    buttons[0].focus();
   }
 
   legal() {
@@ -316,91 +358,47 @@ class TablePage {
     return hand.view.legal_actions;
   }
 
-  renderActions() {
-    const legal = this.legal();
+  /** This seat's choices now (empty when it is not its turn). */
+  choices() {
     const hand = this.state.hand;
-    const key = JSON.stringify([legal, hand && hand.number, hand && hand.view.events.length, this.pending]);
-    if (key === this.actionsKey) return;
-    this.actionsKey = key;
-    const actions = this.el.actions;
-    actions.dataset.turn = legal.length && !this.pending ? "yes" : "no";
-    if (!legal.length) {
-      actions.replaceChildren(this.mySeat() === null ? h("p", { className: "muted" }, "Watching.") : h("p", { className: "muted" }, hand && hand.view.phase === "player" ? "Waiting for the others…" : ""));
-      return;
-    }
-    const sized = legal.find((option) => ["bet", "raise", "complete"].includes(option.action) && option.max > option.min);
-    let amountInput = null;
-    let slider = null;
-    const children = [];
-    if (sized) {
-      const call = legal.find((option) => option.action === "call");
-      const pot = hand.view.pot + (call ? call.min : 0);
-      slider = h("input", { type: "range", min: sized.min, max: sized.max, value: sized.min, step: 1, "aria-label": "Amount (slider)" });
-      amountInput = h("input", { type: "number", min: sized.min, max: sized.max, value: sized.min, id: "amount", "aria-label": `Amount to ${sized.action}, ${sized.min} to ${sized.max}` });
-      const sync = (value) => {
-        slider.value = value;
-        amountInput.value = value;
-        actions.querySelectorAll("button[data-sized]").forEach((button) => {
-          button.querySelector(".amount").textContent = ` ${value}`;
-        });
-      };
-      slider.addEventListener("input", () => sync(slider.value));
-      amountInput.addEventListener("input", () => slider.value = amountInput.value);
-      amountInput.addEventListener("keydown", (event) => {
-        if (event.key === "Enter") {
-          event.preventDefault();
-          this.act(sized.action, Number(amountInput.value), sized);
-        }
-      });
-      const presets = h("div", { className: "presets" },
-        [["min", sized.min], ["½ pot", Math.floor(pot / 2)], ["pot", pot], ["max", sized.max]]
-          .filter(([, value]) => value >= sized.min && value <= sized.max)
-          .map(([label, value]) => h("button", { type: "button", onclick: () => sync(value) }, label)));
-      children.push(h("div", { className: "amount-box" }, h("label", { for: "amount" }, "Amount"), slider, amountInput, presets));
-    }
-    const shortcut = Object.fromEntries(Object.entries(KEYS).map(([letter, action]) => [action, letter.toUpperCase()]));
-    const buttons = legal.map((option) => {
-      const isSized = sized && option === sized;
-      const amount = ["fold", "check"].includes(option.action) ? "" : ` ${option.min}`;
-      return h("button", {
-        type: "button", className: `act act-${option.action}`, "data-action": option.action,
-        "data-sized": isSized ? "1" : null, "aria-keyshortcuts": shortcut[option.action],
-        disabled: this.pending,
-        onclick: () => this.act(option.action, isSized ? Number(amountInput.value) : option.min, option),
-      }, LABELS[option.action], h("span", { className: "amount" }, amount), h("kbd", { "aria-hidden": "true" }, shortcut[option.action]));
-    });
-    children.push(h("div", { className: "buttons" }, buttons));
-    actions.replaceChildren(h("h2", { className: "your-turn" }, "Your turn"), ...children);
-    if (!actions.contains(document.activeElement)) buttons[0].focus({ preventScroll: true });
+    const legal = this.legal();
+    return legal.length ? choices(legal, hand.view.seats[hand.you]) : [];
   }
 
-  act(action, amount, option) {
-    if (this.pending) return;
-    const frame = { type: "act", action };
-    if (["bet", "raise", "complete"].includes(action)) {
-      const value = Math.max(option.min, Math.min(option.max, Math.round(amount)));
-      frame.amount = value;
-    }
-    if (this.socket.request(frame)) {
-      this.pending = true;
-      this.renderActions();
-    }
+  renderActions() {
+    const { hand, connection } = this.state;
+    let waiting = "";
+    if (this.mySeat() === null) waiting = "Watching.";
+    else if (hand && hand.view.phase === "player") waiting = "Waiting for the others…";
+    const began = this.panel.render({ hand, connection, waiting, pot: this.potAfterCall(this.choices()) });
+    if (began) this.reveal();
+    this.el.shortcutsButton.setAttribute("aria-pressed", String(this.state.shortcuts));
+  }
+
+  potAfterCall(list) {
+    const hand = this.state.hand;
+    const call = list.find((choice) => choice.action === "call");
+    return hand ? hand.view.pot + (call ? call.amount : 0) : 0;
+  }
+
+  /** The turn's controls brought into view, where no toast covers them; the focus stays put. */
+  reveal() {
+    this.el.actions.scrollIntoView({ block: "nearest" });
+    this.placeToast();
   }
 
   onKey(event) {
+    if (!this.state.shortcuts || event.defaultPrevented || event.repeat) return;
     if (event.ctrlKey || event.metaKey || event.altKey) return;
-    const target = event.target;
-    if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT")) return;
-    const action = KEYS[event.key.toLowerCase()];
-    if (!action) return;
-    const legal = this.legal();
-    let option = legal.find((item) => item.action === action);
-    if (!option && action === "call") option = legal.find((item) => item.action === "check");
-    if (!option) return;
+    const target = event.target instanceof Element ? event.target : null;
+    if ((target && target.closest(OWN_KEYS)) || this.panel.dialog.open) return;
+    let key = SHORTCUTS[event.key.toLowerCase()];
+    if (!key) return;
+    const list = this.choices();
+    if (key === "call" && !list.some((choice) => choice.key === "call")) key = "check";
+    if (!list.some((choice) => choice.key === key)) return;
     event.preventDefault();
-    const input = this.el.actions.querySelector("#amount");
-    const sized = this.el.actions.querySelector(`button[data-action="${option.action}"][data-sized]`);
-    this.act(option.action, sized && input ? Number(input.value) : option.min, option);
+    this.panel.choose(key);
   }
 
   tick() {
@@ -409,31 +407,29 @@ class TablePage {
     if (this.state.choosing) {
       const left = Math.max(0, this.state.choosing.seconds - (performance.now() - this.state.choosingAt) / 1000);
       const line = this.el.picker.querySelector(".left") || this.el.picker.appendChild(h("p", { className: "left" }));
-      line.textContent = `${Math.ceil(left)} s to choose`;
+      setText(line, `${Math.ceil(left)} s to choose`);
     }
     if (!hand || !element || !hand.clock) return;
     const clock = hand.clock;
     if (!clock.running || clock.clock === null) {
-      element.textContent = "clock stopped";
+      setText(element, "clock stopped");
       return;
     }
     const elapsed = (performance.now() - this.state.clockAt) / 1000;
     const left = Math.max(0, clock.clock - elapsed);
     const bank = left > 0 ? clock.bank : Math.max(0, clock.bank - (elapsed - clock.clock));
-    element.textContent = left > 0 ? `⏱ ${Math.ceil(left)} s` : `⏱ time bank ${Math.ceil(bank)} s`;
+    setText(element, left > 0 ? `⏱ ${Math.ceil(left)} s` : `⏱ time bank ${Math.ceil(bank)} s`);
     element.classList.toggle("low", left < 6);
   }
 
   renderLog() {
     const hand = this.state.hand;
     const log = this.el.log;
-    if (!hand) {
-      log.replaceChildren();
-      return;
-    }
-    const lines = hand.view.events.map((event) => describeEvent(event, hand.names)).filter(Boolean);
-    const recent = lines.slice(-60);
-    log.replaceChildren(...recent.map((line) => h("li", {}, line)));
-    log.scrollTop = log.scrollHeight;
+    const lines = hand ? hand.view.events.map((event) => describeEvent(event, hand.names)).filter(Boolean) : [];
+    const fresh = document.createElement("ol");
+    fresh.append(...lines.slice(-60).map((line) => h("li", {}, line)));
+    const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
+    mergeChildren(log, fresh);
+    if (atEnd) log.scrollTop = log.scrollHeight;
   }
 }

@@ -1,0 +1,79 @@
+// Redrawing without losing the reader's place: a freshly drawn tree is merged into the one on
+// the page, so an element that is still there (the focused card, a seat, a button) stays the
+// same element and only what changed is touched.
+
+/** Whether `fresh` may take the place of `old` by updating it in place. */
+function sameKind(old, fresh) {
+  if (old.nodeType !== fresh.nodeType) return false;
+  if (old.nodeType !== Node.ELEMENT_NODE) return true;
+  return old.tagName === fresh.tagName && old.getAttribute("data-key") === fresh.getAttribute("data-key");
+}
+
+function mergeAttributes(old, fresh) {
+  for (const { name } of [...old.attributes]) {
+    if (!fresh.hasAttribute(name)) old.removeAttribute(name);
+  }
+  for (const { name, value } of fresh.attributes) {
+    if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+  }
+}
+
+/**
+ * Make `target`'s children look like `fresh`'s (a detached element drawn from scratch).
+ * Children are matched by `data-key` where they carry one and by position otherwise; event
+ * listeners are not carried over, so merged trees listen through their containers.
+ */
+export function mergeChildren(target, fresh) {
+  const keyed = new Map();
+  for (const child of target.children) {
+    const key = child.getAttribute("data-key");
+    if (key !== null) keyed.set(key, child);
+  }
+  let cursor = target.firstChild;
+  for (const next of [...fresh.childNodes]) {
+    const key = next.nodeType === Node.ELEMENT_NODE ? next.getAttribute("data-key") : null;
+    let match = null;
+    if (key !== null && keyed.has(key) && keyed.get(key).tagName === next.tagName) {
+      match = keyed.get(key);
+      keyed.delete(key);
+    } else if (cursor && key === null && sameKind(cursor, next)) {
+      match = cursor;
+    }
+    if (match) {
+      if (match !== cursor) target.insertBefore(match, cursor);
+      merge(match, next);
+      cursor = match.nextSibling;
+    } else {
+      target.insertBefore(next, cursor);
+    }
+  }
+  while (cursor) {
+    const spare = cursor;
+    cursor = cursor.nextSibling;
+    spare.remove();
+  }
+}
+
+function merge(old, fresh) {
+  if (old.nodeType !== Node.ELEMENT_NODE) {
+    if (old.nodeValue !== fresh.nodeValue) old.nodeValue = fresh.nodeValue;
+    return;
+  }
+  mergeAttributes(old, fresh);
+  mergeChildren(old, fresh);
+}
+
+/**
+ * Run `redraw`, then, if it removed the focused element, give the focus to its nearest
+ * ancestor still on the page that can hold it (a seat, the actions section): a keyboard user
+ * goes on from where they were instead of from the top of the page.
+ */
+export function keepFocus(redraw) {
+  const before = document.activeElement;
+  const chain = [];
+  for (let node = before; node && node !== document.body; node = node.parentElement) chain.push(node);
+  redraw();
+  if (!before || before === document.body || before.isConnected) return;
+  const home = chain.find((node) => node.isConnected && node.hasAttribute("tabindex"));
+  if (home) home.focus({ preventScroll: true });
+}

@@ -1,0 +1,124 @@
+"""What the browser tests share: Debian's Chromium launched by Playwright, a player's page at a
+table with every frame it sends recorded, and waits on what the page shows."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+from playwright.async_api import Browser, Page, Playwright, WebSocket
+
+from tests.browser.conftest import CHROMIUM
+from tests.server import wsclient
+
+TURN = "document.getElementById('actions')?.dataset.turn === 'yes'"
+
+
+async def wait_until(page: Page, expression: str, timeout: float = 10) -> None:
+    """Poll the page until `expression` holds. (Playwright's wait_for_function evaluates a
+    string the page's CSP may forbid; evaluate() runs outside it.)"""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not await page.evaluate(expression):
+        if loop.time() > deadline:
+            raise AssertionError(f"never true within {timeout} s: {expression}")
+        await asyncio.sleep(0.05)
+
+
+async def launch(playwright: Playwright, *args: str) -> Browser:
+    """Debian's Chromium, headless, with any more command-line `args`."""
+    return await playwright.chromium.launch(
+        executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu", *args]
+    )
+
+
+class Seat:
+    """A player's page, with the console errors it logged and the frames it sent."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.shots = Path()
+        self.socket = ""
+        """The seat's WebSocket address, for a test client beside the page."""
+        self.errors: list[str] = []
+        self.sent: list[dict[str, Any]] = []
+        page.on("console", self._console)
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+        page.on("websocket", self._socket)
+
+    def _console(self, message: Any) -> None:
+        if message.type == "error":
+            self.errors.append(message.text)
+
+    def _socket(self, socket: WebSocket) -> None:
+        socket.on("framesent", lambda payload: self.sent.append(json.loads(payload)))
+
+    def acts(self) -> list[dict[str, Any]]:
+        """The act requests the page has sent."""
+        return [frame for frame in self.sent if frame.get("type") == "act"]
+
+    async def my_turn(self, timeout: float = 20) -> None:
+        """Wait until the page offers this seat's choices."""
+        await wait_until(self.page, TURN, timeout)
+
+    async def events(self) -> int:
+        """How many events of the hand the page has drawn."""
+        return int(await self.page.evaluate("Number(document.body.dataset.events || 0)"))
+
+
+async def sit(
+    browser: Browser, api: wsclient.Api, created: dict[str, Any], name: str, **context: Any
+) -> Seat:
+    """A player takes a seat through the API and opens the seat's page in a new context."""
+    granted = api.join(created, name)
+    options = {"viewport": {"width": 1280, "height": 900}, **context}
+    page = await (await browser.new_context(**options)).new_page()
+    seat = Seat(page)
+    seat.socket = granted["socket"]
+    await page.goto(granted["link"])
+    await page.wait_for_selector("#banner")
+    return seat
+
+
+async def cheap_choice(seat: Seat) -> str:
+    """The cheapest choice on offer: check, call or bring in (or complete)."""
+    choices = await seat.page.locator("#actions button[data-choice]").evaluate_all(
+        "(buttons) => buttons.map((button) => button.dataset.choice)"
+    )
+    return next(kind for kind in ("check", "call", "bring-in", "complete") if kind in choices)
+
+
+async def take_turn(seat: Seat) -> None:
+    """This seat's turn taken the cheap way, by its button."""
+    page = seat.page
+    choice = await cheap_choice(seat)
+    before = len(seat.acts())
+    await page.locator(f"#actions button[data-choice='{choice}']").click()
+    await answered(seat, before + 1)
+
+
+async def answered(seat: Seat, acts: int) -> None:
+    """Wait until the page has sent `acts` act requests and the server has answered the last.
+    (Waiting for the turn to pass could miss it: the seat may be first to act on the next
+    street, and its turn comes back at once.)"""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 10
+    while len(seat.acts()) < acts:
+        assert loop.time() < deadline, f"{len(seat.acts())} act requests sent, not {acts}"
+        await asyncio.sleep(0.02)
+    assert len(seat.acts()) == acts, seat.acts()
+    await wait_until(seat.page, "document.getElementById('request').textContent === ''")
+
+
+async def play_until(seat: Seat, done: str, timeout: float = 60) -> None:
+    """Take this seat's turns until the page-side expression ``done`` holds."""
+    page = seat.page
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not await page.evaluate(done):
+        assert loop.time() < deadline, f"never: {done}"
+        if await page.evaluate(TURN):
+            await take_turn(seat)
+        await asyncio.sleep(0.05)
