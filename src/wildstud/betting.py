@@ -25,6 +25,10 @@ The rules in force (DESIGN.md's defaults, with Robert's Rules of Poker where tho
 - Spread limit: a bet or raise of ``small_bet`` up to ``big_bet``, and a raise at least as big
   as the last one. Pot limit: at most the pot after the call. No limit: up to the stack. In both
   the least bet is ``small_bet`` and a raise at least the last full bet or raise.
+- A seat may bet, complete or raise only if some other player still in could answer it: one
+  with more chips, in front and behind, than the bet already made. When every other player is
+  all in, or can only call the bet already made (all in for it or for less), the seat may only
+  call or fold (check, facing nothing), as pokerkit rules too.
 - Fixed and spread limit allow a bet and ``raise_cap`` raises, but (Robert's Rules) only while
   three or more players who are not all in contest the pot; a cap reached stays reached.
 - An all-in short of a full bet: in fixed and spread limit, one that raises by half the least
@@ -751,6 +755,11 @@ class BettingRound:
             return f"{_seat_name(seat)} cannot {kind}: only {stack} behind and {owed} to call"
         if self._able < 2:  # the seat itself has chips behind: nobody else does
             return f"{_seat_name(seat)} cannot {kind}: every other player is all in"
+        if not self._answerable(seat):
+            return (
+                f"{_seat_name(seat)} cannot {kind}: no other player has more than the "
+                f"{self._bet} already bet, so nobody could answer it"
+            )
         if self._capped:
             cap = self._stakes.raise_cap
             assert cap is not None
@@ -764,6 +773,13 @@ class BettingRound:
                     f"(it went up {faced}, short of a full raise)"
                 )
         return None
+
+    def _answerable(self, seat: int) -> bool:
+        """Whether another live seat could put in more than the bet already made, and so answer
+        a bet or raise by ``seat``; a raise that every other player can only call, all in for
+        the bet or less, would be no raise at all."""
+        bet, committed, stacks = self._bet, self._committed, self._stacks
+        return any(s != seat and committed[s] + stacks[s] > bet for s in self._live)
 
     def _window(self, seat: int, *, floor: int) -> _Window | None:
         """The to-amounts a bet, completion or raise by ``seat`` may take, each above ``floor``."""
