@@ -11,13 +11,21 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wildstud.betting import ActionKind, ActionOption, BettingRound, Limit, Stakes
+from wildstud.betting import (
+    ActionKind,
+    ActionOption,
+    BettingRound,
+    CompletionReraise,
+    Limit,
+    Stakes,
+)
 from wildstud.errors import BettingSetupError, IllegalActionError, OptionError, WildstudError
 
 FIXED = Stakes()
 SPREAD = Stakes(limit=Limit.SPREAD)
 POT = Stakes(limit=Limit.POT)
 NO_LIMIT = Stakes(limit=Limit.NO, bring_in=0, small_bet=100, big_bet=100)
+WHOLE_COMPLETION = CompletionReraise.WHOLE_COMPLETION
 TWENTY = Stakes(ante=0, bring_in=5, small_bet=10, big_bet=20)
 
 Step = tuple[str, int | None]
@@ -315,8 +323,20 @@ SCENARIOS: list[tuple[str, dict[str, Any], list[Step], list[str], int | None]] =
         1,
     ),
     (
-        "pot limit: a raise after a completion",
+        "pot limit: a raise after a completion adds what it added over the bring-in",
         {**THIRD, "stakes": POT, "pot": 3, "stacks": [500, 500, 500]},
+        [("bring-in", None), ("complete", 9)],
+        ["fold", "call to 9", "raise to 16..32"],
+        2,
+    ),
+    (
+        "pot limit, whole-completion: a raise after a completion adds the whole of it",
+        {
+            **THIRD,
+            "stakes": Stakes(limit=Limit.POT, completion_reraise=WHOLE_COMPLETION),
+            "pot": 3,
+            "stacks": [500, 500, 500],
+        },
         [("bring-in", None), ("complete", 9)],
         ["fold", "call to 9", "raise to 18..32"],
         2,

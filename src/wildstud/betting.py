@@ -24,7 +24,9 @@ The rules in force (DESIGN.md's defaults, with Robert's Rules of Poker where tho
   open pair on fourth street it may be either, and once a big one is in, raises are big.
 - Spread limit: a bet or raise of ``small_bet`` up to ``big_bet``, and a raise at least as big
   as the last one. Pot limit: at most the pot after the call. No limit: up to the stack. In both
-  the least bet is ``small_bet`` and a raise at least the last full bet or raise.
+  the least bet is ``small_bet`` and a raise at least the last full bet or raise; a completion
+  of the bring-in counts as a raise of what it added over the bring-in (see
+  :class:`CompletionReraise` for the alternative).
 - A seat may bet, complete or raise only if some other player still in could answer it: one
   with more chips, in front and behind, than the bet already made. When every other player is
   all in, or can only call the bet already made (all in for it or for less), the seat may only
@@ -74,6 +76,7 @@ __all__ = [
     "ActionOption",
     "Applied",
     "BettingRound",
+    "CompletionReraise",
     "Limit",
     "Stakes",
 ]
@@ -92,6 +95,23 @@ class Limit(StrEnum):
     NO = "no-limit"
 
 
+class CompletionReraise(StrEnum):
+    """Pot and no limit: what the least raise over a completed bring-in must add.
+
+    ``over-bring-in`` (the default): what the completion added over the bring-in, at least the
+    least bet. Robert's Rules allow no "completing" at big-bet poker, so the first wager over
+    the bring-in is a raise of it, and a raise must be at least the previous bet or raise;
+    pokerkit sizes it the same way. ``whole-completion``: the whole completion, as if the
+    bring-in were no bet and the completion the round's first (wildstud before this option).
+
+    >>> CompletionReraise("whole-completion") is CompletionReraise.WHOLE_COMPLETION
+    True
+    """
+
+    OVER_BRING_IN = "over-bring-in"
+    WHOLE_COMPLETION = "whole-completion"
+
+
 _LIMIT_FAMILY = (Limit.FIXED, Limit.SPREAD)  # the structures with a raise cap and the half-bet rule
 
 
@@ -104,7 +124,9 @@ class Stakes:
     a bet or raise may be, on every street. Pot and no limit: ``small_bet`` is the minimum bet and
     ``big_bet`` is not used. ``raise_cap`` counts the raises allowed after the bet (completing the
     bring-in is the bet); ``None`` means no cap. Following Robert's Rules the cap binds only the
-    fixed and spread structures: pot and no limit allow unlimited raising.
+    fixed and spread structures: pot and no limit allow unlimited raising. ``completion_reraise``
+    (pot and no limit only) sizes the least raise over a completed bring-in: see
+    :class:`CompletionReraise`.
 
     >>> stakes = Stakes()
     >>> stakes.limit, stakes.bring_in, stakes.small_bet, stakes.big_bet, stakes.raise_cap
@@ -123,6 +145,7 @@ class Stakes:
     small_bet: int = 5
     big_bet: int = 10
     raise_cap: int | None = 3
+    completion_reraise: CompletionReraise = CompletionReraise.OVER_BRING_IN
 
     def __post_init__(self) -> None:
         try:
@@ -131,6 +154,14 @@ class Stakes:
             choices = ", ".join(item.value for item in Limit)
             raise OptionError(f"limit must be one of {choices}, not {self.limit!r}") from None
         object.__setattr__(self, "limit", limit)
+        try:
+            reraise = CompletionReraise(self.completion_reraise)
+        except ValueError:
+            choices = ", ".join(item.value for item in CompletionReraise)
+            raise OptionError(
+                f"completion_reraise must be one of {choices}, not {self.completion_reraise!r}"
+            ) from None
+        object.__setattr__(self, "completion_reraise", reraise)
         for name in ("ante", "bring_in", "small_bet", "big_bet"):
             value = getattr(self, name)
             if not _is_chips(value):
@@ -183,6 +214,7 @@ _FOLD, _CHECK, _CALL, _BRING_IN = (
 )
 _COMPLETE, _BET, _RAISE = ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE
 _FIXED, _SPREAD, _POT = Limit.FIXED, Limit.SPREAD, Limit.POT
+_OVER_BRING_IN = CompletionReraise.OVER_BRING_IN
 
 
 @dataclass(frozen=True, slots=True)
@@ -730,7 +762,12 @@ class BettingRound:
         elif stakes.limit is _SPREAD:
             self._last_increment = max(self._last_increment, rise)
         else:
-            self._last_increment = max(self._least_raise(), to_amount - self._base())
+            # A completion of the bring-in raises from nothing (the bring-in is no bet) or from
+            # the bring-in, as the house rule says; every other raise from the bet it faces.
+            start = self._base()
+            if stakes.completion_reraise is _OVER_BRING_IN:
+                start = self._bet
+            self._last_increment = max(self._least_raise(), to_amount - start)
         self._full_level = to_amount
         if stakes.limit is _FIXED:
             self._fixed_window = self._fixed_sizes_window()

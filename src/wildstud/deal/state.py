@@ -36,7 +36,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
-from wildstud.betting import ActionKind, ActionOption, BettingRound, Limit, Stakes
+from wildstud.betting import (
+    ActionKind,
+    ActionOption,
+    BettingRound,
+    CompletionReraise,
+    Limit,
+    Stakes,
+)
 from wildstud.cards import DECK, Card, Deck, Rank
 from wildstud.deal.acting import (
     board_values,
@@ -200,6 +207,11 @@ def _stakes(options: GameOptions) -> Stakes:
         small_bet=options.small_bet,
         big_bet=options.big_bet,
         raise_cap=options.raise_cap,
+        completion_reraise=(
+            options.completion_reraise
+            if isinstance(options, StudOptions)
+            else CompletionReraise.OVER_BRING_IN
+        ),
     )
 
 

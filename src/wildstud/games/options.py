@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar, Self
 
+from wildstud.betting import CompletionReraise
 from wildstud.errors import OptionError
 from wildstud.wilds import QueensRule
 
@@ -37,6 +38,7 @@ __all__ = [
     "BurnCards",
     "CallName",
     "CommonOptions",
+    "CompletionReraise",
     "FinalQueen",
     "FollowTheQueenOptions",
     "GameOptions",
@@ -342,6 +344,15 @@ class StudOptions(CommonOptions):
         default=2,
         metadata=_spec(
             "int", "the forced bet of the lowest upcard on third street (0: no bring-in)"
+        ),
+    )
+    completion_reraise: CompletionReraise = field(
+        default=CompletionReraise.OVER_BRING_IN,
+        metadata=_spec(
+            "choice",
+            "pot and no limit: the least raise over a completed bring-in adds what the"
+            " completion added over the bring-in, or the whole completion",
+            enum=CompletionReraise,
         ),
     )
 
