@@ -19,6 +19,7 @@ from wildstud.games.definitions import (
     Street,
 )
 from wildstud.games.options import (
+    AllInLowCard,
     BabyDaddyOptions,
     BurnCards,
     CallName,
@@ -46,6 +47,7 @@ __all__ = [
     "QUEEN_OF_SPADES",
     "SMACK_MY_BITCH_UP",
     "THE_BITCH",
+    "AllInLowCard",
     "BabyDaddyOptions",
     "BurnCards",
     "CallName",
