@@ -355,6 +355,7 @@ class BettingRound:
         "_bring_in_level",
         "_capped",
         "_committed",
+        "_deep",
         "_fixed_window",
         "_folded",
         "_full_level",
@@ -460,6 +461,10 @@ class BettingRound:
         # all in (the turn, the raise cap and "everyone else is all in" all ask for it).
         self._able = len([seat for seat in seats if stacks[seat] > 0])
         self._committed = dict.fromkeys(seats, 0)
+        # Seats not folded with more chips in all than the bet, who could answer a raise. A
+        # seat's chips in front and behind add up to the same all round: the count changes only
+        # as the bet goes up or such a seat folds.
+        self._deep = self._able
         self._folded: frozenset[int] = frozenset()
         self._live = seats  # the seats not folded, in acting order, kept as seats fold
         # The level each seat has matched when it last acted, for the reopening rule; a wager that
@@ -660,6 +665,8 @@ class BettingRound:
             self._live = tuple([s for s in self._live if s != seat])
             if stacks[seat] > 0:
                 self._able -= 1
+            if self._committed[seat] + stacks[seat] > self._bet:
+                self._deep -= 1
         elif added:
             stacks[seat] -= added
             if stacks[seat] == 0:
@@ -671,6 +678,7 @@ class BettingRound:
                 if full:
                     self._note_full(to_amount)
                 self._bet = to_amount
+                self._deep = self._count_deep()
         self._bring_in_due = False
         self._acted[seat] = self._base()
         self._last = self._order.index(seat)
@@ -813,10 +821,14 @@ class BettingRound:
 
     def _answerable(self, seat: int) -> bool:
         """Whether another live seat could put in more than the bet already made, and so answer
-        a bet or raise by ``seat``; a raise that every other player can only call, all in for
-        the bet or less, would be no raise at all."""
+        a bet or raise by ``seat`` (which has more than the bet itself: it is not all in for the
+        call); a raise that every other player can only call, all in for the bet or less, would
+        be no raise at all."""
+        return self._deep >= 2
+
+    def _count_deep(self) -> int:
         bet, committed, stacks = self._bet, self._committed, self._stacks
-        return any(s != seat and committed[s] + stacks[s] > bet for s in self._live)
+        return len([s for s in self._live if committed[s] + stacks[s] > bet])
 
     def _window(self, seat: int, *, floor: int) -> _Window | None:
         """The to-amounts a bet, completion or raise by ``seat`` may take, each above ``floor``."""
