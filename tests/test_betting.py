@@ -11,13 +11,21 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wildstud.betting import ActionKind, ActionOption, BettingRound, Limit, Stakes
+from wildstud.betting import (
+    ActionKind,
+    ActionOption,
+    BettingRound,
+    CompletionReraise,
+    Limit,
+    Stakes,
+)
 from wildstud.errors import BettingSetupError, IllegalActionError, OptionError, WildstudError
 
 FIXED = Stakes()
 SPREAD = Stakes(limit=Limit.SPREAD)
 POT = Stakes(limit=Limit.POT)
 NO_LIMIT = Stakes(limit=Limit.NO, bring_in=0, small_bet=100, big_bet=100)
+WHOLE_COMPLETION = CompletionReraise.WHOLE_COMPLETION
 TWENTY = Stakes(ante=0, bring_in=5, small_bet=10, big_bet=20)
 
 Step = tuple[str, int | None]
@@ -280,6 +288,20 @@ SCENARIOS: list[tuple[str, dict[str, Any], list[Step], list[str], int | None]] =
         1,
     ),
     (
+        "nobody raises when the others can at most call the bet (pokerkit agrees)",
+        {"stacks": [5, 100, 4]},
+        [("bet", 5)],
+        ["fold", "call to 5"],
+        1,
+    ),
+    (
+        "a raise is offered while one other player could answer it",
+        {"stacks": [5, 100, 6]},
+        [("bet", 5)],
+        ["fold", "call to 5", "raise to 10"],
+        1,
+    ),
+    (
         "pot limit: the first bet is at most the pot",
         {"stakes": POT, "pot": 30, "street": 2, "stacks": [500, 500, 500]},
         [],
@@ -301,8 +323,20 @@ SCENARIOS: list[tuple[str, dict[str, Any], list[Step], list[str], int | None]] =
         1,
     ),
     (
-        "pot limit: a raise after a completion",
+        "pot limit: a raise after a completion adds what it added over the bring-in",
         {**THIRD, "stakes": POT, "pot": 3, "stacks": [500, 500, 500]},
+        [("bring-in", None), ("complete", 9)],
+        ["fold", "call to 9", "raise to 16..32"],
+        2,
+    ),
+    (
+        "pot limit, whole-completion: a raise after a completion adds the whole of it",
+        {
+            **THIRD,
+            "stakes": Stakes(limit=Limit.POT, completion_reraise=WHOLE_COMPLETION),
+            "pot": 3,
+            "stacks": [500, 500, 500],
+        },
         [("bring-in", None), ("complete", 9)],
         ["fold", "call to 9", "raise to 18..32"],
         2,
@@ -531,6 +565,9 @@ REFUSALS: list[tuple[str, dict[str, Any], list[Step], tuple[str, Any], str]] = [
      "p2 cannot raise: only 5 behind and 5 to call"),
     ("no raise against all-in players", {"stacks": [3, 100]}, [("bet", 3)], ("raise", 8),
      "p2 cannot raise: every other player is all in"),
+    ("no raise that only calls can answer", {"stacks": [5, 100, 4]}, [("bet", 5)],
+     ("raise", 10),
+     "p2 cannot raise: no other player has more than the 5 already bet, so nobody could answer"),
     ("big bets on big streets", {"big_bet": True}, [], ("bet", 5),
      "bet to 5 is not allowed: bets are in 10s, to 10"),
     ("open pair: the sizes, nothing between", {"open_pair": True}, [], ("bet", 7),

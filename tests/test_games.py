@@ -14,9 +14,11 @@ from wildstud.cards import parse_card
 from wildstud.errors import OptionError, UnknownGameError
 from wildstud.games import (
     GAMES,
+    AllInLowCard,
     BabyDaddyOptions,
     BurnCards,
     CallName,
+    CompletionReraise,
     FinalQueen,
     FollowTheQueenOptions,
     GameOptions,
@@ -88,6 +90,8 @@ def test_defaults_are_the_design_defaults() -> None:
     assert not ftq.double_ace_flush
     assert not ftq.natural_beats_wild
     assert ftq.burn_cards is BurnCards.NONE
+    assert ftq.all_in_low_card is AllInLowCard.NEXT_LOWEST_CARD
+    assert ftq.completion_reraise is CompletionReraise.OVER_BRING_IN
     assert SmackMyBitchUpOptions().name is CallName.SMACK_MY_BITCH_UP
     assert BabyDaddyOptions().cards == 7
     assert not hasattr(BabyDaddyOptions(), "bring_in")
@@ -110,17 +114,19 @@ def test_the_option_names_of_the_issue() -> None:
         "open_pair",
     }
     names = {cls: set(cls.option_names()) for cls in OPTION_TYPES}
-    assert names[FollowTheQueenOptions] == common | {
-        "bring_in",
+    # The games with a bring-in also settle who brings in for an all-in low card and the least
+    # raise over a completion in pot and no limit (issue 13, item 6).
+    bring_in = {"bring_in", "all_in_low_card", "completion_reraise"}
+    assert names[FollowTheQueenOptions] == common | bring_in | {
         "queens",
         "final_queen",
         "no_queen",
         "pay_for_wild",
         "extra_antes",
     }
-    assert names[SmackMyBitchUpOptions] == common | {"bring_in", "pay_for_wild", "name"}
+    assert names[SmackMyBitchUpOptions] == common | bring_in | {"pay_for_wild", "name"}
     assert names[BabyDaddyOptions] == common | {"cards"}
-    assert names[TheBitchOptions] == common | {"bring_in", "queen_of_spades", "reante_on_redeal"}
+    assert names[TheBitchOptions] == common | bring_in | {"queen_of_spades", "reante_on_redeal"}
 
 
 def test_unknown_option_is_named_with_the_allowed_names() -> None:

@@ -24,7 +24,13 @@ The rules in force (DESIGN.md's defaults, with Robert's Rules of Poker where tho
   open pair on fourth street it may be either, and once a big one is in, raises are big.
 - Spread limit: a bet or raise of ``small_bet`` up to ``big_bet``, and a raise at least as big
   as the last one. Pot limit: at most the pot after the call. No limit: up to the stack. In both
-  the least bet is ``small_bet`` and a raise at least the last full bet or raise.
+  the least bet is ``small_bet`` and a raise at least the last full bet or raise; a completion
+  of the bring-in counts as a raise of what it added over the bring-in (see
+  :class:`CompletionReraise` for the alternative).
+- A seat may bet, complete or raise only if some other player still in could answer it: one
+  with more chips, in front and behind, than the bet already made. When every other player is
+  all in, or can only call the bet already made (all in for it or for less), the seat may only
+  call or fold (check, facing nothing), as pokerkit rules too.
 - Fixed and spread limit allow a bet and ``raise_cap`` raises, but (Robert's Rules) only while
   three or more players who are not all in contest the pot; a cap reached stays reached.
 - An all-in short of a full bet: in fixed and spread limit, one that raises by half the least
@@ -70,6 +76,7 @@ __all__ = [
     "ActionOption",
     "Applied",
     "BettingRound",
+    "CompletionReraise",
     "Limit",
     "Stakes",
 ]
@@ -88,6 +95,23 @@ class Limit(StrEnum):
     NO = "no-limit"
 
 
+class CompletionReraise(StrEnum):
+    """Pot and no limit: what the least raise over a completed bring-in must add.
+
+    ``over-bring-in`` (the default): what the completion added over the bring-in, at least the
+    least bet. Robert's Rules allow no "completing" at big-bet poker, so the first wager over
+    the bring-in is a raise of it, and a raise must be at least the previous bet or raise;
+    pokerkit sizes it the same way. ``whole-completion``: the whole completion, as if the
+    bring-in were no bet and the completion the round's first (wildstud before this option).
+
+    >>> CompletionReraise("whole-completion") is CompletionReraise.WHOLE_COMPLETION
+    True
+    """
+
+    OVER_BRING_IN = "over-bring-in"
+    WHOLE_COMPLETION = "whole-completion"
+
+
 _LIMIT_FAMILY = (Limit.FIXED, Limit.SPREAD)  # the structures with a raise cap and the half-bet rule
 
 
@@ -100,7 +124,9 @@ class Stakes:
     a bet or raise may be, on every street. Pot and no limit: ``small_bet`` is the minimum bet and
     ``big_bet`` is not used. ``raise_cap`` counts the raises allowed after the bet (completing the
     bring-in is the bet); ``None`` means no cap. Following Robert's Rules the cap binds only the
-    fixed and spread structures: pot and no limit allow unlimited raising.
+    fixed and spread structures: pot and no limit allow unlimited raising. ``completion_reraise``
+    (pot and no limit only) sizes the least raise over a completed bring-in: see
+    :class:`CompletionReraise`.
 
     >>> stakes = Stakes()
     >>> stakes.limit, stakes.bring_in, stakes.small_bet, stakes.big_bet, stakes.raise_cap
@@ -119,6 +145,7 @@ class Stakes:
     small_bet: int = 5
     big_bet: int = 10
     raise_cap: int | None = 3
+    completion_reraise: CompletionReraise = CompletionReraise.OVER_BRING_IN
 
     def __post_init__(self) -> None:
         try:
@@ -127,6 +154,14 @@ class Stakes:
             choices = ", ".join(item.value for item in Limit)
             raise OptionError(f"limit must be one of {choices}, not {self.limit!r}") from None
         object.__setattr__(self, "limit", limit)
+        try:
+            reraise = CompletionReraise(self.completion_reraise)
+        except ValueError:
+            choices = ", ".join(item.value for item in CompletionReraise)
+            raise OptionError(
+                f"completion_reraise must be one of {choices}, not {self.completion_reraise!r}"
+            ) from None
+        object.__setattr__(self, "completion_reraise", reraise)
         for name in ("ante", "bring_in", "small_bet", "big_bet"):
             value = getattr(self, name)
             if not _is_chips(value):
@@ -179,6 +214,7 @@ _FOLD, _CHECK, _CALL, _BRING_IN = (
 )
 _COMPLETE, _BET, _RAISE = ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE
 _FIXED, _SPREAD, _POT = Limit.FIXED, Limit.SPREAD, Limit.POT
+_OVER_BRING_IN = CompletionReraise.OVER_BRING_IN
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,6 +355,7 @@ class BettingRound:
         "_bring_in_level",
         "_capped",
         "_committed",
+        "_deep",
         "_fixed_window",
         "_folded",
         "_full_level",
@@ -424,6 +461,10 @@ class BettingRound:
         # all in (the turn, the raise cap and "everyone else is all in" all ask for it).
         self._able = len([seat for seat in seats if stacks[seat] > 0])
         self._committed = dict.fromkeys(seats, 0)
+        # Seats not folded with more chips in all than the bet, who could answer a raise. A
+        # seat's chips in front and behind add up to the same all round: the count changes only
+        # as the bet goes up or such a seat folds.
+        self._deep = self._able
         self._folded: frozenset[int] = frozenset()
         self._live = seats  # the seats not folded, in acting order, kept as seats fold
         # The level each seat has matched when it last acted, for the reopening rule; a wager that
@@ -624,6 +665,8 @@ class BettingRound:
             self._live = tuple([s for s in self._live if s != seat])
             if stacks[seat] > 0:
                 self._able -= 1
+            if self._committed[seat] + stacks[seat] > self._bet:
+                self._deep -= 1
         elif added:
             stacks[seat] -= added
             if stacks[seat] == 0:
@@ -635,6 +678,7 @@ class BettingRound:
                 if full:
                     self._note_full(to_amount)
                 self._bet = to_amount
+                self._deep = self._count_deep()
         self._bring_in_due = False
         self._acted[seat] = self._base()
         self._last = self._order.index(seat)
@@ -726,7 +770,12 @@ class BettingRound:
         elif stakes.limit is _SPREAD:
             self._last_increment = max(self._last_increment, rise)
         else:
-            self._last_increment = max(self._least_raise(), to_amount - self._base())
+            # A completion of the bring-in raises from nothing (the bring-in is no bet) or from
+            # the bring-in, as the house rule says; every other raise from the bet it faces.
+            start = self._base()
+            if stakes.completion_reraise is _OVER_BRING_IN:
+                start = self._bet
+            self._last_increment = max(self._least_raise(), to_amount - start)
         self._full_level = to_amount
         if stakes.limit is _FIXED:
             self._fixed_window = self._fixed_sizes_window()
@@ -751,6 +800,11 @@ class BettingRound:
             return f"{_seat_name(seat)} cannot {kind}: only {stack} behind and {owed} to call"
         if self._able < 2:  # the seat itself has chips behind: nobody else does
             return f"{_seat_name(seat)} cannot {kind}: every other player is all in"
+        if not self._answerable(seat):
+            return (
+                f"{_seat_name(seat)} cannot {kind}: no other player has more than the "
+                f"{self._bet} already bet, so nobody could answer it"
+            )
         if self._capped:
             cap = self._stakes.raise_cap
             assert cap is not None
@@ -764,6 +818,17 @@ class BettingRound:
                     f"(it went up {faced}, short of a full raise)"
                 )
         return None
+
+    def _answerable(self, seat: int) -> bool:
+        """Whether another live seat could put in more than the bet already made, and so answer
+        a bet or raise by ``seat`` (which has more than the bet itself: it is not all in for the
+        call); a raise that every other player can only call, all in for the bet or less, would
+        be no raise at all."""
+        return self._deep >= 2
+
+    def _count_deep(self) -> int:
+        bet, committed, stacks = self._bet, self._committed, self._stacks
+        return len([s for s in self._live if committed[s] + stacks[s] > bet])
 
     def _window(self, seat: int, *, floor: int) -> _Window | None:
         """The to-amounts a bet, completion or raise by ``seat`` may take, each above ``floor``."""

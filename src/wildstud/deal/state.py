@@ -36,7 +36,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
-from wildstud.betting import ActionKind, ActionOption, BettingRound, Limit, Stakes
+from wildstud.betting import (
+    ActionKind,
+    ActionOption,
+    BettingRound,
+    CompletionReraise,
+    Limit,
+    Stakes,
+)
 from wildstud.cards import DECK, Card, Deck, Rank
 from wildstud.deal.acting import (
     board_values,
@@ -88,7 +95,7 @@ from wildstud.games import (
     StudOptions,
     find_game,
 )
-from wildstud.games.options import OptionValue
+from wildstud.games.options import AllInLowCard, OptionValue
 from wildstud.pots import Pot, build_pots
 from wildstud.wilds import FaceUp, HeldCard, Trigger, Wilds, WildTracker, describe_wild
 
@@ -200,6 +207,11 @@ def _stakes(options: GameOptions) -> Stakes:
         small_bet=options.small_bet,
         big_bet=options.big_bet,
         raise_cap=options.raise_cap,
+        completion_reraise=(
+            options.completion_reraise
+            if isinstance(options, StudOptions)
+            else CompletionReraise.OVER_BRING_IN
+        ),
     )
 
 
@@ -309,6 +321,10 @@ class Hand:
         self._burn = rules.options.burn_cards is BurnCards.EACH_STREET
         self._redeal_code = -1 if rules.redeal_card is None else rules.redeal_card.code
         self._top = rules.options.five_of_a_kind_top
+        self._next_seat_brings_in = (
+            isinstance(rules.options, StudOptions)
+            and rules.options.all_in_low_card is AllInLowCard.NEXT_SEAT_LEFT
+        )
         # Under most rules the players' own cards change no wild card: the rule need not see
         # them, nor be asked again after a face-down card.
         self._reads_hands = rules.wild_rule.reads_hands()
@@ -1070,9 +1086,16 @@ class Hand:
         if opener is _DEALERS_LEFT:
             first = live[0]
         elif opener is _LOW_CARD:
-            # The bring-in falls to the lowest upcard among players with chips to post it.
+            # The bring-in falls to a player with chips to post it: the lowest upcard among
+            # them, or (house rule) the first of them to the left of the lowest upcard.
             bring_in = self.stakes.bring_in > 0
-            first = lowest_upcard({seat: ups[seat][-1] for seat in (able if bring_in else live)})
+            if bring_in and self._next_seat_brings_in:
+                low = lowest_upcard({seat: ups[seat][-1] for seat in live})
+                first = next(seat for seat in rotate(live, low) if stacks[seat] > 0)
+            else:
+                first = lowest_upcard(
+                    {seat: ups[seat][-1] for seat in (able if bring_in else live)}
+                )
         else:
             values = board_values(live, ups, self._wild_for(), five_of_a_kind_top=self._top)
             first = highest_board(live, values)

@@ -29,14 +29,17 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar, Self
 
+from wildstud.betting import CompletionReraise
 from wildstud.errors import OptionError
 from wildstud.wilds import QueensRule
 
 __all__ = [
+    "AllInLowCard",
     "BabyDaddyOptions",
     "BurnCards",
     "CallName",
     "CommonOptions",
+    "CompletionReraise",
     "FinalQueen",
     "FollowTheQueenOptions",
     "GameOptions",
@@ -69,6 +72,16 @@ class BurnCards(StrEnum):
 
     NONE = "none"
     EACH_STREET = "each-street"
+
+
+class AllInLowCard(StrEnum):
+    """Who brings in when the lowest upcard has no chips left to bring in with (all in from the
+    ante or a payment)."""
+
+    NEXT_LOWEST_CARD = "next-lowest-card"
+    """The lowest upcard among the players with chips (wildstud's rule, the default)."""
+    NEXT_SEAT_LEFT = "next-seat-left"
+    """The first player with chips to the left of the lowest upcard (the TDA's procedure)."""
 
 
 class FinalQueen(StrEnum):
@@ -342,6 +355,24 @@ class StudOptions(CommonOptions):
         default=2,
         metadata=_spec(
             "int", "the forced bet of the lowest upcard on third street (0: no bring-in)"
+        ),
+    )
+    all_in_low_card: AllInLowCard = field(
+        default=AllInLowCard.NEXT_LOWEST_CARD,
+        metadata=_spec(
+            "choice",
+            "who brings in when the lowest upcard is all in: the next lowest upcard, or the next"
+            " player to its left",
+            enum=AllInLowCard,
+        ),
+    )
+    completion_reraise: CompletionReraise = field(
+        default=CompletionReraise.OVER_BRING_IN,
+        metadata=_spec(
+            "choice",
+            "pot and no limit: the least raise over a completed bring-in adds what the"
+            " completion added over the bring-in, or the whole completion",
+            enum=CompletionReraise,
         ),
     )
 
