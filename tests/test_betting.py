@@ -179,14 +179,14 @@ SCENARIOS: list[tuple[str, dict[str, Any], list[Step], list[str], int | None]] =
         "open pair on fourth street: small or big bet",
         {"open_pair": True},
         [],
-        ["check", "bet to 5..10"],
+        ["check", "bet to 5 or 10"],
         0,
     ),
     (
         "open pair: a small bet may be raised small or big",
         {"open_pair": True},
         [("bet", 5)],
-        ["fold", "call to 5", "raise to 10..15"],
+        ["fold", "call to 5", "raise to 10 or 15"],
         1,
     ),
     (
@@ -866,3 +866,15 @@ def test_option_strings() -> None:
     assert str(ActionOption(ActionKind.FOLD, 0, 0)) == "fold"
     assert str(ActionOption(ActionKind.CALL, 7, 7)) == "call to 7"
     assert re.fullmatch(r"bet to \d+\.\.\d+", str(ActionOption(ActionKind.BET, 5, 9)))
+
+
+def test_fixed_limit_options_list_the_only_amounts_they_allow() -> None:
+    # With an open pair the bet is the small or the big bet, nothing between: the option says
+    # so, so that a page can offer both rather than a slider over amounts it would refuse.
+    rnd = make(open_pair=True)
+    bet = next(option for option in rnd.options() if option.kind is ActionKind.BET)
+    assert bet.amounts == (5, 10)
+    for amount in range(bet.min_amount, bet.max_amount + 1):
+        assert rnd.can(ActionKind.BET, amount) == (amount in bet.amounts)
+    spread = next(o for o in make(stakes=SPREAD).options() if o.kind is ActionKind.BET)
+    assert spread.amounts is None

@@ -222,22 +222,30 @@ class ActionOption:
     """One legal kind of action for the seat to act, with the to-amounts it may take.
 
     Fold and check carry ``0, 0``; call carries its to-amount (an all-in for less when the stack is
-    short). Fixed limit allows only the listed sizes, so with an open pair on fourth street the
-    minimum is the small bet and the maximum the big bet, with nothing in between but an all-in.
+    short). Fixed limit allows only some sizes: ``amounts`` lists them (with an open pair on
+    fourth street, the small bet and the big bet, and an all-in short of one), so that a player's
+    page can offer each rather than a range; it is ``None`` where every whole amount from the
+    least to the most will do.
 
     >>> str(ActionOption(ActionKind.RAISE, 10, 40))
     'raise to 10..40'
+    >>> str(ActionOption(ActionKind.BET, 5, 10, (5, 10)))
+    'bet to 5 or 10'
     """
 
     kind: ActionKind
     min_amount: int
     max_amount: int
+    amounts: tuple[int, ...] | None = None
 
     def __str__(self) -> str:
         if self.kind in (_FOLD, _CHECK):
             return str(self.kind)
         if self.min_amount == self.max_amount:
             return f"{self.kind} to {self.min_amount}"
+        if self.amounts is not None:
+            *most, last = self.amounts
+            return f"{self.kind} to {', '.join(map(str, most))} or {last}"
         return f"{self.kind} to {self.min_amount}..{self.max_amount}"
 
 
@@ -246,9 +254,11 @@ _CHECK_OPTION = ActionOption(_CHECK, 0, 0)
 
 
 @lru_cache(maxsize=1024)
-def _option(kind: ActionKind, low: int, high: int) -> ActionOption:
+def _option(
+    kind: ActionKind, low: int, high: int, amounts: tuple[int, ...] | None = None
+) -> ActionOption:
     # The same few options come up turn after turn: share them (they are frozen).
-    return ActionOption(kind, low, high)
+    return ActionOption(kind, low, high, amounts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -594,7 +604,7 @@ class BettingRound:
             window = self._window(seat, floor=bring_to)
             if window is None:
                 return (bring_in,)
-            return (bring_in, _option(_COMPLETE, window[0], window[1]))
+            return (bring_in, _option(_COMPLETE, window[0], window[1], window[2]))
         offer = self._offer
         if self._bet > committed:
             call_to = min(self._bet, committed + self._stacks[seat])
@@ -744,7 +754,7 @@ class BettingRound:
         window = self._window(seat, floor=self._bet)
         if window is None:
             return None
-        return kind, window, _option(kind, window[0], window[1])
+        return kind, window, _option(kind, window[0], window[1], window[2])
 
     def _least_raise(self) -> int:
         """The size of the smallest full bet or raise now (half of it reopens in limit)."""

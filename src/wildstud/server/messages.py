@@ -311,7 +311,13 @@ def _best_five(shown: Shown) -> list[dict[str, Any]] | None:
 
 
 def _option(option: ActionOption) -> dict[str, Any]:
-    return {"action": option.kind.value, "min": option.min_amount, "max": option.max_amount}
+    amounts = None if option.amounts is None else list(option.amounts)
+    return {
+        "action": option.kind.value,
+        "min": option.min_amount,
+        "max": option.max_amount,
+        "amounts": amounts,
+    }
 
 
 def _pot(pot: Pot) -> dict[str, Any]:
