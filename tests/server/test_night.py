@@ -12,6 +12,7 @@ from functools import partial
 from typing import Any
 
 import httpx
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,10 +20,10 @@ from tests.server.conftest import Server
 from tests.server.wsclient import Api
 from tests.test_settlement import fewest_by_brute_force
 from wildstud.errors import SeatError
-from wildstud.server.night import Night
+from wildstud.server.night import CSV_HEADER, Night, report, tally, transfers_csv
 from wildstud.server.schemas import GameEntry, RulesUpdate, StakesModel, TableSettings
 from wildstud.server.seating import SeatKind
-from wildstud.server.store import Store, TableState
+from wildstud.server.store import LedgerEntry, Store, TableState
 from wildstud.server.tables import Table, TableStatus
 
 Step = tuple[str, Any]
@@ -44,6 +45,57 @@ plans = st.builds(
     st.lists(seat_steps, min_size=2, max_size=4),
     st.lists(night_steps, max_size=16),
 )
+
+
+def test_a_player_who_sits_down_again_is_a_second_account_of_the_same_name() -> None:
+    entries = [
+        LedgerEntry("a1", 0, "Cy", "buy-in", 100),
+        LedgerEntry("b", 1, "bob", "buy-in", 100),
+        LedgerEntry("a1", 0, "Cy", "hand", -40, 1),
+        LedgerEntry("b", 1, "bob", "hand", 40, 1),
+        LedgerEntry("a1", 0, "Cy", "cash-out", -60),
+        LedgerEntry("a2", 0, "Cy", "buy-in", 50),
+        LedgerEntry("a2", 0, "Cy", "hand", 30, 2),
+        LedgerEntry("b", 1, "bob", "hand", -30, 2),
+    ]
+    night = tally(entries, {"a2": 80, "b": 110}, hand_in_progress=3)
+    assert [
+        (p.player_id, p.seat, p.buy_ins, p.cash_outs, p.chips, p.net) for p in night.players
+    ] == [
+        ("b", 1, 100, 0, 110, 10),  # by name ignoring case: "bob" before "Cy"
+        ("a1", None, 100, 60, 0, -40),
+        ("a2", 0, 50, 0, 80, 30),
+    ]
+    assert (night.buy_ins, night.cash_outs, night.chips) == (250, 60, 190)
+    assert night.balanced
+    assert night.hand_in_progress == 3
+    assert night.settlement is not None
+    assert [str(transfer) for transfer in night.settlement.transfers] == [
+        "Cy (a1) pays bob (b) 10",
+        "Cy (a1) pays Cy (a2) 30",
+    ]
+    rows = transfers_csv(night).splitlines()
+    assert rows[1:] == ["Cy,bob,10,a1,b", "Cy,Cy,30,a1,a2"]
+
+
+def test_a_ledger_that_disagrees_with_the_seats_is_out_of_balance_and_not_settled() -> None:
+    entries = [LedgerEntry("a", 0, "Ann", "buy-in", 100), LedgerEntry("b", 1, "Bob", "buy-in", 100)]
+    assert tally(entries, {"a": 100, "b": 100}).balanced
+    short = tally(entries, {"a": 100, "b": 90})  # ten chips gone with no entry
+    assert not short.balanced
+    assert short.settlement is None
+    assert transfers_csv(short).splitlines() == [",".join(CSV_HEADER)]
+    assert report("t", short)["transfers"] == []
+    assert not report("t", short)["minimal"]
+    # Chips moved between two accounts without a hand: the nets add up, the accounts do not.
+    moved = tally(entries, {"a": 110, "b": 90})
+    assert not moved.balanced
+    assert not tally(entries, {"a": 100, "b": 100, "c": 0}).balanced  # a seat with no account
+
+
+def test_a_ledger_entry_of_an_unknown_reason_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown reason: 'tip'"):
+        tally([LedgerEntry("a", 0, "Ann", "tip", 5)], {})
 
 
 def check_night(night: Night, bought: int) -> None:
