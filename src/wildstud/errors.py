@@ -142,3 +142,7 @@ class NameTakenError(BadNameError, SeatError):
 class ProofError(WildstudError):
     """A deck commitment or a card's proof that cannot be read or does not hold: a hash that
     is not one, a position off the deck, a card the proof does not open."""
+
+
+class SettlementError(WildstudError):
+    """Nets that cannot be settled: they do not add up to zero, or one is not whole chips."""

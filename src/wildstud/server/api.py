@@ -1,8 +1,12 @@
-"""The REST API: tables, seats, the host's controls, hand histories and the chip ledger.
+"""The REST API: tables, seats, the host's controls, hand histories, the chip ledger and the
+night's settle-up.
 
 Tokens travel in the path, as in the links the host shares: ``/api/host/{host_token}/…`` for
 the host's controls, ``/api/join/{join_token}`` to take a seat. A table's id reaches only what
-everyone at the table may see: its state, its finished hands and its ledger. Refusals are JSON
+everyone at the table may see: its state, its finished hands, its ledger and the night
+(``/api/tables/{id}/night``: each player's buy-ins, cash-outs, chips and net, with the fewest
+payments that square them; ``/api/tables/{id}/night.csv``: those payments as CSV, one row each,
+``payer,payee,amount,payer_id,payee_id``; see :mod:`wildstud.server.night`). Refusals are JSON
 objects with a ``detail`` sentence: 400 for a request the rules refuse, 404 for an unknown id or
 token, 409 for a seat that cannot be had (taken, or its name already at the table), 422 for a
 request that is not valid, 413 for a body too large and 429 for tables created too fast
@@ -21,6 +25,7 @@ from wildstud.games import GAMES
 from wildstud.server.history import export_phh, steps
 from wildstud.server.limits import table_creation_allowed
 from wildstud.server.lobby import Lobby
+from wildstud.server.night import report, transfers_csv
 from wildstud.server.replay import DeckBook, rebuild, replay_views
 from wildstud.server.schemas import (
     BotRequest,
@@ -33,6 +38,7 @@ from wildstud.server.schemas import (
     LedgerReport,
     Links,
     NewTable,
+    NightReport,
     OptionInfo,
     RulesUpdate,
     SeatGranted,
@@ -345,6 +351,39 @@ async def seat_record(token: Token, request: Request) -> Response:
 async def ledger(table_id: TableId, request: Request) -> LedgerReport:
     """Every buy-in, hand result and cash-out, and whether they add up to the stacks."""
     return LedgerReport.model_validate(await _table(request, table_id).ledger())
+
+
+@router.get("/tables/{table_id}/night", responses=_ERRORS, summary="The night and its settle-up")
+async def night(table_id: TableId, request: Request) -> NightReport:
+    """Each player's buy-ins, cash-outs, chips at the table and net (``chips + cash_outs -
+    buy_ins``; the nets add up to zero), and the fewest payments that square everyone. A hand
+    in progress counts once it ends: until then the figures stand as it began."""
+    table = _table(request, table_id)
+    return NightReport.model_validate(report(table.id, await table.night()))
+
+
+@router.get(
+    "/tables/{table_id}/night.csv",
+    responses={
+        **_ERRORS,
+        200: {
+            "content": {"text/csv": {"schema": {"type": "string"}}},
+            "description": "The settle-up: a header, then one row per payment",
+        },
+    },
+    response_model=None,
+    summary="Download the settle-up as CSV",
+)
+async def night_csv(table_id: TableId, request: Request) -> Response:
+    """The payments of the settle-up, one row each under the header
+    ``payer,payee,amount,payer_id,payee_id`` (RFC 4180; the ids tell two players of one name
+    apart); a name a spreadsheet would read as a formula starts with an apostrophe."""
+    table = _table(request, table_id)
+    return Response(
+        transfers_csv(await table.night()),
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{table.id}-night.csv"'},
+    )
 
 
 def error_response(status: int, detail: str) -> JSONResponse:

@@ -36,6 +36,9 @@ __all__ = [
     "LedgerReport",
     "Links",
     "NewTable",
+    "NightPlayer",
+    "NightReport",
+    "NightTransfer",
     "OptionInfo",
     "RulesUpdate",
     "SeatGranted",
@@ -375,3 +378,48 @@ class LedgerReport(_Model):
         None, description="chips in the hand in progress (stacks behind plus the pot), if any"
     )
     balanced: bool
+
+
+class NightPlayer(_Model):
+    """One ledger account's night (a fresh account each time a seat is taken)."""
+
+    player_id: str = Field(description="the ledger account")
+    name: str
+    seat: int | None = Field(description="the seat the player sits at; null once they left")
+    buy_ins: Chips
+    cash_outs: Chips
+    chips: Chips = Field(description="in front of the seat now (as the hand in progress began)")
+    net: int = Field(description="chips + cash_outs - buy_ins: up (positive) or down")
+
+
+class NightTransfer(_Model):
+    """One payment of the settle-up: the payer pays the payee ``amount`` chips."""
+
+    payer: str
+    payer_id: str
+    payee: str
+    payee_id: str
+    amount: int = Field(gt=0)
+
+
+class NightReport(_Model):
+    """The night's ledger by player and the fewest payments that square it."""
+
+    table_id: str
+    players: list[NightPlayer] = Field(description="ordered by name (ignoring case), then id")
+    transfers: list[NightTransfer] = Field(description="ordered by payer, then payee")
+    minimal: bool = Field(description="whether the transfers are proven the fewest there are")
+    method: Literal["exact", "greedy"] = Field(
+        description="an exact search, or (past 20 players not paired by opposite nets) the"
+        " greedy rule: the largest debtor pays the largest creditor"
+    )
+    hand_in_progress: int | None = Field(
+        description="the hand being played, if any: the figures stand as it began and it counts"
+        " once it ends"
+    )
+    buy_ins: Chips
+    cash_outs: Chips
+    chips: Chips = Field(description="at the table now: chips + cash_outs = buy_ins")
+    balanced: bool = Field(
+        description="every account adds up to its seat's chips and the nets add up to zero"
+    )

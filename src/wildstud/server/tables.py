@@ -80,6 +80,7 @@ from wildstud.server.messages import (
     seq_taken,
 )
 from wildstud.server.names import bot_name, seat_name
+from wildstud.server.night import Night, tally
 from wildstud.server.proofs import opened
 from wildstud.server.replay import DeckBook, deal_on, rebuild, start_hand
 from wildstud.server.schemas import RulesUpdate, TableSettings
@@ -675,6 +676,16 @@ class Table:
                 and seats_balance
                 and hands_balance,
             }
+
+    async def night(self) -> Night:
+        """The night's ledger and settle-up (:func:`wildstud.server.night.tally`): the ledger
+        and the stacks are read under the lock, so both are of one moment."""
+        async with self._lock:
+            entries = await self.store.call(self.store.ledger, self.id)
+            seated = {seat.player_id: seat.stack for seat in self.seats.values()}
+            number = None if self.live is None else self.live.number
+        # the settle-up's search may take a moment on a long night: off the event loop
+        return await asyncio.to_thread(tally, entries, seated, number)
 
     # -- the driver ----------------------------------------------------------------------------
 

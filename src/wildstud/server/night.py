@@ -1,0 +1,251 @@
+"""The night's ledger: each player's buy-ins, cash-outs, chips at the table and net, and the
+settle-up that squares them.
+
+The chip ledger of a table (:class:`~wildstud.server.store.LedgerEntry` rows) holds an account
+for each time a seat was taken: a buy-in when the seat is taken, a hand's result when a hand
+ends and a cash-out when the player leaves. :func:`tally` sums it by account into a
+:class:`Night`: a player's net is ``chips + cash_outs - buy_ins``, where ``chips`` are the
+chips in front of the seat now (none once the player has left). Chips move between players
+only through hands, so the nets add up to zero and the settle-up
+(:func:`wildstud.settlement.settle`) says who pays whom.
+
+A hand in progress is not counted until it ends: the figures stand as the hand started, with
+each seat in it at its stack before the hand, so the night is balanced even mid-hand, and
+``hand_in_progress`` gives the number of the hand they leave out.
+
+The REST API serves it (:mod:`wildstud.server.api`) as ``GET /api/tables/{id}/night`` (JSON:
+the players, the transfers and whether they are proven the fewest) and
+``GET /api/tables/{id}/night.csv`` (the transfers, as :func:`transfers_csv` writes them).
+
+Ann bought in for 100 and left with 135; Bob is still at the table with 65 of his 100:
+
+>>> entries = [
+...     LedgerEntry("a", 0, "Ann", "buy-in", 100), LedgerEntry("b", 1, "Bob", "buy-in", 100),
+...     LedgerEntry("a", 0, "Ann", "hand", 35, 1), LedgerEntry("b", 1, "Bob", "hand", -35, 1),
+...     LedgerEntry("a", 0, "Ann", "cash-out", -135),
+... ]
+>>> night = tally(entries, {"b": 65})
+>>> [(player.name, player.seat, player.chips, player.net) for player in night.players]
+[('Ann', None, 0, 35), ('Bob', 1, 65, -35)]
+>>> print(*night.settlement.transfers, sep="\\n")
+Bob (b) pays Ann (a) 35
+>>> night.balanced, night.settlement is not None and night.settlement.minimal
+(True, True)
+>>> transfers_csv(night).splitlines()
+['payer,payee,amount,payer_id,payee_id', 'Bob,Ann,35,b,a']
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from wildstud.server.store import LedgerEntry
+from wildstud.settlement import Settlement, settle
+
+__all__ = [
+    "CSV_HEADER",
+    "Night",
+    "NightPlayer",
+    "PlayerKey",
+    "report",
+    "tally",
+    "transfers_csv",
+]
+
+CSV_HEADER = ("payer", "payee", "amount", "payer_id", "payee_id")
+"""The columns of :func:`transfers_csv`: one row per payment, names first, then the ledger
+accounts, which tell two players of one name apart (a player who left and sat down again)."""
+
+# A leading =, +, - or @ (or a tab or carriage return) makes a spreadsheet read a cell as a
+# formula; a player's name must never run as one (OWASP's "CSV injection").
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class PlayerKey:
+    """A ledger account as the settle-up knows it, ordered by name (ignoring case), then id.
+
+    >>> print(PlayerKey("ann", "Ann", "a1"))
+    Ann (a1)
+    """
+
+    order: str
+    name: str
+    player_id: str
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.player_id})"
+
+
+@dataclass(frozen=True, slots=True)
+class NightPlayer:
+    """One ledger account's night: chips bought in, cashed out and in front of the seat."""
+
+    player_id: str
+    name: str
+    seat: int | None
+    """The seat the player sits at, or ``None`` once they have left."""
+    buy_ins: int
+    cash_outs: int
+    chips: int
+
+    @property
+    def net(self) -> int:
+        """Chips up (positive) or down for the night: ``chips + cash_outs - buy_ins``."""
+        return self.chips + self.cash_outs - self.buy_ins
+
+
+@dataclass(frozen=True, slots=True)
+class Night:
+    """A table's night: every player's figures, ordered by name, and the settle-up."""
+
+    players: tuple[NightPlayer, ...]
+    settlement: Settlement[PlayerKey] | None
+    """The fewest payments that square the nets; ``None`` if they do not add up to zero (a
+    ledger out of balance, which only a bug can make)."""
+    hand_in_progress: int | None
+    balanced: bool
+    """Whether the ledger agrees with the table: every account adds up to the chips in front
+    of its seat (nothing once it has left), and chips at the table plus chips cashed out equal
+    chips bought in."""
+
+    @property
+    def buy_ins(self) -> int:
+        """Every chip bought in tonight."""
+        return sum(player.buy_ins for player in self.players)
+
+    @property
+    def cash_outs(self) -> int:
+        """Every chip cashed out tonight."""
+        return sum(player.cash_outs for player in self.players)
+
+    @property
+    def chips(self) -> int:
+        """Every chip at the table now (as the hand in progress started)."""
+        return sum(player.chips for player in self.players)
+
+
+def tally(
+    entries: Iterable[LedgerEntry],
+    seated: Mapping[str, int],
+    hand_in_progress: int | None = None,
+) -> Night:
+    """The night from a table's ledger ``entries`` and the chips in front of each seat,
+    ``seated`` (by the seat's ledger account, ``player_id``), before any hand in progress
+    (whose number is ``hand_in_progress``).
+
+    An entry of a reason other than ``buy-in``, ``hand`` or ``cash-out`` is a ledger this
+    code does not know how to read, and raises :class:`ValueError` rather than mislead.
+    """
+    names: dict[str, str] = {}
+    seats: dict[str, int] = {}
+    sums: dict[str, dict[str, int]] = {}
+    for entry in entries:
+        if entry.reason not in ("buy-in", "hand", "cash-out"):
+            raise ValueError(f"ledger entry of an unknown reason: {entry.reason!r}")
+        names[entry.player_id] = entry.name
+        seats[entry.player_id] = entry.seat
+        account = sums.setdefault(entry.player_id, {"buy-in": 0, "hand": 0, "cash-out": 0})
+        account[entry.reason] += entry.amount
+    players = []
+    balanced = set(seated) <= set(sums)
+    for player_id, account in sums.items():
+        chips = seated.get(player_id, 0)
+        players.append(
+            NightPlayer(
+                player_id=player_id,
+                name=names[player_id],
+                seat=seats[player_id] if player_id in seated else None,
+                buy_ins=account["buy-in"],
+                cash_outs=-account["cash-out"],
+                chips=chips,
+            )
+        )
+        balanced = balanced and sum(account.values()) == chips
+    players.sort(key=lambda player: (player.name.casefold(), player.name, player.player_id))
+    nets = {_key(player): player.net for player in players}
+    settlement = settle(nets) if sum(nets.values()) == 0 else None
+    balanced = balanced and settlement is not None
+    return Night(tuple(players), settlement, hand_in_progress, balanced)
+
+
+def report(table_id: str, night: Night) -> dict[str, Any]:
+    """The night as JSON values, shaped as :class:`~wildstud.server.schemas.NightReport`.
+
+    >>> figures = report("t1", tally([LedgerEntry("a", 0, "Ann", "buy-in", 100)], {"a": 100}))
+    >>> figures["players"][0]["chips"], figures["transfers"], figures["balanced"]
+    (100, [], True)
+    """
+    settlement = night.settlement
+    return {
+        "table_id": table_id,
+        "players": [
+            {
+                "player_id": player.player_id,
+                "name": player.name,
+                "seat": player.seat,
+                "buy_ins": player.buy_ins,
+                "cash_outs": player.cash_outs,
+                "chips": player.chips,
+                "net": player.net,
+            }
+            for player in night.players
+        ],
+        "transfers": [
+            {
+                "payer": transfer.payer.name,
+                "payer_id": transfer.payer.player_id,
+                "payee": transfer.payee.name,
+                "payee_id": transfer.payee.player_id,
+                "amount": transfer.amount,
+            }
+            for transfer in (settlement.transfers if settlement is not None else ())
+        ],
+        "minimal": settlement is not None and settlement.minimal,
+        "method": "exact" if settlement is None else settlement.method,
+        "hand_in_progress": night.hand_in_progress,
+        "buy_ins": night.buy_ins,
+        "cash_outs": night.cash_outs,
+        "chips": night.chips,
+        "balanced": night.balanced,
+    }
+
+
+def transfers_csv(night: Night) -> str:
+    """The settle-up as CSV text (RFC 4180: comma-separated, CRLF line ends, quoted where a
+    cell needs it): a header (:data:`CSV_HEADER`), then one row per payment, in the settle-up's
+    order (none if the ledger is out of balance). A name that a spreadsheet would take for a
+    formula gets a leading apostrophe, so that it shows as text.
+
+    >>> key = PlayerKey("=x", "=HYPERLINK(0)", "h")
+    >>> from wildstud.settlement import Transfer
+    >>> lines = Settlement((Transfer(key, PlayerKey("ann", "Ann", "a"), 5),), True, "exact")
+    >>> transfers_csv(Night((), lines, None, True)).splitlines()
+    ['payer,payee,amount,payer_id,payee_id', "'=HYPERLINK(0),Ann,5,h,a"]
+    """
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(CSV_HEADER)
+    for transfer in night.settlement.transfers if night.settlement is not None else ():
+        writer.writerow(
+            (
+                _cell(transfer.payer.name),
+                _cell(transfer.payee.name),
+                transfer.amount,
+                transfer.payer.player_id,
+                transfer.payee.player_id,
+            )
+        )
+    return out.getvalue()
+
+
+def _key(player: NightPlayer) -> PlayerKey:
+    return PlayerKey(player.name.casefold(), player.name, player.player_id)
+
+
+def _cell(text: str) -> str:
+    return "'" + text if text.startswith(_FORMULA_START) else text
