@@ -7,7 +7,21 @@ import { cardElement, pretty } from "./cards.js";
 import { currentDeal, wildState, withNames } from "./banner.js";
 import { mergeChildren } from "./dom.js";
 
-const RANK_WORDS = { 2: "deuces", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens", 8: "eights", 9: "nines", T: "tens", J: "jacks", Q: "queens", K: "kings", A: "aces" };
+const RANK_WORDS = {
+  2: "deuces",
+  3: "threes",
+  4: "fours",
+  5: "fives",
+  6: "sixes",
+  7: "sevens",
+  8: "eights",
+  9: "nines",
+  T: "tens",
+  J: "jacks",
+  Q: "queens",
+  K: "kings",
+  A: "aces",
+};
 
 export function rankWord(rank) {
   return RANK_WORDS[rank] || rank;
@@ -46,13 +60,18 @@ export function drawBanner(banner, hand) {
   banner.dataset.wild = [...wild.everyone].sort().join(" ");
   banner.classList.toggle("called", Boolean(wild.called));
   const cards = [...wild.everyone].sort().map((code) => cardElement(code, { wild: true, small: true }));
-  redraw(banner, [
-    h("p", { className: "what" }, h("span", { className: "wild-icon", "aria-hidden": "true" }, "★ "), wild.what),
-    wild.called ? h("p", { className: "called-line" }, wild.called) : null,
-    ...wild.why.map((line) => h("p", { className: "why" }, line)),
-    hand.view.centre ? h("p", { className: "why" }, `Centre card ${pretty(hand.view.centre)}: its rank is wild for everyone.`) : null,
-    cards.length && cards.length <= 12 ? h("div", { className: "banner-cards", "aria-hidden": "true" }, cards) : null,
-  ].filter(Boolean));
+  redraw(
+    banner,
+    [
+      h("p", { className: "what" }, h("span", { className: "wild-icon", "aria-hidden": "true" }, "★ "), wild.what),
+      wild.called ? h("p", { className: "called-line" }, wild.called) : null,
+      ...wild.why.map((line) => h("p", { className: "why" }, line)),
+      hand.view.centre
+        ? h("p", { className: "why" }, `Centre card ${pretty(hand.view.centre)}: its rank is wild for everyone.`)
+        : null,
+      cards.length && cards.length <= 12 ? h("div", { className: "banner-cards", "aria-hidden": "true" }, cards) : null,
+    ].filter(Boolean),
+  );
   return wild;
 }
 
@@ -82,7 +101,14 @@ export function drawSeats(container, { hand, wild, table = null, total, mine = n
     const info = tableSeats.get(index);
     const engine = inHand.get(index);
     if (!info && engine === undefined) {
-      if (showEmpty) fresh.append(h("div", { className: `seat empty ${place}`, "data-key": `seat-${index}`, "data-seat": index }, h("span", { className: "name" }, `Seat ${index + 1}: empty`)));
+      if (showEmpty)
+        fresh.append(
+          h(
+            "div",
+            { className: `seat empty ${place}`, "data-key": `seat-${index}`, "data-seat": index },
+            h("span", { className: "name" }, `Seat ${index + 1}: empty`),
+          ),
+        );
       continue;
     }
     const view = hand && engine !== undefined ? hand.view.seats[engine] : null;
@@ -94,7 +120,11 @@ export function drawSeats(container, { hand, wild, table = null, total, mine = n
     if (view && view.folded) classes.push("folded");
     if (!view) classes.push("waiting");
     const labelParts = [name, index === mine ? "(you)" : ""];
-    const head = h("div", { className: "seat-head" }, h("span", { className: "name" }, name, index === mine ? " (you)" : ""));
+    const head = h(
+      "div",
+      { className: "seat-head" },
+      h("span", { className: "name" }, name, index === mine ? " (you)" : ""),
+    );
     if (hand && engine === hand.view.dealer) {
       head.append(h("span", { className: "dealer-button", title: "dealer", "aria-hidden": "true" }, "D"));
       labelParts.push("dealer");
@@ -149,17 +179,29 @@ export function drawSeats(container, { hand, wild, table = null, total, mine = n
         lines.push(h("div", { className: "seat-redeal" }, redeal.card ? `${pretty(redeal.card)}: redeal` : "redeal"));
         labelParts.push("redeal");
       }
-      if (showdown) lines.push(h("div", { className: "result" }, showdown.description, showdown.natural ? " (natural)" : ""));
+      if (showdown)
+        lines.push(h("div", { className: "result" }, showdown.description, showdown.natural ? " (natural)" : ""));
       if (won.has(engine)) {
         lines.push(h("div", { className: "won" }, `wins ${won.get(engine)}`));
         labelParts.push(`wins ${won.get(engine)}`);
       }
     }
     if (toAct && hand.clock) lines.push(h("div", { className: "clock", "aria-live": "off" }));
-    fresh.append(h("div", {
-      className: classes.join(" "), "data-key": `seat-${index}`, "data-seat": index, "data-engine": engine ?? "",
-      role: "group", tabindex: 0, "aria-label": labelParts.filter(Boolean).join(", "),
-    }, lines));
+    fresh.append(
+      h(
+        "div",
+        {
+          className: classes.join(" "),
+          "data-key": `seat-${index}`,
+          "data-seat": index,
+          "data-engine": engine ?? "",
+          role: "group",
+          tabindex: 0,
+          "aria-label": labelParts.filter(Boolean).join(", "),
+        },
+        lines,
+      ),
+    );
   }
   mergeChildren(container, fresh);
 }
@@ -190,22 +232,36 @@ export function drawCentre(centre, hand, wild) {
   });
   for (const [pot, entry] of [...awards].sort((a, b) => a[0] - b[0])) {
     const label = `${pot === 0 ? "Pot" : `Side pot ${pot}`} of ${entry.total}`;
-    const text = entry.winners.length === 1 ? `${label} to ${entry.winners[0]}` : `${label} split: ${entry.shares.join(", ")}`;
+    const text =
+      entry.winners.length === 1 ? `${label} to ${entry.winners[0]}` : `${label} split: ${entry.shares.join(", ")}`;
     potList.append(h("li", { className: "shares" }, text));
   }
   const isWild = (code) => Boolean(wild) && wild.everyone.has(code);
   redraw(centre, [
     redealNotice(pendingRedeal(hand), hand.names),
     potList,
-    view.centre ? h("div", { className: "centre-card" }, "Centre: ", cardElement(view.centre, { wild: isWild(view.centre) })) : null,
-    view.community ? h("div", { className: "centre-card" }, "Community: ", cardElement(view.community, { wild: isWild(view.community) })) : null,
+    view.centre
+      ? h("div", { className: "centre-card" }, "Centre: ", cardElement(view.centre, { wild: isWild(view.centre) }))
+      : null,
+    view.community
+      ? h(
+          "div",
+          { className: "centre-card" },
+          "Community: ",
+          cardElement(view.community, { wild: isWild(view.community) }),
+        )
+      : null,
   ]);
 }
 
 /** What forces the coming redeal, in the centre of the table while the cards still lie. */
 function redealNotice(redeal, names) {
   if (!redeal) return null;
-  return h("div", { className: "redeal-notice", "data-key": "redeal", "data-card": redeal.card || "" },
-    h("strong", {}, "Redeal: "), withNames(redeal.reason, names),
-    redeal.card ? h("span", { className: "redeal-shown" }, " ", cardElement(redeal.card, { small: true })) : null);
+  return h(
+    "div",
+    { className: "redeal-notice", "data-key": "redeal", "data-card": redeal.card || "" },
+    h("strong", {}, "Redeal: "),
+    withNames(redeal.reason, names),
+    redeal.card ? h("span", { className: "redeal-shown" }, " ", cardElement(redeal.card, { small: true })) : null,
+  );
 }
