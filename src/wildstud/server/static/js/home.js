@@ -22,12 +22,15 @@ function numberInput(name, value, min, max, step = 1) {
   return h("input", { type: "number", name, value, min, max, step, required: true });
 }
 
+// The control characters that Python's str.split() takes for whitespace: they part words
+// rather than vanish.
+const CONTROL_SPACES = new Set("\t\n\v\f\r\x1c\x1d\x1e\x1f\x85");
+
 // The server's cleaning of a name (wildstud.server.names), as far as the page can mirror it:
 // controls and format characters go, whitespace collapses; then the length in characters.
 export function cleanName(text) {
   return text
-    .replace(/[\t\n\v\f\r\x1c-\x1f\x85]/g, " ")
-    .replace(/[\p{Cc}\p{Cf}\p{Cs}]/gu, "")
+    .replace(/[\p{Cc}\p{Cf}\p{Cs}]/gu, (char) => (CONTROL_SPACES.has(char) ? " " : ""))
     .normalize("NFC")
     .split(/\s+/u)
     .filter(Boolean)
