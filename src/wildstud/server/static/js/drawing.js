@@ -119,7 +119,7 @@ export function drawSeats(container, { hand, wild, table = null, total, mine = n
     if (toAct) classes.push("to-act");
     if (view && view.folded) classes.push("folded");
     if (!view) classes.push("waiting");
-    const labelParts = [name, index === mine ? "(you)" : ""];
+    const labelParts = [index === mine ? `${name} (you)` : name];
     const head = h(
       "div",
       { className: "seat-head" },
@@ -129,8 +129,14 @@ export function drawSeats(container, { hand, wild, table = null, total, mine = n
       head.append(h("span", { className: "dealer-button", title: "dealer", "aria-hidden": "true" }, "D"));
       labelParts.push("dealer");
     }
-    if (info && info.kind !== "player") head.append(h("span", { className: "bot-tag" }, "bot"));
-    if (info && !info.connected && info.kind === "player") head.append(h("span", { className: "away-tag" }, "away"));
+    if (info && info.kind !== "player") {
+      head.append(h("span", { className: "bot-tag" }, "bot"));
+      labelParts.push("bot");
+    }
+    if (info && !info.connected && info.kind === "player") {
+      head.append(h("span", { className: "away-tag" }, "away"));
+      labelParts.push("away");
+    }
     const stack = view ? view.stack : info.stack;
     const lines = [head, h("div", { className: "stack" }, `${stack} chips`)];
     labelParts.push(`${stack} chips`);
@@ -139,9 +145,17 @@ export function drawSeats(container, { hand, wild, table = null, total, mine = n
       lines.push(h("div", { className: "bet" }, `bet ${view.bet}`));
       labelParts.push(`bet ${view.bet}`);
     }
-    if (view && view.folded) lines.push(h("div", { className: "state" }, "folded"));
-    if (view && view.all_in) lines.push(h("div", { className: "state" }, "all in"));
-    if (info && info.sitting_out) lines.push(h("div", { className: "state" }, "sitting out"));
+    // The seat's state is in its label too: a seat is one tab stop, and what it says on
+    // arrival is all a screen-reader user hears of it before reading on.
+    for (const [on, state] of [
+      [view && view.folded, "folded"],
+      [view && view.all_in, "all in"],
+      [info && info.sitting_out, "sitting out"],
+    ]) {
+      if (!on) continue;
+      lines.push(h("div", { className: "state" }, state));
+      labelParts.push(state);
+    }
     if (view && wild && wild.babyDaddy) {
       const rank = wild.seatRank.get(engine);
       if (rank) {
@@ -169,8 +183,8 @@ export function drawSeats(container, { hand, wild, table = null, total, mine = n
           card.classList.add("redeal-card");
           card.setAttribute("aria-label", `${card.getAttribute("aria-label")}, forces a redeal`);
         }
+        // Read as an item of the seat's list of cards, not a tab stop of its own.
         card.setAttribute("role", "listitem");
-        card.tabIndex = 0;
         card.dataset.up = String(held.up);
         cards.append(card);
       });

@@ -111,7 +111,7 @@ class TablePage {
         ...Object.entries(SHORTCUTS).map(([key, action]) =>
           h("span", {}, h("kbd", {}, key.toUpperCase()), ` ${action} `),
         ),
-        "; Enter in the amount field bets or raises that amount; Tab moves between cards, seats and buttons. Keys typed in the history, a dialog or a field never act at the table.",
+        "; Enter in the amount field bets or raises that amount; Tab moves between the seats (each reads its cards as a list) and the buttons. Keys typed in the history, a dialog or a field never act at the table.",
       ),
     );
     // The banner is redrawn at every change, so it is not itself a live region: the changes
@@ -137,7 +137,8 @@ class TablePage {
       tabindex: -1,
     });
     el.actions = this.panel.element;
-    el.log = h("ol", { id: "log", className: "log", "aria-label": "What happened" });
+    // A scrolling list a keyboard user must reach to scroll: one tab stop.
+    el.log = h("ol", { id: "log", className: "log", "aria-label": "What happened", tabindex: 0 });
     el.history = h("aside", { id: "history", className: "history", hidden: true, "aria-label": "Past hands" });
     el.host = h("div", { className: "host-panel" });
     if (host) el.host.append(host);
