@@ -10,10 +10,13 @@ the history open), at 1280×900 and at 390×844."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
+import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.async_api import Browser, Page, async_playwright
 
 from tests.browser.pages import Seat, cheap_choice, launch, play_until, take_turn, wait_until
@@ -22,6 +25,7 @@ from tests.server import wsclient
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 RULES = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
 SIZES = {"wide": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+SPACING_MS = 1500  # speech.js's SPACING
 SHOWDOWN = "document.querySelector('#seats .seat .result') !== null"
 
 # axe's run, its violations reduced to what a reader needs: the rule, why, and where.
@@ -41,9 +45,22 @@ def _axe_ready() -> None:
         raise AssertionError(f"{AXE} is missing: run `npm ci` (scripts/test does)")
 
 
+# Every announcement the screen-reader region makes, with the time it was made.
+HEARD = """
+window.__heard = [];
+new MutationObserver(() => {
+  const region = document.getElementById("speak");
+  const text = region ? region.textContent : "";
+  const last = window.__heard[window.__heard.length - 1];
+  if (text && (!last || last.text !== text)) window.__heard.push({ at: performance.now(), text });
+}).observe(document, { childList: true, subtree: true, characterData: true });
+"""
+
+
 async def _context_page(browser: Browser, **options: Any) -> Page:
     context = await browser.new_context(viewport=SIZES["wide"], **options)
     await context.add_init_script(path=str(AXE))
+    await context.add_init_script(HEARD)
     return await context.new_page()
 
 
@@ -161,6 +178,8 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
         await _audit(watch, "spectator", shots, found)
 
         await play_until(seat, SHOWDOWN)
+        await seat.page.wait_for_timeout(1600)  # the last announcement, spaced out
+        heard = await seat.page.evaluate("window.__heard")
         await _audit(seat.page, "showdown", shots, found)
         contrasts |= await seat.page.evaluate(CONTRASTS)
         await wait_until(watch, SHOWDOWN)
@@ -180,12 +199,18 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
         "stops": stops,
         "labels": labels,
         "contrasts": contrasts,
+        "heard": heard,
         "errors": errors,
     }
 
 
-def test_axe_finds_nothing_on_any_page_at_either_size(server: Any, tmp_path: Path) -> None:
-    night = asyncio.run(_night(server.base, tmp_path))
+@pytest.fixture(scope="module")
+def night(server: Any, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """One night's audit, shared by the tests that check its parts."""
+    return asyncio.run(_night(server.base, tmp_path_factory.mktemp("accessibility")))
+
+
+def test_axe_finds_nothing_on_any_page_at_either_size(night: dict[str, Any]) -> None:
     assert night["violations"] == {}, json.dumps(night["violations"], indent=1, ensure_ascii=False)
     assert night["errors"] == []
     contrasts = night["contrasts"]
@@ -264,3 +289,17 @@ def test_a_seat_says_its_state_and_reduced_motion_stops_the_animations(server: A
     assert {"flash", "opacity"} <= set(found["moving"]), found["moving"]
     assert found["still"] == [], found["still"]
     assert found["errors"] == []
+
+
+def test_a_screen_reader_hears_what_happened_spaced_out(night: dict[str, Any]) -> None:
+    """The seat's live region over its hand, to the showdown: who did what, what came face up
+    and who won with which hand, never two announcements within speech.js's SPACING."""
+    heard = night["heard"]
+    texts = [item["text"] for item in heard]
+    assert any(re.search(r"Caller \d (calls|checks|brings in for)", text) for text in texts), texts
+    assert any(re.search(r"Face up: (you|Caller \d) ", text) for text in texts), texts
+    assert any("Your turn." in text for text in texts), texts
+    assert any(re.search(r"wins \d+ from the main pot with \w", text) for text in texts), texts
+    gaps = [later["at"] - earlier["at"] for earlier, later in itertools.pairwise(heard)]
+    assert min(gaps) >= SPACING_MS - 50, gaps
+    assert max(len(text) for text in texts) < 400, texts

@@ -14,6 +14,7 @@ import { mergeChildren, keepFocus } from "./dom.js";
 import { choices, SHORTCUTS } from "./actions.js";
 import { ActionPanel, setText } from "./panel.js";
 import { readSetting, writeSetting } from "./storage.js";
+import { eventSentences, Speaker, winnerSentences } from "./speech.js";
 
 const SHORTCUTS_KEY = "wildstud.shortcuts";
 // Keys typed here belong to what holds them, never to the table.
@@ -45,8 +46,9 @@ class TablePage {
     });
     this.panel = new ActionPanel(this.socket, () => this.choices());
     this.announceTimer = null;
-    this.spoken = { wild: null, turn: null, over: null, redeal: null };
+    this.spoken = { wild: null, turn: null, over: null, redeal: null, hand: null, from: 0 };
     this.build(host);
+    this.speaker = new Speaker(this.el.speak);
   }
 
   start() {
@@ -115,7 +117,8 @@ class TablePage {
       ),
     );
     // The banner is redrawn at every change, so it is not itself a live region: the changes
-    // worth hearing (whose turn, what is wild, who won) go to el.speak once each.
+    // worth hearing (what happened, whose turn, what is wild, who won) go to el.speak, through
+    // a Speaker that spaces them out (speech.js).
     el.banner = h("section", { id: "banner", className: "banner", "aria-label": "Wild cards" });
     el.speak = h("div", {
       id: "speak",
@@ -310,16 +313,26 @@ class TablePage {
     if (controls.bottom > over.top && controls.top < over.bottom) toast.classList.add("top");
   }
 
-  /** What a screen reader should hear after this render: whose turn, a change of the wild
-   * cards, a redeal coming, and the winners; each said once. */
+  /** What a screen reader should hear after this render: what happened since the last, then
+   * whose turn, a change of the wild cards, a redeal coming, and the winners; each said once. */
   speakChanges() {
     const hand = this.state.hand;
     if (!hand) return;
     const view = hand.view;
-    const said = [];
+    // A page opened mid-hand starts from what it finds; a new hand is told from its start.
+    if (this.spoken.hand !== hand.number) {
+      this.spoken.from = this.spoken.hand === null ? view.events.length : 0;
+      this.spoken.hand = hand.number;
+    }
+    this.speaker.say(eventSentences(view.events.slice(this.spoken.from), hand.names, hand.you));
+    this.spoken.from = view.events.length;
     const wildKey = `${hand.number}|${this.wild ? `${this.wild.what}|${this.wild.why.join("|")}|${this.wild.called || ""}` : ""}`;
     if (this.wild && wildKey !== this.spoken.wild) {
-      said.push(`Wild: ${this.wild.what}.`, this.wild.why.slice(-1).join(""));
+      const why = this.wild.why
+        .slice(-1)
+        .join("")
+        .replace(/([^.!?])$/, "$1.");
+      this.speaker.say([`Wild: ${this.wild.what}. ${why}`.trim()], { slot: "wild" });
       this.spoken.wild = wildKey;
     }
     const redeal = pendingRedeal(hand);
@@ -327,26 +340,23 @@ class TablePage {
     if (redeal && redealKey !== this.spoken.redeal) {
       this.spoken.redeal = redealKey;
       const text = `Redeal: ${withNames(redeal.reason, hand.names)}`;
-      said.push(text);
+      this.speaker.say([text], { keep: true });
       this.announce(text, 6000, "redeal");
     }
     const turnKey = `${hand.number}|${view.events.length}|${view.to_act}`;
     if (view.phase === "player" && view.to_act !== null && turnKey !== this.spoken.turn) {
-      said.push(view.to_act === hand.you ? "Your turn." : `${hand.names[view.to_act]} to act.`);
+      const turn = view.to_act === hand.you ? "Your turn." : `${hand.names[view.to_act]} to act.`;
+      this.speaker.say([turn], { slot: "turn" });
       this.spoken.turn = turnKey;
     }
     if (view.phase === "over" && this.spoken.over !== hand.number) {
       this.spoken.over = hand.number;
-      said.push(
-        ...currentDeal(view.events)
-          .filter((event) => event.type === "awarded")
-          .map((event) => describeEvent(event, hand.names)),
-      );
+      this.speaker.drop("turn");
+      this.speaker.say(winnerSentences(currentDeal(view.events), hand.names), { keep: true });
       // The showdown matters more than a notice about the start of the hand or a redeal
       // (both are in the log), and a toast would hide the cards.
       if (this.el.announce.dataset.kind !== "called") this.el.announce.hidden = true;
     }
-    if (said.length) this.el.speak.textContent = said.filter(Boolean).join(" ");
   }
 
   mySeat() {
