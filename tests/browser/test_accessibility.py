@@ -107,8 +107,10 @@ CONTRASTS = """() => {
   found["focus ring on white"] = ratio(page, "#fff");
   const ground = getComputedStyle(document.documentElement).backgroundColor;
   found["focus ring on the page"] = ratio(page, ground);
-  const onFelt = getComputedStyle(felt).getPropertyValue("--focus");
-  found["focus ring on the felt"] = ratio(onFelt, lightest);
+  const seatRing = getComputedStyle(felt).getPropertyValue("--focus-felt");
+  found["focus ring on the felt"] = ratio(seatRing, lightest);
+  const band = getComputedStyle(felt).getPropertyValue("--focus-band");
+  found["focus ring on its bands"] = ratio(seatRing, band);
   return found;
 }"""
 
@@ -144,9 +146,10 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
     """Every page of a night audited, the table's Tab stops counted and the seats' labels read."""
     _axe_ready()
     api = wsclient.Api(base)
-    # A long pause after the hand keeps its showdown on the table while it is audited.
+    # A long pause after the hand keeps its showdown on the table while it is audited; bots
+    # that take half a second, as people and bots do, keep the announcements apart.
     created = api.create(
-        name="Axe night", seats=4, games=[{"game": "FTQ"}], bot_delay=0, hand_pause=60
+        name="Axe night", seats=4, games=[{"game": "FTQ"}], bot_delay=0.5, hand_pause=60
     )
     granted = api.join(created, "Ann")
     for _ in range(2):
@@ -172,6 +175,9 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
         await _audit(seat.page, "seat", shots, found)
         contrasts = await seat.page.evaluate(CONTRASTS)
         stops = await _tab_stops(seat.page)
+        for name, target in (("focus-seat", ".seat.you"), ("focus-button", "#actions button")):
+            await seat.page.focus(target)  # after the Tabs, so the ring shows as for a keyboard
+            await seat.page.screenshot(path=str(shots / f"{name}.png"))
         watch = await _context_page(browser)
         await watch.goto(created["links"]["watch"])
         await watch.wait_for_selector("#seats .seat .card")
