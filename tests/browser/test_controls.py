@@ -208,7 +208,7 @@ async def _session(base: str, shots: Path) -> None:
         await _keys(ann)
         truth = await wsclient.Client(ann.socket, "Ann").open()
         await _focus_stays(ann, truth, "#seats .seat:not(.you):not(.empty)")
-        await _focus_stays(ann, truth, "#seats .seat:not(.you):not(.empty) .card")
+        await _focus_stays(ann, truth, "#seats .seat.you")
         await _focus_stays(ann, truth, "button[aria-controls=history]")
         await truth.close()
         await _free_fold(ann)

@@ -7,8 +7,13 @@ import { h } from "./api.js";
 
 export const SIZED = ["bet", "raise", "complete"];
 const LABELS = {
-  fold: "Fold", check: "Check", call: "Call", "bring-in": "Bring in", complete: "Complete",
-  bet: "Bet", raise: "Raise to",
+  fold: "Fold",
+  check: "Check",
+  call: "Call",
+  "bring-in": "Bring in",
+  complete: "Complete",
+  bet: "Bet",
+  raise: "Raise to",
 };
 const VERBS = { bet: "a bet", raise: "a raise", complete: "a completion" };
 // No key puts a whole stack in: all in is a button only.
@@ -61,7 +66,9 @@ export function checkAmount(text, choice) {
   }
   const amount = Number(trimmed);
   if (amount < choice.min || amount > choice.max) {
-    return { message: `${LABELS[choice.action]} ${amount} is not allowed: ${VERBS[choice.action]} here goes ${range}.` };
+    return {
+      message: `${LABELS[choice.action]} ${amount} is not allowed: ${VERBS[choice.action]} here goes ${range}.`,
+    };
   }
   return { amount };
 }
@@ -75,25 +82,65 @@ export function labelOf(choice, amount = choice.amount) {
 
 function button(choice, disabled) {
   const label = labelOf(choice);
-  return h("button", {
-    type: "button", className: `act act-${choice.action}${choice.key === "all-in" ? " act-all-in" : ""}`,
-    "data-key": `act-${choice.key}`, "data-choice": choice.key, "data-action": choice.key === "all-in" ? "all-in" : choice.action,
-    "data-sized": choice.sized ? "1" : null, "aria-keyshortcuts": KEY_OF[choice.key], disabled,
-  }, label.text, h("span", { className: "amount" }, label.amount), KEY_OF[choice.key] ? h("kbd", { "aria-hidden": "true" }, KEY_OF[choice.key]) : null);
+  return h(
+    "button",
+    {
+      type: "button",
+      className: `act act-${choice.action}${choice.key === "all-in" ? " act-all-in" : ""}`,
+      "data-key": `act-${choice.key}`,
+      "data-choice": choice.key,
+      "data-action": choice.key === "all-in" ? "all-in" : choice.action,
+      "data-sized": choice.sized ? "1" : null,
+      "aria-keyshortcuts": KEY_OF[choice.key],
+      disabled,
+    },
+    label.text,
+    h("span", { className: "amount" }, label.amount),
+    KEY_OF[choice.key] ? h("kbd", { "aria-hidden": "true" }, KEY_OF[choice.key]) : null,
+  );
 }
 
 function amountBox(choice, pot, disabled) {
-  const presets = [["min", choice.min], ["½ pot", Math.floor(pot / 2)], ["pot", pot], ["max", choice.max]]
-    .filter(([, value]) => value >= choice.min && value <= choice.max);
-  return h("div", { className: "amount-box", "data-key": `amount-${choice.action}-${choice.min}-${choice.max}` },
+  const presets = [
+    ["min", choice.min],
+    ["½ pot", Math.floor(pot / 2)],
+    ["pot", pot],
+    ["max", choice.max],
+  ].filter(([, value]) => value >= choice.min && value <= choice.max);
+  return h(
+    "div",
+    { className: "amount-box", "data-key": `amount-${choice.action}-${choice.min}-${choice.max}` },
     h("label", { for: "amount" }, "Amount"),
-    h("input", { type: "range", id: "amount-slider", min: choice.min, max: choice.max, value: choice.min, step: 1, "aria-label": "Amount (slider)", disabled }),
     h("input", {
-      type: "text", inputmode: "numeric", id: "amount", value: choice.min, autocomplete: "off",
-      "aria-describedby": "amount-hint", disabled,
+      type: "range",
+      id: "amount-slider",
+      min: choice.min,
+      max: choice.max,
+      value: choice.min,
+      step: 1,
+      "aria-label": "Amount (slider)",
+      disabled,
     }),
-    h("span", { className: "presets" }, presets.map(([label, value]) => h("button", { type: "button", "data-preset": value, disabled }, label))),
-    h("p", { id: "amount-hint", className: "hint" }, `${LABELS[choice.action]} ${choice.min} to ${choice.max}; Enter sends it.`));
+    h("input", {
+      type: "text",
+      inputmode: "numeric",
+      id: "amount",
+      value: choice.min,
+      autocomplete: "off",
+      "aria-describedby": "amount-hint",
+      disabled,
+    }),
+    h(
+      "span",
+      { className: "presets" },
+      presets.map(([label, value]) => h("button", { type: "button", "data-preset": value, disabled }, label)),
+    ),
+    h(
+      "p",
+      { id: "amount-hint", className: "hint" },
+      `${LABELS[choice.action]} ${choice.min} to ${choice.max}; Enter sends it.`,
+    ),
+  );
 }
 
 /**
@@ -106,6 +153,10 @@ export function actionChildren({ list, pot, blocked, waiting }) {
   return [
     h("h2", { className: "your-turn", "data-key": "your-turn" }, "Your turn"),
     sized ? amountBox(sized, pot, blocked) : null,
-    h("div", { className: "buttons", "data-key": "buttons" }, list.map((choice) => button(choice, blocked))),
+    h(
+      "div",
+      { className: "buttons", "data-key": "buttons" },
+      list.map((choice) => button(choice, blocked)),
+    ),
   ];
 }

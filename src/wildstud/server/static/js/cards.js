@@ -5,12 +5,34 @@ import { readSetting, writeSetting } from "./storage.js";
 
 const RANKS = { T: "10", J: "J", Q: "Q", K: "K", A: "A" };
 const RANK_NAMES = {
-  2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
-  T: "ten", J: "jack", Q: "queen", K: "king", A: "ace",
+  2: "two",
+  3: "three",
+  4: "four",
+  5: "five",
+  6: "six",
+  7: "seven",
+  8: "eight",
+  9: "nine",
+  T: "ten",
+  J: "jack",
+  Q: "queen",
+  K: "king",
+  A: "ace",
 };
 const RANK_PLURALS = {
-  2: "deuces", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens", 8: "eights",
-  9: "nines", T: "tens", J: "jacks", Q: "queens", K: "kings", A: "aces",
+  2: "deuces",
+  3: "threes",
+  4: "fours",
+  5: "fives",
+  6: "sixes",
+  7: "sevens",
+  8: "eights",
+  9: "nines",
+  T: "tens",
+  J: "jacks",
+  Q: "queens",
+  K: "kings",
+  A: "aces",
 };
 const SUITS = { s: "♠", h: "♥", d: "♦", c: "♣" };
 const SUIT_NAMES = { s: "spades", h: "hearts", d: "diamonds", c: "clubs" };

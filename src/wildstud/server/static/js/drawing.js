@@ -7,7 +7,21 @@ import { cardElement, pretty } from "./cards.js";
 import { currentDeal, wildState, withNames } from "./banner.js";
 import { mergeChildren } from "./dom.js";
 
-const RANK_WORDS = { 2: "deuces", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens", 8: "eights", 9: "nines", T: "tens", J: "jacks", Q: "queens", K: "kings", A: "aces" };
+const RANK_WORDS = {
+  2: "deuces",
+  3: "threes",
+  4: "fours",
+  5: "fives",
+  6: "sixes",
+  7: "sevens",
+  8: "eights",
+  9: "nines",
+  T: "tens",
+  J: "jacks",
+  Q: "queens",
+  K: "kings",
+  A: "aces",
+};
 
 export function rankWord(rank) {
   return RANK_WORDS[rank] || rank;
@@ -46,13 +60,18 @@ export function drawBanner(banner, hand) {
   banner.dataset.wild = [...wild.everyone].sort().join(" ");
   banner.classList.toggle("called", Boolean(wild.called));
   const cards = [...wild.everyone].sort().map((code) => cardElement(code, { wild: true, small: true }));
-  redraw(banner, [
-    h("p", { className: "what" }, h("span", { className: "wild-icon", "aria-hidden": "true" }, "★ "), wild.what),
-    wild.called ? h("p", { className: "called-line" }, wild.called) : null,
-    ...wild.why.map((line) => h("p", { className: "why" }, line)),
-    hand.view.centre ? h("p", { className: "why" }, `Centre card ${pretty(hand.view.centre)}: its rank is wild for everyone.`) : null,
-    cards.length && cards.length <= 12 ? h("div", { className: "banner-cards", "aria-hidden": "true" }, cards) : null,
-  ].filter(Boolean));
+  redraw(
+    banner,
+    [
+      h("p", { className: "what" }, h("span", { className: "wild-icon", "aria-hidden": "true" }, "★ "), wild.what),
+      wild.called ? h("p", { className: "called-line" }, wild.called) : null,
+      ...wild.why.map((line) => h("p", { className: "why" }, line)),
+      hand.view.centre
+        ? h("p", { className: "why" }, `Centre card ${pretty(hand.view.centre)}: its rank is wild for everyone.`)
+        : null,
+      cards.length && cards.length <= 12 ? h("div", { className: "banner-cards", "aria-hidden": "true" }, cards) : null,
+    ].filter(Boolean),
+  );
   return wild;
 }
 
@@ -82,7 +101,14 @@ export function drawSeats(container, { hand, wild, table = null, total, mine = n
     const info = tableSeats.get(index);
     const engine = inHand.get(index);
     if (!info && engine === undefined) {
-      if (showEmpty) fresh.append(h("div", { className: `seat empty ${place}`, "data-key": `seat-${index}`, "data-seat": index }, h("span", { className: "name" }, `Seat ${index + 1}: empty`)));
+      if (showEmpty)
+        fresh.append(
+          h(
+            "div",
+            { className: `seat empty ${place}`, "data-key": `seat-${index}`, "data-seat": index },
+            h("span", { className: "name" }, `Seat ${index + 1}: empty`),
+          ),
+        );
       continue;
     }
     const view = hand && engine !== undefined ? hand.view.seats[engine] : null;
@@ -93,14 +119,24 @@ export function drawSeats(container, { hand, wild, table = null, total, mine = n
     if (toAct) classes.push("to-act");
     if (view && view.folded) classes.push("folded");
     if (!view) classes.push("waiting");
-    const labelParts = [name, index === mine ? "(you)" : ""];
-    const head = h("div", { className: "seat-head" }, h("span", { className: "name" }, name, index === mine ? " (you)" : ""));
+    const labelParts = [index === mine ? `${name} (you)` : name];
+    const head = h(
+      "div",
+      { className: "seat-head" },
+      h("span", { className: "name" }, name, index === mine ? " (you)" : ""),
+    );
     if (hand && engine === hand.view.dealer) {
       head.append(h("span", { className: "dealer-button", title: "dealer", "aria-hidden": "true" }, "D"));
       labelParts.push("dealer");
     }
-    if (info && info.kind !== "player") head.append(h("span", { className: "bot-tag" }, "bot"));
-    if (info && !info.connected && info.kind === "player") head.append(h("span", { className: "away-tag" }, "away"));
+    if (info && info.kind !== "player") {
+      head.append(h("span", { className: "bot-tag" }, "bot"));
+      labelParts.push("bot");
+    }
+    if (info && !info.connected && info.kind === "player") {
+      head.append(h("span", { className: "away-tag" }, "away"));
+      labelParts.push("away");
+    }
     const stack = view ? view.stack : info.stack;
     const lines = [head, h("div", { className: "stack" }, `${stack} chips`)];
     labelParts.push(`${stack} chips`);
@@ -109,9 +145,17 @@ export function drawSeats(container, { hand, wild, table = null, total, mine = n
       lines.push(h("div", { className: "bet" }, `bet ${view.bet}`));
       labelParts.push(`bet ${view.bet}`);
     }
-    if (view && view.folded) lines.push(h("div", { className: "state" }, "folded"));
-    if (view && view.all_in) lines.push(h("div", { className: "state" }, "all in"));
-    if (info && info.sitting_out) lines.push(h("div", { className: "state" }, "sitting out"));
+    // The seat's state is in its label too: a seat is one tab stop, and what it says on
+    // arrival is all a screen-reader user hears of it before reading on.
+    for (const [on, state] of [
+      [view && view.folded, "folded"],
+      [view && view.all_in, "all in"],
+      [info && info.sitting_out, "sitting out"],
+    ]) {
+      if (!on) continue;
+      lines.push(h("div", { className: "state" }, state));
+      labelParts.push(state);
+    }
     if (view && wild && wild.babyDaddy) {
       const rank = wild.seatRank.get(engine);
       if (rank) {
@@ -139,8 +183,8 @@ export function drawSeats(container, { hand, wild, table = null, total, mine = n
           card.classList.add("redeal-card");
           card.setAttribute("aria-label", `${card.getAttribute("aria-label")}, forces a redeal`);
         }
+        // Read as an item of the seat's list of cards, not a tab stop of its own.
         card.setAttribute("role", "listitem");
-        card.tabIndex = 0;
         card.dataset.up = String(held.up);
         cards.append(card);
       });
@@ -149,17 +193,29 @@ export function drawSeats(container, { hand, wild, table = null, total, mine = n
         lines.push(h("div", { className: "seat-redeal" }, redeal.card ? `${pretty(redeal.card)}: redeal` : "redeal"));
         labelParts.push("redeal");
       }
-      if (showdown) lines.push(h("div", { className: "result" }, showdown.description, showdown.natural ? " (natural)" : ""));
+      if (showdown)
+        lines.push(h("div", { className: "result" }, showdown.description, showdown.natural ? " (natural)" : ""));
       if (won.has(engine)) {
         lines.push(h("div", { className: "won" }, `wins ${won.get(engine)}`));
         labelParts.push(`wins ${won.get(engine)}`);
       }
     }
     if (toAct && hand.clock) lines.push(h("div", { className: "clock", "aria-live": "off" }));
-    fresh.append(h("div", {
-      className: classes.join(" "), "data-key": `seat-${index}`, "data-seat": index, "data-engine": engine ?? "",
-      role: "group", tabindex: 0, "aria-label": labelParts.filter(Boolean).join(", "),
-    }, lines));
+    fresh.append(
+      h(
+        "div",
+        {
+          className: classes.join(" "),
+          "data-key": `seat-${index}`,
+          "data-seat": index,
+          "data-engine": engine ?? "",
+          role: "group",
+          tabindex: 0,
+          "aria-label": labelParts.filter(Boolean).join(", "),
+        },
+        lines,
+      ),
+    );
   }
   mergeChildren(container, fresh);
 }
@@ -190,22 +246,36 @@ export function drawCentre(centre, hand, wild) {
   });
   for (const [pot, entry] of [...awards].sort((a, b) => a[0] - b[0])) {
     const label = `${pot === 0 ? "Pot" : `Side pot ${pot}`} of ${entry.total}`;
-    const text = entry.winners.length === 1 ? `${label} to ${entry.winners[0]}` : `${label} split: ${entry.shares.join(", ")}`;
+    const text =
+      entry.winners.length === 1 ? `${label} to ${entry.winners[0]}` : `${label} split: ${entry.shares.join(", ")}`;
     potList.append(h("li", { className: "shares" }, text));
   }
   const isWild = (code) => Boolean(wild) && wild.everyone.has(code);
   redraw(centre, [
     redealNotice(pendingRedeal(hand), hand.names),
     potList,
-    view.centre ? h("div", { className: "centre-card" }, "Centre: ", cardElement(view.centre, { wild: isWild(view.centre) })) : null,
-    view.community ? h("div", { className: "centre-card" }, "Community: ", cardElement(view.community, { wild: isWild(view.community) })) : null,
+    view.centre
+      ? h("div", { className: "centre-card" }, "Centre: ", cardElement(view.centre, { wild: isWild(view.centre) }))
+      : null,
+    view.community
+      ? h(
+          "div",
+          { className: "centre-card" },
+          "Community: ",
+          cardElement(view.community, { wild: isWild(view.community) }),
+        )
+      : null,
   ]);
 }
 
 /** What forces the coming redeal, in the centre of the table while the cards still lie. */
 function redealNotice(redeal, names) {
   if (!redeal) return null;
-  return h("div", { className: "redeal-notice", "data-key": "redeal", "data-card": redeal.card || "" },
-    h("strong", {}, "Redeal: "), withNames(redeal.reason, names),
-    redeal.card ? h("span", { className: "redeal-shown" }, " ", cardElement(redeal.card, { small: true })) : null);
+  return h(
+    "div",
+    { className: "redeal-notice", "data-key": "redeal", "data-card": redeal.card || "" },
+    h("strong", {}, "Redeal: "),
+    withNames(redeal.reason, names),
+    redeal.card ? h("span", { className: "redeal-shown" }, " ", cardElement(redeal.card, { small: true })) : null,
+  );
 }

@@ -4,8 +4,13 @@ import { pretty } from "./cards.js";
 import { withNames } from "./banner.js";
 
 const ACTIONS = {
-  fold: "folds", check: "checks", call: "calls", "bring-in": "brings in for",
-  complete: "completes to", bet: "bets", raise: "raises to",
+  fold: "folds",
+  check: "checks",
+  call: "calls",
+  "bring-in": "brings in for",
+  complete: "completes to",
+  bet: "bets",
+  raise: "raises to",
 };
 
 export function describeEvent(event, names) {
@@ -36,7 +41,9 @@ export function describeEvent(event, names) {
     case "betting_opened":
       return event.bring_in ? `${who(event.first)} must bring it in.` : `${who(event.first)} acts first.`;
     case "acted": {
-      const amount = ["fold", "check"].includes(event.kind) ? "" : ` ${event.kind === "call" ? event.added : event.to_amount}`;
+      const amount = ["fold", "check"].includes(event.kind)
+        ? ""
+        : ` ${event.kind === "call" ? event.added : event.to_amount}`;
       return `${who(event.seat)} ${ACTIONS[event.kind] || event.kind}${amount}${event.all_in ? " (all in)" : ""}.`;
     }
     case "returned":

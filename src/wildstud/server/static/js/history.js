@@ -19,7 +19,10 @@ const toHex = (data) => Array.from(data, (byte) => byte.toString(16).padStart(2,
 async function sha256(...parts) {
   const all = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
   let offset = 0;
-  for (const part of parts) { all.set(part, offset); offset += part.length; }
+  for (const part of parts) {
+    all.set(part, offset);
+    offset += part.length;
+  }
   return new Uint8Array(await crypto.subtle.digest("SHA-256", all));
 }
 
@@ -35,11 +38,15 @@ export async function proofHolds(root, proof) {
     if (sn === 0) return false;
     if (fn & 1 || fn === sn) {
       hash = await sha256(Uint8Array.of(1), sibling, hash);
-      while (!(fn & 1) && fn !== 0) { fn >>= 1; sn >>= 1; }
+      while (!(fn & 1) && fn !== 0) {
+        fn >>= 1;
+        sn >>= 1;
+      }
     } else {
       hash = await sha256(Uint8Array.of(1), hash, sibling);
     }
-    fn >>= 1; sn >>= 1;
+    fn >>= 1;
+    sn >>= 1;
   }
   return sn === 0 && toHex(hash) === root;
 }
@@ -52,7 +59,7 @@ async function checkProofs(record) {
   const results = new Map();
   for (const proof of record.proofs) {
     const root = roots.get(proof.deal);
-    results.set(`${proof.deal}:${proof.card}`, root !== undefined && await proofHolds(root, proof));
+    results.set(`${proof.deal}:${proof.card}`, root !== undefined && (await proofHolds(root, proof)));
   }
   return results;
 }
@@ -64,7 +71,8 @@ function holders(events) {
   for (const event of events) {
     if (event.type === "deal_started") deal = event.deal;
     else if (event.type === "dealt" && event.card) found.set(`${deal}:${event.card}`, event.seat);
-    else if ((event.type === "centre_card" || event.type === "community_card") && event.card) found.set(`${deal}:${event.card}`, null);
+    else if ((event.type === "centre_card" || event.type === "community_card") && event.card)
+      found.set(`${deal}:${event.card}`, null);
     else if (event.type === "shown") {
       // Hole cards first seen at the showdown (a community card in a shown hand stays the centre's).
       for (const card of event.cards) if (!found.has(`${deal}:${card}`)) found.set(`${deal}:${card}`, event.seat);
@@ -80,12 +88,16 @@ function provenSection(record, events, results) {
     return section;
   }
   const failed = results ? record.proofs.filter((proof) => !results.get(`${proof.deal}:${proof.card}`)) : [];
-  const status = results === null
-    ? "This browser cannot check the proofs here (WebCrypto needs https or this computer); download the PHH record and run wildstud verify."
-    : failed.length
-      ? `The proof of ${failed.map((proof) => pretty(proof.card)).join(", ")} does not hold: that card is not the one the deck was committed to.`
-      : `All ${record.proofs.length} proofs hold: each card shown is the one the deck was committed to before the deal (checked in this browser). Folded and mucked cards were never opened.`;
-  section.append(h("h4", {}, "Proven cards"), h("p", { className: failed.length ? "proof-failed" : "proof-status" }, status));
+  const status =
+    results === null
+      ? "This browser cannot check the proofs here (WebCrypto needs https or this computer); download the PHH record and run wildstud verify."
+      : failed.length
+        ? `The proof of ${failed.map((proof) => pretty(proof.card)).join(", ")} does not hold: that card is not the one the deck was committed to.`
+        : `All ${record.proofs.length} proofs hold: each card shown is the one the deck was committed to before the deal (checked in this browser). Folded and mucked cards were never opened.`;
+  section.append(
+    h("h4", {}, "Proven cards"),
+    h("p", { className: failed.length ? "proof-failed" : "proof-status" }, status),
+  );
   const seats = holders(events);
   const rows = new Map();
   for (const proof of record.proofs) {
@@ -97,8 +109,16 @@ function provenSection(record, events, results) {
     const ok = results ? results.get(key) : null;
     const mark = ok === null ? "?" : ok ? "✓" : "✗";
     const label = `${cardName(proof.card)}, ${ok === null ? "proof not checked here" : ok ? "proven" : "proof fails"}`;
-    rows.get(row).cards.push(h("span", { className: `proof ${ok === false ? "proof-bad" : ""}`, role: "img", "aria-label": label, title: label },
-      pretty(proof.card), h("span", { className: "proof-mark", "aria-hidden": "true" }, mark)));
+    rows
+      .get(row)
+      .cards.push(
+        h(
+          "span",
+          { className: `proof ${ok === false ? "proof-bad" : ""}`, role: "img", "aria-label": label, title: label },
+          pretty(proof.card),
+          h("span", { className: "proof-mark", "aria-hidden": "true" }, mark),
+        ),
+      );
   }
   const list = h("ul", { className: "proof-list" });
   for (const { deal, who, cards } of rows.values()) {
@@ -140,17 +160,40 @@ export class HistoryPanel {
     if (this.fresh) return;
     this.fresh = true;
     const hands = await api(`/tables/${tableId}/hands?limit=50`);
-    const list = h("ul", { className: "hand-list" }, hands.map((hand) => {
-      const net = hand.final_stacks.map((stack, index) => stack - hand.starting_stacks[index]);
-      const summary = hand.players.map((name, index) => `${name} ${net[index] >= 0 ? "+" : ""}${net[index]}`).join(", ");
-      return h("li", {},
-        h("button", { type: "button", "data-hand": hand.number, onclick: () => this.replay(hand.number) }, `Hand ${hand.number}: ${hand.title}`),
-        " ", h("span", { className: "muted" }, summary), " ",
-        h("a", { href: `/api/tables/${tableId}/hands/${hand.number}/phh`, download: `${tableId}-${hand.number}.phh` }, "PHH"));
-    }));
+    const list = h(
+      "ul",
+      { className: "hand-list" },
+      hands.map((hand) => {
+        const net = hand.final_stacks.map((stack, index) => stack - hand.starting_stacks[index]);
+        const summary = hand.players
+          .map((name, index) => `${name} ${net[index] >= 0 ? "+" : ""}${net[index]}`)
+          .join(", ");
+        return h(
+          "li",
+          {},
+          h(
+            "button",
+            { type: "button", "data-hand": hand.number, onclick: () => this.replay(hand.number) },
+            `Hand ${hand.number}: ${hand.title}`,
+          ),
+          " ",
+          h("span", { className: "muted" }, summary),
+          " ",
+          h(
+            "a",
+            { href: `/api/tables/${tableId}/hands/${hand.number}/phh`, download: `${tableId}-${hand.number}.phh` },
+            "PHH",
+          ),
+        );
+      }),
+    );
     // A replay in progress stays put when the list is refreshed after a hand ends.
     this.replayBox = this.replayBox || h("div", { className: "replay" });
-    this.element.replaceChildren(h("h2", {}, "Past hands"), hands.length ? list : h("p", {}, "No finished hand yet."), this.replayBox);
+    this.element.replaceChildren(
+      h("h2", {}, "Past hands"),
+      hands.length ? list : h("p", {}, "No finished hand yet."),
+      this.replayBox,
+    );
   }
 
   async replay(number) {
@@ -159,7 +202,10 @@ export class HistoryPanel {
     const frames = record.steps;
     const events = frames.flatMap((frame) => frame.events);
     const counts = [];
-    frames.reduce((total, frame) => { counts.push(total + frame.events.length); return total + frame.events.length; }, 0);
+    frames.reduce((total, frame) => {
+      counts.push(total + frame.events.length);
+      return total + frame.events.length;
+    }, 0);
     const last = frames.length - 1;
     const title = frames[0].view.game;
     const heading = h("h3", { tabIndex: -1 }, `Hand ${record.number}: ${title}`);
@@ -167,7 +213,12 @@ export class HistoryPanel {
     const banner = h("section", { className: "banner replay-banner", "aria-label": "Wild cards at this step" });
     const centre = h("div", { className: "centre" });
     const seats = h("div", { className: "seats" });
-    const felt = h("div", { className: "felt replay-felt", role: "region", "aria-label": "The table at this step" }, centre, seats);
+    const felt = h(
+      "div",
+      { className: "felt replay-felt", role: "region", "aria-label": "The table at this step" },
+      centre,
+      seats,
+    );
     const log = h("ol", { className: "log replay-log", "aria-label": "What happened so far" });
     let step = 0;
     const go = (to) => {
@@ -176,13 +227,28 @@ export class HistoryPanel {
     };
     const buttons = {
       start: h("button", { type: "button", "data-step": "start", onclick: () => go(0) }, "« Start"),
-      back: h("button", { type: "button", "data-step": "back", "aria-keyshortcuts": "ArrowLeft", onclick: () => go(step - 1) }, "◀ Back"),
-      next: h("button", { type: "button", "data-step": "next", "aria-keyshortcuts": "ArrowRight", onclick: () => go(step + 1) }, "Next ▶"),
+      back: h(
+        "button",
+        { type: "button", "data-step": "back", "aria-keyshortcuts": "ArrowLeft", onclick: () => go(step - 1) },
+        "◀ Back",
+      ),
+      next: h(
+        "button",
+        { type: "button", "data-step": "next", "aria-keyshortcuts": "ArrowRight", onclick: () => go(step + 1) },
+        "Next ▶",
+      ),
       end: h("button", { type: "button", "data-step": "end", onclick: () => go(last) }, "End »"),
     };
-    const controls = h("div", { className: "replay-controls", role: "group", "aria-label": "Replay controls" },
+    const controls = h(
+      "div",
+      { className: "replay-controls", role: "group", "aria-label": "Replay controls" },
       Object.values(buttons),
-      h("a", { href: `/api/tables/${this.tableId}/hands/${number}/phh`, download: `${this.tableId}-${number}.phh` }, "Download PHH"));
+      h(
+        "a",
+        { href: `/api/tables/${this.tableId}/hands/${number}/phh`, download: `${this.tableId}-${number}.phh` },
+        "Download PHH",
+      ),
+    );
     const draw = () => {
       const view = { ...frames[step].view, events: events.slice(0, counts[step]) };
       const hand = { number: record.number, names: record.names, lineup: record.lineup, you: null, clock: null, view };

@@ -9,8 +9,12 @@ function field(label, input, help) {
   // The message of a check that fails sits next to its field (and is read out with it).
   const message = h("small", { className: "invalid-message", id: `${input.name}-message`, "aria-live": "polite" });
   input.setAttribute("aria-describedby", message.id);
-  input.addEventListener("invalid", () => { message.textContent = input.validationMessage; });
-  input.addEventListener("input", () => { if (input.validity.valid) message.textContent = ""; });
+  input.addEventListener("invalid", () => {
+    message.textContent = input.validationMessage;
+  });
+  input.addEventListener("input", () => {
+    if (input.validity.valid) message.textContent = "";
+  });
   return h("label", { className: "field" }, h("span", {}, label), input, help ? h("small", {}, help) : null, message);
 }
 
@@ -18,11 +22,19 @@ function numberInput(name, value, min, max, step = 1) {
   return h("input", { type: "number", name, value, min, max, step, required: true });
 }
 
+// The control characters that Python's str.split() takes for whitespace: they part words
+// rather than vanish.
+const CONTROL_SPACES = new Set("\t\n\v\f\r\x1c\x1d\x1e\x1f\x85");
+
 // The server's cleaning of a name (wildstud.server.names), as far as the page can mirror it:
 // controls and format characters go, whitespace collapses; then the length in characters.
 export function cleanName(text) {
-  return text.replace(/[\t\n\v\f\r\x1c-\x1f\x85]/g, " ").replace(/[\p{Cc}\p{Cf}\p{Cs}]/gu, "")
-    .normalize("NFC").split(/\s+/u).filter(Boolean).join(" ");
+  return text
+    .replace(/[\p{Cc}\p{Cf}\p{Cs}]/gu, (char) => (CONTROL_SPACES.has(char) ? " " : ""))
+    .normalize("NFC")
+    .split(/\s+/u)
+    .filter(Boolean)
+    .join(" ");
 }
 
 function nameProblem(text, limit) {
@@ -37,16 +49,36 @@ function nameProblem(text, limit) {
 function ruleInput(game, option) {
   const name = `${game.name}.${option.name}`;
   if (typeof option.default === "boolean") {
-    return h("label", { className: "rule" },
+    return h(
+      "label",
+      { className: "rule" },
       h("input", { type: "checkbox", name, checked: option.default, "data-default": String(option.default) }),
-      h("span", {}, ` ${option.name.replaceAll("_", " ")}`), h("small", {}, ` ${option.help}`));
+      h("span", {}, ` ${option.name.replaceAll("_", " ")}`),
+      h("small", {}, ` ${option.help}`),
+    );
   }
-  const choices = option.allowed.includes(", ") && !option.allowed.startsWith("an integer")
-    ? option.allowed.split(", ") : null;
+  const choices =
+    option.allowed.includes(", ") && !option.allowed.startsWith("an integer") ? option.allowed.split(", ") : null;
   const input = choices
-    ? h("select", { name, "data-default": String(option.default) }, choices.map((choice) => h("option", { value: choice, selected: String(option.default) === choice }, choice)))
-    : h("input", { type: typeof option.default === "number" ? "number" : "text", name, value: option.default, "data-default": String(option.default), min: 0 });
-  return h("label", { className: "rule" }, h("span", {}, `${option.name.replaceAll("_", " ")} `), input, h("small", {}, ` ${option.help}`));
+    ? h(
+        "select",
+        { name, "data-default": String(option.default) },
+        choices.map((choice) => h("option", { value: choice, selected: String(option.default) === choice }, choice)),
+      )
+    : h("input", {
+        type: typeof option.default === "number" ? "number" : "text",
+        name,
+        value: option.default,
+        "data-default": String(option.default),
+        min: 0,
+      });
+  return h(
+    "label",
+    { className: "rule" },
+    h("span", {}, `${option.name.replaceAll("_", " ")} `),
+    input,
+    h("small", {}, ` ${option.help}`),
+  );
 }
 
 // What the engine refuses in the stakes and the server in the seats, checked before sending:
@@ -60,16 +92,24 @@ function checkForm(form, games) {
   const name = form.elements.name;
   name.setCustomValidity(nameProblem(name.value, 60));
   // Baby Daddy deals nothing face up on its first round, so it has no bring-in.
-  const bringIn = games.some((game) => chosen.includes(game.name)
-    && game.options.some((option) => option.name === "bring_in"));
+  const bringIn = games.some(
+    (game) => chosen.includes(game.name) && game.options.some((option) => option.name === "bring_in"),
+  );
   const small = value("small_bet");
-  form.elements.bring_in.setCustomValidity(bringIn && value("bring_in") > small
-    ? `The bring-in (${value("bring_in")}) cannot be more than the small bet (${small}).` : "");
-  form.elements.small_bet.setCustomValidity(small > value("big_bet")
-    ? `The small bet (${small}) cannot be more than the big bet (${value("big_bet")}).` : "");
+  form.elements.bring_in.setCustomValidity(
+    bringIn && value("bring_in") > small
+      ? `The bring-in (${value("bring_in")}) cannot be more than the small bet (${small}).`
+      : "",
+  );
+  form.elements.small_bet.setCustomValidity(
+    small > value("big_bet") ? `The small bet (${small}) cannot be more than the big bet (${value("big_bet")}).` : "",
+  );
   const seats = value("seats");
-  form.elements.bots.setCustomValidity(value("bots") >= seats
-    ? `${value("bots")} bots leave no seat for a player: at most ${seats - 1} at a table of ${seats} seats.` : "");
+  form.elements.bots.setCustomValidity(
+    value("bots") >= seats
+      ? `${value("bots")} bots leave no seat for a player: at most ${seats - 1} at a table of ${seats} seats.`
+      : "",
+  );
   // A field that now passes loses its old message; one that fails shows the new one.
   for (const input of form.querySelectorAll("[aria-describedby]")) {
     const message = document.getElementById(input.getAttribute("aria-describedby"));
@@ -82,34 +122,79 @@ export async function showHome(root) {
   const games = await api("/games");
   const status = h("p", { role: "status", className: "muted" });
   const result = h("section", { id: "created", "aria-live": "polite" });
-  const gameBoxes = games.map((game, index) => h("fieldset", { className: "game" },
-    h("legend", {}, h("label", {}, h("input", { type: "checkbox", name: "game", value: game.name, checked: index === 0 }), ` ${game.title} (${game.codes.join(", ")})`)),
-    h("p", { className: "summary" }, game.summary),
-    h("details", {}, h("summary", {}, "House rules"),
-      game.options.filter((option) => !STAKES.has(option.name)).map((option) => ruleInput(game, option)))));
+  const gameBoxes = games.map((game, index) =>
+    h(
+      "fieldset",
+      { className: "game" },
+      h(
+        "legend",
+        {},
+        h(
+          "label",
+          {},
+          h("input", { type: "checkbox", name: "game", value: game.name, checked: index === 0 }),
+          ` ${game.title} (${game.codes.join(", ")})`,
+        ),
+      ),
+      h("p", { className: "summary" }, game.summary),
+      h(
+        "details",
+        {},
+        h("summary", {}, "House rules"),
+        game.options.filter((option) => !STAKES.has(option.name)).map((option) => ruleInput(game, option)),
+      ),
+    ),
+  );
   const submit = h("button", { type: "submit" }, "Create the table");
-  const form = h("form", { className: "create", "aria-label": "Create a table", novalidate: true },
+  const form = h(
+    "form",
+    { className: "create", "aria-label": "Create a table", novalidate: true },
     h("h2", {}, "Create a table"),
     field("Table name", h("input", { name: "name", value: "Friday night", required: true })),
     h("p", {}, "Pick one game, or several for dealer's choice (the dealer picks each hand)."),
     gameBoxes,
     h("p", { className: "invalid-message", id: "game-message", "aria-live": "polite" }),
-    h("fieldset", {}, h("legend", {}, "Stakes"),
-      field("Betting", h("select", { name: "limit" }, ["fixed-limit", "spread-limit", "pot-limit", "no-limit"].map((value) => h("option", { value }, value.replace("-", " "))))),
+    h(
+      "fieldset",
+      {},
+      h("legend", {}, "Stakes"),
+      field(
+        "Betting",
+        h(
+          "select",
+          { name: "limit" },
+          ["fixed-limit", "spread-limit", "pot-limit", "no-limit"].map((value) =>
+            h("option", { value }, value.replace("-", " ")),
+          ),
+        ),
+      ),
       field("Ante", numberInput("ante", 1, 0, 1000000)),
       field("Bring-in", numberInput("bring_in", 2, 0, 1000000)),
       field("Small bet", numberInput("small_bet", 5, 1, 1000000)),
       field("Big bet", numberInput("big_bet", 10, 1, 1000000)),
-      field("Starting chips", numberInput("starting_chips", 1000, 1, 1000000000))),
-    h("fieldset", {}, h("legend", {}, "Seats and clock"),
+      field("Starting chips", numberInput("starting_chips", 1000, 1, 1000000000)),
+    ),
+    h(
+      "fieldset",
+      {},
+      h("legend", {}, "Seats and clock"),
       field("Seats", numberInput("seats", 6, 2, 8)),
       field("Bots", numberInput("bots", 0, 0, 7), "seated with the table; leave a seat for you"),
-      field("Bots play", h("select", { name: "bot_kind" },
-        h("option", { value: "calling-bot" }, "calling (never folds, never raises)"),
-        h("option", { value: "random-bot" }, "at random"))),
+      field(
+        "Bots play",
+        h(
+          "select",
+          { name: "bot_kind" },
+          h("option", { value: "calling-bot" }, "calling (never folds, never raises)"),
+          h("option", { value: "random-bot" }, "at random"),
+        ),
+      ),
       field("Seconds to act", numberInput("action_clock", 30, 1, 3600)),
-      field("Time bank (seconds)", numberInput("time_bank", 60, 0, 3600))),
-    submit, status);
+      field("Time bank (seconds)", numberInput("time_bank", 60, 0, 3600)),
+    ),
+    submit,
+    status,
+  );
   form.addEventListener("input", () => checkForm(form, games));
   form.addEventListener("change", () => checkForm(form, games));
   form.addEventListener("submit", async (event) => {
@@ -128,7 +213,8 @@ export async function showHome(root) {
       const house = {};
       for (const input of form.querySelectorAll(`[name^="${name}."]`)) {
         const key = input.name.slice(name.length + 1);
-        const value = input.type === "checkbox" ? input.checked : input.type === "number" ? Number(input.value) : input.value;
+        const value =
+          input.type === "checkbox" ? input.checked : input.type === "number" ? Number(input.value) : input.value;
         if (String(value) !== input.dataset.default) house[key] = value;
       }
       return { game: name, house_rules: house };
@@ -136,7 +222,13 @@ export async function showHome(root) {
     const body = {
       name: data.get("name"),
       games: entries,
-      stakes: { limit: data.get("limit"), ante: number("ante"), bring_in: number("bring_in"), small_bet: number("small_bet"), big_bet: number("big_bet") },
+      stakes: {
+        limit: data.get("limit"),
+        ante: number("ante"),
+        bring_in: number("bring_in"),
+        small_bet: number("small_bet"),
+        big_bet: number("big_bet"),
+      },
       starting_chips: number("starting_chips"),
       seats: number("seats"),
       action_clock: number("action_clock"),
@@ -157,21 +249,36 @@ export async function showHome(root) {
       submit.disabled = false;
     }
     status.textContent = "";
-    result.replaceChildren(h("h2", {}, `“${created.table.name}” is ready`),
+    result.replaceChildren(
+      h("h2", {}, `“${created.table.name}” is ready`),
       h("p", {}, "Share the join link with the players; open the host link to start dealing."),
-      linkList(created.links));
+      linkList(created.links),
+    );
     result.querySelector("a").focus();
   });
   root.replaceChildren(
-    h("header", { className: "bar" }, h("h1", {}, "wildstud"), h("p", { className: "game-line" }, "Wild-card stud for home poker nights")),
-    form, result);
+    h(
+      "header",
+      { className: "bar" },
+      h("h1", {}, "wildstud"),
+      h("p", { className: "game-line" }, "Wild-card stud for home poker nights"),
+    ),
+    form,
+    result,
+  );
 }
 
 export function showJoin(root, token) {
   const status = h("p", { role: "status" });
   const name = h("input", { name: "name", required: true, autocomplete: "nickname" });
-  const form = h("form", { className: "create", "aria-label": "Take a seat", novalidate: true },
-    h("h2", {}, "Take a seat"), field("Your name", name), h("button", { type: "submit" }, "Sit down"), status);
+  const form = h(
+    "form",
+    { className: "create", "aria-label": "Take a seat", novalidate: true },
+    h("h2", {}, "Take a seat"),
+    field("Your name", name),
+    h("button", { type: "submit" }, "Sit down"),
+    status,
+  );
   const check = () => {
     name.setCustomValidity(nameProblem(name.value, 40));
     document.getElementById(name.getAttribute("aria-describedby")).textContent = name.validationMessage;

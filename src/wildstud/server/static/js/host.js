@@ -20,15 +20,21 @@ export async function showHost(root, token, socketBase) {
       message.textContent = error.message;
     }
   };
-  const panel = h("details", { className: "host", open: created.table.status === "waiting" },
+  const panel = h(
+    "details",
+    { className: "host", open: created.table.status === "waiting" },
     h("summary", {}, "Host controls and links"),
     linkList(created.links),
-    h("div", { className: "host-buttons" },
+    h(
+      "div",
+      { className: "host-buttons" },
       h("button", { type: "button", onclick: run("/start") }, "Start dealing"),
       h("button", { type: "button", onclick: run("/pause") }, "Pause"),
       h("button", { type: "button", onclick: run("/bots", { kind: "calling-bot" }) }, "Add a calling bot"),
-      h("button", { type: "button", onclick: run("/bots", { kind: "random-bot" }) }, "Add a random bot")),
-    message);
+      h("button", { type: "button", onclick: run("/bots", { kind: "random-bot" }) }, "Add a random bot"),
+    ),
+    message,
+  );
   const watch = created.links.watch.split("/").pop();
   showTable(root, { socket: `${socketBase}/ws/watch/${watch}`, host: panel });
 }
@@ -39,11 +45,32 @@ export function linkList(links) {
     ["Players join with", links.join],
     ["Spectators watch with", links.watch],
   ].filter(([, link]) => link);
-  return h("dl", { className: "links" }, rows.map(([label, link]) => [
-    h("dt", {}, label),
-    h("dd", {}, h("a", { href: link }, link), " ",
-      h("button", { type: "button", onclick: (event) => {
-        navigator.clipboard?.writeText(link).then(() => { event.target.textContent = "Copied"; }, () => {});
-      } }, "Copy")),
-  ]));
+  return h(
+    "dl",
+    { className: "links" },
+    rows.map(([label, link]) => [
+      h("dt", {}, label),
+      h(
+        "dd",
+        {},
+        h("a", { href: link }, link),
+        " ",
+        h(
+          "button",
+          {
+            type: "button",
+            onclick: (event) => {
+              navigator.clipboard?.writeText(link).then(
+                () => {
+                  event.target.textContent = "Copied";
+                },
+                () => {},
+              );
+            },
+          },
+          "Copy",
+        ),
+      ),
+    ]),
+  );
 }

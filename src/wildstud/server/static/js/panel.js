@@ -73,7 +73,11 @@ export class ActionPanel {
     element.dataset.connection = view.connection;
     element.classList.toggle("offline", down);
     const fresh = document.createElement("div");
-    fresh.append(...actionChildren({ list, pot: view.pot, blocked: Boolean(this.request) || down, waiting: view.waiting }).filter(Boolean));
+    fresh.append(
+      ...actionChildren({ list, pot: view.pot, blocked: Boolean(this.request) || down, waiting: view.waiting }).filter(
+        Boolean,
+      ),
+    );
     keepFocus(() => mergeChildren(this.controls, fresh));
     const hand = view.hand;
     const turnKey = list.length ? `${hand.number}|${hand.view.events.length}` : null;
@@ -85,7 +89,8 @@ export class ActionPanel {
     }
     this.showAmount();
     let line = "";
-    if (down && view.connection !== "refused") line = "Reconnecting… the buttons come back once the table is reached again.";
+    if (down && view.connection !== "refused")
+      line = "Reconnecting… the buttons come back once the table is reached again.";
     else if (this.request && this.noAnswer) line = `${describeRequest(this.request)}: no answer from the server yet.`;
     else if (this.request) line = `Sending: ${describeRequest(this.request)}…`;
     this.drawRequestLine(line, Boolean(this.request && this.noAnswer && !down));
@@ -98,7 +103,8 @@ export class ActionPanel {
   drawRequestLine(line, stuck) {
     const fresh = document.createElement("p");
     fresh.append(line);
-    if (stuck) fresh.append(" ", h("button", { type: "button", "data-resend": "1", "data-key": "resend" }, "Send again"));
+    if (stuck)
+      fresh.append(" ", h("button", { type: "button", "data-resend": "1", "data-key": "resend" }, "Send again"));
     mergeChildren(this.requestLine, fresh);
   }
 
@@ -127,7 +133,13 @@ export class ActionPanel {
     field.setAttribute("aria-invalid", String(checked.amount === undefined));
     const words = labelOf(sized, checked.amount);
     const hint = this.element.querySelector("#amount-hint");
-    if (hint) setText(hint, checked.message ? `${words.text} from ${sized.min} to ${sized.max}.` : `${words.text}${words.amount}: Enter or the button sends it.`);
+    if (hint)
+      setText(
+        hint,
+        checked.message
+          ? `${words.text} from ${sized.min} to ${sized.max}.`
+          : `${words.text}${words.amount}: Enter or the button sends it.`,
+      );
   }
 
   /** The player chose `key` (a button, a shortcut, Enter in the amount field). */
@@ -189,7 +201,8 @@ export class ActionPanel {
     clearTimeout(this.noAnswerTimer);
     if (outcome === "applied") this.error = "";
     else if (outcome === "refused") this.error = refusal(frame);
-    else this.error = `${describeRequest(mine)} did not reach the server before the connection dropped: nothing was done, choose again.`;
+    else
+      this.error = `${describeRequest(mine)} did not reach the server before the connection dropped: nothing was done, choose again.`;
     this.render();
   }
 
@@ -202,12 +215,27 @@ export class ActionPanel {
 /** The dialog that asks before a fold when a check is free; `answered("check" | "cancel")`
  * once it closes, and the focus goes back where it was. It opens on Cancel. */
 function foldDialog(answered) {
-  const dialog = h("dialog", { id: "confirm-fold", className: "confirm", "aria-labelledby": "confirm-fold-title", "aria-describedby": "confirm-fold-text" },
+  const dialog = h(
+    "dialog",
+    {
+      id: "confirm-fold",
+      className: "confirm",
+      "aria-labelledby": "confirm-fold-title",
+      "aria-describedby": "confirm-fold-text",
+    },
     h("h2", { id: "confirm-fold-title" }, "Fold when checking is free?"),
-    h("p", { id: "confirm-fold-text" }, "Nothing is bet to you: a check costs nothing and keeps your hand. A hand may be folded only when there is a bet to call."),
-    h("form", { method: "dialog", className: "confirm-buttons" },
+    h(
+      "p",
+      { id: "confirm-fold-text" },
+      "Nothing is bet to you: a check costs nothing and keeps your hand. A hand may be folded only when there is a bet to call.",
+    ),
+    h(
+      "form",
+      { method: "dialog", className: "confirm-buttons" },
       h("button", { value: "check", "data-answer": "check" }, "Check"),
-      h("button", { value: "cancel", "data-answer": "cancel", autofocus: true }, "Cancel")));
+      h("button", { value: "cancel", "data-answer": "cancel", autofocus: true }, "Cancel"),
+    ),
+  );
   let before = null;
   dialog.ask = () => {
     before = document.activeElement;
@@ -227,13 +255,15 @@ function foldDialog(answered) {
  * other page did may have made it one the player no longer means). */
 function refusal(frame) {
   if (frame.code === "stale") return "Another page of your seat acted first, so nothing was done here: choose again.";
-  if (frame.code === "seq-range") return "This page's request numbers had run ahead of the table's, so nothing was done: choose again.";
+  if (frame.code === "seq-range")
+    return "This page's request numbers had run ahead of the table's, so nothing was done: choose again.";
   return frame.message;
 }
 
 /** A request in words: "Your raise to 60", "The choice of Follow the Queen". */
 function describeRequest(request) {
-  if (request.words) return request.type === "choose" ? `The choice of ${request.words}` : `Your ${request.words.toLowerCase()}`;
+  if (request.words)
+    return request.type === "choose" ? `The choice of ${request.words}` : `Your ${request.words.toLowerCase()}`;
   return "Your request";
 }
 

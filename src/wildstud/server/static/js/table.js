@@ -14,6 +14,7 @@ import { mergeChildren, keepFocus } from "./dom.js";
 import { choices, SHORTCUTS } from "./actions.js";
 import { ActionPanel, setText } from "./panel.js";
 import { readSetting, writeSetting } from "./storage.js";
+import { eventSentences, Speaker, winnerSentences } from "./speech.js";
 
 const SHORTCUTS_KEY = "wildstud.shortcuts";
 // Keys typed here belong to what holds them, never to the table.
@@ -30,8 +31,13 @@ class TablePage {
     this.root = root;
     this.seatToken = seatToken;
     this.state = {
-      welcome: null, table: null, hand: null, choosing: null, clockAt: 0,
-      connection: "connecting", shortcuts: readSetting(SHORTCUTS_KEY) !== "off",
+      welcome: null,
+      table: null,
+      hand: null,
+      choosing: null,
+      clockAt: 0,
+      connection: "connecting",
+      shortcuts: readSetting(SHORTCUTS_KEY) !== "off",
     };
     this.socket = new TableSocket(socket, {
       onFrame: (frame, answered) => this.onFrame(frame, answered),
@@ -40,8 +46,9 @@ class TablePage {
     });
     this.panel = new ActionPanel(this.socket, () => this.choices());
     this.announceTimer = null;
-    this.spoken = { wild: null, turn: null, over: null, redeal: null };
+    this.spoken = { wild: null, turn: null, over: null, redeal: null, hand: null, from: 0 };
     this.build(host);
+    this.speaker = new Speaker(this.el.speak);
   }
 
   start() {
@@ -57,39 +64,108 @@ class TablePage {
     el.name = h("h1", { className: "table-name" }, "wildstud");
     el.game = h("p", { className: "game-line", id: "game-line" });
     el.status = h("p", { className: "status", id: "connection", role: "status", "aria-live": "polite" });
-    el.four = h("button", { type: "button", "aria-pressed": String(fourColour()), onclick: () => {
-      el.four.setAttribute("aria-pressed", String(toggleFourColour()));
-    } }, "Four-colour deck");
-    el.historyButton = h("button", { type: "button", "aria-expanded": "false", "aria-controls": "history", onclick: () => this.toggleHistory() }, "History");
-    el.shortcutsButton = h("button", { type: "button", id: "shortcuts", "aria-pressed": String(this.state.shortcuts), onclick: () => this.toggleShortcuts() }, "Key shortcuts");
-    el.keysButton = h("button", { type: "button", "aria-expanded": "false", "aria-controls": "keys", onclick: () => {
-      el.keys.hidden = !el.keys.hidden;
-      el.keysButton.setAttribute("aria-expanded", String(!el.keys.hidden));
-    } }, "Keys");
-    el.keys = h("div", { id: "keys", className: "keys", hidden: true },
-      h("p", {}, "Keyboard, when key shortcuts are on: ", ...Object.entries(SHORTCUTS).map(([key, action]) => h("span", {}, h("kbd", {}, key.toUpperCase()), ` ${action} `)),
-        "; Enter in the amount field bets or raises that amount; Tab moves between cards, seats and buttons. Keys typed in the history, a dialog or a field never act at the table."));
+    el.four = h(
+      "button",
+      {
+        type: "button",
+        "aria-pressed": String(fourColour()),
+        onclick: () => {
+          el.four.setAttribute("aria-pressed", String(toggleFourColour()));
+        },
+      },
+      "Four-colour deck",
+    );
+    el.historyButton = h(
+      "button",
+      { type: "button", "aria-expanded": "false", "aria-controls": "history", onclick: () => this.toggleHistory() },
+      "History",
+    );
+    el.shortcutsButton = h(
+      "button",
+      {
+        type: "button",
+        id: "shortcuts",
+        "aria-pressed": String(this.state.shortcuts),
+        onclick: () => this.toggleShortcuts(),
+      },
+      "Key shortcuts",
+    );
+    el.keysButton = h(
+      "button",
+      {
+        type: "button",
+        "aria-expanded": "false",
+        "aria-controls": "keys",
+        onclick: () => {
+          el.keys.hidden = !el.keys.hidden;
+          el.keysButton.setAttribute("aria-expanded", String(!el.keys.hidden));
+        },
+      },
+      "Keys",
+    );
+    el.keys = h(
+      "div",
+      { id: "keys", className: "keys", hidden: true },
+      h(
+        "p",
+        {},
+        "Keyboard, when key shortcuts are on: ",
+        ...Object.entries(SHORTCUTS).map(([key, action]) =>
+          h("span", {}, h("kbd", {}, key.toUpperCase()), ` ${action} `),
+        ),
+        "; Enter in the amount field bets or raises that amount; Tab moves between the seats (each reads its cards as a list) and the buttons. Keys typed in the history, a dialog or a field never act at the table.",
+      ),
+    );
     // The banner is redrawn at every change, so it is not itself a live region: the changes
-    // worth hearing (whose turn, what is wild, who won) go to el.speak once each.
+    // worth hearing (what happened, whose turn, what is wild, who won) go to el.speak, through
+    // a Speaker that spaces them out (speech.js).
     el.banner = h("section", { id: "banner", className: "banner", "aria-label": "Wild cards" });
-    el.speak = h("div", { id: "speak", className: "visually-hidden", role: "status", "aria-live": "polite", "aria-atomic": "true" });
+    el.speak = h("div", {
+      id: "speak",
+      className: "visually-hidden",
+      role: "status",
+      "aria-live": "polite",
+      "aria-atomic": "true",
+    });
     el.announce = h("div", { id: "announce", className: "announce", role: "alert", hidden: true });
     el.felt = h("div", { className: "felt", id: "felt", role: "region", "aria-label": "The table" });
     el.centre = h("div", { className: "centre", id: "centre" });
     el.seats = h("div", { className: "seats", id: "seats" });
     el.felt.append(el.centre, el.seats);
-    el.picker = h("section", { id: "picker", className: "picker", "aria-label": "Dealer's choice", hidden: true, tabindex: -1 });
+    el.picker = h("section", {
+      id: "picker",
+      className: "picker",
+      "aria-label": "Dealer's choice",
+      hidden: true,
+      tabindex: -1,
+    });
     el.actions = this.panel.element;
-    el.log = h("ol", { id: "log", className: "log", "aria-label": "What happened" });
+    // A scrolling list a keyboard user must reach to scroll: one tab stop.
+    el.log = h("ol", { id: "log", className: "log", "aria-label": "What happened", tabindex: 0 });
     el.history = h("aside", { id: "history", className: "history", hidden: true, "aria-label": "Past hands" });
     el.host = h("div", { className: "host-panel" });
     if (host) el.host.append(host);
     el.confirm = this.panel.dialog;
     this.root.append(
-      h("header", { className: "bar" }, el.name, el.game, h("div", { className: "tools" }, el.four, el.historyButton, el.shortcutsButton, el.keysButton), el.status),
-      el.keys, el.host, el.banner, el.speak, el.announce, el.felt, el.picker, el.actions,
+      h(
+        "header",
+        { className: "bar" },
+        el.name,
+        el.game,
+        h("div", { className: "tools" }, el.four, el.historyButton, el.shortcutsButton, el.keysButton),
+        el.status,
+      ),
+      el.keys,
+      el.host,
+      el.banner,
+      el.speak,
+      el.announce,
+      el.felt,
+      el.picker,
+      el.actions,
       h("details", { className: "log-box", open: true }, h("summary", {}, "Hand log"), el.log),
-      el.history, el.confirm,
+      el.history,
+      el.confirm,
     );
     this.historyPanel = new HistoryPanel(el.history, () => this.seatCount());
   }
@@ -135,7 +211,12 @@ class TablePage {
         state.clockAt = performance.now();
         if (!previous || previous.number !== frame.number) {
           this.el.announce.hidden = true;
-          if (state.choosing) this.announce(`${this.nameAt(state.choosing.dealer)} chose ${frame.view.game}${this.ruleText(frame.view)}.`, 3000, "choice");
+          if (state.choosing)
+            this.announce(
+              `${this.nameAt(state.choosing.dealer)} chose ${frame.view.game}${this.ruleText(frame.view)}.`,
+              3000,
+              "choice",
+            );
           state.choosing = null;
           this.historyPanel.stale();
           // A redeal (or a call) may come before anyone acts, in the hand's first frame.
@@ -180,7 +261,9 @@ class TablePage {
     const entries = (this.state.table && this.state.table.settings.games) || [];
     const entry = entries.find((item) => view.code.startsWith(item.game.toUpperCase()) || item.game === view.code);
     const rules = entry && Object.entries(entry.house_rules || {});
-    return rules && rules.length ? ` (${rules.map(([key, value]) => `${key.replaceAll("_", " ")}: ${value}`).join(", ")})` : "";
+    return rules && rules.length
+      ? ` (${rules.map(([key, value]) => `${key.replaceAll("_", " ")}: ${value}`).join(", ")})`
+      : "";
   }
 
   nameAt(tableSeat) {
@@ -192,7 +275,12 @@ class TablePage {
   /** Toasts for the events nobody should miss: a call and a redeal. */
   announceEvents(events, names) {
     for (const event of events) {
-      if (event.type === "called") this.announce(`${event.name}! ${pretty(event.card)} to ${names[event.seat]}: every wild card is cancelled.`, 6000, "called");
+      if (event.type === "called")
+        this.announce(
+          `${event.name}! ${pretty(event.card)} to ${names[event.seat]}: every wild card is cancelled.`,
+          6000,
+          "called",
+        );
       if (event.type === "redealt") this.announce(describeEvent(event, names), 6000, "redeal");
     }
   }
@@ -208,7 +296,9 @@ class TablePage {
     clearTimeout(this.announceTimer);
     clearTimeout(this.fadeTimer);
     this.fadeTimer = setTimeout(() => el.classList.add("fading"), Math.max(0, millis - 600));
-    this.announceTimer = setTimeout(() => { el.hidden = true; }, millis);
+    this.announceTimer = setTimeout(() => {
+      el.hidden = true;
+    }, millis);
     this.placeToast();
   }
 
@@ -223,16 +313,26 @@ class TablePage {
     if (controls.bottom > over.top && controls.top < over.bottom) toast.classList.add("top");
   }
 
-  /** What a screen reader should hear after this render: whose turn, a change of the wild
-   * cards, a redeal coming, and the winners; each said once. */
+  /** What a screen reader should hear after this render: what happened since the last, then
+   * whose turn, a change of the wild cards, a redeal coming, and the winners; each said once. */
   speakChanges() {
     const hand = this.state.hand;
     if (!hand) return;
     const view = hand.view;
-    const said = [];
+    // A page opened mid-hand starts from what it finds; a new hand is told from its start.
+    if (this.spoken.hand !== hand.number) {
+      this.spoken.from = this.spoken.hand === null ? view.events.length : 0;
+      this.spoken.hand = hand.number;
+    }
+    this.speaker.say(eventSentences(view.events.slice(this.spoken.from), hand.names, hand.you));
+    this.spoken.from = view.events.length;
     const wildKey = `${hand.number}|${this.wild ? `${this.wild.what}|${this.wild.why.join("|")}|${this.wild.called || ""}` : ""}`;
     if (this.wild && wildKey !== this.spoken.wild) {
-      said.push(`Wild: ${this.wild.what}.`, this.wild.why.slice(-1).join(""));
+      const why = this.wild.why
+        .slice(-1)
+        .join("")
+        .replace(/([^.!?])$/, "$1.");
+      this.speaker.say([`Wild: ${this.wild.what}. ${why}`.trim()], { slot: "wild" });
       this.spoken.wild = wildKey;
     }
     const redeal = pendingRedeal(hand);
@@ -240,22 +340,23 @@ class TablePage {
     if (redeal && redealKey !== this.spoken.redeal) {
       this.spoken.redeal = redealKey;
       const text = `Redeal: ${withNames(redeal.reason, hand.names)}`;
-      said.push(text);
+      this.speaker.say([text], { keep: true });
       this.announce(text, 6000, "redeal");
     }
     const turnKey = `${hand.number}|${view.events.length}|${view.to_act}`;
     if (view.phase === "player" && view.to_act !== null && turnKey !== this.spoken.turn) {
-      said.push(view.to_act === hand.you ? "Your turn." : `${hand.names[view.to_act]} to act.`);
+      const turn = view.to_act === hand.you ? "Your turn." : `${hand.names[view.to_act]} to act.`;
+      this.speaker.say([turn], { slot: "turn" });
       this.spoken.turn = turnKey;
     }
     if (view.phase === "over" && this.spoken.over !== hand.number) {
       this.spoken.over = hand.number;
-      said.push(...currentDeal(view.events).filter((event) => event.type === "awarded").map((event) => describeEvent(event, hand.names)));
+      this.speaker.drop("turn");
+      this.speaker.say(winnerSentences(currentDeal(view.events), hand.names), { keep: true });
       // The showdown matters more than a notice about the start of the hand or a redeal
       // (both are in the log), and a toast would hide the cards.
       if (this.el.announce.dataset.kind !== "called") this.el.announce.hidden = true;
     }
-    if (said.length) this.el.speak.textContent = said.filter(Boolean).join(" ");
   }
 
   mySeat() {
@@ -296,7 +397,8 @@ class TablePage {
       if (view.street) parts.push(view.street);
       if (view.deal > 1) parts.push(`deal ${view.deal}`);
     }
-    if (table && table.status !== "running") parts.push(table.status === "waiting" ? "waiting for the host to start" : "paused");
+    if (table && table.status !== "running")
+      parts.push(table.status === "waiting" ? "waiting for the host to start" : "paused");
     const text = parts.join(" · ");
     if (this.el.game.textContent !== text) this.el.game.textContent = text;
   }
@@ -339,15 +441,25 @@ class TablePage {
     }
     const buttons = choosing.entries.map((entry) => {
       const rules = Object.entries(entry.house_rules || {});
-      return h("button", {
-        type: "button", className: "pick", "data-entry": entry.index, "data-code": entry.code,
-        onclick: () => {
-          if (this.panel.send({ type: "choose", entry: entry.index }, entry.title)) {
-            keepFocus(() => picker.replaceChildren(h("p", {}, `You chose ${entry.title}.`)));
-          }
+      return h(
+        "button",
+        {
+          type: "button",
+          className: "pick",
+          "data-entry": entry.index,
+          "data-code": entry.code,
+          onclick: () => {
+            if (this.panel.send({ type: "choose", entry: entry.index }, entry.title)) {
+              keepFocus(() => picker.replaceChildren(h("p", {}, `You chose ${entry.title}.`)));
+            }
+          },
         },
-      }, h("strong", {}, entry.title), ` (${entry.code})`,
-      rules.length ? h("small", {}, rules.map(([name, value]) => `${name.replaceAll("_", " ")}: ${value}`).join(", ")) : h("small", {}, "standard rules"));
+        h("strong", {}, entry.title),
+        ` (${entry.code})`,
+        rules.length
+          ? h("small", {}, rules.map(([name, value]) => `${name.replaceAll("_", " ")}: ${value}`).join(", "))
+          : h("small", {}, "standard rules"),
+      );
     });
     picker.replaceChildren(h("h2", {}, "Your deal: pick the game"), h("div", { className: "pick-list" }, buttons));
   }

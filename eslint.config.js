@@ -1,0 +1,19 @@
+// ESLint for the browser client: plain ES modules run by the browser, no build step.
+import js from "@eslint/js";
+import globals from "globals";
+
+export default [
+  js.configs.recommended,
+  {
+    files: ["src/wildstud/server/static/**/*.js"],
+    languageOptions: {
+      ecmaVersion: "latest",
+      sourceType: "module",
+      globals: globals.browser,
+    },
+  },
+  {
+    files: ["eslint.config.js"],
+    languageOptions: { sourceType: "module", globals: globals.node },
+  },
+];
