@@ -21,7 +21,8 @@ export const SHORTCUTS = { f: "fold", k: "check", c: "call", i: "bring-in", o: "
 const KEY_OF = Object.fromEntries(Object.entries(SHORTCUTS).map(([letter, key]) => [key, letter.toUpperCase()]));
 
 /**
- * The buttons for `legal` (the view's legal_actions) at a seat whose view is `seat` ({stack,
+ * The buttons for `legal` (the view's legal_actions: {action, min, max, amounts}, `amounts`
+ * listing the only to-amounts fixed limit allows) at a seat whose view is `seat` ({stack,
  * bet}): each {key, action, amount, allIn, sized, free}. `amount` is the to-amount sent (null
  * for fold and check; for the sized choice, its least amount until one is typed); `free` marks
  * a fold offered when checking costs nothing (it asks first); `allIn` a choice that puts the
@@ -34,11 +35,20 @@ export function choices(legal, seat) {
   const list = [];
   if (kinds.has("check") && !kinds.has("fold")) list.push({ key: "fold", action: "fold", amount: null, free: true });
   for (const option of legal) {
-    const { action, min, max } = option;
+    const { action, min, max, amounts } = option;
     if (action === "fold" || action === "check") {
       list.push({ key: action, action, amount: null });
     } else if (!SIZED.includes(action)) {
       list.push({ key: action, action, amount: min, allIn: min === allInTo });
+    } else if (min !== max && Array.isArray(amounts)) {
+      // Fixed limit allows only the sizes the server lists (the small or the big bet with an
+      // open pair): a button for each, the first with the action's key, and no slider over
+      // amounts the server would refuse.
+      amounts.forEach((amount, index) => {
+        const allIn = amount === allInTo;
+        const key = allIn ? "all-in" : index === 0 ? action : `${action}-${amount}`;
+        list.push({ key, action, amount, allIn });
+      });
     } else if (min === max) {
       list.push({ key: max === allInTo ? "all-in" : action, action, amount: min, allIn: max === allInTo });
     } else {
