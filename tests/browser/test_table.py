@@ -186,7 +186,8 @@ async def _act(page: Page, rng: random.Random) -> bool:
     if roll < 0.5 and choice in ("check", "call"):
         await page.keyboard.press("k" if choice == "check" else "c")
     else:
-        await page.locator(f"#actions button[data-action='{choice}']").click()
+        # Fixed limit may offer a button for each size (the small and the big bet): any will do.
+        await page.locator(f"#actions button[data-action='{choice}']").first.click()
     try:
         await page.wait_for_function(
             "([before]) => document.body.dataset.events !== before"
