@@ -756,9 +756,11 @@ class Hand:
                     cards=cards,
                 )
             )
-        own = None
+        own = seat_wild = None
         if seat is not None:
-            own = tuple(sorted(self._wilds.for_seat(seat) & set(self.hand_of(seat))))
+            wild_for_seat = self._wilds.for_seat(seat)
+            own = tuple(sorted(wild_for_seat & set(self.hand_of(seat))))
+            seat_wild = tuple(sorted(wild_for_seat))
         return TableView(
             viewer=seat,
             game=self.rules.title,
@@ -777,7 +779,9 @@ class Hand:
             wild=tuple(sorted(self._wilds.wild)),
             wild_text=self._wild_text(),
             own_wild=own,
+            seat_wild=seat_wild,
             legal_actions=self.legal_actions() if seat is not None and seat == self.to_act else (),
+            stakes=self.stakes,
             events=tuple(redact(event, seat) for event in self._events),
             redeal_pending=self.redeal_pending,
         )

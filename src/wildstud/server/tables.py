@@ -744,7 +744,7 @@ class Table:
                     return None  # nobody is there to watch: the bots wait for someone
                 if now < self._turn.bot_due:
                     return self._turn.bot_due - now
-                kind, amount = seat.bot.choose(live.hand)
+                kind, amount = seat.bot.choose(live.hand.view(engine))  # its seat's view only
                 await self._act(seat, engine, kind, amount, "bot", None)
             else:
                 clock = self._turn.clock
