@@ -47,11 +47,14 @@ def allows(view: TableView, option: ActionOption, amount: int) -> bool:
     (the bet sizes, or an all-in short of one).
 
     >>> from wildstud.cards import Deck
-    >>> hand = Hand("FTQ", [100, 100], {"open_pair": True}, deck=Deck(seed=1))
-    >>> hand.run()
-    >>> view = hand.view(hand.to_act)
-    >>> [allows(view, view.legal_actions[-1], amount) for amount in (4, 5, 6)]
-    [False, True, False]
+    >>> hand = Hand("FTQ", [100, 100], {"open_pair": True}, deck=Deck(seed=2))
+    >>> for _ in range(2):  # the bring-in and a call: fourth street, an open pair showing
+    ...     hand.run(); _ = take_turn(hand, CallingBot())
+    >>> hand.run(); view = hand.view(hand.to_act)
+    >>> [str(option) for option in view.legal_actions]
+    ['check', 'bet to 5..10']
+    >>> [allows(view, view.legal_actions[-1], amount) for amount in (4, 5, 7, 10)]
+    [False, True, False, True]
     """
     if not option.min_amount <= amount <= option.max_amount:
         return False
