@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from wildstud.arena import arena, make_bot, parse_bots
 from wildstud.betting import ActionKind
-from wildstud.bots import CallingBot, RandomBot, play_out
+from wildstud.bots import CallingBot, RandomBot, play_out, take_turn
 from wildstud.bots_equity import EquityBot
 from wildstud.cards import Deck
 from wildstud.cli import app
@@ -51,7 +51,9 @@ def test_equity_bot_plays_every_game_the_same_way_for_a_seed(game: str) -> None:
 def test_equity_bot_seeds_change_its_samples() -> None:
     hand = Hand("FTQ", [200] * 3, deck=Deck(seed=8))
     hand.run()
-    readings = {EquityBot(seed=seed, samples=200).read(hand).equity for seed in range(4)}
+    readings = {
+        EquityBot(seed=seed, samples=200).read(hand.view(hand.to_act)).equity for seed in range(4)
+    }
     assert len(readings) > 1  # each seed draws its own deals
 
 
@@ -67,7 +69,7 @@ def test_decisions_take_well_under_200_ms() -> None:
         while hand.phase is not Phase.OVER:
             if hand.phase is Phase.PLAYER:
                 began, began_cpu = time.perf_counter(), time.process_time()
-                bot.act(hand)
+                take_turn(hand, bot)
                 times.append(time.perf_counter() - began)
                 cpu.append(time.process_time() - began_cpu)
             else:
@@ -83,7 +85,7 @@ def test_reading_counts_the_streets_and_wild_cards_to_come() -> None:
     hand = Hand("SMBU", [200] * 3, deck=Deck(seed=5))
     hand.run()
     bot = EquityBot(seed=1, samples=200)
-    first = bot.read(hand)
+    first = bot.read(hand.view(hand.to_act))
     assert first.players == 3
     assert first.cards_to_come == 4
     assert first.rounds_left == 4
@@ -94,17 +96,17 @@ def test_reading_counts_the_streets_and_wild_cards_to_come() -> None:
     last_street = len(hand.rules.streets) - 1
     while not (hand.phase is Phase.PLAYER and hand.street == last_street):
         if hand.phase is Phase.PLAYER:
-            CallingBot().act(hand)
+            take_turn(hand, CallingBot())
         else:
             hand.step()
-    last = bot.read(hand)
+    last = bot.read(hand.view(hand.to_act))
     assert last.cards_to_come == 0
     assert last.wilds_to_come == 0
     assert last.rounds_left == 0
 
     plain = Hand("BITCH", [200] * 2, deck=Deck(seed=5))
     plain.run()
-    assert bot.read(plain).wilds_to_come == 0  # nothing is wild in The Bitch
+    assert bot.read(plain.view(plain.to_act)).wilds_to_come == 0  # nothing is wild in The Bitch
 
 
 def test_equity_bot_folds_a_dead_hand_and_raises_a_lock() -> None:

@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wildstud.betting import ActionKind
-from wildstud.bots import CallingBot, RandomBot
+from wildstud.bots import CallingBot, RandomBot, take_turn
 from wildstud.cards import Card, Deck
 from wildstud.deal import (
     Burned,
@@ -28,6 +28,7 @@ from wildstud.deal import (
     Hand,
     Phase,
     StubShuffled,
+    TableView,
 )
 from wildstud.errors import IllegalActionError
 from wildstud.games import Rules, find_game
@@ -80,9 +81,9 @@ class Players:
         self.rng = random.Random(seed)
         self.passive = passive
 
-    def act(self, hand: Hand) -> None:
+    def choose(self, view: TableView) -> tuple[ActionKind, int | None]:
         bot = self.calling if self.rng.random() < self.passive else self.random
-        bot.act(hand)
+        return bot.choose(view)
 
 
 def hidden_leaks(hand: Hand, viewer: int | None) -> list[str]:
@@ -194,7 +195,7 @@ def test_random_hands_keep_every_invariant(code: str, data: st.DataObject) -> No
                 else:
                     raise AssertionError(f"{kind} {amount} by {seat} was accepted")
                 assert snapshot(hand) == before
-            bot.act(hand)
+            take_turn(hand, bot)
         else:
             if rng.random() < 0.1:
                 before = snapshot(hand)
@@ -222,7 +223,7 @@ def test_no_view_ever_shows_another_seats_hidden_card(code: str, data: st.DataOb
     bot = Players(seed, passive)
     while hand.phase is not Phase.OVER:
         if hand.phase is Phase.PLAYER:
-            bot.act(hand)
+            take_turn(hand, bot)
         else:
             hand.step()
         for viewer in [None, *range(len(stacks))]:

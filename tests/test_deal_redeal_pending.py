@@ -14,7 +14,7 @@ def _to_pending(hand: Hand) -> None:
     while hand.redeal_pending is None:
         assert hand.phase is not Phase.OVER, "the hand ended without a redeal"
         if hand.phase is Phase.PLAYER:
-            kind, amount = bot.choose(hand)
+            kind, amount = bot.choose(hand.view(hand.to_act))
             hand.act(kind, amount)
         else:
             hand.step()

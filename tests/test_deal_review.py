@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from wildstud.betting import ActionKind
-from wildstud.bots import CallingBot, play_out
+from wildstud.bots import CallingBot, play_out, take_turn
 from wildstud.cards import Deck, Rank, parse_card, parse_cards
 from wildstud.deal import (
     BettingOpened,
@@ -675,7 +675,7 @@ def _to_showdown(hand: Hand, pushers: set[int]) -> None:
             option = max(hand.legal_actions(), key=lambda option: option.max_amount)
             hand.act(option.kind, option.max_amount)
         else:
-            CallingBot().act(hand)
+            take_turn(hand, CallingBot())
 
 
 def test_a_side_pot_whose_claimants_all_muck_goes_to_the_last_of_them() -> None:

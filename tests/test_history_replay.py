@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from wildstud.bots import CallingBot, RandomBot, play_out
+from wildstud.bots import CallingBot, RandomBot, play_out, take_turn
 from wildstud.cards import Deck, parse_card
 from wildstud.deal import (
     Burned,
@@ -119,7 +119,7 @@ def check_round_trip(seed: int) -> None:
             if middle and rng.random() < 0.2:
                 check_mid_hand(hand, dealer)
                 middle = False
-            (calling if rng.random() < passive else bot).act(hand)
+            take_turn(hand, calling if rng.random() < passive else bot)
         else:
             hand.step()
     count = len(stacks)
@@ -288,7 +288,7 @@ def test_a_muck_at_the_showdown_gives_up_the_pot() -> None:
     hand = Hand("FTQ", [50, 50], deck=stack_deck("As 9c Ah 9d Qh 7d  2c 3c  Kc 4d  Jc 5h  8s 8h"))
     while hand.next_step is None or hand.next_step.kind is not DealerStep.SHOWDOWN:
         if hand.phase is Phase.PLAYER:
-            CallingBot().act(hand)
+            take_turn(hand, CallingBot())
         else:
             assert not hand.can_muck(0)
             hand.step()

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from wildstud.bots import CallingBot, RandomBot
+from wildstud.bots import CallingBot, RandomBot, take_turn
 from wildstud.cards import DECK, Deck
 from wildstud.cli import main
 from wildstud.cli.judge import _HELP, render_ruling
@@ -391,7 +391,7 @@ def played_records(count: int) -> list[HandRecord]:
         bot: RandomBot | CallingBot = RandomBot(index) if index % 2 else CallingBot()
         while hand.phase is not Phase.OVER:
             if hand.phase is Phase.PLAYER:
-                bot.act(hand)
+                take_turn(hand, bot)
             else:
                 hand.step()
         records.append(record_from_hand(hand, reveal="all" if index % 3 else "showdown"))

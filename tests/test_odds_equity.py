@@ -9,7 +9,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from wildstud.bots import CallingBot
+from wildstud.bots import CallingBot, take_turn
 from wildstud.cards import DECK, Card, Deck
 from wildstud.cli import app
 from wildstud.cli import odds as odds_command
@@ -112,7 +112,7 @@ def test_unknown_cards_and_redeals_from_an_engine_hand() -> None:
     hand = Hand("BITCH", [500] * 4, deck=Deck(seed=12))
     bot = CallingBot()
     while hand.phase is not Phase.PLAYER or hand.street_name != "fourth street":
-        bot.act(hand) if hand.phase is Phase.PLAYER else hand.step()
+        take_turn(hand, bot) if hand.phase is Phase.PLAYER else hand.step()
     s = Situation.from_hand(hand, viewer=0)
     assert s.unknown == 6  # the other players' hole cards
     first = odds(s, deals=30_000, seed=3)

@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from wildstud.bots import Bot, CallingBot, RandomBot
+from wildstud.bots import Bot, CallingBot, RandomBot, take_turn
 from wildstud.bots_equity import EquityBot
 from wildstud.cards import Deck
 from wildstud.deal import Hand, Phase
@@ -255,12 +255,13 @@ def arena(
 
 
 def _play(hand: Hand, by_seat: Sequence[Bot]) -> None:
-    """Play a hand to its end, each seat's bot taking that seat's turns."""
+    """Play a hand to its end, each seat's bot taking that seat's turns from that seat's view
+    (:func:`~wildstud.bots.take_turn`)."""
     while hand.phase is not Phase.OVER:
         if hand.phase is Phase.PLAYER:
             seat = hand.to_act
             assert seat is not None
-            by_seat[seat].act(hand)
+            take_turn(hand, by_seat[seat])
         else:
             hand.step()
 

@@ -1,5 +1,11 @@
 """Players that are programs, for tests and simulations.
 
+A bot sees a hand as its seat does: :meth:`Bot.choose` is given the seat's
+:class:`~wildstud.deal.TableView` (``hand.view(seat)``: its own cards, everyone's upcards, the
+pots, the public wild cards, the legal actions), never the hand, so no other seat's hidden card
+can reach it. Whoever runs the hand (:func:`take_turn`, :func:`play_out`, the arena, the server)
+asks the bot and carries out its answer.
+
 :class:`CallingBot` never bets or folds: it brings in, checks or calls, so a hand goes to the
 showdown with the cards deciding.
 
@@ -20,11 +26,41 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from wildstud.betting import ActionKind
-from wildstud.deal import Acted, Hand, Phase
+from wildstud.betting import ActionKind, ActionOption, Limit
+from wildstud.deal import Acted, Hand, Phase, TableView
 from wildstud.errors import IllegalActionError
 
-__all__ = ["Bot", "CallingBot", "RandomBot", "play_out"]
+__all__ = ["Bot", "CallingBot", "RandomBot", "allows", "play_out", "take_turn"]
+
+
+class Bot(Protocol):
+    """Anything that can take a player's turn from what that player's seat sees."""
+
+    def choose(self, view: TableView) -> tuple[ActionKind, int | None]:
+        """The action for the seat whose view this is, when it is that seat's turn: a kind and
+        a to-amount (``None``: no amount)."""
+
+
+def allows(view: TableView, option: ActionOption, amount: int) -> bool:
+    """Whether ``amount`` is a to-amount that ``option`` (one of ``view.legal_actions``)
+    allows: any amount of its range, except in fixed limit, where only the range's ends are
+    (the bet sizes, or an all-in short of one).
+
+    >>> from wildstud.cards import Deck
+    >>> hand = Hand("FTQ", [100, 100], {"open_pair": True}, deck=Deck(seed=2))
+    >>> for _ in range(2):  # the bring-in and a call: fourth street, an open pair showing
+    ...     hand.run(); _ = take_turn(hand, CallingBot())
+    >>> hand.run(); view = hand.view(hand.to_act)
+    >>> [str(option) for option in view.legal_actions]
+    ['check', 'bet to 5..10']
+    >>> [allows(view, view.legal_actions[-1], amount) for amount in (4, 5, 7, 10)]
+    [False, True, False, True]
+    """
+    if not option.min_amount <= amount <= option.max_amount:
+        return False
+    if view.stakes.limit is Limit.FIXED:
+        return amount in (option.min_amount, option.max_amount)
+    return True
 
 
 class RandomBot:
@@ -33,23 +69,18 @@ class RandomBot:
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, hand: Hand) -> tuple[ActionKind, int | None]:
+    def choose(self, view: TableView) -> tuple[ActionKind, int | None]:
         """The action this bot would take now: a kind and a to-amount (``None``: no amount)."""
-        options = hand.legal_actions()
+        options = view.legal_actions
         if not options:
             raise IllegalActionError("no player is to act: nothing to choose")
         option = self._rng.choice(options)
         if option.kind in (ActionKind.FOLD, ActionKind.CHECK):
             return option.kind, None
         amount = self._rng.randint(option.min_amount, option.max_amount)
-        if not hand.can_act(option.kind, amount):
+        if not allows(view, option, amount):
             amount = self._rng.choice((option.min_amount, option.max_amount))
         return option.kind, amount
-
-    def act(self, hand: Hand) -> Acted:
-        """Choose and take an action in ``hand``."""
-        kind, amount = self.choose(hand)
-        return hand.act(kind, amount)
 
 
 class CallingBot:
@@ -64,31 +95,29 @@ class CallingBot:
 
     _PREFERENCE = (ActionKind.BRING_IN, ActionKind.CHECK, ActionKind.CALL)
 
-    def choose(self, hand: Hand) -> tuple[ActionKind, int | None]:
+    def choose(self, view: TableView) -> tuple[ActionKind, int | None]:
         """The bring-in, a check or a call, whichever is legal now."""
-        kinds = {option.kind for option in hand.legal_actions()}
+        kinds = {option.kind for option in view.legal_actions}
         for kind in self._PREFERENCE:
             if kind in kinds:
                 return kind, None
         raise IllegalActionError("no player is to act: nothing to choose")
 
-    def act(self, hand: Hand) -> Acted:
-        """Bring in, check or call."""
-        kind, amount = self.choose(hand)
-        return hand.act(kind, amount)
 
-
-class Bot(Protocol):
-    """Anything that can take a player's turn."""
-
-    def act(self, hand: Hand) -> Acted:
-        """Take an action in ``hand`` for the seat to act."""
+def take_turn(hand: Hand, bot: Bot) -> Acted:
+    """Let ``bot`` take the turn of the seat to act in ``hand``: it is shown that seat's view,
+    and its answer is carried out (an illegal answer is refused, as any player's would be)."""
+    seat = hand.to_act
+    if seat is None:
+        raise IllegalActionError("no player is to act: nothing to choose")
+    kind, amount = bot.choose(hand.view(seat))
+    return hand.act(kind, amount, seat=seat)
 
 
 def play_out(hand: Hand, bot: Bot) -> None:
     """Play the hand to its end: the dealer's steps, and ``bot`` for every seat."""
     while hand.phase is not Phase.OVER:
         if hand.phase is Phase.PLAYER:
-            bot.act(hand)
+            take_turn(hand, bot)
         else:
             hand.step()

@@ -1,7 +1,8 @@
 """A player that bets by the odds: its share of the pot against the price of staying in.
 
-At each turn :class:`EquityBot` works out what it knows of the hand (:meth:`EquityBot.read`):
-its expected share of the pot from a small, seeded Monte Carlo run of the rest of the deal as it
+At each turn :class:`EquityBot` works out what its seat knows of the hand from the seat's view
+(:meth:`EquityBot.read`; like every bot it is given ``hand.view(seat)``, never the hand): its
+expected share of the pot from a small, seeded Monte Carlo run of the rest of the deal as it
 sees it (opponents' hole cards unknown, the later streets dealt in the game's real order, so a
 queen still to come changes the wild cards as it would), the chips it must put in to stay, how
 many players contest the pot, whether anyone who has not acted yet sits behind it on this
@@ -38,13 +39,17 @@ import random
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numba
 
 from wildstud.betting import ActionKind, ActionOption, Limit
+from wildstud.bots import allows
 from wildstud.cards import DECK, Card
-from wildstud.deal import Acted, BettingOpened, Hand
+from wildstud.deal import Acted, BettingOpened, DealStarted, StreetStarted, TableView
 from wildstud.errors import BotError, IllegalActionError
+from wildstud.games import Rules, find_game
+from wildstud.games.options import OptionValue
 from wildstud.odds.equity import odds
 from wildstud.odds.situation import Situation
 
@@ -120,9 +125,11 @@ class EquityBot:
     >>> hand = Hand("FTQ", [100, 100], deck=stack_deck("As 2c Ad 7d Ah 3h"))
     >>> hand.run()
     >>> bot = EquityBot(seed=3)
-    >>> round(bot.read(hand).equity, 1), bot.choose(hand)
+    >>> view = hand.view(hand.to_act)
+    >>> round(bot.read(view).equity, 1), bot.choose(view)
     (0.4, (<ActionKind.BRING_IN: 'bring-in'>, 2))
-    >>> _ = hand.bring_in(); bot.choose(hand)  # three aces against a bring-in: complete
+    >>> _ = hand.bring_in()  # three aces against a bring-in: complete
+    >>> bot.choose(hand.view(hand.to_act))
     (<ActionKind.COMPLETE: 'complete'>, 5)
     """
 
@@ -149,42 +156,44 @@ class EquityBot:
         self.implied = implied
         self.margin = margin
 
-    def read(self, hand: Hand) -> Reading:
-        """What the seat to act knows now, with its share of the pot from ``samples`` deals."""
-        seat = hand.to_act
-        if seat is None:
+    def read(self, view: TableView) -> Reading:
+        """What the seat whose view this is knows now, with its share of the pot from
+        ``samples`` deals (it must be that seat's turn)."""
+        seat = view.viewer
+        if seat is None or view.to_act != seat:
             raise IllegalActionError("no player is to act: nothing to read")
-        situation = Situation.from_hand(hand, viewer=seat)
+        rules = _rules(view.code, view.options)
+        situation = Situation.from_view(view, rules)
         with _one_thread():
             result = odds(situation, deals=self.samples, seed=self._rng.getrandbits(63))
         equity = next(entry.equity for entry in result.seats if entry.seat == seat)
-        acted, raises = _this_street(hand)
-        live = hand.live
-        stacks = hand.stacks
+        acted, raises = _this_street(view)
+        seats = view.seats
+        live = [entry.seat for entry in seats if entry.dealt_in and not entry.folded]
         behind = sum(
-            1 for other in live if other != seat and other not in acted and stacks[other] > 0
+            1 for other in live if other != seat and other not in acted and seats[other].stack > 0
         )
-        call = next((o for o in hand.legal_actions() if o.kind is ActionKind.CALL), None)
-        to_call = 0 if call is None else call.min_amount - hand.view(seat).seats[seat].bet
-        streets = hand.rules.streets
-        street = hand.street or 0
+        call = next((o for o in view.legal_actions if o.kind is ActionKind.CALL), None)
+        to_call = 0 if call is None else call.min_amount - seats[seat].bet
+        streets = rules.streets
+        street = _street_index(view)
         rounds_left = sum(1 for later in streets[street + 1 :] if later.betting)
-        cards_to_come = sum(len(later.cards) for later in streets) - len(hand.cards(seat))
-        wilds = hand.wilds.for_seat(seat)
-        unseen = _unseen(hand, seat)
+        cards_to_come = sum(len(later.cards) for later in streets) - len(seats[seat].cards)
+        wilds = frozenset(view.seat_wild or ())
+        unseen = _unseen(view, seat)
         wild_rate = len(wilds & unseen) / len(unseen) if unseen else 0.0
         return Reading(
             seat=seat,
             equity=equity,
             players=len(live),
-            pot=hand.pot,
+            pot=view.pot,
             to_call=max(to_call, 0),
             behind=behind,
             raises=raises,
             rounds_left=rounds_left,
             cards_to_come=max(cards_to_come, 0),
             wilds_to_come=max(cards_to_come, 0) * wild_rate,
-            big_bet=hand.stakes.big_bet,
+            big_bet=view.stakes.big_bet,
         )
 
     def value_line(self, reading: Reading) -> float:
@@ -199,17 +208,19 @@ class EquityBot:
         edge = (0.35 - (0.1 if reading.behind == 0 else 0.0)) / self.aggression
         return 1.0 + edge + 0.15 * reading.raises
 
-    def choose(self, hand: Hand) -> tuple[ActionKind, int | None]:
-        """The action this bot takes now: a kind and a to-amount (``None``: no amount)."""
-        options = hand.legal_actions()
+    def choose(self, view: TableView) -> tuple[ActionKind, int | None]:
+        """The action this bot takes now, from its seat's view: a kind and a to-amount
+        (``None``: no amount)."""
+        options = view.legal_actions
         if not options:
             raise IllegalActionError("no player is to act: nothing to choose")
         if len(options) == 1:
             return options[0].kind, _amount_of(options[0])
-        kind, amount = self.decide(self.read(hand), options, hand.stakes.limit)
-        if amount is not None and not hand.can_act(kind, amount):
+        kind, amount = self.decide(self.read(view), options, view.stakes.limit)
+        option = next(option for option in options if option.kind is kind)
+        if amount is not None and not allows(view, option, amount):
             # A fixed-limit range may have gaps: its least amount is always legal.
-            amount = next(option.min_amount for option in options if option.kind is kind)
+            amount = option.min_amount
         return kind, amount
 
     def decide(
@@ -248,11 +259,6 @@ class EquityBot:
             return ActionKind.FOLD, None
         raise IllegalActionError(f"no action fits among {[str(o) for o in options]}")
 
-    def act(self, hand: Hand) -> Acted:
-        """Choose and take an action in ``hand``."""
-        kind, amount = self.choose(hand)
-        return hand.act(kind, amount)
-
     def _size(self, option: ActionOption, reading: Reading, limit: Limit) -> int:
         """The to-amount of a bet or raise: in fixed and spread limit the least one (the big
         one, where there is a choice, with a very strong hand); in pot and no limit a part of
@@ -283,13 +289,12 @@ def _amount_of(option: ActionOption) -> int | None:
     return None if option.kind in (ActionKind.FOLD, ActionKind.CHECK) else option.min_amount
 
 
-def _this_street(hand: Hand) -> tuple[set[int], int]:
+def _this_street(view: TableView) -> tuple[set[int], int]:
     """The seats that have acted since the betting of this street opened (and since the last
     bet or raise, for the seats still to answer it), and the bets and raises made."""
-    events = hand.events
     acted: set[int] = set()
     raises = 0
-    for event in reversed(events):
+    for event in reversed(view.events):
         if isinstance(event, BettingOpened):
             break
         if isinstance(event, Acted):
@@ -302,11 +307,33 @@ def _this_street(hand: Hand) -> tuple[set[int], int]:
     return acted, raises
 
 
-def _unseen(hand: Hand, seat: int) -> frozenset[Card]:
+def _street_index(view: TableView) -> int:
+    """The index of the street of the current deal being dealt or bet (-1 before the first)."""
+    for event in reversed(view.events):
+        if isinstance(event, StreetStarted):
+            return event.street
+        if isinstance(event, DealStarted):
+            break
+    return -1
+
+
+@lru_cache(maxsize=64)
+def _rules(code: str, options: tuple[tuple[str, OptionValue], ...]) -> Rules:
+    """The rules a view's game code and house rules name (the same few, decision after
+    decision)."""
+    return find_game(code).rules(dict(options))
+
+
+def _unseen(view: TableView, seat: int) -> frozenset[Card]:
     """The cards ``seat`` has not seen: not its own, nor anyone's upcard, nor the centre or
     community card."""
-    seen: set[Card] = set(hand.hand_of(seat))
-    for other in hand.in_deal:
-        seen.update(held.card for held in hand.cards(other) if held.up)
-    seen.update(card for card in (hand.centre, hand.community) if card is not None)
+    seen: set[Card] = set()
+    for entry in view.seats:
+        if entry.dealt_in:
+            seen.update(
+                held.card
+                for held in entry.cards
+                if held.card is not None and (held.up or entry.seat == seat)
+            )
+    seen.update(card for card in (view.centre, view.community) if card is not None)
     return frozenset(DECK) - seen

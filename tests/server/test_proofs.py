@@ -400,7 +400,7 @@ def test_a_card_of_a_redeal_is_proven_against_the_redeal_s_deck() -> None:
             if hand.phase is Phase.DEALER:
                 hand.step()
             else:
-                kind, amount = bot.choose(hand)
+                kind, amount = bot.choose(hand.view(hand.to_act))
                 hand.act(kind, amount, seat=hand.to_act)
             for viewer in (None, 0):
                 for item in opened(book, hand.events, viewer, sent)["proofs"]:

@@ -97,7 +97,7 @@ def test_a_stored_hand_replays_to_the_same_hand(game: str) -> None:
         actions = []
         bot = RandomBot(seed=rng.randrange(1 << 30))
         while hand.phase is not Phase.OVER:
-            kind, amount = bot.choose(hand)
+            kind, amount = bot.choose(hand.view(hand.to_act))
             seat = hand.to_act
             assert seat is not None
             hand.act(kind, amount, seat=seat)

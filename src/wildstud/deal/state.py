@@ -305,6 +305,7 @@ class Hand:
         self.rules = rules
         self.options = rules.options
         self.stakes, plain_options = _table(rules.options)
+        self._plain_options = plain_options
         self.dealer = dealer
         self._deck_source: Callable[[int], Deck] | None = None
         if callable(deck):
@@ -338,6 +339,9 @@ class Hand:
         self._events: list[Event] = [
             HandStarted(rules.game.name, rules.code, plain_options, tuple(stacks), dealer)
         ]
+        self._redacted: dict[int | None, list[Event]] = {}
+        """Each viewer's copy of the events, as :meth:`view` last made it: the events are only
+        ever added to, so a view (one per bot decision) redacts only the new ones."""
         self._deal = 0
         self._start_deal(self._order, self._order)
 
@@ -756,14 +760,18 @@ class Hand:
                     cards=cards,
                 )
             )
-        own = None
+        redacted = self._redacted.setdefault(seat, [])
+        redacted.extend(redact(event, seat) for event in self._events[len(redacted) :])
+        own = seat_wild = None
         if seat is not None:
-            own = tuple(sorted(self._wilds.for_seat(seat) & set(self.hand_of(seat))))
+            wild_for_seat = self._wilds.for_seat(seat)
+            own = tuple(sorted(wild_for_seat & set(self.hand_of(seat))))
+            seat_wild = tuple(sorted(wild_for_seat))
         return TableView(
             viewer=seat,
             game=self.rules.title,
             code=self.rules.code,
-            options=tuple(self.options.to_mapping().items()),
+            options=self._plain_options,
             dealer=self.dealer,
             deal=self._deal,
             street=self.street_name,
@@ -777,8 +785,10 @@ class Hand:
             wild=tuple(sorted(self._wilds.wild)),
             wild_text=self._wild_text(),
             own_wild=own,
+            seat_wild=seat_wild,
             legal_actions=self.legal_actions() if seat is not None and seat == self.to_act else (),
-            events=tuple(redact(event, seat) for event in self._events),
+            stakes=self.stakes,
+            events=tuple(redacted),
             redeal_pending=self.redeal_pending,
         )
 

@@ -20,7 +20,7 @@ import dataclasses
 from dataclasses import dataclass
 from enum import StrEnum
 
-from wildstud.betting import ActionOption
+from wildstud.betting import ActionOption, Stakes
 from wildstud.cards import Card
 from wildstud.deal.events import Burned, Dealt, Event
 from wildstud.games.options import OptionValue
@@ -104,8 +104,16 @@ class TableView:
     wild_text: str
     own_wild: tuple[Card, ...] | None
     """The viewer's cards that are wild in the viewer's hand (``None`` for spectators)."""
+    seat_wild: tuple[Card, ...] | None
+    """Every card that would be wild in the viewer's hand now (``None`` for spectators): the
+    cards wild for every hand and those the viewer's own cards make wild for it alone (Baby
+    Daddy's rank, a queen in the hole), which the viewer knows and nobody else does."""
     legal_actions: tuple[ActionOption, ...]
-    """What the viewer may do now (empty unless it is the viewer's turn)."""
+    """What the viewer may do now (empty unless it is the viewer's turn). In fixed limit a
+    bet or raise takes only the least or the greatest amount of its range (the sizes, or an
+    all-in short of one); in the other structures any amount in the range."""
+    stakes: Stakes
+    """The table's betting structure (public, like the house rules)."""
     events: tuple[Event, ...]
     redeal_pending: RedealPending | None = None
     """The redeal due next, if the deal has just stopped for one (see

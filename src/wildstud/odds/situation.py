@@ -4,8 +4,9 @@ A :class:`Situation` is the start of a deal as the compiled simulation replays i
 dealt so far with its seat and whether it went face up (its code where someone can see it, -1
 where nobody can), the street those cards complete, cards seen elsewhere (folded hands shown),
 and the seats still in. It is built from what a player knows (:meth:`Situation.build`: one
-player's hole cards, every player's upcards, cards seen from folded hands) or from a hand of the
-engine at any moment (:meth:`Situation.from_hand`), and it is checked: a card seen twice, a
+player's hole cards, every player's upcards, cards seen from folded hands), from a hand of the
+engine at any moment (:meth:`Situation.from_hand`) or from one seat's view of it
+(:meth:`Situation.from_view`: what a bot is given), and it is checked: a card seen twice, a
 count of upcards that no deal of the game produces, or a deal that the rules would have stopped
 is refused with a :class:`~wildstud.errors.SituationError`.
 
@@ -35,9 +36,11 @@ from wildstud.deal import (
     Hand,
     StreetStarted,
     StubShuffled,
+    TableView,
 )
+from wildstud.deal.events import Event as HandEvent
 from wildstud.errors import SituationError
-from wildstud.games import Rules
+from wildstud.games import Rules, find_game
 from wildstud.games.options import GameOptions
 from wildstud.odds import kernels
 from wildstud.odds.simulate import check_players, resolve_rules
@@ -163,8 +166,35 @@ class Situation:
         A street half dealt is refused; between streets, the deal stands at the last street
         whose cards are out.
         """
+        return cls._from_events(hand.rules, len(hand.stacks), hand.events, viewer, hidden)
+
+    @classmethod
+    def from_view(cls, view: TableView, rules: Rules | None = None) -> Situation:
+        """The current deal as one seat's view of the hand shows it (a spectator's view: the
+        upcards alone). Nothing but the view is read, so nothing its viewer may not see can
+        reach the situation; ``rules`` saves finding them again from the view's game code and
+        house rules.
+
+        >>> from wildstud.cards import Deck
+        >>> hand = Hand("FTQ", [100, 100, 100], deck=Deck(seed=2))
+        >>> hand.run()
+        >>> Situation.from_view(hand.view(1)) == Situation.from_hand(hand, viewer=1)
+        True
+        """
+        if rules is None:
+            rules = find_game(view.code).rules(dict(view.options))
+        return cls._from_events(rules, len(view.seats), view.events, view.viewer, ())
+
+    @classmethod
+    def _from_events(
+        cls,
+        rules: Rules,
+        players: int,
+        events: Sequence[HandEvent],
+        viewer: int | None,
+        hidden: Iterable[Card],
+    ) -> Situation:
         unseen = set(hidden)
-        events = hand.events
         start = max(i for i, event in enumerate(events) if isinstance(event, DealStarted))
         deal = events[start]
         assert isinstance(deal, DealStarted)
@@ -177,7 +207,7 @@ class Situation:
             if isinstance(event, StreetStarted):
                 street, dealt = event.street, 0
                 in_now = sum(1 for seat in deal.seats if seat not in folded)
-                expected = in_now * len(hand.rules.streets[street].cards)
+                expected = in_now * len(rules.streets[street].cards)
             elif isinstance(event, Dealt):
                 visible = event.up or viewer is None or viewer == event.seat
                 known = event.card is not None and visible and event.card not in unseen
@@ -200,10 +230,10 @@ class Situation:
             street -= 1  # the street has begun, but no card of it is out yet
         elif dealt < expected:
             raise SituationError(
-                f"the hand stops in the middle of dealing {hand.rules.streets[street].name}"
+                f"the hand stops in the middle of dealing {rules.streets[street].name}"
             )
         live = tuple(seat for seat in deal.seats if seat not in folded)
-        return cls._checked(hand.rules, len(hand.stacks), tuple(prefix), street, live, ())
+        return cls._checked(rules, players, tuple(prefix), street, live, ())
 
     @classmethod
     def _checked(

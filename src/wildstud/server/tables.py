@@ -7,10 +7,14 @@ the bots and acts for players whose time runs out. Players' own actions come in 
 same order: the engine checks it and carries it out, the store writes it in one transaction,
 and only then do the clients hear of it, each seeing only what its seat may see.
 
-The button moves to the next seat dealt in every hand. A seat is dealt in when it has chips, is
-not sitting out and is not being removed. A player whose clock runs out in ``absent_hands``
-hands in a row, without acting in them, sits out until they come back (open their link again or
-send ``sit_in``).
+A seat is dealt in when it has chips, is not sitting out and is not being removed. The button
+(the dealer's seat, who chooses the game under dealer's choice) moves forward every hand to the
+next seat, after the one that had it, whose player was dealt into the last hand and is dealt
+into this one: a player who joins or sits back in is dealt in at once but takes the button only
+once it has come round to them, never ahead of the players already waiting for it (Robert's
+Rules' moving button; ``docs/house-rules.md``, "Who deals and chooses"). A player whose clock
+runs out in ``absent_hands`` hands in a row, without acting in them, sits out until they come
+back (open their link again or send ``sit_in``).
 
 Every turn is timed from when the driver first sees it: a player gets the action clock, then
 their time bank as it stands. A turn resumed after the host's pause, after a restart of the
@@ -198,6 +202,9 @@ class Table:
         self._changed = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._choosing: Choosing | None = None
+        self._dealt_last: dict[int, str] | None = None
+        """The seats dealt into the last hand, each with its player's id: the button's round
+        (see :meth:`_next_button`); ``None`` when no hand is known."""
         self._next_hand_at = 0.0
         self._turn = Turn()
         self._idle_since = time.monotonic()
@@ -218,6 +225,11 @@ class Table:
             hand = rebuild(setup, book, stored.live_hand.actions)
             table.live = LiveHand(setup, book, hand, len(stored.live_hand.actions))
             table.live.published = len(hand.events)
+            table._dealt_last = {
+                index: table.seats[index].player_id
+                for index in setup.lineup
+                if index in table.seats
+            }
             for action in stored.live_hand.actions:
                 seat = table.seats.get(setup.lineup[action.seat])
                 if seat is not None:
@@ -250,6 +262,8 @@ class Table:
         here), so the restarted table deals on from the new deal.
         """
         async with self._lock:
+            if self._dealt_last is None and self.hands_dealt:
+                await self._recall_last_lineup()
             live = self.live
             if live is not None:
                 changes = Changes(decks=live.decks())
@@ -258,6 +272,18 @@ class Table:
                 await self._commit(changes)
             self._sync_turn()
         self.start_driver()
+
+    async def _recall_last_lineup(self) -> None:
+        """The seats dealt into the last hand, from the store: a restarted table's button goes
+        round as it would have (a seat counts when the same name still sits there)."""
+        last = await self.store.call(self.store.finished_hands, self.id, 1, None)
+        if last:
+            setup = last[0].setup
+            self._dealt_last = {
+                index: seat.player_id
+                for index, name in zip(setup.lineup, setup.names, strict=True)
+                if (seat := self.seats.get(index)) is not None and seat.name == name
+            }
 
     def start_driver(self) -> None:
         """Start the task that deals, plays the bots and runs the clocks."""
@@ -755,7 +781,7 @@ class Table:
                     return None  # nobody is there to watch: the bots wait for someone
                 if now < self._turn.bot_due:
                     return self._turn.bot_due - now
-                kind, amount = seat.bot.choose(live.hand)
+                kind, amount = seat.bot.choose(live.hand.view(engine))  # its seat's view only
                 await self._act(seat, engine, kind, amount, "bot", None)
             else:
                 clock = self._turn.clock
@@ -768,6 +794,11 @@ class Table:
             return 0.0
         if idle:
             return None  # no hand starts with nobody there
+        lineup = self._lineup()
+        if self._choosing is not None and self._choosing.button not in lineup:
+            # The chooser sat out or left before choosing: the choice moves on with the button.
+            self._choosing = None
+            self._broadcast_table()
         if self._choosing is not None:
             if now < self._choosing.deadline:
                 return self._choosing.deadline - now
@@ -775,7 +806,6 @@ class Table:
             return 0.0
         if now < self._next_hand_at:
             return self._next_hand_at - now
-        lineup = self._lineup()
         fitting = self.menu.fitting(len(lineup))
         if len(lineup) < 2 or not fitting:
             return None
@@ -795,10 +825,17 @@ class Table:
         return tuple(index for index in sorted(self.seats) if self.seats[index].eligible)
 
     def _next_button(self, lineup: tuple[int, ...]) -> int:
+        """The seat that deals (and chooses) the next hand of ``lineup``: the next seat after
+        the button whose player was dealt into the last hand, so that a player who has just
+        joined or sat back in waits for the button to come round; where no such seat is left,
+        the next seat dealt in. The button never stays where it was."""
         if self.button is None:
             return lineup[0]
-        later = [index for index in lineup if index > self.button]
-        return later[0] if later else lineup[0]
+        dealt = self._dealt_last or {}
+        stayed = [i for i in lineup if i != self.button and dealt.get(i) == self.seats[i].player_id]
+        candidates = stayed or [index for index in lineup if index != self.button]
+        later = [index for index in candidates if index > self.button]
+        return later[0] if later else candidates[0]
 
     async def _deal(self, entry: int | None, chooser: Seat | None = None) -> None:
         """Start the next hand with game ``entry`` (``None``: the default pick)."""
@@ -830,6 +867,7 @@ class Table:
         live = LiveHand(setup, book, hand, 0)
         self.live, self.last_hand = live, None
         self.button, self.hands_dealt, self.last_entry = button, setup.number, entry
+        self._dealt_last = {index: self.seats[index].player_id for index in lineup}
         for index in lineup:
             self.seats[index].acted = self.seats[index].timed_out = False
         changes = Changes(table=self.state(), hand=setup, decks=live.decks())
