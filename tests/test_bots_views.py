@@ -210,7 +210,7 @@ def test_allows_agrees_with_the_engine_on_every_amount(data: st.DataObject) -> N
                 if option.kind in (ActionKind.FOLD, ActionKind.CHECK):
                     continue
                 for amount in range(option.min_amount - 1, option.max_amount + 2):
-                    assert allows(view, option, amount) == hand.can_act(option.kind, amount), (
+                    assert allows(option, amount) == hand.can_act(option.kind, amount), (
                         option,
                         amount,
                     )
@@ -219,18 +219,20 @@ def test_allows_agrees_with_the_engine_on_every_amount(data: st.DataObject) -> N
             hand.step()
 
 
-def test_allows_keeps_a_fixed_limit_range_to_its_ends() -> None:
-    hand = Hand("FTQ", [100, 100], deck=Deck(seed=1))
-    hand.run()
-    view = hand.view(hand.to_act)
-    spread = ActionOption(ActionKind.RAISE, 5, 10)
-    assert [allows(view, spread, amount) for amount in (4, 5, 7, 10, 11)] == [
+def test_allows_keeps_a_fixed_limit_option_to_its_amounts() -> None:
+    fixed = ActionOption(ActionKind.RAISE, 5, 10, (5, 10))
+    assert [allows(fixed, amount) for amount in (4, 5, 7, 10, 11)] == [
         False,
         True,
         False,
         True,
         False,
     ]
-    pot = Hand("FTQ", [100, 100], {"limit": "pot-limit"}, deck=Deck(seed=1))
-    pot.run()
-    assert allows(pot.view(pot.to_act), spread, 7)
+    spread = ActionOption(ActionKind.RAISE, 5, 10)
+    assert [allows(spread, amount) for amount in (4, 5, 7, 10, 11)] == [
+        False,
+        True,
+        True,
+        True,
+        False,
+    ]

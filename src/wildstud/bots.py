@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from wildstud.betting import ActionKind, ActionOption, Limit
+from wildstud.betting import ActionKind, ActionOption
 from wildstud.deal import Acted, Hand, Phase, TableView
 from wildstud.errors import IllegalActionError
 
@@ -41,10 +41,10 @@ class Bot(Protocol):
         a to-amount (``None``: no amount)."""
 
 
-def allows(view: TableView, option: ActionOption, amount: int) -> bool:
+def allows(option: ActionOption, amount: int) -> bool:
     """Whether ``amount`` is a to-amount that ``option`` (one of ``view.legal_actions``)
-    allows: any amount of its range, except in fixed limit, where only the range's ends are
-    (the bet sizes, or an all-in short of one).
+    allows: any amount of its range, except in fixed limit, where only the amounts the option
+    lists are (the bet sizes, or an all-in short of one).
 
     >>> from wildstud.cards import Deck
     >>> hand = Hand("FTQ", [100, 100], {"open_pair": True}, deck=Deck(seed=2))
@@ -52,15 +52,13 @@ def allows(view: TableView, option: ActionOption, amount: int) -> bool:
     ...     hand.run(); _ = take_turn(hand, CallingBot())
     >>> hand.run(); view = hand.view(hand.to_act)
     >>> [str(option) for option in view.legal_actions]
-    ['check', 'bet to 5..10']
-    >>> [allows(view, view.legal_actions[-1], amount) for amount in (4, 5, 7, 10)]
+    ['check', 'bet to 5 or 10']
+    >>> [allows(view.legal_actions[-1], amount) for amount in (4, 5, 7, 10)]
     [False, True, False, True]
     """
-    if not option.min_amount <= amount <= option.max_amount:
-        return False
-    if view.stakes.limit is Limit.FIXED:
-        return amount in (option.min_amount, option.max_amount)
-    return True
+    if option.amounts is not None:
+        return amount in option.amounts
+    return option.min_amount <= amount <= option.max_amount
 
 
 class RandomBot:
@@ -78,7 +76,7 @@ class RandomBot:
         if option.kind in (ActionKind.FOLD, ActionKind.CHECK):
             return option.kind, None
         amount = self._rng.randint(option.min_amount, option.max_amount)
-        if not allows(view, option, amount):
+        if not allows(option, amount):
             amount = self._rng.choice((option.min_amount, option.max_amount))
         return option.kind, amount
 

@@ -218,7 +218,7 @@ class EquityBot:
             return options[0].kind, _amount_of(options[0])
         kind, amount = self.decide(self.read(view), options, view.stakes.limit)
         option = next(option for option in options if option.kind is kind)
-        if amount is not None and not allows(view, option, amount):
+        if amount is not None and not allows(option, amount):
             # A fixed-limit range may have gaps: its least amount is always legal.
             amount = option.min_amount
         return kind, amount
