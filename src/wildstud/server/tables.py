@@ -739,8 +739,11 @@ class Table:
             elif wait <= 0:
                 await asyncio.sleep(0)  # let the other tables and the sockets have their turn
             else:
+                # asyncio.timeout, not wait_for: Python 3.11's wait_for can swallow a
+                # cancellation that lands as the wait ends, and stop() would wait for good.
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._changed.wait(), wait)
+                    async with asyncio.timeout(wait):
+                        await self._changed.wait()
 
     def _driver_failed(self, error: Exception) -> float:
         """Log a failure of the driver (once, however often the same one repeats) and return
