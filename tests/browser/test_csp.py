@@ -16,6 +16,7 @@ from typing import Any
 from playwright.async_api import Browser, Page, Route, async_playwright
 
 from tests.browser.conftest import CHROMIUM
+from tests.browser.pages import wait_until
 from tests.server import wsclient
 
 # Every policy violation the page sees, recorded from the first script on.
@@ -78,7 +79,7 @@ async def _tables(server: Any, shots: Path) -> dict[str, tuple[list[str], list[s
         for name, url in (("seat", seat["link"]), ("watch", created["links"]["watch"])):
             page, errors = await _page(browser, url)
             # A hand on the page: its frames came through the WebSocket.
-            await page.wait_for_function("document.body.dataset.hand", timeout=15_000)
+            await wait_until(page, "Boolean(document.body.dataset.hand)", 15)
             await page.wait_for_selector("#seats .seat .card", timeout=15_000)
             found[name] = (await _violations(page, shots / f"{name}.png"), errors)
         api.ok(api.host(created, "POST", "/pause"))

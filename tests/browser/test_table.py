@@ -11,6 +11,7 @@ view the server sent for that count.
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import random
 import re
@@ -21,6 +22,7 @@ from typing import Any
 from playwright.async_api import Browser, Page, async_playwright
 
 from tests.browser.conftest import CHROMIUM
+from tests.browser.pages import wait_until
 from tests.server import wsclient
 
 MENU = [
@@ -189,11 +191,12 @@ async def _act(page: Page, rng: random.Random) -> bool:
         # Fixed limit may offer a button for each size (the small and the big bet): any will do.
         await page.locator(f"#actions button[data-action='{choice}']").first.click()
     try:
-        await page.wait_for_function(
-            "([before]) => document.body.dataset.events !== before"
+        # wait_until, not wait_for_function: that evaluates a string, which the page's policy
+        # (no 'unsafe-eval') refuses once it has to poll.
+        await wait_until(
+            page,
+            f"document.body.dataset.events !== {json.dumps(before)}"
             " || document.getElementById('actions').dataset.turn !== 'yes'",
-            arg=[before],
-            timeout=10_000,
         )
     except Exception:
         status = await page.locator(".status").inner_text()
@@ -266,7 +269,7 @@ async def _session(base: str, shots: Path) -> None:
                     if acted and not reloaded and spectator.hand and spectator.hand["number"] == 2:
                         # Mid-hand: the page comes back from the seat's link and plays on.
                         await page.reload()
-                        await page.wait_for_function("document.body.dataset.hand === '2'")
+                        await wait_until(page, "document.body.dataset.hand === '2'", 30)
                         reloaded = True
                 number = int(await ann.evaluate("document.body.dataset.hand || 0") or 0)
                 phase = await ann.evaluate("document.body.dataset.phase")
