@@ -223,7 +223,9 @@ def test_the_night_and_its_settle_up_over_the_api(server: Server) -> None:
     created = api.create(
         games=[{"game": "FTQ"}],
         seats=4,
-        starting_chips=80,
+        # Deep stacks: nobody busts before the sixth hand, which would stop the table short.
+        starting_chips=1000,
+        absent_hands=100,
         bot_delay=0,
         hand_pause=0,
         action_clock=0.05,
@@ -235,7 +237,7 @@ def test_the_night_and_its_settle_up_over_the_api(server: Server) -> None:
     # plays for them and the antes make them a payer.
     api.join(created, "=SUM(A1)")
     api.ok(api.host(created, "POST", "/start"))
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 60
     while api.get(f"/api/tables/{table_id}")["hands_dealt"] < 4:
         assert time.monotonic() < deadline
         time.sleep(0.05)
@@ -255,7 +257,7 @@ def test_the_night_and_its_settle_up_over_the_api(server: Server) -> None:
     table = api.get(f"/api/tables/{table_id}")
     assert night["table_id"] == table_id
     assert night["balanced"]
-    assert night["buy_ins"] == ledger["buy_ins"] == 3 * 80 + 50
+    assert night["buy_ins"] == ledger["buy_ins"] == 3 * 1000 + 50
     assert night["cash_outs"] == ledger["cash_outs"]
     assert night["chips"] == ledger["seated"] == sum(seat["stack"] for seat in table["seats"])
     assert night["chips"] + night["cash_outs"] == night["buy_ins"]
