@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -122,3 +124,13 @@ async def play_until(seat: Seat, done: str, timeout: float = 60) -> None:
         if await page.evaluate(TURN):
             await take_turn(seat)
         await asyncio.sleep(0.05)
+
+
+def keep(shots: list[Path]) -> None:
+    """Copy the screenshots where WILDSTUD_SCREENSHOTS says, to look at them (or, with
+    ``WILDSTUD_SCREENSHOTS=docs/screenshots``, to refresh the README's)."""
+    folder = os.environ.get("WILDSTUD_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        for path in shots:
+            shutil.copy(path, Path(folder) / path.name)

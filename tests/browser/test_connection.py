@@ -13,7 +13,8 @@ from playwright.async_api import WebSocketRoute, async_playwright
 
 from tests.browser import pages
 from tests.browser.conftest import CHROMIUM
-from tests.browser.test_controls import SETTINGS, keep
+from tests.browser.pages import keep
+from tests.browser.test_controls import SETTINGS
 from tests.server import conftest as server_fixtures
 from tests.server import wsclient
 

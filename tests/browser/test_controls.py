@@ -7,8 +7,6 @@ with a free check asks first, and focus stays where it was while the bots play."
 from __future__ import annotations
 
 import asyncio
-import os
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -222,15 +220,6 @@ async def page_shot(page: Page, path: Path) -> None:
     await page.screenshot(path=str(path), full_page=True)
 
 
-def keep(shots: list[Path]) -> None:
-    """Copy the screenshots where WILDSTUD_SCREENSHOTS says, to look at them."""
-    folder = os.environ.get("WILDSTUD_SCREENSHOTS")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        for path in shots:
-            shutil.copy(path, Path(folder) / path.name)
-
-
 def test_controls_send_only_what_the_player_meant(server: Any, tmp_path: Path) -> None:
     asyncio.run(_session(server.base, tmp_path))
-    keep(sorted(tmp_path.glob("*.png")))
+    pages.keep(sorted(tmp_path.glob("*.png")))

@@ -5,14 +5,13 @@ stands; a valid form sends one request, bots included, and the host link is show
 from __future__ import annotations
 
 import asyncio
-import os
-import shutil
 from pathlib import Path
 from typing import Any
 
 from playwright.async_api import Page, Request, async_playwright
 
 from tests.browser.conftest import CHROMIUM
+from tests.browser.pages import keep
 from tests.server import wsclient
 from wildstud.server.store import Store
 
@@ -151,17 +150,9 @@ async def _server_refusal_is_shown(server: Any) -> None:
         await playwright.stop()
 
 
-def _keep(shots: list[Path]) -> None:
-    keep = os.environ.get("WILDSTUD_SCREENSHOTS")
-    if keep:
-        Path(keep).mkdir(parents=True, exist_ok=True)
-        for path in shots:
-            shutil.copy(path, Path(keep) / path.name)
-
-
 def test_an_invalid_form_shows_its_messages_and_sends_nothing(server: Any, tmp_path: Path) -> None:
     asyncio.run(_invalid_form_sends_nothing(server, tmp_path))
-    _keep(sorted(tmp_path.glob("create-form-*.png")))
+    keep(sorted(tmp_path.glob("create-form-*.png")))
 
 
 def test_a_refusal_from_the_server_is_shown_and_nothing_is_created(server: Any) -> None:

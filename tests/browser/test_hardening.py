@@ -11,7 +11,7 @@ from typing import Any
 from playwright.async_api import Route, async_playwright
 
 from tests.browser import pages
-from tests.browser.test_controls import keep
+from tests.browser.pages import keep
 from tests.server import wsclient
 
 # The policy the server is to send (item 8); the test adds it itself, so that the page is

@@ -14,7 +14,7 @@ from typing import Any
 from playwright.async_api import async_playwright
 
 from tests.browser import pages
-from tests.browser.test_controls import keep
+from tests.browser.pages import keep
 from tests.server import wsclient
 
 # What each render showed of a pending redeal, collected in the page.

@@ -12,17 +12,15 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import random
 import re
-import shutil
 from pathlib import Path
 from typing import Any
 
 from playwright.async_api import Browser, Page, async_playwright
 
 from tests.browser.conftest import CHROMIUM
-from tests.browser.pages import wait_until
+from tests.browser.pages import keep, wait_until
 from tests.server import wsclient
 
 MENU = [
@@ -440,21 +438,13 @@ async def _redeal_session(base: str, shots: Path) -> None:
     assert watcher_errors == [], watcher_errors
 
 
-def _keep(shots: list[Path]) -> None:
-    keep = os.environ.get("WILDSTUD_SCREENSHOTS")
-    if keep:
-        Path(keep).mkdir(parents=True, exist_ok=True)
-        for path in shots:
-            shutil.copy(path, Path(keep) / path.name)
-
-
 def test_every_game_through_the_page(server: Any, tmp_path: Path) -> None:
     asyncio.run(_session(server.base, tmp_path))
     shots = sorted(tmp_path.glob("*-showdown.png"))
     assert len(shots) == HANDS, shots
-    _keep([*shots, *tmp_path.glob("phone-*.png"), *tmp_path.glob("*-replay.png")])
+    keep([*shots, *tmp_path.glob("phone-*.png"), *tmp_path.glob("*-replay.png")])
 
 
 def test_a_redeal_through_the_page(server: Any, tmp_path: Path) -> None:
     asyncio.run(_redeal_session(server.base, tmp_path))
-    _keep(sorted(tmp_path.glob("bitch-*.png")))
+    keep(sorted(tmp_path.glob("bitch-*.png")))
