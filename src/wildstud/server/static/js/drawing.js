@@ -3,29 +3,9 @@
 // exactly as the table looked at that moment.
 
 import { h } from "./api.js";
-import { cardElement, pretty } from "./cards.js";
+import { cardElement, pretty, rankPlural } from "./cards.js";
 import { currentDeal, wildState, withNames } from "./banner.js";
 import { mergeChildren } from "./dom.js";
-
-const RANK_WORDS = {
-  2: "deuces",
-  3: "threes",
-  4: "fours",
-  5: "fives",
-  6: "sixes",
-  7: "sevens",
-  8: "eights",
-  9: "nines",
-  T: "tens",
-  J: "jacks",
-  Q: "queens",
-  K: "kings",
-  A: "aces",
-};
-
-export function rankWord(rank) {
-  return RANK_WORDS[rank] || rank;
-}
 
 /** `container`'s children made to match `children`, keeping the elements that stay. */
 function redraw(container, children) {
@@ -159,7 +139,7 @@ export function drawSeats(container, { hand, wild, table = null, total, mine = n
     if (view && wild && wild.babyDaddy) {
       const rank = wild.seatRank.get(engine);
       if (rank) {
-        const text = `wild here: ${rankWord(rank)}`;
+        const text = `wild here: ${rankPlural(rank) || rank}`;
         lines.push(h("div", { className: "seat-wild", "data-rank": rank }, "★ ", text));
         labelParts.push(text);
       }
