@@ -94,6 +94,12 @@ _EPILOG = (
 )
 
 
+RecordFile = Annotated[
+    str, typer.Argument(metavar="FILE", help="The hand record (PHH, TOML); - for stdin.")
+]
+"""The record argument of the commands that read one (judge, replay, verify)."""
+
+
 def read_source(source: str) -> HandRecord:
     """The record in ``source``: a file's path, or ``-`` for standard input."""
     try:
@@ -105,9 +111,7 @@ def read_source(source: str) -> HandRecord:
 
 @app.command("judge", help=_HELP, epilog=_EPILOG)
 def judge_command(
-    source: Annotated[
-        str, typer.Argument(metavar="FILE", help="The hand record (PHH, TOML); - for stdin.")
-    ],
+    source: RecordFile,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print one JSON object (described below).")
     ] = False,

@@ -30,7 +30,7 @@ from rich.text import Text
 from wildstud.betting import ActionKind
 from wildstud.cards import Card
 from wildstud.cli import app
-from wildstud.cli.judge import read_source
+from wildstud.cli.judge import RecordFile, read_source
 from wildstud.deal import (
     Acted,
     Awarded,
@@ -71,9 +71,7 @@ _HELP = (
 
 @app.command("replay", help=_HELP)
 def replay_command(
-    source: Annotated[
-        str, typer.Argument(metavar="FILE", help="The hand record (PHH, TOML); - for stdin.")
-    ],
+    source: RecordFile,
     step: Annotated[
         bool, typer.Option("--step", help="Wait for Enter after each street (on a terminal).")
     ] = False,

@@ -27,7 +27,7 @@ from rich.table import Table
 from rich.text import Text
 
 from wildstud.cli import app
-from wildstud.cli.judge import read_source
+from wildstud.cli.judge import RecordFile, read_source
 from wildstud.history import HandRecord, ProvenRecord, check_proofs
 
 __all__ = ["render_proven", "verify_command"]
@@ -114,9 +114,7 @@ def render_proven(record: HandRecord, proven: ProvenRecord) -> RenderableType:
 
 @app.command("verify", help=_HELP, epilog=_EPILOG)
 def verify_command(
-    source: Annotated[
-        str, typer.Argument(metavar="FILE", help="The hand record (PHH, TOML); - for stdin.")
-    ],
+    source: RecordFile,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print one JSON object (described below).")
     ] = False,
