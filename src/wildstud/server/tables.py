@@ -67,6 +67,7 @@ from wildstud.betting import ActionKind
 from wildstud.deal import Hand, Phase, redact
 from wildstud.errors import IllegalActionError, SeatError, TableError
 from wildstud.server.clock import Backoff, Turn
+from wildstud.server.console import describe_change, notice_frame
 from wildstud.server.history import summary
 from wildstud.server.menu import Menu
 from wildstud.server.messages import (
@@ -87,6 +88,7 @@ from wildstud.server.names import bot_name, seat_name
 from wildstud.server.night import Night, tally
 from wildstud.server.proofs import opened
 from wildstud.server.replay import DeckBook, deal_on, rebuild, start_hand
+from wildstud.server.requests import RequestStatus, SeatRequests
 from wildstud.server.schemas import RulesUpdate, TableSettings
 from wildstud.server.seating import Client, Seat, SeatKind
 from wildstud.server.security import new_token, token_hash
@@ -97,6 +99,7 @@ from wildstud.server.store import (
     HandEnd,
     HandSetup,
     LedgerEntry,
+    SeatRequestState,
     Store,
     StoredTable,
     TableState,
@@ -195,6 +198,8 @@ class Table:
         self.live: LiveHand | None = None
         self.last_hand: LiveHand | None = None
         self.spectators: set[Client] = set()
+        self.requests = SeatRequests(())
+        """Seat requests through the join link (:mod:`wildstud.server.requests`)."""
         self.broken = False
         self.on_broken: Callable[[Table], None] | None = None
         """Called once when a change could not be stored (the lobby reloads the table)."""
@@ -219,6 +224,7 @@ class Table:
     def restore(cls, stored: StoredTable, store: Store) -> Table:
         """The table as the store kept it, its hand in progress replayed to where it stood."""
         table = cls(stored.table, (Seat.from_state(state) for state in stored.seats), store)
+        table.requests = SeatRequests(stored.requests)
         if stored.live_hand is not None:
             setup = stored.live_hand.setup
             book = DeckBook(stored.live_hand.decks, stored.live_hand.salts)
@@ -589,15 +595,85 @@ class Table:
                 return index
         raise SeatError(f"the table is full ({self.settings.seats} seats)")
 
-    async def _seat(self, seat: Seat) -> None:
+    async def _seat(self, seat: Seat, requests: Iterable[SeatRequestState] = ()) -> None:
         changes = Changes(
             seats=[seat.state()],
             ledger=[LedgerEntry(seat.player_id, seat.index, seat.name, "buy-in", seat.stack)],
+            requests=list(requests),
         )
         await self._commit(changes)
         self.seats[seat.index] = seat
         self._broadcast_table()
         self._changed.set()
+
+    async def request_seat(self, name: str, wanted: int | None) -> tuple[SeatRequestState, str]:
+        """File a request for a seat, for the host to decide; returns it with the requester's
+        token (their seat's token once approved)."""
+        async with self._lock:
+            if wanted is not None:
+                self._free_seat(wanted)  # a seat that does not exist, or is taken, now
+            taken = [seat.name for seat in self.seats.values()]
+            state, token = self.requests.ask(name, wanted, taken)
+            await self._commit(Changes(requests=[state]))
+            self.requests.add(state)
+            return state, token
+
+    async def decide(
+        self, request_id: str, approve: bool, wanted: int | None
+    ) -> tuple[SeatRequestState, Seat | None]:
+        """The host approves a request (the requester is seated, in one transaction with the
+        decision, so a request is never seated twice) or declines it."""
+        async with self._lock:
+            state = self.requests.get(request_id)
+            self.requests.decided(state, RequestStatus.APPROVED)  # refuses one decided before
+            if not approve:
+                declined = self.requests.decided(state, RequestStatus.DECLINED)
+                await self._commit(Changes(requests=[declined]))
+                self.requests.add(declined)
+                return declined, None
+            if wanted is None and state.wanted is not None and state.wanted not in self.seats:
+                wanted = state.wanted
+            index = self._free_seat(wanted)
+            name = seat_name(state.name, (seat.name for seat in self.seats.values()))
+            approved = self.requests.decided(state, RequestStatus.APPROVED, index)
+            seat = Seat.new(
+                index,
+                name,
+                SeatKind.PLAYER,
+                state.token_hash,
+                self.settings.starting_chips,
+                self.settings.time_bank,
+            )
+            await self._seat(seat, [approved])
+            self.requests.add(approved)
+            return approved, seat
+
+    async def new_link(self, index: int) -> tuple[Seat, str]:
+        """A new token for a player's seat (they lost their link): the old one stops opening
+        it at once, and its connections are closed."""
+        async with self._lock:
+            seat = self.seats.get(index)
+            if seat is None:
+                raise SeatError(f"seat {index} is empty")
+            if seat.is_bot:
+                raise SeatError(f"seat {index} is a bot's: it has no link")
+            token = new_token()
+            seat.token_hash = token_hash(token)
+            await self._commit(Changes(seats=[seat.state()]))
+            for client in list(seat.clients):
+                client.send(
+                    dumps(
+                        {
+                            "type": "removed",
+                            "message": "the host gave this seat a new link: this one no"
+                            " longer opens it",
+                        }
+                    )
+                )
+                client.close(4000, "link replaced")
+            seat.clients.clear()
+            self._broadcast_table()
+            return seat, token
 
     async def remove(self, index: int) -> None:
         """The host removes a player or a bot: at once between hands; in a hand, the seat
@@ -654,10 +730,13 @@ class Table:
             values.update(update.model_dump(exclude_none=True))
             settings = TableSettings.model_validate(values)
             menu = build_menu(settings)
+            change = describe_change(self.settings, settings)
             self.settings, self.menu = settings, menu
             self._choosing = None
             await self._commit(Changes(table=self.state()))
             self._broadcast_table()
+            if change is not None:
+                self._broadcast(notice_frame("rules", change, self.hands_dealt + 1))
             self._changed.set()
 
     async def ledger(self) -> dict[str, Any]:
@@ -784,7 +863,12 @@ class Table:
                     return None  # nobody is there to watch: the bots wait for someone
                 if now < self._turn.bot_due:
                     return self._turn.bot_due - now
-                kind, amount = seat.bot.choose(live.hand.view(engine))  # its seat's view only
+                view = live.hand.view(engine)  # its seat's view only
+                if seat.kind is SeatKind.EQUITY_BOT:
+                    # its Monte Carlo run (and its first compile) must not stall the sockets
+                    kind, amount = await asyncio.to_thread(seat.bot.choose, view)
+                else:
+                    kind, amount = seat.bot.choose(view)
                 await self._act(seat, engine, kind, amount, "bot", None)
             else:
                 clock = self._turn.clock

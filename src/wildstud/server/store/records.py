@@ -22,6 +22,7 @@ __all__ = [
     "HandEnd",
     "HandSetup",
     "LedgerEntry",
+    "SeatRequestState",
     "SeatState",
     "StoredHand",
     "StoredTable",
@@ -126,6 +127,20 @@ class LedgerEntry:
     hand_number: int | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class SeatRequestState:
+    """A request for a seat through the join link: who asks (by the hash of the token they
+    hold, which becomes their seat's token once the host approves), what they asked for and
+    what the host decided (``pending``, ``approved`` with the seat given, or ``declined``)."""
+
+    id: str
+    name: str
+    token_hash: str
+    wanted: int | None
+    status: str
+    seat: int | None = None
+
+
 @dataclass(slots=True)
 class Changes:
     """Everything one step of a table changed; the store writes it in one transaction."""
@@ -138,6 +153,7 @@ class Changes:
     actions: list[ActionRecord] = field(default_factory=list)
     hand_end: HandEnd | None = None
     ledger: list[LedgerEntry] = field(default_factory=list)
+    requests: list[SeatRequestState] = field(default_factory=list)
 
     def __bool__(self) -> bool:
         return any(getattr(self, item.name) for item in fields(self))
@@ -170,3 +186,5 @@ class StoredTable:
     table: TableState
     seats: tuple[SeatState, ...]
     live_hand: StoredHand | None
+    requests: tuple[SeatRequestState, ...] = ()
+    """The table's seat requests, oldest first."""

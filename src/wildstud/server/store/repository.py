@@ -35,6 +35,7 @@ from wildstud.server.store.models import (
     DeckRow,
     HandRow,
     LedgerRow,
+    SeatRequestRow,
     SeatRow,
     TableRow,
     utc_now,
@@ -44,6 +45,7 @@ from wildstud.server.store.records import (
     Changes,
     HandSetup,
     LedgerEntry,
+    SeatRequestState,
     SeatState,
     StoredHand,
     StoredTable,
@@ -255,6 +257,8 @@ class Store:
                     insert(LedgerRow),
                     [_ledger_values(table_id, entry, now) for entry in changes.ledger],
                 )
+            for request in changes.requests:
+                _write_request(connection, table_id, request, now)
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -269,6 +273,11 @@ class Store:
                 hand.table_id: hand
                 for hand in session.scalars(select(HandRow).where(HandRow.live.is_(True)))
             }
+            requests: dict[str, list[SeatRequestState]] = {}
+            for request in session.scalars(
+                select(SeatRequestRow).order_by(SeatRequestRow.asked_at)
+            ):
+                requests.setdefault(request.table_id, []).append(_request_state(request))
             result = []
             for row in tables:
                 hand = live.get(row.id)
@@ -277,6 +286,7 @@ class Store:
                         _table_state(row),
                         tuple(seats.get(row.id, ())),
                         None if hand is None else _stored_hand(session, hand),
+                        tuple(requests.get(row.id, ())),
                     )
                 )
             return result
@@ -324,7 +334,15 @@ class Store:
         with self._sessions() as session:
             return {
                 model.__tablename__: session.scalar(select(func.count()).select_from(model)) or 0
-                for model in (TableRow, SeatRow, HandRow, DeckRow, ActionRow, LedgerRow)
+                for model in (
+                    TableRow,
+                    SeatRow,
+                    HandRow,
+                    DeckRow,
+                    ActionRow,
+                    LedgerRow,
+                    SeatRequestRow,
+                )
             }
 
 
@@ -464,3 +482,29 @@ def _stored_hand(session: Session, row: HandRow) -> StoredHand:
         row.summary,
         salts,
     )
+
+
+def _write_request(connection: Any, table_id: str, request: SeatRequestState, now: Any) -> None:
+    """Store a new seat request, or what the host decided about one."""
+    values = {
+        "name": request.name,
+        "token_hash": request.token_hash,
+        "wanted": request.wanted,
+        "status": request.status,
+        "seat": request.seat,
+    }
+    if request.status != "pending":
+        values["decided_at"] = now
+    done = connection.execute(
+        update(SeatRequestRow)
+        .where(SeatRequestRow.table_id == table_id, SeatRequestRow.id == request.id)
+        .values(values)
+    )
+    if done.rowcount == 0:
+        connection.execute(
+            insert(SeatRequestRow).values(table_id=table_id, id=request.id, asked_at=now, **values)
+        )
+
+
+def _request_state(row: SeatRequestRow) -> SeatRequestState:
+    return SeatRequestState(row.id, row.name, row.token_hash, row.wanted, row.status, row.seat)
