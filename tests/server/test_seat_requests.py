@@ -234,8 +234,36 @@ def test_sigkill_with_a_request_pending(database_url: str, tmp_path: Path) -> No
         assert api.host(created, "POST", path, approve=True).status_code == 409
         assert [s["name"] for s in _table(api, created)["seats"]] == ["Ann"]
         assert api.ledger(created["table"]["id"])["balanced"]
+        asyncio.run(_notice_survives(server))
     finally:
         server.stop()
     log = server.log_text()
     assert ann["token"] not in log
     assert created["host_token"] not in log
+
+
+async def _notice_survives(server: Server) -> None:
+    """A change of the stakes is stored with its notice: sent again after SIGKILL to a client
+    that connects before its hand is over, and kept in that hand's record."""
+    api = Api(server.base)
+    created = api.create(games=[{"game": "FTQ"}], bot_delay=0, hand_pause=0.1)
+    for _ in range(2):
+        api.ok(api.host(created, "POST", "/bots", kind="calling-bot"))
+    stakes = {"limit": "fixed-limit", "ante": 1, "bring_in": 2, "small_bet": 6, "big_bet": 12}
+    api.ok(api.host(created, "PUT", "/rules", stakes=stakes))
+    server.kill()
+    server.start()
+    api = Api(server.base)
+    watcher = await Client(created["links"]["watch_socket"], "watcher").open()
+    notice = await watcher.frame("notice")
+    assert notice["hand"] == 1
+    assert "bets 6/12" in notice["text"]
+    api.ok(api.host(created, "POST", "/start"))
+    table_id = created["table"]["id"]
+    async with asyncio.timeout(30):
+        while _table(api, created)["hands_dealt"] < 2:
+            await asyncio.sleep(0.1)
+    api.ok(api.host(created, "POST", "/pause"))
+    first = api.get(f"/api/tables/{table_id}/hands/1")
+    assert first["notices"] == [notice["text"]]
+    await watcher.close()

@@ -2,7 +2,9 @@
 
 When the host changes the games, house rules, stakes or clocks, every client is sent a
 ``notice`` frame (``{"type": "notice", "kind": "rules", "text": ..., "hand": N}``: the change
-holds from hand ``N``, the next one dealt), the table shows it and adds it to the hand log.
+holds from hand ``N``, the next one dealt), the table shows it and adds it to the hand log. The
+notice is stored with the change, sent again to a client that connects before hand ``N`` is
+over, and kept in hand ``N``'s record (``notices`` in ``GET /api/tables/{id}/hands/{N}``).
 
 >>> from wildstud.server.schemas import GameEntry, StakesModel, TableSettings
 >>> old = TableSettings(name="x", games=[GameEntry(game="FTQ")])
@@ -20,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from wildstud.server.schemas import GameEntry, StakesModel, TableSettings
+from wildstud.server.store import Notice
 
 __all__ = ["describe_change", "notice_frame"]
 
@@ -77,6 +80,6 @@ def describe_change(old: TableSettings, new: TableSettings) -> str | None:
     return f"The host changed {listed}."
 
 
-def notice_frame(kind: str, text: str, hand: int) -> dict[str, Any]:
+def notice_frame(notice: Notice) -> dict[str, Any]:
     """A notice for every client: what the host did, from which hand on."""
-    return {"type": "notice", "kind": kind, "text": text, "hand": hand}
+    return {"type": "notice", "kind": notice.kind, "text": notice.text, "hand": notice.hand}

@@ -376,6 +376,9 @@ class HandHistory(_Model):
     proofs: list[CardProof] = Field(
         default=[], description="the proof of every card the hand shows, against its deal's root"
     )
+    notices: list[str] = Field(
+        default=[], description="what the host changed from this hand on (stakes, games, clocks)"
+    )
 
 
 class HandStep(_Model):

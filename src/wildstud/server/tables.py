@@ -99,6 +99,7 @@ from wildstud.server.store import (
     HandEnd,
     HandSetup,
     LedgerEntry,
+    Notice,
     SeatRequestState,
     Store,
     StoredTable,
@@ -199,6 +200,8 @@ class Table:
         self.last_hand: LiveHand | None = None
         self.spectators: set[Client] = set()
         self.requests = SeatRequests(())
+        self.notices: list[Notice] = []
+        """The host's notices for the hand in progress and the next (:mod:`.console`)."""
         """Seat requests through the join link (:mod:`wildstud.server.requests`)."""
         self.broken = False
         self.on_broken: Callable[[Table], None] | None = None
@@ -225,6 +228,7 @@ class Table:
         """The table as the store kept it, its hand in progress replayed to where it stood."""
         table = cls(stored.table, (Seat.from_state(state) for state in stored.seats), store)
         table.requests = SeatRequests(stored.requests)
+        table.notices = list(stored.notices)
         if stored.live_hand is not None:
             setup = stored.live_hand.setup
             book = DeckBook(stored.live_hand.decks, stored.live_hand.salts)
@@ -449,6 +453,8 @@ class Table:
                     seat.missed_hands = 0
                     await self._commit(Changes(seats=[seat.state()]))
             client.send(dumps({"type": "table", "table": self.info()}))
+            for notice in self.notices:
+                client.send(dumps(notice_frame(notice)))
             choosing = self._choosing_frame()
             if choosing is not None:
                 client.send(dumps(choosing))
@@ -731,12 +737,16 @@ class Table:
             settings = TableSettings.model_validate(values)
             menu = build_menu(settings)
             change = describe_change(self.settings, settings)
+            notice = None if change is None else Notice(self.hands_dealt + 1, "rules", change)
             self.settings, self.menu = settings, menu
             self._choosing = None
-            await self._commit(Changes(table=self.state()))
+            await self._commit(
+                Changes(table=self.state(), notices=[] if notice is None else [notice])
+            )
             self._broadcast_table()
-            if change is not None:
-                self._broadcast(notice_frame("rules", change, self.hands_dealt + 1))
+            if notice is not None:
+                self.notices.append(notice)
+                self._broadcast(notice_frame(notice))
             self._changed.set()
 
     async def ledger(self) -> dict[str, Any]:
@@ -1043,7 +1053,10 @@ class Table:
                 self._leave(seat, changes)
             else:
                 changes.seats.append(seat.state())
-        changes.hand_end = HandEnd(number, hand.stacks, summary(self.id, setup, hand, live.book))
+        record = summary(self.id, setup, hand, live.book)
+        record["notices"] = [notice.text for notice in self.notices if notice.hand == number]
+        self.notices = [notice for notice in self.notices if notice.hand > number]
+        changes.hand_end = HandEnd(number, hand.stacks, record)
         self.last_hand, self.live = live, None
         self._next_hand_at = time.monotonic() + self.settings.hand_pause
 

@@ -11,7 +11,7 @@ The schema is created and upgraded by the Alembic migrations in
 and these models agree.
 
 >>> sorted(Base.metadata.tables)
-['actions', 'decks', 'hands', 'ledger', 'seat_requests', 'seats', 'tables']
+['actions', 'decks', 'hands', 'host_notices', 'ledger', 'seat_requests', 'seats', 'tables']
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ __all__ = [
     "DeckRow",
     "HandRow",
     "LedgerRow",
+    "NoticeRow",
     "SeatRequestRow",
     "SeatRow",
     "TableRow",
@@ -211,3 +212,19 @@ class SeatRequestRow(Base):
     """The seat given, once approved."""
     asked_at: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))
     decided_at: Mapped[datetime.datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class NoticeRow(Base):
+    """Something the host changed (the rules, the stakes), said to the table, from a hand on."""
+
+    __tablename__ = "host_notices"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), index=True
+    )
+    hand_number: Mapped[int] = mapped_column(Integer)
+    """The first hand the change holds for."""
+    kind: Mapped[str] = mapped_column(String(16))
+    text: Mapped[str] = mapped_column(Text)
+    at: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))

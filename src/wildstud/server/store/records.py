@@ -22,6 +22,7 @@ __all__ = [
     "HandEnd",
     "HandSetup",
     "LedgerEntry",
+    "Notice",
     "SeatRequestState",
     "SeatState",
     "StoredHand",
@@ -128,6 +129,15 @@ class LedgerEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class Notice:
+    """Something the host changed, said to the table: it holds from hand ``hand`` on."""
+
+    hand: int
+    kind: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class SeatRequestState:
     """A request for a seat through the join link: who asks (by the hash of the token they
     hold, which becomes their seat's token once the host approves), what they asked for and
@@ -154,6 +164,7 @@ class Changes:
     hand_end: HandEnd | None = None
     ledger: list[LedgerEntry] = field(default_factory=list)
     requests: list[SeatRequestState] = field(default_factory=list)
+    notices: list[Notice] = field(default_factory=list)
 
     def __bool__(self) -> bool:
         return any(getattr(self, item.name) for item in fields(self))
@@ -188,3 +199,5 @@ class StoredTable:
     live_hand: StoredHand | None
     requests: tuple[SeatRequestState, ...] = ()
     """The table's seat requests, oldest first."""
+    notices: tuple[Notice, ...] = ()
+    """The host's notices for the hand in progress and the next, oldest first."""

@@ -35,6 +35,7 @@ from wildstud.server.store.models import (
     DeckRow,
     HandRow,
     LedgerRow,
+    NoticeRow,
     SeatRequestRow,
     SeatRow,
     TableRow,
@@ -45,6 +46,7 @@ from wildstud.server.store.records import (
     Changes,
     HandSetup,
     LedgerEntry,
+    Notice,
     SeatRequestState,
     SeatState,
     StoredHand,
@@ -259,6 +261,20 @@ class Store:
                 )
             for request in changes.requests:
                 _write_request(connection, table_id, request, now)
+            if changes.notices:
+                connection.execute(
+                    insert(NoticeRow),
+                    [
+                        {
+                            "table_id": table_id,
+                            "hand_number": notice.hand,
+                            "kind": notice.kind,
+                            "text": notice.text,
+                            "at": now,
+                        }
+                        for notice in changes.notices
+                    ],
+                )
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -278,6 +294,15 @@ class Store:
                 select(SeatRequestRow).order_by(SeatRequestRow.asked_at)
             ):
                 requests.setdefault(request.table_id, []).append(_request_state(request))
+            notices: dict[str, list[Notice]] = {}
+            dealt = {row.id: row.hands_dealt for row in tables}
+            for notice in session.scalars(select(NoticeRow).order_by(NoticeRow.id)):
+                # Those for the hand in progress (if any) and the next: older ones are in the
+                # finished hands' records.
+                if notice.hand_number >= dealt.get(notice.table_id, 0):
+                    notices.setdefault(notice.table_id, []).append(
+                        Notice(notice.hand_number, notice.kind, notice.text)
+                    )
             result = []
             for row in tables:
                 hand = live.get(row.id)
@@ -287,6 +312,7 @@ class Store:
                         tuple(seats.get(row.id, ())),
                         None if hand is None else _stored_hand(session, hand),
                         tuple(requests.get(row.id, ())),
+                        tuple(notices.get(row.id, ())),
                     )
                 )
             return result
@@ -342,6 +368,7 @@ class Store:
                     ActionRow,
                     LedgerRow,
                     SeatRequestRow,
+                    NoticeRow,
                 )
             }
 

@@ -258,6 +258,8 @@ class TablePage {
         break;
       case "notice":
         // The host changed something (console.py): said at once, and kept in the hand log.
+        // A connection (or a reconnection) is sent again those not yet played out.
+        if (state.notices.some((notice) => notice.hand === frame.hand && notice.text === frame.text)) return;
         state.notices = [...state.notices.slice(-9), frame];
         this.announce(frame.text, 6000, "notice");
         break;
