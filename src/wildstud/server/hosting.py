@@ -1,0 +1,264 @@
+"""Host commands and seating: players and bots take seats, the host decides seat requests
+(:mod:`wildstud.server.requests`), removes seats, gives a player a new seat link, starts and
+pauses the table and changes its rules (the change said to the table: :mod:`.console`).
+
+A seat's buy-in goes into the ledger as it is taken, and its cash-out as it is given up; a seat
+dealt into the hand in progress is not removed at once but checks or folds at its turns and
+leaves when the hand ends.
+
+The menu of a table's settings:
+
+>>> from wildstud.server.schemas import GameEntry
+>>> menu = build_menu(TableSettings(name="x", games=[GameEntry(game="FTQ")]))
+>>> [item.game.name for item in menu.items]
+['follow-the-queen']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from wildstud.errors import SeatError, TableError
+from wildstud.server.console import describe_change, notice_frame
+from wildstud.server.driver import TableStatus
+from wildstud.server.fanout import dumps
+from wildstud.server.menu import Menu
+from wildstud.server.names import bot_name, seat_name
+from wildstud.server.requests import RequestStatus
+from wildstud.server.schemas import RulesUpdate, TableSettings
+from wildstud.server.seating import Seat, SeatKind
+from wildstud.server.security import new_token, token_hash
+from wildstud.server.store import Changes, LedgerEntry, Notice, SeatRequestState
+
+if TYPE_CHECKING:
+    from wildstud.server.tables import Table
+
+__all__ = ["Hosting", "build_menu"]
+
+
+def build_menu(settings: TableSettings) -> Menu:
+    """The menu of a table's settings; refuses unknown games, bad house rules and a menu none of
+    whose games can seat a full table."""
+    menu = Menu.build(
+        [entry.model_dump() for entry in settings.games], settings.stakes.model_dump()
+    )
+    menu.check_seats(settings.seats)
+    return menu
+
+
+class Hosting:
+    """A table's seating and the host's commands."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    # -- seating -------------------------------------------------------------------------------
+
+    async def join(self, name: str, wanted: int | None) -> tuple[Seat, str]:
+        """A player takes a seat; returns it with the player's secret token."""
+        table = self.table
+        async with table.lock:
+            index = self._free_seat(wanted)
+            name = seat_name(name, (seat.name for seat in table.seats.values()))
+            token = new_token()
+            seat = Seat.new(
+                index,
+                name,
+                SeatKind.PLAYER,
+                token_hash(token),
+                table.settings.starting_chips,
+                table.settings.time_bank,
+            )
+            await self._seat(seat)
+            return seat, token
+
+    async def add_bot(self, kind: SeatKind, name: str | None, wanted: int | None) -> Seat:
+        """A bot takes a seat."""
+        table = self.table
+        async with table.lock:
+            index = self._free_seat(wanted)
+            taken = [seat.name for seat in table.seats.values()]
+            seat = Seat.new(
+                index,
+                bot_name(kind.value, name, index, taken),
+                kind,
+                None,
+                table.settings.starting_chips,
+                table.settings.time_bank,
+            )
+            await self._seat(seat)
+            return seat
+
+    def _free_seat(self, wanted: int | None) -> int:
+        settings, seats = self.table.settings, self.table.seats
+        if wanted is not None:
+            if not 0 <= wanted < settings.seats:
+                raise SeatError(f"no seat {wanted} at this table (seats 0 to {settings.seats - 1})")
+            if wanted in seats:
+                raise SeatError(f"seat {wanted} is taken")
+            return wanted
+        for index in range(settings.seats):
+            if index not in seats:
+                return index
+        raise SeatError(f"the table is full ({settings.seats} seats)")
+
+    async def _seat(self, seat: Seat, requests: Iterable[SeatRequestState] = ()) -> None:
+        table = self.table
+        changes = Changes(
+            seats=[seat.state()],
+            ledger=[LedgerEntry(seat.player_id, seat.index, seat.name, "buy-in", seat.stack)],
+            requests=list(requests),
+        )
+        await table.driver.commit(changes)
+        table.seats[seat.index] = seat
+        table.fanout.broadcast_table()
+        table.changed.set()
+
+    # -- seat requests -------------------------------------------------------------------------
+
+    async def request_seat(self, name: str, wanted: int | None) -> tuple[SeatRequestState, str]:
+        """File a request for a seat, for the host to decide; returns it with the requester's
+        token (their seat's token once approved)."""
+        table = self.table
+        async with table.lock:
+            if wanted is not None:
+                self._free_seat(wanted)  # a seat that does not exist, or is taken, now
+            taken = [seat.name for seat in table.seats.values()]
+            state, token = table.requests.ask(name, wanted, taken)
+            await table.driver.commit(Changes(requests=[state]))
+            table.requests.add(state)
+            return state, token
+
+    async def decide(
+        self, request_id: str, approve: bool, wanted: int | None
+    ) -> tuple[SeatRequestState, Seat | None]:
+        """The host approves a request (the requester is seated, in one transaction with the
+        decision, so a request is never seated twice) or declines it."""
+        table = self.table
+        async with table.lock:
+            state = table.requests.get(request_id)
+            table.requests.decided(state, RequestStatus.APPROVED)  # refuses one decided before
+            if not approve:
+                declined = table.requests.decided(state, RequestStatus.DECLINED)
+                await table.driver.commit(Changes(requests=[declined]))
+                table.requests.add(declined)
+                return declined, None
+            if wanted is None and state.wanted is not None and state.wanted not in table.seats:
+                wanted = state.wanted
+            index = self._free_seat(wanted)
+            name = seat_name(state.name, (seat.name for seat in table.seats.values()))
+            approved = table.requests.decided(state, RequestStatus.APPROVED, index)
+            seat = Seat.new(
+                index,
+                name,
+                SeatKind.PLAYER,
+                state.token_hash,
+                table.settings.starting_chips,
+                table.settings.time_bank,
+            )
+            await self._seat(seat, [approved])
+            table.requests.add(approved)
+            return approved, seat
+
+    async def new_link(self, index: int) -> tuple[Seat, str]:
+        """A new token for a player's seat (they lost their link): the old one stops opening
+        it at once, and its connections are closed."""
+        table = self.table
+        async with table.lock:
+            seat = table.seats.get(index)
+            if seat is None:
+                raise SeatError(f"seat {index} is empty")
+            if seat.is_bot:
+                raise SeatError(f"seat {index} is a bot's: it has no link")
+            token = new_token()
+            seat.token_hash = token_hash(token)
+            await table.driver.commit(Changes(seats=[seat.state()]))
+            replaced = dumps(
+                {
+                    "type": "removed",
+                    "message": "the host gave this seat a new link: this one no longer opens it",
+                }
+            )
+            for client in list(seat.clients):
+                client.send(replaced)
+                client.close(4000, "link replaced")
+            seat.clients.clear()
+            table.fanout.broadcast_table()
+            return seat, token
+
+    # -- seats -----------------------------------------------------------------------------------
+
+    async def remove(self, index: int) -> None:
+        """The host removes a player or a bot: at once between hands; in a hand, the seat
+        checks or folds at its turns and leaves when the hand ends."""
+        table = self.table
+        async with table.lock:
+            seat = table.seats.get(index)
+            if seat is None:
+                raise SeatError(f"seat {index} is empty")
+            live = table.live
+            if live is not None and live.engine_seat(index) is not None:
+                seat.leaving = True
+                await table.driver.commit(Changes(seats=[seat.state()]))
+            else:
+                changes = Changes()
+                self.leave(seat, changes)
+                await table.driver.commit(changes)
+            table.fanout.broadcast_table()
+            table.changed.set()
+
+    def leave(self, seat: Seat, changes: Changes) -> None:
+        """``seat`` leaves the table: its chips cashed out, its row removed (both in
+        ``changes``), its connections told and closed."""
+        if seat.stack:
+            changes.ledger.append(
+                LedgerEntry(seat.player_id, seat.index, seat.name, "cash-out", -seat.stack)
+            )
+        changes.removed.append(seat.index)
+        changes.seats = [state for state in changes.seats if state.seat != seat.index]
+        del self.table.seats[seat.index]
+        for client in list(seat.clients):
+            client.send(dumps({"type": "removed", "message": "the host gave your seat up"}))
+            client.close(4000, "seat removed")
+        seat.clients.clear()
+
+    # -- the table -----------------------------------------------------------------------------
+
+    async def set_status(self, status: TableStatus) -> None:
+        """Start (or resume) or pause the table."""
+        table = self.table
+        async with table.lock:
+            if status is table.status:
+                return
+            if status is TableStatus.WAITING:
+                raise TableError("a table cannot go back to waiting")
+            table.status = status
+            table.driver.choosing = None
+            table.driver.turn.forget()  # a resumed turn gets a fresh clock
+            await table.driver.commit(Changes(table=table.state()))
+            table.driver.sync_turn()
+            table.fanout.broadcast_table()
+            if table.live is not None:
+                table.fanout.broadcast({"type": "clock", "clock": table.fanout.clock_frame()})
+            table.changed.set()
+
+    async def update_rules(self, update: RulesUpdate) -> None:
+        """Change the settings; the games and stakes apply from the next hand."""
+        table = self.table
+        async with table.lock:
+            values = table.settings.model_dump()
+            values.update(update.model_dump(exclude_none=True))
+            settings = TableSettings.model_validate(values)
+            menu = build_menu(settings)
+            change = describe_change(table.settings, settings)
+            notice = None if change is None else Notice(table.hands_dealt + 1, "rules", change)
+            table.settings, table.menu = settings, menu
+            table.driver.choosing = None
+            notices = [] if notice is None else [notice]
+            await table.driver.commit(Changes(table=table.state(), notices=notices))
+            table.fanout.broadcast_table()
+            if notice is not None:
+                table.notices.append(notice)
+                table.fanout.broadcast(notice_frame(notice))
+            table.changed.set()
