@@ -179,7 +179,7 @@ def _declines(request: Request) -> DeclineMemory:
 
 
 def _seated(request: Request, table: Table, seat: Seat, token: str | None) -> SeatAnswer:
-    base = str(request.base_url).rstrip("/")
+    base = request.app.state.public_url or str(request.base_url).rstrip("/")
     return SeatAnswer(
         status="seated",
         table_id=table.id,
