@@ -67,6 +67,11 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
         await asyncio.gather(*(_ask(page, join, name) for name, page in friends.items()))
         await _audit(friends["Dan"], "join-waiting", shots, found)
         await wait_until(host, "document.body.dataset.requests === '4'")
+        # Opening the join link again while waiting comes back to the same request.
+        await friends["Cy"].goto(join)
+        await wait_until(friends["Cy"], "document.body.dataset.join === 'pending'")
+        await host.wait_for_timeout(2500)  # a poll of the console's list
+        assert await host.evaluate("document.body.dataset.requests") == "4"
         await _audit(host, "host-console-requests", shots, found)
 
         for name in ("Ann", "Bob", "Cy"):
