@@ -267,3 +267,39 @@ async def _notice_survives(server: Server) -> None:
     first = api.get(f"/api/tables/{table_id}/hands/1")
     assert first["notices"] == [notice["text"]]
     await watcher.close()
+
+
+def test_host_commands_are_rate_limited_per_host_link(server: Server) -> None:
+    api = Api(server.base)
+    created = api.create(games=[{"game": "FTQ"}])
+    answers = [api.host(created, "POST", "/pause").status_code for _ in range(40)]
+    assert answers[:30] == [200] * 30, answers
+    assert answers[-1] == 429
+    limited = api.host(created, "POST", "/bots", kind="calling-bot")
+    assert limited.status_code == 429
+    assert "host commands" in limited.json()["detail"]
+    assert "Retry-After" in limited.headers
+    assert _table(api, created)["seats"] == []  # nothing changed
+    # Another table's host is not held back.
+    other = api.create(games=[{"game": "FTQ"}])
+    assert api.host(other, "POST", "/bots", kind="calling-bot").status_code == 201
+
+
+def test_an_equity_bot_plays_at_the_table(server: Server) -> None:
+    api = Api(server.base)
+    created = api.create(games=[{"game": "FTQ"}, {"game": "BD5"}], bot_delay=0, hand_pause=0)
+    for kind in ("equity-bot", "calling-bot"):
+        api.ok(api.host(created, "POST", "/bots", kind=kind))
+    api.ok(api.host(created, "POST", "/start"))
+
+    async def watch() -> None:
+        # The bots wait for someone to watch; the equity bot decides off the event loop.
+        watcher = await Client(created["links"]["watch_socket"], "watcher").open()
+        async with asyncio.timeout(120):
+            while _table(api, created)["hands_dealt"] < 3:
+                await asyncio.sleep(0.2)
+        api.ok(api.host(created, "POST", "/pause"))
+        await watcher.close()
+
+    asyncio.run(watch())
+    assert api.ledger(created["table"]["id"])["balanced"]
