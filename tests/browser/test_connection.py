@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import signal
 from pathlib import Path
 from typing import Any
 
@@ -139,3 +140,44 @@ async def _lost_request(base: str, shots: Path) -> None:
 def test_a_lost_request_is_reported(server: Any, tmp_path: Path) -> None:
     asyncio.run(_lost_request(server.base, tmp_path))
     keep(sorted(tmp_path.glob("*.png")))
+
+
+async def _server_restarts(server: server_fixtures.Server, shots: Path) -> None:
+    api = wsclient.Api(server.base)
+    created = api.create(name="Restart night", **SETTINGS)
+    async with async_playwright() as playwright:
+        browser = await pages.launch(playwright)
+        ann = await pages.sit(browser, api, created, "Ann")
+        page = ann.page
+        api.ok(api.host(created, "POST", "/bots", kind="calling-bot"))
+        api.ok(api.host(created, "POST", "/start"))
+        await ann.my_turn()
+        cards = await page.locator(".card").all_inner_texts()
+        number = await page.evaluate("document.body.dataset.hand")
+        assert server.process is not None
+        server.process.send_signal(signal.SIGTERM)  # what systemd sends on a restart
+        await pages.wait_until(page, "document.body.dataset.connection === 'restarting'")
+        assert "restarting" in await page.locator("#connection").inner_text()
+        assert await page.evaluate(DISABLED)
+        await page.screenshot(path=str(shots / "restarting.png"), full_page=True)
+        server.process.wait(20)
+        server.start()  # the same port and database
+        await pages.wait_until(page, pages.TURN, timeout=30)
+        assert await page.locator("#connection").inner_text() == ""
+        assert await page.evaluate("document.body.dataset.hand") == number
+        assert await page.locator(".card").all_inner_texts() == cards  # the same hand
+        await pages.take_turn(ann)
+        await pages.answered(ann, 1)
+        await browser.close()
+    assert all("WebSocket connection" in error for error in ann.errors), ann.errors
+
+
+def test_a_restart_is_announced_and_ridden_out(tmp_path: Path) -> None:
+    server = server_fixtures.Server(
+        f"sqlite:///{tmp_path / 'wildstud.sqlite3'}", tmp_path / "server.log"
+    ).start()
+    try:
+        asyncio.run(_server_restarts(server, tmp_path))
+    finally:
+        server.stop()
+    keep(sorted(tmp_path.glob("restarting.png")))
