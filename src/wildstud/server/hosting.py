@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from wildstud.errors import SeatError, TableError
 from wildstud.server.driver import TableStatus
 from wildstud.server.fanout import dumps
+from wildstud.server.frames import ClockFrame, Removed
 from wildstud.server.menu import Menu
 from wildstud.server.names import bot_name, seat_name
 from wildstud.server.schemas import RulesUpdate, TableSettings
@@ -140,7 +141,7 @@ class Hosting:
         changes.seats = [state for state in changes.seats if state.seat != seat.index]
         del self.table.seats[seat.index]
         for client in list(seat.clients):
-            client.send(dumps({"type": "removed", "message": "the host gave your seat up"}))
+            client.send(dumps(Removed(message="the host gave your seat up").frame()))
             client.close(4000, "seat removed")
         seat.clients.clear()
 
@@ -161,7 +162,7 @@ class Hosting:
             table.driver.sync_turn()
             table.fanout.broadcast_table()
             if table.live is not None:
-                table.fanout.broadcast({"type": "clock", "clock": table.fanout.clock_frame()})
+                table.fanout.broadcast(ClockFrame(clock=table.fanout.clock()).frame())
             table.changed.set()
 
     async def update_rules(self, update: RulesUpdate) -> None:
