@@ -104,7 +104,15 @@ class Hosting:
         table = self.table
         changes = Changes(
             seats=[seat.state()],
-            ledger=[LedgerEntry(seat.player_id, seat.index, seat.name, "buy-in", seat.stack)],
+            ledger=[
+                LedgerEntry(
+                    player_id=seat.player_id,
+                    seat=seat.index,
+                    name=seat.name,
+                    reason="buy-in",
+                    amount=seat.stack,
+                )
+            ],
         )
         await table.driver.commit(changes)
         table.seats[seat.index] = seat
@@ -135,7 +143,13 @@ class Hosting:
         ``changes``), its connections told and closed."""
         if seat.stack:
             changes.ledger.append(
-                LedgerEntry(seat.player_id, seat.index, seat.name, "cash-out", -seat.stack)
+                LedgerEntry(
+                    player_id=seat.player_id,
+                    seat=seat.index,
+                    name=seat.name,
+                    reason="cash-out",
+                    amount=-seat.stack,
+                )
             )
         changes.removed.append(seat.index)
         changes.seats = [state for state in changes.seats if state.seat != seat.index]

@@ -28,6 +28,7 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
+from wildstud.server.store.columns import ACTION, DECK, HAND, LEDGER, SEAT, TABLE
 from wildstud.server.store.files import prepare_sqlite_file
 from wildstud.server.store.migrate import upgrade
 from wildstud.server.store.models import (
@@ -40,9 +41,7 @@ from wildstud.server.store.models import (
     utc_now,
 )
 from wildstud.server.store.records import (
-    ActionRecord,
     Changes,
-    HandSetup,
     LedgerEntry,
     SeatState,
     StoredHand,
@@ -147,9 +146,7 @@ class Store:
     ) -> None:
         """Store a new table."""
         with self._sessions.begin() as session:
-            row = TableRow(id=state.id, created_at=utc_now())
-            _fill_table(row, state)
-            session.add(row)
+            session.add(TableRow(**TABLE.values(state), created_at=utc_now()))
             session.flush()
             for seat in seats:
                 session.add(_seat_row(state.id, seat))
@@ -168,7 +165,7 @@ class Store:
                 done = connection.execute(
                     update(TableRow)
                     .where(TableRow.id == table_id)
-                    .values(_table_values(changes.table))
+                    .values(TABLE.values(changes.table, keys=False))
                 )
                 if done.rowcount != 1:
                     raise LookupError(f"no table {table_id!r} in the store")
@@ -177,7 +174,7 @@ class Store:
                     delete(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
                 )
             for state in changes.seats:
-                values = _seat_values(state)
+                values = SEAT.values(state, keys=False)
                 done = connection.execute(
                     update(SeatRow)
                     .where(SeatRow.table_id == table_id, SeatRow.seat == state.seat)
@@ -185,54 +182,24 @@ class Store:
                 )
                 if done.rowcount == 0:
                     connection.execute(
-                        insert(SeatRow).values(table_id=table_id, seat=state.seat, **values)
+                        insert(SeatRow).values(table_id=table_id, **SEAT.values(state))
                     )
             if changes.hand is not None:
-                setup = changes.hand
                 connection.execute(
                     insert(HandRow).values(
-                        table_id=table_id,
-                        number=setup.number,
-                        entry=setup.entry,
-                        game=setup.game,
-                        options=dict(setup.options),
-                        lineup=list(setup.lineup),
-                        names=list(setup.names),
-                        dealer=setup.dealer,
-                        stacks=list(setup.stacks),
-                        live=True,
-                        started_at=now,
+                        table_id=table_id, **HAND.values(changes.hand), live=True, started_at=now
                     )
                 )
             if changes.decks:
                 connection.execute(
                     insert(DeckRow),
-                    [
-                        {
-                            "table_id": table_id,
-                            "hand_number": deck.number,
-                            "deal": deck.deal,
-                            "cards": deck.cards,
-                            "salts": deck.salts,
-                        }
-                        for deck in changes.decks
-                    ],
+                    [{"table_id": table_id, **DECK.values(deck)} for deck in changes.decks],
                 )
             if changes.actions:
                 connection.execute(
                     insert(ActionRow),
                     [
-                        {
-                            "table_id": table_id,
-                            "hand_number": action.number,
-                            "index": action.index,
-                            "seat": action.seat,
-                            "kind": action.kind,
-                            "amount": action.amount,
-                            "source": action.source,
-                            "seq": action.seq,
-                            "at": now,
-                        }
+                        {"table_id": table_id, **ACTION.values(action), "at": now}
                         for action in changes.actions
                     ],
                 )
@@ -253,7 +220,10 @@ class Store:
             if changes.ledger:
                 connection.execute(
                     insert(LedgerRow),
-                    [_ledger_values(table_id, entry, now) for entry in changes.ledger],
+                    [
+                        {"table_id": table_id, **LEDGER.values(entry), "at": now}
+                        for entry in changes.ledger
+                    ],
                 )
 
     # -- reading -------------------------------------------------------------------------------
@@ -264,7 +234,7 @@ class Store:
             tables = session.scalars(select(TableRow).order_by(TableRow.created_at)).all()
             seats: dict[str, list[SeatState]] = {}
             for seat in session.scalars(select(SeatRow).order_by(SeatRow.seat)):
-                seats.setdefault(seat.table_id, []).append(_seat_state(seat))
+                seats.setdefault(seat.table_id, []).append(SEAT.read(seat))
             live = {
                 hand.table_id: hand
                 for hand in session.scalars(select(HandRow).where(HandRow.live.is_(True)))
@@ -274,9 +244,9 @@ class Store:
                 hand = live.get(row.id)
                 result.append(
                     StoredTable(
-                        _table_state(row),
-                        tuple(seats.get(row.id, ())),
-                        None if hand is None else _stored_hand(session, hand),
+                        table=TABLE.read(row),
+                        seats=tuple(seats.get(row.id, ())),
+                        live_hand=None if hand is None else _stored_hand(session, hand),
                     )
                 )
             return result
@@ -296,12 +266,12 @@ class Store:
             rows = session.scalars(query.order_by(HandRow.number.desc()).limit(limit)).all()
             return [
                 StoredHand(
-                    _setup(row),
-                    {},
-                    (),
-                    False,
-                    None if row.final_stacks is None else tuple(row.final_stacks),
-                    row.summary,
+                    setup=HAND.read(row),
+                    decks={},
+                    actions=(),
+                    live=False,
+                    final_stacks=None if row.final_stacks is None else tuple(row.final_stacks),
+                    summary=row.summary,
                 )
                 for row in rows
             ]
@@ -312,12 +282,7 @@ class Store:
             rows = session.scalars(
                 select(LedgerRow).where(LedgerRow.table_id == table_id).order_by(LedgerRow.id)
             )
-            return [
-                LedgerEntry(
-                    row.player_id, row.seat, row.name, row.reason, row.amount, row.hand_number
-                )
-                for row in rows
-            ]
+            return [LEDGER.read(row) for row in rows]
 
     def counts(self) -> dict[str, int]:
         """How many rows each table of the database holds (for health checks and tests)."""
@@ -328,110 +293,12 @@ class Store:
             }
 
 
-def _table_values(state: TableState) -> dict[str, Any]:
-    return {
-        "name": state.name,
-        "host_hash": state.host_hash,
-        "join_token": state.join_token,
-        "watch_token": state.watch_token,
-        "settings": dict(state.settings),
-        "status": state.status,
-        "button": state.button,
-        "hands_dealt": state.hands_dealt,
-        "last_entry": state.last_entry,
-    }
-
-
-def _fill_table(row: TableRow, state: TableState) -> None:
-    for name, value in _table_values(state).items():
-        setattr(row, name, value)
-
-
-def _table_state(row: TableRow) -> TableState:
-    return TableState(
-        row.id,
-        row.name,
-        row.host_hash,
-        row.join_token,
-        row.watch_token,
-        dict(row.settings),
-        row.status,
-        row.button,
-        row.hands_dealt,
-        row.last_entry,
-    )
-
-
 def _seat_row(table_id: str, state: SeatState) -> SeatRow:
-    row = SeatRow(table_id=table_id, seat=state.seat)
-    _fill_seat(row, state)
-    return row
+    return SeatRow(table_id=table_id, **SEAT.values(state))
 
 
-def _seat_values(state: SeatState) -> dict[str, Any]:
-    return {
-        "player_id": state.player_id,
-        "name": state.name,
-        "kind": state.kind,
-        "token_hash": state.token_hash,
-        "stack": state.stack,
-        "sitting_out": state.sitting_out,
-        "missed_hands": state.missed_hands,
-        "time_bank": state.time_bank,
-        "last_seq": state.last_seq,
-        "leaving": state.leaving,
-    }
-
-
-def _fill_seat(row: SeatRow, state: SeatState) -> None:
-    for name, value in _seat_values(state).items():
-        setattr(row, name, value)
-
-
-def _seat_state(row: SeatRow) -> SeatState:
-    return SeatState(
-        row.seat,
-        row.player_id,
-        row.name,
-        row.kind,
-        row.token_hash,
-        row.stack,
-        row.sitting_out,
-        row.missed_hands,
-        row.time_bank,
-        row.last_seq,
-        row.leaving,
-    )
-
-
-def _ledger_values(table_id: str, entry: LedgerEntry, at: Any = None) -> dict[str, Any]:
-    return {
-        "table_id": table_id,
-        "player_id": entry.player_id,
-        "seat": entry.seat,
-        "name": entry.name,
-        "hand_number": entry.hand_number,
-        "reason": entry.reason,
-        "amount": entry.amount,
-        "at": at or utc_now(),
-    }
-
-
-def _ledger_row(table_id: str, entry: LedgerEntry, at: Any = None) -> LedgerRow:
-    return LedgerRow(**_ledger_values(table_id, entry, at))
-
-
-def _setup(row: HandRow) -> HandSetup:
-    return HandSetup(
-        row.number,
-        row.entry,
-        row.game,
-        dict(row.options),
-        tuple(row.lineup),
-        tuple(row.names),
-        row.dealer,
-        tuple(row.stacks),
-    )
+def _ledger_row(table_id: str, entry: LedgerEntry) -> LedgerRow:
+    return LedgerRow(table_id=table_id, **LEDGER.values(entry), at=utc_now())
 
 
 def _stored_hand(session: Session, row: HandRow) -> StoredHand:
@@ -440,15 +307,7 @@ def _stored_hand(session: Session, row: HandRow) -> StoredHand:
     decks = {deck.deal: deck.cards for deck in rows}
     salts = {deck.deal: deck.salts for deck in rows if deck.salts is not None}
     actions = tuple(
-        ActionRecord(
-            action.hand_number,
-            action.index,
-            action.seat,
-            action.kind,
-            action.amount,
-            action.source,
-            action.seq,
-        )
+        ACTION.read(action)
         for action in session.scalars(
             select(ActionRow)
             .where(ActionRow.table_id == row.table_id, ActionRow.hand_number == row.number)
@@ -456,11 +315,11 @@ def _stored_hand(session: Session, row: HandRow) -> StoredHand:
         )
     )
     return StoredHand(
-        _setup(row),
-        decks,
-        actions,
-        row.live,
-        None if row.final_stacks is None else tuple(row.final_stacks),
-        row.summary,
-        salts,
+        setup=HAND.read(row),
+        decks=decks,
+        actions=actions,
+        live=row.live,
+        final_stacks=None if row.final_stacks is None else tuple(row.final_stacks),
+        summary=row.summary,
+        salts=salts,
     )
