@@ -205,6 +205,7 @@ class Driver:
                         await table.changed.wait()
 
     def _failed(self, error: Exception) -> float:
+        self.table.metrics.errors.labels("driver").inc()
         """Log a failure of the driver (once, however often the same one repeats) and return
         how long to wait before trying again."""
         failure = f"{type(error).__name__}: {error}"
@@ -452,6 +453,7 @@ class Driver:
         changes.hand_end = HandEnd(number, hand.stacks, summary(table.id, setup, hand, live.book))
         table.last_hand, table.live = live, None
         self.next_hand_at = time.monotonic() + table.settings.hand_pause
+        table.metrics.hand_finished()
 
     def sync_turn(self) -> None:
         """Time a turn the driver has not timed yet: a new one, one resumed after a pause, the
@@ -487,9 +489,12 @@ class Driver:
         if table.broken:
             # What is in memory is ahead of the store: nothing more of it may be stored.
             raise StorageFailureError(f"table {table.id}: the table is being reloaded")
+        started = time.monotonic()
         try:
             await table.store.call(table.store.apply, table.id, changes)
+            table.metrics.commit.observe(time.monotonic() - started)
         except Exception as error:
+            table.metrics.errors.labels("storage").inc()
             # What is in memory is now ahead of the store: stop, tell the clients, and let the
             # lobby rebuild the table from what the store holds.
             log.error("table %s: storing a change failed: %s", table.id, type(error).__name__)

@@ -49,6 +49,7 @@ __all__ = [
     "Proof",
     "RedealView",
     "Removed",
+    "Restarting",
     "SeatView",
     "SeqFrame",
     "ServerFrame",
@@ -295,6 +296,13 @@ class Pong(OutFrame):
     type: Literal["pong"] = "pong"
 
 
+class Restarting(OutFrame):
+    """The server is going down for a restart; the connection closes (1012) and the page
+    reconnects when the server is back."""
+
+    type: Literal["restarting"] = "restarting"
+
+
 class Removed(OutFrame):
     """The host gave this seat up; the connection closes."""
 
@@ -345,6 +353,7 @@ ServerFrame = Annotated[
     | SeqFrame
     | Pong
     | Removed
+    | Restarting
     | ErrorFrame,
     Field(discriminator="type"),
 ]

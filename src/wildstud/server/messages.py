@@ -45,7 +45,8 @@ The server's frames are JSON objects too, each one a model of :mod:`wildstud.ser
 - ``{"type": "clock", "clock"}`` when the table pauses or resumes; a ``clock`` is ``null`` or
   ``{"seat", "clock", "bank", "running"}``: the table seat to act and its seconds left;
 - ``{"type": "ack", "seq", "last_seq"}`` (with ``"repeat": true`` for a repeat),
-  ``{"type": "seq", "last_seq"}``, ``{"type": "pong"}``, ``{"type": "removed", "message"}``;
+  ``{"type": "seq", "last_seq"}``, ``{"type": "pong"}``, ``{"type": "removed", "message"}``,
+  ``{"type": "restarting"}`` (the server is going down for a restart);
 - ``{"type": "error", "code", "message", "seq"}``, with ``code`` one of ``malformed``,
   ``too-large``, ``rate-limited``, ``illegal``, ``out-of-turn``, ``stale``, ``seq-range``,
   ``seat``, ``refused``, ``unknown-seat``, ``unknown-table``, ``storage`` and ``internal``;

@@ -67,10 +67,11 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from wildstud.server.driver import Driver, LiveHand, StorageFailureError, TableStatus
-from wildstud.server.fanout import Fanout, dumps
+from wildstud.server.fanout import RESTARTING, Fanout, dumps
 from wildstud.server.hosting import Hosting, build_menu
 from wildstud.server.ledger import Ledger
 from wildstud.server.messages import Act, Choose, Ping, SitIn, SitOut
+from wildstud.server.metrics import UNWATCHED
 from wildstud.server.night import Night
 from wildstud.server.players import Players
 from wildstud.server.replay import DeckBook, rebuild
@@ -101,6 +102,8 @@ class Table:
         self.live: LiveHand | None = None
         self.last_hand: LiveHand | None = None
         self.broken = False
+        self.closing = False
+        """Set when the server goes down: no request is taken any more."""
         self.on_broken: Callable[[Table], None] | None = None
         """Called once when a change could not be stored (the lobby reloads the table)."""
         self.lock = asyncio.Lock()
@@ -112,6 +115,8 @@ class Table:
         self.players = Players(self)
         self.driver = Driver(self)
         self.accounts = Ledger(self)
+        self.metrics = UNWATCHED
+        """The figures this table counts into: its lobby's (see :class:`Lobby`)."""
 
     # -- building ------------------------------------------------------------------------------
 
@@ -169,6 +174,18 @@ class Table:
 
     async def stop(self) -> None:
         """Stop the driver (the server is shutting down)."""
+        await self.driver.stop()
+
+    async def restarting(self) -> None:
+        """Stop after the change in hand: it is stored whole, nothing more is taken, and every
+        client is told the server restarts and closed (1012, "service restart")."""
+        async with self.lock:  # a change being made is checked, stored and sent first
+            self.closing = True  # every request from now on is refused
+            if self.driver.task is not None:
+                self.driver.task.cancel()
+            self.fanout.broadcast(RESTARTING)
+            for client in self.fanout.clients():
+                client.close(1012, "restarting")
         await self.driver.stop()
 
     def wake(self) -> None:
