@@ -76,6 +76,7 @@ from wildstud.deal.events import (
     StreetStarted,
     StubShuffled,
     WildsChanged,
+    describe_redeal,
 )
 from wildstud.deal.showdown import Ranked, divide_pots, rank_hand
 from wildstud.deal.views import Phase, RedealPending, SeatCard, SeatView, TableView, redact
@@ -150,6 +151,7 @@ _CARD_STEP = DealerStep.CARD
 _FOLD = ActionKind.FOLD
 _QUEEN = Rank.QUEEN
 _KING_TRIGGER = Trigger.KING
+_STARTS_A_FOLLOW = frozenset({Trigger.QUEEN, Trigger.QUEEN_RETURNS})
 _DEALERS_LEFT, _LOW_CARD = Opener.DEALERS_LEFT, Opener.LOW_CARD
 _ANTE = Payment.ANTE
 
@@ -803,6 +805,11 @@ class Hand:
             f" (nothing follows {pending.card.pretty}: it was the last face-up card)"
         )
 
+    def _follower_to_come(self) -> bool:
+        """Whether a face-up card may still follow the last one: another face-up card of the
+        deal, or the centre card the house rule deals after a last face-up queen."""
+        return self._face_up_to_come() or (bool(self.rules.centre_card) and self._centre is None)
+
     def _face_up_to_come(self) -> bool:
         """Whether this deal may still deal a card face up (a centre card included)."""
         last = self.rules.last_face_up_street
@@ -940,7 +947,7 @@ class Hand:
                 if code == self._redeal_code:
                     seats = self.live
                     antes = seats if self.rules.reante_on_redeal else ()
-                    reason = f"{card.pretty} face up to {_name(seat)}"
+                    reason = describe_redeal(card, seat)
                     self._schedule_redeal(RedealPending(reason, card, seat), seats, antes)
                     return
                 self._update_wilds()
@@ -1008,9 +1015,24 @@ class Hand:
             community = [HeldCard(self._community, False)] if self._community is not None else []
             hands = {up.seat: [*self._cards[up.seat], *community]}
         step = self._tracker.add(up, hands)
-        if step.reason is not None:
+        change = step.change
+        if change is not None:
+            kind = change.kind
+            if kind in _STARTS_A_FOLLOW and not self._follower_to_come():
+                # The sheet: a queen as the last face-up card has no follower. The rule's walk
+                # cannot know that no face-up card is to come; the dealer does.
+                kind = Trigger.NO_FOLLOWER
+            queen = change.queen
             self._events.append(
-                WildsChanged(step.card, step.seat, _in_order(step.wild), step.reason)
+                WildsChanged(
+                    step.card,
+                    step.seat,
+                    _in_order(change.wild),
+                    kind,
+                    _in_order(change.was),
+                    None if queen is None else queen.card,
+                    None if queen is None else queen.seat,
+                )
             )
         owner = step.seat
         if step.trigger is _KING_TRIGGER and self.rules.call is not None and owner is not None:
@@ -1047,7 +1069,7 @@ class Hand:
                     seats = antes = self._order
                 else:
                     seats, antes = self.live, ()
-                pending = RedealPending("no queen was dealt face up", None, None)
+                pending = RedealPending(describe_redeal(None, None), None, None)
                 self._schedule_redeal(pending, seats, antes)
                 return
         self._open_betting()
@@ -1073,7 +1095,9 @@ class Hand:
             self._deck.put_back(self._out)
         rejoining = frozenset(seats) - frozenset(self.live)
         self._carried = [Pot(pot.amount, pot.eligible | rejoining) for pot in self._all_pots()]
-        self._events.append(Redealt(self._deal, reason, seats, self.pot))
+        self._events.append(
+            Redealt(self._deal, reason, seats, self.pot, pending.card, pending.seat)
+        )
         self._start_deal(seats, antes)
 
     # -- betting -------------------------------------------------------------------------------
