@@ -191,9 +191,7 @@ def test_a_final_queen_promises_no_follower_to_the_table() -> None:
     hand.check()
     hand.step()  # 9♦ to p1
     hand.step()  # Q♥ to p2
-    assert hand.view(0).wild_text == (
-        "nothing is wild (the next face-up card after Q♥ will be wild)"
-    )
+    assert hand.view(0).wild_text == "nothing is wild yet: the next face-up card after Q♥ will be"
     hand.step()
     assert hand.centre is not None
     assert hand.view(0).wild_text == f"{hand.centre.rank.plural} are wild"

@@ -310,9 +310,13 @@ class Wilds:
     def describe(self) -> str:
         """The wild cards for every hand now, in words."""
         text = describe_wild(self.wild)
-        if self.pending is not None:
-            text += f" (the next face-up card after {self.pending.card.pretty} will be wild)"
-        return text
+        if self.pending is None:
+            return text
+        # Said so that "nothing is wild" never stands beside "the next card will be wild".
+        queen = self.pending.card.pretty
+        if not self.wild:
+            return f"nothing is wild yet: the next face-up card after {queen} will be"
+        return f"{text}, and the next face-up card after {queen} will be too"
 
 
 Names = Mapping[int, str] | None
@@ -648,7 +652,7 @@ class FollowTheQueen(WildRule):
     Q♥ to p3: sevens are no longer wild; the next face-up card will be wild
     Q♥ to p3, then 4♠ to p4: fours are wild
     >>> rule.wilds(ups[:3]).describe()
-    'nothing is wild (the next face-up card after Q♥ will be wild)'
+    'nothing is wild yet: the next face-up card after Q♥ will be'
     >>> FollowTheQueen(queens="all").wilds(ups).describe()
     'queens and fours are wild'
     """

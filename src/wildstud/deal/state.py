@@ -792,6 +792,7 @@ class Hand:
             stakes=self.stakes,
             events=tuple(redacted),
             redeal_pending=self.redeal_pending,
+            wild_rule=self.rules.wild_rule.describe(),
         )
 
     def _wild_text(self) -> str:
