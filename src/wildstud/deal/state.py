@@ -1181,18 +1181,8 @@ class Hand:
         self._finish()
 
     def _do_showdown(self) -> None:
-        live = self.live
-        ranked: dict[int, Ranked] = {}
-        wild_for = self._wild_for()  # each seat's own, without working out the table's Wilds
-        for seat in live:
-            ranked[seat] = rank_hand(
-                seat,
-                self.hand_of(seat),
-                wild_for(seat),
-                five_of_a_kind_top=self.options.five_of_a_kind_top,
-                double_ace_flush=self.options.double_ace_flush,
-            )
-            hand = ranked[seat]
+        ranked = self._ranked()
+        for seat, hand in ranked.items():
             self._shown.add(seat)
             self._events.append(
                 Shown(
@@ -1204,16 +1194,46 @@ class Hand:
                     hand.natural,
                 )
             )
+        for award in self._division(ranked):
+            self._push(award)
+        self._finish()
+
+    def _ranked(self) -> dict[int, Ranked]:
+        """Each hand still in, ranked as the showdown ranks it."""
+        wild_for = self._wild_for()  # each seat's own, without working out the table's Wilds
+        return {
+            seat: rank_hand(
+                seat,
+                self.hand_of(seat),
+                wild_for(seat),
+                five_of_a_kind_top=self.options.five_of_a_kind_top,
+                double_ace_flush=self.options.double_ace_flush,
+            )
+            for seat in self.live
+        }
+
+    def _division(self, ranked: Mapping[int, Ranked]) -> list[Awarded]:
         special = set()
         if self.rules.special_card is not None:
             special = {
-                seat for seat in live if self._holds_face_down(seat, self.rules.special_card)
+                seat for seat in ranked if self._holds_face_down(seat, self.rules.special_card)
             }
-        for award in divide_pots(
-            self._all_pots(), ranked, special, natural_beats_wild=self.options.natural_beats_wild
-        ):
-            self._push(award)
-        self._finish()
+        natural = self.options.natural_beats_wild
+        return divide_pots(self._all_pots(), ranked, special, natural_beats_wild=natural)
+
+    def must_show(self, seat: int) -> bool:
+        """Whether ``seat``'s hand takes any part of a pot once the hands still in are shown:
+        the high hand, a share of a tie, The Bitch's half for the queen of spades in the hole.
+        A table that lets a losing hand be mucked at the showdown shows these; the engine
+        itself lets any hand be mucked (:meth:`muck`), as a record may have it. ``False``
+        before the showdown.
+
+        >>> Hand("FTQ", [50, 50]).must_show(0)
+        False
+        """
+        if self._stage != _Stage.SHOWDOWN or seat not in self.live:
+            return False
+        return any(award.seat == seat for award in self._division(self._ranked()))
 
     def _holds_face_down(self, seat: int, card: Card) -> bool:
         if self._community == card:
