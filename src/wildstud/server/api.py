@@ -15,6 +15,7 @@ request that is not valid, 413 for a body too large and 429 for tables created t
 
 from __future__ import annotations
 
+import asyncio
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
@@ -66,14 +67,23 @@ class NotFoundError(LookupError):
     """An id or a token that names nothing (answered with 404)."""
 
 
+class NotReadyError(RuntimeError):
+    """The server cannot serve tables yet, or for now (answered with 503)."""
+
+
+READY_TIMEOUT = 2.0
+"""Seconds the readiness check waits for the database to answer."""
+
+
 def _lobby(request: Request) -> Lobby:
     lobby: Lobby = request.app.state.lobby
     return lobby
 
 
 def _links(request: Request, table: Table, host: str | None = None) -> Links:
-    base = str(request.base_url).rstrip("/")
-    socket = base.replace("http", "ws", 1)
+    # Behind a proxy the request's own address is the proxy's view; the public one is given.
+    base = request.app.state.public_url or str(request.base_url).rstrip("/")
+    socket = base.replace("http", "ws", 1)  # and https → wss
     return Links(
         host=None if host is None else f"{base}/host/{host}",
         join=f"{base}/join/{table.join_token}",
@@ -98,8 +108,27 @@ def _hosted(request: Request, token: str) -> Table:
 
 @router.get("/health", summary="Whether the server is up")
 async def health() -> dict[str, str]:
-    """``{"status": "ok"}`` once the server has loaded every table."""
+    """``{"status": "ok"}`` while the server runs (its process answers: alive)."""
     return {"status": "ok"}
+
+
+@router.get(
+    "/ready",
+    summary="Whether the server can serve tables: every table loaded, the database answering",
+    responses={503: {"model": ErrorBody, "description": "Not ready: the detail says why"}},
+)
+async def ready(request: Request) -> dict[str, str | int]:
+    """``{"status": "ready", "tables": n}``, or 503 while the tables load or the database does
+    not answer (a load balancer sends no one here then)."""
+    lobby = _lobby(request)
+    if not lobby.loaded:
+        raise NotReadyError("the tables are still loading")
+    try:
+        async with asyncio.timeout(READY_TIMEOUT):
+            await lobby.store.call(lobby.store.ping)
+    except Exception:  # any failure to answer is "not ready", whatever the driver raised
+        raise NotReadyError("the database does not answer") from None
+    return {"status": "ready", "tables": len(lobby.tables)}
 
 
 @router.get("/games", summary="The games a table may deal, with their house rules")

@@ -34,7 +34,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 
@@ -50,6 +50,7 @@ from wildstud.server.limits import (
     RateLimitedError,
 )
 from wildstud.server.lobby import Lobby
+from wildstud.server.metrics import CONTENT_TYPE
 from wildstud.server.refusals import describe
 from wildstud.server.schemas import ErrorBody
 from wildstud.server.store import Store
@@ -82,9 +83,11 @@ def create_app(config: ServerConfig) -> FastAPI:
         version=__version__,
         summary="Wild-card stud tables for home poker nights: dealer's choice over WebSockets.",
         lifespan=lifespan,
+        servers=[{"url": config.prefix}] if config.prefix else None,
         docs_url=None,
         redoc_url=None,
     )
+    app.state.public_url = config.public_url
     app.state.connections = Connections(config.limits)
     app.state.creation_limiter = CreationLimiter(config.limits)
     app.include_router(api.router)
@@ -112,6 +115,10 @@ def create_app(config: ServerConfig) -> FastAPI:
     async def refused(_request: Request, error: WildstudError) -> JSONResponse:
         return api.error_response(400, str(error))
 
+    @app.exception_handler(api.NotReadyError)
+    async def not_ready(_request: Request, error: api.NotReadyError) -> JSONResponse:
+        return api.error_response(503, str(error))
+
     @app.exception_handler(StorageFailureError)
     async def unavailable(_request: Request, _error: StorageFailureError) -> JSONResponse:
         return api.error_response(503, "the server could not store the change; try again")
@@ -120,13 +127,18 @@ def create_app(config: ServerConfig) -> FastAPI:
     async def failed(request: Request, error: Exception) -> JSONResponse:
         route = getattr(request.scope.get("route"), "path", "an unknown route")
         log.error("%s %s failed: %s", request.method, route, type(error).__name__)
+        lobby: Lobby | None = getattr(request.app.state, "lobby", None)  # None before start
+        if lobby is not None:
+            lobby.metrics.errors.labels("internal").inc()
         return api.error_response(500, "internal error")
 
     static = files("wildstud.server").joinpath("static")
     version = static_version(static)
     prefix = f"/static/{version}"
+    root = config.prefix  # what a proxy serves us under: the page's links must carry it
     page = static.joinpath("index.html").read_text(encoding="utf-8")
-    page = page.replace('"/static/', f'"{prefix}/')
+    page = page.replace('"/static/', f'"{root}{prefix}/').replace('"/docs"', f'"{root}/docs"')
+    page = page.replace('name="wildstud-base" content=""', f'name="wildstud-base" content="{root}"')
     app.state.page = page
     # The browser client: plain ES modules and a style sheet, served as they are. The modules
     # import each other by relative paths, so they all load under the versioned prefix; the
@@ -147,14 +159,21 @@ def create_app(config: ServerConfig) -> FastAPI:
     assets = files("fastapi_offline").joinpath("static")
     app.mount("/docs-assets", StaticFiles(directory=str(assets)), name="docs-assets")
     docs_page = get_swagger_ui_html(
-        openapi_url="/openapi.json",
+        openapi_url=f"{root}/openapi.json",
         title="wildstud API",
-        swagger_js_url="/docs-assets/swagger-ui-bundle.js",
-        swagger_css_url="/docs-assets/swagger-ui.css",
-        swagger_favicon_url="/docs-assets/favicon.png",
+        swagger_js_url=f"{root}/docs-assets/swagger-ui-bundle.js",
+        swagger_css_url=f"{root}/docs-assets/swagger-ui.css",
+        swagger_favicon_url=f"{root}/docs-assets/favicon.png",
     ).body
     docs = bytes(docs_page).decode()
     docs_csp = docs_policy(docs)
+
+    @app.get("/metrics", include_in_schema=False)
+    async def metrics(request: Request) -> Response:
+        # Counts only: no token, name or card is ever a label, so the page may be scraped
+        # by anyone who can reach it (docs/deploy.md: keep it off the public proxy).
+        lobby: Lobby = request.app.state.lobby
+        return Response(lobby.metrics.exposition(), media_type=CONTENT_TYPE)
 
     @app.get("/docs", include_in_schema=False)
     async def api_page() -> HTMLResponse:

@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol
@@ -43,6 +44,9 @@ class Client(Protocol):
 
     def close(self, code: int, reason: str) -> None:
         """Close the connection once the frames queued so far are sent."""
+
+    def then(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` once the frames queued so far are sent (at once if closed)."""
 
 
 @dataclass(eq=False)

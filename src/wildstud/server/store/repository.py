@@ -319,6 +319,11 @@ class Store:
                 for row in rows
             ]
 
+    def ping(self) -> None:
+        """Ask the database a trivial question: raises unless it answers."""
+        with self.engine.connect() as connection:
+            connection.execute(select(1))
+
     def counts(self) -> dict[str, int]:
         """How many rows each table of the database holds (for health checks and tests)."""
         with self._sessions() as session:

@@ -187,7 +187,12 @@ class TablePage {
 
   onStatus(status) {
     this.state.connection = status;
-    const text = { connecting: "Connecting…", reconnecting: "Reconnecting…", refused: "This link is no longer valid." };
+    const text = {
+      connecting: "Connecting…",
+      reconnecting: "Reconnecting…",
+      restarting: "The server is restarting: back in a moment…",
+      refused: "This link is no longer valid.",
+    };
     this.el.status.textContent = text[status] || "";
     document.body.dataset.connection = status;
     this.renderActions();
