@@ -55,7 +55,12 @@ export function wildState(view, names, you) {
     if (shown) return shown.has(code);
     return seatRank.get(seat) === code[0];
   };
-  const what = capital(view.wild_text);
+  // With each seat's own rank (the server's wild_ranks) and nothing wild for all, say so, so
+  // that "nothing is wild" never stands beside a list of wild ranks.
+  const what =
+    perSeat && everyone.size === 0
+      ? "Nothing is wild for every hand: each player's own wild rank is below"
+      : capital(view.wild_text);
   // The call stays on the banner only while the king that made it is the last change: once a
   // queen brings the queens back, the kings no longer wipe anything out.
   const calledText =
