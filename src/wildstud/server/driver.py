@@ -32,7 +32,7 @@ from wildstud.deal import Hand, Phase
 from wildstud.server.clock import Backoff, Turn
 from wildstud.server.history import summary
 from wildstud.server.replay import DeckBook, deal_on, start_hand
-from wildstud.server.seating import Seat
+from wildstud.server.seating import Seat, SeatKind
 from wildstud.server.store import ActionRecord, Changes, DeckDraw, HandEnd, HandSetup, LedgerEntry
 
 if TYPE_CHECKING:
@@ -242,7 +242,12 @@ class Driver:
                     return None  # nobody is there to watch: the bots wait for someone
                 if now < self.turn.bot_due:
                     return self.turn.bot_due - now
-                kind, amount = seat.bot.choose(live.hand.view(engine))  # its seat's view only
+                view = live.hand.view(engine)  # its seat's view only
+                if seat.kind is SeatKind.EQUITY_BOT:
+                    # its Monte Carlo run (and its first compile) must not stall the sockets
+                    kind, amount = await asyncio.to_thread(seat.bot.choose, view)
+                else:
+                    kind, amount = seat.bot.choose(view)
                 await self.act(seat, engine, kind, amount, "bot", None)
             else:
                 clock = self.turn.clock
@@ -432,7 +437,11 @@ class Driver:
                 table.hosting.leave(seat, changes)
             else:
                 changes.seats.append(seat.state())
-        changes.hand_end = HandEnd(number, hand.stacks, summary(table.id, setup, hand, live.book))
+        record = summary(table.id, setup, hand, live.book)
+        # The host's changes that held from this hand go into its record (console.py).
+        record["notices"] = [notice.text for notice in table.notices if notice.hand == number]
+        table.notices = [notice for notice in table.notices if notice.hand > number]
+        changes.hand_end = HandEnd(number, hand.stacks, record)
         table.last_hand, table.live = live, None
         self.next_hand_at = time.monotonic() + table.settings.hand_pause
         table.metrics.hand_finished()

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from wildstud.deal import redact
 from wildstud.errors import SeatError
+from wildstud.server.console import notice_frame
 from wildstud.server.driver import LiveHand, TableStatus
 from wildstud.server.messages import encode_event, encode_view, error_frame
 from wildstud.server.proofs import opened
@@ -222,6 +223,8 @@ class Fanout:
                     seat.missed_hands = 0
                     await table.driver.commit(Changes(seats=[seat.state()]))
             client.send(dumps(self.table_frame()))
+            for notice in table.notices:  # the host's changes not yet played out (console.py)
+                client.send(dumps(notice_frame(notice)))
             choosing = self.choosing_frame()
             if choosing is not None:
                 client.send(dumps(choosing))

@@ -33,7 +33,7 @@ from wildstud.server.names import bot_name, table_name
 from wildstud.server.schemas import TableBot, TableSettings
 from wildstud.server.seating import Seat, SeatKind
 from wildstud.server.security import new_id, new_token, token_hash
-from wildstud.server.store import LedgerEntry, Store, TableState
+from wildstud.server.store import LedgerEntry, SeatRequestState, Store, TableState
 from wildstud.server.tables import StorageFailureError, Table, TableStatus, build_menu
 
 __all__ = ["Lobby"]
@@ -242,6 +242,15 @@ class Lobby:
     def by_watch(self, token: str) -> Table | None:
         """The table this spectator token shows."""
         return self._watches.get(token)
+
+    def by_request(self, token: str) -> tuple[Table, SeatRequestState] | None:
+        """The table and seat request this requester's token names, if any."""
+        digest = token_hash(token)
+        for table in self.tables.values():
+            state = table.requests.by_hash(digest)
+            if state is not None:
+                return table, state
+        return None
 
     def by_seat(self, token: str) -> tuple[Table, Seat]:
         """The table and seat this seat token opens."""
