@@ -19,7 +19,9 @@ FORBIDDEN = {
     "a game told by its code": re.compile(
         r"""view\.code\s*(===|!==|==)|\.code\.startsWith\(\s*["'`]"""
     ),
-    "a game's code as a literal": re.compile(r"""["'`](BD5|BD7|BD|FTQ|SMBU|BITCH)["'`]"""),
+    "a game's code compared with a literal": re.compile(
+        r"""(===|!==|==|startsWith\(|includes\()\s*["'`](BD5|BD7|BD|FTQ|SMBU|BITCH)["'`]"""
+    ),
     "a card's rank compared with a literal": re.compile(
         r"""\[0\]\s*(===|!==|==)\s*["'`][2-9TJQKA]["'`]|["'`][2-9TJQKA]["'`]\s*(===|!==|==)"""
     ),
@@ -55,6 +57,7 @@ def test_the_client_never_works_out_a_rule(what: str) -> None:
     "line",
     [
         'const babyDaddy = view.code.startsWith("BD");',
+        'if (game === "SMBU") calls = true;',
         'seatRank.set(event.seat, event.card[0]);  if (card[0] === "Q") wild = true;',
         "return text.replace(/\\bp(\\d+)\\b/g, (whole, number) => names[number]);",
         "reasons.push(event.reason);",
