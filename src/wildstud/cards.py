@@ -351,11 +351,12 @@ class Deck:
     # A deck is a dealer policy (wildstud.deal.dealers.Dealer): it picks its top card for every
     # chance step of a hand, and follows the hand as cards leave the stub and come back.
 
-    def begin(self, deal: int, gathered: Sequence[Card]) -> Deck:
-        """The stub of a new deal: this deck, with the cards of the deal before put back."""
+    def begin(self, deal: int, gathered: Sequence[Card]) -> Sequence[Card]:
+        """The stub of a new deal: this deck's cards, with the cards of the deal before put back
+        (in no particular order: the hand only counts them)."""
         if gathered:
             self.put_back(gathered)
-        return self
+        return self._cards  # not peek(): a copy per deal would cost the engine's benchmark
 
     def pick(self, chance: object) -> Card:
         """The top card, left where it is (it leaves the deck once the hand deals it)."""
