@@ -25,8 +25,9 @@ from wildstud.deal import (
     StubShuffled,
     stack_deck,
 )
-from wildstud.errors import DeckExhaustedError, IllegalActionError, NotInStubError
+from wildstud.errors import DeckExhaustedError, IllegalActionError, NotInStubError, RecordError
 from wildstud.games import Rules, find_game
+from wildstud.history import read_record
 from wildstud.history.export import record_from_hand
 from wildstud.history.replay import replay
 from wildstud.server.replay import DeckBook
@@ -245,3 +246,45 @@ def test_stored_orders_deal_as_the_server_decks_do() -> None:
 def test_a_deck_source_that_gives_no_deck_is_refused() -> None:
     with pytest.raises(ValueError, match="the deck source gave"):
         Hand("FTQ", [50, 50], deck=lambda deal: "As Kd")  # type: ignore[arg-type,return-value]
+
+
+def test_a_replay_reads_the_shows_first_and_still_refuses_a_show_of_the_wrong_length() -> None:
+    # The shows at the end give the unknown cards before the replay deals them (one pass, no
+    # rerun); a show that lists too few cards is refused for its length, not read askew.
+    text = (
+        'variant = "FTQ"\nantes = [1, 1]\nbring_in = 2\nsmall_bet = 5\nbig_bet = 10\n'
+        "starting_stacks = [100, 100]\nactions = ["
+        + ", ".join(
+            f'"{action}"'
+            for action in (
+                "d dh p1 ????Qh",
+                "d dh p2 ????7d",
+                "p2 pb",
+                "p1 cc",
+                "d dh p1 2c",
+                "d dh p2 3c",
+                "d dh p1 Kc",
+                "d dh p2 4d",
+                "d dh p1 Jc",
+                "d dh p2 5h",
+                "d dh p1 ??",
+                "d dh p2 ??",
+                "p1 sm {p1}",
+                "p2 sm 9c9d7d3c4d5h8h",
+            )
+        )
+        + "]"
+    )
+    shown = replay(read_record(text.replace("{p1}", "AsAhQh2cKcJc8s")), fill_in=True)
+    assert [str(held.card) for held in shown.hand.cards(0)] == [
+        "As",
+        "Ah",
+        "Qh",
+        "2c",
+        "Kc",
+        "Jc",
+        "8s",
+    ]
+    assert not shown.unknown
+    with pytest.raises(RecordError, match=r"p1 holds 7 cards.*this one lists 6"):
+        replay(read_record(text.replace("{p1}", "AhQh2cKcJc8s")), fill_in=True)
