@@ -67,6 +67,11 @@ class DeckExhaustedError(WildstudError):
     """The deck has no card left where the deal needs one (a stacked deck too short)."""
 
 
+class NotInStubError(IllegalActionError):
+    """A card given for a chance step is not in the stub (dealt already, burned, or never in a
+    short stacked deck); nothing was changed."""
+
+
 class HandValueError(WildstudError):
     """Something given as an encoded hand value is not one (not an integer, or negative)."""
 
