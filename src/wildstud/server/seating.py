@@ -85,9 +85,13 @@ class Seat:
         token_hash: str | None,
         stack: int,
         time_bank: float,
+        *,
+        player_id: str | None = None,
     ) -> Seat:
-        """A seat just taken, with a fresh ledger account."""
-        return cls(index, new_id(), name, kind, token_hash, stack, False, 0, time_bank, 0, False)
+        """A seat just taken, on the ledger account ``player_id`` (a player back for more
+        tonight) or a fresh one."""
+        account = new_id() if player_id is None else player_id
+        return cls(index, account, name, kind, token_hash, stack, False, 0, time_bank, 0, False)
 
     @classmethod
     def from_state(cls, state: SeatState) -> Seat:

@@ -55,6 +55,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import time
@@ -65,7 +66,8 @@ from typing import Any
 
 from wildstud.betting import ActionKind
 from wildstud.deal import Hand, Phase, redact
-from wildstud.errors import IllegalActionError, SeatError, TableError
+from wildstud.errors import IllegalActionError, LedgerError, SeatError, TableError
+from wildstud.server.cashier import Cashier, Limits, holds_all, returning_account
 from wildstud.server.clock import Backoff, Turn
 from wildstud.server.history import summary
 from wildstud.server.menu import Menu
@@ -73,6 +75,7 @@ from wildstud.server.messages import (
     Act,
     Choose,
     Ping,
+    Rebuy,
     SitIn,
     SitOut,
     ack_frame,
@@ -84,7 +87,7 @@ from wildstud.server.messages import (
     seq_taken,
 )
 from wildstud.server.names import bot_name, seat_name
-from wildstud.server.night import Night, tally
+from wildstud.server.night import BOUGHT, Night, tally
 from wildstud.server.proofs import opened
 from wildstud.server.replay import DeckBook, deal_on, rebuild, start_hand
 from wildstud.server.schemas import RulesUpdate, TableSettings
@@ -97,6 +100,7 @@ from wildstud.server.store import (
     HandEnd,
     HandSetup,
     LedgerEntry,
+    RebuyState,
     Store,
     StoredTable,
     TableState,
@@ -118,6 +122,13 @@ class TableStatus(StrEnum):
     RUNNING = "running"
     PAUSED = "paused"
     """The host paused it: no clock runs, no bot acts, nobody may act, no hand starts."""
+    ENDED = "ended"
+    """The host ended the night: the hand in progress plays out, no other is dealt, and the
+    settle-up stands (:mod:`wildstud.server.night`)."""
+
+
+_PLAYING = (TableStatus.RUNNING, TableStatus.ENDED)
+"""The statuses in which a hand in progress is played (clocks run, bots act)."""
 
 
 class StorageFailureError(RuntimeError):
@@ -178,7 +189,13 @@ def _auto_action(hand: Hand) -> ActionKind:
 class Table:
     """One table: its settings, seats and hand, its clients and its driver."""
 
-    def __init__(self, state: TableState, seats: Iterable[Seat], store: Store) -> None:
+    def __init__(
+        self,
+        state: TableState,
+        seats: Iterable[Seat],
+        store: Store,
+        rebuys: Iterable[RebuyState] = (),
+    ) -> None:
         self.id = state.id
         self.name = state.name
         self.host_hash = state.host_hash
@@ -192,6 +209,8 @@ class Table:
         self.last_entry = state.last_entry
         self.seats: dict[int, Seat] = {seat.index: seat for seat in seats}
         self.store = store
+        self.cashier = Cashier(rebuys)
+        """The open requests for chips (:mod:`wildstud.server.cashier`)."""
         self.live: LiveHand | None = None
         self.last_hand: LiveHand | None = None
         self.spectators: set[Client] = set()
@@ -218,7 +237,8 @@ class Table:
     @classmethod
     def restore(cls, stored: StoredTable, store: Store) -> Table:
         """The table as the store kept it, its hand in progress replayed to where it stood."""
-        table = cls(stored.table, (Seat.from_state(state) for state in stored.seats), store)
+        seats = (Seat.from_state(state) for state in stored.seats)
+        table = cls(stored.table, seats, store, stored.rebuys)
         if stored.live_hand is not None:
             setup = stored.live_hand.setup
             book = DeckBook(stored.live_hand.decks, stored.live_hand.salts)
@@ -313,6 +333,8 @@ class Table:
             "hand_in_progress": None if self.live is None else self.live.number,
             "choosing": None if self._choosing is None else self._choosing.button,
             "idle": self._idle(time.monotonic()),
+            "rebuys": self.cashier.info(self.seats),
+            "holds_all": holds_all(self.seats, self.live is not None),
         }
 
     def _idle(self, now: float) -> bool:
@@ -341,7 +363,7 @@ class Table:
             return None
         seat = live.setup.lineup[live.hand.to_act]
         timer = self._turn.clock
-        if timer is None or self.status is not TableStatus.RUNNING:
+        if timer is None or self.status not in _PLAYING:
             return {"seat": seat, "clock": None, "bank": None, "running": False}
         clock, bank = timer.left(time.monotonic())
         return {"seat": seat, "clock": clock, "bank": bank, "running": True}
@@ -467,7 +489,9 @@ class Table:
 
     # -- requests from players -----------------------------------------------------------------
 
-    async def handle(self, client: Client, frame: Act | Choose | SitIn | SitOut | Ping) -> None:
+    async def handle(
+        self, client: Client, frame: Act | Choose | SitIn | SitOut | Rebuy | Ping
+    ) -> None:
         """Carry out a client's request and answer it (see :mod:`wildstud.server.messages`):
         an ``ack`` to the client and a ``seq`` frame to the seat's other connections. A repeat
         of the last request accepted gets its ack again; a stale or out-of-range ``seq`` gets
@@ -497,6 +521,8 @@ class Table:
                 await self._player_acts(seat, frame)
             elif isinstance(frame, Choose):
                 await self._player_chooses(seat, frame)
+            elif isinstance(frame, Rebuy):
+                await self._player_asks_for_chips(seat, frame)
             else:
                 seat.sitting_out = isinstance(frame, SitOut)
                 seat.missed_hands = 0
@@ -540,6 +566,18 @@ class Table:
         seat.last_seq = frame.seq
         await self._deal(frame.entry, chooser=seat)
 
+    async def _player_asks_for_chips(self, seat: Seat, frame: Rebuy) -> None:
+        if self.status is TableStatus.ENDED:
+            raise LedgerError("the night is over: no more chips")
+        entries = await self.store.call(self.store.ledger, self.id)
+        changes = Changes()
+        limits = Limits.of(self.settings)
+        self.cashier.ask(seat, frame.amount, limits, entries, changes, frame.seq)
+        seat.last_seq = frame.seq
+        changes.seats.append(seat.state())
+        await self._commit(changes)
+        self._broadcast_table()
+
     # -- the host ------------------------------------------------------------------------------
 
     async def join(self, name: str, wanted: int | None) -> tuple[Seat, str]:
@@ -555,6 +593,7 @@ class Table:
                 token_hash(token),
                 self.settings.starting_chips,
                 self.settings.time_bank,
+                player_id=await self._account(name),
             )
             await self._seat(seat)
             return seat, token
@@ -564,18 +603,27 @@ class Table:
         async with self._lock:
             index = self._free_seat(wanted)
             taken = [seat.name for seat in self.seats.values()]
+            name = bot_name(kind.value, name, index, taken)
             seat = Seat.new(
                 index,
-                bot_name(kind.value, name, index, taken),
+                name,
                 kind,
                 None,
                 self.settings.starting_chips,
                 self.settings.time_bank,
+                player_id=await self._account(name),
             )
             await self._seat(seat)
             return seat
 
+    async def _account(self, name: str) -> str | None:
+        """The ledger account of a player coming back under ``name`` tonight, if any."""
+        entries = await self.store.call(self.store.ledger, self.id)
+        return returning_account(entries, name, (seat.player_id for seat in self.seats.values()))
+
     def _free_seat(self, wanted: int | None) -> int:
+        if self.status is TableStatus.ENDED:
+            raise TableError("the night is over: no more seats are taken")
         if wanted is not None:
             if not 0 <= wanted < self.settings.seats:
                 raise SeatError(
@@ -618,6 +666,7 @@ class Table:
             self._changed.set()
 
     def _leave(self, seat: Seat, changes: Changes) -> None:
+        self.cashier.cancel_seat(seat, changes)
         if seat.stack:
             changes.ledger.append(
                 LedgerEntry(seat.player_id, seat.index, seat.name, "cash-out", -seat.stack)
@@ -635,6 +684,8 @@ class Table:
         async with self._lock:
             if status is self.status:
                 return
+            if self.status is TableStatus.ENDED:
+                raise TableError("the night is over: the table deals no more")
             if status is TableStatus.WAITING:
                 raise TableError("a table cannot go back to waiting")
             self.status = status
@@ -674,7 +725,7 @@ class Table:
             if self.live is not None:
                 in_play = sum(self.live.hand.stacks) + self.live.hand.pot
                 hands_balance = in_play == sum(self.live.setup.stacks)
-            buy_ins = sum(entry.amount for entry in entries if entry.reason == "buy-in")
+            buy_ins = sum(entry.amount for entry in entries if entry.reason in BOUGHT)
             cash_outs = -sum(entry.amount for entry in entries if entry.reason == "cash-out")
             hands_net = sum(entry.amount for entry in entries if entry.reason == "hand")
             seats_balance = all(
@@ -710,8 +761,50 @@ class Table:
             entries = await self.store.call(self.store.ledger, self.id)
             seated = {seat.player_id: seat.stack for seat in self.seats.values()}
             number = None if self.live is None else self.live.number
+            ended = self.status is TableStatus.ENDED
         # the settle-up's search may take a moment on a long night: off the event loop
-        return await asyncio.to_thread(tally, entries, seated, number)
+        return await asyncio.to_thread(
+            functools.partial(tally, entries, seated, number, ended=ended)
+        )
+
+    # -- the cashier (wildstud.server.cashier) -------------------------------------------------
+
+    async def decide_rebuy(self, request_id: str, approve: bool) -> None:
+        """The host approves or declines a player's request for chips; approved chips come at
+        once between hands, else when the hand in progress ends."""
+        async with self._lock:
+            request = self.cashier.request(request_id)
+            if request is None:
+                raise LookupError(f"no open request for chips {request_id!r} at this table")
+            changes = Changes()
+            if approve:
+                seat = self.seats[request.seat]  # a seat's requests close when it is given up
+                limits = Limits.of(self.settings)
+                in_hand = self.live is not None
+                self.cashier.approve(request, seat, limits, in_hand=in_hand, changes=changes)
+            else:
+                self.cashier.decline(request, changes)
+            await self._commit(changes)
+            self._broadcast_table()
+            self._changed.set()
+
+    async def end_night(self) -> None:
+        """The host ends the night: the hand in progress plays out (a paused one resumes),
+        no other is dealt, open requests for chips are cancelled, and the settle-up stands."""
+        async with self._lock:
+            if self.status is TableStatus.ENDED:
+                raise TableError("the night is over already")
+            self.status = TableStatus.ENDED
+            self._choosing = None
+            self._turn.forget()
+            changes = Changes(table=self.state())
+            self.cashier.cancel_all(changes)
+            await self._commit(changes)
+            self._sync_turn()
+            self._broadcast_table()
+            if self.live is not None:
+                self._broadcast({"type": "clock", "clock": self._clock_frame()})
+            self._changed.set()
 
     # -- the driver ----------------------------------------------------------------------------
 
@@ -761,7 +854,7 @@ class Table:
     async def _advance(self) -> float | None:
         """Do whatever is due now; return how long until something else is (``None``: not
         until something changes)."""
-        if self.broken or self.status is not TableStatus.RUNNING:
+        if self.broken or self.status not in _PLAYING:
             return None
         now = time.monotonic()
         idle = self._idle(now)
@@ -795,8 +888,8 @@ class Table:
                 seat.timed_out = True
                 await self._act(seat, engine, _auto_action(live.hand), None, "clock", None)
             return 0.0
-        if idle:
-            return None  # no hand starts with nobody there
+        if idle or self.status is TableStatus.ENDED:
+            return None  # no hand starts with nobody there, nor once the night is over
         lineup = self._lineup()
         if self._choosing is not None and self._choosing.button not in lineup:
             # The chooser sat out or left before choosing: the choice moves on with the button.
@@ -960,6 +1053,8 @@ class Table:
             else:
                 changes.seats.append(seat.state())
         changes.hand_end = HandEnd(number, hand.stacks, summary(self.id, setup, hand, live.book))
+        # Between hands: the chips the host approved during this one come to the table now.
+        self.cashier.apply_approved(self.seats, changes)
         self.last_hand, self.live = live, None
         self._next_hand_at = time.monotonic() + self.settings.hand_pause
 

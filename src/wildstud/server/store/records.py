@@ -22,6 +22,7 @@ __all__ = [
     "HandEnd",
     "HandSetup",
     "LedgerEntry",
+    "RebuyState",
     "SeatState",
     "StoredHand",
     "StoredTable",
@@ -126,6 +127,22 @@ class LedgerEntry:
     hand_number: int | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class RebuyState:
+    """A player's request for chips (a rebuy, or a top-up of a stack not yet empty) and where
+    it stands: ``pending`` (the host has not decided), ``approved`` (waiting for the hand in
+    progress to end), ``applied``, ``declined`` or ``cancelled`` (the player left or the night
+    ended first)."""
+
+    id: str
+    player_id: str
+    seat: int
+    name: str
+    amount: int
+    status: str
+    seq: int | None = None
+
+
 @dataclass(slots=True)
 class Changes:
     """Everything one step of a table changed; the store writes it in one transaction."""
@@ -138,6 +155,8 @@ class Changes:
     actions: list[ActionRecord] = field(default_factory=list)
     hand_end: HandEnd | None = None
     ledger: list[LedgerEntry] = field(default_factory=list)
+    rebuys: list[RebuyState] = field(default_factory=list)
+    """Requests for chips, new or changed (written by id: inserted or updated)."""
 
     def __bool__(self) -> bool:
         return any(getattr(self, item.name) for item in fields(self))
@@ -170,3 +189,5 @@ class StoredTable:
     table: TableState
     seats: tuple[SeatState, ...]
     live_hand: StoredHand | None
+    rebuys: tuple[RebuyState, ...] = ()
+    """The requests for chips still open (``pending`` or ``approved``), oldest first."""

@@ -35,6 +35,7 @@ from wildstud.server.store.models import (
     DeckRow,
     HandRow,
     LedgerRow,
+    RebuyRow,
     SeatRow,
     TableRow,
     utc_now,
@@ -44,6 +45,7 @@ from wildstud.server.store.records import (
     Changes,
     HandSetup,
     LedgerEntry,
+    RebuyState,
     SeatState,
     StoredHand,
     StoredTable,
@@ -255,6 +257,8 @@ class Store:
                     insert(LedgerRow),
                     [_ledger_values(table_id, entry, now) for entry in changes.ledger],
                 )
+            for rebuy in changes.rebuys:
+                _write_rebuy(connection, table_id, rebuy, now)
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -269,6 +273,10 @@ class Store:
                 hand.table_id: hand
                 for hand in session.scalars(select(HandRow).where(HandRow.live.is_(True)))
             }
+            rebuys: dict[str, list[RebuyState]] = {}
+            open_rebuys = select(RebuyRow).where(RebuyRow.status.in_(("pending", "approved")))
+            for rebuy in session.scalars(open_rebuys.order_by(RebuyRow.requested_at)):
+                rebuys.setdefault(rebuy.table_id, []).append(_rebuy_state(rebuy))
             result = []
             for row in tables:
                 hand = live.get(row.id)
@@ -277,6 +285,7 @@ class Store:
                         _table_state(row),
                         tuple(seats.get(row.id, ())),
                         None if hand is None else _stored_hand(session, hand),
+                        tuple(rebuys.get(row.id, ())),
                     )
                 )
             return result
@@ -319,12 +328,22 @@ class Store:
                 for row in rows
             ]
 
+    def rebuys(self, table_id: str) -> list[RebuyState]:
+        """Every request for chips at a table, decided or not, oldest first."""
+        with self._sessions() as session:
+            rows = session.scalars(
+                select(RebuyRow)
+                .where(RebuyRow.table_id == table_id)
+                .order_by(RebuyRow.requested_at, RebuyRow.id)
+            )
+            return [_rebuy_state(row) for row in rows]
+
     def counts(self) -> dict[str, int]:
         """How many rows each table of the database holds (for health checks and tests)."""
         with self._sessions() as session:
             return {
                 model.__tablename__: session.scalar(select(func.count()).select_from(model)) or 0
-                for model in (TableRow, SeatRow, HandRow, DeckRow, ActionRow, LedgerRow)
+                for model in (TableRow, SeatRow, HandRow, DeckRow, ActionRow, LedgerRow, RebuyRow)
             }
 
 
@@ -419,6 +438,34 @@ def _ledger_values(table_id: str, entry: LedgerEntry, at: Any = None) -> dict[st
 
 def _ledger_row(table_id: str, entry: LedgerEntry, at: Any = None) -> LedgerRow:
     return LedgerRow(**_ledger_values(table_id, entry, at))
+
+
+def _write_rebuy(connection: Any, table_id: str, rebuy: RebuyState, now: Any) -> None:
+    """Insert a new request, or move a stored one to its new status (never back to pending)."""
+    done = connection.execute(
+        update(RebuyRow)
+        .where(RebuyRow.table_id == table_id, RebuyRow.id == rebuy.id)
+        .values(status=rebuy.status, decided_at=now)
+    )
+    if done.rowcount == 0:
+        connection.execute(
+            insert(RebuyRow).values(
+                table_id=table_id,
+                id=rebuy.id,
+                player_id=rebuy.player_id,
+                seat=rebuy.seat,
+                name=rebuy.name,
+                amount=rebuy.amount,
+                status=rebuy.status,
+                seq=rebuy.seq,
+                requested_at=now,
+                decided_at=None if rebuy.status == "pending" else now,
+            )
+        )
+
+
+def _rebuy_state(row: RebuyRow) -> RebuyState:
+    return RebuyState(row.id, row.player_id, row.seat, row.name, row.amount, row.status, row.seq)
 
 
 def _setup(row: HandRow) -> HandSetup:
