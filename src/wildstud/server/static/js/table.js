@@ -15,6 +15,7 @@ import { choices, SHORTCUTS } from "./actions.js";
 import { ActionPanel, setText } from "./panel.js";
 import { readSetting, writeSetting } from "./storage.js";
 import { eventSentences, Speaker, winnerSentences } from "./speech.js";
+import { LedgerPanel } from "./ledger.js";
 
 const SHORTCUTS_KEY = "wildstud.shortcuts";
 // Keys typed here belong to what holds them, never to the table.
@@ -27,7 +28,7 @@ export function showTable(root, options) {
 }
 
 class TablePage {
-  constructor(root, { socket, seatToken = null, host = null }) {
+  constructor(root, { socket, seatToken = null, host = null, hostToken = null }) {
     this.root = root;
     this.seatToken = seatToken;
     this.state = {
@@ -45,6 +46,7 @@ class TablePage {
       onRequest: (outcome, request, frame) => this.panel.settled(outcome, request, frame),
     });
     this.panel = new ActionPanel(this.socket, () => this.choices());
+    this.ledger = new LedgerPanel({ send: (frame, words) => this.panel.send(frame, words), hostToken });
     this.announceTimer = null;
     this.spoken = { wild: null, turn: null, over: null, redeal: null, hand: null, from: 0 };
     this.build(host);
@@ -164,6 +166,7 @@ class TablePage {
       el.picker,
       el.actions,
       h("details", { className: "log-box", open: true }, h("summary", {}, "Hand log"), el.log),
+      this.ledger.element,
       el.history,
       el.confirm,
     );
@@ -200,6 +203,7 @@ class TablePage {
         break;
       case "table":
         state.table = frame.table;
+        this.ledger.update(frame.table, state.welcome);
         break;
       case "choosing":
         state.choosing = frame;
@@ -398,7 +402,9 @@ class TablePage {
       if (view.deal > 1) parts.push(`deal ${view.deal}`);
     }
     if (table && table.status !== "running")
-      parts.push(table.status === "waiting" ? "waiting for the host to start" : "paused");
+      parts.push(
+        { waiting: "waiting for the host to start", paused: "paused", ended: "the night is over" }[table.status],
+      );
     const text = parts.join(" · ");
     if (this.el.game.textContent !== text) this.el.game.textContent = text;
   }
