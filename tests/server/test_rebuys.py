@@ -274,3 +274,36 @@ def test_sigkill_with_a_rebuy_pending_then_restart_loses_nothing_and_applies_it_
         asyncio.run(_killed_with_a_rebuy_pending(server))
     finally:
         server.stop()
+
+
+async def _leaving(server: Server) -> None:
+    api = Api(server.base)
+    created = api.create(games=[{"game": "FTQ"}], starting_chips=300)
+    jo = api.join(created, "Jo")
+    api.join(created, "Kim")
+    client = await Client(jo["socket"], "Jo").open()
+    await client.frame("table")
+    token = jo["token"]
+    _refused(api, created, api.http.post("/api/seat/nope/leave"), 404)
+    table = api.ok(api.http.post(f"/api/seat/{token}/leave"))  # between hands: at once
+    assert [seat["name"] for seat in table["seats"]] == ["Kim"]
+    removed = await client.frame("removed")
+    assert removed["message"] == "the seat is given up: its 300 chips are cashed out"
+    entries = api.ledger(created["table"]["id"])["entries"]
+    assert (entries[-1]["name"], entries[-1]["reason"], entries[-1]["amount"]) == (
+        "Jo",
+        "cash-out",
+        -300,
+    )
+    _refused(api, created, api.http.post(f"/api/seat/{token}/leave"), 404)  # the link is dead
+    night = _night(api, created)
+    assert night["balanced"]
+    assert [(p["name"], p["seat"], p["cash_outs"]) for p in night["players"]] == [
+        ("Jo", None, 300),
+        ("Kim", 1, 0),
+    ]
+    await client.close()
+
+
+def test_a_player_leaves_and_cashes_out(server: Server) -> None:
+    asyncio.run(_leaving(server))

@@ -8,7 +8,8 @@ everyone at the table may see: its state, its finished hands, its ledger and the
 payments that square them; ``/api/tables/{id}/night.csv``: those payments as CSV, one row each,
 ``payer,payee,amount,payer_id,payee_id``; see :mod:`wildstud.server.night`). The host decides
 players' requests for chips (``POST /api/host/{token}/rebuys/{id}/approve`` and ``…/decline``;
-:mod:`wildstud.server.cashier`) and ends the night (``POST /api/host/{token}/end``).
+:mod:`wildstud.server.cashier`) and ends the night (``POST /api/host/{token}/end``); a player
+leaves and cashes out with ``POST /api/seat/{token}/leave``.
 
 Refusals are JSON objects with a ``detail`` sentence: 400 for a request the rules refuse, 404
 for an unknown id or token, 409 for a seat that cannot be had (taken, or its name already at the
@@ -360,6 +361,19 @@ async def hand_record(
             "Content-Disposition": f'attachment; filename="{table.id}-{number}.phh"',
         },
     )
+
+
+@router.post("/seat/{token}/leave", responses=_ERRORS, summary="Leave the table and cash out")
+async def leave(token: Token, request: Request) -> TableInfo:
+    """The player gives up the seat: at once between hands, with its chips cashed out; in a
+    hand the seat checks or folds at its turns and leaves, cashing out, when the hand ends.
+    Sitting down again later under the same name keeps the player's ledger account."""
+    try:
+        table, seat = _lobby(request).by_seat(token)
+    except SeatError as error:
+        raise NotFoundError(str(error)) from None
+    await table.remove(seat.index)
+    return TableInfo.model_validate(table.info())
 
 
 @router.get(

@@ -648,8 +648,9 @@ class Table:
         self._changed.set()
 
     async def remove(self, index: int) -> None:
-        """The host removes a player or a bot: at once between hands; in a hand, the seat
-        checks or folds at its turns and leaves when the hand ends."""
+        """The host removes a player or a bot, or a player leaves: at once between hands; in
+        a hand, the seat checks or folds at its turns and leaves when the hand ends. The chips
+        in front of the seat are cashed out as it leaves."""
         async with self._lock:
             seat = self.seats.get(index)
             if seat is None:
@@ -674,8 +675,10 @@ class Table:
         changes.removed.append(seat.index)
         changes.seats = [state for state in changes.seats if state.seat != seat.index]
         del self.seats[seat.index]
+        # The host's removal and a player's own leave end alike: the chips are cashed out.
+        gone = f"the seat is given up: its {seat.stack} chips are cashed out"
         for client in list(seat.clients):
-            client.send(dumps({"type": "removed", "message": "the host gave your seat up"}))
+            client.send(dumps({"type": "removed", "message": gone}))
             client.close(4000, "seat removed")
         seat.clients.clear()
 

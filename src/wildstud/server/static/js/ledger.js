@@ -15,9 +15,11 @@ export class LedgerPanel {
    * `send(frame, words)` sends a seat's request over the table's socket (the action panel's
    * send, which shows the server's answer); `hostToken` is set on the host's page only.
    */
-  constructor({ send, hostToken = null }) {
+  constructor({ send, hostToken = null, seatToken = null }) {
     this.send = send;
     this.hostToken = hostToken;
+    this.seatToken = seatToken;
+    this.leaving = false;
     this.table = null;
     this.seat = null;
     this.night = null;
@@ -84,7 +86,25 @@ export class LedgerPanel {
     } else if (action === "end-yes") {
       this.confirming = false;
       this.host("/end");
+    } else if (action === "leave" || action === "leave-no") {
+      this.leaving = action === "leave";
+      this.render();
+      if (this.leaving) this.element.querySelector("button[data-action='leave-yes']")?.focus();
+    } else if (action === "leave-yes") {
+      this.leaving = false;
+      this.leave();
     }
+  }
+
+  async leave() {
+    try {
+      await api(`/seat/${this.seatToken}/leave`, { method: "POST" });
+      this.message =
+        "You are leaving the table: your chips are cashed out (at the end of the hand, if you are in one).";
+    } catch (error) {
+      this.message = error.message;
+    }
+    this.render();
   }
 
   onSubmit(event) {
@@ -128,6 +148,7 @@ export class LedgerPanel {
     if (night) parts.push(this.drawFigures(night));
     parts.push(this.drawRequests());
     if (this.seat !== null && !ended) parts.push(this.drawAsk());
+    if (this.seat !== null && this.seatToken) parts.push(this.drawLeave());
     if (this.hostToken && !ended) parts.push(this.drawEnd());
     parts.push(h("p", { className: "ledger-message", role: "status", "data-key": "message" }, this.message));
     return parts;
@@ -266,6 +287,23 @@ export class LedgerPanel {
       " ",
       h("button", { type: "submit", id: "rebuy-ask" }, empty ? "Ask to rebuy" : "Ask to top up"),
       h("small", { className: "muted" }, " The chips come between hands, once the host approves."),
+    );
+  }
+
+  drawLeave() {
+    if (!this.leaving)
+      return h(
+        "div",
+        { className: "end-night", "data-key": "leave" },
+        h("button", { type: "button", "data-action": "leave", id: "leave-table" }, "Leave the table and cash out"),
+      );
+    return h(
+      "div",
+      { className: "end-night", "data-key": "leave-confirm", role: "group", "aria-labelledby": "leave-question" },
+      h("p", { id: "leave-question" }, "Leave the table? Your chips are cashed out; in a hand, once it ends."),
+      h("button", { type: "button", "data-action": "leave-yes", id: "leave-yes" }, "Yes, leave"),
+      " ",
+      h("button", { type: "button", "data-action": "leave-no" }, "Stay"),
     );
   }
 

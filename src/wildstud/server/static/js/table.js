@@ -46,7 +46,7 @@ class TablePage {
       onRequest: (outcome, request, frame) => this.panel.settled(outcome, request, frame),
     });
     this.panel = new ActionPanel(this.socket, () => this.choices());
-    this.ledger = new LedgerPanel({ send: (frame, words) => this.panel.send(frame, words), hostToken });
+    this.ledger = new LedgerPanel({ send: (frame, words) => this.panel.send(frame, words), hostToken, seatToken });
     this.announceTimer = null;
     this.spoken = { wild: null, turn: null, over: null, redeal: null, hand: null, from: 0 };
     this.build(host);
@@ -401,6 +401,8 @@ class TablePage {
       if (view.street) parts.push(view.street);
       if (view.deal > 1) parts.push(`deal ${view.deal}`);
     }
+    if (table && table.holds_all !== null && table.holds_all !== undefined && table.status !== "ended")
+      parts.push(`${this.nameAt(table.holds_all)} holds every chip: no hand until someone rebuys`);
     if (table && table.status !== "running")
       parts.push(
         { waiting: "waiting for the host to start", paused: "paused", ended: "the night is over" }[table.status],
