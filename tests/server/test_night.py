@@ -188,7 +188,9 @@ async def ask_for_chips(table: Table, index: int, share: float, approve: bool) -
         assert table.cashier.request(request.id) is not None
 
 
-async def play_a_night(plan: list[Step]) -> None:
+async def play_a_night(plan: list[Step]) -> list[str]:
+    """Play ``plan`` at a table of its own, checking the night after every step; returns how
+    each request for chips ended."""
     settings = TableSettings(
         name="night",
         games=[GameEntry(game="FTQ"), GameEntry(game="BD5")],
@@ -278,6 +280,7 @@ async def play_a_night(plan: list[Step]) -> None:
         assert night.hand_in_progress is None
         assert all(player.seat is None for player in night.players)
         assert (await table.ledger())["balanced"]
+        return [request.status for request in store.rebuys(table.id)]
     finally:
         await table.stop()
         store.close()
@@ -394,3 +397,22 @@ def test_the_night_and_its_settle_up_over_the_api(server: Server) -> None:
         assert any("'=SUM(A1)" in row[:2] for row in rows[1:])
     _refused(api.http.get("/api/tables/nope/night"), 404)
     _refused(api.http.get("/api/tables/nope/night.csv"), 404)
+
+
+def test_a_night_with_rebuys_top_ups_and_a_return_is_accounted_for() -> None:
+    # The property's steps in one fixed order, so that rebuys are surely applied and declined.
+    plan: list[Step] = [
+        ("player", "Ann"),
+        ("bot", SeatKind.CALLING_BOT),
+        ("rebuy", (0, 0.5, True)),  # between hands: applied at once
+        ("rebuy", (1, 1.0, True)),
+        ("hands", 2),
+        ("remove", 0),  # Ann leaves (once the hand in progress ends)
+        ("hands", 1),
+        ("player", "Ann"),  # back, on her account
+        ("rebuy", (0, 0.3, False)),
+        ("hands", 2),
+    ]
+    statuses = asyncio.run(play_a_night(plan))
+    assert statuses.count("applied") >= 2
+    assert "declined" in statuses
