@@ -16,8 +16,9 @@ True
 
 >>> app = create_app(ServerConfig(database_url="sqlite://"))
 >>> sorted(path for path in app.openapi()["paths"] if path.startswith("/api/host/{token}/"))
-['/api/host/{token}/bots', '/api/host/{token}/pause', '/api/host/{token}/rules', \
-'/api/host/{token}/seats/{seat}', '/api/host/{token}/start']
+['/api/host/{token}/bots', '/api/host/{token}/end', '/api/host/{token}/pause', \
+'/api/host/{token}/rebuys/{request_id}/approve', '/api/host/{token}/rebuys/{request_id}/decline', \
+'/api/host/{token}/rules', '/api/host/{token}/seats/{seat}', '/api/host/{token}/start']
 """
 
 from __future__ import annotations
