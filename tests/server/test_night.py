@@ -161,6 +161,16 @@ def bought_so_far(table: Table, seated: int) -> int:
     return seated + sum(r.amount for r in applied)
 
 
+async def night_and_bought(table: Table, seated: int) -> tuple[Night, int]:
+    """The night and the chips bought, of one moment: the driver may apply approved chips as a
+    hand ends while the test reads, so it reads again until nothing was applied meanwhile."""
+    while True:
+        before = bought_so_far(table, seated)
+        night = await table.night()
+        if bought_so_far(table, seated) == before:
+            return night, before
+
+
 async def ask_for_chips(table: Table, index: int, share: float, approve: bool) -> None:
     """The player (or bot) at the ``index``-th seat asks for a ``share`` of what it may buy;
     the host approves or declines. A refusal changes nothing."""
@@ -255,8 +265,8 @@ async def play_a_night(plan: list[Step]) -> list[str]:
                 assert night.chips == sum(seat.stack for seat in table.seats.values())
                 live = table.live
                 assert night.hand_in_progress == (None if live is None else live.number)
-            night = await table.night()
-            check_night(night, bought_so_far(table, bought))
+            night, so_far = await night_and_bought(table, bought)
+            check_night(night, so_far)
             # One person, one account: a player back under their name keeps theirs.
             assert len(night.players) == len(names)
         # The end of the night: the hand in progress plays out and no other is dealt; then

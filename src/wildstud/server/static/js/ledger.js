@@ -5,7 +5,7 @@
 // (GET /api/tables/{id}/night), fetched again whenever a table frame shows a change that can
 // move them; nothing here works a figure out for itself.
 
-import { api, h } from "./api.js";
+import { api, base, h } from "./api.js";
 import { mergeChildren } from "./dom.js";
 
 const REFETCH_MS = 150;
@@ -355,9 +355,17 @@ export class LedgerPanel {
       h(
         "p",
         { className: "downloads" },
-        h("a", { href: `/api/tables/${id}/night.csv`, download: `${id}-night.csv`, id: "night-csv" }, "Download CSV"),
+        h(
+          "a",
+          { href: `${base}/api/tables/${id}/night.csv`, download: `${id}-night.csv`, id: "night-csv" },
+          "Download CSV",
+        ),
         " · ",
-        h("a", { href: `/api/tables/${id}/night`, download: `${id}-night.json`, id: "night-json" }, "Download JSON"),
+        h(
+          "a",
+          { href: `${base}/api/tables/${id}/night`, download: `${id}-night.json`, id: "night-json" },
+          "Download JSON",
+        ),
       ),
     );
   }
