@@ -22,7 +22,9 @@ __all__ = [
     "HandEnd",
     "HandSetup",
     "LedgerEntry",
+    "Notice",
     "RebuyState",
+    "SeatRequestState",
     "SeatState",
     "StoredHand",
     "StoredTable",
@@ -128,6 +130,29 @@ class LedgerEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class Notice:
+    """Something the host changed, said to the table: it holds from hand ``hand`` on."""
+
+    hand: int
+    kind: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRequestState:
+    """A request for a seat through the join link: who asks (by the hash of the token they
+    hold, which becomes their seat's token once the host approves), what they asked for and
+    what the host decided (``pending``, ``approved`` with the seat given, or ``declined``)."""
+
+    id: str
+    name: str
+    token_hash: str
+    wanted: int | None
+    status: str
+    seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class RebuyState:
     """A player's request for chips (a rebuy, or a top-up of a stack not yet empty) and where
     it stands: ``pending`` (the host has not decided), ``approved`` (waiting for the hand in
@@ -155,6 +180,8 @@ class Changes:
     actions: list[ActionRecord] = field(default_factory=list)
     hand_end: HandEnd | None = None
     ledger: list[LedgerEntry] = field(default_factory=list)
+    requests: list[SeatRequestState] = field(default_factory=list)
+    notices: list[Notice] = field(default_factory=list)
     rebuys: list[RebuyState] = field(default_factory=list)
     """Requests for chips, new or changed (written by id: inserted or updated)."""
 
@@ -189,5 +216,9 @@ class StoredTable:
     table: TableState
     seats: tuple[SeatState, ...]
     live_hand: StoredHand | None
+    requests: tuple[SeatRequestState, ...] = ()
+    """The table's seat requests, oldest first."""
+    notices: tuple[Notice, ...] = ()
+    """The host's notices for the hand in progress and the next, oldest first."""
     rebuys: tuple[RebuyState, ...] = ()
     """The requests for chips still open (``pending`` or ``approved``), oldest first."""

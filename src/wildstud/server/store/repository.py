@@ -35,7 +35,9 @@ from wildstud.server.store.models import (
     DeckRow,
     HandRow,
     LedgerRow,
+    NoticeRow,
     RebuyRow,
+    SeatRequestRow,
     SeatRow,
     TableRow,
     utc_now,
@@ -45,7 +47,9 @@ from wildstud.server.store.records import (
     Changes,
     HandSetup,
     LedgerEntry,
+    Notice,
     RebuyState,
+    SeatRequestState,
     SeatState,
     StoredHand,
     StoredTable,
@@ -257,8 +261,24 @@ class Store:
                     insert(LedgerRow),
                     [_ledger_values(table_id, entry, now) for entry in changes.ledger],
                 )
+            for request in changes.requests:
+                _write_request(connection, table_id, request, now)
             for rebuy in changes.rebuys:
                 _write_rebuy(connection, table_id, rebuy, now)
+            if changes.notices:
+                connection.execute(
+                    insert(NoticeRow),
+                    [
+                        {
+                            "table_id": table_id,
+                            "hand_number": notice.hand,
+                            "kind": notice.kind,
+                            "text": notice.text,
+                            "at": now,
+                        }
+                        for notice in changes.notices
+                    ],
+                )
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -273,6 +293,20 @@ class Store:
                 hand.table_id: hand
                 for hand in session.scalars(select(HandRow).where(HandRow.live.is_(True)))
             }
+            requests: dict[str, list[SeatRequestState]] = {}
+            for request in session.scalars(
+                select(SeatRequestRow).order_by(SeatRequestRow.asked_at)
+            ):
+                requests.setdefault(request.table_id, []).append(_request_state(request))
+            notices: dict[str, list[Notice]] = {}
+            dealt = {row.id: row.hands_dealt for row in tables}
+            for notice in session.scalars(select(NoticeRow).order_by(NoticeRow.id)):
+                # Those for the hand in progress (if any) and the next: older ones are in the
+                # finished hands' records.
+                if notice.hand_number >= dealt.get(notice.table_id, 0):
+                    notices.setdefault(notice.table_id, []).append(
+                        Notice(notice.hand_number, notice.kind, notice.text)
+                    )
             rebuys: dict[str, list[RebuyState]] = {}
             open_rebuys = select(RebuyRow).where(RebuyRow.status.in_(("pending", "approved")))
             for rebuy in session.scalars(open_rebuys.order_by(RebuyRow.requested_at)):
@@ -285,6 +319,8 @@ class Store:
                         _table_state(row),
                         tuple(seats.get(row.id, ())),
                         None if hand is None else _stored_hand(session, hand),
+                        tuple(requests.get(row.id, ())),
+                        tuple(notices.get(row.id, ())),
                         tuple(rebuys.get(row.id, ())),
                     )
                 )
@@ -328,6 +364,11 @@ class Store:
                 for row in rows
             ]
 
+    def ping(self) -> None:
+        """Ask the database a trivial question: raises unless it answers."""
+        with self.engine.connect() as connection:
+            connection.execute(select(1))
+
     def rebuys(self, table_id: str) -> list[RebuyState]:
         """Every request for chips at a table, decided or not, oldest first."""
         with self._sessions() as session:
@@ -343,7 +384,17 @@ class Store:
         with self._sessions() as session:
             return {
                 model.__tablename__: session.scalar(select(func.count()).select_from(model)) or 0
-                for model in (TableRow, SeatRow, HandRow, DeckRow, ActionRow, LedgerRow, RebuyRow)
+                for model in (
+                    TableRow,
+                    SeatRow,
+                    HandRow,
+                    DeckRow,
+                    ActionRow,
+                    LedgerRow,
+                    SeatRequestRow,
+                    NoticeRow,
+                    RebuyRow,
+                )
             }
 
 
@@ -511,3 +562,29 @@ def _stored_hand(session: Session, row: HandRow) -> StoredHand:
         row.summary,
         salts,
     )
+
+
+def _write_request(connection: Any, table_id: str, request: SeatRequestState, now: Any) -> None:
+    """Store a new seat request, or what the host decided about one."""
+    values = {
+        "name": request.name,
+        "token_hash": request.token_hash,
+        "wanted": request.wanted,
+        "status": request.status,
+        "seat": request.seat,
+    }
+    if request.status != "pending":
+        values["decided_at"] = now
+    done = connection.execute(
+        update(SeatRequestRow)
+        .where(SeatRequestRow.table_id == table_id, SeatRequestRow.id == request.id)
+        .values(values)
+    )
+    if done.rowcount == 0:
+        connection.execute(
+            insert(SeatRequestRow).values(table_id=table_id, id=request.id, asked_at=now, **values)
+        )
+
+
+def _request_state(row: SeatRequestRow) -> SeatRequestState:
+    return SeatRequestState(row.id, row.name, row.token_hash, row.wanted, row.status, row.seat)
