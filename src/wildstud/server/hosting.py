@@ -26,6 +26,7 @@ from wildstud.server.cashier import returning_account
 from wildstud.server.console import describe_change, notice_frame
 from wildstud.server.driver import TableStatus
 from wildstud.server.fanout import dumps
+from wildstud.server.frames import ClockFrame, Removed
 from wildstud.server.menu import Menu
 from wildstud.server.names import bot_name, seat_name
 from wildstud.server.requests import RequestStatus
@@ -121,7 +122,15 @@ class Hosting:
         table = self.table
         changes = Changes(
             seats=[seat.state()],
-            ledger=[LedgerEntry(seat.player_id, seat.index, seat.name, "buy-in", seat.stack)],
+            ledger=[
+                LedgerEntry(
+                    player_id=seat.player_id,
+                    seat=seat.index,
+                    name=seat.name,
+                    reason="buy-in",
+                    amount=seat.stack,
+                )
+            ],
             requests=list(requests),
         )
         await table.driver.commit(changes)
@@ -230,7 +239,13 @@ class Hosting:
         self.table.cashier.cancel_seat(seat, changes)
         if seat.stack:
             changes.ledger.append(
-                LedgerEntry(seat.player_id, seat.index, seat.name, "cash-out", -seat.stack)
+                LedgerEntry(
+                    player_id=seat.player_id,
+                    seat=seat.index,
+                    name=seat.name,
+                    reason="cash-out",
+                    amount=-seat.stack,
+                )
             )
         changes.removed.append(seat.index)
         changes.seats = [state for state in changes.seats if state.seat != seat.index]
@@ -238,7 +253,7 @@ class Hosting:
         # The host's removal and a player's own leave end alike: the chips are cashed out.
         gone = f"the seat is given up: its {seat.stack} chips are cashed out"
         for client in list(seat.clients):
-            client.send(dumps({"type": "removed", "message": gone}))
+            client.send(dumps(Removed(message=gone).frame()))
             client.close(4000, "seat removed")
         seat.clients.clear()
 
@@ -261,7 +276,7 @@ class Hosting:
             table.driver.sync_turn()
             table.fanout.broadcast_table()
             if table.live is not None:
-                table.fanout.broadcast({"type": "clock", "clock": table.fanout.clock_frame()})
+                table.fanout.broadcast(ClockFrame(clock=table.fanout.clock()).frame())
             table.changed.set()
 
     async def end_night(self) -> None:
@@ -280,7 +295,7 @@ class Hosting:
             table.driver.sync_turn()
             table.fanout.broadcast_table()
             if table.live is not None:
-                table.fanout.broadcast({"type": "clock", "clock": table.fanout.clock_frame()})
+                table.fanout.broadcast(ClockFrame(clock=table.fanout.clock()).frame())
             table.changed.set()
 
     async def update_rules(self, update: RulesUpdate) -> None:

@@ -18,6 +18,7 @@ from wildstud.errors import IllegalActionError, LedgerError, SeatError, TableErr
 from wildstud.server.cashier import Limits
 from wildstud.server.driver import TableStatus
 from wildstud.server.fanout import dumps
+from wildstud.server.frames import Pong
 from wildstud.server.messages import (
     Act,
     Choose,
@@ -50,7 +51,7 @@ class Players:
     ) -> None:
         """Carry out a client's request and answer it (see the module's description)."""
         if isinstance(frame, Ping):
-            client.send(dumps({"type": "pong"}))
+            client.send(dumps(Pong().frame()))
             return
         if client.seat is None:
             raise SeatError("spectators watch: only a seat may act")
