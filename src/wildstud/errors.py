@@ -151,3 +151,8 @@ class ProofError(WildstudError):
 
 class SettlementError(WildstudError):
     """Nets that cannot be settled: they do not add up to zero, or one is not whole chips."""
+
+
+class LedgerError(WildstudError):
+    """A rebuy, top-up or cash-out the table's limits or its state refuse: an amount over the
+    host's limits, a request already waiting, a night that is over (the REST API answers 400)."""
