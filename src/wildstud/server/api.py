@@ -22,6 +22,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 
 from wildstud.errors import SeatError
 from wildstud.games import GAMES
+from wildstud.server.chat import ChatLogFrame, MuteRequest, Mutes
 from wildstud.server.history import export_phh, steps
 from wildstud.server.limits import table_creation_allowed
 from wildstud.server.lobby import Lobby
@@ -226,6 +227,20 @@ async def update_rules(token: Token, body: RulesUpdate, request: Request) -> Tab
     table = _hosted(request, token)
     await table.update_rules(body)
     return TableInfo.model_validate(table.info())
+
+
+@router.put("/host/{token}/mutes", responses=_ERRORS, summary="Mute or unmute a name in the chat")
+async def mute(token: Token, body: MuteRequest, request: Request) -> Mutes:
+    """A muted player's or spectator's lines are refused until the host unmutes them; the dealer
+    says so in the chat. Names compare as seats' names do ("bob" is "Bob")."""
+    table = _hosted(request, token)
+    return Mutes(muted=await table.chat.mute(body.name, body.muted))
+
+
+@router.get("/host/{token}/chat", responses=_ERRORS, summary="The table's recent chat")
+async def chat_log(token: Token, request: Request) -> ChatLogFrame:
+    """The last lines of the chat and the muted names, whoever may read them at the table."""
+    return await _hosted(request, token).chat.report()
 
 
 @router.get("/tables/{table_id}/hands", responses=_ERRORS, summary="A table's finished hands")

@@ -7,6 +7,10 @@ A client sends JSON objects with a ``type``:
   none);
 - ``{"type": "choose", "seq": 8, "entry": 1}``: the dealer's pick of a game from the menu;
 - ``{"type": "sit_out", "seq": 9}`` and ``{"type": "sit_in", "seq": 10}``;
+- ``{"type": "say", "text": "nice hand", "id": "k3J9x", "name": "Zoe"}``: a line of table
+  chat (:mod:`wildstud.server.chat`); ``id`` (optional, 1-64 letters, digits, ``-`` or ``_``)
+  makes a resend after a reconnection a repeat rather than a second line, and ``name`` is a
+  spectator's (a player speaks under their seat's name);
 - ``{"type": "ping"}``.
 
 ``seq`` numbers a seat's requests, each larger than the last, and the seat's connections (a
@@ -47,7 +51,8 @@ The server's frames are JSON objects too:
   ``{"type": "seq", "last_seq"}``, ``{"type": "pong"}``, ``{"type": "removed", "message"}``;
 - ``{"type": "error", "code", "message", "seq"}``, with ``code`` one of ``malformed``,
   ``too-large``, ``rate-limited``, ``illegal``, ``out-of-turn``, ``stale``, ``seq-range``,
-  ``seat``, ``refused``, ``unknown-seat``, ``unknown-table``, ``storage`` and ``internal``;
+  ``seat``, ``refused``, ``unknown-seat``, ``unknown-table``, ``storage`` and ``internal``, and
+  for chat ``bad-text``, ``muted`` and ``chat-closed`` (:mod:`wildstud.server.chat`);
   ``stale`` and ``seq-range`` carry ``last_seq`` too.
 
 A view's ``redeal_pending`` is ``null``, or ``{"reason", "card", "seat"}`` while the deal has
@@ -87,6 +92,7 @@ __all__ = [
     "Choose",
     "ClientFrame",
     "Ping",
+    "Say",
     "SitIn",
     "SitOut",
     "ack_frame",
@@ -149,13 +155,22 @@ class Ping(_Frame):
     type: Literal["ping"]
 
 
-ClientFrame = Annotated[Act | Choose | SitOut | SitIn | Ping, Field(discriminator="type")]
+class Say(_Frame):
+    """A line of table chat; the server cleans ``text`` and ``name`` as it cleans names."""
+
+    type: Literal["say"]
+    text: str
+    id: Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{1,64}$")] | None = None
+    name: str | None = None
+
+
+ClientFrame = Annotated[Act | Choose | SitOut | SitIn | Ping | Say, Field(discriminator="type")]
 """Any frame a client may send."""
 
-_CLIENT_FRAME: TypeAdapter[Act | Choose | SitOut | SitIn | Ping] = TypeAdapter(ClientFrame)
+_CLIENT_FRAME: TypeAdapter[Act | Choose | SitOut | SitIn | Ping | Say] = TypeAdapter(ClientFrame)
 
 
-def read_frame(text: str | bytes) -> Act | Choose | SitOut | SitIn | Ping:
+def read_frame(text: str | bytes) -> Act | Choose | SitOut | SitIn | Ping | Say:
     """Check a client's frame; a malformed one raises :class:`pydantic.ValidationError`."""
     return _CLIENT_FRAME.validate_json(text)
 

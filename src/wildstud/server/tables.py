@@ -32,7 +32,7 @@ Two calling bots at a table of their own, on an in-memory database:
 >>> import asyncio
 >>> from wildstud.server.schemas import GameEntry
 >>> settings = TableSettings(name="demo", games=[GameEntry(game="FTQ")], bot_delay=0,
-...                          hand_pause=0.2)
+...                          hand_pause=0.2, showdown_pause=0.2)
 >>> state = TableState("t1", "demo", "h" * 64, "j", "w", settings.model_dump(mode="json"),
 ...                    "waiting", None, 0, None)
 >>> store = Store("sqlite://")
@@ -66,6 +66,7 @@ from typing import Any
 from wildstud.betting import ActionKind
 from wildstud.deal import Hand, Phase, redact
 from wildstud.errors import IllegalActionError, SeatError, TableError
+from wildstud.server.chat import Chat
 from wildstud.server.clock import Backoff, Turn
 from wildstud.server.history import summary
 from wildstud.server.menu import Menu
@@ -73,6 +74,7 @@ from wildstud.server.messages import (
     Act,
     Choose,
     Ping,
+    Say,
     SitIn,
     SitOut,
     ack_frame,
@@ -195,6 +197,7 @@ class Table:
         self.live: LiveHand | None = None
         self.last_hand: LiveHand | None = None
         self.spectators: set[Client] = set()
+        self.chat = Chat(self)
         self.broken = False
         self.on_broken: Callable[[Table], None] | None = None
         """Called once when a change could not be stored (the lobby reloads the table)."""
@@ -449,6 +452,7 @@ class Table:
             live = self.live or self.last_hand
             if live is not None:
                 client.send(dumps(self._hand_frame(live, live.engine_seat(client.seat))))
+            await self.chat.welcome(client)
             if seat is not None:
                 self._broadcast_table()
             self._changed.set()
@@ -467,7 +471,9 @@ class Table:
 
     # -- requests from players -----------------------------------------------------------------
 
-    async def handle(self, client: Client, frame: Act | Choose | SitIn | SitOut | Ping) -> None:
+    async def handle(
+        self, client: Client, frame: Act | Choose | SitIn | SitOut | Ping | Say
+    ) -> None:
         """Carry out a client's request and answer it (see :mod:`wildstud.server.messages`):
         an ``ack`` to the client and a ``seq`` frame to the seat's other connections. A repeat
         of the last request accepted gets its ack again; a stale or out-of-range ``seq`` gets
@@ -475,6 +481,9 @@ class Table:
         :class:`~wildstud.errors.WildstudError` saying why; nothing changes either way."""
         if isinstance(frame, Ping):
             client.send(dumps({"type": "pong"}))
+            return
+        if isinstance(frame, Say):
+            await self.chat.say(client, frame)
             return
         if client.seat is None:
             raise SeatError("spectators watch: only a seat may act")
@@ -654,10 +663,13 @@ class Table:
             values.update(update.model_dump(exclude_none=True))
             settings = TableSettings.model_validate(values)
             menu = build_menu(settings)
+            spectator_chat = self.settings.spectator_chat
             self.settings, self.menu = settings, menu
             self._choosing = None
             await self._commit(Changes(table=self.state()))
             self._broadcast_table()
+            if settings.spectator_chat != spectator_chat:
+                self.chat.spectators_changed()
             self._changed.set()
 
     async def ledger(self) -> dict[str, Any]:
