@@ -1,9 +1,10 @@
 """Table chat over real sockets: who hears it, the host's mutes, the limits, bad input, the
-recent log on connecting."""
+recent log on connecting, and the showdown pause before the next hand."""
 
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 from tests.server.conftest import Server
@@ -186,5 +187,29 @@ def test_bad_lines_and_floods_get_error_frames_and_change_nothing(server: Server
         )
         for client in (ann, bob, spectator, again):
             await client.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_showdown_leaves_its_cards_on_the_table_for_the_showdown_pause(server: Server) -> None:
+    async def scenario() -> None:
+        api = Api(server.base)
+        created = api.create(
+            games=[{"game": "FTQ"}], seats=3, bot_delay=0, hand_pause=0, showdown_pause=1.5
+        )
+        for _ in range(2):
+            api.ok(api.host(created, "POST", "/bots", kind="calling-bot"))
+        watch = created["links"]["watch_socket"]
+        spectator = await Client(watch, "spectator").open()
+        api.ok(api.host(created, "POST", "/start"))
+        await spectator.wait_for(lambda c: 1 in c.finished, what="the first hand's end")
+        ended = time.monotonic()
+        shown = [e for e in spectator.hands[1]["view"]["events"] if e["type"] == "shown"]
+        assert shown, "two calling bots always reach the showdown"
+        await spectator.wait_for(lambda c: 2 in c.hands, what="the second hand")
+        waited = time.monotonic() - ended
+        assert 1.3 <= waited < 4.0, waited
+        api.ok(api.host(created, "POST", "/pause"))
+        await spectator.close()
 
     asyncio.run(scenario())

@@ -87,6 +87,7 @@ from wildstud.server.messages import (
 )
 from wildstud.server.names import bot_name, seat_name
 from wildstud.server.night import Night, tally
+from wildstud.server.pace import hand_pause
 from wildstud.server.proofs import opened
 from wildstud.server.replay import DeckBook, deal_on, rebuild, start_hand
 from wildstud.server.schemas import RulesUpdate, TableSettings
@@ -973,7 +974,7 @@ class Table:
                 changes.seats.append(seat.state())
         changes.hand_end = HandEnd(number, hand.stacks, summary(self.id, setup, hand, live.book))
         self.last_hand, self.live = live, None
-        self._next_hand_at = time.monotonic() + self.settings.hand_pause
+        self._next_hand_at = time.monotonic() + hand_pause(self.settings, hand)
 
     def _sync_turn(self) -> None:
         """Time a turn the driver has not timed yet: a new one, one resumed after a pause, the
