@@ -36,7 +36,7 @@ export async function showHost(root, token, socketBase) {
     message,
   );
   const watch = created.links.watch.split("/").pop();
-  showTable(root, { socket: `${socketBase}/ws/watch/${watch}`, host: panel });
+  showTable(root, { socket: `${socketBase}/ws/watch/${watch}`, host: panel, hostToken: token });
 }
 
 export function linkList(links) {

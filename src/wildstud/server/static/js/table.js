@@ -15,6 +15,9 @@ import { choices, SHORTCUTS } from "./actions.js";
 import { ActionPanel, setText } from "./panel.js";
 import { readSetting, writeSetting } from "./storage.js";
 import { eventSentences, Speaker, winnerSentences } from "./speech.js";
+import { ChatPanel } from "./chat.js";
+import { Attention } from "./attention.js";
+import { Moment } from "./moment.js";
 
 const SHORTCUTS_KEY = "wildstud.shortcuts";
 // Keys typed here belong to what holds them, never to the table.
@@ -27,7 +30,7 @@ export function showTable(root, options) {
 }
 
 class TablePage {
-  constructor(root, { socket, seatToken = null, host = null }) {
+  constructor(root, { socket, seatToken = null, host = null, hostToken = null }) {
     this.root = root;
     this.seatToken = seatToken;
     this.state = {
@@ -45,6 +48,9 @@ class TablePage {
       onRequest: (outcome, request, frame) => this.panel.settled(outcome, request, frame),
     });
     this.panel = new ActionPanel(this.socket, () => this.choices());
+    this.chat = new ChatPanel({ send: (frame) => this.socket.send(frame), spectator: !seatToken, hostToken });
+    this.attention = new Attention();
+    this.moment = new Moment();
     this.announceTimer = null;
     this.spoken = { wild: null, turn: null, over: null, redeal: null, hand: null, from: 0 };
     this.build(host);
@@ -152,7 +158,16 @@ class TablePage {
         { className: "bar" },
         el.name,
         el.game,
-        h("div", { className: "tools" }, el.four, el.historyButton, el.shortcutsButton, el.keysButton),
+        h(
+          "div",
+          { className: "tools" },
+          el.four,
+          el.historyButton,
+          el.shortcutsButton,
+          el.keysButton,
+          this.attention.soundButton,
+          this.attention.notifyButton,
+        ),
         el.status,
       ),
       el.keys,
@@ -163,8 +178,14 @@ class TablePage {
       el.felt,
       el.picker,
       el.actions,
-      h("details", { className: "log-box", open: true }, h("summary", {}, "Hand log"), el.log),
+      h(
+        "div",
+        { className: "logs" },
+        h("details", { className: "log-box", open: true }, h("summary", {}, "Hand log"), el.log),
+        this.chat.element,
+      ),
       el.history,
+      this.moment.element,
       el.confirm,
     );
     this.historyPanel = new HistoryPanel(el.history, () => this.seatCount());
@@ -194,11 +215,13 @@ class TablePage {
 
   onFrame(frame, answered = false) {
     const state = this.state;
+    if (this.chat.onFrame(frame)) return;
     switch (frame.type) {
       case "welcome":
         state.welcome = frame;
         break;
       case "table":
+        this.tableNews(state.table, frame.table);
         state.table = frame.table;
         break;
       case "choosing":
@@ -219,6 +242,9 @@ class TablePage {
             );
           state.choosing = null;
           this.historyPanel.stale();
+          const started = frame.view.events.find((event) => event.type === "hand_started");
+          if (started) this.chat.dealer(`Hand ${frame.number}: ${describeEvent(started, frame.names)}`);
+          if (previous) this.attention.play("deal");
           // A redeal (or a call) may come before anyone acts, in the hand's first frame.
           this.announceEvents(frame.view.events, frame.names);
         }
@@ -234,6 +260,7 @@ class TablePage {
         hand.clock = frame.clock;
         state.clockAt = performance.now();
         this.announceEvents(frame.events, hand.names);
+        this.attention.events(frame.events);
         if (hand.view.phase === "over") this.historyPanel.stale();
         break;
       }
@@ -272,16 +299,28 @@ class TablePage {
     return seat ? seat.name : `Seat ${tableSeat + 1}`;
   }
 
-  /** Toasts for the events nobody should miss: a call and a redeal. */
+  /** What the dealer says of the host's changes to the table (its status, its settings). */
+  tableNews(before, after) {
+    if (!before) return;
+    if (before.status !== after.status && after.status !== "waiting")
+      this.chat.dealer(after.status === "paused" ? "The host paused the table." : "Dealing.");
+    if (JSON.stringify(before.settings) !== JSON.stringify(after.settings))
+      this.chat.dealer("The host changed the table's settings: they apply from the next hand.");
+  }
+
+  /** The events nobody should miss, on screen and in the dealer's log: the call of Smack My
+   * Bitch Up is a moment over the table; a redeal a toast. */
   announceEvents(events, names) {
     for (const event of events) {
-      if (event.type === "called")
-        this.announce(
-          `${event.name}! ${pretty(event.card)} to ${names[event.seat]}: every wild card is cancelled.`,
-          6000,
-          "called",
-        );
-      if (event.type === "redealt") this.announce(describeEvent(event, names), 6000, "redeal");
+      if (event.type === "called") {
+        const line = `${pretty(event.card)} to ${names[event.seat]}: the king wipes out the wild cards.`;
+        this.moment.show(`${event.name}!`, line);
+        this.chat.dealer(`${event.name}! ${line}`);
+      }
+      if (event.type === "redealt") {
+        this.announce(describeEvent(event, names), 6000, "redeal");
+        this.chat.dealer(describeEvent(event, names));
+      }
     }
   }
 
@@ -352,7 +391,9 @@ class TablePage {
     if (view.phase === "over" && this.spoken.over !== hand.number) {
       this.spoken.over = hand.number;
       this.speaker.drop("turn");
-      this.speaker.say(winnerSentences(currentDeal(view.events), hand.names), { keep: true });
+      const winners = winnerSentences(currentDeal(view.events), hand.names);
+      this.speaker.say(winners, { keep: true });
+      for (const sentence of winners) this.chat.dealer(sentence);
       // The showdown matters more than a notice about the start of the hand or a redeal
       // (both are in the log), and a toast would hide the cards.
       if (this.el.announce.dataset.kind !== "called") this.el.announce.hidden = true;
@@ -368,7 +409,8 @@ class TablePage {
     const { table, hand } = this.state;
     if (table) {
       this.el.name.textContent = table.name;
-      document.title = `${table.name} · wildstud`;
+      const mine = this.legal().length ? `${hand.number}|${hand.view.events.length}` : null;
+      this.attention.update(`${table.name} · wildstud`, mine, table.name);
     }
     keepFocus(() => {
       this.renderGame();
