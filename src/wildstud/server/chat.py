@@ -240,7 +240,16 @@ class Chat:
         """Send a new connection the recent log (or, a spectator the chat is closed to, word
         that it is)."""
         async with self._lock:
-            await self._load()
+            try:
+                await self._load()
+            except Exception as error:
+                # The table's own state came from memory; a store that cannot give the log
+                # now must not keep the connection from the table (the next one tries again).
+                log.warning(
+                    "table %s: the chat log could not be read: %s",
+                    self.table.id,
+                    type(error).__name__,
+                )
             client.send(_text(self._log_frame(client)))
 
     def spectators_changed(self) -> None:
@@ -262,7 +271,10 @@ class Chat:
         with an error frame to ``client`` alone."""
         try:
             async with self._lock:
-                await self._load()
+                try:
+                    await self._load()
+                except Exception:
+                    raise _RefusalError("storage", "the chat is out of reach: try again") from None
                 await self._say(client, frame)
         except _RefusalError as refusal:
             answer = error_frame(refusal.code, str(refusal))
