@@ -47,6 +47,10 @@ The server's frames are JSON objects too:
   (:mod:`wildstud.commitment`, :mod:`wildstud.server.proofs`);
 - ``{"type": "clock", "clock"}`` when the table pauses or resumes; a ``clock`` is ``null`` or
   ``{"seat", "clock", "bank", "running"}``: the table seat to act and its seconds left;
+- ``{"type": "chat_log", "lines", "muted", "open", "limit"}`` on connecting,
+  ``{"type": "chat", "line"}`` for each new line, ``{"type": "said", "id", "repeat"}`` to the
+  sender of a stored line and ``{"type": "chat_mutes", "muted"}``
+  (:mod:`wildstud.server.chat`); a chat refusal's error frame carries the line's ``id``;
 - ``{"type": "ack", "seq", "last_seq"}`` (with ``"repeat": true`` for a repeat),
   ``{"type": "seq", "last_seq"}``, ``{"type": "pong"}``, ``{"type": "removed", "message"}``;
 - ``{"type": "error", "code", "message", "seq"}``, with ``code`` one of ``malformed``,
