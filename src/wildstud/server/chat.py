@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from wildstud.errors import WildstudError
+from wildstud.server.fanout import dumps
 from wildstud.server.messages import Say, error_frame
 from wildstud.server.names import SEAT_NAME_LIMIT, clean_name, name_key, seat_name
 from wildstud.server.security import RateLimiter
@@ -189,8 +190,6 @@ def _encode(line: ChatLine) -> ChatLineModel:
 
 
 def _text(frame: BaseModel | dict[str, Any]) -> str:
-    from wildstud.server.tables import dumps  # the frames' one JSON form (tables imports us)
-
     return dumps(frame if isinstance(frame, dict) else frame.model_dump(mode="json"))
 
 
@@ -226,7 +225,7 @@ class Chat:
         for seat in self.table.seats.values():
             yield from seat.clients
         if self.table.settings.spectator_chat:
-            yield from self.table.spectators
+            yield from self.table.fanout.spectators
 
     def _log_frame(self, client: Client) -> ChatLogFrame:
         is_open = self._open_to(client)
@@ -255,7 +254,7 @@ class Chat:
     def spectators_changed(self) -> None:
         """The host opened or closed the chat to spectators: tell them (with the log, if
         open)."""
-        for client in self.table.spectators:
+        for client in self.table.fanout.spectators:
             client.send(_text(self._log_frame(client)))
 
     def _publish(self, line: ChatLine) -> None:
