@@ -19,11 +19,22 @@ from tests.server import wsclient
 SHOWDOWN = "document.querySelector('#seats .seat.winner') !== null"
 TITLE_TURN = "document.title.startsWith('Your turn')"
 MARKUP = "Hello <b>Bob</b> <img src=x onerror=alert(1)>"
+# Counts the page's requests for the notification permission (answered "denied").
+ASKED = """
+window.__asked = 0;
+if (window.Notification) {
+  Notification.requestPermission = () => {
+    window.__asked += 1;
+    return Promise.resolve("denied");
+  };
+}
+"""
 
 
 async def _page(browser: Browser, **options: Any) -> Page:
     context = await browser.new_context(viewport=SIZES["wide"], **options)
     await context.add_init_script(path=str(AXE))
+    await context.add_init_script(ASKED)
     return await context.new_page()
 
 
@@ -111,6 +122,12 @@ async def _night(base: str, shots: Path) -> None:
         taken += await _audit(watch, "spectator", shots, found)
         taken += await _audit(host, "host", shots, found)
 
+        # The notification permission is asked on the button's click, never before.
+        if await ann.page.evaluate("'Notification' in window"):
+            assert await ann.page.evaluate("window.__asked") == 0
+            await ann.page.get_by_role("button", name="Notify my turn").click()
+            await wait_until(ann.page, "window.__asked === 1")
+            assert await ann.page.get_attribute("#notify", "aria-pressed") == "false"
         # The sounds switch off, and stay off after a reload.
         await bob.page.get_by_role("button", name="Sounds").click()
         await bob.page.reload()
@@ -192,6 +209,15 @@ async def _called(base: str, shots: Path) -> None:
             found["called"] = violations
         dealer = await still.locator("#chat-log li.dealer").all_inner_texts()
         assert any("SMACK MY BITCH UP" in text.upper() for text in dealer), dealer
+        # The chat is closed to spectators here: the spectator is told so, and the host's page
+        # reads it all the same.
+        note = await still.locator("#chat-note").inner_text()
+        assert note == "The host has not opened the chat to spectators."
+        host = await _page(browser)
+        await host.goto(created["links"]["host"])
+        await wait_until(
+            host, "document.getElementById('chat-note').textContent.includes('as the host')"
+        )
         await browser.close()
     keep([path])
     assert not found, found

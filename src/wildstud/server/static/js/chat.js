@@ -85,8 +85,29 @@ export class ChatPanel {
 
   drawOpen() {
     this.form.hidden = !this.open;
-    if (!this.open) this.note.textContent = "The host has not opened the chat to spectators.";
-    else if (this.note.textContent.startsWith("The host has not")) this.note.textContent = "";
+    if (!this.open && this.hostToken)
+      this.note.textContent = "Spectators may not chat at this table: you read it as the host.";
+    else if (!this.open) this.note.textContent = "The host has not opened the chat to spectators.";
+    else if (this.note.textContent.startsWith("The host has not") || this.note.textContent.startsWith("Spectators may"))
+      this.note.textContent = "";
+    // The host's page watches: while the chat is closed to spectators it reads the log from
+    // the host's own API instead, every few seconds.
+    clearInterval(this.hostPoll);
+    if (!this.open && this.hostToken) {
+      this.readAsHost();
+      this.hostPoll = setInterval(() => this.readAsHost(), 3000);
+    }
+  }
+
+  async readAsHost() {
+    try {
+      const report = await api(`/host/${this.hostToken}/chat`);
+      for (const line of report.lines) this.addLine(line);
+      this.muted = report.muted;
+      this.drawMutes();
+    } catch {
+      // Out of reach for now: the next poll tries again.
+    }
   }
 
   /** Send what the field holds; it stays in the field until the server has it. */
