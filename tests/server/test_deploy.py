@@ -8,12 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import re
-import shutil
-import ssl
 import subprocess
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,37 +17,16 @@ import httpx
 import pytest
 from websockets.asyncio.client import connect
 
+from tests.proxy import make_certificate, nginx, trust
 from tests.server.conftest import WILDSTUD, Server, free_port
 
-ROOT = Path(__file__).resolve().parents[2]
-NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
-GUIDE = ROOT / "docs" / "deploy.md"
 TABLE = {"name": "Deployed", "games": [{"game": "FTQ"}], "bots": [{"kind": "calling-bot"}]}
 
 
 @pytest.fixture(scope="module")
 def certificate(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """A self-signed certificate for localhost and 127.0.0.1, and its key."""
-    folder = tmp_path_factory.mktemp("tls")
-    cert, key = folder / "cert.pem", folder / "key.pem"
-    subprocess.run(
-        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
-         "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
-         "-keyout", str(key), "-out", str(cert)],
-        check=True, capture_output=True,
-    )  # fmt: skip
-    return cert, key
-
-
-def guide_block(language: str) -> str:
-    """The deployment guide's first fenced block in ``language``."""
-    found = re.search(rf"```{language}\n(.*?)```", GUIDE.read_text(), re.DOTALL)
-    assert found, f"docs/deploy.md has no {language} block"
-    return found.group(1)
-
-
-def trust(cert: Path) -> ssl.SSLContext:
-    return ssl.create_default_context(cafile=str(cert))
+    return make_certificate(tmp_path_factory.mktemp("tls"))
 
 
 async def first_frame(url: str, cert: Path) -> dict[str, object]:
@@ -64,52 +39,19 @@ async def first_frame(url: str, cert: Path) -> dict[str, object]:
 def behind_nginx(
     tmp_path_factory: pytest.TempPathFactory, certificate: tuple[Path, Path]
 ) -> Iterator[tuple[str, Server]]:
-    """The guide's nginx on a free loopback port in front of a server told its public URL."""
-    if not os.access(NGINX, os.X_OK):
-        pytest.fail("nginx is missing: scripts/test installs Debian's nginx-light")
+    """The guide's nginx on a free loopback port in front of a server told its public URL,
+    which allows one socket per address."""
     folder = tmp_path_factory.mktemp("nginx")
     port = free_port()
-    public = f"https://localhost:{port}/poker"
     server = Server(
         f"sqlite:///{folder / 'wildstud.sqlite3'}", folder / "server.log",
-        options=("--public-url", public, "--connections-per-address", "1"),
+        options=("--public-url", f"https://localhost:{port}/poker",
+                 "--connections-per-address", "1"),
     ).start()  # fmt: skip
-    cert, key = certificate
-    block = (
-        guide_block("nginx")
-        .replace("listen 443 ssl;", f"listen 127.0.0.1:{port} ssl;")
-        .replace("/etc/letsencrypt/live/cards.example.org/fullchain.pem", str(cert))
-        .replace("/etc/letsencrypt/live/cards.example.org/privkey.pem", str(key))
-        .replace("127.0.0.1:8000", f"127.0.0.1:{server.port}")
-    )
-    for temp in ("body", "proxy", "fastcgi", "uwsgi", "scgi"):
-        (folder / temp).mkdir()
-    user = "user root;\n" if os.geteuid() == 0 else ""  # workers must read the test's files
-    (folder / "nginx.conf").write_text(
-        f"{user}worker_processes 1;\npid {folder}/nginx.pid;\nerror_log {folder}/error.log;\n"
-        "events { worker_connections 64; }\n"
-        f"http {{\naccess_log off;\nclient_body_temp_path {folder}/body;\n"
-        f"proxy_temp_path {folder}/proxy;\nfastcgi_temp_path {folder}/fastcgi;\n"
-        f"uwsgi_temp_path {folder}/uwsgi;\nscgi_temp_path {folder}/scgi;\n{block}\n}}\n"
-    )
-    nginx = subprocess.Popen(
-        [NGINX, "-p", str(folder), "-c", str(folder / "nginx.conf"), "-g", "daemon off;"],
-        stderr=subprocess.PIPE,
-    )
     try:
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                httpx.get(f"{public}/api/health", verify=trust(cert), timeout=1)
-                break
-            except httpx.HTTPError:
-                if nginx.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"nginx did not start: {nginx.stderr}") from None
-                time.sleep(0.1)
-        yield public, server
+        with nginx(folder, certificate, port, server.port) as public:
+            yield public, server
     finally:
-        nginx.terminate()
-        nginx.wait(10)
         server.stop()
 
 
