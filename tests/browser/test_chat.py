@@ -152,6 +152,15 @@ async def _night(base: str, shots: Path) -> None:
                     await take_turn(seat)
             await asyncio.sleep(0.05)
         assert titles == {"Your turn · Chat night · wildstud"}
+        # Ann hears the deal and the bets (her page was clicked, so it may play sound); Bob,
+        # who turned the sounds off, hears nothing.
+        assert await ann.page.evaluate("document.body.dataset.sound") in (
+            "deal",
+            "bet",
+            "turn",
+            "win",
+        )
+        assert await bob.page.evaluate("document.body.dataset.sound") is None
         # The showdown: the winners framed and tagged, the dealer says who won with what.
         await wait_until(bob.page, SHOWDOWN)
         await wait_until(

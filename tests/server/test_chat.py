@@ -82,6 +82,24 @@ def test_players_chat_and_spectators_only_when_the_host_lets_them(server: Server
         assert (await spectator.frame("error", mark))["code"] == "bad-text"
         await _settle()
         assert [item["text"] for item in _stored(api, created)] == ["good luck", "hello all"]
+        # The host closes it again: the spectators are told, and may no longer speak.
+        mark = len(spectator.frames)
+        api.ok(api.host(created, "PUT", "/rules", spectator_chat=False))
+        closed = await spectator.frame("chat_log", mark)
+        assert closed["open"] is False
+        assert closed["lines"] == []
+        await spectator.send({"type": "say", "text": "still here", "name": "Zoe"})
+        assert (await spectator.frame("error", mark))["code"] == "chat-closed"
+        # No frame of the chat carries a token.
+        tokens = [created["host_token"], *(c.url.rsplit("/", 1)[1] for c in (ann, bob))]
+        chat_frames = [
+            str(frame)
+            for client in (ann, bob, spectator)
+            for frame in client.frames
+            if frame["type"] in ("chat", "chat_log", "said", "chat_mutes")
+        ]
+        assert chat_frames
+        assert not [text for text in chat_frames if any(token in text for token in tokens)]
         for client in (ann, bob, spectator):
             await client.close()
 
