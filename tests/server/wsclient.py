@@ -211,6 +211,8 @@ class Api:
         # too (the default keeps the cards of a showdown on the table for 6 s).
         if "hand_pause" in settings:
             settings.setdefault("showdown_pause", settings["hand_pause"])
+        # Most tests seat their players straight away; the seat-request tests turn it on.
+        settings.setdefault("seat_requests", False)
         response = self.http.post("/api/tables", json=settings)
         assert response.status_code == 201, response.text
         created: Frame = response.json()

@@ -51,6 +51,9 @@ The server's frames are JSON objects too:
   ``{"type": "chat", "line"}`` for each new line, ``{"type": "said", "id", "repeat"}`` to the
   sender of a stored line and ``{"type": "chat_mutes", "muted"}``
   (:mod:`wildstud.server.chat`); a chat refusal's error frame carries the line's ``id``;
+- ``{"type": "notice", "kind": "rules", "text", "hand"}``: the host changed the games, stakes
+  or clocks, from hand ``hand`` on (:mod:`wildstud.server.console`); sent again on connecting
+  until that hand is over;
 - ``{"type": "ack", "seq", "last_seq"}`` (with ``"repeat": true`` for a repeat),
   ``{"type": "seq", "last_seq"}``, ``{"type": "pong"}``, ``{"type": "removed", "message"}``;
 - ``{"type": "error", "code", "message", "seq"}``, with ``code`` one of ``malformed``,

@@ -1,7 +1,7 @@
 """Table chat: the chat log (players', spectators' and the dealer's lines) and the host's mutes.
 
 Revision ID: 0005
-Revises: 0002
+Revises: 0003
 Create Date: 2026-12-01
 """
 
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0005"
-down_revision = "0002"
+down_revision = "0003"
 branch_labels = None
 depends_on = None
 
