@@ -115,7 +115,7 @@ async def _night(base: str, shots: Path) -> None:
         )
         await _say(bob.page, "can you hear me")
         await wait_until(
-            bob.page, "document.getElementById('chat-note').textContent.includes('muted')"
+            bob.page, "document.getElementById('chat-note')?.textContent.includes('muted')"
         )
         await host.get_by_role("button", name="Unmute Bob").first.click()
         taken += await _audit(ann.page, "seat", shots, found)
@@ -225,7 +225,7 @@ async def _called(base: str, shots: Path) -> None:
         host = await _page(browser)
         await host.goto(created["links"]["host"])
         await wait_until(
-            host, "document.getElementById('chat-note').textContent.includes('as the host')"
+            host, "document.getElementById('chat-note')?.textContent.includes('as the host')"
         )
         await browser.close()
     keep([path])
