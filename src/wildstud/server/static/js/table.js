@@ -104,6 +104,7 @@ class TablePage {
       "button",
       {
         type: "button",
+        className: "keys-button",
         "aria-expanded": "false",
         "aria-controls": "keys",
         onclick: () => {
