@@ -4,11 +4,13 @@ recent log on connecting, and the showdown pause before the next hand."""
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from typing import Any
 
 from tests.server.conftest import Server
 from tests.server.wsclient import Api, Client, Frame
+from wildstud.server.frames import read_server_frame
 
 
 def _lines(client: Client, after: int = 0) -> list[Frame]:
@@ -203,6 +205,10 @@ def test_bad_lines_and_floods_get_error_frames_and_change_nothing(server: Server
             set(line) == {"number", "kind", "name", "seat", "role", "text", "at"}
             for line in log["lines"]
         )
+        # Every frame the chat sent (lines, logs, answers, refusals) is one of the typed models.
+        for client in (ann, bob, spectator, again):
+            for sent in client.frames:
+                assert read_server_frame(json.dumps(sent)).frame() == sent, sent
         for client in (ann, bob, spectator, again):
             await client.close()
 

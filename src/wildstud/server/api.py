@@ -23,7 +23,8 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 
 from wildstud.errors import SeatError
 from wildstud.games import GAMES
-from wildstud.server.chat import ChatLogFrame, MuteRequest, Mutes
+from wildstud.server.chat import MuteRequest, Mutes
+from wildstud.server.frames import ChatLogFrame
 from wildstud.server.history import export_phh, steps
 from wildstud.server.limits import RateLimitedError, client_address, table_creation_allowed
 from wildstud.server.lobby import Lobby

@@ -52,7 +52,17 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from wildstud.errors import WildstudError
 from wildstud.server.fanout import dumps
-from wildstud.server.messages import Say, error_frame
+from wildstud.server.frames import (
+    ChatFrame,
+    ChatLogFrame,
+    ErrorCode,
+    ErrorFrame,
+    MutesFrame,
+    OutFrame,
+    SaidFrame,
+)
+from wildstud.server.frames import ChatLine as ChatLine_
+from wildstud.server.messages import Say
 from wildstud.server.names import SEAT_NAME_LIMIT, clean_name, name_key, seat_name
 from wildstud.server.security import RateLimiter
 from wildstud.server.store.chat import (
@@ -75,13 +85,8 @@ __all__ = [
     "CHAT_LIMIT",
     "RECENT",
     "Chat",
-    "ChatFrame",
-    "ChatLineModel",
-    "ChatLogFrame",
     "MuteRequest",
     "Mutes",
-    "MutesFrame",
-    "SaidFrame",
     "clean_text",
 ]
 
@@ -95,53 +100,6 @@ CHAT_EVERY = 2.0
 """…then one every this many seconds (2.0)."""
 RECENT = 50
 """Lines a new connection gets of the log (50)."""
-
-
-class ChatLineModel(BaseModel):
-    """One line of the log as every reader sees it."""
-
-    model_config = ConfigDict(frozen=True)
-
-    number: int = Field(description="its place in the table's log (larger is later)")
-    kind: Literal["chat", "dealer"] = Field(description="a person's words, or the table's")
-    name: str | None = Field(description="the speaker's name as the server cleaned it")
-    seat: int | None = Field(description="the speaker's table seat (None: a spectator)")
-    role: Literal["player", "spectator", "dealer"]
-    text: str = Field(description="the words, cleaned; plain text, never markup")
-    at: str = Field(description="when it was said (ISO 8601, UTC)")
-
-
-class ChatFrame(BaseModel):
-    """``{"type": "chat", "line"}``: a new line for the log."""
-
-    type: Literal["chat"] = "chat"
-    line: ChatLineModel
-
-
-class ChatLogFrame(BaseModel):
-    """``{"type": "chat_log", "lines", "muted", "open", "limit"}``: the recent log, on
-    connecting (and to spectators when the host opens or closes the chat to them)."""
-
-    type: Literal["chat_log"] = "chat_log"
-    lines: list[ChatLineModel]
-    muted: list[str] = Field(description="the names the host has muted")
-    open: bool = Field(description="whether this connection may read and write the chat")
-    limit: int = Field(default=CHAT_LIMIT, description="the most characters a line may have")
-
-
-class SaidFrame(BaseModel):
-    """``{"type": "said", "id", "repeat"}``: the sender's line (by its ``id``) is stored."""
-
-    type: Literal["said"] = "said"
-    id: str
-    repeat: bool = False
-
-
-class MutesFrame(BaseModel):
-    """``{"type": "chat_mutes", "muted"}``: the muted names changed."""
-
-    type: Literal["chat_mutes"] = "chat_mutes"
-    muted: list[str]
 
 
 class MuteRequest(BaseModel):
@@ -160,7 +118,7 @@ class Mutes(BaseModel):
 
 
 class _RefusalError(Exception):
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: ErrorCode, message: str) -> None:
         super().__init__(message)
         self.code = code
 
@@ -177,8 +135,8 @@ _ROLES: dict[str, Literal["player", "spectator", "dealer"]] = {
 }
 
 
-def _encode(line: ChatLine) -> ChatLineModel:
-    return ChatLineModel(
+def _encode(line: ChatLine) -> ChatLine_:
+    return ChatLine_(
         number=line.number,
         kind="dealer" if line.kind == "dealer" else "chat",
         name=line.name,
@@ -189,8 +147,8 @@ def _encode(line: ChatLine) -> ChatLineModel:
     )
 
 
-def _text(frame: BaseModel | dict[str, Any]) -> str:
-    return dumps(frame if isinstance(frame, dict) else frame.model_dump(mode="json"))
+def _text(frame: OutFrame) -> str:
+    return dumps(frame.frame())
 
 
 class Chat:
@@ -233,6 +191,7 @@ class Chat:
             lines=[_encode(line) for line in self._lines] if is_open else [],
             muted=sorted(self._mutes.values()) if is_open else [],
             open=is_open,
+            limit=CHAT_LIMIT,
         )
 
     async def welcome(self, client: Client) -> None:
@@ -276,9 +235,9 @@ class Chat:
                     raise _RefusalError("storage", "the chat is out of reach: try again") from None
                 await self._say(client, frame)
         except _RefusalError as refusal:
-            answer = error_frame(refusal.code, str(refusal))
-            if frame.id is not None:
-                answer["id"] = frame.id
+            answer = ErrorFrame(
+                code=refusal.code, message=str(refusal)[:300], seq=None, last_seq=None, id=frame.id
+            )
             client.send(_text(answer))
 
     async def _say(self, client: Client, frame: Say) -> None:
@@ -382,6 +341,7 @@ class Chat:
                 lines=[_encode(line) for line in self._lines],
                 muted=sorted(self._mutes.values()),
                 open=True,
+                limit=CHAT_LIMIT,
             )
 
 
