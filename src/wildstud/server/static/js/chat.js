@@ -72,14 +72,25 @@ export class ChatPanel {
         h("button", { type: "submit" }, "Send"),
       ),
     );
-    this.element = h(
-      "section",
-      { id: "chat", className: "chat", "aria-labelledby": "chat-title" },
-      h("h2", { id: "chat-title" }, "Chat"),
+    // Folded on a phone, so that the table's controls stay at the foot of the page; the
+    // summary counts the lines that came while it was folded.
+    this.unread = 0;
+    this.summary = h("summary", { id: "chat-title" }, "Chat");
+    this.fold = h(
+      "details",
+      { className: "chat-fold", open: window.matchMedia("(min-width: 641px)").matches },
+      this.summary,
       this.log,
       this.form,
       this.note,
     );
+    this.fold.addEventListener("toggle", () => {
+      if (!this.fold.open) return;
+      this.unread = 0;
+      this.summary.textContent = "Chat";
+      this.log.scrollTop = this.log.scrollHeight;
+    });
+    this.element = h("section", { id: "chat", className: "chat", "aria-labelledby": "chat-title" }, this.fold);
     this.drawOpen();
   }
 
@@ -225,6 +236,10 @@ export class ChatPanel {
     const log = this.log;
     const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
     log.append(item);
+    if (!this.fold.open) {
+      this.unread += 1;
+      this.summary.textContent = `Chat (${this.unread} new)`;
+    }
     while (log.children.length > KEPT) log.firstElementChild.remove();
     if (atEnd) log.scrollTop = log.scrollHeight;
   }
