@@ -7,7 +7,8 @@ import { h } from "./api.js";
 import { TableSocket } from "./socket.js";
 import { pretty, toggleFourColour, fourColour } from "./cards.js";
 import { drawBanner, drawCentre, drawSeats, pendingRedeal } from "./drawing.js";
-import { currentDeal, withNames } from "./banner.js";
+import { currentDeal } from "./banner.js";
+import { describeChange, describeRedeal } from "./words.js";
 import { describeEvent } from "./events.js";
 import { HistoryPanel } from "./history.js";
 import { mergeChildren, keepFocus } from "./dom.js";
@@ -331,9 +332,11 @@ class TablePage {
   announceEvents(events, names) {
     for (const event of events) {
       if (event.type === "called") {
-        const line = `${pretty(event.card)} to ${names[event.seat]}: the king wipes out the wild cards.`;
-        this.moment.show(`${event.name}!`, line);
-        this.chat.dealer(`${event.name}! ${line}`);
+        // The king's own change, sent just before the call: what it cancelled, what is wild now.
+        const king = events.find((item) => item.type === "wilds_changed" && item.card === event.card);
+        const what = king ? describeChange(king, names) : `${pretty(event.card)} to ${names[event.seat]}`;
+        this.moment.show(`${event.name}!`, `${what}.`);
+        this.chat.dealer(`${event.name}! ${what}.`);
       }
       if (event.type === "redealt") {
         this.announce(describeEvent(event, names), 6000, "redeal");
@@ -396,7 +399,7 @@ class TablePage {
     const redealKey = redeal ? `${hand.number}|${view.deal}` : null;
     if (redeal && redealKey !== this.spoken.redeal) {
       this.spoken.redeal = redealKey;
-      const text = `Redeal: ${withNames(redeal.reason, hand.names)}`;
+      const text = `Redeal: ${describeRedeal(redeal, hand.names)}`;
       this.speaker.say([text], { keep: true });
       this.announce(text, 6000, "redeal");
     }
