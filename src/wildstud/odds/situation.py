@@ -42,13 +42,14 @@ from wildstud.deal.events import Event as HandEvent
 from wildstud.errors import SituationError
 from wildstud.games import Rules, find_game
 from wildstud.games.options import GameOptions
-from wildstud.odds import kernels
+from wildstud.odds import compiled_deal
 from wildstud.odds.simulate import check_players, resolve_rules
 
 __all__ = ["Situation"]
 
 Event = tuple[int, bool, int]
-"""A card dealt: seat (or a negative marker, see :mod:`wildstud.odds.kernels`), face up, code."""
+"""A card dealt: seat (or a negative marker, see :mod:`wildstud.odds.compiled_deal`), face up,
+code."""
 
 CardsLike = str | Iterable[CardLike]
 
@@ -146,7 +147,7 @@ class Situation:
                     else:
                         prefix.append((seat, up, -1))
             if centre is not None and index == rules.last_face_up_street:
-                prefix.append((kernels.CENTRE_SEAT, True, parse_card(centre).code))
+                prefix.append((compiled_deal.CENTRE_SEAT, True, parse_card(centre).code))
         for seat, cards in downs.items():
             if len(cards) > used[seat][0]:
                 raise SituationError(
@@ -216,13 +217,13 @@ class Situation:
                 )
                 dealt += 1
             elif isinstance(event, Burned):
-                prefix.append((kernels.BURN_SEAT, False, -1))
+                prefix.append((compiled_deal.BURN_SEAT, False, -1))
             elif isinstance(event, StubShuffled):
-                prefix.append((kernels.RESHUFFLE_SEAT, False, -1))
+                prefix.append((compiled_deal.RESHUFFLE_SEAT, False, -1))
             elif isinstance(event, CentreCard):
-                prefix.append((kernels.CENTRE_SEAT, True, event.card.code))
+                prefix.append((compiled_deal.CENTRE_SEAT, True, event.card.code))
             elif isinstance(event, CommunityCard):
-                prefix.append((kernels.COMMUNITY_SEAT, False, event.card.code))
+                prefix.append((compiled_deal.COMMUNITY_SEAT, False, event.card.code))
                 dealt = expected
             elif isinstance(event, Acted) and event.kind.value == "fold":
                 folded.add(event.seat)
@@ -252,7 +253,7 @@ class Situation:
             raise SituationError(f"card seen twice: {named}")
         if len(live) < 1:
             raise SituationError("every player has folded")
-        qs = kernels.QUEEN_OF_SPADES
+        qs = compiled_deal.QUEEN_OF_SPADES
         if rules.redeal_card is not None and any(
             up and code == qs and seat >= 0 for seat, up, code in prefix
         ):
