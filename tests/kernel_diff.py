@@ -173,10 +173,16 @@ def play_engine(sample: Sample) -> tuple[Played, list[list[int]]]:
             continue
         rows = [row for row in map(_row, hand.step()) if row is not None]
         if rows:
+            # A centre card from an empty stub is one step: the burns shuffled back, then the
+            # card. The reshuffle changes no wild card: it leaves those of the row before.
+            for row in rows[:-1]:
+                assert row[0] == cd.RESHUFFLE_SEAT, rows
+                assert trace, rows
+                trace.append((*row, *trace[-1][cd.TRACE_WILD :]))
             wilds = hand.wilds
             live = set(hand.live)
             seats = tuple(_mask(wilds.for_seat(s)) if s in live else -1 for s in range(n))
-            trace.extend((*row, _mask(wilds.wild), *seats) for row in rows)
+            trace.append((*rows[-1], _mask(wilds.wild), *seats))
     values, natural, wilds_held = [-1] * n, [False] * n, [0] * n
     for event in hand.events:
         if isinstance(event, Shown):
@@ -336,6 +342,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--batch", type=int, default=500)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--progress", action="store_true", help="a line after each batch")
     args = parser.parse_args()
     total = Outcome()
     # Each worker process plays its batches on one thread; the workers share the cores.
@@ -347,6 +354,12 @@ def main() -> None:
             outcome = Outcome()
             for part in pool.imap_unordered(_compare_batch, batches):
                 outcome.add(part)
+                if args.progress:
+                    print(
+                        f"  {game.title}: {outcome.seen['deals']} deals,"
+                        f" {len(outcome.differences)} differences",
+                        flush=True,
+                    )
             for line in outcome.differences[:10]:
                 print(line, flush=True)
             seen = ", ".join(f"{name} {count}" for name, count in sorted(outcome.seen.items()))
