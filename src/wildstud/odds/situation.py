@@ -49,7 +49,7 @@ from wildstud.deal.events import Event as HandEvent
 from wildstud.errors import SituationError
 from wildstud.games import Rules, find_game
 from wildstud.games.options import GameOptions
-from wildstud.odds import kernels
+from wildstud.odds import compiled_deal
 from wildstud.odds.simulate import check_players, resolve_rules
 
 __all__ = ["Situation", "Taken"]
@@ -59,7 +59,7 @@ class Taken(NamedTuple):
     """One chance step already taken, as the compiled deal reads it (a row of its prefix).
 
     ``seat`` is the seat the card went to, or, below zero, what the step dealt instead
-    (:data:`~wildstud.odds.kernels.BURN_SEAT`, ``COMMUNITY_SEAT``, ``CENTRE_SEAT``; and
+    (:data:`~wildstud.odds.compiled_deal.BURN_SEAT`, ``COMMUNITY_SEAT``, ``CENTRE_SEAT``; and
     ``RESHUFFLE_SEAT`` where the burned cards went back into a short stub, no card dealt);
     ``up`` whether the card lies face up; ``code`` its code, -1 where the viewer has not seen it.
     """
@@ -81,10 +81,10 @@ class Taken(NamedTuple):
 
 
 _KIND_OF_MARKER = {
-    kernels.BURN_SEAT: Stage.BURN,
-    kernels.COMMUNITY_SEAT: Stage.COMMUNITY,
-    kernels.CENTRE_SEAT: Stage.CENTRE,
-    kernels.RESHUFFLE_SEAT: Stage.RESHUFFLE,
+    compiled_deal.BURN_SEAT: Stage.BURN,
+    compiled_deal.COMMUNITY_SEAT: Stage.COMMUNITY,
+    compiled_deal.CENTRE_SEAT: Stage.CENTRE,
+    compiled_deal.RESHUFFLE_SEAT: Stage.RESHUFFLE,
 }
 
 CardsLike = str | Iterable[CardLike]
@@ -184,7 +184,7 @@ class Situation:
                     else:
                         prefix.append(Taken(seat, up, -1))
             if centre is not None and index == rules.last_face_up_street:
-                prefix.append(Taken(kernels.CENTRE_SEAT, True, parse_card(centre).code))
+                prefix.append(Taken(compiled_deal.CENTRE_SEAT, True, parse_card(centre).code))
         for seat, cards in downs.items():
             if len(cards) > used[seat][0]:
                 raise SituationError(
@@ -254,13 +254,13 @@ class Situation:
                 )
                 dealt += 1
             elif isinstance(event, Burned):
-                prefix.append(Taken(kernels.BURN_SEAT, False, -1))
+                prefix.append(Taken(compiled_deal.BURN_SEAT, False, -1))
             elif isinstance(event, StubShuffled):
-                prefix.append(Taken(kernels.RESHUFFLE_SEAT, False, -1))
+                prefix.append(Taken(compiled_deal.RESHUFFLE_SEAT, False, -1))
             elif isinstance(event, CentreCard):
-                prefix.append(Taken(kernels.CENTRE_SEAT, True, event.card.code))
+                prefix.append(Taken(compiled_deal.CENTRE_SEAT, True, event.card.code))
             elif isinstance(event, CommunityCard):
-                prefix.append(Taken(kernels.COMMUNITY_SEAT, False, event.card.code))
+                prefix.append(Taken(compiled_deal.COMMUNITY_SEAT, False, event.card.code))
                 dealt = expected
             elif isinstance(event, Acted) and event.kind.value == "fold":
                 folded.add(event.seat)
@@ -290,7 +290,7 @@ class Situation:
             raise SituationError(f"card seen twice: {named}")
         if len(live) < 1:
             raise SituationError("every player has folded")
-        qs = kernels.QUEEN_OF_SPADES
+        qs = compiled_deal.QUEEN_OF_SPADES
         if rules.redeal_card is not None and any(
             taken.up and taken.code == qs and taken.seat >= 0 for taken in prefix
         ):
