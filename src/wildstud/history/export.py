@@ -49,7 +49,7 @@ from wildstud.deal import (
     WildsChanged,
 )
 from wildstud.errors import RecordError
-from wildstud.games import Structure, StudOptions
+from wildstud.games import Limit, StudOptions
 from wildstud.history.notation import (
     REDEAL_COMMENT,
     Action,
@@ -91,9 +91,9 @@ def record_from_hand(hand: Hand, *, reveal: Reveal = "showdown") -> HandRecord:
     options = hand.options
     started = hand.events[0]
     assert isinstance(started, HandStarted)
-    structure = Structure(options.limit)
-    fixed = structure is Structure.FIXED
-    spread = structure is Structure.SPREAD
+    limit = options.limit
+    fixed = limit is Limit.FIXED
+    spread = limit is Limit.SPREAD
     over = hand.phase is Phase.OVER
     won = [0] * count
     for award in hand.awards:
@@ -105,7 +105,7 @@ def record_from_hand(hand: Hand, *, reveal: Reveal = "showdown") -> HandRecord:
         antes=(options.ante,) * count,
         bring_in=options.bring_in if isinstance(options, StudOptions) else 0,
         starting_stacks=writer.rotate(started.stacks),
-        betting=structure,
+        betting=limit,
         small_bet=options.small_bet if fixed else None,
         big_bet=options.big_bet if fixed else None,
         spread=(options.small_bet, options.big_bet) if spread else None,

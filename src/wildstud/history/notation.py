@@ -34,7 +34,7 @@ from typing import Any, ClassVar
 from wildstud.cards import DECK, Card, Rank, Suit
 from wildstud.commitment import Commitment, Proof
 from wildstud.errors import OptionError, RecordError, UnknownGameError
-from wildstud.games import GAMES, Game, GameOptions, NoQueen, Structure, find_game
+from wildstud.games import GAMES, Game, GameOptions, Limit, NoQueen, find_game
 from wildstud.games.definitions import QUEEN_OF_SPADES
 from wildstud.games.options import BabyDaddyOptions, FollowTheQueenOptions, OptionValue
 
@@ -496,7 +496,7 @@ class HandRecord:
     bring_in: int
     starting_stacks: tuple[int, ...]
     actions: tuple[Action, ...] = ()
-    betting: Structure = Structure.FIXED
+    betting: Limit = Limit.FIXED
     small_bet: int | None = None
     big_bet: int | None = None
     min_bet: int | None = None
@@ -556,11 +556,11 @@ class HandRecord:
 
     def _stakes(self) -> dict[str, OptionValue]:
         stakes: dict[str, OptionValue] = {"limit": self.betting.value, "ante": self.antes[0]}
-        if self.betting is Structure.FIXED:
+        if self.betting is Limit.FIXED:
             assert self.small_bet is not None
             assert self.big_bet is not None
             stakes.update(small_bet=self.small_bet, big_bet=self.big_bet)
-        elif self.betting is Structure.SPREAD:
+        elif self.betting is Limit.SPREAD:
             assert self.spread is not None
             stakes.update(small_bet=self.spread[0], big_bet=self.spread[1])
         else:
@@ -574,11 +574,11 @@ class HandRecord:
 
 # --- checking a record -------------------------------------------------------------------------
 
-_STRUCTURE_FIELDS: dict[Structure, tuple[str, ...]] = {
-    Structure.FIXED: ("small_bet", "big_bet"),
-    Structure.SPREAD: ("_spread",),
-    Structure.POT: ("min_bet",),
-    Structure.NO: ("min_bet",),
+_STRUCTURE_FIELDS: dict[Limit, tuple[str, ...]] = {
+    Limit.FIXED: ("small_bet", "big_bet"),
+    Limit.SPREAD: ("_spread",),
+    Limit.POT: ("min_bet",),
+    Limit.NO: ("min_bet",),
 }
 _STAKE_OPTIONS = {
     "limit": "_betting",
@@ -701,9 +701,9 @@ def _check_length(name: str, value: list[object] | tuple[object, ...], length: i
 
 def _check_structure(record: HandRecord) -> None:
     try:
-        betting = Structure(record.betting)
+        betting = Limit(record.betting)
     except ValueError:
-        allowed = ", ".join(item.value for item in Structure)
+        allowed = ", ".join(item.value for item in Limit)
         raise RecordError(
             f"unknown betting structure {_show(record.betting)} (allowed: {allowed})",
             field="_betting",
@@ -724,7 +724,7 @@ def _check_structure(record: HandRecord) -> None:
             raise RecordError(
                 f"{betting.value} has no {name} (it uses {' and '.join(wanted)})", field=name
             )
-    if betting is Structure.FIXED:
+    if betting is Limit.FIXED:
         small = _chips(record, "small_bet", minimum=1)
         big = _chips(record, "big_bet", minimum=1)
         if small > big:
@@ -732,7 +732,7 @@ def _check_structure(record: HandRecord) -> None:
                 f"the big bet ({big}) is below the small bet ({small})", field="big_bet"
             )
         least, least_name = small, "small bet"
-    elif betting is Structure.SPREAD:
+    elif betting is Limit.SPREAD:
         spread = record.spread
         if (
             not isinstance(spread, list | tuple)
