@@ -28,7 +28,7 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import cast
 
-from wildstud.cards import DECK, Card, CardLike, Rank, Suit, parse_card
+from wildstud.cards import DECK, QUEEN_OF_SPADES, Card, CardLike, Rank, Suit, parse_card
 from wildstud.errors import OptionError
 
 __all__ = [
@@ -49,8 +49,6 @@ __all__ = [
     "describe_wild",
     "rank_cards",
 ]
-
-QUEEN_OF_SPADES = Card(Rank.QUEEN, Suit.SPADES)
 
 
 def rank_cards(rank: Rank) -> frozenset[Card]:

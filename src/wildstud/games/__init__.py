@@ -10,7 +10,6 @@
 from wildstud.games.definitions import (
     BABY_DADDY,
     FOLLOW_THE_QUEEN,
-    QUEEN_OF_SPADES,
     SMACK_MY_BITCH_UP,
     THE_BITCH,
     Game,
@@ -44,7 +43,6 @@ __all__ = [
     "BABY_DADDY",
     "FOLLOW_THE_QUEEN",
     "GAMES",
-    "QUEEN_OF_SPADES",
     "SMACK_MY_BITCH_UP",
     "THE_BITCH",
     "AllInLowCard",

@@ -31,11 +31,10 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar
 
-from wildstud.cards import DECK, Card, Rank, Suit
+from wildstud.cards import DECK, QUEEN_OF_SPADES, Card, Rank, Suit
 from wildstud.commitment import Commitment, Proof
 from wildstud.errors import OptionError, RecordError, UnknownGameError
 from wildstud.games import GAMES, Game, GameOptions, Limit, NoQueen, find_game
-from wildstud.games.definitions import QUEEN_OF_SPADES
 from wildstud.games.options import BabyDaddyOptions, FollowTheQueenOptions, OptionValue
 
 __all__ = [

@@ -49,7 +49,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from wildstud.betting import ActionKind as BetKind
-from wildstud.cards import DECK, Card, Deck, Rank
+from wildstud.cards import DECK, QUEEN_OF_SPADES, Card, Deck, Rank
 from wildstud.deal import (
     Acted,
     BettingOpened,
@@ -61,7 +61,7 @@ from wildstud.deal import (
     Shown,
 )
 from wildstud.errors import DeckExhaustedError, DuplicateCardError, RecordError, WildstudError
-from wildstud.games.definitions import QUEEN_OF_SPADES, Street
+from wildstud.games.definitions import Street
 from wildstud.history.notation import (
     Action,
     BringIn,
