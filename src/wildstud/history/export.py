@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
-from wildstud.betting import ActionKind as BetKind
+from wildstud.betting import ActionKind
 from wildstud.cards import Card
 from wildstud.deal import (
     Acted,
@@ -228,11 +228,11 @@ def _comment(group: list[_Dealt]) -> str | None:
     return "; ".join(notes).replace("\n", " ") if notes else None
 
 
-def _bet(player: int, kind: BetKind, to_amount: int) -> Action:
-    if kind is BetKind.FOLD:
+def _bet(player: int, kind: ActionKind, to_amount: int) -> Action:
+    if kind is ActionKind.FOLD:
         return Fold(player)
-    if kind in (BetKind.CHECK, BetKind.CALL):
+    if kind in (ActionKind.CHECK, ActionKind.CALL):
         return CheckCall(player)
-    if kind is BetKind.BRING_IN:
+    if kind is ActionKind.BRING_IN:
         return BringIn(player)
     return CompleteBetRaise(player, to_amount)

@@ -42,7 +42,6 @@ __all__ = [
     "REDEAL_COMMENT",
     "VARIANTS",
     "Action",
-    "ActionKind",
     "BringIn",
     "CardSlot",
     "CheckCall",
@@ -52,6 +51,7 @@ __all__ = [
     "Fold",
     "HandRecord",
     "Note",
+    "PhhCode",
     "ShowMuck",
     "format_action",
     "format_cards",
@@ -144,7 +144,7 @@ def _check_cards(cards: object, what: str) -> tuple[CardSlot, ...]:
 # --- actions -----------------------------------------------------------------------------------
 
 
-class ActionKind(StrEnum):
+class PhhCode(StrEnum):
     """What an action does; the value is its PHH code (a note, having none, is ``#``)."""
 
     DEAL_HOLE = "dh"
@@ -177,7 +177,7 @@ class DealHole:
     up follows from the game's streets, not from the notation (the PHH way).
     """
 
-    kind: ClassVar[ActionKind] = ActionKind.DEAL_HOLE
+    kind: ClassVar[PhhCode] = PhhCode.DEAL_HOLE
     player: int
     cards: tuple[CardSlot, ...]
     comment: str | None = None
@@ -193,7 +193,7 @@ class DealBoard:
     """``d db CARDS``: cards dealt face up to the centre (Follow the Queen's centre card, or the
     community card of a short stub)."""
 
-    kind: ClassVar[ActionKind] = ActionKind.DEAL_BOARD
+    kind: ClassVar[PhhCode] = PhhCode.DEAL_BOARD
     cards: tuple[CardSlot, ...]
     comment: str | None = None
 
@@ -206,7 +206,7 @@ class DealBoard:
 class BringIn:
     """``pN pb``: ``player`` posts the bring-in."""
 
-    kind: ClassVar[ActionKind] = ActionKind.BRING_IN
+    kind: ClassVar[PhhCode] = PhhCode.BRING_IN
     player: int
     comment: str | None = None
 
@@ -220,7 +220,7 @@ class CompleteBetRaise:
     """``pN cbr AMOUNT``: ``player`` completes, bets or raises *to* ``amount`` (the player's
     total in front of it on this street afterwards)."""
 
-    kind: ClassVar[ActionKind] = ActionKind.COMPLETE_BET_RAISE
+    kind: ClassVar[PhhCode] = PhhCode.COMPLETE_BET_RAISE
     player: int
     amount: int
     comment: str | None = None
@@ -238,7 +238,7 @@ class CompleteBetRaise:
 class CheckCall:
     """``pN cc``: ``player`` checks, or calls what it faces."""
 
-    kind: ClassVar[ActionKind] = ActionKind.CHECK_CALL
+    kind: ClassVar[PhhCode] = PhhCode.CHECK_CALL
     player: int
     comment: str | None = None
 
@@ -251,7 +251,7 @@ class CheckCall:
 class Fold:
     """``pN f``: ``player`` folds."""
 
-    kind: ClassVar[ActionKind] = ActionKind.FOLD
+    kind: ClassVar[PhhCode] = PhhCode.FOLD
     player: int
     comment: str | None = None
 
@@ -269,7 +269,7 @@ class ShowMuck:
     (True, False)
     """
 
-    kind: ClassVar[ActionKind] = ActionKind.SHOW_MUCK
+    kind: ClassVar[PhhCode] = PhhCode.SHOW_MUCK
     player: int
     cards: tuple[CardSlot, ...] | None = None
     as_dealt: bool = False
@@ -295,7 +295,7 @@ class ShowMuck:
 class Note:
     """A standalone comment (``# ...``) or an empty action: changes nothing."""
 
-    kind: ClassVar[ActionKind] = ActionKind.NOTE
+    kind: ClassVar[PhhCode] = PhhCode.NOTE
     comment: str | None = None
 
     def __post_init__(self) -> None:

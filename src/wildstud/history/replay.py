@@ -48,7 +48,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 
-from wildstud.betting import ActionKind as BetKind
+from wildstud.betting import ActionKind
 from wildstud.cards import DECK, QUEEN_OF_SPADES, Card, Deck, Rank
 from wildstud.deal import (
     Acted,
@@ -231,7 +231,7 @@ class _RecordDeck(Deck):
 
 
 _BETTING = (BringIn, CompleteBetRaise, CheckCall, Fold)
-_AGGRESSIVE = (BetKind.COMPLETE, BetKind.BET, BetKind.RAISE)
+_AGGRESSIVE = (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE)
 
 
 class _RecordEndsError(Exception):
@@ -388,10 +388,10 @@ class _Replayer:
             number = upcoming[0]
             if (
                 action.player != seat
-                and BetKind.BRING_IN in kinds
+                and ActionKind.BRING_IN in kinds
                 and not isinstance(action, BringIn)
             ):
-                self._fill(BetKind.BRING_IN)
+                self._fill(ActionKind.BRING_IN)
                 return
             self._take(number)
             self._play(number, action, kinds)
@@ -404,12 +404,12 @@ class _Replayer:
                 upcoming[0],
                 f"{_p(seat)} must act on {street} before this: the record leaves it out",
             )
-        if BetKind.BRING_IN in kinds:
-            self._fill(BetKind.BRING_IN)
-        elif BetKind.CHECK in kinds:
-            self._fill(BetKind.CHECK)
+        if ActionKind.BRING_IN in kinds:
+            self._fill(ActionKind.BRING_IN)
+        elif ActionKind.CHECK in kinds:
+            self._fill(ActionKind.CHECK)
         else:
-            call = next(option for option in hand.legal_actions() if option.kind is BetKind.CALL)
+            call = next(option for option in hand.legal_actions() if option.kind is ActionKind.CALL)
             name = _p(seat)
             raise self._error(
                 None if upcoming is None else upcoming[0],
@@ -419,19 +419,19 @@ class _Replayer:
                 f" `{name} cbr …` or `{name} f`)",
             )
 
-    def _fill(self, kind: BetKind) -> None:
+    def _fill(self, kind: ActionKind) -> None:
         self.hand.act(kind)
         self._mark(StepKind.FILLED, None)
 
-    def _play(self, number: int, action: Action, kinds: set[BetKind]) -> None:
+    def _play(self, number: int, action: Action, kinds: set[ActionKind]) -> None:
         assert isinstance(action, _BETTING)
         amount: int | None = None
         if isinstance(action, BringIn):
-            kind = BetKind.BRING_IN
+            kind = ActionKind.BRING_IN
         elif isinstance(action, Fold):
-            kind = BetKind.FOLD
+            kind = ActionKind.FOLD
         elif isinstance(action, CheckCall):
-            kind = BetKind.CALL if BetKind.CALL in kinds else BetKind.CHECK
+            kind = ActionKind.CALL if ActionKind.CALL in kinds else ActionKind.CHECK
         else:
             offered = [kind for kind in _AGGRESSIVE if kind in kinds]
             kind = offered[0] if offered else self._aggressive_kind(kinds)
@@ -442,17 +442,17 @@ class _Replayer:
             raise RecordError(str(error), action=number, text=format_action(action)) from None
         self._mark(StepKind.PLAYED, number)
 
-    def _aggressive_kind(self, kinds: set[BetKind]) -> BetKind:
+    def _aggressive_kind(self, kinds: set[ActionKind]) -> ActionKind:
         """The kind of ``cbr`` the betting calls for when none is open now (so that the engine
         says why): a bet on an open round, a raise once a bet is in, else a completion."""
-        if BetKind.CHECK in kinds:
-            return BetKind.BET
+        if ActionKind.CHECK in kinds:
+            return ActionKind.BET
         for event in reversed(self.hand.events):
             if isinstance(event, BettingOpened):
                 break
             if isinstance(event, Acted) and event.kind in _AGGRESSIVE:
-                return BetKind.RAISE
-        return BetKind.COMPLETE
+                return ActionKind.RAISE
+        return ActionKind.COMPLETE
 
     # -- the dealer ----------------------------------------------------------------------------
 
