@@ -41,7 +41,7 @@ from wildstud.history import (
     record_to_fields,
     write_record,
 )
-from wildstud.history.notation import OPTIONAL_FIELDS
+from wildstud.history.schema import OPTIONAL_FIELDS
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "records.md"
 
@@ -507,6 +507,19 @@ def test_a_bad_field_is_refused_naming_the_field(
     assert error.field == field
     assert reason in error.reason
     assert str(error).startswith(f"field `{field}`: ")
+
+
+def test_every_record_field_is_checked_by_its_metadata_or_against_the_others() -> None:
+    # The fields validate() weighs against each other (or checks first, as all else counts on
+    # them); every other field must name its own check, so a new field cannot go unchecked.
+    weighed = {"variant", "starting_stacks", "actions", "betting", "house_rules"}
+    weighed |= {"small_bet", "big_bet", "min_bet", "spread"}
+    for item in dataclasses.fields(HandRecord):
+        assert (item.name in weighed) != callable(item.metadata.get("check")), item.name
+    # The optional PHH fields, in the order a record writes them.
+    assert OPTIONAL_FIELDS[:3] == ("author", "event", "url")
+    assert OPTIONAL_FIELDS[-3:] == ("ante_trimming_status", "time_limit", "time_banks")
+    assert len(OPTIONAL_FIELDS) == 28
 
 
 @pytest.mark.parametrize(

@@ -15,9 +15,7 @@ True
 
 from wildstud.history.export import Reveal, record_from_hand
 from wildstud.history.notation import (
-    OPTIONAL_FIELDS,
     REDEAL_COMMENT,
-    VARIANTS,
     Action,
     BringIn,
     CardSlot,
@@ -26,7 +24,6 @@ from wildstud.history.notation import (
     DealBoard,
     DealHole,
     Fold,
-    HandRecord,
     Note,
     PhhCode,
     ShowMuck,
@@ -54,6 +51,8 @@ from wildstud.history.ruling import (
     rule,
     wild_names,
 )
+from wildstud.history.schema import OPTIONAL_FIELDS, HandRecord
+from wildstud.history.validators import VARIANTS
 
 __all__ = [
     "OPTIONAL_FIELDS",

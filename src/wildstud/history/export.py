@@ -60,10 +60,10 @@ from wildstud.history.notation import (
     DealBoard,
     DealHole,
     Fold,
-    HandRecord,
     Note,
     ShowMuck,
 )
+from wildstud.history.schema import HandRecord
 
 __all__ = ["Reveal", "record_from_hand"]
 

@@ -42,13 +42,8 @@ import tomli_w
 from wildstud.commitment import Commitment, Proof
 from wildstud.errors import RecordError, WildstudError
 from wildstud.games import Limit
-from wildstud.history.notation import (
-    OPTIONAL_FIELDS,
-    Action,
-    HandRecord,
-    format_action,
-    parse_action,
-)
+from wildstud.history.notation import Action, format_action, parse_action
+from wildstud.history.schema import OPTIONAL_FIELDS, HandRecord
 
 __all__ = [
     "dump",

@@ -70,11 +70,11 @@ from wildstud.history.notation import (
     DealBoard,
     DealHole,
     Fold,
-    HandRecord,
     Note,
     ShowMuck,
     format_action,
 )
+from wildstud.history.schema import HandRecord
 from wildstud.wilds import Wilds
 
 __all__ = ["Replay", "Step", "StepKind", "replay"]

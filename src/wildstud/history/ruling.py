@@ -46,8 +46,8 @@ from wildstud.deal import (
     Shown,
 )
 from wildstud.hands import HandValue, evaluate
-from wildstud.history.notation import HandRecord
 from wildstud.history.replay import Replay, StepKind, replay
+from wildstud.history.schema import HandRecord
 from wildstud.wilds import rank_cards
 
 __all__ = [
