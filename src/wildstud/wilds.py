@@ -30,6 +30,7 @@ from typing import cast
 
 from wildstud.cards import DECK, QUEEN_OF_SPADES, Card, CardLike, Rank, Suit, parse_card
 from wildstud.errors import OptionError
+from wildstud.seats import seat_label
 
 __all__ = [
     "BabyDaddy",
@@ -236,7 +237,7 @@ def _label(names: Names, seat: int | None) -> str:
         return "the centre"
     if names is not None and seat in names:
         return names[seat]
-    return f"p{seat + 1}"
+    return seat_label(seat)
 
 
 def _face_up(item: FaceUpLike) -> FaceUp:

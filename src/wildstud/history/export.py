@@ -64,6 +64,7 @@ from wildstud.history.notation import (
     ShowMuck,
 )
 from wildstud.history.schema import HandRecord
+from wildstud.seats import seat_label
 
 __all__ = ["Reveal", "record_from_hand"]
 
@@ -143,7 +144,7 @@ class _Writer:
 
     def rename(self, text: str) -> str:
         """Seat names in the engine's reasons (``p1`` is seat 0), as the record numbers them."""
-        return _SEAT_NAME.sub(lambda match: f"p{self.player(int(match[1]) - 1) + 1}", text)
+        return _SEAT_NAME.sub(lambda match: seat_label(self.player(int(match[1]) - 1)), text)
 
     def visible(self, seat: int, card: Card, up: bool, index: int) -> CardSlot:
         if up or self.reveal == "all" or self.reveal == seat:

@@ -32,6 +32,7 @@ from typing import ClassVar
 
 from wildstud.cards import DECK, Card, Rank, Suit
 from wildstud.errors import RecordError, excerpt
+from wildstud.seats import seat_label
 
 __all__ = [
     "ACTION_TYPES",
@@ -414,16 +415,16 @@ def format_action(action: Action) -> str:
 def _format_body(action: Action) -> str:
     match action:
         case DealHole(player=player, cards=cards):
-            return f"d dh p{player + 1} {format_cards(cards)}"
+            return f"d dh {seat_label(player)} {format_cards(cards)}"
         case DealBoard(cards=cards):
             return f"d db {format_cards(cards)}"
         case CompleteBetRaise(player=player, amount=amount):
-            return f"p{player + 1} cbr {amount}"
+            return f"{seat_label(player)} cbr {amount}"
         case ShowMuck(player=player, cards=cards, as_dealt=as_dealt):
             shown = " -" if as_dealt else "" if cards is None else f" {format_cards(cards)}"
-            return f"p{player + 1} sm{shown}"
+            return f"{seat_label(player)} sm{shown}"
         case BringIn(player=player) | CheckCall(player=player) | Fold(player=player):
-            return f"p{player + 1} {action.kind.value}"
+            return f"{seat_label(player)} {action.kind.value}"
         case Note():
             return ""
     raise RecordError(f"not an action: {excerpt(action)}")  # pragma: no cover - exhaustive

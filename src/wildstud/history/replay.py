@@ -75,6 +75,7 @@ from wildstud.history.notation import (
     format_action,
 )
 from wildstud.history.schema import HandRecord
+from wildstud.seats import seat_label
 from wildstud.wilds import Wilds
 
 __all__ = ["Replay", "Step", "StepKind", "replay"]
@@ -256,10 +257,6 @@ class _Source:
     known: bool
 
 
-def _p(seat: int) -> str:
-    return f"p{seat + 1}"
-
-
 def _harmless(card: Card) -> tuple[bool, bool, int, int]:
     # A card dealt for an unknown one should change as little as possible: no queen or king
     # (they move wild cards), least of all the queen of spades.
@@ -399,10 +396,12 @@ class _Replayer:
         street = hand.street_name
         if not self.fill_in:
             if upcoming is None:
-                raise _RecordEndsError(f"the record ends with {_p(seat)} to act on {street}")
+                raise _RecordEndsError(
+                    f"the record ends with {seat_label(seat)} to act on {street}"
+                )
             raise self._error(
                 upcoming[0],
-                f"{_p(seat)} must act on {street} before this: the record leaves it out",
+                f"{seat_label(seat)} must act on {street} before this: the record leaves it out",
             )
         if ActionKind.BRING_IN in kinds:
             self._fill(ActionKind.BRING_IN)
@@ -410,7 +409,7 @@ class _Replayer:
             self._fill(ActionKind.CHECK)
         else:
             call = next(option for option in hand.legal_actions() if option.kind is ActionKind.CALL)
-            name = _p(seat)
+            name = seat_label(seat)
             raise self._error(
                 None if upcoming is None else upcoming[0],
                 f"{name} faces a bet on {street} (a call is to {call.min_amount}) and the record"
@@ -512,8 +511,8 @@ class _Replayer:
             if up:
                 raise self._error(
                     slot.action,
-                    f"{_p(seat)}'s card on {street.name} is dealt face up: everyone saw it, so"
-                    " it cannot be unknown (??)",
+                    f"{seat_label(seat)}'s card on {street.name} is dealt face up: everyone saw"
+                    " it, so it cannot be unknown (??)",
                 )
             card = self._spare()
             self.unknown.add((self.deal, card))
@@ -537,7 +536,7 @@ class _Replayer:
         rightly leaves them out (a street cut short by the queen of spades)."""
         upcoming = self._peek()
         per_seat = len(street.cards)
-        name = _p(seat)
+        name = seat_label(seat)
         if upcoming is not None:
             number, action = upcoming
             if isinstance(action, DealHole) and action.player == seat:
@@ -574,11 +573,11 @@ class _Replayer:
         raise self._error(upcoming[0], self._misdeal(seat, street, upcoming[1]))
 
     def _misdeal(self, seat: int, street: Street, action: Action) -> str:
-        name = _p(seat)
+        name = seat_label(seat)
         hand = self.hand
         nxt = f"{name}'s card on {street.name} comes next"
         if isinstance(action, DealHole):
-            other = _p(action.player)
+            other = seat_label(action.player)
             if action.player not in hand.live:
                 return f"{other} has no hand in this deal, so gets no card: {nxt}"
             if hand.deal_number > 1 and not self.got and hand.street == 0:
@@ -596,7 +595,7 @@ class _Replayer:
         if isinstance(action, ShowMuck):
             return f"no showdown yet: {nxt}"
         assert isinstance(action, _BETTING)
-        return f"{_p(action.player)} cannot act while the dealer deals: {nxt}"
+        return f"{seat_label(action.player)} cannot act while the dealer deals: {nxt}"
 
     def _cut_short(self, street: Street) -> bool:
         """Whether a card already read is the redeal card, to be dealt face up on this street:
@@ -627,11 +626,12 @@ class _Replayer:
         card = "??" if slot.card is None else str(slot.card)
         if redeal:
             reason = (
-                f"the deal stopped when {self._last_up()} was dealt face up, so {_p(seat)} never"
-                f" got {card}: no more cards are dealt in a deal that stops for a redeal"
+                f"the deal stopped when {self._last_up()} was dealt face up, so"
+                f" {seat_label(seat)} never got {card}: no more cards are dealt in a deal that"
+                " stops for a redeal"
             )
         else:  # pragma: no cover - each read is checked against the street's size
-            reason = f"{_p(seat)} never got {card}: the street was over"
+            reason = f"{seat_label(seat)} never got {card}: the street was over"
         raise self._error(slot.action, reason)
 
     def _last_up(self) -> str:
@@ -748,7 +748,7 @@ class _Replayer:
                 continue
             seat = show.player
             own = hand.cards(seat)
-            name = _p(seat)
+            name = seat_label(seat)
             if not own:
                 raise self._error(number, f"{name} holds no cards in this deal to show")
             if len(show.cards) != len(own):
@@ -784,7 +784,7 @@ class _Replayer:
             for position in range(len(hand.cards(event.seat))):
                 source = self.sources.get((event.seat, position))
                 if source is not None and not source.known:
-                    name = _p(event.seat)
+                    name = seat_label(event.seat)
                     raise self._error(
                         source.action,
                         f"{name}'s hand is shown down, so its cards must be known: give this"

@@ -30,6 +30,7 @@ from wildstud.errors import OptionError, RecordError, UnknownGameError, excerpt
 from wildstud.games import GAMES, NoQueen
 from wildstud.games.options import BabyDaddyOptions, FollowTheQueenOptions
 from wildstud.history.notation import ACTION_TYPES, DealBoard, DealHole, format_action
+from wildstud.seats import seat_label
 
 if TYPE_CHECKING:
     from wildstud.history.schema import HandRecord
@@ -451,7 +452,7 @@ def _check_actions(record: HandRecord, count: int) -> None:
         player = getattr(action, "player", None)
         if player is not None and player >= count:
             raise RecordError(
-                f"no player p{player + 1}: the record has {count} players",
+                f"no player {seat_label(player)}: the record has {count} players",
                 action=number,
                 text=format_action(action),
             )
