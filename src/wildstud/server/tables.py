@@ -864,6 +864,7 @@ class Table:
             names=tuple(self.seats[index].name for index in lineup),
             dealer=lineup.index(button),
             stacks=tuple(self.seats[index].stack for index in lineup),
+            player_ids=tuple(self.seats[index].player_id for index in lineup),
         )
         book = DeckBook()
         hand = start_hand(setup, book, to_redeal=True)

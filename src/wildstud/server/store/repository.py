@@ -200,6 +200,7 @@ class Store:
                         names=list(setup.names),
                         dealer=setup.dealer,
                         stacks=list(setup.stacks),
+                        player_ids=list(setup.player_ids),
                         live=True,
                         started_at=now,
                     )
@@ -431,6 +432,7 @@ def _setup(row: HandRow) -> HandSetup:
         tuple(row.names),
         row.dealer,
         tuple(row.stacks),
+        tuple(row.player_ids or ()),
     )
 
 
