@@ -23,7 +23,7 @@ async def _failing_driver(caplog: pytest.LogCaptureFixture) -> None:
     store = Store("sqlite://")
     store.create_table(state)
     table = Table(state, [], store)
-    table._failures = Backoff(first=0.01, cap=0.08)
+    table.driver.failures = Backoff(first=0.01, cap=0.08)
     calls: list[float] = []
     failure = [RuntimeError("boom")]
 
@@ -33,7 +33,7 @@ async def _failing_driver(caplog: pytest.LogCaptureFixture) -> None:
             raise failure[0]
         return None
 
-    table._advance = advance  # type: ignore[method-assign]
+    table.driver.advance = advance  # type: ignore[method-assign]
     table.start_driver()
     await asyncio.sleep(0.6)
     # Waits of 0.01, 0.02, 0.04, then 0.08 each: about ten tries in 0.6 s, not thousands.
@@ -47,7 +47,7 @@ async def _failing_driver(caplog: pytest.LogCaptureFixture) -> None:
     failure[0] = ValueError("another")
     await asyncio.sleep(0.2)
     failure.clear()
-    table._changed.set()
+    table.wake()
     await asyncio.sleep(0.2)
     messages = [record.getMessage() for record in caplog.records]
     assert sum("driver failed" in message for message in messages) == 2

@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from wildstud.errors import WildstudError
+from wildstud.extras import MissingExtraError
 
 app = typer.Typer(
     name="wildstud",
@@ -53,10 +54,26 @@ def _root(
 def main(argv: list[str] | None = None) -> None:
     """Run the command line; bad input exits with status 2 and a one-line message."""
     for command in COMMANDS:  # each module registers its command on ``app``
-        importlib.import_module(f"wildstud.cli.{command}")
+        try:
+            importlib.import_module(f"wildstud.cli.{command}")
+        except MissingExtraError as missing:
+            _unavailable(command, missing)
 
     try:
         app(args=argv, prog_name="wildstud")
-    except WildstudError as error:
+    except (WildstudError, MissingExtraError) as error:
         stderr.print(f"[bold red]error:[/] {escape(str(error))}", highlight=False)
         sys.exit(2)
+
+
+def _unavailable(command: str, missing: MissingExtraError) -> None:
+    """Register ``command`` as one that says which extra it needs, whatever it is given."""
+
+    @app.command(
+        command,
+        help=f"(Needs the {missing.extra!r} extra: pip install 'wildstud[{missing.extra}]'.)",
+        context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
+        add_help_option=False,
+    )
+    def needs_extra() -> None:
+        raise missing

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import logging.config
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -60,12 +61,32 @@ def serve(
     connections_per_address: Annotated[
         int, typer.Option(min=1, help="WebSockets one client address may have open at once.")
     ] = ADDRESS_CONNECTIONS,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            help="The address players reach the server at, e.g. https://cards.example/poker:"
+            " every link starts with it; behind a proxy, its path is the prefix the proxy strips.",
+        ),
+    ] = None,
+    trusted_proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="An address (or *) whose X-Forwarded-For and X-Forwarded-Proto are believed"
+            " (repeatable; default: the loopback address).",
+        ),
+    ] = None,
+    certfile: Annotated[
+        Path | None, typer.Option(help="Serve HTTPS with this certificate chain (PEM).")
+    ] = None,
+    keyfile: Annotated[
+        Path | None, typer.Option(help="The private key of --certfile (PEM).")
+    ] = None,
 ) -> None:
     """Run the table server: REST API, WebSockets, and the database behind them."""
     import uvicorn
 
     from wildstud.server.app import create_app
-    from wildstud.server.config import ServerConfig, default_database_url
+    from wildstud.server.config import ServerConfig, default_database_url, public_address
     from wildstud.server.logs import LOG_LEVELS, log_config
 
     level = log_level.strip().lower()
@@ -78,8 +99,17 @@ def serve(
         tables_burst=tables_burst,
         address_connections=connections_per_address,
     )
+    if (certfile is None) != (keyfile is None):
+        raise ServeError("--certfile and --keyfile go together: give both or neither")
+    for path in (certfile, keyfile):
+        if path is not None and not path.is_file():
+            raise ServeError(f"no such file: {path}")
     config = ServerConfig(
-        database_url=database_url or default_database_url(), host=host, port=port, limits=limits
+        database_url=database_url or default_database_url(),
+        host=host,
+        port=port,
+        limits=limits,
+        public_url=None if public_url is None else public_address(public_url),
     )
     uvicorn.run(
         create_app(config),
@@ -91,4 +121,9 @@ def serve(
         access_log=True,
         ws_max_size=WS_MAX_BYTES,
         server_header=False,
+        # The per-address limits count the client behind a proxy, never the proxy itself.
+        proxy_headers=True,
+        forwarded_allow_ips=trusted_proxy or ["127.0.0.1"],
+        ssl_certfile=certfile,
+        ssl_keyfile=keyfile,
     )

@@ -30,14 +30,13 @@ from __future__ import annotations
 
 import datetime
 import difflib
+import math
 import os
 import re
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import BinaryIO, TextIO
-
-import tomli_w
 
 from wildstud.commitment import Commitment, Proof
 from wildstud.errors import RecordError, WildstudError
@@ -226,7 +225,11 @@ def _key(key: str) -> str:
 
 
 def _literal(value: object) -> str:
-    """One value as an inline TOML literal; tomli-w writes the scalars, so escaping is its."""
+    """One value as an inline TOML literal (a record holds only these few kinds of value).
+
+    >>> _literal(["Ann \\"the rock\\"", 1.5, True, datetime.date(2026, 12, 1)])
+    '["Ann \\\\"the rock\\\\"", 1.5, true, 2026-12-01]'
+    """
     if isinstance(value, list | tuple):
         return "[" + ", ".join(_literal(item) for item in value) + "]"
     if isinstance(value, Mapping):
@@ -234,9 +237,32 @@ def _literal(value: object) -> str:
             return "{}"
         pairs = ", ".join(f"{_key(key)} = {_literal(item)}" for key, item in value.items())
         return "{ " + pairs + " }"
-    if isinstance(value, str | int | float | datetime.date | datetime.time):
-        return tomli_w.dumps({"v": value}).removeprefix("v = ").rstrip("\n")
+    if isinstance(value, bool):  # before int: a bool is an int to Python, not to TOML
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "nan"
+        # repr is the shortest text that reads back as the same float, in a form TOML accepts
+        return repr(value) if math.isfinite(value) else ("inf" if value > 0 else "-inf")
+    if isinstance(value, datetime.date | datetime.time):
+        return value.isoformat()
+    if isinstance(value, str):
+        return '"' + "".join(_escaped(char) for char in value) + '"'
     raise RecordError(f"cannot be written in TOML: {value!r}")  # pragma: no cover - checked
+
+
+_ESCAPES = {
+    '"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"
+}  # fmt: skip
+
+
+def _escaped(char: str) -> str:
+    """A character as a TOML basic string holds it: controls and DEL must be escaped."""
+    if char in _ESCAPES:
+        return _ESCAPES[char]
+    return f"\\u{ord(char):04x}" if char < " " or char == "\x7f" else char
 
 
 def load(source: str | os.PathLike[str] | BinaryIO) -> HandRecord:

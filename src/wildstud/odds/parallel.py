@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from wildstud.errors import WildstudError
+from wildstud.extras import require
 from wildstud.odds.simulate import CHUNK_DEALS, Deals, GameSpec, chunk_seeds, play
 
 __all__ = ["ClusterError", "map_chunks", "play_chunks"]
@@ -82,10 +83,9 @@ def _client(scheduler: str | Any) -> Any:
     known = _CLIENTS.get(scheduler)
     # A client is kept per address for the next run, but not once its scheduler has gone.
     if known is None or known.status in ("closing", "closed"):
-        try:
-            from distributed import Client
-        except ImportError as error:  # pragma: no cover - a declared dependency
-            raise ClusterError("the 'distributed' package is needed for --scheduler") from error
+        require("dask")
+        from distributed import Client
+
         try:
             _CLIENTS[scheduler] = Client(scheduler, timeout="10s")  # type: ignore[no-untyped-call]
         except (OSError, TimeoutError, ValueError) as error:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
+from wildstud.extras import require
 from wildstud.hands.encoding import Category
 from wildstud.odds.study import Study
 
@@ -115,6 +116,7 @@ def write_report(result: Study, folder: Path | str) -> Path:
 
 
 def _plots(result: Study, out: Path) -> dict[str, str]:
+    require("plots")
     import matplotlib
 
     matplotlib.use("Agg")

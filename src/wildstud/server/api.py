@@ -72,8 +72,9 @@ def _lobby(request: Request) -> Lobby:
 
 
 def _links(request: Request, table: Table, host: str | None = None) -> Links:
-    base = str(request.base_url).rstrip("/")
-    socket = base.replace("http", "ws", 1)
+    # Behind a proxy the request's own address is the proxy's view; the public one is given.
+    base = request.app.state.public_url or str(request.base_url).rstrip("/")
+    socket = base.replace("http", "ws", 1)  # and https → wss
     return Links(
         host=None if host is None else f"{base}/host/{host}",
         join=f"{base}/join/{table.join_token}",

@@ -82,9 +82,11 @@ def create_app(config: ServerConfig) -> FastAPI:
         version=__version__,
         summary="Wild-card stud tables for home poker nights: dealer's choice over WebSockets.",
         lifespan=lifespan,
+        servers=[{"url": config.prefix}] if config.prefix else None,
         docs_url=None,
         redoc_url=None,
     )
+    app.state.public_url = config.public_url
     app.state.connections = Connections(config.limits)
     app.state.creation_limiter = CreationLimiter(config.limits)
     app.include_router(api.router)
@@ -125,8 +127,10 @@ def create_app(config: ServerConfig) -> FastAPI:
     static = files("wildstud.server").joinpath("static")
     version = static_version(static)
     prefix = f"/static/{version}"
+    root = config.prefix  # what a proxy serves us under: the page's links must carry it
     page = static.joinpath("index.html").read_text(encoding="utf-8")
-    page = page.replace('"/static/', f'"{prefix}/')
+    page = page.replace('"/static/', f'"{root}{prefix}/').replace('"/docs"', f'"{root}/docs"')
+    page = page.replace('name="wildstud-base" content=""', f'name="wildstud-base" content="{root}"')
     app.state.page = page
     # The browser client: plain ES modules and a style sheet, served as they are. The modules
     # import each other by relative paths, so they all load under the versioned prefix; the
@@ -147,11 +151,11 @@ def create_app(config: ServerConfig) -> FastAPI:
     assets = files("fastapi_offline").joinpath("static")
     app.mount("/docs-assets", StaticFiles(directory=str(assets)), name="docs-assets")
     docs_page = get_swagger_ui_html(
-        openapi_url="/openapi.json",
+        openapi_url=f"{root}/openapi.json",
         title="wildstud API",
-        swagger_js_url="/docs-assets/swagger-ui-bundle.js",
-        swagger_css_url="/docs-assets/swagger-ui.css",
-        swagger_favicon_url="/docs-assets/favicon.png",
+        swagger_js_url=f"{root}/docs-assets/swagger-ui-bundle.js",
+        swagger_css_url=f"{root}/docs-assets/swagger-ui.css",
+        swagger_favicon_url=f"{root}/docs-assets/favicon.png",
     ).body
     docs = bytes(docs_page).decode()
     docs_csp = docs_policy(docs)

@@ -1,7 +1,10 @@
 // The REST API: JSON in and out; a refusal throws an Error carrying the server's sentence.
 
+/** The path a proxy serves the tables under ("" at the root): the server writes it in the page. */
+export const base = document.querySelector('meta[name="wildstud-base"]')?.content ?? "";
+
 export async function api(path, { method = "GET", body } = {}) {
-  const response = await fetch(`/api${path}`, {
+  const response = await fetch(`${base}/api${path}`, {
     method,
     headers: body === undefined ? {} : { "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),

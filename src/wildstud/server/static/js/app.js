@@ -3,11 +3,12 @@ import { showHome, showJoin } from "./home.js";
 import { showHost } from "./host.js";
 import { showTable } from "./table.js";
 import { applyDeckPreference } from "./cards.js";
+import { base } from "./api.js";
 
 applyDeckPreference();
 const root = document.getElementById("main");
-const [, kind, token] = window.location.pathname.split("/");
-const socketBase = `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}`;
+const [, kind, token] = window.location.pathname.slice(base.length).split("/");
+const socketBase = `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}${base}`;
 
 if (kind === "seat" && token) {
   showTable(root, { socket: `${socketBase}/ws/seat/${token}`, seatToken: token });

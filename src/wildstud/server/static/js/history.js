@@ -2,7 +2,7 @@
 // to download. The cards the hand showed are checked here against each deal's commitment (the
 // Merkle root the server sent before the deal's first card) and marked as proven.
 
-import { api, h } from "./api.js";
+import { api, base, h } from "./api.js";
 import { cardName, pretty } from "./cards.js";
 import { describeEvent } from "./events.js";
 import { drawBanner, drawCentre, drawSeats } from "./drawing.js";
@@ -181,7 +181,10 @@ export class HistoryPanel {
           " ",
           h(
             "a",
-            { href: `/api/tables/${tableId}/hands/${hand.number}/phh`, download: `${tableId}-${hand.number}.phh` },
+            {
+              href: `${base}/api/tables/${tableId}/hands/${hand.number}/phh`,
+              download: `${tableId}-${hand.number}.phh`,
+            },
             "PHH",
           ),
         );
@@ -245,7 +248,7 @@ export class HistoryPanel {
       Object.values(buttons),
       h(
         "a",
-        { href: `/api/tables/${this.tableId}/hands/${number}/phh`, download: `${this.tableId}-${number}.phh` },
+        { href: `${base}/api/tables/${this.tableId}/hands/${number}/phh`, download: `${this.tableId}-${number}.phh` },
         "Download PHH",
       ),
     );

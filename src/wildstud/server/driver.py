@@ -1,0 +1,483 @@
+"""The hand driver of a table: dealing, dealer's choice, bots, clocks and storing each change.
+
+A :class:`Driver` is one asyncio task per table. It deals each hand when the table is running,
+asks the dealer for the game under dealer's choice, plays the bots and acts for players whose
+time runs out, and it is the one place a change reaches the store (:meth:`Driver.commit`): the
+engine checks the change and carries it out, the store writes it in one transaction, and only
+then do the clients hear of it (:mod:`wildstud.server.fanout`).
+
+The button (the dealer's seat, who chooses the game under dealer's choice) moves forward every
+hand to the next seat, after the one that had it, whose player was dealt into the last hand and
+is dealt into this one (Robert's Rules' moving button; ``docs/house-rules.md``, "Who deals and
+chooses").
+
+A table deals only while it is running:
+
+>>> TableStatus("paused") is TableStatus.PAUSED, TableStatus.RUNNING.value
+(True, 'running')
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from wildstud.betting import ActionKind
+from wildstud.deal import Hand, Phase
+from wildstud.server.clock import Backoff, Turn
+from wildstud.server.history import summary
+from wildstud.server.replay import DeckBook, deal_on, start_hand
+from wildstud.server.seating import Seat
+from wildstud.server.store import ActionRecord, Changes, DeckDraw, HandEnd, HandSetup, LedgerEntry
+
+if TYPE_CHECKING:
+    from wildstud.server.tables import Table
+
+__all__ = ["DRIVER_BACKOFF", "Choosing", "Driver", "LiveHand", "StorageFailureError", "TableStatus"]
+
+log = logging.getLogger("wildstud.server")
+
+DRIVER_BACKOFF = Backoff(first=1.0, cap=30.0)
+"""How long the driver waits after failing (a bug), doubling while it keeps failing."""
+
+
+class TableStatus(StrEnum):
+    """Whether a table deals."""
+
+    WAITING = "waiting"
+    """Created; the host has not started it."""
+    RUNNING = "running"
+    PAUSED = "paused"
+    """The host paused it: no clock runs, no bot acts, nobody may act, no hand starts."""
+
+
+class StorageFailureError(RuntimeError):
+    """The store could not write a change: the table stops and is reloaded from the store."""
+
+
+@dataclass(eq=False)
+class LiveHand:
+    """A hand being played (or the last one played, between hands)."""
+
+    setup: HandSetup
+    book: DeckBook
+    hand: Hand
+    actions: int
+    published: int = 0
+    """How many of the hand's events the clients have been sent."""
+
+    @property
+    def number(self) -> int:
+        """The hand's number at its table (1 for the first)."""
+        return self.setup.number
+
+    def engine_seat(self, seat: int | None) -> int | None:
+        """The engine seat of a table seat, if it is dealt in."""
+        if seat is None or seat not in self.setup.lineup:
+            return None
+        return self.setup.lineup.index(seat)
+
+    def decks(self) -> list[DeckDraw]:
+        """The decks drawn since the last call, ready for the store."""
+        return [DeckDraw(self.number, *drawn) for drawn in self.book.pending()]
+
+
+@dataclass(frozen=True, slots=True)
+class Choosing:
+    """Dealer's choice in progress: the dealer, the games that fit, the deadline."""
+
+    button: int
+    entries: tuple[int, ...]
+    deadline: float
+
+
+def _auto_action(hand: Hand) -> ActionKind:
+    """What the table does for a player who does not act: check, else fold, else post the
+    bring-in that is due (the one forced action that cannot be folded)."""
+    kinds = {option.kind for option in hand.legal_actions()}
+    for kind in (ActionKind.CHECK, ActionKind.FOLD, ActionKind.BRING_IN):
+        if kind in kinds:
+            return kind
+    return ActionKind.CALL  # pragma: no cover - the engine always offers one of the above
+
+
+class Driver:
+    """A table's driver task, its clocks, the button's round and the choice in progress."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.task: asyncio.Task[None] | None = None
+        self.choosing: Choosing | None = None
+        self.dealt_last: dict[int, str] | None = None
+        """The seats dealt into the last hand, each with its player's id: the button's round
+        (see :meth:`next_button`); ``None`` when no hand is known."""
+        self.next_hand_at = 0.0
+        self.turn = Turn()
+        self.failures = Backoff(DRIVER_BACKOFF.first, DRIVER_BACKOFF.cap)
+        self.failure: str | None = None
+        """The driver's last failure, logged once however often it repeats."""
+
+    # -- starting and stopping -----------------------------------------------------------------
+
+    async def resume(self) -> None:
+        """Store what a replay had to draw afresh, finish a hand that replayed to its end, time
+        the turn it stands at, and start the driver (see :meth:`Table.resume
+        <wildstud.server.tables.Table.resume>`)."""
+        table = self.table
+        async with table.lock:
+            if self.dealt_last is None and table.hands_dealt:
+                await self._recall_last_lineup()
+            live = table.live
+            if live is not None:
+                changes = Changes(decks=live.decks())
+                if live.hand.phase is Phase.OVER:
+                    self.finish_hand(changes)
+                await self.commit(changes)
+            self.sync_turn()
+        self.start()
+
+    async def _recall_last_lineup(self) -> None:
+        """The seats dealt into the last hand, from the store: a restarted table's button goes
+        round as it would have (a seat counts when the same name still sits there)."""
+        table = self.table
+        last = await table.store.call(table.store.finished_hands, table.id, 1, None)
+        if last:
+            setup = last[0].setup
+            self.dealt_last = {
+                index: seat.player_id
+                for index, name in zip(setup.lineup, setup.names, strict=True)
+                if (seat := table.seats.get(index)) is not None and seat.name == name
+            }
+
+    def start(self) -> None:
+        """Start the task that deals, plays the bots and runs the clocks."""
+        if self.task is None:
+            self.task = asyncio.create_task(self.drive(), name=f"table-{self.table.id}")
+
+    async def stop(self) -> None:
+        """Stop the task (the server is shutting down)."""
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
+            self.task = None
+
+    # -- the loop ------------------------------------------------------------------------------
+
+    async def drive(self) -> None:
+        """Advance the table whenever something is due or has changed, until it breaks."""
+        table = self.table
+        while not table.broken:
+            table.changed.clear()
+            try:
+                async with table.lock:
+                    wait = await self.advance()
+            except StorageFailureError:
+                return
+            except Exception as error:  # a bug must not stop the table for good: log it, go on
+                wait = self._failed(error)
+            else:
+                if self.failure is not None:
+                    log.warning(
+                        "table %s: the driver works again after %d failures",
+                        table.id,
+                        self.failures.failures,
+                    )
+                    self.failure = None
+                self.failures.succeed()
+            if wait is None:
+                await table.changed.wait()
+            elif wait <= 0:
+                await asyncio.sleep(0)  # let the other tables and the sockets have their turn
+            else:
+                # asyncio.timeout, not wait_for: Python 3.11's wait_for can swallow a
+                # cancellation that lands as the wait ends, and stop() would wait for good.
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout(wait):
+                        await table.changed.wait()
+
+    def _failed(self, error: Exception) -> float:
+        """Log a failure of the driver (once, however often the same one repeats) and return
+        how long to wait before trying again."""
+        failure = f"{type(error).__name__}: {error}"
+        if failure != self.failure:
+            self.failure = failure
+            log.error(
+                "table %s: the driver failed; it retries, waiting longer while it fails",
+                self.table.id,
+                exc_info=error,
+            )
+        return self.failures.fail()
+
+    async def advance(self) -> float | None:
+        """Do whatever is due now; return how long until something else is (``None``: not
+        until something changes)."""
+        table = self.table
+        if table.broken or table.status is not TableStatus.RUNNING:
+            return None
+        now = time.monotonic()
+        idle = table.fanout.idle(now)
+        live = table.live
+        if live is not None:
+            self.sync_turn()  # a turn not timed yet (a restored table's) gets its clock now
+            if live.hand.redeal_pending is not None:
+                if now < self.turn.redeal_due:
+                    return self.turn.redeal_due - now
+                await self.redeal()
+                return 0.0
+            engine = live.hand.to_act
+            if engine is None:  # pragma: no cover - a hand over is finished at once
+                return None
+            seat = table.seats[live.setup.lineup[engine]]
+            if seat.leaving:
+                await self.act(seat, engine, _auto_action(live.hand), None, "host", None)
+            elif seat.bot is not None:
+                if idle:
+                    return None  # nobody is there to watch: the bots wait for someone
+                if now < self.turn.bot_due:
+                    return self.turn.bot_due - now
+                kind, amount = seat.bot.choose(live.hand.view(engine))  # its seat's view only
+                await self.act(seat, engine, kind, amount, "bot", None)
+            else:
+                clock = self.turn.clock
+                assert clock is not None  # sync_turn times every player's turn
+                if now < clock.deadline:
+                    return clock.deadline - now
+                seat.time_bank = 0.0
+                seat.timed_out = True
+                await self.act(seat, engine, _auto_action(live.hand), None, "clock", None)
+            return 0.0
+        if idle:
+            return None  # no hand starts with nobody there
+        lineup = self.lineup()
+        if self.choosing is not None and self.choosing.button not in lineup:
+            # The chooser sat out or left before choosing: the choice moves on with the button.
+            self.choosing = None
+            table.fanout.broadcast_table()
+        if self.choosing is not None:
+            if now < self.choosing.deadline:
+                return self.choosing.deadline - now
+            await self.deal(None)
+            return 0.0
+        if now < self.next_hand_at:
+            return self.next_hand_at - now
+        fitting = table.menu.fitting(len(lineup))
+        if len(lineup) < 2 or not fitting:
+            return None
+        button = self.next_button(lineup)
+        chooser = table.seats[button]
+        if len(fitting) == 1 or not chooser.connected or chooser.is_bot:
+            await self.deal(None)
+            return 0.0
+        self.choosing = Choosing(button, fitting, now + table.settings.choice_clock)
+        table.fanout.broadcast_table()
+        choosing = table.fanout.choosing_frame()
+        assert choosing is not None
+        table.fanout.broadcast(choosing)
+        return table.settings.choice_clock
+
+    # -- the button ----------------------------------------------------------------------------
+
+    def lineup(self) -> tuple[int, ...]:
+        """The seats dealt into the next hand, in order."""
+        seats = self.table.seats
+        return tuple(index for index in sorted(seats) if seats[index].eligible)
+
+    def next_button(self, lineup: tuple[int, ...]) -> int:
+        """The seat that deals (and chooses) the next hand of ``lineup``: the next seat after
+        the button whose player was dealt into the last hand, so that a player who has just
+        joined or sat back in waits for the button to come round; where no such seat is left,
+        the next seat dealt in. The button never stays where it was."""
+        table = self.table
+        if table.button is None:
+            return lineup[0]
+        dealt = self.dealt_last or {}
+        stayed = [
+            i for i in lineup if i != table.button and dealt.get(i) == table.seats[i].player_id
+        ]
+        candidates = stayed or [index for index in lineup if index != table.button]
+        later = [index for index in candidates if index > table.button]
+        return later[0] if later else candidates[0]
+
+    # -- the hand ------------------------------------------------------------------------------
+
+    async def deal(self, entry: int | None, chooser: Seat | None = None) -> None:
+        """Start the next hand with game ``entry`` (``None``: the default pick)."""
+        table = self.table
+        choosing, self.choosing = self.choosing, None
+        lineup = self.lineup()
+        if entry is None or len(lineup) < 2 or not table.menu.items[entry].fits(len(lineup)):
+            entry = table.menu.default(len(lineup), table.last_entry)
+        if len(lineup) < 2 or entry is None:
+            if chooser is not None:  # no hand after all, but the chooser's seq was taken
+                await self.commit(Changes(seats=[chooser.state()]))
+            table.fanout.broadcast_table()
+            return
+        button = self.next_button(lineup)
+        if choosing is not None and choosing.button in lineup:
+            button = choosing.button
+        item = table.menu.items[entry]
+        setup = HandSetup(
+            number=table.hands_dealt + 1,
+            entry=entry,
+            game=item.game.name,
+            options=dict(item.options.to_mapping()),
+            lineup=lineup,
+            names=tuple(table.seats[index].name for index in lineup),
+            dealer=lineup.index(button),
+            stacks=tuple(table.seats[index].stack for index in lineup),
+            player_ids=tuple(table.seats[index].player_id for index in lineup),
+        )
+        book = DeckBook()
+        hand = start_hand(setup, book, to_redeal=True)
+        live = LiveHand(setup, book, hand, 0)
+        table.live, table.last_hand = live, None
+        table.button, table.hands_dealt, table.last_entry = button, setup.number, entry
+        self.dealt_last = {index: table.seats[index].player_id for index in lineup}
+        for index in lineup:
+            table.seats[index].acted = table.seats[index].timed_out = False
+        changes = Changes(table=table.state(), hand=setup, decks=live.decks())
+        if chooser is not None:
+            changes.seats.append(chooser.state())
+        if hand.phase is Phase.OVER:
+            self.finish_hand(changes)
+        await self.commit(changes)
+        table.fanout.broadcast_table()
+        self.sync_turn()
+        table.fanout.publish()
+
+    async def act(
+        self,
+        seat: Seat,
+        engine: int,
+        kind: ActionKind,
+        amount: int | None,
+        source: str,
+        seq: int | None,
+    ) -> None:
+        """Carry out an action of ``seat`` (engine seat ``engine``), store it and tell
+        everyone; ``source`` says who decided it (``player``, ``bot``, ``clock``, ``host``)."""
+        table = self.table
+        live = table.live
+        assert live is not None
+        live.hand.act(kind, amount, seat=engine)
+        deal_on(live.hand)
+        changes = Changes(
+            seats=[seat.state()],
+            actions=[
+                ActionRecord(live.number, live.actions, engine, kind.value, amount, source, seq)
+            ],
+            decks=live.decks(),
+        )
+        live.actions += 1
+        if live.hand.phase is Phase.OVER:
+            self.finish_hand(changes)
+        await self.commit(changes)
+        # Stacks change at the end of a hand; a time bank whenever it is drawn on.
+        seats_changed = table.live is None or self.turn.bank != seat.time_bank
+        self.sync_turn()
+        table.fanout.publish()
+        if seats_changed:
+            table.fanout.broadcast_table()
+
+    async def redeal(self) -> None:
+        """Carry out the redeal the table has shown for ``redeal_pause`` seconds: gather the
+        cards, deal again from a new deck (stored before anyone sees a card of it)."""
+        table = self.table
+        live = table.live
+        assert live is not None
+        live.hand.step()
+        deal_on(live.hand)
+        changes = Changes(decks=live.decks())
+        if live.hand.phase is Phase.OVER:
+            self.finish_hand(changes)
+        await self.commit(changes)
+        self.sync_turn()
+        table.fanout.publish()
+        if table.live is None:
+            table.fanout.broadcast_table()
+
+    def finish_hand(self, changes: Changes) -> None:
+        """The hand is over: stacks, ledger, absences and departures, all in ``changes``."""
+        table = self.table
+        live = table.live
+        assert live is not None
+        hand = live.hand
+        setup = live.setup
+        number = setup.number
+        for engine, index in enumerate(setup.lineup):
+            seat = table.seats.get(index)
+            if seat is None:  # pragma: no cover - a seat in a hand leaves only when it ends
+                continue
+            result = hand.stacks[engine] - setup.stacks[engine]
+            seat.stack = hand.stacks[engine]
+            if result:
+                changes.ledger.append(
+                    LedgerEntry(seat.player_id, index, seat.name, "hand", result, number)
+                )
+            if seat.timed_out and not seat.acted:
+                seat.missed_hands += 1
+                if seat.missed_hands >= table.settings.absent_hands:
+                    seat.sitting_out = True
+            elif seat.acted:
+                seat.missed_hands = 0
+            seat.acted = seat.timed_out = False
+            changes.seats = [state for state in changes.seats if state.seat != index]
+            if seat.leaving:
+                table.hosting.leave(seat, changes)
+            else:
+                changes.seats.append(seat.state())
+        changes.hand_end = HandEnd(number, hand.stacks, summary(table.id, setup, hand, live.book))
+        table.last_hand, table.live = live, None
+        self.next_hand_at = time.monotonic() + table.settings.hand_pause
+
+    def sync_turn(self) -> None:
+        """Time a turn the driver has not timed yet: a new one, one resumed after a pause, the
+        one a restored table stands at (see :class:`~wildstud.server.clock.Turn`)."""
+        table = self.table
+        live = table.live
+        key: tuple[int, int] | None = None
+        bank: float | None = None
+        if live is not None and (
+            live.hand.to_act is not None or live.hand.redeal_pending is not None
+        ):
+            key = (live.number, len(live.hand.events))
+            if live.hand.to_act is not None:
+                bank = table.seats[live.setup.lineup[live.hand.to_act]].time_bank
+        settings = table.settings
+        self.turn.start(
+            key,
+            bank,
+            now=time.monotonic(),
+            action=settings.action_clock,
+            bot_delay=settings.bot_delay,
+            redeal_pause=settings.redeal_pause,
+        )
+
+    # -- the store -----------------------------------------------------------------------------
+
+    async def commit(self, changes: Changes) -> None:
+        """Store ``changes`` in one transaction; a failure breaks the table (the lobby reloads
+        it from the store) and raises :class:`StorageFailureError`."""
+        table = self.table
+        if not changes:
+            return
+        if table.broken:
+            # What is in memory is ahead of the store: nothing more of it may be stored.
+            raise StorageFailureError(f"table {table.id}: the table is being reloaded")
+        try:
+            await table.store.call(table.store.apply, table.id, changes)
+        except Exception as error:
+            # What is in memory is now ahead of the store: stop, tell the clients, and let the
+            # lobby rebuild the table from what the store holds.
+            log.error("table %s: storing a change failed: %s", table.id, type(error).__name__)
+            table.broken = True
+            table.fanout.storage_failed()
+            if table.on_broken is not None:
+                asyncio.get_running_loop().call_soon(table.on_broken, table)
+            raise StorageFailureError(f"table {table.id}: the change was not stored") from None

@@ -1,0 +1,222 @@
+"""Connections and fan-out: who is watching a table, and the frames each of them is sent.
+
+A :class:`Fanout` keeps a table's spectators (the seats keep their own connections), welcomes a
+client that connects with the whole state at once, and sends every change to every client, each
+seeing only what its seat may see: the clients are grouped by engine seat and each group gets
+its own view and the new events redacted for it.
+
+A frame is sent as compact JSON text:
+
+>>> dumps({"type": "pong"})
+'{"type":"pong"}'
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import TYPE_CHECKING, Any
+
+from wildstud.deal import redact
+from wildstud.errors import SeatError
+from wildstud.server.driver import LiveHand, TableStatus
+from wildstud.server.messages import encode_event, encode_view, error_frame
+from wildstud.server.proofs import opened
+from wildstud.server.seating import Client
+from wildstud.server.store import Changes
+
+if TYPE_CHECKING:
+    from wildstud.server.tables import Table
+
+__all__ = ["STORAGE_ERROR", "Fanout", "dumps"]
+
+
+def dumps(frame: dict[str, Any]) -> str:
+    """A frame as compact JSON text."""
+    return json.dumps(frame, separators=(",", ":"), ensure_ascii=False)
+
+
+STORAGE_ERROR = error_frame(
+    "storage", "the server could not store the last change; reconnect", None
+)
+"""What every client of a table hears when a change could not be stored."""
+
+
+class Fanout:
+    """A table's clients and the frames they are sent."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.spectators: set[Client] = set()
+        self.idle_since = time.monotonic()
+        """When the last client left (or the table was made or restored with none)."""
+
+    def clients(self) -> list[Client]:
+        """Every connection to the table: the spectators' and the seats'."""
+        clients = list(self.spectators)
+        for seat in self.table.seats.values():
+            clients.extend(seat.clients)
+        return clients
+
+    def idle(self, now: float) -> bool:
+        """Whether nobody has been connected for ``idle_minutes``: the bots wait, no hand
+        starts."""
+        table = self.table
+        if self.spectators or any(seat.clients for seat in table.seats.values()):
+            return False
+        return now - self.idle_since >= table.settings.idle_minutes * 60.0
+
+    # -- frames --------------------------------------------------------------------------------
+
+    def clock_frame(self) -> dict[str, Any] | None:
+        """The clock of the seat to act, or ``None`` between turns."""
+        table = self.table
+        live = table.live
+        if live is None or live.hand.to_act is None:
+            return None
+        seat = live.setup.lineup[live.hand.to_act]
+        timer = table.driver.turn.clock
+        if timer is None or table.status is not TableStatus.RUNNING:
+            return {"seat": seat, "clock": None, "bank": None, "running": False}
+        clock, bank = timer.left(time.monotonic())
+        return {"seat": seat, "clock": clock, "bank": bank, "running": True}
+
+    def hand_frame(self, live: LiveHand, engine: int | None) -> dict[str, Any]:
+        """A hand's whole view for engine seat ``engine`` (``None``: a spectator's)."""
+        return {
+            "type": "hand",
+            "number": live.number,
+            "lineup": list(live.setup.lineup),
+            "names": list(live.setup.names),
+            "you": engine,
+            "clock": self.clock_frame(),
+            **opened(live.book, live.hand.events, engine),  # the roots, ahead of the view
+            "view": encode_view(live.hand.view(engine)),
+        }
+
+    def choosing_frame(self) -> dict[str, Any] | None:
+        """The dealer's choice in progress, if any."""
+        table = self.table
+        choosing = table.driver.choosing
+        if choosing is None:
+            return None
+        return {
+            "type": "choosing",
+            "dealer": choosing.button,
+            "entries": [table.menu.items[index].describe() for index in choosing.entries],
+            "seconds": round(max(0.0, choosing.deadline - time.monotonic()), 3),
+        }
+
+    def table_frame(self) -> dict[str, Any]:
+        """The table as everyone sees it."""
+        return {"type": "table", "table": self.table.info()}
+
+    # -- sending -------------------------------------------------------------------------------
+
+    def broadcast(self, frame: dict[str, Any]) -> None:
+        """Send one frame to every client."""
+        text = dumps(frame)
+        for client in self.clients():
+            client.send(text)
+
+    def broadcast_table(self) -> None:
+        """Tell every client the table as it is now."""
+        self.broadcast(self.table_frame())
+
+    def publish(self) -> None:
+        """Send every client what changed in the hand since the last frame: its own view and
+        the new events as its seat may see them."""
+        table = self.table
+        live = table.live or table.last_hand
+        if live is None:
+            return
+        events = live.hand.events
+        start = live.published
+        if start >= len(events) and start > 0:
+            return
+        groups: dict[int | None, list[Client]] = {}
+        for client in self.clients():
+            groups.setdefault(live.engine_seat(client.seat), []).append(client)
+        clock = self.clock_frame()
+        for engine, clients in groups.items():
+            if start == 0:
+                frame = self.hand_frame(live, engine)
+            else:
+                frame = {
+                    "type": "update",
+                    "number": live.number,
+                    "from": start,
+                    **opened(live.book, events, engine, start),  # new roots, ahead of events
+                    "events": [encode_event(redact(event, engine)) for event in events[start:]],
+                    "clock": clock,
+                    "view": encode_view(live.hand.view(engine), events=False),
+                }
+            text = dumps(frame)
+            for client in clients:
+                client.send(text)
+        live.published = len(events)
+
+    def storage_failed(self) -> None:
+        """Tell every client the table could not store a change, and close them all."""
+        text = dumps(STORAGE_ERROR)
+        for client in self.clients():
+            client.send(text)
+            client.close(1011, "storage failure")
+
+    # -- connections ---------------------------------------------------------------------------
+
+    async def attach(self, client: Client) -> None:
+        """A client connects: it gets the whole state at once, then every change."""
+        table = self.table
+        async with table.lock:
+            if table.broken:
+                # This table is being rebuilt from the store: the client must reach the new one.
+                client.send(dumps(STORAGE_ERROR))
+                client.close(1011, "storage failure")
+                return
+            seat = table.seats.get(client.seat) if client.seat is not None else None
+            if client.seat is not None and seat is None:
+                raise SeatError("this seat has been given up")
+            client.send(
+                dumps(
+                    {
+                        "type": "welcome",
+                        "table_id": table.id,
+                        "role": "spectator" if seat is None else "seat",
+                        "seat": client.seat,
+                        "last_seq": 0 if seat is None else seat.last_seq,
+                    }
+                )
+            )
+            if seat is None:
+                self.spectators.add(client)
+            else:
+                seat.clients.add(client)
+                if seat.sitting_out and seat.missed_hands > 0:
+                    # An absent player who opens the link again is back.
+                    seat.sitting_out = False
+                    seat.missed_hands = 0
+                    await table.driver.commit(Changes(seats=[seat.state()]))
+            client.send(dumps(self.table_frame()))
+            choosing = self.choosing_frame()
+            if choosing is not None:
+                client.send(dumps(choosing))
+            live = table.live or table.last_hand
+            if live is not None:
+                client.send(dumps(self.hand_frame(live, live.engine_seat(client.seat))))
+            if seat is not None:
+                self.broadcast_table()
+            table.changed.set()
+
+    async def detach(self, client: Client) -> None:
+        """A client's connection closed."""
+        table = self.table
+        async with table.lock:
+            self.spectators.discard(client)
+            if client.seat is not None and client.seat in table.seats:
+                seat = table.seats[client.seat]
+                seat.clients.discard(client)
+                if not seat.clients:
+                    self.broadcast_table()
+            if not self.clients():
+                self.idle_since = time.monotonic()

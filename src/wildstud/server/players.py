@@ -1,0 +1,117 @@
+"""Requests from players: actions, the dealer's pick of a game, sitting out and in.
+
+Each request is numbered (``seq``, see :mod:`wildstud.server.messages`) and answered: an
+``ack`` to the connection that sent it and a ``seq`` frame to the seat's other connections. A
+repeat of the last request accepted gets its ack again; a stale or out-of-range ``seq`` gets an
+error frame carrying the seat's ``last_seq``. Any other refusal raises a
+:class:`~wildstud.errors.WildstudError` saying why; nothing changes either way.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+from wildstud.betting import ActionKind
+from wildstud.errors import IllegalActionError, SeatError
+from wildstud.server.driver import TableStatus
+from wildstud.server.fanout import dumps
+from wildstud.server.messages import (
+    Act,
+    Choose,
+    Ping,
+    SitIn,
+    SitOut,
+    ack_frame,
+    seq_frame,
+    seq_refusal,
+    seq_taken,
+)
+from wildstud.server.seating import Client, Seat
+from wildstud.server.store import Changes
+
+if TYPE_CHECKING:
+    from wildstud.server.tables import Table
+
+__all__ = ["Players"]
+
+
+class Players:
+    """What a table's players ask of it."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    async def handle(self, client: Client, frame: Act | Choose | SitIn | SitOut | Ping) -> None:
+        """Carry out a client's request and answer it (see the module's description)."""
+        if isinstance(frame, Ping):
+            client.send(dumps({"type": "pong"}))
+            return
+        if client.seat is None:
+            raise SeatError("spectators watch: only a seat may act")
+        table = self.table
+        async with table.lock:
+            seat = table.seats.get(client.seat)
+            if seat is None:
+                raise SeatError("this seat has been given up")
+            last = seat.last_seq
+            if frame.seq == last:
+                if seat.last_request in (None, frame):  # a resend of what was done: done
+                    client.send(dumps(ack_frame(frame.seq, last, repeat=True)))
+                else:  # another connection of the seat used this number first
+                    client.send(dumps(seq_taken(frame.seq)))
+                return
+            refusal = seq_refusal(frame.seq, last)
+            if refusal is not None:
+                client.send(dumps(refusal))
+                return
+            if isinstance(frame, Act):
+                await self._acts(seat, frame)
+            elif isinstance(frame, Choose):
+                await self._chooses(seat, frame)
+            else:
+                seat.sitting_out = isinstance(frame, SitOut)
+                seat.missed_hands = 0
+                seat.last_seq = frame.seq
+                await table.driver.commit(Changes(seats=[seat.state()]))
+                table.fanout.broadcast_table()
+            table.changed.set()
+            seat.last_request = frame
+            client.send(dumps(ack_frame(frame.seq, seat.last_seq)))
+            others = dumps(seq_frame(seat.last_seq))
+            for other in seat.clients:
+                if other is not client:
+                    other.send(others)
+
+    async def _acts(self, seat: Seat, frame: Act) -> None:
+        table = self.table
+        if table.status is TableStatus.PAUSED:
+            raise IllegalActionError("the table is paused: wait for the host to resume it")
+        live = table.live
+        if live is None:
+            raise IllegalActionError("no hand is being played")
+        engine = live.engine_seat(seat.index)
+        if engine is None:
+            raise IllegalActionError("you are not dealt into this hand")
+        live.hand.verify_act(frame.action, frame.amount, seat=engine)
+        now = time.monotonic()
+        clock = table.driver.turn.clock
+        if clock is not None:
+            seat.time_bank = clock.bank_after(now)
+        seat.acted = True
+        seat.last_seq = frame.seq
+        await table.driver.act(
+            seat, engine, ActionKind(frame.action), frame.amount, "player", frame.seq
+        )
+
+    async def _chooses(self, seat: Seat, frame: Choose) -> None:
+        choosing = self.table.driver.choosing
+        if choosing is None or choosing.button != seat.index:
+            raise IllegalActionError("it is not your turn to choose the game")
+        if frame.entry not in choosing.entries:
+            allowed = ", ".join(str(index) for index in choosing.entries)
+            raise IllegalActionError(
+                f"game {frame.entry} cannot be chosen now (the games that fit: {allowed})"
+            )
+        seat.last_seq = frame.seq
+        await self.table.driver.deal(frame.entry, chooser=seat)
