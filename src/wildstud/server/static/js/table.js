@@ -167,7 +167,7 @@ class TablePage {
       el.history,
       el.confirm,
     );
-    this.historyPanel = new HistoryPanel(el.history, () => this.seatCount());
+    this.historyPanel = new HistoryPanel(el.history, () => this.seatCount(), this.seatToken);
   }
 
   toggleHistory() {
