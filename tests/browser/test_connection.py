@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import signal
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -25,16 +28,24 @@ DISABLED = (
 )
 
 
-async def _server_down_and_back(server: server_fixtures.Server, shots: Path) -> None:
+@asynccontextmanager
+async def _ann_to_act(server: server_fixtures.Server, table: str) -> AsyncIterator[pages.Seat]:
+    """Ann's page at a new table with a calling bot, her turn come."""
     api = wsclient.Api(server.base)
-    created = api.create(name="Flaky night", **SETTINGS)
+    created = api.create(name=table, **SETTINGS)
     async with async_playwright() as playwright:
         browser = await pages.launch(playwright)
         ann = await pages.sit(browser, api, created, "Ann")
-        page = ann.page
         api.ok(api.host(created, "POST", "/bots", kind="calling-bot"))
         api.ok(api.host(created, "POST", "/start"))
         await ann.my_turn()
+        yield ann
+        await browser.close()
+
+
+async def _server_down_and_back(server: server_fixtures.Server, shots: Path) -> None:
+    async with _ann_to_act(server, "Flaky night") as ann:
+        page = ann.page
         server.kill()
         await pages.wait_until(page, DOWN)
         assert await page.evaluate(DISABLED)
@@ -52,7 +63,6 @@ async def _server_down_and_back(server: server_fixtures.Server, shots: Path) -> 
         assert await page.locator("#connection").inner_text() == ""
         await pages.take_turn(ann)
         await pages.wait_until(page, "document.getElementById('action-error').textContent === ''")
-        await browser.close()
     # The browser's own complaint about the refused connections is all it logged.
     assert all("WebSocket connection" in error for error in ann.errors), ann.errors
 
@@ -139,3 +149,36 @@ async def _lost_request(base: str, shots: Path) -> None:
 def test_a_lost_request_is_reported(server: Any, tmp_path: Path) -> None:
     asyncio.run(_lost_request(server.base, tmp_path))
     keep(sorted(tmp_path.glob("*.png")))
+
+
+async def _server_restarts(server: server_fixtures.Server, shots: Path) -> None:
+    async with _ann_to_act(server, "Restart night") as ann:
+        page = ann.page
+        cards = await page.locator(".card").all_inner_texts()
+        number = await page.evaluate("document.body.dataset.hand")
+        assert server.process is not None
+        server.process.send_signal(signal.SIGTERM)  # what systemd sends on a restart
+        await pages.wait_until(page, "document.body.dataset.connection === 'restarting'")
+        assert "restarting" in await page.locator("#connection").inner_text()
+        assert await page.evaluate(DISABLED)
+        await page.screenshot(path=str(shots / "restarting.png"), full_page=True)
+        server.process.wait(20)
+        server.start()  # the same port and database
+        await pages.wait_until(page, pages.TURN, timeout=30)
+        assert await page.locator("#connection").inner_text() == ""
+        assert await page.evaluate("document.body.dataset.hand") == number
+        assert await page.locator(".card").all_inner_texts() == cards  # the same hand
+        await pages.take_turn(ann)
+        await pages.answered(ann, 1)
+    assert all("WebSocket connection" in error for error in ann.errors), ann.errors
+
+
+def test_a_restart_is_announced_and_ridden_out(tmp_path: Path) -> None:
+    server = server_fixtures.Server(
+        f"sqlite:///{tmp_path / 'wildstud.sqlite3'}", tmp_path / "server.log"
+    ).start()
+    try:
+        asyncio.run(_server_restarts(server, tmp_path))
+    finally:
+        server.stop()
+    keep(sorted(tmp_path.glob("restarting.png")))

@@ -66,6 +66,8 @@ def test_the_page_and_its_files_load_under_the_prefix(
     assert script, page
     origin = public.removesuffix("/poker")
     assert httpx.get(origin + script.group(1), verify=trust(cert)).status_code == 200
+    # The operator's figures stay on the machine.
+    assert httpx.get(f"{public}/metrics", verify=trust(cert)).status_code == 404
     # The bare prefix sends the browser to the page.
     bare = httpx.get(public, verify=trust(cert))
     assert bare.status_code == 301

@@ -208,6 +208,8 @@ class Api:
     def create(self, **settings: Any) -> Frame:
         """Create a table; returns the whole answer."""
         settings.setdefault("name", "test table")
+        # Most tests seat their players straight away; the seat-request tests turn it on.
+        settings.setdefault("seat_requests", False)
         response = self.http.post("/api/tables", json=settings)
         assert response.status_code == 201, response.text
         created: Frame = response.json()

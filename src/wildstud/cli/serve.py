@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import logging
 import logging.config
+import socket
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+import uvicorn
 
 from wildstud.cli import app
 from wildstud.errors import WildstudError
@@ -51,6 +53,9 @@ def serve(
         ),
     ] = None,
     log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info",
+    log_format: Annotated[
+        str, typer.Option(help="text, or json: one JSON object a line for a log collector.")
+    ] = "text",
     tables_per_minute: Annotated[
         float,
         typer.Option(min=0.01, help="Tables one client address may create a minute, on average."),
@@ -83,16 +88,17 @@ def serve(
     ] = None,
 ) -> None:
     """Run the table server: REST API, WebSockets, and the database behind them."""
-    import uvicorn
-
     from wildstud.server.app import create_app
     from wildstud.server.config import ServerConfig, default_database_url, public_address
-    from wildstud.server.logs import LOG_LEVELS, log_config
+    from wildstud.server.logs import LOG_FORMS, LOG_LEVELS, log_config
 
     level = log_level.strip().lower()
     if level not in LOG_LEVELS:
         raise ServeError(f"--log-level must be debug, info, warning or error, not {log_level!r}")
-    logging.config.dictConfig(log_config(level))
+    form = log_format.strip().lower()
+    if form not in LOG_FORMS:
+        raise ServeError(f"--log-format must be text or json, not {log_format!r}")
+    logging.config.dictConfig(log_config(level, form))
     logging.captureWarnings(True)  # warnings too go through the redacting formatter
     limits = Limits(
         tables_per_minute=tables_per_minute,
@@ -111,11 +117,12 @@ def serve(
         limits=limits,
         public_url=None if public_url is None else public_address(public_url),
     )
-    uvicorn.run(
-        create_app(config),
+    app = create_app(config)
+    settings = uvicorn.Config(
+        app,
         host=host,
         port=port,
-        log_config=log_config(level),
+        log_config=log_config(level, form),
         log_level=level,
         # Paths hold tokens: the log formatters redact them (wildstud.server.logs).
         access_log=True,
@@ -127,3 +134,19 @@ def serve(
         ssl_certfile=certfile,
         ssl_keyfile=keyfile,
     )
+    _RestartingServer(settings, app.state).run()
+
+
+class _RestartingServer(uvicorn.Server):
+    """uvicorn's server, which on SIGTERM (or Ctrl-C) first has every table store what it
+    took and tell its clients that the server restarts, then shuts down as uvicorn does."""
+
+    def __init__(self, config: uvicorn.Config, state: Any) -> None:
+        super().__init__(config)
+        self.state = state
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        lobby = getattr(self.state, "lobby", None)  # absent if the start itself failed
+        if lobby is not None:
+            await lobby.restarting()
+        await super().shutdown(sockets)

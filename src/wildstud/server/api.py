@@ -15,6 +15,7 @@ request that is not valid, 413 for a body too large and 429 for tables created t
 
 from __future__ import annotations
 
+import asyncio
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
@@ -23,12 +24,19 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 from wildstud.errors import SeatError
 from wildstud.games import GAMES
 from wildstud.server.history import export_phh, seat_in_hand, steps
-from wildstud.server.limits import table_creation_allowed
+from wildstud.server.limits import RateLimitedError, client_address, table_creation_allowed
 from wildstud.server.lobby import Lobby
 from wildstud.server.night import report, transfers_csv
 from wildstud.server.replay import DeckBook, rebuild, replay_views
+from wildstud.server.requests import (
+    DeclineMemory,
+    RequestStatus,
+    host_command_allowed,
+    seat_request_allowed,
+)
 from wildstud.server.schemas import (
     BotRequest,
+    Decision,
     ErrorBody,
     GameInfo,
     HandHistory,
@@ -40,13 +48,15 @@ from wildstud.server.schemas import (
     NewTable,
     NightReport,
     OptionInfo,
+    PendingRequest,
     RulesUpdate,
-    SeatGranted,
+    SeatAnswer,
     SeatInfo,
     TableCreated,
     TableInfo,
 )
-from wildstud.server.seating import SeatKind
+from wildstud.server.seating import Seat, SeatKind
+from wildstud.server.store import SeatRequestState
 from wildstud.server.tables import Table, TableStatus
 
 __all__ = ["NotFoundError", "router"]
@@ -60,10 +70,23 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
     404: {"model": ErrorBody, "description": "No such table, token or hand"},
     409: {"model": ErrorBody, "description": "The seat cannot be had"},
 }
+_LIMITED: dict[int | str, dict[str, Any]] = {
+    **_ERRORS,
+    429: {"model": ErrorBody, "description": "Too many requests from your address"},
+}
+_HOST = [Depends(host_command_allowed)]
 
 
 class NotFoundError(LookupError):
     """An id or a token that names nothing (answered with 404)."""
+
+
+class NotReadyError(RuntimeError):
+    """The server cannot serve tables yet, or for now (answered with 503)."""
+
+
+READY_TIMEOUT = 2.0
+"""Seconds the readiness check waits for the database to answer."""
 
 
 def _lobby(request: Request) -> Lobby:
@@ -99,8 +122,27 @@ def _hosted(request: Request, token: str) -> Table:
 
 @router.get("/health", summary="Whether the server is up")
 async def health() -> dict[str, str]:
-    """``{"status": "ok"}`` once the server has loaded every table."""
+    """``{"status": "ok"}`` while the server runs (its process answers: alive)."""
     return {"status": "ok"}
+
+
+@router.get(
+    "/ready",
+    summary="Whether the server can serve tables: every table loaded, the database answering",
+    responses={503: {"model": ErrorBody, "description": "Not ready: the detail says why"}},
+)
+async def ready(request: Request) -> dict[str, str | int]:
+    """``{"status": "ready", "tables": n}``, or 503 while the tables load or the database does
+    not answer (a load balancer sends no one here then)."""
+    lobby = _lobby(request)
+    if not lobby.loaded:
+        raise NotReadyError("the tables are still loading")
+    try:
+        async with asyncio.timeout(READY_TIMEOUT):
+            await lobby.store.call(lobby.store.ping)
+    except Exception:  # any failure to answer is "not ready", whatever the driver raised
+        raise NotReadyError("the database does not answer") from None
+    return {"status": "ready", "tables": len(lobby.tables)}
 
 
 @router.get("/games", summary="The games a table may deal, with their house rules")
@@ -156,22 +198,91 @@ async def get_table(table_id: TableId, request: Request) -> TableInfo:
     return TableInfo.model_validate(_table(request, table_id).info())
 
 
-@router.post("/join/{token}", status_code=201, responses=_ERRORS, summary="Take a seat at a table")
-async def join(token: Token, body: JoinRequest, request: Request) -> SeatGranted:
-    """A player takes the lowest free seat (or the one asked for) with the table's starting
-    chips, and gets the seat's own link: opening it again later resumes the seat."""
+def _declines(request: Request) -> DeclineMemory:
+    state = request.app.state
+    memory: DeclineMemory | None = getattr(state, "declines", None)
+    if memory is None:
+        memory = state.declines = DeclineMemory()
+    return memory
+
+
+def _seated(request: Request, table: Table, seat: Seat, token: str | None) -> SeatAnswer:
+    base = request.app.state.public_url or str(request.base_url).rstrip("/")
+    return SeatAnswer(
+        status="seated",
+        table_id=table.id,
+        name=seat.name,
+        seat=seat.index,
+        token=token,
+        link=None if token is None else f"{base}/seat/{token}",
+        socket=None if token is None else f"{base.replace('http', 'ws', 1)}/ws/seat/{token}",
+    )
+
+
+def _asked(table: Table, state: SeatRequestState, token: str | None = None) -> SeatAnswer:
+    status = {RequestStatus.PENDING: "pending", RequestStatus.DECLINED: "declined"}.get(
+        RequestStatus(state.status), "gone"
+    )
+    return SeatAnswer(
+        status=status,  # type: ignore[arg-type]
+        table_id=table.id,
+        name=state.name,
+        request=state.id if status == "pending" else None,
+        seat=state.wanted if status == "pending" else state.seat,
+        token=token,
+    )
+
+
+@router.post(
+    "/join/{token}",
+    status_code=201,
+    responses={**_LIMITED, 202: {"model": SeatAnswer, "description": "The host will decide"}},
+    summary="Ask for a seat at a table (or take one, with open seating)",
+)
+async def join(token: Token, body: JoinRequest, request: Request, response: Response) -> SeatAnswer:
+    """With seat requests on (the table's ``seat_requests``, the default) the request waits
+    for the host (202, ``status: pending``): ask ``GET /api/seat/{token}/status`` how it stands;
+    once approved, the token given here opens the seat. With open seating the player takes the
+    lowest free seat (or the one asked for) at once (201, ``status: seated``). Either way the
+    token is the seat's key: opening its link again later resumes the seat. A name the host
+    declined may ask again from the same address only after a minute (429)."""
     table = _lobby(request).by_join(token)
     if table is None:
         raise NotFoundError("no table has this join link")
-    seat, secret = await table.join(body.name, body.seat)
-    base = str(request.base_url).rstrip("/")
-    return SeatGranted(
-        table_id=table.id,
-        seat=seat.index,
-        token=secret,
-        link=f"{base}/seat/{secret}",
-        socket=f"{base.replace('http', 'ws', 1)}/ws/seat/{secret}",
-    )
+    if not table.settings.seat_requests:
+        seat, secret = await table.join(body.name, body.seat)
+        return _seated(request, table, seat, secret)
+    seat_request_allowed(request)
+    declines = _declines(request)
+    address = client_address(request)
+    wait = declines.wait(address, body.name)
+    if wait is not None:
+        raise RateLimitedError(
+            f"the host declined a request for this name a moment ago: you may ask again in"
+            f" {int(wait) + 1} s",
+            wait,
+        )
+    state, secret = await table.request_seat(body.name, body.seat)
+    declines.asked(state.id, address, state.name)
+    response.status_code = 202
+    return _asked(table, state, secret)
+
+
+@router.get(
+    "/seat/{token}/status", responses=_ERRORS, summary="Where a seat request or a seat stands"
+)
+async def seat_status(token: Token, request: Request) -> SeatAnswer:
+    """``pending`` while the host decides, then ``seated`` (open ``/seat/{token}``) or
+    ``declined``; ``gone`` once the seat was given up or its link replaced."""
+    lobby = _lobby(request)
+    try:
+        table, seat = lobby.by_seat(token)
+    except SeatError:
+        found = lobby.by_request(token)
+        if found is None:
+            raise NotFoundError("no seat or seat request has this token") from None
+        return _asked(*found)
+    return _seated(request, table, seat, token)
 
 
 @router.get("/host/{token}", responses=_ERRORS, summary="The host's view of a table")
@@ -185,7 +296,9 @@ async def host_view(token: Token, request: Request) -> TableCreated:
     )
 
 
-@router.post("/host/{token}/start", responses=_ERRORS, summary="Start or resume dealing")
+@router.post(
+    "/host/{token}/start", responses=_LIMITED, dependencies=_HOST, summary="Start or resume dealing"
+)
 async def start(token: Token, request: Request) -> TableInfo:
     """The table deals whenever two or more seats can be dealt in."""
     table = _hosted(request, token)
@@ -193,7 +306,9 @@ async def start(token: Token, request: Request) -> TableInfo:
     return TableInfo.model_validate(table.info())
 
 
-@router.post("/host/{token}/pause", responses=_ERRORS, summary="Pause the table")
+@router.post(
+    "/host/{token}/pause", responses=_LIMITED, dependencies=_HOST, summary="Pause the table"
+)
 async def pause(token: Token, request: Request) -> TableInfo:
     """Clocks stop and nobody may act until the host starts the table again."""
     table = _hosted(request, token)
@@ -201,7 +316,13 @@ async def pause(token: Token, request: Request) -> TableInfo:
     return TableInfo.model_validate(table.info())
 
 
-@router.post("/host/{token}/bots", status_code=201, responses=_ERRORS, summary="Seat a bot")
+@router.post(
+    "/host/{token}/bots",
+    status_code=201,
+    responses=_LIMITED,
+    dependencies=_HOST,
+    summary="Seat a bot",
+)
 async def add_bot(token: Token, body: BotRequest, request: Request) -> SeatInfo:
     """A bot takes the lowest free seat (or the one asked for) with the starting chips."""
     table = _hosted(request, token)
@@ -209,7 +330,12 @@ async def add_bot(token: Token, body: BotRequest, request: Request) -> SeatInfo:
     return SeatInfo.model_validate(seat.info())
 
 
-@router.delete("/host/{token}/seats/{seat}", responses=_ERRORS, summary="Remove a player or a bot")
+@router.delete(
+    "/host/{token}/seats/{seat}",
+    responses=_LIMITED,
+    dependencies=_HOST,
+    summary="Remove a player or a bot",
+)
 async def remove_seat(
     token: Token, seat: Annotated[int, Path(ge=0, le=7)], request: Request
 ) -> TableInfo:
@@ -220,13 +346,79 @@ async def remove_seat(
     return TableInfo.model_validate(table.info())
 
 
-@router.put("/host/{token}/rules", responses=_ERRORS, summary="Change the rules")
+@router.put(
+    "/host/{token}/rules", responses=_LIMITED, dependencies=_HOST, summary="Change the rules"
+)
 async def update_rules(token: Token, body: RulesUpdate, request: Request) -> TableInfo:
     """New games, house rules, stakes or clocks; the hand in progress plays on under the old
     ones and the next hand deals under the new."""
     table = _hosted(request, token)
     await table.update_rules(body)
     return TableInfo.model_validate(table.info())
+
+
+@router.get("/host/{token}/requests", responses=_ERRORS, summary="The seat requests waiting")
+async def pending_requests(token: Token, request: Request) -> list[PendingRequest]:
+    """The requests waiting for the host's answer, oldest first."""
+    table = _hosted(request, token)
+    return [
+        PendingRequest(id=state.id, name=state.name, seat=state.wanted)
+        for state in table.requests.pending()
+    ]
+
+
+@router.post(
+    "/host/{token}/requests/{request_id}",
+    responses=_LIMITED,
+    dependencies=_HOST,
+    summary="Approve or decline a seat request",
+)
+async def decide_request(
+    token: Token,
+    request_id: Annotated[str, Path(min_length=1, max_length=32)],
+    body: Decision,
+    request: Request,
+) -> SeatAnswer:
+    """Approve (the requester takes the seat given, the one they asked for, or the lowest
+    free) or decline; a request already decided is refused (409) and stays as it was."""
+    table = _hosted(request, token)
+    if not table.requests.known(request_id):
+        raise NotFoundError("no seat request with this id at this table")
+    state, seat = await table.decide(request_id, body.approve, body.seat)
+    if seat is None:
+        _declines(request).declined(state.id)
+        return _asked(table, state)
+    return _seated(request, table, seat, None)
+
+
+@router.post(
+    "/host/{token}/seat",
+    status_code=201,
+    responses=_LIMITED,
+    dependencies=_HOST,
+    summary="The host takes a seat",
+)
+async def host_seat(token: Token, body: JoinRequest, request: Request) -> SeatAnswer:
+    """The host plays too: a seat at once, with its own link and token, like a player's."""
+    table = _hosted(request, token)
+    seat, secret = await table.join(body.name, body.seat)
+    return _seated(request, table, seat, secret)
+
+
+@router.post(
+    "/host/{token}/seats/{seat}/link",
+    responses=_LIMITED,
+    dependencies=_HOST,
+    summary="A new link for a player's seat",
+)
+async def new_link(
+    token: Token, seat: Annotated[int, Path(ge=0, le=7)], request: Request
+) -> SeatAnswer:
+    """For a player who lost their link: the seat gets a new token, shown here once; the old
+    link stops opening the seat at once and its connections are closed."""
+    table = _hosted(request, token)
+    taken, secret = await table.new_link(seat)
+    return _seated(request, table, taken, secret)
 
 
 @router.get("/tables/{table_id}/hands", responses=_ERRORS, summary="A table's finished hands")

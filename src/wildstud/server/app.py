@@ -16,8 +16,9 @@ True
 
 >>> app = create_app(ServerConfig(database_url="sqlite://"))
 >>> sorted(path for path in app.openapi()["paths"] if path.startswith("/api/host/{token}/"))
-['/api/host/{token}/bots', '/api/host/{token}/pause', '/api/host/{token}/rules', \
-'/api/host/{token}/seats/{seat}', '/api/host/{token}/start']
+['/api/host/{token}/bots', '/api/host/{token}/pause', '/api/host/{token}/requests', \
+'/api/host/{token}/requests/{request_id}', '/api/host/{token}/rules', '/api/host/{token}/seat', \
+'/api/host/{token}/seats/{seat}', '/api/host/{token}/seats/{seat}/link', '/api/host/{token}/start']
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 
@@ -50,6 +51,7 @@ from wildstud.server.limits import (
     RateLimitedError,
 )
 from wildstud.server.lobby import Lobby
+from wildstud.server.metrics import CONTENT_TYPE
 from wildstud.server.refusals import describe
 from wildstud.server.schemas import ErrorBody
 from wildstud.server.store import Store
@@ -114,6 +116,10 @@ def create_app(config: ServerConfig) -> FastAPI:
     async def refused(_request: Request, error: WildstudError) -> JSONResponse:
         return api.error_response(400, str(error))
 
+    @app.exception_handler(api.NotReadyError)
+    async def not_ready(_request: Request, error: api.NotReadyError) -> JSONResponse:
+        return api.error_response(503, str(error))
+
     @app.exception_handler(StorageFailureError)
     async def unavailable(_request: Request, _error: StorageFailureError) -> JSONResponse:
         return api.error_response(503, "the server could not store the change; try again")
@@ -122,6 +128,9 @@ def create_app(config: ServerConfig) -> FastAPI:
     async def failed(request: Request, error: Exception) -> JSONResponse:
         route = getattr(request.scope.get("route"), "path", "an unknown route")
         log.error("%s %s failed: %s", request.method, route, type(error).__name__)
+        lobby: Lobby | None = getattr(request.app.state, "lobby", None)  # None before start
+        if lobby is not None:
+            lobby.metrics.errors.labels("internal").inc()
         return api.error_response(500, "internal error")
 
     static = files("wildstud.server").joinpath("static")
@@ -159,6 +168,13 @@ def create_app(config: ServerConfig) -> FastAPI:
     ).body
     docs = bytes(docs_page).decode()
     docs_csp = docs_policy(docs)
+
+    @app.get("/metrics", include_in_schema=False)
+    async def metrics(request: Request) -> Response:
+        # Counts only: no token, name or card is ever a label, so the page may be scraped
+        # by anyone who can reach it (docs/deploy.md: keep it off the public proxy).
+        lobby: Lobby = request.app.state.lobby
+        return Response(lobby.metrics.exposition(), media_type=CONTENT_TYPE)
 
     @app.get("/docs", include_in_schema=False)
     async def api_page() -> HTMLResponse:

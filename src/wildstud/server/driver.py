@@ -32,7 +32,7 @@ from wildstud.deal import Hand, Phase
 from wildstud.server.clock import Backoff, Turn
 from wildstud.server.history import summary
 from wildstud.server.replay import DeckBook, deal_on, start_hand
-from wildstud.server.seating import Seat
+from wildstud.server.seating import Seat, SeatKind
 from wildstud.server.store import ActionRecord, Changes, DeckDraw, HandEnd, HandSetup, LedgerEntry
 
 if TYPE_CHECKING:
@@ -202,6 +202,7 @@ class Driver:
                         await table.changed.wait()
 
     def _failed(self, error: Exception) -> float:
+        self.table.metrics.errors.labels("driver").inc()
         """Log a failure of the driver (once, however often the same one repeats) and return
         how long to wait before trying again."""
         failure = f"{type(error).__name__}: {error}"
@@ -241,7 +242,12 @@ class Driver:
                     return None  # nobody is there to watch: the bots wait for someone
                 if now < self.turn.bot_due:
                     return self.turn.bot_due - now
-                kind, amount = seat.bot.choose(live.hand.view(engine))  # its seat's view only
+                view = live.hand.view(engine)  # its seat's view only
+                if seat.kind is SeatKind.EQUITY_BOT:
+                    # its Monte Carlo run (and its first compile) must not stall the sockets
+                    kind, amount = await asyncio.to_thread(seat.bot.choose, view)
+                else:
+                    kind, amount = seat.bot.choose(view)
                 await self.act(seat, engine, kind, amount, "bot", None)
             else:
                 clock = self.turn.clock
@@ -432,9 +438,14 @@ class Driver:
                 table.hosting.leave(seat, changes)
             else:
                 changes.seats.append(seat.state())
-        changes.hand_end = HandEnd(number, hand.stacks, summary(table.id, setup, hand, live.book))
+        record = summary(table.id, setup, hand, live.book)
+        # The host's changes that held from this hand go into its record (console.py).
+        record["notices"] = [notice.text for notice in table.notices if notice.hand == number]
+        table.notices = [notice for notice in table.notices if notice.hand > number]
+        changes.hand_end = HandEnd(number, hand.stacks, record)
         table.last_hand, table.live = live, None
         self.next_hand_at = time.monotonic() + table.settings.hand_pause
+        table.metrics.hand_finished()
 
     def sync_turn(self) -> None:
         """Time a turn the driver has not timed yet: a new one, one resumed after a pause, the
@@ -470,9 +481,12 @@ class Driver:
         if table.broken:
             # What is in memory is ahead of the store: nothing more of it may be stored.
             raise StorageFailureError(f"table {table.id}: the table is being reloaded")
+        started = time.monotonic()
         try:
             await table.store.call(table.store.apply, table.id, changes)
+            table.metrics.commit.observe(time.monotonic() - started)
         except Exception as error:
+            table.metrics.errors.labels("storage").inc()
             # What is in memory is now ahead of the store: stop, tell the clients, and let the
             # lobby rebuild the table from what the store holds.
             log.error("table %s: storing a change failed: %s", table.id, type(error).__name__)

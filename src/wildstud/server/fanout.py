@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from wildstud.deal import redact
 from wildstud.errors import SeatError
+from wildstud.server.console import notice_frame
 from wildstud.server.driver import LiveHand, TableStatus
 from wildstud.server.messages import encode_event, encode_view, error_frame
 from wildstud.server.proofs import opened
@@ -28,7 +30,7 @@ from wildstud.server.store import Changes
 if TYPE_CHECKING:
     from wildstud.server.tables import Table
 
-__all__ = ["STORAGE_ERROR", "Fanout", "dumps"]
+__all__ = ["RESTARTING", "STORAGE_ERROR", "Fanout", "dumps"]
 
 
 def dumps(frame: dict[str, Any]) -> str:
@@ -40,6 +42,8 @@ STORAGE_ERROR = error_frame(
     "storage", "the server could not store the last change; reconnect", None
 )
 """What every client of a table hears when a change could not be stored."""
+RESTARTING = {"type": "restarting"}
+"""What every client hears when the server goes down for a restart, before its socket closes."""
 
 
 class Fanout:
@@ -156,6 +160,23 @@ class Fanout:
                 client.send(text)
         live.published = len(events)
 
+    def when_sent(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` once every client has sent all that is queued for it now."""
+        clients = self.clients()
+        left = len(clients)
+        if left == 0:
+            callback()
+            return
+
+        def one_sent() -> None:
+            nonlocal left
+            left -= 1
+            if left == 0:
+                callback()
+
+        for client in clients:
+            client.then(one_sent)
+
     def storage_failed(self) -> None:
         """Tell every client the table could not store a change, and close them all."""
         text = dumps(STORAGE_ERROR)
@@ -169,6 +190,10 @@ class Fanout:
         """A client connects: it gets the whole state at once, then every change."""
         table = self.table
         async with table.lock:
+            if table.closing:
+                client.send(dumps(RESTARTING))
+                client.close(1012, "restarting")
+                return
             if table.broken:
                 # This table is being rebuilt from the store: the client must reach the new one.
                 client.send(dumps(STORAGE_ERROR))
@@ -198,6 +223,8 @@ class Fanout:
                     seat.missed_hands = 0
                     await table.driver.commit(Changes(seats=[seat.state()]))
             client.send(dumps(self.table_frame()))
+            for notice in table.notices:  # the host's changes not yet played out (console.py)
+                client.send(dumps(notice_frame(notice)))
             choosing = self.choosing_frame()
             if choosing is not None:
                 client.send(dumps(choosing))

@@ -1,5 +1,6 @@
-"""Host commands and seating: players and bots take seats, the host removes them, starts and
-pauses the table and changes its rules.
+"""Host commands and seating: players and bots take seats, the host decides seat requests
+(:mod:`wildstud.server.requests`), removes seats, gives a player a new seat link, starts and
+pauses the table and changes its rules (the change said to the table: :mod:`.console`).
 
 A seat's buy-in goes into the ledger as it is taken, and its cash-out as it is given up; a seat
 dealt into the hand in progress is not removed at once but checks or folds at its turns and
@@ -15,17 +16,20 @@ The menu of a table's settings:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from wildstud.errors import SeatError, TableError
+from wildstud.server.console import describe_change, notice_frame
 from wildstud.server.driver import TableStatus
 from wildstud.server.fanout import dumps
 from wildstud.server.menu import Menu
 from wildstud.server.names import bot_name, seat_name
+from wildstud.server.requests import RequestStatus
 from wildstud.server.schemas import RulesUpdate, TableSettings
 from wildstud.server.seating import Seat, SeatKind
 from wildstud.server.security import new_token, token_hash
-from wildstud.server.store import Changes, LedgerEntry
+from wildstud.server.store import Changes, LedgerEntry, Notice, SeatRequestState
 
 if TYPE_CHECKING:
     from wildstud.server.tables import Table
@@ -99,16 +103,91 @@ class Hosting:
                 return index
         raise SeatError(f"the table is full ({settings.seats} seats)")
 
-    async def _seat(self, seat: Seat) -> None:
+    async def _seat(self, seat: Seat, requests: Iterable[SeatRequestState] = ()) -> None:
         table = self.table
         changes = Changes(
             seats=[seat.state()],
             ledger=[LedgerEntry(seat.player_id, seat.index, seat.name, "buy-in", seat.stack)],
+            requests=list(requests),
         )
         await table.driver.commit(changes)
         table.seats[seat.index] = seat
         table.fanout.broadcast_table()
         table.changed.set()
+
+    # -- seat requests -------------------------------------------------------------------------
+
+    async def request_seat(self, name: str, wanted: int | None) -> tuple[SeatRequestState, str]:
+        """File a request for a seat, for the host to decide; returns it with the requester's
+        token (their seat's token once approved)."""
+        table = self.table
+        async with table.lock:
+            if wanted is not None:
+                self._free_seat(wanted)  # a seat that does not exist, or is taken, now
+            taken = [seat.name for seat in table.seats.values()]
+            state, token = table.requests.ask(name, wanted, taken)
+            await table.driver.commit(Changes(requests=[state]))
+            table.requests.add(state)
+            return state, token
+
+    async def decide(
+        self, request_id: str, approve: bool, wanted: int | None
+    ) -> tuple[SeatRequestState, Seat | None]:
+        """The host approves a request (the requester is seated, in one transaction with the
+        decision, so a request is never seated twice) or declines it."""
+        table = self.table
+        async with table.lock:
+            state = table.requests.get(request_id)
+            table.requests.decided(state, RequestStatus.APPROVED)  # refuses one decided before
+            if not approve:
+                declined = table.requests.decided(state, RequestStatus.DECLINED)
+                await table.driver.commit(Changes(requests=[declined]))
+                table.requests.add(declined)
+                return declined, None
+            if wanted is None and state.wanted is not None and state.wanted not in table.seats:
+                wanted = state.wanted
+            index = self._free_seat(wanted)
+            name = seat_name(state.name, (seat.name for seat in table.seats.values()))
+            approved = table.requests.decided(state, RequestStatus.APPROVED, index)
+            seat = Seat.new(
+                index,
+                name,
+                SeatKind.PLAYER,
+                state.token_hash,
+                table.settings.starting_chips,
+                table.settings.time_bank,
+            )
+            await self._seat(seat, [approved])
+            table.requests.add(approved)
+            return approved, seat
+
+    async def new_link(self, index: int) -> tuple[Seat, str]:
+        """A new token for a player's seat (they lost their link): the old one stops opening
+        it at once, and its connections are closed."""
+        table = self.table
+        async with table.lock:
+            seat = table.seats.get(index)
+            if seat is None:
+                raise SeatError(f"seat {index} is empty")
+            if seat.is_bot:
+                raise SeatError(f"seat {index} is a bot's: it has no link")
+            token = new_token()
+            seat.token_hash = token_hash(token)
+            await table.driver.commit(Changes(seats=[seat.state()]))
+            replaced = dumps(
+                {
+                    "type": "removed",
+                    "message": "the host gave this seat a new link: this one no longer opens it",
+                }
+            )
+            for client in list(seat.clients):
+                client.send(replaced)
+                client.close(4000, "link replaced")
+            seat.clients.clear()
+            table.fanout.broadcast_table()
+            return seat, token
+
+    # -- seats -----------------------------------------------------------------------------------
 
     async def remove(self, index: int) -> None:
         """The host removes a player or a bot: at once between hands; in a hand, the seat
@@ -172,8 +251,14 @@ class Hosting:
             values.update(update.model_dump(exclude_none=True))
             settings = TableSettings.model_validate(values)
             menu = build_menu(settings)
+            change = describe_change(table.settings, settings)
+            notice = None if change is None else Notice(table.hands_dealt + 1, "rules", change)
             table.settings, table.menu = settings, menu
             table.driver.choosing = None
-            await table.driver.commit(Changes(table=table.state()))
+            notices = [] if notice is None else [notice]
+            await table.driver.commit(Changes(table=table.state(), notices=notices))
             table.fanout.broadcast_table()
+            if notice is not None:
+                table.notices.append(notice)
+                table.fanout.broadcast(notice_frame(notice))
             table.changed.set()

@@ -28,11 +28,12 @@ from collections.abc import Sequence
 
 from wildstud.errors import SeatError, TableError
 from wildstud.server.clock import Backoff
+from wildstud.server.metrics import Metrics
 from wildstud.server.names import bot_name, table_name
 from wildstud.server.schemas import TableBot, TableSettings
 from wildstud.server.seating import Seat, SeatKind
 from wildstud.server.security import new_id, new_token, token_hash
-from wildstud.server.store import LedgerEntry, Store, TableState
+from wildstud.server.store import LedgerEntry, SeatRequestState, Store, TableState
 from wildstud.server.tables import StorageFailureError, Table, TableStatus, build_menu
 
 __all__ = ["Lobby"]
@@ -55,6 +56,16 @@ class Lobby:
         self._joins: dict[str, Table] = {}
         self._watches: dict[str, Table] = {}
         self._reloads: dict[str, asyncio.Task[None]] = {}
+        self.loaded = False
+        self.closing = False
+        """Set once the server is going down: new connections are turned away."""
+        """Whether :meth:`open` has loaded every table (the server is ready)."""
+        self.metrics = Metrics()
+        self.metrics.watch(
+            tables=lambda: len(self.tables),
+            running=lambda: sum(t.status is TableStatus.RUNNING for t in self.tables.values()),
+            connections=lambda: sum(len(t.fanout.clients()) for t in self.tables.values()),
+        )
 
     async def open(self) -> None:
         """Load every table from the store, replay the hands in progress, start the drivers."""
@@ -63,6 +74,15 @@ class Lobby:
             self._add(table)
         for table in list(self.tables.values()):
             await table.resume()
+        self.loaded = True
+
+    async def restarting(self) -> None:
+        """The server is going down (SIGTERM): every table finishes storing the change it is
+        making, takes no more, tells its clients the server is restarting and closes them
+        (their pages reconnect by themselves when it is back; the stored tables resume)."""
+        self.closing = True
+        for table in list(self.tables.values()):
+            await table.restarting()
 
     async def close(self) -> None:
         """Stop every table's driver, and every reload still waiting for the store."""
@@ -74,6 +94,7 @@ class Lobby:
 
     def _add(self, table: Table) -> None:
         table.on_broken = self._reload_soon
+        table.metrics = self.metrics
         self.tables[table.id] = table
         self._hosts[table.host_hash] = table
         self._joins[table.join_token] = table
@@ -221,6 +242,15 @@ class Lobby:
     def by_watch(self, token: str) -> Table | None:
         """The table this spectator token shows."""
         return self._watches.get(token)
+
+    def by_request(self, token: str) -> tuple[Table, SeatRequestState] | None:
+        """The table and seat request this requester's token names, if any."""
+        digest = token_hash(token)
+        for table in self.tables.values():
+            state = table.requests.by_hash(digest)
+            if state is not None:
+                return table, state
+        return None
 
     def by_seat(self, token: str) -> tuple[Table, Seat]:
         """The table and seat this seat token opens."""

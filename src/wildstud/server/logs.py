@@ -21,6 +21,8 @@ request got which answer.
 
 from __future__ import annotations
 
+import datetime
+import json
 import logging
 import re
 from typing import Any
@@ -28,7 +30,9 @@ from typing import Any
 from uvicorn.logging import AccessFormatter, DefaultFormatter
 
 __all__ = [
+    "LOG_FORMS",
     "LOG_LEVELS",
+    "JsonLines",
     "RedactingAccessFormatter",
     "RedactingFormatter",
     "log_config",
@@ -37,15 +41,16 @@ __all__ = [
 
 LOG_LEVELS = ("debug", "info", "warning", "error")
 """The levels ``wildstud serve --log-level`` takes; ``info`` is the default."""
+LOG_FORMS = ("text", "json")
+"""The forms ``wildstud serve --log-format`` takes; ``text`` is the default."""
 
 _TOKEN_PATH = re.compile(r"(?P<kind>/(?:host|join|seat|watch))/[^/\s?#\"'<>]+")
 # Tokens are 43 characters and digests 64; ids are 16. Nothing else the server logs (paths,
 # class names, migration revisions) holds such a run without a slash, dot or space in it.
 _LONG_RUN = re.compile(r"[A-Za-z0-9_-]{32,}")
 _FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
-_ACCESS_FORMAT = (
-    '%(asctime)s %(levelname)s %(name)s: %(client_addr)s - "%(request_line)s" %(status_code)s'
-)
+_ACCESS_MESSAGE = '%(client_addr)s - "%(request_line)s" %(status_code)s'
+_ACCESS_FORMAT = f"%(asctime)s %(levelname)s %(name)s: {_ACCESS_MESSAGE}"
 
 
 def redact(text: str) -> str:
@@ -67,22 +72,62 @@ class RedactingAccessFormatter(AccessFormatter):
         return redact(super().format(record))
 
 
-def log_config(level: str) -> dict[str, Any]:
+class JsonLines(logging.Formatter):
+    """One JSON object a line, for a log collector: the time (UTC), the level, the logger and
+    the message, redacted as every line is (a traceback goes in the message).
+
+    >>> record = logging.LogRecord("wildstud.server", logging.INFO, "", 0,
+    ...     "GET /api/host/%s/start", ("secret-token",), None)
+    >>> line = json.loads(JsonLines().format(record))
+    >>> line["level"], line["logger"], line["message"]
+    ('info', 'wildstud.server', 'GET /api/host/…/start')
+    """
+
+    def __init__(self, access: bool = False) -> None:
+        super().__init__()
+        self.inner: logging.Formatter = (
+            RedactingAccessFormatter(_ACCESS_MESSAGE, use_colors=False)
+            if access
+            else RedactingFormatter("%(message)s", use_colors=False)
+        )
+
+    def format(self, record: logging.LogRecord) -> str:
+        moment = datetime.datetime.fromtimestamp(record.created, datetime.UTC)
+        return json.dumps(
+            {
+                "time": moment.isoformat(timespec="milliseconds"),
+                "level": record.levelname.lower(),
+                "logger": record.name,
+                "message": self.inner.format(record),
+            },
+            ensure_ascii=False,
+        )
+
+
+def log_config(level: str, form: str = "text") -> dict[str, Any]:
     """The :func:`logging.config.dictConfig` of the server at ``level``: uvicorn's loggers,
-    ours and every other (the root logger) print through the redacting formatters.
+    ours and every other (the root logger) print through the redacting formatters, as text
+    lines or (``form="json"``) as :class:`JsonLines`.
 
     >>> config = log_config("info")
     >>> config["loggers"]["uvicorn.access"]["level"], sorted(config["formatters"])
     ('INFO', ['access', 'default'])
+    >>> log_config("info", "json")["formatters"]["access"]
+    {'()': <class 'wildstud.server.logs.JsonLines'>, 'access': True}
     """
     name = level.upper()
+    formatters: dict[str, dict[str, Any]] = (
+        {"default": {"()": JsonLines}, "access": {"()": JsonLines, "access": True}}
+        if form == "json"
+        else {
+            "default": {"()": RedactingFormatter, "fmt": _FORMAT, "use_colors": False},
+            "access": {"()": RedactingAccessFormatter, "fmt": _ACCESS_FORMAT, "use_colors": False},
+        }
+    )
     return {
         "version": 1,
         "disable_existing_loggers": False,
-        "formatters": {
-            "default": {"()": RedactingFormatter, "fmt": _FORMAT, "use_colors": False},
-            "access": {"()": RedactingAccessFormatter, "fmt": _ACCESS_FORMAT, "use_colors": False},
-        },
+        "formatters": formatters,
         "handlers": {
             "default": {
                 "class": "logging.StreamHandler",

@@ -43,6 +43,9 @@ The server's frames are JSON objects too:
   (:mod:`wildstud.commitment`, :mod:`wildstud.server.proofs`);
 - ``{"type": "clock", "clock"}`` when the table pauses or resumes; a ``clock`` is ``null`` or
   ``{"seat", "clock", "bank", "running"}``: the table seat to act and its seconds left;
+- ``{"type": "notice", "kind": "rules", "text", "hand"}``: the host changed the games, stakes
+  or clocks, from hand ``hand`` on (:mod:`wildstud.server.console`); sent again on connecting
+  until that hand is over;
 - ``{"type": "ack", "seq", "last_seq"}`` (with ``"repeat": true`` for a repeat),
   ``{"type": "seq", "last_seq"}``, ``{"type": "pong"}``, ``{"type": "removed", "message"}``;
 - ``{"type": "error", "code", "message", "seq"}``, with ``code`` one of ``malformed``,

@@ -151,7 +151,7 @@ def table_name(text: str) -> str:
     return clean_name(text, limit=TABLE_NAME_LIMIT, what="a table name")
 
 
-_BOT_LABELS = {"random-bot": "Random", "calling-bot": "Caller"}
+_BOT_LABELS = {"random-bot": "Random", "calling-bot": "Caller", "equity-bot": "Equity"}
 
 
 def bot_name(kind: str, name: str | None, index: int, taken: Iterable[str] = ()) -> str:

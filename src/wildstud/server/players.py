@@ -13,7 +13,7 @@ import time
 from typing import TYPE_CHECKING
 
 from wildstud.betting import ActionKind
-from wildstud.errors import IllegalActionError, SeatError
+from wildstud.errors import IllegalActionError, SeatError, TableError
 from wildstud.server.driver import TableStatus
 from wildstud.server.fanout import dumps
 from wildstud.server.messages import (
@@ -49,8 +49,11 @@ class Players:
             return
         if client.seat is None:
             raise SeatError("spectators watch: only a seat may act")
+        arrived = time.monotonic()
         table = self.table
         async with table.lock:
+            if table.closing:
+                raise TableError("the server is restarting: the page reconnects by itself")
             seat = table.seats.get(client.seat)
             if seat is None:
                 raise SeatError("this seat has been given up")
@@ -82,6 +85,9 @@ class Players:
             for other in seat.clients:
                 if other is not client:
                     other.send(others)
+            if isinstance(frame, Act):
+                latency = table.metrics.latency
+                table.fanout.when_sent(lambda: latency.observe(time.monotonic() - arrived))
 
     async def _acts(self, seat: Seat, frame: Act) -> None:
         table = self.table

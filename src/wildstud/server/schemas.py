@@ -21,9 +21,11 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 __all__ = [
+    "BotKind",
     "BotRequest",
     "CardProof",
     "Commitment",
+    "Decision",
     "ErrorBody",
     "GameEntry",
     "GameInfo",
@@ -40,7 +42,9 @@ __all__ = [
     "NightReport",
     "NightTransfer",
     "OptionInfo",
+    "PendingRequest",
     "RulesUpdate",
+    "SeatAnswer",
     "SeatGranted",
     "SeatInfo",
     "StakesModel",
@@ -64,6 +68,9 @@ OptionKey = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 OptionText = Annotated[str, StringConstraints(max_length=40)]
 HouseRuleValue = Annotated[int, Field(ge=0, le=1_000_000)] | bool | OptionText
 Chips = Annotated[int, Field(ge=0, le=1_000_000_000)]
+BotKind = Literal["random-bot", "calling-bot", "equity-bot"]
+"""The bots a table may seat: random, calling (never folds to a bet it can call) and equity
+(weighs a Monte Carlo share of the pot against the price; :mod:`wildstud.bots_equity`)."""
 
 
 class _Model(BaseModel):
@@ -138,12 +145,17 @@ class TableSettings(_Model):
         10.0,
         description="minutes with no player or spectator connected before the bots wait for one",
     )
+    seat_requests: bool = Field(
+        True,
+        description="the join link asks the host for a seat (the host approves or declines);"
+        " false: open seating, the join link seats at once",
+    )
 
 
 class TableBot(_Model):
     """A bot seated when the table is created."""
 
-    kind: Literal["random-bot", "calling-bot"] = "calling-bot"
+    kind: BotKind = "calling-bot"
     name: Name | None = Field(None, description="cleaned and unique as a player's name is")
 
 
@@ -182,6 +194,7 @@ class RulesUpdate(_Model):
     absent_hands: Annotated[int, Field(ge=1, le=100)] | None = None
     redeal_pause: Annotated[float, Field(ge=0, le=60)] | None = None
     idle_minutes: Annotated[float, Field(gt=0, le=1440)] | None = None
+    seat_requests: bool | None = None
 
 
 class Links(_Model):
@@ -198,10 +211,14 @@ class SeatInfo(_Model):
 
     seat: int
     name: str
-    kind: Literal["player", "random-bot", "calling-bot"]
+    kind: Literal["player"] | BotKind
     stack: int
     time_bank: float
     sitting_out: bool
+    absent: bool = Field(
+        False,
+        description="sat out by the clock (hands missed in a row); sitting in brings them back",
+    )
     leaving: bool
     connected: bool
 
@@ -246,10 +263,43 @@ class SeatGranted(_Model):
     socket: str
 
 
+class SeatAnswer(_Model):
+    """Where a seat request stands: ``pending`` (the host has not decided), ``seated`` (the
+    link and socket open the seat), ``declined``, or ``gone`` (the seat was given up or its
+    link replaced). ``token`` is the requester's secret: given once, when the request is made;
+    keep it, it becomes the seat's token."""
+
+    status: Literal["pending", "seated", "declined", "gone"]
+    table_id: str
+    name: str
+    request: str | None = Field(default=None, description="the request's id, while it is one")
+    seat: int | None = None
+    token: str | None = None
+    link: str | None = None
+    socket: str | None = None
+
+
+class PendingRequest(_Model):
+    """A seat request waiting for the host."""
+
+    id: str
+    name: str
+    seat: int | None = Field(description="the seat asked for, if any")
+
+
+class Decision(_Model):
+    """The host's answer to a seat request."""
+
+    approve: bool
+    seat: Annotated[int, Field(ge=0, le=7)] | None = Field(
+        None, description="the seat to give (default: the one asked for, else the lowest free)"
+    )
+
+
 class BotRequest(_Model):
     """A bot for an empty seat."""
 
-    kind: Literal["random-bot", "calling-bot"] = "calling-bot"
+    kind: BotKind = "calling-bot"
     name: Name | None = None
     seat: Annotated[int, Field(ge=0, le=7)] | None = None
 
@@ -325,6 +375,9 @@ class HandHistory(_Model):
     )
     proofs: list[CardProof] = Field(
         default=[], description="the proof of every card the hand shows, against its deal's root"
+    )
+    notices: list[str] = Field(
+        default=[], description="what the host changed from this hand on (stakes, games, clocks)"
     )
 
 

@@ -14,11 +14,13 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol
 
 from wildstud.bots import CallingBot, RandomBot
+from wildstud.bots_equity import EquityBot
 from wildstud.server.security import new_id
 from wildstud.server.store.records import SeatState
 
@@ -31,6 +33,7 @@ class SeatKind(StrEnum):
     PLAYER = "player"
     RANDOM_BOT = "random-bot"
     CALLING_BOT = "calling-bot"
+    EQUITY_BOT = "equity-bot"
 
 
 class Client(Protocol):
@@ -43,6 +46,9 @@ class Client(Protocol):
 
     def close(self, code: int, reason: str) -> None:
         """Close the connection once the frames queued so far are sent."""
+
+    def then(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` once the frames queued so far are sent (at once if closed)."""
 
 
 @dataclass(eq=False)
@@ -60,7 +66,7 @@ class Seat:
     time_bank: float
     last_seq: int
     leaving: bool
-    bot: RandomBot | CallingBot | None = None
+    bot: RandomBot | CallingBot | EquityBot | None = None
     clients: set[Client] = field(default_factory=set)
     acted: bool = False
     """The player acted in the hand in progress (not the clock for them)."""
@@ -75,6 +81,8 @@ class Seat:
             self.bot = RandomBot()
         elif self.kind is SeatKind.CALLING_BOT:
             self.bot = CallingBot()
+        elif self.kind is SeatKind.EQUITY_BOT:
+            self.bot = EquityBot()
 
     @classmethod
     def new(
@@ -137,6 +145,12 @@ class Seat:
         """Whether the seat is dealt into the next hand: chips, sitting in, not leaving."""
         return self.stack > 0 and not self.sitting_out and not self.leaving
 
+    @property
+    def absent(self) -> bool:
+        """Whether the clock sat the player out (hands missed in a row), rather than they
+        themselves: they come back by sitting in or opening their link again."""
+        return self.sitting_out and self.missed_hands > 0
+
     def info(self) -> dict[str, Any]:
         """The seat as everyone sees it (shaped as :class:`~wildstud.server.schemas.SeatInfo`)."""
         return {
@@ -146,6 +160,7 @@ class Seat:
             "stack": self.stack,
             "time_bank": round(self.time_bank, 3),
             "sitting_out": self.sitting_out,
+            "absent": self.absent,
             "leaving": self.leaving,
             "connected": self.connected,
         }

@@ -29,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
@@ -40,6 +41,7 @@ from wildstud.errors import (
     StaleRequestError,
     WildstudError,
 )
+from wildstud.server.fanout import RESTARTING
 from wildstud.server.limits import ConnectionCapError, Connections
 from wildstud.server.lobby import Lobby
 from wildstud.server.messages import error_frame, read_frame
@@ -66,7 +68,9 @@ class Connection:
     def __init__(self, websocket: WebSocket, seat: int | None) -> None:
         self.websocket = websocket
         self.seat = seat
-        self._queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=SEND_QUEUE)
+        self._queue: asyncio.Queue[str | Callable[[], None] | None] = asyncio.Queue(
+            maxsize=SEND_QUEUE
+        )
         self._close: tuple[int, str] | None = None
 
     def send(self, text: str) -> None:
@@ -90,6 +94,17 @@ class Connection:
                     self._queue.get_nowait()
                 self._queue.put_nowait(None)
 
+    def then(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` once the frames queued so far are sent (at once if closing)."""
+        if self._close is not None:
+            callback()
+            return
+        try:
+            self._queue.put_nowait(callback)
+        except asyncio.QueueFull:
+            self.close(1008, "too far behind: reconnect")
+            callback()
+
     def pending(self) -> int:
         """How many frames are queued and not yet sent (the closing marker aside)."""
         return self._queue.qsize() - int(self._close is not None)
@@ -103,6 +118,9 @@ class Connection:
                 with contextlib.suppress(Exception):
                     await self.websocket.close(code, reason)
                 return
+            if callable(text):
+                text()
+                continue
             await self.websocket.send_text(text)
 
 
@@ -151,6 +169,11 @@ def _error_code(error: WildstudError) -> str:
 
 
 async def _serve(websocket: WebSocket, table: Table, seat: int | None) -> None:
+    if _lobby(websocket).closing:
+        await websocket.accept()
+        await websocket.send_text(dumps(RESTARTING))
+        await websocket.close(1012, "restarting")
+        return
     connections: Connections = websocket.app.state.connections
     address = websocket.client.host if websocket.client else "unknown"
     try:

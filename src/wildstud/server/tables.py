@@ -4,7 +4,8 @@ A :class:`Table` runs one table from the host's settings. It holds what its part
 settings, the seats, the hand, the lock) and is made of one part for each job:
 
 - :class:`~wildstud.server.fanout.Fanout`: the connections, and the frames each client is sent;
-- :class:`~wildstud.server.hosting.Hosting`: seating and the host's commands;
+- :class:`~wildstud.server.hosting.Hosting`: seating, seat requests and the host's commands
+  (the requests themselves: :mod:`wildstud.server.requests`);
 - :class:`~wildstud.server.players.Players`: the players' requests (actions, the dealer's pick,
   sitting out and in), applied at once;
 - :class:`~wildstud.server.driver.Driver`: the driver (one asyncio task), which deals each hand
@@ -67,16 +68,18 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from wildstud.server.driver import Driver, LiveHand, StorageFailureError, TableStatus
-from wildstud.server.fanout import Fanout, dumps
+from wildstud.server.fanout import RESTARTING, Fanout, dumps
 from wildstud.server.hosting import Hosting, build_menu
 from wildstud.server.ledger import Ledger
 from wildstud.server.messages import Act, Choose, Ping, SitIn, SitOut
+from wildstud.server.metrics import UNWATCHED
 from wildstud.server.night import Night
 from wildstud.server.players import Players
 from wildstud.server.replay import DeckBook, rebuild
+from wildstud.server.requests import SeatRequests
 from wildstud.server.schemas import RulesUpdate, TableSettings
 from wildstud.server.seating import Client, Seat, SeatKind
-from wildstud.server.store import Store, StoredTable, TableState
+from wildstud.server.store import Notice, SeatRequestState, Store, StoredTable, TableState
 
 __all__ = ["LiveHand", "StorageFailureError", "Table", "TableStatus", "build_menu", "dumps"]
 
@@ -100,7 +103,13 @@ class Table:
         self.store = store
         self.live: LiveHand | None = None
         self.last_hand: LiveHand | None = None
+        self.requests = SeatRequests(())
+        """Seat requests through the join link (:mod:`wildstud.server.requests`)."""
+        self.notices: list[Notice] = []
+        """The host's notices for the hand in progress and the next (:mod:`.console`)."""
         self.broken = False
+        self.closing = False
+        """Set when the server goes down: no request is taken any more."""
         self.on_broken: Callable[[Table], None] | None = None
         """Called once when a change could not be stored (the lobby reloads the table)."""
         self.lock = asyncio.Lock()
@@ -112,6 +121,8 @@ class Table:
         self.players = Players(self)
         self.driver = Driver(self)
         self.accounts = Ledger(self)
+        self.metrics = UNWATCHED
+        """The figures this table counts into: its lobby's (see :class:`Lobby`)."""
 
     # -- building ------------------------------------------------------------------------------
 
@@ -119,6 +130,8 @@ class Table:
     def restore(cls, stored: StoredTable, store: Store) -> Table:
         """The table as the store kept it, its hand in progress replayed to where it stood."""
         table = cls(stored.table, (Seat.from_state(state) for state in stored.seats), store)
+        table.requests = SeatRequests(stored.requests)
+        table.notices = list(stored.notices)
         if stored.live_hand is not None:
             setup = stored.live_hand.setup
             book = DeckBook(stored.live_hand.decks, stored.live_hand.salts)
@@ -171,6 +184,18 @@ class Table:
         """Stop the driver (the server is shutting down)."""
         await self.driver.stop()
 
+    async def restarting(self) -> None:
+        """Stop after the change in hand: it is stored whole, nothing more is taken, and every
+        client is told the server restarts and closed (1012, "service restart")."""
+        async with self.lock:  # a change being made is checked, stored and sent first
+            self.closing = True  # every request from now on is refused
+            if self.driver.task is not None:
+                self.driver.task.cancel()
+            self.fanout.broadcast(RESTARTING)
+            for client in self.fanout.clients():
+                client.close(1012, "restarting")
+        await self.driver.stop()
+
     def wake(self) -> None:
         """Have the driver look again at once (something it waits for may be due now)."""
         self.changed.set()
@@ -221,6 +246,21 @@ class Table:
     async def add_bot(self, kind: SeatKind, name: str | None, wanted: int | None) -> Seat:
         """A bot takes a seat."""
         return await self.hosting.add_bot(kind, name, wanted)
+
+    async def request_seat(self, name: str, wanted: int | None) -> tuple[SeatRequestState, str]:
+        """File a request for a seat, for the host to decide; returns it with the requester's
+        token (their seat's token once approved)."""
+        return await self.hosting.request_seat(name, wanted)
+
+    async def decide(
+        self, request_id: str, approve: bool, wanted: int | None
+    ) -> tuple[SeatRequestState, Seat | None]:
+        """The host approves a seat request (the requester is seated) or declines it."""
+        return await self.hosting.decide(request_id, approve, wanted)
+
+    async def new_link(self, index: int) -> tuple[Seat, str]:
+        """A new token for a player's seat: the old one stops opening it at once."""
+        return await self.hosting.new_link(index)
 
     async def remove(self, index: int) -> None:
         """The host removes a player or a bot: at once between hands; in a hand, the seat

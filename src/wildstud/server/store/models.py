@@ -11,7 +11,7 @@ The schema is created and upgraded by the Alembic migrations in
 and these models agree.
 
 >>> sorted(Base.metadata.tables)
-['actions', 'decks', 'hands', 'ledger', 'seats', 'tables']
+['actions', 'decks', 'hands', 'host_notices', 'ledger', 'seat_requests', 'seats', 'tables']
 """
 
 from __future__ import annotations
@@ -34,7 +34,18 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["ActionRow", "Base", "DeckRow", "HandRow", "LedgerRow", "SeatRow", "TableRow", "utc_now"]
+__all__ = [
+    "ActionRow",
+    "Base",
+    "DeckRow",
+    "HandRow",
+    "LedgerRow",
+    "NoticeRow",
+    "SeatRequestRow",
+    "SeatRow",
+    "TableRow",
+    "utc_now",
+]
 
 
 def utc_now() -> datetime.datetime:
@@ -181,4 +192,41 @@ class LedgerRow(Base):
     hand_number: Mapped[int | None] = mapped_column(Integer)
     reason: Mapped[str] = mapped_column(String(16))
     amount: Mapped[int] = mapped_column(BigInteger)
+    at: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SeatRequestRow(Base):
+    """A request for a seat through the join link, and what the host decided."""
+
+    __tablename__ = "seat_requests"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    """SHA-256 of the requester's token (their seat's token once approved)."""
+    wanted: Mapped[int | None] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(16))
+    """``pending``, ``approved`` or ``declined``."""
+    seat: Mapped[int | None] = mapped_column(Integer)
+    """The seat given, once approved."""
+    asked_at: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))
+    decided_at: Mapped[datetime.datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class NoticeRow(Base):
+    """Something the host changed (the rules, the stakes), said to the table, from a hand on."""
+
+    __tablename__ = "host_notices"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), index=True
+    )
+    hand_number: Mapped[int] = mapped_column(Integer)
+    """The first hand the change holds for."""
+    kind: Mapped[str] = mapped_column(String(16))
+    text: Mapped[str] = mapped_column(Text)
     at: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))

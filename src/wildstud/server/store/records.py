@@ -22,6 +22,8 @@ __all__ = [
     "HandEnd",
     "HandSetup",
     "LedgerEntry",
+    "Notice",
+    "SeatRequestState",
     "SeatState",
     "StoredHand",
     "StoredTable",
@@ -129,6 +131,29 @@ class LedgerEntry:
     hand_number: int | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """Something the host changed, said to the table: it holds from hand ``hand`` on."""
+
+    hand: int
+    kind: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRequestState:
+    """A request for a seat through the join link: who asks (by the hash of the token they
+    hold, which becomes their seat's token once the host approves), what they asked for and
+    what the host decided (``pending``, ``approved`` with the seat given, or ``declined``)."""
+
+    id: str
+    name: str
+    token_hash: str
+    wanted: int | None
+    status: str
+    seat: int | None = None
+
+
 @dataclass(slots=True)
 class Changes:
     """Everything one step of a table changed; the store writes it in one transaction."""
@@ -141,6 +166,8 @@ class Changes:
     actions: list[ActionRecord] = field(default_factory=list)
     hand_end: HandEnd | None = None
     ledger: list[LedgerEntry] = field(default_factory=list)
+    requests: list[SeatRequestState] = field(default_factory=list)
+    notices: list[Notice] = field(default_factory=list)
 
     def __bool__(self) -> bool:
         return any(getattr(self, item.name) for item in fields(self))
@@ -173,3 +200,7 @@ class StoredTable:
     table: TableState
     seats: tuple[SeatState, ...]
     live_hand: StoredHand | None
+    requests: tuple[SeatRequestState, ...] = ()
+    """The table's seat requests, oldest first."""
+    notices: tuple[Notice, ...] = ()
+    """The host's notices for the hand in progress and the next, oldest first."""

@@ -35,6 +35,8 @@ from wildstud.server.store.models import (
     DeckRow,
     HandRow,
     LedgerRow,
+    NoticeRow,
+    SeatRequestRow,
     SeatRow,
     TableRow,
     utc_now,
@@ -44,6 +46,8 @@ from wildstud.server.store.records import (
     Changes,
     HandSetup,
     LedgerEntry,
+    Notice,
+    SeatRequestState,
     SeatState,
     StoredHand,
     StoredTable,
@@ -256,6 +260,22 @@ class Store:
                     insert(LedgerRow),
                     [_ledger_values(table_id, entry, now) for entry in changes.ledger],
                 )
+            for request in changes.requests:
+                _write_request(connection, table_id, request, now)
+            if changes.notices:
+                connection.execute(
+                    insert(NoticeRow),
+                    [
+                        {
+                            "table_id": table_id,
+                            "hand_number": notice.hand,
+                            "kind": notice.kind,
+                            "text": notice.text,
+                            "at": now,
+                        }
+                        for notice in changes.notices
+                    ],
+                )
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -270,6 +290,20 @@ class Store:
                 hand.table_id: hand
                 for hand in session.scalars(select(HandRow).where(HandRow.live.is_(True)))
             }
+            requests: dict[str, list[SeatRequestState]] = {}
+            for request in session.scalars(
+                select(SeatRequestRow).order_by(SeatRequestRow.asked_at)
+            ):
+                requests.setdefault(request.table_id, []).append(_request_state(request))
+            notices: dict[str, list[Notice]] = {}
+            dealt = {row.id: row.hands_dealt for row in tables}
+            for notice in session.scalars(select(NoticeRow).order_by(NoticeRow.id)):
+                # Those for the hand in progress (if any) and the next: older ones are in the
+                # finished hands' records.
+                if notice.hand_number >= dealt.get(notice.table_id, 0):
+                    notices.setdefault(notice.table_id, []).append(
+                        Notice(notice.hand_number, notice.kind, notice.text)
+                    )
             result = []
             for row in tables:
                 hand = live.get(row.id)
@@ -278,6 +312,8 @@ class Store:
                         _table_state(row),
                         tuple(seats.get(row.id, ())),
                         None if hand is None else _stored_hand(session, hand),
+                        tuple(requests.get(row.id, ())),
+                        tuple(notices.get(row.id, ())),
                     )
                 )
             return result
@@ -320,12 +356,26 @@ class Store:
                 for row in rows
             ]
 
+    def ping(self) -> None:
+        """Ask the database a trivial question: raises unless it answers."""
+        with self.engine.connect() as connection:
+            connection.execute(select(1))
+
     def counts(self) -> dict[str, int]:
         """How many rows each table of the database holds (for health checks and tests)."""
         with self._sessions() as session:
             return {
                 model.__tablename__: session.scalar(select(func.count()).select_from(model)) or 0
-                for model in (TableRow, SeatRow, HandRow, DeckRow, ActionRow, LedgerRow)
+                for model in (
+                    TableRow,
+                    SeatRow,
+                    HandRow,
+                    DeckRow,
+                    ActionRow,
+                    LedgerRow,
+                    SeatRequestRow,
+                    NoticeRow,
+                )
             }
 
 
@@ -466,3 +516,29 @@ def _stored_hand(session: Session, row: HandRow) -> StoredHand:
         row.summary,
         salts,
     )
+
+
+def _write_request(connection: Any, table_id: str, request: SeatRequestState, now: Any) -> None:
+    """Store a new seat request, or what the host decided about one."""
+    values = {
+        "name": request.name,
+        "token_hash": request.token_hash,
+        "wanted": request.wanted,
+        "status": request.status,
+        "seat": request.seat,
+    }
+    if request.status != "pending":
+        values["decided_at"] = now
+    done = connection.execute(
+        update(SeatRequestRow)
+        .where(SeatRequestRow.table_id == table_id, SeatRequestRow.id == request.id)
+        .values(values)
+    )
+    if done.rowcount == 0:
+        connection.execute(
+            insert(SeatRequestRow).values(table_id=table_id, id=request.id, asked_at=now, **values)
+        )
+
+
+def _request_state(row: SeatRequestRow) -> SeatRequestState:
+    return SeatRequestState(row.id, row.name, row.token_hash, row.wanted, row.status, row.seat)

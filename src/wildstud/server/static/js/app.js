@@ -1,5 +1,6 @@
 // The page's router: the path says what to show (the server serves this page for all of them).
-import { showHome, showJoin } from "./home.js";
+import { showHome } from "./home.js";
+import { showJoin } from "./join.js";
 import { showHost } from "./host.js";
 import { showTable } from "./table.js";
 import { applyDeckPreference } from "./cards.js";

@@ -1,11 +1,11 @@
-// The home page (create a table, then share its links) and the join page (take a seat).
+// The home page: create a table, then share its links (the join page is join.js).
 
 import { api, h } from "./api.js";
 import { linkList } from "./host.js";
 
 const STAKES = new Set(["limit", "ante", "bring_in", "small_bet", "big_bet", "raise_cap"]);
 
-function field(label, input, help) {
+export function field(label, input, help) {
   // The message of a check that fails sits next to its field (and is read out with it).
   const message = h("small", { className: "invalid-message", id: `${input.name}-message`, "aria-live": "polite" });
   input.setAttribute("aria-describedby", message.id);
@@ -37,7 +37,7 @@ export function cleanName(text) {
     .join(" ");
 }
 
-function nameProblem(text, limit) {
+export function nameProblem(text, limit) {
   if (text.includes("\u0000")) return "A name may not contain a NUL character.";
   const cleaned = cleanName(text);
   if (!/[\p{L}\p{N}\p{P}\p{S}]/u.test(cleaned)) return "The name needs at least one visible character.";
@@ -266,36 +266,4 @@ export async function showHome(root) {
     form,
     result,
   );
-}
-
-export function showJoin(root, token) {
-  const status = h("p", { role: "status" });
-  const name = h("input", { name: "name", required: true, autocomplete: "nickname" });
-  const form = h(
-    "form",
-    { className: "create", "aria-label": "Take a seat", novalidate: true },
-    h("h2", {}, "Take a seat"),
-    field("Your name", name),
-    h("button", { type: "submit" }, "Sit down"),
-    status,
-  );
-  const check = () => {
-    name.setCustomValidity(nameProblem(name.value, 40));
-    document.getElementById(name.getAttribute("aria-describedby")).textContent = name.validationMessage;
-  };
-  name.addEventListener("input", check);
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    check();
-    if (!form.checkValidity()) return;
-    try {
-      const granted = await api(`/join/${token}`, { method: "POST", body: { name: name.value } });
-      // The seat's own link is its key: opening it again later resumes the seat.
-      window.location.assign(new URL(granted.link).pathname);
-    } catch (error) {
-      status.textContent = error.message;
-    }
-  });
-  root.replaceChildren(h("header", { className: "bar" }, h("h1", {}, "wildstud")), form);
-  name.focus();
 }

@@ -1,7 +1,10 @@
-// The host's page: the links to share, bots, start and pause, and the table as a spectator.
+// The host's page: the table (from the host's own seat once they take one, else as a
+// spectator) with the host console beside it (hostpanel.js).
 
 import { api, h } from "./api.js";
 import { showTable } from "./table.js";
+import { HostConsole, hostSeatKey } from "./hostpanel.js";
+import { readSetting, writeSetting } from "./storage.js";
 
 export async function showHost(root, token, socketBase) {
   let created;
@@ -11,32 +14,29 @@ export async function showHost(root, token, socketBase) {
     root.replaceChildren(h("h1", {}, "wildstud"), h("p", { role: "alert" }, error.message));
     return;
   }
-  const message = h("p", { role: "status", className: "muted" });
-  const run = (path, body) => async () => {
+  // The host's seat token, kept by this browser when the host sat down from this page.
+  const key = hostSeatKey(created.table.id);
+  let seat = null;
+  const kept = readSetting(key);
+  if (kept) {
     try {
-      await api(`/host/${token}${path}`, { method: "POST", body });
-      message.textContent = "Done.";
-    } catch (error) {
-      message.textContent = error.message;
+      const answer = await api(`/seat/${kept}/status`);
+      if (answer.status === "seated") seat = { token: kept, index: answer.seat };
+    } catch {
+      writeSetting(key, "");
     }
-  };
-  const panel = h(
-    "details",
-    { className: "host", open: created.table.status === "waiting" },
-    h("summary", {}, "Host controls and links"),
-    linkList(created.links),
-    h(
-      "div",
-      { className: "host-buttons" },
-      h("button", { type: "button", onclick: run("/start") }, "Start dealing"),
-      h("button", { type: "button", onclick: run("/pause") }, "Pause"),
-      h("button", { type: "button", onclick: run("/bots", { kind: "calling-bot" }) }, "Add a calling bot"),
-      h("button", { type: "button", onclick: run("/bots", { kind: "random-bot" }) }, "Add a random bot"),
-    ),
-    message,
-  );
+  }
+  const hostConsole = new HostConsole(token, created, {
+    seated: seat ? seat.index : null,
+    onSeated: (answer) => {
+      writeSetting(key, answer.token);
+      // The page opens again from the host's seat: the table as the host's cards show it.
+      window.location.reload();
+    },
+  });
   const watch = created.links.watch.split("/").pop();
-  showTable(root, { socket: `${socketBase}/ws/watch/${watch}`, host: panel });
+  const socket = seat ? `${socketBase}/ws/seat/${seat.token}` : `${socketBase}/ws/watch/${watch}`;
+  showTable(root, { socket, seatToken: seat ? seat.token : null, host: hostConsole });
 }
 
 export function linkList(links) {

@@ -89,7 +89,9 @@ export class ActionPanel {
     }
     this.showAmount();
     let line = "";
-    if (down && view.connection !== "refused")
+    if (view.connection === "restarting")
+      line = "The server is restarting: the buttons come back when it is, with the hand where it was.";
+    else if (down && view.connection !== "refused")
       line = "Reconnecting… the buttons come back once the table is reached again.";
     else if (this.request && this.noAnswer) line = `${describeRequest(this.request)}: no answer from the server yet.`;
     else if (this.request) line = `Sending: ${describeRequest(this.request)}…`;

@@ -30,11 +30,12 @@ export class TableSocket {
   }
 
   connect() {
-    this.onStatus("connecting");
+    this.onStatus(this.restarting ? "restarting" : "connecting");
     const ws = new WebSocket(this.url);
     this.ws = ws;
     ws.addEventListener("open", () => {
       this.retry = 500;
+      this.restarting = false;
       this.onStatus("connected");
     });
     ws.addEventListener("message", (message) => this.receive(JSON.parse(message.data)));
@@ -46,7 +47,9 @@ export class TableSocket {
         return;
       }
       if (this.stopped) return;
-      this.onStatus("reconnecting");
+      // 1012, "service restart": the server said so first; it is back in a moment.
+      if (event.code === 1012) this.restarting = true;
+      this.onStatus(this.restarting ? "restarting" : "reconnecting");
       setTimeout(() => this.connect(), this.retry);
       this.retry = Math.min(this.retry * 2, 4000);
     });

@@ -15,6 +15,7 @@ import { choices, SHORTCUTS } from "./actions.js";
 import { ActionPanel, setText } from "./panel.js";
 import { readSetting, writeSetting } from "./storage.js";
 import { eventSentences, Speaker, winnerSentences } from "./speech.js";
+import { SeatControls } from "./seatcontrols.js";
 
 const SHORTCUTS_KEY = "wildstud.shortcuts";
 // Keys typed here belong to what holds them, never to the table.
@@ -37,6 +38,7 @@ class TablePage {
       choosing: null,
       clockAt: 0,
       connection: "connecting",
+      notices: [],
       shortcuts: readSetting(SHORTCUTS_KEY) !== "off",
     };
     this.socket = new TableSocket(socket, {
@@ -45,6 +47,8 @@ class TablePage {
       onRequest: (outcome, request, frame) => this.panel.settled(outcome, request, frame),
     });
     this.panel = new ActionPanel(this.socket, () => this.choices());
+    this.seatControls = new SeatControls(this.panel);
+    this.host = host;
     this.announceTimer = null;
     this.spoken = { wild: null, turn: null, over: null, redeal: null, hand: null, from: 0 };
     this.build(host);
@@ -144,7 +148,7 @@ class TablePage {
     el.log = h("ol", { id: "log", className: "log", "aria-label": "What happened", tabindex: 0 });
     el.history = h("aside", { id: "history", className: "history", hidden: true, "aria-label": "Past hands" });
     el.host = h("div", { className: "host-panel" });
-    if (host) el.host.append(host);
+    if (host) el.host.append(host.element || host);
     el.confirm = this.panel.dialog;
     this.root.append(
       h(
@@ -156,16 +160,17 @@ class TablePage {
         el.status,
       ),
       el.keys,
-      el.host,
       el.banner,
       el.speak,
       el.announce,
       el.felt,
       el.picker,
       el.actions,
+      this.seatControls.element,
       h("details", { className: "log-box", open: true }, h("summary", {}, "Hand log"), el.log),
       el.history,
       el.confirm,
+      el.host, // last: beside the table on a wide screen, under it on a phone (hostpanel.js)
     );
     this.historyPanel = new HistoryPanel(el.history, () => this.seatCount(), this.seatToken);
   }
@@ -186,7 +191,12 @@ class TablePage {
 
   onStatus(status) {
     this.state.connection = status;
-    const text = { connecting: "Connecting…", reconnecting: "Reconnecting…", refused: "This link is no longer valid." };
+    const text = {
+      connecting: "Connecting…",
+      reconnecting: "Reconnecting…",
+      restarting: "The server is restarting: back in a moment…",
+      refused: "This link is no longer valid.",
+    };
     this.el.status.textContent = text[status] || "";
     document.body.dataset.connection = status;
     this.renderActions();
@@ -250,6 +260,13 @@ class TablePage {
         break;
       case "removed":
         this.el.status.textContent = frame.message;
+        break;
+      case "notice":
+        // The host changed something (console.py): said at once, and kept in the hand log.
+        // A connection (or a reconnection) is sent again those not yet played out.
+        if (state.notices.some((notice) => notice.hand === frame.hand && notice.text === frame.text)) return;
+        state.notices = [...state.notices.slice(-9), frame];
+        this.announce(frame.text, 6000, "notice");
         break;
       default:
         return;
@@ -378,7 +395,9 @@ class TablePage {
       this.renderPicker();
       this.renderActions();
       this.renderLog();
+      this.renderSeatControls();
     });
+    if (this.host && this.host.update && table) this.host.update(table);
     this.speakChanges();
     const body = document.body.dataset;
     body.hand = hand ? String(hand.number) : "";
@@ -534,10 +553,25 @@ class TablePage {
     element.classList.toggle("low", left < 6);
   }
 
+  renderSeatControls() {
+    const table = this.state.table;
+    const mine = this.mySeat();
+    const seat = table && mine !== null ? table.seats.find((item) => item.seat === mine) : null;
+    this.seatControls.render(seat || null, table && table.settings);
+  }
+
   renderLog() {
     const hand = this.state.hand;
     const log = this.el.log;
-    const lines = hand ? hand.view.events.map((event) => describeEvent(event, hand.names)).filter(Boolean) : [];
+    const events = hand ? hand.view.events.map((event) => describeEvent(event, hand.names)).filter(Boolean) : [];
+    // The host's changes: those that hold from this hand head its log, those for the next end it.
+    const number = hand ? hand.number : 0;
+    const notices = (when) => this.state.notices.filter((notice) => when(notice.hand)).map((notice) => notice.text);
+    const lines = [
+      ...notices((from) => from === number).map((text) => `From this hand: ${text}`),
+      ...events,
+      ...notices((from) => from > number).map((text) => `From the next hand: ${text}`),
+    ];
     const fresh = document.createElement("ol");
     fresh.append(...lines.slice(-60).map((line) => h("li", {}, line)));
     const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;

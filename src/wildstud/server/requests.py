@@ -1,0 +1,271 @@
+"""Seat requests: the join link asks the host for a seat, and the host approves or declines.
+
+With the table setting ``seat_requests`` on (the default), opening the join link and giving a
+name files a request instead of taking a seat. The requester gets a secret token at once; the
+host sees the request in the console and approves it (the requester gets a seat, and the token
+they hold becomes that seat's token: their link is ``/seat/{token}``) or declines it. The
+requester asks ``GET /api/seat/{token}/status`` how it stands. Every request and every decision
+is stored with the step that makes it, so a server killed while a request waits still has it
+waiting after the restart, and one approved is seated once.
+
+Requests are limited so that a declined requester cannot flood the host: at most
+:data:`MAX_PENDING` wait at one table, and the same name from the same address may ask again
+only :data:`DECLINE_COOLDOWN` seconds after the host declined it (on top of the per-address
+rate of :data:`REQUESTS_PER_MINUTE`). Host commands are limited per host link
+(:data:`HOST_COMMANDS_PER_MINUTE`).
+
+>>> requests = SeatRequests([])
+>>> state, token = requests.ask(" Ann ", None, taken=["Bob"])
+>>> requests.add(state)  # once stored
+>>> state.name, state.status, len(token), requests.pending() == [state]
+('Ann', 'pending', 43, True)
+>>> requests.ask("ann", None, taken=["Bob"])
+Traceback (most recent call last):
+...
+wildstud.errors.NameTakenError: the name 'ann' is taken at this table (by 'Ann'); choose another
+>>> requests.add(requests.decided(state, RequestStatus.DECLINED))
+>>> requests.get(state.id).status, requests.pending()
+('declined', [])
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import time
+from collections.abc import Callable, Iterable
+from enum import StrEnum
+
+from fastapi import Request
+
+from wildstud.errors import SeatError, TableError
+from wildstud.server.limits import RateLimitedError, client_address
+from wildstud.server.names import seat_name
+from wildstud.server.security import RateLimiter, new_id, new_token, token_hash
+from wildstud.server.store import SeatRequestState
+
+__all__ = [
+    "DECLINE_COOLDOWN",
+    "HOST_COMMANDS_BURST",
+    "HOST_COMMANDS_PER_MINUTE",
+    "MAX_PENDING",
+    "REQUESTS_BURST",
+    "REQUESTS_PER_MINUTE",
+    "AddressBuckets",
+    "DeclineMemory",
+    "RequestStatus",
+    "SeatRequests",
+    "host_command_allowed",
+    "seat_request_allowed",
+]
+
+MAX_PENDING = 12
+"""Requests that may wait for the host at one table at once (12)."""
+DECLINE_COOLDOWN = 60.0
+"""Seconds before a declined name may ask again from the same address (60)."""
+REQUESTS_PER_MINUTE = 20.0
+"""Join requests one address may make a minute, on average (20; a household shares one)…"""
+REQUESTS_BURST = 8
+"""…and at once (8)."""
+HOST_COMMANDS_PER_MINUTE = 120.0
+"""Host commands (every POST, PUT and DELETE under ``/api/host/``) one host link may send a
+minute, on average (120)…"""
+HOST_COMMANDS_BURST = 30
+"""…and at once (30)."""
+_KEPT = 10_000
+"""Buckets and declines remembered before the stale ones are forgotten."""
+
+
+class RequestStatus(StrEnum):
+    """Where a seat request stands."""
+
+    PENDING = "pending"
+    APPROVED = "approved"
+    DECLINED = "declined"
+
+
+class SeatRequests:
+    """A table's seat requests, by id and by token hash."""
+
+    def __init__(self, stored: Iterable[SeatRequestState]) -> None:
+        self._by_id: dict[str, SeatRequestState] = {state.id: state for state in stored}
+
+    def pending(self) -> list[SeatRequestState]:
+        """The requests waiting for the host, oldest first."""
+        return [state for state in self._by_id.values() if state.status == RequestStatus.PENDING]
+
+    def known(self, request_id: str) -> bool:
+        """Whether a request of this id was ever made here."""
+        return request_id in self._by_id
+
+    def get(self, request_id: str) -> SeatRequestState:
+        """The request with this id, or :class:`~wildstud.errors.SeatError`."""
+        state = self._by_id.get(request_id)
+        if state is None:
+            raise SeatError(f"no seat request {request_id!r} at this table")
+        return state
+
+    def by_hash(self, digest: str) -> SeatRequestState | None:
+        """The request whose token has this SHA-256 digest, if any."""
+        for state in self._by_id.values():
+            if state.token_hash == digest:
+                return state
+        return None
+
+    def ask(
+        self, name: str, wanted: int | None, taken: Iterable[str]
+    ) -> tuple[SeatRequestState, str]:
+        """A new pending request (not yet stored: see :meth:`add`) and the requester's token.
+
+        The name is cleaned as a seat's is and must differ from every seated player's and every
+        waiting requester's name."""
+        waiting = self.pending()
+        if len(waiting) >= MAX_PENDING:
+            raise TableError(
+                f"{MAX_PENDING} people are already waiting for the host at this table:"
+                " try again later"
+            )
+        clean = seat_name(name, [*taken, *(state.name for state in waiting)])
+        token = new_token()
+        state = SeatRequestState(
+            new_id(), clean, token_hash(token), wanted, RequestStatus.PENDING.value
+        )
+        return state, token
+
+    def add(self, state: SeatRequestState) -> None:
+        """Keep a request once it is stored."""
+        self._by_id[state.id] = state
+
+    def decided(
+        self, state: SeatRequestState, status: RequestStatus, seat: int | None = None
+    ) -> SeatRequestState:
+        """The request as the host decided it (the caller stores it, then :meth:`add`)."""
+        if state.status != RequestStatus.PENDING:
+            raise SeatError(
+                f"{state.name}'s request was already {state.status}"
+                + ("" if state.seat is None else f" (seat {state.seat + 1})")
+            )
+        return dataclasses.replace(state, status=status.value, seat=seat)
+
+
+def _name_key(name: str) -> str:
+    return " ".join(name.casefold().split())
+
+
+class DeclineMemory:
+    """Who asked for each request, and the names the host declined lately by address: one of
+    them asking again too soon is refused with 429 (kept in memory only: a restart forgets a
+    cooldown, never a request).
+
+    >>> times = iter([0.0, 10.0, 61.0])
+    >>> memory = DeclineMemory(times.__next__)
+    >>> memory.asked("r1", "10.0.0.1", "Dan")
+    >>> memory.declined("r1")
+    >>> memory.wait("10.0.0.1", " dan"), memory.wait("10.0.0.1", "Dan")
+    (50.0, None)
+    """
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock
+        self._asked: dict[str, tuple[str, str]] = {}
+        self._until: dict[tuple[str, str], float] = {}
+
+    def asked(self, request_id: str, address: str, name: str) -> None:
+        """``address`` asked for a seat for ``name`` in request ``request_id``."""
+        if len(self._asked) >= _KEPT:
+            self._asked.clear()  # only cooldowns are lost, never a request
+        self._asked[request_id] = (address, _name_key(name))
+
+    def declined(self, request_id: str) -> None:
+        """The host declined request ``request_id``."""
+        key = self._asked.pop(request_id, None)
+        if key is None:
+            return
+        now = self._clock()
+        if len(self._until) >= _KEPT:
+            self._until = {k: until for k, until in self._until.items() if until > now}
+        self._until[key] = now + DECLINE_COOLDOWN
+
+    def wait(self, address: str, name: str) -> float | None:
+        """Seconds before ``name`` may ask again from ``address`` (``None``: it may now)."""
+        key = (address, _name_key(name))
+        until = self._until.get(key)
+        if until is None:
+            return None
+        left = until - self._clock()
+        if left <= 0:
+            del self._until[key]
+            return None
+        return left
+
+
+class AddressBuckets:
+    """A token bucket per client address: ``per_minute`` on average, ``burst`` at once.
+
+    >>> times = iter([0.0, 0.0, 0.0, 0.0])
+    >>> buckets = AddressBuckets(2, 2, times.__next__)
+    >>> buckets.retry_after("a"), buckets.retry_after("a"), buckets.retry_after("a")
+    (None, None, 30.0)
+    """
+
+    def __init__(
+        self, per_minute: float, burst: int, clock: Callable[[], float] | None = None
+    ) -> None:
+        self.per_minute = per_minute
+        self.burst = burst
+        self._clock = clock
+        self._buckets: dict[str, RateLimiter] = {}
+
+    def retry_after(self, address: str) -> float | None:
+        """Take one for ``address``: ``None`` if allowed, else the seconds to wait."""
+        bucket = self._buckets.get(address)
+        if bucket is None:
+            if len(self._buckets) >= _KEPT:
+                self._buckets = {a: b for a, b in self._buckets.items() if not b.full()}
+            rate = self.per_minute / 60.0
+            bucket = (
+                RateLimiter(rate, self.burst)
+                if self._clock is None
+                else RateLimiter(rate, self.burst, self._clock)
+            )
+            self._buckets[address] = bucket
+        if bucket.allow():
+            return None
+        return bucket.retry_after()
+
+
+def _limited(buckets: AddressBuckets, key: str, what: str, whose: str) -> None:
+    wait = buckets.retry_after(key)
+    if wait is not None:
+        raise RateLimitedError(
+            f"too many {what} from {whose} (at most {buckets.per_minute:g} a minute):"
+            f" try again in {math.ceil(wait)} s",
+            wait,
+        )
+
+
+def _buckets(request: Request, name: str, per_minute: float, burst: int) -> AddressBuckets:
+    state = request.app.state
+    buckets: AddressBuckets | None = getattr(state, name, None)
+    if buckets is None:
+        buckets = AddressBuckets(per_minute, burst)
+        setattr(state, name, buckets)
+    return buckets
+
+
+def seat_request_allowed(request: Request) -> None:
+    """Raise :class:`~wildstud.server.limits.RateLimitedError` when the client's address asks
+    for seats too fast (open seating is not limited: the host chose to let anyone in)."""
+    buckets = _buckets(request, "seat_request_buckets", REQUESTS_PER_MINUTE, REQUESTS_BURST)
+    _limited(buckets, client_address(request), "seat requests", "your address")
+
+
+async def host_command_allowed(request: Request) -> None:
+    """A route dependency: raise :class:`~wildstud.server.limits.RateLimitedError` when one
+    host link sends commands too fast (counted by the token's digest: the token is never
+    kept)."""
+    buckets = _buckets(
+        request, "host_command_buckets", HOST_COMMANDS_PER_MINUTE, HOST_COMMANDS_BURST
+    )
+    token = str(request.path_params.get("token", ""))
+    _limited(buckets, token_hash(token), "host commands", "this host link")

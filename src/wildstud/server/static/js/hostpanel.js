@@ -1,0 +1,444 @@
+// The host's console: a panel beside the table (a sheet over the foot of the page on a phone)
+// that folds away to one button. From it the host takes a seat, lets requesters in or declines
+// them, starts and pauses the table, removes players and bots, gives a player a new seat link,
+// seats bots of every kind, and changes the games, stakes and clocks between hands. The lists
+// are redrawn by merging (dom.js), so they listen through their containers.
+
+import { api, h } from "./api.js";
+import { mergeChildren } from "./dom.js";
+import { readSetting, writeSetting } from "./storage.js";
+
+const POLL_MS = 2000;
+const FOLDED_KEY = "wildstud.console";
+const BOTS = [
+  ["equity-bot", "equity (plays the odds)"],
+  ["calling-bot", "calling (never folds, never raises)"],
+  ["random-bot", "at random"],
+];
+const LIMITS = ["fixed-limit", "spread-limit", "pot-limit", "no-limit"];
+const STAKES = [
+  ["ante", "Ante", 0],
+  ["bring_in", "Bring-in", 0],
+  ["small_bet", "Small bet", 1],
+  ["big_bet", "Big bet", 1],
+];
+const CLOCKS = [
+  ["action_clock", "Action clock (s)", 0.05],
+  ["time_bank", "Time bank (s)", 0],
+];
+
+/** The key under which this browser keeps the host's own seat token for a table. */
+export const hostSeatKey = (tableId) => `wildstud.hostseat.${tableId}`;
+
+function labelled(text, input) {
+  return h("label", { className: "console-field" }, h("span", {}, text), input);
+}
+
+/** House rules typed as `queens=all, pay=2` (numbers and true/false as such). */
+export function parseRules(text) {
+  const rules = {};
+  for (const part of text.split(",")) {
+    const [name, ...rest] = part.split("=");
+    if (!name.trim()) continue;
+    const raw = rest.join("=").trim();
+    let value = raw;
+    if (raw === "true" || raw === "false") value = raw === "true";
+    else if (/^\d+$/.test(raw)) value = Number(raw);
+    rules[name.trim().replaceAll(" ", "_")] = value;
+  }
+  return rules;
+}
+
+const rulesText = (rules) =>
+  Object.entries(rules || {})
+    .map(([name, value]) => `${name}=${value}`)
+    .join(", ");
+
+export class HostConsole {
+  constructor(token, created, { seated, onSeated }) {
+    this.token = token;
+    this.created = created;
+    this.table = created.table;
+    this.seated = seated;
+    this.onSeated = onSeated;
+    this.games = [];
+    this.formFilled = false;
+    this.build();
+    this.pollRequests();
+    api("/games").then(
+      (games) => {
+        this.games = games;
+        this.fillForm(true);
+      },
+      () => {},
+    );
+  }
+
+  build() {
+    const folded = readSetting(FOLDED_KEY) === "folded";
+    this.message = h("p", { role: "status", className: "console-message", id: "console-message" });
+    this.fold = h(
+      "button",
+      {
+        type: "button",
+        id: "console-toggle",
+        className: "console-toggle",
+        "aria-expanded": String(!folded),
+        "aria-controls": "console-body",
+        onclick: () => this.setFolded(this.body.hidden === false),
+      },
+      "Host console",
+    );
+    this.status = h("div", { className: "host-buttons", id: "console-run" });
+    this.status.addEventListener("click", (event) => {
+      const button = event.target.closest("button[data-run]");
+      if (button) this.command(`/${button.dataset.run}`, "POST", undefined, button.dataset.done);
+    });
+    this.mine = h("div", { id: "console-seat" });
+    this.requests = h("ul", { id: "requests", className: "console-list", "aria-label": "Seat requests" });
+    this.requests.addEventListener("click", (event) => {
+      const button = event.target.closest("button[data-request]");
+      if (!button) return;
+      const approve = button.dataset.decide === "approve";
+      this.command(`/requests/${button.dataset.request}`, "POST", { approve }, approve ? "Seated." : "Declined.").then(
+        () => this.pollRequests(false),
+      );
+    });
+    this.seats = h("ul", { id: "console-seats", className: "console-list", "aria-label": "Seats" });
+    this.seats.addEventListener("click", (event) => this.onSeatButton(event));
+    this.newLink = h("div", { id: "new-link", className: "new-link" });
+    this.botKind = h(
+      "select",
+      { name: "bot-kind", id: "bot-kind" },
+      BOTS.map(([value, text]) => h("option", { value }, text)),
+    );
+    this.rules = this.rulesForm();
+    this.body = h(
+      "div",
+      { id: "console-body", className: "console-body", hidden: folded },
+      this.section("Dealing", this.status),
+      this.section("Your seat", this.mine),
+      this.section("Seat requests", this.requests),
+      this.section("Seats", this.seats, this.newLink),
+      this.section(
+        "Bots",
+        h(
+          "div",
+          { className: "host-buttons" },
+          labelled("Kind", this.botKind),
+          h(
+            "button",
+            {
+              type: "button",
+              id: "add-bot",
+              onclick: () => this.command("/bots", "POST", { kind: this.botKind.value }, "Bot seated."),
+            },
+            "Add a bot",
+          ),
+        ),
+      ),
+      this.section("Games, stakes and clocks", this.rules),
+      // The ledger's section (ledger.js fills it): buy-ins, rebuys and the end of the night.
+      h("section", { id: "ledger-console", className: "console-section", "aria-label": "Chips and the ledger" }),
+      this.section("Links", this.linkList()),
+      this.message,
+    );
+    this.element = h(
+      "aside",
+      { className: "host-console", id: "host-console", "aria-label": "Host console" },
+      this.fold,
+      this.body,
+    );
+    document.body.classList.add("hosting");
+    document.body.classList.toggle("console-folded", folded);
+    this.update(this.table);
+  }
+
+  section(title, ...children) {
+    return h("section", { className: "console-section" }, h("h2", {}, title), ...children);
+  }
+
+  linkList() {
+    const links = this.created.links;
+    return h(
+      "dl",
+      { className: "links" },
+      [
+        ["Players join with", links.join],
+        ["Spectators watch with", links.watch],
+        ["Host (keep it to yourself)", links.host],
+      ].map(([label, link]) => [h("dt", {}, label), h("dd", {}, h("a", { href: link }, link))]),
+    );
+  }
+
+  setFolded(folded) {
+    this.body.hidden = folded;
+    this.fold.setAttribute("aria-expanded", String(!folded));
+    document.body.classList.toggle("console-folded", folded);
+    writeSetting(FOLDED_KEY, folded ? "folded" : "open");
+  }
+
+  async command(path, method = "POST", body = undefined, done = "Done.") {
+    try {
+      const answer = await api(`/host/${this.token}${path}`, { method, body });
+      this.message.textContent = done;
+      return answer;
+    } catch (error) {
+      this.message.textContent = error.message;
+      return null;
+    }
+  }
+
+  async pollRequests(again = true) {
+    clearTimeout(this.pollTimer);
+    try {
+      const pending = await api(`/host/${this.token}/requests`);
+      this.drawRequests(pending);
+    } catch {
+      // The next poll tries again; the console's buttons say what failed when used.
+    }
+    if (again) this.pollTimer = setTimeout(() => this.pollRequests(), POLL_MS);
+  }
+
+  drawRequests(pending) {
+    const fresh = h("ul");
+    if (!pending.length) fresh.append(h("li", { className: "muted", "data-key": "none" }, "Nobody is waiting."));
+    for (const request of pending) {
+      fresh.append(
+        h(
+          "li",
+          { "data-key": request.id, className: "seat-request" },
+          h("span", {}, request.name, request.seat === null ? "" : ` (asks for seat ${request.seat + 1})`),
+          h(
+            "button",
+            {
+              type: "button",
+              "data-request": request.id,
+              "data-decide": "approve",
+              "aria-label": `Let in ${request.name}`,
+            },
+            "Let in",
+          ),
+          h(
+            "button",
+            {
+              type: "button",
+              "data-request": request.id,
+              "data-decide": "decline",
+              "aria-label": `Decline ${request.name}`,
+            },
+            "Decline",
+          ),
+        ),
+      );
+    }
+    mergeChildren(this.requests, fresh);
+    document.body.dataset.requests = String(pending.length);
+  }
+
+  async onSeatButton(event) {
+    const button = event.target.closest("button[data-seat]");
+    if (!button) return;
+    const seat = Number(button.dataset.seat);
+    if (button.dataset.do === "remove") {
+      await this.command(`/seats/${seat}`, "DELETE", undefined, `${button.dataset.name} leaves the table.`);
+    } else {
+      const answer = await this.command(`/seats/${seat}/link`, "POST", undefined, "New link made.");
+      if (answer) {
+        this.newLink.replaceChildren(
+          h("p", {}, `${answer.name}'s new link (the old one no longer opens the seat):`),
+          h("p", { className: "link" }, h("a", { href: answer.link }, answer.link)),
+        );
+      }
+    }
+  }
+
+  /** The table changed (a `table` frame): redraw what the console shows of it. */
+  update(table) {
+    if (!table) return;
+    this.table = table;
+    const running = table.status === "running";
+    const fresh = h(
+      "div",
+      {},
+      h("p", { className: "console-state" }, `The table is ${table.status}.`),
+      running
+        ? h("button", { type: "button", "data-run": "pause", "data-done": "Paused." }, "Pause")
+        : h(
+            "button",
+            { type: "button", "data-run": "start", "data-done": "Dealing." },
+            table.status === "waiting" ? "Start dealing" : "Resume",
+          ),
+    );
+    mergeChildren(this.status, fresh);
+    this.drawSeats(table);
+    this.drawMine(table);
+    if (!this.formFilled) this.fillForm();
+  }
+
+  drawSeats(table) {
+    const fresh = h("ul");
+    if (!table.seats.length) fresh.append(h("li", { className: "muted", "data-key": "none" }, "No one is seated."));
+    for (const seat of table.seats) {
+      const what = seat.kind === "player" ? "" : ` (${seat.kind.replace("-", " ")})`;
+      const state = seat.sitting_out ? " · sitting out" : seat.leaving ? " · leaving" : "";
+      fresh.append(
+        h(
+          "li",
+          { "data-key": `seat-${seat.seat}-${seat.name}`, className: "console-seat" },
+          h("span", {}, `${seat.seat + 1}. ${seat.name}${what} · ${seat.stack}${state}`),
+          seat.kind === "player"
+            ? h(
+                "button",
+                {
+                  type: "button",
+                  "data-seat": seat.seat,
+                  "data-do": "link",
+                  "aria-label": `New link for ${seat.name}`,
+                },
+                "New link",
+              )
+            : null,
+          h(
+            "button",
+            {
+              type: "button",
+              "data-seat": seat.seat,
+              "data-do": "remove",
+              "data-name": seat.name,
+              "aria-label": `Remove ${seat.name}`,
+            },
+            "Remove",
+          ),
+        ),
+      );
+    }
+    mergeChildren(this.seats, fresh);
+  }
+
+  drawMine(table) {
+    const mine = this.seated === null ? null : table.seats.find((seat) => seat.seat === this.seated);
+    const key = mine ? `seated-${mine.seat}` : "unseated";
+    if (this.mine.dataset.key === key) return;
+    this.mine.dataset.key = key;
+    if (mine) {
+      this.mine.replaceChildren(h("p", {}, `You play in seat ${mine.seat + 1} as ${mine.name}.`));
+      return;
+    }
+    const name = h("input", { name: "host-name", id: "host-name", value: "Host", autocomplete: "nickname" });
+    const form = h(
+      "form",
+      { className: "host-buttons", id: "host-seat-form" },
+      labelled("Your name", name),
+      h("button", { type: "submit", id: "take-seat" }, "Take a seat"),
+    );
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const answer = await this.command("/seat", "POST", { name: name.value }, "You are seated.");
+      if (answer) this.onSeated(answer);
+    });
+    this.mine.replaceChildren(form);
+  }
+
+  rulesForm() {
+    const form = h("form", { id: "rules-form", className: "rules-form", novalidate: true });
+    this.gameRows = h("div", { id: "game-rows", className: "game-rows" });
+    this.gameRows.addEventListener("click", (event) => {
+      const button = event.target.closest("button[data-drop]");
+      if (button && this.gameRows.children.length > 1) button.closest(".game-row").remove();
+    });
+    this.limit = h(
+      "select",
+      { name: "limit", id: "rules-limit" },
+      LIMITS.map((limit) => h("option", { value: limit }, limit.replace("-", " "))),
+    );
+    this.numbers = {};
+    for (const [name, , min] of [...STAKES, ...CLOCKS]) {
+      this.numbers[name] = h("input", { type: "number", name, id: `rules-${name}`, min, step: "any", required: true });
+    }
+    form.append(
+      h("fieldset", {}, h("legend", {}, "Games (dealer's choice among them)"), this.gameRows),
+      h(
+        "button",
+        { type: "button", id: "add-game", onclick: () => this.gameRows.append(this.gameRow({ game: "FTQ" })) },
+        "Add a game",
+      ),
+      h(
+        "fieldset",
+        {},
+        h("legend", {}, "Stakes"),
+        labelled("Limit", this.limit),
+        STAKES.map(([name, label]) => labelled(label, this.numbers[name])),
+      ),
+      h(
+        "fieldset",
+        {},
+        h("legend", {}, "Clocks"),
+        CLOCKS.map(([name, label]) => labelled(label, this.numbers[name])),
+      ),
+      h("button", { type: "submit", id: "apply-rules" }, "Change from the next hand"),
+    );
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const settings = this.table.settings;
+      const body = {
+        games: [...this.gameRows.querySelectorAll(".game-row")].map((row) => ({
+          game: row.querySelector("select").value,
+          house_rules: parseRules(row.querySelector("input").value),
+        })),
+        stakes: { ...settings.stakes, limit: this.limit.value },
+      };
+      for (const [name] of STAKES) body.stakes[name] = Number(this.numbers[name].value);
+      for (const [name] of CLOCKS) body[name] = Number(this.numbers[name].value);
+      const table = await this.command("/rules", "PUT", body, "Changed: it holds from the next hand.");
+      if (table) {
+        this.table = table;
+        this.fillForm(true);
+      }
+    });
+    return form;
+  }
+
+  gameRow(entry) {
+    const index = this.gameRows.children.length + 1;
+    const select = h(
+      "select",
+      { name: `game-${index}`, "aria-label": `Game ${index}` },
+      (this.games.length ? this.games : [{ name: entry.game, title: entry.game, codes: [] }]).flatMap((game) =>
+        (game.codes.length ? game.codes : [game.name]).map((code) =>
+          h("option", { value: code }, `${game.title}${game.codes.length > 1 ? ` (${code})` : ""}`),
+        ),
+      ),
+    );
+    const wanted = String(entry.game).toUpperCase();
+    const match = [...select.options].find(
+      (option) =>
+        option.value.toUpperCase() === wanted ||
+        this.games.some((game) => game.codes.includes(option.value) && game.name === entry.game),
+    );
+    if (match) select.value = match.value;
+    const rules = h("input", {
+      name: `rules-${index}`,
+      value: rulesText(entry.house_rules),
+      placeholder: "house rules, e.g. queens=all",
+      "aria-label": `House rules of game ${index}`,
+    });
+    return h(
+      "div",
+      { className: "game-row" },
+      select,
+      rules,
+      h("button", { type: "button", "data-drop": "yes", "aria-label": `Drop game ${index}` }, "Drop"),
+    );
+  }
+
+  fillForm(force = false) {
+    if (this.formFilled && !force) return;
+    const settings = this.table.settings;
+    this.formFilled = true;
+    this.gameRows.replaceChildren(...settings.games.map((entry) => this.gameRow(entry)));
+    this.limit.value = settings.stakes.limit;
+    for (const [name] of STAKES) this.numbers[name].value = settings.stakes[name];
+    for (const [name] of CLOCKS) this.numbers[name].value = settings[name];
+  }
+}

@@ -1,0 +1,207 @@
+"""The host console in the page (issue 12 item 1) and sitting out and back in (item 3), in
+Chromium: a host and four friends in separate browser contexts. Three friends ask for seats and
+are let in, a fourth is declined; opening the join link again comes back to the same seat; the
+host takes a seat with one click; an equity bot is seated and removed; the stakes are changed
+between hands and every seat hears of it; a player sits out and back in; a player the clock sat
+out is told how to come back. axe-core finds nothing on the console, the waiting and declined
+join pages and a seat's controls, at 1280×900 and 390×844; the screenshots are kept
+(``WILDSTUD_SCREENSHOTS``)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.async_api import Browser, Page, async_playwright
+
+from tests.browser.pages import keep, launch, wait_until
+from tests.browser.test_accessibility import AXE, _audit, _axe_ready
+from tests.server import wsclient
+
+WIDE = {"width": 1280, "height": 900}
+
+
+async def _page(browser: Browser) -> Page:
+    context = await browser.new_context(viewport=WIDE)
+    await context.add_init_script(path=str(AXE))
+    page = await context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors  # type: ignore[attr-defined]
+    return page
+
+
+async def _ask(page: Page, join: str, name: str) -> None:
+    await page.goto(join)
+    await page.get_by_label("Your name").fill(name)
+    await page.get_by_role("button", name="Sit down").click()
+    await wait_until(page, "document.body.dataset.join === 'pending'")
+
+
+async def _log_has(page: Page, text: str) -> None:
+    await wait_until(page, f"document.getElementById('log').textContent.includes({text!r})")
+
+
+async def _night(base: str, shots: Path) -> dict[str, Any]:
+    _axe_ready()
+    api = wsclient.Api(base)
+    created = api.create(
+        name="Hosted night",
+        seats=6,
+        games=[{"game": "FTQ"}, {"game": "BD5"}],
+        seat_requests=True,
+        action_clock=60,
+        bot_delay=0.2,
+        hand_pause=1,
+    )
+    join = created["links"]["join"]
+    found: dict[str, list[Any]] = {}
+    async with async_playwright() as playwright:
+        browser = await launch(playwright)
+        host = await _page(browser)
+        await host.goto(created["links"]["host"])
+        await host.wait_for_selector("#host-console #console-body")
+        friends = {name: await _page(browser) for name in ("Ann", "Bob", "Cy", "Dan")}
+        await asyncio.gather(*(_ask(page, join, name) for name, page in friends.items()))
+        await _audit(friends["Dan"], "join-waiting", shots, found)
+        await wait_until(host, "document.body.dataset.requests === '4'")
+        # Opening the join link again while waiting comes back to the same request.
+        await friends["Cy"].goto(join)
+        await wait_until(friends["Cy"], "document.body.dataset.join === 'pending'")
+        await host.wait_for_timeout(2500)  # a poll of the console's list
+        assert await host.evaluate("document.body.dataset.requests") == "4"
+        await _audit(host, "host-console-requests", shots, found)
+
+        for name in ("Ann", "Bob", "Cy"):
+            await host.get_by_role("button", name=f"Let in {name}").click()
+        await host.get_by_role("button", name="Decline Dan").click()
+        await wait_until(host, "document.body.dataset.requests === '0'")
+        for name in ("Ann", "Bob", "Cy"):
+            page = friends[name]
+            await page.wait_for_url("**/seat/**")
+            await page.wait_for_selector("#banner")
+        await wait_until(friends["Dan"], "document.body.dataset.join === 'declined'")
+        await _audit(friends["Dan"], "join-declined", shots, found)
+        # Asking again at once is refused, and the page says so.
+        await friends["Dan"].get_by_label("Your name").fill("Dan")
+        await friends["Dan"].get_by_role("button", name="Sit down").click()
+        await wait_until(
+            friends["Dan"],
+            "document.getElementById('join-status').textContent.includes('declined')",
+        )
+        # One person, one seat: the join link again opens the same seat.
+        ann = friends["Ann"]
+        seat_path = await ann.evaluate("location.pathname")
+        await ann.goto(join)
+        await ann.wait_for_url(f"**{seat_path}")
+        await ann.wait_for_selector("#banner")
+
+        # The host takes a seat with one click (the name is filled in) and plays from it.
+        async with host.expect_navigation():
+            await host.get_by_role("button", name="Take a seat").click()
+        await host.wait_for_selector("#banner")
+        await wait_until(host, "document.body.dataset.role === 'seat'", timeout=15)
+        await host.wait_for_selector("#host-console #console-body")
+        await wait_until(host, "document.querySelectorAll('#console-seats li').length === 4")
+
+        # An equity bot in, and out again.
+        await host.locator("#bot-kind").select_option("equity-bot")
+        await host.get_by_role("button", name="Add a bot").click()
+        await wait_until(
+            host, "document.getElementById('console-seats').textContent.includes('equity bot')"
+        )
+        table_id = created["table"]["id"]
+        kinds = [seat["kind"] for seat in api.get(f"/api/tables/{table_id}")["seats"]]
+        assert "equity-bot" in kinds
+        await (
+            host.locator("#console-seats li", has_text="equity bot")
+            .get_by_role("button", name="Remove")
+            .click()
+        )
+        await wait_until(
+            host, "!document.getElementById('console-seats').textContent.includes('equity bot')"
+        )
+        await _audit(host, "host-console", shots, found)
+
+        # The stakes change between hands, and every seat is told.
+        await host.locator("#rules-small_bet").fill("10")
+        await host.locator("#rules-big_bet").fill("20")
+        await host.get_by_role("button", name="Change from the next hand").click()
+        for page in (host, friends["Ann"], friends["Bob"], friends["Cy"]):
+            await _log_has(page, "bets 10/20")
+        settings = api.get(f"/api/tables/{table_id}")["settings"]
+        assert settings["stakes"]["small_bet"] == 10
+        assert settings["stakes"]["big_bet"] == 20
+
+        # Sitting out and back in, by the buttons.
+        bob = friends["Bob"]
+        await bob.get_by_role("button", name="Sit out from the next hand").click()
+        await wait_until(bob, "document.body.dataset.sitting === 'out'")
+        await _audit(bob, "seat-sitting-out", shots, found)
+        await bob.get_by_role("button", name="Sit back in").click()
+        await wait_until(bob, "document.body.dataset.sitting === 'in'")
+
+        # The console folds away, and the table keeps its place.
+        felt = await host.locator("#felt").bounding_box()
+        await host.get_by_role("button", name="Host console").click()
+        await wait_until(host, "document.getElementById('console-body').hidden")
+        folded = await host.locator("#felt").bounding_box()
+        assert felt is not None
+        assert folded is not None
+        # Open or folded, the table is in view; folded, it has the console's room as well.
+        assert 0 <= folded["y"] <= felt["y"] < WIDE["height"] / 2
+        assert felt["x"] + felt["width"] <= WIDE["width"] - 23 * 16
+        assert folded["width"] > felt["width"]
+        await host.screenshot(path=str(shots / "host-console-folded-wide.png"))
+        await host.get_by_role("button", name="Host console").click()
+
+        errors = {name: page.errors for name, page in {"host": host, **friends}.items()}  # type: ignore[attr-defined]
+        await browser.close()
+    return {"found": found, "errors": errors}
+
+
+async def _absent(base: str, shots: Path) -> dict[str, Any]:
+    """A player the clock sat out is told so, and comes back by the button."""
+    api = wsclient.Api(base)
+    created = api.create(
+        name="Clock", games=[{"game": "FTQ"}], action_clock=0.5, time_bank=0, absent_hands=1
+    )
+    granted = api.join(created, "Eve")
+    api.ok(api.host(created, "POST", "/bots", kind="calling-bot"))
+    found: dict[str, list[Any]] = {}
+    async with async_playwright() as playwright:
+        browser = await launch(playwright)
+        page = await _page(browser)
+        await page.goto(granted["link"])
+        await page.wait_for_selector("#banner")
+        api.ok(api.host(created, "POST", "/start"))
+        await wait_until(page, "document.body.dataset.sitting === 'absent'", timeout=30)
+        api.ok(api.host(created, "POST", "/pause"))
+        note = await page.locator(".absent-note").text_content()
+        await _audit(page, "seat-absent", shots, found)
+        await page.get_by_role("button", name="Sit back in").click()
+        await wait_until(page, "document.body.dataset.sitting === 'in'")
+        await browser.close()
+    return {"found": found, "note": note}
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("host-console")
+
+
+def test_a_hosted_night_from_the_console(server: Any, shots: Path) -> None:
+    result = asyncio.run(_night(server.base, shots))
+    keep(sorted(shots.glob("*.png")))
+    assert result["found"] == {}, result["found"]
+    assert result["errors"] == {name: [] for name in result["errors"]}
+
+
+def test_a_player_sat_out_by_the_clock_is_told_how_to_come_back(server: Any, shots: Path) -> None:
+    result = asyncio.run(_absent(server.base, shots))
+    keep(sorted(shots.glob("seat-absent*.png")))
+    assert result["found"] == {}, result["found"]
+    assert "Sit back in" in result["note"]
+    assert "sitting out" in result["note"]
