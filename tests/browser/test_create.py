@@ -12,6 +12,7 @@ from playwright.async_api import Page, Request, async_playwright
 
 from tests.browser.conftest import CHROMIUM
 from tests.browser.pages import keep
+from tests.browser.test_accessibility import AXE, RULES, RUN_AXE
 from tests.server import wsclient
 from wildstud.server.store import Store
 
@@ -157,3 +158,75 @@ def test_an_invalid_form_shows_its_messages_and_sends_nothing(server: Any, tmp_p
 
 def test_a_refusal_from_the_server_is_shown_and_nothing_is_created(server: Any) -> None:
     asyncio.run(_server_refusal_is_shown(server))
+
+
+async def _one_game_twice(server: Any, shots: Path) -> None:
+    api = wsclient.Api(server.base)
+    playwright, page, errors, sent = await _form(server.base)
+    try:
+        # Five-card and seven-card Baby Daddy on one menu: one game, two sets of house rules.
+        await page.locator('input[name="game"]:checked').first.uncheck()
+        daddy = page.locator('fieldset.game[data-game="baby-daddy"]')
+        await daddy.locator('input[name="game"]').check()
+        first = daddy.locator(".variant").first
+        await first.locator("summary").click()
+        await first.locator('select[name$=".cards"]').select_option("5")
+        # Every house rule has its one-line explanation beside it, in the server's words.
+        rule = first.locator("label.rule", has=page.locator('select[name$=".cards"]'))
+        assert "five-card or seven-card game" in await rule.inner_text()
+        add = daddy.get_by_role("button", name="Add another Who Da Baby Daddy Is")
+        await add.click()
+        await add.click()
+        # The third is the second again: refused beside it, and nothing is sent.
+        third = daddy.locator(".variant").nth(2)
+        await page.get_by_role("button", name="Create the table").click()
+        assert (
+            "same house rules as the one above it"
+            in await third.locator(".variant-message").inner_text()
+        )
+        await page.screenshot(path=str(shots / "create-form-repeated-game.png"), full_page=True)
+        assert sent == [], sent
+        await page.evaluate(AXE.read_text(encoding="utf-8"))  # outside the page's CSP
+        for size in ({"width": 390, "height": 844}, {"width": 1280, "height": 900}):
+            await page.set_viewport_size(size)
+            assert await page.evaluate(RUN_AXE, RULES) == [], size
+        await third.get_by_role("button", name="Remove this Who Da Baby Daddy Is").click()
+        assert await daddy.locator(".variant").count() == 2
+        # The rest of what a table can be set to.
+        await page.locator('[name="name"]').fill("Daddy night")
+        await page.locator('[name="limit"]').select_option("pot-limit")
+        await page.locator('[name="raise_cap"]').fill("")
+        await page.locator('[name="choice_clock"]').fill("12")
+        await page.locator('[name="time_bank"]').fill("45")
+        await page.locator('[name="action_clock"]').fill("25")
+        await page.locator('[name="bots"]').fill("1")
+        kinds = await page.locator('[name="bot_kind"] option').evaluate_all(
+            "options => options.map(option => option.value)"
+        )
+        assert {"random-bot", "calling-bot"} <= set(kinds), kinds
+        await page.locator('[name="bot_kind"]').select_option("random-bot")
+        await page.locator('[name="bot_delay"]').fill("0.5")
+        await page.get_by_role("button", name="Create the table").click()
+        host = page.locator('#created a[href*="/host/"]')
+        await host.wait_for()
+        assert len(sent) == 1, sent
+        token = (await host.get_attribute("href") or "").rsplit("/", 1)[1]
+        table = api.ok(api.http.get(f"/api/host/{token}"))["table"]
+        settings = table["settings"]
+        assert settings["games"] == [
+            {"game": "baby-daddy", "house_rules": {"cards": 5}},
+            {"game": "baby-daddy", "house_rules": {}},
+        ]
+        assert settings["stakes"]["limit"] == "pot-limit"
+        assert settings["stakes"]["raise_cap"] is None
+        assert (settings["choice_clock"], settings["time_bank"]) == (12, 45)
+        assert (settings["action_clock"], settings["bot_delay"]) == (25, 0.5)
+        assert [seat["kind"] for seat in table["seats"]] == ["random-bot"]
+        assert errors == [], errors
+    finally:
+        await playwright.stop()
+
+
+def test_one_game_twice_with_other_house_rules(server: Any, tmp_path: Path) -> None:
+    asyncio.run(_one_game_twice(server, tmp_path))
+    keep(sorted(tmp_path.glob("create-form-*.png")))

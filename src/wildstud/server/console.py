@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from wildstud.server.frames import NoticeFrame
 from wildstud.server.schemas import GameEntry, StakesModel, TableSettings
 from wildstud.server.store import Notice
 
@@ -82,4 +83,4 @@ def describe_change(old: TableSettings, new: TableSettings) -> str | None:
 
 def notice_frame(notice: Notice) -> dict[str, Any]:
     """A notice for every client: what the host did, from which hand on."""
-    return {"type": "notice", "kind": notice.kind, "text": notice.text, "hand": notice.hand}
+    return NoticeFrame(kind="rules", text=notice.text, hand=notice.hand).frame()

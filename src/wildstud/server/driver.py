@@ -84,7 +84,10 @@ class LiveHand:
 
     def decks(self) -> list[DeckDraw]:
         """The decks drawn since the last call, ready for the store."""
-        return [DeckDraw(self.number, *drawn) for drawn in self.book.pending()]
+        return [
+            DeckDraw(number=self.number, deal=deal, cards=cards, salts=salts)
+            for deal, cards, salts in self.book.pending()
+        ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -376,7 +379,15 @@ class Driver:
         changes = Changes(
             seats=[seat.state()],
             actions=[
-                ActionRecord(live.number, live.actions, engine, kind.value, amount, source, seq)
+                ActionRecord(
+                    number=live.number,
+                    index=live.actions,
+                    seat=engine,
+                    kind=kind.value,
+                    amount=amount,
+                    source=source,
+                    seq=seq,
+                )
             ],
             decks=live.decks(),
         )
@@ -424,7 +435,14 @@ class Driver:
             seat.stack = hand.stacks[engine]
             if result:
                 changes.ledger.append(
-                    LedgerEntry(seat.player_id, index, seat.name, "hand", result, number)
+                    LedgerEntry(
+                        player_id=seat.player_id,
+                        seat=index,
+                        name=seat.name,
+                        reason="hand",
+                        amount=result,
+                        hand_number=number,
+                    )
                 )
             if seat.timed_out and not seat.acted:
                 seat.missed_hands += 1

@@ -3,7 +3,8 @@
 A :class:`Fanout` keeps a table's spectators (the seats keep their own connections), welcomes a
 client that connects with the whole state at once, and sends every change to every client, each
 seeing only what its seat may see: the clients are grouped by engine seat and each group gets
-its own view and the new events redacted for it.
+its own view and the new events redacted for it. Every frame is built from its model in
+:mod:`wildstud.server.frames`.
 
 A frame is sent as compact JSON text:
 
@@ -22,8 +23,18 @@ from wildstud.deal import redact
 from wildstud.errors import SeatError
 from wildstud.server.console import notice_frame
 from wildstud.server.driver import LiveHand, TableStatus
+from wildstud.server.frames import (
+    ChoosingFrame,
+    Clock,
+    HandFrame,
+    Restarting,
+    TableFrame,
+    UpdateFrame,
+    Welcome,
+)
 from wildstud.server.messages import encode_event, encode_view, error_frame
 from wildstud.server.proofs import opened
+from wildstud.server.schemas import TableInfo
 from wildstud.server.seating import Client
 from wildstud.server.store import Changes
 
@@ -42,7 +53,7 @@ STORAGE_ERROR = error_frame(
     "storage", "the server could not store the last change; reconnect", None
 )
 """What every client of a table hears when a change could not be stored."""
-RESTARTING = {"type": "restarting"}
+RESTARTING = Restarting().frame()
 """What every client hears when the server goes down for a restart, before its socket closes."""
 
 
@@ -72,7 +83,7 @@ class Fanout:
 
     # -- frames --------------------------------------------------------------------------------
 
-    def clock_frame(self) -> dict[str, Any] | None:
+    def clock(self) -> Clock | None:
         """The clock of the seat to act, or ``None`` between turns."""
         table = self.table
         live = table.live
@@ -81,22 +92,22 @@ class Fanout:
         seat = live.setup.lineup[live.hand.to_act]
         timer = table.driver.turn.clock
         if timer is None or table.status is not TableStatus.RUNNING:
-            return {"seat": seat, "clock": None, "bank": None, "running": False}
+            return Clock(seat=seat, clock=None, bank=None, running=False)
         clock, bank = timer.left(time.monotonic())
-        return {"seat": seat, "clock": clock, "bank": bank, "running": True}
+        return Clock(seat=seat, clock=clock, bank=bank, running=True)
 
     def hand_frame(self, live: LiveHand, engine: int | None) -> dict[str, Any]:
         """A hand's whole view for engine seat ``engine`` (``None``: a spectator's)."""
-        return {
-            "type": "hand",
+        frame = {
             "number": live.number,
             "lineup": list(live.setup.lineup),
             "names": list(live.setup.names),
             "you": engine,
-            "clock": self.clock_frame(),
+            "clock": self.clock(),
             **opened(live.book, live.hand.events, engine),  # the roots, ahead of the view
             "view": encode_view(live.hand.view(engine)),
         }
+        return HandFrame.model_validate(frame).frame()
 
     def choosing_frame(self) -> dict[str, Any] | None:
         """The dealer's choice in progress, if any."""
@@ -104,16 +115,16 @@ class Fanout:
         choosing = table.driver.choosing
         if choosing is None:
             return None
-        return {
-            "type": "choosing",
+        frame = {
             "dealer": choosing.button,
             "entries": [table.menu.items[index].describe() for index in choosing.entries],
             "seconds": round(max(0.0, choosing.deadline - time.monotonic()), 3),
         }
+        return ChoosingFrame.model_validate(frame).frame()
 
     def table_frame(self) -> dict[str, Any]:
         """The table as everyone sees it."""
-        return {"type": "table", "table": self.table.info()}
+        return TableFrame(table=TableInfo.model_validate(self.table.info())).frame()
 
     # -- sending -------------------------------------------------------------------------------
 
@@ -141,13 +152,12 @@ class Fanout:
         groups: dict[int | None, list[Client]] = {}
         for client in self.clients():
             groups.setdefault(live.engine_seat(client.seat), []).append(client)
-        clock = self.clock_frame()
+        clock = self.clock()
         for engine, clients in groups.items():
             if start == 0:
                 frame = self.hand_frame(live, engine)
             else:
-                frame = {
-                    "type": "update",
+                update = {
                     "number": live.number,
                     "from": start,
                     **opened(live.book, events, engine, start),  # new roots, ahead of events
@@ -155,6 +165,7 @@ class Fanout:
                     "clock": clock,
                     "view": encode_view(live.hand.view(engine), events=False),
                 }
+                frame = UpdateFrame.model_validate(update).frame()
             text = dumps(frame)
             for client in clients:
                 client.send(text)
@@ -202,17 +213,13 @@ class Fanout:
             seat = table.seats.get(client.seat) if client.seat is not None else None
             if client.seat is not None and seat is None:
                 raise SeatError("this seat has been given up")
-            client.send(
-                dumps(
-                    {
-                        "type": "welcome",
-                        "table_id": table.id,
-                        "role": "spectator" if seat is None else "seat",
-                        "seat": client.seat,
-                        "last_seq": 0 if seat is None else seat.last_seq,
-                    }
-                )
+            welcome = Welcome(
+                table_id=table.id,
+                role="spectator" if seat is None else "seat",
+                seat=client.seat,
+                last_seq=0 if seat is None else seat.last_seq,
             )
+            client.send(dumps(welcome.frame()))
             if seat is None:
                 self.spectators.add(client)
             else:

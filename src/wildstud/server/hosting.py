@@ -23,6 +23,7 @@ from wildstud.errors import SeatError, TableError
 from wildstud.server.console import describe_change, notice_frame
 from wildstud.server.driver import TableStatus
 from wildstud.server.fanout import dumps
+from wildstud.server.frames import ClockFrame, Removed
 from wildstud.server.menu import Menu
 from wildstud.server.names import bot_name, seat_name
 from wildstud.server.requests import RequestStatus
@@ -107,7 +108,15 @@ class Hosting:
         table = self.table
         changes = Changes(
             seats=[seat.state()],
-            ledger=[LedgerEntry(seat.player_id, seat.index, seat.name, "buy-in", seat.stack)],
+            ledger=[
+                LedgerEntry(
+                    player_id=seat.player_id,
+                    seat=seat.index,
+                    name=seat.name,
+                    reason="buy-in",
+                    amount=seat.stack,
+                )
+            ],
             requests=list(requests),
         )
         await table.driver.commit(changes)
@@ -213,13 +222,19 @@ class Hosting:
         ``changes``), its connections told and closed."""
         if seat.stack:
             changes.ledger.append(
-                LedgerEntry(seat.player_id, seat.index, seat.name, "cash-out", -seat.stack)
+                LedgerEntry(
+                    player_id=seat.player_id,
+                    seat=seat.index,
+                    name=seat.name,
+                    reason="cash-out",
+                    amount=-seat.stack,
+                )
             )
         changes.removed.append(seat.index)
         changes.seats = [state for state in changes.seats if state.seat != seat.index]
         del self.table.seats[seat.index]
         for client in list(seat.clients):
-            client.send(dumps({"type": "removed", "message": "the host gave your seat up"}))
+            client.send(dumps(Removed(message="the host gave your seat up").frame()))
             client.close(4000, "seat removed")
         seat.clients.clear()
 
@@ -240,7 +255,7 @@ class Hosting:
             table.driver.sync_turn()
             table.fanout.broadcast_table()
             if table.live is not None:
-                table.fanout.broadcast({"type": "clock", "clock": table.fanout.clock_frame()})
+                table.fanout.broadcast(ClockFrame(clock=table.fanout.clock()).frame())
             table.changed.set()
 
     async def update_rules(self, update: RulesUpdate) -> None:

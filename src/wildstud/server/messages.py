@@ -21,7 +21,8 @@ seat used it first) is ``stale``. A smaller number is stale too, and one above
 ``last_seq + 1``. A client keeps its count at the largest ``last_seq`` it has heard
 (``welcome`` carries one too).
 
-The server's frames are JSON objects too:
+The server's frames are JSON objects too, each one a model of :mod:`wildstud.server.frames`
+(``docs/protocol.md`` lists their fields):
 
 - ``{"type": "welcome", "table_id", "role": "seat" | "spectator", "seat", "last_seq"}`` first;
 - ``{"type": "table", "table": {...}}``: the table as everyone sees it (the REST API's
@@ -47,7 +48,8 @@ The server's frames are JSON objects too:
   or clocks, from hand ``hand`` on (:mod:`wildstud.server.console`); sent again on connecting
   until that hand is over;
 - ``{"type": "ack", "seq", "last_seq"}`` (with ``"repeat": true`` for a repeat),
-  ``{"type": "seq", "last_seq"}``, ``{"type": "pong"}``, ``{"type": "removed", "message"}``;
+  ``{"type": "seq", "last_seq"}``, ``{"type": "pong"}``, ``{"type": "removed", "message"}``,
+  ``{"type": "restarting"}`` (the server is going down for a restart);
 - ``{"type": "error", "code", "message", "seq"}``, with ``code`` one of ``malformed``,
   ``too-large``, ``rate-limited``, ``illegal``, ``out-of-turn``, ``stale``, ``seq-range``,
   ``seat``, ``refused``, ``unknown-seat``, ``unknown-table``, ``storage`` and ``internal``;
@@ -83,6 +85,7 @@ from wildstud.deal import Event, RedealPending, Shown, TableView
 from wildstud.errors import WildstudError
 from wildstud.hands import evaluate
 from wildstud.pots import Pot
+from wildstud.server.frames import Ack, ErrorCode, ErrorFrame, SeqFrame
 
 __all__ = [
     "SEQ_RANGE",
@@ -164,7 +167,7 @@ def read_frame(text: str | bytes) -> Act | Choose | SitOut | SitIn | Ping:
 
 
 def error_frame(
-    code: str, message: str, seq: int | None = None, *, last_seq: int | None = None
+    code: ErrorCode, message: str, seq: int | None = None, *, last_seq: int | None = None
 ) -> dict[str, Any]:
     """An error frame: a short code for programs, a sentence for people; a refused ``seq``
     also gets the seat's ``last_seq``.
@@ -174,10 +177,7 @@ def error_frame(
     >>> error_frame("stale", "seq 3 is older than 5", 3, last_seq=5)["last_seq"]
     5
     """
-    frame: dict[str, Any] = {"type": "error", "code": code, "message": message[:300], "seq": seq}
-    if last_seq is not None:
-        frame["last_seq"] = last_seq
-    return frame
+    return ErrorFrame(code=code, message=message[:300], seq=seq, last_seq=last_seq).frame()
 
 
 def ack_frame(seq: int, last_seq: int, *, repeat: bool = False) -> dict[str, Any]:
@@ -188,10 +188,7 @@ def ack_frame(seq: int, last_seq: int, *, repeat: bool = False) -> dict[str, Any
     >>> ack_frame(7, 7, repeat=True)
     {'type': 'ack', 'seq': 7, 'last_seq': 7, 'repeat': True}
     """
-    frame: dict[str, Any] = {"type": "ack", "seq": seq, "last_seq": last_seq}
-    if repeat:
-        frame["repeat"] = True
-    return frame
+    return Ack(seq=seq, last_seq=last_seq, repeat=repeat).frame()
 
 
 def seq_frame(last_seq: int) -> dict[str, Any]:
@@ -200,7 +197,7 @@ def seq_frame(last_seq: int) -> dict[str, Any]:
     >>> seq_frame(8)
     {'type': 'seq', 'last_seq': 8}
     """
-    return {"type": "seq", "last_seq": last_seq}
+    return SeqFrame(last_seq=last_seq).frame()
 
 
 def seq_refusal(seq: int, last: int) -> dict[str, Any] | None:

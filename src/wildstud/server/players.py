@@ -16,6 +16,7 @@ from wildstud.betting import ActionKind
 from wildstud.errors import IllegalActionError, SeatError, TableError
 from wildstud.server.driver import TableStatus
 from wildstud.server.fanout import dumps
+from wildstud.server.frames import Pong
 from wildstud.server.messages import (
     Act,
     Choose,
@@ -45,7 +46,7 @@ class Players:
     async def handle(self, client: Client, frame: Act | Choose | SitIn | SitOut | Ping) -> None:
         """Carry out a client's request and answer it (see the module's description)."""
         if isinstance(frame, Ping):
-            client.send(dumps({"type": "pong"}))
+            client.send(dumps(Pong().frame()))
             return
         if client.seat is None:
             raise SeatError("spectators watch: only a seat may act")

@@ -15,7 +15,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any, Protocol
 
@@ -95,40 +95,37 @@ class Seat:
         time_bank: float,
     ) -> Seat:
         """A seat just taken, with a fresh ledger account."""
-        return cls(index, new_id(), name, kind, token_hash, stack, False, 0, time_bank, 0, False)
+        return cls(
+            index=index,
+            player_id=new_id(),
+            name=name,
+            kind=kind,
+            token_hash=token_hash,
+            stack=stack,
+            sitting_out=False,
+            missed_hands=0,
+            time_bank=time_bank,
+            last_seq=0,
+            leaving=False,
+        )
 
     @classmethod
     def from_state(cls, state: SeatState) -> Seat:
         """A seat as the store kept it."""
-        return cls(
-            state.seat,
-            state.player_id,
-            state.name,
-            SeatKind(state.kind),
-            state.token_hash,
-            state.stack,
-            state.sitting_out,
-            state.missed_hands,
-            state.time_bank,
-            state.last_seq,
-            state.leaving,
-        )
+        values = {item.name: getattr(state, item.name) for item in fields(state)}
+        values["index"] = values.pop("seat")
+        values["kind"] = SeatKind(state.kind)
+        return cls(**values)
 
     def state(self) -> SeatState:
         """The seat's row for the store."""
-        return SeatState(
-            self.index,
-            self.player_id,
-            self.name,
-            self.kind.value,
-            self.token_hash,
-            self.stack,
-            self.sitting_out,
-            self.missed_hands,
-            self.time_bank,
-            self.last_seq,
-            self.leaving,
-        )
+        # SeatState's fields are the row's one list: every one but these two is the seat's own.
+        values = {
+            item.name: getattr(self, item.name)
+            for item in fields(SeatState)
+            if item.name not in ("seat", "kind")
+        }
+        return SeatState(seat=self.index, kind=self.kind.value, **values)
 
     @property
     def is_bot(self) -> bool:

@@ -42,6 +42,7 @@ from wildstud.errors import (
     WildstudError,
 )
 from wildstud.server.fanout import RESTARTING
+from wildstud.server.frames import ErrorCode
 from wildstud.server.limits import ConnectionCapError, Connections
 from wildstud.server.lobby import Lobby
 from wildstud.server.messages import error_frame, read_frame
@@ -150,13 +151,13 @@ async def watch_socket(websocket: WebSocket, token: str) -> None:
     await _serve(websocket, table, None)
 
 
-async def _refuse(websocket: WebSocket, code: str, message: str, close: int = 4404) -> None:
+async def _refuse(websocket: WebSocket, code: ErrorCode, message: str, close: int = 4404) -> None:
     await websocket.accept()
     await websocket.send_text(dumps(error_frame(code, message)))
     await websocket.close(close, code)
 
 
-def _error_code(error: WildstudError) -> str:
+def _error_code(error: WildstudError) -> ErrorCode:
     if isinstance(error, OutOfTurnError):
         return "out-of-turn"
     if isinstance(error, IllegalActionError):

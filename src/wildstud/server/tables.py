@@ -153,16 +153,16 @@ class Table:
     def state(self) -> TableState:
         """The table's row for the store."""
         return TableState(
-            self.id,
-            self.name,
-            self.host_hash,
-            self.join_token,
-            self.watch_token,
-            self.settings.model_dump(mode="json"),
-            self.status.value,
-            self.button,
-            self.hands_dealt,
-            self.last_entry,
+            id=self.id,
+            name=self.name,
+            host_hash=self.host_hash,
+            join_token=self.join_token,
+            watch_token=self.watch_token,
+            settings=self.settings.model_dump(mode="json"),
+            status=self.status.value,
+            button=self.button,
+            hands_dealt=self.hands_dealt,
+            last_entry=self.last_entry,
         )
 
     async def resume(self) -> None:

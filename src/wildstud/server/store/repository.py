@@ -28,6 +28,7 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
+from wildstud.server.store.columns import ACTION, DECK, HAND, LEDGER, NOTICE, REQUEST, SEAT, TABLE
 from wildstud.server.store.files import prepare_sqlite_file
 from wildstud.server.store.migrate import upgrade
 from wildstud.server.store.models import (
@@ -42,9 +43,7 @@ from wildstud.server.store.models import (
     utc_now,
 )
 from wildstud.server.store.records import (
-    ActionRecord,
     Changes,
-    HandSetup,
     LedgerEntry,
     Notice,
     SeatRequestState,
@@ -151,9 +150,7 @@ class Store:
     ) -> None:
         """Store a new table."""
         with self._sessions.begin() as session:
-            row = TableRow(id=state.id, created_at=utc_now())
-            _fill_table(row, state)
-            session.add(row)
+            session.add(TableRow(**TABLE.values(state), created_at=utc_now()))
             session.flush()
             for seat in seats:
                 session.add(_seat_row(state.id, seat))
@@ -172,7 +169,7 @@ class Store:
                 done = connection.execute(
                     update(TableRow)
                     .where(TableRow.id == table_id)
-                    .values(_table_values(changes.table))
+                    .values(TABLE.values(changes.table, keys=False))
                 )
                 if done.rowcount != 1:
                     raise LookupError(f"no table {table_id!r} in the store")
@@ -181,7 +178,7 @@ class Store:
                     delete(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
                 )
             for state in changes.seats:
-                values = _seat_values(state)
+                values = SEAT.values(state, keys=False)
                 done = connection.execute(
                     update(SeatRow)
                     .where(SeatRow.table_id == table_id, SeatRow.seat == state.seat)
@@ -189,55 +186,24 @@ class Store:
                 )
                 if done.rowcount == 0:
                     connection.execute(
-                        insert(SeatRow).values(table_id=table_id, seat=state.seat, **values)
+                        insert(SeatRow).values(table_id=table_id, **SEAT.values(state))
                     )
             if changes.hand is not None:
-                setup = changes.hand
                 connection.execute(
                     insert(HandRow).values(
-                        table_id=table_id,
-                        number=setup.number,
-                        entry=setup.entry,
-                        game=setup.game,
-                        options=dict(setup.options),
-                        lineup=list(setup.lineup),
-                        names=list(setup.names),
-                        dealer=setup.dealer,
-                        stacks=list(setup.stacks),
-                        player_ids=list(setup.player_ids),
-                        live=True,
-                        started_at=now,
+                        table_id=table_id, **HAND.values(changes.hand), live=True, started_at=now
                     )
                 )
             if changes.decks:
                 connection.execute(
                     insert(DeckRow),
-                    [
-                        {
-                            "table_id": table_id,
-                            "hand_number": deck.number,
-                            "deal": deck.deal,
-                            "cards": deck.cards,
-                            "salts": deck.salts,
-                        }
-                        for deck in changes.decks
-                    ],
+                    [{"table_id": table_id, **DECK.values(deck)} for deck in changes.decks],
                 )
             if changes.actions:
                 connection.execute(
                     insert(ActionRow),
                     [
-                        {
-                            "table_id": table_id,
-                            "hand_number": action.number,
-                            "index": action.index,
-                            "seat": action.seat,
-                            "kind": action.kind,
-                            "amount": action.amount,
-                            "source": action.source,
-                            "seq": action.seq,
-                            "at": now,
-                        }
+                        {"table_id": table_id, **ACTION.values(action), "at": now}
                         for action in changes.actions
                     ],
                 )
@@ -258,7 +224,10 @@ class Store:
             if changes.ledger:
                 connection.execute(
                     insert(LedgerRow),
-                    [_ledger_values(table_id, entry, now) for entry in changes.ledger],
+                    [
+                        {"table_id": table_id, **LEDGER.values(entry), "at": now}
+                        for entry in changes.ledger
+                    ],
                 )
             for request in changes.requests:
                 _write_request(connection, table_id, request, now)
@@ -266,13 +235,7 @@ class Store:
                 connection.execute(
                     insert(NoticeRow),
                     [
-                        {
-                            "table_id": table_id,
-                            "hand_number": notice.hand,
-                            "kind": notice.kind,
-                            "text": notice.text,
-                            "at": now,
-                        }
+                        {"table_id": table_id, **NOTICE.values(notice), "at": now}
                         for notice in changes.notices
                     ],
                 )
@@ -285,7 +248,7 @@ class Store:
             tables = session.scalars(select(TableRow).order_by(TableRow.created_at)).all()
             seats: dict[str, list[SeatState]] = {}
             for seat in session.scalars(select(SeatRow).order_by(SeatRow.seat)):
-                seats.setdefault(seat.table_id, []).append(_seat_state(seat))
+                seats.setdefault(seat.table_id, []).append(SEAT.read(seat))
             live = {
                 hand.table_id: hand
                 for hand in session.scalars(select(HandRow).where(HandRow.live.is_(True)))
@@ -294,26 +257,24 @@ class Store:
             for request in session.scalars(
                 select(SeatRequestRow).order_by(SeatRequestRow.asked_at)
             ):
-                requests.setdefault(request.table_id, []).append(_request_state(request))
+                requests.setdefault(request.table_id, []).append(REQUEST.read(request))
             notices: dict[str, list[Notice]] = {}
             dealt = {row.id: row.hands_dealt for row in tables}
             for notice in session.scalars(select(NoticeRow).order_by(NoticeRow.id)):
                 # Those for the hand in progress (if any) and the next: older ones are in the
                 # finished hands' records.
                 if notice.hand_number >= dealt.get(notice.table_id, 0):
-                    notices.setdefault(notice.table_id, []).append(
-                        Notice(notice.hand_number, notice.kind, notice.text)
-                    )
+                    notices.setdefault(notice.table_id, []).append(NOTICE.read(notice))
             result = []
             for row in tables:
                 hand = live.get(row.id)
                 result.append(
                     StoredTable(
-                        _table_state(row),
-                        tuple(seats.get(row.id, ())),
-                        None if hand is None else _stored_hand(session, hand),
-                        tuple(requests.get(row.id, ())),
-                        tuple(notices.get(row.id, ())),
+                        table=TABLE.read(row),
+                        seats=tuple(seats.get(row.id, ())),
+                        live_hand=None if hand is None else _stored_hand(session, hand),
+                        requests=tuple(requests.get(row.id, ())),
+                        notices=tuple(notices.get(row.id, ())),
                     )
                 )
             return result
@@ -333,12 +294,12 @@ class Store:
             rows = session.scalars(query.order_by(HandRow.number.desc()).limit(limit)).all()
             return [
                 StoredHand(
-                    _setup(row),
-                    {},
-                    (),
-                    False,
-                    None if row.final_stacks is None else tuple(row.final_stacks),
-                    row.summary,
+                    setup=HAND.read(row),
+                    decks={},
+                    actions=(),
+                    live=False,
+                    final_stacks=None if row.final_stacks is None else tuple(row.final_stacks),
+                    summary=row.summary,
                 )
                 for row in rows
             ]
@@ -349,12 +310,7 @@ class Store:
             rows = session.scalars(
                 select(LedgerRow).where(LedgerRow.table_id == table_id).order_by(LedgerRow.id)
             )
-            return [
-                LedgerEntry(
-                    row.player_id, row.seat, row.name, row.reason, row.amount, row.hand_number
-                )
-                for row in rows
-            ]
+            return [LEDGER.read(row) for row in rows]
 
     def ping(self) -> None:
         """Ask the database a trivial question: raises unless it answers."""
@@ -379,111 +335,12 @@ class Store:
             }
 
 
-def _table_values(state: TableState) -> dict[str, Any]:
-    return {
-        "name": state.name,
-        "host_hash": state.host_hash,
-        "join_token": state.join_token,
-        "watch_token": state.watch_token,
-        "settings": dict(state.settings),
-        "status": state.status,
-        "button": state.button,
-        "hands_dealt": state.hands_dealt,
-        "last_entry": state.last_entry,
-    }
-
-
-def _fill_table(row: TableRow, state: TableState) -> None:
-    for name, value in _table_values(state).items():
-        setattr(row, name, value)
-
-
-def _table_state(row: TableRow) -> TableState:
-    return TableState(
-        row.id,
-        row.name,
-        row.host_hash,
-        row.join_token,
-        row.watch_token,
-        dict(row.settings),
-        row.status,
-        row.button,
-        row.hands_dealt,
-        row.last_entry,
-    )
-
-
 def _seat_row(table_id: str, state: SeatState) -> SeatRow:
-    row = SeatRow(table_id=table_id, seat=state.seat)
-    _fill_seat(row, state)
-    return row
+    return SeatRow(table_id=table_id, **SEAT.values(state))
 
 
-def _seat_values(state: SeatState) -> dict[str, Any]:
-    return {
-        "player_id": state.player_id,
-        "name": state.name,
-        "kind": state.kind,
-        "token_hash": state.token_hash,
-        "stack": state.stack,
-        "sitting_out": state.sitting_out,
-        "missed_hands": state.missed_hands,
-        "time_bank": state.time_bank,
-        "last_seq": state.last_seq,
-        "leaving": state.leaving,
-    }
-
-
-def _fill_seat(row: SeatRow, state: SeatState) -> None:
-    for name, value in _seat_values(state).items():
-        setattr(row, name, value)
-
-
-def _seat_state(row: SeatRow) -> SeatState:
-    return SeatState(
-        row.seat,
-        row.player_id,
-        row.name,
-        row.kind,
-        row.token_hash,
-        row.stack,
-        row.sitting_out,
-        row.missed_hands,
-        row.time_bank,
-        row.last_seq,
-        row.leaving,
-    )
-
-
-def _ledger_values(table_id: str, entry: LedgerEntry, at: Any = None) -> dict[str, Any]:
-    return {
-        "table_id": table_id,
-        "player_id": entry.player_id,
-        "seat": entry.seat,
-        "name": entry.name,
-        "hand_number": entry.hand_number,
-        "reason": entry.reason,
-        "amount": entry.amount,
-        "at": at or utc_now(),
-    }
-
-
-def _ledger_row(table_id: str, entry: LedgerEntry, at: Any = None) -> LedgerRow:
-    return LedgerRow(**_ledger_values(table_id, entry, at))
-
-
-def _setup(row: HandRow) -> HandSetup:
-    return HandSetup(
-        row.number,
-        row.entry,
-        row.game,
-        dict(row.options),
-        tuple(row.lineup),
-        tuple(row.names),
-        row.dealer,
-        tuple(row.stacks),
-        tuple(row.player_ids or ()),
-    )
+def _ledger_row(table_id: str, entry: LedgerEntry) -> LedgerRow:
+    return LedgerRow(table_id=table_id, **LEDGER.values(entry), at=utc_now())
 
 
 def _stored_hand(session: Session, row: HandRow) -> StoredHand:
@@ -492,15 +349,7 @@ def _stored_hand(session: Session, row: HandRow) -> StoredHand:
     decks = {deck.deal: deck.cards for deck in rows}
     salts = {deck.deal: deck.salts for deck in rows if deck.salts is not None}
     actions = tuple(
-        ActionRecord(
-            action.hand_number,
-            action.index,
-            action.seat,
-            action.kind,
-            action.amount,
-            action.source,
-            action.seq,
-        )
+        ACTION.read(action)
         for action in session.scalars(
             select(ActionRow)
             .where(ActionRow.table_id == row.table_id, ActionRow.hand_number == row.number)
@@ -508,25 +357,19 @@ def _stored_hand(session: Session, row: HandRow) -> StoredHand:
         )
     )
     return StoredHand(
-        _setup(row),
-        decks,
-        actions,
-        row.live,
-        None if row.final_stacks is None else tuple(row.final_stacks),
-        row.summary,
-        salts,
+        setup=HAND.read(row),
+        decks=decks,
+        actions=actions,
+        live=row.live,
+        final_stacks=None if row.final_stacks is None else tuple(row.final_stacks),
+        summary=row.summary,
+        salts=salts,
     )
 
 
 def _write_request(connection: Any, table_id: str, request: SeatRequestState, now: Any) -> None:
     """Store a new seat request, or what the host decided about one."""
-    values = {
-        "name": request.name,
-        "token_hash": request.token_hash,
-        "wanted": request.wanted,
-        "status": request.status,
-        "seat": request.seat,
-    }
+    values = REQUEST.values(request, keys=False)
     if request.status != "pending":
         values["decided_at"] = now
     done = connection.execute(
@@ -538,7 +381,3 @@ def _write_request(connection: Any, table_id: str, request: SeatRequestState, no
         connection.execute(
             insert(SeatRequestRow).values(table_id=table_id, id=request.id, asked_at=now, **values)
         )
-
-
-def _request_state(row: SeatRequestRow) -> SeatRequestState:
-    return SeatRequestState(row.id, row.name, row.token_hash, row.wanted, row.status, row.seat)

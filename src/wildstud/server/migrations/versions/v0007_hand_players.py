@@ -2,7 +2,7 @@
 
 A seat's history shows that seat's own hole cards, so it must know who held the seat when the
 hand was dealt: a seat index alone could pass a departed player's cards to whoever sits there
-next. Hands stored before this revision keep ``NULL``: no seat sees their hole cards.
+next. Hands stored before this revision get an empty list: no seat sees their hole cards.
 
 Revision ID: 0007
 Revises: 0003
@@ -27,6 +27,8 @@ depends_on = None
 def upgrade() -> None:
     """Add the player ids to the hands."""
     op.add_column("hands", sa.Column("player_ids", sa.JSON(), nullable=True))
+    # Hands stored before: no player ids, so no seat matches them.
+    op.execute("UPDATE hands SET player_ids = '[]'")
 
 
 def downgrade() -> None:

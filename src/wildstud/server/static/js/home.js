@@ -46,14 +46,16 @@ export function nameProblem(text, limit) {
   return "";
 }
 
-function ruleInput(game, option) {
-  const name = `${game.name}.${option.name}`;
+function ruleInput(prefix, option) {
+  // Each house rule with its one-line explanation beside it (the server's own words, /api/games).
+  const name = `${prefix}.${option.name}`;
+  const label = option.name.replaceAll("_", " ");
   if (typeof option.default === "boolean") {
     return h(
       "label",
       { className: "rule" },
       h("input", { type: "checkbox", name, checked: option.default, "data-default": String(option.default) }),
-      h("span", {}, ` ${option.name.replaceAll("_", " ")}`),
+      h("span", {}, ` ${label}`),
       h("small", {}, ` ${option.help}`),
     );
   }
@@ -62,7 +64,7 @@ function ruleInput(game, option) {
   const input = choices
     ? h(
         "select",
-        { name, "data-default": String(option.default) },
+        { name, "data-default": String(option.default), "data-number": typeof option.default === "number" },
         choices.map((choice) => h("option", { value: choice, selected: String(option.default) === choice }, choice)),
       )
     : h("input", {
@@ -71,29 +73,100 @@ function ruleInput(game, option) {
         value: option.default,
         "data-default": String(option.default),
         min: 0,
+        required: typeof option.default === "number",
       });
-  return h(
-    "label",
-    { className: "rule" },
-    h("span", {}, `${option.name.replaceAll("_", " ")} `),
-    input,
-    h("small", {}, ` ${option.help}`),
-  );
+  return h("label", { className: "rule" }, h("span", {}, `${label} `), input, h("small", {}, ` ${option.help}`));
 }
 
-// What the engine refuses in the stakes and the server in the seats, checked before sending:
-// each failed check is the custom validity of the field to change, so the browser's own
-// constraint validation (required, min, max) and these speak with one voice.
+/** The house rules of one variant that differ from the game's defaults, as the API takes them. */
+function houseRules(variant) {
+  const house = {};
+  const prefix = variant.dataset.variant;
+  for (const input of variant.querySelectorAll(`[name^="${prefix}."]`)) {
+    const key = input.name.slice(prefix.length + 1);
+    // A choice among numbers (Baby Daddy's 5 or 7 cards) is sent as the number it is.
+    const numeric = input.type === "number" || input.dataset.number !== undefined;
+    const value = input.type === "checkbox" ? input.checked : numeric ? Number(input.value) : input.value;
+    if (String(value) !== input.dataset.default) house[key] = value;
+  }
+  return house;
+}
+
+/** The games on the menu, in the page's order: each checked game's variants. */
+function menuEntries(form) {
+  const entries = [];
+  for (const box of form.querySelectorAll("fieldset.game")) {
+    if (!box.querySelector('input[name="game"]').checked) continue;
+    for (const variant of box.querySelectorAll(".variant")) {
+      entries.push({ game: box.dataset.game, house_rules: houseRules(variant), variant });
+    }
+  }
+  return entries;
+}
+
+// The settings the server offers beyond the stakes, each shown where the server reports it
+// (its OpenAPI schema): a setting added to the server appears here with its own limits and words.
+const CLOCKS = [
+  ["action_clock", "Seconds to act"],
+  ["time_bank", "Time bank (seconds)"],
+  ["choice_clock", "Seconds to pick the game (dealer's choice)"],
+  ["showdown_pause", "Showdown pause (seconds)"],
+  ["hand_pause", "Seconds between hands"],
+];
+const BOT_KINDS = {
+  "calling-bot": "calling (never folds, never raises)",
+  "random-bot": "at random",
+  "equity-bot": "by equity (bets its chances)",
+};
+const MAX_ENTRIES = 12;
+
+function schemaInput(name, spec, fallback) {
+  const integer = spec.type === "integer";
+  const min = spec.minimum ?? spec.exclusiveMinimum ?? 0;
+  return h("input", {
+    type: "number",
+    name,
+    value: spec.default ?? fallback,
+    min,
+    max: spec.maximum ?? 1000000000,
+    step: integer ? 1 : "any",
+    required: true,
+  });
+}
+
+// What the engine refuses in the stakes and the server in the seats and the menu, checked
+// before sending: each failed check is the custom validity of the field to change, so the
+// browser's own constraint validation (required, min, max) and these speak with one voice.
 function checkForm(form, games) {
   const value = (name) => Number(form.elements[name].value);
-  const chosen = [...form.querySelectorAll('input[name="game"]:checked')].map((box) => box.value);
+  const entries = menuEntries(form);
   const firstGame = form.querySelector('input[name="game"]');
-  firstGame.setCustomValidity(chosen.length ? "" : "Pick at least one game.");
+  firstGame.setCustomValidity(
+    !entries.length
+      ? "Pick at least one game."
+      : entries.length > MAX_ENTRIES
+        ? `A menu holds at most ${MAX_ENTRIES} games (this one has ${entries.length}).`
+        : "",
+  );
+  // A game twice on the menu must differ in its house rules, or the second adds nothing.
+  const seen = new Map();
+  for (const entry of entries) {
+    const key = `${entry.game} ${JSON.stringify(Object.entries(entry.house_rules).sort())}`;
+    const first = entry.variant.querySelector("[name]");
+    const title = games.find((game) => game.name === entry.game)?.title || entry.game;
+    if (first) {
+      first.setCustomValidity(
+        seen.has(key) ? `This ${title} has the same house rules as the one above it: change one, or remove it.` : "",
+      );
+    }
+    seen.set(key, true);
+  }
   const name = form.elements.name;
   name.setCustomValidity(nameProblem(name.value, 60));
   // Baby Daddy deals nothing face up on its first round, so it has no bring-in.
   const bringIn = games.some(
-    (game) => chosen.includes(game.name) && game.options.some((option) => option.name === "bring_in"),
+    (game) =>
+      entries.some((entry) => entry.game === game.name) && game.options.some((option) => option.name === "bring_in"),
   );
   const small = value("small_bet");
   form.elements.bring_in.setCustomValidity(
@@ -115,43 +188,102 @@ function checkForm(form, games) {
     const message = document.getElementById(input.getAttribute("aria-describedby"));
     if (message) message.textContent = input.validity.valid ? "" : input.validationMessage;
   }
+  for (const variant of form.querySelectorAll(".variant")) {
+    const first = variant.querySelector("[name]");
+    const message = variant.querySelector(".variant-message");
+    if (message) message.textContent = first && !first.validity.valid ? first.validationMessage : "";
+  }
   form.querySelector("#game-message").textContent = firstGame.validationMessage;
 }
 
+function gameBox(game, checked, onChange) {
+  const rules = game.options.filter((option) => !STAKES.has(option.name));
+  const variants = h("div", { className: "variants" });
+  const toggle = h("input", { type: "checkbox", name: "game", value: game.name, checked });
+  let made = 0;
+  const addVariant = (extra) => {
+    const prefix = `${game.name}~${made}`;
+    made += 1;
+    const message = h("p", { className: "invalid-message variant-message", "aria-live": "polite" });
+    const details = h(
+      "details",
+      { open: extra },
+      h("summary", {}, "House rules"),
+      rules.map((option) => ruleInput(prefix, option)),
+    );
+    const variant = h(
+      "div",
+      { className: `variant${extra ? " extra" : ""}`, "data-variant": prefix },
+      details,
+      message,
+    );
+    if (extra) {
+      const remove = h("button", { type: "button", className: "remove-variant" }, `Remove this ${game.title}`);
+      remove.addEventListener("click", () => {
+        variant.remove();
+        onChange();
+      });
+      variant.prepend(h("p", { className: "variant-title" }, `${game.title}, again, with other house rules`), remove);
+    }
+    variants.append(variant);
+    return variant;
+  };
+  addVariant(false);
+  const add = h(
+    "button",
+    { type: "button", className: "add-variant" },
+    `Add another ${game.title} with other house rules`,
+  );
+  add.addEventListener("click", () => {
+    toggle.checked = true;
+    const variant = addVariant(true);
+    onChange();
+    variant.querySelector("[name]")?.focus();
+  });
+  return h(
+    "fieldset",
+    { className: "game", "data-game": game.name },
+    h("legend", {}, h("label", {}, toggle, ` ${game.title} (${game.codes.join(", ")})`)),
+    h("p", { className: "summary" }, game.summary),
+    variants,
+    add,
+  );
+}
+
 export async function showHome(root) {
-  const games = await api("/games");
+  const [games, openapi] = await Promise.all([api("/games"), fetch("/openapi.json").then((answer) => answer.json())]);
+  const schemas = openapi.components.schemas;
+  const settings = schemas.NewTable.properties;
+  const stakes = schemas.StakesModel.properties;
+  const botKinds = schemas.TableBot.properties.kind.enum;
+  const botDefault = schemas.TableBot.properties.kind.default;
   const status = h("p", { role: "status", className: "muted" });
   const result = h("section", { id: "created", "aria-live": "polite" });
-  const gameBoxes = games.map((game, index) =>
-    h(
-      "fieldset",
-      { className: "game" },
-      h(
-        "legend",
-        {},
-        h(
-          "label",
-          {},
-          h("input", { type: "checkbox", name: "game", value: game.name, checked: index === 0 }),
-          ` ${game.title} (${game.codes.join(", ")})`,
-        ),
-      ),
-      h("p", { className: "summary" }, game.summary),
-      h(
-        "details",
-        {},
-        h("summary", {}, "House rules"),
-        game.options.filter((option) => !STAKES.has(option.name)).map((option) => ruleInput(game, option)),
-      ),
-    ),
-  );
+  let form = null;
+  const changed = () => checkForm(form, games);
+  const gameBoxes = games.map((game, index) => gameBox(game, index === 0, changed));
+  const setting = (name, label, fallback) =>
+    settings[name] ? field(label, schemaInput(name, settings[name], fallback), settings[name].description) : null;
+  const seatRequests = settings.seat_requests
+    ? h(
+        "label",
+        { className: "rule" },
+        h("input", { type: "checkbox", name: "seat_requests", checked: settings.seat_requests.default !== false }),
+        h("span", {}, " Seat requests"),
+        h("small", {}, ` ${settings.seat_requests.description || "the host approves each player who asks for a seat"}`),
+      )
+    : null;
   const submit = h("button", { type: "submit" }, "Create the table");
-  const form = h(
+  form = h(
     "form",
     { className: "create", "aria-label": "Create a table", novalidate: true },
     h("h2", {}, "Create a table"),
     field("Table name", h("input", { name: "name", value: "Friday night", required: true })),
-    h("p", {}, "Pick one game, or several for dealer's choice (the dealer picks each hand)."),
+    h(
+      "p",
+      {},
+      "Pick one game, or several for dealer's choice (the dealer picks each hand). A game can be on the menu more than once, each time with other house rules.",
+    ),
     gameBoxes,
     h("p", { className: "invalid-message", id: "game-message", "aria-live": "polite" }),
     h(
@@ -163,40 +295,57 @@ export async function showHome(root) {
         h(
           "select",
           { name: "limit" },
-          ["fixed-limit", "spread-limit", "pot-limit", "no-limit"].map((value) =>
-            h("option", { value }, value.replace("-", " ")),
-          ),
+          stakes.limit.enum.map((value) => h("option", { value }, value.replace("-", " "))),
         ),
       ),
-      field("Ante", numberInput("ante", 1, 0, 1000000)),
-      field("Bring-in", numberInput("bring_in", 2, 0, 1000000)),
-      field("Small bet", numberInput("small_bet", 5, 1, 1000000)),
-      field("Big bet", numberInput("big_bet", 10, 1, 1000000)),
-      field("Starting chips", numberInput("starting_chips", 1000, 1, 1000000000)),
+      field("Ante", numberInput("ante", stakes.ante.default, 0, 1000000)),
+      field("Bring-in", numberInput("bring_in", stakes.bring_in.default, 0, 1000000)),
+      field("Small bet", numberInput("small_bet", stakes.small_bet.default, 1, 1000000)),
+      field("Big bet", numberInput("big_bet", stakes.big_bet.default, 1, 1000000)),
+      field(
+        "Raise cap",
+        h("input", {
+          type: "number",
+          name: "raise_cap",
+          value: stakes.raise_cap.default ?? "",
+          min: 0,
+          max: 100,
+          step: 1,
+        }),
+        "raises a betting round allows; empty: no cap",
+      ),
+      field("Starting chips", numberInput("starting_chips", settings.starting_chips.default, 1, 1000000000)),
     ),
     h(
       "fieldset",
       {},
       h("legend", {}, "Seats and clock"),
-      field("Seats", numberInput("seats", 6, 2, 8)),
+      field("Seats", numberInput("seats", settings.seats.default, 2, 8)),
+      CLOCKS.map(([name, label]) => setting(name, label, 0)),
+      seatRequests,
+    ),
+    h(
+      "fieldset",
+      {},
+      h("legend", {}, "Bots"),
       field("Bots", numberInput("bots", 0, 0, 7), "seated with the table; leave a seat for you"),
       field(
         "Bots play",
         h(
           "select",
           { name: "bot_kind" },
-          h("option", { value: "calling-bot" }, "calling (never folds, never raises)"),
-          h("option", { value: "random-bot" }, "at random"),
+          botKinds.map((kind) =>
+            h("option", { value: kind, selected: kind === botDefault }, BOT_KINDS[kind] || kind.replace("-bot", "")),
+          ),
         ),
       ),
-      field("Seconds to act", numberInput("action_clock", 30, 1, 3600)),
-      field("Time bank (seconds)", numberInput("time_bank", 60, 0, 3600)),
+      setting("bot_delay", "Bot delay (seconds)", 1),
     ),
     submit,
     status,
   );
-  form.addEventListener("input", () => checkForm(form, games));
-  form.addEventListener("change", () => checkForm(form, games));
+  form.addEventListener("input", changed);
+  form.addEventListener("change", changed);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     checkForm(form, games);
@@ -207,36 +356,29 @@ export async function showHome(root) {
       return;
     }
     const data = new FormData(form);
-    const chosen = data.getAll("game");
     const number = (name) => Number(data.get(name));
-    const entries = chosen.map((name) => {
-      const house = {};
-      for (const input of form.querySelectorAll(`[name^="${name}."]`)) {
-        const key = input.name.slice(name.length + 1);
-        const value =
-          input.type === "checkbox" ? input.checked : input.type === "number" ? Number(input.value) : input.value;
-        if (String(value) !== input.dataset.default) house[key] = value;
-      }
-      return { game: name, house_rules: house };
-    });
+    const cap = data.get("raise_cap");
     const body = {
       name: data.get("name"),
-      games: entries,
+      games: menuEntries(form).map(({ game, house_rules }) => ({ game, house_rules })),
       stakes: {
         limit: data.get("limit"),
         ante: number("ante"),
         bring_in: number("bring_in"),
         small_bet: number("small_bet"),
         big_bet: number("big_bet"),
+        raise_cap: cap === "" ? null : Number(cap),
       },
       starting_chips: number("starting_chips"),
       seats: number("seats"),
-      action_clock: number("action_clock"),
-      time_bank: number("time_bank"),
       // The bots come with the table in the same request: the server seats them all or
       // creates nothing, so a table never exists without its host link shown.
       bots: Array.from({ length: number("bots") }, () => ({ kind: data.get("bot_kind") })),
     };
+    for (const name of [...CLOCKS.map(([clock]) => clock), "bot_delay"]) {
+      if (form.elements[name]) body[name] = number(name);
+    }
+    if (form.elements.seat_requests) body.seat_requests = form.elements.seat_requests.checked;
     submit.disabled = true;
     status.textContent = "Creating…";
     let created;

@@ -5,6 +5,7 @@
 import { h } from "./api.js";
 import { mergeChildren, keepFocus } from "./dom.js";
 import { actionChildren, checkAmount, labelOf, sizedChoice, SIZED } from "./actions.js";
+import { isTouch } from "./touch.js";
 
 const NO_ANSWER_MS = 8000;
 
@@ -140,7 +141,7 @@ export class ActionPanel {
         hint,
         checked.message
           ? `${words.text} from ${sized.min} to ${sized.max}.`
-          : `${words.text}${words.amount}: Enter or the button sends it.`,
+          : `${words.text}${words.amount}: ${isTouch() ? "the button" : "Enter or the button"} sends it.`,
       );
   }
 

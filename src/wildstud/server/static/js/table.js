@@ -98,6 +98,7 @@ class TablePage {
       "button",
       {
         type: "button",
+        className: "keys-button",
         "aria-expanded": "false",
         "aria-controls": "keys",
         onclick: () => {

@@ -1,0 +1,467 @@
+"""The frames the server sends over its WebSockets, as typed models.
+
+Every frame a client receives is one of the models of :data:`ServerFrame`, told apart by its
+``type``; the table's parts build each frame from its model (:meth:`OutFrame.frame`), so a frame
+cannot drift from what is written here. ``docs/protocol.md`` is generated from these models'
+JSON Schemas (``python -m wildstud.server.frames``), and the frames the clients of
+:mod:`wildstud.server.messages` send are described beside them.
+
+A hand's events are the records of :mod:`wildstud.deal.events`, encoded by
+:func:`~wildstud.server.messages.encode_event`: each an object with its kind in ``type``
+(``dealt``, ``acted``, ``shown`` …) and its record's fields.
+
+>>> Ack(seq=7, last_seq=7).frame()
+{'type': 'ack', 'seq': 7, 'last_seq': 7}
+>>> Ack(seq=7, last_seq=7, repeat=True).frame()
+{'type': 'ack', 'seq': 7, 'last_seq': 7, 'repeat': True}
+>>> read_server_frame('{"type": "seq", "last_seq": 3}')
+SeqFrame(type='seq', last_seq=3)
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated, Any, ClassVar, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from wildstud.deal import Phase
+from wildstud.server.schemas import TableInfo
+
+__all__ = [
+    "Ack",
+    "CardView",
+    "ChoosingFrame",
+    "Clock",
+    "ClockFrame",
+    "Commitment",
+    "ErrorCode",
+    "ErrorFrame",
+    "EventData",
+    "FullView",
+    "HandFrame",
+    "MenuEntry",
+    "NoticeFrame",
+    "OptionView",
+    "OutFrame",
+    "Pong",
+    "PotView",
+    "Proof",
+    "RedealView",
+    "Removed",
+    "Restarting",
+    "SeatView",
+    "SeqFrame",
+    "ServerFrame",
+    "TableFrame",
+    "UpdateFrame",
+    "View",
+    "Welcome",
+    "protocol_page",
+    "read_server_frame",
+]
+
+
+class _Part(BaseModel):
+    """A part of a frame: every field required unless it says otherwise, nothing else."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class OutFrame(_Part):
+    """A frame the server sends."""
+
+    left_out_when_empty: ClassVar[frozenset[str]] = frozenset()
+    """Fields left out of the frame when they are ``None`` or ``False``."""
+
+    def frame(self) -> dict[str, Any]:
+        """The frame as JSON data, as it goes on the wire."""
+        data = self.model_dump(mode="json", by_alias=True)
+        for name in self.left_out_when_empty:
+            if data.get(name) in (None, False):
+                del data[name]
+        return data
+
+
+# -- the parts of a hand's view -------------------------------------------------------------------
+
+
+class Clock(_Part):
+    """The clock of the seat to act."""
+
+    seat: int = Field(description="the table seat to act")
+    clock: float | None = Field(description="seconds left on the action clock (null: paused)")
+    bank: float | None = Field(description="seconds left in the time bank (null: paused)")
+    running: bool = Field(description="false while the table is paused")
+
+
+class Commitment(_Part):
+    """A deal's commitment to its deck (:mod:`wildstud.commitment`)."""
+
+    deal: int
+    root: str = Field(description="the SHA-256 Merkle root of the deal's salted deck, in hex")
+
+
+class Proof(_Part):
+    """A card shown to this client for the first time, with its path to its deal's root."""
+
+    deal: int
+    position: int = Field(description="the card's place in the deck")
+    card: str = Field(description="the card's code, as Qs")
+    salt: str
+    path: list[str] = Field(description="the Merkle path from the card's leaf to the root")
+
+
+class CardView(_Part):
+    """A card a seat holds: ``null`` where this client may not see it."""
+
+    card: str | None
+    up: bool
+
+
+class SeatView(_Part):
+    """An engine seat in a hand."""
+
+    seat: int
+    stack: int
+    paid: int = Field(description="chips the seat has put in the pot this hand")
+    bet: int = Field(description="chips the seat has bet on this street")
+    dealt_in: bool
+    folded: bool
+    all_in: bool
+    shown: bool
+    cards: list[CardView]
+
+
+class PotView(_Part):
+    """A pot and the engine seats that may win it."""
+
+    amount: int
+    eligible: list[int]
+
+
+class OptionView(_Part):
+    """An action the seat to act may take (amounts are to-amounts)."""
+
+    action: Literal["fold", "check", "call", "bring-in", "complete", "bet", "raise"]
+    min: int | None
+    max: int | None
+    amounts: list[int] | None = Field(description="the amounts allowed, where they are listed")
+
+
+class RedealView(_Part):
+    """A deal stopped for a redeal, shown for ``redeal_pause`` seconds."""
+
+    reason: str = Field(description="why, as a sentence")
+    card: str | None = Field(description="the face-up card that called for it, if one did")
+    seat: int | None = Field(description="the engine seat that card went to")
+
+
+class EventData(BaseModel):
+    """An event of the hand (a record of :mod:`wildstud.deal.events`), its kind in ``type``
+    and its record's fields beside it; a hidden card is ``null``."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    type: str = Field(description="the event's kind: dealt, acted, shown, awarded …")
+
+
+class View(_Part):
+    """A seat's (or a spectator's) view of the hand, without its events."""
+
+    viewer: int | None = Field(description="the engine seat viewing (null: a spectator)")
+    game: str
+    code: str
+    options: dict[str, Any] = Field(description="the hand's house rules")
+    dealer: int
+    deal: int = Field(description="which deal of the hand (a redeal starts another)")
+    street: str | None = Field(description="the street being played, as 'third street'")
+    phase: Phase
+    to_act: int | None
+    seats: list[SeatView]
+    pot: int
+    pots: list[PotView]
+    centre: str | None
+    community: str | None
+    wild: list[str] = Field(description="the wild cards, as codes")
+    wild_text: str
+    own_wild: list[str] | None = Field(description="the viewer's own wild cards, where it has any")
+    legal_actions: list[OptionView]
+    redeal_pending: RedealView | None
+
+
+class FullView(View):
+    """A view with every event of the hand so far."""
+
+    events: list[EventData]
+
+
+class MenuEntry(_Part):
+    """A game of the table's menu, as the dealer's choice offers it."""
+
+    index: int = Field(description="the game's place on the menu (send it in choose)")
+    game: str
+    title: str
+    code: str
+    house_rules: dict[str, str | int | bool] = Field(
+        description="the house rules that differ from the game's defaults"
+    )
+
+
+# -- the frames ---------------------------------------------------------------------------------
+
+
+class Welcome(OutFrame):
+    """The first frame on every connection."""
+
+    type: Literal["welcome"] = "welcome"
+    table_id: str
+    role: Literal["seat", "spectator"]
+    seat: int | None = Field(description="the table seat of this connection (null: spectator)")
+    last_seq: int = Field(description="the last request number the seat had carried out")
+
+
+class TableFrame(OutFrame):
+    """The table as everyone sees it, whenever a seat, the status, the button or the settings
+    change (the REST API's ``TableInfo``)."""
+
+    type: Literal["table"] = "table"
+    table: TableInfo
+
+
+class ChoosingFrame(OutFrame):
+    """The dealer (a table seat) picks a game for the next hand."""
+
+    type: Literal["choosing"] = "choosing"
+    dealer: int
+    entries: list[MenuEntry] = Field(description="the games that fit the players dealt in")
+    seconds: float = Field(description="seconds left to choose")
+
+
+class HandFrame(OutFrame):
+    """A hand's whole view for this client, on connecting and when a hand starts."""
+
+    type: Literal["hand"] = "hand"
+    number: int
+    lineup: list[int] = Field(description="the table seat of each engine seat")
+    names: list[str]
+    you: int | None = Field(description="this client's engine seat (null: not dealt in)")
+    clock: Clock | None
+    commitments: list[Commitment] = Field(description="every deal's root so far")
+    proofs: list[Proof] = Field(description="every card this client has been shown")
+    view: FullView
+
+
+class UpdateFrame(OutFrame):
+    """After every change: the new events (to append at index ``from``) and the view without
+    its events."""
+
+    type: Literal["update"] = "update"
+    number: int
+    start: int = Field(alias="from", description="the index of the first new event")
+    commitments: list[Commitment] = Field(description="the roots of deals that start here")
+    proofs: list[Proof] = Field(description="the cards these events show for the first time")
+    events: list[EventData]
+    clock: Clock | None
+    view: View
+
+
+class ClockFrame(OutFrame):
+    """The clock, when the table pauses or resumes."""
+
+    type: Literal["clock"] = "clock"
+    clock: Clock | None
+
+
+class Ack(OutFrame):
+    """A request of this connection was carried out (or, ``repeat``, had been already)."""
+
+    left_out_when_empty = frozenset({"repeat"})
+    type: Literal["ack"] = "ack"
+    seq: int
+    last_seq: int
+    repeat: bool = Field(False, description="present (true) only for a repeat")
+
+
+class SeqFrame(OutFrame):
+    """Another connection of this seat had a request carried out."""
+
+    type: Literal["seq"] = "seq"
+    last_seq: int
+
+
+class Pong(OutFrame):
+    """The answer to a ping."""
+
+    type: Literal["pong"] = "pong"
+
+
+class Restarting(OutFrame):
+    """The server is going down for a restart; the connection closes (1012) and the page
+    reconnects when the server is back."""
+
+    type: Literal["restarting"] = "restarting"
+
+
+class Removed(OutFrame):
+    """The host gave this seat up; the connection closes."""
+
+    type: Literal["removed"] = "removed"
+    message: str
+
+
+class NoticeFrame(OutFrame):
+    """What the host changed (the rules, the stakes, the clocks), and the hand it holds from;
+    it is sent again to a page that connects before that hand is over."""
+
+    type: Literal["notice"] = "notice"
+    kind: Literal["rules"]
+    text: str
+    hand: int = Field(description="the first hand the change holds for")
+
+
+ErrorCode = Literal[
+    "malformed",
+    "too-large",
+    "rate-limited",
+    "illegal",
+    "out-of-turn",
+    "stale",
+    "seq-range",
+    "seat",
+    "refused",
+    "unknown-seat",
+    "unknown-table",
+    "too-many-connections",
+    "storage",
+    "internal",
+]
+"""What an error frame can say went wrong."""
+
+
+class ErrorFrame(OutFrame):
+    """A request refused (nothing changed), or the connection's end explained."""
+
+    left_out_when_empty = frozenset({"last_seq"})
+    type: Literal["error"] = "error"
+    code: ErrorCode
+    message: str = Field(max_length=300)
+    seq: int | None = Field(description="the request refused, if it had a number")
+    last_seq: int | None = Field(
+        None, description="present for stale and seq-range: the seat's last accepted request"
+    )
+
+
+ServerFrame = Annotated[
+    Welcome
+    | TableFrame
+    | ChoosingFrame
+    | HandFrame
+    | UpdateFrame
+    | ClockFrame
+    | Ack
+    | SeqFrame
+    | Pong
+    | Removed
+    | NoticeFrame
+    | Restarting
+    | ErrorFrame,
+    Field(discriminator="type"),
+]
+"""Any frame the server sends."""
+
+_SERVER_FRAME: TypeAdapter[ServerFrame] = TypeAdapter(ServerFrame)
+
+
+def read_server_frame(text: str) -> OutFrame:
+    """A frame from the server, checked against its model (raises pydantic's
+    ``ValidationError`` if it is none of them)."""
+    frame: OutFrame = _SERVER_FRAME.validate_json(text)
+    return frame
+
+
+def protocol_page() -> str:
+    """``docs/protocol.md``: the frames both ways, each with its JSON Schema."""
+    from wildstud.server.messages import ClientFrame  # the incoming side, beside this one
+
+    lines = [
+        "# The WebSocket protocol",
+        "",
+        "<!-- generated by `python -m wildstud.server.frames > docs/protocol.md`; do not edit -->",
+        "",
+        "An AsyncAPI-style description of the frames on `/ws/seat/{token}` (a player) and",
+        "`/ws/watch/{token}` (a spectator). Every frame is a JSON object with a `type`. The",
+        "rules of `seq`, acks and refusals are in the docstring of `wildstud.server.messages`;",
+        "the models are `wildstud.server.frames` (sent) and `wildstud.server.messages` (received).",
+        "",
+    ]
+    sections = (
+        ("Sent by the client", TypeAdapter(ClientFrame).json_schema()),
+        ("Sent by the server", _SERVER_FRAME.json_schema()),
+    )
+    for title, schema in sections:
+        definitions = schema.get("$defs", {})
+        frames = [ref["$ref"].rsplit("/", 1)[1] for ref in schema["oneOf"]]
+        lines += [f"## {title}", ""]
+        for name in frames:
+            lines += _section(name, definitions[name], 3)
+        parts = sorted(set(definitions) - set(frames))
+        if parts:
+            lines += [f"### Parts of the frames {title.lower()}", ""]
+            for name in parts:
+                lines += _section(name, definitions[name], 4)
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def _section(name: str, schema: dict[str, Any], level: int) -> list[str]:
+    """A model's heading, description and a table of its fields."""
+    properties: dict[str, Any] = schema.get("properties", {})
+    kind = properties.get("type", {}).get("const")
+    heading = f"`{kind}` ({name})" if kind else name
+    lines = ["#" * level + " " + heading, "", " ".join(schema.get("description", "").split()), ""]
+    if schema.get("additionalProperties", False) is not False:
+        lines += ["Other fields: those of the event's record.", ""]
+    if properties:
+        required = set(schema.get("required", ()))
+        lines += ["| field | type | required | description |", "|---|---|---|---|"]
+        for field, spec in properties.items():
+            text = " ".join(spec.get("description", "").split()).replace("|", "\\|")
+            needed = "yes" if field in required or "const" in spec else "no"
+            lines.append(f"| `{field}` | {_type(spec)} | {needed} | {text} |")
+        lines.append("")
+    return lines
+
+
+def _type(spec: dict[str, Any]) -> str:
+    """A JSON Schema type in a few words: ``integer``, ``Clock or null``, ``list of Proof``."""
+    if "$ref" in spec:
+        target = spec["$ref"].rsplit("/", 1)[1]
+        return f"[{target}](#{target.lower()})"
+    if "const" in spec:
+        return f"`{json.dumps(spec['const'])}`"
+    if "enum" in spec:
+        return " \\| ".join(f"`{json.dumps(value)}`" for value in spec["enum"])
+    if "anyOf" in spec:
+        return " or ".join(_type(option) for option in spec["anyOf"])
+    kind = spec.get("type", "any")
+    if kind == "array":
+        return f"list of {_type(spec.get('items', {}))}"
+    if kind == "object" and "additionalProperties" in spec:
+        values = spec["additionalProperties"]
+        return "object" if values is True else f"object of {_type(values)}"
+    bounds = [
+        f"{word} {spec[key]}"
+        for key, word in (
+            ("minimum", "≥"),
+            ("maximum", "≤"),
+            ("maxLength", "length ≤"),
+            ("minLength", "length ≥"),
+        )
+        if key in spec
+    ]
+    return str(kind) + (f" ({', '.join(bounds)})" if bounds else "")
+
+
+if __name__ == "__main__":  # pragma: no cover - the page is checked by tests/server/test_frames.py
+    sys.stdout.write(protocol_page())

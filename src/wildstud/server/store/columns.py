@@ -1,0 +1,93 @@
+"""How each record of :mod:`wildstud.server.store.records` maps to the columns of its row.
+
+A record's dataclass fields are the one list of what its row holds: each field is the column of
+the same name (or the one ``renamed`` gives), so a row is written and read by keyword, from that
+list, and a field added to a record needs no second list to be stored. Rows hold lists where
+records hold tuples (JSON columns), and each side gets its own copy of a mapping.
+
+>>> from wildstud.server.store.records import LedgerEntry
+>>> LEDGER.values(LedgerEntry("p1", 2, "Ann", "hand", -35, 4))
+{'player_id': 'p1', 'seat': 2, 'name': 'Ann', 'reason': 'hand', 'amount': -35, 'hand_number': 4}
+>>> from types import SimpleNamespace
+>>> row = SimpleNamespace(number=3, hand_number=3, deal=1, cards="AsKd", salts=None)
+>>> DECK.read(row).deal
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+from wildstud.server.store.records import (
+    ActionRecord,
+    DeckDraw,
+    HandSetup,
+    LedgerEntry,
+    Notice,
+    SeatRequestState,
+    SeatState,
+    TableState,
+)
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+__all__ = ["ACTION", "DECK", "HAND", "LEDGER", "NOTICE", "REQUEST", "SEAT", "TABLE", "Columns"]
+
+R = TypeVar("R", bound="DataclassInstance")
+
+
+@dataclass(frozen=True)
+class Columns(Generic[R]):
+    """The columns of a record's row: one a field, named like it unless ``renamed``."""
+
+    record: type[R]
+    renamed: Mapping[str, str] = field(default_factory=dict)
+    """Field name to column name, where they differ."""
+    keys: frozenset[str] = frozenset()
+    """The fields that identify the row: never updated (:meth:`values` ``keys=False``)."""
+
+    def values(self, record: R, *, keys: bool = True) -> dict[str, Any]:
+        """The row's column values for ``record``, by column name."""
+        return {
+            self.renamed.get(item.name, item.name): _to_row(getattr(record, item.name))
+            for item in fields(self.record)
+            if keys or item.name not in self.keys
+        }
+
+    def read(self, row: object) -> R:
+        """The record a row holds (any object with the columns as attributes)."""
+        return self.record(
+            **{
+                item.name: _to_record(getattr(row, self.renamed.get(item.name, item.name)))
+                for item in fields(self.record)
+            }
+        )
+
+
+def _to_row(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return list(value)
+    if isinstance(value, dict):
+        return dict(value)
+    return value
+
+
+def _to_record(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(value)
+    if isinstance(value, dict):
+        return dict(value)
+    return value
+
+
+TABLE = Columns(TableState, keys=frozenset({"id"}))
+SEAT = Columns(SeatState, keys=frozenset({"seat"}))
+HAND = Columns(HandSetup, keys=frozenset({"number"}))
+DECK = Columns(DeckDraw, renamed={"number": "hand_number"})
+ACTION = Columns(ActionRecord, renamed={"number": "hand_number"})
+LEDGER = Columns(LedgerEntry)
+REQUEST = Columns(SeatRequestState, keys=frozenset({"id"}))
+NOTICE = Columns(Notice, renamed={"hand": "hand_number"})

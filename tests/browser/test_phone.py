@@ -1,0 +1,83 @@
+"""The table on a phone (a touch screen of 390×844 in Chromium): the wild-card banner stays in
+view as the page scrolls, no keyboard hint is shown, and every control is a thumb's target
+(44 px or more each way), with the choices at the bottom of the screen."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from playwright.async_api import async_playwright
+
+from tests.browser.pages import answered, cheap_choice, keep, launch, sit
+from tests.browser.test_accessibility import AXE, RULES, RUN_AXE
+from tests.server import wsclient
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+
+SMALL_TARGETS = """() => [...document.querySelectorAll("button, select, summary, input")]
+    .filter((element) => element.getClientRects().length > 0)
+    .map((element) => {
+        const box = element.getBoundingClientRect();
+        return [element.tagName, element.textContent.trim().slice(0, 40), box.width, box.height];
+    })
+    .filter(([, , width, height]) => width < 44 || height < 44)"""
+
+SHOWN_HINTS = """() => [...document.querySelectorAll("kbd, #shortcuts, .keys-button, #keys")]
+    .filter((element) => element.getClientRects().length > 0).length"""
+
+
+async def _on_a_phone(server: Any, shots: Path) -> None:
+    api = wsclient.Api(server.base)
+    created = api.create(games=[{"game": "FTQ"}], seats=4, bot_delay=0.2, action_clock=120)
+    for _ in range(3):
+        api.ok(api.host(created, "POST", "/bots", kind="calling-bot"))
+    async with async_playwright() as playwright:
+        browser = await launch(playwright)
+        seat = await sit(browser, api, created, "Ann", **PHONE)
+        page = seat.page
+        assert await page.evaluate("matchMedia('(hover: none), (pointer: coarse)').matches")
+        api.ok(api.host(created, "POST", "/start"))
+        await seat.my_turn(30)
+        await page.screenshot(path=str(shots / "phone-turn-top.png"))
+
+        # Scrolled to the foot of the page, the banner is still at the top of the screen and
+        # the choices at the bottom.
+        await page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        await asyncio.sleep(0.2)
+        assert await page.evaluate("window.scrollY") > 100, "the page should scroll on a phone"
+        banner = await page.locator("#banner").bounding_box()
+        assert banner is not None
+        assert banner["y"] >= -1, banner
+        assert banner["y"] + banner["height"] <= 844 * 0.3, banner
+        actions = await page.locator("#actions").bounding_box()
+        assert actions is not None
+        assert actions["y"] >= 844 / 2, actions
+        assert actions["y"] + actions["height"] <= 845, actions
+        await page.screenshot(path=str(shots / "phone-turn-scrolled.png"))
+
+        # No keyboard hints on a touch screen; every control is a thumb's size.
+        assert await page.evaluate(SHOWN_HINTS) == 0
+        assert "Enter" not in await page.locator("#actions").inner_text()
+        assert await page.evaluate(SMALL_TARGETS) == []
+        await page.evaluate(AXE.read_text(encoding="utf-8"))  # outside the page's CSP
+        assert await page.evaluate(RUN_AXE, RULES) == []
+
+        # A tap takes the turn.
+        choice = await cheap_choice(seat)
+        await page.locator(f"#actions button[data-choice='{choice}']").tap()
+        await answered(seat, 1)
+        await page.evaluate("window.scrollTo(0, 0)")
+        # Not full_page: a full-page capture resizes the screen and drops the touch emulation.
+        await page.screenshot(path=str(shots / "phone-top.png"))
+        assert await page.evaluate(SHOWN_HINTS) == 0
+        assert seat.errors == [], seat.errors
+        await browser.close()
+
+
+def test_a_phone_keeps_the_wild_cards_in_view_and_every_control_under_the_thumb(
+    server: Any, tmp_path: Path
+) -> None:
+    asyncio.run(_on_a_phone(server, tmp_path))
+    keep(sorted(tmp_path.glob("phone-*.png")))
