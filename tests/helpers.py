@@ -10,6 +10,7 @@ from typing import Any
 
 from wildstud.deal import Hand, Share, Shown, WildsChanged
 from wildstud.seats import seat_label
+from wildstud.wilds import describe_change
 
 
 def play(hand: Hand, *moves: str) -> None:
@@ -23,8 +24,10 @@ def play(hand: Hand, *moves: str) -> None:
 
 
 def reasons(hand: Hand) -> list[str]:
-    """The reason of every change of the wild cards, in order."""
-    return [event.reason for event in hand.events if isinstance(event, WildsChanged)]
+    """Every change of the wild cards, in words, in order."""
+    return [
+        describe_change(event.change) for event in hand.events if isinstance(event, WildsChanged)
+    ]
 
 
 def winners(hand: Hand) -> list[tuple[int, int]]:

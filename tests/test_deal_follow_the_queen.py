@@ -152,7 +152,7 @@ def test_no_queen_redeal_for_the_players_still_in() -> None:
     play(hand, "p2 check", "p1 check", "p2 check", "p1 check")
     # Sixth street's last upcard showed no queen: no betting, the deal is over.
     redeal = next(event for event in hand.events if isinstance(event, Redealt))
-    assert redeal == Redealt(1, "no queen was dealt face up", (0, 1), 15)
+    assert redeal == Redealt(1, "no queen was dealt face up", (0, 1), 15, None, None)
     assert hand.deal_number == 2
     assert hand.in_deal == (0, 1)
     play_out(hand, CallingBot())

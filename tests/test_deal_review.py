@@ -149,9 +149,7 @@ def test_a_final_queen_promises_no_follower_to_the_table() -> None:
     hand.check()
     hand.step()  # 9♦ to p1
     hand.step()  # Q♥ to p2
-    assert hand.view(0).wild_text == (
-        "nothing is wild (the next face-up card after Q♥ will be wild)"
-    )
+    assert hand.view(0).wild_text == "nothing is wild yet: the next face-up card after Q♥ will be"
     hand.step()
     assert hand.centre is not None
     assert hand.view(0).wild_text == f"{hand.centre.rank.plural} are wild"
@@ -255,7 +253,9 @@ def test_kings_and_queens_alternating_and_the_call(name: str, called: str) -> No
         "Q♣ to p1: kings are no longer wild; queens are wild; the next face-up card will be wild",
         "Q♣ to p1, then 7♦ to p2: queens and sevens are wild",
         "K♥ to p1: only kings are wild",
-        "Q♦ to p2: kings are no longer wild; queens are wild; the next face-up card will be wild",
+        # The last face-up card: no card follows it (the sheet), and the words say so.
+        "Q♦ to p2: kings are no longer wild; it is the last face-up card, so no card follows it;"
+        " queens are wild",
     ]
     # The call comes each time a king cancels wild cards; K♣ after K♦ cancels nothing.
     calls = [(e.name, e.card, e.seat) for e in hand.events if isinstance(e, Called)]
