@@ -5,7 +5,7 @@ hand was dealt: a seat index alone could pass a departed player's cards to whoev
 next. Hands stored before this revision get an empty list: no seat sees their hole cards.
 
 Revision ID: 0007
-Revises: 0004
+Revises: 0005
 Create Date: 2026-12-01
 """
 
@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0007"
-down_revision = "0004"
+down_revision = "0005"
 branch_labels = None
 depends_on = None
 
