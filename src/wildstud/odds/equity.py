@@ -33,6 +33,7 @@ from wildstud.odds.parallel import map_chunks, play_chunks
 from wildstud.odds.simulate import CHUNK_DEALS, Deals, GameSpec
 from wildstud.odds.situation import Situation
 from wildstud.odds.stats import Z95, wilson
+from wildstud.seats import seat_label
 
 __all__ = ["Odds", "SeatOdds", "exact_odds", "odds"]
 
@@ -62,7 +63,7 @@ class SeatOdds:
         """Plain data for JSON."""
         return {
             "seat": self.seat,
-            "player": f"p{self.seat + 1}",
+            "player": seat_label(self.seat),
             "equity": self.equity,
             "equity_ci95": list(self.equity_interval),
             "win": self.win,

@@ -51,6 +51,7 @@ from wildstud.games import Rules, find_game
 from wildstud.games.options import GameOptions
 from wildstud.odds import compiled_deal
 from wildstud.odds.simulate import check_players, resolve_rules
+from wildstud.seats import seat_label
 
 __all__ = ["Situation", "Taken"]
 
@@ -163,7 +164,7 @@ class Situation:
             if reached[seat] < street and seat not in out:
                 count = len(ups.get(seat, ()))
                 raise SituationError(
-                    f"p{seat + 1} holds {count} upcard(s) where the deal is on"
+                    f"{seat_label(seat)} holds {count} upcard(s) where the deal is on"
                     f" {rules.streets[street].name} but is not listed as folded"
                 )
         prefix: list[Taken] = []
@@ -180,7 +181,7 @@ class Situation:
                     if position < len(mine):
                         prefix.append(Taken(seat, up, mine[position].code))
                     elif up:
-                        raise SituationError(f"p{seat + 1} is missing an upcard")
+                        raise SituationError(f"{seat_label(seat)} is missing an upcard")
                     else:
                         prefix.append(Taken(seat, up, -1))
             if centre is not None and index == rules.last_face_up_street:
@@ -188,7 +189,8 @@ class Situation:
         for seat, cards in downs.items():
             if len(cards) > used[seat][0]:
                 raise SituationError(
-                    f"p{seat + 1} has {len(cards)} hole card(s); the deal has given {used[seat][0]}"
+                    f"{seat_label(seat)} has {len(cards)} hole card(s); the deal has given"
+                    f" {used[seat][0]}"
                 )
         live = tuple(seat for seat in range(players) if seat not in out)
         dead = tuple(card.code for card in parse_cards(_text(seen)))
