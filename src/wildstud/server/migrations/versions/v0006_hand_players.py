@@ -4,7 +4,7 @@ A seat's history shows that seat's own hole cards, so it must know who held the 
 hand was dealt: a seat index alone could pass a departed player's cards to whoever sits there
 next. Hands stored before this revision get an empty list: no seat sees their hole cards.
 
-Revision ID: 0007
+Revision ID: 0006
 Revises: 0005
 Create Date: 2026-12-01
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0007"
+revision = "0006"
 down_revision = "0005"
 branch_labels = None
 depends_on = None
