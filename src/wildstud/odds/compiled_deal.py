@@ -44,6 +44,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from wildstud import cards
+from wildstud.cards import Rank
 from wildstud.fast.kernels import _popcount, _slots, hand_value
 
 # Configuration vector (see wildstud.odds.simulate.GameSpec.config).
@@ -66,8 +68,8 @@ TRACE_SEAT, TRACE_UP, TRACE_CODE, TRACE_WILD, TRACE_SEATS = range(5)
 TRACE_ROWS_PER_DEAL = 64
 """Enough rows for one deal: 52 cards, the burns, a centre card, a reshuffle and a redeal."""
 
-QUEEN, KING = 10, 11
-QUEEN_OF_SPADES = 43
+QUEEN, KING = int(Rank.QUEEN), int(Rank.KING)
+QUEEN_OF_SPADES = cards.QUEEN_OF_SPADES.code  # Numba reads module globals as constants
 MAX_CARDS = 8
 
 # What a street's dealing led to.
