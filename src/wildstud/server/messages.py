@@ -7,6 +7,9 @@ A client sends JSON objects with a ``type``:
   none);
 - ``{"type": "choose", "seq": 8, "entry": 1}``: the dealer's pick of a game from the menu;
 - ``{"type": "sit_out", "seq": 9}`` and ``{"type": "sit_in", "seq": 10}``;
+- ``{"type": "show", "seq": 11, "show": false}``: at the showdown, show the hand (``true``) or
+  muck it unshown (``false``); only a hand that takes no part of a pot may be mucked, and only
+  while the table offers the choice (a ``showdown`` frame names the seats that have it);
 - ``{"type": "ping"}``.
 
 ``seq`` numbers a seat's requests, each larger than the last, and the seat's connections (a
@@ -42,6 +45,10 @@ The server's frames are JSON objects too, each one a model of :mod:`wildstud.ser
   "path"}`` for each card the frame's events show this client for the first time (its own hole
   cards, every face-up card, the hands shown down), to check against its deal's root at once
   (:mod:`wildstud.commitment`, :mod:`wildstud.server.proofs`);
+- ``{"type": "showdown", "seats", "seconds", "default"}``: the showdown waits for these table
+  seats to show or muck (``default``, ``"muck"`` or ``"show"``, is what the table does for a seat
+  that has not chosen when ``seconds`` run out); sent again with fewer seats as each chooses,
+  and on connecting while it lasts;
 - ``{"type": "clock", "clock"}`` when the table pauses or resumes; a ``clock`` is ``null`` or
   ``{"seat", "clock", "bank", "running"}``: the table seat to act and its seconds left;
 - ``{"type": "notice", "kind": "rules", "text", "hand"}``: the host changed the games, stakes
@@ -105,6 +112,7 @@ __all__ = [
     "Choose",
     "ClientFrame",
     "Ping",
+    "Show",
     "SitIn",
     "SitOut",
     "ack_frame",
@@ -161,19 +169,27 @@ class SitIn(_Frame):
     seq: Seq
 
 
+class Show(_Frame):
+    """At the showdown: show the hand (``show``) or muck it unshown."""
+
+    type: Literal["show"]
+    seq: Seq
+    show: bool
+
+
 class Ping(_Frame):
     """Is the server there?"""
 
     type: Literal["ping"]
 
 
-ClientFrame = Annotated[Act | Choose | SitOut | SitIn | Ping, Field(discriminator="type")]
+ClientFrame = Annotated[Act | Choose | SitOut | SitIn | Show | Ping, Field(discriminator="type")]
 """Any frame a client may send."""
 
-_CLIENT_FRAME: TypeAdapter[Act | Choose | SitOut | SitIn | Ping] = TypeAdapter(ClientFrame)
+_CLIENT_FRAME: TypeAdapter[Act | Choose | SitOut | SitIn | Show | Ping] = TypeAdapter(ClientFrame)
 
 
-def read_frame(text: str | bytes) -> Act | Choose | SitOut | SitIn | Ping:
+def read_frame(text: str | bytes) -> Act | Choose | SitOut | SitIn | Show | Ping:
     """Check a client's frame; a malformed one raises :class:`pydantic.ValidationError`."""
     return _CLIENT_FRAME.validate_json(text)
 

@@ -1,4 +1,5 @@
-"""Requests from players: actions, the dealer's pick of a game, sitting out and in.
+"""Requests from players: actions, the dealer's pick of a game, showing or mucking at the
+showdown, sitting out and in.
 
 Each request is numbered (``seq``, see :mod:`wildstud.server.messages`) and answered: an
 ``ack`` to the connection that sent it and a ``seq`` frame to the seat's other connections. A
@@ -21,6 +22,7 @@ from wildstud.server.messages import (
     Act,
     Choose,
     Ping,
+    Show,
     SitIn,
     SitOut,
     ack_frame,
@@ -28,7 +30,9 @@ from wildstud.server.messages import (
     seq_refusal,
     seq_taken,
 )
+from wildstud.server.replay import at_showdown
 from wildstud.server.seating import Client, Seat
+from wildstud.server.showdown import undecided
 from wildstud.server.store import Changes
 
 if TYPE_CHECKING:
@@ -43,7 +47,9 @@ class Players:
     def __init__(self, table: Table) -> None:
         self.table = table
 
-    async def handle(self, client: Client, frame: Act | Choose | SitIn | SitOut | Ping) -> None:
+    async def handle(
+        self, client: Client, frame: Act | Choose | SitIn | SitOut | Show | Ping
+    ) -> None:
         """Carry out a client's request and answer it (see the module's description)."""
         if isinstance(frame, Ping):
             client.send(dumps(Pong().frame()))
@@ -73,6 +79,8 @@ class Players:
                 await self._acts(seat, frame)
             elif isinstance(frame, Choose):
                 await self._chooses(seat, frame)
+            elif isinstance(frame, Show):
+                await self._shows(seat, frame)
             else:
                 seat.sitting_out = isinstance(frame, SitOut)
                 seat.missed_hands = 0
@@ -122,3 +130,23 @@ class Players:
             )
         seat.last_seq = frame.seq
         await self.table.driver.deal(frame.entry, chooser=seat)
+
+    async def _shows(self, seat: Seat, frame: Show) -> None:
+        table = self.table
+        if table.status is TableStatus.PAUSED:
+            raise IllegalActionError("the table is paused: wait for the host to resume it")
+        live = table.live
+        if live is None or not at_showdown(live.hand):
+            raise IllegalActionError("there is no showdown now to show or muck at")
+        engine = live.engine_seat(seat.index)
+        if engine is None or engine not in live.hand.live:
+            raise IllegalActionError("you have no hand at this showdown")
+        if live.hand.must_show(engine):
+            raise IllegalActionError(
+                "your hand takes part of a pot: it is shown, and cannot be mucked"
+            )
+        if engine not in undecided(live.hand, live.shown):
+            raise IllegalActionError("you have chosen to show this hand already")
+        seat.acted = True
+        seat.last_seq = frame.seq
+        await table.driver.decide(seat, engine, frame.show, "player", frame.seq)

@@ -145,6 +145,16 @@ class TableSettings(_Model):
         10.0,
         description="minutes with no player or spectator connected before the bots wait for one",
     )
+    muck_clock: Annotated[float, Field(ge=0, le=60)] = Field(
+        5.0,
+        description="seconds each player whose hand takes no part of a pot has at the showdown"
+        " to show it or muck it",
+    )
+    showdown_default: Literal["muck", "show"] = Field(
+        "muck",
+        description="what the table does at the showdown for a losing hand whose player has not"
+        " chosen in time, is a bot or is away: muck it unshown, or show it",
+    )
     seat_requests: bool = Field(
         True,
         description="the join link asks the host for a seat (the host approves or declines);"
