@@ -17,6 +17,7 @@ import { ActionPanel, setText } from "./panel.js";
 import { readSetting, writeSetting } from "./storage.js";
 import { eventSentences, Speaker, winnerSentences } from "./speech.js";
 import { SeatControls } from "./seatcontrols.js";
+import { ShowdownChoice } from "./showdown.js";
 
 const SHORTCUTS_KEY = "wildstud.shortcuts";
 // Keys typed here belong to what holds them, never to the table.
@@ -49,6 +50,7 @@ class TablePage {
     });
     this.panel = new ActionPanel(this.socket, () => this.choices());
     this.seatControls = new SeatControls(this.panel);
+    this.showdown = new ShowdownChoice(this.panel);
     this.host = host;
     this.announceTimer = null;
     this.spoken = { wild: null, turn: null, over: null, redeal: null, hand: null, from: 0 };
@@ -168,6 +170,7 @@ class TablePage {
       el.felt,
       el.picker,
       el.actions,
+      this.showdown.element,
       this.seatControls.element,
       h("details", { className: "log-box", open: true }, h("summary", {}, "Hand log"), el.log),
       el.history,
@@ -212,6 +215,9 @@ class TablePage {
         break;
       case "table":
         state.table = frame.table;
+        break;
+      case "showdown":
+        this.showdown.update(frame);
         break;
       case "choosing":
         state.choosing = frame;
@@ -398,6 +404,7 @@ class TablePage {
       this.renderActions();
       this.renderLog();
       this.renderSeatControls();
+      this.showdown.render(this.mySeat(), hand ? hand.number : null);
     });
     if (this.host && this.host.update && table) this.host.update(table);
     this.speakChanges();
@@ -535,6 +542,7 @@ class TablePage {
   }
 
   tick() {
+    this.showdown.tick();
     const hand = this.state.hand;
     const element = this.el.seats.querySelector(".to-act .clock");
     if (this.state.choosing) {
