@@ -7,7 +7,14 @@ A client sends JSON objects with a ``type``:
   none);
 - ``{"type": "choose", "seq": 8, "entry": 1}``: the dealer's pick of a game from the menu;
 - ``{"type": "sit_out", "seq": 9}`` and ``{"type": "sit_in", "seq": 10}``;
-- ``{"type": "show", "seq": 11, "show": false}``: at the showdown, show the hand (``true``) or
+- ``{"type": "rebuy", "seq": 11, "amount": 500}``: ask the host for chips (a rebuy of an empty
+  stack or a top-up), within the table's limits; the host approves or declines it and approved
+  chips come to the table between hands (:mod:`wildstud.server.cashier`);
+- ``{"type": "say", "text": "nice hand", "id": "k3J9x", "name": "Zoe"}``: a line of table
+  chat (:mod:`wildstud.server.chat`); ``id`` (optional, 1-64 letters, digits, ``-`` or ``_``)
+  makes a resend after a reconnection a repeat rather than a second line, and ``name`` is a
+  spectator's (a player speaks under their seat's name);
+- ``{"type": "show", "seq": 12, "show": false}``: at the showdown, show the hand (``true``) or
   muck it unshown (``false``); only a hand that takes no part of a pot may be mucked, and only
   while the table offers the choice (a ``showdown`` frame names the seats that have it);
 - ``{"type": "ping"}``.
@@ -51,6 +58,10 @@ The server's frames are JSON objects too, each one a model of :mod:`wildstud.ser
   and on connecting while it lasts;
 - ``{"type": "clock", "clock"}`` when the table pauses or resumes; a ``clock`` is ``null`` or
   ``{"seat", "clock", "bank", "running"}``: the table seat to act and its seconds left;
+- ``{"type": "chat_log", "lines", "muted", "open", "limit"}`` on connecting,
+  ``{"type": "chat", "line"}`` for each new line, ``{"type": "said", "id", "repeat"}`` to the
+  sender of a stored line and ``{"type": "chat_mutes", "muted"}``
+  (:mod:`wildstud.server.chat`); a chat refusal's error frame carries the line's ``id``;
 - ``{"type": "notice", "kind": "rules", "text", "hand"}``: the host changed the games, stakes
   or clocks, from hand ``hand`` on (:mod:`wildstud.server.console`); sent again on connecting
   until that hand is over;
@@ -59,7 +70,8 @@ The server's frames are JSON objects too, each one a model of :mod:`wildstud.ser
   ``{"type": "restarting"}`` (the server is going down for a restart);
 - ``{"type": "error", "code", "message", "seq"}``, with ``code`` one of ``malformed``,
   ``too-large``, ``rate-limited``, ``illegal``, ``out-of-turn``, ``stale``, ``seq-range``,
-  ``seat``, ``refused``, ``unknown-seat``, ``unknown-table``, ``storage`` and ``internal``;
+  ``seat``, ``refused``, ``unknown-seat``, ``unknown-table``, ``storage`` and ``internal``, and
+  for chat ``bad-text``, ``muted`` and ``chat-closed`` (:mod:`wildstud.server.chat`);
   ``stale`` and ``seq-range`` carry ``last_seq`` too.
 
 A view's ``redeal_pending`` is ``null``, or ``{"reason", "card", "seat"}`` while the deal has
@@ -112,6 +124,8 @@ __all__ = [
     "Choose",
     "ClientFrame",
     "Ping",
+    "Rebuy",
+    "Say",
     "Show",
     "SitIn",
     "SitOut",
@@ -169,6 +183,14 @@ class SitIn(_Frame):
     seq: Seq
 
 
+class Rebuy(_Frame):
+    """Ask the host for ``amount`` chips: a rebuy, or a top-up of a stack not yet empty."""
+
+    type: Literal["rebuy"]
+    seq: Seq
+    amount: Annotated[int, Field(ge=1, le=1_000_000_000)]
+
+
 class Show(_Frame):
     """At the showdown: show the hand (``show``) or muck it unshown."""
 
@@ -183,13 +205,26 @@ class Ping(_Frame):
     type: Literal["ping"]
 
 
-ClientFrame = Annotated[Act | Choose | SitOut | SitIn | Show | Ping, Field(discriminator="type")]
+class Say(_Frame):
+    """A line of table chat; the server cleans ``text`` and ``name`` as it cleans names."""
+
+    type: Literal["say"]
+    text: str
+    id: Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{1,64}$")] | None = None
+    name: str | None = None
+
+
+ClientFrame = Annotated[
+    Act | Choose | SitOut | SitIn | Rebuy | Show | Ping | Say, Field(discriminator="type")
+]
 """Any frame a client may send."""
 
-_CLIENT_FRAME: TypeAdapter[Act | Choose | SitOut | SitIn | Show | Ping] = TypeAdapter(ClientFrame)
+_CLIENT_FRAME: TypeAdapter[Act | Choose | SitOut | SitIn | Rebuy | Show | Ping | Say] = TypeAdapter(
+    ClientFrame
+)
 
 
-def read_frame(text: str | bytes) -> Act | Choose | SitOut | SitIn | Show | Ping:
+def read_frame(text: str | bytes) -> Act | Choose | SitOut | SitIn | Rebuy | Show | Ping | Say:
     """Check a client's frame; a malformed one raises :class:`pydantic.ValidationError`."""
     return _CLIENT_FRAME.validate_json(text)
 
