@@ -149,6 +149,8 @@ async def _mucked_and_hidden(server: Server) -> None:
         engine = loser.hands[number]["you"]
         assert {"type": "mucked", "seat": engine} in events
         assert not any(e["type"] == "shown" and e["seat"] == engine for e in events)
+        # The winner's hand takes the pot, so it is shown, alone.
+        assert [e["seat"] for e in events if e["type"] == "shown"] == [winner.hands[number]["you"]]
         # The loser still sees its own cards; nobody else ever got them.
         assert _hole(loser, number) == hole
         for other in (winner, night.spectator):
@@ -204,6 +206,19 @@ def test_the_muck_clock_mucks_a_losing_hand_by_default(server: Server) -> None:
 
 def test_a_table_may_show_losing_hands_by_default(server: Server) -> None:
     asyncio.run(_clock_default(server, "show"))
+
+
+def test_the_host_changes_the_muck_clock_and_default_between_hands(server: Server) -> None:
+    api = Api(server.base)
+    created = api.create(games=[{"game": "BD5"}])
+    assert created["table"]["settings"]["muck_clock"] == 5
+    assert created["table"]["settings"]["showdown_default"] == "muck"
+    info = api.ok(api.host(created, "PUT", "/rules", muck_clock=2, showdown_default="show"))
+    assert (info["settings"]["muck_clock"], info["settings"]["showdown_default"]) == (2, "show")
+    refused = api.host(created, "PUT", "/rules", showdown_default="fold")
+    assert refused.status_code == 422
+    after = api.get(f"/api/tables/{created['table']['id']}")
+    assert after["settings"]["showdown_default"] == "show"
 
 
 async def _killed_during_choice(server: Server) -> None:

@@ -493,7 +493,7 @@ class Driver:
         if show:
             live.shown.add(engine)
         else:
-            live.hand.muck(engine)
+            live.hand.muck(engine, show_last=True)  # a hand that wins is always shown
         kind = SHOW if show else MUCK
         record = ActionRecord(
             number=live.number,

@@ -160,7 +160,9 @@ class Players:
             raise IllegalActionError("you have no hand at this showdown")
         if live.hand.must_show(engine):
             raise IllegalActionError(
-                "your hand takes part of a pot: it is shown, and cannot be mucked"
+                "your hand takes part of a pot: it is shown anyway"
+                if frame.show
+                else "your hand takes part of a pot: it is shown, and cannot be mucked"
             )
         if engine not in undecided(live.hand, live.shown):
             raise IllegalActionError("you have chosen to show this hand already")

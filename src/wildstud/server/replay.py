@@ -171,7 +171,7 @@ def _to_showdown(hand: Hand) -> None:
 
 def _replay(hand: Hand, action: ActionRecord) -> None:
     if action.kind == MUCK:
-        hand.muck(action.seat)
+        hand.muck(action.seat, show_last=True)  # the table shows the hand that wins
     elif action.kind != SHOW:
         hand.act(ActionKind(action.kind), action.amount, seat=action.seat)
 
@@ -222,6 +222,9 @@ def replay_views(
             break
         else:
             _replay(hand, action)
+            shown = action.kind == SHOW  # a choice to show changes nothing until the showdown
             action = next(pending, None)
+            if shown:
+                continue
         views.append(hand.view(None))
     return views
