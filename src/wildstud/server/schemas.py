@@ -233,6 +233,8 @@ class RulesUpdate(_Model):
     idle_minutes: Annotated[float, Field(gt=0, le=1440)] | None = None
     showdown_pause: Annotated[float, Field(ge=0, le=60)] | None = None
     spectator_chat: bool | None = None
+    muck_clock: Annotated[float, Field(ge=0, le=60)] | None = None
+    showdown_default: Literal["muck", "show"] | None = None
     seat_requests: bool | None = None
 
 
