@@ -105,6 +105,7 @@ from wildstud.games import (
 )
 from wildstud.games.options import AllInLowCard, OptionValue
 from wildstud.pots import Pot, build_pots
+from wildstud.seats import seat_label as _name
 from wildstud.wilds import FaceUp, HeldCard, Trigger, Wilds, WildTracker, describe_wild
 
 __all__ = ["Chance", "DealerStep", "Hand", "NextStep", "Stage"]
@@ -159,10 +160,6 @@ def _dealt(seat: int, code: int, up: bool, street: int) -> Dealt:
 @lru_cache(maxsize=1024)
 def _face_up_record(code: int, seat: int | None) -> FaceUp:
     return FaceUp(DECK[code], seat)
-
-
-def _name(seat: int) -> str:
-    return f"p{seat + 1}"
 
 
 def _stakes(options: GameOptions) -> Stakes:

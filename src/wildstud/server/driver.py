@@ -356,6 +356,7 @@ class Driver:
             names=tuple(table.seats[index].name for index in lineup),
             dealer=lineup.index(button),
             stacks=tuple(table.seats[index].stack for index in lineup),
+            player_ids=tuple(table.seats[index].player_id for index in lineup),
         )
         book = DeckBook()
         hand = start_hand(setup, book, to_redeal=True, hold_showdown=True)

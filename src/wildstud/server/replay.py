@@ -197,11 +197,13 @@ def rebuild(
 
 
 def replay_views(
-    setup: HandSetup, book: DeckBook, actions: Iterable[ActionRecord]
+    setup: HandSetup, book: DeckBook, actions: Iterable[ActionRecord], viewer: int | None = None
 ) -> list[TableView]:
-    """What a spectator saw of the hand, move by move: the view as the hand starts, then after
-    each of the dealer's steps and each player's action, until the hand is over or the actions
-    run out. Each view holds every event so far, hidden cards hidden until they were shown.
+    """What a spectator (or the engine seat ``viewer``) saw of the hand, move by move: the view
+    as the hand starts, then after each of the dealer's steps and each player's action, until
+    the hand is over or the actions run out. Each view holds every event so far, hidden cards
+    hidden until they were shown (a viewer's own hidden cards shown to it from the start), as
+    :meth:`~wildstud.deal.Hand.view` gives them.
 
     >>> from wildstud.server.store.records import HandSetup
     >>> setup = HandSetup(1, 0, "follow-the-queen", {}, (0, 1), ("ann", "bob"), 0, (50, 50))
@@ -212,7 +214,7 @@ def replay_views(
     False
     """
     hand = _new_hand(setup, book)
-    views = [hand.view(None)]
+    views = [hand.view(viewer)]
     pending = iter(actions)
     action = next(pending, None)
     while hand.phase is not Phase.OVER:
@@ -226,5 +228,5 @@ def replay_views(
             action = next(pending, None)
             if shown:
                 continue
-        views.append(hand.view(None))
+        views.append(hand.view(viewer))
     return views

@@ -450,22 +450,27 @@ class HandHistory(_Model):
 
 
 class HandStep(_Model):
-    """One move of a finished hand: the events it added and the spectator's view after them
-    (the view of a WebSocket ``update`` frame, without its events)."""
+    """One move of a finished hand: the events it added and the view after them (the view of
+    a WebSocket ``update`` frame, without its events)."""
 
     events: list[dict[str, Any]]
     view: dict[str, Any]
 
 
 class HandSteps(_Model):
-    """A finished hand move by move, as a spectator saw it live: hidden cards stay hidden
-    until the showdown shows them."""
+    """A finished hand move by move, as a spectator saw it live, or as one seat saw it: hidden
+    cards stay hidden until the showdown shows them, but for that seat's own."""
 
     table_id: str
     number: int
     names: list[str] = Field(description="the players' names by engine seat (p1 first)")
     lineup: list[int] = Field(description="the table seat of each engine seat")
     starting_stacks: list[int]
+    you: int | None = Field(
+        default=None,
+        description="the engine seat whose view the steps are (its own hidden cards shown), or"
+        " null: the spectator's view",
+    )
     steps: list[HandStep]
     commitments: list[Commitment] = Field(
         default=[], description="each deal's commitment to its deck (none before commitments)"

@@ -201,7 +201,7 @@ class TablePage {
       el.confirm,
       el.host, // last: beside the table on a wide screen, under it on a phone (hostpanel.js)
     );
-    this.historyPanel = new HistoryPanel(el.history, () => this.seatCount());
+    this.historyPanel = new HistoryPanel(el.history, () => this.seatCount(), this.seatToken);
   }
 
   toggleHistory() {
