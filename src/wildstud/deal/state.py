@@ -613,16 +613,17 @@ class Hand:
         if seat not in self.live:
             raise IllegalActionError(f"{_name(seat)} cannot muck: it has no hand in this deal")
 
-    def muck(self, seat: int) -> Mucked:
+    def muck(self, seat: int, *, show_last: bool = False) -> Mucked:
         """Give up ``seat``'s hand at the showdown without showing it: it wins nothing (the last
-        hand left then takes the pots unshown)."""
+        hand left then takes the pots unshown, or, ``show_last``, shown: a table that shows every
+        hand taking part of a pot has it so, ``docs/house-rules.md``)."""
         self.verify_muck(seat)
         self._folded.add(seat)
         self._mucked.append(seat)
         self._live = tuple(other for other in self._in_deal if other not in self._folded)
         event = Mucked(seat)
         self._events.append(event)
-        if len(self.live) == 1:
+        if len(self.live) == 1 and not show_last:
             self._stage = Stage.UNCONTESTED
         return event
 

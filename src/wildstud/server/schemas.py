@@ -169,6 +169,16 @@ class TableSettings(_Model):
     spectator_chat: bool = Field(
         False, description="spectators read and write the table chat (players always do)"
     )
+    muck_clock: Annotated[float, Field(ge=0, le=60)] = Field(
+        5.0,
+        description="seconds each player whose hand takes no part of a pot has at the showdown"
+        " to show it or muck it",
+    )
+    showdown_default: Literal["muck", "show"] = Field(
+        "muck",
+        description="what the table does at the showdown for a losing hand whose player has not"
+        " chosen in time, is a bot or is away: muck it unshown, or show it",
+    )
     seat_requests: bool = Field(
         True,
         description="the join link asks the host for a seat (the host approves or declines);"
@@ -223,6 +233,8 @@ class RulesUpdate(_Model):
     idle_minutes: Annotated[float, Field(gt=0, le=1440)] | None = None
     showdown_pause: Annotated[float, Field(ge=0, le=60)] | None = None
     spectator_chat: bool | None = None
+    muck_clock: Annotated[float, Field(ge=0, le=60)] | None = None
+    showdown_default: Literal["muck", "show"] | None = None
     seat_requests: bool | None = None
 
 
