@@ -1,0 +1,298 @@
+"""A whole hosted night in Chromium (issue 12's first acceptance line), step by step.
+
+A host creates a dealer's-choice table from the home page's form (Follow the Queen, five-card
+and seven-card Who Da Baby Daddy Is, The Bitch, with an equity bot in one seat). Four friends,
+each in a browser context of their own, open the join link and ask for a seat; the host lets
+three in from the host console and declines the fourth. They play a hand of every game on the
+menu, each chooser picking a game not yet played; the host changes the stakes between hands and
+every seat's hand log says so; one player rebuys (asked in the page, approved by the host,
+applied at the next hand), one chats, one mucks a losing hand at the showdown, one leaves and
+cashes out; the host ends the night, and the settle-up in the page and in the downloaded CSV
+squares the ledger exactly, figure for figure with ``GET /api/tables/{id}/night``.
+
+The steps are tests of their own, in order, sharing one browser and one event loop (the module's
+``night`` fixture): a step whose feature is not on this branch yet is skipped, saying what is
+missing, and the night goes on without it. The screenshots of the host console, the ledger and
+the settle-up are kept where ``WILDSTUD_SCREENSHOTS`` says (``docs/screenshots`` for the
+README's).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Coroutine, Iterator
+from pathlib import Path
+from typing import Any, TypeVar
+
+import pytest
+from playwright.async_api import Browser, Page, Playwright, async_playwright
+
+from tests.browser.pages import TURN, Seat, keep, launch, take_turn, wait_until
+from tests.server import wsclient
+
+STATIC = Path(__file__).parents[2] / "src" / "wildstud" / "server" / "static" / "js"
+WIDE = {"width": 1280, "height": 900}
+FRIENDS = ("Ann", "Bob", "Cy")
+DECLINED = "Dan"
+MENU_CODES = {"FTQ", "BD5", "BD7", "BITCH"}
+STARTING = 200
+T = TypeVar("T")
+
+
+class Night:
+    """The night's shared state: one event loop, one browser, the host's page, the players'
+    seats, a spectator's socket that says which games were dealt, and the screenshots."""
+
+    def __init__(self, base: str, shots: Path) -> None:
+        self.base = base
+        self.shots = shots
+        self.api = wsclient.Api(base)
+        self.loop = asyncio.new_event_loop()
+        self.playwright: Playwright | None = None
+        self.browser: Browser | None = None
+        self.host: Page | None = None
+        self.host_errors: list[str] = []
+        self.friends: dict[str, Page] = {}
+        self.seats: dict[str, Seat] = {}
+        self.links: dict[str, str] = {}
+        self.table_id = ""
+        self.spectator: wsclient.Client | None = None
+        self.chosen: list[tuple[str, str]] = []
+        """(who, game code) for each game a player picked in the page."""
+        self.stakes_from = 0
+        """The first hand dealt at the new stakes."""
+        self.done: set[str] = set()
+        """The steps that ran to the end, for the steps after them."""
+
+    def run(self, step: Coroutine[Any, Any, T]) -> T:
+        return self.loop.run_until_complete(asyncio.wait_for(step, 150))
+
+    def needs(self, *steps: str) -> None:
+        missing = [step for step in steps if step not in self.done]
+        if missing:
+            pytest.skip(f"an earlier step did not run: {', '.join(missing)}")
+
+    async def page(self) -> Page:
+        assert self.browser is not None
+        context = await self.browser.new_context(viewport=WIDE, accept_downloads=True)
+        return await context.new_page()
+
+    def played(self) -> list[str]:
+        """The codes of the finished hands' games, in order."""
+        assert self.spectator is not None
+        hands = self.spectator.hands
+        return [hands[n]["view"]["code"] for n in sorted(self.spectator.finished)]
+
+    def finished(self) -> int:
+        assert self.spectator is not None
+        return len(self.spectator.finished)
+
+    async def play(self, done: Callable[[], bool], timeout: float = 90) -> None:
+        """Every seated friend takes their turns the cheap way (check, call, bring in) and,
+        as chooser, picks a game not yet played, until ``done()`` holds."""
+        deadline = self.loop.time() + timeout
+        while not done():
+            assert self.loop.time() < deadline, f"the night stalled after {self.played()}"
+            for name, seat in list(self.seats.items()):
+                page = seat.page
+                picks = page.locator("#picker .pick")
+                if await picks.count():
+                    codes = await picks.evaluate_all("(all) => all.map((b) => b.dataset.code)")
+                    fresh = [code for code in codes if code not in self.played()] or codes
+                    await page.locator(f"#picker .pick[data-code='{fresh[0]}']").click()
+                    self.chosen.append((name, fresh[0]))
+                if await page.evaluate(TURN):
+                    await take_turn(seat)
+            await asyncio.sleep(0.05)
+
+    async def shot(self, page: Page, name: str) -> None:
+        await page.screenshot(path=str(self.shots / f"{name}.png"), full_page=True)
+
+    async def close(self) -> None:
+        if self.spectator is not None:
+            await self.spectator.close()
+        if self.browser is not None:
+            await self.browser.close()
+        if self.playwright is not None:
+            await self.playwright.stop()
+
+
+@pytest.fixture(scope="module")
+def night(server: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Night]:
+    hosted = Night(server.base, tmp_path_factory.mktemp("night"))
+    yield hosted
+    hosted.loop.run_until_complete(hosted.close())
+    hosted.loop.close()
+    keep(sorted(hosted.shots.glob("*.png")))
+
+
+# -- the steps -------------------------------------------------------------------------------
+
+
+async def _create(night: Night) -> dict[str, Any]:
+    night.playwright = await async_playwright().start()
+    night.browser = await launch(night.playwright)
+    page = await night.page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    await page.goto(night.base)
+    await page.get_by_role("button", name="Create the table").wait_for()
+    await page.locator('[name="name"]').fill("Thursday night")
+    # Follow the Queen is on by default; Baby Daddy five-card and seven-card, and The Bitch.
+    daddy = page.locator('fieldset.game[data-game="baby-daddy"]')
+    await daddy.locator('input[name="game"]').check()
+    first = daddy.locator(".variant").first
+    await first.locator("summary").click()
+    await first.locator('select[name$=".cards"]').select_option("5")
+    await daddy.get_by_role("button", name="Add another Who Da Baby Daddy Is").click()
+    await page.locator('fieldset.game[data-game="the-bitch"] input[name="game"]').check()
+    for name, value in {
+        "ante": "1",
+        "bring_in": "1",
+        "small_bet": "2",
+        "big_bet": "4",
+        "starting_chips": str(STARTING),
+        "seats": "6",
+        "action_clock": "60",
+        "choice_clock": "60",
+        "hand_pause": "0.3",
+        "bots": "1",
+        "bot_delay": "0",
+    }.items():
+        await page.locator(f'[name="{name}"]').fill(value)
+    if await page.locator('[name="showdown_pause"]').count():
+        await page.locator('[name="showdown_pause"]').fill("0.5")
+    await page.locator('[name="limit"]').select_option("fixed-limit")
+    await page.locator('[name="bot_kind"]').select_option("equity-bot")
+    assert await page.locator('[name="seat_requests"]').is_checked()
+    await page.get_by_role("button", name="Create the table").click()
+    host_link = page.locator('#created a[href*="/host/"]')
+    await host_link.wait_for()
+    href = await host_link.get_attribute("href")
+    assert href is not None
+    token = href.rsplit("/", 1)[1]
+    created: dict[str, Any] = night.api.ok(night.api.http.get(f"/api/host/{token}"))
+    await page.context.close()
+    assert errors == [], errors
+    return created
+
+
+def test_the_host_creates_a_dealers_choice_table_from_the_form(night: Night) -> None:
+    created = night.run(_create(night))
+    night.links = created["links"]
+    night.table_id = created["table"]["id"]
+    settings = created["table"]["settings"]
+    assert [(g["game"], g["house_rules"]) for g in settings["games"]] == [
+        ("follow-the-queen", {}),
+        ("baby-daddy", {"cards": 5}),
+        ("baby-daddy", {}),
+        ("the-bitch", {}),
+    ]
+    assert settings["stakes"]["limit"] == "fixed-limit"
+    assert (settings["stakes"]["small_bet"], settings["stakes"]["big_bet"]) == (2, 4)
+    assert settings["seat_requests"] is True
+    assert settings["bot_delay"] == 0
+    assert [seat["kind"] for seat in created["table"]["seats"]] == ["equity-bot"]
+    night.done.add("create")
+
+
+async def _ask(page: Page, join: str, name: str) -> None:
+    await page.goto(join)
+    await page.get_by_label("Your name").fill(name)
+    await page.get_by_role("button", name="Sit down").click()
+    await wait_until(page, "document.body.dataset.join === 'pending'")
+
+
+async def _requests(night: Night) -> None:
+    host = night.host = await night.page()
+    host.on("pageerror", lambda error: night.host_errors.append(str(error)))
+    await host.goto(night.links["host"])
+    await host.wait_for_selector("#host-console #console-body")
+    names = (*FRIENDS, DECLINED)
+    pages = {name: await night.page() for name in names}
+    # A Seat records the frames its page sends, from the join page on.
+    seats = {name: Seat(pages[name]) for name in FRIENDS}
+    for name in names:  # in this order, so that the seats go in this order
+        await _ask(pages[name], night.links["join"], name)
+    await wait_until(host, "document.body.dataset.requests === '4'", timeout=15)
+    await night.shot(host, "night-host-console-requests")
+    for name in FRIENDS:
+        await host.get_by_role("button", name=f"Let in {name}").click()
+    await host.get_by_role("button", name=f"Decline {DECLINED}").click()
+    await wait_until(host, "document.body.dataset.requests === '0'")
+    for name in FRIENDS:
+        page = pages[name]
+        await page.wait_for_url("**/seat/**")
+        await page.wait_for_selector("#banner")
+        night.friends[name] = page
+        night.seats[name] = seats[name]
+    await wait_until(pages[DECLINED], "document.body.dataset.join === 'declined'")
+    await pages[DECLINED].context.close()
+    await wait_until(host, "document.querySelectorAll('#console-seats li').length === 4")
+
+
+def test_three_friends_are_let_in_and_a_fourth_is_declined(night: Night) -> None:
+    night.needs("create")
+    night.run(_requests(night))
+    table = night.api.get(f"/api/tables/{night.table_id}")
+    kinds = sorted((seat["seat"], seat["kind"], seat["name"]) for seat in table["seats"])
+    assert [kind for _, kind, _ in kinds] == ["equity-bot", "player", "player", "player"], kinds
+    assert [name for _, _, name in kinds[1:]] == list(FRIENDS), kinds
+    night.done.add("requests")
+
+
+async def _every_game(night: Night) -> None:
+    night.spectator = await wsclient.Client(night.links["watch_socket"], "watch").open()
+    host = night.host
+    assert host is not None
+    await host.get_by_role("button", name="Start dealing").click()
+    await night.play(lambda: set(night.played()) >= MENU_CODES, timeout=120)
+    await night.shot(host, "night-host-console")
+
+
+def test_they_play_a_hand_of_every_game_on_the_menu(night: Night) -> None:
+    night.needs("requests")
+    night.run(_every_game(night))
+    played = night.played()
+    assert set(played) == MENU_CODES, played
+    # Each player who chose picked a game not yet played when they chose.
+    assert night.chosen, "no friend chose a game"
+    assert {who for who, _ in night.chosen} <= set(FRIENDS)
+    assert len({code for _, code in night.chosen}) == len(night.chosen), night.chosen
+    # The equity bot was dealt into every hand.
+    seats = night.api.get(f"/api/tables/{night.table_id}")["seats"]
+    bot = next(seat["name"] for seat in seats if seat["kind"] == "equity-bot")
+    hands = night.api.get(f"/api/tables/{night.table_id}/hands")
+    assert len(hands) == len(played)
+    assert all(bot in hand["players"] for hand in hands), hands
+    night.done.add("games")
+
+
+async def _stakes(night: Night) -> None:
+    host = night.host
+    assert host is not None
+    await host.locator("#rules-small_bet").fill("4")
+    await host.locator("#rules-big_bet").fill("8")
+    await host.get_by_role("button", name="Change from the next hand").click()
+    for page in (host, *night.friends.values()):
+        await wait_until(
+            page, "document.getElementById('log').textContent.includes('bets 4/8')", timeout=15
+        )
+    # The change holds from the next hand: the hand in play (if any) ends at the old stakes.
+    spectator = night.spectator
+    assert spectator is not None
+    assert spectator.hand is not None
+    night.stakes_from = spectator.hand["number"] + 1
+    await night.play(lambda: night.stakes_from in spectator.finished)
+
+
+def test_the_host_changes_the_stakes_between_hands(night: Night) -> None:
+    night.needs("games")
+    night.run(_stakes(night))
+    settings = night.api.get(f"/api/tables/{night.table_id}")["settings"]
+    assert (settings["stakes"]["small_bet"], settings["stakes"]["big_bet"]) == (4, 8)
+    assert night.spectator is not None
+    hands = night.spectator.hands
+    assert hands[night.stakes_from]["view"]["options"]["small_bet"] == 4
+    assert hands[night.stakes_from - 1]["view"]["options"]["small_bet"] == 2
+    night.done.add("stakes")
