@@ -41,7 +41,7 @@ from wildstud.deal import (
     TableView,
 )
 
-_WILD_SETS = {"wild", "seat_wild"}
+_WILD_SETS = {"wild", "was", "seat_wild"}
 """Fields that hold a set of wild cards (by rank): TableView's, WildsChanged's, Shown's."""
 
 

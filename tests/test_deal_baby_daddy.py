@@ -20,6 +20,7 @@ from wildstud.deal import (
     WildsChanged,
     stack_deck,
 )
+from wildstud.wilds import describe_change
 
 
 def play(hand: Hand, *moves: str) -> None:
@@ -50,7 +51,10 @@ def test_seven_card_game_each_player_has_own_wild_rank() -> None:
     opened = [event for event in hand.events if isinstance(event, BettingOpened)]
     assert [event.street for event in opened] == [0, 1, 2, 3, 4]  # none after the last card
     assert [
-        reason for e in hand.events if isinstance(e, WildsChanged) for reason in [e.reason]
+        reason
+        for e in hand.events
+        if isinstance(e, WildsChanged)
+        for reason in [describe_change(e.change)]
     ] == [
         "6♠ to p1 is p1's last card: sixes are wild for p1 only",
         "J♠ to p2 is p2's last card: jacks are wild for p2 only",

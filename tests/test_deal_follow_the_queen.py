@@ -28,7 +28,7 @@ from wildstud.deal import (
     WildsChanged,
     stack_deck,
 )
-from wildstud.wilds import rank_cards
+from wildstud.wilds import describe_change, rank_cards
 
 
 def play(hand: Hand, *moves: str) -> None:
@@ -41,7 +41,9 @@ def play(hand: Hand, *moves: str) -> None:
 
 
 def reasons(hand: Hand) -> list[str]:
-    return [event.reason for event in hand.events if isinstance(event, WildsChanged)]
+    return [
+        describe_change(event.change) for event in hand.events if isinstance(event, WildsChanged)
+    ]
 
 
 def winners(hand: Hand) -> list[tuple[int, int]]:
@@ -169,7 +171,7 @@ def test_no_queen_redeal_for_the_players_still_in() -> None:
     play(hand, "p2 check", "p1 check", "p2 check", "p1 check")
     # Sixth street's last upcard showed no queen: no betting, the deal is over.
     redeal = next(event for event in hand.events if isinstance(event, Redealt))
-    assert redeal == Redealt(1, "no queen was dealt face up", (0, 1), 15)
+    assert redeal == Redealt(1, "no queen was dealt face up", (0, 1), 15, None, None)
     assert hand.deal_number == 2
     assert hand.in_deal == (0, 1)
     play_out(hand, CallingBot())

@@ -35,7 +35,7 @@ from wildstud.deal import (
     stack_deck,
 )
 from wildstud.errors import IllegalActionError, OutOfTurnError, TableError
-from wildstud.wilds import rank_cards
+from wildstud.wilds import describe_change, rank_cards
 
 QS = parse_card("Qs")
 QUEENS = rank_cards(Rank.QUEEN)
@@ -64,7 +64,9 @@ def awards(hand: Hand) -> list[tuple[int, int, int, Share]]:
 
 
 def reasons(hand: Hand) -> list[str]:
-    return [event.reason for event in hand.events if isinstance(event, WildsChanged)]
+    return [
+        describe_change(event.change) for event in hand.events if isinstance(event, WildsChanged)
+    ]
 
 
 def fingerprint(hand: Hand) -> tuple[Any, ...]:
@@ -189,9 +191,7 @@ def test_a_final_queen_promises_no_follower_to_the_table() -> None:
     hand.check()
     hand.step()  # 9♦ to p1
     hand.step()  # Q♥ to p2
-    assert hand.view(0).wild_text == (
-        "nothing is wild (the next face-up card after Q♥ will be wild)"
-    )
+    assert hand.view(0).wild_text == "nothing is wild yet: the next face-up card after Q♥ will be"
     hand.step()
     assert hand.centre is not None
     assert hand.view(0).wild_text == f"{hand.centre.rank.plural} are wild"
@@ -295,7 +295,9 @@ def test_kings_and_queens_alternating_and_the_call(name: str, called: str) -> No
         "Q♣ to p1: kings are no longer wild; queens are wild; the next face-up card will be wild",
         "Q♣ to p1, then 7♦ to p2: queens and sevens are wild",
         "K♥ to p1: only kings are wild",
-        "Q♦ to p2: kings are no longer wild; queens are wild; the next face-up card will be wild",
+        # The last face-up card: no card follows it (the sheet), and the words say so.
+        "Q♦ to p2: kings are no longer wild; it is the last face-up card, so no card follows it;"
+        " queens are wild",
     ]
     # The call comes each time a king cancels wild cards; K♣ after K♦ cancels nothing.
     calls = [(e.name, e.card, e.seat) for e in hand.events if isinstance(e, Called)]

@@ -67,7 +67,7 @@ def test_sheet_queen_of_spades_turns_up_on_fifth_street() -> None:
     play(hand, "p2 check", "p3 check", "p1 check")
     assert hand.deal_number == 2
     redeal = next(event for event in hand.events if isinstance(event, Redealt))
-    assert redeal == Redealt(1, "Q♠ face up to p2", (0, 1, 2), 11)
+    assert redeal == Redealt(1, "Q♠ face up to p2", (0, 1, 2), 11, parse_card("Qs"), 1)
     # The deal stopped at once: p3 never got a fifth-street card.
     fifth = [
         event

@@ -16,7 +16,7 @@ from rich.console import Console
 from wildstud.bots import CallingBot, RandomBot, take_turn
 from wildstud.cards import DECK, Deck
 from wildstud.cli import main
-from wildstud.cli.judge import _HELP, render_ruling
+from wildstud.cli.judge import _EPILOG, _HELP, render_ruling
 from wildstud.cli.replay import street_sections
 from wildstud.deal import Hand, Phase
 from wildstud.errors import RecordError
@@ -108,6 +108,21 @@ def test_the_example_in_the_help_is_ruled_on(
     assert ruling["final_wild"] == {"p1": ["7"], "p2": ["7"]}
     assert ruling["hands"]["p1"]["category"] == "THREE_OF_A_KIND"
     assert ruling["payouts"] == {"p1": 2, "p2": 0}
+
+
+def test_the_sample_output_in_the_help_is_what_judge_prints_for_the_example(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    example = _HELP.split("call):\n\n", 1)[1]
+    _, out, _ = run(capsys, "judge", write(tmp_path, example), "--json")
+    ruling = json.loads(out)
+    sample = " ".join(_EPILOG.split())
+    for entry in ruling["wild_timeline"][:2]:
+        assert json.dumps(entry, ensure_ascii=False) in sample
+    for key in ("final_wild", "pots", "payouts", "redeals"):
+        assert f'"{key}": {json.dumps(ruling[key])}' in sample
+    best = ruling["hands"]["p1"]["best_five"]
+    assert f'"best_five": {json.dumps(best)}' in sample
 
 
 def test_judge_json_has_exactly_the_documented_shape(

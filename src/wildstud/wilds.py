@@ -42,10 +42,12 @@ __all__ = [
     "SeatWild",
     "SmackMyBitchUp",
     "Trigger",
+    "WildChange",
     "WildRule",
     "WildStep",
     "WildTracker",
     "Wilds",
+    "describe_change",
     "describe_wild",
     "rank_cards",
 ]
@@ -90,16 +92,73 @@ def describe_wild(cards: Iterable[Card]) -> str:
 @lru_cache(maxsize=512)
 def _describe_wild(cards: frozenset[Card]) -> str:
     # A deal sees only a few distinct wild sets, each described at every change of the wilds.
+    named = _name_cards(cards)
+    if named is None:
+        return "nothing is wild"
+    text, many = named
+    return f"{text} {'are' if many else 'is'} wild"
+
+
+def _name_cards(cards: frozenset[Card]) -> tuple[str, bool] | None:
+    """Whole ranks by name and single cards by face, and whether they are many (for the verb);
+    ``None`` for no card."""
     ranks = [rank for rank in reversed(Rank) if rank_cards(rank) <= cards]
     singles = sorted(
         (card for card in cards if card.rank not in ranks), key=lambda c: (-c.rank, -c.suit)
     )
     parts = [rank.plural for rank in ranks] + [card.pretty for card in singles]
     if not parts:
-        return "nothing is wild"
+        return None
     text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-    many = len(parts) > 1 or bool(ranks)
-    return f"{text} {'are' if many else 'is'} wild"
+    return text, len(parts) > 1 or bool(ranks)
+
+
+def describe_change(change: WildChange, names: Mapping[int, str] | None = None) -> str:
+    """The words for a change of the wild cards, naming seats ``p1``, ``p2``… unless ``names``
+    gives other labels. Every audience that writes English (the command line, rulings, hand
+    records) makes it here; the web client renders the same data with the players' names.
+
+    >>> q, seven = FaceUp(parse_card("Qh"), 0), parse_card("7d")
+    >>> sevens = rank_cards(Rank.SEVEN)
+    >>> describe_change(WildChange(Trigger.FOLLOWER, seven, 1, sevens, _NOTHING, q))
+    'Q♥ to p1, then 7♦ to p2: sevens are wild'
+    >>> last = WildChange(Trigger.NO_FOLLOWER, q.card, 0, _NOTHING, sevens)
+    >>> print(describe_change(last, {0: "Ann"}))  # doctest: +NORMALIZE_WHITESPACE
+    Q♥ to Ann: sevens are no longer wild; it is the last face-up card, so no card follows it;
+    nothing is wild
+    """
+    who = _who(FaceUp(change.card, change.seat), names)
+    kind = change.kind
+    if kind is Trigger.FOLLOWER or kind is Trigger.CENTRE:
+        assert change.queen is not None
+        return f"{_who(change.queen, names)}, then {who}: {describe_wild(change.wild)}"
+    if kind is Trigger.KING:
+        return f"{who}: only kings are wild"
+    if kind is Trigger.LAST_CARD:
+        label = _label(names, change.seat)
+        plural = change.card.rank.plural
+        return f"{who} is {label}'s last card: {plural} are wild for {label} only"
+    parts = []
+    ended = _name_cards(change.ended)
+    if ended is not None:
+        parts.append(f"{ended[0]} {'are' if ended[1] else 'is'} no longer wild")
+    elif change.queen is not None:
+        parts.append(f"a new follow starts after {change.queen.card.pretty}")
+    if kind is Trigger.NO_FOLLOWER:
+        parts.append("it is the last face-up card, so no card follows it")
+        return f"{who}: " + "; ".join([*parts, describe_wild(change.wild)])
+    started = _name_cards(change.started)
+    if started is not None:
+        # Only the first face-up queen under hidden-after-face-up makes queens wild with a
+        # queen; those in the hole with them.
+        where = ", face up and in the hole" if kind is Trigger.QUEEN else ""
+        parts.append(f"{started[0]} {'are' if started[1] else 'is'} wild{where}")
+    elif ended is None and change.queen is None and change.wild:
+        kept = _name_cards(change.wild)
+        assert kept is not None
+        parts.append(f"{kept[0]} {'stay' if kept[1] else 'stays'} wild")
+    parts.append("the next face-up card will be wild")
+    return f"{who}: " + "; ".join(parts)
 
 
 class QueensRule(StrEnum):
@@ -116,7 +175,7 @@ class QueensRule(StrEnum):
 
 
 class Trigger(StrEnum):
-    """What a face-up card did to the wild cards."""
+    """What a face-up card did to the wild cards: the kind of a :class:`WildChange`."""
 
     QUEEN = "queen"
     """A face-up queen: the old follower stops being wild; the next face-up card will be wild."""
@@ -124,8 +183,47 @@ class Trigger(StrEnum):
     """The face-up card after a queen: its rank is wild."""
     KING = "king"
     """Smack My Bitch Up: a face-up king cancelled the wild cards; only kings are wild."""
+    QUEEN_RETURNS = "queen-returns"
+    """Smack My Bitch Up: a face-up queen after a king; kings stop being wild, queens are wild
+    again and the next face-up card will be wild."""
+    NO_FOLLOWER = "no-follower"
+    """A face-up queen that is the last face-up card of the deal: no card follows it. Only a
+    dealer knows that no face-up card is to come, so only a dealer records this kind (where a
+    walk of the rule records :attr:`QUEEN` or :attr:`QUEEN_RETURNS`)."""
+    CENTRE = "centre"
+    """The centre card after a last face-up queen (Follow the Queen's ``centre-card``): its rank
+    is wild."""
     LAST_CARD = "last-card"
     """Who Da Baby Daddy Is: a player's last card made its rank wild in that player's hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class WildChange:
+    """What one face-up card did to the wild cards, as data: the kind of change, the card and
+    its seat (``None``: the centre), the wild cards for every hand before and after it, and the
+    queen it follows (a follower, the centre card) or takes over from (a queen right after a
+    queen). :func:`describe_change` makes the words.
+
+    A baby-daddy card (:attr:`Trigger.LAST_CARD`) makes its own rank wild for its seat alone;
+    the table's wild cards stay as they were.
+    """
+
+    kind: Trigger
+    card: Card
+    seat: int | None
+    wild: frozenset[Card]
+    was: frozenset[Card]
+    queen: FaceUp | None = None
+
+    @property
+    def ended(self) -> frozenset[Card]:
+        """The cards wild before this card and not after it."""
+        return self.was - self.wild
+
+    @property
+    def started(self) -> frozenset[Card]:
+        """The cards wild after this card and not before it."""
+        return self.wild - self.was
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,13 +250,19 @@ class WildStep:
     seat: int | None
     wild: frozenset[Card]
     """The wild cards for every hand after this card (a seat may have more, see :class:`Wilds`)."""
+    change: WildChange | None
+    """What this card did to the wild cards (or a pending follow); ``None`` if nothing."""
     reason: str | None
-    """Why the wild cards (or a pending follow) changed with this card; ``None`` if nothing did."""
-    trigger: Trigger | None
+    """:attr:`change` in words (:func:`describe_change`); ``None`` if nothing changed."""
     wild_on_landing: bool
     """The card is wild for the player who got it, the moment it lands (pay-for-wild)."""
     turned_wild: tuple[int, ...]
     """Positions in the face-up sequence of earlier cards that became wild with this card."""
+
+    @property
+    def trigger(self) -> Trigger | None:
+        """The kind of :attr:`change`, if any."""
+        return None if self.change is None else self.change.kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,9 +310,13 @@ class Wilds:
     def describe(self) -> str:
         """The wild cards for every hand now, in words."""
         text = describe_wild(self.wild)
-        if self.pending is not None:
-            text += f" (the next face-up card after {self.pending.card.pretty} will be wild)"
-        return text
+        if self.pending is None:
+            return text
+        # Said so that "nothing is wild" never stands beside "the next card will be wild".
+        queen = self.pending.card.pretty
+        if not self.wild:
+            return f"nothing is wild yet: the next face-up card after {queen} will be"
+        return f"{text}, and the next face-up card after {queen} will be too"
 
 
 Names = Mapping[int, str] | None
@@ -388,15 +496,31 @@ class WildRule(ABC):
         names: Names,
     ) -> SeatWild:
         """One seat's wild cards, from its own cards (``None`` if not given), the face-up cards
-        (read only when its cards are not given), the table's wild cards and the labels."""
-        return SeatWild(seat, public, None)
+        (read only when its cards are not given), the table's wild cards and the labels: the
+        table's and :meth:`_own_wild`, with :meth:`_own_words` for why."""
+        own = self._own_wild(seat, cards, ups)
+        if not own:
+            return SeatWild(seat, public, None)
+        return SeatWild(seat, public | own, self._own_words(seat, cards, ups, own, names))
 
     def _own_wild(
         self, seat: int, cards: tuple[HeldCard, ...] | None, ups: tuple[FaceUp, ...]
     ) -> frozenset[Card]:
-        """The wild cards of one seat alone, beyond the table's: what :meth:`_seat` adds to
-        them, without the words (the dealer asks for these at every street)."""
+        """The wild cards of one seat alone, beyond the table's: the rule's one statement of
+        them, which :meth:`_seat` and :meth:`WildTracker.seat_wild` both read (the dealer asks
+        for these at every street, without the words)."""
         return _NOTHING
+
+    def _own_words(
+        self,
+        seat: int,
+        cards: tuple[HeldCard, ...] | None,
+        ups: tuple[FaceUp, ...],
+        own: frozenset[Card],
+        names: Names,
+    ) -> str:
+        """Why ``own`` (from :meth:`_own_wild`, never empty) is wild for this seat alone."""
+        raise NotImplementedError  # only a rule with an _own_wild of its own gets here
 
 
 def _step(
@@ -404,8 +528,9 @@ def _step(
     index: int,
     before: frozenset[Card],
     after: frozenset[Card],
-    reason: str | None,
-    trigger: Trigger | None,
+    names: Names,
+    kind: Trigger | None = None,
+    queen: FaceUp | None = None,
     own: frozenset[Card] = _NOTHING,
 ) -> WildStep:
     up = ups[index]
@@ -416,10 +541,21 @@ def _step(
         else tuple(j for j in range(index) if ups[j].card in after and ups[j].card not in before)
     )
     card = up.card
-    if reason is None:
-        return _quiet_step(card.code, up.seat, after, trigger, own, turned)
+    if kind is None:
+        return _quiet_step(card.code, up.seat, after, own, turned)
+    change = WildChange(kind, card, up.seat, after, before, queen)
     landed = card in after or card in own
-    return WildStep(card, up.seat, after, reason, trigger, landed, turned)
+    return WildStep(card, up.seat, after, change, _words(change, names), landed, turned)
+
+
+def _words(change: WildChange, names: Names) -> str:
+    # The same few changes recur deal after deal; with the default labels their words are kept.
+    return _default_words(change) if names is None else describe_change(change, names)
+
+
+@lru_cache(maxsize=4096)
+def _default_words(change: WildChange) -> str:
+    return describe_change(change)
 
 
 @lru_cache(maxsize=4096)
@@ -427,14 +563,13 @@ def _quiet_step(
     code: int,
     seat: int | None,
     wild: frozenset[Card],
-    trigger: Trigger | None,
     own: frozenset[Card],
     turned: tuple[int, ...],
 ) -> WildStep:
     # Most face-up cards change nothing, and the same such steps recur deal after deal: they
     # are frozen, so one made before serves again (found by the card's code: cards hash slowly).
     card = DECK[code]
-    return WildStep(card, seat, wild, None, trigger, card in wild or card in own, turned)
+    return WildStep(card, seat, wild, None, None, card in wild or card in own, turned)
 
 
 def _who(up: FaceUp, names: Names) -> str:
@@ -480,7 +615,7 @@ class _NoFaceUpCardCounts(WildRule):
         resume: Resume | None = None,
     ) -> Walked:
         start = 0 if resume is None else resume[0]
-        steps = [_step(ups, i, _NOTHING, _NOTHING, None, None) for i in range(start, len(ups))]
+        steps = [_step(ups, i, _NOTHING, _NOTHING, names) for i in range(start, len(ups))]
         return _NOTHING, steps, None, None
 
 
@@ -517,7 +652,7 @@ class FollowTheQueen(WildRule):
     Q♥ to p3: sevens are no longer wild; the next face-up card will be wild
     Q♥ to p3, then 4♠ to p4: fours are wild
     >>> rule.wilds(ups[:3]).describe()
-    'nothing is wild (the next face-up card after Q♥ will be wild)'
+    'nothing is wild yet: the next face-up card after Q♥ will be'
     >>> FollowTheQueen(queens="all").wilds(ups).describe()
     'queens and fours are wild'
     """
@@ -564,47 +699,35 @@ class FollowTheQueen(WildRule):
         steps: list[WildStep] = []
         for index in range(start, len(ups)):
             up = ups[index]
-            before = wild
-            reason: str | None = None
-            trigger: Trigger | None = None
+            before, followed = wild, pending
+            kind: Trigger | None = None
             # The centre card exists only to follow a final queen, and the sheet makes its rank
             # wild whatever it is: a queen there is the follower, not the start of a new follow.
             centre_follower = up.seat is None and pending is not None
             if up.card.rank is _QUEEN and not centre_follower:
-                trigger = Trigger.QUEEN
-                parts = []
-                if follower is not None:
-                    parts.append(f"{follower.plural} are no longer wild")
-                elif pending is not None:
-                    parts.append(f"a new follow starts after {pending.card.pretty}")
-                if self.queens is QueensRule.HIDDEN_AFTER_FACE_UP and not queen_seen:
-                    parts.append("queens are wild, face up and in the hole")
-                parts.append("the next face-up card will be wild")
+                kind = Trigger.QUEEN
+                # A queen right after a queen takes over its follow (the words say so).
+                followed = pending if follower is None else None
                 follower, pending, queen_seen = None, up, True
                 wild = self._public(follower, queen_seen)
-                reason = f"{_who(up, names)}: " + "; ".join(parts)
             elif pending is not None:
-                trigger = Trigger.FOLLOWER
+                kind = Trigger.CENTRE if up.seat is None else Trigger.FOLLOWER
                 follower = up.card.rank
                 wild = self._public(follower, queen_seen)
-                reason = f"{_who(pending, names)}, then {_who(up, names)}: {describe_wild(wild)}"
                 pending = None
-            steps.append(_step(ups, index, before, wild, reason, trigger))
+            steps.append(_step(ups, index, before, wild, names, kind, followed))
         return initial, steps, pending, (follower, pending, queen_seen, wild)
 
-    def _seat(
+    def _own_words(
         self,
         seat: int,
         cards: tuple[HeldCard, ...] | None,
         ups: tuple[FaceUp, ...],
-        public: frozenset[Card],
+        own: frozenset[Card],
         names: Names,
-    ) -> SeatWild:
-        hidden = self._own_wild(seat, cards, ups)
-        if not hidden:
-            return SeatWild(seat, public, None)
-        shown = " ".join(card.pretty for card in sorted(hidden))
-        return SeatWild(seat, public | hidden, f"{_label(names, seat)}'s {shown} in the hole: wild")
+    ) -> str:
+        shown = " ".join(card.pretty for card in sorted(own))
+        return f"{_label(names, seat)}'s {shown} in the hole: wild"
 
     def _own_wild(
         self, seat: int, cards: tuple[HeldCard, ...] | None, ups: tuple[FaceUp, ...]
@@ -660,36 +783,25 @@ class SmackMyBitchUp(WildRule):
         steps: list[WildStep] = []
         for index in range(start, len(ups)):
             up = ups[index]
-            before = wild
-            reason: str | None = None
-            trigger: Trigger | None = None
+            before, followed = wild, pending
+            kind: Trigger | None = None
             if up.card.rank is _KING:
                 # Checked before the pending follow: a king right after a queen is a king.
                 if not kings:
-                    trigger = Trigger.KING
-                    reason = f"{_who(up, names)}: only kings are wild"
+                    kind = Trigger.KING
                 kings, follower, pending = True, None, None
                 wild = _KINGS
             elif up.card.rank is _QUEEN:
-                trigger = Trigger.QUEEN
-                if kings:
-                    first = "kings are no longer wild; queens are wild"
-                elif follower is not None:
-                    first = f"{follower.plural} are no longer wild"
-                elif pending is not None:
-                    first = f"a new follow starts after {pending.card.pretty}"
-                else:
-                    first = "queens stay wild"
+                kind = Trigger.QUEEN_RETURNS if kings else Trigger.QUEEN
+                followed = pending if follower is None else None
                 kings, follower, pending = False, None, up
                 wild = _QUEENS
-                reason = f"{_who(up, names)}: {first}; the next face-up card will be wild"
             elif pending is not None:
-                trigger = Trigger.FOLLOWER
+                kind = Trigger.FOLLOWER
                 follower = up.card.rank
                 wild = _QUEENS_AND[follower]
-                reason = f"{_who(pending, names)}, then {_who(up, names)}: {describe_wild(wild)}"
                 pending = None
-            steps.append(_step(ups, index, before, wild, reason, trigger))
+            steps.append(_step(ups, index, before, wild, names, kind, followed))
         return _QUEENS, steps, pending, (kings, follower, pending, wild)
 
 
@@ -735,18 +847,12 @@ class BabyDaddy(WildRule):
         steps: list[WildStep] = []
         for index in range(0 if resume is None else resume[0], len(ups)):
             up = ups[index]
-            reason: str | None = None
-            trigger: Trigger | None = None
+            kind: Trigger | None = None
             own = _NOTHING
             if up.seat is not None and self._last(up.seat, ups[: index + 1], hands) == up.card:
-                trigger = Trigger.LAST_CARD
+                kind = Trigger.LAST_CARD
                 own = rank_cards(up.card.rank)
-                who = _label(names, up.seat)
-                reason = (
-                    f"{_who(up, names)} is {who}'s last card:"
-                    f" {up.card.rank.plural} are wild for {who} only"
-                )
-            steps.append(_step(ups, index, _NOTHING, _NOTHING, reason, trigger, own))
+            steps.append(_step(ups, index, _NOTHING, _NOTHING, names, kind, None, own))
         return _NOTHING, steps, None, None
 
     def _last(
@@ -758,23 +864,18 @@ class BabyDaddy(WildRule):
         mine = [up.card for up in ups if up.seat == seat]
         return mine[-1] if len(mine) >= self.cards - 2 else None
 
-    def _seat(
+    def _own_words(
         self,
         seat: int,
         cards: tuple[HeldCard, ...] | None,
         ups: tuple[FaceUp, ...],
-        public: frozenset[Card],
+        own: frozenset[Card],
         names: Names,
-    ) -> SeatWild:
+    ) -> str:
         last = self._last(seat, ups, {} if cards is None else {seat: cards})
-        if last is None:
-            return SeatWild(seat, public, None)
+        assert last is not None
         who = _label(names, seat)
-        return SeatWild(
-            seat,
-            public | rank_cards(last.rank),
-            f"{who}'s last card is {last.pretty}: {last.rank.plural} are wild for {who} only",
-        )
+        return f"{who}'s last card is {last.pretty}: {last.rank.plural} are wild for {who} only"
 
     def _own_wild(
         self, seat: int, cards: tuple[HeldCard, ...] | None, ups: tuple[FaceUp, ...]
@@ -798,19 +899,15 @@ class QueenOfSpadesInHole(_NoFaceUpCardCounts):
     def describe(self) -> str:
         return "The queen of spades in the hole is wild"
 
-    def _seat(
+    def _own_words(
         self,
         seat: int,
         cards: tuple[HeldCard, ...] | None,
         ups: tuple[FaceUp, ...],
-        public: frozenset[Card],
+        own: frozenset[Card],
         names: Names,
-    ) -> SeatWild:
-        own = self._own_wild(seat, cards, ups)
-        if own:
-            reason = f"{_label(names, seat)} holds {QUEEN_OF_SPADES.pretty} in the hole: it is wild"
-            return SeatWild(seat, public | own, reason)
-        return SeatWild(seat, public, None)
+    ) -> str:
+        return f"{_label(names, seat)} holds {QUEEN_OF_SPADES.pretty} in the hole: it is wild"
 
     def _own_wild(
         self, seat: int, cards: tuple[HeldCard, ...] | None, ups: tuple[FaceUp, ...]
@@ -863,7 +960,7 @@ class WildTracker:
         if self._rule._quiet(up, self._state, hands):
             # The step the walk would give, without walking: the same shared record.
             wild = self._steps[-1].wild if self._steps else self._initial
-            step = _quiet_step(up.card.code, up.seat, wild, None, _NOTHING, ())
+            step = _quiet_step(up.card.code, up.seat, wild, _NOTHING, ())
             self._ups = (*self._ups, up)
             self._steps.append(step)
             return step

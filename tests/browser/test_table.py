@@ -22,6 +22,8 @@ from playwright.async_api import Browser, Page, async_playwright
 from tests.browser.conftest import CHROMIUM
 from tests.browser.pages import keep, wait_until
 from tests.server import wsclient
+from wildstud.cards import Card, parse_card
+from wildstud.wilds import FaceUp, Trigger, WildChange, describe_change
 
 MENU = [
     {"game": "FTQ"},
@@ -92,14 +94,8 @@ def _expected_wild(hand: dict[str, Any], seat: int, card: str) -> bool:
         return card in shown[seat]
     if seat == hand["you"] and card in (view["own_wild"] or []):
         return True
-    if view["code"].startswith("BD"):
-        ranks = {
-            event["seat"]: event["card"][0]
-            for event in deal
-            if event["type"] == "wilds_changed" and event["seat"] is not None
-        }
-        return ranks.get(seat) == card[0]
-    return False
+    ranks = {entry["seat"]: entry["rank"] for entry in view["wild_ranks"]}
+    return ranks.get(seat) == card[0]
 
 
 CARD = re.compile(r"^[2-9TJQKA][shdc]$")
@@ -121,6 +117,19 @@ def _current_deal(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return events[starts[-1] if starts else 0 :]
 
 
+def _cards(codes: list[str]) -> frozenset[Card]:
+    return frozenset(parse_card(code) for code in codes)
+
+
+def _change(event: dict[str, Any]) -> WildChange:
+    """A ``wilds_changed`` frame's data as the engine's record of the change."""
+    queen = event["queen"]
+    followed = None if queen is None else FaceUp(parse_card(queen), event["queen_seat"])
+    card = parse_card(event["card"])
+    kind, wild, was = Trigger(event["kind"]), _cards(event["wild"]), _cards(event["was"])
+    return WildChange(kind, card, event["seat"], wild, was, followed)
+
+
 def _check_renders(renders: list[dict[str, Any]], client: Any, spectator: bool) -> int:
     """Compare every render with the view the server sent for it; returns how many matched."""
     views = _views(client)
@@ -140,10 +149,9 @@ def _check_renders(renders: list[dict[str, Any]], client: Any, spectator: bool) 
         assert not re.search(r"\bp\d\b", text), f"an engine seat name in the banner: {text}"
         deal = _current_deal(view["events"])
         reasons = [event for event in deal if event["type"] == "wilds_changed"]
-        if reasons and not view["code"].startswith("BD"):
-            names = hand["names"]
-            last = reasons[-1]["reason"]
-            expected = re.sub(r"\bp(\d)\b", lambda m, names=names: names[int(m.group(1)) - 1], last)
+        if reasons:
+            # The page's words for the last change are the engine's, with the players' names.
+            expected = describe_change(_change(reasons[-1]), dict(enumerate(hand["names"])))
             assert expected in text, (key, expected, text)
         shown = {event["seat"] for event in deal if event["type"] == "shown"}
         # No card anywhere on the table the viewer may not know, whatever the deal: a hidden

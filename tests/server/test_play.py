@@ -125,7 +125,7 @@ def _cards_in(value: Any) -> set[str]:
     if isinstance(value, str):
         return {value} if value in CARDS else set()
     if isinstance(value, dict):
-        items = [item for key, item in value.items() if key != "wild"]
+        items = [item for key, item in value.items() if key not in ("wild", "was")]
         return set().union(*(_cards_in(item) for item in items)) if items else set()
     if isinstance(value, list):
         return set().union(*(_cards_in(item) for item in value)) if value else set()
@@ -160,6 +160,7 @@ def _check_structure(frame: Frame, you: int | None) -> None:
     for event in [*view.get("events", []), *frame.get("events", [])]:
         if event["type"] == "wilds_changed":
             assert _whole_ranks(event["wild"])
+            assert _whole_ranks(event["was"])
     for event in [*view.get("events", []), *frame.get("events", [])]:
         if event["type"] == "dealt" and not event["up"] and event["seat"] != you:
             assert event["card"] is None, f"{you} was sent another seat's hole card: {event}"

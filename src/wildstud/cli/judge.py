@@ -79,14 +79,17 @@ actions = [
 )
 
 _EPILOG = (
-    'With --json the ruling is one JSON object: {"game": "FTQ", "wild_timeline": [{"card":'
-    ' "Qh", "player": "p1", "wild": ["Q"], "reason": "..."}, ...], "final_wild": {"p1": ["Q",'
-    ' "7"], ...}, "hands": {"p1": {"category": "THREE_OF_A_KIND", "best_five": ["Ah", ...],'
-    ' "cards": ["As", ...]}, ...}, "pots": [{"amount": 40, "shares": {"p1": 40}}], "payouts":'
-    ' {"p1": 40, "p2": 0}, "redeals": 0}. The timeline lists every face-up card, with the'
-    ' wild cards for every hand after it ("player" is null for a card in the centre, "reason"'
-    " null when the card changed nothing). Wild cards are ranks where the whole rank is wild"
-    ' ("Q", "7", "T" for tens), else single cards ("Qs"). "final_wild", "hands" cover the'
+    "With --json the ruling is one JSON object; for the record above (queens are not wild in"
+    ' the basic game, so only the sevens that follow the queen are): {"game": "FTQ",'
+    ' "wild_timeline": [{"card": "Qh", "player": "p1", "wild": [], "reason": "Q♥ to p1: the'
+    ' next face-up card will be wild"}, {"card": "7c", "player": "p2", "wild": ["7"], "reason":'
+    ' "Q♥ to p1, then 7♣ to p2: sevens are wild"}, ...], "final_wild": {"p1": ["7"], "p2":'
+    ' ["7"]}, "hands": {"p1": {"category": "THREE_OF_A_KIND", "best_five": ["As", "Ac", "Ah",'
+    ' "Qh", "9c"], "cards": ["As", ...]}, ...}, "pots": [{"amount": 2, "shares": {"p1": 2}}],'
+    ' "payouts": {"p1": 2, "p2": 0}, "redeals": 0}. The timeline lists every face-up card, with'
+    ' the wild cards for every hand after it ("player" is null for a card in the centre,'
+    ' "reason" null when the card changed nothing). Wild cards are ranks where the whole rank is'
+    ' wild ("Q", "7", "T" for tens), else single cards ("Qs"). "final_wild", "hands" cover the'
     ' players still in; "best_five" gives each wild card as the card it stands for; "category"'
     ' is null while a card is unknown. "payouts" gives every player\'s chips from the pots.'
     " A record that stops before the end of the hand is ruled on as it stands: its pots have no"

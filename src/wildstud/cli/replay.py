@@ -54,7 +54,7 @@ from wildstud.deal import (
     WildsChanged,
 )
 from wildstud.history.replay import Replay, StepKind, replay
-from wildstud.wilds import describe_wild
+from wildstud.wilds import describe_change, describe_wild
 
 __all__ = ["replay_command", "street_sections"]
 
@@ -188,9 +188,9 @@ class _Builder:
                 self.centre.append(card.pretty)
                 what = "centre card" if isinstance(event, CentreCard) else "community card"
                 self.say(f"{what}: {card.pretty}")
-            case WildsChanged(wild=wild, reason=reason):
+            case WildsChanged(wild=wild):
                 self.wild = describe_wild(wild)
-                self.say(reason, "yellow")
+                self.say(describe_change(event.change), "yellow")
             case Called(name=called):
                 self.say(f"{called}!", "bold yellow")
             case BettingOpened(first=first):

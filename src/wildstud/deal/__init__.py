@@ -34,6 +34,7 @@ from wildstud.deal.events import (
     StreetStarted,
     StubShuffled,
     WildsChanged,
+    describe_redeal,
 )
 from wildstud.deal.state import DealerStep, Hand, NextStep
 from wildstud.deal.views import Phase, RedealPending, SeatCard, SeatView, TableView, redact
@@ -69,6 +70,7 @@ __all__ = [
     "StubShuffled",
     "TableView",
     "WildsChanged",
+    "describe_redeal",
     "redact",
     "stack_deck",
 ]

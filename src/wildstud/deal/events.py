@@ -10,12 +10,14 @@ Dealt(seat=0, card=None, up=False, street=0)
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
 from wildstud.betting import ActionKind
 from wildstud.cards import Card
 from wildstud.games.options import OptionValue
+from wildstud.wilds import FaceUp, Trigger, WildChange
 
 __all__ = [
     "Acted",
@@ -40,6 +42,7 @@ __all__ = [
     "StreetStarted",
     "StubShuffled",
     "WildsChanged",
+    "describe_redeal",
 ]
 
 
@@ -144,12 +147,33 @@ class CommunityCard:
 
 @dataclass(frozen=True, slots=True)
 class WildsChanged:
-    """A face-up card changed the wild cards (or started a follow)."""
+    """A face-up card changed the wild cards (or started a follow), as data: what it did
+    (``kind``), the wild cards for every hand after it (``wild``) and before it (``was``), and
+    the queen it follows or takes over from (``queen``, ``queen_seat``). The words are made at
+    the edge from :attr:`change` (:func:`~wildstud.wilds.describe_change`).
+
+    >>> from wildstud.cards import parse_cards
+    >>> from wildstud.wilds import describe_change
+    >>> event = WildsChanged(Card.of(21), 1, parse_cards("7c 7d 7h 7s"), Trigger.FOLLOWER, (),
+    ...                      Card.of(42), 0)
+    >>> describe_change(event.change, {0: "Ann", 1: "Bob"})
+    'Q♥ to Ann, then 7♦ to Bob: sevens are wild'
+    """
 
     card: Card
     seat: int | None
     wild: tuple[Card, ...]
-    reason: str
+    kind: Trigger
+    was: tuple[Card, ...]
+    queen: Card | None = None
+    queen_seat: int | None = None
+
+    @property
+    def change(self) -> WildChange:
+        """The change as the wild rules record it."""
+        queen = None if self.queen is None else FaceUp(self.queen, self.queen_seat)
+        was, wild = frozenset(self.was), frozenset(self.wild)
+        return WildChange(self.kind, self.card, self.seat, wild, was, queen)
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,8 +227,31 @@ class Redealt:
 
     deal: int
     reason: str
+    """:func:`describe_redeal` of ``card`` and ``seat``, with the seats named ``p1``, ``p2``…"""
     seats: tuple[int, ...]
     pot: int
+    card: Card | None = None
+    """The face-up card that stopped the deal (The Bitch's queen of spades); ``None`` for a
+    redeal no card caused (no queen dealt face up)."""
+    seat: int | None = None
+    """The seat ``card`` went to."""
+
+
+def describe_redeal(
+    card: Card | None, seat: int | None, names: Mapping[int, str] | None = None
+) -> str:
+    """Why a deal stopped, in words: the face-up card that stopped it and its seat, or (no card)
+    that no queen was dealt face up.
+
+    >>> describe_redeal(Card.of(43), 1), describe_redeal(Card.of(43), 1, {1: "Bob"})
+    ('Q♠ face up to p2', 'Q♠ face up to Bob')
+    >>> describe_redeal(None, None)
+    'no queen was dealt face up'
+    """
+    if card is None or seat is None:
+        return "no queen was dealt face up"
+    label = names[seat] if names is not None and seat in names else f"p{seat + 1}"
+    return f"{card.pretty} face up to {label}"
 
 
 @dataclass(frozen=True, slots=True)

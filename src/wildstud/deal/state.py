@@ -76,6 +76,7 @@ from wildstud.deal.events import (
     StreetStarted,
     StubShuffled,
     WildsChanged,
+    describe_redeal,
 )
 from wildstud.deal.showdown import Ranked, divide_pots, rank_hand
 from wildstud.deal.views import Phase, RedealPending, SeatCard, SeatView, TableView, redact
@@ -150,6 +151,7 @@ _CARD_STEP = DealerStep.CARD
 _FOLD = ActionKind.FOLD
 _QUEEN = Rank.QUEEN
 _KING_TRIGGER = Trigger.KING
+_STARTS_A_FOLLOW = frozenset({Trigger.QUEEN, Trigger.QUEEN_RETURNS})
 _DEALERS_LEFT, _LOW_CARD = Opener.DEALERS_LEFT, Opener.LOW_CARD
 _ANTE = Payment.ANTE
 
@@ -790,6 +792,7 @@ class Hand:
             stakes=self.stakes,
             events=tuple(redacted),
             redeal_pending=self.redeal_pending,
+            wild_rule=self.rules.wild_rule.describe(),
         )
 
     def _wild_text(self) -> str:
@@ -802,6 +805,11 @@ class Hand:
             f"{describe_wild(self._wilds.wild)}"
             f" (nothing follows {pending.card.pretty}: it was the last face-up card)"
         )
+
+    def _follower_to_come(self) -> bool:
+        """Whether a face-up card may still follow the last one: another face-up card of the
+        deal, or the centre card the house rule deals after a last face-up queen."""
+        return self._face_up_to_come() or (bool(self.rules.centre_card) and self._centre is None)
 
     def _face_up_to_come(self) -> bool:
         """Whether this deal may still deal a card face up (a centre card included)."""
@@ -940,7 +948,7 @@ class Hand:
                 if code == self._redeal_code:
                     seats = self.live
                     antes = seats if self.rules.reante_on_redeal else ()
-                    reason = f"{card.pretty} face up to {_name(seat)}"
+                    reason = describe_redeal(card, seat)
                     self._schedule_redeal(RedealPending(reason, card, seat), seats, antes)
                     return
                 self._update_wilds()
@@ -1008,9 +1016,24 @@ class Hand:
             community = [HeldCard(self._community, False)] if self._community is not None else []
             hands = {up.seat: [*self._cards[up.seat], *community]}
         step = self._tracker.add(up, hands)
-        if step.reason is not None:
+        change = step.change
+        if change is not None:
+            kind = change.kind
+            if kind in _STARTS_A_FOLLOW and not self._follower_to_come():
+                # The sheet: a queen as the last face-up card has no follower. The rule's walk
+                # cannot know that no face-up card is to come; the dealer does.
+                kind = Trigger.NO_FOLLOWER
+            queen = change.queen
             self._events.append(
-                WildsChanged(step.card, step.seat, _in_order(step.wild), step.reason)
+                WildsChanged(
+                    step.card,
+                    step.seat,
+                    _in_order(change.wild),
+                    kind,
+                    _in_order(change.was),
+                    None if queen is None else queen.card,
+                    None if queen is None else queen.seat,
+                )
             )
         owner = step.seat
         if step.trigger is _KING_TRIGGER and self.rules.call is not None and owner is not None:
@@ -1047,7 +1070,7 @@ class Hand:
                     seats = antes = self._order
                 else:
                     seats, antes = self.live, ()
-                pending = RedealPending("no queen was dealt face up", None, None)
+                pending = RedealPending(describe_redeal(None, None), None, None)
                 self._schedule_redeal(pending, seats, antes)
                 return
         self._open_betting()
@@ -1073,7 +1096,9 @@ class Hand:
             self._deck.put_back(self._out)
         rejoining = frozenset(seats) - frozenset(self.live)
         self._carried = [Pot(pot.amount, pot.eligible | rejoining) for pot in self._all_pots()]
-        self._events.append(Redealt(self._deal, reason, seats, self.pot))
+        self._events.append(
+            Redealt(self._deal, reason, seats, self.pot, pending.card, pending.seat)
+        )
         self._start_deal(seats, antes)
 
     # -- betting -------------------------------------------------------------------------------
@@ -1156,18 +1181,8 @@ class Hand:
         self._finish()
 
     def _do_showdown(self) -> None:
-        live = self.live
-        ranked: dict[int, Ranked] = {}
-        wild_for = self._wild_for()  # each seat's own, without working out the table's Wilds
-        for seat in live:
-            ranked[seat] = rank_hand(
-                seat,
-                self.hand_of(seat),
-                wild_for(seat),
-                five_of_a_kind_top=self.options.five_of_a_kind_top,
-                double_ace_flush=self.options.double_ace_flush,
-            )
-            hand = ranked[seat]
+        ranked = self._ranked()
+        for seat, hand in ranked.items():
             self._shown.add(seat)
             self._events.append(
                 Shown(
@@ -1179,16 +1194,46 @@ class Hand:
                     hand.natural,
                 )
             )
+        for award in self._division(ranked):
+            self._push(award)
+        self._finish()
+
+    def _ranked(self) -> dict[int, Ranked]:
+        """Each hand still in, ranked as the showdown ranks it."""
+        wild_for = self._wild_for()  # each seat's own, without working out the table's Wilds
+        return {
+            seat: rank_hand(
+                seat,
+                self.hand_of(seat),
+                wild_for(seat),
+                five_of_a_kind_top=self.options.five_of_a_kind_top,
+                double_ace_flush=self.options.double_ace_flush,
+            )
+            for seat in self.live
+        }
+
+    def _division(self, ranked: Mapping[int, Ranked]) -> list[Awarded]:
         special = set()
         if self.rules.special_card is not None:
             special = {
-                seat for seat in live if self._holds_face_down(seat, self.rules.special_card)
+                seat for seat in ranked if self._holds_face_down(seat, self.rules.special_card)
             }
-        for award in divide_pots(
-            self._all_pots(), ranked, special, natural_beats_wild=self.options.natural_beats_wild
-        ):
-            self._push(award)
-        self._finish()
+        natural = self.options.natural_beats_wild
+        return divide_pots(self._all_pots(), ranked, special, natural_beats_wild=natural)
+
+    def must_show(self, seat: int) -> bool:
+        """Whether ``seat``'s hand takes any part of a pot once the hands still in are shown:
+        the high hand, a share of a tie, The Bitch's half for the queen of spades in the hole.
+        A table that lets a losing hand be mucked at the showdown shows these; the engine
+        itself lets any hand be mucked (:meth:`muck`), as a record may have it. ``False``
+        before the showdown.
+
+        >>> Hand("FTQ", [50, 50]).must_show(0)
+        False
+        """
+        if self._stage != _Stage.SHOWDOWN or seat not in self.live:
+            return False
+        return any(award.seat == seat for award in self._division(self._ranked()))
 
     def _holds_face_down(self, seat: int, card: Card) -> bool:
         if self._community == card:

@@ -118,6 +118,8 @@ class TableView:
     redeal_pending: RedealPending | None = None
     """The redeal due next, if the deal has just stopped for one (see
     :attr:`~wildstud.deal.Hand.redeal_pending`)."""
+    wild_rule: str = ""
+    """The game's wild-card rule in a sentence (:meth:`~wildstud.wilds.WildRule.describe`)."""
 
 
 def redact(event: Event, viewer: int | None) -> Event:

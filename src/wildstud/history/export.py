@@ -25,7 +25,6 @@ numbers; any other is rotated so that its ``p1`` sits on the dealer's left.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -47,6 +46,7 @@ from wildstud.deal import (
     Shown,
     StreetStarted,
     WildsChanged,
+    describe_redeal,
 )
 from wildstud.errors import RecordError
 from wildstud.games import Structure, StudOptions
@@ -64,6 +64,7 @@ from wildstud.history.notation import (
     Note,
     ShowMuck,
 )
+from wildstud.wilds import describe_change
 
 __all__ = ["Reveal", "record_from_hand"]
 
@@ -71,7 +72,6 @@ Reveal = Literal["showdown", "all"] | int
 """What a record shows of the hidden cards: those shown down, every card, or a seat's own too."""
 
 _STAKES = frozenset({"limit", "ante", "bring_in", "small_bet", "big_bet", "cards"})
-_SEAT_NAME = re.compile(r"\bp(\d+)\b")
 
 
 def record_from_hand(hand: Hand, *, reveal: Reveal = "showdown") -> HandRecord:
@@ -141,9 +141,10 @@ class _Writer:
     def rotate(self, values: tuple[int, ...]) -> tuple[int, ...]:
         return tuple(values[(self.dealer + 1 + index) % self.count] for index in range(self.count))
 
-    def rename(self, text: str) -> str:
-        """Seat names in the engine's reasons (``p1`` is seat 0), as the record numbers them."""
-        return _SEAT_NAME.sub(lambda match: f"p{self.player(int(match[1]) - 1) + 1}", text)
+    @property
+    def labels(self) -> dict[int, str]:
+        """Each seat's name as the record numbers the players (from the dealer's left)."""
+        return {seat: f"p{self.player(seat) + 1}" for seat in range(self.count)}
 
     def visible(self, seat: int, card: Card, up: bool, index: int) -> CardSlot:
         if up or self.reveal == "all" or self.reveal == seat:
@@ -161,8 +162,8 @@ class _Writer:
             case Dealt(seat=seat, card=card, up=up):
                 assert card is not None
                 self.dealt.append(_Dealt(seat, self.visible(seat, card, up, index)))
-            case WildsChanged(reason=reason):
-                self.note(self.rename(reason))
+            case WildsChanged():
+                self.note(describe_change(event.change, self.labels))
             case Called(name=name):
                 self.note(f"{name}!")
             case CentreCard(card=card) | CommunityCard(card=card):
@@ -171,8 +172,8 @@ class _Writer:
             case Acted(seat=seat, kind=kind, to_amount=to_amount):
                 self.flush()
                 self.out.append(_bet(self.player(seat), kind, to_amount))
-            case Redealt(reason=reason):
-                self.note(self.rename(reason) + ": the deal stops")
+            case Redealt():
+                self.note(describe_redeal(event.card, event.seat, self.labels) + ": the deal stops")
                 # A street the redeal card cut short goes card by card, in the order dealt:
                 # grouped by player, the cards dealt before it to the players listed after it
                 # would seem to come after it.

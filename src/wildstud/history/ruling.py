@@ -44,11 +44,12 @@ from wildstud.deal import (
     Redealt,
     Share,
     Shown,
+    WildsChanged,
 )
 from wildstud.hands import HandValue, evaluate
 from wildstud.history.notation import HandRecord
 from wildstud.history.replay import Replay, StepKind, replay
-from wildstud.wilds import rank_cards
+from wildstud.wilds import describe_change, rank_cards
 
 __all__ = [
     "HandRuling",
@@ -215,7 +216,8 @@ def _timeline(played: Replay) -> tuple[WildEntry, ...]:
 
     The engine's wild timeline of each deal has a step for each face-up card, but for the card
     that stops the deal (The Bitch's queen of spades): that one gets the redeal as its reason,
-    as does the last face-up card of a deal that ends for want of a queen. A king that makes
+    as does the last face-up card of a deal that ends for want of a queen. The reasons are the
+    words of the deal's :class:`~wildstud.deal.WildsChanged` events. A king that makes
     the table call the game's name (Smack My Bitch Up) has the call added to its reason.
     """
     events = played.hand.events
@@ -226,9 +228,10 @@ def _timeline(played: Replay) -> tuple[WildEntry, ...]:
         if isinstance(event, DealStarted):
             deal = event.deal
             wilds = played.deals[deal - 1]
+            # The words come from the deal's events (below), which say what the dealer knew
+            # and a rule's walk cannot: that a last face-up queen has no follower.
             steps = [
-                WildEntry(deal, step.card, step.seat, step.wild, step.reason)
-                for step in wilds.timeline
+                WildEntry(deal, step.card, step.seat, step.wild, None) for step in wilds.timeline
             ]
             steps.reverse()
             continue
@@ -240,6 +243,8 @@ def _timeline(played: Replay) -> tuple[WildEntry, ...]:
             else:
                 before = entries[-1].wild if entries and entries[-1].deal == deal else frozenset()
                 entries.append(WildEntry(deal, event.card, seat, before, None))
+        elif isinstance(event, WildsChanged) and entries and entries[-1].card == event.card:
+            _add_reason(entries, describe_change(event.change))
         elif isinstance(event, Redealt) and entries and entries[-1].deal == deal:
             _add_reason(entries, f"{event.reason}: the deal stops and the cards are dealt again")
         elif isinstance(event, Called) and entries:

@@ -58,6 +58,7 @@ __all__ = [
     "UpdateFrame",
     "View",
     "Welcome",
+    "WildRank",
     "protocol_page",
     "read_server_frame",
 ]
@@ -167,6 +168,13 @@ class EventData(BaseModel):
     type: str = Field(description="the event's kind: dealt, acted, shown, awarded …")
 
 
+class WildRank(_Part):
+    """A seat's own wild rank in Who Da Baby Daddy Is, from its face-up last card."""
+
+    seat: int
+    rank: str
+
+
 class View(_Part):
     """A seat's (or a spectator's) view of the hand, without its events."""
 
@@ -186,6 +194,8 @@ class View(_Part):
     community: str | None
     wild: list[str] = Field(description="the wild cards, as codes")
     wild_text: str
+    wild_rule: str = Field(description="the game's wild-card rule, in a sentence")
+    wild_ranks: list[WildRank] = Field(description="each seat's own wild rank (Baby Daddy)")
     own_wild: list[str] | None = Field(description="the viewer's own wild cards, where it has any")
     legal_actions: list[OptionView]
     redeal_pending: RedealView | None

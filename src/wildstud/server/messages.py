@@ -60,6 +60,17 @@ stopped for a redeal: the reason as a sentence, and the face-up card that called
 with the engine seat it went to, both ``null`` for a redeal no card caused. The table shows it
 for the ``redeal_pause`` seconds of its settings, then gathers the cards and deals again.
 
+Events carry data, not sentences: a ``wilds_changed`` event is ``{"card", "seat", "wild",
+"kind", "was", "queen", "queen_seat"}``, the face-up card and its engine seat (``null``: the
+centre), the wild cards for every hand after it and before it, the kind of change
+(:class:`~wildstud.wilds.Trigger`: ``queen``, ``follower``, ``king``, ``queen-returns``,
+``no-follower``, ``centre``, ``last-card``) and the queen it follows or takes over from; a
+``redealt`` event carries the ``card`` and ``seat`` that stopped the deal (both ``null`` when no
+card did). A client words them with its players' names as :func:`wildstud.wilds.describe_change`
+and :func:`wildstud.deal.describe_redeal` do. A view also gives ``wild_ranks``, ``[{"seat",
+"rank"}]``: each seat's own wild rank in this deal as everyone knows it (Who Da Baby Daddy Is:
+its face-up last card), and ``wild_rule``, the game's wild-card rule in a sentence.
+
 Cards are written as their codes (``"Qs"``); a card the client may not see is ``null``.
 
 >>> frame = read_frame('{"type": "act", "seq": 3, "action": "call"}')
@@ -81,11 +92,12 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from wildstud.betting import ActionOption
 from wildstud.cards import Card
-from wildstud.deal import Event, RedealPending, Shown, TableView
+from wildstud.deal import DealStarted, Event, RedealPending, Shown, TableView, WildsChanged
 from wildstud.errors import WildstudError
 from wildstud.hands import evaluate
 from wildstud.pots import Pot
 from wildstud.server.frames import Ack, ErrorCode, ErrorFrame, SeqFrame
+from wildstud.wilds import Trigger
 
 __all__ = [
     "SEQ_RANGE",
@@ -331,6 +343,26 @@ def _redeal_pending(pending: RedealPending | None) -> dict[str, Any] | None:
     return {"reason": pending.reason, "card": card, "seat": pending.seat}
 
 
+def _wild_ranks(events: tuple[Event, ...]) -> list[dict[str, Any]]:
+    """Each seat's own wild rank in this deal as everyone knows it (Baby Daddy's face-up last
+    card), from the deal's events, so that a client names it without knowing the rule.
+
+    >>> from wildstud.cards import parse_card
+    >>> from wildstud.deal import WildsChanged
+    >>> from wildstud.wilds import Trigger
+    >>> _wild_ranks((WildsChanged(parse_card("Td"), 2, (), Trigger.LAST_CARD, ()),))
+    [{'seat': 2, 'rank': 'T'}]
+    """
+    ranks: dict[int, str] = {}
+    for event in events:
+        if isinstance(event, DealStarted):
+            ranks = {}
+        elif isinstance(event, WildsChanged) and event.kind is Trigger.LAST_CARD:
+            assert event.seat is not None
+            ranks[event.seat] = str(event.card)[0]
+    return [{"seat": seat, "rank": rank} for seat, rank in sorted(ranks.items())]
+
+
 def encode_view(view: TableView, *, events: bool = True) -> dict[str, Any]:
     """A seat's (or a spectator's) view as JSON data; ``events=False`` leaves the events out
     (an update frame carries only the new ones)."""
@@ -368,6 +400,8 @@ def encode_view(view: TableView, *, events: bool = True) -> dict[str, Any]:
         "wild": [str(card) for card in view.wild],
         "wild_text": view.wild_text,
         "own_wild": None if view.own_wild is None else [str(card) for card in view.own_wild],
+        "wild_rule": view.wild_rule,
+        "wild_ranks": _wild_ranks(view.events),
         "legal_actions": [_option(option) for option in view.legal_actions],
         "redeal_pending": _redeal_pending(view.redeal_pending),
     }

@@ -1,13 +1,9 @@
-// What is wild and why, worked out from a hand's view and events: the cards wild for everyone,
-// each seat's own wild cards (Baby Daddy, and hands shown down), and the sentences that explain
-// them with the players' names.
+// What is wild and why, read from a hand's view and events as the server sends them: the cards
+// wild for everyone, each seat's own wild rank (Baby Daddy, `wild_ranks`) and the wild cards of
+// the hands shown down, and the sentences that explain them with the players' names. No rule is
+// worked out here: which cards are wild, and what each face-up card did, is the server's data.
 
-import { pretty } from "./cards.js";
-
-/** The engine's seat names in ruling sentences (p1, p2 …) replaced by the players' names. */
-export function withNames(text, names) {
-  return text.replace(/\bp(\d+)\b/g, (whole, number) => names[Number(number) - 1] || whole);
-}
+import { describeChange } from "./words.js";
 
 function capital(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : text;
@@ -27,22 +23,20 @@ export function currentDeal(events) {
  * a seat, and the banner's text.
  */
 export function wildState(view, names, you) {
-  const events = view.events || [];
-  const deal = currentDeal(events);
+  const deal = currentDeal(view.events || []);
   const everyone = new Set(view.wild);
-  const babyDaddy = view.code.startsWith("BD");
-  const seatRank = new Map();
+  const seatRank = new Map((view.wild_ranks || []).map((entry) => [entry.seat, entry.rank]));
+  const perSeat = seatRank.size > 0;
   const seatCards = new Map();
   const reasons = [];
+  let last = null;
   let called = null;
   for (const event of deal) {
     if (event.type === "wilds_changed") {
-      if (babyDaddy && event.seat !== null) {
-        seatRank.set(event.seat, event.card[0]);
-        reasons.push(withNames(event.reason, names));
-      } else {
-        reasons.splice(0, reasons.length, withNames(event.reason, names));
-      }
+      last = event;
+      // A seat's own rank is said for each seat; a change for the whole table replaces the last.
+      if (event.kind === "last-card") reasons.push(describeChange(event, names));
+      else reasons.splice(0, reasons.length, describeChange(event, names));
     } else if (event.type === "called") {
       called = event;
     } else if (event.type === "shown") {
@@ -58,18 +52,20 @@ export function wildState(view, names, you) {
     if (!code) return false;
     if (everyone.has(code)) return true;
     const shown = seatCards.get(seat);
-    if (shown && shown.has(code)) return true;
-    return babyDaddy && seatRank.get(seat) === code[0] && !seatCards.has(seat);
+    if (shown) return shown.has(code);
+    return seatRank.get(seat) === code[0];
   };
-  let what = capital(view.wild_text);
-  if (babyDaddy && seatRank.size === 0) {
-    what = "Nothing is wild yet: each player's last card will make its rank wild for that player";
-  } else if (babyDaddy && everyone.size === 0) {
-    what = "Each player's last card makes its rank wild for that player only";
-  }
-  const why = babyDaddy ? reasons : reasons.slice(-1);
-  const calledText = called
-    ? `${called.name}! ${pretty(called.card)} to ${names[called.seat] || "a player"}: the king wipes out the wild cards`
-    : null;
-  return { everyone, seatRank, isWild, what, why, called: calledText, babyDaddy };
+  // With each seat's own rank (the server's wild_ranks) and nothing wild for all, say so, so
+  // that "nothing is wild" never stands beside a list of wild ranks.
+  const what =
+    perSeat && everyone.size === 0
+      ? "Nothing is wild for every hand: each player's own wild rank is below"
+      : capital(view.wild_text);
+  // The call stays on the banner only while the king that made it is the last change: once a
+  // queen brings the queens back, the kings no longer wipe anything out.
+  const calledText =
+    called && last && last.kind === "king" && last.card === called.card
+      ? `${called.name}! ${describeChange(last, names)}`
+      : null;
+  return { everyone, seatRank, isWild, what, why: reasons, called: calledText, perSeat, rule: view.wild_rule };
 }

@@ -4,7 +4,8 @@
 
 import { h } from "./api.js";
 import { cardElement, pretty, rankPlural } from "./cards.js";
-import { currentDeal, wildState, withNames } from "./banner.js";
+import { currentDeal, wildState } from "./banner.js";
+import { describeRedeal } from "./words.js";
 import { mergeChildren } from "./dom.js";
 
 /** `container`'s children made to match `children`, keeping the elements that stay. */
@@ -46,9 +47,7 @@ export function drawBanner(banner, hand) {
       h("p", { className: "what" }, h("span", { className: "wild-icon", "aria-hidden": "true" }, "★ "), wild.what),
       wild.called ? h("p", { className: "called-line" }, wild.called) : null,
       ...wild.why.map((line) => h("p", { className: "why" }, line)),
-      hand.view.centre
-        ? h("p", { className: "why" }, `Centre card ${pretty(hand.view.centre)}: its rank is wild for everyone.`)
-        : null,
+      wild.rule && wild.everyone.size === 0 ? h("p", { className: "why rule" }, `The rule: ${wild.rule}.`) : null,
       cards.length && cards.length <= 12 ? h("div", { className: "banner-cards", "aria-hidden": "true" }, cards) : null,
     ].filter(Boolean),
   );
@@ -136,7 +135,7 @@ export function drawSeats(container, { hand, wild, table = null, total, mine = n
       lines.push(h("div", { className: "state" }, state));
       labelParts.push(state);
     }
-    if (view && wild && wild.babyDaddy) {
+    if (view && wild && wild.perSeat) {
       const rank = wild.seatRank.get(engine);
       if (rank) {
         const text = `wild here: ${rankPlural(rank) || rank}`;
@@ -255,7 +254,7 @@ function redealNotice(redeal, names) {
     "div",
     { className: "redeal-notice", "data-key": "redeal", "data-card": redeal.card || "" },
     h("strong", {}, "Redeal: "),
-    withNames(redeal.reason, names),
+    describeRedeal(redeal, names),
     redeal.card ? h("span", { className: "redeal-shown" }, " ", cardElement(redeal.card, { small: true })) : null,
   );
 }

@@ -1,7 +1,7 @@
 // A hand's events in plain words, for the table's log and the history's replay.
 
 import { pretty } from "./cards.js";
-import { withNames } from "./banner.js";
+import { describeChange, describeRedeal } from "./words.js";
 
 const ACTIONS = {
   fold: "folds",
@@ -31,11 +31,11 @@ export function describeEvent(event, names) {
     case "stub_shuffled":
       return `The stub ran short: ${event.cards} burned cards are shuffled back in.`;
     case "centre_card":
-      return `${pretty(event.card)} goes face up in the centre: its rank is wild.`;
+      return `${pretty(event.card)} goes face up in the centre.`;
     case "community_card":
       return `The deck ran short: ${pretty(event.card)} in the centre is everyone's last card.`;
     case "wilds_changed":
-      return withNames(event.reason, names);
+      return `${describeChange(event, names)}.`;
     case "called":
       return `${event.name}! ${pretty(event.card)} to ${who(event.seat)}.`;
     case "betting_opened":
@@ -49,7 +49,7 @@ export function describeEvent(event, names) {
     case "returned":
       return `${event.amount} uncalled goes back to ${who(event.seat)}.`;
     case "redealt":
-      return `Redeal! ${withNames(event.reason, names).replace(/([^.!?])$/, "$1.")} The pot of ${event.pot} carries over.`;
+      return `Redeal! ${describeRedeal(event, names)}. The pot of ${event.pot} carries over.`;
     case "mucked":
       return `${who(event.seat)} mucks.`;
     case "shown":

@@ -7,7 +7,8 @@ import { h } from "./api.js";
 import { TableSocket } from "./socket.js";
 import { pretty, toggleFourColour, fourColour } from "./cards.js";
 import { drawBanner, drawCentre, drawSeats, pendingRedeal } from "./drawing.js";
-import { currentDeal, withNames } from "./banner.js";
+import { currentDeal } from "./banner.js";
+import { describeChange, describeRedeal } from "./words.js";
 import { describeEvent } from "./events.js";
 import { HistoryPanel } from "./history.js";
 import { mergeChildren, keepFocus } from "./dom.js";
@@ -293,12 +294,12 @@ class TablePage {
   /** Toasts for the events nobody should miss: a call and a redeal. */
   announceEvents(events, names) {
     for (const event of events) {
-      if (event.type === "called")
-        this.announce(
-          `${event.name}! ${pretty(event.card)} to ${names[event.seat]}: every wild card is cancelled.`,
-          6000,
-          "called",
-        );
+      if (event.type === "called") {
+        // The king's own change, sent just before the call: what it cancelled, what is wild now.
+        const king = events.find((item) => item.type === "wilds_changed" && item.card === event.card);
+        const what = king ? describeChange(king, names) : `${pretty(event.card)} to ${names[event.seat]}`;
+        this.announce(`${event.name}! ${what}.`, 6000, "called");
+      }
       if (event.type === "redealt") this.announce(describeEvent(event, names), 6000, "redeal");
     }
   }
@@ -357,7 +358,7 @@ class TablePage {
     const redealKey = redeal ? `${hand.number}|${view.deal}` : null;
     if (redeal && redealKey !== this.spoken.redeal) {
       this.spoken.redeal = redealKey;
-      const text = `Redeal: ${withNames(redeal.reason, hand.names)}`;
+      const text = `Redeal: ${describeRedeal(redeal, hand.names)}`;
       this.speaker.say([text], { keep: true });
       this.announce(text, 6000, "redeal");
     }
