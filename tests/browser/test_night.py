@@ -20,7 +20,10 @@ README's).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Coroutine, Iterator
+import csv
+import inspect
+import io
+from collections.abc import Awaitable, Callable, Coroutine, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -29,6 +32,7 @@ from playwright.async_api import Browser, Page, Playwright, async_playwright
 
 from tests.browser.pages import TURN, Seat, keep, launch, take_turn, wait_until
 from tests.server import wsclient
+from wildstud.server.schemas import TableSettings
 
 STATIC = Path(__file__).parents[2] / "src" / "wildstud" / "server" / "static" / "js"
 WIDE = {"width": 1280, "height": 900}
@@ -87,11 +91,16 @@ class Night:
         assert self.spectator is not None
         return len(self.spectator.finished)
 
-    async def play(self, done: Callable[[], bool], timeout: float = 90) -> None:
+    async def play(self, done: Callable[[], bool | Awaitable[bool]], timeout: float = 90) -> None:
         """Every seated friend takes their turns the cheap way (check, call, bring in) and,
         as chooser, picks a game not yet played, until ``done()`` holds."""
         deadline = self.loop.time() + timeout
-        while not done():
+        while True:
+            holds = done()
+            if inspect.isawaitable(holds):
+                holds = await holds
+            if holds:
+                return
             assert self.loop.time() < deadline, f"the night stalled after {self.played()}"
             for name, seat in list(self.seats.items()):
                 page = seat.page
@@ -296,3 +305,267 @@ def test_the_host_changes_the_stakes_between_hands(night: Night) -> None:
     assert hands[night.stakes_from]["view"]["options"]["small_bet"] == 4
     assert hands[night.stakes_from - 1]["view"]["options"]["small_bet"] == 2
     night.done.add("stakes")
+
+
+# -- the steps that need the ledger, the chat and the muck --------------------------------------
+
+
+def _missing(feature: str) -> str | None:
+    """Why ``feature`` cannot be tried on this branch, if it cannot."""
+    if feature == "ledger" and not (STATIC / "ledger.js").exists():
+        return "the ledger (static/js/ledger.js: rebuys, cash-out, end of the night) is not here"
+    if feature == "chat" and not (STATIC / "chat.js").exists():
+        return "the chat (static/js/chat.js and the say frame) is not here"
+    if feature == "muck" and "muck_clock" not in TableSettings.model_fields:
+        return "mucking at the showdown (the show frame and the muck_clock setting) is not here"
+    return None
+
+
+def _needs_feature(feature: str) -> None:
+    reason = _missing(feature)
+    if reason is not None:
+        pytest.skip(reason)
+
+
+def _stacks(night: Night) -> dict[str, int]:
+    seats = night.api.get(f"/api/tables/{night.table_id}")["seats"]
+    return {seat["name"]: seat["stack"] for seat in seats if seat["name"] in night.seats}
+
+
+async def _rebuy(night: Night) -> tuple[str, int, int]:
+    host = night.host
+    assert host is not None
+    # A friend who has lost chips tops up to the buy-in (the default ceiling of a stack).
+    while True:
+        stacks = _stacks(night)
+        name = min(stacks, key=lambda who: stacks[who])
+        if stacks[name] < STARTING:
+            break
+        before = night.finished()
+        await night.play(lambda: night.finished() > before)  # noqa: B023
+    page = night.seats[name].page
+    await wait_until(page, "document.getElementById('rebuy-amount') !== null")
+    spectator = night.spectator
+    assert spectator is not None
+    stack = _stacks(night)[name]
+    amount = STARTING - stack
+    await page.fill("#rebuy-amount", str(amount))
+    await page.click("#rebuy-ask")
+    await host.get_by_role("button", name=f"Approve {name}'s top-up of {amount}").click()
+    await wait_until(
+        host,
+        "document.querySelector('#ledger .requests li')?.textContent.includes('approved') === true",
+    )
+    # Approved now, applied between hands: the hand in play (if any) ends without the chips.
+    hand = spectator.hand
+    applied_from = hand["number"] + (0 if hand["view"]["phase"] == "over" else 1)
+    await night.play(
+        lambda: page.evaluate(
+            "document.getElementById('ledger').textContent.includes('1 rebuy or top-up')"
+        )
+    )
+    await night.play(lambda: applied_from in spectator.finished)
+    await night.shot(page, "night-seat-ledger")
+    await host.locator("#ledger").screenshot(path=str(night.shots / "night-ledger.png"))
+    return name, amount, applied_from
+
+
+def test_a_friend_rebuys_approved_by_the_host_and_applied_at_the_next_hand(night: Night) -> None:
+    night.needs("games")
+    _needs_feature("ledger")
+    name, amount, applied_from = night.run(_rebuy(night))
+    hands = {hand["number"]: hand for hand in night.api.get(f"/api/tables/{night.table_id}/hands")}
+    before, after = hands[applied_from - 1], hands[applied_from]
+    at = after["players"].index(name)
+    assert after["starting_stacks"][at] == (
+        before["final_stacks"][before["players"].index(name)] + amount
+    )
+    player = next(
+        player
+        for player in night.api.get(f"/api/tables/{night.table_id}/night")["players"]
+        if player["name"] == name
+    )
+    assert (player["buy_ins"], player["rebuys"]) == (STARTING + amount, 1)
+    night.done.add("rebuy")
+
+
+async def _chat(night: Night) -> None:
+    bob = night.seats["Bob"].page
+    text = "Nice hand, Ann. Deal me in again."
+    await bob.fill("#chat-text", text)
+    await bob.press("#chat-text", "Enter")
+    seen = (
+        "[...document.querySelectorAll('#chat-log li .text')]"
+        f".some((line) => line.textContent === {text!r})"
+    )
+    assert night.host is not None
+    for page in (night.host, *(seat.page for seat in night.seats.values())):
+        await wait_until(page, seen)
+
+
+def test_a_friend_chats_and_everyone_reads_it(night: Night) -> None:
+    night.needs("games")
+    _needs_feature("chat")
+    night.run(_chat(night))
+    night.done.add("chat")
+
+
+async def _muck(night: Night) -> int:
+    """Hands are played until a friend who lost at the showdown is offered the muck, and mucks."""
+    spectator = night.spectator
+    assert spectator is not None
+    deadline = night.loop.time() + 120
+    while night.loop.time() < deadline:
+        for seat in night.seats.values():
+            button = seat.page.get_by_role("button", name="Muck")
+            if await button.count():
+                number = spectator.hand["number"] if spectator.hand else 0
+                await button.first.click()
+                await night.play(lambda: number in spectator.finished)  # noqa: B023
+                return number
+        await night.play(lambda: True)
+        await asyncio.sleep(0.05)
+    raise AssertionError("no friend was offered the muck at a showdown")
+
+
+def test_a_friend_mucks_a_losing_hand_at_the_showdown(night: Night) -> None:
+    night.needs("games")
+    _needs_feature("muck")
+    number = night.run(_muck(night))
+    assert night.spectator is not None
+    events = night.spectator.hands[number]["view"]["events"]
+    assert any(event["type"] == "mucked" for event in events), events
+    night.done.add("muck")
+
+
+async def _cash_out(night: Night) -> tuple[str, int]:
+    name = "Cy"
+    page = night.seats[name].page
+    spectator = night.spectator
+    assert spectator is not None
+    await page.click("#leave-table")
+    await page.click("#leave-yes")
+
+    def gone() -> bool:
+        table = spectator.table or {"seats": []}
+        return all(seat["name"] != name for seat in table["seats"])
+
+    # Cy plays out the hand in play, if any, and leaves as it ends.
+    await night.play(gone)
+    del night.seats[name]
+    hands = night.api.get(f"/api/tables/{night.table_id}/hands")
+    last = next(hand for hand in hands if name in hand["players"])  # newest first
+    return name, last["final_stacks"][last["players"].index(name)]
+
+
+def test_a_friend_leaves_and_cashes_out(night: Night) -> None:
+    night.needs("games")
+    _needs_feature("ledger")
+    name, stack = night.run(_cash_out(night))
+    figures = night.api.get(f"/api/tables/{night.table_id}/night")
+    player = next(player for player in figures["players"] if player["name"] == name)
+    assert player["seat"] is None
+    assert (player["cash_outs"], player["chips"]) == (stack, 0)
+    assert player["net"] == stack - player["buy_ins"]
+    assert figures["balanced"]
+    night.done.add("cash-out")
+
+
+SETTLED = """(() => {
+  const box = document.getElementById("settle-up");
+  return box !== null && !box.textContent.includes("being played out");
+})()"""
+
+
+async def _end(night: Night) -> None:
+    host = night.host
+    assert host is not None
+    await host.click("#end-night")
+    await host.click("#end-night-yes")
+    await night.play(lambda: host.evaluate(SETTLED))
+    for seat in night.seats.values():
+        await wait_until(seat.page, SETTLED)
+
+
+def test_the_host_ends_the_night(night: Night) -> None:
+    night.needs("games")
+    _needs_feature("ledger")
+    night.run(_end(night))
+    table = night.api.get(f"/api/tables/{night.table_id}")
+    assert table["status"] == "ended"
+    assert table["hand_in_progress"] is None
+    night.done.add("end")
+
+
+FIGURES = """[...document.querySelectorAll("#ledger tbody tr")].map((row) => ({
+  name: row.querySelector("th").firstChild.textContent,
+  cells: [...row.querySelectorAll("td")].map((cell) => cell.firstChild.textContent),
+}))"""
+TRANSFERS = '[...document.querySelectorAll("#settle-up .transfers li")].map((li) => li.textContent)'
+
+
+async def _settle_up(night: Night) -> dict[str, Any]:
+    host = night.host
+    assert host is not None
+    pages = {"host": host, **{name: seat.page for name, seat in night.seats.items()}}
+    shown = {}
+    for name, page in pages.items():
+        await wait_until(
+            page, "!document.getElementById('ledger').textContent.includes('counts once it ends')"
+        )
+        shown[name] = {
+            "figures": await page.evaluate(FIGURES),
+            "transfers": await page.evaluate(TRANSFERS),
+        }
+    await night.shot(host, "night-settle-up-host")
+    await host.locator("#ledger").screenshot(path=str(night.shots / "night-settle-up.png"))
+    async with host.expect_download() as download:
+        await host.click("#night-csv")
+    path = await (await download.value).path()
+    return {"shown": shown, "csv": Path(path).read_text(encoding="utf-8")}
+
+
+def test_the_settle_up_in_the_page_and_the_csv_squares_the_ledger(night: Night) -> None:
+    night.needs("end")
+    result = night.run(_settle_up(night))
+    figures = night.api.get(f"/api/tables/{night.table_id}/night")
+    players = figures["players"]
+    # The ledger squares exactly: chips bought in are at the table or cashed out.
+    assert figures["ended"]
+    assert figures["balanced"]
+    assert sum(p["buy_ins"] for p in players) == figures["buy_ins"]
+    assert figures["buy_ins"] == figures["chips"] + figures["cash_outs"]
+    assert sum(p["net"] for p in players) == 0
+    for player in players:
+        assert player["net"] == player["chips"] + player["cash_outs"] - player["buy_ins"]
+    # Every page shows those figures, and the same payments.
+    expected = [
+        {
+            "name": p["name"],
+            "cells": [
+                str(p["buy_ins"]),
+                str(p["cash_outs"]),
+                str(p["chips"]),
+                f"+{p['net']}" if p["net"] > 0 else str(p["net"]),
+            ],
+        }
+        for p in players
+    ]
+    payments = [f"{t['payer']} pays {t['payee']} {t['amount']}" for t in figures["transfers"]]
+    for name, shown in result["shown"].items():
+        assert shown["figures"] == expected, name
+        assert shown["transfers"] == payments, name
+    # The downloaded CSV says the same, and its payments bring every net to zero.
+    rows = list(csv.reader(io.StringIO(result["csv"])))
+    assert rows[0] == ["payer", "payee", "amount", "payer_id", "payee_id"]
+    assert [f"{payer} pays {payee} {amount}" for payer, payee, amount, *_ in rows[1:]] == payments
+    owed = {p["player_id"]: p["net"] for p in players}
+    for _, _, amount, payer_id, payee_id in rows[1:]:
+        owed[payer_id] += int(amount)
+        owed[payee_id] -= int(amount)
+    assert set(owed.values()) == {0}, owed
+    # The fewest payments: never more than one fewer than the players who are up or down.
+    assert figures["minimal"]
+    assert len(payments) <= max(0, len([p for p in players if p["net"]]) - 1)
+    assert set(FRIENDS) <= {p["name"] for p in players}
+    night.done.add("settle-up")
