@@ -63,6 +63,7 @@ class Night:
         self.spectator: wsclient.Client | None = None
         self.chosen: list[tuple[str, str]] = []
         """(who, game code) for each game a player picked in the page."""
+        self.rebuyer = ""
         self.stakes_from = 0
         """The first hand dealt at the new stakes."""
         self.done: set[str] = set()
@@ -332,54 +333,77 @@ def _stacks(night: Night) -> dict[str, int]:
     return {seat["name"]: seat["stack"] for seat in seats if seat["name"] in night.seats}
 
 
+async def _between_hands(night: Night) -> None:
+    """The host pauses the table from the console; the hand in play is played out."""
+    host = night.host
+    spectator = night.spectator
+    assert host is not None
+    assert spectator is not None
+    await host.locator("#console-run button[data-run='pause']").click()
+
+    def paused() -> bool:
+        hand = spectator.hand
+        table = spectator.table or {}
+        return table.get("status") == "paused" and (hand is None or hand["view"]["phase"] == "over")
+
+    await night.play(paused)
+
+
 async def _rebuy(night: Night) -> tuple[str, int, int]:
     host = night.host
+    spectator = night.spectator
     assert host is not None
-    # A friend who has lost chips tops up to the buy-in (the default ceiling of a stack).
+    assert spectator is not None
+    # Between hands (the host pauses the table, so that a stack stays put while it is topped
+    # up), a friend who has lost chips asks to top up to the buy-in, the default ceiling.
     while True:
+        await _between_hands(night)
         stacks = _stacks(night)
         name = min(stacks, key=lambda who: stacks[who])
         if stacks[name] < STARTING:
             break
+        await host.locator("#console-run button[data-run='start']").click()
         before = night.finished()
         await night.play(lambda: night.finished() > before)  # noqa: B023
+    amount = STARTING - stacks[name]
     page = night.seats[name].page
-    await wait_until(page, "document.getElementById('rebuy-amount') !== null")
-    spectator = night.spectator
-    assert spectator is not None
-    stack = _stacks(night)[name]
-    amount = STARTING - stack
     await page.fill("#rebuy-amount", str(amount))
     await page.click("#rebuy-ask")
-    await host.get_by_role("button", name=f"Approve {name}'s top-up of {amount}").click()
-    await wait_until(
-        host,
-        "document.querySelector('#ledger .requests li')?.textContent.includes('approved') === true",
-    )
-    # Approved now, applied between hands: the hand in play (if any) ends without the chips.
-    hand = spectator.hand
-    applied_from = hand["number"] + (0 if hand["view"]["phase"] == "over" else 1)
-    await night.play(
-        lambda: page.evaluate(
-            "document.getElementById('ledger').textContent.includes('1 rebuy or top-up')"
-        )
-    )
-    await night.play(lambda: applied_from in spectator.finished)
+    approve = host.get_by_role("button", name=f"Approve {name}'s top-up of {amount}")
+    await approve.wait_for()
+    await host.locator("#ledger").screenshot(path=str(night.shots / "night-ledger-request.png"))
+    await approve.click()
+    ledger = "document.getElementById('ledger').textContent.includes('1 rebuy or top-up')"
+    for shown in (host, page):
+        await wait_until(shown, ledger)
     await night.shot(page, "night-seat-ledger")
     await host.locator("#ledger").screenshot(path=str(night.shots / "night-ledger.png"))
-    return name, amount, applied_from
+    # Dealing again, the next hand begins with the chips.
+    last = max(spectator.finished)
+    await host.locator("#console-run button[data-run='start']").click()
+    await night.play(lambda: last + 1 in spectator.finished)
+    return name, amount, last + 1
 
 
 def test_a_friend_rebuys_approved_by_the_host_and_applied_at_the_next_hand(night: Night) -> None:
     night.needs("games")
     _needs_feature("ledger")
-    name, amount, applied_from = night.run(_rebuy(night))
+    name, amount, applied_in = night.run(_rebuy(night))
+    night.rebuyer = name
     hands = {hand["number"]: hand for hand in night.api.get(f"/api/tables/{night.table_id}/hands")}
-    before, after = hands[applied_from - 1], hands[applied_from]
-    at = after["players"].index(name)
-    assert after["starting_stacks"][at] == (
-        before["final_stacks"][before["players"].index(name)] + amount
-    )
+
+    def stack(number: int, which: str) -> int:
+        hand = hands[number]
+        return int(hand[which][hand["players"].index(name)])
+
+    # The chips came once, between two hands: the next hand began with them.
+    jumps = [
+        number
+        for number in range(2, max(hands) + 1)
+        if stack(number, "starting_stacks") != stack(number - 1, "final_stacks")
+    ]
+    assert jumps == [applied_in], (jumps, applied_in)
+    assert stack(applied_in, "starting_stacks") == stack(applied_in - 1, "final_stacks") + amount
     player = next(
         player
         for player in night.api.get(f"/api/tables/{night.table_id}/night")["players"]
@@ -439,7 +463,8 @@ def test_a_friend_mucks_a_losing_hand_at_the_showdown(night: Night) -> None:
 
 
 async def _cash_out(night: Night) -> tuple[str, int]:
-    name = "Cy"
+    # Someone other than the friend who rebought (so that the two show apart in the ledger).
+    name = next(name for name in reversed(FRIENDS) if name != night.rebuyer)
     page = night.seats[name].page
     spectator = night.spectator
     assert spectator is not None
