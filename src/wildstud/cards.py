@@ -282,7 +282,7 @@ def cards_mask(cards: Iterable[Card]) -> int:
     """The 52-bit set of these cards (bit ``code`` set for each)."""
     mask = 0
     for card in cards:
-        mask |= card.mask
+        mask |= 1 << card.code  # not card.mask: a hand's stub is built this way at every deal
     return mask
 
 
@@ -347,6 +347,36 @@ class Deck:
         if not self._cards:
             raise DeckExhaustedError("the deck is empty")
         return self._cards.pop()
+
+    # A deck is a dealer policy (wildstud.deal.dealers.Dealer): it picks its top card for every
+    # chance step of a hand, and follows the hand as cards leave the stub and come back.
+
+    def begin(self, deal: int, gathered: Sequence[Card]) -> Sequence[Card]:
+        """The stub of a new deal: this deck's cards, with the cards of the deal before put back
+        (in no particular order: the hand only counts them)."""
+        if gathered:
+            self.put_back(gathered)
+        return self._cards  # not peek(): a copy per deal would cost the engine's benchmark
+
+    def pick(self, chance: object) -> Card:
+        """The top card, left where it is (it leaves the deck once the hand deals it)."""
+        if not self._cards:
+            raise DeckExhaustedError("the deck is empty")
+        return self._cards[-1]
+
+    def dealt(self, card: Card) -> None:
+        """Take ``card`` out of the pack: the top card, as a rule; any other when the hand was
+        given a card of the caller's choosing (a ruling, a record).
+
+        >>> deck = Deck.stacked("Ah Kh Qh")
+        >>> deck.dealt(parse_card("Kh")), deck.peek()
+        (None, (Card('Ah'), Card('Qh')))
+        """
+        cards = self._cards
+        if cards and cards[-1] is card:
+            cards.pop()
+        else:
+            cards.remove(card)
 
     def deal_many(self, count: int) -> tuple[Card, ...]:
         """Deal the top ``count`` cards, top card first."""

@@ -67,6 +67,11 @@ class DeckExhaustedError(WildstudError):
     """The deck has no card left where the deal needs one (a stacked deck too short)."""
 
 
+class NotInStubError(IllegalActionError):
+    """A card given for a chance step is not in the stub (dealt already, burned, or never in a
+    short stacked deck); nothing was changed."""
+
+
 class HandValueError(WildstudError):
     """Something given as an encoded hand value is not one (not an integer, or negative)."""
 
@@ -146,3 +151,8 @@ class ProofError(WildstudError):
 
 class SettlementError(WildstudError):
     """Nets that cannot be settled: they do not add up to zero, or one is not whole chips."""
+
+
+class LedgerError(WildstudError):
+    """A rebuy, top-up or cash-out the table's limits or its state refuse: an amount over the
+    host's limits, a request already waiting, a night that is over (the REST API answers 400)."""

@@ -19,8 +19,11 @@ from hypothesis import strategies as st
 from tests.server.conftest import Server
 from tests.server.wsclient import Api
 from tests.test_settlement import fewest_by_brute_force
-from wildstud.errors import SeatError
-from wildstud.server.night import CSV_HEADER, Night, report, tally, transfers_csv
+from wildstud.errors import LedgerError, SeatError
+from wildstud.server.cashier import Limits
+from wildstud.server.messages import Rebuy
+from wildstud.server.names import name_key
+from wildstud.server.night import CSV_HEADER, REBUY_REASONS, Night, report, tally, transfers_csv
 from wildstud.server.schemas import GameEntry, RulesUpdate, StakesModel, TableSettings
 from wildstud.server.seating import SeatKind
 from wildstud.server.store import LedgerEntry, Store, TableState
@@ -38,6 +41,9 @@ night_steps = st.one_of(
     st.tuples(st.just("hands"), st.integers(1, 3)),
     st.tuples(st.just("buy-in"), st.integers(1, 400)),
     st.tuples(st.just("pause"), st.none()),
+    # a rebuy or top-up: which seat, what share of what it may buy, approved or declined
+    st.tuples(st.just("rebuy"), st.tuples(st.integers(0, 7), st.floats(0.01, 1.0), st.booleans())),
+    st.tuples(st.just("rebuy"), st.tuples(st.integers(0, 7), st.floats(0.01, 1.0), st.just(True))),
 )
 # Two to four seats taken first, so that most nights deal, then anything in any order.
 plans = st.builds(
@@ -47,7 +53,7 @@ plans = st.builds(
 )
 
 
-def test_a_player_who_sits_down_again_is_a_second_account_of_the_same_name() -> None:
+def test_the_night_is_summed_by_account() -> None:
     entries = [
         LedgerEntry("a1", 0, "Cy", "buy-in", 100),
         LedgerEntry("b", 1, "bob", "buy-in", 100),
@@ -130,7 +136,71 @@ def dealt(table: Table, hands: int) -> bool:
     return table.hands_dealt >= hands or stuck
 
 
-async def play_a_night(plan: list[Step]) -> None:
+class Listener:
+    """A player's connection, in memory: it keeps the frames it is sent."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat: int | None = seat
+        self.frames: list[str] = []
+
+    def send(self, text: str) -> None:
+        self.frames.append(text)
+
+    def close(self, code: int, reason: str) -> None:
+        pass
+
+
+def bought_so_far(table: Table, seated: int) -> int:
+    """The chips bought: the buy-ins counted by the test, and every request for chips the store
+    says was applied (each must be one ledger entry: none lost, none applied twice)."""
+    applied = [r for r in table.store.rebuys(table.id) if r.status == "applied"]
+    entries = [e for e in table.store.ledger(table.id) if e.reason in REBUY_REASONS]
+    assert sorted((r.player_id, r.amount) for r in applied) == sorted(
+        (e.player_id, e.amount) for e in entries
+    )
+    return seated + sum(r.amount for r in applied)
+
+
+async def night_and_bought(table: Table, seated: int) -> tuple[Night, int]:
+    """The night and the chips bought, of one moment: the driver may apply approved chips as a
+    hand ends while the test reads, so it reads again until nothing was applied meanwhile."""
+    while True:
+        before = bought_so_far(table, seated)
+        night = await table.night()
+        if bought_so_far(table, seated) == before:
+            return night, before
+
+
+async def ask_for_chips(table: Table, index: int, share: float, approve: bool) -> None:
+    """The player (or bot) at the ``index``-th seat asks for a ``share`` of what it may buy;
+    the host approves or declines. A refusal changes nothing."""
+    if not table.seats:
+        return
+    seat = table.seats[sorted(table.seats)[index % len(table.seats)]]
+    client = Listener(seat.index)
+    try:
+        most = Limits.of(table.settings).allowance(seat.stack, 0)
+    except LedgerError:
+        most = 1  # asked anyway: refused, with nothing changed
+    before = (seat.stack, seat.last_seq, dict(table.cashier.open))
+    amount = max(1, int(most * share))
+    try:
+        await table.handle(client, Rebuy(type="rebuy", seq=seat.last_seq + 1, amount=amount))
+    except LedgerError:
+        assert (seat.stack, seat.last_seq, dict(table.cashier.open)) == before
+        return
+    request = table.cashier.for_seat(seat)
+    assert request is not None
+    assert request.amount == amount
+    try:
+        await table.decide_rebuy(request.id, approve)
+    except LedgerError:  # the stack grew past the ceiling since (an open request stays open)
+        assert table.cashier.request(request.id) is not None
+
+
+async def play_a_night(plan: list[Step]) -> list[str]:
+    """Play ``plan`` at a table of its own, checking the night after every step; returns how
+    each request for chips ended."""
     settings = TableSettings(
         name="night",
         games=[GameEntry(game="FTQ"), GameEntry(game="BD5")],
@@ -143,6 +213,8 @@ async def play_a_night(plan: list[Step]) -> None:
         time_bank=0,
         choice_clock=0.05,
         redeal_pause=0,
+        top_up_ceiling=120,
+        rebuys_per_player=3,
     )
     state = TableState(
         "t1",
@@ -161,6 +233,7 @@ async def play_a_night(plan: list[Step]) -> None:
     table = Table(state, [], store)
     table.start_driver()
     bought = 0
+    names: set[str] = set()
     try:
         for action, value in plan:
             if action in ("bot", "player"):
@@ -174,6 +247,9 @@ async def play_a_night(plan: list[Step]) -> None:
                     pass
                 else:
                     bought += chips
+                    names.update(name_key(seat.name) for seat in table.seats.values())
+            elif action == "rebuy":
+                await ask_for_chips(table, *value)
             elif action == "remove" and table.seats:
                 await table.remove(sorted(table.seats)[value % len(table.seats)])
             elif action == "hands":
@@ -189,19 +265,32 @@ async def play_a_night(plan: list[Step]) -> None:
                 assert night.chips == sum(seat.stack for seat in table.seats.values())
                 live = table.live
                 assert night.hand_in_progress == (None if live is None else live.number)
-            check_night(await table.night(), bought)
-        # The end of the night: everyone leaves (mid-hand, when the hand ends) and cashes out.
-        await table.set_status(TableStatus.RUNNING)
+            night, so_far = await night_and_bought(table, bought)
+            check_night(night, so_far)
+            # One person, one account: a player back under their name keeps theirs.
+            assert len(night.players) == len(names)
+        # The end of the night: the hand in progress plays out and no other is dealt; then
+        # everyone leaves and cashes out.
+        if table.status is TableStatus.PAUSED:
+            await table.set_status(TableStatus.RUNNING)
+        await table.end_night()
+        assert not table.cashier.open
+        await wait(lambda: table.live is None, "the last hand")
+        dealt_at_end = table.hands_dealt
+        await asyncio.sleep(0.02)
+        assert table.hands_dealt == dealt_at_end
+        assert (await table.night()).ended
         for index in sorted(table.seats):
             await table.remove(index)
         await wait(lambda: not table.seats, "everyone to leave")
         night = await table.night()
-        check_night(night, bought)
+        check_night(night, bought_so_far(table, bought))
         assert night.chips == 0
-        assert night.cash_outs == bought
+        assert night.cash_outs == bought_so_far(table, bought)
         assert night.hand_in_progress is None
         assert all(player.seat is None for player in night.players)
         assert (await table.ledger())["balanced"]
+        return [request.status for request in store.rebuys(table.id)]
     finally:
         await table.stop()
         store.close()
@@ -318,3 +407,22 @@ def test_the_night_and_its_settle_up_over_the_api(server: Server) -> None:
         assert any("'=SUM(A1)" in row[:2] for row in rows[1:])
     _refused(api.http.get("/api/tables/nope/night"), 404)
     _refused(api.http.get("/api/tables/nope/night.csv"), 404)
+
+
+def test_a_night_with_rebuys_top_ups_and_a_return_is_accounted_for() -> None:
+    # The property's steps in one fixed order, so that rebuys are surely applied and declined.
+    plan: list[Step] = [
+        ("player", "Ann"),
+        ("bot", SeatKind.CALLING_BOT),
+        ("rebuy", (0, 0.5, True)),  # between hands: applied at once
+        ("rebuy", (1, 1.0, True)),
+        ("hands", 2),
+        ("remove", 0),  # Ann leaves (once the hand in progress ends)
+        ("hands", 1),
+        ("player", "Ann"),  # back, on her account
+        ("rebuy", (0, 0.3, False)),
+        ("hands", 2),
+    ]
+    statuses = asyncio.run(play_a_night(plan))
+    assert statuses.count("applied") >= 2
+    assert "declined" in statuses

@@ -10,6 +10,7 @@
 <ActionKind.BRING_IN: 'bring-in'>
 """
 
+from wildstud.deal.dealers import Dealer, DeckPerDeal, ScriptDealer
 from wildstud.deal.decks import stack_deck
 from wildstud.deal.events import (
     Acted,
@@ -36,7 +37,8 @@ from wildstud.deal.events import (
     WildsChanged,
     describe_redeal,
 )
-from wildstud.deal.state import DealerStep, Hand, NextStep
+from wildstud.deal.stages import Chance, DealerStep, Stage
+from wildstud.deal.state import Hand, NextStep
 from wildstud.deal.views import Phase, RedealPending, SeatCard, SeatView, TableView, redact
 
 __all__ = [
@@ -46,10 +48,13 @@ __all__ = [
     "Burned",
     "Called",
     "CentreCard",
+    "Chance",
     "CommunityCard",
     "DealStarted",
+    "Dealer",
     "DealerStep",
     "Dealt",
+    "DeckPerDeal",
     "Event",
     "Hand",
     "HandEnded",
@@ -62,10 +67,12 @@ __all__ = [
     "RedealPending",
     "Redealt",
     "Returned",
+    "ScriptDealer",
     "SeatCard",
     "SeatView",
     "Share",
     "Shown",
+    "Stage",
     "StreetStarted",
     "StubShuffled",
     "TableView",

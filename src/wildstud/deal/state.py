@@ -1,11 +1,15 @@
 """One hand of a wild stud game as a deterministic state machine.
 
 The dealer's moves are explicit steps (:meth:`Hand.step`: antes, a burn, one card, a centre
-card, a redeal, the showdown) and the players' moves are actions (bring-in, complete, bet,
+card, a redeal, the showdown). The steps that take a card from the stub are chance steps, as
+in OpenSpiel: :meth:`Hand.chance` says which card is dealt next (to whom, face up or down, on
+which street, or a burn, a community or a centre card) and :meth:`Hand.deal` deals the card
+given, refusing one the stub does not hold; :meth:`Hand.step` lets the hand's dealer policy
+(:mod:`wildstud.deal.dealers`) pick it. The players' moves are actions (bring-in, complete, bet,
 raise, call, check, fold), each with a ``can_…`` question, a ``verify_…`` check that raises a
 specific :class:`~wildstud.errors.IllegalActionError` and the action itself, which returns an
 :class:`~wildstud.deal.events.Acted` record. Every step and action appends events. Given the
-same deck and the same actions, a hand always unfolds the same way.
+same cards and the same actions, a hand always unfolds the same way.
 
 Follow the Queen, heads-up, from a stacked deck: p1 gets A♠ A♥ down and Q♥ up, p2 gets 9♣ 9♦
 down and 7♦ up, which follows the queen; the rest of the upcards, then the last cards down.
@@ -33,8 +37,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from functools import lru_cache
+from typing import NamedTuple
 
 from wildstud.betting import (
     ActionKind,
@@ -44,7 +48,7 @@ from wildstud.betting import (
     Limit,
     Stakes,
 )
-from wildstud.cards import DECK, Card, Deck, Rank
+from wildstud.cards import DECK, Card, Rank, cards_mask, parse_card
 from wildstud.deal.acting import (
     board_values,
     highest_board,
@@ -53,6 +57,7 @@ from wildstud.deal.acting import (
     shows_pair,
     shows_pair_value,
 )
+from wildstud.deal.dealers import DeckLike, as_dealer
 from wildstud.deal.events import (
     Acted,
     Awarded,
@@ -79,10 +84,12 @@ from wildstud.deal.events import (
     describe_redeal,
 )
 from wildstud.deal.showdown import Ranked, divide_pots, rank_hand
+from wildstud.deal.stages import Chance, DealerStep, Stage
 from wildstud.deal.views import Phase, RedealPending, SeatCard, SeatView, TableView, redact
 from wildstud.errors import (
     DeckExhaustedError,
     IllegalActionError,
+    NotInStubError,
     OutOfTurnError,
     TableError,
 )
@@ -100,54 +107,11 @@ from wildstud.games.options import AllInLowCard, OptionValue
 from wildstud.pots import Pot, build_pots
 from wildstud.wilds import FaceUp, HeldCard, Trigger, Wilds, WildTracker, describe_wild
 
-__all__ = ["DealerStep", "Hand", "NextStep"]
+__all__ = ["Chance", "DealerStep", "Hand", "NextStep", "Stage"]
 
 
-class _Stage:
-    """Where a deal stands. Plain integers rather than an enum: the stage is read and set at
-    every step, and Python 3.11 reads any attribute of an enum class through a slower lookup."""
-
-    (
-        ANTES,
-        RESHUFFLE,
-        BURN,
-        CARD,
-        COMMUNITY,
-        CENTRE,
-        BETTING,
-        REDEAL,
-        SHOWDOWN,
-        UNCONTESTED,
-        OVER,
-    ) = range(11)
-
-
-_DEALER_STAGES = frozenset(range(11)) - {_Stage.BETTING, _Stage.OVER}
-
-
-class DealerStep(StrEnum):
-    """What the dealer's next step does (see :attr:`Hand.next_step`)."""
-
-    ANTES = "antes"
-    RESHUFFLE = "reshuffle"
-    """The stub is short: the burned cards go back into it."""
-    BURN = "burn"
-    CARD = "card"
-    """One card to a seat, face up or down."""
-    COMMUNITY = "community"
-    CENTRE = "centre"
-    REDEAL = "redeal"
-    SHOWDOWN = "showdown"
-    UNCONTESTED = "uncontested"
-
-
-_NEXT_STEP = {getattr(_Stage, step.name): step for step in DealerStep}
-_PHASE_AT = tuple(
-    {_Stage.BETTING: Phase.PLAYER, _Stage.OVER: Phase.OVER}.get(stage, Phase.DEALER)
-    for stage in range(11)
-)
-_CARD_STEP = DealerStep.CARD
-# Module copies of the enum members the hot path reads (see _Stage).
+# Module copies of the enum members the hot path reads: Python 3.11 reads an enum member
+# through a descriptor, several times slower than a module global.
 _FOLD = ActionKind.FOLD
 _QUEEN = Rank.QUEEN
 _KING_TRIGGER = Trigger.KING
@@ -217,11 +181,37 @@ def _stakes(options: GameOptions) -> Stakes:
     )
 
 
+class _Table(NamedTuple):
+    """The stakes and the house rules as plain values."""
+
+    stakes: Stakes
+    options: tuple[tuple[str, OptionValue], ...]
+
+
 @lru_cache(maxsize=64)
-def _table(options: GameOptions) -> tuple[Stakes, tuple[tuple[str, OptionValue], ...]]:
-    """The stakes and the house rules as plain values: a table deals hand after hand under the
-    same options, so they are worked out once."""
-    return _stakes(options), tuple(options.to_mapping().items())
+def _table(options: GameOptions) -> _Table:
+    # A table deals hand after hand under the same options, so they are worked out once.
+    return _Table(_stakes(options), tuple(options.to_mapping().items()))
+
+
+class _Redeal(NamedTuple):
+    """A redeal the dealer's next step carries out: why, who is dealt in, who antes again."""
+
+    pending: RedealPending
+    seats: tuple[int, ...]
+    antes: tuple[int, ...]
+
+
+_chance = lru_cache(maxsize=1024)(Chance)
+
+
+@lru_cache(maxsize=1024)
+def _street_queue(
+    deal: int, street: int, faces: tuple[bool, ...], seats: tuple[int, ...]
+) -> tuple[Chance, ...]:
+    """A street's cards, in the order they are dealt: round the table for each card of the
+    street. The same streets recur hand after hand, so each queue is made once."""
+    return tuple(Chance(Stage.CARD, deal, street, seat, up) for up in faces for seat in seats)
 
 
 class Hand:
@@ -230,9 +220,10 @@ class Hand:
     ``game`` is a :class:`~wildstud.games.Game`, its name or code, or ready-made
     :class:`~wildstud.games.Rules`; ``options`` the house rules (a mapping or an options
     object); ``stacks`` the chips of each seat, seat 0 first; ``dealer`` the dealer's seat (the
-    last seat by default, so seat 0 is dealt first); ``deck`` a :class:`~wildstud.cards.Deck`
-    (a cryptographically shuffled one by default; seeded or stacked for simulations, tests and
-    rulings).
+    last seat by default, so seat 0 is dealt first); ``deck`` the dealer policy that picks the
+    cards of :meth:`step` and :meth:`run` (a :class:`~wildstud.deal.dealers.Dealer`; a pack
+    shuffled with :mod:`secrets` by default), or a :class:`~wildstud.cards.Deck` (seeded or
+    stacked for simulations, tests and rulings), which deals from its top.
 
     On a redeal the cards are gathered under the stub and the deck is shuffled; a stacked deck
     keeps its order, so its script runs on into the new deal. To script each deal from a fresh
@@ -240,6 +231,7 @@ class Hand:
     each redeal moves on to the next one, and gathers into the last when the list runs out.
     Or give a function of the deal number (1, 2, …) that returns each deal's deck when that deal
     starts: a server draws a fresh secure order per deal that way, and keeps it to replay the hand.
+    Whatever the policy, :meth:`deal` deals a card of the caller's choosing instead.
 
     >>> from wildstud.deal.decks import stack_deck
     >>> orders = {1: "2c 3c 4c 5c Qs 6c", 2: "Ah Kh Qh Jh Th 9h"}
@@ -264,17 +256,18 @@ class Hand:
     _community: Card | None
     _shown: set[int]
     _street: int
-    _queue: list[tuple[int, bool]]  # the cards still to deal on this street: (seat, face up)
+    _queue: list[Chance]  # the cards still to deal on this street, each to a seat
     _burn_due: bool
     _community_due: bool
     _round: BettingRound | None
     _rounds: int
-    _redeal: tuple[RedealPending, tuple[int, ...], tuple[int, ...]] | None
+    _redeal: _Redeal | None
+    _stub: int  # the cards of the stub, as a 52-bit set (bit ``code`` for each)
     _tracker: WildTracker  # the wild rule, followed card by card
     _wilds_now: Wilds | None  # the wild cards as last worked out, until a card changes them
     _wilds_seated: bool  # whether a card has been dealt in this deal (the wilds know the seats)
     _ante_due: tuple[int, ...]
-    _stage: int  # a _Stage
+    _stage: Stage
 
     def __init__(
         self,
@@ -282,7 +275,7 @@ class Hand:
         stacks: Sequence[int],
         options: Mapping[str, object] | GameOptions | None = None,
         *,
-        deck: Deck | Sequence[Deck] | Callable[[int], Deck] | None = None,
+        deck: DeckLike = None,
         dealer: int | None = None,
     ) -> None:
         if isinstance(game, Rules):
@@ -309,18 +302,7 @@ class Hand:
         self.stakes, plain_options = _table(rules.options)
         self._plain_options = plain_options
         self.dealer = dealer
-        self._deck_source: Callable[[int], Deck] | None = None
-        if callable(deck):
-            self._deck_source = deck
-            deck = deck(1)
-        if isinstance(deck, Deck):
-            decks = [deck]
-        else:
-            decks = [Deck()] if deck is None else list(deck)
-            if not decks or not all(isinstance(item, Deck) for item in decks):
-                raise TableError(f"not a deck, nor a list of decks: {deck!r}")
-        self._deck = decks[0]
-        self._spare_decks = decks[1:]
+        self._dealer = as_dealer(deck)
         self._burn = rules.options.burn_cards is BurnCards.EACH_STREET
         self._redeal_code = -1 if rules.redeal_card is None else rules.redeal_card.code
         self._top = rules.options.five_of_a_kind_top
@@ -345,14 +327,19 @@ class Hand:
         """Each viewer's copy of the events, as :meth:`view` last made it: the events are only
         ever added to, so a view (one per bot decision) redacts only the new ones."""
         self._deal = 0
-        self._start_deal(self._order, self._order)
+        self._start_deal(self._order, self._order, self._begin_stub(1, ()))
 
     # -- the state -----------------------------------------------------------------------------
 
     @property
     def phase(self) -> Phase:
         """Whose move it is: the dealer's (:meth:`step`), a player's, or nobody's."""
-        return _PHASE_AT[self._stage]
+        return _STAGES[self._stage].phase
+
+    @property
+    def stage(self) -> Stage:
+        """Where the deal stands: what the next move does."""
+        return self._stage
 
     @property
     def to_act(self) -> int | None:
@@ -387,7 +374,7 @@ class Hand:
         ``redeal-everyone`` rule the players who had folded join them again. The chips of the
         current deal form pots of their own. Pots that the same seats can win are one pot.
         """
-        if self._stage == _Stage.OVER:
+        if self._stage == Stage.OVER:
             return ()
         return self._all_pots()
 
@@ -419,8 +406,15 @@ class Hand:
 
     @property
     def stub(self) -> int:
-        """How many cards are left in the deck."""
-        return len(self._deck)
+        """How many cards are left in the stub."""
+        return self._stub.bit_count()
+
+    @property
+    def stub_cards(self) -> tuple[Card, ...]:
+        """The cards left in the stub, in code order: what a chance step may deal (the dealer's
+        secret, never for players' eyes)."""
+        stub = self._stub
+        return tuple(card for card in DECK if stub >> card.code & 1)
 
     @property
     def deal_number(self) -> int:
@@ -485,33 +479,104 @@ class Hand:
         hand is over, and :class:`~wildstud.errors.DeckExhaustedError` when a stacked deck runs
         out; either way nothing changes.
         """
-        if self._stage not in _DEALER_STAGES:
-            if self._stage == _Stage.OVER:
-                raise IllegalActionError("the hand is over: the dealer has nothing more to do")
-            raise IllegalActionError(
-                f"{_name(self.to_act or 0)} must act before the dealer goes on"
-            )
+        handler = _STAGES[self._stage].step
+        if handler is None:
+            self._refuse_dealer("the dealer has nothing more to do")
+        assert handler is not None
         before = len(self._events)
-        _HANDLERS[self._stage](self)
+        handler(self)
         return tuple(self._events[before:])
+
+    def _refuse_dealer(self, what: str) -> None:
+        if self._stage is Stage.OVER:
+            raise IllegalActionError(f"the hand is over: {what}")
+        raise IllegalActionError(f"{_name(self.to_act or 0)} must act before the dealer goes on")
 
     def run(self) -> None:
         """Take the dealer's steps until a player must act or the hand is over."""
         # step() in a loop, without gathering the events of each step.
-        while (handler := _HANDLER_AT[self._stage]) is not None:
+        while (handler := _STAGES[self._stage].run) is not None:
             handler(self)
+
+    def chance(self) -> Chance | None:
+        """The chance step due now: the card the dealer deals next, with its seat, face and
+        street; ``None`` when the next move deals no card (the antes, a player's action, a
+        redeal's gathering, the showdown, the end).
+
+        >>> from wildstud.deal import stack_deck
+        >>> hand = Hand("FTQ", [50, 50], deck=stack_deck("As 9c"))
+        >>> hand.chance() is None, hand.stage  # the antes come first
+        (True, <Stage.ANTES: 'antes'>)
+        >>> _ = hand.step()
+        >>> hand.chance()
+        Chance(kind=<Stage.CARD: 'card'>, deal=1, street=0, seat=0, up=False)
+        """
+        stage = self._stage
+        if not stage.chance:
+            return None
+        if stage is Stage.CARD:
+            return self._queue[0] if self._queue else None
+        return _chance(stage, self._deal, self._street, None, stage is not Stage.BURN)
+
+    def deal(self, card: Card | str) -> tuple[Event, ...]:
+        """Take the chance step :meth:`chance` describes with ``card`` (a card of the stub, or
+        its text), whatever the hand's dealer policy would have chosen; returns the events it
+        added. Dealing is then the caller's: a record's cards, a ruling, a search over outcomes.
+
+        Raises :class:`~wildstud.errors.NotInStubError` for a card the stub does not hold and
+        :class:`~wildstud.errors.IllegalActionError` when no card is due; either way nothing
+        changes.
+
+        >>> hand = Hand("FTQ", [50, 50], {"ante": 0})
+        >>> hand.deal("Qs"), hand.chance().seat
+        ((Dealt(seat=0, card=Card('Qs'), up=False, street=0),), 1)
+        >>> hand.deal("Qs")
+        Traceback (most recent call last):
+        ...
+        wildstud.errors.NotInStubError: Qs is not in the stub: it is out already in this deal
+        """
+        chance = self.chance()
+        if chance is None:
+            if self.phase is not Phase.DEALER:
+                self._refuse_dealer("no card is dealt any more")
+            raise IllegalActionError(
+                f"no card is dealt now: the dealer's next step is {self._stage}"
+            )
+        if not isinstance(card, Card):
+            card = parse_card(card)
+        before = len(self._events)
+        if chance.kind is Stage.CENTRE and not self._stub:
+            # The stub is used up: the centre card is turned from the burned cards.
+            if card not in self._burns:
+                self._refuse_card(card)
+            self._reshuffle_burns()
+        elif not self._stub >> card.code & 1:
+            self._refuse_card(card)
+        apply = _STAGES[chance.kind].deal
+        assert apply is not None
+        apply(self, card)
+        return tuple(self._events[before:])
+
+    def _refuse_card(self, card: Card) -> None:
+        if card in self._out:
+            why = "it is out already in this deal"
+        elif not self._stub:
+            burned = " ".join(map(str, self._burns))
+            why = "the stub is empty" + (f", and the burned cards are {burned}" if burned else "")
+        else:
+            why = f"the stub holds {self.stub} card(s), not this one"
+        raise NotInStubError(f"{card} is not in the stub: {why}")
 
     @property
     def next_step(self) -> NextStep | None:
         """What :meth:`step` would do next (``None`` while a player must act or once the hand is
         over): a replay reads it to know which card the deck must give."""
-        kind = _NEXT_STEP.get(self._stage)
-        if kind is None:
+        stage = self._stage
+        if _STAGES[stage].phase is not Phase.DEALER:
             return None
-        if kind is _CARD_STEP and self._queue:
-            seat, up = self._queue[0]
-            return NextStep(kind, seat, up)
-        return NextStep(kind)
+        if stage is Stage.CARD and self._queue:
+            return NextStep(stage, self._queue[0].seat, self._queue[0].up)
+        return NextStep(stage)
 
     @property
     def redeal_pending(self) -> RedealPending | None:
@@ -527,11 +592,11 @@ class Hand:
         >>> hand.redeal_pending
         RedealPending(reason='Q♠ face up to p2', card=Card('Qs'), seat=1)
         >>> hand.next_step.kind, hand.view().redeal_pending.card
-        (<DealerStep.REDEAL: 'redeal'>, Card('Qs'))
+        (<Stage.REDEAL: 'redeal'>, Card('Qs'))
         """
-        if self._stage != _Stage.REDEAL or self._redeal is None:
+        if self._stage != Stage.REDEAL or self._redeal is None:
             return None
-        return self._redeal[0]
+        return self._redeal.pending
 
     def can_muck(self, seat: int) -> bool:
         """Whether ``seat`` may muck now (see :meth:`verify_muck`)."""
@@ -544,7 +609,7 @@ class Hand:
     def verify_muck(self, seat: int) -> None:
         """Raise :class:`~wildstud.errors.IllegalActionError` unless ``seat`` may muck: only at
         the showdown, before the hands are shown, and only a hand still in. Nothing changes."""
-        if self._stage != _Stage.SHOWDOWN:
+        if self._stage != Stage.SHOWDOWN:
             raise IllegalActionError(
                 f"{_name(seat)} cannot muck: a hand is mucked at the showdown, before it is shown"
             )
@@ -561,7 +626,7 @@ class Hand:
         event = Mucked(seat)
         self._events.append(event)
         if len(self.live) == 1:
-            self._stage = _Stage.UNCONTESTED
+            self._stage = Stage.UNCONTESTED
         return event
 
     # -- the players ---------------------------------------------------------------------------
@@ -578,7 +643,7 @@ class Hand:
         if seat is not None:
             self._check_seat(seat)
         if self._round is None:
-            if self._stage == _Stage.OVER:
+            if self._stage == Stage.OVER:
                 raise IllegalActionError(f"cannot {kind}: the hand is over")
             raise IllegalActionError(f"cannot {kind}: no player is to act, the dealer deals next")
         to_act = self._round.to_act
@@ -630,7 +695,7 @@ class Hand:
             self._round = None
             self._rounds += 1
             if len(self.live) == 1:
-                self._stage = _Stage.UNCONTESTED
+                self._stage = Stage.UNCONTESTED
             else:
                 self._return_uncalled(finished.committed)
                 self._end_street()
@@ -814,14 +879,19 @@ class Hand:
     def _face_up_to_come(self) -> bool:
         """Whether this deal may still deal a card face up (a centre card included)."""
         last = self.rules.last_face_up_street
-        if self._street < last or self._stage == _Stage.CENTRE:
+        if self._street < last or self._stage == Stage.CENTRE:
             return True
-        return self._street == last and any(up for _, up in self._queue)
+        return self._street == last and any(slot.up for slot in self._queue)
 
     # -- dealing -------------------------------------------------------------------------------
 
-    def _start_deal(self, seats: tuple[int, ...], antes: tuple[int, ...]) -> None:
+    def _begin_stub(self, deal: int, gathered: Sequence[Card]) -> int:
+        """Ask the dealer policy for the stub of a new deal, as a card set."""
+        return cards_mask(self._dealer.begin(deal, gathered))
+
+    def _start_deal(self, seats: tuple[int, ...], antes: tuple[int, ...], stub: int) -> None:
         self._deal += 1
+        self._stub = stub
         self._deal_paid = [0] * len(self._stacks)
         self._in_deal = seats
         self._folded = set()
@@ -848,7 +918,7 @@ class Hand:
         self._ante_due = antes if self.stakes.ante > 0 else ()
         self._events.append(DealStarted(self._deal, seats))
         if self._ante_due:
-            self._stage = _Stage.ANTES
+            self._stage = Stage.ANTES
         else:
             self._begin_street(0)
 
@@ -873,7 +943,7 @@ class Hand:
         street = self.rules.streets[index]
         self._events.append(_street_started(index, street.name))
         live = self.live
-        self._queue = [(seat, up) for up in street.cards for seat in live]
+        self._queue = list(_street_queue(self._deal, index, street.cards, live))
         self._burn_due = self._burn
         self._community_due = False
         self._plan_stub()
@@ -882,29 +952,39 @@ class Hand:
         """Choose how the street is dealt: normally, or from a short stub (burns shuffled back
         in first, then one community card if still too few)."""
         need = len(self._queue) + int(self._burn_due)
-        left = len(self._deck)
+        left = self.stub
         if left >= need:
-            self._stage = _Stage.BURN if self._burn_due else _Stage.CARD
+            self._stage = Stage.BURN if self._burn_due else Stage.CARD
         elif self._burns:
-            self._stage = _Stage.RESHUFFLE
+            self._stage = Stage.RESHUFFLE
         elif len(self.rules.streets[self._street].cards) == 1 and left >= 1:
             self._queue = []
             self._community_due = True
             self._burn_due = self._burn_due and left >= 2
-            self._stage = _Stage.BURN if self._burn_due else _Stage.COMMUNITY
+            self._stage = Stage.BURN if self._burn_due else Stage.COMMUNITY
         else:
             # A stacked deck too short: the next step says so and changes nothing.
-            self._stage = _Stage.CARD
+            self._stage = Stage.CARD
 
-    def _draw(self) -> Card:
-        card = self._deck.deal()
-        self._out.append(card)
+    def _pick(self) -> Card:
+        """The card the dealer policy picks for the chance step due (the stub is not empty)."""
+        chance = self.chance()
+        assert chance is not None
+        card = self._dealer.pick(chance)
+        if not self._stub >> card.code & 1:
+            self._refuse_card(card)
         return card
 
+    def _take(self, card: Card) -> None:
+        """``card`` leaves the stub."""
+        self._stub ^= 1 << card.code
+        self._out.append(card)
+        self._dealer.dealt(card)
+
     def _need_cards(self, count: int) -> None:
-        if len(self._deck) < count:
+        if self.stub < count:
             raise DeckExhaustedError(
-                f"the deck has {len(self._deck)} card(s) left, the deal needs {count}"
+                f"the deck has {self.stub} card(s) left, the deal needs {count}"
                 " (a stacked deck must hold every card the hand deals)"
             )
 
@@ -914,11 +994,14 @@ class Hand:
 
     def _do_burn(self) -> None:
         self._need_cards(1)
-        card = self._draw()
+        self._burn_card(self._pick())
+
+    def _burn_card(self, card: Card) -> None:
+        self._take(card)
         self._burns.append(card)
         self._events.append(Burned(card))
         self._burn_due = False
-        self._stage = _Stage.COMMUNITY if self._community_due else _Stage.CARD
+        self._stage = Stage.COMMUNITY if self._community_due else Stage.CARD
 
     def _do_card(self) -> None:
         self._deal_cards(1)
@@ -926,20 +1009,30 @@ class Hand:
     def _do_street_cards(self) -> None:
         self._deal_cards(len(self._queue))
 
-    def _deal_cards(self, count: int) -> None:
+    def _deal_cards(self, count: int, given: Card | None = None) -> None:
         """Deal the street's next ``count`` cards, one at a time as the dealer does: a step deals
-        one, and :meth:`run` the rest of the street in one call."""
-        deck, queue, street = self._deck, self._queue, self._street
-        out, held, events = self._out, self._cards, self._events
+        one, and :meth:`run` the rest of the street in one call; the dealer policy picks each
+        card, unless the caller gave it (:meth:`deal`, which has checked it)."""
+        # One loop with the hand's lists at hand, not a call per card: this is the engine's
+        # hottest path, and a call and its attribute reads per card cost the benchmark 5-8%.
+        queue, street, events, held = self._queue, self._street, self._events, self._cards
+        out, dealer = self._out, self._dealer
         for _ in range(count):
-            try:
-                card = deck.deal()
-            except DeckExhaustedError:
-                self._need_cards(1)  # the refusal says what the deal needed; nothing has changed
-                raise
-            seat, up = queue.pop(0)
-            out.append(card)
+            if given is None:
+                if not self._stub:
+                    self._need_cards(1)  # the refusal says what the deal needed; nothing changed
+                card = dealer.pick(queue[0])
+                if not self._stub >> card.code & 1:
+                    self._refuse_card(card)
+            else:
+                card = given
             code = card.code
+            self._stub ^= 1 << code
+            out.append(card)
+            dealer.dealt(card)
+            step = queue.pop(0)
+            seat, up = step.seat, step.up
+            assert seat is not None
             held[seat].append(_HELD[code * 2 + up])
             events.append(_dealt(seat, code, up, street))
             if up:
@@ -958,9 +1051,16 @@ class Hand:
         if not queue:
             self._end_of_dealing()
 
+    def _deal_card(self, card: Card) -> None:
+        """Deal ``card`` (from :meth:`deal`) to the seat next in the street's queue."""
+        self._deal_cards(1, card)
+
     def _do_community(self) -> None:
         self._need_cards(1)
-        card = self._draw()
+        self._community_card(self._pick())
+
+    def _community_card(self, card: Card) -> None:
+        self._take(card)
         self._community = card
         self._community_due = False
         self._events.append(CommunityCard(card))
@@ -969,11 +1069,14 @@ class Hand:
         self._end_of_dealing()
 
     def _do_centre(self) -> None:
-        if not self._deck:
+        if not self._stub:
             if not self._burns:
                 self._need_cards(1)
             self._reshuffle_burns()
-        card = self._draw()
+        self._centre_card(self._pick())
+
+    def _centre_card(self, card: Card) -> None:
+        self._take(card)
         self._centre = card
         self._events.append(CentreCard(card))
         self._face_up.append(FaceUp(card, None))
@@ -984,7 +1087,8 @@ class Hand:
         returned = self._burns
         self._burns = []
         self._out = [card for card in self._out if card not in returned]
-        self._deck.put_back(returned)
+        self._stub |= cards_mask(returned)
+        self._dealer.put_back(returned)
         self._events.append(StubShuffled(len(returned)))
 
     @property
@@ -1062,7 +1166,7 @@ class Hand:
                 and last is not None
                 and last.rank is _QUEEN
             ):
-                self._stage = _Stage.CENTRE
+                self._stage = Stage.CENTRE
                 return
             shown = any(up.card.rank is _QUEEN for up in self._face_up)
             if self.rules.no_queen is not NoQueen.PLAY_ON and not shown:
@@ -1078,28 +1182,21 @@ class Hand:
     def _schedule_redeal(
         self, pending: RedealPending, seats: tuple[int, ...], antes: tuple[int, ...]
     ) -> None:
-        self._redeal = (pending, seats, antes)
+        self._redeal = _Redeal(pending, seats, antes)
         self._queue = []
-        self._stage = _Stage.REDEAL
+        self._stage = Stage.REDEAL
 
     def _do_redeal(self) -> None:
         assert self._redeal is not None
         pending, seats, antes = self._redeal
         reason = pending.reason
-        if self._deck_source is not None:
-            self._deck = self._deck_source(self._deal + 1)
-            if not isinstance(self._deck, Deck):
-                raise TableError(f"the deck source gave {self._deck!r}, not a deck")
-        elif self._spare_decks:
-            self._deck = self._spare_decks.pop(0)
-        else:
-            self._deck.put_back(self._out)
+        stub = self._begin_stub(self._deal + 1, self._out)
         rejoining = frozenset(seats) - frozenset(self.live)
         self._carried = [Pot(pot.amount, pot.eligible | rejoining) for pot in self._all_pots()]
         self._events.append(
             Redealt(self._deal, reason, seats, self.pot, pending.card, pending.seat)
         )
-        self._start_deal(seats, antes)
+        self._start_deal(seats, antes, stub)
 
     # -- betting -------------------------------------------------------------------------------
 
@@ -1153,7 +1250,7 @@ class Hand:
             pot=self.pot,
         )
         self._events.append(_betting_opened(self._street, first, bring_in))
-        self._stage = _Stage.BETTING
+        self._stage = Stage.BETTING
 
     def _wild_for(self) -> Callable[[int], frozenset[Card]]:
         """Each seat's wild cards, seat by seat as asked for. Where the rule reads no hands,
@@ -1169,7 +1266,7 @@ class Hand:
         if self._street + 1 < len(self.rules.streets):
             self._begin_street(self._street + 1)
         else:
-            self._stage = _Stage.SHOWDOWN
+            self._stage = Stage.SHOWDOWN
 
     # -- the end -------------------------------------------------------------------------------
 
@@ -1231,7 +1328,7 @@ class Hand:
         >>> Hand("FTQ", [50, 50]).must_show(0)
         False
         """
-        if self._stage != _Stage.SHOWDOWN or seat not in self.live:
+        if self._stage != Stage.SHOWDOWN or seat not in self.live:
             return False
         return any(award.seat == seat for award in self._division(self._ranked()))
 
@@ -1248,22 +1345,33 @@ class Hand:
 
     def _finish(self) -> None:
         self._events.append(HandEnded(tuple(self._stacks)))
-        self._stage = _Stage.OVER
+        self._stage = Stage.OVER
 
 
-_HANDLERS: dict[int, Callable[[Hand], None]] = {
-    _Stage.ANTES: Hand._do_antes,
-    _Stage.RESHUFFLE: Hand._do_reshuffle,
-    _Stage.BURN: Hand._do_burn,
-    _Stage.CARD: Hand._do_card,
-    _Stage.COMMUNITY: Hand._do_community,
-    _Stage.CENTRE: Hand._do_centre,
-    _Stage.REDEAL: Hand._do_redeal,
-    _Stage.SHOWDOWN: Hand._do_showdown,
-    _Stage.UNCONTESTED: Hand._do_uncontested,
+class _StageRule(NamedTuple):
+    """What a stage does: whose move it is, the dealer's move there (:meth:`Hand.step`), what
+    :meth:`Hand.run` does there (a street's cards all in one call), and, at a chance step, how
+    the card given is dealt (:meth:`Hand.deal`)."""
+
+    phase: Phase
+    step: Callable[[Hand], None] | None = None
+    run: Callable[[Hand], None] | None = None
+    deal: Callable[[Hand, Card], object] | None = None
+
+
+_STAGES: dict[Stage, _StageRule] = {
+    Stage.ANTES: _StageRule(Phase.DEALER, Hand._do_antes, Hand._do_antes),
+    Stage.RESHUFFLE: _StageRule(Phase.DEALER, Hand._do_reshuffle, Hand._do_reshuffle),
+    Stage.BURN: _StageRule(Phase.DEALER, Hand._do_burn, Hand._do_burn, Hand._burn_card),
+    Stage.CARD: _StageRule(Phase.DEALER, Hand._do_card, Hand._do_street_cards, Hand._deal_card),
+    Stage.COMMUNITY: _StageRule(
+        Phase.DEALER, Hand._do_community, Hand._do_community, Hand._community_card
+    ),
+    Stage.CENTRE: _StageRule(Phase.DEALER, Hand._do_centre, Hand._do_centre, Hand._centre_card),
+    Stage.BETTING: _StageRule(Phase.PLAYER),
+    Stage.REDEAL: _StageRule(Phase.DEALER, Hand._do_redeal, Hand._do_redeal),
+    Stage.SHOWDOWN: _StageRule(Phase.DEALER, Hand._do_showdown, Hand._do_showdown),
+    Stage.UNCONTESTED: _StageRule(Phase.DEALER, Hand._do_uncontested, Hand._do_uncontested),
+    Stage.OVER: _StageRule(Phase.OVER),
 }
-"""The dealer's move at each stage (see :meth:`Hand.step`)."""
-# run() deals what is left of a street in one call.
-_HANDLER_AT = tuple(
-    Hand._do_street_cards if stage == _Stage.CARD else _HANDLERS.get(stage) for stage in range(11)
-)
+"""What each stage does: the one table of the deal's stages."""

@@ -1,17 +1,19 @@
 """Replaying a hand record through the engine.
 
 :func:`replay` plays a :class:`~wildstud.history.notation.HandRecord` through a
-:class:`~wildstud.deal.Hand`: the record's cards are put on top of the deck as the dealer needs
-them, and its betting actions are played as the seats' actions, so the engine checks every rule
-as it goes. The result is a :class:`Replay`: the hand, and which engine steps each record action
-made.
+:class:`~wildstud.deal.Hand`: each chance step the hand comes to
+(:meth:`~wildstud.deal.Hand.chance`) is dealt the record's card for it
+(:meth:`~wildstud.deal.Hand.deal`), and its betting actions are played as the seats' actions,
+so the engine checks every rule as it goes. The result is a :class:`Replay`: the hand, and
+which engine steps each record action made.
 
 The engine deals one card at a time round the table; a record usually lists what each player
 got on a street in one action (``d dh p1 ????7h``). The replay takes each card from the action
 for the seat the dealer is dealing to, so a record may list a street by player or card by card.
 Unknown cards (``??``), and cards a record leaves out because a redeal cut the street short, are
 dealt from the cards nobody named; cards shown at the end (``p1 sm AsAd…``) fill in the unknown
-cards of the final deal. Burned cards are never written, so the replay burns unnamed cards too.
+cards of the final deal (read before the replay starts, so it runs once). Burned cards are never
+written, so the replay burns unnamed cards too.
 
 >>> from wildstud.history.phh import read_record
 >>> record = read_record('''
@@ -44,23 +46,23 @@ wildstud.errors.RecordError: action 3 (`p2 cbr 7`): complete to 7 is not allowed
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 
 from wildstud.betting import ActionKind as BetKind
-from wildstud.cards import DECK, Card, Deck, Rank
+from wildstud.cards import Card, Rank
 from wildstud.deal import (
     Acted,
     BettingOpened,
-    DealerStep,
     DealStarted,
     Hand,
     Phase,
     Redealt,
+    ScriptDealer,
     Shown,
+    Stage,
 )
-from wildstud.errors import DeckExhaustedError, DuplicateCardError, RecordError, WildstudError
+from wildstud.errors import RecordError, WildstudError
 from wildstud.games.definitions import QUEEN_OF_SPADES, Street
 from wildstud.history.notation import (
     Action,
@@ -162,69 +164,38 @@ def replay(record: HandRecord, *, fill_in: bool = False) -> Replay:
     record must say what they did. A missing bring-in is posted even before another player's
     action, since it is forced.
     """
-    revealed: dict[tuple[int, int], Card] = {}
-    for _ in range(3):
-        replayer = _Replayer(record, fill_in=fill_in, revealed=revealed)
-        replayer.run()
-        new = replayer.check_shows()
-        if not new:
-            replayer.check_showdown_known()
-            return replayer.result()
-        revealed.update(new)
-    raise RecordError("the cards shown do not agree with the cards dealt")  # pragma: no cover
+    replayer = _Replayer(record, fill_in=fill_in, revealed=_revealed_by_shows(record))
+    replayer.run()
+    if replayer.check_shows():
+        # The shows were read before the replay (see _revealed_by_shows), so a card they give
+        # for an unknown one was dealt as shown; one that disagrees is refused by check_shows.
+        raise RecordError("the cards shown do not agree with the cards dealt")  # pragma: no cover
+    replayer.check_showdown_known()
+    return replayer.result()
 
 
-# --- the deck ----------------------------------------------------------------------------------
+def _revealed_by_shows(record: HandRecord) -> dict[tuple[int, int], Card]:
+    """The unknown cards (``??``) that the shows at the end name, by (action, index).
 
-
-class _RecordDeck(Deck):
-    """A deck that gives whatever card the replay loads on top of it next.
-
-    The engine only deals, counts and gathers cards; the order of the rest does not matter, so
-    the deck is the set of cards not out, and the replay chooses each card as it is dealt.
+    A show lists a player's cards of the final deal in the order they were dealt, and those are
+    the last cards the record deals that player: the last of them are the show's. A show whose
+    count does not match is refused once the replay has dealt the hand (``check_shows``).
     """
-
-    __slots__ = ("_loaded", "_pack", "_spare")
-
-    def __init__(self, spare: Callable[[], Card]) -> None:
-        self._pack = set(DECK)
-        self._loaded: Card | None = None
-        self._spare = spare
-
-    def load(self, card: Card) -> None:
-        self._loaded = card
-
-    def holds(self, card: Card) -> bool:
-        return card in self._pack
-
-    def deal(self) -> Card:
-        card = self._loaded if self._loaded is not None else self._spare()
-        self._loaded = None
-        if card not in self._pack:  # pragma: no cover - the replay loads only cards it holds
-            raise DeckExhaustedError(f"{card} is not in the deck")
-        self._pack.remove(card)
-        return card
-
-    def deal_many(self, count: int) -> tuple[Card, ...]:
-        return tuple(self.deal() for _ in range(count))
-
-    def put_back(self, cards: Iterable[Card]) -> None:
-        returned = list(cards)
-        if len(set(returned)) != len(returned) or any(card in self._pack for card in returned):
-            raise DuplicateCardError("a card put back is already in the deck")
-        self._pack.update(returned)
-
-    def shuffle(self) -> None:
-        """Nothing to do: the replay chooses every card."""
-
-    def peek(self) -> tuple[Card, ...]:
-        return tuple(sorted(self._pack))
-
-    def __len__(self) -> int:
-        return len(self._pack)
-
-    def __iter__(self) -> Iterator[Card]:
-        return iter(self.peek())
+    dealt: dict[int, list[tuple[int, int, Card | None]]] = {}
+    revealed: dict[tuple[int, int], Card] = {}
+    for number, action in enumerate(record.actions, 1):
+        if isinstance(action, DealHole):
+            slots = dealt.setdefault(action.player, [])
+            slots.extend((number, index, card) for index, card in enumerate(action.cards))
+        elif isinstance(action, ShowMuck) and action.cards is not None:
+            slots = dealt.get(action.player, [])
+            if len(action.cards) > len(slots):
+                continue
+            final = slots[len(slots) - len(action.cards) :]
+            for (at, index, card), shown in zip(final, action.cards, strict=True):
+                if card is None and shown is not None:
+                    revealed[(at, index)] = shown
+    return revealed
 
 
 # --- the replay --------------------------------------------------------------------------------
@@ -299,14 +270,13 @@ class _Replayer:
         self.pending: dict[int, deque[_Slot]] = {}
         self.got: dict[int, int] = {}
         self.read: dict[int, list[tuple[int, int]]] = {}  # (action, cards) read per seat
-        self.deck = _RecordDeck(self._spare)
         count = record.player_count
         try:
             self.hand = Hand(
                 record.game,
                 record.starting_stacks,
                 record.options(),
-                deck=self.deck,
+                deck=ScriptDealer(()),  # never asked: the replay deals every card itself
                 dealer=count - 1,
             )
         except WildstudError as error:
@@ -368,6 +338,14 @@ class _Replayer:
     def _dealer_step(self, action: int | None, kind: StepKind = StepKind.DEALER) -> None:
         try:
             self.hand.step()
+        except WildstudError as error:
+            raise self._error(action, str(error)) from None
+        self._mark(kind, action)
+
+    def _deal(self, card: Card, action: int | None, kind: StepKind = StepKind.DEALER) -> None:
+        """Take the hand's chance step with ``card``."""
+        try:
+            self.hand.deal(card)
         except WildstudError as error:
             raise self._error(action, str(error)) from None
         self._mark(kind, action)
@@ -457,22 +435,19 @@ class _Replayer:
     # -- the dealer ----------------------------------------------------------------------------
 
     def _dealer_turn(self) -> None:
-        step = self.hand.next_step
-        assert step is not None
-        kind = step.kind
-        if kind is DealerStep.CARD:
-            assert step.seat is not None
-            self._deal_card(step.seat, step.up)
-        elif kind is DealerStep.BURN:
-            self.deck.load(self._spare())
-            self._dealer_step(None)
-        elif kind in (DealerStep.CENTRE, DealerStep.COMMUNITY):
+        chance = self.hand.chance()
+        kind = self.hand.stage
+        if chance is not None and chance.seat is not None:
+            self._deal_card(chance.seat, chance.up)
+        elif kind is Stage.BURN:
+            self._deal(self._spare(), None)
+        elif kind in (Stage.CENTRE, Stage.COMMUNITY):
             self._close_street()
             self._deal_board(kind)
-        elif kind is DealerStep.SHOWDOWN:
+        elif kind is Stage.SHOWDOWN:
             self._close_street()
             self._showdown()
-        elif kind is DealerStep.REDEAL:
+        elif kind is Stage.REDEAL:
             self._close_street(redeal=True)
             self.deals.append(self.hand.wilds)
             self._dealer_step(None)
@@ -501,8 +476,7 @@ class _Replayer:
             spare = self._spare()
             self.unknown.add((self.deal, spare))
             self.sources[(seat, position)] = _Source(None, 0, False)
-            self.deck.load(spare)
-            self._dealer_step(None)
+            self._deal(spare, None)
             self.got[seat] = got + 1
             return
         slot = self.pending[seat].popleft()
@@ -517,10 +491,9 @@ class _Replayer:
                 )
             card = self._spare()
             self.unknown.add((self.deal, card))
-        elif card in self.dealt_by or not self.deck.holds(card):
+        elif card in self.dealt_by or card not in hand.stub_cards:
             raise self._error(slot.action, self._dealt_twice(card))
-        self.deck.load(card)
-        self._dealer_step(slot.action, StepKind.PLAYED)
+        self._deal(card, slot.action, StepKind.PLAYED)
         self.got[seat] = got + 1
         self.dealt_by[card] = slot.action
         self.sources[(seat, position)] = _Source(slot.action, slot.index, known)
@@ -641,10 +614,10 @@ class _Replayer:
                     return held.card.pretty
         return "the last card"  # pragma: no cover - only the redeal card cuts a street short
 
-    def _deal_board(self, kind: DealerStep) -> None:
+    def _deal_board(self, kind: Stage) -> None:
         self._new_deal()
         upcoming = self._peek()
-        if kind is DealerStep.CENTRE:
+        if kind is Stage.CENTRE:
             what = "the centre card"
             why = (
                 "the last face-up card was a queen, so one card goes face up to the centre"
@@ -667,13 +640,12 @@ class _Replayer:
         if card is None:
             raise self._error(number, f"{what} lies face up: it cannot be unknown (??)")
         # With the stub used up, the dealer turns the centre card from the burned cards.
-        stub_empty = kind is DealerStep.CENTRE and not len(self.deck)
-        if card in self.dealt_by or not (self.deck.holds(card) or stub_empty):
+        stub_empty = kind is Stage.CENTRE and not self.hand.stub
+        if card in self.dealt_by or not (stub_empty or card in self.hand.stub_cards):
             raise self._error(number, self._dealt_twice(card))
         self._take(number)
         self._use(card)
-        self.deck.load(card)
-        self._dealer_step(number, StepKind.PLAYED)
+        self._deal(card, number, StepKind.PLAYED)
         self.dealt_by[card] = number
 
     def _showdown(self) -> None:
@@ -694,8 +666,7 @@ class _Replayer:
             self._dealer_step(None)
 
     def _at_showdown(self) -> bool:
-        step = self.hand.next_step
-        return step is not None and step.kind is DealerStep.SHOWDOWN
+        return self.hand.stage is Stage.SHOWDOWN
 
     def _show(self, number: int, show: ShowMuck) -> None:
         if not show.mucks:
@@ -729,7 +700,7 @@ class _Replayer:
             for queue in self.pending.values()
             for slot in queue
         }
-        left = [card for card in self.deck.peek() if card not in reserved]
+        left = [card for card in self.hand.stub_cards if card not in reserved]
         free = [card for card in left if not self.uses.get(card)]
         if free:
             return min(free, key=_harmless)

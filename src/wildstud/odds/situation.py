@@ -1,8 +1,11 @@
 """What is known of a deal in progress: the cards dealt so far, in dealing order, and who is in.
 
-A :class:`Situation` is the start of a deal as the compiled simulation replays it: every card
-dealt so far with its seat and whether it went face up (its code where someone can see it, -1
-where nobody can), the street those cards complete, cards seen elsewhere (folded hands shown),
+A :class:`Situation` is the start of a deal as the compiled simulation replays it: the prefix of
+chance steps already taken (:meth:`~wildstud.deal.Hand.chance`), each a :class:`Taken` record
+of its seat (or what it dealt instead: a burn, the community or the centre card), whether it
+went face up and its card's code where someone can see it (-1 where nobody can), with the
+burned cards shuffled back into a short stub marked where it happened; the street those cards
+complete, cards seen elsewhere (folded hands shown),
 and the seats still in. It is built from what a player knows (:meth:`Situation.build`: one
 player's hole cards, every player's upcards, cards seen from folded hands), from a hand of the
 engine at any moment (:meth:`Situation.from_hand`) or from one seat's view of it
@@ -14,13 +17,16 @@ is refused with a :class:`~wildstud.errors.SituationError`.
 >>> s.street, s.live, len(s.prefix)
 (0, (0, 1, 2), 9)
 >>> s.prefix[6:]
-((0, True, 42), (1, True, 20), (2, True, 1))
+(Taken(seat=0, up=True, code=42), Taken(seat=1, up=True, code=20), Taken(seat=2, up=True, code=1))
+>>> s.prefix[6].kind, str(s.prefix[6].card)
+(<Stage.CARD: 'card'>, 'Qh')
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -34,6 +40,7 @@ from wildstud.deal import (
     DealStarted,
     Dealt,
     Hand,
+    Stage,
     StreetStarted,
     StubShuffled,
     TableView,
@@ -45,10 +52,40 @@ from wildstud.games.options import GameOptions
 from wildstud.odds import kernels
 from wildstud.odds.simulate import check_players, resolve_rules
 
-__all__ = ["Situation"]
+__all__ = ["Situation", "Taken"]
 
-Event = tuple[int, bool, int]
-"""A card dealt: seat (or a negative marker, see :mod:`wildstud.odds.kernels`), face up, code."""
+
+class Taken(NamedTuple):
+    """One chance step already taken, as the compiled deal reads it (a row of its prefix).
+
+    ``seat`` is the seat the card went to, or, below zero, what the step dealt instead
+    (:data:`~wildstud.odds.kernels.BURN_SEAT`, ``COMMUNITY_SEAT``, ``CENTRE_SEAT``; and
+    ``RESHUFFLE_SEAT`` where the burned cards went back into a short stub, no card dealt);
+    ``up`` whether the card lies face up; ``code`` its code, -1 where the viewer has not seen it.
+    """
+
+    seat: int
+    up: bool
+    code: int
+
+    @property
+    def kind(self) -> Stage:
+        """What the step dealt: :attr:`~wildstud.deal.Stage.CARD` to a seat, a burn, the
+        community or the centre card (or the reshuffle of a short stub)."""
+        return _KIND_OF_MARKER.get(self.seat, Stage.CARD)
+
+    @property
+    def card(self) -> Card | None:
+        """The card, where it was seen."""
+        return None if self.code < 0 else Card.of(self.code)
+
+
+_KIND_OF_MARKER = {
+    kernels.BURN_SEAT: Stage.BURN,
+    kernels.COMMUNITY_SEAT: Stage.COMMUNITY,
+    kernels.CENTRE_SEAT: Stage.CENTRE,
+    kernels.RESHUFFLE_SEAT: Stage.RESHUFFLE,
+}
 
 CardsLike = str | Iterable[CardLike]
 
@@ -59,7 +96,8 @@ class Situation:
 
     rules: Rules
     players: int
-    prefix: tuple[Event, ...]
+    prefix: tuple[Taken, ...]
+    """The chance steps taken so far in this deal, in order."""
     street: int
     """The street whose dealing the prefix completes (-1: nothing dealt yet)."""
     live: tuple[int, ...]
@@ -128,7 +166,7 @@ class Situation:
                     f"p{seat + 1} holds {count} upcard(s) where the deal is on"
                     f" {rules.streets[street].name} but is not listed as folded"
                 )
-        prefix: list[Event] = []
+        prefix: list[Taken] = []
         used = {seat: [0, 0] for seat in range(players)}  # downs and ups dealt so far
         for index in range(street + 1):
             for up in rules.streets[index].cards:
@@ -140,13 +178,13 @@ class Situation:
                     position = used[seat][kind]
                     used[seat][kind] += 1
                     if position < len(mine):
-                        prefix.append((seat, up, mine[position].code))
+                        prefix.append(Taken(seat, up, mine[position].code))
                     elif up:
                         raise SituationError(f"p{seat + 1} is missing an upcard")
                     else:
-                        prefix.append((seat, up, -1))
+                        prefix.append(Taken(seat, up, -1))
             if centre is not None and index == rules.last_face_up_street:
-                prefix.append((kernels.CENTRE_SEAT, True, parse_card(centre).code))
+                prefix.append(Taken(kernels.CENTRE_SEAT, True, parse_card(centre).code))
         for seat, cards in downs.items():
             if len(cards) > used[seat][0]:
                 raise SituationError(
@@ -198,7 +236,7 @@ class Situation:
         start = max(i for i, event in enumerate(events) if isinstance(event, DealStarted))
         deal = events[start]
         assert isinstance(deal, DealStarted)
-        prefix: list[Event] = []
+        prefix: list[Taken] = []
         street = -1
         dealt = 0  # cards dealt on this street (a community card counts for all)
         expected = 0
@@ -212,17 +250,17 @@ class Situation:
                 visible = event.up or viewer is None or viewer == event.seat
                 known = event.card is not None and visible and event.card not in unseen
                 prefix.append(
-                    (event.seat, event.up, event.card.code if known and event.card else -1)
+                    Taken(event.seat, event.up, event.card.code if known and event.card else -1)
                 )
                 dealt += 1
             elif isinstance(event, Burned):
-                prefix.append((kernels.BURN_SEAT, False, -1))
+                prefix.append(Taken(kernels.BURN_SEAT, False, -1))
             elif isinstance(event, StubShuffled):
-                prefix.append((kernels.RESHUFFLE_SEAT, False, -1))
+                prefix.append(Taken(kernels.RESHUFFLE_SEAT, False, -1))
             elif isinstance(event, CentreCard):
-                prefix.append((kernels.CENTRE_SEAT, True, event.card.code))
+                prefix.append(Taken(kernels.CENTRE_SEAT, True, event.card.code))
             elif isinstance(event, CommunityCard):
-                prefix.append((kernels.COMMUNITY_SEAT, False, event.card.code))
+                prefix.append(Taken(kernels.COMMUNITY_SEAT, False, event.card.code))
                 dealt = expected
             elif isinstance(event, Acted) and event.kind.value == "fold":
                 folded.add(event.seat)
@@ -240,12 +278,12 @@ class Situation:
         cls,
         rules: Rules,
         players: int,
-        prefix: tuple[Event, ...],
+        prefix: tuple[Taken, ...],
         street: int,
         live: tuple[int, ...],
         dead: tuple[int, ...],
     ) -> Situation:
-        codes = [code for _, _, code in prefix if code >= 0] + list(dead)
+        codes = [taken.code for taken in prefix if taken.code >= 0] + list(dead)
         if len(codes) != len(set(codes)):
             twice = sorted({code for code in codes if codes.count(code) > 1})
             named = " ".join(str(Card.of(code)) for code in twice)
@@ -254,17 +292,18 @@ class Situation:
             raise SituationError("every player has folded")
         qs = kernels.QUEEN_OF_SPADES
         if rules.redeal_card is not None and any(
-            up and code == qs and seat >= 0 for seat, up, code in prefix
+            taken.up and taken.code == qs and taken.seat >= 0 for taken in prefix
         ):
             raise SituationError(
                 "the queen of spades is face up: the deal stops there and is dealt again"
             )
-        return cls(rules, players, prefix, street, live, dead)
+        # Rows built elsewhere (a plain tuple each) are named here, so every prefix reads alike.
+        return cls(rules, players, tuple(Taken(*row) for row in prefix), street, live, dead)
 
     @property
     def prefix_array(self) -> npt.NDArray[np.int64]:
         """The prefix as rows of ``(seat, up, code)`` for the compiled deal."""
-        rows = [(seat, int(up), code) for seat, up, code in self.prefix]
+        rows = [(taken.seat, int(taken.up), taken.code) for taken in self.prefix]
         return np.array(rows, dtype=np.int64).reshape(-1, 3)
 
     @property
@@ -277,7 +316,7 @@ class Situation:
     @property
     def unknown(self) -> int:
         """How many cards dealt so far nobody has seen."""
-        return sum(1 for seat, _, code in self.prefix if code < 0 and seat >= 0)
+        return sum(1 for taken in self.prefix if taken.code < 0 and taken.seat >= 0)
 
     @property
     def complete(self) -> bool:

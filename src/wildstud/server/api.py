@@ -6,11 +6,15 @@ the host's controls, ``/api/join/{join_token}`` to take a seat. A table's id rea
 everyone at the table may see: its state, its finished hands, its ledger and the night
 (``/api/tables/{id}/night``: each player's buy-ins, cash-outs, chips and net, with the fewest
 payments that square them; ``/api/tables/{id}/night.csv``: those payments as CSV, one row each,
-``payer,payee,amount,payer_id,payee_id``; see :mod:`wildstud.server.night`). Refusals are JSON
-objects with a ``detail`` sentence: 400 for a request the rules refuse, 404 for an unknown id or
-token, 409 for a seat that cannot be had (taken, or its name already at the table), 422 for a
-request that is not valid, 413 for a body too large and 429 for tables created too fast
-(:mod:`wildstud.server.limits`).
+``payer,payee,amount,payer_id,payee_id``; see :mod:`wildstud.server.night`). The host decides
+players' requests for chips (``POST /api/host/{token}/rebuys/{id}/approve`` and ``…/decline``;
+:mod:`wildstud.server.cashier`) and ends the night (``POST /api/host/{token}/end``); a player
+leaves and cashes out with ``POST /api/seat/{token}/leave``.
+
+Refusals are JSON objects with a ``detail`` sentence: 400 for a request the rules refuse, 404
+for an unknown id or token, 409 for a seat that cannot be had (taken, or its name already at the
+table), 422 for a request that is not valid, 413 for a body too large and 429 for tables created
+(or requests for chips decided) too fast (:mod:`wildstud.server.limits`).
 """
 
 from __future__ import annotations
@@ -357,6 +361,51 @@ async def update_rules(token: Token, body: RulesUpdate, request: Request) -> Tab
     return TableInfo.model_validate(table.info())
 
 
+RequestId = Annotated[str, Path(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
+
+
+@router.post(
+    "/host/{token}/rebuys/{request_id}/approve",
+    responses={**_ERRORS, 429: {"model": ErrorBody, "description": "Too many decisions"}},
+    summary="Approve a player's rebuy or top-up",
+)
+async def approve_rebuy(token: Token, request_id: RequestId, request: Request) -> TableInfo:
+    """The chips come to the player's stack at once between hands, else when the hand in
+    progress ends; refused (400) when the stack has grown past the top-up ceiling since."""
+    table = _hosted(request, token)
+    await _decide(table, request_id, approve=True)
+    return TableInfo.model_validate(table.info())
+
+
+@router.post(
+    "/host/{token}/rebuys/{request_id}/decline",
+    responses={**_ERRORS, 429: {"model": ErrorBody, "description": "Too many decisions"}},
+    summary="Decline a player's rebuy or top-up",
+)
+async def decline_rebuy(token: Token, request_id: RequestId, request: Request) -> TableInfo:
+    """The request is closed and nothing changes in the ledger."""
+    table = _hosted(request, token)
+    await _decide(table, request_id, approve=False)
+    return TableInfo.model_validate(table.info())
+
+
+async def _decide(table: Table, request_id: str, *, approve: bool) -> None:
+    table.cashier.take_decision()  # 429 past the table's rate of decisions
+    try:
+        await table.decide_rebuy(request_id, approve)
+    except LookupError as error:
+        raise NotFoundError(str(error)) from None
+
+
+@router.post("/host/{token}/end", responses=_ERRORS, summary="End the night")
+async def end_night(token: Token, request: Request) -> NightReport:
+    """The hand in progress plays out and no other is dealt; open requests for chips are
+    cancelled. The answer is the night as it stands (final once no hand is in progress)."""
+    table = _hosted(request, token)
+    await table.end_night()
+    return NightReport.model_validate(report(table.id, await table.night()))
+
+
 @router.get("/host/{token}/requests", responses=_ERRORS, summary="The seat requests waiting")
 async def pending_requests(token: Token, request: Request) -> list[PendingRequest]:
     """The requests waiting for the host's answer, oldest first."""
@@ -505,6 +554,19 @@ async def hand_record(
             "Content-Disposition": f'attachment; filename="{table.id}-{number}.phh"',
         },
     )
+
+
+@router.post("/seat/{token}/leave", responses=_ERRORS, summary="Leave the table and cash out")
+async def leave(token: Token, request: Request) -> TableInfo:
+    """The player gives up the seat: at once between hands, with its chips cashed out; in a
+    hand the seat checks or folds at its turns and leaves, cashing out, when the hand ends.
+    Sitting down again later under the same name keeps the player's ledger account."""
+    try:
+        table, seat = _lobby(request).by_seat(token)
+    except SeatError as error:
+        raise NotFoundError(str(error)) from None
+    await table.remove(seat.index)
+    return TableInfo.model_validate(table.info())
 
 
 @router.get(

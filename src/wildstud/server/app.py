@@ -16,9 +16,11 @@ True
 
 >>> app = create_app(ServerConfig(database_url="sqlite://"))
 >>> sorted(path for path in app.openapi()["paths"] if path.startswith("/api/host/{token}/"))
-['/api/host/{token}/bots', '/api/host/{token}/pause', '/api/host/{token}/requests', \
-'/api/host/{token}/requests/{request_id}', '/api/host/{token}/rules', '/api/host/{token}/seat', \
-'/api/host/{token}/seats/{seat}', '/api/host/{token}/seats/{seat}/link', '/api/host/{token}/start']
+['/api/host/{token}/bots', '/api/host/{token}/end', '/api/host/{token}/pause', \
+'/api/host/{token}/rebuys/{request_id}/approve', '/api/host/{token}/rebuys/{request_id}/decline', \
+'/api/host/{token}/requests', '/api/host/{token}/requests/{request_id}', \
+'/api/host/{token}/rules', '/api/host/{token}/seat', '/api/host/{token}/seats/{seat}', \
+'/api/host/{token}/seats/{seat}/link', '/api/host/{token}/start']
 """
 
 from __future__ import annotations

@@ -54,6 +54,13 @@ class TableStatus(StrEnum):
     RUNNING = "running"
     PAUSED = "paused"
     """The host paused it: no clock runs, no bot acts, nobody may act, no hand starts."""
+    ENDED = "ended"
+    """The host ended the night: the hand in progress plays out, no other is dealt, and the
+    settle-up stands (:mod:`wildstud.server.night`)."""
+
+
+PLAYING = (TableStatus.RUNNING, TableStatus.ENDED)
+"""The statuses in which a hand in progress is played (clocks run, bots act)."""
 
 
 class StorageFailureError(RuntimeError):
@@ -222,7 +229,7 @@ class Driver:
         """Do whatever is due now; return how long until something else is (``None``: not
         until something changes)."""
         table = self.table
-        if table.broken or table.status is not TableStatus.RUNNING:
+        if table.broken or table.status not in PLAYING:
             return None
         now = time.monotonic()
         idle = table.fanout.idle(now)
@@ -261,8 +268,8 @@ class Driver:
                 seat.timed_out = True
                 await self.act(seat, engine, _auto_action(live.hand), None, "clock", None)
             return 0.0
-        if idle:
-            return None  # no hand starts with nobody there
+        if idle or table.status is TableStatus.ENDED:
+            return None  # no hand starts with nobody there, nor once the night is over
         lineup = self.lineup()
         if self.choosing is not None and self.choosing.button not in lineup:
             # The chooser sat out or left before choosing: the choice moves on with the button.
@@ -460,6 +467,8 @@ class Driver:
         record["notices"] = [notice.text for notice in table.notices if notice.hand == number]
         table.notices = [notice for notice in table.notices if notice.hand > number]
         changes.hand_end = HandEnd(number, hand.stacks, record)
+        # Between hands: the chips the host approved during this one come to the table now.
+        table.cashier.apply_approved(table.seats, changes)
         table.last_hand, table.live = live, None
         self.next_hand_at = time.monotonic() + table.settings.hand_pause
         table.metrics.hand_finished()

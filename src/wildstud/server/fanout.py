@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from wildstud.deal import redact
 from wildstud.errors import SeatError
 from wildstud.server.console import notice_frame
-from wildstud.server.driver import LiveHand, TableStatus
+from wildstud.server.driver import PLAYING, LiveHand
 from wildstud.server.frames import (
     ChoosingFrame,
     Clock,
@@ -91,7 +91,7 @@ class Fanout:
             return None
         seat = live.setup.lineup[live.hand.to_act]
         timer = table.driver.turn.clock
-        if timer is None or table.status is not TableStatus.RUNNING:
+        if timer is None or table.status not in PLAYING:
             return Clock(seat=seat, clock=None, bank=None, running=False)
         clock, bank = timer.left(time.monotonic())
         return Clock(seat=seat, clock=clock, bank=bank, running=True)

@@ -1,10 +1,12 @@
 """Host commands and seating: players and bots take seats, the host decides seat requests
 (:mod:`wildstud.server.requests`), removes seats, gives a player a new seat link, starts and
-pauses the table and changes its rules (the change said to the table: :mod:`.console`).
+pauses the table, changes its rules (the change said to the table: :mod:`.console`) and ends
+the night.
 
 A seat's buy-in goes into the ledger as it is taken, and its cash-out as it is given up; a seat
 dealt into the hand in progress is not removed at once but checks or folds at its turns and
-leaves when the hand ends.
+leaves when the hand ends. A player who sits down again under a name that left tonight keeps
+that ledger account (:func:`~wildstud.server.cashier.returning_account`).
 
 The menu of a table's settings:
 
@@ -20,6 +22,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from wildstud.errors import SeatError, TableError
+from wildstud.server.cashier import returning_account
 from wildstud.server.console import describe_change, notice_frame
 from wildstud.server.driver import TableStatus
 from wildstud.server.fanout import dumps
@@ -70,6 +73,7 @@ class Hosting:
                 token_hash(token),
                 table.settings.starting_chips,
                 table.settings.time_bank,
+                player_id=await self._account(name),
             )
             await self._seat(seat)
             return seat, token
@@ -80,18 +84,28 @@ class Hosting:
         async with table.lock:
             index = self._free_seat(wanted)
             taken = [seat.name for seat in table.seats.values()]
+            name = bot_name(kind.value, name, index, taken)
             seat = Seat.new(
                 index,
-                bot_name(kind.value, name, index, taken),
+                name,
                 kind,
                 None,
                 table.settings.starting_chips,
                 table.settings.time_bank,
+                player_id=await self._account(name),
             )
             await self._seat(seat)
             return seat
 
+    async def _account(self, name: str) -> str | None:
+        """The ledger account of a player coming back under ``name`` tonight, if any."""
+        table = self.table
+        entries = await table.store.call(table.store.ledger, table.id)
+        return returning_account(entries, name, (seat.player_id for seat in table.seats.values()))
+
     def _free_seat(self, wanted: int | None) -> int:
+        if self.table.status is TableStatus.ENDED:
+            raise TableError("the night is over: no more seats are taken")
         settings, seats = self.table.settings, self.table.seats
         if wanted is not None:
             if not 0 <= wanted < settings.seats:
@@ -165,6 +179,7 @@ class Hosting:
                 state.token_hash,
                 table.settings.starting_chips,
                 table.settings.time_bank,
+                player_id=await self._account(name),
             )
             await self._seat(seat, [approved])
             table.requests.add(approved)
@@ -199,8 +214,9 @@ class Hosting:
     # -- seats -----------------------------------------------------------------------------------
 
     async def remove(self, index: int) -> None:
-        """The host removes a player or a bot: at once between hands; in a hand, the seat
-        checks or folds at its turns and leaves when the hand ends."""
+        """The host removes a player or a bot, or a player leaves: at once between hands; in
+        a hand, the seat checks or folds at its turns and leaves when the hand ends. The chips
+        in front of the seat are cashed out as it leaves."""
         table = self.table
         async with table.lock:
             seat = table.seats.get(index)
@@ -219,7 +235,8 @@ class Hosting:
 
     def leave(self, seat: Seat, changes: Changes) -> None:
         """``seat`` leaves the table: its chips cashed out, its row removed (both in
-        ``changes``), its connections told and closed."""
+        ``changes``), its open request for chips cancelled, its connections told and closed."""
+        self.table.cashier.cancel_seat(seat, changes)
         if seat.stack:
             changes.ledger.append(
                 LedgerEntry(
@@ -233,8 +250,10 @@ class Hosting:
         changes.removed.append(seat.index)
         changes.seats = [state for state in changes.seats if state.seat != seat.index]
         del self.table.seats[seat.index]
+        # The host's removal and a player's own leave end alike: the chips are cashed out.
+        gone = f"the seat is given up: its {seat.stack} chips are cashed out"
         for client in list(seat.clients):
-            client.send(dumps(Removed(message="the host gave your seat up").frame()))
+            client.send(dumps(Removed(message=gone).frame()))
             client.close(4000, "seat removed")
         seat.clients.clear()
 
@@ -246,12 +265,33 @@ class Hosting:
         async with table.lock:
             if status is table.status:
                 return
+            if table.status is TableStatus.ENDED:
+                raise TableError("the night is over: the table deals no more")
             if status is TableStatus.WAITING:
                 raise TableError("a table cannot go back to waiting")
             table.status = status
             table.driver.choosing = None
             table.driver.turn.forget()  # a resumed turn gets a fresh clock
             await table.driver.commit(Changes(table=table.state()))
+            table.driver.sync_turn()
+            table.fanout.broadcast_table()
+            if table.live is not None:
+                table.fanout.broadcast(ClockFrame(clock=table.fanout.clock()).frame())
+            table.changed.set()
+
+    async def end_night(self) -> None:
+        """The host ends the night: the hand in progress plays out (a paused one resumes),
+        no other is dealt, open requests for chips are cancelled, and the settle-up stands."""
+        table = self.table
+        async with table.lock:
+            if table.status is TableStatus.ENDED:
+                raise TableError("the night is over already")
+            table.status = TableStatus.ENDED
+            table.driver.choosing = None
+            table.driver.turn.forget()
+            changes = Changes(table=table.state())
+            table.cashier.cancel_all(changes)
+            await table.driver.commit(changes)
             table.driver.sync_turn()
             table.fanout.broadcast_table()
             if table.live is not None:

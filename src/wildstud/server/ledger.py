@@ -1,5 +1,5 @@
-"""The ledger of a table: every chip bought in, won or lost and cashed out, and whether it
-balances.
+"""The ledger of a table: every chip bought in, won or lost and cashed out, whether it
+balances, and the host's decisions on the players' requests for chips.
 
 Every change of a seat's chips goes into the store as a
 :class:`~wildstud.server.store.LedgerEntry` in the same transaction as the change itself, so
@@ -11,9 +11,13 @@ stack. A :class:`Ledger` reads it back for the REST API.
 from __future__ import annotations
 
 import asyncio
+import functools
 from typing import TYPE_CHECKING, Any
 
-from wildstud.server.night import Night, tally
+from wildstud.server.cashier import Limits
+from wildstud.server.driver import TableStatus
+from wildstud.server.night import BOUGHT, Night, tally
+from wildstud.server.store import Changes
 
 if TYPE_CHECKING:
     from wildstud.server.tables import Table
@@ -42,7 +46,7 @@ class Ledger:
             if table.live is not None:
                 in_play = sum(table.live.hand.stacks) + table.live.hand.pot
                 hands_balance = in_play == sum(table.live.setup.stacks)
-            buy_ins = sum(entry.amount for entry in entries if entry.reason == "buy-in")
+            buy_ins = sum(entry.amount for entry in entries if entry.reason in BOUGHT)
             cash_outs = -sum(entry.amount for entry in entries if entry.reason == "cash-out")
             hands_net = sum(entry.amount for entry in entries if entry.reason == "hand")
             seats_balance = all(
@@ -79,5 +83,29 @@ class Ledger:
             entries = await table.store.call(table.store.ledger, table.id)
             seated = {seat.player_id: seat.stack for seat in table.seats.values()}
             number = None if table.live is None else table.live.number
+            ended = table.status is TableStatus.ENDED
         # the settle-up's search may take a moment on a long night: off the event loop
-        return await asyncio.to_thread(tally, entries, seated, number)
+        return await asyncio.to_thread(
+            functools.partial(tally, entries, seated, number, ended=ended)
+        )
+
+    async def decide_rebuy(self, request_id: str, approve: bool) -> None:
+        """The host approves or declines a player's request for chips; approved chips come at
+        once between hands, else when the hand in progress ends
+        (:mod:`wildstud.server.cashier`)."""
+        table = self.table
+        async with table.lock:
+            request = table.cashier.request(request_id)
+            if request is None:
+                raise LookupError(f"no open request for chips {request_id!r} at this table")
+            changes = Changes()
+            if approve:
+                seat = table.seats[request.seat]  # a seat's requests close when it is given up
+                limits = Limits.of(table.settings)
+                in_hand = table.live is not None
+                table.cashier.approve(request, seat, limits, in_hand=in_hand, changes=changes)
+            else:
+                table.cashier.decline(request, changes)
+            await table.driver.commit(changes)
+            table.fanout.broadcast_table()
+            table.changed.set()

@@ -7,6 +7,9 @@ A client sends JSON objects with a ``type``:
   none);
 - ``{"type": "choose", "seq": 8, "entry": 1}``: the dealer's pick of a game from the menu;
 - ``{"type": "sit_out", "seq": 9}`` and ``{"type": "sit_in", "seq": 10}``;
+- ``{"type": "rebuy", "seq": 11, "amount": 500}``: ask the host for chips (a rebuy of an empty
+  stack or a top-up), within the table's limits; the host approves or declines it and approved
+  chips come to the table between hands (:mod:`wildstud.server.cashier`);
 - ``{"type": "ping"}``.
 
 ``seq`` numbers a seat's requests, each larger than the last, and the seat's connections (a
@@ -105,6 +108,7 @@ __all__ = [
     "Choose",
     "ClientFrame",
     "Ping",
+    "Rebuy",
     "SitIn",
     "SitOut",
     "ack_frame",
@@ -161,19 +165,27 @@ class SitIn(_Frame):
     seq: Seq
 
 
+class Rebuy(_Frame):
+    """Ask the host for ``amount`` chips: a rebuy, or a top-up of a stack not yet empty."""
+
+    type: Literal["rebuy"]
+    seq: Seq
+    amount: Annotated[int, Field(ge=1, le=1_000_000_000)]
+
+
 class Ping(_Frame):
     """Is the server there?"""
 
     type: Literal["ping"]
 
 
-ClientFrame = Annotated[Act | Choose | SitOut | SitIn | Ping, Field(discriminator="type")]
+ClientFrame = Annotated[Act | Choose | SitOut | SitIn | Rebuy | Ping, Field(discriminator="type")]
 """Any frame a client may send."""
 
-_CLIENT_FRAME: TypeAdapter[Act | Choose | SitOut | SitIn | Ping] = TypeAdapter(ClientFrame)
+_CLIENT_FRAME: TypeAdapter[Act | Choose | SitOut | SitIn | Rebuy | Ping] = TypeAdapter(ClientFrame)
 
 
-def read_frame(text: str | bytes) -> Act | Choose | SitOut | SitIn | Ping:
+def read_frame(text: str | bytes) -> Act | Choose | SitOut | SitIn | Rebuy | Ping:
     """Check a client's frame; a malformed one raises :class:`pydantic.ValidationError`."""
     return _CLIENT_FRAME.validate_json(text)
 

@@ -2,12 +2,16 @@
 settle-up that squares them.
 
 The chip ledger of a table (:class:`~wildstud.server.store.LedgerEntry` rows) holds an account
-for each time a seat was taken: a buy-in when the seat is taken, a hand's result when a hand
-ends and a cash-out when the player leaves. :func:`tally` sums it by account into a
-:class:`Night`: a player's net is ``chips + cash_outs - buy_ins``, where ``chips`` are the
-chips in front of the seat now (none once the player has left). Chips move between players
-only through hands, so the nets add up to zero and the settle-up
-(:func:`wildstud.settlement.settle`) says who pays whom.
+for each person at the table tonight (a player who leaves and sits down again under the same
+name keeps theirs: :func:`wildstud.server.cashier.returning_account`). Its entries, by
+``reason`` (:data:`REASONS`): a ``buy-in`` when a seat is taken, a ``rebuy`` (of an empty
+stack) or ``top-up`` (of one that still holds chips) that the host approved, a ``hand``'s
+result when a hand ends and a ``cash-out`` when the player leaves. :func:`tally` sums it by
+account into a :class:`Night`: a player's ``buy_ins`` are every chip bought (buy-ins, rebuys and
+top-ups), and their net is ``chips + cash_outs - buy_ins``, where ``chips`` are the chips in
+front of the seat now (none once the player has left). Chips move between players only through
+hands, so the nets add up to zero and the settle-up (:func:`wildstud.settlement.settle`) says
+who pays whom.
 
 A hand in progress is not counted until it ends: the figures stand as the hand started, with
 each seat in it at its stack before the hand, so the night is balanced even mid-hand, and
@@ -47,7 +51,10 @@ from wildstud.server.store import LedgerEntry
 from wildstud.settlement import Settlement, settle
 
 __all__ = [
+    "BOUGHT",
     "CSV_HEADER",
+    "REASONS",
+    "REBUY_REASONS",
     "Night",
     "NightPlayer",
     "PlayerKey",
@@ -56,9 +63,16 @@ __all__ = [
     "transfers_csv",
 ]
 
+REASONS = ("buy-in", "rebuy", "top-up", "hand", "cash-out")
+"""Every reason a ledger entry may have (see the module's notes)."""
+REBUY_REASONS = ("rebuy", "top-up")
+"""The reasons of chips bought after the buy-in, with the host's approval."""
+BOUGHT = ("buy-in", *REBUY_REASONS)
+"""The reasons of chips bought: a player's ``buy_ins`` sum them."""
+
 CSV_HEADER = ("payer", "payee", "amount", "payer_id", "payee_id")
 """The columns of :func:`transfers_csv`: one row per payment, names first, then the ledger
-accounts, which tell two players of one name apart (a player who left and sat down again)."""
+accounts (one per person at the table tonight)."""
 
 # A leading =, +, - or @ (or a tab or carriage return) makes a spreadsheet read a cell as a
 # formula; a player's name must never run as one (OWASP's "CSV injection").
@@ -90,8 +104,11 @@ class NightPlayer:
     seat: int | None
     """The seat the player sits at, or ``None`` once they have left."""
     buy_ins: int
+    """Every chip bought: the buy-ins, rebuys and top-ups."""
     cash_outs: int
     chips: int
+    rebuys: int = 0
+    """How many rebuys and top-ups the account had."""
 
     @property
     def net(self) -> int:
@@ -112,6 +129,8 @@ class Night:
     """Whether the ledger agrees with the table: every account adds up to the chips in front
     of its seat (nothing once it has left), and chips at the table plus chips cashed out equal
     chips bought in."""
+    ended: bool = False
+    """The host ended the night: once no hand is in progress these figures are final."""
 
     @property
     def buy_ins(self) -> int:
@@ -133,24 +152,39 @@ def tally(
     entries: Iterable[LedgerEntry],
     seated: Mapping[str, int],
     hand_in_progress: int | None = None,
+    *,
+    ended: bool = False,
 ) -> Night:
     """The night from a table's ledger ``entries`` and the chips in front of each seat,
     ``seated`` (by the seat's ledger account, ``player_id``), before any hand in progress
     (whose number is ``hand_in_progress``).
 
-    An entry of a reason other than ``buy-in``, ``hand`` or ``cash-out`` is a ledger this
-    code does not know how to read, and raises :class:`ValueError` rather than mislead.
+    An entry of a reason not in :data:`REASONS` is a ledger this code does not know how to
+    read, and raises :class:`ValueError` rather than mislead.
+
+    A player who rebought, left, and came back under the same name is one account:
+
+    >>> night = tally([
+    ...     LedgerEntry("a", 0, "Ann", "buy-in", 100), LedgerEntry("b", 1, "Bob", "buy-in", 100),
+    ...     LedgerEntry("a", 0, "Ann", "hand", -100, 1), LedgerEntry("b", 1, "Bob", "hand", 100, 1),
+    ...     LedgerEntry("a", 0, "Ann", "rebuy", 50), LedgerEntry("a", 0, "Ann", "cash-out", -50),
+    ...     LedgerEntry("a", 2, "Ann", "buy-in", 100)], {"a": 100, "b": 200})
+    >>> [(p.name, p.seat, p.buy_ins, p.rebuys, p.cash_outs, p.net) for p in night.players]
+    [('Ann', 2, 250, 1, 50, -100), ('Bob', 1, 100, 0, 0, 100)]
     """
     names: dict[str, str] = {}
     seats: dict[str, int] = {}
     sums: dict[str, dict[str, int]] = {}
+    counts: dict[str, int] = {}
     for entry in entries:
-        if entry.reason not in ("buy-in", "hand", "cash-out"):
+        if entry.reason not in REASONS:
             raise ValueError(f"ledger entry of an unknown reason: {entry.reason!r}")
         names[entry.player_id] = entry.name
         seats[entry.player_id] = entry.seat
-        account = sums.setdefault(entry.player_id, {"buy-in": 0, "hand": 0, "cash-out": 0})
+        account = sums.setdefault(entry.player_id, dict.fromkeys(REASONS, 0))
         account[entry.reason] += entry.amount
+        if entry.reason in REBUY_REASONS:
+            counts[entry.player_id] = counts.get(entry.player_id, 0) + 1
     players = []
     balanced = set(seated) <= set(sums)
     for player_id, account in sums.items():
@@ -160,9 +194,10 @@ def tally(
                 player_id=player_id,
                 name=names[player_id],
                 seat=seats[player_id] if player_id in seated else None,
-                buy_ins=account["buy-in"],
+                buy_ins=sum(account[reason] for reason in BOUGHT),
                 cash_outs=-account["cash-out"],
                 chips=chips,
+                rebuys=counts.get(player_id, 0),
             )
         )
         balanced = balanced and sum(account.values()) == chips
@@ -170,7 +205,7 @@ def tally(
     nets = {_key(player): player.net for player in players}
     settlement = settle(nets) if sum(nets.values()) == 0 else None
     balanced = balanced and settlement is not None
-    return Night(tuple(players), settlement, hand_in_progress, balanced)
+    return Night(tuple(players), settlement, hand_in_progress, balanced, ended)
 
 
 def report(table_id: str, night: Night) -> dict[str, Any]:
@@ -189,6 +224,7 @@ def report(table_id: str, night: Night) -> dict[str, Any]:
                 "name": player.name,
                 "seat": player.seat,
                 "buy_ins": player.buy_ins,
+                "rebuys": player.rebuys,
                 "cash_outs": player.cash_outs,
                 "chips": player.chips,
                 "net": player.net,
@@ -212,6 +248,7 @@ def report(table_id: str, night: Night) -> dict[str, Any]:
         "cash_outs": night.cash_outs,
         "chips": night.chips,
         "balanced": night.balanced,
+        "ended": night.ended,
     }
 
 

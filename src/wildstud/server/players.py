@@ -1,4 +1,5 @@
-"""Requests from players: actions, the dealer's pick of a game, sitting out and in.
+"""Requests from players: actions, the dealer's pick of a game, sitting out and in, and asking
+for chips (:mod:`wildstud.server.cashier`).
 
 Each request is numbered (``seq``, see :mod:`wildstud.server.messages`) and answered: an
 ``ack`` to the connection that sent it and a ``seq`` frame to the seat's other connections. A
@@ -13,7 +14,8 @@ import time
 from typing import TYPE_CHECKING
 
 from wildstud.betting import ActionKind
-from wildstud.errors import IllegalActionError, SeatError, TableError
+from wildstud.errors import IllegalActionError, LedgerError, SeatError, TableError
+from wildstud.server.cashier import Limits
 from wildstud.server.driver import TableStatus
 from wildstud.server.fanout import dumps
 from wildstud.server.frames import Pong
@@ -21,6 +23,7 @@ from wildstud.server.messages import (
     Act,
     Choose,
     Ping,
+    Rebuy,
     SitIn,
     SitOut,
     ack_frame,
@@ -43,7 +46,9 @@ class Players:
     def __init__(self, table: Table) -> None:
         self.table = table
 
-    async def handle(self, client: Client, frame: Act | Choose | SitIn | SitOut | Ping) -> None:
+    async def handle(
+        self, client: Client, frame: Act | Choose | SitIn | SitOut | Rebuy | Ping
+    ) -> None:
         """Carry out a client's request and answer it (see the module's description)."""
         if isinstance(frame, Ping):
             client.send(dumps(Pong().frame()))
@@ -73,6 +78,8 @@ class Players:
                 await self._acts(seat, frame)
             elif isinstance(frame, Choose):
                 await self._chooses(seat, frame)
+            elif isinstance(frame, Rebuy):
+                await self._asks_for_chips(seat, frame)
             else:
                 seat.sitting_out = isinstance(frame, SitOut)
                 seat.missed_hands = 0
@@ -110,6 +117,19 @@ class Players:
         await table.driver.act(
             seat, engine, ActionKind(frame.action), frame.amount, "player", frame.seq
         )
+
+    async def _asks_for_chips(self, seat: Seat, frame: Rebuy) -> None:
+        table = self.table
+        if table.status is TableStatus.ENDED:
+            raise LedgerError("the night is over: no more chips")
+        entries = await table.store.call(table.store.ledger, table.id)
+        changes = Changes()
+        limits = Limits.of(table.settings)
+        table.cashier.ask(seat, frame.amount, limits, entries, changes, frame.seq)
+        seat.last_seq = frame.seq
+        changes.seats.append(seat.state())
+        await table.driver.commit(changes)
+        table.fanout.broadcast_table()
 
     async def _chooses(self, seat: Seat, frame: Choose) -> None:
         choosing = self.table.driver.choosing

@@ -43,6 +43,7 @@ __all__ = [
     "NightTransfer",
     "OptionInfo",
     "PendingRequest",
+    "RebuyInfo",
     "RulesUpdate",
     "SeatAnswer",
     "SeatGranted",
@@ -122,7 +123,22 @@ class TableSettings(_Model):
     )
     games: list[GameEntry] = Field(min_length=1, max_length=12)
     stakes: StakesModel = Field(default_factory=StakesModel)
-    starting_chips: Annotated[int, Field(ge=1, le=1_000_000_000)] = 1000
+    starting_chips: Annotated[int, Field(ge=1, le=1_000_000_000)] = Field(
+        1000, description="the buy-in: the chips each player (and bot) sits down with"
+    )
+    rebuy_max: Annotated[int, Field(ge=0, le=1_000_000_000)] | None = Field(
+        None,
+        description="the most chips one rebuy or top-up may buy (the host approves each);"
+        " 0: no rebuys or top-ups; null: the buy-in (starting_chips)",
+    )
+    top_up_ceiling: Annotated[int, Field(ge=1, le=1_000_000_000)] | None = Field(
+        None,
+        description="the most chips a stack may hold once a rebuy or top-up is applied;"
+        " null: the buy-in (starting_chips)",
+    )
+    rebuys_per_player: Annotated[int, Field(ge=0, le=1000)] | None = Field(
+        None, description="the most rebuys and top-ups one player may have in a night; null: any"
+    )
     seats: Annotated[int, Field(ge=2, le=8)] = 6
     action_clock: Seconds = Field(30.0, description="seconds each player has to act")
     time_bank: Annotated[float, Field(ge=0, le=3600)] = Field(
@@ -186,6 +202,9 @@ class RulesUpdate(_Model):
     games: list[GameEntry] | None = Field(None, min_length=1, max_length=12)
     stakes: StakesModel | None = None
     starting_chips: Annotated[int, Field(ge=1, le=1_000_000_000)] | None = None
+    rebuy_max: Annotated[int, Field(ge=0, le=1_000_000_000)] | None = None
+    top_up_ceiling: Annotated[int, Field(ge=1, le=1_000_000_000)] | None = None
+    rebuys_per_player: Annotated[int, Field(ge=0, le=1000)] | None = None
     action_clock: Seconds | None = None
     time_bank: Annotated[float, Field(ge=0, le=3600)] | None = None
     choice_clock: Seconds | None = None
@@ -223,12 +242,31 @@ class SeatInfo(_Model):
     connected: bool
 
 
+class RebuyInfo(_Model):
+    """A player's request for chips that is still open, as everyone at the table sees it."""
+
+    id: str = Field(description="the request's id, for the host's approve and decline")
+    seat: int
+    name: str
+    amount: int
+    kind: Literal["rebuy", "top-up"] = Field(
+        description="a rebuy for an empty stack, a top-up for one that still has chips"
+    )
+    status: Literal["pending", "approved"] = Field(
+        description="pending: the host has not decided; approved: applied when the hand in"
+        " progress ends"
+    )
+
+
 class TableInfo(_Model):
     """A table as everyone sees it."""
 
     id: str
     name: str
-    status: Literal["waiting", "running", "paused"]
+    status: Literal["waiting", "running", "paused", "ended"] = Field(
+        description="ended: the host ended the night; the hand in progress plays out and no"
+        " other is dealt"
+    )
     settings: TableSettings
     seats: list[SeatInfo]
     button: int | None
@@ -236,6 +274,14 @@ class TableInfo(_Model):
     hand_in_progress: int | None
     choosing: int | None = Field(description="the seat choosing the next game, if any")
     idle: bool = Field(False, description="nobody connected for idle_minutes: the bots wait")
+    rebuys: list[RebuyInfo] = Field(
+        default=[], description="the requests for chips still open, oldest first"
+    )
+    holds_all: int | None = Field(
+        None,
+        description="the seat holding every chip at the table when nobody else has any: no"
+        " hand can be dealt until someone rebuys",
+    )
 
 
 class TableCreated(_Model):
@@ -413,7 +459,7 @@ class LedgerLine(_Model):
     player_id: str
     seat: int
     name: str
-    reason: Literal["buy-in", "hand", "cash-out"]
+    reason: Literal["buy-in", "rebuy", "top-up", "hand", "cash-out"]
     amount: int
     hand_number: int | None
 
@@ -434,12 +480,14 @@ class LedgerReport(_Model):
 
 
 class NightPlayer(_Model):
-    """One ledger account's night (a fresh account each time a seat is taken)."""
+    """One person's night: one ledger account per name at the table, kept when the player
+    leaves and sits down again."""
 
     player_id: str = Field(description="the ledger account")
     name: str
     seat: int | None = Field(description="the seat the player sits at; null once they left")
-    buy_ins: Chips
+    buy_ins: Chips = Field(description="every chip bought: the buy-in, rebuys and top-ups")
+    rebuys: int = Field(0, ge=0, description="how many rebuys and top-ups were applied")
     cash_outs: Chips
     chips: Chips = Field(description="in front of the seat now (as the hand in progress began)")
     net: int = Field(description="chips + cash_outs - buy_ins: up (positive) or down")
@@ -475,4 +523,9 @@ class NightReport(_Model):
     chips: Chips = Field(description="at the table now: chips + cash_outs = buy_ins")
     balanced: bool = Field(
         description="every account adds up to its seat's chips and the nets add up to zero"
+    )
+    ended: bool = Field(
+        False,
+        description="the host ended the night: these are the final figures once no hand"
+        " is in progress",
     )

@@ -93,11 +93,14 @@ class Seat:
         token_hash: str | None,
         stack: int,
         time_bank: float,
+        *,
+        player_id: str | None = None,
     ) -> Seat:
-        """A seat just taken, with a fresh ledger account."""
+        """A seat just taken, on the ledger account ``player_id`` (a player back for more
+        tonight) or a fresh one."""
         return cls(
             index=index,
-            player_id=new_id(),
+            player_id=new_id() if player_id is None else player_id,
             name=name,
             kind=kind,
             token_hash=token_hash,

@@ -11,7 +11,9 @@ settings, the seats, the hand, the lock) and is made of one part for each job:
 - :class:`~wildstud.server.driver.Driver`: the driver (one asyncio task), which deals each hand
   when the table is running, asks the dealer for the game under dealer's choice, plays the bots,
   acts for players whose time runs out, and stores every change;
-- :class:`~wildstud.server.ledger.Ledger`: the chip ledger and the night's settle-up.
+- :class:`~wildstud.server.ledger.Ledger`: the chip ledger and the night's settle-up;
+- :class:`~wildstud.server.cashier.Cashier`: the players' open requests for chips (rebuys and
+  top-ups), decided by the host and applied between hands.
  Every change is made under the table's lock in the
 same order: the engine checks it and carries it out, the store writes it in one transaction,
 and only then do the clients hear of it, each seeing only what its seat may see.
@@ -67,11 +69,12 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from wildstud.server.cashier import Cashier, holds_all
 from wildstud.server.driver import Driver, LiveHand, StorageFailureError, TableStatus
 from wildstud.server.fanout import RESTARTING, Fanout, dumps
 from wildstud.server.hosting import Hosting, build_menu
 from wildstud.server.ledger import Ledger
-from wildstud.server.messages import Act, Choose, Ping, SitIn, SitOut
+from wildstud.server.messages import Act, Choose, Ping, Rebuy, SitIn, SitOut
 from wildstud.server.metrics import UNWATCHED
 from wildstud.server.night import Night
 from wildstud.server.players import Players
@@ -79,7 +82,14 @@ from wildstud.server.replay import DeckBook, rebuild
 from wildstud.server.requests import SeatRequests
 from wildstud.server.schemas import RulesUpdate, TableSettings
 from wildstud.server.seating import Client, Seat, SeatKind
-from wildstud.server.store import Notice, SeatRequestState, Store, StoredTable, TableState
+from wildstud.server.store import (
+    Notice,
+    RebuyState,
+    SeatRequestState,
+    Store,
+    StoredTable,
+    TableState,
+)
 
 __all__ = ["LiveHand", "StorageFailureError", "Table", "TableStatus", "build_menu", "dumps"]
 
@@ -87,7 +97,13 @@ __all__ = ["LiveHand", "StorageFailureError", "Table", "TableStatus", "build_men
 class Table:
     """One table: its settings, seats and hand, and the parts that run it."""
 
-    def __init__(self, state: TableState, seats: Iterable[Seat], store: Store) -> None:
+    def __init__(
+        self,
+        state: TableState,
+        seats: Iterable[Seat],
+        store: Store,
+        rebuys: Iterable[RebuyState] = (),
+    ) -> None:
         self.id = state.id
         self.name = state.name
         self.host_hash = state.host_hash
@@ -116,6 +132,8 @@ class Table:
         """Held for every change, so that each is checked, stored and sent in one piece."""
         self.changed = asyncio.Event()
         """Set when something changed that the driver may have to act on."""
+        self.cashier = Cashier(rebuys)
+        """The open requests for chips (:mod:`wildstud.server.cashier`)."""
         self.fanout = Fanout(self)
         self.hosting = Hosting(self)
         self.players = Players(self)
@@ -129,7 +147,8 @@ class Table:
     @classmethod
     def restore(cls, stored: StoredTable, store: Store) -> Table:
         """The table as the store kept it, its hand in progress replayed to where it stood."""
-        table = cls(stored.table, (Seat.from_state(state) for state in stored.seats), store)
+        seats = (Seat.from_state(state) for state in stored.seats)
+        table = cls(stored.table, seats, store, stored.rebuys)
         table.requests = SeatRequests(stored.requests)
         table.notices = list(stored.notices)
         if stored.live_hand is not None:
@@ -216,6 +235,8 @@ class Table:
             "hand_in_progress": None if self.live is None else self.live.number,
             "choosing": None if choosing is None else choosing.button,
             "idle": self.fanout.idle(time.monotonic()),
+            "rebuys": self.cashier.info(self.seats),
+            "holds_all": holds_all(self.seats, self.live is not None),
         }
 
     def seat_by_hash(self, digest: str) -> Seat | None:
@@ -235,7 +256,9 @@ class Table:
         """A client's connection closed."""
         await self.fanout.detach(client)
 
-    async def handle(self, client: Client, frame: Act | Choose | SitIn | SitOut | Ping) -> None:
+    async def handle(
+        self, client: Client, frame: Act | Choose | SitIn | SitOut | Rebuy | Ping
+    ) -> None:
         """Carry out a client's request and answer it (see :mod:`wildstud.server.players`)."""
         await self.players.handle(client, frame)
 
@@ -263,8 +286,8 @@ class Table:
         return await self.hosting.new_link(index)
 
     async def remove(self, index: int) -> None:
-        """The host removes a player or a bot: at once between hands; in a hand, the seat
-        checks or folds at its turns and leaves when the hand ends."""
+        """The host removes a player or a bot, or a player leaves: at once between hands; in
+        a hand, the seat checks or folds at its turns and leaves (cashing out) when it ends."""
         await self.hosting.remove(index)
 
     async def set_status(self, status: TableStatus) -> None:
@@ -283,3 +306,11 @@ class Table:
     async def night(self) -> Night:
         """The night's ledger and settle-up (:func:`wildstud.server.night.tally`)."""
         return await self.accounts.night()
+
+    async def decide_rebuy(self, request_id: str, approve: bool) -> None:
+        """The host approves or declines a player's request for chips."""
+        await self.accounts.decide_rebuy(request_id, approve)
+
+    async def end_night(self) -> None:
+        """The host ends the night: the hand in progress plays out and no other is dealt."""
+        await self.hosting.end_night()

@@ -11,7 +11,8 @@ The schema is created and upgraded by the Alembic migrations in
 and these models agree.
 
 >>> sorted(Base.metadata.tables)
-['actions', 'decks', 'hands', 'host_notices', 'ledger', 'seat_requests', 'seats', 'tables']
+['actions', 'decks', 'hands', 'host_notices', 'ledger', 'rebuys', 'seat_requests', 'seats', \
+'tables']
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ __all__ = [
     "HandRow",
     "LedgerRow",
     "NoticeRow",
+    "RebuyRow",
     "SeatRequestRow",
     "SeatRow",
     "TableRow",
@@ -90,7 +92,8 @@ class SeatRow(Base):
     )
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     player_id: Mapped[str] = mapped_column(String(32))
-    """Who holds the seat: a fresh id each time a seat is taken (the ledger's account)."""
+    """Who holds the seat: the ledger's account, one per person at the table tonight (a player
+    who leaves and sits down again under the same name keeps it)."""
     name: Mapped[str] = mapped_column(String(40))
     kind: Mapped[str] = mapped_column(String(16))
     token_hash: Mapped[str | None] = mapped_column(String(64), unique=True)
@@ -228,3 +231,25 @@ class NoticeRow(Base):
     kind: Mapped[str] = mapped_column(String(16))
     text: Mapped[str] = mapped_column(Text)
     at: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RebuyRow(Base):
+    """A player's request for chips (a rebuy or a top-up) and the host's decision on it."""
+
+    __tablename__ = "rebuys"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    player_id: Mapped[str] = mapped_column(String(32))
+    """The ledger account the chips go to."""
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(40))
+    amount: Mapped[int] = mapped_column(BigInteger)
+    status: Mapped[str] = mapped_column(String(16))
+    """``pending``, ``approved``, ``applied``, ``declined`` or ``cancelled``."""
+    seq: Mapped[int | None] = mapped_column(BigInteger)
+    """The player's request number (the ``rebuy`` frame's ``seq``)."""
+    requested_at: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))
+    decided_at: Mapped[datetime.datetime | None] = mapped_column(DateTime(timezone=True))

@@ -23,6 +23,7 @@ __all__ = [
     "HandSetup",
     "LedgerEntry",
     "Notice",
+    "RebuyState",
     "SeatRequestState",
     "SeatState",
     "StoredHand",
@@ -151,6 +152,22 @@ class SeatRequestState:
     seat: int | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class RebuyState:
+    """A player's request for chips (a rebuy, or a top-up of a stack not yet empty) and where
+    it stands: ``pending`` (the host has not decided), ``approved`` (waiting for the hand in
+    progress to end), ``applied``, ``declined`` or ``cancelled`` (the player left or the night
+    ended first)."""
+
+    id: str
+    player_id: str
+    seat: int
+    name: str
+    amount: int
+    status: str
+    seq: int | None = None
+
+
 @dataclass(slots=True)
 class Changes:
     """Everything one step of a table changed; the store writes it in one transaction."""
@@ -165,6 +182,8 @@ class Changes:
     ledger: list[LedgerEntry] = field(default_factory=list)
     requests: list[SeatRequestState] = field(default_factory=list)
     notices: list[Notice] = field(default_factory=list)
+    rebuys: list[RebuyState] = field(default_factory=list)
+    """Requests for chips, new or changed (written by id: inserted or updated)."""
 
     def __bool__(self) -> bool:
         return any(getattr(self, item.name) for item in fields(self))
@@ -201,3 +220,5 @@ class StoredTable:
     """The table's seat requests, oldest first."""
     notices: tuple[Notice, ...] = ()
     """The host's notices for the hand in progress and the next, oldest first."""
+    rebuys: tuple[RebuyState, ...] = ()
+    """The requests for chips still open (``pending`` or ``approved``), oldest first."""

@@ -37,6 +37,7 @@ from wildstud.server.store.models import (
     HandRow,
     LedgerRow,
     NoticeRow,
+    RebuyRow,
     SeatRequestRow,
     SeatRow,
     TableRow,
@@ -46,6 +47,7 @@ from wildstud.server.store.records import (
     Changes,
     LedgerEntry,
     Notice,
+    RebuyState,
     SeatRequestState,
     SeatState,
     StoredHand,
@@ -231,6 +233,8 @@ class Store:
                 )
             for request in changes.requests:
                 _write_request(connection, table_id, request, now)
+            for rebuy in changes.rebuys:
+                _write_rebuy(connection, table_id, rebuy, now)
             if changes.notices:
                 connection.execute(
                     insert(NoticeRow),
@@ -265,6 +269,10 @@ class Store:
                 # finished hands' records.
                 if notice.hand_number >= dealt.get(notice.table_id, 0):
                     notices.setdefault(notice.table_id, []).append(NOTICE.read(notice))
+            rebuys: dict[str, list[RebuyState]] = {}
+            open_rebuys = select(RebuyRow).where(RebuyRow.status.in_(("pending", "approved")))
+            for rebuy in session.scalars(open_rebuys.order_by(RebuyRow.requested_at)):
+                rebuys.setdefault(rebuy.table_id, []).append(_rebuy_state(rebuy))
             result = []
             for row in tables:
                 hand = live.get(row.id)
@@ -275,6 +283,7 @@ class Store:
                         live_hand=None if hand is None else _stored_hand(session, hand),
                         requests=tuple(requests.get(row.id, ())),
                         notices=tuple(notices.get(row.id, ())),
+                        rebuys=tuple(rebuys.get(row.id, ())),
                     )
                 )
             return result
@@ -317,6 +326,16 @@ class Store:
         with self.engine.connect() as connection:
             connection.execute(select(1))
 
+    def rebuys(self, table_id: str) -> list[RebuyState]:
+        """Every request for chips at a table, decided or not, oldest first."""
+        with self._sessions() as session:
+            rows = session.scalars(
+                select(RebuyRow)
+                .where(RebuyRow.table_id == table_id)
+                .order_by(RebuyRow.requested_at, RebuyRow.id)
+            )
+            return [_rebuy_state(row) for row in rows]
+
     def counts(self) -> dict[str, int]:
         """How many rows each table of the database holds (for health checks and tests)."""
         with self._sessions() as session:
@@ -331,6 +350,7 @@ class Store:
                     LedgerRow,
                     SeatRequestRow,
                     NoticeRow,
+                    RebuyRow,
                 )
             }
 
@@ -341,6 +361,34 @@ def _seat_row(table_id: str, state: SeatState) -> SeatRow:
 
 def _ledger_row(table_id: str, entry: LedgerEntry) -> LedgerRow:
     return LedgerRow(table_id=table_id, **LEDGER.values(entry), at=utc_now())
+
+
+def _write_rebuy(connection: Any, table_id: str, rebuy: RebuyState, now: Any) -> None:
+    """Insert a new request, or move a stored one to its new status (never back to pending)."""
+    done = connection.execute(
+        update(RebuyRow)
+        .where(RebuyRow.table_id == table_id, RebuyRow.id == rebuy.id)
+        .values(status=rebuy.status, decided_at=now)
+    )
+    if done.rowcount == 0:
+        connection.execute(
+            insert(RebuyRow).values(
+                table_id=table_id,
+                id=rebuy.id,
+                player_id=rebuy.player_id,
+                seat=rebuy.seat,
+                name=rebuy.name,
+                amount=rebuy.amount,
+                status=rebuy.status,
+                seq=rebuy.seq,
+                requested_at=now,
+                decided_at=None if rebuy.status == "pending" else now,
+            )
+        )
+
+
+def _rebuy_state(row: RebuyRow) -> RebuyState:
+    return RebuyState(row.id, row.player_id, row.seat, row.name, row.amount, row.status, row.seq)
 
 
 def _stored_hand(session: Session, row: HandRow) -> StoredHand:

@@ -36,7 +36,7 @@ export async function showHost(root, token, socketBase) {
   });
   const watch = created.links.watch.split("/").pop();
   const socket = seat ? `${socketBase}/ws/seat/${seat.token}` : `${socketBase}/ws/watch/${watch}`;
-  showTable(root, { socket, seatToken: seat ? seat.token : null, host: hostConsole });
+  showTable(root, { socket, seatToken: seat ? seat.token : null, host: hostConsole, hostToken: token });
 }
 
 export function linkList(links) {

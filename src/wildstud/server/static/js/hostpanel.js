@@ -258,17 +258,21 @@ export class HostConsole {
     if (!table) return;
     this.table = table;
     const running = table.status === "running";
+    // Once the night is over (ledger.js ends it) nothing resumes it: no button.
+    const ended = table.status === "ended";
     const fresh = h(
       "div",
       {},
-      h("p", { className: "console-state" }, `The table is ${table.status}.`),
-      running
-        ? h("button", { type: "button", "data-run": "pause", "data-done": "Paused." }, "Pause")
-        : h(
-            "button",
-            { type: "button", "data-run": "start", "data-done": "Dealing." },
-            table.status === "waiting" ? "Start dealing" : "Resume",
-          ),
+      h("p", { className: "console-state" }, ended ? "The night is over." : `The table is ${table.status}.`),
+      ended
+        ? ""
+        : running
+          ? h("button", { type: "button", "data-run": "pause", "data-done": "Paused." }, "Pause")
+          : h(
+              "button",
+              { type: "button", "data-run": "start", "data-done": "Dealing." },
+              table.status === "waiting" ? "Start dealing" : "Resume",
+            ),
     );
     mergeChildren(this.status, fresh);
     this.drawSeats(table);

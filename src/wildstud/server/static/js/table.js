@@ -16,6 +16,7 @@ import { choices, SHORTCUTS } from "./actions.js";
 import { ActionPanel, setText } from "./panel.js";
 import { readSetting, writeSetting } from "./storage.js";
 import { eventSentences, Speaker, winnerSentences } from "./speech.js";
+import { LedgerPanel } from "./ledger.js";
 import { SeatControls } from "./seatcontrols.js";
 
 const SHORTCUTS_KEY = "wildstud.shortcuts";
@@ -29,7 +30,7 @@ export function showTable(root, options) {
 }
 
 class TablePage {
-  constructor(root, { socket, seatToken = null, host = null }) {
+  constructor(root, { socket, seatToken = null, host = null, hostToken = null }) {
     this.root = root;
     this.seatToken = seatToken;
     this.state = {
@@ -48,6 +49,7 @@ class TablePage {
       onRequest: (outcome, request, frame) => this.panel.settled(outcome, request, frame),
     });
     this.panel = new ActionPanel(this.socket, () => this.choices());
+    this.ledger = new LedgerPanel({ send: (frame, words) => this.panel.send(frame, words), hostToken, seatToken });
     this.seatControls = new SeatControls(this.panel);
     this.host = host;
     this.announceTimer = null;
@@ -170,6 +172,7 @@ class TablePage {
       el.actions,
       this.seatControls.element,
       h("details", { className: "log-box", open: true }, h("summary", {}, "Hand log"), el.log),
+      this.ledger.element,
       el.history,
       el.confirm,
       el.host, // last: beside the table on a wide screen, under it on a phone (hostpanel.js)
@@ -212,6 +215,7 @@ class TablePage {
         break;
       case "table":
         state.table = frame.table;
+        this.ledger.update(frame.table, state.welcome);
         break;
       case "choosing":
         state.choosing = frame;
@@ -418,8 +422,12 @@ class TablePage {
       if (view.street) parts.push(view.street);
       if (view.deal > 1) parts.push(`deal ${view.deal}`);
     }
+    if (table && table.holds_all !== null && table.holds_all !== undefined && table.status !== "ended")
+      parts.push(`${this.nameAt(table.holds_all)} holds every chip: no hand until someone rebuys`);
     if (table && table.status !== "running")
-      parts.push(table.status === "waiting" ? "waiting for the host to start" : "paused");
+      parts.push(
+        { waiting: "waiting for the host to start", paused: "paused", ended: "the night is over" }[table.status],
+      );
     const text = parts.join(" · ");
     if (this.el.game.textContent !== text) this.el.game.textContent = text;
   }

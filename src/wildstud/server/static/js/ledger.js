@@ -1,0 +1,380 @@
+// The night's ledger, always in the page: each player's buy-ins, cash-outs, chips at the table
+// and net, with the balance; the requests for chips waiting for the host (with the host's
+// approve and decline); a seat's own request for chips; and once the host ends the night, the
+// settle-up ("Bob pays Ann 35") with its CSV and JSON. The figures come from the server
+// (GET /api/tables/{id}/night), fetched again whenever a table frame shows a change that can
+// move them; nothing here works a figure out for itself.
+
+import { api, base, h } from "./api.js";
+import { mergeChildren } from "./dom.js";
+
+const REFETCH_MS = 150;
+
+export class LedgerPanel {
+  /**
+   * `send(frame, words)` sends a seat's request over the table's socket (the action panel's
+   * send, which shows the server's answer); `hostToken` is set on the host's page only.
+   */
+  constructor({ send, hostToken = null, seatToken = null }) {
+    this.send = send;
+    this.hostToken = hostToken;
+    this.seatToken = seatToken;
+    this.leaving = false;
+    this.table = null;
+    this.seat = null;
+    this.night = null;
+    this.key = null;
+    this.message = "";
+    this.confirming = false;
+    this.timer = null;
+    this.element = h("section", { id: "ledger", className: "ledger", "aria-labelledby": "ledger-title" });
+    this.element.addEventListener("click", (event) => this.onClick(event));
+    this.element.addEventListener("submit", (event) => this.onSubmit(event));
+  }
+
+  /** A table frame arrived: redraw, and fetch the night again if its figures may have moved. */
+  update(table, welcome) {
+    this.table = table;
+    this.seat = welcome && welcome.role === "seat" ? welcome.seat : null;
+    const key = JSON.stringify([
+      table.status,
+      table.hands_dealt,
+      table.hand_in_progress,
+      table.seats.map((seat) => [seat.seat, seat.name, seat.stack]),
+      table.rebuys,
+    ]);
+    if (key !== this.key) {
+      this.key = key;
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.refresh(), REFETCH_MS);
+    }
+    this.render();
+  }
+
+  async refresh() {
+    if (!this.table) return;
+    try {
+      this.night = await api(`/tables/${this.table.id}/night`);
+    } catch (error) {
+      this.message = `The ledger could not be read: ${error.message}`;
+    }
+    this.render();
+  }
+
+  async host(path) {
+    try {
+      await api(`/host/${this.hostToken}${path}`, { method: "POST" });
+      this.message = "";
+    } catch (error) {
+      this.message = error.message;
+    }
+    this.render();
+  }
+
+  onClick(event) {
+    const button = event.target.closest("button[data-action]");
+    if (!button) return;
+    const { action, request } = button.dataset;
+    if (action === "approve" || action === "decline") this.host(`/rebuys/${request}/${action}`);
+    else if (action === "end") {
+      this.confirming = true;
+      this.render();
+      this.element.querySelector("button[data-action='end-yes']")?.focus();
+    } else if (action === "end-no") {
+      this.confirming = false;
+      this.render();
+    } else if (action === "end-yes") {
+      this.confirming = false;
+      this.host("/end");
+    } else if (action === "leave" || action === "leave-no") {
+      this.leaving = action === "leave";
+      this.render();
+      if (this.leaving) this.element.querySelector("button[data-action='leave-yes']")?.focus();
+    } else if (action === "leave-yes") {
+      this.leaving = false;
+      this.leave();
+    }
+  }
+
+  async leave() {
+    try {
+      await api(`/seat/${this.seatToken}/leave`, { method: "POST" });
+      this.message =
+        "You are leaving the table: your chips are cashed out (at the end of the hand, if you are in one).";
+    } catch (error) {
+      this.message = error.message;
+    }
+    this.render();
+  }
+
+  onSubmit(event) {
+    event.preventDefault();
+    const input = this.element.querySelector("#rebuy-amount");
+    const amount = Number(input.value);
+    if (!Number.isInteger(amount) || amount < 1) {
+      this.message = "Ask for a whole number of chips, 1 or more.";
+    } else if (this.send({ type: "rebuy", amount }, `request for ${amount} chips`)) {
+      this.message = "";
+      input.value = "";
+    } else {
+      this.message = "Not connected, or another request is waiting for its answer: try again.";
+    }
+    this.render();
+  }
+
+  render() {
+    if (!this.table) return;
+    const fresh = h("div", {}, ...this.draw());
+    mergeChildren(this.element, fresh);
+  }
+
+  draw() {
+    const table = this.table;
+    const night = this.night;
+    const ended = table.status === "ended";
+    const parts = [h("h2", { id: "ledger-title" }, ended ? "The night is over: the settle-up" : "The night's ledger")];
+    if (table.holds_all !== null && table.holds_all !== undefined && !ended) {
+      const holder = table.seats.find((seat) => seat.seat === table.holds_all);
+      parts.push(
+        h(
+          "p",
+          { className: "holds-all", role: "status", "data-key": "holds-all" },
+          `${holder ? holder.name : "One player"} holds every chip at the table. `,
+          "No hand can be dealt until someone else rebuys: ask for chips below, and the host approves.",
+        ),
+      );
+    }
+    if (ended && night) parts.push(this.drawSettleUp(night));
+    if (night) parts.push(this.drawFigures(night));
+    parts.push(this.drawRequests());
+    if (this.seat !== null && !ended) parts.push(this.drawAsk());
+    if (this.seat !== null && this.seatToken) parts.push(this.drawLeave());
+    if (this.hostToken && !ended) parts.push(this.drawEnd());
+    parts.push(h("p", { className: "ledger-message", role: "status", "data-key": "message" }, this.message));
+    return parts;
+  }
+
+  drawFigures(night) {
+    const rows = night.players.map((player) =>
+      h(
+        "tr",
+        { "data-key": `player-${player.player_id}` },
+        h("th", { scope: "row" }, player.name, player.seat === null ? h("small", {}, " (left)") : ""),
+        h("td", {}, String(player.buy_ins), player.rebuys ? h("small", {}, ` (${rebuyWords(player.rebuys)})`) : ""),
+        h("td", {}, String(player.cash_outs)),
+        h("td", {}, String(player.chips)),
+        h("td", { className: player.net > 0 ? "up" : player.net < 0 ? "down" : "" }, signed(player.net)),
+      ),
+    );
+    const balance = night.balanced
+      ? `Balanced: ${night.buy_ins} bought in = ${night.chips} at the table + ${night.cash_outs} cashed out.`
+      : `Out of balance: ${night.buy_ins} bought in, ${night.chips} at the table, ${night.cash_outs} cashed out. Tell the host.`;
+    return h(
+      "div",
+      { className: "ledger-figures", "data-key": "figures" },
+      h(
+        "table",
+        { className: "ledger-table" },
+        h("caption", { className: "visually-hidden" }, "Each player's chips tonight"),
+        h(
+          "thead",
+          {},
+          h(
+            "tr",
+            {},
+            h("th", { scope: "col" }, "Player"),
+            h("th", { scope: "col" }, "Bought in"),
+            h("th", { scope: "col" }, "Cashed out"),
+            h("th", { scope: "col" }, "At the table"),
+            h("th", { scope: "col" }, "Net"),
+          ),
+        ),
+        h("tbody", {}, rows),
+        h(
+          "tfoot",
+          {},
+          h(
+            "tr",
+            {},
+            h("th", { scope: "row" }, "Total"),
+            h("td", {}, String(night.buy_ins)),
+            h("td", {}, String(night.cash_outs)),
+            h("td", {}, String(night.chips)),
+            h("td", {}, "0"),
+          ),
+        ),
+      ),
+      h("p", { className: night.balanced ? "balance" : "balance off", "data-key": "balance" }, balance),
+      night.hand_in_progress !== null
+        ? h(
+            "p",
+            { className: "muted", "data-key": "in-progress" },
+            `Hand ${night.hand_in_progress} counts once it ends: the figures stand as it began.`,
+          )
+        : "",
+    );
+  }
+
+  drawRequests() {
+    const requests = this.table.rebuys || [];
+    if (!requests.length) return h("div", { "data-key": "requests", hidden: true });
+    const items = requests.map((request) =>
+      h(
+        "li",
+        { "data-key": `request-${request.id}` },
+        `${request.name} asks for a ${request.kind} of ${request.amount}`,
+        request.status === "approved" ? ": approved, it comes when this hand ends." : ": waiting for the host.",
+        this.hostToken && request.status === "pending"
+          ? h(
+              "span",
+              { className: "request-buttons" },
+              " ",
+              h(
+                "button",
+                {
+                  type: "button",
+                  "data-action": "approve",
+                  "data-request": request.id,
+                  "aria-label": `Approve ${request.name}'s ${request.kind} of ${request.amount}`,
+                },
+                "Approve",
+              ),
+              " ",
+              h(
+                "button",
+                {
+                  type: "button",
+                  "data-action": "decline",
+                  "data-request": request.id,
+                  "aria-label": `Decline ${request.name}'s ${request.kind} of ${request.amount}`,
+                },
+                "Decline",
+              ),
+            )
+          : "",
+      ),
+    );
+    return h(
+      "div",
+      { "data-key": "requests", className: "requests" },
+      h("h3", {}, "Requests for chips"),
+      h("ul", {}, items),
+    );
+  }
+
+  drawAsk() {
+    const mine = this.table.seats.find((seat) => seat.seat === this.seat);
+    const empty = mine && mine.stack === 0;
+    const waiting = (this.table.rebuys || []).find((request) => request.seat === this.seat);
+    if (waiting)
+      return h(
+        "p",
+        { className: "rebuy", "data-key": "asked" },
+        waiting.status === "approved"
+          ? `Your ${waiting.kind} of ${waiting.amount} is approved: the chips come when this hand ends.`
+          : `Your ${waiting.kind} of ${waiting.amount} is waiting for the host.`,
+      );
+    return h(
+      "form",
+      { className: "rebuy", "data-key": "ask", "aria-labelledby": "rebuy-label" },
+      h(
+        "label",
+        { for: "rebuy-amount", id: "rebuy-label" },
+        empty ? "Rebuy: chips to ask the host for" : "Top up: chips to ask the host for",
+      ),
+      " ",
+      h("input", { id: "rebuy-amount", type: "number", min: 1, step: 1, inputmode: "numeric", required: true }),
+      " ",
+      h("button", { type: "submit", id: "rebuy-ask" }, empty ? "Ask to rebuy" : "Ask to top up"),
+      h("small", { className: "muted" }, " The chips come between hands, once the host approves."),
+    );
+  }
+
+  drawLeave() {
+    if (!this.leaving)
+      return h(
+        "div",
+        { className: "end-night", "data-key": "leave" },
+        h("button", { type: "button", "data-action": "leave", id: "leave-table" }, "Leave the table and cash out"),
+      );
+    return h(
+      "div",
+      { className: "end-night", "data-key": "leave-confirm", role: "group", "aria-labelledby": "leave-question" },
+      h("p", { id: "leave-question" }, "Leave the table? Your chips are cashed out; in a hand, once it ends."),
+      h("button", { type: "button", "data-action": "leave-yes", id: "leave-yes" }, "Yes, leave"),
+      " ",
+      h("button", { type: "button", "data-action": "leave-no" }, "Stay"),
+    );
+  }
+
+  drawEnd() {
+    if (!this.confirming)
+      return h(
+        "div",
+        { className: "end-night", "data-key": "end" },
+        h("button", { type: "button", "data-action": "end", id: "end-night" }, "End the night"),
+      );
+    return h(
+      "div",
+      { className: "end-night", "data-key": "end-confirm", role: "group", "aria-labelledby": "end-question" },
+      h("p", { id: "end-question" }, "End the night? The hand in progress plays out, then no more hands are dealt."),
+      h("button", { type: "button", "data-action": "end-yes", id: "end-night-yes" }, "Yes, end the night"),
+      " ",
+      h("button", { type: "button", "data-action": "end-no" }, "Not yet"),
+    );
+  }
+
+  drawSettleUp(night) {
+    const id = this.table.id;
+    const transfers = night.transfers.map((transfer, index) =>
+      h(
+        "li",
+        { "data-key": `transfer-${index}` },
+        h("strong", {}, transfer.payer),
+        " pays ",
+        h("strong", {}, transfer.payee),
+        ` ${transfer.amount}`,
+      ),
+    );
+    return h(
+      "div",
+      { className: "settle-up", id: "settle-up", "data-key": "settle-up" },
+      night.hand_in_progress !== null
+        ? h("p", {}, `The last hand (hand ${night.hand_in_progress}) is being played out; the settle-up follows it.`)
+        : "",
+      transfers.length
+        ? h("ol", { className: "transfers", "aria-label": "Who pays whom" }, transfers)
+        : h("p", {}, "Nobody owes anybody anything."),
+      h(
+        "p",
+        { className: "muted" },
+        night.minimal
+          ? `${transfers.length} ${transfers.length === 1 ? "payment" : "payments"}, the fewest that square everyone.`
+          : "These payments square everyone.",
+      ),
+      h(
+        "p",
+        { className: "downloads" },
+        h(
+          "a",
+          { href: `${base}/api/tables/${id}/night.csv`, download: `${id}-night.csv`, id: "night-csv" },
+          "Download CSV",
+        ),
+        " · ",
+        h(
+          "a",
+          { href: `${base}/api/tables/${id}/night`, download: `${id}-night.json`, id: "night-json" },
+          "Download JSON",
+        ),
+      ),
+    );
+  }
+}
+
+function signed(net) {
+  return net > 0 ? `+${net}` : String(net);
+}
+
+function rebuyWords(count) {
+  return count === 1 ? "1 rebuy or top-up" : `${count} rebuys or top-ups`;
+}

@@ -1,0 +1,290 @@
+"""Dealing as chance steps: Hand.chance() says which card comes next, Hand.deal(card) deals it,
+and the dealer policies pick the same cards the decks always dealt."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from wildstud.bots import CallingBot
+from wildstud.cards import Deck, parse_card
+from wildstud.deal import (
+    Burned,
+    CentreCard,
+    Chance,
+    CommunityCard,
+    Dealt,
+    DeckPerDeal,
+    Event,
+    Hand,
+    Phase,
+    Redealt,
+    ScriptDealer,
+    Stage,
+    StubShuffled,
+    stack_deck,
+)
+from wildstud.errors import DeckExhaustedError, IllegalActionError, NotInStubError, RecordError
+from wildstud.games import Rules, find_game
+from wildstud.history import read_record
+from wildstud.history.export import record_from_hand
+from wildstud.history.replay import replay
+from wildstud.server.replay import DeckBook
+
+# Every game, with the house rules that add a kind of chance step or a redeal: burns (and, at a
+# full table, the burned cards shuffled back into a short stub), the community card of a short
+# stub, Follow the Queen's centre card and its redeal when no queen shows, The Bitch's redeal.
+TABLES: list[tuple[str, int, dict[str, object]]] = [
+    ("FTQ", 8, {"burn_cards": "each-street"}),
+    ("FTQ", 8, {}),
+    ("FTQ", 4, {"final_queen": "centre-card"}),
+    ("FTQ", 3, {"no_queen": "redeal-everyone"}),
+    ("SMBU", 8, {"burn_cards": "each-street"}),
+    ("BD7", 7, {}),
+    ("BD5", 6, {"burn_cards": "each-street"}),
+    ("BITCH", 8, {"burn_cards": "each-street"}),
+    ("BITCH", 4, {}),
+]
+
+
+def rules_of(code: str, options: dict[str, object]) -> Rules:
+    table: dict[str, object] = {"ante": 1, "small_bet": 5, "big_bet": 10, **options}
+    if not code.startswith("BD"):
+        table["bring_in"] = 2
+    return find_game(code).rules(table)
+
+
+def play(hand: Hand, choose: object = None) -> list[Chance]:
+    """Play ``hand`` out, every player calling or checking; each chance step is dealt with
+    ``choose(hand)`` (a card of the stub) or, without it, by the hand's own policy. Returns
+    the chance steps taken."""
+    bot = CallingBot()
+    taken: list[Chance] = []
+    while hand.phase is not Phase.OVER:
+        if hand.phase is Phase.PLAYER:
+            seat = hand.to_act
+            assert seat is not None
+            hand.act(*bot.choose(hand.view(seat)))
+            continue
+        chance = hand.chance()
+        if chance is None:
+            hand.step()
+            continue
+        taken.append(chance)
+        if choose is None:
+            hand.step()
+        else:
+            assert callable(choose)
+            hand.deal(choose(hand))
+    return taken
+
+
+def test_cards_dealt_by_hand_deal_give_the_hand_the_deck_would_have_dealt() -> None:
+    for code, players, options in TABLES:
+        rules = rules_of(code, options)
+        for seed in range(15):
+            dealt = Hand(rules, [200] * players, deck=Deck(seed=seed))
+            play(dealt)
+            order = [
+                event.card
+                for event in dealt.events
+                if isinstance(event, Dealt | Burned | CentreCard | CommunityCard)
+            ]
+            cards = iter(order)
+            by_hand = Hand(rules, [200] * players)
+            play(by_hand, lambda _hand, cards=cards: next(cards))
+            assert by_hand.events == dealt.events, (code, options, seed)
+
+
+def test_every_kind_of_chance_step_is_said_before_it_is_dealt() -> None:
+    seen: set[tuple[Stage, bool]] = set()
+    redealt = shuffled = False
+    for code, players, options in TABLES:
+        rules = rules_of(code, options)
+        for seed in range(12):
+            rng = random.Random(seed)
+            hand = Hand(rules, [200] * players, deck=Deck(seed=seed))
+            taken = play(hand, lambda hand, rng=rng: rng.choice(hand.stub_cards))
+            events = [event for event in hand.events if not isinstance(event, StubShuffled)]
+            dealing = [
+                event
+                for event in events
+                if isinstance(event, Dealt | Burned | CentreCard | CommunityCard)
+            ]
+            assert len(dealing) == len(taken)
+            for chance, event in zip(taken, dealing, strict=True):
+                seen.add((chance.kind, chance.up))
+                if chance.kind is Stage.CARD:
+                    assert isinstance(event, Dealt)
+                    assert (event.seat, event.up, event.street) == (
+                        chance.seat,
+                        chance.up,
+                        chance.street,
+                    )
+                else:
+                    expected = {
+                        Stage.BURN: Burned,
+                        Stage.CENTRE: CentreCard,
+                        Stage.COMMUNITY: CommunityCard,
+                    }[chance.kind]
+                    assert isinstance(event, expected)
+                    assert chance.seat is None
+            redealt |= any(isinstance(event, Redealt) for event in hand.events)
+            shuffled |= any(isinstance(event, StubShuffled) for event in hand.events)
+    # A last face-up queen, so that Follow the Queen's house rule deals a centre card.
+    centre = Hand(
+        "FTQ",
+        [50, 50],
+        {"final_queen": "centre-card"},
+        deck=stack_deck("2c 3c 4c 5c 6c 7c  8c 9c  Tc Jc  2d Qh"),
+    )
+    seen.update((chance.kind, chance.up) for chance in play(centre))
+    assert seen == {
+        (Stage.CARD, False),
+        (Stage.CARD, True),
+        (Stage.BURN, False),
+        (Stage.CENTRE, True),
+        (Stage.COMMUNITY, True),
+    }
+    assert redealt
+    assert shuffled
+
+
+def test_the_deal_number_of_a_chance_step_moves_on_after_a_redeal() -> None:
+    hand = Hand("BITCH", [50, 50], deck=stack_deck("2c 3c 4c 5c  6c Qs"))
+    deals = {chance.deal for chance in play(hand)}
+    assert deals == {1, 2}
+
+
+def test_a_card_not_in_the_stub_is_refused_and_nothing_changes() -> None:
+    hand = Hand("FTQ", [50, 50], {"ante": 0}, deck=stack_deck("As 9c Ah 9d Qh 7d"))
+    hand.deal("Kd")
+    events, stub, chance = hand.events, hand.stub_cards, hand.chance()
+    with pytest.raises(NotInStubError, match="Kd is not in the stub: it is out already"):
+        hand.deal("Kd")
+    with pytest.raises(NotInStubError):
+        hand.deal(parse_card("Kd"))
+    assert (hand.events, hand.stub_cards, hand.chance()) == (events, stub, chance)
+    # The policy follows a card dealt from outside its order: it deals its next card on.
+    assert hand.step() == (Dealt(1, parse_card("As"), False, 0),)
+
+
+def test_a_short_stacked_deck_refuses_a_card_it_never_held() -> None:
+    hand = Hand("FTQ", [50, 50], {"ante": 0}, deck=Deck.stacked("As 9c Ah"))
+    with pytest.raises(NotInStubError, match="the stub holds 3 card"):
+        hand.deal("Kd")
+    for _ in range(3):
+        hand.step()
+    with pytest.raises(DeckExhaustedError):
+        hand.step()
+    assert hand.stub == 0
+
+
+def test_no_card_is_dealt_while_a_player_must_act_or_once_the_hand_is_over() -> None:
+    hand = Hand("FTQ", [50, 50], deck=Deck(seed=3))
+    assert hand.chance() is None  # the antes first
+    with pytest.raises(IllegalActionError, match="no card is dealt now"):
+        hand.deal("As")
+    hand.run()
+    assert hand.phase is Phase.PLAYER
+    assert hand.chance() is None
+    with pytest.raises(IllegalActionError, match="must act before the dealer"):
+        hand.deal(hand.stub_cards[0])
+    play(hand)
+    with pytest.raises(IllegalActionError, match="the hand is over"):
+        hand.deal("As")
+
+
+def without_burns(events: tuple[Event, ...]) -> list[Event]:
+    return [event for event in events if not isinstance(event, Burned)]
+
+
+def test_a_record_is_replayed_by_dealing_its_cards_alone() -> None:
+    # The replay's hand has a dealer policy of no cards: were any card left to it, it would
+    # refuse (DeckExhaustedError), so every card of these replays went through Hand.deal.
+    for code, players, options in TABLES:
+        rules = rules_of(code, options)
+        for seed in range(6):
+            hand = Hand(rules, [200] * players, deck=Deck(seed=seed))
+            play(hand)
+            again = replay(record_from_hand(hand, reveal="all"))
+            assert again.complete
+            # A record never names the burned cards: the replay burns cards nobody names.
+            assert without_burns(again.hand.events) == without_burns(hand.events)
+            assert not again.unknown
+
+
+def test_a_script_of_a_hands_cards_deals_that_hand_again() -> None:
+    for code, players, options in TABLES:
+        rules = rules_of(code, options)
+        for seed in range(6):
+            hand = Hand(rules, [200] * players, deck=Deck(seed=seed))
+            play(hand)
+            script = ScriptDealer.from_events(hand.events)
+            again = Hand(rules, [200] * players, deck=script)
+            play(again)
+            assert again.events == hand.events
+
+
+def test_stored_orders_deal_as_the_server_decks_do() -> None:
+    book = DeckBook()
+    rules = rules_of("BITCH", {})
+    served = Hand(rules, [100] * 4, deck=book.draw)
+    play(served)
+    orders = {deal: book.order(deal) for deal in range(1, served.deal_number + 1)}
+    stored = Hand(rules, [100] * 4, deck=DeckPerDeal.stored(orders))
+    play(stored)
+    assert stored.events == served.events
+    # A list of decks, one per deal, deals the same again.
+    decks = [Deck.stacked(orders[deal]) for deal in sorted(orders)]
+    listed = Hand(rules, [100] * 4, deck=decks)
+    play(listed)
+    assert listed.events == served.events
+
+
+def test_a_deck_source_that_gives_no_deck_is_refused() -> None:
+    with pytest.raises(ValueError, match="the deck source gave"):
+        Hand("FTQ", [50, 50], deck=lambda deal: "As Kd")  # type: ignore[arg-type,return-value]
+
+
+def test_a_replay_reads_the_shows_first_and_still_refuses_a_show_of_the_wrong_length() -> None:
+    # The shows at the end give the unknown cards before the replay deals them (one pass, no
+    # rerun); a show that lists too few cards is refused for its length, not read askew.
+    text = (
+        'variant = "FTQ"\nantes = [1, 1]\nbring_in = 2\nsmall_bet = 5\nbig_bet = 10\n'
+        "starting_stacks = [100, 100]\nactions = ["
+        + ", ".join(
+            f'"{action}"'
+            for action in (
+                "d dh p1 ????Qh",
+                "d dh p2 ????7d",
+                "p2 pb",
+                "p1 cc",
+                "d dh p1 2c",
+                "d dh p2 3c",
+                "d dh p1 Kc",
+                "d dh p2 4d",
+                "d dh p1 Jc",
+                "d dh p2 5h",
+                "d dh p1 ??",
+                "d dh p2 ??",
+                "p1 sm {p1}",
+                "p2 sm 9c9d7d3c4d5h8h",
+            )
+        )
+        + "]"
+    )
+    shown = replay(read_record(text.replace("{p1}", "AsAhQh2cKcJc8s")), fill_in=True)
+    assert [str(held.card) for held in shown.hand.cards(0)] == [
+        "As",
+        "Ah",
+        "Qh",
+        "2c",
+        "Kc",
+        "Jc",
+        "8s",
+    ]
+    assert not shown.unknown
+    with pytest.raises(RecordError, match=r"p1 holds 7 cards.*this one lists 6"):
+        replay(read_record(text.replace("{p1}", "AhQh2cKcJc8s")), fill_in=True)
