@@ -369,6 +369,10 @@ async def _rebuy(night: Night) -> tuple[str, int, int]:
     page = night.seats[name].page
     await page.fill("#rebuy-amount", str(amount))
     await page.click("#rebuy-ask")
+    await wait_until(
+        page, "document.getElementById('ledger').textContent.includes('waiting for the host')"
+    )
+    await page.locator("#ledger").screenshot(path=str(night.shots / "night-seat-rebuy.png"))
     approve = host.get_by_role("button", name=f"Approve {name}'s top-up of {amount}")
     await approve.wait_for()
     await host.locator("#ledger").screenshot(path=str(night.shots / "night-ledger-request.png"))
@@ -376,8 +380,6 @@ async def _rebuy(night: Night) -> tuple[str, int, int]:
     ledger = "document.getElementById('ledger').textContent.includes('1 rebuy or top-up')"
     for shown in (host, page):
         await wait_until(shown, ledger)
-    await night.shot(page, "night-seat-ledger")
-    await host.locator("#ledger").screenshot(path=str(night.shots / "night-ledger.png"))
     # Dealing again, the next hand begins with the chips.
     last = max(spectator.finished)
     await host.locator("#console-run button[data-run='start']").click()
