@@ -199,8 +199,10 @@ async def _create(night: Night) -> dict[str, Any]:
         "bot_delay": "0",
     }.items():
         await page.locator(f'[name="{name}"]').fill(value)
-    if await page.locator('[name="showdown_pause"]').count():
-        await page.locator('[name="showdown_pause"]').fill("0.5")
+    # Settings the form shows once the server has them: a short showdown and muck clock.
+    for name, value in {"showdown_pause": "0.5", "muck_clock": "5"}.items():
+        if await page.locator(f'[name="{name}"]').count():
+            await page.locator(f'[name="{name}"]').fill(value)
     await page.locator('[name="limit"]').select_option("fixed-limit")
     await page.locator('[name="bot_kind"]').select_option("equity-bot")
     assert await page.locator('[name="seat_requests"]').is_checked()
