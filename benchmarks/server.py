@@ -202,6 +202,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                             "seats": args.seats,
                             "bot_delay": args.bot_delay,
                             "hand_pause": args.hand_pause,
+                            "showdown_pause": args.hand_pause,
                             "choice_clock": 5,
                             "action_clock": 30,
                         },

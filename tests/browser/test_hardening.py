@@ -87,8 +87,23 @@ async def _session(base: str, shots: Path) -> None:
         await deck.click()
         assert await deck.get_attribute("aria-pressed") == "true"
         assert await page.evaluate("document.documentElement.classList.contains('four-colour')")
+        sounds = page.get_by_role("button", name="Sounds")
+        await sounds.click()
+        assert await sounds.get_attribute("aria-pressed") == "false"
+        # The chat works under the policy, its line drawn as text.
+        await page.fill("#chat-text", "gl <i>all</i>")
+        await page.press("#chat-text", "Enter")
+        await pages.wait_until(
+            page,
+            "[...document.querySelectorAll('#chat-log .text')]"
+            ".some(el => el.textContent === 'gl <i>all</i>')",
+        )
         await pages.play_until(ann, "document.body.dataset.phase === 'over'")
-        await page.screenshot(path=str(shots / "no-storage-csp.png"), full_page=True)
+        # Playwright hides the text caret for a screenshot by styling every text field (an
+        # empty style attribute is left behind): caret="initial" keeps the page as it is.
+        await page.screenshot(
+            path=str(shots / "no-storage-csp.png"), full_page=True, caret="initial"
+        )
         assert await page.evaluate(INLINE) == []
         assert await page.evaluate("window.__violations") == []
         # The host's page and the home page under the same policy.

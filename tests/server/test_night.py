@@ -209,6 +209,7 @@ async def play_a_night(plan: list[Step]) -> list[str]:
         stakes=StakesModel(ante=1, bring_in=2, small_bet=5, big_bet=10),
         bot_delay=0,
         hand_pause=0,
+        showdown_pause=0,
         action_clock=0.05,
         time_bank=0,
         choice_clock=0.05,

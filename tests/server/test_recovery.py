@@ -35,7 +35,12 @@ async def _recover(monkeypatch: pytest.MonkeyPatch) -> None:
     lobby = Lobby(store)
     await lobby.open()
     settings = TableSettings(
-        name="flaky", games=[GameEntry(game="SMBU")], seats=3, bot_delay=0, hand_pause=0
+        name="flaky",
+        games=[GameEntry(game="SMBU")],
+        seats=3,
+        bot_delay=0,
+        hand_pause=0,
+        showdown_pause=0,
     )
     table, _ = await lobby.create(settings)
     for _ in range(3):

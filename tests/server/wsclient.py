@@ -207,6 +207,10 @@ class Api:
     def create(self, **settings: Any) -> Frame:
         """Create a table; returns the whole answer."""
         settings.setdefault("name", "test table")
+        # A test that asks for a short pause between hands wants a short one after a showdown
+        # too (the default keeps the cards of a showdown on the table for 6 s).
+        if "hand_pause" in settings:
+            settings.setdefault("showdown_pause", settings["hand_pause"])
         # Most tests seat their players straight away; the seat-request tests turn it on.
         settings.setdefault("seat_requests", False)
         response = self.http.post("/api/tables", json=settings)

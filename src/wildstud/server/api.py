@@ -27,6 +27,8 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 
 from wildstud.errors import SeatError
 from wildstud.games import GAMES
+from wildstud.server.chat import MuteRequest, Mutes
+from wildstud.server.frames import ChatLogFrame
 from wildstud.server.history import export_phh, steps
 from wildstud.server.limits import RateLimitedError, client_address, table_creation_allowed
 from wildstud.server.lobby import Lobby
@@ -404,6 +406,20 @@ async def end_night(token: Token, request: Request) -> NightReport:
     table = _hosted(request, token)
     await table.end_night()
     return NightReport.model_validate(report(table.id, await table.night()))
+
+
+@router.put("/host/{token}/mutes", responses=_ERRORS, summary="Mute or unmute a name in the chat")
+async def mute(token: Token, body: MuteRequest, request: Request) -> Mutes:
+    """A muted player's or spectator's lines are refused until the host unmutes them; the dealer
+    says so in the chat. Names compare as seats' names do ("bob" is "Bob")."""
+    table = _hosted(request, token)
+    return Mutes(muted=await table.chat.mute(body.name, body.muted))
+
+
+@router.get("/host/{token}/chat", responses=_ERRORS, summary="The table's recent chat")
+async def chat_log(token: Token, request: Request) -> ChatLogFrame:
+    """The last lines of the chat and the muted names, whoever may read them at the table."""
+    return await _hosted(request, token).chat.report()
 
 
 @router.get("/host/{token}/requests", responses=_ERRORS, summary="The seat requests waiting")

@@ -15,12 +15,23 @@ contents, so that an upgrade changes every URL and a browser may keep each file 
 True
 
 >>> app = create_app(ServerConfig(database_url="sqlite://"))
->>> sorted(path for path in app.openapi()["paths"] if path.startswith("/api/host/{token}/"))
-['/api/host/{token}/bots', '/api/host/{token}/end', '/api/host/{token}/pause', \
-'/api/host/{token}/rebuys/{request_id}/approve', '/api/host/{token}/rebuys/{request_id}/decline', \
-'/api/host/{token}/requests', '/api/host/{token}/requests/{request_id}', \
-'/api/host/{token}/rules', '/api/host/{token}/seat', '/api/host/{token}/seats/{seat}', \
-'/api/host/{token}/seats/{seat}/link', '/api/host/{token}/start']
+>>> for path in sorted(app.openapi()["paths"]):
+...     if path.startswith("/api/host/{token}/"):
+...         print(path)
+/api/host/{token}/bots
+/api/host/{token}/chat
+/api/host/{token}/end
+/api/host/{token}/mutes
+/api/host/{token}/pause
+/api/host/{token}/rebuys/{request_id}/approve
+/api/host/{token}/rebuys/{request_id}/decline
+/api/host/{token}/requests
+/api/host/{token}/requests/{request_id}
+/api/host/{token}/rules
+/api/host/{token}/seat
+/api/host/{token}/seats/{seat}
+/api/host/{token}/seats/{seat}/link
+/api/host/{token}/start
 """
 
 from __future__ import annotations

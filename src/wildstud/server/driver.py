@@ -31,6 +31,7 @@ from wildstud.betting import ActionKind
 from wildstud.deal import Hand, Phase
 from wildstud.server.clock import Backoff, Turn
 from wildstud.server.history import summary
+from wildstud.server.pace import hand_pause
 from wildstud.server.replay import DeckBook, deal_on, start_hand
 from wildstud.server.seating import Seat, SeatKind
 from wildstud.server.store import ActionRecord, Changes, DeckDraw, HandEnd, HandSetup, LedgerEntry
@@ -470,7 +471,7 @@ class Driver:
         # Between hands: the chips the host approved during this one come to the table now.
         table.cashier.apply_approved(table.seats, changes)
         table.last_hand, table.live = live, None
-        self.next_hand_at = time.monotonic() + table.settings.hand_pause
+        self.next_hand_at = time.monotonic() + hand_pause(table.settings, hand)
         table.metrics.hand_finished()
 
     def sync_turn(self) -> None:

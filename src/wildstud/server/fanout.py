@@ -238,6 +238,7 @@ class Fanout:
             live = table.live or table.last_hand
             if live is not None:
                 client.send(dumps(self.hand_frame(live, live.engine_seat(client.seat))))
+            await table.chat.welcome(client)
             if seat is not None:
                 self.broadcast_table()
             table.changed.set()

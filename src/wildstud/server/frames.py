@@ -32,6 +32,9 @@ from wildstud.server.schemas import TableInfo
 __all__ = [
     "Ack",
     "CardView",
+    "ChatFrame",
+    "ChatLine",
+    "ChatLogFrame",
     "ChoosingFrame",
     "Clock",
     "ClockFrame",
@@ -42,6 +45,7 @@ __all__ = [
     "FullView",
     "HandFrame",
     "MenuEntry",
+    "MutesFrame",
     "NoticeFrame",
     "OptionView",
     "OutFrame",
@@ -51,6 +55,7 @@ __all__ = [
     "RedealView",
     "Removed",
     "Restarting",
+    "SaidFrame",
     "SeatView",
     "SeqFrame",
     "ServerFrame",
@@ -331,6 +336,52 @@ class NoticeFrame(OutFrame):
     hand: int = Field(description="the first hand the change holds for")
 
 
+class ChatLine(_Part):
+    """One line of the table's chat log as every reader sees it (:mod:`wildstud.server.chat`):
+    never a token, never a card."""
+
+    number: int = Field(description="its place in the table's log (larger is later)")
+    kind: Literal["chat", "dealer"] = Field(description="a person's words, or the table's")
+    name: str | None = Field(description="the speaker's name as the server cleaned it")
+    seat: int | None = Field(description="the speaker's table seat (null: a spectator)")
+    role: Literal["player", "spectator", "dealer"]
+    text: str = Field(description="the words, cleaned; plain text, never markup")
+    at: str = Field(description="when it was said (ISO 8601, UTC)")
+
+
+class ChatFrame(OutFrame):
+    """A new line of the chat log."""
+
+    type: Literal["chat"] = "chat"
+    line: ChatLine
+
+
+class ChatLogFrame(OutFrame):
+    """The recent chat log, on connecting (and to the spectators when the host opens or closes
+    the chat to them)."""
+
+    type: Literal["chat_log"] = "chat_log"
+    lines: list[ChatLine]
+    muted: list[str] = Field(description="the names the host has muted")
+    open: bool = Field(description="whether this connection may read and write the chat")
+    limit: int = Field(description="the most characters a line may have")
+
+
+class SaidFrame(OutFrame):
+    """The sender's line (by the ``id`` it was sent with) is stored; ``repeat``: it had been."""
+
+    type: Literal["said"] = "said"
+    id: str
+    repeat: bool = False
+
+
+class MutesFrame(OutFrame):
+    """The names the host has muted changed."""
+
+    type: Literal["chat_mutes"] = "chat_mutes"
+    muted: list[str]
+
+
 ErrorCode = Literal[
     "malformed",
     "too-large",
@@ -346,6 +397,9 @@ ErrorCode = Literal[
     "too-many-connections",
     "storage",
     "internal",
+    "bad-text",
+    "muted",
+    "chat-closed",
 ]
 """What an error frame can say went wrong."""
 
@@ -353,7 +407,7 @@ ErrorCode = Literal[
 class ErrorFrame(OutFrame):
     """A request refused (nothing changed), or the connection's end explained."""
 
-    left_out_when_empty = frozenset({"last_seq"})
+    left_out_when_empty = frozenset({"last_seq", "id"})
     type: Literal["error"] = "error"
     code: ErrorCode
     message: str = Field(max_length=300)
@@ -361,6 +415,7 @@ class ErrorFrame(OutFrame):
     last_seq: int | None = Field(
         None, description="present for stale and seq-range: the seat's last accepted request"
     )
+    id: str | None = Field(default=None, description="present for a chat line refused: its id")
 
 
 ServerFrame = Annotated[
@@ -375,6 +430,10 @@ ServerFrame = Annotated[
     | Pong
     | Removed
     | NoticeFrame
+    | ChatFrame
+    | ChatLogFrame
+    | SaidFrame
+    | MutesFrame
     | Restarting
     | ErrorFrame,
     Field(discriminator="type"),

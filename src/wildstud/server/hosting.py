@@ -306,6 +306,7 @@ class Hosting:
             values.update(update.model_dump(exclude_none=True))
             settings = TableSettings.model_validate(values)
             menu = build_menu(settings)
+            spectator_chat = table.settings.spectator_chat
             change = describe_change(table.settings, settings)
             notice = None if change is None else Notice(table.hands_dealt + 1, "rules", change)
             table.settings, table.menu = settings, menu
@@ -313,6 +314,8 @@ class Hosting:
             notices = [] if notice is None else [notice]
             await table.driver.commit(Changes(table=table.state(), notices=notices))
             table.fanout.broadcast_table()
+            if settings.spectator_chat != spectator_chat:
+                table.chat.spectators_changed()
             if notice is not None:
                 table.notices.append(notice)
                 table.fanout.broadcast(notice_frame(notice))

@@ -10,6 +10,10 @@ A client sends JSON objects with a ``type``:
 - ``{"type": "rebuy", "seq": 11, "amount": 500}``: ask the host for chips (a rebuy of an empty
   stack or a top-up), within the table's limits; the host approves or declines it and approved
   chips come to the table between hands (:mod:`wildstud.server.cashier`);
+- ``{"type": "say", "text": "nice hand", "id": "k3J9x", "name": "Zoe"}``: a line of table
+  chat (:mod:`wildstud.server.chat`); ``id`` (optional, 1-64 letters, digits, ``-`` or ``_``)
+  makes a resend after a reconnection a repeat rather than a second line, and ``name`` is a
+  spectator's (a player speaks under their seat's name);
 - ``{"type": "ping"}``.
 
 ``seq`` numbers a seat's requests, each larger than the last, and the seat's connections (a
@@ -47,6 +51,10 @@ The server's frames are JSON objects too, each one a model of :mod:`wildstud.ser
   (:mod:`wildstud.commitment`, :mod:`wildstud.server.proofs`);
 - ``{"type": "clock", "clock"}`` when the table pauses or resumes; a ``clock`` is ``null`` or
   ``{"seat", "clock", "bank", "running"}``: the table seat to act and its seconds left;
+- ``{"type": "chat_log", "lines", "muted", "open", "limit"}`` on connecting,
+  ``{"type": "chat", "line"}`` for each new line, ``{"type": "said", "id", "repeat"}`` to the
+  sender of a stored line and ``{"type": "chat_mutes", "muted"}``
+  (:mod:`wildstud.server.chat`); a chat refusal's error frame carries the line's ``id``;
 - ``{"type": "notice", "kind": "rules", "text", "hand"}``: the host changed the games, stakes
   or clocks, from hand ``hand`` on (:mod:`wildstud.server.console`); sent again on connecting
   until that hand is over;
@@ -55,7 +63,8 @@ The server's frames are JSON objects too, each one a model of :mod:`wildstud.ser
   ``{"type": "restarting"}`` (the server is going down for a restart);
 - ``{"type": "error", "code", "message", "seq"}``, with ``code`` one of ``malformed``,
   ``too-large``, ``rate-limited``, ``illegal``, ``out-of-turn``, ``stale``, ``seq-range``,
-  ``seat``, ``refused``, ``unknown-seat``, ``unknown-table``, ``storage`` and ``internal``;
+  ``seat``, ``refused``, ``unknown-seat``, ``unknown-table``, ``storage`` and ``internal``, and
+  for chat ``bad-text``, ``muted`` and ``chat-closed`` (:mod:`wildstud.server.chat`);
   ``stale`` and ``seq-range`` carry ``last_seq`` too.
 
 A view's ``redeal_pending`` is ``null``, or ``{"reason", "card", "seat"}`` while the deal has
@@ -109,6 +118,7 @@ __all__ = [
     "ClientFrame",
     "Ping",
     "Rebuy",
+    "Say",
     "SitIn",
     "SitOut",
     "ack_frame",
@@ -179,13 +189,26 @@ class Ping(_Frame):
     type: Literal["ping"]
 
 
-ClientFrame = Annotated[Act | Choose | SitOut | SitIn | Rebuy | Ping, Field(discriminator="type")]
+class Say(_Frame):
+    """A line of table chat; the server cleans ``text`` and ``name`` as it cleans names."""
+
+    type: Literal["say"]
+    text: str
+    id: Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{1,64}$")] | None = None
+    name: str | None = None
+
+
+ClientFrame = Annotated[
+    Act | Choose | SitOut | SitIn | Rebuy | Ping | Say, Field(discriminator="type")
+]
 """Any frame a client may send."""
 
-_CLIENT_FRAME: TypeAdapter[Act | Choose | SitOut | SitIn | Rebuy | Ping] = TypeAdapter(ClientFrame)
+_CLIENT_FRAME: TypeAdapter[Act | Choose | SitOut | SitIn | Rebuy | Ping | Say] = TypeAdapter(
+    ClientFrame
+)
 
 
-def read_frame(text: str | bytes) -> Act | Choose | SitOut | SitIn | Rebuy | Ping:
+def read_frame(text: str | bytes) -> Act | Choose | SitOut | SitIn | Rebuy | Ping | Say:
     """Check a client's frame; a malformed one raises :class:`pydantic.ValidationError`."""
     return _CLIENT_FRAME.validate_json(text)
 

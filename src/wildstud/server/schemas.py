@@ -161,6 +161,14 @@ class TableSettings(_Model):
         10.0,
         description="minutes with no player or spectator connected before the bots wait for one",
     )
+    showdown_pause: Annotated[float, Field(ge=0, le=60)] = Field(
+        6.0,
+        description="seconds the cards of a showdown stay on the table, the winning hands"
+        " highlighted, before the next deal (at least hand_pause)",
+    )
+    spectator_chat: bool = Field(
+        False, description="spectators read and write the table chat (players always do)"
+    )
     seat_requests: bool = Field(
         True,
         description="the join link asks the host for a seat (the host approves or declines);"
@@ -213,6 +221,8 @@ class RulesUpdate(_Model):
     absent_hands: Annotated[int, Field(ge=1, le=100)] | None = None
     redeal_pause: Annotated[float, Field(ge=0, le=60)] | None = None
     idle_minutes: Annotated[float, Field(gt=0, le=1440)] | None = None
+    showdown_pause: Annotated[float, Field(ge=0, le=60)] | None = None
+    spectator_chat: bool | None = None
     seat_requests: bool | None = None
 
 

@@ -43,7 +43,7 @@ Two calling bots at a table of their own, on an in-memory database:
 >>> import asyncio
 >>> from wildstud.server.schemas import GameEntry
 >>> settings = TableSettings(name="demo", games=[GameEntry(game="FTQ")], bot_delay=0,
-...                          hand_pause=0.2)
+...                          hand_pause=0.2, showdown_pause=0.2)
 >>> state = TableState("t1", "demo", "h" * 64, "j", "w", settings.model_dump(mode="json"),
 ...                    "waiting", None, 0, None)
 >>> store = Store("sqlite://")
@@ -70,11 +70,12 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from wildstud.server.cashier import Cashier, holds_all
+from wildstud.server.chat import Chat
 from wildstud.server.driver import Driver, LiveHand, StorageFailureError, TableStatus
 from wildstud.server.fanout import RESTARTING, Fanout, dumps
 from wildstud.server.hosting import Hosting, build_menu
 from wildstud.server.ledger import Ledger
-from wildstud.server.messages import Act, Choose, Ping, Rebuy, SitIn, SitOut
+from wildstud.server.messages import Act, Choose, Ping, Rebuy, Say, SitIn, SitOut
 from wildstud.server.metrics import UNWATCHED
 from wildstud.server.night import Night
 from wildstud.server.players import Players
@@ -139,6 +140,7 @@ class Table:
         self.players = Players(self)
         self.driver = Driver(self)
         self.accounts = Ledger(self)
+        self.chat = Chat(self)
         self.metrics = UNWATCHED
         """The figures this table counts into: its lobby's (see :class:`Lobby`)."""
 
@@ -257,10 +259,14 @@ class Table:
         await self.fanout.detach(client)
 
     async def handle(
-        self, client: Client, frame: Act | Choose | SitIn | SitOut | Rebuy | Ping
+        self, client: Client, frame: Act | Choose | SitIn | SitOut | Rebuy | Ping | Say
     ) -> None:
-        """Carry out a client's request and answer it (see :mod:`wildstud.server.players`)."""
-        await self.players.handle(client, frame)
+        """Carry out a client's request and answer it (see :mod:`wildstud.server.players`; a
+        line of chat, :mod:`wildstud.server.chat`)."""
+        if isinstance(frame, Say):
+            await self.chat.say(client, frame)
+        else:
+            await self.players.handle(client, frame)
 
     async def join(self, name: str, wanted: int | None) -> tuple[Seat, str]:
         """A player takes a seat; returns it with the player's secret token."""

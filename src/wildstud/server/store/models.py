@@ -11,8 +11,8 @@ The schema is created and upgraded by the Alembic migrations in
 and these models agree.
 
 >>> sorted(Base.metadata.tables)
-['actions', 'decks', 'hands', 'host_notices', 'ledger', 'rebuys', 'seat_requests', 'seats', \
-'tables']
+['actions', 'chat', 'chat_mutes', 'decks', 'hands', 'host_notices', 'ledger', 'rebuys', \
+'seat_requests', 'seats', 'tables']
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
+    UniqueConstraint,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -41,6 +42,7 @@ __all__ = [
     "DeckRow",
     "HandRow",
     "LedgerRow",
+    "MuteRow",
     "NoticeRow",
     "RebuyRow",
     "SeatRequestRow",
@@ -253,3 +255,41 @@ class RebuyRow(Base):
     """The player's request number (the ``rebuy`` frame's ``seq``)."""
     requested_at: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))
     decided_at: Mapped[datetime.datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class ChatRow(Base):
+    """A line of the table's chat log: a player's or a spectator's words as the server cleaned
+    them, or the dealer's (``kind`` ``dealer``: a host's mute, say)."""
+
+    __tablename__ = "chat"
+    __table_args__ = (UniqueConstraint("table_id", "nonce", name="uq_chat_table_nonce"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), index=True
+    )
+    kind: Mapped[str] = mapped_column(String(16))
+    """``chat`` or ``dealer``."""
+    speaker: Mapped[str | None] = mapped_column(String(80))
+    """Who spoke, as the server knows them (a seat's player id, a spectator's name key): a
+    resend under the same ``nonce`` counts only from the same speaker."""
+    nonce: Mapped[str | None] = mapped_column(String(64))
+    """The client's id for the line (``None``: none given), so a resend is no second line."""
+    name: Mapped[str | None] = mapped_column(String(40))
+    seat: Mapped[int | None] = mapped_column(Integer)
+    role: Mapped[str] = mapped_column(String(16))
+    """``player``, ``spectator`` or ``dealer``."""
+    text: Mapped[str] = mapped_column(Text)
+    at: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class MuteRow(Base):
+    """A name the host has muted at a table (by its name key, so "Bob" and "BOB" are one)."""
+
+    __tablename__ = "chat_mutes"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    key: Mapped[str] = mapped_column(String(80), primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))

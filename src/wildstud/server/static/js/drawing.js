@@ -98,6 +98,9 @@ export function drawSeats(container, { hand, wild, table = null, total, mine = n
     if (toAct) classes.push("to-act");
     if (view && view.folded) classes.push("folded");
     if (!view) classes.push("waiting");
+    // The winning hands of a showdown stand out for the whole pause before the next deal.
+    const winner = Boolean(hand && view && hand.view.phase === "over" && won.has(engine) && shown.has(engine));
+    if (winner) classes.push("winner");
     const labelParts = [index === mine ? `${name} (you)` : name];
     const head = h(
       "div",
@@ -177,6 +180,7 @@ export function drawSeats(container, { hand, wild, table = null, total, mine = n
       if (won.has(engine)) {
         lines.push(h("div", { className: "won" }, `wins ${won.get(engine)}`));
         labelParts.push(`wins ${won.get(engine)}`);
+        if (winner) lines.push(h("div", { className: "winner-tag" }, "★ winning hand"));
       }
     }
     if (toAct && hand.clock) lines.push(h("div", { className: "clock", "aria-live": "off" }));

@@ -95,6 +95,13 @@ export class TableSocket {
     return true;
   }
 
+  /** Send a frame that needs no sequence number (a chat line); false when the socket is down. */
+  send(frame) {
+    if (!this.open) return false;
+    this.ws.send(JSON.stringify(frame));
+    return true;
+  }
+
   /** Send a request with the next sequence number; returns it as sent, or null when the
    * socket is down or another request awaits its answer. */
   request(frame) {

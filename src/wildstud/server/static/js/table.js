@@ -17,6 +17,9 @@ import { ActionPanel, setText } from "./panel.js";
 import { readSetting, writeSetting } from "./storage.js";
 import { eventSentences, Speaker, winnerSentences } from "./speech.js";
 import { LedgerPanel } from "./ledger.js";
+import { ChatPanel } from "./chat.js";
+import { Attention } from "./attention.js";
+import { Moment } from "./moment.js";
 import { SeatControls } from "./seatcontrols.js";
 
 const SHORTCUTS_KEY = "wildstud.shortcuts";
@@ -50,6 +53,9 @@ class TablePage {
     });
     this.panel = new ActionPanel(this.socket, () => this.choices());
     this.ledger = new LedgerPanel({ send: (frame, words) => this.panel.send(frame, words), hostToken, seatToken });
+    this.chat = new ChatPanel({ send: (frame) => this.socket.send(frame), spectator: !seatToken, hostToken });
+    this.attention = new Attention();
+    this.moment = new Moment();
     this.seatControls = new SeatControls(this.panel);
     this.host = host;
     this.announceTimer = null;
@@ -160,7 +166,16 @@ class TablePage {
         { className: "bar" },
         el.name,
         el.game,
-        h("div", { className: "tools" }, el.four, el.historyButton, el.shortcutsButton, el.keysButton),
+        h(
+          "div",
+          { className: "tools" },
+          el.four,
+          el.historyButton,
+          el.shortcutsButton,
+          el.keysButton,
+          this.attention.soundButton,
+          this.attention.notifyButton,
+        ),
         el.status,
       ),
       el.keys,
@@ -171,9 +186,15 @@ class TablePage {
       el.picker,
       el.actions,
       this.seatControls.element,
-      h("details", { className: "log-box", open: true }, h("summary", {}, "Hand log"), el.log),
+      h(
+        "div",
+        { className: "logs" },
+        h("details", { className: "log-box", open: true }, h("summary", {}, "Hand log"), el.log),
+        this.chat.element,
+      ),
       this.ledger.element,
       el.history,
+      this.moment.element,
       el.confirm,
       el.host, // last: beside the table on a wide screen, under it on a phone (hostpanel.js)
     );
@@ -209,11 +230,13 @@ class TablePage {
 
   onFrame(frame, answered = false) {
     const state = this.state;
+    if (this.chat.onFrame(frame)) return;
     switch (frame.type) {
       case "welcome":
         state.welcome = frame;
         break;
       case "table":
+        this.tableNews(state.table, frame.table);
         state.table = frame.table;
         this.ledger.update(frame.table, state.welcome);
         break;
@@ -235,6 +258,9 @@ class TablePage {
             );
           state.choosing = null;
           this.historyPanel.stale();
+          const started = frame.view.events.find((event) => event.type === "hand_started");
+          if (started) this.chat.dealer(`Hand ${frame.number}: ${describeEvent(started, frame.names)}`);
+          if (previous) this.attention.play("deal");
           // A redeal (or a call) may come before anyone acts, in the hand's first frame.
           this.announceEvents(frame.view.events, frame.names);
         }
@@ -250,6 +276,7 @@ class TablePage {
         hand.clock = frame.clock;
         state.clockAt = performance.now();
         this.announceEvents(frame.events, hand.names);
+        this.attention.events(frame.events);
         if (hand.view.phase === "over") this.historyPanel.stale();
         break;
       }
@@ -273,6 +300,7 @@ class TablePage {
         if (state.notices.some((notice) => notice.hand === frame.hand && notice.text === frame.text)) return;
         state.notices = [...state.notices.slice(-9), frame];
         this.announce(frame.text, 6000, "notice");
+        this.chat.dealer(frame.text);
         break;
       default:
         return;
@@ -295,16 +323,29 @@ class TablePage {
     return seat ? seat.name : `Seat ${tableSeat + 1}`;
   }
 
-  /** Toasts for the events nobody should miss: a call and a redeal. */
+  /** What the dealer says of the host's pausing and resuming the table (the host's changes to
+   * the rules come as notices, which the dealer says too). */
+  tableNews(before, after) {
+    if (!before) return;
+    if (before.status !== after.status && after.status !== "waiting")
+      this.chat.dealer(after.status === "paused" ? "The host paused the table." : "Dealing.");
+  }
+
+  /** The events nobody should miss, on screen and in the dealer's log: the call of Smack My
+   * Bitch Up is a moment over the table; a redeal a toast. */
   announceEvents(events, names) {
     for (const event of events) {
       if (event.type === "called") {
         // The king's own change, sent just before the call: what it cancelled, what is wild now.
         const king = events.find((item) => item.type === "wilds_changed" && item.card === event.card);
         const what = king ? describeChange(king, names) : `${pretty(event.card)} to ${names[event.seat]}`;
-        this.announce(`${event.name}! ${what}.`, 6000, "called");
+        this.moment.show(`${event.name}!`, `${what}.`);
+        this.chat.dealer(`${event.name}! ${what}.`);
       }
-      if (event.type === "redealt") this.announce(describeEvent(event, names), 6000, "redeal");
+      if (event.type === "redealt") {
+        this.announce(describeEvent(event, names), 6000, "redeal");
+        this.chat.dealer(describeEvent(event, names));
+      }
     }
   }
 
@@ -375,7 +416,9 @@ class TablePage {
     if (view.phase === "over" && this.spoken.over !== hand.number) {
       this.spoken.over = hand.number;
       this.speaker.drop("turn");
-      this.speaker.say(winnerSentences(currentDeal(view.events), hand.names), { keep: true });
+      const winners = winnerSentences(currentDeal(view.events), hand.names);
+      this.speaker.say(winners, { keep: true });
+      for (const sentence of winners) this.chat.dealer(sentence);
       // The showdown matters more than a notice about the start of the hand or a redeal
       // (both are in the log), and a toast would hide the cards.
       if (this.el.announce.dataset.kind !== "called") this.el.announce.hidden = true;
@@ -391,7 +434,8 @@ class TablePage {
     const { table, hand } = this.state;
     if (table) {
       this.el.name.textContent = table.name;
-      document.title = `${table.name} · wildstud`;
+      const mine = this.legal().length ? `${hand.number}|${hand.view.events.length}` : null;
+      this.attention.update(`${table.name} · wildstud`, mine, table.name);
     }
     keepFocus(() => {
       this.renderGame();
