@@ -546,9 +546,17 @@ async def _end(night: Night) -> None:
     assert host is not None
     await host.click("#end-night")
     await host.click("#end-night-yes")
-    await night.play(lambda: host.evaluate(SETTLED))
-    for seat in night.seats.values():
-        await wait_until(seat.page, SETTLED)
+    spectator = night.spectator
+    assert spectator is not None
+
+    def over() -> bool:
+        table = spectator.table or {}
+        return table.get("status") == "ended" and table.get("hand_in_progress") is None
+
+    # The hand in play is played out; then every page shows the settle-up.
+    await night.play(over)
+    for page in (host, *(seat.page for seat in night.seats.values())):
+        await wait_until(page, SETTLED)
 
 
 def test_the_host_ends_the_night(night: Night) -> None:
@@ -581,7 +589,9 @@ async def _settle_up(night: Night) -> dict[str, Any]:
             "figures": await page.evaluate(FIGURES),
             "transfers": await page.evaluate(TRANSFERS),
         }
-    await night.shot(host, "night-settle-up-host")
+    # The host's page as it is on screen (a full-page shot moves the sticky console).
+    await host.evaluate("document.getElementById('ledger').scrollIntoView({block: 'end'})")
+    await host.screenshot(path=str(night.shots / "night-settle-up-host.png"))
     await host.locator("#ledger").screenshot(path=str(night.shots / "night-settle-up.png"))
     async with host.expect_download() as download:
         await host.click("#night-csv")
