@@ -6,6 +6,7 @@ Decks list the cards in dealing order: one card at a time, clockwise from the de
 
 from __future__ import annotations
 
+from tests.helpers import play
 from wildstud.betting import ActionKind
 from wildstud.bots import CallingBot, play_out
 from wildstud.cards import Deck, parse_cards
@@ -21,16 +22,6 @@ from wildstud.deal import (
     stack_deck,
 )
 from wildstud.wilds import describe_change
-
-
-def play(hand: Hand, *moves: str) -> None:
-    """Deal on, then make each move (``"p2 call"``, ``"p1 bet"``) as its seat."""
-    for move in moves:
-        hand.run()
-        who, kind, *amount = move.split()
-        hand.act(kind, int(amount[0]) if amount else None, seat=int(who[1:]) - 1)
-    hand.run()
-
 
 SEVEN = (
     "As 2c Kd  Ah 3c Kh"  # second street: two down each

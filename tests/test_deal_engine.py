@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from tests.helpers import observed, play
 from wildstud.betting import ActionKind
 from wildstud.bots import CallingBot, RandomBot, play_out
 from wildstud.cards import Deck, parse_card
@@ -22,38 +23,12 @@ from wildstud.errors import (
 )
 
 
-def play(hand: Hand, *moves: str) -> None:
-    """Deal on, then make each move (``"p2 call"``, ``"p1 complete 5"``) as its seat."""
-    for move in moves:
-        hand.run()
-        who, kind, *amount = move.split()
-        hand.act(kind, int(amount[0]) if amount else None, seat=int(who[1:]) - 1)
-    hand.run()
-
-
-def fingerprint(hand: Hand) -> tuple[Any, ...]:
-    """Everything observable about a hand."""
-    views = tuple(hand.view(seat) for seat in [None, *range(len(hand.stacks))])
-    return (
-        hand.events,
-        hand.stacks,
-        hand.paid,
-        hand.pot,
-        hand.phase,
-        hand.to_act,
-        hand.legal_actions(),
-        hand.stub,
-        hand.wilds,
-        views,
-    )
-
-
 def test_illegal_actions_are_refused_and_change_nothing() -> None:
     hand = Hand("FTQ", [100, 100, 100], deck=Deck(seed=1))
     hand.run()
     seat = hand.to_act
     assert seat is not None
-    before = fingerprint(hand)
+    before = observed(hand)
     other = (seat + 1) % 3
     attempts = [
         (lambda: hand.check(), IllegalActionError, "must bring in"),
@@ -67,13 +42,13 @@ def test_illegal_actions_are_refused_and_change_nothing() -> None:
     for attempt, error, message in attempts:
         with pytest.raises(error, match=message):
             attempt()
-        assert fingerprint(hand) == before
+        assert observed(hand) == before
     assert not hand.can_check()
     assert not hand.can_bring_in(seat=other)
     assert hand.can_bring_in()
     assert hand.can_complete(5)
     hand.verify_bring_in()
-    assert fingerprint(hand) == before
+    assert observed(hand) == before
 
 
 def test_actions_before_the_deal_and_after_the_end_are_refused() -> None:
@@ -82,12 +57,12 @@ def test_actions_before_the_deal_and_after_the_end_are_refused() -> None:
     with pytest.raises(IllegalActionError, match="the dealer deals next"):
         hand.call()
     play_out(hand, CallingBot())
-    before = fingerprint(hand)
+    before = observed(hand)
     with pytest.raises(IllegalActionError, match="the hand is over"):
         hand.fold()
     with pytest.raises(IllegalActionError, match="the hand is over"):
         hand.step()
-    assert fingerprint(hand) == before
+    assert observed(hand) == before
 
 
 def test_a_stacked_deck_too_short_is_refused_without_change() -> None:
@@ -95,10 +70,10 @@ def test_a_stacked_deck_too_short_is_refused_without_change() -> None:
     hand.step()  # antes
     for _ in range(3):
         hand.step()
-    before = fingerprint(hand)
+    before = observed(hand)
     with pytest.raises(DeckExhaustedError, match="the deal needs 1"):
         hand.step()
-    assert fingerprint(hand) == before
+    assert observed(hand) == before
 
 
 @pytest.mark.parametrize(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.helpers import play, reasons, winners
 from wildstud.bots import CallingBot, play_out
 from wildstud.cards import Card, Deck, Rank, parse_card
 from wildstud.deal import (
@@ -25,29 +26,9 @@ from wildstud.deal import (
     Share,
     Shown,
     StubShuffled,
-    WildsChanged,
     stack_deck,
 )
-from wildstud.wilds import describe_change, rank_cards
-
-
-def play(hand: Hand, *moves: str) -> None:
-    """Deal on, then make each move (``"p2 call"``, ``"p1 complete 5"``) as its seat."""
-    for move in moves:
-        hand.run()
-        who, kind, *amount = move.split()
-        hand.act(kind, int(amount[0]) if amount else None, seat=int(who[1:]) - 1)
-    hand.run()
-
-
-def reasons(hand: Hand) -> list[str]:
-    return [
-        describe_change(event.change) for event in hand.events if isinstance(event, WildsChanged)
-    ]
-
-
-def winners(hand: Hand) -> list[tuple[int, int]]:
-    return [(award.seat, award.amount) for award in hand.awards]
+from wildstud.wilds import rank_cards
 
 
 def test_sheet_example_the_wild_card_moves() -> None:

@@ -12,9 +12,10 @@ from typing import Any
 
 import pytest
 
+from tests.helpers import awards, observed, play, reasons, shown
 from wildstud.betting import ActionKind
 from wildstud.bots import CallingBot, play_out, take_turn
-from wildstud.cards import Deck, Rank, parse_card, parse_cards
+from wildstud.cards import QUEEN_OF_SPADES, Deck, Rank, parse_card, parse_cards
 from wildstud.deal import (
     BettingOpened,
     Burned,
@@ -31,60 +32,17 @@ from wildstud.deal import (
     Shown,
     StreetStarted,
     StubShuffled,
-    WildsChanged,
     stack_deck,
 )
 from wildstud.errors import IllegalActionError, OutOfTurnError, TableError
-from wildstud.wilds import describe_change, rank_cards
+from wildstud.wilds import rank_cards
 
-QS = parse_card("Qs")
 QUEENS = rank_cards(Rank.QUEEN)
-
-
-def play(hand: Hand, *moves: str) -> None:
-    """Deal on, then make each move (``"p2 call"``, ``"p1 complete 5"``) as its seat."""
-    for move in moves:
-        hand.run()
-        who, kind, *amount = move.split()
-        hand.act(kind, int(amount[0]) if amount else None, seat=int(who[1:]) - 1)
-    hand.run()
 
 
 def checks_down(hand: Hand) -> None:
     """Play to the end with every player checking or calling (bringing in when due)."""
     play_out(hand, CallingBot())
-
-
-def shown(hand: Hand) -> dict[int, str]:
-    return {event.seat: event.description for event in hand.events if isinstance(event, Shown)}
-
-
-def awards(hand: Hand) -> list[tuple[int, int, int, Share]]:
-    return [(a.pot, a.seat, a.amount, a.share) for a in hand.awards]
-
-
-def reasons(hand: Hand) -> list[str]:
-    return [
-        describe_change(event.change) for event in hand.events if isinstance(event, WildsChanged)
-    ]
-
-
-def fingerprint(hand: Hand) -> tuple[Any, ...]:
-    """Everything observable about a hand, every seat's view included."""
-    views = tuple(hand.view(seat) for seat in [None, *range(len(hand.stacks))])
-    return (
-        hand.events,
-        hand.stacks,
-        hand.paid,
-        hand.pot,
-        hand.pots(),
-        hand.phase,
-        hand.to_act,
-        hand.legal_actions(),
-        hand.stub,
-        hand.wilds,
-        views,
-    )
 
 
 # -- Follow the Queen: the wild timeline ----------------------------------------------------
@@ -407,7 +365,7 @@ def test_queen_of_spades_redeal_with_a_side_pot_an_all_in_hole_queen_and_fresh_a
     hand = Hand("the-bitch", [4, 100, 100, 100], {"reante_on_redeal": True}, deck=decks)
     play(hand, "p1 bring-in", "p2 complete", "p3 call", "p4 fold", "p1 call")
     fourth = [(e.seat, e.card) for e in hand.events if isinstance(e, Dealt) and e.street == 1]
-    assert fourth == [(0, parse_card("3d")), (1, QS)]
+    assert fourth == [(0, parse_card("3d")), (1, QUEEN_OF_SPADES)]
     redeal = next(event for event in hand.events if isinstance(event, Redealt))
     assert (redeal.seats, redeal.pot) == ((0, 1, 2), 17)
     assert [(pot.amount, sorted(pot.eligible)) for pot in hand.pots()] == [
@@ -417,10 +375,10 @@ def test_queen_of_spades_redeal_with_a_side_pot_an_all_in_hole_queen_and_fresh_a
     # Nobody but p1 sees p1's Q♠ in the hole before the showdown, nor the first deal's hole cards.
     for viewer in (None, 1, 2, 3):
         view = hand.view(viewer)
-        assert QS not in {c.card for c in view.seats[0].cards}
+        assert QUEEN_OF_SPADES not in {c.card for c in view.seats[0].cards}
         old = [e for e in view.events if isinstance(e, Dealt) and not e.up and e.seat != viewer]
         assert all(event.card is None for event in old)
-    assert hand.view(0).seats[0].cards[0].card == QS
+    assert hand.view(0).seats[0].cards[0].card == QUEEN_OF_SPADES
     checks_down(hand)
     assert shown(hand) == {0: "queen-high straight", 1: "pair of deuces", 2: "aces full of kings"}
     assert awards(hand) == [
@@ -467,7 +425,7 @@ def test_wild_queen_of_spades_folded_is_nobodys_wild_card() -> None:
     hand = Hand("the-bitch", [100] * 3, {"queen_of_spades": "wild"}, deck=deck)
     play(hand, "p3 bring-in", "p1 complete", "p2 call", "p3 fold")
     checks_down(hand)
-    assert all(QS not in hand.wilds.for_seat(seat) for seat in (0, 1))
+    assert all(QUEEN_OF_SPADES not in hand.wilds.for_seat(seat) for seat in (0, 1))
     assert [a.share for a in hand.awards] == [Share.HIGH]
 
 
@@ -595,7 +553,7 @@ def test_illegal_actions_and_bad_seats_are_refused_with_nothing_changed() -> Non
     hand.run()
     to_act = hand.to_act
     assert to_act is not None
-    before = fingerprint(hand)
+    before = observed(hand)
     other = (to_act + 1) % 3
     # Things that are not seats or amounts, as a careless caller (or a bad message) sends them.
     text: Any = "0"
@@ -619,15 +577,15 @@ def test_illegal_actions_and_bad_seats_are_refused_with_nothing_changed() -> Non
     for attempt, error in refusals:
         with pytest.raises(error):
             attempt()
-        assert fingerprint(hand) == before
+        assert observed(hand) == before
     assert hand.can_act("bring-in", seat=to_act)
     assert not hand.can_act("call", seat=other)
     checks_down(hand)
-    after = fingerprint(hand)
+    after = observed(hand)
     for attempt in (lambda: hand.step(), lambda: hand.check(), lambda: hand.act("fold", seat=0)):
         with pytest.raises(IllegalActionError):
             attempt()
-        assert fingerprint(hand) == after
+        assert observed(hand) == after
 
 
 def test_eight_players_with_burns_and_two_folds_reshuffle_the_burns_for_seventh_street() -> None:

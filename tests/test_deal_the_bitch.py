@@ -7,8 +7,9 @@ hole card, then every upcard.
 
 from __future__ import annotations
 
+from tests.helpers import awards, play
 from wildstud.bots import CallingBot, play_out
-from wildstud.cards import DECK, parse_card, parse_cards
+from wildstud.cards import DECK, QUEEN_OF_SPADES, parse_card, parse_cards
 from wildstud.deal import (
     Awarded,
     Dealt,
@@ -22,21 +23,6 @@ from wildstud.deal import (
     stack_deck,
 )
 
-QS = parse_card("Qs")
-
-
-def play(hand: Hand, *moves: str) -> None:
-    """Deal on, then make each move (``"p2 call"``, ``"p1 complete 5"``) as its seat."""
-    for move in moves:
-        hand.run()
-        who, kind, *amount = move.split()
-        hand.act(kind, int(amount[0]) if amount else None, seat=int(who[1:]) - 1)
-    hand.run()
-
-
-def shares(hand: Hand) -> list[tuple[int, int, int, Share]]:
-    return [(a.pot, a.seat, a.amount, a.share) for a in hand.awards]
-
 
 def test_sheet_split_pot_flush_and_hidden_queen_of_spades() -> None:
     # A (p1): A♥ 9♥ down, K♥ 6♥ 2♣ J♠ up, 3♥ last. B (p2): Q♠ 8♦ down, 8♣ 10♣ 4♦ 5♠ up, 7♥ last.
@@ -46,7 +32,7 @@ def test_sheet_split_pot_flush_and_hidden_queen_of_spades() -> None:
     play_out(hand, CallingBot())
     shown = {event.seat: event.description for event in hand.events if isinstance(event, Shown)}
     assert shown == {0: "ace-high flush", 1: "pair of eights"}
-    assert shares(hand) == [(0, 0, 3, Share.HIGH), (0, 1, 3, Share.HOLE_CARD)]
+    assert awards(hand) == [(0, 0, 3, Share.HIGH), (0, 1, 3, Share.HOLE_CARD)]
     assert hand.stacks == (100, 100)
 
 
@@ -74,13 +60,16 @@ def test_sheet_queen_of_spades_turns_up_on_fifth_street() -> None:
         for event in hand.events
         if isinstance(event, Dealt) and event.street == 2 and event.card is not None
     ]
-    assert [(event.seat, event.card) for event in fifth] == [(0, parse_card("6s")), (1, QS)]
+    assert [(event.seat, event.card) for event in fifth] == [
+        (0, parse_card("6s")),
+        (1, QUEEN_OF_SPADES),
+    ]
     assert hand.in_deal == (0, 1, 2)
     assert hand.pot == 11
     assert not any(isinstance(event, Paid) for event in hand.events[hand.events.index(redeal) :])
     play_out(hand, CallingBot())
     # The queen of spades was not dealt in the new deal: the best high hand takes it all.
-    assert shares(hand) == [(0, 0, 17, Share.HIGH)]
+    assert awards(hand) == [(0, 0, 17, Share.HIGH)]
     assert hand.stacks == (112, 95, 95, 99, 99)
 
 
@@ -105,7 +94,7 @@ def test_queen_of_spades_face_up_on_third_then_sixth_street_twice_in_a_row() -> 
     before_second = hand.events[: hand.events.index(redeals[1])]
     assert [e for e in before_second if isinstance(e, StreetStarted)][-1].name == "sixth street"
     # Pot: 3 antes, then a bring-in called twice in each of deals 2 and 3: 15 chips.
-    assert shares(hand) == [(0, 0, 8, Share.HIGH), (0, 2, 7, Share.HOLE_CARD)]
+    assert awards(hand) == [(0, 0, 8, Share.HIGH), (0, 2, 7, Share.HOLE_CARD)]
     assert hand.stacks == (103, 95, 102)
 
 
@@ -118,7 +107,7 @@ def test_reante_on_redeal_has_everyone_in_the_new_deal_ante_again() -> None:
     play_out(hand, CallingBot())
     antes = [e for e in hand.events if isinstance(e, Paid) and e.kind is Payment.ANTE]
     assert len(antes) == 6
-    assert shares(hand) == [(0, 0, 6, Share.HIGH), (0, 2, 6, Share.HOLE_CARD)]
+    assert awards(hand) == [(0, 0, 6, Share.HIGH), (0, 2, 6, Share.HOLE_CARD)]
 
 
 def test_queen_of_spades_held_by_a_player_who_folded_leaves_the_pot_to_the_high_hand() -> None:
@@ -128,14 +117,14 @@ def test_queen_of_spades_held_by_a_player_who_folded_leaves_the_pot_to_the_high_
     play_out(hand, CallingBot())
     # p1 (aces) and p2 (nines, sevens, fives...) show; Q♠ is folded: the high hand takes all.
     assert {e.seat for e in hand.events if isinstance(e, Shown)} == {0, 1}
-    assert shares(hand) == [(0, 0, 15, Share.HIGH)]
+    assert awards(hand) == [(0, 0, 15, Share.HIGH)]
 
 
 def test_high_hand_with_the_queen_of_spades_in_the_hole_takes_both_halves() -> None:
     deck = stack_deck("Qs 2c Qh 7d Qd 4h  Ah Jc  Kh 9d  8c Ts  9c 3s")
     hand = Hand("the-bitch", [100, 100], deck=deck)
     play_out(hand, CallingBot())
-    assert shares(hand) == [(0, 0, 3, Share.HIGH), (0, 0, 3, Share.HOLE_CARD)]
+    assert awards(hand) == [(0, 0, 3, Share.HIGH), (0, 0, 3, Share.HOLE_CARD)]
     assert hand.stacks == (103, 97)
 
 
@@ -164,7 +153,7 @@ def test_odd_chip_goes_to_the_high_half() -> None:
     hand = Hand("the-bitch", [100, 100, 100], deck=deck)
     play(hand, "p3 bring-in", "p1 complete", "p2 call", "p3 fold")
     play_out(hand, CallingBot())
-    assert shares(hand) == [(0, 0, 8, Share.HIGH), (0, 1, 7, Share.HOLE_CARD)]
+    assert awards(hand) == [(0, 0, 8, Share.HIGH), (0, 1, 7, Share.HOLE_CARD)]
 
 
 def test_queen_of_spades_wild_in_the_hole_and_no_split() -> None:
@@ -175,19 +164,19 @@ def test_queen_of_spades_wild_in_the_hole_and_no_split() -> None:
     shown = {event.seat: event for event in hand.events if isinstance(event, Shown)}
     assert shown[0].description == "pair of aces"
     assert shown[1].description == "eight-high straight"
-    assert shown[1].wild == (QS,)
-    assert shares(hand) == [(0, 1, 6, Share.HIGH)]
+    assert shown[1].wild == (QUEEN_OF_SPADES,)
+    assert awards(hand) == [(0, 1, 6, Share.HIGH)]
 
 
 def test_spectators_never_see_the_hidden_queen_before_the_showdown() -> None:
     deck = stack_deck("Ah Qs 9h 8d Kh 8c  6h Tc  2c 4d  Js 5s  3h 7h")
     hand = Hand("the-bitch", [100, 100], deck=deck)
     hand.run()
-    assert QS not in {c.card for seat in hand.view(None).seats for c in seat.cards}
-    assert QS not in {c.card for seat in hand.view(0).seats for c in seat.cards}
-    assert QS in {c.card for c in hand.view(1).seats[1].cards}
+    assert QUEEN_OF_SPADES not in {c.card for seat in hand.view(None).seats for c in seat.cards}
+    assert QUEEN_OF_SPADES not in {c.card for seat in hand.view(0).seats for c in seat.cards}
+    assert QUEEN_OF_SPADES in {c.card for c in hand.view(1).seats[1].cards}
     play_out(hand, CallingBot())
-    assert QS in {c.card for c in hand.view(None).seats[1].cards}
+    assert QUEEN_OF_SPADES in {c.card for c in hand.view(None).seats[1].cards}
     assert set(parse_cards("Qs 8d")) <= set(hand.hand_of(1))
     assert sum(a.amount for a in hand.awards if isinstance(a, Awarded)) == 6
 
@@ -195,10 +184,10 @@ def test_spectators_never_see_the_hidden_queen_before_the_showdown() -> None:
 def test_queen_of_spades_as_the_community_card_is_in_every_live_hole() -> None:
     # Eight players reach seventh street with four cards left: one community card, here Q♠.
     # It counts as a face-down card of every live hand: no redeal, and the half is shared.
-    first = [card for card in DECK if card != QS][:48]
-    hand = Hand("the-bitch", [100] * 8, deck=stack_deck([*first, QS]))
+    first = [card for card in DECK if card != QUEEN_OF_SPADES][:48]
+    hand = Hand("the-bitch", [100] * 8, deck=stack_deck([*first, QUEEN_OF_SPADES]))
     play_out(hand, CallingBot())
-    assert hand.community == QS
+    assert hand.community == QUEEN_OF_SPADES
     assert not any(isinstance(event, Redealt) for event in hand.events)
     # 8 antes and 8 bring-ins: 24 chips, 12 to the high hand, 12 shared by all eight.
     hole = [(a.seat, a.amount) for a in hand.awards if a.share is Share.HOLE_CARD]

@@ -22,12 +22,12 @@ from wildstud.games import (
     FinalQueen,
     FollowTheQueenOptions,
     GameOptions,
+    Limit,
     NoQueen,
     Opener,
     QueenOfSpades,
     QueensRule,
     SmackMyBitchUpOptions,
-    Structure,
     TheBitchOptions,
     find_game,
 )
@@ -83,7 +83,7 @@ def test_defaults_are_the_design_defaults() -> None:
     assert ftq.final_queen is FinalQueen.NO_WILD
     assert ftq.no_queen is NoQueen.PLAY_ON
     assert (ftq.pay_for_wild, ftq.extra_antes) == (0, False)
-    assert ftq.limit is Structure.FIXED
+    assert ftq.limit is Limit.FIXED
     assert (ftq.ante, ftq.bring_in, ftq.small_bet, ftq.big_bet, ftq.raise_cap) == (1, 2, 5, 10, 3)
     assert ftq.open_pair
     assert ftq.five_of_a_kind_top

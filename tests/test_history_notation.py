@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from wildstud.cards import DECK, parse_card, parse_cards
 from wildstud.errors import RecordError, WildstudError
-from wildstud.games import GAMES, BabyDaddyOptions, FollowTheQueenOptions, Structure
+from wildstud.games import GAMES, BabyDaddyOptions, FollowTheQueenOptions, Limit
 from wildstud.history import (
     VARIANTS,
     Action,
@@ -41,7 +41,7 @@ from wildstud.history import (
     record_to_fields,
     write_record,
 )
-from wildstud.history.notation import OPTIONAL_FIELDS
+from wildstud.history.schema import OPTIONAL_FIELDS
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "records.md"
 
@@ -278,7 +278,7 @@ def test_the_documented_structure_snippets_complete_a_record() -> None:
             "bring_in = 2", "bring_in = 1"
         )
         record = read_record(snippet + text)
-        assert record.betting in (Structure.POT, Structure.SPREAD)
+        assert record.betting in (Limit.POT, Limit.SPREAD)
         assert read_record(write_record(record)) == record
 
 
@@ -296,7 +296,7 @@ def test_a_record_reads_with_every_field_typed() -> None:
     assert record.antes == (1, 1, 1)
     assert record.starting_stacks == (100, 100, 100)
     assert record.players == ("Ann", "Bob", "Cat")
-    assert record.betting is Structure.FIXED
+    assert record.betting is Limit.FIXED
     assert record.actions[4] == CompleteBetRaise(2, 5, "completes")
     assert record.player_count == 3
     assert record.game.title == "Follow the Queen"
@@ -307,7 +307,7 @@ def test_write_read_round_trip_keeps_everything() -> None:
         variant="BITCH",
         antes=(2, 2, 2, 2),
         bring_in=1,
-        betting=Structure.SPREAD,
+        betting=Limit.SPREAD,
         spread=(1, 5),
         starting_stacks=(40, 50, 60, 70),
         house_rules={"queen_of_spades": "wild", "raise_cap": "none", "open_pair": False},
@@ -509,6 +509,19 @@ def test_a_bad_field_is_refused_naming_the_field(
     assert str(error).startswith(f"field `{field}`: ")
 
 
+def test_every_record_field_is_checked_by_its_metadata_or_against_the_others() -> None:
+    # The fields validate() weighs against each other (or checks first, as all else counts on
+    # them); every other field must name its own check, so a new field cannot go unchecked.
+    weighed = {"variant", "starting_stacks", "actions", "betting", "house_rules"}
+    weighed |= {"small_bet", "big_bet", "min_bet", "spread"}
+    for item in dataclasses.fields(HandRecord):
+        assert (item.name in weighed) != callable(item.metadata.get("check")), item.name
+    # The optional PHH fields, in the order a record writes them.
+    assert OPTIONAL_FIELDS[:3] == ("author", "event", "url")
+    assert OPTIONAL_FIELDS[-3:] == ("ante_trimming_status", "time_limit", "time_banks")
+    assert len(OPTIONAL_FIELDS) == 28
+
+
 @pytest.mark.parametrize(
     ("action", "reason"),
     [
@@ -665,12 +678,12 @@ toml_values = st.recursive(
 def records(draw: st.DrawFn) -> HandRecord:
     variant = draw(st.sampled_from(VARIANTS))
     count = draw(st.integers(2, 8))
-    betting = draw(st.sampled_from(list(Structure)))
+    betting = draw(st.sampled_from(list(Limit)))
     stakes: dict[str, Any] = {"betting": betting}
-    if betting is Structure.FIXED:
+    if betting is Limit.FIXED:
         least = draw(st.integers(1, 100))
         stakes.update(small_bet=least, big_bet=draw(st.integers(least, 200)))
-    elif betting is Structure.SPREAD:
+    elif betting is Limit.SPREAD:
         least = draw(st.integers(1, 100))
         stakes["spread"] = (least, draw(st.integers(least, 200)))
     else:

@@ -26,6 +26,7 @@ from wildstud.errors import CardError, DeckExhaustedError, DuplicateCardError, W
 
 __all__ = [
     "DECK",
+    "QUEEN_OF_SPADES",
     "Card",
     "CardLike",
     "Deck",
@@ -176,6 +177,9 @@ Card._ALL = tuple(Card(Rank(code >> 2), Suit(code & 3)) for code in range(52))
 
 DECK: tuple[Card, ...] = Card._ALL
 """The 52 cards in code order (2c, 2d, 2h, 2s, 3c, … As)."""
+
+QUEEN_OF_SPADES: Card = Card(Rank.QUEEN, Suit.SPADES)
+"""The card The Bitch turns on (a redeal when it shows, half the pot in the hole)."""
 
 CardLike = Card | str
 RankLike = Rank | str | int

@@ -116,6 +116,16 @@ class RecordError(WildstudError):
         return RecordError(self.reason, action=number, text=self.text if text is None else text)
 
 
+def excerpt(value: object, width: int = 60) -> str:
+    """``repr(value)`` cut to ``width`` characters, for quoting what was given in a message.
+
+    >>> excerpt("x" * 100, width=10)
+    "'xxxxxx..."
+    """
+    text = repr(value)
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
 class SeatError(WildstudError):
     """A seat that cannot be had or found: taken, out of range, or none with that token."""
 

@@ -28,8 +28,9 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import cast
 
-from wildstud.cards import DECK, Card, CardLike, Rank, Suit, parse_card
+from wildstud.cards import DECK, QUEEN_OF_SPADES, Card, CardLike, Rank, Suit, parse_card
 from wildstud.errors import OptionError
+from wildstud.seats import seat_label
 
 __all__ = [
     "BabyDaddy",
@@ -51,8 +52,6 @@ __all__ = [
     "describe_wild",
     "rank_cards",
 ]
-
-QUEEN_OF_SPADES = Card(Rank.QUEEN, Suit.SPADES)
 
 
 def rank_cards(rank: Rank) -> frozenset[Card]:
@@ -346,7 +345,7 @@ def _label(names: Names, seat: int | None) -> str:
         return "the centre"
     if names is not None and seat in names:
         return names[seat]
-    return f"p{seat + 1}"
+    return seat_label(seat)
 
 
 def _face_up(item: FaceUpLike) -> FaceUp:

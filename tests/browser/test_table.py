@@ -238,6 +238,9 @@ async def _session(base: str, shots: Path) -> None:
     created = api.create(
         name="Browser night", seats=4, games=MENU, hand_pause=1.5, bot_delay=0,
         action_clock=120, choice_clock=60,
+        # Every hand is shown at once at its showdown: the replay checks the shown hands' best
+        # cards (mucking a losing hand is tested in test_muck.py).
+        showdown_default="show", muck_clock=0,
     )  # fmt: skip
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(

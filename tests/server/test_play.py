@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import random
-from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
 from tests.server.conftest import Server
-from tests.server.wsclient import Api, Client, Frame, play
+from tests.server.wsclient import Api, Client, Frame, Played, open_table, play
 from wildstud.cards import DECK
 from wildstud.history import read_record
 
@@ -27,30 +26,14 @@ TABLES: list[dict[str, Any]] = [
 CARDS = frozenset(str(card) for card in DECK)
 
 
-@dataclass
-class Played:
-    """What the module's session of play left behind."""
-
-    api: Api
-    tables: list[tuple[Frame, list[Client], Client]]
-
-
 async def _play_every_game(server: Server) -> Played:
     api = Api(server.base)
     tables = []
     rng = random.Random(2024)
     for index, spec in enumerate(TABLES):
         settings = {key: value for key, value in spec.items() if key != "bots"}
-        created = api.create(name=f"table {index}", seats=5, hand_pause=0, bot_delay=0, **settings)
-        clients = []
-        for player in range(3):
-            seat = api.join(created, f"t{index}p{player}")
-            clients.append(await Client(seat["socket"], f"t{index}p{player}").open())
-        for kind in spec.get("bots", []):
-            api.ok(api.host(created, "POST", "/bots", kind=kind))
-        spectator = await Client(created["links"]["watch_socket"], f"t{index}w").open()
-        api.ok(api.host(created, "POST", "/start"))
-        tables.append((created, clients, spectator))
+        bots = tuple(spec.get("bots", ()))
+        tables.append(await open_table(api, index, f"table {index}", settings, bots))
 
     def done(client: Client) -> bool:
         return len(client.finished) >= HANDS

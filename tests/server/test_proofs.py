@@ -10,14 +10,13 @@ import json
 import random
 import re
 import subprocess
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.server.conftest import WILDSTUD, Server
-from tests.server.wsclient import Api, Client, Frame, play
+from tests.server.wsclient import Api, Client, Frame, Played, open_table, play
 from wildstud.cards import DECK
 from wildstud.commitment import Proof, verify
 from wildstud.history import read_record
@@ -34,25 +33,12 @@ Key = tuple[int, str]
 """A card of a hand: (deal, card)."""
 
 
-@dataclass
-class Played:
-    api: Api
-    tables: list[tuple[Frame, list[Client], Client]]
-
-
 async def _session(server: Server) -> Played:
     api = Api(server.base)
     tables = []
     rng = random.Random(11)
     for index, spec in enumerate(TABLES):
-        created = api.create(name=f"proofs {index}", seats=5, hand_pause=0, bot_delay=0, **spec)
-        clients = []
-        for player in range(3):
-            seat = api.join(created, f"t{index}p{player}")
-            clients.append(await Client(seat["socket"], f"t{index}p{player}").open())
-        spectator = await Client(created["links"]["watch_socket"], f"t{index}w").open()
-        api.ok(api.host(created, "POST", "/start"))
-        tables.append((created, clients, spectator))
+        tables.append(await open_table(api, index, f"proofs {index}", spec))
     # The Bitch at eight seats, bots only, dealt until a face-up queen of spades forces a redeal.
     bitch = api.create(
         name="redeals", games=[{"game": "BITCH"}], seats=8, hand_pause=0, bot_delay=0

@@ -156,5 +156,6 @@ def test_decks_stored_before_commitments_have_none_and_new_ones_keep_their_salts
     assert stored is not None
     assert stored.decks == {1: order}
     assert stored.salts == {}
+    assert stored.setup.player_ids == ()  # a hand from before player ids: no seat matches it
     assert DeckBook(stored.decks, stored.salts).sealed(1) is None
     store.close()

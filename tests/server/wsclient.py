@@ -9,6 +9,7 @@ import json
 import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import httpx
@@ -247,3 +248,29 @@ class Api:
         """The table's ledger."""
         ledger: Frame = self.get(f"/api/tables/{table_id}/ledger")
         return ledger
+
+
+@dataclass
+class Played:
+    """What a module's session of play left behind: the tables as (the create reply, the
+    seats' clients, a spectator), every client closed."""
+
+    api: Api
+    tables: list[tuple[Frame, list[Client], Client]]
+
+
+async def open_table(
+    api: Api, index: int, name: str, settings: dict[str, Any], bots: tuple[str, ...] = ()
+) -> tuple[Frame, list[Client], Client]:
+    """Create table ``index`` with three seated clients (``t{index}p0`` …), ``bots`` and a
+    spectator, and start it."""
+    created = api.create(name=name, seats=5, hand_pause=0, bot_delay=0, **settings)
+    clients = []
+    for player in range(3):
+        seat = api.join(created, f"t{index}p{player}")
+        clients.append(await Client(seat["socket"], f"t{index}p{player}").open())
+    for kind in bots:
+        api.ok(api.host(created, "POST", "/bots", kind=kind))
+    spectator = await Client(created["links"]["watch_socket"], f"t{index}w").open()
+    api.ok(api.host(created, "POST", "/start"))
+    return created, clients, spectator

@@ -34,9 +34,9 @@ from rich.text import Text
 from wildstud.cards import Card
 from wildstud.cli import app
 from wildstud.errors import RecordError
-from wildstud.history.notation import HandRecord
 from wildstud.history.phh import read_record
 from wildstud.history.ruling import Ruling, judge, wild_names
+from wildstud.history.schema import HandRecord
 from wildstud.wilds import describe_wild
 
 __all__ = ["judge_command", "read_source", "render_ruling"]

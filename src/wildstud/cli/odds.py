@@ -23,6 +23,7 @@ from wildstud.cli.study import parse_options
 from wildstud.errors import SituationError
 from wildstud.odds.equity import Odds, exact_odds, odds
 from wildstud.odds.situation import Situation
+from wildstud.seats import seat_label
 
 __all__ = ["odds_command", "parse_seat_cards"]
 
@@ -165,7 +166,7 @@ def _print(result: Odds) -> None:
     for seat in result.seats:
         low, high = seat.equity_interval
         line = (
-            f"  p{seat.seat + 1}: pot share {100 * seat.equity:6.2f}%"
+            f"  {seat_label(seat.seat)}: pot share {100 * seat.equity:6.2f}%"
             f" ({100 * low:.2f}–{100 * high:.2f}), wins {100 * seat.win:6.2f}%,"
             f" ties {100 * seat.tie:5.2f}%"
         )

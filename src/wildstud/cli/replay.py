@@ -54,6 +54,7 @@ from wildstud.deal import (
     WildsChanged,
 )
 from wildstud.history.replay import Replay, StepKind, replay
+from wildstud.seats import seat_label
 from wildstud.wilds import describe_change, describe_wild
 
 __all__ = ["replay_command", "street_sections"]
@@ -114,7 +115,7 @@ class _Builder:
 
     def label(self, seat: int) -> str:
         names = self.played.record.players
-        return f"p{seat + 1}" if names is None else f"p{seat + 1} ({names[seat]})"
+        return seat_label(seat) if names is None else f"{seat_label(seat)} ({names[seat]})"
 
     def say(self, text: str, style: str = "") -> None:
         if self.section is None:

@@ -29,6 +29,7 @@ from rich.text import Text
 from wildstud.cli import app
 from wildstud.cli.judge import RecordFile, read_source
 from wildstud.history import HandRecord, ProvenRecord, check_proofs
+from wildstud.seats import seat_label
 
 __all__ = ["render_proven", "verify_command"]
 
@@ -54,7 +55,7 @@ _EPILOG = (
 def _player(record: HandRecord, seat: int | None) -> str:
     if seat is None:
         return "centre"
-    name = f"p{seat + 1}"
+    name = seat_label(seat)
     return name if record.players is None else f"{name} ({record.players[seat]})"
 
 
@@ -68,7 +69,7 @@ def proven_data(proven: ProvenRecord) -> dict[str, Any]:
                 "deal": card.deal,
                 "position": card.position,
                 "card": str(card.card),
-                "player": None if card.player is None else f"p{card.player + 1}",
+                "player": None if card.player is None else seat_label(card.player),
                 "up": card.up,
             }
             for card in proven.cards

@@ -28,6 +28,7 @@ from wildstud.cards import DECK, Card, CardLike, Deck, parse_cards
 from wildstud.deal.events import Burned, CentreCard, CommunityCard, Dealt, Event
 from wildstud.deal.stages import Chance
 from wildstud.errors import DeckExhaustedError, TableError
+from wildstud.seats import seat_label
 
 __all__ = ["Dealer", "DeckLike", "DeckPerDeal", "ScriptDealer", "as_dealer"]
 
@@ -159,7 +160,7 @@ class ScriptDealer:
     def pick(self, chance: Chance) -> Card:
         if self._next >= len(self._cards):
             seat = chance.seat
-            what = f"the {chance.kind}" if seat is None else f"p{seat + 1}'s card"
+            what = f"the {chance.kind}" if seat is None else f"{seat_label(seat)}'s card"
             raise DeckExhaustedError(
                 f"the script's {len(self._cards)} cards are dealt: none is left for {what}"
                 f" (deal {chance.deal}, street {chance.street + 1})"

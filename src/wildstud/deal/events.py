@@ -17,6 +17,7 @@ from enum import StrEnum
 from wildstud.betting import ActionKind
 from wildstud.cards import Card
 from wildstud.games.options import OptionValue
+from wildstud.seats import seat_label
 from wildstud.wilds import FaceUp, Trigger, WildChange
 
 __all__ = [
@@ -250,7 +251,7 @@ def describe_redeal(
     """
     if card is None or seat is None:
         return "no queen was dealt face up"
-    label = names[seat] if names is not None and seat in names else f"p{seat + 1}"
+    label = names[seat] if names is not None and seat in names else seat_label(seat)
     return f"{card.pretty} face up to {label}"
 
 

@@ -105,6 +105,7 @@ from wildstud.games import (
 )
 from wildstud.games.options import AllInLowCard, OptionValue
 from wildstud.pots import Pot, build_pots
+from wildstud.seats import seat_label as _name
 from wildstud.wilds import FaceUp, HeldCard, Trigger, Wilds, WildTracker, describe_wild
 
 __all__ = ["Chance", "DealerStep", "Hand", "NextStep", "Stage"]
@@ -159,10 +160,6 @@ def _dealt(seat: int, code: int, up: bool, street: int) -> Dealt:
 @lru_cache(maxsize=1024)
 def _face_up_record(code: int, seat: int | None) -> FaceUp:
     return FaceUp(DECK[code], seat)
-
-
-def _name(seat: int) -> str:
-    return f"p{seat + 1}"
 
 
 def _stakes(options: GameOptions) -> Stakes:
@@ -616,16 +613,17 @@ class Hand:
         if seat not in self.live:
             raise IllegalActionError(f"{_name(seat)} cannot muck: it has no hand in this deal")
 
-    def muck(self, seat: int) -> Mucked:
+    def muck(self, seat: int, *, show_last: bool = False) -> Mucked:
         """Give up ``seat``'s hand at the showdown without showing it: it wins nothing (the last
-        hand left then takes the pots unshown)."""
+        hand left then takes the pots unshown, or, ``show_last``, shown: a table that shows every
+        hand taking part of a pot has it so, ``docs/house-rules.md``)."""
         self.verify_muck(seat)
         self._folded.add(seat)
         self._mucked.append(seat)
         self._live = tuple(other for other in self._in_deal if other not in self._folded)
         event = Mucked(seat)
         self._events.append(event)
-        if len(self.live) == 1:
+        if len(self.live) == 1 and not show_last:
             self._stage = Stage.UNCONTESTED
         return event
 

@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from wildstud.cards import Card, Rank, Suit
+from wildstud.cards import QUEEN_OF_SPADES, Card
 from wildstud.errors import OptionError
 from wildstud.games.options import (
     BabyDaddyOptions,
@@ -41,9 +41,7 @@ from wildstud.wilds import (
     WildRule,
 )
 
-__all__ = ["QUEEN_OF_SPADES", "Game", "Opener", "Rules", "Street"]
-
-QUEEN_OF_SPADES = Card(Rank.QUEEN, Suit.SPADES)
+__all__ = ["Game", "Opener", "Rules", "Street"]
 
 
 class Opener(StrEnum):

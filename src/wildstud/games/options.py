@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar, Self
 
-from wildstud.betting import CompletionReraise
+from wildstud.betting import CompletionReraise, Limit
 from wildstud.errors import OptionError
 from wildstud.wilds import QueensRule
 
@@ -43,28 +43,19 @@ __all__ = [
     "FinalQueen",
     "FollowTheQueenOptions",
     "GameOptions",
+    "Limit",
     "NoQueen",
     "OptionSpec",
     "OptionValue",
     "QueenOfSpades",
     "QueensRule",
     "SmackMyBitchUpOptions",
-    "Structure",
     "StudOptions",
     "TheBitchOptions",
 ]
 
 OptionValue = str | int | bool
 """What an option looks like in a record file or a server message."""
-
-
-class Structure(StrEnum):
-    """The betting structure (the values are those of :class:`wildstud.betting.Limit`)."""
-
-    FIXED = "fixed-limit"
-    SPREAD = "spread-limit"
-    POT = "pot-limit"
-    NO = "no-limit"
 
 
 class BurnCards(StrEnum):
@@ -209,13 +200,13 @@ class CommonOptions:
     """The house rules every game shares: stakes, betting structure, hand ranking, burn cards.
 
     >>> CommonOptions(limit="pot-limit").limit
-    <Structure.POT: 'pot-limit'>
+    <Limit.POT: 'pot-limit'>
     """
 
     GAME_TITLE: ClassVar[str] = "every game"
 
-    limit: Structure = field(
-        default=Structure.FIXED, metadata=_spec("choice", "the betting structure", enum=Structure)
+    limit: Limit = field(
+        default=Limit.FIXED, metadata=_spec("choice", "the betting structure", enum=Limit)
     )
     ante: int = field(default=1, metadata=_spec("int", "chips each player antes before the deal"))
     small_bet: int = field(

@@ -15,11 +15,8 @@ True
 
 from wildstud.history.export import Reveal, record_from_hand
 from wildstud.history.notation import (
-    OPTIONAL_FIELDS,
     REDEAL_COMMENT,
-    VARIANTS,
     Action,
-    ActionKind,
     BringIn,
     CardSlot,
     CheckCall,
@@ -27,8 +24,8 @@ from wildstud.history.notation import (
     DealBoard,
     DealHole,
     Fold,
-    HandRecord,
     Note,
+    PhhCode,
     ShowMuck,
     format_action,
     format_cards,
@@ -54,13 +51,14 @@ from wildstud.history.ruling import (
     rule,
     wild_names,
 )
+from wildstud.history.schema import OPTIONAL_FIELDS, HandRecord
+from wildstud.history.validators import VARIANTS
 
 __all__ = [
     "OPTIONAL_FIELDS",
     "REDEAL_COMMENT",
     "VARIANTS",
     "Action",
-    "ActionKind",
     "BringIn",
     "CardSlot",
     "CheckCall",
@@ -71,6 +69,7 @@ __all__ = [
     "HandRecord",
     "HandRuling",
     "Note",
+    "PhhCode",
     "PotRuling",
     "ProvenCard",
     "ProvenRecord",

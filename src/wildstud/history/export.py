@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from wildstud.betting import ActionKind as BetKind
+from wildstud.betting import ActionKind
 from wildstud.cards import Card
 from wildstud.deal import (
     Acted,
@@ -49,7 +49,7 @@ from wildstud.deal import (
     describe_redeal,
 )
 from wildstud.errors import RecordError
-from wildstud.games import Structure, StudOptions
+from wildstud.games import Limit, StudOptions
 from wildstud.history.notation import (
     REDEAL_COMMENT,
     Action,
@@ -60,10 +60,11 @@ from wildstud.history.notation import (
     DealBoard,
     DealHole,
     Fold,
-    HandRecord,
     Note,
     ShowMuck,
 )
+from wildstud.history.schema import HandRecord
+from wildstud.seats import seat_label
 from wildstud.wilds import describe_change
 
 __all__ = ["Reveal", "record_from_hand"]
@@ -91,9 +92,9 @@ def record_from_hand(hand: Hand, *, reveal: Reveal = "showdown") -> HandRecord:
     options = hand.options
     started = hand.events[0]
     assert isinstance(started, HandStarted)
-    structure = Structure(options.limit)
-    fixed = structure is Structure.FIXED
-    spread = structure is Structure.SPREAD
+    limit = options.limit
+    fixed = limit is Limit.FIXED
+    spread = limit is Limit.SPREAD
     over = hand.phase is Phase.OVER
     won = [0] * count
     for award in hand.awards:
@@ -105,7 +106,7 @@ def record_from_hand(hand: Hand, *, reveal: Reveal = "showdown") -> HandRecord:
         antes=(options.ante,) * count,
         bring_in=options.bring_in if isinstance(options, StudOptions) else 0,
         starting_stacks=writer.rotate(started.stacks),
-        betting=structure,
+        betting=limit,
         small_bet=options.small_bet if fixed else None,
         big_bet=options.big_bet if fixed else None,
         spread=(options.small_bet, options.big_bet) if spread else None,
@@ -144,7 +145,7 @@ class _Writer:
     @property
     def labels(self) -> dict[int, str]:
         """Each seat's name as the record numbers the players (from the dealer's left)."""
-        return {seat: f"p{self.player(seat) + 1}" for seat in range(self.count)}
+        return {seat: seat_label(self.player(seat)) for seat in range(self.count)}
 
     def visible(self, seat: int, card: Card, up: bool, index: int) -> CardSlot:
         if up or self.reveal == "all" or self.reveal == seat:
@@ -229,11 +230,11 @@ def _comment(group: list[_Dealt]) -> str | None:
     return "; ".join(notes).replace("\n", " ") if notes else None
 
 
-def _bet(player: int, kind: BetKind, to_amount: int) -> Action:
-    if kind is BetKind.FOLD:
+def _bet(player: int, kind: ActionKind, to_amount: int) -> Action:
+    if kind is ActionKind.FOLD:
         return Fold(player)
-    if kind in (BetKind.CHECK, BetKind.CALL):
+    if kind in (ActionKind.CHECK, ActionKind.CALL):
         return CheckCall(player)
-    if kind is BetKind.BRING_IN:
+    if kind is ActionKind.BRING_IN:
         return BringIn(player)
     return CompleteBetRaise(player, to_amount)

@@ -40,14 +40,9 @@ from typing import BinaryIO, TextIO
 
 from wildstud.commitment import Commitment, Proof
 from wildstud.errors import RecordError, WildstudError
-from wildstud.games import Structure
-from wildstud.history.notation import (
-    OPTIONAL_FIELDS,
-    Action,
-    HandRecord,
-    format_action,
-    parse_action,
-)
+from wildstud.games import Limit
+from wildstud.history.notation import Action, format_action, parse_action
+from wildstud.history.schema import OPTIONAL_FIELDS, HandRecord
 
 __all__ = [
     "dump",
@@ -161,12 +156,12 @@ def record_to_fields(record: HandRecord) -> dict[str, object]:
 
     >>> from wildstud.history.notation import CheckCall
     >>> fields = record_to_fields(HandRecord(variant="SMBU", antes=(1, 1), bring_in=0,
-    ...     betting=Structure.NO, min_bet=10, starting_stacks=(50, 60), actions=(CheckCall(0),)))
+    ...     betting=Limit.NO, min_bet=10, starting_stacks=(50, 60), actions=(CheckCall(0),)))
     >>> list(fields)
     ['variant', '_betting', 'antes', 'bring_in', 'min_bet', 'starting_stacks', 'actions']
     """
     fields: dict[str, object] = {"variant": record.variant}
-    if record.betting is not Structure.FIXED:
+    if record.betting is not Limit.FIXED:
         fields["_betting"] = record.betting.value
     fields["antes"] = list(record.antes)
     fields["bring_in"] = record.bring_in

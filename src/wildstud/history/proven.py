@@ -17,7 +17,8 @@ none is needed: their leaves stay closed.
 
 >>> from wildstud.commitment import SealedDeck
 >>> from wildstud.deal import stack_deck
->>> from wildstud.history.notation import DealHole, HandRecord, read_cards
+>>> from wildstud.history.notation import DealHole, read_cards
+>>> from wildstud.history.schema import HandRecord
 >>> sealed = SealedDeck.seal(1, stack_deck("As 9c Ah 9d Qh 7d").peek())
 >>> record = HandRecord(variant="FTQ", antes=(0, 0), bring_in=0, small_bet=5, big_bet=10,
 ...     starting_stacks=(50, 50), actions=(DealHole(0, read_cards("????Qh")),
@@ -48,8 +49,8 @@ from wildstud.deal import (
     StubShuffled,
 )
 from wildstud.errors import ProofError
-from wildstud.history.notation import HandRecord
 from wildstud.history.replay import replay
+from wildstud.history.schema import HandRecord
 
 __all__ = ["ProvenCard", "ProvenRecord", "check_proofs"]
 

@@ -49,8 +49,8 @@ from collections import deque
 from dataclasses import dataclass
 from enum import StrEnum
 
-from wildstud.betting import ActionKind as BetKind
-from wildstud.cards import Card, Rank
+from wildstud.betting import ActionKind
+from wildstud.cards import QUEEN_OF_SPADES, Card, Rank
 from wildstud.deal import (
     Acted,
     BettingOpened,
@@ -63,7 +63,7 @@ from wildstud.deal import (
     Stage,
 )
 from wildstud.errors import RecordError, WildstudError
-from wildstud.games.definitions import QUEEN_OF_SPADES, Street
+from wildstud.games.definitions import Street
 from wildstud.history.notation import (
     Action,
     BringIn,
@@ -72,11 +72,12 @@ from wildstud.history.notation import (
     DealBoard,
     DealHole,
     Fold,
-    HandRecord,
     Note,
     ShowMuck,
     format_action,
 )
+from wildstud.history.schema import HandRecord
+from wildstud.seats import seat_label
 from wildstud.wilds import Wilds
 
 __all__ = ["Replay", "Step", "StepKind", "replay"]
@@ -202,7 +203,7 @@ def _revealed_by_shows(record: HandRecord) -> dict[tuple[int, int], Card]:
 
 
 _BETTING = (BringIn, CompleteBetRaise, CheckCall, Fold)
-_AGGRESSIVE = (BetKind.COMPLETE, BetKind.BET, BetKind.RAISE)
+_AGGRESSIVE = (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE)
 
 
 class _RecordEndsError(Exception):
@@ -225,10 +226,6 @@ class _Source:
     action: int | None
     index: int
     known: bool
-
-
-def _p(seat: int) -> str:
-    return f"p{seat + 1}"
 
 
 def _harmless(card: Card) -> tuple[bool, bool, int, int]:
@@ -366,10 +363,10 @@ class _Replayer:
             number = upcoming[0]
             if (
                 action.player != seat
-                and BetKind.BRING_IN in kinds
+                and ActionKind.BRING_IN in kinds
                 and not isinstance(action, BringIn)
             ):
-                self._fill(BetKind.BRING_IN)
+                self._fill(ActionKind.BRING_IN)
                 return
             self._take(number)
             self._play(number, action, kinds)
@@ -377,18 +374,20 @@ class _Replayer:
         street = hand.street_name
         if not self.fill_in:
             if upcoming is None:
-                raise _RecordEndsError(f"the record ends with {_p(seat)} to act on {street}")
+                raise _RecordEndsError(
+                    f"the record ends with {seat_label(seat)} to act on {street}"
+                )
             raise self._error(
                 upcoming[0],
-                f"{_p(seat)} must act on {street} before this: the record leaves it out",
+                f"{seat_label(seat)} must act on {street} before this: the record leaves it out",
             )
-        if BetKind.BRING_IN in kinds:
-            self._fill(BetKind.BRING_IN)
-        elif BetKind.CHECK in kinds:
-            self._fill(BetKind.CHECK)
+        if ActionKind.BRING_IN in kinds:
+            self._fill(ActionKind.BRING_IN)
+        elif ActionKind.CHECK in kinds:
+            self._fill(ActionKind.CHECK)
         else:
-            call = next(option for option in hand.legal_actions() if option.kind is BetKind.CALL)
-            name = _p(seat)
+            call = next(option for option in hand.legal_actions() if option.kind is ActionKind.CALL)
+            name = seat_label(seat)
             raise self._error(
                 None if upcoming is None else upcoming[0],
                 f"{name} faces a bet on {street} (a call is to {call.min_amount}) and the record"
@@ -397,19 +396,19 @@ class _Replayer:
                 f" `{name} cbr …` or `{name} f`)",
             )
 
-    def _fill(self, kind: BetKind) -> None:
+    def _fill(self, kind: ActionKind) -> None:
         self.hand.act(kind)
         self._mark(StepKind.FILLED, None)
 
-    def _play(self, number: int, action: Action, kinds: set[BetKind]) -> None:
+    def _play(self, number: int, action: Action, kinds: set[ActionKind]) -> None:
         assert isinstance(action, _BETTING)
         amount: int | None = None
         if isinstance(action, BringIn):
-            kind = BetKind.BRING_IN
+            kind = ActionKind.BRING_IN
         elif isinstance(action, Fold):
-            kind = BetKind.FOLD
+            kind = ActionKind.FOLD
         elif isinstance(action, CheckCall):
-            kind = BetKind.CALL if BetKind.CALL in kinds else BetKind.CHECK
+            kind = ActionKind.CALL if ActionKind.CALL in kinds else ActionKind.CHECK
         else:
             offered = [kind for kind in _AGGRESSIVE if kind in kinds]
             kind = offered[0] if offered else self._aggressive_kind(kinds)
@@ -420,17 +419,17 @@ class _Replayer:
             raise RecordError(str(error), action=number, text=format_action(action)) from None
         self._mark(StepKind.PLAYED, number)
 
-    def _aggressive_kind(self, kinds: set[BetKind]) -> BetKind:
+    def _aggressive_kind(self, kinds: set[ActionKind]) -> ActionKind:
         """The kind of ``cbr`` the betting calls for when none is open now (so that the engine
         says why): a bet on an open round, a raise once a bet is in, else a completion."""
-        if BetKind.CHECK in kinds:
-            return BetKind.BET
+        if ActionKind.CHECK in kinds:
+            return ActionKind.BET
         for event in reversed(self.hand.events):
             if isinstance(event, BettingOpened):
                 break
             if isinstance(event, Acted) and event.kind in _AGGRESSIVE:
-                return BetKind.RAISE
-        return BetKind.COMPLETE
+                return ActionKind.RAISE
+        return ActionKind.COMPLETE
 
     # -- the dealer ----------------------------------------------------------------------------
 
@@ -486,8 +485,8 @@ class _Replayer:
             if up:
                 raise self._error(
                     slot.action,
-                    f"{_p(seat)}'s card on {street.name} is dealt face up: everyone saw it, so"
-                    " it cannot be unknown (??)",
+                    f"{seat_label(seat)}'s card on {street.name} is dealt face up: everyone saw"
+                    " it, so it cannot be unknown (??)",
                 )
             card = self._spare()
             self.unknown.add((self.deal, card))
@@ -510,7 +509,7 @@ class _Replayer:
         rightly leaves them out (a street cut short by the queen of spades)."""
         upcoming = self._peek()
         per_seat = len(street.cards)
-        name = _p(seat)
+        name = seat_label(seat)
         if upcoming is not None:
             number, action = upcoming
             if isinstance(action, DealHole) and action.player == seat:
@@ -547,11 +546,11 @@ class _Replayer:
         raise self._error(upcoming[0], self._misdeal(seat, street, upcoming[1]))
 
     def _misdeal(self, seat: int, street: Street, action: Action) -> str:
-        name = _p(seat)
+        name = seat_label(seat)
         hand = self.hand
         nxt = f"{name}'s card on {street.name} comes next"
         if isinstance(action, DealHole):
-            other = _p(action.player)
+            other = seat_label(action.player)
             if action.player not in hand.live:
                 return f"{other} has no hand in this deal, so gets no card: {nxt}"
             if hand.deal_number > 1 and not self.got and hand.street == 0:
@@ -569,7 +568,7 @@ class _Replayer:
         if isinstance(action, ShowMuck):
             return f"no showdown yet: {nxt}"
         assert isinstance(action, _BETTING)
-        return f"{_p(action.player)} cannot act while the dealer deals: {nxt}"
+        return f"{seat_label(action.player)} cannot act while the dealer deals: {nxt}"
 
     def _cut_short(self, street: Street) -> bool:
         """Whether a card already read is the redeal card, to be dealt face up on this street:
@@ -600,11 +599,12 @@ class _Replayer:
         card = "??" if slot.card is None else str(slot.card)
         if redeal:
             reason = (
-                f"the deal stopped when {self._last_up()} was dealt face up, so {_p(seat)} never"
-                f" got {card}: no more cards are dealt in a deal that stops for a redeal"
+                f"the deal stopped when {self._last_up()} was dealt face up, so"
+                f" {seat_label(seat)} never got {card}: no more cards are dealt in a deal that"
+                " stops for a redeal"
             )
         else:  # pragma: no cover - each read is checked against the street's size
-            reason = f"{_p(seat)} never got {card}: the street was over"
+            reason = f"{seat_label(seat)} never got {card}: the street was over"
         raise self._error(slot.action, reason)
 
     def _last_up(self) -> str:
@@ -719,7 +719,7 @@ class _Replayer:
                 continue
             seat = show.player
             own = hand.cards(seat)
-            name = _p(seat)
+            name = seat_label(seat)
             if not own:
                 raise self._error(number, f"{name} holds no cards in this deal to show")
             if len(show.cards) != len(own):
@@ -755,7 +755,7 @@ class _Replayer:
             for position in range(len(hand.cards(event.seat))):
                 source = self.sources.get((event.seat, position))
                 if source is not None and not source.known:
-                    name = _p(event.seat)
+                    name = seat_label(event.seat)
                     raise self._error(
                         source.action,
                         f"{name}'s hand is shown down, so its cards must be known: give this"

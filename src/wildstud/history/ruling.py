@@ -47,8 +47,9 @@ from wildstud.deal import (
     WildsChanged,
 )
 from wildstud.hands import HandValue, evaluate
-from wildstud.history.notation import HandRecord
 from wildstud.history.replay import Replay, StepKind, replay
+from wildstud.history.schema import HandRecord
+from wildstud.seats import seat_label
 from wildstud.wilds import describe_change, rank_cards
 
 __all__ = [
@@ -187,7 +188,7 @@ def rule(played: Replay) -> Ruling:
     hand = played.hand
     record = played.record
     count = record.player_count
-    players = tuple(f"p{seat + 1}" for seat in range(count))
+    players = tuple(seat_label(seat) for seat in range(count))
     events = hand.events
     payouts = [0] * count
     for award in hand.awards:
@@ -306,7 +307,7 @@ def _filled(played: Replay) -> Iterable[str]:
         key = (deal, acted.street, acted.kind is ActionKind.BRING_IN)
         groups.setdefault(key, []).append(acted.seat)
     for (deal, street, bring_in), seats in groups.items():
-        names = [f"p{seat + 1}" for seat in seats]
+        names = [seat_label(seat) for seat in seats]
         who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
         what = "posts the bring-in" if bring_in else "checks" if len(names) == 1 else "check"
         where = hand.rules.streets[street].name

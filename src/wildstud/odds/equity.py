@@ -28,11 +28,12 @@ import numpy.typing as npt
 
 from wildstud.cards import Card
 from wildstud.errors import SituationError
-from wildstud.odds import kernels
+from wildstud.odds import compiled_deal
 from wildstud.odds.parallel import map_chunks, play_chunks
 from wildstud.odds.simulate import CHUNK_DEALS, Deals, GameSpec
 from wildstud.odds.situation import Situation
 from wildstud.odds.stats import Z95, wilson
+from wildstud.seats import seat_label
 
 __all__ = ["Odds", "SeatOdds", "exact_odds", "odds"]
 
@@ -62,7 +63,7 @@ class SeatOdds:
         """Plain data for JSON."""
         return {
             "seat": self.seat,
-            "player": f"p{self.seat + 1}",
+            "player": seat_label(self.seat),
             "equity": self.equity,
             "equity_ci95": list(self.equity_interval),
             "win": self.win,
@@ -131,7 +132,7 @@ def _result(
 ) -> Odds:
     seats = []
     seated = set(situation.live)
-    if GameSpec.of(situation.rules).config[kernels.REDEAL_ALL] and not exact:
+    if GameSpec.of(situation.rules).config[compiled_deal.REDEAL_ALL] and not exact:
         seated = set(range(situation.players))  # a redeal for everyone brings folded seats back
     for seat in sorted(seated):
         share = float(totals[0, seat] / deals)
@@ -237,7 +238,7 @@ def exact_odds(situation: Situation) -> Odds:
     if situation.unknown or situation.dead:
         raise SituationError("exact odds need every card dealt so far to be known")
     spec = GameSpec.of(rules)
-    if spec.config[kernels.BURN]:
+    if spec.config[compiled_deal.BURN]:
         raise SituationError("exact odds are not available with burn cards")
     known = {code for _, _, code in situation.prefix if code >= 0}
     pool = np.array([code for code in range(52) if code not in known], dtype=np.int64)
@@ -251,7 +252,7 @@ def exact_odds(situation: Situation) -> Odds:
         raise SituationError(f"{ways:,} ways to deal the last street: too many to try them all")
     began = time.perf_counter()
     totals = np.zeros((4, situation.players), dtype=np.float64)
-    deals = kernels.enumerate_last_street(
+    deals = compiled_deal.enumerate_last_street(
         spec.config,
         spec.street_cards,
         spec.street_ups,

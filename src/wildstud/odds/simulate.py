@@ -2,7 +2,7 @@
 
 :class:`GameSpec` reads a game's :class:`~wildstud.games.Rules` (its streets, wild rule, redeal
 triggers, centre card, burns and hand-ranking house rules) into the arrays the compiled deal of
-:mod:`wildstud.odds.kernels` works on. :func:`simulate` plays deals to the showdown with every
+:mod:`wildstud.odds.compiled_deal` works on. :func:`simulate` plays deals to the showdown with every
 player staying in, split into fixed chunks of seeded deals so that a seed gives the same deals
 however many threads, processes or machines play them.
 
@@ -15,7 +15,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -25,7 +25,7 @@ from wildstud.errors import TableError
 from wildstud.fast import tables
 from wildstud.games import Rules, find_game
 from wildstud.games.options import GameOptions, NoQueen
-from wildstud.odds import kernels
+from wildstud.odds import compiled_deal
 from wildstud.wilds import (
     BabyDaddy,
     FollowTheQueen,
@@ -40,6 +40,7 @@ __all__ = [
     "Deals",
     "GameSpec",
     "chunk_seeds",
+    "play_scripted",
     "resolve_rules",
     "simulate",
 ]
@@ -49,10 +50,10 @@ CHUNK_DEALS = 4096
 workers."""
 
 _QUEENS = {
-    QueensRule.NATURAL: kernels.Q_NATURAL,
-    QueensRule.ALL: kernels.Q_ALL,
-    QueensRule.HIDDEN: kernels.Q_HIDDEN,
-    QueensRule.HIDDEN_AFTER_FACE_UP: kernels.Q_AFTER_UP,
+    QueensRule.NATURAL: compiled_deal.Q_NATURAL,
+    QueensRule.ALL: compiled_deal.Q_ALL,
+    QueensRule.HIDDEN: compiled_deal.Q_HIDDEN,
+    QueensRule.HIDDEN_AFTER_FACE_UP: compiled_deal.Q_AFTER_UP,
 }
 
 Int64Array = npt.NDArray[np.int64]
@@ -78,7 +79,7 @@ class GameSpec:
     """A game under its house rules, as the compiled deal reads it.
 
     >>> spec = GameSpec.of(resolve_rules("the-bitch", {"queen_of_spades": "wild"}))
-    >>> int(spec.config[kernels.KIND]), int(spec.config[kernels.SPLIT])
+    >>> int(spec.config[compiled_deal.KIND]), int(spec.config[compiled_deal.SPLIT])
     (3, 0)
     >>> spec.street_cards.tolist()
     [3, 1, 1, 1, 1]
@@ -96,28 +97,31 @@ class GameSpec:
         rule = rules.wild_rule
         config = np.zeros(11, dtype=np.int64)
         if isinstance(rule, FollowTheQueen):
-            config[kernels.KIND] = kernels.FTQ
-            config[kernels.QUEENS] = _QUEENS[rule.queens]
+            config[compiled_deal.KIND] = compiled_deal.FTQ
+            config[compiled_deal.QUEENS] = _QUEENS[rule.queens]
         elif isinstance(rule, SmackMyBitchUp):
-            config[kernels.KIND] = kernels.SMBU
+            config[compiled_deal.KIND] = compiled_deal.SMBU
         elif isinstance(rule, BabyDaddy):
-            config[kernels.KIND] = kernels.BD
-            config[kernels.BD_CARDS] = rule.cards
+            config[compiled_deal.KIND] = compiled_deal.BD
+            config[compiled_deal.BD_CARDS] = rule.cards
         elif isinstance(rule, NoWilds | QueenOfSpadesInHole):
-            config[kernels.KIND] = kernels.BITCH
-            config[kernels.SPLIT] = int(rules.special_card is not None)
+            config[compiled_deal.KIND] = compiled_deal.BITCH
+            config[compiled_deal.SPLIT] = int(rules.special_card is not None)
         else:  # pragma: no cover - every game's rule is one of the above
             raise TableError(f"no compiled deal for the wild rule {rule!r}")
-        if rules.redeal_card is not None and rules.redeal_card.code != kernels.QUEEN_OF_SPADES:
+        if (
+            rules.redeal_card is not None
+            and rules.redeal_card.code != compiled_deal.QUEEN_OF_SPADES
+        ):
             raise TableError(f"no compiled deal redeals on {rules.redeal_card}")  # pragma: no cover
-        config[kernels.CENTRE] = int(rules.centre_card)
-        config[kernels.NO_QUEEN] = int(rules.no_queen is not NoQueen.PLAY_ON)
-        config[kernels.REDEAL_ALL] = int(rules.no_queen is NoQueen.REDEAL_EVERYONE)
+        config[compiled_deal.CENTRE] = int(rules.centre_card)
+        config[compiled_deal.NO_QUEEN] = int(rules.no_queen is not NoQueen.PLAY_ON)
+        config[compiled_deal.REDEAL_ALL] = int(rules.no_queen is NoQueen.REDEAL_EVERYONE)
         options = rules.options
-        config[kernels.BURN] = int(options.burn_cards.value != "none")
-        config[kernels.FIVE_TOP] = int(options.five_of_a_kind_top)
-        config[kernels.NBW] = int(options.natural_beats_wild)
-        config[kernels.LAST_UP] = rules.last_face_up_street
+        config[compiled_deal.BURN] = int(options.burn_cards.value != "none")
+        config[compiled_deal.FIVE_TOP] = int(options.five_of_a_kind_top)
+        config[compiled_deal.NBW] = int(options.natural_beats_wild)
+        config[compiled_deal.LAST_UP] = rules.last_face_up_street
         streets = rules.streets
         street_cards = np.array([len(street.cards) for street in streets], dtype=np.int64)
         street_ups = np.zeros((len(streets), 3), dtype=np.int64)
@@ -129,7 +133,10 @@ class GameSpec:
     @property
     def split(self) -> bool:
         """Whether the pot is split with a special half (The Bitch as the sheet plays it)."""
-        return bool(self.config[kernels.KIND] == kernels.BITCH and self.config[kernels.SPLIT])
+        return bool(
+            self.config[compiled_deal.KIND] == compiled_deal.BITCH
+            and self.config[compiled_deal.SPLIT]
+        )
 
 
 @dataclass(frozen=True, eq=False)
@@ -208,7 +215,7 @@ def play(
 ) -> Deals:
     """Play ``per_chunk`` deals for each chunk seed (see :func:`chunk_seeds`), from the start or
     from a part-dealt position (``prefix``, ``prefix_street``, ``dead``, ``live``: see
-    :func:`wildstud.odds.kernels.play_deal`)."""
+    :func:`wildstud.odds.compiled_deal.play_deal`)."""
     rows = len(seeds) * per_chunk
     values = np.empty((rows, players), dtype=np.int64)
     natural = np.empty((rows, players), dtype=np.int8)
@@ -216,7 +223,7 @@ def play(
     plain = np.empty((rows, players), dtype=np.int64)
     deal = np.empty((rows, 5), dtype=np.int64)
     live_mask = np.ones(players, dtype=np.bool_) if live is None else live
-    kernels.play_chunks(
+    compiled_deal.play_chunks(
         spec.config,
         spec.street_cards,
         spec.street_ups,
@@ -237,6 +244,58 @@ def play(
     return Deals(
         values, natural, wilds, plain, deal[:, 0], deal[:, 1], deal[:, 2], deal[:, 3], deal[:, 4]
     )
+
+
+def play_scripted(
+    spec: GameSpec, players: int, orders: Sequence[Sequence[Sequence[int]]]
+) -> tuple[Deals, list[Int64Array]]:
+    """Deal ``i`` dealt from the packs ``orders[i]``: one full pack of card codes per deal, top
+    card first, each redeal taking the next (as the engine deals from a stacked deck given per
+    deal), with every player to the showdown. Returns the deals and each one's trace: a row per
+    card dealt, burn, reshuffle and redeal (see :mod:`wildstud.odds.compiled_deal`). A deal
+    that needs more packs than it is given is flagged ``FLAG_SCRIPT_SHORT``.
+
+    >>> spec = GameSpec.of(resolve_rules("BITCH"))
+    >>> first = [c for c in range(52) if c != 43][:4] + [43] + [c for c in range(4, 52) if c != 43]
+    >>> deals, traces = play_scripted(spec, 2, [[first, list(range(52))]])
+    >>> int(deals.redeals[0]), traces[0][4, :3].tolist(), int(traces[0][5, 0])
+    (1, [0, 1, 43], -5)
+    """
+    count = len(orders)
+    depth = np.array([len(packs) for packs in orders], dtype=np.int64)
+    most = max(1, int(depth.max(initial=1)))
+    packs = np.zeros((count, most, 52), dtype=np.int64)
+    for index, deal_packs in enumerate(orders):
+        for number, pack in enumerate(deal_packs):
+            packs[index, number] = pack
+    rows = most * compiled_deal.TRACE_ROWS_PER_DEAL
+    trace = np.zeros((count, rows, compiled_deal.TRACE_SEATS + players), dtype=np.int64)
+    traced = np.zeros(count, dtype=np.int64)
+    values = np.empty((count, players), dtype=np.int64)
+    natural = np.empty((count, players), dtype=np.int8)
+    wilds = np.empty((count, players), dtype=np.int8)
+    plain = np.empty((count, players), dtype=np.int64)
+    deal = np.empty((count, 5), dtype=np.int64)
+    compiled_deal.play_scripted(
+        spec.config,
+        spec.street_cards,
+        spec.street_ups,
+        players,
+        spec.kernel_tables,
+        packs,
+        depth,
+        values,
+        natural,
+        wilds,
+        plain,
+        deal,
+        trace,
+        traced,
+    )
+    deals = Deals(
+        values, natural, wilds, plain, deal[:, 0], deal[:, 1], deal[:, 2], deal[:, 3], deal[:, 4]
+    )
+    return deals, [trace[index, : min(rows, int(traced[index]))] for index in range(count)]
 
 
 def check_players(rules: Rules, players: int) -> None:

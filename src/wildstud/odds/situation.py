@@ -49,8 +49,9 @@ from wildstud.deal.events import Event as HandEvent
 from wildstud.errors import SituationError
 from wildstud.games import Rules, find_game
 from wildstud.games.options import GameOptions
-from wildstud.odds import kernels
+from wildstud.odds import compiled_deal
 from wildstud.odds.simulate import check_players, resolve_rules
+from wildstud.seats import seat_label
 
 __all__ = ["Situation", "Taken"]
 
@@ -59,7 +60,7 @@ class Taken(NamedTuple):
     """One chance step already taken, as the compiled deal reads it (a row of its prefix).
 
     ``seat`` is the seat the card went to, or, below zero, what the step dealt instead
-    (:data:`~wildstud.odds.kernels.BURN_SEAT`, ``COMMUNITY_SEAT``, ``CENTRE_SEAT``; and
+    (:data:`~wildstud.odds.compiled_deal.BURN_SEAT`, ``COMMUNITY_SEAT``, ``CENTRE_SEAT``; and
     ``RESHUFFLE_SEAT`` where the burned cards went back into a short stub, no card dealt);
     ``up`` whether the card lies face up; ``code`` its code, -1 where the viewer has not seen it.
     """
@@ -81,10 +82,10 @@ class Taken(NamedTuple):
 
 
 _KIND_OF_MARKER = {
-    kernels.BURN_SEAT: Stage.BURN,
-    kernels.COMMUNITY_SEAT: Stage.COMMUNITY,
-    kernels.CENTRE_SEAT: Stage.CENTRE,
-    kernels.RESHUFFLE_SEAT: Stage.RESHUFFLE,
+    compiled_deal.BURN_SEAT: Stage.BURN,
+    compiled_deal.COMMUNITY_SEAT: Stage.COMMUNITY,
+    compiled_deal.CENTRE_SEAT: Stage.CENTRE,
+    compiled_deal.RESHUFFLE_SEAT: Stage.RESHUFFLE,
 }
 
 CardsLike = str | Iterable[CardLike]
@@ -163,7 +164,7 @@ class Situation:
             if reached[seat] < street and seat not in out:
                 count = len(ups.get(seat, ()))
                 raise SituationError(
-                    f"p{seat + 1} holds {count} upcard(s) where the deal is on"
+                    f"{seat_label(seat)} holds {count} upcard(s) where the deal is on"
                     f" {rules.streets[street].name} but is not listed as folded"
                 )
         prefix: list[Taken] = []
@@ -180,15 +181,16 @@ class Situation:
                     if position < len(mine):
                         prefix.append(Taken(seat, up, mine[position].code))
                     elif up:
-                        raise SituationError(f"p{seat + 1} is missing an upcard")
+                        raise SituationError(f"{seat_label(seat)} is missing an upcard")
                     else:
                         prefix.append(Taken(seat, up, -1))
             if centre is not None and index == rules.last_face_up_street:
-                prefix.append(Taken(kernels.CENTRE_SEAT, True, parse_card(centre).code))
+                prefix.append(Taken(compiled_deal.CENTRE_SEAT, True, parse_card(centre).code))
         for seat, cards in downs.items():
             if len(cards) > used[seat][0]:
                 raise SituationError(
-                    f"p{seat + 1} has {len(cards)} hole card(s); the deal has given {used[seat][0]}"
+                    f"{seat_label(seat)} has {len(cards)} hole card(s); the deal has given"
+                    f" {used[seat][0]}"
                 )
         live = tuple(seat for seat in range(players) if seat not in out)
         dead = tuple(card.code for card in parse_cards(_text(seen)))
@@ -254,13 +256,13 @@ class Situation:
                 )
                 dealt += 1
             elif isinstance(event, Burned):
-                prefix.append(Taken(kernels.BURN_SEAT, False, -1))
+                prefix.append(Taken(compiled_deal.BURN_SEAT, False, -1))
             elif isinstance(event, StubShuffled):
-                prefix.append(Taken(kernels.RESHUFFLE_SEAT, False, -1))
+                prefix.append(Taken(compiled_deal.RESHUFFLE_SEAT, False, -1))
             elif isinstance(event, CentreCard):
-                prefix.append(Taken(kernels.CENTRE_SEAT, True, event.card.code))
+                prefix.append(Taken(compiled_deal.CENTRE_SEAT, True, event.card.code))
             elif isinstance(event, CommunityCard):
-                prefix.append(Taken(kernels.COMMUNITY_SEAT, False, event.card.code))
+                prefix.append(Taken(compiled_deal.COMMUNITY_SEAT, False, event.card.code))
                 dealt = expected
             elif isinstance(event, Acted) and event.kind.value == "fold":
                 folded.add(event.seat)
@@ -290,7 +292,7 @@ class Situation:
             raise SituationError(f"card seen twice: {named}")
         if len(live) < 1:
             raise SituationError("every player has folded")
-        qs = kernels.QUEEN_OF_SPADES
+        qs = compiled_deal.QUEEN_OF_SPADES
         if rules.redeal_card is not None and any(
             taken.up and taken.code == qs and taken.seat >= 0 for taken in prefix
         ):

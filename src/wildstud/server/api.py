@@ -29,7 +29,7 @@ from wildstud.errors import SeatError
 from wildstud.games import GAMES
 from wildstud.server.chat import MuteRequest, Mutes
 from wildstud.server.frames import ChatLogFrame
-from wildstud.server.history import export_phh, steps
+from wildstud.server.history import export_phh, seat_in_hand, steps
 from wildstud.server.limits import RateLimitedError, client_address, table_creation_allowed
 from wildstud.server.lobby import Lobby
 from wildstud.server.night import report, transfers_csv
@@ -616,6 +616,68 @@ async def seat_record(token: Token, request: Request) -> Response:
         book=live.book,
     )
     return PlainTextResponse(text)
+
+
+async def _seat_hand(request: Request, token: str, number: int) -> tuple[Table, Any, int | None]:
+    """The table of a seat token, its finished hand ``number``, and the engine seat the
+    token's player held in it (``None``: not dealt in, or not from this seat)."""
+    try:
+        table, seat = _lobby(request).by_seat(token)
+    except SeatError as error:
+        raise NotFoundError(str(error)) from None
+    _, stored = await _finished(request, table.id, number)
+    return table, stored, seat_in_hand(stored.setup, seat.index, seat.player_id)
+
+
+@router.get(
+    "/seat/{token}/hands/{number}/steps",
+    responses=_ERRORS,
+    summary="One finished hand, move by move, from a seat",
+)
+async def seat_hand_steps(
+    token: Token, number: Annotated[int, Path(ge=1, le=2**31 - 1)], request: Request
+) -> HandSteps:
+    """The hand as the token's player saw it from the seat, step by step: its own hole cards
+    from the start, everyone else's hidden cards only where the showdown showed them. A hand
+    the player was not dealt into (or held another seat in) is the spectator's view, with
+    ``you`` null."""
+    table, stored, engine = await _seat_hand(request, token, number)
+    book = DeckBook(stored.decks, stored.salts)
+    views = replay_views(stored.setup, book, stored.actions, viewer=engine)
+    return HandSteps.model_validate(steps(table.id, stored.setup, views, book, you=engine))
+
+
+@router.get(
+    "/seat/{token}/hands/{number}/phh",
+    responses={
+        **_ERRORS,
+        200: {
+            "content": {"text/plain": {"schema": {"type": "string"}}},
+            "description": "A PHH record",
+        },
+    },
+    response_model=None,
+    summary="Download a finished hand as a seat saw it, as a PHH record",
+)
+async def seat_hand_record(
+    token: Token, number: Annotated[int, Path(ge=1, le=2**31 - 1)], request: Request
+) -> Response:
+    """The hand in the PHH notation with the player's own hole cards and no one else's hidden
+    card the showdown did not show."""
+    table, stored, engine = await _seat_hand(request, token, number)
+    book = DeckBook(stored.decks, stored.salts)
+    hand = rebuild(stored.setup, book, stored.actions)
+    text = export_phh(
+        stored.setup,
+        hand,
+        table_name=table.name,
+        seat_count=table.settings.seats,
+        viewer=engine,
+        book=book,
+    )
+    return PlainTextResponse(
+        text, headers={"Content-Disposition": f'attachment; filename="{table.id}-{number}.phh"'}
+    )
 
 
 @router.get("/tables/{table_id}/ledger", responses=_ERRORS, summary="The chip ledger")

@@ -34,6 +34,7 @@ _CLOCKS = {
     "bot_delay": ("the bots' delay", "s"),
     "hand_pause": ("the pause between hands", "s"),
     "redeal_pause": ("the redeal pause", "s"),
+    "muck_clock": ("the show-or-muck clock", "s"),
     "idle_minutes": ("the idle time", "min"),
     "absent_hands": ("the hands a player may miss before sitting out", ""),
     "starting_chips": ("the starting chips", ""),
@@ -73,6 +74,9 @@ def describe_change(old: TableSettings, new: TableSettings) -> str | None:
         before, after = getattr(old, field), getattr(new, field)
         if before != after:
             parts.append(f"{words} to {_number(after)}{' ' + unit if unit else ''}")
+    if old.showdown_default != new.showdown_default:
+        done = {"muck": "mucked", "show": "shown"}[new.showdown_default]
+        parts.append(f"a losing hand nobody shows or mucks in time to be {done}")
     if old.seat_requests != new.seat_requests:
         parts.append("seating to " + ("by request" if new.seat_requests else "open"))
     if not parts:

@@ -23,17 +23,19 @@ import asyncio
 import contextlib
 import logging
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from wildstud.betting import ActionKind
 from wildstud.deal import Hand, Phase
 from wildstud.server.clock import Backoff, Turn
+from wildstud.server.frames import ShowdownFrame
 from wildstud.server.history import summary
 from wildstud.server.pace import hand_pause
-from wildstud.server.replay import DeckBook, deal_on, start_hand
+from wildstud.server.replay import MUCK, SHOW, DeckBook, at_showdown, deal_on, start_hand
 from wildstud.server.seating import Seat, SeatKind
+from wildstud.server.showdown import ShowdownChoice, undecided
 from wildstud.server.store import ActionRecord, Changes, DeckDraw, HandEnd, HandSetup, LedgerEntry
 
 if TYPE_CHECKING:
@@ -78,6 +80,8 @@ class LiveHand:
     actions: int
     published: int = 0
     """How many of the hand's events the clients have been sent."""
+    shown: set[int] = field(default_factory=set)
+    """The engine seats that chose to show at the showdown (:mod:`~wildstud.server.showdown`)."""
 
     @property
     def number(self) -> int:
@@ -124,6 +128,8 @@ class Driver:
         self.table = table
         self.task: asyncio.Task[None] | None = None
         self.choosing: Choosing | None = None
+        self.showdown: ShowdownChoice | None = None
+        """The showdown waiting for its players' choices, if any."""
         self.dealt_last: dict[int, str] | None = None
         """The seats dealt into the last hand, each with its player's id: the button's round
         (see :meth:`next_button`); ``None`` when no hand is known."""
@@ -242,6 +248,8 @@ class Driver:
                     return self.turn.redeal_due - now
                 await self.redeal()
                 return 0.0
+            if at_showdown(live.hand):
+                return await self.showdown_due(live, now)
             engine = live.hand.to_act
             if engine is None:  # pragma: no cover - a hand over is finished at once
                 return None
@@ -348,10 +356,12 @@ class Driver:
             names=tuple(table.seats[index].name for index in lineup),
             dealer=lineup.index(button),
             stacks=tuple(table.seats[index].stack for index in lineup),
+            player_ids=tuple(table.seats[index].player_id for index in lineup),
         )
         book = DeckBook()
-        hand = start_hand(setup, book, to_redeal=True)
+        hand = start_hand(setup, book, to_redeal=True, hold_showdown=True)
         live = LiveHand(setup, book, hand, 0)
+        self.deal_on(live)
         table.live, table.last_hand = live, None
         table.button, table.hands_dealt, table.last_entry = button, setup.number, entry
         self.dealt_last = {index: table.seats[index].player_id for index in lineup}
@@ -382,7 +392,7 @@ class Driver:
         live = table.live
         assert live is not None
         live.hand.act(kind, amount, seat=engine)
-        deal_on(live.hand)
+        self.deal_on(live)
         changes = Changes(
             seats=[seat.state()],
             actions=[
@@ -416,13 +426,96 @@ class Driver:
         live = table.live
         assert live is not None
         live.hand.step()
-        deal_on(live.hand)
+        self.deal_on(live)
         changes = Changes(decks=live.decks())
         if live.hand.phase is Phase.OVER:
             self.finish_hand(changes)
         await self.commit(changes)
         self.sync_turn()
         table.fanout.publish()
+        if table.live is None:
+            table.fanout.broadcast_table()
+
+    # -- the showdown --------------------------------------------------------------------------
+
+    def deal_on(self, live: LiveHand) -> None:
+        """The dealer's steps as far as they go now: to a player's turn, a redeal, or the
+        showdown while a seat there still has to choose to show or muck (then through it)."""
+        hand = live.hand
+        deal_on(hand, hold_showdown=True)
+        if at_showdown(hand) and not undecided(hand, live.shown):
+            hand.run()
+
+    def showdown_frame(self, live: LiveHand, seats: tuple[int, ...]) -> dict[str, Any]:
+        """The showdown frame: the table seats still to choose at hand ``live``'s showdown."""
+        choice = self.showdown
+        seconds = 0.0 if choice is None else max(0.0, choice.deadline - time.monotonic())
+        return ShowdownFrame(
+            number=live.number,
+            seats=[live.setup.lineup[engine] for engine in seats],
+            seconds=round(seconds, 3),
+            default=self.table.settings.showdown_default,
+        ).frame()
+
+    async def showdown_due(self, live: LiveHand, now: float) -> float | None:
+        """The showdown waits for its choices: bots and players leaving the table get the
+        table's default at once, the others when the muck clock runs out."""
+        table = self.table
+        default_show = table.settings.showdown_default == "show"
+        if self.showdown is None or self.showdown.number != live.number:
+            # A new showdown, or one a restarted server stands at: the clock starts now.
+            self.showdown = ShowdownChoice(live.number, now + table.settings.muck_clock)
+            for engine in undecided(live.hand, live.shown):
+                seat = table.seats[live.setup.lineup[engine]]
+                # A player not connected still gets the clock: after a restart nobody is yet.
+                if seat.bot is not None or seat.leaving:
+                    source = "bot" if seat.bot is not None else "host"
+                    await self.decide(seat, engine, default_show, source, None)
+                    if live is not table.live:  # the last choice finished the hand
+                        return 0.0
+            table.fanout.broadcast(self.showdown_frame(live, undecided(live.hand, live.shown)))
+        if now < self.showdown.deadline:
+            return self.showdown.deadline - now
+        for engine in undecided(live.hand, live.shown):
+            seat = table.seats[live.setup.lineup[engine]]
+            await self.decide(seat, engine, default_show, "clock", None)
+            if live is not table.live:
+                break
+        return 0.0
+
+    async def decide(
+        self, seat: Seat, engine: int, show: bool, source: str, seq: int | None
+    ) -> None:
+        """Carry out ``seat``'s choice at the showdown (engine seat ``engine``): show or muck;
+        store it and tell everyone (a muck as the hand's event, naming no card)."""
+        table = self.table
+        live = table.live
+        assert live is not None
+        if show:
+            live.shown.add(engine)
+        else:
+            live.hand.muck(engine, show_last=True)  # a hand that wins is always shown
+        kind = SHOW if show else MUCK
+        record = ActionRecord(
+            number=live.number,
+            index=live.actions,
+            seat=engine,
+            kind=kind,
+            amount=None,
+            source=source,
+            seq=seq,
+        )
+        live.actions += 1
+        pending = undecided(live.hand, live.shown)
+        self.deal_on(live)
+        changes = Changes(seats=[seat.state()], actions=[record], decks=live.decks())
+        if live.hand.phase is Phase.OVER:
+            self.finish_hand(changes)
+        await self.commit(changes)
+        table.fanout.publish()
+        table.fanout.broadcast(self.showdown_frame(live, pending))  # none left: it is over
+        if not pending:
+            self.showdown = None
         if table.live is None:
             table.fanout.broadcast_table()
 

@@ -36,6 +36,7 @@ from wildstud.server.messages import encode_event, encode_view, error_frame
 from wildstud.server.proofs import opened
 from wildstud.server.schemas import TableInfo
 from wildstud.server.seating import Client
+from wildstud.server.showdown import undecided
 from wildstud.server.store import Changes
 
 if TYPE_CHECKING:
@@ -239,6 +240,10 @@ class Fanout:
             if live is not None:
                 client.send(dumps(self.hand_frame(live, live.engine_seat(client.seat))))
             await table.chat.welcome(client)
+            showdown = table.driver.showdown
+            if showdown is not None and table.live is not None:
+                pending = undecided(table.live.hand, table.live.shown)
+                client.send(dumps(table.driver.showdown_frame(table.live, pending)))
             if seat is not None:
                 self.broadcast_table()
             table.changed.set()

@@ -59,6 +59,7 @@ __all__ = [
     "SeatView",
     "SeqFrame",
     "ServerFrame",
+    "ShowdownFrame",
     "TableFrame",
     "UpdateFrame",
     "View",
@@ -282,6 +283,19 @@ class UpdateFrame(OutFrame):
     view: View
 
 
+class ShowdownFrame(OutFrame):
+    """The showdown waits for these seats, whose hands take no part of a pot, to show or muck
+    (``show``); sent again as each chooses, with ``seats`` empty once the hands are shown."""
+
+    type: Literal["showdown"] = "showdown"
+    number: int = Field(description="the hand's number")
+    seats: list[int] = Field(description="the table seats still choosing")
+    seconds: float = Field(description="seconds left to choose")
+    default: Literal["muck", "show"] = Field(
+        description="what the table does for a seat that has not chosen when the time is up"
+    )
+
+
 class ClockFrame(OutFrame):
     """The clock, when the table pauses or resumes."""
 
@@ -424,6 +438,7 @@ ServerFrame = Annotated[
     | ChoosingFrame
     | HandFrame
     | UpdateFrame
+    | ShowdownFrame
     | ClockFrame
     | Ack
     | SeqFrame

@@ -45,7 +45,7 @@ from wildstud.server.proofs import commitments, proofs
 from wildstud.server.replay import DeckBook
 from wildstud.server.store.records import HandSetup
 
-__all__ = ["export_phh", "steps", "summary"]
+__all__ = ["export_phh", "seat_in_hand", "steps", "summary"]
 
 
 def _proven(book: DeckBook | None, view: TableView) -> dict[str, Any]:
@@ -82,14 +82,42 @@ def summary(
     }
 
 
+def seat_in_hand(setup: HandSetup, index: int, player_id: str) -> int | None:
+    """The engine seat that the player ``player_id``, now at table seat ``index``, held in the
+    hand, or ``None`` where that player was not dealt into it from that seat.
+
+    The player must match as well as the seat: whoever sits at a seat later (after its player
+    left) never sees the hole cards of the hands before. A hand stored before player ids were
+    kept has none to match, so no seat sees its hole cards.
+
+    >>> setup = HandSetup(3, 0, "follow-the-queen", {}, (0, 2), ("ann", "bob"), 1, (50, 50),
+    ...                   ("id-ann", "id-bob"))
+    >>> seat_in_hand(setup, 2, "id-bob"), seat_in_hand(setup, 2, "id-cat")
+    (1, None)
+    >>> seat_in_hand(setup, 1, "id-ann")  # table seat 1 was not dealt in
+
+    """
+    if index not in setup.lineup:
+        return None
+    engine = setup.lineup.index(index)
+    if engine >= len(setup.player_ids) or setup.player_ids[engine] != player_id:
+        return None
+    return engine
+
+
 def steps(
-    table_id: str, setup: HandSetup, views: list[TableView], book: DeckBook | None = None
+    table_id: str,
+    setup: HandSetup,
+    views: list[TableView],
+    book: DeckBook | None = None,
+    you: int | None = None,
 ) -> dict[str, Any]:
     """A finished hand step by step for a replay (the shape of
     :class:`~wildstud.server.schemas.HandSteps`): each step holds the events it added and the
-    spectator's view after them, as the table's ``update`` frames do, so a client draws each
-    step as it drew the live table. Given the hand's decks, it carries the commitments and the
-    proofs of every card the steps show.
+    view after them, as the table's ``update`` frames do, so a client draws each step as it drew
+    the live table. The views are the spectator's, or engine seat ``you``'s (with its own hidden
+    cards). Given the hand's decks, it carries the commitments and the proofs of every card the
+    steps show.
 
     >>> from wildstud.server.replay import DeckBook, replay_views
     >>> setup = HandSetup(3, 0, "follow-the-queen", {}, (0, 2), ("ann", "bob"), 1, (50, 50))
@@ -115,6 +143,7 @@ def steps(
         "names": list(setup.names),
         "lineup": list(setup.lineup),
         "starting_stacks": list(setup.stacks),
+        "you": you,
         "steps": frames,
         **_proven(book, views[-1]),
     }

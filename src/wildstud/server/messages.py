@@ -14,6 +14,9 @@ A client sends JSON objects with a ``type``:
   chat (:mod:`wildstud.server.chat`); ``id`` (optional, 1-64 letters, digits, ``-`` or ``_``)
   makes a resend after a reconnection a repeat rather than a second line, and ``name`` is a
   spectator's (a player speaks under their seat's name);
+- ``{"type": "show", "seq": 12, "show": false}``: at the showdown, show the hand (``true``) or
+  muck it unshown (``false``); only a hand that takes no part of a pot may be mucked, and only
+  while the table offers the choice (a ``showdown`` frame names the seats that have it);
 - ``{"type": "ping"}``.
 
 ``seq`` numbers a seat's requests, each larger than the last, and the seat's connections (a
@@ -49,6 +52,10 @@ The server's frames are JSON objects too, each one a model of :mod:`wildstud.ser
   "path"}`` for each card the frame's events show this client for the first time (its own hole
   cards, every face-up card, the hands shown down), to check against its deal's root at once
   (:mod:`wildstud.commitment`, :mod:`wildstud.server.proofs`);
+- ``{"type": "showdown", "seats", "seconds", "default"}``: the showdown waits for these table
+  seats to show or muck (``default``, ``"muck"`` or ``"show"``, is what the table does for a seat
+  that has not chosen when ``seconds`` run out); sent again with fewer seats as each chooses,
+  and on connecting while it lasts;
 - ``{"type": "clock", "clock"}`` when the table pauses or resumes; a ``clock`` is ``null`` or
   ``{"seat", "clock", "bank", "running"}``: the table seat to act and its seconds left;
 - ``{"type": "chat_log", "lines", "muted", "open", "limit"}`` on connecting,
@@ -119,6 +126,7 @@ __all__ = [
     "Ping",
     "Rebuy",
     "Say",
+    "Show",
     "SitIn",
     "SitOut",
     "ack_frame",
@@ -183,6 +191,14 @@ class Rebuy(_Frame):
     amount: Annotated[int, Field(ge=1, le=1_000_000_000)]
 
 
+class Show(_Frame):
+    """At the showdown: show the hand (``show``) or muck it unshown."""
+
+    type: Literal["show"]
+    seq: Seq
+    show: bool
+
+
 class Ping(_Frame):
     """Is the server there?"""
 
@@ -199,16 +215,16 @@ class Say(_Frame):
 
 
 ClientFrame = Annotated[
-    Act | Choose | SitOut | SitIn | Rebuy | Ping | Say, Field(discriminator="type")
+    Act | Choose | SitOut | SitIn | Rebuy | Show | Ping | Say, Field(discriminator="type")
 ]
 """Any frame a client may send."""
 
-_CLIENT_FRAME: TypeAdapter[Act | Choose | SitOut | SitIn | Rebuy | Ping | Say] = TypeAdapter(
+_CLIENT_FRAME: TypeAdapter[Act | Choose | SitOut | SitIn | Rebuy | Show | Ping | Say] = TypeAdapter(
     ClientFrame
 )
 
 
-def read_frame(text: str | bytes) -> Act | Choose | SitOut | SitIn | Rebuy | Ping | Say:
+def read_frame(text: str | bytes) -> Act | Choose | SitOut | SitIn | Rebuy | Show | Ping | Say:
     """Check a client's frame; a malformed one raises :class:`pydantic.ValidationError`."""
     return _CLIENT_FRAME.validate_json(text)
 

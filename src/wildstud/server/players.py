@@ -1,5 +1,5 @@
-"""Requests from players: actions, the dealer's pick of a game, sitting out and in, and asking
-for chips (:mod:`wildstud.server.cashier`).
+"""Requests from players: actions, the dealer's pick of a game, showing or mucking at the
+showdown, sitting out and in, and asking for chips (:mod:`wildstud.server.cashier`).
 
 Each request is numbered (``seq``, see :mod:`wildstud.server.messages`) and answered: an
 ``ack`` to the connection that sent it and a ``seq`` frame to the seat's other connections. A
@@ -24,6 +24,7 @@ from wildstud.server.messages import (
     Choose,
     Ping,
     Rebuy,
+    Show,
     SitIn,
     SitOut,
     ack_frame,
@@ -31,7 +32,9 @@ from wildstud.server.messages import (
     seq_refusal,
     seq_taken,
 )
+from wildstud.server.replay import at_showdown
 from wildstud.server.seating import Client, Seat
+from wildstud.server.showdown import undecided
 from wildstud.server.store import Changes
 
 if TYPE_CHECKING:
@@ -47,7 +50,7 @@ class Players:
         self.table = table
 
     async def handle(
-        self, client: Client, frame: Act | Choose | SitIn | SitOut | Rebuy | Ping
+        self, client: Client, frame: Act | Choose | SitIn | SitOut | Rebuy | Show | Ping
     ) -> None:
         """Carry out a client's request and answer it (see the module's description)."""
         if isinstance(frame, Ping):
@@ -80,6 +83,8 @@ class Players:
                 await self._chooses(seat, frame)
             elif isinstance(frame, Rebuy):
                 await self._asks_for_chips(seat, frame)
+            elif isinstance(frame, Show):
+                await self._shows(seat, frame)
             else:
                 seat.sitting_out = isinstance(frame, SitOut)
                 seat.missed_hands = 0
@@ -142,3 +147,25 @@ class Players:
             )
         seat.last_seq = frame.seq
         await self.table.driver.deal(frame.entry, chooser=seat)
+
+    async def _shows(self, seat: Seat, frame: Show) -> None:
+        table = self.table
+        if table.status is TableStatus.PAUSED:
+            raise IllegalActionError("the table is paused: wait for the host to resume it")
+        live = table.live
+        if live is None or not at_showdown(live.hand):
+            raise IllegalActionError("there is no showdown now to show or muck at")
+        engine = live.engine_seat(seat.index)
+        if engine is None or engine not in live.hand.live:
+            raise IllegalActionError("you have no hand at this showdown")
+        if live.hand.must_show(engine):
+            raise IllegalActionError(
+                "your hand takes part of a pot: it is shown anyway"
+                if frame.show
+                else "your hand takes part of a pot: it is shown, and cannot be mucked"
+            )
+        if engine not in undecided(live.hand, live.shown):
+            raise IllegalActionError("you have chosen to show this hand already")
+        seat.acted = True
+        seat.last_seq = frame.seq
+        await table.driver.decide(seat, engine, frame.show, "player", frame.seq)

@@ -27,11 +27,26 @@ from collections.abc import Iterable, Mapping
 from wildstud.betting import ActionKind
 from wildstud.cards import DECK, Deck, parse_cards
 from wildstud.commitment import SealedDeck
-from wildstud.deal import Hand, Phase, TableView
+from wildstud.deal import DealerStep, Hand, Phase, TableView
 from wildstud.games import find_game
 from wildstud.server.store.records import ActionRecord, HandSetup
 
-__all__ = ["DeckBook", "deal_on", "rebuild", "replay_views", "start_hand"]
+__all__ = [
+    "MUCK",
+    "SHOW",
+    "DeckBook",
+    "at_showdown",
+    "deal_on",
+    "rebuild",
+    "replay_views",
+    "start_hand",
+]
+
+MUCK = "muck"
+"""The kind of an action record for a hand its player mucked at the showdown, unshown."""
+SHOW = "show"
+"""The kind of an action record for a hand its player chose to show at the showdown: the engine
+does nothing with it (every hand still in is shown); the record keeps the choice made."""
 
 _SHUFFLER = secrets.SystemRandom()
 
@@ -103,21 +118,37 @@ def _new_hand(setup: HandSetup, book: DeckBook) -> Hand:
     )
 
 
-def start_hand(setup: HandSetup, book: DeckBook, *, to_redeal: bool = False) -> Hand:
+def start_hand(
+    setup: HandSetup, book: DeckBook, *, to_redeal: bool = False, hold_showdown: bool = False
+) -> Hand:
     """The hand ``setup`` describes, dealt from ``book``, run until a player must act (or,
-    ``to_redeal``, until a redeal is due: see :func:`deal_on`)."""
+    ``to_redeal``, until a redeal is due or, ``hold_showdown``, the showdown: see
+    :func:`deal_on`)."""
     hand = _new_hand(setup, book)
     if to_redeal:
-        deal_on(hand)
+        deal_on(hand, hold_showdown=hold_showdown)
     else:
         hand.run()
     return hand
 
 
-def deal_on(hand: Hand) -> None:
+def at_showdown(hand: Hand) -> bool:
+    """Whether the dealer's next step is the showdown: the hands still in are about to be shown,
+    and a seat may still muck (:meth:`~wildstud.deal.Hand.muck`).
+
+    >>> at_showdown(Hand("FTQ", [50, 50]))
+    False
+    """
+    step = hand.next_step
+    return step is not None and step.kind is DealerStep.SHOWDOWN
+
+
+def deal_on(hand: Hand, *, hold_showdown: bool = False) -> None:
     """The dealer's steps until a player must act, the hand is over or a redeal is due; the
     table shows the card that called for the redeal before ``hand.step()`` carries it out.
-    Replaying from the same decks, :meth:`~wildstud.deal.Hand.run` gives the same hand.
+    ``hold_showdown``: stop before the showdown too, so that the players whose hands take no
+    part of a pot can choose to show or muck first. Replaying from the same decks,
+    :meth:`~wildstud.deal.Hand.run` gives the same hand.
 
     >>> from wildstud.deal import stack_deck
     >>> hand = Hand("the-bitch", [50, 50], deck=stack_deck("2c 3c 4c 5c  6c Qs"))
@@ -126,24 +157,53 @@ def deal_on(hand: Hand) -> None:
     ('dealer', 'Q♠ face up to p2')
     """
     while hand.phase is Phase.DEALER and hand.redeal_pending is None:
+        if hold_showdown and at_showdown(hand):
+            return
         hand.step()
 
 
-def rebuild(setup: HandSetup, book: DeckBook, actions: Iterable[ActionRecord]) -> Hand:
-    """The hand as it stood after ``actions``, replayed from the decks in ``book``."""
-    hand = start_hand(setup, book)
-    for action in actions:
+def _to_showdown(hand: Hand) -> None:
+    """The dealer's steps, redeals included, until a player must act, the hand is over or the
+    hands are about to be shown (where the mucks recorded come in)."""
+    while hand.phase is Phase.DEALER and not at_showdown(hand):
+        hand.step()
+
+
+def _replay(hand: Hand, action: ActionRecord) -> None:
+    if action.kind == MUCK:
+        hand.muck(action.seat, show_last=True)  # the table shows the hand that wins
+    elif action.kind != SHOW:
         hand.act(ActionKind(action.kind), action.amount, seat=action.seat)
+
+
+def rebuild(
+    setup: HandSetup,
+    book: DeckBook,
+    actions: Iterable[ActionRecord],
+    *,
+    hold_showdown: bool = False,
+) -> Hand:
+    """The hand as it stood after ``actions``, replayed from the decks in ``book``; a hand
+    that reached the showdown is shown down after its mucks, unless ``hold_showdown`` (a hand
+    in progress, whose players may have choices left to make)."""
+    hand = _new_hand(setup, book)
+    _to_showdown(hand)
+    for action in actions:
+        _replay(hand, action)
+        _to_showdown(hand)
+    if not hold_showdown:
         hand.run()
     return hand
 
 
 def replay_views(
-    setup: HandSetup, book: DeckBook, actions: Iterable[ActionRecord]
+    setup: HandSetup, book: DeckBook, actions: Iterable[ActionRecord], viewer: int | None = None
 ) -> list[TableView]:
-    """What a spectator saw of the hand, move by move: the view as the hand starts, then after
-    each of the dealer's steps and each player's action, until the hand is over or the actions
-    run out. Each view holds every event so far, hidden cards hidden until they were shown.
+    """What a spectator (or the engine seat ``viewer``) saw of the hand, move by move: the view
+    as the hand starts, then after each of the dealer's steps and each player's action, until
+    the hand is over or the actions run out. Each view holds every event so far, hidden cards
+    hidden until they were shown (a viewer's own hidden cards shown to it from the start), as
+    :meth:`~wildstud.deal.Hand.view` gives them.
 
     >>> from wildstud.server.store.records import HandSetup
     >>> setup = HandSetup(1, 0, "follow-the-queen", {}, (0, 1), ("ann", "bob"), 0, (50, 50))
@@ -154,15 +214,19 @@ def replay_views(
     False
     """
     hand = _new_hand(setup, book)
-    views = [hand.view(None)]
+    views = [hand.view(viewer)]
     pending = iter(actions)
+    action = next(pending, None)
     while hand.phase is not Phase.OVER:
-        if hand.phase is Phase.DEALER:
+        if hand.phase is Phase.DEALER and not (at_showdown(hand) and action is not None):
             hand.step()
+        elif action is None:
+            break
         else:
+            _replay(hand, action)
+            shown = action.kind == SHOW  # a choice to show changes nothing until the showdown
             action = next(pending, None)
-            if action is None:
-                break
-            hand.act(ActionKind(action.kind), action.amount, seat=action.seat)
-        views.append(hand.view(None))
+            if shown:
+                continue
+        views.append(hand.view(viewer))
     return views

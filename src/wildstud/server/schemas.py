@@ -169,6 +169,16 @@ class TableSettings(_Model):
     spectator_chat: bool = Field(
         False, description="spectators read and write the table chat (players always do)"
     )
+    muck_clock: Annotated[float, Field(ge=0, le=60)] = Field(
+        5.0,
+        description="seconds each player whose hand takes no part of a pot has at the showdown"
+        " to show it or muck it",
+    )
+    showdown_default: Literal["muck", "show"] = Field(
+        "muck",
+        description="what the table does at the showdown for a losing hand whose player has not"
+        " chosen in time, is a bot or is away: muck it unshown, or show it",
+    )
     seat_requests: bool = Field(
         True,
         description="the join link asks the host for a seat (the host approves or declines);"
@@ -223,6 +233,8 @@ class RulesUpdate(_Model):
     idle_minutes: Annotated[float, Field(gt=0, le=1440)] | None = None
     showdown_pause: Annotated[float, Field(ge=0, le=60)] | None = None
     spectator_chat: bool | None = None
+    muck_clock: Annotated[float, Field(ge=0, le=60)] | None = None
+    showdown_default: Literal["muck", "show"] | None = None
     seat_requests: bool | None = None
 
 
@@ -438,22 +450,27 @@ class HandHistory(_Model):
 
 
 class HandStep(_Model):
-    """One move of a finished hand: the events it added and the spectator's view after them
-    (the view of a WebSocket ``update`` frame, without its events)."""
+    """One move of a finished hand: the events it added and the view after them (the view of
+    a WebSocket ``update`` frame, without its events)."""
 
     events: list[dict[str, Any]]
     view: dict[str, Any]
 
 
 class HandSteps(_Model):
-    """A finished hand move by move, as a spectator saw it live: hidden cards stay hidden
-    until the showdown shows them."""
+    """A finished hand move by move, as a spectator saw it live, or as one seat saw it: hidden
+    cards stay hidden until the showdown shows them, but for that seat's own."""
 
     table_id: str
     number: int
     names: list[str] = Field(description="the players' names by engine seat (p1 first)")
     lineup: list[int] = Field(description="the table seat of each engine seat")
     starting_stacks: list[int]
+    you: int | None = Field(
+        default=None,
+        description="the engine seat whose view the steps are (its own hidden cards shown), or"
+        " null: the spectator's view",
+    )
     steps: list[HandStep]
     commitments: list[Commitment] = Field(
         default=[], description="each deal's commitment to its deck (none before commitments)"

@@ -75,11 +75,11 @@ from wildstud.server.driver import Driver, LiveHand, StorageFailureError, TableS
 from wildstud.server.fanout import RESTARTING, Fanout, dumps
 from wildstud.server.hosting import Hosting, build_menu
 from wildstud.server.ledger import Ledger
-from wildstud.server.messages import Act, Choose, Ping, Rebuy, Say, SitIn, SitOut
+from wildstud.server.messages import Act, Choose, Ping, Rebuy, Say, Show, SitIn, SitOut
 from wildstud.server.metrics import UNWATCHED
 from wildstud.server.night import Night
 from wildstud.server.players import Players
-from wildstud.server.replay import DeckBook, rebuild
+from wildstud.server.replay import MUCK, SHOW, DeckBook, rebuild
 from wildstud.server.requests import SeatRequests
 from wildstud.server.schemas import RulesUpdate, TableSettings
 from wildstud.server.seating import Client, Seat, SeatKind
@@ -156,8 +156,10 @@ class Table:
         if stored.live_hand is not None:
             setup = stored.live_hand.setup
             book = DeckBook(stored.live_hand.decks, stored.live_hand.salts)
-            hand = rebuild(setup, book, stored.live_hand.actions)
+            hand = rebuild(setup, book, stored.live_hand.actions, hold_showdown=True)
             table.live = LiveHand(setup, book, hand, len(stored.live_hand.actions))
+            # The showdown's choices made before the restart stand (server/showdown.py).
+            table.live.shown = {a.seat for a in stored.live_hand.actions if a.kind == SHOW}
             table.live.published = len(hand.events)
             table.driver.dealt_last = {
                 index: table.seats[index].player_id
@@ -168,7 +170,9 @@ class Table:
                 seat = table.seats.get(setup.lineup[action.seat])
                 if seat is not None:
                     seat.acted = seat.acted or action.source == "player"
-                    seat.timed_out = seat.timed_out or action.source == "clock"
+                    # The showdown's default is no missed turn (server/showdown.py).
+                    clocked = action.source == "clock" and action.kind not in (SHOW, MUCK)
+                    seat.timed_out = seat.timed_out or clocked
         return table
 
     def state(self) -> TableState:
@@ -259,7 +263,7 @@ class Table:
         await self.fanout.detach(client)
 
     async def handle(
-        self, client: Client, frame: Act | Choose | SitIn | SitOut | Rebuy | Ping | Say
+        self, client: Client, frame: Act | Choose | SitIn | SitOut | Rebuy | Show | Ping | Say
     ) -> None:
         """Carry out a client's request and answer it (see :mod:`wildstud.server.players`; a
         line of chat, :mod:`wildstud.server.chat`)."""

@@ -128,6 +128,8 @@ class HandRow(Base):
     dealer: Mapped[int] = mapped_column(Integer)
     """The dealer's engine seat."""
     stacks: Mapped[list[Any]] = mapped_column(JSON)
+    player_ids: Mapped[list[Any] | None] = mapped_column(JSON)
+    """The player id of each engine seat (empty for hands stored before they were kept)."""
     live: Mapped[bool] = mapped_column(Boolean, default=True)
     final_stacks: Mapped[list[Any] | None] = mapped_column(JSON)
     summary: Mapped[dict[str, Any] | None] = mapped_column(JSON)

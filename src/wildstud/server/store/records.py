@@ -78,6 +78,9 @@ class HandSetup:
     names: tuple[str, ...]
     dealer: int
     stacks: tuple[int, ...]
+    player_ids: tuple[str, ...] = ()
+    """The player id of each engine seat: who held each seat when the hand was dealt (empty
+    for a hand stored before they were kept)."""
 
 
 @dataclass(frozen=True, slots=True)

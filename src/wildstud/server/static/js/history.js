@@ -1,5 +1,6 @@
 // Past hands: a list, any hand replayed move by move as the table showed it, and its PHH record
-// to download. The cards the hand showed are checked here against each deal's commitment (the
+// to download. At a seat (given its token) a hand replays from that seat: the server sends the
+// seat's own hole cards and no one else's hidden card the showdown did not show. The cards the hand showed are checked here against each deal's commitment (the
 // Merkle root the server sent before the deal's first card) and marked as proven.
 
 import { api, base, h } from "./api.js";
@@ -143,11 +144,19 @@ function markProven(container, deal, results) {
 }
 
 export class HistoryPanel {
-  constructor(element, seatCount = () => 6) {
+  constructor(element, seatCount = () => 6, seatToken = null) {
     this.element = element;
     this.seatCount = seatCount;
+    this.seatToken = seatToken;
     this.tableId = null;
     this.fresh = false;
+  }
+
+  /** Where a finished hand is read from: the seat's own view at a seat, else the table's. */
+  handPath(number) {
+    return this.seatToken
+      ? `/seat/${encodeURIComponent(this.seatToken)}/hands/${number}`
+      : `/tables/${this.tableId}/hands/${number}`;
   }
 
   stale() {
@@ -181,10 +190,7 @@ export class HistoryPanel {
           " ",
           h(
             "a",
-            {
-              href: `${base}/api/tables/${tableId}/hands/${hand.number}/phh`,
-              download: `${tableId}-${hand.number}.phh`,
-            },
+            { href: `${base}/api${this.handPath(hand.number)}/phh`, download: `${tableId}-${hand.number}.phh` },
             "PHH",
           ),
         );
@@ -200,7 +206,7 @@ export class HistoryPanel {
   }
 
   async replay(number) {
-    const record = await api(`/tables/${this.tableId}/hands/${number}/steps`);
+    const record = await api(`${this.handPath(number)}/steps`);
     const box = this.replayBox;
     const frames = record.steps;
     const events = frames.flatMap((frame) => frame.events);
@@ -211,7 +217,9 @@ export class HistoryPanel {
     }, 0);
     const last = frames.length - 1;
     const title = frames[0].view.game;
-    const heading = h("h3", { tabIndex: -1 }, `Hand ${record.number}: ${title}`);
+    const you = record.you ?? null;
+    const from = you === null ? "as the table saw it" : `from your seat (${record.names[you]})`;
+    const heading = h("h3", { tabIndex: -1 }, `Hand ${record.number}: ${title}, ${from}`);
     const stepLine = h("p", { className: "step", "aria-live": "polite" });
     const banner = h("section", { className: "banner replay-banner", "aria-label": "Wild cards at this step" });
     const centre = h("div", { className: "centre" });
@@ -248,18 +256,19 @@ export class HistoryPanel {
       Object.values(buttons),
       h(
         "a",
-        { href: `${base}/api/tables/${this.tableId}/hands/${number}/phh`, download: `${this.tableId}-${number}.phh` },
+        { href: `${base}/api${this.handPath(number)}/phh`, download: `${this.tableId}-${number}.phh` },
         "Download PHH",
       ),
     );
     const draw = () => {
       const view = { ...frames[step].view, events: events.slice(0, counts[step]) };
-      const hand = { number: record.number, names: record.names, lineup: record.lineup, you: null, clock: null, view };
+      const hand = { number: record.number, names: record.names, lineup: record.lineup, you, clock: null, view };
       const added = frames[step].events.map((event) => describeEvent(event, record.names)).filter(Boolean);
       const where = [view.street, view.deal > 1 ? `deal ${view.deal}` : null].filter(Boolean).join(", ");
       stepLine.textContent = `Step ${step + 1} of ${frames.length}${where ? ` (${where})` : ""}: ${added.join(" ") || "…"}`;
       const wild = drawBanner(banner, hand);
-      drawSeats(seats, { hand, wild, total: this.seatCount(), showEmpty: false });
+      const mine = you === null ? null : record.lineup[you];
+      drawSeats(seats, { hand, wild, total: this.seatCount(), mine, showEmpty: false });
       drawCentre(centre, hand, wild);
       markProven(felt, view.deal || 1, results);
       const lines = view.events.map((event) => describeEvent(event, record.names)).filter(Boolean);

@@ -111,6 +111,7 @@ const CLOCKS = [
   ["time_bank", "Time bank (seconds)"],
   ["choice_clock", "Seconds to pick the game (dealer's choice)"],
   ["showdown_pause", "Showdown pause (seconds)"],
+  ["muck_clock", "Seconds to show or muck a losing hand"],
   ["hand_pause", "Seconds between hands"],
 ];
 const BOT_KINDS = {
@@ -273,6 +274,24 @@ export async function showHome(root) {
         h("small", {}, ` ${settings.seat_requests.description || "the host approves each player who asks for a seat"}`),
       )
     : null;
+  // What the table does with a losing hand whose player does not show or muck it in time.
+  const showdownDefault = settings.showdown_default
+    ? field(
+        "A losing hand not shown or mucked in time is",
+        h(
+          "select",
+          { name: "showdown_default" },
+          settings.showdown_default.enum.map((value) =>
+            h(
+              "option",
+              { value, selected: value === settings.showdown_default.default },
+              value === "muck" ? "mucked unshown" : "shown",
+            ),
+          ),
+        ),
+        settings.showdown_default.description,
+      )
+    : null;
   const submit = h("button", { type: "submit" }, "Create the table");
   form = h(
     "form",
@@ -322,6 +341,7 @@ export async function showHome(root) {
       h("legend", {}, "Seats and clock"),
       field("Seats", numberInput("seats", settings.seats.default, 2, 8)),
       CLOCKS.map(([name, label]) => setting(name, label, 0)),
+      showdownDefault,
       seatRequests,
     ),
     h(
@@ -379,6 +399,7 @@ export async function showHome(root) {
       if (form.elements[name]) body[name] = number(name);
     }
     if (form.elements.seat_requests) body.seat_requests = form.elements.seat_requests.checked;
+    if (form.elements.showdown_default) body.showdown_default = data.get("showdown_default");
     submit.disabled = true;
     status.textContent = "Creating…";
     let created;

@@ -21,6 +21,7 @@ import { ChatPanel } from "./chat.js";
 import { Attention } from "./attention.js";
 import { Moment } from "./moment.js";
 import { SeatControls } from "./seatcontrols.js";
+import { ShowdownChoice } from "./showdown.js";
 
 const SHORTCUTS_KEY = "wildstud.shortcuts";
 // Keys typed here belong to what holds them, never to the table.
@@ -57,6 +58,7 @@ class TablePage {
     this.attention = new Attention();
     this.moment = new Moment();
     this.seatControls = new SeatControls(this.panel);
+    this.showdown = new ShowdownChoice(this.panel);
     this.host = host;
     this.announceTimer = null;
     this.spoken = { wild: null, turn: null, over: null, redeal: null, hand: null, from: 0 };
@@ -185,6 +187,7 @@ class TablePage {
       el.felt,
       el.picker,
       el.actions,
+      this.showdown.element,
       this.seatControls.element,
       h(
         "div",
@@ -198,7 +201,7 @@ class TablePage {
       el.confirm,
       el.host, // last: beside the table on a wide screen, under it on a phone (hostpanel.js)
     );
-    this.historyPanel = new HistoryPanel(el.history, () => this.seatCount());
+    this.historyPanel = new HistoryPanel(el.history, () => this.seatCount(), this.seatToken);
   }
 
   toggleHistory() {
@@ -239,6 +242,9 @@ class TablePage {
         this.tableNews(state.table, frame.table);
         state.table = frame.table;
         this.ledger.update(frame.table, state.welcome);
+        break;
+      case "showdown":
+        this.showdown.update(frame);
         break;
       case "choosing":
         state.choosing = frame;
@@ -446,6 +452,7 @@ class TablePage {
       this.renderActions();
       this.renderLog();
       this.renderSeatControls();
+      this.showdown.render(this.mySeat(), hand ? hand.number : null);
     });
     if (this.host && this.host.update && table) this.host.update(table);
     this.speakChanges();
@@ -587,6 +594,7 @@ class TablePage {
   }
 
   tick() {
+    this.showdown.tick();
     const hand = this.state.hand;
     const element = this.el.seats.querySelector(".to-act .clock");
     if (this.state.choosing) {
