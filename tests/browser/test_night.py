@@ -492,6 +492,12 @@ def test_a_friend_mucks_a_losing_hand_at_the_showdown(night: Night) -> None:
     events = night.spectator.hands[number]["view"]["events"]
     mucked = [event for event in events if event["type"] == "mucked"]
     assert mucked, events
+    # The mucked hole cards reached nobody: the spectator never saw them.
+    view = night.spectator.hands[number]["view"]
+    for event in mucked:
+        seat = next(seat for seat in view["seats"] if seat["seat"] == event["seat"])
+        assert not seat["shown"], seat
+        assert all(held["card"] is None for held in seat["cards"] if not held["up"]), seat
     # The hand that was mucked took no part of any pot: its stack did not grow.
     summary = next(
         h for h in night.api.get(f"/api/tables/{night.table_id}/hands") if h["number"] == number
