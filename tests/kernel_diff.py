@@ -343,12 +343,15 @@ def main() -> None:
     parser.add_argument("--batch", type=int, default=500)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--progress", action="store_true", help="a line after each batch")
+    parser.add_argument("--games", nargs="+", metavar="CODE", help="only these games (FTQ …)")
     args = parser.parse_args()
     total = Outcome()
     # Each worker process plays its batches on one thread; the workers share the cores.
     os.environ["NUMBA_NUM_THREADS"] = "1"
     with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
         for game, chosen in samples(args.deals, args.seed, every_combination=True):
+            if args.games and not set(game.codes) & set(args.games):
+                continue
             began = time.perf_counter()
             batches = [chosen[i : i + args.batch] for i in range(0, len(chosen), args.batch)]
             outcome = Outcome()
