@@ -1,14 +1,16 @@
 // The table: seats round an oval, cards in the order dealt, the wild-card banner, the pots, the
-// clock, the action buttons and the dealer's picker, all redrawn from the server's frames. A
-// redraw merges into what is on the page (dom.js), so focus stays where the player left it;
-// the page never moves focus by itself.
+// clock, the action buttons and the dealer's picker, all redrawn from the server's frames. Each
+// frame reduces into a new state (state.js); the page carries out what the frame asked for
+// besides, then redraws the parts whose slice of the state is new. A redraw merges into what is
+// on the page (dom.js), so focus stays where the player left it; the page never moves focus by
+// itself.
 
 import { h } from "./api.js";
 import { TableSocket } from "./socket.js";
-import { pretty, toggleFourColour, fourColour } from "./cards.js";
+import { toggleFourColour, fourColour } from "./cards.js";
 import { drawBanner, drawCentre, drawSeats, pendingRedeal } from "./drawing.js";
 import { currentDeal } from "./banner.js";
-import { describeChange, describeRedeal } from "./words.js";
+import { describeRedeal } from "./words.js";
 import { describeEvent } from "./events.js";
 import { HistoryPanel } from "./history.js";
 import { mergeChildren, keepFocus } from "./dom.js";
@@ -22,6 +24,7 @@ import { Attention } from "./attention.js";
 import { Moment } from "./moment.js";
 import { SeatControls } from "./seatcontrols.js";
 import { ShowdownChoice } from "./showdown.js";
+import { initialState, nameAt, reduce } from "./state.js";
 
 const SHORTCUTS_KEY = "wildstud.shortcuts";
 // Keys typed here belong to what holds them, never to the table.
@@ -37,16 +40,7 @@ class TablePage {
   constructor(root, { socket, seatToken = null, host = null, hostToken = null }) {
     this.root = root;
     this.seatToken = seatToken;
-    this.state = {
-      welcome: null,
-      table: null,
-      hand: null,
-      choosing: null,
-      clockAt: 0,
-      connection: "connecting",
-      notices: [],
-      shortcuts: readSetting(SHORTCUTS_KEY) !== "off",
-    };
+    this.state = initialState({ shortcuts: readSetting(SHORTCUTS_KEY) !== "off" });
     this.socket = new TableSocket(socket, {
       onFrame: (frame, answered) => this.onFrame(frame, answered),
       onStatus: (status) => this.onStatus(status),
@@ -212,14 +206,14 @@ class TablePage {
   }
 
   toggleShortcuts() {
-    this.state.shortcuts = !this.state.shortcuts;
+    this.state = { ...this.state, shortcuts: !this.state.shortcuts };
     writeSetting(SHORTCUTS_KEY, this.state.shortcuts ? "on" : "off");
     this.el.shortcutsButton.setAttribute("aria-pressed", String(this.state.shortcuts));
     this.renderActions();
   }
 
   onStatus(status) {
-    this.state.connection = status;
+    this.state = { ...this.state, connection: status };
     const text = {
       connecting: "Connecting…",
       reconnecting: "Reconnecting…",
@@ -232,127 +226,55 @@ class TablePage {
   }
 
   onFrame(frame, answered = false) {
-    const state = this.state;
     if (this.chat.onFrame(frame)) return;
-    switch (frame.type) {
-      case "welcome":
-        state.welcome = frame;
-        break;
-      case "table":
-        this.tableNews(state.table, frame.table);
-        state.table = frame.table;
-        this.ledger.update(frame.table, state.welcome);
-        break;
-      case "showdown":
-        this.showdown.update(frame);
-        break;
-      case "choosing":
-        state.choosing = frame;
-        state.choosingAt = performance.now();
-        break;
-      case "hand": {
-        const previous = state.hand;
-        state.hand = { ...frame, view: { ...frame.view } };
-        state.clockAt = performance.now();
-        if (!previous || previous.number !== frame.number) {
-          this.el.announce.hidden = true;
-          if (state.choosing)
-            this.announce(
-              `${this.nameAt(state.choosing.dealer)} chose ${frame.view.game}${this.ruleText(frame.view)}.`,
-              3000,
-              "choice",
-            );
-          state.choosing = null;
-          this.historyPanel.stale();
-          const started = frame.view.events.find((event) => event.type === "hand_started");
-          if (started) this.chat.dealer(`Hand ${frame.number}: ${describeEvent(started, frame.names)}`);
-          if (previous) this.attention.play("deal");
-          // A redeal (or a call) may come before anyone acts, in the hand's first frame.
-          this.announceEvents(frame.view.events, frame.names);
-        }
-        break;
-      }
-      case "update": {
-        const hand = state.hand;
-        if (!hand || hand.number !== frame.number || hand.view.events.length !== frame.from) {
-          return; // out of step: the next reconnect brings the whole hand again
-        }
-        const events = hand.view.events.concat(frame.events);
-        hand.view = { ...frame.view, events };
-        hand.clock = frame.clock;
-        state.clockAt = performance.now();
-        this.announceEvents(frame.events, hand.names);
-        this.attention.events(frame.events);
-        if (hand.view.phase === "over") this.historyPanel.stale();
-        break;
-      }
-      case "clock":
-        if (state.hand) {
-          state.hand.clock = frame.clock;
-          state.clockAt = performance.now();
-        }
-        break;
-      case "error":
-        // An error answering the request in flight went to the panel as its answer; any other
-        // (about a request already settled, or none) is shown all the same.
-        if (!answered) this.panel.showError(frame.message);
-        break;
-      case "removed":
-        this.el.status.textContent = frame.message;
-        break;
-      case "notice":
-        // The host changed something (console.py): said at once, and kept in the hand log.
-        // A connection (or a reconnection) is sent again those not yet played out.
-        if (state.notices.some((notice) => notice.hand === frame.hand && notice.text === frame.text)) return;
-        state.notices = [...state.notices.slice(-9), frame];
-        this.announce(frame.text, 6000, "notice");
-        this.chat.dealer(frame.text);
-        break;
-      default:
-        return;
-    }
-    this.render();
+    const before = this.state;
+    const { state, effects } = reduce(before, frame, performance.now(), { answered });
+    this.state = state;
+    // The panels that keep their own state get their frames as they come.
+    if (frame.type === "table") this.ledger.update(state.table, state.welcome);
+    if (frame.type === "showdown") this.showdown.update(frame);
+    for (const effect of effects) this.apply(effect);
+    if (state === before && frame.type !== "showdown") return;
+    this.render(before);
   }
 
-  ruleText(view) {
-    const entries = (this.state.table && this.state.table.settings.games) || [];
-    const entry = entries.find((item) => view.code.startsWith(item.game.toUpperCase()) || item.game === view.code);
-    const rules = entry && Object.entries(entry.house_rules || {});
-    return rules && rules.length
-      ? ` (${rules.map(([key, value]) => `${key.replaceAll("_", " ")}: ${value}`).join(", ")})`
-      : "";
+  /** What a frame asked for besides a new state (state.js). */
+  apply(effect) {
+    switch (effect.kind) {
+      case "announce":
+        this.announce(effect.text, effect.millis, effect.tone);
+        break;
+      case "hide-announce":
+        this.el.announce.hidden = true;
+        break;
+      case "dealer":
+        this.chat.dealer(effect.text);
+        break;
+      case "moment":
+        this.moment.show(effect.title, effect.text);
+        break;
+      case "sound":
+        this.attention.play(effect.name);
+        break;
+      case "attention":
+        this.attention.events(effect.events);
+        break;
+      case "history-stale":
+        this.historyPanel.stale();
+        break;
+      case "error":
+        // The panel shows an error at its next drawing, which no new state would bring.
+        this.panel.showError(effect.message);
+        keepFocus(() => this.renderActions());
+        break;
+      case "status":
+        this.el.status.textContent = effect.text;
+        break;
+    }
   }
 
   nameAt(tableSeat) {
-    const table = this.state.table;
-    const seat = table && table.seats.find((item) => item.seat === tableSeat);
-    return seat ? seat.name : `Seat ${tableSeat + 1}`;
-  }
-
-  /** What the dealer says of the host's pausing and resuming the table (the host's changes to
-   * the rules come as notices, which the dealer says too). */
-  tableNews(before, after) {
-    if (!before) return;
-    if (before.status !== after.status && after.status !== "waiting")
-      this.chat.dealer(after.status === "paused" ? "The host paused the table." : "Dealing.");
-  }
-
-  /** The events nobody should miss, on screen and in the dealer's log: the call of Smack My
-   * Bitch Up is a moment over the table; a redeal a toast. */
-  announceEvents(events, names) {
-    for (const event of events) {
-      if (event.type === "called") {
-        // The king's own change, sent just before the call: what it cancelled, what is wild now.
-        const king = events.find((item) => item.type === "wilds_changed" && item.card === event.card);
-        const what = king ? describeChange(king, names) : `${pretty(event.card)} to ${names[event.seat]}`;
-        this.moment.show(`${event.name}!`, `${what}.`);
-        this.chat.dealer(`${event.name}! ${what}.`);
-      }
-      if (event.type === "redealt") {
-        this.announce(describeEvent(event, names), 6000, "redeal");
-        this.chat.dealer(describeEvent(event, names));
-      }
-    }
+    return nameAt(this.state, tableSeat);
   }
 
   /** A toast over the table that fades after `millis`; one of any `kind` but "called" also
@@ -436,21 +358,24 @@ class TablePage {
     return welcome && welcome.role === "seat" ? welcome.seat : null;
   }
 
-  render() {
+  /** Redraws the parts whose slice of the state is not the one `before` held (all of them
+   * without `before`); the panels and the spoken words look at every frame. */
+  render(before = null) {
     const { table, hand } = this.state;
+    const changed = (...slices) => !before || slices.some((slice) => before[slice] !== this.state[slice]);
     if (table) {
       this.el.name.textContent = table.name;
       const mine = this.legal().length ? `${hand.number}|${hand.view.events.length}` : null;
       this.attention.update(`${table.name} · wildstud`, mine, table.name);
     }
     keepFocus(() => {
-      this.renderGame();
-      this.renderBanner();
-      this.renderSeats();
-      this.renderCentre();
-      this.renderPicker();
-      this.renderActions();
-      this.renderLog();
+      if (changed("hand", "table")) this.renderGame();
+      if (changed("hand")) this.renderBanner();
+      if (changed("hand", "table", "welcome")) this.renderSeats();
+      if (changed("hand")) this.renderCentre();
+      if (changed("choosing", "table", "welcome")) this.renderPicker();
+      if (changed("hand", "welcome", "connection", "shortcuts")) this.renderActions();
+      if (changed("hand", "notices")) this.renderLog();
       this.renderSeatControls();
       this.showdown.render(this.mySeat(), hand ? hand.number : null);
     });
