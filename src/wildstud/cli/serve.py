@@ -16,12 +16,10 @@ from __future__ import annotations
 
 import logging
 import logging.config
-import socket
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
-import uvicorn
 
 from wildstud.cli import app
 from wildstud.errors import WildstudError
@@ -88,9 +86,12 @@ def serve(
     ] = None,
 ) -> None:
     """Run the table server: REST API, WebSockets, and the database behind them."""
+    import uvicorn
+
     from wildstud.server.app import create_app
     from wildstud.server.config import ServerConfig, default_database_url, public_address
     from wildstud.server.logs import LOG_FORMS, LOG_LEVELS, log_config
+    from wildstud.server.running import RestartingServer
 
     level = log_level.strip().lower()
     if level not in LOG_LEVELS:
@@ -134,19 +135,4 @@ def serve(
         ssl_certfile=certfile,
         ssl_keyfile=keyfile,
     )
-    _RestartingServer(settings, app.state).run()
-
-
-class _RestartingServer(uvicorn.Server):
-    """uvicorn's server, which on SIGTERM (or Ctrl-C) first has every table store what it
-    took and tell its clients that the server restarts, then shuts down as uvicorn does."""
-
-    def __init__(self, config: uvicorn.Config, state: Any) -> None:
-        super().__init__(config)
-        self.state = state
-
-    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
-        lobby = getattr(self.state, "lobby", None)  # absent if the start itself failed
-        if lobby is not None:
-            await lobby.restarting()
-        await super().shutdown(sockets)
+    RestartingServer(settings, app.state).run()

@@ -1,0 +1,32 @@
+"""The server process: uvicorn's, with a restart that every table and page rides out.
+
+On SIGTERM (or Ctrl-C) uvicorn stops taking connections and closes the open ones; before it does,
+:class:`RestartingServer` has every table finish storing the change in hand, refuse what comes
+next and tell its clients that the server restarts
+(:meth:`~wildstud.server.lobby.Lobby.restarting`),
+so each page says so and reconnects by itself when the server is back.
+"""
+
+from __future__ import annotations
+
+import socket
+from typing import Any
+
+import uvicorn
+
+__all__ = ["RestartingServer"]
+
+
+class RestartingServer(uvicorn.Server):
+    """uvicorn's server, which on SIGTERM (or Ctrl-C) first has every table store what it
+    took and tell its clients that the server restarts, then shuts down as uvicorn does."""
+
+    def __init__(self, config: uvicorn.Config, state: Any) -> None:
+        super().__init__(config)
+        self.state = state
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        lobby = getattr(self.state, "lobby", None)  # absent if the start itself failed
+        if lobby is not None:
+            await lobby.restarting()
+        await super().shutdown(sockets)
