@@ -1,6 +1,6 @@
 // The home page: create a table, then share its links (the join page is join.js).
 
-import { api, h } from "./api.js";
+import { api, base, h } from "./api.js";
 import { linkList } from "./host.js";
 
 const STAKES = new Set(["limit", "ante", "bring_in", "small_bet", "big_bet", "raise_cap"]);
@@ -252,7 +252,10 @@ function gameBox(game, checked, onChange) {
 }
 
 export async function showHome(root) {
-  const [games, openapi] = await Promise.all([api("/games"), fetch("/openapi.json").then((answer) => answer.json())]);
+  const [games, openapi] = await Promise.all([
+    api("/games"),
+    fetch(`${base}/openapi.json`).then((answer) => answer.json()),
+  ]);
   const schemas = openapi.components.schemas;
   const settings = schemas.NewTable.properties;
   const stakes = schemas.StakesModel.properties;
