@@ -254,12 +254,12 @@ def _hidden(played: Played) -> list[tuple[str, str, int, dict[Key, str], bool]]:
 
 def _cards_in(value: Any) -> set[str]:
     """Every card code anywhere in JSON data, but in lists of wild cards (which name whole
-    ranks, whoever holds them)."""
+    ranks, whoever holds them: the wild cards now, and those before a change, ``was``)."""
     if isinstance(value, str):
         return {value} & CARDS
     if isinstance(value, dict):
         return set().union(
-            set(), *(_cards_in(item) for key, item in value.items() if key != "wild")
+            set(), *(_cards_in(item) for key, item in value.items() if key not in ("wild", "was"))
         )
     if isinstance(value, list):
         return set().union(set(), *(_cards_in(item) for item in value))
