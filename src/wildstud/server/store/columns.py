@@ -26,6 +26,7 @@ from wildstud.server.store.records import (
     HandSetup,
     LedgerEntry,
     Notice,
+    RebuyState,
     SeatRequestState,
     SeatState,
     TableState,
@@ -34,7 +35,18 @@ from wildstud.server.store.records import (
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
-__all__ = ["ACTION", "DECK", "HAND", "LEDGER", "NOTICE", "REQUEST", "SEAT", "TABLE", "Columns"]
+__all__ = [
+    "ACTION",
+    "DECK",
+    "HAND",
+    "LEDGER",
+    "NOTICE",
+    "REBUY",
+    "REQUEST",
+    "SEAT",
+    "TABLE",
+    "Columns",
+]
 
 R = TypeVar("R", bound="DataclassInstance")
 
@@ -90,4 +102,5 @@ DECK = Columns(DeckDraw, renamed={"number": "hand_number"})
 ACTION = Columns(ActionRecord, renamed={"number": "hand_number"})
 LEDGER = Columns(LedgerEntry)
 REQUEST = Columns(SeatRequestState, keys=frozenset({"id"}))
+REBUY = Columns(RebuyState, keys=frozenset({"id"}))
 NOTICE = Columns(Notice, renamed={"hand": "hand_number"})

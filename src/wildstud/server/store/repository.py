@@ -28,7 +28,17 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
-from wildstud.server.store.columns import ACTION, DECK, HAND, LEDGER, NOTICE, REQUEST, SEAT, TABLE
+from wildstud.server.store.columns import (
+    ACTION,
+    DECK,
+    HAND,
+    LEDGER,
+    NOTICE,
+    REBUY,
+    REQUEST,
+    SEAT,
+    TABLE,
+)
 from wildstud.server.store.files import prepare_sqlite_file
 from wildstud.server.store.migrate import upgrade
 from wildstud.server.store.models import (
@@ -272,7 +282,7 @@ class Store:
             rebuys: dict[str, list[RebuyState]] = {}
             open_rebuys = select(RebuyRow).where(RebuyRow.status.in_(("pending", "approved")))
             for rebuy in session.scalars(open_rebuys.order_by(RebuyRow.requested_at)):
-                rebuys.setdefault(rebuy.table_id, []).append(_rebuy_state(rebuy))
+                rebuys.setdefault(rebuy.table_id, []).append(REBUY.read(rebuy))
             result = []
             for row in tables:
                 hand = live.get(row.id)
@@ -334,7 +344,7 @@ class Store:
                 .where(RebuyRow.table_id == table_id)
                 .order_by(RebuyRow.requested_at, RebuyRow.id)
             )
-            return [_rebuy_state(row) for row in rows]
+            return [REBUY.read(row) for row in rows]
 
     def counts(self) -> dict[str, int]:
         """How many rows each table of the database holds (for health checks and tests)."""
@@ -374,21 +384,11 @@ def _write_rebuy(connection: Any, table_id: str, rebuy: RebuyState, now: Any) ->
         connection.execute(
             insert(RebuyRow).values(
                 table_id=table_id,
-                id=rebuy.id,
-                player_id=rebuy.player_id,
-                seat=rebuy.seat,
-                name=rebuy.name,
-                amount=rebuy.amount,
-                status=rebuy.status,
-                seq=rebuy.seq,
+                **REBUY.values(rebuy),
                 requested_at=now,
                 decided_at=None if rebuy.status == "pending" else now,
             )
         )
-
-
-def _rebuy_state(row: RebuyRow) -> RebuyState:
-    return RebuyState(row.id, row.player_id, row.seat, row.name, row.amount, row.status, row.seq)
 
 
 def _stored_hand(session: Session, row: HandRow) -> StoredHand:
