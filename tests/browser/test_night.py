@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
-from playwright.async_api import Browser, Page, Playwright, async_playwright
+from playwright.async_api import Browser, Locator, Page, Playwright, async_playwright
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.browser.pages import TURN, Seat, answered, cheap_choice, keep, launch, wait_until
@@ -114,8 +114,8 @@ class Night:
                 if await picks.count():
                     codes = await picks.evaluate_all("(all) => all.map((b) => b.dataset.code)")
                     fresh = [code for code in codes if code not in self.played()] or codes
-                    await page.locator(f"#picker .pick[data-code='{fresh[0]}']").click()
-                    self.chosen.append((name, fresh[0]))
+                    if await _click(page.locator(f"#picker .pick[data-code='{fresh[0]}']")):
+                        self.chosen.append((name, fresh[0]))
                 if MUCKING:
                     await self._show_or_muck(name, page)
                 if await page.evaluate(TURN) and await self._cheap(page):
@@ -127,11 +127,8 @@ class Night:
         loaded machine the seat's clock may act first): then the loop looks again."""
         choice = await cheap_choice(seat)
         before = len(seat.acts())
-        try:
-            await seat.page.locator(f"#actions button[data-choice='{choice}']").click(timeout=3000)
-        except PlaywrightTimeoutError:
-            return
-        await answered(seat, before + 1)
+        if await _click(seat.page.locator(f"#actions button[data-choice='{choice}']")):
+            await answered(seat, before + 1)
 
     async def _cheap(self, page: Page) -> bool:
         """Whether a cheap choice is on offer (not only the showdown's show or muck)."""
@@ -149,12 +146,13 @@ class Night:
         assert self.spectator is not None
         assert self.spectator.hand is not None
         if self.will_muck and not self.mucks:
-            self.mucks.append((name, self.spectator.hand["number"]))
-            await muck.first.click()
+            number = self.spectator.hand["number"]
+            if await _click(muck.first):
+                self.mucks.append((name, number))
             return
         show = page.get_by_role("button", name=re.compile(r"^Show"))
         if await show.count():
-            await show.first.click()
+            await _click(show.first)
 
     async def shot(self, page: Page, name: str) -> None:
         await page.screenshot(path=str(self.shots / f"{name}.png"), full_page=True)
@@ -166,6 +164,16 @@ class Night:
             await self.browser.close()
         if self.playwright is not None:
             await self.playwright.stop()
+
+
+async def _click(target: Locator) -> bool:
+    """Click a control the night's loop saw a moment ago, or report that it went (on a loaded
+    machine a clock may act first): the loop then looks again instead of waiting 30 s."""
+    try:
+        await target.click(timeout=3000)
+    except PlaywrightTimeoutError:
+        return False
+    return True
 
 
 @pytest.fixture(scope="module")
