@@ -68,6 +68,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
+from typing import NamedTuple
 
 from wildstud.errors import BettingSetupError, IllegalActionError, OptionError
 from wildstud.seats import seat_label
@@ -283,19 +284,47 @@ class Applied:
 
 _applied = lru_cache(maxsize=4096)(Applied)  # the same actions recur: share the frozen records
 
-_Record = tuple[int, ActionKind, int, int, bool, bool]
-"""The fields of an :class:`Applied`, in order, as a plain tuple."""
 
-_Plan = tuple[int, ActionKind, int, int, bool]
-"""An action checked against the rules, ready to be carried out: the seat, the kind, the
-to-amount, the chips it adds and whether it is a full bet or raise. A plain tuple: one is made
-for every action and every question about one."""
+class _Record(NamedTuple):
+    """The fields of an :class:`Applied`, in order: what :meth:`BettingRound.record` answers."""
+
+    seat: int
+    kind: ActionKind
+    to_amount: int
+    added: int
+    all_in: bool
+    reopened: bool
 
 
-_Window = tuple[int, int, tuple[int, ...] | None, Callable[[], str]]
-"""The to-amounts a bet, completion or raise may take: the least, the most, the only ones
-allowed in fixed limit (else ``None``), and why (worded on demand, for refusal messages). A
-plain tuple: one is made at every turn."""
+class _Plan(NamedTuple):
+    """An action checked against the rules, ready to be carried out: one is made for every
+    action and every question about one."""
+
+    seat: int
+    kind: ActionKind
+    to_amount: int
+    added: int
+    full: bool
+    """Whether it is a full bet or raise (it reopens the betting)."""
+
+
+class _Window(NamedTuple):
+    """The to-amounts a bet, completion or raise may take: one is made at every turn."""
+
+    low: int
+    high: int
+    targets: tuple[int, ...] | None
+    """The only to-amounts allowed in fixed limit, else ``None``."""
+    rule: Callable[[], str]
+    """Why (worded on demand, for refusal messages)."""
+
+
+class _Offer(NamedTuple):
+    """The bet, completion or raise open to the seat to act."""
+
+    kind: ActionKind
+    window: _Window
+    option: ActionOption
 
 
 _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
@@ -603,13 +632,13 @@ class BettingRound:
             window = self._window(seat, floor=bring_to)
             if window is None:
                 return (bring_in,)
-            return (bring_in, _option(_COMPLETE, window[0], window[1], window[2]))
+            return (bring_in, _option(_COMPLETE, window.low, window.high, window.targets))
         offer = self._offer
         if self._bet > committed:
             call_to = min(self._bet, committed + self._stacks[seat])
             call = _option(_CALL, call_to, call_to)
-            return (_FOLD_OPTION, call) if offer is None else (_FOLD_OPTION, call, offer[2])
-        return (_CHECK_OPTION,) if offer is None else (_CHECK_OPTION, offer[2])
+            return (_FOLD_OPTION, call) if offer is None else (_FOLD_OPTION, call, offer.option)
+        return (_CHECK_OPTION,) if offer is None else (_CHECK_OPTION, offer.option)
 
     def verify(self, kind: ActionKind | str, amount: int | None = None) -> None:
         """Raise :class:`~wildstud.errors.IllegalActionError` unless the seat to act may do this.
@@ -659,13 +688,14 @@ class BettingRound:
         return _applied(*self.record(kind, amount))
 
     def record(self, kind: ActionKind | str, amount: int | None = None) -> _Record:
-        """:meth:`apply`, answered as a plain tuple of the :class:`Applied` fields: the hand
+        """:meth:`apply`, answered as a named tuple of the :class:`Applied` fields: the hand
         engine turns every action into an event of its own and needs no record of the round's.
 
         >>> rnd = BettingRound(Stakes(), order=[0, 1], stacks={0: 50, 1: 50}, street_index=1,
         ...                    big_bet=False, bring_in=False, open_pair=False, pot=10)
-        >>> rnd.record("bet")
-        (0, <ActionKind.BET: 'bet'>, 5, 5, False, True)
+        >>> record = rnd.record("bet")
+        >>> record.kind, record.to_amount, record.reopened
+        (<ActionKind.BET: 'bet'>, 5, True)
         """
         seat, kind, to_amount, added, full = self._plan(kind, amount)
         stacks = self._stacks
@@ -694,9 +724,9 @@ class BettingRound:
         self._to_act = self._find_to_act()
         self._offer = self._open_bet()
         if kind is _FOLD or kind is _CHECK:
-            record: _Record = (seat, kind, 0, 0, False, False)
+            record = _Record(seat, kind, 0, 0, False, False)
         else:
-            record = (seat, kind, to_amount, added, stacks[seat] == 0, full)
+            record = _Record(seat, kind, to_amount, added, stacks[seat] == 0, full)
         self._history.append(record)
         return record
 
@@ -740,7 +770,7 @@ class BettingRound:
             return (stakes.small_bet, stakes.big_bet)
         return (stakes.small_bet,)
 
-    def _open_bet(self) -> tuple[ActionKind, _Window, ActionOption] | None:
+    def _open_bet(self) -> _Offer | None:
         """The bet, completion or raise open to the seat to act, its window and the option
         that shows it, worked out as the turn comes (options() shows it, and the action taken
         is often this one); ``None`` when there is none, or the seat must bring in first."""
@@ -753,7 +783,7 @@ class BettingRound:
         window = self._window(seat, floor=self._bet)
         if window is None:
             return None
-        return kind, window, _option(kind, window[0], window[1], window[2])
+        return _Offer(kind, window, _option(kind, window.low, window.high, window.targets))
 
     def _least_raise(self) -> int:
         """The size of the smallest full bet or raise now (half of it reopens in limit)."""
@@ -868,7 +898,7 @@ class BettingRound:
             return None
         if all_in_to <= low:
             # The stack reaches a full-size action at most: the only choice is all in.
-            return (
+            return _Window(
                 all_in_to,
                 all_in_to,
                 (all_in_to,),
@@ -884,14 +914,14 @@ class BettingRound:
             if not kept:
                 return None
             ordered = tuple(sorted(kept))
-            return (ordered[0], ordered[-1], ordered, rule)
+            return _Window(ordered[0], ordered[-1], ordered, rule)
         low = max(low, floor + 1)
         high = min(high, all_in_to)
         if low > high:  # a bring-in as big as the largest bet leaves nothing to complete to
             return None
         if all_in_to < high:
             rule = _or_all_in(rule, all_in_to)
-        return (low, high, None, rule)
+        return _Window(low, high, None, rule)
 
     def _fixed_sizes_window(self) -> _Window:
         """The to-amounts of a bet or raise of each size allowed now (in fixed limit; kept in
@@ -904,7 +934,7 @@ class BettingRound:
             sizes = " or ".join(f"{unit}s" for unit in units)
             return f"are in {sizes}, to {' or '.join(str(target) for target in targets)}"
 
-        return (targets[0], targets[-1], targets, rule)
+        return _Window(targets[0], targets[-1], targets, rule)
 
     def _plan(self, kind: ActionKind | str, amount: int | None) -> _Plan:
         if kind.__class__ is not ActionKind:
@@ -938,7 +968,7 @@ class BettingRound:
                 )
             if kind is _CHECK and owed > 0:
                 raise IllegalActionError(f"{seat_label(seat)} cannot check: {owed} to call")
-            return (seat, kind, 0, 0, False)
+            return _Plan(seat, kind, 0, 0, False)
         if kind is _CALL:
             if owed <= 0:
                 raise IllegalActionError(
@@ -950,7 +980,7 @@ class BettingRound:
                 raise IllegalActionError(
                     f"{seat_label(seat)} cannot call to {amount}: the call is to {call_to}{short}"
                 )
-            return (seat, kind, call_to, call_to - committed, False)
+            return _Plan(seat, kind, call_to, call_to - committed, False)
         if kind is _BRING_IN:
             why = "it is already in" if self._bring_in_level else "there is none on this round"
             raise IllegalActionError(f"{seat_label(seat)} cannot bring in: {why}")
@@ -958,8 +988,8 @@ class BettingRound:
         if kind is not expected:
             raise IllegalActionError(self._wrong_kind(seat_label(seat), kind, expected))
         offer = self._offer
-        if offer is not None and offer[0] is kind:
-            window: _Window | None = offer[1]  # worked out as the turn came
+        if offer is not None and offer.kind is kind:
+            window: _Window | None = offer.window  # worked out as the turn came
         else:
             block = self._raise_block(seat, kind)
             if block is not None:
@@ -968,7 +998,7 @@ class BettingRound:
         if window is None:  # pragma: no cover - the block above already covers a short stack
             raise IllegalActionError(f"{seat_label(seat)} cannot {kind}: not enough chips")
         to_amount = self._resolve(seat, kind, amount, window)
-        return (
+        return _Plan(
             seat,
             kind,
             to_amount,
@@ -985,14 +1015,14 @@ class BettingRound:
                     f"{seat_label(seat)} brings in for {bring_to}, not {amount}"
                 )
             full = bring_to >= self._least_raise()  # a bring-in as big as the bet is the bet
-            return (seat, kind, bring_to, bring_to, full)
+            return _Plan(seat, kind, bring_to, bring_to, full)
         window = self._window(seat, floor=bring_to)
         if kind is _COMPLETE:
             if window is None:
                 raise IllegalActionError(f"{seat_label(seat)} cannot complete: only {stack} behind")
             to_amount = self._resolve(seat, kind, amount, window)
-            return (seat, kind, to_amount, to_amount, self._counts_as_full(to_amount))
-        complete = f" or complete to {window[0]}" if window is not None else ""
+            return _Plan(seat, kind, to_amount, to_amount, self._counts_as_full(to_amount))
+        complete = f" or complete to {window.low}" if window is not None else ""
         name = seat_label(seat)
         raise IllegalActionError(
             f"{name} cannot {kind}: {name} must bring in for {bring_to}{complete}"

@@ -678,7 +678,8 @@ class Hand:
         assert rnd is not None
         # The round refuses an illegal action before it changes anything, with the message
         # verify_act would give, so the action is checked once.
-        actor, done, to_amount, added, all_in, _ = rnd.record(kind, amount)
+        applied = rnd.record(kind, amount)
+        actor, done, to_amount, added = applied.seat, applied.kind, applied.to_amount, applied.added
         if added:
             self._stacks[actor] -= added
             self._paid[actor] += added
@@ -686,7 +687,7 @@ class Hand:
         elif done is _FOLD:
             self._folded.add(actor)
             self._live = tuple([seat for seat in self._live if seat != actor])
-        record = _acted(actor, done, to_amount, added, all_in, self._street)
+        record = _acted(actor, done, to_amount, added, applied.all_in, self._street)
         self._events.append(record)
         if rnd.done:
             finished = rnd
