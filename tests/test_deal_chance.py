@@ -72,7 +72,7 @@ def play(hand: Hand, choose: object = None) -> list[Chance]:
             hand.step()
             continue
         taken.append(chance)
-        if choose is None:
+        if choose is None or not chance.takes_card:
             hand.step()
         else:
             assert callable(choose)
@@ -110,7 +110,7 @@ def test_every_kind_of_chance_step_is_said_before_it_is_dealt() -> None:
             dealing = [
                 event
                 for event in events
-                if isinstance(event, Dealt | Burned | CentreCard | CommunityCard)
+                if isinstance(event, Dealt | Burned | CentreCard | CommunityCard | Redealt)
             ]
             assert len(dealing) == len(taken)
             for chance, event in zip(taken, dealing, strict=True):
@@ -127,10 +127,11 @@ def test_every_kind_of_chance_step_is_said_before_it_is_dealt() -> None:
                         Stage.BURN: Burned,
                         Stage.CENTRE: CentreCard,
                         Stage.COMMUNITY: CommunityCard,
+                        Stage.REDEAL: Redealt,
                     }[chance.kind]
                     assert isinstance(event, expected)
                     assert chance.seat is None
-            redealt |= any(isinstance(event, Redealt) for event in hand.events)
+            redealt |= any(chance.kind is Stage.REDEAL for chance in taken)
             shuffled |= any(isinstance(event, StubShuffled) for event in hand.events)
     # A last face-up queen, so that Follow the Queen's house rule deals a centre card.
     centre = Hand(
@@ -146,6 +147,7 @@ def test_every_kind_of_chance_step_is_said_before_it_is_dealt() -> None:
         (Stage.BURN, False),
         (Stage.CENTRE, True),
         (Stage.COMMUNITY, True),
+        (Stage.REDEAL, False),
     }
     assert redealt
     assert shuffled
@@ -155,6 +157,24 @@ def test_the_deal_number_of_a_chance_step_moves_on_after_a_redeal() -> None:
     hand = Hand("BITCH", [50, 50], deck=stack_deck("2c 3c 4c 5c  6c Qs"))
     deals = {chance.deal for chance in play(hand)}
     assert deals == {1, 2}
+
+
+def test_a_redeals_gathering_is_said_as_a_chance_step_that_takes_no_card() -> None:
+    hand = Hand("BITCH", [50, 50], deck=stack_deck("2c 3c 4c 5c  6c Qs"))
+    while hand.redeal_pending is None:
+        hand.step()
+    gathering = hand.chance()
+    assert gathering is not None
+    assert gathering == Chance(Stage.REDEAL, deal=1, street=gathering.street)
+    assert not gathering.takes_card
+    stub = hand.stub_cards
+    with pytest.raises(IllegalActionError, match=r"no card is dealt now: .* redeal"):
+        hand.deal(stub[0])
+    assert (hand.chance(), hand.stub_cards) == (gathering, stub)
+    hand.step()  # the gathering: the second deal starts from a fresh stub
+    assert hand.deal_number == 2
+    assert len(hand.stub_cards) == 52
+    assert hand.chance() == Chance(Stage.CARD, deal=2, street=0, seat=0, up=False)
 
 
 def test_a_card_not_in_the_stub_is_refused_and_nothing_changes() -> None:

@@ -41,7 +41,8 @@ class Stage(StrEnum):
     BETTING = "betting"
     """A player must act."""
     REDEAL = "redeal"
-    """The deal stopped: its cards are gathered under the stub and the deal starts again."""
+    """The deal stopped: its cards are gathered under the stub and the deal starts again (a
+    chance step that takes no card: :meth:`~wildstud.deal.Hand.chance` announces it)."""
     SHOWDOWN = "showdown"
     UNCONTESTED = "uncontested"
     """One hand is left: it takes the pots unshown."""
@@ -65,11 +66,15 @@ class Chance:
     """The card the dealer deals next: a chance step of the hand.
 
     ``kind`` is :attr:`Stage.BURN`, :attr:`Stage.CARD`, :attr:`Stage.COMMUNITY` or
-    :attr:`Stage.CENTRE`; ``deal`` the deal it belongs to (1, then one more after each redeal,
-    whose gathering starts a fresh stub); ``street`` the index of the street being dealt;
+    :attr:`Stage.CENTRE`, which take a card, or :attr:`Stage.REDEAL`, the gathering of a deal
+    that stopped, which takes none; ``deal`` the deal it belongs to (1, then one more after each
+    redeal, whose gathering starts a fresh stub); ``street`` the index of the street being dealt;
     ``seat`` the seat a card goes to (``None`` for a burn, the community and the centre card);
     ``up`` whether it lands face up (the community and the centre card do, a burn never).
     Any card of the stub (:attr:`~wildstud.deal.Hand.stub_cards`) is a possible outcome.
+
+    >>> Chance(Stage.REDEAL, deal=1, street=2).takes_card
+    False
     """
 
     kind: Stage
@@ -77,3 +82,9 @@ class Chance:
     street: int
     seat: int | None = None
     up: bool = False
+
+    @property
+    def takes_card(self) -> bool:
+        """Whether :meth:`~wildstud.deal.Hand.deal` takes this step with a card (every kind
+        but a redeal's gathering, which :meth:`~wildstud.deal.Hand.step` carries out)."""
+        return self.kind is not Stage.REDEAL

@@ -497,8 +497,10 @@ class Hand:
 
     def chance(self) -> Chance | None:
         """The chance step due now: the card the dealer deals next, with its seat, face and
-        street; ``None`` when the next move deals no card (the antes, a player's action, a
-        redeal's gathering, the showdown, the end).
+        street, or a redeal's gathering (kind :attr:`Stage.REDEAL`: the deal's cards go back
+        under the stub and the next deal starts; it takes no card, :meth:`step` does it);
+        ``None`` when the next move is no chance step (the antes, a player's action, the
+        showdown, the end).
 
         >>> from wildstud.deal import stack_deck
         >>> hand = Hand("FTQ", [50, 50], deck=stack_deck("As 9c"))
@@ -510,6 +512,8 @@ class Hand:
         """
         stage = self._stage
         if not stage.chance:
+            if stage is Stage.REDEAL:
+                return _chance(stage, self._deal, self._street)
             return None
         if stage is Stage.CARD:
             return self._queue[0] if self._queue else None
@@ -533,7 +537,7 @@ class Hand:
         wildstud.errors.NotInStubError: Qs is not in the stub: it is out already in this deal
         """
         chance = self.chance()
-        if chance is None:
+        if chance is None or not chance.takes_card:
             if self.phase is not Phase.DEALER:
                 self._refuse_dealer("no card is dealt any more")
             raise IllegalActionError(
