@@ -84,6 +84,11 @@ class Hosting:
         async with table.lock:
             index = self._free_seat(wanted)
             taken = [seat.name for seat in table.seats.values()]
+            if name is None:
+                # A bot named for its seat is a new player: it must not come back under the
+                # name, and so into the account, of one that left tonight.
+                entries = await table.store.call(table.store.ledger, table.id)
+                taken += [entry.name for entry in entries]
             name = bot_name(kind.value, name, index, taken)
             seat = Seat.new(
                 index,
