@@ -128,6 +128,10 @@ def test_a_report_leaves_out_what_cannot_apply(tmp_path: Path) -> None:
     assert "No face-up card changes the wild cards" in text
     assert "Redeals" not in text
     assert "| category | wins the pot | wins the pot in F7S | any hand at the showdown |" in text
+    assert "| five of a kind | " in text
+    assert (
+        next(line for line in text.splitlines() if "five of a kind |" in line).count("| – |") == 1
+    )
     # The Bitch as the sheet plays it: nothing wild, but redeals and the split pot.
     text = write_report(study("BITCH", 5, deals=3_000, seed=4), tmp_path / "bitch").read_text()
     assert "## Redeals" in text

@@ -114,7 +114,9 @@ def write_report(
         i = int(category)
         cells = [category.label, _pct(result.rate(int(c.winner_category[i])))]
         if baseline is not None:
-            cells.append(_pct(baseline.rate(int(baseline.counts.winner_category[i]))))
+            possible = category in baseline.categories()
+            won = baseline.counts.winner_category[i]
+            cells.append(_pct(baseline.rate(int(won))) if possible else "–")
         if plain_column:
             cells.append(_pct(result.rate(int(c.winner_plain_category[i]))))
         cells.append(_pct(result.rate(int(c.hand_category[i]), c.hands)))
