@@ -175,8 +175,13 @@ def test_games_are_listed_with_their_house_rules(api: Api) -> None:
         "smack-my-bitch-up",
         "baby-daddy",
         "the-bitch",
+        "seven-card-stud",
     ]
     ftq = {option["name"]: option for option in games[0]["options"]}
+    # Plain stud offers no rule that only ranks wild hands.
+    stud = {option["name"] for option in games[4]["options"]}
+    assert "bring_in" in stud
+    assert not stud & {"five_of_a_kind_top", "double_ace_flush", "natural_beats_wild"}
     assert ftq["queens"]["default"] == "natural"
     assert "hidden" in ftq["queens"]["allowed"]
 
