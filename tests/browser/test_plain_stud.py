@@ -1,6 +1,9 @@
 """Plain seven-card stud in the browser: the create form offers it beside the wild games (its
 house rules without the ones that rank wild hands), and a hand of F7S is played in Chromium to
-the showdown, the page saying once that nothing is wild and marking no card wild."""
+the showdown, the page saying once that nothing is wild and marking no card wild.
+
+Each test takes about 10 s on one core: Chromium starts, and the second plays a whole hand with
+three bots at the table's real pace (short pauses), which is what it means to check."""
 
 from __future__ import annotations
 
