@@ -43,6 +43,8 @@ def test_creating_a_table_checks_the_games_and_rules(api: Api) -> None:
     )
     bad_rule = {"name": "x", "games": [{"game": "FTQ", "house_rules": {"queens": "some"}}]}
     _refused(post("/api/tables", json=bad_rule), 400, "queens")
+    wild_rule = {"name": "x", "games": [{"game": "F7S", "house_rules": {"double_ace_flush": True}}]}
+    _refused(post("/api/tables", json=wild_rule), 400, "Seven-Card Stud has no option")
     stake = {"name": "x", "games": [{"game": "FTQ", "house_rules": {"ante": 5}}]}
     _refused(post("/api/tables", json=stake), 400, "stakes")
     crowded = {"name": "x", "games": [{"game": "BD7"}], "seats": 8}
