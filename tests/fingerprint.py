@@ -43,6 +43,8 @@ VARIANTS: dict[str, list[dict[str, object]]] = {
     "BD7": [{"natural_beats_wild": True}],
     "BD5": [],
     "BITCH": [{"queen_of_spades": "wild"}, {"reante_on_redeal": True}],
+    # Last, so that the hands of the games before it hash as they did before it was added.
+    "F7S": [{"open_pair": False}, {"all_in_low_card": "next-seat-left"}],
 }
 LIMITS = ("fixed-limit", "spread-limit", "pot-limit", "no-limit")
 

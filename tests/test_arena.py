@@ -34,7 +34,7 @@ def _actions(hand: Hand) -> list[tuple[int, str, int]]:
     ]
 
 
-@pytest.mark.parametrize("game", ["FTQ", "SMBU", "BD7", "BD5", "BITCH"])
+@pytest.mark.parametrize("game", ["FTQ", "SMBU", "BD7", "BD5", "BITCH", "F7S"])
 def test_equity_bot_plays_every_game_the_same_way_for_a_seed(game: str) -> None:
     played = []
     for _ in range(2):
@@ -177,10 +177,10 @@ def test_arena_is_the_same_for_a_seed_and_zero_sum() -> None:
 
 
 def test_arena_rounds_up_to_whole_rounds_and_rotates_games() -> None:
-    result = arena(["FTQ", "BITCH"], ["call", "call"], hands=7, seed=1)
+    result = arena(["FTQ", "BITCH", "F7S"], ["call", "call"], hands=7, seed=1)
     assert result.hands == 8
     assert result.rounds == 4
-    assert result.games == ("FTQ", "BITCH")
+    assert result.games == ("FTQ", "BITCH", "F7S")
     # Duplicate deals: two identical players each hold both seats' cards once in every round.
     assert [standing.chips for standing in result.standings] == [0, 0]
     assert [standing.name for standing in result.standings] == ["call", "call#2"]

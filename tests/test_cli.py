@@ -73,12 +73,49 @@ def test_tables_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     assert "2,598,960 hands of 5 cards, wild: none" in out
     lines = [line for line in out.splitlines() if "%" in line]
+    # With nothing wild there is no five of a kind to list.
     assert [line.split("│")[1].strip() for line in lines][:2] == [
-        "five of a kind",
         "straight flush",
+        "four of a kind",
     ]
     assert "1,302,540" in out
     assert "50.1177%" in out
+    code, out, _ = run(capsys, "tables", "--cards", "5", "--wild", "2")
+    assert next(line.split("│")[1].strip() for line in out.splitlines() if "%" in line) == (
+        "five of a kind"
+    )
+
+
+# The shares of seven-card stud's hands as published (Wikipedia's "Poker probability").
+SEVEN_CARD_STUD_PERCENT = {
+    "straight flush": "0.0311%",
+    "four of a kind": "0.1681%",
+    "full house": "2.5961%",
+    "flush": "3.0255%",
+    "straight": "4.6194%",
+    "three of a kind": "4.8299%",
+    "two pair": "23.4955%",
+    "one pair": "43.8225%",
+    "high card": "17.4119%",
+}
+
+
+@pytest.mark.slow
+def test_tables_of_plain_seven_card_stud(capsys: pytest.CaptureFixture[str]) -> None:
+    # Every one of the 133,784,560 hands of seven cards: about 9 s on one core.
+    from tests.test_tables import SEVEN_CARDS
+
+    code, out, _ = run(capsys, "tables", "F7S", "--json")
+    assert code == 0
+    record = json.loads(out)
+    assert (record["cards"], record["wild"], record["total"]) == (7, [], 133_784_560)
+    assert {name: n for name, n in record["counts"].items() if n} == {
+        category.name: count for category, count in SEVEN_CARDS.items()
+    }
+    code, out, _ = run(capsys, "tables", "F7S")
+    assert "Seven-Card Stud: 133,784,560 hands of 7 cards, wild: none" in out
+    rows = [[cell.strip() for cell in line.split("│")] for line in out.splitlines() if "%" in line]
+    assert {row[1]: row[3] for row in rows} == SEVEN_CARD_STUD_PERCENT
 
 
 @pytest.mark.parametrize(
@@ -87,6 +124,10 @@ def test_tables_text(capsys: pytest.CaptureFixture[str]) -> None:
         (["--wild", "Xq"], "not a rank or a card: 'Xq'"),
         (["--cards", "8"], "--cards must be 5, 6 or 7, not '8'"),
         (["--cards", "seven"], "--cards must be 5, 6 or 7, not 'seven'"),
+        (["FTQ"], "Follow the Queen's wild cards depend on the deal: use --wild"),
+        (["F7S", "--cards", "5"], "a hand of F7S holds 7 cards, not 5"),
+        (["F7S", "--wild", "2"], "F7S has no wild cards: leave out --wild"),
+        (["razz"], "no game called 'razz'"),
     ],
 )
 def test_bad_input_exits_2_with_one_line(

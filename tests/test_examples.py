@@ -22,6 +22,7 @@ COVERED = frozenset(
         "bitch-split-pot",
         "burn-cards-community-card",
         "double-ace-flush",
+        "f7s-low-card-brings-in",
         "five-of-a-kind-below",
         "ftq-centre-card",
         "ftq-extra-antes",
@@ -344,3 +345,15 @@ def test_double_ace_flush(judge: Judge) -> None:
     plain = judge("double-ace-flush", strip="_house_rules = { double_ace_flush = true }\n")
     assert plain["hands"]["p2"]["best_five"] == ["Ad", "Kd", "8d", "5d", "2d"]
     assert plain["payouts"] == {"p1": 6, "p2": 0}
+
+
+def test_plain_seven_card_stud_the_low_card_by_suit_brings_in(judge: Judge) -> None:
+    ruling = judge("f7s-low-card-brings-in")
+    assert ruling["game"] == "F7S"
+    assert all(entry["wild"] == [] for entry in ruling["wild_timeline"])
+    assert ruling["final_wild"] == everyone(ruling, [])
+    assert ruling["hands"]["p2"]["category"] == "THREE_OF_A_KIND"
+    assert ruling["hands"]["p1"]["category"] == "TWO_PAIR"
+    assert ruling["pots"] == [{"amount": 78, "shares": {"p2": 78}}]
+    assert ruling["payouts"] == {"p1": 0, "p2": 78, "p3": 0}
+    assert ruling["redeals"] == 0

@@ -368,6 +368,25 @@ def test_replay_prints_every_street(capsys: pytest.CaptureFixture[str], tmp_path
     assert "action 1" in err
 
 
+def test_plain_stud_is_ruled_and_replayed_with_no_word_of_wild_cards(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    path = str(ROOT / "examples" / "f7s-low-card-brings-in.phh")
+    code, out, err = run(capsys, "judge", path)
+    assert (code, err) == (0, "")
+    assert out.startswith("Seven-Card Stud (F7S), 3 players")
+    assert "wild" not in out.lower()
+    assert "three kings" in out
+    code, out, err = run(capsys, "replay", path)
+    assert (code, err) == (0, "")
+    text = " ".join(out.split())
+    assert "p2 brings in 2" in text
+    assert "wild" not in text.lower()
+    # A wild game still says what is wild after each street.
+    _, out, _ = run(capsys, "replay", str(ROOT / "examples" / "ftq-wild-card-moves.phh"))
+    assert "nothing is wild; pot" in out
+
+
 def test_replay_step_waits_between_streets_on_a_terminal(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -392,7 +411,7 @@ def played_records(count: int) -> list[HandRecord]:
     """Records of random hands of every game, as the engine wrote them."""
     records = []
     rng = random.Random(2024)
-    codes = ("FTQ", "SMBU", "BD5", "BD7", "BITCH")
+    codes = ("FTQ", "SMBU", "BD5", "BD7", "BITCH", "F7S")
     for index in range(count):
         game = find_game(codes[index % len(codes)])
         options: dict[str, object] = {}

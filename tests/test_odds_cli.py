@@ -41,6 +41,19 @@ def test_known_cards_give_reproducible_json() -> None:
     assert abs(sum(seat["equity"] for seat in seats) - 1) < 1e-9
 
 
+def test_plain_stud_odds_are_counted_exactly() -> None:
+    # Sixth street: p1's four kings lose only to the eight of hearts making p2's straight flush
+    # (the ace-high one needs the king of hearts, which p1 holds). p2's last card is one of the
+    # 40 unseen, so p2's equity is exactly 1/40.
+    args = ("F7S", "--players", "2", "--hole", "Ks Kd", "--up", "1:Kh Kc 2c 3d")
+    data = _run(*args, "--hole", "2:9h Th", "--up", "2:Jh Qh 4s 5s", "--exact")
+    assert (data["game"], data["street"], data["exact"]) == ("F7S", "sixth street", True)
+    seats = data["seats"]
+    assert isinstance(seats, list)
+    assert [seat["equity"] for seat in seats] == [pytest.approx(39 / 40), pytest.approx(1 / 40)]
+    assert all(seat["tie"] == 0 for seat in seats)
+
+
 def test_a_record_is_answered_where_it_stops(tmp_path: Path) -> None:
     path = tmp_path / "hand.phh"
     path.write_text(RECORD)

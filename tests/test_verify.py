@@ -33,6 +33,7 @@ GAMES: list[tuple[str, dict[str, Any], int]] = [
     ("BD5", {}, 9),
     ("BD7", {"burn_cards": "each-street"}, 7),
     ("the-bitch", {}, 8),
+    ("F7S", {"burn_cards": "each-street"}, 8),
 ]
 
 

@@ -43,6 +43,8 @@ def test_creating_a_table_checks_the_games_and_rules(api: Api) -> None:
     )
     bad_rule = {"name": "x", "games": [{"game": "FTQ", "house_rules": {"queens": "some"}}]}
     _refused(post("/api/tables", json=bad_rule), 400, "queens")
+    wild_rule = {"name": "x", "games": [{"game": "F7S", "house_rules": {"double_ace_flush": True}}]}
+    _refused(post("/api/tables", json=wild_rule), 400, "Seven-Card Stud has no option")
     stake = {"name": "x", "games": [{"game": "FTQ", "house_rules": {"ante": 5}}]}
     _refused(post("/api/tables", json=stake), 400, "stakes")
     crowded = {"name": "x", "games": [{"game": "BD7"}], "seats": 8}
@@ -175,8 +177,13 @@ def test_games_are_listed_with_their_house_rules(api: Api) -> None:
         "smack-my-bitch-up",
         "baby-daddy",
         "the-bitch",
+        "seven-card-stud",
     ]
     ftq = {option["name"]: option for option in games[0]["options"]}
+    # Plain stud offers no rule that only ranks wild hands.
+    stud = {option["name"] for option in games[4]["options"]}
+    assert "bring_in" in stud
+    assert not stud & {"five_of_a_kind_top", "double_ace_flush", "natural_beats_wild"}
     assert ftq["queens"]["default"] == "natural"
     assert "hidden" in ftq["queens"]["allowed"]
 

@@ -22,6 +22,7 @@ TABLES: list[dict[str, Any]] = [
     {"games": [{"game": "BD5"}], "stakes": {"limit": "spread-limit"}},
     {"games": [{"game": "BITCH"}], "bots": ["random-bot"]},
     {"games": [{"game": "pimp-daddy"}], "starting_chips": 60, "bots": ["calling-bot"]},
+    {"games": [{"game": "F7S"}], "stakes": {"limit": "pot-limit", "bring_in": 1}},
 ]
 CARDS = frozenset(str(card) for card in DECK)
 
@@ -57,7 +58,7 @@ async def _play_every_game(server: Server) -> Played:
 
 @pytest.fixture(scope="module")
 def played(server: Server) -> Played:
-    """Six tables, one per game (and one with the Pimp Daddy call), played by three clients
+    """Seven tables, one per game (and one with the Pimp Daddy call), played by three clients
     each (and a bot at two of them) for two hands, with a spectator watching each."""
     return asyncio.run(_play_every_game(server))
 
@@ -83,7 +84,7 @@ def test_every_game_deals_complete_hands(played: Played) -> None:
                 if number in client.finished:
                     mine = [_public(event) for event in client.hands[number]["view"]["events"]]
                     assert mine == public
-    assert codes == {"FTQ", "SMBU", "BD7", "BD5", "BITCH"}
+    assert codes == {"FTQ", "SMBU", "BD7", "BD5", "BITCH", "F7S"}
 
 
 def _public(event: Frame) -> Frame:

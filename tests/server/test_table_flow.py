@@ -125,7 +125,7 @@ def test_clocks_time_banks_sitting_out_and_pause(server: Server) -> None:
 
 async def _dealers_choice(server: Server) -> None:
     api = Api(server.base)
-    menu = [{"game": "FTQ"}, {"game": "BD5"}, {"game": "BITCH"}]
+    menu = [{"game": "FTQ"}, {"game": "BD5"}, {"game": "BITCH"}, {"game": "F7S"}]
     created = api.create(games=menu, seats=3, choice_clock=0.8, hand_pause=0, bot_delay=0)
     ann_seat, bob_seat = api.join(created, "ann"), api.join(created, "bob")
     api.ok(api.host(created, "POST", "/bots", kind="calling-bot"))
@@ -134,24 +134,24 @@ async def _dealers_choice(server: Server) -> None:
     watcher = await Client(created["links"]["watch_socket"], "watch").open()
     api.ok(api.host(created, "POST", "/start"))
 
-    # Hand 1: ann (seat 0) has the button and picks The Bitch; bob may not pick for her.
+    # Hand 1: ann (seat 0) has the button and picks plain stud; bob may not pick for her.
     choosing = await watcher.frame("choosing")
     assert choosing["dealer"] == 0
-    assert [entry["code"] for entry in choosing["entries"]] == ["FTQ", "BD5", "BITCH"]
+    assert [entry["code"] for entry in choosing["entries"]] == ["FTQ", "BD5", "BITCH", "F7S"]
     mark = len(bob.frames)
     await bob.request({"type": "choose", "entry": 0})
     assert (await bob.frame("error", after=mark))["code"] == "illegal"
     mark = len(ann.frames)
     await ann.request({"type": "choose", "entry": 7})
     assert (await ann.frame("error", after=mark))["code"] == "illegal"
-    await ann.request({"type": "choose", "entry": 2})
+    await ann.request({"type": "choose", "entry": 3})
     await watcher.wait_for(lambda c: c.hand is not None, what="hand 1")
     assert watcher.hand is not None
-    assert watcher.view["code"] == "BITCH"
+    assert watcher.view["code"] == "F7S"
     assert watcher.hand["lineup"][watcher.view["dealer"]] == 0
 
     # Hand 2: bob has the button and lets the clock run out: the next game down the menu,
-    # wrapping round (after The Bitch, Follow the Queen).
+    # wrapping round (after plain stud, Follow the Queen).
     rng = random.Random(5)
 
     def past(number: int):  # type: ignore[no-untyped-def]

@@ -35,7 +35,9 @@ __all__ = ["arena_command", "render"]
 def arena_command(
     game: Annotated[
         list[str] | None,
-        typer.Option("--game", help="The game (FTQ, SMBU, BD7, BD5, BITCH); repeat to rotate."),
+        typer.Option(
+            "--game", help="The game (FTQ, SMBU, BD7, BD5, BITCH, F7S); repeat to rotate."
+        ),
     ] = None,
     hands: Annotated[int, typer.Option("--hands", help="Hands to play (at least).")] = 10_000,
     bots: Annotated[

@@ -37,7 +37,7 @@ from wildstud.errors import RecordError
 from wildstud.history.phh import read_record
 from wildstud.history.ruling import Ruling, judge, wild_names
 from wildstud.history.schema import HandRecord
-from wildstud.wilds import describe_wild
+from wildstud.wilds import NoWilds, describe_wild
 
 __all__ = ["judge_command", "read_source", "render_ruling"]
 
@@ -143,6 +143,8 @@ def render_ruling(ruling: Ruling) -> RenderableType:
     for number, reason in enumerate(ruling.redeals, 1):
         parts.append(Text(f"Redeal {number}: {reason}; the pot carries to a new deal."))
 
+    # A game in which nothing can be wild (plain stud) shows no wild cards, card by card or held.
+    wilds = not isinstance(ruling.replay.hand.rules.wild_rule, NoWilds)
     timeline = Table(title="Wild cards, face-up card by face-up card", title_justify="left")
     deals = bool(ruling.redeals)
     for column in ("deal", "card", "to", "wild after it", "why")[0 if deals else 1 :]:
@@ -155,11 +157,12 @@ def render_ruling(ruling: Ruling) -> RenderableType:
             describe_wild(entry.wild),
             entry.reason or "",
         )
-    if ruling.timeline:
+    if ruling.timeline and wilds:
         parts.append(timeline)
 
     hands = Table(title="Hands still in", title_justify="left")
-    for column in ("player", "cards", "wild for it", "best five (* = wild)", "hand"):
+    columns = ("player", "cards", "wild for it", "best five (* = wild)", "hand")
+    for column in columns if wilds else ("player", "cards", "best five", "hand"):
         hands.add_column(column)
     for hand in ruling.hands:
         if hand.value is None:
@@ -170,13 +173,8 @@ def render_ruling(ruling: Ruling) -> RenderableType:
                 for card in hand.value.best_five
             )
             what = hand.value.describe()
-        hands.add_row(
-            _who(ruling, hand.seat),
-            _cards(hand.cards),
-            " ".join(wild_names(hand.wild)) or "none",
-            best,
-            what,
-        )
+        held = [" ".join(wild_names(hand.wild)) or "none"] if wilds else []
+        hands.add_row(_who(ruling, hand.seat), _cards(hand.cards), *held, best, what)
     parts.append(hands)
 
     pots = Table(title="Pots", title_justify="left")

@@ -72,7 +72,9 @@ def _holes(items: list[str], seat: int) -> dict[int, str]:
     " 95% intervals. Give what is known (hole cards, upcards, folded players) or a hand record.",
 )
 def odds_command(
-    game: Annotated[str, typer.Argument(help="The game (FTQ, SMBU, BD7, BD5, BITCH…).")] = "FTQ",
+    game: Annotated[
+        str, typer.Argument(help="The game (FTQ, SMBU, BD7, BD5, BITCH, F7S…).")
+    ] = "FTQ",
     players: Annotated[int, typer.Option("--players", help="Players dealt in.")] = 2,
     seat: Annotated[int, typer.Option("--seat", help="The player whose hole cards are known.")] = 1,
     hole: Annotated[

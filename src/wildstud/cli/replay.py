@@ -55,7 +55,7 @@ from wildstud.deal import (
 )
 from wildstud.history.replay import Replay, StepKind, replay
 from wildstud.seats import seat_label
-from wildstud.wilds import describe_change, describe_wild
+from wildstud.wilds import NoWilds, describe_change, describe_wild
 
 __all__ = ["replay_command", "street_sections"]
 
@@ -144,7 +144,11 @@ class _Builder:
             if self.centre:
                 parts.append(Text("centre: " + " ".join(self.centre)))
         parts.extend(section.lines)
-        parts.append(Text(f"{self.wild}; pot {self.pot}", style="cyan"))
+        # Where nothing can ever be wild (plain stud) the pot is all there is to say.
+        never = isinstance(self.hand.rules.wild_rule, NoWilds)
+        parts.append(
+            Text(f"pot {self.pot}" if never else f"{self.wild}; pot {self.pot}", style="cyan")
+        )
         self.sections.append(Panel(Group(*parts), title=section.title, title_align="left"))
 
     def card(self, card: Card | None) -> Card | None:

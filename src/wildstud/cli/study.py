@@ -17,15 +17,18 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
+from rich.console import Console, Group
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
 
 from wildstud.cli import app
 from wildstud.errors import OptionError
 from wildstud.odds.report import write_report
+from wildstud.odds.study import Study
 from wildstud.odds.study import study as run_study
 
-__all__ = ["parse_options", "study"]
+__all__ = ["parse_options", "render", "study"]
 
 
 def parse_options(items: list[str]) -> dict[str, str]:
@@ -101,10 +104,34 @@ def study(
         json.dump(summary, sys.stdout)
         sys.stdout.write("\n")
         return
-    typer.echo(
-        f"{result.rules.title} ({result.rules.code}), {players} players,"
-        f" {result.deals:,} deals in {result.seconds:.1f} s"
+    Console().print(render(result))
+
+
+def render(result: Study) -> Group:
+    """The summary as a heading and a Rich table of the winning hand, categories best first
+    (as ``wildstud tables`` lists them), then the rates that apply to the game."""
+    rules, c = result.rules, result.counts
+    heading = Text(
+        f"{rules.title} ({rules.code}), {result.players} players,"
+        f" {result.deals:,} deals in {result.seconds:.1f} s",
+        style="bold",
     )
-    for name, (value, low, high) in summary["winning_category"].items():
-        if value:
-            typer.echo(f"  {name:16} {100 * value:7.3f}%  ({100 * low:.3f}–{100 * high:.3f})")
+    table = Table()
+    table.add_column("winning hand")
+    table.add_column("pots won", justify="right")
+    table.add_column("95% interval", justify="right")
+    for category in result.categories():
+        value, low, high = result.rate(int(c.winner_category[category]))
+        table.add_row(category.label, f"{100 * value:.3f}%", f"{100 * low:.3f}–{100 * high:.3f}%")
+    rates = [("pot split between equal hands", result.rate(c.ties))]
+    if result.has_wilds:
+        rates.append(("won with no wild card", result.rate(c.natural_winners)))
+    if result.can_redeal:
+        rates.append(("dealt again at least once", result.rate(result.deals - int(c.redeals[0]))))
+    if rules.special_card is not None:
+        rates.append(("special half paid", result.rate(c.special)))
+        rates.append(("both halves to one player", result.rate(c.scoops)))
+    table.add_section()
+    for name, (value, low, high) in rates:
+        table.add_row(name, f"{100 * value:.3f}%", f"{100 * low:.3f}–{100 * high:.3f}%")
+    return Group(heading, table)

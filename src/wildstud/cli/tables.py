@@ -22,11 +22,13 @@ from rich.text import Text
 
 from wildstud.cards import Card, wild_cards
 from wildstud.cli import app
-from wildstud.errors import HandSizeError
+from wildstud.errors import HandSizeError, WildSpecError
 from wildstud.fast.enumeration import CategoryCounts, category_counts
+from wildstud.games import find_game
 from wildstud.hands.encoding import Category, slot_of
+from wildstud.wilds import NoWilds
 
-__all__ = ["parse_hand_size", "render", "tables"]
+__all__ = ["game_hand_size", "parse_hand_size", "render", "tables"]
 
 HAND_SIZES = ("5", "6", "7")
 
@@ -46,6 +48,23 @@ def parse_hand_size(text: str) -> int:
     return int(text)
 
 
+def game_hand_size(name: str) -> int:
+    """The cards a hand of game ``name`` holds at the showdown, for a game whose wild cards do
+    not depend on the deal (plain seven-card stud: none).
+
+    >>> game_hand_size("F7S")
+    7
+    >>> game_hand_size("FTQ")
+    Traceback (most recent call last):
+    ...
+    wildstud.errors.WildSpecError: Follow the Queen's wild cards depend on the deal: use --wild
+    """
+    rules = find_game(name).rules()
+    if not isinstance(rules.wild_rule, NoWilds) or rules.redeal_card is not None:
+        raise WildSpecError(f"{rules.title}'s wild cards depend on the deal: use --wild")
+    return sum(len(street.cards) for street in rules.streets)
+
+
 _HELP = (
     "Count every hand of 5, 6 or 7 cards from one deck by category, exactly: all C(52, cards)"
     " hands (133,784,560 of seven cards), each in the category of its best five cards with the"
@@ -61,10 +80,17 @@ _EPILOG = (
 
 @app.command("tables", help=_HELP, epilog=_EPILOG)
 def tables(
+    game: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="GAME",
+            help="A game with no wild cards (F7S): its hands, as they hold their cards.",
+        ),
+    ] = None,
     cards: Annotated[
-        str,
-        typer.Option("--cards", metavar="{5,6,7}", help="Cards in a hand: 5, 6 or 7."),
-    ] = "7",
+        str | None,
+        typer.Option("--cards", metavar="{5,6,7}", help="Cards in a hand: 5, 6 or 7 (7)."),
+    ] = None,
     wild: Annotated[
         str | None,
         typer.Option(
@@ -95,7 +121,11 @@ def tables(
     ] = False,
 ) -> None:
     """Print the exact category counts over every hand of ``cards`` cards (see ``_HELP``)."""
-    size = parse_hand_size(cards)
+    size = parse_hand_size(cards or "7")
+    if game is not None and game_hand_size(game) != size:
+        raise HandSizeError(f"a hand of {game} holds {game_hand_size(game)} cards, not {size}")
+    if game is not None and wild:
+        raise WildSpecError(f"{game} has no wild cards: leave out --wild")
     wild_set = wild_cards(wild)  # bad input stops here, before any progress is shown
     console = Console()
     if as_json or not sys.stdout.isatty():
@@ -120,7 +150,7 @@ def tables(
     if as_json:
         typer.echo(json.dumps(table.as_dict()))
     else:
-        console.print(render(table))
+        console.print(render(table, None if game is None else find_game(game).rules().title))
 
 
 def _count(
@@ -139,17 +169,21 @@ def _count(
     )
 
 
-def render(table: CategoryCounts) -> Group:
-    """The counts as a heading and a Rich table, categories from the best down, with their
-    shares."""
+def render(table: CategoryCounts, game: str | None = None) -> Group:
+    """The counts as a heading (naming ``game`` where one was given) and a Rich table,
+    categories from the best down, with their shares; five of a kind only where a card is wild
+    (without one it cannot happen)."""
     wild = " ".join(table.wild_names()) or "none"
-    heading = Text(f"{table.total:,} hands of {table.cards} cards, wild: {wild}", style="bold")
+    text = f"{table.total:,} hands of {table.cards} cards, wild: {wild}"
+    heading = Text(text if game is None else f"{game}: {text}", style="bold")
     rich_table = Table()
     rich_table.add_column("hand")
     rich_table.add_column("count", justify="right")
     rich_table.add_column("share", justify="right")
     order = sorted(Category, key=lambda c: slot_of(c, table.five_of_a_kind_top), reverse=True)
     for category in order:
+        if category is Category.FIVE_OF_A_KIND and not table.wild:
+            continue
         rich_table.add_row(
             category.label, f"{table[category]:,}", f"{100 * table.share(category):.4f}%"
         )

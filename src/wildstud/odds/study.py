@@ -11,6 +11,10 @@ cards make the hands than plain stud).
 (4000, 4000)
 >>> result.counts.hand_category.sum() == result.counts.hands
 np.True_
+>>> result.has_wilds, result.can_redeal, result.categories()[:2]
+(True, False, [<Category.FIVE_OF_A_KIND: 9>, <Category.STRAIGHT_FLUSH: 8>])
+>>> study("F7S", players=2, deals=100).categories()[0]
+<Category.STRAIGHT_FLUSH: 8>
 """
 
 from __future__ import annotations
@@ -25,8 +29,8 @@ import numpy.typing as npt
 
 from wildstud.errors import TableError
 from wildstud.games import Rules
-from wildstud.games.options import GameOptions
-from wildstud.hands.encoding import Category
+from wildstud.games.options import GameOptions, NoQueen
+from wildstud.hands.encoding import Category, slot_of
 from wildstud.odds.parallel import map_chunks, play_chunks
 from wildstud.odds.simulate import (
     CHUNK_DEALS,
@@ -36,6 +40,7 @@ from wildstud.odds.simulate import (
     resolve_rules,
 )
 from wildstud.odds.stats import wilson
+from wildstud.wilds import NoWilds
 
 __all__ = ["Study", "StudyCounts", "study"]
 
@@ -135,6 +140,24 @@ class Study:
     def deals(self) -> int:
         """Deals played."""
         return self.counts.deals
+
+    @property
+    def has_wilds(self) -> bool:
+        """Whether any card can be wild in this game under these house rules."""
+        return not isinstance(self.rules.wild_rule, NoWilds)
+
+    @property
+    def can_redeal(self) -> bool:
+        """Whether a deal can be stopped and dealt again (a redeal card, or no face-up queen
+        redealing)."""
+        return self.rules.redeal_card is not None or self.rules.no_queen is not NoQueen.PLAY_ON
+
+    def categories(self) -> list[Category]:
+        """The categories a hand can make here, best first under the house rules (five of a
+        kind only where a card can be wild)."""
+        top = self.rules.options.five_of_a_kind_top
+        order = sorted(Category, key=lambda category: slot_of(category, top), reverse=True)
+        return [c for c in order if self.has_wilds or c is not Category.FIVE_OF_A_KIND]
 
     def rate(self, successes: float, trials: float | None = None) -> tuple[float, float, float]:
         """A proportion (of the deals, unless ``trials`` says otherwise) and its 95% interval."""

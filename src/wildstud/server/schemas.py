@@ -89,7 +89,7 @@ class GameEntry(_Model):
     ``docs/house-rules.md``; the stakes are the table's and are not given here)."""
 
     game: Annotated[str, StringConstraints(min_length=1, max_length=40)] = Field(
-        description="a game's name, alias or code: FTQ, SMBU, pimp-daddy, BD7, BD5, BITCH",
+        description="a game's name, alias or code: FTQ, SMBU, pimp-daddy, BD7, BD5, BITCH, F7S",
         examples=["FTQ"],
     )
     house_rules: dict[OptionKey, HouseRuleValue] = Field(

@@ -19,8 +19,14 @@ export function currentDeal(events) {
 }
 
 /**
+ * The rule of a game in which nothing is ever wild (plain seven-card stud, The Bitch as the sheet
+ * plays it): the sentence of wildstud.wilds.NoWilds.describe(), as the view's wild_rule says it.
+ */
+export const NO_WILD_RULE = "no wild cards";
+
+/**
  * The wild cards of a hand as a viewer knows them: `isWild(seat, code)` for each card shown at
- * a seat, and the banner's text.
+ * a seat, and the banner's text (`never`: nothing in this game is ever wild).
  */
 export function wildState(view, names, you) {
   const deal = currentDeal(view.events || []);
@@ -67,5 +73,6 @@ export function wildState(view, names, you) {
     called && last && last.kind === "king" && last.card === called.card
       ? `${called.name}! ${describeChange(last, names)}`
       : null;
-  return { everyone, seatRank, isWild, what, why: reasons, called: calledText, perSeat, rule: view.wild_rule };
+  const never = view.wild_rule === NO_WILD_RULE;
+  return { everyone, seatRank, isWild, what, why: reasons, called: calledText, perSeat, rule: view.wild_rule, never };
 }

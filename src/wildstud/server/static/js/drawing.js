@@ -40,6 +40,12 @@ export function drawBanner(banner, hand) {
   const wild = wildState(hand.view, hand.names, hand.you);
   banner.dataset.wild = [...wild.everyone].sort().join(" ");
   banner.classList.toggle("called", Boolean(wild.called));
+  // A game with no wild cards at all says so once, quietly: no star, no rule, nothing to watch.
+  banner.classList.toggle("plain", wild.never);
+  if (wild.never) {
+    redraw(banner, [h("p", { className: "what" }, "Nothing is wild in this game.")]);
+    return wild;
+  }
   const cards = [...wild.everyone].sort().map((code) => cardElement(code, { wild: true, small: true }));
   redraw(
     banner,
