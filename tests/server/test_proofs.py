@@ -11,13 +11,15 @@ import random
 import re
 import subprocess
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
+from typer.testing import CliRunner
 
 from tests.server.conftest import WILDSTUD, Server
 from tests.server.wsclient import Api, Client, Frame, Played, open_table, play
 from wildstud.cards import DECK
+from wildstud.cli import app
 from wildstud.commitment import Proof, verify
 from wildstud.history import read_record
 
@@ -169,12 +171,24 @@ def test_the_roots_of_a_redeal_come_before_its_cards(played: Played) -> None:
         assert len(set(roots.values())) == len(roots) >= 2  # a fresh deck, a fresh root
 
 
-def _verify(record: str, tmp_path: Path, name: str) -> subprocess.CompletedProcess[str]:
+class Verified(NamedTuple):
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def _verify(record: str, tmp_path: Path, name: str, *, installed: bool = False) -> Verified:
+    """``wildstud verify --json`` on ``record``: in this process (the records are many), or,
+    ``installed``, as the installed command a player runs."""
     path = tmp_path / name
     path.write_text(record, encoding="utf-8")
-    return subprocess.run(
-        [WILDSTUD, "verify", str(path), "--json"], capture_output=True, text=True, check=False
-    )
+    if installed:
+        done = subprocess.run(
+            [WILDSTUD, "verify", str(path), "--json"], capture_output=True, text=True, check=False
+        )
+        return Verified(done.returncode, done.stdout, done.stderr)
+    result = CliRunner().invoke(app, ["verify", str(path), "--json"])
+    return Verified(result.exit_code, result.stdout, result.stderr)
 
 
 def _alter_a_proven_card(record: str, proven: str) -> str:
@@ -192,13 +206,16 @@ def test_verify_accepts_every_record_and_refuses_an_altered_one(
     played: Played, tmp_path: Path
 ) -> None:
     games = set()
+    installed = True  # the first record and its alterations through the installed command
     for created, _, _ in played.tables:
         table_id = created["table"]["id"]
         for summary in played.api.get(f"/api/tables/{table_id}/hands"):
             path = f"/api/tables/{table_id}/hands/{summary['number']}"
             history = played.api.get(path)
             record = played.api.http.get(f"{path}/phh").text
-            result = _verify(record, tmp_path, f"{table_id}-{summary['number']}.phh")
+            result = _verify(
+                record, tmp_path, f"{table_id}-{summary['number']}.phh", installed=installed
+            )
             assert result.returncode == 0, result.stderr
             found = json.loads(result.stdout)
             assert found["verified"]
@@ -215,10 +232,11 @@ def test_verify_accepts_every_record_and_refuses_an_altered_one(
                     f'card = "{card}"', 'card = "2c"' if card != "2c" else 'card = "3c"'
                 ),
             ):
-                result = _verify(altered, tmp_path, "altered.phh")
+                result = _verify(altered, tmp_path, "altered.phh", installed=installed)
                 assert result.returncode == 2, result.stdout
                 assert result.stderr.startswith("error:")
                 assert len(result.stderr.strip().splitlines()) == 1
+            installed = False
     assert games == {"FTQ", "SMBU", "BD5", "BITCH"}
 
 
