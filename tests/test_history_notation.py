@@ -770,7 +770,7 @@ def records(draw: st.DrawFn) -> HandRecord:
 
 
 @given(records())
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 def test_any_record_survives_writing_and_reading(record: HandRecord) -> None:
     text = write_record(record)
     assert read_record(text) == record
@@ -791,7 +791,7 @@ def _read_or_refuse(text: str | bytes) -> None:
 
 
 # A hang would show up as a deadline failure: a record reads in well under a millisecond.
-FUZZ = settings(max_examples=1500, deadline=2000, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=600, deadline=2000, suppress_health_check=[HealthCheck.too_slow])
 
 
 @given(st.text(max_size=200) | st.binary(max_size=200))

@@ -499,7 +499,7 @@ def test_fuzzed_records_get_clear_errors_never_crashes() -> None:
     rng = random.Random(7)
     ruled = 0
     refused: list[RecordError] = []
-    for attempt in range(5000):
+    for attempt in range(2500):
         base = bases[attempt % len(bases)]
         try:
             record = mutate(base, rng)
@@ -519,8 +519,8 @@ def test_fuzzed_records_get_clear_errors_never_crashes() -> None:
                 console.print(section)
     assert [str(error) for error in refused if error.action is None and error.field is None] == []
     # Both kinds of outcome come up often: the mutations are neither all harmless nor all fatal.
-    assert ruled > 500
-    assert len(refused) > 2000
+    assert ruled > 250
+    assert len(refused) > 1000
 
 
 def test_fuzzed_records_through_the_command_line(
