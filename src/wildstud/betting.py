@@ -658,16 +658,20 @@ class BettingRound:
         """
         return _applied(*self.record(kind, amount))
 
-    def record(self, kind: ActionKind | str, amount: int | None = None) -> _Record:
+    def record(
+        self, kind: ActionKind | str, amount: int | None = None, *, free_fold: bool = False
+    ) -> _Record:
         """:meth:`apply`, answered as a plain tuple of the :class:`Applied` fields: the hand
         engine turns every action into an event of its own and needs no record of the round's.
+        ``free_fold`` lets the seat fold with nothing to call (a lenient reading of a record
+        that says so, ``docs/records.md``); play never offers it.
 
         >>> rnd = BettingRound(Stakes(), order=[0, 1], stacks={0: 50, 1: 50}, street_index=1,
         ...                    big_bet=False, bring_in=False, open_pair=False, pot=10)
         >>> rnd.record("bet")
         (0, <ActionKind.BET: 'bet'>, 5, 5, False, True)
         """
-        seat, kind, to_amount, added, full = self._plan(kind, amount)
+        seat, kind, to_amount, added, full = self._plan(kind, amount, free_fold)
         stacks = self._stacks
         if kind is _FOLD:
             self._folded = self._folded | {seat}
@@ -906,7 +910,7 @@ class BettingRound:
 
         return (targets[0], targets[-1], targets, rule)
 
-    def _plan(self, kind: ActionKind | str, amount: int | None) -> _Plan:
+    def _plan(self, kind: ActionKind | str, amount: int | None, free_fold: bool = False) -> _Plan:
         if kind.__class__ is not ActionKind:
             try:
                 kind = ActionKind(kind)
@@ -932,7 +936,7 @@ class BettingRound:
                 raise IllegalActionError(
                     f"{seat_label(seat)} cannot {kind} for {amount}: it takes no chips"
                 )
-            if kind is _FOLD and owed <= 0:
+            if kind is _FOLD and owed <= 0 and not free_fold:
                 raise IllegalActionError(
                     f"{seat_label(seat)} cannot fold: nothing to call (check instead)"
                 )

@@ -34,7 +34,7 @@ import math
 import os
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
@@ -43,14 +43,20 @@ from wildstud.errors import RecordError, WildstudError
 from wildstud.games import Limit
 from wildstud.history.notation import Action, format_action, parse_action
 from wildstud.history.schema import OPTIONAL_FIELDS, HandRecord
+from wildstud.history.tolerance import RecordWarning, Tolerance
 
 __all__ = [
     "dump",
+    "dump_all",
+    "holds_many",
     "load",
+    "load_all",
     "read_record",
+    "read_records",
     "record_from_fields",
     "record_to_fields",
     "write_record",
+    "write_records",
 ]
 
 _REQUIRED = ("variant", "antes", "bring_in", "starting_stacks", "actions")
@@ -65,13 +71,19 @@ _KNOWN = (*_REQUIRED, *_STAKES, *OPTIONAL_FIELDS, *_OURS, *_SEALS)
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+", re.ASCII)
 
 
-def read_record(source: str | bytes | os.PathLike[str]) -> HandRecord:
+def read_record(source: str | bytes | os.PathLike[str], *, lenient: bool = False) -> HandRecord:
     """A record from PHH text (``str`` or UTF-8 ``bytes``) or from a file (a path object).
 
     A ``str`` is always the text itself; give a :class:`pathlib.Path` to read a file. A file
     that cannot be opened raises the usual :class:`OSError`; everything else wrong with the
-    input raises :class:`~wildstud.errors.RecordError`.
+    input raises :class:`~wildstud.errors.RecordError`. With ``lenient``, what the PHH
+    specification tolerates passes with a warning in ``record.warnings`` instead
+    (:mod:`wildstud.history.tolerance`; the replay adds the tolerances of play).
     """
+    return record_from_fields(_toml_fields(source), lenient=lenient)
+
+
+def _toml_fields(source: str | bytes | os.PathLike[str]) -> dict[str, object]:
     if isinstance(source, os.PathLike):
         source = Path(source).read_bytes()
     if isinstance(source, bytes):
@@ -88,10 +100,64 @@ def read_record(source: str | bytes | os.PathLike[str]) -> HandRecord:
     except (ValueError, RecursionError) as error:
         # tomllib raises plain ValueError for an integer too long to convert.
         raise RecordError(f"not readable TOML: {error}") from None
-    return record_from_fields(fields)
+    return fields
 
 
-def record_from_fields(fields: Mapping[str, object]) -> HandRecord:
+def read_records(
+    source: str | bytes | os.PathLike[str], *, lenient: bool = False
+) -> tuple[HandRecord, ...]:
+    """The hands of a ``.phhs`` file (PHH's file of many hands: one TOML table a hand, ``[1]``,
+    ``[2]``, …, in the file's order), or the one hand of a ``.phh`` file.
+
+    An error names the hand by its table: ``hand [2]: action 7 (…): …``.
+
+    >>> one = write_record(HandRecord(variant="BD5", antes=(1, 1), bring_in=0, small_bet=5,
+    ...                               big_bet=10, starting_stacks=(20, 20)))
+    >>> [record.starting_stacks for record in read_records(write_records([read_record(one)] * 2))]
+    [(20, 20), (20, 20)]
+    >>> read_records("[1]\\nvariant = 'BD5'")
+    Traceback (most recent call last):
+    ...
+    wildstud.errors.RecordError: hand [1]: field `antes`: missing (every record needs it)
+    """
+    fields = _toml_fields(source)
+    if "variant" in fields or not fields:
+        return (record_from_fields(fields, lenient=lenient),)
+    records: list[HandRecord] = []
+    for key, table in fields.items():
+        if not isinstance(table, dict):
+            raise RecordError(
+                f"hand [{key}]: a file of many hands (.phhs) holds only tables, one a hand,"
+                f" not {type(table).__name__}"
+            )
+        try:
+            records.append(record_from_fields(table, lenient=lenient))
+        except RecordError as error:
+            raise type(error)(f"hand [{key}]: {error}") from None
+    return tuple(records)
+
+
+def holds_many(source: str | bytes | os.PathLike[str]) -> bool:
+    """Whether PHH text is a file of many hands (``.phhs``) rather than one hand (``.phh``).
+
+    >>> holds_many("[1]\\nvariant = 'FTQ'"), holds_many("variant = 'FTQ'")
+    (True, False)
+    """
+    fields = _toml_fields(source)
+    return bool(fields) and "variant" not in fields
+
+
+def write_records(records: Iterable[HandRecord]) -> str:
+    """Hands as a ``.phhs`` file: one table a hand, ``[1]``, ``[2]``, …, a blank line between.
+
+    >>> print(write_records([]), end="")
+    <BLANKLINE>
+    """
+    tables = [f"[{number}]\n{write_record(record)}" for number, record in enumerate(records, 1)]
+    return "\n".join(tables) if tables else "\n"
+
+
+def record_from_fields(fields: Mapping[str, object], *, lenient: bool = False) -> HandRecord:
     """A record from PHH fields already read into a mapping (TOML or JSON, say).
 
     >>> record_from_fields({"variant": "BD5", "antes": [1, 1]})
@@ -104,6 +170,7 @@ def record_from_fields(fields: Mapping[str, object]) -> HandRecord:
             raise RecordError("missing (every record needs it)", field=name)
     values: dict[str, object] = {}
     user: dict[str, object] = {}
+    warnings: list[RecordWarning] = []
     for key, value in fields.items():
         if key == "actions":
             values["actions"] = _read_actions(value)
@@ -120,10 +187,15 @@ def record_from_fields(fields: Mapping[str, object]) -> HandRecord:
         else:
             close = difflib.get_close_matches(key, _KNOWN, n=1)
             hint = f"; did you mean {close[0]!r}?" if close else ""
-            raise RecordError(
-                f"not a PHH field (fields of your own start with '_'{hint})", field=key
-            )
-    return HandRecord(**values, user_fields=user)  # type: ignore[arg-type]
+            if not lenient:
+                raise RecordError(
+                    f"not a PHH field (fields of your own start with '_'{hint});"
+                    " a lenient reading ignores it",
+                    field=key,
+                )
+            reason = f"not a PHH field, ignored (fields of your own start with '_'{hint})"
+            warnings.append(RecordWarning(reason, Tolerance.UNKNOWN_FIELD, field=key))
+    return HandRecord(**values, user_fields=user, warnings=tuple(warnings))  # type: ignore[arg-type]
 
 
 def _read_seals(key: str, value: object) -> tuple[Commitment | Proof, ...]:
@@ -270,6 +342,24 @@ def load(source: str | os.PathLike[str] | BinaryIO) -> HandRecord:
     if isinstance(source, str | os.PathLike):
         return read_record(Path(source).read_bytes())
     return read_record(source.read())
+
+
+def load_all(
+    source: str | os.PathLike[str] | BinaryIO, *, lenient: bool = False
+) -> tuple[HandRecord, ...]:
+    """Read the hands of a ``.phhs`` file (or the one of a ``.phh``): a path or a binary file."""
+    if isinstance(source, str | os.PathLike):
+        return read_records(Path(source).read_bytes(), lenient=lenient)
+    return read_records(source.read(), lenient=lenient)
+
+
+def dump_all(records: Iterable[HandRecord], target: str | os.PathLike[str] | TextIO) -> None:
+    """Write hands as a ``.phhs`` file: a path or a text file object."""
+    text = write_records(records)
+    if isinstance(target, str | os.PathLike):
+        Path(target).write_text(text, encoding="utf-8")
+    else:
+        target.write(text)
 
 
 def dump(record: HandRecord, target: str | os.PathLike[str] | TextIO) -> None:
