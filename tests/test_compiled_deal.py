@@ -28,6 +28,7 @@ RARE = {
     },
     "smack-my-bitch-up": {"community card"},
     "the-bitch": {"community card", "redeal (queen of spades)", "special half"},
+    "seven-card-stud": {"community card"},
 }
 
 

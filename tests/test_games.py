@@ -27,13 +27,20 @@ from wildstud.games import (
     Opener,
     QueenOfSpades,
     QueensRule,
+    SevenCardStudOptions,
     SmackMyBitchUpOptions,
     TheBitchOptions,
     find_game,
 )
 from wildstud.wilds import BabyDaddy, FollowTheQueen, NoWilds, QueenOfSpadesInHole, SmackMyBitchUp
 
-OPTION_TYPES = (FollowTheQueenOptions, SmackMyBitchUpOptions, BabyDaddyOptions, TheBitchOptions)
+OPTION_TYPES = (
+    FollowTheQueenOptions,
+    SmackMyBitchUpOptions,
+    BabyDaddyOptions,
+    TheBitchOptions,
+    SevenCardStudOptions,
+)
 
 
 @pytest.mark.parametrize(
@@ -53,6 +60,10 @@ OPTION_TYPES = (FollowTheQueenOptions, SmackMyBitchUpOptions, BabyDaddyOptions, 
         ("the-bitch", "the-bitch", {}),
         ("BITCH", "the-bitch", {}),
         ("black_mariah", "the-bitch", {}),
+        ("F7S", "seven-card-stud", {}),
+        ("f7s", "seven-card-stud", {}),
+        ("Seven-Card Stud", "seven-card-stud", {}),
+        ("stud", "seven-card-stud", {}),
     ],
 )
 def test_registry_finds_every_name_alias_and_code(
@@ -74,7 +85,7 @@ def test_codes_follow_the_options() -> None:
     assert find_game("baby-daddy").code_for(BabyDaddyOptions(cards=5)) == "BD5"
     assert find_game("BD5").code_for() == "BD5"
     assert find_game("BD5").rules({"cards": 7}).code == "BD7"
-    assert [game.code_for() for game in GAMES] == ["FTQ", "SMBU", "BD7", "BITCH"]
+    assert [game.code_for() for game in GAMES] == ["FTQ", "SMBU", "BD7", "BITCH", "F7S"]
 
 
 def test_defaults_are_the_design_defaults() -> None:
@@ -127,6 +138,19 @@ def test_the_option_names_of_the_issue() -> None:
     assert names[SmackMyBitchUpOptions] == common | bring_in | {"pay_for_wild", "name"}
     assert names[BabyDaddyOptions] == common | {"cards"}
     assert names[TheBitchOptions] == common | bring_in | {"queen_of_spades", "reante_on_redeal"}
+    # Plain stud has no wild card, so the rules that rank wild hands would change nothing.
+    wild_ranking = {"five_of_a_kind_top", "double_ace_flush", "natural_beats_wild"}
+    assert names[SevenCardStudOptions] == (common - wild_ranking) | bring_in
+
+
+@pytest.mark.parametrize("name", ["five_of_a_kind_top", "double_ace_flush", "natural_beats_wild"])
+def test_plain_stud_refuses_the_rules_of_wild_hands(name: str) -> None:
+    with pytest.raises(OptionError, match=f"Seven-Card Stud has no option '{name}'"):
+        find_game("F7S").options({name: True})
+    with pytest.raises(OptionError, match=f"Seven-Card Stud has no option '{name}'"):
+        SevenCardStudOptions(**{name: name != "five_of_a_kind_top"})
+    # Left at their defaults they are what the evaluator is asked (they cannot change a thing).
+    assert name not in SevenCardStudOptions().to_mapping()
 
 
 def test_unknown_option_is_named_with_the_allowed_names() -> None:
@@ -267,6 +291,17 @@ def test_rules_of_each_game() -> None:
     assert wild.redeal_card == parse_card("Qs")
     assert wild.reante_on_redeal
 
+    stud = find_game("F7S").rules({"bring_in": 1, "open_pair": False})
+    assert stud.wild_rule == NoWilds()
+    assert stud.redeal_card is stud.special_card is None
+    assert not stud.centre_card
+    assert (stud.no_queen, stud.pay_for_wild) == (NoQueen.PLAY_ON, 0)
+    assert [street.cards for street in stud.streets] == [street.cards for street in ftq.streets]
+    assert [street.big_bet for street in stud.streets] == [False, False, True, True, True]
+    assert [street.opener for street in stud.streets][:2] == [Opener.LOW_CARD, Opener.HIGH_BOARD]
+    assert (stud.min_players, stud.max_players, stud.title) == (2, 8, "Seven-Card Stud")
+    assert stud.options.changes() == {"bring_in": 1, "open_pair": False}
+
 
 def test_options_of_another_game_are_refused() -> None:
     with pytest.raises(OptionError, match="do not belong to Follow the Queen"):
@@ -290,3 +325,25 @@ def test_house_rules_examples_run() -> None:
     result = doctest.testfile(str(HOUSE_RULES), module_relative=False)
     assert result.attempted > 0
     assert result.failed == 0
+
+
+def test_plain_stud_plays_a_whole_hand_with_nothing_wild() -> None:
+    from wildstud.cards import Deck
+    from wildstud.deal import Hand, Phase
+
+    hand = Hand("F7S", [100, 100, 100, 100], deck=Deck(seed=7))
+    hand.run()
+    upcards = {seat: hand.view(seat).seats[seat].cards[-1].card for seat in range(4)}
+    # The lowest upcard by rank, then suit, brings in.
+    lowest = min(upcards, key=lambda seat: (upcards[seat].rank, upcards[seat].suit))
+    assert hand.to_act == lowest
+    assert hand.legal_actions()[0].kind.value == "bring-in"
+    while hand.phase is not Phase.OVER:
+        kinds = [option.kind.value for option in hand.legal_actions()]
+        hand.act(next(kind for kind in ("bring-in", "call", "check") if kind in kinds))
+        hand.run()
+    assert not hand.wilds.wild
+    assert not any(hand.wilds.for_seat(seat) for seat in range(4))
+    assert all(not step.wild for step in hand.wilds.timeline)
+    assert sum(hand.stacks) == 400
+    assert len(hand.live) == 4

@@ -441,7 +441,7 @@ def test_a_missing_required_field_is_named(name: str) -> None:
 @pytest.mark.parametrize(
     ("change", "field", "reason"),
     [
-        ({"variant": "F7S"}, "variant", "unknown variant 'F7S'"),
+        ({"variant": "NT"}, "variant", "unknown variant 'NT'"),
         ({"variant": "ftq"}, "variant", "unknown variant 'ftq'"),
         ({"variant": 1}, "variant", "unknown variant 1"),
         ({"antes": "1"}, "antes", "array of whole numbers of chips"),
@@ -653,6 +653,7 @@ HOUSE_RULES: dict[str, list[dict[str, Any]]] = {
     "BD5": [{}, {"cards": 5}, {"natural_beats_wild": True}],
     "BD7": [{}, {"double_ace_flush": True, "five_of_a_kind_top": False}],
     "BITCH": [{}, {"queen_of_spades": "wild"}, {"reante_on_redeal": True, "raise_cap": 0}],
+    "F7S": [{}, {"open_pair": False, "all_in_low_card": "next-seat-left"}],
 }
 
 texts = st.text(max_size=20)

@@ -1,4 +1,4 @@
-"""The four games as data: streets, the wild rule, what stops a deal, how a pot is divided.
+"""The games as data: streets, the wild rule, what stops a deal, how a pot is divided.
 
 A :class:`Game` is a family of rules with a typed options class; :meth:`Game.rules` applies the
 house rules and returns :class:`Rules`, everything the deal needs, with nothing left to decide.
@@ -11,6 +11,9 @@ house rules and returns :class:`Rules`, everything the deal needs, with nothing 
 (False, 10)
 >>> find_game("the-bitch").rules({"queen_of_spades": "wild"}).wild_rule
 QueenOfSpadesInHole()
+>>> stud = find_game("F7S").rules()
+>>> stud.wild_rule, stud.redeal_card, stud.streets[0].opener
+(NoWilds(), None, <Opener.LOW_CARD: 'low-card'>)
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from wildstud.games.options import (
     NoQueen,
     OptionValue,
     QueenOfSpades,
+    SevenCardStudOptions,
     SmackMyBitchUpOptions,
     TheBitchOptions,
 )
@@ -137,6 +141,7 @@ OptionsType = (
     | type[SmackMyBitchUpOptions]
     | type[BabyDaddyOptions]
     | type[TheBitchOptions]
+    | type[SevenCardStudOptions]
 )
 
 
@@ -258,6 +263,19 @@ def _the_bitch(game: Game, options: GameOptions) -> Rules:
     )
 
 
+def _seven_card_stud(game: Game, options: GameOptions) -> Rules:
+    assert isinstance(options, SevenCardStudOptions)
+    return Rules(
+        game=game,
+        options=options,
+        code=game.code_for(options),
+        streets=_seven_card_streets(),
+        wild_rule=NoWilds(),
+        min_players=2,
+        max_players=8,
+    )
+
+
 FOLLOW_THE_QUEEN = Game(
     name="follow-the-queen",
     title="Follow the Queen",
@@ -296,4 +314,14 @@ THE_BITCH = Game(
     options_type=TheBitchOptions,
     summary="Seven-card stud; the queen of spades face up forces a redeal, in the hole wins half.",
     build=_the_bitch,
+)
+
+SEVEN_CARD_STUD = Game(
+    name="seven-card-stud",
+    title="Seven-Card Stud",
+    codes=("F7S",),
+    aliases=("stud",),
+    options_type=SevenCardStudOptions,
+    summary="Plain seven-card stud: nothing is wild; the low card brings in (the baseline).",
+    build=_seven_card_stud,
 )

@@ -49,6 +49,7 @@ __all__ = [
     "OptionValue",
     "QueenOfSpades",
     "QueensRule",
+    "SevenCardStudOptions",
     "SmackMyBitchUpOptions",
     "StudOptions",
     "TheBitchOptions",
@@ -204,6 +205,9 @@ class CommonOptions:
     """
 
     GAME_TITLE: ClassVar[str] = "every game"
+    NOT_OFFERED: ClassVar[frozenset[str]] = frozenset()
+    """Options of a parent class that this game does not offer: they keep their defaults, are
+    refused when set, and are left out of its names, specs and mappings."""
 
     limit: Limit = field(
         default=Limit.FIXED, metadata=_spec("choice", "the betting structure", enum=Limit)
@@ -257,6 +261,11 @@ class CommonOptions:
         for item in dataclasses.fields(self):
             spec: OptionSpec = item.metadata["spec"]
             raw = getattr(self, item.name)
+            if item.name in self.NOT_OFFERED and raw != item.default:
+                raise OptionError(
+                    f"{self.GAME_TITLE} has no option {item.name!r}"
+                    f" (options: {', '.join(self.option_names())})"
+                )
             value = spec.read(raw)
             if value is None:
                 raise OptionError(
@@ -280,12 +289,16 @@ class CommonOptions:
         >>> TheBitchOptions.option_names()[-2:]
         ('queen_of_spades', 'reante_on_redeal')
         """
-        return tuple(item.name for item in dataclasses.fields(cls))
+        return tuple(item.name for item in cls._offered())
 
     @classmethod
     def specs(cls) -> dict[str, OptionSpec]:
         """Each option's :class:`OptionSpec`, in order (for help texts and forms)."""
-        return {item.name: item.metadata["spec"] for item in dataclasses.fields(cls)}
+        return {item.name: item.metadata["spec"] for item in cls._offered()}
+
+    @classmethod
+    def _offered(cls) -> tuple[dataclasses.Field[Any], ...]:
+        return tuple(item for item in dataclasses.fields(cls) if item.name not in cls.NOT_OFFERED)
 
     @classmethod
     def from_mapping(cls, mapping: Mapping[str, object] | None = None) -> Self:
@@ -314,7 +327,7 @@ class CommonOptions:
     def to_mapping(self) -> dict[str, OptionValue]:
         """Every option as a plain string, integer or boolean (a cap of ``None`` is ``"none"``)."""
         result: dict[str, OptionValue] = {}
-        for item in dataclasses.fields(self):
+        for item in self._offered():
             result[item.name] = _plain(getattr(self, item.name))
         return result
 
@@ -486,5 +499,31 @@ class TheBitchOptions(StudOptions):
     )
 
 
-GameOptions = FollowTheQueenOptions | SmackMyBitchUpOptions | BabyDaddyOptions | TheBitchOptions
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SevenCardStudOptions(StudOptions):
+    """Plain seven-card stud: the stud options, less the three that only rank wild cards.
+
+    >>> SevenCardStudOptions.option_names()[-3:]
+    ('bring_in', 'all_in_low_card', 'completion_reraise')
+    >>> SevenCardStudOptions.from_mapping({"natural_beats_wild": True})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    wildstud.errors.OptionError: Seven-Card Stud has no option 'natural_beats_wild' (options: ...)
+    """
+
+    GAME_TITLE: ClassVar[str] = "Seven-Card Stud"
+    # With no wild card there is no five of a kind, no wild card in a flush and no hand that is
+    # not natural: these rules would change nothing, so the game does not offer them.
+    NOT_OFFERED: ClassVar[frozenset[str]] = frozenset(
+        {"five_of_a_kind_top", "double_ace_flush", "natural_beats_wild"}
+    )
+
+
+GameOptions = (
+    FollowTheQueenOptions
+    | SmackMyBitchUpOptions
+    | BabyDaddyOptions
+    | TheBitchOptions
+    | SevenCardStudOptions
+)
 """The options object of any game."""

@@ -10,6 +10,8 @@ Bitch Up with the call "Pimp Daddy".
 (5, 7)
 >>> find_game("black mariah").title
 'The Bitch'
+>>> find_game("F7S").title, find_game("seven card stud").code_for()
+('Seven-Card Stud', 'F7S')
 >>> find_game("baseball")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -24,6 +26,7 @@ from wildstud.errors import UnknownGameError
 from wildstud.games.definitions import (
     BABY_DADDY,
     FOLLOW_THE_QUEEN,
+    SEVEN_CARD_STUD,
     SMACK_MY_BITCH_UP,
     THE_BITCH,
     Game,
@@ -32,7 +35,13 @@ from wildstud.games.options import OptionValue
 
 __all__ = ["GAMES", "find_game", "game_names"]
 
-GAMES: tuple[Game, ...] = (FOLLOW_THE_QUEEN, SMACK_MY_BITCH_UP, BABY_DADDY, THE_BITCH)
+GAMES: tuple[Game, ...] = (
+    FOLLOW_THE_QUEEN,
+    SMACK_MY_BITCH_UP,
+    BABY_DADDY,
+    THE_BITCH,
+    SEVEN_CARD_STUD,
+)
 """Every game, in the order menus list them."""
 
 _PRESETS: dict[str, tuple[Game, tuple[tuple[str, OptionValue], ...]]] = {
@@ -74,7 +83,8 @@ def game_names() -> str:
 
     >>> print(game_names())  # doctest: +NORMALIZE_WHITESPACE
     follow-the-queen (FTQ), smack-my-bitch-up / pimp-daddy (SMBU), baby-daddy /
-    who-da-baby-daddy-is (BD7, BD5), the-bitch / black-mariah (BITCH)
+    who-da-baby-daddy-is (BD7, BD5), the-bitch / black-mariah (BITCH), seven-card-stud / stud
+    (F7S)
     """
     return ", ".join(
         f"{' / '.join((game.name, *game.aliases))} ({', '.join(game.codes)})" for game in GAMES

@@ -52,7 +52,7 @@ from wildstud.fast.kernels import _popcount, _slots, hand_value
 KIND, QUEENS, CENTRE, NO_QUEEN, REDEAL_ALL, BD_CARDS, SPLIT, BURN, FIVE_TOP, NBW, LAST_UP = range(
     11
 )
-FTQ, SMBU, BD, BITCH = range(4)
+FTQ, SMBU, BD, BITCH, PLAIN = range(5)  # PLAIN: seven-card stud, nothing wild, no redeal
 Q_NATURAL, Q_ALL, Q_HIDDEN, Q_AFTER_UP = range(4)
 
 # Prefix and trace seats below zero: the centre, a community card, a burn, burns shuffled back,

@@ -83,6 +83,8 @@ class GameSpec:
     (3, 0)
     >>> spec.street_cards.tolist()
     [3, 1, 1, 1, 1]
+    >>> int(GameSpec.of(resolve_rules("F7S")).config[compiled_deal.KIND]) == compiled_deal.PLAIN
+    True
     """
 
     rules: Rules
@@ -104,6 +106,8 @@ class GameSpec:
         elif isinstance(rule, BabyDaddy):
             config[compiled_deal.KIND] = compiled_deal.BD
             config[compiled_deal.BD_CARDS] = rule.cards
+        elif isinstance(rule, NoWilds) and rules.redeal_card is None:
+            config[compiled_deal.KIND] = compiled_deal.PLAIN
         elif isinstance(rule, NoWilds | QueenOfSpadesInHole):
             config[compiled_deal.KIND] = compiled_deal.BITCH
             config[compiled_deal.SPLIT] = int(rules.special_card is not None)
