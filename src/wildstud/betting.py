@@ -147,6 +147,8 @@ class Stakes:
     big_bet: int = 10
     raise_cap: int | None = 3
     completion_reraise: CompletionReraise = CompletionReraise.OVER_BRING_IN
+    cap_heads_up: bool = False
+    """The cap binds however few players contest the pot (Robert's Rules lifts it heads-up)."""
 
     def __post_init__(self) -> None:
         try:
@@ -794,8 +796,14 @@ class BettingRound:
             self._fixed_window = self._fixed_sizes_window()
         self._bets += 1
         cap = stakes.raise_cap
-        # Robert's Rules: the cap binds only a pot of three or more players not all in.
-        if stakes.capped and cap is not None and self._bets >= 1 + cap and self._able > 2:
+        # Robert's Rules: the cap binds only a pot of three or more players not all in (unless
+        # the house caps heads-up too, as pokerkit does).
+        if (
+            stakes.capped
+            and cap is not None
+            and self._bets >= 1 + cap
+            and (self._able > 2 or stakes.cap_heads_up)
+        ):
             self._capped = True
 
     def _aggressive_kind(self) -> ActionKind:

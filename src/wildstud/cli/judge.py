@@ -116,6 +116,18 @@ Lenient = Annotated[
 ]
 """The ``--lenient`` flag of the commands that read records (judge, replay, odds)."""
 
+Preset = Annotated[
+    str | None,
+    typer.Option(
+        "--preset",
+        metavar="NAME",
+        help="Read the record under another program's rules where it gives no house rules of"
+        " its own: pokerkit (no open pair, the raise cap heads-up too, an all-in low card's"
+        " bring-in to its left). docs/house-rules.md lists what each preset sets.",
+    ),
+]
+"""The ``--preset`` option of the commands that read records (judge, replay, odds)."""
+
 
 def _read_bytes(source: str) -> bytes:
     try:
@@ -124,23 +136,25 @@ def _read_bytes(source: str) -> bytes:
         raise RecordError(f"cannot read {source}: {error.strerror or error}") from None
 
 
-def read_source(source: str, *, lenient: bool = False) -> HandRecord:
+def read_source(source: str, *, lenient: bool = False, preset: str | None = None) -> HandRecord:
     """The record in ``source``: a file's path, or ``-`` for standard input; one hand."""
     data = _read_bytes(source)
     if holds_many(data):
-        count = len(read_records(data, lenient=lenient))
+        count = len(read_records(data, lenient=lenient, preset=preset))
         raise RecordError(
             f"{source} holds {count} hands (a .phhs file): this command takes one hand"
             " (judge and replay take every hand of a .phhs file)"
         )
-    return read_record(data, lenient=lenient)
+    return read_record(data, lenient=lenient, preset=preset)
 
 
-def read_sources(source: str, *, lenient: bool = False) -> tuple[tuple[HandRecord, ...], bool]:
+def read_sources(
+    source: str, *, lenient: bool = False, preset: str | None = None
+) -> tuple[tuple[HandRecord, ...], bool]:
     """The hands in ``source`` (a ``.phh`` file of one, or a ``.phhs`` file of many), and
     whether it is a file of many."""
     data = _read_bytes(source)
-    return read_records(data, lenient=lenient), holds_many(data)
+    return read_records(data, lenient=lenient, preset=preset), holds_many(data)
 
 
 def ruling_json(
@@ -172,9 +186,10 @@ def judge_command(
             " exit status 1 when they differ (or the record stops before the hand ends).",
         ),
     ] = False,
+    preset: Preset = None,
 ) -> None:
     """Rule on a hand record (see ``_HELP``)."""
-    records, many = read_sources(source, lenient=lenient)
+    records, many = read_sources(source, lenient=lenient, preset=preset)
     rulings = [judge(record, lenient=lenient) for record in records]
     if as_json:
         outputs = [ruling_json(ruling, lenient=lenient, strict=strict) for ruling in rulings]

@@ -30,7 +30,7 @@ from rich.text import Text
 from wildstud.betting import ActionKind
 from wildstud.cards import Card
 from wildstud.cli import app
-from wildstud.cli.judge import Lenient, RecordFile, read_sources
+from wildstud.cli.judge import Lenient, Preset, RecordFile, read_sources
 from wildstud.deal import (
     Acted,
     Awarded,
@@ -79,9 +79,10 @@ def replay_command(
         bool, typer.Option("--step", help="Wait for Enter after each street (on a terminal).")
     ] = False,
     lenient: Lenient = False,
+    preset: Preset = None,
 ) -> None:
     """Print a record's streets one after another (see ``_HELP``)."""
-    records, many = read_sources(source, lenient=lenient)
+    records, many = read_sources(source, lenient=lenient, preset=preset)
     console = Console()
     wait = step and sys.stdin.isatty()
     for number, record in enumerate(records, 1):

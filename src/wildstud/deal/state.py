@@ -170,6 +170,7 @@ def _stakes(options: GameOptions) -> Stakes:
         small_bet=options.small_bet,
         big_bet=options.big_bet,
         raise_cap=options.raise_cap,
+        cap_heads_up=options.cap_heads_up,
         completion_reraise=(
             options.completion_reraise
             if isinstance(options, StudOptions)

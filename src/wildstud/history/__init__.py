@@ -33,8 +33,10 @@ from wildstud.history.notation import (
     read_cards,
 )
 from wildstud.history.phh import (
+    RecordsWriter,
     dump,
     dump_all,
+    holds_many,
     load,
     load_all,
     read_record,
@@ -81,6 +83,7 @@ __all__ = [
     "ProvenCard",
     "ProvenRecord",
     "RecordWarning",
+    "RecordsWriter",
     "Replay",
     "Reveal",
     "Ruling",
@@ -94,6 +97,7 @@ __all__ = [
     "dump_all",
     "format_action",
     "format_cards",
+    "holds_many",
     "judge",
     "load",
     "load_all",

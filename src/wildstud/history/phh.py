@@ -42,10 +42,13 @@ from wildstud.commitment import Commitment, Proof
 from wildstud.errors import RecordError, WildstudError
 from wildstud.games import Limit
 from wildstud.history.notation import Action, format_action, parse_action
+from wildstud.history.presets import preset_rules
 from wildstud.history.schema import OPTIONAL_FIELDS, HandRecord
 from wildstud.history.tolerance import RecordWarning, Tolerance
+from wildstud.history.validators import VARIANTS
 
 __all__ = [
+    "RecordsWriter",
     "dump",
     "dump_all",
     "holds_many",
@@ -71,16 +74,20 @@ _KNOWN = (*_REQUIRED, *_STAKES, *OPTIONAL_FIELDS, *_OURS, *_SEALS)
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+", re.ASCII)
 
 
-def read_record(source: str | bytes | os.PathLike[str], *, lenient: bool = False) -> HandRecord:
+def read_record(
+    source: str | bytes | os.PathLike[str], *, lenient: bool = False, preset: str | None = None
+) -> HandRecord:
     """A record from PHH text (``str`` or UTF-8 ``bytes``) or from a file (a path object).
 
     A ``str`` is always the text itself; give a :class:`pathlib.Path` to read a file. A file
     that cannot be opened raises the usual :class:`OSError`; everything else wrong with the
     input raises :class:`~wildstud.errors.RecordError`. With ``lenient``, what the PHH
     specification tolerates passes with a warning in ``record.warnings`` instead
-    (:mod:`wildstud.history.tolerance`; the replay adds the tolerances of play).
+    (:mod:`wildstud.history.tolerance`; the replay adds the tolerances of play). With
+    ``preset`` (``"pokerkit"``), a record another program wrote is read under that program's
+    rules (:mod:`wildstud.history.presets`).
     """
-    return record_from_fields(_toml_fields(source), lenient=lenient)
+    return record_from_fields(_toml_fields(source), lenient=lenient, preset=preset)
 
 
 def _toml_fields(source: str | bytes | os.PathLike[str]) -> dict[str, object]:
@@ -104,7 +111,7 @@ def _toml_fields(source: str | bytes | os.PathLike[str]) -> dict[str, object]:
 
 
 def read_records(
-    source: str | bytes | os.PathLike[str], *, lenient: bool = False
+    source: str | bytes | os.PathLike[str], *, lenient: bool = False, preset: str | None = None
 ) -> tuple[HandRecord, ...]:
     """The hands of a ``.phhs`` file (PHH's file of many hands: one TOML table a hand, ``[1]``,
     ``[2]``, …, in the file's order), or the one hand of a ``.phh`` file.
@@ -122,7 +129,7 @@ def read_records(
     """
     fields = _toml_fields(source)
     if "variant" in fields or not fields:
-        return (record_from_fields(fields, lenient=lenient),)
+        return (record_from_fields(fields, lenient=lenient, preset=preset),)
     records: list[HandRecord] = []
     for key, table in fields.items():
         if not isinstance(table, dict):
@@ -131,7 +138,7 @@ def read_records(
                 f" not {type(table).__name__}"
             )
         try:
-            records.append(record_from_fields(table, lenient=lenient))
+            records.append(record_from_fields(table, lenient=lenient, preset=preset))
         except RecordError as error:
             raise type(error)(f"hand [{key}]: {error}") from None
     return tuple(records)
@@ -157,8 +164,36 @@ def write_records(records: Iterable[HandRecord]) -> str:
     return "\n".join(tables) if tables else "\n"
 
 
-def record_from_fields(fields: Mapping[str, object], *, lenient: bool = False) -> HandRecord:
-    """A record from PHH fields already read into a mapping (TOML or JSON, say).
+class RecordsWriter:
+    """Hands written to a ``.phhs`` file one at a time, as they are played (so that a long run
+    keeps none in memory); the tables are numbered from ``[1]``, as :func:`write_records` does.
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> writer = RecordsWriter(out)
+    >>> record = HandRecord(variant="BD5", antes=(1, 1), bring_in=0, small_bet=5, big_bet=10,
+    ...                     starting_stacks=(20, 20))
+    >>> writer.write(record); writer.write(record)
+    >>> out.getvalue() == write_records([record, record]), writer.count
+    (True, 2)
+    """
+
+    def __init__(self, target: TextIO) -> None:
+        self.target = target
+        self.count = 0
+
+    def write(self, record: HandRecord) -> None:
+        """Write one more hand."""
+        self.count += 1
+        self.target.write(("\n" if self.count > 1 else "") + f"[{self.count}]\n")
+        self.target.write(write_record(record))
+
+
+def record_from_fields(
+    fields: Mapping[str, object], *, lenient: bool = False, preset: str | None = None
+) -> HandRecord:
+    """A record from PHH fields already read into a mapping (TOML or JSON, say); ``lenient``
+    and ``preset`` as :func:`read_record` has them.
 
     >>> record_from_fields({"variant": "BD5", "antes": [1, 1]})
     Traceback (most recent call last):
@@ -195,7 +230,19 @@ def record_from_fields(fields: Mapping[str, object], *, lenient: bool = False) -
                 )
             reason = f"not a PHH field, ignored (fields of your own start with '_'{hint})"
             warnings.append(RecordWarning(reason, Tolerance.UNKNOWN_FIELD, field=key))
+    if preset is not None:
+        _apply_preset(values, preset)
     return HandRecord(**values, user_fields=user, warnings=tuple(warnings))  # type: ignore[arg-type]
+
+
+def _apply_preset(values: dict[str, object], preset: str) -> None:
+    """The preset's house rules under the record's own (what the record says wins)."""
+    variant = values.get("variant")
+    if not isinstance(variant, str) or variant not in VARIANTS:
+        return  # the record's check says what is wrong with the variant
+    own = values.get("house_rules", {})
+    if isinstance(own, Mapping):
+        values["house_rules"] = {**preset_rules(preset, variant), **own}
 
 
 def _read_seals(key: str, value: object) -> tuple[Commitment | Proof, ...]:
@@ -337,20 +384,22 @@ def _escaped(char: str) -> str:
     return f"\\u{ord(char):04x}" if char < " " or char == "\x7f" else char
 
 
-def load(source: str | os.PathLike[str] | BinaryIO) -> HandRecord:
+def load(
+    source: str | os.PathLike[str] | BinaryIO, *, lenient: bool = False, preset: str | None = None
+) -> HandRecord:
     """Read a record from a file: a path (``str`` or path object) or a binary file object."""
     if isinstance(source, str | os.PathLike):
-        return read_record(Path(source).read_bytes())
-    return read_record(source.read())
+        return read_record(Path(source).read_bytes(), lenient=lenient, preset=preset)
+    return read_record(source.read(), lenient=lenient, preset=preset)
 
 
 def load_all(
-    source: str | os.PathLike[str] | BinaryIO, *, lenient: bool = False
+    source: str | os.PathLike[str] | BinaryIO, *, lenient: bool = False, preset: str | None = None
 ) -> tuple[HandRecord, ...]:
     """Read the hands of a ``.phhs`` file (or the one of a ``.phh``): a path or a binary file."""
     if isinstance(source, str | os.PathLike):
-        return read_records(Path(source).read_bytes(), lenient=lenient)
-    return read_records(source.read(), lenient=lenient)
+        return read_records(Path(source).read_bytes(), lenient=lenient, preset=preset)
+    return read_records(source.read(), lenient=lenient, preset=preset)
 
 
 def dump_all(records: Iterable[HandRecord], target: str | os.PathLike[str] | TextIO) -> None:

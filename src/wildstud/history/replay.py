@@ -266,6 +266,7 @@ class _Replayer:
         self.unknown: set[tuple[int, Card]] = set()
         self.deals: list[Wilds] = []
         self.shows: list[tuple[int, ShowMuck]] = []
+        self.held_at_show: dict[int, int] = {}  # a show before the last cards: cards held then
         self.stopped: str | None = None
         # Where each known card is named in the actions not read yet, so that a card dealt for
         # an unknown one is never a card the record still has to deal.
@@ -555,6 +556,8 @@ class _Replayer:
         """Read the next action as ``seat``'s cards on this street; ``False`` when the record
         rightly leaves them out (a street cut short by the queen of spades)."""
         upcoming = self._peek()
+        while upcoming is not None and self._early_show(*upcoming):
+            upcoming = self._peek()
         per_seat = len(street.cards)
         name = seat_label(seat)
         if upcoming is not None:
@@ -591,6 +594,20 @@ class _Replayer:
                 f" {earlier[-1][1]}",
             )
         raise self._error(upcoming[0], self._misdeal(seat, street, upcoming[1]))
+
+    def _early_show(self, number: int, action: Action) -> bool:
+        """Take a show made before the last cards are dealt, once no more betting can come
+        (everyone but one player all in): PHH's writers show the hands then, before the cards
+        still to come, as a table does. ``False`` for anything else."""
+        hand = self.hand
+        if not isinstance(action, ShowMuck) or action.mucks or action.player not in hand.live:
+            return False
+        if sum(1 for seat in hand.live if hand.stacks[seat] > 0) > 1:
+            return False
+        self._take(number)
+        self.held_at_show[number] = len(hand.cards(action.player))
+        self._show(number, action)
+        return True
 
     def _misdeal(self, seat: int, street: Street, action: Action) -> str:
         name = seat_label(seat)
@@ -790,6 +807,8 @@ class _Replayer:
                 continue
             seat = show.player
             own = hand.cards(seat)
+            if number in self.held_at_show:
+                own = own[: self.held_at_show[number]]
             name = seat_label(seat)
             if not own:
                 raise self._error(number, f"{name} holds no cards in this deal to show")
