@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated
 
@@ -21,11 +23,16 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
 
 from wildstud.cli import app
-from wildstud.errors import OptionError
+from wildstud.deal import Hand
+from wildstud.errors import OptionError, RecordError
+from wildstud.games.options import OptionValue
+from wildstud.history.export import record_from_hand
+from wildstud.history.phh import RecordsWriter
+from wildstud.history.presets import preset_rules
 from wildstud.odds.report import write_report
 from wildstud.odds.study import study as run_study
 
-__all__ = ["parse_options", "study"]
+__all__ = ["parse_options", "preset_options", "save_hands", "study"]
 
 
 def parse_options(items: list[str]) -> dict[str, str]:
@@ -45,6 +52,31 @@ def parse_options(items: list[str]) -> dict[str, str]:
             raise OptionError(f"--option must be NAME=VALUE, not {item!r}")
         options[name.strip()] = value.strip()
     return options
+
+
+def preset_options(preset: str | None, games: list[str]) -> dict[str, OptionValue]:
+    """The house rules of ``--preset`` that every game named has (none without a preset)."""
+    if preset is None:
+        return {}
+    rules = [preset_rules(preset, game) for game in games]
+    return {key: value for key, value in rules[0].items() if all(key in r for r in rules)}
+
+
+@contextmanager
+def save_hands(path: Path | None) -> Iterator[Callable[[Hand], None] | None]:
+    """``--save-hands FILE``: a function that writes each hand played to ``FILE`` as a PHH
+    record with every card (a ``.phhs`` file), or ``None`` without the option. The file is
+    opened first, so that one that cannot be written is refused before anything is played."""
+    if path is None:
+        yield None
+        return
+    try:
+        target = path.open("w", encoding="utf-8")
+    except OSError as error:
+        raise RecordError(f"cannot write {path}: {error.strerror or error}") from None
+    with target:
+        writer = RecordsWriter(target)
+        yield lambda hand: writer.write(record_from_hand(hand, reveal="all"))
 
 
 @app.command(
