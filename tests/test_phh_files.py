@@ -184,3 +184,22 @@ def test_a_saved_hand_reads_as_it_was_written() -> None:
     buffer = io.StringIO()
     RecordsWriter(buffer).write(RECORDS[0])
     assert read_record(buffer.getvalue().split("\n", 1)[1]) == RECORDS[0]
+
+
+def test_study_saves_the_deals_it_counted(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "study.phhs"
+    args = ["study", "BITCH", "--players", "3", "--deals", "60", "--seed", "5", "--json"]
+    code, out, _ = run(capsys, *args, "--save-hands", str(path))
+    assert code == 0
+    summary = json.loads(out)
+    records = load_all(path)
+    assert len(records) == summary["deals"] == 60
+    redealt = sum(1 for record in records if "# redeal" in write_record(record))
+    assert redealt == round(summary["redealt"][0] * 60)
+    assert redealt > 0  # the queen of spades face up: some deals are dealt again
+    for record in records:
+        ruling = judge(record)
+        assert ruling.complete
+        assert ruling.stacks == record.finishing_stacks

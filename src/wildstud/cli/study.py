@@ -101,19 +101,32 @@ def study(
         typer.Option("--scheduler", metavar="ADDRESS", help="Run on this Dask scheduler."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            "--save-hands",
+            metavar="FILE",
+            help="Also write every deal as a PHH record with every card, in a .phhs file: the"
+            " deals are then played by the engine too (at its pace), from packs shuffled with"
+            " the seed, and counted from the same packs.",
+        ),
+    ] = None,
 ) -> None:
     """Run the study; write the report where ``--out`` says."""
     options = parse_options(option or [])
     console = Console(stderr=True)
     show = console.is_terminal and not as_json
-    with Progress(
-        TextColumn("dealing"),
-        BarColumn(),
-        TaskProgressColumn(),
-        TimeElapsedColumn(),
-        console=console,
-        disable=not show,
-    ) as bar:
+    with (
+        Progress(
+            TextColumn("dealing"),
+            BarColumn(),
+            TaskProgressColumn(),
+            TimeElapsedColumn(),
+            console=console,
+            disable=not show,
+        ) as bar,
+        save_hands(save) as keep,
+    ):
         task = bar.add_task("deals", total=deals)
         result = run_study(
             game,
@@ -123,6 +136,7 @@ def study(
             seed=seed,
             scheduler=scheduler,
             progress=lambda done, total: bar.update(task, completed=done, total=total),
+            on_hand=keep,
         )
     if out is not None:
         path = write_report(result, out)
