@@ -158,6 +158,15 @@ def test_a_hand_shown_with_hidden_cards_is_taken_as_mucked_when_read_leniently()
     assert "p1 shows 3 of its cards as ??" in str(warning)
 
 
+def test_a_show_as_dealt_of_cards_dealt_unknown_is_a_hidden_show_too() -> None:
+    actions = [*HIDDEN[:-2], "p1 sm -", "p2 sm -"]
+    with pytest.raises(RecordError, match="p1's hand is shown down"):
+        judge(read_record(record_text(actions)))
+    ruling = judge(read_record(record_text(actions)), lenient=True)
+    assert ruling.stacks == (97, 103)
+    assert [warning.kind for warning in ruling.warnings] == [Tolerance.HIDDEN_SHOW]
+
+
 def test_a_show_whose_hidden_cards_the_record_knows_needs_no_leniency() -> None:
     actions = [*ACTIONS, "p1 sm ????9c2d7hTd4s", "p2 sm -"]  # the ?? were dealt known
     ruling = judge(read_record(record_text(actions)))

@@ -741,14 +741,16 @@ class _Replayer:
             self._dealer_step(None)
 
     def _hides_cards(self, show: ShowMuck) -> int:
-        """How many cards a show at the showdown leaves hidden that nothing else names."""
-        if show.cards is None:
+        """How many cards a show at the showdown leaves hidden that nothing else names (``sm -``
+        shows the cards as dealt: those dealt as ``??`` stay hidden)."""
+        if show.mucks:
             return 0
         held = len(self.hand.cards(show.player))
+        shown = show.cards if show.cards is not None else (None,) * held
         return sum(
             1
-            for position, shown in enumerate(show.cards[:held])
-            if shown is None
+            for position, card in enumerate(shown[:held])
+            if card is None
             and (source := self.sources.get((show.player, position))) is not None
             and not source.known
         )
