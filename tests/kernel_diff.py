@@ -62,7 +62,7 @@ STACK = 1_000_000
 STAKES: dict[str, OptionValue] = {"ante": 5}
 """An ante of 5: every pot is big enough that each winner of a share takes at least a chip."""
 BETTING = frozenset(
-    {"limit", "ante", "small_bet", "big_bet", "raise_cap", "open_pair", "bring_in"}
+    {"limit", "ante", "small_bet", "big_bet", "raise_cap", "cap_heads_up", "open_pair", "bring_in"}
     | {"all_in_low_card", "completion_reraise"}
 )
 """Options that change no outcome when every player calls: not varied."""

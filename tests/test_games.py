@@ -122,6 +122,7 @@ def test_the_option_names_of_the_issue() -> None:
         "small_bet",
         "big_bet",
         "raise_cap",
+        "cap_heads_up",
         "open_pair",
     }
     names = {cls: set(cls.option_names()) for cls in OPTION_TYPES}

@@ -187,9 +187,11 @@ def arena(
     seed: int = 0,
     stack: int = 500,
     progress: Callable[[int, int], None] | None = None,
+    on_hand: Callable[[Hand], None] | None = None,
 ) -> ArenaResult:
     """Play at least ``hands`` hands (whole rounds of one deal per seating) between ``bots``,
-    one per seat, and return each one's standing. The same arguments give the same result."""
+    one per seat, and return each one's standing. The same arguments give the same result.
+    ``on_hand`` is given each hand once it is over (to save it as a record, say)."""
     specs = parse_bots(bots)
     players = len(specs)
     if players < 2:
@@ -222,6 +224,8 @@ def arena(
             by_seat = [players_bots[(seat - shift) % players] for seat in range(players)]
             hand = Hand(game, [stack] * players, deck=Deck(seed=deck_seed), dealer=dealer)
             _play(hand, by_seat)
+            if on_hand is not None:
+                on_hand(hand)
             for player in range(players):
                 results[player][number] += hand.stacks[(player + shift) % players] - stack
             if progress is not None:

@@ -148,6 +148,8 @@ class Stakes:
     big_bet: int = 10
     raise_cap: int | None = 3
     completion_reraise: CompletionReraise = CompletionReraise.OVER_BRING_IN
+    cap_heads_up: bool = False
+    """The cap binds however few players contest the pot (Robert's Rules lifts it heads-up)."""
 
     def __post_init__(self) -> None:
         try:
@@ -687,9 +689,13 @@ class BettingRound:
         """
         return _applied(*self.record(kind, amount))
 
-    def record(self, kind: ActionKind | str, amount: int | None = None) -> _Record:
+    def record(
+        self, kind: ActionKind | str, amount: int | None = None, *, free_fold: bool = False
+    ) -> _Record:
         """:meth:`apply`, answered as a named tuple of the :class:`Applied` fields: the hand
         engine turns every action into an event of its own and needs no record of the round's.
+        ``free_fold`` lets the seat fold with nothing to call (a lenient reading of a record
+        that says so, ``docs/records.md``); play never offers it.
 
         >>> rnd = BettingRound(Stakes(), order=[0, 1], stacks={0: 50, 1: 50}, street_index=1,
         ...                    big_bet=False, bring_in=False, open_pair=False, pot=10)
@@ -697,7 +703,7 @@ class BettingRound:
         >>> record.kind, record.to_amount, record.reopened
         (<ActionKind.BET: 'bet'>, 5, True)
         """
-        seat, kind, to_amount, added, full = self._plan(kind, amount)
+        seat, kind, to_amount, added, full = self._plan(kind, amount, free_fold)
         stacks = self._stacks
         if kind is _FOLD:
             self._folded = self._folded | {seat}
@@ -820,8 +826,14 @@ class BettingRound:
             self._fixed_window = self._fixed_sizes_window()
         self._bets += 1
         cap = stakes.raise_cap
-        # Robert's Rules: the cap binds only a pot of three or more players not all in.
-        if stakes.capped and cap is not None and self._bets >= 1 + cap and self._able > 2:
+        # Robert's Rules: the cap binds only a pot of three or more players not all in (unless
+        # the house caps heads-up too, as pokerkit does).
+        if (
+            stakes.capped
+            and cap is not None
+            and self._bets >= 1 + cap
+            and (self._able > 2 or stakes.cap_heads_up)
+        ):
             self._capped = True
 
     def _aggressive_kind(self) -> ActionKind:
@@ -936,7 +948,7 @@ class BettingRound:
 
         return _Window(targets[0], targets[-1], targets, rule)
 
-    def _plan(self, kind: ActionKind | str, amount: int | None) -> _Plan:
+    def _plan(self, kind: ActionKind | str, amount: int | None, free_fold: bool = False) -> _Plan:
         if kind.__class__ is not ActionKind:
             try:
                 kind = ActionKind(kind)
@@ -962,7 +974,7 @@ class BettingRound:
                 raise IllegalActionError(
                     f"{seat_label(seat)} cannot {kind} for {amount}: it takes no chips"
                 )
-            if kind is _FOLD and owed <= 0:
+            if kind is _FOLD and owed <= 0 and not free_fold:
                 raise IllegalActionError(
                     f"{seat_label(seat)} cannot fold: nothing to call (check instead)"
                 )

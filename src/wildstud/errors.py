@@ -113,7 +113,16 @@ class RecordError(WildstudError):
 
     def at_action(self, number: int, text: str | None = None) -> RecordError:
         """The same error, placed at action ``number`` (with ``text``, or the text it had)."""
-        return RecordError(self.reason, action=number, text=self.text if text is None else text)
+        return type(self)(self.reason, action=number, text=self.text if text is None else text)
+
+
+class ChipsError(RecordError):
+    """A record gives chips that are not a whole number (``100.5``, ``inf``): wildstud deals in
+    whole chips only, so such a record is refused rather than rounded.
+
+    >>> print(ChipsError("100.5 is not a whole number of chips", field="starting_stacks"))
+    field `starting_stacks`: 100.5 is not a whole number of chips
+    """
 
 
 def excerpt(value: object, width: int = 60) -> str:

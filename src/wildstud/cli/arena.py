@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -21,7 +22,7 @@ from rich.text import Text
 
 from wildstud.arena import BOT_KINDS, ArenaResult, arena
 from wildstud.cli import app
-from wildstud.cli.study import parse_options
+from wildstud.cli.study import parse_options, preset_options, save_hands
 
 __all__ = ["arena_command", "render"]
 
@@ -50,18 +51,35 @@ def arena_command(
         typer.Option("--option", metavar="NAME=VALUE", help="A house rule (repeatable)."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            "--save-hands",
+            metavar="FILE",
+            help="Write every hand played, every card shown, as a .phhs file of PHH records.",
+        ),
+    ] = None,
+    preset: Annotated[
+        str | None,
+        typer.Option(
+            "--preset", metavar="NAME", help="Deal under a preset's house rules (pokerkit)."
+        ),
+    ] = None,
 ) -> None:
     """Play the hands and print the standings."""
-    options = parse_options(option or [])
+    options = {**preset_options(preset, game or ["FTQ"]), **parse_options(option or [])}
     console = Console(stderr=True)
-    with Progress(
-        TextColumn("playing"),
-        BarColumn(),
-        TaskProgressColumn(),
-        TimeElapsedColumn(),
-        console=console,
-        disable=as_json or not console.is_terminal,
-    ) as bar:
+    with (
+        Progress(
+            TextColumn("playing"),
+            BarColumn(),
+            TaskProgressColumn(),
+            TimeElapsedColumn(),
+            console=console,
+            disable=as_json or not console.is_terminal,
+        ) as bar,
+        save_hands(save) as keep,
+    ):
         task = bar.add_task("hands", total=hands)
         result = arena(
             game or ["FTQ"],
@@ -71,6 +89,7 @@ def arena_command(
             seed=seed,
             stack=stack,
             progress=lambda done, total: bar.update(task, completed=done, total=total),
+            on_hand=keep,
         )
     if as_json:
         json.dump(result.to_dict(), sys.stdout)

@@ -34,22 +34,24 @@ from rich.text import Text
 from wildstud.cards import Card
 from wildstud.cli import app
 from wildstud.errors import RecordError
-from wildstud.history.phh import read_record
+from wildstud.history.phh import holds_many, read_record, read_records
 from wildstud.history.ruling import Ruling, judge, wild_names
 from wildstud.history.schema import HandRecord
 from wildstud.wilds import NoWilds, describe_wild
 
-__all__ = ["judge_command", "read_source", "render_ruling"]
+__all__ = ["judge_command", "read_source", "read_sources", "render_ruling", "ruling_json"]
 
 _HELP = (
     "Rule on a hand record: the wild cards, each hand's best five cards, who wins what.\n\n"
     "FILE is a hand record in the PHH notation, a small TOML file (docs/records.md "
-    "describes it); give - to read it from standard input. The record is played through "
+    "describes it), or a .phhs file of many hands (one ruling each); give - to read it "
+    "from standard input. The record is played through "
     "the rules card by card, and the ruling shows the wild cards after each face-up card "
     "and why, the wild cards that count in each hand still in, each hand's best five "
     "cards (a wild card shown as the card it stands for), who wins what from each pot, "
     "and any redeal.\n\n"
-    "The record may leave things out. Betting left out counts as checks (a missing "
+    "The record may stop anywhere, mid-betting included: it is ruled on as it stands. "
+    "It may leave things out. Betting left out counts as checks (a missing "
     "bring-in is posted, since it is forced), but a player facing a bet must have their "
     "call, raise or fold written: the judge never assumes a call. The hidden cards of "
     "players who folded may be ??. A record that breaks the rules (a card dealt twice, a "
@@ -103,13 +105,70 @@ RecordFile = Annotated[
 """The record argument of the commands that read one (judge, replay, verify)."""
 
 
-def read_source(source: str) -> HandRecord:
-    """The record in ``source``: a file's path, or ``-`` for standard input."""
+Lenient = Annotated[
+    bool,
+    typer.Option(
+        "--lenient",
+        help="Let pass what the PHH specification tolerates, each with a warning naming its"
+        " place: a field neither PHH's nor your own (ignored), a fold when checking was free"
+        " (it stands), a hand shown at the showdown with cards hidden (taken as mucked).",
+    ),
+]
+"""The ``--lenient`` flag of the commands that read records (judge, replay, odds)."""
+
+Preset = Annotated[
+    str | None,
+    typer.Option(
+        "--preset",
+        metavar="NAME",
+        help="Read the record under another program's rules where it gives no house rules of"
+        " its own: pokerkit (no open pair, the raise cap heads-up too, an all-in low card's"
+        " bring-in to its left). docs/house-rules.md lists what each preset sets.",
+    ),
+]
+"""The ``--preset`` option of the commands that read records (judge, replay, odds)."""
+
+
+def _read_bytes(source: str) -> bytes:
     try:
-        data = sys.stdin.buffer.read() if source == "-" else Path(source).read_bytes()
+        return sys.stdin.buffer.read() if source == "-" else Path(source).read_bytes()
     except OSError as error:
         raise RecordError(f"cannot read {source}: {error.strerror or error}") from None
-    return read_record(data)
+
+
+def read_source(source: str, *, lenient: bool = False, preset: str | None = None) -> HandRecord:
+    """The record in ``source``: a file's path, or ``-`` for standard input; one hand."""
+    data = _read_bytes(source)
+    if holds_many(data):
+        count = len(read_records(data, lenient=lenient, preset=preset))
+        raise RecordError(
+            f"{source} holds {count} hands (a .phhs file): this command takes one hand"
+            " (judge and replay take every hand of a .phhs file)"
+        )
+    return read_record(data, lenient=lenient, preset=preset)
+
+
+def read_sources(
+    source: str, *, lenient: bool = False, preset: str | None = None
+) -> tuple[tuple[HandRecord, ...], bool]:
+    """The hands in ``source`` (a ``.phh`` file of one, or a ``.phhs`` file of many), and
+    whether it is a file of many."""
+    data = _read_bytes(source)
+    return read_records(data, lenient=lenient, preset=preset), holds_many(data)
+
+
+def ruling_json(
+    ruling: Ruling, *, lenient: bool = False, strict: bool = False
+) -> dict[str, object]:
+    """The ruling as ``--json`` prints it: with ``--lenient`` the warnings, with ``--strict``
+    the record's own figures checked against the ruling."""
+    data = ruling.to_json()
+    if lenient:
+        data["warnings"] = [warning.to_json() for warning in ruling.warnings]
+    if strict:
+        data["checks"] = [check.to_json() for check in ruling.checks]
+        data["checks_agree"] = all(check.agrees for check in ruling.checks)
+    return data
 
 
 @app.command("judge", help=_HELP, epilog=_EPILOG)
@@ -118,20 +177,41 @@ def judge_command(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print one JSON object (described below).")
     ] = False,
+    lenient: Lenient = False,
+    strict: Annotated[
+        bool,
+        typer.Option(
+            "--strict",
+            help="Check the record's own finishing_stacks and winnings against the ruling:"
+            " exit status 1 when they differ (or the record stops before the hand ends).",
+        ),
+    ] = False,
+    preset: Preset = None,
 ) -> None:
     """Rule on a hand record (see ``_HELP``)."""
-    ruling = judge(read_source(source))
+    records, many = read_sources(source, lenient=lenient, preset=preset)
+    rulings = [judge(record, lenient=lenient) for record in records]
     if as_json:
-        typer.echo(json.dumps(ruling.to_json()))
+        outputs = [ruling_json(ruling, lenient=lenient, strict=strict) for ruling in rulings]
+        if many:
+            typer.echo(json.dumps({"hands": [{"hand": n, **o} for n, o in enumerate(outputs, 1)]}))
+        else:
+            typer.echo(json.dumps(outputs[0]))
     else:
-        Console().print(render_ruling(ruling))
+        console = Console()
+        for number, ruling in enumerate(rulings, 1):
+            if many:
+                console.rule(f"hand {number} of {len(rulings)}")
+            console.print(render_ruling(ruling, strict=strict))
+    if strict and not all(check.agrees for ruling in rulings for check in ruling.checks):
+        raise typer.Exit(1)
 
 
 def _cards(cards: tuple[Card | None, ...]) -> str:
     return " ".join("??" if card is None else card.pretty for card in cards)
 
 
-def render_ruling(ruling: Ruling) -> RenderableType:
+def render_ruling(ruling: Ruling, *, strict: bool = False) -> RenderableType:
     """The ruling as Rich text: the game, the wild cards card by card, the hands, the pots."""
     record = ruling.replay.record
     parts: list[RenderableType] = []
@@ -195,7 +275,7 @@ def render_ruling(ruling: Ruling) -> RenderableType:
         f"{player} {chips}" for player, chips in zip(ruling.players, ruling.stacks, strict=True)
     )
     parts.append(Text(f"Payouts: {payouts}. Stacks after: {stacks}."))
-    parts.extend(Text(note, style="dim") for note in _notes(ruling))
+    parts.extend(Text(note, style="dim") for note in _notes(ruling, strict=strict))
     return Group(*parts)
 
 
@@ -204,7 +284,7 @@ def _who(ruling: Ruling, seat: int) -> str:
     return name if ruling.names is None else f"{name} ({ruling.names[seat]})"
 
 
-def _notes(ruling: Ruling) -> list[str]:
+def _notes(ruling: Ruling, *, strict: bool = False) -> list[str]:
     notes = []
     record = ruling.replay.record
     if ruling.stopped is not None:
@@ -215,6 +295,10 @@ def _notes(ruling: Ruling) -> list[str]:
         notes.append(f"{ruling.players[seat]} mucked at the showdown and wins nothing.")
     if ruling.filled:
         notes.append("Not in the record, filled in: " + "; ".join(ruling.filled) + ".")
+    notes.extend(f"Let pass (lenient): {warning}" for warning in ruling.warnings)
+    if strict:
+        notes.extend(check.describe() for check in ruling.checks)
+        return notes
     claimed = record.finishing_stacks
     if claimed is not None and ruling.complete and tuple(claimed) != ruling.stacks:
         notes.append(

@@ -48,11 +48,15 @@ def parse_seat_cards(items: list[str]) -> dict[int, str]:
     return seats
 
 
-def _situation_from_record(source: str, viewer: int | None) -> Situation:
+def _situation_from_record(
+    source: str, viewer: int | None, lenient: bool = False, preset: str | None = None
+) -> Situation:
     from wildstud.cli.judge import read_source  # the record reader of `wildstud judge`
     from wildstud.history.replay import replay
 
-    result = replay(read_source(source))
+    # The judge's policy: betting left out is filled in, and the odds are where it stops.
+    record = read_source(source, lenient=lenient, preset=preset)
+    result = replay(record, fill_in=True, lenient=lenient)
     hand = result.hand
     hidden = [card for deal, card in result.unknown if deal == hand.deal_number]
     return Situation.from_hand(hand, viewer, hidden)
@@ -118,10 +122,19 @@ def odds_command(
         str | None, typer.Option("--scheduler", metavar="ADDRESS", help="A Dask scheduler.")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    lenient: Annotated[
+        bool,
+        typer.Option("--lenient", help="With --record: read it leniently (see judge --help)."),
+    ] = False,
+    preset: Annotated[
+        str | None,
+        typer.Option("--preset", metavar="NAME", help="With --record: see judge --help."),
+    ] = None,
 ) -> None:
     """Work out and print the odds."""
     if record is not None:
-        situation = _situation_from_record(record, None if viewer is None else viewer - 1)
+        looking = None if viewer is None else viewer - 1
+        situation = _situation_from_record(record, looking, lenient, preset)
     else:
         situation = Situation.build(
             game,

@@ -30,7 +30,7 @@ from rich.text import Text
 from wildstud.betting import ActionKind
 from wildstud.cards import Card
 from wildstud.cli import app
-from wildstud.cli.judge import RecordFile, read_source
+from wildstud.cli.judge import Lenient, Preset, RecordFile, read_sources
 from wildstud.deal import (
     Acted,
     Awarded,
@@ -62,8 +62,10 @@ __all__ = ["replay_command", "street_sections"]
 _HELP = (
     "Step through a hand record street by street: the cards, the wild cards and why, the "
     "bets and the pot.\n\n"
-    "FILE is a hand record in the PHH notation (docs/records.md); give - to read standard "
-    "input. Betting the record leaves out is filled in as wildstud judge does (checks, "
+    "FILE is a hand record in the PHH notation (docs/records.md), or a .phhs file of many "
+    "hands (each replayed in turn); give - to read standard input. A record may stop "
+    "anywhere, mid-betting included: it is replayed as far as it goes. Betting the record "
+    "leaves out is filled in as wildstud judge does (checks, "
     "and a missing bring-in); a record that breaks the rules gets an error naming the "
     "action, with exit status 2. Every street is printed at once, unless --step is given "
     "and standard input is a terminal: then the replay waits for Enter after each street."
@@ -76,16 +78,24 @@ def replay_command(
     step: Annotated[
         bool, typer.Option("--step", help="Wait for Enter after each street (on a terminal).")
     ] = False,
+    lenient: Lenient = False,
+    preset: Preset = None,
 ) -> None:
     """Print a record's streets one after another (see ``_HELP``)."""
-    played = replay(read_source(source), fill_in=True)
+    records, many = read_sources(source, lenient=lenient, preset=preset)
     console = Console()
-    sections = street_sections(played)
     wait = step and sys.stdin.isatty()
-    for index, section in enumerate(sections):
-        console.print(section)
-        if wait and index < len(sections) - 1:
-            console.input("[dim]Enter: next street[/]")
+    for number, record in enumerate(records, 1):
+        played = replay(record, fill_in=True, lenient=lenient)
+        if many:
+            console.rule(f"hand {number} of {len(records)}")
+        sections = street_sections(played)
+        for index, section in enumerate(sections):
+            console.print(section)
+            if wait and (index < len(sections) - 1 or number < len(records)):
+                console.input("[dim]Enter: next street[/]")
+        for warning in played.warnings:
+            console.print(Text(f"Let pass (lenient): {warning}", style="dim"))
 
 
 @dataclass(slots=True)

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated
 
@@ -23,12 +25,17 @@ from rich.table import Table
 from rich.text import Text
 
 from wildstud.cli import app
-from wildstud.errors import OptionError
+from wildstud.deal import Hand
+from wildstud.errors import OptionError, RecordError
+from wildstud.games.options import OptionValue
+from wildstud.history.export import record_from_hand
+from wildstud.history.phh import RecordsWriter
+from wildstud.history.presets import preset_rules
 from wildstud.odds.report import write_report
 from wildstud.odds.study import Study
 from wildstud.odds.study import study as run_study
 
-__all__ = ["parse_options", "render", "study"]
+__all__ = ["parse_options", "preset_options", "render", "save_hands", "study"]
 
 
 def parse_options(items: list[str]) -> dict[str, str]:
@@ -48,6 +55,31 @@ def parse_options(items: list[str]) -> dict[str, str]:
             raise OptionError(f"--option must be NAME=VALUE, not {item!r}")
         options[name.strip()] = value.strip()
     return options
+
+
+def preset_options(preset: str | None, games: list[str]) -> dict[str, OptionValue]:
+    """The house rules of ``--preset`` that every game named has (none without a preset)."""
+    if preset is None:
+        return {}
+    rules = [preset_rules(preset, game) for game in games]
+    return {key: value for key, value in rules[0].items() if all(key in r for r in rules)}
+
+
+@contextmanager
+def save_hands(path: Path | None) -> Iterator[Callable[[Hand], None] | None]:
+    """``--save-hands FILE``: a function that writes each hand played to ``FILE`` as a PHH
+    record with every card (a ``.phhs`` file), or ``None`` without the option. The file is
+    opened first, so that one that cannot be written is refused before anything is played."""
+    if path is None:
+        yield None
+        return
+    try:
+        target = path.open("w", encoding="utf-8")
+    except OSError as error:
+        raise RecordError(f"cannot write {path}: {error.strerror or error}") from None
+    with target:
+        writer = RecordsWriter(target)
+        yield lambda hand: writer.write(record_from_hand(hand, reveal="all"))
 
 
 @app.command(
@@ -72,19 +104,32 @@ def study(
         typer.Option("--scheduler", metavar="ADDRESS", help="Run on this Dask scheduler."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            "--save-hands",
+            metavar="FILE",
+            help="Also write every deal as a PHH record with every card, in a .phhs file: the"
+            " deals are then played by the engine too (at its pace), from packs shuffled with"
+            " the seed, and counted from the same packs.",
+        ),
+    ] = None,
 ) -> None:
     """Run the study; write the report where ``--out`` says."""
     options = parse_options(option or [])
     console = Console(stderr=True)
     show = console.is_terminal and not as_json
-    with Progress(
-        TextColumn("dealing"),
-        BarColumn(),
-        TaskProgressColumn(),
-        TimeElapsedColumn(),
-        console=console,
-        disable=not show,
-    ) as bar:
+    with (
+        Progress(
+            TextColumn("dealing"),
+            BarColumn(),
+            TaskProgressColumn(),
+            TimeElapsedColumn(),
+            console=console,
+            disable=not show,
+        ) as bar,
+        save_hands(save) as keep,
+    ):
         task = bar.add_task("deals", total=deals)
         result = run_study(
             game,
@@ -94,6 +139,7 @@ def study(
             seed=seed,
             scheduler=scheduler,
             progress=lambda done, total: bar.update(task, completed=done, total=total),
+            on_hand=keep,
         )
     if out is not None:
         path = write_report(result, out)

@@ -170,6 +170,7 @@ def _stakes(options: GameOptions) -> Stakes:
         small_bet=options.small_bet,
         big_bet=options.big_bet,
         raise_cap=options.raise_cap,
+        cap_heads_up=options.cap_heads_up,
         completion_reraise=(
             options.completion_reraise
             if isinstance(options, StudOptions)
@@ -673,16 +674,24 @@ class Hand:
         return True
 
     def act(
-        self, kind: ActionKind | str, amount: int | None = None, *, seat: int | None = None
+        self,
+        kind: ActionKind | str,
+        amount: int | None = None,
+        *,
+        seat: int | None = None,
+        free_fold: bool = False,
     ) -> Acted:
-        """Carry out a player's action (``amount`` is a to-amount: the seat's street total)."""
+        """Carry out a player's action (``amount`` is a to-amount: the seat's street total).
+
+        ``free_fold`` lets the seat fold when it could check: never offered in play, it is for
+        replaying a record read leniently that says so (``docs/records.md``)."""
         rnd = self._round
         if rnd is None or (seat is not None and (seat != rnd.to_act or type(seat) is not int)):
             self.verify_act(kind, amount, seat=seat)
         assert rnd is not None
         # The round refuses an illegal action before it changes anything, with the message
         # verify_act would give, so the action is checked once.
-        applied = rnd.record(kind, amount)
+        applied = rnd.record(kind, amount, free_fold=free_fold)
         actor, done, to_amount, added = applied.seat, applied.kind, applied.to_amount, applied.added
         if added:
             self._stacks[actor] -= added

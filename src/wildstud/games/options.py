@@ -232,6 +232,12 @@ class CommonOptions:
     raise_cap: int | None = field(
         default=3, metadata=_spec("cap", "raises allowed after the bet in one round (none: no cap)")
     )
+    cap_heads_up: bool = field(
+        default=False,
+        metadata=_spec(
+            "bool", "the raise cap binds heads-up too (by default it lifts with two players left)"
+        ),
+    )
     open_pair: bool = field(
         default=True,
         metadata=_spec("bool", "an open pair on fourth street lets any player bet the big bet"),

@@ -33,16 +33,23 @@ from wildstud.history.notation import (
     read_cards,
 )
 from wildstud.history.phh import (
+    RecordsWriter,
     dump,
+    dump_all,
+    holds_many,
     load,
+    load_all,
     read_record,
+    read_records,
     record_from_fields,
     record_to_fields,
     write_record,
+    write_records,
 )
 from wildstud.history.proven import ProvenCard, ProvenRecord, check_proofs
 from wildstud.history.replay import Replay, Step, StepKind, replay
 from wildstud.history.ruling import (
+    FigureCheck,
     HandRuling,
     PotRuling,
     Ruling,
@@ -52,6 +59,7 @@ from wildstud.history.ruling import (
     wild_names,
 )
 from wildstud.history.schema import OPTIONAL_FIELDS, HandRecord
+from wildstud.history.tolerance import RecordWarning, Tolerance
 from wildstud.history.validators import VARIANTS
 
 __all__ = [
@@ -65,6 +73,7 @@ __all__ = [
     "CompleteBetRaise",
     "DealBoard",
     "DealHole",
+    "FigureCheck",
     "Fold",
     "HandRecord",
     "HandRuling",
@@ -73,22 +82,29 @@ __all__ = [
     "PotRuling",
     "ProvenCard",
     "ProvenRecord",
+    "RecordWarning",
+    "RecordsWriter",
     "Replay",
     "Reveal",
     "Ruling",
     "ShowMuck",
     "Step",
     "StepKind",
+    "Tolerance",
     "WildEntry",
     "check_proofs",
     "dump",
+    "dump_all",
     "format_action",
     "format_cards",
+    "holds_many",
     "judge",
     "load",
+    "load_all",
     "parse_action",
     "read_cards",
     "read_record",
+    "read_records",
     "record_from_fields",
     "record_from_hand",
     "record_to_fields",
@@ -96,4 +112,5 @@ __all__ = [
     "rule",
     "wild_names",
     "write_record",
+    "write_records",
 ]

@@ -20,7 +20,7 @@ CompleteBetRaise(player=2, amount=10, comment='completes')
 >>> parse_action("p2 cbr 5.5")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-wildstud.errors.RecordError: action `p2 cbr 5.5`: the amount must be a whole number of chips, ...
+wildstud.errors.ChipsError: action `p2 cbr 5.5`: the amount must be a whole number of chips, ...
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from enum import StrEnum
 from typing import ClassVar
 
 from wildstud.cards import DECK, Card, Rank, Suit
-from wildstud.errors import RecordError, excerpt
+from wildstud.errors import ChipsError, RecordError, excerpt
 from wildstud.seats import seat_label
 
 __all__ = [
@@ -71,6 +71,7 @@ _CARDS_HELP = (
 )
 _PLAYER_RE = re.compile(r"p([1-9][0-9]{0,5})", re.ASCII)
 _AMOUNT_RE = re.compile(r"[0-9]{1,15}", re.ASCII)
+_NUMBER_RE = re.compile(r"[0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?|inf", re.ASCII)
 
 
 # --- cards -------------------------------------------------------------------------------------
@@ -325,7 +326,7 @@ def parse_action(text: str) -> Action:
     try:
         return _parse_words(body.split(), comment)
     except RecordError as error:
-        raise RecordError(error.reason, text=text) from None
+        raise type(error)(error.reason, text=text) from None
 
 
 def _parse_words(words: list[str], comment: str | None) -> Action:
@@ -385,7 +386,13 @@ def _read_player(word: str) -> int:
 
 
 def _read_amount(word: str) -> int:
-    if _AMOUNT_RE.fullmatch(word) is None:
+    match = _AMOUNT_RE.fullmatch(word)
+    if match is None:
+        if _NUMBER_RE.fullmatch(word) is not None:
+            raise ChipsError(
+                f"the amount must be a whole number of chips, not {word!r}: wildstud plays"
+                " whole chips only (scale the record's amounts, cents as chips for instance)"
+            )
         raise RecordError(f"the amount must be a whole number of chips, not {word!r}")
     amount = int(word)
     if amount == 0:

@@ -34,7 +34,7 @@ import math
 import os
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
@@ -42,15 +42,24 @@ from wildstud.commitment import Commitment, Proof
 from wildstud.errors import RecordError, WildstudError
 from wildstud.games import Limit
 from wildstud.history.notation import Action, format_action, parse_action
+from wildstud.history.presets import preset_rules
 from wildstud.history.schema import OPTIONAL_FIELDS, HandRecord
+from wildstud.history.tolerance import RecordWarning, Tolerance
+from wildstud.history.validators import VARIANTS
 
 __all__ = [
+    "RecordsWriter",
     "dump",
+    "dump_all",
+    "holds_many",
     "load",
+    "load_all",
     "read_record",
+    "read_records",
     "record_from_fields",
     "record_to_fields",
     "write_record",
+    "write_records",
 ]
 
 _REQUIRED = ("variant", "antes", "bring_in", "starting_stacks", "actions")
@@ -65,13 +74,23 @@ _KNOWN = (*_REQUIRED, *_STAKES, *OPTIONAL_FIELDS, *_OURS, *_SEALS)
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+", re.ASCII)
 
 
-def read_record(source: str | bytes | os.PathLike[str]) -> HandRecord:
+def read_record(
+    source: str | bytes | os.PathLike[str], *, lenient: bool = False, preset: str | None = None
+) -> HandRecord:
     """A record from PHH text (``str`` or UTF-8 ``bytes``) or from a file (a path object).
 
     A ``str`` is always the text itself; give a :class:`pathlib.Path` to read a file. A file
     that cannot be opened raises the usual :class:`OSError`; everything else wrong with the
-    input raises :class:`~wildstud.errors.RecordError`.
+    input raises :class:`~wildstud.errors.RecordError`. With ``lenient``, what the PHH
+    specification tolerates passes with a warning in ``record.warnings`` instead
+    (:mod:`wildstud.history.tolerance`; the replay adds the tolerances of play). With
+    ``preset`` (``"pokerkit"``), a record another program wrote is read under that program's
+    rules (:mod:`wildstud.history.presets`).
     """
+    return record_from_fields(_toml_fields(source), lenient=lenient, preset=preset)
+
+
+def _toml_fields(source: str | bytes | os.PathLike[str]) -> dict[str, object]:
     if isinstance(source, os.PathLike):
         source = Path(source).read_bytes()
     if isinstance(source, bytes):
@@ -88,11 +107,93 @@ def read_record(source: str | bytes | os.PathLike[str]) -> HandRecord:
     except (ValueError, RecursionError) as error:
         # tomllib raises plain ValueError for an integer too long to convert.
         raise RecordError(f"not readable TOML: {error}") from None
-    return record_from_fields(fields)
+    return fields
 
 
-def record_from_fields(fields: Mapping[str, object]) -> HandRecord:
-    """A record from PHH fields already read into a mapping (TOML or JSON, say).
+def read_records(
+    source: str | bytes | os.PathLike[str], *, lenient: bool = False, preset: str | None = None
+) -> tuple[HandRecord, ...]:
+    """The hands of a ``.phhs`` file (PHH's file of many hands: one TOML table a hand, ``[1]``,
+    ``[2]``, …, in the file's order), or the one hand of a ``.phh`` file.
+
+    An error names the hand by its table: ``hand [2]: action 7 (…): …``.
+
+    >>> one = write_record(HandRecord(variant="BD5", antes=(1, 1), bring_in=0, small_bet=5,
+    ...                               big_bet=10, starting_stacks=(20, 20)))
+    >>> [record.starting_stacks for record in read_records(write_records([read_record(one)] * 2))]
+    [(20, 20), (20, 20)]
+    >>> read_records("[1]\\nvariant = 'BD5'")
+    Traceback (most recent call last):
+    ...
+    wildstud.errors.RecordError: hand [1]: field `antes`: missing (every record needs it)
+    """
+    fields = _toml_fields(source)
+    if "variant" in fields or not fields:
+        return (record_from_fields(fields, lenient=lenient, preset=preset),)
+    records: list[HandRecord] = []
+    for key, table in fields.items():
+        if not isinstance(table, dict):
+            raise RecordError(
+                f"hand [{key}]: a file of many hands (.phhs) holds only tables, one a hand,"
+                f" not {type(table).__name__}"
+            )
+        try:
+            records.append(record_from_fields(table, lenient=lenient, preset=preset))
+        except RecordError as error:
+            raise type(error)(f"hand [{key}]: {error}") from None
+    return tuple(records)
+
+
+def holds_many(source: str | bytes | os.PathLike[str]) -> bool:
+    """Whether PHH text is a file of many hands (``.phhs``) rather than one hand (``.phh``).
+
+    >>> holds_many("[1]\\nvariant = 'FTQ'"), holds_many("variant = 'FTQ'")
+    (True, False)
+    """
+    fields = _toml_fields(source)
+    return bool(fields) and "variant" not in fields
+
+
+def write_records(records: Iterable[HandRecord]) -> str:
+    """Hands as a ``.phhs`` file: one table a hand, ``[1]``, ``[2]``, …, a blank line between.
+
+    >>> print(write_records([]), end="")
+    <BLANKLINE>
+    """
+    tables = [f"[{number}]\n{write_record(record)}" for number, record in enumerate(records, 1)]
+    return "\n".join(tables) if tables else "\n"
+
+
+class RecordsWriter:
+    """Hands written to a ``.phhs`` file one at a time, as they are played (so that a long run
+    keeps none in memory); the tables are numbered from ``[1]``, as :func:`write_records` does.
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> writer = RecordsWriter(out)
+    >>> record = HandRecord(variant="BD5", antes=(1, 1), bring_in=0, small_bet=5, big_bet=10,
+    ...                     starting_stacks=(20, 20))
+    >>> writer.write(record); writer.write(record)
+    >>> out.getvalue() == write_records([record, record]), writer.count
+    (True, 2)
+    """
+
+    def __init__(self, target: TextIO) -> None:
+        self.target = target
+        self.count = 0
+
+    def write(self, record: HandRecord) -> None:
+        """Write one more hand."""
+        self.count += 1
+        self.target.write(("\n" if self.count > 1 else "") + f"[{self.count}]\n")
+        self.target.write(write_record(record))
+
+
+def record_from_fields(
+    fields: Mapping[str, object], *, lenient: bool = False, preset: str | None = None
+) -> HandRecord:
+    """A record from PHH fields already read into a mapping (TOML or JSON, say); ``lenient``
+    and ``preset`` as :func:`read_record` has them.
 
     >>> record_from_fields({"variant": "BD5", "antes": [1, 1]})
     Traceback (most recent call last):
@@ -104,6 +205,7 @@ def record_from_fields(fields: Mapping[str, object]) -> HandRecord:
             raise RecordError("missing (every record needs it)", field=name)
     values: dict[str, object] = {}
     user: dict[str, object] = {}
+    warnings: list[RecordWarning] = []
     for key, value in fields.items():
         if key == "actions":
             values["actions"] = _read_actions(value)
@@ -120,10 +222,27 @@ def record_from_fields(fields: Mapping[str, object]) -> HandRecord:
         else:
             close = difflib.get_close_matches(key, _KNOWN, n=1)
             hint = f"; did you mean {close[0]!r}?" if close else ""
-            raise RecordError(
-                f"not a PHH field (fields of your own start with '_'{hint})", field=key
-            )
-    return HandRecord(**values, user_fields=user)  # type: ignore[arg-type]
+            if not lenient:
+                raise RecordError(
+                    f"not a PHH field (fields of your own start with '_'{hint});"
+                    " a lenient reading ignores it",
+                    field=key,
+                )
+            reason = f"not a PHH field, ignored (fields of your own start with '_'{hint})"
+            warnings.append(RecordWarning(reason, Tolerance.UNKNOWN_FIELD, field=key))
+    if preset is not None:
+        _apply_preset(values, preset)
+    return HandRecord(**values, user_fields=user, warnings=tuple(warnings))  # type: ignore[arg-type]
+
+
+def _apply_preset(values: dict[str, object], preset: str) -> None:
+    """The preset's house rules under the record's own (what the record says wins)."""
+    variant = values.get("variant")
+    if not isinstance(variant, str) or variant not in VARIANTS:
+        return  # the record's check says what is wrong with the variant
+    own = values.get("house_rules", {})
+    if isinstance(own, Mapping):
+        values["house_rules"] = {**preset_rules(preset, variant), **own}
 
 
 def _read_seals(key: str, value: object) -> tuple[Commitment | Proof, ...]:
@@ -265,11 +384,31 @@ def _escaped(char: str) -> str:
     return f"\\u{ord(char):04x}" if char < " " or char == "\x7f" else char
 
 
-def load(source: str | os.PathLike[str] | BinaryIO) -> HandRecord:
+def load(
+    source: str | os.PathLike[str] | BinaryIO, *, lenient: bool = False, preset: str | None = None
+) -> HandRecord:
     """Read a record from a file: a path (``str`` or path object) or a binary file object."""
     if isinstance(source, str | os.PathLike):
-        return read_record(Path(source).read_bytes())
-    return read_record(source.read())
+        return read_record(Path(source).read_bytes(), lenient=lenient, preset=preset)
+    return read_record(source.read(), lenient=lenient, preset=preset)
+
+
+def load_all(
+    source: str | os.PathLike[str] | BinaryIO, *, lenient: bool = False, preset: str | None = None
+) -> tuple[HandRecord, ...]:
+    """Read the hands of a ``.phhs`` file (or the one of a ``.phh``): a path or a binary file."""
+    if isinstance(source, str | os.PathLike):
+        return read_records(Path(source).read_bytes(), lenient=lenient, preset=preset)
+    return read_records(source.read(), lenient=lenient, preset=preset)
+
+
+def dump_all(records: Iterable[HandRecord], target: str | os.PathLike[str] | TextIO) -> None:
+    """Write hands as a ``.phhs`` file: a path or a text file object."""
+    text = write_records(records)
+    if isinstance(target, str | os.PathLike):
+        Path(target).write_text(text, encoding="utf-8")
+    else:
+        target.write(text)
 
 
 def dump(record: HandRecord, target: str | os.PathLike[str] | TextIO) -> None:

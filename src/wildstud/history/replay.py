@@ -77,6 +77,7 @@ from wildstud.history.notation import (
     format_action,
 )
 from wildstud.history.schema import HandRecord
+from wildstud.history.tolerance import RecordWarning, Tolerance
 from wildstud.seats import seat_label
 from wildstud.wilds import Wilds
 
@@ -126,6 +127,8 @@ class Replay:
     unknown: frozenset[tuple[int, Card]]
     deals: tuple[Wilds, ...]
     stopped: str | None
+    warnings: tuple[RecordWarning, ...] = ()
+    """What a lenient reading let pass: the record's own (from reading it), then the replay's."""
 
     @property
     def complete(self) -> bool:
@@ -151,7 +154,7 @@ class Replay:
         return None
 
 
-def replay(record: HandRecord, *, fill_in: bool = False) -> Replay:
+def replay(record: HandRecord, *, fill_in: bool = False, lenient: bool = False) -> Replay:
     """Play ``record`` through the engine, seat 0 being ``p1``, on the dealer's left.
 
     Everything the engine refuses raises :class:`~wildstud.errors.RecordError` naming the
@@ -163,9 +166,17 @@ def replay(record: HandRecord, *, fill_in: bool = False) -> Replay:
     out, before a deal, a show or the end of the record, is filled in: the bring-in is posted,
     and a player who may check checks. A player facing a bet is never assumed to call: the
     record must say what they did. A missing bring-in is posted even before another player's
-    action, since it is forced.
+    action, since it is forced. At the end of the record a player facing a bet stops the replay
+    there (``stopped`` says so): the hand is ruled on as it stands.
+
+    With ``lenient`` the replay lets pass what the PHH specification tolerates
+    (:mod:`wildstud.history.tolerance`), each with a warning in ``Replay.warnings``: a fold
+    when checking was free stands, and a hand shown at the showdown with cards still hidden
+    is taken as mucked.
     """
-    replayer = _Replayer(record, fill_in=fill_in, revealed=_revealed_by_shows(record))
+    replayer = _Replayer(
+        record, fill_in=fill_in, revealed=_revealed_by_shows(record), lenient=lenient
+    )
     replayer.run()
     if replayer.check_shows():
         # The shows were read before the replay (see _revealed_by_shows), so a card they give
@@ -236,9 +247,16 @@ def _harmless(card: Card) -> tuple[bool, bool, int, int]:
 
 class _Replayer:
     def __init__(
-        self, record: HandRecord, *, fill_in: bool, revealed: dict[tuple[int, int], Card]
+        self,
+        record: HandRecord,
+        *,
+        fill_in: bool,
+        revealed: dict[tuple[int, int], Card],
+        lenient: bool = False,
     ) -> None:
         self.record = record
+        self.lenient = lenient
+        self.warnings: list[RecordWarning] = list(record.warnings)
         self.actions = record.actions
         self.fill_in = fill_in
         self.revealed = revealed
@@ -248,6 +266,7 @@ class _Replayer:
         self.unknown: set[tuple[int, Card]] = set()
         self.deals: list[Wilds] = []
         self.shows: list[tuple[int, ShowMuck]] = []
+        self.held_at_show: dict[int, int] = {}  # a show before the last cards: cards held then
         self.stopped: str | None = None
         # Where each known card is named in the actions not read yet, so that a card dealt for
         # an unknown one is never a card the record still has to deal.
@@ -303,6 +322,7 @@ class _Replayer:
             unknown=frozenset(self.unknown),
             deals=tuple(self.deals),
             stopped=self.stopped,
+            warnings=tuple(self.warnings),
         )
 
     def _peek(self) -> tuple[int, Action] | None:
@@ -385,11 +405,16 @@ class _Replayer:
             self._fill(ActionKind.BRING_IN)
         elif ActionKind.CHECK in kinds:
             self._fill(ActionKind.CHECK)
+        elif upcoming is None:
+            # The record stops here, mid-betting: it is ruled on as it stands.
+            raise _RecordEndsError(
+                f"the record ends with {seat_label(seat)} to act on {street}, facing a bet"
+            )
         else:
             call = next(option for option in hand.legal_actions() if option.kind is ActionKind.CALL)
             name = seat_label(seat)
             raise self._error(
-                None if upcoming is None else upcoming[0],
+                upcoming[0],
                 f"{name} faces a bet on {street} (a call is to {call.min_amount}) and the record"
                 f" does not say what {name} did: a missing action counts as a check, which is"
                 f" not possible here, and a call is never assumed (write `{name} cc`,"
@@ -407,6 +432,9 @@ class _Replayer:
             kind = ActionKind.BRING_IN
         elif isinstance(action, Fold):
             kind = ActionKind.FOLD
+            if ActionKind.CHECK in kinds:
+                self._free_fold(number, action)
+                return
         elif isinstance(action, CheckCall):
             kind = ActionKind.CALL if ActionKind.CALL in kinds else ActionKind.CHECK
         else:
@@ -418,6 +446,26 @@ class _Replayer:
         except WildstudError as error:
             raise RecordError(str(error), action=number, text=format_action(action)) from None
         self._mark(StepKind.PLAYED, number)
+
+    def _free_fold(self, number: int, action: Fold) -> None:
+        """A fold when checking was free: refused, or, read leniently, a fold that stands."""
+        name = seat_label(action.player)
+        if not self.lenient:
+            raise RecordError(
+                f"{name} folds with nothing to call: checking was free (a lenient reading lets"
+                " the fold stand)",
+                action=number,
+                text=format_action(action),
+            )
+        self.hand.act(ActionKind.FOLD, seat=action.player, free_fold=True)
+        self._warn(
+            number, Tolerance.FREE_FOLD, f"{name} folds when checking was free: the fold stands"
+        )
+        self._mark(StepKind.PLAYED, number)
+
+    def _warn(self, number: int, kind: Tolerance, reason: str) -> None:
+        text = format_action(self.actions[number - 1])
+        self.warnings.append(RecordWarning(reason, kind, action=number, text=text))
 
     def _aggressive_kind(self, kinds: set[ActionKind]) -> ActionKind:
         """The kind of ``cbr`` the betting calls for when none is open now (so that the engine
@@ -508,6 +556,8 @@ class _Replayer:
         """Read the next action as ``seat``'s cards on this street; ``False`` when the record
         rightly leaves them out (a street cut short by the queen of spades)."""
         upcoming = self._peek()
+        while upcoming is not None and self._early_show(*upcoming):
+            upcoming = self._peek()
         per_seat = len(street.cards)
         name = seat_label(seat)
         if upcoming is not None:
@@ -544,6 +594,20 @@ class _Replayer:
                 f" {earlier[-1][1]}",
             )
         raise self._error(upcoming[0], self._misdeal(seat, street, upcoming[1]))
+
+    def _early_show(self, number: int, action: Action) -> bool:
+        """Take a show made before the last cards are dealt, once no more betting can come
+        (everyone but one player all in): PHH's writers show the hands then, before the cards
+        still to come, as a table does. ``False`` for anything else."""
+        hand = self.hand
+        if not isinstance(action, ShowMuck) or action.mucks or action.player not in hand.live:
+            return False
+        if sum(1 for seat in hand.live if hand.stacks[seat] > 0) > 1:
+            return False
+        self._take(number)
+        self.held_at_show[number] = len(hand.cards(action.player))
+        self._show(number, action)
+        return True
 
     def _misdeal(self, seat: int, street: Street, action: Action) -> str:
         name = seat_label(seat)
@@ -657,13 +721,39 @@ class _Replayer:
                 break
             number = upcoming[0]
             self._take(number)
-            if show.mucks and show.player in hand.live:
+            hidden = self._hides_cards(show)
+            if hidden and self.lenient and show.player in hand.live:
+                name = seat_label(show.player)
+                self._warn(
+                    number,
+                    Tolerance.HIDDEN_SHOW,
+                    f"{name} shows {hidden} of its cards as ?? at the showdown: a hand not"
+                    " shown cannot win, so it is taken as mucked",
+                )
+                hand.muck(show.player)
+                self._mark(StepKind.PLAYED, number)
+            elif show.mucks and show.player in hand.live:
                 hand.muck(show.player)
                 self._mark(StepKind.PLAYED, number)
             else:
                 self._show(number, show)
         if self._at_showdown():
             self._dealer_step(None)
+
+    def _hides_cards(self, show: ShowMuck) -> int:
+        """How many cards a show at the showdown leaves hidden that nothing else names (``sm -``
+        shows the cards as dealt: those dealt as ``??`` stay hidden)."""
+        if show.mucks:
+            return 0
+        held = len(self.hand.cards(show.player))
+        shown = show.cards if show.cards is not None else (None,) * held
+        return sum(
+            1
+            for position, card in enumerate(shown[:held])
+            if card is None
+            and (source := self.sources.get((show.player, position))) is not None
+            and not source.known
+        )
 
     def _at_showdown(self) -> bool:
         return self.hand.stage is Stage.SHOWDOWN
@@ -719,6 +809,8 @@ class _Replayer:
                 continue
             seat = show.player
             own = hand.cards(seat)
+            if number in self.held_at_show:
+                own = own[: self.held_at_show[number]]
             name = seat_label(seat)
             if not own:
                 raise self._error(number, f"{name} holds no cards in this deal to show")
@@ -759,5 +851,6 @@ class _Replayer:
                     raise self._error(
                         source.action,
                         f"{name}'s hand is shown down, so its cards must be known: give this"
-                        f" ?? here or in a show at the end (`{name} sm …`)",
+                        f" ?? here or in a show at the end (`{name} sm …`; a lenient reading"
+                        " takes a hand shown with cards hidden as mucked)",
                     )

@@ -49,10 +49,12 @@ from wildstud.deal import (
 from wildstud.hands import HandValue, evaluate
 from wildstud.history.replay import Replay, StepKind, replay
 from wildstud.history.schema import HandRecord
+from wildstud.history.tolerance import RecordWarning
 from wildstud.seats import seat_label
 from wildstud.wilds import describe_change, rank_cards
 
 __all__ = [
+    "FigureCheck",
     "HandRuling",
     "PotRuling",
     "Ruling",
@@ -109,6 +111,51 @@ class PotRuling:
 
 
 @dataclass(frozen=True, slots=True)
+class FigureCheck:
+    """A record's own figure (``finishing_stacks`` or ``winnings``) against the ruling's.
+
+    ``ruled`` is ``None`` when the record stops before the hand ends: then the record's figure
+    cannot be its result, and it does not agree.
+
+    >>> check = FigureCheck("winnings", (0, 12), (0, 12))
+    >>> check.agrees, check.to_json()["ruled"]
+    (True, [0, 12])
+    """
+
+    field: str
+    claimed: tuple[int, ...]
+    ruled: tuple[int, ...] | None
+
+    @property
+    def agrees(self) -> bool:
+        """Whether the record's figure is the ruling's."""
+        return self.ruled is not None and self.claimed == self.ruled
+
+    def describe(self) -> str:
+        """One sentence for the terminal."""
+        if self.agrees:
+            return f"The record's {self.field} {list(self.claimed)} agree with the ruling."
+        if self.ruled is None:
+            return (
+                f"The record's {self.field} {list(self.claimed)} cannot be checked: the record"
+                " stops before the hand ends."
+            )
+        return (
+            f"The record's {self.field} {list(self.claimed)} differ from the ruling's"
+            f" {list(self.ruled)}."
+        )
+
+    def to_json(self) -> dict[str, object]:
+        """The check as ``wildstud judge --strict --json`` reports it."""
+        return {
+            "field": self.field,
+            "claimed": list(self.claimed),
+            "ruled": None if self.ruled is None else list(self.ruled),
+            "agrees": self.agrees,
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class Ruling:
     """What a record comes to: see the module's description."""
 
@@ -131,6 +178,26 @@ class Ruling:
     complete: bool
     stopped: str | None
     replay: Replay
+
+    @property
+    def warnings(self) -> tuple[RecordWarning, ...]:
+        """What a lenient reading let pass, from reading the record and from its replay."""
+        return self.replay.warnings
+
+    @property
+    def checks(self) -> tuple[FigureCheck, ...]:
+        """The record's own ``finishing_stacks`` and ``winnings``, where it gives them, each
+        against the ruling's stacks after the hand and chips won from the pots."""
+        record = self.replay.record
+        figures = (
+            ("finishing_stacks", record.finishing_stacks, self.stacks),
+            ("winnings", record.winnings, self.payouts),
+        )
+        return tuple(
+            FigureCheck(name, tuple(claimed), ruled if self.complete else None)
+            for name, claimed, ruled in figures
+            if claimed is not None
+        )
 
     def label(self, seat: int | None) -> str:
         """``p1``, ``p2``… for a seat; ``centre`` for ``None``."""
@@ -174,13 +241,15 @@ def _shares(players: tuple[str, ...], pot: PotRuling) -> dict[str, int]:
     return shares
 
 
-def judge(record: HandRecord) -> Ruling:
+def judge(record: HandRecord, *, lenient: bool = False) -> Ruling:
     """Replay ``record``, filling in the betting it leaves out, and rule on it.
 
     A record that breaks the rules raises :class:`~wildstud.errors.RecordError` naming the
-    action at fault.
+    action at fault; with ``lenient``, what the PHH specification tolerates passes with a
+    warning instead (:mod:`wildstud.history.tolerance`, ``Ruling.warnings``). A record that
+    stops anywhere, mid-betting included, is ruled on as it stands.
     """
-    return rule(replay(record, fill_in=True))
+    return rule(replay(record, fill_in=True, lenient=lenient))
 
 
 def rule(played: Replay) -> Ruling:

@@ -23,6 +23,7 @@ from wildstud.games import Game, GameOptions, find_game
 from wildstud.games.options import BabyDaddyOptions, OptionValue
 from wildstud.history import validators
 from wildstud.history.notation import Action
+from wildstud.history.tolerance import RecordWarning
 from wildstud.history.validators import FrozenTable, check, optional
 
 __all__ = ["OPTIONAL_FIELDS", "HandRecord"]
@@ -111,6 +112,10 @@ class HandRecord:
     user_fields: Mapping[str, object] = field(
         default_factory=FrozenTable, hash=False, metadata=check(validators.user_fields)
     )
+    warnings: tuple[RecordWarning, ...] = field(
+        default=(), compare=False, repr=False, metadata=check(validators.record_warnings)
+    )
+    """What a lenient reading let pass (:mod:`wildstud.history.tolerance`); not written back."""
 
     def __post_init__(self) -> None:
         validators.validate(self)

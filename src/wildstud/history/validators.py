@@ -26,10 +26,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from wildstud.betting import Limit
 from wildstud.cards import QUEEN_OF_SPADES, Card
 from wildstud.commitment import Commitment, Proof
-from wildstud.errors import OptionError, RecordError, UnknownGameError, excerpt
+from wildstud.errors import ChipsError, OptionError, RecordError, UnknownGameError, excerpt
 from wildstud.games import GAMES, NoQueen
 from wildstud.games.options import BabyDaddyOptions, FollowTheQueenOptions
 from wildstud.history.notation import ACTION_TYPES, DealBoard, DealHole, format_action
+from wildstud.history.tolerance import RecordWarning
 from wildstud.seats import seat_label
 
 if TYPE_CHECKING:
@@ -265,8 +266,23 @@ def _set(record: HandRecord, name: str, value: object) -> None:
     object.__setattr__(record, name, value)
 
 
+_WHOLE_ONLY = "wildstud plays whole chips only (scale the record's amounts, cents as chips say)"
+
+
+def _refuse_fractions(value: object, name: str, message: str) -> None:
+    """Chips given as a float (``2.5``, ``inf``, even ``100.0``) raise
+    :class:`~wildstud.errors.ChipsError`: a record of whole chips writes them as integers."""
+    items = value if isinstance(value, list | tuple) else (value,)
+    if any(isinstance(item, float) for item in items):
+        raise ChipsError(f"{message}, not {excerpt(value)}: {_WHOLE_ONLY}", field=name)
+
+
+_CHIPS = "whole numbers of chips"
+
+
 def _chips(record: HandRecord, name: str, *, minimum: int) -> int:
     value = getattr(record, name)
+    _refuse_fractions(value, name, "must be a whole number of chips")
     if isinstance(value, bool) or not isinstance(value, int):
         raise RecordError(f"must be a whole number of chips, not {excerpt(value)}", field=name)
     if value < minimum:
@@ -280,9 +296,11 @@ def _chips_list(
     *,
     minimum: int,
     length: int | None = None,
-    what: str = "whole numbers of chips",
+    what: str = _CHIPS,
 ) -> tuple[int, ...]:
     value = getattr(record, name)
+    if what == _CHIPS:
+        _refuse_fractions(value, name, f"must be an array of {what}")
     if not isinstance(value, list | tuple) or any(
         isinstance(item, bool) or not isinstance(item, int) for item in value
     ):
@@ -422,6 +440,13 @@ def user_fields(record: HandRecord, name: str, count: int) -> None:
             )
         _check_toml_value(key, value)
     _set(record, "user_fields", FrozenTable(fields))
+
+
+def record_warnings(record: HandRecord, name: str, count: int) -> None:
+    """What a lenient reading let pass: :class:`~wildstud.history.tolerance.RecordWarning`\\ s."""
+    value = record.warnings
+    if not isinstance(value, tuple) or not all(isinstance(item, RecordWarning) for item in value):
+        raise RecordError(f"must be a tuple of RecordWarning, not {excerpt(value)}", field=name)
 
 
 def _check_toml_value(name: str, value: object, depth: int = 0) -> None:

@@ -203,8 +203,9 @@ class Situation:
         """The current deal of an engine hand, as ``viewer`` sees it (every card, without
         one), ``hidden`` cards counted as unseen (those a replay dealt in place of unknown ones).
 
-        A street half dealt is refused; between streets, the deal stands at the last street
-        whose cards are out.
+        A street half dealt is dealt out at random (refused while face-up cards are still to
+        come in a game whose face-up card can stop the deal); between streets, the deal stands
+        at the last street whose cards are out.
         """
         return cls._from_events(hand.rules, len(hand.stacks), hand.events, viewer, hidden)
 
@@ -269,9 +270,17 @@ class Situation:
         if street >= 0 and dealt == 0:
             street -= 1  # the street has begun, but no card of it is out yet
         elif dealt < expected:
-            raise SituationError(
-                f"the hand stops in the middle of dealing {rules.streets[street].name}"
-            )
+            # A street half dealt (a record cut there): the cards still to come on it are dealt
+            # at random, one at a time round the table as the engine deals, before the rest.
+            order = [seat for seat in deal.seats if seat not in folded]
+            rows = [(seat, up) for up in rules.streets[street].cards for seat in order][dealt:]
+            if rules.redeal_card is not None and any(up for _, up in rows):
+                raise SituationError(
+                    f"the hand stops in the middle of dealing {rules.streets[street].name}, and"
+                    f" a face-up card still to come on it could stop the deal in {rules.title}:"
+                    " the odds start once the street's face-up cards are out"
+                )
+            prefix.extend(Taken(seat, up, -1) for seat, up in rows)
         live = tuple(seat for seat in deal.seats if seat not in folded)
         return cls._checked(rules, players, tuple(prefix), street, live, ())
 

@@ -27,6 +27,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from wildstud.betting import ActionKind
+from wildstud.cards import DECK, Deck
+from wildstud.deal import Hand, Phase
 from wildstud.errors import TableError
 from wildstud.games import Rules
 from wildstud.games.options import GameOptions, NoQueen
@@ -37,6 +40,7 @@ from wildstud.odds.simulate import (
     Deals,
     GameSpec,
     check_players,
+    play_scripted,
     resolve_rules,
 )
 from wildstud.odds.stats import wilson
@@ -202,14 +206,24 @@ def study(
     seed: int | None = 0,
     scheduler: str | Any | None = None,
     progress: Callable[[int, int], None] | None = None,
+    on_hand: Callable[[Hand], None] | None = None,
 ) -> Study:
     """Play ``deals`` complete deals (whole chunks of :data:`CHUNK_DEALS`, at least one) and
-    count them; ``progress(done, total)`` is told after each batch."""
+    count them; ``progress(done, total)`` is told after each batch.
+
+    With ``on_hand`` (``wildstud study --save-hands``) exactly ``deals`` deals are played, each
+    by the engine as well, and given to ``on_hand`` once over: the packs are shuffled here
+    (seeded) and the compiled deal counts the very same packs (the engine and the compiled deal
+    agree deal by deal on scripted packs: ``tests/kernel_diff.py``). Such a study deals another
+    stream than the same seed without ``on_hand``, and runs at the engine's pace, on this
+    machine."""
     rules = resolve_rules(game, options)
     check_players(rules, players)
     if isinstance(deals, bool) or deals < 1:
         raise TableError(f"the number of deals must be at least 1, not {deals!r}")
     spec = GameSpec.of(rules)
+    if on_hand is not None:
+        return _study_by_engine(rules, spec, players, deals, seed, on_hand, progress)
     per_chunk = min(CHUNK_DEALS, deals)
     chunks = -(-deals // per_chunk)
 
@@ -227,5 +241,51 @@ def study(
             total = part if total is None else total + part
         if progress is not None:
             progress(min((first + count) * per_chunk, chunks * per_chunk), chunks * per_chunk)
+    assert total is not None
+    return Study(rules, players, seed, total, time.perf_counter() - began)
+
+
+_ENGINE_BATCH = 500
+_TO_SHOWDOWN = (ActionKind.BRING_IN, ActionKind.CHECK, ActionKind.CALL)
+_STUDY_STACK = 10_000  # deep enough that nobody is ever all in: nobody bets
+
+
+def _study_by_engine(
+    rules: Rules,
+    spec: GameSpec,
+    players: int,
+    deals: int,
+    seed: int | None,
+    on_hand: Callable[[Hand], None],
+    progress: Callable[[int, int], None] | None,
+) -> Study:
+    """The deals played by the engine from seeded packs, every player to the showdown (the
+    bring-in posted, every other turn a check or a call), then counted by the compiled deal
+    from the same packs."""
+    rng = np.random.default_rng(seed)
+    began = time.perf_counter()
+    total: StudyCounts | None = None
+    for first in range(0, deals, _ENGINE_BATCH):
+        orders: list[list[list[int]]] = []
+        for _ in range(min(_ENGINE_BATCH, deals - first)):
+            taken: list[list[int]] = []
+
+            def deck(number: int, taken: list[list[int]] = taken) -> Deck:
+                taken.append([int(code) for code in rng.permutation(52)])
+                return Deck.stacked([DECK[code] for code in taken[-1]])
+
+            hand = Hand(rules, [_STUDY_STACK] * players, deck=deck)
+            while hand.phase is not Phase.OVER:
+                if hand.phase is Phase.PLAYER:
+                    kinds = {option.kind for option in hand.legal_actions()}
+                    hand.act(next(kind for kind in _TO_SHOWDOWN if kind in kinds))
+                else:
+                    hand.step()
+            on_hand(hand)
+            orders.append(taken)
+        part = StudyCounts.of(play_scripted(spec, players, orders)[0])
+        total = part if total is None else total + part
+        if progress is not None:
+            progress(first + len(orders), deals)
     assert total is not None
     return Study(rules, players, seed, total, time.perf_counter() - began)
