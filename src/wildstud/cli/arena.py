@@ -21,7 +21,9 @@ from rich.text import Text
 
 from wildstud.arena import BOT_KINDS, ArenaResult, arena
 from wildstud.cli import app
-from wildstud.cli.study import parse_options
+from wildstud.cli.compiling import announce_compiling
+from wildstud.cli.inputs import parse_options
+from wildstud.odds import compiled_deal
 
 __all__ = ["arena_command", "render"]
 
@@ -51,6 +53,8 @@ def arena_command(
 ) -> None:
     """Play the hands and print the standings."""
     options = parse_options(option or [])
+    if "equity" in bots:  # the equity bot works out its odds with the compiled deal
+        announce_compiling(compiled_deal.play_chunks)
     console = Console(stderr=True)
     with Progress(
         TextColumn("playing"),

@@ -57,7 +57,7 @@ _HELP = (
     "deal, an action out of turn, a bet the limits forbid) gets an error naming the "
     "action by its position, and exit status 2.\n\n"
     "Example: Follow the Queen, heads-up, cards only (no bring-in, so nobody need "
-    "call):\n\n"
+    "call):\n\n\b\n"  # \b: Click prints the record below as it is, not rewrapped
 ) + textwrap.indent(
     """\
 variant = "FTQ"

@@ -21,30 +21,13 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
 
 from wildstud.cli import app
-from wildstud.errors import OptionError
+from wildstud.cli.compiling import announce_compiling
+from wildstud.cli.inputs import check_out_folder, parse_options
+from wildstud.odds import compiled_deal
 from wildstud.odds.report import write_report
 from wildstud.odds.study import study as run_study
 
 __all__ = ["parse_options", "study"]
-
-
-def parse_options(items: list[str]) -> dict[str, str]:
-    """``--option name=value`` items as a mapping.
-
-    >>> parse_options(["queens=all", "no-queen = redeal-still-in"])
-    {'queens': 'all', 'no-queen': 'redeal-still-in'}
-    >>> parse_options(["queens"])
-    Traceback (most recent call last):
-    ...
-    wildstud.errors.OptionError: --option must be NAME=VALUE, not 'queens'
-    """
-    options: dict[str, str] = {}
-    for item in items:
-        name, sep, value = item.partition("=")
-        if not sep or not name.strip():
-            raise OptionError(f"--option must be NAME=VALUE, not {item!r}")
-        options[name.strip()] = value.strip()
-    return options
 
 
 @app.command(
@@ -72,6 +55,9 @@ def study(
 ) -> None:
     """Run the study; write the report where ``--out`` says."""
     options = parse_options(option or [])
+    if out is not None:
+        check_out_folder(out)
+    announce_compiling(compiled_deal.play_chunks)
     console = Console(stderr=True)
     show = console.is_terminal and not as_json
     with Progress(

@@ -22,7 +22,9 @@ from rich.text import Text
 
 from wildstud.cards import Card, wild_cards
 from wildstud.cli import app
+from wildstud.cli.compiling import announce_compiling
 from wildstud.errors import HandSizeError
+from wildstud.fast import kernels
 from wildstud.fast.enumeration import CategoryCounts, category_counts
 from wildstud.hands.encoding import Category, slot_of
 
@@ -97,6 +99,7 @@ def tables(
     """Print the exact category counts over every hand of ``cards`` cards (see ``_HELP``)."""
     size = parse_hand_size(cards)
     wild_set = wild_cards(wild)  # bad input stops here, before any progress is shown
+    announce_compiling(kernels.count_categories)
     console = Console()
     if as_json or not sys.stdout.isatty():
         table = _count(size, wild_set, five_of_a_kind_top, double_ace_flush, None)
