@@ -1,5 +1,6 @@
 """``wildstud arena``: bots against bots over many hands, chips won per hundred hands.
 
+>>> import json
 >>> from typer.testing import CliRunner
 >>> args = ["arena", "--game", "FTQ", "--hands", "8", "--bots", "equity,call", "--json"]
 >>> result = CliRunner().invoke(app, args)
@@ -9,8 +10,6 @@
 
 from __future__ import annotations
 
-import json
-import sys
 from typing import Annotated
 
 import typer
@@ -23,6 +22,7 @@ from wildstud.arena import BOT_KINDS, ArenaResult, arena
 from wildstud.cli import app
 from wildstud.cli.compiling import announce_compiling
 from wildstud.cli.inputs import parse_options
+from wildstud.cli.jsonout import arena_json, emit
 from wildstud.odds import compiled_deal
 
 __all__ = ["arena_command", "render"]
@@ -75,8 +75,7 @@ def arena_command(
             progress=lambda done, total: bar.update(task, completed=done, total=total),
         )
     if as_json:
-        json.dump(result.to_dict(), sys.stdout)
-        sys.stdout.write("\n")
+        emit(arena_json(result))
         return
     Console().print(render(result))
 

@@ -1,6 +1,7 @@
 """``wildstud study``: complete deals of a game to the showdown, summed up in a report.
 
 >>> import tempfile
+>>> import json
 >>> from typer.testing import CliRunner
 >>> out = tempfile.mkdtemp()
 >>> args = ["study", "FTQ", "--players", "3", "--deals", "3000", "--out", out, "--json"]
@@ -11,8 +12,6 @@
 
 from __future__ import annotations
 
-import json
-import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -23,6 +22,7 @@ from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, T
 from wildstud.cli import app
 from wildstud.cli.compiling import announce_compiling
 from wildstud.cli.inputs import check_out_folder, parse_options
+from wildstud.cli.jsonout import emit, study_json
 from wildstud.odds import compiled_deal
 from wildstud.odds.report import write_report
 from wildstud.odds.study import study as run_study
@@ -78,15 +78,13 @@ def study(
             scheduler=scheduler,
             progress=lambda done, total: bar.update(task, completed=done, total=total),
         )
-    if out is not None:
-        path = write_report(result, out)
-        if not as_json:
-            typer.echo(f"report written to {path}")
-    summary = result.summary()
+    path = None if out is None else write_report(result, out)
     if as_json:
-        json.dump(summary, sys.stdout)
-        sys.stdout.write("\n")
+        emit(study_json(result, None if path is None else str(path)))
         return
+    if path is not None:
+        typer.echo(f"report written to {path}")
+    summary = result.summary()
     typer.echo(
         f"{result.rules.title} ({result.rules.code}), {players} players,"
         f" {result.deals:,} deals in {result.seconds:.1f} s"
