@@ -94,6 +94,8 @@ def parse_seat_cards(items: Iterable[str], option: str = "--up") -> dict[int, st
             raise SituationError(f"{option} must be PLAYER:CARDS (such as 2:Kh 7c), not {item!r}")
         seat = parse_player(player, option)
         cards = cards.strip()
+        if not cards:
+            raise SituationError(f"{option} {item!r} names no cards (such as 2:Kh 7c)")
         if seat in seats:
             label = seat_label(seat)
             raise SituationError(

@@ -177,7 +177,7 @@ def odds_command(
     time_limit: Annotated[
         float, typer.Option("--time-limit", metavar="SECONDS", help="Seconds at most.")
     ] = 10.0,
-    seed: Annotated[int, typer.Option("--seed", metavar="N", help="Seed of the deals.")] = 0,
+    seed: Annotated[int, typer.Option("--seed", metavar="N", min=0, help="Seed of the deals.")] = 0,
     exact: Annotated[
         bool, typer.Option("--exact", help="Enumerate the last street instead of sampling.")
     ] = False,

@@ -43,7 +43,7 @@ def study(
         list[str] | None,
         typer.Option("--option", metavar="NAME=VALUE", help="A house rule (repeatable)."),
     ] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the deals.")] = 0,
+    seed: Annotated[int, typer.Option("--seed", min=0, help="Seed of the deals.")] = 0,
     out: Annotated[
         Path | None, typer.Option("--out", help="Folder for the Markdown report and plots.")
     ] = None,
