@@ -153,7 +153,11 @@ class Situation:
         out = set(folded)
         for seat in (*ups, *downs, *out):
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-                raise SituationError(f"no seat {seat!r} at a table of {players}")
+                named = f"{seat_label(seat)} (seat {seat})" if isinstance(seat, int) else repr(seat)
+                raise SituationError(
+                    f"no {named} at a table of {players}: seats count from 0 here, p1 to"
+                    f" {seat_label(players - 1)}"
+                )
         street = _street_of(rules, ups, downs)
         # Which seats got each street: every seat still in at it.
         reached = {
