@@ -175,7 +175,8 @@ def test_odds_on_a_dask_cluster_match_the_local_ones() -> None:
         for name in ("equity", "win", "tie", "special"):
             assert getattr(theirs, name) == pytest.approx(getattr(mine, name), rel=1e-12)
     assert out.exit_code == 0, out.output
-    shares = [seat["equity"] for seat in json.loads(out.output)["seats"]]
+    seats = json.loads(out.output)["seats"].values()
+    shares = [seat["pot_share"]["value"] for seat in seats]
     assert shares == pytest.approx([seat.equity for seat in local.seats], rel=1e-12)
 
 
