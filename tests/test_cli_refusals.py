@@ -53,6 +53,7 @@ BAD = [
     ),
     # odds: the record and the viewer
     (["odds", "--viewer", "2"], "--viewer goes with --record"),
+    (["odds", "--seat", "p2", "--hole", "p2:As"], "--seat says whose cards --hole CARDS gives"),
     (["odds", "--record", EXAMPLE, "--viewer", "p9"], "--viewer names p9, but the table has 4 players (p1 to p4)"),
     (["odds", "--record", EXAMPLE, "--viewer", "0"], "--viewer must name a player as 3 or p3, not '0'"),
     (["odds", "--record", EXAMPLE, "--up", "p1:As"], "--record gives the game and the cards: leave out --up"),

@@ -196,6 +196,9 @@ def odds_command(
     else:
         if viewer is not None:
             raise SituationError("--viewer goes with --record (odds as one player saw a record)")
+        own = any(":" not in item for item in hole or [])
+        if ctx.get_parameter_source("seat") not in (None, ParameterSource.DEFAULT) and not own:
+            raise SituationError("--seat says whose cards --hole CARDS gives: give --hole CARDS")
         situation = _situation(
             game,
             players,
