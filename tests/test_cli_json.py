@@ -224,3 +224,22 @@ def test_verify_json_with_and_without_commitments(
     assert [item["player"] for item in data["proven"]] == ["p1", "p2"]
     bare = checked(capsys, "verify", str(ROOT / "examples" / "ftq-queens-all.phh"), status=1)
     assert bare == {"game": "FTQ", "verified": False, "commitments": [], "proven": []}
+
+
+def test_the_judge_schema_takes_warnings_checks_and_a_file_of_many_hands(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # The shapes --lenient, --strict and a .phhs file add to a ruling (docs/json.md).
+    ruling = checked(capsys, "judge", str(ROOT / "examples" / "ftq-queens-all.phh"))
+    warning = {"kind": "fold-when-free", "field": None, "action": 7, "text": "p2 f", "message": "…"}
+    check = {"field": "finishing_stacks", "claimed": [1, 2], "ruled": [2, 1], "agrees": False}
+    extended = {**ruling, "warnings": [warning], "checks": [check], "checks_agree": False}
+    validator = Draft202012Validator(schema("judge"), registry=REGISTRY)
+    validator.validate(extended)
+    validator.validate({"hands": [{"hand": 1, **ruling}, {"hand": 2, **extended}]})
+    for wrong in (
+        {**ruling, "warnings": [{"message": "no place"}]},
+        {**ruling, "surprise": 1},
+        {"hands": [ruling]},  # each hand of a file says its number
+    ):
+        assert not validator.is_valid(wrong)
