@@ -146,8 +146,6 @@ def serve(
     form = log_format.strip().lower()
     if form not in LOG_FORMS:
         raise ServeError(f"--log-format must be text or json, not {log_format!r}")
-    logging.config.dictConfig(log_config(level, form))
-    logging.captureWarnings(True)  # warnings too go through the redacting formatter
     limits = Limits(
         tables_per_minute=tables_per_minute,
         tables_burst=tables_burst,
@@ -158,9 +156,12 @@ def serve(
     for path in (certfile, keyfile):
         if path is not None and not path.is_file():
             raise ServeError(f"no such file: {path}")
-    url = database_url or default_database_url()
-    if database_url is not None:
+    if database_url is not None:  # the slowest check last: it may wait for the server
         check_database(database_url)
+    # Every check comes before logging is set up, so a refusal leaves the process as it was.
+    logging.config.dictConfig(log_config(level, form))
+    logging.captureWarnings(True)  # warnings too go through the redacting formatter
+    url = database_url or default_database_url()
     config = ServerConfig(
         database_url=url,
         host=host,
