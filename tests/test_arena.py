@@ -226,8 +226,8 @@ def test_arena_command_prints_a_table_and_json() -> None:
     assert data["hands"] == 12
     assert data["games"] == ["FTQ"]
     assert {row["name"] for row in data["standings"]} == {"equity", "random", "call"}
-    low, high = data["standings"][0]["ci95_per_100"]
-    assert low <= data["standings"][0]["per_100"] <= high
+    per_100 = data["standings"][0]["per_100"]
+    assert per_100["low"] <= per_100["value"] <= per_100["high"]
 
 
 def test_arena_command_reports_bad_input_in_one_line() -> None:

@@ -51,7 +51,7 @@ def test_tables_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "tables", "--cards", "5", "--wild", "2", "--json")
     assert (code, err) == (0, "")
     record = json.loads(out)
-    assert list(record) == ["cards", "wild", "total", "counts"]
+    assert list(record) == ["cards", "wild", "total", "counts", "shares", "house_rules"]
     assert record["cards"] == 5
     assert record["wild"] == ["2c", "2d", "2h", "2s"]
     assert record["total"] == 2598960 == sum(record["counts"].values())

@@ -62,7 +62,11 @@ class Judge:
             main(["judge", str(path), "--json"])
         captured = self.capsys.readouterr()
         assert done.value.code == 0, captured.err
-        return json.loads(captured.out)
+        ruling = json.loads(captured.out)
+        for pot in ruling["pots"]:  # each award, with its part of the pot, adds up to the shares
+            awards = pot.pop("awards")
+            assert sum(award["chips"] for award in awards) == sum(pot["shares"].values())
+        return ruling
 
 
 @pytest.fixture

@@ -91,8 +91,9 @@ THREE_ACES = [
 def test_judge_help_explains_the_format_with_an_example(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "judge", "--help")
     assert code == 0
+    words = " ".join(out.split())
     for text in ("PHH", "standard input", "checks", "bring-in", "??", "exit status 2", "--json"):
-        assert text in out
+        assert text in words
     assert 'variant = "FTQ"' in out
     assert '"d dh p1 AsAcQh"' in out
     assert '"final_wild"' in out
@@ -101,7 +102,7 @@ def test_judge_help_explains_the_format_with_an_example(capsys: pytest.CaptureFi
 def test_the_example_in_the_help_is_ruled_on(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    example = _HELP.split("call):\n\n", 1)[1]
+    example = _HELP.split("call):\n\n\b\n", 1)[1]
     code, out, err = run(capsys, "judge", write(tmp_path, example), "--json")
     assert (code, err) == (0, "")
     ruling = json.loads(out)
@@ -113,13 +114,13 @@ def test_the_example_in_the_help_is_ruled_on(
 def test_the_sample_output_in_the_help_is_what_judge_prints_for_the_example(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    example = _HELP.split("call):\n\n", 1)[1]
+    example = _HELP.split("call):\n\n\b\n", 1)[1]
     _, out, _ = run(capsys, "judge", write(tmp_path, example), "--json")
     ruling = json.loads(out)
     sample = " ".join(_EPILOG.split())
     for entry in ruling["wild_timeline"][:2]:
         assert json.dumps(entry, ensure_ascii=False) in sample
-    for key in ("final_wild", "pots", "payouts", "redeals"):
+    for key in ("final_wild", "pots", "payouts", "stacks_after", "redeals", "stopped_early"):
         assert f'"{key}": {json.dumps(ruling[key])}' in sample
     best = ruling["hands"]["p1"]["best_five"]
     assert f'"best_five": {json.dumps(best)}' in sample
@@ -133,21 +134,33 @@ def test_judge_json_has_exactly_the_documented_shape(
     ruling = json.loads(out)
     assert list(ruling) == [
         "game",
+        "title",
+        "house_rules",
+        "players",
+        "names",
         "wild_timeline",
         "final_wild",
         "hands",
         "pots",
         "payouts",
+        "stacks_after",
         "redeals",
+        "redeal_reasons",
+        "mucked",
+        "filled_in",
+        "complete",
+        "stopped_early",
     ]
     assert ruling["game"] == "FTQ"
     assert all(
-        list(entry) == ["card", "player", "wild", "reason"] for entry in ruling["wild_timeline"]
+        list(entry) == ["deal", "card", "player", "wild", "reason"]
+        for entry in ruling["wild_timeline"]
     )
     assert [entry["card"] for entry in ruling["wild_timeline"]] == [
         "Qh", "7c", "4h", "Jd", "5s", "2c", "7s", "Kd"
     ]  # fmt: skip
     assert ruling["wild_timeline"][1] == {
+        "deal": 1,
         "card": "7c",
         "player": "p2",
         "wild": ["7"],
@@ -155,11 +168,17 @@ def test_judge_json_has_exactly_the_documented_shape(
     }
     assert ruling["wild_timeline"][2]["reason"] is None
     assert ruling["hands"]["p1"] == {
-        "category": "THREE_OF_A_KIND",
-        "best_five": ["As", "Ac", "Ah", "Qh", "9c"],
         "cards": ["As", "Ac", "Qh", "4h", "5s", "7s", "9c"],
+        "wild": ["7"],
+        "category": "THREE_OF_A_KIND",
+        "description": "three aces",
+        "best_five": ["As", "Ac", "Ah", "Qh", "9c"],
+        "wild_cards_as": [{"card": "7s", "as": "Ah"}],
+        "shown": True,
     }
-    assert ruling["pots"] == [{"amount": 2, "shares": {"p1": 2}}]
+    assert ruling["pots"] == [
+        {"amount": 2, "shares": {"p1": 2}, "awards": [{"player": "p1", "chips": 2, "part": "high"}]}
+    ]
     assert ruling["payouts"] == {"p1": 2, "p2": 0}
     assert ruling["redeals"] == 0
 
@@ -299,7 +318,8 @@ def test_a_missing_bring_in_is_posted(capsys: pytest.CaptureFixture[str], tmp_pa
     code, out, _ = run(capsys, "judge", write(tmp_path, ftq(actions)), "--json")
     assert code == 0
     # 2 antes, p2's bring-in completed by p1 and called: 12 chips.
-    assert json.loads(out)["pots"] == [{"amount": 12, "shares": {"p1": 12}}]
+    assert json.loads(out)["pots"][0]["shares"] == {"p1": 12}
+    assert json.loads(out)["pots"][0]["amount"] == 12
 
 
 def test_a_record_that_stops_early_is_ruled_on_as_it_stands(
@@ -309,7 +329,9 @@ def test_a_record_that_stops_early_is_ruled_on_as_it_stands(
     code, out, _ = run(capsys, "judge", partial, "--json")
     assert code == 0
     ruling = json.loads(out)
-    assert ruling["pots"] == [{"amount": 2, "shares": {}}]
+    assert ruling["pots"] == [{"amount": 2, "shares": {}, "awards": []}]
+    assert ruling["complete"] is False
+    assert ruling["stopped_early"]
     assert ruling["payouts"] == {"p1": 0, "p2": 0}
     assert ruling["hands"]["p1"]["cards"] == ["As", "Ac", "Qh", "4h"]
     assert ruling["final_wild"] == {"p1": ["7"], "p2": ["7"]}
@@ -324,9 +346,11 @@ def test_folded_players_hidden_cards_may_be_unknown_but_not_a_shown_hand(
     code, out, _ = run(capsys, "judge", write(tmp_path, ftq(folded)), "--json")
     assert code == 0
     ruling = json.loads(out)
-    assert ruling["hands"] == {
-        "p1": {"category": "ONE_PAIR", "best_five": ["As", "Ac", "Qh"], "cards": ["As", "Ac", "Qh"]}
-    }
+    assert list(ruling["hands"]) == ["p1"]
+    assert ruling["hands"]["p1"]["category"] == "ONE_PAIR"
+    assert (
+        ruling["hands"]["p1"]["best_five"] == ruling["hands"]["p1"]["cards"] == ["As", "Ac", "Qh"]
+    )
     assert ruling["payouts"] == {"p1": ruling["pots"][0]["amount"], "p2": 0}
     shown = ["d dh p1 AsAcQh", "d dh p2 ????7c", *THREE_ACES[2:]]
     code, _, err = run(capsys, "judge", write(tmp_path, ftq(shown, bring_in=0)))

@@ -36,9 +36,9 @@ def test_known_cards_give_reproducible_json() -> None:
     first, again = _run(*args), _run(*args)
     assert first["seats"] == again["seats"]
     seats = first["seats"]
-    assert isinstance(seats, list)
-    assert seats[0]["equity"] > 0.5
-    assert abs(sum(seat["equity"] for seat in seats) - 1) < 1e-9
+    assert isinstance(seats, dict)
+    assert seats["p1"]["pot_share"]["value"] > 0.5
+    assert abs(sum(seat["pot_share"]["value"] for seat in seats.values()) - 1) < 1e-9
 
 
 def test_plain_stud_odds_are_counted_exactly() -> None:
@@ -49,9 +49,12 @@ def test_plain_stud_odds_are_counted_exactly() -> None:
     data = _run(*args, "--hole", "2:9h Th", "--up", "2:Jh Qh 4s 5s", "--exact")
     assert (data["game"], data["street"], data["exact"]) == ("F7S", "sixth street", True)
     seats = data["seats"]
-    assert isinstance(seats, list)
-    assert [seat["equity"] for seat in seats] == [pytest.approx(39 / 40), pytest.approx(1 / 40)]
-    assert all(seat["tie"] == 0 for seat in seats)
+    assert isinstance(seats, dict)
+    assert [seats[p]["pot_share"]["value"] for p in ("p1", "p2")] == [
+        pytest.approx(39 / 40),
+        pytest.approx(1 / 40),
+    ]
+    assert all(seat["ties"]["value"] == 0 for seat in seats.values())
 
 
 def test_a_record_is_answered_where_it_stops(tmp_path: Path) -> None:
@@ -61,9 +64,9 @@ def test_a_record_is_answered_where_it_stops(tmp_path: Path) -> None:
     assert data["game"] == "FTQ"
     assert data["street"] == "third street"
     seats = data["seats"]
-    assert isinstance(seats, list)
+    assert isinstance(seats, dict)
     # The seven follows p1's queen, so p2's own seven is wild: three nines against two aces.
-    assert seats[1]["equity"] > 0.5 > seats[0]["equity"]
+    assert seats["p2"]["pot_share"]["value"] > 0.5 > seats["p1"]["pot_share"]["value"]
 
 
 def test_bad_input_exits_with_a_message(capsys: pytest.CaptureFixture[str]) -> None:

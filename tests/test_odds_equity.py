@@ -142,8 +142,12 @@ def test_bad_situations_are_refused() -> None:
         Situation.build("FTQ", 2, upcards={0: "Ah 4d 5h 9s 2c", 1: "Kh"})
     with pytest.raises(SituationError, match="not listed as folded"):
         Situation.build("FTQ", 2, upcards={0: "Ah 4d", 1: "Kh"})
-    with pytest.raises(SituationError, match="no seat 5"):
+    with pytest.raises(SituationError, match=r"no p6 \(seat 5\) at a table of 2"):
         Situation.build("FTQ", 2, upcards={0: "Ah", 5: "Kh"})
+    with pytest.raises(SituationError, match="the time limit must be above 0 seconds"):
+        odds(Situation.start("FTQ", 2), time_limit=0)
+    with pytest.raises(SituationError, match="deals no centre card"):
+        Situation.build("SMBU", 2, upcards={0: "Ah 4d 5h 9s", 1: "Kh 6c 7c 8d"}, centre="Qs")
 
 
 def test_odds_on_a_dask_cluster_match_the_local_ones() -> None:
@@ -171,7 +175,8 @@ def test_odds_on_a_dask_cluster_match_the_local_ones() -> None:
         for name in ("equity", "win", "tie", "special"):
             assert getattr(theirs, name) == pytest.approx(getattr(mine, name), rel=1e-12)
     assert out.exit_code == 0, out.output
-    shares = [seat["equity"] for seat in json.loads(out.output)["seats"]]
+    seats = json.loads(out.output)["seats"].values()
+    shares = [seat["pot_share"]["value"] for seat in seats]
     assert shares == pytest.approx([seat.equity for seat in local.seats], rel=1e-12)
 
 

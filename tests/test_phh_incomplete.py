@@ -114,6 +114,6 @@ def test_odds_take_a_record_cut_anywhere(capsys: pytest.CaptureFixture[str]) -> 
             refused.append((record.variant, count))  # The Bitch, its face-up cards half dealt
             continue
         assert (code, err) == (0, ""), (record.variant, count, err)
-        seats = json.loads(out)["seats"]
-        assert sum(seat["equity"] for seat in seats) == pytest.approx(1, abs=1e-6)
+        seats = json.loads(out)["seats"].values()
+        assert sum(seat["pot_share"]["value"] for seat in seats) == pytest.approx(1, abs=1e-6)
     assert {variant for variant, _ in refused} <= {"BITCH"}

@@ -9,15 +9,23 @@ from __future__ import annotations
 
 import importlib
 import sys
+from typing import NoReturn
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 
+from wildstud.cli.commands import (
+    Abort,
+    ClickException,
+    NoArgsIsHelpError,
+    UsageError,
+    WildstudTyper,
+)
 from wildstud.errors import WildstudError
 from wildstud.extras import MissingExtraError
 
-app = typer.Typer(
+app = WildstudTyper(
     name="wildstud",
     help="Wild-card stud for home poker nights: rulings, tables, odds and a table server.",
     no_args_is_help=True,
@@ -52,18 +60,37 @@ def _root(
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Run the command line; bad input exits with status 2 and a one-line message."""
+    """Run the command line; bad input exits with status 2 and a one-line message (Click's
+    own complaints too: a value of the wrong type, an option it does not know)."""
     for command in COMMANDS:  # each module registers its command on ``app``
         try:
             importlib.import_module(f"wildstud.cli.{command}")
         except MissingExtraError as missing:
             _unavailable(command, missing)
 
+    root = typer.main.get_command(app)
     try:
-        app(args=argv, prog_name="wildstud")
+        status = root.main(args=argv, prog_name="wildstud", standalone_mode=False)
     except (WildstudError, MissingExtraError) as error:
-        stderr.print(f"[bold red]error:[/] {escape(str(error))}", highlight=False)
+        _fail(str(error))
+    except NoArgsIsHelpError as error:
+        typer.echo(error.ctx.get_help() if error.ctx else "")
         sys.exit(2)
+    except UsageError as error:  # a bad value, an unknown option, a missing argument
+        _fail(error.format_message())
+    except ClickException as error:
+        _fail(error.format_message(), error.exit_code)
+    except Abort:
+        stderr.print("aborted", highlight=False)
+        sys.exit(1)
+    sys.exit(status if isinstance(status, int) else 0)
+
+
+def _fail(message: str, status: int = 2) -> NoReturn:
+    """Say what went wrong in one line on standard error, and exit."""
+    line = " ".join(message.split())
+    stderr.print(f"[bold red]error:[/] {escape(line)}", highlight=False)
+    sys.exit(status)
 
 
 def _unavailable(command: str, missing: MissingExtraError) -> None:

@@ -1,5 +1,6 @@
 """``wildstud arena``: bots against bots over many hands, chips won per hundred hands.
 
+>>> import json
 >>> from typer.testing import CliRunner
 >>> args = ["arena", "--game", "FTQ", "--hands", "8", "--bots", "equity,call", "--json"]
 >>> result = CliRunner().invoke(app, args)
@@ -9,8 +10,6 @@
 
 from __future__ import annotations
 
-import json
-import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -22,7 +21,11 @@ from rich.text import Text
 
 from wildstud.arena import BOT_KINDS, ArenaResult, arena
 from wildstud.cli import app
-from wildstud.cli.study import parse_options, preset_options, save_hands
+from wildstud.cli.compiling import announce_compiling
+from wildstud.cli.inputs import parse_options, preset_options
+from wildstud.cli.jsonout import arena_json, emit
+from wildstud.cli.saved_hands import save_hands
+from wildstud.odds import compiled_deal
 
 __all__ = ["arena_command", "render"]
 
@@ -68,6 +71,8 @@ def arena_command(
 ) -> None:
     """Play the hands and print the standings."""
     options = {**preset_options(preset, game or ["FTQ"]), **parse_options(option or [])}
+    if "equity" in bots:  # the equity bot works out its odds with the compiled deal
+        announce_compiling(compiled_deal.play_chunks)
     console = Console(stderr=True)
     with (
         Progress(
@@ -92,8 +97,7 @@ def arena_command(
             on_hand=keep,
         )
     if as_json:
-        json.dump(result.to_dict(), sys.stdout)
-        sys.stdout.write("\n")
+        emit(arena_json(result))
         return
     Console().print(render(result))
 

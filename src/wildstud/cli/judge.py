@@ -20,7 +20,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 import textwrap
 from pathlib import Path
@@ -33,6 +32,7 @@ from rich.text import Text
 
 from wildstud.cards import Card
 from wildstud.cli import app
+from wildstud.cli.jsonout import emit, judge_json
 from wildstud.errors import RecordError
 from wildstud.history.phh import holds_many, read_record, read_records
 from wildstud.history.ruling import Ruling, judge, wild_names
@@ -59,7 +59,7 @@ _HELP = (
     "deal, an action out of turn, a bet the limits forbid) gets an error naming the "
     "action by its position, and exit status 2.\n\n"
     "Example: Follow the Queen, heads-up, cards only (no bring-in, so nobody need "
-    "call):\n\n"
+    "call):\n\n\b\n"  # \b: Click prints the record below as it is, not rewrapped
 ) + textwrap.indent(
     """\
 variant = "FTQ"
@@ -81,21 +81,27 @@ actions = [
 )
 
 _EPILOG = (
-    "With --json the ruling is one JSON object; for the record above (queens are not wild in"
-    ' the basic game, so only the sevens that follow the queen are): {"game": "FTQ",'
-    ' "wild_timeline": [{"card": "Qh", "player": "p1", "wild": [], "reason": "Q♥ to p1: the'
-    ' next face-up card will be wild"}, {"card": "7c", "player": "p2", "wild": ["7"], "reason":'
-    ' "Q♥ to p1, then 7♣ to p2: sevens are wild"}, ...], "final_wild": {"p1": ["7"], "p2":'
-    ' ["7"]}, "hands": {"p1": {"category": "THREE_OF_A_KIND", "best_five": ["As", "Ac", "Ah",'
-    ' "Qh", "9c"], "cards": ["As", ...]}, ...}, "pots": [{"amount": 2, "shares": {"p1": 2}}],'
-    ' "payouts": {"p1": 2, "p2": 0}, "redeals": 0}. The timeline lists every face-up card, with'
-    ' the wild cards for every hand after it ("player" is null for a card in the centre,'
-    ' "reason" null when the card changed nothing). Wild cards are ranks where the whole rank is'
-    ' wild ("Q", "7", "T" for tens), else single cards ("Qs"). "final_wild", "hands" cover the'
-    ' players still in; "best_five" gives each wild card as the card it stands for; "category"'
-    ' is null while a card is unknown. "payouts" gives every player\'s chips from the pots.'
-    " A record that stops before the end of the hand is ruled on as it stands: its pots have no"
-    " shares yet."
+    "With --json the ruling is one JSON object (docs/json.md describes every field; the schema"
+    " is judge.schema.json in the package). For the record above, abridged (queens are not wild"
+    ' in the basic game, so only the sevens that follow the queen are): {"game": "FTQ",'
+    ' "title": "Follow the Queen", "house_rules": {"queens": "natural", ...}, "players": ["p1",'
+    ' "p2"], "names": null, "wild_timeline": [{"deal": 1, "card": "Qh", "player": "p1", "wild":'
+    ' [], "reason": "Q♥ to p1: the next face-up card will be wild"}, {"deal": 1, "card": "7c",'
+    ' "player": "p2", "wild": ["7"], "reason": "Q♥ to p1, then 7♣ to p2: sevens are wild"},'
+    ' ...], "final_wild": {"p1": ["7"], "p2": ["7"]}, "hands": {"p1": {"cards": ["As", ...],'
+    ' "wild": ["7"], "category": "THREE_OF_A_KIND", "description": "three aces", "best_five":'
+    ' ["As", "Ac", "Ah", "Qh", "9c"], "wild_cards_as": [{"card": "7s", "as": "Ah"}], "shown":'
+    ' true}, ...}, "pots": [{"amount": 2, "shares": {"p1": 2}, "awards": [{"player": "p1",'
+    ' "chips": 2, "part": "high"}]}], "payouts": {"p1": 2, "p2": 0}, "stacks_after": {"p1":'
+    ' 101, "p2": 99}, "redeals": 0, "redeal_reasons": [], "mucked": [], "filled_in": ["p2 and'
+    ' p1 check on third street", ...], "complete": true, "stopped_early": null}. The timeline'
+    ' lists every face-up card ("player" is null for a card in the centre, "reason" null when'
+    ' the card changed nothing). Wild cards are ranks where the whole rank is wild ("Q", "7",'
+    ' "T" for tens), else single cards ("Qs"). "final_wild" and "hands" cover the players still'
+    ' in; "category" and "description" are null while a card is unknown. Each award says which'
+    " part of the pot it is: high, hole-card (The Bitch's special half) or uncontested. A record"
+    " that stops before the end of the hand is ruled on as it stands: its pots have no awards"
+    ' yet, and "stopped_early" says where and why.'
 )
 
 
@@ -162,7 +168,7 @@ def ruling_json(
 ) -> dict[str, object]:
     """The ruling as ``--json`` prints it: with ``--lenient`` the warnings, with ``--strict``
     the record's own figures checked against the ruling."""
-    data = ruling.to_json()
+    data = judge_json(ruling)
     if lenient:
         data["warnings"] = [warning.to_json() for warning in ruling.warnings]
     if strict:
@@ -193,10 +199,9 @@ def judge_command(
     rulings = [judge(record, lenient=lenient) for record in records]
     if as_json:
         outputs = [ruling_json(ruling, lenient=lenient, strict=strict) for ruling in rulings]
-        if many:
-            typer.echo(json.dumps({"hands": [{"hand": n, **o} for n, o in enumerate(outputs, 1)]}))
-        else:
-            typer.echo(json.dumps(outputs[0]))
+        emit(
+            {"hands": [{"hand": n, **o} for n, o in enumerate(outputs, 1)]} if many else outputs[0]
+        )
     else:
         console = Console()
         for number, ruling in enumerate(rulings, 1):

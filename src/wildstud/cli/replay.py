@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass, field
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console, Group, RenderableType
@@ -30,6 +30,7 @@ from rich.text import Text
 from wildstud.betting import ActionKind
 from wildstud.cards import Card
 from wildstud.cli import app
+from wildstud.cli.jsonout import emit, game_echo
 from wildstud.cli.judge import Lenient, Preset, RecordFile, read_sources
 from wildstud.deal import (
     Acted,
@@ -53,11 +54,12 @@ from wildstud.deal import (
     StubShuffled,
     WildsChanged,
 )
+from wildstud.errors import RecordError
 from wildstud.history.replay import Replay, StepKind, replay
 from wildstud.seats import seat_label
 from wildstud.wilds import NoWilds, describe_change, describe_wild
 
-__all__ = ["replay_command", "street_sections"]
+__all__ = ["replay_command", "replay_json", "street_sections"]
 
 _HELP = (
     "Step through a hand record street by street: the cards, the wild cards and why, the "
@@ -70,9 +72,15 @@ _HELP = (
     "action, with exit status 2. Every street is printed at once, unless --step is given "
     "and standard input is a terminal: then the replay waits for Enter after each street."
 )
+_EPILOG = (
+    "With --json the replay is one JSON object (docs/json.md; schema replay.schema.json): the"
+    " game and its house rules, then each street as the text shows it: every player's cards"
+    " (up or down, ?? where unknown), who has folded, the centre, what happened in order"
+    " (filled-in actions marked), the wild cards and the pot after it."
+)
 
 
-@app.command("replay", help=_HELP)
+@app.command("replay", help=_HELP, epilog=_EPILOG)
 def replay_command(
     source: RecordFile,
     step: Annotated[
@@ -80,9 +88,20 @@ def replay_command(
     ] = False,
     lenient: Lenient = False,
     preset: Preset = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print one JSON object (described below).")
+    ] = False,
 ) -> None:
     """Print a record's streets one after another (see ``_HELP``)."""
     records, many = read_sources(source, lenient=lenient, preset=preset)
+    if as_json:
+        if step:
+            raise RecordError("--step waits between streets on a terminal: not with --json")
+        outputs = [replay_json(replay(record, fill_in=True, lenient=lenient)) for record in records]
+        emit(
+            {"hands": [{"hand": n, **o} for n, o in enumerate(outputs, 1)]} if many else outputs[0]
+        )
+        return
     console = Console()
     wait = step and sys.stdin.isatty()
     for number, record in enumerate(records, 1):
@@ -103,6 +122,7 @@ class _Section:
     title: str
     lines: list[Text] = field(default_factory=list)
     shows_cards: bool = True
+    filled: list[bool] = field(default_factory=list)
 
 
 class _Builder:
@@ -122,6 +142,8 @@ class _Builder:
         self.pot = 0
         self.wild = "nothing is wild"
         self.centre: list[str] = []
+        self.centre_codes: list[str] = []
+        self.data: list[dict[str, Any]] = []
 
     def label(self, seat: int) -> str:
         names = self.played.record.players
@@ -131,6 +153,7 @@ class _Builder:
         if self.section is None:
             self.section = _Section("before the deal", shows_cards=False)
         self.section.lines.append(Text(text, style=style))
+        self.section.filled.append(style == "dim" and text.endswith("(not in the record)"))
 
     def close(self) -> None:
         section = self.section
@@ -159,7 +182,33 @@ class _Builder:
         parts.append(
             Text(f"pot {self.pot}" if never else f"{self.wild}; pot {self.pot}", style="cyan")
         )
+        self.data.append(self.section_json(section))
         self.sections.append(Panel(Group(*parts), title=section.title, title_align="left"))
+
+    def section_json(self, section: _Section) -> dict[str, Any]:
+        """The section as ``replay --json`` gives it (what the panel shows, as data)."""
+        shown = section.shows_cards and bool(self.cards)
+        return {
+            "title": section.title,
+            "deal": max(self.deal, 1),
+            "cards": {
+                seat_label(seat): [
+                    {"card": "??" if card is None else str(card), "up": up}
+                    for card, up in self.cards.get(seat, [])
+                ]
+                for seat in self.seats
+            }
+            if shown
+            else None,
+            "folded": [seat_label(seat) for seat in sorted(self.folded)] if shown else None,
+            "centre": list(self.centre_codes) if shown else None,
+            "lines": [
+                {"text": line.plain, "filled_in": filled}
+                for line, filled in zip(section.lines, section.filled, strict=True)
+            ],
+            "wild": self.wild,
+            "pot": self.pot,
+        }
 
     def card(self, card: Card | None) -> Card | None:
         return None if card is None or (self.deal, card) in self.played.unknown else card
@@ -180,6 +229,7 @@ class _Builder:
                     self.say("a new deal for " + ", ".join(map(name, seats)))
                 self.deal, self.seats = deal, seats
                 self.cards, self.folded, self.centre = {}, set(), []
+                self.centre_codes = []
                 self.wild = describe_wild(self.played.deals[deal - 1].initial)
             case Paid(seat=seat, amount=amount, kind=kind, card=card):
                 self.pot += amount
@@ -201,6 +251,7 @@ class _Builder:
                 self.cards.setdefault(seat, []).append((self.card(card), up))
             case CentreCard(card=card) | CommunityCard(card=card):
                 self.centre.append(card.pretty)
+                self.centre_codes.append(str(card))
                 what = "centre card" if isinstance(event, CentreCard) else "community card"
                 self.say(f"{what}: {card.pretty}")
             case WildsChanged(wild=wild):
@@ -253,12 +304,32 @@ def _verb(kind: ActionKind, to: int) -> str:
     }[kind]
 
 
-def street_sections(played: Replay) -> list[RenderableType]:
-    """The replay as Rich panels, one per street (and one for the showdown)."""
+def _built(played: Replay) -> _Builder:
     builder = _Builder(played)
     for index, event in enumerate(played.hand.events):
         builder.add(index, event)
     if played.stopped is not None:
         builder.say(f"The record stops here: {played.stopped}.", "italic")
     builder.close()
-    return builder.sections
+    return builder
+
+
+def street_sections(played: Replay) -> list[RenderableType]:
+    """The replay as Rich panels, one per street (and one for the showdown)."""
+    return _built(played).sections
+
+
+def replay_json(played: Replay) -> dict[str, Any]:
+    """The replay as ``replay --json`` prints it (schema ``replay.schema.json``)."""
+    record = played.record
+    labels = [seat_label(seat) for seat in range(record.player_count)]
+    return {
+        **game_echo(played.hand.rules),
+        "players": labels,
+        "names": None if record.players is None else dict(zip(labels, record.players, strict=True)),
+        "stacks_before": dict(zip(labels, record.starting_stacks, strict=True)),
+        "streets": _built(played).data,
+        "stacks_after": dict(zip(labels, played.hand.stacks, strict=True)),
+        "complete": played.complete,
+        "stopped_early": played.stopped,
+    }

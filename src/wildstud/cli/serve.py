@@ -36,6 +36,53 @@ class ServeError(WildstudError):
     """The server cannot start with the options given."""
 
 
+def check_database(url: str, timeout: int = 5) -> None:
+    """Refuse, in one line, a database URL that cannot be read, names a database without its
+    driver, or names a server that does not answer within ``timeout`` seconds: said before the
+    server starts, not as a traceback from inside it. The URL is shown without its password.
+
+    >>> check_database("sqlite://")
+    >>> check_database("nonsense")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    wildstud.cli.serve.ServeError: --database-url 'nonsense' is not a database URL (such as ...)
+    """
+    from sqlalchemy import create_engine
+    from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
+
+    from wildstud.server.store.repository import database_url as engine_url
+
+    try:
+        parsed = engine_url(url)
+    except (ArgumentError, ValueError):
+        raise ServeError(
+            f"--database-url {url!r} is not a database URL (such as postgresql://user@host/db"
+            " or sqlite:///path)"
+        ) from None
+    shown = parsed.render_as_string(hide_password=True)
+    backend = parsed.get_backend_name()
+    if backend not in ("sqlite", "postgresql"):
+        raise ServeError(
+            f"--database-url {shown}: wildstud keeps its tables in PostgreSQL or SQLite"
+        )
+    if backend == "sqlite":
+        return  # the store makes the file (and its folder) and says so if it cannot
+    try:
+        engine = create_engine(parsed, connect_args={"connect_timeout": timeout})
+    except (NoSuchModuleError, ImportError) as error:
+        raise ServeError(f"--database-url {shown}: no driver for it ({error})") from None
+    try:
+        with engine.connect():
+            pass
+    except SQLAlchemyError as error:
+        reason = str(getattr(error, "orig", None) or error).strip().splitlines()
+        raise ServeError(
+            f"cannot reach the database at {shown}: {reason[0] if reason else 'no answer'}"
+        ) from None
+    finally:
+        engine.dispose()
+
+
 @app.command("serve")
 def serve(
     host: Annotated[
@@ -99,8 +146,6 @@ def serve(
     form = log_format.strip().lower()
     if form not in LOG_FORMS:
         raise ServeError(f"--log-format must be text or json, not {log_format!r}")
-    logging.config.dictConfig(log_config(level, form))
-    logging.captureWarnings(True)  # warnings too go through the redacting formatter
     limits = Limits(
         tables_per_minute=tables_per_minute,
         tables_burst=tables_burst,
@@ -111,8 +156,14 @@ def serve(
     for path in (certfile, keyfile):
         if path is not None and not path.is_file():
             raise ServeError(f"no such file: {path}")
+    if database_url is not None:  # the slowest check last: it may wait for the server
+        check_database(database_url)
+    # Every check comes before logging is set up, so a refusal leaves the process as it was.
+    logging.config.dictConfig(log_config(level, form))
+    logging.captureWarnings(True)  # warnings too go through the redacting formatter
+    url = database_url or default_database_url()
     config = ServerConfig(
-        database_url=database_url or default_database_url(),
+        database_url=url,
         host=host,
         port=port,
         limits=limits,

@@ -1,6 +1,7 @@
 """``wildstud study``: complete deals of a game to the showdown, summed up in a report.
 
 >>> import tempfile
+>>> import json
 >>> from typer.testing import CliRunner
 >>> out = tempfile.mkdtemp()
 >>> args = ["study", "FTQ", "--players", "3", "--deals", "3000", "--out", out, "--json"]
@@ -11,10 +12,6 @@
 
 from __future__ import annotations
 
-import json
-import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated
 
@@ -25,61 +22,16 @@ from rich.table import Table
 from rich.text import Text
 
 from wildstud.cli import app
-from wildstud.deal import Hand
-from wildstud.errors import OptionError, RecordError
-from wildstud.games.options import OptionValue
-from wildstud.history.export import record_from_hand
-from wildstud.history.phh import RecordsWriter
-from wildstud.history.presets import preset_rules
+from wildstud.cli.compiling import announce_compiling
+from wildstud.cli.inputs import check_out_folder, parse_options
+from wildstud.cli.jsonout import emit, study_json
+from wildstud.cli.saved_hands import save_hands
+from wildstud.odds import compiled_deal
 from wildstud.odds.report import write_report
 from wildstud.odds.study import Study
 from wildstud.odds.study import study as run_study
 
-__all__ = ["parse_options", "preset_options", "render", "save_hands", "study"]
-
-
-def parse_options(items: list[str]) -> dict[str, str]:
-    """``--option name=value`` items as a mapping.
-
-    >>> parse_options(["queens=all", "no-queen = redeal-still-in"])
-    {'queens': 'all', 'no-queen': 'redeal-still-in'}
-    >>> parse_options(["queens"])
-    Traceback (most recent call last):
-    ...
-    wildstud.errors.OptionError: --option must be NAME=VALUE, not 'queens'
-    """
-    options: dict[str, str] = {}
-    for item in items:
-        name, sep, value = item.partition("=")
-        if not sep or not name.strip():
-            raise OptionError(f"--option must be NAME=VALUE, not {item!r}")
-        options[name.strip()] = value.strip()
-    return options
-
-
-def preset_options(preset: str | None, games: list[str]) -> dict[str, OptionValue]:
-    """The house rules of ``--preset`` that every game named has (none without a preset)."""
-    if preset is None:
-        return {}
-    rules = [preset_rules(preset, game) for game in games]
-    return {key: value for key, value in rules[0].items() if all(key in r for r in rules)}
-
-
-@contextmanager
-def save_hands(path: Path | None) -> Iterator[Callable[[Hand], None] | None]:
-    """``--save-hands FILE``: a function that writes each hand played to ``FILE`` as a PHH
-    record with every card (a ``.phhs`` file), or ``None`` without the option. The file is
-    opened first, so that one that cannot be written is refused before anything is played."""
-    if path is None:
-        yield None
-        return
-    try:
-        target = path.open("w", encoding="utf-8")
-    except OSError as error:
-        raise RecordError(f"cannot write {path}: {error.strerror or error}") from None
-    with target:
-        writer = RecordsWriter(target)
-        yield lambda hand: writer.write(record_from_hand(hand, reveal="all"))
+__all__ = ["render", "study"]
 
 
 @app.command(
@@ -95,7 +47,7 @@ def study(
         list[str] | None,
         typer.Option("--option", metavar="NAME=VALUE", help="A house rule (repeatable)."),
     ] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the deals.")] = 0,
+    seed: Annotated[int, typer.Option("--seed", min=0, help="Seed of the deals.")] = 0,
     out: Annotated[
         Path | None, typer.Option("--out", help="Folder for the Markdown report and plots.")
     ] = None,
@@ -117,6 +69,9 @@ def study(
 ) -> None:
     """Run the study; write the report where ``--out`` says."""
     options = parse_options(option or [])
+    if out is not None:
+        check_out_folder(out)
+    announce_compiling(compiled_deal.play_chunks)
     console = Console(stderr=True)
     show = console.is_terminal and not as_json
     with (
@@ -141,15 +96,12 @@ def study(
             progress=lambda done, total: bar.update(task, completed=done, total=total),
             on_hand=keep,
         )
-    if out is not None:
-        path = write_report(result, out)
-        if not as_json:
-            typer.echo(f"report written to {path}")
-    summary = result.summary()
+    path = None if out is None else write_report(result, out)
     if as_json:
-        json.dump(summary, sys.stdout)
-        sys.stdout.write("\n")
+        emit(study_json(result, None if path is None else str(path)))
         return
+    if path is not None:
+        typer.echo(f"report written to {path}")
     Console().print(render(result))
 
 

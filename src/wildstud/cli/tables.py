@@ -1,5 +1,6 @@
 """``wildstud tables``: exact category counts over every hand of five, six or seven cards.
 
+>>> import json
 >>> from typer.testing import CliRunner
 >>> result = CliRunner().invoke(app, ["tables", "--cards", "5", "--wild", "2", "--json"])
 >>> result.exit_code, json.loads(result.output)["counts"]["FIVE_OF_A_KIND"]
@@ -8,7 +9,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable
 from math import comb
@@ -22,7 +22,10 @@ from rich.text import Text
 
 from wildstud.cards import Card, wild_cards
 from wildstud.cli import app
+from wildstud.cli.compiling import announce_compiling
+from wildstud.cli.jsonout import emit, tables_json
 from wildstud.errors import HandSizeError, WildSpecError
+from wildstud.fast import kernels
 from wildstud.fast.enumeration import CategoryCounts, category_counts
 from wildstud.games import find_game
 from wildstud.hands.encoding import Category, slot_of
@@ -72,9 +75,10 @@ _HELP = (
 )
 _EPILOG = (
     'With --json the output is one JSON object: {"cards": 7, "wild": ["2c", ...], "total": N,'
-    ' "counts": {"FIVE_OF_A_KIND": n, ...}}. "wild" lists every wild card as text (rank, then'
-    " suit letter; ten is T) in deck order: deuces first, and clubs, diamonds, hearts, spades"
-    ' within a rank. "counts" holds every category, best first.'
+    ' "counts": {"FIVE_OF_A_KIND": n, ...}, "shares": {...}, "house_rules": {...}}. "wild" lists'
+    " every wild card as text (rank, then suit letter; ten is T) in deck order: deuces first,"
+    ' and clubs, diamonds, hearts, spades within a rank. "counts" and "shares" hold every'
+    " category, best first (docs/json.md; schema tables.schema.json)."
 )
 
 
@@ -127,6 +131,7 @@ def tables(
     if game is not None and wild:
         raise WildSpecError(f"{game} has no wild cards: leave out --wild")
     wild_set = wild_cards(wild)  # bad input stops here, before any progress is shown
+    announce_compiling(kernels.count_categories)
     console = Console()
     if as_json or not sys.stdout.isatty():
         table = _count(size, wild_set, five_of_a_kind_top, double_ace_flush, None)
@@ -148,7 +153,7 @@ def tables(
                 lambda hands: progress.advance(task, hands),
             )
     if as_json:
-        typer.echo(json.dumps(table.as_dict()))
+        emit(tables_json(table))
     else:
         console.print(render(table, None if game is None else find_game(game).rules().title))
 

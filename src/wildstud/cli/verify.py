@@ -18,8 +18,7 @@
 
 from __future__ import annotations
 
-import json
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console, Group, RenderableType
@@ -27,6 +26,7 @@ from rich.table import Table
 from rich.text import Text
 
 from wildstud.cli import app
+from wildstud.cli.jsonout import emit, verify_json
 from wildstud.cli.judge import RecordFile, read_source
 from wildstud.history import HandRecord, ProvenRecord, check_proofs
 from wildstud.seats import seat_label
@@ -46,7 +46,8 @@ _HELP = (
     "card was changed, or the record cannot be read."
 )
 _EPILOG = (
-    'With --json: {"verified": true, "commitments": [{"deal": 1, "root": "..."}], "proven":'
+    'With --json: {"game": "FTQ", "verified": true, "commitments": [{"deal": 1, "root": "..."}],'
+    ' "proven":'
     ' [{"deal": 1, "position": 4, "card": "Qh", "player": "p1", "up": true}, ...]}; "player"'
     ' is null for a card in the centre; "verified" is false when the record has no commitment.'
 )
@@ -57,24 +58,6 @@ def _player(record: HandRecord, seat: int | None) -> str:
         return "centre"
     name = seat_label(seat)
     return name if record.players is None else f"{name} ({record.players[seat]})"
-
-
-def proven_data(proven: ProvenRecord) -> dict[str, Any]:
-    """What was proven, as JSON data (the shape ``--json`` prints)."""
-    return {
-        "verified": proven.committed,
-        "commitments": [item.to_data() for item in proven.commitments],
-        "proven": [
-            {
-                "deal": card.deal,
-                "position": card.position,
-                "card": str(card.card),
-                "player": None if card.player is None else seat_label(card.player),
-                "up": card.up,
-            }
-            for card in proven.cards
-        ],
-    }
 
 
 def render_proven(record: HandRecord, proven: ProvenRecord) -> RenderableType:
@@ -124,7 +107,7 @@ def verify_command(
     record = read_source(source)
     proven = check_proofs(record)
     if as_json:
-        typer.echo(json.dumps(proven_data(proven)))
+        emit(verify_json(record, proven))
     elif proven.committed:
         Console().print(render_proven(record, proven))
     else:

@@ -174,6 +174,8 @@ def odds(
         raise SituationError(f"the number of deals must be at least 1, not {deals!r}")
     if not precision > 0:
         raise SituationError(f"the precision must be above 0, not {precision!r}")
+    if not time_limit > 0:
+        raise SituationError(f"the time limit must be above 0 seconds, not {time_limit!r}")
     spec = GameSpec.of(situation.rules)
     players = situation.players
     prefix = situation.prefix_array

@@ -31,7 +31,7 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from wildstud.cards import Card, CardLike, parse_card, parse_cards
+from wildstud.cards import Card, CardLike, Rank, parse_card, parse_cards
 from wildstud.deal import (
     Acted,
     Burned,
@@ -153,7 +153,11 @@ class Situation:
         out = set(folded)
         for seat in (*ups, *downs, *out):
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-                raise SituationError(f"no seat {seat!r} at a table of {players}")
+                named = f"{seat_label(seat)} (seat {seat})" if isinstance(seat, int) else repr(seat)
+                raise SituationError(
+                    f"no {named} at a table of {players}: seats count from 0 here, p1 to"
+                    f" {seat_label(players - 1)}"
+                )
         street = _street_of(rules, ups, downs)
         # Which seats got each street: every seat still in at it.
         reached = {
@@ -185,7 +189,14 @@ class Situation:
                     else:
                         prefix.append(Taken(seat, up, -1))
             if centre is not None and index == rules.last_face_up_street:
+                _check_centre(rules, prefix, parse_card(centre))
                 prefix.append(Taken(compiled_deal.CENTRE_SEAT, True, parse_card(centre).code))
+        if centre is not None and street < rules.last_face_up_street:
+            last = rules.streets[rules.last_face_up_street].name
+            raise SituationError(
+                f"a centre card comes only after the last face-up card ({last}); this deal is"
+                f" on {rules.streets[street].name}"
+            )
         for seat, cards in downs.items():
             if len(cards) > used[seat][0]:
                 raise SituationError(
@@ -333,6 +344,22 @@ class Situation:
     def complete(self) -> bool:
         """Whether every card has been dealt (only the showdown is left)."""
         return self.street == len(self.rules.streets) - 1
+
+
+def _check_centre(rules: Rules, prefix: Sequence[Taken], centre: Card) -> None:
+    """Refuse a centre card where the game deals none: only Follow the Queen's centre-card
+    house rule deals one, and only when the last face-up card is a queen."""
+    if not rules.centre_card:
+        raise SituationError(
+            f"{rules.game.title} deals no centre card here (only Follow the Queen with"
+            f" final_queen = centre-card), so there is no centre card {centre}"
+        )
+    ups = [taken for taken in prefix if taken.up and taken.seat >= 0]
+    last = ups[-1].card if ups else None
+    if last is None or last.rank is not Rank.QUEEN:
+        raise SituationError(
+            f"a centre card is dealt only when the last face-up card is a queen, not {last}"
+        )
 
 
 def _text(cards: CardsLike) -> str | list[CardLike]:

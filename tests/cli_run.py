@@ -1,0 +1,19 @@
+"""Running ``wildstud`` in the test's own process, as a user's shell would run it."""
+
+from __future__ import annotations
+
+import pytest
+
+from wildstud.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """Exit status, standard output and standard error of ``wildstud args``."""
+    try:
+        main(list(args))
+    except SystemExit as done:
+        code = done.code if isinstance(done.code, int) else 1
+    else:
+        code = 0
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
