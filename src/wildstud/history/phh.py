@@ -41,6 +41,7 @@ from typing import BinaryIO, TextIO
 from wildstud.commitment import Commitment, Proof
 from wildstud.errors import RecordError, WildstudError
 from wildstud.games import Limit
+from wildstud.history import strings  # the hints; it calls back into this module
 from wildstud.history.notation import Action, format_action, parse_action
 from wildstud.history.schema import OPTIONAL_FIELDS, HandRecord
 
@@ -84,7 +85,7 @@ def read_record(source: str | bytes | os.PathLike[str]) -> HandRecord:
     try:
         fields = tomllib.loads(source)
     except tomllib.TOMLDecodeError as error:
-        raise RecordError(f"not TOML: {error}") from None
+        raise RecordError(f"not TOML: {error}{strings.not_toml_hint(source)}") from None
     except (ValueError, RecursionError) as error:
         # tomllib raises plain ValueError for an integer too long to convert.
         raise RecordError(f"not readable TOML: {error}") from None
@@ -268,7 +269,7 @@ def _escaped(char: str) -> str:
 def load(source: str | os.PathLike[str] | BinaryIO) -> HandRecord:
     """Read a record from a file: a path (``str`` or path object) or a binary file object."""
     if isinstance(source, str | os.PathLike):
-        return read_record(Path(source).read_bytes())
+        return read_record(strings.read_file(source))
     return read_record(source.read())
 
 
