@@ -117,6 +117,18 @@ def test_rank_and_suit_names() -> None:
     assert [suit.symbol for suit in Suit] == list("♣♦♥♠")
 
 
+def test_ranks_and_suits_read_as_their_english_names_and_stay_integers() -> None:
+    assert [str(rank) for rank in Rank][:3] == ["deuce", "three", "four"]
+    assert str(Rank.TEN) == f"{Rank.TEN}" == Rank.TEN.singular == "ten"
+    assert [f"{suit}" for suit in Suit] == ["clubs", "diamonds", "hearts", "spades"]
+    assert f"{Rank.ACE:<6}|{Suit.CLUBS:^9}|" == "ace   |  clubs  |"
+    assert f"{Rank.TEN:d} {Rank.TEN:02x} {Suit.SPADES:d}" == "8 08 3"
+    assert "%d %s" % (Rank.TEN, Rank.TEN) == "8 ten"  # noqa: UP031 - the old way, too
+    assert Rank.TEN == 8
+    assert Rank.TEN * 4 + Suit.HEARTS == TEN_OF_HEARTS.code == 34
+    assert repr(Rank.TEN) == "<Rank.TEN: 8>"
+
+
 @pytest.mark.parametrize("card", DECK)
 def test_card_reads_its_own_repr(card: Card) -> None:
     again = eval(repr(card))  # what the repr suggests typing

@@ -43,7 +43,15 @@ __all__ = [
 
 
 class Rank(IntEnum):
-    """A card rank, deuce lowest; the ace is high (stud uses it low only in the wheel)."""
+    """A card rank, deuce lowest; the ace is high (stud uses it low only in the wheel).
+
+    A rank is an integer, 0 to 12 (its index in the card codes), and reads as its English name:
+
+    >>> str(Rank.TEN), f"the {Rank.QUEEN} of {Suit.SPADES}", Rank.SIX.plural, Rank.TEN.label
+    ('ten', 'the queen of spades', 'sixes', '10')
+    >>> Rank.TEN + 1, f"{Rank.TEN:d}", f"{Rank.TEN:>6}"
+    (9, '8', '   ten')
+    """
 
     TWO = 0
     THREE = 1
@@ -79,9 +87,22 @@ class Rank(IntEnum):
         """English plural: ``sevens``, ``sixes``."""
         return "sixes" if self is Rank.SIX else _RANK_NAMES[self] + "s"
 
+    def __str__(self) -> str:
+        """The English name, as :attr:`singular`: ``ten``, ``deuce``."""
+        return _RANK_NAMES[self]
+
+    def __format__(self, spec: str) -> str:
+        return _format(self, spec)
+
 
 class Suit(IntEnum):
-    """A suit; the order (clubs lowest) only ever breaks bring-in ties."""
+    """A suit; the order (clubs lowest) only ever breaks bring-in ties.
+
+    A suit is an integer, 0 to 3 (its place in the card codes), and reads as its English name:
+
+    >>> str(Suit.HEARTS), f"all {Suit.SPADES}", Suit.HEARTS.char, Suit.HEARTS.symbol
+    ('hearts', 'all spades', 'h', '♥')
+    """
 
     CLUBS = 0
     DIAMONDS = 1
@@ -97,6 +118,22 @@ class Suit(IntEnum):
     def symbol(self) -> str:
         """``♣``, ``♦``, ``♥`` or ``♠``."""
         return "♣♦♥♠"[self]
+
+    def __str__(self) -> str:
+        """The English name: ``clubs``, ``diamonds``, ``hearts`` or ``spades``."""
+        return ("clubs", "diamonds", "hearts", "spades")[self]
+
+    def __format__(self, spec: str) -> str:
+        return _format(self, spec)
+
+
+def _format(value: Rank | Suit, spec: str) -> str:
+    """``format()`` of a rank or a suit: as text (``f"{rank}"`` is ``str(rank)``), but as the
+    integer it is under a number's format (``f"{rank:d}"``)."""
+    return int.__format__(value, spec) if spec[-1:] in _NUMBER_FORMATS else format(str(value), spec)
+
+
+_NUMBER_FORMATS = frozenset("bcdoxXneEfFgG%")
 
 
 _RANK_NAMES = (
@@ -208,7 +245,10 @@ def _suit(text: Suit | str | int) -> Suit:
 Card._ALL = tuple(Card(Rank(code >> 2), Suit(code & 3)) for code in range(52))
 
 DECK: tuple[Card, ...] = Card._ALL
-"""The 52 cards in code order (2c, 2d, 2h, 2s, 3c, … As)."""
+"""The 52 cards in code order (2c, 2d, 2h, 2s, 3c, … As).
+
+:meta hide-value:
+"""
 
 QUEEN_OF_SPADES: Card = Card(Rank.QUEEN, Suit.SPADES)
 """The card The Bitch turns on (a redeal when it shows, half the pot in the hole)."""
