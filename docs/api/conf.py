@@ -5,11 +5,14 @@ does not render fails the suite. Everything the build needs is installed with th
 no theme, font or inventory is fetched from the network.
 """
 
+import importlib
+import types
 from importlib.metadata import version as _version
+from typing import Any
 
 project = "wildstud"
 author = "the wildstud authors"
-copyright = "the wildstud authors, MIT licence"  # noqa: A001 - Sphinx's name for it
+copyright = "the wildstud authors, MIT licence"
 release = _version("wildstud")
 version = release
 
@@ -38,5 +41,51 @@ def _bases(app: object, name: str, obj: object, options: object, bases: list[typ
     bases[:] = [base for base in bases if base is not object]
 
 
-def setup(app: object) -> None:  # Sphinx calls it with its application
-    app.connect("autodoc-process-bases", _bases)  # type: ignore[attr-defined]
+def _canonical(target: str) -> str | None:
+    """Where an object named by a package's path (``wildstud.deal.Hand``) is documented: the
+    module that defines it (``wildstud.deal.state.Hand``), as the pages are one per module; an
+    attribute (``wildstud.deal.Hand.run``) goes with its class."""
+    parts = target.split(".")
+    for split in range(len(parts) - 1, 0, -1):
+        try:
+            obj = importlib.import_module(".".join(parts[:split]))
+        except ImportError:
+            continue
+        found, rest = None, []
+        for name in parts[split:]:
+            obj = getattr(obj, name, None)
+            if obj is None:
+                return None
+            module, qualname = getattr(obj, "__module__", None), getattr(obj, "__qualname__", None)
+            if isinstance(obj, type | types.FunctionType) and isinstance(module, str):
+                found, rest = f"{module}.{qualname}", []
+            else:
+                rest.append(name)
+        return ".".join([found, *rest]) if found else None
+    return None
+
+
+def _package_paths(app: Any, env: Any, node: Any, contnode: Any) -> Any:
+    """Resolve a reference through a package's re-export (``wildstud.deal.Hand``, or ``Hand``
+    in the docstring of a module that imports it) to the page of the module that defines it."""
+    if node.get("refdomain") != "py":
+        return None
+    target = node["reftarget"].lstrip(".~")
+    if target.startswith("wildstud."):
+        targets = [target]
+    else:
+        module, cls = node.get("py:module"), node.get("py:class")
+        targets = [f"{module}.{cls}.{target}"] if module and cls else []
+        targets += [f"{module}.{target}"] if module else []
+    canonical = next(filter(None, map(_canonical, targets)), None)
+    if canonical is None or canonical == node["reftarget"]:
+        return None
+    domain = env.get_domain("py")
+    return domain.resolve_xref(
+        env, node["refdoc"], app.builder, node["reftype"], canonical, node, contnode
+    )
+
+
+def setup(app: Any) -> None:  # Sphinx calls it with its application
+    app.connect("autodoc-process-bases", _bases)
+    app.connect("missing-reference", _package_paths)
