@@ -117,6 +117,65 @@ def test_rank_and_suit_names() -> None:
     assert [suit.symbol for suit in Suit] == list("♣♦♥♠")
 
 
+def test_ranks_and_suits_read_as_their_english_names_and_stay_integers() -> None:
+    assert [str(rank) for rank in Rank][:3] == ["deuce", "three", "four"]
+    assert str(Rank.TEN) == f"{Rank.TEN}" == Rank.TEN.singular == "ten"
+    assert [f"{suit}" for suit in Suit] == ["clubs", "diamonds", "hearts", "spades"]
+    assert f"{Rank.ACE:<6}|{Suit.CLUBS:^9}|" == "ace   |  clubs  |"
+    assert f"{Rank.TEN:d} {Rank.TEN:02x} {Suit.SPADES:d}" == "8 08 3"
+    assert "%d %s" % (Rank.TEN, Rank.TEN) == "8 ten"  # noqa: UP031 - the old way, too
+    assert Rank.TEN == 8
+    assert Rank.TEN * 4 + Suit.HEARTS == TEN_OF_HEARTS.code == 34
+    assert repr(Rank.TEN) == "<Rank.TEN: 8>"
+
+
+@pytest.mark.parametrize("card", DECK)
+def test_card_reads_its_own_repr(card: Card) -> None:
+    again = eval(repr(card))  # what the repr suggests typing
+    assert again == card
+    assert hash(again) == hash(card)
+    assert again.code == card.code
+    assert Card(str(card)) == Card(card.pretty) == Card(card.rank, card.suit) == card
+    assert Card(card.rank.char, card.suit.char) == Card(int(card.rank), int(card.suit)) == card
+
+
+def test_card_keeps_its_order_and_hash() -> None:
+    assert Card("2s") < Card("3c") < Card("Ac")
+    assert max(Card("Kd"), Card("Kh")) == Card("Kh")
+    assert {Card("As"): 1}[parse_card("A♠")] == 1
+    assert Card("As") is not Card("As")  # a value like any other; Card.of(code) is shared
+    assert Card.of(51) is parse_card("As")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("Qx",), "not a card: 'Qx'"),
+        (("",), "not a card: ''"),
+        ((12,), r"not a card: 12 \(give text such as 'As', or rank and suit\)"),
+        (("Z", "s"), "not a rank: 'Z'"),
+        ((Rank.ACE, "x"), "not a suit: 'x'"),
+        ((Rank.ACE, 4), "not a suit: 4"),
+        ((13, Suit.CLUBS), "not a rank: 13"),
+    ],
+)
+def test_card_refuses_what_is_not_a_card(args: tuple[object, ...], message: str) -> None:
+    with pytest.raises(CardError, match=message):
+        Card(*args)  # type: ignore[arg-type]
+
+
+def test_parse_cards_reads_phh_s_joined_cards() -> None:
+    assert parse_cards("AsKd") == parse_cards("As Kd")
+    assert parse_cards("10hTs9♣ Qd,2c3c") == parse_cards("Th Ts 9c Qd 2c 3c")
+    assert parse_cards("Q♥\ufe0fK♠") == parse_cards("Qh Ks")
+    with pytest.raises(CardError, match="'AsK'"):
+        parse_cards("AsK")
+    with pytest.raises(CardError, match="'AsKx'"):
+        parse_cards("Qd AsKx")
+    with pytest.raises(DuplicateCardError, match="card given twice: As"):
+        parse_cards("AsAs")
+
+
 def test_parse_cards_reads_text_with_spaces_and_commas() -> None:
     assert parse_cards("As Kd 10c") == (
         Card(Rank.ACE, Suit.SPADES),

@@ -6,10 +6,13 @@ The Bitch (Black Mariah). The top level exports the pieces most programs need.
 >>> from wildstud import evaluate
 >>> evaluate("As Ac 4h 5s 7c 9d Jh", wild="4").describe()
 'three aces'
+>>> joined = evaluate("AsAc4h5s7c9dJh", wild="4")  # as PHH writes cards
+>>> joined == evaluate([Card("As"), "Ac", "4h", "5s", "7c", "9d", "Jh"], wild="4")
+True
 >>> hand = Hand(find_game("pimp-daddy"), [100] * 4, deck=Deck(seed=1))
 >>> hand.run()  # antes and third street; now the bring-in must act
->>> hand.street_name
-'third street'
+>>> hand
+<Hand SMBU: third street, pot 4, p4 to act>
 """
 
 from importlib.metadata import PackageNotFoundError, version

@@ -43,7 +43,15 @@ __all__ = [
 
 
 class Rank(IntEnum):
-    """A card rank, deuce lowest; the ace is high (stud uses it low only in the wheel)."""
+    """A card rank, deuce lowest; the ace is high (stud uses it low only in the wheel).
+
+    A rank is an integer, 0 to 12 (its index in the card codes), and reads as its English name:
+
+    >>> str(Rank.TEN), f"the {Rank.QUEEN} of {Suit.SPADES}", Rank.SIX.plural, Rank.TEN.label
+    ('ten', 'the queen of spades', 'sixes', '10')
+    >>> Rank.TEN + 1, f"{Rank.TEN:d}", f"{Rank.TEN:>6}"
+    (9, '8', '   ten')
+    """
 
     TWO = 0
     THREE = 1
@@ -79,9 +87,22 @@ class Rank(IntEnum):
         """English plural: ``sevens``, ``sixes``."""
         return "sixes" if self is Rank.SIX else _RANK_NAMES[self] + "s"
 
+    def __str__(self) -> str:
+        """The English name, as :attr:`singular`: ``ten``, ``deuce``."""
+        return _RANK_NAMES[self]
+
+    def __format__(self, spec: str) -> str:
+        return _format(self, spec)
+
 
 class Suit(IntEnum):
-    """A suit; the order (clubs lowest) only ever breaks bring-in ties."""
+    """A suit; the order (clubs lowest) only ever breaks bring-in ties.
+
+    A suit is an integer, 0 to 3 (its place in the card codes), and reads as its English name:
+
+    >>> str(Suit.HEARTS), f"all {Suit.SPADES}", Suit.HEARTS.char, Suit.HEARTS.symbol
+    ('hearts', 'all spades', 'h', '♥')
+    """
 
     CLUBS = 0
     DIAMONDS = 1
@@ -97,6 +118,22 @@ class Suit(IntEnum):
     def symbol(self) -> str:
         """``♣``, ``♦``, ``♥`` or ``♠``."""
         return "♣♦♥♠"[self]
+
+    def __str__(self) -> str:
+        """The English name: ``clubs``, ``diamonds``, ``hearts`` or ``spades``."""
+        return ("clubs", "diamonds", "hearts", "spades")[self]
+
+    def __format__(self, spec: str) -> str:
+        return _format(self, spec)
+
+
+def _format(value: Rank | Suit, spec: str) -> str:
+    """``format()`` of a rank or a suit: as text (``f"{rank}"`` is ``str(rank)``), but as the
+    integer it is under a number's format (``f"{rank:d}"``)."""
+    return int.__format__(value, spec) if spec[-1:] in _NUMBER_FORMATS else format(str(value), spec)
+
+
+_NUMBER_FORMATS = frozenset("bcdoxXneEfFgG%")
 
 
 _RANK_NAMES = (
@@ -124,15 +161,27 @@ _SUIT_TEXT = {
     "♤": Suit.SPADES,
 }
 _CARD_RE = re.compile(r"^(10|[2-9tjqka])(.)$", re.IGNORECASE)
+_JOINED_CARD = "(?:10|[2-9tjqka])[cdhs♣♦♥♠♧♢♡♤]\ufe0f?"
+_JOINED_CARD_RE = re.compile(_JOINED_CARD, re.IGNORECASE)
+_JOINED_RE = re.compile(f"(?:{_JOINED_CARD})+", re.IGNORECASE)
 _CARD_HELP = "expected a rank 2-10, T, J, Q, K or A, then a suit c, d, h, s or ♣♦♥♠"
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True, order=True, init=False)
 class Card:
-    """A playing card. Compare and hash freely; ``Card.of(code)`` gives the shared instance.
+    """A playing card, from its text as its repr shows it, or from a rank and a suit.
 
-    >>> Card(Rank.QUEEN, Suit.HEARTS) == parse_card("Q♥")
+    Compare and hash freely (cards order by rank, then suit); ``Card.of(code)`` gives the shared
+    instance of a code, and :func:`parse_card` the shared instance of a text.
+
+    >>> Card("As"), Card("10♥"), Card(Rank.QUEEN, Suit.HEARTS), Card("q", "h")
+    (Card('As'), Card('Th'), Card('Qh'), Card('Qh'))
+    >>> Card("Qh") == parse_card("Q♥") and hash(Card("Qh")) == Card("Qh").code == 42
     True
+    >>> Card("Qx")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    wildstud.errors.CardError: not a card: 'Qx' (expected a rank 2-10, T, J, Q, K or A, then a ...)
     """
 
     rank: Rank
@@ -142,9 +191,18 @@ class Card:
 
     _ALL: ClassVar[tuple[Card, ...]]
 
-    def __post_init__(self) -> None:
+    def __init__(self, rank: RankLike, suit: Suit | str | int | None = None) -> None:
+        if suit is None:
+            if not isinstance(rank, str):
+                raise CardError(f"not a card: {rank!r} (give text such as 'As', or rank and suit)")
+            card = parse_card(rank)
+            rank, suit = card.rank, card.suit
+        elif not (isinstance(rank, Rank) and isinstance(suit, Suit)):
+            rank, suit = parse_rank(rank), _suit(suit)
+        object.__setattr__(self, "rank", rank)
+        object.__setattr__(self, "suit", suit)
         # Stored once: cards are hashed and coded on every step of a deal.
-        object.__setattr__(self, "code", int(self.rank) * 4 + int(self.suit))
+        object.__setattr__(self, "code", rank * 4 + suit)
 
     def __hash__(self) -> int:
         return self.code
@@ -173,10 +231,24 @@ class Card:
         return f"Card('{self}')"
 
 
+def _suit(text: Suit | str | int) -> Suit:
+    if isinstance(text, Suit):
+        return text
+    if isinstance(text, int) and not isinstance(text, bool) and 0 <= text <= 3:
+        return Suit(text)
+    suit = _SUIT_TEXT.get(text.strip().lower()) if isinstance(text, str) else None
+    if suit is None:
+        raise CardError(f"not a suit: {text!r} (expected c, d, h, s or ♣♦♥♠)")
+    return suit
+
+
 Card._ALL = tuple(Card(Rank(code >> 2), Suit(code & 3)) for code in range(52))
 
 DECK: tuple[Card, ...] = Card._ALL
-"""The 52 cards in code order (2c, 2d, 2h, 2s, 3c, … As)."""
+"""The 52 cards in code order (2c, 2d, 2h, 2s, 3c, … As).
+
+:meta hide-value:
+"""
 
 QUEEN_OF_SPADES: Card = Card(Rank.QUEEN, Suit.SPADES)
 """The card The Bitch turns on (a redeal when it shows, half the pot in the hole)."""
@@ -207,18 +279,21 @@ def parse_card(text: CardLike) -> Card:
 
 
 def parse_cards(text: str | Iterable[CardLike], *, unique: bool = True) -> tuple[Card, ...]:
-    """Read several cards from text (spaces or commas between them) or from an iterable.
+    """Read several cards from text or from an iterable. In text, cards may be apart (spaces or
+    commas between them) or joined, as PHH writes them (``AsKd``).
 
     With ``unique`` (the default) a card given twice raises :class:`DuplicateCardError`.
 
     >>> parse_cards("Qh,7d  As")
     (Card('Qh'), Card('7d'), Card('As'))
+    >>> parse_cards("AsKd 10h9♣")
+    (Card('As'), Card('Kd'), Card('Th'), Card('9c'))
     >>> parse_cards("Qh Qh")
     Traceback (most recent call last):
     ...
     wildstud.errors.DuplicateCardError: card given twice: Qh
     """
-    items: Iterable[CardLike] = _tokens(text) if isinstance(text, str) else text
+    items: Iterable[CardLike] = _card_tokens(text) if isinstance(text, str) else text
     cards = tuple(parse_card(item) for item in items)
     if unique and len(set(cards)) != len(cards):
         seen: set[Card] = set()
@@ -301,6 +376,18 @@ def wild_mask(spec: str | Rank | Card | Iterable[RankLike | Card] | None) -> int
 
 def _tokens(text: str) -> list[str]:
     return [token for token in re.split(r"[\s,]+", text.strip()) if token]
+
+
+def _card_tokens(text: str) -> list[str]:
+    """The cards of a text, each token of joined cards (``AsKd``) split into its cards; a token
+    that is not all cards is left whole, for :func:`parse_card` to refuse by name."""
+    tokens: list[str] = []
+    for token in _tokens(text):
+        if len(token) > 3 and _JOINED_RE.fullmatch(token):
+            tokens.extend(_JOINED_CARD_RE.findall(token))
+        else:
+            tokens.append(token)
+    return tokens
 
 
 class Deck:

@@ -327,6 +327,35 @@ class Hand:
         self._deal = 0
         self._start_deal(self._order, self._order, self._begin_stub(1, ()))
 
+    def __repr__(self) -> str:
+        """The game, the deal, the street, the pot and whose move it is: nothing that a player at
+        the table could not see (no card at all, so no hidden one).
+
+        >>> from wildstud.deal.decks import stack_deck
+        >>> hand = Hand("FTQ", [100, 100], deck=stack_deck("As 9c Ah 9d Qh 7d"))
+        >>> hand
+        <Hand FTQ: antes, pot 0, dealer to act>
+        >>> hand.run()
+        >>> hand
+        <Hand FTQ: third street, pot 2, p2 to act>
+        >>> _ = hand.bring_in(), hand.fold()
+        >>> hand  # p2's bring-in is uncontested: the dealer pushes the pot
+        <Hand FTQ: third street, pot 4, dealer to act>
+        >>> hand.run()
+        >>> hand
+        <Hand FTQ: third street, pot 0, over>
+        """
+        deal = f", deal {self._deal}" if self._deal > 1 else ""
+        where = self.street_name or "antes"
+        to_act = self.to_act
+        if self._stage is Stage.OVER:
+            turn = "over"
+        elif to_act is not None and self._stage is Stage.BETTING:
+            turn = f"{_name(to_act)} to act"
+        else:
+            turn = "dealer to act"
+        return f"<Hand {self.rules.code}{deal}: {where}, pot {self.pot}, {turn}>"
+
     # -- the state -----------------------------------------------------------------------------
 
     @property

@@ -89,10 +89,10 @@ def evaluate(
     """The best hand that one to seven cards make, with these cards wild.
 
     ``cards`` are :class:`~wildstud.cards.Card` objects or card text, or one string such as
-    ``"As Kd 10c"``. ``wild`` names the wild cards: ranks (``"Q"``, every queen is wild) and
-    single cards (``"Qs"``), as an iterable or text such as ``"Q,7"``. The two flags are the
-    house rules that place five of a kind (on top, or just under a straight flush) and that
-    let each wild in a flush count as an ace of its suit.
+    ``"As Kd 10c"`` or, as PHH joins them, ``"AsKdTc"``. ``wild`` names the wild cards: ranks
+    (``"Q"``, every queen is wild) and single cards (``"Qs"``), as an iterable or text such as
+    ``"Q,7"``. The two flags are the house rules that place five of a kind (on top, or just under
+    a straight flush) and that let each wild in a flush count as an ace of its suit.
 
     >>> evaluate("7c 7d Qs Qh 2d", wild="Q").describe()
     'four sevens'
@@ -102,8 +102,8 @@ def evaluate(
     'five kings'
     >>> evaluate("Qs Qh Qd Qc Ks", wild="Q, K").describe()
     'five aces'
-    >>> evaluate("Ks Kh 3d").describe()
-    'pair of kings'
+    >>> evaluate("Ks Kh 3d").describe(), evaluate("KsKh3d").describe()
+    ('pair of kings', 'pair of kings')
     >>> evaluate("As As")
     Traceback (most recent call last):
     ...

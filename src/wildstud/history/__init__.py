@@ -1,15 +1,16 @@
 """Hand records in the PHH notation (the poker hand-history standard): the data and the files.
 
-A :class:`HandRecord` is one hand as plain data; :func:`read_record` and :func:`write_record`
-turn PHH text into records and back. :func:`replay` plays a record through the engine,
-:func:`record_from_hand` writes a hand the engine played, :func:`judge` rules on a record and
-:func:`check_proofs` checks the proofs of its cards against its deals' commitments.
+A :class:`HandRecord` is one hand as plain data; :func:`loads` and :func:`dumps` turn PHH text
+into records and back, and :func:`load` and :func:`dump` read and write files (:func:`read_record`
+and :func:`write_record` are the first two's older names). :func:`replay` plays a record through
+the engine, :func:`record_from_hand` writes a hand the engine played, :func:`judge` rules on a
+record and :func:`check_proofs` checks the proofs of its cards against its deals' commitments.
 ``docs/records.md`` describes the notation as wildstud uses it.
 
->>> from wildstud.history import HandRecord, CheckCall, read_record, write_record
+>>> from wildstud.history import HandRecord, CheckCall, dumps, loads
 >>> record = HandRecord(variant="BITCH", antes=(1, 1, 1), bring_in=2, small_bet=5, big_bet=10,
 ...                     starting_stacks=(100, 100, 100), actions=(CheckCall(0, "checks"),))
->>> read_record(write_record(record)) == record
+>>> loads(dumps(record)) == record
 True
 """
 
@@ -59,6 +60,7 @@ from wildstud.history.ruling import (
     wild_names,
 )
 from wildstud.history.schema import OPTIONAL_FIELDS, HandRecord
+from wildstud.history.strings import dumps, loads
 from wildstud.history.tolerance import RecordWarning, Tolerance
 from wildstud.history.validators import VARIANTS
 
@@ -95,12 +97,14 @@ __all__ = [
     "check_proofs",
     "dump",
     "dump_all",
+    "dumps",
     "format_action",
     "format_cards",
     "holds_many",
     "judge",
     "load",
     "load_all",
+    "loads",
     "parse_action",
     "read_cards",
     "read_record",

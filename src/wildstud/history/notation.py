@@ -406,7 +406,7 @@ def _no_more(code: str, arguments: list[str]) -> None:
 
 
 def format_action(action: Action) -> str:
-    """An action in PHH notation, its comment after `` # ``.
+    """An action in PHH notation; its comment, if any, follows ``#`` with a space either side.
 
     >>> format_action(DealHole(0, read_cards("????7h"), "third street"))
     'd dh p1 ????7h # third street'

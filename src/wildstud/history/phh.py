@@ -41,6 +41,7 @@ from typing import BinaryIO, TextIO
 from wildstud.commitment import Commitment, Proof
 from wildstud.errors import RecordError, WildstudError
 from wildstud.games import Limit
+from wildstud.history import strings  # the hints; it calls back into this module
 from wildstud.history.notation import Action, format_action, parse_action
 from wildstud.history.presets import preset_rules
 from wildstud.history.schema import OPTIONAL_FIELDS, HandRecord
@@ -103,7 +104,7 @@ def _toml_fields(source: str | bytes | os.PathLike[str]) -> dict[str, object]:
     try:
         fields = tomllib.loads(source)
     except tomllib.TOMLDecodeError as error:
-        raise RecordError(f"not TOML: {error}") from None
+        raise RecordError(f"not TOML: {error}{strings.not_toml_hint(source)}") from None
     except (ValueError, RecursionError) as error:
         # tomllib raises plain ValueError for an integer too long to convert.
         raise RecordError(f"not readable TOML: {error}") from None
@@ -389,7 +390,7 @@ def load(
 ) -> HandRecord:
     """Read a record from a file: a path (``str`` or path object) or a binary file object."""
     if isinstance(source, str | os.PathLike):
-        return read_record(Path(source).read_bytes(), lenient=lenient, preset=preset)
+        return read_record(strings.read_file(source), lenient=lenient, preset=preset)
     return read_record(source.read(), lenient=lenient, preset=preset)
 
 
@@ -398,7 +399,7 @@ def load_all(
 ) -> tuple[HandRecord, ...]:
     """Read the hands of a ``.phhs`` file (or the one of a ``.phh``): a path or a binary file."""
     if isinstance(source, str | os.PathLike):
-        return read_records(Path(source).read_bytes(), lenient=lenient, preset=preset)
+        return read_records(strings.read_file(source), lenient=lenient, preset=preset)
     return read_records(source.read(), lenient=lenient, preset=preset)
 
 
