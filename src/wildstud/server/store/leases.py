@@ -29,7 +29,9 @@ from dataclasses import dataclass
 from sqlalchemy import Connection, Engine, text
 
 __all__ = [
+    "CHANNEL",
     "LIVE",
+    "NOTIFY",
     "FencedError",
     "Owner",
     "check_epoch",
@@ -53,6 +55,11 @@ LIVE = "heartbeat_at > now() - make_interval(secs => :ttl)"
 
 FENCE_STATE = "WS001"
 """The SQLSTATE of the trigger's refusal (migration 0007)."""
+CHANNEL = "wildstud_leases"
+"""The channel a lease's new owner hears of it on (``NOTIFY``), at once: ``OWNER TABLE`` when
+a table is placed on or handed to process ``OWNER``, ``* PROCESS`` when a process frees its
+leases. The heartbeat would find each a second later anyway."""
+NOTIFY = text("SELECT pg_notify('wildstud_leases', :payload)")
 
 
 class FencedError(RuntimeError):
@@ -162,6 +169,8 @@ def hand_off(engine: Engine, table_id: str, epoch: int, to: str | None) -> int |
             ),
             {"to": to, "table": table_id, "epoch": epoch},
         ).first()
+        if row is not None and to is not None:
+            connection.execute(NOTIFY, {"payload": f"{to} {table_id}"})
         return None if row is None else int(row[0])
 
 
@@ -177,6 +186,7 @@ def release(engine: Engine, process: str) -> None:
             {"id": process},
         )
         connection.execute(text("DELETE FROM processes WHERE id = :id"), {"id": process})
+        connection.execute(NOTIFY, {"payload": f"* {process}"})
 
 
 def locate(engine: Engine, table_id: str, ttl: float) -> Owner | None:

@@ -41,7 +41,7 @@ from wildstud.server.store.columns import (
     TABLE,
 )
 from wildstud.server.store.files import prepare_sqlite_file
-from wildstud.server.store.leases import FENCE_STATE, FencedError, check_epoch
+from wildstud.server.store.leases import FENCE_STATE, NOTIFY, FencedError, check_epoch
 from wildstud.server.store.migrate import upgrade
 from wildstud.server.store.models import (
     ActionRow,
@@ -179,6 +179,7 @@ class Store:
             session.flush()
             if owner is not None:
                 session.add(LeaseRow(table_id=state.id, owner=owner, epoch=1, taken_at=utc_now()))
+                session.execute(NOTIFY, {"payload": f"{owner} {state.id}"})
             for seat in seats:
                 session.add(_seat_row(state.id, seat))
             for entry in ledger:
