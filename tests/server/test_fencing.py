@@ -85,9 +85,14 @@ def test_the_database_itself_refuses_an_action_of_a_stale_epoch(store: Store) ->
 def test_placement_release_and_orphans(store: Store) -> None:
     engine = store.engine
     assert sql.place(engine, 4.0) == "new"  # it holds no table; "old" holds one
-    assert sql.orphans(engine, 4.0) == []
+    assert sql.orphans(engine, 4.0, "new") == []
+    with engine.begin() as connection:  # "old" stalls past its lease
+        connection.execute(text("UPDATE processes SET heartbeat_at = now() - interval '5 s'"
+                                " WHERE id = 'old'"))  # fmt: skip
+    assert sql.orphans(engine, 4.0, "new") == [("t1", 1)]
+    assert sql.orphans(engine, 4.0, "old") == []  # never its own: it is only late
     sql.release(engine, "old")  # it leaves: its table is free at once, at a new epoch
-    assert sql.orphans(engine, 4.0) == [("t1", 2)]
+    assert sql.orphans(engine, 4.0, "new") == [("t1", 2)]
     assert sql.locate(engine, "t1", 4.0) == sql.Owner(None, None, 2, False)
     assert sql.find_table(engine, "join", "j" * 43) == "t1"
     store.close()

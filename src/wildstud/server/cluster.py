@@ -30,10 +30,12 @@ True
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from wildstud.errors import WildstudError
 from wildstud.server.security import new_id
@@ -47,6 +49,7 @@ if TYPE_CHECKING:
 __all__ = ["HEARTBEAT", "LEASE", "Cluster", "ClusterError"]
 
 log = logging.getLogger("wildstud.server")
+T = TypeVar("T")
 
 HEARTBEAT = 1.0
 """Seconds between two heartbeats of a process."""
@@ -74,6 +77,7 @@ class Cluster:
         self.exit: Callable[[], None] | None = None
         """Stops the server (set by :class:`~wildstud.server.running.RestartingServer`)."""
         self._task: asyncio.Task[None] | None = None
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wildstud-cluster")
         self._listener: asyncio.Task[None] | None = None
         self._loading: dict[str, asyncio.Lock] = {}
         self._relays: dict[str, dict[object, tuple[str, Callable[[], None]]]] = {}
@@ -83,11 +87,17 @@ class Cluster:
         then says nothing about it."""
         self.last_beat = 0.0
 
+    async def _db(self, method: Callable[..., T], *args: Any) -> T:
+        """Run a query of the heartbeat on the cluster's own thread: it never waits behind the
+        tables' writes (or the relays' look-ups), only for the database itself."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._thread, functools.partial(method, *args))
+
     # -- starting and stopping -----------------------------------------------------------------
 
     async def start(self) -> None:
         """Enter the registry, take this process's first tables, start the heartbeat."""
-        await self.store.call(sql.register, self.store.engine, self.id, self.address)
+        await self._db(sql.register, self.store.engine, self.id, self.address)
         log.info("wildstud: process %s joins the cluster at %s", self.id, self.address)
         await self.tick()
         self._task = asyncio.create_task(self._beat(), name="cluster-heartbeat")
@@ -101,9 +111,10 @@ class Cluster:
                 task.cancel()
                 await asyncio.gather(task, return_exceptions=True)
         try:
-            await self.store.call(sql.release, self.store.engine, self.id)
+            await self._db(sql.release, self.store.engine, self.id)
         except Exception as error:  # the others take the leases once the heartbeat is old
             log.warning("cluster: leaving the registry failed: %s", type(error).__name__)
+        self._thread.shutdown(wait=False)
 
     async def _beat(self) -> None:
         while True:
@@ -144,15 +155,15 @@ class Cluster:
         """One heartbeat (see the module's description)."""
         engine = self.store.engine
         beat = time.monotonic()
-        draining = await self.store.call(sql.heartbeat, engine, self.id)
+        draining = await self._db(sql.heartbeat, engine, self.id)
         if draining is None:  # removed from the registry (never by us alive): enter again
-            await self.store.call(sql.register, engine, self.id, self.address)
+            await self._db(sql.register, engine, self.id, self.address)
             draining = False
         stalled = beat - self.last_beat > self.lease if self.last_beat else False
         self.last_beat = beat
         if stalled:
             log.warning("cluster: this process stood still past its lease; checking its tables")
-        held = await self.store.call(sql.held, engine, self.id)
+        held = await self._db(sql.held, engine, self.id)
         for table in list(self.lobby.tables.values()):
             if self._adopted.get(table.id, 0.0) >= beat:
                 continue
@@ -172,10 +183,10 @@ class Cluster:
 
     async def _take_orphans(self) -> None:
         engine = self.store.engine
-        orphans = await self.store.call(sql.orphans, engine, self.lease)
+        orphans = await self._db(sql.orphans, engine, self.lease, self.id)
         if not orphans:
             return
-        loads = await self.store.call(sql.loads, engine, self.lease)
+        loads = await self._db(sql.loads, engine, self.lease)
         mine = loads.pop(self.id, len(self.lobby.tables))
         for table_id, epoch in orphans:
             # The least busy process takes; equals both try, and the update lets one win.
@@ -189,7 +200,7 @@ class Cluster:
         process took it first."""
         engine = self.store.engine
         try:
-            new = await self.store.call(sql.take, engine, table_id, self.id, epoch)
+            new = await self._db(sql.take, engine, table_id, self.id, epoch)
         except Exception as error:  # the lease row is held by a write (lock_timeout): later
             log.info("cluster: taking table %s waits: %s", table_id, type(error).__name__)
             return False
@@ -253,7 +264,7 @@ class Cluster:
         """Hand ``table`` to the least busy other process (the driver calls this between
         hands, holding the table's lock); ``False`` when no other process can take it."""
         engine = self.store.engine
-        loads = await self.store.call(sql.loads, engine, self.lease)
+        loads = await self._db(sql.loads, engine, self.lease)
         loads.pop(self.id, None)
         if not loads or table.epoch is None:
             table.hand_off = None  # nobody to take it: ask again at the next heartbeat
@@ -261,7 +272,7 @@ class Cluster:
         target = min(loads, key=lambda process: (loads[process], process))
         self._handed.add(table.id)
         try:
-            new = await self.store.call(sql.hand_off, engine, table.id, table.epoch, target)
+            new = await self._db(sql.hand_off, engine, table.id, table.epoch, target)
         except Exception:
             self._handed.discard(table.id)
             table.hand_off = None
@@ -294,7 +305,7 @@ class Cluster:
     async def _check_relays(self) -> None:
         if not self._relays:
             return
-        now = await self.store.call(sql.owners, self.store.engine, list(self._relays))
+        now = await self._db(sql.owners, self.store.engine, list(self._relays))
         for table_id, relays in list(self._relays.items()):
             for owner, close in list(relays.values()):
                 if now.get(table_id) != owner:

@@ -136,18 +136,19 @@ def place(engine: Engine, ttl: float) -> str | None:
     return min(found, key=lambda process: (found[process], process)) if found else None
 
 
-def orphans(engine: Engine, ttl: float) -> list[tuple[str, int]]:
+def orphans(engine: Engine, ttl: float, process: str) -> list[tuple[str, int]]:
     """The tables whose lease is free or whose owner is not live, with their epochs, oldest
-    taking first."""
+    taking first; never those of ``process`` itself (whose heartbeat may just be late)."""
     with engine.connect() as connection:
         rows = connection.execute(
             text(
                 "SELECT l.table_id, l.epoch FROM leases l"
                 " LEFT JOIN processes p ON p.id = l.owner"
-                f" WHERE l.owner IS NULL OR p.id IS NULL OR NOT p.{LIVE}"
+                f" WHERE (l.owner IS NULL OR p.id IS NULL OR NOT p.{LIVE})"
+                " AND l.owner IS DISTINCT FROM :me"
                 " ORDER BY l.taken_at, l.table_id"
             ),
-            {"ttl": ttl},
+            {"ttl": ttl, "me": process},
         )
         return [(row[0], row[1]) for row in rows]
 
