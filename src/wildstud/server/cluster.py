@@ -214,12 +214,16 @@ class Cluster:
     async def adopt(self, table_id: str, epoch: int) -> None:
         """Load and run a table whose lease this process holds at ``epoch`` (once, however
         many ask at the same time)."""
-        lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
+        async with self.loading(table_id):
             if table_id in self.lobby.tables:
                 return
             self._adopted[table_id] = time.monotonic()
             await self.lobby.adopt(table_id, epoch)
+
+    def loading(self, table_id: str) -> asyncio.Lock:
+        """The lock held while a table is being loaded or made here: one Table at a time per
+        table (the NOTIFY of a new table can arrive before its maker has added it)."""
+        return self._loading.setdefault(table_id, asyncio.Lock())
 
     async def claim(self, table_id: str) -> bool:
         """Make sure this process runs ``table_id`` if it may: it holds the lease, or the lease

@@ -112,6 +112,8 @@ class Lobby:
     async def adopt(self, table_id: str, epoch: int) -> None:
         """Load a table whose lease this process holds at ``epoch`` and run it, resumed from
         the store exactly as after a restart."""
+        if table_id in self.tables:
+            return
         stored = await self.store.call(self.store.load_tables, [table_id])
         if not stored:
             return
@@ -284,25 +286,41 @@ class Lobby:
             for seat in seats
         ]
         cluster = self.cluster
+        if cluster is None:
+            await self._store_new(state, seats, buy_ins, None)
+            table = Table(state, seats, self.store)
+            self._add(table)
+            table.start_driver()
+            return table, host
+        # In a cluster the table goes to the least busy live process (this one, or another,
+        # which hears of it at once and loads it); the heartbeat's or a NOTIFY's load of it
+        # here waits until it is made.
+        async with cluster.loading(state.id):
+            owner = await cluster.place()
+            await self._store_new(state, seats, buy_ins, owner)
+            table = Table(state, seats, self.store)
+            if owner != cluster.id:
+                return table, host  # not run here: the answer is all this process needs of it
+            table.epoch = 1
+            cluster.created(table.id)
+            self._add(table)
+            table.start_driver()
+            return table, host
+
+    async def _store_new(
+        self,
+        state: TableState,
+        seats: Sequence[Seat],
+        buy_ins: Sequence[LedgerEntry],
+        owner: str | None,
+    ) -> None:
         try:
-            # In a cluster the table goes to the least busy live process (this one, or another
-            # that loads it when it is first asked for it).
-            owner = None if cluster is None else await cluster.place()
             await self.store.call(
                 self.store.create_table, state, [seat.state() for seat in seats], buy_ins, owner
             )
         except Exception as error:
             log.error("creating a table failed: %s", type(error).__name__)
             raise StorageFailureError("the new table was not stored") from None
-        table = Table(state, seats, self.store)
-        if cluster is not None:
-            if owner != cluster.id:
-                return table, host  # not run here: the answer is all this process needs of it
-            table.epoch = 1
-            cluster.created(table.id)
-        self._add(table)
-        table.start_driver()
-        return table, host
 
     def table(self, table_id: str) -> Table | None:
         """The table with this id."""
