@@ -328,6 +328,7 @@ def drain(url: str, address: str, timeout: float = 600.0) -> int:
     from wildstud.server.store import database_url
     from wildstud.server.store.migrate import upgrade
 
+    logging.getLogger("alembic").setLevel(logging.WARNING)  # the answer is one line
     engine = create_engine(database_url(url), hide_parameters=True)
     try:
         upgrade(engine)
