@@ -64,8 +64,9 @@ class Table:
     """When each client first got each acted event, by the same key."""
     clients: int = 0
     reconnections: int = 0
-    acted_at: list[float] = field(default_factory=list)
-    """When any client of the table got an acted event (for the failover time)."""
+    acted_at: list[tuple[float, float]] = field(default_factory=list)
+    """When any client of the table got an acted event, with when its connection opened (for
+    the failover time: only a connection opened after the kill reaches a live process)."""
     errors: list[str] = field(default_factory=list)
     """The error frames the players got (none expected)."""
 
@@ -87,6 +88,7 @@ class Client:
         self.seq = 0
         self.acted: set[tuple[int, int]] = set()
         self.ws: ClientConnection | None = None
+        self.opened = 0.0
 
     async def run(self, stop: asyncio.Event) -> None:
         """Read frames (and act on this seat's turns) until ``stop``, reconnecting whenever
@@ -97,6 +99,7 @@ class Client:
                     self.url, proxy=None, compression=None, max_size=2**22, open_timeout=5
                 ) as ws:
                     self.ws = ws
+                    self.opened = time.perf_counter()
                     reader = asyncio.create_task(self._read(ws))
                     stopping = asyncio.create_task(stop.wait())
                     await asyncio.wait((reader, stopping), return_when=asyncio.FIRST_COMPLETED)
@@ -138,7 +141,7 @@ class Client:
                     if event["type"] == "acted":
                         key = (self.number, frame["from"] + offset)
                         self.table.arrived.setdefault(key, []).append(now)
-                        self.table.acted_at.append(now)
+                        self.table.acted_at.append((now, self.opened))
                 self.view = frame["view"]
                 self.events = frame["from"] + len(frame["events"])
             else:
@@ -424,7 +427,7 @@ async def _failover(
     back: dict[str, float] = {}
     while time.perf_counter() < deadline and len(back) < len(victims):
         for table in victims:
-            after = [at for at in table.acted_at if at > killed]
+            after = [at for at, opened in table.acted_at if opened > killed]
             if after and table.id not in back:
                 back[table.id] = min(after) - killed
         await asyncio.sleep(0.05)
