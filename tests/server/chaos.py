@@ -32,6 +32,7 @@ import json
 import os
 import random
 import re
+import shutil
 import signal
 import subprocess
 import tempfile
@@ -424,6 +425,8 @@ def main() -> None:
     finally:
         chaos.stop()
         postgres.stop()
+    if not figures["problems"]:
+        shutil.rmtree(folder, ignore_errors=True)  # the servers' logs are kept for a failure
     print(json.dumps(figures, indent=1))
 
 
