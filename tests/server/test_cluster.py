@@ -43,6 +43,7 @@ def _tables(server: Server) -> int:
 def test_tables_spread_and_either_process_serves_either_table(
     pair: tuple[Server, Server],
 ) -> None:
+    # About 10 s: two hands at each of two tables, every frame relayed by the other process.
     first, second = pair
     api = Api(first.base)
     ftq = [{"game": "FTQ"}]
