@@ -9,10 +9,18 @@ player sends, the time until the *last* client at that table (every player and s
 received the update that carries it: the server's checking, storing (one transaction per action)
 and fan-out together. It also counts the hands dealt per minute across all tables.
 
+With ``--processes N`` (PostgreSQL only) it starts N ``wildstud serve --cluster`` processes on
+the database and Debian's nginx round-robin in front of them; every client goes through nginx,
+so most reach a process that does not run their table and are relayed to the one that does.
+``--failover`` then kills (SIGKILL) the first process at the end of the window and times how
+long until the next action is served at one of its tables (``failover_s``: the first table back;
+``failover_all_s``: the last).
+
 From the repository root::
 
     .venv/bin/python benchmarks/server.py                        # 50 tables of 6, a minute
     .venv/bin/python benchmarks/server.py --tables 10 --seconds 20 --database-url postgresql://...
+    .venv/bin/python benchmarks/server.py --processes 3 --failover --database-url postgresql://...
 
 The clients run in this process, on the same cores as the server: the figures include that
 competition, as a small home server running its own load test would.
@@ -55,6 +63,10 @@ class Table:
     arrived: dict[tuple[int, int], list[float]] = field(default_factory=dict)
     """When each client first got each acted event, by the same key."""
     clients: int = 0
+    reconnections: int = 0
+    acted_at: list[tuple[float, float]] = field(default_factory=list)
+    """When any client of the table got an acted event, with when its connection opened (for
+    the failover time: only a connection opened after the kill reaches a live process)."""
     errors: list[str] = field(default_factory=list)
     """The error frames the players got (none expected)."""
 
@@ -76,16 +88,28 @@ class Client:
         self.seq = 0
         self.acted: set[tuple[int, int]] = set()
         self.ws: ClientConnection | None = None
+        self.opened = 0.0
 
     async def run(self, stop: asyncio.Event) -> None:
-        """Read frames (and act on this seat's turns) until ``stop``."""
-        async with connect(self.url, proxy=None, compression=None, max_size=2**22) as ws:
-            self.ws = ws
-            reader = asyncio.create_task(self._read(ws))
-            await stop.wait()
-            reader.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await reader
+        """Read frames (and act on this seat's turns) until ``stop``, reconnecting whenever
+        the connection drops (a process of a cluster killed, a table moved)."""
+        while not stop.is_set():
+            with contextlib.suppress(Exception):
+                async with connect(
+                    self.url, proxy=None, compression=None, max_size=2**22, open_timeout=5
+                ) as ws:
+                    self.ws = ws
+                    self.opened = time.perf_counter()
+                    reader = asyncio.create_task(self._read(ws))
+                    stopping = asyncio.create_task(stop.wait())
+                    await asyncio.wait((reader, stopping), return_when=asyncio.FIRST_COMPLETED)
+                    for task in (reader, stopping):
+                        task.cancel()
+                        with contextlib.suppress(asyncio.CancelledError, Exception):
+                            await task
+            if not stop.is_set():
+                self.table.reconnections += 1
+                await asyncio.sleep(0.2)
 
     async def _read(self, ws: ClientConnection) -> None:
         async for message in ws:
@@ -97,6 +121,10 @@ class Client:
                 continue
             if kind == "welcome":
                 self.seat = frame["seat"]
+                # A new connection: a request the last one sent may have been lost with its
+                # server, so a turn still open is played again (as the browser resends).
+                self.seq = max(self.seq, frame["last_seq"])
+                self.acted.clear()
                 continue
             if kind == "choosing":
                 if self.play and frame["dealer"] == self.seat:
@@ -113,6 +141,7 @@ class Client:
                     if event["type"] == "acted":
                         key = (self.number, frame["from"] + offset)
                         self.table.arrived.setdefault(key, []).append(now)
+                        self.table.acted_at.append((now, self.opened))
                 self.view = frame["view"]
                 self.events = frame["from"] + len(frame["events"])
             else:
@@ -162,32 +191,96 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+NGINX = """worker_processes 1;
+pid {folder}/nginx.pid;
+error_log {folder}/nginx-error.log;
+events {{ worker_connections 8192; }}
+http {{
+    access_log off;
+    client_body_temp_path {folder}/body;
+    proxy_temp_path {folder}/proxy;
+    fastcgi_temp_path {folder}/fastcgi;
+    uwsgi_temp_path {folder}/uwsgi;
+    scgi_temp_path {folder}/scgi;
+    map $http_upgrade $connection_upgrade {{ default upgrade; "" close; }}
+    upstream wildstud {{
+{servers}
+    }}
+    server {{
+        listen 127.0.0.1:{port};
+        location / {{
+            proxy_pass http://wildstud;
+            proxy_connect_timeout 2s;
+            proxy_next_upstream error timeout;
+            proxy_http_version 1.1;
+            proxy_set_header Host $http_host;
+            proxy_set_header X-Forwarded-For $remote_addr;
+            proxy_set_header Upgrade $http_upgrade;
+            proxy_set_header Connection $connection_upgrade;
+            proxy_read_timeout 3600s;
+            proxy_buffering off;
+        }}
+    }}
+}}
+"""
+"""The guide's nginx (docs/deploy.md) in plain HTTP, round-robin over the processes."""
+
+
+def start_nginx(folder: Path, port: int, upstreams: list[int]) -> subprocess.Popen[bytes]:
+    """Debian's nginx on ``port`` in front of the processes on ``upstreams``."""
+    for temp in ("body", "proxy", "fastcgi", "uwsgi", "scgi"):
+        (folder / temp).mkdir(exist_ok=True)
+    servers = "\n".join(
+        f"        server 127.0.0.1:{up} max_fails=1 fail_timeout=5s;" for up in upstreams
+    )
+    conf = folder / "nginx.conf"
+    user = "user root;\n" if os.geteuid() == 0 else ""
+    conf.write_text(user + NGINX.format(folder=folder, port=port, servers=servers))
+    nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+    return subprocess.Popen([nginx, "-p", str(folder), "-c", str(conf), "-g", "daemon off;"])
+
+
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     """Run the benchmark; returns the figures."""
     folder = Path(tempfile.mkdtemp(prefix="wildstud-bench-"))
     url = args.database_url or f"sqlite:///{folder / 'bench.sqlite3'}"
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
     wildstud = str(Path(sys.executable).with_name("wildstud"))
     log = (folder / "server.log").open("wb")
-    server = subprocess.Popen(
-        [wildstud, "serve", "--port", str(port), "--database-url", url, "--log-level", "warning"],
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
+    ports = [free_port() for _ in range(args.processes or 1)]
+    cluster = ("--cluster",) if args.processes else ()
+    servers = [
+        subprocess.Popen(
+            [wildstud, "serve", "--port", str(port), "--database-url", url, "--log-level",
+             "warning", "--tables-per-minute", "100000", "--tables-burst", "100000",
+             "--connections-per-address", "100000", *cluster],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        for port in ports
+    ]  # fmt: skip
+    proxy: subprocess.Popen[bytes] | None = None
+    if args.processes:
+        port = free_port()
+        proxy = start_nginx(folder, port, ports)
+    else:
+        port = ports[0]
+    base = f"http://127.0.0.1:{port}"
+    failover: dict[str, float | None] = {}
+    keep = True  # the log of a run that failed, or went wrong, is kept
     try:
         async with httpx.AsyncClient(base_url=base, timeout=30, trust_env=False) as http:
-            for _ in range(600):
-                if server.poll() is not None:
-                    log.flush()
-                    tail = (folder / "server.log").read_text(errors="replace")[-2000:]
-                    raise RuntimeError(f"the server exited:\n{tail}")
-                with contextlib.suppress(httpx.HTTPError):
-                    if (await http.get("/api/health")).is_success:
-                        break
-                await asyncio.sleep(0.1)
-            else:
-                raise RuntimeError("the server did not answer within a minute")
+            for address in [f"http://127.0.0.1:{up}" for up in ports] + [base]:
+                for _ in range(600):
+                    if any(process.poll() is not None for process in servers):
+                        log.flush()
+                        tail = (folder / "server.log").read_text(errors="replace")[-2000:]
+                        raise RuntimeError(f"a server exited:\n{tail}")
+                    with contextlib.suppress(httpx.HTTPError):
+                        if (await http.get(f"{address}/api/health")).is_success:
+                            break
+                    await asyncio.sleep(0.1)
+                else:
+                    raise RuntimeError("the server did not answer within a minute")
             tables: list[Table] = []
             clients: list[Client] = []
             rng = random.Random(args.seed)
@@ -205,6 +298,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                             "showdown_pause": args.hand_pause,
                             "choice_clock": 5,
                             "action_clock": 30,
+                            "seat_requests": False,  # the players are seated at once
                         },
                     )
                 ).json()
@@ -214,11 +308,12 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                     granted = (
                         await http.post(f"/api/join/{join}", json={"name": f"p{seat}"})
                     ).json()
-                    clients.append(Client(table, granted["socket"], True, args.think, rng.random()))
+                    socket_url = _through(base, granted["socket"])
+                    clients.append(Client(table, socket_url, True, args.think, rng.random()))
                 for _ in range(args.seats - args.players):
                     await http.post(f"/api/host/{table.host}/bots", json={"kind": "random-bot"})
                 for _ in range(args.spectators):
-                    watch = created["links"]["watch_socket"]
+                    watch = _through(base, created["links"]["watch_socket"])
                     clients.append(Client(table, watch, False, 0, 0))
                 table.clients = args.players + args.spectators
                 tables.append(table)
@@ -232,25 +327,39 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 table.sent.clear()
                 table.arrived.clear()
             dealt_before = await _hands(http, tables)
-            cpu_before, started = cpu_seconds(server.pid), time.perf_counter()
+            pids = [process.pid for process in servers]
+            cpu_before, started = sum(map(cpu_seconds, pids)), time.perf_counter()
             await asyncio.sleep(args.seconds)
             window_end = time.perf_counter()
             elapsed = window_end - started
-            cpu = cpu_seconds(server.pid) - cpu_before
+            cpu = sum(map(cpu_seconds, pids)) - cpu_before
             dealt = await _hands(http, tables) - dealt_before
             await asyncio.sleep(2.0)  # let the last updates arrive
+            errors = sum(len(table.errors) for table in tables)  # a failover's come after
+            keep = bool(errors)
+            if args.failover:
+                failover = await _failover(url, tables, servers[0], ports[0])
             stop.set()
             await asyncio.gather(*tasks, return_exceptions=True)
             ledgers = [
-                (await http.get(f"/api/tables/{table.id}/ledger")).json()["balanced"]
-                for table in tables
+                (await _get(http, f"/api/tables/{table.id}/ledger"))["balanced"] for table in tables
             ]
+            keep = keep or not all(ledgers)
     finally:
-        server.send_signal(signal.SIGTERM)
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            server.wait(20)
+        for process in servers:
+            if process.poll() is None:
+                process.send_signal(signal.SIGTERM)
+        for process in servers:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(20)
+        if proxy is not None:
+            proxy.terminate()
+            proxy.wait(10)
         log.close()
-        shutil.rmtree(folder, ignore_errors=True)
+        if keep:
+            print(f"the servers' log is kept: {folder / 'server.log'}", file=sys.stderr)
+        else:
+            shutil.rmtree(folder, ignore_errors=True)
     latencies = []
     missing = 0
     for table in tables:
@@ -270,6 +379,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "spectators": args.spectators,
         "connections": len(clients),
         "database": "postgresql" if args.database_url else "sqlite",
+        "processes": args.processes or 1,
+        "behind_nginx": bool(args.processes),
         "seconds": round(elapsed, 1),
         "actions_measured": len(latencies),
         "actions_unfinished": missing,
@@ -278,16 +389,71 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "max_ms": round(latencies[-1], 1) if latencies else None,
         "hands_per_minute": round(dealt * 60 / elapsed, 1),
         "server_cpu_percent": round(100 * cpu / elapsed, 1),
-        "error_frames": sum(len(table.errors) for table in tables),
+        "error_frames": errors,
+        "error_kinds": sorted({message for table in tables for message in table.errors})[:5],
         "ledgers_balanced": all(ledgers),
+        "reconnections": sum(table.reconnections for table in tables),
+        **failover,
+    }
+
+
+def _through(base: str, link: str) -> str:
+    """A socket link the server handed out, through ``base`` (nginx, or the one server)."""
+    return base.replace("http", "ws", 1) + "/ws/" + link.split("/ws/", 1)[1]
+
+
+async def _failover(
+    url: str, tables: list[Table], victim: subprocess.Popen[bytes], port: int
+) -> dict[str, float | None]:
+    """SIGKILL ``victim`` and time until an action is served again at each of its tables."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(url.replace("postgresql://", "postgresql+psycopg://", 1))
+    with engine.connect() as connection:
+        owned = set(
+            connection.execute(
+                text(
+                    "SELECT l.table_id FROM leases l JOIN processes p ON p.id = l.owner"
+                    " WHERE p.address = :address"
+                ),
+                {"address": f"http://127.0.0.1:{port}"},
+            ).scalars()
+        )
+    engine.dispose()
+    victims = [table for table in tables if table.id in owned]
+    killed = time.perf_counter()
+    victim.send_signal(signal.SIGKILL)
+    deadline = killed + 60
+    back: dict[str, float] = {}
+    while time.perf_counter() < deadline and len(back) < len(victims):
+        for table in victims:
+            after = [at for at, opened in table.acted_at if opened > killed]
+            if after and table.id not in back:
+                back[table.id] = min(after) - killed
+        await asyncio.sleep(0.05)
+    return {
+        "failover_tables": len(victims),
+        "failover_s": round(min(back.values()), 2) if back else None,
+        "failover_all_s": round(max(back.values()), 2) if len(back) == len(victims) else None,
     }
 
 
 async def _hands(http: httpx.AsyncClient, tables: list[Table]) -> int:
     total = 0
     for table in tables:
-        total += (await http.get(f"/api/tables/{table.id}")).json()["hands_dealt"]
+        total += (await _get(http, f"/api/tables/{table.id}"))["hands_dealt"]
     return total
+
+
+async def _get(http: httpx.AsyncClient, path: str) -> Any:
+    """GET a JSON answer, trying again while the table moves between processes (503)."""
+    for _ in range(100):
+        with contextlib.suppress(httpx.HTTPError):
+            answer = await http.get(path)
+            if answer.status_code == 200:
+                return answer.json()
+        await asyncio.sleep(0.2)
+    raise RuntimeError(f"{path}: no answer")
 
 
 def main() -> None:
@@ -304,11 +470,19 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=10.0)
     parser.add_argument("--games", nargs="+", default=["FTQ", "SMBU", "BD7", "BITCH"])
     parser.add_argument("--database-url", default=None)
+    parser.add_argument(
+        "--processes", type=int, default=0, help="a cluster of N processes behind nginx"
+    )
+    parser.add_argument("--failover", action="store_true", help="kill one process at the end")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     if not 0 < args.players <= args.seats:
         parser.error("--players must be from 1 to --seats")
+    if args.processes and not (args.database_url or "").startswith("postgresql"):
+        parser.error("--processes needs --database-url postgresql://...")
+    if args.failover and not args.processes:
+        parser.error("--failover needs --processes")
     figures = asyncio.run(run(args))
     if args.json:
         print(json.dumps(figures))

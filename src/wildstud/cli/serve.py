@@ -131,6 +131,32 @@ def serve(
     keyfile: Annotated[
         Path | None, typer.Option(help="The private key of --certfile (PEM).")
     ] = None,
+    cluster: Annotated[
+        bool,
+        typer.Option(
+            help="Run as one process of a cluster on one PostgreSQL database: each table runs"
+            " in one process, any process serves any client (docs/deploy.md).",
+        ),
+    ] = False,
+    cluster_address: Annotated[
+        str | None,
+        typer.Option(
+            help="The address the other processes reach this one at (default: http://HOST:PORT).",
+        ),
+    ] = None,
+    lease_seconds: Annotated[
+        float,
+        typer.Option(
+            min=1.0, help="Seconds without a heartbeat before others take a process's tables."
+        ),
+    ] = 4.0,
+    drain: Annotated[
+        bool,
+        typer.Option(
+            help="Do not serve: have the cluster process at --cluster-address (or HOST:PORT)"
+            " hand its tables to the others between hands, and wait until it has stopped.",
+        ),
+    ] = False,
 ) -> None:
     """Run the table server: REST API, WebSockets, and the database behind them."""
     import uvicorn
@@ -151,6 +177,19 @@ def serve(
         tables_burst=tables_burst,
         address_connections=connections_per_address,
     )
+    if cluster or drain:
+        from wildstud.server.store import database_url as parsed_url
+
+        if database_url is None or parsed_url(database_url).get_backend_name() != "postgresql":
+            raise ServeError("--cluster and --drain need --database-url postgresql://...")
+    if drain:
+        from wildstud.server.cluster import drain as drain_process
+
+        assert database_url is not None
+        address = (cluster_address or f"http://{host}:{port}").rstrip("/")
+        count = drain_process(database_url, address)
+        typer.echo(f"drained: the process at {address} handed on its tables and stopped ({count})")
+        return
     if (certfile is None) != (keyfile is None):
         raise ServeError("--certfile and --keyfile go together: give both or neither")
     for path in (certfile, keyfile):
@@ -168,6 +207,9 @@ def serve(
         port=port,
         limits=limits,
         public_url=None if public_url is None else public_address(public_url),
+        cluster=cluster,
+        cluster_address=cluster_address,
+        lease_seconds=lease_seconds,
     )
     app = create_app(config)
     settings = uvicorn.Config(

@@ -55,6 +55,7 @@ from starlette.types import ASGIApp
 from wildstud import __version__
 from wildstud.errors import SeatError, WildstudError
 from wildstud.server import api, socket
+from wildstud.server.cluster import Cluster, ClusterError
 from wildstud.server.config import ServerConfig
 from wildstud.server.headers import PAGE_POLICY, SecurityHeaders, docs_policy
 from wildstud.server.limits import (
@@ -66,6 +67,7 @@ from wildstud.server.limits import (
 from wildstud.server.lobby import Lobby
 from wildstud.server.metrics import CONTENT_TYPE
 from wildstud.server.refusals import describe
+from wildstud.server.relay import Relay
 from wildstud.server.schemas import ErrorBody
 from wildstud.server.store import Store
 from wildstud.server.tables import StorageFailureError
@@ -80,8 +82,14 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = Store(config.database_url)
+        store = Store(config.database_url, cluster=config.cluster)
         lobby = Lobby(store)
+        if config.cluster:
+            if store.backend != "postgresql":
+                store.close()
+                raise ClusterError("a cluster needs PostgreSQL: --cluster with a postgresql URL")
+            lobby.cluster = Cluster(store, lobby, config.peer_address, config.lease_seconds)
+            lobby.cluster.exit = getattr(app.state, "request_exit", None)
         await lobby.open()
         app.state.store = store
         app.state.lobby = lobby
@@ -197,6 +205,8 @@ def create_app(config: ServerConfig) -> FastAPI:
         return docs_csp if path == "/docs" else PAGE_POLICY
 
     app.add_middleware(BodyLimit, max_bytes=config.limits.max_body_bytes)
+    # In a cluster, a request for a table another process runs is passed on to it.
+    app.add_middleware(Relay)
     app.headers = functools.partial(SecurityHeaders, versioned=f"{prefix}/", policy=policy)
     return app
 

@@ -88,6 +88,23 @@ class ServerConfig:
     public_url: str | None = None
     """The address players reach the server at (checked by :func:`public_address`); None: each
     link is made from the address the request came to."""
+    cluster: bool = False
+    """Whether the server is one process of a cluster on one PostgreSQL database
+    (:mod:`wildstud.server.cluster`); off, it holds every table of the database alone."""
+    cluster_address: str | None = None
+    """The base URL the other processes of the cluster reach this one at (default:
+    ``http://HOST:PORT``)."""
+    lease_seconds: float = 4.0
+    """Seconds without a heartbeat after which the other processes take this one's tables."""
+
+    @property
+    def peer_address(self) -> str:
+        """The address the other processes of a cluster relay to.
+
+        >>> ServerConfig(database_url="sqlite://", port=8001).peer_address
+        'http://127.0.0.1:8001'
+        """
+        return (self.cluster_address or f"http://{self.host}:{self.port}").rstrip("/")
 
     @property
     def prefix(self) -> str:

@@ -36,12 +36,28 @@ from wildstud.server.pace import hand_pause
 from wildstud.server.replay import MUCK, SHOW, DeckBook, at_showdown, deal_on, start_hand
 from wildstud.server.seating import Seat, SeatKind
 from wildstud.server.showdown import ShowdownChoice, undecided
-from wildstud.server.store import ActionRecord, Changes, DeckDraw, HandEnd, HandSetup, LedgerEntry
+from wildstud.server.store import (
+    ActionRecord,
+    Changes,
+    DeckDraw,
+    FencedError,
+    HandEnd,
+    HandSetup,
+    LedgerEntry,
+)
 
 if TYPE_CHECKING:
     from wildstud.server.tables import Table
 
-__all__ = ["DRIVER_BACKOFF", "Choosing", "Driver", "LiveHand", "StorageFailureError", "TableStatus"]
+__all__ = [
+    "DRIVER_BACKOFF",
+    "Choosing",
+    "Driver",
+    "LiveHand",
+    "StorageFailureError",
+    "TableMovedError",
+    "TableStatus",
+]
 
 log = logging.getLogger("wildstud.server")
 
@@ -68,6 +84,10 @@ PLAYING = (TableStatus.RUNNING, TableStatus.ENDED)
 
 class StorageFailureError(RuntimeError):
     """The store could not write a change: the table stops and is reloaded from the store."""
+
+
+class TableMovedError(RuntimeError):
+    """The table was handed to another process of the cluster: its driver stops here."""
 
 
 @dataclass(eq=False)
@@ -194,7 +214,7 @@ class Driver:
             try:
                 async with table.lock:
                     wait = await self.advance()
-            except StorageFailureError:
+            except (StorageFailureError, TableMovedError):
                 return
             except Exception as error:  # a bug must not stop the table for good: log it, go on
                 wait = self._failed(error)
@@ -236,6 +256,10 @@ class Driver:
         """Do whatever is due now; return how long until something else is (``None``: not
         until something changes)."""
         table = self.table
+        between = table.live is None or table.status not in PLAYING
+        # A draining process hands the table on between hands (or while nothing moves).
+        if table.hand_off is not None and between and await table.hand_off(table):
+            raise TableMovedError(f"table {table.id}: handed on")
         if table.broken or table.status not in PLAYING:
             return None
         now = time.monotonic()
@@ -601,10 +625,25 @@ class Driver:
         if table.broken:
             # What is in memory is ahead of the store: nothing more of it may be stored.
             raise StorageFailureError(f"table {table.id}: the table is being reloaded")
+        if table.moved:
+            raise StorageFailureError(f"table {table.id}: another process runs the table now")
         started = time.monotonic()
         try:
-            await table.store.call(table.store.apply, table.id, changes)
+            fence = () if table.epoch is None else (table.epoch,)  # a cluster's writes
+            await table.store.call(table.store.apply, table.id, changes, *fence)
             table.metrics.commit.observe(time.monotonic() - started)
+        except FencedError:
+            # This process lost the table's lease (it stalled, or was cut off, past the lease
+            # time) and another runs it now: the database refused the write, so nothing of
+            # the hand forks. The clients reconnect and reach the new owner.
+            table.metrics.fenced.inc()
+            log.warning("table %s: a write was refused: another process holds the lease", table.id)
+            table.broken = table.moved = True
+            for client in table.fanout.clients():
+                client.close(1012, "the table moved")
+            if table.on_broken is not None:
+                asyncio.get_running_loop().call_soon(table.on_broken, table)
+            raise StorageFailureError(f"table {table.id}: the lease moved on") from None
         except Exception as error:
             table.metrics.errors.labels("storage").inc()
             # What is in memory is now ahead of the store: stop, tell the clients, and let the

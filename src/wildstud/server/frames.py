@@ -414,8 +414,10 @@ ErrorCode = Literal[
     "bad-text",
     "muted",
     "chat-closed",
+    "moving",
 ]
-"""What an error frame can say went wrong."""
+"""What an error frame can say went wrong (``moving``: in a cluster, the table is between two
+processes; the client tries again in a moment)."""
 
 
 class ErrorFrame(OutFrame):

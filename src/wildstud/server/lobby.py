@@ -25,9 +25,11 @@ import asyncio
 import logging
 import time
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from wildstud.errors import SeatError, TableError
 from wildstud.server.clock import Backoff
+from wildstud.server.fanout import RESTARTING
 from wildstud.server.metrics import Metrics
 from wildstud.server.names import bot_name, table_name
 from wildstud.server.schemas import TableBot, TableSettings
@@ -35,6 +37,9 @@ from wildstud.server.seating import Seat, SeatKind
 from wildstud.server.security import new_id, new_token, token_hash
 from wildstud.server.store import LedgerEntry, SeatRequestState, Store, TableState
 from wildstud.server.tables import StorageFailureError, Table, TableStatus, build_menu
+
+if TYPE_CHECKING:
+    from wildstud.server.cluster import Cluster
 
 __all__ = ["Lobby"]
 
@@ -60,6 +65,9 @@ class Lobby:
         self.closing = False
         """Set once the server is going down: new connections are turned away."""
         """Whether :meth:`open` has loaded every table (the server is ready)."""
+        self.cluster: Cluster | None = None
+        """This process's part in a cluster (``wildstud serve --cluster``), else ``None``: it
+        then holds every table of the database (:mod:`wildstud.server.cluster`)."""
         self.metrics = Metrics()
         self.metrics.watch(
             tables=lambda: len(self.tables),
@@ -68,7 +76,12 @@ class Lobby:
         )
 
     async def open(self) -> None:
-        """Load every table from the store, replay the hands in progress, start the drivers."""
+        """Load every table from the store, replay the hands in progress, start the drivers; in
+        a cluster, join it and load the tables this process takes."""
+        if self.cluster is not None:
+            await self.cluster.start()
+            self.loaded = True
+            return
         for stored in await self.store.call(self.store.load_tables):
             table = Table.restore(stored, self.store)
             self._add(table)
@@ -91,6 +104,54 @@ class Lobby:
         await asyncio.gather(*self._reloads.values(), return_exceptions=True)
         for table in list(self.tables.values()):
             await table.stop()
+        if self.cluster is not None:
+            await self.cluster.stop()
+
+    # -- tables coming and going in a cluster --------------------------------------------------
+
+    async def adopt(self, table_id: str, epoch: int) -> None:
+        """Load a table whose lease this process holds at ``epoch`` and run it, resumed from
+        the store exactly as after a restart."""
+        if table_id in self.tables:
+            return
+        stored = await self.store.call(self.store.load_tables, [table_id])
+        if not stored:
+            return
+        table = Table.restore(stored[0], self.store)
+        table.epoch = epoch
+        self._add(table)
+        try:
+            await table.resume()
+        except StorageFailureError:  # refused or failed: the table is dropped (on_broken)
+            return
+
+    async def drop(self, table: Table, why: str) -> None:
+        """Stop running ``table`` (another process holds its lease now): nothing more of it is
+        stored, its clients are told to reconnect (they reach the new owner)."""
+        table.moved = True
+        log.warning("table %s: %s", table.id, why)
+        await table.restarting()
+        self._remove(table)
+
+    def forget(self, table: Table, why: str) -> None:
+        """Let go of ``table``, handed to another process by its own driver (which stops):
+        its clients are told to reconnect."""
+        table.closing = table.moved = True
+        log.info("table %s: %s", table.id, why)
+        table.fanout.broadcast(RESTARTING)
+        for client in table.fanout.clients():
+            client.close(1012, "the table moved")
+        self._remove(table)
+
+    def _remove(self, table: Table) -> None:
+        for index, key in (
+            (self.tables, table.id),
+            (self._hosts, table.host_hash),
+            (self._joins, table.join_token),
+            (self._watches, table.watch_token),
+        ):
+            if index.get(key) is table:
+                del index[key]
 
     def _add(self, table: Table) -> None:
         table.on_broken = self._reload_soon
@@ -102,8 +163,17 @@ class Lobby:
 
     def _reload_soon(self, table: Table) -> None:
         if table.id not in self._reloads:
-            task = asyncio.get_running_loop().create_task(self._reload(table))
+            # In a cluster the table is dropped: the heartbeat loads it again from the store
+            # if this process still holds its lease (and not if the fence refused the write).
+            reload = self._reload(table) if self.cluster is None else self._dropped(table)
+            task = asyncio.get_running_loop().create_task(reload)
             self._reloads[table.id] = task  # kept, so the task is neither lost nor collected
+
+    async def _dropped(self, broken: Table) -> None:
+        try:
+            await self.drop(broken, "dropped after a failed write; the heartbeat reloads it")
+        finally:
+            self._reloads.pop(broken.id, None)
 
     async def _reload(self, broken: Table) -> None:
         """Rebuild a table from the store after a change failed to be stored: try until the
@@ -215,17 +285,42 @@ class Lobby:
             LedgerEntry(seat.player_id, seat.index, seat.name, "buy-in", seat.stack)
             for seat in seats
         ]
+        cluster = self.cluster
+        if cluster is None:
+            await self._store_new(state, seats, buy_ins, None)
+            table = Table(state, seats, self.store)
+            self._add(table)
+            table.start_driver()
+            return table, host
+        # In a cluster the table goes to the least busy live process (this one, or another,
+        # which hears of it at once and loads it); the heartbeat's or a NOTIFY's load of it
+        # here waits until it is made.
+        async with cluster.loading(state.id):
+            owner = await cluster.place()
+            await self._store_new(state, seats, buy_ins, owner)
+            table = Table(state, seats, self.store)
+            if owner != cluster.id:
+                return table, host  # not run here: the answer is all this process needs of it
+            table.epoch = 1
+            cluster.created(table.id)
+            self._add(table)
+            table.start_driver()
+            return table, host
+
+    async def _store_new(
+        self,
+        state: TableState,
+        seats: Sequence[Seat],
+        buy_ins: Sequence[LedgerEntry],
+        owner: str | None,
+    ) -> None:
         try:
             await self.store.call(
-                self.store.create_table, state, [seat.state() for seat in seats], buy_ins
+                self.store.create_table, state, [seat.state() for seat in seats], buy_ins, owner
             )
         except Exception as error:
             log.error("creating a table failed: %s", type(error).__name__)
             raise StorageFailureError("the new table was not stored") from None
-        table = Table(state, seats, self.store)
-        self._add(table)
-        table.start_driver()
-        return table, host
 
     def table(self, table_id: str) -> Table | None:
         """The table with this id."""

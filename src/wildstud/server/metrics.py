@@ -63,6 +63,26 @@ class Metrics:
             ["kind"],
             registry=registry,
         )
+        self.fenced = Counter(
+            "wildstud_fenced_writes",
+            "Writes the database refused because this process's lease of the table had moved on",
+            registry=registry,
+        )
+        self.takeovers = Counter(
+            "wildstud_lease_takeovers",
+            "Tables this process took over from a dead, stalled or departed owner",
+            registry=registry,
+        )
+        self.handoffs = Counter(
+            "wildstud_lease_handoffs",
+            "Tables this process handed to another while draining",
+            registry=registry,
+        )
+        self.relays = Gauge(
+            "wildstud_relays",
+            "Open WebSockets relayed to the process that runs their table",
+            registry=registry,
+        )
         for kind in ("storage", "driver", "internal"):
             self.errors.labels(kind)  # every kind shows from the start, at zero
         self._finished: deque[float] = deque()

@@ -24,6 +24,12 @@ class RestartingServer(uvicorn.Server):
     def __init__(self, config: uvicorn.Config, state: Any) -> None:
         super().__init__(config)
         self.state = state
+        # A draining process of a cluster stops itself once it holds no table.
+        state.request_exit = self.request_exit
+
+    def request_exit(self) -> None:
+        """Stop the server, as SIGTERM does."""
+        self.should_exit = True
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         lobby = getattr(self.state, "lobby", None)  # absent if the start itself failed

@@ -66,7 +66,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 from wildstud.server.cashier import Cashier, holds_all
@@ -129,6 +129,14 @@ class Table:
         """Set when the server goes down: no request is taken any more."""
         self.on_broken: Callable[[Table], None] | None = None
         """Called once when a change could not be stored (the lobby reloads the table)."""
+        self.epoch: int | None = None
+        """The lease epoch this process runs the table under, in a cluster (every write
+        carries it: :mod:`wildstud.server.store.leases`); ``None`` for a single process."""
+        self.moved = False
+        """Set once another process of the cluster runs the table: nothing more is stored."""
+        self.hand_off: Callable[[Table], Awaitable[bool]] | None = None
+        """Set while the process drains: the driver calls it between hands, and stops when it
+        answers that the table was handed on (:mod:`wildstud.server.cluster`)."""
         self.lock = asyncio.Lock()
         """Held for every change, so that each is checked, stored and sent in one piece."""
         self.changed = asyncio.Event()

@@ -5,6 +5,7 @@
 'sqlite'
 """
 
+from wildstud.server.store.leases import FencedError
 from wildstud.server.store.records import (
     ActionRecord,
     Changes,
@@ -26,6 +27,7 @@ __all__ = [
     "ActionRecord",
     "Changes",
     "DeckDraw",
+    "FencedError",
     "HandEnd",
     "HandSetup",
     "LedgerEntry",

@@ -7,8 +7,8 @@ old database in place and a new database is created from nothing, with nothing t
 >>> engine = create_engine("sqlite://")
 >>> upgrade(engine)
 >>> sorted(inspect(engine).get_table_names())  # doctest: +NORMALIZE_WHITESPACE
-['actions', 'alembic_version', 'chat', 'chat_mutes', 'decks', 'hands', 'host_notices', 'ledger',
- 'rebuys', 'seat_requests', 'seats', 'tables']
+['actions', 'alembic_version', 'chat', 'chat_mutes', 'decks', 'hands', 'host_notices', 'leases',
+ 'ledger', 'processes', 'rebuys', 'seat_requests', 'seats', 'tables']
 """
 
 from __future__ import annotations
@@ -17,9 +17,13 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine
+from sqlalchemy import Engine, text
 
-__all__ = ["MIGRATIONS", "alembic_config", "upgrade"]
+__all__ = ["MIGRATIONS", "MIGRATION_LOCK", "alembic_config", "upgrade"]
+
+MIGRATION_LOCK = 0x57494C44
+"""The PostgreSQL advisory lock held while migrating: the processes of a cluster that start
+together upgrade the schema one after the other (the first does it, the others find it done)."""
 
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
 """The folder of the migration scripts, inside the installed package."""
@@ -36,5 +40,7 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
     """Apply every migration up to ``revision`` on ``engine``'s database."""
     config = alembic_config()
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, revision)

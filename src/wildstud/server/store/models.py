@@ -11,8 +11,8 @@ The schema is created and upgraded by the Alembic migrations in
 and these models agree.
 
 >>> sorted(Base.metadata.tables)
-['actions', 'chat', 'chat_mutes', 'decks', 'hands', 'host_notices', 'ledger', 'rebuys', \
-'seat_requests', 'seats', 'tables']
+['actions', 'chat', 'chat_mutes', 'decks', 'hands', 'host_notices', 'leases', 'ledger', \
+'processes', 'rebuys', 'seat_requests', 'seats', 'tables']
 """
 
 from __future__ import annotations
@@ -41,9 +41,11 @@ __all__ = [
     "Base",
     "DeckRow",
     "HandRow",
+    "LeaseRow",
     "LedgerRow",
     "MuteRow",
     "NoticeRow",
+    "ProcessRow",
     "RebuyRow",
     "SeatRequestRow",
     "SeatRow",
@@ -136,6 +138,8 @@ class HandRow(Base):
     """The hand as a spectator saw it at the end (what the showdown showed)."""
     started_at: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))
     ended_at: Mapped[datetime.datetime | None] = mapped_column(DateTime(timezone=True))
+    epoch: Mapped[int | None] = mapped_column(Integer)
+    """The lease epoch of the process that dealt it (``None`` outside a cluster)."""
 
 
 def _hand_key() -> ForeignKeyConstraint:
@@ -179,6 +183,8 @@ class ActionRow(Base):
     """Who decided: ``player``, ``bot``, ``clock`` (time ran out) or ``host`` (removed)."""
     seq: Mapped[int | None] = mapped_column(BigInteger)
     at: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))
+    epoch: Mapped[int | None] = mapped_column(Integer)
+    """The lease epoch of the process that stored it (``None`` outside a cluster)."""
 
 
 class LedgerRow(Base):
@@ -295,3 +301,32 @@ class MuteRow(Base):
     )
     key: Mapped[str] = mapped_column(String(80), primary_key=True)
     name: Mapped[str] = mapped_column(String(40))
+
+
+class ProcessRow(Base):
+    """A live server process of a cluster: where its peers reach it, and its heartbeat."""
+
+    __tablename__ = "processes"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    address: Mapped[str] = mapped_column(String(255))
+    """The base URL its peers relay requests to (``http://10.0.0.2:8000``)."""
+    started_at: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))
+    heartbeat_at: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))
+    draining: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Set by ``wildstud serve --drain``: it hands its tables on and takes none."""
+
+
+class LeaseRow(Base):
+    """Which process runs a table, under which epoch (it grows at each change of owner)."""
+
+    __tablename__ = "leases"
+    __table_args__ = (Index("ix_leases_owner", "owner"),)
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    owner: Mapped[str | None] = mapped_column(String(32))
+    """The owning process's id; ``None``: free for the first live process to take."""
+    epoch: Mapped[int] = mapped_column(Integer)
+    taken_at: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))

@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from sqlalchemy import Engine, create_engine, delete, event, func, insert, select, update
 from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
@@ -40,11 +41,13 @@ from wildstud.server.store.columns import (
     TABLE,
 )
 from wildstud.server.store.files import prepare_sqlite_file
+from wildstud.server.store.leases import FENCE_STATE, NOTIFY, FencedError, check_epoch
 from wildstud.server.store.migrate import upgrade
 from wildstud.server.store.models import (
     ActionRow,
     DeckRow,
     HandRow,
+    LeaseRow,
     LedgerRow,
     NoticeRow,
     RebuyRow,
@@ -71,6 +74,11 @@ T = TypeVar("T")
 
 WRITERS = 8
 """Connections (and threads) writing to PostgreSQL at once."""
+CLUSTER_SESSION = "-c lock_timeout=2000 -c idle_in_transaction_session_timeout=5000"
+"""A cluster process's PostgreSQL sessions: a taking of a lease waits at most 2 s for a write
+that holds the lease row (then it tries again later), and a transaction left open by a process
+that stalls (SIGSTOP, a frozen machine) is ended by the database after 5 s, so that it never
+holds a lease row for good."""
 
 
 def database_url(url: str) -> URL:
@@ -103,8 +111,11 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
 class Store:
     """The database of a server: tables, seats, hands, decks, actions and the chip ledger."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, cluster: bool = False) -> None:
         parsed = database_url(url)
+        self.cluster = cluster
+        """Whether this store serves a process of a cluster (PostgreSQL only): its writes
+        carry the lease epoch (:mod:`wildstud.server.store.leases`)."""
         # A database error's message never holds the values of its statement: they may be
         # token digests or anything a client sent, and errors end up in the log.
         if parsed.get_backend_name() == "sqlite":
@@ -125,6 +136,7 @@ class Store:
                 pool_size=WRITERS,
                 max_overflow=WRITERS,
                 hide_parameters=True,
+                connect_args={"options": CLUSTER_SESSION} if cluster else {},
             )
         upgrade(self.engine)
         self._inline = self.backend == "sqlite"
@@ -159,24 +171,40 @@ class Store:
         state: TableState,
         seats: Iterable[SeatState] = (),
         ledger: Iterable[LedgerEntry] = (),
+        owner: str | None = None,
     ) -> None:
-        """Store a new table."""
+        """Store a new table; in a cluster, with its lease to process ``owner`` at epoch 1."""
         with self._sessions.begin() as session:
             session.add(TableRow(**TABLE.values(state), created_at=utc_now()))
             session.flush()
+            if owner is not None:
+                session.add(LeaseRow(table_id=state.id, owner=owner, epoch=1, taken_at=utc_now()))
+                session.execute(NOTIFY, {"payload": f"{owner} {state.id}"})
             for seat in seats:
                 session.add(_seat_row(state.id, seat))
             for entry in ledger:
                 session.add(_ledger_row(state.id, entry))
 
-    def apply(self, table_id: str, changes: Changes) -> None:
-        """Write everything one step of a table changed, in one transaction.
+    def apply(self, table_id: str, changes: Changes, epoch: int | None = None) -> None:
+        """Write everything one step of a table changed, in one transaction; in a cluster,
+        only while ``epoch`` is the table's lease epoch (else :class:`FencedError`, nothing
+        written).
 
         This runs for every action of every hand, so it speaks SQL directly (no ORM session):
         an update or two, a few inserts, one commit.
         """
+        try:
+            self._apply(table_id, changes, epoch)
+        except DBAPIError as error:
+            if getattr(error.orig, "sqlstate", None) == FENCE_STATE:  # the trigger's refusal
+                raise FencedError(f"table {table_id}: epoch {epoch} is stale") from None
+            raise
+
+    def _apply(self, table_id: str, changes: Changes, epoch: int | None) -> None:
         now = utc_now()
         with self.engine.begin() as connection:
+            if epoch is not None:
+                check_epoch(connection, table_id, epoch)
             if changes.table is not None:
                 done = connection.execute(
                     update(TableRow)
@@ -203,7 +231,11 @@ class Store:
             if changes.hand is not None:
                 connection.execute(
                     insert(HandRow).values(
-                        table_id=table_id, **HAND.values(changes.hand), live=True, started_at=now
+                        table_id=table_id,
+                        **HAND.values(changes.hand),
+                        live=True,
+                        started_at=now,
+                        epoch=epoch,
                     )
                 )
             if changes.decks:
@@ -215,7 +247,7 @@ class Store:
                 connection.execute(
                     insert(ActionRow),
                     [
-                        {"table_id": table_id, **ACTION.values(action), "at": now}
+                        {"table_id": table_id, **ACTION.values(action), "at": now, "epoch": epoch}
                         for action in changes.actions
                     ],
                 )
@@ -256,31 +288,44 @@ class Store:
 
     # -- reading -------------------------------------------------------------------------------
 
-    def load_tables(self) -> list[StoredTable]:
-        """Every table with its seats and its hand in progress (decks and actions included)."""
+    def load_tables(self, ids: Collection[str] | None = None) -> list[StoredTable]:
+        """Every table (or those of ``ids``) with its seats and its hand in progress (decks and
+        actions included)."""
+
+        def only(query: Any, model: Any) -> Any:
+            column = model.id if model is TableRow else model.table_id
+            return query if ids is None else query.where(column.in_(list(ids)))
+
         with self._sessions() as session:
-            tables = session.scalars(select(TableRow).order_by(TableRow.created_at)).all()
+            tables = session.scalars(
+                only(select(TableRow), TableRow).order_by(TableRow.created_at)
+            ).all()
             seats: dict[str, list[SeatState]] = {}
-            for seat in session.scalars(select(SeatRow).order_by(SeatRow.seat)):
+            for seat in session.scalars(only(select(SeatRow), SeatRow).order_by(SeatRow.seat)):
                 seats.setdefault(seat.table_id, []).append(SEAT.read(seat))
             live = {
                 hand.table_id: hand
-                for hand in session.scalars(select(HandRow).where(HandRow.live.is_(True)))
+                for hand in session.scalars(
+                    only(select(HandRow), HandRow).where(HandRow.live.is_(True))
+                )
             }
             requests: dict[str, list[SeatRequestState]] = {}
             for request in session.scalars(
-                select(SeatRequestRow).order_by(SeatRequestRow.asked_at)
+                only(select(SeatRequestRow), SeatRequestRow).order_by(SeatRequestRow.asked_at)
             ):
                 requests.setdefault(request.table_id, []).append(REQUEST.read(request))
             notices: dict[str, list[Notice]] = {}
             dealt = {row.id: row.hands_dealt for row in tables}
-            for notice in session.scalars(select(NoticeRow).order_by(NoticeRow.id)):
+            notice_rows = only(select(NoticeRow), NoticeRow).order_by(NoticeRow.id)
+            for notice in session.scalars(notice_rows):
                 # Those for the hand in progress (if any) and the next: older ones are in the
                 # finished hands' records.
                 if notice.hand_number >= dealt.get(notice.table_id, 0):
                     notices.setdefault(notice.table_id, []).append(NOTICE.read(notice))
             rebuys: dict[str, list[RebuyState]] = {}
-            open_rebuys = select(RebuyRow).where(RebuyRow.status.in_(("pending", "approved")))
+            open_rebuys = only(select(RebuyRow), RebuyRow).where(
+                RebuyRow.status.in_(("pending", "approved"))
+            )
             for rebuy in session.scalars(open_rebuys.order_by(RebuyRow.requested_at)):
                 rebuys.setdefault(rebuy.table_id, []).append(REBUY.read(rebuy))
             result = []

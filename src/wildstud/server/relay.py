@@ -1,0 +1,300 @@
+"""Relaying to the process that runs a table: any process of a cluster serves any client.
+
+:class:`Relay` is ASGI middleware in front of the application. A request that names a table (by
+its id, or by a host, join, seat or spectator token) goes to the application when this process
+runs the table; otherwise the relay finds the table and its owner in PostgreSQL
+(:mod:`wildstud.server.store.leases`) and passes the request on to the owner's address: an HTTP
+request as it came (the answer comes back as the owner gave it), a WebSocket as a second
+WebSocket to the owner, frame for frame both ways. The owner does everything a table does (each
+seat sees only its own view), so the relayed frames are exactly those a direct client gets, with
+the same sequence numbers; the proxy in front needs no stickiness. When the table has no live
+owner (its process died or stalled past the lease time), the process takes the lease and runs
+the table itself, resumed from the database.
+
+A relayed WebSocket is closed with 1012 ("service restart") when its owner goes away or the
+table changes owner: the client reconnects by itself and reaches the new owner. A request that
+finds no owner to reach gets 503 (a WebSocket: an error frame, then 1013 "try again later").
+
+Which requests name a table, and by what:
+
+>>> table_key("/api/tables/abc/ledger"), table_key("/ws/watch/tok"), table_key("/api/tables")
+(('id', 'abc'), ('watch', 'tok'), None)
+>>> table_key("/api/host/secret/start")[0], table_key("/api/seat/x/leave")
+('host', ('seat', ...))
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import re
+from typing import Any
+
+import httpx
+from starlette.types import ASGIApp, Receive, Scope, Send
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+from wildstud.errors import SeatError
+from wildstud.server.messages import error_frame
+from wildstud.server.security import token_hash
+from wildstud.server.store import leases as sql
+
+__all__ = ["RELAYED", "Relay", "table_key"]
+
+log = logging.getLogger("wildstud.server")
+
+RELAYED = "x-wildstud-relayed"
+"""The header a relayed request carries (the process it came through): a process that does not
+run the table of a relayed request answers 503 rather than relay it again."""
+
+_KEYS = (
+    (re.compile(r"^/api/tables/([^/]+)(?:/.*)?$"), "id"),
+    (re.compile(r"^/api/host/([^/]+)(?:/.*)?$"), "host"),
+    (re.compile(r"^/api/join/([^/]+)$"), "join"),
+    (re.compile(r"^/api/seat/([^/]+)(?:/.*)?$"), "seat"),
+    (re.compile(r"^/ws/seat/([^/]+)$"), "seat"),
+    (re.compile(r"^/ws/watch/([^/]+)$"), "watch"),
+)
+_HASHED = ("host", "seat")
+"""Keys the database keeps as digests only."""
+_HOP = {
+    b"connection",
+    b"keep-alive",
+    b"proxy-connection",
+    b"transfer-encoding",
+    b"upgrade",
+    b"te",
+    b"trailer",
+    b"host",
+    b"content-length",
+    b"x-forwarded-for",
+    b"x-forwarded-proto",
+    RELAYED.encode(),
+}
+_WS_SKIP = _HOP | {
+    b"sec-websocket-key",
+    b"sec-websocket-version",
+    b"sec-websocket-extensions",
+    b"sec-websocket-accept",
+}
+RELAY_TIMEOUT = 10.0
+"""Seconds a relayed HTTP request may take at the owner."""
+WS_MAX_BYTES = 1 << 22
+
+
+def table_key(path: str) -> tuple[str, str] | None:
+    """The kind of key (``id``, ``host``, ``join``, ``seat``, ``watch``) and the key a path names
+    its table by, if it names one."""
+    for pattern, kind in _KEYS:
+        found = pattern.match(path)
+        if found:
+            return kind, found.group(1)
+    return None
+
+
+class Relay:
+    """ASGI middleware: requests for a table another process runs go to that process."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self._http: httpx.AsyncClient | None = None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        state = scope["app"].state
+        lobby = getattr(state, "lobby", None)
+        cluster = None if lobby is None else lobby.cluster
+        found = table_key(scope["path"])
+        if cluster is None or found is None or self._local(lobby, *found):
+            await self.app(scope, receive, send)
+            return
+        kind, key = found
+        assert lobby is not None
+        digest = token_hash(key) if kind in _HASHED else key
+        store = lobby.store
+        table_id = await store.call(sql.find_table, store.engine, kind, digest)
+        if table_id is None:  # no such table anywhere: the application says so
+            await self.app(scope, receive, send)
+            return
+        relayed = any(name == RELAYED.encode() for name, _ in scope["headers"])
+        if await cluster.claim(table_id):  # this process runs it (now)
+            await self.app(scope, receive, send)
+            return
+        owner = await store.call(sql.locate, store.engine, table_id, cluster.lease)
+        if owner is None or not owner.live or owner.address is None or relayed:
+            await self._unavailable(scope, receive, send)
+            return
+        assert owner.owner is not None
+        if scope["type"] == "http":
+            await self._relay_http(scope, receive, send, owner.address, cluster.id)
+        else:
+            await self._relay_ws(
+                scope, receive, send, owner.address, cluster, table_id, owner.owner
+            )
+
+    @staticmethod
+    def _local(lobby: Any, kind: str, key: str) -> bool:
+        """Whether this process runs the table ``key`` names (no database needed)."""
+        if kind == "id":
+            return lobby.table(key) is not None
+        if kind == "host":
+            return lobby.by_host(key) is not None
+        if kind == "join":
+            return lobby.by_join(key) is not None
+        if kind == "watch":
+            return lobby.by_watch(key) is not None
+        try:
+            lobby.by_seat(key)
+        except SeatError:
+            return lobby.by_request(key) is not None
+        return True
+
+    # -- answers -------------------------------------------------------------------------------
+
+    async def _unavailable(self, scope: Scope, receive: Receive, send: Send) -> None:
+        message = "the table is moving to another server; try again in a moment"
+        if scope["type"] == "http":
+            body = json.dumps({"detail": message}).encode()
+            headers = [(b"content-type", b"application/json"), (b"retry-after", b"1")]
+            await send({"type": "http.response.start", "status": 503, "headers": headers})
+            await send({"type": "http.response.body", "body": body})
+            return
+        await receive()  # websocket.connect
+        await send({"type": "websocket.accept"})
+        frame = json.dumps(error_frame("moving", message), separators=(",", ":"))
+        await send({"type": "websocket.send", "text": frame})
+        await send({"type": "websocket.close", "code": 1013, "reason": "try again later"})
+
+    def _forwarded(self, scope: Scope, relay_id: str) -> list[tuple[str, str]]:
+        client = scope.get("client")
+        return [
+            ("x-forwarded-for", client[0] if client else "unknown"),
+            ("x-forwarded-proto", "https" if scope.get("scheme") in ("https", "wss") else "http"),
+            (RELAYED, relay_id),
+        ]
+
+    async def _relay_http(
+        self, scope: Scope, receive: Receive, send: Send, address: str, relay_id: str
+    ) -> None:
+        if self._http is None:
+            self._http = httpx.AsyncClient(timeout=RELAY_TIMEOUT, trust_env=False)
+        body = b""
+        while True:
+            message = await receive()
+            body += message.get("body", b"")
+            if not message.get("more_body"):
+                break
+        headers = [
+            (name.decode("latin-1"), value.decode("latin-1"))
+            for name, value in scope["headers"]
+            if name.lower() not in _HOP
+        ]
+        host = dict(scope["headers"]).get(b"host")
+        if host is not None:
+            headers.append(("host", host.decode("latin-1")))  # the links the owner makes
+        headers.extend(self._forwarded(scope, relay_id))
+        query = scope.get("query_string", b"").decode("latin-1")
+        url = f"{address}{scope['path']}" + (f"?{query}" if query else "")
+        try:
+            answer = await self._http.request(scope["method"], url, headers=headers, content=body)
+        except httpx.HTTPError as error:
+            log.warning("relay: the table's server did not answer: %s", type(error).__name__)
+            await self._unavailable(scope, receive, send)
+            return
+        passed = [
+            (name.encode("latin-1"), value.encode("latin-1"))
+            for name, value in answer.headers.multi_items()
+            if name.lower().encode() not in _HOP and name.lower() != "content-encoding"
+        ]
+        passed.append((b"content-length", str(len(answer.content)).encode()))
+        await send({"type": "http.response.start", "status": answer.status_code, "headers": passed})
+        await send({"type": "http.response.body", "body": answer.content})
+
+    async def _relay_ws(
+        self,
+        scope: Scope,
+        receive: Receive,
+        send: Send,
+        address: str,
+        cluster: Any,
+        table_id: str,
+        owner: str,
+    ) -> None:
+        headers = [
+            (name.decode("latin-1"), value.decode("latin-1"))
+            for name, value in scope["headers"]
+            if name.lower() not in _WS_SKIP
+        ]
+        headers.extend(self._forwarded(scope, cluster.id))
+        query = scope.get("query_string", b"").decode("latin-1")
+        url = address.replace("http", "ws", 1) + scope["path"] + (f"?{query}" if query else "")
+        try:
+            upstream = await connect(
+                url,
+                additional_headers=headers,
+                proxy=None,
+                compression=None,
+                max_size=WS_MAX_BYTES,
+                open_timeout=3,
+                ping_interval=None,  # the heartbeat watches the owner; see Cluster._check_relays
+            )
+        except Exception as error:
+            log.warning("relay: the table's server refused the socket: %s", type(error).__name__)
+            await self._unavailable(scope, receive, send)
+            return
+        await receive()  # websocket.connect
+        await send({"type": "websocket.accept"})
+        key = object()
+        closing: list[asyncio.Task[None]] = []
+
+        def moved() -> None:  # the table changed owner: the client must reconnect
+            if not closing:
+                closing.append(asyncio.create_task(upstream.close(1012, "the table moved")))
+
+        cluster.relaying(table_id, owner, key, moved)
+        try:
+            await _pipe(receive, send, upstream)
+        finally:
+            cluster.relaying(table_id, owner, key, None)
+
+
+async def _pipe(receive: Receive, send: Send, upstream: ClientConnection) -> None:
+    """Frames both ways until either side closes; the client is closed as the owner closed (a
+    lost owner as a restart, 1012: the client reconnects)."""
+
+    async def up() -> None:
+        while True:
+            message = await receive()
+            if message["type"] == "websocket.disconnect":
+                await upstream.close()
+                return
+            if message.get("text") is not None:
+                await upstream.send(message["text"])
+            elif message.get("bytes") is not None:
+                await upstream.send(message["bytes"])
+
+    uplink = asyncio.create_task(up())
+    code, reason = 1012, "the table's server went away"
+    try:
+        with contextlib.suppress(ConnectionClosed):
+            async for message in upstream:
+                if isinstance(message, str):
+                    await send({"type": "websocket.send", "text": message})
+                else:
+                    await send({"type": "websocket.send", "bytes": message})
+        if upstream.close_code is not None and upstream.close_code not in (1005, 1006):
+            code, reason = upstream.close_code, upstream.close_reason or ""
+    except Exception:  # the client went away while a frame was on its way
+        code = 1000
+    finally:
+        uplink.cancel()
+        await asyncio.gather(uplink, return_exceptions=True)
+        with contextlib.suppress(Exception):
+            await upstream.close()
+    with contextlib.suppress(Exception):
+        await send({"type": "websocket.close", "code": code, "reason": reason})

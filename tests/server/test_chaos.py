@@ -1,0 +1,35 @@
+"""The acceptance run of the cluster (tests/server/chaos.py), scaled down for the suite: three
+processes behind nginx, 4 tables; one process killed, one stopped past its lease and let go on,
+one drained, while the tables play. The full run (20 tables) is
+``.venv/bin/python -m tests.server.chaos --tables 20`` (docs/benchmarks.md has its figures)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from tests.server.chaos import Chaos
+from tests.server.conftest import Postgres
+
+
+@pytest.mark.slow
+def test_three_processes_survive_a_kill_a_stall_and_a_drain(
+    postgres: Postgres, tmp_path: Path
+) -> None:
+    # About a minute: the failover waits out the lease (4 s) and the stall lasts 2.5 leases,
+    # each phase waits for every table to deal a hand more, on three servers and nginx.
+    chaos = Chaos(tmp_path, postgres, tables=4, hands=3)
+    try:
+        figures = asyncio.run(chaos.run())
+    finally:
+        chaos.stop()
+    assert figures["problems"] == []
+    assert figures["unfinished"] == 0
+    assert figures["balanced"]
+    assert figures["fewest_hands"] >= 3
+    assert figures["drained_exit"] == 0
+    assert figures["takeovers"] >= 1
+    assert len(set(figures["placed"])) == 3  # the new tables spread over the three processes
+    assert figures["failover_s"] < 15
