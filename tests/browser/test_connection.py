@@ -190,3 +190,33 @@ def test_a_restart_is_announced_and_ridden_out(tmp_path: Path) -> None:
     finally:
         server.stop()
     keep(sorted(tmp_path.glob("restarting.png")))
+
+
+async def _server_stalls(server: server_fixtures.Server) -> None:
+    async with _ann_to_act(server, "Stalled night") as ann:
+        page = ann.page
+        assert server.process is not None
+        # A process that stops without closing its sockets (SIGSTOP, as a stalled machine) is
+        # noticed by its silence: the page pings after 10 s and gives up after 20.
+        server.process.send_signal(signal.SIGSTOP)
+        try:
+            await pages.wait_until(page, DOWN, timeout=40)
+            assert await page.evaluate(DISABLED)
+        finally:
+            server.process.send_signal(signal.SIGCONT)
+        await pages.wait_until(page, pages.TURN, timeout=40)
+        assert await page.locator("#connection").inner_text() == ""
+        await pages.take_turn(ann)
+        await pages.answered(ann, 1)
+    assert all(_server_away(error) for error in ann.errors), ann.errors
+
+
+def test_a_stalled_server_is_noticed_and_rejoined(tmp_path: Path) -> None:
+    # About 30 s: the page waits out 20 s of silence before it gives up on the connection.
+    server = server_fixtures.Server(
+        f"sqlite:///{tmp_path / 'wildstud.sqlite3'}", tmp_path / "server.log"
+    ).start()
+    try:
+        asyncio.run(_server_stalls(server))
+    finally:
+        server.stop()

@@ -5,6 +5,11 @@
 // it was applied: an action is never forgotten in silence.
 
 const SEQ_FRAMES = new Set(["welcome", "ack", "seq", "error"]);
+// A server that stops answering without closing (a stalled process, a dead link) is noticed by
+// its silence: after QUIET_MS without a frame the page pings, and after SILENT_MS it drops the
+// connection and reconnects, through the proxy to whichever process now runs the table.
+const QUIET_MS = 10000;
+const SILENT_MS = 20000;
 
 export class TableSocket {
   /**
@@ -33,13 +38,22 @@ export class TableSocket {
     this.onStatus(this.restarting ? "restarting" : "connecting");
     const ws = new WebSocket(this.url);
     this.ws = ws;
+    let heard = Date.now();
+    const watch = setInterval(() => {
+      if (!this.listen(ws, Date.now() - heard)) clearInterval(watch);
+    }, QUIET_MS / 4);
     ws.addEventListener("open", () => {
+      heard = Date.now();
       this.retry = 500;
       this.restarting = false;
       this.onStatus("connected");
     });
-    ws.addEventListener("message", (message) => this.receive(JSON.parse(message.data)));
+    ws.addEventListener("message", (message) => {
+      heard = Date.now();
+      this.receive(JSON.parse(message.data));
+    });
     ws.addEventListener("close", (event) => {
+      clearInterval(watch);
       if (this.ws !== ws) return;
       if (event.code === 4404) {
         this.stopped = true;
@@ -49,10 +63,31 @@ export class TableSocket {
       if (this.stopped) return;
       // 1012, "service restart": the server said so first; it is back in a moment.
       if (event.code === 1012) this.restarting = true;
-      this.onStatus(this.restarting ? "restarting" : "reconnecting");
-      setTimeout(() => this.connect(), this.retry);
-      this.retry = Math.min(this.retry * 2, 4000);
+      this.reconnect();
     });
+  }
+
+  reconnect() {
+    this.onStatus(this.restarting ? "restarting" : "reconnecting");
+    setTimeout(() => this.connect(), this.retry);
+    this.retry = Math.min(this.retry * 2, 4000);
+  }
+
+  /** Ping an open connection that has been quiet, and give up on one silent for too long
+   * (its close event, whenever it comes, then finds it replaced); false once `ws` is no
+   * longer the page's connection. */
+  listen(ws, silence) {
+    if (this.ws !== ws || this.stopped) return false;
+    if (silence >= SILENT_MS) {
+      this.ws = null;
+      ws.close();
+      this.reconnect();
+      return false;
+    }
+    if (silence >= QUIET_MS && ws.readyState === WebSocket.OPEN) {
+      ws.send(JSON.stringify({ type: "ping" }));
+    }
+    return true;
   }
 
   receive(frame) {
