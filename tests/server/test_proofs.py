@@ -14,12 +14,11 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 import pytest
-from typer.testing import CliRunner
 
+from tests.cli_run import run
 from tests.server.conftest import WILDSTUD, Server
 from tests.server.wsclient import Api, Client, Frame, Played, open_table, play
 from wildstud.cards import DECK
-from wildstud.cli import app
 from wildstud.commitment import Proof, verify
 from wildstud.history import read_record
 
@@ -177,18 +176,19 @@ class Verified(NamedTuple):
     stderr: str
 
 
-def _verify(record: str, tmp_path: Path, name: str, *, installed: bool = False) -> Verified:
-    """``wildstud verify --json`` on ``record``: in this process (the records are many), or,
-    ``installed``, as the installed command a player runs."""
+def _verify(
+    record: str, tmp_path: Path, name: str, capsys: pytest.CaptureFixture[str] | None = None
+) -> Verified:
+    """``wildstud verify --json`` on ``record``: as the installed command a player runs, or,
+    given ``capsys``, in this process (where the records are many)."""
     path = tmp_path / name
     path.write_text(record, encoding="utf-8")
-    if installed:
-        done = subprocess.run(
-            [WILDSTUD, "verify", str(path), "--json"], capture_output=True, text=True, check=False
-        )
-        return Verified(done.returncode, done.stdout, done.stderr)
-    result = CliRunner().invoke(app, ["verify", str(path), "--json"])
-    return Verified(result.exit_code, result.stdout, result.stderr)
+    if capsys is not None:
+        return Verified(*run(capsys, "verify", str(path), "--json"))
+    done = subprocess.run(
+        [WILDSTUD, "verify", str(path), "--json"], capture_output=True, text=True, check=False
+    )
+    return Verified(done.returncode, done.stdout, done.stderr)
 
 
 def _alter_a_proven_card(record: str, proven: str) -> str:
@@ -203,19 +203,18 @@ def _alter_a_proven_card(record: str, proven: str) -> str:
 
 
 def test_verify_accepts_every_record_and_refuses_an_altered_one(
-    played: Played, tmp_path: Path
+    played: Played, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     games = set()
-    installed = True  # the first record and its alterations through the installed command
+    # The first record and its alterations through the installed command, the others here.
+    inside: pytest.CaptureFixture[str] | None = None
     for created, _, _ in played.tables:
         table_id = created["table"]["id"]
         for summary in played.api.get(f"/api/tables/{table_id}/hands"):
             path = f"/api/tables/{table_id}/hands/{summary['number']}"
             history = played.api.get(path)
             record = played.api.http.get(f"{path}/phh").text
-            result = _verify(
-                record, tmp_path, f"{table_id}-{summary['number']}.phh", installed=installed
-            )
+            result = _verify(record, tmp_path, f"{table_id}-{summary['number']}.phh", inside)
             assert result.returncode == 0, result.stderr
             found = json.loads(result.stdout)
             assert found["verified"]
@@ -232,11 +231,11 @@ def test_verify_accepts_every_record_and_refuses_an_altered_one(
                     f'card = "{card}"', 'card = "2c"' if card != "2c" else 'card = "3c"'
                 ),
             ):
-                result = _verify(altered, tmp_path, "altered.phh", installed=installed)
+                result = _verify(altered, tmp_path, "altered.phh", inside)
                 assert result.returncode == 2, result.stdout
                 assert result.stderr.startswith("error:")
                 assert len(result.stderr.strip().splitlines()) == 1
-            installed = False
+            inside = capsys
     assert games == {"FTQ", "SMBU", "BD5", "BITCH"}
 
 
