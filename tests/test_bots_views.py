@@ -68,8 +68,9 @@ def walk(value: object, path: str = "view") -> list[tuple[str, Card]]:
     return found
 
 
-def hidden_from(hand: Hand, viewer: int) -> tuple[set[Card], set[Card]]:
-    """The cards ``viewer`` may not have seen in ``hand`` so far, and the viewer's own."""
+def hidden_from(hand: Hand, viewer: int) -> tuple[set[Card], set[Card], set[Card]]:
+    """The cards ``viewer`` may not have seen in ``hand`` so far, the viewer's own, and the
+    others' cards the viewer has seen."""
     hidden: set[Card] = set()
     seen: set[Card] = set()
     own: set[Card] = set()
@@ -89,14 +90,14 @@ def hidden_from(hand: Hand, viewer: int) -> tuple[set[Card], set[Card]]:
             seen.add(event.card)
         elif isinstance(event, Shown):
             seen.update(event.cards)
-    return hidden - seen - own, own
+    return hidden - seen - own, own, seen
 
 
 def leaks(hand: Hand, view: TableView) -> list[str]:
     """What of ``hand``'s hidden cards the view given to its viewer shows (nothing, we hope)."""
     viewer = view.viewer
     assert viewer is not None
-    hidden, own = hidden_from(hand, viewer)
+    hidden, own, seen = hidden_from(hand, viewer)
     problems = []
     by_path: dict[str, set[Card]] = {}
     for path, card in walk(view):
@@ -107,8 +108,10 @@ def leaks(hand: Hand, view: TableView) -> list[str]:
             problems.append(f"{path} = {card}")
     for path, cards in by_path.items():
         for card in cards - own:
+            # A wild set may leave out of a rank only cards the viewer knows the place of (its
+            # own, or face up: queens wild in the hole are every queen not seen face up).
             rank = {other for other in DECK if other.rank is card.rank}
-            if not rank <= cards:
+            if not rank - cards <= own | seen:
                 problems.append(f"{path} names {card} alone, not its rank")
     for index, event in enumerate(view.events):
         if isinstance(event, Dealt) and not event.up and event.seat != viewer and event.card:
