@@ -9,23 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli_run import run
 from wildstud import __version__
-from wildstud.cli import main
 from wildstud.hands import Category
 
 WILDSTUD = Path(sys.executable).with_name("wildstud")
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    """Exit status, standard output and standard error of ``wildstud args``."""
-    try:
-        main(list(args))
-    except SystemExit as done:
-        code = done.code if isinstance(done.code, int) else 1
-    else:
-        code = 0
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def test_help(capsys: pytest.CaptureFixture[str]) -> None:
