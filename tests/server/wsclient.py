@@ -37,6 +37,12 @@ class Client:
         """The numbers of the hands this client saw end."""
         self.hands: dict[int, Frame] = {}
         """Every hand seen, by number, as last rebuilt."""
+        self.choosing: Frame | None = None
+        """The last ``choosing`` frame, until the hand it chose for starts."""
+        self.choices = 0
+        """How many ``choosing`` frames have come (two choices can look the same)."""
+        self.showdown: Frame | None = None
+        """The last ``showdown`` frame: the seats still to show or muck."""
         self._ws: ClientConnection | None = None
         self._reader: asyncio.Task[None] | None = None
         self._arrived = asyncio.Event()
@@ -78,8 +84,14 @@ class Client:
             self.seq = max(self.seq, frame["last_seq"])
         elif kind == "table":
             self.table = frame["table"]
+        elif kind == "showdown":
+            self.showdown = frame
+        elif kind == "choosing":
+            self.choosing = frame
+            self.choices += 1
         elif kind == "hand":
             self.hand = {**frame, "view": dict(frame["view"])}
+            self.choosing = None
         elif kind == "update":
             hand = self.hand
             assert hand is not None, "an update before any hand"
@@ -157,6 +169,23 @@ class Client:
         view = self.view
         return view["phase"] == "player" and view["to_act"] == self.you
 
+    def my_choice(self) -> bool:
+        """Whether this seat is the dealer who must pick the next hand's game now."""
+        welcome = self.welcome
+        return (
+            self.choosing is not None
+            and welcome is not None
+            and self.choosing["dealer"] == welcome["seat"]
+        )
+
+    def must_show(self) -> int | None:
+        """The number of the hand whose showdown waits for this seat to show or muck, if any."""
+        welcome, showdown = self.welcome, self.showdown
+        if welcome is None or showdown is None or welcome["seat"] not in showdown["seats"]:
+            return None
+        number: int = showdown["number"]
+        return number
+
     def turn_key(self) -> tuple[int, int]:
         """What identifies the turn now: the hand and how many events it has."""
         assert self.hand is not None
@@ -184,14 +213,32 @@ def choose_action(view: Frame, rng: random.Random) -> Frame:
 
 
 async def play(client: Client, rng: random.Random, until: Callable[[Client], bool]) -> None:
-    """Act whenever it is this seat's turn, until ``until(client)`` holds."""
+    """Act whenever it is this seat's turn, pick a game at random when it deals a hand of
+    dealer's choice, and show or muck at random when a showdown asks (rather than leave the
+    table waiting out those clocks), until ``until(client)`` holds."""
     acted: set[tuple[int, int]] = set()
+    chosen: set[int] = set()
+    shown: set[int] = set()
     while not until(client):
+        number = client.must_show()
+        if number is not None and number not in shown:
+            shown.add(number)
+            await client.request({"type": "show", "show": rng.random() < 0.5})
+        if client.my_choice() and client.choices not in chosen:
+            assert client.choosing is not None
+            chosen.add(client.choices)
+            entry = rng.choice(client.choosing["entries"])["index"]
+            await client.request({"type": "choose", "entry": entry})
         if client.my_turn() and client.turn_key() not in acted:
             acted.add(client.turn_key())
             await client.request(choose_action(client.view, rng))
         await client.wait_for(
-            lambda c: until(c) or (c.my_turn() and c.turn_key() not in acted),
+            lambda c: (
+                until(c)
+                or (c.my_turn() and c.turn_key() not in acted)
+                or (c.my_choice() and c.choices not in chosen)
+                or c.must_show() not in (None, *shown)
+            ),
             timeout=30.0,
             what="a turn",
         )
