@@ -3,14 +3,14 @@
 The commands are taken from the fenced blocks (lines that start with ``wildstud``,
 ``.venv/bin/wildstud`` or ``$ wildstud``, continued by a trailing backslash; a systemd unit's
 ``ExecStart=``) and from inline examples with an option (``Made with `wildstud study ...```).
-Each runs in this process through ``wildstud.cli.main``, from the repository's root, with its
-sizes made small so the whole file takes seconds: ``--deals`` at most 1,000 (and given where a
-command would run a million or stop on a clock), ``--hands`` at most 12, ``--cards 7`` counted
-as 5; a folder the command writes into (``--out``) is moved to a temporary one, and an
-upper-case placeholder such as ``FOLDER`` becomes one. ``serve`` cannot run in a test (it
-serves until stopped, on the address and database the example names): its arguments are parsed
-by the real command instead, so an option that does not exist or a value of the wrong type still
-fails here.
+Each runs in this process through ``wildstud.cli.main``, from the repository's root, with its sizes
+made small so the whole file takes seconds: ``--deals`` at most 1,000 (and given where a command
+would run a million or stop on a clock), ``--hands`` at most 12 (and given to ``arena``, whose
+default is 10,000), ``--cards 7`` counted as 5; a folder the command writes into (``--out``) is
+moved to a temporary one, and an upper-case placeholder such as ``FOLDER`` becomes one. ``serve``
+cannot run in a test (it serves until stopped, on the address and database the example names): its
+arguments are parsed by the real command instead, so an option that does not exist or a value of the
+wrong type still fails here.
 """
 
 from __future__ import annotations
@@ -112,6 +112,8 @@ def small(args: tuple[str, ...], tmp_path: Path) -> list[str]:
     command = out[0]
     if command in {"study", "odds"} and "--deals" not in out and "--exact" not in out:
         out += ["--deals", "1000"]
+    if command == "arena" and "--hands" not in out:
+        out += ["--hands", "12"]  # the default is 10,000
     return out
 
 
