@@ -95,6 +95,11 @@ class Connection:
                     self._queue.get_nowait()
                 self._queue.put_nowait(None)
 
+    @property
+    def closing(self) -> bool:
+        """Whether the server has closed (or is closing) this connection."""
+        return self._close is not None
+
     def then(self, callback: Callable[[], None]) -> None:
         """Call ``callback`` once the frames queued so far are sent (at once if closing)."""
         if self._close is not None:
@@ -201,7 +206,9 @@ async def _talk(websocket: WebSocket, table: Table, seat: int | None) -> None:
             connection.send(dumps(error_frame(_error_code(error), str(error))))
             connection.close(4404, "refused")
             return
-        while True:
+        # Once the server has closed the connection, what the client sent before it saw the
+        # close is left unread: a flood's backlog must not hold up a restart.
+        while not connection.closing:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 return
