@@ -13,12 +13,13 @@ from pokerkit import Automation, BettingStructure, Opening, StandardHighHand, St
 from pokerkit import Deck as PokerkitDeck
 
 from tests.helpers import play, winners
-from tests.pokerkit_diff import pokerkit_state
+from tests.pokerkit_diff import Differential, Tally, pokerkit_state
 from wildstud.betting import ActionKind, BettingRound, Limit, ShortAllIn, Stakes
 from wildstud.bots import CallingBot, play_out
 from wildstud.deal import Hand, stack_deck
 from wildstud.errors import OptionError
 from wildstud.games import find_game
+from wildstud.history.presets import preset_rules
 from wildstud.pots import OddChip, Pot, divide_pot, split_evenly
 from wildstud.seats import seat_label
 
@@ -327,3 +328,34 @@ def test_the_odd_chips_go_to_the_tied_hand_nearest_the_dealers_left_under_dealer
     assert _tie("dealer-left", dealer=0) == [(1, 6), (2, 4), (3, 4)]
     # With the dealer in seat 2, seats 3, 0 and 1 tie, seat 3 nearest the dealer's left.
     assert _tie("dealer-left", dealer=2) == [(3, 6), (0, 4), (1, 4)]
+
+
+def test_pokerkit_gives_the_odd_chips_as_dealer_left_does() -> None:
+    # The same straights with p4 all in from the start for 1 (after its ante of 1, pokerkit's
+    # table): the main pot of 8 splits three ways with 2 odd chips, the side pot of 3 evenly.
+    cards = "2c 2d 2h Tc 3d 3h 3s Jc 5c 5d 5h Kh 6d 6h 6s Ah 7h 7s 7c 4c 8s 8c 8d 4d 9c 9d 9s Ad"
+    game = Differential(
+        "fixed-limit", 4, 0, stacks=[100, 100, 100, 2], cards=cards.split(), passive=True
+    )
+    tally = Tally()
+    game.play(tally)
+    assert tally.findings == []
+    assert list(game.state.stacks) == [102, 100, 100, 0]
+    # wildstud's default gives the two odd chips to the 9s and the 9d: a finding.
+    default = Differential(
+        "fixed-limit", 4, 0, stacks=[100, 100, 100, 2], cards=cards.split(), passive=True,
+        house={"odd_chip": "high-card"},
+    )  # fmt: skip
+    default.play(tally)
+    assert list(default.hand.stacks) == [100, 101, 101, 0]
+    assert len(tally.findings) == 1
+    assert "stacks" in tally.findings[0]
+
+
+def test_the_pokerkit_preset_sets_both_rules() -> None:
+    rules = preset_rules("pokerkit", "F7S")
+    assert rules["short_all_in"] == "full-raise-only"
+    assert rules["odd_chip"] == "dealer-left"
+    options = find_game("F7S").options(rules)
+    assert options.short_all_in is FULL
+    assert options.odd_chip is OddChip.DEALER_LEFT
