@@ -359,3 +359,54 @@ def test_the_pokerkit_preset_sets_both_rules() -> None:
     options = find_game("F7S").options(rules)
     assert options.short_all_in is FULL
     assert options.odd_chip is OddChip.DEALER_LEFT
+
+
+# Five players: p1 and p2 each make a nine-high straight, p3 (two pair) is all in for 1 after its
+# ante, p4 calls the bring-in and folds to a bet on fourth street, p5 folds on third. The main pot
+# is 9 (the antes and 1 from each of p1 to p4), the side pot 13 (1 more from p1, p2 and p4, and
+# the bet of 5 and its call): each odd, both won by p1 and p2.
+SIDE_POT_TIE = (
+    "2c 2d 2h Tc Td  3d 3h 3s Jc Jd  5c 5d Kh Ks Qc  6d 6h Ah 4h  7h 7s 4c  8s 8c 4d  9c 9d Ad"
+)
+
+
+def _side_pot_tie(odd_chip: str) -> list[tuple[int, int, int]]:
+    return [(award.pot, award.seat, award.amount) for award in _side_pot_hand(odd_chip).awards]
+
+
+def _side_pot_hand(odd_chip: str) -> Hand:
+    hand = Hand("F7S", [100, 100, 2, 100, 100], {"odd_chip": odd_chip},
+                deck=stack_deck(SIDE_POT_TIE))  # fmt: skip
+    play(hand, "p1 bring-in", "p2 call", "p3 call", "p4 call", "p5 fold")
+    # Fourth street: p4 checks, p1 bets 5, p2 calls, p4 folds; then everyone checks.
+    play(hand, "p4 check", "p1 bet", "p2 call", "p4 fold")
+    while hand.to_act is not None:
+        hand.act(ActionKind.CHECK)
+        hand.run()
+    return hand
+
+
+def test_pots_won_by_the_same_hands_split_as_one_under_dealer_left() -> None:
+    # By default each pot is split on its own, the odd chip of each to p2's 9d.
+    assert _side_pot_tie("high-card") == [(0, 1, 5), (0, 0, 4), (1, 1, 7), (1, 0, 6)]
+    # dealer-left (pokerkit's): the 22 chips split as one, 11 each and no odd chip (each pot on
+    # its own would give p1 both odd chips); each pot still says what it gave.
+    assert _side_pot_tie("dealer-left") == [(0, 0, 5), (0, 1, 4), (1, 0, 6), (1, 1, 7)]
+
+
+def test_pokerkit_splits_the_pots_won_by_the_same_hands_as_one() -> None:
+    state = pokerkit_state("fixed-limit", [100, 100, 2, 100, 100], None)
+    cards = SIDE_POT_TIE.split()
+    moves = ["pb", "cc", "cc", "cc", "f", "cc", "cbr", "cc", "f"]
+    while state.status:
+        if state.can_deal_hole():
+            state.deal_hole(cards.pop(0))
+        elif not moves:
+            state.check_or_call()
+        else:
+            move = moves.pop(0)
+            {"pb": state.post_bring_in, "cc": state.check_or_call, "f": state.fold,
+             "cbr": state.complete_bet_or_raise_to}[move]()  # fmt: skip
+    assert list(state.stacks) == [103, 103, 0, 97, 99]  # 11 each from the pots of 22
+    assert list(_side_pot_hand("dealer-left").stacks) == list(state.stacks)
+    assert list(_side_pot_hand("high-card").stacks) == [102, 104, 0, 97, 99]
