@@ -44,7 +44,12 @@ VARIANTS: dict[str, list[dict[str, object]]] = {
     "BD5": [],
     "BITCH": [{"queen_of_spades": "wild"}, {"reante_on_redeal": True}],
     # Last, so that the hands of the games before it hash as they did before it was added.
-    "F7S": [{"open_pair": False}, {"all_in_low_card": "next-seat-left"}],
+    "F7S": [
+        {"open_pair": False},
+        {"all_in_low_card": "next-seat-left"},
+        {"short_all_in": "full-raise-only"},
+        {"odd_chip": "dealer-left"},
+    ],
 }
 LIMITS = ("fixed-limit", "spread-limit", "pot-limit", "no-limit")
 

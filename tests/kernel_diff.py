@@ -63,9 +63,13 @@ STAKES: dict[str, OptionValue] = {"ante": 5}
 """An ante of 5: every pot is big enough that each winner of a share takes at least a chip."""
 BETTING = frozenset(
     {"limit", "ante", "small_bet", "big_bet", "raise_cap", "cap_heads_up", "open_pair", "bring_in"}
-    | {"all_in_low_card", "completion_reraise"}
+    | {"all_in_low_card", "completion_reraise", "short_all_in"}
+    # Not betting, but not varied either: it moves only odd chips, and the compiled deal gives
+    # each share as a fraction of the pot (the chips are compared within one chip).
+    | {"odd_chip"}
 )
-"""Options that change no outcome when every player calls: not varied."""
+"""Options that change no outcome when every player calls (or, ``odd_chip``, only which seat
+takes an odd chip): not varied."""
 INT_VALUES: dict[str, tuple[int, ...]] = {"pay_for_wild": (0, 2)}
 _PREFERENCE = (ActionKind.BRING_IN, ActionKind.CHECK, ActionKind.CALL)
 

@@ -18,18 +18,22 @@ the difference is configured away or recognised:
   first player with chips to the left of an all-in low card (wildstud's default takes the next
   lowest upcard).
 - ``completion_reraise`` is the default ``over-bring-in``, which is pokerkit's sizing.
+- ``short_all_in`` is ``full-raise-only``: pokerkit counts only a raise as big as the street's
+  largest as full (wildstud's default follows Robert's Rules' half-bet rule in fixed limit and
+  sizes later raises from the last full bet), sizes the next raise from the all-in, and counts
+  every wager towards the cap.
+- ``odd_chip`` is ``dealer-left``: pokerkit gives the odd chips of a tie to the tied seat nearest
+  the dealer's left (wildstud's default, one each by the highest card by suit).
 - At most seven players: with eight, seven-card stud can run out of cards (the short stub:
   wildstud deals a community card, pokerkit recycles the folded and burned cards).
 - Pokerkit gets no raise cap in pot and no limit, where wildstud (Robert's Rules) never caps.
 - Spread limit is not compared: pokerkit has no such structure.
-- A bring-in seat with no more than the bring-in behind may bring in or, in pokerkit, "complete"
-  for the very same chips: one action, counted once.
-- Recognised, not configured: the raise cap heads-up (pokerkit always stops at a bet and three
-  raises; Robert's Rules and wildstud do not cap two players), the short all-in rules (an all-in
-  bet or raise for less than a full one: wildstud follows Robert's Rules' half-bet rule in fixed
-  limit and sizes later raises from the last full bet, pokerkit counts only full raises and
-  sizes from the all-in), and the odd chip of a split pot (wildstud gives it by the highest card
-  by suit, pokerkit by seat).
+- A bring-in seat with no more than the bring-in behind may bring in or "complete" all in for
+  the very same chips, in pokerkit and under ``full-raise-only`` (the completion is a wager: the
+  next raise adds a full bet to it).
+- Recognised, not configured (wildstud's default is what is exercised): the raise cap heads-up
+  (pokerkit always stops at a bet and three raises; Robert's Rules and wildstud do not cap two
+  players; ``cap_heads_up`` would configure it away).
 
 Any other difference is a finding. From the repository root::
 
@@ -92,10 +96,15 @@ AGGRESSIVE = (ActionKind.BET, ActionKind.COMPLETE, ActionKind.RAISE)
 
 @dataclass
 class Tally:
-    """What a run found: hands played, turns compared, and the differences by kind."""
+    """What a run found: hands played, turns compared, and the differences by kind; and how
+    often it reached the two spots its house rules settle (``short_all_in``, ``odd_chip``)."""
 
     hands: int = 0
     turns: int = 0
+    short_all_ins: int = 0
+    """All-in bets or raises short of a full one in pokerkit's reckoning."""
+    odd_chips: int = 0
+    """Pots split among tied hands with odd chips."""
     documented: Counter[str] = field(default_factory=Counter)
     findings: list[str] = field(default_factory=list)
 
@@ -142,6 +151,16 @@ def wildstud_moves(options: tuple[ActionOption, ...]) -> dict[Move, ActionOption
     return moves
 
 
+def full_raise_to(state: State) -> int:
+    """The to-amount of a full bet, completion or raise in pokerkit's reckoning now."""
+    street = state.street
+    assert street is not None
+    least = max(
+        state.completion_betting_or_raising_amount, street.min_completion_betting_or_raising_amount
+    )
+    return least if state.completion_status else max(state.bets) + least
+
+
 def pokerkit_moves(state: State) -> set[Move]:
     seat = state.actor_index
     assert seat is not None
@@ -163,21 +182,8 @@ def pokerkit_moves(state: State) -> set[Move]:
         most = state.max_completion_betting_or_raising_to_amount
         assert least is not None
         assert most is not None
-        # A bring-in seat with no more than the bring-in behind may also "complete" in pokerkit,
-        # all in for the very same chips: one action, which wildstud offers once.
-        if ("bring-in", most, most) not in moves or least != most:
-            moves.add(("raise", least, most))
+        moves.add(("raise", least, most))
     return moves
-
-
-def full_raise_to(state: State) -> int:
-    """The to-amount of a full bet, completion or raise in pokerkit's reckoning now."""
-    street = state.street
-    assert street is not None
-    least = max(
-        state.completion_betting_or_raising_amount, street.min_completion_betting_or_raising_amount
-    )
-    return least if state.completion_status else max(state.bets) + least
 
 
 class Differential:
@@ -194,10 +200,12 @@ class Differential:
         stacks: list[int] | None = None,
         cards: list[str] | None = None,
         passive: bool = False,
+        house: dict[str, object] | None = None,
     ) -> None:
         """``open_pair`` plays under wildstud's open-pair rule, and recognises it; ``stacks``
         and ``cards`` (the top of the deck) replace the seeded ones; ``passive`` players check,
-        call or bring in wherever they may, instead of acting at random."""
+        call or bring in wherever they may, instead of acting at random; ``house`` replaces
+        house rules of the run's (to see a difference it configures away)."""
         self.rng = random.Random(seed)
         self.limit = limit
         seeded = [self.rng.choice(STACKS) for _ in range(players)]
@@ -213,6 +221,9 @@ class Differential:
             "raise_cap": "none" if cap is None else cap,
             "open_pair": open_pair,  # house rule `open_pair`: pokerkit has none
             "all_in_low_card": "next-seat-left",  # house rule `all_in_low_card`: pokerkit's (TDA)
+            "short_all_in": "full-raise-only",  # house rule `short_all_in`: pokerkit's
+            "odd_chip": "dealer-left",  # house rule `odd_chip`: pokerkit's
+            **(house or {}),
         }
         deck = deck_without_face_up_queens(self.rng)
         if cards is not None:
@@ -226,8 +237,7 @@ class Differential:
         self.dealt: dict[int, deque[str]] = {seat: deque() for seat in range(players)}
         self.upcards: dict[int, list[Card]] = {seat: [] for seat in range(players)}
         self.seen = 0
-        self.short_all_in = False  # on this street: an all-in bet or raise short of a full one
-        self.street: int | None = None
+        self.short_all_ins = 0
 
     def _deal(self) -> None:
         events = self.hand.events
@@ -251,8 +261,6 @@ class Differential:
             self._deal()
             if hand.phase is Phase.OVER:
                 break
-            if hand.street != self.street:
-                self.street, self.short_all_in = hand.street, False
             tally.turns += 1
             ours = wildstud_moves(hand.legal_actions())
             theirs = pokerkit_moves(state) if state.actor_index is not None else set()
@@ -269,12 +277,14 @@ class Differential:
                 tally.documented[why] += 1
             self._act(ours, theirs)
         assert not state.status, self._where("pokerkit's hand is not over")
+        tally.short_all_ins += self.short_all_ins
+        shares: dict[int, set[int]] = {}
+        for award in hand.events:
+            if isinstance(award, Awarded):
+                shares.setdefault(award.pot, set()).add(award.amount)
+        tally.odd_chips += sum(1 for amounts in shares.values() if len(amounts) > 1)
         if list(hand.stacks) != list(state.stacks):
-            why = self._odd_chip(list(state.stacks))
-            if why is None:
-                tally.findings.append(self._where(f"stacks {hand.stacks} vs {state.stacks}"))
-                return
-            tally.documented[why] += 1
+            tally.findings.append(self._where(f"stacks {hand.stacks} vs {state.stacks}"))
 
     def _act(self, ours: dict[Move, ActionOption], theirs: set[Move]) -> None:
         # The actions both engines allow, each with the amounts both accept (in fixed limit
@@ -302,7 +312,7 @@ class Differential:
             seat = state.actor_index
             assert seat is not None
             if amount < full_raise_to(state) and amount == state.bets[seat] + state.stacks[seat]:
-                self.short_all_in = True
+                self.short_all_ins += 1
             self.hand.act(option.kind, amount)
             state.complete_bet_or_raise_to(amount)
         elif mine[0] == "fold":
@@ -319,8 +329,6 @@ class Differential:
         """The documented difference that explains these two sets of moves, if any."""
         if {m for m in ours if m[0] != "raise"} != {m for m in theirs if m[0] != "raise"}:
             return None
-        if self.short_all_in:
-            return "short all-in rules"
         if self.open_pair and self.hand.street == 1 and self._pair_showing():
             return "open pair"
         ours_raise = [m for m in ours if m[0] == "raise"]
@@ -342,16 +350,6 @@ class Differential:
             len({card.rank for card in self.upcards[seat]}) < len(self.upcards[seat])
             for seat in self.hand.live
         )
-
-    def _odd_chip(self, theirs: list[int]) -> str | None:
-        ours = list(self.hand.stacks)
-        if sum(ours) != sum(theirs):
-            return None
-        winners = Counter(award.pot for award in self.hand.events if isinstance(award, Awarded))
-        split = sum(1 for pot, count in winners.items() if count > 1)
-        if split and all(abs(a - b) <= split for a, b in zip(ours, theirs, strict=True)):
-            return "odd chip"
-        return None
 
     def _where(self, what: str) -> str:
         return f"{self.limit} stacks {self.stacks}, after {len(self.hand.events)} events: {what}"
@@ -389,6 +387,7 @@ def main() -> None:
 
     tally = run(args.hands, seed=args.seed, report=report)
     print(f"{tally.hands} hands, {tally.turns} turns compared")
+    print(f"short all-ins: {tally.short_all_ins}, pots split with odd chips: {tally.odd_chips}")
     print(f"documented differences: {dict(tally.documented)}")
     print(f"other differences: {len(tally.findings)}")
 

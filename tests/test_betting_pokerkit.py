@@ -1,4 +1,4 @@
-"""wildstud's betting against pokerkit's seven-card stud, and the two house rules it settled.
+"""wildstud's betting against pokerkit's seven-card stud, and the house rules it settled.
 
 The differential run is in tests/pokerkit_diff.py (its docstring lists every deliberate
 difference and how the run configures it away or recognises it); docs/house-rules.md explains
@@ -25,9 +25,11 @@ def test_wildstud_and_pokerkit_agree_on_seeded_hands() -> None:
     assert tally.hands == HANDS
     assert tally.turns > 5 * HANDS
     # The sample reaches the recognised differences, so the recognising is exercised too.
-    assert tally.documented["short all-in rules"] > 0
     assert tally.documented["no cap heads-up"] > 0
     assert tally.documented["open pair"] > 0
+    # ... and short all-ins, played alike under `short_all_in` `full-raise-only`.
+    assert tally.short_all_ins > 100
+    assert set(tally.documented) == {"no cap heads-up", "open pair"}
 
 
 def test_the_differential_finds_a_raise_nobody_could_answer(
@@ -131,13 +133,23 @@ def test_stakes_refuse_an_unknown_completion_rule() -> None:
 TIE = "Ah As 4h Kh Ks 6d Jc Jd 2c 9d 9h 8c 7s 7c Th 5h 5s 3h 3c 3d 9c"  # by street, seat by seat
 
 
-def test_the_odd_chip_of_a_tie_is_the_documented_difference() -> None:
-    cards = TIE.split()
-    game = Differential("fixed-limit", 3, 0, stacks=[100, 100, 100], cards=cards, passive=True)
+@pytest.mark.parametrize(
+    ("odd_chip", "stacks", "findings"),
+    [
+        # pokerkit's rule: the odd chip to the first tied seat from the dealer's left, seat 0.
+        ("dealer-left", [102, 101, 97], 0),
+        # wildstud's default: to the tied hand with the highest card by suit, seat 1's As.
+        ("high-card", [101, 102, 97], 1),
+    ],
+)
+def test_the_odd_chip_of_a_tie_under_each_rule(
+    odd_chip: str, stacks: list[int], findings: int
+) -> None:
+    game = Differential("fixed-limit", 3, 0, stacks=[100, 100, 100], cards=TIE.split(),
+                        passive=True, house={"odd_chip": odd_chip})  # fmt: skip
     tally = Tally()
     game.play(tally)
-    assert tally.findings == []
-    # wildstud: the odd chip to the tied hand with the highest card by suit, seat 1's As.
-    assert list(game.hand.stacks) == [101, 102, 97]
-    assert list(game.state.stacks) == [102, 101, 97]  # pokerkit: by seat
-    assert tally.documented == {"odd chip": 1}
+    assert list(game.hand.stacks) == stacks
+    assert list(game.state.stacks) == [102, 101, 97]
+    assert len(tally.findings) == findings
+    assert tally.odd_chips == 1

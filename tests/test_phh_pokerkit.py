@@ -6,14 +6,13 @@ stacks. pokerkit plays random hands with random legal actions and writes them; w
 each with ``preset="pokerkit"`` and replays it to pokerkit's final stacks. Both ways the hands
 also travel together as one ``.phhs`` file.
 
-The preset makes the rules the same (no open pair, the cap heads-up too, an all-in low card's
-bring-in to its left); two differences remain that no house rule covers (docs/house-rules.md,
-"wildstud and pokerkit"), and the random players steer clear of them, as the differential
-betting test does: nobody bets or raises all in (an all-in call is fine: side pots are made),
-and every amount is even (ante, bring-in, bets, stacks), so a pot split two ways has no odd chip.
-Seeded; 1,000 hands each way, about 5 s of one core each way, three fifths of it in pokerkit
-(the acceptance asks for 1,000 hands: fewer would let a rare spot, a side pot or a cap reached
-heads-up, go unseen).
+The preset makes the rules the same (no open pair, the cap heads-up too, pokerkit's short all-in
+rule and odd chip, an all-in low card's bring-in to its left: docs/house-rules.md, "wildstud and
+pokerkit"). The random players bet and raise all in, short of a full bet too (each test counts
+them), and the ante and the stacks may be odd; ties are too rare in random hands for the odd
+chips, so a stacked three-way tie with a side pot travels both ways too. Seeded; 1,000 hands
+each way, about 5 s of one core each way, three fifths of it in pokerkit (the acceptance asks
+for 1,000 hands: fewer would let a rare spot, a side pot or a cap reached heads-up, go unseen).
 """
 
 from __future__ import annotations
@@ -25,8 +24,9 @@ import pytest
 from pokerkit import Automation, FixedLimitSevenCardStud, HandHistory, Mode, State
 
 from wildstud.betting import ActionKind
+from wildstud.bots import CallingBot, play_out
 from wildstud.cards import Deck
-from wildstud.deal import Hand, Phase
+from wildstud.deal import Acted, Hand, Phase, stack_deck
 from wildstud.history import (
     judge,
     read_record,
@@ -39,18 +39,29 @@ from wildstud.history import (
 from wildstud.history.presets import preset_rules
 
 HANDS = 1000
-STAKES = {"ante": 2, "bring_in": 2, "small_bet": 10, "big_bet": 20}
+STAKES = {"ante": 1, "bring_in": 3, "small_bet": 10, "big_bet": 20}
 
 
 def stacks(rng: random.Random) -> list[int]:
-    """Two to seven players (eight can run out of cards), short stacks to deep ones, even."""
+    """Two to seven players (eight can run out of cards), short stacks to deep ones."""
     players = rng.randint(2, 7)
     return [
-        2 * rng.choice((3, 6, 10, 20, 40, 80, 150)) + 2 * rng.randint(0, 9) for _ in range(players)
+        2 * rng.choice((3, 6, 10, 20, 40, 80, 150)) + rng.randint(0, 19) for _ in range(players)
     ]
 
 
+# p1, p2 and p3 each make a nine-high straight; p4 (two pair) is all in for 1 after its ante, on
+# third street. The main pot, 8 chips, and the side pot, 6, go to the three straights: 14
+# chips, 4 each and 2 odd chips, which pokerkit (and `odd_chip` `dealer-left`) gives to p1.
+TIE = "2c 2d 2h Tc 3d 3h 3s Jc 5c 5d 5h Kh 6d 6h 6s Ah 7h 7s 7c 4c 8s 8c 8d 4d 9c 9d 9s Ad"
+TIE_STACKS = [100, 100, 100, 2]
+TIE_FINISH = (102, 100, 100, 0)
+
+
 # --- wildstud writes, pokerkit replays ---------------------------------------------------------
+
+
+WAGERS = (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE)
 
 
 def wildstud_hand(rng: random.Random) -> Hand:
@@ -60,21 +71,25 @@ def wildstud_hand(rng: random.Random) -> Hand:
         if hand.phase is not Phase.PLAYER:
             hand.step()
             continue
-        seat = hand.to_act
-        assert seat is not None
-        room = hand.stacks[seat]  # the chips behind, after what is in front this street
-        bet = hand.view().seats[seat].bet
-        choices = []
+        choices: list[tuple[ActionKind, int | None]] = []
         for option in hand.legal_actions():
-            if option.kind in (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE):
-                # Never all in with a bet or raise: the short all-in rules differ.
-                if option.min_amount - bet < room:
-                    choices.append((option.kind, option.min_amount))
+            if option.kind in WAGERS:
+                # Each size the option allows, an all-in short of a full one included.
+                choices += [(option.kind, amount) for amount in option.amounts or ()]
             else:
                 choices.append((option.kind, None))
         kind, amount = rng.choice(choices)
         hand.act(kind, amount)
     return hand
+
+
+def all_in_wagers(hand: Hand) -> int:
+    """The bets, completions and raises of ``hand`` that put a player all in."""
+    return sum(
+        1
+        for event in hand.events
+        if isinstance(event, Acted) and event.all_in and event.kind in WAGERS
+    )
 
 
 def pokerkit_stacks(text: str) -> tuple[int, ...]:
@@ -87,11 +102,15 @@ def pokerkit_stacks(text: str) -> tuple[int, ...]:
 def test_wildstud_records_replay_in_pokerkit_to_the_same_stacks() -> None:
     rng = random.Random(14)
     records = []
+    all_ins = 0
     for _ in range(HANDS):
-        record = record_from_hand(wildstud_hand(rng), reveal="all")
+        hand = wildstud_hand(rng)
+        all_ins += all_in_wagers(hand)
+        record = record_from_hand(hand, reveal="all")
         assert record.finishing_stacks is not None
         assert pokerkit_stacks(write_record(record)) == record.finishing_stacks
         records.append(record)
+    assert all_ins > 100  # the hands reach the short all-in rule (the count of this seed)
     # The same hands as one .phhs file, for pokerkit's reader of many hands.
     loaded = list(HandHistory.loads_all(write_records(records[:50])))
     assert [tuple(list(history)[-1].stacks) for history in loaded] == [
@@ -141,9 +160,8 @@ def pokerkit_hand(rng: random.Random) -> State:
             moves.append(state.check_or_call)
         if state.bets[player] < max(state.bets) and state.can_fold():
             moves.append(state.fold)  # a fold only when facing a bet: no tolerance needed
-        least = state.min_completion_betting_or_raising_to_amount
-        if least is not None and least < state.stacks[player] + state.bets[player]:
-            moves.append(lambda amount=least: state.complete_bet_or_raise_to(amount))
+        if state.can_complete_bet_or_raise_to():  # all in, short of a full one too
+            moves.append(state.complete_bet_or_raise_to)
         rng.choice(moves)()
     return state
 
@@ -151,17 +169,47 @@ def pokerkit_hand(rng: random.Random) -> State:
 def test_pokerkit_records_replay_in_wildstud_to_the_same_stacks() -> None:
     rng = random.Random(15)
     texts = []
+    all_ins = 0
     for _ in range(HANDS):
         state = pokerkit_hand(rng)
         text = HandHistory.from_game_state(GAME, state).dumps()
         played = replay(read_record(text, preset="pokerkit"))
         assert played.complete, played.stopped
         assert played.hand.stacks == tuple(state.stacks), text
+        all_ins += all_in_wagers(played.hand)
         texts.append((text, tuple(state.stacks)))
+    assert all_ins > 100
     # A .phhs file of pokerkit's, read as many hands.
     many = HandHistory.dumps_all(HandHistory.loads(text) for text, _ in texts[:50])
     records = read_records(many, preset="pokerkit")
     assert [judge(record).stacks for record in records] == [final for _, final in texts[:50]]
+
+
+def test_a_tie_with_odd_chips_replays_both_ways() -> None:
+    options = {**STAKES, **preset_rules("pokerkit", "F7S")}
+    hand = Hand("F7S", TIE_STACKS, options, deck=stack_deck(TIE))
+    play_out(hand, CallingBot())
+    assert hand.stacks == TIE_FINISH
+    assert pokerkit_stacks(write_record(record_from_hand(hand, reveal="all"))) == TIE_FINISH
+    state = GAME(TIE_STACKS, len(TIE_STACKS))
+    cards = TIE.split()
+    while state.status:
+        if state.can_burn_card():
+            state.burn_card("??")
+        elif state.can_deal_hole():
+            state.deal_hole(cards.pop(0))
+        elif state.can_post_bring_in():
+            state.post_bring_in()
+        else:
+            state.check_or_call()
+    assert tuple(state.stacks) == TIE_FINISH
+    text = HandHistory.from_game_state(GAME, state).dumps()
+    assert replay(read_record(text, preset="pokerkit")).hand.stacks == TIE_FINISH
+    # wildstud's own rule gives the odd chips to the 9s and the 9d.
+    own = {key: value for key, value in options.items() if key != "odd_chip"}
+    mine = Hand("F7S", TIE_STACKS, own, deck=stack_deck(TIE))
+    play_out(mine, CallingBot())
+    assert mine.stacks == (100, 101, 101, 0)
 
 
 def test_without_the_preset_wildstud_plays_its_own_rules() -> None:

@@ -37,7 +37,8 @@ The rules in force (DESIGN.md's defaults, with Robert's Rules of Poker where tho
   raise or more counts as a full raise, and raises over a smaller one are sized from the last
   full bet (completing it); in pot and no limit a raise still has to add a full raise. A seat
   that has acted may raise again only if what it faces has gone up by a (half-)full raise since,
-  so several small all-ins can add up to reopen the betting.
+  so several small all-ins can add up to reopen the betting. :class:`ShortAllIn` names the
+  alternative, pokerkit's rule.
 
 Third street at the default 5/10 fixed limit with a bring-in of 2:
 
@@ -80,6 +81,7 @@ __all__ = [
     "BettingRound",
     "CompletionReraise",
     "Limit",
+    "ShortAllIn",
     "Stakes",
 ]
 
@@ -114,6 +116,30 @@ class CompletionReraise(StrEnum):
     WHOLE_COMPLETION = "whole-completion"
 
 
+class ShortAllIn(StrEnum):
+    """What an all-in bet or raise short of a full one does to the betting.
+
+    ``half-reopens`` (the default, Robert's Rules, betting and raising, rule 6): in fixed and
+    spread limit an all-in that raises by half the least raise or more counts as a full raise
+    and reopens the betting; a smaller one does not, the next player may complete it, and raises
+    are sized from the last full bet. In pot and no limit only a full raise reopens, measured
+    from the last full bet, so several short all-ins can add up to one.
+
+    ``full-raise-only`` (pokerkit's rule, in every structure): a wager reopens the betting only
+    if it raises by at least the largest bet or raise already made on the street (so the
+    street's first wager always does, however small); the next raise adds a full one to the
+    all-in's total; a player who has acted since the last full raise may raise again only once
+    the short all-ins after it add up to a full one (and what the player faces is a full one);
+    and every wager, a short all-in too, counts towards the raise cap.
+
+    >>> ShortAllIn("full-raise-only") is ShortAllIn.FULL_RAISE_ONLY
+    True
+    """
+
+    HALF_REOPENS = "half-reopens"
+    FULL_RAISE_ONLY = "full-raise-only"
+
+
 _LIMIT_FAMILY = (Limit.FIXED, Limit.SPREAD)  # the structures with a raise cap and the half-bet rule
 
 
@@ -128,7 +154,9 @@ class Stakes:
     bring-in is the bet); ``None`` means no cap. Following Robert's Rules the cap binds only the
     fixed and spread structures: pot and no limit allow unlimited raising. ``completion_reraise``
     (pot and no limit only) sizes the least raise over a completed bring-in: see
-    :class:`CompletionReraise`.
+    :class:`CompletionReraise`. ``cap_heads_up`` makes the cap bind however few players contest
+    the pot; ``short_all_in`` says what an all-in short of a full bet or raise does (see
+    :class:`ShortAllIn`).
 
     >>> stakes = Stakes()
     >>> stakes.limit, stakes.bring_in, stakes.small_bet, stakes.big_bet, stakes.raise_cap
@@ -150,6 +178,7 @@ class Stakes:
     completion_reraise: CompletionReraise = CompletionReraise.OVER_BRING_IN
     cap_heads_up: bool = False
     """The cap binds however few players contest the pot (Robert's Rules lifts it heads-up)."""
+    short_all_in: ShortAllIn = ShortAllIn.HALF_REOPENS
 
     def __post_init__(self) -> None:
         try:
@@ -166,6 +195,14 @@ class Stakes:
                 f"completion_reraise must be one of {choices}, not {self.completion_reraise!r}"
             ) from None
         object.__setattr__(self, "completion_reraise", reraise)
+        try:
+            short = ShortAllIn(self.short_all_in)
+        except ValueError:
+            choices = ", ".join(item.value for item in ShortAllIn)
+            raise OptionError(
+                f"short_all_in must be one of {choices}, not {self.short_all_in!r}"
+            ) from None
+        object.__setattr__(self, "short_all_in", short)
         for name in ("ante", "bring_in", "small_bet", "big_bet"):
             value = getattr(self, name)
             if not _is_chips(value):
@@ -221,6 +258,7 @@ _FOLD, _CHECK, _CALL, _BRING_IN = (
 _COMPLETE, _BET, _RAISE = ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE
 _FIXED, _SPREAD, _POT = Limit.FIXED, Limit.SPREAD, Limit.POT
 _OVER_BRING_IN = CompletionReraise.OVER_BRING_IN
+_FULL_RAISE_ONLY = ShortAllIn.FULL_RAISE_ONLY
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,7 +311,8 @@ class Applied:
 
     ``to_amount`` is the seat's street total afterwards (0 for a fold or a check), ``added`` the
     chips it moved from its stack, ``reopened`` whether it was a full bet or raise (an all-in
-    short of half a bet in limit, or of a full raise in pot and no limit, is not).
+    short of half a bet in limit, or of a full raise in pot and no limit, is not; under
+    :class:`ShortAllIn` ``full-raise-only``, one short of the street's largest bet or raise).
     """
 
     seat: int
@@ -394,12 +433,14 @@ class BettingRound:
         "_bring_in_due",
         "_bring_in_level",
         "_capped",
+        "_closed",
         "_committed",
         "_deep",
         "_fixed_window",
         "_folded",
         "_full_level",
         "_history",
+        "_largest",
         "_last",
         "_last_increment",
         "_live",
@@ -407,6 +448,7 @@ class BettingRound:
         "_open_pair",
         "_order",
         "_pot",
+        "_short_run",
         "_sizes",
         "_stacks",
         "_stakes",
@@ -516,6 +558,12 @@ class BettingRound:
         self._last_increment = 0  # size of the last full bet or raise (spread, pot, no limit)
         self._big_made = False  # open pair: once the big bet is made, raises are big
         self._capped = False  # once capped, a fold to heads-up does not lift the cap
+        # ShortAllIn.FULL_RAISE_ONLY (pokerkit's bookkeeping): the largest rise of any wager on
+        # the street, the seats that have acted since the last full one, and what the all-ins
+        # short of a full one since then add up to (0: none since).
+        self._largest = 0
+        self._closed: set[int] = set()
+        self._short_run = 0
         self._bring_in_level = 0
         self._bring_in_due = bool(bring_in) and stakes.bring_in > 0 and self._stacks[seats[0]] > 0
         self._last: int | None = None  # index in the order of the last seat that acted
@@ -631,7 +679,7 @@ class BettingRound:
         if self._bring_in_due:
             bring_to = min(self._stakes.bring_in, committed + self._stacks[seat])
             bring_in = _option(_BRING_IN, bring_to, bring_to)
-            window = self._window(seat, floor=bring_to)
+            window = self._completion_window(seat, bring_to)
             if window is None:
                 return (bring_in,)
             return (bring_in, _option(_COMPLETE, window.low, window.high, window.targets))
@@ -720,12 +768,15 @@ class BettingRound:
             if kind is _BRING_IN:
                 self._bring_in_level = to_amount
             if to_amount > self._bet:
-                if full:
+                if kind is not _BRING_IN and self._stakes.short_all_in is _FULL_RAISE_ONLY:
+                    self._note_wager(seat, to_amount, full, stacks[seat] == 0)
+                elif full:
                     self._note_full(to_amount)
                 self._bet = to_amount
                 self._deep = self._count_deep()
         self._bring_in_due = False
         self._acted[seat] = self._base()
+        self._closed.add(seat)
         self._last = self._order.index(seat)
         self._to_act = self._find_to_act()
         self._offer = self._open_bet()
@@ -803,6 +854,47 @@ class BettingRound:
             return 2 * rise >= self._least_raise()
         return rise >= self._least_raise()
 
+    def _is_full(self, to_amount: int) -> bool:
+        """Whether a completion, bet or raise to ``to_amount`` is a full one (it reopens)."""
+        if self._stakes.short_all_in is _FULL_RAISE_ONLY:
+            return self._rise(to_amount) >= self._largest
+        return self._counts_as_full(to_amount - self._full_level)
+
+    def _rise(self, to_amount: int) -> int:
+        """ShortAllIn.FULL_RAISE_ONLY: how much a wager to ``to_amount`` raises by, the size a
+        raise over it must match (a completion in pot and no limit, by what it added over the
+        bring-in or, under ``whole-completion``, by all of it)."""
+        stakes = self._stakes
+        if stakes.limit in _LIMIT_FAMILY or stakes.completion_reraise is _OVER_BRING_IN:
+            return to_amount - self._bet
+        return to_amount - self._base()
+
+    def _note_wager(self, seat: int, to_amount: int, full: bool, all_in: bool) -> None:
+        """ShortAllIn.FULL_RAISE_ONLY: a completion, bet or raise to ``to_amount`` is being
+        made, full or short (the round's bet not yet raised to it). pokerkit's bookkeeping:
+        the next raise is sized from this one, whatever its size, and it counts for the cap."""
+        stakes = self._stakes
+        rise = self._rise(to_amount)
+        if full:
+            self._closed = {seat}
+            if (
+                stakes.limit is _FIXED
+                and self._open_pair
+                and not self._big_street
+                and to_amount - self._bet > stakes.small_bet
+            ):
+                self._big_made = True
+                self._sizes = self._fixed_sizes()
+        self._largest = max(self._largest, rise)
+        run = self._short_run + rise if all_in else 0
+        self._short_run = 0 if run >= self._largest else run
+        self._last_increment = self._largest
+        self._full_level = to_amount
+        if stakes.limit is _FIXED:
+            self._fixed_window = self._fixed_sizes_window()
+        self._bets += 1
+        self._check_cap()
+
     def _note_full(self, to_amount: int) -> None:
         """A full bet or raise to ``to_amount`` is being made (the round's bet not yet raised
         to it, so the base is still the one it raises from)."""
@@ -825,6 +917,11 @@ class BettingRound:
         if stakes.limit is _FIXED:
             self._fixed_window = self._fixed_sizes_window()
         self._bets += 1
+        self._check_cap()
+
+    def _check_cap(self) -> None:
+        """A bet or raise has just been counted: the cap is reached if it is the last allowed."""
+        stakes = self._stakes
         cap = stakes.raise_cap
         # Robert's Rules: the cap binds only a pot of three or more players not all in (unless
         # the house caps heads-up too, as pokerkit does).
@@ -860,6 +957,8 @@ class BettingRound:
             cap = self._stakes.raise_cap
             assert cap is not None
             return f"{seat_label(seat)} cannot {kind}: the betting is capped at {_cap_text(cap)}"
+        if self._stakes.short_all_in is _FULL_RAISE_ONLY:
+            return self._short_block(seat, kind)
         if seat in self._acted:
             faced = self._bet - self._acted[seat]
             if not self._counts_as_full(faced):
@@ -868,6 +967,25 @@ class BettingRound:
                     f"{name} cannot {kind}: the betting was not reopened since {name} acted "
                     f"(it went up {faced}, short of a full raise)"
                 )
+        return None
+
+    def _short_block(self, seat: int, kind: ActionKind) -> str | None:
+        """ShortAllIn.FULL_RAISE_ONLY: why the seat may not raise over a short all-in, or
+        ``None`` if it may (pokerkit's two tests: what it faces is short of the street's largest
+        rise, or it has acted since the last full one and the short all-ins since fall short)."""
+        faced = self._bet - self._committed[seat]
+        name = seat_label(seat)
+        if faced < self._largest:
+            return (
+                f"{name} cannot {kind}: the betting was not reopened since {name} acted "
+                f"(it went up {faced}, short of a full raise of {self._largest})"
+            )
+        if self._short_run and seat in self._closed:
+            return (
+                f"{name} cannot {kind}: the betting was not reopened since {name} acted (the "
+                f"all-ins since add up to {self._short_run}, short of a full raise of "
+                f"{self._largest})"
+            )
         return None
 
     def _answerable(self, seat: int) -> bool:
@@ -1010,13 +1128,23 @@ class BettingRound:
         if window is None:  # pragma: no cover - the block above already covers a short stack
             raise IllegalActionError(f"{seat_label(seat)} cannot {kind}: not enough chips")
         to_amount = self._resolve(seat, kind, amount, window)
-        return _Plan(
-            seat,
-            kind,
-            to_amount,
-            to_amount - committed,
-            self._counts_as_full(to_amount - self._full_level),
-        )
+        return _Plan(seat, kind, to_amount, to_amount - committed, self._is_full(to_amount))
+
+    def _completion_window(self, seat: int, bring_to: int) -> _Window | None:
+        """The to-amounts the bring-in seat may complete to instead of bringing in."""
+        window = self._window(seat, floor=bring_to)
+        stack = self._stacks[seat]
+        if (
+            window is None
+            and self._stakes.short_all_in is _FULL_RAISE_ONLY
+            and stack <= self._stakes.bring_in
+            and self._able >= 2
+        ):
+            # pokerkit: a seat with no more than the bring-in may also complete all in for it;
+            # unlike the bring-in it is a wager (the street's first, so a full one), and the
+            # next raise adds a full bet to it.
+            return _Window(stack, stack, (stack,), lambda: f"can only be all in, to {stack}")
+        return window
 
     def _plan_bring_in(self, seat: int, kind: ActionKind, amount: int | None) -> _Plan:
         stack = self._stacks[seat]
@@ -1028,12 +1156,12 @@ class BettingRound:
                 )
             full = bring_to >= self._least_raise()  # a bring-in as big as the bet is the bet
             return _Plan(seat, kind, bring_to, bring_to, full)
-        window = self._window(seat, floor=bring_to)
+        window = self._completion_window(seat, bring_to)
         if kind is _COMPLETE:
             if window is None:
                 raise IllegalActionError(f"{seat_label(seat)} cannot complete: only {stack} behind")
             to_amount = self._resolve(seat, kind, amount, window)
-            return _Plan(seat, kind, to_amount, to_amount, self._counts_as_full(to_amount))
+            return _Plan(seat, kind, to_amount, to_amount, self._is_full(to_amount))
         complete = f" or complete to {window.low}" if window is not None else ""
         name = seat_label(seat)
         raise IllegalActionError(

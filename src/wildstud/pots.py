@@ -16,10 +16,28 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 from wildstud.errors import PotError
 
-__all__ = ["Pot", "build_pots", "divide_pot", "split_evenly"]
+__all__ = ["OddChip", "Pot", "build_pots", "divide_pot", "split_evenly", "split_pooled"]
+
+
+class OddChip(StrEnum):
+    """Who gets the odd chips when tied hands split a pot (the house rule ``odd_chip``).
+
+    ``high-card`` (the default, DESIGN.md): one each to the tied hands in order of their
+    highest card by suit. ``dealer-left`` (pokerkit's rule): all of them to the tied hand
+    nearest the dealer's left. Either way the odd chip of a pot halved in The Bitch goes to the
+    high half. The caller lists the winners in the rule's order; :func:`split_evenly` hands out
+    the chips.
+
+    >>> OddChip("dealer-left") is OddChip.DEALER_LEFT
+    True
+    """
+
+    HIGH_CARD = "high-card"
+    DEALER_LEFT = "dealer-left"
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,13 +118,19 @@ def build_pots(
     return tuple(pot for pot in merged if pot.amount)
 
 
-def split_evenly(amount: int, winners: Sequence[int]) -> dict[int, int]:
-    """Equal shares of ``amount``; the odd chips go one each to the first winners listed.
+def split_evenly(
+    amount: int, winners: Sequence[int], odd_chip: OddChip = OddChip.HIGH_CARD
+) -> dict[int, int]:
+    """Equal shares of ``amount``; the odd chips go one each to the first winners listed, or
+    under ``dealer-left`` (pokerkit's rule) all to the first.
 
-    The caller lists the winners in odd-chip order (the house rule: highest card by suit first).
+    The caller lists the winners in odd-chip order (by the house rule: highest card by suit
+    first, or nearest the dealer's left first).
 
     >>> split_evenly(11, [4, 1, 2])
     {4: 4, 1: 4, 2: 3}
+    >>> split_evenly(11, [1, 2, 4], OddChip.DEALER_LEFT)
+    {1: 5, 2: 3, 4: 3}
     >>> split_evenly(0, [3])
     {3: 0}
     """
@@ -117,17 +141,55 @@ def split_evenly(amount: int, winners: Sequence[int]) -> dict[int, int]:
     if len(set(winners)) != len(winners):
         raise PotError(f"a winner is listed twice: {list(winners)}")
     share, odd = divmod(amount, len(winners))
+    if odd_chip is OddChip.DEALER_LEFT:
+        return {seat: share + (odd if index == 0 else 0) for index, seat in enumerate(winners)}
     return {seat: share + (1 if index < odd else 0) for index, seat in enumerate(winners)}
 
 
-def divide_pot(pot: Pot, high: Sequence[int], special: Sequence[int] = ()) -> dict[int, int]:
+def split_pooled(amounts: Sequence[int], winners: Sequence[int]) -> list[dict[int, int]]:
+    """Pots that the same ``winners`` win, split as one (the ``dealer-left`` odd chip rule):
+    each winner's total is an equal share of all of them, every odd chip to the first listed;
+    each pot's own shares, in order, hand out its chips towards those totals.
+
+    Pots of 17 and 3 between two winners: 10 each, where splitting each pot on its own would
+    give the first 11.
+
+    >>> split_pooled([17, 3], [1, 6])
+    [{1: 9, 6: 8}, {1: 1, 6: 2}]
+    >>> split_pooled([11], [0, 1, 2])
+    [{0: 5, 1: 3, 2: 3}]
+    """
+    total = split_evenly(sum(amounts), winners, OddChip.DEALER_LEFT)
+    given = dict.fromkeys(winners, 0)
+    result = []
+    for amount in amounts:
+        chips = split_evenly(amount - amount % len(winners), winners)
+        for seat, got in chips.items():
+            given[seat] += got
+        for _ in range(amount % len(winners)):
+            # The first winner still short of its total takes the next odd chip; the evens
+            # never take anyone past it (the sum of the pots' evens is at most the pool's).
+            seat = next(seat for seat in winners if given[seat] < total[seat])
+            chips[seat] += 1
+            given[seat] += 1
+        result.append(chips)
+    return result
+
+
+def divide_pot(
+    pot: Pot,
+    high: Sequence[int],
+    special: Sequence[int] = (),
+    odd_chip: OddChip = OddChip.HIGH_CARD,
+) -> dict[int, int]:
     """Who gets what from one pot.
 
     ``high`` lists the eligible seats that tie for the best high hand, in odd-chip order;
     ``special`` the eligible seats that win the special half (in The Bitch, the live hand holding
     the queen of spades face down), usually none. With a special winner the pot is halved, the
     high half taking the odd chip, and each half is split evenly among its winners; one seat may
-    take both halves. Without one, the high hands take the whole pot.
+    take both halves. Without one, the high hands take the whole pot. ``odd_chip`` hands out
+    the odd chips of each half as :func:`split_evenly` does.
 
     >>> divide_pot(Pot(25, frozenset({0, 1, 2})), high=[2], special=[0])
     {2: 13, 0: 12}
@@ -146,9 +208,9 @@ def divide_pot(pot: Pot, high: Sequence[int], special: Sequence[int] = ()) -> di
     if not high:
         raise PotError("a pot needs at least one high winner")
     if not special:
-        return split_evenly(pot.amount, high)
+        return split_evenly(pot.amount, high, odd_chip)
     special_half = pot.amount // 2
-    shares = split_evenly(pot.amount - special_half, high)
-    for seat, chips in split_evenly(special_half, special).items():
+    shares = split_evenly(pot.amount - special_half, high, odd_chip)
+    for seat, chips in split_evenly(special_half, special, odd_chip).items():
         shares[seat] = shares.get(seat, 0) + chips
     return shares

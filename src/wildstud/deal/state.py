@@ -171,6 +171,7 @@ def _stakes(options: GameOptions) -> Stakes:
         big_bet=options.big_bet,
         raise_cap=options.raise_cap,
         cap_heads_up=options.cap_heads_up,
+        short_all_in=options.short_all_in,
         completion_reraise=(
             options.completion_reraise
             if isinstance(options, StudOptions)
@@ -1357,7 +1358,14 @@ class Hand:
                 seat for seat in ranked if self._holds_face_down(seat, self.rules.special_card)
             }
         natural = self.options.natural_beats_wild
-        return divide_pots(self._all_pots(), ranked, special, natural_beats_wild=natural)
+        return divide_pots(
+            self._all_pots(),
+            ranked,
+            special,
+            natural_beats_wild=natural,
+            odd_chip=self.options.odd_chip,
+            order=self._order,
+        )
 
     def must_show(self, seat: int) -> bool:
         """Whether ``seat``'s hand takes any part of a pot once the hands still in are shown:

@@ -29,8 +29,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar, Self
 
-from wildstud.betting import CompletionReraise, Limit
+from wildstud.betting import CompletionReraise, Limit, ShortAllIn
 from wildstud.errors import OptionError
+from wildstud.pots import OddChip
 from wildstud.wilds import QueensRule
 
 __all__ = [
@@ -45,11 +46,13 @@ __all__ = [
     "GameOptions",
     "Limit",
     "NoQueen",
+    "OddChip",
     "OptionSpec",
     "OptionValue",
     "QueenOfSpades",
     "QueensRule",
     "SevenCardStudOptions",
+    "ShortAllIn",
     "SmackMyBitchUpOptions",
     "StudOptions",
     "TheBitchOptions",
@@ -238,6 +241,15 @@ class CommonOptions:
             "bool", "the raise cap binds heads-up too (by default it lifts with two players left)"
         ),
     )
+    short_all_in: ShortAllIn = field(
+        default=ShortAllIn.HALF_REOPENS,
+        metadata=_spec(
+            "choice",
+            "an all-in short of a full raise: half a bet or more reopens in limit (Robert's"
+            " Rules), or only a raise as big as the street's largest does (pokerkit's)",
+            enum=ShortAllIn,
+        ),
+    )
     open_pair: bool = field(
         default=True,
         metadata=_spec("bool", "an open pair on fourth street lets any player bet the big bet"),
@@ -257,6 +269,15 @@ class CommonOptions:
     natural_beats_wild: bool = field(
         default=False,
         metadata=_spec("bool", "between equal hands, one made without wild cards wins"),
+    )
+    odd_chip: OddChip = field(
+        default=OddChip.HIGH_CARD,
+        metadata=_spec(
+            "choice",
+            "the odd chips of a tie: one each by highest card by suit, or all to the tied"
+            " hand nearest the dealer's left (pokerkit's)",
+            enum=OddChip,
+        ),
     )
     burn_cards: BurnCards = field(
         default=BurnCards.NONE,

@@ -8,16 +8,16 @@ record gives itself. Dealing hands under a preset's rules writes them in ``_hous
 wildstud reads those records back the same without the preset.
 
 ``pokerkit``: pokerkit's fixed-limit seven-card stud (PHH's ``F7S``). pokerkit has no open-pair
-rule, caps the raises at a bet and three raises however few players are left, and passes the
-bring-in of an all-in low card to the next seat on its left. Two differences remain that no
-house rule covers (``docs/house-rules.md``, "wildstud and pokerkit"): a short all-in bet or raise
-reopens and sizes the betting differently, and pokerkit gives every odd chip of a split pot to
-the first tied seat from the dealer's left.
+rule, caps the raises at a bet and three raises however few players are left, counts an all-in
+bet or raise as full only if it raises by the street's largest bet or raise (and sizes the next
+raise from it), gives every odd chip of a split pot to the tied seat nearest the dealer's left,
+and passes the bring-in of an all-in low card to the next seat on its left
+(``docs/house-rules.md``, "wildstud and pokerkit").
 
 >>> preset_rules("pokerkit", "F7S")["cap_heads_up"]
 True
->>> preset_rules("pokerkit", "BD5")  # no bring-in, so no all-in low card
-{'open_pair': False, 'cap_heads_up': True}
+>>> "all_in_low_card" in preset_rules("pokerkit", "BD5")  # no bring-in, so no all-in low card
+False
 >>> preset_rules("holdem", "F7S")
 Traceback (most recent call last):
 ...
@@ -38,7 +38,13 @@ __all__ = ["PRESETS", "preset_rules"]
 PRESETS: Mapping[str, Mapping[str, OptionValue]] = MappingProxyType(
     {
         "pokerkit": MappingProxyType(
-            {"open_pair": False, "cap_heads_up": True, "all_in_low_card": "next-seat-left"}
+            {
+                "open_pair": False,
+                "cap_heads_up": True,
+                "short_all_in": "full-raise-only",
+                "odd_chip": "dealer-left",
+                "all_in_low_card": "next-seat-left",
+            }
         ),
     }
 )
