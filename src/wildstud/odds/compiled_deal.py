@@ -670,6 +670,7 @@ def play_chunks(
         rng = seeds[chunk].copy()
         t = new_table(n, _no_packs(), np.int64(0), np.int64(0))
         for i in range(per_chunk):
+            # int64, as every caller passes it: one compiled deal (see the module's docstring).
             row = np.int64(chunk * per_chunk + i)
             high, special, redeals, changes, flags = play_deal(
                 cfg,
@@ -722,6 +723,8 @@ def play_scripted(
     dead = np.zeros(0, dtype=np.int64)
     for i in prange(orders.shape[0]):
         rng = np.ones(4, dtype=np.uint64)  # never read: a script draws nothing at random
+        # int64 scalars and C-ordered arrays, as in every caller: one compiled deal, not one
+        # for a literal -1 and another for the parallel loop's unsigned index.
         t = new_table(n, orders[i], depth[i], np.int64(trace.shape[1]))
         high, special, redeals, changes, flags = play_deal(
             cfg,
