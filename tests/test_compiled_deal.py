@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from tests.kernel_diff import Sample, combinations, compare, play_engine, rule_values, samples
+from wildstud.compiled import warm_up
 from wildstud.games import GAMES, Game, Rules
 from wildstud.odds import compiled_deal as cd
 from wildstud.odds.simulate import GameSpec, play_scripted, resolve_rules
@@ -100,3 +101,15 @@ def test_every_combination_is_listed_once() -> None:
         assert len(grid) == int(np.prod(sizes))
         assert len({tuple(sorted(c.items())) for c in grid}) == len(grid)
     assert dataclasses.is_dataclass(Sample)
+
+
+def test_every_entry_point_shares_one_compiled_deal() -> None:
+    """A deal compiled for a second signature (an argument typed as a literal constant, a
+    parallel loop's unsigned index) would add most of a minute to a cold compile: the random,
+    scripted and exhaustive entry points must all call the one specialisation. A kernel loaded
+    from the cache registers no signature of the kernels it calls, so Numba's index of the cache
+    (rewritten whenever the source changes) is what counts them."""
+    warm_up()
+    for kernel in (cd.play_deal, cd.new_table, cd._trace_row, cd._replay_prefix):
+        index = kernel._cache._cache_file._load_index()
+        assert len(index) == 1, (kernel, [key[0] for key in index])

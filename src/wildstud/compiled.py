@@ -1,8 +1,10 @@
 """Compile every Numba kernel now, ahead of its first use.
 
 Numba compiles a kernel the first time it runs and keeps the machine code in its cache beside
-the sources (``__pycache__``), so that only a fresh install pays for it: a minute or two on one
-core for the whole set, the compiled deal inlining its steps into each of its entry points.
+the sources (``__pycache__``), so that only a fresh install pays for it: about a minute of one
+core for the whole set, half of it the batch evaluator and the exhaustive tables
+(:mod:`wildstud.fast.kernels`), half the compiled deal (:mod:`wildstud.odds.compiled_deal`,
+compiled once for all its entry points).
 :func:`warm_up` pays at a moment of the caller's choosing. The test command runs it beside the
 linters, so that the test workers, and the servers and commands they start, load the kernels
 from the cache instead of each compiling the same ones at once. From a shell::

@@ -18,6 +18,15 @@ redeal), :func:`_seat_wild` (one seat's wild cards) and :func:`_showdown`. They 
 *table* (:func:`new_table`), a single array holding the stub, the burns, every seat's cards, the
 deal's counters, the scripted packs and the trace.
 
+The steps every deal takes are inlined into :func:`play_deal`, where the compiler keeps the
+table's count of references out of them; the steps that are rare or belong to one use (a short
+stub, the community card, the centre card, replaying a prefix, writing a trace row) are compiled
+once and called. Every entry point calls :func:`play_deal` with the same argument types (int64
+scalars, C-ordered arrays), so that it is compiled once: Numba's inlining copies a step's code
+into every place that calls it and types each copy again, and compiling the deal for four
+signatures with every step inlined took about six minutes of one core, where the whole set of
+kernels now takes about one (:mod:`wildstud.compiled`).
+
 Cards come from the stub in one of two ways:
 
 - *drawn*: uniformly from the cards left, which is what dealing from the top of a shuffled
@@ -153,18 +162,23 @@ def _rank_mask(rank):
 
 
 @njit(cache=True)
-def new_table(n, packs, trace_rows):
-    """A table for deals of ``n`` seats from ``packs`` (rows of card codes, top card first; no
-    rows: cards are drawn) with room for ``trace_rows`` trace rows. It serves deal after deal:
-    nothing is kept from one to the next but the packs."""
-    t = np.zeros(table_size(packs.shape[0], trace_rows, n), dtype=np.int64)
-    t[_PACKS] = packs.shape[0]
-    for p in range(packs.shape[0]):
+def new_table(n, packs, count, trace_rows):
+    """A table for deals of ``n`` seats from the first ``count`` rows of ``packs`` (rows of card
+    codes, top card first; none: cards are drawn) with room for ``trace_rows`` trace rows. It
+    serves deal after deal: nothing is kept from one to the next but the packs."""
+    t = np.zeros(table_size(count, trace_rows, n), dtype=np.int64)
+    t[_PACKS] = count
+    for p in range(count):
         for i in range(52):
             t[_SCRIPT + 52 * p + i] = packs[p, i]
     t[_TRACE_ROWS] = trace_rows
     t[_TRACE_WIDTH] = TRACE_SEATS + n
     return t
+
+
+@njit(cache=True, inline="always")
+def _no_packs():
+    return np.zeros((0, 52), dtype=np.int64)
 
 
 @njit(cache=True)
@@ -174,6 +188,17 @@ def trace_of(t):
     rows = min(t[_TRACED], t[_TRACE_ROWS])
     width = t[_TRACE_WIDTH]
     return t[start : start + rows * width].copy().reshape((rows, width))
+
+
+@njit(cache=True, inline="always")
+def _copy_trace(t, out):
+    """The trace rows a table holds, copied into the first rows of ``out``. A loop, not a slice
+    assignment, which would compile the formatting of a shape mismatch it cannot meet."""
+    start = _SCRIPT + 52 * t[_PACKS]
+    width = t[_TRACE_WIDTH]
+    for row in range(min(t[_TRACED], t[_TRACE_ROWS])):
+        for column in range(width):
+            out[row, column] = t[start + row * width + column]
 
 
 # -- the wild rules ---------------------------------------------------------------------------
@@ -269,11 +294,18 @@ def _seat_wild(t, cfg, seat):
 
 @njit(cache=True, inline="always")
 def _trace(t, cfg, seat, up, code):
-    """One trace row, where a trace is kept: the card, then the wild cards after it."""
+    """Count one trace row, and write it where a trace is kept. Only a scripted deal keeps
+    one, so the writing is a call of its own rather than inlined at each of the steps."""
     row = t[_TRACED]
     t[_TRACED] = row + 1
-    if row >= t[_TRACE_ROWS]:
-        return
+    if row < t[_TRACE_ROWS]:
+        # int64 arguments, so that every call shares one compiled specialisation.
+        _trace_row(t, cfg, np.int64(row), np.int64(seat), np.int64(up), np.int64(code))
+
+
+@njit(cache=True)
+def _trace_row(t, cfg, row, seat, up, code):
+    """Trace row ``row``: the card, then the wild cards after it."""
     width = t[_TRACE_WIDTH]
     at = _SCRIPT + 52 * t[_PACKS] + row * width
     t[at + TRACE_SEAT] = seat
@@ -346,7 +378,7 @@ def _burn(t, cfg, code):
     _trace(t, cfg, BURN_SEAT, 0, code)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _return_burns(t, cfg):
     """A short stub: the burns go under it, in the order they were burned."""
     burned = t[_BURNED]
@@ -380,14 +412,14 @@ def _give(t, cfg, seat, up, code):
     return stops
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _deal_community(t, cfg, code):
     t[_COMMUNITY] = code
     t[_FLAGS] |= FLAG_COMMUNITY
     _trace(t, cfg, COMMUNITY_SEAT, 0, code)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _deal_centre(t, cfg, code):
     t[_CENTRE] = code
     t[_FLAGS] |= FLAG_CENTRE
@@ -398,7 +430,7 @@ def _deal_centre(t, cfg, code):
 # -- the dealing ------------------------------------------------------------------------------
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _replay_prefix(t, cfg, prefix, rng):
     """The events already dealt, in order; a card nobody saw comes off the stub."""
     for i in range(prefix.shape[0]):
@@ -585,7 +617,8 @@ def play_deal(
         start = 0
         check_from = 0
         if first:
-            _replay_prefix(t, cfg, prefix, rng)
+            if prefix.shape[0] > 0:
+                _replay_prefix(t, cfg, prefix, rng)
             start = prefix_street + 1
             # The end of the prefix's street, if the prefix stopped right after its dealing.
             check_from = prefix_street if prefix_street >= 0 else 0
@@ -635,9 +668,10 @@ def play_chunks(
     :func:`play_deal` returns."""
     for chunk in prange(seeds.shape[0]):
         rng = seeds[chunk].copy()
-        t = new_table(n, np.zeros((0, 52), dtype=np.int64), 0)
+        t = new_table(n, _no_packs(), np.int64(0), np.int64(0))
         for i in range(per_chunk):
-            row = chunk * per_chunk + i
+            # int64, as every caller passes it: one compiled deal (see the module's docstring).
+            row = np.int64(chunk * per_chunk + i)
             high, special, redeals, changes, flags = play_deal(
                 cfg,
                 street_cards,
@@ -689,7 +723,9 @@ def play_scripted(
     dead = np.zeros(0, dtype=np.int64)
     for i in prange(orders.shape[0]):
         rng = np.ones(4, dtype=np.uint64)  # never read: a script draws nothing at random
-        t = new_table(n, orders[i, : depth[i]], trace.shape[1])
+        # int64 scalars and C-ordered arrays, as in every caller: one compiled deal, not one
+        # for a literal -1 and another for the parallel loop's unsigned index.
+        t = new_table(n, orders[i], depth[i], np.int64(trace.shape[1]))
         high, special, redeals, changes, flags = play_deal(
             cfg,
             street_cards,
@@ -698,14 +734,14 @@ def play_scripted(
             tables,
             rng,
             prefix,
-            -1,
+            np.int64(-1),
             dead,
             live_mask,
             out_value,
             out_natural,
             out_wilds,
             out_plain,
-            i,
+            np.int64(i),
             t,
         )
         out_deal[i, 0] = high
@@ -714,8 +750,7 @@ def play_scripted(
         out_deal[i, 3] = changes
         out_deal[i, 4] = flags
         traced[i] = t[_TRACED]
-        rows = trace_of(t)
-        trace[i, : rows.shape[0]] = rows
+        _copy_trace(t, trace[i])
 
 
 @njit(cache=True)
@@ -730,7 +765,10 @@ def enumerate_last_street(
     m = pool.shape[0]
     base = prefix.shape[0]
     full = np.empty((base + k, 3), dtype=np.int64)
-    full[:base] = prefix
+    # A loop, not a slice assignment: see _copy_trace.
+    for i in range(base):
+        for column in range(3):
+            full[i, column] = prefix[i, column]
     street = prefix_street + 1
     up = street_ups[street, 0]
     for j in range(k):
@@ -745,7 +783,7 @@ def enumerate_last_street(
     plain = np.empty((1, n), dtype=np.int64)
     rng = np.ones(4, dtype=np.uint64)
     dead = np.zeros(0, dtype=np.int64)
-    table = new_table(n, np.zeros((0, 52), dtype=np.int64), 0)
+    table = new_table(n, _no_packs(), np.int64(0), np.int64(0))
     index = np.zeros(k, dtype=np.int64)
     split = cfg[KIND] == BITCH and cfg[SPLIT] != 0
     deals = 0
@@ -773,7 +811,7 @@ def enumerate_last_street(
                 natural,
                 wilds,
                 plain,
-                0,
+                np.int64(0),
                 table,
             )
             deals += 1
