@@ -181,9 +181,10 @@ def install_the_wheel(root: Path) -> FreshEnvironment:
 
 
 # The suite's slowest test on one core, on purpose: about 25 s to build and install the wheel,
-# then 60-75 s of CPU while Numba compiles the odds' deal and the tables' enumeration, as a new
-# user waits once on a first run (which is what this test is about): 172 s in all, measured on
-# 2 shared cores. One test, not several, so that parallel workers do not each build their own.
+# then about 40 s of CPU while Numba compiles the odds' deal and the tables' enumeration, as a
+# new user waits once on a first run (which is what this test is about): 134 s in all, measured
+# on 2 shared cores under load. One test, not several, so that parallel workers do not each
+# build their own.
 @pytest.mark.slow
 def test_the_wheel_alone_installs_the_core_rules_computes_and_names_serve_s_extra(
     tmp_path: Path,
