@@ -616,6 +616,22 @@ class Driver:
 
     # -- the store -----------------------------------------------------------------------------
 
+    def lease_lost(self) -> None:
+        """A write of the table was refused by the fence: this process lost the table's lease
+        (it stalled, or was cut off, past the lease time) and another runs it now. The
+        database refused the write, so nothing of the hand forks; nothing more is stored
+        here, and the clients reconnect and reach the new owner."""
+        table = self.table
+        table.metrics.fenced.inc()
+        log.warning("table %s: a write was refused: another process holds the lease", table.id)
+        if table.moved and table.broken:
+            return  # told already
+        table.broken = table.moved = True
+        for client in table.fanout.clients():
+            client.close(1012, "the table moved")
+        if table.on_broken is not None:
+            asyncio.get_running_loop().call_soon(table.on_broken, table)
+
     async def commit(self, changes: Changes) -> None:
         """Store ``changes`` in one transaction; a failure breaks the table (the lobby reloads
         it from the store) and raises :class:`StorageFailureError`."""
@@ -633,16 +649,7 @@ class Driver:
             await table.store.call(table.store.apply, table.id, changes, *fence)
             table.metrics.commit.observe(time.monotonic() - started)
         except FencedError:
-            # This process lost the table's lease (it stalled, or was cut off, past the lease
-            # time) and another runs it now: the database refused the write, so nothing of
-            # the hand forks. The clients reconnect and reach the new owner.
-            table.metrics.fenced.inc()
-            log.warning("table %s: a write was refused: another process holds the lease", table.id)
-            table.broken = table.moved = True
-            for client in table.fanout.clients():
-                client.close(1012, "the table moved")
-            if table.on_broken is not None:
-                asyncio.get_running_loop().call_soon(table.on_broken, table)
+            self.lease_lost()
             raise StorageFailureError(f"table {table.id}: the lease moved on") from None
         except Exception as error:
             table.metrics.errors.labels("storage").inc()

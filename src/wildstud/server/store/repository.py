@@ -25,7 +25,6 @@ from typing import Any, TypeVar
 
 from sqlalchemy import Engine, create_engine, delete, event, func, insert, select, update
 from sqlalchemy.engine import URL, make_url
-from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
@@ -41,7 +40,7 @@ from wildstud.server.store.columns import (
     TABLE,
 )
 from wildstud.server.store.files import prepare_sqlite_file
-from wildstud.server.store.leases import FENCE_STATE, NOTIFY, FencedError, check_epoch
+from wildstud.server.store.leases import NOTIFY, fence, fenced
 from wildstud.server.store.migrate import upgrade
 from wildstud.server.store.models import (
     ActionRow,
@@ -179,6 +178,9 @@ class Store:
             session.flush()
             if owner is not None:
                 session.add(LeaseRow(table_id=state.id, owner=owner, epoch=1, taken_at=utc_now()))
+                session.flush()
+                # Its seats and ledger are written under the fence, like every later write.
+                fence(session.connection(), state.id, 1)
                 session.execute(NOTIFY, {"payload": f"{owner} {state.id}"})
             for seat in seats:
                 session.add(_seat_row(state.id, seat))
@@ -193,18 +195,14 @@ class Store:
         This runs for every action of every hand, so it speaks SQL directly (no ORM session):
         an update or two, a few inserts, one commit.
         """
-        try:
+        with fenced(table_id, epoch):  # the triggers' refusal, as the store's own
             self._apply(table_id, changes, epoch)
-        except DBAPIError as error:
-            if getattr(error.orig, "sqlstate", None) == FENCE_STATE:  # the trigger's refusal
-                raise FencedError(f"table {table_id}: epoch {epoch} is stale") from None
-            raise
 
     def _apply(self, table_id: str, changes: Changes, epoch: int | None) -> None:
         now = utc_now()
         with self.engine.begin() as connection:
             if epoch is not None:
-                check_epoch(connection, table_id, epoch)
+                fence(connection, table_id, epoch)
             if changes.table is not None:
                 done = connection.execute(
                     update(TableRow)
