@@ -33,6 +33,7 @@ from wildstud.server.clock import Backoff, Turn
 from wildstud.server.frames import ShowdownFrame
 from wildstud.server.history import summary
 from wildstud.server.pace import hand_pause
+from wildstud.server.proofs import Openings
 from wildstud.server.replay import MUCK, SHOW, DeckBook, at_showdown, deal_on, start_hand
 from wildstud.server.seating import Seat, SeatKind
 from wildstud.server.showdown import ShowdownChoice, undecided
@@ -102,6 +103,11 @@ class LiveHand:
     """How many of the hand's events the clients have been sent."""
     shown: set[int] = field(default_factory=set)
     """The engine seats that chose to show at the showdown (:mod:`~wildstud.server.showdown`)."""
+    openings: Openings = field(init=False)
+    """The commitments and proofs each viewer has been sent (:mod:`~wildstud.server.proofs`)."""
+
+    def __post_init__(self) -> None:
+        self.openings = Openings(self.book)
 
     @property
     def number(self) -> int:
