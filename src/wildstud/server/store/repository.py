@@ -80,6 +80,17 @@ that stalls (SIGSTOP, a frozen machine) is ended by the database after 5 s, so t
 holds a lease row for good."""
 
 
+ASYNC_COMMIT = "-c synchronous_commit=off"
+"""PostgreSQL sessions whose commits do not wait for the disk (the default): a commit is
+answered once PostgreSQL holds it, and its write-ahead log reaches the disk a fraction of a
+second later. A wildstud process killed at any moment loses nothing it was told was stored;
+a crash of PostgreSQL's own machine may lose the last commits (at most about 0.6 s of them),
+never the database's consistency, as SQLite's ``synchronous=NORMAL`` does on a power cut.
+Waiting for the disk at every action's commit costs milliseconds, and far more on a busy disk:
+in ``benchmarks/server.py`` it was most of the p99 (docs/benchmarks.md).
+``wildstud serve --synchronous-commit`` waits for it."""
+
+
 def database_url(url: str) -> URL:
     """The URL SQLAlchemy needs: PostgreSQL always through psycopg 3.
 
@@ -110,11 +121,15 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
 class Store:
     """The database of a server: tables, seats, hands, decks, actions and the chip ledger."""
 
-    def __init__(self, url: str, *, cluster: bool = False) -> None:
+    def __init__(
+        self, url: str, *, cluster: bool = False, synchronous_commit: bool = False
+    ) -> None:
         parsed = database_url(url)
         self.cluster = cluster
         """Whether this store serves a process of a cluster (PostgreSQL only): its writes
         carry the lease epoch (:mod:`wildstud.server.store.leases`)."""
+        self.synchronous_commit = synchronous_commit
+        """Whether each PostgreSQL commit waits for the disk (see :data:`ASYNC_COMMIT`)."""
         # A database error's message never holds the values of its statement: they may be
         # token digests or anything a client sent, and errors end up in the log.
         if parsed.get_backend_name() == "sqlite":
@@ -129,13 +144,16 @@ class Store:
             )
             event.listen(self.engine, "connect", _sqlite_pragmas)
         else:
+            options = [CLUSTER_SESSION] if cluster else []
+            if not synchronous_commit:
+                options.append(ASYNC_COMMIT)
             self.engine = create_engine(
                 parsed,
                 pool_pre_ping=True,
                 pool_size=WRITERS,
                 max_overflow=WRITERS,
                 hide_parameters=True,
-                connect_args={"options": CLUSTER_SESSION} if cluster else {},
+                connect_args={"options": " ".join(options)} if options else {},
             )
         upgrade(self.engine)
         self._inline = self.backend == "sqlite"
