@@ -23,7 +23,18 @@ from collections.abc import Callable, Collection, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from sqlalchemy import Engine, create_engine, delete, event, func, insert, select, update
+from sqlalchemy import (
+    Engine,
+    Table,
+    bindparam,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
@@ -44,6 +55,7 @@ from wildstud.server.store.leases import NOTIFY, fence, fenced
 from wildstud.server.store.migrate import upgrade
 from wildstud.server.store.models import (
     ActionRow,
+    Base,
     DeckRow,
     HandRow,
     LeaseRow,
@@ -78,8 +90,6 @@ CLUSTER_SESSION = "-c lock_timeout=2000 -c idle_in_transaction_session_timeout=5
 that holds the lease row (then it tries again later), and a transaction left open by a process
 that stalls (SIGSTOP, a frozen machine) is ended by the database after 5 s, so that it never
 holds a lease row for good."""
-
-
 ASYNC_COMMIT = "-c synchronous_commit=off"
 """PostgreSQL sessions whose commits do not wait for the disk (the default): a commit is
 answered once PostgreSQL holds it, and its write-ahead log reaches the disk a fraction of a
@@ -116,6 +126,28 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA busy_timeout=10000")
     cursor.close()
+
+
+def _table(model: type[Base]) -> Table:
+    return Base.metadata.tables[str(model.__tablename__)]
+
+
+# The statements of every step, built once: a statement built for each write costs more of the
+# step's time than the database does. The keys of a row are bound as ``key_*`` (the columns'
+# own names are the values SET); the SET clause is the columns given at execution.
+_UPDATE_TABLE = update(_table(TableRow)).where(_table(TableRow).c.id == bindparam("key_table"))
+_SEAT_KEY = (_table(SeatRow).c.table_id == bindparam("key_table")) & (
+    _table(SeatRow).c.seat == bindparam("key_seat")
+)
+_UPDATE_SEAT = update(_table(SeatRow)).where(_SEAT_KEY)
+_DELETE_SEAT = delete(_table(SeatRow)).where(_SEAT_KEY)
+_END_HAND = update(_table(HandRow)).where(
+    (_table(HandRow).c.table_id == bindparam("key_table"))
+    & (_table(HandRow).c.number == bindparam("key_number"))
+)
+_INSERT = {
+    model: insert(_table(model)) for model in (SeatRow, HandRow, DeckRow, ActionRow, LedgerRow)
+}
 
 
 class Store:
@@ -222,46 +254,39 @@ class Store:
             if epoch is not None:
                 fence(connection, table_id, epoch)
             if changes.table is not None:
-                done = connection.execute(
-                    update(TableRow)
-                    .where(TableRow.id == table_id)
-                    .values(TABLE.values(changes.table, keys=False))
-                )
+                values = TABLE.values(changes.table, keys=False)
+                done = connection.execute(_UPDATE_TABLE, {"key_table": table_id, **values})
                 if done.rowcount != 1:
                     raise LookupError(f"no table {table_id!r} in the store")
             for seat in changes.removed:
-                connection.execute(
-                    delete(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
-                )
+                connection.execute(_DELETE_SEAT, {"key_table": table_id, "key_seat": seat})
             for state in changes.seats:
                 values = SEAT.values(state, keys=False)
-                done = connection.execute(
-                    update(SeatRow)
-                    .where(SeatRow.table_id == table_id, SeatRow.seat == state.seat)
-                    .values(values)
-                )
+                key = {"key_table": table_id, "key_seat": state.seat}
+                done = connection.execute(_UPDATE_SEAT, {**key, **values})
                 if done.rowcount == 0:
                     connection.execute(
-                        insert(SeatRow).values(table_id=table_id, **SEAT.values(state))
+                        _INSERT[SeatRow], {"table_id": table_id, **SEAT.values(state)}
                     )
             if changes.hand is not None:
                 connection.execute(
-                    insert(HandRow).values(
-                        table_id=table_id,
+                    _INSERT[HandRow],
+                    {
+                        "table_id": table_id,
                         **HAND.values(changes.hand),
-                        live=True,
-                        started_at=now,
-                        epoch=epoch,
-                    )
+                        "live": True,
+                        "started_at": now,
+                        "epoch": epoch,
+                    },
                 )
             if changes.decks:
                 connection.execute(
-                    insert(DeckRow),
+                    _INSERT[DeckRow],
                     [{"table_id": table_id, **DECK.values(deck)} for deck in changes.decks],
                 )
             if changes.actions:
                 connection.execute(
-                    insert(ActionRow),
+                    _INSERT[ActionRow],
                     [
                         {"table_id": table_id, **ACTION.values(action), "at": now, "epoch": epoch}
                         for action in changes.actions
@@ -270,20 +295,21 @@ class Store:
             if changes.hand_end is not None:
                 end = changes.hand_end
                 done = connection.execute(
-                    update(HandRow)
-                    .where(HandRow.table_id == table_id, HandRow.number == end.number)
-                    .values(
-                        live=False,
-                        final_stacks=list(end.final_stacks),
-                        summary=end.summary,
-                        ended_at=now,
-                    )
+                    _END_HAND,
+                    {
+                        "key_table": table_id,
+                        "key_number": end.number,
+                        "live": False,
+                        "final_stacks": list(end.final_stacks),
+                        "summary": end.summary,
+                        "ended_at": now,
+                    },
                 )
                 if done.rowcount != 1:
                     raise LookupError(f"no hand {end.number} at table {table_id!r}")
             if changes.ledger:
                 connection.execute(
-                    insert(LedgerRow),
+                    _INSERT[LedgerRow],
                     [
                         {"table_id": table_id, **LEDGER.values(entry), "at": now}
                         for entry in changes.ledger
