@@ -14,10 +14,11 @@ A frame is sent as compact JSON text:
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
+
+import orjson
 
 from wildstud.deal import redact
 from wildstud.errors import SeatError
@@ -45,8 +46,9 @@ __all__ = ["RESTARTING", "STORAGE_ERROR", "Fanout", "dumps"]
 
 
 def dumps(frame: dict[str, Any]) -> str:
-    """A frame as compact JSON text."""
-    return json.dumps(frame, separators=(",", ":"), ensure_ascii=False)
+    """A frame as compact JSON text (by orjson: every frame to every client is made here, and
+    the standard library's encoder was the fan-out's largest cost)."""
+    return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 STORAGE_ERROR = error_frame(
