@@ -23,7 +23,8 @@ From the repository root::
     .venv/bin/python benchmarks/server.py --processes 3 --failover --database-url postgresql://...
 
 The clients run in this process, on the same cores as the server: the figures include that
-competition, as a small home server running its own load test would.
+competition, as a small home server running its own load test would. So do the machine's other
+jobs: ``load_average`` is the one-minute load average at the start and at the end.
 """
 
 from __future__ import annotations
@@ -265,6 +266,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     else:
         port = ports[0]
     base = f"http://127.0.0.1:{port}"
+    load_before = os.getloadavg()[0]  # the machine's other jobs count in every figure
     failover: dict[str, float | None] = {}
     keep = True  # the log of a run that failed, or went wrong, is kept
     try:
@@ -393,6 +395,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "error_kinds": sorted({message for table in tables for message in table.errors})[:5],
         "ledgers_balanced": all(ledgers),
         "reconnections": sum(table.reconnections for table in tables),
+        "load_average": [round(load_before, 2), round(os.getloadavg()[0], 2)],
         **failover,
     }
 

@@ -1,9 +1,9 @@
 """Two ``wildstud serve --cluster`` processes on one PostgreSQL database, each reached
 directly: new tables spread over both, each process serves every table (relaying what the
-other runs, REST and WebSocket alike, frames and sequence numbers unchanged), and a process
+other runs, REST and WebSocket alike, frames and sequence numbers unchanged), a process
 stopped with SIGTERM frees its leases at once, so the other takes its tables without waiting
-for the lease time. The chaos of the acceptance (kills, stalls, drains behind nginx) is
-tests/server/test_chaos.py."""
+for the lease time, and a process that joins is handed its share of the tables. The chaos of
+the acceptance (kills, stalls, drains behind nginx) is tests/server/test_chaos.py."""
 
 from __future__ import annotations
 
@@ -112,3 +112,30 @@ def test_a_cluster_needs_postgresql_and_a_drain_a_process(postgres: Postgres) ->
     )  # fmt: skip
     assert drain.returncode == 2
     assert "no process of the cluster has the address http://127.0.0.1:9" in drain.stderr
+
+
+def test_a_process_that_joins_gets_a_share_of_the_tables(
+    postgres: Postgres, tmp_path: Path
+) -> None:
+    # About 10 s, most of it two processes starting and stopping; the rebalancing itself
+    # takes a heartbeat or two.
+    url = postgres.new_database()
+    first = Server(url, tmp_path / "a.log", options=CLUSTER).start()
+    try:
+        api = Api(first.base)
+        created = [api.create(name=f"t{index}", games=[{"game": "BD5"}]) for index in range(4)]
+        assert _tables(first) == 4
+        second = Server(url, tmp_path / "b.log", options=CLUSTER).start()
+        try:
+            joined = time.monotonic()
+            # Handed on between hands (at once here: nothing is dealt), within a heartbeat or two.
+            while [_tables(server) for server in (first, second)] != [2, 2]:
+                assert time.monotonic() - joined < 5.0, [_tables(s) for s in (first, second)]
+                time.sleep(0.1)
+            other = Api(second.base)
+            for table in created:
+                assert other.get(f"/api/tables/{table['table']['id']}")["status"] == "waiting"
+        finally:
+            second.stop()
+    finally:
+        first.stop()

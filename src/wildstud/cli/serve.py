@@ -150,6 +150,13 @@ def serve(
             min=1.0, help="Seconds without a heartbeat before others take a process's tables."
         ),
     ] = 4.0,
+    synchronous_commit: Annotated[
+        bool,
+        typer.Option(
+            help="PostgreSQL: every commit waits for the disk (default: a crash of the"
+            " database's machine may lose its last commits, never its consistency).",
+        ),
+    ] = False,
     drain: Annotated[
         bool,
         typer.Option(
@@ -210,6 +217,7 @@ def serve(
         cluster=cluster,
         cluster_address=cluster_address,
         lease_seconds=lease_seconds,
+        synchronous_commit=synchronous_commit,
     )
     app = create_app(config)
     settings = uvicorn.Config(

@@ -82,7 +82,11 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = Store(config.database_url, cluster=config.cluster)
+        store = Store(
+            config.database_url,
+            cluster=config.cluster,
+            synchronous_commit=config.synchronous_commit,
+        )
         lobby = Lobby(store)
         if config.cluster:
             if store.backend != "postgresql":

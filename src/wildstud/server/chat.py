@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from wildstud.errors import WildstudError
+from wildstud.server.driver import StorageFailureError
 from wildstud.server.fanout import dumps
 from wildstud.server.frames import (
     ChatFrame,
@@ -65,6 +66,7 @@ from wildstud.server.frames import ChatLine as ChatLine_
 from wildstud.server.messages import Say
 from wildstud.server.names import SEAT_NAME_LIMIT, clean_name, name_key, seat_name
 from wildstud.server.security import RateLimiter
+from wildstud.server.store import FencedError
 from wildstud.server.store.chat import (
     ChatLine,
     NewLine,
@@ -286,8 +288,15 @@ class Chat:
                     f"you may send {CHAT_BURST} lines at once, then one every {CHAT_EVERY:g} s:"
                     f" wait {rate.retry_after():.1f} s",
                 )
+        if table.moved:
+            raise _RefusalError("storage", "the table moved to another server: send it again")
         try:
-            line, outcome = await store.call(add_line, store.engine, table.id, new)
+            line, outcome = await store.call(add_line, store.engine, table.id, new, table.epoch)
+        except FencedError:
+            table.driver.lease_lost()
+            raise _RefusalError(
+                "storage", "the table moved to another server: send it again"
+            ) from None
         except Exception as error:
             log.error("table %s: storing a chat line failed: %s", table.id, type(error).__name__)
             raise _RefusalError("storage", "the line was not stored: send it again") from None
@@ -318,10 +327,16 @@ class Chat:
             shown = self._mutes.get(key, cleaned)
             words = f"The host muted {shown}." if muted else f"The host unmuted {shown}."
             dealer = NewLine("dealer", None, None, None, None, "dealer", words)
-            store = self.table.store
-            line = await store.call(
-                set_mute, store.engine, self.table.id, key, shown, muted, dealer
-            )
+            table = self.table
+            if table.moved:
+                raise StorageFailureError(f"table {table.id}: another process runs the table now")
+            try:
+                line = await table.store.call(
+                    set_mute, table.store.engine, table.id, key, shown, muted, dealer, table.epoch
+                )
+            except FencedError:
+                table.driver.lease_lost()
+                raise StorageFailureError(f"table {table.id}: the lease moved on") from None
             if muted:
                 self._mutes[key] = shown
             else:

@@ -15,6 +15,9 @@ and every :data:`HEARTBEAT` seconds it:
   :data:`LEASE` seconds), while it holds no more tables than the least busy live process, so
   that a dead process's tables spread over the others; each is resumed from the database,
   exactly as after a restart;
+- rebalances: while this process holds at least two tables more than the least busy live one
+  (a process that joined, or came back after a stall), it hands the excess on between hands,
+  as a drain does, so that the live processes hold roughly equal shares with no table stopping;
 - closes the relayed connections (:mod:`wildstud.server.relay`) of tables that changed owner;
 - while draining (``wildstud serve --drain``), hands each table on between hands to the least
   busy other process, and stops the server once it holds none.
@@ -81,7 +84,10 @@ class Cluster:
         self._listener: asyncio.Task[None] | None = None
         self._loading: dict[str, asyncio.Lock] = {}
         self._relays: dict[str, dict[object, tuple[str, Callable[[], None]]]] = {}
-        self._handed: set[str] = set()
+        self._handed: dict[str, int] = {}
+        """The epoch at which each table was handed on from here: a heartbeat's look at the
+        leases from before the handing says nothing about it (a table handed back later
+        comes at a newer epoch)."""
         self._adopted: dict[str, float] = {}
         """When each table was loaded here: a heartbeat's look at the leases taken before
         then says nothing about it."""
@@ -170,7 +176,7 @@ class Cluster:
             if held.get(table.id) != table.epoch:
                 await self.lobby.drop(table, "the table moved to another process")
         for table_id, epoch in held.items():
-            if table_id not in self.lobby.tables and table_id not in self._handed:
+            if table_id not in self.lobby.tables and epoch > self._handed.get(table_id, -1):
                 await self.adopt(table_id, epoch)
         if draining and not self.draining:
             log.warning("cluster: draining: the tables move to the other processes")
@@ -179,6 +185,7 @@ class Cluster:
             self._drain()
         else:
             await self._take_orphans()
+            await self._rebalance()
         await self._check_relays()
 
     async def _take_orphans(self) -> None:
@@ -264,21 +271,50 @@ class Cluster:
                 table.hand_off = self._hand_off
                 table.wake()
 
-    async def _hand_off(self, table: Table) -> bool:
+    async def _rebalance(self) -> None:
+        """Mark tables to hand on while this process holds at least two more than the least
+        busy live one: as many as it holds over an even share (each hand-off looks again)."""
+        loads = await self._db(sql.loads, self.store.engine, self.lease)
+        mine = loads.pop(self.id, None)
+        if mine is None or not loads or mine - min(loads.values()) < 2:
+            return
+        excess = mine - (mine + sum(loads.values())) // (len(loads) + 1)
+        tables = list(self.lobby.tables.values())
+        excess -= sum(table.hand_off is not None for table in tables)
+        # Tables between hands first: they move at once.
+        for table in sorted(tables, key=lambda table: table.live is not None)[: max(excess, 0)]:
+            if table.hand_off is None:
+                table.hand_off = self._move_off
+                table.wake()
+
+    async def _move_off(self, table: Table) -> bool:
+        """Hand ``table`` on to rebalance (between hands), if this process still holds at
+        least two tables more than the least busy live one."""
+        if self.draining:
+            return await self._hand_off(table)
+        loads = await self._db(sql.loads, self.store.engine, self.lease)
+        mine = loads.get(self.id)
+        if mine is None or mine - min(loads.values()) < 2:
+            table.hand_off = None  # balanced meanwhile
+            return False
+        return await self._hand_off(table, loads)
+
+    async def _hand_off(self, table: Table, loads: dict[str, int] | None = None) -> bool:
         """Hand ``table`` to the least busy other process (the driver calls this between
         hands, holding the table's lock); ``False`` when no other process can take it."""
         engine = self.store.engine
-        loads = await self._db(sql.loads, engine, self.lease)
-        loads.pop(self.id, None)
+        if loads is None:
+            loads = await self._db(sql.loads, engine, self.lease)
+        loads = {process: load for process, load in loads.items() if process != self.id}
         if not loads or table.epoch is None:
             table.hand_off = None  # nobody to take it: ask again at the next heartbeat
             return False
         target = min(loads, key=lambda process: (loads[process], process))
-        self._handed.add(table.id)
+        self._handed[table.id] = table.epoch
         try:
             new = await self._db(sql.hand_off, engine, table.id, table.epoch, target)
         except Exception:
-            self._handed.discard(table.id)
+            self._handed.pop(table.id, None)
             table.hand_off = None
             raise
         if new is None:  # the lease moved meanwhile: the heartbeat drops the table

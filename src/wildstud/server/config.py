@@ -96,6 +96,10 @@ class ServerConfig:
     ``http://HOST:PORT``)."""
     lease_seconds: float = 4.0
     """Seconds without a heartbeat after which the other processes take this one's tables."""
+    synchronous_commit: bool = False
+    """Whether every PostgreSQL commit waits for the disk
+    (:data:`~wildstud.server.store.repository.ASYNC_COMMIT`: off, a crash of the database's
+    machine may lose the last commits, never its consistency)."""
 
     @property
     def peer_address(self) -> str:

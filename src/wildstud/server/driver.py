@@ -33,6 +33,7 @@ from wildstud.server.clock import Backoff, Turn
 from wildstud.server.frames import ShowdownFrame
 from wildstud.server.history import summary
 from wildstud.server.pace import hand_pause
+from wildstud.server.proofs import Openings
 from wildstud.server.replay import MUCK, SHOW, DeckBook, at_showdown, deal_on, start_hand
 from wildstud.server.seating import Seat, SeatKind
 from wildstud.server.showdown import ShowdownChoice, undecided
@@ -102,6 +103,11 @@ class LiveHand:
     """How many of the hand's events the clients have been sent."""
     shown: set[int] = field(default_factory=set)
     """The engine seats that chose to show at the showdown (:mod:`~wildstud.server.showdown`)."""
+    openings: Openings = field(init=False)
+    """The commitments and proofs each viewer has been sent (:mod:`~wildstud.server.proofs`)."""
+
+    def __post_init__(self) -> None:
+        self.openings = Openings(self.book)
 
     @property
     def number(self) -> int:
@@ -616,6 +622,22 @@ class Driver:
 
     # -- the store -----------------------------------------------------------------------------
 
+    def lease_lost(self) -> None:
+        """A write of the table was refused by the fence: this process lost the table's lease
+        (it stalled, or was cut off, past the lease time) and another runs it now. The
+        database refused the write, so nothing of the hand forks; nothing more is stored
+        here, and the clients reconnect and reach the new owner."""
+        table = self.table
+        table.metrics.fenced.inc()
+        log.warning("table %s: a write was refused: another process holds the lease", table.id)
+        if table.moved and table.broken:
+            return  # told already
+        table.broken = table.moved = True
+        for client in table.fanout.clients():
+            client.close(1012, "the table moved")
+        if table.on_broken is not None:
+            asyncio.get_running_loop().call_soon(table.on_broken, table)
+
     async def commit(self, changes: Changes) -> None:
         """Store ``changes`` in one transaction; a failure breaks the table (the lobby reloads
         it from the store) and raises :class:`StorageFailureError`."""
@@ -633,16 +655,7 @@ class Driver:
             await table.store.call(table.store.apply, table.id, changes, *fence)
             table.metrics.commit.observe(time.monotonic() - started)
         except FencedError:
-            # This process lost the table's lease (it stalled, or was cut off, past the lease
-            # time) and another runs it now: the database refused the write, so nothing of
-            # the hand forks. The clients reconnect and reach the new owner.
-            table.metrics.fenced.inc()
-            log.warning("table %s: a write was refused: another process holds the lease", table.id)
-            table.broken = table.moved = True
-            for client in table.fanout.clients():
-                client.close(1012, "the table moved")
-            if table.on_broken is not None:
-                asyncio.get_running_loop().call_soon(table.on_broken, table)
+            self.lease_lost()
             raise StorageFailureError(f"table {table.id}: the lease moved on") from None
         except Exception as error:
             table.metrics.errors.labels("storage").inc()

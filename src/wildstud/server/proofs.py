@@ -22,6 +22,13 @@ frames: burned, folded and mucked cards are never opened.
 True
 >>> len(opened(book, hand.events, viewer=None)["proofs"])  # a spectator: the two upcards
 2
+
+A live hand's frames go through its :class:`Openings`, which works out each frame's fields from
+its new events alone (what each viewer was shown before is kept), and each proof once:
+
+>>> openings = Openings(book)
+>>> openings.opened(hand.events, viewer=0) == fields
+True
 """
 
 from __future__ import annotations
@@ -43,13 +50,13 @@ from wildstud.deal import (
 )
 from wildstud.server.replay import DeckBook
 
-__all__ = ["commitments", "opened", "proofs", "visible_cards"]
+__all__ = ["Openings", "commitments", "opened", "proofs", "visible_cards"]
 
 
-def _deal_after(events: Sequence[Event]) -> int:
-    """The deal in progress after ``events`` (1 before any)."""
+def _deal_after(events: Sequence[Event], deal: int = 1) -> int:
+    """The deal in progress after ``events`` (``deal`` before them: 1 before any)."""
     started = [event.deal for event in events if isinstance(event, DealStarted)]
-    return started[-1] if started else 1
+    return started[-1] if started else deal
 
 
 def visible_cards(events: Sequence[Event], deal: int = 1) -> Iterator[tuple[int, Card]]:
@@ -106,3 +113,48 @@ def opened(
         "commitments": [item.to_data() for item in commitments(book, seen[start:])],
         "proofs": [item.to_data() for item in proofs(book, seen[start:], skip=seen[:start])],
     }
+
+
+class Openings:
+    """The commitments and proofs of one hand's frames, viewer by viewer, worked out from each
+    frame's new events only: for each viewer, how many events it has been sent, the cards
+    they showed it (each proved once) and the deal they ended in. Each card's proof is made
+    once, whoever it goes to. The answers are :func:`opened`'s, event for event."""
+
+    def __init__(self, book: DeckBook) -> None:
+        self.book = book
+        self._seen: dict[int | None, tuple[int, set[tuple[int, Card]], int]] = {}
+        self._proofs: dict[tuple[int, Card], dict[str, Any]] = {}
+
+    def opened(
+        self,
+        events: Sequence[Event],
+        viewer: int | None,
+        start: int = 0,
+        new: Sequence[Event] | None = None,
+    ) -> dict[str, Any]:
+        """:func:`opened`'s fields for a frame to ``viewer`` that carries ``events[start:]``
+        (``new``: those events already redacted for the viewer, if the caller has them)."""
+        if new is None:
+            new = [redact(event, viewer) for event in events[start:]]
+        state = self._seen.get(viewer)
+        if state is not None and state[0] == start:
+            _, done, deal = state
+        else:  # a viewer new to this hand, or a frame that starts elsewhere: from the start
+            before = [redact(event, viewer) for event in events[:start]]
+            done, deal = set(visible_cards(before)), _deal_after(before)
+        found = []
+        for item in visible_cards(new, deal):
+            sealed = self.book.sealed(item[0])
+            if item in done or sealed is None:
+                continue
+            done.add(item)
+            proof = self._proofs.get(item)
+            if proof is None:
+                proof = self._proofs[item] = sealed.prove(sealed.position(item[1])).to_data()
+            found.append(proof)
+        self._seen[viewer] = (start + len(new), done, _deal_after(new, deal))
+        return {
+            "commitments": [item.to_data() for item in commitments(self.book, new)],
+            "proofs": found,
+        }

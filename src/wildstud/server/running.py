@@ -14,6 +14,8 @@ from typing import Any
 
 import uvicorn
 
+from wildstud.server import collector
+
 __all__ = ["RestartingServer"]
 
 
@@ -30,6 +32,10 @@ class RestartingServer(uvicorn.Server):
     def request_exit(self) -> None:
         """Stop the server, as SIGTERM does."""
         self.should_exit = True
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        collector.settle()  # the tables are loaded: short pauses from now on (collector.py)
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         lobby = getattr(self.state, "lobby", None)  # absent if the start itself failed

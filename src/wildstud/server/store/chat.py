@@ -2,7 +2,10 @@
 
 A line is written once: a client that resends a line under the same ``nonce`` (after a
 reconnection, not knowing whether the first try was stored) finds it already there, so nothing
-is stored twice. Muting a name and the dealer's line that says so are one transaction.
+is stored twice. Muting a name and the dealer's line that says so are one transaction. In a
+cluster, both are written under the table's lease epoch (``epoch``), and refused with
+:class:`~wildstud.server.store.leases.FencedError` once the lease has moved on
+(:mod:`wildstud.server.store.leases`).
 
 >>> from wildstud.server.store import Store, TableState
 >>> store = Store("sqlite://")
@@ -24,6 +27,7 @@ from typing import Any, Literal
 
 from sqlalchemy import Connection, Engine, delete, insert, select
 
+from wildstud.server.store.leases import fence, fenced
 from wildstud.server.store.models import ChatRow, MuteRow, utc_now
 
 __all__ = ["ChatLine", "NewLine", "add_line", "find_line", "mutes", "recent_lines", "set_mute"]
@@ -100,10 +104,15 @@ def find_line(engine: Engine, table_id: str, line: NewLine) -> tuple[ChatLine, O
         return _found(connection, table_id, line)
 
 
-def add_line(engine: Engine, table_id: str, line: NewLine) -> tuple[ChatLine, Outcome]:
+def add_line(
+    engine: Engine, table_id: str, line: NewLine, epoch: int | None = None
+) -> tuple[ChatLine, Outcome]:
     """Store ``line`` unless its nonce is stored already: then the line stored under it, and
-    ``repeat`` (the same speaker sent it) or ``taken`` (someone else did; nothing stored)."""
-    with engine.begin() as connection:
+    ``repeat`` (the same speaker sent it) or ``taken`` (someone else did; nothing stored).
+    In a cluster, only while ``epoch`` is the table's lease epoch."""
+    with fenced(table_id, epoch), engine.begin() as connection:
+        if epoch is not None:
+            fence(connection, table_id, epoch)
         found = _found(connection, table_id, line)
         if found is not None:
             return found
@@ -134,11 +143,19 @@ def mutes(engine: Engine, table_id: str) -> dict[str, str]:
 
 
 def set_mute(
-    engine: Engine, table_id: str, key: str, name: str, muted: bool, line: NewLine
+    engine: Engine,
+    table_id: str,
+    key: str,
+    name: str,
+    muted: bool,
+    line: NewLine,
+    epoch: int | None = None,
 ) -> ChatLine:
     """Mute (or unmute) the name with this key and store the dealer's ``line`` saying so, in
-    one transaction."""
-    with engine.begin() as connection:
+    one transaction; in a cluster, only while ``epoch`` is the table's lease epoch."""
+    with fenced(table_id, epoch), engine.begin() as connection:
+        if epoch is not None:
+            fence(connection, table_id, epoch)
         connection.execute(delete(MuteRow).where(MuteRow.table_id == table_id, MuteRow.key == key))
         if muted:
             connection.execute(insert(MuteRow).values(table_id=table_id, key=key, name=name))

@@ -8,12 +8,18 @@ one conditional update that raises the epoch: ``… WHERE epoch = <the epoch see
 processes that try at once one wins. The lease stays the owner's for as long as its heartbeat
 is live; the renewal is one row per process, whatever the number of its tables.
 
-The fence: every write of a table's changes by a process of a cluster first reads the table's
-lease epoch ``FOR SHARE`` in the same transaction and refuses the write (:class:`FencedError`)
-unless it is the epoch the writer holds; a taking of the lease waits for a write in progress and
-the write for the taking, so a write either lands before the new owner loads the table or is
-refused. The database checks it a second time itself: a trigger (migration 0007) refuses a hand
-or an action whose epoch is not the current one.
+The fence: every write of a table by a process of a cluster (its changes, a chat line, a
+mute) first reads the table's lease epoch ``FOR SHARE`` in the same transaction and refuses the
+write (:class:`FencedError`) unless it is the epoch the writer holds; a taking of the lease
+waits for a write in progress and the write for the taking, so a write either lands before the
+new owner loads the table or is refused. The same statement sets the transaction's
+``wildstud.fence`` to ``TABLE EPOCH``, and the database checks it a second time itself: a
+trigger refuses a hand or an action whose epoch is not the current one (migration 0007), and
+another one refuses any other insert, update or delete of a table's rows (seats, decks, the
+ledger, seat requests, rebuys, notices, chat, mutes, the table's own row) made under a fence
+whose epoch is not the current one, or made for another table than the fence's (migration 0008).
+A write with no fence is one of a single process (SQLite, or PostgreSQL without ``--cluster``),
+or a table's making, and passes.
 
 These functions speak PostgreSQL's SQL (``FOR SHARE``, ``now()``, intervals); the cluster runs
 only on PostgreSQL. Their SQL compiles on its own:
@@ -24,9 +30,12 @@ heartbeat_at > now() - make_interval(secs => :ttl)
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from sqlalchemy import Connection, Engine, text
+from sqlalchemy.exc import DBAPIError
 
 __all__ = [
     "CHANNEL",
@@ -34,7 +43,8 @@ __all__ = [
     "NOTIFY",
     "FencedError",
     "Owner",
-    "check_epoch",
+    "fence",
+    "fenced",
     "find_table",
     "hand_off",
     "heartbeat",
@@ -244,12 +254,31 @@ def mark_draining(engine: Engine, address: str) -> list[str]:
         return [row[0] for row in rows]
 
 
-def check_epoch(connection: Connection, table_id: str, epoch: int) -> None:
-    """The fence, first statement of a cluster process's write: raises :class:`FencedError`
-    unless ``epoch`` is the table's lease epoch (read ``FOR SHARE``, held to the commit)."""
-    row = connection.execute(
-        text("SELECT epoch FROM leases WHERE table_id = :table FOR SHARE"), {"table": table_id}
-    ).first()
+FENCE = text(
+    "SELECT epoch, set_config('wildstud.fence', :table || ' ' || :epoch, true)"
+    " FROM leases WHERE table_id = :table FOR SHARE"
+)
+"""The fence's statement: the lease epoch, read ``FOR SHARE`` (held to the commit), and the
+transaction's ``wildstud.fence`` set for the database's triggers to check every row by."""
+
+
+def fence(connection: Connection, table_id: str, epoch: int) -> None:
+    """The fence, first statement of a cluster process's write of a table: raises
+    :class:`FencedError` unless ``epoch`` is the table's lease epoch, and marks the
+    transaction as ``table_id``'s at ``epoch`` for the database's own check of every row."""
+    row = connection.execute(FENCE, {"table": table_id, "epoch": str(epoch)}).first()
     if row is None or int(row[0]) != epoch:
         current = None if row is None else int(row[0])
         raise FencedError(f"table {table_id}: epoch {epoch} is stale (the lease is at {current})")
+
+
+@contextmanager
+def fenced(table_id: str, epoch: int | None) -> Iterator[None]:
+    """Turn the database's own refusal of a stale write (the triggers' SQLSTATE) into
+    :class:`FencedError`."""
+    try:
+        yield
+    except DBAPIError as error:
+        if getattr(error.orig, "sqlstate", None) == FENCE_STATE:
+            raise FencedError(f"table {table_id}: epoch {epoch} is stale") from None
+        raise

@@ -23,9 +23,19 @@ from collections.abc import Callable, Collection, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from sqlalchemy import Engine, create_engine, delete, event, func, insert, select, update
+from sqlalchemy import (
+    Engine,
+    Table,
+    bindparam,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.engine import URL, make_url
-from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
@@ -41,10 +51,11 @@ from wildstud.server.store.columns import (
     TABLE,
 )
 from wildstud.server.store.files import prepare_sqlite_file
-from wildstud.server.store.leases import FENCE_STATE, NOTIFY, FencedError, check_epoch
+from wildstud.server.store.leases import NOTIFY, fence, fenced
 from wildstud.server.store.migrate import upgrade
 from wildstud.server.store.models import (
     ActionRow,
+    Base,
     DeckRow,
     HandRow,
     LeaseRow,
@@ -79,6 +90,15 @@ CLUSTER_SESSION = "-c lock_timeout=2000 -c idle_in_transaction_session_timeout=5
 that holds the lease row (then it tries again later), and a transaction left open by a process
 that stalls (SIGSTOP, a frozen machine) is ended by the database after 5 s, so that it never
 holds a lease row for good."""
+ASYNC_COMMIT = "-c synchronous_commit=off"
+"""PostgreSQL sessions whose commits do not wait for the disk (the default): a commit is
+answered once PostgreSQL holds it, and its write-ahead log reaches the disk a fraction of a
+second later. A wildstud process killed at any moment loses nothing it was told was stored;
+a crash of PostgreSQL's own machine may lose the last commits (at most about 0.6 s of them),
+never the database's consistency, as SQLite's ``synchronous=NORMAL`` does on a power cut.
+Waiting for the disk at every action's commit costs milliseconds, and far more on a busy disk:
+in ``benchmarks/server.py`` it was most of the p99 (docs/benchmarks.md).
+``wildstud serve --synchronous-commit`` waits for it."""
 
 
 def database_url(url: str) -> URL:
@@ -108,14 +128,40 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+def _table(model: type[Base]) -> Table:
+    return Base.metadata.tables[str(model.__tablename__)]
+
+
+# The statements of every step, built once: a statement built for each write costs more of the
+# step's time than the database does. The keys of a row are bound as ``key_*`` (the columns'
+# own names are the values SET); the SET clause is the columns given at execution.
+_UPDATE_TABLE = update(_table(TableRow)).where(_table(TableRow).c.id == bindparam("key_table"))
+_SEAT_KEY = (_table(SeatRow).c.table_id == bindparam("key_table")) & (
+    _table(SeatRow).c.seat == bindparam("key_seat")
+)
+_UPDATE_SEAT = update(_table(SeatRow)).where(_SEAT_KEY)
+_DELETE_SEAT = delete(_table(SeatRow)).where(_SEAT_KEY)
+_END_HAND = update(_table(HandRow)).where(
+    (_table(HandRow).c.table_id == bindparam("key_table"))
+    & (_table(HandRow).c.number == bindparam("key_number"))
+)
+_INSERT = {
+    model: insert(_table(model)) for model in (SeatRow, HandRow, DeckRow, ActionRow, LedgerRow)
+}
+
+
 class Store:
     """The database of a server: tables, seats, hands, decks, actions and the chip ledger."""
 
-    def __init__(self, url: str, *, cluster: bool = False) -> None:
+    def __init__(
+        self, url: str, *, cluster: bool = False, synchronous_commit: bool = False
+    ) -> None:
         parsed = database_url(url)
         self.cluster = cluster
         """Whether this store serves a process of a cluster (PostgreSQL only): its writes
         carry the lease epoch (:mod:`wildstud.server.store.leases`)."""
+        self.synchronous_commit = synchronous_commit
+        """Whether each PostgreSQL commit waits for the disk (see :data:`ASYNC_COMMIT`)."""
         # A database error's message never holds the values of its statement: they may be
         # token digests or anything a client sent, and errors end up in the log.
         if parsed.get_backend_name() == "sqlite":
@@ -130,13 +176,16 @@ class Store:
             )
             event.listen(self.engine, "connect", _sqlite_pragmas)
         else:
+            options = [CLUSTER_SESSION] if cluster else []
+            if not synchronous_commit:
+                options.append(ASYNC_COMMIT)
             self.engine = create_engine(
                 parsed,
                 pool_pre_ping=True,
                 pool_size=WRITERS,
                 max_overflow=WRITERS,
                 hide_parameters=True,
-                connect_args={"options": CLUSTER_SESSION} if cluster else {},
+                connect_args={"options": " ".join(options)} if options else {},
             )
         upgrade(self.engine)
         self._inline = self.backend == "sqlite"
@@ -179,6 +228,9 @@ class Store:
             session.flush()
             if owner is not None:
                 session.add(LeaseRow(table_id=state.id, owner=owner, epoch=1, taken_at=utc_now()))
+                session.flush()
+                # Its seats and ledger are written under the fence, like every later write.
+                fence(session.connection(), state.id, 1)
                 session.execute(NOTIFY, {"payload": f"{owner} {state.id}"})
             for seat in seats:
                 session.add(_seat_row(state.id, seat))
@@ -193,59 +245,48 @@ class Store:
         This runs for every action of every hand, so it speaks SQL directly (no ORM session):
         an update or two, a few inserts, one commit.
         """
-        try:
+        with fenced(table_id, epoch):  # the triggers' refusal, as the store's own
             self._apply(table_id, changes, epoch)
-        except DBAPIError as error:
-            if getattr(error.orig, "sqlstate", None) == FENCE_STATE:  # the trigger's refusal
-                raise FencedError(f"table {table_id}: epoch {epoch} is stale") from None
-            raise
 
     def _apply(self, table_id: str, changes: Changes, epoch: int | None) -> None:
         now = utc_now()
         with self.engine.begin() as connection:
             if epoch is not None:
-                check_epoch(connection, table_id, epoch)
+                fence(connection, table_id, epoch)
             if changes.table is not None:
-                done = connection.execute(
-                    update(TableRow)
-                    .where(TableRow.id == table_id)
-                    .values(TABLE.values(changes.table, keys=False))
-                )
+                values = TABLE.values(changes.table, keys=False)
+                done = connection.execute(_UPDATE_TABLE, {"key_table": table_id, **values})
                 if done.rowcount != 1:
                     raise LookupError(f"no table {table_id!r} in the store")
             for seat in changes.removed:
-                connection.execute(
-                    delete(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
-                )
+                connection.execute(_DELETE_SEAT, {"key_table": table_id, "key_seat": seat})
             for state in changes.seats:
                 values = SEAT.values(state, keys=False)
-                done = connection.execute(
-                    update(SeatRow)
-                    .where(SeatRow.table_id == table_id, SeatRow.seat == state.seat)
-                    .values(values)
-                )
+                key = {"key_table": table_id, "key_seat": state.seat}
+                done = connection.execute(_UPDATE_SEAT, {**key, **values})
                 if done.rowcount == 0:
                     connection.execute(
-                        insert(SeatRow).values(table_id=table_id, **SEAT.values(state))
+                        _INSERT[SeatRow], {"table_id": table_id, **SEAT.values(state)}
                     )
             if changes.hand is not None:
                 connection.execute(
-                    insert(HandRow).values(
-                        table_id=table_id,
+                    _INSERT[HandRow],
+                    {
+                        "table_id": table_id,
                         **HAND.values(changes.hand),
-                        live=True,
-                        started_at=now,
-                        epoch=epoch,
-                    )
+                        "live": True,
+                        "started_at": now,
+                        "epoch": epoch,
+                    },
                 )
             if changes.decks:
                 connection.execute(
-                    insert(DeckRow),
+                    _INSERT[DeckRow],
                     [{"table_id": table_id, **DECK.values(deck)} for deck in changes.decks],
                 )
             if changes.actions:
                 connection.execute(
-                    insert(ActionRow),
+                    _INSERT[ActionRow],
                     [
                         {"table_id": table_id, **ACTION.values(action), "at": now, "epoch": epoch}
                         for action in changes.actions
@@ -254,20 +295,21 @@ class Store:
             if changes.hand_end is not None:
                 end = changes.hand_end
                 done = connection.execute(
-                    update(HandRow)
-                    .where(HandRow.table_id == table_id, HandRow.number == end.number)
-                    .values(
-                        live=False,
-                        final_stacks=list(end.final_stacks),
-                        summary=end.summary,
-                        ended_at=now,
-                    )
+                    _END_HAND,
+                    {
+                        "key_table": table_id,
+                        "key_number": end.number,
+                        "live": False,
+                        "final_stacks": list(end.final_stacks),
+                        "summary": end.summary,
+                        "ended_at": now,
+                    },
                 )
                 if done.rowcount != 1:
                     raise LookupError(f"no hand {end.number} at table {table_id!r}")
             if changes.ledger:
                 connection.execute(
-                    insert(LedgerRow),
+                    _INSERT[LedgerRow],
                     [
                         {"table_id": table_id, **LEDGER.values(entry), "at": now}
                         for entry in changes.ledger
