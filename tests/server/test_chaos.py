@@ -1,7 +1,7 @@
-"""The acceptance run of the cluster (tests/server/chaos.py), scaled down for the suite: three
-processes behind nginx, 4 tables; one process killed, one stopped past its lease and let go on,
-one drained, while the tables play. The full run (20 tables) is
-``.venv/bin/python -m tests.server.chaos --tables 20`` (docs/benchmarks.md has its figures)."""
+"""The acceptance run of the cluster (tests/server/chaos.py): three processes behind nginx, 20
+tables; one process killed, one stopped past its lease and let go on, one drained, while the
+tables play. ``.venv/bin/python -m tests.server.chaos --tables 20 --hands 6`` runs it longer
+(docs/benchmarks.md has its figures)."""
 
 from __future__ import annotations
 
@@ -18,9 +18,10 @@ from tests.server.conftest import Postgres
 def test_three_processes_survive_a_kill_a_stall_and_a_drain(
     postgres: Postgres, tmp_path: Path
 ) -> None:
-    # About a minute: the failover waits out the lease (4 s) and the stall lasts 2.5 leases,
-    # each phase waits for every table to deal a hand more, on three servers and nginx.
-    chaos = Chaos(tmp_path, postgres, tables=4, hands=3)
+    # A minute and a half: the failover waits out the lease (4 s) and the stall lasts 2.5
+    # leases, and each phase waits for every one of the 20 tables to deal a hand more, on three
+    # servers and nginx (4 tables took about as long, the waits being the same).
+    chaos = Chaos(tmp_path, postgres, tables=20, hands=3)
     try:
         figures = asyncio.run(chaos.run())
     finally:
