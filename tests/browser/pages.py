@@ -84,18 +84,21 @@ async def sit(
     return seat
 
 
-async def cheap_choice(seat: Seat) -> str:
-    """The cheapest choice on offer: check, call or bring in (or complete)."""
+async def cheap_choice(seat: Seat) -> str | None:
+    """The cheapest choice on offer: check, call or bring in (or complete); ``None`` when the
+    page offers none of them (the turn has passed, or it is only the showdown's choice)."""
     choices = await seat.page.locator("#actions button[data-choice]").evaluate_all(
         "(buttons) => buttons.map((button) => button.dataset.choice)"
     )
-    return next(kind for kind in ("check", "call", "bring-in", "complete") if kind in choices)
+    cheap = ("check", "call", "bring-in", "complete")
+    return next((kind for kind in cheap if kind in choices), None)
 
 
 async def take_turn(seat: Seat) -> None:
     """This seat's turn taken the cheap way, by its button."""
     page = seat.page
     choice = await cheap_choice(seat)
+    assert choice is not None, "no check, call or bring-in on offer at the seat's turn"
     before = len(seat.acts())
     await page.locator(f"#actions button[data-choice='{choice}']").click()
     await answered(seat, before + 1)

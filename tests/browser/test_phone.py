@@ -66,6 +66,7 @@ async def _on_a_phone(server: Any, shots: Path) -> None:
 
         # A tap takes the turn.
         choice = await cheap_choice(seat)
+        assert choice is not None
         await page.locator(f"#actions button[data-choice='{choice}']").tap()
         await answered(seat, 1)
         await page.evaluate("window.scrollTo(0, 0)")

@@ -87,6 +87,7 @@ async def _behind(base: str) -> None:
         await pages.take_turn(laptop)
         await phone.my_turn()
         choice = await pages.cheap_choice(phone)
+        assert choice is not None
         await phone_page.locator(f"#actions button[data-choice='{choice}']").click()
         await pages.answered(phone, 1)
         error = await phone_page.locator("#action-error").inner_text()
