@@ -28,6 +28,9 @@ class Client:
         """The loopback address to connect from (127.0.0.1 by default): the server counts
         connections per client address."""
         self.frames: list[Frame] = []
+        self.arrivals: list[float] = []
+        """When each frame of :attr:`frames` arrived (``time.monotonic()``): a test that times
+        the server measures between frames, not from when it got round to looking."""
         self.hand: Frame | None = None
         """The last ``hand`` frame, kept up to date by the ``update`` frames after it."""
         self.table: Frame | None = None
@@ -68,6 +71,7 @@ class Client:
         try:
             async for message in self._ws:
                 frame = json.loads(message)
+                self.arrivals.append(time.monotonic())
                 self.frames.append(frame)
                 self._absorb(frame)
                 self._arrived.set()
