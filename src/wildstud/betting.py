@@ -181,28 +181,18 @@ class Stakes:
     short_all_in: ShortAllIn = ShortAllIn.HALF_REOPENS
 
     def __post_init__(self) -> None:
-        try:
-            limit = Limit(self.limit)
-        except ValueError:
-            choices = ", ".join(item.value for item in Limit)
-            raise OptionError(f"limit must be one of {choices}, not {self.limit!r}") from None
-        object.__setattr__(self, "limit", limit)
-        try:
-            reraise = CompletionReraise(self.completion_reraise)
-        except ValueError:
-            choices = ", ".join(item.value for item in CompletionReraise)
-            raise OptionError(
-                f"completion_reraise must be one of {choices}, not {self.completion_reraise!r}"
-            ) from None
-        object.__setattr__(self, "completion_reraise", reraise)
-        try:
-            short = ShortAllIn(self.short_all_in)
-        except ValueError:
-            choices = ", ".join(item.value for item in ShortAllIn)
-            raise OptionError(
-                f"short_all_in must be one of {choices}, not {self.short_all_in!r}"
-            ) from None
-        object.__setattr__(self, "short_all_in", short)
+        for name, kind in (
+            ("limit", Limit),
+            ("completion_reraise", CompletionReraise),
+            ("short_all_in", ShortAllIn),
+        ):
+            value = getattr(self, name)
+            try:
+                member = kind(value)
+            except ValueError:
+                choices = ", ".join(item.value for item in kind)
+                raise OptionError(f"{name} must be one of {choices}, not {value!r}") from None
+            object.__setattr__(self, name, member)
         for name in ("ante", "bring_in", "small_bet", "big_bet"):
             value = getattr(self, name)
             if not _is_chips(value):
