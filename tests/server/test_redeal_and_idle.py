@@ -54,11 +54,24 @@ def _check_pending(view: Frame) -> Frame:
     return pending
 
 
+async def _longest_stall(longest: list[float]) -> None:
+    """Keep in ``longest[0]`` the longest time this event loop was held up past a short sleep."""
+    loop = asyncio.get_running_loop()
+    last = loop.time()
+    while True:
+        await asyncio.sleep(0.02)
+        now = loop.time()
+        longest[0] = max(longest[0], now - last - 0.02)
+        last = now
+
+
 async def _queen_shown(server: Server) -> None:
     api = Api(server.base)
     created = _bitch_table(api, PAUSE)
     watch = await Client(created["links"]["watch_socket"], "watch").open()
     api.ok(api.host(created, "POST", "/start"))
+    stall = [0.0]
+    ticking = asyncio.create_task(_longest_stall(stall))
     await watch.wait_for(_pending, timeout=90, what="a queen of spades face up")
     assert watch.hand is not None
     number, deal = watch.hand["number"], watch.view["deal"]
@@ -85,7 +98,11 @@ async def _queen_shown(server: Server) -> None:
         if index > shown and (frame.get("number") != number or frame["view"]["deal"] > deal)
     )
     waited = watch.arrivals[again] - watch.arrivals[shown]
-    assert PAUSE - 0.5 <= waited <= PAUSE + 1.5, waited
+    ticking.cancel()
+    # A frame is timed when this process reads it: a stall of the process (a loaded machine)
+    # can hold the first back until the second has come too, so the bounds allow the longest.
+    assert waited + stall[0] >= PAUSE - 0.5, (waited, stall)
+    assert waited - stall[0] <= PAUSE + 1.5, (waited, stall)
     assert watch.hand is not None
     assert watch.hand["number"] == number
     redeal = next(e for e in watch.view["events"] if e["type"] == "redealt" and e["deal"] == deal)
