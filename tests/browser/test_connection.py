@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import signal
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -73,16 +73,24 @@ def _server_away(error: str) -> bool:
     return "WebSocket connection" in error or "net::ERR_CONNECTION_" in error
 
 
-def test_buttons_wait_while_the_server_is_down(tmp_path: Path) -> None:
-    if not CHROMIUM.exists():
-        raise AssertionError("Chromium is not installed")
+def _with_own_server(
+    tmp_path: Path, run: Callable[[server_fixtures.Server], Coroutine[Any, Any, None]]
+) -> None:
+    """Run ``run`` against a server of the test's own (these tests stop, restart or stall it),
+    and stop the server however the run ends."""
     server = server_fixtures.Server(
         f"sqlite:///{tmp_path / 'wildstud.sqlite3'}", tmp_path / "server.log"
     ).start()
     try:
-        asyncio.run(_server_down_and_back(server, tmp_path))
+        asyncio.run(run(server))
     finally:
         server.stop()
+
+
+def test_buttons_wait_while_the_server_is_down(tmp_path: Path) -> None:
+    if not CHROMIUM.exists():
+        raise AssertionError("Chromium is not installed")
+    _with_own_server(tmp_path, lambda server: _server_down_and_back(server, tmp_path))
     keep(sorted(tmp_path.glob("*.png")))
 
 
@@ -182,13 +190,7 @@ async def _server_restarts(server: server_fixtures.Server, shots: Path) -> None:
 
 
 def test_a_restart_is_announced_and_ridden_out(tmp_path: Path) -> None:
-    server = server_fixtures.Server(
-        f"sqlite:///{tmp_path / 'wildstud.sqlite3'}", tmp_path / "server.log"
-    ).start()
-    try:
-        asyncio.run(_server_restarts(server, tmp_path))
-    finally:
-        server.stop()
+    _with_own_server(tmp_path, lambda server: _server_restarts(server, tmp_path))
     keep(sorted(tmp_path.glob("restarting.png")))
 
 
@@ -213,10 +215,4 @@ async def _server_stalls(server: server_fixtures.Server) -> None:
 
 def test_a_stalled_server_is_noticed_and_rejoined(tmp_path: Path) -> None:
     # About 30 s: the page waits out 20 s of silence before it gives up on the connection.
-    server = server_fixtures.Server(
-        f"sqlite:///{tmp_path / 'wildstud.sqlite3'}", tmp_path / "server.log"
-    ).start()
-    try:
-        asyncio.run(_server_stalls(server))
-    finally:
-        server.stop()
+    _with_own_server(tmp_path, _server_stalls)
