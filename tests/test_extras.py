@@ -25,7 +25,8 @@ import wildstud
 ROOT = Path(__file__).resolve().parents[1]
 EXTRA_PACKAGES = (
     "fastapi", "fastapi_offline", "starlette", "uvicorn", "sqlalchemy", "alembic",
-    "platformdirs", "psycopg", "matplotlib", "dask", "distributed", "tomli_w",
+    "platformdirs", "psycopg", "matplotlib", "dask", "distributed", "tomli_w", "pettingzoo",
+    "gymnasium",
 )  # fmt: skip
 """Every package of an extra except pydantic, which Typer itself needs."""
 
@@ -46,14 +47,14 @@ def test_the_core_depends_on_four_packages_only() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     names = {spec.split(">")[0].split("[")[0] for spec in project["dependencies"]}
     assert names == {"numpy", "numba", "rich", "typer"}
-    assert set(project["optional-dependencies"]) >= {"server", "plots", "dask", "all"}
+    assert set(project["optional-dependencies"]) >= {"server", "plots", "dask", "env", "all"}
 
 
 def test_every_core_module_imports_without_the_extras() -> None:
     core = [
         module.name
         for module in pkgutil.walk_packages(wildstud.__path__, "wildstud.")
-        if not module.name.startswith(("wildstud.server", "wildstud.cli.serve"))
+        if not module.name.startswith(("wildstud.server", "wildstud.cli.serve", "wildstud.env"))
     ]
     code = f"import importlib\nfor name in {core!r}: importlib.import_module(name)"
     result = run_without_extras(code)
@@ -95,17 +96,20 @@ def test_a_command_that_needs_a_missing_extra_says_so_in_one_line(
     assert "Traceback" not in result.stderr
 
 
-def test_the_library_names_the_missing_extra() -> None:
+@pytest.mark.parametrize(
+    ("module", "extra"), [("wildstud.server.app", "server"), ("wildstud.env", "env")]
+)
+def test_the_library_names_the_missing_extra(module: str, extra: str) -> None:
     result = run_without_extras(
-        """
+        f"""
         from wildstud.extras import MissingExtraError
         try:
-            import wildstud.server.app
+            import {module}
         except MissingExtraError as error:
             print(error.extra)
         """
     )
-    assert result.stdout.strip() == "server", result.stderr
+    assert result.stdout.strip() == extra, result.stderr
 
 
 # -- the wheel in a fresh virtual environment -------------------------------------------------
@@ -114,7 +118,7 @@ CORE_DISTRIBUTIONS = {"wildstud", "numpy", "numba", "llvmlite", "rich", "typer"}
 """What ``pip install wildstud`` must bring (and their own dependencies, which are not ours)."""
 EXTRA_DISTRIBUTIONS = {
     "fastapi", "uvicorn", "sqlalchemy", "alembic", "psycopg", "prometheus-client",
-    "matplotlib", "dask", "distributed", "fastapi-offline", "platformdirs",
+    "matplotlib", "dask", "distributed", "fastapi-offline", "platformdirs", "pettingzoo",
 }  # fmt: skip
 CORE_SIZE_LIMIT = 300_000_000
 """Bytes in the fresh environment's site-packages, without bytecode: 269 MB when measured (Numba's

@@ -23,6 +23,7 @@ EXTRAS = {
     "server": ("fastapi", "fastapi_offline", "uvicorn", "sqlalchemy", "alembic", "platformdirs"),
     "plots": ("matplotlib",),
     "dask": ("dask", "distributed"),
+    "env": ("pettingzoo", "gymnasium"),
 }
 """Each extra and the modules whose presence shows it is installed."""
 
