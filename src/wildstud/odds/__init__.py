@@ -2,5 +2,5 @@
 
 :mod:`wildstud.odds.simulate` plays complete deals of any game under any house rules;
 :mod:`wildstud.odds.study` sums them up; :mod:`wildstud.odds.equity` answers for a hand part
-dealt.
+dealt; :mod:`wildstud.odds.hindsight` gives a finished hand's odds at every street.
 """

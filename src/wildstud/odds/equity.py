@@ -228,9 +228,12 @@ MAX_EXACT = 20_000_000
 
 def exact_odds(situation: Situation) -> Odds:
     """Exact odds where only the last street is left to deal and every card dealt so far is
-    known: every way the last cards can fall, each equally likely."""
+    known: every way the last cards can fall, each equally likely; or, once every card is
+    dealt and known, the showdown's one result."""
     rules = situation.rules
     last = len(rules.streets) - 1
+    if situation.complete and not situation.unknown and not situation.dead:
+        return _showdown(situation)
     if situation.street != last - 1:
         raise SituationError(
             "exact odds need every street dealt but the last"
@@ -269,6 +272,26 @@ def exact_odds(situation: Situation) -> Odds:
     full = np.zeros((_ROWS, situation.players), dtype=np.float64)
     full[0], full[2], full[3], full[4] = totals
     return _result(situation, full, int(deals), True, time.perf_counter() - began, None)
+
+
+def _showdown(situation: Situation) -> Odds:
+    """The one way a deal whose every card is dealt and known ends: a single deal played."""
+    began = time.perf_counter()
+    spec = GameSpec.of(situation.rules)
+    played = play_chunks(
+        spec,
+        situation.players,
+        seed=0,
+        first=0,
+        chunks=1,
+        per_chunk=1,
+        prefix=situation.prefix_array,
+        prefix_street=situation.street,
+        dead=np.array(situation.dead, dtype=np.int64),
+        live=situation.live_mask,
+    )
+    totals = _totals(played, situation.players, spec.split)
+    return _result(situation, totals, 1, True, time.perf_counter() - began, None)
 
 
 def describe_cards(codes: list[int]) -> str:

@@ -218,7 +218,7 @@ class Situation:
         come in a game whose face-up card can stop the deal); between streets, the deal stands
         at the last street whose cards are out.
         """
-        return cls._from_events(hand.rules, len(hand.stacks), hand.events, viewer, hidden)
+        return cls.from_events(hand.rules, len(hand.stacks), hand.events, viewer, hidden)
 
     @classmethod
     def from_view(cls, view: TableView, rules: Rules | None = None) -> Situation:
@@ -235,17 +235,20 @@ class Situation:
         """
         if rules is None:
             rules = find_game(view.code).rules(dict(view.options))
-        return cls._from_events(rules, len(view.seats), view.events, view.viewer, ())
+        return cls.from_events(rules, len(view.seats), view.events, view.viewer, ())
 
     @classmethod
-    def _from_events(
+    def from_events(
         cls,
         rules: Rules,
         players: int,
         events: Sequence[HandEvent],
-        viewer: int | None,
-        hidden: Iterable[Card],
+        viewer: int | None = None,
+        hidden: Iterable[Card] = (),
     ) -> Situation:
+        """The last deal of a hand's ``events`` (any prefix of them: a hand as it stood at some
+        point), as ``viewer`` sees it, ``hidden`` cards counted as unseen (see
+        :meth:`from_hand`)."""
         unseen = set(hidden)
         start = max(i for i, event in enumerate(events) if isinstance(event, DealStarted))
         deal = events[start]
