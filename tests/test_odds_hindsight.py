@@ -15,10 +15,11 @@ from wildstud.cards import Deck
 from wildstud.cli import app
 from wildstud.cli import odds as odds_command
 from wildstud.deal import DealStarted, Dealt, Hand
+from wildstud.errors import SituationError
 from wildstud.history import HandRecord, load, record_from_hand, write_record
 from wildstud.history.notation import DealHole
 from wildstud.history.replay import Replay, replay
-from wildstud.odds.hindsight import hand_odds, replay_odds
+from wildstud.odds.hindsight import finished_odds, hand_odds, replay_odds
 from wildstud.seats import seat_label
 
 DEALS = 4096
@@ -152,3 +153,21 @@ def test_a_redealt_deal_has_odds_up_to_the_card_that_stopped_it() -> None:
         assert not any(
             taken.up and str(taken.card) == "Qs" for taken in street.odds.situation.prefix
         )
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_finished_hand_has_the_odds_of_its_record(game: str) -> None:
+    # What a server works out from the hand it dealt is what anyone works out from the record
+    # the table saw (seat 0 is p1: the dealer sits last).
+    hand = Hand(game, [300] * 5, deck=Deck(seed=6))
+    play_out(hand, RandomBot(seed=6))
+    ours = finished_odds(hand, deals=DEALS)
+    theirs = hand_odds(record_from_hand(hand, reveal="showdown"), deals=DEALS)
+    assert ours.to_dict() == theirs.to_dict()  # (not the odds themselves: they hold a time)
+
+
+def test_odds_in_hindsight_wait_for_the_end_of_the_hand() -> None:
+    hand = Hand("FTQ", [300] * 3, deck=Deck(seed=1))
+    hand.run()
+    with pytest.raises(SituationError, match="finished hand"):
+        finished_odds(hand)

@@ -30,13 +30,17 @@ import itertools
 from dataclasses import dataclass
 from typing import Any
 
+from wildstud.cards import Card
 from wildstud.deal import (
     Acted,
     Awarded,
     BettingOpened,
     DealStarted,
+    Dealt,
+    Hand,
     HandEnded,
     Mucked,
+    Phase,
     Redealt,
     Shown,
     StreetStarted,
@@ -48,7 +52,7 @@ from wildstud.odds.equity import Odds, exact_odds, odds
 from wildstud.odds.situation import Situation
 from wildstud.seats import seat_label
 
-__all__ = ["HandOdds", "StreetOdds", "Swing", "hand_odds", "replay_odds"]
+__all__ = ["HandOdds", "StreetOdds", "Swing", "finished_odds", "hand_odds", "replay_odds"]
 
 DEALS = 16_384
 """Deals simulated for a street that is not counted exactly: a pot share within about ±0.8
@@ -154,8 +158,42 @@ def hand_odds(record: HandRecord, *, deals: int = DEALS, seed: int = 0) -> HandO
 
 
 def replay_odds(result: Replay, *, deals: int = DEALS, seed: int = 0) -> HandOdds:
-    """Every street's odds of a replayed record, read from its engine events."""
-    hand = result.hand
+    """Every street's odds of a replayed record, read from its engine events (the cards the
+    record did not give, which the replay dealt at random, count as unknown)."""
+    hidden: dict[int, set[Card]] = {}
+    for deal, card in result.unknown:
+        hidden.setdefault(deal, set()).add(card)
+    return _hand_odds(result.hand, hidden, deals, seed)
+
+
+def finished_odds(hand: Hand, *, deals: int = DEALS, seed: int = 0) -> HandOdds:
+    """Every street's odds of a hand the engine played to its end, as the table knew them once
+    it was over: every card dealt face down that the showdown did not show counts as unknown
+    (what a table server shows in its replays, with every card of the hand in its hands).
+
+    >>> from wildstud.bots import CallingBot, play_out
+    >>> from wildstud.cards import Deck
+    >>> hand = Hand("SMBU", [100, 100, 100], deck=Deck(seed=4))
+    >>> play_out(hand, CallingBot())
+    >>> result = finished_odds(hand, deals=4096)
+    >>> [street.name for street in result.streets][-2:], result.shown
+    (['sixth street', 'seventh street'], (0, 1, 2))
+    """
+    if hand.phase is not Phase.OVER:
+        raise SituationError("the odds in hindsight are for a finished hand: this one goes on")
+    hidden: dict[int, set[Card]] = {}
+    deal = 0
+    for event in hand.events:
+        if isinstance(event, DealStarted):
+            deal = event.deal
+        elif isinstance(event, Dealt) and not event.up and event.card is not None:
+            hidden.setdefault(deal, set()).add(event.card)
+        elif isinstance(event, Shown):
+            hidden.get(deal, set()).difference_update(event.cards)
+    return _hand_odds(hand, hidden, deals, seed)
+
+
+def _hand_odds(hand: Hand, hidden: dict[int, set[Card]], deals: int, seed: int) -> HandOdds:
     events = hand.events
     players = len(hand.stacks)
     streets: list[StreetOdds] = []
@@ -169,10 +207,10 @@ def replay_odds(result: Replay, *, deals: int = DEALS, seed: int = 0) -> HandOdd
             (at for at in range(index + 1, len(events)) if isinstance(events[at], _AFTER_CARDS)),
             len(events),
         )
-        if isinstance(events[cut] if cut < len(events) else None, Redealt):
+        if cut < len(events) and isinstance(events[cut], Redealt):
             continue  # the street's face-up card stopped the deal: no odds on a dead deal
-        hidden = [card for dealt_in, card in result.unknown if dealt_in == deal]
-        situation = Situation.from_events(hand.rules, players, events[:cut], None, hidden)
+        unseen = hidden.get(deal, set())
+        situation = Situation.from_events(hand.rules, players, events[:cut], None, unseen)
         streets.append(
             StreetOdds(deal, event.street, event.name, cut, _odds(situation, deals, seed))
         )
