@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
 
 import pytest
 from typer.testing import CliRunner
@@ -187,3 +188,32 @@ def test_an_unreachable_scheduler_is_refused_with_its_address() -> None:
         ClusterError, match=r"cannot reach the Dask scheduler at tcp://127\.0\.0\.1:9"
     ):
         odds(s, deals=4096, scheduler="tcp://127.0.0.1:9")
+
+
+@pytest.mark.parametrize("game", ["FTQ", "SMBU", "BD7", "the-bitch"])
+@pytest.mark.parametrize("dealer", [0, 1, 2])
+def test_the_odds_follow_the_order_of_dealing_wherever_the_button_is(
+    game: str, dealer: int
+) -> None:
+    # One pack dealt with the button on each seat in turn: the cards go round from the dealer's
+    # left, so the same cards land in the same order on seats numbered round from the button.
+    # Each hand's odds must follow its cards: who gets the card after a queen, for one, is
+    # decided by the order of dealing.
+    players = 4
+    pack = random.Random(31).sample(DECK, len(DECK))
+
+    def fourth_street(button: int) -> Hand:
+        hand = Hand(game, [100] * players, deck=Deck.stacked(pack), dealer=button)
+        hand.run()
+        while hand.to_act is not None and hand.street == 0:
+            take_turn(hand, CallingBot())
+            hand.run()
+        return hand
+
+    first = (dealer + 1) % players
+    turned = odds(Situation.from_hand(fourth_street(dealer)), deals=8192, seed=3)
+    straight = odds(Situation.from_hand(fourth_street(players - 1)), deals=8192, seed=3)
+    assert turned.situation.street == 1
+    assert {seat.seat: seat.equity for seat in turned.seats} == {
+        (seat.seat + first) % players: seat.equity for seat in straight.seats
+    }

@@ -130,6 +130,8 @@ def _result(
     seconds: float,
     seed: int | None,
 ) -> Odds:
+    # The compiled deal's seat k is the table's seat k places round from the first dealt.
+    totals = np.roll(totals, situation.first, axis=1)
     seats = []
     seated = set(situation.live)
     if GameSpec.of(situation.rules).config[compiled_deal.REDEAL_ALL] and not exact:
@@ -247,7 +249,7 @@ def exact_odds(situation: Situation) -> Odds:
         raise SituationError("exact odds are not available with burn cards")
     known = {code for _, _, code in situation.prefix if code >= 0}
     pool = np.array([code for code in range(52) if code not in known], dtype=np.int64)
-    live = np.array(situation.live, dtype=np.int64)
+    live = np.array(sorted(situation.kernel_seat(seat) for seat in situation.live), dtype=np.int64)
     if len(pool) < len(live):
         raise SituationError("the stub is short on the last street: a community card is dealt")
     ways = 1

@@ -40,6 +40,7 @@ from wildstud.deal import (
     DealStarted,
     Dealt,
     Hand,
+    HandStarted,
     Stage,
     StreetStarted,
     StubShuffled,
@@ -103,6 +104,18 @@ class Situation:
     """The street whose dealing the prefix completes (-1: nothing dealt yet)."""
     live: tuple[int, ...]
     dead: tuple[int, ...] = ()
+    first: int = 0
+    """The seat dealt first, on the dealer's left. The compiled deal deals seat 0 first, so it
+    is given the seats turned round to start there (:meth:`kernel_seat`), and its answers are
+    turned back: the order of dealing decides who gets the card after a queen."""
+
+    def kernel_seat(self, seat: int) -> int:
+        """``seat`` as the compiled deal numbers it (the seat dealt first is its 0).
+
+        >>> Situation.start("FTQ", 4).kernel_seat(2)
+        2
+        """
+        return (seat - self.first) % self.players
 
     @classmethod
     def start(
@@ -250,6 +263,8 @@ class Situation:
         point), as ``viewer`` sees it, ``hidden`` cards counted as unseen (see
         :meth:`from_hand`)."""
         unseen = set(hidden)
+        opened = events[0]
+        first = (opened.dealer + 1) % players if isinstance(opened, HandStarted) else 0
         start = max(i for i, event in enumerate(events) if isinstance(event, DealStarted))
         deal = events[start]
         assert isinstance(deal, DealStarted)
@@ -296,7 +311,7 @@ class Situation:
                 )
             prefix.extend(Taken(seat, up, -1) for seat, up in rows)
         live = tuple(seat for seat in deal.seats if seat not in folded)
-        return cls._checked(rules, players, tuple(prefix), street, live, ())
+        return cls._checked(rules, players, tuple(prefix), street, live, (), first)
 
     @classmethod
     def _checked(
@@ -307,6 +322,7 @@ class Situation:
         street: int,
         live: tuple[int, ...],
         dead: tuple[int, ...],
+        first: int = 0,
     ) -> Situation:
         codes = [taken.code for taken in prefix if taken.code >= 0] + list(dead)
         if len(codes) != len(set(codes)):
@@ -323,19 +339,23 @@ class Situation:
                 "the queen of spades is face up: the deal stops there and is dealt again"
             )
         # Rows built elsewhere (a plain tuple each) are named here, so every prefix reads alike.
-        return cls(rules, players, tuple(Taken(*row) for row in prefix), street, live, dead)
+        return cls(rules, players, tuple(Taken(*row) for row in prefix), street, live, dead, first)
 
     @property
     def prefix_array(self) -> npt.NDArray[np.int64]:
-        """The prefix as rows of ``(seat, up, code)`` for the compiled deal."""
-        rows = [(taken.seat, int(taken.up), taken.code) for taken in self.prefix]
+        """The prefix as rows of ``(seat, up, code)`` for the compiled deal (its seat numbers;
+        a card dealt to no seat keeps its marker)."""
+        rows = [
+            (self.kernel_seat(seat) if seat >= 0 else seat, int(up), code)
+            for seat, up, code in self.prefix
+        ]
         return np.array(rows, dtype=np.int64).reshape(-1, 3)
 
     @property
     def live_mask(self) -> npt.NDArray[np.bool_]:
-        """The seats still in, as a mask over the table."""
+        """The seats still in, as a mask over the compiled deal's seats."""
         mask = np.zeros(self.players, dtype=np.bool_)
-        mask[list(self.live)] = True
+        mask[[self.kernel_seat(seat) for seat in self.live]] = True
         return mask
 
     @property
