@@ -30,6 +30,7 @@ __all__ = [
     "GameEntry",
     "GameInfo",
     "HandHistory",
+    "HandOdds",
     "HandStep",
     "HandSteps",
     "HandSummary",
@@ -41,6 +42,7 @@ __all__ = [
     "NightPlayer",
     "NightReport",
     "NightTransfer",
+    "OddsSwing",
     "OptionInfo",
     "PendingRequest",
     "RebuyInfo",
@@ -48,7 +50,9 @@ __all__ = [
     "SeatAnswer",
     "SeatGranted",
     "SeatInfo",
+    "SeatOddsInHindsight",
     "StakesModel",
+    "StreetOddsInHindsight",
     "TableBot",
     "TableCreated",
     "TableInfo",
@@ -447,6 +451,56 @@ class HandHistory(_Model):
     notices: list[str] = Field(
         default=[], description="what the host changed from this hand on (stakes, games, clocks)"
     )
+
+
+class SeatOddsInHindsight(_Model):
+    """One hand's chances at one street, as the table knew them once the hand was over."""
+
+    seat: int = Field(description="the engine seat (p1 is 0)")
+    name: str
+    pot_share: float = Field(description="its expected share of the pot, 0 to 1")
+    low: float = Field(description="the 95% interval's low end (the share itself when exact)")
+    high: float = Field(description="the 95% interval's high end")
+    win: float = Field(description="how often it takes the high half (or the pot) alone")
+    tie: float = Field(description="how often it shares the high half")
+    special_half: float = Field(description="The Bitch: how often it takes the queen's half")
+    shown: bool = Field(description="whether the showdown revealed this hand")
+
+
+class StreetOddsInHindsight(_Model):
+    """Every hand's chances once a street's cards are out, before anyone bets on them."""
+
+    deal: int
+    street: str
+    event: int = Field(
+        description="how many of the hand's events lead up to these odds: a replay shows them"
+        " from the step whose events reach that count"
+    )
+    exact: bool = Field(description="counted exactly, rather than simulated")
+    deals: int = Field(description="the deals simulated or counted")
+    seats: list[SeatOddsInHindsight]
+
+
+class OddsSwing(_Model):
+    """The largest change of a shown hand's pot share from one street to the next."""
+
+    seat: int
+    name: str
+    from_event: int
+    to_event: int
+    from_street: str
+    to_street: str
+    change: float = Field(description="the pot share after, less the one before")
+
+
+class HandOdds(_Model):
+    """A finished hand's odds at every street (``docs/protocol.md``): the cards its showdown
+    did not show count as unknown, so the odds reveal nothing the showdown did not."""
+
+    number: int
+    split_pot: bool = Field(description="whether the pot splits (The Bitch's queen's half)")
+    streets: list[StreetOddsInHindsight]
+    swing: OddsSwing | None
 
 
 class HandStep(_Model):

@@ -1,0 +1,126 @@
+"""A finished hand's odds at every street, for its replay: worked out once, off the event loop.
+
+The odds engine answers for each street of a stored hand as the table knew it once the hand was
+over (:func:`wildstud.odds.hindsight.finished_odds`: the cards the showdown did not show stay
+unknown, so nothing here reveals a hidden card). A finished hand never changes, so its answer is
+kept (:class:`HindsightOdds` holds the latest ones); the work, some tenths of a second of
+compiled code, runs in a worker thread, one hand at a time, so that a replay being opened never
+holds up a table's play, and two requests for one hand share one computation.
+
+>>> from wildstud.bots import CallingBot, play_out
+>>> from wildstud.cards import Deck
+>>> from wildstud.deal import Hand
+>>> from wildstud.server.store.records import HandSetup
+>>> hand = Hand("FTQ", [100, 100], deck=Deck(seed=3))
+>>> play_out(hand, CallingBot())
+>>> setup = HandSetup(4, 1, "follow-the-queen", {}, (2, 5), ("ann", "bob"), 1, (100, 100))
+>>> report = odds_report(setup, hand, deals=4096)
+>>> report["number"], [street["street"] for street in report["streets"]][:2]
+(4, ['third street', 'fourth street'])
+>>> sorted(report["streets"][0]["seats"][0])  # doctest: +NORMALIZE_WHITESPACE
+['high', 'low', 'name', 'pot_share', 'seat', 'shown', 'special_half', 'tie', 'win']
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from wildstud.deal import Hand
+from wildstud.odds.hindsight import DEALS, finished_odds
+from wildstud.odds.simulate import GameSpec
+from wildstud.server.store.records import HandSetup
+
+__all__ = ["HindsightOdds", "odds_report"]
+
+
+def odds_report(setup: HandSetup, hand: Hand, *, deals: int = DEALS) -> dict[str, Any]:
+    """Every street's odds of a finished hand, in the shape of
+    :class:`~wildstud.server.schemas.HandOdds` (seats are engine seats, named)."""
+    result = finished_odds(hand, deals=deals)
+    names = setup.names
+
+    def seats(street: Any) -> list[dict[str, Any]]:
+        return [
+            {
+                "seat": odds.seat,
+                "name": names[odds.seat],
+                "pot_share": odds.equity,
+                "low": odds.equity_interval[0],
+                "high": odds.equity_interval[1],
+                "win": odds.win,
+                "tie": odds.tie,
+                "special_half": odds.special,
+                "shown": odds.seat in result.shown,
+            }
+            for odds in street.odds.seats
+        ]
+
+    swing = result.swing
+    return {
+        "number": setup.number,
+        "split_pot": GameSpec.of(hand.rules).split,
+        "streets": [
+            {
+                "deal": street.deal,
+                "street": street.name,
+                "event": street.event,
+                "exact": street.odds.exact,
+                "deals": street.odds.deals,
+                "seats": seats(street),
+            }
+            for street in result.streets
+        ],
+        "swing": None
+        if swing is None
+        else {
+            "seat": swing.seat,
+            "name": names[swing.seat],
+            "from_event": swing.before.event,
+            "to_event": swing.after.event,
+            "from_street": swing.before.name,
+            "to_street": swing.after.name,
+            "change": swing.change,
+        },
+    }
+
+
+class HindsightOdds:
+    """The odds reports of the latest finished hands asked for, each worked out once."""
+
+    def __init__(self, keep: int = 256) -> None:
+        self._keep = keep
+        self._done: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
+        self._working: dict[tuple[str, int], asyncio.Future[dict[str, Any]]] = {}
+        self._one_at_a_time = asyncio.Lock()
+
+    async def get(
+        self, table_id: str, number: int, work: Callable[[], Awaitable[dict[str, Any]]]
+    ) -> dict[str, Any]:
+        """The report of hand ``number`` of table ``table_id``: kept, being worked out for
+        another request, or worked out now by ``work`` (a coroutine that runs the odds in a
+        worker thread)."""
+        key = (table_id, number)
+        if (report := self._done.get(key)) is not None:
+            self._done.move_to_end(key)
+            return report
+        if (pending := self._working.get(key)) is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._working[key] = future
+        try:
+            async with self._one_at_a_time:
+                report = await work()
+        except BaseException as error:
+            future.set_exception(error)
+            future.exception()  # retrieved here, so an unawaited one is never reported
+            raise
+        finally:
+            del self._working[key]
+        future.set_result(report)
+        self._done[key] = report
+        while len(self._done) > self._keep:
+            self._done.popitem(last=False)
+        return report
