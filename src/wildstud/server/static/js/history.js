@@ -7,6 +7,7 @@ import { api, base, h } from "./api.js";
 import { cardName, pretty } from "./cards.js";
 import { describeEvent } from "./events.js";
 import { drawBanner, drawCentre, drawSeats } from "./drawing.js";
+import { fetchOdds, oddsPanel } from "./replayodds.js";
 
 // -- proofs: the same tree as src/wildstud/commitment.py (RFC 6962, SHA-256) ------------------
 
@@ -231,6 +232,7 @@ export class HistoryPanel {
       seats,
     );
     const log = h("ol", { className: "log replay-log", "aria-label": "What happened so far" });
+    const odds = oddsPanel();
     let step = 0;
     const go = (to) => {
       step = Math.max(0, Math.min(last, to));
@@ -271,6 +273,7 @@ export class HistoryPanel {
       drawSeats(seats, { hand, wild, total: this.seatCount(), mine, showEmpty: false });
       drawCentre(centre, hand, wild);
       markProven(felt, view.deal || 1, results);
+      odds.draw(counts[step]);
       const lines = view.events.map((event) => describeEvent(event, record.names)).filter(Boolean);
       log.start = Math.max(1, lines.length - 7);
       log.replaceChildren(...lines.slice(-8).map((line) => h("li", {}, line)));
@@ -285,7 +288,8 @@ export class HistoryPanel {
     };
     const results = await checkProofs(record);
     const proven = provenSection(record, events, results);
-    box.replaceChildren(heading, controls, stepLine, banner, felt, log, proven);
+    box.replaceChildren(heading, controls, stepLine, banner, felt, odds.element, log, proven);
+    fetchOdds(this.tableId, number).then(odds.show);
     box.onkeydown = (event) => {
       if (event.key === "ArrowRight") go(step + 1);
       else if (event.key === "ArrowLeft") go(step - 1);

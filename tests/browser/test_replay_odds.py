@@ -1,0 +1,115 @@
+"""The history replay shows each hand's chances at every street, the server's figures, as the
+replay moves through the streets; the biggest swing is marked; a hand whose odds cannot be had
+says so and the replay still works."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+from playwright.async_api import Page, Route, async_playwright
+
+from tests.browser.conftest import CHROMIUM
+from tests.server.wsclient import Api
+
+
+def _finished_table(base: str) -> tuple[dict[str, Any], Api]:
+    api = Api(base)
+    created = api.create(name="odds", games=[{"game": "SMBU"}], seats=4, hand_pause=0, bot_delay=0)
+    for _ in range(3):
+        api.ok(api.host(created, "POST", "/bots", kind="calling-bot"))
+    api.ok(api.host(created, "POST", "/start"))
+    table_id = created["table"]["id"]
+    deadline = time.monotonic() + 30
+    while not api.get(f"/api/tables/{table_id}/hands"):
+        assert time.monotonic() < deadline, "no hand finished"
+        time.sleep(0.1)
+    api.ok(api.host(created, "POST", "/pause"))
+    return created, api
+
+
+async def _open_replay(page: Page, created: dict[str, Any]) -> None:
+    await page.goto(created["links"]["watch"])
+    await page.get_by_role("button", name="History").click()
+    await page.locator(".hand-list button[data-hand='1']").click()
+    await page.locator(".replay [data-step=end]").wait_for()
+
+
+def _percent(share: float) -> str:
+    return f"{100 * share:.1f}%"
+
+
+async def _session(base: str, shots: Path) -> None:
+    created, api = _finished_table(base)
+    table_id = created["table"]["id"]
+    report = api.get(f"/api/tables/{table_id}/hands/1/odds")
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=str(CHROMIUM))
+        page = await browser.new_page(viewport={"width": 1100, "height": 1300})
+        errors: list[str] = []
+        page.on(
+            "console",
+            lambda message: errors.append(message.text) if message.type == "error" else None,
+        )
+        await _open_replay(page, created)
+        panel = page.locator(".replay-odds")
+        await panel.locator(".odds-caption").wait_for()
+        # Before the first card the panel says when the chances come.
+        assert "once the first cards are dealt" in await panel.locator(".odds-caption").inner_text()
+        # Each street in turn, as the replay steps through the hand.
+        shown: list[str] = []
+        for _ in range(200):
+            caption = await panel.locator(".odds-caption").inner_text()
+            if caption.startswith("At ") and caption not in shown:
+                shown.append(caption)
+                street = report["streets"][len(shown) - 1]
+                assert caption.startswith(f"At {street['street']}")
+                for seat in street["seats"]:
+                    row = panel.locator(f"tr[data-seat='{seat['seat']}'] td").first
+                    assert (await row.inner_text()).startswith(_percent(seat["pot_share"]))
+            nxt = page.locator(".replay [data-step=next]")
+            if await nxt.is_disabled():
+                break
+            await nxt.click()
+        assert len(shown) == len(report["streets"])
+        swing = report["swing"]
+        assert swing is not None  # calling bots: every hand goes to the end
+        # Back at the street of the swing, its row is marked and the swing is named.
+        await page.locator(".replay [data-step=start]").click()
+        for _ in range(200):
+            caption = await panel.locator(".odds-caption").inner_text()
+            if caption.startswith(f"At {swing['to_street']}"):
+                break
+            await page.locator(".replay [data-step=next]").click()
+        line = await panel.locator(".odds-swing").inner_text()
+        assert swing["name"] in line
+        assert swing["from_street"] in line
+        assert await panel.locator("tr.odds-swung").count() == 1
+        await page.locator(".replay").screenshot(path=str(shots / "replay-odds.png"))
+        assert not errors, errors
+
+        # When the odds cannot be had, the panel says so and the replay still steps.
+        async def refuse(route: Route) -> None:
+            await route.fulfill(status=503, json={"detail": "Busy"})
+
+        busy = await browser.new_page(viewport={"width": 1100, "height": 1300})
+        await busy.route("**/hands/1/odds", refuse)
+        await _open_replay(busy, created)
+        caption = busy.locator(".replay-odds .odds-caption")
+        await busy.wait_for_function(
+            "() => document.querySelector('.replay-odds .odds-caption')"
+            ".textContent.includes('could not be worked out')"
+        )
+        assert "could not" in await caption.inner_text()
+        await busy.locator(".replay [data-step=end]").click()
+        assert await busy.locator(".replay").get_attribute("data-step") != "0"
+        await browser.close()
+
+
+def test_the_replay_shows_the_odds_at_every_street(server: Any, tmp_path: Path) -> None:
+    shots = Path(os.environ.get("WILDSTUD_SHOTS", tmp_path))
+    shots.mkdir(parents=True, exist_ok=True)
+    asyncio.run(_session(server.base, shots))
