@@ -228,10 +228,11 @@ def odds(
 MAX_EXACT = 20_000_000
 
 
-def exact_odds(situation: Situation) -> Odds:
+def exact_odds(situation: Situation, *, max_ways: int = MAX_EXACT) -> Odds:
     """Exact odds where only the last street is left to deal and every card dealt so far is
     known: every way the last cards can fall, each equally likely; or, once every card is
-    dealt and known, the showdown's one result."""
+    dealt and known, the showdown's one result. More than ``max_ways`` ways to try is refused
+    with a :class:`~wildstud.errors.SituationError`."""
     rules = situation.rules
     last = len(rules.streets) - 1
     if situation.complete and not situation.unknown and not situation.dead:
@@ -255,7 +256,7 @@ def exact_odds(situation: Situation) -> Odds:
     ways = 1
     for j in range(len(live)):
         ways *= len(pool) - j
-    if ways > MAX_EXACT:
+    if ways > max_ways:
         raise SituationError(f"{ways:,} ways to deal the last street: too many to try them all")
     began = time.perf_counter()
     totals = np.zeros((4, situation.players), dtype=np.float64)

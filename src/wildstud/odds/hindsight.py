@@ -6,8 +6,8 @@ every hand still in gets its chances from the odds engine: the cards the showdow
 count as known from the street they were dealt on, the cards nobody showed stay unknown (they are
 dealt at random from the unseen cards, as ``wildstud odds --record`` deals them), and each
 street's answer is exactly what ``wildstud odds`` gives for the record cut there. A street with
-only the last cards to come and every card known is counted exactly; any other is simulated with
-a fixed seed, so the same hand always shows the same figures. A deal stopped by a redeal has its
+only the last cards to come and every card known is counted exactly, when the ways they can fall
+are few enough to count in a moment; any other is simulated with a fixed seed, so the same hand always shows the same figures. A deal stopped by a redeal has its
 streets too, up to the card that stopped it.
 
 The largest change of one revealed hand's pot share from one street to the next is the hand's
@@ -57,6 +57,10 @@ __all__ = ["HandOdds", "StreetOdds", "Swing", "finished_odds", "hand_odds", "rep
 DEALS = 16_384
 """Deals simulated for a street that is not counted exactly: a pot share within about ±0.8
 points (95%) for an even contest, in some tens of milliseconds a street."""
+EXACT_WAYS = 4 * DEALS
+"""The most ways of dealing the last cards that are counted rather than simulated: counting a
+seven-player sixth street (604,800 ways) took 1.6 s of CPU against 0.07 s for simulating
+16,384 deals (``benchmarks/hindsight.py``, 1 December 2026), when a page waits for the answer."""
 
 # The first event after a street's cards that is no card: where the street's odds stand.
 _AFTER_CARDS = (
@@ -223,7 +227,7 @@ def _odds(situation: Situation, deals: int, seed: int) -> Odds:
     last = len(situation.rules.streets) - 1
     if situation.street >= last - 1 and not situation.unknown and not situation.dead:
         try:
-            return exact_odds(situation)
+            return exact_odds(situation, max_ways=EXACT_WAYS)
         except SituationError:
             pass  # too many ways, a short stub or burn cards: simulate instead
     return odds(situation, deals=deals, seed=seed)
