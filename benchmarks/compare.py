@@ -27,6 +27,7 @@ import os
 import re
 import resource
 import shlex
+import signal
 import statistics
 import subprocess
 import sys
@@ -155,18 +156,21 @@ def git(*arguments: str) -> str:
 
 
 @contextmanager
-def checkout(ref: str, folder: Path) -> Iterator[Path]:
-    """``ref`` in a temporary worktree under ``folder`` (``.``: this checkout as it is)."""
+def checkout(ref: str, folder: Path, keep: bool) -> Iterator[Path]:
+    """``ref`` in a worktree under ``folder`` (``.``: this checkout as it is), removed at the end
+    unless ``keep``; one kept from an earlier run is used again, its kernels compiled."""
     if ref == ".":
         yield ROOT
         return
     commit = git("rev-parse", "--verify", f"{ref}^{{commit}}")
-    path = folder / commit[:12]
-    git("worktree", "add", "--detach", "--quiet", str(path), commit)
+    path = folder / commit
+    if not (path / ".git").exists():
+        git("worktree", "add", "--detach", "--quiet", str(path), commit)
     try:
         yield path
     finally:
-        git("worktree", "remove", "--force", str(path))
+        if not keep:
+            git("worktree", "remove", "--force", str(path))
 
 
 def load() -> float:
@@ -264,6 +268,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         metavar="NAME=ARGS",
         help="a benchmark's arguments instead of the defaults (repeatable)",
     )
+    parser.add_argument(
+        "--keep",
+        type=Path,
+        metavar="DIR",
+        help="make the worktrees in DIR and keep them, compiled, for the next run to use again",
+    )
     args = parser.parse_args(argv)
     if args.rounds < 1:
         parser.error("--rounds must be at least 1")
@@ -276,10 +286,12 @@ def main(argv: Sequence[str] | None = None) -> None:
             parser.error(f"--args: no benchmark named {name!r} (one of {', '.join(PARSERS)})")
         arguments[name] = given
     loads: list[float] = []
+    # A SIGTERM ends the run as Ctrl-C does, removing its worktrees.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
     with (
-        tempfile.TemporaryDirectory(prefix="wildstud-compare-") as folder,
-        checkout(args.old, Path(folder)) as old_path,
-        checkout(args.new, Path(folder)) as new_path,
+        tempfile.TemporaryDirectory(prefix="wildstud-compare-") as temporary,
+        checkout(args.old, args.keep or Path(temporary), bool(args.keep)) as old_path,
+        checkout(args.new, args.keep or Path(temporary), bool(args.keep)) as new_path,
     ):
         old = Side("OLD", args.old, old_path)
         new = Side("NEW", args.new, new_path)
