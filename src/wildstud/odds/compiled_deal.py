@@ -18,14 +18,23 @@ redeal), :func:`_seat_wild` (one seat's wild cards) and :func:`_showdown`. They 
 *table* (:func:`new_table`), a single array holding the stub, the burns, every seat's cards, the
 deal's counters, the scripted packs and the trace.
 
-The steps every deal takes are inlined into :func:`play_deal`, where the compiler keeps the
-table's count of references out of them; the steps that are rare or belong to one use (a short
-stub, the community card, the centre card, replaying a prefix, writing a trace row) are compiled
-once and called. Every entry point calls :func:`play_deal` with the same argument types (int64
-scalars, C-ordered arrays), so that it is compiled once: Numba's inlining copies a step's code
-into every place that calls it and types each copy again, and compiling the deal for four
-signatures with every step inlined took about six minutes of one core, where the whole set of
-kernels now takes about one (:mod:`wildstud.compiled`).
+The steps every deal takes are inlined into :func:`play_deal`; the steps that are rare or belong
+to one use (a short stub, the community card, the centre card, replaying a prefix, writing a
+trace row) are compiled once and called. The deal and those steps allocate nothing, so they are
+compiled without Numba's reference counting (``_nrt=False``). With it, each step, inlined or
+called, counted a reference to each array it was handed (the table, the configuration, the
+generator, the streets, the hand-value tables) by an atomic add on that array's header: about
+ten times as many per deal as the single-function deal of 6d5de13 made, and the headers of the
+arrays the threads share bounce between the cores. On a quiet machine, both threads running at
+once, that deal ran at 345,000 deals/s in Follow the Queen against 6d5de13's 1,233,000 (issue
+24); on a busy one, where the threads seldom run at the same moment, the two dealt alike.
+Without it the deal counts nothing at all.
+
+Every entry point calls :func:`play_deal` with the same argument types (int64 scalars,
+C-ordered arrays), so that it is compiled once: Numba's inlining copies a step's code into every
+place that calls it and types each copy again, and compiling the deal for four signatures with
+every step inlined took about six minutes of one core, where the whole set of kernels now takes
+about one (:mod:`wildstud.compiled`).
 
 Cards come from the stub in one of two ways:
 
@@ -49,6 +58,8 @@ step.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import numpy as np
 from numba import njit, prange
@@ -86,9 +97,13 @@ DEALT, REDEAL, STUCK = 0, 1, 2
 
 MAX_SEATS = 10
 
-# The table: one int64 array holding the whole state of a deal. One array, rather than several
-# or a tuple of them, because the compiler counts references to every array each step touches:
-# one array keeps that count to one per step.
+UNCOUNTED: dict[str, Any] = {"_nrt": False}
+"""The option of :func:`numba.njit` that compiles a kernel without reference counting (a kernel
+that allocates nothing; see the module's docstring). Numba's typed signature of ``njit`` leaves
+it out."""
+
+# The table: one int64 array holding the whole state of a deal, handed from step to step as one
+# argument (and allocated once per chunk of deals, not once per deal).
 _STUB = 0  # the cards left, the top card last (as a Deck keeps them)
 _BURNS = _STUB + 52  # the burns not yet shuffled back
 (
@@ -303,7 +318,7 @@ def _trace(t, cfg, seat, up, code):
         _trace_row(t, cfg, np.int64(row), np.int64(seat), np.int64(up), np.int64(code))
 
 
-@njit(cache=True)
+@njit(cache=True, **UNCOUNTED)
 def _trace_row(t, cfg, row, seat, up, code):
     """Trace row ``row``: the card, then the wild cards after it."""
     width = t[_TRACE_WIDTH]
@@ -378,7 +393,7 @@ def _burn(t, cfg, code):
     _trace(t, cfg, BURN_SEAT, 0, code)
 
 
-@njit(cache=True)
+@njit(cache=True, **UNCOUNTED)
 def _return_burns(t, cfg):
     """A short stub: the burns go under it, in the order they were burned."""
     burned = t[_BURNED]
@@ -412,14 +427,14 @@ def _give(t, cfg, seat, up, code):
     return stops
 
 
-@njit(cache=True)
+@njit(cache=True, **UNCOUNTED)
 def _deal_community(t, cfg, code):
     t[_COMMUNITY] = code
     t[_FLAGS] |= FLAG_COMMUNITY
     _trace(t, cfg, COMMUNITY_SEAT, 0, code)
 
 
-@njit(cache=True)
+@njit(cache=True, **UNCOUNTED)
 def _deal_centre(t, cfg, code):
     t[_CENTRE] = code
     t[_FLAGS] |= FLAG_CENTRE
@@ -430,7 +445,7 @@ def _deal_centre(t, cfg, code):
 # -- the dealing ------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, **UNCOUNTED)
 def _replay_prefix(t, cfg, prefix, rng):
     """The events already dealt, in order; a card nobody saw comes off the stub."""
     for i in range(prefix.shape[0]):
@@ -563,7 +578,9 @@ def _showdown(t, cfg, n, tables, out_value, out_natural, out_wilds, out_plain, r
 # -- whole deals ------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+# No reference counting (see the module's docstring): with it, two threads at once dealt 3.5 to
+# 5.5 times slower (issue 24).
+@njit(cache=True, **UNCOUNTED)
 def play_deal(
     cfg,
     street_cards,
