@@ -312,7 +312,11 @@ def test_a_muck_in_a_record_forfeits_the_hand() -> None:
     result = replay(ftq(actions), fill_in=True)
     assert result.hand.stacks == (103, 97)  # p2's three nines were better, but mucked
     record = record_from_hand(result.hand, reveal="all")
-    assert record.actions[-1] == ShowMuck(1)
+    # The last hand takes the pot unshown, and a record that gives its cards writes it shown
+    # (pokerkit awards a pot only to a hand shown).
+    shown = tuple(held.card for held in result.hand.cards(0))
+    assert record.actions[-2:] == (ShowMuck(1), ShowMuck(0, shown))
+    assert record_from_hand(result.hand).actions[-1] == ShowMuck(1)  # the cards stay hidden
 
 
 def test_record_from_hand_shows_what_each_reader_may_see() -> None:

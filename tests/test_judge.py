@@ -147,6 +147,7 @@ def test_judge_json_has_exactly_the_documented_shape(
         "redeals",
         "redeal_reasons",
         "mucked",
+        "not_shown",
         "filled_in",
         "complete",
         "stopped_early",

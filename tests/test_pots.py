@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from wildstud.errors import PotError
-from wildstud.pots import Pot, build_pots, divide_pot, split_evenly
+from wildstud.pots import Pot, build_pots, divide_pot, split_evenly, split_pooled
 
 Layout = list[tuple[int, list[int]]]
 
@@ -183,3 +183,26 @@ def test_divide_pot_gives_out_every_chip(amount: int, high: list[int], special: 
         high_half = sum(split_evenly(amount - amount // 2, high).values())
         assert high_half >= amount - high_half
         assert high_half - (amount - high_half) <= 1
+
+
+# --- pots split as one (`odd_chip` `dealer-left`) ----------------------------------------------
+
+
+def test_pooled_pots_give_each_winner_an_equal_share_of_all_of_them() -> None:
+    shares = split_pooled([7, 35, 4], [2, 4])
+    assert [sum(pot.values()) for pot in shares] == [7, 35, 4]
+    assert {seat: sum(pot[seat] for pot in shares) for seat in (2, 4)} == {2: 23, 4: 23}
+
+
+@given(
+    st.lists(st.integers(0, 500), min_size=1, max_size=6),
+    st.lists(st.integers(0, 9), min_size=1, max_size=5, unique=True),
+)
+def test_pooled_pots_match_one_split_of_their_sum(amounts: list[int], winners: list[int]) -> None:
+    shares = split_pooled(amounts, winners)
+    # Independently: the whole pool in equal shares, every odd chip to the first winner.
+    whole, odd = divmod(sum(amounts), len(winners))
+    expected = {seat: whole + (odd if index == 0 else 0) for index, seat in enumerate(winners)}
+    assert {seat: sum(pot[seat] for pot in shares) for seat in winners} == expected
+    assert [sum(pot.values()) for pot in shares] == amounts
+    assert all(chips >= 0 for pot in shares for chips in pot.values())

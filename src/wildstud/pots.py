@@ -152,26 +152,33 @@ def split_pooled(amounts: Sequence[int], winners: Sequence[int]) -> list[dict[in
     each pot's own shares, in order, hand out its chips towards those totals.
 
     Pots of 17 and 3 between two winners: 10 each, where splitting each pot on its own would
-    give the first 11.
+    give the first 11. Pots of 7, 35 and 4: 23 each, the first winner taking the odd chip of
+    the first two pots and less of the last.
 
     >>> split_pooled([17, 3], [1, 6])
     [{1: 9, 6: 8}, {1: 1, 6: 2}]
+    >>> split_pooled([7, 35, 4], [2, 4])
+    [{2: 4, 4: 3}, {2: 18, 4: 17}, {2: 1, 4: 3}]
     >>> split_pooled([11], [0, 1, 2])
     [{0: 5, 1: 3, 2: 3}]
     """
     total = split_evenly(sum(amounts), winners, OddChip.DEALER_LEFT)
-    given = dict.fromkeys(winners, 0)
+    owed = dict(total)  # what each winner is still to get
     result = []
     for amount in amounts:
-        chips = split_evenly(amount - amount % len(winners), winners)
+        # An even share of this pot, but never more than a winner is still owed; the chips
+        # left over go one at a time to the first winners still owed (enough are: what is
+        # owed in all is what the pots still hold).
+        share = amount // len(winners)
+        chips = {seat: min(share, owed[seat]) for seat in winners}
+        left = amount - sum(chips.values())
+        while left:
+            for seat in winners:
+                if left and owed[seat] > chips[seat]:
+                    chips[seat] += 1
+                    left -= 1
         for seat, got in chips.items():
-            given[seat] += got
-        for _ in range(amount % len(winners)):
-            # The first winner still short of its total takes the next odd chip; the evens
-            # never take anyone past it (the sum of the pots' evens is at most the pool's).
-            seat = next(seat for seat in winners if given[seat] < total[seat])
-            chips[seat] += 1
-            given[seat] += 1
+            owed[seat] -= got
         result.append(chips)
     return result
 

@@ -212,6 +212,7 @@ def judge_json(ruling: Ruling) -> Json:
         "redeals": len(ruling.redeals),
         "redeal_reasons": list(ruling.redeals),
         "mucked": [labels[seat] for seat in ruling.mucked],
+        "not_shown": [note.to_json() for note in ruling.replay.unshown],
         "filled_in": list(ruling.filled),
         "complete": ruling.complete,
         "stopped_early": ruling.stopped,

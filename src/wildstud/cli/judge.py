@@ -22,8 +22,9 @@ from __future__ import annotations
 
 import sys
 import textwrap
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, TypeVar
 
 import typer
 from rich.console import Console, Group, RenderableType
@@ -33,13 +34,20 @@ from rich.text import Text
 from wildstud.cards import Card
 from wildstud.cli import app
 from wildstud.cli.jsonout import emit, judge_json
-from wildstud.errors import RecordError
-from wildstud.history.phh import holds_many, read_record, read_records
+from wildstud.errors import RecordError, WildstudError
+from wildstud.history.phh import holds_many, read_record, read_records, read_records_apart
 from wildstud.history.ruling import Ruling, judge, wild_names
 from wildstud.history.schema import HandRecord
 from wildstud.wilds import NoWilds, describe_wild
 
-__all__ = ["judge_command", "read_source", "read_sources", "render_ruling", "ruling_json"]
+__all__ = [
+    "each_hand",
+    "judge_command",
+    "read_source",
+    "render_ruling",
+    "report_refused",
+    "ruling_json",
+]
 
 _HELP = (
     "Rule on a hand record: the wild cards, each hand's best five cards, who wins what.\n\n"
@@ -154,13 +162,46 @@ def read_source(source: str, *, lenient: bool = False, preset: str | None = None
     return read_record(data, lenient=lenient, preset=preset)
 
 
-def read_sources(
-    source: str, *, lenient: bool = False, preset: str | None = None
-) -> tuple[tuple[HandRecord, ...], bool]:
-    """The hands in ``source`` (a ``.phh`` file of one, or a ``.phhs`` file of many), and
-    whether it is a file of many."""
+T = TypeVar("T")
+
+
+def each_hand(
+    source: str,
+    work: Callable[[HandRecord], T],
+    *,
+    lenient: bool = False,
+    preset: str | None = None,
+) -> tuple[list[T | RecordError], bool]:
+    """``work`` done on each hand in ``source``, and whether it is a file of many (``.phhs``).
+
+    In a file of many, a hand that cannot be read, or that ``work`` refuses, is its error
+    (naming the hand) in its place, and the other hands are still done; one hand alone is
+    refused as it is."""
     data = _read_bytes(source)
-    return read_records(data, lenient=lenient, preset=preset), holds_many(data)
+    if not holds_many(data):
+        return [work(read_record(data, lenient=lenient, preset=preset))], False
+    done: list[T | RecordError] = []
+    for number, record in enumerate(read_records_apart(data, lenient=lenient, preset=preset), 1):
+        if isinstance(record, RecordError):
+            done.append(record)
+            continue
+        try:
+            done.append(work(record))
+        except WildstudError as error:
+            done.append(RecordError(f"hand [{number}]: {error}"))
+    return done, True
+
+
+def report_refused(done: Sequence[object]) -> None:
+    """Exit with status 1 after the hands of a file of many, if any was refused, saying how
+    many (each refusal was reported in its place)."""
+    refused = sum(1 for item in done if isinstance(item, RecordError))
+    if refused:
+        Console(stderr=True).print(
+            f"{refused} of {len(done)} hands refused (each said where and why above)",
+            highlight=False,
+        )
+        raise typer.Exit(1)
 
 
 def ruling_json(
@@ -195,19 +236,30 @@ def judge_command(
     preset: Preset = None,
 ) -> None:
     """Rule on a hand record (see ``_HELP``)."""
-    records, many = read_sources(source, lenient=lenient, preset=preset)
-    rulings = [judge(record, lenient=lenient) for record in records]
+    done, many = each_hand(
+        source, lambda record: judge(record, lenient=lenient), lenient=lenient, preset=preset
+    )
+    rulings = [ruling for ruling in done if not isinstance(ruling, RecordError)]
     if as_json:
-        outputs = [ruling_json(ruling, lenient=lenient, strict=strict) for ruling in rulings]
+        outputs = [
+            {"error": str(item)}
+            if isinstance(item, RecordError)
+            else ruling_json(item, lenient=lenient, strict=strict)
+            for item in done
+        ]
         emit(
             {"hands": [{"hand": n, **o} for n, o in enumerate(outputs, 1)]} if many else outputs[0]
         )
     else:
         console = Console()
-        for number, ruling in enumerate(rulings, 1):
+        for number, item in enumerate(done, 1):
             if many:
-                console.rule(f"hand {number} of {len(rulings)}")
-            console.print(render_ruling(ruling, strict=strict))
+                console.rule(f"hand {number} of {len(done)}")
+            if isinstance(item, RecordError):
+                Console(stderr=True).print(f"refused: {item}", highlight=False)
+            else:
+                console.print(render_ruling(item, strict=strict))
+    report_refused(done)
     if strict and not all(check.agrees for ruling in rulings for check in ruling.checks):
         raise typer.Exit(1)
 
@@ -296,8 +348,12 @@ def _notes(ruling: Ruling, *, strict: bool = False) -> list[str]:
         notes.append(
             f"The record stops before the hand ends ({ruling.stopped}): ruled as it stands."
         )
+    # A hand shown with cards hidden is given up as mucked: its note says why, for it alone.
+    partly = {(note.text or "").split(" ", 1)[0] for note in ruling.replay.unshown}
+    notes.extend(f"Not shown: {note}." for note in ruling.replay.unshown)
     for seat in ruling.mucked:
-        notes.append(f"{ruling.players[seat]} mucked at the showdown and wins nothing.")
+        if ruling.players[seat] not in partly:
+            notes.append(f"{ruling.players[seat]} mucked at the showdown and wins nothing.")
     if ruling.filled:
         notes.append("Not in the record, filled in: " + "; ".join(ruling.filled) + ".")
     notes.extend(f"Let pass (lenient): {warning}" for warning in ruling.warnings)

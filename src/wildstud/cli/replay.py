@@ -31,7 +31,7 @@ from wildstud.betting import ActionKind
 from wildstud.cards import Card
 from wildstud.cli import app
 from wildstud.cli.jsonout import emit, game_echo
-from wildstud.cli.judge import Lenient, Preset, RecordFile, read_sources
+from wildstud.cli.judge import Lenient, Preset, RecordFile, each_hand, report_refused
 from wildstud.deal import (
     Acted,
     Awarded,
@@ -93,28 +93,40 @@ def replay_command(
     ] = False,
 ) -> None:
     """Print a record's streets one after another (see ``_HELP``)."""
-    records, many = read_sources(source, lenient=lenient, preset=preset)
+    if as_json and step:
+        raise RecordError("--step waits between streets on a terminal: not with --json")
+    done, many = each_hand(
+        source,
+        lambda record: replay(record, fill_in=True, lenient=lenient),
+        lenient=lenient,
+        preset=preset,
+    )
     if as_json:
-        if step:
-            raise RecordError("--step waits between streets on a terminal: not with --json")
-        outputs = [replay_json(replay(record, fill_in=True, lenient=lenient)) for record in records]
+        outputs = [
+            {"error": str(item)} if isinstance(item, RecordError) else replay_json(item)
+            for item in done
+        ]
         emit(
             {"hands": [{"hand": n, **o} for n, o in enumerate(outputs, 1)]} if many else outputs[0]
         )
+        report_refused(done)
         return
     console = Console()
     wait = step and sys.stdin.isatty()
-    for number, record in enumerate(records, 1):
-        played = replay(record, fill_in=True, lenient=lenient)
+    for number, played in enumerate(done, 1):
         if many:
-            console.rule(f"hand {number} of {len(records)}")
+            console.rule(f"hand {number} of {len(done)}")
+        if isinstance(played, RecordError):
+            Console(stderr=True).print(f"refused: {played}", highlight=False)
+            continue
         sections = street_sections(played)
         for index, section in enumerate(sections):
             console.print(section)
-            if wait and (index < len(sections) - 1 or number < len(records)):
+            if wait and (index < len(sections) - 1 or number < len(done)):
                 console.input("[dim]Enter: next street[/]")
         for warning in played.warnings:
             console.print(Text(f"Let pass (lenient): {warning}", style="dim"))
+    report_refused(done)
 
 
 @dataclass(slots=True)

@@ -116,7 +116,8 @@ class Burned:
 
 @dataclass(frozen=True, slots=True)
 class StubShuffled:
-    """The stub ran short: the burned cards were shuffled back into it."""
+    """The stub ran short: the burned cards (or, under ``short_stub`` ``reshuffle``, the folded
+    hands' cards) were shuffled back into it."""
 
     cards: int
 

@@ -103,7 +103,7 @@ from wildstud.games import (
     StudOptions,
     find_game,
 )
-from wildstud.games.options import AllInLowCard, OptionValue
+from wildstud.games.options import AllInLowCard, OptionValue, ShortStub
 from wildstud.pots import Pot, build_pots
 from wildstud.seats import seat_label as _name
 from wildstud.wilds import FaceUp, HeldCard, Trigger, Wilds, WildTracker, describe_wild
@@ -243,6 +243,7 @@ class Hand:
     # Everything below is reset by each new deal (see _start_deal).
     _in_deal: tuple[int, ...]
     _deal_paid: list[int]  # chips into the pot during this deal, by seat
+    _deal_antes: list[int]  # the antes among them
     _folded: set[int]
     _mucked: list[int]  # seats that mucked at the showdown, in order
     _live: tuple[int, ...]  # the seats in the deal that have not folded, kept as they change
@@ -412,13 +413,22 @@ class Hand:
         if any(self._deal_paid):
             # A hand mucked at the showdown still shapes the pots it was contesting.
             contesting = live | set(self._mucked)
+            paid = self._deal_paid
+            ante = self.stakes.ante
+            if not self.options.ante_trimming and any(
+                self._deal_antes[seat] < ante for seat in contesting
+            ):
+                # House rule `ante_trimming` off: every ante is one pot that every hand
+                # contesting can win, a hand all in for less than the ante too.
+                pots.append(Pot(sum(self._deal_antes), contesting))
+                paid = [chips - ante for chips, ante in zip(paid, self._deal_antes, strict=True)]
             all_in = [seat for seat in contesting if self._stacks[seat] == 0]
             if all_in:
-                pots.extend(build_pots(dict(enumerate(self._deal_paid)), contesting, all_in))
-            else:
+                pots.extend(build_pots(dict(enumerate(paid)), contesting, all_in))
+            elif any(paid):
                 # Only all-in players cut side pots: without one, every chip of the deal is one
                 # pot for the hands contesting it (what build_pots gives, without its levels).
-                pots.append(Pot(sum(self._deal_paid), contesting))
+                pots.append(Pot(sum(paid), contesting))
         merged: dict[frozenset[int], int] = {}
         for pot in pots:
             eligible = pot.eligible & live
@@ -639,23 +649,38 @@ class Hand:
         return True
 
     def verify_muck(self, seat: int) -> None:
-        """Raise :class:`~wildstud.errors.IllegalActionError` unless ``seat`` may muck: only at
-        the showdown, before the hands are shown, and only a hand still in. Nothing changes."""
-        if self._stage != Stage.SHOWDOWN:
+        """Raise :class:`~wildstud.errors.IllegalActionError` unless ``seat`` may muck: at the
+        showdown, before the hands are shown, or once no more betting can come (every live hand
+        but one all in) before a street's first card; and only a hand still in. Nothing
+        changes."""
+        if self._stage != Stage.SHOWDOWN and not self._runout_muck_open():
             raise IllegalActionError(
-                f"{_name(seat)} cannot muck: a hand is mucked at the showdown, before it is shown"
+                f"{_name(seat)} cannot muck: a hand is mucked at the showdown, before it is"
+                " shown, or while the last cards are dealt to hands all in"
             )
         if seat not in self.live:
             raise IllegalActionError(f"{_name(seat)} cannot muck: it has no hand in this deal")
 
+    def _runout_muck_open(self) -> bool:
+        """Whether the hands are dealt out with no betting to come, between two streets: a
+        hand may be given up then, as at the showdown (pokerkit's records do so)."""
+        if self._stage not in (Stage.CARD, Stage.BURN, Stage.RESHUFFLE, Stage.COMMUNITY):
+            return False
+        before = sum(len(street.cards) for street in self.rules.streets[: self._street])
+        if any(len(self._cards[seat]) != before for seat in self.live):
+            return False  # the street's dealing has begun
+        return sum(1 for seat in self.live if self._stacks[seat] > 0) <= 1
+
     def muck(self, seat: int, *, show_last: bool = False) -> Mucked:
         """Give up ``seat``'s hand at the showdown without showing it: it wins nothing (the last
         hand left then takes the pots unshown, or, ``show_last``, shown: a table that shows every
-        hand taking part of a pot has it so, ``docs/house-rules.md``)."""
+        hand taking part of a pot has it so, ``docs/house-rules.md``). While the last cards are
+        dealt to hands all in, a hand given up gets no more cards."""
         self.verify_muck(seat)
         self._folded.add(seat)
         self._mucked.append(seat)
         self._live = tuple(other for other in self._in_deal if other not in self._folded)
+        self._queue = [slot for slot in self._queue if slot.seat != seat]
         event = Mucked(seat)
         self._events.append(event)
         if len(self.live) == 1 and not show_last:
@@ -935,6 +960,7 @@ class Hand:
         self._deal += 1
         self._stub = stub
         self._deal_paid = [0] * len(self._stacks)
+        self._deal_antes = [0] * len(self._stacks)
         self._in_deal = seats
         self._folded = set()
         self._mucked = []
@@ -976,6 +1002,7 @@ class Hand:
     def _do_antes(self) -> None:
         ante = self.stakes.ante
         for seat in self._ante_due:
+            self._deal_antes[seat] = min(ante, self._stacks[seat])
             self._pay(seat, ante, _ANTE)
         self._ante_due = ()
         self._begin_street(0)
@@ -997,7 +1024,7 @@ class Hand:
         left = self.stub
         if left >= need:
             self._stage = Stage.BURN if self._burn_due else Stage.CARD
-        elif self._burns:
+        elif self._burns or self._folded_out():
             self._stage = Stage.RESHUFFLE
         elif len(self.rules.streets[self._street].cards) == 1 and left >= 1:
             self._queue = []
@@ -1031,8 +1058,24 @@ class Hand:
             )
 
     def _do_reshuffle(self) -> None:
-        self._reshuffle_burns()
+        if self._burns:
+            self._reshuffle_burns()
+        else:
+            self._gather(self._folded_out())
         self._plan_stub()
+
+    def _folded_out(self) -> list[Card]:
+        """Under ``short_stub`` ``reshuffle``, the folded hands' cards not yet back in the stub
+        (what a short stub takes back after the burns); otherwise none."""
+        if self.options.short_stub is not ShortStub.RESHUFFLE:
+            return []
+        out = set(self._out)
+        return [
+            held.card
+            for seat in sorted(self._folded)
+            for held in self._cards[seat]
+            if held.card in out
+        ]
 
     def _do_burn(self) -> None:
         self._need_cards(1)
@@ -1128,6 +1171,10 @@ class Hand:
     def _reshuffle_burns(self) -> None:
         returned = self._burns
         self._burns = []
+        self._gather(returned)
+
+    def _gather(self, returned: list[Card]) -> None:
+        """Shuffle ``returned`` (cards out in this deal) back into the stub."""
         self._out = [card for card in self._out if card not in returned]
         self._stub |= cards_mask(returned)
         self._dealer.put_back(returned)

@@ -53,6 +53,7 @@ __all__ = [
     "QueensRule",
     "SevenCardStudOptions",
     "ShortAllIn",
+    "ShortStub",
     "SmackMyBitchUpOptions",
     "StudOptions",
     "TheBitchOptions",
@@ -67,6 +68,18 @@ class BurnCards(StrEnum):
 
     NONE = "none"
     EACH_STREET = "each-street"
+
+
+class ShortStub(StrEnum):
+    """What the dealer does when the stub cannot give every live player a card on the last
+    street (eight players in a seven-card game), once any burned cards are back in it."""
+
+    COMMUNITY_CARD = "community-card"
+    """One card face up in the centre counts as every live player's (Robert's Rules, the
+    default)."""
+    RESHUFFLE = "reshuffle"
+    """The cards of the folded hands go back into the stub, and every player gets a card of
+    their own (pokerkit's)."""
 
 
 class AllInLowCard(StrEnum):
@@ -282,6 +295,23 @@ class CommonOptions:
     burn_cards: BurnCards = field(
         default=BurnCards.NONE,
         metadata=_spec("choice", "burn a card before each street", enum=BurnCards),
+    )
+    short_stub: ShortStub = field(
+        default=ShortStub.COMMUNITY_CARD,
+        metadata=_spec(
+            "choice",
+            "a stub too short for the last street: one community card for every player, or the"
+            " folded hands' cards shuffled back in for a card each (pokerkit's)",
+            enum=ShortStub,
+        ),
+    )
+    ante_trimming: bool = field(
+        default=True,
+        metadata=_spec(
+            "bool",
+            "a player all in for less than the ante wins only as much of each ante as it put"
+            " in (off: it can win every ante, pokerkit's default)",
+        ),
     )
 
     def __post_init__(self) -> None:

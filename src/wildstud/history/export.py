@@ -72,7 +72,8 @@ __all__ = ["Reveal", "record_from_hand"]
 Reveal = Literal["showdown", "all"] | int
 """What a record shows of the hidden cards: those shown down, every card, or a seat's own too."""
 
-_STAKES = frozenset({"limit", "ante", "bring_in", "small_bet", "big_bet", "cards"})
+# Options that PHH fields carry (``ante_trimming`` is ``ante_trimming_status``, written always).
+_STAKES = frozenset({"limit", "ante", "bring_in", "small_bet", "big_bet", "cards", "ante_trimming"})
 
 
 def record_from_hand(hand: Hand, *, reveal: Reveal = "showdown") -> HandRecord:
@@ -112,6 +113,7 @@ def record_from_hand(hand: Hand, *, reveal: Reveal = "showdown") -> HandRecord:
         spread=(options.small_bet, options.big_bet) if spread else None,
         min_bet=None if fixed or spread else options.small_bet,
         house_rules=house_rules,
+        ante_trimming_status=options.ante_trimming,
         finishing_stacks=writer.rotate(hand.stacks) if over else None,
         winnings=writer.rotate(tuple(won)) if over else None,
         actions=actions,
@@ -156,7 +158,23 @@ class _Writer:
         for index, event in enumerate(self.hand.events):
             self.add(index, event)
         self.flush()
+        self.show_the_last_hand()
         return tuple(self.out)
+
+    def show_the_last_hand(self) -> None:
+        """When every other hand was mucked at the showdown, the last one takes the pots
+        unshown; the record writes it as shown where it gives that hand's cards anyway, for a
+        reader (pokerkit) that awards a pot only to a hand shown."""
+        hand = self.hand
+        final = hand.events[self.final :]
+        if hand.phase is not Phase.OVER or not any(isinstance(e, Mucked) for e in final):
+            return
+        if any(isinstance(event, Shown) for event in final) or len(hand.live) != 1:
+            return
+        (seat,) = hand.live
+        if self.reveal == "all" or self.reveal == seat:
+            own = tuple(held.card for held in hand.cards(seat))
+            self.out.append(ShowMuck(self.player(seat), own))
 
     def add(self, index: int, event: object) -> None:
         match event:

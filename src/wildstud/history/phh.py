@@ -57,6 +57,7 @@ __all__ = [
     "load_all",
     "read_record",
     "read_records",
+    "read_records_apart",
     "record_from_fields",
     "record_to_fields",
     "write_record",
@@ -128,20 +129,45 @@ def read_records(
     ...
     wildstud.errors.RecordError: hand [1]: field `antes`: missing (every record needs it)
     """
+    records: list[HandRecord] = []
+    for record in read_records_apart(source, lenient=lenient, preset=preset):
+        if isinstance(record, RecordError):
+            raise record
+        records.append(record)
+    return tuple(records)
+
+
+def read_records_apart(
+    source: str | bytes | os.PathLike[str], *, lenient: bool = False, preset: str | None = None
+) -> tuple[HandRecord | RecordError, ...]:
+    """The hands of a ``.phhs`` file as :func:`read_records` reads them, each on its own: a
+    hand that cannot be read is its :class:`~wildstud.errors.RecordError` (naming the hand),
+    in its place, and the others are read. A file that is not TOML is refused whole.
+
+    >>> good = write_record(HandRecord(variant="BD5", antes=(1, 1), bring_in=0, small_bet=5,
+    ...                                big_bet=10, starting_stacks=(20, 20)))
+    >>> text = write_records([read_record(good)]) + "\n[2]\nvariant = 'BD5'\n"
+    >>> [str(hand) if isinstance(hand, RecordError) else "read" for hand in
+    ...  read_records_apart(text)]
+    ['read', 'hand [2]: field `antes`: missing (every record needs it)']
+    """
     fields = _toml_fields(source)
     if "variant" in fields or not fields:
         return (record_from_fields(fields, lenient=lenient, preset=preset),)
-    records: list[HandRecord] = []
+    records: list[HandRecord | RecordError] = []
     for key, table in fields.items():
         if not isinstance(table, dict):
-            raise RecordError(
-                f"hand [{key}]: a file of many hands (.phhs) holds only tables, one a hand,"
-                f" not {type(table).__name__}"
+            records.append(
+                RecordError(
+                    f"hand [{key}]: a file of many hands (.phhs) holds only tables, one a hand,"
+                    f" not {type(table).__name__}"
+                )
             )
+            continue
         try:
             records.append(record_from_fields(table, lenient=lenient, preset=preset))
         except RecordError as error:
-            raise type(error)(f"hand [{key}]: {error}") from None
+            records.append(type(error)(f"hand [{key}]: {error}"))
     return tuple(records)
 
 

@@ -44,6 +44,8 @@ PRESETS: Mapping[str, Mapping[str, OptionValue]] = MappingProxyType(
                 "short_all_in": "full-raise-only",
                 "odd_chip": "dealer-left",
                 "all_in_low_card": "next-seat-left",
+                "ante_trimming": False,
+                "short_stub": "reshuffle",
             }
         ),
     }

@@ -56,6 +56,7 @@ from wildstud.deal import (
     BettingOpened,
     DealStarted,
     Hand,
+    Mucked,
     Phase,
     Redealt,
     ScriptDealer,
@@ -79,7 +80,7 @@ from wildstud.history.notation import (
 from wildstud.history.schema import HandRecord
 from wildstud.history.tolerance import RecordWarning, Tolerance
 from wildstud.seats import seat_label
-from wildstud.wilds import Wilds
+from wildstud.wilds import HeldCard, Wilds
 
 __all__ = ["Replay", "Step", "StepKind", "replay"]
 
@@ -129,6 +130,9 @@ class Replay:
     stopped: str | None
     warnings: tuple[RecordWarning, ...] = ()
     """What a lenient reading let pass: the record's own (from reading it), then the replay's."""
+    unshown: tuple[RecordWarning, ...] = ()
+    """The shows that kept cards hidden (``p2 sm ????5d…``), each with its place: such a hand
+    has not been shown, so it wins nothing (the PHH specification), in either reading."""
 
     @property
     def complete(self) -> bool:
@@ -171,8 +175,9 @@ def replay(record: HandRecord, *, fill_in: bool = False, lenient: bool = False) 
 
     With ``lenient`` the replay lets pass what the PHH specification tolerates
     (:mod:`wildstud.history.tolerance`), each with a warning in ``Replay.warnings``: a fold
-    when checking was free stands, and a hand shown at the showdown with cards still hidden
-    is taken as mucked.
+    when checking was free stands. In either reading a hand shown with cards still hidden
+    (``p2 sm ????5d…``, which the specification allows) has not been shown and wins nothing:
+    ``Replay.unshown`` says which.
     """
     replayer = _Replayer(
         record, fill_in=fill_in, revealed=_revealed_by_shows(record), lenient=lenient
@@ -204,6 +209,9 @@ def _revealed_by_shows(record: HandRecord) -> dict[tuple[int, int], Card]:
             if len(action.cards) > len(slots):
                 continue
             final = slots[len(slots) - len(action.cards) :]
+            named = {card for _, _, card in final if card is not None}
+            if named.issuperset(card for card in action.cards if card is not None):
+                continue  # names nothing the deal left unknown (maybe in another order)
             for (at, index, card), shown in zip(final, action.cards, strict=True):
                 if card is None and shown is not None:
                     revealed[(at, index)] = shown
@@ -267,6 +275,8 @@ class _Replayer:
         self.deals: list[Wilds] = []
         self.shows: list[tuple[int, ShowMuck]] = []
         self.held_at_show: dict[int, int] = {}  # a show before the last cards: cards held then
+        self.unshown: list[RecordWarning] = []  # shows with cards hidden, which cannot win
+        self.unshown_seats: set[int] = set()  # such shows before the last cards
         self.stopped: str | None = None
         # Where each known card is named in the actions not read yet, so that a card dealt for
         # an unknown one is never a card the record still has to deal.
@@ -323,6 +333,7 @@ class _Replayer:
             deals=tuple(self.deals),
             stopped=self.stopped,
             warnings=tuple(self.warnings),
+            unshown=tuple(self.unshown),
         )
 
     def _peek(self) -> tuple[int, Action] | None:
@@ -463,6 +474,36 @@ class _Replayer:
         )
         self._mark(StepKind.PLAYED, number)
 
+    def _check_after_free_fold(self) -> None:
+        """Read leniently, a check by the last player with chips right after a fold when
+        checking was free closed the betting: pokerkit still asks that player to act, so its
+        records write the check; it changes nothing, and passes with a warning."""
+        upcoming = self._peek()
+        if not self.lenient or upcoming is None:
+            return
+        number, action = upcoming
+        if not isinstance(action, CheckCall):
+            return
+        previous = self.actions[number - 2] if number > 1 else None
+        hand = self.hand
+        if not (
+            isinstance(previous, Fold)
+            and self.warnings
+            and self.warnings[-1].kind is Tolerance.FREE_FOLD
+            and self.warnings[-1].action == number - 1
+            and action.player in hand.live
+            and hand.stacks[action.player] > 0
+        ):
+            return
+        self._take(number)
+        self._warn(
+            number,
+            Tolerance.FREE_FOLD,
+            f"{seat_label(action.player)} checks after the free fold left nobody to bet"
+            " against: the check changes nothing",
+        )
+        self._mark(StepKind.NOTED, number)
+
     def _warn(self, number: int, kind: Tolerance, reason: str) -> None:
         text = format_action(self.actions[number - 1])
         self.warnings.append(RecordWarning(reason, kind, action=number, text=text))
@@ -482,6 +523,9 @@ class _Replayer:
     # -- the dealer ----------------------------------------------------------------------------
 
     def _dealer_turn(self) -> None:
+        if self._mucked_early():
+            return  # the hand changed: fewer cards to deal, or it is over
+        self._check_after_free_fold()
         chance = self.hand.chance()
         kind = self.hand.stage
         if chance is not None and chance.seat is not None:
@@ -538,7 +582,7 @@ class _Replayer:
                 )
             card = self._spare()
             self.unknown.add((self.deal, card))
-        elif card in self.dealt_by or card not in hand.stub_cards:
+        elif card not in hand.stub_cards:  # a card dealt before is back only after a reshuffle
             raise self._error(slot.action, self._dealt_twice(card))
         self._deal(card, slot.action, StepKind.PLAYED)
         self.got[seat] = got + 1
@@ -595,17 +639,39 @@ class _Replayer:
             )
         raise self._error(upcoming[0], self._misdeal(seat, street, upcoming[1]))
 
+    def _mucked_early(self) -> bool:
+        """Take the shows and mucks that come before a street's first card while the hands
+        are dealt out all in; ``True`` if a hand was given up."""
+        mucked = False
+        while (upcoming := self._peek()) is not None and self._early_show(*upcoming):
+            action = upcoming[1]
+            mucked = mucked or (isinstance(action, ShowMuck) and action.mucks)
+        return mucked
+
     def _early_show(self, number: int, action: Action) -> bool:
         """Take a show made before the last cards are dealt, once no more betting can come
         (everyone but one player all in): PHH's writers show the hands then, before the cards
         still to come, as a table does. ``False`` for anything else."""
         hand = self.hand
-        if not isinstance(action, ShowMuck) or action.mucks or action.player not in hand.live:
+        if not isinstance(action, ShowMuck) or action.player not in hand.live:
             return False
+        if any(self.pending.values()):
+            return False  # a street is being dealt: shows come between streets
+        if action.mucks:
+            try:
+                hand.muck(action.player)
+            except WildstudError:
+                return False  # not while a street is being dealt: the caller says why
+            self._take(number)
+            self._mark(StepKind.PLAYED, number)
+            return True
         if sum(1 for seat in hand.live if hand.stacks[seat] > 0) > 1:
             return False
         self._take(number)
         self.held_at_show[number] = len(hand.cards(action.player))
+        if self._hides_cards(action):
+            self._not_shown(number, action)
+            self.unshown_seats.add(action.player)
         self._show(number, action)
         return True
 
@@ -721,39 +787,51 @@ class _Replayer:
                 break
             number = upcoming[0]
             self._take(number)
-            hidden = self._hides_cards(show)
-            if hidden and self.lenient and show.player in hand.live:
-                name = seat_label(show.player)
-                self._warn(
-                    number,
-                    Tolerance.HIDDEN_SHOW,
-                    f"{name} shows {hidden} of its cards as ?? at the showdown: a hand not"
-                    " shown cannot win, so it is taken as mucked",
-                )
+            live = show.player in hand.live
+            if live and not show.mucks and self._hides_cards(show):
+                self._not_shown(number, show)
                 hand.muck(show.player)
                 self._mark(StepKind.PLAYED, number)
-            elif show.mucks and show.player in hand.live:
+            elif show.mucks and live:
                 hand.muck(show.player)
                 self._mark(StepKind.PLAYED, number)
             else:
+                self.unshown_seats.discard(show.player)  # shown whole at last
                 self._show(number, show)
+        # A hand shown with cards hidden before the last cards were dealt was never shown whole.
+        for seat in sorted(self.unshown_seats):
+            if self._at_showdown() and seat in hand.live:
+                hand.muck(seat)
+                self._mark(StepKind.DEALER, None)
         if self._at_showdown():
             self._dealer_step(None)
 
     def _hides_cards(self, show: ShowMuck) -> int:
-        """How many cards a show at the showdown leaves hidden that nothing else names (``sm -``
-        shows the cards as dealt: those dealt as ``??`` stay hidden)."""
+        """How many cards a show leaves hidden: each ``??`` it lists (PHH: a card not shown),
+        or with ``sm -``, which shows the cards as dealt, each card the record dealt as ``??``."""
         if show.mucks:
             return 0
-        held = len(self.hand.cards(show.player))
-        shown = show.cards if show.cards is not None else (None,) * held
+        if show.cards is not None:
+            return sum(1 for card in show.cards if card is None)
         return sum(
             1
-            for position, card in enumerate(shown[:held])
-            if card is None
-            and (source := self.sources.get((show.player, position))) is not None
+            for position in range(len(self.hand.cards(show.player)))
+            if (source := self.sources.get((show.player, position))) is not None
             and not source.known
         )
+
+    def _not_shown(self, number: int, show: ShowMuck) -> None:
+        """A hand shown with cards hidden has not been shown (the PHH specification allows
+        such a show at a cash game): it cannot win. The ruling says so."""
+        name = seat_label(show.player)
+        hidden = self._hides_cards(show)
+        held = len(show.cards) if show.cards is not None else len(self.hand.cards(show.player))
+        text = format_action(self.actions[number - 1])
+        reason = (
+            f"{name} shows {held - hidden} of {held} cards, keeping {hidden} hidden (??): a hand"
+            " not shown whole is not shown, and cannot win"
+        )
+        self.unshown.append(RecordWarning(reason, Tolerance.HIDDEN_SHOW, action=number, text=text))
 
     def _at_showdown(self) -> bool:
         return self.hand.stage is Stage.SHOWDOWN
@@ -773,9 +851,34 @@ class _Replayer:
                 self._take(number)
                 self._show(number, action)
                 continue
+            if self._dealt_out(number, action):
+                continue
             if isinstance(action, DealHole | DealBoard):
                 raise self._error(number, f"the hand is over ({why}): no more cards are dealt")
             raise self._error(number, f"the hand is over ({why}): nobody acts any more")
+
+    def _dealt_out(self, number: int, action: Action) -> bool:
+        """Take a card dealt to the last hand after every other hand was given up while the
+        hands were dealt out all in: pokerkit deals the run-out to the end; the cards change
+        nothing, as long as they are cards nobody holds."""
+        hand = self.hand
+        events = hand.events
+        given_up = next(
+            (event for event in reversed(events) if isinstance(event, Mucked | Shown)), None
+        )
+        if not (
+            isinstance(action, DealHole)
+            and isinstance(given_up, Mucked)
+            and hand.live == (action.player,)
+            and not any(isinstance(event, Shown) for event in events)
+        ):
+            return False
+        for card in action.cards:
+            if card is not None and card not in hand.stub_cards:
+                raise self._error(number, self._dealt_twice(card))
+        self._take(number)
+        self._mark(StepKind.NOTED, number)
+        return True
 
     # -- unknown cards -------------------------------------------------------------------------
 
@@ -820,6 +923,8 @@ class _Replayer:
                     f"{name} holds {len(own)} cards, and a show lists them all in the order"
                     f" dealt (?? for a card kept hidden): this one lists {len(show.cards)}",
                 )
+            if self._reordered(show.cards, own):
+                continue
             for position, (shown, held) in enumerate(zip(show.cards, own, strict=True)):
                 source = self.sources.get((seat, position))
                 if shown is None or shown == held.card:
@@ -833,6 +938,15 @@ class _Replayer:
                     )
                 revealed[(source.action, source.index)] = shown
         return revealed
+
+    @staticmethod
+    def _reordered(shown: tuple[Card | None, ...], own: tuple[HeldCard, ...]) -> bool:
+        """Whether a show names the player's own cards in another order than dealt: the PHH
+        specification lists a hand's cards, and a hand is the same in any order (pokerkit
+        writes them as the player showed them)."""
+        named = [card for card in shown if card is not None]
+        held = {held.card for held in own}
+        return len(set(named)) == len(named) and held.issuperset(named)
 
     def check_showdown_known(self) -> None:
         """A hand shown down must be known card by card: a ruling cannot rest on ``??``."""
@@ -851,6 +965,6 @@ class _Replayer:
                     raise self._error(
                         source.action,
                         f"{name}'s hand is shown down, so its cards must be known: give this"
-                        f" ?? here or in a show at the end (`{name} sm …`; a lenient reading"
-                        " takes a hand shown with cards hidden as mucked)",
+                        f" ?? here or in a show at the end (`{name} sm …`; a show that keeps"
+                        " cards hidden, `??`, is no show, and that hand cannot win)",
                     )

@@ -132,7 +132,8 @@ class HandRecord:
 
     def options(self) -> GameOptions:
         """The game's options for the engine: the code's presets, ``_house_rules``, and the
-        stakes the PHH fields give (betting structure, ante, bring-in, bet sizes)."""
+        stakes the PHH fields give (betting structure, ante, bring-in, bet sizes, and
+        ``ante_trimming_status`` for the house rule ``ante_trimming``)."""
         return self.game.options({**self.house_rules, **self._stakes()})
 
     def _stakes(self) -> dict[str, OptionValue]:
@@ -150,6 +151,10 @@ class HandRecord:
             stakes.update(small_bet=self.min_bet, big_bet=self.min_bet)
         if self.game.options_type is not BabyDaddyOptions:
             stakes["bring_in"] = self.bring_in
+        if self.ante_trimming_status is not None:
+            # The PHH field is the house rule `ante_trimming`, and what the record says of it
+            # wins over its `_house_rules` and a preset's.
+            stakes["ante_trimming"] = self.ante_trimming_status
         return stakes
 
 

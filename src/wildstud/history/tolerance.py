@@ -7,9 +7,12 @@ and with ``lenient=True`` (``--lenient`` on the command line) wildstud does, rep
 warning that names its place as an error would:
 
 - a field that is neither a PHH field nor one of the writer's own (``_name``): ignored;
-- a player who folds when checking was free: the fold stands (the hand is dead);
-- a hand shown at the showdown with some cards still hidden (``p2 sm ????Ah…``, what the
-  specification allows at a cash game): it has not been shown, so it is taken as mucked.
+- a player who folds when checking was free: the fold stands (the hand is dead).
+
+A hand shown with some cards still hidden (``p2 sm ????Ah…``) is no tolerance: the
+specification allows it at a cash game, and such a hand has not been shown, so it wins nothing,
+in either reading. The replay notes each such show in the same form, with the kind
+``hidden-show`` (``Replay.unshown``).
 
 >>> warning = RecordWarning("folds when checking was free: the fold stands", action=9,
 ...                         text="p2 f")
@@ -35,6 +38,7 @@ class Tolerance(StrEnum):
     UNKNOWN_FIELD = "unknown-field"
     FREE_FOLD = "free-fold"
     HIDDEN_SHOW = "hidden-show"
+    """Not a tolerance: the kind of a note on a show that kept cards hidden."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,7 +28,7 @@ from wildstud.cards import QUEEN_OF_SPADES, Card
 from wildstud.commitment import Commitment, Proof
 from wildstud.errors import ChipsError, OptionError, RecordError, UnknownGameError, excerpt
 from wildstud.games import GAMES, NoQueen
-from wildstud.games.options import BabyDaddyOptions, FollowTheQueenOptions
+from wildstud.games.options import BabyDaddyOptions, FollowTheQueenOptions, ShortStub
 from wildstud.history.notation import ACTION_TYPES, DealBoard, DealHole, format_action
 from wildstud.history.tolerance import RecordWarning
 from wildstud.seats import seat_label
@@ -491,11 +491,14 @@ def _check_repeated_cards(record: HandRecord) -> None:
     A redeal starts a fresh deck, so a card may come again after one. In The Bitch a redeal can
     only follow a deal that holds the queen of spades, so the check restarts after each such
     deal. Follow the Queen's no-queen redeal depends on which cards lie face up, which only the
-    replay knows: with that option the check is left to the replay.
+    replay knows: with that option the check is left to the replay, as it is under `short_stub`
+    `reshuffle`, where a folded hand's card may be dealt again.
     """
     options = record.options()
     if isinstance(options, FollowTheQueenOptions) and options.no_queen is not NoQueen.PLAY_ON:
         return
+    if options.short_stub is ShortStub.RESHUFFLE:
+        return  # a folded hand's card may come again on the last street: the replay checks
     restart = QUEEN_OF_SPADES if record.variant == "BITCH" else None
     seen: dict[Card, int] = {}
     for number, action in enumerate(record.actions, 1):
