@@ -263,9 +263,7 @@ class Cashier:
     def _apply(self, request: RebuyState, seat: Seat, changes: Changes) -> None:
         reason = "rebuy" if seat.stack == 0 else "top-up"
         seat.stack += request.amount
-        changes.ledger.append(
-            LedgerEntry(seat.player_id, seat.index, seat.name, reason, request.amount)
-        )
+        changes.ledger.append(seat.entry(reason, request.amount))
         changes.seats = [state for state in changes.seats if state.seat != seat.index]
         changes.seats.append(seat.state())
         self._close(request, RebuyStatus.APPLIED, changes)

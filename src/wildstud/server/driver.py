@@ -44,7 +44,6 @@ from wildstud.server.store import (
     FencedError,
     HandEnd,
     HandSetup,
-    LedgerEntry,
 )
 
 if TYPE_CHECKING:
@@ -564,16 +563,7 @@ class Driver:
             result = hand.stacks[engine] - setup.stacks[engine]
             seat.stack = hand.stacks[engine]
             if result:
-                changes.ledger.append(
-                    LedgerEntry(
-                        player_id=seat.player_id,
-                        seat=index,
-                        name=seat.name,
-                        reason="hand",
-                        amount=result,
-                        hand_number=number,
-                    )
-                )
+                changes.ledger.append(seat.entry("hand", result, number))
             if seat.timed_out and not seat.acted:
                 seat.missed_hands += 1
                 if seat.missed_hands >= table.settings.absent_hands:

@@ -184,6 +184,12 @@ class TableSettings(_Model):
         description="the join link asks the host for a seat (the host approves or declines);"
         " false: open seating, the join link seats at once",
     )
+    house_result: Literal["shared", "aside"] = Field(
+        "shared",
+        description="the bots are the house and never pay or receive: their result is shared"
+        " equally among the people, or left aside (the people who won from the bots, or lost"
+        " to them, give it up in proportion)",
+    )
 
 
 class TableBot(_Model):
@@ -518,6 +524,26 @@ class NightPlayer(_Model):
     cash_outs: Chips
     chips: Chips = Field(description="in front of the seat now (as the hand in progress began)")
     net: int = Field(description="chips + cash_outs - buy_ins: up (positive) or down")
+    share: int = Field(
+        0,
+        description="what the house's result changes of the net before the settle-up (see"
+        " house.result); 0 for a bot",
+    )
+    settles: int = Field(0, description="net + share: what the settle-up squares for a person")
+
+
+class NightHouse(_Model):
+    """The house: the bots, whose wins and losses no person pays or receives."""
+
+    bots: list[NightPlayer] = Field(description="each bot's account, ordered by name")
+    buy_ins: Chips
+    cash_outs: Chips
+    chips: Chips
+    net: int = Field(description="the house's result: what the bots won (positive) or lost")
+    result: Literal["shared", "aside"] = Field(
+        description="shared: divided equally among the people; aside: the people who dealt"
+        " with the house give it up in proportion to their nets (the table's house_result)"
+    )
 
 
 class NightTransfer(_Model):
@@ -534,7 +560,10 @@ class NightReport(_Model):
     """The night's ledger by player and the fewest payments that square it."""
 
     table_id: str
-    players: list[NightPlayer] = Field(description="ordered by name (ignoring case), then id")
+    players: list[NightPlayer] = Field(
+        description="the people (never a bot), ordered by name (ignoring case), then id"
+    )
+    house: NightHouse = Field(description="the bots' line: never in the transfers")
     transfers: list[NightTransfer] = Field(description="ordered by payer, then payee")
     minimal: bool = Field(description="whether the transfers are proven the fewest there are")
     method: Literal["exact", "greedy"] = Field(
@@ -547,7 +576,9 @@ class NightReport(_Model):
     )
     buy_ins: Chips
     cash_outs: Chips
-    chips: Chips = Field(description="at the table now: chips + cash_outs = buy_ins")
+    chips: Chips = Field(
+        description="at the table now: chips + cash_outs = buy_ins (the house's included)"
+    )
     balanced: bool = Field(
         description="every account adds up to its seat's chips and the nets add up to zero"
     )

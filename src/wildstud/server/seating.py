@@ -22,7 +22,7 @@ from typing import Any, Protocol
 from wildstud.bots import CallingBot, RandomBot
 from wildstud.bots_equity import EquityBot
 from wildstud.server.security import new_id
-from wildstud.server.store.records import SeatState
+from wildstud.server.store.records import LedgerEntry, SeatState
 
 __all__ = ["Client", "Seat", "SeatKind"]
 
@@ -129,6 +129,24 @@ class Seat:
             if item.name not in ("seat", "kind")
         }
         return SeatState(seat=self.index, kind=self.kind.value, **values)
+
+    def entry(self, reason: str, amount: int, hand_number: int | None = None) -> LedgerEntry:
+        """A ledger entry of ``amount`` chips on this seat's account (the house's for a bot).
+
+        >>> Seat.new(1, "Robo", SeatKind.CALLING_BOT, None, 500, 0, player_id="r").entry(
+        ...     "buy-in", 500)
+        LedgerEntry(player_id='r', seat=1, name='Robo', reason='buy-in', amount=500, \
+hand_number=None, house=True)
+        """
+        return LedgerEntry(
+            player_id=self.player_id,
+            seat=self.index,
+            name=self.name,
+            reason=reason,
+            amount=amount,
+            hand_number=hand_number,
+            house=self.is_bot,
+        )
 
     @property
     def is_bot(self) -> bool:
