@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from wildstud.betting import ActionKind
 from wildstud.deal import Hand, Phase
+from wildstud.server.cashier import Limits
 from wildstud.server.clock import Backoff, Turn
 from wildstud.server.frames import ShowdownFrame
 from wildstud.server.history import summary
@@ -112,6 +113,11 @@ class LiveHand:
     def number(self) -> int:
         """The hand's number at its table (1 for the first)."""
         return self.setup.number
+
+    def stack_of(self, seat: int) -> int | None:
+        """The chips the table's ``seat`` has left in this hand (``None``: not dealt in)."""
+        lineup = self.setup.lineup
+        return self.hand.stacks[lineup.index(seat)] if seat in lineup else None
 
     def engine_seat(self, seat: int | None) -> int | None:
         """The engine seat of a table seat, if it is dealt in."""
@@ -582,7 +588,7 @@ class Driver:
         table.notices = [notice for notice in table.notices if notice.hand > number]
         changes.hand_end = HandEnd(number, hand.stacks, record)
         # Between hands: the chips the host approved during this one come to the table now.
-        table.cashier.apply_approved(table.seats, changes)
+        table.cashier.apply_approved(table.seats, Limits.of(table.settings), changes)
         table.last_hand, table.live = live, None
         self.next_hand_at = time.monotonic() + hand_pause(table.settings, hand)
         table.metrics.hand_finished()

@@ -106,7 +106,14 @@ class Ledger:
                 seat = table.seats[request.seat]  # a seat's requests close when it is given up
                 limits = Limits.of(table.settings)
                 in_hand = table.live is not None
-                table.cashier.approve(request, seat, limits, in_hand=in_hand, changes=changes)
+                table.cashier.approve(
+                    request,
+                    seat,
+                    limits,
+                    in_hand=in_hand,
+                    changes=changes,
+                    stack=table.stack_now(seat),
+                )
             else:
                 table.cashier.decline(request, changes)
             await table.driver.commit(changes)

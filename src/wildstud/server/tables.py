@@ -262,6 +262,12 @@ class Table:
 
     # -- the parts' interface, as the lobby, the REST API and the sockets use it -----------------
 
+    def stack_now(self, seat: Seat) -> int:
+        """The chips ``seat`` holds now: in the hand in progress, what it has left in it."""
+        live = self.live
+        left = None if live is None else live.stack_of(seat.index)
+        return seat.stack if left is None else left
+
     async def attach(self, client: Client) -> None:
         """A client connects: it gets the whole state at once, then every change."""
         await self.fanout.attach(client)
