@@ -66,6 +66,13 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
         host = await (await browser.new_context()).new_page()
         await host.goto(created["links"]["host"])
         await host.wait_for_selector("#banner")
+        # A top-up past the ceiling is refused next to the rebuy field, not in the action box.
+        ann = seats[0].page
+        await ann.fill("#rebuy-amount", "50")
+        await ann.click("#rebuy-ask")
+        await wait_until(ann, "document.getElementById('rebuy-error').textContent !== ''")
+        refusal = await ann.text_content("#rebuy-error")
+        action_error = await ann.text_content("#action-error")
         api.ok(api.host(created, "POST", "/start"))
         await play(seats, lambda: table()["hands_dealt"] >= 3)
         await host.click("#end-night")
@@ -82,7 +89,12 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
         errors = [error for seat in seats for error in seat.errors]
         await browser.close()
     keep([shots / "house-settle-up.png"])
-    return {"shown": shown, "night": api.get(f"/api/tables/{table_id}/night"), "errors": errors}
+    return {
+        "shown": shown,
+        "night": api.get(f"/api/tables/{table_id}/night"),
+        "errors": errors,
+        "refusal": (refusal, action_error),
+    }
 
 
 @pytest.fixture(scope="module")
@@ -119,3 +131,9 @@ def test_the_people_share_the_house_result_as_the_host_chose(night: dict[str, An
     shares = sorted(player["share"] for player in figures["players"])
     assert sum(shares) == house["net"]
     assert shares[-1] - shares[0] <= 1, "shared equally, to the odd chip"
+
+
+def test_a_refused_top_up_is_said_next_to_the_rebuy_field(night: dict[str, Any]) -> None:
+    refusal, action_error = night["refusal"]
+    assert "ceiling of 300" in refusal
+    assert action_error == ""

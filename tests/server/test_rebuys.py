@@ -291,7 +291,8 @@ async def _leaving(server: Server) -> None:
     table = api.ok(api.http.post(f"/api/seat/{token}/leave"))  # between hands: at once
     assert [seat["name"] for seat in table["seats"]] == ["Kim"]
     removed = await client.frame("removed")
-    assert removed["message"] == "the seat is given up: its 300 chips are cashed out"
+    assert removed["message"] == "Your seat is given up: its 300 chips are cashed out"
+    assert removed["cash_out"] == 300
     entries = api.ledger(created["table"]["id"])["entries"]
     assert (entries[-1]["name"], entries[-1]["reason"], entries[-1]["amount"]) == (
         "Jo",

@@ -240,9 +240,16 @@ class Hosting:
         changes.seats = [state for state in changes.seats if state.seat != seat.index]
         del self.table.seats[seat.index]
         # The host's removal and a player's own leave end alike: the chips are cashed out.
-        gone = f"the seat is given up: its {seat.stack} chips are cashed out"
+        gone = Removed(
+            message=f"Your seat is given up: its {seat.stack} chips are cashed out",
+            table_id=self.table.id,
+            player_id=seat.player_id,
+            name=seat.name,
+            cash_out=seat.stack,
+            watch_token=self.table.watch_token,
+        )
         for client in list(seat.clients):
-            client.send(dumps(Removed(message=gone).frame()))
+            client.send(dumps(gone.frame()))
             client.close(4000, "seat removed")
         seat.clients.clear()
 

@@ -305,6 +305,11 @@ class TableInfo(_Model):
     rebuys: list[RebuyInfo] = Field(
         default=[], description="the requests for chips still open, oldest first"
     )
+    stalled: str | None = Field(
+        None,
+        description="why a running table deals no hand between hands, and who can end the"
+        " wait; null when a hand can be dealt, is being played, or the table is not running",
+    )
     holds_all: int | None = Field(
         None,
         description="the seat holding every chip at the table when nobody else has any: no"

@@ -28,6 +28,7 @@ export class LedgerPanel {
     this.key = null;
     this.message = "";
     this.confirming = false;
+    this.rebuyError = "";
     this.timer = null;
     this.element = h("section", { id: "ledger", className: "ledger", "aria-labelledby": "ledger-title" });
     this.element.addEventListener("click", (event) => this.onClick(event));
@@ -109,12 +110,21 @@ export class LedgerPanel {
     this.render();
   }
 
+  /** The server's answer to a request of this page (socket.js): a refused request for chips is
+   * said next to the rebuy field. */
+  settled(outcome, request, frame) {
+    if (request.type !== "rebuy") return;
+    this.rebuyError = outcome === "refused" ? frame.message : "";
+    this.render();
+  }
+
   onSubmit(event) {
     event.preventDefault();
     const input = this.element.querySelector("#rebuy-amount");
     const amount = Number(input.value);
+    this.rebuyError = "";
     if (!Number.isInteger(amount) || amount < 1) {
-      this.message = "Ask for a whole number of chips, 1 or more.";
+      this.rebuyError = "Ask for a whole number of chips, 1 or more.";
     } else if (this.send({ type: "rebuy", amount }, `request for ${amount} chips`)) {
       this.message = "";
       input.value = "";
@@ -150,7 +160,7 @@ export class LedgerPanel {
     if (night) parts.push(this.drawFigures(night));
     parts.push(this.drawRequests());
     if (this.seat !== null && !ended) parts.push(this.drawAsk());
-    if (this.seat !== null && this.seatToken) parts.push(this.drawLeave());
+    if (this.seat !== null && this.seatToken && !ended) parts.push(this.drawLeave());
     if (this.hostToken && !ended) parts.push(this.drawEnd());
     parts.push(h("p", { className: "ledger-message", role: "status", "data-key": "message" }, this.message));
     return parts;
@@ -286,10 +296,20 @@ export class LedgerPanel {
         empty ? "Rebuy: chips to ask the host for" : "Top up: chips to ask the host for",
       ),
       " ",
-      h("input", { id: "rebuy-amount", type: "number", min: 1, step: 1, inputmode: "numeric", required: true }),
+      h("input", {
+        id: "rebuy-amount",
+        type: "number",
+        min: 1,
+        step: 1,
+        inputmode: "numeric",
+        required: true,
+        "aria-describedby": "rebuy-error",
+        "aria-invalid": this.rebuyError ? "true" : "false",
+      }),
       " ",
       h("button", { type: "submit", id: "rebuy-ask" }, empty ? "Ask to rebuy" : "Ask to top up"),
       h("small", { className: "muted" }, " The chips come between hands, once the host approves."),
+      h("p", { id: "rebuy-error", className: "invalid-message", role: "alert" }, this.rebuyError),
     );
   }
 
