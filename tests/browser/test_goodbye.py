@@ -165,7 +165,7 @@ def test_a_table_that_cannot_deal_says_why_and_what_to_do(night: dict[str, Any])
     stalled, console = night["stalled"]
     assert stalled == console
     assert stalled.startswith("No hand can be dealt: only Cy has chips and is sitting in.")
-    assert "host, end the night" in stalled
+    assert stalled.endswith("share the join link; or host, add a bot or end the night.")
 
 
 def test_after_the_night_no_page_offers_leave_sit_out_or_rebuy(night: dict[str, Any]) -> None:

@@ -19,6 +19,8 @@ No hand can be dealt: nobody with chips is sitting in. Cy is sitting out: Cy, si
 has no chips: Ann, ask for a rebuy (the host approves it), or host, end the night.
 >>> stalled({0: ann, 1: cy}, hand_in_progress=True) is None
 True
+>>> print(stalled({1: cy}))
+No hand can be dealt: nobody with chips is sitting in. Cy is sitting out: Cy, sit back in. A hand needs two players: share the join link; or host, add a bot or end the night.
 """
 
 from __future__ import annotations
@@ -56,11 +58,17 @@ def stalled(seats: Mapping[int, Seat], *, hand_in_progress: bool = False) -> str
             f"{_names(broke)} {have} no chips: {_names(broke)}, ask for a rebuy"
             " (the host approves it)"
         )
+    host = "or host, end the night"
     if len(staying) < 2:
-        advice.append("a hand needs two players: share the join link, or host, add a bot")
-    # Never empty: a seat that stays and is not ready is sitting out or has no chips.
+        advice.append("a hand needs two players: share the join link")
+        host = "or host, add a bot or end the night"
+    # Never empty: a seat that stays and is not ready is sitting out, has no chips or is alone.
     text = ". ".join(part[0].upper() + part[1:] for part in advice)
-    return f"No hand can be dealt: {facts}. {text}, or host, end the night."
+    return (
+        f"No hand can be dealt: {facts}. {text}; {host}."
+        if len(staying) < 2
+        else (f"No hand can be dealt: {facts}. {text}, {host}.")
+    )
 
 
 def _names(names: list[str]) -> str:
