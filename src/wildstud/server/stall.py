@@ -20,7 +20,8 @@ has no chips: Ann, ask for a rebuy (the host approves it), or host, end the nigh
 >>> stalled({0: ann, 1: cy}, hand_in_progress=True) is None
 True
 >>> print(stalled({1: cy}))
-No hand can be dealt: nobody with chips is sitting in. Cy is sitting out: Cy, sit back in. A hand needs two players: share the join link; or host, add a bot or end the night.
+No hand can be dealt: nobody with chips is sitting in. Cy is sitting out: Cy, sit back in. A hand \
+needs two players: share the join link; or host, add a bot or end the night.
 """
 
 from __future__ import annotations
