@@ -600,18 +600,22 @@ class Driver:
         live = table.live
         key: tuple[int, int] | None = None
         bank: float | None = None
+        settings = table.settings
+        action = settings.action_clock
         if live is not None and (
             live.hand.to_act is not None or live.hand.redeal_pending is not None
         ):
             key = (live.number, len(live.hand.events))
             if live.hand.to_act is not None:
-                bank = table.seats[live.setup.lineup[live.hand.to_act]].time_bank
-        settings = table.settings
+                seat = table.seats[live.setup.lineup[live.hand.to_act]]
+                bank = seat.time_bank
+                if seat.away:  # the tab is closed: the table waits a short clock, not the full
+                    action = min(action, settings.away_clock)
         self.turn.start(
             key,
             bank,
             now=time.monotonic(),
-            action=settings.action_clock,
+            action=action,
             bot_delay=settings.bot_delay,
             redeal_pause=settings.redeal_pause,
         )

@@ -141,6 +141,11 @@ class TableSettings(_Model):
     )
     seats: Annotated[int, Field(ge=2, le=8)] = 6
     action_clock: Seconds = Field(30.0, description="seconds each player has to act")
+    away_clock: Seconds = Field(
+        5.0,
+        description="seconds to act for a player who is away (no page open, and the clock acted"
+        " for them last time): the table does not wait the full clock for them turn after turn",
+    )
     time_bank: Annotated[float, Field(ge=0, le=3600)] = Field(
         60.0, description="extra seconds a player may draw on, over the whole session"
     )
@@ -230,6 +235,7 @@ class RulesUpdate(_Model):
     top_up_ceiling: Annotated[int, Field(ge=1, le=1_000_000_000)] | None = None
     rebuys_per_player: Annotated[int, Field(ge=0, le=1000)] | None = None
     action_clock: Seconds | None = None
+    away_clock: Seconds | None = None
     time_bank: Annotated[float, Field(ge=0, le=3600)] | None = None
     choice_clock: Seconds | None = None
     bot_delay: Annotated[float, Field(ge=0, le=30)] | None = None
@@ -268,6 +274,11 @@ class SeatInfo(_Model):
     )
     leaving: bool
     connected: bool
+    away: bool = Field(
+        False,
+        description="no page of the seat is open and the clock acted for it at its last turn:"
+        " its turns take the away clock",
+    )
 
 
 class RebuyInfo(_Model):

@@ -164,6 +164,12 @@ hand_number=None, house=True)
         return self.stack > 0 and not self.sitting_out and not self.leaving
 
     @property
+    def away(self) -> bool:
+        """Whether the player is away: no page of theirs is open and the clock acted for them at
+        their last turn (in this hand, or in a hand they missed), so their turns are short."""
+        return not self.connected and (self.timed_out or self.missed_hands > 0)
+
+    @property
     def absent(self) -> bool:
         """Whether the clock sat the player out (hands missed in a row), rather than they
         themselves: they come back by sitting in or opening their link again."""
@@ -181,4 +187,5 @@ hand_number=None, house=True)
             "absent": self.absent,
             "leaving": self.leaving,
             "connected": self.connected,
+            "away": self.away,
         }
