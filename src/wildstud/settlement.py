@@ -59,9 +59,23 @@ from wildstud.errors import SettlementError
 if TYPE_CHECKING:
     from _typeshed import SupportsRichComparison
 
-__all__ = ["EXACT_LIMIT", "Settlement", "Transfer", "lower_bound", "settle"]
+__all__ = [
+    "EXACT_LIMIT",
+    "HOUSE_RESULTS",
+    "HouseResult",
+    "Settlement",
+    "Transfer",
+    "lower_bound",
+    "settle",
+    "square_with_house",
+]
 
 K = TypeVar("K", bound="SupportsRichComparison")
+
+HouseResult = Literal["shared", "aside"]
+"""What the people do with the house's result (the bots' wins and losses): see
+:func:`square_with_house`."""
+HOUSE_RESULTS: tuple[HouseResult, ...] = ("shared", "aside")
 
 EXACT_LIMIT = 20
 """The most players with a nonzero net, once opposite nets are paired off, that :func:`settle`
@@ -249,3 +263,59 @@ def _greedy(players: list[K], nets: Mapping[K, int]) -> list[Transfer[K]]:
         owed[payer] += amount
         owed[payee] -= amount
         transfers.append(Transfer(payer, payee, amount))
+
+
+def square_with_house(nets: Mapping[K, int], house: int, how: HouseResult) -> dict[K, int]:
+    """The people's ``nets`` brought to add up to zero once the house (the bots, who never pay
+    or receive real money) took ``house`` chips from them (``house`` is then minus the sum of
+    ``nets``): what :func:`settle` squares.
+
+    ``"shared"``: the house's result is divided equally among the people; the odd chips go one
+    each to the players that sort first. The house lost 30, so each of three carries 10 of it:
+
+    >>> square_with_house({"Ann": 50, "Bob": -20, "Cy": 0}, -30, "shared")
+    {'Ann': 40, 'Bob': -30, 'Cy': -10}
+
+    ``"aside"``: nobody pays for the house or is paid by it: the side that dealt with it gives
+    it up in proportion to its nets. Ann won 50, 20 of it from Bob and 30 from the bots, so Bob
+    owes her the 20 the people lost; had the bots won 30, Bob's and Cy's losses would shrink:
+
+    >>> square_with_house({"Ann": 50, "Bob": -20, "Cy": 0}, -30, "aside")
+    {'Ann': 20, 'Bob': -20, 'Cy': 0}
+    >>> square_with_house({"Ann": 10, "Bob": -20, "Cy": -20}, 30, "aside")
+    {'Ann': 10, 'Bob': -5, 'Cy': -5}
+    """
+    if sum(nets.values()) + house:
+        raise SettlementError(
+            f"the house's {house} and the people's nets add up to"
+            f" {sum(nets.values()) + house}, not 0: every chip won is a chip lost"
+        )
+    players = sorted(nets)
+    if how == "shared":
+        return _spread(players, nets, house, dict.fromkeys(players, 1))
+    if how != "aside":
+        raise SettlementError(f"no such use of the house's result: {how!r} (shared or aside)")
+    # The people's surplus (the house lost) comes off the winners; their deficit, off the losers.
+    side = {player: max(0, nets[player] * (1 if house < 0 else -1)) for player in players}
+    return _spread(players, nets, house, side)
+
+
+def _spread(
+    players: list[K], nets: Mapping[K, int], amount: int, weights: Mapping[K, int]
+) -> dict[K, int]:
+    """``nets`` with ``amount`` added, divided in proportion to ``weights`` (largest
+    remainders take the odd chips, ties to the player that sorts first)."""
+    total = sum(weights.values())
+    result = dict(nets)
+    if not amount or not total:
+        return result
+    sign = 1 if amount > 0 else -1
+    size = abs(amount)
+    parts = {player: size * weights[player] // total for player in players}
+    left = size - sum(parts.values())
+    order = sorted(players, key=lambda p: -(size * weights[p] % total))
+    for player in order[:left]:
+        parts[player] += 1
+    for player in players:
+        result[player] += sign * parts[player]
+    return result

@@ -188,6 +188,9 @@ def test_the_ledger_and_the_settle_up_in_the_page_match_the_csv(night: dict[str,
     assert night["errors"] == []
     rows = night["rows"]
     assert rows[0] == ["payer", "payee", "amount", "payer_id", "payee_id"]
+    # The calling bot is the house: its line ends the CSV, and it is in no payment.
+    house = night["night"]["house"]
+    assert rows.pop() == ["house", "shared", str(house["net"]), "", ""]
     as_text = [f"{payer} pays {payee} {amount}" for payer, payee, amount, *_ in rows[1:]]
     for shown in night["shown"].values():
         assert shown == as_text
@@ -195,7 +198,7 @@ def test_the_ledger_and_the_settle_up_in_the_page_match_the_csv(night: dict[str,
     players = night["night"]["players"]
     ann = next(player for player in players if player["name"] == "Ann")
     assert (ann["buy_ins"], ann["rebuys"]) == (500, 1)
-    owed = {player["name"]: player["net"] for player in players}
+    owed = {player["name"]: player["settles"] for player in players}
     for payer, payee, amount, *_ in rows[1:]:
         owed[payer] += int(amount)
         owed[payee] -= int(amount)

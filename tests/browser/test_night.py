@@ -635,9 +635,14 @@ def test_the_settle_up_in_the_page_and_the_csv_squares_the_ledger(night: Night) 
     # The ledger squares exactly: chips bought in are at the table or cashed out.
     assert figures["ended"]
     assert figures["balanced"]
-    assert sum(p["buy_ins"] for p in players) == figures["buy_ins"]
+    house = figures["house"]
+    assert sum(p["buy_ins"] for p in players) + house["buy_ins"] == figures["buy_ins"]
     assert figures["buy_ins"] == figures["chips"] + figures["cash_outs"]
-    assert sum(p["net"] for p in players) == 0
+    assert sum(p["net"] for p in players) + house["net"] == 0
+    # The equity bot is the house: never a player of the settle-up.
+    bots = {bot["name"] for bot in house["bots"]}
+    assert bots
+    assert not bots & {p["name"] for p in players}
     for player in players:
         assert player["net"] == player["chips"] + player["cash_outs"] - player["buy_ins"]
     # Every page shows those figures, and the same payments.
@@ -660,14 +665,16 @@ def test_the_settle_up_in_the_page_and_the_csv_squares_the_ledger(night: Night) 
     # The downloaded CSV says the same, and its payments bring every net to zero.
     rows = list(csv.reader(io.StringIO(result["csv"])))
     assert rows[0] == ["payer", "payee", "amount", "payer_id", "payee_id"]
+    assert rows[-1] == ["house", "shared", str(house["net"]), "", ""]
+    rows = rows[:-1]
     assert [f"{payer} pays {payee} {amount}" for payer, payee, amount, *_ in rows[1:]] == payments
-    owed = {p["player_id"]: p["net"] for p in players}
+    owed = {p["player_id"]: p["settles"] for p in players}
     for _, _, amount, payer_id, payee_id in rows[1:]:
         owed[payer_id] += int(amount)
         owed[payee_id] -= int(amount)
     assert set(owed.values()) == {0}, owed
     # The fewest payments: never more than one fewer than the players who are up or down.
     assert figures["minimal"]
-    assert len(payments) <= max(0, len([p for p in players if p["net"]]) - 1)
+    assert len(payments) <= max(0, len([p for p in players if p["settles"]]) - 1)
     assert set(FRIENDS) <= {p["name"] for p in players}
     night.done.add("settle-up")

@@ -122,3 +122,23 @@ def test_the_default_data_folder_is_its_owners_only(
     assert _mode(path.parent) == 0o700
     path.parent.chmod(0o755)  # as an older version left it
     assert _mode(default_database_path().parent) == 0o700
+
+
+def test_a_mistyped_address_in_a_browser_gets_a_page_and_the_api_keeps_json(
+    server: Server,
+) -> None:
+    browser = {"accept": "text/html,application/xhtml+xml"}
+    page = httpx.get(f"{server.base}/no/such/page", headers=browser)
+    assert page.status_code == 404
+    assert page.headers["content-type"].startswith("text/html")
+    assert "There is no page at this address" in page.text
+    api = httpx.get(f"{server.base}/api/no-such-thing", headers=browser)
+    assert api.status_code == 404
+    assert api.json() == {"detail": "Not Found"}
+
+
+def test_the_pages_answer_head_as_they_answer_get(server: Server) -> None:
+    for path in ("/", "/join/some-token"):
+        answer = httpx.head(f"{server.base}{path}")
+        assert answer.status_code == 200, path
+        assert answer.headers["content-type"].startswith("text/html")

@@ -109,16 +109,24 @@ def check_night(night: Night, bought: int) -> None:
     assert night.balanced, night
     assert night.buy_ins == bought
     assert night.chips + night.cash_outs == night.buy_ins
-    assert sum(player.net for player in night.players) == 0
+    assert sum(player.net for player in night.accounts) == 0
+    # The house (the bots) is never in the settle-up; the people's payments square them alone.
+    assert sum(player.settles for player in night.players) == 0
+    assert sum(player.share for player in night.players) == night.house_net
     settlement = night.settlement
     assert settlement is not None
-    owed = {player.player_id: player.net for player in night.players}
+    people = {player.player_id for player in night.players}
+    assert all(
+        {transfer.payer.player_id, transfer.payee.player_id} <= people
+        for transfer in settlement.transfers
+    )
+    owed = {player.player_id: player.settles for player in night.players}
     for transfer in settlement.transfers:
         assert transfer.amount > 0
         owed[transfer.payer.player_id] += transfer.amount
         owed[transfer.payee.player_id] -= transfer.amount
     assert set(owed.values()) <= {0}
-    nets = {player.player_id: player.net for player in night.players}
+    nets = {player.player_id: player.settles for player in night.players}
     if sum(1 for net in nets.values() if net) <= 7:
         assert len(settlement.transfers) == fewest_by_brute_force(nets)
 
@@ -248,7 +256,9 @@ async def play_a_night(plan: list[Step]) -> list[str]:
                     pass
                 else:
                     bought += chips
-                    names.update(name_key(seat.name) for seat in table.seats.values())
+                    names.update(
+                        name_key(seat.name) for seat in table.seats.values() if not seat.is_bot
+                    )
             elif action == "rebuy":
                 await ask_for_chips(table, *value)
             elif action == "remove" and table.seats:
@@ -312,7 +322,7 @@ def test_the_night_and_its_settle_up_over_the_api(server: Server) -> None:
     api = Api(server.base)
     created = api.create(
         games=[{"game": "FTQ"}],
-        seats=4,
+        seats=5,
         # Deep stacks: nobody busts before the sixth hand, which would stop the table short.
         starting_chips=1000,
         absent_hands=100,
@@ -321,11 +331,13 @@ def test_the_night_and_its_settle_up_over_the_api(server: Server) -> None:
         action_clock=0.05,
         time_bank=0,
         bots=[{"kind": "random-bot"}, {"kind": "calling-bot"}],
+        house_result="aside",
     )
     table_id = created["table"]["id"]
     # A player whose name a spreadsheet would run as a formula; never connected, so the clock
     # plays for them and the antes make them a payer.
     api.join(created, "=SUM(A1)")
+    api.join(created, "Ann")
     api.ok(api.host(created, "POST", "/start"))
     deadline = time.monotonic() + 60
     while api.get(f"/api/tables/{table_id}")["hands_dealt"] < 4:
@@ -347,25 +359,32 @@ def test_the_night_and_its_settle_up_over_the_api(server: Server) -> None:
     table = api.get(f"/api/tables/{table_id}")
     assert night["table_id"] == table_id
     assert night["balanced"]
-    assert night["buy_ins"] == ledger["buy_ins"] == 3 * 1000 + 50
+    assert night["buy_ins"] == ledger["buy_ins"] == 4 * 1000 + 50
     assert night["cash_outs"] == ledger["cash_outs"]
     assert night["chips"] == ledger["seated"] == sum(seat["stack"] for seat in table["seats"])
     assert night["chips"] + night["cash_outs"] == night["buy_ins"]
     players = night["players"]
-    assert len(players) == 4
+    house = night["house"]
+    # The bots are the house: never among the players, never in a payment.
+    assert sorted(player["name"] for player in players) == ["=SUM(A1)", "Ann"]
+    assert len(house["bots"]) == 3
+    assert house["result"] == "aside"
+    assert house["net"] == sum(bot["net"] for bot in house["bots"])
+    assert house["net"] == -sum(player["net"] for player in players)
+    assert sum(player["share"] for player in players) == house["net"]
     assert [player["name"].casefold() for player in players] == sorted(
         player["name"].casefold() for player in players
     )
     by_id = {player["player_id"]: player for player in players}
-    for player in players:
+    for player in players + house["bots"]:
         assert player["net"] == player["chips"] + player["cash_outs"] - player["buy_ins"]
-    gone = [player for player in players if player["seat"] is None]
+    gone = [player for player in house["bots"] if player["seat"] is None]
     assert len(gone) == 1
     assert gone[0]["chips"] == 0
     assert {seat["seat"] for seat in table["seats"]} == {
-        player["seat"] for player in players if player["seat"] is not None
+        player["seat"] for player in players + house["bots"] if player["seat"] is not None
     }
-    owed = {player_id: player["net"] for player_id, player in by_id.items()}
+    owed = {player_id: player["settles"] for player_id, player in by_id.items()}
     for transfer in night["transfers"]:
         assert transfer["payer"] == by_id[transfer["payer_id"]]["name"]
         assert transfer["payee"] == by_id[transfer["payee_id"]]["name"]
@@ -374,9 +393,8 @@ def test_the_night_and_its_settle_up_over_the_api(server: Server) -> None:
     assert set(owed.values()) == {0}
     assert night["minimal"]
     assert night["method"] == "exact"
-    nets = {player_id: player["net"] for player_id, player in by_id.items()}
+    nets = {player_id: player["settles"] for player_id, player in by_id.items()}
     assert len(night["transfers"]) == fewest_by_brute_force(nets)
-    assert night["transfers"], "four players after six hands: somebody pays"
 
     response = api.http.get(f"/api/tables/{table_id}/night.csv")
     assert response.status_code == 200
@@ -401,10 +419,10 @@ def test_the_night_and_its_settle_up_over_the_api(server: Server) -> None:
             transfer["payee_id"],
         ]
         for transfer in night["transfers"]
-    ]
+    ] + [["house", "aside", str(house["net"]), "", ""]]
     assert not any(row[0].startswith("=") or row[1].startswith("=") for row in rows)
     (formula,) = [player for player in players if player["name"] == "=SUM(A1)"]
-    if formula["net"]:
+    if formula["settles"]:
         assert any("'=SUM(A1)" in row[:2] for row in rows[1:])
     _refused(api.http.get("/api/tables/nope/night"), 404)
     _refused(api.http.get("/api/tables/nope/night.csv"), 404)

@@ -50,6 +50,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp
 
 from wildstud import __version__
@@ -174,14 +175,27 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.mount(prefix, StaticFiles(directory=str(static)), name="static-versioned")
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
 
-    @app.get("/", include_in_schema=False)
+    # HEAD as well as GET: a link checker or an uptime probe asks for the page's headers only.
+    @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
     async def index() -> HTMLResponse:
         return HTMLResponse(page)
 
     for kind in ("host", "join", "seat", "watch"):
         # The links the API hands out open the client page, which reads the path to know
         # what to show.
-        app.add_api_route(f"/{kind}/{{token}}", index, include_in_schema=False)
+        app.add_api_route(
+            f"/{kind}/{{token}}", index, methods=["GET", "HEAD"], include_in_schema=False
+        )
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, error: StarletteHTTPException) -> Response:
+        # A mistyped address in a browser gets a page, not the API's JSON; the API and its
+        # clients keep their JSON errors.
+        path = request.url.path
+        wants_page = "text/html" in request.headers.get("accept", "")
+        if error.status_code == 404 and wants_page and not path.startswith(("/api/", "/ws/")):
+            return HTMLResponse(_not_found_page(root), status_code=404)
+        return api.error_response(error.status_code, str(error.detail))
 
     # The API page with no internet: Swagger UI's files come from the fastapi-offline package.
     assets = files("fastapi_offline").joinpath("static")
@@ -264,3 +278,16 @@ class _Application(FastAPI):
         for unused in ("HTTPValidationError", "ValidationError"):
             components.pop(unused, None)
         return schema
+
+
+def _not_found_page(root: str) -> str:
+    """The page of an address that leads nowhere: what happened and the way home (no script,
+    no style: the page policy allows it as it is)."""
+    return (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        "<title>Not found · wildstud</title></head><body><main>"
+        "<h1>There is no page at this address</h1>"
+        "<p>Check the link you were sent: a table's links are long and must be copied whole.</p>"
+        f'<p><a href="{root}/">Go to the home page</a></p></main></body></html>'
+    )

@@ -13,10 +13,14 @@ The host's limits (table settings, :class:`Limits`): ``rebuy_max``, the most chi
 may buy (0: no rebuys; unset: the buy-in, ``starting_chips``); ``top_up_ceiling``, the most
 chips a stack may hold once the chips are applied (unset: the buy-in); ``rebuys_per_player``,
 how many rebuys and top-ups one person may have in a night (unset: any). They are checked when
-the player asks and again when the host approves (the stack may have grown meanwhile); an
-approved amount is then applied as approved. A player has at most one request open at a time,
-so a stuck or hostile client cannot flood the host with them; the ``rebuy`` frame is under the
-socket's rate limit like every frame, and the host's decisions under :data:`DECISIONS_RATE`.
+the player asks, again when the host approves, and again when the chips are applied, each time
+with the stack of that moment: in a hand, the chips the seat has left in it (a player who busts
+mid-hand may ask for a rebuy at once), and when the hand ends, the stack it ends with. An
+approved amount that the stack at the end of the hand leaves no room for under the ceiling is
+cut to the room left (the ledger entry says what came), or cancelled if there is none. A player
+has at most one request open at a time, so a stuck or hostile client cannot flood the host with
+them; the ``rebuy`` frame is under the socket's rate limit like every frame, and the host's
+decisions under :data:`DECISIONS_RATE`.
 
 Every request is stored with its status (:class:`RebuyStatus`) and moves only forward:
 ``pending`` to ``approved``, ``declined`` or ``cancelled``; ``approved`` to ``applied`` or
@@ -147,9 +151,12 @@ class Cashier:
         entries: Iterable[LedgerEntry],
         changes: Changes,
         seq: int | None = None,
+        *,
+        stack: int | None = None,
     ) -> RebuyState:
         """A player's request for ``amount`` chips, checked against ``limits`` and the
-        rebuys and top-ups already on the account in ``entries`` (the table's ledger)."""
+        rebuys and top-ups already on the account in ``entries`` (the table's ledger), with the
+        seat's ``stack`` now (in a hand: what it has left in it; unset: the seat's)."""
         waiting = self.for_seat(seat)
         if waiting is not None:
             raise LedgerError(
@@ -162,7 +169,7 @@ class Cashier:
             for entry in entries
             if entry.player_id == seat.player_id and entry.reason in REBUY_REASONS
         )
-        most = limits.allowance(seat.stack, had)
+        most = limits.allowance(seat.stack if stack is None else stack, had)
         if amount > most:
             raise LedgerError(
                 f"you may ask for at most {most} chips now (one rebuy or top-up buys at most"
@@ -200,14 +207,16 @@ class Cashier:
         *,
         in_hand: bool,
         changes: Changes,
+        stack: int | None = None,
     ) -> None:
         """The host approves a pending request: the chips come at once, or (``in_hand``: a
-        hand is being played) when the hand ends."""
+        hand is being played, where the seat has ``stack`` chips left) when the hand ends."""
         if request.status != RebuyStatus.PENDING:
             raise LedgerError(f"{request.name}'s request is approved already")
-        if seat.stack + request.amount > limits.ceiling:
+        now = seat.stack if stack is None else stack
+        if now + request.amount > limits.ceiling:
             raise LedgerError(
-                f"{seat.name} has {seat.stack} chips now: {request.amount} more would take the"
+                f"{seat.name} has {now} chips now: {request.amount} more would take the"
                 f" stack over the top-up ceiling of {limits.ceiling}; decline the request"
             )
         if in_hand:
@@ -217,16 +226,18 @@ class Cashier:
         else:
             self._apply(request, seat, changes)
 
-    def apply_approved(self, seats: Mapping[int, Seat], changes: Changes) -> bool:
-        """Between hands: every approved request's chips to its seat (a request whose player
-        has gone is cancelled). Returns whether any chips came."""
+    def apply_approved(self, seats: Mapping[int, Seat], limits: Limits, changes: Changes) -> bool:
+        """Between hands: every approved request's chips to its seat, checked against the
+        ceiling with the stack the hand ended with (cut to the room left; cancelled, like a
+        request whose player has gone, if none is). Returns whether any chips came."""
         applied = False
         for request in [r for r in self.open.values() if r.status == RebuyStatus.APPROVED]:
             seat = seats.get(request.seat)
-            if seat is None or seat.player_id != request.player_id:
+            room = 0 if seat is None else limits.ceiling - seat.stack
+            if seat is None or seat.player_id != request.player_id or room <= 0:
                 self._close(request, RebuyStatus.CANCELLED, changes)
             else:
-                self._apply(request, seat, changes)
+                self._apply(replace(request, amount=min(request.amount, room)), seat, changes)
                 applied = True
         return applied
 
@@ -263,9 +274,7 @@ class Cashier:
     def _apply(self, request: RebuyState, seat: Seat, changes: Changes) -> None:
         reason = "rebuy" if seat.stack == 0 else "top-up"
         seat.stack += request.amount
-        changes.ledger.append(
-            LedgerEntry(seat.player_id, seat.index, seat.name, reason, request.amount)
-        )
+        changes.ledger.append(seat.entry(reason, request.amount))
         changes.seats = [state for state in changes.seats if state.seat != seat.index]
         changes.seats.append(seat.state())
         self._close(request, RebuyStatus.APPLIED, changes)

@@ -29,6 +29,7 @@ __all__ = ["describe_change", "notice_frame"]
 
 _CLOCKS = {
     "action_clock": ("the action clock", "s"),
+    "away_clock": ("the away clock", "s"),
     "time_bank": ("the time bank", "s"),
     "choice_clock": ("the dealer's choice clock", "s"),
     "bot_delay": ("the bots' delay", "s"),

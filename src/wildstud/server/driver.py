@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from wildstud.betting import ActionKind
 from wildstud.deal import Hand, Phase
+from wildstud.server.cashier import Limits
 from wildstud.server.clock import Backoff, Turn
 from wildstud.server.frames import ShowdownFrame
 from wildstud.server.history import summary
@@ -44,7 +45,6 @@ from wildstud.server.store import (
     FencedError,
     HandEnd,
     HandSetup,
-    LedgerEntry,
 )
 
 if TYPE_CHECKING:
@@ -113,6 +113,11 @@ class LiveHand:
     def number(self) -> int:
         """The hand's number at its table (1 for the first)."""
         return self.setup.number
+
+    def stack_of(self, seat: int) -> int | None:
+        """The chips the table's ``seat`` has left in this hand (``None``: not dealt in)."""
+        lineup = self.setup.lineup
+        return self.hand.stacks[lineup.index(seat)] if seat in lineup else None
 
     def engine_seat(self, seat: int | None) -> int | None:
         """The engine seat of a table seat, if it is dealt in."""
@@ -564,16 +569,7 @@ class Driver:
             result = hand.stacks[engine] - setup.stacks[engine]
             seat.stack = hand.stacks[engine]
             if result:
-                changes.ledger.append(
-                    LedgerEntry(
-                        player_id=seat.player_id,
-                        seat=index,
-                        name=seat.name,
-                        reason="hand",
-                        amount=result,
-                        hand_number=number,
-                    )
-                )
+                changes.ledger.append(seat.entry("hand", result, number))
             if seat.timed_out and not seat.acted:
                 seat.missed_hands += 1
                 if seat.missed_hands >= table.settings.absent_hands:
@@ -592,7 +588,7 @@ class Driver:
         table.notices = [notice for notice in table.notices if notice.hand > number]
         changes.hand_end = HandEnd(number, hand.stacks, record)
         # Between hands: the chips the host approved during this one come to the table now.
-        table.cashier.apply_approved(table.seats, changes)
+        table.cashier.apply_approved(table.seats, Limits.of(table.settings), changes)
         table.last_hand, table.live = live, None
         self.next_hand_at = time.monotonic() + hand_pause(table.settings, hand)
         table.metrics.hand_finished()
@@ -604,18 +600,22 @@ class Driver:
         live = table.live
         key: tuple[int, int] | None = None
         bank: float | None = None
+        settings = table.settings
+        action = settings.action_clock
         if live is not None and (
             live.hand.to_act is not None or live.hand.redeal_pending is not None
         ):
             key = (live.number, len(live.hand.events))
             if live.hand.to_act is not None:
-                bank = table.seats[live.setup.lineup[live.hand.to_act]].time_bank
-        settings = table.settings
+                seat = table.seats[live.setup.lineup[live.hand.to_act]]
+                bank = seat.time_bank
+                if seat.away:  # the tab is closed: the table waits a short clock, not the full
+                    action = min(action, settings.away_clock)
         self.turn.start(
             key,
             bank,
             now=time.monotonic(),
-            action=settings.action_clock,
+            action=action,
             bot_delay=settings.bot_delay,
             redeal_pause=settings.redeal_pause,
         )

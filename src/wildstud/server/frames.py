@@ -334,10 +334,18 @@ class Restarting(OutFrame):
 
 
 class Removed(OutFrame):
-    """The host gave this seat up; the connection closes."""
+    """The seat is given up (the player left, or the host removed them); the connection
+    closes. What the page needs to say goodbye comes with it: the chips cashed out, the ledger
+    account to find in the night's settle-up (``/api/tables/{table_id}/night``) and the
+    spectator's token, to watch the rest of the night and its past hands."""
 
     type: Literal["removed"] = "removed"
     message: str
+    table_id: str = ""
+    player_id: str = Field("", description="the ledger account, as the night's players have it")
+    name: str = ""
+    cash_out: int = Field(0, ge=0, description="the chips cashed out as the seat was given up")
+    watch_token: str = Field("", description="the table's spectator token: /watch/{token}")
 
 
 class NoticeFrame(OutFrame):

@@ -33,7 +33,7 @@ from wildstud.server.requests import RequestStatus
 from wildstud.server.schemas import RulesUpdate, TableSettings
 from wildstud.server.seating import Seat, SeatKind
 from wildstud.server.security import new_token, token_hash
-from wildstud.server.store import Changes, LedgerEntry, Notice, SeatRequestState
+from wildstud.server.store import Changes, Notice, SeatRequestState
 
 if TYPE_CHECKING:
     from wildstud.server.tables import Table
@@ -127,15 +127,7 @@ class Hosting:
         table = self.table
         changes = Changes(
             seats=[seat.state()],
-            ledger=[
-                LedgerEntry(
-                    player_id=seat.player_id,
-                    seat=seat.index,
-                    name=seat.name,
-                    reason="buy-in",
-                    amount=seat.stack,
-                )
-            ],
+            ledger=[seat.entry("buy-in", seat.stack)],
             requests=list(requests),
         )
         await table.driver.commit(changes)
@@ -243,22 +235,21 @@ class Hosting:
         ``changes``), its open request for chips cancelled, its connections told and closed."""
         self.table.cashier.cancel_seat(seat, changes)
         if seat.stack:
-            changes.ledger.append(
-                LedgerEntry(
-                    player_id=seat.player_id,
-                    seat=seat.index,
-                    name=seat.name,
-                    reason="cash-out",
-                    amount=-seat.stack,
-                )
-            )
+            changes.ledger.append(seat.entry("cash-out", -seat.stack))
         changes.removed.append(seat.index)
         changes.seats = [state for state in changes.seats if state.seat != seat.index]
         del self.table.seats[seat.index]
         # The host's removal and a player's own leave end alike: the chips are cashed out.
-        gone = f"the seat is given up: its {seat.stack} chips are cashed out"
+        gone = Removed(
+            message=f"Your seat is given up: its {seat.stack} chips are cashed out",
+            table_id=self.table.id,
+            player_id=seat.player_id,
+            name=seat.name,
+            cash_out=seat.stack,
+            watch_token=self.table.watch_token,
+        )
         for client in list(seat.clients):
-            client.send(dumps(Removed(message=gone).frame()))
+            client.send(dumps(gone.frame()))
             client.close(4000, "seat removed")
         seat.clients.clear()
 

@@ -84,9 +84,12 @@ class Ledger:
             seated = {seat.player_id: seat.stack for seat in table.seats.values()}
             number = None if table.live is None else table.live.number
             ended = table.status is TableStatus.ENDED
+            house_result = table.settings.house_result
         # the settle-up's search may take a moment on a long night: off the event loop
         return await asyncio.to_thread(
-            functools.partial(tally, entries, seated, number, ended=ended)
+            functools.partial(
+                tally, entries, seated, number, ended=ended, house_result=house_result
+            )
         )
 
     async def decide_rebuy(self, request_id: str, approve: bool) -> None:
@@ -103,7 +106,14 @@ class Ledger:
                 seat = table.seats[request.seat]  # a seat's requests close when it is given up
                 limits = Limits.of(table.settings)
                 in_hand = table.live is not None
-                table.cashier.approve(request, seat, limits, in_hand=in_hand, changes=changes)
+                table.cashier.approve(
+                    request,
+                    seat,
+                    limits,
+                    in_hand=in_hand,
+                    changes=changes,
+                    stack=table.stack_now(seat),
+                )
             else:
                 table.cashier.decline(request, changes)
             await table.driver.commit(changes)

@@ -281,10 +281,7 @@ class Lobby:
             hands_dealt=0,
             last_entry=None,
         )
-        buy_ins = [
-            LedgerEntry(seat.player_id, seat.index, seat.name, "buy-in", seat.stack)
-            for seat in seats
-        ]
+        buy_ins = [seat.entry("buy-in", seat.stack) for seat in seats]
         cluster = self.cluster
         if cluster is None:
             await self._store_new(state, seats, buy_ins, None)

@@ -13,6 +13,13 @@ front of the seat now (none once the player has left). Chips move between player
 hands, so the nets add up to zero and the settle-up (:func:`wildstud.settlement.settle`) says
 who pays whom.
 
+Bots are the house, not players who pay: their accounts (entries marked ``house``) never
+appear in the settle-up. The :class:`Night` shows them apart, as the house's line, and the
+people's nets, which add up to minus the house's, are squared by
+:func:`wildstud.settlement.square_with_house`: the host chose when creating the table whether
+the house's result is shared among the people or left aside (``house_result``). Each person's
+``share`` is what that changes of their net, and ``settles`` the figure the payments square.
+
 A hand in progress is not counted until it ends: the figures stand as the hand started, with
 each seat in it at its stack before the hand, so the night is balanced even mid-hand, and
 ``hand_in_progress`` gives the number of the hand they leave out.
@@ -44,11 +51,11 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from wildstud.server.store import LedgerEntry
-from wildstud.settlement import Settlement, settle
+from wildstud.settlement import HouseResult, Settlement, settle, square_with_house
 
 __all__ = [
     "BOUGHT",
@@ -109,21 +116,31 @@ class NightPlayer:
     chips: int
     rebuys: int = 0
     """How many rebuys and top-ups the account had."""
+    share: int = 0
+    """What the house's result changes of a person's net before the settle-up (see the
+    module's notes); always 0 for a bot."""
 
     @property
     def net(self) -> int:
         """Chips up (positive) or down for the night: ``chips + cash_outs - buy_ins``."""
         return self.chips + self.cash_outs - self.buy_ins
 
+    @property
+    def settles(self) -> int:
+        """What the settle-up squares for this person: the net and the share of the house's."""
+        return self.net + self.share
+
 
 @dataclass(frozen=True, slots=True)
 class Night:
-    """A table's night: every player's figures, ordered by name, and the settle-up."""
+    """A table's night: every person's figures, ordered by name, the house's (the bots'), and
+    the settle-up among the people."""
 
     players: tuple[NightPlayer, ...]
+    """The people, never a bot."""
     settlement: Settlement[PlayerKey] | None
-    """The fewest payments that square the nets; ``None`` if they do not add up to zero (a
-    ledger out of balance, which only a bug can make)."""
+    """The fewest payments that square the people's nets with the house's result; ``None`` if
+    the nets do not add up to zero (a ledger out of balance, which only a bug can make)."""
     hand_in_progress: int | None
     balanced: bool
     """Whether the ledger agrees with the table: every account adds up to the chips in front
@@ -131,21 +148,35 @@ class Night:
     chips bought in."""
     ended: bool = False
     """The host ended the night: once no hand is in progress these figures are final."""
+    house: tuple[NightPlayer, ...] = ()
+    """The bots' accounts, ordered by name: the house's line."""
+    house_result: HouseResult = "shared"
+    """Whether the house's result is shared among the people or left aside."""
+
+    @property
+    def accounts(self) -> tuple[NightPlayer, ...]:
+        """Every account: the people's, then the house's."""
+        return self.players + self.house
 
     @property
     def buy_ins(self) -> int:
-        """Every chip bought in tonight."""
-        return sum(player.buy_ins for player in self.players)
+        """Every chip bought in tonight, the house's included."""
+        return sum(player.buy_ins for player in self.accounts)
 
     @property
     def cash_outs(self) -> int:
-        """Every chip cashed out tonight."""
-        return sum(player.cash_outs for player in self.players)
+        """Every chip cashed out tonight, the house's included."""
+        return sum(player.cash_outs for player in self.accounts)
 
     @property
     def chips(self) -> int:
-        """Every chip at the table now (as the hand in progress started)."""
-        return sum(player.chips for player in self.players)
+        """Every chip at the table now (as the hand in progress started), the house's included."""
+        return sum(player.chips for player in self.accounts)
+
+    @property
+    def house_net(self) -> int:
+        """The house's result: what the bots won (positive) or lost tonight."""
+        return sum(player.net for player in self.house)
 
 
 def tally(
@@ -154,6 +185,7 @@ def tally(
     hand_in_progress: int | None = None,
     *,
     ended: bool = False,
+    house_result: HouseResult = "shared",
 ) -> Night:
     """The night from a table's ledger ``entries`` and the chips in front of each seat,
     ``seated`` (by the seat's ledger account, ``player_id``), before any hand in progress
@@ -171,16 +203,34 @@ def tally(
     ...     LedgerEntry("a", 2, "Ann", "buy-in", 100)], {"a": 100, "b": 200})
     >>> [(p.name, p.seat, p.buy_ins, p.rebuys, p.cash_outs, p.net) for p in night.players]
     [('Ann', 2, 250, 1, 50, -100), ('Bob', 1, 100, 0, 0, 100)]
+
+    A bot is the house: Bob won 30 from Ann and 20 from Robo; shared, the house's loss of 20
+    costs each person 10, so Ann pays Bob 40; left aside, she pays him the 30 she lost:
+
+    >>> entries = [
+    ...     LedgerEntry("a", 0, "Ann", "hand", -30, 1), LedgerEntry("b", 1, "Bob", "hand", 50, 1),
+    ...     LedgerEntry("r", 2, "Robo", "hand", -20, 1, house=True)]
+    >>> night = tally(entries, {"a": -30, "b": 50, "r": -20})
+    >>> [p.name for p in night.players], [p.name for p in night.house], night.house_net
+    (['Ann', 'Bob'], ['Robo'], -20)
+    >>> print(*night.settlement.transfers, night.balanced)
+    Ann (a) pays Bob (b) 40 True
+    >>> print(*tally(entries, {"a": -30, "b": 50, "r": -20}, house_result="aside")
+    ...       .settlement.transfers)
+    Ann (a) pays Bob (b) 30
     """
     names: dict[str, str] = {}
     seats: dict[str, int] = {}
     sums: dict[str, dict[str, int]] = {}
     counts: dict[str, int] = {}
+    houses: set[str] = set()
     for entry in entries:
         if entry.reason not in REASONS:
             raise ValueError(f"ledger entry of an unknown reason: {entry.reason!r}")
         names[entry.player_id] = entry.name
         seats[entry.player_id] = entry.seat
+        if entry.house:
+            houses.add(entry.player_id)
         account = sums.setdefault(entry.player_id, dict.fromkeys(REASONS, 0))
         account[entry.reason] += entry.amount
         if entry.reason in REBUY_REASONS:
@@ -202,10 +252,17 @@ def tally(
         )
         balanced = balanced and sum(account.values()) == chips
     players.sort(key=lambda player: (player.name.casefold(), player.name, player.player_id))
-    nets = {_key(player): player.net for player in players}
-    settlement = settle(nets) if sum(nets.values()) == 0 else None
+    house = tuple(player for player in players if player.player_id in houses)
+    people = [player for player in players if player.player_id not in houses]
+    house_net = sum(player.net for player in house)
+    settlement = None
+    if sum(player.net for player in people) + house_net == 0:
+        nets = {_key(player): player.net for player in people}
+        squared = square_with_house(nets, house_net, house_result)
+        people = [replace(player, share=squared[_key(player)] - player.net) for player in people]
+        settlement = settle(squared)
     balanced = balanced and settlement is not None
-    return Night(tuple(players), settlement, hand_in_progress, balanced, ended)
+    return Night(tuple(people), settlement, hand_in_progress, balanced, ended, house, house_result)
 
 
 def report(table_id: str, night: Night) -> dict[str, Any]:
@@ -218,19 +275,15 @@ def report(table_id: str, night: Night) -> dict[str, Any]:
     settlement = night.settlement
     return {
         "table_id": table_id,
-        "players": [
-            {
-                "player_id": player.player_id,
-                "name": player.name,
-                "seat": player.seat,
-                "buy_ins": player.buy_ins,
-                "rebuys": player.rebuys,
-                "cash_outs": player.cash_outs,
-                "chips": player.chips,
-                "net": player.net,
-            }
-            for player in night.players
-        ],
+        "players": [_player(player) for player in night.players],
+        "house": {
+            "bots": [_player(player) for player in night.house],
+            "buy_ins": sum(player.buy_ins for player in night.house),
+            "cash_outs": sum(player.cash_outs for player in night.house),
+            "chips": sum(player.chips for player in night.house),
+            "net": night.house_net,
+            "result": night.house_result,
+        },
         "transfers": [
             {
                 "payer": transfer.payer.name,
@@ -255,14 +308,20 @@ def report(table_id: str, night: Night) -> dict[str, Any]:
 def transfers_csv(night: Night) -> str:
     """The settle-up as CSV text (RFC 4180: comma-separated, CRLF line ends, quoted where a
     cell needs it): a header (:data:`CSV_HEADER`), then one row per payment, in the settle-up's
-    order (none if the ledger is out of balance). A name that a spreadsheet would take for a
-    formula gets a leading apostrophe, so that it shows as text.
+    order (none if the ledger is out of balance), and, where bots played, a last row for the
+    house: ``house``, what the people did with its result (``shared`` or ``aside``), and that
+    result (the bots' net; nobody pays or is paid it). A name that a spreadsheet would take for
+    a formula gets a leading apostrophe, so that it shows as text.
 
     >>> key = PlayerKey("=x", "=HYPERLINK(0)", "h")
     >>> from wildstud.settlement import Transfer
     >>> lines = Settlement((Transfer(key, PlayerKey("ann", "Ann", "a"), 5),), True, "exact")
     >>> transfers_csv(Night((), lines, None, True)).splitlines()
     ['payer,payee,amount,payer_id,payee_id', "'=HYPERLINK(0),Ann,5,h,a"]
+    >>> robo = NightPlayer("r", "Robo", 2, buy_ins=100, cash_outs=0, chips=80)
+    >>> transfers_csv(Night((), lines, None, True, house=(robo,), house_result="aside")
+    ... ).splitlines()[-1]
+    'house,aside,-20,,'
     """
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
@@ -277,7 +336,24 @@ def transfers_csv(night: Night) -> str:
                 transfer.payee.player_id,
             )
         )
+    if night.house:
+        writer.writerow(("house", night.house_result, night.house_net, "", ""))
     return out.getvalue()
+
+
+def _player(player: NightPlayer) -> dict[str, Any]:
+    return {
+        "player_id": player.player_id,
+        "name": player.name,
+        "seat": player.seat,
+        "buy_ins": player.buy_ins,
+        "rebuys": player.rebuys,
+        "cash_outs": player.cash_outs,
+        "chips": player.chips,
+        "net": player.net,
+        "share": player.share,
+        "settles": player.settles,
+    }
 
 
 def _key(player: NightPlayer) -> PlayerKey:

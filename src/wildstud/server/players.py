@@ -130,7 +130,9 @@ class Players:
         entries = await table.store.call(table.store.ledger, table.id)
         changes = Changes()
         limits = Limits.of(table.settings)
-        table.cashier.ask(seat, frame.amount, limits, entries, changes, frame.seq)
+        table.cashier.ask(
+            seat, frame.amount, limits, entries, changes, frame.seq, stack=table.stack_now(seat)
+        )
         seat.last_seq = frame.seq
         changes.seats.append(seat.state())
         await table.driver.commit(changes)

@@ -145,6 +145,11 @@ class TableSettings(_Model):
     )
     seats: Annotated[int, Field(ge=2, le=8)] = 6
     action_clock: Seconds = Field(30.0, description="seconds each player has to act")
+    away_clock: Seconds = Field(
+        5.0,
+        description="seconds to act for a player who is away (no page open, and the clock acted"
+        " for them last time): the table does not wait the full clock for them turn after turn",
+    )
     time_bank: Annotated[float, Field(ge=0, le=3600)] = Field(
         60.0, description="extra seconds a player may draw on, over the whole session"
     )
@@ -188,6 +193,12 @@ class TableSettings(_Model):
         description="the join link asks the host for a seat (the host approves or declines);"
         " false: open seating, the join link seats at once",
     )
+    house_result: Literal["shared", "aside"] = Field(
+        "shared",
+        description="the bots are the house and never pay or receive: their result is shared"
+        " equally among the people, or left aside (the people who won from the bots, or lost"
+        " to them, give it up in proportion)",
+    )
 
 
 class TableBot(_Model):
@@ -228,6 +239,7 @@ class RulesUpdate(_Model):
     top_up_ceiling: Annotated[int, Field(ge=1, le=1_000_000_000)] | None = None
     rebuys_per_player: Annotated[int, Field(ge=0, le=1000)] | None = None
     action_clock: Seconds | None = None
+    away_clock: Seconds | None = None
     time_bank: Annotated[float, Field(ge=0, le=3600)] | None = None
     choice_clock: Seconds | None = None
     bot_delay: Annotated[float, Field(ge=0, le=30)] | None = None
@@ -266,6 +278,11 @@ class SeatInfo(_Model):
     )
     leaving: bool
     connected: bool
+    away: bool = Field(
+        False,
+        description="no page of the seat is open and the clock acted for it at its last turn:"
+        " its turns take the away clock",
+    )
 
 
 class RebuyInfo(_Model):
@@ -302,6 +319,11 @@ class TableInfo(_Model):
     idle: bool = Field(False, description="nobody connected for idle_minutes: the bots wait")
     rebuys: list[RebuyInfo] = Field(
         default=[], description="the requests for chips still open, oldest first"
+    )
+    stalled: str | None = Field(
+        None,
+        description="why a running table deals no hand between hands, and who can end the"
+        " wait; null when a hand can be dealt, is being played, or the table is not running",
     )
     holds_all: int | None = Field(
         None,
@@ -572,6 +594,26 @@ class NightPlayer(_Model):
     cash_outs: Chips
     chips: Chips = Field(description="in front of the seat now (as the hand in progress began)")
     net: int = Field(description="chips + cash_outs - buy_ins: up (positive) or down")
+    share: int = Field(
+        0,
+        description="what the house's result changes of the net before the settle-up (see"
+        " house.result); 0 for a bot",
+    )
+    settles: int = Field(0, description="net + share: what the settle-up squares for a person")
+
+
+class NightHouse(_Model):
+    """The house: the bots, whose wins and losses no person pays or receives."""
+
+    bots: list[NightPlayer] = Field(description="each bot's account, ordered by name")
+    buy_ins: Chips
+    cash_outs: Chips
+    chips: Chips
+    net: int = Field(description="the house's result: what the bots won (positive) or lost")
+    result: Literal["shared", "aside"] = Field(
+        description="shared: divided equally among the people; aside: the people who dealt"
+        " with the house give it up in proportion to their nets (the table's house_result)"
+    )
 
 
 class NightTransfer(_Model):
@@ -588,7 +630,10 @@ class NightReport(_Model):
     """The night's ledger by player and the fewest payments that square it."""
 
     table_id: str
-    players: list[NightPlayer] = Field(description="ordered by name (ignoring case), then id")
+    players: list[NightPlayer] = Field(
+        description="the people (never a bot), ordered by name (ignoring case), then id"
+    )
+    house: NightHouse = Field(description="the bots' line: never in the transfers")
     transfers: list[NightTransfer] = Field(description="ordered by payer, then payee")
     minimal: bool = Field(description="whether the transfers are proven the fewest there are")
     method: Literal["exact", "greedy"] = Field(
@@ -601,7 +646,9 @@ class NightReport(_Model):
     )
     buy_ins: Chips
     cash_outs: Chips
-    chips: Chips = Field(description="at the table now: chips + cash_outs = buy_ins")
+    chips: Chips = Field(
+        description="at the table now: chips + cash_outs = buy_ins (the house's included)"
+    )
     balanced: bool = Field(
         description="every account adds up to its seat's chips and the nets add up to zero"
     )

@@ -22,7 +22,7 @@ from typing import Any, Protocol
 from wildstud.bots import CallingBot, RandomBot
 from wildstud.bots_equity import EquityBot
 from wildstud.server.security import new_id
-from wildstud.server.store.records import SeatState
+from wildstud.server.store.records import LedgerEntry, SeatState
 
 __all__ = ["Client", "Seat", "SeatKind"]
 
@@ -130,6 +130,24 @@ class Seat:
         }
         return SeatState(seat=self.index, kind=self.kind.value, **values)
 
+    def entry(self, reason: str, amount: int, hand_number: int | None = None) -> LedgerEntry:
+        """A ledger entry of ``amount`` chips on this seat's account (the house's for a bot).
+
+        >>> Seat.new(1, "Robo", SeatKind.CALLING_BOT, None, 500, 0, player_id="r").entry(
+        ...     "buy-in", 500)
+        LedgerEntry(player_id='r', seat=1, name='Robo', reason='buy-in', amount=500, \
+hand_number=None, house=True)
+        """
+        return LedgerEntry(
+            player_id=self.player_id,
+            seat=self.index,
+            name=self.name,
+            reason=reason,
+            amount=amount,
+            hand_number=hand_number,
+            house=self.is_bot,
+        )
+
     @property
     def is_bot(self) -> bool:
         """Whether a bot plays this seat."""
@@ -144,6 +162,12 @@ class Seat:
     def eligible(self) -> bool:
         """Whether the seat is dealt into the next hand: chips, sitting in, not leaving."""
         return self.stack > 0 and not self.sitting_out and not self.leaving
+
+    @property
+    def away(self) -> bool:
+        """Whether the player is away: no page of theirs is open and the clock acted for them at
+        their last turn (in this hand, or in a hand they missed), so their turns are short."""
+        return not self.connected and (self.timed_out or self.missed_hands > 0)
 
     @property
     def absent(self) -> bool:
@@ -163,4 +187,5 @@ class Seat:
             "absent": self.absent,
             "leaving": self.leaving,
             "connected": self.connected,
+            "away": self.away,
         }

@@ -83,6 +83,7 @@ from wildstud.server.replay import MUCK, SHOW, DeckBook, rebuild
 from wildstud.server.requests import SeatRequests
 from wildstud.server.schemas import RulesUpdate, TableSettings
 from wildstud.server.seating import Client, Seat, SeatKind
+from wildstud.server.stall import stalled
 from wildstud.server.store import (
     Notice,
     RebuyState,
@@ -251,6 +252,9 @@ class Table:
             "idle": self.fanout.idle(time.monotonic()),
             "rebuys": self.cashier.info(self.seats),
             "holds_all": holds_all(self.seats, self.live is not None),
+            "stalled": stalled(self.seats, hand_in_progress=self.live is not None)
+            if self.status is TableStatus.RUNNING
+            else None,
         }
 
     def seat_by_hash(self, digest: str) -> Seat | None:
@@ -261,6 +265,12 @@ class Table:
         return None
 
     # -- the parts' interface, as the lobby, the REST API and the sockets use it -----------------
+
+    def stack_now(self, seat: Seat) -> int:
+        """The chips ``seat`` holds now: in the hand in progress, what it has left in it."""
+        live = self.live
+        left = None if live is None else live.stack_of(seat.index)
+        return seat.stack if left is None else left
 
     async def attach(self, client: Client) -> None:
         """A client connects: it gets the whole state at once, then every change."""

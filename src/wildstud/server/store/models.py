@@ -33,6 +33,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -203,6 +204,8 @@ class LedgerRow(Base):
     hand_number: Mapped[int | None] = mapped_column(Integer)
     reason: Mapped[str] = mapped_column(String(16))
     amount: Mapped[int] = mapped_column(BigInteger)
+    house: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """A bot's account: the house's (migration 0011)."""
     at: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))
 
 

@@ -130,6 +130,9 @@ class LedgerEntry:
     reason: str
     amount: int
     hand_number: int | None = None
+    house: bool = False
+    """The account is a bot's: the house's, whose chips no person pays or receives
+    (:mod:`wildstud.server.night`)."""
 
 
 @dataclass(frozen=True, slots=True)

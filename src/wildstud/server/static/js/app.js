@@ -3,6 +3,7 @@ import { showHome } from "./home.js";
 import { showJoin } from "./join.js";
 import { showHost } from "./host.js";
 import { showTable } from "./table.js";
+import { keptGoodbye, showGoodbye } from "./goodbye.js";
 import { applyDeckPreference } from "./cards.js";
 import { base } from "./api.js";
 
@@ -11,7 +12,9 @@ const root = document.getElementById("main");
 const [, kind, token] = window.location.pathname.slice(base.length).split("/");
 const socketBase = `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}${base}`;
 
-if (kind === "seat" && token) {
+if (kind === "seat" && token && keptGoodbye(token)) {
+  showGoodbye(root, keptGoodbye(token));
+} else if (kind === "seat" && token) {
   showTable(root, { socket: `${socketBase}/ws/seat/${token}`, seatToken: token });
 } else if (kind === "watch" && token) {
   showTable(root, { socket: `${socketBase}/ws/watch/${token}` });

@@ -55,7 +55,7 @@ export function describeEvent(event, names) {
     case "shown":
       return `${who(event.seat)} shows ${event.description}${event.natural ? " (natural)" : ""}.`;
     case "awarded":
-      return `${who(event.seat)} wins ${event.amount} from ${event.pot === 0 ? "the main pot" : `side pot ${event.pot}`}${event.share === "hole-card" ? " (the spade-queen half)" : ""}.`;
+      return `${who(event.seat)} wins ${event.amount} from ${event.pot === 0 ? "the main pot" : `side pot ${event.pot}`}${event.share === "hole-card" ? " (the half for the queen of spades)" : ""}.`;
     case "hand_ended":
       return "The hand is over.";
     default:

@@ -113,6 +113,7 @@ const CLOCKS = [
   ["showdown_pause", "Showdown pause (seconds)"],
   ["muck_clock", "Seconds to show or muck a losing hand"],
   ["hand_pause", "Seconds between hands"],
+  ["away_clock", "Seconds to act for a player who is away"],
 ];
 const BOT_KINDS = {
   "calling-bot": "calling (never folds, never raises)",
@@ -277,24 +278,31 @@ export async function showHome(root) {
         h("small", {}, ` ${settings.seat_requests.description || "the host approves each player who asks for a seat"}`),
       )
     : null;
-  // What the table does with a losing hand whose player does not show or muck it in time.
-  const showdownDefault = settings.showdown_default
-    ? field(
-        "A losing hand not shown or mucked in time is",
-        h(
-          "select",
-          { name: "showdown_default" },
-          settings.showdown_default.enum.map((value) =>
-            h(
-              "option",
-              { value, selected: value === settings.showdown_default.default },
-              value === "muck" ? "mucked unshown" : "shown",
+  // A setting chosen from the values the server's schema lists, each in words.
+  const choice = (name, label, words) =>
+    settings[name]
+      ? field(
+          label,
+          h(
+            "select",
+            { name },
+            settings[name].enum.map((value) =>
+              h("option", { value, selected: value === settings[name].default }, words[value] || value),
             ),
           ),
-        ),
-        settings.showdown_default.description,
-      )
-    : null;
+          settings[name].description,
+        )
+      : null;
+  // What the table does with a losing hand whose player does not show or muck it in time.
+  const showdownDefault = choice("showdown_default", "A losing hand not shown or mucked in time is", {
+    muck: "mucked unshown",
+    show: "shown",
+  });
+  // Bots never pay or receive real money: what the people do with what the bots won or lost.
+  const houseResult = choice("house_result", "The bots' wins and losses are", {
+    shared: "shared among the people",
+    aside: "left aside",
+  });
   const submit = h("button", { type: "submit" }, "Create the table");
   form = h(
     "form",
@@ -363,6 +371,7 @@ export async function showHome(root) {
         ),
       ),
       setting("bot_delay", "Bot delay (seconds)", 1),
+      houseResult,
     ),
     submit,
     status,
@@ -402,7 +411,9 @@ export async function showHome(root) {
       if (form.elements[name]) body[name] = number(name);
     }
     if (form.elements.seat_requests) body.seat_requests = form.elements.seat_requests.checked;
-    if (form.elements.showdown_default) body.showdown_default = data.get("showdown_default");
+    for (const name of ["showdown_default", "house_result"]) {
+      if (form.elements[name]) body[name] = data.get(name);
+    }
     submit.disabled = true;
     status.textContent = "Creating…";
     let created;

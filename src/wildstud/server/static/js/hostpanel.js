@@ -264,6 +264,8 @@ export class HostConsole {
       "div",
       {},
       h("p", { className: "console-state" }, ended ? "The night is over." : `The table is ${table.status}.`),
+      // Why the running table deals no hand, and who can end the wait (the server says).
+      table.stalled ? h("p", { className: "stalled", id: "console-stalled", role: "status" }, table.stalled) : "",
       ended
         ? ""
         : running

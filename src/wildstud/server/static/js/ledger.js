@@ -1,7 +1,9 @@
 // The night's ledger, always in the page: each player's buy-ins, cash-outs, chips at the table
 // and net, with the balance; the requests for chips waiting for the host (with the host's
 // approve and decline); a seat's own request for chips; and once the host ends the night, the
-// settle-up ("Bob pays Ann 35") with its CSV and JSON. The figures come from the server
+// settle-up ("Bob pays Ann 35") with its CSV and JSON. The bots are the house: their figures
+// are one line of their own, never a payment, and the night says what the people do with the
+// house's result (shared among them, or left aside). The figures come from the server
 // (GET /api/tables/{id}/night), fetched again whenever a table frame shows a change that can
 // move them; nothing here works a figure out for itself.
 
@@ -26,6 +28,7 @@ export class LedgerPanel {
     this.key = null;
     this.message = "";
     this.confirming = false;
+    this.rebuyError = "";
     this.timer = null;
     this.element = h("section", { id: "ledger", className: "ledger", "aria-labelledby": "ledger-title" });
     this.element.addEventListener("click", (event) => this.onClick(event));
@@ -107,12 +110,21 @@ export class LedgerPanel {
     this.render();
   }
 
+  /** The server's answer to a request of this page (socket.js): a refused request for chips is
+   * said next to the rebuy field. */
+  settled(outcome, request, frame) {
+    if (request.type !== "rebuy") return;
+    this.rebuyError = outcome === "refused" ? frame.message : "";
+    this.render();
+  }
+
   onSubmit(event) {
     event.preventDefault();
     const input = this.element.querySelector("#rebuy-amount");
     const amount = Number(input.value);
+    this.rebuyError = "";
     if (!Number.isInteger(amount) || amount < 1) {
-      this.message = "Ask for a whole number of chips, 1 or more.";
+      this.rebuyError = "Ask for a whole number of chips, 1 or more.";
     } else if (this.send({ type: "rebuy", amount }, `request for ${amount} chips`)) {
       this.message = "";
       input.value = "";
@@ -148,7 +160,7 @@ export class LedgerPanel {
     if (night) parts.push(this.drawFigures(night));
     parts.push(this.drawRequests());
     if (this.seat !== null && !ended) parts.push(this.drawAsk());
-    if (this.seat !== null && this.seatToken) parts.push(this.drawLeave());
+    if (this.seat !== null && this.seatToken && !ended) parts.push(this.drawLeave());
     if (this.hostToken && !ended) parts.push(this.drawEnd());
     parts.push(h("p", { className: "ledger-message", role: "status", "data-key": "message" }, this.message));
     return parts;
@@ -193,6 +205,7 @@ export class LedgerPanel {
         h(
           "tfoot",
           {},
+          night.house && night.house.bots.length ? houseRow(night.house) : "",
           h(
             "tr",
             {},
@@ -283,10 +296,20 @@ export class LedgerPanel {
         empty ? "Rebuy: chips to ask the host for" : "Top up: chips to ask the host for",
       ),
       " ",
-      h("input", { id: "rebuy-amount", type: "number", min: 1, step: 1, inputmode: "numeric", required: true }),
+      h("input", {
+        id: "rebuy-amount",
+        type: "number",
+        min: 1,
+        step: 1,
+        inputmode: "numeric",
+        required: true,
+        "aria-describedby": "rebuy-error",
+        "aria-invalid": this.rebuyError ? "true" : "false",
+      }),
       " ",
       h("button", { type: "submit", id: "rebuy-ask" }, empty ? "Ask to rebuy" : "Ask to top up"),
       h("small", { className: "muted" }, " The chips come between hands, once the host approves."),
+      h("p", { id: "rebuy-error", className: "invalid-message", role: "alert" }, this.rebuyError),
     );
   }
 
@@ -336,15 +359,26 @@ export class LedgerPanel {
         ` ${transfer.amount}`,
       ),
     );
+    const provisional = night.hand_in_progress !== null;
     return h(
       "div",
-      { className: "settle-up", id: "settle-up", "data-key": "settle-up" },
-      night.hand_in_progress !== null
-        ? h("p", {}, `The last hand (hand ${night.hand_in_progress}) is being played out; the settle-up follows it.`)
+      { className: provisional ? "settle-up provisional" : "settle-up", id: "settle-up", "data-key": "settle-up" },
+      provisional
+        ? h(
+            "p",
+            { className: "provisional-note" },
+            h("strong", {}, "Provisional: "),
+            `the last hand (hand ${night.hand_in_progress}) is being played out; these payments change once it ends.`,
+          )
         : "",
       transfers.length
-        ? h("ol", { className: "transfers", "aria-label": "Who pays whom" }, transfers)
+        ? h(
+            "ol",
+            { className: "transfers", "aria-label": provisional ? "Who pays whom, provisional" : "Who pays whom" },
+            transfers,
+          )
         : h("p", {}, "Nobody owes anybody anything."),
+      night.house && night.house.bots.length ? h("p", { className: "house-note" }, houseWords(night)) : "",
       h(
         "p",
         { className: "muted" },
@@ -369,6 +403,36 @@ export class LedgerPanel {
       ),
     );
   }
+}
+
+function houseRow(house) {
+  const names = house.bots.map((bot) => bot.name).join(", ");
+  return h(
+    "tr",
+    { className: "house", "data-key": "house" },
+    h("th", { scope: "row" }, "The house", h("small", {}, ` (bots: ${names})`)),
+    h("td", {}, String(house.buy_ins)),
+    h("td", {}, String(house.cash_outs)),
+    h("td", {}, String(house.chips)),
+    h("td", { className: house.net > 0 ? "up" : house.net < 0 ? "down" : "" }, signed(house.net)),
+  );
+}
+
+/** What the house (the bots) did tonight and what the people do with it, in a sentence. */
+export function houseWords(night) {
+  const house = night.house;
+  const result = house.net > 0 ? `won ${house.net}` : house.net < 0 ? `lost ${-house.net}` : "neither won nor lost";
+  const start = `The bots are the house and never pay or receive: they ${result} tonight`;
+  if (!house.net) return `${start}.`;
+  if (house.result === "aside")
+    return `${start}, left aside: nobody pays it or is paid it, so the people who ${
+      house.net < 0 ? "won it from the bots give it up" : "lost it to the bots owe it to nobody"
+    }.`;
+  const shares = night.players.map((player) => player.share);
+  const low = Math.min(...shares);
+  const high = Math.max(...shares);
+  const each = low === high ? signed(low) : `${signed(low)} to ${signed(high)}`;
+  return `${start}, shared among the people: ${each} each, in the payments above.`;
 }
 
 function signed(net) {

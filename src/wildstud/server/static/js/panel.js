@@ -203,7 +203,8 @@ export class ActionPanel {
     this.request = null;
     clearTimeout(this.noAnswerTimer);
     if (outcome === "applied") this.error = "";
-    else if (outcome === "refused") this.error = refusal(frame);
+    // A refused request for chips is shown next to the rebuy field (ledger.js), not here.
+    else if (outcome === "refused") this.error = mine.type === "rebuy" ? "" : refusal(frame);
     else
       this.error = `${describeRequest(mine)} did not reach the server before the connection dropped: nothing was done, choose again.`;
     this.render();

@@ -127,7 +127,7 @@ export function reduce(state, frame, now, { answered = false } = {}) {
       // (about a request already settled, or none) is shown all the same.
       return { state, effects: answered ? [] : [{ kind: "error", message: frame.message }] };
     case "removed":
-      return { state, effects: [{ kind: "status", text: frame.message }] };
+      return { state, effects: [{ kind: "goodbye", frame }] };
     case "notice":
       // The host changed something (console.py): said at once, and kept in the hand log.
       // A connection (or a reconnection) is sent again those not yet played out.

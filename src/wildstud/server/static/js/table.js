@@ -24,6 +24,7 @@ import { Attention } from "./attention.js";
 import { Moment } from "./moment.js";
 import { SeatControls } from "./seatcontrols.js";
 import { ShowdownChoice } from "./showdown.js";
+import { keepGoodbye, keptGoodbye, showGoodbye } from "./goodbye.js";
 import { initialState, nameAt, reduce } from "./state.js";
 
 const SHORTCUTS_KEY = "wildstud.shortcuts";
@@ -44,7 +45,10 @@ class TablePage {
     this.socket = new TableSocket(socket, {
       onFrame: (frame, answered) => this.onFrame(frame, answered),
       onStatus: (status) => this.onStatus(status),
-      onRequest: (outcome, request, frame) => this.panel.settled(outcome, request, frame),
+      onRequest: (outcome, request, frame) => {
+        this.panel.settled(outcome, request, frame);
+        this.ledger.settled(outcome, request, frame);
+      },
     });
     this.panel = new ActionPanel(this.socket, () => this.choices());
     this.ledger = new LedgerPanel({ send: (frame, words) => this.panel.send(frame, words), hostToken, seatToken });
@@ -72,6 +76,8 @@ class TablePage {
     const el = this.el;
     el.name = h("h1", { className: "table-name" }, "wildstud");
     el.game = h("p", { className: "game-line", id: "game-line" });
+    // Why a running table deals no hand, and who can end the wait (the server's words).
+    el.stalled = h("p", { className: "stalled", id: "stalled", role: "status", hidden: true });
     el.status = h("p", { className: "status", id: "connection", role: "status", "aria-live": "polite" });
     el.four = h(
       "button",
@@ -162,6 +168,7 @@ class TablePage {
         { className: "bar" },
         el.name,
         el.game,
+        el.stalled,
         h(
           "div",
           { className: "tools" },
@@ -222,6 +229,9 @@ class TablePage {
     };
     this.el.status.textContent = text[status] || "";
     document.body.dataset.connection = status;
+    // A seat link the server no longer knows: a page that says so, never a dead table.
+    if (status === "refused" && this.seatToken && document.body.dataset.page !== "goodbye")
+      showGoodbye(this.root, keptGoodbye(this.seatToken));
     this.renderActions();
   }
 
@@ -269,6 +279,12 @@ class TablePage {
         break;
       case "status":
         this.el.status.textContent = effect.text;
+        break;
+      case "goodbye":
+        // The seat is given up: no reconnecting with its dead link; the goodbye page instead.
+        this.socket.stopped = true;
+        if (this.seatToken) keepGoodbye(this.seatToken, effect.frame);
+        showGoodbye(this.root, effect.frame);
         break;
     }
   }
@@ -406,6 +422,9 @@ class TablePage {
       );
     const text = parts.join(" · ");
     if (this.el.game.textContent !== text) this.el.game.textContent = text;
+    const stalled = (table && table.stalled) || "";
+    if (this.el.stalled.textContent !== stalled) this.el.stalled.textContent = stalled;
+    this.el.stalled.hidden = !stalled;
   }
 
   renderBanner() {
@@ -544,7 +563,8 @@ class TablePage {
     const table = this.state.table;
     const mine = this.mySeat();
     const seat = table && mine !== null ? table.seats.find((item) => item.seat === mine) : null;
-    this.seatControls.render(seat || null, table && table.settings);
+    // Once the night is over there is nothing to sit out of or back in to.
+    this.seatControls.render(table && table.status !== "ended" ? seat || null : null, table && table.settings);
   }
 
   renderLog() {
