@@ -15,6 +15,9 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
+from wildstud.cards import DECK
+from wildstud.history import read_record
+
 Frame = dict[str, Any]
 
 
@@ -325,3 +328,39 @@ async def open_table(
     spectator = await Client(created["links"]["watch_socket"], f"t{index}w").open()
     api.ok(api.host(created, "POST", "/start"))
     return created, clients, spectator
+
+
+CARD_CODES = frozenset(str(card) for card in DECK)
+
+
+def cards_in(data: Any) -> set[str]:
+    """Every card code anywhere in ``data`` (a frame, a REST answer: events, views, proofs)."""
+    if isinstance(data, str):
+        return {data} if data in CARD_CODES else set()
+    if isinstance(data, dict):
+        return set().union(*(cards_in(value) for value in data.values()))
+    if isinstance(data, list):
+        return set().union(*(cards_in(value) for value in data))
+    return set()
+
+
+def record_cards(text: str) -> set[str]:
+    """Every card a PHH record's actions name (its ``??`` left out)."""
+    record = read_record(text)
+    found: set[str] = set()
+    for action in record.actions:
+        for card in getattr(action, "cards", None) or ():
+            if card is not None:
+                found.add(str(card))
+    return found
+
+
+def own_hidden(client: Client, number: int) -> set[str]:
+    """The face-down cards ``client`` was dealt in hand ``number``, as the live table showed
+    them to it."""
+    hand = client.hands[number]
+    return {
+        event["card"]
+        for event in hand["view"]["events"]
+        if event["type"] == "dealt" and event["seat"] == hand["you"] and not event["up"]
+    }

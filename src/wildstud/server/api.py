@@ -612,7 +612,7 @@ async def seat_record(token: Token, request: Request) -> Response:
         live.hand,
         table_name=table.name,
         seat_count=table.settings.seats,
-        viewer=live.engine_seat(seat.index),
+        viewer=live.engine_seat(seat),
         book=live.book,
     )
     return PlainTextResponse(text)

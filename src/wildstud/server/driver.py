@@ -31,7 +31,7 @@ from wildstud.betting import ActionKind
 from wildstud.deal import Hand, Phase
 from wildstud.server.clock import Backoff, Turn
 from wildstud.server.frames import ShowdownFrame
-from wildstud.server.history import summary
+from wildstud.server.history import seat_in_hand, summary
 from wildstud.server.pace import hand_pause
 from wildstud.server.proofs import Openings
 from wildstud.server.replay import MUCK, SHOW, DeckBook, at_showdown, deal_on, start_hand
@@ -114,11 +114,17 @@ class LiveHand:
         """The hand's number at its table (1 for the first)."""
         return self.setup.number
 
-    def engine_seat(self, seat: int | None) -> int | None:
-        """The engine seat of a table seat, if it is dealt in."""
-        if seat is None or seat not in self.setup.lineup:
+    def engine_seat(self, seat: Seat | None) -> int | None:
+        """The engine seat the person now at ``seat`` held in this hand, if they were dealt
+        in (``None``: a spectator, or someone who took the seat after its player left).
+
+        A hand belongs to the people dealt into it, not to the seat numbers: whoever sits at a
+        seat once its player is gone sees the hand as a spectator saw it
+        (:func:`~wildstud.server.history.seat_in_hand`).
+        """
+        if seat is None:
             return None
-        return self.setup.lineup.index(seat)
+        return seat_in_hand(self.setup, seat.index, seat.player_id)
 
     def decks(self) -> list[DeckDraw]:
         """The decks drawn since the last call, ready for the store."""

@@ -228,7 +228,7 @@ class Hosting:
             if seat is None:
                 raise SeatError(f"seat {index} is empty")
             live = table.live
-            if live is not None and live.engine_seat(index) is not None:
+            if live is not None and live.engine_seat(seat) is not None:
                 seat.leaving = True
                 await table.driver.commit(Changes(seats=[seat.state()]))
             else:
