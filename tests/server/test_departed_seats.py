@@ -7,51 +7,13 @@ departed player was dealt face down and never showed. None may appear."""
 from __future__ import annotations
 
 import asyncio
-import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.server.conftest import Server
-from tests.server.wsclient import Api, Client, Frame, cards_in, own_hidden, play, record_cards
-
-
-class Folder(random.Random):
-    """A player's choices that fold wherever folding is allowed, never bet and muck at the
-    showdown (see ``choose_action``): their face-down cards stay theirs alone."""
-
-    def random(self) -> float:
-        return 0.99
-
-
-async def _departure(api: Api, game: str, way: str) -> tuple[Frame, int, set[str]]:
-    """One hand of ``game`` among ann, bob and cat, then ann's departure (``leave``: her own;
-    ``removal``: the host's) while the table waits for the next hand; returns the table, ann's
-    seat and the cards she held face down that nobody else was shown."""
-    created = api.create(
-        name="departures", games=[{"game": game}], seats=4, hand_pause=60, showdown_pause=0
-    )
-    seats = [api.join(created, name) for name in ("ann", "bob", "cat")]
-    clients = [await Client(seat["socket"], seat["token"][:6]).open() for seat in seats]
-    spectator = await Client(created["links"]["watch_socket"], "watch").open()
-    api.ok(api.host(created, "POST", "/start"))
-    rngs = [Folder(1), random.Random(2), random.Random(3)]
-    async with asyncio.timeout(60):
-        await asyncio.gather(
-            *(play(c, rng, lambda c: 1 in c.finished) for c, rng in zip(clients, rngs, strict=True))
-        )
-    await spectator.wait_for(lambda c: 1 in c.finished, what="the hand's end")
-    secret = own_hidden(clients[0], 1) - cards_in(spectator.frames)
-    assert secret, "ann showed every card: the test would prove nothing"
-    token, index = seats[0]["token"], seats[0]["seat"]
-    if way == "leave":
-        api.ok(api.http.post(f"/api/seat/{token}/leave"))
-    else:
-        api.ok(api.host(created, "DELETE", f"/seats/{index}"))
-    for client in [*clients, spectator]:
-        await client.close()
-    return created, index, secret
+from tests.server.wsclient import Api, Client, Frame, cards_in, depart_after_a_hand, record_cards
 
 
 async def _everything_the_newcomer_sees(
@@ -93,7 +55,8 @@ def test_a_newcomer_at_a_departed_players_seat_finds_none_of_their_unshown_cards
     server = Server(database_url, tmp_path / "server.log").start()
     try:
         api = Api(server.base)
-        created, index, secret = asyncio.run(_departure(api, game, way))
+        departure = asyncio.run(depart_after_a_hand(api, game, way))
+        created, index, secret = departure.created, departure.index, departure.secret
         newcomer = api.join(created, "dan", seat=index)
         assert newcomer["seat"] == index
         seen = asyncio.run(_everything_the_newcomer_sees(api, created, newcomer["token"]))

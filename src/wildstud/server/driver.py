@@ -192,15 +192,15 @@ class Driver:
 
     async def _recall_last_lineup(self) -> None:
         """The seats dealt into the last hand, from the store: a restarted table's button goes
-        round as it would have (a seat counts when the same name still sits there)."""
+        round as it would have (a seat counts when the same player still sits there)."""
         table = self.table
         last = await table.store.call(table.store.finished_hands, table.id, 1, None)
         if last:
             setup = last[0].setup
             self.dealt_last = {
                 index: seat.player_id
-                for index, name in zip(setup.lineup, setup.names, strict=True)
-                if (seat := table.seats.get(index)) is not None and seat.name == name
+                for index, player_id in zip(setup.lineup, setup.player_ids, strict=False)
+                if (seat := table.seats.get(index)) is not None and seat.player_id == player_id
             }
 
     def start(self) -> None:
