@@ -99,7 +99,7 @@ def test_the_host_says_who_is_coming_back_and_a_look_alike_waits_for_that_word(
     fresh: Server,
 ) -> None:
     api = Api(fresh.base)
-    created = api.create(name="requests", seats=4, seat_requests=True)
+    created = api.create(name="requests", games=[{"game": "FTQ"}], seats=4, seat_requests=True)
     table = created["table"]["id"]
 
     def ask(name: str) -> Frame:
@@ -111,8 +111,9 @@ def test_the_host_says_who_is_coming_back_and_a_look_alike_waits_for_that_word(
     def decide(request: str, **body: object) -> httpx.Response:
         return api.host(created, "POST", f"/requests/{request}", approve=True, **body)
 
-    ann = api.ok(decide(ask("Ann")["request"]))
-    api.ok(api.http.post(f"/api/seat/{ann['token']}/leave"))
+    asked = ask("Ann")  # the requester's token opens the seat once approved
+    ann = api.ok(decide(asked["request"]))
+    api.ok(api.http.post(f"/api/seat/{asked['token']}/leave"))
     gone = api.ok(api.host(created, "GET", "/departed"))
     assert [(player["name"], player["seat"]) for player in gone] == [("Ann", ann["seat"])]
     # "ANN" may ask (the host decides), but not be let in as a stranger under Ann's name.
@@ -134,11 +135,11 @@ def test_the_host_says_who_is_coming_back_and_a_look_alike_waits_for_that_word(
 
 def test_an_old_token_shown_with_a_request_tells_the_host_who_it_is(fresh: Server) -> None:
     api = Api(fresh.base)
-    created = api.create(name="requests", seats=4, seat_requests=True)
+    created = api.create(name="requests", games=[{"game": "FTQ"}], seats=4, seat_requests=True)
     first = _join(api, created, "Ann").json()
     ann = api.ok(api.host(created, "POST", f"/requests/{first['request']}", approve=True))
-    api.ok(api.http.post(f"/api/seat/{ann['token']}/leave"))
-    asked = _join(api, created, "Ann", returning=ann["token"])
+    api.ok(api.http.post(f"/api/seat/{first['token']}/leave"))
+    asked = _join(api, created, "Ann", returning=first["token"])
     assert asked.status_code == 202, asked.text
     pending = api.ok(api.host(created, "GET", "/requests"))
     assert pending[0]["returning"]["name"] == "Ann"
@@ -150,7 +151,7 @@ def test_an_old_token_shown_with_a_request_tells_the_host_who_it_is(fresh: Serve
 
 def test_a_name_declined_comes_back_no_sooner_in_invisible_disguise(fresh: Server) -> None:
     api = Api(fresh.base)
-    created = api.create(name="requests", seats=4, seat_requests=True)
+    created = api.create(name="requests", games=[{"game": "FTQ"}], seats=4, seat_requests=True)
     dan = _join(api, created, "Dan").json()
     api.ok(api.host(created, "POST", f"/requests/{dan['request']}", approve=False))
     for disguise in ("D\u200ban", "DAN", "D\u0430n"):
@@ -170,6 +171,6 @@ def test_a_name_declined_comes_back_no_sooner_in_invisible_disguise(fresh: Serve
 )
 def test_a_blank_or_a_tower_of_accents_is_no_name(server: Server, name: str, words: str) -> None:
     api = Api(server.base)
-    created = api.create(name="names", seats=4)
+    created = api.create(name="names", games=[{"game": "FTQ"}], seats=4)
     detail = _refused(_join(api, created, name), name)
     assert words in detail
