@@ -39,6 +39,14 @@ def _refused(response: httpx.Response, sent: str) -> str:
     return detail
 
 
+def _listed(api: Api, created: Frame, path: str) -> list[Frame]:
+    """A list the host reads (``path`` after ``/api/host/{token}``)."""
+    response = api.host(created, "GET", path)
+    assert response.status_code == 200, response.text
+    listed: list[Frame] = response.json()
+    return listed
+
+
 @pytest.fixture
 def fresh(tmp_path: Path) -> Iterator[Server]:
     """A server of its own (seat requests are rate-limited per address, and a test here
@@ -114,18 +122,18 @@ def test_the_host_says_who_is_coming_back_and_a_look_alike_waits_for_that_word(
     asked = ask("Ann")  # the requester's token opens the seat once approved
     ann = api.ok(decide(asked["request"]))
     api.ok(api.http.post(f"/api/seat/{asked['token']}/leave"))
-    gone = api.ok(api.host(created, "GET", "/departed"))
+    gone = _listed(api, created, "/departed")
     assert [(player["name"], player["seat"]) for player in gone] == [("Ann", ann["seat"])]
     # "ANN" may ask (the host decides), but not be let in as a stranger under Ann's name.
     shouting = ask("ANN")
     assert "looks like 'Ann'" in _refused(decide(shouting["request"]), "ANN")
-    assert api.ok(api.host(created, "GET", "/requests"))[0]["returning"] is None
+    assert _listed(api, created, "/requests")[0]["returning"] is None
     # The host's word: this is Ann coming back.
     back = api.ok(decide(shouting["request"], returning=gone[0]["player_id"]))
     entries = api.ledger(table)["entries"]
     assert {entry["player_id"] for entry in entries} == {gone[0]["player_id"]}
     assert back["seat"] == ann["seat"]
-    assert api.ok(api.host(created, "GET", "/departed")) == []
+    assert _listed(api, created, "/departed") == []
     # The host cannot name the account of someone seated, nor one that never was.
     stranger = ask("Zoe")
     for account in (gone[0]["player_id"], "nobody"):
@@ -141,7 +149,7 @@ def test_an_old_token_shown_with_a_request_tells_the_host_who_it_is(fresh: Serve
     api.ok(api.http.post(f"/api/seat/{first['token']}/leave"))
     asked = _join(api, created, "Ann", returning=first["token"])
     assert asked.status_code == 202, asked.text
-    pending = api.ok(api.host(created, "GET", "/requests"))
+    pending = _listed(api, created, "/requests")
     assert pending[0]["returning"]["name"] == "Ann"
     back = api.ok(api.host(created, "POST", f"/requests/{asked.json()['request']}", approve=True))
     entries = api.ledger(created["table"]["id"])["entries"]

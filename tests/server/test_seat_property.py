@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from tests.server.conftest import Server
@@ -216,6 +216,7 @@ def checked() -> Iterator[list[int]]:
     max_examples=4,
     deadline=None,
     derandomize=True,
+    phases=[Phase.explicit, Phase.generate],  # no shrinking: each example is a night of play
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(
