@@ -143,7 +143,7 @@ async def _server_refusal_is_shown(server: Any) -> None:
         assert len(sent) == 2, sent
         await name.fill("CALLER 2")
         await page.get_by_role("button", name="Sit down").click()
-        await page.get_by_text("is taken at this table").wait_for()
+        await page.get_by_text("taken here; choose another").wait_for()
         assert len(sent) == 3, sent
         refusals = "the server responded with a status of 4"  # the 400 and 409 above
         assert [message for message in errors if refusals not in message] == [], errors

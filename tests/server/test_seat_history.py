@@ -6,17 +6,13 @@ from __future__ import annotations
 import asyncio
 import random
 from dataclasses import dataclass
-from typing import Any
 
 import pytest
 
 from tests.server.conftest import Server
-from tests.server.wsclient import Api, Client, Frame, play
-from wildstud.cards import DECK
-from wildstud.history import read_record
+from tests.server.wsclient import Api, Client, Frame, cards_in, own_hidden, play, record_cards
 
 HANDS = 4
-CARDS = frozenset(str(card) for card in DECK)
 
 
 @dataclass
@@ -63,28 +59,6 @@ def night(server: Server) -> Night:
     return asyncio.run(_night(server))
 
 
-def _cards(data: Any) -> set[str]:
-    """Every card code anywhere in ``data`` (events, views, proofs)."""
-    if isinstance(data, str):
-        return {data} if data in CARDS else set()
-    if isinstance(data, dict):
-        return set().union(*(_cards(value) for value in data.values()))
-    if isinstance(data, list):
-        return set().union(*(_cards(value) for value in data))
-    return set()
-
-
-def _own_hidden(client: Client, number: int) -> set[str]:
-    """The face-down cards the client was dealt in hand ``number``, as the live table showed
-    them to it."""
-    hand = client.hands[number]
-    return {
-        event["card"]
-        for event in hand["view"]["events"]
-        if event["type"] == "dealt" and event["seat"] == hand["you"] and not event["up"]
-    }
-
-
 def _steps(night: Night, token: str, number: int) -> Frame:
     steps: Frame = night.api.get(f"/api/seat/{token}/hands/{number}/steps")
     return steps
@@ -96,17 +70,17 @@ def test_a_seat_replays_its_own_hole_cards_and_no_one_elses_hidden_card(night: N
     for number in sorted(night.spectator.finished):
         public = night.api.get(f"/api/tables/{table}/hands/{number}/steps")
         assert public["you"] is None
-        seen_by_all = _cards(public)
+        seen_by_all = cards_in(public)
         for token, client in zip(night.tokens, night.clients, strict=True):
             mine = _steps(night, token, number)
-            own = _own_hidden(client, number)
+            own = own_hidden(client, number)
             assert mine["you"] == client.hands[number]["you"]
             assert own
             # Its own hole cards are there from the first step its cards were dealt ...
-            assert own <= _cards(mine)
-            assert own <= _cards(mine["steps"][-1]["view"])
+            assert own <= cards_in(mine)
+            assert own <= cards_in(mine["steps"][-1]["view"])
             # ... and nothing else the spectator did not see.
-            assert _cards(mine) - own <= seen_by_all
+            assert cards_in(mine) - own <= seen_by_all
             # Another seat's card dealt face down shows only in a showdown's shown event.
             for step in mine["steps"]:
                 for event in step["events"]:
@@ -124,28 +98,18 @@ def test_the_seat_record_downloads_with_its_own_hole_cards_only(night: Night) ->
     number = min(night.spectator.finished)
     public = night.api.http.get(f"/api/tables/{table}/hands/{number}/phh")
     assert public.status_code == 200
-    public_cards = _record_cards(public.text)
+    public_cards = record_cards(public.text)
     for token, client in zip(night.tokens, night.clients, strict=True):
         response = night.api.http.get(f"/api/seat/{token}/hands/{number}/phh")
         assert response.status_code == 200, response.text
         assert "attachment" in response.headers["content-disposition"]
-        own = _own_hidden(client, number)
-        cards = _record_cards(response.text)
+        own = own_hidden(client, number)
+        cards = record_cards(response.text)
         assert own <= cards
         assert cards - own <= public_cards
 
 
-def _record_cards(text: str) -> set[str]:
-    record = read_record(text)
-    found: set[str] = set()
-    for action in record.actions:
-        for card in getattr(action, "cards", None) or ():
-            if card is not None:
-                found.add(str(card))
-    return found
-
-
-def test_a_new_player_at_a_departed_players_seat_never_sees_the_old_hole_cards(
+def test_a_new_player_at_a_departed_players_seat_never_sees_the_old_holecards_in(
     night: Night,
 ) -> None:
     table = night.created["table"]["id"]
@@ -161,8 +125,8 @@ def test_a_new_player_at_a_departed_players_seat_never_sees_the_old_hole_cards(
         public = night.api.get(f"/api/tables/{table}/hands/{number}/steps")
         theirs = _steps(night, newcomer["token"], number)
         assert theirs["you"] is None
-        assert _cards(theirs) == _cards(public)
-        assert not _own_hidden(leaver, number) - _cards(public) & _cards(theirs)
+        assert cards_in(theirs) == cards_in(public)
+        assert not own_hidden(leaver, number) - cards_in(public) & cards_in(theirs)
 
 
 def test_a_wrong_token_a_hand_never_dealt_and_a_bad_number_are_refused(night: Night) -> None:

@@ -15,6 +15,9 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
+from wildstud.cards import DECK
+from wildstud.history import read_record
+
 Frame = dict[str, Any]
 
 
@@ -325,3 +328,87 @@ async def open_table(
     spectator = await Client(created["links"]["watch_socket"], f"t{index}w").open()
     api.ok(api.host(created, "POST", "/start"))
     return created, clients, spectator
+
+
+CARD_CODES = frozenset(str(card) for card in DECK)
+
+
+def cards_in(data: Any) -> set[str]:
+    """Every card code anywhere in ``data`` (a frame, a REST answer: events, views, proofs)."""
+    if isinstance(data, str):
+        return {data} if data in CARD_CODES else set()
+    if isinstance(data, dict):
+        return set().union(*(cards_in(value) for value in data.values()))
+    if isinstance(data, list):
+        return set().union(*(cards_in(value) for value in data))
+    return set()
+
+
+def record_cards(text: str) -> set[str]:
+    """Every card a PHH record's actions name (its ``??`` left out)."""
+    record = read_record(text)
+    found: set[str] = set()
+    for action in record.actions:
+        for card in getattr(action, "cards", None) or ():
+            if card is not None:
+                found.add(str(card))
+    return found
+
+
+def own_hidden(client: Client, number: int) -> set[str]:
+    """The face-down cards ``client`` was dealt in hand ``number``, as the live table showed
+    them to it."""
+    hand = client.hands[number]
+    return {
+        event["card"]
+        for event in hand["view"]["events"]
+        if event["type"] == "dealt" and event["seat"] == hand["you"] and not event["up"]
+    }
+
+
+class Folder(random.Random):
+    """A player's choices that fold wherever folding is allowed, never bet and muck at the
+    showdown (see ``choose_action``): their face-down cards stay theirs alone."""
+
+    def random(self) -> float:
+        return 0.99
+
+
+@dataclass
+class Departure:
+    """What :func:`depart_after_a_hand` left: the table, the three seats taken (ann's first),
+    ann's seat and the cards she held face down in hand 1 that nobody else was shown."""
+
+    created: Frame
+    seats: list[Frame]
+    index: int
+    secret: set[str]
+
+
+async def depart_after_a_hand(api: Api, game: str, way: str) -> Departure:
+    """One hand of ``game`` among ann, bob and cat (open seating, ann folding as soon as she
+    may), then ann's departure (``leave``: her own; ``removal``: the host's) while the table
+    waits a minute for the next hand."""
+    created = api.create(
+        name="departures", games=[{"game": game}], seats=5, hand_pause=60, showdown_pause=0
+    )
+    seats = [api.join(created, name) for name in ("ann", "bob", "cat")]
+    clients = [await Client(seat["socket"], seat["token"][:6]).open() for seat in seats]
+    spectator = await Client(created["links"]["watch_socket"], "watch").open()
+    api.ok(api.host(created, "POST", "/start"))
+    rngs = [Folder(1), random.Random(2), random.Random(3)]
+    async with asyncio.timeout(60):
+        await asyncio.gather(
+            *(play(c, rng, lambda c: 1 in c.finished) for c, rng in zip(clients, rngs, strict=True))
+        )
+    await spectator.wait_for(lambda c: 1 in c.finished, what="the hand's end")
+    secret = own_hidden(clients[0], 1) - cards_in(spectator.frames)
+    assert secret, "ann showed every card: the test would prove nothing"
+    token, index = seats[0]["token"], seats[0]["seat"]
+    if way == "leave":
+        api.ok(api.http.post(f"/api/seat/{token}/leave"))
+    else:
+        api.ok(api.host(created, "DELETE", f"/seats/{index}"))
+    for client in [*clients, spectator]:
+        await client.close()
+    return Departure(created, seats, index, secret)

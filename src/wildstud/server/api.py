@@ -20,6 +20,7 @@ table), 422 for a request that is not valid, 413 for a body too large and 429 fo
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
@@ -30,7 +31,7 @@ from wildstud.games import GAMES
 from wildstud.server.chat import MuteRequest, Mutes
 from wildstud.server.frames import ChatLogFrame
 from wildstud.server.hindsight import HindsightOdds, odds_report
-from wildstud.server.history import export_phh, seat_in_hand, steps
+from wildstud.server.history import export_phh, held_in_hand, steps
 from wildstud.server.limits import RateLimitedError, client_address, table_creation_allowed
 from wildstud.server.lobby import Lobby
 from wildstud.server.night import report, transfers_csv
@@ -44,6 +45,7 @@ from wildstud.server.requests import (
 from wildstud.server.schemas import (
     BotRequest,
     Decision,
+    Departed,
     ErrorBody,
     GameInfo,
     HandHistory,
@@ -253,12 +255,14 @@ async def join(token: Token, body: JoinRequest, request: Request, response: Resp
     once approved, the token given here opens the seat. With open seating the player takes the
     lowest free seat (or the one asked for) at once (201, ``status: seated``). Either way the
     token is the seat's key: opening its link again later resumes the seat. A name the host
-    declined may ask again from the same address only after a minute (429)."""
+    declined (or one that looks like it) may ask again from the same address only after a
+    minute (429). A player who left tonight comes back to their ledger account by sending the
+    seat token they left with (``returning``); a name alone never does."""
     table = _lobby(request).by_join(token)
     if table is None:
         raise NotFoundError("no table has this join link")
     if not table.settings.seat_requests:
-        seat, secret = await table.join(body.name, body.seat)
+        seat, secret = await table.join(body.name, body.seat, body.returning)
         return _seated(request, table, seat, secret)
     seat_request_allowed(request)
     declines = _declines(request)
@@ -270,7 +274,7 @@ async def join(token: Token, body: JoinRequest, request: Request, response: Resp
             f" {int(wait) + 1} s",
             wait,
         )
-    state, secret = await table.request_seat(body.name, body.seat)
+    state, secret = await table.request_seat(body.name, body.seat, body.returning)
     declines.asked(state.id, address, state.name)
     response.status_code = 202
     return _asked(table, state, secret)
@@ -428,9 +432,28 @@ async def chat_log(token: Token, request: Request) -> ChatLogFrame:
 async def pending_requests(token: Token, request: Request) -> list[PendingRequest]:
     """The requests waiting for the host's answer, oldest first."""
     table = _hosted(request, token)
+    gone = {player.player_id: player for player in await table.departed()}
     return [
-        PendingRequest(id=state.id, name=state.name, seat=state.wanted)
+        PendingRequest(
+            id=state.id,
+            name=state.name,
+            seat=state.wanted,
+            returning=None
+            if state.returning not in gone
+            else Departed.model_validate(dataclasses.asdict(gone[state.returning])),
+        )
         for state in table.requests.pending()
+    ]
+
+
+@router.get("/host/{token}/departed", responses=_ERRORS, summary="The players who left tonight")
+async def departed_players(token: Token, request: Request) -> list[Departed]:
+    """The players who have left tonight and not come back, in the order they left: approving
+    a seat request, the host may name one of their accounts (``returning``) to seat someone
+    as that player coming back."""
+    table = _hosted(request, token)
+    return [
+        Departed.model_validate(dataclasses.asdict(player)) for player in await table.departed()
     ]
 
 
@@ -447,11 +470,13 @@ async def decide_request(
     request: Request,
 ) -> SeatAnswer:
     """Approve (the requester takes the seat given, the one they asked for, or the lowest
-    free) or decline; a request already decided is refused (409) and stays as it was."""
+    free) or decline; a request already decided is refused (409) and stays as it was.
+    Approving, ``returning`` seats the requester on the account of a player who left tonight
+    (see ``GET /api/host/{token}/departed``): the host's word that they are that player."""
     table = _hosted(request, token)
     if not table.requests.known(request_id):
         raise NotFoundError("no seat request with this id at this table")
-    state, seat = await table.decide(request_id, body.approve, body.seat)
+    state, seat = await table.decide(request_id, body.approve, body.seat, body.returning)
     if seat is None:
         _declines(request).declined(state.id)
         return _asked(table, state)
@@ -466,9 +491,10 @@ async def decide_request(
     summary="The host takes a seat",
 )
 async def host_seat(token: Token, body: JoinRequest, request: Request) -> SeatAnswer:
-    """The host plays too: a seat at once, with its own link and token, like a player's."""
+    """The host plays too: a seat at once, with its own link and token, like a player's (and,
+    with ``returning``, back on the account they left with it)."""
     table = _hosted(request, token)
-    seat, secret = await table.join(body.name, body.seat)
+    seat, secret = await table.join(body.name, body.seat, body.returning)
     return _seated(request, table, seat, secret)
 
 
@@ -601,7 +627,8 @@ async def hand_odds(
 async def leave(token: Token, request: Request) -> TableInfo:
     """The player gives up the seat: at once between hands, with its chips cashed out; in a
     hand the seat checks or folds at its turns and leaves, cashing out, when the hand ends.
-    Sitting down again later under the same name keeps the player's ledger account."""
+    Sitting down again later with this token as ``returning`` keeps the player's ledger
+    account (a name alone never does)."""
     try:
         table, seat = _lobby(request).by_seat(token)
     except SeatError as error:
@@ -637,7 +664,7 @@ async def seat_record(token: Token, request: Request) -> Response:
         live.hand,
         table_name=table.name,
         seat_count=table.settings.seats,
-        viewer=live.engine_seat(seat.index),
+        viewer=live.engine_seat(seat),
         book=live.book,
     )
     return PlainTextResponse(text)
@@ -645,13 +672,14 @@ async def seat_record(token: Token, request: Request) -> Response:
 
 async def _seat_hand(request: Request, token: str, number: int) -> tuple[Table, Any, int | None]:
     """The table of a seat token, its finished hand ``number``, and the engine seat the
-    token's player held in it (``None``: not dealt in, or not from this seat)."""
+    token's player held in it (``None``: not dealt in; a newcomer at a departed player's
+    seat was not)."""
     try:
         table, seat = _lobby(request).by_seat(token)
     except SeatError as error:
         raise NotFoundError(str(error)) from None
     _, stored = await _finished(request, table.id, number)
-    return table, stored, seat_in_hand(stored.setup, seat.index, seat.player_id)
+    return table, stored, held_in_hand(stored.setup, seat.player_id)
 
 
 @router.get(
@@ -664,8 +692,8 @@ async def seat_hand_steps(
 ) -> HandSteps:
     """The hand as the token's player saw it from the seat, step by step: its own hole cards
     from the start, everyone else's hidden cards only where the showdown showed them. A hand
-    the player was not dealt into (or held another seat in) is the spectator's view, with
-    ``you`` null."""
+    the player was not dealt into (a newcomer at the seat of a player who left was not) is
+    the spectator's view, with ``you`` null."""
     table, stored, engine = await _seat_hand(request, token, number)
     book = DeckBook(stored.decks, stored.salts)
     views = replay_views(stored.setup, book, stored.actions, viewer=engine)

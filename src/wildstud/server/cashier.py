@@ -47,7 +47,6 @@ from typing import Any
 
 from wildstud.errors import LedgerError
 from wildstud.server.limits import RateLimitedError
-from wildstud.server.names import name_key
 from wildstud.server.night import REBUY_REASONS
 from wildstud.server.schemas import TableSettings
 from wildstud.server.seating import Seat
@@ -61,7 +60,6 @@ __all__ = [
     "Limits",
     "RebuyStatus",
     "holds_all",
-    "returning_account",
 ]
 
 DECISIONS_RATE = 5.0
@@ -282,30 +280,6 @@ class Cashier:
     def _close(self, request: RebuyState, status: RebuyStatus, changes: Changes) -> None:
         del self.open[request.id]
         changes.rebuys.append(replace(request, status=status))
-
-
-def returning_account(
-    entries: Iterable[LedgerEntry], name: str, seated: Iterable[str]
-) -> str | None:
-    """The ledger account of a player who sits down again under ``name`` (the same name as far
-    as :func:`~wildstud.server.names.name_key` can tell), if one left the table tonight: one
-    person keeps one account for the night, however often they leave and come back. Accounts
-    of the ``seated`` players are never taken.
-
-    >>> entries = [LedgerEntry("a1", 0, "Ann", "buy-in", 100),
-    ...            LedgerEntry("a1", 0, "Ann", "cash-out", -100)]
-    >>> returning_account(entries, "ANN", seated=[]), returning_account(entries, "Bob", [])
-    ('a1', None)
-    >>> returning_account(entries, "Ann", seated=["a1"]) is None
-    True
-    """
-    key = name_key(name)
-    taken = set(seated)
-    found = None
-    for entry in entries:
-        if entry.player_id not in taken and name_key(entry.name) == key:
-            found = entry.player_id
-    return found
 
 
 def holds_all(seats: Mapping[int, Seat], hand_in_progress: bool) -> int | None:

@@ -32,7 +32,7 @@ from wildstud.deal import Hand, Phase
 from wildstud.server.cashier import Limits
 from wildstud.server.clock import Backoff, Turn
 from wildstud.server.frames import ShowdownFrame
-from wildstud.server.history import summary
+from wildstud.server.history import seat_in_hand, summary
 from wildstud.server.pace import hand_pause
 from wildstud.server.proofs import Openings
 from wildstud.server.replay import MUCK, SHOW, DeckBook, at_showdown, deal_on, start_hand
@@ -119,11 +119,17 @@ class LiveHand:
         lineup = self.setup.lineup
         return self.hand.stacks[lineup.index(seat)] if seat in lineup else None
 
-    def engine_seat(self, seat: int | None) -> int | None:
-        """The engine seat of a table seat, if it is dealt in."""
-        if seat is None or seat not in self.setup.lineup:
+    def engine_seat(self, seat: Seat | None) -> int | None:
+        """The engine seat the person now at ``seat`` held in this hand, if they were dealt
+        in (``None``: a spectator, or someone who took the seat after its player left).
+
+        A hand belongs to the people dealt into it, not to the seat numbers: whoever sits at a
+        seat once its player is gone sees the hand as a spectator saw it
+        (:func:`~wildstud.server.history.seat_in_hand`).
+        """
+        if seat is None:
             return None
-        return self.setup.lineup.index(seat)
+        return seat_in_hand(self.setup, seat.index, seat.player_id)
 
     def decks(self) -> list[DeckDraw]:
         """The decks drawn since the last call, ready for the store."""
@@ -191,15 +197,15 @@ class Driver:
 
     async def _recall_last_lineup(self) -> None:
         """The seats dealt into the last hand, from the store: a restarted table's button goes
-        round as it would have (a seat counts when the same name still sits there)."""
+        round as it would have (a seat counts when the same player still sits there)."""
         table = self.table
         last = await table.store.call(table.store.finished_hands, table.id, 1, None)
         if last:
             setup = last[0].setup
             self.dealt_last = {
                 index: seat.player_id
-                for index, name in zip(setup.lineup, setup.names, strict=True)
-                if (seat := table.seats.get(index)) is not None and seat.name == name
+                for index, player_id in zip(setup.lineup, setup.player_ids, strict=False)
+                if (seat := table.seats.get(index)) is not None and seat.player_id == player_id
             }
 
     def start(self) -> None:

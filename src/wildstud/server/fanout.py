@@ -100,6 +100,13 @@ class Fanout:
         clock, bank = timer.left(time.monotonic())
         return Clock(seat=seat, clock=clock, bank=bank, running=True)
 
+    def viewer(self, live: LiveHand, client: Client) -> int | None:
+        """The engine seat whose view ``client`` is sent of ``live``: the one its seat's person
+        held in that hand (:meth:`LiveHand.engine_seat`), so a newcomer at a departed player's
+        seat sees that player's hand as a spectator did."""
+        seat = None if client.seat is None else self.table.seats.get(client.seat)
+        return live.engine_seat(seat)
+
     def hand_frame(self, live: LiveHand, engine: int | None) -> dict[str, Any]:
         """A hand's whole view for engine seat ``engine`` (``None``: a spectator's)."""
         frame = {
@@ -155,7 +162,7 @@ class Fanout:
             return
         groups: dict[int | None, list[Client]] = {}
         for client in self.clients():
-            groups.setdefault(live.engine_seat(client.seat), []).append(client)
+            groups.setdefault(self.viewer(live, client), []).append(client)
         clock = self.clock()
         clock_data = None if clock is None else clock.model_dump()
         for engine, clients in groups.items():
@@ -248,7 +255,7 @@ class Fanout:
                 client.send(dumps(choosing))
             live = table.live or table.last_hand
             if live is not None:
-                client.send(dumps(self.hand_frame(live, live.engine_seat(client.seat))))
+                client.send(dumps(self.hand_frame(live, live.engine_seat(seat))))
             await table.chat.welcome(client)
             showdown = table.driver.showdown
             if showdown is not None and table.live is not None:

@@ -45,7 +45,7 @@ from wildstud.server.proofs import commitments, proofs
 from wildstud.server.replay import DeckBook
 from wildstud.server.store.records import HandSetup
 
-__all__ = ["export_phh", "seat_in_hand", "steps", "summary"]
+__all__ = ["export_phh", "held_in_hand", "seat_in_hand", "steps", "summary"]
 
 
 def _proven(book: DeckBook | None, view: TableView) -> dict[str, Any]:
@@ -103,6 +103,21 @@ def seat_in_hand(setup: HandSetup, index: int, player_id: str) -> int | None:
     if engine >= len(setup.player_ids) or setup.player_ids[engine] != player_id:
         return None
     return engine
+
+
+def held_in_hand(setup: HandSetup, player_id: str) -> int | None:
+    """The engine seat the player ``player_id`` held in the hand, from whichever table seat,
+    or ``None`` where they were not dealt in: a player's past hands are theirs wherever they
+    sit now (a player back tonight on their account, by their old token or the host's word).
+
+    >>> setup = HandSetup(3, 0, "follow-the-queen", {}, (0, 2), ("ann", "bob"), 1, (50, 50),
+    ...                   ("id-ann", "id-bob"))
+    >>> held_in_hand(setup, "id-bob"), held_in_hand(setup, "id-cat")
+    (1, None)
+    """
+    if player_id not in setup.player_ids:
+        return None
+    return setup.player_ids.index(player_id)
 
 
 def steps(

@@ -5,8 +5,9 @@ the night.
 
 A seat's buy-in goes into the ledger as it is taken, and its cash-out as it is given up; a seat
 dealt into the hand in progress is not removed at once but checks or folds at its turns and
-leaves when the hand ends. A player who sits down again under a name that left tonight keeps
-that ledger account (:func:`~wildstud.server.cashier.returning_account`).
+leaves when the hand ends. A player who left tonight and sits down again keeps their ledger
+account only when they show the seat token they left with, or when the host says who they
+are; a name alone always opens a fresh account (:mod:`wildstud.server.accounts`).
 
 The menu of a table's settings:
 
@@ -18,11 +19,12 @@ The menu of a table's settings:
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from wildstud.errors import SeatError, TableError
-from wildstud.server.cashier import returning_account
+from wildstud.server.accounts import departed, host_named_account, returning_account
 from wildstud.server.console import describe_change, notice_frame
 from wildstud.server.driver import TableStatus
 from wildstud.server.fanout import dumps
@@ -33,7 +35,7 @@ from wildstud.server.requests import RequestStatus
 from wildstud.server.schemas import RulesUpdate, TableSettings
 from wildstud.server.seating import Seat, SeatKind
 from wildstud.server.security import new_token, token_hash
-from wildstud.server.store import Changes, Notice, SeatRequestState
+from wildstud.server.store import Changes, LedgerEntry, Notice, SeatRequestState
 
 if TYPE_CHECKING:
     from wildstud.server.tables import Table
@@ -59,12 +61,17 @@ class Hosting:
 
     # -- seating -------------------------------------------------------------------------------
 
-    async def join(self, name: str, wanted: int | None) -> tuple[Seat, str]:
-        """A player takes a seat; returns it with the player's secret token."""
+    async def join(
+        self, name: str, wanted: int | None, returning: str | None = None
+    ) -> tuple[Seat, str]:
+        """A player takes a seat; returns it with the player's secret token. ``returning``:
+        the seat token of a player who left tonight, whose account the seat takes."""
         table = self.table
         async with table.lock:
             index = self._free_seat(wanted)
-            name = seat_name(name, (seat.name for seat in table.seats.values()))
+            entries = await self._ledger()
+            account = None if returning is None else self._returning(entries, returning)
+            name = seat_name(name, self._taken(entries, account))
             token = new_token()
             seat = Seat.new(
                 index,
@@ -73,7 +80,7 @@ class Hosting:
                 token_hash(token),
                 table.settings.starting_chips,
                 table.settings.time_bank,
-                player_id=await self._account(name),
+                player_id=account,
             )
             await self._seat(seat)
             return seat, token
@@ -83,30 +90,40 @@ class Hosting:
         table = self.table
         async with table.lock:
             index = self._free_seat(wanted)
-            taken = [seat.name for seat in table.seats.values()]
-            if name is None:
-                # A bot named for its seat is a new player: it must not come back under the
-                # name, and so into the account, of one that left tonight.
-                entries = await table.store.call(table.store.ledger, table.id)
+            entries = await self._ledger()
+            taken = self._taken(entries, None)
+            if name is None:  # named for its seat, a bot takes no name used tonight
                 taken += [entry.name for entry in entries]
             name = bot_name(kind.value, name, index, taken)
             seat = Seat.new(
-                index,
-                name,
-                kind,
-                None,
-                table.settings.starting_chips,
-                table.settings.time_bank,
-                player_id=await self._account(name),
+                index, name, kind, None, table.settings.starting_chips, table.settings.time_bank
             )
             await self._seat(seat)
             return seat
 
-    async def _account(self, name: str) -> str | None:
-        """The ledger account of a player coming back under ``name`` tonight, if any."""
+    async def _ledger(self) -> list[LedgerEntry]:
         table = self.table
-        entries = await table.store.call(table.store.ledger, table.id)
-        return returning_account(entries, name, (seat.player_id for seat in table.seats.values()))
+        return await table.store.call(table.store.ledger, table.id)
+
+    def _seated(self) -> list[str]:
+        return [seat.player_id for seat in self.table.seats.values()]
+
+    def _returning(self, entries: list[LedgerEntry], token: str) -> str:
+        """The account of the player who left tonight with seat token ``token``; else
+        :class:`~wildstud.errors.SeatError` (the message never repeats the token)."""
+        account = returning_account(entries, token_hash(token), self._seated())
+        if account is None:
+            raise SeatError("this old seat link brings back no player who left this table tonight")
+        return account
+
+    def _taken(self, entries: list[LedgerEntry], account: str | None) -> list[str]:
+        """The names a newcomer's must not look like: those at the table, and those of the
+        players who left tonight (a look-alike would pass for one of them in the settle-up),
+        but for the one coming back on ``account``."""
+        gone = departed(entries, self._seated())
+        return [seat.name for seat in self.table.seats.values()] + [
+            player.name for player in gone if player.player_id != account
+        ]
 
     def _free_seat(self, wanted: int | None) -> int:
         if self.table.status is TableStatus.ENDED:
@@ -137,24 +154,33 @@ class Hosting:
 
     # -- seat requests -------------------------------------------------------------------------
 
-    async def request_seat(self, name: str, wanted: int | None) -> tuple[SeatRequestState, str]:
+    async def request_seat(
+        self, name: str, wanted: int | None, returning: str | None = None
+    ) -> tuple[SeatRequestState, str]:
         """File a request for a seat, for the host to decide; returns it with the requester's
-        token (their seat's token once approved)."""
+        token (their seat's token once approved). ``returning``: the seat token of a player
+        who left tonight; the request names that player's account for the host."""
         table = self.table
         async with table.lock:
             if wanted is not None:
                 self._free_seat(wanted)  # a seat that does not exist, or is taken, now
             taken = [seat.name for seat in table.seats.values()]
             state, token = table.requests.ask(name, wanted, taken)
+            if returning is not None:
+                account = self._returning(await self._ledger(), returning)
+                state = dataclasses.replace(state, returning=account)
             await table.driver.commit(Changes(requests=[state]))
             table.requests.add(state)
             return state, token
 
     async def decide(
-        self, request_id: str, approve: bool, wanted: int | None
+        self, request_id: str, approve: bool, wanted: int | None, returning: str | None = None
     ) -> tuple[SeatRequestState, Seat | None]:
         """The host approves a request (the requester is seated, in one transaction with the
-        decision, so a request is never seated twice) or declines it."""
+        decision, so a request is never seated twice) or declines it. Approving, the host may
+        name the account of a player who left tonight (``returning``: "this is Ann coming
+        back"); else the seat takes the account the requester's old seat token vouched for,
+        if any, or a fresh one."""
         table = self.table
         async with table.lock:
             state = table.requests.get(request_id)
@@ -167,7 +193,11 @@ class Hosting:
             if wanted is None and state.wanted is not None and state.wanted not in table.seats:
                 wanted = state.wanted
             index = self._free_seat(wanted)
-            name = seat_name(state.name, (seat.name for seat in table.seats.values()))
+            entries = await self._ledger()
+            account = returning or state.returning
+            if account is not None:  # still a departed player's, and not taken since
+                account = host_named_account(entries, account, self._seated())
+            name = seat_name(state.name, self._taken(entries, account))
             approved = table.requests.decided(state, RequestStatus.APPROVED, index)
             seat = Seat.new(
                 index,
@@ -176,7 +206,7 @@ class Hosting:
                 state.token_hash,
                 table.settings.starting_chips,
                 table.settings.time_bank,
-                player_id=await self._account(name),
+                player_id=account,
             )
             await self._seat(seat, [approved])
             table.requests.add(approved)
@@ -220,7 +250,7 @@ class Hosting:
             if seat is None:
                 raise SeatError(f"seat {index} is empty")
             live = table.live
-            if live is not None and live.engine_seat(index) is not None:
+            if live is not None and live.engine_seat(seat) is not None:
                 seat.leaving = True
                 await table.driver.commit(Changes(seats=[seat.state()]))
             else:
@@ -234,8 +264,9 @@ class Hosting:
         """``seat`` leaves the table: its chips cashed out, its row removed (both in
         ``changes``), its open request for chips cancelled, its connections told and closed."""
         self.table.cashier.cancel_seat(seat, changes)
-        if seat.stack:
-            changes.ledger.append(seat.entry("cash-out", -seat.stack))
+        # A player's leaving is written even with no chips: its token is their way back.
+        if seat.stack or seat.token_hash is not None:
+            changes.ledger.append(seat.entry("cash-out", -seat.stack, token_hash=seat.token_hash))
         changes.removed.append(seat.index)
         changes.seats = [state for state in changes.seats if state.seat != seat.index]
         del self.table.seats[seat.index]

@@ -7,20 +7,28 @@ types is cleaned before anything keeps it:
 - control characters, bidirectional formatting characters (U+202A-U+202E, U+2066-U+2069,
   U+200E/F, U+061C), every other format character (zero-width spaces and joiners, soft hyphens,
   tags), lone surrogates and the blank fillers that look like nothing are removed;
-- the rest is put in Unicode normal form NFC, runs of whitespace of any kind become one space,
-  and the ends are trimmed;
-- what is left must hold something visible and fit the limit: 40 characters for a seat, 60 for
-  a table.
+- the rest is put in Unicode normal form NFC, runs of whitespace of any kind (the braille blank
+  U+2800 among them) become one space, and the ends are trimmed;
+- what is left must hold something visible (a letter, a number, punctuation or a symbol that
+  is not a look-alike of nothing), carry no tower of accents on one letter (Unicode's "zalgo":
+  more than three marks of one kind), and fit the limit: 40 characters for a seat, 60 for a
+  table.
 
-Two names are the same when their :func:`name_key` is: NFKC and case folded, so "Ann", "ANN"
-and the full-width "Ａｎｎ" cannot sit at one table together.
+Two names are the same when their :func:`name_key` is: the confusable skeleton of Unicode's
+UTS #39 (from the ``disarm`` library's tables), taken without regard to case, so "Ann", "ANN",
+the full-width "Ａｎｎ", the Cyrillic "Аnn" and the Greek "Αnn" cannot sit at one table
+together, nor "Bob1" beside "Bobl". A refusal never repeats the name it was sent.
+
+A name says who a player *calls* themselves, never who they *are*: a returning player is
+recognised by the seat token their device kept or by the host's word
+(:mod:`wildstud.server.hosting`), never by a name.
 
 >>> seat_name("  Ann\\u202e \\t Lee  ")
 'Ann Lee'
 >>> seat_name("Ｂｏｂ", taken=["Ann", "bob"])
 Traceback (most recent call last):
 ...
-wildstud.errors.NameTakenError: the name 'Ｂｏｂ' is taken at this table (by 'bob'); choose another
+wildstud.errors.NameTakenError: this name looks like 'bob', taken here; choose another
 >>> table_name("\\u200b\\u2066 \\u2069")
 Traceback (most recent call last):
 ...
@@ -31,6 +39,8 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
+
+from disarm import is_zalgo, skeleton_key
 
 from wildstud.errors import BadNameError, NameTakenError
 
@@ -60,12 +70,17 @@ _INVISIBLE = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u3164\uffa0")
 the Hangul fillers and the Khmer inherent vowels, which render as nothing."""
 _VISIBLE_CATEGORIES = frozenset("LNPS")
 """Letters, numbers, punctuation and symbols: a name needs one (marks alone show nothing)."""
+_BLANKS = frozenset("\u2800")
+"""Symbols that print as a space: the braille blank (a name of it alone looks like nothing)."""
+MARKS_ON_A_LETTER = 3
+"""The most marks of one combining class one letter may carry (Vietnamese needs two; Hebrew
+three): past that, a name is a tower of accents meant to smear over its neighbours."""
 
 
 def _strip(text: str) -> str:
     kept = []
     for char in text:
-        if char.isspace():
+        if char.isspace() or char in _BLANKS:
             kept.append(" ")  # tabs, newlines and the like are whitespace, not controls to drop
         elif unicodedata.category(char) not in _REMOVED_CATEGORIES and char not in _INVISIBLE:
             kept.append(char)
@@ -98,8 +113,14 @@ def clean_name(text: str, *, limit: int, what: str = "a name") -> str:
             f"{what} may have at most {limit} characters (this one has more than {RAW_LIMIT})"
         )
     cleaned = _strip(text)
-    if not any(unicodedata.category(char)[0] in _VISIBLE_CATEGORIES for char in cleaned):
+    if not any(unicodedata.category(char)[0] in _VISIBLE_CATEGORIES for char in cleaned) or (
+        not name_key(cleaned)  # only look-alikes of nothing
+    ):
         raise BadNameError(f"{what} needs at least one visible character")
+    if is_zalgo(cleaned, threshold=MARKS_ON_A_LETTER):
+        raise BadNameError(
+            f"{what} may carry at most {MARKS_ON_A_LETTER} accents of one kind on a letter"
+        )
     if len(cleaned) > limit:
         raise BadNameError(
             f"{what} may have at most {limit} characters (this one has {len(cleaned)})"
@@ -108,37 +129,40 @@ def clean_name(text: str, *, limit: int, what: str = "a name") -> str:
 
 
 def name_key(name: str) -> str:
-    """What two names must share to count as the same: the name cleaned, in NFKC, case folded,
-    its whitespace collapsed (compatibility forms can bring spaces of their own).
+    """What two names must share to count as the same: the UTS #39 confusable skeleton of the
+    name cleaned, in NFKC and upper case (so that a capital I and a small L meet, as they look
+    alike in many fonts), with the digits that pass for letters (``1`` for ``l``, ``0`` for
+    ``O``) folded too; the skeleton is case folded and its whitespace collapsed.
 
     >>> name_key("Ann") == name_key("ANN") == name_key("Ａｎｎ") == name_key(" ann\\u200b")
     True
-    >>> name_key("Ann") == name_key("Anne")
-    False
+    >>> name_key("Ann") == name_key("\\u0410nn") == name_key("\\u0391nn")  # Cyrillic, Greek
+    True
+    >>> name_key("Ann") == name_key("Anne"), name_key("Bob1") == name_key("Bobl")
+    (False, True)
     """
-    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
-    return " ".join(_strip(folded).split())
+    upper = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).upper())
+    return skeleton_key(" ".join(_strip(upper).split()), digit_policy="tr39")
 
 
 def seat_name(text: str, taken: Iterable[str] = ()) -> str:
     """A player's or a bot's name, cleaned, refused with
     :class:`~wildstud.errors.NameTakenError` when one of the ``taken`` names (those already at
-    the table) has the same :func:`name_key`.
+    the table) has the same :func:`name_key`; the refusal names the name taken, never the one
+    sent.
 
     >>> seat_name("Ann", taken=["Bob"])
     'Ann'
     >>> seat_name("ANN", taken=["Bob", "ann"])
     Traceback (most recent call last):
     ...
-    wildstud.errors.NameTakenError: the name 'ANN' is taken at this table (by 'ann'); choose another
+    wildstud.errors.NameTakenError: this name looks like 'ann', taken here; choose another
     """
     name = clean_name(text, limit=SEAT_NAME_LIMIT, what="a seat name")
     key = name_key(name)
     for other in taken:
         if name_key(other) == key:
-            raise NameTakenError(
-                f"the name {name!r} is taken at this table (by {other!r}); choose another"
-            )
+            raise NameTakenError(f"this name looks like {other!r}, taken here; choose another")
     return name
 
 

@@ -2,8 +2,9 @@
 settle-up that squares them.
 
 The chip ledger of a table (:class:`~wildstud.server.store.LedgerEntry` rows) holds an account
-for each person at the table tonight (a player who leaves and sits down again under the same
-name keeps theirs: :func:`wildstud.server.cashier.returning_account`). Its entries, by
+for each person at the table tonight (a player who leaves and comes back keeps theirs when
+recognised by their old seat token or the host's word, never by a name:
+:mod:`wildstud.server.accounts`). Its entries, by
 ``reason`` (:data:`REASONS`): a ``buy-in`` when a seat is taken, a ``rebuy`` (of an empty
 stack) or ``top-up`` (of one that still holds chips) that the host approved, a ``hand``'s
 result when a hand ends and a ``cash-out`` when the player leaves. :func:`tally` sums it by

@@ -109,7 +109,7 @@ class Players:
         live = table.live
         if live is None:
             raise IllegalActionError("no hand is being played")
-        engine = live.engine_seat(seat.index)
+        engine = live.engine_seat(seat)
         if engine is None:
             raise IllegalActionError("you are not dealt into this hand")
         live.hand.verify_act(frame.action, frame.amount, seat=engine)
@@ -157,7 +157,7 @@ class Players:
         live = table.live
         if live is None or not at_showdown(live.hand):
             raise IllegalActionError("there is no showdown now to show or muck at")
-        engine = live.engine_seat(seat.index)
+        engine = live.engine_seat(seat)
         if engine is None or engine not in live.hand.live:
             raise IllegalActionError("you have no hand at this showdown")
         if live.hand.must_show(engine):

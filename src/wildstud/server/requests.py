@@ -22,7 +22,7 @@ rate of :data:`REQUESTS_PER_MINUTE`). Host commands are limited per host link
 >>> requests.ask("ann", None, taken=["Bob"])
 Traceback (most recent call last):
 ...
-wildstud.errors.NameTakenError: the name 'ann' is taken at this table (by 'Ann'); choose another
+wildstud.errors.NameTakenError: this name looks like 'Ann', taken here; choose another
 >>> requests.add(requests.decided(state, RequestStatus.DECLINED))
 >>> requests.get(state.id).status, requests.pending()
 ('declined', [])
@@ -40,7 +40,7 @@ from fastapi import Request
 
 from wildstud.errors import SeatError, TableError
 from wildstud.server.limits import RateLimitedError, client_address
-from wildstud.server.names import seat_name
+from wildstud.server.names import name_key, seat_name
 from wildstud.server.security import RateLimiter, new_id, new_token, token_hash
 from wildstud.server.store import SeatRequestState
 
@@ -148,20 +148,17 @@ class SeatRequests:
         return dataclasses.replace(state, status=status.value, seat=seat)
 
 
-def _name_key(name: str) -> str:
-    return " ".join(name.casefold().split())
-
-
 class DeclineMemory:
     """Who asked for each request, and the names the host declined lately by address: one of
-    them asking again too soon is refused with 429 (kept in memory only: a restart forgets a
+    them (or a look-alike: names are compared by :func:`~wildstud.server.names.name_key`)
+    asking again too soon is refused with 429 (kept in memory only: a restart forgets a
     cooldown, never a request).
 
     >>> times = iter([0.0, 10.0, 61.0])
     >>> memory = DeclineMemory(times.__next__)
     >>> memory.asked("r1", "10.0.0.1", "Dan")
     >>> memory.declined("r1")
-    >>> memory.wait("10.0.0.1", " dan"), memory.wait("10.0.0.1", "Dan")
+    >>> memory.wait("10.0.0.1", " D\\u200ban"), memory.wait("10.0.0.1", "Dan")
     (50.0, None)
     """
 
@@ -174,7 +171,7 @@ class DeclineMemory:
         """``address`` asked for a seat for ``name`` in request ``request_id``."""
         if len(self._asked) >= _KEPT:
             self._asked.clear()  # only cooldowns are lost, never a request
-        self._asked[request_id] = (address, _name_key(name))
+        self._asked[request_id] = (address, name_key(name))
 
     def declined(self, request_id: str) -> None:
         """The host declined request ``request_id``."""
@@ -188,7 +185,7 @@ class DeclineMemory:
 
     def wait(self, address: str, name: str) -> float | None:
         """Seconds before ``name`` may ask again from ``address`` (``None``: it may now)."""
-        key = (address, _name_key(name))
+        key = (address, name_key(name))
         until = self._until.get(key)
         if until is None:
             return None

@@ -26,6 +26,7 @@ __all__ = [
     "CardProof",
     "Commitment",
     "Decision",
+    "Departed",
     "ErrorBody",
     "GameEntry",
     "GameInfo",
@@ -345,6 +346,11 @@ class JoinRequest(_Model):
 
     name: Name
     seat: Annotated[int, Field(ge=0, le=7)] | None = None
+    returning: Annotated[str, Field(min_length=1, max_length=128)] | None = Field(
+        None,
+        description="the seat token of a seat this player left tonight: they come back to its"
+        " ledger account (a name never does)",
+    )
 
 
 class SeatGranted(_Model):
@@ -373,12 +379,25 @@ class SeatAnswer(_Model):
     socket: str | None = None
 
 
+class Departed(_Model):
+    """A player who left the table tonight (and has not come back): the host may seat someone
+    on their account ("this is Ann coming back")."""
+
+    player_id: str = Field(description="the ledger account")
+    name: str = Field(description="the name they left under")
+    seat: int = Field(description="the seat they left")
+
+
 class PendingRequest(_Model):
     """A seat request waiting for the host."""
 
     id: str
     name: str
     seat: int | None = Field(description="the seat asked for, if any")
+    returning: Departed | None = Field(
+        None,
+        description="the player who left tonight whose old seat token the requester showed",
+    )
 
 
 class Decision(_Model):
@@ -387,6 +406,12 @@ class Decision(_Model):
     approve: bool
     seat: Annotated[int, Field(ge=0, le=7)] | None = Field(
         None, description="the seat to give (default: the one asked for, else the lowest free)"
+    )
+    returning: Annotated[str, Field(min_length=1, max_length=32)] | None = Field(
+        None,
+        description="the ledger account of a player who left tonight: the host says the"
+        " requester is that player coming back (default: the one their old seat token vouched"
+        " for, else a fresh account)",
     )
 
 

@@ -130,7 +130,14 @@ class Seat:
         }
         return SeatState(seat=self.index, kind=self.kind.value, **values)
 
-    def entry(self, reason: str, amount: int, hand_number: int | None = None) -> LedgerEntry:
+    def entry(
+        self,
+        reason: str,
+        amount: int,
+        hand_number: int | None = None,
+        *,
+        token_hash: str | None = None,
+    ) -> LedgerEntry:
         """A ledger entry of ``amount`` chips on this seat's account (the house's for a bot).
 
         >>> Seat.new(1, "Robo", SeatKind.CALLING_BOT, None, 500, 0, player_id="r").entry(
@@ -146,6 +153,7 @@ hand_number=None, house=True)
             amount=amount,
             hand_number=hand_number,
             house=self.is_bot,
+            token_hash=token_hash,
         )
 
     @property

@@ -69,6 +69,7 @@ import time
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
+from wildstud.server.accounts import Departed, departed
 from wildstud.server.cashier import Cashier, holds_all
 from wildstud.server.chat import Chat
 from wildstud.server.driver import Driver, LiveHand, StorageFailureError, TableStatus
@@ -290,24 +291,35 @@ class Table:
         else:
             await self.players.handle(client, frame)
 
-    async def join(self, name: str, wanted: int | None) -> tuple[Seat, str]:
-        """A player takes a seat; returns it with the player's secret token."""
-        return await self.hosting.join(name, wanted)
+    async def join(
+        self, name: str, wanted: int | None, returning: str | None = None
+    ) -> tuple[Seat, str]:
+        """A player takes a seat (``returning``: with the seat token they left with tonight);
+        returns it with the player's secret token."""
+        return await self.hosting.join(name, wanted, returning)
 
     async def add_bot(self, kind: SeatKind, name: str | None, wanted: int | None) -> Seat:
         """A bot takes a seat."""
         return await self.hosting.add_bot(kind, name, wanted)
 
-    async def request_seat(self, name: str, wanted: int | None) -> tuple[SeatRequestState, str]:
+    async def request_seat(
+        self, name: str, wanted: int | None, returning: str | None = None
+    ) -> tuple[SeatRequestState, str]:
         """File a request for a seat, for the host to decide; returns it with the requester's
         token (their seat's token once approved)."""
-        return await self.hosting.request_seat(name, wanted)
+        return await self.hosting.request_seat(name, wanted, returning)
 
     async def decide(
-        self, request_id: str, approve: bool, wanted: int | None
+        self, request_id: str, approve: bool, wanted: int | None, returning: str | None = None
     ) -> tuple[SeatRequestState, Seat | None]:
-        """The host approves a seat request (the requester is seated) or declines it."""
-        return await self.hosting.decide(request_id, approve, wanted)
+        """The host approves a seat request (the requester is seated; ``returning``: on the
+        account of a player who left tonight) or declines it."""
+        return await self.hosting.decide(request_id, approve, wanted, returning)
+
+    async def departed(self) -> list[Departed]:
+        """The players who left tonight and have not come back (:mod:`.accounts`)."""
+        entries = await self.store.call(self.store.ledger, self.id)
+        return departed(entries, (seat.player_id for seat in self.seats.values()))
 
     async def new_link(self, index: int) -> tuple[Seat, str]:
         """A new token for a player's seat: the old one stops opening it at once."""

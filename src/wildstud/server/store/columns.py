@@ -102,6 +102,8 @@ HAND = Columns(HandSetup, keys=frozenset({"number"}))
 DECK = Columns(DeckDraw, renamed={"number": "hand_number"})
 ACTION = Columns(ActionRecord, renamed={"number": "hand_number"})
 LEDGER = Columns(LedgerEntry)
-REQUEST = Columns(SeatRequestState, keys=frozenset({"id"}))
+REQUEST = Columns(
+    SeatRequestState, keys=frozenset({"id"}), renamed={"returning": "returning_player"}
+)
 REBUY = Columns(RebuyState, keys=frozenset({"id"}))
 NOTICE = Columns(Notice, renamed={"hand": "hand_number"})

@@ -207,6 +207,8 @@ class LedgerRow(Base):
     house: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     """A bot's account: the house's (migration 0011)."""
     at: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))
+    token_hash: Mapped[str | None] = mapped_column(String(64))
+    """On a player's cash-out: the hash of the seat token they left with (their way back)."""
 
 
 class SeatRequestRow(Base):
@@ -228,6 +230,9 @@ class SeatRequestRow(Base):
     """The seat given, once approved."""
     asked_at: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))
     decided_at: Mapped[datetime.datetime | None] = mapped_column(DateTime(timezone=True))
+    returning_player: Mapped[str | None] = mapped_column(String(32))
+    """The departed player's account whose seat token the requester showed, if any (not
+    ``returning``: a word of SQL)."""
 
 
 class NoticeRow(Base):

@@ -133,6 +133,9 @@ class LedgerEntry:
     house: bool = False
     """The account is a bot's: the house's, whose chips no person pays or receives
     (:mod:`wildstud.server.night`)."""
+    token_hash: str | None = None
+    """On a player's ``cash-out``: the SHA-256 of the seat token they left with, the key that
+    brings them back to this account (:func:`~wildstud.server.cashier.returning_account`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +159,9 @@ class SeatRequestState:
     wanted: int | None
     status: str
     seat: int | None = None
+    returning: str | None = None
+    """The account of a player who left tonight whose seat token the requester showed: the
+    host sees who they say they are, and approving seats them on that account."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -100,8 +100,11 @@ export class HostConsole {
       const button = event.target.closest("button[data-request]");
       if (!button) return;
       const approve = button.dataset.decide === "approve";
-      this.command(`/requests/${button.dataset.request}`, "POST", { approve }, approve ? "Seated." : "Declined.").then(
-        () => this.pollRequests(false),
+      // The host's word on who this is: a player who left tonight coming back, or someone new.
+      const who = this.requests.querySelector(`select[data-who="${button.dataset.request}"]`);
+      const body = approve && who && who.value ? { approve, returning: who.value } : { approve };
+      this.command(`/requests/${button.dataset.request}`, "POST", body, approve ? "Seated." : "Declined.").then(() =>
+        this.pollRequests(false),
       );
     });
     this.seats = h("ul", { id: "console-seats", className: "console-list", "aria-label": "Seats" });
@@ -193,14 +196,15 @@ export class HostConsole {
     clearTimeout(this.pollTimer);
     try {
       const pending = await api(`/host/${this.token}/requests`);
-      this.drawRequests(pending);
+      const departed = pending.length ? await api(`/host/${this.token}/departed`) : [];
+      this.drawRequests(pending, departed);
     } catch {
       // The next poll tries again; the console's buttons say what failed when used.
     }
     if (again) this.pollTimer = setTimeout(() => this.pollRequests(), POLL_MS);
   }
 
-  drawRequests(pending) {
+  drawRequests(pending, departed = []) {
     const fresh = h("ul");
     if (!pending.length) fresh.append(h("li", { className: "muted", "data-key": "none" }, "Nobody is waiting."));
     for (const request of pending) {
@@ -209,6 +213,7 @@ export class HostConsole {
           "li",
           { "data-key": request.id, className: "seat-request" },
           h("span", {}, request.name, request.seat === null ? "" : ` (asks for seat ${request.seat + 1})`),
+          this.whoIs(request, departed),
           h(
             "button",
             {
@@ -234,6 +239,28 @@ export class HostConsole {
     }
     mergeChildren(this.requests, fresh);
     document.body.dataset.requests = String(pending.length);
+  }
+
+  /**
+   * A choice of who a requester is, when players have left tonight: someone new (a fresh ledger
+   * account, whatever the name), or one of them coming back. A name proves nothing, so the
+   * choice is the host's; an old seat link the requester showed picks its player beforehand.
+   */
+  whoIs(request, departed) {
+    if (!departed.length) return null;
+    const vouched = request.returning ? request.returning.player_id : "";
+    return h(
+      "select",
+      { "data-who": request.id, "aria-label": `Who is ${request.name}?` },
+      h("option", { value: "" }, "Someone new"),
+      departed.map((player) =>
+        h(
+          "option",
+          { value: player.player_id, selected: player.player_id === vouched },
+          `${player.name} coming back${player.player_id === vouched ? " (their old link)" : ""}`,
+        ),
+      ),
+    );
   }
 
   async onSeatButton(event) {

@@ -1,7 +1,9 @@
 // The join page: ask for a seat (or take one, with open seating), wait for the host's answer,
 // then open the seat. The token the server gives is this browser's key to the table: kept in
 // site storage under the join link, so opening the join link again comes back to the same seat
-// or the same request, never a second one.
+// or the same request, never a second one. Once that seat is given up, its token is kept as the
+// way back: sitting down again sends it (`returning`), and the server puts the player back on
+// their own ledger account, which a name alone never does.
 
 import { api, h } from "./api.js";
 import { field, nameProblem } from "./home.js";
@@ -10,6 +12,7 @@ import { readSetting, writeSetting } from "./storage.js";
 const POLL_MS = 2000;
 
 const key = (joinToken) => `wildstud.join.${joinToken}`;
+const leftKey = (joinToken) => `wildstud.left.${joinToken}`;
 
 export async function showJoin(root, token) {
   const status = h("p", { role: "status", id: "join-status" });
@@ -53,6 +56,7 @@ export async function showJoin(root, token) {
     } else {
       status.textContent =
         "Your seat was given up or its link replaced: ask the host for a new link, or ask for a seat again.";
+      writeSetting(leftKey(token), secret);
       writeSetting(key(token), "");
     }
   };
@@ -65,8 +69,19 @@ export async function showJoin(root, token) {
     event.preventDefault();
     check();
     if (!form.checkValidity()) return;
+    const returning = readSetting(leftKey(token)) || undefined;
+    const ask = (body) => api(`/join/${token}`, { method: "POST", body });
     try {
-      const answer = await api(`/join/${token}`, { method: "POST", body: { name: name.value } });
+      let answer;
+      try {
+        answer = await ask({ name: name.value, returning });
+      } catch (error) {
+        // A kept token that brings nobody back (its link was replaced): ask as someone new.
+        if (!returning || !/brings back no player/.test(error.message)) throw error;
+        writeSetting(leftKey(token), "");
+        answer = await ask({ name: name.value });
+      }
+      writeSetting(leftKey(token), "");
       writeSetting(key(token), answer.token);
       follow(answer.token);
     } catch (error) {
