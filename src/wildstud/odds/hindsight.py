@@ -7,8 +7,9 @@ count as known from the street they were dealt on, the cards nobody showed stay 
 dealt at random from the unseen cards, as ``wildstud odds --record`` deals them), and each
 street's answer is exactly what ``wildstud odds`` gives for the record cut there. A street with
 only the last cards to come and every card known is counted exactly, when the ways they can fall
-are few enough to count in a moment; any other is simulated with a fixed seed, so the same hand always shows the same figures. A deal stopped by a redeal has its
-streets too, up to the card that stopped it.
+are few enough to count in a moment; any other is simulated with a fixed seed, so the same hand
+always shows the same figures. A deal stopped by a redeal has its streets too, up to the card
+that stopped it.
 
 The largest change of one revealed hand's pot share from one street to the next is the hand's
 :attr:`HandOdds.swing`.
