@@ -319,6 +319,25 @@ async def host_view(token: Token, request: Request) -> TableCreated:
 
 
 @router.post(
+    "/host/{token}/links",
+    responses=_LIMITED,
+    dependencies=_HOST,
+    summary="Replace the host, join and watch links",
+)
+async def new_links(token: Token, request: Request) -> TableCreated:
+    """New host, join and watch links, for links shared too far: the old three stop working
+    at once, and the sockets opened with the old watch link are closed. Seated players keep
+    their own seat links. The answer is the only place the new host link is shown."""
+    table = _hosted(request, token)
+    host = await _lobby(request).new_links(table)
+    return TableCreated(
+        table=TableInfo.model_validate(table.info()),
+        host_token=host,
+        links=_links(request, table, host),
+    )
+
+
+@router.post(
     "/host/{token}/start", responses=_LIMITED, dependencies=_HOST, summary="Start or resume dealing"
 )
 async def start(token: Token, request: Request) -> TableInfo:

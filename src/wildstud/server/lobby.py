@@ -169,6 +169,18 @@ class Lobby:
         self._joins[table.join_token] = table
         self._watches[table.watch_token] = table
 
+    async def new_links(self, table: Table) -> str:
+        """New host, join and watch links for ``table`` (:meth:`Table.new_table_links`), found
+        by their new tokens only from now on; returns the new host token."""
+        old = ((self._hosts, table.host_hash), (self._joins, table.join_token),
+               (self._watches, table.watch_token))  # fmt: skip
+        host = await table.new_table_links()  # a failed write raises: the old links stand
+        for index, key in old:
+            if index.get(key) is table:
+                del index[key]
+        self._add(table)
+        return host
+
     def _reload_soon(self, table: Table) -> None:
         if table.id not in self._reloads:
             # In a cluster the table is dropped: the heartbeat loads it again from the store
