@@ -46,6 +46,13 @@ def guide_block(language: str) -> str:
     return found.group(1)
 
 
+def _guide_server(folder: Path) -> str:
+    """The guide's nginx block, its access log written to ``folder``'s ``access.log``."""
+    return guide_block("nginx").replace(
+        "/var/log/nginx/wildstud.access.log", str(folder / "access.log")
+    )
+
+
 @contextmanager
 def nginx(folder: Path, certificate: tuple[Path, Path], port: int, upstream: int) -> Iterator[str]:
     """The guide's nginx on ``port`` in front of a server on ``upstream``; yields the public
@@ -55,7 +62,7 @@ def nginx(folder: Path, certificate: tuple[Path, Path], port: int, upstream: int
     cert, key = certificate
     public = f"https://localhost:{port}/poker"
     block = (
-        guide_block("nginx")
+        _guide_server(folder)
         .replace("listen 443 ssl;", f"listen 127.0.0.1:{port} ssl;")
         .replace("/etc/letsencrypt/live/cards.example.org/fullchain.pem", str(cert))
         .replace("/etc/letsencrypt/live/cards.example.org/privkey.pem", str(key))
@@ -107,7 +114,7 @@ def cluster_nginx(folder: Path, port: int, upstreams: list[int]) -> Iterator[str
     lines = "".join(f"    server 127.0.0.1:{up} {servers[0]};\n" for up in upstreams)
     directives = re.findall(r"^#\s+(proxy_\w+ .*;)$", cluster, re.MULTILINE)
     block = (
-        guide_block("nginx")
+        _guide_server(folder)
         .replace("listen 443 ssl;", f"listen 127.0.0.1:{port};")
         .replace("proxy_pass http://127.0.0.1:8000/;", "\n        ".join(directives))
     )

@@ -15,12 +15,20 @@ from typing import Any
 import pytest
 
 from wildstud.bots import CallingBot, RandomBot, play_out
-from wildstud.cards import DECK
+from wildstud.cards import DECK, Card
 from wildstud.cli import main
 from wildstud.commitment import Commitment, SealedDeck
-from wildstud.deal import Hand, Phase, StubShuffled, stack_deck
+from wildstud.deal import Burned, CommunityCard, Dealt, Hand, Phase, StubShuffled, stack_deck
 from wildstud.errors import ProofError, RecordError
-from wildstud.history import DealHole, HandRecord, check_proofs, read_record, write_record
+from wildstud.history import (
+    DealBoard,
+    DealHole,
+    HandRecord,
+    ShowMuck,
+    check_proofs,
+    read_record,
+    write_record,
+)
 from wildstud.server.history import export_phh
 from wildstud.server.proofs import visible_cards
 from wildstud.server.replay import DeckBook, start_hand
@@ -80,6 +88,19 @@ def _record() -> tuple[HandRecord, SealedDeck]:
     return record, sealed
 
 
+def _swap(record: HandRecord, old: Card, new: Card) -> HandRecord:
+    """``record`` with card ``old`` changed to ``new`` wherever its actions name it."""
+    actions = tuple(
+        dataclasses.replace(
+            action, cards=tuple(new if card == old else card for card in action.cards)
+        )
+        if isinstance(action, DealHole | DealBoard | ShowMuck) and action.cards
+        else action
+        for action in record.actions
+    )
+    return dataclasses.replace(record, actions=actions)
+
+
 def test_a_changed_card_is_refused() -> None:
     record, _ = _record()
     proven = check_proofs(record).cards
@@ -88,17 +109,8 @@ def test_a_changed_card_is_refused() -> None:
     spare = next(card for card in DECK if card not in named)
     failures = 0
     for target in proven:
-        actions = tuple(
-            dataclasses.replace(
-                action,
-                cards=tuple(spare if card == target.card else card for card in action.cards),
-            )
-            if getattr(action, "cards", None)
-            else action
-            for action in record.actions
-        )
         with pytest.raises((ProofError, RecordError)):
-            check_proofs(dataclasses.replace(record, actions=actions))
+            check_proofs(_swap(record, target.card, spare))
         failures += 1
     assert failures == len(proven) > 10
 
@@ -188,3 +200,51 @@ def test_the_command_line(
         assert err.startswith("error:")
         assert message in err
         assert len(err.strip().splitlines()) == 1
+
+
+def _burned_card_swapped_in() -> tuple[Card, HandRecord]:
+    """A record a table wrote after a short stub's reshuffle, in which a card dealt from the
+    gathered burns is swapped for another burned card its viewer never saw, with that card's
+    own genuine proof (every proof still leads to the root); and the card swapped out."""
+    for seed in range(40):
+        setup, book, hand = _played("follow-the-queen", {"burn_cards": "each-street"}, 8, seed)
+        events = hand.events
+        shuffled = next((i for i, e in enumerate(events) if isinstance(e, StubShuffled)), None)
+        sealed = book.sealed(1)
+        if shuffled is None or hand.deal_number > 1 or sealed is None:
+            continue
+        burns = [e.card for e in events[:shuffled] if isinstance(e, Burned) and e.card]
+        for event in events[shuffled:]:
+            if not isinstance(event, Dealt | CommunityCard) or event.card not in burns:
+                continue
+            dealt = burns[burns.index(event.card)]
+            viewer = event.seat if isinstance(event, Dealt) else None
+            seen = {card for _, card in visible_cards(hand.view(viewer).events)}
+            other = next((card for card in burns if card not in seen), None)
+            if other is None:
+                continue
+            record = read_record(
+                export_phh(setup, hand, table_name="t", seat_count=8, viewer=viewer, book=book)
+            )
+            check_proofs(record)  # the genuine record verifies
+            proofs = tuple(
+                sealed.prove(sealed.position(other)) if proof.card == dealt else proof
+                for proof in record.proofs
+            )
+            return dealt, dataclasses.replace(_swap(record, dealt, other), proofs=proofs)
+    raise AssertionError("no hand dealt a burned card again")
+
+
+def test_a_card_dealt_after_a_reshuffle_is_held_to_its_position(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The attack: after the burns go back under a short stub, the server deals a different
+    # burned card than the committed order puts there, and sends that card's genuine proof.
+    genuine, forged = _burned_card_swapped_in()
+    with pytest.raises(ProofError, match="was dealt from position"):
+        check_proofs(forged)
+    code, out, err = _main(["verify", "-"], write_record(forged), monkeypatch, capsys)
+    assert code == 2
+    assert "was dealt from position" in err
+    assert "every proof holds" not in out
+    assert str(genuine) not in err  # the card named is the one swapped in

@@ -91,3 +91,51 @@ def test_the_history_proves_the_shown_cards_in_the_browser(server: Any, tmp_path
     shots = Path(os.environ.get("WILDSTUD_SHOTS", tmp_path))
     shots.mkdir(parents=True, exist_ok=True)
     asyncio.run(_session(server.base, shots))
+
+
+def _swapped(data: Any, one: str, other: str) -> Any:
+    """``data`` with the card codes ``one`` and ``other`` exchanged wherever they appear."""
+    if isinstance(data, dict):
+        return {key: _swapped(value, one, other) for key, value in data.items()}
+    if isinstance(data, list):
+        return [_swapped(value, one, other) for value in data]
+    return {one: other, other: one}.get(data, data) if isinstance(data, str) else data
+
+
+def _two_upcards(steps: dict[str, Any]) -> tuple[str, str]:
+    events = [event for frame in steps["steps"] for event in frame["events"]]
+    up = [event["card"] for event in events if event["type"] == "dealt" and event["up"]]
+    return up[0], up[1]
+
+
+async def _out_of_order(base: str) -> None:
+    created, api = _finished_table(base)
+    steps = api.get(f"/api/tables/{created['table']['id']}/hands/1/steps")
+    one, other = _two_upcards(steps)
+
+    # The server committed to one order and dealt two upcards the other way round; each card
+    # comes with its own genuine proof, which leads to the root. Only the positions give it away.
+    async def deal_out_of_order(route: Route) -> None:
+        response = await route.fetch()
+        data = await response.json()
+        forged = {**data, "steps": _swapped(data["steps"], one, other)}
+        await route.fulfill(response=response, body=json.dumps(forged))
+
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=str(CHROMIUM))
+        page = await browser.new_page(viewport={"width": 1100, "height": 1300})
+        await page.route("**/hands/1/steps", deal_out_of_order)
+        await _open_replay(page, created)
+        failed = await page.locator(".proven-cards .proof-failed").inner_text()
+        assert "was dealt from position" in failed
+        assert "All " not in failed
+        assert await page.locator(".proven-cards .proof-bad").count() == 2
+        for code in (one, other):
+            card = page.locator(f".replay-felt .card[data-card='{code}']")
+            assert "proof FAILED" in (await card.get_attribute("aria-label") or "")
+            assert "proven" not in (await card.get_attribute("class") or "")
+        await browser.close()
+
+
+def test_the_history_refuses_a_hand_dealt_out_of_the_committed_order(server: Any) -> None:
+    asyncio.run(_out_of_order(server.base))

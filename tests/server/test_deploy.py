@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import re
 import subprocess
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,6 +21,7 @@ from websockets.asyncio.client import connect
 
 from tests.proxy import make_certificate, nginx, trust
 from tests.server.conftest import WILDSTUD, Server, free_port
+from tests.server.wsclient import Api, Client, play
 
 TABLE = {"name": "Deployed", "games": [{"game": "FTQ"}], "bots": [{"kind": "calling-bot"}]}
 
@@ -115,6 +118,67 @@ def test_a_forged_forwarded_address_gets_no_second_allowance(
     refused = asyncio.run(two_sockets())
     assert refused["type"] == "error", refused
     assert refused["code"] == "too-many-connections", refused
+
+
+async def _played_session(public: str, cert: Path) -> dict[str, str]:
+    """A night through nginx: a table made, a player seated who plays a hand on their socket,
+    every link's page opened (each with the host link as its Referer), the seat's REST
+    answers read, a spectator's socket opened. Returns every token the night used, by link."""
+    api = Api(public, verify=trust(cert))
+    created = api.create(name="Logged", games=[{"game": "FTQ"}], seats=3, hand_pause=0,
+                         bot_delay=0, bots=[{"kind": "calling-bot"}])  # fmt: skip
+    seat = api.join(created, "Ann")
+    api.ok(api.host(created, "POST", "/start"))
+    player = Client(seat["socket"], "Ann")
+    player.ssl = trust(cert)
+    await player.open()
+    await play(player, random.Random(5), lambda client: bool(client.finished))
+    await player.close()
+    links = created["links"]
+    tokens = {name: links[name].rsplit("/", 1)[1] for name in ("join", "watch")}
+    tokens |= {"host": created["host_token"], "seat": seat["token"]}
+    referer = {"Referer": links["host"]}
+    for page in (links["host"], links["join"], links["watch"], f"{public}/seat/{seat['token']}"):
+        assert api.http.get(page, headers=referer).status_code == 200
+    for path in ("status", "hands/1/steps", "hands/1/phh"):
+        assert api.http.get(f"/api/seat/{seat['token']}/{path}").status_code == 200
+    deadline = time.monotonic() + 10
+    while True:  # one socket an address: the player's may take a moment to be counted out
+        watcher = Client(links["watch_socket"], "watcher")
+        watcher.ssl = trust(cert)
+        await watcher.open()
+        await watcher.wait_for(lambda client: bool(client.frames), 10, "a first frame")
+        await watcher.close()
+        if watcher.frames[0]["type"] == "welcome":
+            break
+        assert time.monotonic() < deadline, "the spectator's socket was refused"
+    return tokens
+
+
+def test_the_access_log_keeps_no_token(
+    behind_nginx: tuple[str, Server], certificate: tuple[Path, Path]
+) -> None:
+    public, server = behind_nginx
+    tokens = asyncio.run(_played_session(public, certificate[0]))
+    logs = [server.log.parent / "access.log", server.log.parent / "error.log"]
+    deadline = time.monotonic() + 10
+    while "/poker/ws/watch/-" not in logs[0].read_text():  # written as the socket closes
+        assert time.monotonic() < deadline, logs[0].read_text()[-2000:]
+        time.sleep(0.1)
+    written = logs[0].read_text()
+    for path in (
+        "GET /poker/host/-",
+        "POST /poker/api/join/-",
+        "GET /poker/api/seat/-",
+        "GET /poker/ws/seat/-",
+        "POST /poker/api/host/-",
+        "GET /poker/api/health",
+    ):
+        assert path in written, written  # fmt: skip
+    for log in logs:
+        text = log.read_text()
+        for name, token in tokens.items():
+            assert token not in text, f"{log.name} holds the {name} token"
 
 
 def test_the_server_speaks_tls_itself(tmp_path: Path, certificate: tuple[Path, Path]) -> None:

@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import json
 import random
+import ssl
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -49,6 +50,8 @@ class Client:
         """How many ``choosing`` frames have come (two choices can look the same)."""
         self.showdown: Frame | None = None
         """The last ``showdown`` frame: the seats still to show or muck."""
+        self.ssl: ssl.SSLContext | None = None
+        """The TLS context of a ``wss://`` address whose certificate is the test's own."""
         self._ws: ClientConnection | None = None
         self._reader: asyncio.Task[None] | None = None
         self._arrived = asyncio.Event()
@@ -57,6 +60,8 @@ class Client:
     async def open(self) -> Client:
         """Connect and start reading."""
         extra: dict[str, Any] = {} if self.local is None else {"local_addr": (self.local, 0)}
+        if self.ssl is not None:
+            extra["ssl"] = self.ssl
         self._ws = await connect(self.url, proxy=None, compression=None, max_size=2**22, **extra)
         self.closed = False
         self._reader = asyncio.create_task(self._read())
@@ -254,9 +259,11 @@ async def play(client: Client, rng: random.Random, until: Callable[[Client], boo
 class Api:
     """The REST API of one server."""
 
-    def __init__(self, base: str, local: str | None = None) -> None:
+    def __init__(
+        self, base: str, local: str | None = None, verify: ssl.SSLContext | bool = True
+    ) -> None:
         self.base = base
-        transport = httpx.HTTPTransport(local_address=local)
+        transport = httpx.HTTPTransport(local_address=local, verify=verify)
         self.http = httpx.Client(base_url=base, timeout=10.0, trust_env=False, transport=transport)
 
     def create(self, **settings: Any) -> Frame:

@@ -7,8 +7,9 @@ shows (see :mod:`wildstud.commitment`). :func:`check_proofs` holds the two toget
 - every proof leads from its card, position and salt to its deal's root;
 - the record is replayed (:func:`~wildstud.history.replay`) and every card it shows, in a deal
   with a commitment, has a proof of that very card in that deal, and was dealt from the
-  position the proof opens (counting every card the deal took from the deck, burns included,
-  until a short stub is reshuffled);
+  position the proof opens (counting every card the deal took from the deck, burns included;
+  after a short stub's reshuffle, the burned cards come back under the stub in the order they
+  were burned, as the server's committed deck deals them);
 - every proof opens a card that the record shows in its deal.
 
 So a card changed in the record, a proof changed, or a card dealt out of the committed order
@@ -36,10 +37,11 @@ wildstud.errors.ProofError: the record shows 8d in deal 1 with no proof of it
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass
 
 from wildstud.cards import Card
-from wildstud.commitment import Commitment, Proof, verify
+from wildstud.commitment import DECK_SIZE, Commitment, Proof, verify
 from wildstud.deal import (
     Burned,
     CentreCard,
@@ -82,6 +84,18 @@ class ProvenRecord:
         return bool(self.commitments)
 
 
+class _Stub(deque[int]):
+    """The positions of a deal's deck not dealt yet, top first (a fresh deck: 0 to 51)."""
+
+    def __init__(self) -> None:
+        super().__init__(range(DECK_SIZE))
+
+    def popleft(self) -> int:
+        if not self:
+            raise ProofError("the record deals more cards than a deck holds")
+        return super().popleft()
+
+
 def check_proofs(record: HandRecord) -> ProvenRecord:
     """Check every proof of ``record`` against its deal's root and the cards the record shows;
     the first that does not hold raises :class:`~wildstud.errors.ProofError` saying why."""
@@ -103,20 +117,24 @@ def check_proofs(record: HandRecord) -> ProvenRecord:
         return ProvenRecord((), ())
     replayed = replay(record)
     found: list[ProvenCard] = []
-    deal, drawn, ordered = 1, 0, True
+    deal, stub, burned = 1, _Stub(), list[int]()
     for event in replayed.hand.events:
         if isinstance(event, DealStarted):
-            deal, drawn, ordered = event.deal, 0, True
+            deal, stub, burned = event.deal, _Stub(), []
             continue
         if isinstance(event, StubShuffled):
-            ordered = False  # the burns go back under the stub: positions no longer count up
+            # The server deals from its committed order as a stacked deck: the burned cards go
+            # back under what is left of the stub in the order they were burned, and are dealt
+            # from there, so every card after a reshuffle still comes from a known position.
+            stub.extend(burned)
+            burned = []
             continue
+        if not isinstance(event, Burned | Dealt | CentreCard | CommunityCard):
+            continue
+        position = stub.popleft()
         if isinstance(event, Burned):
-            drawn += 1
+            burned.append(position)
             continue
-        if not isinstance(event, Dealt | CentreCard | CommunityCard):
-            continue
-        position, drawn = drawn, drawn + 1
         card = event.card
         assert card is not None  # the replay deals every card, known or not
         if deal not in roots or (deal, card) in replayed.unknown:
@@ -124,7 +142,7 @@ def check_proofs(record: HandRecord) -> ProvenRecord:
         if (deal, card) not in by_card:
             raise ProofError(f"the record shows {card} in deal {deal} with no proof of it")
         proof = by_card.pop((deal, card))
-        if ordered and proof.position != position:
+        if proof.position != position:
             raise ProofError(
                 f"{card} was dealt from position {position} of deal {deal}, but its proof"
                 f" opens position {proof.position}"

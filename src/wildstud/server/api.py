@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import time
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
@@ -97,6 +98,9 @@ class NotReadyError(RuntimeError):
 
 READY_TIMEOUT = 2.0
 """Seconds the readiness check waits for the database to answer."""
+WRITE_PROBE_EVERY = 1.0
+"""Seconds a successful write probe is trusted: however often readiness is asked, the
+database is written to at most once a second for it."""
 
 
 def _lobby(request: Request) -> Lobby:
@@ -142,8 +146,9 @@ async def health() -> dict[str, str]:
     responses={503: {"model": ErrorBody, "description": "Not ready: the detail says why"}},
 )
 async def ready(request: Request) -> dict[str, str | int]:
-    """``{"status": "ready", "tables": n}``, or 503 while the tables load or the database does
-    not answer (a load balancer sends no one here then)."""
+    """``{"status": "ready", "tables": n}``, or 503 while the tables load (at the start, or
+    again after a change failed to be stored), while the database does not answer, or while
+    it cannot be written (a full disk): a load balancer sends no one here then."""
     lobby = _lobby(request)
     if not lobby.loaded:
         raise NotReadyError("the tables are still loading")
@@ -152,6 +157,15 @@ async def ready(request: Request) -> dict[str, str | int]:
             await lobby.store.call(lobby.store.ping)
     except Exception:  # any failure to answer is "not ready", whatever the driver raised
         raise NotReadyError("the database does not answer") from None
+    if lobby.reloading:  # the database is back, but not yet every table
+        raise NotReadyError(f"{lobby.reloading} table(s) still loading after a failed write")
+    if time.monotonic() - lobby.written_at >= WRITE_PROBE_EVERY:
+        try:
+            async with asyncio.timeout(READY_TIMEOUT):
+                await lobby.store.call(lobby.store.probe_write)
+        except Exception:
+            raise NotReadyError("the database cannot be written") from None
+        lobby.written_at = time.monotonic()
     return {"status": "ready", "tables": len(lobby.tables)}
 
 
@@ -305,6 +319,25 @@ async def host_view(token: Token, request: Request) -> TableCreated:
         table=TableInfo.model_validate(table.info()),
         host_token=token,
         links=_links(request, table, token),
+    )
+
+
+@router.post(
+    "/host/{token}/links",
+    responses=_LIMITED,
+    dependencies=_HOST,
+    summary="Replace the host, join and watch links",
+)
+async def new_links(token: Token, request: Request) -> TableCreated:
+    """New host, join and watch links, for links shared too far: the old three stop working
+    at once, and the sockets opened with the old watch link are closed. Seated players keep
+    their own seat links. The answer is the only place the new host link is shown."""
+    table = _hosted(request, token)
+    host = await _lobby(request).new_links(table)
+    return TableCreated(
+        table=TableInfo.model_validate(table.info()),
+        host_token=host,
+        links=_links(request, table, host),
     )
 
 

@@ -21,6 +21,7 @@ True
 /api/host/{token}/bots
 /api/host/{token}/chat
 /api/host/{token}/end
+/api/host/{token}/links
 /api/host/{token}/mutes
 /api/host/{token}/pause
 /api/host/{token}/rebuys/{request_id}/approve

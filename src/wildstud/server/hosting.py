@@ -238,6 +238,31 @@ class Hosting:
             table.fanout.broadcast_table()
             return seat, token
 
+    async def new_table_links(self) -> str:
+        """New host, join and watch links, for links shared too far: the old ones stop
+        working at once (nothing in the store names them any more), the sockets opened with
+        the old watch link are closed (the host's page too, unless seated: it opens the new
+        host link), and every seated player keeps their own seat link. Returns the new host
+        token (the store keeps only its hash)."""
+        table = self.table
+        async with table.lock:
+            host = new_token()
+            table.host_hash = token_hash(host)
+            table.join_token = new_token()
+            table.watch_token = new_token()
+            await table.driver.commit(Changes(table=table.state()))
+            replaced = dumps(
+                {
+                    "type": "removed",
+                    "message": "the host gave the table new links: this one no longer opens it",
+                }
+            )
+            for client in list(table.fanout.spectators):
+                client.send(replaced)
+                client.close(4404, "link replaced")
+            table.fanout.spectators.clear()
+            return host
+
     # -- seats -----------------------------------------------------------------------------------
 
     async def remove(self, index: int) -> None:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -62,6 +63,8 @@ class Lobby:
         self._watches: dict[str, Table] = {}
         self._reloads: dict[str, asyncio.Task[None]] = {}
         self.loaded = False
+        self.written_at = -math.inf
+        """When the readiness check last wrote to the database (``time.monotonic()``)."""
         self.closing = False
         """Set once the server is going down: new connections are turned away."""
         """Whether :meth:`open` has loaded every table (the server is ready)."""
@@ -74,6 +77,11 @@ class Lobby:
             running=lambda: sum(t.status is TableStatus.RUNNING for t in self.tables.values()),
             connections=lambda: sum(len(t.fanout.clients()) for t in self.tables.values()),
         )
+
+    @property
+    def reloading(self) -> int:
+        """How many tables are being loaded again after a change failed to be stored."""
+        return len(self._reloads)
 
     async def open(self) -> None:
         """Load every table from the store, replay the hands in progress, start the drivers; in
@@ -160,6 +168,18 @@ class Lobby:
         self._hosts[table.host_hash] = table
         self._joins[table.join_token] = table
         self._watches[table.watch_token] = table
+
+    async def new_links(self, table: Table) -> str:
+        """New host, join and watch links for ``table`` (:meth:`Table.new_table_links`), found
+        by their new tokens only from now on; returns the new host token."""
+        old = ((self._hosts, table.host_hash), (self._joins, table.join_token),
+               (self._watches, table.watch_token))  # fmt: skip
+        host = await table.new_table_links()  # a failed write raises: the old links stand
+        for index, key in old:
+            if index.get(key) is table:
+                del index[key]
+        self._add(table)
+        return host
 
     def _reload_soon(self, table: Table) -> None:
         if table.id not in self._reloads:

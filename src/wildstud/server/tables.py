@@ -325,6 +325,11 @@ class Table:
         """A new token for a player's seat: the old one stops opening it at once."""
         return await self.hosting.new_link(index)
 
+    async def new_table_links(self) -> str:
+        """New host, join and watch links: the old ones stop working at once; returns the new
+        host token."""
+        return await self.hosting.new_table_links()
+
     async def remove(self, index: int) -> None:
         """The host removes a player or a bot, or a player leaves: at once between hands; in
         a hand, the seat checks or folds at its turns and leaves (cashing out) when it ends."""

@@ -33,6 +33,7 @@ from sqlalchemy import (
     func,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import URL, make_url
@@ -422,6 +423,14 @@ class Store:
         """Ask the database a trivial question: raises unless it answers."""
         with self.engine.connect() as connection:
             connection.execute(select(1))
+
+    def probe_write(self) -> None:
+        """Write to the database and commit: raises unless it can (a full disk, a file or a
+        server that refuses writes). A database that answers questions may still refuse
+        every write, and then no table can store a move. The probe writes the schema's
+        version row over itself, so it changes nothing and needs no table of its own."""
+        with self.engine.begin() as connection:
+            connection.execute(text("UPDATE alembic_version SET version_num = version_num"))
 
     def rebuys(self, table_id: str) -> list[RebuyState]:
         """Every request for chips at a table, decided or not, oldest first."""

@@ -1,69 +1,22 @@
 // Past hands: a list, any hand replayed move by move as the table showed it, and its PHH record
 // to download. At a seat (given its token) a hand replays from that seat: the server sends the
-// seat's own hole cards and no one else's hidden card the showdown did not show. The cards the hand showed are checked here against each deal's commitment (the
-// Merkle root the server sent before the deal's first card) and marked as proven.
+// seat's own hole cards and no one else's hidden card the showdown did not show. The cards the
+// hand showed are checked here against each deal's commitment (the Merkle root the server sent
+// before the deal's first card) and the position each was dealt from (proofs.js), and marked
+// as proven.
 
 import { api, base, h } from "./api.js";
 import { cardName, pretty } from "./cards.js";
 import { describeEvent } from "./events.js";
 import { drawBanner, drawCentre, drawSeats } from "./drawing.js";
 import { fetchOdds, oddsPanel } from "./replayodds.js";
+import { canCheck, checkCards, failures, markCards } from "./proofs.js";
 
-// -- proofs: the same tree as src/wildstud/commitment.py (RFC 6962, SHA-256) ------------------
-
-const DECK_SIZE = 52;
-const RANK_ORDER = "23456789TJQKA";
-const SUIT_ORDER = "cdhs";
-
-const bytes = (hex) => Uint8Array.from(hex.match(/../g) || [], (pair) => parseInt(pair, 16));
-const toHex = (data) => Array.from(data, (byte) => byte.toString(16).padStart(2, "0")).join("");
-
-async function sha256(...parts) {
-  const all = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    all.set(part, offset);
-    offset += part.length;
-  }
-  return new Uint8Array(await crypto.subtle.digest("SHA-256", all));
-}
-
-/** Whether a proof leads from its card, position and salt to the root (RFC 9162, 2.1.3.2). */
-export async function proofHolds(root, proof) {
-  const code = RANK_ORDER.indexOf(proof.card[0]) * 4 + SUIT_ORDER.indexOf(proof.card[1]);
-  if (code < 0 || !/^[0-9a-f]{64}$/.test(proof.salt)) return false;
-  let hash = await sha256(Uint8Array.of(0, proof.position, code), bytes(proof.salt));
-  let fn = proof.position;
-  let sn = DECK_SIZE - 1;
-  if (fn > sn) return false;
-  for (const sibling of proof.path.map(bytes)) {
-    if (sn === 0) return false;
-    if (fn & 1 || fn === sn) {
-      hash = await sha256(Uint8Array.of(1), sibling, hash);
-      while (!(fn & 1) && fn !== 0) {
-        fn >>= 1;
-        sn >>= 1;
-      }
-    } else {
-      hash = await sha256(Uint8Array.of(1), hash, sibling);
-    }
-    fn >>= 1;
-    sn >>= 1;
-  }
-  return sn === 0 && toHex(hash) === root;
-}
-
-/** Each proof checked against its deal's root: a map from "deal:card" to true or false; null
- * where the browser has no WebCrypto (a page served over plain http from another machine). */
-async function checkProofs(record) {
-  if (!globalThis.crypto || !crypto.subtle) return null;
-  const roots = new Map(record.commitments.map((item) => [item.deal, item.root]));
-  const results = new Map();
-  for (const proof of record.proofs) {
-    const root = roots.get(proof.deal);
-    results.set(`${proof.deal}:${proof.card}`, root !== undefined && (await proofHolds(root, proof)));
-  }
-  return results;
+/** Each card the hand shows, checked against its deal's root and the position it was dealt
+ * from (proofs.js); null where the browser has no WebCrypto (a page served over plain http
+ * from another machine). */
+async function checkProofs(record, events) {
+  return canCheck() ? checkCards(record.commitments, record.proofs, events) : null;
 }
 
 /** Who got each card the events show, by "deal:card": an engine seat, or null (the centre). */
@@ -89,13 +42,13 @@ function provenSection(record, events, results) {
     section.append(h("p", { className: "muted" }, "This hand was dealt before deck commitments: it has no proofs."));
     return section;
   }
-  const failed = results ? record.proofs.filter((proof) => !results.get(`${proof.deal}:${proof.card}`)) : [];
+  const failed = results ? failures(results, pretty) : [];
   const status =
     results === null
       ? "This browser cannot check the proofs here (WebCrypto needs https or this computer); download the PHH record and run wildstud verify."
       : failed.length
-        ? `The proof of ${failed.map((proof) => pretty(proof.card)).join(", ")} does not hold: that card is not the one the deck was committed to.`
-        : `All ${record.proofs.length} proofs hold: each card shown is the one the deck was committed to before the deal (checked in this browser). Folded and mucked cards were never opened.`;
+        ? `A card fails its check: ${failed.join(" ")} That card is not the one the deck was committed to.`
+        : `All ${record.proofs.length} proofs hold: each card shown is the one the deck was committed to before the deal, dealt from its committed position (checked in this browser). Folded and mucked cards were never opened.`;
   section.append(
     h("h4", {}, "Proven cards"),
     h("p", { className: failed.length ? "proof-failed" : "proof-status" }, status),
@@ -108,7 +61,7 @@ function provenSection(record, events, results) {
     const who = seat === null ? "centre" : record.names[seat];
     const row = `${proof.deal}:${who}`;
     if (!rows.has(row)) rows.set(row, { deal: proof.deal, who, cards: [] });
-    const ok = results ? results.get(key) : null;
+    const ok = results ? Boolean(results.get(key) && results.get(key).ok) : null;
     const mark = ok === null ? "?" : ok ? "✓" : "✗";
     const label = `${cardName(proof.card)}, ${ok === null ? "proof not checked here" : ok ? "proven" : "proof fails"}`;
     rows
@@ -129,19 +82,6 @@ function provenSection(record, events, results) {
   }
   section.append(list);
   return section;
-}
-
-/** Mark the cards drawn on the felt that are proven in the deal shown. */
-function markProven(container, deal, results) {
-  if (!results) return;
-  for (const element of container.querySelectorAll(".card[data-card]")) {
-    const code = element.dataset.card;
-    if (!code || !results.get(`${deal}:${code}`)) continue;
-    element.classList.add("proven");
-    const label = `${element.getAttribute("aria-label")}, proven`;
-    element.setAttribute("aria-label", label);
-    element.title = label;
-  }
 }
 
 export class HistoryPanel {
@@ -272,7 +212,7 @@ export class HistoryPanel {
       const mine = you === null ? null : record.lineup[you];
       drawSeats(seats, { hand, wild, total: this.seatCount(), mine, showEmpty: false });
       drawCentre(centre, hand, wild);
-      markProven(felt, view.deal || 1, results);
+      markCards(felt, view.deal || 1, results, "proven");
       odds.draw(counts[step]);
       const lines = view.events.map((event) => describeEvent(event, record.names)).filter(Boolean);
       log.start = Math.max(1, lines.length - 7);
@@ -286,7 +226,7 @@ export class HistoryPanel {
         (step === last ? buttons.back : buttons.next).focus({ preventScroll: true });
       }
     };
-    const results = await checkProofs(record);
+    const results = await checkProofs(record, events);
     const proven = provenSection(record, events, results);
     box.replaceChildren(heading, controls, stepLine, banner, felt, odds.element, log, proven);
     fetchOdds(this.tableId, number).then(odds.show);

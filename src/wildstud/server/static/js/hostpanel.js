@@ -164,14 +164,29 @@ export class HostConsole {
   linkList() {
     const links = this.created.links;
     return h(
-      "dl",
-      { className: "links" },
-      [
-        ["Players join with", links.join],
-        ["Spectators watch with", links.watch],
-        ["Host (keep it to yourself)", links.host],
-      ].map(([label, link]) => [h("dt", {}, label), h("dd", {}, h("a", { href: link }, link))]),
+      "div",
+      {},
+      h(
+        "dl",
+        { className: "links" },
+        [
+          ["Players join with", links.join],
+          ["Spectators watch with", links.watch],
+          ["Host (keep it to yourself)", links.host],
+        ].map(([label, link]) => [h("dt", {}, label), h("dd", {}, h("a", { href: link }, link))]),
+      ),
+      h("button", { type: "button", id: "new-links", onclick: () => this.newLinks() }, "Replace these links"),
     );
+  }
+
+  /** New host, join and watch links (shared too far): the old ones stop working at once, and
+   * this page opens the new host link. Seated players keep their own links. */
+  async newLinks() {
+    const warning =
+      "Replace the host, join and watch links? The old ones stop working at once; seated players keep their own links.";
+    if (!window.confirm(warning)) return;
+    const answer = await this.command("/links", "POST", undefined, "New links made.");
+    if (answer) window.location.replace(answer.links.host);
   }
 
   setFolded(folded) {

@@ -7,7 +7,7 @@
 
 import { h } from "./api.js";
 import { TableSocket } from "./socket.js";
-import { toggleFourColour, fourColour } from "./cards.js";
+import { pretty, toggleFourColour, fourColour } from "./cards.js";
 import { drawBanner, drawCentre, drawSeats, pendingRedeal } from "./drawing.js";
 import { currentDeal } from "./banner.js";
 import { describeRedeal } from "./words.js";
@@ -26,6 +26,7 @@ import { SeatControls } from "./seatcontrols.js";
 import { ShowdownChoice } from "./showdown.js";
 import { keepGoodbye, keptGoodbye, showGoodbye } from "./goodbye.js";
 import { initialState, nameAt, reduce } from "./state.js";
+import { LiveProofs } from "./proofs.js";
 
 const SHORTCUTS_KEY = "wildstud.shortcuts";
 // Keys typed here belong to what holds them, never to the table.
@@ -60,6 +61,7 @@ class TablePage {
     this.host = host;
     this.announceTimer = null;
     this.spoken = { wild: null, turn: null, over: null, redeal: null, hand: null, from: 0 };
+    this.proofs = new LiveProofs(pretty);
     this.build(host);
     this.speaker = new Speaker(this.el.speak);
   }
@@ -183,6 +185,7 @@ class TablePage {
       ),
       el.keys,
       el.banner,
+      this.proofs.element,
       el.speak,
       el.announce,
       el.felt,
@@ -244,6 +247,10 @@ class TablePage {
     if (frame.type === "table") this.ledger.update(state.table, state.welcome);
     if (frame.type === "showdown") this.showdown.update(frame);
     for (const effect of effects) this.apply(effect);
+    if (state.hand !== before.hand && (frame.type === "hand" || frame.type === "update")) {
+      // Every card the frame shows is checked against its deal's commitment as it arrives.
+      this.proofs.frame(frame, state.hand).then((changed) => changed && this.markProofs());
+    }
     if (state === before && frame.type !== "showdown") return;
     this.render(before);
   }
@@ -395,6 +402,7 @@ class TablePage {
       this.renderSeatControls();
       this.showdown.render(this.mySeat(), hand ? hand.number : null);
     });
+    this.markProofs();
     if (this.host && this.host.update && table) this.host.update(table);
     this.speakChanges();
     const body = document.body.dataset;
@@ -403,6 +411,12 @@ class TablePage {
     body.phase = hand ? hand.view.phase : "";
     body.role = this.state.welcome ? this.state.welcome.role : "";
     document.dispatchEvent(new CustomEvent("wildstud:render"));
+  }
+
+  /** The cards on the felt marked with their proofs' checks (drawing a card drops its mark). */
+  markProofs() {
+    const hand = this.state.hand;
+    if (hand) this.proofs.mark(this.el.felt, hand.number, hand.view.deal);
   }
 
   renderGame() {

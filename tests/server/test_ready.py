@@ -1,0 +1,134 @@
+"""Ready means ready: ``/api/ready`` answers 503 while the database answers questions but
+cannot be written (its disk full: SQLite on a small tmpfs, filled to the last byte), and while a
+table broken by a failed write is still loading again after a PostgreSQL outage, when the
+database answers again: not only while the database is down (``test_operations.py``)."""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.server.conftest import Postgres, Server
+from tests.server.wsclient import Api
+from wildstud.server.api import WRITE_PROBE_EVERY
+
+
+@contextlib.contextmanager
+def _small_disk(folder: Path) -> Iterator[Path]:
+    """A 4 MiB tmpfs mounted on ``folder`` (mounting needs root, as the tests run)."""
+    folder.mkdir()
+    mounted = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(folder)], capture_output=True
+    )
+    if mounted.returncode:
+        pytest.fail(f"a tmpfs cannot be mounted here: {mounted.stderr.decode().strip()}")
+    try:
+        yield folder
+    finally:
+        subprocess.run(["umount", "-l", str(folder)], check=True)
+
+
+def _fill(disk: Path) -> Path:
+    """Fill ``disk`` to its last byte with one file; returns it."""
+    filler = disk / "filler"
+    with filler.open("wb", buffering=0) as out:
+        try:
+            while True:
+                out.write(b"\0" * 4096)
+        except OSError as error:
+            full = error.errno
+    assert full == errno.ENOSPC
+    return filler
+
+
+def _ready(server: Server) -> httpx.Response:
+    return httpx.get(f"{server.base}/api/ready", timeout=10, trust_env=False)
+
+
+def _until(server: Server, done: str, seconds: float = 20) -> list[tuple[int, str]]:
+    """Ask ``/api/ready`` until its answer says ``done``; every answer on the way."""
+    answers = []
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        answer = _ready(server)
+        answers.append((answer.status_code, answer.text))
+        if done in answer.text:
+            return answers
+        time.sleep(0.05)
+    raise AssertionError(f"never {done!r}: {answers[-5:]}")
+
+
+def _playing(api: Api, *, pause: bool = False) -> str:
+    """A table of bots that has played a hand (and is paused, with ``pause``); the address
+    of its list of hands."""
+    created = api.create(games=[{"game": "FTQ"}], seats=4, hand_pause=0, bot_delay=0)
+    for _ in range(3):
+        api.ok(api.host(created, "POST", "/bots", kind="calling-bot"))
+    api.ok(api.host(created, "POST", "/start"))
+    hands = f"/api/tables/{created['table']['id']}/hands"
+    deadline = time.monotonic() + 30
+    while not api.get(hands):
+        assert time.monotonic() < deadline, "no hand finished"
+        time.sleep(0.1)
+    if pause:
+        api.ok(api.host(created, "POST", "/pause"))
+    return hands
+
+
+def test_not_ready_while_the_disk_is_full(tmp_path: Path) -> None:
+    with _small_disk(tmp_path / "disk") as disk:
+        server = Server(f"sqlite:///{disk / 'wildstud.sqlite3'}", tmp_path / "server.log").start()
+        try:
+            api = Api(server.base)
+            _playing(api, pause=True)  # nothing more is written
+            assert _ready(server).status_code == 200
+
+            filler = _fill(disk)
+            # A probe that succeeded is trusted for a second; after it, the full disk shows,
+            # though the database answers every question.
+            time.sleep(WRITE_PROBE_EVERY)
+            answer = _ready(server)
+            assert answer.status_code == 503
+            assert answer.json() == {"detail": "the database cannot be written"}
+            assert httpx.get(f"{server.base}/api/health", timeout=5).status_code == 200
+
+            filler.unlink()
+            assert _until(server, '"status":"ready"')[-1][0] == 200
+        finally:
+            server.stop()
+
+
+def test_not_ready_while_tables_load_again_after_an_outage(
+    postgres: Postgres, tmp_path: Path
+) -> None:
+    server = Server(postgres.new_database(), tmp_path / "server.log").start()
+    try:
+        api = Api(server.base)
+        hands = _playing(api)
+        postgres.stop_server()
+        down = time.monotonic()
+        try:
+            # The table's next write fails; it tries to load again, at longer and longer
+            # intervals (0.5 s, 1 s, 2 s … up to 10 s) while the database is down.
+            _until(server, "the database does not answer")
+            time.sleep(max(0.0, 17 - (time.monotonic() - down)))
+        finally:
+            postgres.start_server()
+        answers = _until(server, '"status":"ready"', seconds=60)
+        # The database answers before the table is back: not ready until it is.
+        assert any("1 table(s) still loading after a failed write" in text for _, text in answers)
+        assert all(code == 503 for code, _ in answers[:-1])
+        played = len(api.get(hands))
+        deadline = time.monotonic() + 30
+        while len(api.get(hands)) <= played:
+            assert time.monotonic() < deadline, "no hand finished after the outage"
+            time.sleep(0.1)
+    finally:
+        server.stop()
