@@ -1,13 +1,13 @@
-"""The screenshots of docs/screenshots/: each page of a night at each screen of board.py.
+"""The screenshots of docs/screenshots/screens/: each page of a night at each screen of
+board.py.
 
     python -m tests.browser.screenshots [folder]
 
 starts a server of its own on a fresh SQLite database (on the loopback address), seats Annabel
-and seven calling bots at a no-limit table, plays to the last street and photographs the home
-page, the join page, Annabel's seat (at her turn, with the history open, and with the ledger in
-view), a spectator's page and the host's page, at every screen; then a table of two seats at
-every screen. The folder defaults to docs/screenshots. Debian's Chromium is needed, as for the
-browser tests.
+and seven calling bots at a no-limit table, plays to the last street and photographs Annabel's
+seat (at her turn, and with the history open), a spectator's page, the host's page, the join
+page and the home page, at every screen; then a table of two seats at every screen. The folder
+defaults to docs/screenshots/screens. Debian's Chromium is needed, as for the browser tests.
 """
 
 from __future__ import annotations
@@ -80,7 +80,6 @@ async def shoot(
             await _both(pages, folder, "history")
             for page in pages.values():
                 await page.get_by_role("button", name="Close the history").click()
-                await page.locator("#ledger").scroll_into_view_if_needed()
             watch = {touch: await ctx.new_page() for touch, ctx in contexts.items()}
             for page in watch.values():
                 await page.goto(created["links"]["watch"])
@@ -105,7 +104,7 @@ async def shoot(
 
 def main() -> None:
     """Start a server, take the screenshots, stop the server."""
-    folder = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots")
+    folder = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots/screens")
     with tempfile.TemporaryDirectory() as scratch:
         server = server_fixtures.Server(
             f"sqlite:///{Path(scratch) / 'wildstud.sqlite3'}", Path(scratch) / "server.log"
