@@ -32,7 +32,9 @@ async def _shoot(page: Page, folder: Path, name: str, touch: bool) -> None:
         await page.set_viewport_size(screen.viewport)
         await page.evaluate("window.scrollTo(0, 0)")
         await page.wait_for_timeout(250)
-        await page.screenshot(path=str(folder / f"{name}-{screen.name}.png"))
+        # JPEG at 85: a tenth of a PNG's size, and a page of text and cards still reads.
+        path = folder / f"{name}-{screen.name}.jpg"
+        await page.screenshot(path=str(path), type="jpeg", quality=85)
 
 
 async def _both(pages: dict[bool, Page], folder: Path, name: str) -> None:

@@ -182,6 +182,12 @@ class TablePage {
     );
     el.historyBody = h("div", { className: "history-body" });
     el.history.append(el.historyClose, el.historyBody);
+    // Escape closes the panel that lies over the table, as it would a dialog.
+    el.history.addEventListener("keydown", (event) => {
+      if (event.key !== "Escape") return;
+      event.preventDefault();
+      this.toggleHistory();
+    });
     this.root.classList.add("table-page");
     this.root.append(
       h(
@@ -236,10 +242,9 @@ class TablePage {
     el.history.hidden = !el.history.hidden;
     el.historyButton.setAttribute("aria-expanded", String(!el.history.hidden));
     if (!el.history.hidden && this.state.welcome) this.historyPanel.load(this.state.welcome.table_id);
-    document.body.classList.toggle("history-open", !el.history.hidden);
     // The panel lies over the table: the focus goes into it, and back to its button on closing.
     if (!el.history.hidden) el.historyClose.focus({ preventScroll: true });
-    else el.historyButton.focus({ preventScroll: true });
+    else (el.historyButton.checkVisibility() ? el.historyButton : el.menuButton).focus({ preventScroll: true });
   }
 
   toggleShortcuts() {
