@@ -68,6 +68,8 @@ export function drawBanner(banner, hand) {
 export function drawSeats(container, { hand, wild, table = null, total, mine = null, showEmpty = true }) {
   const fresh = document.createElement("div");
   const redeal = pendingRedeal(hand);
+  // How many places the table has: app.css lays the seats out for that many.
+  container.dataset.count = String(total);
   const anchor = mine === null ? 0 : mine;
   const inHand = new Map();
   if (hand) hand.lineup.forEach((tableSeat, engine) => inHand.set(tableSeat, engine));
@@ -124,34 +126,49 @@ export function drawSeats(container, { hand, wild, table = null, total, mine = n
     if (info && !info.connected && info.kind === "player") {
       head.append(h("span", { className: "away-tag" }, "away"));
       labelParts.push("away");
+      classes.push("away");
     }
     const stack = view ? view.stack : info.stack;
-    const lines = [head, h("div", { className: "stack" }, `${stack} chips`)];
+    // A seat is drawn in four parts that app.css lays out as a row on a phone and as a box
+    // round the felt on a wide screen: its head, its figures and states, its cards, and what
+    // the showdown said of it.
+    const figures = [h("span", { className: "stack" }, `${stack} chips`)];
     labelParts.push(`${stack} chips`);
     if (toAct) labelParts.push("to act");
     if (view && view.bet) {
-      lines.push(h("div", { className: "bet" }, `bet ${view.bet}`));
+      // The bet lies in front of the seat as a chip with its amount.
+      figures.push(
+        h(
+          "span",
+          { className: "bet", "data-key": "bet" },
+          h("span", { className: "chip", "aria-hidden": "true" }),
+          `bet ${view.bet}`,
+        ),
+      );
       labelParts.push(`bet ${view.bet}`);
     }
     // The seat's state is in its label too: a seat is one tab stop, and what it says on
     // arrival is all a screen-reader user hears of it before reading on.
-    for (const [on, state] of [
-      [view && view.folded, "folded"],
-      [view && view.all_in, "all in"],
-      [info && info.sitting_out, "sitting out"],
+    for (const [on, state, kind] of [
+      [view && view.folded, "folded", "folded"],
+      [view && view.all_in, "all in", "all-in"],
+      [info && info.sitting_out, "sitting out", "sitting-out"],
     ]) {
       if (!on) continue;
-      lines.push(h("div", { className: "state" }, state));
+      figures.push(h("span", { className: `state state-${kind}` }, state));
       labelParts.push(state);
+      if (kind !== "folded") classes.push(kind);
     }
     if (view && wild && wild.perSeat) {
       const rank = wild.seatRank.get(engine);
       if (rank) {
         const text = `wild here: ${rankPlural(rank) || rank}`;
-        lines.push(h("div", { className: "seat-wild", "data-rank": rank }, "★ ", text));
+        figures.push(h("span", { className: "seat-wild", "data-rank": rank }, "★ ", text));
         labelParts.push(text);
       }
     }
+    if (toAct && hand.clock) figures.push(h("span", { className: "clock", "aria-live": "off" }));
+    const lines = [head, h("div", { className: "seat-figures" }, figures)];
     if (view) {
       const showdown = shown.get(engine);
       const best = new Map();
@@ -177,19 +194,20 @@ export function drawSeats(container, { hand, wild, table = null, total, mine = n
         cards.append(card);
       });
       lines.push(cards);
+      const foot = [];
       if (redeal && redeal.seat === engine) {
-        lines.push(h("div", { className: "seat-redeal" }, redeal.card ? `${pretty(redeal.card)}: redeal` : "redeal"));
+        foot.push(h("div", { className: "seat-redeal" }, redeal.card ? `${pretty(redeal.card)}: redeal` : "redeal"));
         labelParts.push("redeal");
       }
       if (showdown)
-        lines.push(h("div", { className: "result" }, showdown.description, showdown.natural ? " (natural)" : ""));
+        foot.push(h("div", { className: "result" }, showdown.description, showdown.natural ? " (natural)" : ""));
       if (won.has(engine)) {
-        lines.push(h("div", { className: "won" }, `wins ${won.get(engine)}`));
+        foot.push(h("div", { className: "won" }, `wins ${won.get(engine)}`));
         labelParts.push(`wins ${won.get(engine)}`);
-        if (winner) lines.push(h("div", { className: "winner-tag" }, "★ winning hand"));
+        if (winner) foot.push(h("div", { className: "winner-tag" }, "★ winning hand"));
       }
+      if (foot.length) lines.push(h("div", { className: "seat-foot" }, foot));
     }
-    if (toAct && hand.clock) lines.push(h("div", { className: "clock", "aria-live": "off" }));
     fresh.append(
       h(
         "div",

@@ -102,7 +102,7 @@ export class HistoryPanel {
 
   stale() {
     this.fresh = false;
-    if (!this.element.hidden && this.tableId) this.load(this.tableId);
+    if (!this.element.closest("[hidden]") && this.tableId) this.load(this.tableId);
   }
 
   async load(tableId) {

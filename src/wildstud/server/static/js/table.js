@@ -121,6 +121,22 @@ class TablePage {
       },
       "Keys",
     );
+    // On a narrow screen the tools fold behind one button and open over the table (table.css).
+    el.menuButton = h(
+      "button",
+      {
+        type: "button",
+        className: "menu-button",
+        "aria-expanded": "false",
+        "aria-controls": "tools",
+        onclick: () => {
+          const open = el.menuButton.getAttribute("aria-expanded") !== "true";
+          el.menuButton.setAttribute("aria-expanded", String(open));
+          el.menuButton.parentElement.classList.toggle("menu-open", open);
+        },
+      },
+      "Menu",
+    );
     el.keys = h(
       "div",
       { id: "keys", className: "keys", hidden: true },
@@ -164,48 +180,71 @@ class TablePage {
     el.host = h("div", { className: "host-panel" });
     if (host) el.host.append(host.element || host);
     el.confirm = this.panel.dialog;
+    // The stage is the board, one screen high: nothing on it scrolls the page, and what it
+    // cannot hold (the log, the chat, the ledger, the history) lies under it or beside it
+    // (app.css), so opening any of those never moves the table.
+    el.historyClose = h(
+      "button",
+      { type: "button", className: "panel-close", "aria-controls": "history", onclick: () => this.toggleHistory() },
+      "Close the history",
+    );
+    el.historyBody = h("div", { className: "history-body" });
+    el.history.append(el.historyClose, el.historyBody);
+    // Escape closes the panel that lies over the table, as it would a dialog.
+    el.history.addEventListener("keydown", (event) => {
+      if (event.key !== "Escape") return;
+      event.preventDefault();
+      this.toggleHistory();
+    });
+    this.root.classList.add("table-page");
     this.root.append(
       h(
-        "header",
-        { className: "bar" },
-        el.name,
-        el.game,
-        el.stalled,
+        "div",
+        { className: "stage", id: "stage" },
         h(
-          "div",
-          { className: "tools" },
-          el.four,
-          el.historyButton,
-          el.shortcutsButton,
-          el.keysButton,
-          this.attention.soundButton,
-          this.attention.notifyButton,
+          "header",
+          { className: "bar" },
+          h("div", { className: "title" }, el.name, el.game),
+          el.menuButton,
+          h(
+            "div",
+            { className: "tools", id: "tools" },
+            el.four,
+            el.historyButton,
+            el.shortcutsButton,
+            el.keysButton,
+            this.attention.soundButton,
+            this.attention.notifyButton,
+          ),
+          el.status,
         ),
-        el.status,
+        el.keys,
+        el.banner,
+        el.stalled,
+        this.proofs.element,
+        el.speak,
+        el.announce,
+        el.felt,
+        h("div", { className: "dock", id: "dock" }, el.picker, el.actions, this.showdown.element),
       ),
-      el.keys,
-      el.banner,
-      this.proofs.element,
-      el.speak,
-      el.announce,
-      el.felt,
-      el.picker,
-      el.actions,
-      this.showdown.element,
-      this.seatControls.element,
       h(
         "div",
-        { className: "logs" },
-        h("details", { className: "log-box", open: true }, h("summary", {}, "Hand log"), el.log),
-        this.chat.element,
+        { className: "extras", id: "extras" },
+        this.seatControls.element,
+        h(
+          "div",
+          { className: "logs" },
+          h("details", { className: "log-box", open: true }, h("summary", {}, "Hand log"), el.log),
+          this.chat.element,
+        ),
+        this.ledger.element,
       ),
-      this.ledger.element,
       el.history,
       this.moment.element,
       el.confirm,
       el.host, // last: beside the table on a wide screen, under it on a phone (hostpanel.js)
     );
-    this.historyPanel = new HistoryPanel(el.history, () => this.seatCount(), this.seatToken);
+    this.historyPanel = new HistoryPanel(el.historyBody, () => this.seatCount(), this.seatToken);
   }
 
   toggleHistory() {
@@ -213,6 +252,9 @@ class TablePage {
     el.history.hidden = !el.history.hidden;
     el.historyButton.setAttribute("aria-expanded", String(!el.history.hidden));
     if (!el.history.hidden && this.state.welcome) this.historyPanel.load(this.state.welcome.table_id);
+    // The panel lies over the table: the focus goes into it, and back to its button on closing.
+    if (!el.history.hidden) el.historyClose.focus({ preventScroll: true });
+    else (el.historyButton.checkVisibility() ? el.historyButton : el.menuButton).focus({ preventScroll: true });
   }
 
   toggleShortcuts() {
@@ -533,7 +575,7 @@ class TablePage {
 
   /** The turn's controls brought into view, where no toast covers them; the focus stays put. */
   reveal() {
-    this.el.actions.scrollIntoView({ block: "nearest" });
+    if (!this.el.actions.closest(".stage")) this.el.actions.scrollIntoView({ block: "nearest" });
     this.placeToast();
   }
 
@@ -569,7 +611,8 @@ class TablePage {
     const elapsed = (performance.now() - this.state.clockAt) / 1000;
     const left = Math.max(0, clock.clock - elapsed);
     const bank = left > 0 ? clock.bank : Math.max(0, clock.bank - (elapsed - clock.clock));
-    setText(element, left > 0 ? `⏱ ${Math.ceil(left)} s` : `⏱ time bank ${Math.ceil(bank)} s`);
+    // The clock's face is drawn by app.css (.clock::before): no emoji the page's font may lack.
+    setText(element, left > 0 ? `${Math.ceil(left)} s` : `time bank ${Math.ceil(bank)} s`);
     element.classList.toggle("low", left < 6);
   }
 
