@@ -208,9 +208,11 @@ def create_app(config: ServerConfig) -> FastAPI:
     def policy(path: str) -> str:
         return docs_csp if path == "/docs" else PAGE_POLICY
 
-    app.add_middleware(BodyLimit, max_bytes=config.limits.max_body_bytes)
-    # In a cluster, a request for a table another process runs is passed on to it.
+    # In a cluster, a request for a table another process runs is passed on to it; the body
+    # limit stands outside the relay (the last added is the outermost), so a relayed body is
+    # refused as early as a direct one, before the relay has buffered more than the limit.
     app.add_middleware(Relay)
+    app.add_middleware(BodyLimit, max_bytes=config.limits.max_body_bytes)
     app.headers = functools.partial(SecurityHeaders, versioned=f"{prefix}/", policy=policy)
     return app
 

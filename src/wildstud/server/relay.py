@@ -183,12 +183,15 @@ class Relay:
     ) -> None:
         if self._http is None:
             self._http = httpx.AsyncClient(timeout=RELAY_TIMEOUT, trust_env=False)
-        body = b""
+        # The body limit (limits.BodyLimit, outside this middleware) refuses a body past its
+        # size while it is read here: at most that much is ever buffered.
+        parts = []
         while True:
             message = await receive()
-            body += message.get("body", b"")
+            parts.append(message.get("body", b""))
             if not message.get("more_body"):
                 break
+        body = b"".join(parts)
         headers = [
             (name.decode("latin-1"), value.decode("latin-1"))
             for name, value in scope["headers"]
