@@ -66,6 +66,7 @@ from wildstud.server.limits import (
 )
 from wildstud.server.lobby import Lobby
 from wildstud.server.metrics import CONTENT_TYPE
+from wildstud.server.reads import HandReads
 from wildstud.server.refusals import describe
 from wildstud.server.relay import Relay
 from wildstud.server.schemas import ErrorBody
@@ -102,6 +103,7 @@ def create_app(config: ServerConfig) -> FastAPI:
             yield
         finally:
             await lobby.close()
+            app.state.reads.close()
             store.close()
 
     app = _Application(
@@ -116,6 +118,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.state.public_url = config.public_url
     app.state.connections = Connections(config.limits)
     app.state.creation_limiter = CreationLimiter(config.limits)
+    app.state.reads = HandReads()
     app.include_router(api.router)
     app.include_router(socket.router)
 
