@@ -23,7 +23,14 @@ import typer
 
 from wildstud.cli import app
 from wildstud.errors import WildstudError
-from wildstud.server.limits import ADDRESS_CONNECTIONS, TABLES_BURST, TABLES_PER_MINUTE, Limits
+from wildstud.server.limits import (
+    ADDRESS_CONNECTIONS,
+    READS_BURST,
+    READS_PER_SECOND,
+    TABLES_BURST,
+    TABLES_PER_MINUTE,
+    Limits,
+)
 
 __all__ = ["serve"]
 
@@ -111,6 +118,17 @@ def serve(
     connections_per_address: Annotated[
         int, typer.Option(min=1, help="WebSockets one client address may have open at once.")
     ] = ADDRESS_CONNECTIONS,
+    reads_per_second: Annotated[
+        float,
+        typer.Option(
+            min=0.01,
+            help="Reads of finished hands, ledgers and nights one client address may make a"
+            " second, on average.",
+        ),
+    ] = READS_PER_SECOND,
+    reads_burst: Annotated[
+        int, typer.Option(min=1, help="Such reads one client address may make at once.")
+    ] = READS_BURST,
     public_url: Annotated[
         str | None,
         typer.Option(
@@ -183,6 +201,8 @@ def serve(
         tables_per_minute=tables_per_minute,
         tables_burst=tables_burst,
         address_connections=connections_per_address,
+        reads_per_second=reads_per_second,
+        reads_burst=reads_burst,
     )
     if cluster or drain:
         from wildstud.server.store import database_url as parsed_url

@@ -63,6 +63,7 @@ from wildstud.server.limits import (
     Connections,
     CreationLimiter,
     RateLimitedError,
+    ReadLimit,
 )
 from wildstud.server.lobby import Lobby
 from wildstud.server.metrics import CONTENT_TYPE
@@ -216,6 +217,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     # refused as early as a direct one, before the relay has buffered more than the limit.
     app.add_middleware(Relay)
     app.add_middleware(BodyLimit, max_bytes=config.limits.max_body_bytes)
+    app.add_middleware(ReadLimit, limits=config.limits)
     app.headers = functools.partial(SecurityHeaders, versioned=f"{prefix}/", policy=policy)
     return app
 

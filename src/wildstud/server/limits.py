@@ -4,7 +4,8 @@ A home game needs a handful of connections per seat and a few new tables an hour
 broken client asks for far more. Past each limit the client gets a clear refusal and nothing
 else changes: a WebSocket over a connection cap gets an error frame with the code
 ``too-many-connections`` and is closed (1008), a request body over :data:`MAX_BODY_BYTES` gets
-413, and creating tables too fast gets 429 with ``Retry-After``.
+413, creating tables too fast gets 429 with ``Retry-After``, and so does reading finished hands, the
+ledger or the night too fast (:class:`ReadLimit`).
 
 Addresses are the client addresses uvicorn sees: behind a reverse proxy on the same machine,
 uvicorn takes them from ``X-Forwarded-For`` (it trusts that header from 127.0.0.1 only).
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -36,16 +38,20 @@ from wildstud.server.security import RateLimiter
 __all__ = [
     "ADDRESS_CONNECTIONS",
     "MAX_BODY_BYTES",
+    "READS_BURST",
+    "READS_PER_SECOND",
     "SEAT_CONNECTIONS",
     "TABLES_BURST",
     "TABLES_PER_MINUTE",
     "TABLE_SPECTATORS",
+    "AddressBuckets",
     "BodyLimit",
     "ConnectionCapError",
     "Connections",
     "CreationLimiter",
     "Limits",
     "RateLimitedError",
+    "ReadLimit",
     "Ticket",
     "table_creation_allowed",
 ]
@@ -62,6 +68,11 @@ TABLES_PER_MINUTE = 10.0
 """Tables one client address may create a minute, on average (10)…"""
 TABLES_BURST = 5
 """…and at once (5)."""
+READS_PER_SECOND = 5.0
+"""Reads of finished hands, ledgers and nights one client address may make a second, on
+average (5: a page that shows a hand asks for one or two)…"""
+READS_BURST = 20
+"""…and at once (20)."""
 _ADDRESSES_KEPT = 10_000
 """Creation buckets kept before the full (idle) ones are forgotten."""
 
@@ -76,6 +87,8 @@ class Limits:
     max_body_bytes: int = MAX_BODY_BYTES
     tables_per_minute: float = TABLES_PER_MINUTE
     tables_burst: int = TABLES_BURST
+    reads_per_second: float = READS_PER_SECOND
+    reads_burst: int = READS_BURST
 
 
 class ConnectionCapError(Exception):
@@ -146,19 +159,13 @@ class Connections:
             del self._by_seat[key]
 
 
-class CreationLimiter:
-    """A token bucket per client address for creating tables.
+class AddressBuckets:
+    """A token bucket per client address: ``burst`` at once, then ``rate`` a second; a bounded
+    number of addresses is remembered (a full bucket is the same as a new one)."""
 
-    >>> times = iter([0.0, 0.0, 0.0, 0.0, 30.0])
-    >>> limiter = CreationLimiter(Limits(tables_per_minute=2, tables_burst=2), times.__next__)
-    >>> limiter.retry_after("a"), limiter.retry_after("a"), limiter.retry_after("a")
-    (None, None, 30.0)
-    >>> limiter.retry_after("a")  # half a minute later: one more
-    """
-
-    def __init__(self, limits: Limits, clock: Callable[[], float] | None = None) -> None:
-        self.rate = limits.tables_per_minute / 60.0
-        self.burst = limits.tables_burst
+    def __init__(self, rate: float, burst: int, clock: Callable[[], float] | None = None) -> None:
+        self.rate = rate
+        self.burst = burst
         self._clock = clock
         self._buckets: dict[str, RateLimiter] = {}
 
@@ -186,6 +193,20 @@ class CreationLimiter:
             self._buckets.clear()
 
 
+class CreationLimiter(AddressBuckets):
+    """A token bucket per client address for creating tables.
+
+    >>> times = iter([0.0, 0.0, 0.0, 0.0, 30.0])
+    >>> limiter = CreationLimiter(Limits(tables_per_minute=2, tables_burst=2), times.__next__)
+    >>> limiter.retry_after("a"), limiter.retry_after("a"), limiter.retry_after("a")
+    (None, None, 30.0)
+    >>> limiter.retry_after("a")  # half a minute later: one more
+    """
+
+    def __init__(self, limits: Limits, clock: Callable[[], float] | None = None) -> None:
+        super().__init__(limits.tables_per_minute / 60.0, limits.tables_burst, clock)
+
+
 def client_address(request: Request) -> str:
     """The address a request came from (``unknown`` when the server cannot tell)."""
     return request.client.host if request.client else "unknown"
@@ -203,6 +224,63 @@ async def table_creation_allowed(request: Request) -> None:
             f" try again in {math.ceil(wait)} s",
             wait,
         )
+
+
+_READS = re.compile(r"^/api/(?:tables|seat)/[^/]+/(?:hands?|ledger|night)(?:[/.]|$)")
+"""The reads that cost the server work: finished hands (their replays and records), the hand
+in progress as a record, the ledger and the night."""
+
+
+class ReadLimit:
+    """ASGI middleware: a client address that reads finished hands, the ledger or the night
+    faster than ``limits.reads_per_second`` (after ``limits.reads_burst`` at once) gets 429
+    with ``Retry-After``; every other request passes untouched.
+
+    >>> bool(_READS.match("/api/tables/abc/hands/3/steps")), bool(_READS.match("/api/health"))
+    (True, False)
+    >>> bool(_READS.match("/api/seat/tok/hand/phh")), bool(_READS.match("/api/tables/a/night.csv"))
+    (True, True)
+    """
+
+    def __init__(
+        self, app: ASGIApp, limits: Limits, clock: Callable[[], float] | None = None
+    ) -> None:
+        self.app = app
+        self.buckets = AddressBuckets(limits.reads_per_second, limits.reads_burst, clock)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] == "GET" and _READS.match(scope["path"]):
+            client = scope.get("client")
+            wait = self.buckets.retry_after(client[0] if client else "unknown")
+            if wait is not None:
+                await _answer(
+                    send,
+                    429,
+                    f"too many reads from your address (at most {self.buckets.rate:g} a second):"
+                    f" try again in {math.ceil(wait)} s",
+                    [(b"retry-after", str(max(1, math.ceil(wait))).encode())],
+                )
+                return
+        await self.app(scope, receive, send)
+
+
+async def _answer(
+    send: Send, status: int, detail: str, headers: list[tuple[bytes, bytes]] | None = None
+) -> None:
+    """A refusal in the API's shape (a ``detail`` sentence), sent before the application."""
+    body = json.dumps({"detail": detail}).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+                *(headers or []),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
 
 
 class _BodyTooLargeError(Exception):
@@ -262,18 +340,5 @@ class BodyLimit:
             await self._refuse(send)
 
     async def _refuse(self, send: Send) -> None:
-        body = json.dumps(
-            {"detail": f"the request body is too large: at most {self.max_bytes} bytes"}
-        ).encode()
-        await send(
-            {
-                "type": "http.response.start",
-                "status": 413,
-                "headers": [
-                    (b"content-type", b"application/json"),
-                    (b"content-length", str(len(body)).encode()),
-                    (b"connection", b"close"),
-                ],
-            }
-        )
-        await send({"type": "http.response.body", "body": body})
+        detail = f"the request body is too large: at most {self.max_bytes} bytes"
+        await _answer(send, 413, detail, [(b"connection", b"close")])
