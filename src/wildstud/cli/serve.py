@@ -190,6 +190,7 @@ def serve(
     from wildstud.server.config import ServerConfig, default_database_url, public_address
     from wildstud.server.logs import LOG_FORMS, LOG_LEVELS, log_config
     from wildstud.server.running import RestartingServer
+    from wildstud.server.timeouts import HeaderDeadline
 
     level = log_level.strip().lower()
     if level not in LOG_LEVELS:
@@ -250,6 +251,8 @@ def serve(
         access_log=True,
         ws_max_size=WS_MAX_BYTES,
         server_header=False,
+        # A request's headers must arrive within a few seconds (uvicorn has no such limit).
+        http=HeaderDeadline,
         # The per-address limits count the client behind a proxy, never the proxy itself.
         proxy_headers=True,
         forwarded_allow_ips=trusted_proxy or ["127.0.0.1"],
