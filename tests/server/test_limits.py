@@ -19,6 +19,8 @@ from tests.server.wsclient import Api, Client
 from wildstud.server.limits import (
     ADDRESS_CONNECTIONS,
     MAX_BODY_BYTES,
+    READS_BURST,
+    READS_PER_SECOND,
     SEAT_CONNECTIONS,
     TABLE_SPECTATORS,
     TABLES_BURST,
@@ -143,6 +145,26 @@ def test_a_request_body_is_limited_whether_declared_or_streamed(server: Server) 
     assert "too large" in streamed.json()["detail"]
     # Nothing was done (seat 0 is still free), and a body under the limit goes through.
     assert api.join(created, "ann")["seat"] == 0
+
+
+def test_reads_of_hands_are_rate_limited_per_address(server: Server) -> None:
+    api = Api(server.base, "127.0.0.45")
+    table_id = api.create(games=[{"game": "FTQ"}], seats=2)["table"]["id"]
+    started = time.monotonic()
+    answers = [api.http.get(f"/api/tables/{table_id}/hands") for _ in range(READS_BURST + 40)]
+    elapsed = time.monotonic() - started
+    served = [a for a in answers if a.status_code == 200]
+    refused = [a for a in answers if a.status_code == 429]
+    assert len(served) + len(refused) == len(answers)
+    assert READS_BURST <= len(served) <= READS_BURST + READS_PER_SECOND * elapsed + 1
+    assert refused, f"{len(answers)} reads in {elapsed:.1f} s, none refused"
+    assert int(refused[0].headers["retry-after"]) >= 1
+    assert "too many reads from your address" in refused[0].json()["detail"]
+    # Another address reads on, and nothing else is limited for the first.
+    other = Api(server.base, "127.0.0.46")
+    assert other.http.get(f"/api/tables/{table_id}/hands").status_code == 200
+    assert api.http.get(f"/api/tables/{table_id}").status_code == 200
+    assert api.http.get("/api/health").status_code == 200
 
 
 def test_an_invalid_request_is_told_what_is_wrong_without_its_input(server: Server) -> None:
