@@ -36,6 +36,8 @@ from wildstud.server.night import report, transfers_csv
 from wildstud.server.reads import HandReads
 from wildstud.server.replay import DeckBook, rebuild, replay_views
 from wildstud.server.requests import (
+    DECLINE_COOLDOWN,
+    MAX_PENDING_PER_ADDRESS,
     DeclineMemory,
     RequestStatus,
     host_command_allowed,
@@ -268,6 +270,12 @@ async def join(token: Token, body: JoinRequest, request: Request, response: Resp
             f"the host declined a request for this name a moment ago: you may ask again in"
             f" {int(wait) + 1} s",
             wait,
+        )
+    if declines.waiting(address, table.requests.pending()) >= MAX_PENDING_PER_ADDRESS:
+        raise RateLimitedError(
+            f"Your address already has {MAX_PENDING_PER_ADDRESS} requests waiting for the host"
+            " at this table: wait for the host's answer",
+            DECLINE_COOLDOWN,
         )
     state, secret = await table.request_seat(body.name, body.seat)
     declines.asked(state.id, address, state.name)

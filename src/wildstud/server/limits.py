@@ -41,6 +41,7 @@ __all__ = [
     "READS_BURST",
     "READS_PER_SECOND",
     "SEAT_CONNECTIONS",
+    "SPECTATORS_PER_ADDRESS",
     "TABLES_BURST",
     "TABLES_PER_MINUTE",
     "TABLE_SPECTATORS",
@@ -61,7 +62,10 @@ SEAT_CONNECTIONS = 4
 ADDRESS_CONNECTIONS = 32
 """WebSockets one client address may have open at once, seats and spectators together (32)."""
 TABLE_SPECTATORS = 50
-"""Spectator WebSockets one table may have open at once (50)."""
+"""Spectator WebSockets one table may have open at once (50)…"""
+SPECTATORS_PER_ADDRESS = TABLE_SPECTATORS // 4
+"""…and of them, from one client address (12: a visitor with two addresses fills half the
+table's spectator seats at most)."""
 MAX_BODY_BYTES = 64 * 1024
 """The largest REST request body, in bytes (64 KiB; a table's settings take under 2 KiB)."""
 TABLES_PER_MINUTE = 10.0
@@ -84,6 +88,7 @@ class Limits:
     seat_connections: int = SEAT_CONNECTIONS
     address_connections: int = ADDRESS_CONNECTIONS
     table_spectators: int = TABLE_SPECTATORS
+    spectators_per_address: int = SPECTATORS_PER_ADDRESS
     max_body_bytes: int = MAX_BODY_BYTES
     tables_per_minute: float = TABLES_PER_MINUTE
     tables_burst: int = TABLES_BURST
@@ -123,6 +128,8 @@ class Connections:
         self.limits = limits
         self._by_address: Counter[str] = Counter()
         self._by_seat: Counter[tuple[str, int | None]] = Counter()
+        self._watching: Counter[tuple[str, str]] = Counter()
+        """Spectators by table and address."""
 
     def admit(self, address: str, table_id: str, seat: int | None) -> Ticket:
         """Count a new connection of ``address`` to ``seat`` (``None``: a spectator) of a
@@ -139,6 +146,12 @@ class Connections:
                 f"this table already has {_plural(limits.table_spectators, 'spectator')}:"
                 " try again later"
             )
+        watching = (table_id, address)
+        if seat is None and self._watching[watching] >= limits.spectators_per_address:
+            raise ConnectionCapError(
+                f"Your address already watches this table"
+                f" {_plural(limits.spectators_per_address, 'time')}: close some first"
+            )
         if seat is not None and held >= limits.seat_connections:
             raise ConnectionCapError(
                 f"this seat already has {_plural(limits.seat_connections, 'connection')} open:"
@@ -146,6 +159,8 @@ class Connections:
             )
         self._by_address[address] += 1
         self._by_seat[table_id, seat] += 1
+        if seat is None:
+            self._watching[watching] += 1
         return Ticket(address, table_id, seat)
 
     def release(self, ticket: Ticket) -> None:
@@ -157,6 +172,11 @@ class Connections:
         self._by_seat[key] -= 1
         if self._by_seat[key] <= 0:
             del self._by_seat[key]
+        if ticket.seat is None:
+            watching = (ticket.table_id, ticket.address)
+            self._watching[watching] -= 1
+            if self._watching[watching] <= 0:
+                del self._watching[watching]
 
 
 class AddressBuckets:
