@@ -22,6 +22,7 @@ import pytest
 
 from tests.server.conftest import MANY_TABLES, WILDSTUD, Postgres, Server
 from tests.server.wsclient import Api, Client, Frame, play
+from wildstud.server.limits import TABLES_BURST
 from wildstud.server.relay import LOOKUPS_BURST, LOOKUPS_PER_SECOND
 
 CLUSTER = (*MANY_TABLES, "--cluster")
@@ -236,3 +237,28 @@ def test_an_unknown_table_costs_one_lookup_and_unknown_floods_are_limited(
     assert looked_up <= LOOKUPS_BURST + LOOKUPS_PER_SECOND * elapsed + 1
     # Another address is not held back.
     assert Api(relay.base, "127.0.9.2").http.get("/api/tables/guess-0").status_code == 404
+
+
+def test_new_tables_are_limited_per_address_across_the_cluster(
+    postgres: Postgres, tmp_path: Path
+) -> None:
+    url = postgres.new_database()
+    pair = [Server(url, tmp_path / f"{name}.log", options=("--cluster",)).start() for name in "ab"]
+    try:
+        apis = [Api(server.base, "127.0.9.5") for server in pair]
+        ftq = {"name": "t", "games": [{"game": "FTQ"}], "seat_requests": False}
+        # One address, both processes in turn: the burst is the cluster's, not each one's.
+        answers = [
+            apis[n % 2].http.post("/api/tables", json=ftq).status_code
+            for n in range(TABLES_BURST + 2)
+        ]
+        assert answers[:TABLES_BURST] == [201] * TABLES_BURST, answers
+        assert answers[TABLES_BURST:] == [429, 429], answers
+        refused = apis[1].http.post("/api/tables", json=ftq)
+        assert refused.status_code == 429
+        assert int(refused.headers["retry-after"]) >= 1
+        # Another address is not held back.
+        assert Api(pair[0].base, "127.0.9.6").http.post("/api/tables", json=ftq).status_code == 201
+    finally:
+        for server in pair:
+            server.stop()

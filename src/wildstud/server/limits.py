@@ -34,6 +34,7 @@ from fastapi import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from wildstud.server.security import RateLimiter
+from wildstud.server.store import buckets
 
 __all__ = [
     "ADDRESS_CONNECTIONS",
@@ -236,7 +237,17 @@ async def table_creation_allowed(request: Request) -> None:
     """A route dependency: raise :class:`RateLimitedError` when the client's address has
     created tables too fast."""
     limiter: CreationLimiter = request.app.state.creation_limiter
-    wait = limiter.retry_after(client_address(request))
+    address = client_address(request)
+    lobby = getattr(request.app.state, "lobby", None)
+    if lobby is not None and lobby.cluster is not None:
+        # A cluster's processes share the bucket, in PostgreSQL: reaching several processes
+        # gives a client no more new tables than one would.
+        store = lobby.store
+        wait = await store.call(
+            buckets.take, store.engine, "tables", address, limiter.rate, limiter.burst
+        )
+    else:
+        wait = limiter.retry_after(address)
     if wait is not None:
         per_minute = limiter.rate * 60
         raise RateLimitedError(

@@ -330,3 +330,15 @@ class LeaseRow(Base):
     """The owning process's id; ``None``: free for the first live process to take."""
     epoch: Mapped[int] = mapped_column(Integer)
     taken_at: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class AddressBucketRow(Base):
+    """A cluster's token bucket for one limit (``kind``) and one client address."""
+
+    __tablename__ = "address_buckets"
+
+    kind: Mapped[str] = mapped_column(String(32), primary_key=True)
+    address: Mapped[str] = mapped_column(String(64), primary_key=True)
+    tokens: Mapped[float] = mapped_column(Float)
+    """What the bucket held at ``updated_at``."""
+    updated_at: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))
