@@ -6,9 +6,12 @@ machines are small and shared."""
 from __future__ import annotations
 
 import asyncio
+import functools
+import itertools
 import random
 import statistics
 import time
+from collections import Counter
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import TypeVar
 
@@ -16,6 +19,7 @@ import httpx
 
 from tests.server.conftest import Server
 from tests.server.wsclient import Api, Client, choose_action
+from wildstud.server.timeouts import HEADER_TIMEOUT
 
 T = TypeVar("T")
 
@@ -126,3 +130,119 @@ def assert_unhurt(figures: Figures) -> None:
     assert health[1] < HEALTH_P99
     assert action[0] < ACTION_P50
     assert action[1] < ACTION_P99
+
+
+def _finished_hands(api: Api, count: int) -> tuple[str, list[int]]:
+    """A table of bots that has played ``count`` hands, then paused."""
+    created = api.create(games=[{"game": "FTQ"}], seats=3, hand_pause=0, bot_delay=0)
+    for _ in range(3):
+        api.ok(api.host(created, "POST", "/bots", kind="calling-bot"))
+    api.ok(api.host(created, "POST", "/start"))
+    table_id = created["table"]["id"]
+    deadline = time.monotonic() + 60
+    while len(api.get(f"/api/tables/{table_id}/hands")) < count:
+        assert time.monotonic() < deadline, "the bots did not finish their hands"
+        time.sleep(0.2)
+    api.ok(api.host(created, "POST", "/pause"))
+    numbers = [hand["number"] for hand in api.get(f"/api/tables/{table_id}/hands")]
+    return table_id, numbers
+
+
+async def _reader(base: str, local: str, paths: list[str], stop: asyncio.Event) -> Counter[int]:
+    """Read ``paths`` round and round as fast as the answers come, never minding a refusal;
+    how many answers of each status came."""
+    answers: Counter[int] = Counter()
+    transport = httpx.AsyncHTTPTransport(local_address=local)
+    async with httpx.AsyncClient(base_url=base, trust_env=False, transport=transport) as http:
+        for path in itertools.cycle(paths):
+            if stop.is_set():
+                break
+            answer = await http.get(path, timeout=30)
+            assert answer.status_code in (200, 429), answer.text
+            answers[answer.status_code] += 1
+    return answers
+
+
+def read_flood(readers: int, hands: int = 6) -> Callable[[Api], Awaitable[Flood[Counter[int]]]]:
+    """``readers`` clients, each from an address of its own, reading the steps and records of
+    ``hands`` finished hands round and round as fast as the server answers."""
+    return functools.partial(_read_flood, readers, hands)
+
+
+async def _read_flood(readers: int, hands: int, api: Api) -> Flood[Counter[int]]:
+    table_id, numbers = _finished_hands(api, hands)
+    paths = [
+        f"/api/tables/{table_id}/hands/{number}/{kind}"
+        for number in numbers
+        for kind in ("steps", "phh")
+    ]
+
+    async def flood(stop: asyncio.Event) -> Counter[int]:
+        clients = [
+            _reader(api.base, f"127.0.7.{10 + n}", paths[n:] + paths[:n], stop)
+            for n in range(readers)
+        ]
+        return sum(await asyncio.gather(*clients), Counter())
+
+    return flood
+
+
+async def _slow_connection(
+    port: int, local: str, stop: asyncio.Event, lived: list[float], open_at_stop: list[float]
+) -> None:
+    """A client that sends a request's headers a line a second, reconnecting whenever the
+    server closes it; notes how long each connection lived."""
+    while not stop.is_set():
+        reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(local, 0))
+        opened = time.monotonic()
+        writer.write(b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        closed = False
+        try:
+            while not stop.is_set():
+                await writer.drain()
+                try:
+                    if not await asyncio.wait_for(reader.read(1024), 1.0):
+                        closed = True
+                        break
+                except TimeoutError:
+                    writer.write(b"X-Slow: 1\r\n")
+        except (ConnectionError, OSError):
+            closed = True
+        (lived if closed else open_at_stop).append(time.monotonic() - opened)
+        writer.close()
+
+
+def slowloris(count: int) -> Callable[[Api], Awaitable[Flood[tuple[list[float], list[float]]]]]:
+    """``count`` connections that send a request's headers a line a second, reconnecting when
+    closed, for at least two and a half header deadlines; the flood's account is how long each
+    connection the server closed had lived, and the ages of those open at the end."""
+    return functools.partial(_slowloris, count)
+
+
+async def _slowloris(count: int, api: Api) -> Flood[tuple[list[float], list[float]]]:
+    port = int(api.base.rsplit(":", 1)[1])
+
+    async def flood(stop: asyncio.Event) -> tuple[list[float], list[float]]:
+        lived: list[float] = []
+        open_at_stop: list[float] = []
+        # However soon the measurement ends, the flood lasts past the deadline twice over.
+        held = asyncio.Event()
+        asyncio.get_running_loop().call_later(2.5 * HEADER_TIMEOUT, held.set)
+        done = asyncio.Event()
+
+        async def until_both() -> None:
+            await stop.wait()
+            await held.wait()
+            done.set()
+
+        waiting = asyncio.create_task(until_both())
+        await asyncio.gather(
+            *(
+                _slow_connection(port, f"127.0.8.{10 + n % 20}", done, lived, open_at_stop)
+                for n in range(count)
+            )
+        )
+        await waiting
+        return lived, open_at_stop
+
+    return flood
