@@ -262,3 +262,44 @@ def test_new_tables_are_limited_per_address_across_the_cluster(
     finally:
         for server in pair:
             server.stop()
+
+
+def test_connections_are_limited_per_address_across_the_cluster(
+    postgres: Postgres, tmp_path: Path
+) -> None:
+    url = postgres.new_database()
+    options = (*CLUSTER, "--connections-per-address", "4")
+    pair = [Server(url, tmp_path / f"{name}.log", options=options).start() for name in "ab"]
+    try:
+        api = Api(pair[0].base)
+        created = [api.create(name=f"t{n}", games=[{"game": "FTQ"}]) for n in (0, 1)]
+        deadline = time.monotonic() + 5.0
+        while [_tables(server) for server in pair] != [1, 1]:
+            assert time.monotonic() < deadline, "the tables did not spread"
+            time.sleep(0.05)
+        urls = [table["links"]["watch_socket"] for table in created]
+
+        async def hoard() -> None:
+            # Two sockets at each process's table from one address: four in all, the cap.
+            mine = []
+            for url in urls * 2:
+                client = await Client(url, "hoard", "127.0.9.7").open()
+                await client.frame("table")
+                mine.append(client)
+            for url in urls:
+                extra = await Client(url, "one more", "127.0.9.7").open()
+                error = await extra.frame("error")
+                assert error["code"] == "too-many-connections"
+                assert "4 connections" in str(error["message"])
+            # A closed socket makes room, whichever process it was at.
+            await mine.pop().close()
+            await asyncio.sleep(0.3)
+            again = await Client(urls[1], "again", "127.0.9.7").open()
+            await again.frame("table")
+            for client in [*mine, again]:
+                await client.close()
+
+        asyncio.run(hoard())
+    finally:
+        for server in pair:
+            server.stop()

@@ -34,7 +34,7 @@ from fastapi import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from wildstud.server.security import RateLimiter
-from wildstud.server.store import buckets
+from wildstud.server.store import limits as shared
 
 __all__ = [
     "ADDRESS_CONNECTIONS",
@@ -55,6 +55,7 @@ __all__ = [
     "RateLimitedError",
     "ReadLimit",
     "Ticket",
+    "address_cap_error",
     "table_creation_allowed",
 ]
 
@@ -137,10 +138,7 @@ class Connections:
         table, or raise :class:`ConnectionCapError` when a cap is reached."""
         limits = self.limits
         if self._by_address[address] >= limits.address_connections:
-            raise ConnectionCapError(
-                f"your address already has {_plural(limits.address_connections, 'connection')}"
-                " open to this server: close some first"
-            )
+            raise address_cap_error(limits.address_connections)
         held = self._by_seat[table_id, seat]
         if seat is None and held >= limits.table_spectators:
             raise ConnectionCapError(
@@ -214,6 +212,14 @@ class AddressBuckets:
             self._buckets.clear()
 
 
+def address_cap_error(cap: int) -> ConnectionCapError:
+    """The refusal of a connection over the per-address cap."""
+    return ConnectionCapError(
+        f"your address already has {_plural(cap, 'connection')} open to this server:"
+        " close some first"
+    )
+
+
 class CreationLimiter(AddressBuckets):
     """A token bucket per client address for creating tables.
 
@@ -244,7 +250,7 @@ async def table_creation_allowed(request: Request) -> None:
         # gives a client no more new tables than one would.
         store = lobby.store
         wait = await store.call(
-            buckets.take, store.engine, "tables", address, limiter.rate, limiter.burst
+            shared.take, store.engine, "tables", address, limiter.rate, limiter.burst
         )
     else:
         wait = limiter.retry_after(address)

@@ -342,3 +342,15 @@ class AddressBucketRow(Base):
     tokens: Mapped[float] = mapped_column(Float)
     """What the bucket held at ``updated_at``."""
     updated_at: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class AddressConnectionsRow(Base):
+    """How many connections one process of a cluster holds open for one client address."""
+
+    __tablename__ = "address_connections"
+
+    process: Mapped[str] = mapped_column(
+        String(32), ForeignKey("processes.id", ondelete="CASCADE"), primary_key=True
+    )
+    address: Mapped[str] = mapped_column(String(64), primary_key=True)
+    count: Mapped[int] = mapped_column(Integer)
