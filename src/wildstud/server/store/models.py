@@ -11,8 +11,8 @@ The schema is created and upgraded by the Alembic migrations in
 and these models agree.
 
 >>> sorted(Base.metadata.tables)
-['actions', 'chat', 'chat_mutes', 'decks', 'hands', 'host_notices', 'leases', 'ledger', \
-'processes', 'rebuys', 'seat_requests', 'seats', 'tables']
+['actions', 'address_buckets', 'address_connections', 'chat', 'chat_mutes', 'decks', 'hands', \
+'host_notices', 'leases', 'ledger', 'processes', 'rebuys', 'seat_requests', 'seats', 'tables']
 """
 
 from __future__ import annotations
