@@ -26,9 +26,13 @@ import httpx
 import pytest
 
 WILDSTUD = str(Path(sys.executable).with_name("wildstud"))
-MANY_TABLES = ("--tables-per-minute", "100000", "--tables-burst", "1000")
-"""Options that let a test module create tables as fast as it likes (the default limit,
-tested in test_limits.py, is a few a minute per address)."""
+MANY_TABLES = (
+    *("--tables-per-minute", "100000", "--tables-burst", "1000"),
+    *("--reads-per-second", "100000", "--reads-burst", "1000"),
+)
+"""Options that let a test module create tables and read hands as fast as it likes (the
+default limits, tested in test_limits.py and test_flood.py, are a few tables a minute and a
+few reads a second per address)."""
 
 
 def free_port() -> int:

@@ -8,8 +8,11 @@ the acceptance (kills, stalls, drains behind nginx) is tests/server/test_chaos.p
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
+import socket
 import subprocess
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,7 +21,9 @@ import httpx
 import pytest
 
 from tests.server.conftest import MANY_TABLES, WILDSTUD, Postgres, Server
-from tests.server.wsclient import Api, Client, play
+from tests.server.wsclient import Api, Client, Frame, play
+from wildstud.server.limits import TABLES_BURST
+from wildstud.server.relay import LOOKUPS_BURST, LOOKUPS_PER_SECOND
 
 CLUSTER = (*MANY_TABLES, "--cluster")
 
@@ -139,3 +144,162 @@ def test_a_process_that_joins_gets_a_share_of_the_tables(
             second.stop()
     finally:
         first.stop()
+
+
+def _owner_and_relay(pair: tuple[Server, Server]) -> tuple[Frame, Server, Server]:
+    """A new table, the process that runs it, and the one that relays to it."""
+    first, _ = pair
+    created = Api(first.base).create(games=[{"game": "FTQ"}], seats=2)
+    deadline = time.monotonic() + 5.0
+    while sum(_tables(server) for server in pair) < 1:
+        assert time.monotonic() < deadline, "nobody took the table"
+        time.sleep(0.05)
+    owner, relay = pair if _tables(pair[0]) else pair[::-1]
+    return created, owner, relay
+
+
+def _peak_memory_kib(server: Server) -> int:
+    """The server process's peak resident memory so far (VmHWM), in KiB."""
+    assert server.process is not None
+    status = Path(f"/proc/{server.process.pid}/status").read_text()
+    return int(next(line for line in status.splitlines() if line.startswith("VmHWM")).split()[1])
+
+
+def _stream(port: int, path: str, total: int) -> tuple[bytes, int, float]:
+    """POST ``total`` bytes to ``path`` as a chunked body, as fast as the server reads, until
+    it answers; the answer's first bytes, the bytes sent and the seconds until the answer."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=30)
+    sock.sendall(
+        f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        "Transfer-Encoding: chunked\r\n\r\n".encode()
+    )
+    chunk = b"x" * 65536
+    frame = f"{len(chunk):x}\r\n".encode() + chunk + b"\r\n"
+    sent = [0]
+
+    def send() -> None:
+        with contextlib.suppress(OSError):
+            while sent[0] < total:
+                sock.sendall(frame)
+                sent[0] += len(chunk)
+
+    started = time.monotonic()
+    sender = threading.Thread(target=send, daemon=True)
+    sender.start()
+    answer = sock.recv(4096)
+    elapsed = time.monotonic() - started
+    sock.shutdown(socket.SHUT_RDWR)
+    sock.close()
+    sender.join(10)
+    return answer, sent[0], elapsed
+
+
+def test_a_relayed_body_is_refused_as_early_as_a_direct_one(pair: tuple[Server, Server]) -> None:
+    created, owner, relay = _owner_and_relay(pair)
+    join = created["links"]["join"].rsplit("/", 1)[1]
+    peaks = [_peak_memory_kib(server) for server in (owner, relay)]
+    answer, sent, elapsed = _stream(relay.port, f"/api/join/{join}", 100 * 1024 * 1024)
+    grown = [
+        _peak_memory_kib(server) - peak for server, peak in zip((owner, relay), peaks, strict=True)
+    ]
+    print(f"relayed 100 MB body: {sent} bytes sent, answered in {elapsed:.2f} s, peaks {grown} KiB")
+    assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
+    assert sent < 16 * 1024 * 1024  # refused early: not read to the end
+    assert elapsed < 10.0
+    assert max(grown) < 16 * 1024  # KiB: nothing like the body was buffered (it cost 194 MB)
+    # The table is untouched and the relay goes on serving it.
+    info = Api(relay.base).get(f"/api/tables/{created['table']['id']}")
+    assert info["seats"] == []
+
+
+def _lookups(server: Server) -> float:
+    metrics = httpx.get(f"{server.base}/metrics", trust_env=False).text
+    line = next(line for line in metrics.splitlines() if line.startswith("wildstud_relay_lookups"))
+    return float(line.split()[1])
+
+
+def test_an_unknown_table_costs_one_lookup_and_unknown_floods_are_limited(
+    pair: tuple[Server, Server],
+) -> None:
+    _, _, relay = _owner_and_relay(pair)
+    api = Api(relay.base, "127.0.9.1")
+    before = _lookups(relay)
+    for _ in range(100):
+        assert api.http.get("/api/tables/no-such-table").status_code == 404
+    assert _lookups(relay) - before == 1  # the first asked the database; the others did not
+    # New unknown ids, as fast as one address can send them: past a burst, refused unread.
+    before = _lookups(relay)
+    started = time.monotonic()
+    answers = [api.http.get(f"/api/tables/guess-{n}").status_code for n in range(LOOKUPS_BURST * 2)]
+    elapsed = time.monotonic() - started
+    assert set(answers) == {404, 429}
+    looked_up = _lookups(relay) - before
+    assert looked_up <= LOOKUPS_BURST + LOOKUPS_PER_SECOND * elapsed + 1
+    # Another address is not held back.
+    assert Api(relay.base, "127.0.9.2").http.get("/api/tables/guess-0").status_code == 404
+
+
+def test_new_tables_are_limited_per_address_across_the_cluster(
+    postgres: Postgres, tmp_path: Path
+) -> None:
+    url = postgres.new_database()
+    pair = [Server(url, tmp_path / f"{name}.log", options=("--cluster",)).start() for name in "ab"]
+    try:
+        apis = [Api(server.base, "127.0.9.5") for server in pair]
+        ftq = {"name": "t", "games": [{"game": "FTQ"}], "seat_requests": False}
+        # One address, both processes in turn: the burst is the cluster's, not each one's.
+        answers = [
+            apis[n % 2].http.post("/api/tables", json=ftq).status_code
+            for n in range(TABLES_BURST + 2)
+        ]
+        assert answers[:TABLES_BURST] == [201] * TABLES_BURST, answers
+        assert answers[TABLES_BURST:] == [429, 429], answers
+        refused = apis[1].http.post("/api/tables", json=ftq)
+        assert refused.status_code == 429
+        assert int(refused.headers["retry-after"]) >= 1
+        # Another address is not held back.
+        assert Api(pair[0].base, "127.0.9.6").http.post("/api/tables", json=ftq).status_code == 201
+    finally:
+        for server in pair:
+            server.stop()
+
+
+def test_connections_are_limited_per_address_across_the_cluster(
+    postgres: Postgres, tmp_path: Path
+) -> None:
+    url = postgres.new_database()
+    options = (*CLUSTER, "--connections-per-address", "4")
+    pair = [Server(url, tmp_path / f"{name}.log", options=options).start() for name in "ab"]
+    try:
+        api = Api(pair[0].base)
+        created = [api.create(name=f"t{n}", games=[{"game": "FTQ"}]) for n in (0, 1)]
+        deadline = time.monotonic() + 5.0
+        while [_tables(server) for server in pair] != [1, 1]:
+            assert time.monotonic() < deadline, "the tables did not spread"
+            time.sleep(0.05)
+        urls = [table["links"]["watch_socket"] for table in created]
+
+        async def hoard() -> None:
+            # Two sockets at each process's table from one address: four in all, the cap.
+            mine = []
+            for url in urls * 2:
+                client = await Client(url, "hoard", "127.0.9.7").open()
+                await client.frame("table")
+                mine.append(client)
+            for url in urls:
+                extra = await Client(url, "one more", "127.0.9.7").open()
+                error = await extra.frame("error")
+                assert error["code"] == "too-many-connections"
+                assert "4 connections" in str(error["message"])
+            # A closed socket makes room, whichever process it was at.
+            await mine.pop().close()
+            await asyncio.sleep(0.3)
+            again = await Client(urls[1], "again", "127.0.9.7").open()
+            await again.frame("table")
+            for client in [*mine, again]:
+                await client.close()
+
+        asyncio.run(hoard())
+    finally:
+        for server in pair:
+            server.stop()

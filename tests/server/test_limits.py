@@ -19,11 +19,15 @@ from tests.server.wsclient import Api, Client
 from wildstud.server.limits import (
     ADDRESS_CONNECTIONS,
     MAX_BODY_BYTES,
+    READS_BURST,
+    READS_PER_SECOND,
     SEAT_CONNECTIONS,
+    SPECTATORS_PER_ADDRESS,
     TABLE_SPECTATORS,
     TABLES_BURST,
     TABLES_PER_MINUTE,
 )
+from wildstud.server.requests import MAX_PENDING, MAX_PENDING_PER_ADDRESS
 
 
 @pytest.fixture(scope="module")
@@ -96,9 +100,10 @@ def test_a_table_has_at_most_fifty_spectators(server: Server) -> None:
 
 async def _address_cap(server: Server) -> None:
     api = Api(server.base, "127.0.0.31")
-    tables = [api.create(games=[{"game": "FTQ"}], seats=2) for _ in range(2)]
+    # Spread over four tables, so that no table's share of spectators per address applies.
+    tables = [api.create(games=[{"game": "FTQ"}], seats=2) for _ in range(4)]
     urls = [table["links"]["watch_socket"] for table in tables]
-    mine = [await _open(urls[n % 2], "127.0.2.1") for n in range(ADDRESS_CONNECTIONS)]
+    mine = [await _open(urls[n % 4], "127.0.2.1") for n in range(ADDRESS_CONNECTIONS)]
     for url in urls:
         error = await _refused(await Client(url, "one more", "127.0.2.1").open())
         assert error["code"] == "too-many-connections"
@@ -114,6 +119,58 @@ async def _address_cap(server: Server) -> None:
 
 def test_an_address_has_at_most_thirty_two_connections(server: Server) -> None:
     asyncio.run(_address_cap(server))
+
+
+async def _spectator_shares(server: Server) -> None:
+    api = Api(server.base, "127.0.0.51")
+    created = api.create(games=[{"game": "FTQ"}], seats=2)
+    url = created["links"]["watch_socket"]
+    # One visitor, two addresses, each watching as often as it may, and once more.
+    hoarded = []
+    for address in ("127.0.5.1", "127.0.5.2"):
+        hoarded += [await _open(url, address) for _ in range(SPECTATORS_PER_ADDRESS)]
+        error = await _refused(await Client(url, "one more", address).open())
+        assert error["code"] == "too-many-connections"
+        assert "Your address already watches this table 12 times" in str(error["message"])
+    # The rest of the table's spectator seats are everyone else's.
+    others = [
+        await _open(url, f"127.0.5.{10 + n // 10}")
+        for n in range(TABLE_SPECTATORS - 2 * SPECTATORS_PER_ADDRESS)
+    ]
+    for client in [*hoarded, *others]:
+        await client.close()
+
+
+def test_one_visitor_with_two_addresses_cannot_fill_a_tables_spectator_seats(
+    server: Server,
+) -> None:
+    assert 2 * SPECTATORS_PER_ADDRESS <= TABLE_SPECTATORS // 2
+    asyncio.run(_spectator_shares(server))
+
+
+def test_one_visitor_with_two_addresses_cannot_fill_a_tables_seat_requests(
+    server: Server,
+) -> None:
+    api = Api(server.base, "127.0.0.52")
+    created = api.create(games=[{"game": "FTQ"}], seats=8, seat_requests=True)
+    join = created["links"]["join"].rsplit("/", 1)[1]
+    asked = 0
+    for address in ("127.0.6.1", "127.0.6.2"):
+        visitor = Api(server.base, address)
+        for n in range(MAX_PENDING_PER_ADDRESS):
+            answer = visitor.http.post(f"/api/join/{join}", json={"name": f"{address}-{n}"})
+            assert answer.status_code == 202, answer.text
+            asked += 1
+        refused = visitor.http.post(f"/api/join/{join}", json={"name": f"{address}-more"})
+        assert refused.status_code == 429
+        assert "already has 3 requests waiting" in refused.json()["detail"]
+    assert asked <= MAX_PENDING // 2
+    # Nothing more was filed, and a friend from another address still gets in line.
+    pending = api.ok(api.host(created, "GET", "/requests"))
+    assert len(pending) == asked
+    friend = Api(server.base, "127.0.6.3")
+    answer = friend.http.post(f"/api/join/{join}", json={"name": "Dan"})
+    assert answer.status_code == 202, answer.text
 
 
 def test_a_request_body_is_limited_whether_declared_or_streamed(server: Server) -> None:
@@ -143,6 +200,26 @@ def test_a_request_body_is_limited_whether_declared_or_streamed(server: Server) 
     assert "too large" in streamed.json()["detail"]
     # Nothing was done (seat 0 is still free), and a body under the limit goes through.
     assert api.join(created, "ann")["seat"] == 0
+
+
+def test_reads_of_hands_are_rate_limited_per_address(server: Server) -> None:
+    api = Api(server.base, "127.0.0.45")
+    table_id = api.create(games=[{"game": "FTQ"}], seats=2)["table"]["id"]
+    started = time.monotonic()
+    answers = [api.http.get(f"/api/tables/{table_id}/hands") for _ in range(READS_BURST + 40)]
+    elapsed = time.monotonic() - started
+    served = [a for a in answers if a.status_code == 200]
+    refused = [a for a in answers if a.status_code == 429]
+    assert len(served) + len(refused) == len(answers)
+    assert READS_BURST <= len(served) <= READS_BURST + READS_PER_SECOND * elapsed + 1
+    assert refused, f"{len(answers)} reads in {elapsed:.1f} s, none refused"
+    assert int(refused[0].headers["retry-after"]) >= 1
+    assert "too many reads from your address" in refused[0].json()["detail"]
+    # Another address reads on, and nothing else is limited for the first.
+    other = Api(server.base, "127.0.0.46")
+    assert other.http.get(f"/api/tables/{table_id}/hands").status_code == 200
+    assert api.http.get(f"/api/tables/{table_id}").status_code == 200
+    assert api.http.get("/api/health").status_code == 200
 
 
 def test_an_invalid_request_is_told_what_is_wrong_without_its_input(server: Server) -> None:

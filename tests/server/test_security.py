@@ -28,6 +28,11 @@ async def _bad_messages(server: Server) -> None:
         (json.dumps({"type": "act", "seq": "one", "action": "call"}), "malformed"),
         (json.dumps({"type": "act", "seq": 1, "action": "call", "extra": True}), "malformed"),
         (json.dumps({"type": "act", "seq": -4, "action": "call"}), "malformed"),
+        # A number that only looks like an integer is not one: no string, float or boolean.
+        (json.dumps({"type": "act", "seq": "1", "action": "call"}), "malformed"),
+        (json.dumps({"type": "act", "seq": 1.0, "action": "call"}), "malformed"),
+        (json.dumps({"type": "act", "seq": True, "action": "call"}), "malformed"),
+        (json.dumps({"type": "choose", "seq": 2, "entry": "0"}), "malformed"),
         (json.dumps([1, 2, 3]), "malformed"),
         (b"\x00\x01binary", "malformed"),
         (json.dumps({"type": "ping", "pad": "x" * 5000}), "too-large"),

@@ -23,7 +23,14 @@ import typer
 
 from wildstud.cli import app
 from wildstud.errors import WildstudError
-from wildstud.server.limits import ADDRESS_CONNECTIONS, TABLES_BURST, TABLES_PER_MINUTE, Limits
+from wildstud.server.limits import (
+    ADDRESS_CONNECTIONS,
+    READS_BURST,
+    READS_PER_SECOND,
+    TABLES_BURST,
+    TABLES_PER_MINUTE,
+    Limits,
+)
 
 __all__ = ["serve"]
 
@@ -111,6 +118,17 @@ def serve(
     connections_per_address: Annotated[
         int, typer.Option(min=1, help="WebSockets one client address may have open at once.")
     ] = ADDRESS_CONNECTIONS,
+    reads_per_second: Annotated[
+        float,
+        typer.Option(
+            min=0.01,
+            help="Reads of finished hands, ledgers and nights one client address may make a"
+            " second, on average.",
+        ),
+    ] = READS_PER_SECOND,
+    reads_burst: Annotated[
+        int, typer.Option(min=1, help="Such reads one client address may make at once.")
+    ] = READS_BURST,
     public_url: Annotated[
         str | None,
         typer.Option(
@@ -172,6 +190,7 @@ def serve(
     from wildstud.server.config import ServerConfig, default_database_url, public_address
     from wildstud.server.logs import LOG_FORMS, LOG_LEVELS, log_config
     from wildstud.server.running import RestartingServer
+    from wildstud.server.timeouts import HeaderDeadline
 
     level = log_level.strip().lower()
     if level not in LOG_LEVELS:
@@ -183,6 +202,8 @@ def serve(
         tables_per_minute=tables_per_minute,
         tables_burst=tables_burst,
         address_connections=connections_per_address,
+        reads_per_second=reads_per_second,
+        reads_burst=reads_burst,
     )
     if cluster or drain:
         from wildstud.server.store import database_url as parsed_url
@@ -230,6 +251,8 @@ def serve(
         access_log=True,
         ws_max_size=WS_MAX_BYTES,
         server_header=False,
+        # A request's headers must arrive within a few seconds (uvicorn has no such limit).
+        http=HeaderDeadline,
         # The per-address limits count the client behind a proxy, never the proxy itself.
         proxy_headers=True,
         forwarded_allow_ips=trusted_proxy or ["127.0.0.1"],

@@ -36,8 +36,11 @@ from wildstud.server.history import export_phh, held_in_hand, steps
 from wildstud.server.limits import RateLimitedError, client_address, table_creation_allowed
 from wildstud.server.lobby import Lobby
 from wildstud.server.night import report, transfers_csv
+from wildstud.server.reads import HandReads
 from wildstud.server.replay import DeckBook, rebuild, replay_views
 from wildstud.server.requests import (
+    DECLINE_COOLDOWN,
+    MAX_PENDING_PER_ADDRESS,
     DeclineMemory,
     RequestStatus,
     host_command_allowed,
@@ -67,7 +70,7 @@ from wildstud.server.schemas import (
     TableInfo,
 )
 from wildstud.server.seating import Seat, SeatKind
-from wildstud.server.store import SeatRequestState
+from wildstud.server.store import SeatRequestState, StoredHand
 from wildstud.server.tables import Table, TableStatus
 
 __all__ = ["NotFoundError", "router"]
@@ -287,6 +290,12 @@ async def join(token: Token, body: JoinRequest, request: Request, response: Resp
             f"the host declined a request for this name a moment ago: you may ask again in"
             f" {int(wait) + 1} s",
             wait,
+        )
+    if declines.waiting(address, table.requests.pending()) >= MAX_PENDING_PER_ADDRESS:
+        raise RateLimitedError(
+            f"Your address already has {MAX_PENDING_PER_ADDRESS} requests waiting for the host"
+            " at this table: wait for the host's answer",
+            DECLINE_COOLDOWN,
         )
     state, secret = await table.request_seat(body.name, body.seat, body.returning)
     declines.asked(state.id, address, state.name)
@@ -570,12 +579,59 @@ async def hands(
     ]
 
 
+def _reads(request: Request) -> HandReads:
+    reads: HandReads = request.app.state.reads
+    return reads
+
+
 async def _finished(request: Request, table_id: str, number: int) -> tuple[Table, Any]:
     table = _table(request, table_id)
-    stored = await table.store.call(table.store.hand, table.id, number)
+
+    async def load() -> StoredHand | None:
+        return await table.store.call(table.store.hand, table.id, number)
+
+    stored = await _reads(request).hand(table.id, number, load)
     if stored is None or stored.live:
         raise NotFoundError(f"table {table_id!r} has no finished hand {number}")
     return table, stored
+
+
+def _steps_json(table: Table, stored: StoredHand, viewer: int | None) -> bytes:
+    """A finished hand's steps as ``viewer`` (an engine seat, or ``None``) saw them, as JSON."""
+    book = DeckBook(stored.decks, stored.salts)
+    views = replay_views(stored.setup, book, stored.actions, viewer=viewer)
+    record = steps(table.id, stored.setup, views, book, you=viewer)
+    return HandSteps.model_validate(record).model_dump_json().encode()
+
+
+def _record_text(stored: StoredHand, name: str, seats: int, viewer: int | None) -> bytes:
+    """A finished hand's PHH record as ``viewer`` (an engine seat, or ``None``) may see it, at
+    a table of this name and number of seats."""
+    book = DeckBook(stored.decks, stored.salts)
+    hand = rebuild(stored.setup, book, stored.actions)
+    text = export_phh(
+        stored.setup, hand, table_name=name, seat_count=seats, viewer=viewer, book=book
+    )
+    return text.encode()
+
+
+async def _built(
+    request: Request,
+    table: Table,
+    stored: StoredHand,
+    kind: str,
+    viewer: int | None,
+) -> bytes:
+    """A finished hand's steps (``kind`` ``steps``) or record (``phh``) for ``viewer``: built
+    off the event loop once, then served from the cache (:mod:`wildstud.server.reads`). The
+    table's name and seat count, which a record carries, are part of the key."""
+    number = stored.setup.number
+    if kind == "steps":
+        key: tuple[Any, ...] = (table.id, number, kind, viewer)
+        return await _reads(request).answer(key, lambda: _steps_json(table, stored, viewer))
+    name, seats = table.name, table.settings.seats
+    key = (table.id, number, kind, viewer, name, seats)
+    return await _reads(request).answer(key, lambda: _record_text(stored, name, seats, viewer))
 
 
 @router.get("/tables/{table_id}/hands/{number}", responses=_ERRORS, summary="One finished hand")
@@ -590,17 +646,17 @@ async def hand_history(
 @router.get(
     "/tables/{table_id}/hands/{number}/steps",
     responses=_ERRORS,
+    response_model=HandSteps,
     summary="One finished hand, move by move",
 )
 async def hand_steps(
     table_id: TableId, number: Annotated[int, Path(ge=1, le=2**31 - 1)], request: Request
-) -> HandSteps:
+) -> Response:
     """The spectator's view after every move of the hand, replayed from the store: what the
     table showed live, step by step, with no hidden card the showdown did not show."""
     table, stored = await _finished(request, table_id, number)
-    book = DeckBook(stored.decks, stored.salts)
-    views = replay_views(stored.setup, book, stored.actions)
-    return HandSteps.model_validate(steps(table.id, stored.setup, views, book))
+    body = await _built(request, table, stored, "steps", None)
+    return Response(body, media_type="application/json")
 
 
 @router.get(
@@ -620,11 +676,7 @@ async def hand_record(
 ) -> Response:
     """The hand in the PHH notation (``docs/records.md``), as a spectator may see it."""
     table, stored = await _finished(request, table_id, number)
-    book = DeckBook(stored.decks, stored.salts)
-    hand = rebuild(stored.setup, book, stored.actions)
-    text = export_phh(
-        stored.setup, hand, table_name=table.name, seat_count=table.settings.seats, book=book
-    )
+    text = await _built(request, table, stored, "phh", None)
     return PlainTextResponse(
         text,
         headers={
@@ -718,19 +770,19 @@ async def _seat_hand(request: Request, token: str, number: int) -> tuple[Table, 
 @router.get(
     "/seat/{token}/hands/{number}/steps",
     responses=_ERRORS,
+    response_model=HandSteps,
     summary="One finished hand, move by move, from a seat",
 )
 async def seat_hand_steps(
     token: Token, number: Annotated[int, Path(ge=1, le=2**31 - 1)], request: Request
-) -> HandSteps:
+) -> Response:
     """The hand as the token's player saw it from the seat, step by step: its own hole cards
     from the start, everyone else's hidden cards only where the showdown showed them. A hand
     the player was not dealt into (a newcomer at the seat of a player who left was not) is
     the spectator's view, with ``you`` null."""
     table, stored, engine = await _seat_hand(request, token, number)
-    book = DeckBook(stored.decks, stored.salts)
-    views = replay_views(stored.setup, book, stored.actions, viewer=engine)
-    return HandSteps.model_validate(steps(table.id, stored.setup, views, book, you=engine))
+    body = await _built(request, table, stored, "steps", engine)
+    return Response(body, media_type="application/json")
 
 
 @router.get(
@@ -751,16 +803,7 @@ async def seat_hand_record(
     """The hand in the PHH notation with the player's own hole cards and no one else's hidden
     card the showdown did not show."""
     table, stored, engine = await _seat_hand(request, token, number)
-    book = DeckBook(stored.decks, stored.salts)
-    hand = rebuild(stored.setup, book, stored.actions)
-    text = export_phh(
-        stored.setup,
-        hand,
-        table_name=table.name,
-        seat_count=table.settings.seats,
-        viewer=engine,
-        book=book,
-    )
+    text = await _built(request, table, stored, "phh", engine)
     return PlainTextResponse(
         text, headers={"Content-Disposition": f'attachment; filename="{table.id}-{number}.phh"'}
     )

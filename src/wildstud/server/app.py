@@ -66,9 +66,11 @@ from wildstud.server.limits import (
     Connections,
     CreationLimiter,
     RateLimitedError,
+    ReadLimit,
 )
 from wildstud.server.lobby import Lobby
 from wildstud.server.metrics import CONTENT_TYPE
+from wildstud.server.reads import HandReads
 from wildstud.server.refusals import describe
 from wildstud.server.relay import Relay
 from wildstud.server.schemas import ErrorBody
@@ -105,6 +107,7 @@ def create_app(config: ServerConfig) -> FastAPI:
             yield
         finally:
             await lobby.close()
+            app.state.reads.close()
             store.close()
 
     app = _Application(
@@ -120,6 +123,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.state.connections = Connections(config.limits)
     app.state.creation_limiter = CreationLimiter(config.limits)
     app.state.hindsight = HindsightOdds()
+    app.state.reads = HandReads()
     app.include_router(api.router)
     app.include_router(socket.router)
 
@@ -225,9 +229,12 @@ def create_app(config: ServerConfig) -> FastAPI:
     def policy(path: str) -> str:
         return docs_csp if path == "/docs" else PAGE_POLICY
 
-    app.add_middleware(BodyLimit, max_bytes=config.limits.max_body_bytes)
-    # In a cluster, a request for a table another process runs is passed on to it.
+    # In a cluster, a request for a table another process runs is passed on to it; the body
+    # limit stands outside the relay (the last added is the outermost), so a relayed body is
+    # refused as early as a direct one, before the relay has buffered more than the limit.
     app.add_middleware(Relay)
+    app.add_middleware(BodyLimit, max_bytes=config.limits.max_body_bytes)
+    app.add_middleware(ReadLimit, limits=config.limits)
     app.headers = functools.partial(SecurityHeaders, versioned=f"{prefix}/", policy=policy)
     return app
 

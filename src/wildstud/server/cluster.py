@@ -41,9 +41,11 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from wildstud.errors import WildstudError
+from wildstud.server.limits import address_cap_error
 from wildstud.server.security import new_id
 from wildstud.server.store import Store
 from wildstud.server.store import leases as sql
+from wildstud.server.store import limits as shared
 
 if TYPE_CHECKING:
     from wildstud.server.lobby import Lobby
@@ -325,6 +327,31 @@ class Cluster:
         table.moved = True
         self.lobby.forget(table, "the table moves to another server")
         return True
+
+    # -- connections ---------------------------------------------------------------------------
+
+    async def connected(self, address: str, cap: int) -> bool:
+        """Count a new connection of ``address`` across the cluster, or raise
+        :class:`~wildstud.server.limits.ConnectionCapError` when the live processes hold
+        ``cap`` of them already. ``False``: the database did not answer, and the connection
+        was let in uncounted (the process's own cap still holds)."""
+        try:
+            held = await self.store.call(
+                shared.connect, self.store.engine, self.id, address, cap, self.lease
+            )
+        except Exception as error:
+            log.warning("cluster: counting a connection failed: %s", type(error).__name__)
+            return False
+        if held is not None:
+            raise address_cap_error(cap)
+        return True
+
+    async def disconnected(self, address: str) -> None:
+        """Count a connection of ``address`` less (one :meth:`connected` counted)."""
+        try:
+            await self.store.call(shared.disconnect, self.store.engine, self.id, address)
+        except Exception as error:  # the row goes with the process's registry entry
+            log.warning("cluster: uncounting a connection failed: %s", type(error).__name__)
 
     # -- relays --------------------------------------------------------------------------------
 

@@ -4,7 +4,8 @@ A home game needs a handful of connections per seat and a few new tables an hour
 broken client asks for far more. Past each limit the client gets a clear refusal and nothing
 else changes: a WebSocket over a connection cap gets an error frame with the code
 ``too-many-connections`` and is closed (1008), a request body over :data:`MAX_BODY_BYTES` gets
-413, and creating tables too fast gets 429 with ``Retry-After``.
+413, creating tables too fast gets 429 with ``Retry-After``, and so does reading finished hands, the
+ledger or the night too fast (:class:`ReadLimit`).
 
 Addresses are the client addresses uvicorn sees: behind a reverse proxy on the same machine,
 uvicorn takes them from ``X-Forwarded-For`` (it trusts that header from 127.0.0.1 only).
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -32,21 +34,28 @@ from fastapi import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from wildstud.server.security import RateLimiter
+from wildstud.server.store import limits as shared
 
 __all__ = [
     "ADDRESS_CONNECTIONS",
     "MAX_BODY_BYTES",
+    "READS_BURST",
+    "READS_PER_SECOND",
     "SEAT_CONNECTIONS",
+    "SPECTATORS_PER_ADDRESS",
     "TABLES_BURST",
     "TABLES_PER_MINUTE",
     "TABLE_SPECTATORS",
+    "AddressBuckets",
     "BodyLimit",
     "ConnectionCapError",
     "Connections",
     "CreationLimiter",
     "Limits",
     "RateLimitedError",
+    "ReadLimit",
     "Ticket",
+    "address_cap_error",
     "table_creation_allowed",
 ]
 
@@ -55,13 +64,21 @@ SEAT_CONNECTIONS = 4
 ADDRESS_CONNECTIONS = 32
 """WebSockets one client address may have open at once, seats and spectators together (32)."""
 TABLE_SPECTATORS = 50
-"""Spectator WebSockets one table may have open at once (50)."""
+"""Spectator WebSockets one table may have open at once (50)…"""
+SPECTATORS_PER_ADDRESS = TABLE_SPECTATORS // 4
+"""…and of them, from one client address (12: a visitor with two addresses fills half the
+table's spectator seats at most)."""
 MAX_BODY_BYTES = 64 * 1024
 """The largest REST request body, in bytes (64 KiB; a table's settings take under 2 KiB)."""
 TABLES_PER_MINUTE = 10.0
 """Tables one client address may create a minute, on average (10)…"""
 TABLES_BURST = 5
 """…and at once (5)."""
+READS_PER_SECOND = 5.0
+"""Reads of finished hands, ledgers and nights one client address may make a second, on
+average (5: a page that shows a hand asks for one or two)…"""
+READS_BURST = 20
+"""…and at once (20)."""
 _ADDRESSES_KEPT = 10_000
 """Creation buckets kept before the full (idle) ones are forgotten."""
 
@@ -73,9 +90,12 @@ class Limits:
     seat_connections: int = SEAT_CONNECTIONS
     address_connections: int = ADDRESS_CONNECTIONS
     table_spectators: int = TABLE_SPECTATORS
+    spectators_per_address: int = SPECTATORS_PER_ADDRESS
     max_body_bytes: int = MAX_BODY_BYTES
     tables_per_minute: float = TABLES_PER_MINUTE
     tables_burst: int = TABLES_BURST
+    reads_per_second: float = READS_PER_SECOND
+    reads_burst: int = READS_BURST
 
 
 class ConnectionCapError(Exception):
@@ -110,21 +130,26 @@ class Connections:
         self.limits = limits
         self._by_address: Counter[str] = Counter()
         self._by_seat: Counter[tuple[str, int | None]] = Counter()
+        self._watching: Counter[tuple[str, str]] = Counter()
+        """Spectators by table and address."""
 
     def admit(self, address: str, table_id: str, seat: int | None) -> Ticket:
         """Count a new connection of ``address`` to ``seat`` (``None``: a spectator) of a
         table, or raise :class:`ConnectionCapError` when a cap is reached."""
         limits = self.limits
         if self._by_address[address] >= limits.address_connections:
-            raise ConnectionCapError(
-                f"your address already has {_plural(limits.address_connections, 'connection')}"
-                " open to this server: close some first"
-            )
+            raise address_cap_error(limits.address_connections)
         held = self._by_seat[table_id, seat]
         if seat is None and held >= limits.table_spectators:
             raise ConnectionCapError(
                 f"this table already has {_plural(limits.table_spectators, 'spectator')}:"
                 " try again later"
+            )
+        watching = (table_id, address)
+        if seat is None and self._watching[watching] >= limits.spectators_per_address:
+            raise ConnectionCapError(
+                f"Your address already watches this table"
+                f" {_plural(limits.spectators_per_address, 'time')}: close some first"
             )
         if seat is not None and held >= limits.seat_connections:
             raise ConnectionCapError(
@@ -133,6 +158,8 @@ class Connections:
             )
         self._by_address[address] += 1
         self._by_seat[table_id, seat] += 1
+        if seat is None:
+            self._watching[watching] += 1
         return Ticket(address, table_id, seat)
 
     def release(self, ticket: Ticket) -> None:
@@ -144,21 +171,20 @@ class Connections:
         self._by_seat[key] -= 1
         if self._by_seat[key] <= 0:
             del self._by_seat[key]
+        if ticket.seat is None:
+            watching = (ticket.table_id, ticket.address)
+            self._watching[watching] -= 1
+            if self._watching[watching] <= 0:
+                del self._watching[watching]
 
 
-class CreationLimiter:
-    """A token bucket per client address for creating tables.
+class AddressBuckets:
+    """A token bucket per client address: ``burst`` at once, then ``rate`` a second; a bounded
+    number of addresses is remembered (a full bucket is the same as a new one)."""
 
-    >>> times = iter([0.0, 0.0, 0.0, 0.0, 30.0])
-    >>> limiter = CreationLimiter(Limits(tables_per_minute=2, tables_burst=2), times.__next__)
-    >>> limiter.retry_after("a"), limiter.retry_after("a"), limiter.retry_after("a")
-    (None, None, 30.0)
-    >>> limiter.retry_after("a")  # half a minute later: one more
-    """
-
-    def __init__(self, limits: Limits, clock: Callable[[], float] | None = None) -> None:
-        self.rate = limits.tables_per_minute / 60.0
-        self.burst = limits.tables_burst
+    def __init__(self, rate: float, burst: int, clock: Callable[[], float] | None = None) -> None:
+        self.rate = rate
+        self.burst = burst
         self._clock = clock
         self._buckets: dict[str, RateLimiter] = {}
 
@@ -186,6 +212,28 @@ class CreationLimiter:
             self._buckets.clear()
 
 
+def address_cap_error(cap: int) -> ConnectionCapError:
+    """The refusal of a connection over the per-address cap."""
+    return ConnectionCapError(
+        f"your address already has {_plural(cap, 'connection')} open to this server:"
+        " close some first"
+    )
+
+
+class CreationLimiter(AddressBuckets):
+    """A token bucket per client address for creating tables.
+
+    >>> times = iter([0.0, 0.0, 0.0, 0.0, 30.0])
+    >>> limiter = CreationLimiter(Limits(tables_per_minute=2, tables_burst=2), times.__next__)
+    >>> limiter.retry_after("a"), limiter.retry_after("a"), limiter.retry_after("a")
+    (None, None, 30.0)
+    >>> limiter.retry_after("a")  # half a minute later: one more
+    """
+
+    def __init__(self, limits: Limits, clock: Callable[[], float] | None = None) -> None:
+        super().__init__(limits.tables_per_minute / 60.0, limits.tables_burst, clock)
+
+
 def client_address(request: Request) -> str:
     """The address a request came from (``unknown`` when the server cannot tell)."""
     return request.client.host if request.client else "unknown"
@@ -195,7 +243,17 @@ async def table_creation_allowed(request: Request) -> None:
     """A route dependency: raise :class:`RateLimitedError` when the client's address has
     created tables too fast."""
     limiter: CreationLimiter = request.app.state.creation_limiter
-    wait = limiter.retry_after(client_address(request))
+    address = client_address(request)
+    lobby = getattr(request.app.state, "lobby", None)
+    if lobby is not None and lobby.cluster is not None:
+        # A cluster's processes share the bucket, in PostgreSQL: reaching several processes
+        # gives a client no more new tables than one would.
+        store = lobby.store
+        wait = await store.call(
+            shared.take, store.engine, "tables", address, limiter.rate, limiter.burst
+        )
+    else:
+        wait = limiter.retry_after(address)
     if wait is not None:
         per_minute = limiter.rate * 60
         raise RateLimitedError(
@@ -203,6 +261,63 @@ async def table_creation_allowed(request: Request) -> None:
             f" try again in {math.ceil(wait)} s",
             wait,
         )
+
+
+_READS = re.compile(r"^/api/(?:tables|seat)/[^/]+/(?:hands?|ledger|night)(?:[/.]|$)")
+"""The reads that cost the server work: finished hands (their replays and records), the hand
+in progress as a record, the ledger and the night."""
+
+
+class ReadLimit:
+    """ASGI middleware: a client address that reads finished hands, the ledger or the night
+    faster than ``limits.reads_per_second`` (after ``limits.reads_burst`` at once) gets 429
+    with ``Retry-After``; every other request passes untouched.
+
+    >>> bool(_READS.match("/api/tables/abc/hands/3/steps")), bool(_READS.match("/api/health"))
+    (True, False)
+    >>> bool(_READS.match("/api/seat/tok/hand/phh")), bool(_READS.match("/api/tables/a/night.csv"))
+    (True, True)
+    """
+
+    def __init__(
+        self, app: ASGIApp, limits: Limits, clock: Callable[[], float] | None = None
+    ) -> None:
+        self.app = app
+        self.buckets = AddressBuckets(limits.reads_per_second, limits.reads_burst, clock)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] == "GET" and _READS.match(scope["path"]):
+            client = scope.get("client")
+            wait = self.buckets.retry_after(client[0] if client else "unknown")
+            if wait is not None:
+                await _answer(
+                    send,
+                    429,
+                    f"too many reads from your address (at most {self.buckets.rate:g} a second):"
+                    f" try again in {math.ceil(wait)} s",
+                    [(b"retry-after", str(max(1, math.ceil(wait))).encode())],
+                )
+                return
+        await self.app(scope, receive, send)
+
+
+async def _answer(
+    send: Send, status: int, detail: str, headers: list[tuple[bytes, bytes]] | None = None
+) -> None:
+    """A refusal in the API's shape (a ``detail`` sentence), sent before the application."""
+    body = json.dumps({"detail": detail}).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+                *(headers or []),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
 
 
 class _BodyTooLargeError(Exception):
@@ -262,18 +377,5 @@ class BodyLimit:
             await self._refuse(send)
 
     async def _refuse(self, send: Send) -> None:
-        body = json.dumps(
-            {"detail": f"the request body is too large: at most {self.max_bytes} bytes"}
-        ).encode()
-        await send(
-            {
-                "type": "http.response.start",
-                "status": 413,
-                "headers": [
-                    (b"content-type", b"application/json"),
-                    (b"content-length", str(len(body)).encode()),
-                    (b"connection", b"close"),
-                ],
-            }
-        )
-        await send({"type": "http.response.body", "body": body})
+        detail = f"the request body is too large: at most {self.max_bytes} bytes"
+        await _answer(send, 413, detail, [(b"connection", b"close")])

@@ -149,7 +149,9 @@ top of the range and lock it."""
 
 
 class _Frame(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # Strict: a number is a JSON integer, never a string or a float that looks like one
+    # (``"seq": "7"`` and ``"seq": 7.0`` are refused as malformed, not taken as 7).
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 class Act(_Frame):

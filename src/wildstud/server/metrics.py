@@ -83,6 +83,11 @@ class Metrics:
             "Open WebSockets relayed to the process that runs their table",
             registry=registry,
         )
+        self.lookups = Counter(
+            "wildstud_relay_lookups",
+            "Keys (table ids and tokens) the relay looked up in the database",
+            registry=registry,
+        )
         for kind in ("storage", "driver", "internal"):
             self.errors.labels(kind)  # every kind shows from the start, at zero
         self._finished: deque[float] = deque()

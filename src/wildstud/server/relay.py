@@ -11,6 +11,13 @@ the same sequence numbers; the proxy in front needs no stickiness. When the tabl
 owner (its process died or stalled past the lease time), the process takes the lease and runs
 the table itself, resumed from the database.
 
+What a key names is looked up in the database once: the answer, a table or none, is kept
+(:data:`KEYS_KEPT` keys; a key that names nothing for :data:`UNKNOWN_FOR` seconds), so an unknown
+id asked for again and again costs no query. Keys a process has not seen cost one query each,
+and an address may have :data:`LOOKUPS_BURST` of them looked up at once and
+:data:`LOOKUPS_PER_SECOND` a second after that; past it, 429. A key's table never changes (a
+replaced token stops working at the table's owner, which says so), so a kept answer stays true.
+
 A relayed WebSocket is closed with 1012 ("service restart") when its owner goes away or the
 table changes owner: the client reconnects by itself and reaches the new owner. A request that
 finds no owner to reach gets 503 (a WebSocket: an error frame, then 1013 "try again later").
@@ -30,6 +37,8 @@ import contextlib
 import json
 import logging
 import re
+import time
+from collections import OrderedDict
 from typing import Any
 
 import httpx
@@ -38,11 +47,21 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from wildstud.errors import SeatError
+from wildstud.server.frames import ErrorCode
+from wildstud.server.limits import AddressBuckets
 from wildstud.server.messages import error_frame
 from wildstud.server.security import token_hash
 from wildstud.server.store import leases as sql
 
-__all__ = ["RELAYED", "Relay", "table_key"]
+__all__ = [
+    "KEYS_KEPT",
+    "LOOKUPS_BURST",
+    "LOOKUPS_PER_SECOND",
+    "RELAYED",
+    "UNKNOWN_FOR",
+    "Relay",
+    "table_key",
+]
 
 log = logging.getLogger("wildstud.server")
 
@@ -83,6 +102,14 @@ _WS_SKIP = _HOP | {
 RELAY_TIMEOUT = 10.0
 """Seconds a relayed HTTP request may take at the owner."""
 WS_MAX_BYTES = 1 << 22
+KEYS_KEPT = 10_000
+"""Keys whose table (or none) the relay keeps, the oldest forgotten first."""
+UNKNOWN_FOR = 60.0
+"""Seconds a key that named no table is answered so without asking the database again."""
+LOOKUPS_PER_SECOND = 2.0
+"""Keys not kept that one client address may have looked up a second, on average…"""
+LOOKUPS_BURST = 30
+"""…and at once."""
 
 
 def table_key(path: str) -> tuple[str, str] | None:
@@ -101,6 +128,8 @@ class Relay:
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
         self._http: httpx.AsyncClient | None = None
+        self._found: OrderedDict[tuple[str, str], tuple[str | None, float]] = OrderedDict()
+        self._lookups = AddressBuckets(LOOKUPS_PER_SECOND, LOOKUPS_BURST)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
@@ -117,7 +146,18 @@ class Relay:
         assert lobby is not None
         digest = token_hash(key) if kind in _HASHED else key
         store = lobby.store
-        table_id = await store.call(sql.find_table, store.engine, kind, digest)
+        kept = self._found.get((kind, digest))
+        if kept is not None and (kept[0] is not None or kept[1] > time.monotonic()):
+            table_id = kept[0]
+        else:
+            client = scope.get("client")
+            wait = self._lookups.retry_after(client[0] if client else "unknown")
+            if wait is not None:
+                await self._too_many(scope, receive, send, wait)
+                return
+            lobby.metrics.lookups.inc()
+            table_id = await store.call(sql.find_table, store.engine, kind, digest)
+            self._keep(kind, digest, table_id)
         if table_id is None:  # no such table anywhere: the application says so
             await self.app(scope, receive, send)
             return
@@ -136,6 +176,12 @@ class Relay:
             await self._relay_ws(
                 scope, receive, send, owner.address, cluster, table_id, owner.owner
             )
+
+    def _keep(self, kind: str, digest: str, table_id: str | None) -> None:
+        self._found[kind, digest] = (table_id, time.monotonic() + UNKNOWN_FOR)
+        self._found.move_to_end((kind, digest))
+        while len(self._found) > KEYS_KEPT:
+            self._found.popitem(last=False)
 
     @staticmethod
     def _local(lobby: Any, kind: str, key: str) -> bool:
@@ -158,17 +204,13 @@ class Relay:
 
     async def _unavailable(self, scope: Scope, receive: Receive, send: Send) -> None:
         message = "the table is moving to another server; try again in a moment"
-        if scope["type"] == "http":
-            body = json.dumps({"detail": message}).encode()
-            headers = [(b"content-type", b"application/json"), (b"retry-after", b"1")]
-            await send({"type": "http.response.start", "status": 503, "headers": headers})
-            await send({"type": "http.response.body", "body": body})
-            return
-        await receive()  # websocket.connect
-        await send({"type": "websocket.accept"})
-        frame = json.dumps(error_frame("moving", message), separators=(",", ":"))
-        await send({"type": "websocket.send", "text": frame})
-        await send({"type": "websocket.close", "code": 1013, "reason": "try again later"})
+        await _refuse(scope, receive, send, (503, "moving", 1013, "try again later"), message, 1)
+
+    async def _too_many(self, scope: Scope, receive: Receive, send: Send, wait: float) -> None:
+        seconds = max(1, round(wait))
+        message = f"Too many unknown links from your address at once: try again in {seconds} s"
+        refusal: tuple[int, ErrorCode, int, str] = (429, "rate-limited", 1008, "too many look-ups")
+        await _refuse(scope, receive, send, refusal, message, seconds)
 
     def _forwarded(self, scope: Scope, relay_id: str) -> list[tuple[str, str]]:
         client = scope.get("client")
@@ -183,12 +225,15 @@ class Relay:
     ) -> None:
         if self._http is None:
             self._http = httpx.AsyncClient(timeout=RELAY_TIMEOUT, trust_env=False)
-        body = b""
+        # The body limit (limits.BodyLimit, outside this middleware) refuses a body past its
+        # size while it is read here: at most that much is ever buffered.
+        parts = []
         while True:
             message = await receive()
-            body += message.get("body", b"")
+            parts.append(message.get("body", b""))
             if not message.get("more_body"):
                 break
+        body = b"".join(parts)
         headers = [
             (name.decode("latin-1"), value.decode("latin-1"))
             for name, value in scope["headers"]
@@ -261,6 +306,34 @@ class Relay:
             await _pipe(receive, send, upstream)
         finally:
             cluster.relaying(table_id, owner, key, None)
+
+
+async def _refuse(
+    scope: Scope,
+    receive: Receive,
+    send: Send,
+    refusal: tuple[int, ErrorCode, int, str],
+    message: str,
+    retry_after: int,
+) -> None:
+    """Answer without the application: an HTTP request with ``status`` and ``Retry-After``, a
+    WebSocket with an error frame of ``code``, then a close; ``refusal`` is (status, code,
+    close code, close reason)."""
+    status, code, close, reason = refusal
+    if scope["type"] == "http":
+        body = json.dumps({"detail": message}).encode()
+        headers = [
+            (b"content-type", b"application/json"),
+            (b"retry-after", str(retry_after).encode()),
+        ]
+        await send({"type": "http.response.start", "status": status, "headers": headers})
+        await send({"type": "http.response.body", "body": body})
+        return
+    await receive()  # websocket.connect
+    await send({"type": "websocket.accept"})
+    frame = json.dumps(error_frame(code, message), separators=(",", ":"))
+    await send({"type": "websocket.send", "text": frame})
+    await send({"type": "websocket.close", "code": close, "reason": reason})
 
 
 async def _pipe(receive: Receive, send: Send, upstream: ClientConnection) -> None:

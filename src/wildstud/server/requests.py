@@ -39,9 +39,10 @@ from enum import StrEnum
 from fastapi import Request
 
 from wildstud.errors import SeatError, TableError
+from wildstud.server import limits
 from wildstud.server.limits import RateLimitedError, client_address
 from wildstud.server.names import name_key, seat_name
-from wildstud.server.security import RateLimiter, new_id, new_token, token_hash
+from wildstud.server.security import new_id, new_token, token_hash
 from wildstud.server.store import SeatRequestState
 
 __all__ = [
@@ -49,6 +50,7 @@ __all__ = [
     "HOST_COMMANDS_BURST",
     "HOST_COMMANDS_PER_MINUTE",
     "MAX_PENDING",
+    "MAX_PENDING_PER_ADDRESS",
     "REQUESTS_BURST",
     "REQUESTS_PER_MINUTE",
     "AddressBuckets",
@@ -60,7 +62,10 @@ __all__ = [
 ]
 
 MAX_PENDING = 12
-"""Requests that may wait for the host at one table at once (12)."""
+"""Requests that may wait for the host at one table at once (12)…"""
+MAX_PENDING_PER_ADDRESS = MAX_PENDING // 4
+"""…and of them, from one client address (3: a visitor with two addresses fills half the
+queue at most, and the host's friends still get in)."""
 DECLINE_COOLDOWN = 60.0
 """Seconds before a declined name may ask again from the same address (60)."""
 REQUESTS_PER_MINUTE = 20.0
@@ -183,6 +188,18 @@ class DeclineMemory:
             self._until = {k: until for k, until in self._until.items() if until > now}
         self._until[key] = now + DECLINE_COOLDOWN
 
+    def waiting(self, address: str, pending: Iterable[SeatRequestState]) -> int:
+        """How many of the ``pending`` requests ``address`` asked for (those asked before a
+        restart have no known address).
+
+        >>> memory = DeclineMemory()
+        >>> memory.asked("r1", "10.0.0.1", "Dan")
+        >>> state = SeatRequestState("r1", "Dan", "", None, "pending")
+        >>> memory.waiting("10.0.0.1", [state]), memory.waiting("10.0.0.2", [state])
+        (1, 0)
+        """
+        return sum(self._asked.get(state.id, ("",))[0] == address for state in pending)
+
     def wait(self, address: str, name: str) -> float | None:
         """Seconds before ``name`` may ask again from ``address`` (``None``: it may now)."""
         key = (address, name_key(name))
@@ -196,7 +213,7 @@ class DeclineMemory:
         return left
 
 
-class AddressBuckets:
+class AddressBuckets(limits.AddressBuckets):
     """A token bucket per client address: ``per_minute`` on average, ``burst`` at once.
 
     >>> times = iter([0.0, 0.0, 0.0, 0.0])
@@ -208,27 +225,8 @@ class AddressBuckets:
     def __init__(
         self, per_minute: float, burst: int, clock: Callable[[], float] | None = None
     ) -> None:
+        super().__init__(per_minute / 60.0, burst, clock)
         self.per_minute = per_minute
-        self.burst = burst
-        self._clock = clock
-        self._buckets: dict[str, RateLimiter] = {}
-
-    def retry_after(self, address: str) -> float | None:
-        """Take one for ``address``: ``None`` if allowed, else the seconds to wait."""
-        bucket = self._buckets.get(address)
-        if bucket is None:
-            if len(self._buckets) >= _KEPT:
-                self._buckets = {a: b for a, b in self._buckets.items() if not b.full()}
-            rate = self.per_minute / 60.0
-            bucket = (
-                RateLimiter(rate, self.burst)
-                if self._clock is None
-                else RateLimiter(rate, self.burst, self._clock)
-            )
-            self._buckets[address] = bucket
-        if bucket.allow():
-            return None
-        return bucket.retry_after()
 
 
 def _limited(buckets: AddressBuckets, key: str, what: str, whose: str) -> None:

@@ -182,15 +182,24 @@ async def _serve(websocket: WebSocket, table: Table, seat: int | None) -> None:
         return
     connections: Connections = websocket.app.state.connections
     address = websocket.client.host if websocket.client else "unknown"
+    cluster = _lobby(websocket).cluster
+    counted = False
     try:
         ticket = connections.admit(address, table.id, seat)
     except ConnectionCapError as error:
         await _refuse(websocket, "too-many-connections", str(error), 1008)
         return
     try:
+        if cluster is not None:  # the cap on an address holds across the cluster's processes
+            counted = await cluster.connected(address, connections.limits.address_connections)
         await _talk(websocket, table, seat)
+    except ConnectionCapError as error:
+        await _refuse(websocket, "too-many-connections", str(error), 1008)
     finally:
         connections.release(ticket)
+        if counted:
+            assert cluster is not None
+            await cluster.disconnected(address)
 
 
 async def _talk(websocket: WebSocket, table: Table, seat: int | None) -> None:

@@ -11,8 +11,8 @@ The schema is created and upgraded by the Alembic migrations in
 and these models agree.
 
 >>> sorted(Base.metadata.tables)
-['actions', 'chat', 'chat_mutes', 'decks', 'hands', 'host_notices', 'leases', 'ledger', \
-'processes', 'rebuys', 'seat_requests', 'seats', 'tables']
+['actions', 'address_buckets', 'address_connections', 'chat', 'chat_mutes', 'decks', 'hands', \
+'host_notices', 'leases', 'ledger', 'processes', 'rebuys', 'seat_requests', 'seats', 'tables']
 """
 
 from __future__ import annotations
@@ -338,3 +338,27 @@ class LeaseRow(Base):
     """The owning process's id; ``None``: free for the first live process to take."""
     epoch: Mapped[int] = mapped_column(Integer)
     taken_at: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class AddressBucketRow(Base):
+    """A cluster's token bucket for one limit (``kind``) and one client address."""
+
+    __tablename__ = "address_buckets"
+
+    kind: Mapped[str] = mapped_column(String(32), primary_key=True)
+    address: Mapped[str] = mapped_column(String(64), primary_key=True)
+    tokens: Mapped[float] = mapped_column(Float)
+    """What the bucket held at ``updated_at``."""
+    updated_at: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class AddressConnectionsRow(Base):
+    """How many connections one process of a cluster holds open for one client address."""
+
+    __tablename__ = "address_connections"
+
+    process: Mapped[str] = mapped_column(
+        String(32), ForeignKey("processes.id", ondelete="CASCADE"), primary_key=True
+    )
+    address: Mapped[str] = mapped_column(String(64), primary_key=True)
+    count: Mapped[int] = mapped_column(Integer)

@@ -7,7 +7,7 @@ this revision are marked from the seats still held by bots (a bot removed earlie
 person, as it was before).
 
 Revision ID: 0011
-Revises: 0008
+Revises: 0010
 Create Date: 2026-12-01
 """
 
@@ -17,7 +17,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0011"
-down_revision = "0009"
+down_revision = "0010"
 branch_labels = None
 depends_on = None
 
