@@ -31,7 +31,7 @@ from wildstud.errors import SeatError
 from wildstud.games import GAMES
 from wildstud.server.chat import MuteRequest, Mutes
 from wildstud.server.frames import ChatLogFrame
-from wildstud.server.hindsight import HindsightOdds, odds_report
+from wildstud.server.hindsight import odds_report
 from wildstud.server.history import export_phh, held_in_hand, steps
 from wildstud.server.limits import RateLimitedError, client_address, table_creation_allowed
 from wildstud.server.lobby import Lobby
@@ -688,24 +688,26 @@ async def hand_record(
 @router.get(
     "/tables/{table_id}/hands/{number}/odds",
     responses=_ERRORS,
+    response_model=HandOdds,
     summary="A finished hand's odds at every street",
 )
 async def hand_odds(
     table_id: TableId, number: Annotated[int, Path(ge=1, le=2**31 - 1)], request: Request
-) -> HandOdds:
+) -> Response:
     """Each hand's chances at every street, as the table knew them once the hand was over:
     the cards the showdown showed count as known from the street they were dealt on, every other
     hidden card as unknown. Worked out once per hand by the odds engine (``wildstud odds`` gives
-    the same figures for the hand's record cut at that street), off the event loop."""
+    the same figures for the hand's record cut at that street), off the event loop, then served
+    from the cache (:mod:`wildstud.server.reads`)."""
     table, stored = await _finished(request, table_id, number)
 
-    async def work() -> dict[str, Any]:
-        book = DeckBook(stored.decks, stored.salts)
-        hand = rebuild(stored.setup, book, stored.actions)
-        return await asyncio.to_thread(odds_report, stored.setup, hand)
+    def build() -> bytes:
+        hand = rebuild(stored.setup, DeckBook(stored.decks, stored.salts), stored.actions)
+        report = odds_report(stored.setup, hand)
+        return HandOdds.model_validate(report).model_dump_json().encode()
 
-    hindsight: HindsightOdds = request.app.state.hindsight
-    return HandOdds.model_validate(await hindsight.get(table.id, number, work))
+    body = await _reads(request).answer((table.id, number, "odds", None), build)
+    return Response(body, media_type="application/json")
 
 
 @router.post("/seat/{token}/leave", responses=_ERRORS, summary="Leave the table and cash out")

@@ -60,7 +60,6 @@ from wildstud.server import api, socket
 from wildstud.server.cluster import Cluster, ClusterError
 from wildstud.server.config import ServerConfig
 from wildstud.server.headers import PAGE_POLICY, SecurityHeaders, docs_policy
-from wildstud.server.hindsight import HindsightOdds
 from wildstud.server.limits import (
     BodyLimit,
     Connections,
@@ -122,7 +121,6 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.state.public_url = config.public_url
     app.state.connections = Connections(config.limits)
     app.state.creation_limiter = CreationLimiter(config.limits)
-    app.state.hindsight = HindsightOdds()
     app.state.reads = HandReads()
     app.include_router(api.router)
     app.include_router(socket.router)

@@ -1,11 +1,10 @@
-"""A finished hand's odds at every street, for its replay: worked out once, off the event loop.
+"""A finished hand's odds at every street, for its replay.
 
 The odds engine answers for each street of a stored hand as the table knew it once the hand was
 over (:func:`wildstud.odds.hindsight.finished_odds`: the cards the showdown did not show stay
-unknown, so nothing here reveals a hidden card). A finished hand never changes, so its answer is
-kept (:class:`HindsightOdds` holds the latest ones); the work, some tenths of a second of
-compiled code, runs in a worker thread, one hand at a time, so that a replay being opened never
-holds up a table's play, and two requests for one hand share one computation.
+unknown, so nothing here reveals a hidden card). A finished hand never changes, so the API builds
+the answer once, off the event loop, and keeps it with the hand's other answers
+(:mod:`wildstud.server.reads`): some tenths of a second of compiled code for a hand of seven.
 
 >>> from wildstud.bots import CallingBot, play_out
 >>> from wildstud.cards import Deck
@@ -23,9 +22,6 @@ holds up a table's play, and two requests for one hand share one computation.
 
 from __future__ import annotations
 
-import asyncio
-from collections import OrderedDict
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from wildstud.deal import Hand
@@ -33,7 +29,7 @@ from wildstud.odds.hindsight import DEALS, finished_odds
 from wildstud.odds.simulate import GameSpec
 from wildstud.server.store.records import HandSetup
 
-__all__ = ["HindsightOdds", "odds_report"]
+__all__ = ["odds_report"]
 
 
 def odds_report(setup: HandSetup, hand: Hand, *, deals: int = DEALS) -> dict[str, Any]:
@@ -85,42 +81,3 @@ def odds_report(setup: HandSetup, hand: Hand, *, deals: int = DEALS) -> dict[str
             "change": swing.change,
         },
     }
-
-
-class HindsightOdds:
-    """The odds reports of the latest finished hands asked for, each worked out once."""
-
-    def __init__(self, keep: int = 256) -> None:
-        self._keep = keep
-        self._done: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
-        self._working: dict[tuple[str, int], asyncio.Future[dict[str, Any]]] = {}
-        self._one_at_a_time = asyncio.Lock()
-
-    async def get(
-        self, table_id: str, number: int, work: Callable[[], Awaitable[dict[str, Any]]]
-    ) -> dict[str, Any]:
-        """The report of hand ``number`` of table ``table_id``: kept, being worked out for
-        another request, or worked out now by ``work`` (a coroutine that runs the odds in a
-        worker thread)."""
-        key = (table_id, number)
-        if (report := self._done.get(key)) is not None:
-            self._done.move_to_end(key)
-            return report
-        if (pending := self._working.get(key)) is not None:
-            return await asyncio.shield(pending)
-        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self._working[key] = future
-        try:
-            async with self._one_at_a_time:
-                report = await work()
-        except BaseException as error:
-            future.set_exception(error)
-            future.exception()  # retrieved here, so an unawaited one is never reported
-            raise
-        finally:
-            del self._working[key]
-        future.set_result(report)
-        self._done[key] = report
-        while len(self._done) > self._keep:
-            self._done.popitem(last=False)
-        return report
