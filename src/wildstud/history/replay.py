@@ -672,6 +672,8 @@ class _Replayer:
         if self._hides_cards(action):
             self._not_shown(number, action)
             self.unshown_seats.add(action.player)
+        else:
+            self._shown_whole(action.player)
         self._show(number, action)
         return True
 
@@ -796,7 +798,7 @@ class _Replayer:
                 hand.muck(show.player)
                 self._mark(StepKind.PLAYED, number)
             else:
-                self.unshown_seats.discard(show.player)  # shown whole at last
+                self._shown_whole(show.player)
                 self._show(number, show)
         # A hand shown with cards hidden before the last cards were dealt was never shown whole.
         for seat in sorted(self.unshown_seats):
@@ -819,6 +821,14 @@ class _Replayer:
             if (source := self.sources.get((show.player, position))) is not None
             and not source.known
         )
+
+    def _shown_whole(self, seat: int) -> None:
+        """A hand shown with cards hidden while the last cards were dealt, then shown whole:
+        it has been shown after all."""
+        if seat in self.unshown_seats:
+            self.unshown_seats.discard(seat)
+            name = seat_label(seat)
+            self.unshown = [n for n in self.unshown if (n.text or "").split(" ")[0] != name]
 
     def _not_shown(self, number: int, show: ShowMuck) -> None:
         """A hand shown with cards hidden has not been shown (the PHH specification allows
