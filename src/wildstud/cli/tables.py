@@ -135,7 +135,8 @@ def tables(
     named = [token.upper() for token in re.split(r"[\s,]+", wild or "") if token]
     repeated = sorted({token for token in named if named.count(token) > 1})
     if repeated:
-        raise WildSpecError(f"--wild names {', '.join(repeated)} twice: name each rank or card once")
+        names = ", ".join(repeated)
+        raise WildSpecError(f"--wild names {names} twice: name each rank or card once")
     announce_compiling(kernels.count_categories)
     console = Console()
     if as_json or not sys.stdout.isatty():

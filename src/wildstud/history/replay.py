@@ -65,6 +65,7 @@ from wildstud.deal import (
 )
 from wildstud.errors import RecordError, WildstudError
 from wildstud.games.definitions import Street
+from wildstud.games.options import ShortStub
 from wildstud.history.notation import (
     Action,
     BringIn,
@@ -582,12 +583,21 @@ class _Replayer:
                 )
             card = self._spare()
             self.unknown.add((self.deal, card))
-        elif card not in hand.stub_cards:  # a card dealt before is back only after a reshuffle
+        elif card not in hand.stub_cards and not self._folded_card(card):
             raise self._error(slot.action, self._dealt_twice(card))
         self._deal(card, slot.action, StepKind.PLAYED)
         self.got[seat] = got + 1
         self.dealt_by[card] = slot.action
         self.sources[(seat, position)] = _Source(slot.action, slot.index, known)
+
+    def _folded_card(self, card: Card) -> bool:
+        """Whether ``card`` is a folded hand's that the engine takes back into a short stub
+        (``short_stub`` ``reshuffle``: a record whose dealer burned runs short sooner)."""
+        hand = self.hand
+        if hand.options.short_stub is not ShortStub.RESHUFFLE:
+            return False
+        folded = set(hand.in_deal) - set(hand.live)
+        return any(card == held.card for seat in folded for held in hand.cards(seat))
 
     def _dealt_twice(self, card: Card) -> str:
         if card not in self.dealt_by:
