@@ -263,3 +263,12 @@ def test_a_pokerkit_record_with_a_fold_when_checking_was_free_reads_leniently() 
     lenient = replay(read_record(text, preset="pokerkit"), lenient=True)
     assert lenient.hand.stacks == tuple(state.stacks)
     assert [warning.kind.value for warning in lenient.warnings if warning.kind] == ["free-fold"]
+
+
+def test_the_pokerkit_preset_is_refused_for_a_wild_game_in_one_line() -> None:
+    # pokerkit plays no wild game: only seven-card stud records replay in it.
+    text = write_record(record_from_hand(Hand("FTQ", [50, 50], deck=Deck(seed=5))))
+    with pytest.raises(ValueError, match=r"^The pokerkit preset is for seven-card stud \(F7S\)"):
+        read_record(text, preset="pokerkit")
+    with pytest.raises(ValueError, match="Follow the Queen is a wild game"):
+        preset_rules("pokerkit", "FTQ")

@@ -47,7 +47,7 @@ def arena_command(
     bots: Annotated[
         str, typer.Option("--bots", help="The bots, one per seat, separated by commas.")
     ] = "equity,random,call",
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the decks and the bots.")] = 0,
+    seed: Annotated[int, typer.Option("--seed", min=0, help="Seed of the decks and the bots.")] = 0,
     stack: Annotated[int, typer.Option("--stack", help="Each seat's chips at each hand.")] = 500,
     option: Annotated[
         list[str] | None,

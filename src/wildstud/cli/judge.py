@@ -125,7 +125,8 @@ Lenient = Annotated[
         "--lenient",
         help="Let pass what the PHH specification tolerates, each with a warning naming its"
         " place: a field neither PHH's nor your own (ignored), a fold when checking was free"
-        " (it stands), a hand shown at the showdown with cards hidden (taken as mucked).",
+        " (it stands, and the last player's check after it changes nothing). A hand shown with"
+        " cards hidden (??) is no tolerance: in either reading it is not shown and wins nothing.",
     ),
 ]
 """The ``--lenient`` flag of the commands that read records (judge, replay, odds)."""

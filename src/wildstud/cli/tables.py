@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable
 from math import comb
@@ -131,6 +132,11 @@ def tables(
     if game is not None and wild:
         raise WildSpecError(f"{game} has no wild cards: leave out --wild")
     wild_set = wild_cards(wild)  # bad input stops here, before any progress is shown
+    named = [token.upper() for token in re.split(r"[\s,]+", wild or "") if token]
+    repeated = sorted({token for token in named if named.count(token) > 1})
+    if repeated:
+        names = ", ".join(repeated)
+        raise WildSpecError(f"--wild names {names} twice: name each rank or card once")
     announce_compiling(kernels.count_categories)
     console = Console()
     if as_json or not sys.stdout.isatty():

@@ -593,7 +593,11 @@ class Hand:
                 self._refuse_card(card)
             self._reshuffle_burns()
         elif not self._stub >> card.code & 1:
-            self._refuse_card(card)
+            if card not in self._folded_out():
+                self._refuse_card(card)
+            # Under `short_stub` `reshuffle`, a folded hand's card: the dealer ran short
+            # sooner than the stub says (a dealer who burns, whose burns a record never names).
+            self._gather(self._folded_out())
         apply = _STAGES[chance.kind].deal
         assert apply is not None
         apply(self, card)

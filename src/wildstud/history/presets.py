@@ -14,10 +14,15 @@ raise from it), gives every odd chip of a split pot to the tied seat nearest the
 and passes the bring-in of an all-in low card to the next seat on its left
 (``docs/house-rules.md``, "wildstud and pokerkit").
 
+Only seven-card stud records replay in pokerkit, which has no wild game: the preset is refused
+for any other game, in one line that says why.
+
 >>> preset_rules("pokerkit", "F7S")["cap_heads_up"]
 True
->>> "all_in_low_card" in preset_rules("pokerkit", "BD5")  # no bring-in, so no all-in low card
-False
+>>> preset_rules("pokerkit", "FTQ")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+wildstud.errors.OptionError: The pokerkit preset is for seven-card stud (F7S) only: ...
 >>> preset_rules("holdem", "F7S")
 Traceback (most recent call last):
 ...
@@ -52,11 +57,20 @@ PRESETS: Mapping[str, Mapping[str, OptionValue]] = MappingProxyType(
 )
 """Each preset's house rules, by the engine's option names."""
 
+_GAMES: Mapping[str, frozenset[str]] = MappingProxyType({"pokerkit": frozenset({"F7S"})})
+"""The games each preset is for (the other program's games)."""
+
 
 def preset_rules(name: str, variant: str) -> dict[str, OptionValue]:
     """The house rules preset ``name`` gives the game of ``variant`` (those it has)."""
     rules = PRESETS.get(name)
     if rules is None:
         raise OptionError(f"unknown preset {name!r} (presets: {', '.join(PRESETS)})")
-    offered = set(find_game(variant).options_type.option_names())
+    game = find_game(variant)
+    if not _GAMES[name].intersection(game.codes):
+        raise OptionError(
+            f"The {name} preset is for seven-card stud (F7S) only: {game.title} is a wild game,"
+            f" which {name} does not play, so its records never replay in {name}"
+        )
+    offered = set(game.options_type.option_names())
     return {key: value for key, value in rules.items() if key in offered}

@@ -65,6 +65,7 @@ from wildstud.deal import (
 )
 from wildstud.errors import RecordError, WildstudError
 from wildstud.games.definitions import Street
+from wildstud.games.options import ShortStub
 from wildstud.history.notation import (
     Action,
     BringIn,
@@ -582,12 +583,21 @@ class _Replayer:
                 )
             card = self._spare()
             self.unknown.add((self.deal, card))
-        elif card not in hand.stub_cards:  # a card dealt before is back only after a reshuffle
+        elif card not in hand.stub_cards and not self._folded_card(card):
             raise self._error(slot.action, self._dealt_twice(card))
         self._deal(card, slot.action, StepKind.PLAYED)
         self.got[seat] = got + 1
         self.dealt_by[card] = slot.action
         self.sources[(seat, position)] = _Source(slot.action, slot.index, known)
+
+    def _folded_card(self, card: Card) -> bool:
+        """Whether ``card`` is a folded hand's that the engine takes back into a short stub
+        (``short_stub`` ``reshuffle``: a record whose dealer burned runs short sooner)."""
+        hand = self.hand
+        if hand.options.short_stub is not ShortStub.RESHUFFLE:
+            return False
+        folded = set(hand.in_deal) - set(hand.live)
+        return any(card == held.card for seat in folded for held in hand.cards(seat))
 
     def _dealt_twice(self, card: Card) -> str:
         if card not in self.dealt_by:
@@ -672,6 +682,8 @@ class _Replayer:
         if self._hides_cards(action):
             self._not_shown(number, action)
             self.unshown_seats.add(action.player)
+        else:
+            self._shown_whole(action.player)
         self._show(number, action)
         return True
 
@@ -796,7 +808,7 @@ class _Replayer:
                 hand.muck(show.player)
                 self._mark(StepKind.PLAYED, number)
             else:
-                self.unshown_seats.discard(show.player)  # shown whole at last
+                self._shown_whole(show.player)
                 self._show(number, show)
         # A hand shown with cards hidden before the last cards were dealt was never shown whole.
         for seat in sorted(self.unshown_seats):
@@ -819,6 +831,14 @@ class _Replayer:
             if (source := self.sources.get((show.player, position))) is not None
             and not source.known
         )
+
+    def _shown_whole(self, seat: int) -> None:
+        """A hand shown with cards hidden while the last cards were dealt, then shown whole:
+        it has been shown after all."""
+        if seat in self.unshown_seats:
+            self.unshown_seats.discard(seat)
+            name = seat_label(seat)
+            self.unshown = [n for n in self.unshown if (n.text or "").split(" ")[0] != name]
 
     def _not_shown(self, number: int, show: ShowMuck) -> None:
         """A hand shown with cards hidden has not been shown (the PHH specification allows
