@@ -146,7 +146,7 @@ def read_records_apart(
 
     >>> good = write_record(HandRecord(variant="BD5", antes=(1, 1), bring_in=0, small_bet=5,
     ...                                big_bet=10, starting_stacks=(20, 20)))
-    >>> text = write_records([read_record(good)]) + "\n[2]\nvariant = 'BD5'\n"
+    >>> text = write_records([read_record(good)]) + "\\n[2]\\nvariant = 'BD5'\\n"
     >>> [str(hand) if isinstance(hand, RecordError) else "read" for hand in
     ...  read_records_apart(text)]
     ['read', 'hand [2]: field `antes`: missing (every record needs it)']
