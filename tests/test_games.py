@@ -126,6 +126,8 @@ def test_the_option_names_of_the_issue() -> None:
         "short_all_in",
         "open_pair",
         "odd_chip",
+        "ante_trimming",
+        "short_stub",
     }
     names = {cls: set(cls.option_names()) for cls in OPTION_TYPES}
     # The games with a bring-in also settle who brings in for an all-in low card and the least

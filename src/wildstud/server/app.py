@@ -20,6 +20,7 @@ True
 ...         print(path)
 /api/host/{token}/bots
 /api/host/{token}/chat
+/api/host/{token}/departed
 /api/host/{token}/end
 /api/host/{token}/links
 /api/host/{token}/mutes

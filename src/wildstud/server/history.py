@@ -31,6 +31,7 @@ table = "Friday"
 players = ["ann", "bob"]
 finishing_stacks = [53, 47]
 winnings = [6, 0]
+ante_trimming_status = true
 """
 
 from __future__ import annotations

@@ -143,7 +143,7 @@ class Seat:
         >>> Seat.new(1, "Robo", SeatKind.CALLING_BOT, None, 500, 0, player_id="r").entry(
         ...     "buy-in", 500)
         LedgerEntry(player_id='r', seat=1, name='Robo', reason='buy-in', amount=500, \
-hand_number=None, house=True)
+hand_number=None, house=True, token_hash=None)
         """
         return LedgerEntry(
             player_id=self.player_id,

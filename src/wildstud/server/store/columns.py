@@ -8,7 +8,7 @@ records hold tuples (JSON columns), and each side gets its own copy of a mapping
 >>> from wildstud.server.store.records import LedgerEntry
 >>> LEDGER.values(LedgerEntry("p1", 2, "Ann", "hand", -35, 4))
 {'player_id': 'p1', 'seat': 2, 'name': 'Ann', 'reason': 'hand', 'amount': -35, 'hand_number': 4, \
-'house': False}
+'house': False, 'token_hash': None}
 >>> from types import SimpleNamespace
 >>> row = SimpleNamespace(number=3, hand_number=3, deal=1, cards="AsKd", salts=None)
 >>> DECK.read(row).deal
