@@ -63,9 +63,10 @@ __all__ = [
 
 MAX_PENDING = 12
 """Requests that may wait for the host at one table at once (12)…"""
-MAX_PENDING_PER_ADDRESS = MAX_PENDING // 4
-"""…and of them, from one client address (3: a visitor with two addresses fills half the
-queue at most, and the host's friends still get in)."""
+MAX_PENDING_PER_ADDRESS = (MAX_PENDING - 1) // 2
+"""…and of them, from one client address (5: a visitor with two addresses leaves the queue two
+short of full, so the host's friends still get in; and five friends behind one home router, who
+share its address, can all ask at once)."""
 DECLINE_COOLDOWN = 60.0
 """Seconds before a declined name may ask again from the same address (60)."""
 REQUESTS_PER_MINUTE = 20.0
