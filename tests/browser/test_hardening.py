@@ -75,10 +75,11 @@ async def _session(base: str, shots: Path) -> None:
         await ann.my_turn()
         assert await page.locator("#seats .seat:not(.empty)").count() == 3
         assert await page.locator("#seats .seat.you .card").count() >= 2
-        # The seats stand round the oval by their classes alone.
+        # The seats stand in their places by their classes alone (no inline style).
         places = await page.locator("#seats .seat").evaluate_all(
             "(seats) => seats.map((seat) => [seat.className,"
-            " getComputedStyle(seat).left, getComputedStyle(seat).top])"
+            " Math.round(seat.getBoundingClientRect().left),"
+            " Math.round(seat.getBoundingClientRect().top)])"
         )
         assert len({(left, top) for _, left, top in places}) == 4, places
         assert all("at-4-" in name for name, _, _ in places), places

@@ -148,7 +148,12 @@ async def _audits(base: str) -> dict[str, Any]:
         request = api.get(table)["rebuys"][0]["id"]
         api.ok(api.host(created, "POST", f"/rebuys/{request}/approve"))
         await play_until(ann, "document.body.dataset.phase === 'over'")
-        await wait_until(page, "document.querySelectorAll('#ledger tbody tr').length === 8")
+        # Ann's row and the house's line: the seven bots are the house (issue 22, item 3).
+        await wait_until(
+            page,
+            "document.querySelector('#ledger tr.house') !== null"
+            " && document.querySelectorAll('#ledger tbody tr').length >= 2",
+        )
         await wait_until(page, "document.getElementById('ledger').textContent.includes('top-up')")
         await page.evaluate(OPEN_EVERY_PANEL)
         await page.get_by_role("button", name="History").click()
