@@ -122,7 +122,7 @@ def test_an_address_has_at_most_thirty_two_connections(server: Server) -> None:
 
 
 async def _spectator_shares(server: Server) -> None:
-    api = Api(server.base, "127.0.0.51")
+    api = Api(server.base, "127.0.0.53")
     created = api.create(games=[{"game": "FTQ"}], seats=2)
     url = created["links"]["watch_socket"]
     # One visitor, two addresses, each watching as often as it may, and once more.
@@ -151,7 +151,7 @@ def test_one_visitor_with_two_addresses_cannot_fill_a_tables_spectator_seats(
 def test_one_visitor_with_two_addresses_cannot_fill_a_tables_seat_requests(
     server: Server,
 ) -> None:
-    api = Api(server.base, "127.0.0.52")
+    api = Api(server.base, "127.0.0.54")
     created = api.create(games=[{"game": "FTQ"}], seats=8, seat_requests=True)
     join = created["links"]["join"].rsplit("/", 1)[1]
     asked = 0
