@@ -331,8 +331,13 @@ class TablePage {
         break;
       case "goodbye":
         // The seat is given up: no reconnecting with its dead link; the goodbye page instead.
+        // A spectator's link the host replaced has no seat to say goodbye to: only the words.
         this.socket.stopped = true;
-        if (this.seatToken) keepGoodbye(this.seatToken, effect.frame);
+        if (!this.seatToken) {
+          this.onStatus("refused");
+          break;
+        }
+        keepGoodbye(this.seatToken, effect.frame);
         showGoodbye(this.root, effect.frame);
         break;
     }
