@@ -4,11 +4,11 @@ their clock and time bank run out, and the table plays on. No driver error loops
 
 from __future__ import annotations
 
-import pytest
-
 import asyncio
 import time
 from pathlib import Path
+
+import pytest
 
 from tests.server.conftest import Postgres, Server
 from tests.server.wsclient import Api, Client, Frame
