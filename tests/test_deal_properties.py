@@ -171,7 +171,7 @@ def illegal_attempt(hand: Hand, rng: random.Random) -> tuple[str, int | None, in
 
 
 @pytest.mark.xfail(
-    reason="A random SMBU hand broke an invariant after the merges (phh's muck during a run-out or ante trimming?): to be found (session 7's note)",
+    reason="A random SMBU hand broke an invariant after the merges (session 7)",
     strict=False,
 )
 # A thousand random hands in all: every game gets its own share of examples (the suite's

@@ -105,7 +105,7 @@ async def _killed_while_ann_is_to_act(server: Server) -> None:
 
 
 @pytest.mark.xfail(
-    reason="After the night branch's away clock, the restarted hand moves on before the spectator looks: to be found (session 7's note)",
+    reason="The restarted hand moves on before the spectator looks (session 7)",
     strict=False,
 )
 def test_a_restarted_table_acts_for_a_player_who_never_returns(tmp_path: Path) -> None:

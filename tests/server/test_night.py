@@ -429,7 +429,7 @@ def test_the_night_and_its_settle_up_over_the_api(server: Server) -> None:
 
 
 @pytest.mark.xfail(
-    reason="After the night and seat branches' merge a declined rebuy is applied: to be found (session 7's note)",
+    reason="A declined rebuy is applied after the merges (session 7)",
     strict=False,
 )
 def test_a_night_with_rebuys_top_ups_and_a_return_is_accounted_for() -> None:
