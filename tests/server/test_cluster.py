@@ -188,16 +188,15 @@ def _stream(port: int, path: str, total: int) -> tuple[bytes, int, float]:
     sender.start()
     answer = sock.recv(4096)
     elapsed = time.monotonic() - started
-    sock.shutdown(socket.SHUT_RDWR)
+    # The server may have closed its end already (it answered and would not read on): then
+    # there is nothing to shut down (ENOTCONN).
+    with contextlib.suppress(OSError):
+        sock.shutdown(socket.SHUT_RDWR)
     sock.close()
     sender.join(10)
     return answer, sent[0], elapsed
 
 
-@pytest.mark.xfail(
-    reason="Failed once on a fresh clone with ENOTCONN: to be found (session 7's note)",
-    strict=False,
-)
 def test_a_relayed_body_is_refused_as_early_as_a_direct_one(pair: tuple[Server, Server]) -> None:
     created, owner, relay = _owner_and_relay(pair)
     join = created["links"]["join"].rsplit("/", 1)[1]
