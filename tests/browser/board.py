@@ -53,9 +53,13 @@ async def context(browser: Browser, touch: bool, **options: Any) -> BrowserConte
     )
 
 
-def full_table(api: wsclient.Api, seats: int) -> tuple[dict[str, Any], dict[str, Any]]:
-    """A no-limit table of `seats` seats, Ann and calling bots, started; the table's answer
-    and Ann's seat. No limit, so that her turn shows the amount field and its presets."""
+def full_table(
+    api: wsclient.Api, seats: int, players: int = 1, start: bool = True
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A no-limit table of `seats` seats, Annabel and calling bots in the seats left after
+    `players` people (the others are the caller's to seat), started unless not `start`; the
+    table's answer and Annabel's seat. No limit, so that her turn shows the amount field and
+    its presets."""
     created = api.create(
         name=f"Friday night, {seats} seats",
         seats=seats,
@@ -68,9 +72,10 @@ def full_table(api: wsclient.Api, seats: int) -> tuple[dict[str, Any], dict[str,
         hand_pause=30,
     )
     granted = api.join(created, "Annabel")
-    for _ in range(seats - 1):
+    for _ in range(seats - players):
         api.ok(api.host(created, "POST", "/bots", kind="calling-bot"))
-    api.ok(api.host(created, "POST", "/start"))
+    if start:
+        api.ok(api.host(created, "POST", "/start"))
     return created, granted
 
 
