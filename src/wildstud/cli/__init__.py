@@ -62,7 +62,13 @@ def _root(
 def main(argv: list[str] | None = None) -> None:
     """Run the command line; bad input exits with status 2 and a one-line message (Click's
     own complaints too: a value of the wrong type, an option it does not know)."""
-    for command in COMMANDS:  # each module registers its command on ``app``
+    args = sys.argv[1:] if argv is None else argv
+    # Only the command asked for is imported (each module registers its command on ``app``):
+    # `serve` brings the web server and `arena` the compiled odds, seconds of imports that a
+    # ruling on a hand should not wait for. The root's help lists every command, so without a
+    # command named, or with a name that is none, every module is imported.
+    named = next((arg for arg in args if not arg.startswith("-")), None)
+    for command in (named,) if named in COMMANDS else COMMANDS:
         try:
             importlib.import_module(f"wildstud.cli.{command}")
         except MissingExtraError as missing:
@@ -70,7 +76,7 @@ def main(argv: list[str] | None = None) -> None:
 
     root = typer.main.get_command(app)
     try:
-        status = root.main(args=argv, prog_name="wildstud", standalone_mode=False)
+        status = root.main(args=args, prog_name="wildstud", standalone_mode=False)
     except (WildstudError, MissingExtraError) as error:
         _fail(str(error))
     except NoArgsIsHelpError as error:

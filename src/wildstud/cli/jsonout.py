@@ -27,19 +27,23 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from wildstud.arena import ArenaResult
-from wildstud.cards import Card
-from wildstud.fast.enumeration import CategoryCounts
-from wildstud.games import Rules
 from wildstud.hands.encoding import Category, slot_of
-from wildstud.history import HandRecord, ProvenRecord
-from wildstud.history.ruling import Ruling, wild_names
-from wildstud.odds.equity import Odds
-from wildstud.odds.simulate import GameSpec, resolve_rules
-from wildstud.odds.study import Study
+from wildstud.history.ruling import wild_names
 from wildstud.seats import seat_label
+
+# Every command's output is built here, and the compiled odds and arena bring NumPy and Numba:
+# a ruling or a replay should not import them only to be annotated.
+if TYPE_CHECKING:
+    from wildstud.arena import ArenaResult
+    from wildstud.cards import Card
+    from wildstud.fast.enumeration import CategoryCounts
+    from wildstud.games import Rules
+    from wildstud.history import HandRecord, ProvenRecord
+    from wildstud.history.ruling import Ruling
+    from wildstud.odds.equity import Odds
+    from wildstud.odds.study import Study
 
 __all__ = [
     "Json",
@@ -135,6 +139,8 @@ def hands_json(outputs: list[Json], many: bool) -> Json:
 
 def odds_json(result: Odds) -> Json:
     """``wildstud odds --json`` (schema ``odds.schema.json``)."""
+    from wildstud.odds.simulate import GameSpec  # the odds command has imported it already
+
     situation = result.situation
     rules = situation.rules
     split = GameSpec.of(rules).split
@@ -276,6 +282,8 @@ def tables_json(table: CategoryCounts) -> Json:
 
 def arena_json(result: ArenaResult) -> Json:
     """``wildstud arena --json`` (schema ``arena.schema.json``): standings best first."""
+    from wildstud.odds.simulate import resolve_rules  # the arena command has imported it
+
     return {
         "games": list(result.games),
         "house_rules": {
