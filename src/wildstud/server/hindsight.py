@@ -25,17 +25,22 @@ from __future__ import annotations
 from typing import Any
 
 from wildstud.deal import Hand
-from wildstud.odds.hindsight import DEALS, finished_odds
-from wildstud.odds.simulate import GameSpec
 from wildstud.server.store.records import HandSetup
 
 __all__ = ["odds_report"]
 
 
-def odds_report(setup: HandSetup, hand: Hand, *, deals: int = DEALS) -> dict[str, Any]:
+def odds_report(setup: HandSetup, hand: Hand, *, deals: int | None = None) -> dict[str, Any]:
     """Every street's odds of a finished hand, in the shape of
-    :class:`~wildstud.server.schemas.HandOdds` (seats are engine seats, named)."""
-    result = finished_odds(hand, deals=deals)
+    :class:`~wildstud.server.schemas.HandOdds` (seats are engine seats, named); ``deals``: the
+    deals dealt where a street's odds are not worked out exactly (by default
+    :data:`wildstud.odds.hindsight.DEALS`)."""
+    # Imported on the first replay asked for, not when the server starts: the odds engine
+    # brings NumPy and Numba, half a second of every server's start that most nights never use.
+    from wildstud.odds.hindsight import DEALS, finished_odds
+    from wildstud.odds.simulate import GameSpec
+
+    result = finished_odds(hand, deals=DEALS if deals is None else deals)
     names = setup.names
 
     def seats(street: Any) -> list[dict[str, Any]]:

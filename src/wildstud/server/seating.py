@@ -17,12 +17,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from wildstud.bots import CallingBot, RandomBot
-from wildstud.bots_equity import EquityBot
 from wildstud.server.security import new_id
 from wildstud.server.store.records import LedgerEntry, SeatState
+
+if TYPE_CHECKING:
+    from wildstud.bots_equity import EquityBot
 
 __all__ = ["Client", "Seat", "SeatKind"]
 
@@ -82,6 +84,10 @@ class Seat:
         elif self.kind is SeatKind.CALLING_BOT:
             self.bot = CallingBot()
         elif self.kind is SeatKind.EQUITY_BOT:
+            # Imported for the first equity bot seated, not when the server starts: its odds
+            # engine brings NumPy and Numba, half a second of every server's start.
+            from wildstud.bots_equity import EquityBot
+
             self.bot = EquityBot()
 
     @classmethod
