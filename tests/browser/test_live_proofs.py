@@ -71,6 +71,12 @@ async def _session(base: str) -> None:
             assert time.monotonic() < deadline, "no hand finished"
             await asyncio.sleep(0.1)
         api.ok(api.host(created, "POST", "/pause"))
+        # The hand the pause found in progress plays out: the page then shows a finished hand,
+        # every upcard of it on the felt (not a hand a moment old, with three).
+        deadline = time.monotonic() + 30
+        while api.get(f"/api/tables/{created['table']['id']}")["hand_in_progress"] is not None:
+            assert time.monotonic() < deadline, "the hand in progress never ended"
+            await asyncio.sleep(0.1)
         await honest.reload()
         await honest.wait_for_selector("#felt .card.verified")
         shown = honest.locator("#felt .card[data-card]:not([data-card=''])")

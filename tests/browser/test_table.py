@@ -267,7 +267,7 @@ async def _session(base: str, shots: Path) -> None:
         pages = {"Ann": ann, "Bob": bob}
         reloaded = False
         shot: set[int] = set()
-        async with asyncio.timeout(150):
+        async with asyncio.timeout(300):  # a loaded 2-core CI machine took over 150 s
             while len(spectator.finished) < HANDS or len(shot) < HANDS:
                 for page in pages.values():
                     if await page.locator("#picker .pick").count():
