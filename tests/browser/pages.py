@@ -18,9 +18,10 @@ from tests.server import wsclient
 TURN = "document.getElementById('actions')?.dataset.turn === 'yes'"
 
 
-async def wait_until(page: Page, expression: str, timeout: float = 10) -> None:
+async def wait_until(page: Page, expression: str, timeout: float = 30) -> None:
     """Poll the page until `expression` holds. (Playwright's wait_for_function evaluates a
-    string the page's CSP may forbid; evaluate() runs outside it.)"""
+    string the page's CSP may forbid; evaluate() runs outside it.) The default timeout is for
+    a CI machine of 2 cores running 4 test workers, where 10 s was seen to run out."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     while not await page.evaluate(expression):
