@@ -4,9 +4,12 @@ table with every frame it sends recorded, and waits on what the page shows."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import shutil
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +19,23 @@ from tests.browser.conftest import CHROMIUM
 from tests.server import wsclient
 
 TURN = "document.getElementById('actions')?.dataset.turn === 'yes'"
+
+
+def finished_table(base: str, game: str) -> tuple[dict[str, Any], wsclient.Api]:
+    """A table of `game` where three calling bots have finished a hand, paused since: the
+    table's answer, and the API it was made with."""
+    api = wsclient.Api(base)
+    created = api.create(name=game, games=[{"game": game}], seats=4, hand_pause=0, bot_delay=0)
+    for _ in range(3):
+        api.ok(api.host(created, "POST", "/bots", kind="calling-bot"))
+    api.ok(api.host(created, "POST", "/start"))
+    table_id = created["table"]["id"]
+    deadline = time.monotonic() + 30
+    while not api.get(f"/api/tables/{table_id}/hands"):
+        assert time.monotonic() < deadline, "no hand finished"
+        time.sleep(0.1)
+    api.ok(api.host(created, "POST", "/pause"))
+    return created, api
 
 
 async def wait_until(page: Page, expression: str, timeout: float = 30) -> None:
@@ -116,6 +136,21 @@ async def answered(seat: Seat, acts: int) -> None:
         await asyncio.sleep(0.02)
     assert len(seat.acts()) == acts, seat.acts()
     await wait_until(seat.page, "document.getElementById('request').textContent === ''")
+
+
+async def play_all(seats: list[Seat], done: Callable[[], bool], timeout: float = 90) -> None:
+    """Every seat whose page offers it a turn takes it the cheap way, until ``done()`` holds
+    (a seat whose page left the table, for its goodbye, offers none)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not done():
+        assert loop.time() < deadline, "the night stalled"
+        for seat in seats:
+            if await seat.page.evaluate(TURN):
+                # the turn may pass between looking and clicking: the loop looks again
+                with contextlib.suppress(AssertionError):
+                    await take_turn(seat)
+        await asyncio.sleep(0.05)
 
 
 async def play_until(seat: Seat, done: str, timeout: float = 60) -> None:

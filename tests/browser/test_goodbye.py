@@ -7,14 +7,13 @@ night is over no page offers Leave, Sit out or Rebuy. The screenshots are kept t
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.async_api import async_playwright
 
-from tests.browser.pages import TURN, Seat, keep, launch, sit, take_turn, wait_until
+from tests.browser.pages import keep, launch, play_all, sit, wait_until
 from tests.server import wsclient
 
 GOODBYE = "document.body.dataset.page === 'goodbye'"
@@ -25,22 +24,6 @@ SHOWN = """(() => ({
   payments: [...document.querySelectorAll("#goodbye-payments li")].map((li) => li.textContent),
   watch: document.getElementById("goodbye-watch")?.getAttribute("href") ?? "",
 }))()"""
-
-
-async def play(seats: list[Seat], done: Any, timeout: float = 90) -> None:
-    """The seats still at the table take their turns the cheap way until ``done()`` holds."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not done():
-        assert loop.time() < deadline, "the night stalled"
-        for seat in seats:
-            if await seat.page.evaluate(GOODBYE):
-                continue
-            if await seat.page.evaluate(TURN):
-                # the turn may pass between looking and clicking: the loop looks again
-                with contextlib.suppress(AssertionError):
-                    await take_turn(seat)
-        await asyncio.sleep(0.05)
 
 
 async def _night(base: str, shots: Path) -> dict[str, Any]:
@@ -79,7 +62,7 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
         await ann.page.click("#leave-table")
         await ann.page.click("#leave-yes")
         seats = [ann, bob, cy]
-        await play(seats, lambda: all(seat["name"] != "Ann" for seat in table()["seats"]))
+        await play_all(seats, lambda: all(seat["name"] != "Ann" for seat in table()["seats"]))
         await wait_until(ann.page, GOODBYE)
         await wait_until(ann.page, "document.getElementById('goodbye-net') !== null")
         live = await ann.page.evaluate(SHOWN)
@@ -88,7 +71,7 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
         # The host removes Bob between hands (or as the hand in progress ends).
         bob_seat = next(seat["seat"] for seat in table()["seats"] if seat["name"] == "Bob")
         api.ok(api.host(created, "DELETE", f"/seats/{bob_seat}"))
-        await play(seats, lambda: all(seat["name"] != "Bob" for seat in table()["seats"]))
+        await play_all(seats, lambda: all(seat["name"] != "Bob" for seat in table()["seats"]))
         await wait_until(bob.page, GOODBYE)
 
         # Cy is alone: the table says why it deals no hand, to him and to the host.

@@ -5,14 +5,13 @@ page says what the people did with its result. The screenshots are kept to be lo
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.async_api import async_playwright
 
-from tests.browser.pages import TURN, Seat, keep, launch, sit, take_turn, wait_until
+from tests.browser.pages import keep, launch, play_all, sit, wait_until
 from tests.server import wsclient
 
 BOTS = ("Robo", "Randy")
@@ -27,20 +26,6 @@ SETTLE_UP = """(() => ({
   house: document.querySelector("#ledger tr.house")?.textContent ?? "",
   text: document.getElementById("settle-up").textContent,
 }))()"""
-
-
-async def play(seats: list[Seat], done: Any, timeout: float = 90) -> None:
-    """Every seat takes its turns the cheap way until ``done()`` holds."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not done():
-        assert loop.time() < deadline, "the night stalled"
-        for seat in seats:
-            if await seat.page.evaluate(TURN):
-                # the turn may pass between looking and clicking: the loop looks again
-                with contextlib.suppress(AssertionError):
-                    await take_turn(seat)
-        await asyncio.sleep(0.05)
 
 
 async def _night(base: str, shots: Path) -> dict[str, Any]:
@@ -74,10 +59,10 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
         refusal = await ann.text_content("#rebuy-error")
         action_error = await ann.text_content("#action-error")
         api.ok(api.host(created, "POST", "/start"))
-        await play(seats, lambda: table()["hands_dealt"] >= 3)
+        await play_all(seats, lambda: table()["hands_dealt"] >= 3)
         await host.click("#end-night")
         await host.click("#end-night-yes")
-        await play(seats, lambda: table()["hand_in_progress"] is None)
+        await play_all(seats, lambda: table()["hand_in_progress"] is None)
         shown = {}
         for name, page in (("host", host), *((s.page.url, s.page) for s in seats)):
             await wait_until(page, SETTLED, 30)

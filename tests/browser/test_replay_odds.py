@@ -6,29 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import os
-import time
 from pathlib import Path
 from typing import Any
 
 from playwright.async_api import Page, Route, async_playwright
 
 from tests.browser.conftest import CHROMIUM
-from tests.server.wsclient import Api
-
-
-def _finished_table(base: str) -> tuple[dict[str, Any], Api]:
-    api = Api(base)
-    created = api.create(name="odds", games=[{"game": "SMBU"}], seats=4, hand_pause=0, bot_delay=0)
-    for _ in range(3):
-        api.ok(api.host(created, "POST", "/bots", kind="calling-bot"))
-    api.ok(api.host(created, "POST", "/start"))
-    table_id = created["table"]["id"]
-    deadline = time.monotonic() + 30
-    while not api.get(f"/api/tables/{table_id}/hands"):
-        assert time.monotonic() < deadline, "no hand finished"
-        time.sleep(0.1)
-    api.ok(api.host(created, "POST", "/pause"))
-    return created, api
+from tests.browser.pages import finished_table
 
 
 async def _open_replay(page: Page, created: dict[str, Any]) -> None:
@@ -43,7 +27,7 @@ def _percent(share: float) -> str:
 
 
 async def _session(base: str, shots: Path) -> None:
-    created, api = _finished_table(base)
+    created, api = finished_table(base, "SMBU")
     table_id = created["table"]["id"]
     report = api.get(f"/api/tables/{table_id}/hands/1/odds")
     async with async_playwright() as playwright:
