@@ -9,8 +9,9 @@ At the end the host of every table ends the night and the run checks that:
 - every table dealt its hands and none is left in progress;
 - no client missed a frame: every update follows on from the events it already had, every
   reconnection's hand frame starts with the events the client had seen (so no hand forked under
-  it), and every welcome's ``last_seq`` is the last request the client saw answered or the one
-  it sent after it;
+  it), and every welcome's ``last_seq`` lies between the last request the client saw accepted
+  and the last it sent (a refused request, answered with an error, changed nothing and is not
+  counted: the clock may act before a request that arrives late);
 - no hand was run by two processes: in the database, the epochs of every hand's actions never
   go down (a stale owner's write would have come after a newer owner's), and the refusals of
   the fence are counted from each process's ``/metrics``;
@@ -65,8 +66,8 @@ class Watcher:
     hand: Frame | None = None
     seq: int = 0
     """The last request number sent."""
-    answered: int = 0
-    """The last request number the server answered (ack or error)."""
+    acked: int = 0
+    """The last request number the server accepted (answered with an ack)."""
     connections: int = 0
     problems: list[str] = field(default_factory=list)
     hands_seen: set[int] = field(default_factory=set)
@@ -99,14 +100,15 @@ class Watcher:
             kind = frame["type"]
             if kind == "welcome":
                 last = frame["last_seq"]
-                if self.play and last not in (self.answered, self.seq):
+                if self.play and not self.acked <= last <= self.seq:
                     self.problems.append(
-                        f"{self.name}: welcome last_seq {last}, answered {self.answered},"
+                        f"{self.name}: welcome last_seq {last}, accepted {self.acked},"
                         f" sent {self.seq}"
                     )
-                self.seq = self.answered = max(self.seq, last)
+                self.seq = self.acked = max(self.seq, last)
             elif kind in ("ack", "error") and frame.get("seq") is not None:
-                self.answered = max(self.answered, frame["seq"])
+                if kind == "ack":
+                    self.acked = max(self.acked, frame["seq"])
                 self.seq = max(self.seq, frame.get("last_seq") or 0)
             elif kind == "hand":
                 old = self.hand
