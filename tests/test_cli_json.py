@@ -243,3 +243,18 @@ def test_the_judge_schema_takes_warnings_checks_and_a_file_of_many_hands(
         {"hands": [ruling]},  # each hand of a file says its number
     ):
         assert not validator.is_valid(wrong)
+
+
+def test_a_lenient_replay_carries_its_warnings(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # What the reading let pass is in the JSON as the schema promises, as judge gives it.
+    record = tmp_path / "extra-field.phh"
+    record.write_text((ROOT / "examples" / "ftq-centre-card.phh").read_text() + "bogus_field = 3\n")
+    lenient = checked(capsys, "replay", str(record), "--lenient")
+    assert [(w["kind"], w["field"]) for w in lenient["warnings"]] == [
+        ("unknown-field", "bogus_field")
+    ]
+    judged = checked(capsys, "judge", str(record), "--lenient")
+    assert lenient["warnings"] == judged["warnings"]
+    assert "warnings" not in checked(capsys, "replay", str(ROOT / "examples" / "bitch-reante.phh"))

@@ -103,7 +103,9 @@ def replay_command(
     )
     if as_json:
         outputs = [
-            {"error": str(item)} if isinstance(item, RecordError) else replay_json(item)
+            {"error": str(item)}
+            if isinstance(item, RecordError)
+            else replay_json(item, lenient=lenient)
             for item in done
         ]
         emit(
@@ -331,11 +333,12 @@ def street_sections(played: Replay) -> list[RenderableType]:
     return _built(played).sections
 
 
-def replay_json(played: Replay) -> dict[str, Any]:
-    """The replay as ``replay --json`` prints it (schema ``replay.schema.json``)."""
+def replay_json(played: Replay, *, lenient: bool = False) -> dict[str, Any]:
+    """The replay as ``replay --json`` prints it (schema ``replay.schema.json``): with
+    ``--lenient``, each tolerance the reading let pass, as ``judge --json`` gives them."""
     record = played.record
     labels = [seat_label(seat) for seat in range(record.player_count)]
-    return {
+    data: dict[str, Any] = {
         **game_echo(played.hand.rules),
         "players": labels,
         "names": None if record.players is None else dict(zip(labels, record.players, strict=True)),
@@ -345,3 +348,6 @@ def replay_json(played: Replay) -> dict[str, Any]:
         "complete": played.complete,
         "stopped_early": played.stopped,
     }
+    if lenient:
+        data["warnings"] = [warning.to_json() for warning in played.warnings]
+    return data
