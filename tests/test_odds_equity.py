@@ -139,8 +139,19 @@ def test_bad_situations_are_refused() -> None:
         exact_odds(Situation.build("FTQ", 2, hole={0: "As Ad"}, upcards={0: "Ah", 1: "Kh"}))
     with pytest.raises(SituationError, match="known"):
         exact_odds(Situation.build("FTQ", 2, upcards={0: "Ah 4d 5h 9s", 1: "Kh 6c 7c 8d"}))
-    with pytest.raises(SituationError, match="no street"):
+    # Cards that no street deals, said in a player's words.
+    with pytest.raises(SituationError, match="deals each player 4 upcards at most, not 5"):
         Situation.build("FTQ", 2, upcards={0: "Ah 4d 5h 9s 2c", 1: "Kh"})
+    with pytest.raises(SituationError, match="deals each player 3 hole cards at most, not 4"):
+        Situation.build("FTQ", 2, hole={0: "As Ac Kd Kc"}, upcards={0: "Ah", 1: "Kh"})
+    with pytest.raises(
+        SituationError,
+        match=r"p1 has 2 hole card\(s\), so the deal has reached third street, where every"
+        r" player still in shows 1 upcard\(s\); the upcards given stop at 0",
+    ):
+        Situation.build("FTQ", 2, hole={0: "As Ac"})
+    with pytest.raises(SituationError, match="reached seventh street.* shows 4 upcard"):
+        Situation.build("FTQ", 2, hole={1: "As Ac Kd"}, upcards={0: "5s", 1: "6d"})
     with pytest.raises(SituationError, match="not listed as folded"):
         Situation.build("FTQ", 2, upcards={0: "Ah 4d", 1: "Kh"})
     with pytest.raises(SituationError, match=r"no p6 \(seat 5\) at a table of 2"):

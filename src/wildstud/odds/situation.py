@@ -405,12 +405,29 @@ def _street_of(
     """The first street that leaves the most upcards given and room for the hole cards."""
     most = max((len(cards) for cards in ups.values()), default=0)
     holes = max((len(cards) for cards in downs.values()), default=0)
-    for street in range(len(rules.streets)):
+    streets = range(len(rules.streets))
+    for street in streets:
         if _ups_before(rules, street) == most and holes <= _downs_before(rules, street):
             return street
+    # What is wrong, in a player's words: too many cards of a kind, or hole cards without the
+    # upcards dealt with them.
+    title, last = rules.game.title, len(rules.streets) - 1
+    if most > _ups_before(rules, last):
+        raise SituationError(
+            f"{title} deals each player {_ups_before(rules, last)} upcards at most, not {most}"
+        )
+    if holes > _downs_before(rules, last):
+        raise SituationError(
+            f"{title} deals each player {_downs_before(rules, last)} hole cards at most,"
+            f" not {holes}"
+        )
+    reached = next(street for street in streets if holes <= _downs_before(rules, street))
+    need = _ups_before(rules, reached)
+    who = seat_label(max(downs, key=lambda seat: len(downs[seat])))
     raise SituationError(
-        f"no street of {rules.game.title} leaves a player with {most} upcard(s)"
-        f" and {holes} hole card(s)"
+        f"{who} has {holes} hole card(s), so the deal has reached {rules.streets[reached].name},"
+        f" where every player still in shows {need} upcard(s); the upcards given stop at"
+        f" {most}: name each player's upcards too"
     )
 
 
