@@ -74,3 +74,19 @@ def test_bad_input_exits_with_a_message(capsys: pytest.CaptureFixture[str]) -> N
         main(["odds", "FTQ", "--players", "2", "--up", "1:As As", "--up", "2:Kd"])
     assert exit_.value.code == 2
     assert "twice: As" in capsys.readouterr().err
+
+
+def test_a_count_of_deals_between_chunks_is_said_rounded(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Deals come in seeded chunks of 4,096 (the same answer on any number of cores).
+    with pytest.raises(SystemExit):
+        main(["odds", "FTQ", "--players", "2", "--deals", "20000", "--seed", "1"])
+    first = capsys.readouterr().out.splitlines()[0]
+    assert (
+        first
+        == "Follow the Queen: 20,480 deals (20,000 asked, rounded up to whole chunks of 4,096)"
+    )
+    with pytest.raises(SystemExit):
+        main(["odds", "FTQ", "--players", "2", "--deals", "8192", "--seed", "1"])
+    assert capsys.readouterr().out.splitlines()[0] == "Follow the Queen: 8,192 deals"

@@ -31,6 +31,7 @@ from wildstud.cli.jsonout import emit, odds_json
 from wildstud.errors import SituationError
 from wildstud.odds import compiled_deal
 from wildstud.odds.equity import Odds, exact_odds, odds
+from wildstud.odds.simulate import CHUNK_DEALS
 from wildstud.odds.situation import Situation
 from wildstud.seats import seat_label
 
@@ -258,11 +259,15 @@ def odds_command(
     if as_json:
         emit(odds_json(result))
         return
-    _print(result)
+    _print(result, deals)
 
 
-def _print(result: Odds) -> None:
+def _print(result: Odds, asked: int | None) -> None:
     kind = "exact" if result.exact else f"{result.deals:,} deals"
+    if not result.exact and asked is not None and result.deals != asked:
+        # The deals are dealt in seeded chunks, so that a seed gives the same answer on any
+        # number of cores: a count between chunks is rounded up.
+        kind += f" ({asked:,} asked, rounded up to whole chunks of {CHUNK_DEALS:,})"
     typer.echo(f"{result.situation.rules.title}: {kind}")
     split = result.to_dict()["split_pot"]
     for seat in result.seats:
