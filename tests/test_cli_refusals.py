@@ -186,3 +186,21 @@ def test_a_kernel_not_in_the_cache_is_announced_once(
     assert not compiling.announce_compiling(tiny_kernel.double, console=console)  # once a run
     assert tiny_kernel.double(2) == 4
     assert compiling.is_cached(tiny_kernel.double)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["arena", "--hands", "0", "--save-hands", "{tmp}/hands.phhs"],
+        ["study", "FTQ", "--players", "99", "--save-hands", "{tmp}/hands.phhs"],
+        ["study", "FTQ", "--deals", "-5", "--out", "{tmp}/report"],
+        ["study", "FTQ", "--players", "9", "--out", "{tmp}/report", "--save-hands", "{tmp}/h.phhs"],
+    ],
+)
+def test_a_refused_command_leaves_no_file_behind(
+    argv: list[str], capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, err = run(capsys, *(arg.replace("{tmp}", str(tmp_path)) for arg in argv))
+    assert (code, out) == (2, "")
+    assert err.startswith("error: ")
+    assert list(tmp_path.iterdir()) == []

@@ -22,14 +22,28 @@ __all__ = ["save_hands"]
 def save_hands(path: Path | None) -> Iterator[Callable[[Hand], None] | None]:
     """A function that writes each hand played to ``path`` as a PHH record with every card,
     or ``None`` without the option. The file is opened first, so that one that cannot be
-    written is refused before anything is played."""
+    written is refused before anything is played; a command refused before its first hand
+    (a bad argument) leaves no empty file behind."""
     if path is None:
         yield None
         return
+    existed = path.exists()
     try:
         target = path.open("w", encoding="utf-8")
     except OSError as error:
         raise RecordError(f"cannot write {path}: {error.strerror or error}") from None
-    with target:
-        writer = RecordsWriter(target)
-        yield lambda hand: writer.write(record_from_hand(hand, reveal="all"))
+    written = False
+
+    def keep(hand: Hand) -> None:
+        nonlocal written
+        writer.write(record_from_hand(hand, reveal="all"))
+        written = True
+
+    try:
+        with target:
+            writer = RecordsWriter(target)
+            yield keep
+    except BaseException:
+        if not existed and not written:
+            path.unlink(missing_ok=True)
+        raise

@@ -26,9 +26,10 @@ from wildstud.cli.compiling import announce_compiling
 from wildstud.cli.inputs import check_out_folder, parse_options
 from wildstud.cli.jsonout import emit, study_json
 from wildstud.cli.saved_hands import save_hands
+from wildstud.extras import require
 from wildstud.odds import compiled_deal
 from wildstud.odds.report import write_report
-from wildstud.odds.study import Study
+from wildstud.odds.study import Study, check_study
 from wildstud.odds.study import study as run_study
 
 __all__ = ["render", "study"]
@@ -68,8 +69,11 @@ def study(
     ] = None,
 ) -> None:
     """Run the study; write the report where ``--out`` says."""
-    options = parse_options(option or [])
+    # Every refusal before any work and any file: the arguments, then the report's extra
+    # (its plots need matplotlib), then the folder.
+    rules = check_study(game, players, deals, parse_options(option or []))
     if out is not None:
+        require("plots")
         check_out_folder(out)
     announce_compiling(compiled_deal.play_chunks)
     console = Console(stderr=True)
@@ -87,10 +91,9 @@ def study(
     ):
         task = bar.add_task("deals", total=deals)
         result = run_study(
-            game,
+            rules,
             players,
             deals,
-            options=options,
             seed=seed,
             scheduler=scheduler,
             progress=lambda done, total: bar.update(task, completed=done, total=total),

@@ -46,7 +46,7 @@ from wildstud.odds.simulate import (
 from wildstud.odds.stats import wilson
 from wildstud.wilds import NoWilds
 
-__all__ = ["Study", "StudyCounts", "study"]
+__all__ = ["Study", "StudyCounts", "check_study", "study"]
 
 I64 = npt.NDArray[np.int64]
 _SEATS = 10
@@ -197,6 +197,29 @@ class Study:
         }
 
 
+def check_study(
+    game: str | Rules,
+    players: int,
+    deals: int,
+    options: Mapping[str, object] | GameOptions | None = None,
+) -> Rules:
+    """The rules of a study of ``deals`` deals of ``game`` for ``players``, or the refusal of
+    its arguments (:func:`study` asks it first; a command asks it before writing anything).
+
+    >>> check_study("BD5", 3, 100).code
+    'BD5'
+    >>> check_study("FTQ", 9, 100)
+    Traceback (most recent call last):
+    ...
+    wildstud.errors.TableError: Follow the Queen (FTQ) is for 2 to 8 players, not 9
+    """
+    rules = resolve_rules(game, options)
+    check_players(rules, players)
+    if isinstance(deals, bool) or deals < 1:
+        raise TableError(f"the number of deals must be at least 1, not {deals!r}")
+    return rules
+
+
 def study(
     game: str | Rules,
     players: int,
@@ -217,10 +240,7 @@ def study(
     agree deal by deal on scripted packs: ``tests/kernel_diff.py``). Such a study deals another
     stream than the same seed without ``on_hand``, and runs at the engine's pace, on this
     machine."""
-    rules = resolve_rules(game, options)
-    check_players(rules, players)
-    if isinstance(deals, bool) or deals < 1:
-        raise TableError(f"the number of deals must be at least 1, not {deals!r}")
+    rules = check_study(game, players, deals, options)
     spec = GameSpec.of(rules)
     if on_hand is not None:
         return _study_by_engine(rules, spec, players, deals, seed, on_hand, progress)
