@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import time
 
 import pytest
 from typer.testing import CliRunner
@@ -19,7 +20,7 @@ from wildstud.errors import SituationError
 from wildstud.games import find_game
 from wildstud.hands import evaluate
 from wildstud.odds.equity import exact_odds, odds
-from wildstud.odds.parallel import ClusterError
+from wildstud.odds.parallel import ClusterError, play_chunks
 from wildstud.odds.situation import Situation
 from wildstud.wilds import HeldCard
 
@@ -134,6 +135,25 @@ def test_precision_and_time_limit_stop_the_run() -> None:
     assert result.seats[0].equity > 0.5
 
 
+def test_the_time_limit_is_spent_dealing_not_compiling(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The first call stands in for Numba compiling the deal on a machine's first run.
+    from wildstud.odds import equity
+
+    calls: list[int] = []
+
+    def compiling_first(*args: object, **kwargs: object) -> object:
+        if not calls:
+            time.sleep(5)
+        calls.append(1)
+        return play_chunks(*args, **kwargs)
+
+    monkeypatch.setattr(equity, "play_chunks", compiling_first)
+    s = Situation.build("FTQ", 3, hole={0: "Qs Qd"}, upcards={0: "Qh", 1: "2c", 2: "3c"})
+    result = odds(s, precision=1e-9, time_limit=0.5)
+    assert result.seconds < 4  # the 5 s are not in it
+    assert result.deals > 0
+
+
 def test_bad_situations_are_refused() -> None:
     with pytest.raises(SituationError, match="every street dealt but the last"):
         exact_odds(Situation.build("FTQ", 2, hole={0: "As Ad"}, upcards={0: "Ah", 1: "Kh"}))
@@ -150,7 +170,7 @@ def test_bad_situations_are_refused() -> None:
         r" player still in shows 1 upcard\(s\); the upcards given stop at 0",
     ):
         Situation.build("FTQ", 2, hole={0: "As Ac"})
-    with pytest.raises(SituationError, match="reached seventh street.* shows 4 upcard"):
+    with pytest.raises(SituationError, match=r"reached seventh street.* shows 4 upcard"):
         Situation.build("FTQ", 2, hole={1: "As Ac Kd"}, upcards={0: "5s", 1: "6d"})
     with pytest.raises(SituationError, match="not listed as folded"):
         Situation.build("FTQ", 2, upcards={0: "Ah 4d", 1: "Kh"})

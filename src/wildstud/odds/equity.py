@@ -185,14 +185,14 @@ def odds(
     live = situation.live_mask
     per_chunk = CHUNK_DEALS if deals is None else min(CHUNK_DEALS, deals)
 
-    def work(first: int, count: int) -> npt.NDArray[np.float64]:
+    def work(first: int, count: int, size: int = per_chunk) -> npt.NDArray[np.float64]:
         played = play_chunks(
             spec,
             players,
             seed=seed,
             first=first,
             chunks=count,
-            per_chunk=per_chunk,
+            per_chunk=size,
             prefix=prefix,
             prefix_street=situation.street,
             dead=dead,
@@ -200,6 +200,10 @@ def odds(
         )
         return _totals(played, players, spec.split)
 
+    if deals is None:
+        # The time limit is for dealing: on a machine's first run the deal is compiled first
+        # (half a minute), which one deal, thrown away, does before the clock starts.
+        work(0, 1, 1)
     began = time.perf_counter()
     totals = np.zeros((_ROWS, players), dtype=np.float64)
     done = 0
