@@ -37,16 +37,15 @@ def is_cached(kernel: Any) -> bool:
 
 
 def announce_compiling(*kernels: Any, console: Console | None = None) -> bool:
-    """Say on standard error, once a run, that ``kernels`` are about to be compiled, when
-    any of them is not in the cache; return whether it was said. Nothing is said when standard
-    error is not a terminal (a script, a test) unless ``console`` is given."""
+    """Say on standard error (or on ``console``), once a run, that ``kernels`` are about to
+    be compiled, when any of them is not in the cache; return whether it was said. A script
+    is told too: its first run pauses as long as a person's, and standard error is where a
+    script's log keeps such a line (standard output, which it may parse, stays clean)."""
     global _told
     if _told or all(is_cached(kernel) for kernel in kernels):
         return False
     if console is None:
         console = Console(stderr=True)
-        if not console.is_terminal:
-            return False
     console.print(
         f"wildstud: compiling the simulation for this machine (Numba), once: about {SECONDS};"
         " later runs start at once.",
