@@ -25,10 +25,14 @@ T = TypeVar("T")
 
 SAMPLES = 40
 HEALTH_P50 = 0.25
-"""Seconds: generous bounds on the latencies during a flood (a few ms unloaded)."""
-HEALTH_P99 = 1.5
+"""Seconds: generous bounds on the latencies during a flood (a few ms unloaded). The medians
+catch a flood that slows the night (the replay on the event loop took another table's median
+to 282 ms); the 99th percentiles, the worst of 40 samples, only a stall: on a CI machine of 2
+cores running 4 test workers, one health check took 1.8 s with the flood refused as it should
+be, the machine's own pause."""
+HEALTH_P99 = 3.0
 ACTION_P50 = 0.5
-ACTION_P99 = 2.0
+ACTION_P99 = 3.0
 
 Figures = dict[str, tuple[float, float]]
 Flood = Callable[[asyncio.Event], Coroutine[None, None, T]]
