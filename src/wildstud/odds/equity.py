@@ -200,9 +200,10 @@ def odds(
         )
         return _totals(played, players, spec.split)
 
-    if deals is None:
+    if deals is None and scheduler is None:
         # The time limit is for dealing: on a machine's first run the deal is compiled first
-        # (half a minute), which one deal, thrown away, does before the clock starts.
+        # (half a minute), which one deal, thrown away, does before the clock starts. (A
+        # cluster's workers compile their own.)
         work(0, 1, 1)
     began = time.perf_counter()
     totals = np.zeros((_ROWS, players), dtype=np.float64)
