@@ -15,6 +15,7 @@ from typing import Any
 from playwright.async_api import Browser, Page, WebSocketRoute, async_playwright
 
 from tests.browser.conftest import CHROMIUM
+from tests.browser.pages import hand_finished
 from tests.browser.test_history_proofs import _swapped
 from tests.server.wsclient import Api
 
@@ -67,7 +68,7 @@ async def _session(base: str) -> None:
         api.ok(api.host(created, "POST", "/start"))
         await honest.wait_for_selector("#felt .card.verified", timeout=30000)
         deadline = time.monotonic() + 30
-        while not api.get(f"/api/tables/{created['table']['id']}/hands"):
+        while not hand_finished(api.get(f"/api/tables/{created['table']['id']}")):
             assert time.monotonic() < deadline, "no hand finished"
             await asyncio.sleep(0.1)
         api.ok(api.host(created, "POST", "/pause"))
