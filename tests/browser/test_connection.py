@@ -69,8 +69,12 @@ async def _server_down_and_back(server: server_fixtures.Server, shots: Path) -> 
 
 def _server_away(error: str) -> bool:
     """Whether a console error is the browser's own word that the server was away: a refused
-    or reset socket or page request (the page itself logs nothing)."""
-    return "WebSocket connection" in error or "net::ERR_CONNECTION_" in error
+    or reset socket or page request, or an answer the kill cut short (the page itself logs
+    nothing)."""
+    return any(
+        word in error
+        for word in ("WebSocket connection", "net::ERR_CONNECTION_", "net::ERR_CONTENT_LENGTH_")
+    )
 
 
 def _with_own_server(

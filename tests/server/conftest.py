@@ -25,6 +25,8 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tests.server import prefork
+
 WILDSTUD = str(Path(sys.executable).with_name("wildstud"))
 MANY_TABLES = (
     *("--tables-per-minute", "100000", "--tables-burst", "1000"),
@@ -61,7 +63,7 @@ class Server:
         self.options = options
         """More options of ``wildstud serve``."""
         self.port = free_port()
-        self.process: subprocess.Popen[bytes] | None = None
+        self.process: prefork.Forked | subprocess.Popen[bytes] | None = None
 
     @property
     def tls(self) -> bool:
@@ -81,7 +83,7 @@ class Server:
     def start(self) -> Server:
         """Start the server and wait until it answers."""
         with self.log.open("ab") as log:
-            self.process = subprocess.Popen(
+            self.process = prefork.start(
                 [
                     WILDSTUD,
                     "serve",
@@ -92,9 +94,8 @@ class Server:
                     *(() if self.log_level is None else ("--log-level", self.log_level)),
                     *self.options,
                 ],
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                env={**os.environ, "PYTHONUNBUFFERED": "1"},
+                log,
+                {**os.environ, "PYTHONUNBUFFERED": "1"},
             )
         # Two minutes: on a CI machine of 2 cores running 4 test workers, a start (3 s of CPU
         # alone) was seen to take more than one.
