@@ -19,6 +19,7 @@ from wildstud.games import find_game
 HANDS = 1000
 
 
+@pytest.mark.slow
 def test_wildstud_and_pokerkit_agree_on_seeded_hands() -> None:
     tally = run(HANDS, seed=0)
     assert tally.findings == []

@@ -548,6 +548,7 @@ def test_fuzzed_records_get_clear_errors_never_crashes() -> None:
     assert len(refused) > 1000
 
 
+@pytest.mark.slow
 def test_fuzzed_records_through_the_command_line(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

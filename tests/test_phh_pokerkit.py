@@ -99,6 +99,7 @@ def pokerkit_stacks(text: str) -> tuple[int, ...]:
     return tuple(last.stacks)
 
 
+@pytest.mark.slow
 def test_wildstud_records_replay_in_pokerkit_to_the_same_stacks() -> None:
     rng = random.Random(14)
     records = []
@@ -166,6 +167,7 @@ def pokerkit_hand(rng: random.Random) -> State:
     return state
 
 
+@pytest.mark.slow
 def test_pokerkit_records_replay_in_wildstud_to_the_same_stacks() -> None:
     rng = random.Random(15)
     texts = []

@@ -192,6 +192,7 @@ def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("host-console")
 
 
+@pytest.mark.slow
 def test_a_hosted_night_from_the_console(server: Any, shots: Path) -> None:
     result = asyncio.run(_night(server.base, shots))
     keep(sorted(shots.glob("*.png")))

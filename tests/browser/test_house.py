@@ -87,6 +87,7 @@ def night(server: Any, tmp_path_factory: pytest.TempPathFactory) -> dict[str, An
     return asyncio.run(_night(server.base, tmp_path_factory.mktemp("house")))
 
 
+@pytest.mark.slow
 def test_the_settle_up_names_no_bot_and_balances_the_people(night: dict[str, Any]) -> None:
     figures = night["night"]
     assert night["errors"] == []

@@ -184,6 +184,7 @@ def night(server: Any, tmp_path_factory: pytest.TempPathFactory) -> dict[str, An
     return asyncio.run(_night(server.base, tmp_path_factory.mktemp("ledger")))
 
 
+@pytest.mark.slow
 def test_the_ledger_and_the_settle_up_in_the_page_match_the_csv(night: dict[str, Any]) -> None:
     assert night["errors"] == []
     rows = night["rows"]

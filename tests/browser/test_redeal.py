@@ -11,6 +11,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.async_api import async_playwright
 
 from tests.browser import pages
@@ -107,6 +108,7 @@ async def _session(base: str, shots: Path) -> None:
     assert ann.errors == [], ann.errors
 
 
+@pytest.mark.slow
 def test_the_queen_shown_before_the_redeal(server: Any, tmp_path: Path) -> None:
     asyncio.run(_session(server.base, tmp_path))
     keep(sorted(tmp_path.glob("*.png")))

@@ -17,6 +17,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.async_api import Browser, Page, async_playwright
 
 from tests.browser.conftest import CHROMIUM
@@ -455,6 +456,7 @@ async def _redeal_session(base: str, shots: Path) -> None:
     assert watcher_errors == [], watcher_errors
 
 
+@pytest.mark.slow
 def test_every_game_through_the_page(server: Any, tmp_path: Path) -> None:
     asyncio.run(_session(server.base, tmp_path))
     shots = sorted(tmp_path.glob("*-showdown.png"))

@@ -200,6 +200,7 @@ CHECKS = [
 of a house rule): that is a 400, so "valid data is accepted" is not among the checks."""
 
 
+@pytest.mark.slow
 def test_every_operation_conforms_to_the_schema(server: Server) -> None:
     schema = schemathesis.openapi.from_url(f"{server.base}/openapi.json")
     operations = [result.ok() for result in schema.get_all_operations()]

@@ -45,6 +45,7 @@ def _tables(server: Server) -> int:
     return tables
 
 
+@pytest.mark.slow
 def test_tables_spread_and_either_process_serves_either_table(
     pair: tuple[Server, Server],
 ) -> None:

@@ -202,6 +202,7 @@ def _alter_a_proven_card(record: str, proven: str) -> str:
     return head + "\nactions = [" + actions.replace(proven, absent, 1)
 
 
+@pytest.mark.slow
 def test_verify_accepts_every_record_and_refuses_an_altered_one(
     played: Played, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -38,6 +38,7 @@ def server(tmp_path: Path) -> Iterator[Server]:
     running.stop()
 
 
+@pytest.mark.slow
 def test_eight_clients_reading_replays_do_not_slow_another_table(server: Server) -> None:
     figures, answers = asyncio.run(measure(server, "127.0.7", read_flood(READERS)))
     print(f"read flood: {answers[200]} steps and records read, {answers[429]} refused (429)")

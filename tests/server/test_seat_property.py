@@ -223,6 +223,7 @@ def checked() -> Iterator[list[int]]:
     operations=st.lists(st.sampled_from(OPERATIONS), min_size=4, max_size=9),
     seed=st.integers(0, 2**16),
 )
+@pytest.mark.slow
 def test_no_connection_ever_holds_a_card_its_holder_did_not_own_or_see_shown(
     server: Server, checked: list[int], operations: list[str], seed: int
 ) -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from tests.server.conftest import Server
 from tests.server.wsclient import Api, Client
@@ -214,6 +215,7 @@ def test_sat_out_by_the_clock_sits_back_in(server: Server) -> None:
     asyncio.run(scenario())
 
 
+@pytest.mark.slow
 def test_sigkill_with_a_request_pending(database_url: str, tmp_path: Path) -> None:
     server = Server(database_url, tmp_path / "server.log").start()
     try:
