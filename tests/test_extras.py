@@ -83,7 +83,9 @@ def test_the_command_line_rules_and_computes_without_the_extras() -> None:
         (["serve", "--port", "0"], "server"),
         # Said before the deals, not after: a hundred million would take hours.
         (["study", "FTQ", "--deals", "100000000", "--out", "{tmp}/report"], "plots"),
+        # Said before the compiling notice, not after it.
         (["study", "FTQ", "--deals", "100", "--scheduler", "tcp://127.0.0.1:1"], "dask"),
+        (["odds", "FTQ", "--players", "3", "--scheduler", "tcp://127.0.0.1:1"], "dask"),
     ],
 )
 def test_a_command_that_needs_a_missing_extra_says_so_in_one_line(

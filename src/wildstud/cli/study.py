@@ -69,9 +69,11 @@ def study(
     ] = None,
 ) -> None:
     """Run the study; write the report where ``--out`` says."""
-    # Every refusal before any work and any file: the arguments, then the report's extra
-    # (its plots need matplotlib), then the folder.
+    # Every refusal before any work and any file: the arguments, then the extras (the report's
+    # plots need matplotlib, a scheduler needs Dask), then the folder.
     rules = check_study(game, players, deals, parse_options(option or []))
+    if scheduler is not None:
+        require("dask")
     if out is not None:
         require("plots")
         check_out_folder(out)
