@@ -27,7 +27,7 @@ from wildstud.cli.inputs import (
     parse_players,
     parse_seat_cards,
 )
-from wildstud.cli.jsonout import emit, odds_json
+from wildstud.cli.jsonout import emit
 from wildstud.errors import SituationError
 from wildstud.extras import require
 from wildstud.odds import compiled_deal
@@ -35,6 +35,7 @@ from wildstud.odds.equity import Odds, check_exact, exact_odds, odds
 from wildstud.odds.simulate import CHUNK_DEALS
 from wildstud.odds.situation import Situation
 from wildstud.seats import seat_label
+from wildstud.vocabulary import odds_json
 
 __all__ = ["odds_command"]
 

@@ -24,13 +24,14 @@ from rich.text import Text
 from wildstud.cli import app
 from wildstud.cli.compiling import announce_compiling
 from wildstud.cli.inputs import check_out_folder, parse_options
-from wildstud.cli.jsonout import emit, study_json
+from wildstud.cli.jsonout import emit
 from wildstud.cli.saved_hands import save_hands
 from wildstud.extras import require
 from wildstud.odds import compiled_deal
 from wildstud.odds.report import write_report
 from wildstud.odds.study import Study, check_study
 from wildstud.odds.study import study as run_study
+from wildstud.vocabulary import study_json
 
 __all__ = ["render", "study"]
 

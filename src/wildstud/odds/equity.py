@@ -33,7 +33,6 @@ from wildstud.odds.parallel import map_chunks, play_chunks
 from wildstud.odds.simulate import CHUNK_DEALS, Deals, GameSpec
 from wildstud.odds.situation import Situation
 from wildstud.odds.stats import Z95, wilson
-from wildstud.seats import seat_label
 
 __all__ = ["Odds", "SeatOdds", "check_exact", "exact_odds", "odds"]
 
@@ -59,20 +58,12 @@ class SeatOdds:
     """Takes the special half (The Bitch: holds the queen of spades face down)."""
     special_interval: Interval
 
-    def to_dict(self) -> dict[str, Any]:
-        """Plain data for JSON."""
-        return {
-            "seat": self.seat,
-            "player": seat_label(self.seat),
-            "equity": self.equity,
-            "equity_ci95": list(self.equity_interval),
-            "win": self.win,
-            "win_ci95": list(self.win_interval),
-            "tie": self.tie,
-            "tie_ci95": list(self.tie_interval),
-            "special_half": self.special,
-            "special_half_ci95": list(self.special_interval),
-        }
+    def to_dict(self, split_pot: bool = False) -> dict[str, Any]:
+        """The seat's chances as ``wildstud odds --json`` gives them under ``seats`` (the
+        special half ``None`` unless the pot is split)."""
+        from wildstud.vocabulary import seat_odds_json
+
+        return seat_odds_json(self, split_pot)
 
 
 @dataclass(frozen=True)
@@ -87,21 +78,11 @@ class Odds:
     seed: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data for JSON."""
-        return {
-            "game": self.situation.rules.code,
-            "options": self.situation.rules.options.changes(),
-            "players": self.situation.players,
-            "street": self.situation.rules.streets[self.situation.street].name
-            if self.situation.street >= 0
-            else None,
-            "exact": self.exact,
-            "deals": self.deals,
-            "seed": self.seed,
-            "seconds": self.seconds,
-            "split_pot": GameSpec.of(self.situation.rules).split,
-            "seats": [seat.to_dict() for seat in self.seats],
-        }
+        """The odds as ``wildstud odds --json`` prints them (``odds.schema.json``), in plain
+        Python values."""
+        from wildstud.vocabulary import odds_json
+
+        return odds_json(self)
 
 
 def _totals(deals: Deals, players: int, split: bool) -> npt.NDArray[np.float64]:
