@@ -65,7 +65,11 @@ def test_odds_json_known_cards(capsys: pytest.CaptureFixture[str]) -> None:
         capsys, "odds", "FTQ", "--hole", "p1:As,Ac", "--up", "p1:5s", "--up", "p2:Qd",
         "--up", "p3:7c", "--deals", "2000", "--option", "queens=all",
     )  # fmt: skip
-    assert (data["game"], data["players"], data["street"]) == ("FTQ", 3, "third street")
+    assert (data["game"], data["players"], data["street"]) == (
+        "FTQ",
+        ["p1", "p2", "p3"],
+        "third street",
+    )
     assert data["house_rules"]["queens"] == "all"
     assert data["house_rules"]["final_queen"] == "no-wild"  # defaults are echoed too
     assert list(data["seats"]) == ["p1", "p2", "p3"]
@@ -99,7 +103,7 @@ def test_odds_json_from_a_record_as_one_player_sees_it(
     path = tmp_path / "early.phh"
     path.write_text(STOPS_EARLY)
     data = checked(capsys, "odds", "--record", str(path), "--viewer", "p2", "--deals", "1000")
-    assert data["players"] == 3
+    assert data["players"] == ["p1", "p2", "p3"]
 
 
 # --- judge and replay ---------------------------------------------------------------------------

@@ -72,6 +72,8 @@ BAD = [
     (["odds", "--exact", "--deals", "5"], "--exact tries every way the last street falls: leave out --deals"),
     (["odds", "--up", "p1:5s", "--up", "p2:6s", "--exact"], "exact odds need every street dealt but the last"),
     (["odds", "XYZ"], "no game called 'XYZ'"),
+    # Hole cards alone: what is missing, in a player's words.
+    (["odds", "FTQ", "--hole", "p1:As,Ac"], "shows 1 upcard(s); the upcards given stop at 0: name each player's upcards too"),
     # Click's own complaints, in one line too
     (["odds", "--players", "x"], "Invalid value for '--players'"),
     (["odds", "--nope"], "No such option: --nope"),

@@ -54,7 +54,7 @@ def test_every_core_module_imports_without_the_extras() -> None:
     core = [
         module.name
         for module in pkgutil.walk_packages(wildstud.__path__, "wildstud.")
-        if not module.name.startswith(("wildstud.server", "wildstud.cli.serve", "wildstud.env"))
+        if not module.name.startswith(("wildstud.server", "wildstud.env"))
     ]
     code = f"import importlib\nfor name in {core!r}: importlib.import_module(name)"
     result = run_without_extras(code)
@@ -83,7 +83,9 @@ def test_the_command_line_rules_and_computes_without_the_extras() -> None:
         (["serve", "--port", "0"], "server"),
         # Said before the deals, not after: a hundred million would take hours.
         (["study", "FTQ", "--deals", "100000000", "--out", "{tmp}/report"], "plots"),
+        # Said before the compiling notice, not after it.
         (["study", "FTQ", "--deals", "100", "--scheduler", "tcp://127.0.0.1:1"], "dask"),
+        (["odds", "FTQ", "--players", "3", "--scheduler", "tcp://127.0.0.1:1"], "dask"),
     ],
 )
 def test_a_command_that_needs_a_missing_extra_says_so_in_one_line(
@@ -96,6 +98,22 @@ def test_a_command_that_needs_a_missing_extra_says_so_in_one_line(
     assert f"pip install 'wildstud[{extra}]'" in result.stderr
     assert "Traceback" not in result.stderr
     assert not (tmp_path / "report").exists()  # nothing written before the refusal
+
+
+def test_serve_s_help_needs_no_extra() -> None:
+    """The help shows every option with the server's own defaults, on a core install."""
+    result = run_without_extras(
+        """
+        from wildstud.cli import main
+        main(["serve", "--help"])
+        """
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    assert "--database-url" in result.stdout
+    assert "--tables-per-minute" in result.stdout
+    assert "10.0" in result.stdout  # the default, from wildstud.serving
+    assert "wildstud[server]" not in result.stdout + result.stderr
 
 
 @pytest.mark.parametrize(
@@ -216,3 +234,7 @@ def test_the_wheel_alone_installs_the_core_rules_computes_and_names_serve_s_extr
     assert served.returncode == 2
     assert served.stderr.count("\n") == 1
     assert "pip install 'wildstud[server]'" in served.stderr, served.stderr
+    helped = fresh.wildstud("serve", "--help")
+    assert helped.returncode == 0, helped.stderr
+    assert "--database-url" in helped.stdout
+    assert "--reads-per-second" in helped.stdout

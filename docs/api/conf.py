@@ -5,8 +5,11 @@ does not render fails the suite. Everything the build needs is installed with th
 no theme, font or inventory is fetched from the network.
 """
 
+import abc
+import enum
 import importlib
 import types
+import typing
 from importlib.metadata import version as _version
 from typing import Any
 
@@ -36,9 +39,33 @@ html_static_path: list[str] = []
 html_show_sourcelink = False
 
 
-def _bases(app: object, name: str, obj: object, options: object, bases: list[type]) -> None:
-    """Leave ``object`` out of a class's bases: every class has it, and it says nothing."""
-    bases[:] = [base for base in bases if base is not object]
+_SAYS_NOTHING = (object, abc.ABC, enum.Enum, Exception, typing.Protocol)
+"""Bases that tell a reader nothing about a class: every class has ``object``, and the others
+only say how the class is built (its members, its abstract methods and its docstring say the
+rest). ``StrEnum``, ``IntEnum``, ``ValueError`` and the library's own classes do say something:
+what a member compares equal to, what an error can be caught as."""
+
+
+def _bases(app: object, name: str, obj: object, options: object, bases: list[Any]) -> None:
+    """Leave out of a class's bases those that say nothing (:data:`_SAYS_NOTHING`, and
+    ``Generic[T]``, which the signature's type parameters already show)."""
+    bases[:] = [
+        base
+        for base in bases
+        if base not in _SAYS_NOTHING and typing.get_origin(base) is not typing.Generic
+    ]
+
+
+def _no_empty_bases(app: Any, doctree: Any) -> None:
+    """Remove a "Bases:" line left with no base after :func:`_bases`: autodoc writes the line
+    for every class when ``show-inheritance`` is on, whatever is left to list."""
+    from docutils import nodes
+    from sphinx import addnodes
+
+    for content in doctree.findall(addnodes.desc_content):
+        for paragraph in list(content.findall(nodes.paragraph)):
+            if paragraph.astext().strip() == "Bases:":
+                paragraph.parent.remove(paragraph)
 
 
 def _canonical(target: str) -> str | None:
@@ -88,4 +115,5 @@ def _package_paths(app: Any, env: Any, node: Any, contnode: Any) -> Any:
 
 def setup(app: Any) -> None:  # Sphinx calls it with its application
     app.connect("autodoc-process-bases", _bases)
+    app.connect("doctree-read", _no_empty_bases)
     app.connect("missing-reference", _package_paths)

@@ -129,16 +129,10 @@ class Standing:
         return low > 0 or high < 0
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data for JSON."""
-        return {
-            "name": self.name,
-            "bot": self.bot,
-            "hands": self.hands,
-            "chips": self.chips,
-            "per_100": self.per_hundred,
-            "stderr_per_100": self.stderr,
-            "ci95_per_100": list(self.interval),
-        }
+        """The standing as ``wildstud arena --json`` gives it under ``standings``."""
+        from wildstud.vocabulary import standing_json
+
+        return standing_json(self)
 
 
 @dataclass(frozen=True)
@@ -163,18 +157,13 @@ class ArenaResult:
     __hash__ = None  # type: ignore[assignment]
 
     def to_dict(self, timing: bool = True) -> dict[str, Any]:
-        """Plain data for JSON."""
-        data: dict[str, Any] = {
-            "games": list(self.games),
-            "options": dict(self.options),
-            "hands": self.hands,
-            "rounds": self.rounds,
-            "seed": self.seed,
-            "stack": self.stack,
-            "standings": [standing.to_dict() for standing in self.standings],
-        }
-        if timing:
-            data["seconds"] = self.seconds
+        """The result as ``wildstud arena --json`` prints it (``arena.schema.json``), in plain
+        Python values; without ``seconds`` unless ``timing``."""
+        from wildstud.vocabulary import arena_json
+
+        data = arena_json(self)
+        if not timing:
+            del data["seconds"]
         return data
 
 

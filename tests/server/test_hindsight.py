@@ -58,7 +58,7 @@ def test_a_replays_odds_are_wildstud_odds_on_the_hands_record(
         assert (ours["street"], ours["exact"]) == (expected["street"], expected["exact"])
         for seat in ours["seats"]:
             figures = expected["seats"][player[seat["seat"]]]
-            assert seat["pot_share"] == pytest.approx(figures["pot_share"], abs=1e-12)
+            assert seat["pot_share"] == pytest.approx(figures["pot_share"]["value"], abs=1e-12)
             assert seat["shown"] is (seat["seat"] in shown)
             assert seat["name"] == history["players"][seat["seat"]]
     # Each street's odds stand where its cards are out: the replay's first step whose events

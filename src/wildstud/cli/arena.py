@@ -23,9 +23,10 @@ from wildstud.arena import BOT_KINDS, ArenaResult, arena
 from wildstud.cli import app
 from wildstud.cli.compiling import announce_compiling
 from wildstud.cli.inputs import parse_options, preset_options
-from wildstud.cli.jsonout import arena_json, emit
+from wildstud.cli.jsonout import emit
 from wildstud.cli.saved_hands import save_hands
 from wildstud.odds import compiled_deal
+from wildstud.vocabulary import arena_json
 
 __all__ = ["arena_command", "render"]
 

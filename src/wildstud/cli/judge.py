@@ -33,11 +33,12 @@ from rich.text import Text
 
 from wildstud.cards import Card
 from wildstud.cli import app
-from wildstud.cli.jsonout import emit, judge_json
+from wildstud.cli.jsonout import emit
 from wildstud.errors import RecordError, WildstudError
 from wildstud.history.phh import holds_many, read_record, read_records, read_records_apart
 from wildstud.history.ruling import Ruling, judge, wild_names
 from wildstud.history.schema import HandRecord
+from wildstud.vocabulary import hands_json, judge_json
 from wildstud.wilds import NoWilds, describe_wild
 
 __all__ = [
@@ -248,9 +249,7 @@ def judge_command(
             else ruling_json(item, lenient=lenient, strict=strict)
             for item in done
         ]
-        emit(
-            {"hands": [{"hand": n, **o} for n, o in enumerate(outputs, 1)]} if many else outputs[0]
-        )
+        emit(hands_json(outputs, many))
     else:
         console = Console()
         for number, item in enumerate(done, 1):

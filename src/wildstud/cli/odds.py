@@ -27,13 +27,15 @@ from wildstud.cli.inputs import (
     parse_players,
     parse_seat_cards,
 )
-from wildstud.cli.jsonout import emit, odds_json
+from wildstud.cli.jsonout import emit
 from wildstud.errors import SituationError
+from wildstud.extras import require
 from wildstud.odds import compiled_deal
-from wildstud.odds.equity import Odds, exact_odds, odds
+from wildstud.odds.equity import Odds, check_exact, exact_odds, odds
 from wildstud.odds.simulate import CHUNK_DEALS
 from wildstud.odds.situation import Situation
 from wildstud.seats import seat_label
+from wildstud.vocabulary import odds_json
 
 __all__ = ["odds_command"]
 
@@ -230,6 +232,7 @@ def odds_command(
                 raise SituationError(
                     f"--exact tries every way the last street falls: leave out {what}"
                 )
+        check_exact(situation)  # a refusal comes before the compiling notice
         announce_compiling(compiled_deal.enumerate_last_street)
         result = exact_odds(situation)
     else:
@@ -237,6 +240,8 @@ def odds_command(
             raise SituationError(f"--deals must be at least 1, not {deals}")
         if not precision > 0:
             raise SituationError(f"--precision must be above 0, not {precision:g}")
+        if scheduler is not None:
+            require("dask")  # named before the compiling, not after it
         announce_compiling(compiled_deal.play_chunks)
         console = Console(stderr=True)
         with Progress(

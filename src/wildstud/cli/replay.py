@@ -30,7 +30,7 @@ from rich.text import Text
 from wildstud.betting import ActionKind
 from wildstud.cards import Card
 from wildstud.cli import app
-from wildstud.cli.jsonout import emit, game_echo
+from wildstud.cli.jsonout import emit
 from wildstud.cli.judge import Lenient, Preset, RecordFile, each_hand, report_refused
 from wildstud.deal import (
     Acted,
@@ -57,6 +57,7 @@ from wildstud.deal import (
 from wildstud.errors import RecordError
 from wildstud.history.replay import Replay, StepKind, replay
 from wildstud.seats import seat_label
+from wildstud.vocabulary import game_echo, hands_json
 from wildstud.wilds import NoWilds, describe_change, describe_wild
 
 __all__ = ["replay_command", "replay_json", "street_sections"]
@@ -108,9 +109,7 @@ def replay_command(
             else replay_json(item, lenient=lenient)
             for item in done
         ]
-        emit(
-            {"hands": [{"hand": n, **o} for n, o in enumerate(outputs, 1)]} if many else outputs[0]
-        )
+        emit(hands_json(outputs, many))
         report_refused(done)
         return
     console = Console()

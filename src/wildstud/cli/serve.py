@@ -6,6 +6,10 @@ starts, then every table and every hand in progress is loaded from the database.
 ``info`` by default, an access log included; no line it prints holds a token
 (:mod:`wildstud.server.logs`).
 
+This module needs no more than the core: its options and their defaults come from
+:mod:`wildstud.serving`, so ``wildstud serve --help`` works where the ``server`` extra is not
+installed, and running the server names the extra in one line.
+
 >>> from typer.testing import CliRunner
 >>> result = CliRunner().invoke(app, ["serve", "--help"])
 >>> result.exit_code, "--database-url" in result.output
@@ -23,8 +27,11 @@ import typer
 
 from wildstud.cli import app
 from wildstud.errors import WildstudError
-from wildstud.server.limits import (
+from wildstud.extras import require
+from wildstud.serving import (
     ADDRESS_CONNECTIONS,
+    LOG_FORMS,
+    LOG_LEVELS,
     READS_BURST,
     READS_PER_SECOND,
     TABLES_BURST,
@@ -184,11 +191,12 @@ def serve(
     ] = False,
 ) -> None:
     """Run the table server: REST API, WebSockets, and the database behind them."""
+    require("server")  # before anything else: one line naming the extra, not a traceback
     import uvicorn
 
     from wildstud.server.app import create_app
     from wildstud.server.config import ServerConfig, default_database_url, public_address
-    from wildstud.server.logs import LOG_FORMS, LOG_LEVELS, log_config
+    from wildstud.server.logs import log_config
     from wildstud.server.running import RestartingServer
     from wildstud.server.timeouts import HeaderDeadline
 

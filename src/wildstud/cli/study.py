@@ -24,13 +24,14 @@ from rich.text import Text
 from wildstud.cli import app
 from wildstud.cli.compiling import announce_compiling
 from wildstud.cli.inputs import check_out_folder, parse_options
-from wildstud.cli.jsonout import emit, study_json
+from wildstud.cli.jsonout import emit
 from wildstud.cli.saved_hands import save_hands
 from wildstud.extras import require
 from wildstud.odds import compiled_deal
 from wildstud.odds.report import write_report
 from wildstud.odds.study import Study, check_study
 from wildstud.odds.study import study as run_study
+from wildstud.vocabulary import study_json
 
 __all__ = ["render", "study"]
 
@@ -69,9 +70,11 @@ def study(
     ] = None,
 ) -> None:
     """Run the study; write the report where ``--out`` says."""
-    # Every refusal before any work and any file: the arguments, then the report's extra
-    # (its plots need matplotlib), then the folder.
+    # Every refusal before any work and any file: the arguments, then the extras (the report's
+    # plots need matplotlib, a scheduler needs Dask), then the folder.
     rules = check_study(game, players, deals, parse_options(option or []))
+    if scheduler is not None:
+        require("dask")
     if out is not None:
         require("plots")
         check_out_folder(out)

@@ -24,12 +24,13 @@ from rich.text import Text
 from wildstud.cards import Card, wild_cards
 from wildstud.cli import app
 from wildstud.cli.compiling import announce_compiling
-from wildstud.cli.jsonout import emit, tables_json
+from wildstud.cli.jsonout import emit
 from wildstud.errors import HandSizeError, WildSpecError
 from wildstud.fast import kernels
 from wildstud.fast.enumeration import CategoryCounts, category_counts
 from wildstud.games import find_game
 from wildstud.hands.encoding import Category, slot_of
+from wildstud.vocabulary import tables_json
 from wildstud.wilds import NoWilds
 
 __all__ = ["game_hand_size", "parse_hand_size", "render", "tables"]

@@ -26,10 +26,11 @@ from rich.table import Table
 from rich.text import Text
 
 from wildstud.cli import app
-from wildstud.cli.jsonout import emit, verify_json
+from wildstud.cli.jsonout import emit
 from wildstud.cli.judge import RecordFile, read_source
 from wildstud.history import HandRecord, ProvenRecord, check_proofs
 from wildstud.seats import seat_label
+from wildstud.vocabulary import verify_json
 
 __all__ = ["render_proven", "verify_command"]
 

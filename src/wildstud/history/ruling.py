@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from wildstud.betting import ActionKind
 from wildstud.cards import Card, Rank
@@ -203,42 +204,12 @@ class Ruling:
         """``p1``, ``p2``… for a seat; ``centre`` for ``None``."""
         return "centre" if seat is None else self.players[seat]
 
-    def to_json(self) -> dict[str, object]:
-        """The ruling in the shape ``wildstud judge --json`` prints (``docs/records.md``)."""
-        hands: dict[str, object] = {}
-        for hand in self.hands:
-            best = [] if hand.value is None else [str(p.card) for p in hand.value.best_five]
-            hands[self.players[hand.seat]] = {
-                "category": None if hand.value is None else hand.value.category.name,
-                "best_five": best,
-                "cards": ["??" if card is None else str(card) for card in hand.cards],
-            }
-        return {
-            "game": self.code,
-            "wild_timeline": [
-                {
-                    "card": str(entry.card),
-                    "player": None if entry.seat is None else self.players[entry.seat],
-                    "wild": wild_names(entry.wild),
-                    "reason": entry.reason,
-                }
-                for entry in self.timeline
-            ],
-            "final_wild": {self.players[h.seat]: wild_names(h.wild) for h in self.hands},
-            "hands": hands,
-            "pots": [
-                {"amount": pot.amount, "shares": _shares(self.players, pot)} for pot in self.pots
-            ],
-            "payouts": dict(zip(self.players, self.payouts, strict=True)),
-            "redeals": len(self.redeals),
-        }
+    def to_json(self) -> dict[str, Any]:
+        """The ruling as ``wildstud judge --json`` prints it (``judge.schema.json``), in plain
+        Python values."""
+        from wildstud.vocabulary import judge_json  # it builds on this module
 
-
-def _shares(players: tuple[str, ...], pot: PotRuling) -> dict[str, int]:
-    shares: dict[str, int] = {}
-    for seat, chips, _ in pot.shares:
-        shares[players[seat]] = shares.get(players[seat], 0) + chips
-    return shares
+        return judge_json(self)
 
 
 def judge(record: HandRecord, *, lenient: bool = False) -> Ruling:

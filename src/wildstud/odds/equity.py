@@ -33,9 +33,8 @@ from wildstud.odds.parallel import map_chunks, play_chunks
 from wildstud.odds.simulate import CHUNK_DEALS, Deals, GameSpec
 from wildstud.odds.situation import Situation
 from wildstud.odds.stats import Z95, wilson
-from wildstud.seats import seat_label
 
-__all__ = ["Odds", "SeatOdds", "exact_odds", "odds"]
+__all__ = ["Odds", "SeatOdds", "check_exact", "exact_odds", "odds"]
 
 Interval = tuple[float, float]
 _ROWS = 5  # share, squares of the share, sole high win, shared high half, special half
@@ -59,20 +58,12 @@ class SeatOdds:
     """Takes the special half (The Bitch: holds the queen of spades face down)."""
     special_interval: Interval
 
-    def to_dict(self) -> dict[str, Any]:
-        """Plain data for JSON."""
-        return {
-            "seat": self.seat,
-            "player": seat_label(self.seat),
-            "equity": self.equity,
-            "equity_ci95": list(self.equity_interval),
-            "win": self.win,
-            "win_ci95": list(self.win_interval),
-            "tie": self.tie,
-            "tie_ci95": list(self.tie_interval),
-            "special_half": self.special,
-            "special_half_ci95": list(self.special_interval),
-        }
+    def to_dict(self, split_pot: bool = False) -> dict[str, Any]:
+        """The seat's chances as ``wildstud odds --json`` gives them under ``seats`` (the
+        special half ``None`` unless the pot is split)."""
+        from wildstud.vocabulary import seat_odds_json
+
+        return seat_odds_json(self, split_pot)
 
 
 @dataclass(frozen=True)
@@ -87,21 +78,11 @@ class Odds:
     seed: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data for JSON."""
-        return {
-            "game": self.situation.rules.code,
-            "options": self.situation.rules.options.changes(),
-            "players": self.situation.players,
-            "street": self.situation.rules.streets[self.situation.street].name
-            if self.situation.street >= 0
-            else None,
-            "exact": self.exact,
-            "deals": self.deals,
-            "seed": self.seed,
-            "seconds": self.seconds,
-            "split_pot": GameSpec.of(self.situation.rules).split,
-            "seats": [seat.to_dict() for seat in self.seats],
-        }
+        """The odds as ``wildstud odds --json`` prints them (``odds.schema.json``), in plain
+        Python values."""
+        from wildstud.vocabulary import odds_json
+
+        return odds_json(self)
 
 
 def _totals(deals: Deals, players: int, split: bool) -> npt.NDArray[np.float64]:
@@ -233,15 +214,30 @@ def odds(
 MAX_EXACT = 20_000_000
 
 
-def exact_odds(situation: Situation, *, max_ways: int = MAX_EXACT) -> Odds:
-    """Exact odds where only the last street is left to deal and every card dealt so far is
-    known: every way the last cards can fall, each equally likely; or, once every card is
-    dealt and known, the showdown's one result. More than ``max_ways`` ways to try is refused
-    with a :class:`~wildstud.errors.SituationError`."""
+def check_exact(situation: Situation, *, max_ways: int = MAX_EXACT) -> None:
+    """Refuse a situation :func:`exact_odds` would refuse, with the same
+    :class:`~wildstud.errors.SituationError`, before anything is compiled or dealt: a command
+    says so before it announces a compilation.
+
+    >>> from wildstud.odds.situation import Situation
+    >>> check_exact(Situation.build("FTQ", 3, upcards={0: "5s", 1: "Qd", 2: "7c"}))
+    Traceback (most recent call last):
+    ...
+    wildstud.errors.SituationError: exact odds need every street dealt but the last \
+(seventh street); this deal is on third street
+    """
+    _last_street(situation, max_ways)
+
+
+def _last_street(
+    situation: Situation, max_ways: int
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]] | None:
+    """The cards left and the live kernel seats for an exact last street, ``None`` where
+    every card is dealt and known (the showdown's one result), or the refusal."""
     rules = situation.rules
     last = len(rules.streets) - 1
     if situation.complete and not situation.unknown and not situation.dead:
-        return _showdown(situation)
+        return None
     if situation.street != last - 1:
         raise SituationError(
             "exact odds need every street dealt but the last"
@@ -250,8 +246,7 @@ def exact_odds(situation: Situation, *, max_ways: int = MAX_EXACT) -> Odds:
         )
     if situation.unknown or situation.dead:
         raise SituationError("exact odds need every card dealt so far to be known")
-    spec = GameSpec.of(rules)
-    if spec.config[compiled_deal.BURN]:
+    if GameSpec.of(rules).config[compiled_deal.BURN]:
         raise SituationError("exact odds are not available with burn cards")
     known = {code for _, _, code in situation.prefix if code >= 0}
     pool = np.array([code for code in range(52) if code not in known], dtype=np.int64)
@@ -263,6 +258,20 @@ def exact_odds(situation: Situation, *, max_ways: int = MAX_EXACT) -> Odds:
         ways *= len(pool) - j
     if ways > max_ways:
         raise SituationError(f"{ways:,} ways to deal the last street: too many to try them all")
+    return pool, live
+
+
+def exact_odds(situation: Situation, *, max_ways: int = MAX_EXACT) -> Odds:
+    """Exact odds where only the last street is left to deal and every card dealt so far is
+    known: every way the last cards can fall, each equally likely; or, once every card is
+    dealt and known, the showdown's one result. More than ``max_ways`` ways to try is refused
+    with a :class:`~wildstud.errors.SituationError` (:func:`check_exact` says so first)."""
+    ways = _last_street(situation, max_ways)
+    if ways is None:
+        return _showdown(situation)
+    pool, live = ways
+    rules = situation.rules
+    spec = GameSpec.of(rules)
     began = time.perf_counter()
     totals = np.zeros((4, situation.players), dtype=np.float64)
     deals = compiled_deal.enumerate_last_street(

@@ -50,6 +50,7 @@ from wildstud.errors import SituationError
 from wildstud.history.replay import Replay, replay
 from wildstud.history.schema import HandRecord
 from wildstud.odds.equity import Odds, exact_odds, odds
+from wildstud.odds.simulate import GameSpec
 from wildstud.odds.situation import Situation
 from wildstud.seats import seat_label
 
@@ -121,9 +122,15 @@ class HandOdds:
     swing: Swing | None
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data for JSON, in the command line's vocabulary (players ``p1``…)."""
+        """Plain data for JSON, in the command line's vocabulary (:mod:`wildstud.vocabulary`):
+        each street's seats as ``wildstud odds --json`` gives them, and whether the showdown
+        revealed the seat's hand."""
+        from wildstud.vocabulary import seat_odds_json
+
         swing = self.swing
+        split = bool(self.streets) and GameSpec.of(self.streets[0].odds.situation.rules).split
         return {
+            "split_pot": split,
             "shown": [seat_label(seat) for seat in self.shown],
             "streets": [
                 {
@@ -134,11 +141,7 @@ class HandOdds:
                     "deals": street.odds.deals,
                     "seats": {
                         seat_label(odds.seat): {
-                            "pot_share": odds.equity,
-                            "pot_share_ci95": list(odds.equity_interval),
-                            "win": odds.win,
-                            "tie": odds.tie,
-                            "special_half": odds.special,
+                            **seat_odds_json(odds, split),
                             "shown": odds.seat in self.shown,
                         }
                         for odds in street.odds.seats

@@ -20,7 +20,13 @@ Z95 = 1.959963984540054
 
 def wilson(successes: float, trials: float, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval of a proportion (``successes`` may be fractional: shares of
-    a split pot count as parts of a win)."""
+    a split pot count as parts of a win). It always holds the observed proportion: none
+    observed gives ``low = 0`` exactly and all observed ``high = 1``, where rounding alone
+    would leave the ends a hair inside.
+
+    >>> wilson(0, 1000)[0], wilson(1000, 1000)[1]
+    (0.0, 1.0)
+    """
     if trials <= 0:
         return (0.0, 1.0)
     p = successes / trials
@@ -28,7 +34,9 @@ def wilson(successes: float, trials: float, z: float = Z95) -> tuple[float, floa
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(max(p * (1 - p) / trials + z * z / (4 * trials * trials), 0.0))
     half /= denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    low = 0.0 if p <= 0 else min(max(0.0, centre - half), p)
+    high = 1.0 if p >= 1 else max(min(1.0, centre + half), p)
+    return (float(low), float(high))
 
 
 def mean_interval(total: float, squares: float, count: int, z: float = Z95) -> tuple[float, float]:

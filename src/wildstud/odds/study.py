@@ -170,31 +170,11 @@ class Study:
         return (successes / total if total else 0.0, low, high)
 
     def summary(self) -> dict[str, Any]:
-        """The main figures as plain data (for JSON)."""
-        c = self.counts
-        return {
-            "game": self.rules.code,
-            "options": self.rules.options.changes(),
-            "players": self.players,
-            "deals": self.deals,
-            "seed": self.seed,
-            "winning_category": {
-                Category(i).label: self.rate(int(n)) for i, n in enumerate(c.winner_category)
-            },
-            "five_of_a_kind_wins": self.rate(int(c.winner_category[Category.FIVE_OF_A_KIND])),
-            "five_of_a_kind_per_hand": self.rate(
-                int(c.hand_category[Category.FIVE_OF_A_KIND]), c.hands
-            ),
-            "mean_wild_changes": float((np.arange(len(c.changes)) * c.changes).sum() / self.deals),
-            "wild_cards_held": {
-                str(i): self.rate(int(n), c.hands) for i, n in enumerate(c.wilds_held)
-            },
-            "redealt": self.rate(self.deals - int(c.redeals[0])),
-            "ties": self.rate(c.ties),
-            "special_half_paid": self.rate(c.special),
-            "both_halves_to_one": self.rate(c.scoops),
-            "natural_winners": self.rate(c.natural_winners),
-        }
+        """The study as ``wildstud study --json`` prints it without ``--out``
+        (``study.schema.json``), in plain Python values."""
+        from wildstud.vocabulary import study_json
+
+        return study_json(self)
 
 
 def check_study(

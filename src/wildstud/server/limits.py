@@ -7,6 +7,10 @@ else changes: a WebSocket over a connection cap gets an error frame with the cod
 413, creating tables too fast gets 429 with ``Retry-After``, and so does reading finished hands, the
 ledger or the night too fast (:class:`ReadLimit`).
 
+The limits' defaults and :class:`Limits` live in :mod:`wildstud.serving`, which needs no
+server, so that ``wildstud serve --help`` can print them on a core install; they are re-exported
+here.
+
 Addresses are the client addresses uvicorn sees: behind a reverse proxy on the same machine,
 uvicorn takes them from ``X-Forwarded-For`` (it trusts that header from 127.0.0.1 only).
 
@@ -35,6 +39,18 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from wildstud.server.security import RateLimiter
 from wildstud.server.store import limits as shared
+from wildstud.serving import (
+    ADDRESS_CONNECTIONS,
+    MAX_BODY_BYTES,
+    READS_BURST,
+    READS_PER_SECOND,
+    SEAT_CONNECTIONS,
+    SPECTATORS_PER_ADDRESS,
+    TABLE_SPECTATORS,
+    TABLES_BURST,
+    TABLES_PER_MINUTE,
+    Limits,
+)
 
 __all__ = [
     "ADDRESS_CONNECTIONS",
@@ -59,43 +75,8 @@ __all__ = [
     "table_creation_allowed",
 ]
 
-SEAT_CONNECTIONS = 4
-"""WebSockets one seat may have open at once (4: a phone, a laptop and a spare tab or two)."""
-ADDRESS_CONNECTIONS = 32
-"""WebSockets one client address may have open at once, seats and spectators together (32)."""
-TABLE_SPECTATORS = 50
-"""Spectator WebSockets one table may have open at once (50)…"""
-SPECTATORS_PER_ADDRESS = TABLE_SPECTATORS // 4
-"""…and of them, from one client address (12: a visitor with two addresses fills half the
-table's spectator seats at most)."""
-MAX_BODY_BYTES = 64 * 1024
-"""The largest REST request body, in bytes (64 KiB; a table's settings take under 2 KiB)."""
-TABLES_PER_MINUTE = 10.0
-"""Tables one client address may create a minute, on average (10)…"""
-TABLES_BURST = 5
-"""…and at once (5)."""
-READS_PER_SECOND = 5.0
-"""Reads of finished hands, ledgers and nights one client address may make a second, on
-average (5: a page that shows a hand asks for one or two)…"""
-READS_BURST = 20
-"""…and at once (20)."""
 _ADDRESSES_KEPT = 10_000
 """Creation buckets kept before the full (idle) ones are forgotten."""
-
-
-@dataclass(frozen=True, slots=True)
-class Limits:
-    """The limits a server enforces; the defaults are the module's constants."""
-
-    seat_connections: int = SEAT_CONNECTIONS
-    address_connections: int = ADDRESS_CONNECTIONS
-    table_spectators: int = TABLE_SPECTATORS
-    spectators_per_address: int = SPECTATORS_PER_ADDRESS
-    max_body_bytes: int = MAX_BODY_BYTES
-    tables_per_minute: float = TABLES_PER_MINUTE
-    tables_burst: int = TABLES_BURST
-    reads_per_second: float = READS_PER_SECOND
-    reads_burst: int = READS_BURST
 
 
 class ConnectionCapError(Exception):

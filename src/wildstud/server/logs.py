@@ -29,6 +29,8 @@ from typing import Any
 
 from uvicorn.logging import AccessFormatter, DefaultFormatter
 
+from wildstud.serving import LOG_FORMS, LOG_LEVELS
+
 __all__ = [
     "LOG_FORMS",
     "LOG_LEVELS",
@@ -39,10 +41,6 @@ __all__ = [
     "redact",
 ]
 
-LOG_LEVELS = ("debug", "info", "warning", "error")
-"""The levels ``wildstud serve --log-level`` takes; ``info`` is the default."""
-LOG_FORMS = ("text", "json")
-"""The forms ``wildstud serve --log-format`` takes; ``text`` is the default."""
 
 _TOKEN_PATH = re.compile(r"(?P<kind>/(?:host|join|seat|watch))/[^/\s?#\"'<>]+")
 # Tokens are 43 characters and digests 64; ids are 16. Nothing else the server logs (paths,
