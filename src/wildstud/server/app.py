@@ -184,9 +184,9 @@ def create_app(config: ServerConfig) -> FastAPI:
     async def index() -> HTMLResponse:
         return HTMLResponse(page)
 
-    for kind in ("host", "join", "seat", "watch"):
+    for kind in ("host", "join", "seat", "watch", "felt"):
         # The links the API hands out open the client page, which reads the path to know
-        # what to show.
+        # what to show (a felt link is the watch link's token, shown for a TV: app.js).
         app.add_api_route(
             f"/{kind}/{{token}}", index, methods=["GET", "HEAD"], include_in_schema=False
         )

@@ -3,6 +3,7 @@ import { showHome } from "./home.js";
 import { showJoin } from "./join.js";
 import { showHost } from "./host.js";
 import { showTable } from "./table.js";
+import { showFelt } from "./felt.js";
 import { keptGoodbye, showGoodbye } from "./goodbye.js";
 import { applyDeckPreference } from "./cards.js";
 import { base } from "./api.js";
@@ -18,6 +19,8 @@ if (kind === "seat" && token && keptGoodbye(token)) {
   showTable(root, { socket: `${socketBase}/ws/seat/${token}`, seatToken: token });
 } else if (kind === "watch" && token) {
   showTable(root, { socket: `${socketBase}/ws/watch/${token}` });
+} else if (kind === "felt" && token) {
+  showFelt(root, token, socketBase, base);
 } else if (kind === "host" && token) {
   showHost(root, token, socketBase);
 } else if (kind === "join" && token) {

@@ -1,0 +1,29 @@
+// The felt: the public table drawn large for a TV or a laptop on the table, from the
+// spectator's socket (never a seat's: no hole card ever reaches this page), with the table's
+// join QR code in a corner for the phones in the room. Each player acts from their own phone.
+import { h } from "./api.js";
+import { showTable } from "./table.js";
+
+export function showFelt(root, token, socketBase, base) {
+  // The page's type scales with the screen (table.css, .felt-screen): read across a room.
+  document.documentElement.classList.add("felt-screen");
+  const page = showTable(root, { socket: `${socketBase}/ws/watch/${token}` });
+  root.classList.add("felt-view");
+  document.title = "The felt · wildstud";
+  const qr = h(
+    "figure",
+    { className: "felt-qr", id: "felt-qr" },
+    // The server draws the join link's code: the page never holds the link itself.
+    h("img", { src: `${base}/api/watch/${token}/join-qr`, alt: "QR code of the table's join link" }),
+    h("figcaption", {}, "Scan to join"),
+  );
+  root.querySelector(".stage").append(qr);
+  // Once the night is over there is nothing left to join.
+  const update = () => {
+    const table = page.state.table;
+    qr.hidden = Boolean(table && table.status === "ended");
+  };
+  document.addEventListener("wildstud:render", update);
+  update();
+  return page;
+}
