@@ -3,6 +3,7 @@
 // join QR code in a corner for the phones in the room. Each player acts from their own phone.
 import { h } from "./api.js";
 import { showTable } from "./table.js";
+import { WakeLock } from "./awake.js";
 
 export function showFelt(root, token, socketBase, base) {
   // The page's type scales with the screen (table.css, .felt-screen): read across a room.
@@ -18,10 +19,13 @@ export function showFelt(root, token, socketBase, base) {
     h("figcaption", {}, "Scan to join"),
   );
   root.querySelector(".stage").append(qr);
-  // Once the night is over there is nothing left to join.
+  const awake = new WakeLock();
+  // The screen stays on for the night; once it is over, the code and the lock go.
   const update = () => {
     const table = page.state.table;
-    qr.hidden = Boolean(table && table.status === "ended");
+    const over = Boolean(table && table.status === "ended");
+    qr.hidden = over;
+    awake.want(!over);
   };
   document.addEventListener("wildstud:render", update);
   update();
