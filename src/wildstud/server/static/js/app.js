@@ -4,11 +4,13 @@ import { showJoin } from "./join.js";
 import { showHost } from "./host.js";
 import { showTable } from "./table.js";
 import { showFelt } from "./felt.js";
+import { registerWorker } from "./install.js";
 import { keptGoodbye, showGoodbye } from "./goodbye.js";
 import { applyDeckPreference } from "./cards.js";
 import { base } from "./api.js";
 
 applyDeckPreference();
+registerWorker();
 const root = document.getElementById("main");
 const [, kind, token] = window.location.pathname.slice(base.length).split("/");
 const socketBase = `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}${base}`;
