@@ -27,7 +27,7 @@ async def _installable(base: str) -> dict[str, Any]:
     api = wsclient.Api(base)
     created = api.create(
         name="Installable", seats=3, games=[{"game": "FTQ"}], bot_delay=0.05, action_clock=600,
-        hand_pause=0.5,
+        hand_pause=5,
     )  # fmt: skip
     ann = api.join(created, "Annabel")
     bob = api.join(created, "Bob")
@@ -57,7 +57,8 @@ async def _installable(base: str) -> dict[str, Any]:
         seats = [annabel, bobby]
         loop = asyncio.get_running_loop()
         deadline = loop.time() + 90
-        over = "document.body.dataset.phase === 'over' && document.body.dataset.hand === '1'"
+        # (A hand that ends without a showdown gives way to the next after the hand pause.)
+        over = "document.body.dataset.phase === 'over' || Number(document.body.dataset.hand) > 1"
         while not await bobby.page.evaluate(over):
             assert loop.time() < deadline, "the hand never ended"
             for seat in seats:
