@@ -4,9 +4,10 @@ player acts from the seat page on their phone.
 
 A phone-sized seat page and the felt play a whole hand together: the felt follows the pot and
 the up-cards as they change, and no hole card of the phone's seat reaches the felt (its frames
-and its page) before the showdown shows it. And the felt fits a television and two small
-laptops with 2, 6 and 8 seats, measured by element boxes as the layout tests measure the seat
-page (board.js), with the QR code clear of the table."""
+and its page) before the showdown shows it; when the host ends the night, its corner says so.
+And the felt fits a television and two small laptops with 2, 6 and 8 seats, measured by element
+boxes as the layout tests measure the seat page (board.js), with the QR code clear of the
+table."""
 
 from __future__ import annotations
 
@@ -126,6 +127,10 @@ async def _hand_together(base: str) -> None:
             await asyncio.sleep(0.05)
         looks.append(await felt.evaluate(LOOK))
         await wait_until(seat.page, OVER)
+        # The end of the night: the corner says so, and offers no seat any more.
+        api.ok(api.host(created, "POST", "/end"))
+        await wait_until(felt, "document.querySelector('#felt-qr img').hidden")
+        assert await felt.locator("#felt-qr figcaption").text_content() == "The night is over"
         assert not felt_errors, felt_errors
         assert not seat.errors, seat.errors
         await browser.close()

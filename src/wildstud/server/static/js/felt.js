@@ -4,27 +4,27 @@
 import { h } from "./api.js";
 import { showTable } from "./table.js";
 import { WakeLock } from "./awake.js";
+import { setText } from "./panel.js";
 
 export function showFelt(root, token, socketBase, base) {
-  // The page's type scales with the screen (table.css, .felt-screen): read across a room.
+  // The page's type scales with the screen (felt.css, .felt-screen): read across a room.
   document.documentElement.classList.add("felt-screen");
   const page = showTable(root, { socket: `${socketBase}/ws/watch/${token}` });
   root.classList.add("felt-view");
-  document.title = "The felt · wildstud";
-  const qr = h(
-    "figure",
-    { className: "felt-qr", id: "felt-qr" },
-    // The server draws the join link's code: the page never holds the link itself.
-    h("img", { src: `${base}/api/watch/${token}/join-qr`, alt: "QR code of the table's join link" }),
-    h("figcaption", {}, "Scan to join"),
-  );
+  const code = h("img", { src: `${base}/api/watch/${token}/join-qr`, alt: "QR code of the table's join link" });
+  const caption = h("figcaption", {}, "Scan to join");
+  // The server draws the join link's code: the page never holds the link itself.
+  const qr = h("figure", { className: "felt-qr", id: "felt-qr" }, code, caption);
   root.querySelector(".stage").append(qr);
   const awake = new WakeLock();
-  // The screen stays on for the night; once it is over, the code and the lock go.
+  // The screen stays on for the night; once it is over, the corner says so instead of offering
+  // a seat, and the screen may sleep.
   const update = () => {
     const table = page.state.table;
     const over = Boolean(table && table.status === "ended");
-    qr.hidden = over;
+    code.hidden = over;
+    qr.classList.toggle("over", over);
+    setText(caption, over ? "The night is over" : "Scan to join");
     awake.want(!over);
   };
   document.addEventListener("wildstud:render", update);
