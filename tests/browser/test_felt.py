@@ -7,7 +7,7 @@ the up-cards as they change, and no hole card of the phone's seat reaches the fe
 and its page) before the showdown shows it; when the host ends the night, its corner says so.
 And the felt fits a television and two small laptops with 2, 6 and 8 seats, measured by element
 boxes as the layout tests measure the seat page (board.js), with the QR code clear of the
-table."""
+table, and axe-core finds nothing on it."""
 
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ from tests.browser.pages import (
     take_turn,
     wait_until,
 )
+from tests.browser.test_accessibility import AXE, RULES, RUN_AXE
 from tests.server import wsclient
 from wildstud.server import qrcodes
 
@@ -190,6 +191,7 @@ async def _fits(base: str) -> list[str]:
         tv = await browser.new_context(
             viewport={"width": 1920, "height": 1080}, reduced_motion="reduce"
         )
+        await tv.add_init_script(path=str(AXE))
         for count in SEAT_COUNTS:
             created, granted = full_table(api, count)
             seat = await open_seat(phone, granted["link"])
@@ -212,6 +214,8 @@ async def _fits(base: str) -> list[str]:
                 if found["seats"] != count:
                     problems.append(f"{where}: {found['seats']} seats drawn")
                 problems += [f"{where}: {p}" for p in await felt.evaluate(_FELT_ONLY)]
+                violations = await felt.evaluate(RUN_AXE, RULES)
+                problems += [f"{where}: axe: {violation}" for violation in violations]
             await felt.close()
             await seat.page.close()
         await browser.close()
