@@ -47,6 +47,17 @@ def hand_finished(table: dict[str, Any]) -> bool:
     )
 
 
+def frames_received(page: Page) -> list[dict[str, Any]]:
+    """Every frame the page's WebSockets receive from now on, in order (a list that grows)."""
+    frames: list[dict[str, Any]] = []
+
+    def socket(ws: WebSocket) -> None:
+        ws.on("framereceived", lambda payload: frames.append(json.loads(payload)))
+
+    page.on("websocket", socket)
+    return frames
+
+
 async def wait_until(page: Page, expression: str, timeout: float = 30) -> None:
     """Poll the page until `expression` holds. (Playwright's wait_for_function evaluates a
     string the page's CSP may forbid; evaluate() runs outside it.) The default timeout is for

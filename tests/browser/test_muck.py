@@ -11,24 +11,23 @@ import re
 from pathlib import Path
 from typing import Any
 
-from playwright.async_api import Page, WebSocket, async_playwright
+from playwright.async_api import async_playwright
 
-from tests.browser.pages import TURN, Seat, keep, launch, sit, take_turn, wait_until
+from tests.browser.pages import (
+    TURN,
+    Seat,
+    frames_received,
+    keep,
+    launch,
+    sit,
+    take_turn,
+    wait_until,
+)
 from tests.browser.test_accessibility import AXE, RULES, RUN_AXE, SIZES
 from tests.server import wsclient
 
 CHOICE = "!document.getElementById('showdown-choice')?.hidden"
 MUCKED = "[...document.querySelectorAll('#log li')].some((li) => /muck/.test(li.textContent))"
-
-
-def _received(page: Page) -> list[dict[str, Any]]:
-    frames: list[dict[str, Any]] = []
-
-    def socket(ws: WebSocket) -> None:
-        ws.on("framereceived", lambda payload: frames.append(json.loads(payload)))
-
-    page.on("websocket", socket)
-    return frames
 
 
 def _hole(frames: list[dict[str, Any]], number: int) -> list[str]:
@@ -56,7 +55,7 @@ async def _scenario(base: str, shots: Path) -> list[Path]:
         for name in ("Ann", "Bob"):
             seat = await sit(browser, api, created, name)
             await seat.page.context.add_init_script(path=str(AXE))
-            received.append(_received(seat.page))
+            received.append(frames_received(seat.page))
             await seat.page.reload()  # with axe and the frame recorder from the start
             await seat.page.wait_for_selector("#banner")
             seats.append(seat)

@@ -42,7 +42,8 @@ def test_every_answer_carrying_a_token_is_secured_and_never_stored(server: Serve
     granted = http.post(f"/api/join/{join}", json={"name": "ann"})
     _secured(granted)
     seat = granted.json()["token"]
-    for path in (f"/host/{host}", f"/join/{join}", f"/seat/{seat}", f"/watch/{watch}"):
+    pages = (f"/host/{host}", f"/join/{join}", f"/seat/{seat}", f"/watch/{watch}", f"/felt/{watch}")
+    for path in pages:
         page = http.get(path)
         assert page.status_code == 200
         assert page.headers["content-type"].startswith("text/html")

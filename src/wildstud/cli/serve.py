@@ -1,6 +1,7 @@
 """``wildstud serve``: run the table server.
 
-The server listens on 127.0.0.1:8000 by default and keeps its tables in an SQLite file in the
+The server listens on 127.0.0.1:8000 by default (``--lan``: on every interface, printing the
+address and QR code the phones in the room open) and keeps its tables in an SQLite file in the
 user's data folder; ``--database-url`` points it at PostgreSQL. Migrations are applied when it
 starts, then every table and every hand in progress is loaded from the database. It logs at
 ``info`` by default, an access log included; no line it prints holds a token
@@ -189,6 +190,14 @@ def serve(
             " hand its tables to the others between hands, and wait until it has stopped.",
         ),
     ] = False,
+    lan: Annotated[
+        bool,
+        typer.Option(
+            help="Listen on every interface (0.0.0.0) for the phones on your home network, and"
+            " print this machine's address and its QR code; links use that address unless"
+            " --public-url is given.",
+        ),
+    ] = False,
 ) -> None:
     """Run the table server: REST API, WebSockets, and the database behind them."""
     require("server")  # before anything else: one line naming the extra, not a traceback
@@ -231,8 +240,20 @@ def serve(
     for path in (certfile, keyfile):
         if path is not None and not path.is_file():
             raise ServeError(f"no such file: {path}")
+    if lan and host != "127.0.0.1":
+        raise ServeError("--lan listens on every interface: give --lan or --host, not both")
     if database_url is not None:  # the slowest check last: it may wait for the server
         check_database(database_url)
+    if lan:
+        from wildstud.server.lan import ANY_INTERFACE, lan_banner, lan_url, local_address
+
+        host = ANY_INTERFACE
+        local = local_address()
+        shown = public_url
+        if shown is None and local is not None:
+            shown = lan_url(local, port, tls=certfile is not None)
+            public_url = shown  # the links the host shares must work from a phone
+        typer.echo(lan_banner(None if shown is None else shown.rstrip("/"), port))
     # Every check comes before logging is set up, so a refusal leaves the process as it was.
     logging.config.dictConfig(log_config(level, form))
     logging.captureWarnings(True)  # warnings too go through the redacting formatter

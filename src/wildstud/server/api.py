@@ -29,6 +29,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 
 from wildstud.errors import SeatError
 from wildstud.games import GAMES
+from wildstud.server import qrcodes
 from wildstud.server.chat import MuteRequest, Mutes
 from wildstud.server.frames import ChatLogFrame
 from wildstud.server.hindsight import odds_report
@@ -120,6 +121,7 @@ def _links(request: Request, table: Table, host: str | None = None) -> Links:
         join=f"{base}/join/{table.join_token}",
         watch=f"{base}/watch/{table.watch_token}",
         watch_socket=f"{socket}/ws/watch/{table.watch_token}",
+        felt=f"{base}/felt/{table.watch_token}",
     )
 
 
@@ -223,6 +225,27 @@ async def create_table(body: NewTable, request: Request) -> TableCreated:
 async def get_table(table_id: TableId, request: Request) -> TableInfo:
     """The table's settings, seats, button and status."""
     return TableInfo.model_validate(_table(request, table_id).info())
+
+
+@router.get(
+    "/watch/{token}/join-qr",
+    responses={
+        **_ERRORS,
+        200: {"content": {"image/svg+xml": {}}, "description": "The QR code, as SVG"},
+    },
+    response_class=Response,
+    summary="The QR code of a table's join link, for the felt view",
+)
+async def join_qr(token: Token, request: Request) -> Response:
+    """The table's public join link as a QR code (SVG), for the felt view a TV shows in the
+    room (``/felt/{watch_token}``): a phone scans it to ask for a seat. The spectator's token
+    gives the join link, never a seat's or the host's; what the link then allows is the
+    table's to say (the host approves seat requests unless seating is open)."""
+    table = _lobby(request).by_watch(token)
+    if table is None:
+        raise NotFoundError("no table is watched with this token")
+    link = _links(request, table).join
+    return Response(qrcodes.image(link, title="Scan to join the table"), media_type="image/svg+xml")
 
 
 def _declines(request: Request) -> DeclineMemory:

@@ -74,6 +74,7 @@ from wildstud.server.reads import HandReads
 from wildstud.server.refusals import describe
 from wildstud.server.relay import Relay
 from wildstud.server.schemas import ErrorBody
+from wildstud.server.shell import PAGE_KINDS, Shell
 from wildstud.server.store import Store
 from wildstud.server.tables import StorageFailureError
 
@@ -171,6 +172,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     root = config.prefix  # what a proxy serves us under: the page's links must carry it
     page = static.joinpath("index.html").read_text(encoding="utf-8")
     page = page.replace('"/static/', f'"{root}{prefix}/').replace('"/docs"', f'"{root}/docs"')
+    page = page.replace('"/manifest.webmanifest"', f'"{root}/manifest.webmanifest"')
     page = page.replace('name="wildstud-base" content=""', f'name="wildstud-base" content="{root}"')
     app.state.page = page
     # The browser client: plain ES modules and a style sheet, served as they are. The modules
@@ -184,12 +186,26 @@ def create_app(config: ServerConfig) -> FastAPI:
     async def index() -> HTMLResponse:
         return HTMLResponse(page)
 
-    for kind in ("host", "join", "seat", "watch"):
+    for kind in PAGE_KINDS:
         # The links the API hands out open the client page, which reads the path to know
-        # what to show.
+        # what to show (a felt link is the watch link's token, shown for a TV: app.js).
         app.add_api_route(
             f"/{kind}/{{token}}", index, methods=["GET", "HEAD"], include_in_schema=False
         )
+
+    # The installable app: its manifest and its worker, which must lie at the top of the pages
+    # it serves (a worker controls only the paths under its own).
+    shell = Shell(root=root, prefix=prefix, files=(name for name, _ in static_files(static)))
+    worker = shell.worker()
+    manifest = shell.manifest()
+
+    @app.get("/sw.js", include_in_schema=False)
+    async def service_worker() -> Response:
+        return Response(worker, media_type="text/javascript")
+
+    @app.get("/manifest.webmanifest", include_in_schema=False)
+    async def web_manifest() -> JSONResponse:
+        return JSONResponse(manifest, media_type="application/manifest+json")
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException) -> Response:
@@ -238,18 +254,23 @@ def create_app(config: ServerConfig) -> FastAPI:
     return app
 
 
-def static_version(folder: Traversable) -> str:
-    """A short hash of the files under ``folder``, their names and contents."""
+def static_files(folder: Traversable) -> list[tuple[str, Traversable]]:
+    """Every file under ``folder`` with its name relative to it (``js/app.js``), by name."""
     found: list[tuple[str, Traversable]] = []
     pending = [("", folder)]
     while pending:
         name, item = pending.pop()
         if item.is_dir():
-            pending.extend((f"{name}/{child.name}", child) for child in item.iterdir())
+            pending.extend((f"{name}/{child.name}".lstrip("/"), child) for child in item.iterdir())
         else:
             found.append((name, item))
+    return sorted(found, key=lambda pair: pair[0])
+
+
+def static_version(folder: Traversable) -> str:
+    """A short hash of the files under ``folder``, their names and contents."""
     digest = hashlib.sha256()
-    for name, item in sorted(found, key=lambda pair: pair[0]):
+    for name, item in static_files(folder):
         data = item.read_bytes()
         digest.update(f"{name}\0{len(data)}\0".encode())
         digest.update(data)

@@ -489,6 +489,11 @@ def protocol_page() -> str:
         "rules of `seq`, acks and refusals are in the docstring of `wildstud.server.messages`;",
         "the models are `wildstud.server.frames` (sent) and `wildstud.server.messages` (received).",
         "",
+        "The felt view for a TV in the room (`/felt/{token}`, the watch link's token; the host's",
+        "links name it `felt`) is a spectator on `/ws/watch/{token}`: it is sent what every",
+        "spectator is, never a hole card. The join link's QR code in its corner is drawn by the",
+        "server: `GET /api/watch/{token}/join-qr` answers it as SVG (`image/svg+xml`).",
+        "",
     ]
     sections = (
         ("Sent by the client", TypeAdapter(ClientFrame).json_schema()),

@@ -8,14 +8,16 @@ hash (:func:`docs_policy`) and nothing else inline.
 
 Links carry tokens, so no answer sends a referrer, and every answer is ``no-store`` (a shared
 or back-button cache never keeps a token) except the files that carry none: the versioned
-static files, cached for a year since their path changes with their content, and the home page
-and unversioned files, which the browser must check again each time (``no-cache``) so that an
-upgrade reaches every player.
+static files, cached for a year since their path changes with their content, and the home page,
+the unversioned files, the service worker and the manifest, which the browser must check again
+each time (``no-cache``) so that an upgrade reaches every player.
 
 >>> cache_control("/static/0123abcd/js/app.js", "/static/0123abcd/")
 'public, max-age=31536000, immutable'
 >>> cache_control("/", "/static/0123abcd/"), cache_control("/seat/x", "/static/0123abcd/")
 ('no-cache', 'no-store')
+>>> cache_control("/sw.js", "/static/0123abcd/")
+'no-cache'
 >>> docs_policy('<script src="/a.js"></script><script>go()</script>').split("; ")[1]
 "script-src 'self' 'sha256-5KYv+PUboo5h+0+YAtGRPbwv5d/QxzHslP4YGnUaxRw='"
 """
@@ -35,12 +37,15 @@ __all__ = ["PAGE_POLICY", "SecurityHeaders", "cache_control", "docs_policy"]
 PAGE_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:;"
     " connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self';"
-    " object-src 'none'"
+    " object-src 'none'; worker-src 'self'; manifest-src 'self'"
 )
 """The policy of every answer but ``/docs``: this origin only (its WebSockets included, which
-``'self'`` covers in CSP Level 3 browsers), nothing inline, never in a frame."""
+``'self'`` covers in CSP Level 3 browsers), nothing inline, never in a frame; the service
+worker and the web app manifest of the installable page (:mod:`wildstud.server.shell`) named
+explicitly."""
 
 _IMMUTABLE = "public, max-age=31536000, immutable"
+_SHELL = ("/", "/sw.js", "/manifest.webmanifest")  # no token, but new with every version
 _INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.DOTALL)
 
 
@@ -57,7 +62,7 @@ def cache_control(path: str, versioned: str) -> str:
     the versioned static files."""
     if path.startswith(versioned):
         return _IMMUTABLE
-    if path == "/" or path.startswith(("/static/", "/docs-assets/")):
+    if path in _SHELL or path.startswith(("/static/", "/docs-assets/")):
         return "no-cache"
     return "no-store"
 

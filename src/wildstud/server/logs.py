@@ -1,13 +1,13 @@
 """What the server logs, and the secrets it never logs.
 
 The links of a table carry its secrets in their paths (``/host/…``, ``/join/…``, ``/seat/…``,
-``/watch/…``, the same under ``/ws/`` and ``/api/``), and uvicorn's access log and WebSocket
-lines print paths. Every line the server prints goes through :class:`RedactingFormatter` (or
-:class:`RedactingAccessFormatter` for the access log), which replaces the path segment after
-each of those words with ``…``, and any run of 32 or more URL-safe characters anywhere in the
-line (a token in an odd place, or a token's SHA-256 digest) with ``…`` too. Table ids (16
-characters) and everything else a line says are kept, so the access log still tells which
-request got which answer.
+``/watch/…``, ``/felt/…``, the same under ``/ws/`` and ``/api/``), and uvicorn's access log and
+WebSocket lines print paths. Every line the server prints goes through
+:class:`RedactingFormatter` (or :class:`RedactingAccessFormatter` for the access log), which
+replaces the path segment after each of those words with ``…``, and any run of 32 or more
+URL-safe characters anywhere in the line (a token in an odd place, or a token's SHA-256 digest)
+with ``…`` too. Table ids (16 characters) and everything else a line says are kept, so the
+access log still tells which request got which answer.
 
 >>> redact('127.0.0.1:5000 - "GET /api/host/3q2-7wAbCdEf/start HTTP/1.1" 200')
 '127.0.0.1:5000 - "GET /api/host/…/start HTTP/1.1" 200'
@@ -42,7 +42,7 @@ __all__ = [
 ]
 
 
-_TOKEN_PATH = re.compile(r"(?P<kind>/(?:host|join|seat|watch))/[^/\s?#\"'<>]+")
+_TOKEN_PATH = re.compile(r"(?P<kind>/(?:host|join|seat|watch|felt))/[^/\s?#\"'<>]+")
 # Tokens are 43 characters and digests 64; ids are 16. Nothing else the server logs (paths,
 # class names, migration revisions) holds such a run without a slash, dot or space in it.
 _LONG_RUN = re.compile(r"[A-Za-z0-9_-]{32,}")

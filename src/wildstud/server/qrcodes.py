@@ -7,6 +7,8 @@ that would see the link; the page gets it as SVG markup, the terminal as block c
 True
 >>> "█" in terminal("http://127.0.0.1:8000/t/abc")
 True
+>>> 'xmlns="http://www.w3.org/2000/svg"' in image("http://127.0.0.1:8000/t/abc", title="Join")
+True
 """
 
 from __future__ import annotations
@@ -31,3 +33,14 @@ def terminal(text: str) -> str:
     out = io.StringIO()
     segno.make(text, error=_ERROR).terminal(out=out, compact=True)
     return out.getvalue()
+
+
+def image(text: str, *, title: str) -> str:
+    """The QR code of ``text`` as a standalone SVG document (its namespace declared), to serve
+    as an image (``image/svg+xml``) rather than to put inside a page; it has no size of its own
+    (a view box only), so it fills the box the page gives it."""
+    out = io.BytesIO()
+    segno.make(text, error=_ERROR).save(
+        out, kind="svg", xmldecl=False, omitsize=True, title=title, dark="#000", light="#fff"
+    )
+    return out.getvalue().decode()

@@ -76,6 +76,7 @@ _KEYS = (
     (re.compile(r"^/api/seat/([^/]+)(?:/.*)?$"), "seat"),
     (re.compile(r"^/ws/seat/([^/]+)$"), "seat"),
     (re.compile(r"^/ws/watch/([^/]+)$"), "watch"),
+    (re.compile(r"^/api/watch/([^/]+)(?:/.*)?$"), "watch"),
 )
 _HASHED = ("host", "seat")
 """Keys the database keeps as digests only."""

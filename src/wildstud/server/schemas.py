@@ -262,6 +262,10 @@ class Links(_Model):
     join: str
     watch: str
     watch_socket: str
+    felt: str = Field(
+        description="the spectator's view drawn large for a TV in the room, with the join QR code"
+        " (the watch link's token)"
+    )
 
 
 class SeatInfo(_Model):

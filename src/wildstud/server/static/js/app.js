@@ -3,11 +3,14 @@ import { showHome } from "./home.js";
 import { showJoin } from "./join.js";
 import { showHost } from "./host.js";
 import { showTable } from "./table.js";
+import { showFelt } from "./felt.js";
+import { registerWorker } from "./install.js";
 import { keptGoodbye, showGoodbye } from "./goodbye.js";
 import { applyDeckPreference } from "./cards.js";
 import { base } from "./api.js";
 
 applyDeckPreference();
+registerWorker();
 const root = document.getElementById("main");
 const [, kind, token] = window.location.pathname.slice(base.length).split("/");
 const socketBase = `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}${base}`;
@@ -18,6 +21,8 @@ if (kind === "seat" && token && keptGoodbye(token)) {
   showTable(root, { socket: `${socketBase}/ws/seat/${token}`, seatToken: token });
 } else if (kind === "watch" && token) {
   showTable(root, { socket: `${socketBase}/ws/watch/${token}` });
+} else if (kind === "felt" && token) {
+  showFelt(root, token, socketBase, base);
 } else if (kind === "host" && token) {
   showHost(root, token, socketBase);
 } else if (kind === "join" && token) {

@@ -37,6 +37,12 @@ export async function showHost(root, token, socketBase) {
   const watch = created.links.watch.split("/").pop();
   const socket = seat ? `${socketBase}/ws/seat/${seat.token}` : `${socketBase}/ws/watch/${watch}`;
   showTable(root, { socket, seatToken: seat ? seat.token : null, host: hostConsole, hostToken: token });
+  // The felt view for a TV in the room opens in a tab of its own, to drag to the TV's window.
+  root
+    .querySelector("#tools")
+    ?.append(
+      h("a", { className: "tv-link", href: created.links.felt, target: "_blank", rel: "noopener" }, "Show on a TV"),
+    );
 }
 
 export function linkList(links) {
@@ -44,6 +50,7 @@ export function linkList(links) {
     ["Host (keep it to yourself)", links.host],
     ["Players join with", links.join],
     ["Spectators watch with", links.watch],
+    ["Show on a TV (the table large, the join code in a corner)", links.felt],
   ].filter(([, link]) => link);
   return h(
     "dl",

@@ -172,6 +172,7 @@ export class HostConsole {
         [
           ["Players join with", links.join],
           ["Spectators watch with", links.watch],
+          ["Show on a TV (the felt view)", links.felt],
           ["Host (keep it to yourself)", links.host],
         ].map(([label, link]) => [h("dt", {}, label), h("dd", {}, h("a", { href: link }, link))]),
       ),

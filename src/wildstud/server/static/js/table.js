@@ -27,6 +27,7 @@ import { ShowdownChoice } from "./showdown.js";
 import { keepGoodbye, keptGoodbye, showGoodbye } from "./goodbye.js";
 import { initialState, nameAt, reduce } from "./state.js";
 import { LiveProofs } from "./proofs.js";
+import { WakeLock } from "./awake.js";
 
 const SHORTCUTS_KEY = "wildstud.shortcuts";
 // Keys typed here belong to what holds them, never to the table.
@@ -62,6 +63,8 @@ class TablePage {
     this.announceTimer = null;
     this.spoken = { wild: null, turn: null, over: null, redeal: null, hand: null, from: 0 };
     this.proofs = new LiveProofs(pretty);
+    // A player's phone stays awake while they hold a seat at a night still going.
+    this.awake = new WakeLock();
     this.build(host);
     this.speaker = new Speaker(this.el.speak);
   }
@@ -274,6 +277,7 @@ class TablePage {
     };
     this.el.status.textContent = text[status] || "";
     document.body.dataset.connection = status;
+    if (status === "refused") this.awake.want(false);
     // A seat link the server no longer knows: a page that says so, never a dead table.
     if (status === "refused" && this.seatToken && document.body.dataset.page !== "goodbye")
       showGoodbye(this.root, keptGoodbye(this.seatToken));
@@ -333,6 +337,7 @@ class TablePage {
         // The seat is given up: no reconnecting with its dead link; the goodbye page instead.
         // A spectator's link the host replaced has no seat to say goodbye to: only the words.
         this.socket.stopped = true;
+        this.awake.want(false);
         if (!this.seatToken) {
           this.onStatus("refused");
           break;
@@ -450,6 +455,8 @@ class TablePage {
       this.showdown.render(this.mySeat(), hand ? hand.number : null);
     });
     this.markProofs();
+    const live = this.state.connection !== "refused" && (!table || table.status !== "ended");
+    this.awake.want(this.mySeat() !== null && live);
     if (this.host && this.host.update && table) this.host.update(table);
     this.speakChanges();
     const body = document.body.dataset;
