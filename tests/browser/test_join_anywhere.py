@@ -46,7 +46,15 @@ def test_a_preset_creates_the_night_through_the_form(server: Any) -> None:
         sent: list[Request] = []
         page.on("request", lambda request: sent.append(request))
         await page.goto(server.base + "/")
-        await page.get_by_label("Your name, for the players who join").fill("Hal")
+        host = page.get_by_label("Your name, for the players who join")
+        # A name too long is refused next to its field, and nothing is sent.
+        await host.fill("x" * 41)
+        await page.get_by_role("button", name="Follow the Queen only").click()
+        await wait_until(
+            page, "document.getElementById('host_name-message').textContent.includes('at most 40')"
+        )
+        assert [request for request in sent if request.method == "POST"] == []
+        await host.fill("Hal")
         await page.get_by_role("button", name="Follow the Queen only").click()
         join = page.locator("#created dd a").nth(1)
         await join.wait_for()
@@ -171,7 +179,7 @@ def test_a_spectator_asks_for_a_seat(server: Any) -> None:
         page = await _page(browser)
         await page.goto(created["links"]["watch"])
         await wait_until(page, "document.body.dataset.connection === 'connected'")
-        await page.get_by_text("Ask for a seat", exact=True).click()
+        await page.get_by_role("button", name="Ask for a seat").click()
         await page.locator("#ask-seat").get_by_label("Your name").fill("Dee")
         await page.get_by_role("button", name="Ask the host for a seat").click()
         await wait_until(

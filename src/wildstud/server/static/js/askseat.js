@@ -10,6 +10,7 @@ import { followRequest, onNameSent } from "./waiting.js";
 
 const key = (watchToken) => `wildstud.watch-request.${watchToken}`;
 
+/** The spectator's request box and the bar's button that opens it. */
 export function askSeatPanel(watchToken) {
   const name = h("input", { name: "name", required: true, autocomplete: "nickname" });
   const status = h("p", { role: "status", id: "ask-status" });
@@ -61,5 +62,12 @@ export function askSeatPanel(watchToken) {
   });
   const kept = readSetting(key(watchToken));
   if (kept) follow(kept);
-  return element;
+  // The box lies under the table; the bar's button brings it into view, open, at its field.
+  const button = h("button", { type: "button", "aria-controls": "ask-seat" }, "Ask for a seat");
+  button.addEventListener("click", () => {
+    element.open = true;
+    element.scrollIntoView({ block: "nearest" });
+    (form.hidden ? element.querySelector("summary") : name).focus({ preventScroll: true });
+  });
+  return { element, button };
 }

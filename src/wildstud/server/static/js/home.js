@@ -390,9 +390,10 @@ export async function showHome(root) {
   const create = async (said) => {
     checkForm(form, games);
     if (!form.checkValidity()) {
-      // Each message is next to its field; the first field to correct is shown and focused.
+      // Each message is next to its field; the first field to correct is shown and focused
+      // (the host's name lies outside the form's own elements, on the welcome).
       const wrong = form.querySelector(":invalid") || hostName;
-      if (!wrong.form || wrong === hostName || !form.hidden) {
+      if (wrong === hostName || !form.hidden) {
         said.textContent = "Not sent: correct the fields marked above.";
       } else {
         openForm(true);

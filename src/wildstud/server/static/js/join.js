@@ -104,7 +104,9 @@ export async function showJoin(root, token) {
     form.hidden = true;
     status.textContent = "The night has ended: no seat can be taken at this table.";
   } else if (preview && preview.seated.length >= preview.seats) {
-    status.textContent = "Every seat is taken for now: you may still ask, and the host lets you in when one is free.";
+    status.textContent = preview.seat_requests
+      ? "Every seat is taken for now: you may still ask, and the host lets you in when one is free."
+      : "Every seat is taken for now: ask the host to make room, then sit down.";
   } else if (lookError) {
     status.textContent = lookError;
   }

@@ -218,6 +218,7 @@ class TablePage {
             el.four,
             el.historyButton,
             this.device && this.device.button,
+            this.asking && this.asking.button,
             el.shortcutsButton,
             el.keysButton,
             this.attention.soundButton,
@@ -237,7 +238,7 @@ class TablePage {
       h(
         "div",
         { className: "extras", id: "extras" },
-        this.asking,
+        this.asking && this.asking.element,
         this.seatControls.element,
         h(
           "div",
