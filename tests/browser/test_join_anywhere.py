@@ -2,17 +2,21 @@
 table through the form's own request; the join page names the table, its host and who sits
 there, and tells a mistyped link before anyone types; a second device follows the same seat
 request by the waiting page's link (a stranger typing the name cannot); a seat opens on another
-device by its QR code, asked for with the token in a header; and a spectator asks for a seat."""
+device by its QR code, asked for with the token in a header; a spectator asks for a seat; and
+the screenshot command photographs a page."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any
 
 from playwright.async_api import Browser, Page, Request, ViewportSize, async_playwright
 
+from tests.browser.board import SCREENS
 from tests.browser.pages import launch, wait_until
+from tests.browser.screenshots import Shots, shoot
 from tests.server.wsclient import Api
 
 WIDE: ViewportSize = {"width": 1280, "height": 900}
@@ -192,3 +196,15 @@ def test_a_spectator_asks_for_a_seat(server: Any) -> None:
         await wait_until(page, "document.body.dataset.connection === 'connected'")
 
     _run(server.base, scenario)
+
+
+def test_the_screenshot_command_photographs_a_page(server: Any, tmp_path: Path) -> None:
+    """`python -m tests.browser.screenshots` for one page at one screen (the whole set takes
+    minutes, and is made by hand)."""
+    phone = SCREENS[0]
+    asyncio.run(shoot(server.base, Shots(tmp_path, ("home",), (phone,))))
+    (picture,) = tmp_path.iterdir()
+    assert picture.name == f"home-{phone.name}.jpg"
+    data = picture.read_bytes()
+    assert data[:2] == b"\xff\xd8"  # a JPEG
+    assert len(data) > 10_000  # of a page, not of a blank screen
