@@ -70,6 +70,13 @@ async def wait_until(page: Page, expression: str, timeout: float = 30) -> None:
         await asyncio.sleep(0.05)
 
 
+async def open_create_form(page: Page) -> None:
+    """On the home page, open the full form behind the welcome's presets ("Set up every
+    detail") and wait for it."""
+    await page.get_by_role("button", name="Set up every detail").click()
+    await page.get_by_role("button", name="Create the table").wait_for()
+
+
 async def launch(playwright: Playwright, *args: str) -> Browser:
     """Debian's Chromium, headless, with any more command-line `args`."""
     return await playwright.chromium.launch(

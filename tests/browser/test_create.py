@@ -11,7 +11,7 @@ from typing import Any
 from playwright.async_api import Page, Request, async_playwright
 
 from tests.browser.conftest import CHROMIUM
-from tests.browser.pages import keep
+from tests.browser.pages import keep, open_create_form
 from tests.browser.test_accessibility import AXE, RULES, RUN_AXE
 from tests.server import wsclient
 from wildstud.server.store import Store
@@ -44,7 +44,7 @@ async def _form(base: str) -> tuple[Any, Page, list[str], list[str]]:
 
     page.on("request", record)
     await page.goto(base)
-    await page.get_by_role("button", name="Create the table").wait_for()
+    await open_create_form(page)
     return playwright, page, errors, sent
 
 

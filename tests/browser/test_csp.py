@@ -52,7 +52,7 @@ async def _home(server: Any, shots: Path) -> tuple[list[str], list[str]]:
             executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"]
         )
         home, errors = await _page(browser, server.base + "/")
-        await home.wait_for_selector("form")
+        await home.wait_for_selector(".preset")
         violations = await _violations(home, shots / "home.png")
         await browser.close()
     return violations, errors

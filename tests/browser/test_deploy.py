@@ -48,7 +48,7 @@ async def _through_the_proxy(public: str, cert: Path, shots: Path) -> None:
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         page.on("pageerror", lambda error: errors.append(str(error)))
         await page.goto(f"{public}/")
-        await page.get_by_role("button", name="Create the table").wait_for()
+        await page.get_by_role("button", name="Set up every detail").wait_for()
         await page.goto(created["links"]["watch"])
         await wait_until(page, "document.body.dataset.role === 'spectator'")
         await wait_until(page, "document.body.dataset.connection === 'connected'")

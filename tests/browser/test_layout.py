@@ -183,7 +183,7 @@ async def _audits(base: str) -> dict[str, Any]:
         ):
             other = await ctx.new_page()
             await other.goto(link)
-            await other.wait_for_selector("#banner, form")
+            await other.wait_for_selector("#banner, form, .welcome")
             await _axe_everywhere(other, name, found)
             await other.close()
         api.ok(api.host(created, "POST", "/pause"))

@@ -32,7 +32,16 @@ import pytest
 from playwright.async_api import Browser, Locator, Page, Playwright, async_playwright
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
-from tests.browser.pages import TURN, Seat, answered, cheap_choice, keep, launch, wait_until
+from tests.browser.pages import (
+    TURN,
+    Seat,
+    answered,
+    cheap_choice,
+    keep,
+    launch,
+    open_create_form,
+    wait_until,
+)
 from tests.server import wsclient
 from wildstud.server.schemas import TableSettings
 
@@ -197,7 +206,7 @@ async def _create(night: Night) -> dict[str, Any]:
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     await page.goto(night.base)
-    await page.get_by_role("button", name="Create the table").wait_for()
+    await open_create_form(page)
     await page.locator('[name="name"]').fill("Thursday night")
     # Follow the Queen is on by default; Baby Daddy five-card and seven-card, and The Bitch.
     daddy = page.locator('fieldset.game[data-game="baby-daddy"]')

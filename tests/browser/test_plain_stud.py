@@ -24,7 +24,7 @@ async def _form(base: str, shots: Path) -> None:
         browser = await pages.launch(playwright)
         page = await browser.new_page(viewport={"width": 1280, "height": 900})
         await page.goto(base)
-        await page.get_by_role("button", name="Create the table").wait_for()
+        await pages.open_create_form(page)
         stud = page.locator('fieldset.game[data-game="seven-card-stud"]')
         await stud.locator('input[name="game"]').check()
         await stud.locator("summary").click()

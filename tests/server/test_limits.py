@@ -261,3 +261,23 @@ def test_creating_tables_is_rate_limited_per_address(server: Server) -> None:
     assert "too many new tables from your address" in answer.json()["detail"]
     # Another address may still create a table.
     Api(server.base, "127.0.0.52").create(games=[{"game": "FTQ"}], seats=2)
+
+
+def test_join_looks_and_device_links_are_limited_reads(server: Server) -> None:
+    """The join page's look at a table (which would otherwise let a visitor try join links as
+    fast as they like) and a device link's QR code count as reads."""
+    api = Api(server.base, "127.0.0.47")
+    created = api.create(games=[{"game": "FTQ"}], seats=2)
+    join = created["links"]["join"].rsplit("/", 1)[1]
+    looks = [api.http.get(f"/api/join/{join}x").status_code for _ in range(READS_BURST + 20)]
+    assert set(looks) == {404, 429}, looks
+    assert looks[:READS_BURST] == [404] * READS_BURST
+    refused = api.http.get(f"/api/join/{join}")
+    assert refused.status_code == 429
+    assert "too many reads" in refused.json()["detail"]
+    assert (
+        api.http.post("/api/device-link", headers={"Authorization": "Bearer x"}).status_code == 429
+    )
+    # Another address is not limited by the first's reads.
+    other = Api(server.base, "127.0.0.48")
+    assert other.http.get(f"/api/join/{join}").status_code == 200

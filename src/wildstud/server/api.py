@@ -28,7 +28,7 @@ from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from fastapi.responses import JSONResponse, PlainTextResponse
 
 from wildstud.errors import SeatError
-from wildstud.games import GAMES
+from wildstud.games import GAMES, find_game
 from wildstud.server import qrcodes
 from wildstud.server.chat import MuteRequest, Mutes
 from wildstud.server.frames import ChatLogFrame
@@ -51,13 +51,16 @@ from wildstud.server.schemas import (
     BotRequest,
     Decision,
     Departed,
+    DeviceLink,
     ErrorBody,
     GameInfo,
     HandHistory,
     HandOdds,
     HandSteps,
     HandSummary,
+    JoinPreview,
     JoinRequest,
+    JoinSeat,
     LedgerReport,
     Links,
     NewTable,
@@ -74,7 +77,7 @@ from wildstud.server.seating import Seat, SeatKind
 from wildstud.server.store import SeatRequestState, StoredHand
 from wildstud.server.tables import Table, TableStatus
 
-__all__ = ["NotFoundError", "router"]
+__all__ = ["NotFoundError", "UnauthorizedError", "router"]
 
 router = APIRouter(prefix="/api")
 
@@ -94,6 +97,10 @@ _HOST = [Depends(host_command_allowed)]
 
 class NotFoundError(LookupError):
     """An id or a token that names nothing (answered with 404)."""
+
+
+class UnauthorizedError(LookupError):
+    """A request that needs a token and came without one (answered with 401)."""
 
 
 class NotReadyError(RuntimeError):
@@ -283,6 +290,38 @@ def _asked(table: Table, state: SeatRequestState, token: str | None = None) -> S
     )
 
 
+@router.get(
+    "/join/{token}",
+    responses={**_ERRORS, 429: {"model": ErrorBody, "description": "Too many reads"}},
+    summary="What a join link opens: the table, its host and who is seated",
+)
+async def join_preview(token: Token, request: Request) -> JoinPreview:
+    """The join page's first read, before anyone gives a name: the table's name, its host's
+    name, its status, the games on the menu and who sits where (bots marked); 404 for a link
+    that opens no table (mistyped, or replaced by the host). Only public facts: no table id,
+    no token, no stack. Limited per address as the other reads are."""
+    table = _joined(request, token)
+    return JoinPreview(
+        name=table.name,
+        host_name=table.settings.host_name,
+        status=table.status.value,
+        seats=table.settings.seats,
+        seated=[
+            JoinSeat(seat=seat.index, name=seat.name, bot=seat.kind is not SeatKind.PLAYER)
+            for seat in (table.seats[index] for index in sorted(table.seats))
+        ],
+        seat_requests=table.settings.seat_requests,
+        games=[find_game(entry.game).title for entry in table.settings.games],
+    )
+
+
+def _joined(request: Request, token: str) -> Table:
+    table = _lobby(request).by_join(token)
+    if table is None:
+        raise NotFoundError("no table has this join link")
+    return table
+
+
 @router.post(
     "/join/{token}",
     status_code=201,
@@ -297,13 +336,37 @@ async def join(token: Token, body: JoinRequest, request: Request, response: Resp
     token is the seat's key: opening its link again later resumes the seat. A name the host
     declined (or one that looks like it) may ask again from the same address only after a
     minute (429). A player who left tonight comes back to their ledger account by sending the
-    seat token they left with (``returning``); a name alone never does."""
-    table = _lobby(request).by_join(token)
-    if table is None:
-        raise NotFoundError("no table has this join link")
+    seat token they left with (``returning``); a name alone never does. A name already waiting
+    for the host is refused (409), even to its own requester: a second device of theirs reaches
+    the request with its token (``POST /api/device-link``)."""
+    table = _joined(request, token)
     if not table.settings.seat_requests:
         seat, secret = await table.join(body.name, body.seat, body.returning)
         return _seated(request, table, seat, secret)
+    return await _request_seat(table, body, request, response)
+
+
+@router.post(
+    "/watch/{token}/join",
+    status_code=202,
+    responses=_LIMITED,
+    summary="A spectator asks for a seat",
+)
+async def watch_join(
+    token: Token, body: JoinRequest, request: Request, response: Response
+) -> SeatAnswer:
+    """A spectator asks the host for a seat from the spectator page: always a seat request
+    for the host to decide (even at a table of open seating, whose join link the host may not
+    have shared with every spectator), limited and followed as one made with the join link."""
+    table = _lobby(request).by_watch(token)
+    if table is None:
+        raise NotFoundError("no table has this watch link")
+    return await _request_seat(table, body, request, response)
+
+
+async def _request_seat(
+    table: Table, body: JoinRequest, request: Request, response: Response
+) -> SeatAnswer:
     seat_request_allowed(request)
     declines = _declines(request)
     address = client_address(request)
@@ -324,6 +387,46 @@ async def join(token: Token, body: JoinRequest, request: Request, response: Resp
     declines.asked(state.id, address, state.name)
     response.status_code = 202
     return _asked(table, state, secret)
+
+
+_BEARER = "bearer "
+
+
+@router.post(
+    "/device-link",
+    responses={
+        401: {"model": ErrorBody, "description": "No token in the Authorization header"},
+        404: {"model": ErrorBody, "description": "No seat or waiting request has this token"},
+        429: {"model": ErrorBody, "description": "Too many reads"},
+    },
+    summary="The link and QR code that open your seat or your waiting request elsewhere",
+)
+async def device_link(request: Request) -> DeviceLink:
+    """For ``Authorization: Bearer {token}`` (a seat's token, or a pending seat request's):
+    the link that opens the same seat on another device (``/seat/{token}``), or that follows
+    the same request there (``/join/{join token}#request={token}``: the part after ``#`` never
+    leaves the browser), with its QR code drawn here as SVG. The token travels in a header, never
+    in a URL, so no access log or proxy sees it; the answer is not cached. A request the host
+    has decided has no such link (404): the seat's own link, or a new request, serves then.
+    Limited per address as the other reads are."""
+    header = request.headers.get("authorization", "")
+    token = header[len(_BEARER) :].strip() if header.lower().startswith(_BEARER) else ""
+    if not token or len(token) > 128:
+        raise UnauthorizedError("send the seat's token as 'Authorization: Bearer <token>'")
+    lobby = _lobby(request)
+    base = request.app.state.public_url or str(request.base_url).rstrip("/")
+    try:
+        lobby.by_seat(token)
+    except SeatError:
+        found = lobby.by_request(token)
+        if found is None or found[1].status != RequestStatus.PENDING:
+            raise NotFoundError("no seat or waiting seat request has this token") from None
+        link = f"{base}/join/{found[0].join_token}#request={token}"
+        title = "Follow your seat request on another device"
+    else:
+        link = f"{base}/seat/{token}"
+        title = "Open your seat on another device"
+    return DeviceLink(link=link, qr_svg=qrcodes.svg(link, title=title))
 
 
 @router.get(

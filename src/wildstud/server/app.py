@@ -141,6 +141,12 @@ def create_app(config: ServerConfig) -> FastAPI:
     async def not_found(_request: Request, error: api.NotFoundError) -> JSONResponse:
         return api.error_response(404, str(error))
 
+    @app.exception_handler(api.UnauthorizedError)
+    async def unauthorized(_request: Request, error: api.UnauthorizedError) -> JSONResponse:
+        response = api.error_response(401, str(error))
+        response.headers["WWW-Authenticate"] = "Bearer"
+        return response
+
     @app.exception_handler(SeatError)
     async def seat_refused(_request: Request, error: SeatError) -> JSONResponse:
         return api.error_response(409, str(error))

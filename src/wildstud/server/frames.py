@@ -494,6 +494,15 @@ def protocol_page() -> str:
         "spectator is, never a hole card. The join link's QR code in its corner is drawn by the",
         "server: `GET /api/watch/{token}/join-qr` answers it as SVG (`image/svg+xml`).",
         "",
+        "The REST API beside the sockets is described by its OpenAPI schema (`/docs` on a",
+        "server). Around a seat, the pages use: `GET /api/join/{token}` (what a join link opens:",
+        "the table's name, its host's name, who is seated, bots marked; 404 for a link that opens",
+        "no table), `POST /api/join/{token}` (ask for a seat), `POST /api/watch/{token}/join` (a",
+        "spectator asks for a seat: always a request for the host), `GET /api/seat/{token}/status`",
+        "(where a request or seat stands) and `POST /api/device-link` with `Authorization: Bearer",
+        "{token}` (the link and QR code, as SVG, that open a seat, or follow a waiting request, on",
+        "another device: the token travels in a header, never in a URL a server logs).",
+        "",
     ]
     sections = (
         ("Sent by the client", TypeAdapter(ClientFrame).json_schema()),

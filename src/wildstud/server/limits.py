@@ -244,20 +244,37 @@ async def table_creation_allowed(request: Request) -> None:
         )
 
 
-_READS = re.compile(r"^/api/(?:tables|seat)/[^/]+/(?:hands?|ledger|night)(?:[/.]|$)")
+_READS = re.compile(
+    r"^/api/(?:(?:tables|seat)/[^/]+/(?:hands?|ledger|night)(?:[/.]|$)|join/[^/]+$)"
+)
 """The reads that cost the server work: finished hands (their replays and records), the hand
-in progress as a record, the ledger and the night."""
+in progress as a record, the ledger and the night; and the join page's look at a table, which
+would otherwise let a visitor try join links as fast as they like."""
+_POSTED_READS = frozenset({"/api/device-link"})
+"""The reads sent as a POST (their token travels in a header): a QR code drawn."""
+
+
+def _is_read(method: str, path: str) -> bool:
+    """Whether a request is one of the limited reads."""
+    if method == "GET":
+        return bool(_READS.match(path))
+    return method == "POST" and path in _POSTED_READS
 
 
 class ReadLimit:
-    """ASGI middleware: a client address that reads finished hands, the ledger or the night
-    faster than ``limits.reads_per_second`` (after ``limits.reads_burst`` at once) gets 429
-    with ``Retry-After``; every other request passes untouched.
+    """ASGI middleware: a client address that reads finished hands, the ledger, the night, a
+    join link's table or a device link faster than ``limits.reads_per_second`` (after
+    ``limits.reads_burst`` at once) gets 429 with ``Retry-After``; every other request passes
+    untouched.
 
     >>> bool(_READS.match("/api/tables/abc/hands/3/steps")), bool(_READS.match("/api/health"))
     (True, False)
     >>> bool(_READS.match("/api/seat/tok/hand/phh")), bool(_READS.match("/api/tables/a/night.csv"))
     (True, True)
+    >>> _is_read("GET", "/api/join/tok"), _is_read("POST", "/api/join/tok")
+    (True, False)
+    >>> _is_read("POST", "/api/device-link"), _is_read("GET", "/api/tables/abc")
+    (True, False)
     """
 
     def __init__(
@@ -267,7 +284,7 @@ class ReadLimit:
         self.buckets = AddressBuckets(limits.reads_per_second, limits.reads_burst, clock)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and scope["method"] == "GET" and _READS.match(scope["path"]):
+        if scope["type"] == "http" and _is_read(scope["method"], scope["path"]):
             client = scope.get("client")
             wait = self.buckets.retry_after(client[0] if client else "unknown")
             if wait is not None:

@@ -32,7 +32,7 @@ from wildstud.errors import SeatError, TableError
 from wildstud.server.clock import Backoff
 from wildstud.server.fanout import RESTARTING
 from wildstud.server.metrics import Metrics
-from wildstud.server.names import bot_name, table_name
+from wildstud.server.names import SEAT_NAME_LIMIT, bot_name, clean_name, table_name
 from wildstud.server.schemas import TableBot, TableSettings
 from wildstud.server.seating import Seat, SeatKind
 from wildstud.server.security import new_id, new_token, token_hash
@@ -262,7 +262,12 @@ class Lobby:
         ['Bots', (0, 'Robo'), (1, 'Random 2')]
         """
         build_menu(settings)  # refuses unknown games, bad house rules, a menu that cannot seat all
-        settings = settings.model_copy(update={"name": table_name(settings.name)})
+        host = settings.host_name
+        if host is not None:
+            host = clean_name(host, limit=SEAT_NAME_LIMIT, what="the host's name")
+        settings = settings.model_copy(
+            update={"name": table_name(settings.name), "host_name": host}
+        )
         if len(bots) >= settings.seats:
             raise TableError(
                 f"{len(bots)} bots leave no seat for a player at a table of {settings.seats}"

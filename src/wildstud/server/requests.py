@@ -19,10 +19,10 @@ rate of :data:`REQUESTS_PER_MINUTE`). Host commands are limited per host link
 >>> requests.add(state)  # once stored
 >>> state.name, state.status, len(token), requests.pending() == [state]
 ('Ann', 'pending', 43, True)
->>> requests.ask("ann", None, taken=["Bob"])
+>>> requests.ask("ann", None, taken=["Bob"])  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-wildstud.errors.NameTakenError: this name looks like 'Ann', taken here; choose another
+wildstud.errors.NameTakenError: 'Ann' is already waiting for the host here. If that is you, ...
 >>> requests.add(requests.decided(state, RequestStatus.DECLINED))
 >>> requests.get(state.id).status, requests.pending()
 ('declined', [])
@@ -38,7 +38,7 @@ from enum import StrEnum
 
 from fastapi import Request
 
-from wildstud.errors import SeatError, TableError
+from wildstud.errors import NameTakenError, SeatError, TableError
 from wildstud.server import limits
 from wildstud.server.limits import RateLimitedError, client_address
 from wildstud.server.names import name_key, seat_name
@@ -131,7 +131,18 @@ class SeatRequests:
                 f"{MAX_PENDING} people are already waiting for the host at this table:"
                 " try again later"
             )
-        clean = seat_name(name, [*taken, *(state.name for state in waiting)])
+        clean = seat_name(name, taken)
+        key = name_key(clean)
+        for state in waiting:
+            # A second device of the one who asked reaches the request with its token (the
+            # waiting page's "continue on another device" link), never with the name: a name
+            # alone would let anyone take over someone else's place in the queue.
+            if name_key(state.name) == key:
+                raise NameTakenError(
+                    f"{state.name!r} is already waiting for the host here. If that is you,"
+                    ' open the link from "Continue on another device" on the page where you'
+                    " asked; if not, choose another name"
+                )
         token = new_token()
         state = SeatRequestState(
             new_id(), clean, token_hash(token), wanted, RequestStatus.PENDING.value

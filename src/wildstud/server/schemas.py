@@ -27,6 +27,7 @@ __all__ = [
     "Commitment",
     "Decision",
     "Departed",
+    "DeviceLink",
     "ErrorBody",
     "GameEntry",
     "GameInfo",
@@ -35,7 +36,9 @@ __all__ = [
     "HandStep",
     "HandSteps",
     "HandSummary",
+    "JoinPreview",
     "JoinRequest",
+    "JoinSeat",
     "LedgerLine",
     "LedgerReport",
     "Links",
@@ -125,6 +128,11 @@ class TableSettings(_Model):
     name: str = Field(
         description="cleaned as a seat's name is; at most 60 characters after that",
         examples=["Friday night"],
+    )
+    host_name: Name | None = Field(
+        None,
+        description="the host's name, shown on the join page (cleaned as a seat's name is);"
+        " null: the join page names no host",
     )
     games: list[GameEntry] = Field(min_length=1, max_length=12)
     stakes: StakesModel = Field(default_factory=StakesModel)
@@ -365,6 +373,37 @@ class SeatGranted(_Model):
     token: str
     link: str
     socket: str
+
+
+class JoinSeat(_Model):
+    """A seat as the join page shows it: who sits there, and whether a bot does."""
+
+    seat: int
+    name: str
+    bot: bool
+
+
+class JoinPreview(_Model):
+    """What a join link opens, before anyone gives a name: the table, its host and who is
+    seated. Only what everyone at the table sees (no id, token, stack or card)."""
+
+    name: str = Field(description="the table's name")
+    host_name: str | None = Field(description="the host's name, if the host gave one")
+    status: Literal["waiting", "running", "paused", "ended"]
+    seats: int = Field(description="the seats at the table")
+    seated: list[JoinSeat]
+    seat_requests: bool = Field(
+        description="true: the host lets each player in; false: the join link seats at once"
+    )
+    games: list[str] = Field(description="the games on the menu, by title")
+
+
+class DeviceLink(_Model):
+    """The link that opens a seat, or a waiting seat request, on another device, and its QR
+    code (inline SVG). It carries the token: shown only to its owner, on their request."""
+
+    link: str
+    qr_svg: str
 
 
 class SeatAnswer(_Model):

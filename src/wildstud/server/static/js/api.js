@@ -16,7 +16,9 @@ export async function api(path, { method = "GET", body } = {}) {
     if (Array.isArray(detail)) {
       detail = detail.map((item) => `${(item.loc || []).slice(1).join(".")}: ${item.msg}`).join("; ");
     }
-    throw new Error(detail || `${response.status} ${response.statusText}`);
+    const error = new Error(detail || `${response.status} ${response.statusText}`);
+    error.status = response.status;
+    throw error;
   }
   return data;
 }

@@ -20,7 +20,7 @@ if (kind === "seat" && token && keptGoodbye(token)) {
 } else if (kind === "seat" && token) {
   showTable(root, { socket: `${socketBase}/ws/seat/${token}`, seatToken: token });
 } else if (kind === "watch" && token) {
-  showTable(root, { socket: `${socketBase}/ws/watch/${token}` });
+  showTable(root, { socket: `${socketBase}/ws/watch/${token}`, watchToken: token });
 } else if (kind === "felt" && token) {
   showFelt(root, token, socketBase, base);
 } else if (kind === "host" && token) {

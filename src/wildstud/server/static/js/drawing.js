@@ -3,6 +3,7 @@
 // exactly as the table looked at that moment.
 
 import { h } from "./api.js";
+import { icon } from "./icons.js";
 import { cardElement, pretty, rankPlural } from "./cards.js";
 import { currentDeal, wildState } from "./banner.js";
 import { describeRedeal } from "./words.js";
@@ -50,7 +51,12 @@ export function drawBanner(banner, hand) {
   redraw(
     banner,
     [
-      h("p", { className: "what" }, h("span", { className: "wild-icon", "aria-hidden": "true" }, "★ "), wild.what),
+      h(
+        "p",
+        { className: "what" },
+        h("span", { className: "wild-icon", "aria-hidden": "true" }, icon("star"), " "),
+        wild.what,
+      ),
       wild.called ? h("p", { className: "called-line" }, wild.called) : null,
       ...wild.why.map((line) => h("p", { className: "why" }, line)),
       wild.rule && wild.everyone.size === 0 ? h("p", { className: "why rule" }, `The rule: ${wild.rule}.`) : null,
@@ -163,7 +169,7 @@ export function drawSeats(container, { hand, wild, table = null, total, mine = n
       const rank = wild.seatRank.get(engine);
       if (rank) {
         const text = `wild here: ${rankPlural(rank) || rank}`;
-        figures.push(h("span", { className: "seat-wild", "data-rank": rank }, "★ ", text));
+        figures.push(h("span", { className: "seat-wild", "data-rank": rank }, icon("star"), " ", text));
         labelParts.push(text);
       }
     }
@@ -204,7 +210,7 @@ export function drawSeats(container, { hand, wild, table = null, total, mine = n
       if (won.has(engine)) {
         foot.push(h("div", { className: "won" }, `wins ${won.get(engine)}`));
         labelParts.push(`wins ${won.get(engine)}`);
-        if (winner) foot.push(h("div", { className: "winner-tag" }, "★ winning hand"));
+        if (winner) foot.push(h("div", { className: "winner-tag" }, icon("star"), " winning hand"));
       }
       if (foot.length) lines.push(h("div", { className: "seat-foot" }, foot));
     }

@@ -7,6 +7,7 @@
 
 import { api, base, h } from "./api.js";
 import { cardName, pretty } from "./cards.js";
+import { icon } from "./icons.js";
 import { describeEvent } from "./events.js";
 import { drawBanner, drawCentre, drawSeats } from "./drawing.js";
 import { fetchOdds, oddsPanel } from "./replayodds.js";
@@ -62,7 +63,7 @@ function provenSection(record, events, results) {
     const row = `${proof.deal}:${who}`;
     if (!rows.has(row)) rows.set(row, { deal: proof.deal, who, cards: [] });
     const ok = results ? Boolean(results.get(key) && results.get(key).ok) : null;
-    const mark = ok === null ? "?" : ok ? "✓" : "✗";
+    const mark = ok === null ? "?" : icon(ok ? "check" : "cross");
     const label = `${cardName(proof.card)}, ${ok === null ? "proof not checked here" : ok ? "proven" : "proof fails"}`;
     rows
       .get(row)
@@ -183,12 +184,14 @@ export class HistoryPanel {
       back: h(
         "button",
         { type: "button", "data-step": "back", "aria-keyshortcuts": "ArrowLeft", onclick: () => go(step - 1) },
-        "◀ Back",
+        icon("back"),
+        " Back",
       ),
       next: h(
         "button",
         { type: "button", "data-step": "next", "aria-keyshortcuts": "ArrowRight", onclick: () => go(step + 1) },
-        "Next ▶",
+        "Next ",
+        icon("next"),
       ),
       end: h("button", { type: "button", "data-step": "end", onclick: () => go(last) }, "End »"),
     };

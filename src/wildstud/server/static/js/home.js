@@ -165,6 +165,12 @@ function checkForm(form, games) {
   }
   const name = form.elements.name;
   name.setCustomValidity(nameProblem(name.value, 60));
+  const host = form.elements.host_name;
+  if (host) {
+    host.setCustomValidity(host.value.trim() ? nameProblem(host.value, 40) : "");
+    // It lies outside the form (on the welcome), so its message is set here.
+    document.getElementById("host_name-message").textContent = host.validationMessage;
+  }
   // Baby Daddy deals nothing face up on its first round, so it has no bring-in.
   const bringIn = games.some(
     (game) =>
@@ -306,8 +312,8 @@ export async function showHome(root) {
   const submit = h("button", { type: "submit" }, "Create the table");
   form = h(
     "form",
-    { className: "create", "aria-label": "Create a table", novalidate: true },
-    h("h2", {}, "Create a table"),
+    { className: "create", id: "create-form", "aria-label": "Create a table", novalidate: true, hidden: true },
+    h("h2", {}, "Every detail"),
     field("Table name", h("input", { name: "name", value: "Friday night", required: true })),
     h(
       "p",
@@ -378,13 +384,22 @@ export async function showHome(root) {
   );
   form.addEventListener("input", changed);
   form.addEventListener("change", changed);
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
+  // The one way a table is made from this page: the form's fields, sent as they stand (a
+  // preset fills them first). `said` is where the page answers: the form's own status line,
+  // or the presets' while the form is folded away.
+  const create = async (said) => {
     checkForm(form, games);
     if (!form.checkValidity()) {
-      // Each message is next to its field already; the first field to correct gets the focus.
-      status.textContent = "Not sent: correct the fields marked above.";
-      form.querySelector(":invalid")?.focus();
+      // Each message is next to its field; the first field to correct is shown and focused
+      // (the host's name lies outside the form's own elements, on the welcome).
+      const wrong = form.querySelector(":invalid") || hostName;
+      if (wrong === hostName || !form.hidden) {
+        said.textContent = "Not sent: correct the fields marked above.";
+      } else {
+        openForm(true);
+        said.textContent = "Not sent: correct the fields marked in the form below.";
+      }
+      wrong.focus();
       return;
     }
     const data = new FormData(form);
@@ -411,27 +426,69 @@ export async function showHome(root) {
       if (form.elements[name]) body[name] = number(name);
     }
     if (form.elements.seat_requests) body.seat_requests = form.elements.seat_requests.checked;
+    if (hostName.value.trim()) body.host_name = hostName.value;
     for (const name of ["showdown_default", "house_result"]) {
       if (form.elements[name]) body[name] = data.get(name);
     }
     submit.disabled = true;
-    status.textContent = "Creating…";
+    for (const button of presetButtons) button.disabled = true;
+    said.textContent = "Creating…";
     let created;
     try {
       created = await api("/tables", { method: "POST", body });
     } catch (error) {
-      status.textContent = `Not created: ${error.message}`;
+      said.textContent = `Not created: ${error.message}`;
       return;
     } finally {
       submit.disabled = false;
+      for (const button of presetButtons) button.disabled = false;
     }
-    status.textContent = "";
+    said.textContent = "";
     result.replaceChildren(
       h("h2", {}, `“${created.table.name}” is ready`),
       h("p", {}, "Share the join link with the players; open the host link to start dealing."),
       linkList(created.links),
     );
     result.querySelector("a").focus();
+  };
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    create(status);
+  });
+  const chips = settings.starting_chips.default;
+  const presetStatus = h("p", { role: "status", id: "preset-status", className: "muted" });
+  const presetButtons = presets(games, chips).map((preset) =>
+    h(
+      "button",
+      {
+        type: "button",
+        className: "preset",
+        "data-preset": preset.key,
+        onclick: () => {
+          applyPreset(form, preset);
+          create(presetStatus);
+        },
+      },
+      h("strong", {}, preset.title),
+      h("span", {}, preset.line),
+    ),
+  );
+  // The host's name, shown to the players on the join page: outside the form, so the presets
+  // use it too, and still one of its fields (the `form` attribute).
+  const hostName = h("input", { name: "host_name", form: "create-form", autocomplete: "nickname" });
+  const more = h(
+    "button",
+    { type: "button", className: "more", "aria-expanded": "false", "aria-controls": "create-form" },
+    "Set up every detail",
+  );
+  const openForm = (open) => {
+    form.hidden = !open;
+    more.setAttribute("aria-expanded", String(open));
+    more.textContent = open ? "Hide the details" : "Set up every detail";
+  };
+  more.addEventListener("click", () => {
+    openForm(form.hidden);
+    if (!form.hidden) form.elements.name.focus();
   });
   root.replaceChildren(
     h(
@@ -440,7 +497,77 @@ export async function showHome(root) {
       h("h1", {}, "wildstud"),
       h("p", { className: "game-line" }, "Wild-card stud for home poker nights"),
     ),
+    h(
+      "section",
+      { className: "welcome", "aria-labelledby": "welcome-title" },
+      h("h2", { id: "welcome-title" }, "Deal a night of wild-card stud"),
+      h(
+        "p",
+        {},
+        "Pick a night: the table is made at once, with a link to send your friends. Most settings can be changed later from the host's console.",
+      ),
+      field("Your name, for the players who join (optional)", hostName),
+      h("div", { className: "presets", role: "group", "aria-label": "Nights ready to deal" }, presetButtons),
+      presetStatus,
+      more,
+    ),
     form,
     result,
   );
+}
+
+// The nights the welcome offers, each one line saying what it sets up. A preset only fills the
+// form's fields (applyPreset): the table is made by the form's own request, so a preset can
+// never set up a table the form could not.
+function presets(games, chips) {
+  const all = games.map((game) => game.name);
+  const stack = `${chips.toLocaleString("en")} chips each`;
+  return [
+    {
+      key: "dealers-choice",
+      title: "A classic dealer's choice night",
+      line: `All ${all.length} games, the dealer picks each hand; limit stakes, ${stack}, up to 6 players, the host lets each one in.`,
+      name: "Dealer's choice",
+      games: all,
+      seats: 6,
+      bots: 0,
+    },
+    {
+      key: "follow-the-queen",
+      title: "Follow the Queen only",
+      line: `Follow the Queen every hand; limit stakes, ${stack}, up to 6 players, the host lets each one in.`,
+      name: "Follow the Queen",
+      games: ["follow-the-queen"],
+      seats: 6,
+      bots: 0,
+    },
+    {
+      key: "bots",
+      title: "A quick game with bots",
+      line: `Follow the Queen against 3 bots that bet their chances, ${stack}; the join link seats anyone at once.`,
+      name: "A quick game",
+      games: ["follow-the-queen"],
+      seats: 4,
+      bots: 3,
+      botKind: "equity-bot",
+      seatRequests: false,
+    },
+  ].map((preset) => ({ ...preset, games: preset.games.filter((name) => all.includes(name)) }));
+}
+
+/** The form back at its defaults, then the preset's values in its fields. */
+function applyPreset(form, preset) {
+  for (const extra of form.querySelectorAll(".variant.extra")) extra.remove();
+  // The host's name is one of the form's fields, and the one a preset keeps.
+  const host = form.elements.host_name.value;
+  form.reset();
+  form.elements.host_name.value = host;
+  form.elements.name.value = preset.name;
+  for (const box of form.querySelectorAll('input[name="game"]')) box.checked = preset.games.includes(box.value);
+  form.elements.seats.value = String(preset.seats);
+  form.elements.bots.value = String(preset.bots);
+  if (preset.botKind) form.elements.bot_kind.value = preset.botKind;
+  if (form.elements.seat_requests && preset.seatRequests !== undefined) {
+    form.elements.seat_requests.checked = preset.seatRequests;
+  }
 }

@@ -5,6 +5,8 @@
 // send genuine proofs. The live table (LiveProofs) and the history page (history.js) both
 // check every card they show this way.
 
+import { icon } from "./icons.js";
+
 const DECK_SIZE = 52;
 const RANK_ORDER = "23456789TJQKA";
 const SUIT_ORDER = "cdhs";
@@ -157,7 +159,7 @@ export function markCards(container, deal, results, verified = "verified") {
     const mark = document.createElement("span");
     mark.className = "card-proof";
     mark.setAttribute("aria-hidden", "true");
-    mark.textContent = result.ok ? "✓" : "✗";
+    mark.append(icon(result.ok ? "check" : "cross"));
     element.append(mark);
   }
 }

@@ -28,6 +28,8 @@ import { keepGoodbye, keptGoodbye, showGoodbye } from "./goodbye.js";
 import { initialState, nameAt, reduce } from "./state.js";
 import { LiveProofs } from "./proofs.js";
 import { WakeLock } from "./awake.js";
+import { deviceDialog } from "./devices.js";
+import { askSeatPanel } from "./askseat.js";
 
 const SHORTCUTS_KEY = "wildstud.shortcuts";
 // Keys typed here belong to what holds them, never to the table.
@@ -40,9 +42,13 @@ export function showTable(root, options) {
 }
 
 class TablePage {
-  constructor(root, { socket, seatToken = null, host = null, hostToken = null }) {
+  constructor(root, { socket, seatToken = null, host = null, hostToken = null, watchToken = null }) {
     this.root = root;
     this.seatToken = seatToken;
+    // A seat opens on another device from its own page; a spectator (not the host) may ask
+    // for a seat from theirs.
+    this.device = seatToken ? deviceDialog(seatToken) : null;
+    this.asking = watchToken && !host ? askSeatPanel(watchToken) : null;
     this.state = initialState({ shortcuts: readSetting(SHORTCUTS_KEY) !== "off" });
     this.socket = new TableSocket(socket, {
       onFrame: (frame, answered) => this.onFrame(frame, answered),
@@ -214,6 +220,8 @@ class TablePage {
             { className: "tools", id: "tools" },
             el.four,
             el.historyButton,
+            this.device && this.device.button,
+            this.asking && this.asking.button,
             el.shortcutsButton,
             el.keysButton,
             this.attention.soundButton,
@@ -233,6 +241,7 @@ class TablePage {
       h(
         "div",
         { className: "extras", id: "extras" },
+        this.asking && this.asking.element,
         this.seatControls.element,
         h(
           "div",
@@ -245,6 +254,7 @@ class TablePage {
       el.history,
       this.moment.element,
       el.confirm,
+      this.device ? this.device.dialog : "",
       el.host, // last: beside the table on a wide screen, under it on a phone (hostpanel.js)
     );
     this.historyPanel = new HistoryPanel(el.historyBody, () => this.seatCount(), this.seatToken);

@@ -36,7 +36,7 @@ export function describeWild(codes) {
   return named ? `${named.text} ${named.many ? "are" : "is"} wild` : "nothing is wild";
 }
 
-/** A `wilds_changed` event in words, seats named from `names` (engine seat → name). */
+/** A `wilds_changed` event in words, seats named from `names` (from engine seat to name). */
 export function describeChange(event, names) {
   const mine = who(event.card, event.seat, names);
   const wild = new Set(event.wild);
