@@ -265,7 +265,12 @@ class Mucked:
 
 @dataclass(frozen=True, slots=True)
 class Shown:
-    """A hand shown down: its cards, its wild cards, its value and how it reads."""
+    """A hand shown down: its cards, its wild cards, its value and how it reads.
+
+    ``natural`` says the hand reaches its value with no card played as wild (every hand that
+    holds no wild card is natural); ``wild_in_play`` whether any card at all was wild for this
+    hand, so that a hand is called natural only where it could have been otherwise (never in
+    plain stud, nor in a deal where no wild card came)."""
 
     seat: int
     cards: tuple[Card, ...]
@@ -273,6 +278,7 @@ class Shown:
     value: int
     description: str
     natural: bool
+    wild_in_play: bool
 
 
 @dataclass(frozen=True, slots=True)

@@ -1382,6 +1382,7 @@ class Hand:
                     hand.value,
                     hand.describe(),
                     hand.natural,
+                    bool(hand.wild),
                 )
             )
         for award in self._division(ranked):

@@ -85,8 +85,10 @@ centre), the wild cards for every hand after it and before it, the kind of chang
 (:class:`~wildstud.wilds.Trigger`: ``queen``, ``follower``, ``king``, ``queen-returns``,
 ``no-follower``, ``centre``, ``last-card``) and the queen it follows or takes over from; a
 ``redealt`` event carries the ``card`` and ``seat`` that stopped the deal (both ``null`` when no
-card did). A client words them with its players' names as :func:`wildstud.wilds.describe_change`
-and :func:`wildstud.deal.describe_redeal` do. A view also gives ``wild_ranks``, ``[{"seat",
+card did); a ``shown`` event's ``natural`` (no card played as wild) means something only where
+its ``wild_in_play`` says some card was wild for that hand. A client words them with its
+players' names as :func:`wildstud.wilds.describe_change` and :func:`wildstud.deal.describe_redeal`
+do. A view also gives ``wild_ranks``, ``[{"seat",
 "rank"}]``: each seat's own wild rank in this deal as everyone knows it (Who Da Baby Daddy Is:
 its face-up last card), and ``wild_rule``, the game's wild-card rule in a sentence.
 
@@ -343,7 +345,7 @@ def encode_event(event: Event) -> dict[str, Any]:
     >>> from wildstud.deal import Shown
     >>> cards = parse_cards("7c 7d Qs 2h 3d")
     >>> value = evaluate(cards, "Q").value
-    >>> shown = Shown(0, cards, parse_cards("Qs"), value, "three sevens", natural=False)
+    >>> shown = Shown(0, cards, parse_cards("Qs"), value, "three sevens", False, True)
     >>> [(item["card"], item["as"]) for item in encode_event(shown)["best_five"]][:3]
     [('7d', None), ('7c', None), ('Qs', ['7', 's'])]
     """

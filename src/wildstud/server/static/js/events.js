@@ -1,7 +1,7 @@
 // A hand's events in plain words, for the table's log and the history's replay.
 
 import { pretty } from "./cards.js";
-import { describeChange, describeRedeal } from "./words.js";
+import { describeChange, describeRedeal, naturalNote } from "./words.js";
 
 const ACTIONS = {
   fold: "folds",
@@ -53,7 +53,7 @@ export function describeEvent(event, names) {
     case "mucked":
       return `${who(event.seat)} mucks.`;
     case "shown":
-      return `${who(event.seat)} shows ${event.description}${event.natural ? " (natural)" : ""}.`;
+      return `${who(event.seat)} shows ${event.description}${naturalNote(event)}.`;
     case "awarded":
       return `${who(event.seat)} wins ${event.amount} from ${event.pot === 0 ? "the main pot" : `side pot ${event.pot}`}${event.share === "hole-card" ? " (the half for the queen of spades)" : ""}.`;
     case "hand_ended":

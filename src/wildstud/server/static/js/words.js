@@ -85,3 +85,12 @@ export function describeRedeal(redeal, names) {
 export function startsFollow(event) {
   return event.kind === "queen" || event.kind === "queen-returns";
 }
+
+/**
+ * " (natural)" after a shown hand's description where it means something: the hand used no
+ * wild card though some card was wild for it (the server's `wild_in_play`); "" otherwise, so a
+ * hand of plain stud, or of a deal where nothing came wild, is never called natural.
+ */
+export function naturalNote(shown) {
+  return shown.natural && shown.wild_in_play ? " (natural)" : "";
+}
