@@ -150,3 +150,55 @@ def test_frames_reduce_into_a_new_state_and_say_what_to_announce(server: Any) ->
     assert choice["text"].endswith(f"chose {game}.")
     assert found["choosingAfter"] is None
     assert found["errors"] == [[], [{"kind": "error", "message": "Not your turn."}]]
+
+
+# Runs in the page: the client's words for what the server sends as data, from the modules the
+# page itself loads (no table needed: each check builds the frames it words).
+WORDS = """
+async () => {
+  const { wildState } = await import("/static/js/banner.js");
+  const { describeEvent } = await import("/static/js/events.js");
+  const out = {};
+  // Smack My Bitch Up: K♥ face up to Ann cancels the queens; the table calls the game's name.
+  const king = {
+    type: "wilds_changed", card: "Kh", seat: 0, wild: ["Kc", "Kd", "Kh", "Ks"],
+    was: ["Qc", "Qd", "Qh", "Qs"], kind: "king", queen: null, queen_seat: null,
+  };
+  const called = { type: "called", name: "Smack My Bitch Up", card: "Kh", seat: 0 };
+  const view = {
+    events: [{ type: "deal_started" }, king, called], wild: king.wild, wild_ranks: [],
+    wild_text: "kings are wild", own_wild: null, wild_rule: "queens are wild until a king",
+  };
+  const state = wildState(view, ["Ann", "Bo"], null);
+  out.called = [state.called, ...state.why];
+  // A hand shown: natural only where some card was wild for it.
+  const shown = (natural, wild_in_play) => describeEvent(
+    { type: "shown", seat: 1, cards: [], wild: [], value: 1, description: "three kings",
+      natural, wild_in_play },
+    ["Ann", "Bo"],
+  );
+  out.shown = [shown(true, true), shown(true, false), shown(false, true)];
+  return out;
+}
+"""
+
+
+async def _words(base: str) -> dict[str, Any]:
+    async with async_playwright() as playwright:
+        browser = await launch(playwright)
+        page = await (await browser.new_context()).new_page()
+        await page.goto(base)
+        found: dict[str, Any] = await page.evaluate(WORDS)
+        await browser.close()
+    return found
+
+
+def test_the_page_words_the_servers_data_once_and_truly(server: Any) -> None:
+    found = asyncio.run(_words(server.base))
+    # The call says the king's change; the banner's reasons do not say it again.
+    assert found["called"] == ["Smack My Bitch Up! K♥ to Ann: only kings are wild"]
+    assert found["shown"] == [
+        "Bo shows three kings (natural).",
+        "Bo shows three kings.",
+        "Bo shows three kings.",
+    ]
