@@ -222,6 +222,8 @@ async def _called(base: str, shots: Path) -> None:
         # reads it all the same.
         note = await still.locator("#chat-note").inner_text()
         assert note == "The host has not opened the chat to spectators."
+        form = "getComputedStyle(document.querySelector('#chat .chat-form')).display"
+        assert await still.evaluate(form) == "none"  # and offered no form to type in
         host = await _page(browser)
         await host.goto(created["links"]["host"])
         await wait_until(
