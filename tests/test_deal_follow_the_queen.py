@@ -137,6 +137,19 @@ def test_queen_right_after_a_queen_starts_a_new_follow() -> None:
     assert hand.wilds.wild == rank_cards(Rank.FIVE)
 
 
+def test_a_last_face_up_queen_right_after_a_queen_leaves_both_without_a_follower() -> None:
+    # Sixth street: Q♦ face up to p1, then Q♥ to p2, the last face-up card of the hand.
+    deck = stack_deck("Qc Ah Kd Ad 2c 3c  5h 6c  Ks 8c  Qd Qh  Jd 4d")
+    hand = Hand("FTQ", [100, 100], deck=deck)
+    play_out(hand, CallingBot())
+    assert reasons(hand)[-2:] == [
+        "Q♦ to p1: the next face-up card will be wild",
+        "Q♥ to p2: it comes right after Q♦ and is the last face-up card, so no card follows"
+        " either queen; nothing is wild",
+    ]
+    assert hand.wilds.wild == frozenset()
+
+
 NO_QUEEN_DEAL = "2c 3c 4c  5c 6c 7c  9c Tc 2d  3d 4d  5d 6d  7d 8d"
 
 

@@ -12,6 +12,8 @@ from playwright.async_api import async_playwright
 
 from tests.browser.pages import launch
 from tests.server import wsclient
+from wildstud.cards import Rank, parse_card
+from wildstud.wilds import FaceUp, Trigger, WildChange, describe_change, rank_cards
 
 # Runs in the page: each check's outcome, from the module the page itself loads.
 CHECKS = """
@@ -178,6 +180,14 @@ async () => {
     ["Ann", "Bo"],
   );
   out.shown = [shown(true, true), shown(true, false), shown(false, true)];
+  // Follow the Queen: a queen right after a queen, and the last face-up card (queens natural,
+  // then all wild).
+  const { describeChange } = await import("/static/js/words.js");
+  const last = { type: "wilds_changed", card: "Qd", seat: 1, was: [], kind: "no-follower",
+                 queen: "Qh", queen_seat: 0 };
+  out.lastQueen = [[], ["Qc", "Qd", "Qh", "Qs"]].map(
+    (wild) => describeChange({ ...last, wild, was: wild }, ["Ann", "Bob"]),
+  );
   return out;
 }
 """
@@ -201,4 +211,13 @@ def test_the_page_words_the_servers_data_once_and_truly(server: Any) -> None:
         "Bo shows three kings (natural).",
         "Bo shows three kings.",
         "Bo shows three kings.",
+    ]
+    # The page's words for the last face-up queen right after a queen are the library's.
+    queen = FaceUp(parse_card("Qh"), 0)
+    assert found["lastQueen"] == [
+        describe_change(
+            WildChange(Trigger.NO_FOLLOWER, parse_card("Qd"), 1, wild, wild, queen),
+            {0: "Ann", 1: "Bob"},
+        )
+        for wild in (frozenset(), rank_cards(Rank.QUEEN))
     ]

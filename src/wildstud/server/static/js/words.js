@@ -57,12 +57,20 @@ export function describeChange(event, names) {
   }
   const parts = [];
   const ended = nameCards([...was].filter((code) => !wild.has(code)));
-  if (ended) parts.push(`${ended.text} ${ended.many ? "are" : "is"} no longer wild`);
-  else if (queen) parts.push(`a new follow starts after ${pretty(event.queen)}`);
+  const endedWords = ended ? `${ended.text} ${ended.many ? "are" : "is"} no longer wild` : null;
   if (event.kind === "no-follower") {
-    parts.push("it is the last face-up card, so no card follows it", describeWild(event.wild));
+    if (endedWords) parts.push(endedWords);
+    // Right after a queen and the last face-up card: neither queen gets a follower.
+    if (queen)
+      parts.push(
+        `it comes right after ${pretty(event.queen)} and is the last face-up card, so no card follows either queen`,
+      );
+    else parts.push("it is the last face-up card, so no card follows it");
+    parts.push(describeWild(event.wild));
     return `${mine}: ${parts.join("; ")}`;
   }
+  if (endedWords) parts.push(endedWords);
+  else if (queen) parts.push(`a new follow starts after ${pretty(event.queen)}`);
   const started = nameCards([...wild].filter((code) => !was.has(code)));
   if (started) {
     const where = event.kind === "queen" ? ", face up and in the hole" : "";
