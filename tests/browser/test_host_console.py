@@ -50,7 +50,8 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
     created = api.create(
         name="Hosted night",
         seats=6,
-        games=[{"game": "FTQ"}, {"game": "BD5"}],
+        # Five-card Baby Daddy written as the game and its house rule, not as its code BD5.
+        games=[{"game": "FTQ"}, {"game": "baby-daddy", "house_rules": {"cards": 5}}],
         seat_requests=True,
         action_clock=60,
         bot_delay=0.2,
@@ -125,6 +126,11 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
         )
         await _audit(host, "host-console", shots, found)
 
+        # The console's games are those the table deals: five-card Baby Daddy is BD5.
+        chosen = await host.locator("#game-rows select").evaluate_all(
+            "(selects) => selects.map((select) => select.value)"
+        )
+        assert chosen == ["FTQ", "BD5"]
         # The stakes change between hands, and every seat is told.
         await host.locator("#rules-small_bet").fill("10")
         await host.locator("#rules-big_bet").fill("20")

@@ -27,7 +27,7 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from wildstud.deal import Phase
-from wildstud.server.schemas import TableInfo
+from wildstud.server.schemas import MenuEntry, TableInfo
 
 __all__ = [
     "Ack",
@@ -211,18 +211,6 @@ class FullView(View):
     """A view with every event of the hand so far."""
 
     events: list[EventData]
-
-
-class MenuEntry(_Part):
-    """A game of the table's menu, as the dealer's choice offers it."""
-
-    index: int = Field(description="the game's place on the menu (send it in choose)")
-    game: str
-    title: str
-    code: str
-    house_rules: dict[str, str | int | bool] = Field(
-        description="the house rules that differ from the game's defaults"
-    )
 
 
 # -- the frames ---------------------------------------------------------------------------------

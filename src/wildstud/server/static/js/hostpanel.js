@@ -447,7 +447,9 @@ export class HostConsole {
     return form;
   }
 
-  gameRow(entry) {
+  /** A row of the games form: `entry` as the settings hold it, `code` the code the table
+   * deals it under (the table's menu: BD5 or BD7, however the entry was written). */
+  gameRow(entry, code = null) {
     const index = this.gameRows.children.length + 1;
     const select = h(
       "select",
@@ -458,12 +460,8 @@ export class HostConsole {
         ),
       ),
     );
-    const wanted = String(entry.game).toUpperCase();
-    const match = [...select.options].find(
-      (option) =>
-        option.value.toUpperCase() === wanted ||
-        this.games.some((game) => game.codes.includes(option.value) && game.name === entry.game),
-    );
+    const wanted = String(code || entry.game).toUpperCase();
+    const match = [...select.options].find((option) => option.value.toUpperCase() === wanted);
     if (match) select.value = match.value;
     const rules = h("input", {
       name: `rules-${index}`,
@@ -484,7 +482,10 @@ export class HostConsole {
     if (this.formFilled && !force) return;
     const settings = this.table.settings;
     this.formFilled = true;
-    this.gameRows.replaceChildren(...settings.games.map((entry) => this.gameRow(entry)));
+    const menu = this.table.menu || [];
+    this.gameRows.replaceChildren(
+      ...settings.games.map((entry, index) => this.gameRow(entry, menu[index] ? menu[index].code : null)),
+    );
     this.limit.value = settings.stakes.limit;
     for (const [name] of STAKES) this.numbers[name].value = settings.stakes[name];
     for (const [name] of CLOCKS) this.numbers[name].value = settings[name];
