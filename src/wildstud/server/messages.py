@@ -106,6 +106,7 @@ pydantic_core._pydantic_core.ValidationError: 2 validation errors for ...
 from __future__ import annotations
 
 import dataclasses
+import functools
 from enum import Enum
 from typing import Annotated, Any, Literal
 
@@ -113,11 +114,21 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from wildstud.betting import ActionOption
 from wildstud.cards import Card
-from wildstud.deal import DealStarted, Event, RedealPending, Shown, TableView, WildsChanged
+from wildstud.deal import (
+    DealStarted,
+    Event,
+    HandStarted,
+    RedealPending,
+    Shown,
+    TableView,
+    WildsChanged,
+)
 from wildstud.errors import WildstudError
+from wildstud.games import OptionValue, find_game
 from wildstud.hands import evaluate
 from wildstud.pots import Pot
 from wildstud.server.frames import Ack, ErrorCode, ErrorFrame, SeqFrame
+from wildstud.server.menu import game_name
 from wildstud.wilds import Trigger
 
 __all__ = [
@@ -353,7 +364,17 @@ def encode_event(event: Event) -> dict[str, Any]:
     data.update(encode(event))
     if isinstance(event, Shown):
         data["best_five"] = _best_five(event)
+    elif isinstance(event, HandStarted):
+        data["title"] = _title(event.game, event.code, event.options)
     return data
+
+
+@functools.lru_cache(maxsize=64)
+def _title(game: str, code: str, options: tuple[tuple[str, OptionValue], ...]) -> str:
+    """The name the players know a hand's game by (its ``game`` is the library's name, as
+    ``follow-the-queen``): the title its house rules give it (Pimp Daddy's call), with the code
+    where one title covers several games."""
+    return game_name(find_game(game).rules(dict(options)).title, code)
 
 
 def _best_five(shown: Shown) -> list[dict[str, Any]] | None:
@@ -423,7 +444,7 @@ def encode_view(view: TableView, *, events: bool = True) -> dict[str, Any]:
     (an update frame carries only the new ones)."""
     data: dict[str, Any] = {
         "viewer": view.viewer,
-        "game": view.game,
+        "game": game_name(view.game, view.code),
         "code": view.code,
         "options": dict(view.options),
         "dealer": view.dealer,

@@ -17,7 +17,7 @@ export function describeEvent(event, names) {
   const who = (seat) => (seat === null || seat === undefined ? "the table" : names[seat] || `seat ${seat + 1}`);
   switch (event.type) {
     case "hand_started":
-      return `A hand of ${event.game.replaceAll("-", " ")} begins; ${who(event.dealer)} deals.`;
+      return `A hand of ${event.title} begins; ${who(event.dealer)} deals.`;
     case "deal_started":
       return event.deal > 1 ? `Deal ${event.deal} begins.` : null;
     case "paid":
