@@ -188,6 +188,22 @@ async () => {
   out.lastQueen = [[], ["Qc", "Qd", "Qh", "Qs"]].map(
     (wild) => describeChange({ ...last, wild, was: wild }, ["Ann", "Bob"]),
   );
+  // The screen reader speaks your own moves to you, and everyone else's by name.
+  const { eventSentences, winnerSentences } = await import("/static/js/speech.js");
+  const moves = [
+    { type: "acted", seat: 0, kind: "call", added: 20, to_amount: 20, all_in: false },
+    { type: "acted", seat: 1, kind: "raise", added: 40, to_amount: 40, all_in: false },
+    { type: "acted", seat: 0, kind: "bring-in", added: 2, to_amount: 2, all_in: true },
+    { type: "mucked", seat: 0 },
+  ];
+  out.spoken = eventSentences(moves, ["Ann", "Bo"], 0);
+  out.logged = eventSentences(moves, ["Ann", "Bo"], null);
+  const won = [
+    { type: "shown", seat: 0, cards: [], wild: [], value: 1, description: "a pair of aces",
+      natural: true, wild_in_play: false },
+    { type: "awarded", pot: 0, seat: 0, amount: 12, share: "high" },
+  ];
+  out.won = [winnerSentences(won, ["Ann", "Bo"], 0), winnerSentences(won, ["Ann", "Bo"])];
   return out;
 }
 """
@@ -211,6 +227,22 @@ def test_the_page_words_the_servers_data_once_and_truly(server: Any) -> None:
         "Bo shows three kings (natural).",
         "Bo shows three kings.",
         "Bo shows three kings.",
+    ]
+    assert found["spoken"] == [
+        "You call 20.",
+        "Bo raises to 40.",
+        "You bring in for 2 (all in).",
+        "You muck.",
+    ]
+    assert found["logged"] == [
+        "Ann calls 20.",
+        "Bo raises to 40.",
+        "Ann brings in for 2 (all in).",
+        "Ann mucks.",
+    ]
+    assert found["won"] == [
+        ["You win 12 from the main pot with a pair of aces."],
+        ["Ann wins 12 from the main pot with a pair of aces."],
     ]
     # The page's words for the last face-up queen right after a queen are the library's.
     queen = FaceUp(parse_card("Qh"), 0)

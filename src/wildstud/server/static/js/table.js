@@ -414,9 +414,10 @@ class TablePage {
     if (view.phase === "over" && this.spoken.over !== hand.number) {
       this.spoken.over = hand.number;
       this.speaker.drop("turn");
-      const winners = winnerSentences(currentDeal(view.events), hand.names);
-      this.speaker.say(winners, { keep: true });
-      for (const sentence of winners) this.chat.dealer(sentence);
+      // Spoken to the listener ("You win…"); the dealer's line in the chat names everyone.
+      const deal = currentDeal(view.events);
+      this.speaker.say(winnerSentences(deal, hand.names, hand.you), { keep: true });
+      for (const sentence of winnerSentences(deal, hand.names)) this.chat.dealer(sentence);
       // The showdown matters more than a notice about the start of the hand or a redeal
       // (both are in the log), and a toast would hide the cards.
       if (this.el.announce.dataset.kind !== "called") this.el.announce.hidden = true;
