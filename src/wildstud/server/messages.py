@@ -129,6 +129,7 @@ from wildstud.hands import evaluate
 from wildstud.pots import Pot
 from wildstud.server.frames import Ack, ErrorCode, ErrorFrame, SeqFrame
 from wildstud.server.menu import game_name
+from wildstud.server.refusals import sentence
 from wildstud.wilds import Trigger
 
 __all__ = [
@@ -251,11 +252,12 @@ def error_frame(
     also gets the seat's ``last_seq``.
 
     >>> error_frame("illegal", "you cannot check", 6)
-    {'type': 'error', 'code': 'illegal', 'message': 'you cannot check', 'seq': 6}
+    {'type': 'error', 'code': 'illegal', 'message': 'You cannot check', 'seq': 6}
     >>> error_frame("stale", "seq 3 is older than 5", 3, last_seq=5)["last_seq"]
     5
     """
-    return ErrorFrame(code=code, message=message[:300], seq=seq, last_seq=last_seq).frame()
+    text = sentence(message[:300])
+    return ErrorFrame(code=code, message=text, seq=seq, last_seq=last_seq).frame()
 
 
 def ack_frame(seq: int, last_seq: int, *, repeat: bool = False) -> dict[str, Any]:
