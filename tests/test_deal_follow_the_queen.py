@@ -18,6 +18,7 @@ from wildstud.deal import (
     CentreCard,
     CommunityCard,
     Dealt,
+    Gathered,
     Hand,
     Paid,
     Payment,
@@ -252,7 +253,7 @@ def test_eight_players_with_a_short_stub(burn: str) -> None:
     else:
         # Four burns before third to sixth street are shuffled back; one more burn, then the
         # community card.
-        assert reshuffled == [StubShuffled(4)]
+        assert reshuffled == [StubShuffled(4, Gathered.BURNED)]
         assert len(burned) == 5
     for seat in range(8):
         assert len(hand.hand_of(seat)) == 7

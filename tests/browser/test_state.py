@@ -204,6 +204,9 @@ async () => {
     { type: "awarded", pot: 0, seat: 0, amount: 12, share: "high" },
   ];
   out.won = [winnerSentences(won, ["Ann", "Bo"], 0), winnerSentences(won, ["Ann", "Bo"])];
+  out.stub = ["burned", "folded"].map((gathered) =>
+    describeEvent({ type: "stub_shuffled", cards: 4, gathered }, ["Ann", "Bo"]),
+  );
   return out;
 }
 """
@@ -243,6 +246,10 @@ def test_the_page_words_the_servers_data_once_and_truly(server: Any) -> None:
     assert found["won"] == [
         ["You win 12 from the main pot with a pair of aces."],
         ["Ann wins 12 from the main pot with a pair of aces."],
+    ]
+    assert found["stub"] == [
+        "The stub ran short: 4 burned cards are shuffled back in.",
+        "The stub ran short: 4 cards of the folded hands are shuffled back in.",
     ]
     # The page's words for the last face-up queen right after a queen are the library's.
     queen = FaceUp(parse_card("Qh"), 0)

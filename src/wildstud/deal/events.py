@@ -31,6 +31,7 @@ __all__ = [
     "DealStarted",
     "Dealt",
     "Event",
+    "Gathered",
     "HandEnded",
     "HandStarted",
     "Mucked",
@@ -64,6 +65,15 @@ class Share(StrEnum):
     """The special half: the live hand holding the queen of spades face down (The Bitch)."""
     UNCONTESTED = "uncontested"
     """Everyone else folded; the hand is not shown."""
+
+
+class Gathered(StrEnum):
+    """What a short stub took back (:class:`StubShuffled`)."""
+
+    BURNED = "burned"
+    """The cards the dealer burned in this deal."""
+    FOLDED = "folded"
+    """The folded hands' cards (``short_stub`` ``reshuffle``, once the burns are back in)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,10 +126,11 @@ class Burned:
 
 @dataclass(frozen=True, slots=True)
 class StubShuffled:
-    """The stub ran short: the burned cards (or, under ``short_stub`` ``reshuffle``, the folded
-    hands' cards) were shuffled back into it."""
+    """The stub ran short: ``cards`` cards were shuffled back into it, the burned cards or,
+    under ``short_stub`` ``reshuffle``, the folded hands' cards (``gathered`` says which)."""
 
     cards: int
+    gathered: Gathered
 
 
 @dataclass(frozen=True, slots=True)

@@ -69,6 +69,7 @@ from wildstud.deal.events import (
     DealStarted,
     Dealt,
     Event,
+    Gathered,
     HandEnded,
     HandStarted,
     Mucked,
@@ -1182,14 +1183,15 @@ class Hand:
     def _reshuffle_burns(self) -> None:
         returned = self._burns
         self._burns = []
-        self._gather(returned)
+        self._gather(returned, Gathered.BURNED)
 
-    def _gather(self, returned: list[Card]) -> None:
-        """Shuffle ``returned`` (cards out in this deal) back into the stub."""
+    def _gather(self, returned: list[Card], gathered: Gathered = Gathered.FOLDED) -> None:
+        """Shuffle ``returned`` (cards out in this deal: the folded hands', unless ``gathered``
+        says the burns) back into the stub."""
         self._out = [card for card in self._out if card not in returned]
         self._stub |= cards_mask(returned)
         self._dealer.put_back(returned)
-        self._events.append(StubShuffled(len(returned)))
+        self._events.append(StubShuffled(len(returned), gathered))
 
     @property
     def _wilds(self) -> Wilds:

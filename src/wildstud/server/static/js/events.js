@@ -50,7 +50,7 @@ export function describeEvent(event, names, you = null) {
     case "burned":
       return "A card is burned.";
     case "stub_shuffled":
-      return `The stub ran short: ${event.cards} burned cards are shuffled back in.`;
+      return `The stub ran short: ${event.cards} ${event.gathered === "folded" ? "cards of the folded hands are" : "burned cards are"} shuffled back in.`;
     case "centre_card":
       return `${pretty(event.card)} goes face up in the centre.`;
     case "community_card":
