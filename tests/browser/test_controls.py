@@ -90,7 +90,7 @@ async def _keys(seat: pages.Seat) -> None:
     """A shortcut typed in a field, or with shortcuts off, does nothing; on, it acts."""
     page = seat.page
     bring_in = await page.locator("#actions button[data-choice='bring-in']").count()
-    key, action = ("i", "bring-in") if bring_in else ("c", "call")
+    key, action = "c", "bring-in" if bring_in else "call"  # C brings in when that is the turn
     await page.locator("#amount").focus()
     await page.keyboard.press(key)
     await _quiet(seat, 0)

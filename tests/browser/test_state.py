@@ -207,6 +207,14 @@ async () => {
   out.stub = ["burned", "folded"].map((gathered) =>
     describeEvent({ type: "stub_shuffled", cards: 4, gathered }, ["Ann", "Bo"]),
   );
+  // The key C at a bring-in, facing a bet, and with nothing bet.
+  const { shortcutChoice } = await import("/static/js/actions.js");
+  const offered = (...keys) => keys.map((key) => ({ key }));
+  out.keyC = [
+    offered("bring-in", "complete"),
+    offered("fold", "call", "raise"),
+    offered("fold", "check", "bet"),
+  ].map((list) => shortcutChoice("C", list));
   return out;
 }
 """
@@ -247,6 +255,7 @@ def test_the_page_words_the_servers_data_once_and_truly(server: Any) -> None:
         ["You win 12 from the main pot with a pair of aces."],
         ["Ann wins 12 from the main pot with a pair of aces."],
     ]
+    assert found["keyC"] == ["bring-in", "call", "check"]
     assert found["stub"] == [
         "The stub ran short: 4 burned cards are shuffled back in.",
         "The stub ran short: 4 cards of the folded hands are shuffled back in.",

@@ -14,7 +14,7 @@ import { describeRedeal } from "./words.js";
 import { describeEvent } from "./events.js";
 import { HistoryPanel } from "./history.js";
 import { mergeChildren, keepFocus } from "./dom.js";
-import { choices, SHORTCUTS } from "./actions.js";
+import { choices, shortcutChoice, SHORTCUTS } from "./actions.js";
 import { ActionPanel, setText } from "./panel.js";
 import { readSetting, writeSetting } from "./storage.js";
 import { eventSentences, Speaker, winnerSentences } from "./speech.js";
@@ -147,7 +147,7 @@ class TablePage {
         ...Object.entries(SHORTCUTS).map(([key, action]) =>
           h("span", {}, h("kbd", {}, key.toUpperCase()), ` ${action} `),
         ),
-        "; Enter in the amount field bets or raises that amount; Tab moves between the seats (each reads its cards as a list) and the buttons. Keys typed in the history, a dialog or a field never act at the table.",
+        "; C checks when nothing is bet to you and brings in when you must; Enter in the amount field bets or raises that amount; Tab moves between the seats (each reads its cards as a list) and the buttons. Keys typed in the history, a dialog or a field never act at the table.",
       ),
     );
     // The banner is redrawn at every change, so it is not itself a live region: the changes
@@ -590,11 +590,8 @@ class TablePage {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const target = event.target instanceof Element ? event.target : null;
     if ((target && target.closest(OWN_KEYS)) || this.panel.dialog.open) return;
-    let key = SHORTCUTS[event.key.toLowerCase()];
+    const key = shortcutChoice(event.key, this.choices());
     if (!key) return;
-    const list = this.choices();
-    if (key === "call" && !list.some((choice) => choice.key === "call")) key = "check";
-    if (!list.some((choice) => choice.key === key)) return;
     event.preventDefault();
     this.panel.choose(key);
   }
