@@ -24,9 +24,10 @@ import json
 import sys
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 from wildstud.deal import Phase
+from wildstud.server.refusals import sentence
 from wildstud.server.schemas import MenuEntry, TableInfo
 
 __all__ = [
@@ -422,12 +423,18 @@ class ErrorFrame(OutFrame):
     left_out_when_empty = frozenset({"last_seq", "id"})
     type: Literal["error"] = "error"
     code: ErrorCode
-    message: str = Field(max_length=300)
+    message: str = Field(max_length=300, description="a sentence for people")
     seq: int | None = Field(description="the request refused, if it had a number")
     last_seq: int | None = Field(
         None, description="present for stale and seq-range: the seat's last accepted request"
     )
     id: str | None = Field(default=None, description="present for a chat line refused: its id")
+
+    @field_validator("message")
+    @classmethod
+    def _sentence(cls, message: str) -> str:
+        # Every refusal a page shows reads as a sentence, wherever the frame is made.
+        return sentence(message)
 
 
 ServerFrame = Annotated[

@@ -129,7 +129,6 @@ from wildstud.hands import evaluate
 from wildstud.pots import Pot
 from wildstud.server.frames import Ack, ErrorCode, ErrorFrame, SeqFrame
 from wildstud.server.menu import game_name
-from wildstud.server.refusals import sentence
 from wildstud.wilds import Trigger
 
 __all__ = [
@@ -261,8 +260,7 @@ def error_frame(
     >>> error_frame("stale", "seq 3 is older than 5", 3, last_seq=5)["last_seq"]
     5
     """
-    text = sentence(message[:300])
-    return ErrorFrame(code=code, message=text, seq=seq, last_seq=last_seq).frame()
+    return ErrorFrame(code=code, message=message[:300], seq=seq, last_seq=last_seq).frame()
 
 
 def ack_frame(seq: int, last_seq: int, *, repeat: bool = False) -> dict[str, Any]:
