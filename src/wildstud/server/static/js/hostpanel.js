@@ -9,6 +9,8 @@ import { mergeChildren } from "./dom.js";
 import { readSetting, writeSetting } from "./storage.js";
 
 const POLL_MS = 2000;
+/** How long a command's words stay once the table has changed since (ms). */
+const MESSAGE_MS = 5000;
 const FOLDED_KEY = "wildstud.console";
 const BOTS = [
   ["equity-bot", "equity (plays the odds)"],
@@ -199,12 +201,27 @@ export class HostConsole {
   async command(path, method = "POST", body = undefined, done = "Done.") {
     try {
       const answer = await api(`/host/${this.token}${path}`, { method, body });
-      this.message.textContent = done;
+      this.say(done);
       return answer;
     } catch (error) {
-      this.message.textContent = error.message;
+      this.say(error.message);
       return null;
     }
+  }
+
+  /** What the last command did, said until the table moves on: the next hand, or any change
+   * of the table once the words have been up for MESSAGE_MS, takes it away. */
+  say(text) {
+    this.message.textContent = text;
+    this.said = { at: performance.now(), table: this.table, hand: this.handNumber };
+  }
+
+  /** Whether the words of the last command are news no longer. */
+  stale() {
+    const said = this.said;
+    if (!said || !this.message.textContent) return false;
+    if (this.handNumber !== said.hand) return true;
+    return this.table !== said.table && performance.now() - said.at > MESSAGE_MS;
   }
 
   async pollRequests(again = true) {
@@ -295,10 +312,22 @@ export class HostConsole {
     }
   }
 
-  /** The table changed (a `table` frame): redraw what the console shows of it. */
-  update(table) {
+  /** The table or the hand changed (any frame): redraw what the console shows of them. The
+   * stacks are the hand's as it goes (`hand`: the page's hand, with its lineup and view), not
+   * those the seats brought to it, which the table's frame gives until the hand is over. */
+  update(table, hand = null) {
     if (!table) return;
     this.table = table;
+    this.handNumber = hand ? hand.number : null;
+    this.live = new Map();
+    // The hand's stacks while it is the table's hand in progress (the table's frame says so);
+    // between hands the seats' own, which take in the chips approved meanwhile.
+    if (hand && hand.lineup && hand.view && table.hand_in_progress === hand.number)
+      hand.lineup.forEach((tableSeat, engine) => {
+        const seat = hand.view.seats[engine];
+        if (seat) this.live.set(tableSeat, seat.stack);
+      });
+    if (this.stale()) this.message.textContent = "";
     const running = table.status === "running";
     // Once the night is over (ledger.js ends it) nothing resumes it: no button.
     const ended = table.status === "ended";
@@ -334,7 +363,7 @@ export class HostConsole {
         h(
           "li",
           { "data-key": `seat-${seat.seat}-${seat.name}`, className: "console-seat" },
-          h("span", {}, `${seat.seat + 1}. ${seat.name}${what} · ${seat.stack}${state}`),
+          h("span", {}, `${seat.seat + 1}. ${seat.name}${what} · ${this.stackOf(seat)}${state}`),
           seat.kind === "player"
             ? h(
                 "button",
@@ -362,6 +391,11 @@ export class HostConsole {
       );
     }
     mergeChildren(this.seats, fresh);
+  }
+
+  /** A seat's chips now: in the hand being played, what it has left in it. */
+  stackOf(seat) {
+    return this.live && this.live.has(seat.seat) ? this.live.get(seat.seat) : seat.stack;
   }
 
   drawMine(table) {

@@ -451,7 +451,7 @@ class TablePage {
       this.showdown.render(this.mySeat(), hand ? hand.number : null);
     });
     this.markProofs();
-    if (this.host && this.host.update && table) this.host.update(table);
+    if (this.host && this.host.update && table) this.host.update(table, hand);
     this.speakChanges();
     const body = document.body.dataset;
     body.hand = hand ? String(hand.number) : "";
