@@ -207,6 +207,17 @@ async () => {
   out.stub = ["burned", "folded"].map((gathered) =>
     describeEvent({ type: "stub_shuffled", cards: 4, gathered }, ["Ann", "Bo"]),
   );
+  // The toast's place: beside the history open at the right, nowhere when the history takes
+  // the width (a phone), above the chat's lines at the foot, at the foot when nothing is there.
+  const { toastPlace } = await import("/static/js/toast.js");
+  const toast = { width: 300, height: 60 };
+  const box = (left, right, top, bottom) => ({ left, right, top, bottom });
+  out.toast = [
+    toastPlace({ width: 1280, height: 800, toast, panel: box(512, 1280, 0, 800) }),
+    toastPlace({ width: 390, height: 844, toast, panel: box(0, 390, 0, 844) }),
+    toastPlace({ width: 1280, height: 800, toast, avoid: [box(0, 1280, 600, 800)] }),
+    toastPlace({ width: 1280, height: 800, toast, avoid: [box(0, 1280, 0, 100)] }),
+  ];
   // The key C at a bring-in, facing a bet, and with nothing bet.
   const { shortcutChoice } = await import("/static/js/actions.js");
   const offered = (...keys) => keys.map((key) => ({ key }));
@@ -256,6 +267,12 @@ def test_the_page_words_the_servers_data_once_and_truly(server: Any) -> None:
         ["Ann wins 12 from the main pot with a pair of aces."],
     ]
     assert found["keyC"] == ["bring-in", "call", "check"]
+    beside, phone, chat, clear = found["toast"]
+    assert beside == {"hidden": False, "top": False, "left": 256, "maxWidth": 460}
+    assert beside["left"] + 300 / 2 < 512  # all of it left of the history
+    assert phone == {"hidden": True}
+    assert chat["top"]
+    assert clear == {"hidden": False, "top": False, "left": 640, "maxWidth": 1152}
     assert found["stub"] == [
         "The stub ran short: 4 burned cards are shuffled back in.",
         "The stub ran short: 4 cards of the folded hands are shuffled back in.",
