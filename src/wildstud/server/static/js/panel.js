@@ -101,6 +101,9 @@ export class ActionPanel {
     else if (this.request) line = `Sending: ${describeRequest(this.request)}…`;
     this.drawRequestLine(line, Boolean(this.request && this.noAnswer && !down));
     setText(this.errorLine, this.error);
+    // Nothing to choose and nothing to say (no hand yet, between hands): no empty box at the
+    // foot of the page.
+    element.hidden = !list.length && !view.waiting && !line && !this.error;
     return began;
   }
 
