@@ -14,6 +14,7 @@ from wildstud.deal import (
     BettingOpened,
     CommunityCard,
     Dealt,
+    Gathered,
     Hand,
     Share,
     Shown,
@@ -92,7 +93,9 @@ def test_everyone_folds_before_the_last_card() -> None:
 def test_ten_players_with_burn_cards_reshuffle_the_burns_for_the_last_card() -> None:
     hand = Hand("BD5", [100] * 10, {"burn_cards": "each-street"}, deck=Deck(seed=2))
     play_out(hand, CallingBot())
-    assert [e for e in hand.events if isinstance(e, StubShuffled)] == [StubShuffled(3)]
+    assert [e for e in hand.events if isinstance(e, StubShuffled)] == [
+        StubShuffled(3, Gathered.BURNED)
+    ]
     assert not [e for e in hand.events if isinstance(e, CommunityCard)]
     for seat in range(10):
         assert len(hand.cards(seat)) == 5

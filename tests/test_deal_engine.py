@@ -136,6 +136,24 @@ def test_equal_hands_split_and_the_odd_chip_goes_to_the_highest_card_by_suit() -
     assert [(award.seat, award.amount) for award in hand.awards] == [(1, 5), (0, 4)]
 
 
+def test_a_hand_is_said_to_be_natural_only_where_some_card_was_wild_for_it() -> None:
+    deck = "Kh Kc Th  5d Kd Tc  2c 3c Qh  5s Ks 7d  9d 9h 6c  8s 8c Jd  4h 2d 3h"
+    wild = Hand("FTQ", [100] * 3, deck=stack_deck(deck))
+    play_out(wild, CallingBot())
+    plain = Hand("F7S", [100] * 3, deck=stack_deck(deck))
+    play_out(plain, CallingBot())
+    ftq = {event.seat: event for event in wild.events if isinstance(event, Shown)}
+    stud = {event.seat: event for event in plain.events if isinstance(event, Shown)}
+    # Queens and fives are wild for every hand of that deal: p2's natural three kings say so.
+    assert [(ftq[seat].natural, ftq[seat].wild_in_play) for seat in (0, 1)] == [
+        (False, True),
+        (True, True),
+    ]
+    # In plain stud nothing is ever wild: every hand is natural, and none is worth saying so.
+    assert stud
+    assert all(event.natural and not event.wild_in_play for event in stud.values())
+
+
 def test_natural_beats_wild_house_rule() -> None:
     deck = stack_deck("Kh Kc Th  5d Kd Tc  2c 3c Qh  5s Ks 7d  9d 9h 6c  8s 8c Jd  4h 2d 3h")
     hand = Hand("FTQ", [100] * 3, {"natural_beats_wild": True}, deck=deck)

@@ -18,6 +18,7 @@ from wildstud.deal import (
     CentreCard,
     CommunityCard,
     Dealt,
+    Gathered,
     Hand,
     Paid,
     Payment,
@@ -137,6 +138,19 @@ def test_queen_right_after_a_queen_starts_a_new_follow() -> None:
     assert hand.wilds.wild == rank_cards(Rank.FIVE)
 
 
+def test_a_last_face_up_queen_right_after_a_queen_leaves_both_without_a_follower() -> None:
+    # Sixth street: Q♦ face up to p1, then Q♥ to p2, the last face-up card of the hand.
+    deck = stack_deck("Qc Ah Kd Ad 2c 3c  5h 6c  Ks 8c  Qd Qh  Jd 4d")
+    hand = Hand("FTQ", [100, 100], deck=deck)
+    play_out(hand, CallingBot())
+    assert reasons(hand)[-2:] == [
+        "Q♦ to p1: the next face-up card will be wild",
+        "Q♥ to p2: it comes right after Q♦ and is the last face-up card, so no card follows"
+        " either queen; nothing is wild",
+    ]
+    assert hand.wilds.wild == frozenset()
+
+
 NO_QUEEN_DEAL = "2c 3c 4c  5c 6c 7c  9c Tc 2d  3d 4d  5d 6d  7d 8d"
 
 
@@ -239,7 +253,7 @@ def test_eight_players_with_a_short_stub(burn: str) -> None:
     else:
         # Four burns before third to sixth street are shuffled back; one more burn, then the
         # community card.
-        assert reshuffled == [StubShuffled(4)]
+        assert reshuffled == [StubShuffled(4, Gathered.BURNED)]
         assert len(burned) == 5
     for seat in range(8):
         assert len(hand.hand_of(seat)) == 7

@@ -22,6 +22,7 @@ from wildstud.deal import (
     Called,
     CommunityCard,
     Dealt,
+    Gathered,
     Hand,
     Paid,
     Payment,
@@ -603,7 +604,9 @@ def test_eight_players_with_burns_and_two_folds_reshuffle_the_burns_for_seventh_
         else:
             hand.call()
     checks_down(hand)
-    assert [e for e in hand.events if isinstance(e, StubShuffled)] == [StubShuffled(4)]
+    assert [e for e in hand.events if isinstance(e, StubShuffled)] == [
+        StubShuffled(4, Gathered.BURNED)
+    ]
     assert hand.community is None
     assert not [e for e in hand.events if isinstance(e, CommunityCard)]
     seventh = [e for e in hand.events if isinstance(e, Dealt) and e.street == 4]
@@ -611,6 +614,30 @@ def test_eight_players_with_burns_and_two_folds_reshuffle_the_burns_for_seventh_
     assert len([e for e in hand.events if isinstance(e, Burned)]) == 5
     out = [e.card for e in hand.events if isinstance(e, Dealt)]
     assert len(out) == len(set(out)) == 8 * 3 + 6 * 4
+
+
+def test_a_reshuffled_short_stub_says_it_took_back_the_folded_hands_not_burns() -> None:
+    # No burns: 8 x 6 cards leave 4 for six live players on seventh street, so under
+    # `short_stub` `reshuffle` the cards of the two hands folded on sixth street go back.
+    hand = Hand("FTQ", [100] * 8, {"short_stub": "reshuffle"}, deck=Deck(seed=11))
+    hand.run()
+    folds = 0
+    while hand.street_name != "seventh street":
+        if hand.phase is not Phase.PLAYER:
+            hand.step()
+        elif hand.street_name == "sixth street" and hand.can_act("bet"):
+            hand.act("bet")
+        elif hand.street_name == "sixth street" and folds < 2 and hand.can_act("fold"):
+            hand.fold()
+            folds += 1
+        else:
+            kind = next(k for k in ("check", "call", "bring-in") if hand.can_act(k))
+            hand.act(kind)
+    checks_down(hand)
+    shuffled = [e for e in hand.events if isinstance(e, StubShuffled)]
+    assert [event.gathered for event in shuffled] == [Gathered.FOLDED]
+    assert shuffled[0].cards >= 2
+    assert not [e for e in hand.events if isinstance(e, Burned)]
 
 
 def test_the_short_stub_community_card_is_shown_to_everyone_and_plays_for_everyone() -> None:

@@ -85,6 +85,20 @@ WORDINGS = [
         "Q♣ to Cy: it is the last face-up card, so no card follows it; queens are wild",
     ),
     (
+        WildChange(Trigger.NO_FOLLOWER, parse_card("Qc"), 2, NOTHING, NOTHING),
+        "Q♣ to Cy: it is the last face-up card, so no card follows it; nothing is wild",
+    ),
+    (
+        WildChange(Trigger.NO_FOLLOWER, parse_card("Qd"), 1, NOTHING, NOTHING, QH),
+        "Q♦ to Bob: it comes right after Q♥ and is the last face-up card, so no card follows"
+        " either queen; nothing is wild",
+    ),
+    (
+        WildChange(Trigger.NO_FOLLOWER, parse_card("Qd"), 1, QUEENS, QUEENS, QH),
+        "Q♦ to Bob: it comes right after Q♥ and is the last face-up card, so no card follows"
+        " either queen; queens are wild",
+    ),
+    (
         WildChange(Trigger.LAST_CARD, parse_card("9s"), 1, NOTHING, NOTHING),
         "9♠ to Bob is Bob's last card: nines are wild for Bob only",
     ),
@@ -104,6 +118,7 @@ def test_no_follower_never_promises_a_next_card() -> None:
     for change, words in WORDINGS:
         if change.kind is Trigger.NO_FOLLOWER:
             assert "next face-up card" not in words
+            assert "follow starts" not in words  # nothing follows the last face-up card
 
 
 def test_the_walks_record_the_kinds_they_name() -> None:

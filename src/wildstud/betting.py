@@ -680,11 +680,14 @@ class BettingRound:
             return (_FOLD_OPTION, call) if offer is None else (_FOLD_OPTION, call, offer.option)
         return (_CHECK_OPTION,) if offer is None else (_CHECK_OPTION, offer.option)
 
-    def verify(self, kind: ActionKind | str, amount: int | None = None) -> None:
+    def verify(
+        self, kind: ActionKind | str, amount: int | None = None, *, free_fold: bool = False
+    ) -> None:
         """Raise :class:`~wildstud.errors.IllegalActionError` unless the seat to act may do this.
 
         ``amount`` is a to-amount; ``None`` means the natural amount where there is one (call,
-        bring-in, complete; a bet or raise in fixed limit). Nothing changes either way.
+        bring-in, complete; a bet or raise in fixed limit); ``free_fold`` accepts a fold with
+        nothing to call, as :meth:`record` does. Nothing changes either way.
 
         >>> rnd = BettingRound(Stakes(), order=[0, 1], stacks={0: 50, 1: 50}, street_index=1,
         ...                    big_bet=False, bring_in=False, open_pair=False, pot=10)
@@ -693,7 +696,7 @@ class BettingRound:
         ...
         wildstud.errors.IllegalActionError: bet to 7 is not allowed: bets are in 5s, to 5
         """
-        self._plan(kind, amount)
+        self._plan(kind, amount, free_fold)
 
     def can(self, kind: ActionKind | str, amount: int | None = None) -> bool:
         """Whether :meth:`verify` would accept the action.

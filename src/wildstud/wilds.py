@@ -139,13 +139,21 @@ def describe_change(change: WildChange, names: Mapping[int, str] | None = None) 
         return f"{who} is {label}'s last card: {plural} are wild for {label} only"
     parts = []
     ended = _name_cards(change.ended)
+    if kind is Trigger.NO_FOLLOWER:
+        if ended is not None:
+            parts.append(f"{ended[0]} {'are' if ended[1] else 'is'} no longer wild")
+        if change.queen is not None:
+            # Right after a queen and the last face-up card: it starts no follow, nor does the
+            # queen before it ever get one.
+            last = f"it comes right after {change.queen.card.pretty} and is the last face-up card"
+            parts.append(f"{last}, so no card follows either queen")
+        else:
+            parts.append("it is the last face-up card, so no card follows it")
+        return f"{who}: " + "; ".join([*parts, describe_wild(change.wild)])
     if ended is not None:
         parts.append(f"{ended[0]} {'are' if ended[1] else 'is'} no longer wild")
     elif change.queen is not None:
         parts.append(f"a new follow starts after {change.queen.card.pretty}")
-    if kind is Trigger.NO_FOLLOWER:
-        parts.append("it is the last face-up card, so no card follows it")
-        return f"{who}: " + "; ".join([*parts, describe_wild(change.wild)])
     started = _name_cards(change.started)
     if started is not None:
         # Only the first face-up queen under hidden-after-face-up makes queens wild with a

@@ -307,7 +307,12 @@ def test_a_screen_reader_hears_what_happened_spaced_out(night: dict[str, Any]) -
     assert any(re.search(r"Caller \d (calls|checks|brings in for)", text) for text in texts), texts
     assert any(re.search(r"Face up: (you|Caller \d) ", text) for text in texts), texts
     assert any("Your turn." in text for text in texts), texts
-    assert any(re.search(r"wins \d+ from the main pot with \w", text) for text in texts), texts
+    assert any(re.search(r"(wins|You win) \d+ from the main pot with \w", text) for text in texts)
+    # Ann's own moves are said to her, never of her as of a third person.
+    assert any(re.search(r"You (call|check|bring in for)\b", text) for text in texts), texts
+    assert not any(
+        re.search(r"Ann (calls|checks|brings|folds|bets|raises|shows|wins)", text) for text in texts
+    ), texts
     gaps = [later["at"] - earlier["at"] for earlier, later in itertools.pairwise(heard)]
     assert min(gaps) >= SPACING_MS - 50, gaps
     assert max(len(text) for text in texts) < 400, texts

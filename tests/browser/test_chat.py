@@ -117,6 +117,13 @@ async def _night(base: str, shots: Path) -> None:
         await wait_until(
             bob.page, "document.getElementById('chat-note')?.textContent.includes('muted')"
         )
+        # Refused, the line stays in Bob's field to send once he may, and the note says why.
+        assert await bob.page.input_value("#chat-text") == "can you hear me"
+        note = await bob.page.locator("#chat-note").inner_text()
+        assert note == "The host has muted you: your messages are not shown", note
+        mute = await host.get_by_role("button", name="Unmute Bob").first.bounding_box()
+        assert mute is not None
+        assert min(mute["width"], mute["height"]) >= 43.5, mute  # a thumb's target
         await host.get_by_role("button", name="Unmute Bob").first.click()
         taken += await _audit(ann.page, "seat", shots, found)
         taken += await _audit(watch, "spectator", shots, found)
@@ -222,6 +229,8 @@ async def _called(base: str, shots: Path) -> None:
         # reads it all the same.
         note = await still.locator("#chat-note").inner_text()
         assert note == "The host has not opened the chat to spectators."
+        form = "getComputedStyle(document.querySelector('#chat .chat-form')).display"
+        assert await still.evaluate(form) == "none"  # and offered no form to type in
         host = await _page(browser)
         await host.goto(created["links"]["host"])
         await wait_until(

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 from typing import Any
+from unittest.mock import ANY
 
 from playwright.async_api import Page, async_playwright
 
@@ -89,7 +90,7 @@ async def _keys(seat: pages.Seat) -> None:
     """A shortcut typed in a field, or with shortcuts off, does nothing; on, it acts."""
     page = seat.page
     bring_in = await page.locator("#actions button[data-choice='bring-in']").count()
-    key, action = ("i", "bring-in") if bring_in else ("c", "call")
+    key, action = "c", "bring-in" if bring_in else "call"  # C brings in when that is the turn
     await page.locator("#amount").focus()
     await page.keyboard.press(key)
     await _quiet(seat, 0)
@@ -140,14 +141,17 @@ async def _focus_stays(seat: pages.Seat, truth: wsclient.Client, selector: str) 
     )
 
 
+FREE_TURN = (
+    "document.getElementById('actions').dataset.turn === 'yes'"
+    " && !!document.querySelector('#actions button[data-choice=check]')"
+)
+
+
 async def _free_fold(seat: pages.Seat) -> None:
-    """On a turn where checking is free, Fold asks; Cancel (and Escape) keep the hand."""
+    """On a turn where checking is free, Fold asks; Cancel (and Escape) keep the hand, Check
+    checks, and on the next such turn Fold in the dialog folds."""
     page = seat.page
-    await pages.play_until(
-        seat,
-        "document.getElementById('actions').dataset.turn === 'yes'"
-        " && !!document.querySelector('#actions button[data-choice=check]')",
-    )
+    await pages.play_until(seat, FREE_TURN)
     acts = len(seat.acts())
     cards = await page.locator(".seat.you .card").count()
     await page.locator("#actions button[data-choice='fold']").click()
@@ -173,6 +177,20 @@ async def _free_fold(seat: pages.Seat) -> None:
     await dialog.get_by_role("button", name="Check").click()
     await pages.answered(seat, acts + 1)
     assert [frame["action"] for frame in seat.acts()[acts:]] == ["check"]
+    # Another turn with the check free: this time the player means it, and the fold is taken.
+    number = await page.evaluate("document.body.dataset.hand")
+    await pages.play_until(seat, FREE_TURN)
+    acts = len(seat.acts())
+    await page.locator("#actions button[data-choice='fold']").click()
+    await dialog.get_by_role("button", name="Fold").click()
+    await pages.answered(seat, acts + 1)
+    assert seat.acts()[acts:] == [{"type": "act", "action": "fold", "free": True, "seq": ANY}]
+    assert await page.locator("#action-error").inner_text() == ""
+    await pages.wait_until(
+        page,
+        "document.querySelector('.seat.you.folded') !== null"
+        f" || document.body.dataset.hand !== {number!r}",
+    )
 
 
 async def _replay_keys(seat: pages.Seat) -> None:

@@ -40,6 +40,30 @@ async def _ask(page: Page, join: str, name: str) -> None:
     await wait_until(page, "document.body.dataset.join === 'pending'")
 
 
+# The visible controls among those given that are under 44 CSS px in either direction.
+SMALL_TARGETS = """(controls) => controls
+  .filter((control) => control.getClientRects().length > 0)
+  .map((control) => [control.outerHTML.slice(0, 80), control.getBoundingClientRect()])
+  .filter(([, box]) => box.width < 43.5 || box.height < 43.5)
+  .map(([html, box]) => `${html} ${box.width}x${box.height}`)"""
+
+
+# The stacks the console and the felt show at one moment, by table seat (as strings).
+STACKS = """() => {
+  const console = {};
+  for (const item of document.querySelectorAll('#console-seats li.console-seat > span')) {
+    const [, seat, stack] = item.textContent.match(/^(\\d+)\\. .* · (\\d+)/) || [];
+    if (seat) console[String(Number(seat) - 1)] = Number(stack);
+  }
+  const felt = {};
+  for (const seat of document.querySelectorAll('#seats .seat[data-seat]')) {
+    const stack = seat.querySelector('.stack');
+    if (stack) felt[seat.dataset.seat] = Number(stack.textContent.split(' ')[0]);
+  }
+  return [console, felt];
+}"""
+
+
 async def _log_has(page: Page, text: str) -> None:
     await wait_until(page, f"document.getElementById('log').textContent.includes({text!r})")
 
@@ -50,7 +74,8 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
     created = api.create(
         name="Hosted night",
         seats=6,
-        games=[{"game": "FTQ"}, {"game": "BD5"}],
+        # Five-card Baby Daddy written as the game and its house rule, not as its code BD5.
+        games=[{"game": "FTQ"}, {"game": "baby-daddy", "house_rules": {"cards": 5}}],
         seat_requests=True,
         action_clock=60,
         bot_delay=0.2,
@@ -125,6 +150,16 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
         )
         await _audit(host, "host-console", shots, found)
 
+        # The console's games are those the table deals: five-card Baby Daddy is BD5.
+        chosen = await host.locator("#game-rows select").evaluate_all(
+            "(selects) => selects.map((select) => select.value)"
+        )
+        assert chosen == ["FTQ", "BD5"]
+        # Every control of the console is a thumb's target: 44 CSS px each way at the least.
+        small = await host.locator(
+            "#host-console button, #host-console select, #host-console input"
+        ).evaluate_all(SMALL_TARGETS)
+        assert small == [], small
         # The stakes change between hands, and every seat is told.
         await host.locator("#rules-small_bet").fill("10")
         await host.locator("#rules-big_bet").fill("20")
@@ -134,6 +169,21 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
         settings = api.get(f"/api/tables/{table_id}")["settings"]
         assert settings["stakes"]["small_bet"] == 10
         assert settings["stakes"]["big_bet"] == 20
+        # The console keeps up with the table: its stacks are the hand's as it is played (the
+        # antes are in), and the words of the change go once the next hand is dealt.
+        changed_in = int(await host.evaluate("document.body.dataset.hand || 0"))
+        api.ok(api.host(created, "POST", "/start"))
+        await wait_until(
+            host,
+            f"Number(document.body.dataset.hand) > {changed_in}"
+            " && document.body.dataset.phase === 'player'",
+        )
+        console, felt = await host.evaluate(STACKS)
+        assert console, console
+        assert {seat: felt[seat] for seat in console if seat in felt} == {
+            seat: stack for seat, stack in console.items() if seat in felt
+        }
+        assert await host.locator("#console-message").inner_text() == ""
 
         # Sitting out and back in, by the buttons.
         bob = friends["Bob"]

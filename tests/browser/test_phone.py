@@ -39,6 +39,10 @@ async def _on_a_phone(server: Any, shots: Path) -> None:
         seat = await sit(browser, api, created, "Ann", **PHONE)
         page = seat.page
         assert await page.evaluate("matchMedia('(hover: none), (pointer: coarse)').matches")
+        # Before the first hand there is nothing to choose and nothing to say: no empty box
+        # at the foot of the screen.
+        await page.screenshot(path=str(shots / "phone-before-the-deal.png"))
+        assert not await page.locator("#actions").is_visible()
         api.ok(api.host(created, "POST", "/start"))
         await seat.my_turn(30)
         await page.screenshot(path=str(shots / "phone-turn-top.png"))

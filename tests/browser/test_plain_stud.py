@@ -64,6 +64,10 @@ async def _session(base: str, shots: Path) -> None:
         await page.screenshot(path=str(shots / "plain-stud-third-street.png"), full_page=True)
         banner = await page.locator("#banner").inner_text()
         text = await page.locator("body").inner_text()
+        await pages.play_until(ann, "document.querySelector('#seats .result') !== null")
+        # The hands shown, on the seats and in the log: nothing could be wild, none is natural.
+        results = await page.locator("#seats .result").all_inner_texts()
+        log = await page.locator("#log").text_content() or ""
         await pages.play_until(ann, "Number(document.body.dataset.hand || 0) >= 2")
         await page.screenshot(path=str(shots / "plain-stud-next-hand.png"))
         wild_cards = await page.locator(".card.wild").count()
@@ -73,6 +77,9 @@ async def _session(base: str, shots: Path) -> None:
     assert banner.strip() == "Nothing is wild in this game.", banner
     assert "Hand 1: Seven-Card Stud · fixed limit · third street" in text
     assert wild_cards == 0
+    assert results, log
+    assert " shows " in log, log
+    assert not [line for line in [*results, log] if "natural" in line], (results, log)
 
 
 def test_the_create_form_puts_plain_stud_on_the_menu(server: Any, tmp_path: Path) -> None:

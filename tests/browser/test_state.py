@@ -12,6 +12,8 @@ from playwright.async_api import async_playwright
 
 from tests.browser.pages import launch
 from tests.server import wsclient
+from wildstud.cards import Rank, parse_card
+from wildstud.wilds import FaceUp, Trigger, WildChange, describe_change, rank_cards
 
 # Runs in the page: each check's outcome, from the module the page itself loads.
 CHECKS = """
@@ -150,3 +152,137 @@ def test_frames_reduce_into_a_new_state_and_say_what_to_announce(server: Any) ->
     assert choice["text"].endswith(f"chose {game}.")
     assert found["choosingAfter"] is None
     assert found["errors"] == [[], [{"kind": "error", "message": "Not your turn."}]]
+
+
+# Runs in the page: the client's words for what the server sends as data, from the modules the
+# page itself loads (no table needed: each check builds the frames it words).
+WORDS = """
+async () => {
+  const { wildState } = await import("/static/js/banner.js");
+  const { describeEvent } = await import("/static/js/events.js");
+  const out = {};
+  // Smack My Bitch Up: K♥ face up to Ann cancels the queens; the table calls the game's name.
+  const king = {
+    type: "wilds_changed", card: "Kh", seat: 0, wild: ["Kc", "Kd", "Kh", "Ks"],
+    was: ["Qc", "Qd", "Qh", "Qs"], kind: "king", queen: null, queen_seat: null,
+  };
+  const called = { type: "called", name: "Smack My Bitch Up", card: "Kh", seat: 0 };
+  const view = {
+    events: [{ type: "deal_started" }, king, called], wild: king.wild, wild_ranks: [],
+    wild_text: "kings are wild", own_wild: null, wild_rule: "queens are wild until a king",
+  };
+  const state = wildState(view, ["Ann", "Bo"], null);
+  out.called = [state.called, ...state.why];
+  // A hand shown: natural only where some card was wild for it.
+  const shown = (natural, wild_in_play) => describeEvent(
+    { type: "shown", seat: 1, cards: [], wild: [], value: 1, description: "three kings",
+      natural, wild_in_play },
+    ["Ann", "Bo"],
+  );
+  out.shown = [shown(true, true), shown(true, false), shown(false, true)];
+  // Follow the Queen: a queen right after a queen, and the last face-up card (queens natural,
+  // then all wild).
+  const { describeChange } = await import("/static/js/words.js");
+  const last = { type: "wilds_changed", card: "Qd", seat: 1, was: [], kind: "no-follower",
+                 queen: "Qh", queen_seat: 0 };
+  out.lastQueen = [[], ["Qc", "Qd", "Qh", "Qs"]].map(
+    (wild) => describeChange({ ...last, wild, was: wild }, ["Ann", "Bob"]),
+  );
+  // The screen reader speaks your own moves to you, and everyone else's by name.
+  const { eventSentences, winnerSentences } = await import("/static/js/speech.js");
+  const moves = [
+    { type: "acted", seat: 0, kind: "call", added: 20, to_amount: 20, all_in: false },
+    { type: "acted", seat: 1, kind: "raise", added: 40, to_amount: 40, all_in: false },
+    { type: "acted", seat: 0, kind: "bring-in", added: 2, to_amount: 2, all_in: true },
+    { type: "mucked", seat: 0 },
+  ];
+  out.spoken = eventSentences(moves, ["Ann", "Bo"], 0);
+  out.logged = eventSentences(moves, ["Ann", "Bo"], null);
+  const won = [
+    { type: "shown", seat: 0, cards: [], wild: [], value: 1, description: "a pair of aces",
+      natural: true, wild_in_play: false },
+    { type: "awarded", pot: 0, seat: 0, amount: 12, share: "high" },
+  ];
+  out.won = [winnerSentences(won, ["Ann", "Bo"], 0), winnerSentences(won, ["Ann", "Bo"])];
+  out.stub = ["burned", "folded"].map((gathered) =>
+    describeEvent({ type: "stub_shuffled", cards: 4, gathered }, ["Ann", "Bo"]),
+  );
+  // The toast's place: beside the history open at the right, nowhere when the history takes
+  // the width (a phone), above the chat's lines at the foot, at the foot when nothing is there.
+  const { toastPlace } = await import("/static/js/toast.js");
+  const toast = { width: 300, height: 60 };
+  const box = (left, right, top, bottom) => ({ left, right, top, bottom });
+  out.toast = [
+    toastPlace({ width: 1280, height: 800, toast, panel: box(512, 1280, 0, 800) }),
+    toastPlace({ width: 390, height: 844, toast, panel: box(0, 390, 0, 844) }),
+    toastPlace({ width: 1280, height: 800, toast, avoid: [box(0, 1280, 600, 800)] }),
+    toastPlace({ width: 1280, height: 800, toast, avoid: [box(0, 1280, 0, 100)] }),
+  ];
+  // The key C at a bring-in, facing a bet, and with nothing bet.
+  const { shortcutChoice } = await import("/static/js/actions.js");
+  const offered = (...keys) => keys.map((key) => ({ key }));
+  out.keyC = [
+    offered("bring-in", "complete"),
+    offered("fold", "call", "raise"),
+    offered("fold", "check", "bet"),
+  ].map((list) => shortcutChoice("C", list));
+  return out;
+}
+"""
+
+
+async def _words(base: str) -> dict[str, Any]:
+    async with async_playwright() as playwright:
+        browser = await launch(playwright)
+        page = await (await browser.new_context()).new_page()
+        await page.goto(base)
+        found: dict[str, Any] = await page.evaluate(WORDS)
+        await browser.close()
+    return found
+
+
+def test_the_page_words_the_servers_data_once_and_truly(server: Any) -> None:
+    found = asyncio.run(_words(server.base))
+    # The call says the king's change; the banner's reasons do not say it again.
+    assert found["called"] == ["Smack My Bitch Up! K♥ to Ann: only kings are wild"]
+    assert found["shown"] == [
+        "Bo shows three kings (natural).",
+        "Bo shows three kings.",
+        "Bo shows three kings.",
+    ]
+    assert found["spoken"] == [
+        "You call 20.",
+        "Bo raises to 40.",
+        "You bring in for 2 (all in).",
+        "You muck.",
+    ]
+    assert found["logged"] == [
+        "Ann calls 20.",
+        "Bo raises to 40.",
+        "Ann brings in for 2 (all in).",
+        "Ann mucks.",
+    ]
+    assert found["won"] == [
+        ["You win 12 from the main pot with a pair of aces."],
+        ["Ann wins 12 from the main pot with a pair of aces."],
+    ]
+    assert found["keyC"] == ["bring-in", "call", "check"]
+    beside, phone, chat, clear = found["toast"]
+    assert beside == {"hidden": False, "top": False, "left": 256, "maxWidth": 460}
+    assert beside["left"] + 300 / 2 < 512  # all of it left of the history
+    assert phone == {"hidden": True}
+    assert chat["top"]
+    assert clear == {"hidden": False, "top": False, "left": 640, "maxWidth": 1152}
+    assert found["stub"] == [
+        "The stub ran short: 4 burned cards are shuffled back in.",
+        "The stub ran short: 4 cards of the folded hands are shuffled back in.",
+    ]
+    # The page's words for the last face-up queen right after a queen are the library's.
+    queen = FaceUp(parse_card("Qh"), 0)
+    assert found["lastQueen"] == [
+        describe_change(
+            WildChange(Trigger.NO_FOLLOWER, parse_card("Qd"), 1, wild, wild, queen),
+            {0: "Ann", 1: "Bob"},
+        )
+        for wild in (frozenset(), rank_cards(Rank.QUEEN))
+    ]

@@ -59,6 +59,13 @@ def test_creating_a_table_checks_the_games_and_rules(api: Api) -> None:
     assert mixed["table"]["seats"] == []
 
 
+def test_the_table_says_the_code_it_deals_each_game_under(api: Api) -> None:
+    games = [{"game": "baby-daddy", "house_rules": {"cards": 5}}, {"game": "BD7"}, {"game": "FTQ"}]
+    menu = api.create(games=games, seats=4)["table"]["menu"]
+    assert [(item["index"], item["code"]) for item in menu] == [(0, "BD5"), (1, "BD7"), (2, "FTQ")]
+    assert menu[0]["title"] == "Who Da Baby Daddy Is"
+
+
 def test_links_tokens_and_seats(api: Api) -> None:
     created = api.create(games=[{"game": "SMBU"}], seats=2, stakes={"ante": 2, "bring_in": 1})
     tokens = [

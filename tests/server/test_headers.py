@@ -139,7 +139,7 @@ def test_a_mistyped_address_in_a_browser_gets_a_page_and_the_api_keeps_json(
 
 
 def test_the_pages_answer_head_as_they_answer_get(server: Server) -> None:
-    for path in ("/", "/join/some-token"):
+    for path in ("/", "/join/some-token", "/host/x", "/seat/x", "/watch/x", "/docs"):
         answer = httpx.head(f"{server.base}{path}")
         assert answer.status_code == 200, path
         assert answer.headers["content-type"].startswith("text/html")

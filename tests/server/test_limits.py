@@ -61,7 +61,7 @@ async def _seat_cap(server: Server) -> None:
     extra = await Client(seat["socket"], "one more", "127.0.0.19").open()
     error = await _refused(extra)
     assert error["code"] == "too-many-connections"
-    assert f"this seat already has {SEAT_CONNECTIONS} connections open" in str(error["message"])
+    assert f"This seat already has {SEAT_CONNECTIONS} connections open" in str(error["message"])
     # Every tab still works; closing one makes room.
     for tab in tabs:
         mark = len(tab.frames)
@@ -183,7 +183,7 @@ def test_a_request_body_is_limited_whether_declared_or_streamed(server: Server) 
     )
     assert declared.status_code == 413
     assert declared.json() == {
-        "detail": f"the request body is too large: at most {MAX_BODY_BYTES} bytes"
+        "detail": f"The request body is too large: at most {MAX_BODY_BYTES} bytes"
     }
 
     def chunks() -> Iterator[bytes]:
@@ -214,7 +214,7 @@ def test_reads_of_hands_are_rate_limited_per_address(server: Server) -> None:
     assert READS_BURST <= len(served) <= READS_BURST + READS_PER_SECOND * elapsed + 1
     assert refused, f"{len(answers)} reads in {elapsed:.1f} s, none refused"
     assert int(refused[0].headers["retry-after"]) >= 1
-    assert "too many reads from your address" in refused[0].json()["detail"]
+    assert "Too many reads from your address" in refused[0].json()["detail"]
     # Another address reads on, and nothing else is limited for the first.
     other = Api(server.base, "127.0.0.46")
     assert other.http.get(f"/api/tables/{table_id}/hands").status_code == 200
@@ -234,7 +234,7 @@ def test_an_invalid_request_is_told_what_is_wrong_without_its_input(server: Serv
         assert answer.status_code == 422, answer.text
         detail = answer.json()["detail"]
         assert isinstance(detail, str)
-        assert detail.startswith("the request is not valid: body")
+        assert detail.startswith("The request is not valid: body")
         assert "q" * 70 not in answer.text
         assert len(answer.text) < 600
     answer = api.http.post("/api/tables", content=b"{" + b"q" * 1000, headers={
@@ -258,7 +258,7 @@ def test_creating_tables_is_rate_limited_per_address(server: Server) -> None:
     assert TABLES_BURST <= created <= TABLES_BURST + elapsed * TABLES_PER_MINUTE / 60 + 1
     assert answer.status_code == 429
     assert 1 <= int(answer.headers["retry-after"]) <= 60 / TABLES_PER_MINUTE + 1
-    assert "too many new tables from your address" in answer.json()["detail"]
+    assert "Too many new tables from your address" in answer.json()["detail"]
     # Another address may still create a table.
     Api(server.base, "127.0.0.52").create(games=[{"game": "FTQ"}], seats=2)
 

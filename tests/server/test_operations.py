@@ -72,7 +72,7 @@ def test_not_ready_while_the_database_is_down(postgres: Postgres, tmp_path: Path
         try:
             down = httpx.get(f"{server.base}/api/ready", timeout=10)
             assert down.status_code == 503
-            assert down.json() == {"detail": "the database does not answer"}
+            assert down.json() == {"detail": "The database does not answer"}
             # Alive all the same: a restart would not help.
             assert httpx.get(f"{server.base}/api/health", timeout=5).status_code == 200
         finally:

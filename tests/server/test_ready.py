@@ -96,7 +96,7 @@ def test_not_ready_while_the_disk_is_full(tmp_path: Path) -> None:
             time.sleep(WRITE_PROBE_EVERY)
             answer = _ready(server)
             assert answer.status_code == 503
-            assert answer.json() == {"detail": "the database cannot be written"}
+            assert answer.json() == {"detail": "The database cannot be written"}
             assert httpx.get(f"{server.base}/api/health", timeout=5).status_code == 200
 
             filler.unlink()
@@ -117,7 +117,7 @@ def test_not_ready_while_tables_load_again_after_an_outage(
         try:
             # The table's next write fails; it tries to load again, at longer and longer
             # intervals (0.5 s, 1 s, 2 s … up to 10 s) while the database is down.
-            _until(server, "the database does not answer")
+            _until(server, "The database does not answer")
             time.sleep(max(0.0, 17 - (time.monotonic() - down)))
         finally:
             postgres.start_server()

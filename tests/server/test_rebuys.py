@@ -160,7 +160,7 @@ async def _approved_mid_hand(server: Server) -> None:
     join = created["links"]["join"].rsplit("/", 1)[1]
     _refused(api, created, api.http.post(f"/api/join/{join}", json={"name": "Late"}), 400)
     ended = await _ask(cy, 10)
-    assert "the night is over" in ended["message"]
+    assert "The night is over" in ended["message"]
     deadline = asyncio.get_running_loop().time() + 30
     while _table(api, created)["hand_in_progress"] is not None:
         assert asyncio.get_running_loop().time() < deadline, "the last hand never ended"

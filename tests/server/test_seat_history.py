@@ -118,7 +118,7 @@ def test_a_new_player_at_a_departed_players_seat_never_sees_the_old_holecards_in
     # The old link opens nothing now.
     gone = night.api.http.get(f"/api/seat/{night.tokens[0]}/hands/1/steps")
     assert gone.status_code == 404
-    assert "no seat has this token" in gone.json()["detail"]
+    assert "No seat has this token" in gone.json()["detail"]
     newcomer = night.api.join(night.created, "dan", seat=index)
     assert newcomer["seat"] == index
     for number in sorted(night.spectator.finished):
@@ -133,7 +133,7 @@ def test_a_wrong_token_a_hand_never_dealt_and_a_bad_number_are_refused(night: Ni
     token = night.tokens[1]
     wrong = night.api.http.get("/api/seat/not-a-token/hands/1/steps")
     assert wrong.status_code == 404
-    assert "no seat has this token" in wrong.json()["detail"]
+    assert "No seat has this token" in wrong.json()["detail"]
     later = night.api.http.get(f"/api/seat/{token}/hands/9999/steps")
     assert later.status_code == 404
     assert "has no finished hand 9999" in later.json()["detail"]

@@ -172,7 +172,7 @@ def test_no_traceback_reaches_a_client(server: Server) -> None:
     response = asyncio.run(call())
     assert response.status_code == 500
     assert "secret" not in response.text
-    assert response.json() == {"detail": "internal error"}
+    assert response.json() == {"detail": "Internal error"}
 
 
 def test_the_server_listens_on_the_loopback_address_by_default() -> None:

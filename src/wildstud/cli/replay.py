@@ -42,6 +42,7 @@ from wildstud.deal import (
     CommunityCard,
     DealStarted,
     Dealt,
+    Gathered,
     HandEnded,
     HandStarted,
     Mucked,
@@ -258,8 +259,9 @@ class _Builder:
                 self.section = _Section(title)
             case Burned():
                 self.say("the dealer burns a card", "dim")
-            case StubShuffled(cards=count):
-                self.say(f"the stub is short: the {count} burned cards go back into it", "dim")
+            case StubShuffled(cards=count, gathered=gathered):
+                what = "burned cards" if gathered is Gathered.BURNED else "folded hands' cards"
+                self.say(f"the stub is short: the {count} {what} go back into it", "dim")
             case Dealt(seat=seat, card=card, up=up):
                 self.cards.setdefault(seat, []).append((self.card(card), up))
             case CentreCard(card=card) | CommunityCard(card=card):

@@ -31,6 +31,7 @@ __all__ = [
     "DealStarted",
     "Dealt",
     "Event",
+    "Gathered",
     "HandEnded",
     "HandStarted",
     "Mucked",
@@ -64,6 +65,15 @@ class Share(StrEnum):
     """The special half: the live hand holding the queen of spades face down (The Bitch)."""
     UNCONTESTED = "uncontested"
     """Everyone else folded; the hand is not shown."""
+
+
+class Gathered(StrEnum):
+    """What a short stub took back (:class:`StubShuffled`)."""
+
+    BURNED = "burned"
+    """The cards the dealer burned in this deal."""
+    FOLDED = "folded"
+    """The folded hands' cards (``short_stub`` ``reshuffle``, once the burns are back in)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,10 +126,11 @@ class Burned:
 
 @dataclass(frozen=True, slots=True)
 class StubShuffled:
-    """The stub ran short: the burned cards (or, under ``short_stub`` ``reshuffle``, the folded
-    hands' cards) were shuffled back into it."""
+    """The stub ran short: ``cards`` cards were shuffled back into it, the burned cards or,
+    under ``short_stub`` ``reshuffle``, the folded hands' cards (``gathered`` says which)."""
 
     cards: int
+    gathered: Gathered
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,7 +276,12 @@ class Mucked:
 
 @dataclass(frozen=True, slots=True)
 class Shown:
-    """A hand shown down: its cards, its wild cards, its value and how it reads."""
+    """A hand shown down: its cards, its wild cards, its value and how it reads.
+
+    ``natural`` says the hand reaches its value with no card played as wild (every hand that
+    holds no wild card is natural); ``wild_in_play`` whether any card at all was wild for this
+    hand, so that a hand is called natural only where it could have been otherwise (never in
+    plain stud, nor in a deal where no wild card came)."""
 
     seat: int
     cards: tuple[Card, ...]
@@ -273,6 +289,7 @@ class Shown:
     value: int
     description: str
     natural: bool
+    wild_in_play: bool
 
 
 @dataclass(frozen=True, slots=True)

@@ -69,6 +69,7 @@ from wildstud.deal.events import (
     DealStarted,
     Dealt,
     Event,
+    Gathered,
     HandEnded,
     HandStarted,
     Mucked,
@@ -698,10 +699,16 @@ class Hand:
         return self._round.options() if self._round is not None else ()
 
     def verify_act(
-        self, kind: ActionKind | str, amount: int | None = None, *, seat: int | None = None
+        self,
+        kind: ActionKind | str,
+        amount: int | None = None,
+        *,
+        seat: int | None = None,
+        free_fold: bool = False,
     ) -> None:
         """Raise a specific :class:`~wildstud.errors.IllegalActionError` unless the action is
-        legal now (``seat``, if given, must be the seat to act). Nothing changes."""
+        legal now (``seat``, if given, must be the seat to act; ``free_fold`` as for
+        :meth:`act`). Nothing changes."""
         if seat is not None:
             self._check_seat(seat)
         if self._round is None:
@@ -713,7 +720,7 @@ class Hand:
             raise OutOfTurnError(
                 f"{_name(seat)} cannot {kind}: it is {_name(to_act or 0)}'s turn to act"
             )
-        self._round.verify(kind, amount)
+        self._round.verify(kind, amount, free_fold=free_fold)
 
     def _check_seat(self, seat: object) -> None:
         # A seat is a whole number naming a chair at this table: refuse anything else (a
@@ -742,8 +749,9 @@ class Hand:
     ) -> Acted:
         """Carry out a player's action (``amount`` is a to-amount: the seat's street total).
 
-        ``free_fold`` lets the seat fold when it could check: never offered in play, it is for
-        replaying a record read leniently that says so (``docs/records.md``)."""
+        ``free_fold`` lets the seat fold when it could check: never among the legal actions, it
+        is for a player who confirmed that fold (the table server asks first) and for replaying
+        a record read leniently that says so (``docs/records.md``)."""
         rnd = self._round
         if rnd is None or (seat is not None and (seat != rnd.to_act or type(seat) is not int)):
             self.verify_act(kind, amount, seat=seat)
@@ -1175,14 +1183,15 @@ class Hand:
     def _reshuffle_burns(self) -> None:
         returned = self._burns
         self._burns = []
-        self._gather(returned)
+        self._gather(returned, Gathered.BURNED)
 
-    def _gather(self, returned: list[Card]) -> None:
-        """Shuffle ``returned`` (cards out in this deal) back into the stub."""
+    def _gather(self, returned: list[Card], gathered: Gathered = Gathered.FOLDED) -> None:
+        """Shuffle ``returned`` (cards out in this deal: the folded hands', unless ``gathered``
+        says the burns) back into the stub."""
         self._out = [card for card in self._out if card not in returned]
         self._stub |= cards_mask(returned)
         self._dealer.put_back(returned)
-        self._events.append(StubShuffled(len(returned)))
+        self._events.append(StubShuffled(len(returned), gathered))
 
     @property
     def _wilds(self) -> Wilds:
@@ -1382,6 +1391,7 @@ class Hand:
                     hand.value,
                     hand.describe(),
                     hand.natural,
+                    bool(hand.wild),
                 )
             )
         for award in self._division(ranked):

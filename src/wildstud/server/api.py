@@ -38,6 +38,7 @@ from wildstud.server.limits import RateLimitedError, client_address, table_creat
 from wildstud.server.lobby import Lobby
 from wildstud.server.night import report, transfers_csv
 from wildstud.server.reads import HandReads
+from wildstud.server.refusals import sentence
 from wildstud.server.replay import DeckBook, rebuild, replay_views
 from wildstud.server.requests import (
     DECLINE_COOLDOWN,
@@ -977,5 +978,5 @@ async def night_csv(table_id: TableId, request: Request) -> Response:
 
 
 def error_response(status: int, detail: str) -> JSONResponse:
-    """An error answer in the API's shape."""
-    return JSONResponse({"detail": detail}, status_code=status)
+    """An error answer in the API's shape, its detail a sentence."""
+    return JSONResponse({"detail": sentence(detail)}, status_code=status)

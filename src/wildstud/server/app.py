@@ -243,7 +243,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         lobby: Lobby = request.app.state.lobby
         return Response(lobby.metrics.exposition(), media_type=CONTENT_TYPE)
 
-    @app.get("/docs", include_in_schema=False)
+    @app.api_route("/docs", methods=["GET", "HEAD"], include_in_schema=False)
     async def api_page() -> HTMLResponse:
         return HTMLResponse(docs)
 

@@ -21,7 +21,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from wildstud.games import find_game
 from wildstud.server.frames import NoticeFrame
+from wildstud.server.menu import game_name
 from wildstud.server.schemas import GameEntry, StakesModel, TableSettings
 from wildstud.server.store import Notice
 
@@ -43,20 +45,40 @@ _CLOCKS = {
 
 
 def _stakes(stakes: StakesModel) -> str:
+    """The stakes as the structure uses them: in pot and no limit there is a least bet, and
+    neither a big bet nor a raise cap (every raise is open).
+
+    >>> print(_stakes(StakesModel(limit="no-limit", small_bet=10, big_bet=20, raise_cap=3)))
+    no limit, ante 1, bring-in 2, bets of 10 or more
+    """
+    start = f"{stakes.limit.replace('-', ' ')}, ante {stakes.ante}, bring-in {stakes.bring_in}"
+    if stakes.limit in ("pot-limit", "no-limit"):
+        return f"{start}, bets of {stakes.small_bet} or more"
     cap = "no raise cap" if stakes.raise_cap is None else f"raise cap {stakes.raise_cap}"
-    return (
-        f"{stakes.limit.replace('-', ' ')}, ante {stakes.ante}, bring-in {stakes.bring_in},"
-        f" bets {stakes.small_bet}/{stakes.big_bet}, {cap}"
-    )
+    return f"{start}, bets {stakes.small_bet}/{stakes.big_bet}, {cap}"
 
 
 def _games(games: list[GameEntry]) -> str:
+    """The games by the names players know them by, whatever the host typed (``baby-daddy``
+    with five cards is Who Da Baby Daddy Is (BD5)), each with the house rules its name does not
+    already say.
+
+    >>> print(_games([GameEntry(game="baby-daddy", house_rules={"cards": 5}),
+    ...               GameEntry(game="follow-the-queen", house_rules={"queens": "all"})]))
+    Who Da Baby Daddy Is (BD5), Follow the Queen with queens all
+    """
     parts = []
     for entry in games:
-        rules = ", ".join(
-            f"{name.replace('_', ' ')} {value}" for name, value in entry.house_rules.items()
-        )
-        parts.append(f"{entry.game} ({rules})" if rules else entry.game)
+        game = find_game(entry.game)
+        rules = game.rules(game.options(entry.house_rules))
+        implied = find_game(rules.code).options().to_mapping()
+        said = [
+            f"{name.replace('_', ' ')} {value}"
+            for name, value in entry.house_rules.items()
+            if implied.get(name) != value
+        ]
+        name = game_name(rules.title, rules.code)
+        parts.append(f"{name} with {', '.join(said)}" if said else name)
     return ", ".join(parts)
 
 

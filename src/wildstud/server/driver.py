@@ -426,13 +426,15 @@ class Driver:
         amount: int | None,
         source: str,
         seq: int | None,
+        free_fold: bool = False,
     ) -> None:
         """Carry out an action of ``seat`` (engine seat ``engine``), store it and tell
-        everyone; ``source`` says who decided it (``player``, ``bot``, ``clock``, ``host``)."""
+        everyone; ``source`` says who decided it (``player``, ``bot``, ``clock``, ``host``);
+        ``free_fold``: a player confirmed folding when a check was free."""
         table = self.table
         live = table.live
         assert live is not None
-        live.hand.act(kind, amount, seat=engine)
+        live.hand.act(kind, amount, seat=engine, free_fold=free_fold)
         self.deal_on(live)
         changes = Changes(
             seats=[seat.state()],

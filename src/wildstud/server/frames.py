@@ -24,10 +24,11 @@ import json
 import sys
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 from wildstud.deal import Phase
-from wildstud.server.schemas import TableInfo
+from wildstud.server.refusals import sentence
+from wildstud.server.schemas import MenuEntry, TableInfo
 
 __all__ = [
     "Ack",
@@ -211,18 +212,6 @@ class FullView(View):
     """A view with every event of the hand so far."""
 
     events: list[EventData]
-
-
-class MenuEntry(_Part):
-    """A game of the table's menu, as the dealer's choice offers it."""
-
-    index: int = Field(description="the game's place on the menu (send it in choose)")
-    game: str
-    title: str
-    code: str
-    house_rules: dict[str, str | int | bool] = Field(
-        description="the house rules that differ from the game's defaults"
-    )
 
 
 # -- the frames ---------------------------------------------------------------------------------
@@ -434,12 +423,18 @@ class ErrorFrame(OutFrame):
     left_out_when_empty = frozenset({"last_seq", "id"})
     type: Literal["error"] = "error"
     code: ErrorCode
-    message: str = Field(max_length=300)
+    message: str = Field(max_length=300, description="a sentence for people")
     seq: int | None = Field(description="the request refused, if it had a number")
     last_seq: int | None = Field(
         None, description="present for stale and seq-range: the seat's last accepted request"
     )
     id: str | None = Field(default=None, description="present for a chat line refused: its id")
+
+    @field_validator("message")
+    @classmethod
+    def _sentence(cls, message: str) -> str:
+        # Every refusal a page shows reads as a sentence, wherever the frame is made.
+        return sentence(message)
 
 
 ServerFrame = Annotated[

@@ -41,6 +41,7 @@ from typing import Any
 
 from wildstud.deal import Hand, TableView
 from wildstud.history import record_from_hand, write_record
+from wildstud.server.menu import game_name
 from wildstud.server.messages import encode_event, encode_view
 from wildstud.server.proofs import commitments, proofs
 from wildstud.server.replay import DeckBook
@@ -70,7 +71,7 @@ def summary(
         "table_id": table_id,
         "number": setup.number,
         "game": hand.rules.game.name,
-        "title": hand.rules.title,
+        "title": game_name(hand.rules.title, hand.rules.code),
         "code": hand.rules.code,
         "house_rules": hand.options.changes(),
         "seats": list(setup.lineup),

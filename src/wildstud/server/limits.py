@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from fastapi import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from wildstud.server.refusals import sentence
 from wildstud.server.security import RateLimiter
 from wildstud.server.store import limits as shared
 from wildstud.serving import (
@@ -303,7 +304,7 @@ async def _answer(
     send: Send, status: int, detail: str, headers: list[tuple[bytes, bytes]] | None = None
 ) -> None:
     """A refusal in the API's shape (a ``detail`` sentence), sent before the application."""
-    body = json.dumps({"detail": detail}).encode()
+    body = json.dumps({"detail": sentence(detail)}).encode()
     await send(
         {
             "type": "http.response.start",

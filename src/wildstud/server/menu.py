@@ -25,7 +25,7 @@ from typing import Any
 from wildstud.errors import OptionError, TableError
 from wildstud.games import BabyDaddyOptions, Game, GameOptions, Rules, find_game
 
-__all__ = ["STAKE_OPTIONS", "Menu", "MenuItem"]
+__all__ = ["STAKE_OPTIONS", "Menu", "MenuItem", "game_name"]
 
 STAKE_OPTIONS = ("limit", "ante", "bring_in", "small_bet", "big_bet", "raise_cap")
 """The options the table's stakes set for every game (a game's own house rules may not)."""
@@ -112,6 +112,16 @@ class Menu:
             return fitting[0]
         later = [index for index in fitting if index > last]
         return later[0] if later else fitting[0]
+
+
+def game_name(title: str, code: str) -> str:
+    """The name players know a game by: its title, with its code where one title covers
+    several games (five- and seven-card Baby Daddy), so that no page mistakes one for the other.
+
+    >>> game_name("Who Da Baby Daddy Is", "BD5"), game_name("Follow the Queen", "FTQ")
+    ('Who Da Baby Daddy Is (BD5)', 'Follow the Queen')
+    """
+    return f"{title} ({code})" if len(find_game(code).codes) > 1 else title
 
 
 def _stakes_for(game: Game, stakes: Mapping[str, object]) -> dict[str, object]:

@@ -4,7 +4,7 @@ A client sends JSON objects with a ``type``:
 
 - ``{"type": "act", "seq": 7, "action": "raise", "amount": 20}``: an action in the hand (the
   amount is a to-amount, the seat's total on the street; leave it out where the action needs
-  none);
+  none); a fold when a check is free needs ``"free": true``, the player's confirmation;
 - ``{"type": "choose", "seq": 8, "entry": 1}``: the dealer's pick of a game from the menu;
 - ``{"type": "sit_out", "seq": 9}`` and ``{"type": "sit_in", "seq": 10}``;
 - ``{"type": "rebuy", "seq": 11, "amount": 500}``: ask the host for chips (a rebuy of an empty
@@ -85,8 +85,10 @@ centre), the wild cards for every hand after it and before it, the kind of chang
 (:class:`~wildstud.wilds.Trigger`: ``queen``, ``follower``, ``king``, ``queen-returns``,
 ``no-follower``, ``centre``, ``last-card``) and the queen it follows or takes over from; a
 ``redealt`` event carries the ``card`` and ``seat`` that stopped the deal (both ``null`` when no
-card did). A client words them with its players' names as :func:`wildstud.wilds.describe_change`
-and :func:`wildstud.deal.describe_redeal` do. A view also gives ``wild_ranks``, ``[{"seat",
+card did); a ``shown`` event's ``natural`` (no card played as wild) means something only where
+its ``wild_in_play`` says some card was wild for that hand. A client words them with its
+players' names as :func:`wildstud.wilds.describe_change` and :func:`wildstud.deal.describe_redeal`
+do. A view also gives ``wild_ranks``, ``[{"seat",
 "rank"}]``: each seat's own wild rank in this deal as everyone knows it (Who Da Baby Daddy Is:
 its face-up last card), and ``wild_rule``, the game's wild-card rule in a sentence.
 
@@ -104,6 +106,7 @@ pydantic_core._pydantic_core.ValidationError: 2 validation errors for ...
 from __future__ import annotations
 
 import dataclasses
+import functools
 from enum import Enum
 from typing import Annotated, Any, Literal
 
@@ -111,11 +114,21 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from wildstud.betting import ActionOption
 from wildstud.cards import Card
-from wildstud.deal import DealStarted, Event, RedealPending, Shown, TableView, WildsChanged
+from wildstud.deal import (
+    DealStarted,
+    Event,
+    HandStarted,
+    RedealPending,
+    Shown,
+    TableView,
+    WildsChanged,
+)
 from wildstud.errors import WildstudError
+from wildstud.games import OptionValue, find_game
 from wildstud.hands import evaluate
 from wildstud.pots import Pot
 from wildstud.server.frames import Ack, ErrorCode, ErrorFrame, SeqFrame
+from wildstud.server.menu import game_name
 from wildstud.wilds import Trigger
 
 __all__ = [
@@ -161,6 +174,11 @@ class Act(_Frame):
     seq: Seq
     action: Literal["fold", "check", "call", "bring-in", "complete", "bet", "raise"]
     amount: Annotated[int, Field(ge=0, le=10**12)] | None = None
+    free: bool = Field(
+        False,
+        description="a fold with nothing to call, which the player confirmed (a check was"
+        " free); without it such a fold is refused",
+    )
 
 
 class Choose(_Frame):
@@ -238,7 +256,7 @@ def error_frame(
     also gets the seat's ``last_seq``.
 
     >>> error_frame("illegal", "you cannot check", 6)
-    {'type': 'error', 'code': 'illegal', 'message': 'you cannot check', 'seq': 6}
+    {'type': 'error', 'code': 'illegal', 'message': 'You cannot check', 'seq': 6}
     >>> error_frame("stale", "seq 3 is older than 5", 3, last_seq=5)["last_seq"]
     5
     """
@@ -343,7 +361,7 @@ def encode_event(event: Event) -> dict[str, Any]:
     >>> from wildstud.deal import Shown
     >>> cards = parse_cards("7c 7d Qs 2h 3d")
     >>> value = evaluate(cards, "Q").value
-    >>> shown = Shown(0, cards, parse_cards("Qs"), value, "three sevens", natural=False)
+    >>> shown = Shown(0, cards, parse_cards("Qs"), value, "three sevens", False, True)
     >>> [(item["card"], item["as"]) for item in encode_event(shown)["best_five"]][:3]
     [('7d', None), ('7c', None), ('Qs', ['7', 's'])]
     """
@@ -351,7 +369,17 @@ def encode_event(event: Event) -> dict[str, Any]:
     data.update(encode(event))
     if isinstance(event, Shown):
         data["best_five"] = _best_five(event)
+    elif isinstance(event, HandStarted):
+        data["title"] = _title(event.game, event.code, event.options)
     return data
+
+
+@functools.lru_cache(maxsize=64)
+def _title(game: str, code: str, options: tuple[tuple[str, OptionValue], ...]) -> str:
+    """The name the players know a hand's game by (its ``game`` is the library's name, as
+    ``follow-the-queen``): the title its house rules give it (Pimp Daddy's call), with the code
+    where one title covers several games."""
+    return game_name(find_game(game).rules(dict(options)).title, code)
 
 
 def _best_five(shown: Shown) -> list[dict[str, Any]] | None:
@@ -421,7 +449,7 @@ def encode_view(view: TableView, *, events: bool = True) -> dict[str, Any]:
     (an update frame carries only the new ones)."""
     data: dict[str, Any] = {
         "viewer": view.viewer,
-        "game": view.game,
+        "game": game_name(view.game, view.code),
         "code": view.code,
         "options": dict(view.options),
         "dealer": view.dealer,

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-__all__ = ["MAX_PROBLEMS", "describe"]
+__all__ = ["MAX_PROBLEMS", "describe", "sentence"]
 
 MAX_PROBLEMS = 3
 """Problems named in one answer (3); the client fixes those and learns of the next."""
@@ -40,3 +40,14 @@ def describe(errors: Iterable[Mapping[str, Any]], what: str) -> str:
         where = ".".join(str(part) for part in item.get("loc", ())) or "request"
         problems.append(f"{_cut(where, _FIELD)}: {_cut(str(item.get('msg', 'invalid')), _MESSAGE)}")
     return f"{what}: " + "; ".join(problems) if problems else what
+
+
+def sentence(text: str) -> str:
+    """A refusal as a person reads it: a sentence, its first letter a capital. The library's
+    errors start in lower case (the command line puts them after ``error:``); every error the
+    server sends, in an error frame or an HTTP answer, goes through here.
+
+    >>> sentence("no seat has this token"), sentence("Not Found"), sentence("")
+    ('No seat has this token', 'Not Found', '')
+    """
+    return text[:1].upper() + text[1:]

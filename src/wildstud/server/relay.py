@@ -50,6 +50,7 @@ from wildstud.errors import SeatError
 from wildstud.server.frames import ErrorCode
 from wildstud.server.limits import AddressBuckets
 from wildstud.server.messages import error_frame
+from wildstud.server.refusals import sentence
 from wildstud.server.security import token_hash
 from wildstud.server.store import leases as sql
 
@@ -322,7 +323,7 @@ async def _refuse(
     close code, close reason)."""
     status, code, close, reason = refusal
     if scope["type"] == "http":
-        body = json.dumps({"detail": message}).encode()
+        body = json.dumps({"detail": sentence(message)}).encode()
         headers = [
             (b"content-type", b"application/json"),
             (b"retry-after", str(retry_after).encode()),

@@ -173,7 +173,9 @@ def _replay(hand: Hand, action: ActionRecord) -> None:
     if action.kind == MUCK:
         hand.muck(action.seat, show_last=True)  # the table shows the hand that wins
     elif action.kind != SHOW:
-        hand.act(ActionKind(action.kind), action.amount, seat=action.seat)
+        # A fold stored is replayed as it was taken, a confirmed fold when a check was free too.
+        kind = ActionKind(action.kind)
+        hand.act(kind, action.amount, seat=action.seat, free_fold=kind is ActionKind.FOLD)
 
 
 def rebuild(

@@ -42,6 +42,7 @@ __all__ = [
     "LedgerLine",
     "LedgerReport",
     "Links",
+    "MenuEntry",
     "NewTable",
     "NightPlayer",
     "NightReport",
@@ -314,6 +315,20 @@ class RebuyInfo(_Model):
     )
 
 
+class MenuEntry(_Model):
+    """A game of the table's menu, as the table deals it and the dealer's choice offers it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    index: int = Field(description="the game's place on the menu (send it in choose)")
+    game: str
+    title: str
+    code: str
+    house_rules: dict[str, str | int | bool] = Field(
+        description="the house rules that differ from the game's defaults"
+    )
+
+
 class TableInfo(_Model):
     """A table as everyone sees it."""
 
@@ -324,6 +339,11 @@ class TableInfo(_Model):
         " other is dealt"
     )
     settings: TableSettings
+    menu: list[MenuEntry] = Field(
+        description="the games of settings.games as the table deals them, in the same order,"
+        " each with its title and its code under its house rules (BD5 or BD7 for Baby Daddy,"
+        " however the entry was written): what a page names the games by",
+    )
     seats: list[SeatInfo]
     button: int | None
     hands_dealt: int

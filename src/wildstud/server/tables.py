@@ -245,6 +245,7 @@ class Table:
             "name": self.name,
             "status": self.status.value,
             "settings": self.settings.model_dump(mode="json"),
+            "menu": [item.describe() for item in self.menu.items],
             "seats": [self.seats[index].info() for index in sorted(self.seats)],
             "button": self.button,
             "hands_dealt": self.hands_dealt,

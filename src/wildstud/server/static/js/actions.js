@@ -18,6 +18,16 @@ const LABELS = {
 const VERBS = { bet: "a bet", raise: "a raise", complete: "a completion" };
 // No key puts a whole stack in: all in is a button only.
 export const SHORTCUTS = { f: "fold", k: "check", c: "call", i: "bring-in", o: "complete", b: "bet", r: "raise" };
+/** What C does: the first of these on offer (a call, else a check, else the bring-in). */
+const STAY_IN = ["call", "check", "bring-in"];
+
+/** The choice a key typed at the table makes among `list` (the choices on offer), or null. */
+export function shortcutChoice(letter, list) {
+  let key = SHORTCUTS[String(letter).toLowerCase()];
+  if (key === "call") key = STAY_IN.find((kind) => list.some((choice) => choice.key === kind)) || key;
+  return key && list.some((choice) => choice.key === key) ? key : null;
+}
+
 const KEY_OF = Object.fromEntries(Object.entries(SHORTCUTS).map(([letter, key]) => [key, letter.toUpperCase()]));
 
 /**

@@ -73,6 +73,8 @@ export function wildState(view, names, you) {
     called && last && last.kind === "king" && last.card === called.card
       ? `${called.name}! ${describeChange(last, names)}`
       : null;
+  // The called line says the king's change itself: its reason is not said a second time below.
+  const why = calledText ? reasons.filter((reason) => reason !== describeChange(last, names)) : reasons;
   const never = view.wild_rule === NO_WILD_RULE;
-  return { everyone, seatRank, isWild, what, why: reasons, called: calledText, perSeat, rule: view.wild_rule, never };
+  return { everyone, seatRank, isWild, what, why, called: calledText, perSeat, rule: view.wild_rule, never };
 }

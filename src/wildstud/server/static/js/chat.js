@@ -121,15 +121,17 @@ export class ChatPanel {
     }
   }
 
-  /** Send what the field holds; it stays in the field until the server has it. */
+  /** Send what the field holds; it stays in the field until the server has it, so that a
+   * line refused (the sender muted, the chat closed, a line too long) is not lost. */
   say() {
     const text = this.input.value.trim();
     if (!text) return;
+    // Sent already and not yet answered: a second Enter sends it no second time.
+    if ([...this.pending.values()].some((frame) => frame.text === text)) return;
     const frame = { type: "say", text, id: newId() };
     if (this.spectator) frame.name = this.nameInput.value;
     this.pending.set(frame.id, frame);
     if (!this.sendFrame(frame)) this.note.textContent = "Not connected: the line goes when the table is back.";
-    this.input.value = "";
   }
 
   /** A frame from the table, if it is the chat's; whether it was. */
@@ -148,10 +150,14 @@ export class ChatPanel {
       case "chat":
         this.addLine(frame.line);
         return true;
-      case "said":
+      case "said": {
+        const said = this.pending.get(frame.id);
         this.pending.delete(frame.id);
+        // The line is stored: the field is cleared, unless a new line is being typed there.
+        if (said && this.input.value.trim() === said.text) this.input.value = "";
         if (this.note.textContent && this.open) this.note.textContent = "";
         return true;
+      }
       case "chat_mutes":
         this.muted = frame.muted;
         this.drawMutes();
@@ -159,6 +165,7 @@ export class ChatPanel {
       case "error":
         if (!frame.id || !this.pending.has(frame.id)) return false;
         if (frame.code !== "storage") this.pending.delete(frame.id);
+        // The line stays in the field, and the note says why it was not sent.
         this.note.textContent = frame.message;
         return true;
       default:

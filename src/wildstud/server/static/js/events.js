@@ -1,7 +1,7 @@
 // A hand's events in plain words, for the table's log and the history's replay.
 
 import { pretty } from "./cards.js";
-import { describeChange, describeRedeal } from "./words.js";
+import { describeChange, describeRedeal, naturalNote } from "./words.js";
 
 const ACTIONS = {
   fold: "folds",
@@ -13,11 +13,32 @@ const ACTIONS = {
   raise: "raises to",
 };
 
-export function describeEvent(event, names) {
-  const who = (seat) => (seat === null || seat === undefined ? "the table" : names[seat] || `seat ${seat + 1}`);
+// The same, said to the player who made them (a screen reader speaking your own moves).
+const YOUR_ACTIONS = {
+  fold: "fold",
+  check: "check",
+  call: "call",
+  "bring-in": "bring in for",
+  complete: "complete to",
+  bet: "bet",
+  raise: "raise to",
+};
+
+/**
+ * An event in words, seats named from `names` (engine seat → name). With `you` (the viewer's
+ * engine seat) the viewer's own moves are said to them: "You call 20.", not "Ann calls 20.".
+ */
+export function describeEvent(event, names, you = null) {
+  const mine = (seat) => you !== null && you !== undefined && seat === you;
+  const who = (seat) => {
+    if (mine(seat)) return "you";
+    return seat === null || seat === undefined ? "the table" : names[seat] || `seat ${seat + 1}`;
+  };
+  // The subject of a sentence and its verb, which agree with it: "You call", "Ann calls".
+  const does = (seat, third, second) => (mine(seat) ? `You ${second}` : `${who(seat)} ${third}`);
   switch (event.type) {
     case "hand_started":
-      return `A hand of ${event.game.replaceAll("-", " ")} begins; ${who(event.dealer)} deals.`;
+      return `A hand of ${event.title} begins; ${who(event.dealer)} deals.`;
     case "deal_started":
       return event.deal > 1 ? `Deal ${event.deal} begins.` : null;
     case "paid":
@@ -29,7 +50,7 @@ export function describeEvent(event, names) {
     case "burned":
       return "A card is burned.";
     case "stub_shuffled":
-      return `The stub ran short: ${event.cards} burned cards are shuffled back in.`;
+      return `The stub ran short: ${event.cards} ${event.gathered === "folded" ? "cards of the folded hands are" : "burned cards are"} shuffled back in.`;
     case "centre_card":
       return `${pretty(event.card)} goes face up in the centre.`;
     case "community_card":
@@ -39,23 +60,26 @@ export function describeEvent(event, names) {
     case "called":
       return `${event.name}! ${pretty(event.card)} to ${who(event.seat)}.`;
     case "betting_opened":
-      return event.bring_in ? `${who(event.first)} must bring it in.` : `${who(event.first)} acts first.`;
+      return event.bring_in
+        ? `${does(event.first, "must", "must")} bring it in.`
+        : `${does(event.first, "acts", "act")} first.`;
     case "acted": {
       const amount = ["fold", "check"].includes(event.kind)
         ? ""
         : ` ${event.kind === "call" ? event.added : event.to_amount}`;
-      return `${who(event.seat)} ${ACTIONS[event.kind] || event.kind}${amount}${event.all_in ? " (all in)" : ""}.`;
+      const verb = does(event.seat, ACTIONS[event.kind] || event.kind, YOUR_ACTIONS[event.kind] || event.kind);
+      return `${verb}${amount}${event.all_in ? " (all in)" : ""}.`;
     }
     case "returned":
       return `${event.amount} uncalled goes back to ${who(event.seat)}.`;
     case "redealt":
       return `Redeal! ${describeRedeal(event, names)}. The pot of ${event.pot} carries over.`;
     case "mucked":
-      return `${who(event.seat)} mucks.`;
+      return `${does(event.seat, "mucks", "muck")}.`;
     case "shown":
-      return `${who(event.seat)} shows ${event.description}${event.natural ? " (natural)" : ""}.`;
+      return `${does(event.seat, "shows", "show")} ${event.description}${naturalNote(event)}.`;
     case "awarded":
-      return `${who(event.seat)} wins ${event.amount} from ${event.pot === 0 ? "the main pot" : `side pot ${event.pot}`}${event.share === "hole-card" ? " (the half for the queen of spades)" : ""}.`;
+      return `${does(event.seat, "wins", "win")} ${event.amount} from ${event.pot === 0 ? "the main pot" : `side pot ${event.pot}`}${event.share === "hole-card" ? " (the half for the queen of spades)" : ""}.`;
     case "hand_ended":
       return "The hand is over.";
     default:

@@ -9,6 +9,8 @@ import { mergeChildren } from "./dom.js";
 import { readSetting, writeSetting } from "./storage.js";
 
 const POLL_MS = 2000;
+/** How long a command's words stay once the table has changed since (ms). */
+const MESSAGE_MS = 5000;
 const FOLDED_KEY = "wildstud.console";
 const BOTS = [
   ["equity-bot", "equity (plays the odds)"],
@@ -200,12 +202,27 @@ export class HostConsole {
   async command(path, method = "POST", body = undefined, done = "Done.") {
     try {
       const answer = await api(`/host/${this.token}${path}`, { method, body });
-      this.message.textContent = done;
+      this.say(done);
       return answer;
     } catch (error) {
-      this.message.textContent = error.message;
+      this.say(error.message);
       return null;
     }
+  }
+
+  /** What the last command did, said until the table moves on: the next hand, or any change
+   * of the table once the words have been up for MESSAGE_MS, takes it away. */
+  say(text) {
+    this.message.textContent = text;
+    this.said = { at: performance.now(), table: this.table, hand: this.handNumber };
+  }
+
+  /** Whether the words of the last command are news no longer. */
+  stale() {
+    const said = this.said;
+    if (!said || !this.message.textContent) return false;
+    if (this.handNumber !== said.hand) return true;
+    return this.table !== said.table && performance.now() - said.at > MESSAGE_MS;
   }
 
   async pollRequests(again = true) {
@@ -296,10 +313,22 @@ export class HostConsole {
     }
   }
 
-  /** The table changed (a `table` frame): redraw what the console shows of it. */
-  update(table) {
+  /** The table or the hand changed (any frame): redraw what the console shows of them. The
+   * stacks are the hand's as it goes (`hand`: the page's hand, with its lineup and view), not
+   * those the seats brought to it, which the table's frame gives until the hand is over. */
+  update(table, hand = null) {
     if (!table) return;
     this.table = table;
+    this.handNumber = hand ? hand.number : null;
+    this.live = new Map();
+    // The hand's stacks while it is the table's hand in progress (the table's frame says so);
+    // between hands the seats' own, which take in the chips approved meanwhile.
+    if (hand && hand.lineup && hand.view && table.hand_in_progress === hand.number)
+      hand.lineup.forEach((tableSeat, engine) => {
+        const seat = hand.view.seats[engine];
+        if (seat) this.live.set(tableSeat, seat.stack);
+      });
+    if (this.stale()) this.message.textContent = "";
     const running = table.status === "running";
     // Once the night is over (ledger.js ends it) nothing resumes it: no button.
     const ended = table.status === "ended";
@@ -335,7 +364,7 @@ export class HostConsole {
         h(
           "li",
           { "data-key": `seat-${seat.seat}-${seat.name}`, className: "console-seat" },
-          h("span", {}, `${seat.seat + 1}. ${seat.name}${what} · ${seat.stack}${state}`),
+          h("span", {}, `${seat.seat + 1}. ${seat.name}${what} · ${this.stackOf(seat)}${state}`),
           seat.kind === "player"
             ? h(
                 "button",
@@ -363,6 +392,11 @@ export class HostConsole {
       );
     }
     mergeChildren(this.seats, fresh);
+  }
+
+  /** A seat's chips now: in the hand being played, what it has left in it. */
+  stackOf(seat) {
+    return this.live && this.live.has(seat.seat) ? this.live.get(seat.seat) : seat.stack;
   }
 
   drawMine(table) {
@@ -448,7 +482,9 @@ export class HostConsole {
     return form;
   }
 
-  gameRow(entry) {
+  /** A row of the games form: `entry` as the settings hold it, `code` the code the table
+   * deals it under (the table's menu: BD5 or BD7, however the entry was written). */
+  gameRow(entry, code = null) {
     const index = this.gameRows.children.length + 1;
     const select = h(
       "select",
@@ -459,12 +495,8 @@ export class HostConsole {
         ),
       ),
     );
-    const wanted = String(entry.game).toUpperCase();
-    const match = [...select.options].find(
-      (option) =>
-        option.value.toUpperCase() === wanted ||
-        this.games.some((game) => game.codes.includes(option.value) && game.name === entry.game),
-    );
+    const wanted = String(code || entry.game).toUpperCase();
+    const match = [...select.options].find((option) => option.value.toUpperCase() === wanted);
     if (match) select.value = match.value;
     const rules = h("input", {
       name: `rules-${index}`,
@@ -485,7 +517,10 @@ export class HostConsole {
     if (this.formFilled && !force) return;
     const settings = this.table.settings;
     this.formFilled = true;
-    this.gameRows.replaceChildren(...settings.games.map((entry) => this.gameRow(entry)));
+    const menu = this.table.menu || [];
+    this.gameRows.replaceChildren(
+      ...settings.games.map((entry, index) => this.gameRow(entry, menu[index] ? menu[index].code : null)),
+    );
     this.limit.value = settings.stakes.limit;
     for (const [name] of STAKES) this.numbers[name].value = settings.stakes[name];
     for (const [name] of CLOCKS) this.numbers[name].value = settings[name];

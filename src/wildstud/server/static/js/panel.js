@@ -26,6 +26,9 @@ export class ActionPanel {
     this.element.append(this.controls, this.requestLine, this.errorLine);
     this.dialog = foldDialog((answer) => {
       if (answer === "check") this.choose("check");
+      // The player confirmed it: the fold goes with the confirmation the server asks for.
+      else if (answer === "fold" && this.choices().some((item) => item.free) && !this.request && this.socket.open)
+        this.send({ type: "act", action: "fold", free: true }, "Fold");
     });
     this.listen();
   }
@@ -98,6 +101,9 @@ export class ActionPanel {
     else if (this.request) line = `Sending: ${describeRequest(this.request)}…`;
     this.drawRequestLine(line, Boolean(this.request && this.noAnswer && !down));
     setText(this.errorLine, this.error);
+    // Nothing to choose and nothing to say (no hand yet, between hands): no empty box at the
+    // foot of the page.
+    element.hidden = !list.length && !view.waiting && !line && !this.error;
     return began;
   }
 
@@ -216,8 +222,8 @@ export class ActionPanel {
   }
 }
 
-/** The dialog that asks before a fold when a check is free; `answered("check" | "cancel")`
- * once it closes, and the focus goes back where it was. It opens on Cancel. */
+/** The dialog that asks before a fold when a check is free; `answered("check" | "fold" |
+ * "cancel")` once it closes, and the focus goes back where it was. It opens on Cancel. */
 function foldDialog(answered) {
   const dialog = h(
     "dialog",
@@ -231,12 +237,13 @@ function foldDialog(answered) {
     h(
       "p",
       { id: "confirm-fold-text" },
-      "Nothing is bet to you: a check costs nothing and keeps your hand. A hand may be folded only when there is a bet to call.",
+      "Nothing is bet to you: a check costs nothing and keeps your hand. Fold gives the hand up all the same.",
     ),
     h(
       "form",
       { method: "dialog", className: "confirm-buttons" },
       h("button", { value: "check", "data-answer": "check" }, "Check"),
+      h("button", { value: "fold", "data-answer": "fold" }, "Fold"),
       h("button", { value: "cancel", "data-answer": "cancel", autofocus: true }, "Cancel"),
     ),
   );

@@ -40,20 +40,21 @@ export function eventSentences(events, names, you) {
       continue;
     }
     dealt();
-    if (SAID.has(event.type)) said.push(describeEvent(event, names));
+    if (SAID.has(event.type)) said.push(describeEvent(event, names, you));
   }
   dealt();
   return said;
 }
 
-/** Who won what with which hand, from the events of a finished deal. */
-export function winnerSentences(events, names) {
+/** Who won what with which hand, from the events of a finished deal (`you`, the viewer's
+ * engine seat, is told "You win…"). */
+export function winnerSentences(events, names, you = null) {
   const hands = new Map();
   for (const event of events) if (event.type === "shown") hands.set(event.seat, event.description);
   return events
     .filter((event) => event.type === "awarded")
     .map((event) => {
-      const sentence = describeEvent(event, names);
+      const sentence = describeEvent(event, names, you);
       const hand = hands.get(event.seat);
       return hand ? `${sentence.slice(0, -1)} with ${hand}.` : sentence;
     });

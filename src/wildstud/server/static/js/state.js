@@ -32,8 +32,10 @@ export function nameAt(state, tableSeat) {
 
 /** The house rules of the table's entry for this hand's game, as words ("" when none). */
 export function ruleText(state, view) {
-  const entries = (state.table && state.table.settings.games) || [];
-  const entry = entries.find((item) => view.code.startsWith(item.game.toUpperCase()) || item.game === view.code);
+  // The table's menu gives the code each entry is dealt under, whatever the host typed.
+  const table = state.table;
+  const index = table && table.menu ? table.menu.findIndex((item) => item.code === view.code) : -1;
+  const entry = index >= 0 ? table.settings.games[index] : null;
   const rules = entry && Object.entries(entry.house_rules || {});
   return rules && rules.length
     ? ` (${rules.map(([key, value]) => `${key.replaceAll("_", " ")}: ${value}`).join(", ")})`

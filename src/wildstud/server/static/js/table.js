@@ -14,7 +14,8 @@ import { describeRedeal } from "./words.js";
 import { describeEvent } from "./events.js";
 import { HistoryPanel } from "./history.js";
 import { mergeChildren, keepFocus } from "./dom.js";
-import { choices, SHORTCUTS } from "./actions.js";
+import { toastPlace } from "./toast.js";
+import { choices, shortcutChoice, SHORTCUTS } from "./actions.js";
 import { ActionPanel, setText } from "./panel.js";
 import { readSetting, writeSetting } from "./storage.js";
 import { eventSentences, Speaker, winnerSentences } from "./speech.js";
@@ -156,7 +157,7 @@ class TablePage {
         ...Object.entries(SHORTCUTS).map(([key, action]) =>
           h("span", {}, h("kbd", {}, key.toUpperCase()), ` ${action} `),
         ),
-        "; Enter in the amount field bets or raises that amount; Tab moves between the seats (each reads its cards as a list) and the buttons. Keys typed in the history, a dialog or a field never act at the table.",
+        "; C checks when nothing is bet to you and brings in when you must; Enter in the amount field bets or raises that amount; Tab moves between the seats (each reads its cards as a list) and the buttons. Keys typed in the history, a dialog or a field never act at the table.",
       ),
     );
     // The banner is redrawn at every change, so it is not itself a live region: the changes
@@ -268,6 +269,7 @@ class TablePage {
     // The panel lies over the table: the focus goes into it, and back to its button on closing.
     if (!el.history.hidden) el.historyClose.focus({ preventScroll: true });
     else (el.historyButton.checkVisibility() ? el.historyButton : el.menuButton).focus({ preventScroll: true });
+    this.placeToast();
   }
 
   toggleShortcuts() {
@@ -319,6 +321,7 @@ class TablePage {
         break;
       case "hide-announce":
         this.el.announce.hidden = true;
+        this.el.announce.dataset.room = "";
         break;
       case "dealer":
         this.chat.dealer(effect.text);
@@ -368,6 +371,7 @@ class TablePage {
     const el = this.el.announce;
     el.textContent = text;
     el.dataset.kind = kind;
+    el.dataset.room = "";
     el.hidden = false;
     el.classList.remove("fading");
     clearTimeout(this.announceTimer);
@@ -375,19 +379,40 @@ class TablePage {
     this.fadeTimer = setTimeout(() => el.classList.add("fading"), Math.max(0, millis - 600));
     this.announceTimer = setTimeout(() => {
       el.hidden = true;
+      el.dataset.room = "";
     }, millis);
     this.placeToast();
   }
 
-  /** The toast keeps clear of the seat's controls on its turn: it moves to the top of the
-   * window when, at the bottom, it would cover them. */
+  /** The toast keeps clear of the seat's controls on its turn and of the chat's lines in view
+   * (it moves to the top of the window when, at the foot, it would cover them), and of the
+   * history open over the table (it goes in the width the history leaves, or not at all). */
   placeToast() {
     const toast = this.el.announce;
+    if (toast.hidden && !toast.dataset.room) return;
+    const avoid = [];
+    if (this.el.actions.dataset.turn === "yes") avoid.push(this.el.actions.getBoundingClientRect());
+    const lines = this.chat.log;
+    if (lines && lines.checkVisibility()) avoid.push(lines.getBoundingClientRect());
+    toast.hidden = false;
     toast.classList.remove("top");
-    if (toast.hidden || this.el.actions.dataset.turn !== "yes") return;
-    const controls = this.el.actions.getBoundingClientRect();
-    const over = toast.getBoundingClientRect();
-    if (controls.bottom > over.top && controls.top < over.bottom) toast.classList.add("top");
+    toast.style.left = "";
+    toast.style.maxWidth = "";
+    const size = toast.getBoundingClientRect();
+    const place = toastPlace({
+      width: document.documentElement.clientWidth,
+      height: window.innerHeight,
+      toast: { width: size.width, height: size.height },
+      avoid,
+      panel: this.el.history.hidden ? null : this.el.history.getBoundingClientRect(),
+    });
+    // A toast with no room is only held back: it comes out if the history closes in time.
+    toast.hidden = place.hidden;
+    toast.dataset.room = place.hidden ? "none" : "";
+    if (place.hidden) return;
+    toast.classList.toggle("top", place.top);
+    toast.style.left = `${place.left}px`;
+    toast.style.maxWidth = `${place.maxWidth}px`;
   }
 
   /** What a screen reader should hear after this render: what happened since the last, then
@@ -429,12 +454,16 @@ class TablePage {
     if (view.phase === "over" && this.spoken.over !== hand.number) {
       this.spoken.over = hand.number;
       this.speaker.drop("turn");
-      const winners = winnerSentences(currentDeal(view.events), hand.names);
-      this.speaker.say(winners, { keep: true });
-      for (const sentence of winners) this.chat.dealer(sentence);
+      // Spoken to the listener ("You win…"); the dealer's line in the chat names everyone.
+      const deal = currentDeal(view.events);
+      this.speaker.say(winnerSentences(deal, hand.names, hand.you), { keep: true });
+      for (const sentence of winnerSentences(deal, hand.names)) this.chat.dealer(sentence);
       // The showdown matters more than a notice about the start of the hand or a redeal
       // (both are in the log), and a toast would hide the cards.
-      if (this.el.announce.dataset.kind !== "called") this.el.announce.hidden = true;
+      if (this.el.announce.dataset.kind !== "called") {
+        this.el.announce.hidden = true;
+        this.el.announce.dataset.room = "";
+      }
     }
   }
 
@@ -467,7 +496,7 @@ class TablePage {
     this.markProofs();
     const live = this.state.connection !== "refused" && (!table || table.status !== "ended");
     this.awake.want(this.mySeat() !== null && live);
-    if (this.host && this.host.update && table) this.host.update(table);
+    if (this.host && this.host.update && table) this.host.update(table, hand);
     this.speakChanges();
     const body = document.body.dataset;
     body.hand = hand ? String(hand.number) : "";
@@ -606,11 +635,8 @@ class TablePage {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const target = event.target instanceof Element ? event.target : null;
     if ((target && target.closest(OWN_KEYS)) || this.panel.dialog.open) return;
-    let key = SHORTCUTS[event.key.toLowerCase()];
+    const key = shortcutChoice(event.key, this.choices());
     if (!key) return;
-    const list = this.choices();
-    if (key === "call" && !list.some((choice) => choice.key === "call")) key = "check";
-    if (!list.some((choice) => choice.key === key)) return;
     event.preventDefault();
     this.panel.choose(key);
   }

@@ -57,12 +57,20 @@ export function describeChange(event, names) {
   }
   const parts = [];
   const ended = nameCards([...was].filter((code) => !wild.has(code)));
-  if (ended) parts.push(`${ended.text} ${ended.many ? "are" : "is"} no longer wild`);
-  else if (queen) parts.push(`a new follow starts after ${pretty(event.queen)}`);
+  const endedWords = ended ? `${ended.text} ${ended.many ? "are" : "is"} no longer wild` : null;
   if (event.kind === "no-follower") {
-    parts.push("it is the last face-up card, so no card follows it", describeWild(event.wild));
+    if (endedWords) parts.push(endedWords);
+    // Right after a queen and the last face-up card: neither queen gets a follower.
+    if (queen)
+      parts.push(
+        `it comes right after ${pretty(event.queen)} and is the last face-up card, so no card follows either queen`,
+      );
+    else parts.push("it is the last face-up card, so no card follows it");
+    parts.push(describeWild(event.wild));
     return `${mine}: ${parts.join("; ")}`;
   }
+  if (endedWords) parts.push(endedWords);
+  else if (queen) parts.push(`a new follow starts after ${pretty(event.queen)}`);
   const started = nameCards([...wild].filter((code) => !was.has(code)));
   if (started) {
     const where = event.kind === "queen" ? ", face up and in the hole" : "";
@@ -84,4 +92,13 @@ export function describeRedeal(redeal, names) {
 /** Whether a change leaves a follow waiting for the next face-up card (a queen's kinds). */
 export function startsFollow(event) {
   return event.kind === "queen" || event.kind === "queen-returns";
+}
+
+/**
+ * " (natural)" after a shown hand's description where it means something: the hand used no
+ * wild card though some card was wild for it (the server's `wild_in_play`); "" otherwise, so a
+ * hand of plain stud, or of a deal where nothing came wild, is never called natural.
+ */
+export function naturalNote(shown) {
+  return shown.natural && shown.wild_in_play ? " (natural)" : "";
 }
