@@ -170,6 +170,6 @@ def test_a_mistyped_join_link_is_told(server: Server) -> None:
     for wrong in (join[:-1], join + "x", "nothing"):
         answer = api.http.get(f"/api/join/{wrong}")
         assert answer.status_code == 404, answer.text
-        assert answer.json()["detail"] == "no table has this join link"
+        assert answer.json()["detail"] == "No table has this join link"
     too_long = api.http.get(f"/api/join/{'x' * 129}")
     assert too_long.status_code == 422

@@ -274,7 +274,7 @@ def test_join_looks_and_device_links_are_limited_reads(server: Server) -> None:
     assert looks[:READS_BURST] == [404] * READS_BURST
     refused = api.http.get(f"/api/join/{join}")
     assert refused.status_code == 429
-    assert "too many reads" in refused.json()["detail"]
+    assert "Too many reads" in refused.json()["detail"]
     assert (
         api.http.post("/api/device-link", headers={"Authorization": "Bearer x"}).status_code == 429
     )
