@@ -470,11 +470,13 @@ def _ledger_row(table_id: str, entry: LedgerEntry) -> LedgerRow:
 
 
 def _write_rebuy(connection: Any, table_id: str, rebuy: RebuyState, now: Any) -> None:
-    """Insert a new request, or move a stored one to its new status (never back to pending)."""
+    """Insert a new request, or move a stored one to its new status (never back to pending)
+    with its amount: an approved request applied between hands may be cut to the room the
+    stack leaves under the ceiling, and the request then says what its ledger entry says."""
     done = connection.execute(
         update(RebuyRow)
         .where(RebuyRow.table_id == table_id, RebuyRow.id == rebuy.id)
-        .values(status=rebuy.status, decided_at=now)
+        .values(status=rebuy.status, amount=rebuy.amount, decided_at=now)
     )
     if done.rowcount == 0:
         connection.execute(
