@@ -24,7 +24,7 @@ import dataclasses
 import time
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Path, Query, Request, Response
+from fastapi import APIRouter, Depends, Header, Path, Query, Request, Response
 from fastapi.responses import JSONResponse, PlainTextResponse
 
 from wildstud.errors import SeatError
@@ -402,7 +402,16 @@ _BEARER = "bearer "
     },
     summary="The link and QR code that open your seat or your waiting request elsewhere",
 )
-async def device_link(request: Request) -> DeviceLink:
+async def device_link(
+    request: Request,
+    authorization: Annotated[
+        str,
+        Header(
+            max_length=len(_BEARER) + 256,  # longer still is no token: 422 before any lookup
+            description="Bearer and the token of the seat or of the waiting request",
+        ),
+    ] = "",
+) -> DeviceLink:
     """For ``Authorization: Bearer {token}`` (a seat's token, or a pending seat request's):
     the link that opens the same seat on another device (``/seat/{token}``), or that follows
     the same request there (``/join/{join token}#request={token}``: the part after ``#`` never
@@ -410,7 +419,7 @@ async def device_link(request: Request) -> DeviceLink:
     in a URL, so no access log or proxy sees it; the answer is not cached. A request the host
     has decided has no such link (404): the seat's own link, or a new request, serves then.
     Limited per address as the other reads are."""
-    header = request.headers.get("authorization", "")
+    header = authorization
     token = header[len(_BEARER) :].strip() if header.lower().startswith(_BEARER) else ""
     if not token or len(token) > 128:
         raise UnauthorizedError("send the seat's token as 'Authorization: Bearer <token>'")
