@@ -56,7 +56,10 @@ async def _through_the_proxy(public: str, cert: Path, shots: Path) -> None:
         await page.screenshot(path=str(shots / "behind-nginx.png"))
         await browser.close()
     keep([shots / "behind-nginx.png"])
-    assert errors == []
+    # The service worker is the one thing a browser will not take over the test's own, untrusted
+    # certificate (ignore_https_errors covers the page's requests, not a worker's script); the
+    # page works without it, as it must where workers are blocked.
+    assert [error for error in errors if "SSL certificate error" not in error] == []
 
 
 def test_the_page_works_under_a_prefix_behind_nginx(

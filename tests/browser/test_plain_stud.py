@@ -50,7 +50,7 @@ async def _form(base: str, shots: Path) -> None:
 async def _session(base: str, shots: Path) -> None:
     api = wsclient.Api(base)
     created = api.create(
-        name="Stud night", seats=4, games=[{"game": "F7S"}], hand_pause=0.3, bot_delay=0,
+        name="Stud night", seats=4, games=[{"game": "F7S"}], hand_pause=3, bot_delay=0,
         action_clock=120,
     )  # fmt: skip
     async with async_playwright() as playwright:

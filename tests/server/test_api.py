@@ -82,7 +82,7 @@ def test_links_tokens_and_seats(api: Api) -> None:
     assert ann["socket"].startswith("ws://127.0.0.1")
     _refused(api.http.post(f"/api/join/{tokens[1]}", json={"name": "bob", "seat": 0}), 409, "taken")
     _refused(
-        api.http.post(f"/api/join/{tokens[1]}", json={"name": "bob", "seat": 5}), 409, "no seat"
+        api.http.post(f"/api/join/{tokens[1]}", json={"name": "bob", "seat": 5}), 409, "No seat"
     )
     api.join(created, "bob")
     _refused(api.http.post(f"/api/join/{tokens[1]}", json={"name": "cy"}), 409, "full")

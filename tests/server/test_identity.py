@@ -138,7 +138,7 @@ def test_the_host_says_who_is_coming_back_and_a_look_alike_waits_for_that_word(
     stranger = ask("Zoe")
     for account in (gone[0]["player_id"], "nobody"):
         refused = decide(stranger["request"], returning=account)
-        assert "no player who left" in _refused(refused, account)
+        assert "No player who left" in _refused(refused, account)
 
 
 def test_an_old_token_shown_with_a_request_tells_the_host_who_it_is(fresh: Server) -> None:

@@ -160,7 +160,7 @@ def test_the_felt_page_and_its_join_code(client: httpx.Client) -> None:
     for token in ("nope", created["host_token"], links["join"].rsplit("/", 1)[1]):
         refused = client.get(f"/api/watch/{token}/join-qr")
         assert refused.status_code == 404
-        assert refused.json() == {"detail": "no table is watched with this token"}
+        assert refused.json() == {"detail": "No table is watched with this token"}
     # New links: the old felt's code goes with the old watch link.
     renewed = client.post(f"/api/host/{created['host_token']}/links").json()["links"]
     assert client.get(f"/api/watch/{watch}/join-qr").status_code == 404

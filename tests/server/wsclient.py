@@ -263,7 +263,12 @@ class Api:
         self, base: str, local: str | None = None, verify: ssl.SSLContext | bool = True
     ) -> None:
         self.base = base
-        transport = httpx.HTTPTransport(local_address=local, verify=verify)
+        # A new connection for each request: a kept-alive one that the server closes after its
+        # idle timeout (5 s) just as the test sends on it fails with "Server disconnected
+        # without sending a response", a race of the test's, not a fault of the server's.
+        transport = httpx.HTTPTransport(
+            local_address=local, verify=verify, limits=httpx.Limits(max_keepalive_connections=0)
+        )
         self.http = httpx.Client(base_url=base, timeout=10.0, trust_env=False, transport=transport)
 
     def create(self, **settings: Any) -> Frame:

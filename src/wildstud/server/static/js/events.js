@@ -25,7 +25,7 @@ const YOUR_ACTIONS = {
 };
 
 /**
- * An event in words, seats named from `names` (engine seat → name). With `you` (the viewer's
+ * An event in words, seats named from `names` (each engine seat to its name). With `you` (the viewer's
  * engine seat) the viewer's own moves are said to them: "You call 20.", not "Ann calls 20.".
  */
 export function describeEvent(event, names, you = null) {
