@@ -47,8 +47,6 @@ PRELOAD = (
     "uvicorn.lifespan.on",
     "uvicorn.protocols.http.httptools_impl",
     "uvicorn.protocols.http.h11_impl",
-    "uvicorn.protocols.websockets.websockets_impl",
-    "uvicorn.protocols.websockets.wsproto_impl",
     "uvicorn.loops.uvloop",
     "psycopg",
     "sqlalchemy.dialects.sqlite",
