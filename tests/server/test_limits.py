@@ -272,12 +272,16 @@ def test_join_looks_and_device_links_are_limited_reads(server: Server) -> None:
     looks = [api.http.get(f"/api/join/{join}x").status_code for _ in range(READS_BURST + 20)]
     assert set(looks) == {404, 429}, looks
     assert looks[:READS_BURST] == [404] * READS_BURST
-    refused = api.http.get(f"/api/join/{join}")
-    assert refused.status_code == 429
+    # The bucket refills 5 a second: on a loaded machine one token may come back between two
+    # requests, but not five in a row of them.
+    answers = [api.http.get(f"/api/join/{join}") for _ in range(5)]
+    refused = next(answer for answer in answers if answer.status_code == 429)
     assert "Too many reads" in refused.json()["detail"]
-    assert (
-        api.http.post("/api/device-link", headers={"Authorization": "Bearer x"}).status_code == 429
-    )
+    links = [
+        api.http.post("/api/device-link", headers={"Authorization": "Bearer x"}).status_code
+        for _ in range(5)
+    ]
+    assert 429 in links, links
     # Another address is not limited by the first's reads.
     other = Api(server.base, "127.0.0.48")
     assert other.http.get(f"/api/join/{join}").status_code == 200
