@@ -58,15 +58,19 @@ def frames_received(page: Page) -> list[dict[str, Any]]:
     return frames
 
 
-async def wait_until(page: Page, expression: str, timeout: float = 30) -> None:
+async def wait_until(
+    page: Page, expression: str, timeout: float = 30, detail: str | None = None
+) -> None:
     """Poll the page until `expression` holds. (Playwright's wait_for_function evaluates a
     string the page's CSP may forbid; evaluate() runs outside it.) The default timeout is for
-    a CI machine of 2 cores running 4 test workers, where 10 s was seen to run out."""
+    a CI machine of 2 cores running 4 test workers, where 10 s was seen to run out. On failure
+    the message carries the value of `detail`, an expression that says what the page shows."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     while not await page.evaluate(expression):
         if loop.time() > deadline:
-            raise AssertionError(f"never true within {timeout} s: {expression}")
+            shown = f"; the page shows {await page.evaluate(detail)!r}" if detail else ""
+            raise AssertionError(f"never true within {timeout} s: {expression}{shown}")
         await asyncio.sleep(0.05)
 
 

@@ -62,7 +62,11 @@ async def _server_down_and_back(server: server_fixtures.Server, shots: Path) -> 
         assert await page.evaluate(ENABLED)
         assert await page.locator("#connection").inner_text() == ""
         await pages.take_turn(ann)
-        await pages.wait_until(page, "document.getElementById('action-error').textContent === ''")
+        await pages.wait_until(
+            page,
+            "document.getElementById('action-error').textContent === ''",
+            detail="document.getElementById('actions').innerText",
+        )
     # The browser's own complaint about the refused connections is all it logged.
     assert all(_server_away(error) for error in ann.errors), ann.errors
 
@@ -159,7 +163,11 @@ async def _lost_request(base: str, shots: Path) -> None:
         assert "did not reach the server" in error, error
         # The next request numbers past the lost one's, and is taken.
         await pages.take_turn(ann)
-        await pages.wait_until(page, "document.getElementById('action-error').textContent === ''")
+        await pages.wait_until(
+            page,
+            "document.getElementById('action-error').textContent === ''",
+            detail="document.getElementById('actions').innerText",
+        )
         assert ann.acts()[-1]["seq"] > swallowed[-1]["seq"]
         await browser.close()
 

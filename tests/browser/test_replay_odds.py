@@ -23,7 +23,9 @@ async def _open_replay(page: Page, created: dict[str, Any]) -> None:
 
 
 def _percent(share: float) -> str:
-    return f"{100 * share:.1f}%"
+    # As the page writes it: a chance under a tenth of a percent keeps two decimals, so that it
+    # does not read as nothing.
+    return f"{100 * share:.{2 if 0 < share < 0.001 else 1}f}%"
 
 
 async def _session(base: str, shots: Path) -> None:

@@ -95,7 +95,8 @@ export class ActionPanel {
     let line = "";
     if (view.connection === "restarting")
       line = "The server is restarting: the buttons come back when it is, with the hand where it was.";
-    else if (down && view.connection !== "refused")
+    // Before any hand there are no buttons to wait for: the status line alone says "Connecting…".
+    else if (down && view.connection !== "refused" && view.hand)
       line = "Reconnecting… the buttons come back once the table is reached again.";
     else if (this.request && this.noAnswer) line = `${describeRequest(this.request)}: no answer from the server yet.`;
     else if (this.request) line = `Sending: ${describeRequest(this.request)}…`;
