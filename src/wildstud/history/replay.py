@@ -476,14 +476,15 @@ class _Replayer:
         self._mark(StepKind.PLAYED, number)
 
     def _check_after_free_fold(self) -> None:
-        """Read leniently, a check by the last player with chips right after a fold when
+        """Read leniently, the answer of the last player with chips right after a fold when
         checking was free closed the betting: pokerkit still asks that player to act, so its
-        records write the check; it changes nothing, and passes with a warning."""
+        records write a check, which changes nothing, or a fold, which gives the hand up as a
+        muck would. Either passes with a warning."""
         upcoming = self._peek()
         if not self.lenient or upcoming is None:
             return
         number, action = upcoming
-        if not isinstance(action, CheckCall):
+        if not isinstance(action, CheckCall | Fold):
             return
         previous = self.actions[number - 2] if number > 1 else None
         hand = self.hand
@@ -496,12 +497,27 @@ class _Replayer:
             and hand.stacks[action.player] > 0
         ):
             return
+        name = seat_label(action.player)
+        if isinstance(action, Fold):
+            try:
+                hand.muck(action.player)
+            except WildstudError as error:
+                raise self._error(number, str(error)) from None
+            self._take(number)
+            self._warn(
+                number,
+                Tolerance.FREE_FOLD,
+                f"{name} folds after the free fold left nobody to bet against: the hand is"
+                " given up as a muck",
+            )
+            self._mark(StepKind.PLAYED, number)
+            return
         self._take(number)
         self._warn(
             number,
             Tolerance.FREE_FOLD,
-            f"{seat_label(action.player)} checks after the free fold left nobody to bet"
-            " against: the check changes nothing",
+            f"{name} checks after the free fold left nobody to bet against: the check changes"
+            " nothing",
         )
         self._mark(StepKind.NOTED, number)
 
@@ -524,9 +540,11 @@ class _Replayer:
     # -- the dealer ----------------------------------------------------------------------------
 
     def _dealer_turn(self) -> None:
+        # pokerkit writes the last player's answer to a free fold before the shows and mucks
+        # that follow it, so that answer is read first.
+        self._check_after_free_fold()
         if self._mucked_early():
             return  # the hand changed: fewer cards to deal, or it is over
-        self._check_after_free_fold()
         chance = self.hand.chance()
         kind = self.hand.stage
         if chance is not None and chance.seat is not None:
