@@ -135,6 +135,8 @@ async def _night(base: str, shots: Path) -> None:
             await ann.page.get_by_role("button", name="Notify my turn").click()
             await wait_until(ann.page, "window.__asked === 1")
             assert await ann.page.get_attribute("#notify", "aria-pressed") == "false"
+        # A spectator has no turn to be told of: no such button on the watching page.
+        assert await watch.locator("#notify").count() == 0
         # The sounds switch off, and stay off after a reload.
         await bob.page.get_by_role("button", name="Sounds").click()
         await bob.page.reload()

@@ -226,7 +226,8 @@ class TablePage {
             el.shortcutsButton,
             el.keysButton,
             this.attention.soundButton,
-            this.attention.notifyButton,
+            // A turn comes only to a seat: a spectator has none to be told of.
+            this.seatToken && this.attention.notifyButton,
           ),
           el.status,
         ),
