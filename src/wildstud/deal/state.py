@@ -756,6 +756,21 @@ class Hand:
 
     # -- the players ---------------------------------------------------------------------------
 
+    @property
+    def next_wager(self) -> ActionKind | None:
+        """What the next wager of the street's betting is called, as the betting round names it
+        (:attr:`~wildstud.betting.BettingRound.next_wager`): ``bring-in``, ``complete``, ``bet``
+        or ``raise``, whether or not the seat to act may make it; ``None`` when nobody is to act.
+
+        >>> from wildstud.deal import stack_deck
+        >>> hand = Hand("FTQ", [50, 50], deck=stack_deck("As 9c Ah 9d Qh 7d"))
+        >>> hand.next_wager is None, hand.run(), hand.next_wager, hand.bring_in().kind
+        (True, None, <ActionKind.BRING_IN: 'bring-in'>, <ActionKind.BRING_IN: 'bring-in'>)
+        >>> hand.next_wager
+        <ActionKind.COMPLETE: 'complete'>
+        """
+        return None if self._round is None else self._round.next_wager
+
     def legal_actions(self) -> tuple[ActionOption, ...]:
         """What the seat to act may do, with the to-amounts each action may take."""
         return self._round.options() if self._round is not None else ()
