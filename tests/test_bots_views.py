@@ -198,6 +198,33 @@ def test_the_equity_bot_reads_only_its_view(code: str) -> None:
         assert sum(hand.stacks) == 1000
 
 
+def test_the_equity_bot_reads_the_street_and_who_is_to_act_from_the_view_s_figures() -> None:
+    """What the bot knows of the street (its index, who must still act, the wagers made, the
+    price of a call) is the view's figures: the engine's, not worked out again from events."""
+    bot = EquityBot(seed=1, samples=50)
+    checked = 0
+    for seed in range(4):
+        hand = Hand("FTQ", [200] * 4, deck=Deck(seed=seed))
+        rng = random.Random(seed)
+        while hand.phase is not Phase.OVER:
+            if hand.phase is not Phase.PLAYER:
+                hand.step()
+                continue
+            seat = hand.to_act
+            assert seat is not None
+            view = hand.view(seat)
+            reading = bot.read(view)
+            assert view.still_to_act[0] == seat
+            assert reading.behind == len(view.still_to_act) - 1
+            assert (reading.to_call, reading.raises) == (view.to_call, view.raises)
+            assert view.street_index is not None
+            later = hand.rules.streets[view.street_index + 1 :]
+            assert reading.rounds_left == sum(1 for street in later if street.betting)
+            checked += 1
+            take_turn(hand, RandomBot(seed=rng.randrange(1000)))
+    assert checked > 20
+
+
 @settings(max_examples=60, deadline=None)
 @given(data=st.data())
 def test_allows_agrees_with_the_engine_on_every_amount(data: st.DataObject) -> None:

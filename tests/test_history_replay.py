@@ -392,3 +392,11 @@ def test_cards_for_unknown_ones_are_never_cards_the_record_names() -> None:
     named = set(read_cards("Qh7d2c3c"))
     assert len(result.unknown) == 4
     assert not {card for _, card in result.unknown} & named
+
+
+def test_a_wager_the_betting_does_not_offer_is_named_as_the_engine_names_it() -> None:
+    # p2 has 1 chip behind after the bring-in: facing the completion it can only call, so its
+    # `cbr` is tried as the wager the engine says comes next (a raise) and refused for it.
+    record = ftq("d dh p1 AsAhQh; d dh p2 9c9d7d; p2 pb; p1 cbr 5; p2 cbr 10", stacks=[100, 4])
+    with pytest.raises(RecordError, match=r"action 5 .*p2 cannot raise"):
+        replay(record)

@@ -642,6 +642,49 @@ class BettingRound:
         """Seats not folded, in acting order (all-in seats included)."""
         return self._live
 
+    @property
+    def next_wager(self) -> ActionKind | None:
+        """What the next wager on this street is called: ``bring-in`` while the bring-in is due,
+        ``complete`` while only the bring-in (or an all-in short of a bet) is in, ``bet`` while
+        nothing is, ``raise`` once a bet is in; ``None`` once the round is over. It names the
+        wager whether or not the seat to act may make it (:meth:`options` says whether).
+
+        >>> BettingRound(Stakes(), order=[0, 1], stacks={0: 9, 1: 9}, street_index=1,
+        ...              big_bet=False, bring_in=False, open_pair=False, pot=4).next_wager
+        <ActionKind.BET: 'bet'>
+        """
+        if self._to_act is None:
+            return None
+        if self._bring_in_due:
+            return _BRING_IN
+        return self._aggressive_kind()
+
+    def pending(self) -> tuple[int, ...]:
+        """The seats that must still act before the round can close, the seat to act first,
+        in acting order: those with chips that have not acted since the last bet or raise, or
+        owe chips to it (empty once the round is over).
+
+        >>> rnd = BettingRound(Stakes(), order=[0, 1, 2], stacks={0: 50, 1: 50, 2: 50},
+        ...                    street_index=1, big_bet=False, bring_in=False, open_pair=False,
+        ...                    pot=6)
+        >>> _ = rnd.apply("check"), rnd.apply("bet")
+        >>> rnd.pending()
+        (2, 0)
+        """
+        first = self._to_act
+        if first is None:
+            return ()
+        order, folded, stacks = self._order, self._folded, self._stacks
+        acted, committed, bet = self._acted, self._committed, self._bet
+        start = order.index(first)
+        return tuple(
+            seat
+            for seat in (*order[start:], *order[:start])
+            if seat not in folded
+            and stacks[seat] > 0
+            and (seat not in acted or committed[seat] < bet)
+        )
+
     def __repr__(self) -> str:
         return (
             f"<BettingRound street {self._street_index} {self._stakes.limit}: bet {self._bet}, "

@@ -46,7 +46,7 @@ import numba
 from wildstud.betting import ActionKind, ActionOption, Limit
 from wildstud.bots import allows
 from wildstud.cards import DECK, Card
-from wildstud.deal import Acted, BettingOpened, DealStarted, StreetStarted, TableView
+from wildstud.deal import TableView
 from wildstud.errors import BotError, IllegalActionError
 from wildstud.games import Rules, find_game
 from wildstud.games.options import OptionValue
@@ -71,7 +71,8 @@ class Reading:
     to_call: int
     """Chips to put in to call (0 when checking is free)."""
     behind: int
-    """Live opponents with chips who have not acted yet on this street."""
+    """Live opponents who must still act on this street after this seat (the view's
+    ``still_to_act``): those with chips that have not acted since the last bet or raise."""
     raises: int
     """Bets, completions and raises already made on this street."""
     rounds_left: int
@@ -167,16 +168,12 @@ class EquityBot:
         with _one_thread():
             result = odds(situation, deals=self.samples, seed=self._rng.getrandbits(63))
         equity = next(entry.equity for entry in result.seats if entry.seat == seat)
-        acted, raises = _this_street(view)
         seats = view.seats
         live = [entry.seat for entry in seats if entry.dealt_in and not entry.folded]
-        behind = sum(
-            1 for other in live if other != seat and other not in acted and seats[other].stack > 0
-        )
-        call = next((o for o in view.legal_actions if o.kind is ActionKind.CALL), None)
-        to_call = 0 if call is None else call.min_amount - seats[seat].bet
+        # The view says who must still act on the street (this seat first) and what a call costs.
+        behind = sum(1 for other in view.still_to_act if other != seat)
         streets = rules.streets
-        street = _street_index(view)
+        street = -1 if view.street_index is None else view.street_index
         rounds_left = sum(1 for later in streets[street + 1 :] if later.betting)
         cards_to_come = sum(len(later.cards) for later in streets) - len(seats[seat].cards)
         wilds = frozenset(view.seat_wild or ())
@@ -187,9 +184,9 @@ class EquityBot:
             equity=equity,
             players=len(live),
             pot=view.pot,
-            to_call=max(to_call, 0),
+            to_call=view.to_call,
             behind=behind,
-            raises=raises,
+            raises=view.raises,
             rounds_left=rounds_left,
             cards_to_come=max(cards_to_come, 0),
             wilds_to_come=max(cards_to_come, 0) * wild_rate,
@@ -287,34 +284,6 @@ def _one_thread() -> Iterator[None]:
 
 def _amount_of(option: ActionOption) -> int | None:
     return None if option.kind in (ActionKind.FOLD, ActionKind.CHECK) else option.min_amount
-
-
-def _this_street(view: TableView) -> tuple[set[int], int]:
-    """The seats that have acted since the betting of this street opened (and since the last
-    bet or raise, for the seats still to answer it), and the bets and raises made."""
-    acted: set[int] = set()
-    raises = 0
-    for event in reversed(view.events):
-        if isinstance(event, BettingOpened):
-            break
-        if isinstance(event, Acted):
-            if event.kind in _RAISES:
-                raises += 1
-            if raises == 0:
-                acted.add(event.seat)
-            elif event.kind in _RAISES and raises == 1:
-                acted.add(event.seat)  # the last raiser has acted since the last raise
-    return acted, raises
-
-
-def _street_index(view: TableView) -> int:
-    """The index of the street of the current deal being dealt or bet (-1 before the first)."""
-    for event in reversed(view.events):
-        if isinstance(event, StreetStarted):
-            return event.street
-        if isinstance(event, DealStarted):
-            break
-    return -1
 
 
 @lru_cache(maxsize=64)

@@ -17,6 +17,8 @@ from enum import StrEnum
 from wildstud.betting import ActionKind
 from wildstud.cards import Card
 from wildstud.games.options import OptionValue
+from wildstud.hands.evaluator import evaluate
+from wildstud.hands.value import PlayedCard
 from wildstud.seats import seat_label
 from wildstud.wilds import FaceUp, Trigger, WildChange
 
@@ -281,7 +283,15 @@ class Shown:
     ``natural`` says the hand reaches its value with no card played as wild (every hand that
     holds no wild card is natural); ``wild_in_play`` whether any card at all was wild for this
     hand, so that a hand is called natural only where it could have been otherwise (never in
-    plain stud, nor in a deal where no wild card came)."""
+    plain stud, nor in a deal where no wild card came). ``five_of_a_kind_top`` and
+    ``double_ace_flush`` are the house rules the showdown valued the hand under, which
+    :attr:`best_five` plays it by.
+
+    >>> from wildstud.cards import parse_cards
+    >>> shown = Shown(0, parse_cards("7c 7d Qs 2h 3d"), parse_cards("Qs"), 0, "", False, True)
+    >>> [(str(item.card), item.wild) for item in shown.best_five][:3]
+    [('7d', None), ('7c', None), ('7s', Card('Qs'))]
+    """
 
     seat: int
     cards: tuple[Card, ...]
@@ -290,6 +300,19 @@ class Shown:
     description: str
     natural: bool
     wild_in_play: bool
+    five_of_a_kind_top: bool = True
+    double_ace_flush: bool = False
+
+    @property
+    def best_five(self) -> tuple[PlayedCard, ...]:
+        """The hand as it plays, as the showdown valued it: its five cards (all of them, with
+        fewer), each wild card with the card it stands for
+        (:class:`~wildstud.hands.value.PlayedCard`: ``card`` is what it plays as, ``wild`` the
+        wild card itself). Worked out when asked for, from the event's own data: most hands
+        shown (a simulation's) are never read this way."""
+        top, aces = self.five_of_a_kind_top, self.double_ace_flush
+        played = evaluate(self.cards, self.wild, five_of_a_kind_top=top, double_ace_flush=aces)
+        return played.best_five
 
 
 @dataclass(frozen=True, slots=True)

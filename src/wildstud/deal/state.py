@@ -35,10 +35,11 @@ down and 7♦ up, which follows the queen; the rest of the upcards, then the las
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import copy as _copy
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, TypedDict, TypeVar
 
 from wildstud.betting import (
     ActionKind,
@@ -107,7 +108,15 @@ from wildstud.games import (
 from wildstud.games.options import AllInLowCard, OptionValue, ShortStub
 from wildstud.pots import Pot, build_pots
 from wildstud.seats import seat_label as _name
-from wildstud.wilds import FaceUp, HeldCard, Trigger, Wilds, WildTracker, describe_wild
+from wildstud.wilds import (
+    FaceUp,
+    HeldCard,
+    NoWilds,
+    Trigger,
+    Wilds,
+    WildTracker,
+    describe_wild,
+)
 
 __all__ = ["Chance", "DealerStep", "Hand", "NextStep", "Stage"]
 
@@ -117,6 +126,7 @@ __all__ = ["Chance", "DealerStep", "Hand", "NextStep", "Stage"]
 _FOLD = ActionKind.FOLD
 _QUEEN = Rank.QUEEN
 _KING_TRIGGER = Trigger.KING
+_LAST_CARD = Trigger.LAST_CARD
 _STARTS_A_FOLLOW = frozenset({Trigger.QUEEN, Trigger.QUEEN_RETURNS})
 _DEALERS_LEFT, _LOW_CARD = Opener.DEALERS_LEFT, Opener.LOW_CARD
 _ANTE = Payment.ANTE
@@ -179,6 +189,19 @@ def _stakes(options: GameOptions) -> Stakes:
             else CompletionReraise.OVER_BRING_IN
         ),
     )
+
+
+class _Sizing(TypedDict, total=False):
+    """The figures of a view for the seat to act (:meth:`Hand._sizing`)."""
+
+    to_call: int
+    all_in_to: int
+    pot_raise_to: int
+    still_to_act: tuple[int, ...]
+    raises: int
+
+
+_WAGERS = frozenset({ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE})
 
 
 class _Table(NamedTuple):
@@ -256,6 +279,8 @@ class Hand:
     _centre: Card | None
     _community: Card | None
     _shown: set[int]
+    _showing: set[int]  # seats that chose to show at the showdown (show_or_muck)
+    _wild_ranks: dict[int, Rank]  # each seat's rank made wild for it alone by a face-up card
     _street: int
     _queue: list[Chance]  # the cards still to deal on this street, each to a seat
     _burn_due: bool
@@ -358,6 +383,43 @@ class Hand:
         else:
             turn = "dealer to act"
         return f"<Hand {self.rules.code}{deal}: {where}, pot {self.pot}, {turn}>"
+
+    def copy(self) -> Hand:
+        """An independent copy of the hand as it stands: acting, dealing or stepping either one
+        leaves the other as it was. The copy's dealer policy is a copy of this hand's (the same
+        cards still to come, in the same order: a stacked or seeded deck deals the same cards
+        to both, a secure one draws from the system's generator), so a search can try each
+        action, or each card with :meth:`deal`, on a copy of its own.
+
+        >>> from wildstud.deal import stack_deck
+        >>> hand = Hand("FTQ", [100, 100], deck=stack_deck("As 9c Ah 9d Qh 7d  2c 3c"))
+        >>> hand.run()
+        >>> trial = hand.copy()
+        >>> _ = trial.bring_in(), trial.fold()
+        >>> trial.phase.value, hand.phase.value, hand.to_act, len(trial.events) > len(hand.events)
+        ('dealer', 'player', 1, True)
+        """
+        twin = object.__new__(Hand)
+        state = dict(self.__dict__)
+        for name, value in state.items():
+            kind = type(value)
+            if kind is list or kind is set:
+                state[name] = kind(value)
+            elif kind is dict:
+                # The hand's dicts hold lists (each seat's cards, each viewer's events) or
+                # values that never change.
+                state[name] = {
+                    key: type(item)(item) if type(item) in (list, set) else item
+                    for key, item in value.items()
+                }
+        # The betting round and the wild rule's progress change as the hand goes on; the
+        # dealer policy too, and it may hold decks of its own: it is copied whole (the cards in
+        # it are shared, as cards never change).
+        state["_round"] = _twin(self._round)
+        state["_tracker"] = _twin(self._tracker)
+        state["_dealer"] = _copy.deepcopy(self._dealer)
+        twin.__dict__.update(state)
+        return twin
 
     # -- the state -----------------------------------------------------------------------------
 
@@ -694,6 +756,21 @@ class Hand:
 
     # -- the players ---------------------------------------------------------------------------
 
+    @property
+    def next_wager(self) -> ActionKind | None:
+        """What the next wager of the street's betting is called, as the betting round names it
+        (:attr:`~wildstud.betting.BettingRound.next_wager`): ``bring-in``, ``complete``, ``bet``
+        or ``raise``, whether or not the seat to act may make it; ``None`` when nobody is to act.
+
+        >>> from wildstud.deal import stack_deck
+        >>> hand = Hand("FTQ", [50, 50], deck=stack_deck("As 9c Ah 9d Qh 7d"))
+        >>> hand.next_wager is None, hand.run(), hand.next_wager, hand.bring_in().kind
+        (True, None, <ActionKind.BRING_IN: 'bring-in'>, <ActionKind.BRING_IN: 'bring-in'>)
+        >>> hand.next_wager
+        <ActionKind.COMPLETE: 'complete'>
+        """
+        return None if self._round is None else self._round.next_wager
+
     def legal_actions(self) -> tuple[ActionOption, ...]:
         """What the seat to act may do, with the to-amounts each action may take."""
         return self._round.options() if self._round is not None else ()
@@ -885,7 +962,9 @@ class Hand:
         """The table as ``seat`` sees it (``None``: a spectator): no card it may not see."""
         if seat is not None:
             self._check_seat(seat)
-        committed: Mapping[int, int] = self._round.committed if self._round is not None else {}
+        rnd = self._round
+        committed: Mapping[int, int] = rnd.committed if rnd is not None else {}
+        wild_ranks = self._wild_ranks
         seats = []
         for index in range(len(self._stacks)):
             visible = index == seat or index in self._shown
@@ -904,6 +983,7 @@ class Hand:
                     all_in=index in self.live and self._stacks[index] == 0,
                     shown=index in self._shown,
                     cards=cards,
+                    wild_rank=wild_ranks.get(index),
                 )
             )
         redacted = self._redacted.setdefault(seat, [])
@@ -937,7 +1017,26 @@ class Hand:
             events=tuple(redacted),
             redeal_pending=self.redeal_pending,
             wild_rule=self.rules.wild_rule.describe(),
+            wilds_possible=not isinstance(self.rules.wild_rule, NoWilds),
+            street_index=self.street,
+            **self._sizing(rnd, committed),
         )
+
+    def _sizing(self, rnd: BettingRound | None, committed: Mapping[int, int]) -> _Sizing:
+        """The view's figures for the seat to act: what a call, all in and a pot-sized raise
+        come to, who must still act and how many wagers were made on the street."""
+        seat = None if rnd is None else rnd.to_act
+        if rnd is None or seat is None:
+            return {}
+        bet, mine, stack = rnd.bet, committed.get(seat, 0), self._stacks[seat]
+        # Pot limit's top: call first, then raise by the whole pot (this street's bets in it).
+        return {
+            "to_call": min(bet - mine, stack),
+            "all_in_to": mine + stack,
+            "pot_raise_to": bet + self.pot + (bet - mine),
+            "still_to_act": rnd.pending(),
+            "raises": sum(1 for applied in rnd.history if applied.kind in _WAGERS),
+        }
 
     def _wild_text(self) -> str:
         pending = self._wilds.pending
@@ -985,6 +1084,8 @@ class Hand:
         self._centre = None
         self._community = None
         self._shown = set()
+        self._showing = set()
+        self._wild_ranks = {}
         self._street = -1
         self._queue = []
         self._burn_due = False
@@ -1225,6 +1326,9 @@ class Hand:
         change = step.change
         if change is not None:
             kind = change.kind
+            if kind is _LAST_CARD and step.seat is not None:
+                # Baby Daddy: a face-up last card makes its rank wild for its seat, as all see.
+                self._wild_ranks[step.seat] = step.card.rank
             if kind in _STARTS_A_FOLLOW and not self._follower_to_come():
                 # The sheet: a queen as the last face-up card has no follower. The rule's walk
                 # cannot know that no face-up card is to come; the dealer does.
@@ -1381,6 +1485,7 @@ class Hand:
 
     def _do_showdown(self) -> None:
         ranked = self._ranked()
+        options = self.options
         for seat, hand in ranked.items():
             self._shown.add(seat)
             self._events.append(
@@ -1392,6 +1497,10 @@ class Hand:
                     hand.describe(),
                     hand.natural,
                     bool(hand.wild),
+                    # The house rules the value was found under: the event plays its best five
+                    # by them, so that no reader of it tries rules until the value matches.
+                    options.five_of_a_kind_top,
+                    options.double_ace_flush,
                 )
             )
         for award in self._division(ranked):
@@ -1440,7 +1549,107 @@ class Hand:
         """
         if self._stage != Stage.SHOWDOWN or seat not in self.live:
             return False
-        return any(award.seat == seat for award in self._division(self._ranked()))
+        return seat in self._takers()
+
+    def _takers(self) -> frozenset[int]:
+        """The seats whose hands take any part of a pot at the showdown due now."""
+        return frozenset(award.seat for award in self._division(self._ranked()))
+
+    # -- the showdown's choice -----------------------------------------------------------------
+
+    @property
+    def to_show_or_muck(self) -> tuple[int, ...]:
+        """The seats still to choose, at the showdown, between showing and mucking: the hands
+        still in that take no part of a pot (see :meth:`must_show`) and whose players have not
+        chosen to show, in dealing order; empty before the showdown and once it is over. A table
+        that lets a losing hand be mucked holds the showdown (the dealer's :meth:`step`) until
+        this is empty; :meth:`step` itself shows every hand still in.
+
+        >>> from wildstud.deal import stack_deck
+        >>> deck = stack_deck("As 9c Ah 9d Qh 7d  2c 3c  Kc 4d  Jc 5h  8s 8h")
+        >>> hand = Hand("FTQ", [50, 50], {"bring_in": 0}, deck=deck)
+        >>> while hand.stage is not Stage.SHOWDOWN:
+        ...     _ = hand.check() if hand.phase is Phase.PLAYER else hand.step()
+        >>> hand.to_show_or_muck  # p2's nines win: p1 may show its aces or muck them
+        (0,)
+        """
+        if self._stage is not Stage.SHOWDOWN:
+            return ()
+        takers = self._takers()
+        showing = self._showing
+        return tuple(seat for seat in self._live if seat not in takers and seat not in showing)
+
+    def verify_show_or_muck(self, seat: int, show: bool = True) -> None:
+        """Raise a specific :class:`~wildstud.errors.IllegalActionError` unless ``seat`` may
+        choose now to show its hand (``show``) or muck it unshown: at the showdown, a hand still
+        in that takes no part of a pot, whose player has not chosen to show it already (a choice
+        to show stands). A ``seat`` that names no seat at this table raises
+        :class:`~wildstud.errors.TableError`. Nothing changes.
+
+        >>> Hand("FTQ", [50, 50]).verify_show_or_muck(0, show=False)
+        Traceback (most recent call last):
+        ...
+        wildstud.errors.IllegalActionError: there is no showdown now to show or muck at
+        """
+        self._check_seat(seat)
+        if self._stage is not Stage.SHOWDOWN:
+            raise IllegalActionError("there is no showdown now to show or muck at")
+        if seat not in self._live:
+            raise IllegalActionError(f"{_name(seat)} has no hand at this showdown")
+        if seat in self._takers():
+            outcome = "it is shown anyway" if show else "it is shown, and cannot be mucked"
+            raise IllegalActionError(f"{_name(seat)}'s hand takes part of a pot: {outcome}")
+        if seat in self._showing:
+            raise IllegalActionError(f"{_name(seat)} has chosen to show this hand already")
+
+    def can_show_or_muck(self, seat: int, show: bool = True) -> bool:
+        """Whether :meth:`verify_show_or_muck` would accept the choice."""
+        try:
+            self.verify_show_or_muck(seat, show)
+        except IllegalActionError:
+            return False
+        return True
+
+    def show_or_muck(self, seat: int, show: bool) -> Mucked | None:
+        """``seat``'s choice at the showdown (see :meth:`verify_show_or_muck`): show its hand
+        when the dealer shows them down, or muck it unshown now. A muck returns its
+        :class:`~wildstud.deal.events.Mucked` event: the hand wins nothing and its hole cards
+        stay hidden (the hands that take the pots are still shown, the last of them too); a
+        choice to show adds no event until the showdown shows the hand.
+
+        >>> from wildstud.deal import stack_deck
+        >>> deck = stack_deck("As 9c Ah 9d Qh 7d  2c 3c  Kc 4d  Jc 5h  8s 8h")
+        >>> hand = Hand("FTQ", [50, 50], {"bring_in": 0}, deck=deck)
+        >>> while hand.stage is not Stage.SHOWDOWN:
+        ...     _ = hand.check() if hand.phase is Phase.PLAYER else hand.step()
+        >>> hand.show_or_muck(0, show=False), hand.to_show_or_muck
+        (Mucked(seat=0), ())
+        >>> hand.run()
+        >>> [event.seat for event in hand.events if isinstance(event, Shown)], hand.stacks
+        ([1], (49, 51))
+        """
+        self.verify_show_or_muck(seat, show)
+        if show:
+            self._showing.add(seat)
+            return None
+        return self.muck(seat, show_last=True)
+
+    def auto_show_or_muck(
+        self, seats: Collection[int] | None = None, *, show: bool = False
+    ) -> tuple[int, ...]:
+        """Choose for the seats still to choose at the showdown (all of them, or those among
+        ``seats``) what a bot or a clock that ran out chooses: the table's default, to muck,
+        unless ``show`` (a table whose players show every hand). A hand that takes no part of a
+        pot gains nothing by being shown, so a bot mucks it unless the table says otherwise.
+        Returns the seats chosen for, in dealing order (empty when none is to choose).
+
+        >>> Hand("FTQ", [50, 50]).auto_show_or_muck()
+        ()
+        """
+        chosen = tuple(seat for seat in self.to_show_or_muck if seats is None or seat in seats)
+        for seat in chosen:
+            self.show_or_muck(seat, show)
+        return chosen
 
     def _holds_face_down(self, seat: int, card: Card) -> bool:
         if self._community == card:
@@ -1456,6 +1665,24 @@ class Hand:
     def _finish(self) -> None:
         self._events.append(HandEnded(tuple(self._stacks)))
         self._stage = Stage.OVER
+
+
+_T = TypeVar("_T")
+
+
+def _twin(part: _T) -> _T:
+    """A copy of one of the hand's parts that change (its betting round, its wild rule's
+    progress): each list, set and dict in it copied, what they hold shared (it never changes).
+    A deep copy would copy every card and record too, at several times the cost."""
+    if part is None:
+        return part
+    twin = _copy.copy(part)
+    names = getattr(type(part), "__slots__", ()) or vars(part)
+    for name in names:
+        value: object = getattr(part, name, None)
+        if isinstance(value, list | set | dict) and type(value) in (list, set, dict):
+            object.__setattr__(twin, name, value.copy())
+    return twin
 
 
 class _StageRule(NamedTuple):

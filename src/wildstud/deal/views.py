@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from wildstud.betting import ActionOption, Stakes
-from wildstud.cards import Card
+from wildstud.cards import Card, Rank
 from wildstud.deal.events import Burned, Dealt, Event
 from wildstud.games.options import OptionValue
 from wildstud.pots import Pot
@@ -79,6 +79,10 @@ class SeatView:
     all_in: bool
     shown: bool
     cards: tuple[SeatCard, ...]
+    wild_rank: Rank | None = None
+    """The rank this seat's face-up cards make wild in its hand alone, as everyone at the table
+    sees it (Who Da Baby Daddy Is: the rank of its face-up last card); ``None`` where they make
+    none. What the seat's hidden cards make wild for it is its own (the view's ``seat_wild``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +124,30 @@ class TableView:
     :attr:`~wildstud.deal.Hand.redeal_pending`)."""
     wild_rule: str = ""
     """The game's wild-card rule in a sentence (:meth:`~wildstud.wilds.WildRule.describe`)."""
+    wilds_possible: bool = True
+    """Whether any card can be wild in this game under its house rules (``False``: plain
+    stud, The Bitch as the sheet plays it), so that a reader need not tell from the rule."""
+    street_index: int | None = None
+    """The index of the street being dealt or bet in the game's streets (``None`` before the
+    first), as :attr:`street` names it."""
+    to_call: int = 0
+    """The chips the seat to act must add to call (0 when it may check, or nobody is to act);
+    all in for less when its stack is short."""
+    all_in_to: int | None = None
+    """The to-amount (street total) that puts the seat to act all in: its bet plus its stack
+    (``None`` when nobody is to act). Whether that is a call, a bet or a raise, and whether it
+    is allowed, the legal actions say."""
+    pot_raise_to: int | None = None
+    """The to-amount of a pot-sized bet or raise for the seat to act: the bet to call plus the
+    pot once it is called (``None`` when nobody is to act). A figure for sizing, which the
+    legal actions' range may not reach or may exceed (the pot limit's top is this amount)."""
+    still_to_act: tuple[int, ...] = ()
+    """The seats that must still act on this street's betting before it can close, the seat to
+    act first, in acting order: every live seat with chips that has not acted since the last
+    bet or raise (or owes chips to it)."""
+    raises: int = 0
+    """The bets, completions and raises made so far on this street's betting (a bring-in and a
+    call are none)."""
 
 
 def redact(event: Event, viewer: int | None) -> Event:

@@ -52,8 +52,6 @@ from enum import StrEnum
 from wildstud.betting import ActionKind
 from wildstud.cards import QUEEN_OF_SPADES, Card, Rank
 from wildstud.deal import (
-    Acted,
-    BettingOpened,
     DealStarted,
     Hand,
     Mucked,
@@ -451,7 +449,7 @@ class _Replayer:
             kind = ActionKind.CALL if ActionKind.CALL in kinds else ActionKind.CHECK
         else:
             offered = [kind for kind in _AGGRESSIVE if kind in kinds]
-            kind = offered[0] if offered else self._aggressive_kind(kinds)
+            kind = offered[0] if offered else self._aggressive_kind()
             amount = action.amount
         try:
             self.hand.act(kind, amount, seat=action.player)
@@ -525,17 +523,12 @@ class _Replayer:
         text = format_action(self.actions[number - 1])
         self.warnings.append(RecordWarning(reason, kind, action=number, text=text))
 
-    def _aggressive_kind(self, kinds: set[ActionKind]) -> ActionKind:
+    def _aggressive_kind(self) -> ActionKind:
         """The kind of ``cbr`` the betting calls for when none is open now (so that the engine
-        says why): a bet on an open round, a raise once a bet is in, else a completion."""
-        if ActionKind.CHECK in kinds:
-            return ActionKind.BET
-        for event in reversed(self.hand.events):
-            if isinstance(event, BettingOpened):
-                break
-            if isinstance(event, Acted) and event.kind in _AGGRESSIVE:
-                return ActionKind.RAISE
-        return ActionKind.COMPLETE
+        says why): the next wager as the engine names it, a completion while the bring-in is
+        due (a ``cbr`` then completes)."""
+        kind = self.hand.next_wager
+        return ActionKind.COMPLETE if kind in (None, ActionKind.BRING_IN) else kind
 
     # -- the dealer ----------------------------------------------------------------------------
 

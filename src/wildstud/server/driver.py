@@ -37,7 +37,7 @@ from wildstud.server.pace import hand_pause
 from wildstud.server.proofs import Openings
 from wildstud.server.replay import MUCK, SHOW, DeckBook, at_showdown, deal_on, start_hand
 from wildstud.server.seating import Seat, SeatKind
-from wildstud.server.showdown import ShowdownChoice, undecided
+from wildstud.server.showdown import ShowdownChoice
 from wildstud.server.store import (
     ActionRecord,
     Changes,
@@ -101,8 +101,6 @@ class LiveHand:
     actions: int
     published: int = 0
     """How many of the hand's events the clients have been sent."""
-    shown: set[int] = field(default_factory=set)
-    """The engine seats that chose to show at the showdown (:mod:`~wildstud.server.showdown`)."""
     openings: Openings = field(init=False)
     """The commitments and proofs each viewer has been sent (:mod:`~wildstud.server.proofs`)."""
 
@@ -486,7 +484,7 @@ class Driver:
         showdown while a seat there still has to choose to show or muck (then through it)."""
         hand = live.hand
         deal_on(hand, hold_showdown=True)
-        if at_showdown(hand) and not undecided(hand, live.shown):
+        if at_showdown(hand) and not hand.to_show_or_muck:
             hand.run()
 
     def showdown_frame(self, live: LiveHand, seats: tuple[int, ...]) -> dict[str, Any]:
@@ -504,40 +502,42 @@ class Driver:
         """The showdown waits for its choices: bots and players leaving the table get the
         table's default at once, the others when the muck clock runs out."""
         table = self.table
-        default_show = table.settings.showdown_default == "show"
         if self.showdown is None or self.showdown.number != live.number:
             # A new showdown, or one a restarted server stands at: the clock starts now.
             self.showdown = ShowdownChoice(live.number, now + table.settings.muck_clock)
-            for engine in undecided(live.hand, live.shown):
+            for engine in live.hand.to_show_or_muck:
                 seat = table.seats[live.setup.lineup[engine]]
                 # A player not connected still gets the clock: after a restart nobody is yet.
                 if seat.bot is not None or seat.leaving:
                     source = "bot" if seat.bot is not None else "host"
-                    await self.decide(seat, engine, default_show, source, None)
+                    await self.decide(seat, engine, None, source, None)
                     if live is not table.live:  # the last choice finished the hand
                         return 0.0
-            table.fanout.broadcast(self.showdown_frame(live, undecided(live.hand, live.shown)))
+            table.fanout.broadcast(self.showdown_frame(live, live.hand.to_show_or_muck))
         if now < self.showdown.deadline:
             return self.showdown.deadline - now
-        for engine in undecided(live.hand, live.shown):
+        for engine in live.hand.to_show_or_muck:
             seat = table.seats[live.setup.lineup[engine]]
-            await self.decide(seat, engine, default_show, "clock", None)
+            await self.decide(seat, engine, None, "clock", None)
             if live is not table.live:
                 break
         return 0.0
 
     async def decide(
-        self, seat: Seat, engine: int, show: bool, source: str, seq: int | None
+        self, seat: Seat, engine: int, show: bool | None, source: str, seq: int | None
     ) -> None:
-        """Carry out ``seat``'s choice at the showdown (engine seat ``engine``): show or muck;
-        store it and tell everyone (a muck as the hand's event, naming no card)."""
+        """Carry out ``seat``'s choice at the showdown (engine seat ``engine``): show or muck
+        (``None``: a bot's, a clock's or a leaving player's, the engine's automation with the
+        table's default); store it and tell everyone (a muck as the hand's event, naming no
+        card)."""
         table = self.table
         live = table.live
         assert live is not None
-        if show:
-            live.shown.add(engine)
+        if show is None:
+            show = table.settings.showdown_default == "show"
+            live.hand.auto_show_or_muck([engine], show=show)
         else:
-            live.hand.muck(engine, show_last=True)  # a hand that wins is always shown
+            live.hand.show_or_muck(engine, show)
         kind = SHOW if show else MUCK
         record = ActionRecord(
             number=live.number,
@@ -549,7 +549,7 @@ class Driver:
             seq=seq,
         )
         live.actions += 1
-        pending = undecided(live.hand, live.shown)
+        pending = live.hand.to_show_or_muck
         self.deal_on(live)
         changes = Changes(seats=[seat.state()], actions=[record], decks=live.decks())
         if live.hand.phase is Phase.OVER:

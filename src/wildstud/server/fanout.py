@@ -36,7 +36,6 @@ from wildstud.server.frames import (
 from wildstud.server.messages import encode_event, encode_view, error_frame
 from wildstud.server.schemas import TableInfo
 from wildstud.server.seating import Client
-from wildstud.server.showdown import undecided
 from wildstud.server.store import Changes
 
 if TYPE_CHECKING:
@@ -259,7 +258,7 @@ class Fanout:
             await table.chat.welcome(client)
             showdown = table.driver.showdown
             if showdown is not None and table.live is not None:
-                pending = undecided(table.live.hand, table.live.shown)
+                pending = table.live.hand.to_show_or_muck
                 client.send(dumps(table.driver.showdown_frame(table.live, pending)))
             if seat is not None:
                 self.broadcast_table()

@@ -176,7 +176,8 @@ class EventData(BaseModel):
 
 
 class WildRank(_Part):
-    """A seat's own wild rank in Who Da Baby Daddy Is, from its face-up last card."""
+    """A seat's own wild rank in Who Da Baby Daddy Is, from its face-up last card: what every
+    one sees, never what a hidden card makes wild."""
 
     seat: int
     rank: str
@@ -203,8 +204,31 @@ class View(_Part):
     wild_text: str
     wild_rule: str = Field(description="the game's wild-card rule, in a sentence")
     wild_ranks: list[WildRank] = Field(description="each seat's own wild rank (Baby Daddy)")
+    wilds_possible: bool = Field(
+        description="whether any card can be wild in this game under its house rules"
+    )
+    street_index: int | None = Field(
+        description="the index of the street being played in the game's streets (null: none yet)"
+    )
     own_wild: list[str] | None = Field(description="the viewer's own wild cards, where it has any")
     legal_actions: list[OptionView]
+    to_call: int = Field(
+        description="chips the seat to act must add to call (0: it may check, or nobody acts)"
+    )
+    all_in_to: int | None = Field(
+        description="the to-amount that puts the seat to act all in: its bet plus its stack"
+        " (null: nobody is to act)"
+    )
+    pot_raise_to: int | None = Field(
+        description="the to-amount of a pot-sized bet or raise for the seat to act: the bet,"
+        " then the pot once called (null: nobody is to act); the legal actions say what is"
+        " allowed"
+    )
+    still_to_act: list[int] = Field(
+        description="the engine seats that must still act on this street's betting, the seat"
+        " to act first"
+    )
+    raises: int = Field(description="bets, completions and raises made on this street so far")
     redeal_pending: RedealView | None
 
 

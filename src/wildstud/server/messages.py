@@ -90,7 +90,10 @@ its ``wild_in_play`` says some card was wild for that hand. A client words them 
 players' names as :func:`wildstud.wilds.describe_change` and :func:`wildstud.deal.describe_redeal`
 do. A view also gives ``wild_ranks``, ``[{"seat",
 "rank"}]``: each seat's own wild rank in this deal as everyone knows it (Who Da Baby Daddy Is:
-its face-up last card), and ``wild_rule``, the game's wild-card rule in a sentence.
+its face-up last card), ``wild_rule``, the game's wild-card rule in a sentence, ``wilds_possible``
+(whether any card can be wild in the game) and ``street_index``; and, for the seat to act, the
+engine's figures: ``to_call``, ``all_in_to`` and ``pot_raise_to`` (what a call, all in and a
+pot-sized raise come to, which the sizing buttons use), ``still_to_act`` and ``raises``.
 
 Cards are written as their codes (``"Qs"``); a card the client may not see is ``null``.
 
@@ -114,22 +117,11 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from wildstud.betting import ActionOption
 from wildstud.cards import Card
-from wildstud.deal import (
-    DealStarted,
-    Event,
-    HandStarted,
-    RedealPending,
-    Shown,
-    TableView,
-    WildsChanged,
-)
-from wildstud.errors import WildstudError
+from wildstud.deal import Event, HandStarted, RedealPending, Shown, TableView
 from wildstud.games import OptionValue, find_game
-from wildstud.hands import evaluate
 from wildstud.pots import Pot
 from wildstud.server.frames import Ack, ErrorCode, ErrorFrame, SeqFrame
 from wildstud.server.menu import game_name
-from wildstud.wilds import Trigger
 
 __all__ = [
     "SEQ_RANGE",
@@ -353,15 +345,15 @@ def encode_event(event: Event) -> dict[str, Any]:
     >>> encode_event(Dealt(seat=1, card=None, up=False, street=0))
     {'type': 'dealt', 'seat': 1, 'card': None, 'up': False, 'street': 0}
 
-    A shown hand also carries its best five cards as they play (``best_five``), each wild card
-    with the rank and suit it stands for (``as``):
+    A shown hand also carries its best five cards as they play (``best_five``, as the engine
+    valued them), each wild card with the rank and suit it stands for (``as``):
 
     >>> from wildstud import evaluate
     >>> from wildstud.cards import parse_cards
     >>> from wildstud.deal import Shown
     >>> cards = parse_cards("7c 7d Qs 2h 3d")
-    >>> value = evaluate(cards, "Q").value
-    >>> shown = Shown(0, cards, parse_cards("Qs"), value, "three sevens", False, True)
+    >>> shown = Shown(0, cards, parse_cards("Qs"), evaluate(cards, "Q").value, "three sevens",
+    ...               False, True)
     >>> [(item["card"], item["as"]) for item in encode_event(shown)["best_five"]][:3]
     [('7d', None), ('7c', None), ('Qs', ['7', 's'])]
     """
@@ -382,25 +374,17 @@ def _title(game: str, code: str, options: tuple[tuple[str, OptionValue], ...]) -
     return game_name(find_game(game).rules(dict(options)).title, code)
 
 
-def _best_five(shown: Shown) -> list[dict[str, Any]] | None:
-    """The cards of a shown hand as they play, each wild with the card it stands for, so that
-    a client can mark them: the evaluation whose value is the one the showdown found (the house
-    rules that change values are tried both ways); ``None`` if none is."""
-    for top, aces in ((True, False), (False, False), (True, True), (False, True)):
-        try:
-            value = evaluate(shown.cards, shown.wild, five_of_a_kind_top=top, double_ace_flush=aces)
-        except WildstudError:
-            return None
-        if value.value == shown.value:
-            # A wild card's stand-in is given as a rank and a suit, never as a card code: it is
-            # no card of the deck, and may name another seat's hidden card.
-            return [
-                {"card": str(played.card), "as": None}
-                if played.wild is None
-                else {"card": str(played.wild), "as": list(str(played.card))}
-                for played in value.best_five
-            ]
-    return None
+def _best_five(shown: Shown) -> list[dict[str, Any]]:
+    """The cards of a shown hand as the engine played them, each wild with the card it stands
+    for, so that a client can mark them."""
+    # A wild card's stand-in is given as a rank and a suit, never as a card code: it is no
+    # card of the deck, and may name another seat's hidden card.
+    return [
+        {"card": str(played.card), "as": None}
+        if played.wild is None
+        else {"card": str(played.wild), "as": list(str(played.card))}
+        for played in shown.best_five
+    ]
 
 
 def _option(option: ActionOption) -> dict[str, Any]:
@@ -424,24 +408,14 @@ def _redeal_pending(pending: RedealPending | None) -> dict[str, Any] | None:
     return {"reason": pending.reason, "card": card, "seat": pending.seat}
 
 
-def _wild_ranks(events: tuple[Event, ...]) -> list[dict[str, Any]]:
+def _wild_ranks(view: TableView) -> list[dict[str, Any]]:
     """Each seat's own wild rank in this deal as everyone knows it (Baby Daddy's face-up last
-    card), from the deal's events, so that a client names it without knowing the rule.
-
-    >>> from wildstud.cards import parse_card
-    >>> from wildstud.deal import WildsChanged
-    >>> from wildstud.wilds import Trigger
-    >>> _wild_ranks((WildsChanged(parse_card("Td"), 2, (), Trigger.LAST_CARD, ()),))
-    [{'seat': 2, 'rank': 'T'}]
-    """
-    ranks: dict[int, str] = {}
-    for event in events:
-        if isinstance(event, DealStarted):
-            ranks = {}
-        elif isinstance(event, WildsChanged) and event.kind is Trigger.LAST_CARD:
-            assert event.seat is not None
-            ranks[event.seat] = str(event.card)[0]
-    return [{"seat": seat, "rank": rank} for seat, rank in sorted(ranks.items())]
+    card), as the engine's view gives it, so that a client names it without knowing the rule."""
+    return [
+        {"seat": seat.seat, "rank": seat.wild_rank.char}
+        for seat in view.seats
+        if seat.wild_rank is not None
+    ]
 
 
 def encode_view(view: TableView, *, events: bool = True) -> dict[str, Any]:
@@ -482,8 +456,15 @@ def encode_view(view: TableView, *, events: bool = True) -> dict[str, Any]:
         "wild_text": view.wild_text,
         "own_wild": None if view.own_wild is None else [str(card) for card in view.own_wild],
         "wild_rule": view.wild_rule,
-        "wild_ranks": _wild_ranks(view.events),
+        "wild_ranks": _wild_ranks(view),
+        "wilds_possible": view.wilds_possible,
+        "street_index": view.street_index,
         "legal_actions": [_option(option) for option in view.legal_actions],
+        "to_call": view.to_call,
+        "all_in_to": view.all_in_to,
+        "pot_raise_to": view.pot_raise_to,
+        "still_to_act": list(view.still_to_act),
+        "raises": view.raises,
         "redeal_pending": _redeal_pending(view.redeal_pending),
     }
     if events:

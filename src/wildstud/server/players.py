@@ -32,9 +32,7 @@ from wildstud.server.messages import (
     seq_refusal,
     seq_taken,
 )
-from wildstud.server.replay import at_showdown
 from wildstud.server.seating import Client, Seat
-from wildstud.server.showdown import undecided
 from wildstud.server.store import Changes
 
 if TYPE_CHECKING:
@@ -156,19 +154,13 @@ class Players:
         if table.status is TableStatus.PAUSED:
             raise IllegalActionError("the table is paused: wait for the host to resume it")
         live = table.live
-        if live is None or not at_showdown(live.hand):
+        if live is None:
             raise IllegalActionError("there is no showdown now to show or muck at")
         engine = live.engine_seat(seat)
-        if engine is None or engine not in live.hand.live:
+        if engine is None:
             raise IllegalActionError("you have no hand at this showdown")
-        if live.hand.must_show(engine):
-            raise IllegalActionError(
-                "your hand takes part of a pot: it is shown anyway"
-                if frame.show
-                else "your hand takes part of a pot: it is shown, and cannot be mucked"
-            )
-        if engine not in undecided(live.hand, live.shown):
-            raise IllegalActionError("you have chosen to show this hand already")
+        # The engine says what may be chosen, and why not (a hand that takes part of a pot).
+        live.hand.verify_show_or_muck(engine, frame.show)
         seat.acted = True
         seat.last_seq = frame.seq
         await table.driver.decide(seat, engine, frame.show, "player", frame.seq)

@@ -45,8 +45,9 @@ __all__ = [
 MUCK = "muck"
 """The kind of an action record for a hand its player mucked at the showdown, unshown."""
 SHOW = "show"
-"""The kind of an action record for a hand its player chose to show at the showdown: the engine
-does nothing with it (every hand still in is shown); the record keeps the choice made."""
+"""The kind of an action record for a hand its player chose to show at the showdown
+(:meth:`~wildstud.deal.Hand.show_or_muck`): the choice stands, and the hand is shown with the
+others."""
 
 _SHUFFLER = secrets.SystemRandom()
 
@@ -170,9 +171,9 @@ def _to_showdown(hand: Hand) -> None:
 
 
 def _replay(hand: Hand, action: ActionRecord) -> None:
-    if action.kind == MUCK:
-        hand.muck(action.seat, show_last=True)  # the table shows the hand that wins
-    elif action.kind != SHOW:
+    if action.kind in (MUCK, SHOW):
+        hand.show_or_muck(action.seat, action.kind == SHOW)
+    else:
         # A fold stored is replayed as it was taken, a confirmed fold when a check was free too.
         kind = ActionKind(action.kind)
         hand.act(kind, action.amount, seat=action.seat, free_fold=kind is ActionKind.FOLD)

@@ -1,30 +1,27 @@
-"""The showdown's choice: a player whose hand takes no part of a pot may muck it unshown.
+"""The showdown's clock: a player whose hand takes no part of a pot may muck it unshown.
 
 When a hand reaches the showdown the table holds it (:func:`~wildstud.server.replay.deal_on`)
-while each seat still in whose hand need not be shown (:meth:`~wildstud.deal.Hand.must_show` is
-false) chooses to show or muck, on a short clock (the ``muck_clock`` setting). A seat that has
-not chosen when the clock runs out (one not connected included), a bot and a player leaving
-the table get the table's
-``showdown_default`` (``"muck"`` unless the host chose ``"show"``; ``docs/house-rules.md``,
-"Show or muck at the table"). Each choice is an action record of the hand (``muck`` or
-``show``), stored before anyone hears of it, so a restarted server lets only the seats that had
-not chosen choose again. A mucked hand's cards never leave the engine: the seat is folded, and
-its hole cards stay hidden from everyone but its owner.
+while a seat is still to choose whether to show or muck
+(:attr:`~wildstud.deal.Hand.to_show_or_muck`: the engine says who, refuses what may not be
+chosen and carries out each choice, :meth:`~wildstud.deal.Hand.show_or_muck`), on a short clock
+(the ``muck_clock`` setting). A seat that has not chosen when the clock runs out (one not
+connected included), a bot and a player leaving the table get the table's ``showdown_default``
+(``"muck"`` unless the host chose ``"show"``; ``docs/house-rules.md``, "Show or muck at the
+table") through the engine's automation (:meth:`~wildstud.deal.Hand.auto_show_or_muck`). Each
+choice is an action record of the hand (``muck`` or ``show``), stored before anyone hears of it
+and replayed into the engine when a restarted server rebuilds the hand, so only the seats that
+had not chosen choose again. A mucked hand's cards never leave the engine: the seat is folded,
+and its hole cards stay hidden from everyone but its owner.
 
->>> from wildstud.deal import Hand
->>> undecided(Hand("FTQ", [50, 50]), set())
-()
+>>> ShowdownChoice(3, 12.5).deadline
+12.5
 """
 
 from __future__ import annotations
 
-from collections.abc import Set
 from dataclasses import dataclass
 
-from wildstud.deal import Hand
-from wildstud.server.replay import at_showdown
-
-__all__ = ["ShowdownChoice", "undecided"]
+__all__ = ["ShowdownChoice"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,12 +30,3 @@ class ShowdownChoice:
 
     number: int
     deadline: float
-
-
-def undecided(hand: Hand, shown: Set[int]) -> tuple[int, ...]:
-    """The engine seats still to choose at ``hand``'s showdown: those still in whose hands take
-    no part of a pot and that have not chosen to show (those in ``shown``); none before the
-    showdown."""
-    if not at_showdown(hand):
-        return ()
-    return tuple(seat for seat in hand.live if seat not in shown and not hand.must_show(seat))

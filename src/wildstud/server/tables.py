@@ -168,8 +168,6 @@ class Table:
             book = DeckBook(stored.live_hand.decks, stored.live_hand.salts)
             hand = rebuild(setup, book, stored.live_hand.actions, hold_showdown=True)
             table.live = LiveHand(setup, book, hand, len(stored.live_hand.actions))
-            # The showdown's choices made before the restart stand (server/showdown.py).
-            table.live.shown = {a.seat for a in stored.live_hand.actions if a.kind == SHOW}
             table.live.published = len(hand.events)
             table.driver.dealt_last = {
                 index: table.seats[index].player_id

@@ -32,15 +32,15 @@ const KEY_OF = Object.fromEntries(Object.entries(SHORTCUTS).map(([letter, key]) 
 
 /**
  * The buttons for `legal` (the view's legal_actions: {action, min, max, amounts}, `amounts`
- * listing the only to-amounts fixed limit allows) at a seat whose view is `seat` ({stack,
- * bet}): each {key, action, amount, allIn, sized, free}. `amount` is the to-amount sent (null
- * for fold and check; for the sized choice, its least amount until one is typed); `free` marks
- * a fold offered when checking costs nothing (it asks first); `allIn` a choice that puts the
- * whole stack in, which the server's amounts say when the to-amount is the seat's bet plus its
- * stack.
+ * listing the only to-amounts fixed limit allows), with `view` the view that offered them
+ * ({all_in_to}: the to-amount that puts the seat to act all in, as the server works it out):
+ * each {key, action, amount, allIn, sized, free}. `amount` is the to-amount sent (null for fold
+ * and check; for the sized choice, its least amount until one is typed); `free` marks a fold
+ * offered when checking costs nothing (it asks first); `allIn` a choice whose to-amount is the
+ * server's all_in_to.
  */
-export function choices(legal, seat) {
-  const allInTo = seat ? seat.bet + seat.stack : null;
+export function choices(legal, view) {
+  const allInTo = view && Number.isInteger(view.all_in_to) ? view.all_in_to : null;
   const kinds = new Set(legal.map((option) => option.action));
   const list = [];
   if (kinds.has("check") && !kinds.has("fold")) list.push({ key: "fold", action: "fold", amount: null, free: true });
@@ -120,13 +120,14 @@ function button(choice, disabled) {
   );
 }
 
-function amountBox(choice, pot, disabled) {
+// The presets are the server's figures only: the least and greatest amounts allowed, and the
+// pot-sized bet or raise (pot_raise_to), where the range reaches it.
+function amountBox(choice, potRaise, disabled) {
   const presets = [
     ["min", choice.min],
-    ["½ pot", Math.floor(pot / 2)],
-    ["pot", pot],
+    ["pot", potRaise],
     ["max", choice.max],
-  ].filter(([, value]) => value >= choice.min && value <= choice.max);
+  ].filter(([, value]) => Number.isInteger(value) && value >= choice.min && value <= choice.max);
   return h(
     "div",
     { className: "amount-box", "data-key": `amount-${choice.action}-${choice.min}-${choice.max}` },
@@ -164,15 +165,16 @@ function amountBox(choice, pot, disabled) {
 }
 
 /**
- * The children of the actions section. `state`: {list (from choices), pot, blocked (a
- * request in flight or the socket down), waiting (the line when it is not this seat's turn)}.
+ * The children of the actions section. `state`: {list (from choices), potRaise (the view's
+ * pot_raise_to), blocked (a request in flight or the socket down), waiting (the line when it
+ * is not this seat's turn)}.
  */
-export function actionChildren({ list, pot, blocked, waiting }) {
+export function actionChildren({ list, potRaise, blocked, waiting }) {
   if (!list.length) return [h("p", { className: "muted", "data-key": "waiting" }, waiting)];
   const sized = sizedChoice(list);
   return [
     h("h2", { className: "your-turn", "data-key": "your-turn" }, "Your turn"),
-    sized ? amountBox(sized, pot, blocked) : null,
+    sized ? amountBox(sized, potRaise, blocked) : null,
     h(
       "div",
       { className: "buttons", "data-key": "buttons" },

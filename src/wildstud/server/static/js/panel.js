@@ -18,7 +18,7 @@ export class ActionPanel {
     this.error = "";
     this.noAnswer = false;
     this.turnKey = null;
-    this.view = { pot: 0, connection: "connecting", waiting: "" };
+    this.view = { potRaise: null, connection: "connecting", waiting: "" };
     this.element = h("section", { id: "actions", className: "actions", "aria-label": "Your actions", tabindex: -1 });
     this.controls = h("div", { className: "controls" });
     this.requestLine = h("p", { id: "request", className: "request", role: "status" });
@@ -65,8 +65,9 @@ export class ActionPanel {
   }
 
   /**
-   * Redraw with `view`: {hand, pot (after a call), connection (the socket's status), waiting
-   * (the line when it is not the seat's turn)}; returns whether a new turn began.
+   * Redraw with `view`: {hand, potRaise (the server's pot-sized bet or raise), connection (the
+   * socket's status), waiting (the line when it is not the seat's turn)}; returns whether a new
+   * turn began.
    */
   render(view = this.view) {
     this.view = view;
@@ -78,9 +79,12 @@ export class ActionPanel {
     element.classList.toggle("offline", down);
     const fresh = document.createElement("div");
     fresh.append(
-      ...actionChildren({ list, pot: view.pot, blocked: Boolean(this.request) || down, waiting: view.waiting }).filter(
-        Boolean,
-      ),
+      ...actionChildren({
+        list,
+        potRaise: view.potRaise,
+        blocked: Boolean(this.request) || down,
+        waiting: view.waiting,
+      }).filter(Boolean),
     );
     keepFocus(() => mergeChildren(this.controls, fresh));
     const hand = view.hand;

@@ -606,7 +606,7 @@ class TablePage {
   choices() {
     const hand = this.state.hand;
     const legal = this.legal();
-    return legal.length ? choices(legal, hand.view.seats[hand.you]) : [];
+    return legal.length ? choices(legal, hand.view) : [];
   }
 
   renderActions() {
@@ -614,15 +614,10 @@ class TablePage {
     let waiting = "";
     if (this.mySeat() === null) waiting = "Watching.";
     else if (hand && hand.view.phase === "player") waiting = "Waiting for the others…";
-    const began = this.panel.render({ hand, connection, waiting, pot: this.potAfterCall(this.choices()) });
+    const potRaise = hand ? hand.view.pot_raise_to : null;
+    const began = this.panel.render({ hand, connection, waiting, potRaise });
     if (began) this.reveal();
     this.el.shortcutsButton.setAttribute("aria-pressed", String(this.state.shortcuts));
-  }
-
-  potAfterCall(list) {
-    const hand = this.state.hand;
-    const call = list.find((choice) => choice.action === "call");
-    return hand ? hand.view.pot + (call ? call.amount : 0) : 0;
   }
 
   /** The turn's controls brought into view, where no toast covers them; the focus stays put. */
