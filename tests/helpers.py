@@ -10,7 +10,7 @@ from typing import Any
 
 from wildstud.deal import Hand, Share, Shown, WildsChanged
 from wildstud.seats import seat_label
-from wildstud.wilds import describe_change
+from wildstud.words import describe_change
 
 
 def play(hand: Hand, *moves: str) -> None:

@@ -22,7 +22,7 @@ from wildstud.deal import (
     WildsChanged,
     stack_deck,
 )
-from wildstud.wilds import describe_change
+from wildstud.words import describe_change
 
 SEVEN = (
     "As 2c Kd  Ah 3c Kh"  # second street: two down each

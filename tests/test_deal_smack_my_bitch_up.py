@@ -11,7 +11,8 @@ import pytest
 from wildstud.bots import CallingBot, play_out
 from wildstud.cards import Rank, parse_card
 from wildstud.deal import Called, Hand, Paid, Payment, Shown, WildsChanged, stack_deck
-from wildstud.wilds import describe_change, rank_cards
+from wildstud.wilds import rank_cards
+from wildstud.words import describe_change
 
 SHEET = (
     "2c 3c 4c  5c 6c 8c  Qh 7d 9s"  # third street: Q♥, then 7♦ follows

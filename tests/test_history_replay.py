@@ -40,6 +40,7 @@ from wildstud.history import (
 )
 from wildstud.history.export import record_from_hand
 from wildstud.history.replay import StepKind, replay
+from wildstud.words import describe_wild
 
 # Follow the Queen and The Bitch twice as often: their redeals carry pots between deals.
 CODES = ("FTQ", "FTQ", "SMBU", "BD5", "BD7", "BITCH", "BITCH")
@@ -180,7 +181,7 @@ def test_grouped_and_card_by_card_records_deal_the_same_hand() -> None:
         ftq("d dh p1 As; d dh p2 9c; d dh p1 Ah; d dh p2 9d; d dh p1 Qh; d dh p2 7d; p2 pb; p1 cc")
     )
     assert grouped.hand.events == one_by_one.hand.events
-    assert grouped.hand.wilds.describe() == "sevens are wild"
+    assert describe_wild(grouped.hand.wilds.wild) == "sevens are wild"
 
 
 def test_each_step_knows_its_action() -> None:

@@ -13,7 +13,8 @@ from playwright.async_api import async_playwright
 from tests.browser.pages import launch
 from tests.server import wsclient
 from wildstud.cards import Rank, parse_card
-from wildstud.wilds import FaceUp, Trigger, WildChange, describe_change, rank_cards
+from wildstud.wilds import FaceUp, Trigger, WildChange, rank_cards
+from wildstud.words import describe_change
 
 # Runs in the page: each check's outcome, from the module the page itself loads.
 CHECKS = """

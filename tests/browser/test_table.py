@@ -24,7 +24,8 @@ from tests.browser.conftest import CHROMIUM
 from tests.browser.pages import keep, wait_until
 from tests.server import wsclient
 from wildstud.cards import Card, parse_card
-from wildstud.wilds import FaceUp, Trigger, WildChange, describe_change
+from wildstud.wilds import FaceUp, Trigger, WildChange
+from wildstud.words import describe_change
 
 MENU = [
     {"game": "FTQ"},

@@ -59,7 +59,8 @@ from wildstud.errors import RecordError
 from wildstud.history.replay import Replay, StepKind, replay
 from wildstud.seats import seat_label
 from wildstud.vocabulary import game_echo, hands_json
-from wildstud.wilds import NoWilds, describe_change, describe_wild
+from wildstud.wilds import NoWilds
+from wildstud.words import describe_change, describe_wild
 
 __all__ = ["replay_command", "replay_json", "street_sections"]
 

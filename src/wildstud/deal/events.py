@@ -163,10 +163,10 @@ class WildsChanged:
     """A face-up card changed the wild cards (or started a follow), as data: what it did
     (``kind``), the wild cards for every hand after it (``wild``) and before it (``was``), and
     the queen it follows or takes over from (``queen``, ``queen_seat``). The words are made at
-    the edge from :attr:`change` (:func:`~wildstud.wilds.describe_change`).
+    the edge from :attr:`change` (:func:`~wildstud.words.describe_change`).
 
     >>> from wildstud.cards import parse_cards
-    >>> from wildstud.wilds import describe_change
+    >>> from wildstud.words import describe_change
     >>> event = WildsChanged(Card.of(21), 1, parse_cards("7c 7d 7h 7s"), Trigger.FOLLOWER, (),
     ...                      Card.of(42), 0)
     >>> describe_change(event.change, {0: "Ann", 1: "Bob"})

@@ -18,8 +18,9 @@ down and 7♦ up, which follows the queen; the rest of the upcards, then the las
 >>> deck = stack_deck("As 9c Ah 9d Qh 7d  2c 3c  Kc 4d  Jc 5h  8s 8h")
 >>> hand = Hand("FTQ", [100, 100], deck=deck)
 >>> hand.run()
->>> hand.wilds.describe(), hand.to_act, [str(option) for option in hand.legal_actions()]
-('sevens are wild', 1, ['bring-in to 2', 'complete to 5'])
+>>> sorted({card.rank.plural for card in hand.wilds.wild}), hand.to_act, [
+...     str(option) for option in hand.legal_actions()]
+(['sevens'], 1, ['bring-in to 2', 'complete to 5'])
 >>> hand.complete().to_amount, hand.call().added
 (5, 5)
 >>> hand.run()
@@ -107,7 +108,8 @@ from wildstud.games import (
 from wildstud.games.options import AllInLowCard, OptionValue, ShortStub
 from wildstud.pots import Pot, build_pots
 from wildstud.seats import seat_label as _name
-from wildstud.wilds import FaceUp, HeldCard, Trigger, Wilds, WildTracker, describe_wild
+from wildstud.wilds import FaceUp, HeldCard, Trigger, Wilds, WildTracker
+from wildstud.words import describe_rule, describe_wild_now
 
 __all__ = ["Chance", "DealerStep", "Hand", "NextStep", "Stage"]
 
@@ -936,19 +938,14 @@ class Hand:
             stakes=self.stakes,
             events=tuple(redacted),
             redeal_pending=self.redeal_pending,
-            wild_rule=self.rules.wild_rule.describe(),
+            wild_rule=describe_rule(self.rules.wild_rule),
         )
 
     def _wild_text(self) -> str:
-        pending = self._wilds.pending
-        if pending is None or self._face_up_to_come():
-            return self._wilds.describe()
-        # The sheet: a queen as the last face-up card of the hand has no follower. Telling the
-        # table that the next face-up card will be wild would promise a card that never comes.
-        return (
-            f"{describe_wild(self._wilds.wild)}"
-            f" (nothing follows {pending.card.pretty}: it was the last face-up card)"
-        )
+        wilds = self._wilds
+        pending = None if wilds.pending is None else wilds.pending.card
+        last = pending is not None and not self._face_up_to_come()
+        return describe_wild_now(wilds.wild, pending, last_face_up=last)
 
     def _follower_to_come(self) -> bool:
         """Whether a face-up card may still follow the last one: another face-up card of the

@@ -65,7 +65,7 @@ from wildstud.history.notation import (
 )
 from wildstud.history.schema import HandRecord
 from wildstud.seats import seat_label
-from wildstud.wilds import describe_change
+from wildstud.words import describe_change
 
 __all__ = ["Reveal", "record_from_hand"]
 

@@ -26,7 +26,8 @@ written, so the replay burns unnamed cards too.
 ... actions = ["d dh p1 AsAhQh", "d dh p2 9c9d7d", "p2 pb", "p1 cc"]
 ... ''')
 >>> result = replay(record)
->>> result.hand.wilds.describe(), result.hand.street_name
+>>> from wildstud.words import describe_wild
+>>> describe_wild(result.hand.wilds.wild), result.hand.street_name
 ('sevens are wild', 'fourth street')
 >>> result.stopped
 "the record deals no more cards: p1's card on fourth street comes next"

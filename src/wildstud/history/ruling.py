@@ -52,7 +52,8 @@ from wildstud.history.replay import Replay, StepKind, replay
 from wildstud.history.schema import HandRecord
 from wildstud.history.tolerance import RecordWarning
 from wildstud.seats import seat_label
-from wildstud.wilds import describe_change, rank_cards
+from wildstud.wilds import rank_cards
+from wildstud.words import describe_change
 
 __all__ = [
     "FigureCheck",
