@@ -83,6 +83,7 @@ from wildstud.history.schema import HandRecord
 from wildstud.history.tolerance import RecordWarning, Tolerance
 from wildstud.seats import seat_label
 from wildstud.wilds import HeldCard, Wilds
+from wildstud.words import describe_redeal
 
 __all__ = ["Replay", "Step", "StepKind", "replay"]
 
@@ -697,7 +698,8 @@ class _Replayer:
             if action.player not in hand.live:
                 return f"{other} has no hand in this deal, so gets no card: {nxt}"
             if hand.deal_number > 1 and not self.got and hand.street == 0:
-                reason = next(e.reason for e in reversed(hand.events) if isinstance(e, Redealt))
+                redeal = next(e for e in reversed(hand.events) if isinstance(e, Redealt))
+                reason = describe_redeal(redeal.card, redeal.seat)
                 return (
                     f"the deal before stopped ({reason}) and no more cards go to it; the new"
                     f" deal starts from the dealer's left: {nxt}, not {other}'s"

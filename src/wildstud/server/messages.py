@@ -74,9 +74,9 @@ The server's frames are JSON objects too, each one a model of :mod:`wildstud.ser
   for chat ``bad-text``, ``muted`` and ``chat-closed`` (:mod:`wildstud.server.chat`);
   ``stale`` and ``seq-range`` carry ``last_seq`` too.
 
-A view's ``redeal_pending`` is ``null``, or ``{"reason", "card", "seat"}`` while the deal has
-stopped for a redeal: the reason as a sentence, and the face-up card that called for it (``"Qs"``)
-with the engine seat it went to, both ``null`` for a redeal no card caused. The table shows it
+A view's ``redeal_pending`` is ``null``, or ``{"card", "seat"}`` while the deal has stopped for
+a redeal: the face-up card that called for it (``"Qs"``) with the engine seat it went to, both
+``null`` for a redeal no card caused. The table shows it
 for the ``redeal_pause`` seconds of its settings, then gathers the cards and deals again.
 
 Events carry data, not sentences: a ``wilds_changed`` event is ``{"card", "seat", "wild",
@@ -86,11 +86,16 @@ centre), the wild cards for every hand after it and before it, the kind of chang
 ``no-follower``, ``centre``, ``last-card``) and the queen it follows or takes over from; a
 ``redealt`` event carries the ``card`` and ``seat`` that stopped the deal (both ``null`` when no
 card did); a ``shown`` event's ``natural`` (no card played as wild) means something only where
-its ``wild_in_play`` says some card was wild for that hand. A client words them with its
-players' names as :func:`wildstud.wilds.describe_change` and :func:`wildstud.deal.describe_redeal`
-do. A view also gives ``wild_ranks``, ``[{"seat",
-"rank"}]``: each seat's own wild rank in this deal as everyone knows it (Who Da Baby Daddy Is:
-its face-up last card), and ``wild_rule``, the game's wild-card rule in a sentence.
+its ``wild_in_play`` says some card was wild for that hand, and its ``hand``,
+``{"category", "ranks"}``, names it (``full-house``, ``["A", "K"]``: aces full of kings). A
+client words them with its players' names as :mod:`wildstud.words` does. A view also gives
+``wild_ranks``, ``[{"seat", "rank", "wild"}]``: each seat's own wild rank in this deal as
+everyone knows it (Who Da Baby Daddy Is: its face-up last card) and the cards it makes wild
+there; ``wild_rule``, the game's wild-card rule as ``{"kind", "queens", "cards"}``
+(``follow-the-queen`` with ``queens``, ``smack-my-bitch-up``, ``baby-daddy`` with ``cards``,
+``queen-of-spades-in-hole``, ``no-wilds``: nothing is ever wild); ``follow_pending``, the
+face-up queen whose follower is still to come (``null`` for none), and ``follow_ends``, whether
+that queen was the deal's last face-up card.
 
 Cards are written as their codes (``"Qs"``); a card the client may not see is ``null``.
 
@@ -125,11 +130,20 @@ from wildstud.deal import (
 )
 from wildstud.errors import WildstudError
 from wildstud.games import OptionValue, find_game
-from wildstud.hands import evaluate
+from wildstud.hands import category_of, evaluate, ranks_of
 from wildstud.pots import Pot
 from wildstud.server.frames import Ack, ErrorCode, ErrorFrame, SeqFrame
 from wildstud.server.menu import game_name
-from wildstud.wilds import Trigger
+from wildstud.wilds import (
+    BabyDaddy,
+    FollowTheQueen,
+    NoWilds,
+    QueenOfSpadesInHole,
+    SmackMyBitchUp,
+    Trigger,
+    WildRule,
+    rank_cards,
+)
 
 __all__ = [
     "SEQ_RANGE",
@@ -361,7 +375,7 @@ def encode_event(event: Event) -> dict[str, Any]:
     >>> from wildstud.deal import Shown
     >>> cards = parse_cards("7c 7d Qs 2h 3d")
     >>> value = evaluate(cards, "Q").value
-    >>> shown = Shown(0, cards, parse_cards("Qs"), value, "three sevens", False, True)
+    >>> shown = Shown(0, cards, parse_cards("Qs"), value, False, True)
     >>> [(item["card"], item["as"]) for item in encode_event(shown)["best_five"]][:3]
     [('7d', None), ('7c', None), ('Qs', ['7', 's'])]
     """
@@ -369,6 +383,7 @@ def encode_event(event: Event) -> dict[str, Any]:
     data.update(encode(event))
     if isinstance(event, Shown):
         data["best_five"] = _best_five(event)
+        data["hand"] = hand_name(event.value)
     elif isinstance(event, HandStarted):
         data["title"] = _title(event.game, event.code, event.options)
     return data
@@ -403,6 +418,40 @@ def _best_five(shown: Shown) -> list[dict[str, Any]] | None:
     return None
 
 
+def hand_name(value: int) -> dict[str, Any]:
+    """What a hand value names, as data for a client's words: its category and the ranks that
+    name it (:func:`~wildstud.hands.describe_value` says them in English).
+
+    >>> hand_name(evaluate("Ah Ad Ac Kd Kh").value)
+    {'category': 'full-house', 'ranks': ['A', 'K']}
+    """
+    ranks = [rank.char for rank in ranks_of(value)]
+    return {"category": category_of(value).name.lower().replace("_", "-"), "ranks": ranks}
+
+
+def _wild_rule(rule: WildRule) -> dict[str, Any]:
+    """A wild rule as data: its kind and its options (``null`` where the rule has none).
+
+    >>> from wildstud.wilds import FollowTheQueen
+    >>> _wild_rule(FollowTheQueen())
+    {'kind': 'follow-the-queen', 'queens': 'natural', 'cards': None}
+    """
+    options = {
+        name: str(value) if isinstance(value, Enum) else value
+        for name, value in encode(rule).items()
+    }
+    return {"kind": _RULE_KINDS[type(rule)], "queens": None, "cards": None, **options}
+
+
+_RULE_KINDS: dict[type[WildRule], str] = {
+    NoWilds: "no-wilds",
+    FollowTheQueen: "follow-the-queen",
+    SmackMyBitchUp: "smack-my-bitch-up",
+    BabyDaddy: "baby-daddy",
+    QueenOfSpadesInHole: "queen-of-spades-in-hole",
+}
+
+
 def _option(option: ActionOption) -> dict[str, Any]:
     amounts = None if option.amounts is None else list(option.amounts)
     return {
@@ -421,7 +470,7 @@ def _redeal_pending(pending: RedealPending | None) -> dict[str, Any] | None:
     if pending is None:
         return None
     card = None if pending.card is None else str(pending.card)
-    return {"reason": pending.reason, "card": card, "seat": pending.seat}
+    return {"card": card, "seat": pending.seat}
 
 
 def _wild_ranks(events: tuple[Event, ...]) -> list[dict[str, Any]]:
@@ -432,16 +481,23 @@ def _wild_ranks(events: tuple[Event, ...]) -> list[dict[str, Any]]:
     >>> from wildstud.deal import WildsChanged
     >>> from wildstud.wilds import Trigger
     >>> _wild_ranks((WildsChanged(parse_card("Td"), 2, (), Trigger.LAST_CARD, ()),))
-    [{'seat': 2, 'rank': 'T'}]
+    [{'seat': 2, 'rank': 'T', 'wild': ['Tc', 'Td', 'Th', 'Ts']}]
     """
-    ranks: dict[int, str] = {}
+    ranks: dict[int, Card] = {}
     for event in events:
         if isinstance(event, DealStarted):
             ranks = {}
         elif isinstance(event, WildsChanged) and event.kind is Trigger.LAST_CARD:
             assert event.seat is not None
-            ranks[event.seat] = str(event.card)[0]
-    return [{"seat": seat, "rank": rank} for seat, rank in sorted(ranks.items())]
+            ranks[event.seat] = event.card
+    return [
+        {
+            "seat": seat,
+            "rank": card.rank.char,
+            "wild": list(map(str, sorted(rank_cards(card.rank)))),
+        }
+        for seat, card in sorted(ranks.items())
+    ]
 
 
 def encode_view(view: TableView, *, events: bool = True) -> dict[str, Any]:
@@ -479,9 +535,10 @@ def encode_view(view: TableView, *, events: bool = True) -> dict[str, Any]:
         "centre": None if view.centre is None else str(view.centre),
         "community": None if view.community is None else str(view.community),
         "wild": [str(card) for card in view.wild],
-        "wild_text": view.wild_text,
+        "follow_pending": None if view.follow_pending is None else str(view.follow_pending),
+        "follow_ends": view.follow_ends,
         "own_wild": None if view.own_wild is None else [str(card) for card in view.own_wild],
-        "wild_rule": view.wild_rule,
+        "wild_rule": _wild_rule(view.wild_rule),
         "wild_ranks": _wild_ranks(view.events),
         "legal_actions": [_option(option) for option in view.legal_actions],
         "redeal_pending": _redeal_pending(view.redeal_pending),
