@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from wildstud.deal import Hand, Share, Shown, WildsChanged
+from wildstud.hands import describe_value
 from wildstud.seats import seat_label
-from wildstud.wilds import describe_change
+from wildstud.words import describe_change
 
 
 def play(hand: Hand, *moves: str) -> None:
@@ -42,7 +43,9 @@ def awards(hand: Hand) -> list[tuple[int, int, int, Share]]:
 
 def shown(hand: Hand) -> dict[int, str]:
     """What each seat showed at the showdown, in words."""
-    return {event.seat: event.description for event in hand.events if isinstance(event, Shown)}
+    return {
+        event.seat: describe_value(event.value) for event in hand.events if isinstance(event, Shown)
+    }
 
 
 def observed(hand: Hand) -> tuple[Any, ...]:

@@ -107,9 +107,11 @@ def leaks(hand: Hand, view: TableView) -> list[str]:
         elif card in hidden:
             problems.append(f"{path} = {card}")
     for path, cards in by_path.items():
-        for card in cards - own:
+        for card in cards - own - seen:
             # A wild set may leave out of a rank only cards the viewer knows the place of (its
-            # own, or face up: queens wild in the hole are every queen not seen face up).
+            # own, or face up: queens wild in the hole are every queen not seen face up). A card
+            # everyone has seen may stand alone: The Bitch's community queen of spades, in every
+            # hand's hole, is wild by itself.
             rank = {other for other in DECK if other.rank is card.rank}
             if not rank - cards <= own | seen:
                 problems.append(f"{path} names {card} alone, not its rank")

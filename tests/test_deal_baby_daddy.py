@@ -22,7 +22,8 @@ from wildstud.deal import (
     WildsChanged,
     stack_deck,
 )
-from wildstud.wilds import describe_change
+from wildstud.hands import describe_value
+from wildstud.words import describe_change
 
 SEVEN = (
     "As 2c Kd  Ah 3c Kh"  # second street: two down each
@@ -54,7 +55,7 @@ def test_seven_card_game_each_player_has_own_wild_rank() -> None:
     ]
     shown = {event.seat: event for event in hand.events if isinstance(event, Shown)}
     # p3's three kings are all wild: with 7♣ 7♥ they make five sevens.
-    assert {seat: event.description for seat, event in shown.items()} == {
+    assert {seat: describe_value(event.value) for seat, event in shown.items()} == {
         0: "four aces",
         1: "pair of queens",
         2: "five sevens",
@@ -70,7 +71,9 @@ def test_five_card_game() -> None:
     hand = Hand("BD5", [100] * 3, deck=deck)
     play_out(hand, CallingBot())
     assert [e.street for e in hand.events if isinstance(e, BettingOpened)] == [0, 1, 2]
-    shown = {event.seat: event.description for event in hand.events if isinstance(event, Shown)}
+    shown = {
+        event.seat: describe_value(event.value) for event in hand.events if isinstance(event, Shown)
+    }
     # p3's last card 7♦ makes all three sevens wild: with K♦ K♥, five kings.
     assert shown == {0: "four aces", 1: "pair of eights", 2: "five kings"}
     assert [(award.seat, award.amount) for award in hand.awards] == [(2, 3)]

@@ -21,6 +21,7 @@ from wildstud.errors import (
     OutOfTurnError,
     TableError,
 )
+from wildstud.hands import describe_value
 
 
 def test_illegal_actions_are_refused_and_change_nothing() -> None:
@@ -129,7 +130,7 @@ def test_equal_hands_split_and_the_odd_chip_goes_to_the_highest_card_by_suit() -
     hand = Hand("FTQ", [100] * 3, deck=deck)
     play_out(hand, CallingBot())
     shown = {event.seat: event for event in hand.events if isinstance(event, Shown)}
-    assert shown[0].description == shown[1].description == "three kings"
+    assert describe_value(shown[0].value) == describe_value(shown[1].value) == "three kings"
     assert shown[0].value == shown[1].value
     assert (shown[0].natural, shown[1].natural) == (False, True)
     # 9 chips: p2 holds K♠, the highest card by suit, and takes the odd chip.

@@ -29,6 +29,7 @@ from wildstud.deal import (
     StubShuffled,
     stack_deck,
 )
+from wildstud.hands import describe_value
 from wildstud.wilds import rank_cards
 
 
@@ -53,7 +54,7 @@ def test_sheet_example_the_wild_card_moves() -> None:
         "Q♥ to p3, then 4♠ to p4: fours are wild",
     ]
     shown = {event.seat: event for event in hand.events if isinstance(event, Shown)}
-    assert shown[1].description == "three aces"
+    assert describe_value(shown[1].value) == "three aces"
     assert shown[1].wild == (parse_card("4h"),)  # the 7♣ once wild is just a seven now
     assert winners(hand) == [(1, 12)]
 
@@ -111,7 +112,7 @@ def test_queen_as_last_upcard_of_the_hand(
     deck = stack_deck(FINAL_QUEEN + centre + "  Jd 4d")
     hand = Hand("FTQ", [100, 100], options, deck=deck)
     play_out(hand, CallingBot())
-    shown = tuple(event.description for event in hand.events if isinstance(event, Shown))
+    shown = tuple(describe_value(event.value) for event in hand.events if isinstance(event, Shown))
     assert shown == descriptions
     assert winners(hand) == [(winner, 6)]
     dealt = [event.card for event in hand.events if isinstance(event, CentreCard)]
@@ -166,7 +167,7 @@ def test_no_queen_redeal_for_the_players_still_in() -> None:
     play(hand, "p2 check", "p1 check", "p2 check", "p1 check")
     # Sixth street's last upcard showed no queen: no betting, the deal is over.
     redeal = next(event for event in hand.events if isinstance(event, Redealt))
-    assert redeal == Redealt(1, "no queen was dealt face up", (0, 1), 15, None, None)
+    assert redeal == Redealt(1, (0, 1), 15, None, None)
     assert hand.deal_number == 2
     assert hand.in_deal == (0, 1)
     play_out(hand, CallingBot())
@@ -193,7 +194,9 @@ def test_no_queen_redeal_for_everyone_with_a_fresh_ante() -> None:
     play_out(hand, CallingBot())
     antes = [e for e in hand.events if isinstance(e, Paid) and e.kind is Payment.ANTE]
     assert len(antes) == 6
-    shown = {event.seat: event.description for event in hand.events if isinstance(event, Shown)}
+    shown = {
+        event.seat: describe_value(event.value) for event in hand.events if isinstance(event, Shown)
+    }
     assert shown == {0: "three aces", 1: "four kings", 2: "four jacks"}
     # 15 carried over, 3 fresh antes and a bring-in called by two: 24.
     assert winners(hand) == [(1, 24)]

@@ -24,7 +24,7 @@ def test_the_queen_of_spades_face_up_is_pending_until_the_dealer_redeals() -> No
     hand = Hand("the-bitch", [50, 50, 50], deck=stack_deck("2c 3c 4c  5c 6c 7c  8c Qs"))
     assert hand.redeal_pending is None
     _to_pending(hand)
-    pending = RedealPending("Q♠ face up to p2", parse_card("Qs"), 1)
+    pending = RedealPending(parse_card("Qs"), 1)
     assert hand.redeal_pending == pending
     assert hand.next_step is not None
     assert hand.next_step.kind is DealerStep.REDEAL
@@ -38,7 +38,7 @@ def test_the_queen_of_spades_face_up_is_pending_until_the_dealer_redeals() -> No
     assert hand.deal_number == 1
     events = hand.step()
     assert isinstance(events[0], Redealt)
-    assert events[0].reason == pending.reason
+    assert (events[0].card, events[0].seat) == (pending.card, pending.seat)
     assert hand.redeal_pending is None
     assert hand.view().redeal_pending is None
     assert hand.deal_number == 2
@@ -49,7 +49,7 @@ def test_a_redeal_no_card_called_for_has_no_card_and_no_seat() -> None:
     decks = [stack_deck(""), stack_deck("Qh")]
     hand = Hand("FTQ", [100, 100], {"no_queen": "redeal-everyone"}, deck=decks)
     _to_pending(hand)
-    assert hand.redeal_pending == RedealPending("no queen was dealt face up", None, None)
+    assert hand.redeal_pending == RedealPending(None, None)
     hand.step()
     assert hand.redeal_pending is None
     assert hand.deal_number == 2

@@ -11,7 +11,9 @@ import pytest
 from wildstud.bots import CallingBot, play_out
 from wildstud.cards import Rank, parse_card
 from wildstud.deal import Called, Hand, Paid, Payment, Shown, WildsChanged, stack_deck
-from wildstud.wilds import describe_change, rank_cards
+from wildstud.hands import describe_value
+from wildstud.wilds import rank_cards
+from wildstud.words import describe_change
 
 SHEET = (
     "2c 3c 4c  5c 6c 8c  Qh 7d 9s"  # third street: Q♥, then 7♦ follows
@@ -46,7 +48,9 @@ def test_sheet_example_the_wild_cards_change_hands(name: str, called: str) -> No
     calls = [event for event in hand.events if isinstance(event, Called)]
     assert calls == [Called(called, parse_card("Ks"), 2)]
     assert hand.wilds.wild == rank_cards(Rank.QUEEN) | rank_cards(Rank.THREE)
-    shown = {event.seat: event.description for event in hand.events if isinstance(event, Shown)}
+    shown = {
+        event.seat: describe_value(event.value) for event in hand.events if isinstance(event, Shown)
+    }
     assert shown == {0: "four deuces", 1: "nine-high straight", 2: "pair of nines"}
     assert [(award.seat, award.amount) for award in hand.awards] == [(0, 9)]
 

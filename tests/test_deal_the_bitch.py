@@ -22,6 +22,7 @@ from wildstud.deal import (
     StreetStarted,
     stack_deck,
 )
+from wildstud.hands import describe_value
 
 
 def test_sheet_split_pot_flush_and_hidden_queen_of_spades() -> None:
@@ -30,7 +31,9 @@ def test_sheet_split_pot_flush_and_hidden_queen_of_spades() -> None:
     hand = Hand("the-bitch", [100, 100], deck=deck)
     play(hand, "p2 bring-in", "p1 call")
     play_out(hand, CallingBot())
-    shown = {event.seat: event.description for event in hand.events if isinstance(event, Shown)}
+    shown = {
+        event.seat: describe_value(event.value) for event in hand.events if isinstance(event, Shown)
+    }
     assert shown == {0: "ace-high flush", 1: "pair of eights"}
     assert awards(hand) == [(0, 0, 3, Share.HIGH), (0, 1, 3, Share.HOLE_CARD)]
     assert hand.stacks == (100, 100)
@@ -53,7 +56,7 @@ def test_sheet_queen_of_spades_turns_up_on_fifth_street() -> None:
     play(hand, "p2 check", "p3 check", "p1 check")
     assert hand.deal_number == 2
     redeal = next(event for event in hand.events if isinstance(event, Redealt))
-    assert redeal == Redealt(1, "Q♠ face up to p2", (0, 1, 2), 11, parse_card("Qs"), 1)
+    assert redeal == Redealt(1, (0, 1, 2), 11, parse_card("Qs"), 1)
     # The deal stopped at once: p3 never got a fifth-street card.
     fifth = [
         event
@@ -85,9 +88,9 @@ def test_queen_of_spades_face_up_on_third_then_sixth_street_twice_in_a_row() -> 
     hand = Hand("the-bitch", [100, 100, 100], deck=decks)
     play_out(hand, CallingBot())
     redeals = [event for event in hand.events if isinstance(event, Redealt)]
-    assert [(r.deal, r.reason, r.seats) for r in redeals] == [
-        (1, "Q♠ face up to p2", (0, 1, 2)),
-        (2, "Q♠ face up to p2", (0, 1, 2)),
+    assert [(r.deal, str(r.card), r.seat, r.seats) for r in redeals] == [
+        (1, "Qs", 1, (0, 1, 2)),
+        (2, "Qs", 1, (0, 1, 2)),
     ]
     streets = [e.name for e in hand.events if isinstance(e, StreetStarted)]
     assert streets.count("sixth street") == 2  # deal 2 reached sixth street; deal 3 did too
@@ -162,8 +165,8 @@ def test_queen_of_spades_wild_in_the_hole_and_no_split() -> None:
     hand = Hand("the-bitch", [100, 100], {"queen_of_spades": "wild"}, deck=deck)
     play_out(hand, CallingBot())
     shown = {event.seat: event for event in hand.events if isinstance(event, Shown)}
-    assert shown[0].description == "pair of aces"
-    assert shown[1].description == "eight-high straight"
+    assert describe_value(shown[0].value) == "pair of aces"
+    assert describe_value(shown[1].value) == "eight-high straight"
     assert shown[1].wild == (QUEEN_OF_SPADES,)
     assert awards(hand) == [(0, 1, 6, Share.HIGH)]
 

@@ -29,6 +29,7 @@ from wildstud.deal import (
 )
 from wildstud.errors import IllegalActionError, RecordError
 from wildstud.games import Rules, find_game
+from wildstud.hands import describe_value
 from wildstud.history import (
     DealHole,
     HandRecord,
@@ -40,6 +41,7 @@ from wildstud.history import (
 )
 from wildstud.history.export import record_from_hand
 from wildstud.history.replay import StepKind, replay
+from wildstud.words import describe_wild
 
 # Follow the Queen and The Bitch twice as often: their redeals carry pots between deals.
 CODES = ("FTQ", "FTQ", "SMBU", "BD5", "BD7", "BITCH", "BITCH")
@@ -180,7 +182,7 @@ def test_grouped_and_card_by_card_records_deal_the_same_hand() -> None:
         ftq("d dh p1 As; d dh p2 9c; d dh p1 Ah; d dh p2 9d; d dh p1 Qh; d dh p2 7d; p2 pb; p1 cc")
     )
     assert grouped.hand.events == one_by_one.hand.events
-    assert grouped.hand.wilds.describe() == "sevens are wild"
+    assert describe_wild(grouped.hand.wilds.wild) == "sevens are wild"
 
 
 def test_each_step_knows_its_action() -> None:
@@ -214,7 +216,9 @@ def test_a_show_at_the_end_fills_in_unknown_hole_cards() -> None:
     )
     result = replay(ftq(actions), fill_in=True)
     hand = result.hand
-    shown = {event.seat: event.description for event in hand.events if isinstance(event, Shown)}
+    shown = {
+        event.seat: describe_value(event.value) for event in hand.events if isinstance(event, Shown)
+    }
     assert shown == {0: "pair of aces", 1: "three nines"}
     assert not result.unknown
     assert [held.card for held in hand.cards(1)] == list(read_cards("9c9d7d3c4d5h8h"))
@@ -257,9 +261,8 @@ def test_the_bitch_grouped_record_leaves_out_cards_before_the_queen_of_spades() 
     result = replay(record)
     hand = result.hand
     assert hand.deal_number == 2
-    assert [event.reason for event in hand.events if isinstance(event, Redealt)] == [
-        "Q♠ face up to p2"
-    ]
+    redeals = [event for event in hand.events if isinstance(event, Redealt)]
+    assert [(str(redeal.card), redeal.seat) for redeal in redeals] == [("Qs", 1)]
     # p3's two hole cards of the stopped deal came from the cards nobody named.
     assert len([card for deal, card in result.unknown if deal == 1]) == 2
     assert [held.card for held in hand.cards(2)] == list(read_cards("Qs5s6d"))

@@ -1,7 +1,7 @@
 """Changes of the wild cards as data, their words, and each rule's shortcuts held to its walk.
 
 Every kind of :class:`~wildstud.wilds.Trigger` is produced by a rule (or, for the last face-up
-queen, by the dealer) and worded by :func:`~wildstud.wilds.describe_change`; the dealer's
+queen, by the dealer) and worded by :func:`~wildstud.words.describe_change`; the dealer's
 shortcuts (``_quiet``, ``_own_wild``) are checked against the rule's full walk over random deals.
 """
 
@@ -27,9 +27,9 @@ from wildstud.wilds import (
     WildChange,
     WildRule,
     WildTracker,
-    describe_change,
     rank_cards,
 )
+from wildstud.words import describe_change
 
 NOTHING: frozenset[Card] = frozenset()
 QUEENS = rank_cards(Rank.QUEEN)
@@ -142,10 +142,11 @@ def test_the_walks_record_the_kinds_they_name() -> None:
 
 
 def test_a_step_carries_its_change_and_the_words_made_from_it() -> None:
-    wilds = FollowTheQueen().wilds([("Qh", 0), ("7d", 1)], names={0: "Ann", 1: "Bob"})
+    wilds = FollowTheQueen().wilds([("Qh", 0), ("7d", 1)])
     step = wilds.timeline[1]
     assert step.change == WildChange(Trigger.FOLLOWER, parse_card("7d"), 1, SEVENS, NOTHING, QH)
-    assert step.reason == describe_change(step.change, {0: "Ann", 1: "Bob"})
+    words = describe_change(step.change, {0: "Ann", 1: "Bob"})
+    assert words == "Q♥ to Ann, then 7♦ to Bob: sevens are wild"
 
 
 # -- the dealer's shortcuts against the full walk ------------------------------------------------

@@ -21,12 +21,18 @@ from wildstud.wilds import (
     QueensRule,
     SmackMyBitchUp,
     Trigger,
-    describe_wild,
+    WildStep,
     rank_cards,
 )
+from wildstud.words import describe_change, describe_wild
 
 QUEENS = rank_cards(Rank.QUEEN)
 KINGS = rank_cards(Rank.KING)
+
+
+def words(step: WildStep) -> str | None:
+    """What a step did, in the words the command line prints (``None``: nothing changed)."""
+    return None if step.change is None else describe_change(step.change)
 
 
 def ups(text: str) -> list[FaceUp]:
@@ -61,12 +67,12 @@ def test_follow_the_queen_sheet_example() -> None:
     assert after[(parse_card("Qh"), 2)] == frozenset()
     assert after[(parse_card("4s"), 3)] == rank_cards(Rank.FOUR)
     assert wilds.wild == rank_cards(Rank.FOUR)
-    assert wilds.describe() == "fours are wild"
+    assert describe_wild(wilds.wild) == "fours are wild"
     seven = next(step for step in wilds.timeline if step.card == parse_card("7c"))
-    assert seven.reason == "Q♦ to p1, then 7♣ to p2: sevens are wild"
+    assert words(seven) == "Q♦ to p1, then 7♣ to p2: sevens are wild"
     assert seven.trigger is Trigger.FOLLOWER
     queen = next(step for step in wilds.timeline if step.card == parse_card("Qh"))
-    assert queen.reason == "Q♥ to p3: sevens are no longer wild; the next face-up card will be wild"
+    assert words(queen) == "Q♥ to p3: sevens are no longer wild; the next face-up card will be wild"
     # Player 2: the 4♥ in the hole makes three aces; the 7♣ is just a seven now.
     value = evaluate(parse_cards("As Ac 4h 5s 7c 9d Jh"), wild=wilds.for_seat(1))
     assert value.describe() == "three aces"
@@ -81,7 +87,7 @@ def test_queen_last_upcard_of_a_street_is_followed_on_the_next() -> None:
     wilds = FollowTheQueen().wilds(sequence)
     assert wilds.timeline[2].wild == frozenset()
     assert wilds.timeline[3].wild == rank_cards(Rank.SIX)
-    assert wilds.timeline[3].reason == "Q♣ to p3, then 6♥ to p1: sixes are wild"
+    assert words(wilds.timeline[3]) == "Q♣ to p3, then 6♥ to p1: sixes are wild"
     assert wilds.wild == rank_cards(Rank.SIX)
 
 
@@ -111,7 +117,7 @@ def test_centre_card_follows_a_final_queen() -> None:
     sequence = ups("9c:0 Qd:1 Ts:-")
     wilds = FollowTheQueen().wilds(sequence)
     assert wilds.wild == rank_cards(Rank.TEN)
-    assert wilds.timeline[-1].reason == "Q♦ to p2, then 10♠ to the centre: tens are wild"
+    assert words(wilds.timeline[-1]) == "Q♦ to p2, then 10♠ to the centre: tens are wild"
 
 
 def test_queen_right_after_a_queen_starts_a_new_follow() -> None:
@@ -119,8 +125,8 @@ def test_queen_right_after_a_queen_starts_a_new_follow() -> None:
     wilds = FollowTheQueen().wilds(sequence)
     assert wilds.timeline[1].trigger is Trigger.QUEEN
     assert wilds.timeline[1].wild == frozenset()
-    assert "a new follow starts after Q♦" in (wilds.timeline[1].reason or "")
-    assert wilds.timeline[2].reason == "Q♥ to p2, then 5♣ to p3: fives are wild"
+    assert "a new follow starts after Q♦" in (words(wilds.timeline[1]) or "")
+    assert words(wilds.timeline[2]) == "Q♥ to p2, then 5♣ to p3: fives are wild"
     assert wilds.wild == rank_cards(Rank.FIVE)
 
 
@@ -152,7 +158,7 @@ def test_hidden_after_face_up_waits_for_a_face_up_queen() -> None:
     after = rule.wilds(ups("5d:0 7c:1 Qh:1 9d:0"), hands)
     assert after.for_seat(0) == QUEENS | rank_cards(Rank.NINE)
     assert after.timeline[2].wild_on_landing
-    assert "queens are wild" in (after.timeline[2].reason or "")
+    assert "queens are wild" in (words(after.timeline[2]) or "")
 
 
 def test_turned_wild_lists_upcards_that_became_wild() -> None:
@@ -178,14 +184,14 @@ def test_smack_my_bitch_up_sheet_example() -> None:
     wilds = SmackMyBitchUp().wilds(sequence)
     assert wilds.initial == QUEENS
     assert wilds.timeline[1].wild == QUEENS | rank_cards(Rank.SEVEN)
-    assert wilds.timeline[1].reason == "Q♥ to p1, then 7♦ to p2: queens and sevens are wild"
+    assert words(wilds.timeline[1]) == "Q♥ to p1, then 7♦ to p2: queens and sevens are wild"
     king = wilds.timeline[3]
     assert king.wild == KINGS
-    assert king.reason == "K♠ to p3: only kings are wild"
+    assert words(king) == "K♠ to p3: only kings are wild"
     assert king.trigger is Trigger.KING
     assert wilds.timeline[4].wild == KINGS  # the card after a king is no follower
-    assert wilds.timeline[4].reason is None
-    assert wilds.timeline[5].reason == (
+    assert words(wilds.timeline[4]) is None
+    assert words(wilds.timeline[5]) == (
         "Q♣ to p1: kings are no longer wild; queens are wild; the next face-up card will be wild"
     )
     assert wilds.wild == QUEENS | rank_cards(Rank.THREE)
@@ -236,7 +242,6 @@ def test_baby_daddy_wild_rank_is_each_players_own() -> None:
     assert parse_card("9s") not in wilds.for_seat(1)
     assert [step.trigger for step in wilds.timeline[-2:]] == [Trigger.LAST_CARD] * 2
     assert wilds.timeline[-2].wild_on_landing
-    assert wilds.seats[0].reason == "p1's last card is 9♣: nines are wild for p1 only"
 
 
 def test_baby_daddy_before_the_last_card_nothing_is_wild() -> None:
@@ -261,7 +266,7 @@ def test_baby_daddy_community_card_is_everyones_last_card() -> None:
 def test_the_bitch_has_no_wild_cards_by_default() -> None:
     wilds = NoWilds().wilds(ups("Qh:0 7d:1"), {0: hand("Qs 2c", "Qh")})
     assert wilds.for_seat(0) == frozenset()
-    assert all(step.reason is None for step in wilds.timeline)
+    assert all(words(step) is None for step in wilds.timeline)
 
 
 def test_queen_of_spades_wild_only_in_the_hole_of_its_holder() -> None:
@@ -320,7 +325,7 @@ def test_follow_the_queen_matches_the_oracle_after_every_card(
         assert step.wild == _ftq_oracle(cards[: i + 1], queens)
         changed = step.wild != (wilds.timeline[i - 1].wild if i else wilds.initial)
         if changed:
-            assert step.reason is not None
+            assert words(step) is not None
 
 
 @given(face_up_sequences)

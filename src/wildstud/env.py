@@ -37,6 +37,7 @@ from wildstud.cards import Card, Deck
 from wildstud.deal import Hand, Phase, TableView
 from wildstud.extras import require
 from wildstud.games import find_game
+from wildstud.words import describe_wild_now
 
 require("env", "pettingzoo", "gymnasium")
 
@@ -277,7 +278,8 @@ class WildstudEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are not
         if self.render_mode is None:
             return None
         view = self.hand.view()
-        lines = [f"{view.game}, pot {view.pot}; {view.wild_text}"]
+        wild = describe_wild_now(view.wild, view.follow_pending, last_face_up=view.follow_ends)
+        lines = [f"{view.game}, pot {view.pot}; {wild}"]
         for shown in view.seats:
             cards = " ".join(str(held.card) if held.card else "??" for held in shown.cards)
             state = " (folded)" if shown.folded else ""

@@ -3,20 +3,19 @@
 A rule reads the face-up cards in the order they were dealt, each with the seat that got it (or
 ``None`` for a card in the centre), and, where the rule says so, each player's own cards. It
 returns a :class:`Wilds`: a timeline with one :class:`WildStep` per face-up card (the wild cards
-after it and, when something changed, why), and the final wild cards for each seat. Wild sets are
+after it and what changed, if anything), and the final wild cards for each seat. Wild sets are
 sets of cards, not ranks, because some rules make single cards wild for one player only (queens
 in the hole, the queen of spades in the hole, a baby daddy).
 
 >>> wilds = FollowTheQueen().wilds([("Qh", 0), ("7d", 1), ("Ks", 2)])
->>> [step.reason for step in wilds.timeline]
-['Q♥ to p1: the next face-up card will be wild', 'Q♥ to p1, then 7♦ to p2: sevens are wild', None]
->>> wilds.describe()
-'sevens are wild'
->>> SmackMyBitchUp().wilds([("Qh", 0), ("7d", 1), ("Ks", 2)]).timeline[-1].reason
-'K♠ to p3: only kings are wild'
+>>> [step.trigger for step in wilds.timeline]
+[<Trigger.QUEEN: 'queen'>, <Trigger.FOLLOWER: 'follower'>, None]
+>>> sorted(wilds.wild)
+[Card('7c'), Card('7d'), Card('7h'), Card('7s')]
+>>> SmackMyBitchUp().wilds([("Qh", 0), ("7d", 1), ("Ks", 2)]).timeline[-1].trigger
+<Trigger.KING: 'king'>
 
-Seats are 0-based; reasons name them ``p1``, ``p2``… (as hand histories do) unless ``names``
-gives other labels.
+Seats are 0-based. The rules hold data only: :mod:`wildstud.words` makes the English.
 """
 
 from __future__ import annotations
@@ -30,7 +29,6 @@ from typing import cast
 
 from wildstud.cards import DECK, QUEEN_OF_SPADES, Card, CardLike, Rank, Suit, parse_card
 from wildstud.errors import OptionError
-from wildstud.seats import seat_label
 
 __all__ = [
     "BabyDaddy",
@@ -48,8 +46,6 @@ __all__ = [
     "WildStep",
     "WildTracker",
     "Wilds",
-    "describe_change",
-    "describe_wild",
     "rank_cards",
 ]
 
@@ -75,97 +71,6 @@ _QUEEN, _KING = Rank.QUEEN, Rank.KING
 _QUEEN_OF_SPADES_ONLY = frozenset({QUEEN_OF_SPADES})
 _QUEENS_AND = tuple(_QUEENS | rank_cards(rank) for rank in Rank)  # queens and a follower's rank
 _NOTHING: frozenset[Card] = frozenset()
-
-
-def describe_wild(cards: Iterable[Card]) -> str:
-    """Plain English for a set of wild cards: whole ranks by name, single cards by face.
-
-    >>> describe_wild(rank_cards(Rank.QUEEN) | rank_cards(Rank.SEVEN))
-    'queens and sevens are wild'
-    >>> describe_wild([QUEEN_OF_SPADES]), describe_wild([])
-    ('Q♠ is wild', 'nothing is wild')
-    """
-    return _describe_wild(cards if isinstance(cards, frozenset) else frozenset(cards))
-
-
-@lru_cache(maxsize=512)
-def _describe_wild(cards: frozenset[Card]) -> str:
-    # A deal sees only a few distinct wild sets, each described at every change of the wilds.
-    named = _name_cards(cards)
-    if named is None:
-        return "nothing is wild"
-    text, many = named
-    return f"{text} {'are' if many else 'is'} wild"
-
-
-def _name_cards(cards: frozenset[Card]) -> tuple[str, bool] | None:
-    """Whole ranks by name and single cards by face, and whether they are many (for the verb);
-    ``None`` for no card."""
-    ranks = [rank for rank in reversed(Rank) if rank_cards(rank) <= cards]
-    singles = sorted(
-        (card for card in cards if card.rank not in ranks), key=lambda c: (-c.rank, -c.suit)
-    )
-    parts = [rank.plural for rank in ranks] + [card.pretty for card in singles]
-    if not parts:
-        return None
-    text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-    return text, len(parts) > 1 or bool(ranks)
-
-
-def describe_change(change: WildChange, names: Mapping[int, str] | None = None) -> str:
-    """The words for a change of the wild cards, naming seats ``p1``, ``p2``… unless ``names``
-    gives other labels. Every audience that writes English (the command line, rulings, hand
-    records) makes it here; the web client renders the same data with the players' names.
-
-    >>> q, seven = FaceUp(parse_card("Qh"), 0), parse_card("7d")
-    >>> sevens = rank_cards(Rank.SEVEN)
-    >>> describe_change(WildChange(Trigger.FOLLOWER, seven, 1, sevens, _NOTHING, q))
-    'Q♥ to p1, then 7♦ to p2: sevens are wild'
-    >>> last = WildChange(Trigger.NO_FOLLOWER, q.card, 0, _NOTHING, sevens)
-    >>> print(describe_change(last, {0: "Ann"}))  # doctest: +NORMALIZE_WHITESPACE
-    Q♥ to Ann: sevens are no longer wild; it is the last face-up card, so no card follows it;
-    nothing is wild
-    """
-    who = _who(FaceUp(change.card, change.seat), names)
-    kind = change.kind
-    if kind is Trigger.FOLLOWER or kind is Trigger.CENTRE:
-        assert change.queen is not None
-        return f"{_who(change.queen, names)}, then {who}: {describe_wild(change.wild)}"
-    if kind is Trigger.KING:
-        return f"{who}: only kings are wild"
-    if kind is Trigger.LAST_CARD:
-        label = _label(names, change.seat)
-        plural = change.card.rank.plural
-        return f"{who} is {label}'s last card: {plural} are wild for {label} only"
-    parts = []
-    ended = _name_cards(change.ended)
-    if kind is Trigger.NO_FOLLOWER:
-        if ended is not None:
-            parts.append(f"{ended[0]} {'are' if ended[1] else 'is'} no longer wild")
-        if change.queen is not None:
-            # Right after a queen and the last face-up card: it starts no follow, nor does the
-            # queen before it ever get one.
-            last = f"it comes right after {change.queen.card.pretty} and is the last face-up card"
-            parts.append(f"{last}, so no card follows either queen")
-        else:
-            parts.append("it is the last face-up card, so no card follows it")
-        return f"{who}: " + "; ".join([*parts, describe_wild(change.wild)])
-    if ended is not None:
-        parts.append(f"{ended[0]} {'are' if ended[1] else 'is'} no longer wild")
-    elif change.queen is not None:
-        parts.append(f"a new follow starts after {change.queen.card.pretty}")
-    started = _name_cards(change.started)
-    if started is not None:
-        # Only the first face-up queen under hidden-after-face-up makes queens wild with a
-        # queen; those in the hole with them.
-        where = ", face up and in the hole" if kind is Trigger.QUEEN else ""
-        parts.append(f"{started[0]} {'are' if started[1] else 'is'} wild{where}")
-    elif ended is None and change.queen is None and change.wild:
-        kept = _name_cards(change.wild)
-        assert kept is not None
-        parts.append(f"{kept[0]} {'stay' if kept[1] else 'stays'} wild")
-    parts.append("the next face-up card will be wild")
-    return f"{who}: " + "; ".join(parts)
 
 
 class QueensRule(StrEnum):
@@ -209,7 +114,7 @@ class WildChange:
     """What one face-up card did to the wild cards, as data: the kind of change, the card and
     its seat (``None``: the centre), the wild cards for every hand before and after it, and the
     queen it follows (a follower, the centre card) or takes over from (a queen right after a
-    queen). :func:`describe_change` makes the words.
+    queen). :func:`wildstud.words.describe_change` makes the words.
 
     A baby-daddy card (:attr:`Trigger.LAST_CARD`) makes its own rank wild for its seat alone;
     the table's wild cards stay as they were.
@@ -259,8 +164,6 @@ class WildStep:
     """The wild cards for every hand after this card (a seat may have more, see :class:`Wilds`)."""
     change: WildChange | None
     """What this card did to the wild cards (or a pending follow); ``None`` if nothing."""
-    reason: str | None
-    """:attr:`change` in words (:func:`describe_change`); ``None`` if nothing changed."""
     wild_on_landing: bool
     """The card is wild for the player who got it, the moment it lands (pay-for-wild)."""
     turned_wild: tuple[int, ...]
@@ -274,18 +177,16 @@ class WildStep:
 
 @dataclass(frozen=True, slots=True)
 class SeatWild:
-    """One seat's own wild cards and, where they differ from everyone's, why."""
+    """One seat's wild cards: everyone's and its own (see :meth:`WildRule.wilds`)."""
 
     seat: int
     wild: frozenset[Card]
-    reason: str | None
 
 
 @dataclass(frozen=True, slots=True)
 class Wilds:
     """What a wild rule makes of the cards dealt so far."""
 
-    rule: str
     initial: frozenset[Card]
     """The wild cards before any card is dealt (queens in Smack My Bitch Up)."""
     timeline: tuple[WildStep, ...]
@@ -314,19 +215,7 @@ class Wilds:
                 return entry.wild
         return self.wild
 
-    def describe(self) -> str:
-        """The wild cards for every hand now, in words."""
-        text = describe_wild(self.wild)
-        if self.pending is None:
-            return text
-        # Said so that "nothing is wild" never stands beside "the next card will be wild".
-        queen = self.pending.card.pretty
-        if not self.wild:
-            return f"nothing is wild yet: the next face-up card after {queen} will be"
-        return f"{text}, and the next face-up card after {queen} will be too"
 
-
-Names = Mapping[int, str] | None
 FaceUpLike = FaceUp | tuple[CardLike, int | None]
 HeldLike = HeldCard | tuple[CardLike, bool]
 _Hands = Mapping[int, Sequence[HeldLike]]
@@ -338,22 +227,13 @@ Walked = tuple[frozenset[Card], list[WildStep], FaceUp | None, object]
 
 @dataclass(frozen=True, slots=True)
 class _Progress:
-    """A finished walk: the rule, the face-up cards it read, the labels, its final state, and
-    the players' cards the seats' wild cards came from."""
+    """A finished walk: the rule, the face-up cards it read, its final state, and the players'
+    cards the seats' wild cards came from."""
 
     rule: WildRule
     ups: tuple[FaceUp, ...]
-    names: Names
     state: object
     held: Mapping[int, tuple[HeldCard, ...]]
-
-
-def _label(names: Names, seat: int | None) -> str:
-    if seat is None:
-        return "the centre"
-    if names is not None and seat in names:
-        return names[seat]
-    return seat_label(seat)
 
 
 def _face_up(item: FaceUpLike) -> FaceUp:
@@ -387,30 +267,22 @@ class WildRule(ABC):
 
     __slots__ = ()
 
-    @abstractmethod
-    def describe(self) -> str:
-        """The rule in a sentence."""
-
     def wilds(
         self,
         face_up: Iterable[FaceUpLike],
         hands: Mapping[int, Sequence[HeldLike]] | None = None,
-        *,
-        names: Names = None,
     ) -> Wilds:
         """The wild cards after these face-up cards (in dealing order) and each seat's own wild
         cards, from ``hands`` (a seat's cards in dealing order, face up or down) where the rule
         looks at them."""
         ups = tuple(_face_up(item) for item in face_up)
-        return self._build(ups, _hands(hands), names, (), None)
+        return self._build(ups, _hands(hands), (), None)
 
     def extend(
         self,
         earlier: Wilds,
         face_up: Iterable[FaceUpLike],
         hands: Mapping[int, Sequence[HeldLike]] | None = None,
-        *,
-        names: Names = None,
     ) -> Wilds:
         """What :meth:`wilds` gives once the ``face_up`` cards follow those that ``earlier`` was
         made from, without walking the earlier cards again (a dealer's view: one card at a
@@ -427,11 +299,9 @@ class WildRule(ABC):
         if progress is None or (progress.rule is not self and progress.rule != self):
             # Not this rule's own walk: read the earlier cards from its timeline, from the start.
             before = tuple(FaceUp(step.card, step.seat) for step in earlier.timeline)
-            return self._build(before + new, held, names, (), None)
-        if progress.names != names:
-            return self._build(progress.ups + new, held, names, (), None)
+            return self._build(before + new, held, (), None)
         resume = (len(progress.ups), progress.state)
-        return self._build(progress.ups + new, held, names, earlier.timeline, resume, earlier)
+        return self._build(progress.ups + new, held, earlier.timeline, resume, earlier)
 
     def reads_hands(self) -> bool:
         """Whether the players' own cards, and not only the face-up cards, can make a card wild
@@ -446,7 +316,7 @@ class WildRule(ABC):
 
     def _quiet(self, up: FaceUp, state: object, hands: _Hands | None) -> bool:
         """Whether this face-up card, after a walk that ended in ``state``, certainly changes
-        nothing: the walk would give it a step with no reason and no trigger, leaving the
+        nothing: the walk would give it a step with no change, leaving the
         wild cards and the state as they were. ``hands`` are the players' cards, where given
         (see :meth:`WildTracker.add`). A dealer follows most cards this way, without walking.
         ``False`` when unsure (the walk then decides)."""
@@ -456,12 +326,11 @@ class WildRule(ABC):
         self,
         ups: tuple[FaceUp, ...],
         held: Mapping[int, tuple[HeldCard, ...]],
-        names: Names,
         done: tuple[WildStep, ...],
         resume: Resume | None,
         earlier: Wilds | None = None,
     ) -> Wilds:
-        initial, steps, pending, state = self._walk(ups, held, names, resume)
+        initial, steps, pending, state = self._walk(ups, held, resume)
         timeline = done + tuple(steps)
         public = timeline[-1].wild if timeline else initial
         everyone = sorted(set(held) | {up.seat for up in ups if up.seat is not None})
@@ -476,18 +345,16 @@ class WildRule(ABC):
                 if entry.seat in held and last.held.get(entry.seat) == held[entry.seat]
             }
         seats = tuple(
-            kept.get(seat) or self._seat(seat, held.get(seat), ups, public, names)
-            for seat in everyone
+            kept.get(seat) or self._seat(seat, held.get(seat), ups, public) for seat in everyone
         )
-        progress = _Progress(self, ups, names, state, held)
-        return Wilds(self.describe(), initial, timeline, seats, pending, progress)
+        progress = _Progress(self, ups, state, held)
+        return Wilds(initial, timeline, seats, pending, progress)
 
     @abstractmethod
     def _walk(
         self,
         ups: tuple[FaceUp, ...],
         hands: Mapping[int, tuple[HeldCard, ...]],
-        names: Names,
         resume: Resume | None = None,
     ) -> Walked:
         """Steps for the face-up cards from ``resume``'s index on (from the first without it),
@@ -500,34 +367,20 @@ class WildRule(ABC):
         cards: tuple[HeldCard, ...] | None,
         ups: tuple[FaceUp, ...],
         public: frozenset[Card],
-        names: Names,
     ) -> SeatWild:
         """One seat's wild cards, from its own cards (``None`` if not given), the face-up cards
-        (read only when its cards are not given), the table's wild cards and the labels: the
-        table's and :meth:`_own_wild`, with :meth:`_own_words` for why."""
+        (read only when its cards are not given) and the table's wild cards: the table's and
+        :meth:`_own_wild`."""
         own = self._own_wild(seat, cards, ups)
-        if not own:
-            return SeatWild(seat, public, None)
-        return SeatWild(seat, public | own, self._own_words(seat, cards, ups, own, names))
+        return SeatWild(seat, public | own if own else public)
 
     def _own_wild(
         self, seat: int, cards: tuple[HeldCard, ...] | None, ups: tuple[FaceUp, ...]
     ) -> frozenset[Card]:
         """The wild cards of one seat alone, beyond the table's: the rule's one statement of
         them, which :meth:`_seat` and :meth:`WildTracker.seat_wild` both read (the dealer asks
-        for these at every street, without the words)."""
+        for these at every street)."""
         return _NOTHING
-
-    def _own_words(
-        self,
-        seat: int,
-        cards: tuple[HeldCard, ...] | None,
-        ups: tuple[FaceUp, ...],
-        own: frozenset[Card],
-        names: Names,
-    ) -> str:
-        """Why ``own`` (from :meth:`_own_wild`, never empty) is wild for this seat alone."""
-        raise NotImplementedError  # only a rule with an _own_wild of its own gets here
 
 
 def _step(
@@ -535,7 +388,6 @@ def _step(
     index: int,
     before: frozenset[Card],
     after: frozenset[Card],
-    names: Names,
     kind: Trigger | None = None,
     queen: FaceUp | None = None,
     own: frozenset[Card] = _NOTHING,
@@ -552,17 +404,7 @@ def _step(
         return _quiet_step(card.code, up.seat, after, own, turned)
     change = WildChange(kind, card, up.seat, after, before, queen)
     landed = card in after or card in own
-    return WildStep(card, up.seat, after, change, _words(change, names), landed, turned)
-
-
-def _words(change: WildChange, names: Names) -> str:
-    # The same few changes recur deal after deal; with the default labels their words are kept.
-    return _default_words(change) if names is None else describe_change(change, names)
-
-
-@lru_cache(maxsize=4096)
-def _default_words(change: WildChange) -> str:
-    return describe_change(change)
+    return WildStep(card, up.seat, after, change, landed, turned)
 
 
 @lru_cache(maxsize=4096)
@@ -576,20 +418,8 @@ def _quiet_step(
     # Most face-up cards change nothing, and the same such steps recur deal after deal: they
     # are frozen, so one made before serves again (found by the card's code: cards hash slowly).
     card = DECK[code]
-    return WildStep(card, seat, wild, None, None, card in wild or card in own, turned)
+    return WildStep(card, seat, wild, None, card in wild or card in own, turned)
 
-
-def _who(up: FaceUp, names: Names) -> str:
-    return f"{up.card.pretty} to {_label(names, up.seat)}"
-
-
-_FOLLOWER = "the rank of the face-up card after the last face-up queen"
-_FOLLOW_DESCRIPTIONS = {
-    QueensRule.NATURAL: _FOLLOWER.capitalize(),
-    QueensRule.ALL: f"Queens, and {_FOLLOWER}",
-    QueensRule.HIDDEN: f"Each player's queens in the hole, and {_FOLLOWER}",
-    QueensRule.HIDDEN_AFTER_FACE_UP: f"Queens once one shows face up, and {_FOLLOWER}",
-}
 
 _FollowState = tuple[Rank | None, FaceUp | None, bool, frozenset[Card]]
 """Follow the Queen's walk: the follower's rank, the pending queen, a queen seen, the wild cards."""
@@ -618,11 +448,10 @@ class _NoFaceUpCardCounts(WildRule):
         self,
         ups: tuple[FaceUp, ...],
         hands: Mapping[int, tuple[HeldCard, ...]],
-        names: Names,
         resume: Resume | None = None,
     ) -> Walked:
         start = 0 if resume is None else resume[0]
-        steps = [_step(ups, i, _NOTHING, _NOTHING, names) for i in range(start, len(ups))]
+        steps = [_step(ups, i, _NOTHING, _NOTHING) for i in range(start, len(ups))]
         return _NOTHING, steps, None, None
 
 
@@ -630,12 +459,9 @@ class _NoFaceUpCardCounts(WildRule):
 class NoWilds(_NoFaceUpCardCounts):
     """Nothing is ever wild (The Bitch as the sheet plays it).
 
-    >>> NoWilds().wilds([("7d", 0)]).describe()
-    'nothing is wild'
+    >>> NoWilds().wilds([("7d", 0)]).wild
+    frozenset()
     """
-
-    def describe(self) -> str:
-        return "no wild cards"
 
     def reads_hands(self) -> bool:
         return False
@@ -654,14 +480,13 @@ class FollowTheQueen(WildRule):
 
     >>> rule = FollowTheQueen()
     >>> ups = [("Qd", 0), ("7c", 1), ("Qh", 2), ("4s", 3)]
-    >>> for step in rule.wilds(ups).timeline[2:]:
-    ...     print(step.reason)
-    Q♥ to p3: sevens are no longer wild; the next face-up card will be wild
-    Q♥ to p3, then 4♠ to p4: fours are wild
-    >>> rule.wilds(ups[:3]).describe()
-    'nothing is wild yet: the next face-up card after Q♥ will be'
-    >>> FollowTheQueen(queens="all").wilds(ups).describe()
-    'queens and fours are wild'
+    >>> [(step.trigger, sorted(step.change.ended)) for step in rule.wilds(ups).timeline[2:]]
+    [(<Trigger.QUEEN: 'queen'>, [Card('7c'), Card('7d'), Card('7h'), Card('7s')]), \
+(<Trigger.FOLLOWER: 'follower'>, [])]
+    >>> rule.wilds(ups[:3]).wild, rule.wilds(ups[:3]).pending
+    (frozenset(), FaceUp(card=Card('Qh'), seat=2))
+    >>> len(FollowTheQueen(queens="all").wilds(ups).wild)
+    8
     """
 
     queens: QueensRule = QueensRule.NATURAL
@@ -674,9 +499,6 @@ class FollowTheQueen(WildRule):
             raise OptionError(
                 f"option 'queens' cannot be {self.queens!r} (allowed: {allowed})"
             ) from None
-
-    def describe(self) -> str:
-        return _FOLLOW_DESCRIPTIONS[self.queens]
 
     def reads_hands(self) -> bool:
         return self.queens is QueensRule.HIDDEN
@@ -692,7 +514,6 @@ class FollowTheQueen(WildRule):
         self,
         ups: tuple[FaceUp, ...],
         hands: Mapping[int, tuple[HeldCard, ...]],
-        names: Names,
         resume: Resume | None = None,
     ) -> Walked:
         follower: Rank | None = None
@@ -722,19 +543,8 @@ class FollowTheQueen(WildRule):
                 follower = up.card.rank
                 wild = self._public(follower, queen_seen)
                 pending = None
-            steps.append(_step(ups, index, before, wild, names, kind, followed))
+            steps.append(_step(ups, index, before, wild, kind, followed))
         return initial, steps, pending, (follower, pending, queen_seen, wild)
-
-    def _own_words(
-        self,
-        seat: int,
-        cards: tuple[HeldCard, ...] | None,
-        ups: tuple[FaceUp, ...],
-        own: frozenset[Card],
-        names: Names,
-    ) -> str:
-        shown = " ".join(card.pretty for card in sorted(own))
-        return f"{_label(names, seat)}'s {shown} in the hole: wild"
 
     def _own_wild(
         self, seat: int, cards: tuple[HeldCard, ...] | None, ups: tuple[FaceUp, ...]
@@ -751,18 +561,12 @@ class SmackMyBitchUp(WildRule):
 
     >>> ups = [("Qh", 0), ("7d", 1), ("Ks", 2), ("5c", 3), ("Qc", 0), ("3h", 1)]
     >>> wilds = SmackMyBitchUp().wilds(ups)
-    >>> [describe_wild(step.wild) for step in wilds.timeline]  # doctest: +NORMALIZE_WHITESPACE
-    ['queens are wild', 'queens and sevens are wild', 'kings are wild', 'kings are wild',
-     'queens are wild', 'queens and threes are wild']
+    >>> [sorted({card.rank.plural for card in step.wild}) for step in wilds.timeline]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [['queens'], ['queens', 'sevens'], ['kings'], ['kings'], ['queens'], ['queens', 'threes']]
     >>> [step.trigger for step in wilds.timeline if step.trigger is Trigger.KING]
     [<Trigger.KING: 'king'>]
     """
-
-    def describe(self) -> str:
-        return (
-            "Queens and the rank after the last face-up queen; a face-up king cancels them"
-            " and makes only kings wild"
-        )
 
     def reads_hands(self) -> bool:
         return False
@@ -776,7 +580,6 @@ class SmackMyBitchUp(WildRule):
         self,
         ups: tuple[FaceUp, ...],
         hands: Mapping[int, tuple[HeldCard, ...]],
-        names: Names,
         resume: Resume | None = None,
     ) -> Walked:
         kings = False
@@ -808,7 +611,7 @@ class SmackMyBitchUp(WildRule):
                 follower = up.card.rank
                 wild = _QUEENS_AND[follower]
                 pending = None
-            steps.append(_step(ups, index, before, wild, names, kind, followed))
+            steps.append(_step(ups, index, before, wild, kind, followed))
         return _QUEENS, steps, pending, (kings, follower, pending, wild)
 
 
@@ -822,10 +625,8 @@ class BabyDaddy(WildRule):
 
     >>> ups = [("4h", 0), ("9c", 1), ("4c", 0), ("Kd", 1), ("Jh", 0), ("9s", 1)]
     >>> wilds = BabyDaddy(cards=5).wilds(ups)
-    >>> print(wilds.timeline[-1].reason)
-    9♠ to p2 is p2's last card: nines are wild for p2 only
-    >>> wilds.describe()
-    'nothing is wild'
+    >>> wilds.timeline[-1].trigger, wilds.wild
+    (<Trigger.LAST_CARD: 'last-card'>, frozenset())
     >>> sorted(wilds.for_seat(1))[:2], sorted(wilds.for_seat(0))[:1]
     ([Card('9c'), Card('9d')], [Card('Jc')])
     """
@@ -836,9 +637,6 @@ class BabyDaddy(WildRule):
         if self.cards not in (5, 7):
             raise OptionError(f"option 'cards' cannot be {self.cards!r} (allowed: 5, 7)")
 
-    def describe(self) -> str:
-        return "Each player's last card: its rank is wild in that player's hand only"
-
     def _quiet(self, up: FaceUp, state: object, hands: _Hands | None) -> bool:
         # Not the seat's last card: the seat holds fewer cards than the game deals.
         held = hands.get(up.seat) if hands and up.seat is not None else None
@@ -848,7 +646,6 @@ class BabyDaddy(WildRule):
         self,
         ups: tuple[FaceUp, ...],
         hands: Mapping[int, tuple[HeldCard, ...]],
-        names: Names,
         resume: Resume | None = None,
     ) -> Walked:
         steps: list[WildStep] = []
@@ -859,7 +656,7 @@ class BabyDaddy(WildRule):
             if up.seat is not None and self._last(up.seat, ups[: index + 1], hands) == up.card:
                 kind = Trigger.LAST_CARD
                 own = rank_cards(up.card.rank)
-            steps.append(_step(ups, index, _NOTHING, _NOTHING, names, kind, None, own))
+            steps.append(_step(ups, index, _NOTHING, _NOTHING, kind, None, own))
         return _NOTHING, steps, None, None
 
     def _last(
@@ -870,19 +667,6 @@ class BabyDaddy(WildRule):
             return cards[self.cards - 1].card if len(cards) >= self.cards else None
         mine = [up.card for up in ups if up.seat == seat]
         return mine[-1] if len(mine) >= self.cards - 2 else None
-
-    def _own_words(
-        self,
-        seat: int,
-        cards: tuple[HeldCard, ...] | None,
-        ups: tuple[FaceUp, ...],
-        own: frozenset[Card],
-        names: Names,
-    ) -> str:
-        last = self._last(seat, ups, {} if cards is None else {seat: cards})
-        assert last is not None
-        who = _label(names, seat)
-        return f"{who}'s last card is {last.pretty}: {last.rank.plural} are wild for {who} only"
 
     def _own_wild(
         self, seat: int, cards: tuple[HeldCard, ...] | None, ups: tuple[FaceUp, ...]
@@ -899,22 +683,9 @@ class QueenOfSpadesInHole(_NoFaceUpCardCounts):
     >>> rule = QueenOfSpadesInHole()
     >>> hands = {0: [("Qs", False), ("2c", False)], 1: [("3c", False)]}
     >>> wilds = rule.wilds([], hands)
-    >>> wilds.for_seat(0), wilds.for_seat(1), wilds.seats[0].reason
-    (frozenset({Card('Qs')}), frozenset(), 'p1 holds Q♠ in the hole: it is wild')
+    >>> wilds.for_seat(0), wilds.for_seat(1)
+    (frozenset({Card('Qs')}), frozenset())
     """
-
-    def describe(self) -> str:
-        return "The queen of spades in the hole is wild"
-
-    def _own_words(
-        self,
-        seat: int,
-        cards: tuple[HeldCard, ...] | None,
-        ups: tuple[FaceUp, ...],
-        own: frozenset[Card],
-        names: Names,
-    ) -> str:
-        return f"{_label(names, seat)} holds {QUEEN_OF_SPADES.pretty} in the hole: it is wild"
 
     def _own_wild(
         self, seat: int, cards: tuple[HeldCard, ...] | None, ups: tuple[FaceUp, ...]
@@ -926,9 +697,8 @@ class QueenOfSpadesInHole(_NoFaceUpCardCounts):
 
 @lru_cache(maxsize=64)
 def _start(rule: WildRule) -> tuple[frozenset[Card], object]:
-    # Every deal starts the same walk: the rule's wild cards and state before any card (no
-    # label is read without a card).
-    initial, _, _, state = rule._walk((), {}, None)
+    # Every deal starts the same walk: the rule's wild cards and state before any card.
+    initial, _, _, state = rule._walk((), {})
     return initial, state
 
 
@@ -938,19 +708,18 @@ class WildTracker:
     which is what :meth:`WildRule.wilds` gives for the same cards.
 
     >>> tracker = WildTracker(FollowTheQueen())
-    >>> print(tracker.add(("Qh", 0)).reason)
-    Q♥ to p1: the next face-up card will be wild
+    >>> tracker.add(("Qh", 0)).trigger
+    <Trigger.QUEEN: 'queen'>
     >>> tracker.add(("7d", 1)).wild == rank_cards(Rank.SEVEN)
     True
     >>> tracker.wilds() == FollowTheQueen().wilds([("Qh", 0), ("7d", 1)])
     True
     """
 
-    __slots__ = ("_initial", "_last", "_names", "_rule", "_state", "_steps", "_ups")
+    __slots__ = ("_initial", "_last", "_rule", "_state", "_steps", "_ups")
 
-    def __init__(self, rule: WildRule, *, names: Names = None) -> None:
+    def __init__(self, rule: WildRule) -> None:
         self._rule = rule
-        self._names = names
         self._ups: tuple[FaceUp, ...] = ()
         self._steps: list[WildStep] = []
         # Where a walk over no card ends: the wild cards and the state a first card starts from.
@@ -974,7 +743,7 @@ class WildTracker:
         held = _hands(hands) if hands else {}
         resume = (len(self._ups), self._state) if self._ups else None
         ups = (*self._ups, up)
-        _, steps, _, state = self._rule._walk(ups, held, self._names, resume)
+        _, steps, _, state = self._rule._walk(ups, held, resume)
         self._ups, self._state = ups, state
         self._steps.extend(steps)
         return steps[-1]
@@ -1003,7 +772,7 @@ class WildTracker:
         """The wild cards after the face-up cards so far, and each seat's own from ``hands``."""
         done = tuple(self._steps)
         held = _hands(hands)
-        wilds = self._rule._build(self._ups, held, self._names, done, self._resume(), self._last)
+        wilds = self._rule._build(self._ups, held, done, self._resume(), self._last)
         self._last = wilds
         return wilds
 

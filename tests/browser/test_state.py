@@ -13,7 +13,8 @@ from playwright.async_api import async_playwright
 from tests.browser.pages import launch
 from tests.server import wsclient
 from wildstud.cards import Rank, parse_card
-from wildstud.wilds import FaceUp, Trigger, WildChange, describe_change, rank_cards
+from wildstud.wilds import FaceUp, Trigger, WildChange, rank_cards
+from wildstud.words import describe_change
 
 # Runs in the page: each check's outcome, from the module the page itself loads.
 CHECKS = """
@@ -169,14 +170,15 @@ async () => {
   const called = { type: "called", name: "Smack My Bitch Up", card: "Kh", seat: 0 };
   const view = {
     events: [{ type: "deal_started" }, king, called], wild: king.wild, wild_ranks: [],
-    wild_text: "kings are wild", own_wild: null, wild_rule: "queens are wild until a king",
+    follow_pending: null, follow_ends: false, own_wild: null,
+    wild_rule: { kind: "smack-my-bitch-up", queens: null, cards: null },
   };
   const state = wildState(view, ["Ann", "Bo"], null);
   out.called = [state.called, ...state.why];
   // A hand shown: natural only where some card was wild for it.
   const shown = (natural, wild_in_play) => describeEvent(
-    { type: "shown", seat: 1, cards: [], wild: [], value: 1, description: "three kings",
-      natural, wild_in_play },
+    { type: "shown", seat: 1, cards: [], wild: [], value: 1,
+      hand: { category: "three-of-a-kind", ranks: ["K", "A", "Q"] }, natural, wild_in_play },
     ["Ann", "Bo"],
   );
   out.shown = [shown(true, true), shown(true, false), shown(false, true)];
@@ -199,8 +201,9 @@ async () => {
   out.spoken = eventSentences(moves, ["Ann", "Bo"], 0);
   out.logged = eventSentences(moves, ["Ann", "Bo"], null);
   const won = [
-    { type: "shown", seat: 0, cards: [], wild: [], value: 1, description: "a pair of aces",
-      natural: true, wild_in_play: false },
+    { type: "shown", seat: 0, cards: [], wild: [], value: 1,
+      hand: { category: "one-pair", ranks: ["A", "K", "Q", "J"] }, natural: true,
+      wild_in_play: false },
     { type: "awarded", pot: 0, seat: 0, amount: 12, share: "high" },
   ];
   out.won = [winnerSentences(won, ["Ann", "Bo"], 0), winnerSentences(won, ["Ann", "Bo"])];
@@ -263,8 +266,8 @@ def test_the_page_words_the_servers_data_once_and_truly(server: Any) -> None:
         "Ann mucks.",
     ]
     assert found["won"] == [
-        ["You win 12 from the main pot with a pair of aces."],
-        ["Ann wins 12 from the main pot with a pair of aces."],
+        ["You win 12 from the main pot with pair of aces."],
+        ["Ann wins 12 from the main pot with pair of aces."],
     ]
     assert found["keyC"] == ["bring-in", "call", "check"]
     beside, phone, chat, clear = found["toast"]

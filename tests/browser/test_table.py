@@ -24,7 +24,8 @@ from tests.browser.conftest import CHROMIUM
 from tests.browser.pages import keep, wait_until
 from tests.server import wsclient
 from wildstud.cards import Card, parse_card
-from wildstud.wilds import FaceUp, Trigger, WildChange, describe_change
+from wildstud.wilds import FaceUp, Trigger, WildChange
+from wildstud.words import describe_change, describe_wild_now
 
 MENU = [
     {"game": "FTQ"},
@@ -144,7 +145,10 @@ def _check_renders(renders: list[dict[str, Any]], client: Any, spectator: bool) 
         view = hand["view"]
         assert render["wild"] == " ".join(sorted(view["wild"])), (key, render["wild"], view["wild"])
         text = render["text"]
-        assert view["wild_text"][:1].upper() + view["wild_text"][1:] in text or (
+        pending = view["follow_pending"] and parse_card(view["follow_pending"])
+        wild = [parse_card(code) for code in view["wild"]]
+        said = describe_wild_now(wild, pending, last_face_up=view["follow_ends"])
+        assert said[:1].upper() + said[1:] in text or (
             view["code"].startswith("BD") and "wild" in text
         ), (key, text)
         assert not re.search(r"\bp\d\b", text), f"an engine seat name in the banner: {text}"

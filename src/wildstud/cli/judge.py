@@ -39,7 +39,8 @@ from wildstud.history.phh import holds_many, read_record, read_records, read_rec
 from wildstud.history.ruling import Ruling, judge, wild_names
 from wildstud.history.schema import HandRecord
 from wildstud.vocabulary import hands_json, judge_json
-from wildstud.wilds import NoWilds, describe_wild
+from wildstud.wilds import NoWilds
+from wildstud.words import describe_wild
 
 __all__ = [
     "each_hand",

@@ -56,10 +56,12 @@ from wildstud.deal import (
     WildsChanged,
 )
 from wildstud.errors import RecordError
+from wildstud.hands import describe_value
 from wildstud.history.replay import Replay, StepKind, replay
 from wildstud.seats import seat_label
 from wildstud.vocabulary import game_echo, hands_json
-from wildstud.wilds import NoWilds, describe_change, describe_wild
+from wildstud.wilds import NoWilds
+from wildstud.words import describe_award, describe_change, describe_redeal, describe_wild
 
 __all__ = ["replay_command", "replay_json", "street_sections"]
 
@@ -287,8 +289,9 @@ class _Builder:
             case Returned(seat=seat, amount=amount):
                 self.pot -= amount
                 self.say(f"{amount} uncalled goes back to {name(seat)}")
-            case Redealt(reason=reason, pot=pot):
-                self.say(f"redeal: {reason}; the cards are gathered, the pot of {pot} carries over")
+            case Redealt(card=card, seat=seat, pot=pot):
+                why = describe_redeal(card, seat)
+                self.say(f"redeal: {why}; the cards are gathered, the pot of {pot} carries over")
             case Mucked(seat=seat) | Shown(seat=seat) | Awarded(seat=seat):
                 if self.section is None or self.section.title != "showdown":
                     self.close()
@@ -297,12 +300,12 @@ class _Builder:
                     self.folded.add(seat)
                     self.say(f"{name(seat)} mucks")
                 elif isinstance(event, Shown):
-                    self.say(f"{name(seat)} shows {event.description}")
+                    self.say(f"{name(seat)} shows {describe_value(event.value)}")
                 else:
                     assert isinstance(event, Awarded)
                     self.pot -= event.amount
-                    which = "the main pot" if event.pot == 0 else f"side pot {event.pot}"
-                    self.say(f"{name(seat)} wins {event.amount} from {which} ({event.share})")
+                    won = describe_award(event.pot, seat, event.amount, {seat: name(seat)})
+                    self.say(f"{won} ({event.share})")
             case HandEnded(stacks=stacks):
                 self.say("stacks: " + ", ".join(f"{name(s)} {c}" for s, c in enumerate(stacks)))
 

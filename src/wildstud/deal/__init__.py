@@ -36,7 +36,6 @@ from wildstud.deal.events import (
     StreetStarted,
     StubShuffled,
     WildsChanged,
-    describe_redeal,
 )
 from wildstud.deal.stages import Chance, DealerStep, Stage
 from wildstud.deal.state import Hand, NextStep
@@ -79,7 +78,6 @@ __all__ = [
     "StubShuffled",
     "TableView",
     "WildsChanged",
-    "describe_redeal",
     "redact",
     "stack_deck",
 ]

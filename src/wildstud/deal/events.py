@@ -10,7 +10,6 @@ Dealt(seat=0, card=None, up=False, street=0)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -19,7 +18,6 @@ from wildstud.cards import Card
 from wildstud.games.options import OptionValue
 from wildstud.hands.evaluator import evaluate
 from wildstud.hands.value import PlayedCard
-from wildstud.seats import seat_label
 from wildstud.wilds import FaceUp, Trigger, WildChange
 
 __all__ = [
@@ -46,7 +44,6 @@ __all__ = [
     "StreetStarted",
     "StubShuffled",
     "WildsChanged",
-    "describe_redeal",
 ]
 
 
@@ -165,10 +162,10 @@ class WildsChanged:
     """A face-up card changed the wild cards (or started a follow), as data: what it did
     (``kind``), the wild cards for every hand after it (``wild``) and before it (``was``), and
     the queen it follows or takes over from (``queen``, ``queen_seat``). The words are made at
-    the edge from :attr:`change` (:func:`~wildstud.wilds.describe_change`).
+    the edge from :attr:`change` (:func:`~wildstud.words.describe_change`).
 
     >>> from wildstud.cards import parse_cards
-    >>> from wildstud.wilds import describe_change
+    >>> from wildstud.words import describe_change
     >>> event = WildsChanged(Card.of(21), 1, parse_cards("7c 7d 7h 7s"), Trigger.FOLLOWER, (),
     ...                      Card.of(42), 0)
     >>> describe_change(event.change, {0: "Ann", 1: "Bob"})
@@ -241,32 +238,13 @@ class Redealt:
     for ``seats``."""
 
     deal: int
-    reason: str
-    """:func:`describe_redeal` of ``card`` and ``seat``, with the seats named ``p1``, ``p2``…"""
     seats: tuple[int, ...]
     pot: int
     card: Card | None = None
     """The face-up card that stopped the deal (The Bitch's queen of spades); ``None`` for a
     redeal no card caused (no queen dealt face up)."""
     seat: int | None = None
-    """The seat ``card`` went to."""
-
-
-def describe_redeal(
-    card: Card | None, seat: int | None, names: Mapping[int, str] | None = None
-) -> str:
-    """Why a deal stopped, in words: the face-up card that stopped it and its seat, or (no card)
-    that no queen was dealt face up.
-
-    >>> describe_redeal(Card.of(43), 1), describe_redeal(Card.of(43), 1, {1: "Bob"})
-    ('Q♠ face up to p2', 'Q♠ face up to Bob')
-    >>> describe_redeal(None, None)
-    'no queen was dealt face up'
-    """
-    if card is None or seat is None:
-        return "no queen was dealt face up"
-    label = names[seat] if names is not None and seat in names else seat_label(seat)
-    return f"{card.pretty} face up to {label}"
+    """The seat ``card`` went to. :func:`~wildstud.words.describe_redeal` words the two."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,7 +256,8 @@ class Mucked:
 
 @dataclass(frozen=True, slots=True)
 class Shown:
-    """A hand shown down: its cards, its wild cards, its value and how it reads.
+    """A hand shown down: its cards, its wild cards and its value (which
+    :func:`~wildstud.hands.describe_value` names).
 
     ``natural`` says the hand reaches its value with no card played as wild (every hand that
     holds no wild card is natural); ``wild_in_play`` whether any card at all was wild for this
@@ -297,7 +276,6 @@ class Shown:
     cards: tuple[Card, ...]
     wild: tuple[Card, ...]
     value: int
-    description: str
     natural: bool
     wild_in_play: bool
     five_of_a_kind_top: bool = True

@@ -18,8 +18,9 @@ down and 7♦ up, which follows the queen; the rest of the upcards, then the las
 >>> deck = stack_deck("As 9c Ah 9d Qh 7d  2c 3c  Kc 4d  Jc 5h  8s 8h")
 >>> hand = Hand("FTQ", [100, 100], deck=deck)
 >>> hand.run()
->>> hand.wilds.describe(), hand.to_act, [str(option) for option in hand.legal_actions()]
-('sevens are wild', 1, ['bring-in to 2', 'complete to 5'])
+>>> sorted({card.rank.plural for card in hand.wilds.wild}), hand.to_act, [
+...     str(option) for option in hand.legal_actions()]
+(['sevens'], 1, ['bring-in to 2', 'complete to 5'])
 >>> hand.complete().to_amount, hand.call().added
 (5, 5)
 >>> hand.run()
@@ -27,7 +28,8 @@ down and 7♦ up, which follows the queen; the rest of the upcards, then the las
 ('fourth street', 1)
 >>> while hand.phase is not Phase.OVER:
 ...     _ = hand.check() if hand.phase is Phase.PLAYER else hand.step()
->>> [(event.seat, event.description) for event in hand.events if isinstance(event, Shown)]
+>>> from wildstud.hands import describe_value
+>>> [(event.seat, describe_value(event.value)) for event in hand.events if isinstance(event, Shown)]
 [(0, 'pair of aces'), (1, 'three nines')]
 >>> [(award.seat, award.amount) for award in hand.awards], hand.stacks
 ([(1, 12)], (94, 106))
@@ -83,7 +85,6 @@ from wildstud.deal.events import (
     StreetStarted,
     StubShuffled,
     WildsChanged,
-    describe_redeal,
 )
 from wildstud.deal.showdown import Ranked, divide_pots, rank_hand
 from wildstud.deal.stages import Chance, DealerStep, Stage
@@ -108,15 +109,7 @@ from wildstud.games import (
 from wildstud.games.options import AllInLowCard, OptionValue, ShortStub
 from wildstud.pots import Pot, build_pots
 from wildstud.seats import seat_label as _name
-from wildstud.wilds import (
-    FaceUp,
-    HeldCard,
-    NoWilds,
-    Trigger,
-    Wilds,
-    WildTracker,
-    describe_wild,
-)
+from wildstud.wilds import FaceUp, HeldCard, NoWilds, Trigger, Wilds, WildTracker
 
 __all__ = ["Chance", "DealerStep", "Hand", "NextStep", "Stage"]
 
@@ -699,7 +692,7 @@ class Hand:
         >>> while hand.redeal_pending is None:
         ...     _ = hand.step()
         >>> hand.redeal_pending
-        RedealPending(reason='Q♠ face up to p2', card=Card('Qs'), seat=1)
+        RedealPending(card=Card('Qs'), seat=1)
         >>> hand.next_step.kind, hand.view().redeal_pending.card
         (<Stage.REDEAL: 'redeal'>, Card('Qs'))
         """
@@ -993,6 +986,7 @@ class Hand:
             wild_for_seat = self._wilds.for_seat(seat)
             own = tuple(sorted(wild_for_seat & set(self.hand_of(seat))))
             seat_wild = tuple(sorted(wild_for_seat))
+        follow = self._wilds.pending
         return TableView(
             viewer=seat,
             game=self.rules.title,
@@ -1009,14 +1003,15 @@ class Hand:
             centre=self._centre,
             community=self._community,
             wild=tuple(sorted(self._wilds.wild)),
-            wild_text=self._wild_text(),
+            follow_pending=None if follow is None else follow.card,
+            follow_ends=follow is not None and not self._face_up_to_come(),
             own_wild=own,
             seat_wild=seat_wild,
             legal_actions=self.legal_actions() if seat is not None and seat == self.to_act else (),
             stakes=self.stakes,
+            wild_rule=self.rules.wild_rule,
             events=tuple(redacted),
             redeal_pending=self.redeal_pending,
-            wild_rule=self.rules.wild_rule.describe(),
             wilds_possible=not isinstance(self.rules.wild_rule, NoWilds),
             street_index=self.street,
             **self._sizing(rnd, committed),
@@ -1037,17 +1032,6 @@ class Hand:
             "still_to_act": rnd.pending(),
             "raises": sum(1 for applied in rnd.history if applied.kind in _WAGERS),
         }
-
-    def _wild_text(self) -> str:
-        pending = self._wilds.pending
-        if pending is None or self._face_up_to_come():
-            return self._wilds.describe()
-        # The sheet: a queen as the last face-up card of the hand has no follower. Telling the
-        # table that the next face-up card will be wild would promise a card that never comes.
-        return (
-            f"{describe_wild(self._wilds.wild)}"
-            f" (nothing follows {pending.card.pretty}: it was the last face-up card)"
-        )
 
     def _follower_to_come(self) -> bool:
         """Whether a face-up card may still follow the last one: another face-up card of the
@@ -1239,8 +1223,7 @@ class Hand:
                 if code == self._redeal_code:
                     seats = self.live
                     antes = seats if self.rules.reante_on_redeal else ()
-                    reason = describe_redeal(card, seat)
-                    self._schedule_redeal(RedealPending(reason, card, seat), seats, antes)
+                    self._schedule_redeal(RedealPending(card, seat), seats, antes)
                     return
                 self._update_wilds()
             elif self._reads_hands or not self._wilds_seated:
@@ -1380,7 +1363,7 @@ class Hand:
                     seats = antes = self._order
                 else:
                     seats, antes = self.live, ()
-                pending = RedealPending(describe_redeal(None, None), None, None)
+                pending = RedealPending(None, None)
                 self._schedule_redeal(pending, seats, antes)
                 return
         self._open_betting()
@@ -1395,13 +1378,10 @@ class Hand:
     def _do_redeal(self) -> None:
         assert self._redeal is not None
         pending, seats, antes = self._redeal
-        reason = pending.reason
         stub = self._begin_stub(self._deal + 1, self._out)
         rejoining = frozenset(seats) - frozenset(self.live)
         self._carried = [Pot(pot.amount, pot.eligible | rejoining) for pot in self._all_pots()]
-        self._events.append(
-            Redealt(self._deal, reason, seats, self.pot, pending.card, pending.seat)
-        )
+        self._events.append(Redealt(self._deal, seats, self.pot, pending.card, pending.seat))
         self._start_deal(seats, antes, stub)
 
     # -- betting -------------------------------------------------------------------------------
@@ -1494,7 +1474,6 @@ class Hand:
                     hand.cards,
                     tuple(sorted(hand.wild & set(hand.cards), key=_code)),
                     hand.value,
-                    hand.describe(),
                     hand.natural,
                     bool(hand.wild),
                     # The house rules the value was found under: the event plays its best five

@@ -25,6 +25,7 @@ from wildstud.cards import Card, Rank
 from wildstud.deal.events import Burned, Dealt, Event
 from wildstud.games.options import OptionValue
 from wildstud.pots import Pot
+from wildstud.wilds import WildRule
 
 __all__ = ["Phase", "RedealPending", "SeatCard", "SeatView", "TableView", "redact"]
 
@@ -47,11 +48,9 @@ class RedealPending:
 
     ``card`` and ``seat`` are the face-up card that stopped the deal (The Bitch's queen of
     spades) and the seat it went to; both are ``None`` for a redeal no card caused (Follow the
-    Queen's ``no_queen`` house rule).
+    Queen's ``no_queen`` house rule). :func:`~wildstud.words.describe_redeal` words them.
     """
 
-    reason: str
-    """The reason as a sentence, the same as the :class:`~wildstud.deal.events.Redealt` event's."""
     card: Card | None
     seat: int | None
 
@@ -105,7 +104,11 @@ class TableView:
     community: Card | None
     wild: tuple[Card, ...]
     """The cards wild for every hand."""
-    wild_text: str
+    follow_pending: Card | None
+    """The face-up queen whose follower has not been dealt yet (``None``: no follow is open);
+    :func:`~wildstud.words.describe_wild_now` words it with :attr:`wild`."""
+    follow_ends: bool
+    """The pending queen was this deal's last face-up card: no card will follow it."""
     own_wild: tuple[Card, ...] | None
     """The viewer's cards that are wild in the viewer's hand (``None`` for spectators)."""
     seat_wild: tuple[Card, ...] | None
@@ -118,12 +121,12 @@ class TableView:
     all-in short of one); in the other structures any amount in the range."""
     stakes: Stakes
     """The table's betting structure (public, like the house rules)."""
+    wild_rule: WildRule
+    """The game's wild-card rule (:func:`~wildstud.words.describe_rule` words it)."""
     events: tuple[Event, ...]
     redeal_pending: RedealPending | None = None
     """The redeal due next, if the deal has just stopped for one (see
     :attr:`~wildstud.deal.Hand.redeal_pending`)."""
-    wild_rule: str = ""
-    """The game's wild-card rule in a sentence (:meth:`~wildstud.wilds.WildRule.describe`)."""
     wilds_possible: bool = True
     """Whether any card can be wild in this game under its house rules (``False``: plain
     stud, The Bitch as the sheet plays it), so that a reader need not tell from the rule."""

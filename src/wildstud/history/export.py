@@ -46,7 +46,6 @@ from wildstud.deal import (
     Shown,
     StreetStarted,
     WildsChanged,
-    describe_redeal,
 )
 from wildstud.errors import RecordError
 from wildstud.games import Limit, StudOptions
@@ -65,7 +64,7 @@ from wildstud.history.notation import (
 )
 from wildstud.history.schema import HandRecord
 from wildstud.seats import seat_label
-from wildstud.wilds import describe_change
+from wildstud.words import describe_change, describe_redeal
 
 __all__ = ["Reveal", "record_from_hand"]
 

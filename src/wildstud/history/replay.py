@@ -26,7 +26,8 @@ written, so the replay burns unnamed cards too.
 ... actions = ["d dh p1 AsAhQh", "d dh p2 9c9d7d", "p2 pb", "p1 cc"]
 ... ''')
 >>> result = replay(record)
->>> result.hand.wilds.describe(), result.hand.street_name
+>>> from wildstud.words import describe_wild
+>>> describe_wild(result.hand.wilds.wild), result.hand.street_name
 ('sevens are wild', 'fourth street')
 >>> result.stopped
 "the record deals no more cards: p1's card on fourth street comes next"
@@ -80,6 +81,7 @@ from wildstud.history.schema import HandRecord
 from wildstud.history.tolerance import RecordWarning, Tolerance
 from wildstud.seats import seat_label
 from wildstud.wilds import HeldCard, Wilds
+from wildstud.words import describe_redeal
 
 __all__ = ["Replay", "Step", "StepKind", "replay"]
 
@@ -707,7 +709,8 @@ class _Replayer:
             if action.player not in hand.live:
                 return f"{other} has no hand in this deal, so gets no card: {nxt}"
             if hand.deal_number > 1 and not self.got and hand.street == 0:
-                reason = next(e.reason for e in reversed(hand.events) if isinstance(e, Redealt))
+                redeal = next(e for e in reversed(hand.events) if isinstance(e, Redealt))
+                reason = describe_redeal(redeal.card, redeal.seat)
                 return (
                     f"the deal before stopped ({reason}) and no more cards go to it; the new"
                     f" deal starts from the dealer's left: {nxt}, not {other}'s"

@@ -52,7 +52,8 @@ from wildstud.history.replay import Replay, StepKind, replay
 from wildstud.history.schema import HandRecord
 from wildstud.history.tolerance import RecordWarning
 from wildstud.seats import seat_label
-from wildstud.wilds import describe_change, rank_cards
+from wildstud.wilds import rank_cards
+from wildstud.words import describe_change, describe_redeal
 
 __all__ = [
     "FigureCheck",
@@ -242,7 +243,11 @@ def rule(played: Replay) -> Ruling:
         hands=tuple(_hand_ruling(played, seat) for seat in hand.live),
         pots=_pots(hand),
         payouts=tuple(payouts),
-        redeals=tuple(event.reason for event in events if isinstance(event, Redealt)),
+        redeals=tuple(
+            describe_redeal(event.card, event.seat)
+            for event in events
+            if isinstance(event, Redealt)
+        ),
         mucked=tuple(event.seat for event in events if isinstance(event, Mucked)),
         filled=tuple(_filled(played)),
         stacks=hand.stacks,
@@ -287,7 +292,8 @@ def _timeline(played: Replay) -> tuple[WildEntry, ...]:
         elif isinstance(event, WildsChanged) and entries and entries[-1].card == event.card:
             _add_reason(entries, describe_change(event.change))
         elif isinstance(event, Redealt) and entries and entries[-1].deal == deal:
-            _add_reason(entries, f"{event.reason}: the deal stops and the cards are dealt again")
+            why = describe_redeal(event.card, event.seat)
+            _add_reason(entries, f"{why}: the deal stops and the cards are dealt again")
         elif isinstance(event, Called) and entries:
             _add_reason(entries, f'the table calls "{event.name}!"')
     return tuple(entries)

@@ -161,7 +161,6 @@ class OptionView(_Part):
 class RedealView(_Part):
     """A deal stopped for a redeal, shown for ``redeal_pause`` seconds."""
 
-    reason: str = Field(description="why, as a sentence")
     card: str | None = Field(description="the face-up card that called for it, if one did")
     seat: int | None = Field(description="the engine seat that card went to")
 
@@ -181,6 +180,17 @@ class WildRank(_Part):
 
     seat: int
     rank: str
+    wild: list[str] = Field(description="the cards that rank makes wild in that seat's hand")
+
+
+class WildRuleView(_Part):
+    """A game's wild-card rule as data: its kind and its options (a client words it)."""
+
+    kind: Literal[
+        "no-wilds", "follow-the-queen", "smack-my-bitch-up", "baby-daddy", "queen-of-spades-in-hole"
+    ] = Field(description="the rule; no-wilds: nothing is ever wild")
+    queens: str | None = Field(None, description="follow-the-queen: which queens are wild")
+    cards: int | None = Field(None, description="baby-daddy: the cards a hand is dealt")
 
 
 class View(_Part):
@@ -201,8 +211,11 @@ class View(_Part):
     centre: str | None
     community: str | None
     wild: list[str] = Field(description="the wild cards, as codes")
-    wild_text: str
-    wild_rule: str = Field(description="the game's wild-card rule, in a sentence")
+    follow_pending: str | None = Field(
+        description="the face-up queen whose follower is still to come (null: none)"
+    )
+    follow_ends: bool = Field(description="that queen was the deal's last face-up card")
+    wild_rule: WildRuleView = Field(description="the game's wild-card rule")
     wild_ranks: list[WildRank] = Field(description="each seat's own wild rank (Baby Daddy)")
     wilds_possible: bool = Field(
         description="whether any card can be wild in this game under its house rules"

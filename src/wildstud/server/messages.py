@@ -74,9 +74,9 @@ The server's frames are JSON objects too, each one a model of :mod:`wildstud.ser
   for chat ``bad-text``, ``muted`` and ``chat-closed`` (:mod:`wildstud.server.chat`);
   ``stale`` and ``seq-range`` carry ``last_seq`` too.
 
-A view's ``redeal_pending`` is ``null``, or ``{"reason", "card", "seat"}`` while the deal has
-stopped for a redeal: the reason as a sentence, and the face-up card that called for it (``"Qs"``)
-with the engine seat it went to, both ``null`` for a redeal no card caused. The table shows it
+A view's ``redeal_pending`` is ``null``, or ``{"card", "seat"}`` while the deal has stopped for
+a redeal: the face-up card that called for it (``"Qs"``) with the engine seat it went to, both
+``null`` for a redeal no card caused. The table shows it
 for the ``redeal_pause`` seconds of its settings, then gathers the cards and deals again.
 
 Events carry data, not sentences: a ``wilds_changed`` event is ``{"card", "seat", "wild",
@@ -86,14 +86,20 @@ centre), the wild cards for every hand after it and before it, the kind of chang
 ``no-follower``, ``centre``, ``last-card``) and the queen it follows or takes over from; a
 ``redealt`` event carries the ``card`` and ``seat`` that stopped the deal (both ``null`` when no
 card did); a ``shown`` event's ``natural`` (no card played as wild) means something only where
-its ``wild_in_play`` says some card was wild for that hand. A client words them with its
-players' names as :func:`wildstud.wilds.describe_change` and :func:`wildstud.deal.describe_redeal`
-do. A view also gives ``wild_ranks``, ``[{"seat",
-"rank"}]``: each seat's own wild rank in this deal as everyone knows it (Who Da Baby Daddy Is:
-its face-up last card), ``wild_rule``, the game's wild-card rule in a sentence, ``wilds_possible``
-(whether any card can be wild in the game) and ``street_index``; and, for the seat to act, the
-engine's figures: ``to_call``, ``all_in_to`` and ``pot_raise_to`` (what a call, all in and a
-pot-sized raise come to, which the sizing buttons use), ``still_to_act`` and ``raises``.
+its ``wild_in_play`` says some card was wild for that hand, and its ``hand``,
+``{"category", "ranks"}``, names it (``full-house``, ``["A", "K"]``: aces full of kings). A
+client words them with its players' names as :mod:`wildstud.words` does. A view also gives
+``wild_ranks``, ``[{"seat", "rank", "wild"}]``: each seat's own wild rank in this deal as
+everyone knows it (Who Da Baby Daddy Is: its face-up last card) and the cards it makes wild
+there; ``wild_rule``, the game's wild-card rule as ``{"kind", "queens", "cards"}``
+(``follow-the-queen`` with ``queens``, ``smack-my-bitch-up``, ``baby-daddy`` with ``cards``,
+``queen-of-spades-in-hole``, ``no-wilds``: nothing is ever wild); ``follow_pending``, the
+face-up queen whose follower is still to come (``null`` for none), and ``follow_ends``, whether
+that queen was the deal's last face-up card.
+``wilds_possible`` says whether any card can be wild in the game, and ``street_index`` which of
+the game's streets is being dealt or bet; and, for the seat to act, the engine's figures:
+``to_call``, ``all_in_to`` and ``pot_raise_to`` (what a call, all in and a pot-sized raise come
+to, which the sizing buttons use), ``still_to_act`` and ``raises``.
 
 Cards are written as their codes (``"Qs"``); a card the client may not see is ``null``.
 
@@ -119,9 +125,19 @@ from wildstud.betting import ActionOption
 from wildstud.cards import Card
 from wildstud.deal import Event, HandStarted, RedealPending, Shown, TableView
 from wildstud.games import OptionValue, find_game
+from wildstud.hands import category_of, ranks_of
 from wildstud.pots import Pot
 from wildstud.server.frames import Ack, ErrorCode, ErrorFrame, SeqFrame
 from wildstud.server.menu import game_name
+from wildstud.wilds import (
+    BabyDaddy,
+    FollowTheQueen,
+    NoWilds,
+    QueenOfSpadesInHole,
+    SmackMyBitchUp,
+    WildRule,
+    rank_cards,
+)
 
 __all__ = [
     "SEQ_RANGE",
@@ -352,8 +368,8 @@ def encode_event(event: Event) -> dict[str, Any]:
     >>> from wildstud.cards import parse_cards
     >>> from wildstud.deal import Shown
     >>> cards = parse_cards("7c 7d Qs 2h 3d")
-    >>> shown = Shown(0, cards, parse_cards("Qs"), evaluate(cards, "Q").value, "three sevens",
-    ...               False, True)
+    >>> value = evaluate(cards, "Q").value
+    >>> shown = Shown(0, cards, parse_cards("Qs"), value, False, True)
     >>> [(item["card"], item["as"]) for item in encode_event(shown)["best_five"]][:3]
     [('7d', None), ('7c', None), ('Qs', ['7', 's'])]
     """
@@ -361,6 +377,7 @@ def encode_event(event: Event) -> dict[str, Any]:
     data.update(encode(event))
     if isinstance(event, Shown):
         data["best_five"] = _best_five(event)
+        data["hand"] = hand_name(event.value)
     elif isinstance(event, HandStarted):
         data["title"] = _title(event.game, event.code, event.options)
     return data
@@ -387,6 +404,41 @@ def _best_five(shown: Shown) -> list[dict[str, Any]]:
     ]
 
 
+def hand_name(value: int) -> dict[str, Any]:
+    """What a hand value names, as data for a client's words: its category and the ranks that
+    name it (:func:`~wildstud.hands.describe_value` says them in English).
+
+    >>> from wildstud import evaluate
+    >>> hand_name(evaluate("Ah Ad Ac Kd Kh").value)
+    {'category': 'full-house', 'ranks': ['A', 'K']}
+    """
+    ranks = [rank.char for rank in ranks_of(value)]
+    return {"category": category_of(value).name.lower().replace("_", "-"), "ranks": ranks}
+
+
+def _wild_rule(rule: WildRule) -> dict[str, Any]:
+    """A wild rule as data: its kind and its options (``null`` where the rule has none).
+
+    >>> from wildstud.wilds import FollowTheQueen
+    >>> _wild_rule(FollowTheQueen())
+    {'kind': 'follow-the-queen', 'queens': 'natural', 'cards': None}
+    """
+    options = {
+        name: str(value) if isinstance(value, Enum) else value
+        for name, value in encode(rule).items()
+    }
+    return {"kind": _RULE_KINDS[type(rule)], "queens": None, "cards": None, **options}
+
+
+_RULE_KINDS: dict[type[WildRule], str] = {
+    NoWilds: "no-wilds",
+    FollowTheQueen: "follow-the-queen",
+    SmackMyBitchUp: "smack-my-bitch-up",
+    BabyDaddy: "baby-daddy",
+    QueenOfSpadesInHole: "queen-of-spades-in-hole",
+}
+
+
 def _option(option: ActionOption) -> dict[str, Any]:
     amounts = None if option.amounts is None else list(option.amounts)
     return {
@@ -405,14 +457,19 @@ def _redeal_pending(pending: RedealPending | None) -> dict[str, Any] | None:
     if pending is None:
         return None
     card = None if pending.card is None else str(pending.card)
-    return {"reason": pending.reason, "card": card, "seat": pending.seat}
+    return {"card": card, "seat": pending.seat}
 
 
 def _wild_ranks(view: TableView) -> list[dict[str, Any]]:
     """Each seat's own wild rank in this deal as everyone knows it (Baby Daddy's face-up last
-    card), as the engine's view gives it, so that a client names it without knowing the rule."""
+    card), as the engine's view gives it, with the cards it makes wild there, so that a client
+    names it without knowing the rule."""
     return [
-        {"seat": seat.seat, "rank": seat.wild_rank.char}
+        {
+            "seat": seat.seat,
+            "rank": seat.wild_rank.char,
+            "wild": list(map(str, sorted(rank_cards(seat.wild_rank)))),
+        }
         for seat in view.seats
         if seat.wild_rank is not None
     ]
@@ -453,9 +510,10 @@ def encode_view(view: TableView, *, events: bool = True) -> dict[str, Any]:
         "centre": None if view.centre is None else str(view.centre),
         "community": None if view.community is None else str(view.community),
         "wild": [str(card) for card in view.wild],
-        "wild_text": view.wild_text,
+        "follow_pending": None if view.follow_pending is None else str(view.follow_pending),
+        "follow_ends": view.follow_ends,
         "own_wild": None if view.own_wild is None else [str(card) for card in view.own_wild],
-        "wild_rule": view.wild_rule,
+        "wild_rule": _wild_rule(view.wild_rule),
         "wild_ranks": _wild_ranks(view),
         "wilds_possible": view.wilds_possible,
         "street_index": view.street_index,

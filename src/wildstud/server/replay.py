@@ -154,8 +154,8 @@ def deal_on(hand: Hand, *, hold_showdown: bool = False) -> None:
     >>> from wildstud.deal import stack_deck
     >>> hand = Hand("the-bitch", [50, 50], deck=stack_deck("2c 3c 4c 5c  6c Qs"))
     >>> deal_on(hand)
-    >>> hand.phase.value, hand.redeal_pending.reason
-    ('dealer', 'Q♠ face up to p2')
+    >>> hand.phase.value, str(hand.redeal_pending.card)
+    ('dealer', 'Qs')
     """
     while hand.phase is Phase.DEALER and hand.redeal_pending is None:
         if hold_showdown and at_showdown(hand):

@@ -3,7 +3,7 @@
 // the hands shown down, and the sentences that explain them with the players' names. No rule is
 // worked out here: which cards are wild, and what each face-up card did, is the server's data.
 
-import { describeChange } from "./words.js";
+import { describeChange, describeRule, describeWildNow, neverWild } from "./words.js";
 
 function capital(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : text;
@@ -19,12 +19,6 @@ export function currentDeal(events) {
 }
 
 /**
- * The rule of a game in which nothing is ever wild (plain seven-card stud, The Bitch as the sheet
- * plays it): the sentence of wildstud.wilds.NoWilds.describe(), as the view's wild_rule says it.
- */
-export const NO_WILD_RULE = "no wild cards";
-
-/**
  * The wild cards of a hand as a viewer knows them: `isWild(seat, code)` for each card shown at
  * a seat, and the banner's text (`never`: nothing in this game is ever wild).
  */
@@ -32,6 +26,8 @@ export function wildState(view, names, you) {
   const deal = currentDeal(view.events || []);
   const everyone = new Set(view.wild);
   const seatRank = new Map((view.wild_ranks || []).map((entry) => [entry.seat, entry.rank]));
+  // The cards each seat's own rank makes wild there, as the server lists them.
+  const seatWild = new Map((view.wild_ranks || []).map((entry) => [entry.seat, new Set(entry.wild || [])]));
   const perSeat = seatRank.size > 0;
   const seatCards = new Map();
   const reasons = [];
@@ -59,14 +55,15 @@ export function wildState(view, names, you) {
     if (everyone.has(code)) return true;
     const shown = seatCards.get(seat);
     if (shown) return shown.has(code);
-    return seatRank.get(seat) === code[0];
+    const own = seatWild.get(seat);
+    return Boolean(own) && own.has(code);
   };
   // With each seat's own rank (the server's wild_ranks) and nothing wild for all, say so, so
   // that "nothing is wild" never stands beside a list of wild ranks.
   const what =
     perSeat && everyone.size === 0
       ? "Nothing is wild for every hand: each player's own wild rank is below"
-      : capital(view.wild_text);
+      : capital(describeWildNow(view.wild, view.follow_pending, view.follow_ends));
   // The call stays on the banner only while the king that made it is the last change: once a
   // queen brings the queens back, the kings no longer wipe anything out.
   const calledText =
@@ -75,6 +72,7 @@ export function wildState(view, names, you) {
       : null;
   // The called line says the king's change itself: its reason is not said a second time below.
   const why = calledText ? reasons.filter((reason) => reason !== describeChange(last, names)) : reasons;
-  const never = view.wild_rule === NO_WILD_RULE;
-  return { everyone, seatRank, isWild, what, why, called: calledText, perSeat, rule: view.wild_rule, never };
+  const never = neverWild(view.wild_rule);
+  const rule = describeRule(view.wild_rule);
+  return { everyone, seatRank, isWild, what, why, called: calledText, perSeat, rule, never };
 }

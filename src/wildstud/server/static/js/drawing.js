@@ -2,12 +2,11 @@
 // The live table and the history's replay both draw with these, so a replayed step looks
 // exactly as the table looked at that moment.
 
-import { h } from "./api.js";
 import { icon } from "./icons.js";
 import { cardElement, pretty, rankPlural } from "./cards.js";
 import { currentDeal, wildState } from "./banner.js";
-import { describeRedeal, naturalNote } from "./words.js";
-import { mergeChildren } from "./dom.js";
+import { describeHand, describeRedeal, naturalNote } from "./words.js";
+import { h, mergeChildren } from "./dom.js";
 
 /** `container`'s children made to match `children`, keeping the elements that stay. */
 function redraw(container, children) {
@@ -205,7 +204,7 @@ export function drawSeats(container, { hand, wild, table = null, total, mine = n
         foot.push(h("div", { className: "seat-redeal" }, redeal.card ? `${pretty(redeal.card)}: redeal` : "redeal"));
         labelParts.push("redeal");
       }
-      if (showdown) foot.push(h("div", { className: "result" }, showdown.description, naturalNote(showdown)));
+      if (showdown) foot.push(h("div", { className: "result" }, describeHand(showdown.hand), naturalNote(showdown)));
       if (won.has(engine)) {
         foot.push(h("div", { className: "won" }, `wins ${won.get(engine)}`));
         labelParts.push(`wins ${won.get(engine)}`);

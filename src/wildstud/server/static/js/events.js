@@ -1,7 +1,7 @@
 // A hand's events in plain words, for the table's log and the history's replay.
 
 import { pretty } from "./cards.js";
-import { describeChange, describeRedeal, naturalNote } from "./words.js";
+import { describeChange, describeHand, describeRedeal, naturalNote, potName, shareNote } from "./words.js";
 
 const ACTIONS = {
   fold: "folds",
@@ -77,9 +77,9 @@ export function describeEvent(event, names, you = null) {
     case "mucked":
       return `${does(event.seat, "mucks", "muck")}.`;
     case "shown":
-      return `${does(event.seat, "shows", "show")} ${event.description}${naturalNote(event)}.`;
+      return `${does(event.seat, "shows", "show")} ${describeHand(event.hand)}${naturalNote(event)}.`;
     case "awarded":
-      return `${does(event.seat, "wins", "win")} ${event.amount} from ${event.pot === 0 ? "the main pot" : `side pot ${event.pot}`}${event.share === "hole-card" ? " (the half for the queen of spades)" : ""}.`;
+      return `${does(event.seat, "wins", "win")} ${event.amount} from ${potName(event.pot)}${shareNote(event)}.`;
     case "hand_ended":
       return "The hand is over.";
     default:

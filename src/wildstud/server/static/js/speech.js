@@ -5,6 +5,7 @@
 
 import { pretty } from "./cards.js";
 import { describeEvent } from "./events.js";
+import { describeHand } from "./words.js";
 
 /** The least time between two announcements, in milliseconds. */
 export const SPACING = 1500;
@@ -50,7 +51,7 @@ export function eventSentences(events, names, you) {
  * engine seat, is told "You win…"). */
 export function winnerSentences(events, names, you = null) {
   const hands = new Map();
-  for (const event of events) if (event.type === "shown") hands.set(event.seat, event.description);
+  for (const event of events) if (event.type === "shown") hands.set(event.seat, describeHand(event.hand));
   return events
     .filter((event) => event.type === "awarded")
     .map((event) => {

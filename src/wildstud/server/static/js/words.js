@@ -1,7 +1,8 @@
-// The words for what the server's events say as data: a change of the wild cards and a redeal,
-// with the players' names. The same sentences as wildstud.wilds.describe_change and
-// wildstud.deal.describe_redeal make for the command line (a browser test holds the two
-// together); no rule is worked out here: every kind, card and wild set comes from the server.
+// The client's words for what the server sends as data: the wild cards and each change of
+// them, the game's wild rule, a redeal, a shown hand and an award, with the players' names. The
+// same sentences as wildstud.words makes for the command line: tests/golden/words.json, written
+// from that module, holds the two together (tests/client/words.test.js). No rule is worked out
+// here: every kind, card, wild set and hand comes from the server.
 
 import { pretty, rankPlural } from "./cards.js";
 
@@ -81,6 +82,114 @@ export function describeChange(event, names) {
   }
   parts.push("the next face-up card will be wild");
   return `${mine}: ${parts.join("; ")}`;
+}
+
+/**
+ * The wild cards for every hand now (the view's `wild`), with the face-up queen still waiting
+ * for a follower (`follow_pending`) and whether that queen was the deal's last face-up card
+ * (`follow_ends`): wildstud.words.describe_wild_now.
+ */
+export function describeWildNow(codes, pending = null, ends = false) {
+  const text = describeWild(codes);
+  if (!pending) return text;
+  const queen = pretty(pending);
+  if (ends) return `${text} (nothing follows ${queen}: it was the last face-up card)`;
+  if (text === "nothing is wild") return `nothing is wild yet: the next face-up card after ${queen} will be`;
+  return `${text}, and the next face-up card after ${queen} will be too`;
+}
+
+const FOLLOWER = "the rank of the face-up card after the last face-up queen";
+const FOLLOW_RULES = {
+  natural: `${FOLLOWER[0].toUpperCase()}${FOLLOWER.slice(1)}`,
+  all: `Queens, and ${FOLLOWER}`,
+  hidden: `Each player's queens in the hole, and ${FOLLOWER}`,
+  "hidden-after-face-up": `Queens once one shows face up, and ${FOLLOWER}`,
+};
+const RULES = {
+  "no-wilds": "no wild cards",
+  "smack-my-bitch-up":
+    "Queens and the rank after the last face-up queen; a face-up king cancels them and makes only kings wild",
+  "baby-daddy": "Each player's last card: its rank is wild in that player's hand only",
+  "queen-of-spades-in-hole": "The queen of spades in the hole is wild",
+};
+
+/** The view's `wild_rule` (`{kind, queens, cards}`) in a sentence: wildstud.words.describe_rule. */
+export function describeRule(rule) {
+  if (!rule) return "";
+  if (rule.kind === "follow-the-queen") return FOLLOW_RULES[rule.queens] || FOLLOW_RULES.natural;
+  return RULES[rule.kind] || "";
+}
+
+/** Whether nothing is ever wild in this game (its rule is `no-wilds`). */
+export function neverWild(rule) {
+  return Boolean(rule) && rule.kind === "no-wilds";
+}
+
+// A rank by name as a hand's name says it (wildstud.cards.Rank.singular).
+const SINGULAR = {
+  2: "deuce",
+  3: "three",
+  4: "four",
+  5: "five",
+  6: "six",
+  7: "seven",
+  8: "eight",
+  9: "nine",
+  T: "ten",
+  J: "jack",
+  Q: "queen",
+  K: "king",
+  A: "ace",
+};
+const ACE_COUNTS = { 2: "double", 3: "triple", 4: "quadruple", 5: "quintuple" };
+
+/**
+ * A shown hand's name from its `hand` (`{category, ranks}`), as wildstud.hands.describe_value
+ * says it: "aces full of kings", "jack-high straight flush".
+ */
+export function describeHand(hand) {
+  if (!hand || !hand.ranks || hand.ranks.length === 0) return "";
+  const [top, second] = hand.ranks;
+  const plural = (rank) => rankPlural(rank);
+  switch (hand.category) {
+    case "five-of-a-kind":
+      return `five ${plural(top)}`;
+    case "straight-flush":
+      return top === "A" ? "royal flush" : `${SINGULAR[top]}-high straight flush`;
+    case "four-of-a-kind":
+      return `four ${plural(top)}`;
+    case "full-house":
+      return `${plural(top)} full of ${plural(second)}`;
+    case "flush": {
+      const aces = hand.ranks.filter((rank) => rank === "A").length;
+      return aces > 1 ? `${ACE_COUNTS[aces]}-ace flush` : `${SINGULAR[top]}-high flush`;
+    }
+    case "straight":
+      return `${SINGULAR[top]}-high straight`;
+    case "three-of-a-kind":
+      return `three ${plural(top)}`;
+    case "two-pair":
+      return `two pair, ${plural(top)} and ${plural(second)}`;
+    case "one-pair":
+      return `pair of ${plural(top)}`;
+    default:
+      return `${SINGULAR[top]} high`;
+  }
+}
+
+/** A pot by its number: 0 is the main pot. */
+export function potName(pot) {
+  return pot === 0 ? "the main pot" : `side pot ${pot}`;
+}
+
+/** An `awarded` event's chips and pot: wildstud.words.describe_award ("Ann wins 40 from the main pot"). */
+export function describeAward(event, names) {
+  return `${label(names, event.seat)} wins ${event.amount} from ${potName(event.pot)}`;
+}
+
+/** What a share of a pot adds to its award: the special half of The Bitch. */
+export function shareNote(event) {
+  return event.share === "hole-card" ? " (the half for the queen of spades)" : "";
 }
 
 /** Why a deal stopped (a `redealt` event or a view's `redeal_pending`): its card and seat. */

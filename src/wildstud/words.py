@@ -1,0 +1,254 @@
+"""English for what the engine records as data: the wild cards and each change of them, the wild
+rules, redeals, shown hands and awards.
+
+The engine's events and views hold cards, seats and kinds, never sentences; the command line,
+the hand records and rulings make their words here, and the web client's ``words.js`` makes the
+same sentences from the same data (``tests/golden/words.json``, written from this module by
+``scripts/golden-words``, holds the two together). Seats are named ``p1``, ``p2``… (as hand
+histories write them) unless ``names`` gives other labels.
+
+>>> from wildstud.wilds import FollowTheQueen
+>>> wilds = FollowTheQueen().wilds([("Qh", 0), ("7d", 1)])
+>>> [describe_change(step.change) for step in wilds.timeline if step.change]
+['Q♥ to p1: the next face-up card will be wild', 'Q♥ to p1, then 7♦ to p2: sevens are wild']
+>>> describe_wild(wilds.wild), describe_rule(FollowTheQueen())
+('sevens are wild', 'The rank of the face-up card after the last face-up queen')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+
+from wildstud.cards import Card, Rank
+from wildstud.seats import seat_label
+from wildstud.wilds import (
+    BabyDaddy,
+    FaceUp,
+    FollowTheQueen,
+    NoWilds,
+    QueenOfSpadesInHole,
+    QueensRule,
+    SmackMyBitchUp,
+    Trigger,
+    WildChange,
+    WildRule,
+    rank_cards,
+)
+
+__all__ = [
+    "describe_award",
+    "describe_change",
+    "describe_redeal",
+    "describe_rule",
+    "describe_wild",
+    "describe_wild_now",
+    "label",
+]
+
+Names = Mapping[int, str] | None
+
+
+def label(seat: int | None, names: Names = None) -> str:
+    """A seat as people read it: its name in ``names``, else ``p1``, ``p2``…; ``None`` is the
+    centre (a card owned by no one).
+
+    >>> label(0), label(1, {1: "Bob"}), label(None)
+    ('p1', 'Bob', 'the centre')
+    """
+    if seat is None:
+        return "the centre"
+    if names is not None and seat in names:
+        return names[seat]
+    return seat_label(seat)
+
+
+def describe_wild(cards: Iterable[Card]) -> str:
+    """Plain English for a set of wild cards: whole ranks by name, single cards by face.
+
+    >>> from wildstud.cards import QUEEN_OF_SPADES
+    >>> describe_wild(rank_cards(Rank.QUEEN) | rank_cards(Rank.SEVEN))
+    'queens and sevens are wild'
+    >>> describe_wild([QUEEN_OF_SPADES]), describe_wild([])
+    ('Q♠ is wild', 'nothing is wild')
+    """
+    return _describe_wild(cards if isinstance(cards, frozenset) else frozenset(cards))
+
+
+@lru_cache(maxsize=512)
+def _describe_wild(cards: frozenset[Card]) -> str:
+    # A deal sees only a few distinct wild sets, each described at every change of the wilds.
+    named = _name_cards(cards)
+    if named is None:
+        return "nothing is wild"
+    text, many = named
+    return f"{text} {'are' if many else 'is'} wild"
+
+
+def _name_cards(cards: frozenset[Card]) -> tuple[str, bool] | None:
+    """Whole ranks by name and single cards by face, and whether they are many (for the verb);
+    ``None`` for no card."""
+    ranks = [rank for rank in reversed(Rank) if rank_cards(rank) <= cards]
+    singles = sorted(
+        (card for card in cards if card.rank not in ranks), key=lambda c: (-c.rank, -c.suit)
+    )
+    parts = [rank.plural for rank in ranks] + [card.pretty for card in singles]
+    if not parts:
+        return None
+    text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return text, len(parts) > 1 or bool(ranks)
+
+
+def _who(up: FaceUp, names: Names) -> str:
+    return f"{up.card.pretty} to {label(up.seat, names)}"
+
+
+def describe_change(change: WildChange, names: Names = None) -> str:
+    """The words for a change of the wild cards.
+
+    >>> from wildstud.cards import parse_card
+    >>> q, seven = FaceUp(parse_card("Qh"), 0), parse_card("7d")
+    >>> sevens = rank_cards(Rank.SEVEN)
+    >>> describe_change(WildChange(Trigger.FOLLOWER, seven, 1, sevens, frozenset(), q))
+    'Q♥ to p1, then 7♦ to p2: sevens are wild'
+    >>> last = WildChange(Trigger.NO_FOLLOWER, q.card, 0, frozenset(), sevens)
+    >>> print(describe_change(last, {0: "Ann"}))  # doctest: +NORMALIZE_WHITESPACE
+    Q♥ to Ann: sevens are no longer wild; it is the last face-up card, so no card follows it;
+    nothing is wild
+    """
+    if names is None:
+        return _default_change(change)
+    return _describe_change(change, names)
+
+
+@lru_cache(maxsize=4096)
+def _default_change(change: WildChange) -> str:
+    # The same few changes recur deal after deal; with the default labels their words are kept.
+    return _describe_change(change, None)
+
+
+def _describe_change(change: WildChange, names: Names) -> str:
+    who = _who(FaceUp(change.card, change.seat), names)
+    kind = change.kind
+    if kind is Trigger.FOLLOWER or kind is Trigger.CENTRE:
+        assert change.queen is not None
+        return f"{_who(change.queen, names)}, then {who}: {describe_wild(change.wild)}"
+    if kind is Trigger.KING:
+        return f"{who}: only kings are wild"
+    if kind is Trigger.LAST_CARD:
+        seat = label(change.seat, names)
+        plural = change.card.rank.plural
+        return f"{who} is {seat}'s last card: {plural} are wild for {seat} only"
+    parts = []
+    ended = _name_cards(change.ended)
+    if kind is Trigger.NO_FOLLOWER:
+        if ended is not None:
+            parts.append(f"{ended[0]} {'are' if ended[1] else 'is'} no longer wild")
+        if change.queen is not None:
+            # Right after a queen and the last face-up card: it starts no follow, nor does the
+            # queen before it ever get one.
+            last = f"it comes right after {change.queen.card.pretty} and is the last face-up card"
+            parts.append(f"{last}, so no card follows either queen")
+        else:
+            parts.append("it is the last face-up card, so no card follows it")
+        return f"{who}: " + "; ".join([*parts, describe_wild(change.wild)])
+    if ended is not None:
+        parts.append(f"{ended[0]} {'are' if ended[1] else 'is'} no longer wild")
+    elif change.queen is not None:
+        parts.append(f"a new follow starts after {change.queen.card.pretty}")
+    started = _name_cards(change.started)
+    if started is not None:
+        # Only the first face-up queen under hidden-after-face-up makes queens wild with a
+        # queen; those in the hole with them.
+        where = ", face up and in the hole" if kind is Trigger.QUEEN else ""
+        parts.append(f"{started[0]} {'are' if started[1] else 'is'} wild{where}")
+    elif ended is None and change.queen is None and change.wild:
+        kept = _name_cards(change.wild)
+        assert kept is not None
+        parts.append(f"{kept[0]} {'stay' if kept[1] else 'stays'} wild")
+    parts.append("the next face-up card will be wild")
+    return f"{who}: " + "; ".join(parts)
+
+
+def describe_wild_now(
+    wild: Iterable[Card], pending: Card | None = None, *, last_face_up: bool = False
+) -> str:
+    """The wild cards for every hand now, with the face-up queen still waiting for a follower
+    (``pending``), if any; ``last_face_up`` says that queen was the deal's last face-up card, so
+    that nothing will follow it.
+
+    >>> from wildstud.cards import parse_card
+    >>> queen = parse_card("Qh")
+    >>> describe_wild_now([], queen)
+    'nothing is wild yet: the next face-up card after Q♥ will be'
+    >>> describe_wild_now(rank_cards(Rank.SEVEN), queen)
+    'sevens are wild, and the next face-up card after Q♥ will be too'
+    >>> describe_wild_now([], queen, last_face_up=True)
+    'nothing is wild (nothing follows Q♥: it was the last face-up card)'
+    """
+    text = describe_wild(wild)
+    if pending is None:
+        return text
+    queen = pending.pretty
+    if last_face_up:
+        # The sheet: a queen as the last face-up card of the hand has no follower. Telling the
+        # table that the next face-up card will be wild would promise a card that never comes.
+        return f"{text} (nothing follows {queen}: it was the last face-up card)"
+    # Said so that "nothing is wild" never stands beside "the next card will be wild".
+    if text == "nothing is wild":
+        return f"nothing is wild yet: the next face-up card after {queen} will be"
+    return f"{text}, and the next face-up card after {queen} will be too"
+
+
+_FOLLOWER = "the rank of the face-up card after the last face-up queen"
+_FOLLOW_DESCRIPTIONS = {
+    QueensRule.NATURAL: _FOLLOWER.capitalize(),
+    QueensRule.ALL: f"Queens, and {_FOLLOWER}",
+    QueensRule.HIDDEN: f"Each player's queens in the hole, and {_FOLLOWER}",
+    QueensRule.HIDDEN_AFTER_FACE_UP: f"Queens once one shows face up, and {_FOLLOWER}",
+}
+
+
+def describe_rule(rule: WildRule) -> str:
+    """A wild-card rule in a sentence.
+
+    >>> describe_rule(NoWilds()), describe_rule(BabyDaddy())
+    ('no wild cards', "Each player's last card: its rank is wild in that player's hand only")
+    """
+    if isinstance(rule, FollowTheQueen):
+        return _FOLLOW_DESCRIPTIONS[rule.queens]
+    if isinstance(rule, SmackMyBitchUp):
+        return (
+            "Queens and the rank after the last face-up queen; a face-up king cancels them"
+            " and makes only kings wild"
+        )
+    if isinstance(rule, BabyDaddy):
+        return "Each player's last card: its rank is wild in that player's hand only"
+    if isinstance(rule, QueenOfSpadesInHole):
+        return "The queen of spades in the hole is wild"
+    assert isinstance(rule, NoWilds), f"no words for {rule!r}"
+    return "no wild cards"
+
+
+def describe_redeal(card: Card | None, seat: int | None, names: Names = None) -> str:
+    """Why a deal stopped: the face-up card that stopped it and its seat, or (no card) that no
+    queen was dealt face up.
+
+    >>> describe_redeal(Card.of(43), 1), describe_redeal(Card.of(43), 1, {1: "Bob"})
+    ('Q♠ face up to p2', 'Q♠ face up to Bob')
+    >>> describe_redeal(None, None)
+    'no queen was dealt face up'
+    """
+    if card is None or seat is None:
+        return "no queen was dealt face up"
+    return f"{card.pretty} face up to {label(seat, names)}"
+
+
+def describe_award(pot: int, seat: int, amount: int, names: Names = None) -> str:
+    """Chips from a pot (0: the main pot) to a seat.
+
+    >>> describe_award(0, 0, 40), describe_award(2, 1, 7, {1: "Bob"})
+    ('p1 wins 40 from the main pot', 'Bob wins 7 from side pot 2')
+    """
+    which = "the main pot" if pot == 0 else f"side pot {pot}"
+    return f"{label(seat, names)} wins {amount} from {which}"
