@@ -13,6 +13,10 @@ export default [
     },
   },
   {
+    files: ["tests/client/**/*.js"],
+    languageOptions: { ecmaVersion: "latest", sourceType: "module", globals: globals.node },
+  },
+  {
     files: ["eslint.config.js"],
     languageOptions: { sourceType: "module", globals: globals.node },
   },

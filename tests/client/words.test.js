@@ -1,0 +1,71 @@
+// The client's words against the golden table that wildstud.words wrote
+// (tests/golden/words.json, from tests/golden_words.py): the same data, the same sentences.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+
+import {
+  describeAward,
+  describeChange,
+  describeHand,
+  describeRedeal,
+  describeRule,
+  describeWild,
+  describeWildNow,
+  neverWild,
+} from "../../src/wildstud/server/static/js/words.js";
+
+const golden = JSON.parse(readFileSync(new URL("../golden/words.json", import.meta.url), "utf8"));
+const { names } = golden;
+
+/** Each row's words as the client makes them, beside the library's. */
+function compare(rows, make) {
+  assert.ok(rows.length > 0, "the golden table has rows to compare");
+  assert.deepEqual(
+    rows.map(make),
+    rows.map((row) => row.words),
+  );
+}
+
+test("every kind of wild change reads as the library says it", () => {
+  const kinds = new Set(golden.changes.map((row) => row.event.kind));
+  assert.deepEqual([...kinds].sort(), [
+    "centre",
+    "follower",
+    "king",
+    "last-card",
+    "no-follower",
+    "queen",
+    "queen-returns",
+  ]);
+  compare(golden.changes, (row) => describeChange(row.event, names));
+});
+
+test("a set of wild cards reads as the library says it", () => {
+  compare(golden.wild, (row) => describeWild(row.wild));
+});
+
+test("the wild cards now, with a follow open or ended, read as the library says them", () => {
+  compare(golden.wild_now, (row) => describeWildNow(row.wild, row.follow_pending, row.follow_ends));
+});
+
+test("every wild rule reads as the library says it, and only no-wilds is never wild", () => {
+  compare(golden.rules, (row) => describeRule(row.rule));
+  assert.deepEqual(
+    golden.rules.filter((row) => neverWild(row.rule)).map((row) => row.rule.kind),
+    ["no-wilds"],
+  );
+});
+
+test("a redeal, with a card or without, reads as the library says it", () => {
+  compare(golden.redeals, (row) => describeRedeal(row.event, names));
+});
+
+test("an award from the main pot or a side pot reads as the library says it", () => {
+  compare(golden.awards, (row) => describeAward(row.event, names));
+});
+
+test("every category of hand is named as the library names it", () => {
+  compare(golden.hands, (row) => describeHand(row.hand));
+});
