@@ -3,7 +3,7 @@
 // own with its amount. An amount outside the allowed range is refused here with the range,
 // never nudged into it.
 
-import { h } from "./api.js";
+import { h } from "./dom.js";
 
 export const SIZED = ["bet", "raise", "complete"];
 const LABELS = {

@@ -3,7 +3,8 @@
 // token is kept under the watch link, so reloading the page keeps following the same request;
 // once the host lets the spectator in, the page opens their seat.
 
-import { api, h } from "./api.js";
+import { api } from "./api.js";
+import { h } from "./dom.js";
 import { field } from "./home.js";
 import { readSetting, writeSetting } from "./storage.js";
 import { followRequest, onNameSent } from "./waiting.js";

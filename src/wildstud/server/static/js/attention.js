@@ -5,7 +5,7 @@
 // blocked); the browser's permission for notifications is asked only when that button is
 // clicked, never on its own.
 
-import { h } from "./api.js";
+import { h } from "./dom.js";
 import { readSetting, writeSetting } from "./storage.js";
 
 const SOUNDS_KEY = "wildstud.sounds";

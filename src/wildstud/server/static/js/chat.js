@@ -4,7 +4,8 @@
 // markup. A line is sent with an id of its own and kept until the server says it is stored,
 // so a line sent as the connection dropped is sent again, and the server takes it once.
 
-import { api, h } from "./api.js";
+import { api } from "./api.js";
+import { h } from "./dom.js";
 
 /** Lines kept on the page (older ones scroll away). */
 export const KEPT = 200;

@@ -3,7 +3,8 @@
 // asked for only when its owner presses the button, with the token in a header (never in a
 // URL a server or proxy logs), and the server draws the code itself (no outside service).
 
-import { base, h } from "./api.js";
+import { base } from "./api.js";
+import { h } from "./dom.js";
 
 /** The link and SVG code of `token` from the server, or an Error carrying its sentence. */
 export async function deviceLink(token) {

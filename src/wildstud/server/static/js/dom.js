@@ -1,6 +1,29 @@
-// Redrawing without losing the reader's place: a freshly drawn tree is merged into the one on
-// the page, so an element that is still there (the focused card, a seat, a button) stays the
-// same element and only what changed is touched.
+// The page's elements, apart from the network (api.js): made from a tag, attributes and
+// children, and redrawn without losing the reader's place: a freshly drawn tree is merged into
+// the one on the page, so an element that is still there (the focused card, a seat, a button)
+// stays the same element and only what changed is touched.
+
+/** An element from a tag, attributes and children (strings become text, never HTML). */
+export function h(tag, attributes = {}, ...children) {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name.startsWith("on") && typeof value === "function") {
+      element.addEventListener(name.slice(2), value);
+    } else if (name === "className") {
+      element.className = value;
+    } else if (name === "dataset") {
+      Object.assign(element.dataset, value);
+    } else {
+      element.setAttribute(name, value === true ? "" : String(value));
+    }
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === undefined || child === null || child === false) continue;
+    element.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return element;
+}
 
 /** Whether `fresh` may take the place of `old` by updating it in place. */
 function sameKind(old, fresh) {

@@ -2,12 +2,11 @@
 // The live table and the history's replay both draw with these, so a replayed step looks
 // exactly as the table looked at that moment.
 
-import { h } from "./api.js";
 import { icon } from "./icons.js";
 import { cardElement, pretty, rankPlural } from "./cards.js";
 import { currentDeal, wildState } from "./banner.js";
 import { describeHand, describeRedeal, naturalNote } from "./words.js";
-import { mergeChildren } from "./dom.js";
+import { h, mergeChildren } from "./dom.js";
 
 /** `container`'s children made to match `children`, keeping the elements that stay. */
 function redraw(container, children) {

@@ -1,7 +1,7 @@
 // The felt: the public table drawn large for a TV or a laptop on the table, from the
 // spectator's socket (never a seat's: no hole card ever reaches this page), with the table's
 // join QR code in a corner for the phones in the room. Each player acts from their own phone.
-import { h } from "./api.js";
+import { h } from "./dom.js";
 import { showTable } from "./table.js";
 import { WakeLock } from "./awake.js";
 import { setText } from "./panel.js";

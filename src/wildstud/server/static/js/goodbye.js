@@ -5,7 +5,8 @@
 // seat link that the server no longer knows, with nothing kept, gets a page that says so. The
 // figures are the server's (GET /api/tables/{id}/night); nothing here works one out.
 
-import { api, base, h } from "./api.js";
+import { api, base } from "./api.js";
+import { h } from "./dom.js";
 import { readSetting, writeSetting } from "./storage.js";
 
 const REFRESH_MS = 5000;

@@ -5,7 +5,8 @@
 // before the deal's first card) and the position each was dealt from (proofs.js), and marked
 // as proven.
 
-import { api, base, h } from "./api.js";
+import { api, base } from "./api.js";
+import { h } from "./dom.js";
 import { cardName, pretty } from "./cards.js";
 import { icon } from "./icons.js";
 import { describeEvent } from "./events.js";

@@ -1,6 +1,7 @@
 // The home page: create a table, then share its links (the join page is join.js).
 
-import { api, base, h } from "./api.js";
+import { api, base } from "./api.js";
+import { h } from "./dom.js";
 import { linkList } from "./host.js";
 
 const STAKES = new Set(["limit", "ante", "bring_in", "small_bet", "big_bet", "raise_cap"]);

@@ -1,7 +1,8 @@
 // The host's page: the table (from the host's own seat once they take one, else as a
 // spectator) with the host console beside it (hostpanel.js).
 
-import { api, h } from "./api.js";
+import { api } from "./api.js";
+import { h } from "./dom.js";
 import { showTable } from "./table.js";
 import { HostConsole, hostSeatKey } from "./hostpanel.js";
 import { readSetting, writeSetting } from "./storage.js";

@@ -4,8 +4,8 @@
 // seats bots of every kind, and changes the games, stakes and clocks between hands. The lists
 // are redrawn by merging (dom.js), so they listen through their containers.
 
-import { api, h } from "./api.js";
-import { mergeChildren } from "./dom.js";
+import { api } from "./api.js";
+import { h, mergeChildren } from "./dom.js";
 import { readSetting, writeSetting } from "./storage.js";
 
 const POLL_MS = 2000;

@@ -9,7 +9,8 @@
 // (`returning`), and the server puts the player back on their own ledger account, which a name
 // alone never does.
 
-import { api, base, h } from "./api.js";
+import { api, base } from "./api.js";
+import { h } from "./dom.js";
 import { field } from "./home.js";
 import { devicePanel } from "./devices.js";
 import { readSetting, writeSetting } from "./storage.js";

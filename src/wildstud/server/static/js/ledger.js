@@ -7,8 +7,8 @@
 // (GET /api/tables/{id}/night), fetched again whenever a table frame shows a change that can
 // move them; nothing here works a figure out for itself.
 
-import { api, base, h } from "./api.js";
-import { mergeChildren } from "./dom.js";
+import { api, base } from "./api.js";
+import { h, mergeChildren } from "./dom.js";
 
 const REFETCH_MS = 150;
 

@@ -3,7 +3,7 @@
 // prefers-reduced-motion it appears and goes without moving (the stylesheet says how). Screen
 // readers hear the call from the table's spoken announcements, so this is for the eyes only.
 
-import { h } from "./api.js";
+import { h } from "./dom.js";
 
 /** How long the moment stays, in milliseconds. */
 export const MOMENT = 3200;

@@ -2,8 +2,7 @@
 // the request in flight and its fate, the error of the last refusal, and the dialog that asks
 // before a fold nobody needs. It sends through the table's socket and never takes the focus.
 
-import { h } from "./api.js";
-import { mergeChildren, keepFocus } from "./dom.js";
+import { h, mergeChildren, keepFocus } from "./dom.js";
 import { actionChildren, checkAmount, labelOf, sizedChoice, SIZED } from "./actions.js";
 import { isTouch } from "./touch.js";
 

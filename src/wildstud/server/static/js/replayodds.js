@@ -2,7 +2,8 @@
 // worked them out once the hand was over (GET /api/tables/{id}/hands/{n}/odds). Nothing here
 // computes a chance: the page shows the figures it is given at the step where they stand.
 
-import { api, h } from "./api.js";
+import { api } from "./api.js";
+import { h } from "./dom.js";
 
 const percent = (share) => `${(100 * share).toFixed(share > 0 && share < 0.001 ? 2 : 1)}%`;
 

@@ -1,8 +1,7 @@
 // Sitting out and back in, as buttons under the seat's own controls. A player the clock sat
 // out (it acted for them hands in a row) is told so, and how to come back.
 
-import { h } from "./api.js";
-import { mergeChildren } from "./dom.js";
+import { h, mergeChildren } from "./dom.js";
 
 export class SeatControls {
   constructor(panel) {

@@ -2,8 +2,7 @@
 // "Show" and "Muck" buttons with the seconds left, and what the table does if the time runs out
 // (the server's `showdown` frame names the seats still choosing and the table's default).
 
-import { h } from "./api.js";
-import { mergeChildren } from "./dom.js";
+import { h, mergeChildren } from "./dom.js";
 
 const DEFAULT_WORDS = {
   muck: "If you do not choose in time, your hand is mucked unshown.",

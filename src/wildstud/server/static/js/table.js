@@ -5,7 +5,6 @@
 // on the page (dom.js), so focus stays where the player left it; the page never moves focus by
 // itself.
 
-import { h } from "./api.js";
 import { TableSocket } from "./socket.js";
 import { pretty, toggleFourColour, fourColour } from "./cards.js";
 import { drawBanner, drawCentre, drawSeats, pendingRedeal } from "./drawing.js";
@@ -13,7 +12,7 @@ import { currentDeal } from "./banner.js";
 import { describeRedeal } from "./words.js";
 import { describeEvent } from "./events.js";
 import { HistoryPanel } from "./history.js";
-import { mergeChildren, keepFocus } from "./dom.js";
+import { h, mergeChildren, keepFocus } from "./dom.js";
 import { toastPlace } from "./toast.js";
 import { choices, shortcutChoice, SHORTCUTS } from "./actions.js";
 import { ActionPanel, setText } from "./panel.js";
