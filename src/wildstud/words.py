@@ -20,7 +20,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
+from wildstud.betting import ActionKind
 from wildstud.cards import Card, Rank
+from wildstud.deal.events import Payment
 from wildstud.seats import seat_label
 from wildstud.wilds import (
     BabyDaddy,
@@ -37,8 +39,10 @@ from wildstud.wilds import (
 )
 
 __all__ = [
+    "describe_action",
     "describe_award",
     "describe_change",
+    "describe_payment",
     "describe_redeal",
     "describe_rule",
     "describe_wild",
@@ -252,3 +256,35 @@ def describe_award(pot: int, seat: int, amount: int, names: Names = None) -> str
     """
     which = "the main pot" if pot == 0 else f"side pot {pot}"
     return f"{label(seat, names)} wins {amount} from {which}"
+
+
+def describe_action(kind: ActionKind, to: int) -> str:
+    """A player's action as the command line's replay says it after the player's name, with the
+    seat's total on the street after it (``to``).
+
+    >>> describe_action(ActionKind.RAISE, 20), describe_action(ActionKind.FOLD, 0)
+    ('raises to 20', 'folds')
+    """
+    return {
+        ActionKind.FOLD: "folds",
+        ActionKind.CHECK: "checks",
+        ActionKind.CALL: f"calls, to {to}",
+        ActionKind.BRING_IN: f"brings in {to}",
+        ActionKind.COMPLETE: f"completes to {to}",
+        ActionKind.BET: f"bets {to}",
+        ActionKind.RAISE: f"raises to {to}",
+    }[kind]
+
+
+def describe_payment(kind: Payment, amount: int, card: Card | None = None) -> str:
+    """Chips into the pot that are not a bet, after the payer's name: an ante, a payment for a
+    wild card (``card``), an extra ante.
+
+    >>> describe_payment(Payment.ANTE, 1), describe_payment(Payment.PAY_FOR_WILD, 5, Card.of(21))
+    ('antes 1', 'pays 5 for 7♦')
+    """
+    if kind is Payment.ANTE:
+        return f"antes {amount}"
+    what = "pays" if kind is Payment.PAY_FOR_WILD else "pays an extra ante of"
+    shown = "" if card is None else f" for {card.pretty}"
+    return f"{what} {amount}{shown}"

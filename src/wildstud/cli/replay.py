@@ -61,7 +61,14 @@ from wildstud.history.replay import Replay, StepKind, replay
 from wildstud.seats import seat_label
 from wildstud.vocabulary import game_echo, hands_json
 from wildstud.wilds import NoWilds
-from wildstud.words import describe_award, describe_change, describe_redeal, describe_wild
+from wildstud.words import (
+    describe_action,
+    describe_award,
+    describe_change,
+    describe_payment,
+    describe_redeal,
+    describe_wild,
+)
 
 __all__ = ["replay_command", "replay_json", "street_sections"]
 
@@ -249,12 +256,8 @@ class _Builder:
                 self.wild = describe_wild(self.played.deals[deal - 1].initial)
             case Paid(seat=seat, amount=amount, kind=kind, card=card):
                 self.pot += amount
-                if kind is Payment.ANTE:
-                    self.say(f"{name(seat)} antes {amount}", "dim")
-                else:
-                    what = "pays" if kind is Payment.PAY_FOR_WILD else "pays an extra ante of"
-                    shown = "" if card is None else f" for {card.pretty}"
-                    self.say(f"{name(seat)} {what} {amount}{shown}")
+                paid = describe_payment(kind, amount, card)
+                self.say(f"{name(seat)} {paid}", "dim" if kind is Payment.ANTE else "")
             case StreetStarted(name=street):
                 self.close()
                 title = street if self.deal <= 1 else f"deal {self.deal}: {street}"
@@ -282,7 +285,7 @@ class _Builder:
                 self.pot += added
                 if kind is ActionKind.FOLD:
                     self.folded.add(seat)
-                text = f"{name(seat)} {_verb(kind, to)}"
+                text = f"{name(seat)} {describe_action(kind, to)}"
                 if index in self.filled:
                     text += " (not in the record)"
                 self.say(text, "dim" if index in self.filled else "")
@@ -308,18 +311,6 @@ class _Builder:
                     self.say(f"{won} ({event.share})")
             case HandEnded(stacks=stacks):
                 self.say("stacks: " + ", ".join(f"{name(s)} {c}" for s, c in enumerate(stacks)))
-
-
-def _verb(kind: ActionKind, to: int) -> str:
-    return {
-        ActionKind.FOLD: "folds",
-        ActionKind.CHECK: "checks",
-        ActionKind.CALL: f"calls, to {to}",
-        ActionKind.BRING_IN: f"brings in {to}",
-        ActionKind.COMPLETE: f"completes to {to}",
-        ActionKind.BET: f"bets {to}",
-        ActionKind.RAISE: f"raises to {to}",
-    }[kind]
 
 
 def _built(played: Replay) -> _Builder:

@@ -103,16 +103,16 @@ export function drawSeats(container, { hand, wild, table = null, total, mine = n
         );
       continue;
     }
-    const view = hand && engine !== undefined ? hand.view.seats[engine] : null;
+    const seatView = hand && engine !== undefined ? hand.view.seats[engine] : null;
     const name = engine !== undefined ? hand.names[engine] : info.name;
-    const toAct = Boolean(hand && view && hand.view.to_act === engine && hand.view.phase === "player");
+    const toAct = Boolean(hand && seatView && hand.view.to_act === engine && hand.view.phase === "player");
     const classes = ["seat", place];
     if (index === mine) classes.push("you");
     if (toAct) classes.push("to-act");
-    if (view && view.folded) classes.push("folded");
-    if (!view) classes.push("waiting");
+    if (seatView && seatView.folded) classes.push("folded");
+    if (!seatView) classes.push("waiting");
     // The winning hands of a showdown stand out for the whole pause before the next deal.
-    const winner = Boolean(hand && view && hand.view.phase === "over" && won.has(engine) && shown.has(engine));
+    const winner = Boolean(hand && seatView && hand.view.phase === "over" && won.has(engine) && shown.has(engine));
     if (winner) classes.push("winner");
     const labelParts = [index === mine ? `${name} (you)` : name];
     const head = h(
@@ -133,30 +133,30 @@ export function drawSeats(container, { hand, wild, table = null, total, mine = n
       labelParts.push("away");
       classes.push("away");
     }
-    const stack = view ? view.stack : info.stack;
+    const stack = seatView ? seatView.stack : info.stack;
     // A seat is drawn in four parts that app.css lays out as a row on a phone and as a box
     // round the felt on a wide screen: its head, its figures and states, its cards, and what
     // the showdown said of it.
     const figures = [h("span", { className: "stack" }, `${stack} chips`)];
     labelParts.push(`${stack} chips`);
     if (toAct) labelParts.push("to act");
-    if (view && view.bet) {
+    if (seatView && seatView.bet) {
       // The bet lies in front of the seat as a chip with its amount.
       figures.push(
         h(
           "span",
           { className: "bet", "data-key": "bet" },
           h("span", { className: "chip", "aria-hidden": "true" }),
-          `bet ${view.bet}`,
+          `bet ${seatView.bet}`,
         ),
       );
-      labelParts.push(`bet ${view.bet}`);
+      labelParts.push(`bet ${seatView.bet}`);
     }
     // The seat's state is in its label too: a seat is one tab stop, and what it says on
     // arrival is all a screen-reader user hears of it before reading on.
     for (const [on, state, kind] of [
-      [view && view.folded, "folded", "folded"],
-      [view && view.all_in, "all in", "all-in"],
+      [seatView && seatView.folded, "folded", "folded"],
+      [seatView && seatView.all_in, "all in", "all-in"],
       [info && info.sitting_out, "sitting out", "sitting-out"],
     ]) {
       if (!on) continue;
@@ -164,7 +164,7 @@ export function drawSeats(container, { hand, wild, table = null, total, mine = n
       labelParts.push(state);
       if (kind !== "folded") classes.push(kind);
     }
-    if (view && wild && wild.perSeat) {
+    if (seatView && wild && wild.perSeat) {
       const rank = wild.seatRank.get(engine);
       if (rank) {
         const text = `wild here: ${rankPlural(rank) || rank}`;
@@ -174,14 +174,14 @@ export function drawSeats(container, { hand, wild, table = null, total, mine = n
     }
     if (toAct && hand.clock) figures.push(h("span", { className: "clock", "aria-live": "off" }));
     const lines = [head, h("div", { className: "seat-figures" }, figures)];
-    if (view) {
+    if (seatView) {
       const showdown = shown.get(engine);
       const best = new Map();
       if (showdown && showdown.best_five) {
         for (const item of showdown.best_five) best.set(item.card, item.as ? item.as.join("") : null);
       }
       const cards = h("div", { className: "cards", role: "list", "aria-label": `${name}'s cards` });
-      view.cards.forEach((held) => {
+      seatView.cards.forEach((held) => {
         const code = held.card;
         const card = cardElement(code, {
           wild: wild ? wild.isWild(engine, code) : false,

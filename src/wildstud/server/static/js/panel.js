@@ -17,7 +17,7 @@ export class ActionPanel {
     this.error = "";
     this.noAnswer = false;
     this.turnKey = null;
-    this.view = { potRaise: null, connection: "connecting", waiting: "" };
+    this.drawn = { potRaise: null, connection: "connecting", waiting: "" };
     this.element = h("section", { id: "actions", className: "actions", "aria-label": "Your actions", tabindex: -1 });
     this.controls = h("div", { className: "controls" });
     this.requestLine = h("p", { id: "request", className: "request", role: "status" });
@@ -64,29 +64,29 @@ export class ActionPanel {
   }
 
   /**
-   * Redraw with `view`: {hand, potRaise (the server's pot-sized bet or raise), connection (the
+   * Redraw with `drawn`: {hand, potRaise (the server's pot-sized bet or raise), connection (the
    * socket's status), waiting (the line when it is not the seat's turn)}; returns whether a new
    * turn began.
    */
-  render(view = this.view) {
-    this.view = view;
+  render(drawn = this.drawn) {
+    this.drawn = drawn;
     const list = this.choices();
-    const down = view.connection !== "connected";
+    const down = drawn.connection !== "connected";
     const element = this.element;
     element.dataset.turn = list.length && !this.request && !down ? "yes" : "no";
-    element.dataset.connection = view.connection;
+    element.dataset.connection = drawn.connection;
     element.classList.toggle("offline", down);
     const fresh = document.createElement("div");
     fresh.append(
       ...actionChildren({
         list,
-        potRaise: view.potRaise,
+        potRaise: drawn.potRaise,
         blocked: Boolean(this.request) || down,
-        waiting: view.waiting,
+        waiting: drawn.waiting,
       }).filter(Boolean),
     );
     keepFocus(() => mergeChildren(this.controls, fresh));
-    const hand = view.hand;
+    const hand = drawn.hand;
     const turnKey = list.length ? `${hand.number}|${hand.view.events.length}` : null;
     const began = turnKey !== null && turnKey !== this.turnKey;
     if (turnKey !== this.turnKey) {
@@ -96,10 +96,10 @@ export class ActionPanel {
     }
     this.showAmount();
     let line = "";
-    if (view.connection === "restarting")
+    if (drawn.connection === "restarting")
       line = "The server is restarting: the buttons come back when it is, with the hand where it was.";
     // Before any hand there are no buttons to wait for: the status line alone says "Connecting…".
-    else if (down && view.connection !== "refused" && view.hand)
+    else if (down && drawn.connection !== "refused" && drawn.hand)
       line = "Reconnecting… the buttons come back once the table is reached again.";
     else if (this.request && this.noAnswer) line = `${describeRequest(this.request)}: no answer from the server yet.`;
     else if (this.request) line = `Sending: ${describeRequest(this.request)}…`;
@@ -107,7 +107,7 @@ export class ActionPanel {
     setText(this.errorLine, this.error);
     // Nothing to choose and nothing to say (no hand yet, between hands): no empty box at the
     // foot of the page.
-    element.hidden = !list.length && !view.waiting && !line && !this.error;
+    element.hidden = !list.length && !drawn.waiting && !line && !this.error;
     return began;
   }
 

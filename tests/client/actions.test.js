@@ -1,0 +1,63 @@
+// Every button the page offers was offered by the server, with its amounts: choices() (the
+// buttons actions.js draws, one for each) over every turn in the recorded frames.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import { choices, checkAmount, sizedChoice } from "../../src/wildstud/server/static/js/actions.js";
+import { recorded } from "./frames.js";
+
+/** Each view that offered this connection's seat something to do, with its seat. */
+function turns(frames) {
+  return frames
+    .filter((frame) => (frame.type === "hand" || frame.type === "update") && frame.view.legal_actions.length)
+    .map((frame) => ({ view: frame.view, seat: frame.view.seats[frame.view.viewer] }));
+}
+
+test("the seat had turns to take in the recorded hands, and the spectator none", () => {
+  assert.ok(turns(recorded.seat).length >= 5);
+  assert.equal(turns(recorded.spectator).length, 0);
+});
+
+test("every button is an action the server offered, at an amount it allows", () => {
+  for (const { view, seat } of turns(recorded.seat)) {
+    const offered = new Map(view.legal_actions.map((option) => [option.action, option]));
+    for (const choice of choices(view.legal_actions, seat)) {
+      if (choice.free) {
+        // The one button of the page's own: a fold when checking is free, which asks first
+        // and goes as a confirmed fold (docs/protocol.md); only where a check is offered.
+        assert.equal(choice.action, "fold");
+        assert.ok(offered.has("check") && !offered.has("fold"));
+        continue;
+      }
+      const option = offered.get(choice.action);
+      assert.ok(option, `${choice.action} was not offered: ${JSON.stringify(view.legal_actions)}`);
+      if (option.min === null) {
+        assert.equal(choice.amount, null, `${choice.action} carries no amount`);
+      } else if (Array.isArray(option.amounts)) {
+        assert.ok(option.amounts.includes(choice.amount), `${choice.amount} not in ${option.amounts}`);
+      } else {
+        assert.ok(choice.amount >= option.min && choice.amount <= option.max, `${choice.amount} out of range`);
+      }
+    }
+  }
+});
+
+test("every action the server offered has its button", () => {
+  for (const { view, seat } of turns(recorded.seat)) {
+    const shown = new Set(choices(view.legal_actions, seat).map((choice) => choice.action));
+    for (const option of view.legal_actions) assert.ok(shown.has(option.action), option.action);
+  }
+});
+
+test("an amount typed for a sized choice is taken only inside the server's range", () => {
+  const sized = turns(recorded.seat)
+    .map(({ view, seat }) => sizedChoice(choices(view.legal_actions, seat)))
+    .filter(Boolean);
+  for (const choice of sized) {
+    assert.deepEqual(checkAmount(String(choice.min), choice), { amount: choice.min });
+    assert.deepEqual(checkAmount(String(choice.max), choice), { amount: choice.max });
+    assert.match(checkAmount(String(choice.max + 1), choice).message, /is not allowed/);
+    assert.match(checkAmount("ten", choice).message, /whole number/);
+  }
+});
