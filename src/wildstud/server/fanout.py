@@ -246,7 +246,7 @@ class Fanout:
                     # An absent player who opens the link again is back.
                     seat.sitting_out = False
                     seat.missed_hands = 0
-                    await table.driver.commit(Changes(seats=[seat.state()]))
+                    await table.writer.commit(Changes(seats=[seat.state()]))
             client.send(dumps(self.table_frame()))
             for notice in table.notices:  # the host's changes not yet played out (console.py)
                 client.send(dumps(notice_frame(notice)))

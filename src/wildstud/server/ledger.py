@@ -116,6 +116,6 @@ class Ledger:
                 )
             else:
                 table.cashier.decline(request, changes)
-            await table.driver.commit(changes)
+            await table.writer.commit(changes)
             table.fanout.broadcast_table()
             table.changed.set()

@@ -89,7 +89,7 @@ class Players:
                 seat.sitting_out = isinstance(frame, SitOut)
                 seat.missed_hands = 0
                 seat.last_seq = frame.seq
-                await table.driver.commit(Changes(seats=[seat.state()]))
+                await table.writer.commit(Changes(seats=[seat.state()]))
                 table.fanout.broadcast_table()
             table.changed.set()
             seat.last_request = frame
@@ -136,7 +136,7 @@ class Players:
         )
         seat.last_seq = frame.seq
         changes.seats.append(seat.state())
-        await table.driver.commit(changes)
+        await table.writer.commit(changes)
         table.fanout.broadcast_table()
 
     async def _chooses(self, seat: Seat, frame: Choose) -> None:

@@ -72,11 +72,21 @@ from typing import Any
 from wildstud.server.accounts import Departed, departed
 from wildstud.server.cashier import Cashier, holds_all
 from wildstud.server.chat import Chat
-from wildstud.server.driver import Driver, LiveHand, StorageFailureError, TableStatus
+from wildstud.server.driver import Driver, LiveHand, TableStatus
 from wildstud.server.fanout import RESTARTING, Fanout, dumps
 from wildstud.server.hosting import Hosting, build_menu
 from wildstud.server.ledger import Ledger
-from wildstud.server.messages import Act, Choose, Ping, Rebuy, Say, Show, SitIn, SitOut
+from wildstud.server.messages import (
+    Act,
+    Choose,
+    Ping,
+    Rebuy,
+    Say,
+    Show,
+    SitIn,
+    SitOut,
+    error_frame,
+)
 from wildstud.server.metrics import UNWATCHED
 from wildstud.server.night import Night
 from wildstud.server.players import Players
@@ -93,6 +103,7 @@ from wildstud.server.store import (
     StoredTable,
     TableState,
 )
+from wildstud.server.writer import ChangeLock, StorageFailureError, Writer
 
 __all__ = ["LiveHand", "StorageFailureError", "Table", "TableStatus", "build_menu", "dumps"]
 
@@ -139,8 +150,11 @@ class Table:
         self.hand_off: Callable[[Table], Awaitable[bool]] | None = None
         """Set while the process drains: the driver calls it between hands, and stops when it
         answers that the table was handed on (:mod:`wildstud.server.cluster`)."""
-        self.lock = asyncio.Lock()
-        """Held for every change, so that each is checked, stored and sent in one piece."""
+        self.writer = Writer(self)
+        """The one place the table's changes are stored (:mod:`wildstud.server.writer`)."""
+        self.lock = ChangeLock(self.writer)
+        """Held for every change, so that each is checked, stored and sent in one piece (and
+        taken back whole when the store refuses it)."""
         self.changed = asyncio.Event()
         """Set when something changed that the driver may have to act on."""
         self.cashier = Cashier(rebuys)
@@ -168,6 +182,7 @@ class Table:
             book = DeckBook(stored.live_hand.decks, stored.live_hand.salts)
             hand = rebuild(setup, book, stored.live_hand.actions, hold_showdown=True)
             table.live = LiveHand(setup, book, hand, len(stored.live_hand.actions))
+            table.live.records = list(stored.live_hand.actions)
             # The showdown's choices made before the restart stand (server/showdown.py).
             table.live.shown = {a.seat for a in stored.live_hand.actions if a.kind == SHOW}
             table.live.published = len(hand.events)
@@ -289,8 +304,15 @@ class Table:
         line of chat, :mod:`wildstud.server.chat`)."""
         if isinstance(frame, Say):
             await self.chat.say(client, frame)
-        else:
+            return
+        try:
             await self.players.handle(client, frame)
+        except StorageFailureError:
+            if self.broken:  # moved, or being reloaded: the connection closes
+                raise
+            # Not stored, so not done: the table is as it was, and the player may send it again.
+            message = "the server could not store your request: nothing changed, send it again"
+            client.send(dumps(error_frame("storage", message, getattr(frame, "seq", None))))
 
     async def join(
         self, name: str, wanted: int | None, returning: str | None = None
