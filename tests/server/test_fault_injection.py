@@ -20,8 +20,7 @@ from wildstud.server.schemas import GameEntry, RulesUpdate, TableSettings
 from wildstud.server.seating import SeatKind
 from wildstud.server.showdown import undecided
 from wildstud.server.store import Store
-from wildstud.server.tables import Table, TableStatus
-from wildstud.server.writer import StorageFailureError
+from wildstud.server.table import StorageFailureError, Table, TableStatus
 
 WRITES = frozenset({"apply", "add_line", "set_mute"})
 """The store's writes: the table's changes, a line of chat, a mute."""

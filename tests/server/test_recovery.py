@@ -15,8 +15,7 @@ from wildstud.server.lobby import Lobby
 from wildstud.server.schemas import GameEntry, TableSettings
 from wildstud.server.seating import SeatKind
 from wildstud.server.store import Changes, Store
-from wildstud.server.tables import TableStatus
-from wildstud.server.writer import FAILURES_BEFORE_RELOAD
+from wildstud.server.table import FAILURES_BEFORE_RELOAD, TableStatus
 
 
 class Watcher:

@@ -41,14 +41,13 @@ from wildstud.errors import (
     StaleRequestError,
     WildstudError,
 )
-from wildstud.server.fanout import RESTARTING
 from wildstud.server.frames import ErrorCode
 from wildstud.server.limits import ConnectionCapError, Connections
 from wildstud.server.lobby import Lobby
 from wildstud.server.messages import error_frame, read_frame
 from wildstud.server.refusals import describe
 from wildstud.server.security import MAX_MESSAGE_BYTES, RateLimiter
-from wildstud.server.tables import StorageFailureError, Table, dumps
+from wildstud.server.table import RESTARTING, StorageFailureError, Table, dumps
 
 __all__ = ["Connection", "router"]
 

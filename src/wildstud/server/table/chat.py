@@ -51,7 +51,6 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from wildstud.errors import WildstudError
-from wildstud.server.fanout import dumps
 from wildstud.server.frames import (
     ChatFrame,
     ChatLogFrame,
@@ -74,11 +73,12 @@ from wildstud.server.store.chat import (
     recent_lines,
     set_mute,
 )
-from wildstud.server.writer import StorageFailureError
+from wildstud.server.table.fanout import dumps
+from wildstud.server.table.writer import StorageFailureError
 
 if TYPE_CHECKING:
     from wildstud.server.seating import Client
-    from wildstud.server.tables import Table
+    from wildstud.server.table.table import Table
 
 __all__ = [
     "CHAT_BURST",

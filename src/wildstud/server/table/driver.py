@@ -4,7 +4,7 @@ A :class:`Driver` is one asyncio task per table. It deals each hand when the tab
 asks the dealer for the game under dealer's choice, plays the bots and acts for players whose
 time runs out, and it is the one place a change reaches the store (:meth:`Driver.commit`): the
 engine checks the change and carries it out, the store writes it in one transaction, and only
-then do the clients hear of it (:mod:`wildstud.server.fanout`).
+then do the clients hear of it (:mod:`wildstud.server.table.fanout`).
 
 The button (the dealer's seat, who chooses the game under dealer's choice) moves forward every
 hand to the next seat, after the one that had it, whose player was dealt into the last hand and
@@ -29,7 +29,6 @@ from typing import TYPE_CHECKING, Any
 
 from wildstud.betting import ActionKind
 from wildstud.deal import Hand, Phase
-from wildstud.server.cashier import Limits
 from wildstud.server.clock import Backoff, Turn
 from wildstud.server.frames import ShowdownFrame
 from wildstud.server.history import seat_in_hand, summary
@@ -45,10 +44,11 @@ from wildstud.server.store import (
     HandEnd,
     HandSetup,
 )
-from wildstud.server.writer import StorageFailureError
+from wildstud.server.table.cashier import Limits
+from wildstud.server.table.writer import StorageFailureError
 
 if TYPE_CHECKING:
-    from wildstud.server.tables import Table
+    from wildstud.server.table.table import Table
 
 __all__ = [
     "DRIVER_BACKOFF",
@@ -101,7 +101,7 @@ class LiveHand:
     """The engine seats that chose to show at the showdown (:mod:`~wildstud.server.showdown`)."""
     records: list[ActionRecord] = field(default_factory=list)
     """The hand's actions as stored: a change the store refuses is taken back by replaying
-    them (:mod:`~wildstud.server.writer`)."""
+    them (:mod:`~wildstud.server.table.writer`)."""
     openings: Openings = field(init=False)
     """The commitments and proofs each viewer has been sent (:mod:`~wildstud.server.proofs`)."""
 
@@ -180,7 +180,7 @@ class Driver:
     async def resume(self) -> None:
         """Store what a replay had to draw afresh, finish a hand that replayed to its end, time
         the turn it stands at, and start the driver (see :meth:`Table.resume
-        <wildstud.server.tables.Table.resume>`)."""
+        <wildstud.server.table.table.Table.resume>`)."""
         table = self.table
         async with table.lock:
             if self.dealt_last is None and table.hands_dealt:
@@ -642,6 +642,6 @@ class Driver:
         self.table.writer.lease_lost()
 
     async def commit(self, changes: Changes) -> None:
-        """Store ``changes`` through the table's one writer (:mod:`wildstud.server.writer`):
+        """Store ``changes`` through the table's one writer (:mod:`wildstud.server.table.writer`):
         a failure takes the change back and raises :class:`StorageFailureError`."""
         await self.table.writer.commit(changes)

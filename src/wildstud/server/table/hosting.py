@@ -26,8 +26,6 @@ from typing import TYPE_CHECKING
 from wildstud.errors import SeatError, TableError
 from wildstud.server.accounts import departed, host_named_account, returning_account
 from wildstud.server.console import describe_change, notice_frame
-from wildstud.server.driver import TableStatus
-from wildstud.server.fanout import dumps
 from wildstud.server.frames import ClockFrame, Removed
 from wildstud.server.menu import Menu
 from wildstud.server.names import bot_name, seat_name
@@ -36,9 +34,11 @@ from wildstud.server.schemas import RulesUpdate, TableSettings
 from wildstud.server.seating import Seat, SeatKind
 from wildstud.server.security import new_token, token_hash
 from wildstud.server.store import Changes, LedgerEntry, Notice, SeatRequestState
+from wildstud.server.table.driver import TableStatus
+from wildstud.server.table.fanout import dumps
 
 if TYPE_CHECKING:
-    from wildstud.server.tables import Table
+    from wildstud.server.table.table import Table
 
 __all__ = ["Hosting", "build_menu"]
 

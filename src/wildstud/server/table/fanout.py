@@ -23,7 +23,6 @@ import orjson
 from wildstud.deal import redact
 from wildstud.errors import SeatError
 from wildstud.server.console import notice_frame
-from wildstud.server.driver import PLAYING, LiveHand
 from wildstud.server.frames import (
     ChoosingFrame,
     Clock,
@@ -38,9 +37,10 @@ from wildstud.server.schemas import TableInfo
 from wildstud.server.seating import Client
 from wildstud.server.showdown import undecided
 from wildstud.server.store import Changes
+from wildstud.server.table.driver import PLAYING, LiveHand
 
 if TYPE_CHECKING:
-    from wildstud.server.tables import Table
+    from wildstud.server.table.table import Table
 
 __all__ = ["RESTARTING", "STORAGE_ERROR", "Fanout", "dumps"]
 

@@ -39,8 +39,8 @@ from wildstud.server.store import ActionRecord, Changes, FencedError, SeatReques
 
 if TYPE_CHECKING:
     from wildstud.deal import Hand
-    from wildstud.server.driver import LiveHand
-    from wildstud.server.tables import Table
+    from wildstud.server.table.driver import LiveHand
+    from wildstud.server.table.table import Table
 
 __all__ = [
     "FAILURES_BEFORE_RELOAD",
