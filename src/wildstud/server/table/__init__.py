@@ -21,13 +21,14 @@ of its modules.
 
 from wildstud.server.table.chat import MuteRequest, Mutes
 from wildstud.server.table.driver import TableStatus
-from wildstud.server.table.fanout import RESTARTING, dumps
+from wildstud.server.table.fanout import RESTARTING, STORAGE_ERROR, dumps
 from wildstud.server.table.table import Table, build_menu
 from wildstud.server.table.writer import FAILURES_BEFORE_RELOAD, StorageFailureError
 
 __all__ = [
     "FAILURES_BEFORE_RELOAD",
     "RESTARTING",
+    "STORAGE_ERROR",
     "MuteRequest",
     "Mutes",
     "StorageFailureError",
