@@ -10,7 +10,7 @@ from tests.server.test_night import wait
 from wildstud.server.schemas import GameEntry, TableSettings
 from wildstud.server.seating import Seat, SeatKind
 from wildstud.server.store import Store, TableState
-from wildstud.server.tables import Table, TableStatus
+from wildstud.server.table import Table, TableStatus
 
 FULL = 1.0
 AWAY = 0.05

@@ -19,7 +19,7 @@ from wildstud.server.messages import SitIn, SitOut
 from wildstud.server.schemas import GameEntry, TableSettings
 from wildstud.server.seating import SeatKind
 from wildstud.server.store import Store, TableState
-from wildstud.server.tables import Table, TableStatus
+from wildstud.server.table import Table, TableStatus
 
 _LATER = time.monotonic() + 3000.0
 """Long after any test ends."""

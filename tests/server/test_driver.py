@@ -12,7 +12,7 @@ import pytest
 from wildstud.server.clock import Backoff
 from wildstud.server.schemas import GameEntry, TableSettings
 from wildstud.server.store import Store, TableState
-from wildstud.server.tables import Table
+from wildstud.server.table import Table
 
 
 async def _failing_driver(caplog: pytest.LogCaptureFixture) -> None:

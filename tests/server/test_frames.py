@@ -10,14 +10,15 @@ from pathlib import Path
 
 from tests.server.conftest import Server
 from tests.server.wsclient import Api, Client, play
-from wildstud.server.frames import protocol_page, read_server_frame
+from wildstud.server.frames import read_server_frame
+from wildstud.server.protocol import protocol_page
 
 PAGE = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
 
 
 def test_the_protocol_page_is_generated_from_the_models() -> None:
     assert PAGE.read_text(encoding="utf-8") == protocol_page(), (
-        "docs/protocol.md is stale: run `python -m wildstud.server.frames > docs/protocol.md`"
+        "docs/protocol.md is stale: run `python -m wildstud.server.protocol > docs/protocol.md`"
     )
 
 

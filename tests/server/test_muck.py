@@ -106,8 +106,20 @@ def _named(text: str, cards: list[str]) -> list[str]:
 
 
 def _frames_of(client: Client, number: int) -> str:
-    """Every frame ``client`` got about hand ``number``, as text."""
-    return json.dumps([f for f in client.frames if f.get("number") == number])
+    """Every frame ``client`` got about hand ``number``, as text, each list of a whole rank's
+    four cards (a wild rank's cards) written as its rank: it names no card alone."""
+
+    def ranks(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {key: ranks(item) for key, item in value.items()}
+        if isinstance(value, list):
+            codes = {item[0] for item in value if isinstance(item, str) and len(item) == 2}
+            if len(value) == 4 and len(codes) == 1 and all(isinstance(i, str) for i in value):
+                return f"every {codes.pop()}"
+            return [ranks(item) for item in value]
+        return value
+
+    return json.dumps([ranks(f) for f in client.frames if f.get("number") == number])
 
 
 def _error(client: Client, seq: int) -> Frame:

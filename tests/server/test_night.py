@@ -20,14 +20,14 @@ from tests.server.conftest import Server
 from tests.server.wsclient import Api
 from tests.test_settlement import fewest_by_brute_force
 from wildstud.errors import LedgerError, SeatError
-from wildstud.server.cashier import Limits
 from wildstud.server.messages import Rebuy
 from wildstud.server.names import name_key
 from wildstud.server.night import CSV_HEADER, REBUY_REASONS, Night, report, tally, transfers_csv
 from wildstud.server.schemas import GameEntry, RulesUpdate, StakesModel, TableSettings
 from wildstud.server.seating import SeatKind
 from wildstud.server.store import LedgerEntry, Store, TableState
-from wildstud.server.tables import Table, TableStatus
+from wildstud.server.table import Table, TableStatus
+from wildstud.server.table.cashier import Limits
 
 Step = tuple[str, Any]
 seat_steps = st.one_of(

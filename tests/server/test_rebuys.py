@@ -11,9 +11,9 @@ from typing import Any
 
 from tests.server.conftest import Server
 from tests.server.wsclient import Api, Client, Frame
-from wildstud.server.cashier import Cashier, Limits
 from wildstud.server.seating import Seat, SeatKind
 from wildstud.server.store import Changes
+from wildstud.server.table.cashier import Cashier, Limits
 
 
 def _table(api: Api, created: Frame) -> Frame:

@@ -8,7 +8,7 @@ everyone at the table may see: its state, its finished hands, its ledger and the
 payments that square them; ``/api/tables/{id}/night.csv``: those payments as CSV, one row each,
 ``payer,payee,amount,payer_id,payee_id``; see :mod:`wildstud.server.night`). The host decides
 players' requests for chips (``POST /api/host/{token}/rebuys/{id}/approve`` and ``…/decline``;
-:mod:`wildstud.server.cashier`) and ends the night (``POST /api/host/{token}/end``); a player
+:mod:`wildstud.server.table.cashier`) and ends the night (``POST /api/host/{token}/end``); a player
 leaves and cashes out with ``POST /api/seat/{token}/leave``.
 
 Refusals are JSON objects with a ``detail`` sentence: 400 for a request the rules refuse, 404
@@ -30,7 +30,6 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 from wildstud.errors import SeatError
 from wildstud.games import GAMES, find_game
 from wildstud.server import qrcodes
-from wildstud.server.chat import MuteRequest, Mutes
 from wildstud.server.frames import ChatLogFrame
 from wildstud.server.hindsight import odds_report
 from wildstud.server.history import export_phh, held_in_hand, steps
@@ -76,7 +75,7 @@ from wildstud.server.schemas import (
 )
 from wildstud.server.seating import Seat, SeatKind
 from wildstud.server.store import SeatRequestState, StoredHand
-from wildstud.server.tables import Table, TableStatus
+from wildstud.server.table import MuteRequest, Mutes, Table, TableStatus
 
 __all__ = ["NotFoundError", "UnauthorizedError", "router"]
 

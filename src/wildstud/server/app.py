@@ -76,7 +76,7 @@ from wildstud.server.relay import Relay
 from wildstud.server.schemas import ErrorBody
 from wildstud.server.shell import PAGE_KINDS, Shell
 from wildstud.server.store import Store
-from wildstud.server.tables import StorageFailureError
+from wildstud.server.table import StorageFailureError
 
 __all__ = ["create_app"]
 

@@ -49,7 +49,7 @@ from wildstud.server.store import limits as shared
 
 if TYPE_CHECKING:
     from wildstud.server.lobby import Lobby
-    from wildstud.server.tables import Table
+    from wildstud.server.table import Table
 
 __all__ = ["HEARTBEAT", "LEASE", "Cluster", "ClusterError"]
 

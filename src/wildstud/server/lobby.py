@@ -30,14 +30,13 @@ from typing import TYPE_CHECKING
 
 from wildstud.errors import SeatError, TableError
 from wildstud.server.clock import Backoff
-from wildstud.server.fanout import RESTARTING
 from wildstud.server.metrics import Metrics
 from wildstud.server.names import SEAT_NAME_LIMIT, bot_name, clean_name, table_name
 from wildstud.server.schemas import TableBot, TableSettings
 from wildstud.server.seating import Seat, SeatKind
 from wildstud.server.security import new_id, new_token, token_hash
 from wildstud.server.store import LedgerEntry, SeatRequestState, Store, TableState
-from wildstud.server.tables import StorageFailureError, Table, TableStatus, build_menu
+from wildstud.server.table import RESTARTING, StorageFailureError, Table, TableStatus, build_menu
 
 if TYPE_CHECKING:
     from wildstud.server.cluster import Cluster

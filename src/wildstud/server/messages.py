@@ -9,9 +9,9 @@ A client sends JSON objects with a ``type``:
 - ``{"type": "sit_out", "seq": 9}`` and ``{"type": "sit_in", "seq": 10}``;
 - ``{"type": "rebuy", "seq": 11, "amount": 500}``: ask the host for chips (a rebuy of an empty
   stack or a top-up), within the table's limits; the host approves or declines it and approved
-  chips come to the table between hands (:mod:`wildstud.server.cashier`);
+  chips come to the table between hands (:mod:`wildstud.server.table.cashier`);
 - ``{"type": "say", "text": "nice hand", "id": "k3J9x", "name": "Zoe"}``: a line of table
-  chat (:mod:`wildstud.server.chat`); ``id`` (optional, 1-64 letters, digits, ``-`` or ``_``)
+  chat (:mod:`wildstud.server.table.chat`); ``id`` (optional, 1-64 letters, digits, ``-`` or ``_``)
   makes a resend after a reconnection a repeat rather than a second line, and ``name`` is a
   spectator's (a player speaks under their seat's name);
 - ``{"type": "show", "seq": 12, "show": false}``: at the showdown, show the hand (``true``) or
@@ -61,7 +61,7 @@ The server's frames are JSON objects too, each one a model of :mod:`wildstud.ser
 - ``{"type": "chat_log", "lines", "muted", "open", "limit"}`` on connecting,
   ``{"type": "chat", "line"}`` for each new line, ``{"type": "said", "id", "repeat"}`` to the
   sender of a stored line and ``{"type": "chat_mutes", "muted"}``
-  (:mod:`wildstud.server.chat`); a chat refusal's error frame carries the line's ``id``;
+  (:mod:`wildstud.server.table.chat`); a chat refusal's error frame carries the line's ``id``;
 - ``{"type": "notice", "kind": "rules", "text", "hand"}``: the host changed the games, stakes
   or clocks, from hand ``hand`` on (:mod:`wildstud.server.console`); sent again on connecting
   until that hand is over;
@@ -71,7 +71,7 @@ The server's frames are JSON objects too, each one a model of :mod:`wildstud.ser
 - ``{"type": "error", "code", "message", "seq"}``, with ``code`` one of ``malformed``,
   ``too-large``, ``rate-limited``, ``illegal``, ``out-of-turn``, ``stale``, ``seq-range``,
   ``seat``, ``refused``, ``unknown-seat``, ``unknown-table``, ``storage`` and ``internal``, and
-  for chat ``bad-text``, ``muted`` and ``chat-closed`` (:mod:`wildstud.server.chat`);
+  for chat ``bad-text``, ``muted`` and ``chat-closed`` (:mod:`wildstud.server.table.chat`);
   ``stale`` and ``seq-range`` carry ``last_seq`` too.
 
 A view's ``redeal_pending`` is ``null``, or ``{"card", "seat"}`` while the deal has stopped for

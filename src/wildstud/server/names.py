@@ -21,7 +21,7 @@ together, nor "Bob1" beside "Bobl". A refusal never repeats the name it was sent
 
 A name says who a player *calls* themselves, never who they *are*: a returning player is
 recognised by the seat token their device kept or by the host's word
-(:mod:`wildstud.server.hosting`), never by a name.
+(:mod:`wildstud.server.table.hosting`), never by a name.
 
 >>> seat_name("  Ann\\u202e \\t Lee  ")
 'Ann Lee'

@@ -101,6 +101,15 @@ class DeckBook:
         """The sealed deck of a deal, which proves its cards; ``None`` if it has no commitment."""
         return self._sealed.get(deal)
 
+    def kept(self) -> tuple[dict[int, str], dict[int, SealedDeck], list[int]]:
+        """What the book holds now, for :meth:`back_to` (a change the store refused)."""
+        return dict(self._orders), dict(self._sealed), list(self._pending)
+
+    def back_to(self, kept: tuple[dict[int, str], dict[int, SealedDeck], list[int]]) -> None:
+        """Forget the decks drawn since :meth:`kept` gave ``kept``: they were never stored,
+        and nobody saw a card of them."""
+        self._orders, self._sealed, self._pending = dict(kept[0]), dict(kept[1]), list(kept[2])
+
     def pending(self) -> list[tuple[int, str, str | None]]:
         """The decks drawn since the last call, to be stored, as (deal, order, salts)."""
         drawn = [(deal, self._orders[deal], self.salts(deal)) for deal in self._pending]

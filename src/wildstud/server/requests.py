@@ -149,6 +149,14 @@ class SeatRequests:
         )
         return state, token
 
+    def kept(self) -> dict[str, SeatRequestState]:
+        """The requests as they stand, for :meth:`back_to` (a change the store refused)."""
+        return dict(self._by_id)
+
+    def back_to(self, kept: dict[str, SeatRequestState]) -> None:
+        """The requests as :meth:`kept` gave them."""
+        self._by_id = dict(kept)
+
     def add(self, state: SeatRequestState) -> None:
         """Keep a request once it is stored."""
         self._by_id[state.id] = state

@@ -41,14 +41,13 @@ from wildstud.errors import (
     StaleRequestError,
     WildstudError,
 )
-from wildstud.server.fanout import RESTARTING
 from wildstud.server.frames import ErrorCode
 from wildstud.server.limits import ConnectionCapError, Connections
 from wildstud.server.lobby import Lobby
 from wildstud.server.messages import error_frame, read_frame
 from wildstud.server.refusals import describe
 from wildstud.server.security import MAX_MESSAGE_BYTES, RateLimiter
-from wildstud.server.tables import StorageFailureError, Table, dumps
+from wildstud.server.table import RESTARTING, STORAGE_ERROR, StorageFailureError, Table, dumps
 
 __all__ = ["Connection", "router"]
 
@@ -214,6 +213,12 @@ async def _talk(websocket: WebSocket, table: Table, seat: int | None) -> None:
         except WildstudError as error:
             connection.send(dumps(error_frame(_error_code(error), str(error))))
             connection.close(4404, "refused")
+            return
+        except StorageFailureError:
+            # Connecting brought an absent player back, and that could not be stored: nothing
+            # changed, and the page connects again (and tries again) by itself.
+            connection.send(dumps(STORAGE_ERROR))
+            connection.close(1011, "storage failure")
             return
         # Once the server has closed the connection, what the client sent before it saw the
         # close is left unread: a flood's backlog must not hold up a restart.

@@ -135,7 +135,7 @@ class LedgerEntry:
     (:mod:`wildstud.server.night`)."""
     token_hash: str | None = None
     """On a player's ``cash-out``: the SHA-256 of the seat token they left with, the key that
-    brings them back to this account (:func:`~wildstud.server.cashier.returning_account`)."""
+    brings them back to this account (:func:`~wildstud.server.table.cashier.returning_account`)."""
 
 
 @dataclass(frozen=True, slots=True)

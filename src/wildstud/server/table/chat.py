@@ -51,8 +51,6 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from wildstud.errors import WildstudError
-from wildstud.server.driver import StorageFailureError
-from wildstud.server.fanout import dumps
 from wildstud.server.frames import (
     ChatFrame,
     ChatLogFrame,
@@ -66,7 +64,6 @@ from wildstud.server.frames import ChatLine as ChatLine_
 from wildstud.server.messages import Say
 from wildstud.server.names import SEAT_NAME_LIMIT, clean_name, name_key, seat_name
 from wildstud.server.security import RateLimiter
-from wildstud.server.store import FencedError
 from wildstud.server.store.chat import (
     ChatLine,
     NewLine,
@@ -76,10 +73,12 @@ from wildstud.server.store.chat import (
     recent_lines,
     set_mute,
 )
+from wildstud.server.table.fanout import dumps
+from wildstud.server.table.writer import StorageFailureError
 
 if TYPE_CHECKING:
     from wildstud.server.seating import Client
-    from wildstud.server.tables import Table
+    from wildstud.server.table.table import Table
 
 __all__ = [
     "CHAT_BURST",
@@ -291,14 +290,12 @@ class Chat:
         if table.moved:
             raise _RefusalError("storage", "the table moved to another server: send it again")
         try:
-            line, outcome = await store.call(add_line, store.engine, table.id, new, table.epoch)
-        except FencedError:
-            table.driver.lease_lost()
-            raise _RefusalError(
-                "storage", "the table moved to another server: send it again"
-            ) from None
-        except Exception as error:
-            log.error("table %s: storing a chat line failed: %s", table.id, type(error).__name__)
+            line, outcome = await table.writer.write(add_line, store.engine, table.id, new)
+        except StorageFailureError:
+            if table.moved:
+                raise _RefusalError(
+                    "storage", "the table moved to another server: send it again"
+                ) from None
             raise _RefusalError("storage", "the line was not stored: send it again") from None
         if outcome == "added":
             self._publish(line)
@@ -328,15 +325,9 @@ class Chat:
             words = f"The host muted {shown}." if muted else f"The host unmuted {shown}."
             dealer = NewLine("dealer", None, None, None, None, "dealer", words)
             table = self.table
-            if table.moved:
-                raise StorageFailureError(f"table {table.id}: another process runs the table now")
-            try:
-                line = await table.store.call(
-                    set_mute, table.store.engine, table.id, key, shown, muted, dealer, table.epoch
-                )
-            except FencedError:
-                table.driver.lease_lost()
-                raise StorageFailureError(f"table {table.id}: the lease moved on") from None
+            line = await table.writer.write(
+                set_mute, table.store.engine, table.id, key, shown, muted, dealer
+            )
             if muted:
                 self._mutes[key] = shown
             else:

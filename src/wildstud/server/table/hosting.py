@@ -26,8 +26,6 @@ from typing import TYPE_CHECKING
 from wildstud.errors import SeatError, TableError
 from wildstud.server.accounts import departed, host_named_account, returning_account
 from wildstud.server.console import describe_change, notice_frame
-from wildstud.server.driver import TableStatus
-from wildstud.server.fanout import dumps
 from wildstud.server.frames import ClockFrame, Removed
 from wildstud.server.menu import Menu
 from wildstud.server.names import bot_name, seat_name
@@ -36,9 +34,11 @@ from wildstud.server.schemas import RulesUpdate, TableSettings
 from wildstud.server.seating import Seat, SeatKind
 from wildstud.server.security import new_token, token_hash
 from wildstud.server.store import Changes, LedgerEntry, Notice, SeatRequestState
+from wildstud.server.table.driver import TableStatus
+from wildstud.server.table.fanout import dumps
 
 if TYPE_CHECKING:
-    from wildstud.server.tables import Table
+    from wildstud.server.table.table import Table
 
 __all__ = ["Hosting", "build_menu"]
 
@@ -147,7 +147,7 @@ class Hosting:
             ledger=[seat.entry("buy-in", seat.stack)],
             requests=list(requests),
         )
-        await table.driver.commit(changes)
+        await table.writer.commit(changes)
         table.seats[seat.index] = seat
         table.fanout.broadcast_table()
         table.changed.set()
@@ -169,7 +169,7 @@ class Hosting:
             if returning is not None:
                 account = self._returning(await self._ledger(), returning)
                 state = dataclasses.replace(state, returning=account)
-            await table.driver.commit(Changes(requests=[state]))
+            await table.writer.commit(Changes(requests=[state]))
             table.requests.add(state)
             return state, token
 
@@ -187,7 +187,7 @@ class Hosting:
             table.requests.decided(state, RequestStatus.APPROVED)  # refuses one decided before
             if not approve:
                 declined = table.requests.decided(state, RequestStatus.DECLINED)
-                await table.driver.commit(Changes(requests=[declined]))
+                await table.writer.commit(Changes(requests=[declined]))
                 table.requests.add(declined)
                 return declined, None
             if wanted is None and state.wanted is not None and state.wanted not in table.seats:
@@ -224,7 +224,7 @@ class Hosting:
                 raise SeatError(f"seat {index} is a bot's: it has no link")
             token = new_token()
             seat.token_hash = token_hash(token)
-            await table.driver.commit(Changes(seats=[seat.state()]))
+            await table.writer.commit(Changes(seats=[seat.state()]))
             replaced = dumps(
                 {
                     "type": "removed",
@@ -250,7 +250,7 @@ class Hosting:
             table.host_hash = token_hash(host)
             table.join_token = new_token()
             table.watch_token = new_token()
-            await table.driver.commit(Changes(table=table.state()))
+            await table.writer.commit(Changes(table=table.state()))
             replaced = dumps(
                 {
                     "type": "removed",
@@ -277,17 +277,18 @@ class Hosting:
             live = table.live
             if live is not None and live.engine_seat(seat) is not None:
                 seat.leaving = True
-                await table.driver.commit(Changes(seats=[seat.state()]))
+                await table.writer.commit(Changes(seats=[seat.state()]))
             else:
                 changes = Changes()
                 self.leave(seat, changes)
-                await table.driver.commit(changes)
+                await table.writer.commit(changes)
             table.fanout.broadcast_table()
             table.changed.set()
 
     def leave(self, seat: Seat, changes: Changes) -> None:
         """``seat`` leaves the table: its chips cashed out, its row removed (both in
-        ``changes``), its open request for chips cancelled, its connections told and closed."""
+        ``changes``), its open request for chips cancelled, its connections told and closed
+        once ``changes`` are stored."""
         self.table.cashier.cancel_seat(seat, changes)
         # A player's leaving is written even with no chips: its token is their way back.
         if seat.stack or seat.token_hash is not None:
@@ -304,10 +305,15 @@ class Hosting:
             cash_out=seat.stack,
             watch_token=self.table.watch_token,
         )
-        for client in list(seat.clients):
-            client.send(dumps(gone.frame()))
-            client.close(4000, "seat removed")
-        seat.clients.clear()
+        text = dumps(gone.frame())
+
+        def goodbye() -> None:  # only once the leaving is stored
+            for client in list(seat.clients):
+                client.send(text)
+                client.close(4000, "seat removed")
+            seat.clients.clear()
+
+        self.table.writer.after(goodbye)
 
     # -- the table -----------------------------------------------------------------------------
 
@@ -324,7 +330,7 @@ class Hosting:
             table.status = status
             table.driver.choosing = None
             table.driver.turn.forget()  # a resumed turn gets a fresh clock
-            await table.driver.commit(Changes(table=table.state()))
+            await table.writer.commit(Changes(table=table.state()))
             table.driver.sync_turn()
             table.fanout.broadcast_table()
             if table.live is not None:
@@ -343,7 +349,7 @@ class Hosting:
             table.driver.turn.forget()
             changes = Changes(table=table.state())
             table.cashier.cancel_all(changes)
-            await table.driver.commit(changes)
+            await table.writer.commit(changes)
             table.driver.sync_turn()
             table.fanout.broadcast_table()
             if table.live is not None:
@@ -364,7 +370,7 @@ class Hosting:
             table.settings, table.menu = settings, menu
             table.driver.choosing = None
             notices = [] if notice is None else [notice]
-            await table.driver.commit(Changes(table=table.state(), notices=notices))
+            await table.writer.commit(Changes(table=table.state(), notices=notices))
             table.fanout.broadcast_table()
             if settings.spectator_chat != spectator_chat:
                 table.chat.spectators_changed()

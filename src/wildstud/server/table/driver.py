@@ -4,7 +4,7 @@ A :class:`Driver` is one asyncio task per table. It deals each hand when the tab
 asks the dealer for the game under dealer's choice, plays the bots and acts for players whose
 time runs out, and it is the one place a change reaches the store (:meth:`Driver.commit`): the
 engine checks the change and carries it out, the store writes it in one transaction, and only
-then do the clients hear of it (:mod:`wildstud.server.fanout`).
+then do the clients hear of it (:mod:`wildstud.server.table.fanout`).
 
 The button (the dealer's seat, who chooses the game under dealer's choice) moves forward every
 hand to the next seat, after the one that had it, whose player was dealt into the last hand and
@@ -29,7 +29,6 @@ from typing import TYPE_CHECKING, Any
 
 from wildstud.betting import ActionKind
 from wildstud.deal import Hand, Phase
-from wildstud.server.cashier import Limits
 from wildstud.server.clock import Backoff, Turn
 from wildstud.server.frames import ShowdownFrame
 from wildstud.server.history import seat_in_hand, summary
@@ -42,13 +41,14 @@ from wildstud.server.store import (
     ActionRecord,
     Changes,
     DeckDraw,
-    FencedError,
     HandEnd,
     HandSetup,
 )
+from wildstud.server.table.cashier import Limits
+from wildstud.server.table.writer import StorageFailureError
 
 if TYPE_CHECKING:
-    from wildstud.server.tables import Table
+    from wildstud.server.table.table import Table
 
 __all__ = [
     "DRIVER_BACKOFF",
@@ -83,10 +83,6 @@ PLAYING = (TableStatus.RUNNING, TableStatus.ENDED)
 """The statuses in which a hand in progress is played (clocks run, bots act)."""
 
 
-class StorageFailureError(RuntimeError):
-    """The store could not write a change: the table stops and is reloaded from the store."""
-
-
 class TableMovedError(RuntimeError):
     """The table was handed to another process of the cluster: its driver stops here."""
 
@@ -101,6 +97,9 @@ class LiveHand:
     actions: int
     published: int = 0
     """How many of the hand's events the clients have been sent."""
+    records: list[ActionRecord] = field(default_factory=list)
+    """The hand's actions as stored: a change the store refuses is taken back by replaying
+    them (:mod:`~wildstud.server.table.writer`)."""
     openings: Openings = field(init=False)
     """The commitments and proofs each viewer has been sent (:mod:`~wildstud.server.proofs`)."""
 
@@ -179,7 +178,7 @@ class Driver:
     async def resume(self) -> None:
         """Store what a replay had to draw afresh, finish a hand that replayed to its end, time
         the turn it stands at, and start the driver (see :meth:`Table.resume
-        <wildstud.server.tables.Table.resume>`)."""
+        <wildstud.server.table.table.Table.resume>`)."""
         table = self.table
         async with table.lock:
             if self.dealt_last is None and table.hands_dealt:
@@ -189,7 +188,13 @@ class Driver:
                 changes = Changes(decks=live.decks())
                 if live.hand.phase is Phase.OVER:
                     self.finish_hand(changes)
-                await self.commit(changes)
+                try:
+                    await self.commit(changes)
+                except StorageFailureError:
+                    # Nothing runs a table that could not start: the lobby loads it again.
+                    if not table.broken:
+                        table.writer.stop_for_reload()
+                    raise
             self.sync_turn()
         self.start()
 
@@ -229,8 +234,13 @@ class Driver:
             try:
                 async with table.lock:
                     wait = await self.advance()
-            except (StorageFailureError, TableMovedError):
+            except TableMovedError:
                 return
+            except StorageFailureError:
+                if table.broken:  # the fence refused it, or the store keeps failing
+                    return
+                # The change was taken back: the driver tries again, later while it fails.
+                wait = self.failures.fail()
             except Exception as error:  # a bug must not stop the table for good: log it, go on
                 wait = self._failed(error)
             else:
@@ -434,21 +444,17 @@ class Driver:
         assert live is not None
         live.hand.act(kind, amount, seat=engine, free_fold=free_fold)
         self.deal_on(live)
-        changes = Changes(
-            seats=[seat.state()],
-            actions=[
-                ActionRecord(
-                    number=live.number,
-                    index=live.actions,
-                    seat=engine,
-                    kind=kind.value,
-                    amount=amount,
-                    source=source,
-                    seq=seq,
-                )
-            ],
-            decks=live.decks(),
+        record = ActionRecord(
+            number=live.number,
+            index=live.actions,
+            seat=engine,
+            kind=kind.value,
+            amount=amount,
+            source=source,
+            seq=seq,
         )
+        live.records.append(record)
+        changes = Changes(seats=[seat.state()], actions=[record], decks=live.decks())
         live.actions += 1
         if live.hand.phase is Phase.OVER:
             self.finish_hand(changes)
@@ -548,6 +554,7 @@ class Driver:
             source=source,
             seq=seq,
         )
+        live.records.append(record)
         live.actions += 1
         pending = live.hand.to_show_or_muck
         self.deal_on(live)
@@ -599,7 +606,7 @@ class Driver:
         table.cashier.apply_approved(table.seats, Limits.of(table.settings), changes)
         table.last_hand, table.live = live, None
         self.next_hand_at = time.monotonic() + hand_pause(table.settings, hand)
-        table.metrics.hand_finished()
+        table.writer.after(table.metrics.hand_finished)  # counted once it is stored
 
     def sync_turn(self) -> None:
         """Time a turn the driver has not timed yet: a new one, one resumed after a pause, the
@@ -631,47 +638,10 @@ class Driver:
     # -- the store -----------------------------------------------------------------------------
 
     def lease_lost(self) -> None:
-        """A write of the table was refused by the fence: this process lost the table's lease
-        (it stalled, or was cut off, past the lease time) and another runs it now. The
-        database refused the write, so nothing of the hand forks; nothing more is stored
-        here, and the clients reconnect and reach the new owner."""
-        table = self.table
-        table.metrics.fenced.inc()
-        log.warning("table %s: a write was refused: another process holds the lease", table.id)
-        if table.moved and table.broken:
-            return  # told already
-        table.broken = table.moved = True
-        for client in table.fanout.clients():
-            client.close(1012, "the table moved")
-        if table.on_broken is not None:
-            asyncio.get_running_loop().call_soon(table.on_broken, table)
+        """Another process holds the table's lease (:meth:`.Writer.lease_lost`)."""
+        self.table.writer.lease_lost()
 
     async def commit(self, changes: Changes) -> None:
-        """Store ``changes`` in one transaction; a failure breaks the table (the lobby reloads
-        it from the store) and raises :class:`StorageFailureError`."""
-        table = self.table
-        if not changes:
-            return
-        if table.broken:
-            # What is in memory is ahead of the store: nothing more of it may be stored.
-            raise StorageFailureError(f"table {table.id}: the table is being reloaded")
-        if table.moved:
-            raise StorageFailureError(f"table {table.id}: another process runs the table now")
-        started = time.monotonic()
-        try:
-            fence = () if table.epoch is None else (table.epoch,)  # a cluster's writes
-            await table.store.call(table.store.apply, table.id, changes, *fence)
-            table.metrics.commit.observe(time.monotonic() - started)
-        except FencedError:
-            self.lease_lost()
-            raise StorageFailureError(f"table {table.id}: the lease moved on") from None
-        except Exception as error:
-            table.metrics.errors.labels("storage").inc()
-            # What is in memory is now ahead of the store: stop, tell the clients, and let the
-            # lobby rebuild the table from what the store holds.
-            log.error("table %s: storing a change failed: %s", table.id, type(error).__name__)
-            table.broken = True
-            table.fanout.storage_failed()
-            if table.on_broken is not None:
-                asyncio.get_running_loop().call_soon(table.on_broken, table)
-            raise StorageFailureError(f"table {table.id}: the change was not stored") from None
+        """Store ``changes`` through the table's one writer (:mod:`wildstud.server.table.writer`):
+        a failure takes the change back and raises :class:`StorageFailureError`."""
+        await self.table.writer.commit(changes)

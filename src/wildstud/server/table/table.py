@@ -3,16 +3,16 @@
 A :class:`Table` runs one table from the host's settings. It holds what its parts share (the
 settings, the seats, the hand, the lock) and is made of one part for each job:
 
-- :class:`~wildstud.server.fanout.Fanout`: the connections, and the frames each client is sent;
-- :class:`~wildstud.server.hosting.Hosting`: seating, seat requests and the host's commands
+- :class:`~.fanout.Fanout`: the connections, and the frames each client is sent;
+- :class:`~.hosting.Hosting`: seating, seat requests and the host's commands
   (the requests themselves: :mod:`wildstud.server.requests`);
-- :class:`~wildstud.server.players.Players`: the players' requests (actions, the dealer's pick,
+- :class:`~.players.Players`: the players' requests (actions, the dealer's pick,
   sitting out and in), applied at once;
-- :class:`~wildstud.server.driver.Driver`: the driver (one asyncio task), which deals each hand
+- :class:`~.driver.Driver`: the driver (one asyncio task), which deals each hand
   when the table is running, asks the dealer for the game under dealer's choice, plays the bots,
   acts for players whose time runs out, and stores every change;
-- :class:`~wildstud.server.ledger.Ledger`: the chip ledger and the night's settle-up;
-- :class:`~wildstud.server.cashier.Cashier`: the players' open requests for chips (rebuys and
+- :class:`~.ledger.Ledger`: the chip ledger and the night's settle-up;
+- :class:`~.cashier.Cashier`: the players' open requests for chips (rebuys and
   top-ups), decided by the host and applied between hands.
  Every change is made under the table's lock in the
 same order: the engine checks it and carries it out, the store writes it in one transaction,
@@ -70,16 +70,19 @@ from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 from wildstud.server.accounts import Departed, departed
-from wildstud.server.cashier import Cashier, holds_all
-from wildstud.server.chat import Chat
-from wildstud.server.driver import Driver, LiveHand, StorageFailureError, TableStatus
-from wildstud.server.fanout import RESTARTING, Fanout, dumps
-from wildstud.server.hosting import Hosting, build_menu
-from wildstud.server.ledger import Ledger
-from wildstud.server.messages import Act, Choose, Ping, Rebuy, Say, Show, SitIn, SitOut
+from wildstud.server.messages import (
+    Act,
+    Choose,
+    Ping,
+    Rebuy,
+    Say,
+    Show,
+    SitIn,
+    SitOut,
+    error_frame,
+)
 from wildstud.server.metrics import UNWATCHED
 from wildstud.server.night import Night
-from wildstud.server.players import Players
 from wildstud.server.replay import MUCK, SHOW, DeckBook, rebuild
 from wildstud.server.requests import SeatRequests
 from wildstud.server.schemas import RulesUpdate, TableSettings
@@ -93,6 +96,14 @@ from wildstud.server.store import (
     StoredTable,
     TableState,
 )
+from wildstud.server.table.cashier import Cashier, holds_all
+from wildstud.server.table.chat import Chat
+from wildstud.server.table.driver import Driver, LiveHand, TableStatus
+from wildstud.server.table.fanout import RESTARTING, Fanout, dumps
+from wildstud.server.table.hosting import Hosting, build_menu
+from wildstud.server.table.ledger import Ledger
+from wildstud.server.table.players import Players
+from wildstud.server.table.writer import ChangeLock, StorageFailureError, Writer
 
 __all__ = ["LiveHand", "StorageFailureError", "Table", "TableStatus", "build_menu", "dumps"]
 
@@ -139,12 +150,15 @@ class Table:
         self.hand_off: Callable[[Table], Awaitable[bool]] | None = None
         """Set while the process drains: the driver calls it between hands, and stops when it
         answers that the table was handed on (:mod:`wildstud.server.cluster`)."""
-        self.lock = asyncio.Lock()
-        """Held for every change, so that each is checked, stored and sent in one piece."""
+        self.writer = Writer(self)
+        """The one place the table's changes are stored (:mod:`wildstud.server.table.writer`)."""
+        self.lock = ChangeLock(self.writer)
+        """Held for every change, so that each is checked, stored and sent in one piece (and
+        taken back whole when the store refuses it)."""
         self.changed = asyncio.Event()
         """Set when something changed that the driver may have to act on."""
         self.cashier = Cashier(rebuys)
-        """The open requests for chips (:mod:`wildstud.server.cashier`)."""
+        """The open requests for chips (:mod:`wildstud.server.table.cashier`)."""
         self.fanout = Fanout(self)
         self.hosting = Hosting(self)
         self.players = Players(self)
@@ -168,6 +182,7 @@ class Table:
             book = DeckBook(stored.live_hand.decks, stored.live_hand.salts)
             hand = rebuild(setup, book, stored.live_hand.actions, hold_showdown=True)
             table.live = LiveHand(setup, book, hand, len(stored.live_hand.actions))
+            table.live.records = list(stored.live_hand.actions)
             table.live.published = len(hand.events)
             table.driver.dealt_last = {
                 index: table.seats[index].player_id
@@ -283,12 +298,19 @@ class Table:
     async def handle(
         self, client: Client, frame: Act | Choose | SitIn | SitOut | Rebuy | Show | Ping | Say
     ) -> None:
-        """Carry out a client's request and answer it (see :mod:`wildstud.server.players`; a
-        line of chat, :mod:`wildstud.server.chat`)."""
+        """Carry out a client's request and answer it (see :mod:`wildstud.server.table.players`; a
+        line of chat, :mod:`wildstud.server.table.chat`)."""
         if isinstance(frame, Say):
             await self.chat.say(client, frame)
-        else:
+            return
+        try:
             await self.players.handle(client, frame)
+        except StorageFailureError:
+            if self.broken:  # moved, or being reloaded: the connection closes
+                raise
+            # Not stored, so not done: the table is as it was, and the player may send it again.
+            message = "the server could not store your request: nothing changed, send it again"
+            client.send(dumps(error_frame("storage", message, getattr(frame, "seq", None))))
 
     async def join(
         self, name: str, wanted: int | None, returning: str | None = None

@@ -1,5 +1,5 @@
 """Requests from players: actions, the dealer's pick of a game, showing or mucking at the
-showdown, sitting out and in, and asking for chips (:mod:`wildstud.server.cashier`).
+showdown, sitting out and in, and asking for chips (:mod:`wildstud.server.table.cashier`).
 
 Each request is numbered (``seq``, see :mod:`wildstud.server.messages`) and answered: an
 ``ack`` to the connection that sent it and a ``seq`` frame to the seat's other connections. A
@@ -15,9 +15,6 @@ from typing import TYPE_CHECKING
 
 from wildstud.betting import ActionKind
 from wildstud.errors import IllegalActionError, LedgerError, SeatError, TableError
-from wildstud.server.cashier import Limits
-from wildstud.server.driver import TableStatus
-from wildstud.server.fanout import dumps
 from wildstud.server.frames import Pong
 from wildstud.server.messages import (
     Act,
@@ -34,9 +31,12 @@ from wildstud.server.messages import (
 )
 from wildstud.server.seating import Client, Seat
 from wildstud.server.store import Changes
+from wildstud.server.table.cashier import Limits
+from wildstud.server.table.driver import TableStatus
+from wildstud.server.table.fanout import dumps
 
 if TYPE_CHECKING:
-    from wildstud.server.tables import Table
+    from wildstud.server.table.table import Table
 
 __all__ = ["Players"]
 
@@ -87,7 +87,7 @@ class Players:
                 seat.sitting_out = isinstance(frame, SitOut)
                 seat.missed_hands = 0
                 seat.last_seq = frame.seq
-                await table.driver.commit(Changes(seats=[seat.state()]))
+                await table.writer.commit(Changes(seats=[seat.state()]))
                 table.fanout.broadcast_table()
             table.changed.set()
             seat.last_request = frame
@@ -134,7 +134,7 @@ class Players:
         )
         seat.last_seq = frame.seq
         changes.seats.append(seat.state())
-        await table.driver.commit(changes)
+        await table.writer.commit(changes)
         table.fanout.broadcast_table()
 
     async def _chooses(self, seat: Seat, frame: Choose) -> None:

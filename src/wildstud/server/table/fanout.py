@@ -23,7 +23,6 @@ import orjson
 from wildstud.deal import redact
 from wildstud.errors import SeatError
 from wildstud.server.console import notice_frame
-from wildstud.server.driver import PLAYING, LiveHand
 from wildstud.server.frames import (
     ChoosingFrame,
     Clock,
@@ -37,9 +36,10 @@ from wildstud.server.messages import encode_event, encode_view, error_frame
 from wildstud.server.schemas import TableInfo
 from wildstud.server.seating import Client
 from wildstud.server.store import Changes
+from wildstud.server.table.driver import PLAYING, LiveHand
 
 if TYPE_CHECKING:
-    from wildstud.server.tables import Table
+    from wildstud.server.table.table import Table
 
 __all__ = ["RESTARTING", "STORAGE_ERROR", "Fanout", "dumps"]
 
@@ -245,7 +245,7 @@ class Fanout:
                     # An absent player who opens the link again is back.
                     seat.sitting_out = False
                     seat.missed_hands = 0
-                    await table.driver.commit(Changes(seats=[seat.state()]))
+                    await table.writer.commit(Changes(seats=[seat.state()]))
             client.send(dumps(self.table_frame()))
             for notice in table.notices:  # the host's changes not yet played out (console.py)
                 client.send(dumps(notice_frame(notice)))

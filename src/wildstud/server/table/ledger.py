@@ -14,13 +14,13 @@ import asyncio
 import functools
 from typing import TYPE_CHECKING, Any
 
-from wildstud.server.cashier import Limits
-from wildstud.server.driver import TableStatus
 from wildstud.server.night import BOUGHT, Night, tally
 from wildstud.server.store import Changes
+from wildstud.server.table.cashier import Limits
+from wildstud.server.table.driver import TableStatus
 
 if TYPE_CHECKING:
-    from wildstud.server.tables import Table
+    from wildstud.server.table.table import Table
 
 __all__ = ["Ledger"]
 
@@ -95,7 +95,7 @@ class Ledger:
     async def decide_rebuy(self, request_id: str, approve: bool) -> None:
         """The host approves or declines a player's request for chips; approved chips come at
         once between hands, else when the hand in progress ends
-        (:mod:`wildstud.server.cashier`)."""
+        (:mod:`wildstud.server.table.cashier`)."""
         table = self.table
         async with table.lock:
             request = table.cashier.request(request_id)
@@ -116,6 +116,6 @@ class Ledger:
                 )
             else:
                 table.cashier.decline(request, changes)
-            await table.driver.commit(changes)
+            await table.writer.commit(changes)
             table.fanout.broadcast_table()
             table.changed.set()

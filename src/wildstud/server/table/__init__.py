@@ -1,0 +1,39 @@
+"""One table on the server, as a package whose parts only it imports.
+
+Everything outside the package (the lobby, the REST API, the sockets, the cluster) uses what
+this module offers; its modules are the table's own:
+
+- :mod:`.table`: :class:`Table`, which holds what the parts share and is the package's face;
+- :mod:`.driver`: the hand driver (dealing, dealer's choice, bots, clocks);
+- :mod:`.players`: the players' requests; :mod:`.hosting`: seating and the host's commands;
+- :mod:`.cashier` and :mod:`.ledger`: requests for chips, and the chip ledger;
+- :mod:`.chat`: the table's chat and mutes;
+- :mod:`.fanout`: the connections and the frames each one is sent;
+- :mod:`.writer`: the one fenced writer, which stores every change and takes back one the
+  store refuses.
+
+``tests/server/test_imports.py`` holds the package to this: no module outside it imports one
+of its modules.
+
+>>> TableStatus.RUNNING.value
+'running'
+"""
+
+from wildstud.server.table.chat import MuteRequest, Mutes
+from wildstud.server.table.driver import TableStatus
+from wildstud.server.table.fanout import RESTARTING, STORAGE_ERROR, dumps
+from wildstud.server.table.table import Table, build_menu
+from wildstud.server.table.writer import FAILURES_BEFORE_RELOAD, StorageFailureError
+
+__all__ = [
+    "FAILURES_BEFORE_RELOAD",
+    "RESTARTING",
+    "STORAGE_ERROR",
+    "MuteRequest",
+    "Mutes",
+    "StorageFailureError",
+    "Table",
+    "TableStatus",
+    "build_menu",
+    "dumps",
+]

@@ -1,0 +1,272 @@
+"""Fault injection: for every kind of command a table takes, the store fails the command's write
+once. The table's state is then exactly what it was before the command, the client is told
+(an error frame with the request's ``seq``, or :class:`StorageFailureError`, which the REST API
+answers 503), nothing is reloaded, and the same command, sent again, works (in-process)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import pytest
+
+from wildstud.betting import ActionKind
+from wildstud.server.lobby import Lobby
+from wildstud.server.messages import Act, Choose, Rebuy, Say, Show, SitIn, SitOut
+from wildstud.server.replay import at_showdown
+from wildstud.server.schemas import GameEntry, RulesUpdate, TableSettings
+from wildstud.server.seating import SeatKind
+from wildstud.server.store import Store
+from wildstud.server.table import StorageFailureError, Table, TableStatus
+
+WRITES = frozenset({"apply", "add_line", "set_mute"})
+"""The store's writes: the table's changes, a line of chat, a mute."""
+
+
+class FailOnce:
+    """The store, with its next write failing once when armed."""
+
+    def __init__(self, store: Store) -> None:
+        self.armed = False
+        self.fired = 0
+        self._call = store.call
+
+    async def call(self, method: Callable[..., Any], *args: Any) -> Any:
+        if self.armed and getattr(method, "__name__", "") in WRITES:
+            self.armed = False
+            self.fired += 1
+            raise OSError("the disk is full")
+        return await self._call(method, *args)
+
+
+class Player:
+    """A seat's connection that keeps what it is sent."""
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+        self.frames: list[dict[str, Any]] = []
+        self.closed: tuple[int, str] | None = None
+
+    def send(self, text: str) -> None:
+        self.frames.append(json.loads(text))
+
+    def close(self, code: int, reason: str) -> None:
+        self.closed = (code, reason)
+
+    def then(self, callback: Callable[[], None]) -> None:
+        callback()
+
+
+def state_of(table: Table) -> Any:
+    """Everything the table holds that a command may change."""
+    live = table.live
+    return (
+        table.state(),
+        [(index, seat.state(), seat.acted, seat.timed_out) for index, seat in table.seats.items()],
+        table.requests.kept(),
+        dict(table.cashier.open),
+        list(table.notices),
+        table.driver.choosing,
+        None
+        if live is None
+        else (live.number, live.actions, repr(live.hand.events), live.hand.to_show_or_muck),
+        table.last_hand,
+    )
+
+
+class Night:
+    """One table, its players' connections, and the failing store."""
+
+    def __init__(self, lobby: Lobby, table: Table, store: FailOnce) -> None:
+        self.lobby = lobby
+        self.table = table
+        self.store = store
+        self.players: dict[int, Player] = {}
+
+    def stands(self) -> None:
+        """The table was not stopped or reloaded."""
+        assert self.lobby.tables[self.table.id] is self.table
+        assert not self.table.broken
+
+    async def refused_once(
+        self, command: Callable[[], Awaitable[Any]], told: Callable[[], None] | None = None
+    ) -> Any:
+        """Run ``command`` with the store failing once, then again; returns the second's
+        result. ``told``: how the client learnt of the failure (default: the error raised)."""
+        before = state_of(self.table)
+        self.store.armed = True
+        fired = self.store.fired
+        if told is None:
+            with pytest.raises(StorageFailureError):
+                await command()
+        else:
+            await command()
+            told()
+        assert self.store.fired == fired + 1, "the command wrote nothing"
+        assert state_of(self.table) == before
+        self.stands()
+        result = await command()
+        assert self.store.fired == fired + 1
+        self.stands()
+        return result
+
+    async def frame_refused_once(self, index: int, make: Callable[[int], Any]) -> None:
+        """A seat's request, numbered as its next, with the store failing once: the seat's
+        connection hears a storage error for that number, then an ack for the same number."""
+        player = self.players[index]
+        seq = self.table.seats[index].last_seq + 1
+        frame = make(seq)
+
+        def told() -> None:
+            error = player.frames[-1]
+            assert error["type"] == "error", error
+            assert (error["code"], error["seq"]) == ("storage", seq), error
+
+        before = state_of(self.table)
+        await self.refused_once(lambda: self.table.handle(player, frame), told)
+        assert player.frames[-1]["type"] == "ack", player.frames[-1]
+        assert state_of(self.table) != before
+
+
+async def _night() -> None:
+    store = Store("sqlite://")
+    lobby = Lobby(store)
+    await lobby.open()
+    failing = FailOnce(store)
+    store.call = failing.call  # type: ignore[method-assign]
+    settings = TableSettings(
+        name="faults",
+        games=[GameEntry(game="FTQ"), GameEntry(game="SMBU")],
+        seats=6,
+        bot_delay=0,
+        hand_pause=0,
+        showdown_pause=0,
+        action_clock=3600,
+        choice_clock=3600,
+        muck_clock=60,
+        starting_chips=500,
+        rebuy_max=1000,
+        top_up_ceiling=2000,
+    )
+    table, _ = await lobby.create(settings)
+    night = Night(lobby, table, failing)
+
+    # -- seating, and the host's commands between hands --------------------------------------
+    for name in ("ann", "bob", "cy", "dee"):
+        seat, _token = await night.refused_once(lambda name=name: table.join(name, None))
+        night.players[seat.index] = Player(seat.index)
+        await table.attach(night.players[seat.index])
+    bot = await night.refused_once(lambda: table.add_bot(SeatKind.CALLING_BOT, None, None))
+    await night.refused_once(lambda: table.remove(bot.index))
+    assert bot.index not in table.seats
+    request, _token = await night.refused_once(lambda: table.request_seat("eve", None))
+    approved, seat = await night.refused_once(lambda: table.decide(request.id, True, None))
+    assert seat is not None
+    assert approved.status == "approved"
+    asked, _token = await night.refused_once(lambda: table.request_seat("fay", None))
+    declined, _ = await night.refused_once(lambda: table.decide(asked.id, False, None))
+    assert declined.status == "declined"
+    await night.refused_once(lambda: table.new_link(seat.index))
+    await night.refused_once(table.new_table_links)
+    await night.refused_once(lambda: table.update_rules(RulesUpdate(bot_delay=0.5)))
+    assert table.settings.bot_delay == 0.5
+    await night.refused_once(lambda: table.remove(seat.index))  # eve leaves between hands
+
+    # -- chat -------------------------------------------------------------------------------
+    ann = night.players[0]
+
+    def told_chat() -> None:
+        assert (ann.frames[-1]["type"], ann.frames[-1]["code"]) == ("error", "storage")
+
+    await night.refused_once(
+        lambda: table.handle(ann, Say(type="say", text="gl", id="l1")), told_chat
+    )
+    assert ann.frames[-1] == {"type": "said", "id": "l1", "repeat": False}
+    assert (await table.chat.report()).lines[-1].text == "gl"
+    assert await night.refused_once(lambda: table.chat.mute("cy", True)) == ["cy"]
+    assert (await table.chat.report()).muted == ["cy"]
+
+    # -- the players' requests between hands --------------------------------------------------
+    await night.frame_refused_once(1, lambda seq: SitOut(type="sit_out", seq=seq))
+    assert table.seats[1].sitting_out
+    await night.frame_refused_once(1, lambda seq: SitIn(type="sit_in", seq=seq))
+    await night.frame_refused_once(2, lambda seq: Rebuy(type="rebuy", seq=seq, amount=100))
+    (rebuy,) = table.cashier.open.values()
+    await night.refused_once(lambda: table.decide_rebuy(rebuy.id, True))
+    assert table.seats[2].stack == 600
+
+    # -- a hand: the start, the dealer's choice, actions, the showdown ------------------------
+    await night.refused_once(lambda: table.set_status(TableStatus.RUNNING))
+    async with asyncio.timeout(10):
+        while table.driver.choosing is None:  # the driver asks the button for the game
+            await asyncio.sleep(0.01)
+    chooser = table.driver.choosing.button
+    await night.frame_refused_once(chooser, lambda seq: Choose(type="choose", seq=seq, entry=1))
+    live = table.live
+    assert live is not None
+    assert live.setup.game == "smack-my-bitch-up"
+    acted = False
+    shown = False
+    while table.live is live:
+        hand = live.hand
+        if at_showdown(hand):
+            choices = hand.to_show_or_muck
+            assert choices, "a showdown with nothing to choose is shown down at once"
+            index = live.setup.lineup[choices[0]]
+            if not shown:
+                await night.frame_refused_once(
+                    index, lambda seq: Show(type="show", seq=seq, show=False)
+                )
+                shown = True
+            else:  # the others show, so that the hand ends before the muck clock does
+                player = night.players[index]
+                seq = table.seats[index].last_seq + 1
+                await table.handle(player, Show(type="show", seq=seq, show=True))
+            continue
+        if hand.to_act is None:  # a redeal the driver carries out
+            await asyncio.sleep(0.01)
+            continue
+        index = live.setup.lineup[hand.to_act]
+        kinds = {option.kind for option in hand.legal_actions()}
+        kind = next(
+            k for k in (ActionKind.CHECK, ActionKind.CALL, ActionKind.BRING_IN) if k in kinds
+        )
+
+        def act(seq: int, kind: ActionKind = kind) -> Act:
+            return Act(type="act", seq=seq, action=kind.value)
+
+        if not acted:
+            await night.frame_refused_once(index, act)
+            acted = True
+        else:
+            player = night.players[index]
+            await table.handle(player, act(table.seats[index].last_seq + 1))
+            assert player.frames[-1]["type"] == "ack", player.frames[-1]
+    assert acted
+    assert shown
+
+    # -- the host's commands in a hand ---------------------------------------------------------
+    async with asyncio.timeout(10):
+        while table.live is None or table.live is live:
+            if table.driver.choosing is not None:
+                player = night.players[table.driver.choosing.button]
+                seq = table.seats[player.seat or 0].last_seq + 1
+                await table.handle(player, Choose(type="choose", seq=seq, entry=0))
+            await asyncio.sleep(0.01)
+    await night.refused_once(lambda: table.set_status(TableStatus.PAUSED))
+    assert table.status is TableStatus.PAUSED
+    in_hand = table.live.setup.lineup[-1]
+    await night.refused_once(lambda: table.remove(in_hand))
+    assert table.seats[in_hand].leaving
+    await night.refused_once(table.end_night)
+    assert table.status is TableStatus.ENDED
+    report = await table.ledger()
+    assert report["balanced"], report
+    await lobby.close()
+    store.close()
+
+
+def test_every_command_survives_a_failed_write_with_the_table_unchanged() -> None:
+    asyncio.run(_night())
