@@ -141,8 +141,16 @@ def name_key(name: str) -> str:
     >>> name_key("Ann") == name_key("Anne"), name_key("Bob1") == name_key("Bobl")
     (False, True)
     """
-    upper = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).upper())
-    return skeleton_key(" ".join(_strip(upper).split()), digit_policy="tr39")
+    # The skeleton of a skeleton is not always itself: the confusables map 3 to yogh and the
+    # capital yogh back to 3, so a key can flip between two forms. Following the keys until one
+    # repeats and taking the least of that cycle makes the key of a key the key itself.
+    seen: list[str] = []
+    key = name
+    while key not in seen:
+        seen.append(key)
+        upper = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", key).upper())
+        key = skeleton_key(" ".join(_strip(upper).split()), digit_policy="tr39")
+    return min(seen[seen.index(key) :])
 
 
 def seat_name(text: str, taken: Iterable[str] = ()) -> str:
