@@ -10,6 +10,7 @@
 <ActionKind.BRING_IN: 'bring-in'>
 """
 
+from wildstud.deal import stages as _stages
 from wildstud.deal.dealers import Dealer, DeckPerDeal, ScriptDealer
 from wildstud.deal.decks import stack_deck
 from wildstud.deal.events import (
@@ -38,7 +39,7 @@ from wildstud.deal.events import (
     WildsChanged,
     describe_redeal,
 )
-from wildstud.deal.stages import Chance, DealerStep, Stage
+from wildstud.deal.stages import Chance, Stage
 from wildstud.deal.state import Hand, NextStep
 from wildstud.deal.views import Phase, RedealPending, SeatCard, SeatView, TableView, redact
 
@@ -53,7 +54,6 @@ __all__ = [
     "CommunityCard",
     "DealStarted",
     "Dealer",
-    "DealerStep",
     "Dealt",
     "DeckPerDeal",
     "Event",
@@ -83,3 +83,8 @@ __all__ = [
     "redact",
     "stack_deck",
 ]
+
+
+def __getattr__(name: str) -> object:
+    # The deprecated names, each with its warning (``DealerStep``: use Stage).
+    return _stages.__getattr__(name)
