@@ -36,6 +36,8 @@ FullRaiseOnly()
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar
 
 from wildstud.betting.actions import _Window
@@ -53,7 +55,7 @@ from wildstud.seats import seat_label
 if TYPE_CHECKING:
     from wildstud.betting.round import BettingRound
 
-__all__ = ["FullRaiseOnly", "HalfReopens", "Reopening", "reopening"]
+__all__ = ["REOPENING", "FullRaiseOnly", "HalfReopens", "Reopening", "reopening"]
 
 
 class Reopening(ABC):
@@ -194,7 +196,10 @@ class FullRaiseOnly(Reopening):
         return to_amount - base(rnd)
 
 
-_RULES: dict[ShortAllIn, Reopening] = {rule.rule: rule() for rule in (HalfReopens, FullRaiseOnly)}
+REOPENING: Mapping[ShortAllIn, Reopening] = MappingProxyType(
+    {rule.rule: rule() for rule in (HalfReopens, FullRaiseOnly)}
+)
+"""The rule object of each choice; a round opening reads it here (a lookup, not a call)."""
 
 
 def reopening(rule: ShortAllIn) -> Reopening:
@@ -203,4 +208,4 @@ def reopening(rule: ShortAllIn) -> Reopening:
     >>> reopening(ShortAllIn.HALF_REOPENS).rule
     <ShortAllIn.HALF_REOPENS: 'half-reopens'>
     """
-    return _RULES[rule]
+    return REOPENING[rule]

@@ -15,7 +15,6 @@ from wildstud.betting.actions import (
     _FOLD_OPTION,
     ActionOption,
     Applied,
-    _applied,
     _cap_text,
     _Offer,
     _option,
@@ -24,7 +23,7 @@ from wildstud.betting.actions import (
     _Window,
 )
 from wildstud.betting.opening import bring_in_due, bring_in_options, plan_bring_in
-from wildstud.betting.reopening import reopening
+from wildstud.betting.reopening import REOPENING
 from wildstud.betting.sizing import (
     base,
     fixed_sizes,
@@ -191,7 +190,7 @@ class BettingRound:
         pot: int,
     ) -> None:
         self._stakes = stakes
-        self._reopening = reopening(stakes.short_all_in)
+        self._reopening = REOPENING[stakes.short_all_in]
         self._order = seats
         self._street_index = street_index
         self._big_street = bool(big_bet)
@@ -330,7 +329,7 @@ class BettingRound:
     @property
     def history(self) -> tuple[Applied, ...]:
         """Every action applied so far, in order."""
-        return tuple(_applied(*record) for record in self._history)
+        return tuple(Applied(*record) for record in self._history)
 
     def live(self) -> tuple[int, ...]:
         """Seats not folded, in acting order (all-in seats included)."""
@@ -417,7 +416,7 @@ class BettingRound:
         >>> rnd.done
         True
         """
-        return _applied(*self.record(kind, amount))
+        return Applied(*self.record(kind, amount))
 
     def record(
         self, kind: ActionKind | str, amount: int | None = None, *, free_fold: bool = False
