@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from wildstud.bots import CallingBot, take_turn
 from wildstud.cards import Deck
-from wildstud.deal import DealerStep, Hand, Phase
+from wildstud.deal import Hand, Phase, Stage
 from wildstud.deal.decks import stack_deck
 from wildstud.games import find_game
 
 
 def to_showdown(hand: Hand) -> None:
-    while hand.next_step is None or hand.next_step.kind is not DealerStep.SHOWDOWN:
+    while hand.stage is not Stage.SHOWDOWN:
         if hand.phase is Phase.OVER:
             return
         if hand.phase is Phase.PLAYER:
@@ -46,8 +46,7 @@ def test_mucking_every_hand_that_takes_nothing_changes_no_share() -> None:
         assert winners, "some hand takes the pot"
         for seat in losers:
             mucked.muck(seat)
-            step = mucked.next_step
-            if step is not None and step.kind is DealerStep.SHOWDOWN:
+            if mucked.stage is Stage.SHOWDOWN:
                 assert all(mucked.must_show(other) for other in winners)
             # else one hand is left, a winner, and it takes the pots unshown.
         shown.run()

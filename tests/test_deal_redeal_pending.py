@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from wildstud.bots import CallingBot
 from wildstud.cards import parse_card
-from wildstud.deal import DealerStep, Hand, Phase, RedealPending, Redealt, stack_deck
+from wildstud.deal import Hand, Phase, RedealPending, Redealt, Stage, stack_deck
 
 
 def _to_pending(hand: Hand) -> None:
@@ -26,8 +26,10 @@ def test_the_queen_of_spades_face_up_is_pending_until_the_dealer_redeals() -> No
     _to_pending(hand)
     pending = RedealPending(parse_card("Qs"), 1)
     assert hand.redeal_pending == pending
-    assert hand.next_step is not None
-    assert hand.next_step.kind is DealerStep.REDEAL
+    assert hand.stage is Stage.REDEAL
+    redeal = hand.chance()
+    assert redeal is not None
+    assert (redeal.kind, redeal.takes_card) == (Stage.REDEAL, False)
     assert hand.phase is Phase.DEALER
     assert hand.to_act is None
     # Every view shows it, and the queen is still in front of p2, face up.

@@ -16,7 +16,6 @@ from wildstud.bots import CallingBot, RandomBot, play_out, take_turn
 from wildstud.cards import Deck, parse_card
 from wildstud.deal import (
     Burned,
-    DealerStep,
     Event,
     Hand,
     Mucked,
@@ -24,6 +23,7 @@ from wildstud.deal import (
     Redealt,
     Share,
     Shown,
+    Stage,
     redact,
     stack_deck,
 )
@@ -268,29 +268,39 @@ def test_the_bitch_grouped_record_leaves_out_cards_before_the_queen_of_spades() 
     assert [held.card for held in hand.cards(2)] == list(read_cards("Qs5s6d"))
 
 
-def test_next_step_says_what_the_dealer_deals() -> None:
+def test_stage_and_chance_say_what_the_dealer_does_next() -> None:
     hand = Hand("FTQ", [50, 50], deck=stack_deck("As 9c Ah 9d Qh 7d"))
-    step = hand.next_step
-    assert step is not None
-    assert step.kind is DealerStep.ANTES
+    assert (hand.phase, hand.stage, hand.chance()) == (Phase.DEALER, Stage.ANTES, None)
     hand.step()
-    assert hand.next_step is not None
-    assert (hand.next_step.kind, hand.next_step.seat, hand.next_step.up) == (
-        DealerStep.CARD,
-        0,
-        False,
-    )
+    chance = hand.chance()
+    assert chance is not None
+    assert (chance.kind, chance.seat, chance.up) == (Stage.CARD, 0, False)
     for _ in range(4):
         hand.step()
-    assert hand.next_step is not None
-    assert (hand.next_step.seat, hand.next_step.up) == (0, True)
+    chance = hand.chance()
+    assert chance is not None
+    assert (chance.seat, chance.up) == (0, True)
     hand.run()
-    assert hand.next_step is None  # a player must act
+    assert (hand.phase, hand.chance(), hand.to_act) == (Phase.PLAYER, None, 1)  # 7♦ brings in
+
+
+def test_next_step_and_dealer_step_still_work_and_say_they_are_deprecated() -> None:
+    hand = Hand("FTQ", [50, 50], deck=stack_deck("As 9c Ah 9d Qh 7d"))
+    hand.step()
+    with pytest.deprecated_call(match="Hand.phase, Hand.stage and Hand.chance"):
+        step = hand.next_step
+    with pytest.deprecated_call(match="use Stage"):
+        from wildstud.deal import DealerStep
+    assert step is not None
+    assert (step.kind, step.seat, step.up) == (DealerStep.CARD, 0, False)
+    hand.run()
+    with pytest.deprecated_call():
+        assert hand.next_step is None  # a player must act
 
 
 def test_a_muck_at_the_showdown_gives_up_the_pot() -> None:
     hand = Hand("FTQ", [50, 50], deck=stack_deck("As 9c Ah 9d Qh 7d  2c 3c  Kc 4d  Jc 5h  8s 8h"))
-    while hand.next_step is None or hand.next_step.kind is not DealerStep.SHOWDOWN:
+    while hand.stage is not Stage.SHOWDOWN:
         if hand.phase is Phase.PLAYER:
             take_turn(hand, CallingBot())
         else:

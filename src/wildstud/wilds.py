@@ -25,7 +25,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
-from typing import cast
+from typing import NamedTuple
 
 from wildstud.cards import DECK, QUEEN_OF_SPADES, Card, CardLike, Rank, Suit, parse_card
 from wildstud.errors import OptionError
@@ -66,7 +66,8 @@ _RANK_CARDS = tuple(frozenset(DECK[rank * 4 + suit] for suit in Suit) for rank i
 
 _QUEENS = rank_cards(Rank.QUEEN)
 _KINGS = rank_cards(Rank.KING)
-# Python 3.11 reads enum members off their class slowly (see wildstud.betting): walks keep copies.
+# Python 3.11 reads enum members off their class slowly (see wildstud.betting.stakes): walks keep
+# copies.
 _QUEEN, _KING = Rank.QUEEN, Rank.KING
 _QUEEN_OF_SPADES_ONLY = frozenset({QUEEN_OF_SPADES})
 _QUEENS_AND = tuple(_QUEENS | rank_cards(rank) for rank in Rank)  # queens and a follower's rank
@@ -219,9 +220,42 @@ class Wilds:
 FaceUpLike = FaceUp | tuple[CardLike, int | None]
 HeldLike = HeldCard | tuple[CardLike, bool]
 _Hands = Mapping[int, Sequence[HeldLike]]
-Resume = tuple[int, object]
+
+
+class _Walk(NamedTuple):
+    """Where a rule's walk over the face-up cards stands between two cards: the small state a
+    step function reads and returns (as the compiled deal keeps the same fields in its table).
+
+    >>> FollowTheQueen()._next(FollowTheQueen()._begin(), FaceUp(parse_card("Qh"), 0)).kind
+    <Trigger.QUEEN: 'queen'>
+    """
+
+    wild: frozenset[Card]
+    """The wild cards for every hand."""
+    follower: Rank | None = None
+    """The rank of the face-up card after the last face-up queen, while it is wild."""
+    pending: FaceUp | None = None
+    """A face-up queen still waiting for the card that follows it."""
+    queen_seen: bool = False
+    """A queen has been dealt face up (Follow the Queen's ``hidden-after-face-up``)."""
+    kings: bool = False
+    """Smack My Bitch Up: a face-up king made only kings wild."""
+
+
+class _Moved(NamedTuple):
+    """What one step function makes of one face-up card: the walk after it, the kind of change
+    it made (``None``: nothing changed), the queen it follows or takes over from, and the cards
+    it makes wild for its own seat alone (a baby daddy)."""
+
+    walk: _Walk
+    kind: Trigger | None = None
+    queen: FaceUp | None = None
+    own: frozenset[Card] = _NOTHING
+
+
+Resume = tuple[int, _Walk]
 """Where a walk carries on: the index of the next face-up card and the rule's state there."""
-Walked = tuple[frozenset[Card], list[WildStep], FaceUp | None, object]
+Walked = tuple[frozenset[Card], list[WildStep], FaceUp | None, _Walk]
 """What a walk returns: the initial wild cards, the new steps, the pending queen, its state."""
 
 
@@ -232,7 +266,7 @@ class _Progress:
 
     rule: WildRule
     ups: tuple[FaceUp, ...]
-    state: object
+    state: _Walk
     held: Mapping[int, tuple[HeldCard, ...]]
 
 
@@ -314,7 +348,7 @@ class WildRule(ABC):
         """
         return True
 
-    def _quiet(self, up: FaceUp, state: object, hands: _Hands | None) -> bool:
+    def _quiet(self, up: FaceUp, state: _Walk, hands: _Hands | None) -> bool:
         """Whether this face-up card, after a walk that ended in ``state``, certainly changes
         nothing: the walk would give it a step with no change, leaving the
         wild cards and the state as they were. ``hands`` are the players' cards, where given
@@ -350,7 +384,6 @@ class WildRule(ABC):
         progress = _Progress(self, ups, state, held)
         return Wilds(initial, timeline, seats, pending, progress)
 
-    @abstractmethod
     def _walk(
         self,
         ups: tuple[FaceUp, ...],
@@ -358,8 +391,34 @@ class WildRule(ABC):
         resume: Resume | None = None,
     ) -> Walked:
         """Steps for the face-up cards from ``resume``'s index on (from the first without it),
-        starting from the state it holds; returns the state after the last step too. A step
-        reads no hand but that of the seat its card went to."""
+        starting from the state it holds; returns the state after the last step too. The rule
+        itself is its step function, :meth:`_next`: this one walk drives every rule."""
+        start, walk = (0, self._begin()) if resume is None else resume
+        steps: list[WildStep] = []
+        for index in range(start, len(ups)):
+            up = ups[index]
+            moved = self._next(walk, up, ups, index, hands)
+            new = moved.walk
+            steps.append(_step(ups, index, walk.wild, new.wild, *moved[1:]))
+            walk = new
+        return self._begin().wild, steps, walk.pending, walk
+
+    @abstractmethod
+    def _begin(self) -> _Walk:
+        """The walk before any card (the same every deal: one shared value)."""
+
+    @abstractmethod
+    def _next(
+        self,
+        walk: _Walk,
+        up: FaceUp,
+        ups: tuple[FaceUp, ...] = (),
+        index: int = 0,
+        hands: Mapping[int, tuple[HeldCard, ...]] | None = None,
+    ) -> _Moved:
+        """The step function: what the face-up card ``up`` (``ups[index]``, where the face-up
+        cards are given) makes of the walk. It reads no hand but that of the seat ``up`` went
+        to, and gives back ``walk`` itself when nothing changes."""
 
     def _seat(
         self,
@@ -417,16 +476,26 @@ def _quiet_step(
 ) -> WildStep:
     # Most face-up cards change nothing, and the same such steps recur deal after deal: they
     # are frozen, so one made before serves again (found by the card's code: cards hash slowly).
+    # Measured (benchmarks/engine.py's player, FTQ and BD7, 16 alternated rounds, 2026-12-02):
+    # within the noise in time (+2.7%, -4.1% without it), but without it a hand makes 26 more
+    # Python calls (cProfile: 1,682 against 1,703 in FTQ, 1.2%), the card hashes among them.
     card = DECK[code]
     return WildStep(card, seat, wild, None, card in wild or card in own, turned)
 
 
-_FollowState = tuple[Rank | None, FaceUp | None, bool, frozenset[Card]]
-"""Follow the Queen's walk: the follower's rank, the pending queen, a queen seen, the wild cards."""
-_SmackState = tuple[bool, Rank | None, FaceUp | None, frozenset[Card]]
-"""Smack My Bitch Up's walk: kings wild, the follower's rank, the pending queen, the wild cards."""
+_NO_WILDS = _Walk(_NOTHING)
+_SMACK_BEGIN = _Walk(_QUEENS)
+_KINGS_WILD = _Walk(_KINGS, kings=True)
 
 
+@lru_cache(maxsize=8)
+def _follow_begin(queens: QueensRule) -> _Walk:
+    return _Walk(_follow_public(queens, None, False))
+
+
+# Shared so that the wild cards of one state are one set: _step and _build tell "nothing
+# changed" by identity. Measured on its own (as _quiet_step) it gains nothing (+2.4%, -0.9%),
+# but without it the identity shortcuts would never fire.
 @lru_cache(maxsize=64)
 def _follow_public(queens: QueensRule, follower: Rank | None, queen_seen: bool) -> frozenset[Card]:
     wild = rank_cards(follower) if follower is not None else _NOTHING
@@ -441,18 +510,21 @@ class _NoFaceUpCardCounts(WildRule):
 
     __slots__ = ()
 
-    def _quiet(self, up: FaceUp, state: object, hands: _Hands | None) -> bool:
+    def _quiet(self, up: FaceUp, state: _Walk, hands: _Hands | None) -> bool:
         return True
 
-    def _walk(
+    def _begin(self) -> _Walk:
+        return _NO_WILDS
+
+    def _next(
         self,
-        ups: tuple[FaceUp, ...],
-        hands: Mapping[int, tuple[HeldCard, ...]],
-        resume: Resume | None = None,
-    ) -> Walked:
-        start = 0 if resume is None else resume[0]
-        steps = [_step(ups, i, _NOTHING, _NOTHING) for i in range(start, len(ups))]
-        return _NOTHING, steps, None, None
+        walk: _Walk,
+        up: FaceUp,
+        ups: tuple[FaceUp, ...] = (),
+        index: int = 0,
+        hands: Mapping[int, tuple[HeldCard, ...]] | None = None,
+    ) -> _Moved:
+        return _Moved(walk)
 
 
 @dataclass(frozen=True, slots=True)
@@ -503,48 +575,35 @@ class FollowTheQueen(WildRule):
     def reads_hands(self) -> bool:
         return self.queens is QueensRule.HIDDEN
 
-    def _quiet(self, up: FaceUp, state: object, hands: _Hands | None) -> bool:
+    def _quiet(self, up: FaceUp, state: _Walk, hands: _Hands | None) -> bool:
         # Neither a queen nor the card after one.
-        return up.card.rank is not _QUEEN and cast(_FollowState, state)[1] is None
+        return up.card.rank is not _QUEEN and state.pending is None
 
-    def _public(self, follower: Rank | None, queen_seen: bool) -> frozenset[Card]:
-        return _follow_public(self.queens, follower, queen_seen)
+    def _begin(self) -> _Walk:
+        return _follow_begin(self.queens)
 
-    def _walk(
+    def _next(
         self,
-        ups: tuple[FaceUp, ...],
-        hands: Mapping[int, tuple[HeldCard, ...]],
-        resume: Resume | None = None,
-    ) -> Walked:
-        follower: Rank | None = None
-        pending: FaceUp | None = None
-        queen_seen = False
-        wild = initial = _follow_public(self.queens, None, False)
-        start = 0
-        if resume is not None:
-            start, state = resume
-            follower, pending, queen_seen, wild = cast(_FollowState, state)
-        steps: list[WildStep] = []
-        for index in range(start, len(ups)):
-            up = ups[index]
-            before, followed = wild, pending
-            kind: Trigger | None = None
-            # The centre card exists only to follow a final queen, and the sheet makes its rank
-            # wild whatever it is: a queen there is the follower, not the start of a new follow.
-            centre_follower = up.seat is None and pending is not None
-            if up.card.rank is _QUEEN and not centre_follower:
-                kind = Trigger.QUEEN
-                # A queen right after a queen takes over its follow (the words say so).
-                followed = pending if follower is None else None
-                follower, pending, queen_seen = None, up, True
-                wild = self._public(follower, queen_seen)
-            elif pending is not None:
-                kind = Trigger.CENTRE if up.seat is None else Trigger.FOLLOWER
-                follower = up.card.rank
-                wild = self._public(follower, queen_seen)
-                pending = None
-            steps.append(_step(ups, index, before, wild, kind, followed))
-        return initial, steps, pending, (follower, pending, queen_seen, wild)
+        walk: _Walk,
+        up: FaceUp,
+        ups: tuple[FaceUp, ...] = (),
+        index: int = 0,
+        hands: Mapping[int, tuple[HeldCard, ...]] | None = None,
+    ) -> _Moved:
+        pending = walk.pending
+        # The centre card exists only to follow a final queen, and the sheet makes its rank wild
+        # whatever it is: a queen there is the follower, not the start of a new follow.
+        if up.card.rank is _QUEEN and not (up.seat is None and pending is not None):
+            # A queen right after a queen takes over its follow (the words say so).
+            followed = pending if walk.follower is None else None
+            wild = _follow_public(self.queens, None, True)
+            return _Moved(_Walk(wild, None, up, True), Trigger.QUEEN, followed)
+        if pending is None:
+            return _Moved(walk)
+        kind = Trigger.CENTRE if up.seat is None else Trigger.FOLLOWER
+        rank = up.card.rank
+        wild = _follow_public(self.queens, rank, walk.queen_seen)
+        return _Moved(_Walk(wild, rank, None, walk.queen_seen), kind, pending)
 
     def _own_wild(
         self, seat: int, cards: tuple[HeldCard, ...] | None, ups: tuple[FaceUp, ...]
@@ -571,48 +630,35 @@ class SmackMyBitchUp(WildRule):
     def reads_hands(self) -> bool:
         return False
 
-    def _quiet(self, up: FaceUp, state: object, hands: _Hands | None) -> bool:
+    def _quiet(self, up: FaceUp, state: _Walk, hands: _Hands | None) -> bool:
         # Neither a king, nor a queen, nor the card after one.
         rank = up.card.rank
-        return rank is not _QUEEN and rank is not _KING and cast(_SmackState, state)[2] is None
+        return rank is not _QUEEN and rank is not _KING and state.pending is None
 
-    def _walk(
+    def _begin(self) -> _Walk:
+        return _SMACK_BEGIN
+
+    def _next(
         self,
-        ups: tuple[FaceUp, ...],
-        hands: Mapping[int, tuple[HeldCard, ...]],
-        resume: Resume | None = None,
-    ) -> Walked:
-        kings = False
-        follower: Rank | None = None
-        pending: FaceUp | None = None
-        wild = _QUEENS
-        start = 0
-        if resume is not None:
-            start, state = resume
-            kings, follower, pending, wild = cast(_SmackState, state)
-        steps: list[WildStep] = []
-        for index in range(start, len(ups)):
-            up = ups[index]
-            before, followed = wild, pending
-            kind: Trigger | None = None
-            if up.card.rank is _KING:
-                # Checked before the pending follow: a king right after a queen is a king.
-                if not kings:
-                    kind = Trigger.KING
-                kings, follower, pending = True, None, None
-                wild = _KINGS
-            elif up.card.rank is _QUEEN:
-                kind = Trigger.QUEEN_RETURNS if kings else Trigger.QUEEN
-                followed = pending if follower is None else None
-                kings, follower, pending = False, None, up
-                wild = _QUEENS
-            elif pending is not None:
-                kind = Trigger.FOLLOWER
-                follower = up.card.rank
-                wild = _QUEENS_AND[follower]
-                pending = None
-            steps.append(_step(ups, index, before, wild, kind, followed))
-        return _QUEENS, steps, pending, (kings, follower, pending, wild)
+        walk: _Walk,
+        up: FaceUp,
+        ups: tuple[FaceUp, ...] = (),
+        index: int = 0,
+        hands: Mapping[int, tuple[HeldCard, ...]] | None = None,
+    ) -> _Moved:
+        rank = up.card.rank
+        if rank is _KING:
+            # Checked before the pending follow: a king right after a queen is a king.
+            if walk.kings:
+                return _Moved(walk)  # kings are wild already: nothing changes
+            return _Moved(_KINGS_WILD, Trigger.KING, walk.pending)
+        if rank is _QUEEN:
+            kind = Trigger.QUEEN_RETURNS if walk.kings else Trigger.QUEEN
+            followed = walk.pending if walk.follower is None else None
+            return _Moved(_Walk(_QUEENS, None, up), kind, followed)
+        if walk.pending is None:
+            return _Moved(walk)
+        return _Moved(_Walk(_QUEENS_AND[rank], rank), Trigger.FOLLOWER, walk.pending)
 
 
 @dataclass(frozen=True, slots=True)
@@ -637,27 +683,27 @@ class BabyDaddy(WildRule):
         if self.cards not in (5, 7):
             raise OptionError(f"option 'cards' cannot be {self.cards!r} (allowed: 5, 7)")
 
-    def _quiet(self, up: FaceUp, state: object, hands: _Hands | None) -> bool:
+    def _quiet(self, up: FaceUp, state: _Walk, hands: _Hands | None) -> bool:
         # Not the seat's last card: the seat holds fewer cards than the game deals.
         held = hands.get(up.seat) if hands and up.seat is not None else None
         return held is not None and len(held) < self.cards
 
-    def _walk(
+    def _begin(self) -> _Walk:
+        return _NO_WILDS
+
+    def _next(
         self,
-        ups: tuple[FaceUp, ...],
-        hands: Mapping[int, tuple[HeldCard, ...]],
-        resume: Resume | None = None,
-    ) -> Walked:
-        steps: list[WildStep] = []
-        for index in range(0 if resume is None else resume[0], len(ups)):
-            up = ups[index]
-            kind: Trigger | None = None
-            own = _NOTHING
-            if up.seat is not None and self._last(up.seat, ups[: index + 1], hands) == up.card:
-                kind = Trigger.LAST_CARD
-                own = rank_cards(up.card.rank)
-            steps.append(_step(ups, index, _NOTHING, _NOTHING, kind, None, own))
-        return _NOTHING, steps, None, None
+        walk: _Walk,
+        up: FaceUp,
+        ups: tuple[FaceUp, ...] = (),
+        index: int = 0,
+        hands: Mapping[int, tuple[HeldCard, ...]] | None = None,
+    ) -> _Moved:
+        # The seat's last card, by its cards where given, else by the face-up cards up to it.
+        seen = ups[: index + 1] if ups else (up,)
+        if up.seat is None or self._last(up.seat, seen, hands or {}) != up.card:
+            return _Moved(walk)
+        return _Moved(walk, Trigger.LAST_CARD, None, rank_cards(up.card.rank))
 
     def _last(
         self, seat: int, ups: Sequence[FaceUp], hands: Mapping[int, tuple[HeldCard, ...]]
@@ -695,13 +741,6 @@ class QueenOfSpadesInHole(_NoFaceUpCardCounts):
         return _NOTHING
 
 
-@lru_cache(maxsize=64)
-def _start(rule: WildRule) -> tuple[frozenset[Card], object]:
-    # Every deal starts the same walk: the rule's wild cards and state before any card.
-    initial, _, _, state = rule._walk((), {})
-    return initial, state
-
-
 class WildTracker:
     """A wild rule followed through one deal, as a dealer follows it: each face-up card's
     :class:`WildStep` the moment it lands, and the whole :class:`Wilds` only when asked for,
@@ -723,7 +762,8 @@ class WildTracker:
         self._ups: tuple[FaceUp, ...] = ()
         self._steps: list[WildStep] = []
         # Where a walk over no card ends: the wild cards and the state a first card starts from.
-        self._initial, self._state = _start(rule)
+        self._state = rule._begin()
+        self._initial = self._state.wild
         self._last: Wilds | None = None  # the wild cards last asked for
 
     def add(
@@ -734,7 +774,9 @@ class WildTracker:
         of the seat that gets the card is enough."""
         up = card if type(card) is FaceUp else _face_up(card)
         if self._rule._quiet(up, self._state, hands):
-            # The step the walk would give, without walking: the same shared record.
+            # The step the walk would give, without walking. Measured (benchmarks/engine.py's
+            # player, 16 alternated rounds, 2026-12-02): walking every card instead plays 1.6%
+            # (FTQ) to 3.3% (BD7) fewer hands a second, at the edge of the noise.
             wild = self._steps[-1].wild if self._steps else self._initial
             step = _quiet_step(up.card.code, up.seat, wild, _NOTHING, ())
             self._ups = (*self._ups, up)

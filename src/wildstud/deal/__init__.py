@@ -10,6 +10,7 @@
 <ActionKind.BRING_IN: 'bring-in'>
 """
 
+from wildstud.deal import stages as _stages
 from wildstud.deal.dealers import Dealer, DeckPerDeal, ScriptDealer
 from wildstud.deal.decks import stack_deck
 from wildstud.deal.events import (
@@ -37,7 +38,7 @@ from wildstud.deal.events import (
     StubShuffled,
     WildsChanged,
 )
-from wildstud.deal.stages import Chance, DealerStep, Stage
+from wildstud.deal.stages import Chance, Stage
 from wildstud.deal.state import Hand, NextStep
 from wildstud.deal.views import Phase, RedealPending, SeatCard, SeatView, TableView, redact
 
@@ -52,7 +53,6 @@ __all__ = [
     "CommunityCard",
     "DealStarted",
     "Dealer",
-    "DealerStep",
     "Dealt",
     "DeckPerDeal",
     "Event",
@@ -81,3 +81,8 @@ __all__ = [
     "redact",
     "stack_deck",
 ]
+
+
+def __getattr__(name: str) -> object:
+    # The deprecated names, each with its warning (``DealerStep``: use Stage).
+    return _stages.__getattr__(name)

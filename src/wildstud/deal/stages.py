@@ -15,10 +15,11 @@ Chance(kind=<Stage.CARD: 'card'>, deal=1, street=0, seat=2, up=True)
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 from enum import StrEnum
 
-__all__ = ["Chance", "DealerStep", "Stage"]
+__all__ = ["Chance", "Stage"]
 
 
 class Stage(StrEnum):
@@ -56,9 +57,24 @@ class Stage(StrEnum):
 
 _CHANCE = frozenset({Stage.BURN, Stage.CARD, Stage.COMMUNITY, Stage.CENTRE})
 
-DealerStep = Stage
-"""The name :attr:`~wildstud.deal.Hand.next_step` has always given the stages: its ``kind`` is
-one of the dealer's stages (every stage but :attr:`Stage.BETTING` and :attr:`Stage.OVER`)."""
+
+def __getattr__(name: str) -> object:
+    """``DealerStep``, the old name of :class:`Stage` that the deprecated
+    :attr:`~wildstud.deal.Hand.next_step` gave its kinds in, is deprecated: use :class:`Stage`.
+
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     from wildstud.deal.stages import DealerStep
+    >>> DealerStep is Stage, caught[0].category.__name__
+    (True, 'DeprecationWarning')
+    """
+    if name == "DealerStep":
+        warnings.warn(
+            "DealerStep is deprecated: use Stage, the same enum", DeprecationWarning, stacklevel=2
+        )
+        return Stage
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass(frozen=True, slots=True)

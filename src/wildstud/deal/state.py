@@ -38,6 +38,7 @@ down and 7♦ up, which follows the queen; the rest of the upcards, then the las
 from __future__ import annotations
 
 import copy as _copy
+import warnings
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -87,7 +88,7 @@ from wildstud.deal.events import (
     WildsChanged,
 )
 from wildstud.deal.showdown import Ranked, divide_pots, rank_hand
-from wildstud.deal.stages import Chance, DealerStep, Stage
+from wildstud.deal.stages import Chance, Stage
 from wildstud.deal.views import Phase, RedealPending, SeatCard, SeatView, TableView, redact
 from wildstud.errors import (
     DeckExhaustedError,
@@ -111,7 +112,7 @@ from wildstud.pots import Pot, build_pots
 from wildstud.seats import seat_label as _name
 from wildstud.wilds import FaceUp, HeldCard, NoWilds, Trigger, Wilds, WildTracker
 
-__all__ = ["Chance", "DealerStep", "Hand", "NextStep", "Stage"]
+__all__ = ["Chance", "Hand", "NextStep", "Stage"]
 
 
 # Module copies of the enum members the hot path reads: Python 3.11 reads an enum member
@@ -127,9 +128,10 @@ _ANTE = Payment.ANTE
 
 @dataclass(frozen=True, slots=True)
 class NextStep:
-    """The dealer's next step: what it does and, for a card, to which seat and whether face up."""
+    """The dealer's next step: what it does and, for a card, to which seat and whether face up.
+    What the deprecated :attr:`Hand.next_step` gives."""
 
-    kind: DealerStep
+    kind: Stage
     seat: int | None = None
     up: bool = False
 
@@ -671,8 +673,16 @@ class Hand:
 
     @property
     def next_step(self) -> NextStep | None:
-        """What :meth:`step` would do next (``None`` while a player must act or once the hand is
-        over): a replay reads it to know which card the deck must give."""
+        """Deprecated: ask :attr:`phase` whose move it is, :attr:`stage` what the dealer's next
+        :meth:`step` does, and :meth:`chance` which card it deals, to which seat and face.
+
+        What :meth:`step` would do next (``None`` while a player must act or once the hand is
+        over)."""
+        warnings.warn(
+            "Hand.next_step is deprecated: use Hand.phase, Hand.stage and Hand.chance()",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         stage = self._stage
         if _STAGES[stage].phase is not Phase.DEALER:
             return None
@@ -693,7 +703,7 @@ class Hand:
         ...     _ = hand.step()
         >>> hand.redeal_pending
         RedealPending(card=Card('Qs'), seat=1)
-        >>> hand.next_step.kind, hand.view().redeal_pending.card
+        >>> hand.stage, hand.view().redeal_pending.card
         (<Stage.REDEAL: 'redeal'>, Card('Qs'))
         """
         if self._stage != Stage.REDEAL or self._redeal is None:

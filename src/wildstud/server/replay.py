@@ -27,7 +27,7 @@ from collections.abc import Iterable, Mapping
 from wildstud.betting import ActionKind
 from wildstud.cards import DECK, Deck, parse_cards
 from wildstud.commitment import SealedDeck
-from wildstud.deal import DealerStep, Hand, Phase, TableView
+from wildstud.deal import Hand, Phase, Stage, TableView
 from wildstud.games import find_game
 from wildstud.server.store.records import ActionRecord, HandSetup
 
@@ -149,8 +149,7 @@ def at_showdown(hand: Hand) -> bool:
     >>> at_showdown(Hand("FTQ", [50, 50]))
     False
     """
-    step = hand.next_step
-    return step is not None and step.kind is DealerStep.SHOWDOWN
+    return hand.stage is Stage.SHOWDOWN
 
 
 def deal_on(hand: Hand, *, hold_showdown: bool = False) -> None:

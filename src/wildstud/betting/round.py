@@ -1,0 +1,643 @@
+"""The betting round: one street's betting, from the first seat to act to the last call.
+
+:class:`BettingRound` keeps the street's figures and the turn; it asks :mod:`.opening` about the
+bring-in, :mod:`.sizing` how big a wager may be under the table's limit, and its
+:mod:`.reopening` rule whether a short all-in reopens the betting. The rules it carries out are
+in the package's docstring (:mod:`wildstud.betting`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from wildstud.betting.actions import (
+    _CHECK_OPTION,
+    _FOLD_OPTION,
+    ActionOption,
+    Applied,
+    _cap_text,
+    _Offer,
+    _option,
+    _Plan,
+    _Record,
+    _Window,
+)
+from wildstud.betting.opening import bring_in_due, bring_in_options, plan_bring_in
+from wildstud.betting.reopening import REOPENING
+from wildstud.betting.sizing import (
+    base,
+    fixed_sizes,
+    fixed_sizes_window,
+    note_full,
+    resolve,
+)
+from wildstud.betting.sizing import window as sizing_window
+from wildstud.betting.stakes import (
+    _BET,
+    _BRING_IN,
+    _CALL,
+    _CHECK,
+    _COMPLETE,
+    _FOLD,
+    _RAISE,
+    ActionKind,
+    Stakes,
+    _is_chips,
+)
+from wildstud.errors import BettingSetupError, IllegalActionError
+from wildstud.seats import seat_label
+
+__all__ = ["BettingRound"]
+
+
+class BettingRound:
+    """The betting on one street of a stud hand.
+
+    ``order`` lists the seats still in the hand, in acting order from the first to act (the
+    engine picks the bring-in seat on third street and the best board later). ``stacks`` gives
+    the chips behind for each of them (other keys are ignored); a seat with nothing behind is
+    all in from an earlier street: it never acts but still counts as in the hand (it does not
+    count towards the three players the raise cap needs). ``big_bet``: fixed-limit bets are big
+    bets this street.
+    ``bring_in``: the first seat must bring in or complete (with ``stakes.bring_in == 0``, or when
+    that seat has no chips, nobody brings in and the first seat may check). ``open_pair``: fourth
+    street with an open pair, where a fixed-limit bet or raise may be the small or the big bet
+    until the big one is made. ``pot``: chips in the pot before this street, for pot limit.
+
+    The round is over when all but one seat have folded; or when every seat that can still act
+    has acted and matched the highest total (or is all in); or when at most one seat can still
+    act and it owes nothing. When everybody just calls the bring-in, the round ends as the
+    action comes back to the bring-in seat: the bring-in gets no option.
+
+    Heads-up, a bet and raise after raise (fixed limit, no cap when two are left):
+
+    >>> rnd = BettingRound(Stakes(), order=[0, 1], stacks={0: 100, 1: 100},
+    ...                    street_index=2, big_bet=True, bring_in=False, open_pair=False, pot=20)
+    >>> [rnd.apply(kind).to_amount for kind in ("bet", "raise", "raise", "raise", "raise", "call")]
+    [10, 20, 30, 40, 50, 50]
+    >>> rnd.done, rnd.stacks
+    (True, {0: 50, 1: 50})
+    """
+
+    __slots__ = (
+        "_able",
+        "_acted",
+        "_bet",
+        "_bets",
+        "_big_made",
+        "_big_street",
+        "_bring_in_due",
+        "_bring_in_level",
+        "_capped",
+        "_closed",
+        "_committed",
+        "_deep",
+        "_fixed_window",
+        "_folded",
+        "_full_level",
+        "_history",
+        "_largest",
+        "_last",
+        "_last_increment",
+        "_live",
+        "_offer",
+        "_open_pair",
+        "_order",
+        "_pot",
+        "_reopening",
+        "_short_run",
+        "_sizes",
+        "_stacks",
+        "_stakes",
+        "_street_index",
+        "_to_act",
+    )
+
+    def __init__(
+        self,
+        stakes: Stakes,
+        *,
+        order: Sequence[int],
+        stacks: Mapping[int, int],
+        street_index: int,
+        big_bet: bool,
+        bring_in: bool,
+        open_pair: bool,
+        pot: int,
+    ) -> None:
+        if not isinstance(stakes, Stakes):
+            raise BettingSetupError(f"stakes must be a Stakes, not {stakes!r}")
+        seats = tuple(order)
+        if not seats:
+            raise BettingSetupError("a betting round needs at least one seat in the order")
+        for seat in seats:
+            if not (type(seat) is int or _is_chips(seat)) or seat < 0:
+                raise BettingSetupError(f"not a seat: {seat!r} (expected a seat index 0, 1, ...)")
+        if len(set(seats)) != len(seats):
+            twice = sorted({seat for seat in seats if seats.count(seat) > 1})
+            raise BettingSetupError(f"seat {twice[0]} appears twice in the acting order")
+        for seat in seats:
+            if seat not in stacks:
+                raise BettingSetupError(f"no stack given for seat {seat}")
+            chips = stacks[seat]
+            if not (type(chips) is int or _is_chips(chips)) or chips < 0:
+                raise BettingSetupError(
+                    f"the stack of seat {seat} must be whole chips >= 0, not {chips!r}"
+                )
+        if not _is_chips(street_index) or street_index < 0:
+            raise BettingSetupError(
+                f"street_index must be a whole number >= 0, not {street_index!r}"
+            )
+        if not _is_chips(pot) or pot < 0:
+            raise BettingSetupError(f"pot must be whole chips >= 0, not {pot!r}")
+        self._open(stakes, seats, stacks, street_index, big_bet, bring_in, open_pair, pot)
+
+    @classmethod
+    def trusted(
+        cls,
+        stakes: Stakes,
+        *,
+        order: tuple[int, ...],
+        stacks: Mapping[int, int],
+        street_index: int,
+        big_bet: bool,
+        bring_in: bool,
+        open_pair: bool,
+        pot: int,
+    ) -> BettingRound:
+        """The round the constructor opens, from values the caller vouches for and without the
+        constructor's checks: the hand engine opens one every street from its own state.
+
+        >>> rnd = BettingRound.trusted(Stakes(), order=(1, 0), stacks={0: 9, 1: 9},
+        ...                            street_index=1, big_bet=False, bring_in=False,
+        ...                            open_pair=False, pot=4)
+        >>> rnd.to_act, [str(option) for option in rnd.options()]
+        (1, ['check', 'bet to 5'])
+        """
+        rnd = cls.__new__(cls)
+        rnd._open(stakes, order, stacks, street_index, big_bet, bring_in, open_pair, pot)
+        return rnd
+
+    def _open(
+        self,
+        stakes: Stakes,
+        seats: tuple[int, ...],
+        stacks: Mapping[int, int],
+        street_index: int,
+        big_bet: bool,
+        bring_in: bool,
+        open_pair: bool,
+        pot: int,
+    ) -> None:
+        self._stakes = stakes
+        self._reopening = REOPENING[stakes.short_all_in]
+        self._order = seats
+        self._street_index = street_index
+        self._big_street = bool(big_bet)
+        self._open_pair = bool(open_pair)
+        self._pot = pot
+        self._stacks = {seat: stacks[seat] for seat in seats}
+        # Seats not folded with chips behind: those who can still act, kept as seats fold or go
+        # all in (the turn, the raise cap and "everyone else is all in" all ask for it).
+        self._able = len([seat for seat in seats if stacks[seat] > 0])
+        self._committed = dict.fromkeys(seats, 0)
+        # Seats not folded with more chips in all than the bet, who could answer a raise. A
+        # seat's chips in front and behind add up to the same all round: the count changes only
+        # as the bet goes up or such a seat folds.
+        self._deep = self._able
+        self._folded: frozenset[int] = frozenset()
+        self._live = seats  # the seats not folded, in acting order, kept as seats fold
+        # The level each seat has matched when it last acted, for the reopening rule; a wager that
+        # is only the bring-in counts as nothing, since completing it is the first real bet.
+        self._acted: dict[int, int] = {}
+        self._bet = 0  # highest street total
+        self._bets = 0  # full bets and raises made (the bet is the first)
+        self._full_level = 0  # street total of the last full bet or raise
+        self._last_increment = 0  # size of the last full bet or raise (spread, pot, no limit)
+        self._big_made = False  # open pair: once the big bet is made, raises are big
+        self._capped = False  # once capped, a fold to heads-up does not lift the cap
+        # ShortAllIn.FULL_RAISE_ONLY (pokerkit's bookkeeping): the largest rise of any wager on
+        # the street, the seats that have acted since the last full one, and what the all-ins
+        # short of a full one since then add up to (0: none since).
+        self._largest = 0
+        self._closed: set[int] = set()
+        self._short_run = 0
+        self._bring_in_level = 0
+        self._bring_in_due = bring_in_due(stakes, self._stacks[seats[0]], bring_in=bring_in)
+        self._last: int | None = None  # index in the order of the last seat that acted
+        self._history: list[_Record] = []
+        self._sizes = fixed_sizes(self)
+        self._fixed_window = fixed_sizes_window(self)
+        self._to_act = self._find_to_act()
+        self._offer = self._open_bet()
+
+    # -- what the round looks like -------------------------------------------------------------
+
+    @property
+    def stakes(self) -> Stakes:
+        """The betting structure."""
+        return self._stakes
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        """The seats this round began with, in acting order."""
+        return self._order
+
+    @property
+    def street_index(self) -> int:
+        """Which street of the hand this is (0 = the first betting round)."""
+        return self._street_index
+
+    @property
+    def pot(self) -> int:
+        """Chips in the pot from earlier streets (this street's bets are in :attr:`committed`)."""
+        return self._pot
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose turn it is, or ``None`` once the round is over."""
+        return self._to_act
+
+    @property
+    def done(self) -> bool:
+        """Whether the betting on this street is over."""
+        return self._to_act is None
+
+    @property
+    def bet(self) -> int:
+        """The highest street total so far: what a seat must reach to stay in."""
+        return self._bet
+
+    @property
+    def to_call(self) -> int:
+        """Chips the seat to act must add to call (0 when nobody is to act).
+
+        >>> BettingRound(Stakes(), order=[0, 1], stacks={0: 9, 1: 9}, street_index=1,
+        ...              big_bet=False, bring_in=False, open_pair=False, pot=4).to_call
+        0
+        """
+        if self._to_act is None:
+            return 0
+        seat = self._to_act
+        return min(self._bet - self._committed[seat], self._stacks[seat])
+
+    @property
+    def next_wager(self) -> ActionKind | None:
+        """What the next wager on this street is called: ``bring-in`` while the bring-in is due,
+        ``complete`` while only the bring-in (or an all-in short of a bet) is in, ``bet`` while
+        nothing is, ``raise`` once a bet is in; ``None`` once the round is over. It names the
+        wager whether or not the seat to act may make it (:meth:`options` says whether).
+
+        >>> rnd = BettingRound(Stakes(), order=[1, 0], stacks={0: 40, 1: 40}, street_index=0,
+        ...                    big_bet=False, bring_in=True, open_pair=False, pot=2)
+        >>> kinds = [rnd.next_wager]
+        >>> for action in ("bring-in", "complete", "raise", "call"):
+        ...     _ = rnd.apply(action)
+        ...     kinds.append(rnd.next_wager)
+        >>> [None if kind is None else str(kind) for kind in kinds]
+        ['bring-in', 'complete', 'raise', 'raise', None]
+        >>> BettingRound(Stakes(), order=[0, 1], stacks={0: 9, 1: 9}, street_index=1,
+        ...              big_bet=False, bring_in=False, open_pair=False, pot=4).next_wager
+        <ActionKind.BET: 'bet'>
+        """
+        if self._to_act is None:
+            return None
+        if self._bring_in_due:
+            return _BRING_IN
+        return self._aggressive_kind()
+
+    def pending(self) -> tuple[int, ...]:
+        """The seats that must still act before the round can close, the seat to act first,
+        in acting order: those with chips that have not acted since the last bet or raise, or
+        owe chips to it (empty once the round is over).
+
+        >>> rnd = BettingRound(Stakes(), order=[0, 1, 2], stacks={0: 50, 1: 50, 2: 50},
+        ...                    street_index=1, big_bet=False, bring_in=False, open_pair=False,
+        ...                    pot=6)
+        >>> _ = rnd.apply("check"), rnd.apply("bet")
+        >>> rnd.pending()
+        (2, 0)
+        """
+        first = self._to_act
+        if first is None:
+            return ()
+        order, folded, stacks = self._order, self._folded, self._stacks
+        acted, committed, bet = self._acted, self._committed, self._bet
+        start = order.index(first)
+        return tuple(
+            seat
+            for seat in (*order[start:], *order[:start])
+            if seat not in folded
+            and stacks[seat] > 0
+            and (seat not in acted or committed[seat] < bet)
+        )
+
+    @property
+    def committed(self) -> Mapping[int, int]:
+        """Chips each seat has put in on this street (a copy)."""
+        return dict(self._committed)
+
+    @property
+    def stacks(self) -> Mapping[int, int]:
+        """Chips each seat has behind now (a copy)."""
+        return dict(self._stacks)
+
+    @property
+    def folded(self) -> frozenset[int]:
+        """Seats that folded on this street."""
+        return self._folded
+
+    @property
+    def all_in(self) -> frozenset[int]:
+        """Seats still in the hand with nothing behind."""
+        return frozenset(s for s in self._order if s not in self._folded and self._stacks[s] == 0)
+
+    @property
+    def history(self) -> tuple[Applied, ...]:
+        """Every action applied so far, in order."""
+        return tuple(Applied(*record) for record in self._history)
+
+    def live(self) -> tuple[int, ...]:
+        """Seats not folded, in acting order (all-in seats included)."""
+        return self._live
+
+    def __repr__(self) -> str:
+        return (
+            f"<BettingRound street {self._street_index} {self._stakes.limit}: bet {self._bet}, "
+            f"committed {self._committed}, stacks {self._stacks}, to act {self._to_act}>"
+        )
+
+    # -- the three questions -------------------------------------------------------------------
+
+    def options(self) -> tuple[ActionOption, ...]:
+        """The legal kinds of action for the seat to act, each with its least and greatest amount.
+
+        >>> rnd = BettingRound(Stakes(limit="pot-limit"), order=[0, 1, 2],
+        ...                    stacks={0: 500, 1: 500, 2: 500}, street_index=2, big_bet=True,
+        ...                    bring_in=False, open_pair=False, pot=30)
+        >>> [str(option) for option in rnd.options()]
+        ['check', 'bet to 5..30']
+        >>> _ = rnd.apply("bet", 30)
+        >>> [str(option) for option in rnd.options()]
+        ['fold', 'call to 30', 'raise to 60..120']
+        """
+        seat = self._to_act
+        if seat is None:
+            return ()
+        if self._bring_in_due:
+            return bring_in_options(self, seat)
+        committed = self._committed[seat]
+        offer = self._offer
+        if self._bet > committed:
+            call_to = min(self._bet, committed + self._stacks[seat])
+            call = _option(_CALL, call_to, call_to)
+            return (_FOLD_OPTION, call) if offer is None else (_FOLD_OPTION, call, offer.option)
+        return (_CHECK_OPTION,) if offer is None else (_CHECK_OPTION, offer.option)
+
+    def verify(
+        self, kind: ActionKind | str, amount: int | None = None, *, free_fold: bool = False
+    ) -> None:
+        """Raise :class:`~wildstud.errors.IllegalActionError` unless the seat to act may do this.
+
+        ``amount`` is a to-amount; ``None`` means the natural amount where there is one (call,
+        bring-in, complete; a bet or raise in fixed limit); ``free_fold`` accepts a fold with
+        nothing to call, as :meth:`record` does. Nothing changes either way.
+
+        >>> rnd = BettingRound(Stakes(), order=[0, 1], stacks={0: 50, 1: 50}, street_index=1,
+        ...                    big_bet=False, bring_in=False, open_pair=False, pot=10)
+        >>> rnd.verify("bet", 7)
+        Traceback (most recent call last):
+        ...
+        wildstud.errors.IllegalActionError: bet to 7 is not allowed: bets are in 5s, to 5
+        """
+        self._plan(kind, amount, free_fold)
+
+    def can(self, kind: ActionKind | str, amount: int | None = None) -> bool:
+        """Whether :meth:`verify` would accept the action.
+
+        >>> rnd = BettingRound(Stakes(), order=[0, 1], stacks={0: 50, 1: 50}, street_index=1,
+        ...                    big_bet=False, bring_in=False, open_pair=True, pot=10)
+        >>> rnd.can("bet", 5), rnd.can("bet", 10), rnd.can("bet", 7), rnd.can("fold")
+        (True, True, False, False)
+        """
+        try:
+            self._plan(kind, amount)
+        except IllegalActionError:
+            return False
+        return True
+
+    def apply(self, kind: ActionKind | str, amount: int | None = None) -> Applied:
+        """Verify the action, then carry it out and pass the turn on.
+
+        >>> rnd = BettingRound(Stakes(), order=[0, 1, 2], stacks={0: 50, 1: 50, 2: 3},
+        ...                    street_index=1, big_bet=False, bring_in=False, open_pair=False,
+        ...                    pot=10)
+        >>> bet = rnd.apply("bet")
+        >>> bet.kind, bet.to_amount, bet.added, bet.reopened
+        (<ActionKind.BET: 'bet'>, 5, 5, True)
+        >>> call = rnd.apply("call")
+        >>> short = rnd.apply("call")
+        >>> short.seat, short.to_amount, short.added, short.all_in
+        (2, 3, 3, True)
+        >>> rnd.done
+        True
+        """
+        return Applied(*self.record(kind, amount))
+
+    def record(
+        self, kind: ActionKind | str, amount: int | None = None, *, free_fold: bool = False
+    ) -> _Record:
+        """:meth:`apply`, answered as a named tuple of the :class:`Applied` fields: the hand
+        engine turns every action into an event of its own and needs no record of the round's.
+        ``free_fold`` lets the seat fold with nothing to call (a lenient reading of a record
+        that says so, ``docs/records.md``); play never offers it.
+
+        >>> rnd = BettingRound(Stakes(), order=[0, 1], stacks={0: 50, 1: 50}, street_index=1,
+        ...                    big_bet=False, bring_in=False, open_pair=False, pot=10)
+        >>> record = rnd.record("bet")
+        >>> record.kind, record.to_amount, record.reopened
+        (<ActionKind.BET: 'bet'>, 5, True)
+        """
+        seat, kind, to_amount, added, full = self._plan(kind, amount, free_fold)
+        stacks = self._stacks
+        if kind is _FOLD:
+            self._folded = self._folded | {seat}
+            self._live = tuple([s for s in self._live if s != seat])
+            if stacks[seat] > 0:
+                self._able -= 1
+            if self._committed[seat] + stacks[seat] > self._bet:
+                self._deep -= 1
+        elif added:
+            stacks[seat] -= added
+            if stacks[seat] == 0:
+                self._able -= 1
+            self._committed[seat] += added
+            if kind is _BRING_IN:
+                self._bring_in_level = to_amount
+            if to_amount > self._bet:
+                if kind is not _BRING_IN:
+                    self._reopening.note(self, seat, to_amount, full, stacks[seat] == 0)
+                elif full:  # a bring-in as big as a full bet is the bet
+                    note_full(self, to_amount)
+                self._bet = to_amount
+                self._deep = self._count_deep()
+        self._bring_in_due = False
+        self._acted[seat] = base(self)
+        self._closed.add(seat)
+        self._last = self._order.index(seat)
+        self._to_act = self._find_to_act()
+        self._offer = self._open_bet()
+        if kind is _FOLD or kind is _CHECK:
+            record = _Record(seat, kind, 0, 0, False, False)
+        else:
+            record = _Record(seat, kind, to_amount, added, stacks[seat] == 0, full)
+        self._history.append(record)
+        return record
+
+    # -- the rules -----------------------------------------------------------------------------
+
+    def _find_to_act(self) -> int | None:
+        live = self._live
+        if len(live) <= 1:
+            return None
+        stacks, committed, bet = self._stacks, self._committed, self._bet
+        # At most one seat can still act: the round is over unless it owes chips.
+        if self._able <= 1 and all(committed[s] >= bet for s in live if stacks[s] > 0):
+            return None
+        order, folded, acted = self._order, self._folded, self._acted
+        count = len(order)
+        start = 0 if self._last is None else self._last + 1
+        for step in range(count):
+            seat = order[(start + step) % count]
+            if seat in folded or stacks[seat] == 0:
+                continue
+            if seat not in acted or committed[seat] < bet:
+                return seat
+        return None
+
+    def _open_bet(self) -> _Offer | None:
+        """The bet, completion or raise open to the seat to act, its window and the option
+        that shows it, worked out as the turn comes (options() shows it, and the action taken
+        is often this one); ``None`` when there is none, or the seat must bring in first."""
+        seat = self._to_act
+        if seat is None or self._bring_in_due:
+            return None
+        kind = self._aggressive_kind()
+        if self._raise_block(seat, kind) is not None:
+            return None
+        window = sizing_window(self, seat, floor=self._bet)
+        if window is None:
+            return None
+        return _Offer(kind, window, _option(kind, window.low, window.high, window.targets))
+
+    def _aggressive_kind(self) -> ActionKind:
+        if self._bet == 0:
+            return _BET
+        if self._bets == 0:  # only a bring-in, or an all-in short of a bet, is in
+            return _COMPLETE
+        return _RAISE
+
+    def _raise_block(self, seat: int, kind: ActionKind) -> str | None:
+        """Why the seat may not bet, complete or raise now, or ``None`` if it may."""
+        stack = self._stacks[seat]
+        owed = self._bet - self._committed[seat]
+        if stack <= owed:
+            return f"{seat_label(seat)} cannot {kind}: only {stack} behind and {owed} to call"
+        if self._able < 2:  # the seat itself has chips behind: nobody else does
+            return f"{seat_label(seat)} cannot {kind}: every other player is all in"
+        if not self._answerable(seat):
+            return (
+                f"{seat_label(seat)} cannot {kind}: no other player has more than the "
+                f"{self._bet} already bet, so nobody could answer it"
+            )
+        if self._capped:
+            cap = self._stakes.raise_cap
+            assert cap is not None
+            return f"{seat_label(seat)} cannot {kind}: the betting is capped at {_cap_text(cap)}"
+        return self._reopening.block(self, seat, kind)
+
+    def _answerable(self, seat: int) -> bool:
+        """Whether another live seat could put in more than the bet already made, and so answer
+        a bet or raise by ``seat`` (which has more than the bet itself: it is not all in for the
+        call); a raise that every other player can only call, all in for the bet or less, would
+        be no raise at all."""
+        return self._deep >= 2
+
+    def _count_deep(self) -> int:
+        bet, committed, stacks = self._bet, self._committed, self._stacks
+        return len([s for s in self._live if committed[s] + stacks[s] > bet])
+
+    def _plan(self, kind: ActionKind | str, amount: int | None, free_fold: bool = False) -> _Plan:
+        if kind.__class__ is not ActionKind:
+            try:
+                kind = ActionKind(kind)
+            except ValueError:
+                choices = ", ".join(item.value for item in ActionKind)
+                raise IllegalActionError(
+                    f"not an action: {kind!r} (expected one of {choices})"
+                ) from None
+        seat = self._to_act
+        if seat is None:
+            raise IllegalActionError(f"cannot {kind}: the betting round is over")
+        if amount is not None and not _is_chips(amount):
+            raise IllegalActionError(
+                f"not an amount of chips: {amount!r} (expected a whole number)"
+            )
+        committed = self._committed[seat]
+        all_in_to = committed + self._stacks[seat]
+        if self._bring_in_due:
+            return plan_bring_in(self, seat, kind, amount)
+        owed = self._bet - committed
+        if kind is _FOLD or kind is _CHECK:
+            if amount not in (None, 0):
+                raise IllegalActionError(
+                    f"{seat_label(seat)} cannot {kind} for {amount}: it takes no chips"
+                )
+            if kind is _FOLD and owed <= 0 and not free_fold:
+                raise IllegalActionError(
+                    f"{seat_label(seat)} cannot fold: nothing to call (check instead)"
+                )
+            if kind is _CHECK and owed > 0:
+                raise IllegalActionError(f"{seat_label(seat)} cannot check: {owed} to call")
+            return _Plan(seat, kind, 0, 0, False)
+        if kind is _CALL:
+            if owed <= 0:
+                raise IllegalActionError(
+                    f"{seat_label(seat)} cannot call: nothing to call (check instead)"
+                )
+            call_to = min(self._bet, all_in_to)
+            if amount is not None and amount != call_to:
+                short = " (all in)" if call_to < self._bet else ""
+                raise IllegalActionError(
+                    f"{seat_label(seat)} cannot call to {amount}: the call is to {call_to}{short}"
+                )
+            return _Plan(seat, kind, call_to, call_to - committed, False)
+        if kind is _BRING_IN:
+            why = "it is already in" if self._bring_in_level else "there is none on this round"
+            raise IllegalActionError(f"{seat_label(seat)} cannot bring in: {why}")
+        expected = self._aggressive_kind()
+        if kind is not expected:
+            raise IllegalActionError(self._wrong_kind(seat_label(seat), kind, expected))
+        offer = self._offer
+        if offer is not None and offer.kind is kind:
+            window: _Window | None = offer.window  # worked out as the turn came
+        else:
+            block = self._raise_block(seat, kind)
+            if block is not None:
+                raise IllegalActionError(block)
+            window = sizing_window(self, seat, floor=self._bet)
+        if window is None:  # pragma: no cover - the block above already covers a short stack
+            raise IllegalActionError(f"{seat_label(seat)} cannot {kind}: not enough chips")
+        to_amount = resolve(seat, kind, amount, window)
+        full = self._reopening.is_full(self, to_amount)
+        return _Plan(seat, kind, to_amount, to_amount - committed, full)
+
+    def _wrong_kind(self, name: str, kind: ActionKind, expected: ActionKind) -> str:
+        if expected is _BET:
+            return f"{name} cannot {kind}: there is no bet yet (check or bet)"
+        if expected is _COMPLETE:
+            return (
+                f"{name} cannot {kind}: only {self._bet} is in, short of a full bet "
+                f"(call or complete)"
+            )
+        return f"{name} cannot {kind}: there is already a bet of {self._bet} (call or raise)"
