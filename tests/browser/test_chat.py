@@ -74,6 +74,9 @@ async def _night(base: str, shots: Path) -> None:
     created = api.create(
         name="Chat night", seats=4, games=[{"game": "FTQ"}], bot_delay=0.3, hand_pause=0,
         showdown_pause=30, action_clock=120, spectator_chat=True,
+        # The pages never show or muck: a losing player's hand waits out this clock (5 s by
+        # default) before the showdown ends; it is mucked all the same, only sooner.
+        muck_clock=0.5,
     )  # fmt: skip
     ann_seat = api.join(created, "Ann")
     bob_seat = api.join(created, "Bob")

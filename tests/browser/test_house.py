@@ -38,6 +38,9 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
         bot_delay=0.1,
         hand_pause=0.5,
         showdown_pause=0.5,
+        # The pages never show or muck: a losing person's hand waits out this clock (5 s by
+        # default) at each showdown.
+        muck_clock=0.5,
         bots=[{"kind": "calling-bot", "name": BOTS[0]}, {"kind": "random-bot", "name": BOTS[1]}],
     )
     table_id = created["table"]["id"]

@@ -88,6 +88,9 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
         top_up_ceiling=1000,
         bot_delay=0.2,
         hand_pause=1,
+        # Ann's page never shows or mucks: a losing hand of hers waits out this clock (5 s by
+        # default) at the showdown.
+        muck_clock=0.5,
         bots=[{"kind": "calling-bot"}],
     )
     table_id = created["table"]["id"]

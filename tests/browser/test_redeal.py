@@ -57,6 +57,9 @@ async def _session(base: str, shots: Path) -> None:
     created = api.create(
         name="Bitch night", seats=8, games=[{"game": "BITCH"}], hand_pause=0.3, bot_delay=0,
         action_clock=120,
+        # Ann's page never shows or mucks: each hand she loses waited this clock (5 s by
+        # default) at the showdown.
+        muck_clock=0.5,
     )  # fmt: skip
     async with async_playwright() as playwright:
         browser = await pages.launch(playwright)

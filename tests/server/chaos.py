@@ -210,6 +210,9 @@ class Chaos:
                 "seats": 4,
                 "hand_pause": 0.3,
                 "showdown_pause": 0.3,
+                # The watchers never answer the show-or-muck frame: its clock's default (5 s)
+                # would hold most showdowns, and the run, for nothing.
+                "muck_clock": 0.3,
                 "bot_delay": 0.05,
                 "action_clock": 60,
                 "seat_requests": False,

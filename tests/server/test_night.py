@@ -221,6 +221,9 @@ async def play_a_night(plan: list[Step]) -> list[str]:
         action_clock=0.05,
         time_bank=0,
         choice_clock=0.05,
+        # The show-or-muck clock of a player who never connected: short, like the others (its
+        # default, 5 s, was most of this test's time).
+        muck_clock=0.05,
         redeal_pause=0,
         top_up_ceiling=120,
         rebuys_per_player=3,
