@@ -15,7 +15,16 @@ from tests.browser.pages import TURN, Seat, launch, take_turn, wait_until
 from tests.browser.test_csp import WATCH_POLICY
 from tests.server import wsclient
 
-READY = "navigator.serviceWorker.ready.then((registration) => registration.active.state)"
+# `ready` resolves once the registration has an active worker, which may still be activating
+# (on a loaded machine its activate handler, which clears old caches, takes a moment): the
+# state is read once the worker has finished activating, or after 30 s as it stands.
+READY = """navigator.serviceWorker.ready.then((registration) => new Promise((resolve) => {
+  const worker = registration.active;
+  const done = () => resolve(worker.state);
+  if (worker.state !== "activating") return done();
+  worker.addEventListener("statechange", done);
+  setTimeout(done, 30000);
+}))"""
 CONTROLLED = "Boolean(navigator.serviceWorker && navigator.serviceWorker.controller)"
 # Every address the page's caches hold, whatever their name.
 KEPT = """caches.keys().then((names) => Promise.all(names.map((name) =>

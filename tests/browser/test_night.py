@@ -84,7 +84,7 @@ class Night:
         """The steps that ran to the end, for the steps after them."""
 
     def run(self, step: Coroutine[Any, Any, T]) -> T:
-        return self.loop.run_until_complete(asyncio.wait_for(step, 150))
+        return self.loop.run_until_complete(asyncio.wait_for(step, 300))
 
     def needs(self, *steps: str) -> None:
         missing = [step for step in steps if step not in self.done]
@@ -318,7 +318,9 @@ async def _every_game(night: Night) -> None:
     host = night.host
     assert host is not None
     await host.get_by_role("button", name="Start dealing").click()
-    await night.play(lambda: set(night.played()) >= MENU_CODES, timeout=120)
+    # Four hands, each with an equity bot's turns and a showdown: 30 s a hand here, and twice
+    # that when CI's two cores run four test workers.
+    await night.play(lambda: set(night.played()) >= MENU_CODES, timeout=240)
     await night.shot(host, "night-host-console")
 
 
