@@ -38,6 +38,7 @@ wildstud.errors.ProofError: the record shows 8d in deal 1 with no proof of it
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from wildstud.cards import Card
@@ -48,13 +49,14 @@ from wildstud.deal import (
     CommunityCard,
     DealStarted,
     Dealt,
+    Event,
     StubShuffled,
 )
 from wildstud.errors import ProofError
 from wildstud.history.replay import replay
 from wildstud.history.schema import HandRecord
 
-__all__ = ["ProvenCard", "ProvenRecord", "check_proofs"]
+__all__ = ["ProvenCard", "ProvenRecord", "check_proofs", "dealt_positions"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +98,35 @@ class _Stub(deque[int]):
         return super().popleft()
 
 
+def dealt_positions(
+    events: Iterable[Event],
+) -> Iterator[tuple[int, int, Dealt | CentreCard | CommunityCard]]:
+    """Each card a hand's events deal to a seat or the centre, with its deal and the position of
+    the deal's deck it came from: every card the deal took counts, burns included, and after a
+    short stub's reshuffle the burned cards come back under the stub in the order they were
+    burned (as the server's committed deck deals them), so every card still comes from a known
+    position.
+
+    >>> from wildstud.deal import Hand, stack_deck
+    >>> hand = Hand("FTQ", [50, 50], deck=stack_deck("As 9c Ah 9d Qh 7d"))
+    >>> hand.run()  # the chance steps up to the first decision
+    >>> [(deal, position, str(event.card)) for deal, position, event in dealt_positions(
+    ...     hand.events)][:3]
+    [(1, 0, 'As'), (1, 1, '9c'), (1, 2, 'Ah')]
+    """
+    deal, stub, burned = 1, _Stub(), list[int]()
+    for event in events:
+        if isinstance(event, DealStarted):
+            deal, stub, burned = event.deal, _Stub(), []
+        elif isinstance(event, StubShuffled):
+            stub.extend(burned)
+            burned = []
+        elif isinstance(event, Burned):
+            burned.append(stub.popleft())
+        elif isinstance(event, Dealt | CentreCard | CommunityCard):
+            yield deal, stub.popleft(), event
+
+
 def check_proofs(record: HandRecord) -> ProvenRecord:
     """Check every proof of ``record`` against its deal's root and the cards the record shows;
     the first that does not hold raises :class:`~wildstud.errors.ProofError` saying why."""
@@ -117,24 +148,7 @@ def check_proofs(record: HandRecord) -> ProvenRecord:
         return ProvenRecord((), ())
     replayed = replay(record)
     found: list[ProvenCard] = []
-    deal, stub, burned = 1, _Stub(), list[int]()
-    for event in replayed.hand.events:
-        if isinstance(event, DealStarted):
-            deal, stub, burned = event.deal, _Stub(), []
-            continue
-        if isinstance(event, StubShuffled):
-            # The server deals from its committed order as a stacked deck: the burned cards go
-            # back under what is left of the stub in the order they were burned, and are dealt
-            # from there, so every card after a reshuffle still comes from a known position.
-            stub.extend(burned)
-            burned = []
-            continue
-        if not isinstance(event, Burned | Dealt | CentreCard | CommunityCard):
-            continue
-        position = stub.popleft()
-        if isinstance(event, Burned):
-            burned.append(position)
-            continue
+    for deal, position, event in dealt_positions(replayed.hand.events):
         card = event.card
         assert card is not None  # the replay deals every card, known or not
         if deal not in roots or (deal, card) in replayed.unknown:
