@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from wildstud.fast.enumeration import CategoryCounts
     from wildstud.games import Rules
     from wildstud.history import HandRecord, ProvenRecord
+    from wildstud.history.night_audit import NightAudit
     from wildstud.history.ruling import Ruling
     from wildstud.odds.equity import Odds, SeatOdds
     from wildstud.odds.study import Study
@@ -61,6 +62,7 @@ __all__ = [
     "game_echo",
     "hands_json",
     "judge_json",
+    "night_json",
     "odds_json",
     "player",
     "players",
@@ -334,6 +336,29 @@ def standing_json(standing: Standing) -> Json:
         "per_100": estimate(standing.per_hundred, standing.interval),
         "stderr_per_100": float(standing.stderr),
         "verdict": "wins" if low > 0 else "loses" if high < 0 else "unclear",
+    }
+
+
+def night_json(audit: NightAudit) -> Json:
+    """``wildstud verify --night --json`` (schema ``verify.schema.json``, its night shape)."""
+    return {
+        "night": True,
+        "table": audit.table,
+        "verified": audit.verified,
+        "deals": [
+            {
+                "hand": item.hand,
+                "deal": item.deal,
+                "root": item.root,
+                "made_from": list(item.made_from),
+                "left_out": list(item.left_out),
+            }
+            for item in audit.deals
+        ],
+        "faults": [
+            {"kind": fault.kind.value, "hand": fault.hand, "deal": fault.deal, "text": fault.text}
+            for fault in audit.faults
+        ],
     }
 
 

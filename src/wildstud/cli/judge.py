@@ -45,6 +45,7 @@ from wildstud.words import describe_wild
 __all__ = [
     "each_hand",
     "judge_command",
+    "read_bytes",
     "read_source",
     "render_ruling",
     "report_refused",
@@ -146,7 +147,8 @@ Preset = Annotated[
 """The ``--preset`` option of the commands that read records (judge, replay, odds)."""
 
 
-def _read_bytes(source: str) -> bytes:
+def read_bytes(source: str) -> bytes:
+    """The bytes of ``source``: a file's path, or ``-`` for standard input."""
     try:
         return sys.stdin.buffer.read() if source == "-" else Path(source).read_bytes()
     except OSError as error:
@@ -155,7 +157,7 @@ def _read_bytes(source: str) -> bytes:
 
 def read_source(source: str, *, lenient: bool = False, preset: str | None = None) -> HandRecord:
     """The record in ``source``: a file's path, or ``-`` for standard input; one hand."""
-    data = _read_bytes(source)
+    data = read_bytes(source)
     if holds_many(data):
         count = len(read_records(data, lenient=lenient, preset=preset))
         raise RecordError(
@@ -180,7 +182,7 @@ def each_hand(
     In a file of many, a hand that cannot be read, or that ``work`` refuses, is its error
     (naming the hand) in its place, and the other hands are still done; one hand alone is
     refused as it is."""
-    data = _read_bytes(source)
+    data = read_bytes(source)
     if not holds_many(data):
         return [work(read_record(data, lenient=lenient, preset=preset))], False
     done: list[T | RecordError] = []

@@ -18,6 +18,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Annotated
 
 import typer
@@ -27,12 +28,14 @@ from rich.text import Text
 
 from wildstud.cli import app
 from wildstud.cli.jsonout import emit
-from wildstud.cli.judge import RecordFile, read_source
+from wildstud.cli.judge import RecordFile, read_bytes, read_source
+from wildstud.errors import RecordError
 from wildstud.history import HandRecord, ProvenRecord, check_proofs
+from wildstud.history.night_audit import FaultKind, NightAudit, NightRecord, audit_night
 from wildstud.seats import seat_label
-from wildstud.vocabulary import verify_json
+from wildstud.vocabulary import night_json, verify_json
 
-__all__ = ["render_proven", "verify_command"]
+__all__ = ["render_night", "render_proven", "verify_command"]
 
 _HELP = (
     "Check that no card of a hand was changed after its deal began.\n\n"
@@ -44,13 +47,24 @@ _HELP = (
     "proven position. Folded and mucked cards have no proof: they stay secret.\n\n"
     "Exit status: 0 when every proof holds; 1 when the record carries no commitment "
     "(nothing to verify); 2, with one line naming the card, when a proof fails or a proven "
-    "card was changed, or the record cannot be read."
+    "card was changed, or the record cannot be read.\n\n"
+    "With --night, FILE is a night record (JSON) a table writes when its night ends: the "
+    "night seed's commitment and the seed, and for every deal the root and each player's "
+    "committed and revealed value. Every deck of the night is shuffled again from those "
+    "inputs alone and checked: the seed opens its commitment, each value its page's, each "
+    "deck has its published root, every card came from the next position of its deck, and no "
+    "player left out of a deal was dealt in it. Exit status: 0 when all holds; 1 when the "
+    "seed is not revealed yet; 2 when a fault is found (each is named) or the file cannot be "
+    "read."
 )
 _EPILOG = (
     'With --json: {"game": "FTQ", "verified": true, "commitments": [{"deal": 1, "root": "..."}],'
     ' "proven":'
     ' [{"deal": 1, "position": 4, "card": "Qh", "player": "p1", "up": true}, ...]}; "player"'
     ' is null for a card in the centre; "verified" is false when the record has no commitment.'
+    ' With --night: {"night": true, "table": "...", "verified": true, "deals": [{"hand": 1,'
+    ' "deal": 1, "root": "...", "made_from": ["Ann", "Bob"], "left_out": []}, ...], "faults":'
+    ' [{"kind": "card", "hand": 3, "deal": 1, "text": "..."}, ...]}.'
 )
 
 
@@ -103,8 +117,15 @@ def verify_command(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print one JSON object (described below).")
     ] = False,
+    night: Annotated[
+        bool,
+        typer.Option("--night", help="FILE is a night record: audit every deck of the night."),
+    ] = False,
 ) -> None:
-    """Check a record's proofs (see ``_HELP``)."""
+    """Check a record's proofs, or a night's decks (see ``_HELP``)."""
+    if night:
+        _verify_night(source, as_json)
+        return
     record = read_source(source)
     proven = check_proofs(record)
     if as_json:
@@ -115,3 +136,41 @@ def verify_command(
         Console().print("The record carries no commitments: there is nothing to verify.")
     if not proven.committed:
         raise typer.Exit(1)
+
+
+def _verify_night(source: str, as_json: bool) -> None:
+    try:
+        data = json.loads(read_bytes(source))
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise RecordError(f"{source} is not a night record: not JSON ({error})") from None
+    audit = audit_night(NightRecord.from_data(data))
+    if as_json:
+        emit(night_json(audit))
+    else:
+        Console().print(render_night(audit))
+    if not audit.verified:
+        hidden = [fault.kind for fault in audit.faults] == [FaultKind.SEED_HIDDEN]
+        raise typer.Exit(1 if hidden else 2)
+
+
+def render_night(audit: NightAudit) -> RenderableType:
+    """The night's audit for a terminal: each deal and whose values made it, then each fault."""
+    deals = Table(title=f"Table {audit.table}: every deck of the night", title_justify="left")
+    for column in ("hand", "deal", "made from", "left out"):
+        deals.add_column(column)
+    for item in audit.deals:
+        deals.add_row(
+            str(item.hand),
+            str(item.deal),
+            ", ".join(item.made_from) or "the seed alone",
+            ", ".join(item.left_out),
+        )
+    if audit.verified:
+        verdict = Text(
+            "Verified: every deck was made from the night seed and the values above,"
+            " and every card was dealt from its place.",
+            style="bold green",
+        )
+    else:
+        verdict = Text("\n".join(f"- {fault.text}" for fault in audit.faults), style="bold red")
+    return Group(deals, verdict) if audit.deals else verdict
