@@ -9,26 +9,20 @@ import dataclasses
 import json
 import secrets
 from collections import Counter
-from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from jsonschema import Draft202012Validator
 
 from tests.cli_run import run
+from tests.nights import NAMES, dealt_hand, night_of, redealt
 from tests.test_cli_json import REGISTRY
-from wildstud.bots import CallingBot, play_out
-from wildstud.cards import DECK, Card, Deck
-from wildstud.commitment import Commitment, SealedDeck
-from wildstud.deal import Hand, Redealt
+from wildstud.cards import DECK, Card
+from wildstud.commitment import SealedDeck
 from wildstud.errors import ProofError, RecordError
-from wildstud.history import write_record
-from wildstud.history.export import record_from_hand
 from wildstud.history.night_audit import (
-    Contribution,
-    DealInputs,
     FaultKind,
-    HandInputs,
     NightRecord,
     audit_night,
 )
@@ -42,68 +36,6 @@ from wildstud.joint_shuffle import (
     value_commitment,
 )
 from wildstud.schemas import schema
-
-NAMES = ("Ann", "Bob", "Cy")
-
-Order = Callable[[list[Card]], list[Card]]
-"""What a cheating server does to the committed order before dealing from it."""
-
-
-def _honest(order: list[Card]) -> list[Card]:
-    return order
-
-
-def _hand(
-    seed: bytes,
-    number: int,
-    game: str,
-    *,
-    names: Sequence[str] = NAMES,
-    withheld: Sequence[str] = (),
-    dealt_order: Order = _honest,
-    reveal: Callable[[str, bytes], bytes] = lambda name, value: value,
-) -> tuple[HandInputs, Hand]:
-    """One hand dealt as the server deals it: for each deal every page commits to a value and
-    reveals it (unless ``withheld``); the deck is shuffled from the hand's seed and the values,
-    sealed with its derived salts, and dealt in ``dealt_order``."""
-    keyed = hand_seed(seed, number)
-    deals: list[DealInputs] = []
-
-    def draw(deal: int) -> Deck:
-        values: dict[int, bytes] = {}
-        contributions = []
-        for seat, name in enumerate(NAMES):
-            value = secrets.token_bytes(32)
-            shown = None if name in withheld else reveal(name, value)
-            if shown is not None and shown == value:
-                values[seat] = value
-            made = value_commitment(value, number, deal, seat)
-            contributions.append(Contribution(seat, name, made, shown))
-        order = deck_order(keyed, number, deal, values)
-        sealed = SealedDeck(deal, order, deck_salts(keyed, deal))
-        deals.append(DealInputs(deal, sealed.commitment.root, tuple(contributions)))
-        return Deck.stacked(dealt_order(order))
-
-    hand = Hand(game, [100] * len(names), deck=draw)
-    play_out(hand, CallingBot())
-    roots = tuple(Commitment(item.deal, item.root) for item in deals)
-    record = dataclasses.replace(
-        record_from_hand(hand, reveal="all"), commitments=roots, players=tuple(names)
-    )
-    return HandInputs(number, write_record(record), tuple(deals)), hand
-
-
-def _night(hands: Sequence[HandInputs], seed: bytes, commitment: str | None = None) -> NightRecord:
-    return NightRecord("t1", commitment or night_commitment(seed), seed, tuple(hands))
-
-
-def _redealt(seed: bytes, number: int) -> HandInputs:
-    """A hand of The Bitch that was redealt (dealt again and again until one is)."""
-    for attempt in range(number, number + 400):
-        inputs, hand = _hand(seed, attempt, "the-bitch")
-        if any(isinstance(event, Redealt) for event in hand.events):
-            return inputs
-    raise AssertionError("400 hands of The Bitch and no redeal")
 
 
 def test_the_shuffle_is_bound_to_every_input() -> None:
@@ -174,31 +106,31 @@ def test_known_answers_for_the_page() -> None:
 
 def test_an_honest_night_is_verified_deal_by_deal() -> None:
     seed = new_secret()
-    hands = [_hand(seed, 1, "FTQ")[0], _hand(seed, 2, "BD7")[0], _redealt(seed, 3)]
-    audit = audit_night(_night(hands, seed))
+    hands = [dealt_hand(seed, 1, "FTQ")[0], dealt_hand(seed, 2, "BD7")[0], redealt(seed, 3)]
+    audit = audit_night(night_of(hands, seed))
     assert audit.faults == ()
     assert audit.verified
     assert any(deal.deal == 2 for deal in audit.deals)  # the redeal is audited too
     assert all(deal.made_from == NAMES and deal.left_out == () for deal in audit.deals)
     # The record goes through JSON unchanged.
-    data = json.loads(json.dumps(_night(hands, seed).to_data()))
-    assert NightRecord.from_data(data) == _night(hands, seed)
+    data = json.loads(json.dumps(night_of(hands, seed).to_data()))
+    assert NightRecord.from_data(data) == night_of(hands, seed)
 
 
 def test_a_server_that_chose_its_seed_late_is_caught() -> None:
     seed = new_secret()
-    hand, _ = _hand(seed, 1, "FTQ")
-    audit = audit_night(_night([hand], seed, commitment=night_commitment(new_secret())))
+    hand, _ = dealt_hand(seed, 1, "FTQ")
+    audit = audit_night(night_of([hand], seed, commitment=night_commitment(new_secret())))
     assert [fault.kind for fault in audit.faults] == [FaultKind.SEED]
     assert "changed its seed" in audit.faults[0].text
 
 
 def test_a_root_of_another_deck_is_caught() -> None:
     seed = new_secret()
-    hand, _ = _hand(seed, 1, "FTQ")
+    hand, _ = dealt_hand(seed, 1, "FTQ")
     other = SealedDeck.seal(1, DECK).commitment.root
     swapped = dataclasses.replace(hand, deals=(dataclasses.replace(hand.deals[0], root=other),))
-    kinds = [fault.kind for fault in audit_night(_night([swapped], seed)).faults]
+    kinds = [fault.kind for fault in audit_night(night_of([swapped], seed)).faults]
     # Not the deck made from the inputs, and not the root the hand's record carries.
     assert kinds == [FaultKind.ROOT, FaultKind.ROOT]
 
@@ -209,8 +141,8 @@ def test_a_card_dealt_from_the_wrong_position_is_named() -> None:
     def second_first(order: list[Card]) -> list[Card]:
         return [order[1], order[0], *order[2:]]
 
-    hand, _ = _hand(seed, 1, "FTQ", dealt_order=second_first)
-    faults = audit_night(_night([hand], seed)).faults
+    hand, _ = dealt_hand(seed, 1, "FTQ", dealt_order=second_first)
+    faults = audit_night(night_of([hand], seed)).faults
     assert [fault.kind for fault in faults] == [FaultKind.CARD, FaultKind.CARD]
     assert "position 0" in faults[0].text
     assert "out of order or substituted" in faults[0].text
@@ -222,8 +154,8 @@ def test_a_page_whose_value_does_not_open_its_commitment_is_named() -> None:
     def wrong(name: str, value: bytes) -> bytes:
         return bytes(32) if name == "Bob" else value
 
-    hand, _ = _hand(seed, 1, "FTQ", reveal=wrong)
-    faults = audit_night(_night([hand], seed)).faults
+    hand, _ = dealt_hand(seed, 1, "FTQ", reveal=wrong)
+    faults = audit_night(night_of([hand], seed)).faults
     assert FaultKind.VALUE in {fault.kind for fault in faults}
     assert any("Bob's revealed value" in fault.text for fault in faults)
 
@@ -231,34 +163,35 @@ def test_a_page_whose_value_does_not_open_its_commitment_is_named() -> None:
 def test_a_withheld_value_leaves_the_player_out() -> None:
     seed = new_secret()
     # Cy withheld and sat the hand out: the deal was made from Ann's and Bob's values alone.
-    sat_out, _ = _hand(seed, 1, "FTQ", names=("Ann", "Bob"), withheld=("Cy",))
-    audit = audit_night(_night([sat_out], seed))
+    sat_out, _ = dealt_hand(seed, 1, "FTQ", names=("Ann", "Bob"), withheld=("Cy",))
+    audit = audit_night(night_of([sat_out], seed))
     assert audit.verified, audit.faults
     assert audit.deals[0].made_from == ("Ann", "Bob")
     assert audit.deals[0].left_out == ("Cy",)
     # Cy withheld and was dealt in all the same: named.
-    dealt_in, _ = _hand(seed, 2, "FTQ", withheld=("Cy",))
-    faults = audit_night(_night([dealt_in], seed)).faults
+    dealt_in, _ = dealt_hand(seed, 2, "FTQ", withheld=("Cy",))
+    faults = audit_night(night_of([dealt_in], seed)).faults
     assert [fault.kind for fault in faults] == [FaultKind.LEFT_OUT]
     assert "Cy revealed no value but was dealt a card" in faults[0].text
 
 
 def test_a_night_not_over_and_bad_records() -> None:
     seed = new_secret()
-    hand, _ = _hand(seed, 1, "FTQ")
-    hidden = dataclasses.replace(_night([hand], seed), seed=None)
+    hand, _ = dealt_hand(seed, 1, "FTQ")
+    hidden = dataclasses.replace(night_of([hand], seed), seed=None)
     assert [fault.kind for fault in audit_night(hidden).faults] == [FaultKind.SEED_HIDDEN]
     broken = dataclasses.replace(hand, record="variant = 'FTQ'")
-    assert [fault.kind for fault in audit_night(_night([broken], seed)).faults] == [
+    assert [fault.kind for fault in audit_night(night_of([broken], seed)).faults] == [
         FaultKind.RECORD
     ]
-    data = _night([hand], seed).to_data()
-    for change, words in [
+    data = night_of([hand], seed).to_data()
+    cases: list[tuple[dict[str, Any], str]] = [
         ({"format": "x"}, "format"),
         ({"seed": "00"}, "night seed is 64"),
         ({"hands": {}}, r"'hands' \(list\)"),
         ({"hands": [{"number": "1", "record": "", "deals": []}]}, r"'number' \(int\)"),
-    ]:
+    ]
+    for change, words in cases:
         with pytest.raises(RecordError, match=words):
             NightRecord.from_data({**data, **change})
 
@@ -267,9 +200,9 @@ def test_verify_night_on_the_command_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     seed = new_secret()
-    hands = [_hand(seed, 1, "FTQ")[0], _hand(seed, 2, "the-bitch")[0]]
+    hands = [dealt_hand(seed, 1, "FTQ")[0], dealt_hand(seed, 2, "the-bitch")[0]]
     honest = tmp_path / "night.json"
-    honest.write_text(json.dumps(_night(hands, seed).to_data()))
+    honest.write_text(json.dumps(night_of(hands, seed).to_data()))
     code, out, _ = run(capsys, "verify", "--night", str(honest))
     assert code == 0, out
     assert "Verified" in out
@@ -283,14 +216,14 @@ def test_verify_night_on_the_command_line(
         "made_from": list(NAMES), "left_out": [],
     }  # fmt: skip
     late = tmp_path / "late.json"
-    late.write_text(json.dumps(_night(hands, seed, night_commitment(new_secret())).to_data()))
+    late.write_text(json.dumps(night_of(hands, seed, night_commitment(new_secret())).to_data()))
     code, out, _ = run(capsys, "verify", "--night", str(late))
     assert code == 2
     assert "changed its seed" in out
     code, out, _ = run(capsys, "verify", "--night", str(late), "--json")
     Draft202012Validator(schema("verify"), registry=REGISTRY).validate(json.loads(out))
     hidden = tmp_path / "hidden.json"
-    hidden.write_text(json.dumps({**_night(hands, seed).to_data(), "seed": None}))
+    hidden.write_text(json.dumps({**night_of(hands, seed).to_data(), "seed": None}))
     assert run(capsys, "verify", "--night", str(hidden))[0] == 1
     junk = tmp_path / "junk.json"
     junk.write_text("{not json")
