@@ -11,6 +11,8 @@ import io
 import json
 import random
 
+import pytest
+
 from wildstud.bots import RandomBot, play_out
 from wildstud.cards import Deck
 from wildstud.deal import Acted, Hand, Shown
@@ -29,7 +31,8 @@ def _night(
     records = []
     for _ in range(8):
         names = tuple(rng.sample(FRIENDS, rng.randint(2, 5)))
-        hand = Hand(rng.choice(GAMES), [200] * len(names), deck=Deck(seed=rng.randrange(2**32)))
+        stacks = [rng.randint(10, 200) for _ in names]  # short ones go all in: luck
+        hand = Hand(rng.choice(GAMES), stacks, deck=Deck(seed=rng.randrange(2**32)))
         play_out(hand, RandomBot(seed=rng.randrange(2**32)))
         record = dataclasses.replace(record_from_hand(hand), players=names)
         records.append(read_record(write_record(record)))  # as stored, and read back
@@ -83,6 +86,9 @@ def test_the_season_counts_what_the_engine_played() -> None:
     assert [table[name].net for name in ("Ann", "Bob")] == [60, -60]
     assert next(iter(table)) == "Ann"  # best net first
     assert sum(stats.net for stats in table.values()) == 0
+    # Each all-in hand's luck adds up to nothing, so the season's does; somebody had some.
+    assert sum(stats.luck for stats in table.values()) == pytest.approx(0, abs=1e-6)
+    assert any(abs(stats.luck) > 1 for stats in table.values())
     assert any(
         stats.games[code].wilds_at_showdown for stats in table.values() for code in stats.games
     )

@@ -5,8 +5,10 @@ the book's unit) and its hand records (PHH, with the players' names). :func:`sta
 for each member: the season's net, the nights and hands played, the biggest pot won, and for
 each game: hands played, how often they put chips in of their own will (a call, completion,
 bet or raise; antes and the forced bring-in do not count), showdowns reached and won, and the
-wild cards their hands held at the showdown. Everything is counted from the records by
-replaying them with the engine, so the figures follow the rules as played.
+wild cards their hands held at the showdown; and their luck, the chips won at showdowns that
+were all in before the last cards less what their chances were worth when the money went in.
+Everything is counted from the records by replaying them with the engine, so the figures follow
+the rules as played.
 
 >>> from wildstud.bots import CallingBot, play_out
 >>> from wildstud.deal import Hand, stack_deck
@@ -34,6 +36,8 @@ from wildstud.betting import ActionKind
 from wildstud.deal import Acted, Awarded, Shown
 from wildstud.history.replay import replay
 from wildstud.history.schema import HandRecord
+from wildstud.odds.hindsight import DEALS
+from wildstud.odds.luck import record_luck
 
 __all__ = [
     "GameStats",
@@ -88,6 +92,9 @@ class MemberStats:
     hands: int = 0
     biggest_pot: int = 0
     """The most they took from one hand's pots."""
+    luck: float = 0.0
+    """Chips won at showdowns that were all in before the last cards, less what their chances
+    were worth when the money went in (:mod:`wildstud.odds.luck`)."""
     games: Mapping[str, GameStats] = field(default_factory=dict)
 
 
@@ -98,11 +105,19 @@ def in_season(
     return sorted((n for n in nights if start <= n.date <= end), key=lambda n: (n.date, n.night))
 
 
-def _played(record: HandRecord) -> dict[str, dict[str, int]]:
-    """What each named player of one hand did in it."""
+def _played(record: HandRecord, deals: int) -> dict[str, dict[str, float]]:
+    """What each named player of one hand did in it, and their luck (with ``deals`` simulated
+    for the odds; none at 0)."""
     names = record.players or ()
     hand = replay(record).hand
-    found = {name: {"voluntary": 0, "shown": 0, "won": 0, "wilds": 0, "taken": 0} for name in names}
+    found = {
+        name: {"voluntary": 0.0, "shown": 0.0, "won": 0.0, "wilds": 0.0, "taken": 0.0, "luck": 0.0}
+        for name in names
+    }
+    luck = record_luck(record, deals=deals) if deals else None
+    for seat, chips in (luck.luck if luck is not None else {}).items():
+        if seat < len(names):
+            found[names[seat]]["luck"] = chips
 
     def mark(seat: int, key: str, amount: int = 1) -> None:
         if seat < len(names):
@@ -122,8 +137,9 @@ def _played(record: HandRecord) -> dict[str, dict[str, int]]:
     return found
 
 
-def standings(nights: Iterable[SeasonNight]) -> dict[str, MemberStats]:
-    """Each member's season from ``nights`` (see the module), best net first."""
+def standings(nights: Iterable[SeasonNight], *, deals: int = DEALS) -> dict[str, MemberStats]:
+    """Each member's season from ``nights`` (see the module), best net first; the odds behind
+    the luck simulate ``deals`` deals where they are not counted exactly (0: no luck)."""
     members: dict[str, MemberStats] = {}
 
     def of(name: str) -> MemberStats:
@@ -139,20 +155,21 @@ def standings(nights: Iterable[SeasonNight]) -> dict[str, MemberStats]:
                 stats, net=stats.net + night.nets.get(name, 0), nights=stats.nights + 1
             )
         for record in night.hands:
-            for name, did in _played(record).items():
+            for name, did in _played(record, deals).items():
                 stats = of(name)
                 game = stats.games.get(record.variant, GameStats())
                 game = GameStats(
                     hands=game.hands + 1,
-                    voluntary=game.voluntary + did["voluntary"],
-                    showdowns=game.showdowns + did["shown"],
-                    showdowns_won=game.showdowns_won + did["won"],
-                    wilds_at_showdown=game.wilds_at_showdown + did["wilds"],
+                    voluntary=game.voluntary + int(did["voluntary"]),
+                    showdowns=game.showdowns + int(did["shown"]),
+                    showdowns_won=game.showdowns_won + int(did["won"]),
+                    wilds_at_showdown=game.wilds_at_showdown + int(did["wilds"]),
                 )
                 members[name] = replace(
                     stats,
                     hands=stats.hands + 1,
-                    biggest_pot=max(stats.biggest_pot, did["taken"]),
+                    biggest_pot=max(stats.biggest_pot, int(did["taken"])),
+                    luck=stats.luck + did["luck"],
                     games={**stats.games, record.variant: game},
                 )
     return dict(sorted(members.items(), key=lambda item: (-item[1].net, item[0])))
@@ -162,20 +179,20 @@ def to_csv(table: Mapping[str, MemberStats]) -> str:
     """The standings as CSV: one row a member and game (``game`` empty on the member's totals).
 
     >>> print(to_csv({"Ann": MemberStats("Ann", net=5, nights=1)}).strip())
-    member,game,net,nights,hands,biggest_pot,voluntary,showdowns,showdowns_won,wilds_at_showdown
-    Ann,,5,1,0,0,,,,
+    member,game,net,nights,hands,biggest_pot,luck,voluntary,showdowns,showdowns_won,wilds_at_showdown
+    Ann,,5,1,0,0,0.0,,,,
     """
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow([
-        "member", "game", "net", "nights", "hands", "biggest_pot", "voluntary", "showdowns",
-        "showdowns_won", "wilds_at_showdown",
+        "member", "game", "net", "nights", "hands", "biggest_pot", "luck", "voluntary",
+        "showdowns", "showdowns_won", "wilds_at_showdown",
     ])  # fmt: skip
     for name, stats in table.items():
         writer.writerow([name, "", stats.net, stats.nights, stats.hands, stats.biggest_pot,
-                         "", "", "", ""])  # fmt: skip
+                         f"{stats.luck:.1f}", "", "", "", ""])  # fmt: skip
         for game, figures in sorted(stats.games.items()):
-            writer.writerow([name, game, "", "", figures.hands, "", figures.voluntary,
+            writer.writerow([name, game, "", "", figures.hands, "", "", figures.voluntary,
                              figures.showdowns, figures.showdowns_won,
                              figures.wilds_at_showdown])  # fmt: skip
     return out.getvalue()
@@ -190,6 +207,7 @@ def to_data(table: Mapping[str, MemberStats]) -> list[dict[str, Any]]:
             "nights": stats.nights,
             "hands": stats.hands,
             "biggest_pot": stats.biggest_pot,
+            "luck": round(stats.luck, 1),
             "games": {
                 game: {
                     "hands": figures.hands,

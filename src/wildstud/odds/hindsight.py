@@ -54,7 +54,17 @@ from wildstud.odds.simulate import GameSpec
 from wildstud.odds.situation import Situation
 from wildstud.seats import seat_label
 
-__all__ = ["HandOdds", "StreetOdds", "Swing", "finished_odds", "hand_odds", "replay_odds"]
+__all__ = [
+    "HandOdds",
+    "StreetOdds",
+    "Swing",
+    "finished_hidden",
+    "finished_odds",
+    "hand_odds",
+    "odds_at",
+    "replay_hidden",
+    "replay_odds",
+]
 
 DEALS = 16_384
 """Deals simulated for a street that is not counted exactly: a pot share within about ±0.8
@@ -168,10 +178,16 @@ def hand_odds(record: HandRecord, *, deals: int = DEALS, seed: int = 0) -> HandO
 def replay_odds(result: Replay, *, deals: int = DEALS, seed: int = 0) -> HandOdds:
     """Every street's odds of a replayed record, read from its engine events (the cards the
     record did not give, which the replay dealt at random, count as unknown)."""
+    return _hand_odds(result.hand, replay_hidden(result), deals, seed)
+
+
+def replay_hidden(result: Replay) -> dict[int, set[Card]]:
+    """The cards of each deal of a replayed record that count as unknown: those the record did
+    not give (the replay dealt them at random)."""
     hidden: dict[int, set[Card]] = {}
     for deal, card in result.unknown:
         hidden.setdefault(deal, set()).add(card)
-    return _hand_odds(result.hand, hidden, deals, seed)
+    return hidden
 
 
 def finished_odds(hand: Hand, *, deals: int = DEALS, seed: int = 0) -> HandOdds:
@@ -187,6 +203,12 @@ def finished_odds(hand: Hand, *, deals: int = DEALS, seed: int = 0) -> HandOdds:
     >>> [street.name for street in result.streets][-2:], result.shown
     (['sixth street', 'seventh street'], (0, 1, 2))
     """
+    return _hand_odds(hand, finished_hidden(hand), deals, seed)
+
+
+def finished_hidden(hand: Hand) -> dict[int, set[Card]]:
+    """The cards of each deal of a finished hand that the table never saw: dealt face down and
+    not shown."""
     if hand.phase is not Phase.OVER:
         raise SituationError("the odds in hindsight are for a finished hand: this one goes on")
     hidden: dict[int, set[Card]] = {}
@@ -198,7 +220,21 @@ def finished_odds(hand: Hand, *, deals: int = DEALS, seed: int = 0) -> HandOdds:
             hidden.setdefault(deal, set()).add(event.card)
         elif isinstance(event, Shown):
             hidden.get(deal, set()).difference_update(event.cards)
-    return _hand_odds(hand, hidden, deals, seed)
+    return hidden
+
+
+def odds_at(
+    hand: Hand, hidden: dict[int, set[Card]], cut: int, *, deals: int = DEALS, seed: int = 0
+) -> Odds:
+    """The odds of the hands in as the table knew them after ``hand.events[:cut]`` (folds
+    included), the cards of ``hidden`` unknown: counted exactly when only the last cards are
+    left and all is known, simulated otherwise."""
+    events = hand.events[:cut]
+    deal = max((e.deal for e in events if isinstance(e, DealStarted)), default=1)
+    situation = Situation.from_events(
+        hand.rules, len(hand.stacks), events, None, hidden.get(deal, set())
+    )
+    return _odds(situation, deals, seed)
 
 
 def _hand_odds(hand: Hand, hidden: dict[int, set[Card]], deals: int, seed: int) -> HandOdds:
