@@ -24,7 +24,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.test_deal_properties import GAME_CODES, tables
+from tests.deal.test_deal_properties import GAME_CODES, tables
 from wildstud.betting import ActionKind, ActionOption
 from wildstud.bots import CallingBot, RandomBot, allows, play_out, take_turn
 from wildstud.bots_equity import EquityBot

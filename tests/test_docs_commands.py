@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 import typer
 
-from tests.cli_run import run
+from tests.tools.cli_run import run
 from wildstud.cli import app
 
 ROOT = Path(__file__).resolve().parents[1]

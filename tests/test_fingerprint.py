@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.fingerprint import GOLDEN, fingerprint
+from tests.tools.fingerprint import GOLDEN, fingerprint
 
 
 @pytest.mark.slow

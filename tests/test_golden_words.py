@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 
-from tests.golden_words import GOLDEN, table, text
+from tests.tools.golden_words import GOLDEN, table, text
 
 
 def test_the_committed_table_is_what_the_library_says() -> None:

@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from tests.test_cli_json import REGISTRY, checked
+from tests.cli.test_cli_json import REGISTRY, checked
 from wildstud.arena import arena
 from wildstud.history import load
 from wildstud.history.ruling import judge

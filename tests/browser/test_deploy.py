@@ -12,8 +12,8 @@ import pytest
 from playwright.async_api import async_playwright
 
 from tests.browser.pages import keep, launch, wait_until
-from tests.proxy import make_certificate, nginx, trust
 from tests.server.conftest import Server, free_port
+from tests.tools.proxy import make_certificate, nginx, trust
 
 
 @pytest.fixture(scope="module")

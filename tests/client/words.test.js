@@ -1,5 +1,5 @@
 // The client's words against the golden table that wildstud.words wrote
-// (tests/golden/words.json, from tests/golden_words.py): the same data, the same sentences.
+// (tests/golden/words.json, from tests/tools/golden_words.py): the same data, the same sentences.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";

@@ -46,8 +46,8 @@ import httpx
 from sqlalchemy import create_engine, text
 from websockets.asyncio.client import connect
 
-from tests.proxy import cluster_nginx
 from tests.server.conftest import WILDSTUD, Postgres, Server, free_port
+from tests.tools.proxy import cluster_nginx
 
 Frame = dict[str, Any]
 LEASE = 4.0

@@ -19,9 +19,9 @@ import httpx
 import pytest
 from websockets.asyncio.client import connect
 
-from tests.proxy import make_certificate, nginx, trust
 from tests.server.conftest import WILDSTUD, Server, free_port
 from tests.server.wsclient import Api, Client, play
+from tests.tools.proxy import make_certificate, nginx, trust
 
 TABLE = {"name": "Deployed", "games": [{"game": "FTQ"}], "bots": [{"kind": "calling-bot"}]}
 

@@ -15,9 +15,9 @@ from typing import Any, NamedTuple
 
 import pytest
 
-from tests.cli_run import run
 from tests.server.conftest import WILDSTUD, Server
 from tests.server.wsclient import Api, Client, Frame, Played, open_table, play
+from tests.tools.cli_run import run
 from wildstud.cards import DECK
 from wildstud.commitment import Proof, verify
 from wildstud.history import read_record

@@ -216,10 +216,10 @@ def study(
 
     With ``on_hand`` (``wildstud study --save-hands``) exactly ``deals`` deals are played, each
     by the engine as well, and given to ``on_hand`` once over: the packs are shuffled here
-    (seeded) and the compiled deal counts the very same packs (the engine and the compiled deal
-    agree deal by deal on scripted packs: ``tests/kernel_diff.py``). Such a study deals another
-    stream than the same seed without ``on_hand``, and runs at the engine's pace, on this
-    machine."""
+    (seeded) and the compiled deal counts the very same packs (the engine and the compiled
+    deal agree deal by deal on scripted packs: ``tests/tools/kernel_diff.py``). Such a study
+    deals another stream than the same seed without ``on_hand``, and runs at the engine's pace,
+    on this machine."""
     rules = check_study(game, players, deals, options)
     spec = GameSpec.of(rules)
     if on_hand is not None:

@@ -1,0 +1,194 @@
+"""The golden wording table: what :mod:`wildstud.words` says for each kind of data the server
+sends the web client, written to ``tests/golden/words.json`` for ``tests/client/words.test.js``.
+
+Each row holds the data as the server frames it (:func:`~wildstud.server.messages.encode_event`
+and the view's fields) and the English the command line makes of it; the client's ``words.js``
+must make the same from the same data. Every kind of wild change, every wild rule, both kinds of
+redeal, main and side pots, and every category of hand is here. ``scripts/golden-words``
+rewrites the file; ``tests/test_golden_words.py`` holds the file to this module.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from wildstud.cards import QUEEN_OF_SPADES, Card, Rank, parse_card
+from wildstud.deal import Awarded, Redealt, Share, WildsChanged
+from wildstud.hands import describe_value, evaluate
+from wildstud.server.messages import _wild_rule, encode_event, hand_name
+from wildstud.wilds import (
+    BabyDaddy,
+    FaceUp,
+    FollowTheQueen,
+    NoWilds,
+    QueenOfSpadesInHole,
+    QueensRule,
+    SmackMyBitchUp,
+    Trigger,
+    WildChange,
+    WildRule,
+    rank_cards,
+)
+from wildstud.words import (
+    describe_award,
+    describe_change,
+    describe_redeal,
+    describe_rule,
+    describe_wild,
+    describe_wild_now,
+)
+
+GOLDEN = Path(__file__).parents[1] / "golden" / "words.json"
+NAMES = ["Ann", "Bob", "Cy"]
+
+NOTHING: frozenset[Card] = frozenset()
+QUEENS = rank_cards(Rank.QUEEN)
+KINGS = rank_cards(Rank.KING)
+SEVENS = rank_cards(Rank.SEVEN)
+QH = FaceUp(parse_card("Qh"), 0)
+
+CHANGES = [
+    WildChange(Trigger.QUEEN, parse_card("Qh"), 0, NOTHING, NOTHING),
+    WildChange(Trigger.QUEEN, parse_card("Qd"), 1, NOTHING, SEVENS),
+    WildChange(Trigger.QUEEN, parse_card("Qd"), 1, NOTHING, NOTHING, QH),
+    WildChange(Trigger.QUEEN, parse_card("Qd"), 1, QUEENS, QUEENS),
+    WildChange(Trigger.QUEEN, parse_card("Qd"), 1, QUEENS, NOTHING),
+    WildChange(Trigger.QUEEN, parse_card("Qd"), 1, QUEENS, QUEENS | SEVENS),
+    WildChange(Trigger.FOLLOWER, parse_card("7d"), 1, SEVENS, NOTHING, QH),
+    WildChange(Trigger.FOLLOWER, parse_card("Td"), 2, QUEENS | rank_cards(Rank.TEN), QUEENS, QH),
+    WildChange(Trigger.CENTRE, parse_card("7d"), None, SEVENS, NOTHING, QH),
+    WildChange(Trigger.KING, parse_card("Ks"), 2, KINGS, QUEENS | SEVENS),
+    WildChange(Trigger.QUEEN_RETURNS, parse_card("Qc"), 0, QUEENS, KINGS),
+    WildChange(Trigger.NO_FOLLOWER, parse_card("Qc"), 2, NOTHING, SEVENS),
+    WildChange(Trigger.NO_FOLLOWER, parse_card("Qc"), 2, QUEENS, QUEENS),
+    WildChange(Trigger.NO_FOLLOWER, parse_card("Qc"), 2, NOTHING, NOTHING),
+    WildChange(Trigger.NO_FOLLOWER, parse_card("Qd"), 1, NOTHING, NOTHING, QH),
+    WildChange(Trigger.NO_FOLLOWER, parse_card("Qd"), 1, QUEENS, QUEENS, QH),
+    WildChange(Trigger.LAST_CARD, parse_card("9s"), 1, NOTHING, NOTHING),
+    WildChange(Trigger.LAST_CARD, parse_card("6c"), 5, NOTHING, NOTHING),  # a seat with no name
+]
+
+WILD_SETS = [
+    NOTHING,
+    KINGS,
+    QUEENS | SEVENS,
+    QUEENS | {parse_card("7s")},
+    {QUEEN_OF_SPADES},
+    {QUEEN_OF_SPADES, parse_card("2c")},
+    {parse_card("Ah"), parse_card("Td"), parse_card("2c")},
+    QUEENS | rank_cards(Rank.SIX) | rank_cards(Rank.TWO),
+]
+
+RULES: list[WildRule] = [
+    NoWilds(),
+    *(FollowTheQueen(queens) for queens in QueensRule),
+    SmackMyBitchUp(),
+    BabyDaddy(cards=5),
+    BabyDaddy(cards=7),
+    QueenOfSpadesInHole(),
+]
+
+HANDS = [
+    ("Ac Ad Ah As Qs", "Q"),  # five of a kind
+    ("As Ks Qs Js Ts", ""),  # royal flush
+    ("9h 8h 7h 6h 5h", ""),
+    ("Kc Kd Kh Ks 2c", ""),
+    ("Ah Ad Ac Kd Kh", ""),
+    ("6h 6d 6c 2d 2h", ""),
+    ("Ah Kh 9h 4h 7s", "7"),  # a flush; under double-ace-flush below
+    ("Jh 9h 6h 4h 2h", ""),
+    ("5c 4d 3h 2s As", ""),  # the wheel
+    ("Tc 9d 8h 7s 6c", ""),
+    ("2c 2d 2h Ks Qc", ""),
+    ("Ac Ad 7h 7s 2c", ""),
+    ("9c 9d Ah Ks Qc", ""),
+    ("Ac Kd 7h 5s 3c", ""),
+    ("7c 5d 4h 3s 2c", ""),
+]
+
+
+def _codes(cards: frozenset[Card] | set[Card]) -> list[str]:
+    return [str(card) for card in sorted(cards)]
+
+
+def _event(change: WildChange) -> dict[str, Any]:
+    queen = change.queen
+    event = WildsChanged(
+        change.card,
+        change.seat,
+        tuple(sorted(change.wild)),
+        change.kind,
+        tuple(sorted(change.was)),
+        None if queen is None else queen.card,
+        None if queen is None else queen.seat,
+    )
+    return encode_event(event)
+
+
+def _hands() -> list[dict[str, Any]]:
+    rows = []
+    for cards, wild in HANDS:
+        value = evaluate(cards, wild).value
+        rows.append({"hand": hand_name(value), "words": describe_value(value)})
+    aces = evaluate("Ah Kh 9h 4h 7h", "7", double_ace_flush=True).value
+    rows.append({"hand": hand_name(aces), "words": describe_value(aces)})
+    return rows
+
+
+def table() -> dict[str, Any]:
+    """The golden table, as :data:`GOLDEN` holds it."""
+    names = dict(enumerate(NAMES))
+    pending = parse_card("Qh")
+    return {
+        "names": NAMES,
+        "changes": [
+            {"event": _event(change), "words": describe_change(change, names)} for change in CHANGES
+        ],
+        "wild": [{"wild": _codes(cards), "words": describe_wild(cards)} for cards in WILD_SETS],
+        "wild_now": [
+            {
+                "wild": _codes(cards),
+                "follow_pending": None if queen is None else str(queen),
+                "follow_ends": ends,
+                "words": describe_wild_now(cards, queen, last_face_up=ends),
+            }
+            for cards in (NOTHING, SEVENS, QUEENS | SEVENS)
+            for queen, ends in ((None, False), (pending, False), (pending, True))
+        ],
+        "rules": [{"rule": _wild_rule(rule), "words": describe_rule(rule)} for rule in RULES],
+        "redeals": [
+            {
+                "event": encode_event(Redealt(1, (0, 1, 2), 30, card, seat)),
+                "words": describe_redeal(card, seat, names),
+            }
+            for card, seat in ((QUEEN_OF_SPADES, 1), (QUEEN_OF_SPADES, 4), (None, None))
+        ],
+        "awards": [
+            {
+                "event": encode_event(Awarded(pot, seat, amount, share)),
+                "words": describe_award(pot, seat, amount, names),
+            }
+            for pot, seat, amount, share in (
+                (0, 0, 40, Share.HIGH),
+                (0, 2, 15, Share.HOLE_CARD),
+                (1, 1, 7, Share.HIGH),
+                (2, 6, 3, Share.UNCONTESTED),
+            )
+        ],
+        "hands": _hands(),
+    }
+
+
+def text() -> str:
+    """The table as the file holds it."""
+    return json.dumps(table(), ensure_ascii=False, indent=1) + "\n"
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["--write"]:
+        GOLDEN.write_text(text(), encoding="utf-8")
+    else:
+        sys.stdout.write(text())
