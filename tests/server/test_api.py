@@ -20,6 +20,7 @@ from schemathesis.checks import (
 )
 
 from tests.server.conftest import Server
+from tests.server.helpers import refused
 from tests.server.wsclient import Api
 
 
@@ -28,27 +29,19 @@ def api(server: Server) -> Api:
     return Api(server.base)
 
 
-def _refused(response: Any, status: int, *words: str) -> None:
-    assert response.status_code == status, response.text
-    detail = response.json()["detail"]
-    assert isinstance(detail, str)
-    for word in words:
-        assert word in detail
-
-
 def test_creating_a_table_checks_the_games_and_rules(api: Api) -> None:
     post = api.http.post
-    _refused(
+    refused(
         post("/api/tables", json={"name": "x", "games": [{"game": "baseball"}]}), 400, "baseball"
     )
     bad_rule = {"name": "x", "games": [{"game": "FTQ", "house_rules": {"queens": "some"}}]}
-    _refused(post("/api/tables", json=bad_rule), 400, "queens")
+    refused(post("/api/tables", json=bad_rule), 400, "queens")
     wild_rule = {"name": "x", "games": [{"game": "F7S", "house_rules": {"double_ace_flush": True}}]}
-    _refused(post("/api/tables", json=wild_rule), 400, "Seven-Card Stud has no option")
+    refused(post("/api/tables", json=wild_rule), 400, "Seven-Card Stud has no option")
     stake = {"name": "x", "games": [{"game": "FTQ", "house_rules": {"ante": 5}}]}
-    _refused(post("/api/tables", json=stake), 400, "stakes")
+    refused(post("/api/tables", json=stake), 400, "stakes")
     crowded = {"name": "x", "games": [{"game": "BD7"}], "seats": 8}
-    _refused(post("/api/tables", json=crowded), 400, "8 players")
+    refused(post("/api/tables", json=crowded), 400, "8 players")
     assert (
         post("/api/tables", json={"name": "x", "games": [{"game": "FTQ"}], "seats": 9}).status_code
         == 422
@@ -80,15 +73,15 @@ def test_links_tokens_and_seats(api: Api) -> None:
     assert len(ann["token"]) >= 43
     assert ann["seat"] == 0
     assert ann["socket"].startswith("ws://127.0.0.1")
-    _refused(api.http.post(f"/api/join/{tokens[1]}", json={"name": "bob", "seat": 0}), 409, "taken")
-    _refused(
+    refused(api.http.post(f"/api/join/{tokens[1]}", json={"name": "bob", "seat": 0}), 409, "taken")
+    refused(
         api.http.post(f"/api/join/{tokens[1]}", json={"name": "bob", "seat": 5}), 409, "No seat"
     )
     api.join(created, "bob")
-    _refused(api.http.post(f"/api/join/{tokens[1]}", json={"name": "cy"}), 409, "full")
-    _refused(api.http.post("/api/join/nope", json={"name": "cy"}), 404)
-    _refused(api.http.get("/api/host/nope"), 404)
-    _refused(api.host(created, "POST", "/bots", kind="random-bot"), 409, "full")
+    refused(api.http.post(f"/api/join/{tokens[1]}", json={"name": "cy"}), 409, "full")
+    refused(api.http.post("/api/join/nope", json={"name": "cy"}), 404)
+    refused(api.http.get("/api/host/nope"), 404)
+    refused(api.host(created, "POST", "/bots", kind="random-bot"), 409, "full")
     host = api.ok(api.http.get(f"/api/host/{created['host_token']}"))
     assert host["links"] == created["links"]
     assert [seat["name"] for seat in host["table"]["seats"]] == ["ann", "bob"]
@@ -108,7 +101,7 @@ def test_the_host_controls_the_table(api: Api) -> None:
     update = {"games": [{"game": "BD5"}], "stakes": {"limit": "pot-limit", "ante": 2}}
     changed = api.ok(api.host(created, "PUT", "/rules", **update))
     assert changed["settings"]["games"] == [{"game": "BD5", "house_rules": {}}]
-    _refused(api.host(created, "PUT", "/rules", games=[{"game": "nope"}]), 400, "nope")
+    refused(api.host(created, "PUT", "/rules", games=[{"game": "nope"}]), 400, "nope")
     switched = api.get(f"/api/tables/{table_id}")["hands_dealt"] + 1
     _wait(lambda: api.get(f"/api/tables/{table_id}")["hands_dealt"] >= switched + 2)
     history = api.get(f"/api/tables/{table_id}/hands/{switched + 1}")
@@ -116,7 +109,7 @@ def test_the_host_controls_the_table(api: Api) -> None:
     assert history["house_rules"]["limit"] == "pot-limit"
     # Removing a bot between hands or during one; the ledger cashes it out and balances.
     api.ok(api.host(created, "DELETE", "/seats/2"))
-    _refused(api.host(created, "DELETE", "/seats/6"), 409, "empty")
+    refused(api.host(created, "DELETE", "/seats/6"), 409, "empty")
     _wait(lambda: 2 not in [s["seat"] for s in api.get(f"/api/tables/{table_id}")["seats"]])
     assert api.ok(api.host(created, "POST", "/pause"))["status"] == "paused"
     time.sleep(0.2)
@@ -138,8 +131,8 @@ def test_the_host_controls_the_table(api: Api) -> None:
     older = api.get(f"/api/tables/{table_id}/hands?limit=2&before={page[-1]['number']}")
     assert older
     assert older[0]["number"] < page[-1]["number"]
-    _refused(api.http.get(f"/api/tables/{table_id}/hands/99999"), 404)
-    _refused(api.http.get("/api/tables/nope/ledger"), 404)
+    refused(api.http.get(f"/api/tables/{table_id}/hands/99999"), 404)
+    refused(api.http.get("/api/tables/nope/ledger"), 404)
     # Checked last, so the table has played no more hands than before at the ledger checks.
     _check_steps(api, table_id, history)
 
@@ -167,7 +160,7 @@ def _check_steps(api: Api, table_id: str, history: dict[str, Any]) -> None:
         for seat in frame["view"]["seats"]:
             for held in seat["cards"]:
                 assert held["up"] or seat["shown"] or held["card"] is None, (seat, held)
-    _refused(api.http.get(f"/api/tables/{table_id}/hands/99999/steps"), 404)
+    refused(api.http.get(f"/api/tables/{table_id}/hands/99999/steps"), 404)
 
 
 def _wait(condition: Any, timeout: float = 20.0) -> None:

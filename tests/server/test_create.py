@@ -12,6 +12,7 @@ from typing import Any
 from sqlalchemy import create_engine, text
 
 from tests.server.conftest import Server
+from tests.server.helpers import refused
 from tests.server.wsclient import Api
 from wildstud.server.lobby import Lobby
 from wildstud.server.schemas import GameEntry, TableBot, TableSettings
@@ -26,16 +27,6 @@ def _counts(url: str) -> dict[str, int]:
         return store.counts()
     finally:
         store.close()
-
-
-def _refused(response: Any, status: int, *words: str) -> None:
-    assert response.status_code == status, response.text
-    if status == 422:
-        return  # the schema's refusal: its shape is FastAPI's
-    detail = response.json()["detail"]
-    assert isinstance(detail, str), detail
-    for word in words:
-        assert word in detail, detail
 
 
 def test_a_table_and_its_bots_are_created_together_or_not_at_all(
@@ -61,7 +52,7 @@ def test_a_table_and_its_bots_are_created_together_or_not_at_all(
         ]
         for changes, status, words in refusals:
             body = {"name": "refused", "games": FTQ, **changes}
-            _refused(post("/api/tables", json=body), status, *words)
+            refused(post("/api/tables", json=body), status, *words)
         assert set(_counts(database_url).values()) == {0}, "a refused create left rows behind"
 
         created = api.create(
@@ -89,7 +80,7 @@ def test_a_table_and_its_bots_are_created_together_or_not_at_all(
             (2, "buy-in", 300),
         ]
         # The player's seat is left free, and a player may not take a bot's name.
-        _refused(
+        refused(
             post(f"/api/join/{created['links']['join'].rsplit('/', 1)[1]}", json={"name": "robo"}),
             409,
             "taken",
@@ -145,7 +136,7 @@ def test_a_create_whose_write_fails_half_way_leaves_nothing(
         # The table's and the seats' rows go in before the ledger's, which the trigger refuses.
         _execute(database_url, _REFUSE_LEDGER[backend])
         body = {"name": "half", "games": FTQ, "bots": [{}, {"name": "Robo"}]}
-        _refused(api.http.post("/api/tables", json=body), 503, "could not store")
+        refused(api.http.post("/api/tables", json=body), 503, "could not store")
         assert set(_counts(database_url).values()) == {0}, "a failed create left rows behind"
         # The server carries on: a table without bots writes no ledger row and is created.
         bare = api.create(name="bare", games=FTQ)

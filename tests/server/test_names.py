@@ -15,6 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.server.conftest import Server
+from tests.server.helpers import refused
 from tests.server.wsclient import Api, Client
 from wildstud.errors import BadNameError, NameTakenError, SeatError, WildstudError
 from wildstud.server.names import (
@@ -159,15 +160,6 @@ def test_duplicates_and_bots_default_names() -> None:
 # -- over a real server, on SQLite and on PostgreSQL --------------------------------------------
 
 
-def _refused(response: Any, status: int, *words: str) -> str:
-    assert response.status_code == status, response.text
-    detail: str = response.json()["detail"]
-    assert isinstance(detail, str)
-    for word in words:
-        assert word in detail, detail
-    return detail
-
-
 def _join(api: Api, created: dict[str, Any], name: str) -> Any:
     token = created["links"]["join"].rsplit("/", 1)[1]
     return api.http.post(f"/api/join/{token}", json={"name": name})
@@ -198,7 +190,7 @@ async def _nul_scenario(server: Server) -> None:
             json={"name": "ok", "games": [{"game": "FTQ"}], "bots": [{"name": "\x00"}]},
         ),
     ):
-        _refused(response, 400, "NUL")
+        refused(response, 400, "NUL")
     await asyncio.sleep(0.3)  # time for any fallout to reach the clients
     for client in (player, watcher):
         assert not client.closed, client.name
@@ -239,20 +231,20 @@ async def _cleaning_scenario(server: Server) -> str:
         assert client.table["name"] == "Friday night"
     # Look-alikes of a name at the table, from a player or from the host's bots.
     for twin in ("ann lee", "ANN  LEE", "Ａｎｎ Ｌｅｅ", "Ann\u200d Lee\u200b"):
-        _refused(_join(api, created, twin), 409, "taken", "'Ann Lee'")
-    _refused(api.host(created, "POST", "/bots", name="ANN LEE"), 409, "taken")
+        refused(_join(api, created, twin), 409, "taken", "'Ann Lee'")
+    refused(api.host(created, "POST", "/bots", name="ANN LEE"), 409, "taken")
     # Nothing visible, too long, too long as sent: a short sentence that does not echo it.
     for empty in (" \t ", BIDI, FORMAT, ""):
-        _refused(_join(api, created, empty), 400, "visible")
-    _refused(_join(api, created, "y" * 41), 400, "at most 40 characters")
+        refused(_join(api, created, empty), 400, "visible")
+    refused(_join(api, created, "y" * 41), 400, "at most 40 characters")
     huge = "z" * 20_000  # under the 64 KiB body limit, over the raw limit
-    detail = _refused(_join(api, created, huge), 400, "at most 40 characters")
+    detail = refused(_join(api, created, huge), 400, "at most 40 characters")
     assert "zzzz" not in detail
     assert len(detail) < 100
-    _refused(
+    refused(
         api.http.post("/api/tables", json={"name": "t" * 61, "games": [{"game": "FTQ"}]}), 400, "60"
     )
-    _refused(
+    refused(
         api.http.post("/api/tables", json={"name": " \u200b ", "games": [{"game": "FTQ"}]}),
         400,
         "visible",

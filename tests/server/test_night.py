@@ -11,12 +11,12 @@ import time
 from functools import partial
 from typing import Any
 
-import httpx
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.server.conftest import Server
+from tests.server.helpers import refused
 from tests.server.wsclient import Api
 from tests.test_settlement import fewest_by_brute_force
 from wildstud.errors import LedgerError, SeatError
@@ -320,11 +320,6 @@ def test_every_chip_of_a_night_is_accounted_for_and_settled(plan: list[Step]) ->
     asyncio.run(play_a_night(plan))
 
 
-def _refused(response: httpx.Response, status: int) -> None:
-    assert response.status_code == status, response.text
-    assert isinstance(response.json()["detail"], str)
-
-
 def test_the_night_and_its_settle_up_over_the_api(server: Server) -> None:
     api = Api(server.base)
     created = api.create(
@@ -431,8 +426,8 @@ def test_the_night_and_its_settle_up_over_the_api(server: Server) -> None:
     (formula,) = [player for player in players if player["name"] == "=SUM(A1)"]
     if formula["settles"]:
         assert any("'=SUM(A1)" in row[:2] for row in rows[1:])
-    _refused(api.http.get("/api/tables/nope/night"), 404)
-    _refused(api.http.get("/api/tables/nope/night.csv"), 404)
+    refused(api.http.get("/api/tables/nope/night"), 404)
+    refused(api.http.get("/api/tables/nope/night.csv"), 404)
 
 
 def test_a_night_with_rebuys_top_ups_and_a_return_is_accounted_for() -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.server.conftest import Server
+from tests.server.helpers import refused
 from tests.server.wsclient import Api, Client, Frame
 from wildstud.server.seating import Seat, SeatKind
 from wildstud.server.store import Changes
@@ -24,11 +25,6 @@ def _table(api: Api, created: Frame) -> Frame:
 def _night(api: Api, created: Frame) -> Frame:
     night: Frame = api.get(f"/api/tables/{created['table']['id']}/night")
     return night
-
-
-def _refused(api: Api, created: Frame, response: Any, status: int) -> None:
-    assert response.status_code == status, response.text
-    assert isinstance(response.json()["detail"], str)
 
 
 async def _ask(client: Client, amount: Any) -> Frame:
@@ -59,10 +55,10 @@ async def _requests_and_refusals(server: Server) -> None:
         lambda c: sum(f["type"] == "error" and f["code"] == "malformed" for f in c.frames) == 5,
         what="five malformed errors",
     )
-    refused = await _ask(client, 301)  # 500 + 301 is over the ceiling of 800
-    assert refused["type"] == "error"
-    assert refused["code"] == "refused"
-    assert "at most 300 chips" in refused["message"]
+    over = await _ask(client, 301)  # 500 + 301 is over the ceiling of 800
+    assert over["type"] == "error"
+    assert over["code"] == "refused"
+    assert "at most 300 chips" in over["message"]
     assert _table(api, created)["rebuys"] == []
 
     # A top-up asked for: everyone sees it waiting; a second one is refused while it waits.
@@ -82,12 +78,12 @@ async def _requests_and_refusals(server: Server) -> None:
     assert "waiting for the host already" in again["message"]
 
     # The host: unknown ids are 404, bad ids 422; a decline changes no chip.
-    _refused(api, created, api.host(created, "POST", "/rebuys/nope/approve"), 404)
-    _refused(api, created, api.host(created, "POST", "/rebuys/%20x/approve"), 422)
-    _refused(api, created, api.http.post(f"/api/host/wrong/rebuys/{request['id']}/approve"), 404)
+    refused(api.host(created, "POST", "/rebuys/nope/approve"), 404)
+    refused(api.host(created, "POST", "/rebuys/%20x/approve"), 422)
+    refused(api.http.post(f"/api/host/wrong/rebuys/{request['id']}/approve"), 404)
     api.ok(api.host(created, "POST", f"/rebuys/{request['id']}/decline"))
     assert _table(api, created)["rebuys"] == []
-    _refused(api, created, api.host(created, "POST", f"/rebuys/{request['id']}/approve"), 404)
+    refused(api.host(created, "POST", f"/rebuys/{request['id']}/approve"), 404)
     assert _night(api, created)["buy_ins"] == 1000
 
     # Approved between hands: the chips come at once, as a top-up on Ann's account.
@@ -155,10 +151,10 @@ async def _approved_mid_hand(server: Server) -> None:
     # The host ends the night: the hand in progress plays out, no other is dealt.
     night = api.ok(api.host(created, "POST", "/end"))
     assert night["ended"]
-    _refused(api, created, api.host(created, "POST", "/end"), 400)
-    _refused(api, created, api.host(created, "POST", "/start"), 400)
+    refused(api.host(created, "POST", "/end"), 400)
+    refused(api.host(created, "POST", "/start"), 400)
     join = created["links"]["join"].rsplit("/", 1)[1]
-    _refused(api, created, api.http.post(f"/api/join/{join}", json={"name": "Late"}), 400)
+    refused(api.http.post(f"/api/join/{join}", json={"name": "Late"}), 400)
     ended = await _ask(cy, 10)
     assert "The night is over" in ended["message"]
     deadline = asyncio.get_running_loop().time() + 30
@@ -269,7 +265,7 @@ async def _killed_with_a_rebuy_pending(server: Server) -> None:
     assert table["seats"][0]["stack"] == 750
     entries = api.ledger(created["table"]["id"])["entries"]
     assert [e["reason"] for e in entries].count("top-up") == 1
-    _refused(api, created, api.host(created, "POST", f"/rebuys/{request['id']}/approve"), 404)
+    refused(api.host(created, "POST", f"/rebuys/{request['id']}/approve"), 404)
     assert _night(api, created)["balanced"]
     await hal.close()
 
@@ -292,7 +288,7 @@ async def _leaving(server: Server) -> None:
     client = await Client(jo["socket"], "Jo").open()
     await client.frame("table")
     token = jo["token"]
-    _refused(api, created, api.http.post("/api/seat/nope/leave"), 404)
+    refused(api.http.post("/api/seat/nope/leave"), 404)
     table = api.ok(api.http.post(f"/api/seat/{token}/leave"))  # between hands: at once
     assert [seat["name"] for seat in table["seats"]] == ["Kim"]
     removed = await client.frame("removed")
@@ -304,7 +300,7 @@ async def _leaving(server: Server) -> None:
         "cash-out",
         -300,
     )
-    _refused(api, created, api.http.post(f"/api/seat/{token}/leave"), 404)  # the link is dead
+    refused(api.http.post(f"/api/seat/{token}/leave"), 404)  # the link is dead
     night = _night(api, created)
     assert night["balanced"]
     assert [(p["name"], p["seat"], p["cash_outs"]) for p in night["players"]] == [
