@@ -180,14 +180,15 @@ def test_the_walk_finds_a_hidden_card_where_one_is_planted() -> None:
 
 def test_redealt_hands_keep_earlier_deals_hidden_cards_hidden() -> None:
     # The Bitch eight-handed: a face-up queen of spades stops the deal often. Every view given
-    # to a bot after a redeal keeps the earlier deals' hole cards hidden too.
+    # to a bot after a redeal keeps the earlier deals' hole cards hidden too. Twenty seeded
+    # hands redeal 44 times (sixty redealt 126 times, for three times the time).
     redeals = 0
-    for seed in range(60):
+    for seed in range(20):
         hand = Hand("BITCH", [60] * 8, deck=Deck(seed=seed))
         bot = Watching(hand, CallingBot())
         play_out(hand, bot)
         redeals += sum(1 for event in hand.events if isinstance(event, Redealt))
-    assert redeals >= 5
+    assert redeals >= 40
 
 
 @pytest.mark.parametrize("code", GAME_CODES)

@@ -13,6 +13,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.async_api import Browser, Page, Route, async_playwright
 
 from tests.browser.conftest import CHROMIUM
@@ -64,7 +65,11 @@ def test_the_home_page_runs_under_the_policy(server: Any, tmp_path: Path) -> Non
     assert errors == []
 
 
-async def _tables(server: Any, shots: Path) -> dict[str, tuple[list[str], list[str]]]:
+Pages = dict[str, tuple[list[str], list[str]]]
+"""Each page's policy violations and console errors, by page."""
+
+
+async def _tables(server: Any, shots: Path) -> Pages:
     """What a seat's and a spectator's page report once they show a hand."""
     api = wsclient.Api(server.base)
     created = api.create(name="CSP night", seats=3, games=[{"game": "FTQ"}], bot_delay=0)
@@ -87,20 +92,22 @@ async def _tables(server: Any, shots: Path) -> dict[str, tuple[list[str], list[s
     return found
 
 
-def test_the_table_pages_connect_and_run_their_scripts_under_the_policy(
-    server: Any, tmp_path: Path
-) -> None:
-    for name, (violations, errors) in asyncio.run(_tables(server, tmp_path)).items():
+@pytest.fixture(scope="module")
+def tables(server: Any, tmp_path_factory: pytest.TempPathFactory) -> Pages:
+    """The seat's and the spectator's pages, opened once for both tests."""
+    return asyncio.run(_tables(server, tmp_path_factory.mktemp("csp")))
+
+
+def test_the_table_pages_connect_and_run_their_scripts_under_the_policy(tables: Pages) -> None:
+    for name, (violations, errors) in tables.items():
         # connect-src 'self' admits the page's same-origin WebSocket in Chromium.
         assert not [v for v in violations if not v.startswith("style-src")], (name, violations)
         assert not [e for e in errors if "Content Security Policy" not in e], (name, errors)
 
 
-def test_the_table_pages_run_under_the_policy_with_no_violation(
-    server: Any, tmp_path: Path
-) -> None:
+def test_the_table_pages_run_under_the_policy_with_no_violation(tables: Pages) -> None:
     """Needs the client's seats placed without inline styles (issue 11, part 4)."""
-    for name, (violations, errors) in asyncio.run(_tables(server, tmp_path)).items():
+    for name, (violations, errors) in tables.items():
         assert violations == [], (name, violations)
         assert errors == [], (name, errors)
 

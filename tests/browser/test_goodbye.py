@@ -35,6 +35,9 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
         starting_chips=300,
         hand_pause=0.5,
         showdown_pause=0.5,
+        # The pages never show or muck: a losing person's hand waits out this clock (5 s by
+        # default) at each showdown.
+        muck_clock=0.5,
     )
     table_id = created["table"]["id"]
 

@@ -51,6 +51,9 @@ async def _session(base: str, shots: Path) -> None:
     created = api.create(
         name="Locked down", seats=4, games=[{"game": "BD7"}], bot_delay=0.2, hand_pause=0.5,
         action_clock=300,
+        # Ann's page never shows or mucks: a losing hand of hers waits out this clock (5 s by
+        # default) at the showdown before the hand is over.
+        muck_clock=0.5,
     )  # fmt: skip
     async with async_playwright() as playwright:
         # A page answered by the test's route counts as a public address to Chromium, which

@@ -52,6 +52,9 @@ async def _session(base: str, shots: Path) -> None:
     created = api.create(
         name="Stud night", seats=4, games=[{"game": "F7S"}], hand_pause=3, bot_delay=0,
         action_clock=120,
+        # Ann's page never shows or mucks: a losing hand of hers waits out this clock (5 s by
+        # default) at the showdown before the next hand.
+        muck_clock=0.5,
     )  # fmt: skip
     async with async_playwright() as playwright:
         browser = await pages.launch(playwright)

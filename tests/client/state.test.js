@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { reduce } from "../../src/wildstud/server/static/js/state.js";
+import { initialState, reduce } from "../../src/wildstud/server/static/js/state.js";
 import { recorded, states, handsByNumber } from "./frames.js";
 
 for (const who of ["seat", "spectator"]) {
@@ -54,3 +54,111 @@ for (const who of ["seat", "spectator"]) {
     }
   });
 }
+
+// One hand's frames (its hand frame and the updates after it) as the spectator got them, each
+// reduced into a new state, the state given in frozen: the module runs in strict mode, so a
+// write to a state or a frame it was given would throw.
+const freeze = (value) => {
+  if (value && typeof value === "object") {
+    Object.values(value).forEach(freeze);
+    Object.freeze(value);
+  }
+  return value;
+};
+const copy = (value) => JSON.parse(JSON.stringify(value));
+
+function firstHand(frames) {
+  const start = frames.findIndex((frame) => frame.type === "hand");
+  const { number } = frames[start];
+  return frames
+    .slice(start)
+    .filter((frame) => (frame.type === "hand" || frame.type === "update") && frame.number === number);
+}
+
+function reduceFrozen(frames, { fresh = true } = {}) {
+  let state = freeze(initialState());
+  const steps = [];
+  for (const frame of frames) {
+    const before = copy(state);
+    const result = reduce(state, freeze(copy(frame)), steps.length);
+    if (fresh) assert.notEqual(result.state, state, `${frame.type} gives a new state`);
+    assert.deepEqual(state, before, `${frame.type} leaves the state it was given as it was`);
+    steps.push({ state: result.state, effects: result.effects.map((effect) => effect.kind) });
+    state = freeze(result.state);
+  }
+  return { state, steps };
+}
+
+test("the state before any frame is the same each time", () => {
+  assert.deepEqual(initialState(), initialState());
+  assert.notEqual(initialState(), initialState());
+});
+
+test("a hand's frames reduce into new states, event for event, and say what to announce", () => {
+  const frames = firstHand(recorded.spectator);
+  assert.ok(frames.length >= 3, "a hand and two updates");
+  const { steps } = reduceFrozen(frames);
+  let expected = frames[0].view.events.length;
+  assert.equal(steps[0].state.hand.view.events.length, expected);
+  for (const [index, frame] of frames.entries()) {
+    if (index === 0) continue;
+    expected += frame.events.length;
+    assert.equal(steps[index].state.hand.view.events.length, expected);
+  }
+  const last = frames[frames.length - 1];
+  assert.equal(steps[steps.length - 1].state.hand.view.events.length, last.from + last.events.length);
+  // The first hand a page sees: the old toast goes, the history is stale, the dealer says the
+  // hand has started; no deal sound (there was no hand before).
+  assert.deepEqual(steps[0].effects.slice(0, 2), ["hide-announce", "history-stale"]);
+  assert.ok(steps[0].effects.includes("dealer"));
+  assert.ok(!steps[0].effects.includes("sound"));
+  assert.ok(steps.slice(1).every((step) => step.effects.includes("attention")));
+});
+
+test("an update out of step, or of another hand, changes nothing", () => {
+  const frames = firstHand(recorded.spectator);
+  const { state } = reduceFrozen(frames);
+  const last = frames[frames.length - 1];
+  const stale = reduce(state, { ...last, from: last.from - 1 }, 99);
+  assert.equal(stale.state, state);
+  assert.deepEqual(stale.effects, []);
+  assert.equal(reduce(state, { ...last, number: last.number + 7 }, 99).state, state);
+});
+
+test("a notice is said once, however often it is sent", () => {
+  const { state } = reduceFrozen(firstHand(recorded.spectator));
+  const notice = { type: "notice", hand: state.hand.number + 1, text: "The ante is now 2." };
+  const once = reduce(state, notice, 100);
+  const twice = reduce(once.state, { ...notice }, 101);
+  assert.deepEqual([once.state.notices.length, twice.state.notices.length], [1, 1]);
+  assert.deepEqual(once.effects, [
+    { kind: "announce", text: "The ante is now 2.", millis: 6000, tone: "notice" },
+    { kind: "dealer", text: "The ante is now 2." },
+  ]);
+  assert.equal(twice.state, once.state);
+  assert.deepEqual(twice.effects, []);
+});
+
+test("the dealer's choice is said when its hand comes, with the dealer's name and the game", () => {
+  // The frames the spectator got up to the first hand: the table, and the dealer choosing.
+  const frames = recorded.spectator;
+  const start = frames.findIndex((frame) => frame.type === "hand");
+  const { state } = reduceFrozen(frames.slice(0, start), { fresh: false });
+  assert.ok(state.choosing, "the dealer was choosing");
+  const dealer = state.table.seats.find((seat) => seat.seat === state.choosing.dealer).name;
+  const chose = reduce(state, frames[start], 102);
+  const said = chose.effects.filter((effect) => effect.kind === "announce");
+  assert.equal(said.length, 1);
+  assert.equal(said[0].tone, "choice");
+  assert.equal(said[0].millis, 3000);
+  assert.ok(said[0].text.startsWith(`${dealer} chose ${frames[start].view.game}`), said[0].text);
+  assert.ok(said[0].text.endsWith("."), said[0].text);
+  assert.equal(chose.state.choosing, null);
+});
+
+test("an error is shown unless it answered the request in flight", () => {
+  const { state } = reduceFrozen(firstHand(recorded.spectator));
+  const error = { type: "error", message: "Not your turn." };
+  assert.deepEqual(reduce(state, error, 103, { answered: true }).effects, []);
+  assert.deepEqual(reduce(state, error, 103).effects, [{ kind: "error", message: "Not your turn." }]);
+});

@@ -103,6 +103,12 @@ async def _timeouts(server: Server) -> None:
     # Paused, no clock runs and nobody may act; resumed, the hand goes on.
     await watcher.wait_for(lambda c: c.hand is not None and c.view["phase"] == "player")
     api.ok(api.host(created, "POST", "/pause"))
+    # The turn is read once the pause has reached the watcher: an action the clock took just
+    # before the pause comes on the same socket ahead of it (seen under load as a key one
+    # event on, read before that action's frame had come).
+    await watcher.wait_for(
+        lambda c: c.table is not None and c.table["status"] == "paused", what="the pause"
+    )
     key = watcher.turn_key()
     await asyncio.sleep(1.0)
     assert watcher.turn_key() == key
