@@ -42,7 +42,7 @@ import warnings
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple, TypedDict, TypeVar
+from typing import NamedTuple, TypedDict
 
 from wildstud.betting import (
     ActionKind,
@@ -87,6 +87,7 @@ from wildstud.deal.events import (
     StubShuffled,
     WildsChanged,
 )
+from wildstud.deal.per_deal import Deal, RedealPlan
 from wildstud.deal.showdown import Ranked, divide_pots, rank_hand
 from wildstud.deal.stages import Chance, Stage
 from wildstud.deal.views import Phase, RedealPending, SeatCard, SeatView, TableView, redact
@@ -212,14 +213,6 @@ def _table(options: GameOptions) -> _Table:
     return _Table(_stakes(options), tuple(options.to_mapping().items()))
 
 
-class _Redeal(NamedTuple):
-    """A redeal the dealer's next step carries out: why, who is dealt in, who antes again."""
-
-    pending: RedealPending
-    seats: tuple[int, ...]
-    antes: tuple[int, ...]
-
-
 _chance = lru_cache(maxsize=1024)(Chance)
 
 
@@ -259,35 +252,7 @@ class Hand:
     (2, ['Ah', 'Qh', 'Th'])
     """
 
-    # Everything below is reset by each new deal (see _start_deal).
-    _in_deal: tuple[int, ...]
-    _deal_paid: list[int]  # chips into the pot during this deal, by seat
-    _deal_antes: list[int]  # the antes among them
-    _folded: set[int]
-    _mucked: list[int]  # seats that mucked at the showdown, in order
-    _live: tuple[int, ...]  # the seats in the deal that have not folded, kept as they change
-    _cards: dict[int, list[HeldCard]]
-    _face_up: list[FaceUp]
-    _upcards_of: dict[int, list[Card]]  # each seat's face-up cards, in dealing order
-    _out: list[Card]  # every card taken from the deck in this deal
-    _burns: list[Card]  # burned cards not yet shuffled back into the stub
-    _centre: Card | None
-    _community: Card | None
-    _shown: set[int]
-    _showing: set[int]  # seats that chose to show at the showdown (show_or_muck)
-    _wild_ranks: dict[int, Rank]  # each seat's rank made wild for it alone by a face-up card
-    _street: int
-    _queue: list[Chance]  # the cards still to deal on this street, each to a seat
-    _burn_due: bool
-    _community_due: bool
-    _round: BettingRound | None
-    _rounds: int
-    _redeal: _Redeal | None
-    _stub: int  # the cards of the stub, as a 52-bit set (bit ``code`` for each)
-    _tracker: WildTracker  # the wild rule, followed card by card
-    _wilds_now: Wilds | None  # the wild cards as last worked out, until a card changes them
-    _wilds_seated: bool  # whether a card has been dealt in this deal (the wilds know the seats)
-    _ante_due: tuple[int, ...]
+    _deal: Deal  # the deal on the table: a redeal replaces it whole (see _start_deal)
     _stage: Stage
 
     def __init__(
@@ -347,8 +312,7 @@ class Hand:
         self._redacted: dict[int | None, list[Event]] = {}
         """Each viewer's copy of the events, as :meth:`view` last made it: the events are only
         ever added to, so a view (one per bot decision) redacts only the new ones."""
-        self._deal = 0
-        self._start_deal(self._order, self._order, self._begin_stub(1, ()))
+        self._start_deal(1, self._order, self._order, self._begin_stub(1, ()))
 
     def __repr__(self) -> str:
         """The game, the deal, the street, the pot and whose move it is: nothing that a player at
@@ -368,7 +332,7 @@ class Hand:
         >>> hand
         <Hand FTQ: third street, pot 0, over>
         """
-        deal = f", deal {self._deal}" if self._deal > 1 else ""
+        deal = f", deal {self._deal.number}" if self._deal.number > 1 else ""
         where = self.street_name or "antes"
         to_act = self.to_act
         if self._stage is Stage.OVER:
@@ -401,17 +365,16 @@ class Hand:
             if kind is list or kind is set:
                 state[name] = kind(value)
             elif kind is dict:
-                # The hand's dicts hold lists (each seat's cards, each viewer's events) or
-                # values that never change.
+                # The hand's dicts hold lists (each viewer's events) or values that never
+                # change.
                 state[name] = {
                     key: type(item)(item) if type(item) in (list, set) else item
                     for key, item in value.items()
                 }
-        # The betting round and the wild rule's progress change as the hand goes on; the
-        # dealer policy too, and it may hold decks of its own: it is copied whole (the cards in
-        # it are shared, as cards never change).
-        state["_round"] = _twin(self._round)
-        state["_tracker"] = _twin(self._tracker)
+        # The deal on the table changes as the hand goes on; the dealer policy too, and it may
+        # hold decks of its own: it is copied whole (the cards in it are shared, as cards never
+        # change).
+        state["_deal"] = self._deal.copy()
         state["_dealer"] = _copy.deepcopy(self._dealer)
         twin.__dict__.update(state)
         return twin
@@ -431,7 +394,7 @@ class Hand:
     @property
     def to_act(self) -> int | None:
         """The seat that must act now, if a player must."""
-        return self._round.to_act if self._round is not None else None
+        return self._deal.round.to_act if self._deal.round is not None else None
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -466,20 +429,21 @@ class Hand:
         return self._all_pots()
 
     def _all_pots(self) -> tuple[Pot, ...]:
+        deal = self._deal
         live = frozenset(self.live)
         pots = list(self._carried)
-        if any(self._deal_paid):
+        if any(deal.paid):
             # A hand mucked at the showdown still shapes the pots it was contesting.
-            contesting = live | set(self._mucked)
-            paid = self._deal_paid
+            contesting = live | set(deal.mucked)
+            paid = deal.paid
             ante = self.stakes.ante
             if not self.options.ante_trimming and any(
-                self._deal_antes[seat] < ante for seat in contesting
+                deal.antes[seat] < ante for seat in contesting
             ):
                 # House rule `ante_trimming` off: every ante is one pot that every hand
                 # contesting can win, a hand all in for less than the ante too.
-                pots.append(Pot(sum(self._deal_antes), contesting))
-                paid = [chips - ante for chips, ante in zip(paid, self._deal_antes, strict=True)]
+                pots.append(Pot(sum(deal.antes), contesting))
+                paid = [chips - ante for chips, ante in zip(paid, deal.antes, strict=True)]
             all_in = [seat for seat in contesting if self._stacks[seat] == 0]
             if all_in:
                 pots.extend(build_pots(dict(enumerate(paid)), contesting, all_in))
@@ -495,7 +459,7 @@ class Hand:
                 # them was the last hand contesting it and takes it unshown (Robert's Rules).
                 # A carried pot that nobody live may win cannot otherwise arise (the last
                 # player able to bet never has to fold); should one, the live hands contest it.
-                claimants = [seat for seat in self._mucked if seat in pot.eligible]
+                claimants = [seat for seat in deal.mucked if seat in pot.eligible]
                 eligible = frozenset(claimants[-1:]) or live
             merged[eligible] = merged.get(eligible, 0) + pot.amount
         return tuple(Pot(amount, eligible) for eligible, amount in merged.items())
@@ -503,39 +467,39 @@ class Hand:
     @property
     def stub(self) -> int:
         """How many cards are left in the stub."""
-        return self._stub.bit_count()
+        return self._deal.stub.bit_count()
 
     @property
     def stub_cards(self) -> tuple[Card, ...]:
         """The cards left in the stub, in code order: what a chance step may deal (the dealer's
         secret, never for players' eyes)."""
-        stub = self._stub
+        stub = self._deal.stub
         return tuple(card for card in DECK if stub >> card.code & 1)
 
     @property
     def deal_number(self) -> int:
         """1 for the first deal, one more after each redeal."""
-        return self._deal
+        return self._deal.number
 
     @property
     def street(self) -> int | None:
         """The index of the street being dealt or bet (``None`` before the first)."""
-        return None if self._street < 0 else self._street
+        return None if self._deal.street < 0 else self._deal.street
 
     @property
     def street_name(self) -> str | None:
         """The name of the current street."""
-        return None if self._street < 0 else self.rules.streets[self._street].name
+        return None if self._deal.street < 0 else self.rules.streets[self._deal.street].name
 
     @property
     def in_deal(self) -> tuple[int, ...]:
         """The seats dealt into the current deal, in dealing order."""
-        return self._in_deal
+        return self._deal.in_deal
 
     @property
     def live(self) -> tuple[int, ...]:
         """The seats in the current deal that have not folded, in dealing order."""
-        return self._live
+        return self._deal.live
 
     @property
     def wilds(self) -> Wilds:
@@ -550,21 +514,22 @@ class Hand:
     @property
     def centre(self) -> Card | None:
         """The centre card dealt after a last face-up queen (Follow the Queen house rule)."""
-        return self._centre
+        return self._deal.centre
 
     @property
     def community(self) -> Card | None:
         """The community card of a short stub: every live player's last card."""
-        return self._community
+        return self._deal.community
 
     def cards(self, seat: int) -> tuple[HeldCard, ...]:
         """The cards in front of ``seat`` in this deal, in dealing order (the dealer's record)."""
-        return tuple(self._cards.get(seat, ()))
+        return tuple(self._deal.cards.get(seat, ()))
 
     def hand_of(self, seat: int) -> tuple[Card, ...]:
         """The cards that play for ``seat``: its own and the community card, if any."""
-        own = tuple(held.card for held in self._cards.get(seat, ()))
-        return own if self._community is None else (*own, self._community)
+        deal = self._deal
+        own = tuple(held.card for held in deal.cards.get(seat, ()))
+        return own if deal.community is None else (*own, deal.community)
 
     # -- the dealer ----------------------------------------------------------------------------
 
@@ -609,14 +574,15 @@ class Hand:
         >>> hand.chance()
         Chance(kind=<Stage.CARD: 'card'>, deal=1, street=0, seat=0, up=False)
         """
+        deal = self._deal
         stage = self._stage
         if not stage.chance:
             if stage is Stage.REDEAL:
-                return _chance(stage, self._deal, self._street)
+                return _chance(stage, deal.number, deal.street)
             return None
         if stage is Stage.CARD:
-            return self._queue[0] if self._queue else None
-        return _chance(stage, self._deal, self._street, None, stage is not Stage.BURN)
+            return deal.queue[0] if deal.queue else None
+        return _chance(stage, deal.number, deal.street, None, stage is not Stage.BURN)
 
     def deal(self, card: Card | str) -> tuple[Event, ...]:
         """Take the chance step :meth:`chance` describes with ``card`` (a card of the stub, or
@@ -635,6 +601,7 @@ class Hand:
         ...
         wildstud.errors.NotInStubError: Qs is not in the stub: it is out already in this deal
         """
+        deal = self._deal
         chance = self.chance()
         if chance is None or not chance.takes_card:
             if self.phase is not Phase.DEALER:
@@ -645,12 +612,12 @@ class Hand:
         if not isinstance(card, Card):
             card = parse_card(card)
         before = len(self._events)
-        if chance.kind is Stage.CENTRE and not self._stub:
+        if chance.kind is Stage.CENTRE and not deal.stub:
             # The stub is used up: the centre card is turned from the burned cards.
-            if card not in self._burns:
+            if card not in deal.burns:
                 self._refuse_card(card)
             self._reshuffle_burns()
-        elif not self._stub >> card.code & 1:
+        elif not deal.stub >> card.code & 1:
             if card not in self._folded_out():
                 self._refuse_card(card)
             # Under `short_stub` `reshuffle`, a folded hand's card: the dealer ran short
@@ -662,10 +629,11 @@ class Hand:
         return tuple(self._events[before:])
 
     def _refuse_card(self, card: Card) -> None:
-        if card in self._out:
+        deal = self._deal
+        if card in deal.out:
             why = "it is out already in this deal"
-        elif not self._stub:
-            burned = " ".join(map(str, self._burns))
+        elif not deal.stub:
+            burned = " ".join(map(str, deal.burns))
             why = "the stub is empty" + (f", and the burned cards are {burned}" if burned else "")
         else:
             why = f"the stub holds {self.stub} card(s), not this one"
@@ -678,6 +646,7 @@ class Hand:
 
         What :meth:`step` would do next (``None`` while a player must act or once the hand is
         over)."""
+        deal = self._deal
         warnings.warn(
             "Hand.next_step is deprecated: use Hand.phase, Hand.stage and Hand.chance()",
             DeprecationWarning,
@@ -686,8 +655,8 @@ class Hand:
         stage = self._stage
         if _STAGES[stage].phase is not Phase.DEALER:
             return None
-        if stage is Stage.CARD and self._queue:
-            return NextStep(stage, self._queue[0].seat, self._queue[0].up)
+        if stage is Stage.CARD and deal.queue:
+            return NextStep(stage, deal.queue[0].seat, deal.queue[0].up)
         return NextStep(stage)
 
     @property
@@ -706,9 +675,9 @@ class Hand:
         >>> hand.stage, hand.view().redeal_pending.card
         (<Stage.REDEAL: 'redeal'>, Card('Qs'))
         """
-        if self._stage != Stage.REDEAL or self._redeal is None:
+        if self._stage != Stage.REDEAL or self._deal.redeal is None:
             return None
-        return self._redeal.pending
+        return self._deal.redeal.pending
 
     def can_muck(self, seat: int) -> bool:
         """Whether ``seat`` may muck now (see :meth:`verify_muck`)."""
@@ -736,8 +705,8 @@ class Hand:
         hand may be given up then, as at the showdown (pokerkit's records do so)."""
         if self._stage not in (Stage.CARD, Stage.BURN, Stage.RESHUFFLE, Stage.COMMUNITY):
             return False
-        before = sum(len(street.cards) for street in self.rules.streets[: self._street])
-        if any(len(self._cards[seat]) != before for seat in self.live):
+        before = sum(len(street.cards) for street in self.rules.streets[: self._deal.street])
+        if any(len(self._deal.cards[seat]) != before for seat in self.live):
             return False  # the street's dealing has begun
         return sum(1 for seat in self.live if self._stacks[seat] > 0) <= 1
 
@@ -746,11 +715,12 @@ class Hand:
         hand left then takes the pots unshown, or, ``show_last``, shown: a table that shows every
         hand taking part of a pot has it so, ``docs/house-rules.md``). While the last cards are
         dealt to hands all in, a hand given up gets no more cards."""
+        deal = self._deal
         self.verify_muck(seat)
-        self._folded.add(seat)
-        self._mucked.append(seat)
-        self._live = tuple(other for other in self._in_deal if other not in self._folded)
-        self._queue = [slot for slot in self._queue if slot.seat != seat]
+        deal.folded.add(seat)
+        deal.mucked.append(seat)
+        deal.live = tuple(other for other in deal.in_deal if other not in deal.folded)
+        deal.queue = [slot for slot in deal.queue if slot.seat != seat]
         event = Mucked(seat)
         self._events.append(event)
         if len(self.live) == 1 and not show_last:
@@ -772,11 +742,11 @@ class Hand:
         >>> hand.next_wager
         <ActionKind.COMPLETE: 'complete'>
         """
-        return None if self._round is None else self._round.next_wager
+        return None if self._deal.round is None else self._deal.round.next_wager
 
     def legal_actions(self) -> tuple[ActionOption, ...]:
         """What the seat to act may do, with the to-amounts each action may take."""
-        return self._round.options() if self._round is not None else ()
+        return self._deal.round.options() if self._deal.round is not None else ()
 
     def verify_act(
         self,
@@ -789,18 +759,19 @@ class Hand:
         """Raise a specific :class:`~wildstud.errors.IllegalActionError` unless the action is
         legal now (``seat``, if given, must be the seat to act; ``free_fold`` as for
         :meth:`act`). Nothing changes."""
+        deal = self._deal
         if seat is not None:
             self._check_seat(seat)
-        if self._round is None:
+        if deal.round is None:
             if self._stage == Stage.OVER:
                 raise IllegalActionError(f"cannot {kind}: the hand is over")
             raise IllegalActionError(f"cannot {kind}: no player is to act, the dealer deals next")
-        to_act = self._round.to_act
+        to_act = deal.round.to_act
         if seat is not None and seat != to_act:
             raise OutOfTurnError(
                 f"{_name(seat)} cannot {kind}: it is {_name(to_act or 0)}'s turn to act"
             )
-        self._round.verify(kind, amount, free_fold=free_fold)
+        deal.round.verify(kind, amount, free_fold=free_fold)
 
     def _check_seat(self, seat: object) -> None:
         # A seat is a whole number naming a chair at this table: refuse anything else (a
@@ -832,7 +803,8 @@ class Hand:
         ``free_fold`` lets the seat fold when it could check: never among the legal actions, it
         is for a player who confirmed that fold (the table server asks first) and for replaying
         a record read leniently that says so (``docs/records.md``)."""
-        rnd = self._round
+        deal = self._deal
+        rnd = deal.round
         if rnd is None or (seat is not None and (seat != rnd.to_act or type(seat) is not int)):
             self.verify_act(kind, amount, seat=seat)
         assert rnd is not None
@@ -843,16 +815,16 @@ class Hand:
         if added:
             self._stacks[actor] -= added
             self._paid[actor] += added
-            self._deal_paid[actor] += added
+            deal.paid[actor] += added
         elif done is _FOLD:
-            self._folded.add(actor)
-            self._live = tuple([seat for seat in self._live if seat != actor])
-        record = _acted(actor, done, to_amount, added, applied.all_in, self._street)
+            deal.folded.add(actor)
+            deal.live = tuple([seat for seat in deal.live if seat != actor])
+        record = _acted(actor, done, to_amount, added, applied.all_in, deal.street)
         self._events.append(record)
         if rnd.done:
             finished = rnd
-            self._round = None
-            self._rounds += 1
+            deal.round = None
+            deal.rounds += 1
             if len(self.live) == 1:
                 self._stage = Stage.UNCONTESTED
             else:
@@ -872,8 +844,8 @@ class Hand:
         if excess > 0:
             self._stacks[top] += excess
             self._paid[top] -= excess
-            self._deal_paid[top] -= excess
-            self._events.append(Returned(top, excess, self._street))
+            self._deal.paid[top] -= excess
+            self._events.append(Returned(top, excess, self._deal.street))
 
     def can_fold(self, seat: int | None = None) -> bool:
         """Whether the seat to act may fold (only when facing a bet)."""
@@ -963,17 +935,18 @@ class Hand:
 
     def view(self, seat: int | None = None) -> TableView:
         """The table as ``seat`` sees it (``None``: a spectator): no card it may not see."""
+        deal = self._deal
         if seat is not None:
             self._check_seat(seat)
-        rnd = self._round
+        rnd = deal.round
         committed: Mapping[int, int] = rnd.committed if rnd is not None else {}
-        wild_ranks = self._wild_ranks
+        wild_ranks = deal.wild_ranks
         seats = []
         for index in range(len(self._stacks)):
-            visible = index == seat or index in self._shown
+            visible = index == seat or index in deal.shown
             cards = tuple(
                 SeatCard(held.card if held.up or visible else None, held.up)
-                for held in self._cards.get(index, ())
+                for held in deal.cards.get(index, ())
             )
             seats.append(
                 SeatView(
@@ -981,10 +954,10 @@ class Hand:
                     stack=self._stacks[index],
                     paid=self._paid[index],
                     bet=committed.get(index, 0),
-                    dealt_in=index in self._in_deal,
-                    folded=index in self._folded,
+                    dealt_in=index in deal.in_deal,
+                    folded=index in deal.folded,
                     all_in=index in self.live and self._stacks[index] == 0,
-                    shown=index in self._shown,
+                    shown=index in deal.shown,
                     cards=cards,
                     wild_rank=wild_ranks.get(index),
                 )
@@ -1003,15 +976,15 @@ class Hand:
             code=self.rules.code,
             options=self._plain_options,
             dealer=self.dealer,
-            deal=self._deal,
+            deal=deal.number,
             street=self.street_name,
             phase=self.phase,
             to_act=self.to_act,
             seats=tuple(seats),
             pot=self.pot,
             pots=self.pots(),
-            centre=self._centre,
-            community=self._community,
+            centre=deal.centre,
+            community=deal.community,
             wild=tuple(sorted(self._wilds.wild)),
             follow_pending=None if follow is None else follow.card,
             follow_ends=follow is not None and not self._face_up_to_come(),
@@ -1046,14 +1019,17 @@ class Hand:
     def _follower_to_come(self) -> bool:
         """Whether a face-up card may still follow the last one: another face-up card of the
         deal, or the centre card the house rule deals after a last face-up queen."""
-        return self._face_up_to_come() or (bool(self.rules.centre_card) and self._centre is None)
+        return self._face_up_to_come() or (
+            bool(self.rules.centre_card) and self._deal.centre is None
+        )
 
     def _face_up_to_come(self) -> bool:
         """Whether this deal may still deal a card face up (a centre card included)."""
+        deal = self._deal
         last = self.rules.last_face_up_street
-        if self._street < last or self._stage == Stage.CENTRE:
+        if deal.street < last or self._stage == Stage.CENTRE:
             return True
-        return self._street == last and any(slot.up for slot in self._queue)
+        return deal.street == last and any(slot.up for slot in deal.queue)
 
     # -- dealing -------------------------------------------------------------------------------
 
@@ -1061,38 +1037,21 @@ class Hand:
         """Ask the dealer policy for the stub of a new deal, as a card set."""
         return cards_mask(self._dealer.begin(deal, gathered))
 
-    def _start_deal(self, seats: tuple[int, ...], antes: tuple[int, ...], stub: int) -> None:
-        self._deal += 1
-        self._stub = stub
-        self._deal_paid = [0] * len(self._stacks)
-        self._deal_antes = [0] * len(self._stacks)
-        self._in_deal = seats
-        self._folded = set()
-        self._mucked = []
-        self._live = seats
-        self._cards = {seat: [] for seat in seats}
-        self._face_up = []
-        self._upcards_of = {seat: [] for seat in seats}
-        self._out = []
-        self._burns = []
-        self._centre = None
-        self._community = None
-        self._shown = set()
-        self._showing = set()
-        self._wild_ranks = {}
-        self._street = -1
-        self._queue = []
-        self._burn_due = False
-        self._community_due = False
-        self._round = None
-        self._rounds = 0
-        self._redeal = None
-        self._tracker = WildTracker(self.rules.wild_rule)
-        self._wilds_now = None
-        self._wilds_seated = False
-        self._ante_due = antes if self.stakes.ante > 0 else ()
-        self._events.append(DealStarted(self._deal, seats))
-        if self._ante_due:
+    def _start_deal(
+        self, number: int, seats: tuple[int, ...], antes: tuple[int, ...], stub: int
+    ) -> None:
+        """Start deal ``number`` to ``seats`` from ``stub``: the first, or a redeal, which
+        replaces the last deal's state whole (what lasts across deals is the hand's)."""
+        self._deal = deal = Deal.start(
+            number,
+            seats,
+            seat_count=len(self._stacks),
+            stub=stub,
+            tracker=WildTracker(self.rules.wild_rule),
+            ante_due=antes if self.stakes.ante > 0 else (),
+        )
+        self._events.append(DealStarted(number, seats))
+        if deal.ante_due:
             self._stage = Stage.ANTES
         else:
             self._begin_street(0)
@@ -1103,41 +1062,44 @@ class Hand:
             return
         self._stacks[seat] -= amount
         self._paid[seat] += amount
-        self._deal_paid[seat] += amount
+        self._deal.paid[seat] += amount
         self._events.append(_paid_record(seat, amount, due, kind, card))
 
     def _do_antes(self) -> None:
+        deal = self._deal
         ante = self.stakes.ante
-        for seat in self._ante_due:
-            self._deal_antes[seat] = min(ante, self._stacks[seat])
+        for seat in deal.ante_due:
+            deal.antes[seat] = min(ante, self._stacks[seat])
             self._pay(seat, ante, _ANTE)
-        self._ante_due = ()
+        deal.ante_due = ()
         self._begin_street(0)
 
     def _begin_street(self, index: int) -> None:
-        self._street = index
+        deal = self._deal
+        deal.street = index
         street = self.rules.streets[index]
         self._events.append(_street_started(index, street.name))
         live = self.live
-        self._queue = list(_street_queue(self._deal, index, street.cards, live))
-        self._burn_due = self._burn
-        self._community_due = False
+        deal.queue = list(_street_queue(deal.number, index, street.cards, live))
+        deal.burn_due = self._burn
+        deal.community_due = False
         self._plan_stub()
 
     def _plan_stub(self) -> None:
         """Choose how the street is dealt: normally, or from a short stub (burns shuffled back
         in first, then one community card if still too few)."""
-        need = len(self._queue) + int(self._burn_due)
+        deal = self._deal
+        need = len(deal.queue) + int(deal.burn_due)
         left = self.stub
         if left >= need:
-            self._stage = Stage.BURN if self._burn_due else Stage.CARD
-        elif self._burns or self._folded_out():
+            self._stage = Stage.BURN if deal.burn_due else Stage.CARD
+        elif deal.burns or self._folded_out():
             self._stage = Stage.RESHUFFLE
-        elif len(self.rules.streets[self._street].cards) == 1 and left >= 1:
-            self._queue = []
-            self._community_due = True
-            self._burn_due = self._burn_due and left >= 2
-            self._stage = Stage.BURN if self._burn_due else Stage.COMMUNITY
+        elif len(self.rules.streets[deal.street].cards) == 1 and left >= 1:
+            deal.queue = []
+            deal.community_due = True
+            deal.burn_due = deal.burn_due and left >= 2
+            self._stage = Stage.BURN if deal.burn_due else Stage.COMMUNITY
         else:
             # A stacked deck too short: the next step says so and changes nothing.
             self._stage = Stage.CARD
@@ -1147,14 +1109,14 @@ class Hand:
         chance = self.chance()
         assert chance is not None
         card = self._dealer.pick(chance)
-        if not self._stub >> card.code & 1:
+        if not self._deal.stub >> card.code & 1:
             self._refuse_card(card)
         return card
 
     def _take(self, card: Card) -> None:
         """``card`` leaves the stub."""
-        self._stub ^= 1 << card.code
-        self._out.append(card)
+        self._deal.stub ^= 1 << card.code
+        self._deal.out.append(card)
         self._dealer.dealt(card)
 
     def _need_cards(self, count: int) -> None:
@@ -1165,7 +1127,7 @@ class Hand:
             )
 
     def _do_reshuffle(self) -> None:
-        if self._burns:
+        if self._deal.burns:
             self._reshuffle_burns()
         else:
             self._gather(self._folded_out())
@@ -1174,13 +1136,14 @@ class Hand:
     def _folded_out(self) -> list[Card]:
         """Under ``short_stub`` ``reshuffle``, the folded hands' cards not yet back in the stub
         (what a short stub takes back after the burns); otherwise none."""
+        deal = self._deal
         if self.options.short_stub is not ShortStub.RESHUFFLE:
             return []
-        out = set(self._out)
+        out = set(deal.out)
         return [
             held.card
-            for seat in sorted(self._folded)
-            for held in self._cards[seat]
+            for seat in sorted(deal.folded)
+            for held in deal.cards[seat]
             if held.card in out
         ]
 
@@ -1189,37 +1152,39 @@ class Hand:
         self._burn_card(self._pick())
 
     def _burn_card(self, card: Card) -> None:
+        deal = self._deal
         self._take(card)
-        self._burns.append(card)
+        deal.burns.append(card)
         self._events.append(Burned(card))
-        self._burn_due = False
-        self._stage = Stage.COMMUNITY if self._community_due else Stage.CARD
+        deal.burn_due = False
+        self._stage = Stage.COMMUNITY if deal.community_due else Stage.CARD
 
     def _do_card(self) -> None:
         self._deal_cards(1)
 
     def _do_street_cards(self) -> None:
-        self._deal_cards(len(self._queue))
+        self._deal_cards(len(self._deal.queue))
 
     def _deal_cards(self, count: int, given: Card | None = None) -> None:
         """Deal the street's next ``count`` cards, one at a time as the dealer does: a step deals
         one, and :meth:`run` the rest of the street in one call; the dealer policy picks each
         card, unless the caller gave it (:meth:`deal`, which has checked it)."""
+        deal = self._deal
         # One loop with the hand's lists at hand, not a call per card: this is the engine's
         # hottest path, and a call and its attribute reads per card cost the benchmark 5-8%.
-        queue, street, events, held = self._queue, self._street, self._events, self._cards
-        out, dealer = self._out, self._dealer
+        queue, street, events, held = deal.queue, deal.street, self._events, deal.cards
+        out, dealer = deal.out, self._dealer
         for _ in range(count):
             if given is None:
-                if not self._stub:
+                if not deal.stub:
                     self._need_cards(1)  # the refusal says what the deal needed; nothing changed
                 card = dealer.pick(queue[0])
-                if not self._stub >> card.code & 1:
+                if not deal.stub >> card.code & 1:
                     self._refuse_card(card)
             else:
                 card = given
             code = card.code
-            self._stub ^= 1 << code
+            deal.stub ^= 1 << code
             out.append(card)
             dealer.dealt(card)
             step = queue.pop(0)
@@ -1228,17 +1193,17 @@ class Hand:
             held[seat].append(_HELD[code * 2 + up])
             events.append(_dealt(seat, code, up, street))
             if up:
-                self._face_up.append(_face_up_record(code, seat))
-                self._upcards_of[seat].append(card)
+                deal.face_up.append(_face_up_record(code, seat))
+                deal.upcards_of[seat].append(card)
                 if code == self._redeal_code:
                     seats = self.live
                     antes = seats if self.rules.reante_on_redeal else ()
                     self._schedule_redeal(RedealPending(card, seat), seats, antes)
                     return
                 self._update_wilds()
-            elif self._reads_hands or not self._wilds_seated:
-                self._wilds_seated = True
-                self._wilds_now = None
+            elif self._reads_hands or not deal.wilds_seated:
+                deal.wilds_seated = True
+                deal.wilds_now = None
         if not queue:
             self._end_of_dealing()
 
@@ -1251,39 +1216,41 @@ class Hand:
         self._community_card(self._pick())
 
     def _community_card(self, card: Card) -> None:
+        deal = self._deal
         self._take(card)
-        self._community = card
-        self._community_due = False
+        deal.community = card
+        deal.community_due = False
         self._events.append(CommunityCard(card))
-        self._wilds_seated = True
-        self._wilds_now = None
+        deal.wilds_seated = True
+        deal.wilds_now = None
         self._end_of_dealing()
 
     def _do_centre(self) -> None:
-        if not self._stub:
-            if not self._burns:
+        if not self._deal.stub:
+            if not self._deal.burns:
                 self._need_cards(1)
             self._reshuffle_burns()
         self._centre_card(self._pick())
 
     def _centre_card(self, card: Card) -> None:
         self._take(card)
-        self._centre = card
+        self._deal.centre = card
         self._events.append(CentreCard(card))
-        self._face_up.append(FaceUp(card, None))
+        self._deal.face_up.append(FaceUp(card, None))
         self._update_wilds()
         self._open_betting()
 
     def _reshuffle_burns(self) -> None:
-        returned = self._burns
-        self._burns = []
+        returned = self._deal.burns
+        self._deal.burns = []
         self._gather(returned, Gathered.BURNED)
 
     def _gather(self, returned: list[Card], gathered: Gathered = Gathered.FOLDED) -> None:
         """Shuffle ``returned`` (cards out in this deal: the folded hands', unless ``gathered``
         says the burns) back into the stub."""
-        self._out = [card for card in self._out if card not in returned]
-        self._stub |= cards_mask(returned)
+        deal = self._deal
+        deal.out = [card for card in deal.out if card not in returned]
+        deal.stub |= cards_mask(returned)
         self._dealer.put_back(returned)
         self._events.append(StubShuffled(len(returned), gathered))
 
@@ -1291,37 +1258,40 @@ class Hand:
     def _wilds(self) -> Wilds:
         """The wild cards now, worked out when asked for: most cards dealt change nothing that
         anyone reads before the next one lands."""
-        wilds = self._wilds_now
+        deal = self._deal
+        wilds = deal.wilds_now
         if wilds is None:
-            hands = self._wild_hands() if self._wilds_seated else {}
-            wilds = self._wilds_now = self._tracker.wilds(hands)
+            hands = self._wild_hands() if deal.wilds_seated else {}
+            wilds = deal.wilds_now = deal.tracker.wilds(hands)
         return wilds
 
     def _wild_hands(self) -> Mapping[int, Sequence[HeldCard]]:
         """The players' cards as the wild rule reads them: with the community card, if any;
         just the seats, when the rule does not read the cards."""
+        deal = self._deal
         if not self._reads_hands:
-            return dict.fromkeys(self._cards, ())
-        community = [HeldCard(self._community, False)] if self._community is not None else []
-        return {seat: [*held, *community] for seat, held in self._cards.items()}
+            return dict.fromkeys(deal.cards, ())
+        community = [HeldCard(deal.community, False)] if deal.community is not None else []
+        return {seat: [*held, *community] for seat, held in deal.cards.items()}
 
     def _update_wilds(self) -> None:
         """A face-up card landed: new wild cards, the call, and payments for wild cards."""
-        self._wilds_seated = True
-        self._wilds_now = None
-        up = self._face_up[-1]
+        deal = self._deal
+        deal.wilds_seated = True
+        deal.wilds_now = None
+        up = deal.face_up[-1]
         hands = None
         if self._reads_hands and up.seat is not None:
             # A face-up card's step reads no hand but its owner's.
-            community = [HeldCard(self._community, False)] if self._community is not None else []
-            hands = {up.seat: [*self._cards[up.seat], *community]}
-        step = self._tracker.add(up, hands)
+            community = [HeldCard(deal.community, False)] if deal.community is not None else []
+            hands = {up.seat: [*deal.cards[up.seat], *community]}
+        step = deal.tracker.add(up, hands)
         change = step.change
         if change is not None:
             kind = change.kind
             if kind is _LAST_CARD and step.seat is not None:
                 # Baby Daddy: a face-up last card makes its rank wild for its seat, as all see.
-                self._wild_ranks[step.seat] = step.card.rank
+                deal.wild_ranks[step.seat] = step.card.rank
             if kind in _STARTS_A_FOLLOW and not self._follower_to_come():
                 # The sheet: a queen as the last face-up card has no follower. The rule's walk
                 # cannot know that no face-up card is to come; the dealer does.
@@ -1349,7 +1319,7 @@ class Hand:
                 elif step.wild_on_landing:
                     self._pay(owner, ante, Payment.EXTRA_ANTE, step.card)
             for position in step.turned_wild:
-                earlier = self._face_up[position]
+                earlier = deal.face_up[position]
                 if earlier.seat is not None and earlier.seat in self.live:
                     self._pay(earlier.seat, ante, Payment.EXTRA_ANTE, earlier.card)
         if self.rules.pay_for_wild and owner is not None and step.wild_on_landing:
@@ -1357,17 +1327,18 @@ class Hand:
 
     def _end_of_dealing(self) -> None:
         """The street's cards are out: maybe a centre card or a redeal, else the betting."""
-        if self._street == self._last_face_up:
-            last = self._face_up[-1].card if self._face_up else None
+        deal = self._deal
+        if deal.street == self._last_face_up:
+            last = deal.face_up[-1].card if deal.face_up else None
             if (
                 self.rules.centre_card
-                and self._centre is None
+                and deal.centre is None
                 and last is not None
                 and last.rank is _QUEEN
             ):
                 self._stage = Stage.CENTRE
                 return
-            shown = any(up.card.rank is _QUEEN for up in self._face_up)
+            shown = any(up.card.rank is _QUEEN for up in deal.face_up)
             if self.rules.no_queen is not NoQueen.PLAY_ON and not shown:
                 if self.rules.no_queen is NoQueen.REDEAL_EVERYONE:
                     seats = antes = self._order
@@ -1381,27 +1352,30 @@ class Hand:
     def _schedule_redeal(
         self, pending: RedealPending, seats: tuple[int, ...], antes: tuple[int, ...]
     ) -> None:
-        self._redeal = _Redeal(pending, seats, antes)
-        self._queue = []
+        self._deal.redeal = RedealPlan(pending, seats, antes)
+        self._deal.queue = []
         self._stage = Stage.REDEAL
 
     def _do_redeal(self) -> None:
-        assert self._redeal is not None
-        pending, seats, antes = self._redeal
-        stub = self._begin_stub(self._deal + 1, self._out)
+        deal = self._deal
+        assert deal.redeal is not None
+        pending, seats, antes = deal.redeal
+        number = deal.number + 1
+        stub = self._begin_stub(number, deal.out)
         rejoining = frozenset(seats) - frozenset(self.live)
         self._carried = [Pot(pot.amount, pot.eligible | rejoining) for pot in self._all_pots()]
-        self._events.append(Redealt(self._deal, seats, self.pot, pending.card, pending.seat))
-        self._start_deal(seats, antes, stub)
+        self._events.append(Redealt(deal.number, seats, self.pot, pending.card, pending.seat))
+        self._start_deal(number, seats, antes, stub)
 
     # -- betting -------------------------------------------------------------------------------
 
     def _upcards(self, seat: int) -> list[Card]:
-        return self._upcards_of.get(seat, [])
+        return self._deal.upcards_of.get(seat, [])
 
     def _open_betting(self) -> None:
-        street = self.rules.streets[self._street]
-        live = self._live
+        deal = self._deal
+        street = self.rules.streets[deal.street]
+        live = deal.live
         stacks = self._stacks
         able = [seat for seat in live if stacks[seat] > 0]
         if not street.betting or len(able) < 2:
@@ -1409,7 +1383,7 @@ class Hand:
             return
         bring_in = False
         values: dict[int, int] | None = None  # each board's value, where the opener needs them
-        ups = self._upcards_of
+        ups = deal.upcards_of
         opener = street.opener
         if opener is _DEALERS_LEFT:
             first = live[0]
@@ -1435,23 +1409,23 @@ class Hand:
             wild_for = self._wild_for()
             open_pair = any(shows_pair(self._upcards(seat), wild_for(seat)) for seat in live)
         order = rotate(live, first)
-        self._round = BettingRound.trusted(
+        deal.round = BettingRound.trusted(
             self.stakes,
             order=order,
             stacks={seat: stacks[seat] for seat in order},
-            street_index=self._rounds,
+            street_index=deal.rounds,
             big_bet=street.big_bet,
             bring_in=bring_in,
             open_pair=open_pair,
             pot=self.pot,
         )
-        self._events.append(_betting_opened(self._street, first, bring_in))
+        self._events.append(_betting_opened(deal.street, first, bring_in))
         self._stage = Stage.BETTING
 
     def _wild_for(self) -> Callable[[int], frozenset[Card]]:
         """Each seat's wild cards, seat by seat as asked for. Where the rule reads no hands,
         every seat has the table's."""
-        tracker = self._tracker
+        tracker = self._deal.tracker
         if self._reads_hands:
             hands = self._wild_hands()
             return lambda seat: tracker.seat_wild(seat, hands[seat])
@@ -1459,8 +1433,8 @@ class Hand:
         return lambda seat: wild
 
     def _end_street(self) -> None:
-        if self._street + 1 < len(self.rules.streets):
-            self._begin_street(self._street + 1)
+        if self._deal.street + 1 < len(self.rules.streets):
+            self._begin_street(self._deal.street + 1)
         else:
             self._stage = Stage.SHOWDOWN
 
@@ -1477,7 +1451,7 @@ class Hand:
         ranked = self._ranked()
         options = self.options
         for seat, hand in ranked.items():
-            self._shown.add(seat)
+            self._deal.shown.add(seat)
             self._events.append(
                 Shown(
                     seat,
@@ -1565,8 +1539,8 @@ class Hand:
         if self._stage is not Stage.SHOWDOWN:
             return ()
         takers = self._takers()
-        showing = self._showing
-        return tuple(seat for seat in self._live if seat not in takers and seat not in showing)
+        showing = self._deal.showing
+        return tuple(seat for seat in self._deal.live if seat not in takers and seat not in showing)
 
     def verify_show_or_muck(self, seat: int, show: bool = True) -> None:
         """Raise a specific :class:`~wildstud.errors.IllegalActionError` unless ``seat`` may
@@ -1583,12 +1557,12 @@ class Hand:
         self._check_seat(seat)
         if self._stage is not Stage.SHOWDOWN:
             raise IllegalActionError("there is no showdown now to show or muck at")
-        if seat not in self._live:
+        if seat not in self._deal.live:
             raise IllegalActionError(f"{_name(seat)} has no hand at this showdown")
         if seat in self._takers():
             outcome = "it is shown anyway" if show else "it is shown, and cannot be mucked"
             raise IllegalActionError(f"{_name(seat)}'s hand takes part of a pot: {outcome}")
-        if seat in self._showing:
+        if seat in self._deal.showing:
             raise IllegalActionError(f"{_name(seat)} has chosen to show this hand already")
 
     def can_show_or_muck(self, seat: int, show: bool = True) -> bool:
@@ -1619,7 +1593,7 @@ class Hand:
         """
         self.verify_show_or_muck(seat, show)
         if show:
-            self._showing.add(seat)
+            self._deal.showing.add(seat)
             return None
         return self.muck(seat, show_last=True)
 
@@ -1641,9 +1615,9 @@ class Hand:
         return chosen
 
     def _holds_face_down(self, seat: int, card: Card) -> bool:
-        if self._community == card:
+        if self._deal.community == card:
             return True
-        return any(held.card == card and not held.up for held in self._cards.get(seat, ()))
+        return any(held.card == card and not held.up for held in self._deal.cards.get(seat, ()))
 
     def _push(self, award: Awarded) -> None:
         self._stacks[award.seat] += award.amount
@@ -1654,24 +1628,6 @@ class Hand:
     def _finish(self) -> None:
         self._events.append(HandEnded(tuple(self._stacks)))
         self._stage = Stage.OVER
-
-
-_T = TypeVar("_T")
-
-
-def _twin(part: _T) -> _T:
-    """A copy of one of the hand's parts that change (its betting round, its wild rule's
-    progress): each list, set and dict in it copied, what they hold shared (it never changes).
-    A deep copy would copy every card and record too, at several times the cost."""
-    if part is None:
-        return part
-    twin = _copy.copy(part)
-    names = getattr(type(part), "__slots__", ()) or vars(part)
-    for name in names:
-        value: object = getattr(part, name, None)
-        if isinstance(value, list | set | dict) and type(value) in (list, set, dict):
-            object.__setattr__(twin, name, value.copy())
-    return twin
 
 
 class _StageRule(NamedTuple):
