@@ -11,6 +11,14 @@ specific :class:`~wildstud.errors.IllegalActionError` and the action itself, whi
 :class:`~wildstud.deal.events.Acted` record. Every step and action appends events. Given the
 same cards and the same actions, a hand always unfolds the same way.
 
+:class:`Hand` is built in floors, one module each: :mod:`~wildstud.deal.hand_state` (the parts
+of the hand and the questions that change nothing), :mod:`~wildstud.deal.dealing` (the dealer's
+steps), :mod:`~wildstud.deal.player_actions` (the players' actions) and
+:mod:`~wildstud.deal.ending` (mucks, show or muck, the showdown); what belongs to one deal is one
+value, :class:`~wildstud.deal.per_deal.Deal`, which a redeal replaces. This module adds the
+constructor, the dealer's moves (:meth:`Hand.step`, :meth:`Hand.run`, :meth:`Hand.deal`), the
+views and the table of stages.
+
 Follow the Queen, heads-up, from a stacked deck: p1 gets A♠ A♥ down and Q♥ up, p2 gets 9♣ 9♦
 down and 7♦ up, which follows the queen; the rest of the upcards, then the last cards down.
 
@@ -28,6 +36,7 @@ down and 7♦ up, which follows the queen; the rest of the upcards, then the las
 ('fourth street', 1)
 >>> while hand.phase is not Phase.OVER:
 ...     _ = hand.check() if hand.phase is Phase.PLAYER else hand.step()
+>>> from wildstud.deal.events import Shown
 >>> from wildstud.hands import describe_value
 >>> [(event.seat, describe_value(event.value)) for event in hand.events if isinstance(event, Shown)]
 [(0, 'pair of aces'), (1, 'three nines')]
@@ -39,91 +48,26 @@ from __future__ import annotations
 
 import copy as _copy
 import warnings
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple, TypedDict, TypeVar
+from typing import NamedTuple, TypedDict
 
-from wildstud.betting import (
-    ActionKind,
-    ActionOption,
-    BettingRound,
-    CompletionReraise,
-    Limit,
-    Stakes,
-)
-from wildstud.cards import DECK, Card, Rank, cards_mask, parse_card
-from wildstud.deal.acting import (
-    board_values,
-    highest_board,
-    lowest_upcard,
-    rotate,
-    shows_pair,
-    shows_pair_value,
-)
+from wildstud.betting import ActionKind, BettingRound, CompletionReraise, Limit, Stakes
+from wildstud.cards import Card, parse_card
 from wildstud.deal.dealers import DeckLike, as_dealer
-from wildstud.deal.events import (
-    Acted,
-    Awarded,
-    BettingOpened,
-    Burned,
-    Called,
-    CentreCard,
-    CommunityCard,
-    DealStarted,
-    Dealt,
-    Event,
-    Gathered,
-    HandEnded,
-    HandStarted,
-    Mucked,
-    Paid,
-    Payment,
-    Redealt,
-    Returned,
-    Share,
-    Shown,
-    StreetStarted,
-    StubShuffled,
-    WildsChanged,
-)
-from wildstud.deal.showdown import Ranked, divide_pots, rank_hand
+from wildstud.deal.ending import Ending
+from wildstud.deal.events import Event, HandStarted
+from wildstud.deal.player_actions import PlayerActions
 from wildstud.deal.stages import Chance, Stage
 from wildstud.deal.views import Phase, RedealPending, SeatCard, SeatView, TableView, redact
-from wildstud.errors import (
-    DeckExhaustedError,
-    IllegalActionError,
-    NotInStubError,
-    OutOfTurnError,
-    TableError,
-)
-from wildstud.games import (
-    BurnCards,
-    Game,
-    GameOptions,
-    NoQueen,
-    Opener,
-    Rules,
-    StudOptions,
-    find_game,
-)
-from wildstud.games.options import AllInLowCard, OptionValue, ShortStub
-from wildstud.pots import Pot, build_pots
+from wildstud.errors import IllegalActionError, TableError
+from wildstud.games import BurnCards, Game, GameOptions, Rules, StudOptions, find_game
+from wildstud.games.options import AllInLowCard, OptionValue
 from wildstud.seats import seat_label as _name
-from wildstud.wilds import FaceUp, HeldCard, NoWilds, Trigger, Wilds, WildTracker
+from wildstud.wilds import NoWilds
 
 __all__ = ["Chance", "Hand", "NextStep", "Stage"]
-
-
-# Module copies of the enum members the hot path reads: Python 3.11 reads an enum member
-# through a descriptor, several times slower than a module global.
-_FOLD = ActionKind.FOLD
-_QUEEN = Rank.QUEEN
-_KING_TRIGGER = Trigger.KING
-_LAST_CARD = Trigger.LAST_CARD
-_STARTS_A_FOLLOW = frozenset({Trigger.QUEEN, Trigger.QUEEN_RETURNS})
-_DEALERS_LEFT, _LOW_CARD = Opener.DEALERS_LEFT, Opener.LOW_CARD
-_ANTE = Payment.ANTE
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,38 +78,6 @@ class NextStep:
     kind: Stage
     seat: int | None = None
     up: bool = False
-
-
-# Every card, face down and face up, as a seat holds it: one shared record each, as a dealt card
-# needs one and they never change.
-_HELD = tuple(HeldCard(card, up) for card in DECK for up in (False, True))
-
-# The same deals, actions, payments and street openings recur hand after hand. Their records
-# are frozen, so one made before serves again: finding it is quicker than building a new one.
-_acted = lru_cache(maxsize=4096)(Acted)
-_paid_record = lru_cache(maxsize=1024)(Paid)
-_street_started = lru_cache(maxsize=256)(StreetStarted)
-_betting_opened = lru_cache(maxsize=256)(BettingOpened)
-
-
-def _code(card: Card) -> int:
-    return card.code  # cards sort as their codes do, and integers sort fast
-
-
-@lru_cache(maxsize=256)
-def _in_order(cards: frozenset[Card]) -> tuple[Card, ...]:
-    # The rules hand out the same few wild sets again and again: each is sorted once.
-    return tuple(sorted(cards, key=_code))
-
-
-@lru_cache(maxsize=8192)
-def _dealt(seat: int, code: int, up: bool, street: int) -> Dealt:
-    return Dealt(seat, DECK[code], up, street)  # found by the card's code: cards hash slowly
-
-
-@lru_cache(maxsize=1024)
-def _face_up_record(code: int, seat: int | None) -> FaceUp:
-    return FaceUp(DECK[code], seat)
 
 
 def _stakes(options: GameOptions) -> Stakes:
@@ -212,27 +124,7 @@ def _table(options: GameOptions) -> _Table:
     return _Table(_stakes(options), tuple(options.to_mapping().items()))
 
 
-class _Redeal(NamedTuple):
-    """A redeal the dealer's next step carries out: why, who is dealt in, who antes again."""
-
-    pending: RedealPending
-    seats: tuple[int, ...]
-    antes: tuple[int, ...]
-
-
-_chance = lru_cache(maxsize=1024)(Chance)
-
-
-@lru_cache(maxsize=1024)
-def _street_queue(
-    deal: int, street: int, faces: tuple[bool, ...], seats: tuple[int, ...]
-) -> tuple[Chance, ...]:
-    """A street's cards, in the order they are dealt: round the table for each card of the
-    street. The same streets recur hand after hand, so each queue is made once."""
-    return tuple(Chance(Stage.CARD, deal, street, seat, up) for up in faces for seat in seats)
-
-
-class Hand:
+class Hand(PlayerActions, Ending):
     """One hand at one table, from the antes to the last chip pushed.
 
     ``game`` is a :class:`~wildstud.games.Game`, its name or code, or ready-made
@@ -258,37 +150,6 @@ class Hand:
     >>> hand.deal_number, [str(held.card) for held in hand.cards(0)]
     (2, ['Ah', 'Qh', 'Th'])
     """
-
-    # Everything below is reset by each new deal (see _start_deal).
-    _in_deal: tuple[int, ...]
-    _deal_paid: list[int]  # chips into the pot during this deal, by seat
-    _deal_antes: list[int]  # the antes among them
-    _folded: set[int]
-    _mucked: list[int]  # seats that mucked at the showdown, in order
-    _live: tuple[int, ...]  # the seats in the deal that have not folded, kept as they change
-    _cards: dict[int, list[HeldCard]]
-    _face_up: list[FaceUp]
-    _upcards_of: dict[int, list[Card]]  # each seat's face-up cards, in dealing order
-    _out: list[Card]  # every card taken from the deck in this deal
-    _burns: list[Card]  # burned cards not yet shuffled back into the stub
-    _centre: Card | None
-    _community: Card | None
-    _shown: set[int]
-    _showing: set[int]  # seats that chose to show at the showdown (show_or_muck)
-    _wild_ranks: dict[int, Rank]  # each seat's rank made wild for it alone by a face-up card
-    _street: int
-    _queue: list[Chance]  # the cards still to deal on this street, each to a seat
-    _burn_due: bool
-    _community_due: bool
-    _round: BettingRound | None
-    _rounds: int
-    _redeal: _Redeal | None
-    _stub: int  # the cards of the stub, as a 52-bit set (bit ``code`` for each)
-    _tracker: WildTracker  # the wild rule, followed card by card
-    _wilds_now: Wilds | None  # the wild cards as last worked out, until a card changes them
-    _wilds_seated: bool  # whether a card has been dealt in this deal (the wilds know the seats)
-    _ante_due: tuple[int, ...]
-    _stage: Stage
 
     def __init__(
         self,
@@ -337,18 +198,15 @@ class Hand:
         self._last_face_up = rules.last_face_up_street
         self._stacks = list(stacks)
         self._paid = [0] * count
-        self._carried: list[Pot] = []  # the pots carried over from stopped deals
+        self._carried = []
         self._awarded = 0
-        self._awards: list[Awarded] = []
+        self._awards = []
         self._order = (*range(dealer + 1, count), *range(dealer + 1))  # from the dealer's left
-        self._events: list[Event] = [
+        self._events = [
             HandStarted(rules.game.name, rules.code, plain_options, tuple(stacks), dealer)
         ]
-        self._redacted: dict[int | None, list[Event]] = {}
-        """Each viewer's copy of the events, as :meth:`view` last made it: the events are only
-        ever added to, so a view (one per bot decision) redacts only the new ones."""
-        self._deal = 0
-        self._start_deal(self._order, self._order, self._begin_stub(1, ()))
+        self._redacted = {}
+        self._start_deal(1, self._order, self._order, self._begin_stub(1, ()))
 
     def __repr__(self) -> str:
         """The game, the deal, the street, the pot and whose move it is: nothing that a player at
@@ -368,7 +226,7 @@ class Hand:
         >>> hand
         <Hand FTQ: third street, pot 0, over>
         """
-        deal = f", deal {self._deal}" if self._deal > 1 else ""
+        deal = f", deal {self._deal.number}" if self._deal.number > 1 else ""
         where = self.street_name or "antes"
         to_act = self.to_act
         if self._stage is Stage.OVER:
@@ -401,172 +259,24 @@ class Hand:
             if kind is list or kind is set:
                 state[name] = kind(value)
             elif kind is dict:
-                # The hand's dicts hold lists (each seat's cards, each viewer's events) or
-                # values that never change.
+                # The hand's dicts hold lists (each viewer's events) or values that never
+                # change.
                 state[name] = {
                     key: type(item)(item) if type(item) in (list, set) else item
                     for key, item in value.items()
                 }
-        # The betting round and the wild rule's progress change as the hand goes on; the
-        # dealer policy too, and it may hold decks of its own: it is copied whole (the cards in
-        # it are shared, as cards never change).
-        state["_round"] = _twin(self._round)
-        state["_tracker"] = _twin(self._tracker)
+        # The deal on the table changes as the hand goes on; the dealer policy too, and it may
+        # hold decks of its own: it is copied whole (the cards in it are shared, as cards never
+        # change).
+        state["_deal"] = self._deal.copy()
         state["_dealer"] = _copy.deepcopy(self._dealer)
         twin.__dict__.update(state)
         return twin
-
-    # -- the state -----------------------------------------------------------------------------
 
     @property
     def phase(self) -> Phase:
         """Whose move it is: the dealer's (:meth:`step`), a player's, or nobody's."""
         return _STAGES[self._stage].phase
-
-    @property
-    def stage(self) -> Stage:
-        """Where the deal stands: what the next move does."""
-        return self._stage
-
-    @property
-    def to_act(self) -> int | None:
-        """The seat that must act now, if a player must."""
-        return self._round.to_act if self._round is not None else None
-
-    @property
-    def events(self) -> tuple[Event, ...]:
-        """Everything that has happened, with every card (the dealer's record)."""
-        return tuple(self._events)
-
-    @property
-    def stacks(self) -> tuple[int, ...]:
-        """Chips behind for each seat."""
-        return tuple(self._stacks)
-
-    @property
-    def paid(self) -> tuple[int, ...]:
-        """Chips each seat has put in the pot during this hand (antes, payments, bets; an
-        uncalled bet handed back is not counted)."""
-        return tuple(self._paid)
-
-    @property
-    def pot(self) -> int:
-        """Chips in the pot (all pots together) now."""
-        return sum(self._paid) - self._awarded
-
-    def pots(self) -> tuple[Pot, ...]:
-        """The main pot and side pots as they stand (empty once the pots are pushed).
-
-        Pots carried over from a stopped deal keep the seats that could win them; under the
-        ``redeal-everyone`` rule the players who had folded join them again. The chips of the
-        current deal form pots of their own. Pots that the same seats can win are one pot.
-        """
-        if self._stage == Stage.OVER:
-            return ()
-        return self._all_pots()
-
-    def _all_pots(self) -> tuple[Pot, ...]:
-        live = frozenset(self.live)
-        pots = list(self._carried)
-        if any(self._deal_paid):
-            # A hand mucked at the showdown still shapes the pots it was contesting.
-            contesting = live | set(self._mucked)
-            paid = self._deal_paid
-            ante = self.stakes.ante
-            if not self.options.ante_trimming and any(
-                self._deal_antes[seat] < ante for seat in contesting
-            ):
-                # House rule `ante_trimming` off: every ante is one pot that every hand
-                # contesting can win, a hand all in for less than the ante too.
-                pots.append(Pot(sum(self._deal_antes), contesting))
-                paid = [chips - ante for chips, ante in zip(paid, self._deal_antes, strict=True)]
-            all_in = [seat for seat in contesting if self._stacks[seat] == 0]
-            if all_in:
-                pots.extend(build_pots(dict(enumerate(paid)), contesting, all_in))
-            elif any(paid):
-                # Only all-in players cut side pots: without one, every chip of the deal is one
-                # pot for the hands contesting it (what build_pots gives, without its levels).
-                pots.append(Pot(sum(paid), contesting))
-        merged: dict[frozenset[int], int] = {}
-        for pot in pots:
-            eligible = pot.eligible & live
-            if not eligible:
-                # Every hand that could win this pot was mucked at the showdown: the last of
-                # them was the last hand contesting it and takes it unshown (Robert's Rules).
-                # A carried pot that nobody live may win cannot otherwise arise (the last
-                # player able to bet never has to fold); should one, the live hands contest it.
-                claimants = [seat for seat in self._mucked if seat in pot.eligible]
-                eligible = frozenset(claimants[-1:]) or live
-            merged[eligible] = merged.get(eligible, 0) + pot.amount
-        return tuple(Pot(amount, eligible) for eligible, amount in merged.items())
-
-    @property
-    def stub(self) -> int:
-        """How many cards are left in the stub."""
-        return self._stub.bit_count()
-
-    @property
-    def stub_cards(self) -> tuple[Card, ...]:
-        """The cards left in the stub, in code order: what a chance step may deal (the dealer's
-        secret, never for players' eyes)."""
-        stub = self._stub
-        return tuple(card for card in DECK if stub >> card.code & 1)
-
-    @property
-    def deal_number(self) -> int:
-        """1 for the first deal, one more after each redeal."""
-        return self._deal
-
-    @property
-    def street(self) -> int | None:
-        """The index of the street being dealt or bet (``None`` before the first)."""
-        return None if self._street < 0 else self._street
-
-    @property
-    def street_name(self) -> str | None:
-        """The name of the current street."""
-        return None if self._street < 0 else self.rules.streets[self._street].name
-
-    @property
-    def in_deal(self) -> tuple[int, ...]:
-        """The seats dealt into the current deal, in dealing order."""
-        return self._in_deal
-
-    @property
-    def live(self) -> tuple[int, ...]:
-        """The seats in the current deal that have not folded, in dealing order."""
-        return self._live
-
-    @property
-    def wilds(self) -> Wilds:
-        """The wild cards now (each seat's own set, too: not for players' eyes)."""
-        return self._wilds
-
-    @property
-    def awards(self) -> tuple[Awarded, ...]:
-        """The chips pushed to winners, once the hand is over."""
-        return tuple(self._awards)
-
-    @property
-    def centre(self) -> Card | None:
-        """The centre card dealt after a last face-up queen (Follow the Queen house rule)."""
-        return self._centre
-
-    @property
-    def community(self) -> Card | None:
-        """The community card of a short stub: every live player's last card."""
-        return self._community
-
-    def cards(self, seat: int) -> tuple[HeldCard, ...]:
-        """The cards in front of ``seat`` in this deal, in dealing order (the dealer's record)."""
-        return tuple(self._cards.get(seat, ()))
-
-    def hand_of(self, seat: int) -> tuple[Card, ...]:
-        """The cards that play for ``seat``: its own and the community card, if any."""
-        own = tuple(held.card for held in self._cards.get(seat, ()))
-        return own if self._community is None else (*own, self._community)
-
-    # -- the dealer ----------------------------------------------------------------------------
 
     def step(self) -> tuple[Event, ...]:
         """The dealer's next move; returns the events it added.
@@ -583,40 +293,11 @@ class Hand:
         handler(self)
         return tuple(self._events[before:])
 
-    def _refuse_dealer(self, what: str) -> None:
-        if self._stage is Stage.OVER:
-            raise IllegalActionError(f"the hand is over: {what}")
-        raise IllegalActionError(f"{_name(self.to_act or 0)} must act before the dealer goes on")
-
     def run(self) -> None:
         """Take the dealer's steps until a player must act or the hand is over."""
         # step() in a loop, without gathering the events of each step.
         while (handler := _STAGES[self._stage].run) is not None:
             handler(self)
-
-    def chance(self) -> Chance | None:
-        """The chance step due now: the card the dealer deals next, with its seat, face and
-        street, or a redeal's gathering (kind :attr:`Stage.REDEAL`: the deal's cards go back
-        under the stub and the next deal starts; it takes no card, :meth:`step` does it);
-        ``None`` when the next move is no chance step (the antes, a player's action, the
-        showdown, the end).
-
-        >>> from wildstud.deal import stack_deck
-        >>> hand = Hand("FTQ", [50, 50], deck=stack_deck("As 9c"))
-        >>> hand.chance() is None, hand.stage  # the antes come first
-        (True, <Stage.ANTES: 'antes'>)
-        >>> _ = hand.step()
-        >>> hand.chance()
-        Chance(kind=<Stage.CARD: 'card'>, deal=1, street=0, seat=0, up=False)
-        """
-        stage = self._stage
-        if not stage.chance:
-            if stage is Stage.REDEAL:
-                return _chance(stage, self._deal, self._street)
-            return None
-        if stage is Stage.CARD:
-            return self._queue[0] if self._queue else None
-        return _chance(stage, self._deal, self._street, None, stage is not Stage.BURN)
 
     def deal(self, card: Card | str) -> tuple[Event, ...]:
         """Take the chance step :meth:`chance` describes with ``card`` (a card of the stub, or
@@ -635,6 +316,7 @@ class Hand:
         ...
         wildstud.errors.NotInStubError: Qs is not in the stub: it is out already in this deal
         """
+        deal = self._deal
         chance = self.chance()
         if chance is None or not chance.takes_card:
             if self.phase is not Phase.DEALER:
@@ -645,12 +327,12 @@ class Hand:
         if not isinstance(card, Card):
             card = parse_card(card)
         before = len(self._events)
-        if chance.kind is Stage.CENTRE and not self._stub:
+        if chance.kind is Stage.CENTRE and not deal.stub:
             # The stub is used up: the centre card is turned from the burned cards.
-            if card not in self._burns:
+            if card not in deal.burns:
                 self._refuse_card(card)
             self._reshuffle_burns()
-        elif not self._stub >> card.code & 1:
+        elif not deal.stub >> card.code & 1:
             if card not in self._folded_out():
                 self._refuse_card(card)
             # Under `short_stub` `reshuffle`, a folded hand's card: the dealer ran short
@@ -661,16 +343,6 @@ class Hand:
         apply(self, card)
         return tuple(self._events[before:])
 
-    def _refuse_card(self, card: Card) -> None:
-        if card in self._out:
-            why = "it is out already in this deal"
-        elif not self._stub:
-            burned = " ".join(map(str, self._burns))
-            why = "the stub is empty" + (f", and the burned cards are {burned}" if burned else "")
-        else:
-            why = f"the stub holds {self.stub} card(s), not this one"
-        raise NotInStubError(f"{card} is not in the stub: {why}")
-
     @property
     def next_step(self) -> NextStep | None:
         """Deprecated: ask :attr:`phase` whose move it is, :attr:`stage` what the dealer's next
@@ -678,6 +350,7 @@ class Hand:
 
         What :meth:`step` would do next (``None`` while a player must act or once the hand is
         over)."""
+        deal = self._deal
         warnings.warn(
             "Hand.next_step is deprecated: use Hand.phase, Hand.stage and Hand.chance()",
             DeprecationWarning,
@@ -686,8 +359,8 @@ class Hand:
         stage = self._stage
         if _STAGES[stage].phase is not Phase.DEALER:
             return None
-        if stage is Stage.CARD and self._queue:
-            return NextStep(stage, self._queue[0].seat, self._queue[0].up)
+        if stage is Stage.CARD and deal.queue:
+            return NextStep(stage, deal.queue[0].seat, deal.queue[0].up)
         return NextStep(stage)
 
     @property
@@ -706,274 +379,24 @@ class Hand:
         >>> hand.stage, hand.view().redeal_pending.card
         (<Stage.REDEAL: 'redeal'>, Card('Qs'))
         """
-        if self._stage != Stage.REDEAL or self._redeal is None:
+        if self._stage != Stage.REDEAL or self._deal.redeal is None:
             return None
-        return self._redeal.pending
-
-    def can_muck(self, seat: int) -> bool:
-        """Whether ``seat`` may muck now (see :meth:`verify_muck`)."""
-        try:
-            self.verify_muck(seat)
-        except IllegalActionError:
-            return False
-        return True
-
-    def verify_muck(self, seat: int) -> None:
-        """Raise :class:`~wildstud.errors.IllegalActionError` unless ``seat`` may muck: at the
-        showdown, before the hands are shown, or once no more betting can come (every live hand
-        but one all in) before a street's first card; and only a hand still in. Nothing
-        changes."""
-        if self._stage != Stage.SHOWDOWN and not self._runout_muck_open():
-            raise IllegalActionError(
-                f"{_name(seat)} cannot muck: a hand is mucked at the showdown, before it is"
-                " shown, or while the last cards are dealt to hands all in"
-            )
-        if seat not in self.live:
-            raise IllegalActionError(f"{_name(seat)} cannot muck: it has no hand in this deal")
-
-    def _runout_muck_open(self) -> bool:
-        """Whether the hands are dealt out with no betting to come, between two streets: a
-        hand may be given up then, as at the showdown (pokerkit's records do so)."""
-        if self._stage not in (Stage.CARD, Stage.BURN, Stage.RESHUFFLE, Stage.COMMUNITY):
-            return False
-        before = sum(len(street.cards) for street in self.rules.streets[: self._street])
-        if any(len(self._cards[seat]) != before for seat in self.live):
-            return False  # the street's dealing has begun
-        return sum(1 for seat in self.live if self._stacks[seat] > 0) <= 1
-
-    def muck(self, seat: int, *, show_last: bool = False) -> Mucked:
-        """Give up ``seat``'s hand at the showdown without showing it: it wins nothing (the last
-        hand left then takes the pots unshown, or, ``show_last``, shown: a table that shows every
-        hand taking part of a pot has it so, ``docs/house-rules.md``). While the last cards are
-        dealt to hands all in, a hand given up gets no more cards."""
-        self.verify_muck(seat)
-        self._folded.add(seat)
-        self._mucked.append(seat)
-        self._live = tuple(other for other in self._in_deal if other not in self._folded)
-        self._queue = [slot for slot in self._queue if slot.seat != seat]
-        event = Mucked(seat)
-        self._events.append(event)
-        if len(self.live) == 1 and not show_last:
-            self._stage = Stage.UNCONTESTED
-        return event
-
-    # -- the players ---------------------------------------------------------------------------
-
-    @property
-    def next_wager(self) -> ActionKind | None:
-        """What the next wager of the street's betting is called, as the betting round names it
-        (:attr:`~wildstud.betting.BettingRound.next_wager`): ``bring-in``, ``complete``, ``bet``
-        or ``raise``, whether or not the seat to act may make it; ``None`` when nobody is to act.
-
-        >>> from wildstud.deal import stack_deck
-        >>> hand = Hand("FTQ", [50, 50], deck=stack_deck("As 9c Ah 9d Qh 7d"))
-        >>> hand.next_wager is None, hand.run(), hand.next_wager, hand.bring_in().kind
-        (True, None, <ActionKind.BRING_IN: 'bring-in'>, <ActionKind.BRING_IN: 'bring-in'>)
-        >>> hand.next_wager
-        <ActionKind.COMPLETE: 'complete'>
-        """
-        return None if self._round is None else self._round.next_wager
-
-    def legal_actions(self) -> tuple[ActionOption, ...]:
-        """What the seat to act may do, with the to-amounts each action may take."""
-        return self._round.options() if self._round is not None else ()
-
-    def verify_act(
-        self,
-        kind: ActionKind | str,
-        amount: int | None = None,
-        *,
-        seat: int | None = None,
-        free_fold: bool = False,
-    ) -> None:
-        """Raise a specific :class:`~wildstud.errors.IllegalActionError` unless the action is
-        legal now (``seat``, if given, must be the seat to act; ``free_fold`` as for
-        :meth:`act`). Nothing changes."""
-        if seat is not None:
-            self._check_seat(seat)
-        if self._round is None:
-            if self._stage == Stage.OVER:
-                raise IllegalActionError(f"cannot {kind}: the hand is over")
-            raise IllegalActionError(f"cannot {kind}: no player is to act, the dealer deals next")
-        to_act = self._round.to_act
-        if seat is not None and seat != to_act:
-            raise OutOfTurnError(
-                f"{_name(seat)} cannot {kind}: it is {_name(to_act or 0)}'s turn to act"
-            )
-        self._round.verify(kind, amount, free_fold=free_fold)
-
-    def _check_seat(self, seat: object) -> None:
-        # A seat is a whole number naming a chair at this table: refuse anything else (a
-        # string, a float, a bool, a chair that does not exist) before it reaches a message.
-        if type(seat) is not int or not 0 <= seat < len(self._stacks):
-            raise TableError(f"no seat {seat!r} at this table (seats 0 to {len(self._stacks) - 1})")
-
-    def can_act(
-        self, kind: ActionKind | str, amount: int | None = None, *, seat: int | None = None
-    ) -> bool:
-        """Whether :meth:`verify_act` would accept the action (a ``seat`` that names no seat
-        at this table is bad input, not a no: it raises :class:`~wildstud.errors.TableError`)."""
-        try:
-            self.verify_act(kind, amount, seat=seat)
-        except IllegalActionError:
-            return False
-        return True
-
-    def act(
-        self,
-        kind: ActionKind | str,
-        amount: int | None = None,
-        *,
-        seat: int | None = None,
-        free_fold: bool = False,
-    ) -> Acted:
-        """Carry out a player's action (``amount`` is a to-amount: the seat's street total).
-
-        ``free_fold`` lets the seat fold when it could check: never among the legal actions, it
-        is for a player who confirmed that fold (the table server asks first) and for replaying
-        a record read leniently that says so (``docs/records.md``)."""
-        rnd = self._round
-        if rnd is None or (seat is not None and (seat != rnd.to_act or type(seat) is not int)):
-            self.verify_act(kind, amount, seat=seat)
-        assert rnd is not None
-        # The round refuses an illegal action before it changes anything, with the message
-        # verify_act would give, so the action is checked once.
-        applied = rnd.record(kind, amount, free_fold=free_fold)
-        actor, done, to_amount, added = applied.seat, applied.kind, applied.to_amount, applied.added
-        if added:
-            self._stacks[actor] -= added
-            self._paid[actor] += added
-            self._deal_paid[actor] += added
-        elif done is _FOLD:
-            self._folded.add(actor)
-            self._live = tuple([seat for seat in self._live if seat != actor])
-        record = _acted(actor, done, to_amount, added, applied.all_in, self._street)
-        self._events.append(record)
-        if rnd.done:
-            finished = rnd
-            self._round = None
-            self._rounds += 1
-            if len(self.live) == 1:
-                self._stage = Stage.UNCONTESTED
-            else:
-                self._return_uncalled(finished.committed)
-                self._end_street()
-        return record
-
-    def _return_uncalled(self, committed: Mapping[int, int]) -> None:
-        """Robert's Rules: what nobody called of the round's top bet goes back to its owner.
-
-        Left in the pot it would be a pot for its owner alone, which a redeal for everyone
-        would open to players who had folded: they could win chips nobody ever matched.
-        """
-        top = max(committed, key=committed.__getitem__)
-        matched = max((chips for seat, chips in committed.items() if seat != top), default=0)
-        excess = committed[top] - matched
-        if excess > 0:
-            self._stacks[top] += excess
-            self._paid[top] -= excess
-            self._deal_paid[top] -= excess
-            self._events.append(Returned(top, excess, self._street))
-
-    def can_fold(self, seat: int | None = None) -> bool:
-        """Whether the seat to act may fold (only when facing a bet)."""
-        return self.can_act(ActionKind.FOLD, seat=seat)
-
-    def verify_fold(self, seat: int | None = None) -> None:
-        """Raise unless the seat to act may fold."""
-        self.verify_act(ActionKind.FOLD, seat=seat)
-
-    def fold(self, seat: int | None = None) -> Acted:
-        """Fold."""
-        return self.act(ActionKind.FOLD, seat=seat)
-
-    def can_check(self, seat: int | None = None) -> bool:
-        """Whether the seat to act may check (nothing to call)."""
-        return self.can_act(ActionKind.CHECK, seat=seat)
-
-    def verify_check(self, seat: int | None = None) -> None:
-        """Raise unless the seat to act may check."""
-        self.verify_act(ActionKind.CHECK, seat=seat)
-
-    def check(self, seat: int | None = None) -> Acted:
-        """Check."""
-        return self.act(ActionKind.CHECK, seat=seat)
-
-    def can_call(self, seat: int | None = None) -> bool:
-        """Whether the seat to act may call."""
-        return self.can_act(ActionKind.CALL, seat=seat)
-
-    def verify_call(self, seat: int | None = None) -> None:
-        """Raise unless the seat to act may call."""
-        self.verify_act(ActionKind.CALL, seat=seat)
-
-    def call(self, seat: int | None = None) -> Acted:
-        """Call (all in for less when short)."""
-        return self.act(ActionKind.CALL, seat=seat)
-
-    def can_bring_in(self, amount: int | None = None, seat: int | None = None) -> bool:
-        """Whether the seat to act may bring in (for ``amount``, if given)."""
-        return self.can_act(ActionKind.BRING_IN, amount, seat=seat)
-
-    def verify_bring_in(self, amount: int | None = None, seat: int | None = None) -> None:
-        """Raise unless the seat to act may bring in."""
-        self.verify_act(ActionKind.BRING_IN, amount, seat=seat)
-
-    def bring_in(self, amount: int | None = None, seat: int | None = None) -> Acted:
-        """Post the bring-in."""
-        return self.act(ActionKind.BRING_IN, amount, seat=seat)
-
-    def can_complete(self, amount: int | None = None, seat: int | None = None) -> bool:
-        """Whether the seat to act may complete the bring-in (to ``amount``, if given)."""
-        return self.can_act(ActionKind.COMPLETE, amount, seat=seat)
-
-    def verify_complete(self, amount: int | None = None, seat: int | None = None) -> None:
-        """Raise unless the seat to act may complete."""
-        self.verify_act(ActionKind.COMPLETE, amount, seat=seat)
-
-    def complete(self, amount: int | None = None, seat: int | None = None) -> Acted:
-        """Complete the bring-in to a full bet."""
-        return self.act(ActionKind.COMPLETE, amount, seat=seat)
-
-    def can_bet(self, amount: int | None = None, seat: int | None = None) -> bool:
-        """Whether the seat to act may bet (to ``amount``, if given)."""
-        return self.can_act(ActionKind.BET, amount, seat=seat)
-
-    def verify_bet(self, amount: int | None = None, seat: int | None = None) -> None:
-        """Raise unless the seat to act may bet."""
-        self.verify_act(ActionKind.BET, amount, seat=seat)
-
-    def bet(self, amount: int | None = None, seat: int | None = None) -> Acted:
-        """Bet (the amount is needed in spread, pot and no limit)."""
-        return self.act(ActionKind.BET, amount, seat=seat)
-
-    def can_raise_to(self, amount: int | None = None, seat: int | None = None) -> bool:
-        """Whether the seat to act may raise (to ``amount``, if given)."""
-        return self.can_act(ActionKind.RAISE, amount, seat=seat)
-
-    def verify_raise_to(self, amount: int | None = None, seat: int | None = None) -> None:
-        """Raise an error unless the seat to act may raise."""
-        self.verify_act(ActionKind.RAISE, amount, seat=seat)
-
-    def raise_to(self, amount: int | None = None, seat: int | None = None) -> Acted:
-        """Raise to ``amount`` (the amount is needed in spread, pot and no limit)."""
-        return self.act(ActionKind.RAISE, amount, seat=seat)
-
-    # -- views ---------------------------------------------------------------------------------
+        return self._deal.redeal.pending
 
     def view(self, seat: int | None = None) -> TableView:
         """The table as ``seat`` sees it (``None``: a spectator): no card it may not see."""
+        deal = self._deal
         if seat is not None:
             self._check_seat(seat)
-        rnd = self._round
+        rnd = deal.round
         committed: Mapping[int, int] = rnd.committed if rnd is not None else {}
-        wild_ranks = self._wild_ranks
+        wild_ranks = deal.wild_ranks
         seats = []
         for index in range(len(self._stacks)):
-            visible = index == seat or index in self._shown
+            visible = index == seat or index in deal.shown
             cards = tuple(
                 SeatCard(held.card if held.up or visible else None, held.up)
-                for held in self._cards.get(index, ())
+                for held in deal.cards.get(index, ())
             )
             seats.append(
                 SeatView(
@@ -981,10 +404,10 @@ class Hand:
                     stack=self._stacks[index],
                     paid=self._paid[index],
                     bet=committed.get(index, 0),
-                    dealt_in=index in self._in_deal,
-                    folded=index in self._folded,
+                    dealt_in=index in deal.in_deal,
+                    folded=index in deal.folded,
                     all_in=index in self.live and self._stacks[index] == 0,
-                    shown=index in self._shown,
+                    shown=index in deal.shown,
                     cards=cards,
                     wild_rank=wild_ranks.get(index),
                 )
@@ -1003,15 +426,15 @@ class Hand:
             code=self.rules.code,
             options=self._plain_options,
             dealer=self.dealer,
-            deal=self._deal,
+            deal=deal.number,
             street=self.street_name,
             phase=self.phase,
             to_act=self.to_act,
             seats=tuple(seats),
             pot=self.pot,
             pots=self.pots(),
-            centre=self._centre,
-            community=self._community,
+            centre=deal.centre,
+            community=deal.community,
             wild=tuple(sorted(self._wilds.wild)),
             follow_pending=None if follow is None else follow.card,
             follow_ends=follow is not None and not self._face_up_to_come(),
@@ -1042,636 +465,6 @@ class Hand:
             "still_to_act": rnd.pending(),
             "raises": sum(1 for applied in rnd.history if applied.kind in _WAGERS),
         }
-
-    def _follower_to_come(self) -> bool:
-        """Whether a face-up card may still follow the last one: another face-up card of the
-        deal, or the centre card the house rule deals after a last face-up queen."""
-        return self._face_up_to_come() or (bool(self.rules.centre_card) and self._centre is None)
-
-    def _face_up_to_come(self) -> bool:
-        """Whether this deal may still deal a card face up (a centre card included)."""
-        last = self.rules.last_face_up_street
-        if self._street < last or self._stage == Stage.CENTRE:
-            return True
-        return self._street == last and any(slot.up for slot in self._queue)
-
-    # -- dealing -------------------------------------------------------------------------------
-
-    def _begin_stub(self, deal: int, gathered: Sequence[Card]) -> int:
-        """Ask the dealer policy for the stub of a new deal, as a card set."""
-        return cards_mask(self._dealer.begin(deal, gathered))
-
-    def _start_deal(self, seats: tuple[int, ...], antes: tuple[int, ...], stub: int) -> None:
-        self._deal += 1
-        self._stub = stub
-        self._deal_paid = [0] * len(self._stacks)
-        self._deal_antes = [0] * len(self._stacks)
-        self._in_deal = seats
-        self._folded = set()
-        self._mucked = []
-        self._live = seats
-        self._cards = {seat: [] for seat in seats}
-        self._face_up = []
-        self._upcards_of = {seat: [] for seat in seats}
-        self._out = []
-        self._burns = []
-        self._centre = None
-        self._community = None
-        self._shown = set()
-        self._showing = set()
-        self._wild_ranks = {}
-        self._street = -1
-        self._queue = []
-        self._burn_due = False
-        self._community_due = False
-        self._round = None
-        self._rounds = 0
-        self._redeal = None
-        self._tracker = WildTracker(self.rules.wild_rule)
-        self._wilds_now = None
-        self._wilds_seated = False
-        self._ante_due = antes if self.stakes.ante > 0 else ()
-        self._events.append(DealStarted(self._deal, seats))
-        if self._ante_due:
-            self._stage = Stage.ANTES
-        else:
-            self._begin_street(0)
-
-    def _pay(self, seat: int, due: int, kind: Payment, card: Card | None = None) -> None:
-        amount = min(due, self._stacks[seat])
-        if due <= 0 or amount <= 0:
-            return
-        self._stacks[seat] -= amount
-        self._paid[seat] += amount
-        self._deal_paid[seat] += amount
-        self._events.append(_paid_record(seat, amount, due, kind, card))
-
-    def _do_antes(self) -> None:
-        ante = self.stakes.ante
-        for seat in self._ante_due:
-            self._deal_antes[seat] = min(ante, self._stacks[seat])
-            self._pay(seat, ante, _ANTE)
-        self._ante_due = ()
-        self._begin_street(0)
-
-    def _begin_street(self, index: int) -> None:
-        self._street = index
-        street = self.rules.streets[index]
-        self._events.append(_street_started(index, street.name))
-        live = self.live
-        self._queue = list(_street_queue(self._deal, index, street.cards, live))
-        self._burn_due = self._burn
-        self._community_due = False
-        self._plan_stub()
-
-    def _plan_stub(self) -> None:
-        """Choose how the street is dealt: normally, or from a short stub (burns shuffled back
-        in first, then one community card if still too few)."""
-        need = len(self._queue) + int(self._burn_due)
-        left = self.stub
-        if left >= need:
-            self._stage = Stage.BURN if self._burn_due else Stage.CARD
-        elif self._burns or self._folded_out():
-            self._stage = Stage.RESHUFFLE
-        elif len(self.rules.streets[self._street].cards) == 1 and left >= 1:
-            self._queue = []
-            self._community_due = True
-            self._burn_due = self._burn_due and left >= 2
-            self._stage = Stage.BURN if self._burn_due else Stage.COMMUNITY
-        else:
-            # A stacked deck too short: the next step says so and changes nothing.
-            self._stage = Stage.CARD
-
-    def _pick(self) -> Card:
-        """The card the dealer policy picks for the chance step due (the stub is not empty)."""
-        chance = self.chance()
-        assert chance is not None
-        card = self._dealer.pick(chance)
-        if not self._stub >> card.code & 1:
-            self._refuse_card(card)
-        return card
-
-    def _take(self, card: Card) -> None:
-        """``card`` leaves the stub."""
-        self._stub ^= 1 << card.code
-        self._out.append(card)
-        self._dealer.dealt(card)
-
-    def _need_cards(self, count: int) -> None:
-        if self.stub < count:
-            raise DeckExhaustedError(
-                f"the deck has {self.stub} card(s) left, the deal needs {count}"
-                " (a stacked deck must hold every card the hand deals)"
-            )
-
-    def _do_reshuffle(self) -> None:
-        if self._burns:
-            self._reshuffle_burns()
-        else:
-            self._gather(self._folded_out())
-        self._plan_stub()
-
-    def _folded_out(self) -> list[Card]:
-        """Under ``short_stub`` ``reshuffle``, the folded hands' cards not yet back in the stub
-        (what a short stub takes back after the burns); otherwise none."""
-        if self.options.short_stub is not ShortStub.RESHUFFLE:
-            return []
-        out = set(self._out)
-        return [
-            held.card
-            for seat in sorted(self._folded)
-            for held in self._cards[seat]
-            if held.card in out
-        ]
-
-    def _do_burn(self) -> None:
-        self._need_cards(1)
-        self._burn_card(self._pick())
-
-    def _burn_card(self, card: Card) -> None:
-        self._take(card)
-        self._burns.append(card)
-        self._events.append(Burned(card))
-        self._burn_due = False
-        self._stage = Stage.COMMUNITY if self._community_due else Stage.CARD
-
-    def _do_card(self) -> None:
-        self._deal_cards(1)
-
-    def _do_street_cards(self) -> None:
-        self._deal_cards(len(self._queue))
-
-    def _deal_cards(self, count: int, given: Card | None = None) -> None:
-        """Deal the street's next ``count`` cards, one at a time as the dealer does: a step deals
-        one, and :meth:`run` the rest of the street in one call; the dealer policy picks each
-        card, unless the caller gave it (:meth:`deal`, which has checked it)."""
-        # One loop with the hand's lists at hand, not a call per card: this is the engine's
-        # hottest path, and a call and its attribute reads per card cost the benchmark 5-8%.
-        queue, street, events, held = self._queue, self._street, self._events, self._cards
-        out, dealer = self._out, self._dealer
-        for _ in range(count):
-            if given is None:
-                if not self._stub:
-                    self._need_cards(1)  # the refusal says what the deal needed; nothing changed
-                card = dealer.pick(queue[0])
-                if not self._stub >> card.code & 1:
-                    self._refuse_card(card)
-            else:
-                card = given
-            code = card.code
-            self._stub ^= 1 << code
-            out.append(card)
-            dealer.dealt(card)
-            step = queue.pop(0)
-            seat, up = step.seat, step.up
-            assert seat is not None
-            held[seat].append(_HELD[code * 2 + up])
-            events.append(_dealt(seat, code, up, street))
-            if up:
-                self._face_up.append(_face_up_record(code, seat))
-                self._upcards_of[seat].append(card)
-                if code == self._redeal_code:
-                    seats = self.live
-                    antes = seats if self.rules.reante_on_redeal else ()
-                    self._schedule_redeal(RedealPending(card, seat), seats, antes)
-                    return
-                self._update_wilds()
-            elif self._reads_hands or not self._wilds_seated:
-                self._wilds_seated = True
-                self._wilds_now = None
-        if not queue:
-            self._end_of_dealing()
-
-    def _deal_card(self, card: Card) -> None:
-        """Deal ``card`` (from :meth:`deal`) to the seat next in the street's queue."""
-        self._deal_cards(1, card)
-
-    def _do_community(self) -> None:
-        self._need_cards(1)
-        self._community_card(self._pick())
-
-    def _community_card(self, card: Card) -> None:
-        self._take(card)
-        self._community = card
-        self._community_due = False
-        self._events.append(CommunityCard(card))
-        self._wilds_seated = True
-        self._wilds_now = None
-        self._end_of_dealing()
-
-    def _do_centre(self) -> None:
-        if not self._stub:
-            if not self._burns:
-                self._need_cards(1)
-            self._reshuffle_burns()
-        self._centre_card(self._pick())
-
-    def _centre_card(self, card: Card) -> None:
-        self._take(card)
-        self._centre = card
-        self._events.append(CentreCard(card))
-        self._face_up.append(FaceUp(card, None))
-        self._update_wilds()
-        self._open_betting()
-
-    def _reshuffle_burns(self) -> None:
-        returned = self._burns
-        self._burns = []
-        self._gather(returned, Gathered.BURNED)
-
-    def _gather(self, returned: list[Card], gathered: Gathered = Gathered.FOLDED) -> None:
-        """Shuffle ``returned`` (cards out in this deal: the folded hands', unless ``gathered``
-        says the burns) back into the stub."""
-        self._out = [card for card in self._out if card not in returned]
-        self._stub |= cards_mask(returned)
-        self._dealer.put_back(returned)
-        self._events.append(StubShuffled(len(returned), gathered))
-
-    @property
-    def _wilds(self) -> Wilds:
-        """The wild cards now, worked out when asked for: most cards dealt change nothing that
-        anyone reads before the next one lands."""
-        wilds = self._wilds_now
-        if wilds is None:
-            hands = self._wild_hands() if self._wilds_seated else {}
-            wilds = self._wilds_now = self._tracker.wilds(hands)
-        return wilds
-
-    def _wild_hands(self) -> Mapping[int, Sequence[HeldCard]]:
-        """The players' cards as the wild rule reads them: with the community card, if any;
-        just the seats, when the rule does not read the cards."""
-        if not self._reads_hands:
-            return dict.fromkeys(self._cards, ())
-        community = [HeldCard(self._community, False)] if self._community is not None else []
-        return {seat: [*held, *community] for seat, held in self._cards.items()}
-
-    def _update_wilds(self) -> None:
-        """A face-up card landed: new wild cards, the call, and payments for wild cards."""
-        self._wilds_seated = True
-        self._wilds_now = None
-        up = self._face_up[-1]
-        hands = None
-        if self._reads_hands and up.seat is not None:
-            # A face-up card's step reads no hand but its owner's.
-            community = [HeldCard(self._community, False)] if self._community is not None else []
-            hands = {up.seat: [*self._cards[up.seat], *community]}
-        step = self._tracker.add(up, hands)
-        change = step.change
-        if change is not None:
-            kind = change.kind
-            if kind is _LAST_CARD and step.seat is not None:
-                # Baby Daddy: a face-up last card makes its rank wild for its seat, as all see.
-                self._wild_ranks[step.seat] = step.card.rank
-            if kind in _STARTS_A_FOLLOW and not self._follower_to_come():
-                # The sheet: a queen as the last face-up card has no follower. The rule's walk
-                # cannot know that no face-up card is to come; the dealer does.
-                kind = Trigger.NO_FOLLOWER
-            queen = change.queen
-            self._events.append(
-                WildsChanged(
-                    step.card,
-                    step.seat,
-                    _in_order(change.wild),
-                    kind,
-                    _in_order(change.was),
-                    None if queen is None else queen.card,
-                    None if queen is None else queen.seat,
-                )
-            )
-        owner = step.seat
-        if step.trigger is _KING_TRIGGER and self.rules.call is not None and owner is not None:
-            self._events.append(Called(self.rules.call, step.card, owner))
-        if self.rules.extra_antes:
-            ante = self.stakes.ante
-            if owner is not None:
-                if step.card.rank is Rank.QUEEN:
-                    self._pay(owner, 2 * ante, Payment.EXTRA_ANTE, step.card)
-                elif step.wild_on_landing:
-                    self._pay(owner, ante, Payment.EXTRA_ANTE, step.card)
-            for position in step.turned_wild:
-                earlier = self._face_up[position]
-                if earlier.seat is not None and earlier.seat in self.live:
-                    self._pay(earlier.seat, ante, Payment.EXTRA_ANTE, earlier.card)
-        if self.rules.pay_for_wild and owner is not None and step.wild_on_landing:
-            self._pay(owner, self.rules.pay_for_wild, Payment.PAY_FOR_WILD, step.card)
-
-    def _end_of_dealing(self) -> None:
-        """The street's cards are out: maybe a centre card or a redeal, else the betting."""
-        if self._street == self._last_face_up:
-            last = self._face_up[-1].card if self._face_up else None
-            if (
-                self.rules.centre_card
-                and self._centre is None
-                and last is not None
-                and last.rank is _QUEEN
-            ):
-                self._stage = Stage.CENTRE
-                return
-            shown = any(up.card.rank is _QUEEN for up in self._face_up)
-            if self.rules.no_queen is not NoQueen.PLAY_ON and not shown:
-                if self.rules.no_queen is NoQueen.REDEAL_EVERYONE:
-                    seats = antes = self._order
-                else:
-                    seats, antes = self.live, ()
-                pending = RedealPending(None, None)
-                self._schedule_redeal(pending, seats, antes)
-                return
-        self._open_betting()
-
-    def _schedule_redeal(
-        self, pending: RedealPending, seats: tuple[int, ...], antes: tuple[int, ...]
-    ) -> None:
-        self._redeal = _Redeal(pending, seats, antes)
-        self._queue = []
-        self._stage = Stage.REDEAL
-
-    def _do_redeal(self) -> None:
-        assert self._redeal is not None
-        pending, seats, antes = self._redeal
-        stub = self._begin_stub(self._deal + 1, self._out)
-        rejoining = frozenset(seats) - frozenset(self.live)
-        self._carried = [Pot(pot.amount, pot.eligible | rejoining) for pot in self._all_pots()]
-        self._events.append(Redealt(self._deal, seats, self.pot, pending.card, pending.seat))
-        self._start_deal(seats, antes, stub)
-
-    # -- betting -------------------------------------------------------------------------------
-
-    def _upcards(self, seat: int) -> list[Card]:
-        return self._upcards_of.get(seat, [])
-
-    def _open_betting(self) -> None:
-        street = self.rules.streets[self._street]
-        live = self._live
-        stacks = self._stacks
-        able = [seat for seat in live if stacks[seat] > 0]
-        if not street.betting or len(able) < 2:
-            self._end_street()
-            return
-        bring_in = False
-        values: dict[int, int] | None = None  # each board's value, where the opener needs them
-        ups = self._upcards_of
-        opener = street.opener
-        if opener is _DEALERS_LEFT:
-            first = live[0]
-        elif opener is _LOW_CARD:
-            # The bring-in falls to a player with chips to post it: the lowest upcard among
-            # them, or (house rule) the first of them to the left of the lowest upcard.
-            bring_in = self.stakes.bring_in > 0
-            if bring_in and self._next_seat_brings_in:
-                low = lowest_upcard({seat: ups[seat][-1] for seat in live})
-                first = next(seat for seat in rotate(live, low) if stacks[seat] > 0)
-            else:
-                first = lowest_upcard(
-                    {seat: ups[seat][-1] for seat in (able if bring_in else live)}
-                )
-        else:
-            values = board_values(live, ups, self._wild_for(), five_of_a_kind_top=self._top)
-            first = highest_board(live, values)
-        open_pair = street.open_pair and self.options.open_pair
-        if open_pair and values is not None:
-            # The boards just valued tell which show a pair (a board of one card never does).
-            open_pair = any(len(ups[seat]) >= 2 and shows_pair_value(values[seat]) for seat in live)
-        elif open_pair:
-            wild_for = self._wild_for()
-            open_pair = any(shows_pair(self._upcards(seat), wild_for(seat)) for seat in live)
-        order = rotate(live, first)
-        self._round = BettingRound.trusted(
-            self.stakes,
-            order=order,
-            stacks={seat: stacks[seat] for seat in order},
-            street_index=self._rounds,
-            big_bet=street.big_bet,
-            bring_in=bring_in,
-            open_pair=open_pair,
-            pot=self.pot,
-        )
-        self._events.append(_betting_opened(self._street, first, bring_in))
-        self._stage = Stage.BETTING
-
-    def _wild_for(self) -> Callable[[int], frozenset[Card]]:
-        """Each seat's wild cards, seat by seat as asked for. Where the rule reads no hands,
-        every seat has the table's."""
-        tracker = self._tracker
-        if self._reads_hands:
-            hands = self._wild_hands()
-            return lambda seat: tracker.seat_wild(seat, hands[seat])
-        wild = tracker.wild
-        return lambda seat: wild
-
-    def _end_street(self) -> None:
-        if self._street + 1 < len(self.rules.streets):
-            self._begin_street(self._street + 1)
-        else:
-            self._stage = Stage.SHOWDOWN
-
-    # -- the end -------------------------------------------------------------------------------
-
-    def _do_uncontested(self) -> None:
-        for index, pot in enumerate(self._all_pots()):
-            # One live hand is left; a pot only a mucked hand could win goes to that hand.
-            (winner,) = pot.eligible & set(self.live) or pot.eligible
-            self._push(Awarded(index, winner, pot.amount, Share.UNCONTESTED))
-        self._finish()
-
-    def _do_showdown(self) -> None:
-        ranked = self._ranked()
-        options = self.options
-        for seat, hand in ranked.items():
-            self._shown.add(seat)
-            self._events.append(
-                Shown(
-                    seat,
-                    hand.cards,
-                    tuple(sorted(hand.wild & set(hand.cards), key=_code)),
-                    hand.value,
-                    hand.natural,
-                    bool(hand.wild),
-                    # The house rules the value was found under: the event plays its best five
-                    # by them, so that no reader of it tries rules until the value matches.
-                    options.five_of_a_kind_top,
-                    options.double_ace_flush,
-                )
-            )
-        for award in self._division(ranked):
-            self._push(award)
-        self._finish()
-
-    def _ranked(self) -> dict[int, Ranked]:
-        """Each hand still in, ranked as the showdown ranks it."""
-        wild_for = self._wild_for()  # each seat's own, without working out the table's Wilds
-        return {
-            seat: rank_hand(
-                seat,
-                self.hand_of(seat),
-                wild_for(seat),
-                five_of_a_kind_top=self.options.five_of_a_kind_top,
-                double_ace_flush=self.options.double_ace_flush,
-            )
-            for seat in self.live
-        }
-
-    def _division(self, ranked: Mapping[int, Ranked]) -> list[Awarded]:
-        special = set()
-        if self.rules.special_card is not None:
-            special = {
-                seat for seat in ranked if self._holds_face_down(seat, self.rules.special_card)
-            }
-        natural = self.options.natural_beats_wild
-        return divide_pots(
-            self._all_pots(),
-            ranked,
-            special,
-            natural_beats_wild=natural,
-            odd_chip=self.options.odd_chip,
-            order=self._order,
-        )
-
-    def must_show(self, seat: int) -> bool:
-        """Whether ``seat``'s hand takes any part of a pot once the hands still in are shown:
-        the high hand, a share of a tie, The Bitch's half for the queen of spades in the hole.
-        A table that lets a losing hand be mucked at the showdown shows these; the engine
-        itself lets any hand be mucked (:meth:`muck`), as a record may have it. ``False``
-        before the showdown.
-
-        >>> Hand("FTQ", [50, 50]).must_show(0)
-        False
-        """
-        if self._stage != Stage.SHOWDOWN or seat not in self.live:
-            return False
-        return seat in self._takers()
-
-    def _takers(self) -> frozenset[int]:
-        """The seats whose hands take any part of a pot at the showdown due now."""
-        return frozenset(award.seat for award in self._division(self._ranked()))
-
-    # -- the showdown's choice -----------------------------------------------------------------
-
-    @property
-    def to_show_or_muck(self) -> tuple[int, ...]:
-        """The seats still to choose, at the showdown, between showing and mucking: the hands
-        still in that take no part of a pot (see :meth:`must_show`) and whose players have not
-        chosen to show, in dealing order; empty before the showdown and once it is over. A table
-        that lets a losing hand be mucked holds the showdown (the dealer's :meth:`step`) until
-        this is empty; :meth:`step` itself shows every hand still in.
-
-        >>> from wildstud.deal import stack_deck
-        >>> deck = stack_deck("As 9c Ah 9d Qh 7d  2c 3c  Kc 4d  Jc 5h  8s 8h")
-        >>> hand = Hand("FTQ", [50, 50], {"bring_in": 0}, deck=deck)
-        >>> while hand.stage is not Stage.SHOWDOWN:
-        ...     _ = hand.check() if hand.phase is Phase.PLAYER else hand.step()
-        >>> hand.to_show_or_muck  # p2's nines win: p1 may show its aces or muck them
-        (0,)
-        """
-        if self._stage is not Stage.SHOWDOWN:
-            return ()
-        takers = self._takers()
-        showing = self._showing
-        return tuple(seat for seat in self._live if seat not in takers and seat not in showing)
-
-    def verify_show_or_muck(self, seat: int, show: bool = True) -> None:
-        """Raise a specific :class:`~wildstud.errors.IllegalActionError` unless ``seat`` may
-        choose now to show its hand (``show``) or muck it unshown: at the showdown, a hand still
-        in that takes no part of a pot, whose player has not chosen to show it already (a choice
-        to show stands). A ``seat`` that names no seat at this table raises
-        :class:`~wildstud.errors.TableError`. Nothing changes.
-
-        >>> Hand("FTQ", [50, 50]).verify_show_or_muck(0, show=False)
-        Traceback (most recent call last):
-        ...
-        wildstud.errors.IllegalActionError: there is no showdown now to show or muck at
-        """
-        self._check_seat(seat)
-        if self._stage is not Stage.SHOWDOWN:
-            raise IllegalActionError("there is no showdown now to show or muck at")
-        if seat not in self._live:
-            raise IllegalActionError(f"{_name(seat)} has no hand at this showdown")
-        if seat in self._takers():
-            outcome = "it is shown anyway" if show else "it is shown, and cannot be mucked"
-            raise IllegalActionError(f"{_name(seat)}'s hand takes part of a pot: {outcome}")
-        if seat in self._showing:
-            raise IllegalActionError(f"{_name(seat)} has chosen to show this hand already")
-
-    def can_show_or_muck(self, seat: int, show: bool = True) -> bool:
-        """Whether :meth:`verify_show_or_muck` would accept the choice."""
-        try:
-            self.verify_show_or_muck(seat, show)
-        except IllegalActionError:
-            return False
-        return True
-
-    def show_or_muck(self, seat: int, show: bool) -> Mucked | None:
-        """``seat``'s choice at the showdown (see :meth:`verify_show_or_muck`): show its hand
-        when the dealer shows them down, or muck it unshown now. A muck returns its
-        :class:`~wildstud.deal.events.Mucked` event: the hand wins nothing and its hole cards
-        stay hidden (the hands that take the pots are still shown, the last of them too); a
-        choice to show adds no event until the showdown shows the hand.
-
-        >>> from wildstud.deal import stack_deck
-        >>> deck = stack_deck("As 9c Ah 9d Qh 7d  2c 3c  Kc 4d  Jc 5h  8s 8h")
-        >>> hand = Hand("FTQ", [50, 50], {"bring_in": 0}, deck=deck)
-        >>> while hand.stage is not Stage.SHOWDOWN:
-        ...     _ = hand.check() if hand.phase is Phase.PLAYER else hand.step()
-        >>> hand.show_or_muck(0, show=False), hand.to_show_or_muck
-        (Mucked(seat=0), ())
-        >>> hand.run()
-        >>> [event.seat for event in hand.events if isinstance(event, Shown)], hand.stacks
-        ([1], (49, 51))
-        """
-        self.verify_show_or_muck(seat, show)
-        if show:
-            self._showing.add(seat)
-            return None
-        return self.muck(seat, show_last=True)
-
-    def auto_show_or_muck(
-        self, seats: Collection[int] | None = None, *, show: bool = False
-    ) -> tuple[int, ...]:
-        """Choose for the seats still to choose at the showdown (all of them, or those among
-        ``seats``) what a bot or a clock that ran out chooses: the table's default, to muck,
-        unless ``show`` (a table whose players show every hand). A hand that takes no part of a
-        pot gains nothing by being shown, so a bot mucks it unless the table says otherwise.
-        Returns the seats chosen for, in dealing order (empty when none is to choose).
-
-        >>> Hand("FTQ", [50, 50]).auto_show_or_muck()
-        ()
-        """
-        chosen = tuple(seat for seat in self.to_show_or_muck if seats is None or seat in seats)
-        for seat in chosen:
-            self.show_or_muck(seat, show)
-        return chosen
-
-    def _holds_face_down(self, seat: int, card: Card) -> bool:
-        if self._community == card:
-            return True
-        return any(held.card == card and not held.up for held in self._cards.get(seat, ()))
-
-    def _push(self, award: Awarded) -> None:
-        self._stacks[award.seat] += award.amount
-        self._awarded += award.amount
-        self._awards.append(award)
-        self._events.append(award)
-
-    def _finish(self) -> None:
-        self._events.append(HandEnded(tuple(self._stacks)))
-        self._stage = Stage.OVER
-
-
-_T = TypeVar("_T")
-
-
-def _twin(part: _T) -> _T:
-    """A copy of one of the hand's parts that change (its betting round, its wild rule's
-    progress): each list, set and dict in it copied, what they hold shared (it never changes).
-    A deep copy would copy every card and record too, at several times the cost."""
-    if part is None:
-        return part
-    twin = _copy.copy(part)
-    names = getattr(type(part), "__slots__", ()) or vars(part)
-    for name in names:
-        value: object = getattr(part, name, None)
-        if isinstance(value, list | set | dict) and type(value) in (list, set, dict):
-            object.__setattr__(twin, name, value.copy())
-    return twin
 
 
 class _StageRule(NamedTuple):

@@ -1,0 +1,172 @@
+"""One deal of a hand as one value: what a redeal throws away and starts afresh.
+
+A hand of The Bitch, or of Follow the Queen under a ``no_queen`` redeal, may be dealt more than
+once: the cards are gathered, the stub is shuffled, and a new deal goes to the players still in.
+Everything that belongs to one deal (the stub, the cards dealt and to whom, the wild cards, the
+street and its betting round, who folded) lives in a :class:`Deal`, and a redeal replaces the
+hand's :class:`Deal` with a new one (:meth:`Deal.start`). What lasts across deals stays on the
+:class:`~wildstud.deal.Hand`: the stacks, what each seat paid, the pots carried over, the
+events, the awards, and where the hand's state machine stands (its stage).
+
+>>> from wildstud.games import find_game
+>>> from wildstud.wilds import WildTracker
+>>> rules = find_game("FTQ").rules()
+>>> deal = Deal.start(1, (0, 1, 2), seat_count=3, stub=(1 << 52) - 1,
+...                   tracker=WildTracker(rules.wild_rule), ante_due=(0, 1, 2))
+>>> deal.number, deal.live, deal.street, deal.cards
+(1, (0, 1, 2), -1, {0: [], 1: [], 2: []})
+>>> twin = deal.copy()
+>>> twin.cards[0].append("a card")
+>>> deal.cards[0], twin.live is deal.live
+([], True)
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+from dataclasses import dataclass, field, replace
+from typing import NamedTuple, TypeVar
+
+from wildstud.betting import BettingRound
+from wildstud.cards import Card, Rank
+from wildstud.deal.stages import Chance
+from wildstud.deal.views import RedealPending
+from wildstud.wilds import FaceUp, HeldCard, Wilds, WildTracker
+
+__all__ = ["Deal", "RedealPlan", "twin"]
+
+
+class RedealPlan(NamedTuple):
+    """A redeal the dealer's next step carries out: why, who is dealt in, who antes again."""
+
+    pending: RedealPending
+    seats: tuple[int, ...]
+    antes: tuple[int, ...]
+
+
+@dataclass(slots=True, eq=False)
+class Deal:
+    """The state of one deal: made afresh by :meth:`start` for the first deal and for each
+    redeal, changed in place as the deal goes on, and copied whole by :meth:`copy`.
+
+    The fields are read and written by the hand's own modules only (``wildstud.deal``): they are
+    its insides, not an interface."""
+
+    number: int
+    """1 for the first deal, one more after each redeal."""
+    in_deal: tuple[int, ...]
+    """The seats dealt into this deal, in dealing order."""
+    stub: int
+    """The cards of the stub, as a 52-bit set (bit ``code`` for each)."""
+    tracker: WildTracker
+    """The wild rule, followed card by card."""
+    ante_due: tuple[int, ...]
+    """The seats that ante before this deal's first card (none once the antes are in)."""
+    live: tuple[int, ...]
+    """The seats in the deal that have not folded, kept as they change."""
+    paid: list[int]
+    """Chips into the pot during this deal, by seat."""
+    antes: list[int]
+    """The antes among them."""
+    cards: dict[int, list[HeldCard]]
+    """Each seat's cards, in dealing order."""
+    upcards_of: dict[int, list[Card]]
+    """Each seat's face-up cards, in dealing order."""
+    folded: set[int] = field(default_factory=set)
+    mucked: list[int] = field(default_factory=list)
+    """Seats that mucked at the showdown, in order."""
+    face_up: list[FaceUp] = field(default_factory=list)
+    """Every face-up card of the deal, the centre card too, in dealing order."""
+    out: list[Card] = field(default_factory=list)
+    """Every card taken from the stub in this deal."""
+    burns: list[Card] = field(default_factory=list)
+    """Burned cards not yet shuffled back into the stub."""
+    centre: Card | None = None
+    community: Card | None = None
+    shown: set[int] = field(default_factory=set)
+    showing: set[int] = field(default_factory=set)
+    """Seats that chose to show at the showdown (show or muck)."""
+    wild_ranks: dict[int, Rank] = field(default_factory=dict)
+    """Each seat's rank made wild for it alone by a face-up card."""
+    street: int = -1
+    queue: list[Chance] = field(default_factory=list)
+    """The cards still to deal on this street, each to a seat."""
+    burn_due: bool = False
+    community_due: bool = False
+    round: BettingRound | None = None
+    """The street's betting round, while one is open."""
+    rounds: int = 0
+    """Betting rounds finished in this deal."""
+    redeal: RedealPlan | None = None
+    wilds_now: Wilds | None = None
+    """The wild cards as last worked out, until a card changes them."""
+    wilds_seated: bool = False
+    """Whether a card has been dealt in this deal (the wilds know the seats)."""
+
+    @classmethod
+    def start(
+        cls,
+        number: int,
+        seats: tuple[int, ...],
+        *,
+        seat_count: int,
+        stub: int,
+        tracker: WildTracker,
+        ante_due: tuple[int, ...],
+    ) -> Deal:
+        """A new deal to ``seats`` (in dealing order) at a table of ``seat_count`` seats, from
+        ``stub``, before its antes and its first street."""
+        return cls(
+            number=number,
+            in_deal=seats,
+            stub=stub,
+            tracker=tracker,
+            ante_due=ante_due,
+            live=seats,
+            paid=[0] * seat_count,
+            antes=[0] * seat_count,
+            cards={seat: [] for seat in seats},
+            upcards_of={seat: [] for seat in seats},
+        )
+
+    def copy(self) -> Deal:
+        """An independent copy: each list, set and dict copied (each seat's cards too), the
+        betting round and the wild rule's progress twinned, what they hold shared (cards and
+        records never change)."""
+        # The fields not named here hold values that never change: the copy shares them.
+        return replace(
+            self,
+            tracker=twin(self.tracker),
+            paid=self.paid.copy(),
+            antes=self.antes.copy(),
+            cards={seat: held.copy() for seat, held in self.cards.items()},
+            upcards_of={seat: ups.copy() for seat, ups in self.upcards_of.items()},
+            folded=self.folded.copy(),
+            mucked=self.mucked.copy(),
+            face_up=self.face_up.copy(),
+            out=self.out.copy(),
+            burns=self.burns.copy(),
+            shown=self.shown.copy(),
+            showing=self.showing.copy(),
+            wild_ranks=self.wild_ranks.copy(),
+            queue=self.queue.copy(),
+            round=twin(self.round),
+        )
+
+
+_T = TypeVar("_T")
+
+
+def twin(part: _T) -> _T:
+    """A copy of one of the hand's parts that change (its betting round, its wild rule's
+    progress): each list, set and dict in it copied, what they hold shared (it never changes).
+    A deep copy would copy every card and record too, at several times the cost."""
+    if part is None:
+        return part
+    copied = _copy.copy(part)
+    names = getattr(type(part), "__slots__", ()) or vars(part)
+    for name in names:
+        value: object = getattr(part, name, None)
+        if isinstance(value, list | set | dict) and type(value) in (list, set, dict):
+            object.__setattr__(copied, name, value.copy())
+    return copied
