@@ -114,8 +114,8 @@ export async function deckOrder(seed, hand, deal, values) {
     if (words.length === 0) {
       const digest = await hmac(key, join(transcript, whole(block, 4, "a block")));
       block += 1;
-      const view = new DataView(digest.buffer);
-      words = Array.from({ length: digest.length / 4 }, (_, index) => view.getUint32(index * 4));
+      const data = new DataView(digest.buffer);
+      words = Array.from({ length: digest.length / 4 }, (_, index) => data.getUint32(index * 4));
     }
     return words.shift();
   };
