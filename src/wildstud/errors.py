@@ -135,14 +135,6 @@ def excerpt(value: object, width: int = 60) -> str:
     return text if len(text) <= width else text[: width - 3] + "..."
 
 
-class SeatError(WildstudError):
-    """A seat that cannot be had or found: taken, out of range, or none with that token."""
-
-
-class StaleRequestError(WildstudError):
-    """A client's request numbered below the last one the server accepted from that seat."""
-
-
 class SituationError(WildstudError):
     """Known cards that no deal of the game can produce (odds): a card seen twice, an upcard
     count that fits no street, a deal the rules would have stopped."""
@@ -153,16 +145,6 @@ class BotError(WildstudError):
     range, too few hands or seats the game does not seat."""
 
 
-class BadNameError(WildstudError):
-    """A player's, bot's or table's name that cannot be used: it holds a NUL, nothing visible
-    is left once it is cleaned, or it is too long (the REST API answers 400)."""
-
-
-class NameTakenError(BadNameError, SeatError):
-    """A name already at the table, counting look-alikes (case, full-width forms) as the same:
-    the seat cannot be had under it (the REST API answers 409)."""
-
-
 class ProofError(WildstudError):
     """A deck commitment or a card's proof that cannot be read or does not hold: a hash that
     is not one, a position off the deck, a card the proof does not open."""
@@ -170,8 +152,3 @@ class ProofError(WildstudError):
 
 class SettlementError(WildstudError):
     """Nets that cannot be settled: they do not add up to zero, or one is not whole chips."""
-
-
-class LedgerError(WildstudError):
-    """A rebuy, top-up or cash-out the table's limits or its state refuse: an amount over the
-    host's limits, a request already waiting, a night that is over (the REST API answers 400)."""

@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 from tests.server.conftest import Server
 from tests.server.helpers import refused
 from tests.server.wsclient import Api, Client
-from wildstud.errors import BadNameError, NameTakenError, SeatError, WildstudError
+from wildstud.errors import WildstudError
+from wildstud.server.errors import BadNameError, NameTakenError, SeatError
 from wildstud.server.names import (
     RAW_LIMIT,
     SEAT_NAME_LIMIT,

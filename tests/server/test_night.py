@@ -19,7 +19,7 @@ from tests.server.conftest import Server
 from tests.server.helpers import refused
 from tests.server.wsclient import Api
 from tests.test_settlement import fewest_by_brute_force
-from wildstud.errors import LedgerError, SeatError
+from wildstud.server.errors import LedgerError, SeatError
 from wildstud.server.messages import Rebuy
 from wildstud.server.names import name_key
 from wildstud.server.night import CSV_HEADER, REBUY_REASONS, Night, report, tally, transfers_csv

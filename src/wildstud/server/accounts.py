@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from wildstud.errors import SeatError
+from wildstud.server.errors import SeatError
 from wildstud.server.store import LedgerEntry
 
 __all__ = ["Departed", "departed", "host_named_account", "returning_account"]
@@ -73,7 +73,7 @@ def host_named_account(
 ) -> str:
     """``player_id``, once checked to be the account of a player who has left tonight and is
     not seated again (the host's "this is Ann coming back"); else
-    :class:`~wildstud.errors.SeatError`."""
+    :class:`~wildstud.server.errors.SeatError`."""
     if any(player.player_id == player_id for player in departed(entries, seated)):
         return player_id
     raise SeatError("no player who left this table tonight has this account")

@@ -27,9 +27,9 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Header, Path, Query, Request, Response
 from fastapi.responses import JSONResponse, PlainTextResponse
 
-from wildstud.errors import SeatError
 from wildstud.games import GAMES, find_game
 from wildstud.server import qrcodes
+from wildstud.server.errors import SeatError, UnknownRequestError
 from wildstud.server.frames import ChatLogFrame
 from wildstud.server.hindsight import odds_report
 from wildstud.server.history import export_phh, held_in_hand, steps
@@ -578,7 +578,7 @@ async def _decide(table: Table, request_id: str, *, approve: bool) -> None:
     table.cashier.take_decision()  # 429 past the table's rate of decisions
     try:
         await table.decide_rebuy(request_id, approve)
-    except LookupError as error:
+    except UnknownRequestError as error:
         raise NotFoundError(str(error)) from None
 
 

@@ -56,10 +56,11 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp
 
 from wildstud import __version__
-from wildstud.errors import SeatError, WildstudError
+from wildstud.errors import WildstudError
 from wildstud.server import api, socket
 from wildstud.server.cluster import Cluster, ClusterError
 from wildstud.server.config import ServerConfig
+from wildstud.server.errors import SeatError
 from wildstud.server.headers import PAGE_POLICY, SecurityHeaders, docs_policy
 from wildstud.server.limits import (
     BodyLimit,

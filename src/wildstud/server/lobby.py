@@ -28,8 +28,9 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from wildstud.errors import SeatError, TableError
+from wildstud.errors import TableError
 from wildstud.server.clock import Backoff
+from wildstud.server.errors import SeatError
 from wildstud.server.metrics import Metrics
 from wildstud.server.names import SEAT_NAME_LIMIT, bot_name, clean_name, table_name
 from wildstud.server.schemas import TableBot, TableSettings

@@ -28,11 +28,11 @@ recognised by the seat token their device kept or by the host's word
 >>> seat_name("Ｂｏｂ", taken=["Ann", "bob"])
 Traceback (most recent call last):
 ...
-wildstud.errors.NameTakenError: this name looks like 'bob', taken here; choose another
+wildstud.server.errors.NameTakenError: this name looks like 'bob', taken here; choose another
 >>> table_name("\\u200b\\u2066 \\u2069")
 Traceback (most recent call last):
 ...
-wildstud.errors.BadNameError: a table name needs at least one visible character
+wildstud.server.errors.BadNameError: a table name needs at least one visible character
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ from collections.abc import Iterable
 
 from disarm import is_zalgo, skeleton_key
 
-from wildstud.errors import BadNameError, NameTakenError
+from wildstud.server.errors import BadNameError, NameTakenError
 
 __all__ = [
     "RAW_LIMIT",
@@ -89,9 +89,10 @@ def _strip(text: str) -> str:
 
 
 def clean_name(text: str, *, limit: int, what: str = "a name") -> str:
-    """``text`` cleaned (see the module's description), or :class:`~wildstud.errors.BadNameError`
-    saying why it cannot be a name: a NUL, nothing visible left, or more than ``limit``
-    characters. ``what`` names the name in the message ("a seat name", "a table name").
+    """``text`` cleaned (see the module's description), or
+    :class:`~wildstud.server.errors.BadNameError` saying why it cannot be a name: a NUL,
+    nothing visible left, or more than ``limit`` characters. ``what`` names the name in the
+    message ("a seat name", "a table name").
 
     The message never repeats the input, which may be anything a visitor sent.
 
@@ -100,11 +101,11 @@ def clean_name(text: str, *, limit: int, what: str = "a name") -> str:
     >>> clean_name("Ann\\x00", limit=40)
     Traceback (most recent call last):
     ...
-    wildstud.errors.BadNameError: a name may not contain a NUL character
+    wildstud.server.errors.BadNameError: a name may not contain a NUL character
     >>> clean_name("x" * 41, limit=40, what="a seat name")
     Traceback (most recent call last):
     ...
-    wildstud.errors.BadNameError: a seat name may have at most 40 characters (this one has 41)
+    wildstud.server.errors.BadNameError: a seat name may have at most 40 characters (this one ...
     """
     if "\x00" in text:
         raise BadNameError(f"{what} may not contain a NUL character")
@@ -155,16 +156,16 @@ def name_key(name: str) -> str:
 
 def seat_name(text: str, taken: Iterable[str] = ()) -> str:
     """A player's or a bot's name, cleaned, refused with
-    :class:`~wildstud.errors.NameTakenError` when one of the ``taken`` names (those already at
-    the table) has the same :func:`name_key`; the refusal names the name taken, never the one
-    sent.
+    :class:`~wildstud.server.errors.NameTakenError` when one of the ``taken`` names (those
+    already at the table) has the same :func:`name_key`; the refusal names the name taken,
+    never the one sent.
 
     >>> seat_name("Ann", taken=["Bob"])
     'Ann'
     >>> seat_name("ANN", taken=["Bob", "ann"])
     Traceback (most recent call last):
     ...
-    wildstud.errors.NameTakenError: this name looks like 'ann', taken here; choose another
+    wildstud.server.errors.NameTakenError: this name looks like 'ann', taken here; choose another
     """
     name = clean_name(text, limit=SEAT_NAME_LIMIT, what="a seat name")
     key = name_key(name)

@@ -46,7 +46,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from wildstud.errors import SeatError
+from wildstud.server.errors import SeatError
 from wildstud.server.frames import ErrorCode
 from wildstud.server.limits import AddressBuckets
 from wildstud.server.messages import error_frame

@@ -22,7 +22,7 @@ rate of :data:`REQUESTS_PER_MINUTE`). Host commands are limited per host link
 >>> requests.ask("ann", None, taken=["Bob"])  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-wildstud.errors.NameTakenError: 'Ann' is already waiting for the host here. If that is you, ...
+wildstud.server.errors.NameTakenError: 'Ann' is already waiting for the host here. ...
 >>> requests.add(requests.decided(state, RequestStatus.DECLINED))
 >>> requests.get(state.id).status, requests.pending()
 ('declined', [])
@@ -38,8 +38,9 @@ from enum import StrEnum
 
 from fastapi import Request
 
-from wildstud.errors import NameTakenError, SeatError, TableError
+from wildstud.errors import TableError
 from wildstud.server import limits
+from wildstud.server.errors import NameTakenError, SeatError
 from wildstud.server.limits import RateLimitedError, client_address
 from wildstud.server.names import name_key, seat_name
 from wildstud.server.security import new_id, new_token, token_hash
@@ -105,7 +106,7 @@ class SeatRequests:
         return request_id in self._by_id
 
     def get(self, request_id: str) -> SeatRequestState:
-        """The request with this id, or :class:`~wildstud.errors.SeatError`."""
+        """The request with this id, or :class:`~wildstud.server.errors.SeatError`."""
         state = self._by_id.get(request_id)
         if state is None:
             raise SeatError(f"no seat request {request_id!r} at this table")

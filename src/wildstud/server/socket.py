@@ -34,13 +34,8 @@ from collections.abc import Callable
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
-from wildstud.errors import (
-    IllegalActionError,
-    OutOfTurnError,
-    SeatError,
-    StaleRequestError,
-    WildstudError,
-)
+from wildstud.errors import IllegalActionError, OutOfTurnError, WildstudError
+from wildstud.server.errors import SeatError, StaleRequestError
 from wildstud.server.frames import ErrorCode
 from wildstud.server.limits import ConnectionCapError, Connections
 from wildstud.server.lobby import Lobby

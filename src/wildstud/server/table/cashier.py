@@ -35,7 +35,7 @@ moment restarts with each request either open or applied, never both, never twic
 >>> limits.allowance(stack=1000, had=0)
 Traceback (most recent call last):
 ...
-wildstud.errors.LedgerError: your stack is at the top-up ceiling of 1000 already
+wildstud.server.errors.LedgerError: your stack is at the top-up ceiling of 1000 already
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
-from wildstud.errors import LedgerError
+from wildstud.server.errors import LedgerError
 from wildstud.server.limits import RateLimitedError
 from wildstud.server.night import REBUY_REASONS
 from wildstud.server.schemas import TableSettings
@@ -108,7 +108,7 @@ class Limits:
 
     def allowance(self, stack: int, had: int) -> int:
         """The most chips a player with ``stack`` chips, who has had ``had`` rebuys and
-        top-ups tonight, may ask for now; raises :class:`~wildstud.errors.LedgerError`
+        top-ups tonight, may ask for now; raises :class:`~wildstud.server.errors.LedgerError`
         saying why when it is none."""
         if self.rebuy_max == 0:
             raise LedgerError("this table has no rebuys or top-ups")

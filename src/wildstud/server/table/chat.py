@@ -36,7 +36,7 @@ which is why spectators speak only when the host lets them.
 >>> clean_text("\\u200b ")
 Traceback (most recent call last):
 ...
-wildstud.errors.BadNameError: a chat message needs at least one visible character
+wildstud.server.errors.BadNameError: a chat message needs at least one visible character
 """
 
 from __future__ import annotations
@@ -125,8 +125,8 @@ class _RefusalError(Exception):
 
 
 def clean_text(text: str) -> str:
-    """A chat line's text as the log keeps it, or :class:`~wildstud.errors.BadNameError` saying
-    why it cannot be one (see :func:`wildstud.server.names.clean_name`)."""
+    """A chat line's text as the log keeps it, or :class:`~wildstud.server.errors.BadNameError`
+    saying why it cannot be one (see :func:`wildstud.server.names.clean_name`)."""
     return clean_name(text, limit=CHAT_LIMIT, what="a chat message")
 
 

@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from wildstud.deal import redact
-from wildstud.errors import SeatError
 from wildstud.server.console import notice_frame
+from wildstud.server.errors import SeatError
 from wildstud.server.frames import (
     ChoosingFrame,
     Clock,

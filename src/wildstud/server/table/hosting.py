@@ -23,9 +23,10 @@ import dataclasses
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from wildstud.errors import SeatError, TableError
+from wildstud.errors import TableError
 from wildstud.server.accounts import departed, host_named_account, returning_account
 from wildstud.server.console import describe_change, notice_frame
+from wildstud.server.errors import SeatError
 from wildstud.server.frames import ClockFrame, Removed
 from wildstud.server.menu import Menu
 from wildstud.server.names import bot_name, seat_name
@@ -110,7 +111,7 @@ class Hosting:
 
     def _returning(self, entries: list[LedgerEntry], token: str) -> str:
         """The account of the player who left tonight with seat token ``token``; else
-        :class:`~wildstud.errors.SeatError` (the message never repeats the token)."""
+        :class:`~wildstud.server.errors.SeatError` (the message never repeats the token)."""
         account = returning_account(entries, token_hash(token), self._seated())
         if account is None:
             raise SeatError("this old seat link brings back no player who left this table tonight")

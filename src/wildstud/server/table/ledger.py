@@ -14,6 +14,7 @@ import asyncio
 import functools
 from typing import TYPE_CHECKING, Any
 
+from wildstud.server.errors import UnknownRequestError
 from wildstud.server.night import BOUGHT, Night, tally
 from wildstud.server.store import Changes
 from wildstud.server.table.cashier import Limits
@@ -100,7 +101,7 @@ class Ledger:
         async with table.lock:
             request = table.cashier.request(request_id)
             if request is None:
-                raise LookupError(f"no open request for chips {request_id!r} at this table")
+                raise UnknownRequestError(f"no open request for chips {request_id!r} at this table")
             changes = Changes()
             if approve:
                 seat = table.seats[request.seat]  # a seat's requests close when it is given up

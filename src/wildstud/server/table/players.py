@@ -14,7 +14,8 @@ import time
 from typing import TYPE_CHECKING
 
 from wildstud.betting import ActionKind
-from wildstud.errors import IllegalActionError, LedgerError, SeatError, TableError
+from wildstud.errors import IllegalActionError, TableError
+from wildstud.server.errors import LedgerError, SeatError
 from wildstud.server.frames import Pong
 from wildstud.server.messages import (
     Act,
