@@ -184,9 +184,9 @@ async def _night() -> None:
         lambda: table.handle(ann, Say(type="say", text="gl", id="l1")), told_chat
     )
     assert ann.frames[-1] == {"type": "said", "id": "l1", "repeat": False}
-    assert (await table.chat.report()).lines[-1].text == "gl"
-    assert await night.refused_once(lambda: table.chat.mute("cy", True)) == ["cy"]
-    assert (await table.chat.report()).muted == ["cy"]
+    assert (await table.chat_log()).lines[-1].text == "gl"
+    assert await night.refused_once(lambda: table.mute("cy", True)) == ["cy"]
+    assert (await table.chat_log()).muted == ["cy"]
 
     # -- the players' requests between hands --------------------------------------------------
     await night.frame_refused_once(1, lambda seq: SitOut(type="sit_out", seq=seq))

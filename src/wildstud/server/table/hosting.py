@@ -34,6 +34,7 @@ from wildstud.server.schemas import RulesUpdate, TableSettings
 from wildstud.server.seating import Seat, SeatKind
 from wildstud.server.security import new_token, token_hash
 from wildstud.server.store import Changes, LedgerEntry, Notice, SeatRequestState
+from wildstud.server.table.chat import SpectatorsOpen
 from wildstud.server.table.driver import TableStatus
 from wildstud.server.table.fanout import dumps
 
@@ -372,8 +373,8 @@ class Hosting:
             notices = [] if notice is None else [notice]
             await table.writer.commit(Changes(table=table.state(), notices=notices))
             table.fanout.broadcast_table()
-            if settings.spectator_chat != spectator_chat:
-                table.chat.spectators_changed()
+            if settings.spectator_chat != spectator_chat:  # the chat slice's to tell them
+                table.actor.tell(SpectatorsOpen(settings.spectator_chat))
             if notice is not None:
                 table.notices.append(notice)
                 table.fanout.broadcast(notice_frame(notice))

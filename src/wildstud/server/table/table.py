@@ -70,6 +70,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 from wildstud.server.accounts import Departed, departed
+from wildstud.server.frames import ChatLogFrame
 from wildstud.server.messages import (
     Act,
     Choose,
@@ -96,8 +97,9 @@ from wildstud.server.store import (
     StoredTable,
     TableState,
 )
+from wildstud.server.table import chat
+from wildstud.server.table.actor import Actor, Slice
 from wildstud.server.table.cashier import Cashier, holds_all
-from wildstud.server.table.chat import Chat
 from wildstud.server.table.driver import Driver, LiveHand, TableStatus
 from wildstud.server.table.fanout import RESTARTING, Fanout, dumps
 from wildstud.server.table.hosting import Hosting, build_menu
@@ -164,7 +166,19 @@ class Table:
         self.players = Players(self)
         self.driver = Driver(self)
         self.accounts = Ledger(self)
-        self.chat = Chat(self)
+        self.actor = Actor(
+            self,
+            [
+                Slice(
+                    "chat",
+                    chat.ChatState(spectators=self.settings.spectator_chat),
+                    chat.handle,
+                    chat.COMMANDS,
+                ),
+            ],
+        )
+        """The table's actor: its moved slices' commands pass through its inbox
+        (:mod:`wildstud.server.table.actor`)."""
         self.metrics = UNWATCHED
         """The figures this table counts into: its lobby's (see :class:`Lobby`)."""
 
@@ -229,8 +243,9 @@ class Table:
         self.driver.start()
 
     async def stop(self) -> None:
-        """Stop the driver (the server is shutting down)."""
+        """Stop the driver and the actor (the server is shutting down)."""
         await self.driver.stop()
+        await self.actor.stop()
 
     async def restarting(self) -> None:
         """Stop after the change in hand: it is stored whole, nothing more is taken, and every
@@ -243,6 +258,7 @@ class Table:
             for client in self.fanout.clients():
                 client.close(1012, "restarting")
         await self.driver.stop()
+        await self.actor.stop()
 
     def wake(self) -> None:
         """Have the driver look again at once (something it waits for may be due now)."""
@@ -299,9 +315,9 @@ class Table:
         self, client: Client, frame: Act | Choose | SitIn | SitOut | Rebuy | Show | Ping | Say
     ) -> None:
         """Carry out a client's request and answer it (see :mod:`wildstud.server.table.players`; a
-        line of chat, :mod:`wildstud.server.table.chat`)."""
+        line of chat, :mod:`wildstud.server.table.chat`, through the actor)."""
         if isinstance(frame, Say):
-            await self.chat.say(client, frame)
+            await self.actor.ask(lambda: self._speak(client, frame))
             return
         try:
             await self.players.handle(client, frame)
@@ -311,6 +327,25 @@ class Table:
             # Not stored, so not done: the table is as it was, and the player may send it again.
             message = "the server could not store your request: nothing changed, send it again"
             client.send(dumps(error_frame("storage", message, getattr(frame, "seq", None))))
+
+    def _speak(self, client: Client, frame: Say) -> chat.Speak:
+        """The chat's command for ``frame``, with its speaker's seat as it stands now."""
+        seat = None if client.seat is None else self.seats.get(client.seat)
+        speaker = None if seat is None else chat.Speaker(seat.index, seat.name, seat.player_id)
+        seated = tuple(seat.name for seat in self.seats.values())
+        given_up = client.seat is not None and seat is None
+        return chat.Speak(client, frame, speaker, given_up, seated)
+
+    async def mute(self, name: str, muted: bool) -> list[str]:
+        """Mute (or unmute) ``name`` (cleaned as a seat's name is); the dealer says so in the
+        chat's log. Returns the muted names (:mod:`wildstud.server.table.chat`)."""
+        names: list[str] = await self.actor.ask(chat.Mute(name, muted))
+        return names
+
+    async def chat_log(self) -> ChatLogFrame:
+        """The chat's recent log and the mutes, as the host sees them (everything)."""
+        log: ChatLogFrame = await self.actor.ask(chat.Report())
+        return log
 
     async def join(
         self, name: str, wanted: int | None, returning: str | None = None

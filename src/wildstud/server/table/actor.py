@@ -1,0 +1,209 @@
+"""A table's actor: one task and one inbox, through which the table's commands pass one at a time.
+
+Commands come from the sockets, the REST API, timers (a :class:`~.core.Tick` when a slice's
+``wake`` comes) and the cluster; :meth:`Actor.ask` puts one in the inbox and waits for its
+reply, :meth:`Actor.tell` puts one in and does not wait. The task hands each command to the
+slice that owns its kind, a pure function (:mod:`.core`), and carries out the
+:class:`~.core.Outcome` in a fixed order:
+
+1. the effect, if any: a write through the table's one fenced writer (:mod:`.writer`), or a
+   read; when the store fails, the slice keeps its old state and nothing is sent;
+2. the slice's new state is adopted, only now;
+3. the news goes to its audiences through the outbox (:mod:`.outbox`);
+4. the command the effect's result makes, then the follow-ups, are handled in the same turn,
+   before the next command of the inbox;
+5. the timer is set for the slice's next ``wake``, and the asker gets the reply.
+
+A command may be given as a function that makes it: it is made when its turn comes, from the
+table as it stands then (a line of chat names its speaker's seat as it is when it is said).
+
+The slices that have moved onto the core: the chat (:mod:`.chat`). The others still run under
+the table's lock, through the writer's baseline (:mod:`.writer`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from wildstud.server.store.chat import add_line, find_line, mutes, recent_lines, set_mute
+from wildstud.server.table import chat
+from wildstud.server.table.core import Command, Outcome, Refused, Tick
+from wildstud.server.table.outbox import Outbox
+from wildstud.server.table.writer import StorageFailureError
+
+if TYPE_CHECKING:
+    from wildstud.server.table.table import Table
+
+__all__ = ["Actor", "Slice"]
+
+log = logging.getLogger("wildstud.server")
+
+Handle = Callable[[Any, Command, float], Outcome[Any]]
+"""A slice's pure core: ``handle(state, command, now) -> Outcome``."""
+
+
+@dataclass(slots=True)
+class Slice:
+    """A slice of a table's core as the actor holds it: its state, its function and the kinds
+    of command it takes."""
+
+    name: str
+    state: Any
+    handle: Handle
+    commands: tuple[type[Command], ...]
+
+
+Asked = Command | Callable[[], Command]
+
+
+class Actor:
+    """A table's actor (see the module's description)."""
+
+    def __init__(self, table: Table, slices: list[Slice]) -> None:
+        self.table = table
+        self.slices = {item.name: item for item in slices}
+        self._routes = {kind: item for item in slices for kind in item.commands}
+        self.outbox = Outbox(table)
+        self._inbox: asyncio.Queue[tuple[Asked, asyncio.Future[Any] | None]] = asyncio.Queue()
+        self._task: asyncio.Task[None] | None = None
+        self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._closed = False
+
+    def state(self, name: str) -> Any:
+        """The state slice ``name`` holds now (as adopted: never ahead of the store)."""
+        return self.slices[name].state
+
+    # -- the inbox -----------------------------------------------------------------------------
+
+    async def ask(self, command: Asked) -> Any:
+        """Put ``command`` in the inbox and return its reply (a :class:`~.core.Refused`
+        reply is raised; a write the store refused raises :class:`StorageFailureError`)."""
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._put(command, future)
+        return await future
+
+    def tell(self, command: Asked) -> None:
+        """Put ``command`` in the inbox; nobody waits for its reply."""
+        self._put(command, None)
+
+    def _put(self, command: Asked, future: asyncio.Future[Any] | None) -> None:
+        if self._closed:
+            raise StorageFailureError(f"table {self.table.id}: the table has stopped")
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name=f"actor-{self.table.id}")
+        self._inbox.put_nowait((command, future))
+
+    async def stop(self) -> None:
+        """Stop the task: the commands left in the inbox are cancelled."""
+        self._closed = True
+        for timer in self._timers.values():
+            timer.cancel()
+        self._timers.clear()
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+        while not self._inbox.empty():
+            _, future = self._inbox.get_nowait()
+            if future is not None:
+                future.cancel()
+
+    async def _run(self) -> None:
+        while True:
+            command, future = await self._inbox.get()
+            try:
+                reply = await self._turn(command)
+            except asyncio.CancelledError:
+                if future is not None:
+                    future.cancel()
+                raise
+            except Exception as error:
+                if future is not None and not future.done():
+                    future.set_exception(error)
+                elif future is None and not isinstance(error, StorageFailureError):
+                    log.error("table %s: a command failed", self.table.id, exc_info=error)
+            else:
+                if future is not None and not future.done():
+                    future.set_result(reply)
+
+    # -- one turn ------------------------------------------------------------------------------
+
+    async def _turn(self, asked: Asked) -> Any:
+        """Handle one command of the inbox and all it leads to; return its reply."""
+        pending: list[Asked] = [asked]
+        reply: Any = None
+        while pending:
+            item = pending.pop(0)
+            command = item if isinstance(item, Command) else item()
+            part = self.slices[command.slice] if isinstance(command, Tick) else None
+            if part is None:
+                part = self._routes[type(command)]
+            outcome = part.handle(part.state, command, time.monotonic())
+            following: list[Asked] = []
+            effect = outcome.effect
+            if effect is not None:
+                try:
+                    result = await self._carry_out(effect.request)
+                except StorageFailureError:
+                    if effect.otherwise is None:
+                        raise
+                    pending.insert(0, effect.otherwise(self.table.moved))
+                    continue
+                following.append(effect.then(result))
+            part.state = outcome.state
+            self.outbox.send(outcome.news)
+            following.extend(outcome.follow)
+            pending[:0] = following
+            if outcome.wake is not None:
+                self._wake(part.name, outcome.wake)
+            if outcome.reply is not None:
+                reply = outcome.reply
+        if isinstance(reply, Refused):
+            raise reply.error
+        return reply
+
+    def _wake(self, name: str, at: float) -> None:
+        old = self._timers.pop(name, None)
+        if old is not None:
+            old.cancel()
+        delay = max(0.0, at - time.monotonic())
+        loop = asyncio.get_running_loop()
+        self._timers[name] = loop.call_later(delay, self.tell, Tick(name))
+
+    # -- the store -----------------------------------------------------------------------------
+
+    async def _carry_out(self, request: object) -> Any:
+        """What the store answers ``request``: a write through the table's fenced writer, or a
+        read (a failure of either raises :class:`StorageFailureError`)."""
+        table = self.table
+        store = table.store
+        writer = table.writer
+        if isinstance(request, chat.AddLine):
+            return await writer.write(add_line, store.engine, table.id, request.line)
+        if isinstance(request, chat.SetMute):
+            key, name, muted, line = request.key, request.name, request.muted, request.line
+            return await writer.write(set_mute, store.engine, table.id, key, name, muted, line)
+        if isinstance(request, chat.FindLine):
+            return await self._read(store.call(find_line, store.engine, table.id, request.line))
+        if isinstance(request, chat.LoadChat):
+            lines = await self._read(
+                store.call(recent_lines, store.engine, table.id, request.limit)
+            )
+            return lines, await self._read(store.call(mutes, store.engine, table.id))
+        raise TypeError(f"no store request {type(request).__name__}")  # pragma: no cover
+
+    async def _read(self, call: Awaitable[Any]) -> Any:
+        try:
+            return await call
+        except Exception as error:
+            log.warning("table %s: a read failed: %s", self.table.id, type(error).__name__)
+            raise StorageFailureError(
+                f"table {self.table.id}: the store could not be read"
+            ) from None

@@ -1,0 +1,160 @@
+"""The table's actor and its pure core: a slice is a function of its state, a command and the
+time, with no store and no event loop; the actor adopts a slice's new state only once the store
+has what the outcome asked of it, and wakes a slice with a ``Tick`` when it asked to be."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from wildstud.server.messages import Say
+from wildstud.server.schemas import GameEntry, TableSettings
+from wildstud.server.store import Store, TableState
+from wildstud.server.store.records import ChatLine
+from wildstud.server.table import Table
+from wildstud.server.table.actor import Actor, Slice
+from wildstud.server.table.chat import (
+    CHAT_BURST,
+    AddLine,
+    ChatState,
+    FindLine,
+    Speak,
+    Speaker,
+    Welcome,
+    handle,
+)
+from wildstud.server.table.core import Command, Outcome, Readers, Tick, To
+
+ANN = Speaker(0, "Ann", "p1")
+LOADED = ChatState(loaded=True)
+
+
+def speak(text: str, nonce: str | None = None, client: object = "ann's page") -> Speak:
+    return Speak(client, Say(type="say", text=text, id=nonce), ANN, False, ("Ann",))
+
+
+def stored(line: AddLine, number: int) -> ChatLine:
+    new = line.line
+    at = datetime.datetime(2026, 12, 2, tzinfo=datetime.UTC)
+    return ChatLine(number, new.kind, new.name, new.seat, new.role, new.text, at)
+
+
+def test_a_line_is_stored_before_anyone_hears_it() -> None:
+    outcome = handle(LOADED, speak("  gl  "), 0.0)
+    assert outcome.news == ()
+    assert outcome.effect is not None
+    request = outcome.effect.request
+    assert isinstance(request, AddLine)
+    assert (request.line.name, request.line.text) == ("Ann", "gl")
+    then = handle(outcome.state, outcome.effect.then((stored(request, 7), "added")), 0.0)
+    assert [line.number for line in then.state.lines] == [7]
+    ((news,),) = [then.news]
+    assert news.audience == Readers(spectators=False)
+    assert news.frame["line"]["text"] == "gl"
+
+
+def test_a_line_with_an_id_is_looked_up_first_and_a_failed_write_tells_its_sender() -> None:
+    outcome = handle(LOADED, speak("gl", "n1"), 0.0)
+    assert outcome.effect is not None
+    assert isinstance(outcome.effect.request, FindLine)
+    checked = handle(LOADED, outcome.effect.then(None), 0.0)
+    assert checked.effect is not None
+    assert checked.effect.otherwise is not None
+    failed = handle(LOADED, checked.effect.otherwise(False), 0.0)
+    ((news,),) = [failed.news]
+    assert news.audience == To("ann's page")
+    assert (news.frame["code"], news.frame["id"]) == ("storage", "n1")
+    assert failed.state == LOADED
+
+
+def test_the_rate_is_counted_by_the_time_each_command_comes_with() -> None:
+    state = LOADED
+    for _ in range(CHAT_BURST):
+        outcome = handle(state, speak("hi"), 10.0)
+        assert outcome.effect is not None
+        state = outcome.state
+    refused = handle(state, speak("hi"), 10.0)
+    assert refused.effect is None
+    assert refused.news[0].frame["code"] == "rate-limited"
+    assert handle(refused.state, speak("hi"), 12.0).effect is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Start(Command):
+    at: float
+
+
+def alarm(state: list[str], command: Command, now: float) -> Outcome[list[str]]:
+    if isinstance(command, Start):
+        return Outcome(state, wake=now + command.at, reply="set")
+    assert isinstance(command, Tick)
+    return Outcome([*state, "rang"])
+
+
+def test_a_slice_is_woken_by_a_tick_when_it_asked() -> None:
+    async def run() -> list[str]:
+        store = Store("sqlite://")
+        table = Table.__new__(Table)
+        table.id = "t1"
+        table.store = store
+        actor = Actor(table, [Slice("alarm", [], alarm, (Start,))])
+        assert await actor.ask(Start(0.01)) == "set"
+        async with asyncio.timeout(5):
+            while not actor.state("alarm"):
+                await asyncio.sleep(0.01)
+        await actor.stop()
+        store.close()
+        result: list[str] = actor.state("alarm")
+        return result
+
+    assert asyncio.run(run()) == ["rang"]
+
+
+class Page:
+    """A spectator's connection that keeps what it is sent."""
+
+    seat = None
+
+    def __init__(self) -> None:
+        self.frames: list[dict[str, Any]] = []
+
+    def send(self, text: str) -> None:
+        self.frames.append(json.loads(text))
+
+
+def test_a_refused_write_leaves_the_chat_as_it_was() -> None:
+    async def run() -> tuple[Any, Any, list[dict[str, Any]]]:
+        store = Store("sqlite://")
+        settings = TableSettings(name="x", games=[GameEntry(game="FTQ")], spectator_chat=True)
+        row = TableState(
+            "t1",
+            "x",
+            "h" * 64,
+            "j",
+            "w",
+            settings.model_dump(mode="json"),
+            "waiting",
+            None,
+            0,
+            None,
+        )
+        store.create_table(row)
+        table = Table(row, [], store)
+        page = Page()
+        await table.actor.ask(Welcome(page, seated=False))  # the log is read
+        before = table.actor.state("chat")
+        table.moved = True  # every write is refused
+        await table.handle(page, Say(type="say", text="hello", name="Zed"))  # type: ignore[arg-type]
+        after = table.actor.state("chat")
+        await table.stop()
+        store.close()
+        return before, after, page.frames
+
+    before, after, frames = asyncio.run(run())
+    assert before.loaded
+    assert after == before
+    assert [frame["type"] for frame in frames] == ["chat_log", "error"]
+    assert frames[-1]["code"] == "storage"
