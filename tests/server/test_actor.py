@@ -11,10 +11,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from wildstud.server.messages import Say
-from wildstud.server.schemas import GameEntry, TableSettings
+from wildstud.server.schemas import GameEntry, RulesUpdate, TableSettings
 from wildstud.server.store import Store, TableState
-from wildstud.server.store.records import ChatLine
+from wildstud.server.store.records import Changes, ChatLine
 from wildstud.server.table import Table
+from wildstud.server.table import settings as settings_slice
 from wildstud.server.table.actor import Actor, Slice
 from wildstud.server.table.chat import (
     CHAT_BURST,
@@ -23,10 +24,21 @@ from wildstud.server.table.chat import (
     FindLine,
     Speak,
     Speaker,
+    SpectatorsOpen,
     Welcome,
     handle,
 )
-from wildstud.server.table.core import Command, Outcome, Readers, Tick, To
+from wildstud.server.table.core import (
+    CancelChoice,
+    Command,
+    Outcome,
+    Readers,
+    Refused,
+    TableNews,
+    Tick,
+    To,
+)
+from wildstud.server.table.settings import NoticesPlayed, SettingsState, UpdateRules
 
 ANN = Speaker(0, "Ann", "p1")
 LOADED = ChatState(loaded=True)
@@ -158,3 +170,33 @@ def test_a_refused_write_leaves_the_chat_as_it_was() -> None:
     assert after == before
     assert [frame["type"] for frame in frames] == ["chat_log", "error"]
     assert frames[-1]["code"] == "storage"
+
+
+def test_a_change_of_the_rules_is_stored_with_its_notice_then_told() -> None:
+    settings = TableSettings(name="x", games=[GameEntry(game="FTQ")])
+    row = TableState("t1", "x", "h" * 64, "j", "w", {}, "running", 0, 3, 0)
+    state = SettingsState.of(settings)
+    update = RulesUpdate(spectator_chat=True, action_clock=20)
+    outcome = settings_slice.handle(state, UpdateRules(update, row, 4), 0.0)
+    assert outcome.effect is not None
+    changes = outcome.effect.request
+    assert isinstance(changes, Changes)
+    assert changes.table is not None
+    assert changes.table.settings["action_clock"] == 20
+    assert [notice.hand for notice in changes.notices] == [4]
+    assert outcome.state.notices == tuple(changes.notices)
+    assert outcome.news[0] == TableNews()
+    assert outcome.follow == (CancelChoice(), SpectatorsOpen(True))
+    played = settings_slice.handle(outcome.state, NoticesPlayed(4), 0.0)
+    assert played.state.notices == ()
+
+
+def test_a_change_the_settings_refuse_changes_nothing() -> None:
+    state = SettingsState.of(TableSettings(name="x", games=[GameEntry(game="FTQ")]))
+    row = TableState("t1", "x", "h" * 64, "j", "w", {}, "running", 0, 3, 0)
+    outcome = settings_slice.handle(
+        state, UpdateRules(RulesUpdate(games=[GameEntry(game="nope")]), row, 4), 0.0
+    )
+    assert isinstance(outcome.reply, Refused)
+    assert outcome.state is state
+    assert outcome.effect is None

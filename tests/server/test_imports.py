@@ -16,7 +16,11 @@ from pathlib import Path
 SRC = Path(__file__).resolve().parents[2] / "src"
 SERVER = "wildstud.server"
 TABLE = "wildstud.server.table"
-PURE = ("wildstud.server.table.core", "wildstud.server.table.chat")
+PURE = (
+    "wildstud.server.table.core",
+    "wildstud.server.table.chat",
+    "wildstud.server.table.settings",
+)
 """The table's pure core and the slices moved onto it (:mod:`wildstud.server.table.core`)."""
 RECORDS = "wildstud.server.store.records"
 

@@ -17,8 +17,13 @@ slice that owns its kind, a pure function (:mod:`.core`), and carries out the
 A command may be given as a function that makes it: it is made when its turn comes, from the
 table as it stands then (a line of chat names its speaker's seat as it is when it is said).
 
-The slices that have moved onto the core: the chat (:mod:`.chat`). The others still run under
-the table's lock, through the writer's baseline (:mod:`.writer`).
+The news of a whole turn is sent at its end, so that the table frame (:class:`~.core.TableNews`,
+sent once) shows everything the turn changed.
+
+The slices that have moved onto the core: the chat (:mod:`.chat`), and the settings, menu and
+notices (:mod:`.settings`). The others still run under the table's lock, through the writer's
+baseline (:mod:`.writer`); a shared slice's turns take that lock too, and a command for a part
+not moved yet (:class:`~.core.CancelChoice`) is carried out on today's code.
 """
 
 from __future__ import annotations
@@ -32,8 +37,17 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from wildstud.server.store.chat import add_line, find_line, mutes, recent_lines, set_mute
+from wildstud.server.store.records import Changes
 from wildstud.server.table import chat
-from wildstud.server.table.core import Command, Outcome, Refused, Tick
+from wildstud.server.table.core import (
+    CancelChoice,
+    Command,
+    News,
+    Outcome,
+    Refused,
+    TableNews,
+    Tick,
+)
 from wildstud.server.table.outbox import Outbox
 from wildstud.server.table.writer import StorageFailureError
 
@@ -57,6 +71,9 @@ class Slice:
     state: Any
     handle: Handle
     commands: tuple[type[Command], ...]
+    shared: bool = False
+    """Whether the parts not moved yet read this state (under the table's lock): its turns
+    hold the lock."""
 
 
 Asked = Command | Callable[[], Command]
@@ -135,18 +152,44 @@ class Actor:
 
     # -- one turn ------------------------------------------------------------------------------
 
+    def _route(self, command: Command) -> Slice | None:
+        """The slice that takes ``command`` (``None``: a command for a part not moved yet)."""
+        if isinstance(command, Tick):
+            return self.slices[command.slice]
+        if isinstance(command, CancelChoice):
+            return None
+        return self._routes[type(command)]
+
     async def _turn(self, asked: Asked) -> Any:
-        """Handle one command of the inbox and all it leads to; return its reply."""
-        pending: list[Asked] = [asked]
+        """Handle one command of the inbox and all it leads to; return its reply. A turn of a
+        shared slice (one whose state the parts not moved yet read under the table's lock)
+        holds the lock, and has the driver look again once it is done."""
+        command = asked if isinstance(asked, Command) else asked()
+        part = self._route(command)
+        if part is None or not part.shared:
+            reply = await self._steps(command)
+        else:
+            async with self.table.lock:
+                if not isinstance(asked, Command):  # made again, from the table under the lock
+                    command = asked()
+                reply = await self._steps(command)
+            self.table.wake()
+        if isinstance(reply, Refused):
+            raise reply.error
+        return reply
+
+    async def _steps(self, first: Command) -> Any:
+        pending: list[Command] = [first]
         reply: Any = None
+        news: list[News | TableNews] = []
         while pending:
-            item = pending.pop(0)
-            command = item if isinstance(item, Command) else item()
-            part = self.slices[command.slice] if isinstance(command, Tick) else None
+            command = pending.pop(0)
+            part = self._route(command)
             if part is None:
-                part = self._routes[type(command)]
+                self._legacy(command)
+                continue
             outcome = part.handle(part.state, command, time.monotonic())
-            following: list[Asked] = []
+            following: list[Command] = []
             effect = outcome.effect
             if effect is not None:
                 try:
@@ -156,18 +199,24 @@ class Actor:
                         raise
                     pending.insert(0, effect.otherwise(self.table.moved))
                     continue
-                following.append(effect.then(result))
+                if effect.then is not None:
+                    following.append(effect.then(result))
             part.state = outcome.state
-            self.outbox.send(outcome.news)
+            news.extend(outcome.news)
             following.extend(outcome.follow)
             pending[:0] = following
             if outcome.wake is not None:
                 self._wake(part.name, outcome.wake)
             if outcome.reply is not None:
                 reply = outcome.reply
-        if isinstance(reply, Refused):
-            raise reply.error
+        self.outbox.send(news)
         return reply
+
+    def _legacy(self, command: Command) -> None:
+        """Carry out a command for a part that has not moved onto the core yet, on today's
+        code (an intermediate step: it runs in a shared turn, under the table's lock)."""
+        assert isinstance(command, CancelChoice)
+        self.table.driver.choosing = None
 
     def _wake(self, name: str, at: float) -> None:
         old = self._timers.pop(name, None)
@@ -185,6 +234,9 @@ class Actor:
         table = self.table
         store = table.store
         writer = table.writer
+        if isinstance(request, Changes):
+            await writer.commit(request)
+            return None
         if isinstance(request, chat.AddLine):
             return await writer.write(add_line, store.engine, table.id, request.line)
         if isinstance(request, chat.SetMute):

@@ -10,8 +10,9 @@ comes to:
   that the store refuses leaves the old state in force);
 - ``effect``: what the store must do (a write, or a read the slice needs), and the command to
   hand the slice with its result (:class:`Effect`);
-- ``news``: the frames for each audience (:class:`News`), sent by the outbox once ``effect`` is
-  done, never before;
+- ``news``: the frames for each audience (:class:`News`; :class:`TableNews` for the table frame
+  as it stands once the turn is done), sent by the outbox at the end of the turn, never before
+  the effect is done;
 - ``reply``: the answer to whoever asked (a :class:`Refused` is raised at them);
 - ``wake``: when to hand the slice a :class:`Tick` (``None``: no timer);
 - ``follow``: commands for other slices (a slice never calls another one).
@@ -30,6 +31,7 @@ from typing import Any, Generic, TypeVar
 
 __all__ = [
     "Audience",
+    "CancelChoice",
     "Command",
     "Effect",
     "Everyone",
@@ -38,6 +40,7 @@ __all__ = [
     "Readers",
     "Refused",
     "Spectators",
+    "TableNews",
     "Tick",
     "To",
 ]
@@ -97,15 +100,29 @@ class News:
 
 
 @dataclass(frozen=True, slots=True)
+class CancelChoice(Command):
+    """The dealer's choice in progress, if any, is called off (the menu changed). A command
+    for the hand runner, which has not moved onto the core yet: the actor carries it out on
+    the driver (:mod:`.actor`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableNews:
+    """The table frame (seats, settings, menu, who chooses…), made once at the end of the turn
+    from every part's state, to everyone: it spans the slices, so no slice can make it."""
+
+
+@dataclass(frozen=True, slots=True)
 class Effect:
     """What the store must do for a command: ``request`` (a record the actor knows how to carry
     out: a write, fenced by the table's lease, or a read), then the slice is handed
-    ``then(result)``. When the store fails, the slice's state stays as it was and the slice is
-    handed ``otherwise(moved)`` (``moved``: another process runs the table now); with no
-    ``otherwise``, the asker gets :class:`~.writer.StorageFailureError`."""
+    ``then(result)`` (``None``: nothing more to do). When the store fails, the slice's state
+    stays as it was and the slice is handed ``otherwise(moved)`` (``moved``: another process
+    runs the table now); with no ``otherwise``, the asker gets
+    :class:`~.writer.StorageFailureError`."""
 
     request: object
-    then: Callable[[Any], Command]
+    then: Callable[[Any], Command] | None = None
     otherwise: Callable[[bool], Command] | None = None
 
 
@@ -122,7 +139,7 @@ class Outcome(Generic[S]):
 
     state: S
     effect: Effect | None = None
-    news: tuple[News, ...] = ()
+    news: tuple[News | TableNews, ...] = ()
     reply: object = None
     wake: float | None = None
     follow: tuple[Command, ...] = ()

@@ -17,7 +17,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from wildstud.server.table.core import Audience, Everyone, News, Readers, Spectators, To
+from wildstud.server.table.core import (
+    Audience,
+    Everyone,
+    News,
+    Readers,
+    Spectators,
+    TableNews,
+    To,
+)
 from wildstud.server.table.fanout import dumps
 
 if TYPE_CHECKING:
@@ -48,9 +56,16 @@ class Outbox:
             readers.extend(table.fanout.spectators)
         return readers
 
-    def send(self, news: Iterable[News]) -> None:
-        """Send each piece of ``news`` to its audience."""
+    def send(self, news: Iterable[News | TableNews]) -> None:
+        """Send each piece of ``news`` to its audience, the table frame once at most, in its
+        first one's place."""
+        table_sent = False
         for item in news:
+            if isinstance(item, TableNews):
+                if not table_sent:
+                    self.table.fanout.broadcast_table()
+                    table_sent = True
+                continue
             text = dumps(item.frame)
             for client in self.audience(item.audience):
                 client.send(text)

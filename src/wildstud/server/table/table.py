@@ -65,12 +65,14 @@ Two calling bots at a table of their own, on an in-memory database:
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import time
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 from wildstud.server.accounts import Departed, departed
 from wildstud.server.frames import ChatLogFrame
+from wildstud.server.menu import Menu
 from wildstud.server.messages import (
     Act,
     Choose,
@@ -98,13 +100,15 @@ from wildstud.server.store import (
     TableState,
 )
 from wildstud.server.table import chat
+from wildstud.server.table import settings as settings_slice
 from wildstud.server.table.actor import Actor, Slice
 from wildstud.server.table.cashier import Cashier, holds_all
 from wildstud.server.table.driver import Driver, LiveHand, TableStatus
 from wildstud.server.table.fanout import RESTARTING, Fanout, dumps
-from wildstud.server.table.hosting import Hosting, build_menu
+from wildstud.server.table.hosting import Hosting
 from wildstud.server.table.ledger import Ledger
 from wildstud.server.table.players import Players
+from wildstud.server.table.settings import build_menu
 from wildstud.server.table.writer import ChangeLock, StorageFailureError, Writer
 
 __all__ = ["LiveHand", "StorageFailureError", "Table", "TableStatus", "build_menu", "dumps"]
@@ -125,8 +129,7 @@ class Table:
         self.host_hash = state.host_hash
         self.join_token = state.join_token
         self.watch_token = state.watch_token
-        self.settings = TableSettings.model_validate(state.settings)
-        self.menu = build_menu(self.settings)
+        settings = TableSettings.model_validate(state.settings)
         self.status = TableStatus(state.status)
         self.button = state.button
         self.hands_dealt = state.hands_dealt
@@ -137,8 +140,6 @@ class Table:
         self.last_hand: LiveHand | None = None
         self.requests = SeatRequests(())
         """Seat requests through the join link (:mod:`wildstud.server.requests`)."""
-        self.notices: list[Notice] = []
-        """The host's notices for the hand in progress and the next (:mod:`.console`)."""
         self.broken = False
         self.closing = False
         """Set when the server goes down: no request is taken any more."""
@@ -171,9 +172,16 @@ class Table:
             [
                 Slice(
                     "chat",
-                    chat.ChatState(spectators=self.settings.spectator_chat),
+                    chat.ChatState(spectators=settings.spectator_chat),
                     chat.handle,
                     chat.COMMANDS,
+                ),
+                Slice(
+                    "settings",
+                    settings_slice.SettingsState.of(settings),
+                    settings_slice.handle,
+                    settings_slice.COMMANDS,
+                    shared=True,
                 ),
             ],
         )
@@ -181,6 +189,27 @@ class Table:
         (:mod:`wildstud.server.table.actor`)."""
         self.metrics = UNWATCHED
         """The figures this table counts into: its lobby's (see :class:`Lobby`)."""
+
+    # -- the state the slices own (read-only here: each changes through the actor) ---------------
+
+    @property
+    def settings(self) -> TableSettings:
+        """The table's settings (:mod:`wildstud.server.table.settings`)."""
+        return self._settings().settings
+
+    @property
+    def menu(self) -> Menu:
+        """The menu of the table's settings."""
+        return self._settings().menu
+
+    @property
+    def notices(self) -> tuple[Notice, ...]:
+        """The host's notices for the hand in progress and the next (:mod:`.console`)."""
+        return self._settings().notices
+
+    def _settings(self) -> settings_slice.SettingsState:
+        state: settings_slice.SettingsState = self.actor.slices["settings"].state
+        return state
 
     # -- building ------------------------------------------------------------------------------
 
@@ -190,7 +219,8 @@ class Table:
         seats = (Seat.from_state(state) for state in stored.seats)
         table = cls(stored.table, seats, store, stored.rebuys)
         table.requests = SeatRequests(stored.requests)
-        table.notices = list(stored.notices)
+        rules = table.actor.slices["settings"]
+        rules.state = dataclasses.replace(rules.state, notices=tuple(stored.notices))
         if stored.live_hand is not None:
             setup = stored.live_hand.setup
             book = DeckBook(stored.live_hand.decks, stored.live_hand.salts)
@@ -396,8 +426,11 @@ class Table:
         await self.hosting.set_status(status)
 
     async def update_rules(self, update: RulesUpdate) -> None:
-        """Change the settings; the games and stakes apply from the next hand."""
-        await self.hosting.update_rules(update)
+        """Change the settings; the games and stakes apply from the next hand
+        (:mod:`wildstud.server.table.settings`)."""
+        await self.actor.ask(
+            lambda: settings_slice.UpdateRules(update, self.state(), self.hands_dealt + 1)
+        )
 
     async def ledger(self) -> dict[str, Any]:
         """The chip ledger and whether it balances (the shape of
