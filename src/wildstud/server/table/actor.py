@@ -22,8 +22,11 @@ sent once) shows everything the turn changed.
 
 The slices that have moved onto the core: the chat (:mod:`.chat`), and the settings, menu and
 notices (:mod:`.settings`). The others still run under the table's lock, through the writer's
-baseline (:mod:`.writer`); a shared slice's turns take that lock too, and a command for a part
-not moved yet (:class:`~.core.CancelChoice`) is carried out on today's code.
+baseline (:mod:`.writer`), and their commands pass through the inbox as :class:`Wrapped`
+commands, today's code run whole; a shared slice's turns take that lock too, and a follow-up
+for a part not moved yet (:class:`~.core.CancelChoice`) is carried out on today's code. The
+hand driver's own task (:mod:`.driver`) still runs the clocks and the bots under the lock: its
+timers are not yet the actor's ticks.
 """
 
 from __future__ import annotations
@@ -54,7 +57,7 @@ from wildstud.server.table.writer import StorageFailureError
 if TYPE_CHECKING:
     from wildstud.server.table.table import Table
 
-__all__ = ["Actor", "Slice"]
+__all__ = ["Actor", "Slice", "Wrapped"]
 
 log = logging.getLogger("wildstud.server")
 
@@ -74,6 +77,17 @@ class Slice:
     shared: bool = False
     """Whether the parts not moved yet read this state (under the table's lock): its turns
     hold the lock."""
+
+
+@dataclass(frozen=True, slots=True)
+class Wrapped(Command):
+    """A command of a part that has not moved onto the core yet (seating and seat requests,
+    the players' actions, the cashier, the host's start, pause and end): ``run`` is today's
+    code, which takes the table's lock, checks, changes, stores and tells by itself. An
+    intermediate step: it passes through the one inbox, so that the table takes one command
+    at a time, until its slice is written as a pure function."""
+
+    run: Callable[[], Awaitable[Any]]
 
 
 Asked = Command | Callable[[], Command]
@@ -165,6 +179,8 @@ class Actor:
         shared slice (one whose state the parts not moved yet read under the table's lock)
         holds the lock, and has the driver look again once it is done."""
         command = asked if isinstance(asked, Command) else asked()
+        if isinstance(command, Wrapped):
+            return await command.run()
         part = self._route(command)
         if part is None or not part.shared:
             reply = await self._steps(command)
