@@ -10,11 +10,13 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+import pytest
+
 from wildstud.server.messages import Say
 from wildstud.server.schemas import GameEntry, RulesUpdate, TableSettings
 from wildstud.server.store import Store, TableState
 from wildstud.server.store.records import Changes, ChatLine
-from wildstud.server.table import Table
+from wildstud.server.table import StorageFailureError, Table
 from wildstud.server.table import settings as settings_slice
 from wildstud.server.table.actor import Actor, Slice
 from wildstud.server.table.chat import (
@@ -200,3 +202,20 @@ def test_a_change_the_settings_refuse_changes_nothing() -> None:
     assert isinstance(outcome.reply, Refused)
     assert outcome.state is state
     assert outcome.effect is None
+
+
+def test_a_closed_actor_ends_its_task_and_takes_no_more_commands() -> None:
+    async def run() -> bool:
+        table = Table.__new__(Table)
+        table.id = "t1"
+        actor = Actor(table, [Slice("alarm", [], alarm, (Start,))])
+        assert await actor.ask(Start(60.0)) == "set"  # a timer set, and the task waiting
+        task = actor._task
+        assert task is not None
+        actor.close()  # the table moved to another process
+        with pytest.raises(StorageFailureError):
+            await actor.ask(Start(1.0))
+        await asyncio.sleep(0)
+        return task.done() and not actor._timers
+
+    assert asyncio.run(run())

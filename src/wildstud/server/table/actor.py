@@ -17,6 +17,10 @@ slice that owns its kind, a pure function (:mod:`.core`), and carries out the
 A command may be given as a function that makes it: it is made when its turn comes, from the
 table as it stands then (a line of chat names its speaker's seat as it is when it is said).
 
+The hand driver (:mod:`.driver`), not moved onto the core yet, takes its ticks as a part
+(:meth:`Actor.ticks`): each runs one pass of today's driver, which returns when it is due next;
+a change it may act on nudges it (:meth:`Actor.nudge`).
+
 The news of a whole turn is sent at its end, so that the table frame (:class:`~.core.TableNews`,
 sent once) shows everything the turn changed.
 
@@ -24,9 +28,7 @@ The slices that have moved onto the core: the chat (:mod:`.chat`), and the setti
 notices (:mod:`.settings`). The others still run under the table's lock, through the writer's
 baseline (:mod:`.writer`), and their commands pass through the inbox as :class:`Wrapped`
 commands, today's code run whole; a shared slice's turns take that lock too, and a follow-up
-for a part not moved yet (:class:`~.core.CancelChoice`) is carried out on today's code. The
-hand driver's own task (:mod:`.driver`) still runs the clocks and the bots under the lock: its
-timers are not yet the actor's ticks.
+for a part not moved yet (:class:`~.core.CancelChoice`) is carried out on today's code.
 """
 
 from __future__ import annotations
@@ -104,7 +106,11 @@ class Actor:
         self._inbox: asyncio.Queue[tuple[Asked, asyncio.Future[Any] | None]] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
         self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._ticking: set[str] = set()
+        """The names a tick is in the inbox for (:meth:`nudge` puts in one at most)."""
+        self._parts: dict[str, Callable[[], Awaitable[float | None]]] = {}
         self._closed = False
+        self._busy = False
 
     def state(self, name: str) -> Any:
         """The state slice ``name`` holds now (as adopted: never ahead of the store)."""
@@ -119,6 +125,20 @@ class Actor:
         self._put(command, future)
         return await future
 
+    def ticks(self, name: str, tick: Callable[[], Awaitable[float | None]]) -> None:
+        """Hand the ticks named ``name`` to ``tick``, a part not moved onto the core yet (the
+        hand driver): it does what is due and returns how long until something else is
+        (``None``: until it is nudged)."""
+        self._parts[name] = tick
+
+    def nudge(self, name: str) -> None:
+        """Have ``name`` ticked soon (something it may act on changed), unless a tick of it is
+        in the inbox already; nothing once the actor has stopped."""
+        if self._closed or name in self._ticking:
+            return
+        self._ticking.add(name)
+        self.tell(Tick(name))
+
     def tell(self, command: Asked) -> None:
         """Put ``command`` in the inbox; nobody waits for its reply."""
         self._put(command, None)
@@ -130,25 +150,38 @@ class Actor:
             self._task = asyncio.create_task(self._run(), name=f"actor-{self.table.id}")
         self._inbox.put_nowait((command, future))
 
-    async def stop(self) -> None:
-        """Stop the task: the commands left in the inbox are cancelled."""
+    def close(self) -> None:
+        """Take no more commands (the table moved, or goes down): the task ends once the turn
+        in hand is done, and the commands left in the inbox are cancelled."""
         self._closed = True
         for timer in self._timers.values():
             timer.cancel()
         self._timers.clear()
+        if self._task is not None and not self._busy:  # waiting for a command: none comes
+            self._task.cancel()
+            self._task = None
+            self._cancel_left()
+
+    async def stop(self) -> None:
+        """Stop the task, the turn in hand cut short: the commands left are cancelled."""
+        self.close()
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
+        self._cancel_left()
+
+    def _cancel_left(self) -> None:
         while not self._inbox.empty():
             _, future = self._inbox.get_nowait()
             if future is not None:
                 future.cancel()
 
     async def _run(self) -> None:
-        while True:
+        while not self._closed:
             command, future = await self._inbox.get()
+            self._busy = True
             try:
                 reply = await self._turn(command)
             except asyncio.CancelledError:
@@ -163,6 +196,13 @@ class Actor:
             else:
                 if future is not None and not future.done():
                     future.set_result(reply)
+            finally:
+                self._busy = False
+            # A queue that holds a command answers get() without suspending: the other
+            # tables, the sockets and whoever asked get their turn between two commands.
+            await asyncio.sleep(0)
+        self._task = None
+        self._cancel_left()
 
     # -- one turn ------------------------------------------------------------------------------
 
@@ -181,6 +221,12 @@ class Actor:
         command = asked if isinstance(asked, Command) else asked()
         if isinstance(command, Wrapped):
             return await command.run()
+        if isinstance(command, Tick):
+            self._ticking.discard(command.slice)
+            tick = self._parts.get(command.slice)
+            if tick is not None:
+                self._wake(command.slice, await tick())
+                return None
         part = self._route(command)
         if part is None or not part.shared:
             reply = await self._steps(command)
@@ -222,7 +268,7 @@ class Actor:
             following.extend(outcome.follow)
             pending[:0] = following
             if outcome.wake is not None:
-                self._wake(part.name, outcome.wake)
+                self._wake(part.name, outcome.wake - time.monotonic())
             if outcome.reply is not None:
                 reply = outcome.reply
         self.outbox.send(news)
@@ -234,13 +280,19 @@ class Actor:
         assert isinstance(command, CancelChoice)
         self.table.driver.choosing = None
 
-    def _wake(self, name: str, at: float) -> None:
+    def _wake(self, name: str, delay: float | None) -> None:
+        """Tick ``name`` in ``delay`` seconds (``None``: only when nudged); at once, when it is
+        not above zero, behind the commands in the inbox."""
         old = self._timers.pop(name, None)
         if old is not None:
             old.cancel()
-        delay = max(0.0, at - time.monotonic())
+        if delay is None or self._closed:
+            return
+        if delay <= 0:
+            self.nudge(name)
+            return
         loop = asyncio.get_running_loop()
-        self._timers[name] = loop.call_later(delay, self.tell, Tick(name))
+        self._timers[name] = loop.call_later(delay, self.nudge, name)
 
     # -- the store -----------------------------------------------------------------------------
 

@@ -8,12 +8,14 @@ settings, the seats, the hand, the lock) and is made of one part for each job:
   (the requests themselves: :mod:`wildstud.server.requests`);
 - :class:`~.players.Players`: the players' requests (actions, the dealer's pick,
   sitting out and in), applied at once;
-- :class:`~.driver.Driver`: the driver (one asyncio task), which deals each hand
+- :class:`~.driver.Driver`: the driver (ticked by the actor), which deals each hand
   when the table is running, asks the dealer for the game under dealer's choice, plays the bots,
   acts for players whose time runs out, and stores every change;
 - :class:`~.ledger.Ledger`: the chip ledger and the night's settle-up;
 - :class:`~.cashier.Cashier`: the players' open requests for chips (rebuys and
-  top-ups), decided by the host and applied between hands.
+  top-ups), decided by the host and applied between hands;
+- :class:`~.actor.Actor`: the one task and inbox every command passes through, over the
+  slices of the pure core (:mod:`.core`; the chat and the settings so far).
  Every change is made under the table's lock in the
 same order: the engine checks it and carries it out, the store writes it in one transaction,
 and only then do the clients hear of it, each seeing only what its seat may see.
@@ -65,6 +67,7 @@ Two calling bots at a table of their own, on an in-memory database:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import time
 from collections.abc import Awaitable, Callable, Iterable
@@ -103,7 +106,7 @@ from wildstud.server.table import chat
 from wildstud.server.table import settings as settings_slice
 from wildstud.server.table.actor import Actor, Slice, Wrapped
 from wildstud.server.table.cashier import Cashier, holds_all
-from wildstud.server.table.driver import Driver, LiveHand, TableStatus
+from wildstud.server.table.driver import HAND, Driver, LiveHand, TableStatus
 from wildstud.server.table.fanout import RESTARTING, Fanout, dumps
 from wildstud.server.table.hosting import Hosting
 from wildstud.server.table.ledger import Ledger
@@ -113,7 +116,23 @@ from wildstud.server.table.writer import ChangeLock, StorageFailureError, Writer
 
 T = TypeVar("T")
 
+RESTART_FLUSH = 2.0
+"""Seconds a restarting table waits for its clients' last frames to be sent (2)."""
+
 __all__ = ["LiveHand", "StorageFailureError", "Table", "TableStatus", "build_menu", "dumps"]
+
+
+class Nudge:
+    """What the parts set when the table changed in a way the driver may act on: the actor
+    ticks the driver (:meth:`~wildstud.server.table.actor.Actor.nudge`)."""
+
+    def __init__(self, actor: Actor, name: str) -> None:
+        self._actor = actor
+        self._name = name
+
+    def set(self) -> None:
+        """Have the driver look again soon."""
+        self._actor.nudge(self._name)
 
 
 class Table:
@@ -160,8 +179,6 @@ class Table:
         self.lock = ChangeLock(self.writer)
         """Held for every change, so that each is checked, stored and sent in one piece (and
         taken back whole when the store refuses it)."""
-        self.changed = asyncio.Event()
-        """Set when something changed that the driver may have to act on."""
         self.cashier = Cashier(rebuys)
         """The open requests for chips (:mod:`wildstud.server.table.cashier`)."""
         self.fanout = Fanout(self)
@@ -187,8 +204,11 @@ class Table:
                 ),
             ],
         )
-        """The table's actor: its moved slices' commands pass through its inbox
+        """The table's actor: every command passes through its inbox
         (:mod:`wildstud.server.table.actor`)."""
+        self.actor.ticks(HAND, self.driver.tick)
+        self.changed = Nudge(self.actor, HAND)
+        """Set when something changed that the driver may have to act on: a tick of it."""
         self.metrics = UNWATCHED
         """The figures this table counts into: its lobby's (see :class:`Lobby`)."""
 
@@ -282,14 +302,26 @@ class Table:
     async def restarting(self) -> None:
         """Stop after the change in hand: it is stored whole, nothing more is taken, and every
         client is told the server restarts and closed (1012, "service restart")."""
+        sent: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+        def all_sent() -> None:
+            if not sent.done():
+                sent.set_result(None)
+
         async with self.lock:  # a change being made is checked, stored and sent first
             self.closing = True  # every request from now on is refused
-            if self.driver.task is not None:
-                self.driver.task.cancel()
+            self.driver.running = False
             self.fanout.broadcast(RESTARTING)
+            self.fanout.when_sent(all_sent)
             for client in self.fanout.clients():
                 client.close(1012, "restarting")
         await self.driver.stop()
+        self.actor.close()
+        # The frames reach the sockets before the server closes them (a connection too slow
+        # to take them in RESTART_FLUSH seconds reconnects all the same).
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(RESTART_FLUSH):
+                await sent
 
     def wake(self) -> None:
         """Have the driver look again at once (something it waits for may be due now)."""
