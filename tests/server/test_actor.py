@@ -7,16 +7,19 @@ from __future__ import annotations
 import asyncio
 import datetime
 import json
+import threading
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
+from wildstud.server.lobby import Lobby
 from wildstud.server.messages import Say
 from wildstud.server.schemas import GameEntry, RulesUpdate, TableSettings
+from wildstud.server.seating import SeatKind
 from wildstud.server.store import Store, TableState
 from wildstud.server.store.records import Changes, ChatLine
-from wildstud.server.table import StorageFailureError, Table
+from wildstud.server.table import StorageFailureError, Table, TableStatus
 from wildstud.server.table import settings as settings_slice
 from wildstud.server.table.actor import Actor, Slice
 from wildstud.server.table.chat import (
@@ -219,3 +222,56 @@ def test_a_closed_actor_ends_its_task_and_takes_no_more_commands() -> None:
         return task.done() and not actor._timers
 
     assert asyncio.run(run())
+
+
+class SlowBot:
+    """An equity bot that thinks until it is let go (as a long Monte Carlo run would), then
+    plays as ``helper`` does."""
+
+    def __init__(self, helper: Any) -> None:
+        self.helper = helper
+        self.started = threading.Event()
+        self.release = threading.Event()
+
+    def choose(self, view: Any) -> Any:
+        self.started.set()
+        self.release.wait(30)
+        return self.helper.choose(view)
+
+
+def test_the_inbox_takes_commands_while_an_equity_bot_thinks() -> None:
+    async def run() -> list[str]:
+        store = Store("sqlite://")
+        lobby = Lobby(store)
+        await lobby.open()
+        settings = TableSettings(
+            name="think", games=[GameEntry(game="FTQ")], bot_delay=0, spectator_chat=True
+        )
+        table, _ = await lobby.create(settings)
+        thinker = await table.add_bot(SeatKind.EQUITY_BOT, None, None)
+        caller = await table.add_bot(SeatKind.CALLING_BOT, None, None)
+        slow = SlowBot(caller.bot)
+        thinker.bot = slow
+        page = Page()
+        await table.attach(page)  # type: ignore[arg-type]
+        await table.set_status(TableStatus.RUNNING)
+        try:
+            async with asyncio.timeout(20):
+                while not slow.started.is_set():
+                    await asyncio.sleep(0.01)
+                # The bot's thread runs: a line of chat is taken and answered all the same.
+                await table.handle(page, Say(type="say", text="hurry", name="Zed"))  # type: ignore[arg-type]
+                assert not slow.release.is_set()
+                live = table.live
+                assert live is not None
+                played = live.actions
+                slow.release.set()
+                while table.live is live and live.actions == played:  # then the bot plays
+                    await asyncio.sleep(0.01)
+        finally:
+            slow.release.set()
+            await lobby.close()
+            store.close()
+        return [frame["type"] for frame in page.frames]
+
+    assert "chat" in asyncio.run(run())

@@ -167,6 +167,8 @@ class Driver:
         self.table = table
         self.running = False
         """Whether the driver deals and runs the clocks (from :meth:`start` to :meth:`stop`)."""
+        self.thinking: tuple[tuple[int, int, int], asyncio.Future[Any]] | None = None
+        """An equity bot's choice being made on a thread: for which hand, event and seat."""
         self.choosing: Choosing | None = None
         self.showdown: ShowdownChoice | None = None
         """The showdown waiting for its players' choices, if any."""
@@ -308,12 +310,16 @@ class Driver:
                     return None  # nobody is there to watch: the bots wait for someone
                 if now < self.turn.bot_due:
                     return self.turn.bot_due - now
-                view = live.hand.view(engine)  # its seat's view only
                 if seat.kind is SeatKind.EQUITY_BOT:
-                    # its Monte Carlo run (and its first compile) must not stall the sockets
-                    kind, amount = await asyncio.to_thread(seat.bot.choose, view)
+                    # Its Monte Carlo run (and its first compile) must stall neither the
+                    # sockets nor the table's inbox: it thinks on a thread, and the tick that
+                    # finds its answer ready for the same turn plays it.
+                    choice = self._thought(live, engine, seat)
+                    if choice is None:
+                        return None  # the thread's end nudges the driver
+                    kind, amount = choice
                 else:
-                    kind, amount = seat.bot.choose(view)
+                    kind, amount = seat.bot.choose(live.hand.view(engine))  # its seat's view
                 await self.act(seat, engine, kind, amount, "bot", None)
             else:
                 clock = self.turn.clock
@@ -352,6 +358,26 @@ class Driver:
         assert choosing is not None
         table.fanout.broadcast(choosing)
         return table.settings.choice_clock
+
+    def _thought(
+        self, live: LiveHand, engine: int, seat: Seat
+    ) -> tuple[ActionKind, int | None] | None:
+        """The equity bot's choice for this turn once its thread has made it; ``None`` while
+        it thinks (a thread is started for a turn it has not thought about yet)."""
+        key = (live.number, len(live.hand.events), engine)
+        thinking = self.thinking
+        if thinking is None or thinking[0] != key:
+            assert seat.bot is not None
+            view = live.hand.view(engine)  # its seat's view only
+            future = asyncio.get_running_loop().run_in_executor(None, seat.bot.choose, view)
+            future.add_done_callback(lambda _: self.table.wake())
+            self.thinking = (key, future)
+            return None
+        if not thinking[1].done():
+            return None
+        self.thinking = None
+        choice: tuple[ActionKind, int | None] = thinking[1].result()  # its failure is the tick's
+        return choice
 
     # -- the button ----------------------------------------------------------------------------
 
