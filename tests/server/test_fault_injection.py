@@ -118,16 +118,26 @@ class Night:
         player = self.players[index]
         seq = self.table.seats[index].last_seq + 1
         frame = make(seq)
+        mark = len(player.frames)
 
         def told() -> None:
-            error = player.frames[-1]
+            nonlocal mark
+            error = answer(player, mark)
             assert error["type"] == "error", error
             assert (error["code"], error["seq"]) == ("storage", seq), error
+            mark = len(player.frames)
 
         before = state_of(self.table)
         await self.refused_once(lambda: self.table.handle(player, frame), told)
-        assert player.frames[-1]["type"] == "ack", player.frames[-1]
+        assert answer(player, mark)["type"] == "ack", player.frames[mark:]
         assert state_of(self.table) != before
+
+
+def answer(player: Player, mark: int) -> dict[str, Any]:
+    """The answer (an ack or an error frame) to the request ``player`` sent when it had been
+    sent ``mark`` frames: the driver's frames may come after it (its task runs between the
+    actor's answer and the test's turn)."""
+    return next(frame for frame in player.frames[mark:] if frame["type"] in ("ack", "error"))
 
 
 async def _night() -> None:
@@ -184,9 +194,9 @@ async def _night() -> None:
         lambda: table.handle(ann, Say(type="say", text="gl", id="l1")), told_chat
     )
     assert ann.frames[-1] == {"type": "said", "id": "l1", "repeat": False}
-    assert (await table.chat.report()).lines[-1].text == "gl"
-    assert await night.refused_once(lambda: table.chat.mute("cy", True)) == ["cy"]
-    assert (await table.chat.report()).muted == ["cy"]
+    assert (await table.chat_log()).lines[-1].text == "gl"
+    assert await night.refused_once(lambda: table.mute("cy", True)) == ["cy"]
+    assert (await table.chat_log()).muted == ["cy"]
 
     # -- the players' requests between hands --------------------------------------------------
     await night.frame_refused_once(1, lambda seq: SitOut(type="sit_out", seq=seq))
@@ -242,8 +252,9 @@ async def _night() -> None:
             acted = True
         else:
             player = night.players[index]
+            mark = len(player.frames)
             await table.handle(player, act(table.seats[index].last_seq + 1))
-            assert player.frames[-1]["type"] == "ack", player.frames[-1]
+            assert answer(player, mark)["type"] == "ack", player.frames[mark:]
     assert acted
     assert shown
 

@@ -1,6 +1,7 @@
-"""The server's import graph, read with :mod:`ast`: no cycle inside ``wildstud.server``, and
+"""The server's import graph, read with :mod:`ast`: no cycle inside ``wildstud.server``,
 nothing outside the table's package (``wildstud.server.table``) imports its internals, only
-what its ``__init__`` offers.
+what its ``__init__`` offers, and the slices of the table's pure core import neither asyncio
+nor the store (but for its plain records, :mod:`wildstud.server.store.records`).
 
 An import counts wherever it is written (a function's lazy import is a cycle put off, not
 removed), except under ``if TYPE_CHECKING:``: an annotation's name is not an import when the
@@ -15,6 +16,13 @@ from pathlib import Path
 SRC = Path(__file__).resolve().parents[2] / "src"
 SERVER = "wildstud.server"
 TABLE = "wildstud.server.table"
+PURE = (
+    "wildstud.server.table.core",
+    "wildstud.server.table.chat",
+    "wildstud.server.table.settings",
+)
+"""The table's pure core and the slices moved onto it (:mod:`wildstud.server.table.core`)."""
+RECORDS = "wildstud.server.store.records"
 
 
 def modules(root: Path) -> dict[str, Path]:
@@ -131,6 +139,37 @@ def intrusions(root: Path, package: str) -> list[str]:
     return found
 
 
+def every_import(path: Path) -> set[str]:
+    """Every module a module names in an absolute import, run-time or not, at any depth (the
+    pure core must not even name asyncio or the store; ``TYPE_CHECKING`` imports included)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def impurities(root: Path, pure: Iterable[str]) -> list[str]:
+    """Imports of asyncio or of the store (but its plain records) by the modules ``pure``, as
+    ``importer -> module``."""
+    known = modules(root)
+    found = []
+    for name in pure:
+        for module in sorted(every_import(known[name])):
+            store = module == "wildstud.server.store" or module.startswith("wildstud.server.store.")
+            if module.split(".")[0] == "asyncio" or (store and not module.startswith(RECORDS)):
+                found.append(f"{name} -> {module}")
+    return found
+
+
+def test_the_pure_core_imports_no_asyncio_and_no_store() -> None:
+    found = impurities(SRC, PURE)
+    assert not found, f"the table's pure core imports asyncio or the store: {found}"
+
+
 def test_no_import_cycle_inside_the_server() -> None:
     found = cycles(graph_of(SRC, SERVER))
     assert not found, f"import cycles inside {SERVER}: {found}"
@@ -162,3 +201,13 @@ def test_the_checks_see_a_cycle_and_an_intrusion(tmp_path: Path) -> None:
         ["wildstud.server.api", "wildstud.server.table.core"]
     ]
     assert intrusions(tmp_path, TABLE) == ["wildstud.server.api -> wildstud.server.table.core"]
+    (server / "table" / "slice.py").write_text(
+        "import asyncio\nfrom wildstud.server.store.records import Changes\n"
+        "def f():\n    from wildstud.server.store import Store\n",
+        encoding="utf-8",
+    )
+    assert impurities(tmp_path, ["wildstud.server.table.slice"]) == [
+        "wildstud.server.table.slice -> asyncio",
+        "wildstud.server.table.slice -> wildstud.server.store",
+        "wildstud.server.table.slice -> wildstud.server.store.Store",
+    ]

@@ -596,13 +596,13 @@ async def mute(token: Token, body: MuteRequest, request: Request) -> Mutes:
     """A muted player's or spectator's lines are refused until the host unmutes them; the dealer
     says so in the chat. Names compare as seats' names do ("bob" is "Bob")."""
     table = _hosted(request, token)
-    return Mutes(muted=await table.chat.mute(body.name, body.muted))
+    return Mutes(muted=await table.mute(body.name, body.muted))
 
 
 @router.get("/host/{token}/chat", responses=_ERRORS, summary="The table's recent chat")
 async def chat_log(token: Token, request: Request) -> ChatLogFrame:
     """The last lines of the chat and the muted names, whoever may read them at the table."""
-    return await _hosted(request, token).chat.report()
+    return await _hosted(request, token).chat_log()
 
 
 @router.get("/host/{token}/requests", responses=_ERRORS, summary="The seat requests waiting")

@@ -22,44 +22,17 @@ cluster, both are written under the table's lease epoch (``epoch``), and refused
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass
 from typing import Any, Literal
 
 from sqlalchemy import Connection, Engine, delete, insert, select
 
 from wildstud.server.store.leases import fence, fenced
 from wildstud.server.store.models import ChatRow, MuteRow, utc_now
+from wildstud.server.store.records import ChatLine, NewLine
 
 __all__ = ["ChatLine", "NewLine", "add_line", "find_line", "mutes", "recent_lines", "set_mute"]
 
 Outcome = Literal["added", "repeat", "taken"]
-
-
-@dataclass(frozen=True, slots=True)
-class NewLine:
-    """A line to store: who said it (``speaker``, never sent to clients), the client's
-    ``nonce`` for it, and what everyone may see of it."""
-
-    kind: str
-    speaker: str | None
-    nonce: str | None
-    name: str | None
-    seat: int | None
-    role: str
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
-class ChatLine:
-    """A stored line as every reader sees it: numbered in the table's order of lines."""
-
-    number: int
-    kind: str
-    name: str | None
-    seat: int | None
-    role: str
-    text: str
-    at: datetime.datetime
 
 
 def _line(row: Any) -> ChatLine:

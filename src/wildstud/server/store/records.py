@@ -12,16 +12,19 @@ server starts.
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass, field, fields
 from typing import Any
 
 __all__ = [
     "ActionRecord",
     "Changes",
+    "ChatLine",
     "DeckDraw",
     "HandEnd",
     "HandSetup",
     "LedgerEntry",
+    "NewLine",
     "Notice",
     "RebuyState",
     "SeatRequestState",
@@ -234,3 +237,30 @@ class StoredTable:
     """The host's notices for the hand in progress and the next, oldest first."""
     rebuys: tuple[RebuyState, ...] = ()
     """The requests for chips still open (``pending`` or ``approved``), oldest first."""
+
+
+@dataclass(frozen=True, slots=True)
+class NewLine:
+    """A line to store: who said it (``speaker``, never sent to clients), the client's
+    ``nonce`` for it, and what everyone may see of it."""
+
+    kind: str
+    speaker: str | None
+    nonce: str | None
+    name: str | None
+    seat: int | None
+    role: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChatLine:
+    """A stored line as every reader sees it: numbered in the table's order of lines."""
+
+    number: int
+    kind: str
+    name: str | None
+    seat: int | None
+    role: str
+    text: str
+    at: datetime.datetime

@@ -7,7 +7,9 @@ this module offers; its modules are the table's own:
 - :mod:`.driver`: the hand driver (dealing, dealer's choice, bots, clocks);
 - :mod:`.players`: the players' requests; :mod:`.hosting`: seating and the host's commands;
 - :mod:`.cashier` and :mod:`.ledger`: requests for chips, and the chip ledger;
-- :mod:`.chat`: the table's chat and mutes;
+- :mod:`.actor`: the table's one task and inbox, over a pure core (:mod:`.core`) of slices:
+  :mod:`.chat` (the table's chat and mutes) and :mod:`.settings` (settings, menu, notices),
+  whose news the :mod:`.outbox` sends;
 - :mod:`.fanout`: the connections and the frames each one is sent;
 - :mod:`.writer`: the one fenced writer, which stores every change and takes back one the
   store refuses.
@@ -22,7 +24,8 @@ of its modules.
 from wildstud.server.table.chat import MuteRequest, Mutes
 from wildstud.server.table.driver import TableStatus
 from wildstud.server.table.fanout import RESTARTING, STORAGE_ERROR, dumps
-from wildstud.server.table.table import Table, build_menu
+from wildstud.server.table.settings import build_menu
+from wildstud.server.table.table import Table
 from wildstud.server.table.writer import FAILURES_BEFORE_RELOAD, StorageFailureError
 
 __all__ = [

@@ -1,4 +1,10 @@
-"""Table chat: what players (and, if the host allows, spectators) say, and the host's mutes.
+"""Table chat, a slice of the table's pure core (:mod:`.core`): what players (and, if the host
+allows, spectators) say, and the host's mutes.
+
+The slice's state (:class:`ChatState`: the recent log, the mutes, whether spectators may chat,
+the speakers' rates) is its own, and :func:`handle` is pure: what the store must write or read
+is an :class:`~.core.Effect` the actor carries out (:mod:`.actor`), its result handed back as a
+command of this slice; the rates are counted against the ``now`` each command comes with.
 
 A line comes in as a ``say`` frame (:class:`~wildstud.server.messages.Say`) and is checked in
 this order; the first check it fails answers it with an error frame and nothing is stored or
@@ -41,12 +47,9 @@ wildstud.server.errors.BadNameError: a chat message needs at least one visible c
 
 from __future__ import annotations
 
-import asyncio
-import logging
-import weakref
-from collections import deque
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, Literal
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -57,41 +60,45 @@ from wildstud.server.frames import (
     ErrorCode,
     ErrorFrame,
     MutesFrame,
-    OutFrame,
     SaidFrame,
 )
 from wildstud.server.frames import ChatLine as ChatLine_
 from wildstud.server.messages import Say
 from wildstud.server.names import SEAT_NAME_LIMIT, clean_name, name_key, seat_name
-from wildstud.server.security import RateLimiter
-from wildstud.server.store.chat import (
-    ChatLine,
-    NewLine,
-    add_line,
-    find_line,
-    mutes,
-    recent_lines,
-    set_mute,
+from wildstud.server.store.records import ChatLine, NewLine
+from wildstud.server.table.core import (
+    Command,
+    Effect,
+    News,
+    Outcome,
+    Readers,
+    Refused,
+    Spectators,
+    To,
 )
-from wildstud.server.table.fanout import dumps
-from wildstud.server.table.writer import StorageFailureError
-
-if TYPE_CHECKING:
-    from wildstud.server.seating import Client
-    from wildstud.server.table.table import Table
 
 __all__ = [
     "CHAT_BURST",
     "CHAT_EVERY",
     "CHAT_LIMIT",
+    "COMMANDS",
     "RECENT",
-    "Chat",
+    "AddLine",
+    "ChatState",
+    "FindLine",
+    "LoadChat",
+    "Mute",
     "MuteRequest",
     "Mutes",
+    "Report",
+    "SetMute",
+    "Speak",
+    "Speaker",
+    "SpectatorsOpen",
+    "Welcome",
     "clean_text",
+    "handle",
 ]
-
-log = logging.getLogger("wildstud.server")
 
 CHAT_LIMIT = 280
 """The most characters a line may have, once cleaned (280: a few sentences, never a wall)."""
@@ -118,17 +125,201 @@ class Mutes(BaseModel):
     muted: list[str]
 
 
-class _RefusalError(Exception):
-    def __init__(self, code: ErrorCode, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-
-
 def clean_text(text: str) -> str:
     """A chat line's text as the log keeps it, or :class:`~wildstud.server.errors.BadNameError`
     saying why it cannot be one (see :func:`wildstud.server.names.clean_name`)."""
     return clean_name(text, limit=CHAT_LIMIT, what="a chat message")
 
+
+# -- the state ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Bucket:
+    """A speaker's rate as a token bucket: :data:`CHAT_BURST` lines at once, then one every
+    :data:`CHAT_EVERY` seconds.
+
+    >>> bucket = Bucket.full(0.0)
+    >>> for _ in range(CHAT_BURST):
+    ...     bucket = bucket.take(0.0)[0]
+    >>> bucket.take(0.0)[1], bucket.take(2.0)[1]
+    (False, True)
+    """
+
+    tokens: float
+    last: float
+
+    @classmethod
+    def full(cls, now: float) -> Bucket:
+        """A bucket nobody has drawn on."""
+        return cls(float(CHAT_BURST), now)
+
+    def take(self, now: float) -> tuple[Bucket, bool]:
+        """The bucket after a line at ``now``, and whether the line may pass."""
+        tokens = min(CHAT_BURST, self.tokens + (now - self.last) / CHAT_EVERY)
+        if tokens >= 1:
+            return Bucket(tokens - 1, now), True
+        return Bucket(tokens, now), False
+
+    def wait(self) -> float:
+        """Seconds until the next line may pass, as of the last :meth:`take`."""
+        return max(0.0, (1 - self.tokens) * CHAT_EVERY)
+
+    def refilled(self, now: float) -> bool:
+        """Whether the bucket is full again (nothing said for a while): it may be forgotten."""
+        return self.tokens + (now - self.last) / CHAT_EVERY >= CHAT_BURST
+
+
+@dataclass(frozen=True, slots=True)
+class ChatState:
+    """What the chat slice holds: the recent log and the mutes (as stored, once ``loaded``),
+    whether the host opened the chat to spectators, and the speakers' rates (by speaker, and
+    for a spectator by connection too, since one who changes names is still one connection)."""
+
+    spectators: bool = False
+    lines: tuple[ChatLine, ...] = ()
+    mutes: Mapping[str, str] = field(default_factory=dict)
+    """The muted names, by name key."""
+    loaded: bool = False
+    rates: Mapping[str, Bucket] = field(default_factory=dict)
+    connection_rates: Mapping[Any, Bucket] = field(default_factory=dict)
+
+    def muted(self) -> list[str]:
+        """The muted names, sorted."""
+        return sorted(self.mutes.values())
+
+
+# -- commands ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Speaker:
+    """A seated speaker as the seats stand when the line is handled."""
+
+    index: int
+    name: str
+    player_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class Speak(Command):
+    """A ``say`` frame from ``client``: ``speaker`` is its seat (``None``: a spectator's
+    connection, or ``given_up`` when its seat is gone); ``seated``: the seated names, which a
+    spectator's may not look like."""
+
+    client: Any
+    frame: Say
+    speaker: Speaker | None
+    given_up: bool
+    seated: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Welcome(Command):
+    """A new connection (``seated``: a seat's) gets the recent log, or word that the chat is
+    closed to it."""
+
+    client: Any
+    seated: bool
+    tried: bool = False
+    """The log could not be read: the connection gets what is in memory."""
+
+
+@dataclass(frozen=True, slots=True)
+class Mute(Command):
+    """The host mutes (or unmutes) a name; replies with the muted names."""
+
+    name: str
+    muted: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Report(Command):
+    """The host reads the log and the mutes; replies with a ``chat_log`` frame."""
+
+
+@dataclass(frozen=True, slots=True)
+class SpectatorsOpen(Command):
+    """The host opened (or closed) the chat to spectators (a follow-up of a rules change)."""
+
+    open: bool
+
+
+@dataclass(frozen=True, slots=True)
+class _Loaded(Command):
+    lines: tuple[ChatLine, ...]
+    mutes: Mapping[str, str]
+    then: Command
+
+
+@dataclass(frozen=True, slots=True)
+class _Unreachable(Command):
+    then: Command
+
+
+@dataclass(frozen=True, slots=True)
+class _Checked(Command):
+    speak: Speak
+    line: NewLine
+    found: tuple[ChatLine, str] | None
+
+
+@dataclass(frozen=True, slots=True)
+class _Stored(Command):
+    speak: Speak
+    line: ChatLine
+    outcome: str
+
+
+@dataclass(frozen=True, slots=True)
+class _NotStored(Command):
+    speak: Speak
+    moved: bool
+
+
+@dataclass(frozen=True, slots=True)
+class _MuteStored(Command):
+    key: str
+    shown: str
+    muted: bool
+    line: ChatLine
+
+
+# -- what the store is asked -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class LoadChat:
+    """Read the last ``limit`` lines and the mutes."""
+
+    limit: int
+
+
+@dataclass(frozen=True, slots=True)
+class FindLine:
+    """Read the line stored under ``line``'s nonce, if any."""
+
+    line: NewLine
+
+
+@dataclass(frozen=True, slots=True)
+class AddLine:
+    """Store ``line`` (a write: fenced)."""
+
+    line: NewLine
+
+
+@dataclass(frozen=True, slots=True)
+class SetMute:
+    """Mute or unmute the name with ``key``, with the dealer's ``line`` (a write: fenced)."""
+
+    key: str
+    name: str
+    muted: bool
+    line: NewLine
+
+
+# -- the slice ---------------------------------------------------------------------------------
 
 _ROLES: dict[str, Literal["player", "spectator", "dealer"]] = {
     "spectator": "spectator",
@@ -148,208 +339,230 @@ def _encode(line: ChatLine) -> ChatLine_:
     )
 
 
-def _text(frame: OutFrame) -> str:
-    return dumps(frame.frame())
+def _log_frame(state: ChatState, is_open: bool) -> ChatLogFrame:
+    return ChatLogFrame(
+        lines=[_encode(line) for line in state.lines] if is_open else [],
+        muted=state.muted() if is_open else [],
+        open=is_open,
+        limit=CHAT_LIMIT,
+    )
 
 
-class Chat:
-    """A table's chat: its recent log, its mutes and its speakers' rates."""
+def _refuse(state: ChatState, speak: Speak, code: ErrorCode, message: str) -> Outcome[ChatState]:
+    """A line refused: an error frame to its sender alone, nothing stored."""
+    answer = ErrorFrame(
+        code=code, message=message[:300], seq=None, last_seq=None, id=speak.frame.id
+    )
+    return Outcome(state, news=(News(To(speak.client), answer.frame()),))
 
-    def __init__(self, table: Table) -> None:
-        self.table = table
-        self._lines: deque[ChatLine] = deque(maxlen=RECENT)
-        self._mutes: dict[str, str] = {}
-        self._loaded = False
-        self._lock = asyncio.Lock()
-        self._rates: dict[str, RateLimiter] = {}
-        self._connection_rates: weakref.WeakKeyDictionary[Any, RateLimiter] = (
-            weakref.WeakKeyDictionary()
-        )
 
-    async def _load(self) -> None:
-        if self._loaded:
-            return
-        store = self.table.store
-        lines = await store.call(recent_lines, store.engine, self.table.id, RECENT)
-        self._mutes = await store.call(mutes, store.engine, self.table.id)
-        self._lines.extend(lines)
-        self._loaded = True
+def _load(state: ChatState, command: Command, fallback: bool) -> Outcome[ChatState]:
+    """Read the log first, then handle ``command`` (``fallback``: a failed read hands the
+    slice ``_Unreachable(command)``; else the asker hears the store failed)."""
 
-    # -- who hears what ------------------------------------------------------------------------
+    def loaded(result: tuple[list[ChatLine], dict[str, str]]) -> Command:
+        return _Loaded(tuple(result[0]), result[1], command)
 
-    def _open_to(self, client: Client) -> bool:
-        return client.seat is not None or self.table.settings.spectator_chat
+    otherwise = (lambda moved: _Unreachable(command)) if fallback else None
+    return Outcome(state, effect=Effect(LoadChat(RECENT), loaded, otherwise))
 
-    def _readers(self) -> Iterable[Client]:
-        for seat in self.table.seats.values():
-            yield from seat.clients
-        if self.table.settings.spectator_chat:
-            yield from self.table.fanout.spectators
 
-    def _log_frame(self, client: Client) -> ChatLogFrame:
-        is_open = self._open_to(client)
-        return ChatLogFrame(
-            lines=[_encode(line) for line in self._lines] if is_open else [],
-            muted=sorted(self._mutes.values()) if is_open else [],
-            open=is_open,
-            limit=CHAT_LIMIT,
-        )
-
-    async def welcome(self, client: Client) -> None:
-        """Send a new connection the recent log (or, a spectator the chat is closed to, word
-        that it is)."""
-        async with self._lock:
-            try:
-                await self._load()
-            except Exception as error:
-                # The table's own state came from memory; a store that cannot give the log
-                # now must not keep the connection from the table (the next one tries again).
-                log.warning(
-                    "table %s: the chat log could not be read: %s",
-                    self.table.id,
-                    type(error).__name__,
-                )
-            client.send(_text(self._log_frame(client)))
-
-    def spectators_changed(self) -> None:
-        """The host opened or closed the chat to spectators: tell them (with the log, if
-        open)."""
-        for client in self.table.fanout.spectators:
-            client.send(_text(self._log_frame(client)))
-
-    def _publish(self, line: ChatLine) -> None:
-        self._lines.append(line)
-        text = _text(ChatFrame(line=_encode(line)))
-        for client in self._readers():
-            client.send(text)
-
-    # -- speaking ------------------------------------------------------------------------------
-
-    async def say(self, client: Client, frame: Say) -> None:
-        """Carry out a ``say`` frame (see the module's description); a refusal is answered
-        with an error frame to ``client`` alone."""
-        try:
-            async with self._lock:
-                try:
-                    await self._load()
-                except Exception:
-                    raise _RefusalError("storage", "the chat is out of reach: try again") from None
-                await self._say(client, frame)
-        except _RefusalError as refusal:
-            answer = ErrorFrame(
-                code=refusal.code, message=str(refusal)[:300], seq=None, last_seq=None, id=frame.id
-            )
-            client.send(_text(answer))
-
-    async def _say(self, client: Client, frame: Say) -> None:
-        table = self.table
-        if client.seat is not None:
-            seat = table.seats.get(client.seat)
-            if seat is None:
-                raise _RefusalError("seat", "this seat has been given up")
-            name, speaker, role, at_seat = seat.name, f"seat:{seat.player_id}", "player", seat.index
+def handle(state: ChatState, command: Command, now: float) -> Outcome[ChatState]:
+    """The chat slice: the outcome of ``command`` (see the module's description)."""
+    if isinstance(command, _Loaded):
+        loaded = replace(state, lines=command.lines, mutes=dict(command.mutes), loaded=True)
+        return handle(loaded, command.then, now)
+    if isinstance(command, Welcome):
+        if not state.loaded and not command.tried:
+            # The table's own state came from memory; a store that cannot give the log now
+            # must not keep the connection from the table (the next one tries again).
+            return _load(state, command, fallback=True)
+        frame = _log_frame(state, command.seated or state.spectators).frame()
+        return Outcome(state, news=(News(To(command.client), frame),))
+    if isinstance(command, _Unreachable):
+        then = command.then
+        if isinstance(then, Welcome):
+            return handle(state, replace(then, tried=True), now)
+        assert isinstance(then, Speak)
+        return _refuse(state, then, "storage", "the chat is out of reach: try again")
+    if isinstance(command, Speak):
+        if not state.loaded:
+            return _load(state, command, fallback=True)
+        return _speak(state, command, now)
+    if isinstance(command, _Checked):
+        return _checked(state, command, now)
+    if isinstance(command, _Stored):
+        return _stored(state, command)
+    if isinstance(command, _NotStored):
+        if command.moved:
+            message = "the table moved to another server: send it again"
         else:
-            if not table.settings.spectator_chat:
-                raise _RefusalError(
-                    "chat-closed", "the host has not opened the chat to spectators at this table"
-                )
-            if frame.name is None:
-                raise _RefusalError(
-                    "bad-text", "a spectator chats under a name: send one with the line"
-                )
-            try:
-                name = seat_name(frame.name, (seat.name for seat in table.seats.values()))
-            except WildstudError as error:
-                raise _RefusalError("bad-text", str(error)) from None
-            speaker, role, at_seat = f"watch:{name_key(name)}", "spectator", None
+            message = "the line was not stored: send it again"
+        return _refuse(state, command.speak, "storage", message)
+    if isinstance(command, Mute):
+        return _mute(state, command)
+    if isinstance(command, _MuteStored):
+        mutes = dict(state.mutes)
+        if command.muted:
+            mutes[command.key] = command.shown
+        else:
+            del mutes[command.key]
+        state = replace(state, mutes=mutes, lines=(*state.lines, command.line)[-RECENT:])
+        readers = Readers(state.spectators)
+        chat = ChatFrame(line=_encode(command.line)).frame()
+        names = state.muted()
+        news = (News(readers, chat), News(readers, MutesFrame(muted=names).frame()))
+        return Outcome(state, news=news, reply=names)
+    if isinstance(command, Report):
+        if not state.loaded:
+            return _load(state, command, fallback=False)
+        return Outcome(state, reply=_log_frame(state, True))
+    if isinstance(command, SpectatorsOpen):
+        state = replace(state, spectators=command.open)
+        frame = _log_frame(state, command.open).frame()
+        return Outcome(state, news=(News(Spectators(), frame),))
+    raise TypeError(f"the chat takes no {type(command).__name__}")  # pragma: no cover
+
+
+def _speak(state: ChatState, speak: Speak, now: float) -> Outcome[ChatState]:
+    frame = speak.frame
+    if speak.given_up:
+        return _refuse(state, speak, "seat", "this seat has been given up")
+    if speak.speaker is not None:
+        seat = speak.speaker
+        name, who, role, at_seat = seat.name, f"seat:{seat.player_id}", "player", seat.index
+    else:
+        if not state.spectators:
+            return _refuse(
+                state,
+                speak,
+                "chat-closed",
+                "the host has not opened the chat to spectators at this table",
+            )
+        if frame.name is None:
+            return _refuse(
+                state, speak, "bad-text", "a spectator chats under a name: send one with the line"
+            )
         try:
-            text = clean_text(frame.text)
+            name = seat_name(frame.name, speak.seated)
         except WildstudError as error:
-            raise _RefusalError("bad-text", str(error)) from None
-        new = NewLine("chat", speaker, frame.id, name, at_seat, role, text)
-        store = table.store
-        if frame.id is not None:
-            # A resend of a stored line is answered as it was, muted or not, rate or not: it
-            # was counted when it was first stored.
-            found = await store.call(find_line, store.engine, table.id, new)
-            if found is not None:
-                self._answer_stored(client, frame.id, found[1])
-                return
-        if name_key(name) in self._mutes:
-            raise _RefusalError("muted", "the host has muted you: your messages are not shown")
-        rates = [self._rates.setdefault(speaker, _rate())]
-        if client.seat is None:  # a spectator who changes names is still one connection
-            rates.append(self._connection_rates.setdefault(client, _rate()))
-        for rate in rates:
-            if not rate.allow():
-                raise _RefusalError(
-                    "rate-limited",
-                    f"you may send {CHAT_BURST} lines at once, then one every {CHAT_EVERY:g} s:"
-                    f" wait {rate.retry_after():.1f} s",
-                )
-        if table.moved:
-            raise _RefusalError("storage", "the table moved to another server: send it again")
-        try:
-            line, outcome = await table.writer.write(add_line, store.engine, table.id, new)
-        except StorageFailureError:
-            if table.moved:
-                raise _RefusalError(
-                    "storage", "the table moved to another server: send it again"
-                ) from None
-            raise _RefusalError("storage", "the line was not stored: send it again") from None
-        if outcome == "added":
-            self._publish(line)
-        if frame.id is not None:
-            self._answer_stored(client, frame.id, outcome)
+            return _refuse(state, speak, "bad-text", str(error))
+        who, role, at_seat = f"watch:{name_key(name)}", "spectator", None
+    try:
+        text = clean_text(frame.text)
+    except WildstudError as error:
+        return _refuse(state, speak, "bad-text", str(error))
+    new = NewLine("chat", who, frame.id, name, at_seat, role, text)
+    if frame.id is None:
+        return _checked(state, _Checked(speak, new, None), now)
 
-    @staticmethod
-    def _answer_stored(client: Client, nonce: str, outcome: str) -> None:
-        if outcome == "taken":
-            raise _RefusalError(
-                "bad-text", "this line's id was used by someone else: send a new one"
+    def found(result: tuple[ChatLine, str] | None) -> Command:
+        return _Checked(speak, new, result)
+
+    # A resend of a stored line is answered as it was, muted or not, rate or not: it was
+    # counted when it was first stored.
+    return Outcome(
+        state, effect=Effect(FindLine(new), found, lambda moved: _NotStored(speak, moved))
+    )
+
+
+def _checked(state: ChatState, checked: _Checked, now: float) -> Outcome[ChatState]:
+    speak, new = checked.speak, checked.line
+    if checked.found is not None:
+        return _answer_stored(state, speak, checked.found[1])
+    assert new.name is not None
+    if name_key(new.name) in state.mutes:
+        return _refuse(state, speak, "muted", "the host has muted you: your messages are not shown")
+    speaker = new.speaker or ""
+    rates = dict(state.rates)
+    connection_rates = dict(state.connection_rates)
+    buckets: list[tuple[dict[Any, Bucket], Any]] = [(rates, speaker)]
+    if speak.speaker is None:  # a spectator who changes names is still one connection
+        buckets.append((connection_rates, speak.client))
+    for where, key in buckets:
+        bucket, allowed = where.get(key, Bucket.full(now)).take(now)
+        where[key] = bucket
+        if not allowed:
+            state = replace(state, rates=rates, connection_rates=connection_rates)
+            return _refuse(
+                state,
+                speak,
+                "rate-limited",
+                f"you may send {CHAT_BURST} lines at once, then one every {CHAT_EVERY:g} s:"
+                f" wait {bucket.wait():.1f} s",
             )
-        client.send(_text(SaidFrame(id=nonce, repeat=outcome == "repeat")))
+    # A bucket that filled up again is forgotten: a spectator's connection is not kept alive.
+    state = replace(
+        state,
+        rates={key: bucket for key, bucket in rates.items() if not bucket.refilled(now)},
+        connection_rates={
+            key: bucket for key, bucket in connection_rates.items() if not bucket.refilled(now)
+        },
+    )
 
-    # -- the host ------------------------------------------------------------------------------
+    def stored(result: tuple[ChatLine, str]) -> Command:
+        return _Stored(speak, result[0], result[1])
 
-    async def mute(self, name: str, muted: bool) -> list[str]:
-        """Mute (or unmute) ``name`` (cleaned as a seat's name is); the dealer says so in the
-        log. Returns the muted names. Muting a name already muted changes nothing."""
-        cleaned = clean_name(name, limit=SEAT_NAME_LIMIT, what="a name to mute")
-        key = name_key(cleaned)
-        async with self._lock:
-            await self._load()
-            if (key in self._mutes) == muted:
-                return sorted(self._mutes.values())
-            shown = self._mutes.get(key, cleaned)
-            words = f"The host muted {shown}." if muted else f"The host unmuted {shown}."
-            dealer = NewLine("dealer", None, None, None, None, "dealer", words)
-            table = self.table
-            line = await table.writer.write(
-                set_mute, table.store.engine, table.id, key, shown, muted, dealer
-            )
-            if muted:
-                self._mutes[key] = shown
-            else:
-                del self._mutes[key]
-            self._publish(line)
-            names = sorted(self._mutes.values())
-            frame = _text(MutesFrame(muted=names))
-            for client in self._readers():
-                client.send(frame)
-            return names
-
-    async def report(self) -> ChatLogFrame:
-        """The recent log and the mutes, as the host sees them (everything)."""
-        async with self._lock:
-            await self._load()
-            return ChatLogFrame(
-                lines=[_encode(line) for line in self._lines],
-                muted=sorted(self._mutes.values()),
-                open=True,
-                limit=CHAT_LIMIT,
-            )
+    effect = Effect(AddLine(new), stored, lambda moved: _NotStored(speak, moved))
+    return Outcome(state, effect=effect)
 
 
-def _rate() -> RateLimiter:
-    return RateLimiter(1 / CHAT_EVERY, CHAT_BURST)
+def _stored(state: ChatState, stored: _Stored) -> Outcome[ChatState]:
+    news: tuple[News, ...] = ()
+    if stored.outcome == "added":
+        state = replace(state, lines=(*state.lines, stored.line)[-RECENT:])
+        news = (News(Readers(state.spectators), ChatFrame(line=_encode(stored.line)).frame()),)
+    nonce = stored.speak.frame.id
+    if nonce is None:
+        return Outcome(state, news=news)
+    answer = _answer_stored(state, stored.speak, stored.outcome)
+    return replace(answer, news=news + answer.news)
+
+
+def _answer_stored(state: ChatState, speak: Speak, outcome: str) -> Outcome[ChatState]:
+    if outcome == "taken":
+        return _refuse(
+            state, speak, "bad-text", "this line's id was used by someone else: send a new one"
+        )
+    nonce = speak.frame.id
+    assert nonce is not None
+    said = SaidFrame(id=nonce, repeat=outcome == "repeat").frame()
+    return Outcome(state, news=(News(To(speak.client), said),))
+
+
+def _mute(state: ChatState, mute: Mute) -> Outcome[ChatState]:
+    """Mute (or unmute) a name (cleaned as a seat's name is); the dealer says so in the log.
+    Muting a name already muted changes nothing."""
+    try:
+        cleaned = clean_name(mute.name, limit=SEAT_NAME_LIMIT, what="a name to mute")
+    except WildstudError as error:
+        return Outcome(state, reply=Refused(error))
+    if not state.loaded:
+        return _load(state, mute, fallback=False)
+    key = name_key(cleaned)
+    if (key in state.mutes) == mute.muted:
+        return Outcome(state, reply=state.muted())
+    shown = state.mutes.get(key, cleaned)
+    words = f"The host muted {shown}." if mute.muted else f"The host unmuted {shown}."
+    dealer = NewLine("dealer", None, None, None, None, "dealer", words)
+
+    def stored(line: ChatLine) -> Command:
+        return _MuteStored(key, shown, mute.muted, line)
+
+    return Outcome(state, effect=Effect(SetMute(key, shown, mute.muted, dealer), stored))
+
+
+COMMANDS: tuple[type[Command], ...] = (
+    Speak,
+    Welcome,
+    Mute,
+    Report,
+    SpectatorsOpen,
+    _Loaded,
+    _Unreachable,
+    _Checked,
+    _Stored,
+    _NotStored,
+    _MuteStored,
+)
+"""The commands the chat slice takes."""

@@ -1,10 +1,12 @@
 """The hand driver of a table: dealing, dealer's choice, bots, clocks and storing each change.
 
-A :class:`Driver` is one asyncio task per table. It deals each hand when the table is running,
-asks the dealer for the game under dealer's choice, plays the bots and acts for players whose
-time runs out, and it is the one place a change reaches the store (:meth:`Driver.commit`): the
-engine checks the change and carries it out, the store writes it in one transaction, and only
-then do the clients hear of it (:mod:`wildstud.server.table.fanout`).
+A :class:`Driver` is run by the table's actor (:mod:`.actor`), one tick at a time: when
+something it waits for is due, or the table changed, the actor hands it a tick. It deals each
+hand when the table is running, asks the dealer for the game under dealer's choice, plays the
+bots and acts for players whose time runs out, and stores each change through the table's
+writer (:meth:`Driver.commit`): the engine checks the change and carries it out, the store
+writes it in one transaction, and only then do the clients hear of it
+(:mod:`wildstud.server.table.fanout`).
 
 The button (the dealer's seat, who chooses the game under dealer's choice) moves forward every
 hand to the next seat, after the one that had it, whose player was dealt into the last hand and
@@ -20,7 +22,6 @@ A table deals only while it is running:
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from dataclasses import dataclass, field
@@ -45,6 +46,7 @@ from wildstud.server.store import (
     HandSetup,
 )
 from wildstud.server.table.cashier import Limits
+from wildstud.server.table.settings import NoticesPlayed
 from wildstud.server.table.writer import StorageFailureError
 
 if TYPE_CHECKING:
@@ -52,6 +54,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DRIVER_BACKOFF",
+    "HAND",
     "Choosing",
     "Driver",
     "LiveHand",
@@ -62,6 +65,8 @@ __all__ = [
 
 log = logging.getLogger("wildstud.server")
 
+HAND = "hand"
+"""The name of the driver's ticks at the table's actor (:class:`~.core.Tick`)."""
 DRIVER_BACKOFF = Backoff(first=1.0, cap=30.0)
 """How long the driver waits after failing (a bug), doubling while it keeps failing."""
 
@@ -160,7 +165,10 @@ class Driver:
 
     def __init__(self, table: Table) -> None:
         self.table = table
-        self.task: asyncio.Task[None] | None = None
+        self.running = False
+        """Whether the driver deals and runs the clocks (from :meth:`start` to :meth:`stop`)."""
+        self.thinking: tuple[tuple[int, int, int], asyncio.Future[Any]] | None = None
+        """An equity bot's choice being made on a thread: for which hand, event and seat."""
         self.choosing: Choosing | None = None
         self.showdown: ShowdownChoice | None = None
         """The showdown waiting for its players' choices, if any."""
@@ -212,56 +220,48 @@ class Driver:
             }
 
     def start(self) -> None:
-        """Start the task that deals, plays the bots and runs the clocks."""
-        if self.task is None:
-            self.task = asyncio.create_task(self.drive(), name=f"table-{self.table.id}")
+        """Start dealing, playing the bots and running the clocks: the actor hands the driver a
+        tick now, and again whenever it is due (:meth:`tick`) or the table changed."""
+        self.running = True
+        self.table.actor.nudge(HAND)
 
     async def stop(self) -> None:
-        """Stop the task (the server is shutting down)."""
-        if self.task is not None:
-            self.task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self.task
-            self.task = None
+        """Stop (the server is shutting down): a tick does nothing from now on."""
+        self.running = False
 
-    # -- the loop ------------------------------------------------------------------------------
+    # -- the ticks -----------------------------------------------------------------------------
 
-    async def drive(self) -> None:
-        """Advance the table whenever something is due or has changed, until it breaks."""
+    async def tick(self) -> float | None:
+        """Advance the table if something is due or has changed (a tick of the actor, one at
+        a time with the table's other commands); return how long until something else is
+        (``None``: not until something changes)."""
         table = self.table
-        while not table.broken:
-            table.changed.clear()
-            try:
-                async with table.lock:
-                    wait = await self.advance()
-            except TableMovedError:
-                return
-            except StorageFailureError:
-                if table.broken:  # the fence refused it, or the store keeps failing
-                    return
-                # The change was taken back: the driver tries again, later while it fails.
-                wait = self.failures.fail()
-            except Exception as error:  # a bug must not stop the table for good: log it, go on
-                wait = self._failed(error)
-            else:
-                if self.failure is not None:
-                    log.warning(
-                        "table %s: the driver works again after %d failures",
-                        table.id,
-                        self.failures.failures,
-                    )
-                    self.failure = None
-                self.failures.succeed()
-            if wait is None:
-                await table.changed.wait()
-            elif wait <= 0:
-                await asyncio.sleep(0)  # let the other tables and the sockets have their turn
-            else:
-                # asyncio.timeout, not wait_for: Python 3.11's wait_for can swallow a
-                # cancellation that lands as the wait ends, and stop() would wait for good.
-                with contextlib.suppress(TimeoutError):
-                    async with asyncio.timeout(wait):
-                        await table.changed.wait()
+        if not self.running or table.broken:
+            return None
+        try:
+            async with table.lock:
+                wait = await self.advance()
+        except TableMovedError:  # handed to another process: this one takes nothing more
+            self.running = False
+            table.actor.close()
+            return None
+        except StorageFailureError:
+            if table.broken:  # the fence refused it, or the store keeps failing
+                self.running = False
+                return None
+            # The change was taken back: the driver tries again, later while it fails.
+            return self.failures.fail()
+        except Exception as error:  # a bug must not stop the table for good: log it, go on
+            return self._failed(error)
+        if self.failure is not None:
+            log.warning(
+                "table %s: the driver works again after %d failures",
+                table.id,
+                self.failures.failures,
+            )
+            self.failure = None
+        self.failures.succeed()
+        return wait
 
     def _failed(self, error: Exception) -> float:
         self.table.metrics.errors.labels("driver").inc()
@@ -310,12 +310,16 @@ class Driver:
                     return None  # nobody is there to watch: the bots wait for someone
                 if now < self.turn.bot_due:
                     return self.turn.bot_due - now
-                view = live.hand.view(engine)  # its seat's view only
                 if seat.kind is SeatKind.EQUITY_BOT:
-                    # its Monte Carlo run (and its first compile) must not stall the sockets
-                    kind, amount = await asyncio.to_thread(seat.bot.choose, view)
+                    # Its Monte Carlo run (and its first compile) must stall neither the
+                    # sockets nor the table's inbox: it thinks on a thread, and the tick that
+                    # finds its answer ready for the same turn plays it.
+                    choice = self._thought(live, engine, seat)
+                    if choice is None:
+                        return None  # the thread's end nudges the driver
+                    kind, amount = choice
                 else:
-                    kind, amount = seat.bot.choose(view)
+                    kind, amount = seat.bot.choose(live.hand.view(engine))  # its seat's view
                 await self.act(seat, engine, kind, amount, "bot", None)
             else:
                 clock = self.turn.clock
@@ -354,6 +358,26 @@ class Driver:
         assert choosing is not None
         table.fanout.broadcast(choosing)
         return table.settings.choice_clock
+
+    def _thought(
+        self, live: LiveHand, engine: int, seat: Seat
+    ) -> tuple[ActionKind, int | None] | None:
+        """The equity bot's choice for this turn once its thread has made it; ``None`` while
+        it thinks (a thread is started for a turn it has not thought about yet)."""
+        key = (live.number, len(live.hand.events), engine)
+        thinking = self.thinking
+        if thinking is None or thinking[0] != key:
+            assert seat.bot is not None
+            view = live.hand.view(engine)  # its seat's view only
+            future = asyncio.get_running_loop().run_in_executor(None, seat.bot.choose, view)
+            future.add_done_callback(lambda _: self.table.wake())
+            self.thinking = (key, future)
+            return None
+        if not thinking[1].done():
+            return None
+        self.thinking = None
+        choice: tuple[ActionKind, int | None] = thinking[1].result()  # its failure is the tick's
+        return choice
 
     # -- the button ----------------------------------------------------------------------------
 
@@ -600,7 +624,8 @@ class Driver:
         record = summary(table.id, setup, hand, live.book)
         # The host's changes that held from this hand go into its record (console.py).
         record["notices"] = [notice.text for notice in table.notices if notice.hand == number]
-        table.notices = [notice for notice in table.notices if notice.hand > number]
+        # The settings slice drops them once the hand's end is stored (:mod:`.settings`).
+        table.writer.after(lambda: table.actor.tell(NoticesPlayed(number)))
         changes.hand_end = HandEnd(number, hand.stacks, record)
         # Between hands: the chips the host approved during this one come to the table now.
         table.cashier.apply_approved(table.seats, Limits.of(table.settings), changes)

@@ -36,6 +36,7 @@ from wildstud.server.messages import encode_event, encode_view, error_frame
 from wildstud.server.schemas import TableInfo
 from wildstud.server.seating import Client
 from wildstud.server.store import Changes
+from wildstud.server.table.chat import Welcome as ChatWelcome
 from wildstud.server.table.driver import PLAYING, LiveHand
 
 if TYPE_CHECKING:
@@ -255,7 +256,6 @@ class Fanout:
             live = table.live or table.last_hand
             if live is not None:
                 client.send(dumps(self.hand_frame(live, live.engine_seat(seat))))
-            await table.chat.welcome(client)
             showdown = table.driver.showdown
             if showdown is not None and table.live is not None:
                 pending = table.live.hand.to_show_or_muck
@@ -263,6 +263,9 @@ class Fanout:
             if seat is not None:
                 self.broadcast_table()
             table.changed.set()
+        # The chat's log last, through the actor (the chat is its slice), once the lock is
+        # given back: the actor never waits for the lock, so neither waits for the other.
+        await table.actor.ask(ChatWelcome(client, seat is not None))
 
     async def detach(self, client: Client) -> None:
         """A client's connection closed."""

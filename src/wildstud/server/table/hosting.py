@@ -1,7 +1,7 @@
 """Host commands and seating: players and bots take seats, the host decides seat requests
 (:mod:`wildstud.server.requests`), removes seats, gives a player a new seat link, starts and
-pauses the table, changes its rules (the change said to the table: :mod:`.console`) and ends
-the night.
+pauses the table and ends the night (the host's change of the rules is the settings slice's:
+:mod:`.settings`).
 
 A seat's buy-in goes into the ledger as it is taken, and its cash-out as it is given up; a seat
 dealt into the hand in progress is not removed at once but checks or folds at its turns and
@@ -9,12 +9,6 @@ leaves when the hand ends. A player who left tonight and sits down again keeps t
 account only when they show the seat token they left with, or when the host says who they
 are; a name alone always opens a fresh account (:mod:`wildstud.server.accounts`).
 
-The menu of a table's settings:
-
->>> from wildstud.server.schemas import GameEntry
->>> menu = build_menu(TableSettings(name="x", games=[GameEntry(game="FTQ")]))
->>> [item.game.name for item in menu.items]
-['follow-the-queen']
 """
 
 from __future__ import annotations
@@ -25,33 +19,20 @@ from typing import TYPE_CHECKING
 
 from wildstud.errors import TableError
 from wildstud.server.accounts import departed, host_named_account, returning_account
-from wildstud.server.console import describe_change, notice_frame
 from wildstud.server.errors import SeatError
 from wildstud.server.frames import ClockFrame, Removed
-from wildstud.server.menu import Menu
 from wildstud.server.names import bot_name, seat_name
 from wildstud.server.requests import RequestStatus
-from wildstud.server.schemas import RulesUpdate, TableSettings
 from wildstud.server.seating import Seat, SeatKind
 from wildstud.server.security import new_token, token_hash
-from wildstud.server.store import Changes, LedgerEntry, Notice, SeatRequestState
+from wildstud.server.store import Changes, LedgerEntry, SeatRequestState
 from wildstud.server.table.driver import TableStatus
 from wildstud.server.table.fanout import dumps
 
 if TYPE_CHECKING:
     from wildstud.server.table.table import Table
 
-__all__ = ["Hosting", "build_menu"]
-
-
-def build_menu(settings: TableSettings) -> Menu:
-    """The menu of a table's settings; refuses unknown games, bad house rules and a menu none of
-    whose games can seat a full table."""
-    menu = Menu.build(
-        [entry.model_dump() for entry in settings.games], settings.stakes.model_dump()
-    )
-    menu.check_seats(settings.seats)
-    return menu
+__all__ = ["Hosting"]
 
 
 class Hosting:
@@ -355,27 +336,4 @@ class Hosting:
             table.fanout.broadcast_table()
             if table.live is not None:
                 table.fanout.broadcast(ClockFrame(clock=table.fanout.clock()).frame())
-            table.changed.set()
-
-    async def update_rules(self, update: RulesUpdate) -> None:
-        """Change the settings; the games and stakes apply from the next hand."""
-        table = self.table
-        async with table.lock:
-            values = table.settings.model_dump()
-            values.update(update.model_dump(exclude_none=True))
-            settings = TableSettings.model_validate(values)
-            menu = build_menu(settings)
-            spectator_chat = table.settings.spectator_chat
-            change = describe_change(table.settings, settings)
-            notice = None if change is None else Notice(table.hands_dealt + 1, "rules", change)
-            table.settings, table.menu = settings, menu
-            table.driver.choosing = None
-            notices = [] if notice is None else [notice]
-            await table.writer.commit(Changes(table=table.state(), notices=notices))
-            table.fanout.broadcast_table()
-            if settings.spectator_chat != spectator_chat:
-                table.chat.spectators_changed()
-            if notice is not None:
-                table.notices.append(notice)
-                table.fanout.broadcast(notice_frame(notice))
             table.changed.set()

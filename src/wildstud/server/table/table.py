@@ -8,12 +8,14 @@ settings, the seats, the hand, the lock) and is made of one part for each job:
   (the requests themselves: :mod:`wildstud.server.requests`);
 - :class:`~.players.Players`: the players' requests (actions, the dealer's pick,
   sitting out and in), applied at once;
-- :class:`~.driver.Driver`: the driver (one asyncio task), which deals each hand
+- :class:`~.driver.Driver`: the driver (ticked by the actor), which deals each hand
   when the table is running, asks the dealer for the game under dealer's choice, plays the bots,
   acts for players whose time runs out, and stores every change;
 - :class:`~.ledger.Ledger`: the chip ledger and the night's settle-up;
 - :class:`~.cashier.Cashier`: the players' open requests for chips (rebuys and
-  top-ups), decided by the host and applied between hands.
+  top-ups), decided by the host and applied between hands;
+- :class:`~.actor.Actor`: the one task and inbox every command passes through, over the
+  slices of the pure core (:mod:`.core`; the chat and the settings so far).
  Every change is made under the table's lock in the
 same order: the engine checks it and carries it out, the store writes it in one transaction,
 and only then do the clients hear of it, each seeing only what its seat may see.
@@ -65,11 +67,15 @@ Two calling bots at a table of their own, on an in-memory database:
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import dataclasses
 import time
 from collections.abc import Awaitable, Callable, Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 from wildstud.server.accounts import Departed, departed
+from wildstud.server.frames import ChatLogFrame
+from wildstud.server.menu import Menu
 from wildstud.server.messages import (
     Act,
     Choose,
@@ -96,16 +102,37 @@ from wildstud.server.store import (
     StoredTable,
     TableState,
 )
+from wildstud.server.table import chat
+from wildstud.server.table import settings as settings_slice
+from wildstud.server.table.actor import Actor, Slice, Wrapped
 from wildstud.server.table.cashier import Cashier, holds_all
-from wildstud.server.table.chat import Chat
-from wildstud.server.table.driver import Driver, LiveHand, TableStatus
+from wildstud.server.table.driver import HAND, Driver, LiveHand, TableStatus
 from wildstud.server.table.fanout import RESTARTING, Fanout, dumps
-from wildstud.server.table.hosting import Hosting, build_menu
+from wildstud.server.table.hosting import Hosting
 from wildstud.server.table.ledger import Ledger
 from wildstud.server.table.players import Players
+from wildstud.server.table.settings import build_menu
 from wildstud.server.table.writer import ChangeLock, StorageFailureError, Writer
 
+T = TypeVar("T")
+
+RESTART_FLUSH = 2.0
+"""Seconds a restarting table waits for its clients' last frames to be sent (2)."""
+
 __all__ = ["LiveHand", "StorageFailureError", "Table", "TableStatus", "build_menu", "dumps"]
+
+
+class Nudge:
+    """What the parts set when the table changed in a way the driver may act on: the actor
+    ticks the driver (:meth:`~wildstud.server.table.actor.Actor.nudge`)."""
+
+    def __init__(self, actor: Actor, name: str) -> None:
+        self._actor = actor
+        self._name = name
+
+    def set(self) -> None:
+        """Have the driver look again soon."""
+        self._actor.nudge(self._name)
 
 
 class Table:
@@ -123,8 +150,7 @@ class Table:
         self.host_hash = state.host_hash
         self.join_token = state.join_token
         self.watch_token = state.watch_token
-        self.settings = TableSettings.model_validate(state.settings)
-        self.menu = build_menu(self.settings)
+        settings = TableSettings.model_validate(state.settings)
         self.status = TableStatus(state.status)
         self.button = state.button
         self.hands_dealt = state.hands_dealt
@@ -135,8 +161,6 @@ class Table:
         self.last_hand: LiveHand | None = None
         self.requests = SeatRequests(())
         """Seat requests through the join link (:mod:`wildstud.server.requests`)."""
-        self.notices: list[Notice] = []
-        """The host's notices for the hand in progress and the next (:mod:`.console`)."""
         self.broken = False
         self.closing = False
         """Set when the server goes down: no request is taken any more."""
@@ -155,8 +179,6 @@ class Table:
         self.lock = ChangeLock(self.writer)
         """Held for every change, so that each is checked, stored and sent in one piece (and
         taken back whole when the store refuses it)."""
-        self.changed = asyncio.Event()
-        """Set when something changed that the driver may have to act on."""
         self.cashier = Cashier(rebuys)
         """The open requests for chips (:mod:`wildstud.server.table.cashier`)."""
         self.fanout = Fanout(self)
@@ -164,9 +186,52 @@ class Table:
         self.players = Players(self)
         self.driver = Driver(self)
         self.accounts = Ledger(self)
-        self.chat = Chat(self)
+        self.actor = Actor(
+            self,
+            [
+                Slice(
+                    "chat",
+                    chat.ChatState(spectators=settings.spectator_chat),
+                    chat.handle,
+                    chat.COMMANDS,
+                ),
+                Slice(
+                    "settings",
+                    settings_slice.SettingsState.of(settings),
+                    settings_slice.handle,
+                    settings_slice.COMMANDS,
+                    shared=True,
+                ),
+            ],
+        )
+        """The table's actor: every command passes through its inbox
+        (:mod:`wildstud.server.table.actor`)."""
+        self.actor.ticks(HAND, self.driver.tick)
+        self.changed = Nudge(self.actor, HAND)
+        """Set when something changed that the driver may have to act on: a tick of it."""
         self.metrics = UNWATCHED
         """The figures this table counts into: its lobby's (see :class:`Lobby`)."""
+
+    # -- the state the slices own (read-only here: each changes through the actor) ---------------
+
+    @property
+    def settings(self) -> TableSettings:
+        """The table's settings (:mod:`wildstud.server.table.settings`)."""
+        return self._settings().settings
+
+    @property
+    def menu(self) -> Menu:
+        """The menu of the table's settings."""
+        return self._settings().menu
+
+    @property
+    def notices(self) -> tuple[Notice, ...]:
+        """The host's notices for the hand in progress and the next (:mod:`.console`)."""
+        return self._settings().notices
+
+    def _settings(self) -> settings_slice.SettingsState:
+        state: settings_slice.SettingsState = self.actor.slices["settings"].state
+        return state
 
     # -- building ------------------------------------------------------------------------------
 
@@ -176,7 +241,8 @@ class Table:
         seats = (Seat.from_state(state) for state in stored.seats)
         table = cls(stored.table, seats, store, stored.rebuys)
         table.requests = SeatRequests(stored.requests)
-        table.notices = list(stored.notices)
+        rules = table.actor.slices["settings"]
+        rules.state = dataclasses.replace(rules.state, notices=tuple(stored.notices))
         if stored.live_hand is not None:
             setup = stored.live_hand.setup
             book = DeckBook(stored.live_hand.decks, stored.live_hand.salts)
@@ -229,20 +295,33 @@ class Table:
         self.driver.start()
 
     async def stop(self) -> None:
-        """Stop the driver (the server is shutting down)."""
+        """Stop the driver and the actor (the server is shutting down)."""
         await self.driver.stop()
+        await self.actor.stop()
 
     async def restarting(self) -> None:
         """Stop after the change in hand: it is stored whole, nothing more is taken, and every
         client is told the server restarts and closed (1012, "service restart")."""
+        sent: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+        def all_sent() -> None:
+            if not sent.done():
+                sent.set_result(None)
+
         async with self.lock:  # a change being made is checked, stored and sent first
             self.closing = True  # every request from now on is refused
-            if self.driver.task is not None:
-                self.driver.task.cancel()
+            self.driver.running = False
             self.fanout.broadcast(RESTARTING)
+            self.fanout.when_sent(all_sent)
             for client in self.fanout.clients():
                 client.close(1012, "restarting")
         await self.driver.stop()
+        self.actor.close()
+        # The frames reach the sockets before the server closes them (a connection too slow
+        # to take them in RESTART_FLUSH seconds reconnects all the same).
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(RESTART_FLUSH):
+                await sent
 
     def wake(self) -> None:
         """Have the driver look again at once (something it waits for may be due now)."""
@@ -299,12 +378,12 @@ class Table:
         self, client: Client, frame: Act | Choose | SitIn | SitOut | Rebuy | Show | Ping | Say
     ) -> None:
         """Carry out a client's request and answer it (see :mod:`wildstud.server.table.players`; a
-        line of chat, :mod:`wildstud.server.table.chat`)."""
+        line of chat, :mod:`wildstud.server.table.chat`, through the actor)."""
         if isinstance(frame, Say):
-            await self.chat.say(client, frame)
+            await self.actor.ask(lambda: self._speak(client, frame))
             return
         try:
-            await self.players.handle(client, frame)
+            await self._wrapped(lambda: self.players.handle(client, frame))
         except StorageFailureError:
             if self.broken:  # moved, or being reloaded: the connection closes
                 raise
@@ -312,30 +391,57 @@ class Table:
             message = "the server could not store your request: nothing changed, send it again"
             client.send(dumps(error_frame("storage", message, getattr(frame, "seq", None))))
 
+    async def _wrapped(self, run: Callable[[], Awaitable[T]]) -> T:
+        """Today's code of a part not moved onto the core yet, run whole in the actor's turn
+        (:class:`~wildstud.server.table.actor.Wrapped`)."""
+        result: T = await self.actor.ask(Wrapped(run))
+        return result
+
+    def _speak(self, client: Client, frame: Say) -> chat.Speak:
+        """The chat's command for ``frame``, with its speaker's seat as it stands now."""
+        seat = None if client.seat is None else self.seats.get(client.seat)
+        speaker = None if seat is None else chat.Speaker(seat.index, seat.name, seat.player_id)
+        seated = tuple(seat.name for seat in self.seats.values())
+        given_up = client.seat is not None and seat is None
+        return chat.Speak(client, frame, speaker, given_up, seated)
+
+    async def mute(self, name: str, muted: bool) -> list[str]:
+        """Mute (or unmute) ``name`` (cleaned as a seat's name is); the dealer says so in the
+        chat's log. Returns the muted names (:mod:`wildstud.server.table.chat`)."""
+        names: list[str] = await self.actor.ask(chat.Mute(name, muted))
+        return names
+
+    async def chat_log(self) -> ChatLogFrame:
+        """The chat's recent log and the mutes, as the host sees them (everything)."""
+        log: ChatLogFrame = await self.actor.ask(chat.Report())
+        return log
+
     async def join(
         self, name: str, wanted: int | None, returning: str | None = None
     ) -> tuple[Seat, str]:
         """A player takes a seat (``returning``: with the seat token they left with tonight);
         returns it with the player's secret token."""
-        return await self.hosting.join(name, wanted, returning)
+        return await self._wrapped(lambda: self.hosting.join(name, wanted, returning))
 
     async def add_bot(self, kind: SeatKind, name: str | None, wanted: int | None) -> Seat:
         """A bot takes a seat."""
-        return await self.hosting.add_bot(kind, name, wanted)
+        return await self._wrapped(lambda: self.hosting.add_bot(kind, name, wanted))
 
     async def request_seat(
         self, name: str, wanted: int | None, returning: str | None = None
     ) -> tuple[SeatRequestState, str]:
         """File a request for a seat, for the host to decide; returns it with the requester's
         token (their seat's token once approved)."""
-        return await self.hosting.request_seat(name, wanted, returning)
+        return await self._wrapped(lambda: self.hosting.request_seat(name, wanted, returning))
 
     async def decide(
         self, request_id: str, approve: bool, wanted: int | None, returning: str | None = None
     ) -> tuple[SeatRequestState, Seat | None]:
         """The host approves a seat request (the requester is seated; ``returning``: on the
         account of a player who left tonight) or declines it."""
-        return await self.hosting.decide(request_id, approve, wanted, returning)
+        return await self._wrapped(
+            lambda: self.hosting.decide(request_id, approve, wanted, returning)
+        )
 
     async def departed(self) -> list[Departed]:
         """The players who left tonight and have not come back (:mod:`.accounts`)."""
@@ -344,25 +450,28 @@ class Table:
 
     async def new_link(self, index: int) -> tuple[Seat, str]:
         """A new token for a player's seat: the old one stops opening it at once."""
-        return await self.hosting.new_link(index)
+        return await self._wrapped(lambda: self.hosting.new_link(index))
 
     async def new_table_links(self) -> str:
         """New host, join and watch links: the old ones stop working at once; returns the new
         host token."""
-        return await self.hosting.new_table_links()
+        return await self._wrapped(self.hosting.new_table_links)
 
     async def remove(self, index: int) -> None:
         """The host removes a player or a bot, or a player leaves: at once between hands; in
         a hand, the seat checks or folds at its turns and leaves (cashing out) when it ends."""
-        await self.hosting.remove(index)
+        await self._wrapped(lambda: self.hosting.remove(index))
 
     async def set_status(self, status: TableStatus) -> None:
         """Start (or resume) or pause the table."""
-        await self.hosting.set_status(status)
+        await self._wrapped(lambda: self.hosting.set_status(status))
 
     async def update_rules(self, update: RulesUpdate) -> None:
-        """Change the settings; the games and stakes apply from the next hand."""
-        await self.hosting.update_rules(update)
+        """Change the settings; the games and stakes apply from the next hand
+        (:mod:`wildstud.server.table.settings`)."""
+        await self.actor.ask(
+            lambda: settings_slice.UpdateRules(update, self.state(), self.hands_dealt + 1)
+        )
 
     async def ledger(self) -> dict[str, Any]:
         """The chip ledger and whether it balances (the shape of
@@ -375,8 +484,8 @@ class Table:
 
     async def decide_rebuy(self, request_id: str, approve: bool) -> None:
         """The host approves or declines a player's request for chips."""
-        await self.accounts.decide_rebuy(request_id, approve)
+        await self._wrapped(lambda: self.accounts.decide_rebuy(request_id, approve))
 
     async def end_night(self) -> None:
         """The host ends the night: the hand in progress plays out and no other is dealt."""
-        await self.hosting.end_night()
+        await self._wrapped(self.hosting.end_night)

@@ -63,8 +63,6 @@ _TABLE_FIELDS = (
     "host_hash",
     "join_token",
     "watch_token",
-    "settings",
-    "menu",
     "status",
     "button",
     "hands_dealt",
@@ -72,7 +70,8 @@ _TABLE_FIELDS = (
     "live",
     "last_hand",
 )
-"""What a table holds of its own (its parts hold the rest)."""
+"""What a table holds of its own (its parts hold the rest; the slices moved onto the actor's
+pure core, :mod:`.actor`, adopt a new state only once it is stored, so they are not here)."""
 _SEAT_FIELDS = tuple(
     item.name for item in dataclasses.fields(Seat) if item.name not in ("clients", "bot")
 )
@@ -163,7 +162,6 @@ class Baseline:
     seats: dict[int, tuple[Seat, tuple[Any, ...]]]
     requests: dict[str, SeatRequestState]
     rebuys: dict[str, Any]
-    notices: list[Any]
     driver: tuple[Any, ...]
     live: _HandMark | None
     last: _HandMark | None
@@ -177,7 +175,6 @@ class Baseline:
             {index: (seat, _seat_values(seat)) for index, seat in table.seats.items()},
             table.requests.kept(),
             dict(table.cashier.open),
-            list(table.notices),
             (
                 driver.choosing,
                 driver.showdown,
@@ -200,7 +197,6 @@ class Baseline:
             table.seats[index] = seat
         table.requests.back_to(self.requests)
         table.cashier.open = dict(self.rebuys)
-        table.notices = list(self.notices)
         driver = table.driver
         (
             driver.choosing,

@@ -1,0 +1,329 @@
+"""A table's actor: one task and one inbox, through which the table's commands pass one at a time.
+
+Commands come from the sockets, the REST API, timers (a :class:`~.core.Tick` when a slice's
+``wake`` comes) and the cluster; :meth:`Actor.ask` puts one in the inbox and waits for its
+reply, :meth:`Actor.tell` puts one in and does not wait. The task hands each command to the
+slice that owns its kind, a pure function (:mod:`.core`), and carries out the
+:class:`~.core.Outcome` in a fixed order:
+
+1. the effect, if any: a write through the table's one fenced writer (:mod:`.writer`), or a
+   read; when the store fails, the slice keeps its old state and nothing is sent;
+2. the slice's new state is adopted, only now;
+3. the news goes to its audiences through the outbox (:mod:`.outbox`);
+4. the command the effect's result makes, then the follow-ups, are handled in the same turn,
+   before the next command of the inbox;
+5. the timer is set for the slice's next ``wake``, and the asker gets the reply.
+
+A command may be given as a function that makes it: it is made when its turn comes, from the
+table as it stands then (a line of chat names its speaker's seat as it is when it is said).
+
+The hand driver (:mod:`.driver`), not moved onto the core yet, takes its ticks as a part
+(:meth:`Actor.ticks`): each runs one pass of today's driver, which returns when it is due next;
+a change it may act on nudges it (:meth:`Actor.nudge`).
+
+The news of a whole turn is sent at its end, so that the table frame (:class:`~.core.TableNews`,
+sent once) shows everything the turn changed.
+
+The slices that have moved onto the core: the chat (:mod:`.chat`), and the settings, menu and
+notices (:mod:`.settings`). The others still run under the table's lock, through the writer's
+baseline (:mod:`.writer`), and their commands pass through the inbox as :class:`Wrapped`
+commands, today's code run whole; a shared slice's turns take that lock too, and a follow-up
+for a part not moved yet (:class:`~.core.CancelChoice`) is carried out on today's code.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from wildstud.server.store.chat import add_line, find_line, mutes, recent_lines, set_mute
+from wildstud.server.store.records import Changes
+from wildstud.server.table import chat
+from wildstud.server.table.core import (
+    CancelChoice,
+    Command,
+    News,
+    Outcome,
+    Refused,
+    TableNews,
+    Tick,
+)
+from wildstud.server.table.outbox import Outbox
+from wildstud.server.table.writer import StorageFailureError
+
+if TYPE_CHECKING:
+    from wildstud.server.table.table import Table
+
+__all__ = ["Actor", "Slice", "Wrapped"]
+
+log = logging.getLogger("wildstud.server")
+
+Handle = Callable[[Any, Command, float], Outcome[Any]]
+"""A slice's pure core: ``handle(state, command, now) -> Outcome``."""
+
+
+@dataclass(slots=True)
+class Slice:
+    """A slice of a table's core as the actor holds it: its state, its function and the kinds
+    of command it takes."""
+
+    name: str
+    state: Any
+    handle: Handle
+    commands: tuple[type[Command], ...]
+    shared: bool = False
+    """Whether the parts not moved yet read this state (under the table's lock): its turns
+    hold the lock."""
+
+
+@dataclass(frozen=True, slots=True)
+class Wrapped(Command):
+    """A command of a part that has not moved onto the core yet (seating and seat requests,
+    the players' actions, the cashier, the host's start, pause and end): ``run`` is today's
+    code, which takes the table's lock, checks, changes, stores and tells by itself. An
+    intermediate step: it passes through the one inbox, so that the table takes one command
+    at a time, until its slice is written as a pure function."""
+
+    run: Callable[[], Awaitable[Any]]
+
+
+Asked = Command | Callable[[], Command]
+
+
+class Actor:
+    """A table's actor (see the module's description)."""
+
+    def __init__(self, table: Table, slices: list[Slice]) -> None:
+        self.table = table
+        self.slices = {item.name: item for item in slices}
+        self._routes = {kind: item for item in slices for kind in item.commands}
+        self.outbox = Outbox(table)
+        self._inbox: asyncio.Queue[tuple[Asked, asyncio.Future[Any] | None]] = asyncio.Queue()
+        self._task: asyncio.Task[None] | None = None
+        self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._ticking: set[str] = set()
+        """The names a tick is in the inbox for (:meth:`nudge` puts in one at most)."""
+        self._parts: dict[str, Callable[[], Awaitable[float | None]]] = {}
+        self._closed = False
+        self._busy = False
+
+    def state(self, name: str) -> Any:
+        """The state slice ``name`` holds now (as adopted: never ahead of the store)."""
+        return self.slices[name].state
+
+    # -- the inbox -----------------------------------------------------------------------------
+
+    async def ask(self, command: Asked) -> Any:
+        """Put ``command`` in the inbox and return its reply (a :class:`~.core.Refused`
+        reply is raised; a write the store refused raises :class:`StorageFailureError`)."""
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._put(command, future)
+        return await future
+
+    def ticks(self, name: str, tick: Callable[[], Awaitable[float | None]]) -> None:
+        """Hand the ticks named ``name`` to ``tick``, a part not moved onto the core yet (the
+        hand driver): it does what is due and returns how long until something else is
+        (``None``: until it is nudged)."""
+        self._parts[name] = tick
+
+    def nudge(self, name: str) -> None:
+        """Have ``name`` ticked soon (something it may act on changed), unless a tick of it is
+        in the inbox already; nothing once the actor has stopped."""
+        if self._closed or name in self._ticking:
+            return
+        self._ticking.add(name)
+        self.tell(Tick(name))
+
+    def tell(self, command: Asked) -> None:
+        """Put ``command`` in the inbox; nobody waits for its reply."""
+        self._put(command, None)
+
+    def _put(self, command: Asked, future: asyncio.Future[Any] | None) -> None:
+        if self._closed:
+            raise StorageFailureError(f"table {self.table.id}: the table has stopped")
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name=f"actor-{self.table.id}")
+        self._inbox.put_nowait((command, future))
+
+    def close(self) -> None:
+        """Take no more commands (the table moved, or goes down): the task ends once the turn
+        in hand is done, and the commands left in the inbox are cancelled."""
+        self._closed = True
+        for timer in self._timers.values():
+            timer.cancel()
+        self._timers.clear()
+        if self._task is not None and not self._busy:  # waiting for a command: none comes
+            self._task.cancel()
+            self._task = None
+            self._cancel_left()
+
+    async def stop(self) -> None:
+        """Stop the task, the turn in hand cut short: the commands left are cancelled."""
+        self.close()
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+        self._cancel_left()
+
+    def _cancel_left(self) -> None:
+        while not self._inbox.empty():
+            _, future = self._inbox.get_nowait()
+            if future is not None:
+                future.cancel()
+
+    async def _run(self) -> None:
+        while not self._closed:
+            command, future = await self._inbox.get()
+            self._busy = True
+            try:
+                reply = await self._turn(command)
+            except asyncio.CancelledError:
+                if future is not None:
+                    future.cancel()
+                raise
+            except Exception as error:
+                if future is not None and not future.done():
+                    future.set_exception(error)
+                elif future is None and not isinstance(error, StorageFailureError):
+                    log.error("table %s: a command failed", self.table.id, exc_info=error)
+            else:
+                if future is not None and not future.done():
+                    future.set_result(reply)
+            finally:
+                self._busy = False
+            # A queue that holds a command answers get() without suspending: the other
+            # tables, the sockets and whoever asked get their turn between two commands.
+            await asyncio.sleep(0)
+        self._task = None
+        self._cancel_left()
+
+    # -- one turn ------------------------------------------------------------------------------
+
+    def _route(self, command: Command) -> Slice | None:
+        """The slice that takes ``command`` (``None``: a command for a part not moved yet)."""
+        if isinstance(command, Tick):
+            return self.slices[command.slice]
+        if isinstance(command, CancelChoice):
+            return None
+        return self._routes[type(command)]
+
+    async def _turn(self, asked: Asked) -> Any:
+        """Handle one command of the inbox and all it leads to; return its reply. A turn of a
+        shared slice (one whose state the parts not moved yet read under the table's lock)
+        holds the lock, and has the driver look again once it is done."""
+        command = asked if isinstance(asked, Command) else asked()
+        if isinstance(command, Wrapped):
+            return await command.run()
+        if isinstance(command, Tick):
+            self._ticking.discard(command.slice)
+            tick = self._parts.get(command.slice)
+            if tick is not None:
+                self._wake(command.slice, await tick())
+                return None
+        part = self._route(command)
+        if part is None or not part.shared:
+            reply = await self._steps(command)
+        else:
+            async with self.table.lock:
+                if not isinstance(asked, Command):  # made again, from the table under the lock
+                    command = asked()
+                reply = await self._steps(command)
+            self.table.wake()
+        if isinstance(reply, Refused):
+            raise reply.error
+        return reply
+
+    async def _steps(self, first: Command) -> Any:
+        pending: list[Command] = [first]
+        reply: Any = None
+        news: list[News | TableNews] = []
+        while pending:
+            command = pending.pop(0)
+            part = self._route(command)
+            if part is None:
+                self._legacy(command)
+                continue
+            outcome = part.handle(part.state, command, time.monotonic())
+            following: list[Command] = []
+            effect = outcome.effect
+            if effect is not None:
+                try:
+                    result = await self._carry_out(effect.request)
+                except StorageFailureError:
+                    if effect.otherwise is None:
+                        raise
+                    pending.insert(0, effect.otherwise(self.table.moved))
+                    continue
+                if effect.then is not None:
+                    following.append(effect.then(result))
+            part.state = outcome.state
+            news.extend(outcome.news)
+            following.extend(outcome.follow)
+            pending[:0] = following
+            if outcome.wake is not None:
+                self._wake(part.name, outcome.wake - time.monotonic())
+            if outcome.reply is not None:
+                reply = outcome.reply
+        self.outbox.send(news)
+        return reply
+
+    def _legacy(self, command: Command) -> None:
+        """Carry out a command for a part that has not moved onto the core yet, on today's
+        code (an intermediate step: it runs in a shared turn, under the table's lock)."""
+        assert isinstance(command, CancelChoice)
+        self.table.driver.choosing = None
+
+    def _wake(self, name: str, delay: float | None) -> None:
+        """Tick ``name`` in ``delay`` seconds (``None``: only when nudged); at once, when it is
+        not above zero, behind the commands in the inbox."""
+        old = self._timers.pop(name, None)
+        if old is not None:
+            old.cancel()
+        if delay is None or self._closed:
+            return
+        if delay <= 0:
+            self.nudge(name)
+            return
+        loop = asyncio.get_running_loop()
+        self._timers[name] = loop.call_later(delay, self.nudge, name)
+
+    # -- the store -----------------------------------------------------------------------------
+
+    async def _carry_out(self, request: object) -> Any:
+        """What the store answers ``request``: a write through the table's fenced writer, or a
+        read (a failure of either raises :class:`StorageFailureError`)."""
+        table = self.table
+        store = table.store
+        writer = table.writer
+        if isinstance(request, Changes):
+            await writer.commit(request)
+            return None
+        if isinstance(request, chat.AddLine):
+            return await writer.write(add_line, store.engine, table.id, request.line)
+        if isinstance(request, chat.SetMute):
+            key, name, muted, line = request.key, request.name, request.muted, request.line
+            return await writer.write(set_mute, store.engine, table.id, key, name, muted, line)
+        if isinstance(request, chat.FindLine):
+            return await self._read(store.call(find_line, store.engine, table.id, request.line))
+        if isinstance(request, chat.LoadChat):
+            lines = await self._read(
+                store.call(recent_lines, store.engine, table.id, request.limit)
+            )
+            return lines, await self._read(store.call(mutes, store.engine, table.id))
+        raise TypeError(f"no store request {type(request).__name__}")  # pragma: no cover
+
+    async def _read(self, call: Awaitable[Any]) -> Any:
+        try:
+            return await call
+        except Exception as error:
+            log.warning("table %s: a read failed: %s", self.table.id, type(error).__name__)
+            raise StorageFailureError(
+                f"table {self.table.id}: the store could not be read"
+            ) from None

@@ -1,0 +1,145 @@
+"""The pure core of a table's actor: commands, and the outcome a slice makes of one.
+
+A table is run by one actor (:mod:`.actor`): one task reads one inbox of commands (from the
+sockets, the REST API, timers and the cluster) and hands each to the slice that owns its kind.
+A slice is a pure function ``handle(state, command, now) -> Outcome`` over a state of its own:
+no asyncio, no store, no clock but ``now``. The :class:`Outcome` says everything the command
+comes to:
+
+- ``state``: the slice's new state, which the actor adopts only once ``effect`` is done (a write
+  that the store refuses leaves the old state in force);
+- ``effect``: what the store must do (a write, or a read the slice needs), and the command to
+  hand the slice with its result (:class:`Effect`);
+- ``news``: the frames for each audience (:class:`News`; :class:`TableNews` for the table frame
+  as it stands once the turn is done), sent by the outbox at the end of the turn, never before
+  the effect is done;
+- ``reply``: the answer to whoever asked (a :class:`Refused` is raised at them);
+- ``wake``: when to hand the slice a :class:`Tick` (``None``: no timer);
+- ``follow``: commands for other slices (a slice never calls another one).
+
+A slice that does nothing with a command says so:
+
+>>> Outcome(state=3).reply is None, Outcome(state=3).news
+(True, ())
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+__all__ = [
+    "Audience",
+    "CancelChoice",
+    "Command",
+    "Effect",
+    "Everyone",
+    "News",
+    "Outcome",
+    "Readers",
+    "Refused",
+    "Spectators",
+    "TableNews",
+    "Tick",
+    "To",
+]
+
+S = TypeVar("S")
+
+
+class Command:
+    """A command to a table's actor: each slice's commands subclass it (frozen dataclasses)."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Tick(Command):
+    """A timer's command: the time a slice asked to be woken at (its ``wake``) has come."""
+
+    slice: str
+    """The name of the slice that asked."""
+
+
+@dataclass(frozen=True, slots=True)
+class To:
+    """One connection (the one that asked, as a rule)."""
+
+    client: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Readers:
+    """The chat's readers: every seat's connections, and the spectators' when ``spectators``."""
+
+    spectators: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Spectators:
+    """The spectators' connections."""
+
+
+@dataclass(frozen=True, slots=True)
+class Everyone:
+    """Every connection to the table."""
+
+
+Audience = To | Readers | Spectators | Everyone
+"""Who a piece of news is for; the outbox (:mod:`.outbox`) finds their connections."""
+
+
+@dataclass(frozen=True, slots=True)
+class News:
+    """A frame (its JSON data, made from its model in :mod:`wildstud.server.frames`) for one
+    audience."""
+
+    audience: Audience
+    frame: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class CancelChoice(Command):
+    """The dealer's choice in progress, if any, is called off (the menu changed). A command
+    for the hand runner, which has not moved onto the core yet: the actor carries it out on
+    the driver (:mod:`.actor`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableNews:
+    """The table frame (seats, settings, menu, who chooses…), made once at the end of the turn
+    from every part's state, to everyone: it spans the slices, so no slice can make it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """What the store must do for a command: ``request`` (a record the actor knows how to carry
+    out: a write, fenced by the table's lease, or a read), then the slice is handed
+    ``then(result)`` (``None``: nothing more to do). When the store fails, the slice's state
+    stays as it was and the slice is handed ``otherwise(moved)`` (``moved``: another process
+    runs the table now); with no ``otherwise``, the asker gets
+    :class:`~.writer.StorageFailureError`."""
+
+    request: object
+    then: Callable[[Any], Command] | None = None
+    otherwise: Callable[[bool], Command] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """A reply that refuses: the actor raises ``error`` at whoever asked."""
+
+    error: Exception
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome(Generic[S]):
+    """What one command comes to (see the module's description)."""
+
+    state: S
+    effect: Effect | None = None
+    news: tuple[News | TableNews, ...] = ()
+    reply: object = None
+    wake: float | None = None
+    follow: tuple[Command, ...] = ()

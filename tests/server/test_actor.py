@@ -1,0 +1,277 @@
+"""The table's actor and its pure core: a slice is a function of its state, a command and the
+time, with no store and no event loop; the actor adopts a slice's new state only once the store
+has what the outcome asked of it, and wakes a slice with a ``Tick`` when it asked to be."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+import json
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from wildstud.server.lobby import Lobby
+from wildstud.server.messages import Say
+from wildstud.server.schemas import GameEntry, RulesUpdate, TableSettings
+from wildstud.server.seating import SeatKind
+from wildstud.server.store import Store, TableState
+from wildstud.server.store.records import Changes, ChatLine
+from wildstud.server.table import StorageFailureError, Table, TableStatus
+from wildstud.server.table import settings as settings_slice
+from wildstud.server.table.actor import Actor, Slice
+from wildstud.server.table.chat import (
+    CHAT_BURST,
+    AddLine,
+    ChatState,
+    FindLine,
+    Speak,
+    Speaker,
+    SpectatorsOpen,
+    Welcome,
+    handle,
+)
+from wildstud.server.table.core import (
+    CancelChoice,
+    Command,
+    Outcome,
+    Readers,
+    Refused,
+    TableNews,
+    Tick,
+    To,
+)
+from wildstud.server.table.settings import NoticesPlayed, SettingsState, UpdateRules
+
+ANN = Speaker(0, "Ann", "p1")
+LOADED = ChatState(loaded=True)
+
+
+def speak(text: str, nonce: str | None = None, client: object = "ann's page") -> Speak:
+    return Speak(client, Say(type="say", text=text, id=nonce), ANN, False, ("Ann",))
+
+
+def stored(line: AddLine, number: int) -> ChatLine:
+    new = line.line
+    at = datetime.datetime(2026, 12, 2, tzinfo=datetime.UTC)
+    return ChatLine(number, new.kind, new.name, new.seat, new.role, new.text, at)
+
+
+def test_a_line_is_stored_before_anyone_hears_it() -> None:
+    outcome = handle(LOADED, speak("  gl  "), 0.0)
+    assert outcome.news == ()
+    assert outcome.effect is not None
+    request = outcome.effect.request
+    assert isinstance(request, AddLine)
+    assert (request.line.name, request.line.text) == ("Ann", "gl")
+    then = handle(outcome.state, outcome.effect.then((stored(request, 7), "added")), 0.0)
+    assert [line.number for line in then.state.lines] == [7]
+    ((news,),) = [then.news]
+    assert news.audience == Readers(spectators=False)
+    assert news.frame["line"]["text"] == "gl"
+
+
+def test_a_line_with_an_id_is_looked_up_first_and_a_failed_write_tells_its_sender() -> None:
+    outcome = handle(LOADED, speak("gl", "n1"), 0.0)
+    assert outcome.effect is not None
+    assert isinstance(outcome.effect.request, FindLine)
+    checked = handle(LOADED, outcome.effect.then(None), 0.0)
+    assert checked.effect is not None
+    assert checked.effect.otherwise is not None
+    failed = handle(LOADED, checked.effect.otherwise(False), 0.0)
+    ((news,),) = [failed.news]
+    assert news.audience == To("ann's page")
+    assert (news.frame["code"], news.frame["id"]) == ("storage", "n1")
+    assert failed.state == LOADED
+
+
+def test_the_rate_is_counted_by_the_time_each_command_comes_with() -> None:
+    state = LOADED
+    for _ in range(CHAT_BURST):
+        outcome = handle(state, speak("hi"), 10.0)
+        assert outcome.effect is not None
+        state = outcome.state
+    refused = handle(state, speak("hi"), 10.0)
+    assert refused.effect is None
+    assert refused.news[0].frame["code"] == "rate-limited"
+    assert handle(refused.state, speak("hi"), 12.0).effect is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Start(Command):
+    at: float
+
+
+def alarm(state: list[str], command: Command, now: float) -> Outcome[list[str]]:
+    if isinstance(command, Start):
+        return Outcome(state, wake=now + command.at, reply="set")
+    assert isinstance(command, Tick)
+    return Outcome([*state, "rang"])
+
+
+def test_a_slice_is_woken_by_a_tick_when_it_asked() -> None:
+    async def run() -> list[str]:
+        store = Store("sqlite://")
+        table = Table.__new__(Table)
+        table.id = "t1"
+        table.store = store
+        actor = Actor(table, [Slice("alarm", [], alarm, (Start,))])
+        assert await actor.ask(Start(0.01)) == "set"
+        async with asyncio.timeout(5):
+            while not actor.state("alarm"):
+                await asyncio.sleep(0.01)
+        await actor.stop()
+        store.close()
+        result: list[str] = actor.state("alarm")
+        return result
+
+    assert asyncio.run(run()) == ["rang"]
+
+
+class Page:
+    """A spectator's connection that keeps what it is sent."""
+
+    seat = None
+
+    def __init__(self) -> None:
+        self.frames: list[dict[str, Any]] = []
+
+    def send(self, text: str) -> None:
+        self.frames.append(json.loads(text))
+
+
+def test_a_refused_write_leaves_the_chat_as_it_was() -> None:
+    async def run() -> tuple[Any, Any, list[dict[str, Any]]]:
+        store = Store("sqlite://")
+        settings = TableSettings(name="x", games=[GameEntry(game="FTQ")], spectator_chat=True)
+        row = TableState(
+            "t1",
+            "x",
+            "h" * 64,
+            "j",
+            "w",
+            settings.model_dump(mode="json"),
+            "waiting",
+            None,
+            0,
+            None,
+        )
+        store.create_table(row)
+        table = Table(row, [], store)
+        page = Page()
+        await table.actor.ask(Welcome(page, seated=False))  # the log is read
+        before = table.actor.state("chat")
+        table.moved = True  # every write is refused
+        await table.handle(page, Say(type="say", text="hello", name="Zed"))  # type: ignore[arg-type]
+        after = table.actor.state("chat")
+        await table.stop()
+        store.close()
+        return before, after, page.frames
+
+    before, after, frames = asyncio.run(run())
+    assert before.loaded
+    assert after == before
+    assert [frame["type"] for frame in frames] == ["chat_log", "error"]
+    assert frames[-1]["code"] == "storage"
+
+
+def test_a_change_of_the_rules_is_stored_with_its_notice_then_told() -> None:
+    settings = TableSettings(name="x", games=[GameEntry(game="FTQ")])
+    row = TableState("t1", "x", "h" * 64, "j", "w", {}, "running", 0, 3, 0)
+    state = SettingsState.of(settings)
+    update = RulesUpdate(spectator_chat=True, action_clock=20)
+    outcome = settings_slice.handle(state, UpdateRules(update, row, 4), 0.0)
+    assert outcome.effect is not None
+    changes = outcome.effect.request
+    assert isinstance(changes, Changes)
+    assert changes.table is not None
+    assert changes.table.settings["action_clock"] == 20
+    assert [notice.hand for notice in changes.notices] == [4]
+    assert outcome.state.notices == tuple(changes.notices)
+    assert outcome.news[0] == TableNews()
+    assert outcome.follow == (CancelChoice(), SpectatorsOpen(True))
+    played = settings_slice.handle(outcome.state, NoticesPlayed(4), 0.0)
+    assert played.state.notices == ()
+
+
+def test_a_change_the_settings_refuse_changes_nothing() -> None:
+    state = SettingsState.of(TableSettings(name="x", games=[GameEntry(game="FTQ")]))
+    row = TableState("t1", "x", "h" * 64, "j", "w", {}, "running", 0, 3, 0)
+    outcome = settings_slice.handle(
+        state, UpdateRules(RulesUpdate(games=[GameEntry(game="nope")]), row, 4), 0.0
+    )
+    assert isinstance(outcome.reply, Refused)
+    assert outcome.state is state
+    assert outcome.effect is None
+
+
+def test_a_closed_actor_ends_its_task_and_takes_no_more_commands() -> None:
+    async def run() -> bool:
+        table = Table.__new__(Table)
+        table.id = "t1"
+        actor = Actor(table, [Slice("alarm", [], alarm, (Start,))])
+        assert await actor.ask(Start(60.0)) == "set"  # a timer set, and the task waiting
+        task = actor._task
+        assert task is not None
+        actor.close()  # the table moved to another process
+        with pytest.raises(StorageFailureError):
+            await actor.ask(Start(1.0))
+        await asyncio.sleep(0)
+        return task.done() and not actor._timers
+
+    assert asyncio.run(run())
+
+
+class SlowBot:
+    """An equity bot that thinks until it is let go (as a long Monte Carlo run would), then
+    plays as ``helper`` does."""
+
+    def __init__(self, helper: Any) -> None:
+        self.helper = helper
+        self.started = threading.Event()
+        self.release = threading.Event()
+
+    def choose(self, view: Any) -> Any:
+        self.started.set()
+        self.release.wait(30)
+        return self.helper.choose(view)
+
+
+def test_the_inbox_takes_commands_while_an_equity_bot_thinks() -> None:
+    async def run() -> list[str]:
+        store = Store("sqlite://")
+        lobby = Lobby(store)
+        await lobby.open()
+        settings = TableSettings(
+            name="think", games=[GameEntry(game="FTQ")], bot_delay=0, spectator_chat=True
+        )
+        table, _ = await lobby.create(settings)
+        thinker = await table.add_bot(SeatKind.EQUITY_BOT, None, None)
+        caller = await table.add_bot(SeatKind.CALLING_BOT, None, None)
+        slow = SlowBot(caller.bot)
+        thinker.bot = slow
+        page = Page()
+        await table.attach(page)  # type: ignore[arg-type]
+        await table.set_status(TableStatus.RUNNING)
+        try:
+            async with asyncio.timeout(20):
+                while not slow.started.is_set():
+                    await asyncio.sleep(0.01)
+                # The bot's thread runs: a line of chat is taken and answered all the same.
+                await table.handle(page, Say(type="say", text="hurry", name="Zed"))  # type: ignore[arg-type]
+                assert not slow.release.is_set()
+                live = table.live
+                assert live is not None
+                played = live.actions
+                slow.release.set()
+                while table.live is live and live.actions == played:  # then the bot plays
+                    await asyncio.sleep(0.01)
+        finally:
+            slow.release.set()
+            await lobby.close()
+            store.close()
+        return [frame["type"] for frame in page.frames]
+
+    assert "chat" in asyncio.run(run())
