@@ -68,13 +68,13 @@ async def _session(base: str) -> None:
         api.ok(api.host(created, "POST", "/start"))
         await honest.wait_for_selector("#felt .card.verified", timeout=30000)
         deadline = time.monotonic() + 30
-        while not hand_finished(api.get(f"/api/tables/{created['table']['id']}")):
+        while not hand_finished(api.table(created)):
             assert time.monotonic() < deadline, "no hand finished"
             await asyncio.sleep(0.1)
         api.ok(api.host(created, "POST", "/pause"))
         # Paused in the long pause after the first hand: the reloaded page shows that finished
         # hand, every upcard of it on the felt (not the next hand a moment old, with three).
-        assert api.get(f"/api/tables/{created['table']['id']}")["hand_in_progress"] is None
+        assert api.table(created)["hand_in_progress"] is None
         await honest.reload()
         await honest.wait_for_selector("#felt .card.verified")
         shown = honest.locator("#felt .card[data-card]:not([data-card=''])")

@@ -106,7 +106,7 @@ async def _killed_while_ann_is_to_act(server: Server) -> None:
     await watch.close()
     # The table plays on, hand after hand, acting for Ann each time her clock runs out.
     async with asyncio.timeout(30):
-        while api.get(f"/api/tables/{created['table']['id']}")["hands_dealt"] < number + 1:
+        while api.table(created)["hands_dealt"] < number + 1:
             await asyncio.sleep(0.2)
     api.ok(api.host(created, "POST", "/pause"))
     assert api.ledger(created["table"]["id"])["balanced"]
@@ -153,7 +153,7 @@ async def _database_down_while_ann_is_to_act(server: Server, cluster: Postgres) 
     assert reloaded - back < 15.0  # the reload's waits are capped
     await watch.close()
     async with asyncio.timeout(30):
-        while api.get(f"/api/tables/{created['table']['id']}")["hands_dealt"] < number + 1:
+        while api.table(created)["hands_dealt"] < number + 1:
             await asyncio.sleep(0.2)
     api.ok(api.host(created, "POST", "/pause"))
     assert api.ledger(created["table"]["id"])["balanced"]

@@ -154,7 +154,7 @@ def test_a_spectator_asks_for_a_seat_with_the_watch_link(server: Server) -> None
     api.ok(api.host(created, "POST", f"/requests/{body['request']}", approve=True))
     seated = api.get(f"/api/seat/{body['token']}/status")
     assert seated["status"] == "seated"
-    table = api.get(f"/api/tables/{created['table']['id']}")
+    table = api.table(created)
     assert [seat["name"] for seat in table["seats"]] == ["Dee"]
     # A wrong watch link, or a bad name, files nothing.
     assert api.http.post("/api/watch/nothing/join", json={"name": "Eve"}).status_code == 404

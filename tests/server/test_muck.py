@@ -229,7 +229,7 @@ def test_the_host_changes_the_muck_clock_and_default_between_hands(server: Serve
     assert (info["settings"]["muck_clock"], info["settings"]["showdown_default"]) == (2, "show")
     refused = api.host(created, "PUT", "/rules", showdown_default="fold")
     assert refused.status_code == 422
-    after = api.get(f"/api/tables/{created['table']['id']}")
+    after = api.table(created)
     assert after["settings"]["showdown_default"] == "show"
 
 

@@ -200,7 +200,7 @@ async def _nul_scenario(server: Server) -> None:
     api.join(created, "Bob")
     for client in (player, watcher):
         await client.wait_for(lambda c: _names(c.table) == ["Ann", "Bob"], what="Bob seated")
-    assert _names(api.get(f"/api/tables/{created['table']['id']}")) == ["Ann", "Bob"]
+    assert _names(api.table(created)) == ["Ann", "Bob"]
     assert api.ledger(created["table"]["id"])["balanced"]
     await player.close()
     await watcher.close()

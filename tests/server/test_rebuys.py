@@ -17,11 +17,6 @@ from wildstud.server.store import Changes
 from wildstud.server.table.cashier import Cashier, Limits
 
 
-def _table(api: Api, created: Frame) -> Frame:
-    table: Frame = api.get(f"/api/tables/{created['table']['id']}")
-    return table
-
-
 def _night(api: Api, created: Frame) -> Frame:
     night: Frame = api.get(f"/api/tables/{created['table']['id']}/night")
     return night
@@ -59,12 +54,12 @@ async def _requests_and_refusals(server: Server) -> None:
     assert over["type"] == "error"
     assert over["code"] == "refused"
     assert "at most 300 chips" in over["message"]
-    assert _table(api, created)["rebuys"] == []
+    assert api.table(created)["rebuys"] == []
 
     # A top-up asked for: everyone sees it waiting; a second one is refused while it waits.
     asked = await _ask(client, 300)
     assert asked["type"] == "ack"
-    (request,) = _table(api, created)["rebuys"]
+    (request,) = api.table(created)["rebuys"]
     assert request == {
         "id": request["id"],
         "seat": 0,
@@ -82,13 +77,13 @@ async def _requests_and_refusals(server: Server) -> None:
     refused(api.host(created, "POST", "/rebuys/%20x/approve"), 422)
     refused(api.http.post(f"/api/host/wrong/rebuys/{request['id']}/approve"), 404)
     api.ok(api.host(created, "POST", f"/rebuys/{request['id']}/decline"))
-    assert _table(api, created)["rebuys"] == []
+    assert api.table(created)["rebuys"] == []
     refused(api.host(created, "POST", f"/rebuys/{request['id']}/approve"), 404)
     assert _night(api, created)["buy_ins"] == 1000
 
     # Approved between hands: the chips come at once, as a top-up on Ann's account.
     await _ask(client, 300)
-    (request,) = _table(api, created)["rebuys"]
+    (request,) = api.table(created)["rebuys"]
     table = api.ok(api.host(created, "POST", f"/rebuys/{request['id']}/approve"))
     assert table["rebuys"] == []
     assert table["seats"][0]["stack"] == 800
@@ -131,7 +126,7 @@ async def _approved_mid_hand(server: Server) -> None:
     api.ok(api.host(created, "POST", "/start"))
     await cy.frame("hand")
     assert (await _ask(cy, 100))["type"] == "ack"
-    (request,) = _table(api, created)["rebuys"]
+    (request,) = api.table(created)["rebuys"]
     table = api.ok(api.host(created, "POST", f"/rebuys/{request['id']}/approve"))
     # Never mid-hand: approved, the chips wait for the hand to end.
     assert table["hand_in_progress"] == 1
@@ -158,12 +153,12 @@ async def _approved_mid_hand(server: Server) -> None:
     ended = await _ask(cy, 10)
     assert "The night is over" in ended["message"]
     deadline = asyncio.get_running_loop().time() + 30
-    while _table(api, created)["hand_in_progress"] is not None:
+    while api.table(created)["hand_in_progress"] is not None:
         assert asyncio.get_running_loop().time() < deadline, "the last hand never ended"
         await asyncio.sleep(0.05)
-    dealt = _table(api, created)["hands_dealt"]
+    dealt = api.table(created)["hands_dealt"]
     await asyncio.sleep(1.0)
-    table = _table(api, created)
+    table = api.table(created)
     assert table["status"] == "ended"
     assert table["hands_dealt"] == dealt
     night = _night(api, created)
@@ -201,9 +196,9 @@ def test_a_player_back_at_the_table_keeps_one_account(server: Server) -> None:
     assert len(ids) == 2
     # One player holds every chip: the table says so.
     api.ok(api.host(created, "DELETE", "/seats/1"))
-    assert _table(api, created)["holds_all"] is None  # alone at the table: nobody to play
+    assert api.table(created)["holds_all"] is None  # alone at the table: nobody to play
     api.join(created, "Gus")
-    assert _table(api, created)["holds_all"] is None
+    assert api.table(created)["holds_all"] is None
 
 
 async def _one_holds_all(server: Server) -> None:
@@ -218,10 +213,10 @@ async def _one_holds_all(server: Server) -> None:
     )
     api.ok(api.host(created, "POST", "/start"))
     deadline = asyncio.get_running_loop().time() + 30
-    while _table(api, created)["holds_all"] is None:
+    while api.table(created)["holds_all"] is None:
         assert asyncio.get_running_loop().time() < deadline, "nobody took every chip"
         await asyncio.sleep(0.05)
-    table = _table(api, created)
+    table = api.table(created)
     holder = table["holds_all"]
     stacks = {seat["seat"]: seat["stack"] for seat in table["seats"]}
     assert stacks[holder] == 40
@@ -245,7 +240,7 @@ async def _killed_with_a_rebuy_pending(server: Server) -> None:
     server.start()
     api = Api(server.base)
     # After the restart the request is there, once, still waiting.
-    (request,) = _table(api, created)["rebuys"]
+    (request,) = api.table(created)["rebuys"]
     assert (request["name"], request["amount"], request["status"]) == ("Hal", 250, "pending")
     # The seat's count survived: the same request again is a repeat, not a second request.
     hal = await Client(seats[0]["socket"], "Hal").open()
@@ -254,13 +249,13 @@ async def _killed_with_a_rebuy_pending(server: Server) -> None:
     assert hal.welcome["last_seq"] == asked["seq"]
     await hal.send({"type": "rebuy", "seq": asked["seq"], "amount": 250})
     await hal.wait_for(lambda c: any(f.get("repeat") for f in c.frames), what="the repeat")
-    assert len(_table(api, created)["rebuys"]) == 1
+    assert len(api.table(created)["rebuys"]) == 1
     api.ok(api.host(created, "POST", f"/rebuys/{request['id']}/approve"))
     server.kill()
     server.start()
     api = Api(server.base)
     # Applied once, and only once, across the restart.
-    table = _table(api, created)
+    table = api.table(created)
     assert table["rebuys"] == []
     assert table["seats"][0]["stack"] == 750
     entries = api.ledger(created["table"]["id"])["entries"]

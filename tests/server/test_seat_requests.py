@@ -36,11 +36,6 @@ def _pending(api: Api, created: Frame) -> list[Frame]:
     return pending
 
 
-def _table(api: Api, created: Frame) -> Frame:
-    table: Frame = api.get(f"/api/tables/{created['table']['id']}")
-    return table
-
-
 def test_requests_approved_declined_and_seated_once(server: Server) -> None:
     api = Api(server.base)
     created = api.create(games=[{"game": "FTQ"}], seat_requests=True)
@@ -55,7 +50,7 @@ def test_requests_approved_declined_and_seated_once(server: Server) -> None:
     assert _ask(api, created, "Cy", seat=5, extra=1).status_code == 422
     assert [(r["name"], r["seat"]) for r in _pending(api, created)] == [("Ann", None), ("Bob", 3)]
     assert _status(api, ann_body["token"])["status"] == "pending"
-    assert _table(api, created)["seats"] == []
+    assert api.table(created)["seats"] == []
 
     approved = api.ok(api.host(created, "POST", f"/requests/{ann_body['request']}", approve=True))
     assert approved["status"] == "seated"
@@ -68,7 +63,7 @@ def test_requests_approved_declined_and_seated_once(server: Server) -> None:
     again = api.host(created, "POST", f"/requests/{ann_body['request']}", approve=True)
     assert again.status_code == 409, again.text
     assert "already approved" in again.json()["detail"]
-    assert [seat["name"] for seat in _table(api, created)["seats"]] == ["Ann"]
+    assert [seat["name"] for seat in api.table(created)["seats"]] == ["Ann"]
 
     declined = api.ok(api.host(created, "POST", f"/requests/{bob['request']}", approve=False))
     assert declined["status"] == "declined"
@@ -85,7 +80,7 @@ def test_requests_approved_declined_and_seated_once(server: Server) -> None:
     assert bad.status_code == 422
     assert "approve" in bad.json()["detail"]
     assert api.http.get("/api/seat/not-a-token/status").status_code == 404
-    assert [seat["name"] for seat in _table(api, created)["seats"]] == ["Ann"]
+    assert [seat["name"] for seat in api.table(created)["seats"]] == ["Ann"]
 
     async def play() -> None:
         client = await Client(seated["socket"], "Ann").open()
@@ -139,7 +134,7 @@ def test_host_seat_new_link_bots_and_rules(server: Server) -> None:
     assert kinds == ["random-bot", "calling-bot", "equity-bot"]
     assert api.host(created, "POST", "/bots", kind="psychic-bot").status_code == 422
     api.ok(api.host(created, "DELETE", "/seats/2"))  # the random bot goes
-    assert [s["kind"] for s in _table(api, created)["seats"]] == [
+    assert [s["kind"] for s in api.table(created)["seats"]] == [
         "player",
         "player",
         "calling-bot",
@@ -173,7 +168,7 @@ def test_host_seat_new_link_bots_and_rules(server: Server) -> None:
         assert "ante 2" in notice["text"]
         bad = api.host(created, "PUT", "/rules", stakes={**stakes, "small_bet": 0})
         assert bad.status_code == 422
-        assert _table(api, created)["settings"]["stakes"]["small_bet"] == 10
+        assert api.table(created)["settings"]["stakes"]["small_bet"] == 10
         await asyncio.gather(old.close(), watcher.close(), reopened.close())
 
     asyncio.run(scenario())
@@ -235,7 +230,7 @@ def test_sigkill_with_a_request_pending(database_url: str, tmp_path: Path) -> No
         assert _status(api, ann["token"])["status"] == "seated"
         assert _pending(api, created) == []
         assert api.host(created, "POST", path, approve=True).status_code == 409
-        assert [s["name"] for s in _table(api, created)["seats"]] == ["Ann"]
+        assert [s["name"] for s in api.table(created)["seats"]] == ["Ann"]
         assert api.ledger(created["table"]["id"])["balanced"]
         asyncio.run(_notice_survives(server))
     finally:
@@ -264,7 +259,7 @@ async def _notice_survives(server: Server) -> None:
     api.ok(api.host(created, "POST", "/start"))
     table_id = created["table"]["id"]
     async with asyncio.timeout(30):
-        while _table(api, created)["hands_dealt"] < 2:
+        while api.table(created)["hands_dealt"] < 2:
             await asyncio.sleep(0.1)
     api.ok(api.host(created, "POST", "/pause"))
     first = api.get(f"/api/tables/{table_id}/hands/1")
@@ -282,7 +277,7 @@ def test_host_commands_are_rate_limited_per_host_link(server: Server) -> None:
     assert limited.status_code == 429
     assert "host commands" in limited.json()["detail"]
     assert "Retry-After" in limited.headers
-    assert _table(api, created)["seats"] == []  # nothing changed
+    assert api.table(created)["seats"] == []  # nothing changed
     # Another table's host is not held back.
     other = api.create(games=[{"game": "FTQ"}])
     assert api.host(other, "POST", "/bots", kind="calling-bot").status_code == 201
@@ -299,7 +294,7 @@ def test_an_equity_bot_plays_at_the_table(server: Server) -> None:
         # The bots wait for someone to watch; the equity bot decides off the event loop.
         watcher = await Client(created["links"]["watch_socket"], "watcher").open()
         async with asyncio.timeout(120):
-            while _table(api, created)["hands_dealt"] < 3:
+            while api.table(created)["hands_dealt"] < 3:
                 await asyncio.sleep(0.2)
         api.ok(api.host(created, "POST", "/pause"))
         await watcher.close()

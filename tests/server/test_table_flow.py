@@ -286,7 +286,7 @@ async def _reconnect_and_remove(server: Server) -> None:
         await play(again, rng, lambda c: number in c.finished)
     await bob.wait_for(lambda c: c.closed, what="the end of bob's connection")
     assert [frame for frame in bob.frames if frame["type"] == "removed"]
-    table = api.get(f"/api/tables/{created['table']['id']}")
+    table = api.table(created)
     assert 1 not in [seat["seat"] for seat in table["seats"]]
     ledger = api.ledger(created["table"]["id"])
     assert ledger["balanced"]

@@ -310,6 +310,11 @@ class Api:
         assert response.status_code == 200, response.text
         return response.json()
 
+    def table(self, created: Frame) -> Frame:
+        """The table ``create`` made, as everyone sees it now (``GET /api/tables/{id}``)."""
+        table: Frame = self.get(f"/api/tables/{created['table']['id']}")
+        return table
+
     def ledger(self, table_id: str) -> Frame:
         """The table's ledger."""
         ledger: Frame = self.get(f"/api/tables/{table_id}/ledger")
