@@ -82,9 +82,10 @@ def fixed_sizes_window(rnd: BettingRound) -> _Window:
 def _fixed_window(units: tuple[int, ...], level: int) -> _Window:
     # The window of each size over the last full wager's level. The same few sizes and levels
     # recur street after street (a window is a frozen value), so each is made once. Measured
-    # (benchmarks/engine.py's player, two runs of 4 rounds of 1,000 hands alternated with the
-    # window made afresh, best round, 2026-12-02): 9% to 12% more hands of FTQ, 7% to 11% of BD7
-    # and 5% to 9% of BITCH a second, more than the making of a window alone accounts for.
+    # (benchmarks/engine.py's player, 2026-12-02): quick A/B runs of 4 rounds of 1,000 hands gave
+    # 5% to 12% more hands a second; benchmarks/compare.py, main against this change with the
+    # shared fixed-limit offer (round.py) and the wild-card update's split, gave 3% to 5% more
+    # hands against pokerkit in every game (docs/benchmarks.md), the figure that holds.
     targets = tuple([level + unit for unit in units])
 
     def rule() -> str:
