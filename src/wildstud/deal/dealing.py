@@ -52,7 +52,7 @@ from wildstud.errors import DeckExhaustedError, NotInStubError
 from wildstud.games import NoQueen, Opener
 from wildstud.games.options import ShortStub
 from wildstud.pots import Pot
-from wildstud.wilds import FaceUp, HeldCard, Trigger, WildTracker
+from wildstud.wilds import FaceUp, HeldCard, Trigger, WildChange, WildStep, WildTracker
 
 __all__ = ["Dealing"]
 
@@ -351,29 +351,44 @@ class Dealing(HandState):
         step = deal.tracker.add(up, hands)
         change = step.change
         if change is not None:
-            kind = change.kind
-            if kind is _LAST_CARD and step.seat is not None:
-                # Baby Daddy: a face-up last card makes its rank wild for its seat, as all see.
-                deal.wild_ranks[step.seat] = step.card.rank
-            if kind in _STARTS_A_FOLLOW and not self._follower_to_come():
-                # The sheet: a queen as the last face-up card has no follower. The rule's walk
-                # cannot know that no face-up card is to come; the dealer does.
-                kind = Trigger.NO_FOLLOWER
-            queen = change.queen
-            self._events.append(
-                WildsChanged(
-                    step.card,
-                    step.seat,
-                    _in_order(change.wild),
-                    kind,
-                    _in_order(change.was),
-                    None if queen is None else queen.card,
-                    None if queen is None else queen.seat,
-                )
+            self._wilds_changed(step, change)
+        if self._charges_for_wilds:
+            self._pay_for_wilds(step)
+
+    def _wilds_changed(self, step: WildStep, change: WildChange) -> None:
+        """A face-up card changed the wild cards (or started a follow): say so, and make the
+        call the game has for it."""
+        deal = self._deal
+        kind = change.kind
+        if kind is _LAST_CARD and step.seat is not None:
+            # Baby Daddy: a face-up last card makes its rank wild for its seat, as all see.
+            deal.wild_ranks[step.seat] = step.card.rank
+        if kind in _STARTS_A_FOLLOW and not self._follower_to_come():
+            # The sheet: a queen as the last face-up card has no follower. The rule's walk
+            # cannot know that no face-up card is to come; the dealer does.
+            kind = Trigger.NO_FOLLOWER
+        queen = change.queen
+        self._events.append(
+            WildsChanged(
+                step.card,
+                step.seat,
+                _in_order(change.wild),
+                kind,
+                _in_order(change.was),
+                None if queen is None else queen.card,
+                None if queen is None else queen.seat,
             )
+        )
         owner = step.seat
-        if step.trigger is _KING_TRIGGER and self.rules.call is not None and owner is not None:
+        if change.kind is _KING_TRIGGER and self.rules.call is not None and owner is not None:
             self._events.append(Called(self.rules.call, step.card, owner))
+
+    def _pay_for_wilds(self, step: WildStep) -> None:
+        """What the house rules charge for the wild cards a face-up card makes: extra antes
+        (a face-up queen, a card wild as it lands, earlier cards it turned wild) and paying
+        for a wild card dealt face up."""
+        deal = self._deal
+        owner = step.seat
         if self.rules.extra_antes:
             ante = self.stakes.ante
             if owner is not None:

@@ -66,6 +66,7 @@ class HandState:
     _next_seat_brings_in: bool
     _reads_hands: bool  # whether the wild rule reads the players' own cards
     _last_face_up: int  # the index of the last street dealt face up
+    _charges_for_wilds: bool  # extra antes or a payment for a wild card dealt face up
     _stacks: list[int]
     _paid: list[int]  # chips into the pot during the hand, by seat
     _carried: list[Pot]  # the pots carried over from stopped deals

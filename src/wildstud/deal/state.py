@@ -196,6 +196,8 @@ class Hand(PlayerActions, Ending):
         # them, nor be asked again after a face-down card.
         self._reads_hands = rules.wild_rule.reads_hands()
         self._last_face_up = rules.last_face_up_street
+        # Most games charge nothing for wild cards: their face-up cards skip the payments.
+        self._charges_for_wilds = rules.extra_antes or bool(rules.pay_for_wild)
         self._stacks = list(stacks)
         self._paid = [0] * count
         self._carried = []
