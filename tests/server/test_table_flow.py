@@ -63,7 +63,11 @@ async def _timeouts(server: Server) -> None:
     started = time.monotonic()
     key = idle.turn_key()
     await idle.wait_for(lambda c: c.turn_key() != key, what="the clock to act")
-    assert time.monotonic() - started >= 0.5
+    # The clock runs from the turn's start on the server; this client learns of the turn a
+    # moment later (under load, CI saw 70 ms), so what it measures can fall short of the clock
+    # and the bank by that much. It is never shorter than the clock itself, and the bank's
+    # being spent, next, is the server's own account that it waited for the bank too.
+    assert time.monotonic() - started >= 0.3
     await idle.wait_for(lambda c: _seat(c, 2)["time_bank"] == 0, what="the bank spent")
 
     # Two hands in which the clock acted for it, and it sits out.
