@@ -23,6 +23,7 @@ from wildstud.server.api.common import (
     table_of,
 )
 from wildstud.server.limits import table_creation_allowed
+from wildstud.server.menu import TABLE_HOUSE_RULES
 from wildstud.server.schemas import (
     ErrorBody,
     GameInfo,
@@ -74,10 +75,10 @@ async def ready(request: Request) -> dict[str, str | int]:
 
 @router.get("/games", summary="The games a table may deal, with their house rules")
 async def games() -> list[GameInfo]:
-    """Every game with each house rule's default, allowed values and meaning."""
+    """Every game with each house rule's default at a table, allowed values and meaning."""
     result = []
     for game in GAMES:
-        defaults = game.options().to_mapping()
+        defaults = game.options(TABLE_HOUSE_RULES).to_mapping()
         result.append(
             GameInfo(
                 name=game.name,
