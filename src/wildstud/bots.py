@@ -72,6 +72,10 @@ class RandomBot:
         options = view.legal_actions
         if not options:
             raise IllegalActionError("no player is to act: nothing to choose")
+        if options[0].kind is ActionKind.FOLD and any(o.kind is ActionKind.CHECK for o in options):
+            # A fold when checking is free (house rule `free_fold`) gives up a hand for nothing:
+            # left out, so that the bot plays (and a seed deals) as it does without the rule.
+            options = options[1:]
         option = self._rng.choice(options)
         if option.kind in (ActionKind.FOLD, ActionKind.CHECK):
             return option.kind, None

@@ -184,7 +184,7 @@ async def _free_fold(seat: pages.Seat) -> None:
     await page.locator("#actions button[data-choice='fold']").click()
     await dialog.get_by_role("button", name="Fold").click()
     await pages.answered(seat, acts + 1)
-    assert seat.acts()[acts:] == [{"type": "act", "action": "fold", "free": True, "seq": ANY}]
+    assert seat.acts()[acts:] == [{"type": "act", "action": "fold", "seq": ANY}]
     assert await page.locator("#action-error").inner_text() == ""
     await pages.wait_until(
         page,

@@ -122,6 +122,17 @@ def test_a_fold_when_checking_was_free_stands_when_read_leniently() -> None:
     assert "folds when checking was free" in str(warning)
 
 
+def test_a_fold_when_checking_was_free_is_no_tolerance_under_the_house_rule() -> None:
+    # What the server's tables write: their house rules carry `free_fold`.
+    record = read_record(record_text(FREE_FOLD, extra="_house_rules = { free_fold = true }\n"))
+    ruling = judge(record)
+    assert ruling.stacks == (97, 103)
+    assert ruling.warnings == ()
+    off = read_record(record_text(FREE_FOLD, extra="_house_rules = { free_fold = false }\n"))
+    with pytest.raises(RecordError, match=r"action 7 .*the house rule free_fold is off"):
+        judge(off)
+
+
 def test_a_fold_facing_a_bet_is_no_tolerance() -> None:
     actions = [*ACTIONS[:6], "p1 cbr 5", "p2 f"]
     ruling = judge(read_record(record_text(actions)), lenient=True)

@@ -1,6 +1,7 @@
-"""A fold when a check is free: refused unless the player confirmed it (``"free": true``, what
-the page's dialog sends), then taken like any fold, stored, and replayed as it was when the
-hand is read back."""
+"""A fold when a check is free: the server's tables play the house rule ``free_fold``, so the
+fold is offered beside the check and taken like any fold (the page asks the player first),
+stored, replayed, and written into the hand's record with the rule, so that a strict judge
+reads it. A host who turns the rule off gets the library's default: the fold is refused."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import random
 
 from tests.server.conftest import Server
 from tests.server.wsclient import Api, Client, play
+from wildstud.history import judge, read_record
 
 
 def _free_check(client: Client) -> bool:
@@ -17,23 +19,30 @@ def _free_check(client: Client) -> bool:
     )
 
 
-async def _free_fold(server: Server) -> None:
-    api = Api(server.base)
-    created = api.create(games=[{"game": "FTQ"}], seats=2, hand_pause=0, bot_delay=0)
+def _offered(client: Client) -> list[str]:
+    return [option["action"] for option in client.view["legal_actions"]]
+
+
+async def _at_a_free_check(api: Api, house_rules: dict[str, object]) -> tuple[dict, Client]:
+    created = api.create(
+        games=[{"game": "FTQ", "house_rules": house_rules}], seats=2, hand_pause=0, bot_delay=0
+    )
     ann = await Client(api.join(created, "ann")["socket"], "ann").open()
     api.ok(api.host(created, "POST", "/bots", kind="calling-bot"))
     api.ok(api.host(created, "POST", "/start"))
     # Call and check the cheap way until a turn where checking costs nothing.
     await play(ann, random.Random(7), lambda c: _free_check(c) or c.hand_over())
     assert _free_check(ann), "the hand ended before a free check"
+    return created, ann
+
+
+async def _free_fold(server: Server) -> None:
+    api = Api(server.base)
+    created, ann = await _at_a_free_check(api, {})
     number = ann.hand["number"] if ann.hand else 0
-    assert "fold" not in [option["action"] for option in ann.view["legal_actions"]]
+    assert _offered(ann)[:2] == ["fold", "check"]
     mark = len(ann.frames)
-    await ann.request({"type": "act", "action": "fold"})
-    refused = await ann.frame("error", after=mark)
-    assert "cannot fold: nothing to call (check instead)" in refused["message"]
-    mark = len(ann.frames)
-    seq = await ann.request({"type": "act", "action": "fold", "free": True})
+    seq = await ann.request({"type": "act", "action": "fold"})
     ack = await ann.frame("ack", after=mark)
     assert ack["seq"] == seq
     you = ann.you
@@ -50,7 +59,27 @@ async def _free_fold(server: Server) -> None:
     acted = [e for e in history["events"] if e["type"] == "acted" and e["kind"] == "fold"]
     assert [event["seat"] for event in acted] == [you]
     assert api.ledger(table_id)["balanced"]
+    # Its record carries the rule, and a strict judge reads the fold without a warning.
+    response = api.http.get(f"/api/tables/{table_id}/hands/{number}/phh")
+    assert response.status_code == 200, response.text
+    assert "free_fold = true" in response.text
+    assert judge(read_record(response.text)).warnings == ()
 
 
-def test_a_fold_when_checking_is_free_needs_the_players_confirmation(server: Server) -> None:
+async def _refused(server: Server) -> None:
+    api = Api(server.base)
+    _, ann = await _at_a_free_check(api, {"free_fold": False})
+    assert "fold" not in _offered(ann)
+    mark = len(ann.frames)
+    await ann.request({"type": "act", "action": "fold"})
+    refused = await ann.frame("error", after=mark)
+    assert "cannot fold: nothing to call (check instead)" in refused["message"]
+    await ann.close()
+
+
+def test_a_fold_when_checking_is_free_is_offered_taken_and_judged_strictly(server: Server) -> None:
     asyncio.run(_free_fold(server))
+
+
+def test_a_table_without_the_house_rule_refuses_that_fold(server: Server) -> None:
+    asyncio.run(_refused(server))

@@ -206,14 +206,15 @@ class Client:
 
 def choose_action(view: Frame, rng: random.Random) -> Frame:
     """A legal action for the seat to act: mostly passive, sometimes a bet or a raise, rarely a
-    fold, so that hands reach the showdown and still move chips."""
+    fold facing a bet (never one when checking is free, which the tables offer too), so that
+    hands reach the showdown and still move chips."""
     options = {option["action"]: option for option in view["legal_actions"]}
     roll = rng.random()
     for kind in ("bet", "raise", "complete"):
         if kind in options and roll < 0.25:
             option = options[kind]
             return {"type": "act", "action": kind, "amount": option["min"]}
-    if "fold" in options and roll > 0.93:
+    if "fold" in options and "check" not in options and roll > 0.93:
         return {"type": "act", "action": "fold"}
     for kind in ("check", "call", "bring-in"):
         if kind in options:

@@ -394,6 +394,12 @@ class BettingRound:
             call_to = min(self._bet, committed + self._stacks[seat])
             call = _option(_CALL, call_to, call_to)
             return (_FOLD_OPTION, call) if offer is None else (_FOLD_OPTION, call, offer.option)
+        if self._stakes.free_fold:  # house rule `free_fold`: the fold stands beside the check
+            return (
+                (_FOLD_OPTION, _CHECK_OPTION)
+                if offer is None
+                else (_FOLD_OPTION, _CHECK_OPTION, offer.option)
+            )
         return (_CHECK_OPTION,) if offer is None else (_CHECK_OPTION, offer.option)
 
     def verify(
@@ -451,8 +457,9 @@ class BettingRound:
     ) -> _Record:
         """:meth:`apply`, answered as a named tuple of the :class:`Applied` fields: the hand
         engine turns every action into an event of its own and needs no record of the round's.
-        ``free_fold`` lets the seat fold with nothing to call (a lenient reading of a record
-        that says so, ``docs/records.md``); play never offers it.
+        ``free_fold`` lets the seat fold with nothing to call where the stakes' ``free_fold``
+        (the house rule of that name, which also offers that fold) is off: a lenient reading of
+        a record that says so, ``docs/records.md``.
 
         >>> rnd = BettingRound(Stakes(), order=[0, 1], stacks={0: 50, 1: 50}, street_index=1,
         ...                    big_bet=False, bring_in=False, open_pair=False, pot=10)
@@ -606,7 +613,7 @@ class BettingRound:
                 raise IllegalActionError(
                     f"{seat_label(seat)} cannot {kind} for {amount}: it takes no chips"
                 )
-            if kind is _FOLD and owed <= 0 and not free_fold:
+            if kind is _FOLD and owed <= 0 and not (free_fold or self._stakes.free_fold):
                 raise IllegalActionError(
                     f"{seat_label(seat)} cannot fold: nothing to call (check instead)"
                 )

@@ -88,7 +88,7 @@ class Stakes:
     (pot and no limit only) sizes the least raise over a completed bring-in: see
     :class:`CompletionReraise`. ``cap_heads_up`` makes the cap bind however few players contest
     the pot; ``short_all_in`` says what an all-in short of a full bet or raise does (see
-    :class:`ShortAllIn`).
+    :class:`ShortAllIn`); ``free_fold`` lets a player fold when checking is free.
 
     >>> stakes = Stakes()
     >>> stakes.limit, stakes.bring_in, stakes.small_bet, stakes.big_bet, stakes.raise_cap
@@ -111,6 +111,9 @@ class Stakes:
     cap_heads_up: bool = False
     """The cap binds however few players contest the pot (Robert's Rules lifts it heads-up)."""
     short_all_in: ShortAllIn = ShortAllIn.HALF_REOPENS
+    free_fold: bool = False
+    """A player may fold when checking is free: the fold is offered beside the check (house
+    rule ``free_fold``; by default such a fold is refused)."""
 
     def __post_init__(self) -> None:
         for name, kind in (

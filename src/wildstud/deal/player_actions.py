@@ -102,9 +102,10 @@ class PlayerActions(Dealing):
     ) -> Acted:
         """Carry out a player's action (``amount`` is a to-amount: the seat's street total).
 
-        ``free_fold`` lets the seat fold when it could check: never among the legal actions, it
-        is for a player who confirmed that fold (the table server asks first) and for replaying
-        a record read leniently that says so (``docs/records.md``)."""
+        A fold when the seat could check is legal, and among the legal actions, only under the
+        house rule ``free_fold`` (on at the server's tables). ``free_fold=True`` accepts it
+        where that rule is off: for a record read leniently that says so (``docs/records.md``)
+        and for a hand the server stored before its tables had the rule."""
         deal = self._deal
         rnd = deal.round
         if rnd is None or (seat is not None and (seat != rnd.to_act or type(seat) is not int)):

@@ -90,6 +90,7 @@ def _stakes(options: GameOptions) -> Stakes:
         raise_cap=options.raise_cap,
         cap_heads_up=options.cap_heads_up,
         short_all_in=options.short_all_in,
+        free_fold=options.free_fold,
         completion_reraise=(
             options.completion_reraise
             if isinstance(options, StudOptions)

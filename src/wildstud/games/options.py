@@ -313,6 +313,14 @@ class CommonOptions:
             " in (off: it can win every ante, pokerkit's default)",
         ),
     )
+    free_fold: bool = field(
+        default=False,
+        metadata=_spec(
+            "bool",
+            "a player may fold when checking is free (off: such a fold is refused, check"
+            " instead; the server's tables turn it on)",
+        ),
+    )
 
     def __post_init__(self) -> None:
         for item in dataclasses.fields(self):

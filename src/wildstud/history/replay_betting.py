@@ -89,7 +89,8 @@ class ReplayBetting(ReplayState):
             kind = ActionKind.BRING_IN
         elif isinstance(action, Fold):
             kind = ActionKind.FOLD
-            if ActionKind.CHECK in kinds:
+            # Under the house rule `free_fold` the fold is offered beside the check: it plays.
+            if ActionKind.CHECK in kinds and kind not in kinds:
                 self._free_fold(number, action)
                 return
         elif isinstance(action, CheckCall):
@@ -105,12 +106,13 @@ class ReplayBetting(ReplayState):
         self._mark(StepKind.PLAYED, number)
 
     def _free_fold(self, number: int, action: Fold) -> None:
-        """A fold when checking was free: refused, or, read leniently, a fold that stands."""
+        """A fold when checking was free where the record's house rules do not allow it
+        (``free_fold``): refused, or, read leniently, a fold that stands."""
         name = seat_label(action.player)
         if not self.lenient:
             raise RecordError(
-                f"{name} folds with nothing to call: checking was free (a lenient reading lets"
-                " the fold stand)",
+                f"{name} folds with nothing to call: checking was free and the house rule"
+                " free_fold is off (a lenient reading lets the fold stand)",
                 action=number,
                 text=format_action(action),
             )

@@ -23,7 +23,7 @@ from typing import Any
 
 from wildstud.games import find_game
 from wildstud.server.frames import NoticeFrame
-from wildstud.server.menu import game_name
+from wildstud.server.menu import TABLE_HOUSE_RULES, game_name
 from wildstud.server.schemas import GameEntry, StakesModel, TableSettings
 from wildstud.server.store import Notice
 
@@ -66,12 +66,16 @@ def _games(games: list[GameEntry]) -> str:
     >>> print(_games([GameEntry(game="baby-daddy", house_rules={"cards": 5}),
     ...               GameEntry(game="follow-the-queen", house_rules={"queens": "all"})]))
     Who Da Baby Daddy Is (BD5), Follow the Queen with queens all
+    >>> print(_games([GameEntry(game="FTQ", house_rules={"free_fold": True}),
+    ...               GameEntry(game="FTQ", house_rules={"free_fold": False})]))
+    Follow the Queen, Follow the Queen with free fold False
     """
     parts = []
     for entry in games:
         game = find_game(entry.game)
         rules = game.rules(game.options(entry.house_rules))
-        implied = find_game(rules.code).options().to_mapping()
+        # What the name says, at a table's defaults (free_fold on: TABLE_HOUSE_RULES).
+        implied = find_game(rules.code).options(TABLE_HOUSE_RULES).to_mapping()
         said = [
             f"{name.replace('_', ' ')} {value}"
             for name, value in entry.house_rules.items()

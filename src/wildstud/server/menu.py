@@ -25,10 +25,23 @@ from typing import Any
 from wildstud.errors import OptionError, TableError
 from wildstud.games import BabyDaddyOptions, Game, GameOptions, Rules, find_game
 
-__all__ = ["STAKE_OPTIONS", "Menu", "MenuItem", "game_name"]
+__all__ = ["STAKE_OPTIONS", "TABLE_HOUSE_RULES", "Menu", "MenuItem", "game_name"]
 
 STAKE_OPTIONS = ("limit", "ante", "bring_in", "small_bet", "big_bet", "raise_cap")
 """The options the table's stakes set for every game (a game's own house rules may not)."""
+
+TABLE_HOUSE_RULES: Mapping[str, object] = {"free_fold": True}
+"""House rules whose default differs at the server's tables, where a host may still set them:
+a player may fold when checking is free, once the page has asked whether that is meant (the
+library refuses that fold; see ``docs/house-rules.md``). The records the tables write carry
+the rule, so that a strict replay reads the fold.
+
+>>> Menu.build([{"game": "FTQ"}], {}).items[0].options.free_fold
+True
+>>> strict = Menu.build([{"game": "FTQ", "house_rules": {"free_fold": False}}], {})
+>>> strict.items[0].options.free_fold
+False
+"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +101,7 @@ class Menu:
                         f"{game.title}: {name!r} is one of the table's stakes, set once for"
                         " every game, not a house rule of one game"
                     )
-            values = {**house, **_stakes_for(game, stakes)}
+            values = {**TABLE_HOUSE_RULES, **house, **_stakes_for(game, stakes)}
             options = game.options(values)
             items.append(MenuItem(index, game, options, game.rules(options)))
         return cls(tuple(items))

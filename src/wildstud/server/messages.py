@@ -4,7 +4,8 @@ A client sends JSON objects with a ``type``:
 
 - ``{"type": "act", "seq": 7, "action": "raise", "amount": 20}``: an action in the hand (the
   amount is a to-amount, the seat's total on the street; leave it out where the action needs
-  none); a fold when a check is free needs ``"free": true``, the player's confirmation;
+  none); a fold when a check is free is taken where the table offers it (house rule
+  ``free_fold``, on at the server's tables: the page asks the player first);
 - ``{"type": "choose", "seq": 8, "entry": 1}``: the dealer's pick of a game from the menu;
 - ``{"type": "sit_out", "seq": 9}`` and ``{"type": "sit_in", "seq": 10}``;
 - ``{"type": "rebuy", "seq": 11, "amount": 500}``: ask the host for chips (a rebuy of an empty
@@ -182,11 +183,6 @@ class Act(_Frame):
     seq: Seq
     action: Literal["fold", "check", "call", "bring-in", "complete", "bet", "raise"]
     amount: Annotated[int, Field(ge=0, le=10**12)] | None = None
-    free: bool = Field(
-        False,
-        description="a fold with nothing to call, which the player confirmed (a check was"
-        " free); without it such a fold is refused",
-    )
 
 
 class Choose(_Frame):

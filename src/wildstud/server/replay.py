@@ -182,7 +182,9 @@ def _replay(hand: Hand, action: ActionRecord) -> None:
     if action.kind in (MUCK, SHOW):
         hand.show_or_muck(action.seat, action.kind == SHOW)
     else:
-        # A fold stored is replayed as it was taken, a confirmed fold when a check was free too.
+        # A fold stored is replayed as it was taken, a fold when a check was free too: the
+        # tables' house rule `free_fold` allows it, and a hand stored before the tables had
+        # that rule holds no `free_fold` in its options.
         kind = ActionKind(action.kind)
         hand.act(kind, action.amount, seat=action.seat, free_fold=kind is ActionKind.FOLD)
 

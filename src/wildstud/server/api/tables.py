@@ -23,6 +23,7 @@ from wildstud.server.api.common import (
     table_of,
 )
 from wildstud.server.limits import table_creation_allowed
+from wildstud.server.menu import TABLE_HOUSE_RULES
 from wildstud.server.schemas import (
     ErrorBody,
     GameInfo,

@@ -458,15 +458,13 @@ class Driver:
         amount: int | None,
         source: str,
         seq: int | None,
-        free_fold: bool = False,
     ) -> None:
         """Carry out an action of ``seat`` (engine seat ``engine``), store it and tell
-        everyone; ``source`` says who decided it (``player``, ``bot``, ``clock``, ``host``);
-        ``free_fold``: a player confirmed folding when a check was free."""
+        everyone; ``source`` says who decided it (``player``, ``bot``, ``clock``, ``host``)."""
         table = self.table
         live = table.live
         assert live is not None
-        live.hand.act(kind, amount, seat=engine, free_fold=free_fold)
+        live.hand.act(kind, amount, seat=engine)
         self.deal_on(live)
         record = ActionRecord(
             number=live.number,

@@ -111,8 +111,7 @@ class Players:
         engine = live.engine_seat(seat)
         if engine is None:
             raise IllegalActionError("you are not dealt into this hand")
-        free_fold = frame.free and frame.action == "fold"
-        live.hand.verify_act(frame.action, frame.amount, seat=engine, free_fold=free_fold)
+        live.hand.verify_act(frame.action, frame.amount, seat=engine)
         now = time.monotonic()
         clock = table.driver.turn.clock
         if clock is not None:
@@ -120,7 +119,7 @@ class Players:
         seat.acted = True
         seat.last_seq = frame.seq
         await table.driver.act(
-            seat, engine, ActionKind(frame.action), frame.amount, "player", frame.seq, free_fold
+            seat, engine, ActionKind(frame.action), frame.amount, "player", frame.seq
         )
 
     async def _asks_for_chips(self, seat: Seat, frame: Rebuy) -> None:

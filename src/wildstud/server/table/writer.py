@@ -101,6 +101,8 @@ def replay_live(live: LiveHand, records: list[ActionRecord]) -> Hand:
         if record.kind in (SHOW, MUCK):
             hand.show_or_muck(record.seat, record.kind == SHOW)
         else:
+            # As in server.replay: a free fold stands, house rule `free_fold` or not (a hand
+            # stored before the tables had the rule).
             hand.act(
                 ActionKind(record.kind),
                 record.amount,

@@ -36,17 +36,19 @@ const KEY_OF = Object.fromEntries(Object.entries(SHORTCUTS).map(([letter, key]) 
  * ({all_in_to}: the to-amount that puts the seat to act all in, as the server works it out):
  * each {key, action, amount, allIn, sized, free}. `amount` is the to-amount sent (null for fold
  * and check; for the sized choice, its least amount until one is typed); `free` marks a fold
- * offered when checking costs nothing (it asks first); `allIn` a choice whose to-amount is the
+ * the server offers beside a check (it asks first); `allIn` a choice whose to-amount is the
  * server's all_in_to.
  */
 export function choices(legal, view) {
   const allInTo = view && Number.isInteger(view.all_in_to) ? view.all_in_to : null;
   const kinds = new Set(legal.map((option) => option.action));
   const list = [];
-  if (kinds.has("check") && !kinds.has("fold")) list.push({ key: "fold", action: "fold", amount: null, free: true });
   for (const option of legal) {
     const { action, min, max, amounts } = option;
-    if (action === "fold" || action === "check") {
+    if (action === "fold" && kinds.has("check")) {
+      // Offered beside a check (the table's house rule free_fold): the page asks first.
+      list.push({ key: action, action, amount: null, free: true });
+    } else if (action === "fold" || action === "check") {
       list.push({ key: action, action, amount: null });
     } else if (!SIZED.includes(action)) {
       list.push({ key: action, action, amount: min, allIn: min === allInTo });

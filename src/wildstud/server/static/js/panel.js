@@ -25,9 +25,9 @@ export class ActionPanel {
     this.element.append(this.controls, this.requestLine, this.errorLine);
     this.dialog = foldDialog((answer) => {
       if (answer === "check") this.choose("check");
-      // The player confirmed it: the fold goes with the confirmation the server asks for.
+      // The player confirmed it: the fold goes as the server offered it.
       else if (answer === "fold" && this.choices().some((item) => item.free) && !this.request && this.socket.open)
-        this.send({ type: "act", action: "fold", free: true }, "Fold");
+        this.send({ type: "act", action: "fold" }, "Fold");
     });
     this.listen();
   }
