@@ -11,6 +11,7 @@ from pathlib import Path
 from tests.server.conftest import Server
 from tests.server.wsclient import Api, Client, play
 from wildstud.server.frames import read_server_frame
+from wildstud.server.messages import Act, read_frame
 from wildstud.server.protocol import protocol_page
 
 PAGE = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
@@ -90,3 +91,11 @@ def test_every_frame_of_a_played_hand_fits_its_model(server: Server) -> None:
         "removed",
         "error",
     }
+
+
+def test_an_act_frame_from_a_page_older_than_the_free_fold_rule_is_read() -> None:
+    # Such a page sends "free": true with a confirmed fold when checking is free; a page kept by
+    # its service worker may still, and its fold must not be refused for the field.
+    frame = read_frame('{"type": "act", "seq": 3, "action": "fold", "free": true}')
+    assert isinstance(frame, Act)
+    assert (frame.action, frame.amount) == ("fold", None)

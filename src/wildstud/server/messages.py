@@ -183,6 +183,11 @@ class Act(_Frame):
     seq: Seq
     action: Literal["fold", "check", "call", "bring-in", "complete", "bet", "raise"]
     amount: Annotated[int, Field(ge=0, le=10**12)] | None = None
+    free: bool = Field(
+        False,
+        description="ignored: pages from before the house rule free_fold sent it with a"
+        " confirmed fold when a check was free (a page kept by its service worker may still)",
+    )
 
 
 class Choose(_Frame):
