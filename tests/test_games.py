@@ -127,6 +127,7 @@ def test_the_option_names_of_the_issue() -> None:
         "open_pair",
         "odd_chip",
         "ante_trimming",
+        "free_fold",
         "short_stub",
     }
     names = {cls: set(cls.option_names()) for cls in OPTION_TYPES}
