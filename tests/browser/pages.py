@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.async_api import Browser, Page, Playwright, WebSocket
+from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.conftest import CHROMIUM
 from tests.server import wsclient
@@ -146,13 +147,14 @@ async def cheap_choice(seat: Seat) -> str | None:
     return next((kind for kind in cheap if kind in choices), None)
 
 
-async def take_turn(seat: Seat) -> None:
+async def take_turn(seat: Seat, click_timeout: float = 30) -> None:
     """This seat's turn taken the cheap way, by its button."""
     page = seat.page
     choice = await cheap_choice(seat)
     assert choice is not None, "no check, call or bring-in on offer at the seat's turn"
     before = len(seat.acts())
-    await page.locator(f"#actions button[data-choice='{choice}']").click()
+    button = page.locator(f"#actions button[data-choice='{choice}']")
+    await button.click(timeout=click_timeout * 1000)
     await answered(seat, before + 1)
 
 
@@ -178,9 +180,11 @@ async def play_all(seats: list[Seat], done: Callable[[], bool], timeout: float =
         assert loop.time() < deadline, "the night stalled"
         for seat in seats:
             if await seat.page.evaluate(TURN):
-                # the turn may pass between looking and clicking: the loop looks again
-                with contextlib.suppress(AssertionError):
-                    await take_turn(seat)
+                # The turn may pass between looking and clicking (the hand ends, the seat is
+                # removed and its page says goodbye, its button gone for good): a click that
+                # finds no button soon gives up, and the loop looks again.
+                with contextlib.suppress(AssertionError, PlaywrightTimeout):
+                    await take_turn(seat, click_timeout=5)
         await asyncio.sleep(0.05)
 
 
