@@ -25,10 +25,12 @@ from wildstud.server.api import WRITE_PROBE_EVERY
 
 @contextlib.contextmanager
 def _small_disk(folder: Path) -> Iterator[Path]:
-    """A 4 MiB tmpfs mounted on ``folder`` (mounting needs root, as the tests run)."""
+    """A 32 MiB tmpfs mounted on ``folder`` (mounting needs root, as the tests run). Small
+    enough to fill in a moment, large enough for the hands a table of bots with no pauses
+    plays before the test pauses it on a loaded machine (4 MiB filled up before its time)."""
     folder.mkdir()
     mounted = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(folder)], capture_output=True
+        ["mount", "-t", "tmpfs", "-o", "size=32m", "tmpfs", str(folder)], capture_output=True
     )
     if mounted.returncode:
         pytest.fail(f"a tmpfs cannot be mounted here: {mounted.stderr.decode().strip()}")
