@@ -60,7 +60,7 @@ from wildstud.errors import WildstudError
 from wildstud.server import api, socket
 from wildstud.server.cluster import Cluster, ClusterError
 from wildstud.server.config import ServerConfig
-from wildstud.server.errors import SeatError
+from wildstud.server.errors import NotFoundError, NotReadyError, SeatError, UnauthorizedError
 from wildstud.server.headers import PAGE_POLICY, SecurityHeaders, docs_policy
 from wildstud.server.limits import (
     BodyLimit,
@@ -138,12 +138,12 @@ def create_app(config: ServerConfig) -> FastAPI:
         response.headers["Retry-After"] = str(max(1, round(error.retry_after)))
         return response
 
-    @app.exception_handler(api.NotFoundError)
-    async def not_found(_request: Request, error: api.NotFoundError) -> JSONResponse:
+    @app.exception_handler(NotFoundError)
+    async def not_found(_request: Request, error: NotFoundError) -> JSONResponse:
         return api.error_response(404, str(error))
 
-    @app.exception_handler(api.UnauthorizedError)
-    async def unauthorized(_request: Request, error: api.UnauthorizedError) -> JSONResponse:
+    @app.exception_handler(UnauthorizedError)
+    async def unauthorized(_request: Request, error: UnauthorizedError) -> JSONResponse:
         response = api.error_response(401, str(error))
         response.headers["WWW-Authenticate"] = "Bearer"
         return response
@@ -156,8 +156,8 @@ def create_app(config: ServerConfig) -> FastAPI:
     async def refused(_request: Request, error: WildstudError) -> JSONResponse:
         return api.error_response(400, str(error))
 
-    @app.exception_handler(api.NotReadyError)
-    async def not_ready(_request: Request, error: api.NotReadyError) -> JSONResponse:
+    @app.exception_handler(NotReadyError)
+    async def not_ready(_request: Request, error: NotReadyError) -> JSONResponse:
         return api.error_response(503, str(error))
 
     @app.exception_handler(StorageFailureError)

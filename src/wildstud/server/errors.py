@@ -4,7 +4,8 @@ Like the library's, each is a :class:`~wildstud.errors.WildstudError` (so a
 :class:`ValueError`) whose message says, in one sentence, what was refused and why: the REST API
 answers it with a status and that sentence, the socket with an error frame, and nothing else
 changes. Only the server raises them: seats and their tokens, requests numbered out of order,
-names at a table, and the table's chips.
+names at a table, the table's chips, and ids or tokens that name nothing. One more,
+:class:`NotReadyError`, is not the request's fault: the server cannot serve it for now.
 
 >>> try:
 ...     raise NameTakenError("this name looks like 'bob', taken here; choose another")
@@ -21,8 +22,11 @@ __all__ = [
     "BadNameError",
     "LedgerError",
     "NameTakenError",
+    "NotFoundError",
+    "NotReadyError",
     "SeatError",
     "StaleRequestError",
+    "UnauthorizedError",
     "UnknownRequestError",
 ]
 
@@ -53,3 +57,18 @@ class LedgerError(WildstudError):
 class UnknownRequestError(LedgerError):
     """A request for chips the host decides on that is not open at this table (never made,
     already decided, or closed with its seat): the REST API answers 404."""
+
+
+class NotFoundError(WildstudError):
+    """An id or a token that names nothing: no such table, hand, seat link or host link (the
+    REST API answers 404)."""
+
+
+class UnauthorizedError(WildstudError):
+    """A request that needs a token and came without one (the REST API answers 401)."""
+
+
+class NotReadyError(Exception):
+    """The server cannot serve tables yet, or for now: it is starting, or its database does
+    not answer (the REST API answers 503). Not a :class:`~wildstud.errors.WildstudError`: the
+    request was not at fault, and the same one may be sent again."""

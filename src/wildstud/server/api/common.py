@@ -8,6 +8,7 @@ from typing import Annotated, Any
 from fastapi import Depends, Path, Request
 from fastapi.responses import JSONResponse
 
+from wildstud.server.errors import NotFoundError, NotReadyError, UnauthorizedError
 from wildstud.server.lobby import Lobby
 from wildstud.server.refusals import sentence
 from wildstud.server.requests import (
@@ -57,18 +58,6 @@ LIMITED: dict[int | str, dict[str, Any]] = {
     429: {"model": ErrorBody, "description": "Too many requests from your address"},
 }
 HOST_ONLY = [Depends(host_command_allowed)]
-
-
-class NotFoundError(LookupError):
-    """An id or a token that names nothing (answered with 404)."""
-
-
-class UnauthorizedError(LookupError):
-    """A request that needs a token and came without one (answered with 401)."""
-
-
-class NotReadyError(RuntimeError):
-    """The server cannot serve tables yet, or for now (answered with 503)."""
 
 
 READY_TIMEOUT = 2.0
