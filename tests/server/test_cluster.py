@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import random
 import socket
 import subprocess
@@ -19,11 +20,13 @@ from pathlib import Path
 
 import httpx
 import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 from tests.server.conftest import MANY_TABLES, WILDSTUD, Postgres, Server
 from tests.server.wsclient import Api, Client, Frame, play
 from wildstud.server.limits import TABLES_BURST
-from wildstud.server.relay import LOOKUPS_BURST, LOOKUPS_PER_SECOND
+from wildstud.server.relay import LOOKUPS_BURST, LOOKUPS_PER_SECOND, ROUTED
 
 CLUSTER = (*MANY_TABLES, "--cluster")
 
@@ -215,6 +218,42 @@ def test_a_relayed_body_is_refused_as_early_as_a_direct_one(pair: tuple[Server, 
     # The table is untouched and the relay goes on serving it.
     info = Api(relay.base).get(f"/api/tables/{created['table']['id']}")
     assert info["seats"] == []
+
+
+def test_a_routable_socket_is_sent_to_the_owner_and_one_that_named_it_is_relayed(
+    pair: tuple[Server, Server],
+) -> None:
+    # A page says it can be routed with `owner` in its socket's query (empty at first): the
+    # process that does not run its table closes it at once with ROUTED and the owner's key,
+    # which is what a proxy routes on (docs/deploy.md). A socket that named the owner and still
+    # landed there is relayed (no proxy that routes, or the owner's backup): it never loops. A
+    # socket that says nothing of owners (an older page, a script) is relayed as before.
+    created, owner, relay = _owner_and_relay(pair)
+    watch = created["links"]["watch"].rsplit("/", 1)[1]
+    key = f"127.0.0.1:{owner.port}"
+
+    async def first_frame(server: Server, query: str) -> tuple[int | None, str, Frame | None]:
+        url = f"ws://127.0.0.1:{server.port}/ws/watch/{watch}{query}"
+        async with connect(url, proxy=None, open_timeout=10) as ws:
+            try:
+                frame = json.loads(await asyncio.wait_for(ws.recv(), 10))
+            except ConnectionClosed:
+                return ws.close_code, ws.close_reason or "", None
+            return None, "", frame
+
+    async def run() -> list[tuple[int | None, str, Frame | None]]:
+        return [
+            await first_frame(relay, "?owner="),
+            await first_frame(relay, "?owner=10.9.9.9:1"),
+            await first_frame(relay, f"?owner={key}"),
+            await first_frame(relay, ""),
+            await first_frame(owner, "?owner="),
+        ]
+
+    answers = asyncio.run(run())
+    assert [answer[:2] for answer in answers[:2]] == [(ROUTED, key), (ROUTED, key)]
+    served = [(code, frame and frame["type"]) for code, _, frame in answers[2:]]
+    assert served == [(None, "welcome")] * 3, answers
 
 
 def _lookups(server: Server) -> float:

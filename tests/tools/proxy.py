@@ -100,9 +100,10 @@ def nginx(folder: Path, certificate: tuple[Path, Path], port: int, upstream: int
 
 @contextmanager
 def cluster_nginx(folder: Path, port: int, upstreams: list[int]) -> Iterator[str]:
-    """The guide's nginx for a cluster, in plain HTTP on ``port``, round-robin over the
-    processes on ``upstreams``; yields the public address of the tables
-    (``http://127.0.0.1:PORT/poker``)."""
+    """The guide's nginx for a cluster, in plain HTTP on ``port``, in front of the processes on
+    ``upstreams`` (as many as the guide's, in its order): round-robin for a request that names
+    no owner, straight to its process for one that does; yields the public address of the
+    tables (``http://127.0.0.1:PORT/poker``)."""
     if not os.access(NGINX, os.X_OK):
         pytest.fail("nginx is missing: scripts/test installs Debian's nginx-light")
     folder.mkdir(parents=True, exist_ok=True)
@@ -110,9 +111,12 @@ def cluster_nginx(folder: Path, port: int, upstreams: list[int]) -> Iterator[str
     cluster = next(block for block in blocks if "upstream wildstud" in block)
     upstream = re.search(r"upstream wildstud \{.*?\n\}", cluster, re.DOTALL)
     assert upstream, "docs/deploy.md: no upstream block for the cluster"
-    servers = re.findall(r"^\s*server \S+ (.*);$", upstream.group(0), re.MULTILINE)
-    lines = "".join(f"    server 127.0.0.1:{up} {servers[0]};\n" for up in upstreams)
-    directives = re.findall(r"^#\s+(proxy_\w+ .*;)$", cluster, re.MULTILINE)
+    addresses = re.findall(r"^\s*server (\S+) ", upstream.group(0), re.MULTILINE)
+    assert len(addresses) == len(upstreams), f"the guide's cluster has {len(addresses)} processes"
+    config = "\n".join(line for line in cluster.splitlines() if not line.startswith("#"))
+    for address, up in zip(addresses, upstreams, strict=True):
+        config = config.replace(address, f"127.0.0.1:{up}")
+    directives = re.findall(r"^#\s+((?:proxy_\w+|rewrite) .*;)$", cluster, re.MULTILINE)
     block = (
         _guide_server(folder)
         .replace("listen 443 ssl;", f"listen 127.0.0.1:{port};")
@@ -128,7 +132,7 @@ def cluster_nginx(folder: Path, port: int, upstreams: list[int]) -> Iterator[str
         f"http {{\naccess_log off;\nclient_body_temp_path {folder}/body;\n"
         f"proxy_temp_path {folder}/proxy;\nfastcgi_temp_path {folder}/fastcgi;\n"
         f"uwsgi_temp_path {folder}/uwsgi;\nscgi_temp_path {folder}/scgi;\n"
-        f"upstream wildstud {{\n{lines}}}\n{block}\n}}\n"
+        f"{config}\n{block}\n}}\n"
     )
     process = subprocess.Popen(
         [NGINX, "-p", str(folder), "-c", str(folder / "nginx.conf"), "-g", "daemon off;"],

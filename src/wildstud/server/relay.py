@@ -40,6 +40,7 @@ import re
 import time
 from collections import OrderedDict
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import httpx
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -58,14 +59,23 @@ __all__ = [
     "KEYS_KEPT",
     "LOOKUPS_BURST",
     "LOOKUPS_PER_SECOND",
+    "OWNER",
     "RELAYED",
+    "ROUTED",
     "UNKNOWN_FOR",
     "Relay",
+    "route_key",
     "table_key",
 ]
 
 log = logging.getLogger("wildstud.server")
 
+OWNER = "owner"
+"""The query parameter of a socket that names the process its client expects to run the table
+(see :func:`route_key`); a proxy routes on it (docs/deploy.md, "Several processes")."""
+ROUTED = 4308
+"""The close code of a socket that reached a process that does not run its table, when its
+client can be routed: the close reason is the owner's :func:`route_key`."""
 RELAYED = "x-wildstud-relayed"
 """The header a relayed request carries (the process it came through): a process that does not
 run the table of a relayed request answers 503 rather than relay it again."""
@@ -172,6 +182,9 @@ class Relay:
             await self._unavailable(scope, receive, send)
             return
         assert owner.owner is not None
+        if scope["type"] == "websocket" and _asks_elsewhere(scope, route_key(owner.address)):
+            await _redirect(receive, send, route_key(owner.address))
+            return
         if scope["type"] == "http":
             await self._relay_http(scope, receive, send, owner.address, cluster.id)
         else:
@@ -308,6 +321,34 @@ class Relay:
             await _pipe(receive, send, upstream)
         finally:
             cluster.relaying(table_id, owner, key, None)
+
+
+def route_key(address: str) -> str:
+    """The key a proxy routes a table's clients to its owner by: the ``host:port`` of the
+    owner's cluster address, as the proxy's configuration names the process.
+
+    >>> route_key("http://10.0.0.11:8000")
+    '10.0.0.11:8000'
+    """
+    return urlsplit(address).netloc
+
+
+def _asks_elsewhere(scope: Scope, key: str) -> bool:
+    """Whether a socket came with an ``owner`` that is not ``key``: a client that knows how to
+    be routed (its ``owner`` may be empty: it does not know the owner yet), sent to a process
+    that does not run its table. A client that named the right owner and still landed here (no
+    proxy that routes, or the owner's backup) is relayed: it would only come back."""
+    query = parse_qs(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)
+    asked = query.get(OWNER)
+    return asked is not None and asked[-1] != key
+
+
+async def _redirect(receive: Receive, send: Send, key: str) -> None:
+    """Close a socket with :data:`ROUTED`, naming the owner's key as the reason: the client
+    reconnects at once with ``owner`` set to it, and the proxy takes it straight to the owner."""
+    await receive()  # websocket.connect
+    await send({"type": "websocket.accept"})
+    await send({"type": "websocket.close", "code": ROUTED, "reason": key})
 
 
 async def _refuse(

@@ -1,11 +1,15 @@
 // The REST API: JSON in and out; a refusal throws an Error carrying the server's sentence. The
 // page's elements are made in dom.js: this module is the network alone.
 
+import { route, routed } from "./route.js";
+
 /** The path a proxy serves the tables under ("" at the root): the server writes it in the page. */
 export const base = document.querySelector('meta[name="wildstud-base"]')?.content ?? "";
 
 export async function api(path, { method = "GET", body } = {}) {
-  const response = await fetch(`${base}/api${path}`, {
+  // Once the page knows which process runs its table, its calls go there too (route.js).
+  const url = `${base}/api${path}`;
+  const response = await fetch(route.owner ? routed(url) : url, {
     method,
     headers: body === undefined ? {} : { "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),

@@ -4,12 +4,17 @@
 // remembered until the server answers it (ack or error), or until a reconnect shows whether
 // it was applied: an action is never forgotten in silence.
 
+import { route, routed, sentTo } from "./route.js";
+
 const SEQ_FRAMES = new Set(["welcome", "ack", "seq", "error"]);
 // A server that stops answering without closing (a stalled process, a dead link) is noticed by
 // its silence: after QUIET_MS without a frame the page pings, and after SILENT_MS it drops the
 // connection and reconnects, through the proxy to whichever process now runs the table.
 const QUIET_MS = 10000;
 const SILENT_MS = 20000;
+// Sent on to another process more often than this in a row, the page stops following at once
+// and waits as after any drop (a table moving back and forth, a proxy that does not route).
+const MAX_ROUTES = 3;
 
 export class TableSocket {
   /**
@@ -28,6 +33,7 @@ export class TableSocket {
     this.ws = null;
     this.retry = 500;
     this.stopped = false;
+    this.routes = 0;
   }
 
   get open() {
@@ -36,7 +42,7 @@ export class TableSocket {
 
   connect() {
     this.onStatus(this.restarting ? "restarting" : "connecting");
-    const ws = new WebSocket(this.url);
+    const ws = new WebSocket(routed(this.url));
     this.ws = ws;
     let heard = Date.now();
     const watch = setInterval(() => {
@@ -50,6 +56,7 @@ export class TableSocket {
     });
     ws.addEventListener("message", (message) => {
       heard = Date.now();
+      this.routes = 0; // a process that runs the table speaks (one that sends on only closes)
       this.receive(JSON.parse(message.data));
     });
     ws.addEventListener("close", (event) => {
@@ -61,6 +68,13 @@ export class TableSocket {
         return;
       }
       if (this.stopped) return;
+      const owner = sentTo(event);
+      if (owner !== null && this.routes < MAX_ROUTES) {
+        this.routes += 1;
+        route.owner = owner;
+        this.connect();
+        return;
+      }
       // 1012, "service restart": the server said so first; it is back in a moment.
       if (event.code === 1012) this.restarting = true;
       this.reconnect();
