@@ -49,6 +49,13 @@ def protocol_page() -> str:
         "{token}` (the link and QR code, as SVG, that open a seat, or follow a waiting request, on",
         "another device: the token travels in a header, never in a URL a server logs).",
         "",
+        "A socket's query may hold `owner` (empty, or the `host:port` a process named): the",
+        "client can be routed to the process that runs its table (docs/deploy.md, \"Several",
+        "processes\"). A process of a cluster that does not run the table then accepts the socket",
+        "and closes it at once with code 4308, the owner's `host:port` as the reason; the client",
+        "connects again with `owner` set to it. Other close codes: 1012 (the server restarts, or",
+        "the table moved: connect again), 4404 (no such seat or table: do not).",
+        "",
     ]
     sections = (
         ("Sent by the client", TypeAdapter(ClientFrame).json_schema()),

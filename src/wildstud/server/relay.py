@@ -7,7 +7,11 @@ runs the table; otherwise the relay finds the table and its owner in PostgreSQL
 request as it came (the answer comes back as the owner gave it), a WebSocket as a second
 WebSocket to the owner, frame for frame both ways. The owner does everything a table does (each
 seat sees only its own view), so the relayed frames are exactly those a direct client gets, with
-the same sequence numbers; the proxy in front needs no stickiness. When the table has no live
+the same sequence numbers; the proxy in front needs no stickiness. A client that can be routed
+(its socket's query holds ``owner``) is not relayed but sent on: the socket is closed with
+:data:`ROUTED`, the owner's :func:`route_key` as the reason, and the client connects again with
+it, which the proxy routes straight to the owner (docs/deploy.md), so a relay serves such a
+client only while its table moves. When the table has no live
 owner (its process died or stalled past the lease time), the process takes the lease and runs
 the table itself, resumed from the database.
 
