@@ -12,9 +12,10 @@ and every :data:`HEARTBEAT` seconds it:
 - loads the tables whose lease it holds and has not loaded (a table placed on it by another
   process, or its own after a failed write);
 - takes the lease of tables that have no live owner (their process died or stalled for
-  :data:`LEASE` seconds), while it holds no more tables than the least busy live process, so
-  that a dead process's tables spread over the others; each is resumed from the database,
-  exactly as after a restart;
+  :data:`LEASE` seconds): every live process shares them out alike (:func:`share_out`, the
+  least busy first) and takes its own share at once, so that a dead process's tables spread
+  over the others within a heartbeat; each is resumed from the database, exactly as after a
+  restart;
 - rebalances: while this process holds at least two tables more than the least busy live one
   (a process that joined, or came back after a stall), it hands the excess on between hands,
   as a drain does, so that the live processes hold roughly equal shares with no table stopping;
@@ -51,7 +52,7 @@ if TYPE_CHECKING:
     from wildstud.server.lobby import Lobby
     from wildstud.server.table import Table
 
-__all__ = ["HEARTBEAT", "LEASE", "Cluster", "ClusterError"]
+__all__ = ["HEARTBEAT", "LEASE", "Cluster", "ClusterError", "share_out"]
 
 log = logging.getLogger("wildstud.server")
 T = TypeVar("T")
@@ -60,6 +61,22 @@ HEARTBEAT = 1.0
 """Seconds between two heartbeats of a process."""
 LEASE = 4.0
 """Seconds without a heartbeat after which a process's tables may be taken by the others."""
+
+
+def share_out(loads: dict[str, int], count: int) -> list[str]:
+    """Who takes each of ``count`` tables in turn: the process that holds the fewest tables
+    then (by ``loads``; on a tie, the first by id), each table taken adding one to its taker.
+
+    >>> share_out({"a": 3, "b": 1, "c": 1}, 5)
+    ['b', 'c', 'b', 'c', 'a']
+    """
+    held = dict(loads)
+    takers = []
+    for _ in range(count):
+        taker = min(held, key=lambda process: (held[process], process))
+        held[taker] += 1
+        takers.append(taker)
+    return takers
 
 
 class ClusterError(WildstudError):
@@ -196,13 +213,17 @@ class Cluster:
         if not orphans:
             return
         loads = await self._db(sql.loads, engine, self.lease)
-        mine = loads.pop(self.id, len(self.lobby.tables))
-        for table_id, epoch in orphans:
-            # The least busy process takes; equals both try, and the update lets one win.
-            if loads and mine > min(loads.values()):
-                return
-            if await self.take(table_id, epoch):
-                mine += 1
+        loads.setdefault(self.id, len(self.lobby.tables))
+        # Every live process shares the orphans out the same way and takes its own, all at
+        # once: a dead process's tables come back in one heartbeat, not one or two a heartbeat
+        # each. Two processes that saw different loads may both try for a table (the lease's
+        # update lets one win) or leave one for the next heartbeat.
+        mine = [
+            orphan
+            for orphan, taker in zip(orphans, share_out(loads, len(orphans)), strict=True)
+            if taker == self.id
+        ]
+        await asyncio.gather(*(self.take(table_id, epoch) for table_id, epoch in mine))
 
     async def take(self, table_id: str, epoch: int) -> bool:
         """Take a table's lease as seen at ``epoch`` and run the table; ``False`` when another
