@@ -50,6 +50,8 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
+from wildstud.server.relay import ROUTED
+
 Frame = dict[str, Any]
 
 
@@ -65,6 +67,8 @@ class Table:
     """When each client first got each acted event, by the same key."""
     clients: int = 0
     reconnections: int = 0
+    routed: int = 0
+    """Sockets sent on to the table's owner (``--route``)."""
     acted_at: list[tuple[float, float]] = field(default_factory=list)
     """When any client of the table got an acted event, with when its connection opened (for
     the failover time: only a connection opened after the kill reaches a live process)."""
@@ -75,9 +79,13 @@ class Table:
 class Client:
     """One WebSocket client; a player when ``play`` is set."""
 
-    def __init__(self, table: Table, url: str, play: bool, think: float, seed: int) -> None:
+    def __init__(
+        self, table: Table, url: str, play: bool, think: float, seed: int, route: bool = False
+    ) -> None:
         self.table = table
         self.url = url
+        self.owner: str | None = "" if route else None
+        """The owner asked for (``None``: the client is not routed, and is relayed)."""
         self.play = play
         self.think = think
         self.rng = random.Random(seed)
@@ -95,9 +103,10 @@ class Client:
         """Read frames (and act on this seat's turns) until ``stop``, reconnecting whenever
         the connection drops (a process of a cluster killed, a table moved)."""
         while not stop.is_set():
+            url = self.url if self.owner is None else f"{self.url}?owner={self.owner}"
             with contextlib.suppress(Exception):
                 async with connect(
-                    self.url, proxy=None, compression=None, max_size=2**22, open_timeout=5
+                    url, proxy=None, compression=None, max_size=2**22, open_timeout=5
                 ) as ws:
                     self.ws = ws
                     self.opened = time.perf_counter()
@@ -108,6 +117,10 @@ class Client:
                         task.cancel()
                         with contextlib.suppress(asyncio.CancelledError, Exception):
                             await task
+                    if self.owner is not None and ws.close_code == ROUTED and ws.close_reason:
+                        self.owner = ws.close_reason  # sent on to the owner: go there now
+                        self.table.routed += 1
+                        continue
             if not stop.is_set():
                 self.table.reconnections += 1
                 await asyncio.sleep(0.2)
@@ -210,10 +223,11 @@ http {{
     upstream wildstud {{
 {servers}
     }}
+{routes}
     server {{
         listen 127.0.0.1:{port};
         location / {{
-            proxy_pass http://wildstud;
+            proxy_pass http://$wildstud_process;
             proxy_connect_timeout 2s;
             proxy_next_upstream error timeout;
             proxy_http_version 1.1;
@@ -227,11 +241,31 @@ http {{
     }}
 }}
 """
-"""The guide's nginx (docs/deploy.md) in plain HTTP, round-robin over the processes."""
+"""The guide's nginx (docs/deploy.md) in plain HTTP over the processes: round-robin, or by owner
+(``routes``)."""
 
 
-def start_nginx(folder: Path, port: int, upstreams: list[int]) -> subprocess.Popen[bytes]:
-    """Debian's nginx on ``port`` in front of the processes on ``upstreams``."""
+def routes(upstreams: list[int], route: bool) -> str:
+    """The guide's map from a request's ``owner`` to an upstream of that process first and the
+    others as its backups (docs/deploy.md); without ``route``, every request round-robin."""
+    if not route:
+        return "    map $arg_owner $wildstud_process { default wildstud; }"
+    blocks, keys = [], []
+    for index, up in enumerate(upstreams):
+        others = upstreams[index + 1 :] + upstreams[:index]
+        lines = [f"        server 127.0.0.1:{up} max_fails=1 fail_timeout=5s;"]
+        lines += [f"        server 127.0.0.1:{other} backup;" for other in others]
+        blocks.append(f"    upstream wildstud_{index} {{\n" + "\n".join(lines) + "\n    }")
+        keys.append(f"        127.0.0.1:{up} wildstud_{index};")
+    mapping = "    map $arg_owner $wildstud_process {\n        default wildstud;\n"
+    return "\n".join(blocks) + "\n" + mapping + "\n".join(keys) + "\n    }"
+
+
+def start_nginx(
+    folder: Path, port: int, upstreams: list[int], route: bool
+) -> subprocess.Popen[bytes]:
+    """Debian's nginx on ``port`` in front of the processes on ``upstreams``, routing by owner
+    with ``route``."""
     for temp in ("body", "proxy", "fastcgi", "uwsgi", "scgi"):
         (folder / temp).mkdir(exist_ok=True)
     servers = "\n".join(
@@ -239,7 +273,8 @@ def start_nginx(folder: Path, port: int, upstreams: list[int]) -> subprocess.Pop
     )
     conf = folder / "nginx.conf"
     user = "user root;\n" if os.geteuid() == 0 else ""
-    conf.write_text(user + NGINX.format(folder=folder, port=port, servers=servers))
+    text = NGINX.format(folder=folder, port=port, servers=servers, routes=routes(upstreams, route))
+    conf.write_text(user + text)
     nginx = shutil.which("nginx") or "/usr/sbin/nginx"
     return subprocess.Popen([nginx, "-p", str(folder), "-c", str(conf), "-g", "daemon off;"])
 
@@ -265,7 +300,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     proxy: subprocess.Popen[bytes] | None = None
     if args.processes:
         port = free_port()
-        proxy = start_nginx(folder, port, ports)
+        proxy = start_nginx(folder, port, ports, args.route)
     else:
         port = ports[0]
     base = f"http://127.0.0.1:{port}"
@@ -314,12 +349,14 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                         await http.post(f"/api/join/{join}", json={"name": f"p{seat}"})
                     ).json()
                     socket_url = _through(base, granted["socket"])
-                    clients.append(Client(table, socket_url, True, args.think, rng.random()))
+                    clients.append(
+                        Client(table, socket_url, True, args.think, rng.random(), args.route)
+                    )
                 for _ in range(args.seats - args.players):
                     await http.post(f"/api/host/{table.host}/bots", json={"kind": "random-bot"})
                 for _ in range(args.spectators):
                     watch = _through(base, created["links"]["watch_socket"])
-                    clients.append(Client(table, watch, False, 0, 0))
+                    clients.append(Client(table, watch, False, 0, 0, args.route))
                 table.clients = args.players + args.spectators
                 tables.append(table)
             stop = asyncio.Event()
@@ -339,6 +376,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             elapsed = window_end - started
             cpu = sum(map(cpu_seconds, pids)) - cpu_before
             dealt = await _hands(http, tables) - dealt_before
+            relays = [await _relays(http, up) for up in ports]
             await asyncio.sleep(2.0)  # let the last updates arrive
             errors = sum(len(table.errors) for table in tables)  # a failover's come after
             keep = bool(errors)
@@ -398,9 +436,18 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "error_kinds": sorted({message for table in tables for message in table.errors})[:5],
         "ledgers_balanced": all(ledgers),
         "reconnections": sum(table.reconnections for table in tables),
+        "routed": sum(table.routed for table in tables),
+        "relayed_sockets": sum(relays),
         "load_average": [round(load_before, 2), round(os.getloadavg()[0], 2)],
         **failover,
     }
+
+
+async def _relays(http: httpx.AsyncClient, port: int) -> int:
+    """The sockets the process on ``port`` relays to another one now (``wildstud_relays``)."""
+    metrics = (await http.get(f"http://127.0.0.1:{port}/metrics")).text
+    line = next(line for line in metrics.splitlines() if line.startswith("wildstud_relays "))
+    return round(float(line.split()[1]))
 
 
 def _through(base: str, link: str) -> str:
@@ -480,6 +527,11 @@ def main() -> None:
         "--processes", type=int, default=0, help="a cluster of N processes behind nginx"
     )
     parser.add_argument("--failover", action="store_true", help="kill one process at the end")
+    parser.add_argument(
+        "--route",
+        action="store_true",
+        help="clients ask for their table's owner and nginx routes them to it (docs/deploy.md)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
@@ -489,6 +541,8 @@ def main() -> None:
         parser.error("--processes needs --database-url postgresql://...")
     if args.failover and not args.processes:
         parser.error("--failover needs --processes")
+    if args.route and not args.processes:
+        parser.error("--route needs --processes")
     figures = asyncio.run(run(args))
     if args.json:
         print(json.dumps(figures))
