@@ -24,6 +24,7 @@ EXTRAS = {
     "plots": ("matplotlib",),
     "dask": ("dask", "distributed"),
     "env": ("pettingzoo", "gymnasium"),
+    "private": ("pysodium",),
 }
 """Each extra and the modules whose presence shows it is installed."""
 

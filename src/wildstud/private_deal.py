@@ -1,0 +1,352 @@
+"""A private deal: mental poker on the Ristretto255 group, so that nobody sees a card that is
+not theirs, not even the server (issue 26 item 2; the library's half).
+
+Each card is a point of the group, :func:`card_point`, hashed from its name, so that nobody
+knows how one card's point relates to another's. Every party to a deal (each page, and the
+server for the bots) holds a fresh secret scalar per deal, :class:`Secret`, and publishes its
+key (the secret times the group's base point). In turn, each party masks every card of the
+deck with its secret and reorders the deck (:func:`mask_and_shuffle`): at the end each position
+holds its card's point times every party's secret, and nobody knows which card it is.
+
+A card is opened by taking the masks off, one party at a time (:func:`unmask`): a hole card by
+every party but its owner, who then takes off the last mask alone and tells nobody
+(:func:`open_own`); a face-up card by every party. Each unmasking comes with a Chaum–Pedersen
+proof that the party used the secret behind its published key (:class:`Unmasking`), checked
+by everyone at once (:func:`check_unmasking`): a party that unmasks wrongly is caught on the
+spot. Folded and mucked cards are never unmasked.
+
+What cannot be proven on the spot is the masking and reordering itself. After the night each
+party publishes its secret and its order, and :func:`audit` replays every step: it names a
+party whose key is not its secret's, one that reordered otherwise than it says, one that put in
+a card that was not there, and one whose unmasking does not follow from its secret.
+
+The arithmetic is libsodium's (through ``pysodium``): nothing here adds, multiplies or inverts
+by hand.
+
+>>> parties = [Secret.new() for _ in range(3)]
+>>> deck = deal_deck([(secret, shuffled_order(52)) for secret in parties])
+>>> point = deck[-1][0]
+>>> for secret in parties[1:]:  # everyone but the owner, party 0, takes their mask off
+...     step = unmask(point, secret, b"hand 1, position 0")
+...     assert check_unmasking(step, secret.key, b"hand 1, position 0")
+...     point = step.after
+>>> open_own(point, parties[0]) in DECK
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets as _random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from wildstud.cards import DECK, Card
+from wildstud.errors import WildstudError
+from wildstud.extras import MissingExtraError
+
+try:
+    import pysodium as _sodium
+except (ImportError, OSError, ValueError) as error:  # no module, or no libsodium under it
+    raise MissingExtraError("private", getattr(error, "name", None) or "pysodium") from error
+
+__all__ = [
+    "Fault",
+    "PrivateDealError",
+    "Secret",
+    "Step",
+    "Unmasking",
+    "audit",
+    "card_of",
+    "card_point",
+    "check_unmasking",
+    "deal_deck",
+    "mask_and_shuffle",
+    "open_own",
+    "shuffled_order",
+    "unmask",
+]
+
+Point = bytes
+"""A point of the Ristretto255 group, in its 32-byte encoding."""
+Scalar = bytes
+"""A scalar modulo the group's order, 32 bytes little-endian."""
+
+_DOMAIN = b"wildstud private deal v1"
+_IDENTITY = bytes(32)
+_BASE = _sodium.crypto_scalarmult_ristretto255_base(
+    (1).to_bytes(32, "little")
+)  # the group's base point, as libsodium encodes it
+
+
+class PrivateDealError(WildstudError):
+    """A point, scalar or order that is not what a private deal allows."""
+
+
+def _hash(*parts: bytes) -> bytes:
+    """SHA-512 over the parts, each with its length first (no two splits hash alike)."""
+    digest = hashlib.sha512(_DOMAIN)
+    for part in parts:
+        digest.update(len(part).to_bytes(4, "big"))
+        digest.update(part)
+    return digest.digest()
+
+
+def _scalar(*parts: bytes) -> Scalar:
+    return bytes(_sodium.crypto_core_ristretto255_scalar_reduce(_hash(*parts)))
+
+
+def _times(scalar: Scalar, point: Point) -> Point:
+    return bytes(_sodium.crypto_scalarmult_ristretto255(scalar, point))
+
+
+def _point(point: Point) -> Point:
+    """``point`` itself, once known to be a point of the group other than the identity."""
+    try:  # pysodium raises ValueError where libsodium says "not valid"
+        valid = len(point) == 32 and bool(_sodium.crypto_core_ristretto255_is_valid_point(point))
+    except ValueError:
+        valid = False
+    valid = valid and point != _IDENTITY  # a valid encoding, but it masks nothing
+    if not valid:
+        raise PrivateDealError("not a point of the group (Ristretto255)")
+    return point
+
+
+def card_point(card: Card) -> Point:
+    """The point a card stands for, hashed from its name: nobody knows how the points of two
+    cards relate, so a masked card says nothing of which card it is.
+
+    >>> card_point(DECK[0]) == card_point(DECK[0]) != card_point(DECK[1])
+    True
+    """
+    return _CARD_POINTS[card.code]
+
+
+_CARD_POINTS = tuple(
+    bytes(_sodium.crypto_core_ristretto255_from_hash(_hash(b"card", str(card).encode())))
+    for card in DECK
+)
+_CARD_OF = {point: card for card, point in zip(DECK, _CARD_POINTS, strict=True)}
+
+
+def card_of(point: Point) -> Card:
+    """The card whose point is ``point`` (every mask taken off).
+
+    >>> card_of(card_point(DECK[7])) == DECK[7]
+    True
+    """
+    card = _CARD_OF.get(point)
+    if card is None:
+        raise PrivateDealError("the point is no card: a mask is still on it, or it was forged")
+    return card
+
+
+@dataclass(frozen=True, slots=True)
+class Secret:
+    """One party's secret for one deal, and the key it publishes (``scalar`` times the base
+    point). The secret stays with its party until the night is over."""
+
+    scalar: Scalar
+    key: Point
+
+    @classmethod
+    def new(cls) -> Secret:
+        """A fresh secret from the operating system's generator."""
+        return cls.of(bytes(_sodium.crypto_core_ristretto255_scalar_random()))
+
+    @classmethod
+    def of(cls, scalar: Scalar) -> Secret:
+        """The secret ``scalar`` with its key (for a party that publishes it, or a test)."""
+        if len(scalar) != 32:
+            raise PrivateDealError("a secret is 32 bytes")
+        return cls(scalar, bytes(_sodium.crypto_scalarmult_ristretto255_base(scalar)))
+
+
+def shuffled_order(size: int) -> list[int]:
+    """A uniformly random order of ``size`` positions, from the operating system's generator:
+    ``order[j]`` is the position whose card goes to position ``j``."""
+    order = list(range(size))
+    _random.SystemRandom().shuffle(order)
+    return order
+
+
+def mask_and_shuffle(deck: Sequence[Point], secret: Secret, order: Sequence[int]) -> list[Point]:
+    """One party's turn at the deck: every card masked with its secret, and reordered
+    (``order[j]``: the position of ``deck`` whose card goes to position ``j``).
+
+    >>> one = Secret.new()
+    >>> masked = mask_and_shuffle([card_point(card) for card in DECK[:3]], one, [2, 0, 1])
+    >>> masked[0] == mask_and_shuffle([card_point(DECK[2])], one, [0])[0]
+    True
+    """
+    if sorted(order) != list(range(len(deck))):
+        raise PrivateDealError(f"an order of {len(deck)} positions names each position once")
+    return [_times(secret.scalar, _point(deck[source])) for source in order]
+
+
+def deal_deck(turns: Sequence[tuple[Secret, Sequence[int]]]) -> list[list[Point]]:
+    """The decks of a whole masking round, from the cards in order: the deck after each
+    party's turn (``turns``: each party's secret and order, in turn). The last is the deck
+    dealt from."""
+    deck: list[Point] = list(_CARD_POINTS)
+    decks = []
+    for secret, order in turns:
+        deck = mask_and_shuffle(deck, secret, order)
+        decks.append(deck)
+    return decks
+
+
+@dataclass(frozen=True, slots=True)
+class Unmasking:
+    """One party's mask taken off one card: the point ``before`` and ``after`` (the secret's
+    inverse times ``before``), and a Chaum–Pedersen proof ``(challenge, response)`` that the
+    same secret is behind the party's key and this step."""
+
+    before: Point
+    after: Point
+    challenge: Scalar
+    response: Scalar
+
+
+def _challenge(key: Point, before: Point, after: Point, a: Point, b: Point, ctx: bytes) -> Scalar:
+    return _scalar(b"unmask", ctx, _BASE, key, after, before, a, b)
+
+
+def unmask(point: Point, secret: Secret, context: bytes) -> Unmasking:
+    """Take ``secret``'s mask off ``point``, with its proof, bound to ``context`` (the table,
+    hand, deal, position and party: a proof made for one card proves nothing of another).
+
+    The proof shows that one scalar ``x`` gives both ``key = x·G`` and ``before = x·after``.
+    Its nonce is derived from the secret and everything proven (as Ed25519's is), so that no
+    generator's fault can leak the secret.
+    """
+    before = _point(point)
+    inverse = bytes(_sodium.crypto_core_ristretto255_scalar_invert(secret.scalar))
+    after = _times(inverse, before)
+    nonce = _scalar(b"nonce", secret.scalar, context, before)
+    a = bytes(_sodium.crypto_scalarmult_ristretto255_base(nonce))
+    b = _times(nonce, after)
+    challenge = _challenge(secret.key, before, after, a, b, context)
+    product = _sodium.crypto_core_ristretto255_scalar_mul(challenge, secret.scalar)
+    response = bytes(_sodium.crypto_core_ristretto255_scalar_add(nonce, product))
+    return Unmasking(before, after, challenge, response)
+
+
+def check_unmasking(step: Unmasking, key: Point, context: bytes) -> bool:
+    """Whether ``step`` is the party's with key ``key`` unmasking in ``context``: its proof
+    holds. Anybody can check it, knowing no secret.
+
+    >>> one, other = Secret.new(), Secret.new()
+    >>> masked = _times(one.scalar, card_point(DECK[5]))
+    >>> step = unmask(masked, one, b"ctx")
+    >>> check_unmasking(step, one.key, b"ctx"), check_unmasking(step, other.key, b"ctx")
+    (True, False)
+    >>> check_unmasking(step, one.key, b"another card")
+    False
+    """
+    try:
+        before, after = _point(step.before), _point(step.after)
+        _point(key)
+        s, c = step.response, step.challenge
+        # a = s·G − c·key and b = s·after − c·before, which the prover's nonce gave.
+        a = _sodium.crypto_core_ristretto255_sub(
+            _sodium.crypto_scalarmult_ristretto255_base(s), _times(c, key)
+        )
+        b = _sodium.crypto_core_ristretto255_sub(_times(s, after), _times(c, before))
+    except (PrivateDealError, ValueError, RuntimeError):  # libsodium refuses the identity
+        return False
+    return _challenge(key, before, after, bytes(a), bytes(b), context) == c
+
+
+def open_own(point: Point, secret: Secret) -> Card:
+    """The owner's last mask taken off, alone: the card (no proof: nobody else sees it)."""
+    inverse = bytes(_sodium.crypto_core_ristretto255_scalar_invert(secret.scalar))
+    return card_of(_times(inverse, _point(point)))
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One unmasking of the night, as the audit reads it: whose it was, in what context."""
+
+    party: int
+    context: bytes
+    unmasking: Unmasking
+
+
+@dataclass(frozen=True, slots=True)
+class Fault:
+    """What the audit found wrong, and whose it was."""
+
+    party: int
+    kind: str
+    """``key`` (the published secret is not the key's), ``order`` (not an order of the
+    deck's positions), ``reordered`` (the deck is reordered otherwise than the party says),
+    ``substituted`` (a card that was not in the deck came out of the party's turn) or
+    ``unmasked`` (an unmasking that does not follow from the party's secret)."""
+    detail: str
+
+
+def audit(
+    keys: Sequence[Point],
+    decks: Sequence[Sequence[Point]],
+    steps: Sequence[Step],
+    revealed: Sequence[tuple[Scalar, Sequence[int]]],
+) -> tuple[list[Fault], list[Card]]:
+    """Replay a deal from what every party published after the night: ``keys`` (party ``i``'s
+    key), ``decks`` (the deck after each party's turn, as it was sent), ``steps`` (every
+    unmasking) and ``revealed`` (each party's secret and order). Returns every fault found,
+    each naming its party, and the cards of the dealt deck, position by position (empty when
+    a fault in the masking leaves them unknown).
+
+    >>> turns = [(Secret.new(), shuffled_order(52)) for _ in range(2)]
+    >>> decks = deal_deck(turns)
+    >>> keys = [secret.key for secret, _ in turns]
+    >>> faults, cards = audit(keys, decks, [], [(s.scalar, o) for s, o in turns])
+    >>> faults, sorted(cards) == sorted(DECK)
+    ([], True)
+    """
+    if not len(keys) == len(decks) == len(revealed):
+        raise PrivateDealError("one key, one deck and one secret for each party")
+    faults: list[Fault] = []
+    secrets = []
+    for party, (key, (scalar, _)) in enumerate(zip(keys, revealed, strict=True)):
+        secret = Secret.of(scalar)
+        if secret.key != key:
+            faults.append(Fault(party, "key", "the secret published is not the one of its key"))
+        secrets.append(secret)
+    deck: list[Point] = list(_CARD_POINTS)
+    cards: list[Card] = list(DECK)
+    masking_ok = True
+    for party, (secret, (_, order), sent) in enumerate(zip(secrets, revealed, decks, strict=True)):
+        try:
+            expected = mask_and_shuffle(deck, secret, order)
+        except PrivateDealError as error:
+            faults.append(Fault(party, "order", str(error)))
+            masking_ok = False
+            break
+        if list(sent) != expected:
+            masking_ok = False
+            if sorted(sent) == sorted(expected):
+                pairs = enumerate(zip(sent, expected, strict=True))
+                wrong = next(j for j, (got, want) in pairs if got != want)
+                detail = f"the deck is not in the order published (first at position {wrong})"
+                faults.append(Fault(party, "reordered", detail))
+            else:
+                alien = sum(point not in set(expected) for point in sent)
+                detail = f"{alien} card(s) came out of the turn that were not in the deck"
+                faults.append(Fault(party, "substituted", detail))
+            break
+        cards = [cards[source] for source in order]
+        deck = expected
+    for step in steps:
+        secret = secrets[step.party]
+        key = keys[step.party]
+        u = step.unmasking
+        try:
+            follows = _point(u.before) == _times(secret.scalar, _point(u.after))
+        except PrivateDealError:
+            follows = False
+        if not follows or not check_unmasking(u, key, step.context):
+            detail = f"an unmasking in {step.context!r} does not follow from the party's secret"
+            faults.append(Fault(step.party, "unmasked", detail))
+    return faults, cards if masking_ok else []

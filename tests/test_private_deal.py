@@ -1,0 +1,194 @@
+"""The private deal's cryptography (wildstud.private_deal, issue 26 item 2): a whole deal of
+four parties in which each hole card opens to its owner alone and each face-up card to all; and
+every cheat of the acceptance by a party (a wrong reordering, a substituted card, a wrong
+unmasking, a key that is not the secret's) caught on the spot where it can be, and named by the
+audit after the night. The fixed vectors the page's half must match are in
+tests/golden/private_deal.json."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from wildstud.cards import DECK, parse_card
+from wildstud.private_deal import (
+    PrivateDealError,
+    Secret,
+    Step,
+    audit,
+    card_of,
+    card_point,
+    check_unmasking,
+    deal_deck,
+    mask_and_shuffle,
+    open_own,
+    shuffled_order,
+    unmask,
+)
+
+GOLDEN = Path(__file__).parent / "golden" / "private_deal.json"
+PARTIES = 4
+
+
+def _context(position: int, party: int) -> bytes:
+    return f"table t, hand 1, deal 1, position {position}, party {party}".encode()
+
+
+def _open(point: bytes, secrets: list[Secret], skip: int | None) -> tuple[bytes, list[Step]]:
+    """Every party but ``skip`` takes its mask off ``point``, each step checked at once."""
+    steps = []
+    for party, secret in enumerate(secrets):
+        if party == skip:
+            continue
+        context = _context(0, party)
+        step = unmask(point, secret, context)
+        assert check_unmasking(step, secret.key, context)
+        steps.append(Step(party, context, step))
+        point = step.after
+    return point, steps
+
+
+def test_a_hole_card_opens_to_its_owner_alone_and_a_face_up_card_to_all() -> None:
+    turns = [(Secret.new(), shuffled_order(52)) for _ in range(PARTIES)]
+    secrets = [secret for secret, _ in turns]
+    dealt = deal_deck(turns)[-1]
+    assert len(set(dealt)) == 52
+    assert not set(dealt) & {card_point(card) for card in DECK}  # no card shows through
+    # A hole card of party 2: the others take their masks off; what they see is still masked.
+    point, _ = _open(dealt[0], secrets, skip=2)
+    with pytest.raises(PrivateDealError, match="a mask is still on it"):
+        card_of(point)
+    hole = open_own(point, secrets[2])
+    # A face-up card: every party takes its mask off, and anybody reads it.
+    face_up = card_of(_open(dealt[1], secrets, skip=None)[0])
+    # The audit after the night finds the same cards where they were dealt.
+    faults, cards = audit(
+        [s.key for s in secrets], deal_deck(turns), [], [(s.scalar, o) for s, o in turns]
+    )
+    assert faults == []
+    assert cards[:2] == [hole, face_up]
+    assert sorted(cards) == sorted(DECK)
+
+
+def test_the_masking_round_deals_every_order_alike() -> None:
+    # One party's order is the whole shuffle's when the others keep theirs: the deal is as
+    # random as the most honest party's order. Counted over 2,600 deals, each card comes to
+    # position 0 about 50 times.
+    counts = [0] * 52
+    for _ in range(2600):
+        counts[shuffled_order(52)[0]] += 1
+    chi2 = sum((count - 50) ** 2 / 50 for count in counts)
+    assert chi2 < 90  # 51 degrees of freedom: p < 0.001 past 87.97
+
+
+def test_an_unmasking_with_another_secret_is_caught_at_once_and_by_the_audit() -> None:
+    turns = [(Secret.new(), shuffled_order(52)) for _ in range(PARTIES)]
+    secrets = [secret for secret, _ in turns]
+    decks = deal_deck(turns)
+    point = decks[-1][5]
+    context = _context(5, 1)
+    # Party 1 unmasks with a secret of its own making: its proof cannot hold for its key.
+    cheat = unmask(point, Secret.new(), context)
+    assert not check_unmasking(cheat, secrets[1].key, context)
+    # A proof made for one card does not pass for another card or another context.
+    honest = unmask(point, secrets[1], context)
+    assert not check_unmasking(honest, secrets[1].key, _context(6, 1))
+    forged = type(honest)(decks[-1][6], honest.after, honest.challenge, honest.response)
+    assert not check_unmasking(forged, secrets[1].key, context)
+    faults, _ = audit(
+        [s.key for s in secrets],
+        decks,
+        [
+            Step(1, context, cheat),
+            Step(2, _context(5, 2), unmask(point, secrets[2], _context(5, 2))),
+        ],
+        [(s.scalar, o) for s, o in turns],
+    )
+    assert [(fault.party, fault.kind) for fault in faults] == [(1, "unmasked")]
+
+
+def test_a_party_that_reorders_otherwise_than_it_says_is_named() -> None:
+    turns = [(Secret.new(), shuffled_order(52)) for _ in range(PARTIES)]
+    decks = deal_deck(turns)
+    # Party 2 sends its masked deck in another order than the one it publishes after the night
+    # (it kept a favourable card where it wanted it).
+    decks[2] = decks[2][1:] + decks[2][:1]
+    decks[3] = mask_and_shuffle(decks[2], turns[3][0], turns[3][1])
+    faults, cards = audit([s.key for s, _ in turns], decks, [], [(s.scalar, o) for s, o in turns])
+    assert [(fault.party, fault.kind) for fault in faults] == [(2, "reordered")]
+    assert cards == []
+
+
+def test_a_party_that_puts_in_a_card_that_was_not_there_is_named() -> None:
+    turns = [(Secret.new(), shuffled_order(52)) for _ in range(PARTIES)]
+    decks = deal_deck(turns)
+    # The server (party 0) swaps a masked card for a second ace of spades under its mask.
+    decks[0] = list(decks[0])
+    decks[0][7] = mask_and_shuffle([card_point(parse_card("As"))], turns[0][0], [0])[0]
+    faults, _ = audit([s.key for s, _ in turns], decks, [], [(s.scalar, o) for s, o in turns])
+    assert [(fault.party, fault.kind) for fault in faults] == [(0, "substituted")]
+
+
+def test_a_secret_published_that_is_not_the_key_s_is_named() -> None:
+    turns = [(Secret.new(), shuffled_order(52)) for _ in range(2)]
+    revealed = [(s.scalar, o) for s, o in turns]
+    revealed[1] = (Secret.new().scalar, revealed[1][1])
+    faults, _ = audit([s.key for s, _ in turns], deal_deck(turns), [], revealed)
+    assert (1, "key") in [(fault.party, fault.kind) for fault in faults]
+
+
+def test_bad_points_orders_and_secrets_are_refused() -> None:
+    secret = Secret.new()
+    with pytest.raises(PrivateDealError, match="not a point"):
+        mask_and_shuffle([b"\x00" * 32], secret, [0])
+    with pytest.raises(PrivateDealError, match="names each position once"):
+        mask_and_shuffle([card_point(DECK[0]), card_point(DECK[1])], secret, [0, 0])
+    with pytest.raises(PrivateDealError, match="32 bytes"):
+        Secret.of(b"short")
+    step = unmask(card_point(DECK[0]), secret, b"x")
+    broken = type(step)(step.before, b"\xff" * 32, step.challenge, step.response)
+    assert not check_unmasking(broken, secret.key, b"x")
+
+
+def test_the_fixed_vectors_hold() -> None:
+    # What the page's half (with @noble/curves) must compute alike: card points, a masking and
+    # an unmasking with its proof, from fixed secrets.
+    golden = json.loads(GOLDEN.read_text())
+    assert golden == _vectors()
+
+
+def _vectors() -> dict[str, object]:
+    rng = random.Random(26)
+    secret = Secret.of(_scalar(rng))
+    cards = ["As", "Qs", "2c", "Td"]
+    points = [card_point(parse_card(card)) for card in cards]
+    masked = mask_and_shuffle(points, secret, [2, 0, 3, 1])
+    step = unmask(masked[0], secret, b"table t, hand 1, deal 1, position 0, party 0")
+    return {
+        "card_points": {card: card_point(parse_card(card)).hex() for card in cards},
+        "secret": secret.scalar.hex(),
+        "key": secret.key.hex(),
+        "order": [2, 0, 3, 1],
+        "masked": [point.hex() for point in masked],
+        "unmasking": {
+            "context": "table t, hand 1, deal 1, position 0, party 0",
+            "before": step.before.hex(),
+            "after": step.after.hex(),
+            "challenge": step.challenge.hex(),
+            "response": step.response.hex(),
+        },
+    }
+
+
+def _scalar(rng: random.Random) -> bytes:
+    """A fixed scalar below the group's order (the top bits cleared)."""
+    raw = bytearray(rng.randbytes(32))
+    raw[31] &= 0x0F
+    return bytes(raw)
+
+
+if __name__ == "__main__":  # python -m tests.test_private_deal: write the fixed vectors
+    GOLDEN.write_text(json.dumps(_vectors(), indent=2) + "\n")
