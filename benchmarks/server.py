@@ -80,10 +80,19 @@ class Client:
     """One WebSocket client; a player when ``play`` is set."""
 
     def __init__(
-        self, table: Table, url: str, play: bool, think: float, seed: int, route: bool = False
+        self,
+        table: Table,
+        url: str,
+        play: bool,
+        think: float,
+        seed: int,
+        route: bool = False,
+        local: str = "127.0.0.1",
     ) -> None:
         self.table = table
         self.url = url
+        self.local = local
+        """The loopback address the client connects from (see ``_home``)."""
         self.owner: str | None = "" if route else None
         """The owner asked for (``None``: the client is not routed, and is relayed)."""
         self.play = play
@@ -106,7 +115,12 @@ class Client:
             url = self.url if self.owner is None else f"{self.url}?owner={self.owner}"
             with contextlib.suppress(Exception):
                 async with connect(
-                    url, proxy=None, compression=None, max_size=2**22, open_timeout=5
+                    url,
+                    proxy=None,
+                    compression=None,
+                    max_size=2**22,
+                    open_timeout=5,
+                    local_addr=(self.local, 0),
                 ) as ws:
                     self.ws = ws
                     self.opened = time.perf_counter()
@@ -345,18 +359,24 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 table = Table(created["table"]["id"], created["host_token"])
                 join = created["links"]["join"].rsplit("/", 1)[1]
                 for seat in range(args.players):
-                    granted = (
-                        await http.post(f"/api/join/{join}", json={"name": f"p{seat}"})
-                    ).json()
+                    granted = await _join(base, index, join, f"p{seat}")
                     socket_url = _through(base, granted["socket"])
                     clients.append(
-                        Client(table, socket_url, True, args.think, rng.random(), args.route)
+                        Client(
+                            table,
+                            socket_url,
+                            True,
+                            args.think,
+                            rng.random(),
+                            args.route,
+                            _home(index),
+                        )
                     )
                 for _ in range(args.seats - args.players):
                     await http.post(f"/api/host/{table.host}/bots", json={"kind": "random-bot"})
                 for _ in range(args.spectators):
                     watch = _through(base, created["links"]["watch_socket"])
-                    clients.append(Client(table, watch, False, 0, 0, args.route))
+                    clients.append(Client(table, watch, False, 0, 0, args.route, _home(index)))
                 table.clients = args.players + args.spectators
                 tables.append(table)
             stop = asyncio.Event()
@@ -441,6 +461,36 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "load_average": [round(load_before, 2), round(os.getloadavg()[0], 2)],
         **failover,
     }
+
+
+def _home(index: int) -> str:
+    """The loopback address table ``index``'s clients come from."""
+    return f"127.0.{index // 250 + 1}.{index % 250 + 1}"
+
+
+async def _join(base: str, index: int, join: str, name: str) -> dict[str, Any]:
+    """A seat at the table of join token ``join``: asked again while the table is still
+    loading at its process (a new table placed on another process of a cluster: 503). The
+    players of each table come from a loopback address of their own (127.0.x.y, all of
+    127/8 is the machine itself), as the players of different tables come from different
+    homes: a process that must look up a join link it does not run counts its lookups per
+    address, as it should."""
+    transport = httpx.AsyncHTTPTransport(local_address=_home(index))
+    async with httpx.AsyncClient(
+        base_url=base, transport=transport, timeout=30, trust_env=False
+    ) as http:
+        return await _ask_join(http, join, name)
+
+
+async def _ask_join(http: httpx.AsyncClient, join: str, name: str) -> dict[str, Any]:
+    for _ in range(300):
+        answer = await http.post(f"/api/join/{join}", json={"name": name})
+        if answer.status_code != 503:
+            answer.raise_for_status()
+            granted: dict[str, Any] = answer.json()
+            return granted
+        await asyncio.sleep(0.1)
+    raise RuntimeError(f"the table of {join[:6]}… did not load within 30 s")
 
 
 async def _relays(http: httpx.AsyncClient, port: int) -> int:
