@@ -435,6 +435,12 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 continue
             latencies.append((max(arrived) - sent) * 1000)
     latencies.sort()
+    # Every action of the window, the bots' too (each acted event, as its first client saw it):
+    # the server's CPU in the window over them is the work of one action, fanned out to every
+    # connection of its table.
+    served = sum(
+        started <= min(times) <= window_end for table in tables for times in table.arrived.values()
+    )
     return {
         "tables": args.tables,
         "seats": args.seats,
@@ -452,6 +458,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "max_ms": round(latencies[-1], 1) if latencies else None,
         "hands_per_minute": round(dealt * 60 / elapsed, 1),
         "server_cpu_percent": round(100 * cpu / elapsed, 1),
+        "actions_served": served,
+        "cpu_ms_per_action": round(1000 * cpu / served, 2) if served else None,
         "error_frames": errors,
         "error_kinds": sorted({message for table in tables for message in table.errors})[:5],
         "ledgers_balanced": all(ledgers),
