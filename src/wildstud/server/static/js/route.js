@@ -20,6 +20,6 @@ export function routed(url, owner = route.owner) {
 }
 
 /** The owner a closed socket names, when it was sent on (null otherwise). */
-export function sentTo(event) {
-  return event.code === ROUTED && KEY.test(event.reason) ? event.reason : null;
+export function sentTo({ code, reason }) {
+  return code === ROUTED && KEY.test(reason) ? reason : null;
 }
