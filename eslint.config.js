@@ -3,6 +3,8 @@ import js from "@eslint/js";
 import globals from "globals";
 
 export default [
+  // Third-party modules vendored as they are published (scripts/vendor-noble.mjs).
+  { ignores: ["src/wildstud/server/static/vendor/**"] },
   js.configs.recommended,
   {
     files: ["src/wildstud/server/static/**/*.js"],

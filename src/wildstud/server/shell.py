@@ -42,8 +42,14 @@ class Shell:
         self.root = root
         self.prefix = prefix
         self.version = prefix.rstrip("/").rsplit("/", 1)[-1]
-        # The worker keeps what a page loads (its modules, styles and icons), never itself.
-        self.files = sorted(f"{root}{prefix}/{name}" for name in files if name != "worker.js")
+        # The worker keeps what a page loads (its modules, styles and icons), never itself,
+        # nor the vendored modules only a private deal loads (half a megabyte a phone need
+        # not fetch for every table).
+        self.files = sorted(
+            f"{root}{prefix}/{name}"
+            for name in files
+            if name != "worker.js" and not name.startswith("vendor/")
+        )
 
     def worker(self) -> str:
         """The service worker's script: its shell, then ``static/worker.js``."""

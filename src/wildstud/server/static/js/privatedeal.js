@@ -1,0 +1,99 @@
+// The page's half of the private deal (wildstud.private_deal): the same card points, masking,
+// unmasking with its Chaum–Pedersen proof, and check of another party's unmasking, computed with
+// @noble/curves' Ristretto255 (vendored under static/vendor/noble by scripts/vendor-noble.mjs).
+// Held to the library's fixed vectors by tests/client/privatedeal.test.js: a page and the server
+// compute the same bytes, or a deal between them could not be played. Points and scalars travel
+// as 32 bytes (Uint8Array); a scalar is little-endian, as libsodium writes it.
+
+import { ristretto255, ristretto255_hasher } from "../vendor/noble/curves/ed25519.js";
+import { sha512 } from "../vendor/noble/hashes/sha2.js";
+import { bytesToNumberLE, numberToBytesLE } from "../vendor/noble/curves/utils.js";
+
+const Point = ristretto255.Point;
+const Fn = Point.Fn;
+const DOMAIN = new TextEncoder().encode("wildstud private deal v1");
+const BASE = Point.BASE.toBytes();
+const text = (words) => new TextEncoder().encode(words);
+
+/** SHA-512 over the parts, each with its length first (the library's _hash). */
+function hashParts(...parts) {
+  const chunks = [DOMAIN];
+  for (const part of parts) {
+    const length = new Uint8Array(4);
+    new DataView(length.buffer).setUint32(0, part.length);
+    chunks.push(length, part);
+  }
+  const all = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, at);
+    at += chunk.length;
+  }
+  return sha512(all);
+}
+
+const reduce = (bytes) => Fn.create(bytesToNumberLE(bytes));
+const toScalar = (bytes) => Fn.create(bytesToNumberLE(bytes));
+const scalarBytes = (scalar) => numberToBytesLE(scalar, 32);
+const point = (bytes) => Point.fromBytes(bytes);
+
+/** The point a card stands for (`"As"`, `"Td"`…), hashed from its name. */
+export function cardPoint(card) {
+  return ristretto255_hasher.deriveToCurve(hashParts(text("card"), text(card))).toBytes();
+}
+
+/** A secret scalar for one deal and the key it publishes. */
+export function secretOf(scalar) {
+  return { scalar, key: Point.BASE.multiply(toScalar(scalar)).toBytes() };
+}
+
+/** A fresh secret from the browser's cryptographic generator. */
+export function newSecret() {
+  const wide = crypto.getRandomValues(new Uint8Array(64));
+  return secretOf(scalarBytes(reduce(wide)));
+}
+
+/** One party's turn at the deck: every card masked with its secret, and reordered
+ * (`order[j]`: the position whose card goes to position `j`). */
+export function maskAndShuffle(deck, secret, order) {
+  const x = toScalar(secret.scalar);
+  return order.map((source) => point(deck[source]).multiply(x).toBytes());
+}
+
+function challenge(key, before, after, a, b, context) {
+  return reduce(hashParts(text("unmask"), context, BASE, key, after, before, a, b));
+}
+
+/** The secret's mask taken off `before`, with the proof that the same secret is behind `key`,
+ * bound to `context` (bytes naming the table, hand, deal, position and party). */
+export function unmask(before, secret, context) {
+  const x = toScalar(secret.scalar);
+  const after = point(before).multiply(Fn.inv(x)).toBytes();
+  const nonce = reduce(hashParts(text("nonce"), secret.scalar, context, before));
+  const a = Point.BASE.multiply(nonce).toBytes();
+  const b = point(after).multiply(nonce).toBytes();
+  const c = challenge(secret.key, before, after, a, b, context);
+  const s = Fn.add(nonce, Fn.mul(c, x));
+  return { before, after, challenge: scalarBytes(c), response: scalarBytes(s) };
+}
+
+/** Whether `step` is the unmasking of the party with key `key` in `context`. */
+export function checkUnmasking(step, key, context) {
+  try {
+    const c = toScalar(step.challenge);
+    const s = toScalar(step.response);
+    const a = Point.BASE.multiply(s).subtract(point(key).multiply(c));
+    const b = point(step.after).multiply(s).subtract(point(step.before).multiply(c));
+    return Fn.eql(challenge(key, step.before, step.after, a.toBytes(), b.toBytes(), context), c);
+  } catch {
+    return false; // not a point, a zero scalar: no proof
+  }
+}
+
+/** The owner's own last mask taken off: the card's name, among `cards` (every card's name). */
+export function openOwn(masked, secret, cards) {
+  const opened = point(masked).multiply(Fn.inv(toScalar(secret.scalar)));
+  const found = cards.find((card) => point(cardPoint(card)).equals(opened));
+  if (found === undefined) throw new Error("the point is no card: a mask is still on it");
+  return found;
+}
