@@ -530,7 +530,8 @@ async def _failover(
                 {"address": f"http://127.0.0.1:{port}"},
             ).scalars()
         )
-    engine.dispose()
+        # The kill's moment on the database's clock, which stamps each lease taken.
+        killed_at = connection.execute(text("SELECT clock_timestamp()")).scalar_one()
     victims = [table for table in tables if table.id in owned]
     killed = time.perf_counter()
     victim.send_signal(signal.SIGKILL)
@@ -542,7 +543,17 @@ async def _failover(
             if after and table.id not in back:
                 back[table.id] = min(after) - killed
         await asyncio.sleep(0.05)
+    with engine.connect() as connection:
+        taken = connection.execute(
+            text("SELECT taken_at FROM leases WHERE table_id = ANY(:ids) AND taken_at > :killed"),
+            {"ids": [table.id for table in victims], "killed": killed_at},
+        ).scalars()
+        delays = sorted((at - killed_at).total_seconds() for at in taken)
+    engine.dispose()
     return {
+        # The leases taken by the survivors: the first and the last, from the kill.
+        "failover_taken_first_s": round(delays[0], 2) if delays else None,
+        "failover_taken_all_s": round(delays[-1], 2) if len(delays) == len(victims) else None,
         "failover_tables": len(victims),
         "failover_s": round(min(back.values()), 2) if back else None,
         "failover_all_s": round(max(back.values()), 2) if len(back) == len(victims) else None,
