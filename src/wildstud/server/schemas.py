@@ -56,6 +56,7 @@ __all__ = [
     "SeatGranted",
     "SeatInfo",
     "SeatOddsInHindsight",
+    "SharedLink",
     "StakesModel",
     "StreetOddsInHindsight",
     "TableBot",
@@ -613,6 +614,14 @@ class HandOdds(_Model):
     swing: OddsSwing | None
 
 
+class SharedLink(_Model):
+    """A finished hand's read-only link: its replay as a spectator saw it, its odds and its PHH
+    record, and nothing else (not the table, its other hands or a seat)."""
+
+    token: str = Field(description="opens /api/shared/{token}/steps, /odds and /phh only")
+    link: str = Field(description="the page that replays the hand")
+
+
 class HandStep(_Model):
     """One move of a finished hand: the events it added and the view after them (the view of
     a WebSocket ``update`` frame, without its events)."""
@@ -625,7 +634,9 @@ class HandSteps(_Model):
     """A finished hand move by move, as a spectator saw it live, or as one seat saw it: hidden
     cards stay hidden until the showdown shows them, but for that seat's own."""
 
-    table_id: str
+    table_id: str | None = Field(
+        description="the table's id; null in a shared hand's steps, whose link opens no table"
+    )
     number: int
     names: list[str] = Field(description="the players' names by engine seat (p1 first)")
     lineup: list[int] = Field(description="the table seat of each engine seat")

@@ -9,7 +9,9 @@ payments that square them; ``/api/tables/{id}/night.csv``: those payments as CSV
 ``payer,payee,amount,payer_id,payee_id``; see :mod:`wildstud.server.night`). The host decides
 players' requests for chips (``POST /api/host/{token}/rebuys/{id}/approve`` and ``…/decline``;
 :mod:`wildstud.server.table.cashier`) and ends the night (``POST /api/host/{token}/end``); a player
-leaves and cashes out with ``POST /api/seat/{token}/leave``.
+leaves and cashes out with ``POST /api/seat/{token}/leave``. A finished hand's shared link
+(``POST /api/tables/{id}/hands/{n}/share``) opens that hand's replay, odds and record under
+``/api/shared/{token}/…`` and nothing else (:mod:`wildstud.server.api.shared`).
 
 Refusals are JSON objects with a ``detail`` sentence: 400 for a request the rules refuse, 404
 for an unknown id or token, 409 for a seat that cannot be had (taken, or its name already at the
@@ -21,7 +23,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from wildstud.server.api import hands, host, joining, night, seat, tables
+from wildstud.server.api import hands, host, joining, night, seat, shared, tables
 from wildstud.server.api.common import (
     READY_TIMEOUT,
     WRITE_PROBE_EVERY,
@@ -44,5 +46,5 @@ __all__ = [
 router = APIRouter(prefix="/api")
 # In the order the routes were written in one module: a path that two routes could match goes
 # to the first.
-for part in (tables, joining, host, hands, seat, night):
+for part in (tables, joining, host, hands, seat, night, shared):
     router.include_router(part.router)
