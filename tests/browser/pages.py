@@ -9,7 +9,7 @@ import json
 import os
 import shutil
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -208,3 +208,37 @@ def keep(shots: list[Path]) -> None:
         Path(folder).mkdir(parents=True, exist_ok=True)
         for path in shots:
             shutil.copy(path, Path(folder) / path.name)
+
+
+def percent(share: float) -> str:
+    """A chance as the replay's odds panel writes it (replayodds.js): a chance under a tenth of
+    a percent keeps two decimals, so that it does not read as nothing."""
+    return f"{100 * share:.{2 if 0 < share < 0.001 else 1}f}%"
+
+
+async def step_through_odds(
+    page: Page,
+    report: dict[str, Any],
+    at_street: Callable[[int], Awaitable[None]] | None = None,
+) -> int:
+    """Step the replay on ``page`` to its end, checking at each street that its odds panel shows
+    the street of ``report`` (the server's odds of the hand) and each hand's pot share; calls
+    ``at_street(n)`` as street ``n`` (from 1) first shows. The number of streets shown."""
+    panel = page.locator(".replay-odds")
+    shown: list[str] = []
+    for _ in range(300):
+        caption = await panel.locator(".odds-caption").inner_text()
+        if caption.startswith("At ") and caption not in shown:
+            shown.append(caption)
+            street = report["streets"][len(shown) - 1]
+            assert caption.startswith(f"At {street['street']}")
+            for seat in street["seats"]:
+                cell = panel.locator(f"tr[data-seat='{seat['seat']}'] td").first
+                assert (await cell.inner_text()).startswith(percent(seat["pot_share"]))
+            if at_street is not None:
+                await at_street(len(shown))
+        following = page.locator(".replay [data-step=next]")
+        if await following.is_disabled():
+            break
+        await following.click()
+    return len(shown)
