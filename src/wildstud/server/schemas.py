@@ -44,12 +44,14 @@ __all__ = [
     "Links",
     "MenuEntry",
     "NewTable",
+    "NightLuck",
     "NightPlayer",
     "NightReport",
     "NightTransfer",
     "OddsSwing",
     "OptionInfo",
     "PendingRequest",
+    "PlayerLuck",
     "RebuyInfo",
     "RulesUpdate",
     "SeatAnswer",
@@ -723,6 +725,31 @@ class NightTransfer(_Model):
     payee: str
     payee_id: str
     amount: int = Field(gt=0)
+
+
+class PlayerLuck(_Model):
+    """One player's luck tonight."""
+
+    player_id: str = Field(description="the ledger account (a bot's too)")
+    name: str = Field(description="the name in the latest hand the player played")
+    luck: float = Field(
+        description="chips won less the pot share the player's hand had when the money went in,"
+        " summed over the hands counted"
+    )
+    hands: int = Field(ge=1, description="the hands counted for this player")
+
+
+class NightLuck(_Model):
+    """Each player's luck tonight (``wildstud.odds.luck``): over the finished hands whose
+    betting ended before their last cards with two hands or more shown, what each hand won
+    against its chances when the money went in, as the table knew them once it was over."""
+
+    table_id: str
+    looked_at: int = Field(ge=0, description="the finished hands looked at")
+    hands: list[int] = Field(description="the numbers of the hands counted, in order")
+    players: list[PlayerLuck] = Field(
+        description="each player of a counted hand, ordered by name (ignoring case), then id"
+    )
 
 
 class NightReport(_Model):

@@ -6,7 +6,9 @@ the host's controls, ``/api/join/{join_token}`` to take a seat. A table's id rea
 everyone at the table may see: its state, its finished hands, its ledger and the night
 (``/api/tables/{id}/night``: each player's buy-ins, cash-outs, chips and net, with the fewest
 payments that square them; ``/api/tables/{id}/night.csv``: those payments as CSV, one row each,
-``payer,payee,amount,payer_id,payee_id``; see :mod:`wildstud.server.night`). The host decides
+``payer,payee,amount,payer_id,payee_id``; see :mod:`wildstud.server.night`; and
+``/api/tables/{id}/luck``: each player's chips won against their chances when the money went in,
+:mod:`wildstud.server.luck`). The host decides
 players' requests for chips (``POST /api/host/{token}/rebuys/{id}/approve`` and ``…/decline``;
 :mod:`wildstud.server.table.cashier`) and ends the night (``POST /api/host/{token}/end``); a player
 leaves and cashes out with ``POST /api/seat/{token}/leave``. A finished hand's shared link
