@@ -416,14 +416,9 @@ class Store:
     def share_hand(self, table_id: str, number: int, token: str) -> str:
         """The token of finished hand ``number``'s shared link: the one it has, or ``token``,
         stored now. Two processes sharing one hand at once agree on the first stored."""
-        with self._sessions.begin() as session:
-            found = session.scalar(
-                select(SharedHandRow.token).where(
-                    SharedHandRow.table_id == table_id, SharedHandRow.number == number
-                )
-            )
-            if found is not None:
-                return found
+        found = self._shared_token(table_id, number)
+        if found is not None:
+            return found
         try:
             with self._sessions.begin() as session:
                 session.add(
@@ -432,8 +427,19 @@ class Store:
                     )
                 )
         except IntegrityError:
-            return self.share_hand(table_id, number, token)  # another got there first
+            found = self._shared_token(table_id, number)  # another got there first
+            if found is None:
+                raise  # not that: a token already in use, or a hand never stored
+            return found
         return token
+
+    def _shared_token(self, table_id: str, number: int) -> str | None:
+        with self._sessions() as session:
+            return session.scalar(
+                select(SharedHandRow.token).where(
+                    SharedHandRow.table_id == table_id, SharedHandRow.number == number
+                )
+            )
 
     def shared_hand(self, token: str) -> tuple[str, int] | None:
         """The table and number of the hand whose shared link is ``token``, or ``None``."""
