@@ -242,3 +242,24 @@ async def step_through_odds(
             break
         await following.click()
     return len(shown)
+
+
+def luck_words(chips: float) -> str:
+    """Chips of luck as luck.js writes them: a tenth of a chip, signed, or "even"."""
+    rounded = round(chips, 1)
+    return "even" if rounded == 0 else f"{rounded:+.1f} chips"
+
+
+def own_luck(luck: dict[str, Any], player_id: str) -> str:
+    """The sentence luck.js writes for a player's own luck, from ``GET /api/tables/{id}/luck``."""
+    mine = [player for player in luck["players"] if player["player_id"] == player_id]
+    if not mine:
+        return (
+            "Your luck tonight: none of your hands was all in before its last cards with"
+            " another shown."
+        )
+    hands = "1 hand" if mine[0]["hands"] == 1 else f"{mine[0]['hands']} hands"
+    return (
+        f"Your luck tonight: {luck_words(mine[0]['luck'])} over {hands} all in before the"
+        " last cards."
+    )

@@ -11,14 +11,8 @@ from typing import Any
 
 from playwright.async_api import async_playwright
 
-from tests.browser.pages import keep, launch
+from tests.browser.pages import keep, launch, luck_words, own_luck
 from tests.server.wsclient import all_in_night
-
-
-def _words(chips: float) -> str:
-    # As luck.js writes it: a tenth of a chip, signed.
-    rounded = round(chips, 1)
-    return "even" if rounded == 0 else f"{rounded:+.1f} chips"
 
 
 async def _session(base: str, shots: Path) -> None:
@@ -35,11 +29,11 @@ async def _session(base: str, shots: Path) -> None:
         section = page.locator("#ledger .ledger-luck")
         await section.wait_for()
         own = await section.locator(".own-luck").inner_text()
-        ann = _words(figures["Ann"]["luck"])
-        assert own == f"Your luck tonight: {ann} over 1 hand all in before the last cards."
+        assert own == own_luck(luck, figures["Ann"]["player_id"])
+        assert luck_words(figures["Ann"]["luck"]) in own
         lines = await section.locator(".luck-list li").all_inner_texts()
         assert lines == [
-            f"{name}: {_words(figures[name]['luck'])} over 1 hand" for name in ("Ann", "Bob")
+            f"{name}: {luck_words(figures[name]['luck'])} over 1 hand" for name in ("Ann", "Bob")
         ]
         await page.locator("#ledger").screenshot(path=str(shots / "night-luck.png"))
         # A spectator sees everyone's, and no line of their own.
