@@ -49,6 +49,15 @@ def protocol_page() -> str:
         "{token}` (the link and QR code, as SVG, that open a seat, or follow a waiting request, on",
         "another device: the token travels in a header, never in a URL a server logs).",
         "",
+        "Past hands: `GET /api/tables/{id}/hands/{n}/steps`, `/odds` and `/phh` replay a finished",
+        "hand as a spectator saw it, with its odds at every street and its PHH record. `POST",
+        "/api/tables/{id}/hands/{n}/share` gives the hand a read-only link (`/shared/{token}`,",
+        "one token a hand): `GET /api/shared/{token}/steps`, `/odds` and `/phh` answer for that",
+        "hand alone, naming no table, and the token opens nothing else. `GET",
+        "/api/tables/{id}/luck` gives each player's luck tonight: over the hands all in before",
+        "their last cards with two hands shown, the chips won against the chances when the money",
+        "went in.",
+        "",
     ]
     sections = (
         ("Sent by the client", TypeAdapter(ClientFrame).json_schema()),
