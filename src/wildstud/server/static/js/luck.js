@@ -44,7 +44,8 @@ export function luckSection(luck, playerId) {
       "Chips won at the showdown against the chances each hand had when the betting ended before the last cards: the cards alone decided those pots.",
     ),
   ];
-  if (playerId !== null) parts.push(h("p", { className: "own-luck" }, ownLuck(luck, playerId)));
+  // With no hand counted yet, the one line below says so for everyone.
+  if (playerId !== null && luck.players.length) parts.push(h("p", { className: "own-luck" }, ownLuck(luck, playerId)));
   parts.push(
     luck.players.length
       ? h(
