@@ -9,7 +9,7 @@ import json
 import os
 import shutil
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -208,3 +208,58 @@ def keep(shots: list[Path]) -> None:
         Path(folder).mkdir(parents=True, exist_ok=True)
         for path in shots:
             shutil.copy(path, Path(folder) / path.name)
+
+
+def percent(share: float) -> str:
+    """A chance as the replay's odds panel writes it (replayodds.js): a chance under a tenth of
+    a percent keeps two decimals, so that it does not read as nothing."""
+    return f"{100 * share:.{2 if 0 < share < 0.001 else 1}f}%"
+
+
+async def step_through_odds(
+    page: Page,
+    report: dict[str, Any],
+    at_street: Callable[[int], Awaitable[None]] | None = None,
+) -> int:
+    """Step the replay on ``page`` to its end, checking at each street that its odds panel shows
+    the street of ``report`` (the server's odds of the hand) and each hand's pot share; calls
+    ``at_street(n)`` as street ``n`` (from 1) first shows. The number of streets shown."""
+    panel = page.locator(".replay-odds")
+    shown: list[str] = []
+    for _ in range(300):
+        caption = await panel.locator(".odds-caption").inner_text()
+        if caption.startswith("At ") and caption not in shown:
+            shown.append(caption)
+            street = report["streets"][len(shown) - 1]
+            assert caption.startswith(f"At {street['street']}")
+            for seat in street["seats"]:
+                cell = panel.locator(f"tr[data-seat='{seat['seat']}'] td").first
+                assert (await cell.inner_text()).startswith(percent(seat["pot_share"]))
+            if at_street is not None:
+                await at_street(len(shown))
+        following = page.locator(".replay [data-step=next]")
+        if await following.is_disabled():
+            break
+        await following.click()
+    return len(shown)
+
+
+def luck_words(chips: float) -> str:
+    """Chips of luck as luck.js writes them: a tenth of a chip, signed, or "even"."""
+    rounded = round(chips, 1)
+    return "even" if rounded == 0 else f"{rounded:+.1f} chips"
+
+
+def own_luck(luck: dict[str, Any], player_id: str) -> str:
+    """The sentence luck.js writes for a player's own luck, from ``GET /api/tables/{id}/luck``."""
+    mine = [player for player in luck["players"] if player["player_id"] == player_id]
+    if not mine:
+        return (
+            "Your luck tonight: none of your hands was all in before its last cards with"
+            " another shown."
+        )
+    hands = "1 hand" if mine[0]["hands"] == 1 else f"{mine[0]['hands']} hands"
+    return (
+        f"Your luck tonight: {luck_words(mine[0]['luck'])} over {hands} all in before the"
+        " last cards."
+    )

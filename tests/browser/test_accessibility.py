@@ -4,8 +4,8 @@ handful of Tabs, a seat's label says its state, and reduced motion stops every a
 axe-core comes from the npm registry at the version package-lock.json pins (scripts/test runs
 ``npm ci``); it is injected by Playwright as an init script, which the pages' content security
 policy does not govern, and run with WCAG 2.1 A and AA and its best-practice rules on the home,
-join and host pages and on a seat's and a spectator's table (mid-hand, at a showdown and with
-the history open), at 1280×900 and at 390×844."""
+join and host pages, on a seat's and a spectator's table (mid-hand, at a showdown and with
+the history open, its shared link made) and on a shared hand's page, at 1280×900 and at 390×844."""
 
 from __future__ import annotations
 
@@ -199,6 +199,15 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
         await seat.page.locator(".hand-list button[data-hand='1']").click()
         await seat.page.locator(".replay [data-step=end]").click()
         await _audit(seat.page, "history", shots, found)
+        # The hand's shared link, given in the replay and opened alone, a few steps in.
+        await seat.page.get_by_role("button", name="Share this hand").click()
+        link = await seat.page.locator("input.share-link").input_value()
+        await _audit(seat.page, "history-shared-link", shots, found)
+        shared = await _context_page(browser)
+        await shared.goto(link)
+        for _ in range(12):
+            await shared.locator(".replay [data-step=next]").click()
+        await _audit(shared, "shared", shots, found)
         api.ok(api.host(created, "POST", "/pause"))
         errors = seat.errors
         await browser.close()

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.async_api import async_playwright
 
-from tests.browser.pages import keep, launch, play_all, sit, wait_until
+from tests.browser.pages import keep, launch, own_luck, play_all, sit, wait_until
 from tests.server import wsclient
 
 GOODBYE = "document.body.dataset.page === 'goodbye'"
@@ -23,6 +23,7 @@ SHOWN = """(() => ({
   when: document.getElementById("goodbye-when")?.textContent ?? "",
   payments: [...document.querySelectorAll("#goodbye-payments li")].map((li) => li.textContent),
   watch: document.getElementById("goodbye-watch")?.getAttribute("href") ?? "",
+  luck: document.getElementById("goodbye-luck")?.textContent ?? "",
 }))()"""
 
 
@@ -105,6 +106,7 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
     keep(taken)
     return {
         "night": api.get(f"/api/tables/{table_id}/night"),
+        "luck": api.get(f"/api/tables/{table_id}/luck"),
         "live": live,
         "final": final,
         "reloaded": reloaded,
@@ -141,6 +143,7 @@ def test_who_left_and_who_was_removed_see_their_cash_out_and_payments(
             if name in (t["payer"], t["payee"])
         ]
         assert shown["payments"] == expected, name
+        assert shown["luck"] == own_luck(night["luck"], player["player_id"])
         assert night["watch"].endswith(shown["watch"])
     assert night["live"]["when"].startswith("Live")
     assert night["reloaded"] == night["final"]["Ann"]

@@ -12,7 +12,7 @@ from typing import Any
 from playwright.async_api import Page, Route, async_playwright
 
 from tests.browser.conftest import CHROMIUM
-from tests.browser.pages import finished_table
+from tests.browser.pages import finished_table, step_through_odds
 
 
 async def _open_replay(page: Page, created: dict[str, Any]) -> None:
@@ -20,12 +20,6 @@ async def _open_replay(page: Page, created: dict[str, Any]) -> None:
     await page.get_by_role("button", name="History").click()
     await page.locator(".hand-list button[data-hand='1']").click()
     await page.locator(".replay [data-step=end]").wait_for()
-
-
-def _percent(share: float) -> str:
-    # As the page writes it: a chance under a tenth of a percent keeps two decimals, so that it
-    # does not read as nothing.
-    return f"{100 * share:.{2 if 0 < share < 0.001 else 1}f}%"
 
 
 async def _session(base: str, shots: Path) -> None:
@@ -46,21 +40,7 @@ async def _session(base: str, shots: Path) -> None:
         # Before the first card the panel says when the chances come.
         assert "once the first cards are dealt" in await panel.locator(".odds-caption").inner_text()
         # Each street in turn, as the replay steps through the hand.
-        shown: list[str] = []
-        for _ in range(200):
-            caption = await panel.locator(".odds-caption").inner_text()
-            if caption.startswith("At ") and caption not in shown:
-                shown.append(caption)
-                street = report["streets"][len(shown) - 1]
-                assert caption.startswith(f"At {street['street']}")
-                for seat in street["seats"]:
-                    row = panel.locator(f"tr[data-seat='{seat['seat']}'] td").first
-                    assert (await row.inner_text()).startswith(_percent(seat["pot_share"]))
-            nxt = page.locator(".replay [data-step=next]")
-            if await nxt.is_disabled():
-                break
-            await nxt.click()
-        assert len(shown) == len(report["streets"])
+        assert await step_through_odds(page, report) == len(report["streets"])
         swing = report["swing"]
         assert swing is not None  # calling bots: every hand goes to the end
         # Back at the street of the swing, its row is marked and the swing is named.
@@ -84,12 +64,12 @@ async def _session(base: str, shots: Path) -> None:
         busy = await browser.new_page(viewport={"width": 1100, "height": 1300})
         await busy.route("**/hands/1/odds", refuse)
         await _open_replay(busy, created)
-        caption = busy.locator(".replay-odds .odds-caption")
+        refused = busy.locator(".replay-odds .odds-caption")
         await busy.wait_for_function(
             "() => document.querySelector('.replay-odds .odds-caption')"
             ".textContent.includes('could not be worked out')"
         )
-        assert "could not" in await caption.inner_text()
+        assert "could not" in await refused.inner_text()
         await busy.locator(".replay [data-step=end]").click()
         assert await busy.locator(".replay").get_attribute("data-step") != "0"
         await browser.close()

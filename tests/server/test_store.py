@@ -1,5 +1,6 @@
 """The store in-process: the migrations build exactly the models' schema on both backends, a
-step is written whole or not at all, and a stored hand replays to the very same hand."""
+step is written whole or not at all, a stored hand replays to the very same hand, and a hand
+keeps the first token it was shared under."""
 
 from __future__ import annotations
 
@@ -158,4 +159,22 @@ def test_decks_stored_before_commitments_have_none_and_new_ones_keep_their_salts
     assert stored.salts == {}
     assert stored.setup.player_ids == ()  # a hand from before player ids: no seat matches it
     assert DeckBook(stored.decks, stored.salts).sealed(1) is None
+    store.close()
+
+
+def test_a_hand_keeps_the_first_token_it_was_shared_under(database_url: str) -> None:
+    store = Store(database_url)
+    store.create_table(_table())
+    first, second = "a" * 43, "b" * 43
+    assert store.shared_hand(first) is None
+    assert store.share_hand("t1", 1, first) == first
+    # Asked again, even with a fresh token, the hand's link stays the one it has.
+    assert store.share_hand("t1", 1, second) == first
+    assert store.share_hand("t1", 2, second) == second
+    assert store.shared_hand(first) == ("t1", 1)
+    assert store.shared_hand(second) == ("t1", 2)
+    # A token already in use for another hand is refused, not given to this one too.
+    with pytest.raises(IntegrityError):
+        store.share_hand("t1", 3, first)
+    assert store.shared_hand(first) == ("t1", 1)
     store.close()

@@ -392,6 +392,31 @@ class Folder(random.Random):
         return 0.99
 
 
+class Shower(random.Random):
+    """A player's choices that bet or raise wherever they may and always show at the showdown
+    (see ``choose_action`` and ``play``): with a short stack, all in at once, and shown."""
+
+    def random(self) -> float:
+        return 0.0
+
+
+async def all_in_night(base: str, game: str) -> tuple[Api, Frame, list[Frame]]:
+    """Ann and Bob sit down with an ante and a bring-in each and bet: the first hand is all in
+    on third street, its last cards dealt with no one left to bet, and both hands shown. The
+    API, the created table and the seats, once that hand is over and the table paused."""
+    api = Api(base)
+    created = api.create(games=[{"game": game}], seats=2, starting_chips=3, hand_pause=0)
+    seats = [api.join(created, name) for name in ("Ann", "Bob")]
+    clients = [await Client(seat["socket"], seat["name"]).open() for seat in seats]
+    api.ok(api.host(created, "POST", "/start"))
+    async with asyncio.timeout(60):
+        await asyncio.gather(*(play(c, Shower(), lambda c: bool(c.finished)) for c in clients))
+    api.ok(api.host(created, "POST", "/pause"))
+    for client in clients:
+        await client.close()
+    return api, created, seats
+
+
 @dataclass
 class Departure:
     """What :func:`depart_after_a_hand` left: the table, the three seats taken (ann's first),

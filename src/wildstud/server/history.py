@@ -123,7 +123,7 @@ def held_in_hand(setup: HandSetup, player_id: str) -> int | None:
 
 
 def steps(
-    table_id: str,
+    table_id: str | None,
     setup: HandSetup,
     views: list[TableView],
     book: DeckBook | None = None,

@@ -246,20 +246,23 @@ async def table_creation_allowed(request: Request) -> None:
 
 
 _READS = re.compile(
-    r"^/api/(?:(?:tables|seat)/[^/]+/(?:hands?|ledger|night)(?:[/.]|$)|join/[^/]+$)"
+    r"^/api/(?:(?:tables|seat)/[^/]+/(?:hands?|ledger|night|luck)(?:[/.]|$)"
+    r"|join/[^/]+$|shared/[^/]+/)"
 )
-"""The reads that cost the server work: finished hands (their replays and records), the hand
-in progress as a record, the ledger and the night; and the join page's look at a table, which
-would otherwise let a visitor try join links as fast as they like."""
-_POSTED_READS = frozenset({"/api/device-link"})
-"""The reads sent as a POST (their token travels in a header): a QR code drawn."""
+"""The reads that cost the server work: finished hands (their replays, records and odds,
+shared or not), the hand in progress as a record, the ledger, the night and its luck; and the
+join page's look at a table, which would otherwise let a visitor try join links (or a shared
+hand's) as fast as they like."""
+_POSTED_READS = re.compile(r"^/api/(?:device-link|tables/[^/]+/hands/[^/]+/share)$")
+"""The reads sent as a POST: a QR code drawn (its token travels in a header) and a finished
+hand's shared link (looked up, made once)."""
 
 
 def _is_read(method: str, path: str) -> bool:
     """Whether a request is one of the limited reads."""
     if method == "GET":
         return bool(_READS.match(path))
-    return method == "POST" and path in _POSTED_READS
+    return method == "POST" and bool(_POSTED_READS.match(path))
 
 
 class ReadLimit:
@@ -275,6 +278,10 @@ class ReadLimit:
     >>> _is_read("GET", "/api/join/tok"), _is_read("POST", "/api/join/tok")
     (True, False)
     >>> _is_read("POST", "/api/device-link"), _is_read("GET", "/api/tables/abc")
+    (True, False)
+    >>> _is_read("GET", "/api/shared/tok/odds"), _is_read("GET", "/api/tables/a/luck")
+    (True, True)
+    >>> _is_read("POST", "/api/tables/a/hands/3/share"), _is_read("POST", "/api/tables/a/bots")
     (True, False)
     """
 

@@ -56,6 +56,15 @@ def protocol_page() -> str:
         "connects again with `owner` set to it. Other close codes: 1012 (the server restarts, or",
         "the table moved: connect again), 4404 (no such seat or table: do not).",
         "",
+        "Past hands: `GET /api/tables/{id}/hands/{n}/steps`, `/odds` and `/phh` replay a finished",
+        "hand as a spectator saw it, with its odds at every street and its PHH record. `POST",
+        "/api/tables/{id}/hands/{n}/share` gives the hand a read-only link (`/shared/{token}`,",
+        "one token a hand): `GET /api/shared/{token}/steps`, `/odds` and `/phh` answer for that",
+        "hand alone, naming no table, and the token opens nothing else. `GET",
+        "/api/tables/{id}/luck` gives each player's luck tonight: over the hands all in before",
+        "their last cards with two hands shown, the chips won against the chances when the money",
+        "went in.",
+        "",
     ]
     sections = (
         ("Sent by the client", TypeAdapter(ClientFrame).json_schema()),

@@ -44,18 +44,21 @@ __all__ = [
     "Links",
     "MenuEntry",
     "NewTable",
+    "NightLuck",
     "NightPlayer",
     "NightReport",
     "NightTransfer",
     "OddsSwing",
     "OptionInfo",
     "PendingRequest",
+    "PlayerLuck",
     "RebuyInfo",
     "RulesUpdate",
     "SeatAnswer",
     "SeatGranted",
     "SeatInfo",
     "SeatOddsInHindsight",
+    "SharedLink",
     "StakesModel",
     "StreetOddsInHindsight",
     "TableBot",
@@ -613,6 +616,14 @@ class HandOdds(_Model):
     swing: OddsSwing | None
 
 
+class SharedLink(_Model):
+    """A finished hand's read-only link: its replay as a spectator saw it, its odds and its PHH
+    record, and nothing else (not the table, its other hands or a seat)."""
+
+    token: str = Field(description="opens /api/shared/{token}/steps, /odds and /phh only")
+    link: str = Field(description="the page that replays the hand")
+
+
 class HandStep(_Model):
     """One move of a finished hand: the events it added and the view after them (the view of
     a WebSocket ``update`` frame, without its events)."""
@@ -625,7 +636,9 @@ class HandSteps(_Model):
     """A finished hand move by move, as a spectator saw it live, or as one seat saw it: hidden
     cards stay hidden until the showdown shows them, but for that seat's own."""
 
-    table_id: str
+    table_id: str | None = Field(
+        description="the table's id; null in a shared hand's steps, whose link opens no table"
+    )
     number: int
     names: list[str] = Field(description="the players' names by engine seat (p1 first)")
     lineup: list[int] = Field(description="the table seat of each engine seat")
@@ -712,6 +725,31 @@ class NightTransfer(_Model):
     payee: str
     payee_id: str
     amount: int = Field(gt=0)
+
+
+class PlayerLuck(_Model):
+    """One player's luck tonight."""
+
+    player_id: str = Field(description="the ledger account (a bot's too)")
+    name: str = Field(description="the name in the latest hand the player played")
+    luck: float = Field(
+        description="chips won less the pot share the player's hand had when the money went in,"
+        " summed over the hands counted"
+    )
+    hands: int = Field(ge=1, description="the hands counted for this player")
+
+
+class NightLuck(_Model):
+    """Each player's luck tonight (``wildstud.odds.luck``): over the finished hands whose
+    betting ended before their last cards with two hands or more shown, what each hand won
+    against its chances when the money went in, as the table knew them once it was over."""
+
+    table_id: str
+    looked_at: int = Field(ge=0, description="the finished hands looked at")
+    hands: list[int] = Field(description="the numbers of the hands counted, in order")
+    players: list[PlayerLuck] = Field(
+        description="each player of a counted hand, ordered by name (ignoring case), then id"
+    )
 
 
 class NightReport(_Model):

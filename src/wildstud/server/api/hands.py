@@ -26,7 +26,7 @@ from wildstud.server.schemas import (
 from wildstud.server.store import StoredHand
 from wildstud.server.table import Table
 
-__all__ = ["built_answer", "finished_hand", "reads_of", "router"]
+__all__ = ["built_answer", "finished_hand", "odds_answer", "reads_of", "router"]
 
 router = APIRouter()
 
@@ -74,11 +74,12 @@ async def finished_hand(request: Request, table_id: str, number: int) -> tuple[T
     return table, stored
 
 
-def _steps_json(table: Table, stored: StoredHand, viewer: int | None) -> bytes:
-    """A finished hand's steps as ``viewer`` (an engine seat, or ``None``) saw them, as JSON."""
+def _steps_json(table_id: str | None, stored: StoredHand, viewer: int | None) -> bytes:
+    """A finished hand's steps as ``viewer`` (an engine seat, or ``None``) saw them, as JSON,
+    naming table ``table_id`` (``None``: a shared hand's, which names no table)."""
     book = DeckBook(stored.decks, stored.salts)
     views = replay_views(stored.setup, book, stored.actions, viewer=viewer)
-    record = steps(table.id, stored.setup, views, book, you=viewer)
+    record = steps(table_id, stored.setup, views, book, you=viewer)
     return HandSteps.model_validate(record).model_dump_json().encode()
 
 
@@ -100,13 +101,15 @@ async def built_answer(
     kind: str,
     viewer: int | None,
 ) -> bytes:
-    """A finished hand's steps (``kind`` ``steps``) or record (``phh``) for ``viewer``: built
-    off the event loop once, then served from the cache (:mod:`wildstud.server.reads`). The
-    table's name and seat count, which a record carries, are part of the key."""
+    """A finished hand's steps (``kind`` ``steps``; ``shared-steps``: the same naming no
+    table, for a shared link) or record (``phh``) for ``viewer``: built off the event loop
+    once, then served from the cache (:mod:`wildstud.server.reads`). The table's name and seat
+    count, which a record carries, are part of the key."""
     number = stored.setup.number
-    if kind == "steps":
+    if kind in ("steps", "shared-steps"):
         key: tuple[Any, ...] = (table.id, number, kind, viewer)
-        return await reads_of(request).answer(key, lambda: _steps_json(table, stored, viewer))
+        named = table.id if kind == "steps" else None
+        return await reads_of(request).answer(key, lambda: _steps_json(named, stored, viewer))
     name, seats = table.name, table.settings.seats
     key = (table.id, number, kind, viewer, name, seats)
     return await reads_of(request).answer(key, lambda: _record_text(stored, name, seats, viewer))
@@ -178,11 +181,16 @@ async def hand_odds(
     the same figures for the hand's record cut at that street), off the event loop, then served
     from the cache (:mod:`wildstud.server.reads`)."""
     table, stored = await finished_hand(request, table_id, number)
+    return Response(await odds_answer(request, table, stored), media_type="application/json")
+
+
+async def odds_answer(request: Request, table: Table, stored: StoredHand) -> bytes:
+    """A finished hand's odds at every street (:class:`~wildstud.server.schemas.HandOdds`) as
+    JSON: built off the event loop once, then served from the cache."""
 
     def build() -> bytes:
         hand = rebuild(stored.setup, DeckBook(stored.decks, stored.salts), stored.actions)
         report = odds_report(stored.setup, hand)
         return HandOdds.model_validate(report).model_dump_json().encode()
 
-    body = await reads_of(request).answer((table.id, number, "odds", None), build)
-    return Response(body, media_type="application/json")
+    return await reads_of(request).answer((table.id, stored.setup.number, "odds", None), build)

@@ -1,6 +1,10 @@
-"""The chip ledger and the night's settle-up, as JSON and CSV."""
+"""The chip ledger, the night's settle-up (as JSON and CSV) and each player's luck."""
 
 from __future__ import annotations
+
+import functools
+import json
+from typing import Any
 
 from fastapi import APIRouter, Request, Response
 
@@ -9,11 +13,16 @@ from wildstud.server.api.common import (
     TableId,
     table_of,
 )
+from wildstud.server.api.hands import finished_hand, reads_of
+from wildstud.server.luck import hand_luck_by_player, may_have_luck, night_luck
 from wildstud.server.night import report, transfers_csv
+from wildstud.server.replay import DeckBook, rebuild
 from wildstud.server.schemas import (
     LedgerReport,
+    NightLuck,
     NightReport,
 )
+from wildstud.server.store import StoredHand
 
 __all__ = ["router"]
 
@@ -57,3 +66,39 @@ async def night_csv(table_id: TableId, request: Request) -> Response:
         media_type="text/csv; charset=utf-8",
         headers={"Content-Disposition": f'attachment; filename="{table.id}-night.csv"'},
     )
+
+
+PAGE = 200
+"""Finished hands read from the store at a time."""
+
+
+@router.get("/tables/{table_id}/luck", responses=ERRORS, summary="Each player's luck tonight")
+async def luck(table_id: TableId, request: Request) -> NightLuck:
+    """Over the night's finished hands whose betting ended before their last cards, with two
+    hands or more shown: what each player's hands won against their chances when the money went
+    in (the odds the table could know once the hand was over, so no card that was not shown
+    counts). Each hand's figures are worked out once, off the event loop, then kept."""
+    table = table_of(request, table_id)
+    summaries: list[StoredHand] = []
+    before = None
+    while True:
+        page = await table.store.call(table.store.finished_hands, table.id, PAGE, before)
+        summaries += page
+        if len(page) < PAGE:
+            break
+        before = page[-1].setup.number
+    counted = []
+    for summary in summaries:
+        if not may_have_luck(summary.summary):
+            continue
+        _, stored = await finished_hand(request, table.id, summary.setup.number)
+        key = (table.id, stored.setup.number, "luck", None)
+        body = await reads_of(request).answer(key, functools.partial(_luck_json, stored))
+        counted.append((stored.setup.number, stored.setup, json.loads(body)))
+    return NightLuck.model_validate(night_luck(table.id, len(summaries), counted))
+
+
+def _luck_json(stored: StoredHand) -> bytes:
+    hand = rebuild(stored.setup, DeckBook(stored.decks, stored.salts), stored.actions)
+    found: dict[str, Any] = hand_luck_by_player(stored.setup, hand)
+    return json.dumps(found).encode()

@@ -12,7 +12,8 @@ and these models agree.
 
 >>> sorted(Base.metadata.tables)
 ['actions', 'address_buckets', 'address_connections', 'chat', 'chat_mutes', 'decks', 'hands', \
-'host_notices', 'leases', 'ledger', 'processes', 'rebuys', 'seat_requests', 'seats', 'tables']
+'host_notices', 'leases', 'ledger', 'processes', 'rebuys', 'seat_requests', 'seats', \
+'shared_hands', 'tables']
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ __all__ = [
     "RebuyRow",
     "SeatRequestRow",
     "SeatRow",
+    "SharedHandRow",
     "TableRow",
     "utc_now",
 ]
@@ -141,6 +143,25 @@ class HandRow(Base):
     ended_at: Mapped[datetime.datetime | None] = mapped_column(DateTime(timezone=True))
     epoch: Mapped[int | None] = mapped_column(Integer)
     """The lease epoch of the process that dealt it (``None`` outside a cluster)."""
+
+
+class SharedHandRow(Base):
+    """A finished hand's shared link: its token opens that hand's replay and nothing else.
+
+    Not a write of the table's state: any process may make one, with no lease fence (the
+    triggers of migration 0008 do not cover it), and one hand keeps one token, so asking again
+    gives the same link."""
+
+    __tablename__ = "shared_hands"
+    __table_args__ = (UniqueConstraint("table_id", "number", name="uq_shared_hands_hand"),)
+
+    token: Mapped[str] = mapped_column(String(64), primary_key=True)
+    """Kept as it is, like the watch token: it opens what anyone at the table may read."""
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), index=True
+    )
+    number: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))
 
 
 def _hand_key() -> ForeignKeyConstraint:

@@ -37,6 +37,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
@@ -65,6 +66,7 @@ from wildstud.server.store.models import (
     RebuyRow,
     SeatRequestRow,
     SeatRow,
+    SharedHandRow,
     TableRow,
     utc_now,
 )
@@ -410,6 +412,40 @@ class Store:
                 )
                 for row in rows
             ]
+
+    def share_hand(self, table_id: str, number: int, token: str) -> str:
+        """The token of finished hand ``number``'s shared link: the one it has, or ``token``,
+        stored now. Two processes sharing one hand at once agree on the first stored."""
+        found = self._shared_token(table_id, number)
+        if found is not None:
+            return found
+        try:
+            with self._sessions.begin() as session:
+                session.add(
+                    SharedHandRow(
+                        token=token, table_id=table_id, number=number, created_at=utc_now()
+                    )
+                )
+        except IntegrityError:
+            found = self._shared_token(table_id, number)  # another got there first
+            if found is None:
+                raise  # not that: a token already in use, or a hand never stored
+            return found
+        return token
+
+    def _shared_token(self, table_id: str, number: int) -> str | None:
+        with self._sessions() as session:
+            return session.scalar(
+                select(SharedHandRow.token).where(
+                    SharedHandRow.table_id == table_id, SharedHandRow.number == number
+                )
+            )
+
+    def shared_hand(self, token: str) -> tuple[str, int] | None:
+        """The table and number of the hand whose shared link is ``token``, or ``None``."""
+        with self._sessions() as session:
+            row = session.get(SharedHandRow, token)
+            return None if row is None else (row.table_id, row.number)
 
     def ledger(self, table_id: str) -> list[LedgerEntry]:
         """Every ledger entry of a table, oldest first."""

@@ -4,6 +4,7 @@ import { showJoin } from "./join.js";
 import { showHost } from "./host.js";
 import { showTable } from "./table.js";
 import { showFelt } from "./felt.js";
+import { showShared } from "./shared.js";
 import { registerWorker } from "./install.js";
 import { keptGoodbye, showGoodbye } from "./goodbye.js";
 import { applyDeckPreference } from "./cards.js";
@@ -25,6 +26,8 @@ if (kind === "seat" && token && keptGoodbye(token)) {
   showFelt(root, token, socketBase, base);
 } else if (kind === "host" && token) {
   showHost(root, token, socketBase);
+} else if (kind === "shared" && token) {
+  showShared(root, token);
 } else if (kind === "join" && token) {
   showJoin(root, token);
 } else {

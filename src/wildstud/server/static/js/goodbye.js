@@ -1,12 +1,14 @@
 // The goodbye page of a player whose seat is given up (they left, or the host removed them):
-// the chips cashed out, their place in the settle-up (live until the night ends, final after)
-// and a link to watch the rest of the night and its past hands. What the server said as the
-// seat was given up is kept by seat token (site storage), so a reload shows the same page; a
-// seat link that the server no longer knows, with nothing kept, gets a page that says so. The
-// figures are the server's (GET /api/tables/{id}/night); nothing here works one out.
+// the chips cashed out, their place in the settle-up (live until the night ends, final after),
+// their luck tonight (luck.js) and a link to watch the rest of the night and its past hands.
+// What the server said as the seat was given up is kept by seat token (site storage), so a
+// reload shows the same page; a seat link that the server no longer knows, with nothing kept,
+// gets a page that says so. The figures are the server's (GET /api/tables/{id}/night and
+// /luck); nothing here works one out.
 
 import { api, base } from "./api.js";
 import { h } from "./dom.js";
+import { fetchLuck, ownLuck } from "./luck.js";
 import { readSetting, writeSetting } from "./storage.js";
 
 const REFRESH_MS = 5000;
@@ -81,13 +83,14 @@ export function showGoodbye(root, info) {
     } catch (error) {
       standing.replaceChildren(h("p", {}, `The settle-up could not be read: ${error.message}`));
     }
-    if (night) standing.replaceChildren(...drawStanding(night, info.player_id));
+    const luck = night ? await fetchLuck(info.table_id) : null;
+    if (night) standing.replaceChildren(...drawStanding(night, info.player_id, luck));
     if (!night || !night.ended || night.hand_in_progress !== null) setTimeout(refresh, REFRESH_MS);
   };
   refresh();
 }
 
-function drawStanding(night, playerId) {
+function drawStanding(night, playerId, luck) {
   const final = night.ended && night.hand_in_progress === null;
   const me = night.players.find((player) => player.player_id === playerId);
   const parts = [
@@ -101,6 +104,7 @@ function drawStanding(night, playerId) {
   if (!me) return [...parts, h("p", {}, "Your account is not in the night's ledger.")];
   const net = me.net > 0 ? `up ${me.net}` : me.net < 0 ? `down ${-me.net}` : "even";
   parts.push(h("p", { id: "goodbye-net" }, `You bought in ${me.buy_ins} chips in all and are ${net} tonight.`));
+  if (luck) parts.push(h("p", { id: "goodbye-luck" }, ownLuck(luck, playerId)));
   if (me.share)
     parts.push(
       h(

@@ -5,10 +5,12 @@
 // are one line of their own, never a payment, and the night says what the people do with the
 // house's result (shared among them, or left aside). The figures come from the server
 // (GET /api/tables/{id}/night), fetched again whenever a table frame shows a change that can
-// move them; nothing here works a figure out for itself.
+// move them, and each player's luck (luck.js) once more whenever a hand ends; nothing here
+// works a figure out for itself.
 
 import { api, base } from "./api.js";
 import { h, mergeChildren } from "./dom.js";
+import { fetchLuck, luckSection } from "./luck.js";
 
 const REFETCH_MS = 150;
 
@@ -25,6 +27,8 @@ export class LedgerPanel {
     this.table = null;
     this.seat = null;
     this.night = null;
+    this.luck = null;
+    this.luckKey = null;
     this.key = null;
     this.message = "";
     this.confirming = false;
@@ -62,6 +66,14 @@ export class LedgerPanel {
       this.message = `The ledger could not be read: ${error.message}`;
     }
     this.render();
+    // Luck moves only when a hand ends; a hand's figures take the server a moment the first
+    // time, so they come after the ledger's.
+    const luckKey = `${this.table.hands_dealt}:${this.table.hand_in_progress}`;
+    if (luckKey !== this.luckKey) {
+      this.luckKey = luckKey;
+      this.luck = (await fetchLuck(this.table.id)) || this.luck;
+      this.render();
+    }
   }
 
   async host(path) {
@@ -158,12 +170,19 @@ export class LedgerPanel {
     }
     if (ended && night) parts.push(this.drawSettleUp(night));
     if (night) parts.push(this.drawFigures(night));
+    if (night && this.luck) parts.push(luckSection(this.luck, this.playerId(night)));
     parts.push(this.drawRequests());
     if (this.seat !== null && !ended) parts.push(this.drawAsk());
     if (this.seat !== null && this.seatToken && !ended) parts.push(this.drawLeave());
     if (this.hostToken && !ended) parts.push(this.drawEnd());
     parts.push(h("p", { className: "ledger-message", role: "status", "data-key": "message" }, this.message));
     return parts;
+  }
+
+  /** This page's own ledger account: the seat's, or null on a spectator's or host's page. */
+  playerId(night) {
+    const me = this.seat === null ? null : night.players.find((player) => player.seat === this.seat);
+    return me ? me.player_id : null;
   }
 
   drawFigures(night) {

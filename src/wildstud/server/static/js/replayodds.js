@@ -1,6 +1,7 @@
 // The odds beside a replay: each hand's chance at every street, as the server's odds engine
-// worked them out once the hand was over (GET /api/tables/{id}/hands/{n}/odds). Nothing here
-// computes a chance: the page shows the figures it is given at the step where they stand.
+// worked them out once the hand was over (GET /api/tables/{id}/hands/{n}/odds, or a shared
+// hand's /api/shared/{token}/odds). Nothing here computes a chance: the page shows the figures
+// it is given at the step where they stand.
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
@@ -8,9 +9,9 @@ import { h } from "./dom.js";
 const percent = (share) => `${(100 * share).toFixed(share > 0 && share < 0.001 ? 2 : 1)}%`;
 
 /** The hand's odds report, or null when the server could not give it. */
-export async function fetchOdds(tableId, number) {
+export async function fetchOdds(path) {
   try {
-    return await api(`/tables/${encodeURIComponent(tableId)}/hands/${number}/odds`);
+    return await api(path);
   } catch {
     return null;
   }
@@ -28,8 +29,9 @@ function spread(seat) {
   return half > 0.0005 ? ` ±${(100 * half).toFixed(1)}` : "";
 }
 
-/** A panel that shows, at each step of a replay, the odds of the street it stands on. */
-export function oddsPanel() {
+/** A panel that shows, at each step of a replay, the odds of the street it stands on, under a
+ * heading of `level` (4: an h4). */
+export function oddsPanel(level = 4) {
   const caption = h("p", { className: "odds-caption" }, "Working out the odds…");
   const rows = h("tbody");
   const head = h("thead");
@@ -38,7 +40,7 @@ export function oddsPanel() {
   const element = h(
     "section",
     { className: "replay-odds", "aria-label": "Each hand's chances at this street" },
-    h("h4", {}, "Chances"),
+    h(`h${level}`, {}, "Chances"),
     caption,
     table,
     swingLine,

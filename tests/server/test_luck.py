@@ -1,0 +1,60 @@
+"""Each player's luck tonight, over a real socket: the figures ``wildstud.odds.luck`` gives
+for each hand's public record, summed by player; none before a hand."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from tests.server.conftest import Server
+from tests.server.helpers import refused
+from tests.server.wsclient import Api, all_in_night
+from wildstud.history import loads
+from wildstud.odds.luck import record_luck
+
+
+@pytest.mark.parametrize("game", ["FTQ", "BITCH"])
+def test_a_nights_luck_is_the_sum_of_each_hands_on_its_record(server: Server, game: str) -> None:
+    api, created, _ = asyncio.run(all_in_night(server.base, game))
+    table = api.get(f"/api/tables/{created['table']['id']}")
+    table_id, finished = table["id"], table["hands_dealt"] - bool(table["hand_in_progress"])
+    night = api.get(f"/api/tables/{table_id}/luck")
+    assert night["looked_at"] == finished
+    expected: dict[str, float] = {}
+    hands: dict[str, int] = {}
+    counted = []
+    for number in range(1, finished + 1):
+        record = loads(api.http.get(f"/api/tables/{table_id}/hands/{number}/phh").text)
+        luck = record_luck(record)
+        if luck is None:
+            continue
+        counted.append(number)
+        assert record.players is not None
+        for seat, chips in luck.luck.items():
+            name = record.players[seat]
+            expected[name] = expected.get(name, 0.0) + chips
+            hands[name] = hands.get(name, 0) + 1
+    assert counted[:1] == [1], "the first hand was all in with both hands shown"
+    assert night["hands"] == counted
+    ours = {player["name"]: player["luck"] for player in night["players"]}
+    assert set(ours) == {"Ann", "Bob"}
+    assert ours == pytest.approx(expected, abs=1e-9)
+    assert {player["name"]: player["hands"] for player in night["players"]} == hands
+    # Luck moves chips between the hands shown, never makes any.
+    assert sum(ours.values()) == pytest.approx(0, abs=1e-9)
+    # Asked again, the same figures (each hand's kept).
+    assert api.get(f"/api/tables/{table_id}/luck") == night
+
+
+def test_a_night_with_no_hand_has_no_luck(server: Server) -> None:
+    api = Api(server.base)
+    created = api.create(games=[{"game": "FTQ"}], seats=3)
+    night = api.get(f"/api/tables/{created['table']['id']}/luck")
+    assert night == {
+        "table_id": created["table"]["id"],
+        "looked_at": 0,
+        "hands": [],
+        "players": [],
+    }
+    refused(api.http.get("/api/tables/nope/luck"), 404, "'nope'")
