@@ -20,6 +20,7 @@ PURE = (
     "wildstud.server.table.core",
     "wildstud.server.table.chat",
     "wildstud.server.table.settings",
+    "wildstud.server.table.rates",
 )
 """The table's pure core and the slices moved onto it (:mod:`wildstud.server.table.core`)."""
 RECORDS = "wildstud.server.store.records"
