@@ -66,7 +66,7 @@ def state_of(table: Table) -> Any:
         table.state(),
         [(index, seat.state(), seat.acted, seat.timed_out) for index, seat in table.seats.items()],
         table.requests.kept(),
-        dict(table.cashier.open),
+        table.cashier,
         list(table.notices),
         table.driver.choosing,
         None
@@ -203,7 +203,7 @@ async def _night() -> None:
     assert table.seats[1].sitting_out
     await night.frame_refused_once(1, lambda seq: SitIn(type="sit_in", seq=seq))
     await night.frame_refused_once(2, lambda seq: Rebuy(type="rebuy", seq=seq, amount=100))
-    (rebuy,) = table.cashier.open.values()
+    (rebuy,) = table.cashier.open
     await night.refused_once(lambda: table.decide_rebuy(rebuy.id, True))
     assert table.seats[2].stack == 600
 

@@ -21,6 +21,8 @@ PURE = (
     "wildstud.server.table.chat",
     "wildstud.server.table.settings",
     "wildstud.server.table.rates",
+    "wildstud.server.table.cashier",
+    "wildstud.server.table.ledger",
 )
 """The table's pure core and the slices moved onto it (:mod:`wildstud.server.table.core`)."""
 RECORDS = "wildstud.server.store.records"

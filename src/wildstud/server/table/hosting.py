@@ -26,6 +26,7 @@ from wildstud.server.requests import RequestStatus
 from wildstud.server.seating import Seat, SeatKind
 from wildstud.server.security import new_token, token_hash
 from wildstud.server.store import Changes, LedgerEntry, SeatRequestState
+from wildstud.server.table.cashier import NightEnded, SeatLeft
 from wildstud.server.table.driver import TableStatus
 from wildstud.server.table.fanout import dumps
 
@@ -271,7 +272,7 @@ class Hosting:
         """``seat`` leaves the table: its chips cashed out, its row removed (both in
         ``changes``), its open request for chips cancelled, its connections told and closed
         once ``changes`` are stored."""
-        self.table.cashier.cancel_seat(seat, changes)
+        self.table.actor.fold("cashier", SeatLeft(seat.index, seat.player_id), changes)
         # A player's leaving is written even with no chips: its token is their way back.
         if seat.stack or seat.token_hash is not None:
             changes.ledger.append(seat.entry("cash-out", -seat.stack, token_hash=seat.token_hash))
@@ -330,7 +331,7 @@ class Hosting:
             table.driver.choosing = None
             table.driver.turn.forget()
             changes = Changes(table=table.state())
-            table.cashier.cancel_all(changes)
+            table.actor.fold("cashier", NightEnded(), changes)
             await table.writer.commit(changes)
             table.driver.sync_turn()
             table.fanout.broadcast_table()
