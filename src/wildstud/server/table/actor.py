@@ -89,7 +89,7 @@ class Slice:
 @dataclass(frozen=True, slots=True)
 class Wrapped(Command):
     """A command of a part that has not moved onto the core yet (seating and seat requests,
-    the players' actions, the cashier, the host's start, pause and end): ``run`` is today's
+    the players' actions, the host's start, pause and end): ``run`` is today's
     code, which takes the table's lock, checks, changes, stores and tells by itself. An
     intermediate step: it passes through the one inbox, so that the table takes one command
     at a time, until its slice is written as a pure function."""
