@@ -69,7 +69,7 @@ def state_of(table: Table) -> Any:
     return (
         table.state(),
         [(index, seat.state(), seat.acted, seat.timed_out) for index, seat in table.seats.items()],
-        table.requests.kept(),
+        table.requests,
         table.cashier,
         list(table.notices),
         table.driver.choosing,

@@ -1,5 +1,6 @@
 """The money slice of the table's pure core (:mod:`wildstud.server.table.cashier` and its
-ledger reads, :mod:`wildstud.server.table.ledger`): each command's outcome from a given state,
+ledger reads, :mod:`wildstud.server.table.ledger`) and the seat requests slice
+(:mod:`wildstud.server.table.seat_requests`): each command's outcome from a given state,
 with no store and no event loop; a refusal, or a write the store refuses, leaves the state as
 it was; and the actor folds the slice into a change of a part not moved yet, adopting its state
 only once that change commits."""
@@ -13,13 +14,27 @@ from dataclasses import replace
 import pytest
 
 from tests.server.helpers import Listener
-from wildstud.server.errors import LedgerError, UnknownRequestError
+from wildstud.errors import TableError
+from wildstud.server.errors import (
+    BadNameError,
+    LedgerError,
+    NameTakenError,
+    SeatError,
+    UnknownRequestError,
+)
 from wildstud.server.limits import RateLimitedError
 from wildstud.server.lobby import Lobby
 from wildstud.server.messages import Rebuy
+from wildstud.server.requests import MAX_PENDING, RequestStatus
 from wildstud.server.schemas import GameEntry, TableSettings
 from wildstud.server.store import Store
-from wildstud.server.store.records import Changes, LedgerEntry, RebuyState, SeatState
+from wildstud.server.store.records import (
+    Changes,
+    LedgerEntry,
+    RebuyState,
+    SeatRequestState,
+    SeatState,
+)
 from wildstud.server.table import StorageFailureError
 from wildstud.server.table.cashier import (
     DECISIONS_BURST,
@@ -35,6 +50,8 @@ from wildstud.server.table.cashier import (
 )
 from wildstud.server.table.core import Credit, Outcome, Refused, TableNews
 from wildstud.server.table.ledger import NightBook, NightRead, ReadLedger, Report
+from wildstud.server.table.seat_requests import DecideRequest, FileRequest, RequestsState
+from wildstud.server.table.seat_requests import handle as requests_handle
 
 LIMITS = Limits(rebuy_max=1000, ceiling=1000, per_player=2)
 
@@ -257,6 +274,67 @@ def test_the_night_read_answers_what_the_settle_up_is_made_from() -> None:
     night = answered.reply.tally()
     assert night.ended
     assert [(p.name, p.net) for p in night.players] == [("Ann", -100), ("Bob", 100)]
+
+
+# -- seat requests ------------------------------------------------------------------------------
+
+
+def file(request_id: str, name: str, taken: tuple[str, ...] = ()) -> FileRequest:
+    return FileRequest(request_id, name, 2, request_id * 32, "p0", taken)
+
+
+def test_a_seat_request_is_stored_pending_with_its_name_cleaned() -> None:
+    outcome = requests_handle(RequestsState(), file("r1", "  Ann "), 0.0)
+    request = SeatRequestState("r1", "Ann", "r1" * 32, 2, "pending", returning="p0")
+    assert outcome.reply == request
+    assert outcome.state.by_id == {"r1": request}
+    assert outcome.effect is not None
+    assert outcome.effect.request == Changes(requests=[request])
+    assert outcome.state.by_hash("r1" * 32) == request
+
+
+@pytest.mark.parametrize(
+    ("command", "kind"),
+    [
+        (file("r2", "ann"), NameTakenError),  # waiting already
+        (file("r2", "Bob", taken=("bob",)), NameTakenError),  # seated
+        (file("r2", "\u200b"), BadNameError),  # nothing visible
+    ],
+)
+def test_a_seat_request_under_a_taken_or_empty_name_is_refused(
+    command: FileRequest, kind: type[Exception]
+) -> None:
+    state = requests_handle(RequestsState(), file("r1", "Ann"), 0.0).state
+    outcome = requests_handle(state, command, 0.0)
+    assert isinstance(outcome.reply, Refused)
+    assert isinstance(outcome.reply.error, kind)
+    assert (outcome.state, outcome.effect) == (state, None)
+
+
+def test_a_full_queue_refuses_one_more_request() -> None:
+    state = RequestsState()
+    for index in range(MAX_PENDING):
+        state = requests_handle(state, file(f"r{index}", f"p{index}"), 0.0).state
+    outcome = requests_handle(state, file("rx", "late"), 0.0)
+    assert isinstance(outcome.reply, Refused)
+    assert isinstance(outcome.reply.error, TableError)
+    assert outcome.state is state
+
+
+def test_a_seat_request_is_decided_once() -> None:
+    state = requests_handle(RequestsState(), file("r1", "Ann"), 0.0).state
+    approved = requests_handle(state, DecideRequest("r1", RequestStatus.APPROVED, 4), 0.0)
+    assert approved.reply == replace(state.get("r1"), status="approved", seat=4)
+    assert approved.state.pending() == []
+    for command, says in [
+        (DecideRequest("r1", RequestStatus.DECLINED), "already approved (seat 5)"),
+        (DecideRequest("r9", RequestStatus.DECLINED), "no seat request 'r9'"),
+    ]:
+        again = requests_handle(approved.state, command, 0.0)
+        assert isinstance(again.reply, Refused)
+        assert isinstance(again.reply.error, SeatError)
+        assert says in str(again.reply.error)
+        assert again.state is approved.state
 
 
 # -- the actor: a fold adopts the slice's state only once the change commits --------------------

@@ -9,7 +9,8 @@ this module offers; its modules are the table's own:
 - :mod:`.actor`: the table's one task and inbox, over a pure core (:mod:`.core`) of slices:
   :mod:`.chat` (the table's chat and mutes), :mod:`.settings` (settings, menu, notices) and
   the money, :mod:`.cashier` (requests for chips) with :mod:`.ledger` (the chip ledger's
-  reads), whose news the :mod:`.outbox` sends; :mod:`.rates` counts a slice's rates;
+  reads), and the seat requests (:mod:`.seat_requests`), whose news the :mod:`.outbox`
+  sends; :mod:`.rates` counts a slice's rates;
 - :mod:`.fanout`: the connections and the frames each one is sent;
 - :mod:`.writer`: the one fenced writer, which stores every change and takes back one the
   store refuses.

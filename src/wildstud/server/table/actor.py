@@ -25,7 +25,8 @@ The news of a whole turn is sent at its end, so that the table frame (:class:`~.
 sent once) shows everything the turn changed.
 
 The slices that have moved onto the core: the chat (:mod:`.chat`), the settings, menu and
-notices (:mod:`.settings`), and the money (:mod:`.cashier`, with the ledger's reads). The others
+notices (:mod:`.settings`), the money (:mod:`.cashier`, with the ledger's reads), and the seat
+requests (:mod:`.seat_requests`, whose filing and deciding the seating folds in). The others
 still run under the table's lock, through the writer's baseline (:mod:`.writer`), and their
 commands pass through the inbox as :class:`Wrapped` commands, today's code run whole; a shared
 slice's turns take that lock too, and a follow-up for a part not moved yet

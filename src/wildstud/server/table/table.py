@@ -5,7 +5,8 @@ settings, the seats, the hand, the lock) and is made of one part for each job:
 
 - :class:`~.fanout.Fanout`: the connections, and the frames each client is sent;
 - :class:`~.hosting.Hosting`: seating, seat requests and the host's commands
-  (the requests themselves: :mod:`wildstud.server.requests`);
+  (the requests themselves: :mod:`wildstud.server.requests`, and their state, the pure
+  slice :mod:`.seat_requests`);
 - :class:`~.players.Players`: the players' requests (actions, the dealer's pick,
   sitting out and in), applied at once;
 - :class:`~.driver.Driver`: the driver (ticked by the actor), which deals each hand
@@ -89,7 +90,6 @@ from wildstud.server.messages import (
 from wildstud.server.metrics import UNWATCHED
 from wildstud.server.night import Night
 from wildstud.server.replay import MUCK, SHOW, DeckBook, rebuild
-from wildstud.server.requests import SeatRequests
 from wildstud.server.schemas import RulesUpdate, TableSettings
 from wildstud.server.seating import Client, Seat, SeatKind
 from wildstud.server.stall import stalled
@@ -102,7 +102,7 @@ from wildstud.server.store import (
     TableState,
 )
 from wildstud.server.table import cashier as money_slice
-from wildstud.server.table import chat
+from wildstud.server.table import chat, seat_requests
 from wildstud.server.table import settings as settings_slice
 from wildstud.server.table.actor import Actor, Slice, Wrapped
 from wildstud.server.table.cashier import CashierState, DecideChips, Holder, Limits, holds_all
@@ -111,6 +111,7 @@ from wildstud.server.table.fanout import RESTARTING, Fanout, dumps
 from wildstud.server.table.hosting import Hosting
 from wildstud.server.table.ledger import NightBook, NightRead, Report
 from wildstud.server.table.players import Players
+from wildstud.server.table.seat_requests import RequestsState
 from wildstud.server.table.settings import build_menu
 from wildstud.server.table.writer import ChangeLock, StorageFailureError, Writer
 
@@ -159,8 +160,6 @@ class Table:
         self.store = store
         self.live: LiveHand | None = None
         self.last_hand: LiveHand | None = None
-        self.requests = SeatRequests(())
-        """Seat requests through the join link (:mod:`wildstud.server.requests`)."""
         self.broken = False
         self.closing = False
         """Set when the server goes down: no request is taken any more."""
@@ -197,6 +196,13 @@ class Table:
                     settings_slice.SettingsState.of(settings),
                     settings_slice.handle,
                     settings_slice.COMMANDS,
+                    shared=True,
+                ),
+                Slice(
+                    "requests",
+                    RequestsState(),
+                    seat_requests.handle,
+                    seat_requests.COMMANDS,
                     shared=True,
                 ),
                 Slice(
@@ -239,6 +245,12 @@ class Table:
         state: CashierState = self.actor.slices["cashier"].state
         return state
 
+    @property
+    def requests(self) -> RequestsState:
+        """Seat requests through the join link (:mod:`wildstud.server.table.seat_requests`)."""
+        state: RequestsState = self.actor.slices["requests"].state
+        return state
+
     def holder(self, seat: Seat) -> Holder:
         """``seat`` as the cashier needs it: its row, and the chips it holds now."""
         return Holder(seat.state(), self.stack_now(seat))
@@ -254,7 +266,7 @@ class Table:
         """The table as the store kept it, its hand in progress replayed to where it stood."""
         seats = (Seat.from_state(state) for state in stored.seats)
         table = cls(stored.table, seats, store, stored.rebuys)
-        table.requests = SeatRequests(stored.requests)
+        table.actor.slices["requests"].state = RequestsState.of(stored.requests)
         rules = table.actor.slices["settings"]
         rules.state = dataclasses.replace(rules.state, notices=tuple(stored.notices))
         if stored.live_hand is not None:

@@ -35,7 +35,7 @@ from wildstud.deal import Phase
 from wildstud.server.clock import Turn
 from wildstud.server.replay import MUCK, SHOW, at_showdown, deal_on, start_hand
 from wildstud.server.seating import Seat
-from wildstud.server.store import ActionRecord, Changes, FencedError, SeatRequestState
+from wildstud.server.store import ActionRecord, Changes, FencedError
 
 if TYPE_CHECKING:
     from wildstud.deal import Hand
@@ -162,7 +162,6 @@ class Baseline:
 
     fields: tuple[Any, ...]
     seats: dict[int, tuple[Seat, tuple[Any, ...]]]
-    requests: dict[str, SeatRequestState]
     driver: tuple[Any, ...]
     live: _HandMark | None
     last: _HandMark | None
@@ -174,7 +173,6 @@ class Baseline:
         return cls(
             _table_values(table),
             {index: (seat, _seat_values(seat)) for index, seat in table.seats.items()},
-            table.requests.kept(),
             (
                 driver.choosing,
                 driver.showdown,
@@ -195,7 +193,6 @@ class Baseline:
             for name, value in zip(_SEAT_FIELDS, values, strict=True):
                 setattr(seat, name, value)
             table.seats[index] = seat
-        table.requests.back_to(self.requests)
         driver = table.driver
         (
             driver.choosing,
