@@ -310,11 +310,11 @@ class Actor:
     def fold(self, name: str, command: Command, into: Changes) -> Outcome[Any]:
         """Hand ``command`` to the shared slice ``name`` in the middle of a change made by a
         part not moved onto the core yet (under the table's lock), whose transaction stores
-        the outcome's writes: they are added to ``into``. The new state is adopted, the
-        follow-ups carried out and the news sent only once that change commits (never when
-        it does not); a later fold in the same change starts from the state this one left. A
-        refusal is raised at once. The news is the caller's to send, with its own, once its
-        change is done."""
+        the outcome's writes: they are added to ``into``. The new state is adopted and the
+        follow-ups carried out only once that change commits (never when it does not); a
+        later fold in the same change starts from the state this one left. A refusal is
+        raised at once. The news is the caller's to send, with its own, once its change is
+        done (it tells the table as it stands then)."""
         part = self.slices[name]
         staged = self.table.writer.staged
         outcome = part.handle(staged.get(name, part.state), command, time.monotonic())
