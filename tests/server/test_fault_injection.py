@@ -1,7 +1,8 @@
 """Fault injection: for every kind of command a table takes, the store fails the command's write
 once. The table's state is then exactly what it was before the command, the client is told
 (an error frame with the request's ``seq``, or :class:`StorageFailureError`, which the REST API
-answers 503), nothing is reloaded, and the same command, sent again, works (in-process)."""
+answers 503), nothing is reloaded, and the same command, sent again, works (in-process). The
+ledger's reads, commands of the money slice, have the store fail their read once alike."""
 
 from __future__ import annotations
 
@@ -23,6 +24,8 @@ from wildstud.server.table import StorageFailureError, Table, TableStatus
 
 WRITES = frozenset({"apply", "add_line", "set_mute"})
 """The store's writes: the table's changes, a line of chat, a mute."""
+READS = frozenset({"ledger"})
+"""The store's reads that a command of the table's core asks for: the ledger's."""
 
 
 class FailOnce:
@@ -30,11 +33,12 @@ class FailOnce:
 
     def __init__(self, store: Store) -> None:
         self.armed = False
+        self.kinds = WRITES
         self.fired = 0
         self._call = store.call
 
     async def call(self, method: Callable[..., Any], *args: Any) -> Any:
-        if self.armed and getattr(method, "__name__", "") in WRITES:
+        if self.armed and getattr(method, "__name__", "") in self.kinds:
             self.armed = False
             self.fired += 1
             raise OSError("the disk is full")
@@ -65,8 +69,8 @@ def state_of(table: Table) -> Any:
     return (
         table.state(),
         [(index, seat.state(), seat.acted, seat.timed_out) for index, seat in table.seats.items()],
-        table.requests.kept(),
-        dict(table.cashier.open),
+        table.requests,
+        table.cashier,
         list(table.notices),
         table.driver.choosing,
         None
@@ -203,9 +207,21 @@ async def _night() -> None:
     assert table.seats[1].sitting_out
     await night.frame_refused_once(1, lambda seq: SitIn(type="sit_in", seq=seq))
     await night.frame_refused_once(2, lambda seq: Rebuy(type="rebuy", seq=seq, amount=100))
-    (rebuy,) = table.cashier.open.values()
+    (rebuy,) = table.cashier.open
     await night.refused_once(lambda: table.decide_rebuy(rebuy.id, True))
     assert table.seats[2].stack == 600
+    await night.frame_refused_once(3, lambda seq: Rebuy(type="rebuy", seq=seq, amount=100))
+    (rebuy,) = table.cashier.open
+    await night.refused_once(lambda: table.decide_rebuy(rebuy.id, False))
+    assert not table.cashier.open
+    assert table.seats[3].stack == 500
+
+    # -- the ledger's reads: the store fails the read once ------------------------------------
+    night.store.kinds = READS
+    report = await night.refused_once(table.ledger)
+    assert report["balanced"], report
+    assert (await night.refused_once(table.night)).players
+    night.store.kinds = WRITES
 
     # -- a hand: the start, the dealer's choice, actions, the showdown ------------------------
     await night.refused_once(lambda: table.set_status(TableStatus.RUNNING))
@@ -268,6 +284,13 @@ async def _night() -> None:
             await asyncio.sleep(0.01)
     await night.refused_once(lambda: table.set_status(TableStatus.PAUSED))
     assert table.status is TableStatus.PAUSED
+    asking = table.live.setup.lineup[0]
+    stack = table.seats[asking].stack
+    await night.frame_refused_once(asking, lambda seq: Rebuy(type="rebuy", seq=seq, amount=50))
+    (rebuy,) = table.cashier.open
+    await night.refused_once(lambda: table.decide_rebuy(rebuy.id, True))
+    assert [request.status for request in table.cashier.open] == ["approved"]
+    assert table.seats[asking].stack == stack  # the chips come when the hand ends
     in_hand = table.live.setup.lineup[-1]
     await night.refused_once(lambda: table.remove(in_hand))
     assert table.seats[in_hand].leaving

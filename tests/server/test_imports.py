@@ -20,6 +20,10 @@ PURE = (
     "wildstud.server.table.core",
     "wildstud.server.table.chat",
     "wildstud.server.table.settings",
+    "wildstud.server.table.rates",
+    "wildstud.server.table.cashier",
+    "wildstud.server.table.ledger",
+    "wildstud.server.table.seat_requests",
 )
 """The table's pure core and the slices moved onto it (:mod:`wildstud.server.table.core`)."""
 RECORDS = "wildstud.server.store.records"

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.server.conftest import Server
-from tests.server.helpers import refused
+from tests.server.helpers import Listener, refused
 from tests.server.wsclient import Api
 from tests.test_settlement import fewest_by_brute_force
 from wildstud.server.errors import LedgerError, SeatError
@@ -144,20 +144,6 @@ def dealt(table: Table, hands: int) -> bool:
     return table.hands_dealt >= hands or stuck
 
 
-class Listener:
-    """A player's connection, in memory: it keeps the frames it is sent."""
-
-    def __init__(self, seat: int) -> None:
-        self.seat: int | None = seat
-        self.frames: list[str] = []
-
-    def send(self, text: str) -> None:
-        self.frames.append(text)
-
-    def close(self, code: int, reason: str) -> None:
-        pass
-
-
 def bought_so_far(table: Table, seated: int) -> int:
     """The chips bought: the buy-ins counted by the test, and every request for chips the store
     says was applied (each must be one ledger entry: none lost, none applied twice)."""
@@ -190,14 +176,14 @@ async def ask_for_chips(table: Table, index: int, share: float, approve: bool) -
         most = Limits.of(table.settings).allowance(seat.stack, 0)
     except LedgerError:
         most = 1  # asked anyway: refused, with nothing changed
-    before = (seat.stack, seat.last_seq, dict(table.cashier.open))
+    before = (seat.stack, seat.last_seq, table.cashier.open)
     amount = max(1, int(most * share))
     try:
         await table.handle(client, Rebuy(type="rebuy", seq=seat.last_seq + 1, amount=amount))
     except LedgerError:
-        assert (seat.stack, seat.last_seq, dict(table.cashier.open)) == before
+        assert (seat.stack, seat.last_seq, table.cashier.open) == before
         return
-    request = table.cashier.for_seat(seat)
+    request = table.cashier.for_seat(seat.index, seat.player_id)
     assert request is not None
     assert request.amount == amount
     try:

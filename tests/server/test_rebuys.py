@@ -12,9 +12,6 @@ from typing import Any
 from tests.server.conftest import Server
 from tests.server.helpers import refused
 from tests.server.wsclient import Api, Client, Frame
-from wildstud.server.seating import Seat, SeatKind
-from wildstud.server.store import Changes
-from wildstud.server.table.cashier import Cashier, Limits
 
 
 def _night(api: Api, created: Frame) -> Frame:
@@ -307,46 +304,3 @@ async def _leaving(server: Server) -> None:
 
 def test_a_player_leaves_and_cashes_out(server: Server) -> None:
     asyncio.run(_leaving(server))
-
-
-def _cashier_seat(stack: int) -> tuple[Cashier, Seat]:
-    return Cashier(), Seat.new(0, "Ann", SeatKind.PLAYER, "ab" * 32, stack, 0)
-
-
-def test_a_player_who_busts_mid_hand_may_ask_for_a_full_rebuy_at_once() -> None:
-    # Ann began the hand with 400 and has lost it all in the hand: her stack is 0 now.
-    cashier, seat = _cashier_seat(400)
-    limits = Limits(rebuy_max=1000, ceiling=1000, per_player=None)
-    request = cashier.ask(seat, 1000, limits, [], Changes(), stack=0)
-    assert request.amount == 1000
-    cashier.approve(request, seat, limits, in_hand=True, changes=Changes(), stack=0)
-    seat.stack = 0  # the hand ends
-    changes = Changes()
-    assert cashier.apply_approved({0: seat}, limits, changes)
-    assert seat.stack == 1000
-    assert [(e.reason, e.amount) for e in changes.ledger] == [("rebuy", 1000)]
-
-
-def test_approved_chips_are_cut_to_the_ceiling_with_the_stack_the_hand_ended_with() -> None:
-    cashier, seat = _cashier_seat(100)
-    limits = Limits(rebuy_max=1000, ceiling=1000, per_player=None)
-    request = cashier.ask(seat, 800, limits, [], Changes())
-    cashier.approve(request, seat, limits, in_hand=True, changes=Changes())
-    seat.stack = 700  # Ann won 600 in the hand
-    changes = Changes()
-    cashier.apply_approved({0: seat}, limits, changes)
-    assert seat.stack == 1000
-    assert [(e.reason, e.amount) for e in changes.ledger] == [("top-up", 300)]
-
-
-def test_approved_chips_with_no_room_left_under_the_ceiling_are_cancelled() -> None:
-    cashier, seat = _cashier_seat(100)
-    limits = Limits(rebuy_max=1000, ceiling=1000, per_player=None)
-    request = cashier.ask(seat, 500, limits, [], Changes())
-    cashier.approve(request, seat, limits, in_hand=True, changes=Changes())
-    seat.stack = 1200
-    changes = Changes()
-    assert not cashier.apply_approved({0: seat}, limits, changes)
-    assert seat.stack == 1200
-    assert changes.ledger == []
-    assert [state.status for state in changes.rebuys] == ["cancelled"]

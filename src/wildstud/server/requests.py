@@ -14,23 +14,15 @@ only :data:`DECLINE_COOLDOWN` seconds after the host declined it (on top of the 
 rate of :data:`REQUESTS_PER_MINUTE`). Host commands are limited per host link
 (:data:`HOST_COMMANDS_PER_MINUTE`).
 
->>> requests = SeatRequests([])
->>> state, token = requests.ask(" Ann ", None, taken=["Bob"])
->>> requests.add(state)  # once stored
->>> state.name, state.status, len(token), requests.pending() == [state]
-('Ann', 'pending', 43, True)
->>> requests.ask("ann", None, taken=["Bob"])  # doctest: +ELLIPSIS
-Traceback (most recent call last):
-...
-wildstud.server.errors.NameTakenError: 'Ann' is already waiting for the host here. ...
->>> requests.add(requests.decided(state, RequestStatus.DECLINED))
->>> requests.get(state.id).status, requests.pending()
-('declined', [])
+The requests themselves, filed and decided, are a slice of the table's pure core
+(:mod:`wildstud.server.table.seat_requests`).
+
+>>> MAX_PENDING, MAX_PENDING_PER_ADDRESS, RequestStatus.PENDING.value
+(12, 5, 'pending')
 """
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import time
 from collections.abc import Callable, Iterable
@@ -38,12 +30,10 @@ from enum import StrEnum
 
 from fastapi import Request
 
-from wildstud.errors import TableError
 from wildstud.server import limits
-from wildstud.server.errors import NameTakenError, SeatError
 from wildstud.server.limits import RateLimitedError, client_address
-from wildstud.server.names import name_key, seat_name
-from wildstud.server.security import new_id, new_token, token_hash
+from wildstud.server.names import name_key
+from wildstud.server.security import token_hash
 from wildstud.server.store import SeatRequestState
 
 __all__ = [
@@ -57,7 +47,6 @@ __all__ = [
     "AddressBuckets",
     "DeclineMemory",
     "RequestStatus",
-    "SeatRequests",
     "host_command_allowed",
     "seat_request_allowed",
 ]
@@ -89,89 +78,6 @@ class RequestStatus(StrEnum):
     PENDING = "pending"
     APPROVED = "approved"
     DECLINED = "declined"
-
-
-class SeatRequests:
-    """A table's seat requests, by id and by token hash."""
-
-    def __init__(self, stored: Iterable[SeatRequestState]) -> None:
-        self._by_id: dict[str, SeatRequestState] = {state.id: state for state in stored}
-
-    def pending(self) -> list[SeatRequestState]:
-        """The requests waiting for the host, oldest first."""
-        return [state for state in self._by_id.values() if state.status == RequestStatus.PENDING]
-
-    def known(self, request_id: str) -> bool:
-        """Whether a request of this id was ever made here."""
-        return request_id in self._by_id
-
-    def get(self, request_id: str) -> SeatRequestState:
-        """The request with this id, or :class:`~wildstud.server.errors.SeatError`."""
-        state = self._by_id.get(request_id)
-        if state is None:
-            raise SeatError(f"no seat request {request_id!r} at this table")
-        return state
-
-    def by_hash(self, digest: str) -> SeatRequestState | None:
-        """The request whose token has this SHA-256 digest, if any."""
-        for state in self._by_id.values():
-            if state.token_hash == digest:
-                return state
-        return None
-
-    def ask(
-        self, name: str, wanted: int | None, taken: Iterable[str]
-    ) -> tuple[SeatRequestState, str]:
-        """A new pending request (not yet stored: see :meth:`add`) and the requester's token.
-
-        The name is cleaned as a seat's is and must differ from every seated player's and every
-        waiting requester's name."""
-        waiting = self.pending()
-        if len(waiting) >= MAX_PENDING:
-            raise TableError(
-                f"{MAX_PENDING} people are already waiting for the host at this table:"
-                " try again later"
-            )
-        clean = seat_name(name, taken)
-        key = name_key(clean)
-        for state in waiting:
-            # A second device of the one who asked reaches the request with its token (the
-            # waiting page's "continue on another device" link), never with the name: a name
-            # alone would let anyone take over someone else's place in the queue.
-            if name_key(state.name) == key:
-                raise NameTakenError(
-                    f"{state.name!r} is already waiting for the host here. If that is you,"
-                    ' open the link from "Continue on another device" on the page where you'
-                    " asked; if not, choose another name"
-                )
-        token = new_token()
-        state = SeatRequestState(
-            new_id(), clean, token_hash(token), wanted, RequestStatus.PENDING.value
-        )
-        return state, token
-
-    def kept(self) -> dict[str, SeatRequestState]:
-        """The requests as they stand, for :meth:`back_to` (a change the store refused)."""
-        return dict(self._by_id)
-
-    def back_to(self, kept: dict[str, SeatRequestState]) -> None:
-        """The requests as :meth:`kept` gave them."""
-        self._by_id = dict(kept)
-
-    def add(self, state: SeatRequestState) -> None:
-        """Keep a request once it is stored."""
-        self._by_id[state.id] = state
-
-    def decided(
-        self, state: SeatRequestState, status: RequestStatus, seat: int | None = None
-    ) -> SeatRequestState:
-        """The request as the host decided it (the caller stores it, then :meth:`add`)."""
-        if state.status != RequestStatus.PENDING:
-            raise SeatError(
-                f"{state.name}'s request was already {state.status}"
-                + ("" if state.seat is None else f" (seat {state.seat + 1})")
-            )
-        return dataclasses.replace(state, status=status.value, seat=seat)
 
 
 class DeclineMemory:

@@ -168,8 +168,7 @@ async def decline_rebuy(token: Token, request_id: RequestId, request: Request) -
 
 
 async def _decide(table: Table, request_id: str, *, approve: bool) -> None:
-    table.cashier.take_decision()  # 429 past the table's rate of decisions
-    try:
+    try:  # 429 past the table's rate of decisions (RateLimitedError)
         await table.decide_rebuy(request_id, approve)
     except UnknownRequestError as error:
         raise NotFoundError(str(error)) from None

@@ -203,6 +203,29 @@ class Changes:
     def __bool__(self) -> bool:
         return any(getattr(self, item.name) for item in fields(self))
 
+    def add(self, other: Changes) -> None:
+        """Add ``other``'s changes to these, to be stored in the same transaction: its rows
+        stand over these where both have one (a seat's, the table's, the hand's).
+
+        >>> changes = Changes(seats=[SeatState(0, "a", "Ann", "player", None, 0, False, 0, 0,
+        ...                                    1, False)])
+        >>> changes.add(Changes(seats=[SeatState(0, "a", "Ann", "player", None, 500, False, 0,
+        ...                                      0, 1, False)]))
+        >>> [seat.stack for seat in changes.seats]
+        [500]
+        """
+        for item in fields(self):
+            mine, theirs = getattr(self, item.name), getattr(other, item.name)
+            if not theirs:
+                continue
+            if item.name == "seats":
+                replaced = {seat.seat for seat in theirs}
+                mine[:] = [seat for seat in mine if seat.seat not in replaced]
+            if isinstance(mine, list):
+                mine.extend(theirs)
+            else:
+                setattr(self, item.name, theirs)
+
 
 @dataclass(frozen=True, slots=True)
 class StoredHand:

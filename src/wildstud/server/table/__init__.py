@@ -6,10 +6,11 @@ this module offers; its modules are the table's own:
 - :mod:`.table`: :class:`Table`, which holds what the parts share and is the package's face;
 - :mod:`.driver`: the hand driver (dealing, dealer's choice, bots, clocks);
 - :mod:`.players`: the players' requests; :mod:`.hosting`: seating and the host's commands;
-- :mod:`.cashier` and :mod:`.ledger`: requests for chips, and the chip ledger;
 - :mod:`.actor`: the table's one task and inbox, over a pure core (:mod:`.core`) of slices:
-  :mod:`.chat` (the table's chat and mutes) and :mod:`.settings` (settings, menu, notices),
-  whose news the :mod:`.outbox` sends;
+  :mod:`.chat` (the table's chat and mutes), :mod:`.settings` (settings, menu, notices) and
+  the money, :mod:`.cashier` (requests for chips) with :mod:`.ledger` (the chip ledger's
+  reads), and the seat requests (:mod:`.seat_requests`), whose news the :mod:`.outbox`
+  sends; :mod:`.rates` counts a slice's rates;
 - :mod:`.fanout`: the connections and the frames each one is sent;
 - :mod:`.writer`: the one fenced writer, which stores every change and takes back one the
   store refuses.

@@ -24,11 +24,15 @@ a change it may act on nudges it (:meth:`Actor.nudge`).
 The news of a whole turn is sent at its end, so that the table frame (:class:`~.core.TableNews`,
 sent once) shows everything the turn changed.
 
-The slices that have moved onto the core: the chat (:mod:`.chat`), and the settings, menu and
-notices (:mod:`.settings`). The others still run under the table's lock, through the writer's
-baseline (:mod:`.writer`), and their commands pass through the inbox as :class:`Wrapped`
-commands, today's code run whole; a shared slice's turns take that lock too, and a follow-up
-for a part not moved yet (:class:`~.core.CancelChoice`) is carried out on today's code.
+The slices that have moved onto the core: the chat (:mod:`.chat`), the settings, menu and
+notices (:mod:`.settings`), the money (:mod:`.cashier`, with the ledger's reads), and the seat
+requests (:mod:`.seat_requests`, whose filing and deciding the seating folds in). The others
+still run under the table's lock, through the writer's baseline (:mod:`.writer`), and their
+commands pass through the inbox as :class:`Wrapped` commands, today's code run whole; a shared
+slice's turns take that lock too, and a follow-up for a part not moved yet
+(:class:`~.core.CancelChoice`, :class:`~.core.Credit`) is carried out on today's code. A command
+that today's code makes in the middle of its own change (a seat leaves, a hand ends) is folded
+into it (:meth:`Actor.fold`): stored in that change's transaction, adopted once it commits.
 """
 
 from __future__ import annotations
@@ -47,12 +51,14 @@ from wildstud.server.table import chat
 from wildstud.server.table.core import (
     CancelChoice,
     Command,
+    Credit,
     News,
     Outcome,
     Refused,
     TableNews,
     Tick,
 )
+from wildstud.server.table.ledger import ReadLedger
 from wildstud.server.table.outbox import Outbox
 from wildstud.server.table.writer import StorageFailureError
 
@@ -84,7 +90,7 @@ class Slice:
 @dataclass(frozen=True, slots=True)
 class Wrapped(Command):
     """A command of a part that has not moved onto the core yet (seating and seat requests,
-    the players' actions, the cashier, the host's start, pause and end): ``run`` is today's
+    the players' actions, the host's start, pause and end): ``run`` is today's
     code, which takes the table's lock, checks, changes, stores and tells by itself. An
     intermediate step: it passes through the one inbox, so that the table takes one command
     at a time, until its slice is written as a pure function."""
@@ -124,6 +130,24 @@ class Actor:
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._put(command, future)
         return await future
+
+    async def read(self, asked: Asked) -> Any:
+        """The reply to a command that only reads (its outcomes store nothing: the ledger's
+        reads): through the inbox while the actor runs; once it has stopped, when nothing
+        changes the table any more, at once, its reads of the store carried out directly."""
+        if not self._closed:
+            return await self.ask(asked)
+        command = asked if isinstance(asked, Command) else asked()
+        part = self._routes[type(command)]
+        while True:
+            outcome = part.handle(part.state, command, time.monotonic())
+            if isinstance(outcome.reply, Refused):
+                raise outcome.reply.error
+            effect = outcome.effect
+            if effect is None or effect.then is None:
+                return outcome.reply
+            assert not isinstance(effect.request, Changes), "a read stores nothing"
+            command = effect.then(await self._carry_out(effect.request))
 
     def ticks(self, name: str, tick: Callable[[], Awaitable[float | None]]) -> None:
         """Hand the ticks named ``name`` to ``tick``, a part not moved onto the core yet (the
@@ -210,7 +234,7 @@ class Actor:
         """The slice that takes ``command`` (``None``: a command for a part not moved yet)."""
         if isinstance(command, Tick):
             return self.slices[command.slice]
-        if isinstance(command, CancelChoice):
+        if isinstance(command, CancelChoice | Credit):
             return None
         return self._routes[type(command)]
 
@@ -277,8 +301,39 @@ class Actor:
     def _legacy(self, command: Command) -> None:
         """Carry out a command for a part that has not moved onto the core yet, on today's
         code (an intermediate step: it runs in a shared turn, under the table's lock)."""
+        if isinstance(command, Credit):
+            self.table.seats[command.seat].stack += command.amount
+            return
         assert isinstance(command, CancelChoice)
         self.table.driver.choosing = None
+
+    def fold(self, name: str, command: Command, into: Changes) -> Outcome[Any]:
+        """Hand ``command`` to the shared slice ``name`` in the middle of a change made by a
+        part not moved onto the core yet (under the table's lock), whose transaction stores
+        the outcome's writes: they are added to ``into``. The new state is adopted and the
+        follow-ups carried out only once that change commits (never when it does not); a
+        later fold in the same change starts from the state this one left. A refusal is
+        raised at once. The news is the caller's to send, with its own, once its change is
+        done (it tells the table as it stands then)."""
+        part = self.slices[name]
+        staged = self.table.writer.staged
+        outcome = part.handle(staged.get(name, part.state), command, time.monotonic())
+        if isinstance(outcome.reply, Refused):
+            raise outcome.reply.error
+        effect = outcome.effect
+        if effect is not None:
+            assert isinstance(effect.request, Changes)
+            assert effect.then is None
+            into.add(effect.request)
+        staged[name] = outcome.state
+
+        def adopt() -> None:
+            part.state = outcome.state
+            for follow in outcome.follow:
+                self._legacy(follow)
+
+        self.table.writer.after(adopt)
+        return outcome
 
     def _wake(self, name: str, delay: float | None) -> None:
         """Tick ``name`` in ``delay`` seconds (``None``: only when nudged); at once, when it is
@@ -305,6 +360,8 @@ class Actor:
         if isinstance(request, Changes):
             await writer.commit(request)
             return None
+        if isinstance(request, ReadLedger):
+            return await self._read(store.call(store.ledger, table.id))
         if isinstance(request, chat.AddLine):
             return await writer.write(add_line, store.engine, table.id, request.line)
         if isinstance(request, chat.SetMute):

@@ -1,5 +1,6 @@
-"""The table's cashier: rebuys and top-ups asked for, decided and applied, one ledger account
-per person, and who holds every chip.
+"""The table's cashier, the money slice of the table's pure core (:mod:`.core`): rebuys and
+top-ups asked for, decided and applied, one ledger account per person, who holds every chip,
+and the ledger's reads (:mod:`.ledger`).
 
 A player asks for chips with the ``rebuy`` frame (:class:`~wildstud.server.messages.Rebuy`): a
 **rebuy** when their stack is empty, a **top-up** when it still holds chips. The request waits
@@ -20,12 +21,21 @@ approved amount that the stack at the end of the hand leaves no room for under t
 cut to the room left (the ledger entry says what came), or cancelled if there is none. A player
 has at most one request open at a time, so a stuck or hostile client cannot flood the host with
 them; the ``rebuy`` frame is under the socket's rate limit like every frame, and the host's
-decisions under :data:`DECISIONS_RATE`.
+decisions under :data:`DECISIONS_RATE` (a token bucket in the slice's state, counted against
+each command's ``now``).
 
 Every request is stored with its status (:class:`RebuyStatus`) and moves only forward:
 ``pending`` to ``approved``, ``declined`` or ``cancelled``; ``approved`` to ``applied`` or
 ``cancelled``. The status and the chips change in one transaction, so a server killed at any
 moment restarts with each request either open or applied, never both, never twice.
+
+The slice's state (:class:`CashierState`: the open requests and the decisions' rate) is its
+own, and :func:`handle` is pure. A seat is not the cashier's: a command brings what it needs of
+one as a :class:`Holder` (its row and the chips it holds now), and chips that come to a seat
+are a follow-up command (:class:`~.core.Credit`) for the seating, carried out once the write
+commits. The host's decision is a command of the actor's own; asking for chips, a seat's
+leaving, the hand's end and the night's end are folded into the turn of the part that makes
+them (:meth:`.actor.Actor.fold`), in its transaction.
 
 >>> limits = Limits(rebuy_max=1000, ceiling=1000, per_player=None)
 >>> limits.allowance(stack=0, had=0)
@@ -45,20 +55,30 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
-from wildstud.server.errors import LedgerError
+from wildstud.server.errors import LedgerError, UnknownRequestError
 from wildstud.server.limits import RateLimitedError
 from wildstud.server.night import REBUY_REASONS
 from wildstud.server.schemas import TableSettings
 from wildstud.server.seating import Seat
-from wildstud.server.security import RateLimiter, new_id
-from wildstud.server.store import Changes, LedgerEntry, RebuyState
+from wildstud.server.store.records import Changes, LedgerEntry, RebuyState, SeatState
+from wildstud.server.table import ledger
+from wildstud.server.table.core import Command, Credit, Effect, Outcome, Refused, TableNews
+from wildstud.server.table.rates import Bucket
 
 __all__ = [
+    "COMMANDS",
     "DECISIONS_BURST",
     "DECISIONS_RATE",
-    "Cashier",
+    "AskChips",
+    "CashierState",
+    "DecideChips",
+    "HandEnded",
+    "Holder",
     "Limits",
+    "NightEnded",
     "RebuyStatus",
+    "SeatLeft",
+    "handle",
     "holds_all",
 ]
 
@@ -121,165 +141,290 @@ class Limits:
         return min(self.rebuy_max, self.ceiling - stack)
 
 
-class Cashier:
-    """A table's open requests for chips, and the steps that ask, decide, apply and cancel
-    them. Each step adds what it changed to a :class:`~wildstud.server.store.Changes`; the
-    table commits it and only then tells the clients."""
+# -- the state ---------------------------------------------------------------------------------
 
-    def __init__(self, open_requests: Iterable[RebuyState] = ()) -> None:
-        self.open: dict[str, RebuyState] = {
-            request.id: request for request in open_requests if request.status in OPEN
-        }
-        self._decisions = RateLimiter(DECISIONS_RATE, DECISIONS_BURST)
 
-    def take_decision(self) -> None:
-        """Count one of the host's decisions; raise
-        :class:`~wildstud.server.limits.RateLimitedError` (429) past :data:`DECISIONS_RATE`."""
-        if not self._decisions.allow():
-            wait = self._decisions.retry_after()
-            raise RateLimitedError(
-                f"too many decisions on requests for chips: try again in {wait:.1f} s", wait
-            )
+@dataclass(frozen=True, slots=True)
+class CashierState:
+    """What the slice holds: the open requests for chips, oldest first, and the rate of the
+    host's decisions (``None``: none made lately).
 
-    def ask(
-        self,
-        seat: Seat,
-        amount: int,
-        limits: Limits,
-        entries: Iterable[LedgerEntry],
-        changes: Changes,
-        seq: int | None = None,
-        *,
-        stack: int | None = None,
-    ) -> RebuyState:
-        """A player's request for ``amount`` chips, checked against ``limits`` and the
-        rebuys and top-ups already on the account in ``entries`` (the table's ledger), with the
-        seat's ``stack`` now (in a hand: what it has left in it; unset: the seat's)."""
-        waiting = self.for_seat(seat)
-        if waiting is not None:
-            raise LedgerError(
-                f"your request for {waiting.amount} chips is waiting for the host already"
-            )
-        if seat.leaving:
-            raise LedgerError("you are leaving the table: no more chips")
-        had = sum(
-            1
-            for entry in entries
-            if entry.player_id == seat.player_id and entry.reason in REBUY_REASONS
-        )
-        most = limits.allowance(seat.stack if stack is None else stack, had)
-        if amount > most:
-            raise LedgerError(
-                f"you may ask for at most {most} chips now (one rebuy or top-up buys at most"
-                f" {limits.rebuy_max}, and a stack may hold at most {limits.ceiling})"
-            )
-        request = RebuyState(
-            new_id(), seat.player_id, seat.index, seat.name, amount, RebuyStatus.PENDING, seq
-        )
-        self.open[request.id] = request
-        changes.rebuys.append(request)
-        return request
+    >>> state = CashierState.of([RebuyState("r1", "p1", 0, "Ann", 500, "pending"),
+    ...                          RebuyState("r0", "p2", 1, "Bob", 500, "applied")])
+    >>> [request.id for request in state.open], state.request("r0")
+    (['r1'], None)
+    """
 
-    def for_seat(self, seat: Seat) -> RebuyState | None:
-        """The request open for the player at ``seat``, if any."""
-        for request in self.open.values():
-            if request.player_id == seat.player_id and request.seat == seat.index:
-                return request
-        return None
+    open: tuple[RebuyState, ...] = ()
+    decisions: Bucket | None = None
+
+    @classmethod
+    def of(cls, requests: Iterable[RebuyState]) -> CashierState:
+        """The state of the stored ``requests`` (those still open)."""
+        return cls(tuple(request for request in requests if request.status in OPEN))
 
     def request(self, request_id: str) -> RebuyState | None:
         """An open request by its id."""
-        return self.open.get(request_id)
+        for request in self.open:
+            if request.id == request_id:
+                return request
+        return None
 
-    def decline(self, request: RebuyState, changes: Changes) -> None:
-        """The host declines a pending request."""
-        if request.status != RebuyStatus.PENDING:
-            raise LedgerError(f"{request.name}'s request is approved already: too late to decline")
-        self._close(request, RebuyStatus.DECLINED, changes)
+    def for_seat(self, seat: int, player_id: str) -> RebuyState | None:
+        """The request open for ``player_id`` at ``seat``, if any."""
+        for request in self.open:
+            if request.player_id == player_id and request.seat == seat:
+                return request
+        return None
 
-    def approve(
-        self,
-        request: RebuyState,
-        seat: Seat,
-        limits: Limits,
-        *,
-        in_hand: bool,
-        changes: Changes,
-        stack: int | None = None,
-    ) -> None:
-        """The host approves a pending request: the chips come at once, or (``in_hand``: a
-        hand is being played, where the seat has ``stack`` chips left) when the hand ends."""
+    def info(self, stacks: Mapping[int, int]) -> list[dict[str, Any]]:
+        """The open requests as everyone sees them (shaped as
+        :class:`~wildstud.server.schemas.RebuyInfo`), oldest first; ``stacks``: each seat's
+        chips, by seat (a request is a rebuy when its seat has none)."""
+        return [
+            {
+                "id": request.id,
+                "seat": request.seat,
+                "name": request.name,
+                "amount": request.amount,
+                "kind": "top-up" if stacks.get(request.seat, 0) else "rebuy",
+                "status": request.status,
+            }
+            for request in self.open
+        ]
+
+
+@dataclass(frozen=True, slots=True)
+class Holder:
+    """A seat as the cashier needs it: its row as stored, and the chips it holds ``now`` (in a
+    hand: what it has left in it; between hands, its stack)."""
+
+    row: SeatState
+    now: int
+
+
+# -- commands ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class AskChips(Command):
+    """A player asks for ``amount`` chips (a ``rebuy`` frame numbered ``seq``). ``id``: the
+    new request's id (made by the table: the slice draws nothing at random); ``entries``: the
+    table's ledger, which counts the rebuys and top-ups the player has had."""
+
+    holder: Holder
+    amount: int
+    seq: int | None
+    id: str
+    entries: tuple[LedgerEntry, ...]
+    limits: Limits
+    night_over: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DecideChips(Command):
+    """The host approves or declines the open request ``request_id``. ``holder``: its seat
+    (``None``: no such request, or its seat is given up); ``in_hand``: a hand is being played."""
+
+    request_id: str
+    approve: bool
+    holder: Holder | None
+    in_hand: bool
+    limits: Limits
+
+
+@dataclass(frozen=True, slots=True)
+class HandEnded(Command):
+    """Between hands: the approved chips come to the seats ``holders`` (with the stacks the
+    hand ended with); a request whose seat is not among them is cancelled."""
+
+    holders: tuple[Holder, ...]
+    limits: Limits
+
+
+@dataclass(frozen=True, slots=True)
+class SeatLeft(Command):
+    """The player ``player_id`` left seat ``seat``: their open request is cancelled."""
+
+    seat: int
+    player_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class NightEnded(Command):
+    """The host ended the night: every open request is cancelled."""
+
+
+# -- the slice ---------------------------------------------------------------------------------
+
+
+def handle(state: CashierState, command: Command, now: float) -> Outcome[CashierState]:
+    """The money slice: the outcome of ``command`` (see the module's description and
+    :mod:`.ledger` for the reads)."""
+    if isinstance(command, ledger.COMMANDS):
+        return ledger.handle(state, command, now)
+    try:
+        if isinstance(command, AskChips):
+            return _ask(state, command)
+        if isinstance(command, DecideChips):
+            return _decide(state, command, now)
+        if isinstance(command, HandEnded):
+            return _hand_ended(state, command)
+        if isinstance(command, SeatLeft):
+            request = state.for_seat(command.seat, command.player_id)
+            return _closed(state, () if request is None else (request,), RebuyStatus.CANCELLED)
+        assert isinstance(command, NightEnded)
+        return _closed(state, state.open, RebuyStatus.CANCELLED)
+    except (LedgerError, UnknownRequestError, RateLimitedError) as error:
+        return Outcome(state, reply=Refused(error))
+
+
+def _ask(state: CashierState, ask: AskChips) -> Outcome[CashierState]:
+    row = ask.holder.row
+    if ask.night_over:
+        raise LedgerError("the night is over: no more chips")
+    waiting = state.for_seat(row.seat, row.player_id)
+    if waiting is not None:
+        raise LedgerError(
+            f"your request for {waiting.amount} chips is waiting for the host already"
+        )
+    if row.leaving:
+        raise LedgerError("you are leaving the table: no more chips")
+    had = sum(
+        1
+        for entry in ask.entries
+        if entry.player_id == row.player_id and entry.reason in REBUY_REASONS
+    )
+    limits = ask.limits
+    most = limits.allowance(ask.holder.now, had)
+    if ask.amount > most:
+        raise LedgerError(
+            f"you may ask for at most {most} chips now (one rebuy or top-up buys at most"
+            f" {limits.rebuy_max}, and a stack may hold at most {limits.ceiling})"
+        )
+    request = RebuyState(
+        ask.id, row.player_id, row.seat, row.name, ask.amount, RebuyStatus.PENDING, ask.seq
+    )
+    new = replace(state, open=(*state.open, request))
+    return Outcome(new, effect=Effect(Changes(rebuys=[request])), news=(TableNews(),))
+
+
+def _decide(state: CashierState, decide: DecideChips, now: float) -> Outcome[CashierState]:
+    bucket = state.decisions or Bucket.full(now, DECISIONS_BURST, 1 / DECISIONS_RATE)
+    bucket, allowed = bucket.take(now)
+    # Every decision counts, a refused one too (a script trying ids is slowed), but one the
+    # store refuses does not: the bucket is adopted with the rest of the state.
+    state = replace(state, decisions=None if bucket.refilled(now) else bucket)
+    if not allowed:
+        wait = bucket.wait()
+        error = RateLimitedError(
+            f"too many decisions on requests for chips: try again in {wait:.1f} s", wait
+        )
+        return Outcome(state, reply=Refused(error))
+    request = state.request(decide.request_id)
+    holder = decide.holder
+    if request is None or holder is None:
+        unknown = UnknownRequestError(
+            f"no open request for chips {decide.request_id!r} at this table"
+        )
+        return Outcome(state, reply=Refused(unknown))
+    try:
+        if not decide.approve:
+            if request.status != RebuyStatus.PENDING:
+                raise LedgerError(
+                    f"{request.name}'s request is approved already: too late to decline"
+                )
+            return _closed(state, (request,), RebuyStatus.DECLINED)
         if request.status != RebuyStatus.PENDING:
             raise LedgerError(f"{request.name}'s request is approved already")
-        now = seat.stack if stack is None else stack
-        if now + request.amount > limits.ceiling:
+        ceiling = decide.limits.ceiling
+        if holder.now + request.amount > ceiling:
             raise LedgerError(
-                f"{seat.name} has {now} chips now: {request.amount} more would take the"
-                f" stack over the top-up ceiling of {limits.ceiling}; decline the request"
+                f"{holder.row.name} has {holder.now} chips now: {request.amount} more would take"
+                f" the stack over the top-up ceiling of {ceiling}; decline the request"
             )
-        if in_hand:
-            approved = replace(request, status=RebuyStatus.APPROVED)
-            self.open[request.id] = approved
-            changes.rebuys.append(approved)
+    except LedgerError as error:
+        return Outcome(state, reply=Refused(error))
+    if decide.in_hand:
+        approved = replace(request, status=RebuyStatus.APPROVED)
+        new = replace(state, open=tuple(approved if r is request else r for r in state.open))
+        return Outcome(new, effect=Effect(Changes(rebuys=[approved])), news=(TableNews(),))
+    changes = Changes()
+    credit = _apply(request, holder.row, changes)
+    return _settled(state, (request,), changes, (credit,))
+
+
+def _hand_ended(state: CashierState, ended: HandEnded) -> Outcome[CashierState]:
+    rows = {holder.row.seat: holder.row for holder in ended.holders}
+    changes = Changes()
+    credits: list[Command] = []
+    done: list[RebuyState] = []
+    for request in state.open:
+        if request.status != RebuyStatus.APPROVED:
+            continue
+        row = rows.get(request.seat)
+        room = 0 if row is None else ended.limits.ceiling - row.stack
+        done.append(request)
+        if row is None or row.player_id != request.player_id or room <= 0:
+            changes.rebuys.append(replace(request, status=RebuyStatus.CANCELLED))
         else:
-            self._apply(request, seat, changes)
+            cut = replace(request, amount=min(request.amount, room))
+            credits.append(_apply(cut, row, changes))
+    return _settled(state, done, changes, tuple(credits))
 
-    def apply_approved(self, seats: Mapping[int, Seat], limits: Limits, changes: Changes) -> bool:
-        """Between hands: every approved request's chips to its seat, checked against the
-        ceiling with the stack the hand ended with (cut to the room left; cancelled, like a
-        request whose player has gone, if none is). Returns whether any chips came."""
-        applied = False
-        for request in [r for r in self.open.values() if r.status == RebuyStatus.APPROVED]:
-            seat = seats.get(request.seat)
-            room = 0 if seat is None else limits.ceiling - seat.stack
-            if seat is None or seat.player_id != request.player_id or room <= 0:
-                self._close(request, RebuyStatus.CANCELLED, changes)
-            else:
-                self._apply(replace(request, amount=min(request.amount, room)), seat, changes)
-                applied = True
-        return applied
 
-    def cancel_seat(self, seat: Seat, changes: Changes) -> None:
-        """The player at ``seat`` leaves: their open request is cancelled."""
-        request = self.for_seat(seat)
-        if request is not None:
-            self._close(request, RebuyStatus.CANCELLED, changes)
+def _apply(request: RebuyState, row: SeatState, changes: Changes) -> Command:
+    """The request's chips to its seat (whose row is ``row``), into ``changes``: the row with
+    its new stack, the ledger's entry and the request applied. Returns the credit for the
+    seating, which holds the seat's chips in memory (carried out once this is stored)."""
+    reason = "rebuy" if row.stack == 0 else "top-up"
+    changes.seats.append(replace(row, stack=row.stack + request.amount))
+    changes.ledger.append(
+        LedgerEntry(
+            player_id=row.player_id,
+            seat=row.seat,
+            name=row.name,
+            reason=reason,
+            amount=request.amount,
+            house=row.kind != "player",
+        )
+    )
+    changes.rebuys.append(replace(request, status=RebuyStatus.APPLIED))
+    return Credit(row.seat, request.amount)
 
-    def cancel_all(self, changes: Changes) -> None:
-        """The night ends: every open request is cancelled."""
-        for request in list(self.open.values()):
-            self._close(request, RebuyStatus.CANCELLED, changes)
 
-    def info(self, seats: Mapping[int, Seat]) -> list[dict[str, Any]]:
-        """The open requests as everyone sees them (shaped as
-        :class:`~wildstud.server.schemas.RebuyInfo`), oldest first."""
-        result = []
-        for request in self.open.values():
-            seat = seats.get(request.seat)
-            empty = seat is None or seat.stack == 0
-            result.append(
-                {
-                    "id": request.id,
-                    "seat": request.seat,
-                    "name": request.name,
-                    "amount": request.amount,
-                    "kind": "rebuy" if empty else "top-up",
-                    "status": request.status,
-                }
-            )
-        return result
+def _closed(
+    state: CashierState, requests: Iterable[RebuyState], status: RebuyStatus
+) -> Outcome[CashierState]:
+    """``requests`` closed with ``status`` (nothing to close: nothing to do)."""
+    requests = tuple(requests)
+    changes = Changes(rebuys=[replace(request, status=status) for request in requests])
+    return _settled(state, requests, changes)
 
-    def _apply(self, request: RebuyState, seat: Seat, changes: Changes) -> None:
-        reason = "rebuy" if seat.stack == 0 else "top-up"
-        seat.stack += request.amount
-        changes.ledger.append(seat.entry(reason, request.amount))
-        changes.seats = [state for state in changes.seats if state.seat != seat.index]
-        changes.seats.append(seat.state())
-        self._close(request, RebuyStatus.APPLIED, changes)
 
-    def _close(self, request: RebuyState, status: RebuyStatus, changes: Changes) -> None:
-        del self.open[request.id]
-        changes.rebuys.append(replace(request, status=status))
+def _settled(
+    state: CashierState,
+    done: Iterable[RebuyState],
+    changes: Changes,
+    credits: tuple[Command, ...] = (),
+) -> Outcome[CashierState]:
+    """The outcome of closing the requests ``done`` with ``changes`` (none: nothing to do)."""
+    if not changes:
+        return Outcome(state)
+    gone = {request.id for request in done}
+    new = replace(state, open=tuple(r for r in state.open if r.id not in gone))
+    return Outcome(new, effect=Effect(changes), news=(TableNews(),), follow=credits)
+
+
+COMMANDS: tuple[type[Command], ...] = (
+    AskChips,
+    DecideChips,
+    HandEnded,
+    SeatLeft,
+    NightEnded,
+    *ledger.COMMANDS,
+)
+"""The commands the money slice takes (the ledger's reads among them)."""
 
 
 def holds_all(seats: Mapping[int, Seat], hand_in_progress: bool) -> int | None:

@@ -76,6 +76,7 @@ from wildstud.server.table.core import (
     Spectators,
     To,
 )
+from wildstud.server.table.rates import Bucket
 
 __all__ = [
     "CHAT_BURST",
@@ -132,42 +133,6 @@ def clean_text(text: str) -> str:
 
 
 # -- the state ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Bucket:
-    """A speaker's rate as a token bucket: :data:`CHAT_BURST` lines at once, then one every
-    :data:`CHAT_EVERY` seconds.
-
-    >>> bucket = Bucket.full(0.0)
-    >>> for _ in range(CHAT_BURST):
-    ...     bucket = bucket.take(0.0)[0]
-    >>> bucket.take(0.0)[1], bucket.take(2.0)[1]
-    (False, True)
-    """
-
-    tokens: float
-    last: float
-
-    @classmethod
-    def full(cls, now: float) -> Bucket:
-        """A bucket nobody has drawn on."""
-        return cls(float(CHAT_BURST), now)
-
-    def take(self, now: float) -> tuple[Bucket, bool]:
-        """The bucket after a line at ``now``, and whether the line may pass."""
-        tokens = min(CHAT_BURST, self.tokens + (now - self.last) / CHAT_EVERY)
-        if tokens >= 1:
-            return Bucket(tokens - 1, now), True
-        return Bucket(tokens, now), False
-
-    def wait(self) -> float:
-        """Seconds until the next line may pass, as of the last :meth:`take`."""
-        return max(0.0, (1 - self.tokens) * CHAT_EVERY)
-
-    def refilled(self, now: float) -> bool:
-        """Whether the bucket is full again (nothing said for a while): it may be forgotten."""
-        return self.tokens + (now - self.last) / CHAT_EVERY >= CHAT_BURST
 
 
 @dataclass(frozen=True, slots=True)
@@ -480,7 +445,7 @@ def _checked(state: ChatState, checked: _Checked, now: float) -> Outcome[ChatSta
     if speak.speaker is None:  # a spectator who changes names is still one connection
         buckets.append((connection_rates, speak.client))
     for where, key in buckets:
-        bucket, allowed = where.get(key, Bucket.full(now)).take(now)
+        bucket, allowed = where.get(key, Bucket.full(now, CHAT_BURST, CHAT_EVERY)).take(now)
         where[key] = bucket
         if not allowed:
             state = replace(state, rates=rates, connection_rates=connection_rates)

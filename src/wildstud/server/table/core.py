@@ -33,6 +33,7 @@ __all__ = [
     "Audience",
     "CancelChoice",
     "Command",
+    "Credit",
     "Effect",
     "Everyone",
     "News",
@@ -104,6 +105,16 @@ class CancelChoice(Command):
     """The dealer's choice in progress, if any, is called off (the menu changed). A command
     for the hand runner, which has not moved onto the core yet: the actor carries it out on
     the driver (:mod:`.actor`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Credit(Command):
+    """``amount`` chips come to seat ``seat``'s stack (the cashier applied a request for
+    chips, whose write holds the seat's new row). A command for the seating, which has not
+    moved onto the core yet: the actor carries it out on the table's seats (:mod:`.actor`)."""
+
+    seat: int
+    amount: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -45,7 +45,7 @@ from wildstud.server.store import (
     HandEnd,
     HandSetup,
 )
-from wildstud.server.table.cashier import Limits
+from wildstud.server.table.cashier import HandEnded, Limits
 from wildstud.server.table.settings import NoticesPlayed
 from wildstud.server.table.writer import StorageFailureError
 
@@ -626,7 +626,9 @@ class Driver:
         table.writer.after(lambda: table.actor.tell(NoticesPlayed(number)))
         changes.hand_end = HandEnd(number, hand.stacks, record)
         # Between hands: the chips the host approved during this one come to the table now.
-        table.cashier.apply_approved(table.seats, Limits.of(table.settings), changes)
+        if any(request.status == "approved" for request in table.cashier.open):
+            holders = tuple(table.holder(seat) for seat in table.seats.values())
+            table.actor.fold("cashier", HandEnded(holders, Limits.of(table.settings)), changes)
         table.last_hand, table.live = live, None
         self.next_hand_at = time.monotonic() + hand_pause(table.settings, hand)
         table.writer.after(table.metrics.hand_finished)  # counted once it is stored

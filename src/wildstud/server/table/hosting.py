@@ -1,7 +1,8 @@
 """Host commands and seating: players and bots take seats, the host decides seat requests
-(:mod:`wildstud.server.requests`), removes seats, gives a player a new seat link, starts and
-pauses the table and ends the night (the host's change of the rules is the settings slice's:
-:mod:`.settings`).
+(:mod:`wildstud.server.requests`; the requests' own state is the pure slice
+:mod:`.seat_requests`, folded into the seating's changes), removes seats, gives a player a new
+seat link, starts and pauses the table and ends the night (the host's change of the rules is
+the settings slice's: :mod:`.settings`).
 
 A seat's buy-in goes into the ledger as it is taken, and its cash-out as it is given up; a seat
 dealt into the hand in progress is not removed at once but checks or folds at its turns and
@@ -13,8 +14,6 @@ are; a name alone always opens a fresh account (:mod:`wildstud.server.accounts`)
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from wildstud.errors import TableError
@@ -24,10 +23,12 @@ from wildstud.server.frames import ClockFrame, Removed
 from wildstud.server.names import bot_name, seat_name
 from wildstud.server.requests import RequestStatus
 from wildstud.server.seating import Seat, SeatKind
-from wildstud.server.security import new_token, token_hash
+from wildstud.server.security import new_id, new_token, token_hash
 from wildstud.server.store import Changes, LedgerEntry, SeatRequestState
+from wildstud.server.table.cashier import NightEnded, SeatLeft
 from wildstud.server.table.driver import TableStatus
 from wildstud.server.table.fanout import dumps
+from wildstud.server.table.seat_requests import DecideRequest, FileRequest
 
 if TYPE_CHECKING:
     from wildstud.server.table.table import Table
@@ -122,13 +123,12 @@ class Hosting:
                 return index
         raise SeatError(f"the table is full ({settings.seats} seats)")
 
-    async def _seat(self, seat: Seat, requests: Iterable[SeatRequestState] = ()) -> None:
+    async def _seat(self, seat: Seat, changes: Changes | None = None) -> None:
+        """``seat`` is taken: its row and its buy-in stored (with ``changes``), then it sits."""
         table = self.table
-        changes = Changes(
-            seats=[seat.state()],
-            ledger=[seat.entry("buy-in", seat.stack)],
-            requests=list(requests),
-        )
+        changes = Changes() if changes is None else changes
+        changes.seats.append(seat.state())
+        changes.ledger.append(seat.entry("buy-in", seat.stack))
         await table.writer.commit(changes)
         table.seats[seat.index] = seat
         table.fanout.broadcast_table()
@@ -146,13 +146,15 @@ class Hosting:
         async with table.lock:
             if wanted is not None:
                 self._free_seat(wanted)  # a seat that does not exist, or is taken, now
-            taken = [seat.name for seat in table.seats.values()]
-            state, token = table.requests.ask(name, wanted, taken)
+            account = None
             if returning is not None:
                 account = self._returning(await self._ledger(), returning)
-                state = dataclasses.replace(state, returning=account)
-            await table.writer.commit(Changes(requests=[state]))
-            table.requests.add(state)
+            token = new_token()
+            taken = tuple(seat.name for seat in table.seats.values())
+            filed = FileRequest(new_id(), name, wanted, token_hash(token), account, taken)
+            changes = Changes()
+            state = self._decided(filed, changes)
+            await table.writer.commit(changes)
             return state, token
 
     async def decide(
@@ -165,12 +167,11 @@ class Hosting:
         if any, or a fresh one."""
         table = self.table
         async with table.lock:
-            state = table.requests.get(request_id)
-            table.requests.decided(state, RequestStatus.APPROVED)  # refuses one decided before
+            state = table.requests.undecided(request_id)  # refuses one decided before
             if not approve:
-                declined = table.requests.decided(state, RequestStatus.DECLINED)
-                await table.writer.commit(Changes(requests=[declined]))
-                table.requests.add(declined)
+                changes = Changes()
+                declined = self._decided(DecideRequest(state.id, RequestStatus.DECLINED), changes)
+                await table.writer.commit(changes)
                 return declined, None
             if wanted is None and state.wanted is not None and state.wanted not in table.seats:
                 wanted = state.wanted
@@ -180,7 +181,9 @@ class Hosting:
             if account is not None:  # still a departed player's, and not taken since
                 account = host_named_account(entries, account, self._seated())
             name = seat_name(state.name, self._taken(entries, account))
-            approved = table.requests.decided(state, RequestStatus.APPROVED, index)
+            changes = Changes()
+            decision = DecideRequest(state.id, RequestStatus.APPROVED, index)
+            approved = self._decided(decision, changes)
             seat = Seat.new(
                 index,
                 name,
@@ -190,9 +193,15 @@ class Hosting:
                 table.settings.time_bank,
                 player_id=account,
             )
-            await self._seat(seat, [approved])
-            table.requests.add(approved)
+            await self._seat(seat, changes)
             return approved, seat
+
+    def _decided(self, command: FileRequest | DecideRequest, changes: Changes) -> SeatRequestState:
+        """The seat request as ``command`` leaves it, folded into ``changes`` (the seat requests
+        slice, :mod:`.seat_requests`, adopts it once they are stored)."""
+        request = self.table.actor.fold("requests", command, changes).reply
+        assert isinstance(request, SeatRequestState)
+        return request
 
     async def new_link(self, index: int) -> tuple[Seat, str]:
         """A new token for a player's seat (they lost their link): the old one stops opening
@@ -271,7 +280,7 @@ class Hosting:
         """``seat`` leaves the table: its chips cashed out, its row removed (both in
         ``changes``), its open request for chips cancelled, its connections told and closed
         once ``changes`` are stored."""
-        self.table.cashier.cancel_seat(seat, changes)
+        self.table.actor.fold("cashier", SeatLeft(seat.index, seat.player_id), changes)
         # A player's leaving is written even with no chips: its token is their way back.
         if seat.stack or seat.token_hash is not None:
             changes.ledger.append(seat.entry("cash-out", -seat.stack, token_hash=seat.token_hash))
@@ -330,7 +339,7 @@ class Hosting:
             table.driver.choosing = None
             table.driver.turn.forget()
             changes = Changes(table=table.state())
-            table.cashier.cancel_all(changes)
+            table.actor.fold("cashier", NightEnded(), changes)
             await table.writer.commit(changes)
             table.driver.sync_turn()
             table.fanout.broadcast_table()

@@ -1,122 +1,142 @@
 """The ledger of a table: every chip bought in, won or lost and cashed out, whether it
-balances, and the host's decisions on the players' requests for chips.
+balances, and the night's settle-up, as reads of the money slice (:mod:`.cashier`) of the
+table's pure core (:mod:`.core`).
 
 Every change of a seat's chips goes into the store as a
-:class:`~wildstud.server.store.LedgerEntry` in the same transaction as the change itself, so
-the ledger balances by construction: chips at the table (and in the pot of the hand in
-progress) plus chips cashed out equal chips bought in, and each seat's entries add up to its
-stack. A :class:`Ledger` reads it back for the REST API.
+:class:`~wildstud.server.store.records.LedgerEntry` in the same transaction as the change
+itself, so the ledger balances by construction: chips at the table (and in the pot of the hand
+in progress) plus chips cashed out equal chips bought in, and each seat's entries add up to its
+stack. A read is a command that brings the table's chips as they stand (:class:`Report`,
+:class:`NightRead`); its effect is the store's read of the ledger (:class:`ReadLedger`), in the
+same turn of the actor, so that both are of one moment; the answer is made from the two.
+
+>>> entries = (LedgerEntry("a", 0, "Ann", "buy-in", 500), LedgerEntry("a", 0, "Ann", "hand", 0))
+>>> balance(Report(stacks=(("a", 500),), in_play=None, dealt=None), entries)["balanced"]
+True
 """
 
 from __future__ import annotations
 
-import asyncio
-import functools
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
-from wildstud.server.errors import UnknownRequestError
 from wildstud.server.night import BOUGHT, Night, tally
-from wildstud.server.store import Changes
-from wildstud.server.table.cashier import Limits
-from wildstud.server.table.driver import TableStatus
+from wildstud.server.store.records import LedgerEntry
+from wildstud.server.table.core import Command, Effect, Outcome
+from wildstud.settlement import HouseResult
 
-if TYPE_CHECKING:
-    from wildstud.server.table.table import Table
+__all__ = ["COMMANDS", "NightBook", "NightRead", "ReadLedger", "Report", "balance", "handle"]
 
-__all__ = ["Ledger"]
+S = TypeVar("S")
 
 
-class Ledger:
-    """A table's chip ledger, as the store keeps it."""
+@dataclass(frozen=True, slots=True)
+class ReadLedger:
+    """The store's read of the table's ledger, oldest entry first (a tuple of entries)."""
 
-    def __init__(self, table: Table) -> None:
-        self.table = table
 
-    async def report(self) -> dict[str, Any]:
-        """The chip ledger and whether it balances (the shape of
-        :class:`~wildstud.server.schemas.LedgerReport`)."""
-        table = self.table
-        async with table.lock:
-            entries = await table.store.call(table.store.ledger, table.id)
-            seated = sum(seat.stack for seat in table.seats.values())
-            accounts: dict[str, int] = {}
-            for entry in entries:
-                accounts[entry.player_id] = accounts.get(entry.player_id, 0) + entry.amount
-            in_play = None
-            hands_balance = True
-            if table.live is not None:
-                in_play = sum(table.live.hand.stacks) + table.live.hand.pot
-                hands_balance = in_play == sum(table.live.setup.stacks)
-            buy_ins = sum(entry.amount for entry in entries if entry.reason in BOUGHT)
-            cash_outs = -sum(entry.amount for entry in entries if entry.reason == "cash-out")
-            hands_net = sum(entry.amount for entry in entries if entry.reason == "hand")
-            seats_balance = all(
-                accounts.get(seat.player_id, 0) == seat.stack for seat in table.seats.values()
-            )
-            return {
-                "entries": [
-                    {
-                        "player_id": entry.player_id,
-                        "seat": entry.seat,
-                        "name": entry.name,
-                        "reason": entry.reason,
-                        "amount": entry.amount,
-                        "hand_number": entry.hand_number,
-                    }
-                    for entry in entries
-                ],
-                "buy_ins": buy_ins,
-                "cash_outs": cash_outs,
-                "hands_net": hands_net,
-                "seated": seated,
-                "in_play": in_play,
-                "balanced": hands_net == 0
-                and buy_ins - cash_outs + hands_net == seated
-                and seats_balance
-                and hands_balance,
-            }
+@dataclass(frozen=True, slots=True)
+class Report(Command):
+    """The chip ledger and whether it balances. ``stacks``: each seat's account and chips;
+    ``in_play``: the chips in the hand in progress (its stacks and pot; ``None``: no hand),
+    which must be the ``dealt`` ones it started with."""
 
-    async def night(self) -> Night:
-        """The night's ledger and settle-up (:func:`wildstud.server.night.tally`): the ledger
-        and the stacks are read under the lock, so both are of one moment."""
-        table = self.table
-        async with table.lock:
-            entries = await table.store.call(table.store.ledger, table.id)
-            seated = {seat.player_id: seat.stack for seat in table.seats.values()}
-            number = None if table.live is None else table.live.number
-            ended = table.status is TableStatus.ENDED
-            house_result = table.settings.house_result
-        # the settle-up's search may take a moment on a long night: off the event loop
-        return await asyncio.to_thread(
-            functools.partial(
-                tally, entries, seated, number, ended=ended, house_result=house_result
-            )
+    stacks: tuple[tuple[str, int], ...]
+    in_play: int | None
+    dealt: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class NightRead(Command):
+    """The night's ledger and settle-up. ``seated``: the chips in front of each seat, by
+    ledger account; ``number``: the hand in progress, if any; ``ended``: the night is over."""
+
+    seated: tuple[tuple[str, int], ...]
+    number: int | None
+    ended: bool
+    house_result: HouseResult
+
+
+@dataclass(frozen=True, slots=True)
+class NightBook:
+    """What a night's settle-up is made from: the ledger and the chips in front of the seats,
+    of one moment. Its :meth:`tally` may take a moment on a long night (a search for the
+    fewest payments): the table runs it off the event loop."""
+
+    entries: tuple[LedgerEntry, ...]
+    read: NightRead
+
+    def tally(self) -> Night:
+        """The night (:func:`wildstud.server.night.tally`)."""
+        read = self.read
+        return tally(
+            self.entries,
+            dict(read.seated),
+            read.number,
+            ended=read.ended,
+            house_result=read.house_result,
         )
 
-    async def decide_rebuy(self, request_id: str, approve: bool) -> None:
-        """The host approves or declines a player's request for chips; approved chips come at
-        once between hands, else when the hand in progress ends
-        (:mod:`wildstud.server.table.cashier`)."""
-        table = self.table
-        async with table.lock:
-            request = table.cashier.request(request_id)
-            if request is None:
-                raise UnknownRequestError(f"no open request for chips {request_id!r} at this table")
-            changes = Changes()
-            if approve:
-                seat = table.seats[request.seat]  # a seat's requests close when it is given up
-                limits = Limits.of(table.settings)
-                in_hand = table.live is not None
-                table.cashier.approve(
-                    request,
-                    seat,
-                    limits,
-                    in_hand=in_hand,
-                    changes=changes,
-                    stack=table.stack_now(seat),
-                )
-            else:
-                table.cashier.decline(request, changes)
-            await table.writer.commit(changes)
-            table.fanout.broadcast_table()
-            table.changed.set()
+
+@dataclass(frozen=True, slots=True)
+class _Read(Command):
+    """A read's command with the ledger the store gave for it."""
+
+    asked: Report | NightRead
+    entries: tuple[LedgerEntry, ...]
+
+
+def balance(report: Report, entries: tuple[LedgerEntry, ...]) -> dict[str, Any]:
+    """The ledger ``entries`` and whether they balance with the chips of ``report`` (the shape
+    of :class:`~wildstud.server.schemas.LedgerReport`)."""
+    accounts: dict[str, int] = {}
+    for entry in entries:
+        accounts[entry.player_id] = accounts.get(entry.player_id, 0) + entry.amount
+    buy_ins = sum(entry.amount for entry in entries if entry.reason in BOUGHT)
+    cash_outs = -sum(entry.amount for entry in entries if entry.reason == "cash-out")
+    hands_net = sum(entry.amount for entry in entries if entry.reason == "hand")
+    seated = sum(stack for _, stack in report.stacks)
+    seats_balance = all(accounts.get(account, 0) == stack for account, stack in report.stacks)
+    hands_balance = report.in_play == report.dealt
+    return {
+        "entries": [
+            {
+                "player_id": entry.player_id,
+                "seat": entry.seat,
+                "name": entry.name,
+                "reason": entry.reason,
+                "amount": entry.amount,
+                "hand_number": entry.hand_number,
+            }
+            for entry in entries
+        ],
+        "buy_ins": buy_ins,
+        "cash_outs": cash_outs,
+        "hands_net": hands_net,
+        "seated": seated,
+        "in_play": report.in_play,
+        "balanced": hands_net == 0
+        and buy_ins - cash_outs + hands_net == seated
+        and seats_balance
+        and hands_balance,
+    }
+
+
+def handle(state: S, command: Command, now: float) -> Outcome[S]:
+    """The ledger's reads (the money slice's state passes through unchanged): a read asks the
+    store for the ledger, then answers from it."""
+    if isinstance(command, _Read):
+        asked = command.asked
+        if isinstance(asked, Report):
+            return Outcome(state, reply=balance(asked, command.entries))
+        return Outcome(state, reply=NightBook(command.entries, asked))
+    assert isinstance(command, Report | NightRead)
+
+    def read(entries: Any, asked: Report | NightRead = command) -> Command:
+        return _Read(asked, tuple(entries))
+
+    return Outcome(state, effect=Effect(ReadLedger(), then=read))
+
+
+COMMANDS: tuple[type[Command], ...] = (Report, NightRead, _Read)
+"""The ledger's reads, among the money slice's commands."""

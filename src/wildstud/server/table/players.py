@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from wildstud.betting import ActionKind
 from wildstud.errors import IllegalActionError, TableError
-from wildstud.server.errors import LedgerError, SeatError
+from wildstud.server.errors import SeatError
 from wildstud.server.frames import Pong
 from wildstud.server.messages import (
     Act,
@@ -31,8 +31,9 @@ from wildstud.server.messages import (
     seq_taken,
 )
 from wildstud.server.seating import Client, Seat
+from wildstud.server.security import new_id
 from wildstud.server.store import Changes
-from wildstud.server.table.cashier import Limits
+from wildstud.server.table.cashier import AskChips, Limits
 from wildstud.server.table.driver import TableStatus
 from wildstud.server.table.fanout import dumps
 
@@ -124,14 +125,19 @@ class Players:
 
     async def _asks_for_chips(self, seat: Seat, frame: Rebuy) -> None:
         table = self.table
-        if table.status is TableStatus.ENDED:
-            raise LedgerError("the night is over: no more chips")
         entries = await table.store.call(table.store.ledger, table.id)
-        changes = Changes()
-        limits = Limits.of(table.settings)
-        table.cashier.ask(
-            seat, frame.amount, limits, entries, changes, frame.seq, stack=table.stack_now(seat)
+        ask = AskChips(
+            table.holder(seat),
+            frame.amount,
+            frame.seq,
+            new_id(),
+            tuple(entries),
+            Limits.of(table.settings),
+            night_over=table.status is TableStatus.ENDED,
         )
+        # The money slice's part of the change, stored with the seat's number in one write.
+        changes = Changes()
+        table.actor.fold("cashier", ask, changes)
         seat.last_seq = frame.seq
         changes.seats.append(seat.state())
         await table.writer.commit(changes)

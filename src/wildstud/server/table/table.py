@@ -5,17 +5,17 @@ settings, the seats, the hand, the lock) and is made of one part for each job:
 
 - :class:`~.fanout.Fanout`: the connections, and the frames each client is sent;
 - :class:`~.hosting.Hosting`: seating, seat requests and the host's commands
-  (the requests themselves: :mod:`wildstud.server.requests`);
+  (the requests themselves: :mod:`wildstud.server.requests`, and their state, the pure
+  slice :mod:`.seat_requests`);
 - :class:`~.players.Players`: the players' requests (actions, the dealer's pick,
   sitting out and in), applied at once;
 - :class:`~.driver.Driver`: the driver (ticked by the actor), which deals each hand
   when the table is running, asks the dealer for the game under dealer's choice, plays the bots,
   acts for players whose time runs out, and stores every change;
-- :class:`~.ledger.Ledger`: the chip ledger and the night's settle-up;
-- :class:`~.cashier.Cashier`: the players' open requests for chips (rebuys and
-  top-ups), decided by the host and applied between hands;
 - :class:`~.actor.Actor`: the one task and inbox every command passes through, over the
-  slices of the pure core (:mod:`.core`; the chat and the settings so far).
+  slices of the pure core (:mod:`.core`; so far the chat, the settings, and the money: the
+  players' requests for chips, decided by the host and applied between hands, and the chip
+  ledger's reads, :mod:`.cashier` and :mod:`.ledger`).
  Every change is made under the table's lock in the
 same order: the engine checks it and carries it out, the store writes it in one transaction,
 and only then do the clients hear of it, each seeing only what its seat may see.
@@ -90,7 +90,6 @@ from wildstud.server.messages import (
 from wildstud.server.metrics import UNWATCHED
 from wildstud.server.night import Night
 from wildstud.server.replay import MUCK, SHOW, DeckBook, rebuild
-from wildstud.server.requests import SeatRequests
 from wildstud.server.schemas import RulesUpdate, TableSettings
 from wildstud.server.seating import Client, Seat, SeatKind
 from wildstud.server.stall import stalled
@@ -102,15 +101,17 @@ from wildstud.server.store import (
     StoredTable,
     TableState,
 )
-from wildstud.server.table import chat
+from wildstud.server.table import cashier as money_slice
+from wildstud.server.table import chat, seat_requests
 from wildstud.server.table import settings as settings_slice
 from wildstud.server.table.actor import Actor, Slice, Wrapped
-from wildstud.server.table.cashier import Cashier, holds_all
+from wildstud.server.table.cashier import CashierState, DecideChips, Holder, Limits, holds_all
 from wildstud.server.table.driver import HAND, Driver, LiveHand, TableStatus
 from wildstud.server.table.fanout import RESTARTING, Fanout, dumps
 from wildstud.server.table.hosting import Hosting
-from wildstud.server.table.ledger import Ledger
+from wildstud.server.table.ledger import NightBook, NightRead, Report
 from wildstud.server.table.players import Players
+from wildstud.server.table.seat_requests import RequestsState
 from wildstud.server.table.settings import build_menu
 from wildstud.server.table.writer import ChangeLock, StorageFailureError, Writer
 
@@ -159,8 +160,6 @@ class Table:
         self.store = store
         self.live: LiveHand | None = None
         self.last_hand: LiveHand | None = None
-        self.requests = SeatRequests(())
-        """Seat requests through the join link (:mod:`wildstud.server.requests`)."""
         self.broken = False
         self.closing = False
         """Set when the server goes down: no request is taken any more."""
@@ -179,13 +178,10 @@ class Table:
         self.lock = ChangeLock(self.writer)
         """Held for every change, so that each is checked, stored and sent in one piece (and
         taken back whole when the store refuses it)."""
-        self.cashier = Cashier(rebuys)
-        """The open requests for chips (:mod:`wildstud.server.table.cashier`)."""
         self.fanout = Fanout(self)
         self.hosting = Hosting(self)
         self.players = Players(self)
         self.driver = Driver(self)
-        self.accounts = Ledger(self)
         self.actor = Actor(
             self,
             [
@@ -200,6 +196,20 @@ class Table:
                     settings_slice.SettingsState.of(settings),
                     settings_slice.handle,
                     settings_slice.COMMANDS,
+                    shared=True,
+                ),
+                Slice(
+                    "requests",
+                    RequestsState(),
+                    seat_requests.handle,
+                    seat_requests.COMMANDS,
+                    shared=True,
+                ),
+                Slice(
+                    "cashier",
+                    CashierState.of(rebuys),
+                    money_slice.handle,
+                    money_slice.COMMANDS,
                     shared=True,
                 ),
             ],
@@ -229,6 +239,22 @@ class Table:
         """The host's notices for the hand in progress and the next (:mod:`.console`)."""
         return self._settings().notices
 
+    @property
+    def cashier(self) -> CashierState:
+        """The open requests for chips (:mod:`wildstud.server.table.cashier`)."""
+        state: CashierState = self.actor.slices["cashier"].state
+        return state
+
+    @property
+    def requests(self) -> RequestsState:
+        """Seat requests through the join link (:mod:`wildstud.server.table.seat_requests`)."""
+        state: RequestsState = self.actor.slices["requests"].state
+        return state
+
+    def holder(self, seat: Seat) -> Holder:
+        """``seat`` as the cashier needs it: its row, and the chips it holds now."""
+        return Holder(seat.state(), self.stack_now(seat))
+
     def _settings(self) -> settings_slice.SettingsState:
         state: settings_slice.SettingsState = self.actor.slices["settings"].state
         return state
@@ -240,7 +266,7 @@ class Table:
         """The table as the store kept it, its hand in progress replayed to where it stood."""
         seats = (Seat.from_state(state) for state in stored.seats)
         table = cls(stored.table, seats, store, stored.rebuys)
-        table.requests = SeatRequests(stored.requests)
+        table.actor.slices["requests"].state = RequestsState.of(stored.requests)
         rules = table.actor.slices["settings"]
         rules.state = dataclasses.replace(rules.state, notices=tuple(stored.notices))
         if stored.live_hand is not None:
@@ -344,7 +370,9 @@ class Table:
             "hand_in_progress": None if self.live is None else self.live.number,
             "choosing": None if choosing is None else choosing.button,
             "idle": self.fanout.idle(time.monotonic()),
-            "rebuys": self.cashier.info(self.seats),
+            "rebuys": self.cashier.info({index: seat.stack for index, seat in self.seats.items()})
+            if self.cashier.open
+            else [],
             "holds_all": holds_all(self.seats, self.live is not None),
             "stalled": stalled(self.seats, hand_in_progress=self.live is not None)
             if self.status is TableStatus.RUNNING
@@ -475,16 +503,46 @@ class Table:
 
     async def ledger(self) -> dict[str, Any]:
         """The chip ledger and whether it balances (the shape of
-        :class:`~wildstud.server.schemas.LedgerReport`)."""
-        return await self.accounts.report()
+        :class:`~wildstud.server.schemas.LedgerReport`; :mod:`.ledger`)."""
+        report: dict[str, Any] = await self.actor.read(self._report)
+        return report
+
+    def _report(self) -> Report:
+        """The ledger's report as the chips stand now."""
+        stacks = tuple((seat.player_id, seat.stack) for seat in self.seats.values())
+        live = self.live
+        if live is None:
+            return Report(stacks, None, None)
+        in_play = sum(live.hand.stacks) + live.hand.pot
+        return Report(stacks, in_play, sum(live.setup.stacks))
 
     async def night(self) -> Night:
-        """The night's ledger and settle-up (:func:`wildstud.server.night.tally`)."""
-        return await self.accounts.night()
+        """The night's ledger and settle-up (:func:`wildstud.server.night.tally`): the ledger
+        and the stacks are read in one turn of the actor, so both are of one moment."""
+        book: NightBook = await self.actor.read(
+            lambda: NightRead(
+                tuple((seat.player_id, seat.stack) for seat in self.seats.values()),
+                None if self.live is None else self.live.number,
+                self.status is TableStatus.ENDED,
+                self.settings.house_result,
+            )
+        )
+        # the settle-up's search may take a moment on a long night: off the event loop
+        return await asyncio.to_thread(book.tally)
 
     async def decide_rebuy(self, request_id: str, approve: bool) -> None:
-        """The host approves or declines a player's request for chips."""
-        await self._wrapped(lambda: self.accounts.decide_rebuy(request_id, approve))
+        """The host approves or declines a player's request for chips (:mod:`.cashier`):
+        approved chips come at once between hands, else when the hand in progress ends;
+        more decisions than the table's rate are refused
+        (:class:`~wildstud.server.limits.RateLimitedError`)."""
+        await self.actor.ask(lambda: self._decide_chips(request_id, approve))
+
+    def _decide_chips(self, request_id: str, approve: bool) -> DecideChips:
+        request = self.cashier.request(request_id)
+        seat = None if request is None else self.seats.get(request.seat)
+        holder = None if seat is None else self.holder(seat)
+        limits = Limits.of(self.settings)
+        return DecideChips(request_id, approve, holder, self.live is not None, limits)
 
     async def end_night(self) -> None:
         """The host ends the night: the hand in progress plays out and no other is dealt."""

@@ -35,7 +35,7 @@ from wildstud.deal import Phase
 from wildstud.server.clock import Turn
 from wildstud.server.replay import MUCK, SHOW, at_showdown, deal_on, start_hand
 from wildstud.server.seating import Seat
-from wildstud.server.store import ActionRecord, Changes, FencedError, SeatRequestState
+from wildstud.server.store import ActionRecord, Changes, FencedError
 
 if TYPE_CHECKING:
     from wildstud.deal import Hand
@@ -162,8 +162,6 @@ class Baseline:
 
     fields: tuple[Any, ...]
     seats: dict[int, tuple[Seat, tuple[Any, ...]]]
-    requests: dict[str, SeatRequestState]
-    rebuys: dict[str, Any]
     driver: tuple[Any, ...]
     live: _HandMark | None
     last: _HandMark | None
@@ -175,8 +173,6 @@ class Baseline:
         return cls(
             _table_values(table),
             {index: (seat, _seat_values(seat)) for index, seat in table.seats.items()},
-            table.requests.kept(),
-            dict(table.cashier.open),
             (
                 driver.choosing,
                 driver.showdown,
@@ -197,8 +193,6 @@ class Baseline:
             for name, value in zip(_SEAT_FIELDS, values, strict=True):
                 setattr(seat, name, value)
             table.seats[index] = seat
-        table.requests.back_to(self.requests)
-        table.cashier.open = dict(self.rebuys)
         driver = table.driver
         (
             driver.choosing,
@@ -255,11 +249,15 @@ class Writer:
         """Writes failed in a row."""
         self._baseline: Baseline | None = None
         self._after: list[Callable[[], None]] = []
+        self.staged: dict[str, Any] = {}
+        """The new states of the actor's slices folded into the change in hand, by slice
+        (:meth:`.actor.Actor.fold`): adopted once it commits, dropped when it does not."""
 
     def begin(self) -> None:
         """A change starts (the lock was taken): note what the table holds."""
         self._baseline = Baseline.take(self.table)
         self._after.clear()
+        self.staged.clear()
 
     def end(self, error: BaseException | None = None) -> None:
         """The change is over (the lock is given back). A change cut short by a failure of
@@ -268,6 +266,7 @@ class Writer:
         been made on the store's thread."""
         baseline, self._baseline = self._baseline, None
         self._after.clear()
+        self.staged.clear()
         if (
             baseline is not None
             and isinstance(error, Exception)
@@ -328,6 +327,7 @@ class Writer:
 
     def _sent(self) -> None:
         after, self._after = self._after, []
+        self.staged.clear()  # adopted by the callbacks below
         for callback in after:
             callback()
 
@@ -338,6 +338,7 @@ class Writer:
         table.metrics.errors.labels("storage").inc()
         self.failures += 1
         self._after.clear()
+        self.staged.clear()
         log.error(
             "table %s: storing a change failed (%d in a row): %s",
             table.id,
