@@ -58,6 +58,7 @@ from starlette.types import ASGIApp
 from wildstud import __version__
 from wildstud.errors import WildstudError
 from wildstud.server import api, socket
+from wildstud.server.clubs import ClubConflictError, NotAllowedError
 from wildstud.server.cluster import Cluster, ClusterError
 from wildstud.server.config import ServerConfig
 from wildstud.server.errors import SeatError
@@ -150,6 +151,14 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @app.exception_handler(SeatError)
     async def seat_refused(_request: Request, error: SeatError) -> JSONResponse:
+        return api.error_response(409, str(error))
+
+    @app.exception_handler(NotAllowedError)
+    async def not_allowed(_request: Request, error: NotAllowedError) -> JSONResponse:
+        return api.error_response(403, str(error))
+
+    @app.exception_handler(ClubConflictError)
+    async def club_conflict(_request: Request, error: ClubConflictError) -> JSONResponse:
         return api.error_response(409, str(error))
 
     @app.exception_handler(WildstudError)
