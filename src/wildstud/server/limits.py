@@ -246,11 +246,13 @@ async def table_creation_allowed(request: Request) -> None:
 
 
 _READS = re.compile(
-    r"^/api/(?:(?:tables|seat)/[^/]+/(?:hands?|ledger|night)(?:[/.]|$)|join/[^/]+$)"
+    r"^/api/(?:(?:tables|seat)/[^/]+/(?:hands?|ledger|night)(?:[/.]|$)|(?:clubs/)?join/[^/]+$"
+    r"|clubs/(?:member|host)/[^/]+/(?:book|device-link)$)"
 )
 """The reads that cost the server work: finished hands (their replays and records), the hand
-in progress as a record, the ledger and the night; and the join page's look at a table, which
-would otherwise let a visitor try join links as fast as they like."""
+in progress as a record, the ledger and the night, a club's book (replayed from its steps) and
+a club member's QR code; and the join page's look at a table or a club, which would otherwise
+let a visitor try join links as fast as they like."""
 _POSTED_READS = frozenset({"/api/device-link"})
 """The reads sent as a POST (their token travels in a header): a QR code drawn."""
 
@@ -276,6 +278,8 @@ class ReadLimit:
     (True, False)
     >>> _is_read("POST", "/api/device-link"), _is_read("GET", "/api/tables/abc")
     (True, False)
+    >>> _is_read("GET", "/api/clubs/join/tok"), _is_read("GET", "/api/clubs/host/tok/book")
+    (True, True)
     """
 
     def __init__(

@@ -88,6 +88,12 @@ CLUB_ERRORS: dict[int | str, dict[str, Any]] = {
     403: {"model": ErrorBody, "description": "Not yours to do (or not a member yet)"},
     409: {"model": ErrorBody, "description": "The club's or the book's state refuses it"},
 }
+READ_ERRORS: dict[int | str, dict[str, Any]] = {
+    **CLUB_ERRORS,
+    429: {"model": ErrorBody, "description": "Too many reads from your address"},
+}
+"""The answers of the club's reads that are limited per address (:class:`~wildstud.server.
+limits.ReadLimit`)."""
 PaymentNumber = Annotated[int, Path(ge=1, le=1_000_000)]
 StepName = Literal["paid", "confirmed", "not-received"]
 MemberId = Annotated[str, Path(min_length=1, max_length=32)]
@@ -309,7 +315,7 @@ async def _joined(request: Request, token: str) -> ClubState:
     return found
 
 
-@router.get("/join/{token}", responses=CLUB_ERRORS, summary="What a club's join link opens")
+@router.get("/join/{token}", responses=READ_ERRORS, summary="What a club's join link opens")
 async def preview(token: Token, request: Request) -> ClubPreview:
     """The club's name, its host's name and how many members it has: nothing else before
     the host lets someone in."""
@@ -400,7 +406,7 @@ async def profile(token: Token, body: Profile, request: Request) -> MemberInfo:
 
 @router.get(
     "/member/{token}/device-link",
-    responses=CLUB_ERRORS,
+    responses=READ_ERRORS,
     summary="The link and QR code that open your membership on another device",
 )
 async def member_device_link(token: Token, request: Request, response: Response) -> DeviceLink:
@@ -524,7 +530,7 @@ async def end_night(token: Token, table_id: TableId, request: Request) -> ClubNi
 # -- the book ---------------------------------------------------------------------------------
 
 
-@router.get("/member/{token}/book", responses=CLUB_ERRORS, summary="The club's book")
+@router.get("/member/{token}/book", responses=READ_ERRORS, summary="The club's book")
 async def member_book(token: Token, request: Request) -> BookAnswer:
     """Every night in the book with its results and the owed payments it replaced, every
     payment and where it stands (with the payee's handle and a link where a standard one
@@ -533,7 +539,7 @@ async def member_book(token: Token, request: Request) -> BookAnswer:
     return await _book_answer(request, state, await _book(request, state))
 
 
-@router.get("/host/{token}/book", responses=CLUB_ERRORS, summary="The club's book, for its host")
+@router.get("/host/{token}/book", responses=READ_ERRORS, summary="The club's book, for its host")
 async def host_book(token: Token, request: Request) -> BookAnswer:
     """The book as its members see it."""
     state, _host = await _hosted(request, token)
