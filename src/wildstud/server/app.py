@@ -202,6 +202,8 @@ def create_app(config: ServerConfig) -> FastAPI:
     async def index() -> HTMLResponse:
         return HTMLResponse(page)
 
+    # A new club's form has no token in its path.
+    app.add_api_route("/club", index, methods=["GET", "HEAD"], include_in_schema=False)
     for kind in PAGE_KINDS:
         # The links the API hands out open the client page, which reads the path to know
         # what to show (a felt link is the watch link's token, shown for a TV: app.js).
