@@ -11,8 +11,10 @@ Each person's result is what the night's settle-up squares for them
 (:attr:`~wildstud.server.night.NightPlayer.settles`), by book account: a member's id for
 every ledger account they held that night (taken from the club, so a member is one account
 however many times they sat down), and ``guest:<ledger account>`` for a guest who came in
-through the table's own join link. Where the house's result was left aside, the people's
-results do not add up to zero: the book then holds the house as an account (:data:`HOUSE`).
+through the table's own join link. The settle-up squares the people among themselves whether
+the house's result (the bots') was shared or left aside, so these results add up to zero; a
+night whose ledger does not balance (only a bug can make one) stays out of the book rather
+than make money up.
 
 >>> from wildstud.server.night import tally
 >>> from wildstud.server.store import LedgerEntry
@@ -40,7 +42,6 @@ from wildstud.server.store.clubs import BookStep, add_step, book_steps, nights, 
 
 __all__ = [
     "GUEST",
-    "HOUSE",
     "ClubBook",
     "ClubConflictError",
     "NotAllowedError",
@@ -52,8 +53,6 @@ __all__ = [
     "take_step",
 ]
 
-HOUSE = "house"
-"""The book account of the house's result, where it was left aside."""
 GUEST = "guest:"
 """The prefix of a guest's book account: a guest is known by their ledger account only."""
 STEP_TRIES = 5
@@ -86,10 +85,6 @@ def results(night: Night, seats: Mapping[str, str]) -> tuple[dict[str, int], dic
         account = seats.get(player.player_id, GUEST + player.player_id)
         nets[account] = nets.get(account, 0) + player.settles
         names.setdefault(account, player.name)
-    rest = sum(nets.values())
-    if rest:  # the house's result, left aside: the house is then owed or owes it
-        nets[HOUSE] = -rest
-        names[HOUSE] = "The house"
     return nets, names
 
 
@@ -201,6 +196,8 @@ async def book_ended(
             continue
         seats = await store.call(seat_members, store.engine, table_id)
         nets, names = results(figures, seats)
+        if figures.settlement is None or sum(nets.values()) != 0:
+            continue  # a ledger out of balance: the book never takes made-up money
         entry = BookStep(0, "night", table_id, None, None, False, {"nets": nets, "names": names})
 
         def make(current: Book, entry: BookStep = entry) -> BookStep | None:
