@@ -104,12 +104,11 @@ async def _night(
     api.ok(api.http.post(f"/api/host/{table_host}/start"))
 
     def moved_enough() -> bool:
+        # The table's public state, not a limited read: a stack that is not the buy-in (1,000
+        # chips, the form's default) is a player up or down.
         table = api.get(f"/api/tables/{table_id}")
-        figures = api.get(f"/api/tables/{table_id}/night")
-        return (
-            table["hands_dealt"] >= 2
-            and sum(bool(player["net"]) for player in figures["players"]) >= moved
-        )
+        up_or_down = sum(seat["stack"] != 1000 for seat in table["seats"])
+        return table["hands_dealt"] >= 2 and up_or_down >= moved
 
     await play_all(seats, moved_enough, timeout=240)
     console = await club.page(browser, host_url)
@@ -191,7 +190,10 @@ async def _session(base: str, shots: Path) -> dict[str, Any]:
         payment = first["payments"][0]
         payer, payee = pages[payment["payer_name"]], pages[payment["payee_name"]]
         number = payment["number"]
-        assert await payee.locator(f"button[data-step=paid][data-payment='{number}']").count() == 0
+        # Only its payer's page (and the host's: Ann's) offers to mark it paid.
+        for name, page in members.items():
+            offered = await page.locator(f"button[data-step=paid][data-payment='{number}']").count()
+            assert offered == (name in (payment["payer_name"], "Ann")), name
         await payer.click(f"button[data-step=paid][data-payment='{number}']")
         await wait_until(payer, READY)
         await _refresh(payee)

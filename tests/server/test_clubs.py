@@ -10,6 +10,7 @@ import asyncio
 import hashlib
 import random
 import sqlite3
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -18,8 +19,10 @@ from tests.server.conftest import Server
 from tests.server.helpers import refused
 from tests.server.wsclient import Api, Client, play
 
+NIGHT_CHIPS = 1000
 NIGHT = {
     "name": "unused",
+    "starting_chips": NIGHT_CHIPS,
     "games": [{"game": "FTQ"}],
     "seats": 4,
     "hand_pause": 0,
@@ -172,26 +175,22 @@ async def _play_night(
         clients.append(await Client(seat.json()["socket"], name).open())
     api.ok(api.http.post(f"/api/host/{night['host_token']}/start"))
     rng = random.Random(seed)
-    target = hands
-
-    def played(client: Client) -> bool:
-        return client.hand is not None and client.hand["number"] >= target and client.hand_over()
-
-    while True:
-        await asyncio.gather(*(play(client, rng, played) for client in clients))
-        table = api.get(f"/api/tables/{night['table_id']}/night")
-        if sum(bool(player["net"]) for player in table["players"]) >= moved:
-            break
-        target += 1
+    table_path = f"/api/tables/{night['table_id']}"
+    # Every client plays on until the end, so that none waits for another who stopped; the
+    # table is watched through its public state (not a limited read): a stack that is not the
+    # buy-in of 1,000 chips is a player up or down.
     tasks = [asyncio.create_task(play(client, rng, lambda _c: False)) for client in clients]
+
+    def enough(table: dict[str, Any]) -> bool:
+        up_or_down = sum(seat["stack"] != NIGHT_CHIPS for seat in table["seats"])
+        return table["hands_dealt"] >= hands and up_or_down >= moved
+
     try:
+        await _until(tasks, lambda: enough(api.get(table_path)))
         ended = api.http.post(f"/api/clubs/host/{host}/nights/{night['table_id']}/end")
         assert ended.status_code == 200, ended.text
         # The book is read once the hand in progress is over (its reads are limited).
-        for _ in range(300):
-            if api.get(f"/api/tables/{night['table_id']}")["hand_in_progress"] is None:
-                break
-            await asyncio.sleep(0.1)
+        await _until(tasks, lambda: api.get(table_path)["hand_in_progress"] is None)
         book = api.get(f"/api/clubs/host/{host}/book")
         assert any(entry["night"] == night["table_id"] for entry in book["nights"]), book
     finally:
@@ -201,6 +200,18 @@ async def _play_night(
         for client in clients:
             await client.close()
     return {"night": night, "book": book}
+
+
+async def _until(tasks: list[asyncio.Task[None]], done: Callable[[], bool]) -> None:
+    """Wait (two minutes at most) until ``done()`` holds, while the players' tasks play on."""
+    for _ in range(1200):
+        for task in tasks:
+            if task.done():
+                task.result()  # a player who stopped says why
+        if done():
+            return
+        await asyncio.sleep(0.1)
+    raise AssertionError("the night stalled")
 
 
 def _open(book: dict[str, Any]) -> list[dict[str, Any]]:
