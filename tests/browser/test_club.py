@@ -169,6 +169,16 @@ async def _session(base: str, shots: Path) -> dict[str, Any]:
         await bob.click("form.club-profile button[type=submit]")
         await wait_until(bob, READY)
 
+        # Bob opens his membership on another device from the link (or QR code) his page shows.
+        await bob.get_by_role("button", name="Open on another device").click()
+        await bob.wait_for_selector("#device-link svg.qr-code")
+        link = await bob.locator("#device-link .device-link a").get_attribute("href")
+        assert link == f"{base}/club/{bob_token}"
+        phone = await club.page(browser, link)
+        await wait_until(phone, READY)
+        assert await phone.locator(".club-profile .member-name").inner_text() == "Bob"
+        await phone.context.close()
+
         # The host plays too: Ann's member token was kept by her browser when she made the club.
         members = {"Ann": host, "Bob": bob, "Cy": cy}
         first = await _night(club, browser, members, 1, moved=3)

@@ -50,7 +50,7 @@ export async function showClubCreate(root) {
     field("Your initials (optional)", initialsInput()),
     h("fieldset", {}, h("legend", {}, "The games of its nights (dealer's choice with more than one)"), boxes),
     field("Chips each player buys in for", chips),
-    h("button", { type: "submit" }, "Start the club"),
+    h("p", {}, h("button", { type: "submit" }, "Start the club")),
   );
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
