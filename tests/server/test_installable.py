@@ -95,7 +95,9 @@ def test_the_worker_keeps_the_shell_and_nothing_with_a_token(client: httpx.Clien
     secrets = [created["host_token"], *(link.rsplit("/", 1)[1] for link in links)]
     assert not any(secret in answer.text for secret in secrets)
     assert "/api/" not in json.dumps(shell)
-    assert shell["pages"] == ["host", "join", "seat", "watch", "felt", "shared"]
+    assert shell["pages"] == [
+        "host", "join", "seat", "watch", "felt", "shared", "club", "club-host", "club-join",
+    ]  # fmt: skip
 
 
 def test_a_new_static_version_is_a_new_worker() -> None:

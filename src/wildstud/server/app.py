@@ -58,6 +58,7 @@ from starlette.types import ASGIApp
 from wildstud import __version__
 from wildstud.errors import WildstudError
 from wildstud.server import api, socket
+from wildstud.server.clubs import ClubConflictError, NotAllowedError
 from wildstud.server.cluster import Cluster, ClusterError
 from wildstud.server.config import ServerConfig
 from wildstud.server.errors import NotFoundError, NotReadyError, SeatError, UnauthorizedError
@@ -152,6 +153,14 @@ def create_app(config: ServerConfig) -> FastAPI:
     async def seat_refused(_request: Request, error: SeatError) -> JSONResponse:
         return api.error_response(409, str(error))
 
+    @app.exception_handler(NotAllowedError)
+    async def not_allowed(_request: Request, error: NotAllowedError) -> JSONResponse:
+        return api.error_response(403, str(error))
+
+    @app.exception_handler(ClubConflictError)
+    async def club_conflict(_request: Request, error: ClubConflictError) -> JSONResponse:
+        return api.error_response(409, str(error))
+
     @app.exception_handler(WildstudError)
     async def refused(_request: Request, error: WildstudError) -> JSONResponse:
         return api.error_response(400, str(error))
@@ -193,6 +202,8 @@ def create_app(config: ServerConfig) -> FastAPI:
     async def index() -> HTMLResponse:
         return HTMLResponse(page)
 
+    # A new club's form has no token in its path.
+    app.add_api_route("/club", index, methods=["GET", "HEAD"], include_in_schema=False)
     for kind in PAGE_KINDS:
         # The links the API hands out open the client page, which reads the path to know
         # what to show (a felt link is the watch link's token, shown for a TV: app.js).

@@ -24,7 +24,7 @@ from typing import Any
 
 __all__ = ["PAGE_KINDS", "THEME", "Shell"]
 
-PAGE_KINDS = ("host", "join", "seat", "watch", "felt", "shared")
+PAGE_KINDS = ("host", "join", "seat", "watch", "felt", "shared", "club", "club-host", "club-join")
 """The first segment of every page's path (``/seat/{token}``…): the client reads it."""
 
 THEME = "#0b5d3b"

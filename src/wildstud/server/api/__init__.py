@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from wildstud.server.api import hands, host, joining, night, seat, shared, tables
+from wildstud.server.api import clubs, hands, host, joining, night, seat, shared, tables
 from wildstud.server.api.common import (
     READY_TIMEOUT,
     WRITE_PROBE_EVERY,
@@ -48,5 +48,5 @@ __all__ = [
 router = APIRouter(prefix="/api")
 # In the order the routes were written in one module: a path that two routes could match goes
 # to the first.
-for part in (tables, joining, host, hands, seat, night, shared):
+for part in (tables, joining, host, hands, seat, night, shared, clubs):
     router.include_router(part.router)

@@ -11,9 +11,9 @@ The schema is created and upgraded by the Alembic migrations in
 and these models agree.
 
 >>> sorted(Base.metadata.tables)
-['actions', 'address_buckets', 'address_connections', 'chat', 'chat_mutes', 'decks', 'hands', \
-'host_notices', 'leases', 'ledger', 'processes', 'rebuys', 'seat_requests', 'seats', \
-'shared_hands', 'tables']
+['actions', 'address_buckets', 'address_connections', 'book_events', 'chat', 'chat_mutes', \
+'club_members', 'club_nights', 'club_seats', 'clubs', 'decks', 'hands', 'host_notices', 'leases', \
+'ledger', 'processes', 'rebuys', 'seat_requests', 'seats', 'shared_hands', 'tables']
 """
 
 from __future__ import annotations
@@ -41,6 +41,11 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 __all__ = [
     "ActionRow",
     "Base",
+    "BookEventRow",
+    "ClubMemberRow",
+    "ClubNightRow",
+    "ClubRow",
+    "ClubSeatRow",
     "DeckRow",
     "HandRow",
     "LeaseRow",
@@ -383,3 +388,96 @@ class AddressConnectionsRow(Base):
     )
     address: Mapped[str] = mapped_column(String(64), primary_key=True)
     count: Mapped[int] = mapped_column(Integer)
+
+
+class ClubRow(Base):
+    """A club: a group that meets again and again, its host and the defaults of its nights."""
+
+    __tablename__ = "clubs"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    host_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    """SHA-256 of the club's host token: the token itself is never stored."""
+    join_token: Mapped[str] = mapped_column(String(64), unique=True)
+    """The members' join link (stored as it is, as a table's is: the host may ask for it)."""
+    defaults: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """The settings of a new night (a table's settings: games, stakes, house rules)."""
+    created_at: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ClubMemberRow(Base):
+    """A member of a club (or someone asking to be one): one identity across its nights."""
+
+    __tablename__ = "club_members"
+
+    club_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("clubs.id", ondelete="CASCADE"), primary_key=True
+    )
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    colour: Mapped[str] = mapped_column(String(7))
+    initials: Mapped[str | None] = mapped_column(String(3))
+    handle: Mapped[str | None] = mapped_column(String(100))
+    """Where to pay them (free text: a payment link is made of it only for a payment service)."""
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    """SHA-256 of the member token their device keeps."""
+    status: Mapped[str] = mapped_column(String(16))
+    """``pending`` (the host decides), ``member`` or ``declined``."""
+    host: Mapped[bool] = mapped_column(Boolean, default=False)
+    """The member who created the club."""
+    joined_at: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ClubNightRow(Base):
+    """A night created from a club: a table that belongs to it, and whether it is in the book."""
+
+    __tablename__ = "club_nights"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    club_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("clubs.id", ondelete="CASCADE"), index=True
+    )
+    number: Mapped[int] = mapped_column(Integer)
+    """The club's count of its nights, from 1."""
+    created_at: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ClubSeatRow(Base):
+    """Which member holds a ledger account of a club's night: their seat at it, whatever the
+    name they sat under."""
+
+    __tablename__ = "club_seats"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("club_nights.table_id", ondelete="CASCADE"), primary_key=True
+    )
+    player_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    member_id: Mapped[str] = mapped_column(String(32))
+
+
+class BookEventRow(Base):
+    """One step of a club's book, in order: a night's results, a payment marked paid, confirmed
+    or sent back. The book is these steps replayed (:mod:`wildstud.book`); the number of each
+    step is its place, so two processes cannot both write the same next step."""
+
+    __tablename__ = "book_events"
+
+    club_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("clubs.id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    """``night``, ``paid``, ``confirmed`` or ``not-received``."""
+    night: Mapped[str | None] = mapped_column(String(32), unique=True)
+    """The night's table id (a ``night`` step only): a night goes into the book once."""
+    payment: Mapped[int | None] = mapped_column(Integer)
+    member: Mapped[str | None] = mapped_column(String(32))
+    """Who took the step (a member's id); ``None`` for a night."""
+    host: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Taken with the host's link."""
+    data: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    """A night's results by book account and the names they had: ``{"nets": …, "names": …}``."""
+    at: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))

@@ -5,6 +5,8 @@ import { showHost } from "./host.js";
 import { showTable } from "./table.js";
 import { showFelt } from "./felt.js";
 import { showShared } from "./shared.js";
+import { showClub, showClubHost } from "./club.js";
+import { showClubCreate, showClubJoin } from "./clubforms.js";
 import { registerWorker } from "./install.js";
 import { keptGoodbye, showGoodbye } from "./goodbye.js";
 import { applyDeckPreference } from "./cards.js";
@@ -30,6 +32,14 @@ if (kind === "seat" && token && keptGoodbye(token)) {
   showShared(root, token);
 } else if (kind === "join" && token) {
   showJoin(root, token);
+} else if (kind === "club" && token) {
+  showClub(root, token);
+} else if (kind === "club-host" && token) {
+  showClubHost(root, token);
+} else if (kind === "club-join" && token) {
+  showClubJoin(root, token);
+} else if (kind === "club") {
+  showClubCreate(root);
 } else {
   showHome(root);
 }

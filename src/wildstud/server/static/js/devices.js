@@ -33,13 +33,13 @@ function svgElement(markup) {
   return svg;
 }
 
-/** Ask the server for `token`'s link and draw it into `body`: the code, what it opens, the
- * link and a button to copy it. */
-async function fill(body, token, what) {
+/** Ask the server for `token`'s link (by `fetchLink`: a seat's, unless told) and draw it into
+ * `body`: the code, what it opens, the link and a button to copy it. */
+async function fill(body, token, what, fetchLink = deviceLink) {
   body.replaceChildren(h("p", { role: "status" }, "Drawing the code…"));
   let answer;
   try {
-    answer = await deviceLink(token);
+    answer = await fetchLink(token);
   } catch (error) {
     body.replaceChildren(h("p", { role: "alert" }, error.message));
     return;
@@ -66,8 +66,11 @@ async function fill(body, token, what) {
 }
 
 /** A button that shows (and hides) the link and its QR code under it; `what` says what the
- * link opens. */
-export function devicePanel(token, { label = "Open on another device", what = "your seat" } = {}) {
+ * link opens, and `fetchLink` asks the server for it (a club member's differs from a seat's). */
+export function devicePanel(
+  token,
+  { label = "Open on another device", what = "your seat", fetchLink = deviceLink } = {},
+) {
   const body = h("div", { className: "device-body", id: "device-link", hidden: true });
   const button = h(
     "button",
@@ -79,7 +82,7 @@ export function devicePanel(token, { label = "Open on another device", what = "y
     button.setAttribute("aria-expanded", String(open));
     body.hidden = !open;
     // Closed, the link leaves the page with the panel; opened, it is asked for afresh.
-    if (open) fill(body, token, what);
+    if (open) fill(body, token, what, fetchLink);
     else body.replaceChildren();
   });
   return h("div", { className: "device" }, button, body);

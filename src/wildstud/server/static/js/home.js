@@ -511,6 +511,13 @@ export async function showHome(root) {
       h("div", { className: "presets", role: "group", "aria-label": "Nights ready to deal" }, presetButtons),
       presetStatus,
       more,
+      h(
+        "p",
+        { className: "club-invite" },
+        "A group that meets again and again? ",
+        h("a", { href: `${base}/club` }, "Start a club"),
+        ": it keeps its members from night to night, and who owes whom until it is paid.",
+      ),
     ),
     form,
     result,

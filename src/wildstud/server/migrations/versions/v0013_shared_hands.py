@@ -4,8 +4,8 @@ A shared link opens one finished hand's replay (the spectator's view), its odds 
 record, and nothing else: its token is a row of its own, never the table's id or one of the
 table's links (:mod:`wildstud.server.api.shared`).
 
-Revision ID: 0012
-Revises: 0011
+Revision ID: 0013
+Revises: 0012
 Create Date: 2026-12-02
 """
 
@@ -14,8 +14,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0012"
-down_revision = "0011"
+revision = "0013"
+down_revision = "0012"
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,242 @@
+"""The REST API's bodies and answers for clubs (``/api/clubs/…``): a club and its links, its
+members, its nights and its book (:mod:`wildstud.server.api.clubs`).
+
+>>> NewClub(name="Fridays", host_name="Ann", night=NewTable(name="x", games=[GameEntry(game="FTQ")])
+...         ).colour
+'#1f77b4'
+>>> Profile(colour="red")
+Traceback (most recent call last):
+...
+pydantic_core._pydantic_core.ValidationError: 1 validation error for Profile
+...
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, StringConstraints
+
+from wildstud.server.schemas import GameEntry, Name, NewTable, _Model
+
+__all__ = [
+    "BookAnswer",
+    "BookBalance",
+    "BookNight",
+    "BookPayment",
+    "ClubAnswer",
+    "ClubCreated",
+    "ClubLinks",
+    "ClubNightInfo",
+    "ClubPreview",
+    "MemberDecision",
+    "MemberInfo",
+    "MemberJoin",
+    "MemberStatus",
+    "NewClub",
+    "NewNight",
+    "NightCreated",
+    "NightSeat",
+    "Profile",
+]
+
+Colour = Annotated[str, StringConstraints(pattern=r"^#[0-9a-fA-F]{6}$")]
+Initials = Annotated[str, StringConstraints(min_length=1, max_length=3, pattern=r"^[^\W_]+$")]
+Handle = Annotated[str, StringConstraints(min_length=1, max_length=100)]
+
+# GameEntry is re-exported for the doctest above, and because a club's defaults hold them.
+_ = GameEntry
+
+
+class NewClub(_Model):
+    """What creating a club takes: its name, the host as its first member, and the settings
+    every night created from it starts with (its usual games, stakes and house rules)."""
+
+    name: str = Field(description="cleaned as a table's name is; at most 60 characters")
+    host_name: Name
+    colour: Colour = "#1f77b4"
+    initials: Initials | None = None
+    night: NewTable = Field(
+        description="a new night's settings (its name is replaced by the club's and the"
+        " night's number); the host may give another name to each night"
+    )
+
+
+class MemberJoin(_Model):
+    """Asking to join a club: the name, colour and initials the member will have there."""
+
+    name: Name
+    colour: Colour = "#ff7f0e"
+    initials: Initials | None = None
+
+
+class Profile(_Model):
+    """What a member may change of themselves; omitted fields stay as they are, and a
+    ``handle`` of ``""`` removes it."""
+
+    name: Name | None = None
+    colour: Colour | None = None
+    initials: Initials | None = None
+    handle: Annotated[str, StringConstraints(max_length=100)] | None = Field(
+        None,
+        description="where to pay you, free text (shown beside what you are owed; a link is"
+        " made of it only for a payment service, a $cashtag, or a bitcoin: or lightning: URI)",
+    )
+
+
+class MemberDecision(_Model):
+    """The host's answer to a request to join."""
+
+    approve: bool
+
+
+class NewNight(_Model):
+    """A night from the club: its settings are the club's; only its name may differ."""
+
+    name: str | None = Field(None, description="default: the club's name and the night's number")
+
+
+class NightSeat(_Model):
+    """A member takes a seat at a night of their club: the one asked for, or the lowest free."""
+
+    seat: Annotated[int, Field(ge=0, le=7)] | None = None
+
+
+class ClubLinks(_Model):
+    """The club's links: the host keeps the first, and shares the join link."""
+
+    host: str | None = None
+    join: str
+
+
+class MemberInfo(_Model):
+    """A member as the club sees them (no token)."""
+
+    id: str
+    name: str
+    colour: str
+    initials: str | None
+    handle: str | None
+    handle_link: str | None = Field(
+        description="a link for ``handle``, where a standard one exists"
+    )
+    status: Literal["pending", "member", "declined"]
+    host: bool
+
+
+class ClubNightInfo(_Model):
+    """A night of the club: its table, its number and whether it is in the book."""
+
+    table_id: str
+    number: int
+    name: str | None = Field(description="the table's name (null: this process does not run it)")
+    status: str | None
+    booked: bool
+    join: str | None = Field(description="the table's join link (for guests)")
+
+
+class ClubAnswer(_Model):
+    """A club as a member (or its host) sees it: ``you`` is the member the token names (for
+    a host's link, the host's own membership), ``members`` every member (and, to the host,
+    the requests)."""
+
+    id: str
+    name: str
+    you: MemberInfo
+    members: list[MemberInfo]
+    nights: list[ClubNightInfo]
+    links: ClubLinks
+    is_host: bool
+
+
+class ClubCreated(_Model):
+    """A new club: the host's token and link (shown once: keep them) and the host's own
+    member token (the host plays too)."""
+
+    club: ClubAnswer
+    host_token: str
+    member_token: str
+    links: ClubLinks
+
+
+class ClubPreview(_Model):
+    """What a club's join link opens, before anyone gives a name."""
+
+    name: str
+    host_name: str
+    members: int
+
+
+class MemberStatus(_Model):
+    """A request to join, or a membership: ``token`` is the member's key, given once (keep
+    it: it opens the club on this device, and ``link`` on another)."""
+
+    status: Literal["pending", "member", "declined"]
+    club_id: str
+    member: MemberInfo
+    token: str | None = None
+    link: str | None = None
+
+
+class NightCreated(_Model):
+    """A night created from the club: its table's id, links and host token (shown once)."""
+
+    table_id: str
+    number: int
+    host_token: str
+    host: str
+    join: str
+
+
+class BookPayment(_Model):
+    """A payment of the book, with the names and the payee's handle."""
+
+    number: int
+    night: str
+    payer: str
+    payee: str
+    payer_name: str
+    payee_name: str
+    amount: int
+    status: Literal["owed", "marked", "confirmed", "replaced"]
+    replaced_by: str | None
+    payee_handle: str | None
+    payee_link: str | None
+
+
+class BookNight(_Model):
+    """A night in the book: each account's result, the payments its settle-up made and the
+    owed payments it replaced."""
+
+    night: str
+    number: int | None
+    nets: dict[str, int]
+    payments: list[int]
+    replaced: list[int]
+
+
+class BookBalance(_Model):
+    """A member's standing: ``nights`` is the sum of their results; ``squared`` says that it
+    equals what they received less what they paid, plus what they are owed less what they
+    owe."""
+
+    member: str
+    name: str
+    nights: int
+    received: int
+    paid: int
+    owed_to: int
+    owes: int
+    squared: bool
+    history: list[str] = Field(
+        description="their nights and payments, in order, as ``night:<id>`` and ``payment:<n>``"
+    )
+
+
+class BookAnswer(_Model):
+    """A club's book: every night in it, every payment, and each member's balance."""
+
+    nights: list[BookNight]
+    payments: list[BookPayment]
+    balances: list[BookBalance]
+    names: dict[str, str] = Field(description="the name of every account the book names")

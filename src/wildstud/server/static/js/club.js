@@ -1,0 +1,279 @@
+// A club's page: for a member (/club/{member token}) and for its host (/club-host/{host token}).
+// Both show the members, the nights created from the club and the club's book; the host's page
+// also decides requests to join, starts nights and ends them. A member sits down at a night as
+// themselves (the seat's link is kept in site storage, so the button then reopens that seat);
+// the table host token of a night, given once when it is made, is kept there too, so the
+// host's page links to each night's console.
+
+import { api, base } from "./api.js";
+import { h } from "./dom.js";
+import { field } from "./home.js";
+import { devicePanel } from "./devices.js";
+import { readSetting, writeSetting } from "./storage.js";
+import { bookSection } from "./clubbook.js";
+import { memberKey } from "./clubforms.js";
+
+const nightHostKey = (tableId) => `wildstud.clubnight.${tableId}`;
+const seatKey = (tableId) => `wildstud.clubseat.${tableId}`;
+const POLL_MS = 2000;
+
+/** Black or white, whichever reads better on `colour` ("#rrggbb"), by WCAG's relative
+ * luminance: a member may choose any colour, and their initials must stay legible on it. */
+export function inkOn(colour) {
+  const channel = (offset) => {
+    const value = parseInt(colour.slice(offset, offset + 2), 16) / 255;
+    return value <= 0.04045 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+  // Contrast with black is (L + 0.05) / 0.05, with white 1.05 / (L + 0.05): equal at L ≈ 0.179.
+  return luminance > 0.179 ? "#000" : "#fff";
+}
+
+/** A member's badge: their initials (or first letter) on their colour, and their name. */
+function badge(member) {
+  const disc = h(
+    "span",
+    { className: "member-disc", "aria-hidden": "true" },
+    member.initials || member.name.slice(0, 1).toUpperCase(),
+  );
+  // Set through the CSSOM, which the page's policy allows (a style attribute it would refuse).
+  disc.style.backgroundColor = member.colour;
+  disc.style.color = inkOn(member.colour);
+  return h("span", { className: "member" }, disc, h("span", { className: "member-name" }, member.name));
+}
+
+async function memberLink(token) {
+  return api(`/clubs/member/${token}/device-link`);
+}
+
+function profileForm(you, token, onSaved) {
+  const status = h("p", { role: "status", className: "muted" });
+  const handle = h("input", { name: "handle", value: you.handle || "", maxlength: 100 });
+  const colour = h("input", { type: "color", name: "colour", value: you.colour });
+  const form = h(
+    "form",
+    { className: "create club-profile", "aria-label": "Your profile" },
+    h("h2", {}, "You"),
+    h("p", {}, badge(you)),
+    field("Your colour", colour),
+    field(
+      "Where to pay you (optional)",
+      handle,
+      "A PayPal.me, Venmo, Cash App ($cashtag), Monzo or Revolut link becomes a link; anything else is shown as you write it.",
+    ),
+    h("button", { type: "submit" }, "Save"),
+    status,
+  );
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      await api(`/clubs/member/${token}/profile`, {
+        method: "PUT",
+        body: { colour: colour.value, handle: handle.value },
+      });
+      status.textContent = "Saved.";
+      onSaved();
+    } catch (error) {
+      status.textContent = error.message;
+    }
+  });
+  return form;
+}
+
+function nightsSection(club, { memberToken, hostToken, say, refresh }) {
+  const items = club.nights.map((night) => {
+    const over = night.status === "ended";
+    const seat = readSetting(seatKey(night.table_id));
+    const console = hostToken ? readSetting(nightHostKey(night.table_id)) : null;
+    const sit = h("button", { type: "button", dataset: { sit: night.table_id } }, "Sit down");
+    sit.addEventListener("click", async () => {
+      try {
+        const granted = await api(`/clubs/member/${memberToken}/nights/${night.table_id}/seat`, {
+          method: "POST",
+          body: {},
+        });
+        writeSetting(seatKey(night.table_id), granted.link);
+        window.location.assign(granted.link);
+      } catch (error) {
+        say(error.message);
+      }
+    });
+    const end = h("button", { type: "button", dataset: { end: night.table_id } }, "End the night");
+    end.addEventListener("click", async () => {
+      try {
+        await api(`/clubs/host/${hostToken}/nights/${night.table_id}/end`, { method: "POST" });
+        refresh();
+      } catch (error) {
+        say(error.message);
+      }
+    });
+    const where = night.booked ? "in the book" : over ? "ended" : night.status || "elsewhere";
+    return h(
+      "li",
+      { dataset: { night: night.table_id } },
+      h("strong", {}, `Night #${night.number}`),
+      night.name ? ` ${night.name}` : "",
+      h("span", { className: "badge" }, where),
+      " ",
+      !over && seat ? h("a", { href: seat }, "Open your seat") : null,
+      !over && !seat && memberToken ? sit : null,
+      console ? h("a", { href: `${base}/host/${console}` }, "Host console") : null,
+      hostToken && !over ? end : null,
+    );
+  });
+  const start = h("button", { type: "button", id: "start-night" }, "Start a night");
+  start.addEventListener("click", async () => {
+    try {
+      const night = await api(`/clubs/host/${hostToken}/nights`, { method: "POST", body: {} });
+      writeSetting(nightHostKey(night.table_id), night.host_token);
+      refresh();
+    } catch (error) {
+      say(error.message);
+    }
+  });
+  return h(
+    "section",
+    { className: "club-nights", "aria-labelledby": "nights-title" },
+    h("h2", { id: "nights-title" }, "Nights"),
+    hostToken ? start : null,
+    items.length ? h("ul", {}, items) : h("p", { className: "muted" }, "No night yet."),
+  );
+}
+
+function membersSection(club, hostToken, say, refresh) {
+  const rows = club.members.map((member) => {
+    const decide = (approve) => async () => {
+      try {
+        await api(`/clubs/host/${hostToken}/members/${member.id}`, { method: "POST", body: { approve } });
+        refresh();
+      } catch (error) {
+        say(error.message);
+      }
+    };
+    const pending = member.status === "pending";
+    const approve = h("button", { type: "button", "aria-label": `Let in ${member.name}` }, "Let in");
+    const decline = h("button", { type: "button", "aria-label": `Decline ${member.name}` }, "Decline");
+    approve.addEventListener("click", decide(true));
+    decline.addEventListener("click", decide(false));
+    return h(
+      "li",
+      { dataset: { member: member.id } },
+      badge(member),
+      member.host ? h("span", { className: "badge" }, "host") : null,
+      pending ? h("span", { className: "badge" }, "asks to join") : null,
+      pending && hostToken ? [approve, decline] : null,
+    );
+  });
+  return h(
+    "section",
+    { className: "club-members", "aria-labelledby": "members-title" },
+    h("h2", { id: "members-title" }, "Members"),
+    h("ul", {}, rows),
+    hostToken
+      ? h(
+          "p",
+          { className: "device-link" },
+          "Send this link to whoever may join: ",
+          h("a", { href: club.links.join }, club.links.join),
+        )
+      : null,
+  );
+}
+
+async function render(root, { club, bookPath, memberToken, hostToken }) {
+  const status = h("p", { role: "status", id: "club-status" });
+  const say = (text) => {
+    status.textContent = text;
+  };
+  const refresh = () => render(root, { club: null, bookPath, memberToken, hostToken });
+  if (!club) {
+    try {
+      club = await api(hostToken ? `/clubs/host/${hostToken}` : `/clubs/member/${memberToken}`);
+    } catch (error) {
+      root.replaceChildren(h("p", { role: "alert" }, error.message));
+      return;
+    }
+  }
+  const book = await api(bookPath);
+  const viewer = { member: club.you.id, host: Boolean(hostToken) };
+  const onStep = async (step, number) => {
+    const path = hostToken ? `/clubs/host/${hostToken}` : `/clubs/member/${memberToken}`;
+    try {
+      await api(`${path}/payments/${number}/${step}`, { method: "POST" });
+      refresh();
+    } catch (error) {
+      say(error.message);
+    }
+  };
+  const again = h("button", { type: "button", id: "club-refresh" }, "Refresh");
+  again.addEventListener("click", refresh);
+  root.replaceChildren(
+    h(
+      "header",
+      { className: "bar" },
+      h("h1", {}, club.name),
+      h("p", { className: "game-line" }, hostToken ? "Your club (host)" : "Your club"),
+      h("div", { className: "tools" }, again),
+    ),
+    status,
+    h(
+      "div",
+      { className: "club-page" },
+      h(
+        "div",
+        {},
+        membersSection(club, hostToken, say, refresh),
+        nightsSection(club, { memberToken, hostToken, say, refresh }),
+      ),
+      bookSection(book, viewer, onStep),
+      memberToken
+        ? h(
+            "div",
+            {},
+            profileForm(club.you, memberToken, refresh),
+            devicePanel(memberToken, { what: "your membership of the club", fetchLink: memberLink }),
+          )
+        : null,
+    ),
+  );
+  document.body.dataset.club = "ready";
+}
+
+/** A member's page: waits for the host while the request is pending. */
+export async function showClub(root, token) {
+  let standing;
+  try {
+    standing = await api(`/clubs/member/${token}/status`);
+  } catch (error) {
+    root.replaceChildren(h("p", { role: "alert" }, error.message));
+    return;
+  }
+  if (standing.status !== "member") {
+    root.replaceChildren(
+      h("header", { className: "bar" }, h("h1", {}, "wildstud")),
+      h(
+        "p",
+        { role: "status", id: "club-status" },
+        standing.status === "pending"
+          ? `Waiting for the host to let you in, ${standing.member.name}… This page opens the club as soon as they do.`
+          : `The host declined your request to join, ${standing.member.name}.`,
+      ),
+    );
+    if (standing.status === "pending") window.setTimeout(() => showClub(root, token), POLL_MS);
+    return;
+  }
+  await render(root, { club: null, bookPath: `/clubs/member/${token}/book`, memberToken: token, hostToken: null });
+}
+
+/** The host's page: the member token kept when the club was made seats the host too. */
+export async function showClubHost(root, token) {
+  let club;
+  try {
+    club = await api(`/clubs/host/${token}`);
+  } catch (error) {
+    root.replaceChildren(h("p", { role: "alert" }, error.message));
+    return;
+  }
+  const memberToken = readSetting(memberKey(club.id));
+  await render(root, { club, bookPath: `/clubs/host/${token}/book`, memberToken, hostToken: token });
+}

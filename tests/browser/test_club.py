@@ -1,0 +1,253 @@
+"""A club in the page (issue 27 items 1 and 2): the host makes a club with the page's form, two
+members ask to join from their own browsers and the host lets them in; a night is started from
+the club and played by the three of them as themselves; when the host ends it, its settle-up
+lands in the book on every member's page; one payment is marked paid by its payer and
+confirmed by its payee, and the next night's settle-up nets the one still owed, saying what it
+replaced. axe-core finds nothing on the club's pages at either size; the screenshots are kept
+to be looked at."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.async_api import Browser, Page, async_playwright
+
+from tests.browser.pages import Seat, keep, launch, play_all, wait_until
+from tests.browser.test_accessibility import AXE, RULES, RUN_AXE, SIZES, _axe_ready
+from tests.server import wsclient
+
+READY = "document.body.dataset.club === 'ready'"
+# The host speeds the nights up from its console: the seats' pages never show or muck, and
+# the default clocks would keep every showdown waiting.
+QUICK = {"hand_pause": 0.3, "showdown_pause": 0.3, "muck_clock": 0.3}
+
+
+class Club:
+    """The pages of a club under test, the screenshots taken and what axe found."""
+
+    def __init__(self, api: wsclient.Api, shots: Path) -> None:
+        self.api = api
+        self.shots = shots
+        self.taken: list[Path] = []
+        self.found: dict[str, Any] = {}
+        self.errors: list[str] = []
+
+    async def page(self, browser: Browser, url: str) -> Page:
+        context = await browser.new_context(viewport=SIZES["wide"])
+        await context.add_init_script(path=str(AXE))
+        page = await context.new_page()
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+        await page.goto(url)
+        return page
+
+    async def audit(self, page: Page, name: str) -> None:
+        for size, viewport in SIZES.items():
+            await page.set_viewport_size(viewport)
+            await page.wait_for_timeout(150)
+            path = self.shots / f"club-{name}-{size}.png"
+            await page.screenshot(path=str(path), full_page=True)
+            self.taken.append(path)
+            violations = await page.evaluate(RUN_AXE, RULES)
+            if violations:
+                self.found[f"{name} at {size}"] = violations
+        await page.set_viewport_size(SIZES["wide"])
+
+
+async def _refresh(page: Page) -> None:
+    await page.evaluate("document.body.dataset.club = ''")
+    await page.click("#club-refresh")
+    await wait_until(page, READY)
+
+
+async def _join(club: Club, browser: Browser, join: str, name: str) -> tuple[Page, str]:
+    """A member asks from a browser of their own; their page and their member token."""
+    page = await club.page(browser, join)
+    await page.wait_for_selector("form.join-form")
+    await page.fill("input[name=name]", name)
+    await page.click("form.join-form button[type=submit]")
+    await page.wait_for_url("**/club/*")
+    await wait_until(
+        page, "document.getElementById('club-status')?.textContent.includes('Waiting')"
+    )
+    return page, page.url.rsplit("/", 1)[1]
+
+
+async def _night(
+    club: Club, browser: Browser, members: dict[str, Page], number: int, moved: int
+) -> dict[str, Any]:
+    """A night from the club: the host starts it, every member sits down from their club page
+    and plays until at least ``moved`` of them are up or down, the host ends it from the club's
+    page; the book once the night is in it."""
+    api = club.api
+    host = members["Ann"]
+    host_url = host.url
+    host_token = host_url.rsplit("/", 1)[1]
+    await _refresh(host)
+    await host.click("#start-night")
+    await wait_until(host, f"document.querySelectorAll('.club-nights li').length === {number}")
+    await wait_until(host, READY)
+    night = api.get(f"/api/clubs/host/{host_token}")["nights"][-1]
+    table_id = night["table_id"]
+    table_host = await host.evaluate(f"localStorage.getItem('wildstud.clubnight.{table_id}')")
+    api.ok(api.http.put(f"/api/host/{table_host}/rules", json=QUICK))
+    seats = []
+    for name, page in members.items():
+        await _refresh(page)
+        seat = Seat(page)  # before its socket opens, to see the frames the page sends
+        await page.click(f"button[data-sit='{table_id}']")
+        await page.wait_for_selector("#banner")
+        seats.append(seat)
+        assert name in await page.locator(".seat.you").inner_text()
+    api.ok(api.http.post(f"/api/host/{table_host}/start"))
+
+    def moved_enough() -> bool:
+        # The table's public state, not a limited read: a stack that is not the buy-in (1,000
+        # chips, the form's default) is a player up or down.
+        table = api.get(f"/api/tables/{table_id}")
+        up_or_down = sum(seat["stack"] != 1000 for seat in table["seats"])
+        return table["hands_dealt"] >= 2 and up_or_down >= moved
+
+    await play_all(seats, moved_enough, timeout=240)
+    console = await club.page(browser, host_url)
+    await wait_until(console, READY)
+    await console.click(f"button[data-end='{table_id}']")
+    await wait_until(console, READY)
+    assert api.get(f"/api/tables/{table_id}")["status"] == "ended", await console.inner_text("body")
+
+    def over() -> bool:
+        return api.get(f"/api/tables/{table_id}")["hand_in_progress"] is None
+
+    await play_all(seats, over, timeout=120)  # the hand in progress plays out
+    await console.context.close()
+    # Read once the hand is over (the book's reads are limited per address): the night is in.
+    book: dict[str, Any] = api.get(f"/api/clubs/host/{host_token}/book")
+    assert any(entry["night"] == table_id for entry in book["nights"]), book
+    return book
+
+
+async def _session(base: str, shots: Path) -> dict[str, Any]:
+    _axe_ready()
+    api = wsclient.Api(base)
+    club = Club(api, shots)
+    async with async_playwright() as playwright:
+        browser = await launch(playwright)
+        home = await club.page(browser, base + "/")
+        await home.get_by_role("link", name="Start a club").click()
+        await home.wait_for_selector("form.club-form")
+        await club.audit(home, "create")
+        await home.fill("input[name=name]", "Thursday club")
+        await home.fill("input[name=host_name]", "Ann")
+        await home.fill("input[name=initials]", "AS")
+        await home.click("form.club-form button[type=submit]")
+        await home.wait_for_url("**/club-host/*")
+        await wait_until(home, READY)
+        host = home
+        host_url = host.url
+        join = await host.locator(".club-members .device-link a").get_attribute("href")
+        assert join is not None
+        joining = await club.page(browser, join)
+        await joining.wait_for_selector("form.join-form")
+        await club.audit(joining, "join")
+        await joining.context.close()
+
+        bob, bob_token = await _join(club, browser, join, "Bob")
+        await club.audit(bob, "waiting")
+        cy, cy_token = await _join(club, browser, join, "Cy")
+        await _refresh(host)
+        await club.audit(host, "host-requests")
+        for name in ("Bob", "Cy"):
+            await host.get_by_role("button", name=f"Let in {name}").click()
+            await wait_until(host, READY)
+        for page in (bob, cy):
+            await wait_until(page, READY, timeout=10)  # the waiting page opens the club itself
+        assert api.get(f"/api/clubs/member/{bob_token}")["you"]["name"] == "Bob"
+        # Bob gives a handle to be paid at; it is shown beside what he is owed.
+        await bob.fill("input[name=handle]", "paypal.me/bobby")
+        await bob.click("form.club-profile button[type=submit]")
+        await wait_until(bob, READY)
+
+        # Bob opens his membership on another device from the link (or QR code) his page shows.
+        await bob.get_by_role("button", name="Open on another device").click()
+        await bob.wait_for_selector("#device-link svg.qr-code")
+        link = await bob.locator("#device-link .device-link a").get_attribute("href")
+        assert link == f"{base}/club/{bob_token}"
+        phone = await club.page(browser, link)
+        await wait_until(phone, READY)
+        assert await phone.locator(".club-profile .member-name").inner_text() == "Bob"
+        await phone.context.close()
+
+        # The host plays too: Ann's member token was kept by her browser when she made the club.
+        members = {"Ann": host, "Bob": bob, "Cy": cy}
+        first = await _night(club, browser, members, 1, moved=3)
+        # Pages went to their seats: back to the club.
+        await host.goto(host_url)
+        await bob.goto(f"{base}/club/{bob_token}")
+        await cy.goto(f"{base}/club/{cy_token}")
+        for page in (host, bob, cy):
+            await wait_until(page, READY)
+        assert len(first["nights"]) == 1
+        assert len(first["payments"]) == 2
+        for page in (host, bob, cy):
+            shown = await page.locator("#open-payments li").count()
+            assert shown == 2
+        await club.audit(bob, "book")
+
+        # One payment: its payer marks it paid on their page, its payee confirms it on theirs.
+        pages = members
+        payment = first["payments"][0]
+        payer, payee = pages[payment["payer_name"]], pages[payment["payee_name"]]
+        number = payment["number"]
+        # Only its payer's page (and the host's: Ann's) offers to mark it paid.
+        for name, page in members.items():
+            offered = await page.locator(f"button[data-step=paid][data-payment='{number}']").count()
+            assert offered == (name in (payment["payer_name"], "Ann")), name
+        await payer.click(f"button[data-step=paid][data-payment='{number}']")
+        await wait_until(payer, READY)
+        await _refresh(payee)
+        await club.audit(payee, "marked")
+        await payee.click(f"button[data-step=confirmed][data-payment='{number}']")
+        await wait_until(payee, READY)
+        host_token = host_url.rsplit("/", 1)[1]
+        after = api.get(f"/api/clubs/host/{host_token}/book")
+        assert [p["status"] for p in after["payments"]] == ["confirmed", "owed"]
+        owed = after["payments"][1]["number"]
+
+        await host.goto(host_url)
+        await wait_until(host, READY)
+        second = await _night(club, browser, members, 2, moved=1)
+        await host.goto(host_url)
+        await wait_until(host, READY)
+        latest = second["nights"][-1]
+        assert latest["number"] == 2
+        assert latest["replaced"] == [owed]
+        assert second["payments"][owed - 1]["status"] == "replaced"
+        night_text = await host.locator(
+            f".book-nights li[data-night='{latest['night']}']"
+        ).inner_text()
+        assert f"in place of what was still owed: #{owed}" in night_text
+        assert all(balance["squared"] for balance in second["balances"])
+        await host.locator(".book-history summary").first.click()
+        await club.audit(host, "book-netted")
+        shown = await host.locator(".book-balances tbody tr").count()
+        await browser.close()
+    return {
+        "found": club.found,
+        "errors": club.errors,
+        "taken": club.taken,
+        "shown": shown,
+        "book": second,
+    }
+
+
+@pytest.mark.slow
+def test_a_club_plays_nights_and_follows_their_money_until_paid(
+    server: Any, tmp_path: Path
+) -> None:
+    result = asyncio.run(_session(server.base, tmp_path))
+    keep(result["taken"])
+    assert result["found"] == {}, result["found"]
+    assert result["errors"] == []
+    assert result["shown"] == 3

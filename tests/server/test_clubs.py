@@ -1,0 +1,309 @@
+"""Clubs over a real server: a club and its members (the host decides who joins, a member is
+known by the token their device keeps), nights created from the club whose results go into the
+club's book when they end, and the book's payments marked, confirmed and netted into the next
+night; every hostile request (another's token, another club's member, another's payment, a
+step taken twice) is refused with its own status and changes nothing."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import random
+import sqlite3
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from tests.server.conftest import Server
+from tests.server.helpers import refused
+from tests.server.wsclient import Api, Client, play
+
+NIGHT_CHIPS = 1000
+NIGHT = {
+    "name": "unused",
+    "starting_chips": NIGHT_CHIPS,
+    "games": [{"game": "FTQ"}],
+    "seats": 4,
+    "hand_pause": 0,
+    "showdown_pause": 0,
+    "muck_clock": 0,
+    "bot_delay": 0,
+}
+
+
+@pytest.fixture(scope="module")
+def api(server: Server) -> Api:
+    return Api(server.base)
+
+
+def _club(api: Api, name: str = "Fridays", host: str = "Ann") -> dict[str, Any]:
+    response = api.http.post(
+        "/api/clubs", json={"name": name, "host_name": host, "initials": "A", "night": NIGHT}
+    )
+    assert response.status_code == 201, response.text
+    created: dict[str, Any] = response.json()
+    return created
+
+
+def _token(link: str) -> str:
+    return link.rsplit("/", 1)[1]
+
+
+def _member(api: Api, club: dict[str, Any], name: str) -> str:
+    """A member let in by the host; their token."""
+    join = _token(club["links"]["join"])
+    asked = api.http.post(f"/api/clubs/join/{join}", json={"name": name, "colour": "#336699"})
+    assert asked.status_code == 202, asked.text
+    member = asked.json()
+    decided = api.http.post(
+        f"/api/clubs/host/{club['host_token']}/members/{member['member']['id']}",
+        json={"approve": True},
+    )
+    assert decided.status_code == 200, decided.text
+    token: str = member["token"]
+    return token
+
+
+def test_a_club_lets_in_whom_its_host_approves(api: Api) -> None:
+    club = _club(api)
+    host, join = club["host_token"], _token(club["links"]["join"])
+    assert club["links"]["host"].endswith(f"/club-host/{host}")
+    assert club["club"]["you"]["host"]
+    assert club["club"]["you"]["name"] == "Ann"
+    assert api.get(f"/api/clubs/join/{join}") == {
+        "name": "Fridays",
+        "host_name": "Ann",
+        "members": 1,
+    }
+
+    asked = api.http.post(f"/api/clubs/join/{join}", json={"name": "Bob", "initials": "BB"})
+    assert asked.status_code == 202, asked.text
+    bob = asked.json()
+    assert bob["status"] == "pending"
+    assert len(bob["token"]) >= 43
+    assert bob["link"].endswith(f"/club/{bob['token']}")
+    # Until the host decides, Bob's token says where he stands and opens nothing else.
+    assert api.get(f"/api/clubs/member/{bob['token']}/status")["status"] == "pending"
+    refused(api.http.get(f"/api/clubs/member/{bob['token']}"), 403, "not let you in")
+    refused(api.http.get(f"/api/clubs/member/{bob['token']}/book"), 403)
+    # A look-alike of a name waiting is refused; the club is unchanged by it.
+    refused(api.http.post(f"/api/clubs/join/{join}", json={"name": "BOB"}), 409, "taken")
+    refused(api.http.post(f"/api/clubs/join/{join}", json={"name": "Cy", "colour": "red"}), 422)
+    refused(api.http.post(f"/api/clubs/join/{'x' * 43}", json={"name": "Cy"}), 404, "join link")
+    seen = api.get(f"/api/clubs/host/{host}")
+    assert [(m["name"], m["status"]) for m in seen["members"]] == [
+        ("Ann", "member"),
+        ("Bob", "pending"),
+    ]
+
+    # A wrong host token, or a member's token used as the host's, decides nothing.
+    path = f"/members/{bob['member']['id']}"
+    for wrong in ("x" * 43, bob["token"]):
+        refused(api.http.post(f"/api/clubs/host/{wrong}{path}", json={"approve": True}), 404)
+    assert api.get(f"/api/clubs/member/{bob['token']}/status")["status"] == "pending"
+    refused(api.http.post(f"/api/clubs/host/{host}/members/nobody", json={"approve": True}), 404)
+    approved = api.http.post(f"/api/clubs/host/{host}{path}", json={"approve": True})
+    assert approved.json()["status"] == "member"
+    # A second decision never undoes the first.
+    again = api.http.post(f"/api/clubs/host/{host}{path}", json={"approve": False})
+    refused(again, 409, "decided already")
+    view = api.get(f"/api/clubs/member/{bob['token']}")
+    assert view["you"]["name"] == "Bob"
+    assert not view["is_host"]
+    assert view["links"]["host"] is None
+    assert [m["name"] for m in view["members"]] == ["Ann", "Bob"]
+
+    # Declined: the token says so, and opens nothing.
+    cy = api.http.post(f"/api/clubs/join/{join}", json={"name": "Cy"}).json()
+    api.ok(api.http.post(f"/api/clubs/host/{host}/members/{cy['member']['id']}",
+                         json={"approve": False}))  # fmt: skip
+    assert api.get(f"/api/clubs/member/{cy['token']}/status")["status"] == "declined"
+    refused(api.http.get(f"/api/clubs/member/{cy['token']}"), 403, "declined")
+
+
+def test_host_and_member_tokens_are_stored_only_hashed(api: Api, server: Server) -> None:
+    club = _club(api, "Hashed")
+    bob = _member(api, club, "Bob")
+    with sqlite3.connect(server.database_url.removeprefix("sqlite:///")) as db:
+        dump = "\n".join(db.iterdump())
+    for token in (club["host_token"], club["member_token"], bob):
+        assert token not in dump
+        assert hashlib.sha256(token.encode()).hexdigest() in dump
+    assert club["club"]["id"] in dump
+
+
+def test_a_member_keeps_one_identity_and_opens_it_elsewhere(api: Api) -> None:
+    club = _club(api, "Identity")
+    bob = _member(api, club, "Bob")
+    profile = f"/api/clubs/member/{bob}/profile"
+    changed = api.http.put(profile, json={"colour": "#00aa00", "handle": "paypal.me/bobby"})
+    assert changed.status_code == 200, changed.text
+    assert changed.json()["handle_link"] == "https://paypal.me/bobby"
+    free_text = api.http.put(profile, json={"handle": "IBAN DE89 3704 0044"}).json()
+    assert free_text["handle"] == "IBAN DE89 3704 0044"
+    assert free_text["handle_link"] is None
+    # Another member's name (or a look-alike) is refused; a bad colour or initials are invalid.
+    refused(api.http.put(profile, json={"name": "ann"}), 409, "taken")
+    refused(api.http.put(profile, json={"colour": "#12345"}), 422)
+    refused(api.http.put(profile, json={"initials": "<b>"}), 422)
+    assert api.get(f"/api/clubs/member/{bob}")["you"]["colour"] == "#00aa00"
+    assert api.http.put(profile, json={"handle": ""}).json()["handle"] is None
+
+    device = api.http.get(f"/api/clubs/member/{bob}/device-link")
+    assert device.headers["cache-control"] == "no-store"
+    assert device.json()["link"].endswith(f"/club/{bob}")
+    assert device.json()["qr_svg"].startswith("<svg")
+    refused(api.http.get(f"/api/clubs/member/{'y' * 43}/device-link"), 404)
+
+
+async def _play_night(
+    api: Api, club: dict[str, Any], tokens: dict[str, str], hands: int, seed: int, moved: int = 1
+) -> dict[str, Any]:
+    """A night from the club: each member sits down, ``hands`` hands are played (and more
+    until at least ``moved`` players are up or down), the host ends it; the club's book as it
+    then stands."""
+    host = club["host_token"]
+    made = api.http.post(f"/api/clubs/host/{host}/nights", json={})
+    assert made.status_code == 201, made.text
+    night = made.json()
+    clients = []
+    for name, token in tokens.items():
+        seat = api.http.post(f"/api/clubs/member/{token}/nights/{night['table_id']}/seat", json={})
+        assert seat.status_code == 201, seat.text
+        assert seat.json()["name"] == name
+        clients.append(await Client(seat.json()["socket"], name).open())
+    api.ok(api.http.post(f"/api/host/{night['host_token']}/start"))
+    rng = random.Random(seed)
+    table_path = f"/api/tables/{night['table_id']}"
+    # Every client plays on until the end, so that none waits for another who stopped; the
+    # table is watched through its public state (not a limited read): a stack that is not the
+    # buy-in of 1,000 chips is a player up or down.
+    tasks = [asyncio.create_task(play(client, rng, lambda _c: False)) for client in clients]
+
+    def enough(table: dict[str, Any]) -> bool:
+        up_or_down = sum(seat["stack"] != NIGHT_CHIPS for seat in table["seats"])
+        return table["hands_dealt"] >= hands and up_or_down >= moved
+
+    try:
+        await _until(tasks, lambda: enough(api.get(table_path)))
+        ended = api.http.post(f"/api/clubs/host/{host}/nights/{night['table_id']}/end")
+        assert ended.status_code == 200, ended.text
+        # The book is read once the hand in progress is over (its reads are limited).
+        await _until(tasks, lambda: api.get(table_path)["hand_in_progress"] is None)
+        book = api.get(f"/api/clubs/host/{host}/book")
+        assert any(entry["night"] == night["table_id"] for entry in book["nights"]), book
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        for client in clients:
+            await client.close()
+    return {"night": night, "book": book}
+
+
+async def _until(tasks: list[asyncio.Task[None]], done: Callable[[], bool]) -> None:
+    """Wait (two minutes at most) until ``done()`` holds, while the players' tasks play on."""
+    for _ in range(1200):
+        for task in tasks:
+            if task.done():
+                task.result()  # a player who stopped says why
+        if done():
+            return
+        await asyncio.sleep(0.1)
+    raise AssertionError("the night stalled")
+
+
+def _open(book: dict[str, Any]) -> list[dict[str, Any]]:
+    return [p for p in book["payments"] if p["status"] in ("owed", "marked")]
+
+
+def _squares(book: dict[str, Any]) -> None:
+    """Every balance squares, and the nights' results add up to zero."""
+    assert all(balance["squared"] for balance in book["balances"]), book["balances"]
+    for entry in book["nights"]:
+        assert sum(entry["nets"].values()) == 0
+
+
+def test_nights_go_into_the_book_and_payments_are_followed_until_paid(
+    api: Api, server: Server
+) -> None:
+    club = _club(api, "Book")
+    host = club["host_token"]
+    ann = club["member_token"]
+    tokens = {"Ann": ann, "Bob": _member(api, club, "Bob"), "Cy": _member(api, club, "Cy")}
+    ids = {m["name"]: m["id"] for m in api.get(f"/api/clubs/host/{host}")["members"]}
+    other = _club(api, "Elsewhere", "Zed")
+
+    # Everyone up or down: two payments, so that one is left owed when the other is paid.
+    first = asyncio.run(_play_night(api, club, tokens, 2, seed=7, moved=3))
+    book, table_id = first["book"], first["night"]["table_id"]
+    (entry,) = book["nights"]
+    assert entry["number"] == 1
+    assert entry["replaced"] == []
+    # Each member is their club account in the book, whatever their ledger account was.
+    night = api.get(f"/api/tables/{table_id}/night")
+    assert entry["nets"] == {ids[p["name"]]: p["settles"] for p in night["players"]}
+    _squares(book)
+    assert len(book["payments"]) == 2, book
+    club_view = api.get(f"/api/clubs/member/{tokens['Bob']}")
+    assert [(n["table_id"], n["booked"]) for n in club_view["nights"]] == [(table_id, True)]
+
+    # Another club's member sees none of it and acts on none of it.
+    zed = other["member_token"]
+    refused(api.http.post(f"/api/clubs/member/{zed}/nights/{table_id}/seat", json={}), 404)
+    refused(api.http.post(f"/api/clubs/member/{zed}/payments/1/paid"), 404, "no payment")
+    refused(api.http.post(f"/api/clubs/host/{other['host_token']}/nights/{table_id}/end"), 404)
+
+    payment = book["payments"][0]
+    payer = tokens[payment["payer_name"]]
+    payee = tokens[payment["payee_name"]]
+    step = f"/payments/{payment['number']}"
+    before = api.get(f"/api/clubs/host/{host}/book")
+    # Only the payer marks it paid, and only the payee (or the host) confirms it.
+    refused(api.http.post(f"/api/clubs/member/{payee}{step}/paid"), 403, "not yours")
+    refused(api.http.post(f"/api/clubs/member/{payer}{step}/confirmed"), 403, "not yours")
+    refused(api.http.post(f"/api/clubs/member/{payee}{step}/confirmed"), 409, "not marked")
+    refused(api.http.post(f"/api/clubs/member/{payer}{step}/refunded"), 422)
+    refused(api.http.post(f"/api/clubs/member/{payer}/payments/999/paid"), 404)
+    refused(api.http.post(f"/api/clubs/member/{'z' * 43}{step}/paid"), 404)
+    assert api.get(f"/api/clubs/host/{host}/book") == before
+
+    marked = api.ok(api.http.post(f"/api/clubs/member/{payer}{step}/paid"))
+    assert marked["payments"][0]["status"] == "marked"
+    refused(api.http.post(f"/api/clubs/member/{payer}{step}/paid"), 409, "not owed")
+    confirmed = api.ok(api.http.post(f"/api/clubs/member/{payee}{step}/confirmed"))
+    assert confirmed["payments"][0]["status"] == "confirmed"
+    refused(api.http.post(f"/api/clubs/member/{payee}{step}/confirmed"), 409)
+    refused(api.http.post(f"/api/clubs/host/{host}{step}/confirmed"), 409)
+    _squares(confirmed)
+
+    # The payee's handle is shown beside what they are owed, with a link for a payment service.
+    api.ok(api.http.put(f"/api/clubs/member/{payee}/profile", json={"handle": "$Payee1"}))
+    shown = api.get(f"/api/clubs/member/{payer}/book")["payments"][0]
+    assert (shown["payee_handle"], shown["payee_link"]) == ("$Payee1", "https://cash.app/$Payee1")
+
+    # What is still owed is netted into the next night's settle-up, which names what it replaced.
+    owed = [p["number"] for p in _open(confirmed)]
+    assert len(owed) == 1
+    second = asyncio.run(_play_night(api, club, tokens, 1, seed=11))
+    book = second["book"]
+    latest = book["nights"][-1]
+    assert latest["number"] == 2
+    assert latest["replaced"] == owed
+    for number in owed:
+        assert book["payments"][number - 1]["status"] == "replaced"
+        assert book["payments"][number - 1]["replaced_by"] == second["night"]["table_id"]
+    _squares(book)
+    # What each member is owed and owes now is the two nights less the confirmed payment.
+    for balance in book["balances"]:
+        member = balance["member"]
+        results = sum(entry["nets"].get(member, 0) for entry in book["nights"])
+        assert balance["nights"] == results
+        assert (
+            balance["owed_to"] - balance["owes"] == results - balance["received"] + balance["paid"]
+        )
+    # The book survives the server's restart as it was.
+    server.kill()
+    server.start()
+    assert api.get(f"/api/clubs/host/{host}/book") == book
