@@ -544,8 +544,9 @@ class BettingRound:
         ):
             # Fixed limit, every size affordable and none of them all in: what sizing.window
             # answers, without the call (most turns are these). With the refusals worded only
-            # when asked for and the turn's index kept: 1.5% fewer instructions a hand of
-            # benchmarks/engine.py's FTQ player (callgrind, 400 hands, 2026-12-02).
+            # when asked for, the turn's index kept and Hand.act's one sort for the uncalled
+            # bet: 1.5% fewer instructions a hand of benchmarks/engine.py's FTQ player
+            # (callgrind, 400 hands, 2026-12-02).
             window: _Window | None = fixed
         else:
             window = sizing_window(self, seat, floor=self._bet)
