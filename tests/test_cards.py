@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from wildstud.cards import (
@@ -276,6 +278,15 @@ def test_a_seeded_deck_is_reproducible_and_complete() -> None:
     assert first.peek() == second.peek()
     assert sorted(first.peek()) == list(DECK)
     assert Deck(seed=8).peek() != first.peek()
+
+
+def test_a_seeded_deck_is_shuffled_as_the_standard_library_shuffles() -> None:
+    # Deck draws each position itself, for speed: the order must stay the one that
+    # random.Random(seed).shuffle gives, which every seeded record and simulation relies on.
+    for seed in range(200):
+        expected = list(DECK)
+        random.Random(seed).shuffle(expected)
+        assert Deck(seed=seed).peek() == tuple(reversed(expected))
 
 
 def test_a_secure_deck_is_shuffled_and_complete() -> None:

@@ -398,6 +398,21 @@ def _card_tokens(text: str) -> list[str]:
     return tokens
 
 
+def _shuffle(cards: list[Card], rng: random.Random) -> None:
+    """``rng.shuffle(cards)``, step for step: the same draws from the generator, so the same
+    order for the same seed, without the standard library's call per card to draw a position.
+    Every hand shuffles a deck first: without those 51 calls, 2.3% fewer instructions a hand of
+    benchmarks/engine.py's FTQ player (callgrind, 400 hands, 2026-12-02)."""
+    getrandbits = rng.getrandbits
+    for i in reversed(range(1, len(cards))):
+        # A position from 0 to i, uniform: draw as many bits as i + 1 needs, again until it fits.
+        bits = (i + 1).bit_length()
+        j = getrandbits(bits)
+        while j > i:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 class Deck:
     """An ordered pack of cards that deals from the top.
 
@@ -461,7 +476,7 @@ class Deck:
     def shuffle(self) -> None:
         """Shuffle what is left with the deck's generator (a stacked deck keeps its order)."""
         if not self.stacked_order:
-            self._rng.shuffle(self._cards)
+            _shuffle(self._cards, self._rng)
 
     def deal(self) -> Card:
         """Deal the top card."""

@@ -81,8 +81,9 @@ class Reopening(ABC):
 
     @abstractmethod
     def block(self, rnd: BettingRound, seat: int, kind: ActionKind) -> str | None:
-        """Why ``seat`` may not bet, complete or raise now because the betting was not reopened
-        for it, or ``None`` if it may."""
+        """Why ``seat``, which has acted on this street, may not bet, complete or raise now
+        because the betting was not reopened for it, or ``None`` if it may (a seat yet to act
+        has nothing to reopen: the round does not ask)."""
 
     def all_in_completion(self, rnd: BettingRound, seat: int) -> _Window | None:
         """The all-in completion open to a bring-in seat that cannot complete to a full bet, or

@@ -128,7 +128,7 @@ class PlayerActions(Dealing):
             finished = rnd
             deal.round = None
             deal.rounds += 1
-            if len(self.live) == 1:
+            if len(deal.live) == 1:
                 self._stage = Stage.UNCONTESTED
             else:
                 self._return_uncalled(finished.committed)
@@ -142,8 +142,8 @@ class PlayerActions(Dealing):
         would open to players who had folded: they could win chips nobody ever matched.
         """
         top = max(committed, key=committed.__getitem__)
-        matched = max((chips for seat, chips in committed.items() if seat != top), default=0)
-        excess = committed[top] - matched
+        levels = sorted(committed.values())  # the top bet, and below it the most anyone matched
+        excess = levels[-1] - (levels[-2] if len(levels) > 1 else 0)
         if excess > 0:
             self._stacks[top] += excess
             self._paid[top] -= excess
