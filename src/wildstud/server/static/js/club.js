@@ -186,6 +186,9 @@ async function render(root, { club, bookPath, memberToken, hostToken }) {
     status.textContent = text;
   };
   const refresh = () => render(root, { club: null, bookPath, memberToken, hostToken });
+  // Busy until drawn again: what is on the page now is about to be replaced (a test, or a
+  // script, waits for "ready" before it uses the page).
+  document.body.dataset.club = "loading";
   if (!club) {
     try {
       club = await api(hostToken ? `/clubs/host/${hostToken}` : `/clubs/member/${memberToken}`);
