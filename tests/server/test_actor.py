@@ -15,6 +15,7 @@ import pytest
 
 from wildstud.server.lobby import Lobby
 from wildstud.server.messages import Say
+from wildstud.server.metrics import Metrics
 from wildstud.server.schemas import GameEntry, RulesUpdate, TableSettings
 from wildstud.server.seating import SeatKind
 from wildstud.server.store import Store, TableState
@@ -328,3 +329,45 @@ def test_the_inbox_takes_commands_while_an_equity_bot_thinks() -> None:
         return [frame["type"] for frame in page.frames]
 
     assert "chat" in asyncio.run(run())
+
+
+def test_a_client_welcomed_as_a_hand_ends_is_not_told_that_hand_s_notices_again() -> None:
+    """The hand's end is stored, and at once (before any other command) the settings slice
+    drops the notices that held for it: a client connecting in between would get them as
+    notices still to come, beside the finished hand that played them."""
+
+    async def run() -> list[dict[str, Any]]:
+        store = Store("sqlite://")
+        lobby = Lobby(store)
+        await lobby.open()
+        settings = TableSettings(name="notices", games=[GameEntry(game="FTQ")], bot_delay=0)
+        table, _ = await lobby.create(settings)
+        for name in ("ann", "bob"):
+            await table.add_bot(SeatKind.CALLING_BOT, name, None)
+        await table.update_rules(RulesUpdate(action_clock=20))  # from hand 1 on
+        assert [notice.hand for notice in table.notices] == [1]
+        page = Page()
+        welcomes: list[asyncio.Task[None]] = []
+
+        class Counting(Metrics):
+            def hand_finished(self, now: float | None = None) -> None:
+                # Called once the hand's end is stored: the page connects now.
+                super().hand_finished(now)
+                if not welcomes:
+                    welcomes.append(asyncio.create_task(table.attach(page)))  # type: ignore[arg-type]
+
+        table.metrics = Counting()
+        await table.set_status(TableStatus.RUNNING)
+        async with asyncio.timeout(20):
+            while not welcomes:
+                await asyncio.sleep(0.01)
+            await welcomes[0]
+        await table.stop()
+        store.close()
+        return page.frames
+
+    frames = asyncio.run(run())
+    hands = [frame["number"] for frame in frames if frame["type"] == "hand"]
+    assert hands == [1]  # welcomed with hand 1, over
+    notices = [frame for frame in frames if frame["type"] == "notice"]
+    assert notices == [], "the notices of a hand already played were sent as still to come"

@@ -114,6 +114,10 @@ class Actor:
         self._busy = False
         self._turning = asyncio.Lock()
         """Held for each turn, by the actor's task or by an asker that found it free."""
+        self._turns = 0
+        """The turns in hand: one at most (see :attr:`_turning`)."""
+        self._following: list[Command] = []
+        """The commands to handle at the end of the turn in hand (:meth:`follow`)."""
 
     def state(self, name: str) -> Any:
         """The state slice ``name`` holds now (as adopted: never ahead of the store)."""
@@ -175,14 +179,15 @@ class Actor:
 
     def _put(self, command: Asked, future: asyncio.Future[Any] | None) -> None:
         if self._closed:
-            raise StorageFailureError(f"table {self.table.id}: the table has stopped")
+            raise self._stopped()
         if self._task is None:
             self._task = asyncio.create_task(self._run(), name=f"actor-{self.table.id}")
         self._inbox.put_nowait((command, future))
 
     def close(self) -> None:
         """Take no more commands (the table moved, or goes down): the task ends once the turn
-        in hand is done, and the commands left in the inbox are cancelled."""
+        in hand is done, and the commands left in the inbox are refused
+        (:class:`StorageFailureError`, as a command asked from now on is)."""
         self._closed = True
         for timer in self._timers.values():
             timer.cancel()
@@ -190,23 +195,33 @@ class Actor:
         if self._task is not None and not self._busy:  # waiting for a command: none comes
             self._task.cancel()
             self._task = None
-            self._cancel_left()
+            self._refuse_left()
 
     async def stop(self) -> None:
-        """Stop the task, the turn in hand cut short: the commands left are cancelled."""
+        """Stop the task, the turn in hand cut short: the commands left are refused."""
         self.close()
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
-        self._cancel_left()
+        self._refuse_left()
 
-    def _cancel_left(self) -> None:
+    def _refuse_left(self) -> None:
+        # Refused, not cancelled: an asker that is itself finishing (a connection's detach)
+        # can tell the table's end from its own task's cancellation.
         while not self._inbox.empty():
             _, future = self._inbox.get_nowait()
-            if future is not None:
-                future.cancel()
+            if future is not None and not future.done():
+                future.set_exception(self._stopped())
+
+    def _stopped(self) -> StorageFailureError:
+        return StorageFailureError(f"table {self.table.id}: the table has stopped")
+
+    @property
+    def closed(self) -> bool:
+        """Whether the actor takes no more commands (:meth:`close`)."""
+        return self._closed
 
     async def _run(self) -> None:
         while not self._closed:
@@ -233,7 +248,7 @@ class Actor:
             # tables, the sockets and whoever asked get their turn between two commands.
             await asyncio.sleep(0)
         self._task = None
-        self._cancel_left()
+        self._refuse_left()
 
     # -- one turn ------------------------------------------------------------------------------
 
@@ -246,9 +261,40 @@ class Actor:
         return self._routes[type(command)]
 
     async def _turn(self, asked: Asked) -> Any:
-        """Handle one command of the inbox and all it leads to; return its reply. A turn of a
-        shared slice (one whose state the parts not moved yet read under the table's lock)
-        holds the lock, and has the driver look again once it is done."""
+        """Handle one command of the inbox and all it leads to, then the commands it asked to
+        follow it (:meth:`follow`); return its reply."""
+        self._turns += 1
+        try:
+            try:
+                reply = await self._one(asked)
+            except Exception:
+                await self._followed()  # what it stored stands: what must follow that does too
+                raise
+            await self._followed()
+        finally:
+            self._turns -= 1
+        return reply
+
+    def follow(self, command: Command) -> None:
+        """Handle ``command`` at the end of the turn in hand, before any other command of the
+        inbox (outside a turn, it goes in the inbox; once the actor has stopped, nowhere): for
+        what must be done with the turn's change and seen by nobody before it, as the notices a
+        stored hand's end has played."""
+        if self._closed:
+            return
+        if self._turns:
+            self._following.append(command)
+        else:
+            self.tell(command)
+
+    async def _followed(self) -> None:
+        while self._following:
+            await self._one(self._following.pop(0))
+
+    async def _one(self, asked: Asked) -> Any:
+        """Handle one command and all it leads to; return its reply. A turn of a shared slice
+        (one whose state the parts not moved yet read under the table's lock) holds the lock,
+        and has the driver look again once it is done."""
         command = asked if isinstance(asked, Command) else asked()
         if isinstance(command, Wrapped):
             return await command.run()

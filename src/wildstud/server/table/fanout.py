@@ -165,7 +165,8 @@ class Fanout:
     # -- connections ---------------------------------------------------------------------------
 
     async def attach(self, client: Client) -> None:
-        """A client connects: it gets the whole state at once, then every change."""
+        """A client connects: it gets the whole state at once, then every change (a turn of
+        the table's actor: :meth:`Table.attach <wildstud.server.table.table.Table.attach>`)."""
         table = self.table
         async with table.lock:
             if table.closing:
@@ -212,12 +213,12 @@ class Fanout:
             if seat is not None:
                 self.broadcast_table()
             table.changed.set()
-        # The chat's log last, through the actor (the chat is its slice), once the lock is
-        # given back: the actor never waits for the lock, so neither waits for the other.
-        await table.actor.ask(ChatWelcome(client, seat is not None))
+        # The chat's log last, by the chat's slice, at the end of this turn (the attach is one
+        # of the actor's turns: asking the actor from inside it would wait for good).
+        table.actor.follow(ChatWelcome(client, seat is not None))
 
     async def detach(self, client: Client) -> None:
-        """A client's connection closed."""
+        """A client's connection closed (a turn of the table's actor)."""
         table = self.table
         async with table.lock:
             self.spectators.discard(client)
