@@ -1,11 +1,34 @@
 """What the server tests share beyond their fixtures (``conftest.py``) and the client
-(``wsclient.py``): how an HTTP refusal is checked, and a connection held in memory."""
+(``wsclient.py``): how an HTTP refusal is checked, a connection held in memory, and which
+cards a frame holds."""
 
 from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["Listener", "refused"]
+from wildstud.cards import DECK
+
+__all__ = ["CARDS", "Listener", "cards_in", "refused"]
+
+CARDS = frozenset(str(card) for card in DECK)
+"""Every card's code (``Qh``)."""
+
+
+def cards_in(value: Any) -> set[str]:
+    """Every card code anywhere in a frame, but in lists of the wild cards (which name whole
+    ranks, or the queen of spades, whoever holds them).
+
+    >>> sorted(cards_in({"card": "Qh", "wild": ["Qs"], "names": ["ann"]}))
+    ['Qh']
+    """
+    if isinstance(value, str):
+        return {value} if value in CARDS else set()
+    if isinstance(value, dict):
+        items = [item for key, item in value.items() if key not in ("wild", "was")]
+        return set().union(*(cards_in(item) for item in items)) if items else set()
+    if isinstance(value, list):
+        return set().union(*(cards_in(item) for item in value)) if value else set()
+    return set()
 
 
 def refused(response: Any, status: int, *words: str) -> str:

@@ -15,13 +15,14 @@ import pytest
 
 from wildstud.server.lobby import Lobby
 from wildstud.server.messages import Say
+from wildstud.server.metrics import Metrics
 from wildstud.server.schemas import GameEntry, RulesUpdate, TableSettings
 from wildstud.server.seating import SeatKind
 from wildstud.server.store import Store, TableState
 from wildstud.server.store.records import Changes, ChatLine
 from wildstud.server.table import StorageFailureError, Table, TableStatus
 from wildstud.server.table import settings as settings_slice
-from wildstud.server.table.actor import Actor, Slice
+from wildstud.server.table.actor import Actor, Slice, Wrapped
 from wildstud.server.table.chat import (
     CHAT_BURST,
     AddLine,
@@ -111,12 +112,19 @@ def alarm(state: list[str], command: Command, now: float) -> Outcome[list[str]]:
     return Outcome([*state, "rang"])
 
 
+def bare_table(store: Store | None = None) -> Table:
+    """A table with an id and ``store`` only: enough for an actor over the tests' slices."""
+    table = Table.__new__(Table)
+    table.id = "t1"
+    if store is not None:
+        table.store = store
+    return table
+
+
 def test_a_slice_is_woken_by_a_tick_when_it_asked() -> None:
     async def run() -> list[str]:
         store = Store("sqlite://")
-        table = Table.__new__(Table)
-        table.id = "t1"
-        table.store = store
+        table = bare_table(store)
         actor = Actor(table, [Slice("alarm", [], alarm, (Start,))])
         assert await actor.ask(Start(0.01)) == "set"
         async with asyncio.timeout(5):
@@ -209,10 +217,11 @@ def test_a_change_the_settings_refuse_changes_nothing() -> None:
 
 def test_a_closed_actor_ends_its_task_and_takes_no_more_commands() -> None:
     async def run() -> bool:
-        table = Table.__new__(Table)
-        table.id = "t1"
-        actor = Actor(table, [Slice("alarm", [], alarm, (Start,))])
-        assert await actor.ask(Start(60.0)) == "set"  # a timer set, and the task waiting
+        actor = Actor(bare_table(), [Slice("alarm", [], alarm, (Start,))])
+        actor.tell(Start(60.0))  # through the inbox: the task sets a timer, then waits
+        async with asyncio.timeout(5):
+            while not actor._timers:
+                await asyncio.sleep(0)
         task = actor._task
         assert task is not None
         actor.close()  # the table moved to another process
@@ -222,6 +231,51 @@ def test_a_closed_actor_ends_its_task_and_takes_no_more_commands() -> None:
         return task.done() and not actor._timers
 
     assert asyncio.run(run())
+
+
+def test_a_command_asked_of_a_free_actor_is_carried_out_at_once_in_the_askers_task() -> None:
+    async def run() -> tuple[str, asyncio.Task[None] | None, list[str]]:
+        store = Store("sqlite://")
+        table = bare_table(store)
+        actor = Actor(table, [Slice("alarm", [], alarm, (Start,))])
+        reply = await actor.ask(Start(60.0))
+        task = actor._task  # never started: no command had to wait for it
+        await actor.stop()
+        store.close()
+        return reply, task, actor.state("alarm")
+
+    assert asyncio.run(run()) == ("set", None, [])
+
+
+def test_a_command_asked_during_a_turn_waits_for_it_and_keeps_its_place() -> None:
+    async def run() -> list[str]:
+        store = Store("sqlite://")
+        table = bare_table(store)
+        actor = Actor(table, [])
+        done: list[str] = []
+        release = asyncio.Event()
+
+        async def slow() -> None:
+            await release.wait()  # a turn that suspends (a store on a thread would)
+            done.append("first")
+
+        async def quick(name: str) -> None:
+            done.append(name)
+
+        first = asyncio.create_task(actor.ask(Wrapped(slow)))
+        await asyncio.sleep(0)  # the first turn runs at once, in its asker's task, and waits
+        second = asyncio.create_task(actor.ask(Wrapped(lambda: quick("second"))))
+        await asyncio.sleep(0)
+        third = asyncio.create_task(actor.ask(Wrapped(lambda: quick("third"))))
+        await asyncio.sleep(0)
+        assert done == []  # neither went ahead of the turn in hand
+        release.set()
+        await asyncio.gather(first, second, third)
+        await actor.stop()
+        store.close()
+        return done
+
+    assert asyncio.run(run()) == ["first", "second", "third"]
 
 
 class SlowBot:
@@ -275,3 +329,45 @@ def test_the_inbox_takes_commands_while_an_equity_bot_thinks() -> None:
         return [frame["type"] for frame in page.frames]
 
     assert "chat" in asyncio.run(run())
+
+
+def test_a_client_welcomed_as_a_hand_ends_is_not_told_that_hand_s_notices_again() -> None:
+    """The hand's end is stored, and at once (before any other command) the settings slice
+    drops the notices that held for it: a client connecting in between would get them as
+    notices still to come, beside the finished hand that played them."""
+
+    async def run() -> list[dict[str, Any]]:
+        store = Store("sqlite://")
+        lobby = Lobby(store)
+        await lobby.open()
+        settings = TableSettings(name="notices", games=[GameEntry(game="FTQ")], bot_delay=0)
+        table, _ = await lobby.create(settings)
+        for name in ("ann", "bob"):
+            await table.add_bot(SeatKind.CALLING_BOT, name, None)
+        await table.update_rules(RulesUpdate(action_clock=20))  # from hand 1 on
+        assert [notice.hand for notice in table.notices] == [1]
+        page = Page()
+        welcomes: list[asyncio.Task[None]] = []
+
+        class Counting(Metrics):
+            def hand_finished(self, now: float | None = None) -> None:
+                # Called once the hand's end is stored: the page connects now.
+                super().hand_finished(now)
+                if not welcomes:
+                    welcomes.append(asyncio.create_task(table.attach(page)))  # type: ignore[arg-type]
+
+        table.metrics = Counting()
+        await table.set_status(TableStatus.RUNNING)
+        async with asyncio.timeout(20):
+            while not welcomes:
+                await asyncio.sleep(0.01)
+            await welcomes[0]
+        await table.stop()
+        store.close()
+        return page.frames
+
+    frames = asyncio.run(run())
+    hands = [frame["number"] for frame in frames if frame["type"] == "hand"]
+    assert hands == [1]  # welcomed with hand 1, over
+    notices = [frame for frame in frames if frame["type"] == "notice"]
+    assert notices == [], "the notices of a hand already played were sent as still to come"

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from tests.server.conftest import Server
+from tests.server.helpers import cards_in
 from tests.server.wsclient import Api, Client, Frame, Played, open_table, play
-from wildstud.cards import DECK
 from wildstud.history import read_record
 
 HANDS = 2
@@ -24,7 +24,6 @@ TABLES: list[dict[str, Any]] = [
     {"games": [{"game": "pimp-daddy"}], "starting_chips": 60, "bots": ["calling-bot"]},
     {"games": [{"game": "F7S"}], "stakes": {"limit": "pot-limit", "bring_in": 1}},
 ]
-CARDS = frozenset(str(card) for card in DECK)
 
 
 async def _play_every_game(server: Server) -> Played:
@@ -103,19 +102,6 @@ def test_the_ledger_balances_at_every_table(played: Played) -> None:
         assert any(entry["reason"] == "hand" for entry in ledger["entries"])
 
 
-def _cards_in(value: Any) -> set[str]:
-    """Every card code anywhere in a frame, but in lists of the wild cards (which name whole
-    ranks, or the queen of spades, whoever holds them: see :func:`_check_wild_lists`)."""
-    if isinstance(value, str):
-        return {value} if value in CARDS else set()
-    if isinstance(value, dict):
-        items = [item for key, item in value.items() if key not in ("wild", "was")]
-        return set().union(*(_cards_in(item) for item in items)) if items else set()
-    if isinstance(value, list):
-        return set().union(*(_cards_in(item) for item in value)) if value else set()
-    return set()
-
-
 def _holes(events: list[Frame], seat: int) -> tuple[set[str], int]:
     """The face-down cards dealt to ``seat`` (as its owner saw them) and the number of deals."""
     cards = set()
@@ -182,7 +168,7 @@ def test_no_frame_holds_a_hidden_card_of_another_seat(played: Played) -> None:
                 if frame["type"] == "hand":
                     number, seen_shows = frame["number"], set()
                 if frame["type"] not in ("hand", "update"):
-                    assert not _cards_in(frame), f"cards in a {frame['type']} frame"
+                    assert not cards_in(frame), f"cards in a {frame['type']} frame"
                     continue
                 frames += 1
                 you = frame.get("you") if frame["type"] == "hand" else client.hands[number]["you"]
@@ -191,7 +177,7 @@ def test_no_frame_holds_a_hidden_card_of_another_seat(played: Played) -> None:
                 seen_shows |= {event["seat"] for event in events if event["type"] == "shown"}
                 if number not in single_deal:
                     continue
-                present = _cards_in(frame)
+                present = cards_in(frame)
                 for seat, cards in holes.get(number, {}).items():
                     if seat == you:
                         continue
@@ -223,7 +209,7 @@ def test_finished_hands_show_only_what_the_showdown_showed(played: Played) -> No
         assert list(record.starting_stacks) == [history["starting_stacks"][s] for s in order]
         assert list(record.finishing_stacks or ()) == [history["final_stacks"][s] for s in order]
         # The record shows no card the spectator's history does not.
-        public = _cards_in(history["events"])
+        public = cards_in(history["events"])
         for action in record.actions:
             for card in getattr(action, "cards", None) or ():
                 assert card is None or str(card) in public

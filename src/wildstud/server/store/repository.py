@@ -198,6 +198,11 @@ class Store:
         self._threads = ThreadPoolExecutor(max_workers=WRITERS, thread_name_prefix="wildstud-store")
 
     @property
+    def in_place(self) -> bool:
+        """Whether :meth:`call` runs a method in place (SQLite), never suspending."""
+        return self._inline
+
+    @property
     def backend(self) -> str:
         """``sqlite`` or ``postgresql``."""
         return self.engine.url.get_backend_name()

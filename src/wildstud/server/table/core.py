@@ -27,7 +27,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+if TYPE_CHECKING:
+    from wildstud.server.frames import Clock
+    from wildstud.server.table.driver import LiveHand
 
 __all__ = [
     "Audience",
@@ -36,6 +40,7 @@ __all__ = [
     "Credit",
     "Effect",
     "Everyone",
+    "HandNews",
     "News",
     "Outcome",
     "Readers",
@@ -98,6 +103,20 @@ class News:
 
     audience: Audience
     frame: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class HandNews:
+    """What changed in a hand, as data, for ``audience``: hand ``hand``'s events from
+    ``start`` on (0: the whole hand so far), and the clock of the turn it stands at.
+
+    The hand is the engine's, hidden cards and all: the outbox (:mod:`.outbox`) makes each
+    connection's frame from its own seat's view, the one place where a view is redacted."""
+
+    audience: Audience
+    hand: LiveHand
+    start: int
+    clock: Clock | None
 
 
 @dataclass(frozen=True, slots=True)

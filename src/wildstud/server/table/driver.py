@@ -622,8 +622,9 @@ class Driver:
         record = summary(table.id, setup, hand, live.book)
         # The host's changes that held from this hand go into its record (console.py).
         record["notices"] = [notice.text for notice in table.notices if notice.hand == number]
-        # The settings slice drops them once the hand's end is stored (:mod:`.settings`).
-        table.writer.after(lambda: table.actor.tell(NoticesPlayed(number)))
+        # The settings slice drops them once the hand's end is stored (:mod:`.settings`), in
+        # the same turn: a client welcomed in between would be told them again.
+        table.writer.after(lambda: table.actor.follow(NoticesPlayed(number)))
         changes.hand_end = HandEnd(number, hand.stacks, record)
         # Between hands: the chips the host approved during this one come to the table now.
         if any(request.status == "approved" for request in table.cashier.open):

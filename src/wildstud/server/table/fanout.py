@@ -1,10 +1,10 @@
 """Connections and fan-out: who is watching a table, and the frames each of them is sent.
 
 A :class:`Fanout` keeps a table's spectators (the seats keep their own connections), welcomes a
-client that connects with the whole state at once, and sends every change to every client, each
-seeing only what its seat may see: the clients are grouped by engine seat and each group gets
-its own view and the new events redacted for it. Every frame is built from its model in
-:mod:`wildstud.server.frames`.
+client that connects with the whole state at once, and sends every change to every client. The
+hand's changes go as news to the outbox (:mod:`.outbox`), which makes each client's frame from
+what its seat may see, the one place where a view is redacted. Every frame is built from its
+model in :mod:`wildstud.server.frames`.
 
 A frame is sent as compact JSON text:
 
@@ -20,24 +20,22 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
-from wildstud.deal import redact
 from wildstud.server.console import notice_frame
 from wildstud.server.errors import SeatError
 from wildstud.server.frames import (
     ChoosingFrame,
     Clock,
-    HandFrame,
     Restarting,
     TableFrame,
-    UpdateFrame,
     Welcome,
 )
-from wildstud.server.messages import encode_event, encode_view, error_frame
+from wildstud.server.messages import error_frame
 from wildstud.server.schemas import TableInfo
 from wildstud.server.seating import Client
 from wildstud.server.store import Changes
 from wildstud.server.table.chat import Welcome as ChatWelcome
-from wildstud.server.table.driver import PLAYING, LiveHand
+from wildstud.server.table.core import Everyone, HandNews, To
+from wildstud.server.table.driver import PLAYING
 
 if TYPE_CHECKING:
     from wildstud.server.table.table import Table
@@ -55,8 +53,6 @@ STORAGE_ERROR = error_frame(
     "storage", "the server could not store the last change; reconnect", None
 )
 """What every client of a table hears when a change could not be stored."""
-UPDATE = UpdateFrame.model_fields["type"].default
-"""The ``type`` of an update frame."""
 RESTARTING = Restarting().frame()
 """What every client hears when the server goes down for a restart, before its socket closes."""
 
@@ -100,26 +96,6 @@ class Fanout:
         clock, bank = timer.left(time.monotonic())
         return Clock(seat=seat, clock=clock, bank=bank, running=True)
 
-    def viewer(self, live: LiveHand, client: Client) -> int | None:
-        """The engine seat whose view ``client`` is sent of ``live``: the one its seat's person
-        held in that hand (:meth:`LiveHand.engine_seat`), so a newcomer at a departed player's
-        seat sees that player's hand as a spectator did."""
-        seat = None if client.seat is None else self.table.seats.get(client.seat)
-        return live.engine_seat(seat)
-
-    def hand_frame(self, live: LiveHand, engine: int | None) -> dict[str, Any]:
-        """A hand's whole view for engine seat ``engine`` (``None``: a spectator's)."""
-        frame = {
-            "number": live.number,
-            "lineup": list(live.setup.lineup),
-            "names": list(live.setup.names),
-            "you": engine,
-            "clock": self.clock(),
-            **live.openings.opened(live.hand.events, engine),  # the roots, ahead of the view
-            "view": encode_view(live.hand.view(engine)),
-        }
-        return HandFrame.model_validate(frame).frame()
-
     def choosing_frame(self) -> dict[str, Any] | None:
         """The dealer's choice in progress, if any."""
         table = self.table
@@ -150,44 +126,17 @@ class Fanout:
         self.broadcast(self.table_frame())
 
     def publish(self) -> None:
-        """Send every client what changed in the hand since the last frame: its own view and
-        the new events as its seat may see them."""
+        """Send every client what changed in the hand since the last frame, through the outbox,
+        which redacts it for each (:class:`~.core.HandNews`)."""
         table = self.table
         live = table.live or table.last_hand
         if live is None:
             return
-        events = live.hand.events
         start = live.published
-        if start >= len(events) and start > 0:
+        if start >= len(live.hand.events) and start > 0:
             return
-        groups: dict[int | None, list[Client]] = {}
-        for client in self.clients():
-            groups.setdefault(self.viewer(live, client), []).append(client)
-        clock = self.clock()
-        clock_data = None if clock is None else clock.model_dump()
-        for engine, clients in groups.items():
-            if start == 0:
-                frame = self.hand_frame(live, engine)
-            else:
-                # The update frame goes out as it is built, never through its model: this runs
-                # for every audience of every change, and its parts are JSON data already.
-                # tests/server/test_frames.py checks that every frame sent is its model's.
-                new = [redact(event, engine) for event in events[start:]]
-                opened = live.openings.opened(events, engine, start, new)
-                frame = {
-                    "type": UPDATE,
-                    "number": live.number,
-                    "from": start,
-                    "commitments": opened["commitments"],  # new roots, ahead of the events
-                    "proofs": opened["proofs"],
-                    "events": [encode_event(event) for event in new],
-                    "clock": clock_data,
-                    "view": encode_view(live.hand.view(engine), events=False),
-                }
-            text = dumps(frame)
-            for client in clients:
-                client.send(text)
-        live.published = len(events)
+        table.actor.outbox.send([HandNews(Everyone(), live, start, self.clock())])
+        live.published = len(live.hand.events)
 
     def when_sent(self, callback: Callable[[], None]) -> None:
         """Call ``callback`` once every client has sent all that is queued for it now."""
@@ -216,7 +165,8 @@ class Fanout:
     # -- connections ---------------------------------------------------------------------------
 
     async def attach(self, client: Client) -> None:
-        """A client connects: it gets the whole state at once, then every change."""
+        """A client connects: it gets the whole state at once, then every change (a turn of
+        the table's actor: :meth:`Table.attach <wildstud.server.table.table.Table.attach>`)."""
         table = self.table
         async with table.lock:
             if table.closing:
@@ -254,8 +204,8 @@ class Fanout:
             if choosing is not None:
                 client.send(dumps(choosing))
             live = table.live or table.last_hand
-            if live is not None:
-                client.send(dumps(self.hand_frame(live, live.engine_seat(seat))))
+            if live is not None:  # the whole hand, as this client's seat may see it
+                table.actor.outbox.send([HandNews(To(client), live, 0, self.clock())])
             showdown = table.driver.showdown
             if showdown is not None and table.live is not None:
                 pending = table.live.hand.to_show_or_muck
@@ -263,12 +213,12 @@ class Fanout:
             if seat is not None:
                 self.broadcast_table()
             table.changed.set()
-        # The chat's log last, through the actor (the chat is its slice), once the lock is
-        # given back: the actor never waits for the lock, so neither waits for the other.
-        await table.actor.ask(ChatWelcome(client, seat is not None))
+        # The chat's log last, by the chat's slice, at the end of this turn (the attach is one
+        # of the actor's turns: asking the actor from inside it would wait for good).
+        table.actor.follow(ChatWelcome(client, seat is not None))
 
     async def detach(self, client: Client) -> None:
-        """A client's connection closed."""
+        """A client's connection closed (a turn of the table's actor)."""
         table = self.table
         async with table.lock:
             self.spectators.discard(client)

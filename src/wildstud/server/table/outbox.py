@@ -1,11 +1,12 @@
-"""The outbox of a table's actor: news (:class:`~.core.News`) turned into frames, each sent to
-the connections of its audience.
+"""The outbox of a table's actor: news turned into frames, each sent to the connections of its
+audience, and the one place where a hand's view is redacted.
 
 A slice says who a frame is for (one connection, the chat's readers, the spectators, everyone);
 the outbox finds their connections among the table's seats and spectators, makes the frame's
-text once and sends it to each. The hand's views, which differ from seat to seat, are still made
-and redacted for each audience by the fan-out (:meth:`.fanout.Fanout.publish`), the one place a
-view is redacted, until the hand runner moves onto the core.
+text once and sends it to each. The news of a hand (:class:`~.core.HandNews`) carries the
+engine's hand whole, hidden cards and all: the outbox groups the audience's connections by the
+engine seat each may see (:meth:`Outbox.viewer`), and makes each group's frame from that seat's
+view and the events redacted for it, so a hidden card reaches only its owner's connections.
 
 >>> from wildstud.server.table.core import Everyone
 >>> Outbox.__name__, Everyone()
@@ -15,11 +16,15 @@ view is redacted, until the hand runner moves onto the core.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from wildstud.deal import redact
+from wildstud.server.frames import Clock, HandFrame, UpdateFrame
+from wildstud.server.messages import encode_event, encode_view
 from wildstud.server.table.core import (
     Audience,
     Everyone,
+    HandNews,
     News,
     Readers,
     Spectators,
@@ -30,9 +35,13 @@ from wildstud.server.table.fanout import dumps
 
 if TYPE_CHECKING:
     from wildstud.server.seating import Client
+    from wildstud.server.table.driver import LiveHand
     from wildstud.server.table.table import Table
 
 __all__ = ["Outbox"]
+
+UPDATE = UpdateFrame.model_fields["type"].default
+"""The ``type`` of an update frame."""
 
 
 class Outbox:
@@ -56,7 +65,7 @@ class Outbox:
             readers.extend(table.fanout.spectators)
         return readers
 
-    def send(self, news: Iterable[News | TableNews]) -> None:
+    def send(self, news: Iterable[News | TableNews | HandNews]) -> None:
         """Send each piece of ``news`` to its audience, the table frame once at most, in its
         first one's place."""
         table_sent = False
@@ -66,6 +75,71 @@ class Outbox:
                     self.table.fanout.broadcast_table()
                     table_sent = True
                 continue
+            if isinstance(item, HandNews):
+                self._hand(item)
+                continue
             text = dumps(item.frame)
             for client in self.audience(item.audience):
                 client.send(text)
+
+    # -- the hand, redacted for each seat ------------------------------------------------------
+
+    def viewer(self, live: LiveHand, client: Client) -> int | None:
+        """The engine seat whose view ``client`` is sent of ``live``: the one its seat's person
+        held in that hand (:meth:`~.driver.LiveHand.engine_seat`), so a newcomer at a departed
+        player's seat sees that player's hand as a spectator did; ``None``: a spectator's."""
+        seat = None if client.seat is None else self.table.seats.get(client.seat)
+        return live.engine_seat(seat)
+
+    def _hand(self, news: HandNews) -> None:
+        live = news.hand
+        groups: dict[int | None, list[Client]] = {}
+        for client in self.audience(news.audience):
+            groups.setdefault(self.viewer(live, client), []).append(client)
+        clock = None if news.clock is None else news.clock.model_dump()  # once for every group
+        for engine, clients in groups.items():
+            if news.start == 0:
+                frame = hand_frame(live, engine, news.clock)
+            else:
+                frame = update_frame(live, engine, news.start, clock)
+            text = dumps(frame)
+            for client in clients:
+                client.send(text)
+
+
+def hand_frame(live: LiveHand, engine: int | None, clock: Clock | None) -> dict[str, Any]:
+    """A hand's whole view for engine seat ``engine`` (``None``: a spectator's)."""
+    frame = {
+        "number": live.number,
+        "lineup": list(live.setup.lineup),
+        "names": list(live.setup.names),
+        "you": engine,
+        "clock": clock,
+        **live.openings.opened(live.hand.events, engine),  # the roots, ahead of the view
+        "view": encode_view(live.hand.view(engine)),
+    }
+    return HandFrame.model_validate(frame).frame()
+
+
+def update_frame(
+    live: LiveHand, engine: int | None, start: int, clock: dict[str, Any] | None
+) -> dict[str, Any]:
+    """What changed in ``live`` from event ``start`` on, for engine seat ``engine``: the new
+    events redacted for it, and its view (``clock``: the turn's clock, as JSON data).
+
+    The frame is built as it goes out, never through its model: this runs for every audience
+    of every change, and its parts are JSON data already (tests/server/test_frames.py checks
+    that every frame sent is its model's)."""
+    events = live.hand.events
+    new = [redact(event, engine) for event in events[start:]]
+    opened = live.openings.opened(events, engine, start, new)
+    return {
+        "type": UPDATE,
+        "number": live.number,
+        "from": start,
+        "commitments": opened["commitments"],  # new roots, ahead of the events
+        "proofs": opened["proofs"],
+        "events": [encode_event(event) for event in new],
+        "clock": clock,
+        "view": encode_view(live.hand.view(engine), events=False),
+    }

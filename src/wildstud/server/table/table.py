@@ -395,12 +395,24 @@ class Table:
         return seat.stack if left is None else left
 
     async def attach(self, client: Client) -> None:
-        """A client connects: it gets the whole state at once, then every change."""
-        await self.fanout.attach(client)
+        """A client connects: it gets the whole state at once, then every change. A turn of
+        the actor, so that it sees the table between two commands, never in the middle of
+        one (a hand's end stored, and its notices not yet played)."""
+        try:
+            await self._wrapped(lambda: self.fanout.attach(client))
+        except StorageFailureError:
+            if not self.actor.closed:  # the absent player's return could not be stored
+                raise
+            # No turn comes any more: the client is told why (a restart, a reload) and closed.
+            await self.fanout.attach(client)
 
     async def detach(self, client: Client) -> None:
-        """A client's connection closed."""
-        await self.fanout.detach(client)
+        """A client's connection closed (a turn of the actor; once the actor has stopped, at
+        once: no turn can come between)."""
+        try:
+            await self._wrapped(lambda: self.fanout.detach(client))
+        except StorageFailureError:
+            await self.fanout.detach(client)
 
     async def handle(
         self, client: Client, frame: Act | Choose | SitIn | SitOut | Rebuy | Show | Ping | Say
@@ -472,9 +484,14 @@ class Table:
         )
 
     async def departed(self) -> list[Departed]:
-        """The players who left tonight and have not come back (:mod:`.accounts`)."""
-        entries = await self.store.call(self.store.ledger, self.id)
-        return departed(entries, (seat.player_id for seat in self.seats.values()))
+        """The players who left tonight and have not come back (:mod:`.accounts`): a turn of
+        the actor, so that the ledger and the seats are read at one moment."""
+
+        async def read() -> list[Departed]:
+            entries = await self.store.call(self.store.ledger, self.id)
+            return departed(entries, (seat.player_id for seat in self.seats.values()))
+
+        return await self._wrapped(read)
 
     async def new_link(self, index: int) -> tuple[Seat, str]:
         """A new token for a player's seat: the old one stops opening it at once."""
