@@ -9,7 +9,8 @@ old database in place and a new database is created from nothing, with nothing t
 >>> sorted(inspect(engine).get_table_names())  # doctest: +NORMALIZE_WHITESPACE
 ['actions', 'address_buckets', 'address_connections', 'alembic_version', 'book_events', 'chat',
  'chat_mutes', 'club_members', 'club_nights', 'club_seats', 'clubs', 'decks', 'hands',
- 'host_notices', 'leases', 'ledger', 'processes', 'rebuys', 'seat_requests', 'seats', 'tables']
+ 'host_notices', 'leases', 'ledger', 'processes', 'rebuys', 'seat_requests', 'seats',
+ 'shared_hands', 'tables']
 """
 
 from __future__ import annotations
