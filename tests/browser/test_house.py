@@ -63,8 +63,7 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
         action_error = await ann.text_content("#action-error")
         api.ok(api.host(created, "POST", "/start"))
         await play_all(seats, lambda: table()["hands_dealt"] >= 3)
-        await host.click("#end-night")
-        await host.click("#end-night-yes")
+        await _end_the_night(host)
         await play_all(seats, lambda: table()["hand_in_progress"] is None)
         shown = {}
         for name, page in (("host", host), *((s.page.url, s.page) for s in seats)):
@@ -83,6 +82,20 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
         "errors": errors,
         "refusal": (refusal, action_error),
     }
+
+
+async def _end_the_night(host: Any) -> None:
+    """The host ends the night by the ledger's button and its confirmation. The ledger redraws
+    whenever a hand ends and its figures come back, so a click can land as the button is
+    replaced and do nothing: the host clicks again until the confirmation is there."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 60
+    while not await host.locator("#end-night-yes").is_visible():
+        assert loop.time() < deadline, "the ledger never asked to confirm the end of the night"
+        if await host.locator("#end-night").is_visible():
+            await host.click("#end-night", timeout=5000)
+        await asyncio.sleep(0.2)
+    await host.click("#end-night-yes")
 
 
 @pytest.fixture(scope="module")
