@@ -8,6 +8,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Route, async_playwright
 
 from tests.browser import pages
@@ -41,7 +42,16 @@ INLINE = """
 
 
 async def _with_policy(route: Route) -> None:
-    response = await route.fetch()
+    # Playwright's fetch keeps its connections alive between requests, and uvicorn closes one
+    # idle for 5 s (its keep-alive timeout): a fetch sent on a connection as it closes finds
+    # it gone (ECONNRESET, once in CI) and is sent again, as a browser would.
+    for attempt in range(3):
+        try:
+            response = await route.fetch()
+            break
+        except PlaywrightError:
+            if attempt == 2:
+                raise
     headers = {**response.headers, "content-security-policy": POLICY}
     await route.fulfill(response=response, headers=headers)
 
