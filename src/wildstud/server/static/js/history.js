@@ -60,13 +60,19 @@ export class HistoryPanel {
         );
       }),
     );
-    // A replay in progress stays put when the list is refreshed after a hand ends.
+    // A replay in progress stays put when the list is refreshed after a hand ends, and keeps
+    // its focus: taken out and put back, its focused button would lose it, and a keyboard
+    // player's next Enter would go to the page instead of the replay.
     this.replayBox = this.replayBox || h("div", { className: "replay" });
+    const focused = document.activeElement;
     this.element.replaceChildren(
       h("h2", {}, "Past hands"),
       hands.length ? list : h("p", {}, "No finished hand yet."),
       this.replayBox,
     );
+    if (focused && focused !== document.activeElement && this.replayBox.contains(focused)) {
+      focused.focus({ preventScroll: true });
+    }
   }
 
   async replay(number) {
