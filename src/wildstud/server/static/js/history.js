@@ -32,7 +32,16 @@ export class HistoryPanel {
     this.tableId = tableId;
     if (this.fresh) return;
     this.fresh = true;
-    const hands = await api(`/tables/${tableId}/hands?limit=50`);
+    let hands;
+    try {
+      hands = await api(`/tables/${tableId}/hands?limit=50`);
+    } catch (error) {
+      // Refused for now (too many reads from this address at once, a server restarting): the
+      // list is asked for again when the panel is next opened or a hand ends, not never.
+      this.fresh = false;
+      this.element.replaceChildren(h("h2", {}, "Past hands"), h("p", { role: "alert" }, error.message));
+      return;
+    }
     const list = h(
       "ul",
       { className: "hand-list" },
