@@ -246,14 +246,16 @@ async def table_creation_allowed(request: Request) -> None:
 
 
 _READS = re.compile(
-    r"^/api/(?:(?:tables|seat)/[^/]+/(?:hands?|ledger|night|luck)(?:[/.]|$)"
+    r"^/api/(?:(?:tables|seat)/[^/]+/(?:hands?|ledger|night)(?:[/.]|$)"
     r"|(?:clubs/)?join/[^/]+$|shared/[^/]+/|clubs/(?:member|host)/[^/]+/(?:book|device-link)$)"
 )
 """The reads that cost the server work: finished hands (their replays, records and odds,
-shared or not), the hand in progress as a record, the ledger, the night and its luck, a club's
-book (replayed from its steps) and a club member's QR code; and the join page's look at a table
-or a club, which would otherwise let a visitor try join links (or a shared hand's) as fast as
-they like."""
+shared or not), the hand in progress as a record, the ledger, the night, a club's book
+(replayed from its steps) and a club member's QR code; and the join page's look at a table or a
+club, which would otherwise let a visitor try join links (or a shared hand's) as fast as they
+like. Not the night's luck: every page asks for it as each hand ends (a household's pages
+behind one address would spend the budget on it), and each hand's figures are worked out once
+and kept, so asking again costs a look-up."""
 _POSTED_READS = re.compile(r"^/api/(?:device-link|tables/[^/]+/hands/[^/]+/share)$")
 """The reads sent as a POST: a QR code drawn (its token travels in a header) and a finished
 hand's shared link (looked up, made once)."""
@@ -281,7 +283,7 @@ class ReadLimit:
     >>> _is_read("POST", "/api/device-link"), _is_read("GET", "/api/tables/abc")
     (True, False)
     >>> _is_read("GET", "/api/shared/tok/odds"), _is_read("GET", "/api/tables/a/luck")
-    (True, True)
+    (True, False)
     >>> _is_read("POST", "/api/tables/a/hands/3/share"), _is_read("POST", "/api/tables/a/bots")
     (True, False)
     >>> _is_read("GET", "/api/clubs/join/tok"), _is_read("GET", "/api/clubs/host/tok/book")
