@@ -197,6 +197,8 @@ class Ending(Dealing):
             raise IllegalActionError("there is no showdown now to show or muck at")
         if seat not in self._deal.live:
             raise IllegalActionError(f"{_name(seat)} has no hand at this showdown")
+        if seat in self._deal.turned_up:
+            raise IllegalActionError(f"{_name(seat)}'s hand is turned up all in: it is shown")
         if seat in self._takers():
             outcome = "it is shown anyway" if show else "it is shown, and cannot be mucked"
             raise IllegalActionError(f"{_name(seat)}'s hand takes part of a pot: {outcome}")
