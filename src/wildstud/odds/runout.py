@@ -28,15 +28,32 @@ Heads-up, both all in on third street: p1's pair of aces against p2's kings, tur
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from wildstud.cards import Card
-from wildstud.deal import DealStarted, Dealt, Event, Shown, TurnedUp
+from wildstud.deal import (
+    Awarded,
+    CentreCard,
+    CommunityCard,
+    DealStarted,
+    Dealt,
+    Event,
+    HandEnded,
+    Mucked,
+    Redealt,
+    Shown,
+    StreetStarted,
+    TurnedUp,
+)
 from wildstud.games import Rules
-from wildstud.odds.equity import Odds
-from wildstud.odds.hindsight import DEALS, situation_odds
-from wildstud.odds.situation import Situation
 
-__all__ = ["public_hidden", "public_odds"]
+if TYPE_CHECKING:
+    from wildstud.odds.equity import Odds
+
+__all__ = ["public_hidden", "public_odds", "run_out_cuts"]
+
+_CARDS = (Dealt, TurnedUp, CommunityCard, CentreCard)
+_ENDS = (StreetStarted, Shown, Mucked, Awarded, HandEnded)
 
 
 def public_hidden(events: Sequence[Event]) -> set[Card]:
@@ -62,11 +79,49 @@ def public_hidden(events: Sequence[Event]) -> set[Card]:
 
 
 def public_odds(
-    rules: Rules, players: int, events: Sequence[Event], *, deals: int = DEALS, seed: int = 0
+    rules: Rules, players: int, events: Sequence[Event], *, deals: int = 16_384, seed: int = 0
 ) -> Odds:
     """The chances of the hands still in after ``events`` (a hand's events, from the engine,
     hidden cards and all) as the table knows them: the cards of :func:`public_hidden` unknown.
     Raises :class:`~wildstud.errors.SituationError` where there are no odds to give (a deal
-    stopped by The Bitch's queen of spades)."""
+    stopped by The Bitch's queen of spades). ``deals`` and ``seed`` as
+    :func:`~wildstud.odds.hindsight.situation_odds` takes them (``deals`` its default,
+    :data:`~wildstud.odds.hindsight.DEALS`)."""
+    # The odds engine (NumPy, Numba) is imported when first asked for: a table server reads
+    # run_out_cuts at every change, and most hands never go all in.
+    from wildstud.odds.hindsight import situation_odds
+    from wildstud.odds.situation import Situation
+
     situation = Situation.from_events(rules, players, events, None, public_hidden(events))
     return situation_odds(situation, deals, seed)
+
+
+def run_out_cuts(events: Sequence[Event]) -> list[int]:
+    """Where a run-out's chances stand: each ``cut`` such that ``events[:cut]`` ends with the
+    hands turned up and the next street not begun, or with a street of the run-out dealt
+    (the next street, or the showdown, about to come). A deal stopped by a redeal has none
+    after its last turn-up: its cards are gathered.
+
+    >>> from wildstud.deal import Hand, stack_deck
+    >>> hand = Hand("F7S", [6, 50], {"all_in_turn_up": True, "bring_in": 0},
+    ...             deck=stack_deck("As 9c Ah 9d Qh 7d"))
+    >>> hand.run(); _ = hand.bet(5); _ = hand.call(); hand.run()
+    >>> [type(hand.events[cut]).__name__ for cut in run_out_cuts(hand.events)]
+    ['StreetStarted', 'StreetStarted', 'StreetStarted', 'StreetStarted', 'Shown']
+    """
+    cuts: list[int] = []
+    turned = fresh = False
+    for index, event in enumerate(events):
+        if isinstance(event, DealStarted):
+            turned = fresh = False
+        elif isinstance(event, TurnedUp):
+            turned = fresh = True
+        elif isinstance(event, _CARDS):
+            fresh = True
+        elif isinstance(event, _ENDS):
+            if turned and fresh:
+                cuts.append(index)
+            fresh = False
+        elif isinstance(event, Redealt):
+            fresh = False  # the deal's cards are gathered: no odds for it
+    return cuts

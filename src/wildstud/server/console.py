@@ -38,6 +38,7 @@ _CLOCKS = {
     "hand_pause": ("the pause between hands", "s"),
     "redeal_pause": ("the redeal pause", "s"),
     "muck_clock": ("the show-or-muck clock", "s"),
+    "runout_pause": ("the pause between the streets of an all-in run-out", "s"),
     "idle_minutes": ("the idle time", "min"),
     "absent_hands": ("the hands a player may miss before sitting out", ""),
     "starting_chips": ("the starting chips", ""),

@@ -46,6 +46,8 @@ __all__ = [
     "MenuEntry",
     "MutesFrame",
     "NoticeFrame",
+    "OddsFrame",
+    "OddsSeat",
     "OptionView",
     "OutFrame",
     "Pong",
@@ -136,6 +138,10 @@ class SeatView(_Part):
     folded: bool
     all_in: bool
     shown: bool
+    turned_up: bool = Field(
+        description="the seat's face-down cards are turned up for everyone: all in with no more"
+        " betting to come (house rule all_in_turn_up)"
+    )
     cards: list[CardView]
 
 
@@ -319,6 +325,38 @@ class ShowdownFrame(OutFrame):
     )
 
 
+class OddsSeat(_Part):
+    """One hand's chances in a run-out, as the odds engine works them out from public cards."""
+
+    seat: int = Field(description="the engine seat")
+    pot_share: float = Field(description="its expected share of the pot (0 to 1)")
+    low: float = Field(description="the pot share's 95% interval, low end (simulated odds)")
+    high: float = Field(description="the pot share's 95% interval, high end")
+    win: float = Field(description="its chance of the high hand (the whole pot, or the high half)")
+    tie: float = Field(description="its chance of sharing the high hand")
+    special_half: float | None = Field(
+        description="The Bitch: its chance of the half for the queen of spades in the hole"
+    )
+
+
+class OddsFrame(OutFrame):
+    """The chances of the hands turned up all in (house rule ``all_in_turn_up``) once the
+    cards of a street of the run-out are out (:mod:`wildstud.odds.runout`): worked out from the
+    cards every page sees, each folded hand's and the stub's unknown, so they tell nobody
+    anything new. Sent to everyone as each street lands, and to a page that connects during
+    the hand."""
+
+    type: Literal["odds"] = "odds"
+    number: int = Field(description="the hand's number")
+    deal: int = Field(description="the deal (1, or more after a redeal)")
+    event: int = Field(description="how many of the hand's events these odds stand after")
+    street: str = Field(description="the last street whose cards are out")
+    exact: bool = Field(description="counted exactly (else simulated)")
+    deals: int = Field(description="deals simulated or counted")
+    split_pot: bool = Field(description="the pot is split for the queen of spades (The Bitch)")
+    seats: list[OddsSeat]
+
+
 class ClockFrame(OutFrame):
     """The clock, when the table pauses or resumes."""
 
@@ -478,6 +516,7 @@ ServerFrame = Annotated[
     | HandFrame
     | UpdateFrame
     | ShowdownFrame
+    | OddsFrame
     | ClockFrame
     | Ack
     | SeqFrame

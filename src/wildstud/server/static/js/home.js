@@ -113,6 +113,7 @@ const CLOCKS = [
   ["choice_clock", "Seconds to pick the game (dealer's choice)"],
   ["showdown_pause", "Showdown pause (seconds)"],
   ["muck_clock", "Seconds to show or muck a losing hand"],
+  ["runout_pause", "Seconds between the streets when every hand is all in"],
   ["hand_pause", "Seconds between hands"],
   ["away_clock", "Seconds to act for a player who is away"],
 ];
