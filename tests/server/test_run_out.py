@@ -13,6 +13,7 @@ import pytest
 from tests.server.conftest import Server
 from tests.server.wsclient import Api, Client, Frame, Shower, play
 from wildstud.cards import parse_card
+from wildstud.commitment import Proof, verify
 from wildstud.deal import DealStarted, Dealt, Event, HandStarted, StreetStarted, TurnedUp
 from wildstud.games import find_game
 from wildstud.odds.runout import public_odds
@@ -101,6 +102,22 @@ def test_the_hands_are_turned_up_and_every_page_gets_the_odds_street_by_street(
     assert {event["seat"] for event in turned} == {0, 1}
     assert events[first_turn + 2]["type"] == "street_started"
     assert all(len(event["cards"]) == 2 for event in turned[:2])
+    # The cards turned up come with their proofs, in the frame that turns them up, each
+    # opening the deal's commitment (sent before its first card) to that card.
+    frame_of_turn = next(
+        f
+        for f in watcher.frames
+        if f["type"] == "update" and any(e["type"] == "turned_up" for e in f["events"])
+    )
+    roots = {
+        item["deal"]: item["root"]
+        for f in watcher.frames
+        if f["type"] in ("hand", "update")
+        for item in f["commitments"]
+    }
+    proven = {item["card"]: item for item in frame_of_turn["proofs"]}
+    for card in [card for event in turned[:2] for card in event["cards"]]:
+        assert verify(roots[1], Proof.from_data(proven[card])), card
     # The odds: one frame after the turn-up and after each street, the same for every page.
     frames = _odds(watcher)
     assert [frame["street"] for frame in frames] == [

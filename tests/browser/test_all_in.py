@@ -1,0 +1,131 @@
+"""All in at the table (issue 28 item 2): Ann and Bob get all in on third street; the
+spectator's page and Ann's page show both hands turned up at once, and under each hand its
+chance after every street of the run-out, the figures of the server's odds frames, which the
+odds engine gives for the cards every page sees."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from pathlib import Path
+from typing import Any
+
+from playwright.async_api import Page, async_playwright
+
+from tests.browser.pages import frames_received, keep, launch, percent
+from tests.server.wsclient import Api, Client, Shower, play
+
+PAUSE = 1.5
+
+
+async def _seat_odds(page: Page) -> dict[int, str]:
+    """Each seat's chances as the page writes them, by engine seat."""
+    found: dict[int, str] = {}
+    for seat in await page.locator(".seat[data-engine]").all():
+        engine = await seat.get_attribute("data-engine")
+        odds = seat.locator(".seat-odds")
+        if engine and await odds.count():
+            found[int(engine)] = await odds.inner_text()
+    return found
+
+
+async def _hole_cards_shown(page: Page) -> list[str]:
+    """The face-down cards the page shows face up (turned up, or its own)."""
+    cards = page.locator(".seat .card.hole[data-up='false']")
+    return [str(await card.get_attribute("data-card")) for card in await cards.all()]
+
+
+async def _session(base: str, shots: Path) -> list[Path]:
+    api = Api(base)
+    created = api.create(
+        games=[{"game": "FTQ"}], seats=2, starting_chips=3, hand_pause=60, runout_pause=PAUSE
+    )
+    seats = [api.join(created, name) for name in ("Ann", "Bob")]
+    taken: list[Path] = []
+    async with async_playwright() as playwright:
+        browser = await launch(playwright)
+        watch = await browser.new_page(viewport={"width": 1100, "height": 900})
+        errors: list[str] = []
+        watch.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        received = frames_received(watch)
+        await watch.goto(created["links"]["watch"])
+        await watch.wait_for_selector("#banner")
+        ann = await browser.new_page(viewport={"width": 420, "height": 860})
+        await ann.goto(seats[0]["link"])
+        await ann.wait_for_selector("#banner")
+        clients = [await Client(seat["socket"], seat["name"]).open() for seat in seats]
+        api.ok(api.host(created, "POST", "/start"))
+        players = asyncio.gather(*(play(c, Shower(), lambda c: 1 in c.finished) for c in clients))
+        # The turn-up: both hands' hole cards face up on the spectator's page, with the odds.
+        await watch.locator(".seat-odds").first.wait_for(timeout=30_000)
+        holes = await _hole_cards_shown(watch)
+        assert len(holes) == 4, holes
+        first = next(f for f in received if f["type"] == "odds")
+        assert first["street"] == "third street"
+        centre = await watch.locator(".run-out-odds").inner_text()
+        assert centre.startswith("All in: each hand's chances after third street")
+        path = shots / "all-in-turned-up.png"
+        await watch.screenshot(path=str(path))
+        taken.append(path)
+        # Each street's odds on both pages, as the frames say, until the showdown.
+        streets: list[str] = []
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 60
+        while len(streets) < 5:
+            assert loop.time() < deadline, streets
+            frames = [f for f in received if f["type"] == "odds"]
+            latest = frames[-1]
+            if latest["street"] not in streets:
+                shown = await _seat_odds(watch)
+                # A street the page has already passed (the showdown came): nothing to read.
+                if shown:
+                    for seat in latest["seats"]:
+                        expected = percent(seat["pot_share"])
+                        if shown.get(seat["seat"], "").startswith(expected):
+                            continue
+                        break
+                    else:
+                        streets.append(latest["street"])
+                        if latest["street"] == "fifth street":
+                            path = shots / "all-in-fifth-street.png"
+                            await watch.screenshot(path=str(path))
+                            taken.append(path)
+                            phone = shots / "all-in-phone.png"
+                            await ann.screenshot(path=str(phone), full_page=True)
+                            taken.append(phone)
+                            assert await _seat_odds(ann) == shown
+                        continue
+                if any(e["type"] == "shown" for e in _events(received)):
+                    streets.append(latest["street"])
+            await asyncio.sleep(0.05)
+        await players
+        await watch.locator(".seat .result").first.wait_for()
+        path = shots / "all-in-showdown.png"
+        await watch.screenshot(path=str(path))
+        taken.append(path)
+        assert not await watch.locator(".seat-odds").count()  # the showdown says the rest
+        log = await watch.locator("#log").inner_text()
+        assert "All in: Ann's hand is turned up" in log, log
+        assert not errors, errors
+        for client in clients:
+            await client.close()
+        await browser.close()
+    return taken
+
+
+def _events(received: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    events: list[dict[str, Any]] = []
+    for frame in received:
+        if frame["type"] == "hand":
+            events = list(frame["view"]["events"])
+        elif frame["type"] == "update":
+            events.extend(frame["events"])
+    return events
+
+
+def test_an_all_in_hand_is_turned_up_with_its_odds_on_every_page(
+    server: Any, tmp_path: Path
+) -> None:
+    shots = Path(os.environ.get("WILDSTUD_SHOTS", tmp_path))
+    shots.mkdir(parents=True, exist_ok=True)
+    keep(asyncio.run(_session(server.base, shots)))
