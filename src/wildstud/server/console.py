@@ -105,6 +105,8 @@ def describe_change(old: TableSettings, new: TableSettings) -> str | None:
     if old.showdown_default != new.showdown_default:
         done = {"muck": "mucked", "show": "shown"}[new.showdown_default]
         parts.append(f"a losing hand nobody shows or mucks in time to be {done}")
+    if old.rabbit_hunt != new.rabbit_hunt:
+        parts.append("the rabbit hunt " + ("on" if new.rabbit_hunt else "off"))
     if old.seat_requests != new.seat_requests:
         parts.append("seating to " + ("by request" if new.seat_requests else "open"))
     if not parts:

@@ -53,6 +53,8 @@ __all__ = [
     "Pong",
     "PotView",
     "Proof",
+    "RabbitCardView",
+    "RabbitFrame",
     "RedealView",
     "Removed",
     "Restarting",
@@ -357,6 +359,28 @@ class OddsFrame(OutFrame):
     seats: list[OddsSeat]
 
 
+class RabbitCardView(_Part):
+    """A face-up card the rest of a hand won by a fold would have dealt (:mod:`wildstud.rabbit`)."""
+
+    street: str = Field(description="the street it would have been dealt on")
+    seat: int = Field(description="the engine seat it would have gone to")
+    card: str = Field(description="the card's code, as Qs")
+    stops_deal: bool = Field(description="The Bitch's queen of spades: it would have redealt")
+
+
+class RabbitFrame(OutFrame):
+    """A player asked to see the rabbit of a hand won by a fold (the table setting
+    ``rabbit_hunt``): the face-up cards the rest of the deal would have dealt to the two hands
+    that contested it, each with its proof against the deal's ``commitment``; no hole card."""
+
+    type: Literal["rabbit"] = "rabbit"
+    number: int = Field(description="the hand's number")
+    asked_by: str = Field(description="the name of the player who asked")
+    commitment: Commitment
+    cards: list[RabbitCardView]
+    proofs: list[Proof] = Field(description="each card's proof, in the order of ``cards``")
+
+
 class ClockFrame(OutFrame):
     """The clock, when the table pauses or resumes."""
 
@@ -517,6 +541,7 @@ ServerFrame = Annotated[
     | UpdateFrame
     | ShowdownFrame
     | OddsFrame
+    | RabbitFrame
     | ClockFrame
     | Ack
     | SeqFrame

@@ -262,8 +262,9 @@ export function drawSeats(container, { hand, wild, table = null, total, mine = n
   mergeChildren(container, fresh);
 }
 
-/** The pots (or, once they are won, who won them) and the centre's cards. */
-export function drawCentre(centre, hand, wild) {
+/** The pots (or, once they are won, who won them) and the centre's cards; `extra`, an element
+ * the table adds below them (the rabbit hunt's). */
+export function drawCentre(centre, hand, wild, extra = null) {
   if (!hand) {
     redraw(centre, []);
     return;
@@ -318,6 +319,7 @@ export function drawCentre(centre, hand, wild) {
           cardElement(view.community, { wild: isWild(view.community) }),
         )
       : null,
+    extra,
   ]);
 }
 

@@ -77,6 +77,7 @@ function newHand(state, frame, now) {
   if (previous && previous.number === frame.number) {
     // The whole hand again (a reconnection): the chances of a run-out already heard stay.
     if (previous.odds) hand.odds = previous.odds;
+    if (previous.rabbit) hand.rabbit = previous.rabbit;
     return { state: next, effects: [] };
   }
   const effects = [{ kind: "hide-announce" }];
@@ -137,6 +138,10 @@ export function reduce(state, frame, now, { answered = false } = {}) {
       return update(state, frame, now);
     case "odds":
       return odds(state, frame);
+    case "rabbit":
+      // The cards a hand won by a fold would have dealt, once a player asked (rabbit.js).
+      if (!state.hand || state.hand.number !== frame.number) return { state, effects: [] };
+      return { state: { ...state, hand: { ...state.hand, rabbit: frame } }, effects: [] };
     case "clock":
       if (!state.hand) return { state, effects: [] };
       return { state: { ...state, hand: { ...state.hand, clock: frame.clock }, clockAt: now }, effects: [] };
