@@ -286,6 +286,15 @@ export async function showHome(root) {
         h("small", {}, ` ${settings.seat_requests.description || "the host approves each player who asks for a seat"}`),
       )
     : null;
+  const rabbitHunt = settings.rabbit_hunt
+    ? h(
+        "label",
+        { className: "rule" },
+        h("input", { type: "checkbox", name: "rabbit_hunt", checked: settings.rabbit_hunt.default === true }),
+        h("span", {}, " Rabbit hunt"),
+        h("small", {}, ` ${settings.rabbit_hunt.description || "show what would have come after a fold"}`),
+      )
+    : null;
   // A setting chosen from the values the server's schema lists, each in words.
   const choice = (name, label, words) =>
     settings[name]
@@ -362,6 +371,7 @@ export async function showHome(root) {
       CLOCKS.map(([name, label]) => setting(name, label, 0)),
       showdownDefault,
       seatRequests,
+      rabbitHunt,
     ),
     h(
       "fieldset",
@@ -428,6 +438,7 @@ export async function showHome(root) {
       if (form.elements[name]) body[name] = number(name);
     }
     if (form.elements.seat_requests) body.seat_requests = form.elements.seat_requests.checked;
+    if (form.elements.rabbit_hunt) body.rabbit_hunt = form.elements.rabbit_hunt.checked;
     if (hostName.value.trim()) body.host_name = hostName.value;
     for (const name of ["showdown_default", "house_result"]) {
       if (form.elements[name]) body[name] = data.get(name);
