@@ -176,6 +176,7 @@ async def ask_for_chips(table: Table, index: int, share: float, approve: bool) -
         most = Limits.of(table.settings).allowance(seat.stack, 0)
     except LedgerError:
         most = 1  # asked anyway: refused, with nothing changed
+
     def requests() -> tuple[int, set[str], set[str]]:
         return (
             seat.last_seq,
