@@ -67,37 +67,34 @@ async def _session(base: str, shots: Path) -> list[Path]:
         path = shots / "all-in-turned-up.png"
         await watch.screenshot(path=str(path))
         taken.append(path)
-        # Each street's odds on both pages, as the frames say, until the showdown.
-        streets: list[str] = []
+        # Each street's odds as the page shows them, read until the showdown: every figure
+        # the page showed is its street's frame's, and the page showed most streets (a frame
+        # that comes after the next street's cards, the first compile's, is passed over).
+        seen: dict[str, dict[int, str]] = {}
         loop = asyncio.get_running_loop()
         deadline = loop.time() + 60
-        while len(streets) < 5:
-            assert loop.time() < deadline, streets
-            frames = [f for f in received if f["type"] == "odds"]
-            latest = frames[-1]
-            if latest["street"] not in streets:
+        while not any(e["type"] == "shown" for e in _events(received)):
+            assert loop.time() < deadline, seen
+            caption = watch.locator(".run-out-odds")
+            if await caption.count():
+                street = (await caption.inner_text()).split(" after ")[1].split(" (")[0]
                 shown = await _seat_odds(watch)
-                # A street the page has already passed (the showdown came): nothing to read.
-                if shown:
-                    for seat in latest["seats"]:
-                        expected = percent(seat["pot_share"])
-                        if shown.get(seat["seat"], "").startswith(expected):
-                            continue
-                        break
-                    else:
-                        streets.append(latest["street"])
-                        if latest["street"] == "fifth street":
-                            path = shots / "all-in-fifth-street.png"
-                            await watch.screenshot(path=str(path))
-                            taken.append(path)
-                            phone = shots / "all-in-phone.png"
-                            await ann.screenshot(path=str(phone), full_page=True)
-                            taken.append(phone)
-                            assert await _seat_odds(ann) == shown
-                        continue
-                if any(e["type"] == "shown" for e in _events(received)):
-                    streets.append(latest["street"])
+                if street not in seen and len(shown) == 2:
+                    seen[street] = shown
+                    if street == "fifth street":
+                        path = shots / "all-in-fifth-street.png"
+                        await watch.screenshot(path=str(path))
+                        taken.append(path)
+                        phone = shots / "all-in-phone.png"
+                        await ann.screenshot(path=str(phone), full_page=True)
+                        taken.append(phone)
+                        assert await _seat_odds(ann) == shown
             await asyncio.sleep(0.05)
+        frames = {f["street"]: f for f in received if f["type"] == "odds"}
+        for street, shown in seen.items():
+            for seat in frames[street]["seats"]:
+                assert shown[seat["seat"]].startswith(percent(seat["pot_share"])), (street, shown)
+        assert len(seen) >= 3, seen
         await players
         await watch.locator(".seat .result").first.wait_for()
         path = shots / "all-in-showdown.png"

@@ -141,8 +141,9 @@ class SeatView(_Part):
     all_in: bool
     shown: bool
     turned_up: bool = Field(
+        False,
         description="the seat's face-down cards are turned up for everyone: all in with no more"
-        " betting to come (house rule all_in_turn_up)"
+        " betting to come (house rule all_in_turn_up)",
     )
     cards: list[CardView]
 

@@ -6,8 +6,8 @@ once no more betting can come, and the driver deals the rest of the hand one str
 (:func:`~wildstud.odds.runout.run_out_cuts`) the odds engine works out each hand's chances from
 the cards every page sees (:func:`~wildstud.odds.runout.public_odds`): a folded hand's hole
 cards and the stub stay unknown, so the figures are the same whatever they hold, and the frame
-goes to everyone alike. A frame is worked out on a thread, off the event loop, in some tens of
-milliseconds of compiled code (the first of a process compiles for a second or two).
+goes to everyone alike. A frame is worked out on :data:`ODDS_THREAD`, off the event loop, in
+some tens of milliseconds of compiled code (the first of a process compiles for a second or two).
 
 >>> from wildstud.deal import Hand, stack_deck
 >>> from wildstud.odds.runout import run_out_cuts
@@ -23,6 +23,7 @@ milliseconds of compiled code (the first of a process compiles for a second or t
 from __future__ import annotations
 
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from wildstud.deal import DealStarted, Event, StreetStarted
@@ -30,7 +31,13 @@ from wildstud.errors import SituationError
 from wildstud.games import Rules
 from wildstud.server.frames import OddsFrame, OddsSeat
 
-__all__ = ["odds_frame"]
+__all__ = ["ODDS_THREAD", "odds_frame"]
+
+ODDS_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wildstud-runout")
+"""The one thread that works out every table's run-out odds, one frame after another: a hand's
+frames are then sent in the order of its streets (on threads of their own the first street's,
+held up by the first compile, came after the next one's), and a burst of run-outs at many
+tables queues up here instead of taking every core from the event loop."""
 
 
 def odds_frame(

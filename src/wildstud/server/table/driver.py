@@ -38,7 +38,7 @@ from wildstud.server.history import seat_in_hand, summary
 from wildstud.server.pace import hand_pause
 from wildstud.server.proofs import Openings
 from wildstud.server.replay import MUCK, SHOW, DeckBook, at_showdown, start_hand
-from wildstud.server.runout import odds_frame
+from wildstud.server.runout import ODDS_THREAD, odds_frame
 from wildstud.server.seating import Seat, SeatKind
 from wildstud.server.showdown import ShowdownChoice
 from wildstud.server.store import (
@@ -577,7 +577,9 @@ class Driver:
         for cut in cuts:
             live.odds_asked.add(cut)
             prefix = tuple(events[:cut])
-            future = loop.run_in_executor(None, odds_frame, live.number, rules, players, prefix)
+            future = loop.run_in_executor(
+                ODDS_THREAD, odds_frame, live.number, rules, players, prefix
+            )
             future.add_done_callback(functools.partial(self._odds_done, live, cut))
 
     def _odds_done(self, live: LiveHand, cut: int, done: asyncio.Future[Any]) -> None:
