@@ -14,6 +14,7 @@ from typing import Any
 from playwright.async_api import Page, async_playwright
 
 from tests.browser.pages import frames_received, keep, launch, percent
+from tests.browser.test_accessibility import AXE, RULES, RUN_AXE
 from tests.server.wsclient import Api, Client, Shower, play
 
 PAUSE = 1.5
@@ -49,6 +50,7 @@ async def _session(base: str, shots: Path) -> list[Path]:
         errors: list[str] = []
         watch.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         received = frames_received(watch)
+        await watch.context.add_init_script(path=str(AXE))
         await watch.goto(created["links"]["watch"])
         await watch.wait_for_selector("#banner")
         ann = await browser.new_page(viewport={"width": 420, "height": 860})
@@ -71,6 +73,8 @@ async def _session(base: str, shots: Path) -> list[Path]:
             r" \((counted exactly|over [\d,]+ deals)\)\.",
             centre,
         ), centre
+        # The hands turned up and their chances pass axe-core (WCAG 2.1 AA, best practices).
+        assert await watch.evaluate(RUN_AXE, RULES) == []
         path = shots / "all-in-turned-up.png"
         await watch.screenshot(path=str(path))
         taken.append(path)

@@ -13,6 +13,7 @@ from typing import Any
 from playwright.async_api import async_playwright
 
 from tests.browser.pages import frames_received, keep, launch
+from tests.browser.test_accessibility import AXE, RULES, RUN_AXE
 from tests.server.wsclient import Api, Client, Folder, Shower, play
 
 PROVEN = ".rabbit[data-proven='true']"
@@ -31,6 +32,7 @@ async def _session(base: str, shots: Path) -> list[Path]:
         for page in (bob, watch):
             page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         received = frames_received(watch)
+        await bob.context.add_init_script(path=str(AXE))
         await bob.goto(seats[1]["link"])
         await watch.goto(created["links"]["watch"])
         for page in (bob, watch):
@@ -66,6 +68,8 @@ async def _session(base: str, shots: Path) -> list[Path]:
             path = shots / name
             await page.screenshot(path=str(path))
             taken.append(path)
+        # The offer and the cards pass axe-core (WCAG 2.1 AA and its best practices).
+        assert await bob.evaluate(RUN_AXE, RULES) == []
         assert not errors, errors
         for client in clients:
             await client.close()
