@@ -14,6 +14,8 @@ const MESSAGE_MS = 5000;
 const FOLDED_KEY = "wildstud.console";
 const BOTS = [
   ["equity-bot", "equity (plays the odds)"],
+  ["equity-bot-deep", "equity, deep (reads its odds closely)"],
+  ["equity-bot-quick", "equity, quick (reads its odds roughly)"],
   ["calling-bot", "calling (never folds, never raises)"],
   ["random-bot", "at random"],
 ];
