@@ -94,12 +94,13 @@ async def play(
     start = 0
     while True:
         hand.run()
+        before = {index: len(page.help()) for index, page in pages.items()}
         table.actor.outbox.send([HandNews(Everyone(), live, start, None)])
         await settled(table)
         mine.append([(f["chances"], f["hint"]) for f in pages[0].help()])
         if check and practice and hand.phase is not Phase.OVER:
             for engine, index in enumerate(live.setup.lineup):
-                held_to_the_engine(live, engine, pages[index])
+                held_to_the_engine(live, engine, pages[index], before[index])
         if hand.to_act is None:
             break
         start = len(hand.events)
@@ -111,13 +112,18 @@ async def play(
     return pages, mine, computed
 
 
-def held_to_the_engine(live: LiveHand, engine: int, page: Page) -> None:
-    """The last help ``page`` (engine seat ``engine``'s) was sent is the odds engine's answer
-    for what that seat knows now: the situation made from the whole hand as that seat sees it
-    (not from the view the server used), dealt out with the same seed and number of deals."""
+def held_to_the_engine(live: LiveHand, engine: int, page: Page, seen: int) -> None:
+    """Every help ``page`` (engine seat ``engine``'s) was sent since its first ``seen`` is
+    the odds engine's answer for what that seat knows now: the situation made from the whole
+    hand as that seat sees it (not from the view the server used), dealt out with the same
+    seed and number of deals. (So no other seat's help reached it.)"""
     helps = page.help()
     assert helps, f"seat {engine} was sent no help"
-    last = helps[-1]
+    for last in helps[seen:] or helps[-1:]:
+        _is_the_engine_s(live, engine, last)
+
+
+def _is_the_engine_s(live: LiveHand, engine: int, last: dict[str, Any]) -> None:
     assert last["number"] == live.number
     situation = Situation.from_hand(live.hand, viewer=engine)
     result = odds(situation, deals=DEALS, seed=live.number)
