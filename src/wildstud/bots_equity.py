@@ -155,7 +155,9 @@ class Advice:
     line: float
     """The strength at which the bot bets (:meth:`EquityBot.value_line`)."""
     price: float
-    """The share of the pot a call must win to pay (0 when nothing is to call)."""
+    """The share of the pot the bot asks of a call: the price (:meth:`Reading.price`) less its
+    margin for the sampling noise, so that a share at or above it calls (0 when nothing is to
+    call)."""
 
 
 class EquityBot:
@@ -277,7 +279,8 @@ class EquityBot:
         if not options:
             raise IllegalActionError("no player is to act: nothing to choose")
         reading = self.read(view, equity)
-        line, price = self.value_line(reading), reading.price(self.implied)
+        line = self.value_line(reading)
+        price = max(reading.price(self.implied) - self.margin, 0.0) if reading.to_call else 0.0
         if len(options) == 1:
             kind, amount, why = options[0].kind, _amount_of(options[0]), Why.ONLY
         else:

@@ -351,7 +351,10 @@ class HintView(_Part):
     equity: float = Field(description="the share of the pot the bot used (the chances')")
     strength: float = Field(description="that share against a fair one (1: average)")
     line: float = Field(description="the strength at which the bot bets")
-    price: float = Field(description="the share a call must win to pay (0: nothing to call)")
+    price: float = Field(
+        description="the share the bot asks of a call: its price less a margin for the"
+        " sampling noise (0: nothing to call)"
+    )
 
 
 class PracticeFrame(OutFrame):
