@@ -130,7 +130,7 @@ export function reduce(state, frame, now, { answered = false } = {}) {
       return { state, effects: answered ? [] : [{ kind: "error", message: frame.message }] };
     case "removed":
       return { state, effects: [{ kind: "goodbye", frame }] };
-    case "notice":
+    case "notice": {
       // The host changed something (console.py): said at once, and kept in the hand log.
       // A connection (or a reconnection) is sent again those not yet played out.
       const text = describeSettings(frame.changes);
@@ -144,6 +144,7 @@ export function reduce(state, frame, now, { answered = false } = {}) {
           { kind: "dealer", text },
         ],
       };
+    }
     default:
       return { state, effects: [] };
   }
