@@ -33,7 +33,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from wildstud.betting import ActionKind
-from wildstud.deal import Acted, Awarded, Event, Shown
+from wildstud.deal import Acted, Awarded, Event, Mucked, Shown
 from wildstud.history.replay import replay
 from wildstud.history.schema import HandRecord
 from wildstud.odds.hindsight import DEALS
@@ -92,6 +92,7 @@ class GameStats:
     voluntary: int = 0
     """Hands in which they put chips in of their own will."""
     showdowns: int = 0
+    """Showdowns they reached: their hand shown there, or given up (mucked) unshown."""
     showdowns_won: int = 0
     """Showdowns at which they won a pot or a share of one."""
     wilds_at_showdown: int = 0
@@ -147,6 +148,8 @@ def _played(hand: HandRecord | HandPlay, deals: int) -> dict[str, dict[str, floa
     for event in play.events:
         if isinstance(event, Acted) and event.kind in _VOLUNTARY and event.seat < len(names):
             found[names[event.seat]]["voluntary"] = 1  # once a hand
+        elif isinstance(event, Mucked):
+            mark(event.seat, "shown")  # reached the showdown, and gave the hand up there
         elif isinstance(event, Shown):
             mark(event.seat, "shown")
             mark(event.seat, "wilds", sum(card in event.wild for card in event.cards))

@@ -82,14 +82,18 @@ def _expected(api: Api, host: str) -> dict[str, dict[str, Any]]:
             seats = [by_name[name] for name in hand["players"]]
             taken = [0] * len(seats)
             shown: set[int] = set()
+            reached: set[int] = set()
             won: set[int] = set()
             put_in: set[int] = set()
             wilds = [0] * len(seats)
             for event in hand["events"]:
                 if event["type"] == "acted" and event["kind"] in VOLUNTARY:
                     put_in.add(event["seat"])
+                elif event["type"] == "mucked":  # reached the showdown, gave up there
+                    reached.add(event["seat"])
                 elif event["type"] == "shown":
                     shown.add(event["seat"])
+                    reached.add(event["seat"])
                     wilds[event["seat"]] += sum(card in event["wild"] for card in event["cards"])
                 elif event["type"] == "awarded":
                     taken[event["seat"]] += event["amount"]
@@ -105,7 +109,7 @@ def _expected(api: Api, host: str) -> dict[str, dict[str, Any]]:
                 )  # fmt: skip
                 game["hands"] += 1
                 game["voluntary"] += seat in put_in
-                game["showdowns"] += seat in shown
+                game["showdowns"] += seat in reached
                 game["showdowns_won"] += seat in shown and seat in won
                 game["wilds_at_showdown"] += wilds[seat]
     return found
