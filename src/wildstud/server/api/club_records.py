@@ -398,7 +398,11 @@ async def nights_as_phhs(role: Role, token: Token, request: Request) -> Response
 @router.post(
     "/host/{token}/imports",
     status_code=201,
-    responses={**ERRORS, 429: {"model": ErrorBody, "description": "Too many new nights"}},
+    responses={
+        **ERRORS,
+        413: {"model": ErrorBody, "description": "A body over the server's limit (64 KiB)"},
+        429: {"model": ErrorBody, "description": "Too many new nights"},
+    },
     dependencies=[Depends(table_creation_allowed)],
     summary="Import a past night from a ledger's CSV",
 )
