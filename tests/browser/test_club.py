@@ -147,21 +147,28 @@ async def _night(
 
 async def _top_up(api: wsclient.Api, seats: list[Seat], table_id: str, table_host: str) -> None:
     """A member who is down asks to top up to the buy-in from their page; the table's host
-    approves; the chips come when the hand in progress ends (play goes on until they do)."""
-    table = api.get(f"/api/tables/{table_id}")
-    down = next(seat for seat in table["seats"] if seat.get("name") and seat["stack"] < 1000)
-    page = next(s for s in seats if down["name"] in await s.page.locator(".seat.you").inner_text())
-    bought = api.get(f"/api/tables/{table_id}/night")["buy_ins"]
-    await page.page.fill("#rebuy-amount", str(1000 - down["stack"]))
-    await page.page.click("#rebuy-ask")
-    await wait_until(page.page, "document.querySelector('.rebuy[data-key=asked]') !== null")
-    (asked,) = api.get(f"/api/tables/{table_id}")["rebuys"]
-    api.ok(api.http.post(f"/api/host/{table_host}/rebuys/{asked['id']}/approve"))
+    approves; the chips come when the hand in progress ends (play goes on until they do). A
+    stack that the hand's end leaves at the buy-in or over has no room for them (the request is
+    cancelled): then the member lowest at that moment asks again."""
+    for _ in range(5):
+        bought = api.get(f"/api/tables/{table_id}/night")["buy_ins"]
+        table = api.get(f"/api/tables/{table_id}")
+        down = min(table["seats"], key=lambda seat: seat["stack"])  # under 1,000: chips moved
+        names = [await seat.page.locator(".seat.you").inner_text() for seat in seats]
+        page = next(seat for seat, name in zip(seats, names, strict=True) if down["name"] in name)
+        await page.page.fill("#rebuy-amount", str(max(1000 - down["stack"], 1)))
+        await page.page.click("#rebuy-ask")
+        await wait_until(page.page, "document.querySelector('.rebuy[data-key=asked]') !== null")
+        (asked,) = api.get(f"/api/tables/{table_id}")["rebuys"]
+        api.ok(api.http.post(f"/api/host/{table_host}/rebuys/{asked['id']}/approve"))
 
-    def applied() -> bool:
-        return bool(api.get(f"/api/tables/{table_id}/night")["buy_ins"] > bought)
+        def settled() -> bool:
+            return not api.get(f"/api/tables/{table_id}")["rebuys"]
 
-    await play_all(seats, applied, timeout=120)
+        await play_all(seats, settled, timeout=120)
+        if api.get(f"/api/tables/{table_id}/night")["buy_ins"] > bought:
+            return
+    raise AssertionError("no top-up found room under the ceiling in five tries")
 
 
 async def _session(base: str, shots: Path) -> dict[str, Any]:
@@ -264,6 +271,9 @@ async def _session(base: str, shots: Path) -> dict[str, Any]:
         await host.locator(".book-history summary").first.click()
         await club.audit(host, "book-netted")
         shown = await host.locator(".book-balances tbody tr").count()
+        # Bob and Cy went to their seats: back to the club for the next night.
+        await bob.goto(f"{base}/club/{bob_token}")
+        await cy.goto(f"{base}/club/{cy_token}")
         third = await _season(club, browser, members, host_url, second)
         await browser.close()
     return {

@@ -193,7 +193,7 @@ function totalsTable(answer) {
   const cell = (value) => h("td", {}, String(value));
   return h(
     "div",
-    { className: "table-scroll", role: "region", "aria-label": "Standings", tabindex: 0 },
+    { className: "table-scroll", role: "region", "aria-label": "Each member's figures", tabindex: 0 },
     h(
       "table",
       { className: "book-balances standings-table" },
