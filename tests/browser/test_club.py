@@ -270,7 +270,7 @@ async def _session(base: str, shots: Path) -> dict[str, Any]:
         assert all(balance["squared"] for balance in second["balances"])
         await host.locator(".book-history summary").first.click()
         await club.audit(host, "book-netted")
-        shown = await host.locator(".book-balances tbody tr").count()
+        shown = await host.locator(".club-book .book-balances tbody tr").count()
         # Bob and Cy went to their seats: back to the club for the next night.
         await bob.goto(f"{base}/club/{bob_token}")
         await cy.goto(f"{base}/club/{cy_token}")
