@@ -115,7 +115,9 @@ class PlayedHand:
 
     night: str
     number: int
-    record: HandRecord
+    record: HandRecord | None
+    """``None`` where it was not asked for: the standings need the hand's events only, and a
+    public record (with each deal's commitment and proofs) costs six times the replay."""
     play: HandPlay
     title: str
     luck: Mapping[str, float] = field(default_factory=dict)
@@ -129,6 +131,7 @@ def played_hand(
     *,
     table_name: str,
     seat_count: int,
+    record: bool = True,
 ) -> PlayedHand:
     """A stored finished hand replayed into its :class:`PlayedHand` (``seats``: the member of
     each ledger account members held that night; ``people``: the ledger accounts of the
@@ -136,7 +139,11 @@ def played_hand(
     setup = stored.setup
     book = DeckBook(stored.decks, stored.salts)
     hand = rebuild(setup, book, stored.actions)
-    record = public_record(setup, hand, table_name=table_name, seat_count=seat_count, book=book)
+    public = (
+        public_record(setup, hand, table_name=table_name, seat_count=seat_count, book=book)
+        if record
+        else None
+    )
     humans = set(people)
     accounts = []
     for seat in range(len(setup.lineup)):
@@ -150,7 +157,7 @@ def played_hand(
     title = str((stored.summary or {}).get("title", setup.game))
     # The spectator's events: the standings read only what everyone at the table saw.
     play = HandPlay(hand.rules.code, tuple(accounts), hand.view(None).events)
-    return PlayedHand(night, setup.number, record, play, title)
+    return PlayedHand(night, setup.number, public, play, title)
 
 
 def season_standings(
@@ -276,4 +283,4 @@ def nights_phhs(hands: Iterable[PlayedHand]) -> str:
     """Every hand of the club's played nights as one ``.phhs`` file (PHH's file of many hands),
     night by night: the public records, with the players' names, the table's name and each
     deal's commitment and proofs."""
-    return write_records(hand.record for hand in hands)
+    return write_records(hand.record for hand in hands if hand.record is not None)

@@ -154,8 +154,11 @@ async def _stored_hands(request: Request, table_id: str) -> list[StoredHand]:
     return found
 
 
-async def _night_hands(request: Request, state: ClubState, night: BookedNight) -> list[PlayedHand]:
-    """The finished hands of a played night, each with its luck by book account."""
+async def _night_hands(
+    request: Request, state: ClubState, night: BookedNight, *, records: bool = False
+) -> list[PlayedHand]:
+    """The finished hands of a played night, each with its luck by book account (and, with
+    ``records``, its public record)."""
     lobby = lobby_of(request)
     store = lobby.store
     stored = await _stored_hands(request, night.night)
@@ -167,7 +170,9 @@ async def _night_hands(request: Request, state: ClubState, night: BookedNight) -
     seat_count = int(table.settings.seats if table is not None else state.defaults.get("seats", 8))
 
     def build() -> list[PlayedHand]:
-        make = functools.partial(played_hand, table_name=name, seat_count=seat_count)
+        make = functools.partial(
+            played_hand, table_name=name, seat_count=seat_count, record=records
+        )
         return [make(night.night, hand, seats, people) for hand in stored]
 
     played = await asyncio.to_thread(build)
@@ -187,10 +192,10 @@ async def _night_hands(request: Request, state: ClubState, night: BookedNight) -
 
 
 async def _hands(
-    request: Request, state: ClubState, counted: Sequence[BookedNight]
+    request: Request, state: ClubState, counted: Sequence[BookedNight], *, records: bool = False
 ) -> dict[str, list[PlayedHand]]:
     return {
-        night.night: await _night_hands(request, state, night)
+        night.night: await _night_hands(request, state, night, records=records)
         for night in counted
         if night.source == "played"
     }
@@ -387,7 +392,7 @@ async def nights_as_phhs(role: Role, token: Token, request: Request) -> Response
     the players' names, the table's name, and each deal's commitment and proofs."""
     state, _kept, dated, _names = await _every_night(request, role, token)
     counted = _counted(_kept, dated, None)
-    hands = await _hands(request, state, counted)
+    hands = await _hands(request, state, counted, records=True)
     text = nights_phhs(hand for night in counted for hand in hands.get(night.night, ()))
     return _download(text, "text/plain; charset=utf-8", _file_name(state, "hands") + ".phhs")
 
