@@ -304,14 +304,16 @@ function seasonForm(hostToken, refresh) {
   );
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
+    document.body.dataset.club = "loading"; // busy until drawn again (club.js acting)
     try {
       const made = await api(`/clubs/host/${hostToken}/seasons`, {
         method: "POST",
         body: { name: name.value, starts: starts.value, ends: ends.value },
       });
-      refresh(made.id);
+      await refresh(made.id);
     } catch (error) {
       status.textContent = error.message;
+      document.body.dataset.club = "ready";
     }
   });
   return form;
@@ -344,14 +346,16 @@ function importForm(hostToken, refresh) {
     event.preventDefault();
     const chosen = file.files[0];
     if (!chosen) return;
+    document.body.dataset.club = "loading"; // busy until drawn again (club.js acting)
     try {
       const body = { csv: await chosen.text(), scale: cents.checked ? 100 : 1 };
       if (date.value) body.date = date.value;
       await api(`/clubs/host/${hostToken}/imports`, { method: "POST", body });
-      refresh();
+      await refresh();
     } catch (error) {
       status.setAttribute("role", "alert");
       status.textContent = error.message;
+      document.body.dataset.club = "ready";
     }
   });
   return form;

@@ -4,8 +4,8 @@ A club's nights and their hands are stored already (migration 0012 and the table
 night imported from another ledger is a step of the book (``book_events``, kind ``night``) whose
 data says where it came from and its date. A season is only its dates and its name.
 
-Revision ID: 0014
-Revises: 0013
+Revision ID: 0015
+Revises: 0014
 Create Date: 2026-12-02
 """
 
@@ -14,8 +14,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0014"
-down_revision = "0013"
+revision = "0015"
+down_revision = "0014"
 branch_labels = None
 depends_on = None
 
