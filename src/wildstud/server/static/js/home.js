@@ -120,7 +120,9 @@ const CLOCKS = [
 const BOT_KINDS = {
   "calling-bot": "calling (never folds, never raises)",
   "random-bot": "at random",
+  "equity-bot-quick": "by equity, quick (a rough reading of its chances)",
   "equity-bot": "by equity (bets its chances)",
+  "equity-bot-deep": "by equity, deep (a close reading of its chances)",
 };
 const MAX_ENTRIES = 12;
 
@@ -295,6 +297,16 @@ export async function showHome(root) {
         h("small", {}, ` ${settings.rabbit_hunt.description || "show what would have come after a fold"}`),
       )
     : null;
+  // A table for learning: each player's odds and the equity bot's hint, to that player alone.
+  const practice = settings.practice
+    ? h(
+        "label",
+        { className: "rule" },
+        h("input", { type: "checkbox", name: "practice", checked: settings.practice.default === true }),
+        h("span", {}, " Practice table"),
+        h("small", {}, ` ${settings.practice.description}`),
+      )
+    : null;
   // A setting chosen from the values the server's schema lists, each in words.
   const choice = (name, label, words) =>
     settings[name]
@@ -372,6 +384,7 @@ export async function showHome(root) {
       showdownDefault,
       seatRequests,
       rabbitHunt,
+      practice,
     ),
     h(
       "fieldset",
@@ -439,6 +452,7 @@ export async function showHome(root) {
     }
     if (form.elements.seat_requests) body.seat_requests = form.elements.seat_requests.checked;
     if (form.elements.rabbit_hunt) body.rabbit_hunt = form.elements.rabbit_hunt.checked;
+    if (form.elements.practice) body.practice = form.elements.practice.checked;
     if (hostName.value.trim()) body.host_name = hostName.value;
     for (const name of ["showdown_default", "house_result"]) {
       if (form.elements[name]) body[name] = data.get(name);
