@@ -82,6 +82,11 @@ async def _session(base: str, shots: Path) -> list[Path]:
             r" \((counted exactly|over [\d,]+ deals)\)\.",
             centre,
         ), centre
+        # Each card turned up is proven in the browser against the deal's commitment, from the
+        # position its seat's face-down card was dealt from.
+        proven = ".seat .card.hole[data-up='false'].verified"
+        await watch.wait_for_function(f"document.querySelectorAll({proven!r}).length >= 4")
+        assert not await watch.locator(".seat .card.proof-bad").count()
         path = shots / "all-in-turned-up.png"
         await watch.screenshot(path=str(path))
         taken.append(path)
