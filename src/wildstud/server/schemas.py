@@ -198,6 +198,16 @@ class TableSettings(_Model):
         description="seconds each player whose hand takes no part of a pot has at the showdown"
         " to show it or muck it",
     )
+    runout_pause: Annotated[float, Field(ge=0, le=10)] = Field(
+        2.0,
+        description="seconds each street of an all-in run-out stays on the table, with every"
+        " hand's chances, before the next is dealt (hands turned up: house rule all_in_turn_up)",
+    )
+    rabbit_hunt: bool = Field(
+        False,
+        description="after a hand won by a fold, any player may ask to see the face-up cards"
+        " that would have come, each proven against the deal's commitment (never a hole card)",
+    )
     showdown_default: Literal["muck", "show"] = Field(
         "muck",
         description="what the table does at the showdown for a losing hand whose player has not"
@@ -271,6 +281,8 @@ class RulesUpdate(_Model):
     showdown_pause: Annotated[float, Field(ge=0, le=60)] | None = None
     spectator_chat: bool | None = None
     muck_clock: Annotated[float, Field(ge=0, le=60)] | None = None
+    runout_pause: Annotated[float, Field(ge=0, le=10)] | None = None
+    rabbit_hunt: bool | None = None
     showdown_default: Literal["muck", "show"] | None = None
     seat_requests: bool | None = None
 

@@ -113,6 +113,7 @@ const CLOCKS = [
   ["choice_clock", "Seconds to pick the game (dealer's choice)"],
   ["showdown_pause", "Showdown pause (seconds)"],
   ["muck_clock", "Seconds to show or muck a losing hand"],
+  ["runout_pause", "Seconds between the streets when every hand is all in"],
   ["hand_pause", "Seconds between hands"],
   ["away_clock", "Seconds to act for a player who is away"],
 ];
@@ -287,6 +288,15 @@ export async function showHome(root) {
         h("small", {}, ` ${settings.seat_requests.description || "the host approves each player who asks for a seat"}`),
       )
     : null;
+  const rabbitHunt = settings.rabbit_hunt
+    ? h(
+        "label",
+        { className: "rule" },
+        h("input", { type: "checkbox", name: "rabbit_hunt", checked: settings.rabbit_hunt.default === true }),
+        h("span", {}, " Rabbit hunt"),
+        h("small", {}, ` ${settings.rabbit_hunt.description || "show what would have come after a fold"}`),
+      )
+    : null;
   // A table for learning: each player's odds and the equity bot's hint, to that player alone.
   const practice = settings.practice
     ? h(
@@ -373,6 +383,7 @@ export async function showHome(root) {
       CLOCKS.map(([name, label]) => setting(name, label, 0)),
       showdownDefault,
       seatRequests,
+      rabbitHunt,
       practice,
     ),
     h(
@@ -440,6 +451,7 @@ export async function showHome(root) {
       if (form.elements[name]) body[name] = number(name);
     }
     if (form.elements.seat_requests) body.seat_requests = form.elements.seat_requests.checked;
+    if (form.elements.rabbit_hunt) body.rabbit_hunt = form.elements.rabbit_hunt.checked;
     if (form.elements.practice) body.practice = form.elements.practice.checked;
     if (hostName.value.trim()) body.host_name = hostName.value;
     for (const name of ["showdown_default", "house_result"]) {
