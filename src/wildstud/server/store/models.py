@@ -13,7 +13,8 @@ and these models agree.
 >>> sorted(Base.metadata.tables)
 ['actions', 'address_buckets', 'address_connections', 'book_events', 'chat', 'chat_mutes', \
 'club_members', 'club_nights', 'club_seats', 'clubs', 'decks', 'hands', 'host_notices', 'leases', \
-'ledger', 'processes', 'rebuys', 'seat_requests', 'seats', 'shared_hands', 'tables']
+'ledger', 'processes', 'rebuys', 'seat_requests', 'seats', 'shared_hands', 'tables', \
+'tournaments']
 """
 
 from __future__ import annotations
@@ -58,6 +59,7 @@ __all__ = [
     "SeatRow",
     "SharedHandRow",
     "TableRow",
+    "TournamentRow",
     "utc_now",
 ]
 
@@ -481,3 +483,18 @@ class BookEventRow(Base):
     data: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     """A night's results by book account and the names they had: ``{"nets": …, "names": …}``."""
     at: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class TournamentRow(Base):
+    """A tournament table's tournament: its clock, entrants, places and prizes, as one JSON
+    value (:class:`wildstud.server.tourney.Tourney`), written with every change that moves it."""
+
+    __tablename__ = "tournaments"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    state: Mapped[dict[str, Any]] = mapped_column(JSON)
+    finished: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Whether every place is known and paid (a club's standings read these)."""
+    updated_at: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))

@@ -70,7 +70,7 @@ import asyncio
 import contextlib
 import dataclasses
 import time
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
 from wildstud.server.accounts import Departed, departed
@@ -113,7 +113,10 @@ from wildstud.server.table.ledger import NightBook, NightRead, Report
 from wildstud.server.table.players import Players
 from wildstud.server.table.seat_requests import RequestsState
 from wildstud.server.table.settings import build_menu
+from wildstud.server.table.tournament import Desk
 from wildstud.server.table.writer import ChangeLock, StorageFailureError, Writer
+from wildstud.server.tourney import Tourney
+from wildstud.tournament import TournamentError
 
 T = TypeVar("T")
 
@@ -145,6 +148,7 @@ class Table:
         seats: Iterable[Seat],
         store: Store,
         rebuys: Iterable[RebuyState] = (),
+        tournament: Mapping[str, Any] | None = None,
     ) -> None:
         self.id = state.id
         self.name = state.name
@@ -157,6 +161,13 @@ class Table:
         self.hands_dealt = state.hands_dealt
         self.last_entry = state.last_entry
         self.seats: dict[int, Seat] = {seat.index: seat for seat in seats}
+        self.tournament: Tourney | None = None
+        """The tournament of a tournament table, as it stands (:mod:`.tournament`)."""
+        if settings.tournament is not None:
+            self.tournament = Tourney() if tournament is None else Tourney.from_json(tournament)
+            if self.status is TableStatus.RUNNING:
+                # Its clock runs from now: the time the table was down is nobody's.
+                self.tournament = self.tournament.started(time.monotonic())
         self.store = store
         self.live: LiveHand | None = None
         self.last_hand: LiveHand | None = None
@@ -182,6 +193,8 @@ class Table:
         self.hosting = Hosting(self)
         self.players = Players(self)
         self.driver = Driver(self)
+        self.desk = Desk(self)
+        """The table's tournament (:mod:`wildstud.server.table.tournament`)."""
         self.actor = Actor(
             self,
             [
@@ -265,7 +278,7 @@ class Table:
     def restore(cls, stored: StoredTable, store: Store) -> Table:
         """The table as the store kept it, its hand in progress replayed to where it stood."""
         seats = (Seat.from_state(state) for state in stored.seats)
-        table = cls(stored.table, seats, store, stored.rebuys)
+        table = cls(stored.table, seats, store, stored.rebuys, stored.tournament)
         table.actor.slices["requests"].state = RequestsState.of(stored.requests)
         rules = table.actor.slices["settings"]
         rules.state = dataclasses.replace(rules.state, notices=tuple(stored.notices))
@@ -373,6 +386,7 @@ class Table:
             "rebuys": self.cashier.info({index: seat.stack for index, seat in self.seats.items()})
             if self.cashier.open
             else [],
+            "tournament": None if self.tournament is None else self.desk.info(),
             "holds_all": holds_all(self.seats, self.live is not None),
             "stalled": stalled(self.seats, hand_in_progress=self.live is not None)
             if self.status is TableStatus.RUNNING
@@ -560,6 +574,26 @@ class Table:
         holder = None if seat is None else self.holder(seat)
         limits = Limits.of(self.settings)
         return DecideChips(request_id, approve, holder, self.live is not None, limits)
+
+    async def tournament_rebuy(self, index: int, *, addon: bool = False) -> None:
+        """The host gives seat ``index`` a rebuy, or the add-on, in the tournament
+        (:mod:`.tournament`)."""
+        desk = self.desk
+        await self._wrapped(lambda: desk.addon(index) if addon else desk.rebuy(index))
+
+    async def tournament_deal(self, kind: str | None) -> dict[str, Any]:
+        """The deal calculator's figures for the players left; with ``kind``, the deal is
+        made and the tournament ends (:mod:`.tournament`)."""
+
+        async def run() -> dict[str, Any]:
+            if self.tournament is None:
+                raise TournamentError("this table is not a tournament")
+            figures = self.desk.figures()
+            if kind is not None:
+                await self.desk.make_deal(kind)
+            return figures
+
+        return await self._wrapped(run)
 
     async def end_night(self) -> None:
         """The host ends the night: the hand in progress plays out and no other is dealt."""
