@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
 from wildstud.server.tourney_schemas import TournamentInfo, TournamentSettings
 
@@ -219,6 +219,13 @@ class TableSettings(_Model):
         description="a sit-and-go: the stakes follow its levels, chips come only with its"
         " buy-in, rebuys and add-on, and its prizes are paid from the pool; null: a cash game",
     )
+
+    @model_validator(mode="after")
+    def _tournament_made(self) -> TableSettings:
+        # A tournament given without levels gets a stud schedule from the starting chips.
+        if self.tournament is not None and not self.tournament.levels:
+            self.tournament = self.tournament.made(self.starting_chips)
+        return self
 
 
 class TableBot(_Model):

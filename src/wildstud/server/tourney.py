@@ -72,6 +72,8 @@ class Entry:
     """How many players share ``place`` (and the places after it)."""
     prize: int | None = None
     """Set once the tournament is over (or the deal is made)."""
+    pending: int = 0
+    """Chips bought during a hand the entrant is in: they come when it ends."""
 
     def paid(self, buy_in: int, rebuy_price: int, addon_price: int) -> int:
         """What this entrant paid in."""
@@ -217,17 +219,25 @@ class Tourney:
         entries = tuple(entry if old.player_id == entry.player_id else old for old in self.entries)
         return replace(self, entries=entries)
 
-    def rebought(self, player_id: str) -> Tourney:
-        """``player_id`` rebuys: they are no longer waiting to go out."""
+    def rebought(self, player_id: str, pending: int = 0) -> Tourney:
+        """``player_id`` rebuys: they are no longer waiting to go out (``pending``: chips to
+        come when the hand they are in ends)."""
         entry = self.entry(player_id)
         assert entry is not None
-        return self._with(replace(entry, rebuys=entry.rebuys + 1, busted=None))
+        more = entry.pending + pending
+        return self._with(replace(entry, rebuys=entry.rebuys + 1, busted=None, pending=more))
 
-    def added_on(self, player_id: str) -> Tourney:
-        """``player_id`` takes the add-on."""
+    def added_on(self, player_id: str, pending: int = 0) -> Tourney:
+        """``player_id`` takes the add-on (``pending``: as for :meth:`rebought`)."""
         entry = self.entry(player_id)
         assert entry is not None
-        return self._with(replace(entry, addon=True, busted=None))
+        return self._with(replace(entry, addon=True, busted=None, pending=entry.pending + pending))
+
+    def paid_out(self, player_id: str) -> Tourney:
+        """``player_id``'s pending chips have come to their stack."""
+        entry = self.entry(player_id)
+        assert entry is not None
+        return self._with(replace(entry, pending=0))
 
     @property
     def still_in(self) -> tuple[Entry, ...]:
@@ -340,6 +350,7 @@ class Tourney:
                     "place": e.place,
                     "tied": e.tied,
                     "prize": e.prize,
+                    "pending": e.pending,
                 }
                 for e in state.entries
             ],
@@ -365,6 +376,7 @@ class Tourney:
                 place=item["place"],
                 tied=item.get("tied", 1),
                 prize=item["prize"],
+                pending=item.get("pending", 0),
             )
             for item in data.get("entries", ())
         )

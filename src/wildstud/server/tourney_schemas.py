@@ -8,7 +8,8 @@ follow the level schedule, and chips come only with the buy-in, the rebuys and t
 ...                                                  big_bet=10, hands=3)])
 >>> settings.buy_in, settings.levels[0].kind, settings.rebuy_levels
 (20, 'level', 0)
->>> TournamentSettings(levels=[BreakModel(minutes=5)])
+>>> TournamentSettings(levels=[LevelModel(ante=1, bring_in=2, small_bet=5, big_bet=10, hands=3),
+...                             BreakModel(minutes=5)])
 Traceback (most recent call last):
 ...
 pydantic_core._pydantic_core.ValidationError: 1 validation error for TournamentSettings
@@ -21,7 +22,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from wildstud.tournament import PAYOUT_TABLE, Break, Level, TournamentError, payouts
+from wildstud.tournament import PAYOUT_TABLE, Break, Level, TournamentError, payouts, stud_schedule
 
 __all__ = [
     "BreakModel",
@@ -80,10 +81,27 @@ class TournamentSettings(_Model):
     are in the group's money, chips are chips."""
 
     buy_in: Money = Field(20, description="what an entry costs; it goes into the prize pool")
-    levels: list[Annotated[LevelModel | BreakModel, Field(discriminator="kind")]] = Field(
-        min_length=1,
+    levels: list[LevelModel | BreakModel] = Field(
+        default_factory=list,
         max_length=60,
-        description="the levels and breaks in order; the last level lasts until the end",
+        description="the levels and breaks in order; the last level lasts until the end. Empty:"
+        " a stud schedule made from the starting chips (first small bet about a fiftieth of a"
+        " stack, tidy figures), each level lasting level_minutes or level_hands",
+    )
+    level_minutes: Annotated[float, Field(gt=0, le=600)] = Field(
+        15.0, description="how long each level of a made schedule lasts, in minutes"
+    )
+    level_hands: Annotated[int, Field(ge=1, le=1000)] | None = Field(
+        None, description="how many hands each level of a made schedule lasts (over minutes)"
+    )
+    level_count: Annotated[int, Field(ge=1, le=40)] = Field(
+        12, description="the levels of a made schedule"
+    )
+    break_every: Annotated[int, Field(ge=0, le=40)] = Field(
+        4, description="a made schedule has a break after every this many levels; 0: none"
+    )
+    break_minutes: Annotated[float, Field(gt=0, le=120)] = Field(
+        5.0, description="how long each break of a made schedule lasts"
     )
     rebuy_levels: Annotated[int, Field(ge=0, le=60)] = Field(
         0,
@@ -120,11 +138,9 @@ class TournamentSettings(_Model):
 
     @model_validator(mode="after")
     def _checked(self) -> TournamentSettings:
-        if not any(isinstance(item, LevelModel) for item in self.levels):
-            raise ValueError("a schedule needs at least one level")
-        if not isinstance(self.levels[-1], LevelModel):
+        if self.levels and not isinstance(self.levels[-1], LevelModel):
             raise ValueError("the schedule ends with a level, not a break")
-        levels = sum(isinstance(item, LevelModel) for item in self.levels)
+        levels = sum(isinstance(item, LevelModel) for item in self.levels) or self.level_count
         for name in ("rebuy_levels", "late_levels", "addon_levels"):
             value = getattr(self, name)
             if value is not None and value > levels:
@@ -137,6 +153,42 @@ class TournamentSettings(_Model):
         except TournamentError as error:
             raise ValueError(str(error)) from None
         return self
+
+    def made(self, starting_chips: int) -> TournamentSettings:
+        """These settings with their schedule made from ``starting_chips`` if none was given
+        (:func:`wildstud.tournament.stud_schedule`).
+
+        >>> made = TournamentSettings(level_hands=10, level_count=3).made(1000)
+        >>> [(level.small_bet, level.hands) for level in made.levels]
+        [(20, 10), (30, 10), (40, 10)]
+        """
+        if self.levels:
+            return self
+        try:
+            schedule = stud_schedule(
+                starting_chips,
+                levels=self.level_count,
+                minutes=self.level_minutes,
+                hands=self.level_hands,
+                break_every=self.break_every,
+                break_minutes=self.break_minutes,
+            )
+        except TournamentError as error:
+            raise ValueError(str(error)) from None
+        items: list[LevelModel | BreakModel] = [
+            BreakModel(minutes=item.minutes)
+            if isinstance(item, Break)
+            else LevelModel(
+                ante=item.ante,
+                bring_in=item.bring_in,
+                small_bet=item.small_bet,
+                big_bet=item.big_bet,
+                minutes=item.minutes,
+                hands=item.hands,
+            )
+            for item in schedule
+        ]
+        return self.model_copy(update={"levels": items})
 
     def schedule(self) -> tuple[Level | Break, ...]:
         """The library's schedule."""

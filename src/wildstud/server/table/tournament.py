@@ -162,6 +162,16 @@ class Desk:
         setup = live.setup
         state = self.state.rolled(now, self.schedule(), between_hands=True)
         starts = dict(zip(setup.player_ids, setup.stacks, strict=True))
+        # Chips bought during the hand come now, before anyone is found busted.
+        for seat in table.seats.values():
+            entry = state.entry(seat.player_id)
+            if entry is not None and entry.pending:
+                reason = "rebuy" if seat.stack == 0 else "top-up"
+                changes.ledger.append(seat.entry(reason, entry.pending))
+                seat.stack += entry.pending
+                changes.seats = [row for row in changes.seats if row.seat != seat.index]
+                changes.seats.append(seat.state())
+                state = state.paid_out(seat.player_id)
         stacks = {seat.player_id: seat.stack for seat in table.seats.values()}
         may = {entry.player_id: self.may_rebuy(state, entry.player_id) for entry in state.entries}
         state = state.hand_ended(setup.number, starts, stacks, may)
@@ -188,10 +198,11 @@ class Desk:
 
     # -- the host's ----------------------------------------------------------------------------
 
-    def _between(self, seat: Seat, what: str) -> None:
+    def _in_hand(self, seat: Seat) -> bool:
+        """Whether ``seat`` was dealt into the hand in play (chips bought now wait for its
+        end: a hand never plays with chips that were not in it when it was dealt)."""
         live = self.table.live
-        if live is not None and live.engine_seat(seat) is not None:
-            raise TournamentError(f"{seat.name} is in the hand in play: {what} once it ends")
+        return live is not None and live.engine_seat(seat) is not None
 
     async def rebuy(self, index: int) -> None:
         """The host gives seat ``index`` a rebuy (the money taken): the rebuy's chips now."""
@@ -221,7 +232,7 @@ class Desk:
                 if entry.addon:
                     raise TournamentError(f"{seat.name} has had the add-on")
                 chips = rules.addon_chips
-                state = state.added_on(seat.player_id)
+                state = state.added_on(seat.player_id, chips if self._in_hand(seat) else 0)
             else:
                 if not self.rebuys_open(state):
                     raise TournamentError("rebuys are closed")
@@ -236,13 +247,13 @@ class Desk:
                         f" the {starting} starting chips"
                     )
                 chips = starting if rules.rebuy_chips is None else rules.rebuy_chips
-                state = state.rebought(seat.player_id)
-            self._between(seat, "the add-on" if addon else "a rebuy")
-            reason = "rebuy" if seat.stack == 0 else "top-up"
-            changes = Changes(ledger=[seat.entry(reason, chips)])
+                state = state.rebought(seat.player_id, chips if self._in_hand(seat) else 0)
+            changes = Changes()
+            if not self._in_hand(seat):  # else the chips come when the hand ends
+                changes.ledger.append(seat.entry("rebuy" if seat.stack == 0 else "top-up", chips))
+                seat.stack += chips  # a write the store refuses puts it back (the baseline)
+                changes.seats.append(seat.state())
             now = time.monotonic()
-            seat.stack += chips  # a write the store refuses puts it back (the writer's baseline)
-            changes.seats.append(seat.state())
             table.tournament = state
             changes.tournament = state.to_json(now)
             await table.writer.commit(changes)

@@ -310,6 +310,49 @@ export async function showHome(root) {
     shared: "shared among the people",
     aside: "left aside",
   });
+  // A sit-and-go: the server makes a stud level schedule from the starting chips, each level
+  // lasting the minutes or hands given here (the API takes any schedule).
+  const tourney = schemas.TournamentSettings ? schemas.TournamentSettings.properties : null;
+  const tourneyInput = (name, fallback) => schemaInput(`tournament_${name}`, tourney[name], fallback);
+  const tournament = tourney
+    ? h(
+        "fieldset",
+        { id: "tournament-fields" },
+        h("legend", {}, "Tournament"),
+        h(
+          "label",
+          { className: "rule" },
+          h("input", { type: "checkbox", name: "tournament", id: "tournament" }),
+          h("span", {}, " Play a tournament (sit-and-go)"),
+          h("small", {}, " the stakes rise level by level; the last player with chips wins"),
+        ),
+        field("Buy-in (money, into the prize pool)", tourneyInput("buy_in", 20)),
+        field(
+          "Levels last",
+          h(
+            "select",
+            { name: "tournament_unit" },
+            h("option", { value: "minutes" }, "minutes"),
+            h("option", { value: "hands" }, "hands"),
+          ),
+        ),
+        field(
+          "Level length",
+          h("input", {
+            type: "number",
+            name: "tournament_length",
+            value: 15,
+            min: 1,
+            max: 600,
+            step: 1,
+            required: true,
+          }),
+        ),
+        field("Rebuys through level", tourneyInput("rebuy_levels", 0), tourney.rebuy_levels.description),
+        field("Add-on chips", tourneyInput("addon_chips", 0), tourney.addon_chips.description),
+        field("Late registration through level", tourneyInput("late_levels", 1), tourney.late_levels.description),
+      )
+    : null;
   const submit = h("button", { type: "submit" }, "Create the table");
   form = h(
     "form",
@@ -380,6 +423,7 @@ export async function showHome(root) {
       setting("bot_delay", "Bot delay (seconds)", 1),
       houseResult,
     ),
+    tournament,
     submit,
     status,
   );
@@ -427,6 +471,16 @@ export async function showHome(root) {
       if (form.elements[name]) body[name] = number(name);
     }
     if (form.elements.seat_requests) body.seat_requests = form.elements.seat_requests.checked;
+    if (form.elements.tournament && form.elements.tournament.checked) {
+      const length = number("tournament_length");
+      body.tournament = {
+        buy_in: number("tournament_buy_in"),
+        rebuy_levels: number("tournament_rebuy_levels"),
+        addon_chips: number("tournament_addon_chips"),
+        late_levels: number("tournament_late_levels"),
+        ...(data.get("tournament_unit") === "hands" ? { level_hands: length } : { level_minutes: length }),
+      };
+    }
     if (hostName.value.trim()) body.host_name = hostName.value;
     for (const name of ["showdown_default", "house_result"]) {
       if (form.elements[name]) body[name] = data.get(name);

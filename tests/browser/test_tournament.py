@@ -1,0 +1,136 @@
+"""A tournament's clock in the page (issue 27 item 5), in Chromium: a sit-and-go of a player
+and three bots, with the host's page beside the player's. Both show the level, its stakes and
+the minutes counting down, the next level and the prize pool; the host pauses from the console
+and both pages say the clock stopped and stop counting, then resume; the host gives the player
+the add-on from the console and the pool grows on the player's page; the deal calculator shows
+each player's ICM and chip-chop shares. The screenshots are kept (``WILDSTUD_SCREENSHOTS``)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from playwright.async_api import Page, async_playwright
+
+from tests.browser.pages import keep, launch, sit, wait_until
+from tests.server import wsclient
+
+LEFT = "document.getElementById('tourney-left').textContent"
+CLOCK = "document.getElementById('tourney-clock')"
+
+
+async def _seconds(page: Page) -> int:
+    text: str = await page.evaluate(LEFT)
+    minutes, seconds = text.split(" ")[0].split(":")
+    return int(minutes) * 60 + int(seconds)
+
+
+async def _tournament(base: str, shots: Path) -> list[Path]:
+    api = wsclient.Api(base)
+    created = api.create(
+        name="Sit and go",
+        seats=5,
+        games=[{"game": "FTQ"}, {"game": "SMBU"}],
+        starting_chips=1000,
+        action_clock=2,
+        bot_delay=0.2,
+        hand_pause=1,
+        bots=[{"kind": "calling-bot"}] * 3,
+        tournament={
+            "buy_in": 20,
+            "levels": [
+                {"ante": 5, "bring_in": 5, "small_bet": 20, "big_bet": 40, "minutes": 30},
+                {"kind": "break", "minutes": 5},
+                {"ante": 10, "bring_in": 10, "small_bet": 40, "big_bet": 80, "minutes": 30},
+            ],
+            "rebuy_levels": 1,
+            "addon_chips": 1000,
+            "addon_price": 10,
+        },
+    )
+    kept: list[Path] = []
+    async with async_playwright() as playwright:
+        browser = await launch(playwright)
+        ann = await sit(browser, api, created, "Ann")
+        player = ann.page
+        host = await (await browser.new_context(viewport={"width": 1280, "height": 900})).new_page()
+        errors: list[str] = []
+        host.on("pageerror", lambda error: errors.append(str(error)))
+        await host.goto(created["links"]["host"])
+        await host.wait_for_selector("#host-console #console-body")
+        for page in (player, host):
+            await wait_until(page, f"!{CLOCK}.hidden")
+            assert await page.evaluate("document.getElementById('tourney-level').textContent") == (
+                "Level 1"
+            )
+            stakes = await page.evaluate("document.getElementById('tourney-stakes').textContent")
+            assert stakes == "ante 5, bring-in 5, bets 20/40"
+            nxt = await page.evaluate("document.getElementById('tourney-next').textContent")
+            assert nxt == "Next: ante 10, bring-in 10, bets 40/80"
+            pool = await page.evaluate("document.getElementById('tourney-pool').textContent")
+            assert pool.startswith("Prize pool 80 · 4 of 4 left"), pool
+            # Not started: the clock stands at the level's full 30 minutes.
+            assert await page.evaluate(LEFT) == "30:00 left"
+            assert await page.evaluate("document.getElementById('tourney-paused') !== null")
+
+        await host.get_by_role("button", name="Start dealing").click()
+        await wait_until(player, "document.getElementById('tourney-paused') === null")
+        await wait_until(player, f"{LEFT} !== '30:00 left'", timeout=10)
+        first = await _seconds(player)
+        await player.wait_for_timeout(2200)
+        assert await _seconds(player) <= first - 2  # it counts down in the page
+        path = shots / "tournament-player.png"
+        await player.screenshot(path=str(path))
+        kept.append(path)
+
+        # The host pauses: both pages say so and stop counting.
+        await host.get_by_role("button", name="Pause").click()
+        for page in (player, host):
+            await wait_until(page, "document.getElementById('tourney-paused') !== null")
+        stopped = await _seconds(player)
+        await player.wait_for_timeout(2000)
+        assert await _seconds(player) == stopped
+        table = api.table(created)
+        assert table["tournament"]["paused"]
+        assert abs(table["tournament"]["seconds_left"] - stopped) <= 1.5
+        path = shots / "tournament-paused-host.png"
+        await host.screenshot(path=str(path), full_page=True)
+        kept.append(path)
+
+        # The add-on for Ann from the console: the pool grows on her page.
+        await host.get_by_role("button", name="Add-on for Ann").click()
+        await wait_until(
+            player,
+            "document.getElementById('tourney-pool').textContent.startsWith('Prize pool 90')",
+        )
+        # The deal calculator: each player's share by ICM and by a chip chop.
+        await host.get_by_role("button", name="Work out a deal").click()
+        await host.wait_for_selector("#deal-table")
+        rows = await host.evaluate(
+            "[...document.querySelectorAll('#deal-table tbody tr')].map(r => r.textContent)"
+        )
+        assert len(rows) == 4
+        figures: dict[str, Any] = api.ok(api.host(created, "GET", "/tournament/deal"))
+        assert sum(player["icm_whole"] for player in figures["players"]) == 90
+        path = shots / "tournament-deal.png"
+        await host.locator("#deal-box").screenshot(path=str(path))
+        kept.append(path)
+
+        # Resumed: the clock runs again from where it stopped.
+        await host.get_by_role("button", name="Resume").click()
+        await wait_until(player, "document.getElementById('tourney-paused') === null")
+        await wait_until(player, f"{LEFT} !== ''")
+        assert await _seconds(player) <= stopped
+        await player.wait_for_timeout(1500)
+        assert await _seconds(player) < stopped
+        assert not errors, errors
+        assert not ann.errors, ann.errors
+        await browser.close()
+    return kept
+
+
+def test_the_tournament_clock_in_every_page_and_the_host_pausing(
+    server: Any, tmp_path: Path
+) -> None:
+    keep(asyncio.run(_tournament(server.base, tmp_path)))
