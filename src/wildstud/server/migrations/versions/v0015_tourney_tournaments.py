@@ -5,8 +5,8 @@ one JSON value, written in the transaction of every change that moves it (a hand
 ended, the table started or paused, a rebuy, an add-on, a deal), and fenced in a cluster as
 every other row of a table is (migration 0008's trigger).
 
-Revision ID: 0014
-Revises: 0013
+Revision ID: 0015
+Revises: 0014
 Create Date: 2026-12-02
 """
 
@@ -15,8 +15,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0014"
-down_revision = "0013"
+revision = "0015"
+down_revision = "0014"
 branch_labels = None
 depends_on = None
 
