@@ -248,6 +248,15 @@ async def _tournament(path: Path) -> None:
     assert (await table.ledger())["balanced"]
     with pytest.raises(TournamentError, match=r"rebuys are closed|out of the tournament"):
         await table.tournament_rebuy(dee)
+    # The night is the tournament's money: each paid in, the prizes paid out; a club's book
+    # takes these results (the bots' shared among the people, as at a cash table).
+    night = await table.night()
+    assert night.ended
+    assert night.settlement is not None
+    for player in night.accounts:
+        entry = entries[player.player_id]
+        assert player.net == (entry.prize or 0) - entry.paid(BUY_IN, REBUY, ADDON)
+    assert sum(player.settles for player in night.players) == 0
     assert late_refused, "the tournament ended before its second level"
     assert max(seen) > 4, "the tournament ended before the break"
     await lobby.close()

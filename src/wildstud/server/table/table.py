@@ -549,7 +549,12 @@ class Table:
 
     async def night(self) -> Night:
         """The night's ledger and settle-up (:func:`wildstud.server.night.tally`): the ledger
-        and the stacks are read in one turn of the actor, so both are of one moment."""
+        and the stacks are read in one turn of the actor, so both are of one moment. A
+        tournament's night is its money: what each entrant paid in and won
+        (:meth:`.tournament.Desk.money`), which is what a club's book takes from it."""
+        if self.tournament is not None:
+            money = await self._wrapped(self._money)
+            return await asyncio.to_thread(money.tally)
         book: NightBook = await self.actor.read(
             lambda: NightRead(
                 tuple((seat.player_id, seat.stack) for seat in self.seats.values()),
@@ -560,6 +565,16 @@ class Table:
         )
         # the settle-up's search may take a moment on a long night: off the event loop
         return await asyncio.to_thread(book.tally)
+
+    async def _money(self) -> NightBook:
+        entries, seated = self.desk.money()
+        read = NightRead(
+            tuple(seated.items()),
+            None if self.live is None else self.live.number,
+            self.status is TableStatus.ENDED,
+            self.settings.house_result,
+        )
+        return NightBook(tuple(entries), read)
 
     async def decide_rebuy(self, request_id: str, approve: bool) -> None:
         """The host approves or declines a player's request for chips (:mod:`.cashier`):

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from wildstud.errors import TableError
 from wildstud.server.menu import Menu
-from wildstud.server.store import Changes
+from wildstud.server.store import Changes, LedgerEntry
 from wildstud.server.tourney import Tourney, prizes_of
 from wildstud.server.tourney_schemas import LevelModel, TournamentSettings
 from wildstud.tournament import Level, Schedule, TournamentError, chip_chop, deal, icm
@@ -322,6 +322,34 @@ class Desk:
             await table.writer.commit(changes)
             table.fanout.broadcast_table()
             table.changed.set()
+
+    def money(self) -> tuple[list[LedgerEntry], dict[str, int]]:
+        """The tournament's money as a night's ledger: each entrant bought in what they paid
+        and holds, once every place is paid, their prize (before that, what they paid: the
+        money is in the pool, nobody has won or lost it yet). Bots are the house's accounts,
+        as at a cash table. The amounts add up: the prizes are the pool.
+
+        A ledger of money, not chips: :func:`wildstud.server.night.tally` makes the night of
+        it, and a club's book its results."""
+        state = self.synced(self.state)
+        prices = self.prices()
+        bots = {seat.player_id for seat in self.table.seats.values() if seat.is_bot}
+        entries: list[LedgerEntry] = []
+        seated: dict[str, int] = {}
+        for entry in state.entries:
+            paid = entry.paid(*prices)
+            entries.append(
+                LedgerEntry(
+                    entry.player_id,
+                    entry.seat,
+                    entry.name,
+                    "buy-in",
+                    paid,
+                    house=entry.player_id in bots,
+                )
+            )
+            seated[entry.player_id] = paid if entry.prize is None else entry.prize
+        return entries, seated
 
     # -- the view ------------------------------------------------------------------------------
 
