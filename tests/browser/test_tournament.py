@@ -124,6 +124,22 @@ async def _tournament(base: str, shots: Path) -> list[Path]:
         assert await _seconds(player) <= stopped
         await player.wait_for_timeout(1500)
         assert await _seconds(player) < stopped
+        # The ledger is the tournament's money; the felt (a TV's page) shows the clock too.
+        await wait_until(
+            player,
+            "document.getElementById('ledger-title').textContent === \"The tournament's money\"",
+        )
+        assert await player.evaluate("document.getElementById('rebuy-amount') === null")
+        path = shots / "tournament-ledger.png"
+        await player.locator("#ledger").screenshot(path=str(path))
+        kept.append(path)
+        felt = await (await browser.new_context(viewport={"width": 1280, "height": 720})).new_page()
+        await felt.goto(created["links"]["felt"])
+        await wait_until(felt, f"!{CLOCK}.hidden")
+        await wait_until(felt, f"{LEFT}.endsWith(' left')")
+        path = shots / "tournament-felt.png"
+        await felt.screenshot(path=str(path))
+        kept.append(path)
         assert not errors, errors
         assert not ann.errors, ann.errors
         await browser.close()
