@@ -275,3 +275,36 @@ async def _tournament(path: Path) -> None:
 
 def test_a_tournament_of_six_plays_through_its_levels(tmp_path: Path) -> None:
     asyncio.run(_tournament(tmp_path / "t.db"))
+
+
+async def _leaving(path: Path) -> None:
+    lobby = Lobby(Store(f"sqlite:///{path}"))
+    await lobby.open()
+    table, _ = await lobby.create(_settings(seats=4), [TableBot(kind="calling-bot")])
+    ann, _token = await table.join("Ann", None)
+    bob, _token = await table.join("Bob", None)
+    await table.remove(ann.index)  # Ann leaves before a hand: out at once, third of three
+    state = table.tournament
+    assert state is not None
+    assert [(e.name, e.place) for e in state.entries] == [
+        ("Caller 1", None),
+        ("Ann", 3),
+        ("Bob", None),
+    ]
+    assert state.entries[0].house
+    await table.remove(bob.index)  # Bob too: the bot is the last one left, and wins
+    state = table.tournament
+    assert state is not None
+    assert state.finished
+    assert table.status is TableStatus.ENDED
+    assert [(e.name, e.place, e.prize) for e in state.entries] == [
+        ("Caller 1", 1, 3 * BUY_IN), ("Ann", 3, 0), ("Bob", 2, 0),
+    ]  # fmt: skip
+    night = await table.night()  # the house won the pool: the people share its win
+    assert [(p.name, p.net) for p in night.players] == [("Ann", -BUY_IN), ("Bob", -BUY_IN)]
+    assert night.house_net == 2 * BUY_IN
+    await lobby.close()
+
+
+def test_players_who_leave_a_tournament_are_out_at_once(tmp_path: Path) -> None:
+    asyncio.run(_leaving(tmp_path / "l.db"))

@@ -74,6 +74,8 @@ class Entry:
     """Set once the tournament is over (or the deal is made)."""
     pending: int = 0
     """Chips bought during a hand the entrant is in: they come when it ends."""
+    house: bool = False
+    """A bot: the house's entry (its money is the house's, as at a cash table)."""
 
     def paid(self, buy_in: int, rebuy_price: int, addon_price: int) -> int:
         """What this entrant paid in."""
@@ -209,11 +211,21 @@ class Tourney:
                 return entry
         return None
 
-    def entered(self, player_id: str, seat: int, name: str) -> Tourney:
-        """``player_id`` enters (at ``seat`` as ``name``); nothing changes if they have."""
+    def entered(self, player_id: str, seat: int, name: str, *, house: bool = False) -> Tourney:
+        """``player_id`` enters (at ``seat`` as ``name``; ``house``: a bot); nothing changes
+        if they have."""
         if self.entry(player_id) is not None:
             return self
-        return replace(self, entries=(*self.entries, Entry(player_id, seat, name)))
+        entry = Entry(player_id, seat, name, house=house)
+        return replace(self, entries=(*self.entries, entry))
+
+    def departed(self, player_id: str, hand: int) -> Tourney:
+        """``player_id`` left the table (after hand ``hand``): out at once, below everyone
+        still in."""
+        entry = self.entry(player_id)
+        if entry is None or entry.place is not None:
+            return self
+        return self.knocked_out([replace(entry, busted=(hand, 0))])
 
     def _with(self, entry: Entry) -> Tourney:
         entries = tuple(entry if old.player_id == entry.player_id else old for old in self.entries)
@@ -351,6 +363,7 @@ class Tourney:
                     "tied": e.tied,
                     "prize": e.prize,
                     "pending": e.pending,
+                    "house": e.house,
                 }
                 for e in state.entries
             ],
@@ -377,6 +390,7 @@ class Tourney:
                 tied=item.get("tied", 1),
                 prize=item["prize"],
                 pending=item.get("pending", 0),
+                house=item.get("house", False),
             )
             for item in data.get("entries", ())
         )

@@ -283,6 +283,8 @@ class Hosting:
         ``changes``), its open request for chips cancelled, its connections told and closed
         once ``changes`` are stored."""
         self.table.actor.fold("cashier", SeatLeft(seat.index, seat.player_id), changes)
+        if self.table.tournament is not None:  # out of the tournament, below everyone still in
+            self.table.desk.left(seat, changes)
         # A player's leaving is written even with no chips: its token is their way back.
         if seat.stack or seat.token_hash is not None:
             changes.ledger.append(seat.entry("cash-out", -seat.stack, token_hash=seat.token_hash))

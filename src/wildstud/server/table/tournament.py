@@ -116,7 +116,7 @@ class Desk:
         """``state`` with every seated player who has not entered yet entered."""
         for index in sorted(self.table.seats):
             seat = self.table.seats[index]
-            state = state.entered(seat.player_id, index, seat.name)
+            state = state.entered(seat.player_id, index, seat.name, house=seat.is_bot)
         return state
 
     def break_left(self, now: float) -> float | None:
@@ -188,6 +188,12 @@ class Desk:
             changes.table = table.state()
         table.tournament = state
         changes.tournament = state.to_json(now)
+
+    def left(self, seat: Seat, changes: Changes) -> None:
+        """``seat`` leaves the table: its player is out at once, below everyone still in
+        (their chips leave play, cashed out as at a cash table); into ``changes``."""
+        state = self.synced(self.state).departed(seat.player_id, self.table.hands_dealt)
+        self._store(state, time.monotonic(), changes)
 
     def status_changed(self, running: bool, changes: Changes) -> None:
         """The table runs (or stops): so does the clock (into ``changes``)."""
@@ -333,7 +339,6 @@ class Desk:
         it, and a club's book its results."""
         state = self.synced(self.state)
         prices = self.prices()
-        bots = {seat.player_id for seat in self.table.seats.values() if seat.is_bot}
         entries: list[LedgerEntry] = []
         seated: dict[str, int] = {}
         for entry in state.entries:
@@ -345,7 +350,7 @@ class Desk:
                     entry.name,
                     "buy-in",
                     paid,
-                    house=entry.player_id in bots,
+                    house=entry.house,
                 )
             )
             seated[entry.player_id] = paid if entry.prize is None else entry.prize
