@@ -13,7 +13,7 @@ from typing import Any
 
 from playwright.async_api import Page, async_playwright
 
-from tests.browser.pages import keep, launch, sit, wait_until
+from tests.browser.pages import keep, launch, open_create_form, sit, wait_until
 from tests.server import wsclient
 
 LEFT = "document.getElementById('tourney-left').textContent"
@@ -144,6 +144,44 @@ async def _tournament(base: str, shots: Path) -> list[Path]:
         assert not ann.errors, ann.errors
         await browser.close()
     return kept
+
+
+async def _from_the_form(base: str, shots: Path) -> list[Path]:
+    """The home page's form makes a tournament: levels in hands, rebuys, an add-on."""
+    async with async_playwright() as playwright:
+        browser = await launch(playwright)
+        page = await (await browser.new_context(viewport={"width": 1280, "height": 900})).new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        await page.goto(base)
+        await open_create_form(page)
+        await page.get_by_label("Play a tournament (sit-and-go)").check()
+        await page.locator('[name="tournament_buy_in"]').fill("25")
+        await page.locator('[name="tournament_unit"]').select_option("hands")
+        await page.locator('[name="tournament_length"]').fill("8")
+        await page.locator('[name="tournament_rebuy_levels"]').fill("2")
+        await page.locator('[name="tournament_addon_chips"]').fill("1000")
+        path = shots / "tournament-form.png"
+        await page.locator("#tournament-fields").screenshot(path=str(path))
+        await page.get_by_role("button", name="Create the table").click()
+        host = page.locator('#created a[href*="/host/"]')
+        await host.wait_for()
+        token = (await host.get_attribute("href") or "").rsplit("/", 1)[1]
+        assert not errors, errors
+        await browser.close()
+    api = wsclient.Api(base)
+    created = api.ok(api.http.get(f"/api/host/{token}"))
+    settings = created["table"]["settings"]["tournament"]
+    assert (settings["buy_in"], settings["rebuy_levels"], settings["addon_chips"]) == (25, 2, 1000)
+    levels = [item for item in settings["levels"] if item["kind"] == "level"]
+    assert {level["hands"] for level in levels} == {8}
+    assert levels[0]["small_bet"] == 20  # a fiftieth of the 1000 starting chips
+    assert created["table"]["tournament"]["hands_left"] == 8
+    return [path]
+
+
+def test_a_tournament_made_from_the_home_page(server: Any, tmp_path: Path) -> None:
+    keep(asyncio.run(_from_the_form(server.base, tmp_path)))
 
 
 def test_the_tournament_clock_in_every_page_and_the_host_pausing(
