@@ -180,6 +180,69 @@ async def _from_the_form(base: str, shots: Path) -> list[Path]:
     return [path]
 
 
+async def _to_the_end(base: str, shots: Path) -> list[Path]:
+    """Bots play a tournament to its end under a spectator's eyes: a break is shown, then
+    every place with its prize."""
+    api = wsclient.Api(base)
+    created = api.create(
+        name="Bots to the end",
+        games=[{"game": "FTQ"}],
+        seats=4,
+        bot_delay=0,
+        hand_pause=0.2,
+        bots=[{"kind": "calling-bot"}] * 3,
+        tournament={
+            "buy_in": 10,
+            "payouts": {"2": [70, 30]},
+            "levels": [
+                {"ante": 5, "bring_in": 5, "small_bet": 20, "big_bet": 40, "hands": 1},
+                {"minutes": 0.05},
+                {"ante": 50, "bring_in": 50, "small_bet": 200, "big_bet": 400, "hands": 1},
+                {"ante": 200, "bring_in": 200, "small_bet": 500, "big_bet": 1000, "hands": 1},
+            ],
+        },
+    )
+    async with async_playwright() as playwright:
+        browser = await launch(playwright)
+        page = await (await browser.new_context(viewport={"width": 1280, "height": 900})).new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        await page.goto(created["links"]["watch"])
+        await wait_until(page, f"!{CLOCK}.hidden")
+        api.ok(api.host(created, "POST", "/start"))
+        await wait_until(
+            page, "document.getElementById('tourney-level').textContent.startsWith('Break')"
+        )
+        await wait_until(
+            page,
+            "document.getElementById('tourney-level').textContent.startsWith('The tournament')",
+            timeout=90,
+        )
+        places = await page.evaluate(
+            "[...document.querySelectorAll('#tourney-places li')].map(li => li.textContent)"
+        )
+        info = api.table(created)["tournament"]
+        expected = [
+            f"{ordinal(p['place'])} {p['name']}" + (f" wins {p['prize']}" if p["prize"] else "")
+            for p in sorted(info["places"], key=lambda p: p["place"])
+        ]
+        assert places == expected
+        assert [p["prize"] for p in sorted(info["places"], key=lambda p: p["place"])][:2] == [21, 9]
+        path = shots / "tournament-finished.png"
+        await page.locator("#tourney-clock").screenshot(path=str(path))
+        assert not errors, errors
+        await browser.close()
+    return [path]
+
+
+def ordinal(place: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}[place]
+
+
+def test_a_tournament_played_to_its_end_shows_every_place(server: Any, tmp_path: Path) -> None:
+    keep(asyncio.run(_to_the_end(server.base, tmp_path)))
+
+
 def test_a_tournament_made_from_the_home_page(server: Any, tmp_path: Path) -> None:
     keep(asyncio.run(_from_the_form(server.base, tmp_path)))
 

@@ -46,6 +46,8 @@ class Desk:
     def __init__(self, table: Table) -> None:
         self.table = table
         self._menus: dict[Level, Menu] = {}
+        self._break_shown: int | None = None
+        """The schedule's item of the last break every page was told of."""
 
     # -- what the settings say -----------------------------------------------------------------
 
@@ -120,11 +122,16 @@ class Desk:
         return state
 
     def break_left(self, now: float) -> float | None:
-        """Seconds left of the break the schedule stands at (``None``: not on a break)."""
+        """Seconds left of the break the schedule stands at (``None``: not on a break). The
+        first time a break is found, every page is sent the table (its clock shows the break
+        from then on, counting it down by itself)."""
         schedule = self.schedule()
         state = self.state.rolled(now, schedule, between_hands=True)
         if not state.on_break(schedule):
             return None
+        if self._break_shown != state.index:
+            self._break_shown = state.index
+            self.table.fanout.broadcast_table()
         seconds, _ = state.left(now, schedule)
         return seconds
 

@@ -64,7 +64,7 @@ export class TournamentClock {
   leftText() {
     const info = this.info;
     const seconds = this.secondsLeft();
-    if (info.finished) return "finished";
+    if (info.finished) return "";
     if (seconds !== null) {
       if (seconds <= 0) return info.on_break ? "the break is over" : "next level from the next hand";
       return `${clockFace(seconds)} left`;
@@ -77,9 +77,15 @@ export class TournamentClock {
     const info = this.info;
     this.element.hidden = !info;
     if (!info) return;
-    const title = info.on_break ? `Break after level ${info.level}` : `Level ${info.level}`;
-    const now = info.on_break ? `next: ${stakes(info)}` : stakes(info);
-    const next = info.next_level && !info.on_break ? `Next: ${stakes(info.next_level)}` : "";
+    const over = info.finished;
+    const title = over
+      ? `The tournament is over (level ${info.level})`
+      : info.on_break
+        ? `Break after level ${info.level}`
+        : `Level ${info.level}`;
+    const now = over ? "" : info.on_break ? `next: ${stakes(info)}` : stakes(info);
+    const next = info.next_level && !info.on_break && !over ? `Next: ${stakes(info.next_level)}` : "";
+    const left = over ? `${info.entrants} entrants` : `${info.players_left} of ${info.entrants} left`;
     const open = [
       info.registration_open && "late registration open",
       info.rebuys_open && "rebuys open",
@@ -99,12 +105,12 @@ export class TournamentClock {
           ? h("span", { className: "tourney-paused", id: "tourney-paused" }, "clock stopped")
           : "",
       ),
-      h("p", { className: "tourney-stakes", id: "tourney-stakes" }, now),
+      now ? h("p", { className: "tourney-stakes", id: "tourney-stakes" }, now) : "",
       next ? h("p", { className: "tourney-next", id: "tourney-next" }, next) : "",
       h(
         "p",
         { className: "tourney-pool", id: "tourney-pool" },
-        `Prize pool ${info.prize_pool} · ${info.players_left} of ${info.entrants} left`,
+        `Prize pool ${info.prize_pool} · ${left}`,
         paid ? ` · pays ${paid}` : "",
         open.length ? ` · ${open.join(", ")}` : "",
         info.deal ? ` · ended by a deal (${info.deal === "icm" ? "ICM" : "chip chop"})` : "",
