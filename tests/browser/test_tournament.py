@@ -161,6 +161,7 @@ async def _from_the_form(base: str, shots: Path) -> list[Path]:
         await page.locator('[name="tournament_length"]').fill("8")
         await page.locator('[name="tournament_rebuy_levels"]').fill("2")
         await page.locator('[name="tournament_addon_chips"]').fill("1000")
+        await page.locator('[name="tournament_payouts"]').fill("60, 40")
         path = shots / "tournament-form.png"
         await page.locator("#tournament-fields").screenshot(path=str(path))
         await page.get_by_role("button", name="Create the table").click()
@@ -173,6 +174,7 @@ async def _from_the_form(base: str, shots: Path) -> list[Path]:
     created = api.ok(api.http.get(f"/api/host/{token}"))
     settings = created["table"]["settings"]["tournament"]
     assert (settings["buy_in"], settings["rebuy_levels"], settings["addon_chips"]) == (25, 2, 1000)
+    assert settings["payouts"] == {"2": [60, 40]}
     levels = [item for item in settings["levels"] if item["kind"] == "level"]
     assert {level["hands"] for level in levels} == {8}
     assert levels[0]["small_bet"] == 20  # a fiftieth of the 1000 starting chips

@@ -351,6 +351,16 @@ export async function showHome(root) {
         field("Rebuys through level", tourneyInput("rebuy_levels", 0), tourney.rebuy_levels.description),
         field("Add-on chips", tourneyInput("addon_chips", 0), tourney.addon_chips.description),
         field("Late registration through level", tourneyInput("late_levels", 1), tourney.late_levels.description),
+        field(
+          "Payouts (per cent of the pool, first place first)",
+          h("input", {
+            name: "tournament_payouts",
+            id: "tournament-payouts",
+            placeholder: "65, 35",
+            inputmode: "numeric",
+          }),
+          "empty: the usual table (winner takes all up to 4 entrants, 65/35 up to 7, 50/30/20 up to 10, …); the server checks they add up to 100",
+        ),
       )
     : null;
   const submit = h("button", { type: "submit" }, "Create the table");
@@ -480,6 +490,12 @@ export async function showHome(root) {
         late_levels: number("tournament_late_levels"),
         ...(data.get("tournament_unit") === "hands" ? { level_hands: length } : { level_minutes: length }),
       };
+      // The host's own payouts, for any number of entrants: the server checks them.
+      const shares = String(data.get("tournament_payouts") || "")
+        .split(/[\s,/]+/)
+        .filter(Boolean)
+        .map(Number);
+      if (shares.length) body.tournament.payouts = { 2: shares };
     }
     if (hostName.value.trim()) body.host_name = hostName.value;
     for (const name of ["showdown_default", "house_result"]) {
