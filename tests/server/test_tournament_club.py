@@ -87,6 +87,12 @@ def test_a_club_tournament_ended_by_a_deal_goes_into_the_book(api: Api) -> None:
     refused(api.http.get(f"/api/tables/{cash['table']['id']}/tournament"), 404, "not a tournament")
     refused(api.http.post(f"/api/host/{table_host}/tournament/deal", json={"kind": "half"}), 422)
 
+    # The rules: the clocks may change, the stakes and the starting chips may not.
+    rules = f"/api/host/{table_host}/rules"
+    api.ok(api.http.put(rules, json={"action_clock": 20}))
+    refused(api.http.put(rules, json={"stakes": {"small_bet": 50, "big_bet": 100}}), 400, "levels")
+    refused(api.http.put(rules, json={"starting_chips": 5000}), 400, "starting chips stay")
+
     # The deal calculator, and the deal: Ann's 2000 chips against 1000 and 1000.
     figures = api.ok(api.http.get(f"/api/host/{table_host}/tournament/deal"))
     assert figures["prizes"] == [70, 0, 0]  # three entrants: the winner takes all
