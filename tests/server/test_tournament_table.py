@@ -84,6 +84,10 @@ def _stakes(level: LevelModel) -> tuple[int, int, int, int]:
     return (level.ante, level.bring_in, level.small_bet, level.big_bet)
 
 
+CHOSEN: list[tuple[int, int]] = []
+"""The dealer's choices the people made (after how many hands, which game)."""
+
+
 async def _play(
     table: Table, players: dict[int, Player], seen: dict[int, dict[str, Any]], rng: random.Random
 ) -> None:
@@ -92,7 +96,9 @@ async def _play(
     if table.driver.choosing is not None:
         index = table.driver.choosing.button
         seq = table.seats[index].last_seq + 1
-        await table.handle(players[index], Choose(type="choose", seq=seq, entry=rng.randrange(2)))
+        entry, dealt = rng.randrange(2), table.hands_dealt
+        await table.handle(players[index], Choose(type="choose", seq=seq, entry=entry))
+        CHOSEN.append((dealt, entry))
         return
     live = table.live
     if live is None or (live.hand.to_act is None and not at_showdown(live.hand)):
@@ -133,6 +139,7 @@ async def _between_hands(table: Table) -> None:
 
 
 async def _tournament(path: Path) -> None:
+    CHOSEN.clear()
     url = f"sqlite:///{path}"
     lobby = Lobby(Store(url))
     await lobby.open()
@@ -208,8 +215,13 @@ async def _tournament(path: Path) -> None:
         found = (options["ante"], options["bring_in"], options["small_bet"], options["big_bet"])
         if "BD" not in str(options):
             assert found == expected[number - 1], (number, found)
-    games = {table.menu.items[0].game.name, table.menu.items[1].game.name}
-    assert {table.store.hand(table.id, n).setup.game for n in seen} <= games  # type: ignore[union-attr]
+    # Dealer's choice as at a cash table: the people chose, and each chosen hand is that game.
+    games = [item.game.name for item in table.menu.items]
+    assert CHOSEN, "no person was ever the dealer"
+    for dealt, entry in CHOSEN:
+        hand = table.store.hand(table.id, dealt + 1)
+        assert hand is not None
+        assert hand.setup.game == games[entry]
 
     # -- the places: the later bust finishes higher, the prizes add up to the pool ------------
     state = table.tournament
