@@ -14,6 +14,7 @@ from typing import Any
 from playwright.async_api import Page, async_playwright
 
 from tests.browser.pages import keep, launch, open_create_form, sit, wait_until
+from tests.browser.test_accessibility import AXE, _audit
 from tests.server import wsclient
 
 LEFT = "document.getElementById('tourney-left').textContent"
@@ -54,7 +55,9 @@ async def _tournament(base: str, shots: Path) -> list[Path]:
         browser = await launch(playwright)
         ann = await sit(browser, api, created, "Ann")
         player = ann.page
-        host = await (await browser.new_context(viewport={"width": 1280, "height": 900})).new_page()
+        context = await browser.new_context(viewport={"width": 1280, "height": 900})
+        await context.add_init_script(path=str(AXE))
+        host = await context.new_page()
         errors: list[str] = []
         host.on("pageerror", lambda error: errors.append(str(error)))
         await host.goto(created["links"]["host"])
@@ -116,6 +119,10 @@ async def _tournament(base: str, shots: Path) -> list[Path]:
         path = shots / "tournament-deal.png"
         await host.locator("#deal-box").screenshot(path=str(path))
         kept.append(path)
+        # axe finds nothing on the host's page: the clock, the tournament's buttons, the deal.
+        found: dict[str, list[Any]] = {}
+        await _audit(host, "tournament-host", shots, found)
+        assert found == {}, found
 
         # Resumed: the clock runs again from where it stopped.
         await host.get_by_role("button", name="Resume").click()
@@ -206,7 +213,9 @@ async def _to_the_end(base: str, shots: Path) -> list[Path]:
     )
     async with async_playwright() as playwright:
         browser = await launch(playwright)
-        page = await (await browser.new_context(viewport={"width": 1280, "height": 900})).new_page()
+        context = await browser.new_context(viewport={"width": 1280, "height": 900})
+        await context.add_init_script(path=str(AXE))
+        page = await context.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
         await page.goto(created["links"]["watch"])
@@ -232,6 +241,9 @@ async def _to_the_end(base: str, shots: Path) -> list[Path]:
         assert [p["prize"] for p in sorted(info["places"], key=lambda p: p["place"])][:2] == [21, 9]
         path = shots / "tournament-finished.png"
         await page.locator("#tourney-clock").screenshot(path=str(path))
+        found: dict[str, list[Any]] = {}
+        await _audit(page, "tournament-finished-page", shots, found)
+        assert found == {}, found
         assert not errors, errors
         await browser.close()
     return [path]
