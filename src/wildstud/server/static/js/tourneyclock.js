@@ -69,7 +69,11 @@ export class TournamentClock {
       if (seconds <= 0) return info.on_break ? "the break is over" : "next level from the next hand";
       return `${clockFace(seconds)} left`;
     }
-    if (info.hands_left !== null) return info.hands_left === 1 ? "1 hand left" : `${info.hands_left} hands left`;
+    if (info.hands_left !== null) {
+      // The level's last hand is being played: the next one is dealt at the next level.
+      if (info.hands_left === 0) return "next level from the next hand";
+      return info.hands_left === 1 ? "1 hand left" : `${info.hands_left} hands left`;
+    }
     return "last level";
   }
 
