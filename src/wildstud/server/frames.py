@@ -31,6 +31,7 @@ from wildstud.server.schemas import MenuEntry, StakesModel, TableInfo
 __all__ = [
     "Ack",
     "CardView",
+    "ChancesView",
     "ChatFrame",
     "ChatLine",
     "ChatLogFrame",
@@ -43,14 +44,20 @@ __all__ = [
     "EventData",
     "FullView",
     "HandFrame",
+    "HintView",
     "MenuEntry",
     "MutesFrame",
     "NoticeFrame",
+    "OddsFrame",
+    "OddsSeat",
     "OptionView",
     "OutFrame",
     "Pong",
     "PotView",
+    "PracticeFrame",
     "Proof",
+    "RabbitCardView",
+    "RabbitFrame",
     "RedealView",
     "Removed",
     "Restarting",
@@ -136,6 +143,11 @@ class SeatView(_Part):
     folded: bool
     all_in: bool
     shown: bool
+    turned_up: bool = Field(
+        False,
+        description="the seat's face-down cards are turned up for everyone: all in with no more"
+        " betting to come (house rule all_in_turn_up)",
+    )
     cards: list[CardView]
 
 
@@ -319,6 +331,107 @@ class ShowdownFrame(OutFrame):
     )
 
 
+class OddsSeat(_Part):
+    """One hand's chances in a run-out, as the odds engine works them out from public cards."""
+
+    seat: int = Field(description="the engine seat")
+    pot_share: float = Field(description="its expected share of the pot (0 to 1)")
+    low: float = Field(description="the pot share's 95% interval, low end (simulated odds)")
+    high: float = Field(description="the pot share's 95% interval, high end")
+    win: float = Field(description="its chance of the high hand (the whole pot, or the high half)")
+    tie: float = Field(description="its chance of sharing the high hand")
+    special_half: float | None = Field(
+        description="The Bitch: its chance of the half for the queen of spades in the hole"
+    )
+
+
+class OddsFrame(OutFrame):
+    """The chances of the hands turned up all in (house rule ``all_in_turn_up``) once the
+    cards of a street of the run-out are out (:mod:`wildstud.odds.runout`): worked out from the
+    cards every page sees, each folded hand's and the stub's unknown, so they tell nobody
+    anything new. Sent to everyone as each street lands, and to a page that connects during
+    the hand."""
+
+    type: Literal["odds"] = "odds"
+    number: int = Field(description="the hand's number")
+    deal: int = Field(description="the deal (1, or more after a redeal)")
+    event: int = Field(description="how many of the hand's events these odds stand after")
+    street: str = Field(description="the last street whose cards are out")
+    exact: bool = Field(description="counted exactly (else simulated)")
+    deals: int = Field(description="deals simulated or counted")
+    split_pot: bool = Field(description="the pot is split for the queen of spades (The Bitch)")
+    seats: list[OddsSeat]
+
+
+class RabbitCardView(_Part):
+    """A face-up card the rest of a hand won by a fold would have dealt (:mod:`wildstud.rabbit`)."""
+
+    street: str = Field(description="the street it would have been dealt on")
+    seat: int = Field(description="the engine seat it would have gone to")
+    card: str = Field(description="the card's code, as Qs")
+    stops_deal: bool = Field(description="The Bitch's queen of spades: it would have redealt")
+
+
+class RabbitFrame(OutFrame):
+    """A player asked to see the rabbit of a hand won by a fold (the table setting
+    ``rabbit_hunt``): the face-up cards the rest of the deal would have dealt to the two hands
+    that contested it, each with its proof against the deal's ``commitment``; no hole card."""
+
+    type: Literal["rabbit"] = "rabbit"
+    number: int = Field(description="the hand's number")
+    asked_by: str = Field(description="the name of the player who asked")
+    commitment: Commitment
+    cards: list[RabbitCardView]
+    proofs: list[Proof] = Field(description="each card's proof, in the order of ``cards``")
+
+
+class ChancesView(_Part):
+    """A seat's chances at a practice table, against what it can see (:mod:`wildstud.practice`:
+    the odds engine over the seat's own view)."""
+
+    equity: float = Field(description="its expected share of the pot, from 0 to 1")
+    low: float = Field(description="the 95% interval of the share: its low end")
+    high: float = Field(description="the 95% interval of the share: its high end")
+    win: float = Field(description="the chance it takes the high half (or the whole pot) alone")
+    tie: float = Field(description="the chance it shares the high half")
+    special: float = Field(description="the chance it takes the queen of spades' half")
+    split: bool = Field(description="whether the pot is split (The Bitch): special counts")
+    deals: int = Field(description="the deals the odds engine dealt out")
+
+
+class HintView(_Part):
+    """What the equity bot would do in this seat's place (:class:`wildstud.bots_equity.Advice`);
+    the client says it in words (``describeHint``)."""
+
+    kind: Literal["fold", "check", "call", "bring-in", "complete", "bet", "raise"]
+    amount: int | None = Field(description="the to-amount (null: a fold or a check)")
+    why: Literal["value", "bring-in", "free", "price", "short", "no-fold", "only"] = Field(
+        description="which part of the bot's line chose: value (strong enough to bet),"
+        " bring-in or free (not strong enough; the bring-in is due, or checking is free),"
+        " price or short (the share covers the price of a call, or falls short), no-fold"
+        " (folding is not allowed), only (the one legal action)"
+    )
+    equity: float = Field(description="the share of the pot the bot used (the chances')")
+    strength: float = Field(description="that share against a fair one (1: average)")
+    line: float = Field(description="the strength at which the bot bets")
+    price: float = Field(
+        description="the share the bot asks of a call: its price less a margin for the"
+        " sampling noise (0: nothing to call)"
+    )
+
+
+class PracticeFrame(OutFrame):
+    """A practice table's help, to one seat's connections only (never to anyone else): its
+    chances as each card lands, and on its turn the equity bot's hint. Sent for the deal as it
+    stands at event ``at`` of hand ``number``; a later frame replaces it."""
+
+    type: Literal["practice"] = "practice"
+    number: int = Field(description="the hand's number")
+    at: int = Field(description="the hand's events it was made after")
+    chances: ChancesView | None = Field(description="null: the seat is out of the hand")
+    hint: HintView | None = Field(description="null: it is not the seat's turn")
+
+
 class ClockFrame(OutFrame):
     """The clock, when the table pauses or resumes."""
 
@@ -498,6 +611,9 @@ ServerFrame = Annotated[
     | HandFrame
     | UpdateFrame
     | ShowdownFrame
+    | OddsFrame
+    | RabbitFrame
+    | PracticeFrame
     | ClockFrame
     | Ack
     | SeqFrame

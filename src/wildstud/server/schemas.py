@@ -83,9 +83,11 @@ OptionKey = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 OptionText = Annotated[str, StringConstraints(max_length=40)]
 HouseRuleValue = Annotated[int, Field(ge=0, le=1_000_000)] | bool | OptionText
 Chips = Annotated[int, Field(ge=0, le=1_000_000_000)]
-BotKind = Literal["random-bot", "calling-bot", "equity-bot"]
-"""The bots a table may seat: random, calling (never folds to a bet it can call) and equity
-(weighs a Monte Carlo share of the pot against the price; :mod:`wildstud.bots_equity`)."""
+BotKind = Literal["random-bot", "calling-bot", "equity-bot-quick", "equity-bot", "equity-bot-deep"]
+"""The bots a table may seat, weakest first: random, calling (never folds to a bet it can call)
+and equity (weighs a Monte Carlo share of the pot against the price; :mod:`wildstud.bots_equity`)
+at three strengths, by the deals it simulates per decision: quick (150: a share known to about
+±8 points), the default (600: ±4) and deep (5,000: ±1.5)."""
 
 
 class _Model(BaseModel):
@@ -198,6 +200,16 @@ class TableSettings(_Model):
         description="seconds each player whose hand takes no part of a pot has at the showdown"
         " to show it or muck it",
     )
+    runout_pause: Annotated[float, Field(ge=0, le=10)] = Field(
+        2.0,
+        description="seconds each street of an all-in run-out stays on the table, with every"
+        " hand's chances, before the next is dealt (hands turned up: house rule all_in_turn_up)",
+    )
+    rabbit_hunt: bool = Field(
+        False,
+        description="after a hand won by a fold, any player may ask to see the face-up cards"
+        " that would have come, each proven against the deal's commitment (never a hole card)",
+    )
     showdown_default: Literal["muck", "show"] = Field(
         "muck",
         description="what the table does at the showdown for a losing hand whose player has not"
@@ -207,6 +219,12 @@ class TableSettings(_Model):
         True,
         description="the join link asks the host for a seat (the host approves or declines);"
         " false: open seating, the join link seats at once",
+    )
+    practice: bool = Field(
+        False,
+        description="a practice table: each player sees their own chance of winning against"
+        " what they can see, as each card lands, and on their turn what the equity bot would"
+        " do in their place (sent to that player alone); set when the table is created",
     )
     house_result: Literal["shared", "aside"] = Field(
         "shared",
@@ -277,6 +295,8 @@ class RulesUpdate(_Model):
     showdown_pause: Annotated[float, Field(ge=0, le=60)] | None = None
     spectator_chat: bool | None = None
     muck_clock: Annotated[float, Field(ge=0, le=60)] | None = None
+    runout_pause: Annotated[float, Field(ge=0, le=10)] | None = None
+    rabbit_hunt: bool | None = None
     showdown_default: Literal["muck", "show"] | None = None
     seat_requests: bool | None = None
 

@@ -2,7 +2,7 @@
 
 A table whose settings hold a ``tournament`` (:class:`~.tourney_schemas.TournamentSettings`)
 runs one. Its :class:`Tourney` is a frozen value the table's driver replaces as things happen,
-and stores with every change that moves it (migration 0015):
+and stores with every change that moves it (migration 0016):
 
 - **The clock.** The schedule's items (levels and breaks) follow one another. A level in minutes
   ends when its time is up, a level in hands once that many hands have been dealt in it, a break

@@ -26,6 +26,7 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from wildstud.server.api import (
+    club_records,
     clubs,
     hands,
     host,
@@ -58,5 +59,5 @@ __all__ = [
 router = APIRouter(prefix="/api")
 # In the order the routes were written in one module: a path that two routes could match goes
 # to the first.
-for part in (tables, joining, host, hands, seat, night, shared, clubs, tournament):
+for part in (tables, joining, host, hands, seat, night, shared, clubs, club_records, tournament):
     router.include_router(part.router)

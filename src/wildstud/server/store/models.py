@@ -12,9 +12,9 @@ and these models agree.
 
 >>> sorted(Base.metadata.tables)
 ['actions', 'address_buckets', 'address_connections', 'book_events', 'chat', 'chat_mutes', \
-'club_members', 'club_nights', 'club_seats', 'clubs', 'decks', 'hands', 'host_notices', 'leases', \
-'ledger', 'processes', 'rebuys', 'seat_requests', 'seats', 'shared_hands', 'tables', \
-'tournaments']
+'club_members', 'club_nights', 'club_seasons', 'club_seats', 'clubs', 'decks', 'hands', \
+'host_notices', 'leases', 'ledger', 'processes', 'rebuys', 'seat_requests', 'seats', \
+'shared_hands', 'tables', 'tournaments']
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from sqlalchemy import (
     JSON,
     BigInteger,
     Boolean,
+    Date,
     DateTime,
     Float,
     ForeignKey,
@@ -46,6 +47,7 @@ __all__ = [
     "ClubMemberRow",
     "ClubNightRow",
     "ClubRow",
+    "ClubSeasonRow",
     "ClubSeatRow",
     "DeckRow",
     "HandRow",
@@ -482,8 +484,24 @@ class BookEventRow(Base):
     host: Mapped[bool] = mapped_column(Boolean, default=False)
     """Taken with the host's link."""
     data: Mapped[dict[str, Any] | None] = mapped_column(JSON)
-    """A night's results by book account and the names they had: ``{"nets": …, "names": …}``."""
+    """A night's results by book account and the names they had: ``{"nets": …, "names": …}``;
+    a night imported from another ledger adds ``"imported": {"source": …, "date": …}``."""
     at: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ClubSeasonRow(Base):
+    """A season of a club: the dates, both included, between which its standings count."""
+
+    __tablename__ = "club_seasons"
+
+    club_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("clubs.id", ondelete="CASCADE"), primary_key=True
+    )
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(60))
+    starts: Mapped[datetime.date] = mapped_column(Date)
+    ends: Mapped[datetime.date] = mapped_column(Date)
+    created_at: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))
 
 
 class TournamentRow(Base):

@@ -22,6 +22,7 @@ A table deals only while it is running:
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import time
 from dataclasses import dataclass, field
@@ -30,13 +31,15 @@ from typing import TYPE_CHECKING, Any
 
 from wildstud.betting import ActionKind
 from wildstud.deal import Hand, Phase
+from wildstud.odds.runout import run_out_cuts
 from wildstud.server.clock import Backoff, Turn
 from wildstud.server.frames import ShowdownFrame
 from wildstud.server.history import seat_in_hand, summary
 from wildstud.server.pace import hand_pause
 from wildstud.server.proofs import Openings
-from wildstud.server.replay import MUCK, SHOW, DeckBook, at_showdown, deal_on, start_hand
-from wildstud.server.seating import Seat, SeatKind
+from wildstud.server.replay import MUCK, SHOW, DeckBook, at_showdown, start_hand
+from wildstud.server.runout import ODDS_THREAD, odds_frame
+from wildstud.server.seating import Seat
 from wildstud.server.showdown import ShowdownChoice
 from wildstud.server.store import (
     ActionRecord,
@@ -108,6 +111,15 @@ class LiveHand:
     them (:mod:`~wildstud.server.table.writer`)."""
     openings: Openings = field(init=False)
     """The commitments and proofs each viewer has been sent (:mod:`~wildstud.server.proofs`)."""
+    run_out_stop: tuple[int, int] | None = None
+    """The (deal, street) of an all-in run-out the dealer has paused before, and
+    :attr:`run_out_due` when it deals on."""
+    run_out_due: float = 0.0
+    odds: dict[int, dict[str, Any]] = field(default_factory=dict)
+    """The run-out's odds frames worked out so far, by the event they stand after
+    (:mod:`wildstud.server.runout`)."""
+    odds_asked: set[int] = field(default_factory=set)
+    """The events whose odds have been asked of a thread."""
 
     def __post_init__(self) -> None:
         self.openings = Openings(self.book)
@@ -298,6 +310,11 @@ class Driver:
                     return self.turn.redeal_due - now
                 await self.redeal()
                 return 0.0
+            if live.hand.run_out_street is not None:
+                if now < live.run_out_due:
+                    return live.run_out_due - now
+                await self.run_out(live)
+                return 0.0
             if at_showdown(live.hand):
                 return await self.showdown_due(live, now)
             engine = live.hand.to_act
@@ -311,7 +328,7 @@ class Driver:
                     return None  # nobody is there to watch: the bots wait for someone
                 if now < self.turn.bot_due:
                     return self.turn.bot_due - now
-                if seat.kind is SeatKind.EQUITY_BOT:
+                if seat.kind.samples is not None:  # an equity bot
                     # Its Monte Carlo run (and its first compile) must stall neither the
                     # sockets nor the table's inbox: it thinks on a thread, and the tick that
                     # finds its answer ready for the same turn plays it.
@@ -459,6 +476,7 @@ class Driver:
         table.fanout.broadcast_table()
         self.sync_turn()
         table.fanout.publish()
+        self.run_out_odds(live)
 
     async def act(
         self,
@@ -495,6 +513,7 @@ class Driver:
         seats_changed = table.live is None or self.turn.bank != seat.time_bank
         self.sync_turn()
         table.fanout.publish()
+        self.run_out_odds(live)
         if seats_changed:
             table.fanout.broadcast_table()
 
@@ -512,18 +531,80 @@ class Driver:
         await self.commit(changes)
         self.sync_turn()
         table.fanout.publish()
+        self.run_out_odds(live)
         if table.live is None:
             table.fanout.broadcast_table()
 
     # -- the showdown --------------------------------------------------------------------------
 
     def deal_on(self, live: LiveHand) -> None:
-        """The dealer's steps as far as they go now: to a player's turn, a redeal, or the
-        showdown while a seat there still has to choose to show or muck (then through it)."""
+        """The dealer's steps as far as they go now: to a player's turn, a redeal, the showdown
+        while a seat there still has to choose to show or muck (then through it), or the next
+        street of an all-in run-out, which waits ``runout_pause`` seconds with the chances of
+        the hands turned up on every page (the table's :meth:`run_out` deals it then)."""
         hand = live.hand
-        deal_on(hand, hold_showdown=True)
+        pause = self.table.settings.runout_pause
+        while hand.phase is Phase.DEALER and hand.redeal_pending is None:
+            if at_showdown(hand):
+                break
+            street = hand.run_out_street
+            if street is not None and pause > 0:
+                key = (hand.deal_number, street)
+                if live.run_out_stop != key:
+                    live.run_out_stop = key
+                    live.run_out_due = time.monotonic() + pause
+                    return
+                if time.monotonic() < live.run_out_due:
+                    return
+            hand.step()
         if at_showdown(hand) and not hand.to_show_or_muck:
             hand.run()
+
+    async def run_out(self, live: LiveHand) -> None:
+        """Deal the next street of an all-in run-out, whose pause is over, and tell everyone."""
+        table = self.table
+        self.deal_on(live)
+        changes = Changes(decks=live.decks())
+        if live.hand.phase is Phase.OVER:
+            self.finish_hand(changes)
+        await self.commit(changes)
+        self.sync_turn()
+        table.fanout.publish()
+        self.run_out_odds(live)
+        if table.live is None:
+            table.fanout.broadcast_table()
+
+    def run_out_odds(self, live: LiveHand) -> None:
+        """Ask a thread for the odds of each moment of a run-out not yet asked for (each sent
+        to everyone once it is worked out: :mod:`wildstud.server.runout`)."""
+        events = live.hand.events
+        cuts = [cut for cut in run_out_cuts(events) if cut not in live.odds_asked]
+        if not cuts:
+            return
+        loop = asyncio.get_running_loop()
+        rules, players = live.hand.rules, len(live.setup.lineup)
+        for cut in cuts:
+            live.odds_asked.add(cut)
+            prefix = tuple(events[:cut])
+            future = loop.run_in_executor(
+                ODDS_THREAD, odds_frame, live.number, rules, players, prefix
+            )
+            future.add_done_callback(functools.partial(self._odds_done, live, cut))
+
+    def _odds_done(self, live: LiveHand, cut: int, done: asyncio.Future[Any]) -> None:
+        table = self.table
+        if done.cancelled():  # pragma: no cover - the loop closed under it
+            return
+        error = done.exception()
+        if error is not None:
+            log.error("table %s: the run-out's odds failed", table.id, exc_info=error)
+            return
+        frame = done.result()
+        if frame is None:
+            return
+        live.odds[cut] = frame
+        if live is table.live or live is table.last_hand:
+            table.fanout.broadcast(frame)
 
     def showdown_frame(self, live: LiveHand, seats: tuple[int, ...]) -> dict[str, Any]:
         """The showdown frame: the table seats still to choose at hand ``live``'s showdown."""

@@ -113,13 +113,16 @@ const CLOCKS = [
   ["choice_clock", "Seconds to pick the game (dealer's choice)"],
   ["showdown_pause", "Showdown pause (seconds)"],
   ["muck_clock", "Seconds to show or muck a losing hand"],
+  ["runout_pause", "Seconds between the streets when every hand is all in"],
   ["hand_pause", "Seconds between hands"],
   ["away_clock", "Seconds to act for a player who is away"],
 ];
 const BOT_KINDS = {
   "calling-bot": "calling (never folds, never raises)",
   "random-bot": "at random",
+  "equity-bot-quick": "by equity, quick (a rough reading of its chances)",
   "equity-bot": "by equity (bets its chances)",
+  "equity-bot-deep": "by equity, deep (a close reading of its chances)",
 };
 const MAX_ENTRIES = 12;
 
@@ -285,6 +288,25 @@ export async function showHome(root) {
         h("small", {}, ` ${settings.seat_requests.description || "the host approves each player who asks for a seat"}`),
       )
     : null;
+  const rabbitHunt = settings.rabbit_hunt
+    ? h(
+        "label",
+        { className: "rule" },
+        h("input", { type: "checkbox", name: "rabbit_hunt", checked: settings.rabbit_hunt.default === true }),
+        h("span", {}, " Rabbit hunt"),
+        h("small", {}, ` ${settings.rabbit_hunt.description || "show what would have come after a fold"}`),
+      )
+    : null;
+  // A table for learning: each player's odds and the equity bot's hint, to that player alone.
+  const practice = settings.practice
+    ? h(
+        "label",
+        { className: "rule" },
+        h("input", { type: "checkbox", name: "practice", checked: settings.practice.default === true }),
+        h("span", {}, " Practice table"),
+        h("small", {}, ` ${settings.practice.description}`),
+      )
+    : null;
   // A setting chosen from the values the server's schema lists, each in words.
   const choice = (name, label, words) =>
     settings[name]
@@ -414,6 +436,8 @@ export async function showHome(root) {
       CLOCKS.map(([name, label]) => setting(name, label, 0)),
       showdownDefault,
       seatRequests,
+      rabbitHunt,
+      practice,
     ),
     h(
       "fieldset",
@@ -497,6 +521,8 @@ export async function showHome(root) {
         .map(Number);
       if (shares.length) body.tournament.payouts = { 2: shares };
     }
+    if (form.elements.rabbit_hunt) body.rabbit_hunt = form.elements.rabbit_hunt.checked;
+    if (form.elements.practice) body.practice = form.elements.practice.checked;
     if (hostName.value.trim()) body.host_name = hostName.value;
     for (const name of ["showdown_default", "house_result"]) {
       if (form.elements[name]) body[name] = data.get(name);

@@ -24,9 +24,11 @@ import { Attention } from "./attention.js";
 import { Moment } from "./moment.js";
 import { SeatControls } from "./seatcontrols.js";
 import { ShowdownChoice } from "./showdown.js";
+import { PracticeHelp } from "./practice.js";
 import { keepGoodbye, keptGoodbye, showGoodbye } from "./goodbye.js";
 import { initialState, nameAt, reduce } from "./state.js";
 import { LiveProofs } from "./proofs.js";
+import { askRabbit, checkRabbit, rabbitPanel } from "./rabbit.js";
 import { WakeLock } from "./awake.js";
 import { deviceDialog } from "./devices.js";
 import { askSeatPanel } from "./askseat.js";
@@ -66,10 +68,12 @@ class TablePage {
     this.moment = new Moment();
     this.seatControls = new SeatControls(this.panel);
     this.showdown = new ShowdownChoice(this.panel);
+    this.practice = new PracticeHelp();
     this.host = host;
     this.announceTimer = null;
     this.spoken = { wild: null, turn: null, over: null, redeal: null, hand: null, from: 0 };
     this.proofs = new LiveProofs(pretty);
+    this.rabbitChecks = new Map(); // hand number: what the check of its rabbit found
     // A player's phone stays awake while they hold a seat at a night still going.
     this.awake = new WakeLock();
     this.build(host);
@@ -241,7 +245,14 @@ class TablePage {
         el.speak,
         el.announce,
         el.felt,
-        h("div", { className: "dock", id: "dock" }, el.picker, el.actions, this.showdown.element),
+        h(
+          "div",
+          { className: "dock", id: "dock" },
+          this.practice.element,
+          el.picker,
+          el.actions,
+          this.showdown.element,
+        ),
       ),
       h(
         "div",
@@ -302,12 +313,20 @@ class TablePage {
 
   onFrame(frame, answered = false) {
     if (this.chat.onFrame(frame)) return;
+    if (frame.type === "practice") {
+      // A practice table's help for this seat alone: its own panel, nothing else changes.
+      this.practice.update(frame);
+      const hand = this.state.hand;
+      keepFocus(() => this.practice.render(hand ? hand.number : null));
+      return;
+    }
     const before = this.state;
     const { state, effects } = reduce(before, frame, performance.now(), { answered });
     this.state = state;
     // The panels that keep their own state get their frames as they come.
     if (frame.type === "table") this.ledger.update(state.table, state.welcome);
     if (frame.type === "showdown") this.showdown.update(frame);
+    if (frame.type === "rabbit") this.checkRabbit(frame);
     for (const effect of effects) this.apply(effect);
     if (state.hand !== before.hand && (frame.type === "hand" || frame.type === "update")) {
       // Every card the frame shows is checked against its deal's commitment as it arrives.
@@ -490,12 +509,13 @@ class TablePage {
       if (changed("hand", "table")) this.renderGame();
       if (changed("hand")) this.renderBanner();
       if (changed("hand", "table", "welcome")) this.renderSeats();
-      if (changed("hand")) this.renderCentre();
+      if (changed("hand", "table")) this.renderCentre();
       if (changed("choosing", "table", "welcome")) this.renderPicker();
       if (changed("hand", "welcome", "connection", "shortcuts")) this.renderActions();
       if (changed("hand", "notices")) this.renderLog();
       this.renderSeatControls();
       this.showdown.render(this.mySeat(), hand ? hand.number : null);
+      this.practice.render(hand ? hand.number : null);
     });
     this.markProofs();
     const live = this.state.connection !== "refused" && (!table || table.status !== "ended");
@@ -519,6 +539,8 @@ class TablePage {
   renderGame() {
     const { table, hand } = this.state;
     const parts = [];
+    // The table's option for learning, said where the table says what it deals.
+    if (table && table.settings.practice) parts.push("Practice table");
     if (hand) {
       const view = hand.view;
       parts.push(`Hand ${hand.number}: ${view.game}`, view.options.limit.replace("-", " "));
@@ -555,7 +577,31 @@ class TablePage {
   }
 
   renderCentre() {
-    drawCentre(this.el.centre, this.state.hand, this.wild);
+    const { hand, table } = this.state;
+    const rabbit = rabbitPanel(hand, {
+      offer: Boolean(this.seatToken && table && table.settings.rabbit_hunt),
+      ask: () => this.askRabbit(),
+      checked: hand && hand.rabbit ? this.rabbitChecks.get(hand.number) : null,
+    });
+    drawCentre(this.el.centre, hand, this.wild, rabbit);
+  }
+
+  /** Ask for the rabbit of the hand just won by a fold; a refusal says why. */
+  askRabbit() {
+    const hand = this.state.hand;
+    if (!hand) return;
+    askRabbit(this.seatToken, hand.number).catch((error) => this.panel.showError(error.message));
+  }
+
+  /** Check a rabbit's proofs as it arrives, then show what the check found. */
+  checkRabbit(frame) {
+    const hand = this.state.hand;
+    if (!hand || hand.number !== frame.number) return;
+    this.rabbitChecks.delete(frame.number);
+    checkRabbit(frame, hand.view.events).then((result) => {
+      this.rabbitChecks.set(frame.number, result);
+      this.renderCentre();
+    });
   }
 
   renderPicker() {

@@ -5,8 +5,8 @@ one JSON value, written in the transaction of every change that moves it (a hand
 ended, the table started or paused, a rebuy, an add-on, a deal), and fenced in a cluster as
 every other row of a table is (migration 0008's trigger).
 
-Revision ID: 0015
-Revises: 0014
+Revision ID: 0016
+Revises: 0015
 Create Date: 2026-12-02
 """
 
@@ -15,8 +15,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0015"
-down_revision = "0014"
+revision = "0016"
+down_revision = "0015"
 branch_labels = None
 depends_on = None
 
