@@ -18,7 +18,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+
+from wildstud.server.tourney_schemas import TournamentInfo, TournamentSettings
 
 __all__ = [
     "BotKind",
@@ -230,6 +232,18 @@ class TableSettings(_Model):
         " equally among the people, or left aside (the people who won from the bots, or lost"
         " to them, give it up in proportion)",
     )
+    tournament: TournamentSettings | None = Field(
+        None,
+        description="a sit-and-go: the stakes follow its levels, chips come only with its"
+        " buy-in, rebuys and add-on, and its prizes are paid from the pool; null: a cash game",
+    )
+
+    @model_validator(mode="after")
+    def _tournament_made(self) -> TableSettings:
+        # A tournament given without levels gets a stud schedule from the starting chips.
+        if self.tournament is not None and not self.tournament.levels:
+            self.tournament = self.tournament.made(self.starting_chips)
+        return self
 
 
 class TableBot(_Model):
@@ -380,6 +394,9 @@ class TableInfo(_Model):
         None,
         description="why a running table deals no hand between hands, and who can end the"
         " wait; null when a hand can be dealt, is being played, or the table is not running",
+    )
+    tournament: TournamentInfo | None = Field(
+        None, description="the tournament's clock, pool and places (a tournament table only)"
     )
     holds_all: int | None = Field(
         None,

@@ -362,6 +362,10 @@ class Driver:
             return 0.0
         if now < self.next_hand_at:
             return self.next_hand_at - now
+        if table.tournament is not None:
+            on_break = table.desk.break_left(now)
+            if on_break is not None:  # no hand is dealt on a tournament's break (every
+                return max(on_break, 0.05)  # page counts it down from the table frame)
         fitting = table.menu.fitting(len(lineup))
         if len(lineup) < 2 or not fitting:
             return None
@@ -437,7 +441,12 @@ class Driver:
         button = self.next_button(lineup)
         if choosing is not None and choosing.button in lineup:
             button = choosing.button
-        item = table.menu.items[entry]
+        changes = Changes()
+        # A tournament's hand plays the games of the menu at the stakes of its level.
+        menu = table.menu
+        if table.tournament is not None:
+            menu = table.desk.dealt(time.monotonic(), changes)
+        item = menu.items[entry]
         setup = HandSetup(
             number=table.hands_dealt + 1,
             entry=entry,
@@ -458,7 +467,7 @@ class Driver:
         self.dealt_last = {index: table.seats[index].player_id for index in lineup}
         for index in lineup:
             table.seats[index].acted = table.seats[index].timed_out = False
-        changes = Changes(table=table.state(), hand=setup, decks=live.decks())
+        changes.add(Changes(table=table.state(), hand=setup, decks=live.decks()))
         if chooser is not None:
             changes.seats.append(chooser.state())
         if hand.phase is Phase.OVER:
@@ -710,6 +719,8 @@ class Driver:
         # the same turn: a client welcomed in between would be told them again.
         table.writer.after(lambda: table.actor.follow(NoticesPlayed(number)))
         changes.hand_end = HandEnd(number, hand.stacks, record)
+        if table.tournament is not None:  # knock-outs, and the prizes once one is left
+            table.desk.hand_ended(live, changes)
         # Between hands: the chips the host approved during this one come to the table now.
         if any(request.status == "approved" for request in table.cashier.open):
             holders = tuple(table.holder(seat) for seat in table.seats.values())

@@ -32,6 +32,7 @@ import { askRabbit, checkRabbit, rabbitPanel } from "./rabbit.js";
 import { WakeLock } from "./awake.js";
 import { deviceDialog } from "./devices.js";
 import { askSeatPanel } from "./askseat.js";
+import { TournamentClock } from "./tourneyclock.js";
 
 const SHORTCUTS_KEY = "wildstud.shortcuts";
 // Keys typed here belong to what holds them, never to the table.
@@ -91,6 +92,8 @@ class TablePage {
     const el = this.el;
     el.name = h("h1", { className: "table-name" }, "wildstud");
     el.game = h("p", { className: "game-line", id: "game-line" });
+    // A tournament's level, clock, pool and places, on every page of the table.
+    this.clock = new TournamentClock();
     // Why a running table deals no hand, and who can end the wait (the server's words).
     el.stalled = h("p", { className: "stalled", id: "stalled", role: "status", hidden: true });
     el.status = h("p", { className: "status", id: "connection", role: "status", "aria-live": "polite" });
@@ -234,6 +237,7 @@ class TablePage {
           ),
           el.status,
         ),
+        this.clock.element,
         el.keys,
         el.banner,
         el.stalled,
@@ -551,6 +555,7 @@ class TablePage {
       );
     const text = parts.join(" · ");
     if (this.el.game.textContent !== text) this.el.game.textContent = text;
+    this.clock.update(table && table.tournament);
     const stalled = (table && table.stalled) || "";
     if (this.el.stalled.textContent !== stalled) this.el.stalled.textContent = stalled;
     this.el.stalled.hidden = !stalled;
@@ -684,6 +689,7 @@ class TablePage {
 
   tick() {
     this.showdown.tick();
+    if (this.clock) this.clock.tick();
     const hand = this.state.hand;
     const element = this.el.seats.querySelector(".to-act .clock");
     if (this.state.choosing) {
