@@ -256,7 +256,7 @@ async def _session(base: str, shots: Path) -> dict[str, Any]:
 
         await host.goto(host_url)
         await wait_until(host, READY)
-        second = await _night(club, browser, members, 2, moved=1)
+        second = await _night(club, browser, members, 2, moved=1, rebuy=True)
         await host.goto(host_url)
         await wait_until(host, READY)
         latest = second["nights"][-1]
