@@ -45,6 +45,7 @@ from wildstud.server.store import (
     HandEnd,
     HandSetup,
 )
+from wildstud.server.table.button import DealDefault, Seats, dealer_for, game_for, next_step
 from wildstud.server.table.cashier import HandEnded, Limits
 from wildstud.server.table.settings import NoticesPlayed
 from wildstud.server.table.writer import StorageFailureError
@@ -174,7 +175,7 @@ class Driver:
         """The showdown waiting for its players' choices, if any."""
         self.dealt_last: dict[int, str] | None = None
         """The seats dealt into the last hand, each with its player's id: the button's round
-        (see :meth:`next_button`); ``None`` when no hand is known."""
+        (see :meth:`.button.Seats.next_button`); ``None`` when no hand is known."""
         self.next_hand_at = 0.0
         self.turn = Turn()
         self.failures = Backoff(DRIVER_BACKOFF.first, DRIVER_BACKOFF.cap)
@@ -332,7 +333,8 @@ class Driver:
             return 0.0
         if idle or table.status is TableStatus.ENDED:
             return None  # no hand starts with nobody there, nor once the night is over
-        lineup = self.lineup()
+        seats = Seats.of(table.seats)
+        lineup = seats.lineup()
         if self.choosing is not None and self.choosing.button not in lineup:
             # The chooser sat out or left before choosing: the choice moves on with the button.
             self.choosing = None
@@ -344,15 +346,13 @@ class Driver:
             return 0.0
         if now < self.next_hand_at:
             return self.next_hand_at - now
-        fitting = table.menu.fitting(len(lineup))
-        if len(lineup) < 2 or not fitting:
+        step = next_step(seats, table.menu, table.button, self.dealt_last)
+        if step is None:
             return None
-        button = self.next_button(lineup)
-        chooser = table.seats[button]
-        if len(fitting) == 1 or not chooser.connected or chooser.is_bot:
+        if isinstance(step, DealDefault):
             await self.deal(None)
             return 0.0
-        self.choosing = Choosing(button, fitting, now + table.settings.choice_clock)
+        self.choosing = Choosing(step.button, step.entries, now + table.settings.choice_clock)
         table.fanout.broadcast_table()
         choosing = table.fanout.choosing_frame()
         assert choosing is not None
@@ -379,46 +379,22 @@ class Driver:
         choice: tuple[ActionKind, int | None] = thinking[1].result()  # its failure is the tick's
         return choice
 
-    # -- the button ----------------------------------------------------------------------------
-
-    def lineup(self) -> tuple[int, ...]:
-        """The seats dealt into the next hand, in order."""
-        seats = self.table.seats
-        return tuple(index for index in sorted(seats) if seats[index].eligible)
-
-    def next_button(self, lineup: tuple[int, ...]) -> int:
-        """The seat that deals (and chooses) the next hand of ``lineup``: the next seat after
-        the button whose player was dealt into the last hand, so that a player who has just
-        joined or sat back in waits for the button to come round; where no such seat is left,
-        the next seat dealt in. The button never stays where it was."""
-        table = self.table
-        if table.button is None:
-            return lineup[0]
-        dealt = self.dealt_last or {}
-        stayed = [
-            i for i in lineup if i != table.button and dealt.get(i) == table.seats[i].player_id
-        ]
-        candidates = stayed or [index for index in lineup if index != table.button]
-        later = [index for index in candidates if index > table.button]
-        return later[0] if later else candidates[0]
-
     # -- the hand ------------------------------------------------------------------------------
 
     async def deal(self, entry: int | None, chooser: Seat | None = None) -> None:
         """Start the next hand with game ``entry`` (``None``: the default pick)."""
         table = self.table
         choosing, self.choosing = self.choosing, None
-        lineup = self.lineup()
-        if entry is None or len(lineup) < 2 or not table.menu.items[entry].fits(len(lineup)):
-            entry = table.menu.default(len(lineup), table.last_entry)
+        seats = Seats.of(table.seats)
+        lineup = seats.lineup()
+        entry = game_for(table.menu, entry, len(lineup), table.last_entry)
         if len(lineup) < 2 or entry is None:
             if chooser is not None:  # no hand after all, but the chooser's seq was taken
                 await self.commit(Changes(seats=[chooser.state()]))
             table.fanout.broadcast_table()
             return
-        button = self.next_button(lineup)
-        if choosing is not None and choosing.button in lineup:
-            button = choosing.button
+        asked = None if choosing is None else choosing.button
+        button = dealer_for(seats, lineup, table.button, self.dealt_last, asked)
         item = table.menu.items[entry]
         setup = HandSetup(
             number=table.hands_dealt + 1,
