@@ -101,11 +101,9 @@ class LiveHand:
     book: DeckBook
     hand: Hand
     actions: int
+    """How many of the hand's actions (and showdown choices) are stored."""
     published: int = 0
     """How many of the hand's events the clients have been sent."""
-    records: list[ActionRecord] = field(default_factory=list)
-    """The hand's actions as stored: a change the store refuses is taken back by replaying
-    them (:mod:`~wildstud.server.table.writer`)."""
     openings: Openings = field(init=False)
     """The commitments and proofs each viewer has been sent (:mod:`~wildstud.server.proofs`)."""
 
@@ -133,6 +131,12 @@ class LiveHand:
         if seat is None:
             return None
         return seat_in_hand(self.setup, seat.index, seat.player_id)
+
+    def adopt(self, hand: Hand, actions: int) -> None:
+        """Take ``hand`` (a copy of this one, changed) as the hand, with ``actions`` more
+        actions stored: called once the change is stored, never when it is not."""
+        self.hand = hand
+        self.actions += actions
 
     def decks(self) -> list[DeckDraw]:
         """The decks drawn since the last call, ready for the store."""
@@ -196,7 +200,7 @@ class Driver:
             if live is not None:
                 changes = Changes(decks=live.decks())
                 if live.hand.phase is Phase.OVER:
-                    self.finish_hand(changes)
+                    self.finish_hand(changes, live.hand)
                 try:
                     await self.commit(changes)
                 except StorageFailureError:
@@ -409,8 +413,8 @@ class Driver:
         )
         book = DeckBook()
         hand = start_hand(setup, book, to_redeal=True, hold_showdown=True)
+        self.deal_on(hand)
         live = LiveHand(setup, book, hand, 0)
-        self.deal_on(live)
         table.live, table.last_hand = live, None
         table.button, table.hands_dealt, table.last_entry = button, setup.number, entry
         self.dealt_last = {index: table.seats[index].player_id for index in lineup}
@@ -420,7 +424,7 @@ class Driver:
         if chooser is not None:
             changes.seats.append(chooser.state())
         if hand.phase is Phase.OVER:
-            self.finish_hand(changes)
+            self.finish_hand(changes, hand)
         await self.commit(changes)
         table.fanout.broadcast_table()
         self.sync_turn()
@@ -440,8 +444,9 @@ class Driver:
         table = self.table
         live = table.live
         assert live is not None
-        live.hand.act(kind, amount, seat=engine)
-        self.deal_on(live)
+        hand = live.hand.copy()  # the table's hand changes only once the change is stored
+        hand.act(kind, amount, seat=engine)
+        self.deal_on(hand)
         record = ActionRecord(
             number=live.number,
             index=live.actions,
@@ -451,11 +456,10 @@ class Driver:
             source=source,
             seq=seq,
         )
-        live.records.append(record)
         changes = Changes(seats=[seat.state()], actions=[record], decks=live.decks())
-        live.actions += 1
-        if live.hand.phase is Phase.OVER:
-            self.finish_hand(changes)
+        table.writer.after(lambda: live.adopt(hand, 1))
+        if hand.phase is Phase.OVER:
+            self.finish_hand(changes, hand)
         await self.commit(changes)
         # Stacks change at the end of a hand; a time bank whenever it is drawn on.
         seats_changed = table.live is None or self.turn.bank != seat.time_bank
@@ -470,11 +474,13 @@ class Driver:
         table = self.table
         live = table.live
         assert live is not None
-        live.hand.step()
-        self.deal_on(live)
+        hand = live.hand.copy()
+        hand.step()
+        self.deal_on(hand)
         changes = Changes(decks=live.decks())
-        if live.hand.phase is Phase.OVER:
-            self.finish_hand(changes)
+        table.writer.after(lambda: live.adopt(hand, 0))
+        if hand.phase is Phase.OVER:
+            self.finish_hand(changes, hand)
         await self.commit(changes)
         self.sync_turn()
         table.fanout.publish()
@@ -483,10 +489,9 @@ class Driver:
 
     # -- the showdown --------------------------------------------------------------------------
 
-    def deal_on(self, live: LiveHand) -> None:
+    def deal_on(self, hand: Hand) -> None:
         """The dealer's steps as far as they go now: to a player's turn, a redeal, or the
         showdown while a seat there still has to choose to show or muck (then through it)."""
-        hand = live.hand
         deal_on(hand, hold_showdown=True)
         if at_showdown(hand) and not hand.to_show_or_muck:
             hand.run()
@@ -537,11 +542,12 @@ class Driver:
         table = self.table
         live = table.live
         assert live is not None
+        hand = live.hand.copy()
         if show is None:
             show = table.settings.showdown_default == "show"
-            live.hand.auto_show_or_muck([engine], show=show)
+            hand.auto_show_or_muck([engine], show=show)
         else:
-            live.hand.show_or_muck(engine, show)
+            hand.show_or_muck(engine, show)
         kind = SHOW if show else MUCK
         record = ActionRecord(
             number=live.number,
@@ -552,13 +558,12 @@ class Driver:
             source=source,
             seq=seq,
         )
-        live.records.append(record)
-        live.actions += 1
-        pending = live.hand.to_show_or_muck
-        self.deal_on(live)
+        pending = hand.to_show_or_muck
+        self.deal_on(hand)
         changes = Changes(seats=[seat.state()], actions=[record], decks=live.decks())
-        if live.hand.phase is Phase.OVER:
-            self.finish_hand(changes)
+        table.writer.after(lambda: live.adopt(hand, 1))
+        if hand.phase is Phase.OVER:
+            self.finish_hand(changes, hand)
         await self.commit(changes)
         table.fanout.publish()
         table.fanout.broadcast(self.showdown_frame(live, pending))  # none left: it is over
@@ -567,12 +572,12 @@ class Driver:
         if table.live is None:
             table.fanout.broadcast_table()
 
-    def finish_hand(self, changes: Changes) -> None:
-        """The hand is over: stacks, ledger, absences and departures, all in ``changes``."""
+    def finish_hand(self, changes: Changes, hand: Hand) -> None:
+        """The hand is over (``hand``: the table's hand as the change in hand leaves it):
+        stacks, ledger, absences and departures, all in ``changes``."""
         table = self.table
         live = table.live
         assert live is not None
-        hand = live.hand
         setup = live.setup
         number = setup.number
         for engine, index in enumerate(setup.lineup):
