@@ -4,14 +4,17 @@ A :class:`Driver` is run by the table's actor (:mod:`.actor`), one tick at a tim
 something it waits for is due, or the table changed, the actor hands it a tick. It deals each
 hand when the table is running, asks the dealer for the game under dealer's choice, plays the
 bots and acts for players whose time runs out, and stores each change through the table's
-writer (:meth:`Driver.commit`): the engine checks the change and carries it out, the store
-writes it in one transaction, and only then do the clients hear of it
-(:mod:`wildstud.server.table.fanout`).
+writer (:meth:`Driver.commit`): the engine checks the change and carries it out on a copy of
+the hand (:meth:`~wildstud.deal.Hand.copy`), the store writes it in one transaction, the table
+takes the copy as its hand (:meth:`LiveHand.adopt`) only then, and only then do the clients
+hear of it (:mod:`wildstud.server.table.fanout`): a change the store refuses leaves the hand
+as it was.
 
 The button (the dealer's seat, who chooses the game under dealer's choice) moves forward every
 hand to the next seat, after the one that had it, whose player was dealt into the last hand and
 is dealt into this one (Robert's Rules' moving button; ``docs/house-rules.md``, "Who deals and
-chooses").
+chooses"): who is dealt in, who deals and whether the dealer is asked are pure functions of a
+snapshot of the seats (:mod:`.button`).
 
 A table deals only while it is running:
 
