@@ -45,6 +45,7 @@ __all__ = [
     "describe_payment",
     "describe_redeal",
     "describe_rule",
+    "describe_settings",
     "describe_wild",
     "describe_wild_now",
     "label",
@@ -288,3 +289,89 @@ def describe_payment(kind: Payment, amount: int, card: Card | None = None) -> st
     what = "pays" if kind is Payment.PAY_FOR_WILD else "pays an extra ante of"
     shown = "" if card is None else f" for {card.pretty}"
     return f"{what} {amount}{shown}"
+
+
+SETTING_WORDS: dict[str, tuple[str, str]] = {
+    "action_clock": ("the action clock", " s"),
+    "away_clock": ("the away clock", " s"),
+    "time_bank": ("the time bank", " s"),
+    "choice_clock": ("the dealer's choice clock", " s"),
+    "bot_delay": ("the bots' delay", " s"),
+    "hand_pause": ("the pause between hands", " s"),
+    "redeal_pause": ("the redeal pause", " s"),
+    "muck_clock": ("the show-or-muck clock", " s"),
+    "idle_minutes": ("the idle time", " min"),
+    "absent_hands": ("the hands a player may miss before sitting out", ""),
+    "starting_chips": ("the starting chips", ""),
+}
+"""A table's settings that are one number, in words, with the unit said after the number."""
+
+
+def _number(value: float) -> str:
+    # As the page's String(value) writes a number: no ".0", no exponent for large chips.
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def _rule_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return _number(value) if isinstance(value, int | float) else str(value)
+
+
+def _stakes(stakes: Mapping[str, object]) -> str:
+    # In pot and no limit there is a least bet, and neither a big bet nor a raise cap.
+    limit = str(stakes["limit"])
+    start = f"{limit.replace('-', ' ')}, ante {stakes['ante']}, bring-in {stakes['bring_in']}"
+    if limit in ("pot-limit", "no-limit"):
+        return f"{start}, bets of {stakes['small_bet']} or more"
+    cap = stakes.get("raise_cap")
+    capped = "no raise cap" if cap is None else f"raise cap {cap}"
+    return f"{start}, bets {stakes['small_bet']}/{stakes['big_bet']}, {capped}"
+
+
+def _game(game: Mapping[str, object]) -> str:
+    rules = game.get("rules") or {}
+    assert isinstance(rules, Mapping)
+    said = [f"{name.replace('_', ' ')} {_rule_value(value)}" for name, value in rules.items()]
+    return f"{game['name']} with {', '.join(said)}" if said else str(game["name"])
+
+
+def _setting(change: Mapping[str, object]) -> str:
+    setting = change["setting"]
+    value = change.get("value")
+    if setting == "games":
+        games = change["games"]
+        assert isinstance(games, list)
+        return f"the games to {', '.join(_game(game) for game in games)}"
+    if setting == "stakes":
+        stakes = change["stakes"]
+        assert isinstance(stakes, Mapping)
+        return f"the stakes to {_stakes(stakes)}"
+    if setting == "showdown_default":
+        done = {"muck": "mucked", "show": "shown"}[str(value)]
+        return f"a losing hand nobody shows or mucks in time to be {done}"
+    if setting == "seat_requests":
+        return "seating to " + ("by request" if value else "open")
+    words, unit = SETTING_WORDS[str(setting)]
+    assert isinstance(value, int | float)
+    return f"{words} to {_number(value)}{unit}"
+
+
+def describe_settings(changes: Iterable[Mapping[str, object]]) -> str:
+    """What the host changed at a table, from the changes as the server's ``notice`` frame
+    carries them (each a ``setting`` and its new value: ``value``, ``games`` or ``stakes``).
+
+    >>> describe_settings([{"setting": "action_clock", "value": 20.0},
+    ...                    {"setting": "seat_requests", "value": True}])
+    'The host changed the action clock to 20 s and seating to by request.'
+    >>> describe_settings([{"setting": "games", "games": [
+    ...     {"name": "Follow the Queen", "rules": {"queens": "all", "free_fold": False}}]}])
+    'The host changed the games to Follow the Queen with queens all, free fold off.'
+    >>> describe_settings([])
+    "The host changed the table's settings."
+    """
+    parts = [_setting(change) for change in changes]
+    if not parts:  # a notice stored before notices held their changes as data
+        return "The host changed the table's settings."
+    listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return f"The host changed {listed}."

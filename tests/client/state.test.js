@@ -127,13 +127,18 @@ test("an update out of step, or of another hand, changes nothing", () => {
 
 test("a notice is said once, however often it is sent", () => {
   const { state } = reduceFrozen(firstHand(recorded.spectator));
-  const notice = { type: "notice", hand: state.hand.number + 1, text: "The ante is now 2." };
+  const notice = {
+    type: "notice",
+    kind: "rules",
+    hand: state.hand.number + 1,
+    changes: [{ setting: "action_clock", value: 20 }],
+  };
   const once = reduce(state, notice, 100);
   const twice = reduce(once.state, { ...notice }, 101);
   assert.deepEqual([once.state.notices.length, twice.state.notices.length], [1, 1]);
   assert.deepEqual(once.effects, [
-    { kind: "announce", text: "The ante is now 2.", millis: 6000, tone: "notice" },
-    { kind: "dealer", text: "The ante is now 2." },
+    { kind: "announce", text: "The host changed the action clock to 20 s.", millis: 6000, tone: "notice" },
+    { kind: "dealer", text: "The host changed the action clock to 20 s." },
   ]);
   assert.equal(twice.state, once.state);
   assert.deepEqual(twice.effects, []);

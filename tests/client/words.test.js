@@ -11,6 +11,7 @@ import {
   describeHand,
   describeRedeal,
   describeRule,
+  describeSettings,
   describeWild,
   describeWildNow,
   neverWild,
@@ -64,6 +65,10 @@ test("a redeal, with a card or without, reads as the library says it", () => {
 
 test("an award from the main pot or a side pot reads as the library says it", () => {
   compare(golden.awards, (row) => describeAward(row.event, names));
+});
+
+test("every kind of the host's change reads as the library says it", () => {
+  compare(golden.settings, (row) => describeSettings(row.frame.changes));
 });
 
 test("every category of hand is named as the library names it", () => {

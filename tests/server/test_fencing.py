@@ -118,7 +118,7 @@ STALE_CHANGES = {
     "ledger": Changes(ledger=[LedgerEntry("p0", 0, "player0", "buy-in", 50)]),
     "request": Changes(requests=[SeatRequestState("r1", "Cy", "c" * 64, None, "pending")]),
     "rebuy": Changes(rebuys=[RebuyState("b1", "p0", 0, "player0", 50, "pending")]),
-    "notice": Changes(notices=[Notice(1, "rules", "Queens are wild from the next hand.")]),
+    "notice": Changes(notices=[Notice(1, "rules", ({"setting": "action_clock", "value": 20},))]),
 }
 
 
@@ -167,8 +167,8 @@ RAW_WRITES = {
     " VALUES ('t1', 'r1', 'Cy', 'c', 'pending', now())",
     "rebuys": "INSERT INTO rebuys (table_id, id, player_id, seat, name, amount, status,"
     " requested_at) VALUES ('t1', 'b1', 'p0', 0, 'player0', 5, 'pending', now())",
-    "host_notices": "INSERT INTO host_notices (table_id, hand_number, kind, text, at)"
-    " VALUES ('t1', 1, 'rules', 'x', now())",
+    "host_notices": "INSERT INTO host_notices (table_id, hand_number, kind, changes, at)"
+    " VALUES ('t1', 1, 'rules', '[]', now())",
     "hands": "UPDATE hands SET live = false WHERE table_id = 't1'",
     "decks": "INSERT INTO decks (table_id, hand_number, deal, cards) VALUES ('t1', 1, 2, 'As')",
 }

@@ -7,17 +7,18 @@ from __future__ import annotations
 
 from wildstud.bots import CallingBot, play_out
 from wildstud.deal import Hand, HandStarted
-from wildstud.server.console import describe_change
+from wildstud.server.console import settings_changes
 from wildstud.server.messages import encode_event, encode_view
 from wildstud.server.schemas import GameEntry, StakesModel, TableSettings
+from wildstud.words import describe_settings
 
 OLD = TableSettings(name="x", games=[GameEntry(game="FTQ")])
 
 
 def _changed(**update: object) -> str:
-    text = describe_change(OLD, OLD.model_copy(update=update))
-    assert text is not None
-    return text
+    changes = settings_changes(OLD, OLD.model_copy(update=update))
+    assert changes
+    return describe_settings(changes)
 
 
 def test_the_hosts_notice_names_the_games_as_players_know_them() -> None:

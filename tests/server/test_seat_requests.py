@@ -14,6 +14,7 @@ import pytest
 
 from tests.server.conftest import Server
 from tests.server.wsclient import Api, Client
+from wildstud.words import describe_settings
 
 Frame = dict[str, Any]
 
@@ -164,8 +165,8 @@ def test_host_seat_new_link_bots_and_rules(server: Server) -> None:
         notice = await watcher.frame("notice")
         assert notice["kind"] == "rules"
         assert notice["hand"] == 1
-        assert "bets 10/20" in notice["text"]
-        assert "ante 2" in notice["text"]
+        [change] = notice["changes"]
+        assert change == {"setting": "stakes", "stakes": {**stakes, "raise_cap": 3}}
         bad = api.host(created, "PUT", "/rules", stakes={**stakes, "small_bet": 0})
         assert bad.status_code == 422
         assert api.table(created)["settings"]["stakes"]["small_bet"] == 10
@@ -255,7 +256,7 @@ async def _notice_survives(server: Server) -> None:
     watcher = await Client(created["links"]["watch_socket"], "watcher").open()
     notice = await watcher.frame("notice")
     assert notice["hand"] == 1
-    assert "bets 6/12" in notice["text"]
+    assert notice["changes"] == [{"setting": "stakes", "stakes": {**stakes, "raise_cap": 3}}]
     api.ok(api.host(created, "POST", "/start"))
     table_id = created["table"]["id"]
     async with asyncio.timeout(30):
@@ -263,7 +264,9 @@ async def _notice_survives(server: Server) -> None:
             await asyncio.sleep(0.1)
     api.ok(api.host(created, "POST", "/pause"))
     first = api.get(f"/api/tables/{table_id}/hands/1")
-    assert first["notices"] == [notice["text"]]
+    # The record keeps the notice in words, as the command line says it.
+    assert first["notices"] == [describe_settings(notice["changes"])]
+    assert "bets 6/12" in first["notices"][0]
     await watcher.close()
 
 

@@ -4,8 +4,9 @@ sends the web client, written to ``tests/golden/words.json`` for ``tests/client/
 Each row holds the data as the server frames it (:func:`~wildstud.server.messages.encode_event`
 and the view's fields) and the English the command line makes of it; the client's ``words.js``
 must make the same from the same data. Every kind of wild change, every wild rule, both kinds of
-redeal, main and side pots, and every category of hand is here. ``scripts/golden-words``
-rewrites the file; ``tests/test_golden_words.py`` holds the file to this module.
+redeal, main and side pots, every category of hand and every kind of the host's change is here.
+``scripts/golden-words`` rewrites the file; ``tests/test_golden_words.py`` holds the file to
+this module.
 """
 
 from __future__ import annotations
@@ -18,7 +19,10 @@ from typing import Any
 from wildstud.cards import QUEEN_OF_SPADES, Card, Rank, parse_card
 from wildstud.deal import Awarded, Redealt, Share, WildsChanged
 from wildstud.hands import describe_value, evaluate
+from wildstud.server.console import notice_frame, settings_changes
 from wildstud.server.messages import _wild_rule, encode_event, hand_name
+from wildstud.server.schemas import GameEntry, StakesModel, TableSettings
+from wildstud.server.store import Notice
 from wildstud.wilds import (
     BabyDaddy,
     FaceUp,
@@ -37,6 +41,7 @@ from wildstud.words import (
     describe_change,
     describe_redeal,
     describe_rule,
+    describe_settings,
     describe_wild,
     describe_wild_now,
 )
@@ -138,6 +143,46 @@ def _hands() -> list[dict[str, Any]]:
     return rows
 
 
+def _settings() -> list[dict[str, Any]]:
+    """A notice for every kind of change the host can make, as the frame carries it."""
+    base = TableSettings(name="x", games=[GameEntry(game="FTQ")])
+    updates: list[dict[str, Any]] = [
+        {},  # a notice stored before notices held data: no changes
+        {
+            "games": [
+                GameEntry(game="baby-daddy", house_rules={"cards": 5}),
+                GameEntry(game="FTQ", house_rules={"queens": "all", "free_fold": False}),
+                GameEntry(game="the-bitch"),
+            ]
+        },
+        *(
+            {"stakes": StakesModel(limit=limit, small_bet=10, big_bet=20, raise_cap=cap)}
+            for limit, cap in (
+                ("fixed-limit", 4),
+                ("fixed-limit", None),
+                ("spread-limit", 3),
+                ("pot-limit", 3),
+                ("no-limit", None),
+            )
+        ),
+        {"action_clock": 20.0, "away_clock": 45.5, "time_bank": 90.0, "choice_clock": 15.0},
+        {"bot_delay": 0.05, "hand_pause": 2.0, "redeal_pause": 4.0, "muck_clock": 7.0},
+        {"idle_minutes": 30, "absent_hands": 5, "starting_chips": 1_000_000},
+        {"showdown_default": "show"},
+        {"seat_requests": False},
+        {"stakes": StakesModel(ante=2), "seat_requests": False},
+    ]
+    pairs = [(base, base.model_copy(update=update)) for update in updates]
+    shown = base.model_copy(update={"showdown_default": "show"})
+    pairs.append((shown, base))
+    rows = []
+    for old, new in pairs:
+        changes = settings_changes(old, new)
+        frame = notice_frame(Notice(3, "rules", changes))
+        rows.append({"frame": frame, "words": describe_settings(changes)})
+    return rows
+
+
 def table() -> dict[str, Any]:
     """The golden table, as :data:`GOLDEN` holds it."""
     names = dict(enumerate(NAMES))
@@ -179,6 +224,7 @@ def table() -> dict[str, Any]:
             )
         ],
         "hands": _hands(),
+        "settings": _settings(),
     }
 
 

@@ -1,20 +1,22 @@
-"""What the host's console changes, said to the table in words.
+"""What the host's console changes, said to the table as data.
 
 When the host changes the games, house rules, stakes or clocks, every client is sent a
-``notice`` frame (``{"type": "notice", "kind": "rules", "text": ..., "hand": N}``: the change
-holds from hand ``N``, the next one dealt), the table shows it and adds it to the hand log. The
-notice is stored with the change, sent again to a client that connects before hand ``N`` is
-over, and kept in hand ``N``'s record (``notices`` in ``GET /api/tables/{id}/hands/{N}``).
+``notice`` frame (``{"type": "notice", "kind": "rules", "changes": [...], "hand": N}``: the
+change holds from hand ``N``, the next one dealt); each change names a ``setting`` and its new
+value, and the page says it in its own words (``words.js``, held to
+:func:`wildstud.words.describe_settings` by the golden table). The notice is stored with the
+change, sent again to a client that connects before hand ``N`` is over, and kept in words in
+hand ``N``'s record (``notices`` in ``GET /api/tables/{id}/hands/{N}``).
 
 >>> from wildstud.server.schemas import GameEntry, StakesModel, TableSettings
 >>> old = TableSettings(name="x", games=[GameEntry(game="FTQ")])
 >>> new = old.model_copy(update={"stakes": StakesModel(small_bet=10, big_bet=20),
 ...                              "action_clock": 20.0})
->>> describe_change(old, new)
-'The host changed the stakes to fixed limit, ante 1, bring-in 2, bets 10/20, raise cap 3 and \
-the action clock to 20 s.'
->>> describe_change(old, old) is None
-True
+>>> changes = settings_changes(old, new)
+>>> [change["setting"] for change in changes], changes[1]
+(['stakes', 'action_clock'], {'setting': 'action_clock', 'value': 20.0})
+>>> settings_changes(old, old)
+()
 """
 
 from __future__ import annotations
@@ -22,96 +24,64 @@ from __future__ import annotations
 from typing import Any
 
 from wildstud.games import find_game
-from wildstud.server.frames import NoticeFrame
+from wildstud.server.frames import NoticeFrame, SettingChange
 from wildstud.server.menu import TABLE_HOUSE_RULES, game_name
-from wildstud.server.schemas import GameEntry, StakesModel, TableSettings
+from wildstud.server.schemas import GameEntry, TableSettings
 from wildstud.server.store import Notice
+from wildstud.words import SETTING_WORDS
 
-__all__ = ["describe_change", "notice_frame"]
-
-_CLOCKS = {
-    "action_clock": ("the action clock", "s"),
-    "away_clock": ("the away clock", "s"),
-    "time_bank": ("the time bank", "s"),
-    "choice_clock": ("the dealer's choice clock", "s"),
-    "bot_delay": ("the bots' delay", "s"),
-    "hand_pause": ("the pause between hands", "s"),
-    "redeal_pause": ("the redeal pause", "s"),
-    "muck_clock": ("the show-or-muck clock", "s"),
-    "idle_minutes": ("the idle time", "min"),
-    "absent_hands": ("the hands a player may miss before sitting out", ""),
-    "starting_chips": ("the starting chips", ""),
-}
+__all__ = ["notice_frame", "settings_changes"]
 
 
-def _stakes(stakes: StakesModel) -> str:
-    """The stakes as the structure uses them: in pot and no limit there is a least bet, and
-    neither a big bet nor a raise cap (every raise is open).
-
-    >>> print(_stakes(StakesModel(limit="no-limit", small_bet=10, big_bet=20, raise_cap=3)))
-    no limit, ante 1, bring-in 2, bets of 10 or more
-    """
-    start = f"{stakes.limit.replace('-', ' ')}, ante {stakes.ante}, bring-in {stakes.bring_in}"
-    if stakes.limit in ("pot-limit", "no-limit"):
-        return f"{start}, bets of {stakes.small_bet} or more"
-    cap = "no raise cap" if stakes.raise_cap is None else f"raise cap {stakes.raise_cap}"
-    return f"{start}, bets {stakes.small_bet}/{stakes.big_bet}, {cap}"
-
-
-def _games(games: list[GameEntry]) -> str:
+def _games(games: list[GameEntry]) -> list[dict[str, Any]]:
     """The games by the names players know them by, whatever the host typed (``baby-daddy``
     with five cards is Who Da Baby Daddy Is (BD5)), each with the house rules its name does not
     already say.
 
-    >>> print(_games([GameEntry(game="baby-daddy", house_rules={"cards": 5}),
-    ...               GameEntry(game="follow-the-queen", house_rules={"queens": "all"})]))
-    Who Da Baby Daddy Is (BD5), Follow the Queen with queens all
-    >>> print(_games([GameEntry(game="FTQ", house_rules={"free_fold": True}),
-    ...               GameEntry(game="FTQ", house_rules={"free_fold": False})]))
-    Follow the Queen, Follow the Queen with free fold False
+    >>> _games([GameEntry(game="baby-daddy", house_rules={"cards": 5}),
+    ...         GameEntry(game="FTQ", house_rules={"free_fold": False})])
+    [{'name': 'Who Da Baby Daddy Is (BD5)', 'rules': {}}, \
+{'name': 'Follow the Queen', 'rules': {'free_fold': False}}]
     """
-    parts = []
+    named = []
     for entry in games:
         game = find_game(entry.game)
         rules = game.rules(game.options(entry.house_rules))
         # What the name says, at a table's defaults (free_fold on: TABLE_HOUSE_RULES).
         implied = find_game(rules.code).options(TABLE_HOUSE_RULES).to_mapping()
-        said = [
-            f"{name.replace('_', ' ')} {value}"
-            for name, value in entry.house_rules.items()
-            if implied.get(name) != value
-        ]
-        name = game_name(rules.title, rules.code)
-        parts.append(f"{name} with {', '.join(said)}" if said else name)
-    return ", ".join(parts)
+        said = {
+            name: value for name, value in entry.house_rules.items() if implied.get(name) != value
+        }
+        named.append({"name": game_name(rules.title, rules.code), "rules": said})
+    return named
 
 
-def _number(value: float) -> str:
-    return f"{value:g}"
-
-
-def describe_change(old: TableSettings, new: TableSettings) -> str | None:
-    """One sentence naming what changed from ``old`` to ``new`` (``None``: nothing did)."""
-    parts = []
+def settings_changes(old: TableSettings, new: TableSettings) -> tuple[dict[str, Any], ...]:
+    """What changed from ``old`` to ``new``, as the ``notice`` frame carries it: each a
+    ``setting`` with its new ``value`` (or ``games``, or ``stakes``); empty if nothing did."""
+    changes: list[dict[str, Any]] = []
     if old.games != new.games:
-        parts.append(f"the games to {_games(new.games)}")
+        changes.append({"setting": "games", "games": _games(new.games)})
     if old.stakes != new.stakes:
-        parts.append(f"the stakes to {_stakes(new.stakes)}")
-    for field, (words, unit) in _CLOCKS.items():
-        before, after = getattr(old, field), getattr(new, field)
-        if before != after:
-            parts.append(f"{words} to {_number(after)}{' ' + unit if unit else ''}")
-    if old.showdown_default != new.showdown_default:
-        done = {"muck": "mucked", "show": "shown"}[new.showdown_default]
-        parts.append(f"a losing hand nobody shows or mucks in time to be {done}")
-    if old.seat_requests != new.seat_requests:
-        parts.append("seating to " + ("by request" if new.seat_requests else "open"))
-    if not parts:
-        return None
-    listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-    return f"The host changed {listed}."
+        changes.append({"setting": "stakes", "stakes": new.stakes.model_dump(mode="json")})
+    changes.extend(
+        {"setting": field, "value": getattr(new, field)}
+        for field in SETTING_WORDS
+        if getattr(old, field) != getattr(new, field)
+    )
+    for field in ("showdown_default", "seat_requests"):
+        if getattr(old, field) != getattr(new, field):
+            changes.append({"setting": field, "value": getattr(new, field)})
+    return tuple(changes)
 
 
 def notice_frame(notice: Notice) -> dict[str, Any]:
     """A notice for every client: what the host did, from which hand on."""
-    return NoticeFrame(kind="rules", text=notice.text, hand=notice.hand).frame()
+    changes = [SettingChange.model_validate(change) for change in notice.changes]
+    frame = NoticeFrame(kind="rules", changes=changes, hand=notice.hand).frame()
+    # Each change carries the one field its setting uses (``value``, ``games`` or ``stakes``).
+    frame["changes"] = [
+        {name: part for name, part in change.items() if part is not None}
+        for change in frame["changes"]
+    ]
+    return frame

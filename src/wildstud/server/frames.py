@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 from wildstud.deal import Phase
 from wildstud.server.refusals import sentence
-from wildstud.server.schemas import MenuEntry, TableInfo
+from wildstud.server.schemas import MenuEntry, StakesModel, TableInfo
 
 __all__ = [
     "Ack",
@@ -371,13 +371,33 @@ class Removed(OutFrame):
     watch_token: str = Field("", description="the table's spectator token: /watch/{token}")
 
 
+class NamedGame(_Part):
+    """A game of the table's menu by the name players know it by, with the house rules its
+    name does not already say."""
+
+    name: str = Field(examples=["Who Da Baby Daddy Is (BD5)"])
+    rules: dict[str, bool | int | float | str]
+
+
+class SettingChange(_Part):
+    """One of the host's changes: which ``setting``, and its new value (``value`` for a
+    number, a choice or a switch; ``games`` for the menu; ``stakes`` for the stakes)."""
+
+    setting: str = Field(examples=["action_clock", "games", "stakes", "seat_requests"])
+    value: bool | int | float | str | None = None
+    games: list[NamedGame] | None = None
+    stakes: StakesModel | None = None
+
+
 class NoticeFrame(OutFrame):
     """What the host changed (the rules, the stakes, the clocks), and the hand it holds from;
     it is sent again to a page that connects before that hand is over."""
 
     type: Literal["notice"] = "notice"
     kind: Literal["rules"]
-    text: str
+    changes: list[SettingChange] = Field(
+        description="what changed, in the order the page says it (none: an older notice)"
+    )
     hand: int = Field(description="the first hand the change holds for")
 
 

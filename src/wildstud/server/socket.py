@@ -11,9 +11,11 @@ make the server show it a traceback.
 
 A connection over one of the caps of :mod:`wildstud.server.limits` (per seat, per address,
 spectators per table) gets an error frame with the code ``too-many-connections`` and is closed
-(1008). A connection over the rate limit has its extra messages dropped, with one warning a
-second, and is not read again until it may send: a flooding client fills its own socket's
-buffers and costs the server no more than one well-behaved client.
+(1008). A connection over the rate limit is slowed down, with one warning a second: its next
+message waits until it may pass, and nothing more is read meanwhile, so a flooding client fills
+its own socket's buffers and costs the server no more than one well-behaved client. Nothing is
+dropped: a player whose page sent a burst (a reconnection's resends) still has every message
+answered, in order.
 
 A connection queues its frames and closes once they are sent:
 
@@ -222,17 +224,18 @@ async def _talk(websocket: WebSocket, table: Table, seat: int | None) -> None:
             if message["type"] == "websocket.disconnect":
                 return
             text = message.get("text")
-            if not limiter.allow():
+            while not limiter.allow():
                 now = asyncio.get_running_loop().time()
                 if now - warned >= 1.0:  # one warning a second is enough
                     warned = now
                     connection.send(
                         dumps(error_frame("rate-limited", "too many messages: slow down"))
                     )
-                # Read nothing more until a message may pass: what the client sends meanwhile
-                # waits in its own socket, not in the server's time.
+                # Read nothing more until this message may pass: what the client sends
+                # meanwhile waits in its own socket, not in the server's time. (Dropping it
+                # instead lost a message sent after the client had calmed down, whenever it
+                # came in a dropped turn of the backlog.)
                 await asyncio.sleep(limiter.retry_after())
-                continue
             if text is None:
                 connection.send(dumps(error_frame("malformed", "send JSON text, not binary")))
                 continue

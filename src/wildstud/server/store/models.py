@@ -273,7 +273,8 @@ class NoticeRow(Base):
     hand_number: Mapped[int] = mapped_column(Integer)
     """The first hand the change holds for."""
     kind: Mapped[str] = mapped_column(String(16))
-    text: Mapped[str] = mapped_column(Text)
+    changes: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    """What changed, as data (the page and the records say it in words)."""
     at: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))
 
 

@@ -147,7 +147,8 @@ class Notice:
 
     hand: int
     kind: str
-    text: str
+    changes: tuple[dict[str, Any], ...]
+    """What changed, as the ``notice`` frame carries it (:mod:`wildstud.server.console`)."""
 
 
 @dataclass(frozen=True, slots=True)

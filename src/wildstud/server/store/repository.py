@@ -18,9 +18,12 @@ its writes are stored in the order they happened.
 from __future__ import annotations
 
 import asyncio
+import errno
 import functools
+import shutil
 from collections.abc import Callable, Collection, Iterable
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any, TypeVar
 
 from sqlalchemy import (
@@ -88,6 +91,9 @@ T = TypeVar("T")
 
 WRITERS = 8
 """Connections (and threads) writing to PostgreSQL at once."""
+SQLITE_MIN_FREE = 1 << 20
+"""Bytes the disk of an SQLite database must have left for the server to say it is ready
+(1 MiB: less, and the next hands may fail to be stored)."""
 CLUSTER_SESSION = "-c lock_timeout=2000 -c idle_in_transaction_session_timeout=5000"
 """A cluster process's PostgreSQL sessions: a taking of a lease waits at most 2 s for a write
 that holds the lease row (then it tries again later), and a transaction left open by a process
@@ -167,10 +173,11 @@ class Store:
         """Whether each PostgreSQL commit waits for the disk (see :data:`ASYNC_COMMIT`)."""
         # A database error's message never holds the values of its statement: they may be
         # token digests or anything a client sent, and errors end up in the log.
+        self._file: Path | None = None
         if parsed.get_backend_name() == "sqlite":
             memory = parsed.database in (None, "", ":memory:")
             if not memory and not str(parsed.database).startswith("file:"):
-                prepare_sqlite_file(str(parsed.database))
+                self._file = prepare_sqlite_file(str(parsed.database))
             self.engine: Engine = create_engine(
                 parsed,
                 connect_args={"check_same_thread": False},
@@ -472,6 +479,13 @@ class Store:
         version row over itself, so it changes nothing and needs no table of its own."""
         with self.engine.begin() as connection:
             connection.execute(text("UPDATE alembic_version SET version_num = version_num"))
+        # SQLite in WAL mode writes over the pages its log already holds, so the probe can pass
+        # on a disk with nothing left while the next hands, which grow the file, cannot be
+        # stored: a database file's disk must also have room for them.
+        if self._file is not None:
+            free = shutil.disk_usage(self._file.parent).free
+            if free < SQLITE_MIN_FREE:
+                raise OSError(errno.ENOSPC, f"{free} bytes left on the database's disk")
 
     def rebuys(self, table_id: str) -> list[RebuyState]:
         """Every request for chips at a table, decided or not, oldest first."""

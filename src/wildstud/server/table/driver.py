@@ -52,6 +52,7 @@ from wildstud.server.table.button import DealDefault, Seats, dealer_for, game_fo
 from wildstud.server.table.cashier import HandEnded, Limits
 from wildstud.server.table.settings import NoticesPlayed
 from wildstud.server.table.writer import StorageFailureError
+from wildstud.words import describe_settings
 
 if TYPE_CHECKING:
     from wildstud.server.table.table import Table
@@ -605,7 +606,9 @@ class Driver:
                 changes.seats.append(seat.state())
         record = summary(table.id, setup, hand, live.book)
         # The host's changes that held from this hand go into its record (console.py).
-        record["notices"] = [notice.text for notice in table.notices if notice.hand == number]
+        record["notices"] = [
+            describe_settings(notice.changes) for notice in table.notices if notice.hand == number
+        ]
         # The settings slice drops them once the hand's end is stored (:mod:`.settings`), in
         # the same turn: a client welcomed in between would be told them again.
         table.writer.after(lambda: table.actor.follow(NoticesPlayed(number)))

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from pydantic import ValidationError
 
 from wildstud.errors import WildstudError
-from wildstud.server.console import describe_change, notice_frame
+from wildstud.server.console import notice_frame, settings_changes
 from wildstud.server.menu import Menu
 from wildstud.server.schemas import RulesUpdate, TableSettings
 from wildstud.server.store.records import Changes, Notice, TableState
@@ -105,9 +105,8 @@ def handle(state: SettingsState, command: Command, now: float) -> Outcome[Settin
         menu = build_menu(settings)
     except (ValidationError, WildstudError) as error:
         return Outcome(state, reply=Refused(error))
-    change = describe_change(state.settings, settings)
-    notice = None if change is None else Notice(command.next_hand, "rules", change)
-    notices = () if notice is None else (notice,)
+    change = settings_changes(state.settings, settings)
+    notices = (Notice(command.next_hand, "rules", change),) if change else ()
     row = replace(command.row, settings=settings.model_dump(mode="json"))
     news: tuple[News | TableNews, ...] = (TableNews(),)
     news += tuple(News(Everyone(), notice_frame(item)) for item in notices)

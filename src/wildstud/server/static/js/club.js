@@ -17,6 +17,25 @@ const nightHostKey = (tableId) => `wildstud.clubnight.${tableId}`;
 const seatKey = (tableId) => `wildstud.clubseat.${tableId}`;
 const POLL_MS = 2000;
 
+/** Whether a failed call is worth making again by itself: the server busy or limiting reads
+ * (429, 5xx) or not reached at all. A refusal (403, 404, 409…) is not. */
+const passing = (error) => error.status === undefined || error.status === 429 || error.status >= 500;
+
+/** A button's or form's work on the club: the page says it is busy from the moment the
+ * player acts until it is drawn again (a script or a test waits for "ready" before it reads
+ * the page), and a refusal is said in the page's status line. */
+function acting(say, work) {
+  return async (...args) => {
+    document.body.dataset.club = "loading";
+    try {
+      await work(...args);
+    } catch (error) {
+      say(error.message);
+      document.body.dataset.club = "ready";
+    }
+  };
+}
+
 /** Black or white, whichever reads better on `colour` ("#rrggbb"), by WCAG's relative
  * luminance: a member may choose any colour, and their initials must stay legible on it. */
 export function inkOn(colour) {
@@ -64,18 +83,20 @@ function profileForm(you, token, onSaved) {
     h("button", { type: "submit" }, "Save"),
     status,
   );
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    try {
+  const save = acting(
+    (text) => (status.textContent = text),
+    async () => {
       await api(`/clubs/member/${token}/profile`, {
         method: "PUT",
         body: { colour: colour.value, handle: handle.value },
       });
       status.textContent = "Saved.";
       onSaved();
-    } catch (error) {
-      status.textContent = error.message;
-    }
+    },
+  );
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    save();
   });
   return form;
 }
@@ -86,27 +107,25 @@ function nightsSection(club, { memberToken, hostToken, say, refresh }) {
     const seat = readSetting(seatKey(night.table_id));
     const console = hostToken ? readSetting(nightHostKey(night.table_id)) : null;
     const sit = h("button", { type: "button", dataset: { sit: night.table_id } }, "Sit down");
-    sit.addEventListener("click", async () => {
-      try {
+    sit.addEventListener(
+      "click",
+      acting(say, async () => {
         const granted = await api(`/clubs/member/${memberToken}/nights/${night.table_id}/seat`, {
           method: "POST",
           body: {},
         });
         writeSetting(seatKey(night.table_id), granted.link);
         window.location.assign(granted.link);
-      } catch (error) {
-        say(error.message);
-      }
-    });
+      }),
+    );
     const end = h("button", { type: "button", dataset: { end: night.table_id } }, "End the night");
-    end.addEventListener("click", async () => {
-      try {
+    end.addEventListener(
+      "click",
+      acting(say, async () => {
         await api(`/clubs/host/${hostToken}/nights/${night.table_id}/end`, { method: "POST" });
-        refresh();
-      } catch (error) {
-        say(error.message);
-      }
-    });
+        await refresh();
+      }),
+    );
     const where = night.booked ? "in the book" : over ? "ended" : night.status || "elsewhere";
     return h(
       "li",
@@ -122,15 +141,14 @@ function nightsSection(club, { memberToken, hostToken, say, refresh }) {
     );
   });
   const start = h("button", { type: "button", id: "start-night" }, "Start a night");
-  start.addEventListener("click", async () => {
-    try {
+  start.addEventListener(
+    "click",
+    acting(say, async () => {
       const night = await api(`/clubs/host/${hostToken}/nights`, { method: "POST", body: {} });
       writeSetting(nightHostKey(night.table_id), night.host_token);
-      refresh();
-    } catch (error) {
-      say(error.message);
-    }
-  });
+      await refresh();
+    }),
+  );
   return h(
     "section",
     { className: "club-nights", "aria-labelledby": "nights-title" },
@@ -142,14 +160,11 @@ function nightsSection(club, { memberToken, hostToken, say, refresh }) {
 
 function membersSection(club, hostToken, say, refresh) {
   const rows = club.members.map((member) => {
-    const decide = (approve) => async () => {
-      try {
+    const decide = (approve) =>
+      acting(say, async () => {
         await api(`/clubs/host/${hostToken}/members/${member.id}`, { method: "POST", body: { approve } });
-        refresh();
-      } catch (error) {
-        say(error.message);
-      }
-    };
+        await refresh();
+      });
     const pending = member.status === "pending";
     const approve = h("button", { type: "button", "aria-label": `Let in ${member.name}` }, "Let in");
     const decline = h("button", { type: "button", "aria-label": `Decline ${member.name}` }, "Decline");
@@ -189,25 +204,27 @@ async function render(root, { club, bookPath, memberToken, hostToken }) {
   // Busy until drawn again: what is on the page now is about to be replaced (a test, or a
   // script, waits for "ready" before it uses the page).
   document.body.dataset.club = "loading";
-  if (!club) {
-    try {
-      club = await api(hostToken ? `/clubs/host/${hostToken}` : `/clubs/member/${memberToken}`);
-    } catch (error) {
-      root.replaceChildren(h("p", { role: "alert" }, error.message));
-      return;
-    }
+  let book;
+  try {
+    club = club || (await api(hostToken ? `/clubs/host/${hostToken}` : `/clubs/member/${memberToken}`));
+    book = await api(bookPath);
+  } catch (error) {
+    // A read the server is too busy for (or a lost connection) is made again by itself; a
+    // refusal (an unknown link) is final.
+    const retry = passing(error);
+    root.replaceChildren(
+      h("p", { role: "alert" }, retry ? `${error.message}: trying again in a moment…` : error.message),
+    );
+    if (retry) window.setTimeout(refresh, POLL_MS);
+    else document.body.dataset.club = "failed";
+    return;
   }
-  const book = await api(bookPath);
   const viewer = { member: club.you.id, host: Boolean(hostToken) };
-  const onStep = async (step, number) => {
+  const onStep = acting(say, async (step, number) => {
     const path = hostToken ? `/clubs/host/${hostToken}` : `/clubs/member/${memberToken}`;
-    try {
-      await api(`${path}/payments/${number}/${step}`, { method: "POST" });
-      refresh();
-    } catch (error) {
-      say(error.message);
-    }
-  };
+    await api(`${path}/payments/${number}/${step}`, { method: "POST" });
+    await refresh();
+  });
   const again = h("button", { type: "button", id: "club-refresh" }, "Refresh");
   again.addEventListener("click", refresh);
   root.replaceChildren(
@@ -248,7 +265,13 @@ export async function showClub(root, token) {
   try {
     standing = await api(`/clubs/member/${token}/status`);
   } catch (error) {
-    root.replaceChildren(h("p", { role: "alert" }, error.message));
+    // A member waiting for the host must not be left waiting on a page that stopped asking:
+    // a busy server or a lost connection is asked again.
+    const retry = passing(error);
+    root.replaceChildren(
+      h("p", { role: "alert" }, retry ? `${error.message}: trying again in a moment…` : error.message),
+    );
+    if (retry) window.setTimeout(() => showClub(root, token), POLL_MS);
     return;
   }
   if (standing.status !== "member") {

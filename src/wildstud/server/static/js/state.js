@@ -5,7 +5,7 @@
 // when that part's slice of the state is a new object.
 
 import { pretty } from "./cards.js";
-import { describeChange } from "./words.js";
+import { describeChange, describeSettings } from "./words.js";
 import { describeEvent } from "./events.js";
 
 /** The state before the first frame; `shortcuts` is the player's stored choice. */
@@ -130,19 +130,21 @@ export function reduce(state, frame, now, { answered = false } = {}) {
       return { state, effects: answered ? [] : [{ kind: "error", message: frame.message }] };
     case "removed":
       return { state, effects: [{ kind: "goodbye", frame }] };
-    case "notice":
+    case "notice": {
       // The host changed something (console.py): said at once, and kept in the hand log.
       // A connection (or a reconnection) is sent again those not yet played out.
-      if (state.notices.some((notice) => notice.hand === frame.hand && notice.text === frame.text)) {
+      const text = describeSettings(frame.changes);
+      if (state.notices.some((notice) => notice.hand === frame.hand && notice.text === text)) {
         return { state, effects: [] };
       }
       return {
-        state: { ...state, notices: [...state.notices.slice(-9), frame] },
+        state: { ...state, notices: [...state.notices.slice(-9), { hand: frame.hand, text }] },
         effects: [
-          { kind: "announce", text: frame.text, millis: 6000, tone: "notice" },
-          { kind: "dealer", text: frame.text },
+          { kind: "announce", text, millis: 6000, tone: "notice" },
+          { kind: "dealer", text },
         ],
       };
+    }
     default:
       return { state, effects: [] };
   }

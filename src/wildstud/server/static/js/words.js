@@ -211,3 +211,67 @@ export function startsFollow(event) {
 export function naturalNote(shown) {
   return shown.natural && shown.wild_in_play ? " (natural)" : "";
 }
+
+// A table's settings that are one number, and the unit said after the number (words.py's
+// SETTING_WORDS).
+const SETTING_WORDS = {
+  action_clock: ["the action clock", " s"],
+  away_clock: ["the away clock", " s"],
+  time_bank: ["the time bank", " s"],
+  choice_clock: ["the dealer's choice clock", " s"],
+  bot_delay: ["the bots' delay", " s"],
+  hand_pause: ["the pause between hands", " s"],
+  redeal_pause: ["the redeal pause", " s"],
+  muck_clock: ["the show-or-muck clock", " s"],
+  idle_minutes: ["the idle time", " min"],
+  absent_hands: ["the hands a player may miss before sitting out", ""],
+  starting_chips: ["the starting chips", ""],
+};
+
+function ruleValue(value) {
+  if (value === true) return "on";
+  if (value === false) return "off";
+  return String(value);
+}
+
+function stakesWords(stakes) {
+  // In pot and no limit there is a least bet, and neither a big bet nor a raise cap.
+  const start = `${stakes.limit.replaceAll("-", " ")}, ante ${stakes.ante}, bring-in ${stakes.bring_in}`;
+  if (stakes.limit === "pot-limit" || stakes.limit === "no-limit")
+    return `${start}, bets of ${stakes.small_bet} or more`;
+  const cap =
+    stakes.raise_cap === null || stakes.raise_cap === undefined ? "no raise cap" : `raise cap ${stakes.raise_cap}`;
+  return `${start}, bets ${stakes.small_bet}/${stakes.big_bet}, ${cap}`;
+}
+
+function gameWords(game) {
+  const said = Object.entries(game.rules || {}).map(
+    ([name, value]) => `${name.replaceAll("_", " ")} ${ruleValue(value)}`,
+  );
+  return said.length ? `${game.name} with ${said.join(", ")}` : game.name;
+}
+
+function settingWords(change) {
+  switch (change.setting) {
+    case "games":
+      return `the games to ${change.games.map(gameWords).join(", ")}`;
+    case "stakes":
+      return `the stakes to ${stakesWords(change.stakes)}`;
+    case "showdown_default":
+      return `a losing hand nobody shows or mucks in time to be ${change.value === "show" ? "shown" : "mucked"}`;
+    case "seat_requests":
+      return `seating to ${change.value ? "by request" : "open"}`;
+    default: {
+      const [words, unit] = SETTING_WORDS[change.setting] || [change.setting.replaceAll("_", " "), ""];
+      return `${words} to ${String(change.value)}${unit}`;
+    }
+  }
+}
+
+/** What the host changed, from a notice frame's changes (words.py's describe_settings). */
+export function describeSettings(changes) {
+  const parts = (changes || []).map(settingWords);
+  if (parts.length === 0) return "The host changed the table's settings.";
+  const listed = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
+  return `The host changed ${listed}.`;
+}
