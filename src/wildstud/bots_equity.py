@@ -39,6 +39,7 @@ import random
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import lru_cache
 
 import numba
@@ -53,7 +54,7 @@ from wildstud.games.options import OptionValue
 from wildstud.odds.equity import odds
 from wildstud.odds.situation import Situation
 
-__all__ = ["EquityBot", "Reading"]
+__all__ = ["Advice", "EquityBot", "Reading", "Why"]
 
 _RAISES = (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE)
 
@@ -114,6 +115,51 @@ class Reading:
         return self.to_call / (self.pot + self.to_call + self.implied(weight))
 
 
+class Why(StrEnum):
+    """Which part of the bot's line chose an action (see the module's description)."""
+
+    VALUE = "value"
+    """Strong enough to bet: the strength is at the value line or above."""
+    BRING_IN = "bring-in"
+    """Not strong enough to complete: the bring-in that is due."""
+    FREE = "free"
+    """Not strong enough to bet, and checking costs nothing."""
+    PRICE = "price"
+    """The share of the pot covers the price of a call."""
+    SHORT = "short"
+    """The share of the pot is short of the price of a call: fold."""
+    NO_FOLD = "no-fold"
+    """A call, since folding is not allowed (an all-in short of a bet)."""
+    ONLY = "only"
+    """The one legal action."""
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """What the bot would do, and why, as data: the action, the part of its line that chose
+    it, and the figures that part compared (words are made at the edge:
+    :func:`wildstud.words.describe_hint`).
+
+    >>> Advice(ActionKind.CALL, 10, Why.PRICE, 0.31, 0.62, 1.35, 0.25).why.value
+    'price'
+    """
+
+    kind: ActionKind
+    amount: int | None
+    """The to-amount (``None``: a fold or a check)."""
+    why: Why
+    equity: float
+    """The share of the pot the decision used."""
+    strength: float
+    """That share against a fair one (:attr:`Reading.strength`)."""
+    line: float
+    """The strength at which the bot bets (:meth:`EquityBot.value_line`)."""
+    price: float
+    """The share of the pot the bot asks of a call: the price (:meth:`Reading.price`) less its
+    margin for the sampling noise, so that a share at or above it calls (0 when nothing is to
+    call)."""
+
+
 class EquityBot:
     """A player that weighs its Monte Carlo share of the pot against the price of each action.
 
@@ -157,17 +203,19 @@ class EquityBot:
         self.implied = implied
         self.margin = margin
 
-    def read(self, view: TableView) -> Reading:
+    def read(self, view: TableView, equity: float | None = None) -> Reading:
         """What the seat whose view this is knows now, with its share of the pot from
-        ``samples`` deals (it must be that seat's turn)."""
+        ``samples`` deals, or ``equity`` where the caller has worked it out already (a
+        practice table's odds: :mod:`wildstud.practice`). It must be that seat's turn."""
         seat = view.viewer
         if seat is None or view.to_act != seat:
             raise IllegalActionError("no player is to act: nothing to read")
         rules = _rules(view.code, view.options)
-        situation = Situation.from_view(view, rules)
-        with _one_thread():
-            result = odds(situation, deals=self.samples, seed=self._rng.getrandbits(63))
-        equity = next(entry.equity for entry in result.seats if entry.seat == seat)
+        if equity is None:
+            situation = Situation.from_view(view, rules)
+            with _one_thread():
+                result = odds(situation, deals=self.samples, seed=self._rng.getrandbits(63))
+            equity = next(entry.equity for entry in result.seats if entry.seat == seat)
         seats = view.seats
         live = [entry.seat for entry in seats if entry.dealt_in and not entry.folded]
         # The view says who must still act on the street (this seat first) and what a call costs.
@@ -213,12 +261,35 @@ class EquityBot:
             raise IllegalActionError("no player is to act: nothing to choose")
         if len(options) == 1:
             return options[0].kind, _amount_of(options[0])
-        kind, amount = self.decide(self.read(view), options, view.stakes.limit)
+        advice = self.advise(view)
+        return advice.kind, advice.amount
+
+    def advise(self, view: TableView, equity: float | None = None) -> Advice:
+        """The action this bot takes now from its seat's view, with why (see :meth:`read` for
+        ``equity``).
+
+        >>> from wildstud.deal import Hand, stack_deck
+        >>> hand = Hand("FTQ", [100, 100], deck=stack_deck("As 2c Ad 7d Ah 3h"))
+        >>> hand.run(); _ = hand.bring_in()
+        >>> advice = EquityBot().advise(hand.view(hand.to_act), equity=0.8)
+        >>> advice.kind.value, advice.amount, advice.why.value, advice.strength
+        ('complete', 5, 'value', 1.6)
+        """
+        options = view.legal_actions
+        if not options:
+            raise IllegalActionError("no player is to act: nothing to choose")
+        reading = self.read(view, equity)
+        line = self.value_line(reading)
+        price = max(reading.price(self.implied) - self.margin, 0.0) if reading.to_call else 0.0
+        if len(options) == 1:
+            kind, amount, why = options[0].kind, _amount_of(options[0]), Why.ONLY
+        else:
+            kind, amount, why = self._decision(reading, options, view.stakes.limit)
         option = next(option for option in options if option.kind is kind)
         if amount is not None and not allows(option, amount):
             # A fixed-limit range may have gaps: its least amount is always legal.
             amount = option.min_amount
-        return kind, amount
+        return Advice(kind, amount, why, reading.equity, reading.strength, line, price)
 
     def decide(
         self, reading: Reading, options: Sequence[ActionOption], limit: Limit = Limit.FIXED
@@ -237,23 +308,30 @@ class EquityBot:
         >>> bot.decide(at(0.2), facing)[0].value, bot.decide(at(0.2, 3, 1.0), facing)[0].value
         ('fold', 'call')
         """
+        kind, amount, _ = self._decision(reading, options, limit)
+        return kind, amount
+
+    def _decision(
+        self, reading: Reading, options: Sequence[ActionOption], limit: Limit
+    ) -> tuple[ActionKind, int | None, Why]:
+        """:meth:`decide`, with the part of the line that chose."""
         by_kind = {option.kind: option for option in options}
         if reading.strength >= self.value_line(reading):
             for kind in _RAISES:
                 if kind in by_kind:
-                    return kind, self._size(by_kind[kind], reading, limit)
+                    return kind, self._size(by_kind[kind], reading, limit), Why.VALUE
         if ActionKind.BRING_IN in by_kind:
-            return ActionKind.BRING_IN, by_kind[ActionKind.BRING_IN].min_amount
+            return ActionKind.BRING_IN, by_kind[ActionKind.BRING_IN].min_amount, Why.BRING_IN
         if ActionKind.CHECK in by_kind:
-            return ActionKind.CHECK, None
+            return ActionKind.CHECK, None, Why.FREE
         call = by_kind.get(ActionKind.CALL)
         fold = ActionKind.FOLD in by_kind
-        if call is not None and (
-            not fold or reading.equity + self.margin >= reading.price(self.implied)
-        ):
-            return ActionKind.CALL, call.min_amount
+        if call is not None and not fold:
+            return ActionKind.CALL, call.min_amount, Why.NO_FOLD
+        if call is not None and reading.equity + self.margin >= reading.price(self.implied):
+            return ActionKind.CALL, call.min_amount, Why.PRICE
         if fold:
-            return ActionKind.FOLD, None
+            return ActionKind.FOLD, None, Why.SHORT
         raise IllegalActionError(f"no action fits among {[str(o) for o in options]}")
 
     def _size(self, option: ActionOption, reading: Reading, limit: Limit) -> int:

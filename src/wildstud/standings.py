@@ -33,7 +33,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from wildstud.betting import ActionKind
-from wildstud.deal import Acted, Awarded, Shown
+from wildstud.deal import Acted, Awarded, Event, Mucked, Shown
 from wildstud.history.replay import replay
 from wildstud.history.schema import HandRecord
 from wildstud.odds.hindsight import DEALS
@@ -41,6 +41,7 @@ from wildstud.odds.luck import record_luck
 
 __all__ = [
     "GameStats",
+    "HandPlay",
     "MemberStats",
     "SeasonNight",
     "in_season",
@@ -53,14 +54,34 @@ _VOLUNTARY = frozenset({ActionKind.CALL, ActionKind.COMPLETE, ActionKind.BET, Ac
 
 
 @dataclass(frozen=True, slots=True)
+class HandPlay:
+    """A hand as the standings count it: its game's code, who held each of its seats, and its
+    events as anyone at the table saw them (the actions, the hands shown, the pots awarded).
+
+    A record is replayed into one (:meth:`of_record`); a server that keeps the hands it dealt
+    gives their events as dealt, which a record may not carry whole (a house rule that shows
+    the last hand when the others muck is not in the PHH notation, so its replay takes the pot
+    unshown)."""
+
+    variant: str
+    players: tuple[str, ...]
+    events: tuple[Event, ...]
+
+    @classmethod
+    def of_record(cls, record: HandRecord) -> HandPlay:
+        """The hand a record describes, replayed by the engine (its ``players`` by seat)."""
+        return cls(record.variant, tuple(record.players or ()), tuple(replay(record).hand.events))
+
+
+@dataclass(frozen=True, slots=True)
 class SeasonNight:
-    """One night of the season: its id, date, each member's net and the records of its hands
-    (their ``players`` field names who sat where)."""
+    """One night of the season: its id, date, each member's net and its hands: records
+    (their ``players`` field names who sat where) or hands as played."""
 
     night: str
     date: datetime.date
     nets: Mapping[str, int]
-    hands: Sequence[HandRecord] = ()
+    hands: Sequence[HandRecord | HandPlay] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +92,7 @@ class GameStats:
     voluntary: int = 0
     """Hands in which they put chips in of their own will."""
     showdowns: int = 0
+    """Showdowns they reached: their hand shown there, or given up (mucked) unshown."""
     showdowns_won: int = 0
     """Showdowns at which they won a pot or a share of one."""
     wilds_at_showdown: int = 0
@@ -105,16 +127,16 @@ def in_season(
     return sorted((n for n in nights if start <= n.date <= end), key=lambda n: (n.date, n.night))
 
 
-def _played(record: HandRecord, deals: int) -> dict[str, dict[str, float]]:
-    """What each named player of one hand did in it, and their luck (with ``deals`` simulated
-    for the odds; none at 0)."""
-    names = record.players or ()
-    hand = replay(record).hand
+def _played(hand: HandRecord | HandPlay, deals: int) -> dict[str, dict[str, float]]:
+    """What each named player of one hand did in it, and their luck (of a record, with
+    ``deals`` simulated for the odds; none at 0)."""
+    play = hand if isinstance(hand, HandPlay) else HandPlay.of_record(hand)
+    names = play.players
     found = {
         name: {"voluntary": 0.0, "shown": 0.0, "won": 0.0, "wilds": 0.0, "taken": 0.0, "luck": 0.0}
         for name in names
     }
-    luck = record_luck(record, deals=deals) if deals else None
+    luck = record_luck(hand, deals=deals) if deals and isinstance(hand, HandRecord) else None
     for seat, chips in (luck.luck if luck is not None else {}).items():
         if seat < len(names):
             found[names[seat]]["luck"] = chips
@@ -123,16 +145,18 @@ def _played(record: HandRecord, deals: int) -> dict[str, dict[str, float]]:
         if seat < len(names):
             found[names[seat]][key] += amount
 
-    for event in hand.events:
+    for event in play.events:
         if isinstance(event, Acted) and event.kind in _VOLUNTARY and event.seat < len(names):
             found[names[event.seat]]["voluntary"] = 1  # once a hand
+        elif isinstance(event, Mucked):
+            mark(event.seat, "shown")  # reached the showdown, and gave the hand up there
         elif isinstance(event, Shown):
             mark(event.seat, "shown")
             mark(event.seat, "wilds", sum(card in event.wild for card in event.cards))
         elif isinstance(event, Awarded):
             mark(event.seat, "taken", event.amount)
-    shown = {event.seat for event in hand.events if isinstance(event, Shown)}
-    for seat in {event.seat for event in hand.events if isinstance(event, Awarded)} & shown:
+    shown = {event.seat for event in play.events if isinstance(event, Shown)}
+    for seat in {event.seat for event in play.events if isinstance(event, Awarded)} & shown:
         mark(seat, "won")
     return found
 

@@ -1,5 +1,5 @@
 """English for what the engine records as data: the wild cards and each change of them, the wild
-rules, redeals, shown hands and awards.
+rules, redeals, shown hands and awards, and a practice table's chances and hints.
 
 The engine's events and views hold cards, seats and kinds, never sentences; the command line,
 the hand records and rulings make their words here, and the web client's ``words.js`` makes the
@@ -17,6 +17,7 @@ histories write them) unless ``names`` gives other labels.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
@@ -41,7 +42,9 @@ from wildstud.wilds import (
 __all__ = [
     "describe_action",
     "describe_award",
+    "describe_chances",
     "describe_change",
+    "describe_hint",
     "describe_payment",
     "describe_redeal",
     "describe_rule",
@@ -289,6 +292,90 @@ def describe_payment(kind: Payment, amount: int, card: Card | None = None) -> st
     what = "pays" if kind is Payment.PAY_FOR_WILD else "pays an extra ante of"
     shown = "" if card is None else f" for {card.pretty}"
     return f"{what} {amount}{shown}"
+
+
+def percent(share: float) -> str:
+    """A share as a whole percentage, halves rounded up (as the client's ``Math.floor(x +
+    0.5)`` does, so the two say the same).
+
+    >>> percent(0.125), percent(0.0049), percent(1.0)
+    ('13%', '0%', '100%')
+    """
+    return f"{math.floor(share * 100 + 0.5)}%"
+
+
+def _times(value: float) -> str:
+    return f"{math.floor(value * 10 + 0.5) / 10:.1f}"
+
+
+def describe_chances(
+    equity: float, win: float, tie: float, special: float, split: bool = False
+) -> str:
+    """A practice table's chances for a seat (:class:`wildstud.practice.Chances`), said to
+    its player.
+
+    >>> describe_chances(0.42, 0.38, 0.06, 0.0)
+    'Your share of the pot: 42% (you win 38% of the time alone, and tie 6%)'
+    >>> describe_chances(0.3, 0.2, 0.0, 0.2, split=True)
+    'Your share of the pot: 30% (the high half 20% of the time alone, tied 0%; the queen of \
+spades half 20%)'
+    """
+    if split:
+        return (
+            f"Your share of the pot: {percent(equity)} (the high half {percent(win)} of the"
+            f" time alone, tied {percent(tie)}; the queen of spades half {percent(special)})"
+        )
+    return (
+        f"Your share of the pot: {percent(equity)} (you win {percent(win)} of the time alone,"
+        f" and tie {percent(tie)})"
+    )
+
+
+_HINT_VERBS = {
+    ActionKind.FOLD: "fold",
+    ActionKind.CHECK: "check",
+    ActionKind.CALL: "call",
+    ActionKind.BRING_IN: "bring in {amount}",
+    ActionKind.COMPLETE: "complete to {amount}",
+    ActionKind.BET: "bet {amount}",
+    ActionKind.RAISE: "raise to {amount}",
+}
+
+
+def describe_hint(
+    kind: ActionKind,
+    amount: int | None,
+    why: str,
+    *,
+    equity: float,
+    strength: float,
+    line: float,
+    price: float,
+) -> str:
+    """What the equity bot would do in a player's place, and why
+    (:class:`wildstud.bots_equity.Advice`, its ``why`` by value).
+
+    >>> describe_hint(ActionKind.CALL, 10, "price", equity=0.31, strength=0.62, line=1.35,
+    ...               price=0.25)
+    'The equity bot would call: your share of the pot, 31%, covers the 25% a call needs'
+    >>> describe_hint(ActionKind.RAISE, 20, "value", equity=0.7, strength=1.4, line=1.25,
+    ...               price=0.2)
+    'The equity bot would raise to 20: your share of the pot, 70%, is 1.4 times a fair one, and \
+it bets from 1.3'
+    """
+    verb = _HINT_VERBS[kind].format(amount=amount)
+    share = f"your share of the pot, {percent(equity)},"
+    fair = f"{share} is {_times(strength)} times a fair one"
+    said = {
+        "value": f"{fair}, and it bets from {_times(line)}",
+        "bring-in": f"{fair}, short of the {_times(line)} it completes with",
+        "free": f"{fair}, short of the {_times(line)} it bets with, and checking is free",
+        "price": f"{share} covers the {percent(price)} a call needs",
+        "short": f"{share} is short of the {percent(price)} a call needs",
+        "no-fold": "folding is not allowed here",
+        "only": "it is the only action allowed",
+    }[why]
+    return f"The equity bot would {verb}: {said}"
 
 
 SETTING_WORDS: dict[str, tuple[str, str]] = {

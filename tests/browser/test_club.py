@@ -9,6 +9,7 @@ to be looked at."""
 from __future__ import annotations
 
 import asyncio
+import datetime
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ from playwright.async_api import Browser, Page, async_playwright
 from tests.browser.pages import Seat, keep, launch, play_all, wait_until
 from tests.browser.test_accessibility import AXE, RULES, RUN_AXE, SIZES, _axe_ready
 from tests.server import wsclient
+from tests.server.test_club_records import _expected
 
 READY = "document.body.dataset.club === 'ready'"
 # The host speeds the nights up from its console: the seats' pages never show or muck, and
@@ -56,6 +58,14 @@ class Club:
         await page.set_viewport_size(SIZES["wide"])
 
 
+async def _redrawn(page: Page, click: Any) -> None:
+    """Click (a selector or a locator) and wait until the page is drawn again after it: the
+    page is "ready" from its last drawing until the answer to the click starts the next one."""
+    await page.evaluate("document.body.dataset.club = ''")
+    await (page.click(click) if isinstance(click, str) else click.click())
+    await wait_until(page, READY)
+
+
 async def _refresh(page: Page) -> None:
     await page.evaluate("document.body.dataset.club = ''")
     await page.click("#club-refresh")
@@ -76,11 +86,17 @@ async def _join(club: Club, browser: Browser, join: str, name: str) -> tuple[Pag
 
 
 async def _night(
-    club: Club, browser: Browser, members: dict[str, Page], number: int, moved: int
+    club: Club,
+    browser: Browser,
+    members: dict[str, Page],
+    number: int,
+    moved: int,
+    rebuy: bool = False,
 ) -> dict[str, Any]:
     """A night from the club: the host starts it, every member sits down from their club page
-    and plays until at least ``moved`` of them are up or down, the host ends it from the club's
-    page; the book once the night is in it."""
+    and plays until at least ``moved`` of them are up or down (with ``rebuy``, one who is down
+    then tops up from their page, and the table's host approves), the host ends it from the
+    club's page; the book once the night is in it."""
     api = club.api
     host = members["Ann"]
     host_url = host.url
@@ -111,10 +127,11 @@ async def _night(
         return table["hands_dealt"] >= 2 and up_or_down >= moved
 
     await play_all(seats, moved_enough, timeout=240)
+    if rebuy:
+        await _top_up(api, seats, table_id, table_host)
     console = await club.page(browser, host_url)
     await wait_until(console, READY)
-    await console.click(f"button[data-end='{table_id}']")
-    await wait_until(console, READY)
+    await _redrawn(console, f"button[data-end='{table_id}']")
     assert api.get(f"/api/tables/{table_id}")["status"] == "ended", await console.inner_text("body")
 
     def over() -> bool:
@@ -126,6 +143,32 @@ async def _night(
     book: dict[str, Any] = api.get(f"/api/clubs/host/{host_token}/book")
     assert any(entry["night"] == table_id for entry in book["nights"]), book
     return book
+
+
+async def _top_up(api: wsclient.Api, seats: list[Seat], table_id: str, table_host: str) -> None:
+    """A member who is down asks to top up to the buy-in from their page; the table's host
+    approves; the chips come when the hand in progress ends (play goes on until they do). A
+    stack that the hand's end leaves at the buy-in or over has no room for them (the request is
+    cancelled): then the member lowest at that moment asks again."""
+    for _ in range(5):
+        bought = api.get(f"/api/tables/{table_id}/night")["buy_ins"]
+        table = api.get(f"/api/tables/{table_id}")
+        down = min(table["seats"], key=lambda seat: seat["stack"])  # under 1,000: chips moved
+        names = [await seat.page.locator(".seat.you").inner_text() for seat in seats]
+        page = next(seat for seat, name in zip(seats, names, strict=True) if down["name"] in name)
+        await page.page.fill("#rebuy-amount", str(max(1000 - down["stack"], 1)))
+        await page.page.click("#rebuy-ask")
+        await wait_until(page.page, "document.querySelector('.rebuy[data-key=asked]') !== null")
+        (asked,) = api.get(f"/api/tables/{table_id}")["rebuys"]
+        api.ok(api.http.post(f"/api/host/{table_host}/rebuys/{asked['id']}/approve"))
+
+        def settled() -> bool:
+            return not api.get(f"/api/tables/{table_id}")["rebuys"]
+
+        await play_all(seats, settled, timeout=120)
+        if api.get(f"/api/tables/{table_id}/night")["buy_ins"] > bought:
+            return
+    raise AssertionError("no top-up found room under the ceiling in five tries")
 
 
 async def _session(base: str, shots: Path) -> dict[str, Any]:
@@ -159,15 +202,13 @@ async def _session(base: str, shots: Path) -> dict[str, Any]:
         await _refresh(host)
         await club.audit(host, "host-requests")
         for name in ("Bob", "Cy"):
-            await host.get_by_role("button", name=f"Let in {name}").click()
-            await wait_until(host, READY)
+            await _redrawn(host, host.get_by_role("button", name=f"Let in {name}"))
         for page in (bob, cy):
             await wait_until(page, READY, timeout=10)  # the waiting page opens the club itself
         assert api.get(f"/api/clubs/member/{bob_token}")["you"]["name"] == "Bob"
         # Bob gives a handle to be paid at; it is shown beside what he is owed.
         await bob.fill("input[name=handle]", "paypal.me/bobby")
-        await bob.click("form.club-profile button[type=submit]")
-        await wait_until(bob, READY)
+        await _redrawn(bob, "form.club-profile button[type=submit]")
 
         # Bob opens his membership on another device from the link (or QR code) his page shows.
         await bob.get_by_role("button", name="Open on another device").click()
@@ -204,12 +245,10 @@ async def _session(base: str, shots: Path) -> dict[str, Any]:
         for name, page in members.items():
             offered = await page.locator(f"button[data-step=paid][data-payment='{number}']").count()
             assert offered == (name in (payment["payer_name"], "Ann")), name
-        await payer.click(f"button[data-step=paid][data-payment='{number}']")
-        await wait_until(payer, READY)
+        await _redrawn(payer, f"button[data-step=paid][data-payment='{number}']")
         await _refresh(payee)
         await club.audit(payee, "marked")
-        await payee.click(f"button[data-step=confirmed][data-payment='{number}']")
-        await wait_until(payee, READY)
+        await _redrawn(payee, f"button[data-step=confirmed][data-payment='{number}']")
         host_token = host_url.rsplit("/", 1)[1]
         after = api.get(f"/api/clubs/host/{host_token}/book")
         assert [p["status"] for p in after["payments"]] == ["confirmed", "owed"]
@@ -231,15 +270,103 @@ async def _session(base: str, shots: Path) -> dict[str, Any]:
         assert all(balance["squared"] for balance in second["balances"])
         await host.locator(".book-history summary").first.click()
         await club.audit(host, "book-netted")
-        shown = await host.locator(".book-balances tbody tr").count()
+        shown = await host.locator(".club-book .book-balances tbody tr").count()
+        # Bob and Cy went to their seats: back to the club for the next night.
+        await bob.goto(f"{base}/club/{bob_token}")
+        await cy.goto(f"{base}/club/{cy_token}")
+        third = await _season(club, browser, members, host_url, second)
         await browser.close()
     return {
         "found": club.found,
         "errors": club.errors,
         "taken": club.taken,
         "shown": shown,
-        "book": second,
+        "book": third,
     }
+
+
+STANDING_CELLS = """() => [...document.querySelectorAll(".standings-table tbody tr")].map((row) =>
+  [...row.children].map((cell) => cell.textContent))"""
+
+
+def _signed(amount: int) -> str:
+    """As the page writes a result (clubbook.js signed)."""
+    return f"+{amount}" if amount > 0 else f"\u2212{-amount}" if amount < 0 else "0"
+
+
+async def _season(
+    club: Club, browser: Browser, members: dict[str, Page], host_url: str, second: dict[str, Any]
+) -> dict[str, Any]:
+    """The season goes on: a third night with a top-up, which nets what is still owed; a past
+    night's ledger imported from the host's page joins the book; the standings on the page are
+    the figures worked out from the stored hands; a season set from the page counts its nights
+    only. The book as it then stands."""
+    api = club.api
+    host = members["Ann"]
+    host_token = host_url.rsplit("/", 1)[1]
+    owed = [p["number"] for p in second["payments"] if p["status"] == "owed"]
+    third = await _night(club, browser, members, 3, moved=1, rebuy=True)
+    latest = third["nights"][-1]
+    assert latest["number"] == 3
+    assert latest["replaced"] == owed
+    topped = api.get(f"/api/tables/{latest['night']}/night")["players"]
+    assert [p["rebuys"] for p in topped if p["rebuys"]] == [1]
+    assert all(balance["squared"] for balance in third["balances"])
+
+    # A past night's ledger, imported from the host's page: "bob" is Bob, Dave a guest.
+    await host.goto(host_url)
+    await wait_until(host, READY)
+    sheet = club.shots / "ledger.csv"
+    sheet.write_text("name,bought in,cashed out\nbob,100,40\nDave,100,160\n", encoding="utf-8")
+    await host.set_input_files("input[name=ledger]", str(sheet))
+    await host.fill("input[name=ledger-date]", "2026-10-01")
+    await host.click("form.import-form button[type=submit]")
+    await wait_until(host, "document.querySelectorAll('.book-nights li').length === 4")
+    await wait_until(host, READY)
+    book = api.get(f"/api/clubs/host/{host_token}/book")
+    imported = book["nights"][-1]
+    ids = {m["name"]: m["id"] for m in api.get(f"/api/clubs/host/{host_token}")["members"]}
+    assert (imported["source"], imported["date"]) == ("sheet", "2026-10-01")
+    assert imported["nets"] == {ids["Bob"]: -60, "guest:~dave": 60}
+    assert all(balance["squared"] for balance in book["balances"])
+    text = await host.locator(f".book-nights li[data-night='{imported['night']}']").inner_text()
+    assert "The night of 2026-10-01 (imported)" in text
+
+    # The standings of every night, on the page, are the figures worked out from the hands.
+    expected = _expected(api, host_token)
+    names = book["names"]
+    rows = await host.evaluate(STANDING_CELLS)
+    assert len(rows) == len(expected)
+    for name, net, nights, hands, biggest, _luck in rows:
+        account = next(a for a in expected if names.get(a) == name)
+        figures = expected[account]
+        assert (net, nights, hands, biggest) == (
+            _signed(figures["net"]),
+            str(figures["nights"]),
+            str(figures["hands"]),
+            str(figures["biggest_pot"]),
+        ), name
+    assert await host.locator("svg.net-chart polyline").count() == len(expected)
+    await club.audit(host, "standings")
+
+    # A season set from the page: today's nights only, so the imported one is not in it.
+    today = datetime.datetime.now(datetime.UTC).date()
+    await host.fill("input[name=season-name]", "This week")
+    await host.fill("input[name=season-starts]", str(today - datetime.timedelta(days=1)))
+    await host.fill("input[name=season-ends]", str(today + datetime.timedelta(days=1)))
+    await host.click("form.season-form button[type=submit]")
+    await wait_until(host, "document.querySelector('#season-choice')?.value !== ''")
+    await wait_until(host, READY)
+    rows = await host.evaluate(STANDING_CELLS)
+    assert {row[0] for row in rows} == {"Ann", "Bob", "Cy"}
+    assert {row[2] for row in rows} == {"3"}
+    season = api.get(f"/api/clubs/host/{host_token}")["seasons"][0]
+    answer = api.get(f"/api/clubs/host/{host_token}/standings?season={season['id']}")
+    assert [(row[0], row[1]) for row in rows] == [
+        (standing["name"], _signed(standing["net"])) for standing in answer["standings"]
+    ]
+    await club.audit(host, "season")
+    return book
 
 
 @pytest.mark.slow

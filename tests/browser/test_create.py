@@ -89,6 +89,11 @@ async def _invalid_form_sends_nothing(server: Any, shots: Path) -> None:
         await page.locator('[name="name"]').fill("Bots night")
         await page.locator('[name="bots"]').fill("5")
         await page.locator('[name="bot_kind"]').select_option("random-bot")
+        kinds = await page.locator('[name="bot_kind"] option').evaluate_all(
+            "(options) => options.map((option) => option.value)"
+        )
+        assert {"equity-bot-quick", "equity-bot", "equity-bot-deep"} <= set(kinds), kinds
+        await page.locator('[name="practice"]').check()  # a practice table (issue 28 item 3)
         for message in ("#bots-message", "#name-message", "#small_bet-message", "#game-message"):
             assert await page.locator(message).inner_text() == "", message
         await page.get_by_role("button", name="Create the table").click()
@@ -101,6 +106,7 @@ async def _invalid_form_sends_nothing(server: Any, shots: Path) -> None:
         table = api.ok(api.http.get(f"/api/host/{token}"))["table"]
         assert table["name"] == "Bots night"
         assert [seat["kind"] for seat in table["seats"]] == ["random-bot"] * 5
+        assert table["settings"]["practice"] is True
         assert api.ledger(table["id"])["balanced"]
         assert _tables(server) == before + 1
         assert errors == [], errors

@@ -140,6 +140,11 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
         table_id = created["table"]["id"]
         kinds = [seat["kind"] for seat in api.get(f"/api/tables/{table_id}")["seats"]]
         assert "equity-bot" in kinds
+        # The equity bot comes at three strengths (issue 28 item 3): the console offers each.
+        offered = await host.locator("#bot-kind option").evaluate_all(
+            "(options) => options.map((option) => option.value)"
+        )
+        assert {"equity-bot-quick", "equity-bot", "equity-bot-deep"} <= set(offered), offered
         await (
             host.locator("#console-seats li", has_text="equity bot")
             .get_by_role("button", name="Remove")

@@ -25,7 +25,7 @@ async def _open_replay(page: Page, created: dict[str, Any]) -> None:
 async def _session(base: str, shots: Path) -> None:
     created, api = finished_table(base, "SMBU")
     table_id = created["table"]["id"]
-    report = api.get(f"/api/tables/{table_id}/hands/1/odds")
+    report = api.odds(f"/api/tables/{table_id}/hands/1/odds")
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=str(CHROMIUM))
         page = await browser.new_page(viewport={"width": 1100, "height": 1300})

@@ -42,7 +42,7 @@ async def _session(base: str, shots: Path) -> None:
         await first.locator(".replay").screenshot(path=str(shots / "shared-link-made.png"))
         token = urlsplit(link).path.rsplit("/", 1)[1]
         public = api.get(f"/api/tables/{table_id}/hands/1/steps")
-        report = api.get(f"/api/shared/{token}/odds")
+        report = api.odds(f"/api/shared/{token}/odds")
 
         # A fresh context: no storage, no cookie, none of the night's links.
         context = await browser.new_context(

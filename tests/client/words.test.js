@@ -7,8 +7,10 @@ import { readFileSync } from "node:fs";
 
 import {
   describeAward,
+  describeChances,
   describeChange,
   describeHand,
+  describeHint,
   describeRedeal,
   describeRule,
   describeSettings,
@@ -73,4 +75,13 @@ test("every kind of the host's change reads as the library says it", () => {
 
 test("every category of hand is named as the library names it", () => {
   compare(golden.hands, (row) => describeHand(row.hand));
+});
+
+test("a practice table's chances, split or not, read as the library says them", () => {
+  compare(golden.chances, (row) => describeChances(row.chances));
+});
+
+test("every kind of the equity bot's hint reads as the library says it", () => {
+  compare(golden.hints, (row) => describeHint(row.hint));
+  assert.deepEqual(new Set(golden.hints.map((row) => row.hint.why)).size, 7);
 });

@@ -5,6 +5,8 @@ a night booked twice, on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 
 from wildstud.book import Book, BookError
@@ -22,14 +24,17 @@ from wildstud.server.store.clubs import (
     BookStep,
     ClubState,
     MemberState,
+    Season,
     add_member,
     add_night,
+    add_season,
     add_step,
     book_steps,
     create_club,
     decide_member,
     members,
     nights,
+    seasons,
 )
 
 ENTRIES = [
@@ -129,4 +134,18 @@ def test_the_store_takes_each_step_number_and_each_night_once(database_url: str)
     assert decide_member(engine, "c1", "m2", "member")
     assert not decide_member(engine, "c1", "m2", "declined")
     assert [member.status for member in members(engine, "c1")] == ["member", "member"]
+    store.close()
+
+
+def test_a_clubs_seasons_are_stored_latest_first(database_url: str) -> None:
+    store = Store(database_url)
+    engine = store.engine
+    host = MemberState("c1", "m1", "Ann", "#112233", None, None, "a" * 64, "member", True)
+    create_club(engine, ClubState("c1", "Fridays", "h" * 64, "j" * 43, {}), host)
+    year = Season("s1", "2026", datetime.date(2026, 1, 1), datetime.date(2026, 12, 31))
+    autumn = Season("s2", "Autumn", datetime.date(2026, 9, 1), datetime.date(2026, 11, 30))
+    add_season(engine, "c1", year)
+    add_season(engine, "c1", autumn)
+    assert seasons(engine, "c1") == [autumn, year]
+    assert seasons(engine, "other") == []
     store.close()

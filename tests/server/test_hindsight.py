@@ -42,7 +42,7 @@ def test_a_replays_odds_are_wildstud_odds_on_the_hands_record(
     api: Api, game: str, tmp_path: Path
 ) -> None:
     table_id, history = _finished_hand(api, game)
-    report = api.get(f"/api/tables/{table_id}/hands/1/odds")
+    report = api.odds(f"/api/tables/{table_id}/hands/1/odds")
     assert report["number"] == 1
     assert report["split_pot"] is (game == "BITCH")
     # The record anyone may download, as `wildstud odds` would read it cut at each street.
@@ -73,10 +73,10 @@ def test_a_replays_odds_are_wildstud_odds_on_the_hands_record(
 def test_a_hands_odds_are_worked_out_once(api: Api) -> None:
     table_id, _ = _finished_hand(api, "SMBU")
     began = time.perf_counter()
-    first = api.get(f"/api/tables/{table_id}/hands/1/odds")
+    first = api.odds(f"/api/tables/{table_id}/hands/1/odds")
     worked = time.perf_counter() - began
     began = time.perf_counter()
-    again = api.get(f"/api/tables/{table_id}/hands/1/odds")
+    again = api.odds(f"/api/tables/{table_id}/hands/1/odds")
     kept = time.perf_counter() - began
     assert again == first
     assert kept < max(worked / 2, 0.05)

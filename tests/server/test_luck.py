@@ -20,7 +20,7 @@ def test_a_nights_luck_is_the_sum_of_each_hands_on_its_record(server: Server, ga
     api, created, _ = asyncio.run(all_in_night(server.base, game))
     table = api.get(f"/api/tables/{created['table']['id']}")
     table_id, finished = table["id"], table["hands_dealt"] - bool(table["hand_in_progress"])
-    night = api.get(f"/api/tables/{table_id}/luck")
+    night = api.odds(f"/api/tables/{table_id}/luck")
     assert night["looked_at"] == finished
     expected: dict[str, float] = {}
     hands: dict[str, int] = {}
@@ -49,13 +49,13 @@ def test_a_nights_luck_is_the_sum_of_each_hands_on_its_record(server: Server, ga
     # Luck moves chips between the hands shown, never makes any.
     assert sum(ours.values()) == pytest.approx(0, abs=1e-9)
     # Asked again, the same figures (each hand's kept).
-    assert api.get(f"/api/tables/{table_id}/luck") == night
+    assert api.odds(f"/api/tables/{table_id}/luck") == night
 
 
 def test_a_night_with_no_hand_has_no_luck(server: Server) -> None:
     api = Api(server.base)
     created = api.create(games=[{"game": "FTQ"}], seats=3)
-    night = api.get(f"/api/tables/{created['table']['id']}/luck")
+    night = api.odds(f"/api/tables/{created['table']['id']}/luck")
     assert night == {
         "table_id": created["table"]["id"],
         "looked_at": 0,

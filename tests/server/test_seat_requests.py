@@ -6,6 +6,8 @@ change nothing; and a request that survives SIGKILL, approved once."""
 from __future__ import annotations
 
 import asyncio
+import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +16,7 @@ import pytest
 
 from tests.server.conftest import Server
 from tests.server.wsclient import Api, Client
+from wildstud.server.requests import HOST_COMMANDS_BURST
 from wildstud.words import describe_settings
 
 Frame = dict[str, Any]
@@ -273,14 +276,30 @@ async def _notice_survives(server: Server) -> None:
 def test_host_commands_are_rate_limited_per_host_link(server: Server) -> None:
     api = Api(server.base)
     created = api.create(games=[{"game": "FTQ"}])
-    answers = [api.host(created, "POST", "/pause").status_code for _ in range(40)]
-    assert answers[:30] == [200] * 30, answers
-    assert answers[-1] == 429
-    limited = api.host(created, "POST", "/bots", kind="calling-bot")
-    assert limited.status_code == 429
-    assert "host commands" in limited.json()["detail"]
-    assert "Retry-After" in limited.headers
-    assert api.table(created)["seats"] == []  # nothing changed
+    # Sent from eight threads at once, the later ones adding bots: the commands come faster
+    # than the bucket refills (2 a second) however slowly a loaded machine answers each, which
+    # one after another they did not (the 40th came after the refill, and passed).
+    commands = [("/pause", {})] * 50 + [("/bots", {"kind": "calling-bot"})] * 10
+    started = time.monotonic()
+    with ThreadPoolExecutor(8) as pool:
+        answers = list(
+            pool.map(
+                lambda command: api.host(created, "POST", *command[:1], **command[1]), commands
+            )
+        )
+    took = time.monotonic() - started
+    codes = [answer.status_code for answer in answers]
+    passed = sum(code < 300 for code in codes)
+    # The burst of 30, and what refilled while the commands came: never more.
+    assert HOST_COMMANDS_BURST <= passed <= HOST_COMMANDS_BURST + took * 2 + 1, (codes, took)
+    limited = [answer for answer in answers[50:] if answer.status_code == 429]
+    assert limited, codes
+    for answer in limited:
+        assert "host commands" in answer.json()["detail"]
+        assert "Retry-After" in answer.headers
+    # A refused command changed nothing: a bot was seated for each one answered 201 alone.
+    seated = sum(answer.status_code == 201 for answer in answers[50:])
+    assert len(api.table(created)["seats"]) == seated
     # Another table's host is not held back.
     other = api.create(games=[{"game": "FTQ"}])
     assert api.host(other, "POST", "/bots", kind="calling-bot").status_code == 201

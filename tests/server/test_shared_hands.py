@@ -13,6 +13,7 @@ import pytest
 from tests.server.conftest import Server
 from tests.server.helpers import refused
 from tests.server.wsclient import (
+    ODDS_TIMEOUT,
     Api,
     Client,
     Folder,
@@ -82,8 +83,8 @@ def test_a_shared_hand_replays_as_the_spectator_saw_it_and_names_no_table(night:
         steps = night.api.http.get(f"/api/shared/{token}/steps")
         public = night.api.get(f"/api/tables/{table}/hands/{number}/steps")
         assert steps.json() == {**public, "table_id": None}
-        odds = night.api.http.get(f"/api/shared/{token}/odds")
-        assert odds.json() == night.api.get(f"/api/tables/{table}/hands/{number}/odds")
+        odds = night.api.http.get(f"/api/shared/{token}/odds", timeout=ODDS_TIMEOUT)
+        assert odds.json() == night.api.odds(f"/api/tables/{table}/hands/{number}/odds")
         record = night.api.http.get(f"/api/shared/{token}/phh")
         assert record.text == night.api.http.get(f"/api/tables/{table}/hands/{number}/phh").text
         assert record.headers["content-disposition"] == (

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from wildstud.betting import ActionKind
 from wildstud.cards import QUEEN_OF_SPADES, Card, Rank, parse_card
 from wildstud.deal import Awarded, Redealt, Share, WildsChanged
 from wildstud.hands import describe_value, evaluate
@@ -38,7 +39,9 @@ from wildstud.wilds import (
 )
 from wildstud.words import (
     describe_award,
+    describe_chances,
     describe_change,
+    describe_hint,
     describe_redeal,
     describe_rule,
     describe_settings,
@@ -112,6 +115,27 @@ HANDS = [
     ("9c 9d Ah Ks Qc", ""),
     ("Ac Kd 7h 5s 3c", ""),
     ("7c 5d 4h 3s 2c", ""),
+]
+
+
+CHANCES = [  # equity, win, tie, special, split
+    (0.42, 0.38, 0.06, 0.0, False),
+    (0.005, 0.0049, 0.0, 0.0, False),
+    (1.0, 1.0, 0.0, 0.0, False),
+    (0.3, 0.2, 0.0, 0.2, True),
+    (0.125, 0.115, 0.021, 0.0, True),
+]
+
+HINTS = [  # kind, amount, why, equity, strength, line, price
+    (ActionKind.RAISE, 20, "value", 0.7, 1.4, 1.25, 0.2),
+    (ActionKind.BET, 10, "value", 0.55, 1.65, 1.35, 0.0),
+    (ActionKind.COMPLETE, 5, "value", 0.8, 1.6, 1.35, 0.0),
+    (ActionKind.BRING_IN, 2, "bring-in", 0.3, 0.9, 1.35, 0.0),
+    (ActionKind.CHECK, None, "free", 0.36, 1.08, 1.25, 0.0),
+    (ActionKind.CALL, 10, "price", 0.31, 0.62, 1.35, 0.25),
+    (ActionKind.FOLD, None, "short", 0.08, 0.32, 1.5, 0.2143),
+    (ActionKind.CALL, 7, "no-fold", 0.1, 0.2, 1.35, 0.3),
+    (ActionKind.CALL, 10, "only", 0.5, 1.0, 1.35, 0.25),
 ]
 
 
@@ -224,6 +248,30 @@ def table() -> dict[str, Any]:
             )
         ],
         "hands": _hands(),
+        "chances": [
+            {
+                "chances": {"equity": e, "win": w, "tie": t, "special": s, "split": split},
+                "words": describe_chances(e, w, t, s, split),
+            }
+            for e, w, t, s, split in CHANCES
+        ],
+        "hints": [
+            {
+                "hint": {
+                    "kind": kind.value,
+                    "amount": amount,
+                    "why": why,
+                    "equity": equity,
+                    "strength": strength,
+                    "line": line,
+                    "price": price,
+                },
+                "words": describe_hint(
+                    kind, amount, why, equity=equity, strength=strength, line=line, price=price
+                ),
+            }
+            for kind, amount, why, equity, strength, line, price in HINTS
+        ],
         "settings": _settings(),
     }
 

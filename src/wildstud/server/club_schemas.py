@@ -13,9 +13,10 @@ pydantic_core._pydantic_core.ValidationError: 1 validation error for Profile
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+import datetime
+from typing import Annotated, Literal, Self
 
-from pydantic import Field, StringConstraints
+from pydantic import Field, StringConstraints, model_validator
 
 from wildstud.server.schemas import GameEntry, Name, NewTable, _Model
 
@@ -29,15 +30,22 @@ __all__ = [
     "ClubLinks",
     "ClubNightInfo",
     "ClubPreview",
+    "GameFigures",
+    "LedgerImport",
     "MemberDecision",
     "MemberInfo",
     "MemberJoin",
     "MemberStatus",
     "NewClub",
     "NewNight",
+    "NewSeason",
     "NightCreated",
     "NightSeat",
     "Profile",
+    "SeasonInfo",
+    "SeasonNightInfo",
+    "Standing",
+    "StandingsAnswer",
 ]
 
 Colour = Annotated[str, StringConstraints(pattern=r"^#[0-9a-fA-F]{6}$")]
@@ -135,6 +143,101 @@ class ClubNightInfo(_Model):
     join: str | None = Field(description="the table's join link (for guests)")
 
 
+class NewSeason(_Model):
+    """A season the host sets: its name and its dates, both included (a night counts in the
+    season of the day it was played)."""
+
+    name: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=60)]
+    starts: datetime.date
+    ends: datetime.date
+
+    @model_validator(mode="after")
+    def _in_order(self) -> Self:
+        if self.ends < self.starts:
+            raise ValueError("a season ends on or after the day it starts")
+        if (self.ends - self.starts).days > 3660:
+            raise ValueError("a season lasts ten years at most")
+        return self
+
+
+class SeasonInfo(_Model):
+    """A season of the club."""
+
+    id: str
+    name: str
+    starts: datetime.date
+    ends: datetime.date
+
+
+class LedgerImport(_Model):
+    """A past night from another ledger, as CSV: PokerNow's ledger export (its columns
+    ``player_nickname, player_id, session_start_at, session_end_at, buy_in, buy_out, stack,
+    net``) or a plain sheet ``name, bought in, cashed out``."""
+
+    csv: Annotated[str, StringConstraints(min_length=1, max_length=60_000)] = Field(
+        description="the ledger's text, header first"
+    )
+    date: datetime.date | None = Field(
+        None,
+        description="the night's date (default: when the export says the night began, else today)",
+    )
+    scale: Annotated[int, Field(ge=1, le=10_000)] = Field(
+        1,
+        description="what one of the ledger's units is in the book's (100 reads dollars with"
+        " cents as the book's cents); an amount that is not whole then is refused",
+    )
+
+
+class SeasonNightInfo(_Model):
+    """A night counted in the standings: its id, number in the club (null: imported), date,
+    where it came from and each account's result."""
+
+    night: str
+    number: int | None
+    date: datetime.date
+    source: Literal["played", "pokernow", "sheet"]
+    nets: dict[str, int]
+
+
+class GameFigures(_Model):
+    """A member's figures in one game over the season."""
+
+    game: str = Field(description="the game's code")
+    title: str = Field(description="the game's name, as the table called it")
+    hands: int
+    voluntary: int = Field(description="hands in which they put chips in of their own will")
+    voluntary_rate: float
+    showdowns: int
+    showdowns_won: int
+    wilds_at_showdown: int = Field(description="wild cards their hands held when shown down")
+
+
+class Standing(_Model):
+    """A member's (or a guest's) season."""
+
+    member: str = Field(description="the book account: a member's id, or ``guest:…``")
+    name: str
+    colour: str | None = Field(description="a member's colour (null: a guest)")
+    net: int
+    nights: int
+    hands: int
+    biggest_pot: int = Field(description="the most they took from one hand's pots")
+    luck: float = Field(
+        description="chips won at showdowns all in before the last cards, less what their"
+        " chances were worth when the money went in"
+    )
+    games: list[GameFigures]
+
+
+class StandingsAnswer(_Model):
+    """A season's standings (all the club's nights when no season is asked for): the nights
+    counted, in date order, and each account's figures, best net first."""
+
+    season: SeasonInfo | None
+    nights: list[SeasonNightInfo]
+    standings: list[Standing]
+
+
 class ClubAnswer(_Model):
     """A club as a member (or its host) sees it: ``you`` is the member the token names (for
     a host's link, the host's own membership), ``members`` every member (and, to the host,
@@ -147,6 +250,7 @@ class ClubAnswer(_Model):
     nights: list[ClubNightInfo]
     links: ClubLinks
     is_host: bool
+    seasons: list[SeasonInfo] = Field(default_factory=list, description="latest first")
 
 
 class ClubCreated(_Model):
@@ -210,6 +314,10 @@ class BookNight(_Model):
 
     night: str
     number: int | None
+    date: datetime.date | None = Field(None, description="the day it was played")
+    source: Literal["played", "pokernow", "sheet"] = Field(
+        "played", description="played at a table of the club, or imported from a ledger"
+    )
     nets: dict[str, int]
     payments: list[int]
     replaced: list[int]

@@ -32,7 +32,8 @@ than make money up.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from wildstud.book import Book, BookError, Payment
 from wildstud.errors import WildstudError
@@ -163,20 +164,26 @@ async def take_step(store: Store, club_id: str, make: Callable[[Book], BookStep 
 
 @dataclass(frozen=True, slots=True)
 class ClubBook:
-    """A club's book, and the name each account had at its last night (a guest is known by
-    that name only)."""
+    """A club's book, the name each account had at its last night (a guest is known by that
+    name only), the stored steps it was replayed from, and where each imported night came
+    from (its ``source`` and ``date``, :mod:`wildstud.server.club_imports`)."""
 
     book: Book
     names: Mapping[str, str]
+    steps: tuple[BookStep, ...] = ()
+    imported: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
 
 def _read(steps: Iterable[BookStep]) -> ClubBook:
     steps = list(steps)
     names: dict[str, str] = {}
+    imported: dict[str, Mapping[str, Any]] = {}
     for step in steps:
         if step.kind == "night" and step.data is not None:
             names.update(step.data.get("names", {}))
-    return ClubBook(replay(steps), names)
+            if step.night is not None and "imported" in step.data:
+                imported[step.night] = step.data["imported"]
+    return ClubBook(replay(steps), names, tuple(steps), imported)
 
 
 async def book_ended(

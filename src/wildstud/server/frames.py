@@ -31,6 +31,7 @@ from wildstud.server.schemas import MenuEntry, StakesModel, TableInfo
 __all__ = [
     "Ack",
     "CardView",
+    "ChancesView",
     "ChatFrame",
     "ChatLine",
     "ChatLogFrame",
@@ -43,6 +44,7 @@ __all__ = [
     "EventData",
     "FullView",
     "HandFrame",
+    "HintView",
     "MenuEntry",
     "MutesFrame",
     "NoticeFrame",
@@ -50,6 +52,7 @@ __all__ = [
     "OutFrame",
     "Pong",
     "PotView",
+    "PracticeFrame",
     "Proof",
     "RedealView",
     "Removed",
@@ -319,6 +322,53 @@ class ShowdownFrame(OutFrame):
     )
 
 
+class ChancesView(_Part):
+    """A seat's chances at a practice table, against what it can see (:mod:`wildstud.practice`:
+    the odds engine over the seat's own view)."""
+
+    equity: float = Field(description="its expected share of the pot, from 0 to 1")
+    low: float = Field(description="the 95% interval of the share: its low end")
+    high: float = Field(description="the 95% interval of the share: its high end")
+    win: float = Field(description="the chance it takes the high half (or the whole pot) alone")
+    tie: float = Field(description="the chance it shares the high half")
+    special: float = Field(description="the chance it takes the queen of spades' half")
+    split: bool = Field(description="whether the pot is split (The Bitch): special counts")
+    deals: int = Field(description="the deals the odds engine dealt out")
+
+
+class HintView(_Part):
+    """What the equity bot would do in this seat's place (:class:`wildstud.bots_equity.Advice`);
+    the client says it in words (``describeHint``)."""
+
+    kind: Literal["fold", "check", "call", "bring-in", "complete", "bet", "raise"]
+    amount: int | None = Field(description="the to-amount (null: a fold or a check)")
+    why: Literal["value", "bring-in", "free", "price", "short", "no-fold", "only"] = Field(
+        description="which part of the bot's line chose: value (strong enough to bet),"
+        " bring-in or free (not strong enough; the bring-in is due, or checking is free),"
+        " price or short (the share covers the price of a call, or falls short), no-fold"
+        " (folding is not allowed), only (the one legal action)"
+    )
+    equity: float = Field(description="the share of the pot the bot used (the chances')")
+    strength: float = Field(description="that share against a fair one (1: average)")
+    line: float = Field(description="the strength at which the bot bets")
+    price: float = Field(
+        description="the share the bot asks of a call: its price less a margin for the"
+        " sampling noise (0: nothing to call)"
+    )
+
+
+class PracticeFrame(OutFrame):
+    """A practice table's help, to one seat's connections only (never to anyone else): its
+    chances as each card lands, and on its turn the equity bot's hint. Sent for the deal as it
+    stands at event ``at`` of hand ``number``; a later frame replaces it."""
+
+    type: Literal["practice"] = "practice"
+    number: int = Field(description="the hand's number")
+    at: int = Field(description="the hand's events it was made after")
+    chances: ChancesView | None = Field(description="null: the seat is out of the hand")
+    hint: HintView | None = Field(description="null: it is not the seat's turn")
+
+
 class ClockFrame(OutFrame):
     """The clock, when the table pauses or resumes."""
 
@@ -498,6 +548,7 @@ ServerFrame = Annotated[
     | HandFrame
     | UpdateFrame
     | ShowdownFrame
+    | PracticeFrame
     | ClockFrame
     | Ack
     | SeqFrame

@@ -41,13 +41,22 @@ from typing import Any
 
 from wildstud.deal import Hand, TableView
 from wildstud.history import record_from_hand, write_record
+from wildstud.history.schema import HandRecord
 from wildstud.server.menu import game_name
 from wildstud.server.messages import encode_event, encode_view
 from wildstud.server.proofs import commitments, proofs
 from wildstud.server.replay import DeckBook
 from wildstud.server.store.records import HandSetup
 
-__all__ = ["export_phh", "held_in_hand", "seat_in_hand", "steps", "summary"]
+__all__ = [
+    "export_phh",
+    "held_in_hand",
+    "public_record",
+    "record_order",
+    "seat_in_hand",
+    "steps",
+    "summary",
+]
 
 
 def _proven(book: DeckBook | None, view: TableView) -> dict[str, Any]:
@@ -166,7 +175,7 @@ def steps(
     }
 
 
-def export_phh(
+def public_record(
     setup: HandSetup,
     hand: Hand,
     *,
@@ -174,7 +183,7 @@ def export_phh(
     seat_count: int,
     viewer: int | None = None,
     book: DeckBook | None = None,
-) -> str:
+) -> HandRecord:
     """The hand as a PHH record, as anyone at the table may see it once it is over: the
     cards shown at the showdown and no other hidden card; with the players' names, their seats
     and the table's name. PHH numbers players from the dealer's left, so the names are
@@ -184,12 +193,10 @@ def export_phh(
     shows (``_commitments`` and ``_proofs``, see ``docs/records.md``).
     """
     record = record_from_hand(hand, reveal="showdown" if viewer is None else viewer)
-    count = len(setup.lineup)
-    order = [(hand.dealer + 1 + offset) % count for offset in range(count)]
     record = dataclasses.replace(
         record,
-        players=tuple(setup.names[seat] for seat in order),
-        seats=tuple(setup.lineup[seat] + 1 for seat in order),
+        players=tuple(setup.names[seat] for seat in record_order(setup, hand)),
+        seats=tuple(setup.lineup[seat] + 1 for seat in record_order(setup, hand)),
         seat_count=seat_count,
         table=table_name,
         hand=setup.number,
@@ -201,4 +208,27 @@ def export_phh(
             commitments=tuple(commitments(book, view.events)),
             proofs=tuple(proofs(book, view.events)),
         )
-    return write_record(record)
+    return record
+
+
+def record_order(setup: HandSetup, hand: Hand) -> list[int]:
+    """The engine seat of each player of the hand's PHH record: from the dealer's left."""
+    count = len(setup.lineup)
+    return [(hand.dealer + 1 + offset) % count for offset in range(count)]
+
+
+def export_phh(
+    setup: HandSetup,
+    hand: Hand,
+    *,
+    table_name: str,
+    seat_count: int,
+    viewer: int | None = None,
+    book: DeckBook | None = None,
+) -> str:
+    """:func:`public_record` written as PHH text."""
+    return write_record(
+        public_record(
+            setup, hand, table_name=table_name, seat_count=seat_count, viewer=viewer, book=book
+        )
+    )

@@ -247,13 +247,15 @@ async def table_creation_allowed(request: Request) -> None:
 
 _READS = re.compile(
     r"^/api/(?:(?:tables|seat)/[^/]+/(?:hands?|ledger|night)(?:[/.]|$)"
-    r"|(?:clubs/)?join/[^/]+$|shared/[^/]+/|clubs/(?:member|host)/[^/]+/(?:book|device-link)$)"
+    r"|(?:clubs/)?join/[^/]+$|shared/[^/]+/"
+    r"|clubs/(?:member|host)/[^/]+/(?:book|device-link|standings(?:\.\w+)?|nights\.\w+)$)"
 )
 """The reads that cost the server work: finished hands (their replays, records and odds,
 shared or not), the hand in progress as a record, the ledger, the night, a club's book
 (replayed from its steps) and a club member's QR code; and the join page's look at a table or a
 club, which would otherwise let a visitor try join links (or a shared hand's) as fast as they
-like. Not the night's luck: every page asks for it as each hand ends (a household's pages
+like; a club's standings and its exports (every hand of its nights replayed). Not the
+night's luck: every page asks for it as each hand ends (a household's pages
 behind one address would spend the budget on it), and each hand's figures are worked out once
 and kept, so asking again costs a look-up."""
 _POSTED_READS = re.compile(r"^/api/(?:device-link|tables/[^/]+/hands/[^/]+/share)$")
@@ -288,6 +290,8 @@ class ReadLimit:
     (True, False)
     >>> _is_read("GET", "/api/clubs/join/tok"), _is_read("GET", "/api/clubs/host/tok/book")
     (True, True)
+    >>> _is_read("GET", "/api/clubs/member/t/standings.csv"), _is_read("GET", "/api/clubs/x/y")
+    (True, False)
     """
 
     def __init__(

@@ -184,7 +184,13 @@ def table_name(text: str) -> str:
     return clean_name(text, limit=TABLE_NAME_LIMIT, what="a table name")
 
 
-_BOT_LABELS = {"random-bot": "Random", "calling-bot": "Caller", "equity-bot": "Equity"}
+_BOT_LABELS = {
+    "random-bot": "Random",
+    "calling-bot": "Caller",
+    "equity-bot-quick": "Quick",
+    "equity-bot": "Equity",
+    "equity-bot-deep": "Deep",
+}
 
 
 def bot_name(kind: str, name: str | None, index: int, taken: Iterable[str] = ()) -> str:

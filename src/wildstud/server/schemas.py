@@ -81,9 +81,11 @@ OptionKey = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 OptionText = Annotated[str, StringConstraints(max_length=40)]
 HouseRuleValue = Annotated[int, Field(ge=0, le=1_000_000)] | bool | OptionText
 Chips = Annotated[int, Field(ge=0, le=1_000_000_000)]
-BotKind = Literal["random-bot", "calling-bot", "equity-bot"]
-"""The bots a table may seat: random, calling (never folds to a bet it can call) and equity
-(weighs a Monte Carlo share of the pot against the price; :mod:`wildstud.bots_equity`)."""
+BotKind = Literal["random-bot", "calling-bot", "equity-bot-quick", "equity-bot", "equity-bot-deep"]
+"""The bots a table may seat, weakest first: random, calling (never folds to a bet it can call)
+and equity (weighs a Monte Carlo share of the pot against the price; :mod:`wildstud.bots_equity`)
+at three strengths, by the deals it simulates per decision: quick (150: a share known to about
+±8 points), the default (600: ±4) and deep (5,000: ±1.5)."""
 
 
 class _Model(BaseModel):
@@ -205,6 +207,12 @@ class TableSettings(_Model):
         True,
         description="the join link asks the host for a seat (the host approves or declines);"
         " false: open seating, the join link seats at once",
+    )
+    practice: bool = Field(
+        False,
+        description="a practice table: each player sees their own chance of winning against"
+        " what they can see, as each card lands, and on their turn what the equity bot would"
+        " do in their place (sent to that player alone); set when the table is created",
     )
     house_result: Literal["shared", "aside"] = Field(
         "shared",

@@ -35,7 +35,28 @@ class SeatKind(StrEnum):
     PLAYER = "player"
     RANDOM_BOT = "random-bot"
     CALLING_BOT = "calling-bot"
+    QUICK_EQUITY_BOT = "equity-bot-quick"
     EQUITY_BOT = "equity-bot"
+    DEEP_EQUITY_BOT = "equity-bot-deep"
+
+    @property
+    def samples(self) -> int | None:
+        """The deals an equity bot simulates per decision (its strength); ``None`` for any
+        other seat.
+
+        >>> SeatKind.DEEP_EQUITY_BOT.samples, SeatKind.CALLING_BOT.samples
+        (5000, None)
+        """
+        return _EQUITY_SAMPLES.get(self)
+
+
+_EQUITY_SAMPLES = {
+    SeatKind.QUICK_EQUITY_BOT: 150,
+    SeatKind.EQUITY_BOT: 600,
+    SeatKind.DEEP_EQUITY_BOT: 5000,
+}
+"""The equity bots' strengths: their sampling noise on a share of the pot is about ±8, ±4 and
+±1.5 points (95%), so the quick one calls and folds on a rougher reading."""
 
 
 class Client(Protocol):
@@ -83,12 +104,12 @@ class Seat:
             self.bot = RandomBot()
         elif self.kind is SeatKind.CALLING_BOT:
             self.bot = CallingBot()
-        elif self.kind is SeatKind.EQUITY_BOT:
+        elif self.kind.samples is not None:
             # Imported for the first equity bot seated, not when the server starts: its odds
             # engine brings NumPy and Numba, half a second of every server's start.
             from wildstud.bots_equity import EquityBot
 
-            self.bot = EquityBot()
+            self.bot = EquityBot(samples=self.kind.samples)
 
     @classmethod
     def new(

@@ -25,7 +25,17 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from wildstud.server.api import clubs, hands, host, joining, night, seat, shared, tables
+from wildstud.server.api import (
+    club_records,
+    clubs,
+    hands,
+    host,
+    joining,
+    night,
+    seat,
+    shared,
+    tables,
+)
 from wildstud.server.api.common import (
     READY_TIMEOUT,
     WRITE_PROBE_EVERY,
@@ -48,5 +58,5 @@ __all__ = [
 router = APIRouter(prefix="/api")
 # In the order the routes were written in one module: a path that two routes could match goes
 # to the first.
-for part in (tables, joining, host, hands, seat, night, shared, clubs):
+for part in (tables, joining, host, hands, seat, night, shared, clubs, club_records):
     router.include_router(part.router)

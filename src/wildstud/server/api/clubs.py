@@ -10,6 +10,7 @@ is refused (404 and 403) and nothing changes.
 
 from __future__ import annotations
 
+import datetime
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Path, Request, Response
@@ -45,6 +46,7 @@ from wildstud.server.club_schemas import (
     NightCreated,
     NightSeat,
     Profile,
+    SeasonInfo,
 )
 from wildstud.server.clubs import (
     ClubBook,
@@ -75,6 +77,7 @@ from wildstud.server.store.clubs import (
     members,
     night_club,
     nights,
+    seasons,
     update_member,
 )
 from wildstud.server.table import Table, build_menu
@@ -171,6 +174,10 @@ async def _answer(
         nights=await _nights(request, state, kept.book),
         links=_links(request, state, host),
         is_host=host is not None,
+        seasons=[
+            SeasonInfo(id=season.id, name=season.name, starts=season.starts, ends=season.ends)
+            for season in await store.call(seasons, store.engine, state.id)
+        ],
     )
 
 
@@ -209,6 +216,11 @@ async def _book_answer(request: Request, state: ClubState, kept: ClubBook) -> Bo
     everyone = {member.id: member for member in await store.call(members, store.engine, state.id)}
     club_nights = await store.call(nights, store.engine, state.id)
     numbers = {night.table_id: night.number for night in club_nights}
+    dates = {
+        night.table_id: night.created_at.astimezone(datetime.UTC).date() for night in club_nights
+    }
+    for night, facts in kept.imported.items():
+        dates[night] = datetime.date.fromisoformat(facts["date"])
     names = {**kept.names, **{member.id: member.name for member in everyone.values()}}
     book = kept.book
 
@@ -258,6 +270,8 @@ async def _book_answer(request: Request, state: ClubState, kept: ClubBook) -> Bo
             BookNight(
                 night=entry.night,
                 number=numbers.get(entry.night),
+                date=dates.get(entry.night),
+                source=kept.imported.get(entry.night, {}).get("source", "played"),
                 nets=dict(entry.nets),
                 payments=list(entry.payments),
                 replaced=list(entry.replaced),

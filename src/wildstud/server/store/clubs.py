@@ -34,6 +34,7 @@ from wildstud.server.store.models import (
     ClubMemberRow,
     ClubNightRow,
     ClubRow,
+    ClubSeasonRow,
     ClubSeatRow,
     utc_now,
 )
@@ -43,8 +44,10 @@ __all__ = [
     "ClubNight",
     "ClubState",
     "MemberState",
+    "Season",
     "add_member",
     "add_night",
+    "add_season",
     "add_seat",
     "add_step",
     "book_steps",
@@ -57,6 +60,7 @@ __all__ = [
     "members",
     "night_club",
     "nights",
+    "seasons",
     "seat_members",
     "update_member",
 ]
@@ -109,6 +113,16 @@ class BookStep:
     member: str | None
     host: bool
     data: dict[str, Any] | None
+
+
+@dataclass(frozen=True, slots=True)
+class Season:
+    """A season of a club: its name and its dates, both included."""
+
+    id: str
+    name: str
+    starts: datetime.date
+    ends: datetime.date
 
 
 def _club(row: ClubRow) -> ClubState:
@@ -326,3 +340,29 @@ def add_step(engine: Engine, club_id: str, step: BookStep) -> bool:
     except IntegrityError:
         return False
     return True
+
+
+def add_season(engine: Engine, club_id: str, season: Season) -> None:
+    """Store a new season of a club."""
+    with engine.begin() as connection:
+        connection.execute(
+            insert(ClubSeasonRow).values(
+                club_id=club_id,
+                id=season.id,
+                name=season.name,
+                starts=season.starts,
+                ends=season.ends,
+                created_at=utc_now(),
+            )
+        )
+
+
+def seasons(engine: Engine, club_id: str) -> list[Season]:
+    """A club's seasons, the latest to start first."""
+    with engine.connect() as connection:
+        rows = connection.execute(
+            select(ClubSeasonRow)
+            .where(ClubSeasonRow.club_id == club_id)
+            .order_by(ClubSeasonRow.starts.desc(), ClubSeasonRow.created_at.desc())
+        ).all()
+    return [Season(row.id, row.name, row.starts, row.ends) for row in rows]

@@ -8,8 +8,8 @@ old database in place and a new database is created from nothing, with nothing t
 >>> upgrade(engine)
 >>> sorted(inspect(engine).get_table_names())  # doctest: +NORMALIZE_WHITESPACE
 ['actions', 'address_buckets', 'address_connections', 'alembic_version', 'book_events', 'chat',
- 'chat_mutes', 'club_members', 'club_nights', 'club_seats', 'clubs', 'decks', 'hands',
- 'host_notices', 'leases', 'ledger', 'processes', 'rebuys', 'seat_requests', 'seats',
+ 'chat_mutes', 'club_members', 'club_nights', 'club_seasons', 'club_seats', 'clubs', 'decks',
+ 'hands', 'host_notices', 'leases', 'ledger', 'processes', 'rebuys', 'seat_requests', 'seats',
  'shared_hands', 'tables']
 """
 

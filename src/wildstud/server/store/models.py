@@ -25,6 +25,7 @@ from sqlalchemy import (
     JSON,
     BigInteger,
     Boolean,
+    Date,
     DateTime,
     Float,
     ForeignKey,
@@ -45,6 +46,7 @@ __all__ = [
     "ClubMemberRow",
     "ClubNightRow",
     "ClubRow",
+    "ClubSeasonRow",
     "ClubSeatRow",
     "DeckRow",
     "HandRow",
@@ -480,5 +482,21 @@ class BookEventRow(Base):
     host: Mapped[bool] = mapped_column(Boolean, default=False)
     """Taken with the host's link."""
     data: Mapped[dict[str, Any] | None] = mapped_column(JSON)
-    """A night's results by book account and the names they had: ``{"nets": …, "names": …}``."""
+    """A night's results by book account and the names they had: ``{"nets": …, "names": …}``;
+    a night imported from another ledger adds ``"imported": {"source": …, "date": …}``."""
     at: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ClubSeasonRow(Base):
+    """A season of a club: the dates, both included, between which its standings count."""
+
+    __tablename__ = "club_seasons"
+
+    club_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("clubs.id", ondelete="CASCADE"), primary_key=True
+    )
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(60))
+    starts: Mapped[datetime.date] = mapped_column(Date)
+    ends: Mapped[datetime.date] = mapped_column(Date)
+    created_at: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))

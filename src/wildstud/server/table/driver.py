@@ -39,7 +39,7 @@ from wildstud.server.history import seat_in_hand, summary
 from wildstud.server.pace import hand_pause
 from wildstud.server.proofs import Openings
 from wildstud.server.replay import MUCK, SHOW, DeckBook, at_showdown, deal_on, start_hand
-from wildstud.server.seating import Seat, SeatKind
+from wildstud.server.seating import Seat
 from wildstud.server.showdown import ShowdownChoice
 from wildstud.server.store import (
     ActionRecord,
@@ -319,7 +319,7 @@ class Driver:
                     return None  # nobody is there to watch: the bots wait for someone
                 if now < self.turn.bot_due:
                     return self.turn.bot_due - now
-                if seat.kind is SeatKind.EQUITY_BOT:
+                if seat.kind.samples is not None:  # an equity bot
                     # Its Monte Carlo run (and its first compile) must stall neither the
                     # sockets nor the table's inbox: it thinks on a thread, and the tick that
                     # finds its answer ready for the same turn plays it.

@@ -105,6 +105,8 @@ class Outbox:
             text = dumps(frame)
             for client in clients:
                 client.send(text)
+            if engine is not None:  # a practice table's help, to this seat's connections only
+                self.table.coach.offer(live, engine, clients, again=news.start == 0)
 
 
 def hand_frame(live: LiveHand, engine: int | None, clock: Clock | None) -> dict[str, Any]:

@@ -111,6 +111,7 @@ from wildstud.server.table.fanout import RESTARTING, Fanout, dumps
 from wildstud.server.table.hosting import Hosting
 from wildstud.server.table.ledger import NightBook, NightRead, Report
 from wildstud.server.table.players import Players
+from wildstud.server.table.practice import Coach
 from wildstud.server.table.seat_requests import RequestsState
 from wildstud.server.table.settings import build_menu
 from wildstud.server.table.writer import ChangeLock, StorageFailureError, Writer
@@ -182,6 +183,8 @@ class Table:
         self.hosting = Hosting(self)
         self.players = Players(self)
         self.driver = Driver(self)
+        self.coach = Coach(self)
+        """A practice table's help for each seat (:mod:`wildstud.server.table.practice`)."""
         self.actor = Actor(
             self,
             [

@@ -11,6 +11,7 @@ import { field } from "./home.js";
 import { devicePanel } from "./devices.js";
 import { readSetting, writeSetting } from "./storage.js";
 import { bookSection } from "./clubbook.js";
+import { standingsSection } from "./clubstats.js";
 import { memberKey } from "./clubforms.js";
 
 const nightHostKey = (tableId) => `wildstud.clubnight.${tableId}`;
@@ -195,12 +196,13 @@ function membersSection(club, hostToken, say, refresh) {
   );
 }
 
-async function render(root, { club, bookPath, memberToken, hostToken }) {
+async function render(root, { club, bookPath, memberToken, hostToken, season = null }) {
   const status = h("p", { role: "status", id: "club-status" });
   const say = (text) => {
     status.textContent = text;
   };
-  const refresh = () => render(root, { club: null, bookPath, memberToken, hostToken });
+  const again = (chosen) => render(root, { club: null, bookPath, memberToken, hostToken, season: chosen });
+  const refresh = () => again(season);
   // Busy until drawn again: what is on the page now is about to be replaced (a test, or a
   // script, waits for "ready" before it uses the page).
   document.body.dataset.club = "loading";
@@ -219,21 +221,27 @@ async function render(root, { club, bookPath, memberToken, hostToken }) {
     else document.body.dataset.club = "failed";
     return;
   }
+  const path = hostToken ? `/clubs/host/${hostToken}` : `/clubs/member/${memberToken}`;
+  let standings = null;
+  try {
+    standings = await api(`${path}/standings${season ? `?season=${encodeURIComponent(season)}` : ""}`);
+  } catch (error) {
+    say(error.message); // the rest of the club stands without them
+  }
   const viewer = { member: club.you.id, host: Boolean(hostToken) };
   const onStep = acting(say, async (step, number) => {
-    const path = hostToken ? `/clubs/host/${hostToken}` : `/clubs/member/${memberToken}`;
     await api(`${path}/payments/${number}/${step}`, { method: "POST" });
     await refresh();
   });
-  const again = h("button", { type: "button", id: "club-refresh" }, "Refresh");
-  again.addEventListener("click", refresh);
+  const reload = h("button", { type: "button", id: "club-refresh" }, "Refresh");
+  reload.addEventListener("click", refresh);
   root.replaceChildren(
     h(
       "header",
       { className: "bar" },
       h("h1", {}, club.name),
       h("p", { className: "game-line" }, hostToken ? "Your club (host)" : "Your club"),
-      h("div", { className: "tools" }, again),
+      h("div", { className: "tools" }, reload),
     ),
     status,
     h(
@@ -246,6 +254,15 @@ async function render(root, { club, bookPath, memberToken, hostToken }) {
         nightsSection(club, { memberToken, hostToken, say, refresh }),
       ),
       bookSection(book, viewer, onStep),
+      standings
+        ? standingsSection(club, standings, {
+            path,
+            season,
+            hostToken,
+            choose: again,
+            refresh: (chosen) => again(chosen === undefined ? season : chosen),
+          })
+        : null,
       memberToken
         ? h(
             "div",

@@ -19,9 +19,15 @@ export function signed(amount) {
   return "0";
 }
 
+/** "night #2", or "the night of 2026-10-01 (imported)" for a night from another ledger. */
+function nightName(entry) {
+  if (entry && entry.number) return `night #${entry.number}`;
+  if (entry && entry.date) return `the night of ${entry.date}${entry.source === "played" ? "" : " (imported)"}`;
+  return "a night";
+}
+
 function nightLabel(book, night) {
-  const entry = book.nights.find((item) => item.night === night);
-  return entry && entry.number ? `night #${entry.number}` : "a night";
+  return nightName(book.nights.find((item) => item.night === night));
 }
 
 /** The buttons `viewer` may press on `payment` (`viewer`: { member, host }). */
@@ -130,7 +136,11 @@ function nightItem(book, entry) {
     h(
       "span",
       {},
-      h("strong", {}, entry.number ? `Night #${entry.number}` : "A night"),
+      h(
+        "strong",
+        {},
+        nightName(entry).replace(/^./, (first) => first.toUpperCase()),
+      ),
       `: ${results.join(", ") || "nobody played"}. `,
       h("span", { className: "muted" }, `${made}${replaced}.`),
     ),

@@ -119,7 +119,9 @@ const CLOCKS = [
 const BOT_KINDS = {
   "calling-bot": "calling (never folds, never raises)",
   "random-bot": "at random",
+  "equity-bot-quick": "by equity, quick (a rough reading of its chances)",
   "equity-bot": "by equity (bets its chances)",
+  "equity-bot-deep": "by equity, deep (a close reading of its chances)",
 };
 const MAX_ENTRIES = 12;
 
@@ -285,6 +287,16 @@ export async function showHome(root) {
         h("small", {}, ` ${settings.seat_requests.description || "the host approves each player who asks for a seat"}`),
       )
     : null;
+  // A table for learning: each player's odds and the equity bot's hint, to that player alone.
+  const practice = settings.practice
+    ? h(
+        "label",
+        { className: "rule" },
+        h("input", { type: "checkbox", name: "practice", checked: settings.practice.default === true }),
+        h("span", {}, " Practice table"),
+        h("small", {}, ` ${settings.practice.description}`),
+      )
+    : null;
   // A setting chosen from the values the server's schema lists, each in words.
   const choice = (name, label, words) =>
     settings[name]
@@ -361,6 +373,7 @@ export async function showHome(root) {
       CLOCKS.map(([name, label]) => setting(name, label, 0)),
       showdownDefault,
       seatRequests,
+      practice,
     ),
     h(
       "fieldset",
@@ -427,6 +440,7 @@ export async function showHome(root) {
       if (form.elements[name]) body[name] = number(name);
     }
     if (form.elements.seat_requests) body.seat_requests = form.elements.seat_requests.checked;
+    if (form.elements.practice) body.practice = form.elements.practice.checked;
     if (hostName.value.trim()) body.host_name = hostName.value;
     for (const name of ["showdown_default", "house_result"]) {
       if (form.elements[name]) body[name] = data.get(name);

@@ -14,9 +14,19 @@ const MESSAGE_MS = 5000;
 const FOLDED_KEY = "wildstud.console";
 const BOTS = [
   ["equity-bot", "equity (plays the odds)"],
+  ["equity-bot-deep", "equity, deep (reads its odds closely)"],
+  ["equity-bot-quick", "equity, quick (reads its odds roughly)"],
   ["calling-bot", "calling (never folds, never raises)"],
   ["random-bot", "at random"],
 ];
+/** A seated bot's kind as the list of seats says it. */
+const BOT_WORDS = {
+  "equity-bot": "equity bot",
+  "equity-bot-deep": "equity bot, deep",
+  "equity-bot-quick": "equity bot, quick",
+  "calling-bot": "calling bot",
+  "random-bot": "random bot",
+};
 const LIMITS = ["fixed-limit", "spread-limit", "pot-limit", "no-limit"];
 const STAKES = [
   ["ante", "Ante", 0],
@@ -358,7 +368,7 @@ export class HostConsole {
     const fresh = h("ul");
     if (!table.seats.length) fresh.append(h("li", { className: "muted", "data-key": "none" }, "No one is seated."));
     for (const seat of table.seats) {
-      const what = seat.kind === "player" ? "" : ` (${seat.kind.replace("-", " ")})`;
+      const what = seat.kind === "player" ? "" : ` (${BOT_WORDS[seat.kind] || seat.kind})`;
       const state = seat.sitting_out ? " · sitting out" : seat.leaving ? " · leaving" : "";
       fresh.append(
         h(

@@ -24,6 +24,7 @@ import { Attention } from "./attention.js";
 import { Moment } from "./moment.js";
 import { SeatControls } from "./seatcontrols.js";
 import { ShowdownChoice } from "./showdown.js";
+import { PracticeHelp } from "./practice.js";
 import { keepGoodbye, keptGoodbye, showGoodbye } from "./goodbye.js";
 import { initialState, nameAt, reduce } from "./state.js";
 import { LiveProofs } from "./proofs.js";
@@ -65,6 +66,7 @@ class TablePage {
     this.moment = new Moment();
     this.seatControls = new SeatControls(this.panel);
     this.showdown = new ShowdownChoice(this.panel);
+    this.practice = new PracticeHelp();
     this.host = host;
     this.announceTimer = null;
     this.spoken = { wild: null, turn: null, over: null, redeal: null, hand: null, from: 0 };
@@ -237,7 +239,14 @@ class TablePage {
         el.speak,
         el.announce,
         el.felt,
-        h("div", { className: "dock", id: "dock" }, el.picker, el.actions, this.showdown.element),
+        h(
+          "div",
+          { className: "dock", id: "dock" },
+          this.practice.element,
+          el.picker,
+          el.actions,
+          this.showdown.element,
+        ),
       ),
       h(
         "div",
@@ -298,6 +307,13 @@ class TablePage {
 
   onFrame(frame, answered = false) {
     if (this.chat.onFrame(frame)) return;
+    if (frame.type === "practice") {
+      // A practice table's help for this seat alone: its own panel, nothing else changes.
+      this.practice.update(frame);
+      const hand = this.state.hand;
+      keepFocus(() => this.practice.render(hand ? hand.number : null));
+      return;
+    }
     const before = this.state;
     const { state, effects } = reduce(before, frame, performance.now(), { answered });
     this.state = state;
@@ -492,6 +508,7 @@ class TablePage {
       if (changed("hand", "notices")) this.renderLog();
       this.renderSeatControls();
       this.showdown.render(this.mySeat(), hand ? hand.number : null);
+      this.practice.render(hand ? hand.number : null);
     });
     this.markProofs();
     const live = this.state.connection !== "refused" && (!table || table.status !== "ended");
@@ -515,6 +532,8 @@ class TablePage {
   renderGame() {
     const { table, hand } = this.state;
     const parts = [];
+    // The table's option for learning, said where the table says what it deals.
+    if (table && table.settings.practice) parts.push("Practice table");
     if (hand) {
       const view = hand.view;
       parts.push(`Hand ${hand.number}: ${view.game}`, view.options.limit.replace("-", " "));

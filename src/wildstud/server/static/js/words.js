@@ -212,6 +212,54 @@ export function naturalNote(shown) {
   return shown.natural && shown.wild_in_play ? " (natural)" : "";
 }
 
+/** A share as a whole percentage, halves rounded up (wildstud.words.percent). */
+export function percent(share) {
+  return `${Math.floor(share * 100 + 0.5)}%`;
+}
+
+function times(value) {
+  return (Math.floor(value * 10 + 0.5) / 10).toFixed(1);
+}
+
+/** A practice table's chances for the player's own seat (the practice frame's `chances`). */
+export function describeChances(chances) {
+  const { equity, win, tie, special } = chances;
+  if (chances.split) {
+    return (
+      `Your share of the pot: ${percent(equity)} (the high half ${percent(win)} of the time alone,` +
+      ` tied ${percent(tie)}; the queen of spades half ${percent(special)})`
+    );
+  }
+  return `Your share of the pot: ${percent(equity)} (you win ${percent(win)} of the time alone, and tie ${percent(tie)})`;
+}
+
+const HINT_VERBS = {
+  fold: () => "fold",
+  check: () => "check",
+  call: () => "call",
+  "bring-in": (amount) => `bring in ${amount}`,
+  complete: (amount) => `complete to ${amount}`,
+  bet: (amount) => `bet ${amount}`,
+  raise: (amount) => `raise to ${amount}`,
+};
+
+/** What the equity bot would do in the player's place, and why (the practice frame's `hint`). */
+export function describeHint(hint) {
+  const verb = HINT_VERBS[hint.kind](hint.amount);
+  const share = `your share of the pot, ${percent(hint.equity)},`;
+  const fair = `${share} is ${times(hint.strength)} times a fair one`;
+  const said = {
+    value: `${fair}, and it bets from ${times(hint.line)}`,
+    "bring-in": `${fair}, short of the ${times(hint.line)} it completes with`,
+    free: `${fair}, short of the ${times(hint.line)} it bets with, and checking is free`,
+    price: `${share} covers the ${percent(hint.price)} a call needs`,
+    short: `${share} is short of the ${percent(hint.price)} a call needs`,
+    "no-fold": "folding is not allowed here",
+    only: "it is the only action allowed",
+  }[hint.why];
+  return `The equity bot would ${verb}: ${said}`;
+}
+
 // A table's settings that are one number, and the unit said after the number (words.py's
 // SETTING_WORDS).
 const SETTING_WORDS = {
