@@ -128,6 +128,7 @@ def test_the_option_names_of_the_issue() -> None:
         "odd_chip",
         "ante_trimming",
         "free_fold",
+        "all_in_turn_up",
         "short_stub",
     }
     names = {cls: set(cls.option_names()) for cls in OPTION_TYPES}

@@ -44,6 +44,27 @@ def test_the_textbook_example() -> None:
     assert icm([5000, 3000, 2000], [70, 30]) == [45.18, 32.25, 22.57]
 
 
+@pytest.mark.parametrize(
+    ("stacks", "prizes", "published"),
+    [
+        # A four-handed final table worked through by the Pailiku ICM calculator's example page
+        # (pailiku.com/tools/icm-calculator/result): 500/300/200 for 5000/3000/1500/500 chips.
+        ([5000, 3000, 1500, 500], [500, 300, 200], [377.78, 312.89, 225.60, 83.73]),
+        # Three-handed, $1000 paid 50/30/20, 6000/4000/2000 chips (cryptopokerdb.com's
+        # ICM calculator): $385, $340, $275.
+        ([6000, 4000, 2000], [500, 300, 200], [385.00, 340.00, 275.00]),
+        # The same pool for 50,000/30,000/20,000 (practicalwebtools.com, to the dollar):
+        # $384, $328, $289.
+        ([50000, 30000, 20000], [500, 300, 200], [384, 328, 289]),
+    ],
+)
+def test_icm_matches_published_worked_examples(
+    stacks: list[int], prizes: list[int], published: list[float]
+) -> None:
+    digits = 0 if all(isinstance(value, int) for value in published) else 2
+    assert icm(stacks, prizes, digits=digits) == published
+
+
 @settings(max_examples=60, deadline=None)
 @given(
     st.lists(st.integers(1, 10_000), min_size=2, max_size=6),

@@ -150,5 +150,10 @@ class ProofError(WildstudError):
     is not one, a position off the deck, a card the proof does not open."""
 
 
+class RabbitError(WildstudError):
+    """A rabbit hunt that cannot be: the hand is not over, it went to a showdown, no card was
+    to come, or its deal was private (nobody but each card's owner may ever see it)."""
+
+
 class SettlementError(WildstudError):
     """Nets that cannot be settled: they do not add up to zero, or one is not whole chips."""

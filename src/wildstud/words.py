@@ -387,6 +387,7 @@ SETTING_WORDS: dict[str, tuple[str, str]] = {
     "hand_pause": ("the pause between hands", " s"),
     "redeal_pause": ("the redeal pause", " s"),
     "muck_clock": ("the show-or-muck clock", " s"),
+    "runout_pause": ("the pause between the streets of an all-in run-out", " s"),
     "idle_minutes": ("the idle time", " min"),
     "absent_hands": ("the hands a player may miss before sitting out", ""),
     "starting_chips": ("the starting chips", ""),
@@ -439,6 +440,8 @@ def _setting(change: Mapping[str, object]) -> str:
         return f"a losing hand nobody shows or mucks in time to be {done}"
     if setting == "seat_requests":
         return "seating to " + ("by request" if value else "open")
+    if setting == "rabbit_hunt":
+        return "the rabbit hunt to " + ("on" if value else "off")
     words, unit = SETTING_WORDS[str(setting)]
     assert isinstance(value, int | float)
     return f"{words} to {_number(value)}{unit}"

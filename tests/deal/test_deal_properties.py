@@ -29,6 +29,7 @@ from wildstud.deal import (
     Phase,
     StubShuffled,
     TableView,
+    TurnedUp,
 )
 from wildstud.errors import IllegalActionError
 from wildstud.games import Rules, find_game
@@ -90,12 +91,25 @@ def hidden_leaks(hand: Hand, viewer: int | None) -> list[str]:
     """Whatever the view shows of another seat's face-down cards (or a burned card)."""
     view = hand.view(viewer)
     leaks = []
+    # The house rule all_in_turn_up shows the hands still in to everyone, but only once no
+    # more betting can come (at most one of them with chips before the pots were pushed).
+    behind = list(hand.stacks)
+    for award in hand.awards:
+        behind[award.seat] -= award.amount
+    turned = hand.options.all_in_turn_up and sum(1 for s in hand.live if behind[s]) <= 1
     for seat in view.seats:
-        if seat.seat == viewer or seat.shown:
+        if seat.seat == viewer or seat.shown or (seat.turned_up and turned):
             continue
         leaks += [f"seat {seat.seat}: {c.card}" for c in seat.cards if not c.up and c.card]
+    public = turned
     for event in view.events:
+        if isinstance(event, DealStarted):
+            # A redeal can bring back players with chips: an earlier deal's turned-up hands
+            # were checked as they were turned up (the test looks after every step).
+            public = event.deal < hand.deal_number or turned
         if isinstance(event, Dealt) and not event.up and event.seat != viewer and event.card:
+            leaks.append(f"event {event}")
+        if isinstance(event, TurnedUp) and not public:
             leaks.append(f"event {event}")
         if isinstance(event, Burned) and event.card is not None:
             leaks.append(f"event {event}")

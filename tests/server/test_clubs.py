@@ -71,10 +71,12 @@ def test_a_club_lets_in_whom_its_host_approves(api: Api) -> None:
     assert club["links"]["host"].endswith(f"/club-host/{host}")
     assert club["club"]["you"]["host"]
     assert club["club"]["you"]["name"] == "Ann"
+    # The join form offers a colour the host does not have (the host took the palette's first).
     assert api.get(f"/api/clubs/join/{join}") == {
         "name": "Fridays",
         "host_name": "Ann",
         "members": 1,
+        "colour": "#ff7f0e",
     }
 
     asked = api.http.post(f"/api/clubs/join/{join}", json={"name": "Bob", "initials": "BB"})
@@ -113,6 +115,8 @@ def test_a_club_lets_in_whom_its_host_approves(api: Api) -> None:
     assert not view["is_host"]
     assert view["links"]["host"] is None
     assert [m["name"] for m in view["members"]] == ["Ann", "Bob"]
+    # Members who give no colour are each given one nobody has: the standings' lines differ.
+    assert len({m["colour"] for m in view["members"]}) == 2
 
     # Declined: the token says so, and opens nothing.
     cy = api.http.post(f"/api/clubs/join/{join}", json={"name": "Cy"}).json()
@@ -120,6 +124,8 @@ def test_a_club_lets_in_whom_its_host_approves(api: Api) -> None:
                          json={"approve": False}))  # fmt: skip
     assert api.get(f"/api/clubs/member/{cy['token']}/status")["status"] == "declined"
     refused(api.http.get(f"/api/clubs/member/{cy['token']}"), 403, "declined")
+    # A declined request's colour is free again.
+    assert api.get(f"/api/clubs/join/{join}")["colour"] == cy["member"]["colour"] == "#2ca02c"
 
 
 def test_host_and_member_tokens_are_stored_only_hashed(api: Api, server: Server) -> None:

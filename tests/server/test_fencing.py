@@ -2,7 +2,7 @@
 process, and once another process has taken the lease, the old owner's writes are refused (by
 the store's check and by the database's own triggers) with nothing written: hands and actions,
 and every other write of a table too (seats, decks, ledger, seat requests, rebuys, notices,
-chat lines, mutes, the table's row)."""
+chat lines, mutes, the table's row, its tournament)."""
 
 from __future__ import annotations
 
@@ -108,7 +108,8 @@ def _rows(store: Store) -> dict[str, int]:
     with store.engine.connect() as connection:
         chat = connection.execute(text("SELECT count(*) FROM chat")).scalar_one()
         mutes = connection.execute(text("SELECT count(*) FROM chat_mutes")).scalar_one()
-    return {**store.counts(), "chat": chat, "chat_mutes": mutes}
+        tournaments = connection.execute(text("SELECT count(*) FROM tournaments")).scalar_one()
+    return {**store.counts(), "chat": chat, "chat_mutes": mutes, "tournaments": tournaments}
 
 
 STALE_CHANGES = {
@@ -130,6 +131,17 @@ def test_every_change_of_a_stale_owner_is_refused(store: Store, changes: Changes
     with pytest.raises(FencedError, match="epoch 1 is stale"):
         store.apply("t1", changes, 1)
     assert _rows(store) == before
+    store.close()
+
+
+def test_a_tournament_of_a_stale_owner_is_refused(store: Store) -> None:
+    store.apply("t1", Changes(tournament={"index": 0, "entries": [], "finished": False}), 1)
+    assert sql.take(store.engine, "t1", "new", 1) == 2
+    with pytest.raises(FencedError, match="epoch 1 is stale"):
+        store.apply("t1", Changes(tournament={"index": 3, "entries": [], "finished": True}), 1)
+    assert store.tournament("t1") == {"index": 0, "entries": [], "finished": False}
+    store.apply("t1", Changes(tournament={"index": 1, "entries": [], "finished": False}), 2)
+    assert store.tournament("t1") == {"index": 1, "entries": [], "finished": False}
     store.close()
 
 
@@ -171,6 +183,8 @@ RAW_WRITES = {
     " VALUES ('t1', 1, 'rules', '[]', now())",
     "hands": "UPDATE hands SET live = false WHERE table_id = 't1'",
     "decks": "INSERT INTO decks (table_id, hand_number, deal, cards) VALUES ('t1', 1, 2, 'As')",
+    "tournaments": "INSERT INTO tournaments (table_id, state, finished, updated_at)"
+    " VALUES ('t1', '{}', false, now())",
 }
 
 

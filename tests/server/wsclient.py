@@ -417,7 +417,9 @@ async def all_in_night(base: str, game: str) -> tuple[Api, Frame, list[Frame]]:
     on third street, its last cards dealt with no one left to bet, and both hands shown. The
     API, the created table and the seats, once that hand is over and the table paused."""
     api = Api(base)
-    created = api.create(games=[{"game": game}], seats=2, starting_chips=3, hand_pause=0)
+    created = api.create(
+        games=[{"game": game}], seats=2, starting_chips=3, hand_pause=0, runout_pause=0.05
+    )
     seats = [api.join(created, name) for name in ("Ann", "Bob")]
     clients = [await Client(seat["socket"], seat["name"]).open() for seat in seats]
     api.ok(api.host(created, "POST", "/start"))

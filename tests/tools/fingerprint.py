@@ -49,6 +49,7 @@ VARIANTS: dict[str, list[dict[str, object]]] = {
         {"all_in_low_card": "next-seat-left"},
         {"short_all_in": "full-raise-only"},
         {"odd_chip": "dealer-left"},
+        {"all_in_turn_up": True},
     ],
 }
 LIMITS = ("fixed-limit", "spread-limit", "pot-limit", "no-limit")

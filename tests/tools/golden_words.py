@@ -191,6 +191,7 @@ def _settings() -> list[dict[str, Any]]:
         ),
         {"action_clock": 20.0, "away_clock": 45.5, "time_bank": 90.0, "choice_clock": 15.0},
         {"bot_delay": 0.05, "hand_pause": 2.0, "redeal_pause": 4.0, "muck_clock": 7.0},
+        {"runout_pause": 1.5, "rabbit_hunt": True},
         {"idle_minutes": 30, "absent_hands": 5, "starting_chips": 1_000_000},
         {"showdown_default": "show"},
         {"seat_requests": False},

@@ -53,6 +53,7 @@ from wildstud.deal import (
     Shown,
     StreetStarted,
     StubShuffled,
+    TurnedUp,
     WildsChanged,
 )
 from wildstud.errors import RecordError
@@ -289,6 +290,9 @@ class _Builder:
                 if index in self.filled:
                     text += " (not in the record)"
                 self.say(text, "dim" if index in self.filled else "")
+            case TurnedUp(seat=seat, cards=cards):
+                shown = " ".join(card.pretty for card in cards)
+                self.say(f"all in: {name(seat)} turns up {shown}")
             case Returned(seat=seat, amount=amount):
                 self.pot -= amount
                 self.say(f"{amount} uncalled goes back to {name(seat)}")

@@ -36,6 +36,7 @@ from wildstud.deal.events import (
     Shown,
     StreetStarted,
     StubShuffled,
+    TurnedUp,
     WildsChanged,
 )
 from wildstud.deal.stages import Chance, Stage
@@ -77,6 +78,7 @@ __all__ = [
     "StreetStarted",
     "StubShuffled",
     "TableView",
+    "TurnedUp",
     "WildsChanged",
     "redact",
     "stack_deck",

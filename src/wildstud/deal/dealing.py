@@ -42,6 +42,7 @@ from wildstud.deal.events import (
     Redealt,
     StreetStarted,
     StubShuffled,
+    TurnedUp,
     WildsChanged,
 )
 from wildstud.deal.hand_state import HandState, card_code
@@ -284,9 +285,13 @@ class Dealing(HandState):
                     self._schedule_redeal(RedealPending(card, seat), seats, antes)
                     return
                 self._update_wilds()
-            elif self._reads_hands or not deal.wilds_seated:
-                deal.wilds_seated = True
-                deal.wilds_now = None
+            else:
+                if deal.turned_up and seat in deal.turned_up:
+                    # A hand turned up all in: its later face-down cards are shown as dealt.
+                    events.append(TurnedUp(seat, (card,)))
+                if self._reads_hands or not deal.wilds_seated:
+                    deal.wilds_seated = True
+                    deal.wilds_now = None
         if not queue:
             self._end_of_dealing()
 
@@ -514,7 +519,25 @@ class Dealing(HandState):
         self._stage = Stage.BETTING
 
     def _end_street(self) -> None:
+        if self.options.all_in_turn_up:
+            self._turn_up()
         if self._deal.street + 1 < len(self.rules.streets):
             self._begin_street(self._deal.street + 1)
         else:
             self._stage = Stage.SHOWDOWN
+
+    def _turn_up(self) -> None:
+        """House rule ``all_in_turn_up``: once no more betting can come in this deal (two hands
+        or more still in, at most one of them with chips behind), every hand still in is turned
+        face up, as the TDA's rules table all-in hands; a hand already turned up stays so."""
+        deal = self._deal
+        live = deal.live
+        if len(live) < 2 or sum(1 for seat in live if self._stacks[seat] > 0) > 1:
+            return
+        for seat in live:
+            if seat in deal.turned_up:
+                continue
+            deal.turned_up.add(seat)
+            deal.showing.add(seat)  # shown at the showdown: a hand turned up is never mucked
+            hidden = tuple(held.card for held in deal.cards[seat] if not held.up)
+            self._events.append(TurnedUp(seat, hidden))

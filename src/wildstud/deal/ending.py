@@ -61,6 +61,35 @@ class Ending(Dealing):
             return False  # the street's dealing has begun
         return sum(1 for seat in self.live if self._stacks[seat] > 0) <= 1
 
+    @property
+    def turned_up(self) -> tuple[int, ...]:
+        """The seats whose hands are turned up in this deal, all in with no more betting to
+        come (house rule ``all_in_turn_up``), in dealing order.
+
+        >>> from wildstud.deal import Hand
+        >>> Hand("FTQ", [50, 50], {"all_in_turn_up": True}).turned_up
+        ()
+        """
+        turned = self._deal.turned_up
+        return tuple(seat for seat in self._deal.in_deal if seat in turned)
+
+    @property
+    def run_out_street(self) -> int | None:
+        """While hands turned up are dealt out with no betting to come, the index of the street
+        the dealer is about to deal, before its first card (its burn may be due): where a table
+        pauses between streets to show the chances; ``None`` anywhere else.
+
+        >>> from wildstud.deal import Hand, stack_deck
+        >>> hand = Hand("F7S", [6, 50], {"all_in_turn_up": True, "bring_in": 0},
+        ...             deck=stack_deck("As 9c Ah 9d Qh 7d"))
+        >>> hand.run(); _ = hand.bet(5); _ = hand.call()
+        >>> hand.run_out_street, hand.street_name
+        (1, 'fourth street')
+        """
+        if not self._deal.turned_up or not self._runout_muck_open():
+            return None
+        return self._deal.street
+
     def muck(self, seat: int, *, show_last: bool = False) -> Mucked:
         """Give up ``seat``'s hand at the showdown without showing it: it wins nothing (the last
         hand left then takes the pots unshown, or, ``show_last``, shown: a table that shows every
@@ -197,6 +226,8 @@ class Ending(Dealing):
             raise IllegalActionError("there is no showdown now to show or muck at")
         if seat not in self._deal.live:
             raise IllegalActionError(f"{_name(seat)} has no hand at this showdown")
+        if seat in self._deal.turned_up:
+            raise IllegalActionError(f"{_name(seat)}'s hand is turned up all in: it is shown")
         if seat in self._takers():
             outcome = "it is shown anyway" if show else "it is shown, and cannot be mucked"
             raise IllegalActionError(f"{_name(seat)}'s hand takes part of a pot: {outcome}")

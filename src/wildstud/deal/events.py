@@ -43,6 +43,7 @@ __all__ = [
     "Shown",
     "StreetStarted",
     "StubShuffled",
+    "TurnedUp",
     "WildsChanged",
 ]
 
@@ -294,6 +295,22 @@ class Shown:
 
 
 @dataclass(frozen=True, slots=True)
+class TurnedUp:
+    """A hand's face-down cards turned face up for everyone, all in with no more betting to
+    come (the house rule ``all_in_turn_up``): ``cards`` are the seat's face-down cards at that
+    moment, or one face-down card dealt to it afterwards. They stay face-down cards for the
+    rules (the wild cards, The Bitch's half): only who may see them changes.
+
+    >>> from wildstud.cards import parse_cards
+    >>> TurnedUp(1, parse_cards("Ah Kd"))
+    TurnedUp(seat=1, cards=(Card('Ah'), Card('Kd')))
+    """
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Awarded:
     """Chips from pot ``pot`` (0 = the main pot) to a seat."""
 
@@ -327,6 +344,7 @@ Event = (
     | Returned
     | Redealt
     | Mucked
+    | TurnedUp
     | Shown
     | Awarded
     | HandEnded

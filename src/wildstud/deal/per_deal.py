@@ -87,7 +87,9 @@ class Deal:
     community: Card | None = None
     shown: set[int] = field(default_factory=set)
     showing: set[int] = field(default_factory=set)
-    """Seats that chose to show at the showdown (show or muck)."""
+    """Seats that chose to show at the showdown (show or muck), and the hands turned up."""
+    turned_up: set[int] = field(default_factory=set)
+    """Seats whose face-down cards are turned up for everyone (house rule ``all_in_turn_up``)."""
     wild_ranks: dict[int, Rank] = field(default_factory=dict)
     """Each seat's rank made wild for it alone by a face-up card."""
     street: int = -1

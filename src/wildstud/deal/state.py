@@ -396,7 +396,8 @@ class Hand(PlayerActions, Ending):
         wild_ranks = deal.wild_ranks
         seats = []
         for index in range(len(self._stacks)):
-            visible = index == seat or index in deal.shown
+            turned_up = index in deal.turned_up
+            visible = index == seat or index in deal.shown or turned_up
             cards = tuple(
                 SeatCard(held.card if held.up or visible else None, held.up)
                 for held in deal.cards.get(index, ())
@@ -412,6 +413,7 @@ class Hand(PlayerActions, Ending):
                     all_in=index in self.live and self._stacks[index] == 0,
                     shown=index in deal.shown,
                     cards=cards,
+                    turned_up=turned_up,
                     wild_rank=wild_ranks.get(index),
                 )
             )

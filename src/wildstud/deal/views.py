@@ -78,6 +78,10 @@ class SeatView:
     all_in: bool
     shown: bool
     cards: tuple[SeatCard, ...]
+    turned_up: bool = False
+    """Whether this seat's face-down cards are turned up for everyone: all in, or the last
+    player with chips against hands all in, with no more betting to come (the house rule
+    ``all_in_turn_up``); its cards are then all visible in every view."""
     wild_rank: Rank | None = None
     """The rank this seat's face-up cards make wild in its hand alone, as everyone at the table
     sees it (Who Da Baby Daddy Is: the rank of its face-up last card); ``None`` where they make

@@ -321,6 +321,14 @@ class CommonOptions:
             " instead; the server's tables turn it on)",
         ),
     )
+    all_in_turn_up: bool = field(
+        default=False,
+        metadata=_spec(
+            "bool",
+            "once no more betting can come (every hand still in but one all in), the hands"
+            " still in are turned face up for everyone (the server's tables turn it on)",
+        ),
+    )
 
     def __post_init__(self) -> None:
         for item in dataclasses.fields(self):

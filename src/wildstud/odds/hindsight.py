@@ -64,6 +64,7 @@ __all__ = [
     "odds_at",
     "replay_hidden",
     "replay_odds",
+    "situation_odds",
 ]
 
 DEALS = 16_384
@@ -234,7 +235,7 @@ def odds_at(
     situation = Situation.from_events(
         hand.rules, len(hand.stacks), events, None, hidden.get(deal, set())
     )
-    return _odds(situation, deals, seed)
+    return situation_odds(situation, deals, seed)
 
 
 def _hand_odds(hand: Hand, hidden: dict[int, set[Card]], deals: int, seed: int) -> HandOdds:
@@ -256,14 +257,16 @@ def _hand_odds(hand: Hand, hidden: dict[int, set[Card]], deals: int, seed: int) 
         unseen = hidden.get(deal, set())
         situation = Situation.from_events(hand.rules, players, events[:cut], None, unseen)
         streets.append(
-            StreetOdds(deal, event.street, event.name, cut, _odds(situation, deals, seed))
+            StreetOdds(deal, event.street, event.name, cut, situation_odds(situation, deals, seed))
         )
     shown = tuple(sorted({event.seat for event in events if isinstance(event, Shown)}))
     return HandOdds(tuple(streets), shown, _swing(streets, shown))
 
 
-def _odds(situation: Situation, deals: int, seed: int) -> Odds:
-    """Exact where at most the last cards are left and all is known; simulated otherwise."""
+def situation_odds(situation: Situation, deals: int = DEALS, seed: int = 0) -> Odds:
+    """The odds of ``situation`` as a replay's street gets them: counted exactly where at most
+    the last cards are left and all is known and the ways are few enough; simulated with
+    ``deals`` deals from ``seed`` otherwise."""
     last = len(situation.rules.streets) - 1
     if situation.street >= last - 1 and not situation.unknown and not situation.dead:
         try:

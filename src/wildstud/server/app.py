@@ -34,6 +34,9 @@ True
 /api/host/{token}/seats/{seat}
 /api/host/{token}/seats/{seat}/link
 /api/host/{token}/start
+/api/host/{token}/tournament/deal
+/api/host/{token}/tournament/seats/{seat}/addon
+/api/host/{token}/tournament/seats/{seat}/rebuy
 """
 
 from __future__ import annotations

@@ -14,6 +14,8 @@ pydantic_core._pydantic_core.ValidationError: 1 validation error for Profile
 from __future__ import annotations
 
 import datetime
+from collections import Counter
+from collections.abc import Iterable
 from typing import Annotated, Literal, Self
 
 from pydantic import Field, StringConstraints, model_validator
@@ -70,11 +72,42 @@ class NewClub(_Model):
     )
 
 
+PALETTE = (
+    "#1f77b4",
+    "#ff7f0e",
+    "#2ca02c",
+    "#d62728",
+    "#9467bd",
+    "#8c564b",
+    "#e377c2",
+    "#7f7f7f",
+    "#bcbd22",
+    "#17becf",
+)
+"""The colours a member is offered by default, the host's first: ten that tell apart on a
+chart (matplotlib's and D3's "category 10"), so that a club's members start out with
+different ones and its standings' lines can be told apart."""
+
+
+def free_colour(taken: Iterable[str | None]) -> str:
+    """The first colour of :data:`PALETTE` no member has (if every one is taken, the one the
+    fewest have), for the next member.
+
+    >>> free_colour([]), free_colour(["#1F77B4", "#ff7f0e"])
+    ('#1f77b4', '#2ca02c')
+    >>> free_colour(list(PALETTE) + ["#1f77b4"])
+    '#ff7f0e'
+    """
+    counts = Counter(colour.lower() for colour in taken if colour)
+    return min(PALETTE, key=lambda colour: counts[colour])
+
+
 class MemberJoin(_Model):
-    """Asking to join a club: the name, colour and initials the member will have there."""
+    """Asking to join a club: the name, colour and initials the member will have there
+    (no colour: the first of the palette no member has yet)."""
 
     name: Name
-    colour: Colour = "#ff7f0e"
+    colour: Colour | None = None
     initials: Initials | None = None
 
 
@@ -269,6 +302,7 @@ class ClubPreview(_Model):
     name: str
     host_name: str
     members: int
+    colour: str = Field(description="the colour the join form offers: one no member has yet")
 
 
 class MemberStatus(_Model):

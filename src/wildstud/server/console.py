@@ -69,7 +69,7 @@ def settings_changes(old: TableSettings, new: TableSettings) -> tuple[dict[str, 
         for field in SETTING_WORDS
         if getattr(old, field) != getattr(new, field)
     )
-    for field in ("showdown_default", "seat_requests"):
+    for field in ("showdown_default", "seat_requests", "rabbit_hunt"):
         if getattr(old, field) != getattr(new, field):
             changes.append({"setting": field, "value": getattr(new, field)})
     return tuple(changes)

@@ -48,12 +48,16 @@ __all__ = [
     "MenuEntry",
     "MutesFrame",
     "NoticeFrame",
+    "OddsFrame",
+    "OddsSeat",
     "OptionView",
     "OutFrame",
     "Pong",
     "PotView",
     "PracticeFrame",
     "Proof",
+    "RabbitCardView",
+    "RabbitFrame",
     "RedealView",
     "Removed",
     "Restarting",
@@ -139,6 +143,11 @@ class SeatView(_Part):
     folded: bool
     all_in: bool
     shown: bool
+    turned_up: bool = Field(
+        False,
+        description="the seat's face-down cards are turned up for everyone: all in with no more"
+        " betting to come (house rule all_in_turn_up)",
+    )
     cards: list[CardView]
 
 
@@ -320,6 +329,60 @@ class ShowdownFrame(OutFrame):
     default: Literal["muck", "show"] = Field(
         description="what the table does for a seat that has not chosen when the time is up"
     )
+
+
+class OddsSeat(_Part):
+    """One hand's chances in a run-out, as the odds engine works them out from public cards."""
+
+    seat: int = Field(description="the engine seat")
+    pot_share: float = Field(description="its expected share of the pot (0 to 1)")
+    low: float = Field(description="the pot share's 95% interval, low end (simulated odds)")
+    high: float = Field(description="the pot share's 95% interval, high end")
+    win: float = Field(description="its chance of the high hand (the whole pot, or the high half)")
+    tie: float = Field(description="its chance of sharing the high hand")
+    special_half: float | None = Field(
+        description="The Bitch: its chance of the half for the queen of spades in the hole"
+    )
+
+
+class OddsFrame(OutFrame):
+    """The chances of the hands turned up all in (house rule ``all_in_turn_up``) once the
+    cards of a street of the run-out are out (:mod:`wildstud.odds.runout`): worked out from the
+    cards every page sees, each folded hand's and the stub's unknown, so they tell nobody
+    anything new. Sent to everyone as each street lands, and to a page that connects during
+    the hand."""
+
+    type: Literal["odds"] = "odds"
+    number: int = Field(description="the hand's number")
+    deal: int = Field(description="the deal (1, or more after a redeal)")
+    event: int = Field(description="how many of the hand's events these odds stand after")
+    street: str = Field(description="the last street whose cards are out")
+    exact: bool = Field(description="counted exactly (else simulated)")
+    deals: int = Field(description="deals simulated or counted")
+    split_pot: bool = Field(description="the pot is split for the queen of spades (The Bitch)")
+    seats: list[OddsSeat]
+
+
+class RabbitCardView(_Part):
+    """A face-up card the rest of a hand won by a fold would have dealt (:mod:`wildstud.rabbit`)."""
+
+    street: str = Field(description="the street it would have been dealt on")
+    seat: int = Field(description="the engine seat it would have gone to")
+    card: str = Field(description="the card's code, as Qs")
+    stops_deal: bool = Field(description="The Bitch's queen of spades: it would have redealt")
+
+
+class RabbitFrame(OutFrame):
+    """A player asked to see the rabbit of a hand won by a fold (the table setting
+    ``rabbit_hunt``): the face-up cards the rest of the deal would have dealt to the two hands
+    that contested it, each with its proof against the deal's ``commitment``; no hole card."""
+
+    type: Literal["rabbit"] = "rabbit"
+    number: int = Field(description="the hand's number")
+    asked_by: str = Field(description="the name of the player who asked")
+    commitment: Commitment
+    cards: list[RabbitCardView]
+    proofs: list[Proof] = Field(description="each card's proof, in the order of ``cards``")
 
 
 class ChancesView(_Part):
@@ -548,6 +611,8 @@ ServerFrame = Annotated[
     | HandFrame
     | UpdateFrame
     | ShowdownFrame
+    | OddsFrame
+    | RabbitFrame
     | PracticeFrame
     | ClockFrame
     | Ack

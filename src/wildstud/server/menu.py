@@ -30,14 +30,17 @@ __all__ = ["STAKE_OPTIONS", "TABLE_HOUSE_RULES", "Menu", "MenuItem", "game_name"
 STAKE_OPTIONS = ("limit", "ante", "bring_in", "small_bet", "big_bet", "raise_cap")
 """The options the table's stakes set for every game (a game's own house rules may not)."""
 
-TABLE_HOUSE_RULES: Mapping[str, object] = {"free_fold": True}
+TABLE_HOUSE_RULES: Mapping[str, object] = {"free_fold": True, "all_in_turn_up": True}
 """House rules whose default differs at the server's tables, where a host may still set them:
 a player may fold when checking is free, once the page has asked whether that is meant (the
-library refuses that fold; see ``docs/house-rules.md``). The records the tables write carry
-the rule, so that a strict replay reads the fold.
+library refuses that fold; see ``docs/house-rules.md``), and the hands still in are turned up
+once no more betting can come (the TDA's rule; the library plays records as they were). The
+records the tables write carry the rules, so that a strict replay reads the fold and turns
+the hands up as the table did.
 
->>> Menu.build([{"game": "FTQ"}], {}).items[0].options.free_fold
-True
+>>> item = Menu.build([{"game": "FTQ"}], {}).items[0]
+>>> item.options.free_fold, item.options.all_in_turn_up
+(True, True)
 >>> strict = Menu.build([{"game": "FTQ", "house_rules": {"free_fold": False}}], {})
 >>> strict.items[0].options.free_fold
 False

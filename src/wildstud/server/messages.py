@@ -499,6 +499,7 @@ def encode_view(view: TableView, *, events: bool = True) -> dict[str, Any]:
                 "folded": seat.folded,
                 "all_in": seat.all_in,
                 "shown": seat.shown,
+                "turned_up": seat.turned_up,
                 "cards": [
                     {"card": None if held.card is None else str(held.card), "up": held.up}
                     for held in seat.cards

@@ -30,5 +30,8 @@ def pause_after(settings: TableSettings, *, showdown: bool) -> float:
 
 def hand_pause(settings: TableSettings, hand: Hand) -> float:
     """Seconds between the end of ``hand`` and the next deal: whether it ended in a showdown
-    is read from its events (a hand shown)."""
-    return pause_after(settings, showdown=any(isinstance(event, Shown) for event in hand.events))
+    is read from its events (a hand shown). At a table that hunts the rabbit (the setting
+    ``rabbit_hunt``) a hand won by a fold stays as long as a showdown: the players have time
+    to ask for the cards that would have come, and to look at them."""
+    shown = any(isinstance(event, Shown) for event in hand.events)
+    return pause_after(settings, showdown=shown or settings.rabbit_hunt)

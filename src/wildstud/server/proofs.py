@@ -2,11 +2,12 @@
 
 Every deal's deck is sealed when it is drawn (:class:`~wildstud.server.replay.DeckBook`); its
 root goes to every client with the frame that carries the deal's first event, ahead of that
-frame's events. A card's proof goes with the first event that shows the card to the client:
-its own hole cards, every face-up card, the centre and community cards, and at the end the
-hands shown down. The proofs are worked out from the events *as the client may see them*
-(:func:`~wildstud.deal.redact`), so a card hidden from a client can never get a proof in its
-frames: burned, folded and mucked cards are never opened.
+frame's events. A card's proof goes with the first event that shows the card to the client: its
+own hole cards, every face-up card, the centre and community cards, the hands turned up all in
+(house rule ``all_in_turn_up``), and at the end the hands shown down. The proofs are worked out
+from the events *as the client may see them* (:func:`~wildstud.deal.redact`), so a card hidden
+from a client can never get a proof in its frames: burned, folded and mucked cards are never
+opened.
 
 >>> from wildstud.server.replay import DeckBook, start_hand
 >>> from wildstud.server.store.records import HandSetup
@@ -46,6 +47,7 @@ from wildstud.deal import (
     Dealt,
     Event,
     Shown,
+    TurnedUp,
     redact,
 )
 from wildstud.server.replay import DeckBook
@@ -71,7 +73,7 @@ def visible_cards(events: Sequence[Event], deal: int = 1) -> Iterator[tuple[int,
         elif isinstance(event, Dealt | CentreCard | CommunityCard):
             if event.card is not None:
                 yield deal, event.card
-        elif isinstance(event, Shown):
+        elif isinstance(event, Shown | TurnedUp):  # shown down, or turned up all in
             for card in event.cards:
                 yield deal, card
 

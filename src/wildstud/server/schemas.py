@@ -18,7 +18,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+
+from wildstud.server.tourney_schemas import TournamentInfo, TournamentSettings
 
 __all__ = [
     "BotKind",
@@ -198,6 +200,16 @@ class TableSettings(_Model):
         description="seconds each player whose hand takes no part of a pot has at the showdown"
         " to show it or muck it",
     )
+    runout_pause: Annotated[float, Field(ge=0, le=10)] = Field(
+        2.0,
+        description="seconds each street of an all-in run-out stays on the table, with every"
+        " hand's chances, before the next is dealt (hands turned up: house rule all_in_turn_up)",
+    )
+    rabbit_hunt: bool = Field(
+        False,
+        description="after a hand won by a fold, any player may ask to see the face-up cards"
+        " that would have come, each proven against the deal's commitment (never a hole card)",
+    )
     showdown_default: Literal["muck", "show"] = Field(
         "muck",
         description="what the table does at the showdown for a losing hand whose player has not"
@@ -220,6 +232,18 @@ class TableSettings(_Model):
         " equally among the people, or left aside (the people who won from the bots, or lost"
         " to them, give it up in proportion)",
     )
+    tournament: TournamentSettings | None = Field(
+        None,
+        description="a sit-and-go: the stakes follow its levels, chips come only with its"
+        " buy-in, rebuys and add-on, and its prizes are paid from the pool; null: a cash game",
+    )
+
+    @model_validator(mode="after")
+    def _tournament_made(self) -> TableSettings:
+        # A tournament given without levels gets a stud schedule from the starting chips.
+        if self.tournament is not None and not self.tournament.levels:
+            self.tournament = self.tournament.made(self.starting_chips)
+        return self
 
 
 class TableBot(_Model):
@@ -271,6 +295,8 @@ class RulesUpdate(_Model):
     showdown_pause: Annotated[float, Field(ge=0, le=60)] | None = None
     spectator_chat: bool | None = None
     muck_clock: Annotated[float, Field(ge=0, le=60)] | None = None
+    runout_pause: Annotated[float, Field(ge=0, le=10)] | None = None
+    rabbit_hunt: bool | None = None
     showdown_default: Literal["muck", "show"] | None = None
     seat_requests: bool | None = None
 
@@ -368,6 +394,9 @@ class TableInfo(_Model):
         None,
         description="why a running table deals no hand between hands, and who can end the"
         " wait; null when a hand can be dealt, is being played, or the table is not running",
+    )
+    tournament: TournamentInfo | None = Field(
+        None, description="the tournament's clock, pool and places (a tournament table only)"
     )
     holds_all: int | None = Field(
         None,

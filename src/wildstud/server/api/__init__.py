@@ -35,6 +35,7 @@ from wildstud.server.api import (
     seat,
     shared,
     tables,
+    tournament,
 )
 from wildstud.server.api.common import (
     READY_TIMEOUT,
@@ -58,5 +59,5 @@ __all__ = [
 router = APIRouter(prefix="/api")
 # In the order the routes were written in one module: a path that two routes could match goes
 # to the first.
-for part in (tables, joining, host, hands, seat, night, shared, clubs, club_records):
+for part in (tables, joining, host, hands, seat, night, shared, clubs, club_records, tournament):
     router.include_router(part.router)

@@ -47,6 +47,7 @@ from wildstud.server.club_schemas import (
     NightSeat,
     Profile,
     SeasonInfo,
+    free_colour,
 )
 from wildstud.server.clubs import (
     ClubBook,
@@ -340,6 +341,7 @@ async def preview(token: Token, request: Request) -> ClubPreview:
         name=state.name,
         host_name=next(member.name for member in everyone if member.host),
         members=sum(member.status == "member" for member in everyone),
+        colour=free_colour(m.colour for m in everyone if m.status != "declined"),
     )
 
 
@@ -361,8 +363,9 @@ async def ask(token: Token, body: MemberJoin, request: Request) -> MemberStatus:
     everyone = await store.call(members, store.engine, state.id)
     name = seat_name(body.name, [m.name for m in everyone if m.status != "declined"])
     secret = new_token()
+    colour = body.colour or free_colour(m.colour for m in everyone if m.status != "declined")
     member = MemberState(
-        state.id, new_id(), name, body.colour, body.initials, None, token_hash(secret), "pending"
+        state.id, new_id(), name, colour, body.initials, None, token_hash(secret), "pending"
     )
     await store.call(add_member, store.engine, member)
     return _status(request, member, secret)

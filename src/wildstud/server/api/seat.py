@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Request, Response
 from fastapi.responses import PlainTextResponse
 
+from wildstud.errors import RabbitError
 from wildstud.server.api.common import (
     ERRORS,
     NotFoundError,
     Token,
     lobby_of,
 )
-from wildstud.server.api.hands import built_answer, finished_hand
+from wildstud.server.api.hands import built_answer, finished_hand, reads_of
 from wildstud.server.errors import SeatError
+from wildstud.server.frames import RabbitFrame
 from wildstud.server.history import export_phh, held_in_hand
+from wildstud.server.rabbit import rabbit_frame
 from wildstud.server.schemas import (
     HandSteps,
     TableInfo,
@@ -126,3 +130,41 @@ async def seat_hand_record(
     return PlainTextResponse(
         text, headers={"Content-Disposition": f'attachment; filename="{table.id}-{number}.phh"'}
     )
+
+
+@router.post(
+    "/seat/{token}/hands/{number}/rabbit",
+    responses=ERRORS,
+    response_model=RabbitFrame,
+    summary="Hunt the rabbit of a hand won by a fold",
+)
+async def seat_rabbit(
+    token: Token, number: Annotated[int, Path(ge=1, le=2**31 - 1)], request: Request
+) -> Response:
+    """Under the table setting ``rabbit_hunt``: the face-up cards the rest of finished hand
+    ``number`` would have dealt to the two hands that contested it, had the last of them not
+    folded, each with its proof against the deal's commitment (:mod:`wildstud.server.rabbit`;
+    no hole card is ever shown). Every page at the table gets the same frame; refused (400)
+    where the table does not hunt the rabbit or the hand has none to hunt."""
+    try:
+        table, seat = lobby_of(request).by_seat(token)
+    except SeatError as error:
+        raise NotFoundError(str(error)) from None
+    if not table.settings.rabbit_hunt:
+        raise RabbitError("this table does not hunt the rabbit (the host's setting rabbit_hunt)")
+    _, stored = await finished_hand(request, table.id, number)
+    # Built off the event loop (a hand replayed from the store), once per hand.
+    key = (table.id, number, "rabbit", None)
+
+    def build() -> bytes:
+        try:
+            return json.dumps(rabbit_frame(stored, "")).encode()
+        except RabbitError as error:
+            return json.dumps({"refused": str(error)}).encode()
+
+    built = json.loads(await reads_of(request).answer(key, build))
+    if "refused" in built:
+        raise RabbitError(built["refused"])
+    frame = {**built, "asked_by": seat.name}
+    table.fanout.broadcast(frame)
+    return Response(json.dumps(frame), media_type="application/json")

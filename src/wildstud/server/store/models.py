@@ -12,8 +12,9 @@ and these models agree.
 
 >>> sorted(Base.metadata.tables)
 ['actions', 'address_buckets', 'address_connections', 'book_events', 'chat', 'chat_mutes', \
-'club_members', 'club_nights', 'club_seats', 'clubs', 'decks', 'hands', 'host_notices', 'leases', \
-'ledger', 'processes', 'rebuys', 'seat_requests', 'seats', 'shared_hands', 'tables']
+'club_members', 'club_nights', 'club_seasons', 'club_seats', 'clubs', 'decks', 'hands', \
+'host_notices', 'leases', 'ledger', 'processes', 'rebuys', 'seat_requests', 'seats', \
+'shared_hands', 'tables', 'tournaments']
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ __all__ = [
     "SeatRow",
     "SharedHandRow",
     "TableRow",
+    "TournamentRow",
     "utc_now",
 ]
 
@@ -500,3 +502,18 @@ class ClubSeasonRow(Base):
     starts: Mapped[datetime.date] = mapped_column(Date)
     ends: Mapped[datetime.date] = mapped_column(Date)
     created_at: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class TournamentRow(Base):
+    """A tournament table's tournament: its clock, entrants, places and prizes, as one JSON
+    value (:class:`wildstud.server.tourney.Tourney`), written with every change that moves it."""
+
+    __tablename__ = "tournaments"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    state: Mapped[dict[str, Any]] = mapped_column(JSON)
+    finished: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Whether every place is known and paid (a club's standings read these)."""
+    updated_at: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))

@@ -200,6 +200,8 @@ class Changes:
     notices: list[Notice] = field(default_factory=list)
     rebuys: list[RebuyState] = field(default_factory=list)
     """Requests for chips, new or changed (written by id: inserted or updated)."""
+    tournament: dict[str, Any] | None = None
+    """The table's tournament as it stands now (:mod:`wildstud.server.tourney`), if it moved."""
 
     def __bool__(self) -> bool:
         return any(getattr(self, item.name) for item in fields(self))
@@ -261,6 +263,8 @@ class StoredTable:
     """The host's notices for the hand in progress and the next, oldest first."""
     rebuys: tuple[RebuyState, ...] = ()
     """The requests for chips still open (``pending`` or ``approved``), oldest first."""
+    tournament: dict[str, Any] | None = None
+    """The table's tournament as last stored (a tournament table that has dealt)."""
 
 
 @dataclass(frozen=True, slots=True)

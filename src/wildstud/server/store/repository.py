@@ -71,6 +71,7 @@ from wildstud.server.store.models import (
     SeatRow,
     SharedHandRow,
     TableRow,
+    TournamentRow,
     utc_now,
 )
 from wildstud.server.store.records import (
@@ -334,6 +335,8 @@ class Store:
                 _write_request(connection, table_id, request, now)
             for rebuy in changes.rebuys:
                 _write_rebuy(connection, table_id, rebuy, now)
+            if changes.tournament is not None:
+                _write_tournament(connection, table_id, changes.tournament, now)
             if changes.notices:
                 connection.execute(
                     insert(NoticeRow),
@@ -385,6 +388,10 @@ class Store:
             )
             for rebuy in session.scalars(open_rebuys.order_by(RebuyRow.requested_at)):
                 rebuys.setdefault(rebuy.table_id, []).append(REBUY.read(rebuy))
+            tournaments = {
+                row.table_id: row.state
+                for row in session.scalars(only(select(TournamentRow), TournamentRow))
+            }
             result = []
             for row in tables:
                 hand = live.get(row.id)
@@ -396,6 +403,7 @@ class Store:
                         requests=tuple(requests.get(row.id, ())),
                         notices=tuple(notices.get(row.id, ())),
                         rebuys=tuple(rebuys.get(row.id, ())),
+                        tournament=tournaments.get(row.id),
                     )
                 )
             return result
@@ -487,6 +495,13 @@ class Store:
             if free < SQLITE_MIN_FREE:
                 raise OSError(errno.ENOSPC, f"{free} bytes left on the database's disk")
 
+    def tournament(self, table_id: str) -> dict[str, Any] | None:
+        """The table's tournament as last stored (``None``: none stored), for readers outside
+        the table (a club's standings): ``finished`` in it says whether its places are paid."""
+        with self._sessions() as session:
+            row = session.get(TournamentRow, table_id)
+            return None if row is None else dict(row.state)
+
     def rebuys(self, table_id: str) -> list[RebuyState]:
         """Every request for chips at a table, decided or not, oldest first."""
         with self._sessions() as session:
@@ -542,6 +557,16 @@ def _write_rebuy(connection: Any, table_id: str, rebuy: RebuyState, now: Any) ->
                 decided_at=None if rebuy.status == "pending" else now,
             )
         )
+
+
+def _write_tournament(connection: Any, table_id: str, state: dict[str, Any], now: Any) -> None:
+    """The table's tournament as it stands: its row updated, or inserted the first time."""
+    values = {"state": state, "finished": bool(state.get("finished")), "updated_at": now}
+    done = connection.execute(
+        update(TournamentRow).where(TournamentRow.table_id == table_id).values(**values)
+    )
+    if done.rowcount == 0:
+        connection.execute(insert(TournamentRow).values(table_id=table_id, **values))
 
 
 def _stored_hand(session: Session, row: HandRow) -> StoredHand:

@@ -25,6 +25,7 @@ A table deals only while it is running:
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import time
 from dataclasses import dataclass, field
@@ -33,12 +34,14 @@ from typing import TYPE_CHECKING, Any
 
 from wildstud.betting import ActionKind
 from wildstud.deal import Hand, Phase
+from wildstud.odds.runout import run_out_cuts
 from wildstud.server.clock import Backoff, Turn
 from wildstud.server.frames import ShowdownFrame
 from wildstud.server.history import seat_in_hand, summary
 from wildstud.server.pace import hand_pause
 from wildstud.server.proofs import Openings
-from wildstud.server.replay import MUCK, SHOW, DeckBook, at_showdown, deal_on, start_hand
+from wildstud.server.replay import MUCK, SHOW, DeckBook, at_showdown, start_hand
+from wildstud.server.runout import ODDS_THREAD, odds_frame
 from wildstud.server.seating import Seat
 from wildstud.server.showdown import ShowdownChoice
 from wildstud.server.store import (
@@ -110,6 +113,15 @@ class LiveHand:
     """How many of the hand's events the clients have been sent."""
     openings: Openings = field(init=False)
     """The commitments and proofs each viewer has been sent (:mod:`~wildstud.server.proofs`)."""
+    run_out_stop: tuple[int, int] | None = None
+    """The (deal, street) of an all-in run-out the dealer has paused before, and
+    :attr:`run_out_due` when it deals on."""
+    run_out_due: float = 0.0
+    odds: dict[int, dict[str, Any]] = field(default_factory=dict)
+    """The run-out's odds frames worked out so far, by the event they stand after
+    (:mod:`wildstud.server.runout`)."""
+    odds_asked: set[int] = field(default_factory=set)
+    """The events whose odds have been asked of a thread."""
 
     def __post_init__(self) -> None:
         self.openings = Openings(self.book)
@@ -306,6 +318,11 @@ class Driver:
                     return self.turn.redeal_due - now
                 await self.redeal()
                 return 0.0
+            if live.hand.run_out_street is not None:
+                if now < live.run_out_due:
+                    return live.run_out_due - now
+                await self.run_out(live)
+                return 0.0
             if at_showdown(live.hand):
                 return await self.showdown_due(live, now)
             engine = live.hand.to_act
@@ -354,6 +371,10 @@ class Driver:
             return 0.0
         if now < self.next_hand_at:
             return self.next_hand_at - now
+        if table.tournament is not None:
+            on_break = table.desk.break_left(now)
+            if on_break is not None:  # no hand is dealt on a tournament's break (every
+                return max(on_break, 0.05)  # page counts it down from the table frame)
         step = next_step(seats, table.menu, table.button, self.dealt_last)
         if step is None:
             return None
@@ -403,7 +424,12 @@ class Driver:
             return
         asked = None if choosing is None else choosing.button
         button = dealer_for(seats, lineup, table.button, self.dealt_last, asked)
-        item = table.menu.items[entry]
+        changes = Changes()
+        # A tournament's hand plays the games of the menu at the stakes of its level.
+        menu = table.menu
+        if table.tournament is not None:
+            menu = table.desk.dealt(time.monotonic(), changes)
+        item = menu.items[entry]
         setup = HandSetup(
             number=table.hands_dealt + 1,
             entry=entry,
@@ -417,14 +443,14 @@ class Driver:
         )
         book = DeckBook()
         hand = start_hand(setup, book, to_redeal=True, hold_showdown=True)
-        self.deal_on(hand)
         live = LiveHand(setup, book, hand, 0)
+        self.deal_on(live, hand)  # a new hand: the table takes it (or not) with the change
         table.live, table.last_hand = live, None
         table.button, table.hands_dealt, table.last_entry = button, setup.number, entry
         self.dealt_last = {index: table.seats[index].player_id for index in lineup}
         for index in lineup:
             table.seats[index].acted = table.seats[index].timed_out = False
-        changes = Changes(table=table.state(), hand=setup, decks=live.decks())
+        changes.add(Changes(table=table.state(), hand=setup, decks=live.decks()))
         if chooser is not None:
             changes.seats.append(chooser.state())
         if hand.phase is Phase.OVER:
@@ -433,6 +459,7 @@ class Driver:
         table.fanout.broadcast_table()
         self.sync_turn()
         table.fanout.publish()
+        self.run_out_odds(live)
 
     async def act(
         self,
@@ -450,7 +477,7 @@ class Driver:
         assert live is not None
         hand = live.hand.copy()  # the table's hand changes only once the change is stored
         hand.act(kind, amount, seat=engine)
-        self.deal_on(hand)
+        self.deal_on(live, hand)
         record = ActionRecord(
             number=live.number,
             index=live.actions,
@@ -469,6 +496,7 @@ class Driver:
         seats_changed = table.live is None or self.turn.bank != seat.time_bank
         self.sync_turn()
         table.fanout.publish()
+        self.run_out_odds(live)
         if seats_changed:
             table.fanout.broadcast_table()
 
@@ -480,7 +508,7 @@ class Driver:
         assert live is not None
         hand = live.hand.copy()
         hand.step()
-        self.deal_on(hand)
+        self.deal_on(live, hand)
         changes = Changes(decks=live.decks())
         table.writer.after(lambda: live.adopt(hand, 0))
         if hand.phase is Phase.OVER:
@@ -488,17 +516,82 @@ class Driver:
         await self.commit(changes)
         self.sync_turn()
         table.fanout.publish()
+        self.run_out_odds(live)
         if table.live is None:
             table.fanout.broadcast_table()
 
     # -- the showdown --------------------------------------------------------------------------
 
-    def deal_on(self, hand: Hand) -> None:
-        """The dealer's steps as far as they go now: to a player's turn, a redeal, or the
-        showdown while a seat there still has to choose to show or muck (then through it)."""
-        deal_on(hand, hold_showdown=True)
+    def deal_on(self, live: LiveHand, hand: Hand) -> None:
+        """The dealer's steps on ``hand`` (``live``'s hand, or the copy of it a change makes) as
+        far as they go now: to a player's turn, a redeal, the showdown while a seat there still
+        has to choose to show or muck (then through it), or the next street of an all-in
+        run-out, which waits ``runout_pause`` seconds with the chances of the hands turned up
+        on every page (the table's :meth:`run_out` deals it then)."""
+        pause = self.table.settings.runout_pause
+        while hand.phase is Phase.DEALER and hand.redeal_pending is None:
+            if at_showdown(hand):
+                break
+            street = hand.run_out_street
+            if street is not None and pause > 0:
+                key = (hand.deal_number, street)
+                if live.run_out_stop != key:
+                    live.run_out_stop = key
+                    live.run_out_due = time.monotonic() + pause
+                    return
+                if time.monotonic() < live.run_out_due:
+                    return
+            hand.step()
         if at_showdown(hand) and not hand.to_show_or_muck:
             hand.run()
+
+    async def run_out(self, live: LiveHand) -> None:
+        """Deal the next street of an all-in run-out, whose pause is over, and tell everyone."""
+        table = self.table
+        hand = live.hand.copy()
+        self.deal_on(live, hand)
+        changes = Changes(decks=live.decks())
+        table.writer.after(lambda: live.adopt(hand, 0))
+        if hand.phase is Phase.OVER:
+            self.finish_hand(changes, hand)
+        await self.commit(changes)
+        self.sync_turn()
+        table.fanout.publish()
+        self.run_out_odds(live)
+        if table.live is None:
+            table.fanout.broadcast_table()
+
+    def run_out_odds(self, live: LiveHand) -> None:
+        """Ask a thread for the odds of each moment of a run-out not yet asked for (each sent
+        to everyone once it is worked out: :mod:`wildstud.server.runout`)."""
+        events = live.hand.events
+        cuts = [cut for cut in run_out_cuts(events) if cut not in live.odds_asked]
+        if not cuts:
+            return
+        loop = asyncio.get_running_loop()
+        rules, players = live.hand.rules, len(live.setup.lineup)
+        for cut in cuts:
+            live.odds_asked.add(cut)
+            prefix = tuple(events[:cut])
+            future = loop.run_in_executor(
+                ODDS_THREAD, odds_frame, live.number, rules, players, prefix
+            )
+            future.add_done_callback(functools.partial(self._odds_done, live, cut))
+
+    def _odds_done(self, live: LiveHand, cut: int, done: asyncio.Future[Any]) -> None:
+        table = self.table
+        if done.cancelled():  # pragma: no cover - the loop closed under it
+            return
+        error = done.exception()
+        if error is not None:
+            log.error("table %s: the run-out's odds failed", table.id, exc_info=error)
+            return
+        frame = done.result()
+        if frame is None:
+            return
+        live.odds[cut] = frame
+        if live is table.live or live is table.last_hand:
+            table.fanout.broadcast(frame)
 
     def showdown_frame(self, live: LiveHand, seats: tuple[int, ...]) -> dict[str, Any]:
         """The showdown frame: the table seats still to choose at hand ``live``'s showdown."""
@@ -563,7 +656,7 @@ class Driver:
             seq=seq,
         )
         pending = hand.to_show_or_muck
-        self.deal_on(hand)
+        self.deal_on(live, hand)
         changes = Changes(seats=[seat.state()], actions=[record], decks=live.decks())
         table.writer.after(lambda: live.adopt(hand, 1))
         if hand.phase is Phase.OVER:
@@ -613,6 +706,8 @@ class Driver:
         # the same turn: a client welcomed in between would be told them again.
         table.writer.after(lambda: table.actor.follow(NoticesPlayed(number)))
         changes.hand_end = HandEnd(number, hand.stacks, record)
+        if table.tournament is not None:  # knock-outs, and the prizes once one is left
+            table.desk.hand_ended(live, changes)
         # Between hands: the chips the host approved during this one come to the table now.
         if any(request.status == "approved" for request in table.cashier.open):
             holders = tuple(table.holder(seat) for seat in table.seats.values())

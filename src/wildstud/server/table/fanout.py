@@ -206,6 +206,11 @@ class Fanout:
             live = table.live or table.last_hand
             if live is not None:  # the whole hand, as this client's seat may see it
                 table.actor.outbox.send([HandNews(To(client), live, 0, self.clock())])
+                # A run-out's chances so far (public: the same frame for everyone), and any
+                # not yet worked out (a table restored in the middle of one) go to everyone.
+                for cut in sorted(live.odds):
+                    client.send(dumps(live.odds[cut]))
+                table.driver.run_out_odds(live)
             showdown = table.driver.showdown
             if showdown is not None and table.live is not None:
                 pending = table.live.hand.to_show_or_muck

@@ -126,6 +126,8 @@ class Hosting:
     async def _seat(self, seat: Seat, changes: Changes | None = None) -> None:
         """``seat`` is taken: its row and its buy-in stored (with ``changes``), then it sits."""
         table = self.table
+        if table.tournament is not None and not table.desk.registration_open(table.tournament):
+            raise TableError("registration for this tournament has closed")
         changes = Changes() if changes is None else changes
         changes.seats.append(seat.state())
         changes.ledger.append(seat.entry("buy-in", seat.stack))
@@ -281,6 +283,8 @@ class Hosting:
         ``changes``), its open request for chips cancelled, its connections told and closed
         once ``changes`` are stored."""
         self.table.actor.fold("cashier", SeatLeft(seat.index, seat.player_id), changes)
+        if self.table.tournament is not None:  # out of the tournament, below everyone still in
+            self.table.desk.left(seat, changes)
         # A player's leaving is written even with no chips: its token is their way back.
         if seat.stack or seat.token_hash is not None:
             changes.ledger.append(seat.entry("cash-out", -seat.stack, token_hash=seat.token_hash))
@@ -321,7 +325,10 @@ class Hosting:
             table.status = status
             table.driver.choosing = None
             table.driver.turn.forget()  # a resumed turn gets a fresh clock
-            await table.writer.commit(Changes(table=table.state()))
+            changes = Changes(table=table.state())
+            if table.tournament is not None:  # the tournament's clock runs with the table
+                table.desk.status_changed(status is TableStatus.RUNNING, changes)
+            await table.writer.commit(changes)
             table.driver.sync_turn()
             table.fanout.broadcast_table()
             if table.live is not None:
@@ -339,6 +346,8 @@ class Hosting:
             table.driver.choosing = None
             table.driver.turn.forget()
             changes = Changes(table=table.state())
+            if table.tournament is not None:
+                table.desk.status_changed(False, changes)
             table.actor.fold("cashier", NightEnded(), changes)
             await table.writer.commit(changes)
             table.driver.sync_turn()

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from wildstud.betting import ActionKind
 from wildstud.errors import IllegalActionError, TableError
-from wildstud.server.errors import SeatError
+from wildstud.server.errors import LedgerError, SeatError
 from wildstud.server.frames import Pong
 from wildstud.server.messages import (
     Act,
@@ -125,6 +125,11 @@ class Players:
 
     async def _asks_for_chips(self, seat: Seat, frame: Rebuy) -> None:
         table = self.table
+        if table.tournament is not None:
+            # A tournament's chips are its rebuys and add-on, which the host gives for the money.
+            raise LedgerError(
+                "in a tournament, ask the host for a rebuy or the add-on: the host gives them"
+            )
         entries = await table.store.call(table.store.ledger, table.id)
         ask = AskChips(
             table.holder(seat),

@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 
 from pydantic import ValidationError
 
-from wildstud.errors import WildstudError
+from wildstud.errors import TableError, WildstudError
 from wildstud.server.console import notice_frame, settings_changes
 from wildstud.server.menu import Menu
 from wildstud.server.schemas import RulesUpdate, TableSettings
@@ -98,6 +98,14 @@ def handle(state: SettingsState, command: Command, now: float) -> Outcome[Settin
         notices = tuple(notice for notice in state.notices if notice.hand > command.number)
         return Outcome(replace(state, notices=notices))
     assert isinstance(command, UpdateRules)
+    update, current = command.update, state.settings
+    if current.tournament is not None and (
+        (update.stakes is not None and update.stakes != current.stakes)
+        or (update.starting_chips is not None and update.starting_chips != current.starting_chips)
+    ):
+        # A tournament's stakes are its levels', and every entrant starts with the same chips.
+        refusal = TableError("a tournament's stakes follow its levels, and its starting chips stay")
+        return Outcome(state, reply=Refused(refusal))
     values = state.settings.model_dump()
     values.update(command.update.model_dump(exclude_none=True))
     try:

@@ -70,7 +70,7 @@ import asyncio
 import contextlib
 import dataclasses
 import time
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
 from wildstud.server.accounts import Departed, departed
@@ -114,7 +114,10 @@ from wildstud.server.table.players import Players
 from wildstud.server.table.practice import Coach
 from wildstud.server.table.seat_requests import RequestsState
 from wildstud.server.table.settings import build_menu
+from wildstud.server.table.tournament import Desk
 from wildstud.server.table.writer import ChangeLock, StorageFailureError, Writer
+from wildstud.server.tourney import Tourney
+from wildstud.tournament import TournamentError
 
 T = TypeVar("T")
 
@@ -146,6 +149,7 @@ class Table:
         seats: Iterable[Seat],
         store: Store,
         rebuys: Iterable[RebuyState] = (),
+        tournament: Mapping[str, Any] | None = None,
     ) -> None:
         self.id = state.id
         self.name = state.name
@@ -158,6 +162,13 @@ class Table:
         self.hands_dealt = state.hands_dealt
         self.last_entry = state.last_entry
         self.seats: dict[int, Seat] = {seat.index: seat for seat in seats}
+        self.tournament: Tourney | None = None
+        """The tournament of a tournament table, as it stands (:mod:`.tournament`)."""
+        if settings.tournament is not None:
+            self.tournament = Tourney() if tournament is None else Tourney.from_json(tournament)
+            if self.status is TableStatus.RUNNING:
+                # Its clock runs from now: the time the table was down is nobody's.
+                self.tournament = self.tournament.started(time.monotonic())
         self.store = store
         self.live: LiveHand | None = None
         self.last_hand: LiveHand | None = None
@@ -183,6 +194,8 @@ class Table:
         self.hosting = Hosting(self)
         self.players = Players(self)
         self.driver = Driver(self)
+        self.desk = Desk(self)
+        """The table's tournament (:mod:`wildstud.server.table.tournament`)."""
         self.coach = Coach(self)
         """A practice table's help for each seat (:mod:`wildstud.server.table.practice`)."""
         self.actor = Actor(
@@ -268,7 +281,7 @@ class Table:
     def restore(cls, stored: StoredTable, store: Store) -> Table:
         """The table as the store kept it, its hand in progress replayed to where it stood."""
         seats = (Seat.from_state(state) for state in stored.seats)
-        table = cls(stored.table, seats, store, stored.rebuys)
+        table = cls(stored.table, seats, store, stored.rebuys, stored.tournament)
         table.actor.slices["requests"].state = RequestsState.of(stored.requests)
         rules = table.actor.slices["settings"]
         rules.state = dataclasses.replace(rules.state, notices=tuple(stored.notices))
@@ -375,6 +388,7 @@ class Table:
             "rebuys": self.cashier.info({index: seat.stack for index, seat in self.seats.items()})
             if self.cashier.open
             else [],
+            "tournament": None if self.tournament is None else self.desk.info(),
             "holds_all": holds_all(self.seats, self.live is not None),
             "stalled": stalled(self.seats, hand_in_progress=self.live is not None)
             if self.status is TableStatus.RUNNING
@@ -537,7 +551,12 @@ class Table:
 
     async def night(self) -> Night:
         """The night's ledger and settle-up (:func:`wildstud.server.night.tally`): the ledger
-        and the stacks are read in one turn of the actor, so both are of one moment."""
+        and the stacks are read in one turn of the actor, so both are of one moment. A
+        tournament's night is its money: what each entrant paid in and won
+        (:meth:`.tournament.Desk.money`), which is what a club's book takes from it."""
+        if self.tournament is not None:
+            money = await self._wrapped(self._money)
+            return await asyncio.to_thread(money.tally)
         book: NightBook = await self.actor.read(
             lambda: NightRead(
                 tuple((seat.player_id, seat.stack) for seat in self.seats.values()),
@@ -548,6 +567,16 @@ class Table:
         )
         # the settle-up's search may take a moment on a long night: off the event loop
         return await asyncio.to_thread(book.tally)
+
+    async def _money(self) -> NightBook:
+        entries, seated = self.desk.money()
+        read = NightRead(
+            tuple(seated.items()),
+            None if self.live is None else self.live.number,
+            self.status is TableStatus.ENDED,
+            self.settings.house_result,
+        )
+        return NightBook(tuple(entries), read)
 
     async def decide_rebuy(self, request_id: str, approve: bool) -> None:
         """The host approves or declines a player's request for chips (:mod:`.cashier`):
@@ -562,6 +591,26 @@ class Table:
         holder = None if seat is None else self.holder(seat)
         limits = Limits.of(self.settings)
         return DecideChips(request_id, approve, holder, self.live is not None, limits)
+
+    async def tournament_rebuy(self, index: int, *, addon: bool = False) -> None:
+        """The host gives seat ``index`` a rebuy, or the add-on, in the tournament
+        (:mod:`.tournament`)."""
+        desk = self.desk
+        await self._wrapped(lambda: desk.addon(index) if addon else desk.rebuy(index))
+
+    async def tournament_deal(self, kind: str | None) -> dict[str, Any]:
+        """The deal calculator's figures for the players left; with ``kind``, the deal is
+        made and the tournament ends (:mod:`.tournament`)."""
+
+        async def run() -> dict[str, Any]:
+            if self.tournament is None:
+                raise TournamentError("this table is not a tournament")
+            figures = self.desk.figures()
+            if kind is not None:
+                await self.desk.make_deal(kind)
+            return figures
+
+        return await self._wrapped(run)
 
     async def end_night(self) -> None:
         """The host ends the night: the hand in progress plays out and no other is dealt."""

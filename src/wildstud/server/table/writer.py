@@ -68,6 +68,7 @@ _TABLE_FIELDS = (
     "last_entry",
     "live",
     "last_hand",
+    "tournament",
 )
 """What a table holds of its own (its parts hold the rest; the slices moved onto the actor's
 pure core, :mod:`.actor`, adopt a new state only once it is stored, so they are not here)."""

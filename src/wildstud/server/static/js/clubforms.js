@@ -104,7 +104,8 @@ export async function showClubJoin(root, token) {
     h("h2", {}, "Join the club"),
     h("p", { className: "muted" }, "The host lets each member in: this page opens the club once they do."),
     field("Your name", name),
-    field("Your colour", colourInput("#ff7f0e")),
+    // The server offers a colour no member has yet: a club's members start out told apart.
+    field("Your colour", colourInput(preview.colour)),
     field("Your initials (optional)", initialsInput()),
     h("button", { type: "submit" }, "Ask to join"),
   );

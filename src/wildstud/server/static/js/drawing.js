@@ -22,6 +22,28 @@ export function placeClass(position, total) {
   return `at-${total}-${position}`;
 }
 
+const percent = (share) => `${(100 * share).toFixed(share > 0 && share < 0.001 ? 2 : 1)}%`;
+
+/** The chances of the hands turned up all in that stand at the hand's last event: the latest
+ * odds frame of this deal the page has the events for (null when none). */
+export function runOutOdds(hand) {
+  if (!hand || !hand.odds) return null;
+  const count = hand.view.events.length;
+  let found = null;
+  for (const frame of hand.odds) if (frame.event <= count && frame.deal === hand.view.deal) found = frame;
+  return found;
+}
+
+/** One seat's chances in a run-out, in words: its share of the pot (with its interval where the
+ * figure was simulated) and, where the pot is split, its chances of each half. */
+function oddsText(odds, seat) {
+  const half = (seat.high - seat.low) / 2;
+  const spread = !odds.exact && half > 0.0005 ? ` ±${(100 * half).toFixed(1)}` : "";
+  const share = `${percent(seat.pot_share)}${spread} of the pot`;
+  if (!odds.split_pot) return share;
+  return `${share} (high ${percent(seat.win + seat.tie)}, Q♠ half ${percent(seat.special_half)})`;
+}
+
 /** The redeal about to happen, if the server has paused to show what caused it. */
 export function pendingRedeal(hand) {
   return (hand && hand.view && hand.view.redeal_pending) || null;
@@ -81,6 +103,8 @@ export function drawSeats(container, { hand, wild, table = null, total, mine = n
   const tableSeats = new Map((table ? table.seats : []).map((seat) => [seat.seat, seat]));
   const shown = new Map();
   const won = new Map();
+  const odds = runOutOdds(hand);
+  const chances = new Map(odds ? odds.seats.map((seat) => [seat.seat, seat]) : []);
   if (hand) {
     for (const event of currentDeal(hand.view.events)) {
       if (event.type === "shown") shown.set(event.seat, event);
@@ -157,6 +181,7 @@ export function drawSeats(container, { hand, wild, table = null, total, mine = n
     for (const [on, state, kind] of [
       [seatView && seatView.folded, "folded", "folded"],
       [seatView && seatView.all_in, "all in", "all-in"],
+      [seatView && seatView.turned_up && !seatView.folded && !shown.has(engine), "turned up", "turned-up"],
       [info && info.sitting_out, "sitting out", "sitting-out"],
     ]) {
       if (!on) continue;
@@ -204,6 +229,12 @@ export function drawSeats(container, { hand, wild, table = null, total, mine = n
         foot.push(h("div", { className: "seat-redeal" }, redeal.card ? `${pretty(redeal.card)}: redeal` : "redeal"));
         labelParts.push("redeal");
       }
+      const chance = chances.get(engine);
+      if (chance && !showdown) {
+        const text = oddsText(odds, chance);
+        foot.push(h("div", { className: "seat-odds", "data-share": String(chance.pot_share) }, text));
+        labelParts.push(text);
+      }
       if (showdown) foot.push(h("div", { className: "result" }, describeHand(showdown.hand), naturalNote(showdown)));
       if (won.has(engine)) {
         foot.push(h("div", { className: "won" }, `wins ${won.get(engine)}`));
@@ -231,8 +262,9 @@ export function drawSeats(container, { hand, wild, table = null, total, mine = n
   mergeChildren(container, fresh);
 }
 
-/** The pots (or, once they are won, who won them) and the centre's cards. */
-export function drawCentre(centre, hand, wild) {
+/** The pots (or, once they are won, who won them) and the centre's cards; `extra`, an element
+ * the table adds below them (the rabbit hunt's). */
+export function drawCentre(centre, hand, wild, extra = null) {
   if (!hand) {
     redraw(centre, []);
     return;
@@ -262,8 +294,19 @@ export function drawCentre(centre, hand, wild) {
     potList.append(h("li", { className: "shares" }, text));
   }
   const isWild = (code) => Boolean(wild) && wild.everyone.has(code);
+  const odds = runOutOdds(hand);
+  const shownDown = currentDeal(view.events).some((event) => event.type === "shown");
+  const chances =
+    odds && !shownDown
+      ? h(
+          "p",
+          { className: "run-out-odds", "data-key": "run-out-odds", role: "status" },
+          `All in: each hand's chances after ${odds.street} (${odds.exact ? "counted exactly" : `over ${odds.deals.toLocaleString("en")} deals`}).`,
+        )
+      : null;
   redraw(centre, [
     redealNotice(pendingRedeal(hand), hand.names),
+    chances,
     potList,
     view.centre
       ? h("div", { className: "centre-card" }, "Centre: ", cardElement(view.centre, { wild: isWild(view.centre) }))
@@ -276,6 +319,7 @@ export function drawCentre(centre, hand, wild) {
           cardElement(view.community, { wild: isWild(view.community) }),
         )
       : null,
+    extra,
   ]);
 }
 

@@ -74,6 +74,10 @@ export function describeEvent(event, names, you = null) {
       return `${event.amount} uncalled goes back to ${who(event.seat)}.`;
     case "redealt":
       return `Redeal! ${describeRedeal(event, names)}. The pot of ${event.pot} carries over.`;
+    case "turned_up":
+      return event.cards.length > 1 || !event.cards.length
+        ? `All in: ${mine(event.seat) ? "your" : `${who(event.seat)}'s`} hand is turned up${event.cards.length ? `: ${event.cards.map(pretty).join(" ")}` : ""}.`
+        : `${does(event.seat, "turns", "turn")} up ${pretty(event.cards[0])}.`;
     case "mucked":
       return `${does(event.seat, "mucks", "muck")}.`;
     case "shown":

@@ -113,6 +113,7 @@ const CLOCKS = [
   ["choice_clock", "Seconds to pick the game (dealer's choice)"],
   ["showdown_pause", "Showdown pause (seconds)"],
   ["muck_clock", "Seconds to show or muck a losing hand"],
+  ["runout_pause", "Seconds between the streets when every hand is all in"],
   ["hand_pause", "Seconds between hands"],
   ["away_clock", "Seconds to act for a player who is away"],
 ];
@@ -287,6 +288,15 @@ export async function showHome(root) {
         h("small", {}, ` ${settings.seat_requests.description || "the host approves each player who asks for a seat"}`),
       )
     : null;
+  const rabbitHunt = settings.rabbit_hunt
+    ? h(
+        "label",
+        { className: "rule" },
+        h("input", { type: "checkbox", name: "rabbit_hunt", checked: settings.rabbit_hunt.default === true }),
+        h("span", {}, " Rabbit hunt"),
+        h("small", {}, ` ${settings.rabbit_hunt.description || "show what would have come after a fold"}`),
+      )
+    : null;
   // A table for learning: each player's odds and the equity bot's hint, to that player alone.
   const practice = settings.practice
     ? h(
@@ -322,6 +332,59 @@ export async function showHome(root) {
     shared: "shared among the people",
     aside: "left aside",
   });
+  // A sit-and-go: the server makes a stud level schedule from the starting chips, each level
+  // lasting the minutes or hands given here (the API takes any schedule).
+  const tourney = schemas.TournamentSettings ? schemas.TournamentSettings.properties : null;
+  const tourneyInput = (name, fallback) => schemaInput(`tournament_${name}`, tourney[name], fallback);
+  const tournament = tourney
+    ? h(
+        "fieldset",
+        { id: "tournament-fields" },
+        h("legend", {}, "Tournament"),
+        h(
+          "label",
+          { className: "rule" },
+          h("input", { type: "checkbox", name: "tournament", id: "tournament" }),
+          h("span", {}, " Play a tournament (sit-and-go)"),
+          h("small", {}, " the stakes rise level by level; the last player with chips wins"),
+        ),
+        field("Buy-in (money, into the prize pool)", tourneyInput("buy_in", 20)),
+        field(
+          "Levels last",
+          h(
+            "select",
+            { name: "tournament_unit" },
+            h("option", { value: "minutes" }, "minutes"),
+            h("option", { value: "hands" }, "hands"),
+          ),
+        ),
+        field(
+          "Level length",
+          h("input", {
+            type: "number",
+            name: "tournament_length",
+            value: 15,
+            min: 1,
+            max: 600,
+            step: 1,
+            required: true,
+          }),
+        ),
+        field("Rebuys through level", tourneyInput("rebuy_levels", 0), tourney.rebuy_levels.description),
+        field("Add-on chips", tourneyInput("addon_chips", 0), tourney.addon_chips.description),
+        field("Late registration through level", tourneyInput("late_levels", 1), tourney.late_levels.description),
+        field(
+          "Payouts (per cent of the pool, first place first)",
+          h("input", {
+            name: "tournament_payouts",
+            id: "tournament-payouts",
+            placeholder: "65, 35",
+            inputmode: "numeric",
+          }),
+          "empty: the usual table (winner takes all up to 4 entrants, 65/35 up to 7, 50/30/20 up to 10, …); the server checks they add up to 100",
+        ),
+      )
+    : null;
   const submit = h("button", { type: "submit" }, "Create the table");
   form = h(
     "form",
@@ -373,6 +436,7 @@ export async function showHome(root) {
       CLOCKS.map(([name, label]) => setting(name, label, 0)),
       showdownDefault,
       seatRequests,
+      rabbitHunt,
       practice,
     ),
     h(
@@ -393,6 +457,7 @@ export async function showHome(root) {
       setting("bot_delay", "Bot delay (seconds)", 1),
       houseResult,
     ),
+    tournament,
     submit,
     status,
   );
@@ -440,6 +505,23 @@ export async function showHome(root) {
       if (form.elements[name]) body[name] = number(name);
     }
     if (form.elements.seat_requests) body.seat_requests = form.elements.seat_requests.checked;
+    if (form.elements.tournament && form.elements.tournament.checked) {
+      const length = number("tournament_length");
+      body.tournament = {
+        buy_in: number("tournament_buy_in"),
+        rebuy_levels: number("tournament_rebuy_levels"),
+        addon_chips: number("tournament_addon_chips"),
+        late_levels: number("tournament_late_levels"),
+        ...(data.get("tournament_unit") === "hands" ? { level_hands: length } : { level_minutes: length }),
+      };
+      // The host's own payouts, for any number of entrants: the server checks them.
+      const shares = String(data.get("tournament_payouts") || "")
+        .split(/[\s,/]+/)
+        .filter(Boolean)
+        .map(Number);
+      if (shares.length) body.tournament.payouts = { 2: shares };
+    }
+    if (form.elements.rabbit_hunt) body.rabbit_hunt = form.elements.rabbit_hunt.checked;
     if (form.elements.practice) body.practice = form.elements.practice.checked;
     if (hostName.value.trim()) body.host_name = hostName.value;
     for (const name of ["showdown_default", "house_result"]) {

@@ -135,6 +135,15 @@ export class HostConsole {
       this.section("Your seat", this.mine),
       this.section("Seat requests", this.requests),
       this.section("Seats", this.seats, this.newLink),
+      (this.tournamentSection = this.section(
+        "Tournament deal",
+        h(
+          "div",
+          { className: "host-buttons" },
+          h("button", { type: "button", id: "work-out-deal", onclick: () => this.workOutDeal() }, "Work out a deal"),
+        ),
+        (this.dealBox = h("div", { id: "deal-box" })),
+      )),
       this.section(
         "Bots",
         h(
@@ -310,7 +319,15 @@ export class HostConsole {
     const button = event.target.closest("button[data-seat]");
     if (!button) return;
     const seat = Number(button.dataset.seat);
-    if (button.dataset.do === "remove") {
+    if (button.dataset.do === "rebuy" || button.dataset.do === "addon") {
+      const what = button.dataset.do === "rebuy" ? "a rebuy" : "the add-on";
+      await this.command(
+        `/tournament/seats/${seat}/${button.dataset.do}`,
+        "POST",
+        undefined,
+        `${button.dataset.name} has ${what}.`,
+      );
+    } else if (button.dataset.do === "remove") {
       await this.command(`/seats/${seat}`, "DELETE", undefined, `${button.dataset.name} leaves the table.`);
     } else {
       const answer = await this.command(`/seats/${seat}/link`, "POST", undefined, "New link made.");
@@ -359,6 +376,7 @@ export class HostConsole {
             ),
     );
     mergeChildren(this.status, fresh);
+    this.tournamentSection.hidden = !table.tournament || table.tournament.finished;
     this.drawSeats(table);
     this.drawMine(table);
     if (!this.formFilled) this.fillForm();
@@ -387,6 +405,7 @@ export class HostConsole {
                 "New link",
               )
             : null,
+          ...this.tournamentButtons(table, seat),
           h(
             "button",
             {
@@ -402,6 +421,92 @@ export class HostConsole {
       );
     }
     mergeChildren(this.seats, fresh);
+  }
+
+  /** A tournament's rebuy and add-on buttons for `seat`, where the server says they are
+   * open and the player is still in (the server checks again, and says why if not). */
+  tournamentButtons(table, seat) {
+    const info = table.tournament;
+    if (!info || info.finished) return [];
+    const entry = info.places.find((place) => place.seat === seat.seat && place.name === seat.name);
+    if (entry && entry.place !== null) return [];
+    const buttons = [];
+    if (info.rebuys_open && seat.stack <= table.settings.starting_chips)
+      buttons.push(
+        h(
+          "button",
+          {
+            type: "button",
+            "data-seat": seat.seat,
+            "data-do": "rebuy",
+            "data-name": seat.name,
+            "aria-label": `Rebuy for ${seat.name}`,
+          },
+          "Rebuy",
+        ),
+      );
+    if (info.addon_open && !(entry && entry.addon))
+      buttons.push(
+        h(
+          "button",
+          {
+            type: "button",
+            "data-seat": seat.seat,
+            "data-do": "addon",
+            "data-name": seat.name,
+            "aria-label": `Add-on for ${seat.name}`,
+          },
+          "Add-on",
+        ),
+      );
+    return buttons;
+  }
+
+  /** The deal calculator: each player's share by ICM and by a chip chop, and the buttons
+   * that end the tournament with one of them once the players agree. */
+  async workOutDeal() {
+    const figures = await this.command("/tournament/deal", "GET", undefined, "The deal as the chips stand now:");
+    if (!figures) return;
+    const rows = figures.players.map((player) =>
+      h(
+        "tr",
+        {},
+        h("th", { scope: "row" }, player.name),
+        h("td", {}, String(player.chips)),
+        h("td", {}, `${player.icm_whole} (${player.icm.toFixed(2)})`),
+        h("td", {}, `${player.chip_chop_whole} (${player.chip_chop.toFixed(2)})`),
+      ),
+    );
+    const agree = (kind, text) =>
+      h(
+        "button",
+        {
+          type: "button",
+          "data-deal": kind,
+          onclick: () =>
+            this.command("/tournament/deal", "POST", { kind }, "The deal is made: the tournament is over."),
+        },
+        text,
+      );
+    this.dealBox.replaceChildren(
+      h("p", {}, `Prizes still to be paid: ${figures.prizes.join(", ")}`),
+      h(
+        "table",
+        { className: "deal-table", id: "deal-table" },
+        h(
+          "thead",
+          {},
+          h("tr", {}, h("th", {}, "Player"), h("th", {}, "Chips"), h("th", {}, "ICM"), h("th", {}, "Chip chop")),
+        ),
+        h("tbody", {}, rows),
+      ),
+      h(
+        "div",
+        { className: "host-buttons" },
+        agree("icm", "Agree the ICM deal"),
+        agree("chip-chop", "Agree the chip chop"),
+      ),
+    );
   }
 
   /** A seat's chips now: in the hand being played, what it has left in it. */

@@ -156,8 +156,26 @@ export class LedgerPanel {
     const table = this.table;
     const night = this.night;
     const ended = table.status === "ended";
-    const parts = [h("h2", { id: "ledger-title" }, ended ? "The night is over: the settle-up" : "The night's ledger")];
-    if (table.holds_all !== null && table.holds_all !== undefined && !ended) {
+    // A tournament's night is its money (the server's figures): buy-ins, rebuys and add-ons
+    // paid in, and each prize once every place is paid.
+    const tourney = Boolean(table.tournament);
+    const title = tourney
+      ? ended
+        ? "The tournament is over: the settle-up"
+        : "The tournament's money"
+      : ended
+        ? "The night is over: the settle-up"
+        : "The night's ledger";
+    const parts = [h("h2", { id: "ledger-title" }, title)];
+    if (tourney)
+      parts.push(
+        h(
+          "p",
+          { className: "muted", "data-key": "tourney-money" },
+          "In money: what each entrant paid in, and what they hold once every place is paid (until then, what they paid: the prize pool holds it). Rebuys and the add-on are the host's to give.",
+        ),
+      );
+    if (table.holds_all !== null && table.holds_all !== undefined && !ended && !tourney) {
       const holder = table.seats.find((seat) => seat.seat === table.holds_all);
       parts.push(
         h(
@@ -172,7 +190,7 @@ export class LedgerPanel {
     if (night) parts.push(this.drawFigures(night));
     if (night && this.luck) parts.push(luckSection(this.luck, this.playerId(night)));
     parts.push(this.drawRequests());
-    if (this.seat !== null && !ended) parts.push(this.drawAsk());
+    if (this.seat !== null && !ended && !tourney) parts.push(this.drawAsk());
     if (this.seat !== null && this.seatToken && !ended) parts.push(this.drawLeave());
     if (this.hostToken && !ended) parts.push(this.drawEnd());
     parts.push(h("p", { className: "ledger-message", role: "status", "data-key": "message" }, this.message));

@@ -61,7 +61,7 @@ export async function proofHolds(root, proof) {
  * deck. The server deals its committed order as a stacked deck: every card it takes (burns
  * and cards nobody here may see included) comes off the top, and a short stub's reshuffle puts
  * the burned cards back under what is left in the order they were burned. A hole card first
- * seen at the showdown takes the position its seat's card was dealt from.
+ * seen turned up all in or at the showdown takes the position its seat's card was dealt from.
  */
 export function dealtPositions(events) {
   const found = new Map();
@@ -69,10 +69,12 @@ export function dealtPositions(events) {
   let stub = [];
   let burned = [];
   let held = new Map(); // seat: the positions of its cards in this deal, in dealing order
+  let down = new Map(); // seat: the positions of its face-down cards not yet turned up
   const fresh = () => {
     stub = Array.from({ length: DECK_SIZE }, (_, index) => index);
     burned = [];
     held = new Map();
+    down = new Map();
   };
   fresh();
   for (const event of events) {
@@ -92,12 +94,24 @@ export function dealtPositions(events) {
         const position = stub.shift();
         if (!held.has(event.seat)) held.set(event.seat, []);
         held.get(event.seat).push(position);
+        if (!event.up) {
+          if (!down.has(event.seat)) down.set(event.seat, []);
+          down.get(event.seat).push(position);
+        }
         if (event.card) found.set(`${deal}:${event.card}`, position);
         break;
       }
       case "centre_card":
       case "community_card":
         found.set(`${deal}:${event.card}`, stub.shift());
+        break;
+      case "turned_up":
+        // A hand turned up all in: its face-down cards so far, then each one as it lands, in
+        // the order they were dealt.
+        for (const card of event.cards) {
+          const position = (down.get(event.seat) || []).shift();
+          if (position !== undefined && !found.has(`${deal}:${card}`)) found.set(`${deal}:${card}`, position);
+        }
         break;
       case "shown":
         event.cards.forEach((card, index) => {

@@ -16,7 +16,7 @@ export const SPACING = 1500;
 export const MOST = 4;
 
 // A redeal is said by the table itself, when it pauses to show what caused it.
-const SAID = new Set(["acted", "shown", "mucked", "called", "centre_card", "community_card", "returned"]);
+const SAID = new Set(["acted", "shown", "mucked", "called", "centre_card", "community_card", "returned", "turned_up"]);
 
 /**
  * The sentences a listener needs for `events`, the new events of a hand: actions, showdowns and

@@ -74,7 +74,12 @@ function newHand(state, frame, now) {
   const previous = state.hand;
   const hand = { ...frame, view: { ...frame.view } };
   const next = { ...state, hand, clockAt: now };
-  if (previous && previous.number === frame.number) return { state: next, effects: [] };
+  if (previous && previous.number === frame.number) {
+    // The whole hand again (a reconnection): the chances of a run-out already heard stay.
+    if (previous.odds) hand.odds = previous.odds;
+    if (previous.rabbit) hand.rabbit = previous.rabbit;
+    return { state: next, effects: [] };
+  }
   const effects = [{ kind: "hide-announce" }];
   if (state.choosing) {
     const text = `${nameAt(state, state.choosing.dealer)} chose ${frame.view.game}${ruleText(state, frame.view)}.`;
@@ -88,6 +93,16 @@ function newHand(state, frame, now) {
   // A redeal (or a call) may come before anyone acts, in the hand's first frame.
   effects.push(...eventEffects(frame.view.events, frame.names));
   return { state: next, effects };
+}
+
+/** The chances of the hands turned up all in, as the server worked them out after a street of
+ * the run-out (an odds frame): kept with the hand, each under the event it stands after. */
+function odds(state, frame) {
+  const hand = state.hand;
+  if (!hand || hand.number !== frame.number) return { state, effects: [] };
+  const kept = (hand.odds || []).filter((item) => item.event !== frame.event);
+  const all = [...kept, frame].sort((a, b) => a.event - b.event);
+  return { state: { ...state, hand: { ...hand, odds: all } }, effects: [] };
 }
 
 function update(state, frame, now) {
@@ -121,6 +136,12 @@ export function reduce(state, frame, now, { answered = false } = {}) {
       return newHand(state, frame, now);
     case "update":
       return update(state, frame, now);
+    case "odds":
+      return odds(state, frame);
+    case "rabbit":
+      // The cards a hand won by a fold would have dealt, once a player asked (rabbit.js).
+      if (!state.hand || state.hand.number !== frame.number) return { state, effects: [] };
+      return { state: { ...state, hand: { ...state.hand, rabbit: frame } }, effects: [] };
     case "clock":
       if (!state.hand) return { state, effects: [] };
       return { state: { ...state, hand: { ...state.hand, clock: frame.clock }, clockAt: now }, effects: [] };

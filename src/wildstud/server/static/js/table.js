@@ -28,9 +28,11 @@ import { PracticeHelp } from "./practice.js";
 import { keepGoodbye, keptGoodbye, showGoodbye } from "./goodbye.js";
 import { initialState, nameAt, reduce } from "./state.js";
 import { LiveProofs } from "./proofs.js";
+import { askRabbit, checkRabbit, rabbitPanel } from "./rabbit.js";
 import { WakeLock } from "./awake.js";
 import { deviceDialog } from "./devices.js";
 import { askSeatPanel } from "./askseat.js";
+import { TournamentClock } from "./tourneyclock.js";
 
 const SHORTCUTS_KEY = "wildstud.shortcuts";
 // Keys typed here belong to what holds them, never to the table.
@@ -71,6 +73,7 @@ class TablePage {
     this.announceTimer = null;
     this.spoken = { wild: null, turn: null, over: null, redeal: null, hand: null, from: 0 };
     this.proofs = new LiveProofs(pretty);
+    this.rabbitChecks = new Map(); // hand number: what the check of its rabbit found
     // A player's phone stays awake while they hold a seat at a night still going.
     this.awake = new WakeLock();
     this.build(host);
@@ -89,6 +92,8 @@ class TablePage {
     const el = this.el;
     el.name = h("h1", { className: "table-name" }, "wildstud");
     el.game = h("p", { className: "game-line", id: "game-line" });
+    // A tournament's level, clock, pool and places, on every page of the table.
+    this.clock = new TournamentClock();
     // Why a running table deals no hand, and who can end the wait (the server's words).
     el.stalled = h("p", { className: "stalled", id: "stalled", role: "status", hidden: true });
     el.status = h("p", { className: "status", id: "connection", role: "status", "aria-live": "polite" });
@@ -232,6 +237,7 @@ class TablePage {
           ),
           el.status,
         ),
+        this.clock.element,
         el.keys,
         el.banner,
         el.stalled,
@@ -320,6 +326,7 @@ class TablePage {
     // The panels that keep their own state get their frames as they come.
     if (frame.type === "table") this.ledger.update(state.table, state.welcome);
     if (frame.type === "showdown") this.showdown.update(frame);
+    if (frame.type === "rabbit") this.checkRabbit(frame);
     for (const effect of effects) this.apply(effect);
     if (state.hand !== before.hand && (frame.type === "hand" || frame.type === "update")) {
       // Every card the frame shows is checked against its deal's commitment as it arrives.
@@ -502,7 +509,7 @@ class TablePage {
       if (changed("hand", "table")) this.renderGame();
       if (changed("hand")) this.renderBanner();
       if (changed("hand", "table", "welcome")) this.renderSeats();
-      if (changed("hand")) this.renderCentre();
+      if (changed("hand", "table")) this.renderCentre();
       if (changed("choosing", "table", "welcome")) this.renderPicker();
       if (changed("hand", "welcome", "connection", "shortcuts")) this.renderActions();
       if (changed("hand", "notices")) this.renderLog();
@@ -548,6 +555,7 @@ class TablePage {
       );
     const text = parts.join(" · ");
     if (this.el.game.textContent !== text) this.el.game.textContent = text;
+    this.clock.update(table && table.tournament);
     const stalled = (table && table.stalled) || "";
     if (this.el.stalled.textContent !== stalled) this.el.stalled.textContent = stalled;
     this.el.stalled.hidden = !stalled;
@@ -569,7 +577,31 @@ class TablePage {
   }
 
   renderCentre() {
-    drawCentre(this.el.centre, this.state.hand, this.wild);
+    const { hand, table } = this.state;
+    const rabbit = rabbitPanel(hand, {
+      offer: Boolean(this.seatToken && table && table.settings.rabbit_hunt),
+      ask: () => this.askRabbit(),
+      checked: hand && hand.rabbit ? this.rabbitChecks.get(hand.number) : null,
+    });
+    drawCentre(this.el.centre, hand, this.wild, rabbit);
+  }
+
+  /** Ask for the rabbit of the hand just won by a fold; a refusal says why. */
+  askRabbit() {
+    const hand = this.state.hand;
+    if (!hand) return;
+    askRabbit(this.seatToken, hand.number).catch((error) => this.panel.showError(error.message));
+  }
+
+  /** Check a rabbit's proofs as it arrives, then show what the check found. */
+  checkRabbit(frame) {
+    const hand = this.state.hand;
+    if (!hand || hand.number !== frame.number) return;
+    this.rabbitChecks.delete(frame.number);
+    checkRabbit(frame, hand.view.events).then((result) => {
+      this.rabbitChecks.set(frame.number, result);
+      this.renderCentre();
+    });
   }
 
   renderPicker() {
@@ -657,6 +689,7 @@ class TablePage {
 
   tick() {
     this.showdown.tick();
+    if (this.clock) this.clock.tick();
     const hand = this.state.hand;
     const element = this.el.seats.querySelector(".to-act .clock");
     if (this.state.choosing) {

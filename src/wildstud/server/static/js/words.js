@@ -271,6 +271,7 @@ const SETTING_WORDS = {
   hand_pause: ["the pause between hands", " s"],
   redeal_pause: ["the redeal pause", " s"],
   muck_clock: ["the show-or-muck clock", " s"],
+  runout_pause: ["the pause between the streets of an all-in run-out", " s"],
   idle_minutes: ["the idle time", " min"],
   absent_hands: ["the hands a player may miss before sitting out", ""],
   starting_chips: ["the starting chips", ""],
@@ -309,6 +310,8 @@ function settingWords(change) {
       return `a losing hand nobody shows or mucks in time to be ${change.value === "show" ? "shown" : "mucked"}`;
     case "seat_requests":
       return `seating to ${change.value ? "by request" : "open"}`;
+    case "rabbit_hunt":
+      return `the rabbit hunt to ${change.value ? "on" : "off"}`;
     default: {
       const [words, unit] = SETTING_WORDS[change.setting] || [change.setting.replaceAll("_", " "), ""];
       return `${words} to ${String(change.value)}${unit}`;

@@ -1,0 +1,139 @@
+// The tournament's clock, as every page of a tournament table shows it (the players', the
+// spectators', the host's and the felt): the level and its stakes, the time or hands left in
+// it, the next level, the prize pool, who is left and who went out in which place. Everything
+// comes from the table frame's `tournament` (the server's figures); between frames the page
+// only counts the seconds down, and stops counting while the server says the clock is stopped.
+
+import { h, mergeChildren } from "./dom.js";
+
+/** "1st", "2nd", "3rd", "4th"… */
+export function ordinal(place) {
+  const tens = place % 100;
+  if (tens >= 11 && tens <= 13) return `${place}th`;
+  return `${place}${{ 1: "st", 2: "nd", 3: "rd" }[place % 10] || "th"}`;
+}
+
+/** Seconds as m:ss (h:mm:ss past an hour). */
+export function clockFace(seconds) {
+  const whole = Math.max(0, Math.ceil(seconds));
+  const hours = Math.floor(whole / 3600);
+  const minutes = Math.floor((whole % 3600) / 60);
+  const secs = String(whole % 60).padStart(2, "0");
+  return hours ? `${hours}:${String(minutes).padStart(2, "0")}:${secs}` : `${minutes}:${secs}`;
+}
+
+function stakes(level) {
+  const ante = level.ante ? `ante ${level.ante}, ` : "";
+  return `${ante}bring-in ${level.bring_in}, bets ${level.small_bet}/${level.big_bet}`;
+}
+
+export class TournamentClock {
+  constructor() {
+    this.element = h("section", {
+      className: "tourney-clock",
+      id: "tourney-clock",
+      hidden: true,
+      "aria-label": "Tournament clock",
+    });
+    this.info = null;
+    this.at = 0;
+  }
+
+  /** A table frame came: its tournament (null at a cash table). */
+  update(tournament) {
+    this.info = tournament || null;
+    this.at = performance.now();
+    this.draw();
+  }
+
+  /** The seconds left as they stand now, counted down from the frame's. */
+  secondsLeft() {
+    const info = this.info;
+    if (!info || info.seconds_left === null) return null;
+    if (info.paused) return info.seconds_left;
+    return Math.max(0, info.seconds_left - (performance.now() - this.at) / 1000);
+  }
+
+  tick() {
+    if (this.info && !this.info.paused && this.info.seconds_left !== null) {
+      const face = this.element.querySelector("#tourney-left");
+      if (face) face.textContent = this.leftText();
+    }
+  }
+
+  leftText() {
+    const info = this.info;
+    const seconds = this.secondsLeft();
+    if (info.finished) return "";
+    if (seconds !== null) {
+      if (seconds <= 0) return info.on_break ? "the break is over" : "next level from the next hand";
+      return `${clockFace(seconds)} left`;
+    }
+    if (info.hands_left !== null) {
+      // The level's last hand is being played: the next one is dealt at the next level.
+      if (info.hands_left === 0) return "next level from the next hand";
+      return info.hands_left === 1 ? "1 hand left" : `${info.hands_left} hands left`;
+    }
+    return "last level";
+  }
+
+  draw() {
+    const info = this.info;
+    this.element.hidden = !info;
+    if (!info) return;
+    const over = info.finished;
+    const title = over
+      ? `The tournament is over (level ${info.level})`
+      : info.on_break
+        ? `Break after level ${info.level}`
+        : `Level ${info.level}`;
+    const now = over ? "" : info.on_break ? `next: ${stakes(info)}` : stakes(info);
+    const next = info.next_level && !info.on_break && !over ? `Next: ${stakes(info.next_level)}` : "";
+    const left = over ? `${info.entrants} entrants` : `${info.players_left} of ${info.entrants} left`;
+    const open = [
+      info.registration_open && "late registration open",
+      info.rebuys_open && "rebuys open",
+      info.addon_open && "add-on open",
+    ].filter(Boolean);
+    const out = info.places.filter((place) => place.place !== null).sort((a, b) => a.place - b.place);
+    const paid = info.payouts.map((prize, index) => `${ordinal(index + 1)} ${prize}`).join(", ");
+    const fresh = h(
+      "section",
+      {},
+      h(
+        "div",
+        { className: "tourney-head" },
+        h("strong", { className: "tourney-level", id: "tourney-level" }, title),
+        h("span", { className: "tourney-left", id: "tourney-left", role: "timer" }, this.leftText()),
+        info.paused && !info.finished
+          ? h("span", { className: "tourney-paused", id: "tourney-paused" }, "clock stopped")
+          : "",
+      ),
+      now ? h("p", { className: "tourney-stakes", id: "tourney-stakes" }, now) : "",
+      next ? h("p", { className: "tourney-next", id: "tourney-next" }, next) : "",
+      h(
+        "p",
+        { className: "tourney-pool", id: "tourney-pool" },
+        `Prize pool ${info.prize_pool} · ${left}`,
+        paid ? ` · pays ${paid}` : "",
+        open.length ? ` · ${open.join(", ")}` : "",
+        info.deal ? ` · ended by a deal (${info.deal === "icm" ? "ICM" : "chip chop"})` : "",
+      ),
+      out.length
+        ? h(
+            "ol",
+            { className: "tourney-places", id: "tourney-places", "aria-label": "Places" },
+            out.map((place) =>
+              h(
+                "li",
+                { "data-key": `place-${place.seat}-${place.name}` },
+                `${ordinal(place.place)} ${place.name}`,
+                place.prize ? ` wins ${place.prize}` : "",
+              ),
+            ),
+          )
+        : "",
+    );
+    mergeChildren(this.element, fresh);
+  }
+}

@@ -1,0 +1,427 @@
+"""The table's tournament: the clock and stakes of its levels at every hand, its entrants, the
+host's rebuys and add-ons, the knock-outs as hands end, and the deal of the last players.
+
+The tournament's state is a value (:class:`wildstud.server.tourney.Tourney`) the table holds
+as ``table.tournament``, replaced under the table's lock and stored with the change that moves
+it, in the same transaction (a write the store refuses puts the old value back, as for every
+field of the table: :mod:`.writer`). This part is the table's hands on it:
+
+- the driver asks it for the menu of the level a hand is dealt at (:meth:`Desk.dealt`; the
+  games are the table's, dealer's choice as at a cash table, the stakes the level's), for the
+  time left on a break (:meth:`Desk.break_left`), and hands it every hand's end
+  (:meth:`Desk.hand_ended`), which places the players who went out and, once one holds every
+  chip, pays the prizes and ends the table;
+- the host starts and pauses its clock with the table (:meth:`Desk.status_changed`), gives a
+  player a rebuy or the add-on for the money taken (:meth:`Desk.rebuy`, :meth:`Desk.addon`)
+  and, when the last players agree, ends it with a deal (:meth:`Desk.make_deal`).
+
+Chips enter only as buy-ins, rebuys (ledger reason ``rebuy`` for an empty stack, ``top-up``
+for one at most the starting chips) and add-ons (``top-up``), each in the ledger, so the
+ledger still adds up to the stacks; the money is the tournament's (its prize pool).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any
+
+from wildstud.errors import TableError
+from wildstud.server.menu import Menu
+from wildstud.server.store import Changes, LedgerEntry
+from wildstud.server.tourney import Tourney, prizes_of
+from wildstud.server.tourney_schemas import LevelModel, TournamentSettings
+from wildstud.tournament import Level, Schedule, TournamentError, chip_chop, deal, icm
+
+if TYPE_CHECKING:
+    from wildstud.server.seating import Seat
+    from wildstud.server.table.driver import LiveHand
+    from wildstud.server.table.table import Table
+
+__all__ = ["Desk"]
+
+
+class Desk:
+    """A table's hands on its tournament (see the module's notes)."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self._menus: dict[Level, Menu] = {}
+        self._break_shown: int | None = None
+        """The schedule's item of the last break every page was told of."""
+
+    # -- what the settings say -----------------------------------------------------------------
+
+    @property
+    def rules(self) -> TournamentSettings:
+        """The tournament's settings (a tournament table only)."""
+        rules = self.table.settings.tournament
+        assert rules is not None
+        return rules
+
+    @property
+    def state(self) -> Tourney:
+        """The tournament as it stands (a tournament table only)."""
+        state = self.table.tournament
+        assert state is not None
+        return state
+
+    def schedule(self) -> Schedule:
+        """The level schedule."""
+        return self.rules.schedule()
+
+    def prices(self) -> tuple[int, int, int]:
+        """What an entry, a rebuy and the add-on cost."""
+        rules = self.rules
+        rebuy = rules.buy_in if rules.rebuy_price is None else rules.rebuy_price
+        addon = rules.buy_in if rules.addon_price is None else rules.addon_price
+        return rules.buy_in, rebuy, addon
+
+    def pool(self, state: Tourney) -> int:
+        """The prize pool: everything the entrants paid in."""
+        prices = self.prices()
+        return sum(entry.paid(*prices) for entry in state.entries)
+
+    def rebuys_open(self, state: Tourney) -> bool:
+        """Whether the level (or the break after it) is one rebuys are open in."""
+        return not state.finished and state.level_number(self.schedule()) <= self.rules.rebuy_levels
+
+    def addon_open(self, state: Tourney) -> bool:
+        """Whether the add-on is open now."""
+        rules = self.rules
+        if rules.addon_chips == 0 or state.finished:
+            return False
+        until = rules.addon_levels or rules.rebuy_levels or 1
+        return state.level_number(self.schedule()) <= until
+
+    def registration_open(self, state: Tourney) -> bool:
+        """Whether a newcomer may still sit down and enter."""
+        if state.finished:
+            return False
+        if self.table.hands_dealt == 0:
+            return True
+        return state.level_number(self.schedule()) <= self.rules.late_levels
+
+    def may_rebuy(self, state: Tourney, player_id: str) -> bool:
+        """Whether ``player_id`` may still rebuy (rebuys open, their limit not reached)."""
+        entry = state.entry(player_id)
+        limit = self.rules.rebuys_per_player
+        return (
+            entry is not None
+            and entry.place is None
+            and self.rebuys_open(state)
+            and (limit is None or entry.rebuys < limit)
+        )
+
+    # -- the driver's --------------------------------------------------------------------------
+
+    def synced(self, state: Tourney) -> Tourney:
+        """``state`` with every seated player who has not entered yet entered."""
+        for index in sorted(self.table.seats):
+            seat = self.table.seats[index]
+            state = state.entered(seat.player_id, index, seat.name, house=seat.is_bot)
+        return state
+
+    def break_left(self, now: float) -> float | None:
+        """Seconds left of the break the schedule stands at (``None``: not on a break). The
+        first time a break is found, every page is sent the table (its clock shows the break
+        from then on, counting it down by itself)."""
+        schedule = self.schedule()
+        state = self.state.rolled(now, schedule, between_hands=True)
+        if not state.on_break(schedule):
+            return None
+        if self._break_shown != state.index:
+            self._break_shown = state.index
+            self.table.fanout.broadcast_table()
+        seconds, _ = state.left(now, schedule)
+        return seconds
+
+    def dealt(self, now: float, changes: Changes) -> Menu:
+        """A hand is dealt now: the tournament's new state (into ``changes``) and the menu of
+        the level the hand plays at."""
+        state = self.synced(self.state)
+        state, level = state.dealt(now, self.schedule())
+        state = self._out_if_closed(state)
+        self.table.tournament = state
+        changes.tournament = state.to_json(now)
+        menu = self._menus.get(level)
+        if menu is None:
+            settings = self.table.settings
+            stakes = {
+                **settings.stakes.model_dump(),
+                "ante": level.ante,
+                "bring_in": level.bring_in,
+                "small_bet": level.small_bet,
+                "big_bet": level.big_bet,
+            }
+            menu = Menu.build([entry.model_dump() for entry in settings.games], stakes)
+            self._menus[level] = menu
+        return menu
+
+    def _out_if_closed(self, state: Tourney) -> Tourney:
+        """Those who busted and did not rebuy before this hand was dealt go out."""
+        return state.knocked_out([entry for entry in state.still_in if entry.busted is not None])
+
+    def hand_ended(self, live: LiveHand, changes: Changes) -> None:
+        """Hand ``live`` is over and the seats hold their new stacks: bust, place and pay
+        (into ``changes``); once one player holds every chip, the table ends."""
+        table = self.table
+        now = time.monotonic()
+        setup = live.setup
+        state = self.state.rolled(now, self.schedule(), between_hands=True)
+        starts = dict(zip(setup.player_ids, setup.stacks, strict=True))
+        # Chips bought during the hand come now, before anyone is found busted.
+        for seat in table.seats.values():
+            entry = state.entry(seat.player_id)
+            if entry is not None and entry.pending:
+                reason = "rebuy" if seat.stack == 0 else "top-up"
+                changes.ledger.append(seat.entry(reason, entry.pending))
+                seat.stack += entry.pending
+                changes.seats = [row for row in changes.seats if row.seat != seat.index]
+                changes.seats.append(seat.state())
+                state = state.paid_out(seat.player_id)
+        stacks = {seat.player_id: seat.stack for seat in table.seats.values()}
+        may = {entry.player_id: self.may_rebuy(state, entry.player_id) for entry in state.entries}
+        state = state.hand_ended(setup.number, starts, stacks, may)
+        self._store(state, now, changes)
+
+    def _store(self, state: Tourney, now: float, changes: Changes) -> None:
+        """Adopt ``state`` (into ``changes``); once every place is known, pay and end."""
+        from wildstud.server.table.driver import TableStatus  # the driver imports this part
+
+        table = self.table
+        if not state.finished and len(state.entries) >= 2 and not state.still_in:
+            state = state.finish(self.pool(state), self.rules.payouts).stopped(now)
+            table.status = TableStatus.ENDED
+            changes.table = table.state()
+        table.tournament = state
+        changes.tournament = state.to_json(now)
+
+    def left(self, seat: Seat, changes: Changes) -> None:
+        """``seat`` leaves the table: its player is out at once, below everyone still in
+        (their chips leave play, cashed out as at a cash table); into ``changes``."""
+        state = self.synced(self.state).departed(seat.player_id, self.table.hands_dealt)
+        self._store(state, time.monotonic(), changes)
+
+    def status_changed(self, running: bool, changes: Changes) -> None:
+        """The table runs (or stops): so does the clock (into ``changes``)."""
+        now = time.monotonic()
+        state = self.state.started(now) if running else self.state.stopped(now)
+        self.table.tournament = state
+        changes.tournament = state.to_json(now)
+
+    # -- the host's ----------------------------------------------------------------------------
+
+    def _in_hand(self, seat: Seat) -> bool:
+        """Whether ``seat`` was dealt into the hand in play (chips bought now wait for its
+        end: a hand never plays with chips that were not in it when it was dealt)."""
+        live = self.table.live
+        return live is not None and live.engine_seat(seat) is not None
+
+    async def rebuy(self, index: int) -> None:
+        """The host gives seat ``index`` a rebuy (the money taken): the rebuy's chips now."""
+        await self._buy(index, addon=False)
+
+    async def addon(self, index: int) -> None:
+        """The host gives seat ``index`` the add-on (the money taken): its chips now."""
+        await self._buy(index, addon=True)
+
+    async def _buy(self, index: int, *, addon: bool) -> None:
+        table = self.table
+        async with table.lock:
+            if table.tournament is None:
+                raise TournamentError("this table is not a tournament")
+            seat = table.seats.get(index)
+            if seat is None:
+                raise TableError(f"seat {index} is empty")
+            state = self.synced(self.state)
+            entry = state.entry(seat.player_id)
+            assert entry is not None
+            if entry.place is not None:
+                raise TournamentError(f"{seat.name} is out of the tournament")
+            rules = self.rules
+            if addon:
+                if not self.addon_open(state):
+                    raise TournamentError("the add-on is not open now")
+                if entry.addon:
+                    raise TournamentError(f"{seat.name} has had the add-on")
+                chips = rules.addon_chips
+                state = state.added_on(seat.player_id, chips if self._in_hand(seat) else 0)
+            else:
+                if not self.rebuys_open(state):
+                    raise TournamentError("rebuys are closed")
+                if not self.may_rebuy(state, seat.player_id):
+                    raise TournamentError(
+                        f"{seat.name} has had the {rules.rebuys_per_player} rebuys a player may"
+                    )
+                starting = table.settings.starting_chips
+                if seat.stack > starting:
+                    raise TournamentError(
+                        f"{seat.name} has {seat.stack} chips: a rebuy is for a stack of at most"
+                        f" the {starting} starting chips"
+                    )
+                chips = starting if rules.rebuy_chips is None else rules.rebuy_chips
+                state = state.rebought(seat.player_id, chips if self._in_hand(seat) else 0)
+            changes = Changes()
+            if not self._in_hand(seat):  # else the chips come when the hand ends
+                changes.ledger.append(seat.entry("rebuy" if seat.stack == 0 else "top-up", chips))
+                seat.stack += chips  # a write the store refuses puts it back (the baseline)
+                changes.seats.append(seat.state())
+            now = time.monotonic()
+            table.tournament = state
+            changes.tournament = state.to_json(now)
+            await table.writer.commit(changes)
+            table.fanout.broadcast_table()
+            table.changed.set()
+
+    def figures(self) -> dict[str, Any]:
+        """The deal calculator: for the players still in, their chips and their share of the
+        prizes still to be paid by ICM and by a chip chop (exact, and in whole amounts)."""
+        state = self.synced(self.state)
+        seats = {seat.player_id: seat for seat in self.table.seats.values()}
+        left = [
+            entry
+            for entry in state.still_in
+            if entry.player_id in seats and self.table.stack_now(seats[entry.player_id]) > 0
+        ]
+        if len(left) < 2 or len(left) > 16:
+            raise TournamentError("a deal is worked out for 2 to 16 players with chips")
+        stacks = [self.table.stack_now(seats[entry.player_id]) for entry in left]
+        prizes = prizes_of(self.pool(state), len(state.entries), self.rules.payouts)
+        owed = [*prizes[: len(left)], *[0] * max(0, len(left) - len(prizes))]
+        exact_icm = icm(stacks, owed)
+        exact_chop = [round(share, 2) for share in chip_chop(stacks, owed)]
+        whole_icm = deal(stacks, owed, "icm")
+        whole_chop = deal(stacks, owed, "chip-chop")
+        return {
+            "prizes": owed,
+            "players": [
+                {
+                    "seat": entry.seat,
+                    "name": entry.name,
+                    "chips": chips,
+                    "icm": exact_icm[i],
+                    "icm_whole": whole_icm[i],
+                    "chip_chop": exact_chop[i],
+                    "chip_chop_whole": whole_chop[i],
+                }
+                for i, (entry, chips) in enumerate(zip(left, stacks, strict=True))
+            ],
+        }
+
+    async def make_deal(self, kind: str) -> None:
+        """The last players agree a deal of ``kind``: the prizes are paid by it and the
+        table ends (between hands only)."""
+        table = self.table
+        async with table.lock:
+            if table.tournament is None:
+                raise TournamentError("this table is not a tournament")
+            if table.live is not None:
+                raise TournamentError("a deal is made between hands: once this hand ends")
+            state = self.synced(self.state)
+            if state.finished:
+                raise TournamentError("the tournament is over")
+            stacks = {seat.player_id: seat.stack for seat in table.seats.values()}
+            if any(entry.busted is not None for entry in state.still_in):
+                state = state.knocked_out([e for e in state.still_in if e.busted is not None])
+            now = time.monotonic()
+            state = state.dealt_out(kind, stacks, self.pool(state), self.rules.payouts)
+            state = state.stopped(now)
+            from wildstud.server.table.driver import TableStatus
+
+            table.status = TableStatus.ENDED
+            changes = Changes(table=table.state())
+            table.tournament = state
+            changes.tournament = state.to_json(now)
+            await table.writer.commit(changes)
+            table.fanout.broadcast_table()
+            table.changed.set()
+
+    def money(self) -> tuple[list[LedgerEntry], dict[str, int]]:
+        """The tournament's money as a night's ledger: each entrant bought in what they paid
+        and holds, once every place is paid, their prize (before that, what they paid: the
+        money is in the pool, nobody has won or lost it yet). Bots are the house's accounts,
+        as at a cash table. The amounts add up: the prizes are the pool.
+
+        A ledger of money, not chips: :func:`wildstud.server.night.tally` makes the night of
+        it, and a club's book its results."""
+        state = self.synced(self.state)
+        prices = self.prices()
+        entries: list[LedgerEntry] = []
+        seated: dict[str, int] = {}
+        for entry in state.entries:
+            paid = entry.paid(*prices)
+            entries.append(
+                LedgerEntry(
+                    entry.player_id,
+                    entry.seat,
+                    entry.name,
+                    "buy-in",
+                    paid,
+                    house=entry.house,
+                )
+            )
+            seated[entry.player_id] = paid if entry.prize is None else entry.prize
+        return entries, seated
+
+    # -- the view ------------------------------------------------------------------------------
+
+    def info(self) -> dict[str, Any]:
+        """The tournament as every page sees it (shaped as
+        :class:`~wildstud.server.tourney_schemas.TournamentInfo`)."""
+        table = self.table
+        now = time.monotonic()
+        schedule = self.schedule()
+        state = self.synced(self.state).rolled(now, schedule, between_hands=table.live is None)
+        level = state.level(schedule)
+        following = state.next_level(schedule)
+        seconds, hands = state.left(now, schedule)
+        buy_in, rebuy, addon = self.prices()
+        pool = self.pool(state)
+        prizes = prizes_of(pool, len(state.entries), self.rules.payouts)
+        places = []
+        for entry in sorted(state.entries, key=lambda e: (e.place is not None, e.place or 0)):
+            prize = entry.prize
+            if prize is None and entry.place is not None:
+                prize = prizes[entry.place - 1] if entry.place <= len(prizes) else 0
+            places.append(
+                {
+                    "seat": entry.seat,
+                    "name": entry.name,
+                    "rebuys": entry.rebuys,
+                    "addon": entry.addon,
+                    "paid": entry.paid(buy_in, rebuy, addon),
+                    "place": entry.place,
+                    "prize": prize,
+                }
+            )
+        return {
+            "level": state.level_number(schedule),
+            "on_break": state.on_break(schedule),
+            "paused": state.since is None,
+            "ante": level.ante,
+            "bring_in": level.bring_in,
+            "small_bet": level.small_bet,
+            "big_bet": level.big_bet,
+            "seconds_left": None if seconds is None else round(seconds, 1),
+            "hands_left": hands,
+            "next_level": None
+            if following is None
+            else LevelModel(
+                ante=following.ante,
+                bring_in=following.bring_in,
+                small_bet=following.small_bet,
+                big_bet=following.big_bet,
+                minutes=following.minutes,
+                hands=following.hands,
+            ).model_dump(),
+            "prize_pool": pool,
+            "entrants": len(state.entries),
+            "players_left": len(state.still_in),
+            "rebuys_open": self.rebuys_open(state),
+            "addon_open": self.addon_open(state),
+            "registration_open": self.registration_open(state),
+            "payouts": prizes,
+            "places": places,
+            "finished": state.finished,
+            "deal": state.deal,
+        }

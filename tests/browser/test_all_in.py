@@ -1,0 +1,158 @@
+"""All in at the table (issue 28 item 2): Ann and Bob get all in on third street; the
+spectator's page and Ann's page show both hands turned up at once, and under each hand its
+chance after every street of the run-out, the figures of the server's odds frames, which the
+odds engine gives for the cards every page sees."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+from playwright.async_api import Page, async_playwright
+
+from tests.browser.pages import frames_received, keep, launch, percent
+from tests.browser.test_accessibility import AXE, RULES, RUN_AXE
+from tests.server.wsclient import Api, Client, Shower, play
+
+PAUSE = 2.0
+
+
+READ_ODDS = """() => ({
+  centre: document.querySelector(".run-out-odds")?.textContent ?? "",
+  seats: Object.fromEntries(
+    [...document.querySelectorAll(".seat[data-engine]")]
+      .filter((seat) => seat.querySelector(".seat-odds"))
+      .map((seat) => [seat.dataset.engine, seat.querySelector(".seat-odds").textContent]),
+  ),
+})"""
+"""The centre's line and each seat's chances as the page shows them, read at one moment."""
+
+
+async def _odds_shown(page: Page) -> tuple[str, dict[int, str]]:
+    """The street the page's chances stand after ("" when none) and each engine seat's."""
+    read = await page.evaluate(READ_ODDS)
+    centre = str(read["centre"])
+    street = centre.split(" after ")[1].split(" (")[0] if " after " in centre else ""
+    return street, {int(seat): text for seat, text in read["seats"].items()}
+
+
+async def _hole_cards_shown(page: Page) -> list[str]:
+    """The face-down cards the page shows face up (turned up, or its own)."""
+    cards = page.locator(".seat .card.hole[data-up='false']")
+    return [str(await card.get_attribute("data-card")) for card in await cards.all()]
+
+
+async def _session(base: str, shots: Path) -> list[Path]:
+    api = Api(base)
+    created = api.create(
+        games=[{"game": "FTQ"}], seats=2, starting_chips=3, hand_pause=60, runout_pause=PAUSE
+    )
+    seats = [api.join(created, name) for name in ("Ann", "Bob")]
+    taken: list[Path] = []
+    async with async_playwright() as playwright:
+        browser = await launch(playwright)
+        watch = await browser.new_page(viewport={"width": 1100, "height": 900})
+        errors: list[str] = []
+        watch.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        received = frames_received(watch)
+        await watch.context.add_init_script(path=str(AXE))
+        await watch.goto(created["links"]["watch"])
+        await watch.wait_for_selector("#banner")
+        ann = await browser.new_page(viewport={"width": 420, "height": 860})
+        await ann.goto(seats[0]["link"])
+        await ann.wait_for_selector("#banner")
+        clients = [await Client(seat["socket"], seat["name"]).open() for seat in seats]
+        api.ok(api.host(created, "POST", "/start"))
+        players = asyncio.gather(*(play(c, Shower(), lambda c: 1 in c.finished) for c in clients))
+        # The turn-up: both hands' hole cards face up on the spectator's page, with the odds.
+        await watch.locator(".seat-odds").first.wait_for(timeout=30_000)
+        holes = await _hole_cards_shown(watch)
+        assert len(holes) == 4, holes
+        first = next(f for f in received if f["type"] == "odds")
+        assert first["street"] == "third street"
+        centre = await watch.locator(".run-out-odds").inner_text()
+        street_first, shown_first = await _odds_shown(watch)
+        # After third street, unless the first compile of a process held its odds past the
+        # next street's cards (the page shows the latest odds it has the cards for).
+        assert re.fullmatch(
+            r"All in: each hand's chances after \w+ street"
+            r" \((counted exactly|over [\d,]+ deals)\)\.",
+            centre,
+        ), centre
+        # Each card turned up is proven in the browser against the deal's commitment, from the
+        # position its seat's face-down card was dealt from.
+        proven = ".seat .card.hole[data-up='false'].verified"
+        await watch.wait_for_function(f"document.querySelectorAll({proven!r}).length >= 4")
+        assert not await watch.locator(".seat .card.proof-bad").count()
+        path = shots / "all-in-turned-up.png"
+        await watch.screenshot(path=str(path))
+        taken.append(path)
+        # The hands turned up and their chances pass axe-core (WCAG 2.1 AA, best practices).
+        assert await watch.evaluate(RUN_AXE, RULES) == []
+        # Each street's odds as the page shows them, read until the showdown: every figure
+        # the page showed is its street's frame's, and the page showed most streets (a frame
+        # that comes after the next street's cards, the first compile's, is passed over).
+        seen: dict[str, dict[int, str]] = {}
+        if street_first and len(shown_first) == 2:
+            seen[street_first] = shown_first
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 60
+        while not any(e["type"] == "shown" for e in _events(received)):
+            assert loop.time() < deadline, seen
+            street, shown = await _odds_shown(watch)
+            if street and street not in seen and len(shown) == 2:
+                seen[street] = shown
+                if street == "fifth street":
+                    path = shots / "all-in-fifth-street.png"
+                    await watch.screenshot(path=str(path))
+                    taken.append(path)
+                    phone = shots / "all-in-phone.png"
+                    await ann.screenshot(path=str(phone), full_page=True)
+                    taken.append(phone)
+                    # Ann's page (another socket) shows the same figures, a moment apart.
+                    for _ in range(40):
+                        if await _odds_shown(ann) == (street, shown):
+                            break
+                        await asyncio.sleep(0.05)
+                    else:
+                        raise AssertionError(f"Ann's page: {await _odds_shown(ann)}")
+            await asyncio.sleep(0.05)
+        frames = {f["street"]: f for f in received if f["type"] == "odds"}
+        for street, shown in seen.items():
+            for seat in frames[street]["seats"]:
+                assert shown[seat["seat"]].startswith(percent(seat["pot_share"])), (street, shown)
+        assert len(seen) >= 2, seen
+        await players
+        await watch.locator(".seat .result").first.wait_for()
+        path = shots / "all-in-showdown.png"
+        await watch.screenshot(path=str(path))
+        taken.append(path)
+        assert not await watch.locator(".seat-odds").count()  # the showdown says the rest
+        log = await watch.locator("#log").inner_text()
+        assert "All in: Ann's hand is turned up" in log, log
+        assert not errors, errors
+        for client in clients:
+            await client.close()
+        await browser.close()
+    return taken
+
+
+def _events(received: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    events: list[dict[str, Any]] = []
+    for frame in received:
+        if frame["type"] == "hand":
+            events = list(frame["view"]["events"])
+        elif frame["type"] == "update":
+            events.extend(frame["events"])
+    return events
+
+
+def test_an_all_in_hand_is_turned_up_with_its_odds_on_every_page(
+    server: Any, tmp_path: Path
+) -> None:
+    shots = Path(os.environ.get("WILDSTUD_SHOTS", tmp_path))
+    shots.mkdir(parents=True, exist_ok=True)
+    keep(asyncio.run(_session(server.base, shots)))
