@@ -11,6 +11,7 @@ from wildstud.bots import RandomBot, take_turn
 from wildstud.cards import Deck
 from wildstud.deal import Hand, Phase, Stage
 from wildstud.deal.decks import stack_deck
+from wildstud.deal.per_deal import twin
 from wildstud.games import find_game
 
 GAMES = ["FTQ", "SMBU", "BD7", "BD5", "BITCH"]
@@ -105,3 +106,57 @@ def test_a_copy_of_a_securely_shuffled_hand_deals_the_same_cards() -> None:
     copy.run()
     assert len(copy.events) > len(hand.events)
     assert hand.events == hand.copy().events
+
+
+class _Base:
+    __slots__ = ("held", "kept")
+
+    def __init__(self) -> None:
+        self.held = [1, 2]
+        self.kept = (3,)
+
+
+class _Slotted(_Base):
+    __slots__ = ("later", "marks", "one")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.marks = {"a": {1}}
+        self.one = 1  # "later" is never set
+
+
+class _Single:
+    __slots__ = ("only",)
+
+    def __init__(self) -> None:
+        self.only = {1}
+
+
+class _Plain:
+    def __init__(self) -> None:
+        self.held = [1]
+        self.kept = (2,)
+
+
+def test_twin_copies_each_list_set_and_dict_and_shares_the_rest() -> None:
+    slotted = _Slotted()
+    made = twin(slotted)
+    assert type(made) is _Slotted
+    assert made.held == [1, 2]
+    assert made.held is not slotted.held
+    assert made.marks == {"a": {1}}
+    assert made.marks is not slotted.marks
+    assert made.marks["a"] is slotted.marks["a"]  # what a container holds is shared
+    assert made.kept is slotted.kept
+    assert made.one == 1
+    assert not hasattr(made, "later")  # a slot never set stays unset
+    slotted.later = 5
+    assert twin(slotted).later == 5
+    single = _Single()
+    assert twin(single).only == {1}
+    assert twin(single).only is not single.only
+    plain = _Plain()
+    copied = twin(plain)
+    assert copied.held == [1]
+    assert copied.held is not plain.held
+    assert copied.kept is plain.kept

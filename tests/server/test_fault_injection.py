@@ -2,25 +2,35 @@
 once. The table's state is then exactly what it was before the command, the client is told
 (an error frame with the request's ``seq``, or :class:`StorageFailureError`, which the REST API
 answers 503), nothing is reloaded, and the same command, sent again, works (in-process). The
-ledger's reads, commands of the money slice, have the store fail their read once alike."""
+ledger's reads, commands of the money slice, have the store fail their read once alike.
+
+The hand driver's own commands (a deal, a bot's action, the clock's, a showdown's choice, a
+redeal, the hand's end) have nobody to tell: each kind's first write fails once, the table is
+then as it was before the command (the hand too: the driver changes a copy of it, adopted once
+stored), nothing was sent, and the driver carries the command out again, without a reload."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import random
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
 
 from wildstud.betting import ActionKind
+from wildstud.server import replay
+from wildstud.server.clock import Backoff
 from wildstud.server.lobby import Lobby
 from wildstud.server.messages import Act, Choose, Rebuy, Say, Show, SitIn, SitOut
-from wildstud.server.replay import at_showdown
+from wildstud.server.replay import MUCK, SHOW, at_showdown
 from wildstud.server.schemas import GameEntry, RulesUpdate, TableSettings
 from wildstud.server.seating import SeatKind
-from wildstud.server.store import Store
+from wildstud.server.store import Changes, Store
 from wildstud.server.table import StorageFailureError, Table, TableStatus
+from wildstud.server.table.driver import HAND
+from wildstud.server.table.writer import Baseline
 
 WRITES = frozenset({"apply", "add_line", "set_mute"})
 """The store's writes: the table's changes, a line of chat, a mute."""
@@ -304,3 +314,142 @@ async def _night() -> None:
 
 def test_every_command_survives_a_failed_write_with_the_table_unchanged() -> None:
     asyncio.run(_night())
+
+
+# -- the driver's own commands -----------------------------------------------------------------
+
+
+def _kind_of(changes: Changes) -> str:
+    """What a write of the hand driver is: a deal, an action or a showdown choice (with who
+    made it: a bot, the clock), a redeal; ``+end`` when it ends the hand."""
+    if changes.hand is not None:
+        kind = "deal"
+    elif changes.actions:
+        (record,) = changes.actions
+        move = record.kind if record.kind in (SHOW, MUCK) else "act"
+        kind = f"{record.source} {'show-or-muck' if move != 'act' else 'act'}"
+    elif changes.decks:
+        kind = "redeal"
+    else:
+        kind = "other"
+    return kind + ("+end" if changes.hand_end is not None else "")
+
+
+DRIVEN = frozenset(
+    {
+        "deal",
+        "bot act",
+        "clock act",
+        "redeal",
+        "bot show-or-muck",
+        "bot show-or-muck+end",
+        "clock show-or-muck+end",
+    }
+)
+"""The kinds of the driver's writes that the store fails once each (calling bots end each
+hand at the showdown)."""
+
+
+class FailEachKind:
+    """The store, failing the first write of each kind of the driver's (:func:`_kind_of`),
+    once, never two writes in a row."""
+
+    def __init__(self, store: Store, client: Player) -> None:
+        self._call = store.call
+        self.client = client
+        self.failed: dict[str, int] = {}
+        """Each kind failed, with the frames its client had been sent when it failed."""
+        self.last_failed = False
+        self.written: list[str] = []
+        """The kinds written, in order."""
+
+    async def call(self, method: Callable[..., Any], *args: Any) -> Any:
+        if getattr(method, "__name__", "") == "apply":
+            kind = _kind_of(args[1])
+            if kind not in self.failed and not self.last_failed and kind in DRIVEN:
+                self.failed[kind] = len(self.client.frames)
+                self.last_failed = True
+                raise OSError("the disk is full")
+            self.last_failed = False
+            self.written.append(kind)
+        return await self._call(method, *args)
+
+
+async def _driven(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Seeded decks, so that the run (its redeals) is the same every time.
+    monkeypatch.setattr(replay, "_SHUFFLER", random.Random(23))
+    store = Store("sqlite://")
+    lobby = Lobby(store)
+    await lobby.open()
+    settings = TableSettings(
+        name="driven",
+        games=[GameEntry(game="BITCH")],  # one game: no dealer is asked, the driver deals
+        bot_delay=0,
+        hand_pause=0,
+        showdown_pause=0,
+        redeal_pause=0,
+        action_clock=0.05,  # Ann never acts: the clock acts for her, and chooses for her
+        muck_clock=0.05,
+        time_bank=0,
+        absent_hands=100,
+        starting_chips=10_000,
+    )
+    table, _ = await lobby.create(settings)
+    seat, _token = await table.join("ann", None)
+    ann = Player(seat.index)
+    await table.attach(ann)  # someone watches: the bots play
+    for _ in range(2):
+        await table.add_bot(SeatKind.CALLING_BOT, None, None)
+    failing = FailEachKind(store, ann)
+    store.call = failing.call  # type: ignore[method-assign]
+    table.driver.failures = Backoff(first=0.01, cap=0.01)  # retried at once, not in a second
+
+    # What a failed write must leave: the table as the writer noted it last (as the change
+    # that failed began, or after the last change that was stored).
+    noted: list[Any] = []
+    take = Baseline.take.__func__  # type: ignore[attr-defined]
+
+    def noting(cls: type[Baseline], of: Table) -> Baseline:
+        noted[:] = [state_of(of)]
+        return take(cls, of)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(Baseline, "take", classmethod(noting))
+    checked: dict[str, bool] = {}
+    tick = table.driver.tick
+
+    async def checked_tick() -> float | None:
+        failed = set(failing.failed)
+        wait = await tick()
+        for kind in set(failing.failed) - failed:
+            # The hand, the seats, the table: as they were; nothing sent since; not stopped.
+            checked[kind] = (
+                state_of(table) == noted[0]
+                and len(ann.frames) == failing.failed[kind]
+                and not table.broken
+                and lobby.tables[table.id] is table
+            )
+        return wait
+
+    table.actor.ticks(HAND, checked_tick)
+    await table.set_status(TableStatus.RUNNING)
+    async with asyncio.timeout(60):
+        while not set(failing.written) >= DRIVEN:
+            await asyncio.sleep(0.01)
+    await table.set_status(TableStatus.PAUSED)
+    assert set(checked) == DRIVEN, sorted(DRIVEN - set(checked))
+    assert all(checked.values()), checked
+    # Each failed write was the driver's next one again, and stored: nothing reloaded.
+    for kind in DRIVEN:
+        assert kind in failing.written
+    assert not table.broken
+    assert table.writer.failures == 0
+    report = await table.ledger()
+    assert report["balanced"], report
+    await lobby.close()
+    store.close()
+
+
+def test_every_command_of_the_hand_driver_survives_a_failed_write_with_the_table_unchanged(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    asyncio.run(_driven(monkeypatch))

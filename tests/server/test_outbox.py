@@ -76,7 +76,7 @@ def test_each_connection_gets_its_own_seat_s_hole_cards_and_no_one_else_s() -> N
             kinds = [option.kind for option in hand.legal_actions()]
             kind = next((k for k in PASSIVE if k in kinds), kinds[0])
             hand.act(kind, None, seat=hand.to_act)
-            table.driver.deal_on(live)
+            table.driver.deal_on(live, hand)
             table.actor.outbox.send([HandNews(Everyone(), live, start, None)])
         await table.stop()
         store.close()

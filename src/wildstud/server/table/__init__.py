@@ -4,7 +4,9 @@ Everything outside the package (the lobby, the REST API, the sockets, the cluste
 this module offers; its modules are the table's own:
 
 - :mod:`.table`: :class:`Table`, which holds what the parts share and is the package's face;
-- :mod:`.driver`: the hand driver (dealing, dealer's choice, bots, clocks);
+- :mod:`.driver`: the hand driver (dealing, dealer's choice, bots, clocks), which asks
+  :mod:`.button` (pure functions of a snapshot of the seats) who is dealt in, who deals and
+  whether the dealer chooses;
 - :mod:`.players`: the players' requests; :mod:`.hosting`: seating and the host's commands;
 - :mod:`.actor`: the table's one task and inbox, over a pure core (:mod:`.core`) of slices:
   :mod:`.chat` (the table's chat and mutes), :mod:`.settings` (settings, menu, notices) and

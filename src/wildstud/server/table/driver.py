@@ -4,14 +4,17 @@ A :class:`Driver` is run by the table's actor (:mod:`.actor`), one tick at a tim
 something it waits for is due, or the table changed, the actor hands it a tick. It deals each
 hand when the table is running, asks the dealer for the game under dealer's choice, plays the
 bots and acts for players whose time runs out, and stores each change through the table's
-writer (:meth:`Driver.commit`): the engine checks the change and carries it out, the store
-writes it in one transaction, and only then do the clients hear of it
-(:mod:`wildstud.server.table.fanout`).
+writer (:meth:`Driver.commit`): the engine checks the change and carries it out on a copy of
+the hand (:meth:`~wildstud.deal.Hand.copy`), the store writes it in one transaction, the table
+takes the copy as its hand (:meth:`LiveHand.adopt`) only then, and only then do the clients
+hear of it (:mod:`wildstud.server.table.fanout`): a change the store refuses leaves the hand
+as it was.
 
 The button (the dealer's seat, who chooses the game under dealer's choice) moves forward every
 hand to the next seat, after the one that had it, whose player was dealt into the last hand and
 is dealt into this one (Robert's Rules' moving button; ``docs/house-rules.md``, "Who deals and
-chooses").
+chooses"): who is dealt in, who deals and whether the dealer is asked are pure functions of a
+snapshot of the seats (:mod:`.button`).
 
 A table deals only while it is running:
 
@@ -48,6 +51,7 @@ from wildstud.server.store import (
     HandEnd,
     HandSetup,
 )
+from wildstud.server.table.button import DealDefault, Seats, dealer_for, game_for, next_step
 from wildstud.server.table.cashier import HandEnded, Limits
 from wildstud.server.table.settings import NoticesPlayed
 from wildstud.server.table.writer import StorageFailureError
@@ -104,11 +108,9 @@ class LiveHand:
     book: DeckBook
     hand: Hand
     actions: int
+    """How many of the hand's actions (and showdown choices) are stored."""
     published: int = 0
     """How many of the hand's events the clients have been sent."""
-    records: list[ActionRecord] = field(default_factory=list)
-    """The hand's actions as stored: a change the store refuses is taken back by replaying
-    them (:mod:`~wildstud.server.table.writer`)."""
     openings: Openings = field(init=False)
     """The commitments and proofs each viewer has been sent (:mod:`~wildstud.server.proofs`)."""
     run_out_stop: tuple[int, int] | None = None
@@ -145,6 +147,12 @@ class LiveHand:
         if seat is None:
             return None
         return seat_in_hand(self.setup, seat.index, seat.player_id)
+
+    def adopt(self, hand: Hand, actions: int) -> None:
+        """Take ``hand`` (a copy of this one, changed) as the hand, with ``actions`` more
+        actions stored: called once the change is stored, never when it is not."""
+        self.hand = hand
+        self.actions += actions
 
     def decks(self) -> list[DeckDraw]:
         """The decks drawn since the last call, ready for the store."""
@@ -187,7 +195,7 @@ class Driver:
         """The showdown waiting for its players' choices, if any."""
         self.dealt_last: dict[int, str] | None = None
         """The seats dealt into the last hand, each with its player's id: the button's round
-        (see :meth:`next_button`); ``None`` when no hand is known."""
+        (see :meth:`.button.Seats.next_button`); ``None`` when no hand is known."""
         self.next_hand_at = 0.0
         self.turn = Turn()
         self.failures = Backoff(DRIVER_BACKOFF.first, DRIVER_BACKOFF.cap)
@@ -208,7 +216,7 @@ class Driver:
             if live is not None:
                 changes = Changes(decks=live.decks())
                 if live.hand.phase is Phase.OVER:
-                    self.finish_hand(changes)
+                    self.finish_hand(changes, live.hand)
                 try:
                     await self.commit(changes)
                 except StorageFailureError:
@@ -350,7 +358,8 @@ class Driver:
             return 0.0
         if idle or table.status is TableStatus.ENDED:
             return None  # no hand starts with nobody there, nor once the night is over
-        lineup = self.lineup()
+        seats = Seats.of(table.seats)
+        lineup = seats.lineup()
         if self.choosing is not None and self.choosing.button not in lineup:
             # The chooser sat out or left before choosing: the choice moves on with the button.
             self.choosing = None
@@ -366,15 +375,13 @@ class Driver:
             on_break = table.desk.break_left(now)
             if on_break is not None:  # no hand is dealt on a tournament's break (every
                 return max(on_break, 0.05)  # page counts it down from the table frame)
-        fitting = table.menu.fitting(len(lineup))
-        if len(lineup) < 2 or not fitting:
+        step = next_step(seats, table.menu, table.button, self.dealt_last)
+        if step is None:
             return None
-        button = self.next_button(lineup)
-        chooser = table.seats[button]
-        if len(fitting) == 1 or not chooser.connected or chooser.is_bot:
+        if isinstance(step, DealDefault):
             await self.deal(None)
             return 0.0
-        self.choosing = Choosing(button, fitting, now + table.settings.choice_clock)
+        self.choosing = Choosing(step.button, step.entries, now + table.settings.choice_clock)
         table.fanout.broadcast_table()
         choosing = table.fanout.choosing_frame()
         assert choosing is not None
@@ -401,46 +408,22 @@ class Driver:
         choice: tuple[ActionKind, int | None] = thinking[1].result()  # its failure is the tick's
         return choice
 
-    # -- the button ----------------------------------------------------------------------------
-
-    def lineup(self) -> tuple[int, ...]:
-        """The seats dealt into the next hand, in order."""
-        seats = self.table.seats
-        return tuple(index for index in sorted(seats) if seats[index].eligible)
-
-    def next_button(self, lineup: tuple[int, ...]) -> int:
-        """The seat that deals (and chooses) the next hand of ``lineup``: the next seat after
-        the button whose player was dealt into the last hand, so that a player who has just
-        joined or sat back in waits for the button to come round; where no such seat is left,
-        the next seat dealt in. The button never stays where it was."""
-        table = self.table
-        if table.button is None:
-            return lineup[0]
-        dealt = self.dealt_last or {}
-        stayed = [
-            i for i in lineup if i != table.button and dealt.get(i) == table.seats[i].player_id
-        ]
-        candidates = stayed or [index for index in lineup if index != table.button]
-        later = [index for index in candidates if index > table.button]
-        return later[0] if later else candidates[0]
-
     # -- the hand ------------------------------------------------------------------------------
 
     async def deal(self, entry: int | None, chooser: Seat | None = None) -> None:
         """Start the next hand with game ``entry`` (``None``: the default pick)."""
         table = self.table
         choosing, self.choosing = self.choosing, None
-        lineup = self.lineup()
-        if entry is None or len(lineup) < 2 or not table.menu.items[entry].fits(len(lineup)):
-            entry = table.menu.default(len(lineup), table.last_entry)
+        seats = Seats.of(table.seats)
+        lineup = seats.lineup()
+        entry = game_for(table.menu, entry, len(lineup), table.last_entry)
         if len(lineup) < 2 or entry is None:
             if chooser is not None:  # no hand after all, but the chooser's seq was taken
                 await self.commit(Changes(seats=[chooser.state()]))
             table.fanout.broadcast_table()
             return
-        button = self.next_button(lineup)
-        if choosing is not None and choosing.button in lineup:
-            button = choosing.button
+        asked = None if choosing is None else choosing.button
+        button = dealer_for(seats, lineup, table.button, self.dealt_last, asked)
         changes = Changes()
         # A tournament's hand plays the games of the menu at the stakes of its level.
         menu = table.menu
@@ -461,7 +444,7 @@ class Driver:
         book = DeckBook()
         hand = start_hand(setup, book, to_redeal=True, hold_showdown=True)
         live = LiveHand(setup, book, hand, 0)
-        self.deal_on(live)
+        self.deal_on(live, hand)  # a new hand: the table takes it (or not) with the change
         table.live, table.last_hand = live, None
         table.button, table.hands_dealt, table.last_entry = button, setup.number, entry
         self.dealt_last = {index: table.seats[index].player_id for index in lineup}
@@ -471,7 +454,7 @@ class Driver:
         if chooser is not None:
             changes.seats.append(chooser.state())
         if hand.phase is Phase.OVER:
-            self.finish_hand(changes)
+            self.finish_hand(changes, hand)
         await self.commit(changes)
         table.fanout.broadcast_table()
         self.sync_turn()
@@ -492,8 +475,9 @@ class Driver:
         table = self.table
         live = table.live
         assert live is not None
-        live.hand.act(kind, amount, seat=engine)
-        self.deal_on(live)
+        hand = live.hand.copy()  # the table's hand changes only once the change is stored
+        hand.act(kind, amount, seat=engine)
+        self.deal_on(live, hand)
         record = ActionRecord(
             number=live.number,
             index=live.actions,
@@ -503,11 +487,10 @@ class Driver:
             source=source,
             seq=seq,
         )
-        live.records.append(record)
         changes = Changes(seats=[seat.state()], actions=[record], decks=live.decks())
-        live.actions += 1
-        if live.hand.phase is Phase.OVER:
-            self.finish_hand(changes)
+        table.writer.after(lambda: live.adopt(hand, 1))
+        if hand.phase is Phase.OVER:
+            self.finish_hand(changes, hand)
         await self.commit(changes)
         # Stacks change at the end of a hand; a time bank whenever it is drawn on.
         seats_changed = table.live is None or self.turn.bank != seat.time_bank
@@ -523,11 +506,13 @@ class Driver:
         table = self.table
         live = table.live
         assert live is not None
-        live.hand.step()
-        self.deal_on(live)
+        hand = live.hand.copy()
+        hand.step()
+        self.deal_on(live, hand)
         changes = Changes(decks=live.decks())
-        if live.hand.phase is Phase.OVER:
-            self.finish_hand(changes)
+        table.writer.after(lambda: live.adopt(hand, 0))
+        if hand.phase is Phase.OVER:
+            self.finish_hand(changes, hand)
         await self.commit(changes)
         self.sync_turn()
         table.fanout.publish()
@@ -537,12 +522,12 @@ class Driver:
 
     # -- the showdown --------------------------------------------------------------------------
 
-    def deal_on(self, live: LiveHand) -> None:
-        """The dealer's steps as far as they go now: to a player's turn, a redeal, the showdown
-        while a seat there still has to choose to show or muck (then through it), or the next
-        street of an all-in run-out, which waits ``runout_pause`` seconds with the chances of
-        the hands turned up on every page (the table's :meth:`run_out` deals it then)."""
-        hand = live.hand
+    def deal_on(self, live: LiveHand, hand: Hand) -> None:
+        """The dealer's steps on ``hand`` (``live``'s hand, or the copy of it a change makes) as
+        far as they go now: to a player's turn, a redeal, the showdown while a seat there still
+        has to choose to show or muck (then through it), or the next street of an all-in
+        run-out, which waits ``runout_pause`` seconds with the chances of the hands turned up
+        on every page (the table's :meth:`run_out` deals it then)."""
         pause = self.table.settings.runout_pause
         while hand.phase is Phase.DEALER and hand.redeal_pending is None:
             if at_showdown(hand):
@@ -563,10 +548,12 @@ class Driver:
     async def run_out(self, live: LiveHand) -> None:
         """Deal the next street of an all-in run-out, whose pause is over, and tell everyone."""
         table = self.table
-        self.deal_on(live)
+        hand = live.hand.copy()
+        self.deal_on(live, hand)
         changes = Changes(decks=live.decks())
-        if live.hand.phase is Phase.OVER:
-            self.finish_hand(changes)
+        table.writer.after(lambda: live.adopt(hand, 0))
+        if hand.phase is Phase.OVER:
+            self.finish_hand(changes, hand)
         await self.commit(changes)
         self.sync_turn()
         table.fanout.publish()
@@ -652,11 +639,12 @@ class Driver:
         table = self.table
         live = table.live
         assert live is not None
+        hand = live.hand.copy()
         if show is None:
             show = table.settings.showdown_default == "show"
-            live.hand.auto_show_or_muck([engine], show=show)
+            hand.auto_show_or_muck([engine], show=show)
         else:
-            live.hand.show_or_muck(engine, show)
+            hand.show_or_muck(engine, show)
         kind = SHOW if show else MUCK
         record = ActionRecord(
             number=live.number,
@@ -667,13 +655,12 @@ class Driver:
             source=source,
             seq=seq,
         )
-        live.records.append(record)
-        live.actions += 1
-        pending = live.hand.to_show_or_muck
-        self.deal_on(live)
+        pending = hand.to_show_or_muck
+        self.deal_on(live, hand)
         changes = Changes(seats=[seat.state()], actions=[record], decks=live.decks())
-        if live.hand.phase is Phase.OVER:
-            self.finish_hand(changes)
+        table.writer.after(lambda: live.adopt(hand, 1))
+        if hand.phase is Phase.OVER:
+            self.finish_hand(changes, hand)
         await self.commit(changes)
         table.fanout.publish()
         table.fanout.broadcast(self.showdown_frame(live, pending))  # none left: it is over
@@ -682,12 +669,12 @@ class Driver:
         if table.live is None:
             table.fanout.broadcast_table()
 
-    def finish_hand(self, changes: Changes) -> None:
-        """The hand is over: stacks, ledger, absences and departures, all in ``changes``."""
+    def finish_hand(self, changes: Changes, hand: Hand) -> None:
+        """The hand is over (``hand``: the table's hand as the change in hand leaves it):
+        stacks, ledger, absences and departures, all in ``changes``."""
         table = self.table
         live = table.live
         assert live is not None
-        hand = live.hand
         setup = live.setup
         number = setup.number
         for engine, index in enumerate(setup.lineup):

@@ -290,7 +290,6 @@ class Table:
             book = DeckBook(stored.live_hand.decks, stored.live_hand.salts)
             hand = rebuild(setup, book, stored.live_hand.actions, hold_showdown=True)
             table.live = LiveHand(setup, book, hand, len(stored.live_hand.actions))
-            table.live.records = list(stored.live_hand.actions)
             table.live.published = len(hand.events)
             table.driver.dealt_last = {
                 index: table.seats[index].player_id

@@ -6,13 +6,17 @@ is made under the table's lock (:class:`ChangeLock`) and stored through its :cla
 in one transaction that carries the table's lease epoch in a cluster (:mod:`.store.leases`).
 The lock notes what the table holds in memory as it is taken (a :class:`Baseline`), and the
 writer notes it again after every write that commits. When a write fails, the writer puts the
-table back as the last baseline had it (the hand in progress is replayed from its stored
-actions and decks), drops what was to be sent once it committed, and raises
+table back as the last baseline had it, drops what was to be sent once it committed, and raises
 :class:`StorageFailureError`: the client that asked is told, the next command works, and the
 table is not reloaded. Only a store that fails :data:`FAILURES_BEFORE_RELOAD` writes in a row
 (one that may have stored a change it reported as failed, so that the store may be ahead of
 memory) stops the table, for the lobby to rebuild it from what the store holds; a write the
 fence refuses (another process holds the lease) stops it at once.
+
+The hand in progress is not in the baseline: the driver changes a copy of it
+(:meth:`~wildstud.deal.Hand.copy`), which the table takes only once the change is stored
+(:meth:`after`), so a refused change leaves the hand as it was with nothing to replay; only the
+decks the copy drew from the hand's book are forgotten.
 
 >>> FAILURES_BEFORE_RELOAD
 3
@@ -29,16 +33,12 @@ from collections.abc import Callable
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from wildstud.betting import ActionKind
 from wildstud.commitment import SealedDeck
-from wildstud.deal import Phase
 from wildstud.server.clock import Turn
-from wildstud.server.replay import MUCK, SHOW, at_showdown, deal_on, start_hand
 from wildstud.server.seating import Seat
-from wildstud.server.store import ActionRecord, Changes, FencedError
+from wildstud.server.store import Changes, FencedError
 
 if TYPE_CHECKING:
-    from wildstud.deal import Hand
     from wildstud.server.table.driver import LiveHand
     from wildstud.server.table.table import Table
 
@@ -48,7 +48,6 @@ __all__ = [
     "ChangeLock",
     "StorageFailureError",
     "Writer",
-    "replay_live",
 ]
 
 log = logging.getLogger("wildstud.server")
@@ -83,6 +82,8 @@ six seats where a loop of ``getattr`` took 30 µs on the same loaded machine).""
 _table_values = operator.attrgetter(*_TABLE_FIELDS)
 _TURN_FIELDS = tuple(item.name for item in dataclasses.fields(Turn))
 _turn_values = operator.attrgetter(*_TURN_FIELDS)
+_Kept = tuple[dict[int, str], dict[int, SealedDeck], list[int]]
+"""What a hand's book holds at one moment (:meth:`~wildstud.server.replay.DeckBook.kept`)."""
 
 
 class StorageFailureError(RuntimeError):
@@ -90,68 +91,9 @@ class StorageFailureError(RuntimeError):
     refused the write or the store keeps failing, stopped for another process or a reload)."""
 
 
-def replay_live(live: LiveHand, records: list[ActionRecord]) -> Hand:
-    """The hand of ``live`` as the table held it after ``records``: dealt from its book and
-    replayed as the driver plays it (a redeal is carried out before the next action, never
-    after the last; a showdown whose choices are all made is shown down)."""
-    hand = start_hand(live.setup, live.book, to_redeal=True, hold_showdown=True)
-    for record in records:
-        while hand.redeal_pending is not None:
-            hand.step()
-            deal_on(hand, hold_showdown=True)
-        if record.kind in (SHOW, MUCK):
-            hand.show_or_muck(record.seat, record.kind == SHOW)
-        else:
-            # As in server.replay: a free fold stands, house rule `free_fold` or not (a hand
-            # stored before the tables had the rule).
-            hand.act(
-                ActionKind(record.kind),
-                record.amount,
-                seat=record.seat,
-                free_fold=record.kind == ActionKind.FOLD.value,
-            )
-        deal_on(hand, hold_showdown=True)
-        if at_showdown(hand) and not hand.to_show_or_muck:
-            hand.run()
-    return hand
-
-
-@dataclasses.dataclass(slots=True)
-class _HandMark:
-    live: LiveHand
-    events: int
-    actions: int
-    records: int
-    choosing: tuple[int, ...]
-    book: tuple[dict[int, str], dict[int, SealedDeck], list[int]]
-
-
-def _mark(live: LiveHand | None) -> _HandMark | None:
-    if live is None:
-        return None
-    return _HandMark(
-        live,
-        len(live.hand.events),
-        live.actions,
-        len(live.records),
-        live.hand.to_show_or_muck,
-        live.book.kept(),
-    )
-
-
-def _put_back(mark: _HandMark) -> None:
-    live = mark.live
-    live.book.back_to(mark.book)
-    del live.records[mark.records :]
-    live.actions = mark.actions
-    # A show chosen at the showdown adds no event until the last choice is made: the seats
-    # still choosing tell it.
-    if (
-        len(live.hand.events) != mark.events
-        or live.hand.to_show_or_muck != mark.choosing
-        or live.hand.phase is Phase.OVER
-    ):
-        live.hand = replay_live(live, live.records)
+def _book(live: LiveHand | None) -> tuple[LiveHand, _Kept] | None:
+    """What the book of ``live`` holds now: the decks a refused change drew are forgotten."""
+    return None if live is None else (live, live.book.kept())
 
 
 @dataclasses.dataclass(slots=True)
@@ -164,8 +106,11 @@ class Baseline:
     fields: tuple[Any, ...]
     seats: dict[int, tuple[Seat, tuple[Any, ...]]]
     driver: tuple[Any, ...]
-    live: _HandMark | None
-    last: _HandMark | None
+    live: tuple[LiveHand, _Kept] | None
+    """The hand in progress and its book: the hand itself is never changed before a change is
+    stored (the driver changes a copy of it, :meth:`~wildstud.deal.Hand.copy`, and the hand
+    takes that copy once it is stored), but the copy draws its decks from the hand's book."""
+    last: tuple[LiveHand, _Kept] | None
 
     @classmethod
     def take(cls, table: Table) -> Baseline:
@@ -181,8 +126,8 @@ class Baseline:
                 driver.next_hand_at,
                 _turn_values(driver.turn),
             ),
-            _mark(table.live),
-            _mark(table.last_hand) if table.last_hand is not table.live else None,
+            _book(table.live),
+            _book(table.last_hand) if table.last_hand is not table.live else None,
         )
 
     def restore(self, table: Table) -> None:
@@ -204,9 +149,9 @@ class Baseline:
         ) = self.driver
         for name, value in zip(_TURN_FIELDS, self.driver[4], strict=True):
             setattr(driver.turn, name, value)
-        for mark in (self.live, self.last):
-            if mark is not None:
-                _put_back(mark)
+        for kept in (self.live, self.last):
+            if kept is not None:
+                kept[0].book.back_to(kept[1])
 
 
 class ChangeLock:
