@@ -39,6 +39,7 @@ from wildstud.deal import (
     Redealt,
     Shown,
     TableView,
+    TurnedUp,
 )
 
 _WILD_SETS = {"wild", "was", "seat_wild"}
@@ -88,7 +89,9 @@ def hidden_from(hand: Hand, viewer: int) -> tuple[set[Card], set[Card], set[Card
             hidden.add(event.card)
         elif isinstance(event, CentreCard | CommunityCard):
             seen.add(event.card)
-        elif isinstance(event, Shown):
+        elif isinstance(event, Shown | TurnedUp):
+            # Turned up for everyone once no more betting can come (all_in_turn_up): whether
+            # that was so is tests/deal/test_deal_properties.py's to check.
             seen.update(event.cards)
     return hidden - seen - own, own, seen
 
@@ -121,7 +124,7 @@ def leaks(hand: Hand, view: TableView) -> list[str]:
         if isinstance(event, Burned) and event.card is not None:
             problems.append(f"view.events[{index}] = {event}")
     for seat in view.seats:
-        if seat.seat != viewer and not seat.shown:
+        if seat.seat != viewer and not seat.shown and not seat.turned_up:
             problems += [f"seat {seat.seat}: {c.card}" for c in seat.cards if not c.up and c.card]
     return problems
 

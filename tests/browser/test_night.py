@@ -288,8 +288,12 @@ async def _requests(night: Night) -> None:
         await _ask(pages[name], night.links["join"], name)
     await wait_until(host, "document.body.dataset.requests === '4'", timeout=15)
     await night.shot(host, "night-host-console-requests")
-    for name in FRIENDS:
+    # One decision at a time: the seats go in the order the host lets the friends in, and two
+    # clicks' requests in flight at once may be answered in either order.
+    for waiting, name in enumerate(FRIENDS, start=1):
         await host.get_by_role("button", name=f"Let in {name}").click()
+        left = len(names) - waiting
+        await wait_until(host, f"document.body.dataset.requests === '{left}'", timeout=15)
     await host.get_by_role("button", name=f"Decline {DECLINED}").click()
     await wait_until(host, "document.body.dataset.requests === '0'")
     for name in FRIENDS:

@@ -160,7 +160,10 @@ def _check_steps(api: Api, table_id: str, history: dict[str, Any]) -> None:
         assert frame["view"]["legal_actions"] == []
         for seat in frame["view"]["seats"]:
             for held in seat["cards"]:
-                assert held["up"] or seat["shown"] or held["card"] is None, (seat, held)
+                # Hole cards show only when shown at the showdown, or turned up for everyone
+                # once the betting was over with the hands all in (all_in_turn_up).
+                visible = held["up"] or seat["shown"] or seat.get("turned_up")
+                assert visible or held["card"] is None, (seat, held)
     refused(api.http.get(f"/api/tables/{table_id}/hands/99999/steps"), 404)
 
 

@@ -206,6 +206,9 @@ async def _one_holds_all(server: Server) -> None:
         stakes={"ante": 5, "bring_in": 5, "small_bet": 10, "big_bet": 20},
         bot_delay=0,
         hand_pause=0,
+        # All in from the ante on: the run-out's pause between streets (2 s by default, for
+        # players to watch their chances) would make most of the test's time.
+        runout_pause=0.05,
         bots=[{"kind": "calling-bot"}, {"kind": "calling-bot"}],
     )
     api.ok(api.host(created, "POST", "/start"))
