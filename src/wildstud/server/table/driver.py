@@ -503,22 +503,11 @@ class Driver:
     async def redeal(self) -> None:
         """Carry out the redeal the table has shown for ``redeal_pause`` seconds: gather the
         cards, deal again from a new deck (stored before anyone sees a card of it)."""
-        table = self.table
-        live = table.live
+        live = self.table.live
         assert live is not None
         hand = live.hand.copy()
         hand.step()
-        self.deal_on(live, hand)
-        changes = Changes(decks=live.decks())
-        table.writer.after(lambda: live.adopt(hand, 0))
-        if hand.phase is Phase.OVER:
-            self.finish_hand(changes, hand)
-        await self.commit(changes)
-        self.sync_turn()
-        table.fanout.publish()
-        self.run_out_odds(live)
-        if table.live is None:
-            table.fanout.broadcast_table()
+        await self._deal_and_tell(live, hand)
 
     # -- the showdown --------------------------------------------------------------------------
 
@@ -547,8 +536,13 @@ class Driver:
 
     async def run_out(self, live: LiveHand) -> None:
         """Deal the next street of an all-in run-out, whose pause is over, and tell everyone."""
+        await self._deal_and_tell(live, live.hand.copy())
+
+    async def _deal_and_tell(self, live: LiveHand, hand: Hand) -> None:
+        """Deal ``hand`` (a copy of ``live``'s, after a redeal's gathering or a run-out's pause)
+        on as far as the dealer goes, store its new decks (and its end, if it ended), and tell
+        everyone; the table takes the copy once the write is stored."""
         table = self.table
-        hand = live.hand.copy()
         self.deal_on(live, hand)
         changes = Changes(decks=live.decks())
         table.writer.after(lambda: live.adopt(hand, 0))
