@@ -4,11 +4,13 @@ cards a frame holds."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from typing import Any
 
 from wildstud.cards import DECK
 
-__all__ = ["CARDS", "Listener", "cards_in", "refused"]
+__all__ = ["CARDS", "Listener", "Player", "cards_in", "refused"]
 
 CARDS = frozenset(str(card) for card in DECK)
 """Every card's code (``Qh``)."""
@@ -54,3 +56,23 @@ class Listener:
 
     def close(self, code: int, reason: str) -> None:
         pass
+
+
+class Player:
+    """A seat's connection, in memory, as the socket layer would hand it to the table: it
+    keeps the frames it is sent (decoded) and how it was closed, and runs what the table asks
+    to run once its frames are sent at once."""
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+        self.frames: list[dict[str, Any]] = []
+        self.closed: tuple[int, str] | None = None
+
+    def send(self, text: str) -> None:
+        self.frames.append(json.loads(text))
+
+    def close(self, code: int, reason: str) -> None:
+        self.closed = (code, reason)
+
+    def then(self, callback: Callable[[], None]) -> None:
+        callback()

@@ -9,11 +9,11 @@ held the button, hand after hand; then the same over a real server.
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 from typing import Any
 
 from tests.server.conftest import Server
+from tests.server.helpers import Player
 from tests.server.wsclient import Api, Client
 from wildstud.server.messages import SitIn, SitOut
 from wildstud.server.schemas import GameEntry, TableSettings
@@ -23,20 +23,6 @@ from wildstud.server.table import Table, TableStatus
 
 _LATER = time.monotonic() + 3000.0
 """Long after any test ends."""
-
-
-class Connection:
-    """A connection of one seat, as the socket layer would hand it to the table."""
-
-    def __init__(self, seat: int) -> None:
-        self.seat: int | None = seat
-        self.frames: list[dict[str, Any]] = []
-
-    def send(self, text: str) -> None:
-        self.frames.append(json.loads(text))
-
-    def close(self, code: int, reason: str) -> None:
-        pass
 
 
 class Night:
@@ -75,7 +61,7 @@ class Night:
     async def request(self, index: int, frame: type[SitIn] | type[SitOut]) -> None:
         self.seq[index] = self.seq.get(index, 0) + 1
         name = "sit_in" if frame is SitIn else "sit_out"
-        await self.table.handle(Connection(index), frame(type=name, seq=self.seq[index]))  # type: ignore[arg-type]
+        await self.table.handle(Player(index), frame(type=name, seq=self.seq[index]))  # type: ignore[arg-type]
 
     async def deal(self, hands: int = 1) -> list[int]:
         """Deal ``hands`` hands, one after another, each played to its end; the buttons."""
@@ -199,7 +185,7 @@ def test_a_chooser_who_sits_out_passes_the_choice_on_with_the_button() -> None:
             absent_hands=5,
         )
         seat, _ = await night.table.join("ann", 1)
-        ann = Connection(seat.index)
+        ann = Player(seat.index)
         await night.table.attach(ann)
         await night.open()
         await night.deal()  # the bot in seat 0 deals and picks at once

@@ -12,13 +12,13 @@ stored), nothing was sent, and the driver carries the command out again, without
 from __future__ import annotations
 
 import asyncio
-import json
 import random
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
 
+from tests.server.helpers import Player
 from wildstud.betting import ActionKind
 from wildstud.server import replay
 from wildstud.server.clock import Backoff
@@ -53,24 +53,6 @@ class FailOnce:
             self.fired += 1
             raise OSError("the disk is full")
         return await self._call(method, *args)
-
-
-class Player:
-    """A seat's connection that keeps what it is sent."""
-
-    def __init__(self, seat: int | None) -> None:
-        self.seat = seat
-        self.frames: list[dict[str, Any]] = []
-        self.closed: tuple[int, str] | None = None
-
-    def send(self, text: str) -> None:
-        self.frames.append(json.loads(text))
-
-    def close(self, code: int, reason: str) -> None:
-        self.closed = (code, reason)
-
-    def then(self, callback: Callable[[], None]) -> None:
-        callback()
 
 
 def state_of(table: Table) -> Any:

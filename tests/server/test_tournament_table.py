@@ -6,13 +6,13 @@ pool, and the tournament is read back from the store as it stood."""
 from __future__ import annotations
 
 import asyncio
-import json
 import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.server.helpers import Player
 from wildstud.betting import ActionKind
 from wildstud.errors import TableError
 from wildstud.server.errors import LedgerError
@@ -61,23 +61,6 @@ def _settings(seats: int = 6) -> TableSettings:
             late_levels=1,
         ),
     )
-
-
-class Player:
-    """A player's connection, in the process: it keeps the frames it is sent."""
-
-    def __init__(self, seat: int) -> None:
-        self.seat: int | None = seat
-        self.frames: list[dict[str, Any]] = []
-
-    def send(self, text: str) -> None:
-        self.frames.append(json.loads(text))
-
-    def close(self, code: int, reason: str) -> None:
-        pass
-
-    def then(self, callback: Any) -> None:
-        callback()
 
 
 def _stakes(level: LevelModel) -> tuple[int, int, int, int]:
