@@ -172,7 +172,7 @@ def test_a_seat_opens_on_another_device_by_its_code(server: Any) -> None:
         carrying = {request.url for request in asked if granted["token"] in request.url}
         assert carrying == {granted["link"]}
         await dialog.get_by_role("button", name="Close").click()
-        assert await page.locator(".device-dialog .qr-code").count() == 0
+        await wait_until(page, "document.querySelector('.device-dialog .qr-code') === null")
 
     _run(server.base, scenario)
 

@@ -7,6 +7,9 @@ import { api, base } from "./api.js";
 import { h } from "./dom.js";
 import { showReplay } from "./replay.js";
 
+/** How long a refused list of hands waits before it is asked for again (ms). */
+const LIST_RETRY_MS = 2000;
+
 export class HistoryPanel {
   constructor(element, seatCount = () => 6, seatToken = null) {
     this.element = element;
@@ -37,9 +40,13 @@ export class HistoryPanel {
       hands = await api(`/tables/${tableId}/hands?limit=50`);
     } catch (error) {
       // Refused for now (too many reads from this address at once, a server restarting): the
-      // list is asked for again when the panel is next opened or a hand ends, not never.
+      // list is asked for again in a moment while the panel is open (at a paused table no hand
+      // ends to ask again), and when the panel is next opened or a hand ends.
       this.fresh = false;
-      this.element.replaceChildren(h("h2", {}, "Past hands"), h("p", { role: "alert" }, error.message));
+      const passing = error.status === undefined || error.status === 429 || error.status >= 500;
+      const said = passing ? `${error.message}: trying again in a moment…` : error.message;
+      this.element.replaceChildren(h("h2", {}, "Past hands"), h("p", { role: "alert" }, said));
+      if (passing) setTimeout(() => this.fresh || this.stale(), LIST_RETRY_MS);
       return;
     }
     const list = h(
