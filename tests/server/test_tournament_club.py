@@ -13,7 +13,7 @@ import pytest
 
 from tests.server.conftest import Server
 from tests.server.helpers import refused
-from tests.server.test_clubs import _until
+from tests.server.test_clubs import _leave, _until
 from tests.server.wsclient import Api, Client, play
 from wildstud.tournament import deal
 
@@ -150,11 +150,7 @@ def test_a_club_tournaments_hands_count_but_its_chips_are_not_money(api: Api) ->
             api.ok(api.http.post(f"/api/clubs/host/{host}/nights/{table_id}/end"))
             await _until(tasks, lambda: api.get(table_path)["hand_in_progress"] is None)
         finally:
-            for task in tasks:
-                task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
-            for client in clients:
-                await client.close()
+            await _leave(tasks, clients)
 
     asyncio.run(play_three_hands())
     api.ok(api.http.post(f"/api/host/{night['host_token']}/tournament/deal", json={"kind": "icm"}))
