@@ -52,10 +52,10 @@ from wildstud.server.table import chat
 from wildstud.server.table.core import (
     CancelChoice,
     Command,
-    Credit,
     News,
     Outcome,
     Refused,
+    ResetTurn,
     TableNews,
     Tick,
 )
@@ -280,7 +280,7 @@ class Actor:
         """The slice that takes ``command`` (``None``: a command for a part not moved yet)."""
         if isinstance(command, Tick):
             return self.slices[command.slice]
-        if isinstance(command, CancelChoice | Credit):
+        if isinstance(command, CancelChoice | ResetTurn):
             return None
         return self._routes[type(command)]
 
@@ -378,8 +378,8 @@ class Actor:
     def _legacy(self, command: Command) -> None:
         """Carry out a command for a part that has not moved onto the core yet, on today's
         code (an intermediate step: it runs in a shared turn, under the table's lock)."""
-        if isinstance(command, Credit):
-            self.table.seats[command.seat].stack += command.amount
+        if isinstance(command, ResetTurn):
+            self.table.driver.turn.forget()
             return
         assert isinstance(command, CancelChoice)
         self.table.driver.choosing = None
@@ -387,8 +387,10 @@ class Actor:
     def fold(self, name: str, command: Command, into: Changes) -> Outcome[Any]:
         """Hand ``command`` to the shared slice ``name`` in the middle of a change made by a
         part not moved onto the core yet (under the table's lock), whose transaction stores
-        the outcome's writes: they are added to ``into``. The new state is adopted and the
-        follow-ups carried out only once that change commits (never when it does not); a
+        the outcome's writes: they are added to ``into``. The follow-ups for other slices are
+        folded into the same change (a seat's leaving and its open request for chips are
+        stored together); those for the parts not moved yet are carried out once it commits.
+        The new states are adopted only once that change commits (never when it does not); a
         later fold in the same change starts from the state this one left. A refusal is
         raised at once. The news is the caller's to send, with its own, once its change is
         done (it tells the table as it stands then)."""
@@ -403,10 +405,17 @@ class Actor:
             assert effect.then is None
             into.add(effect.request)
         staged[name] = outcome.state
+        later: list[Command] = []
+        for follow in outcome.follow:
+            route = self._route(follow)
+            if route is None:
+                later.append(follow)
+            else:
+                self.fold(route.name, follow, into)
 
         def adopt() -> None:
             part.state = outcome.state
-            for follow in outcome.follow:
+            for follow in later:
                 self._legacy(follow)
 
         self.table.writer.after(adopt)

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from wildstud.errors import TableError
 from wildstud.server.menu import Menu
 from wildstud.server.store import Changes, LedgerEntry
+from wildstud.server.table.seating import EndNight, TableStatus
 from wildstud.server.tourney import Tourney, prizes_of
 from wildstud.server.tourney_schemas import LevelModel, TournamentSettings
 from wildstud.tournament import Level, Schedule, TournamentError, chip_chop, deal, icm
@@ -172,6 +173,8 @@ class Desk:
         # Chips bought during the hand come now, before anyone is found busted.
         for seat in table.seats.values():
             entry = state.entry(seat.player_id)
+            if seat.index in changes.removed:  # it left as the hand ended (out already)
+                continue
             if entry is not None and entry.pending:
                 reason = "rebuy" if seat.stack == 0 else "top-up"
                 changes.ledger.append(seat.entry(reason, entry.pending))
@@ -179,20 +182,22 @@ class Desk:
                 changes.seats = [row for row in changes.seats if row.seat != seat.index]
                 changes.seats.append(seat.state())
                 state = state.paid_out(seat.player_id)
-        stacks = {seat.player_id: seat.stack for seat in table.seats.values()}
+        stacks = {
+            seat.player_id: seat.stack
+            for seat in table.seats.values()
+            if seat.index not in changes.removed
+        }
         may = {entry.player_id: self.may_rebuy(state, entry.player_id) for entry in state.entries}
         state = state.hand_ended(setup.number, starts, stacks, may)
         self._store(state, now, changes)
 
     def _store(self, state: Tourney, now: float, changes: Changes) -> None:
         """Adopt ``state`` (into ``changes``); once every place is known, pay and end."""
-        from wildstud.server.table.driver import TableStatus  # the driver imports this part
-
         table = self.table
         if not state.finished and len(state.entries) >= 2 and not state.still_in:
             state = state.finish(self.pool(state), self.rules.payouts).stopped(now)
-            table.status = TableStatus.ENDED
-            changes.table = table.state()
+            if table.state().status != TableStatus.ENDED.value:  # the host may have ended it
+                table.actor.fold("seating", EndNight(table.state()), changes)
         table.tournament = state
         changes.tournament = state.to_json(now)
 
@@ -326,10 +331,9 @@ class Desk:
             now = time.monotonic()
             state = state.dealt_out(kind, stacks, self.pool(state), self.rules.payouts)
             state = state.stopped(now)
-            from wildstud.server.table.driver import TableStatus
-
-            table.status = TableStatus.ENDED
-            changes = Changes(table=table.state())
+            changes = Changes()
+            if table.status is not TableStatus.ENDED:
+                table.actor.fold("seating", EndNight(table.state()), changes)
             table.tournament = state
             changes.tournament = state.to_json(now)
             await table.writer.commit(changes)
