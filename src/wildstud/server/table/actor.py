@@ -25,15 +25,17 @@ a change it may act on nudges it (:meth:`Actor.nudge`).
 The news of a whole turn is sent at its end, so that the table frame (:class:`~.core.TableNews`,
 sent once) shows everything the turn changed.
 
-The slices that have moved onto the core: the chat (:mod:`.chat`), the settings, menu and
-notices (:mod:`.settings`), the money (:mod:`.cashier`, with the ledger's reads), and the seat
-requests (:mod:`.seat_requests`, whose filing and deciding the seating folds in). The others
-still run under the table's lock, through the writer's baseline (:mod:`.writer`), and their
-commands pass through the inbox as :class:`Wrapped` commands, today's code run whole; a shared
-slice's turns take that lock too, and a follow-up for a part not moved yet
-(:class:`~.core.CancelChoice`, :class:`~.core.Credit`) is carried out on today's code. A command
-that today's code makes in the middle of its own change (a seat leaves, a hand ends) is folded
-into it (:meth:`Actor.fold`): stored in that change's transaction, adopted once it commits.
+The slices that have moved onto the core: the seating (:mod:`.seating`: seats, status and
+links), the chat (:mod:`.chat`), the settings, menu and notices (:mod:`.settings`), the money
+(:mod:`.cashier`, with the ledger's reads), and the seat requests (:mod:`.seat_requests`). The
+hand runner and the players' actions still run under the table's lock, through the writer's
+baseline (:mod:`.writer`), and their commands pass through the inbox as :class:`Wrapped`
+commands, today's code run whole; a shared slice's turns take that lock too, and a follow-up
+for the runner (:class:`~.core.CancelChoice`, :class:`~.core.ResetTurn`) is carried out on
+today's code. A command made in the middle of a change of today's code (a seat leaves as its
+hand ends) or by a shell that reads for it first (the host's seating commands,
+:mod:`.hosting`) is folded into that change (:meth:`Actor.fold`), with the follow-ups it asks
+of other slices: stored in that change's transaction, adopted once it commits.
 """
 
 from __future__ import annotations

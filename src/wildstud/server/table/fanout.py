@@ -192,13 +192,14 @@ class Fanout:
             if seat is None:
                 self.spectators.add(client)
             else:
-                seat.clients.add(client)
                 if seat.absent:
                     # An absent player who opens the link again is back (the seating's: the
-                    # seat changes once it is stored).
+                    # seat changes once it is stored, and a write the store refuses leaves
+                    # it as it was, this connection not among its own).
                     changes = Changes()
                     table.actor.fold("seating", Back(seat.index), changes)
                     await table.writer.commit(changes)
+                seat.clients.add(client)
             client.send(dumps(self.table_frame()))
             for notice in table.notices:  # the host's changes not yet played out (console.py)
                 client.send(dumps(notice_frame(notice)))

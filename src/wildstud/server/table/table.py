@@ -4,18 +4,19 @@ A :class:`Table` runs one table from the host's settings. It holds what its part
 settings, the seats, the hand, the lock) and is made of one part for each job:
 
 - :class:`~.fanout.Fanout`: the connections, and the frames each client is sent;
-- :class:`~.hosting.Hosting`: seating, seat requests and the host's commands
-  (the requests themselves: :mod:`wildstud.server.requests`, and their state, the pure
-  slice :mod:`.seat_requests`);
+- :class:`~.hosting.Hosting`: the host's commands and the seating's shell (the seating's
+  state, seats, status and links, is the pure slice :mod:`.seating`, whose rows the seats in
+  memory follow once stored, :meth:`Table.stored`; the requests themselves:
+  :mod:`wildstud.server.requests`, and their state, the pure slice :mod:`.seat_requests`);
 - :class:`~.players.Players`: the players' requests (actions, the dealer's pick,
   sitting out and in), applied at once;
 - :class:`~.driver.Driver`: the driver (ticked by the actor), which deals each hand
   when the table is running, asks the dealer for the game under dealer's choice, plays the bots,
   acts for players whose time runs out, and stores every change;
 - :class:`~.actor.Actor`: the one task and inbox every command passes through, over the
-  slices of the pure core (:mod:`.core`; so far the chat, the settings, and the money: the
-  players' requests for chips, decided by the host and applied between hands, and the chip
-  ledger's reads, :mod:`.cashier` and :mod:`.ledger`).
+  slices of the pure core (:mod:`.core`; so far the seating, the seat requests, the chat, the
+  settings, and the money: the players' requests for chips, decided by the host and applied
+  between hands, and the chip ledger's reads, :mod:`.cashier` and :mod:`.ledger`).
  Every change is made under the table's lock in the
 same order: the engine checks it and carries it out, the store writes it in one transaction,
 and only then do the clients hear of it, each seeing only what its seat may see.
