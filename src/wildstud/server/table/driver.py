@@ -29,7 +29,6 @@ import functools
 import logging
 import time
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from wildstud.betting import ActionKind
@@ -53,6 +52,7 @@ from wildstud.server.store import (
 )
 from wildstud.server.table.button import DealDefault, Seats, dealer_for, game_for, next_step
 from wildstud.server.table.cashier import HandEnded, Limits
+from wildstud.server.table.seating import TableStatus
 from wildstud.server.table.settings import NoticesPlayed
 from wildstud.server.table.writer import StorageFailureError
 from wildstud.words import describe_settings
@@ -77,19 +77,6 @@ HAND = "hand"
 """The name of the driver's ticks at the table's actor (:class:`~.core.Tick`)."""
 DRIVER_BACKOFF = Backoff(first=1.0, cap=30.0)
 """How long the driver waits after failing (a bug), doubling while it keeps failing."""
-
-
-class TableStatus(StrEnum):
-    """Whether a table deals."""
-
-    WAITING = "waiting"
-    """Created; the host has not started it."""
-    RUNNING = "running"
-    PAUSED = "paused"
-    """The host paused it: no clock runs, no bot acts, nobody may act, no hand starts."""
-    ENDED = "ended"
-    """The host ended the night: the hand in progress plays out, no other is dealt, and the
-    settle-up stands (:mod:`wildstud.server.night`)."""
 
 
 PLAYING = (TableStatus.RUNNING, TableStatus.ENDED)

@@ -36,6 +36,7 @@ from wildstud.server.store import Changes
 from wildstud.server.table.chat import Welcome as ChatWelcome
 from wildstud.server.table.core import Everyone, HandNews, To
 from wildstud.server.table.driver import PLAYING
+from wildstud.server.table.seating import Back
 
 if TYPE_CHECKING:
     from wildstud.server.table.table import Table
@@ -191,12 +192,14 @@ class Fanout:
             if seat is None:
                 self.spectators.add(client)
             else:
+                if seat.absent:
+                    # An absent player who opens the link again is back (the seating's: the
+                    # seat changes once it is stored, and a write the store refuses leaves
+                    # it as it was, this connection not among its own).
+                    changes = Changes()
+                    table.actor.fold("seating", Back(seat.index), changes)
+                    await table.writer.commit(changes)
                 seat.clients.add(client)
-                if seat.sitting_out and seat.missed_hands > 0:
-                    # An absent player who opens the link again is back.
-                    seat.sitting_out = False
-                    seat.missed_hands = 0
-                    await table.writer.commit(Changes(seats=[seat.state()]))
             client.send(dumps(self.table_frame()))
             for notice in table.notices:  # the host's changes not yet played out (console.py)
                 client.send(dumps(notice_frame(notice)))

@@ -11,6 +11,7 @@ error frame carrying the seat's ``last_seq``. Any other refusal raises a
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from wildstud.betting import ActionKind
@@ -36,6 +37,7 @@ from wildstud.server.store import Changes
 from wildstud.server.table.cashier import AskChips, Limits
 from wildstud.server.table.driver import TableStatus
 from wildstud.server.table.fanout import dumps
+from wildstud.server.table.seating import Sit
 
 if TYPE_CHECKING:
     from wildstud.server.table.table import Table
@@ -85,11 +87,11 @@ class Players:
                 await self._asks_for_chips(seat, frame)
             elif isinstance(frame, Show):
                 await self._shows(seat, frame)
-            else:
-                seat.sitting_out = isinstance(frame, SitOut)
-                seat.missed_hands = 0
-                seat.last_seq = frame.seq
-                await table.writer.commit(Changes(seats=[seat.state()]))
+            else:  # the seating's (:mod:`.seating`): the seat changes once it is stored
+                changes = Changes()
+                sit = Sit(seat.index, isinstance(frame, SitOut), frame.seq)
+                table.actor.fold("seating", sit, changes)
+                await table.writer.commit(changes)
                 table.fanout.broadcast_table()
             table.changed.set()
             seat.last_request = frame
@@ -140,11 +142,11 @@ class Players:
             Limits.of(table.settings),
             night_over=table.status is TableStatus.ENDED,
         )
-        # The money slice's part of the change, stored with the seat's number in one write.
+        # The money slice's part of the change, stored with the seat's number in one write
+        # (the seat takes its number once it is stored).
         changes = Changes()
         table.actor.fold("cashier", ask, changes)
-        seat.last_seq = frame.seq
-        changes.seats.append(seat.state())
+        changes.seats.append(replace(seat.state(), last_seq=frame.seq))
         await table.writer.commit(changes)
         table.fanout.broadcast_table()
 
