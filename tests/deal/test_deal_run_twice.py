@@ -350,3 +350,41 @@ def test_awarded_says_no_run_in_a_hand_run_once() -> None:
     hand.run()
     assert [award.run for award in hand.awards] == [0]
     assert isinstance(hand.awards[0], Awarded)
+
+
+def test_every_hand_still_in_must_agree() -> None:
+    hand = all_in()
+    assert hand.to_agree_run_twice == (0, 1)
+    with pytest.raises(RunTwiceError, match="p3 has no hand in this deal"):
+        hand.agree_run_twice(2, True)
+    assert hand.agree_run_twice(1, True) is None
+    with pytest.raises(RunTwiceError, match="p2 has answered already"):
+        hand.agree_run_twice(1, False)
+    assert hand.to_agree_run_twice == (0,)
+    assert hand.agree_run_twice(0, True) == RunStarted(1)
+    assert hand.current_run == 1
+    assert hand.to_agree_run_twice == ()
+
+
+def test_one_refusal_and_the_hand_is_run_once() -> None:
+    hand = all_in()
+    hand.agree_run_twice(0, True)
+    hand.agree_run_twice(1, False)
+    assert hand.to_agree_run_twice == ()
+    assert not hand.can_run_twice()
+    with pytest.raises(RunTwiceError, match="p2 declined: this hand is run once"):
+        hand.run_twice()
+    hand.run()
+    assert [(award.run, award.amount) for award in hand.awards] == [(0, 13)]
+
+
+def test_a_bot_or_a_clock_declines() -> None:
+    hand = all_in()
+    assert hand.auto_agree_run_twice() == (0,)  # the first refusal closes the offer
+    assert hand.to_agree_run_twice == ()
+    hand = all_in()
+    assert hand.auto_agree_run_twice([1]) == (1,)
+    assert not hand.can_run_twice()
+    hand = all_in()
+    assert hand.auto_agree_run_twice(agree=True) == (0, 1)
+    assert hand.current_run == 1

@@ -111,6 +111,8 @@ class Deal:
     """Seats that chose to show at the showdown (show or muck), and the hands turned up."""
     turned_up: set[int] = field(default_factory=set)
     """Seats whose face-down cards are turned up for everyone (house rule ``all_in_turn_up``)."""
+    twice_answers: dict[int, bool] = field(default_factory=dict)
+    """Each answer to the offer to run it twice, by seat (house rule ``run_twice``)."""
     runout_at: int | None = None
     """How many cards the deal had taken from the stub when its hands were turned up (the point
     where a hand may be run twice); ``None`` before."""

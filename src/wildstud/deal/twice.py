@@ -27,6 +27,7 @@ RunStarted(run=1)
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Collection
 
 from wildstud.cards import Rank
 from wildstud.deal.dealing import Dealing
@@ -36,6 +37,7 @@ from wildstud.deal.stages import Stage
 from wildstud.errors import IllegalActionError, RunTwiceError
 from wildstud.games import NoQueen
 from wildstud.pots import Pot
+from wildstud.seats import seat_label as _name
 
 __all__ = ["Twice"]
 
@@ -64,6 +66,90 @@ class Twice(Dealing):
         """
         return self.live if self.can_run_twice() else ()
 
+    @property
+    def to_agree_run_twice(self) -> tuple[int, ...]:
+        """The seats still to answer the offer to run it twice, in dealing order: while the
+        hand may be run twice (:meth:`can_run_twice`), the hands still in that have not
+        answered. A table holds the dealer here until it is empty (the runs start with the last
+        agreement) or a seat has declined (the hand is run once).
+
+        >>> from wildstud.deal import Hand
+        >>> Hand("FTQ", [50, 50], {"run_twice": True}).to_agree_run_twice
+        ()
+        """
+        answers = self._deal.twice_answers
+        return tuple(seat for seat in self.run_twice_seats if seat not in answers)
+
+    def verify_agree_run_twice(self, seat: int, agree: bool = True) -> None:
+        """Raise a specific :class:`~wildstud.errors.RunTwiceError` unless ``seat`` may answer
+        the offer to run it twice now: the hand may be run twice (:meth:`verify_run_twice`),
+        ``seat`` holds a hand still in and has not answered. A ``seat`` that names no seat at
+        this table raises :class:`~wildstud.errors.TableError`. Nothing changes.
+
+        >>> from wildstud.deal import Hand
+        >>> Hand("FTQ", [50, 50], {"run_twice": True}).verify_agree_run_twice(0)
+        ... # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        wildstud.errors.RunTwiceError: a hand is run twice only once the hands all in are ...
+        """
+        self._check_seat(seat)
+        self.verify_run_twice()
+        if seat not in self._deal.live:
+            raise RunTwiceError(f"{_name(seat)} has no hand in this deal to run twice")
+        if seat in self._deal.twice_answers:
+            raise RunTwiceError(f"{_name(seat)} has answered already")
+
+    def can_agree_run_twice(self, seat: int, agree: bool = True) -> bool:
+        """Whether :meth:`verify_agree_run_twice` would accept the answer."""
+        try:
+            self.verify_agree_run_twice(seat, agree)
+        except IllegalActionError:
+            return False
+        return True
+
+    def agree_run_twice(self, seat: int, agree: bool) -> RunStarted | None:
+        """``seat``'s answer to the offer to run it twice (see :meth:`verify_agree_run_twice`):
+        a refusal closes the offer, and the hand is run once; the last agreement starts run 1
+        (:meth:`run_twice`) and returns its event.
+
+        >>> from wildstud.deal import Hand, stack_deck
+        >>> hand = Hand("F7S", [6, 6], {"all_in_turn_up": True, "run_twice": True,
+        ...             "bring_in": 0}, deck=stack_deck("As Kd Ah Kh 9c 8d"))
+        >>> hand.run(); _ = hand.bet(5); _ = hand.call()
+        >>> hand.agree_run_twice(0, True), hand.to_agree_run_twice
+        (None, (1,))
+        >>> hand.agree_run_twice(1, True), hand.to_agree_run_twice
+        (RunStarted(run=1), ())
+        """
+        self.verify_agree_run_twice(seat, agree)
+        self._deal.twice_answers[seat] = agree
+        if agree and not self.to_agree_run_twice:
+            return self.run_twice()
+        return None
+
+    def auto_agree_run_twice(
+        self, seats: Collection[int] | None = None, *, agree: bool = False
+    ) -> tuple[int, ...]:
+        """Answer for the seats still to answer (all of them, or those among ``seats``) what a
+        bot or a clock that ran out answers: no, unless ``agree``. The first refusal closes the
+        offer, so it answers for no seat after it. Returns the seats answered for, in dealing
+        order.
+
+        >>> from wildstud.deal import Hand
+        >>> Hand("FTQ", [50, 50]).auto_agree_run_twice()
+        ()
+        """
+        answered: list[int] = []
+        for seat in self.to_agree_run_twice:
+            if seats is not None and seat not in seats:
+                continue
+            if not self.can_agree_run_twice(seat, agree):
+                break  # a refusal before closed the offer
+            self.agree_run_twice(seat, agree)
+            answered.append(seat)
+        return tuple(answered)
+
     def can_run_twice(self) -> bool:
         """Whether :meth:`verify_run_twice` would let the hand be run twice now."""
         try:
@@ -89,6 +175,9 @@ class Twice(Dealing):
             raise RunTwiceError("this table runs the cards once (house rule run_twice is off)")
         if self._runs is not None:
             raise RunTwiceError("this hand is being run twice already")
+        declined = [seat for seat, agree in self._deal.twice_answers.items() if not agree]
+        if declined:
+            raise RunTwiceError(f"{_name(declined[0])} declined: this hand is run once")
         deal = self._deal
         if (
             deal.runout_at is None
