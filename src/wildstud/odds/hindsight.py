@@ -268,7 +268,7 @@ def situation_odds(situation: Situation, deals: int = DEALS, seed: int = 0) -> O
     the last cards are left and all is known and the ways are few enough; simulated with
     ``deals`` deals from ``seed`` otherwise."""
     last = len(situation.rules.streets) - 1
-    if situation.street >= last - 1 and not situation.unknown and not situation.dead:
+    if situation.street >= last - 1 and not situation.unknown:
         try:
             return exact_odds(situation, max_ways=EXACT_WAYS)
         except SituationError:
