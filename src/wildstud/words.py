@@ -388,6 +388,7 @@ SETTING_WORDS: dict[str, tuple[str, str]] = {
     "redeal_pause": ("the redeal pause", " s"),
     "muck_clock": ("the show-or-muck clock", " s"),
     "runout_pause": ("the pause between the streets of an all-in run-out", " s"),
+    "twice_clock": ("the run-it-twice clock", " s"),
     "idle_minutes": ("the idle time", " min"),
     "absent_hands": ("the hands a player may miss before sitting out", ""),
     "starting_chips": ("the starting chips", ""),

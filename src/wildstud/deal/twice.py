@@ -67,6 +67,17 @@ class Twice(Dealing):
         return self.live if self.can_run_twice() else ()
 
     @property
+    def run_twice_answers(self) -> dict[int, bool]:
+        """The answers to the offer to run it twice so far in this deal, by seat (``True``:
+        agreed).
+
+        >>> from wildstud.deal import Hand
+        >>> Hand("FTQ", [50, 50], {"run_twice": True}).run_twice_answers
+        {}
+        """
+        return dict(self._deal.twice_answers)
+
+    @property
     def to_agree_run_twice(self) -> tuple[int, ...]:
         """The seats still to answer the offer to run it twice, in dealing order: while the
         hand may be run twice (:meth:`can_run_twice`), the hands still in that have not

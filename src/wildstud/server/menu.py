@@ -25,7 +25,14 @@ from typing import Any
 from wildstud.errors import OptionError, TableError
 from wildstud.games import BabyDaddyOptions, Game, GameOptions, Rules, find_game
 
-__all__ = ["STAKE_OPTIONS", "TABLE_HOUSE_RULES", "Menu", "MenuItem", "game_name"]
+__all__ = [
+    "STAKE_OPTIONS",
+    "TABLE_HOUSE_RULES",
+    "Menu",
+    "MenuItem",
+    "game_name",
+    "table_house_rules",
+]
 
 STAKE_OPTIONS = ("limit", "ante", "bring_in", "small_bet", "big_bet", "raise_cap")
 """The options the table's stakes set for every game (a game's own house rules may not)."""
@@ -45,6 +52,19 @@ the hands up as the table did.
 >>> strict.items[0].options.free_fold
 False
 """
+
+
+def table_house_rules(game: Game) -> dict[str, object]:
+    """The house rules of :data:`TABLE_HOUSE_RULES` that ``game`` offers.
+
+    >>> from wildstud.games import find_game
+    >>> sorted(table_house_rules(find_game("BITCH")))
+    ['all_in_turn_up', 'free_fold']
+    >>> table_house_rules(find_game("FTQ")) == dict(TABLE_HOUSE_RULES)
+    True
+    """
+    offered = game.options_type.option_names()
+    return {name: value for name, value in TABLE_HOUSE_RULES.items() if name in offered}
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +128,7 @@ class Menu:
                         f"{game.title}: {name!r} is one of the table's stakes, set once for"
                         " every game, not a house rule of one game"
                     )
-            values = {**TABLE_HOUSE_RULES, **house, **_stakes_for(game, stakes)}
+            values = {**table_house_rules(game), **house, **_stakes_for(game, stakes)}
             options = game.options(values)
             items.append(MenuItem(index, game, options, game.rules(options), options.changes()))
         return cls(tuple(items))
