@@ -7,11 +7,17 @@ rebuilding the hand stands where it stood."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from tests.server.conftest import Server
 from tests.server.wsclient import Api, Client, Frame, Shower, play
+from tests.tools.cli_run import run
 from wildstud.deal import Hand, Phase, RunStarted
+from wildstud.history.phh import read_record
+from wildstud.history.replay import replay
 from wildstud.server.replay import RUN_ONCE, RUN_TWICE, DeckBook, held, rebuild, start_hand
 from wildstud.server.store.records import ActionRecord, HandSetup
 
@@ -80,7 +86,9 @@ def _finish(api: Api, created: Frame, clients: list[Client], watcher: Client) ->
     return [seat["stack"] for seat in sorted(table["seats"], key=lambda seat: seat["seat"])]
 
 
-def test_both_agree_and_each_run_takes_half_of_the_pot(server: Server) -> None:
+def test_both_agree_and_each_run_takes_half_of_the_pot(
+    server: Server, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     api, created, clients, watcher = asyncio.run(_night(server, (True, True), odds=9))
     events = _events(watcher)
     runs = [event["run"] for event in events if event["type"] == "run_started"]
@@ -107,6 +115,25 @@ def test_both_agree_and_each_run_takes_half_of_the_pot(server: Server) -> None:
     assert sum(stacks) == 6
     ledger = api.ledger(table_id)
     assert ledger["balanced"], ledger
+    # The hand's record: `_runs = 2`, replayed to the same end, and every card it shows proven
+    # against its deal's commitment (what `wildstud verify` checks).
+    text = api.http.get(f"/api/tables/{table_id}/hands/1/phh").text
+    assert "_runs = 2" in text
+    assert '"# run 2"' in text
+    record = read_record(text)
+    replayed = replay(record)
+    assert replayed.complete
+    assert sum(replayed.hand.stacks) == 6
+    assert [e.run for e in replayed.hand.events if isinstance(e, RunStarted)] == [1, 2]
+    path = tmp_path / "hand.phh"
+    path.write_text(text)
+    code, out, err = run(capsys, "verify", str(path))
+    assert code == 0, out + err
+    # The replay's steps reach the end of run 2.
+    steps = api.get(f"/api/tables/{table_id}/hands/1/steps")["steps"]
+    assert steps[-1]["view"]["phase"] == "over"
+    kinds = [event["type"] for step in steps for event in step["events"]]
+    assert kinds.count("run_started") == 2
     results = [entry["amount"] for entry in ledger["entries"] if entry["reason"] == "hand"]
     assert sum(results) == 0
 
