@@ -3,9 +3,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.deal.test_deal_run_twice import all_in
+from tests.tools.cli_run import run
 from wildstud.deal import Awarded, RunStarted
 from wildstud.errors import RecordError
 from wildstud.history import record_from_hand, write_record
@@ -50,3 +53,21 @@ def test_runs_is_one_or_two() -> None:
     text = write_record(record_from_hand(hand)).replace("_runs = 2", "_runs = 3")
     with pytest.raises(RecordError, match="field `runs`: out of range: 3"):
         read_record(text)
+
+
+def test_wildstud_replay_shows_both_runs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    hand = all_in()
+    hand.run_twice()
+    hand.run()
+    path = tmp_path / "twice.phh"
+    path.write_text(write_record(record_from_hand(hand)))
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 0, err
+    assert "run 1 of 2" in out
+    assert "run 2 of 2" in out
+    assert "p1 wins 7 from the main pot (run 1's half)" in out
+    assert "p2 wins 6 from the main pot (run 2's half)" in out
+    # Run 2's hands are the hands as run 1 began, with run 2's cards.
+    assert "p2  K♠ K♥ 9♣ K♦ 5♦ 8♣ 10♠" in out
