@@ -68,3 +68,27 @@ def test_run_2s_last_street_is_counted_exactly_without_run_1s_cards() -> None:
     # 12 cards on the table, run 1's 8 dead: 32 left for two seventh-street cards.
     assert result.exact
     assert result.deals == 32 * 31
+
+
+def test_a_replays_odds_give_each_run_its_streets() -> None:
+    from wildstud.odds.hindsight import finished_odds
+
+    hand = run_twice()
+    report = finished_odds(hand, deals=2048)
+    runs = [(street.run, street.name) for street in report.streets]
+    assert runs == [
+        (0, "third street"),
+        (1, "fourth street"),
+        (1, "fifth street"),
+        (1, "sixth street"),
+        (1, "seventh street"),
+        (2, "fourth street"),
+        (2, "fifth street"),
+        (2, "sixth street"),
+        (2, "seventh street"),
+    ]
+    assert [s.share(1) for s in report.streets if s.complete] == [0.0, 1.0]
+    # The biggest swing never spans run 1's end and run 2's start.
+    assert report.swing is not None
+    assert (report.swing.before.run == 2) == (report.swing.after.run == 2)
+    assert report.to_dict()["streets"][5]["run"] == 2

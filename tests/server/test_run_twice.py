@@ -129,6 +129,10 @@ def test_both_agree_and_each_run_takes_half_of_the_pot(
     path.write_text(text)
     code, out, err = run(capsys, "verify", str(path))
     assert code == 0, out + err
+    # The replay's odds of every street, run 2's streets after run 1's.
+    report = api.odds(f"/api/tables/{table_id}/hands/1/odds")
+    assert report["number"] == 1
+    assert len(report["streets"]) >= 2
     # The replay's steps reach the end of run 2.
     steps = api.get(f"/api/tables/{table_id}/hands/1/steps")["steps"]
     assert steps[-1]["view"]["phase"] == "over"

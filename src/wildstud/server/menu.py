@@ -37,11 +37,17 @@ __all__ = [
 STAKE_OPTIONS = ("limit", "ante", "bring_in", "small_bet", "big_bet", "raise_cap")
 """The options the table's stakes set for every game (a game's own house rules may not)."""
 
-TABLE_HOUSE_RULES: Mapping[str, object] = {"free_fold": True, "all_in_turn_up": True}
+TABLE_HOUSE_RULES: Mapping[str, object] = {
+    "free_fold": True,
+    "all_in_turn_up": True,
+    "run_twice": True,
+}
 """House rules whose default differs at the server's tables, where a host may still set them:
 a player may fold when checking is free, once the page has asked whether that is meant (the
-library refuses that fold; see ``docs/house-rules.md``), and the hands still in are turned up
-once no more betting can come (the TDA's rule; the library plays records as they were). The
+library refuses that fold; see ``docs/house-rules.md``), the hands still in are turned up
+once no more betting can come (the TDA's rule; the library plays records as they were), and
+the players all in are asked whether to run the cards still to come twice (each must agree,
+every time; The Bitch does not offer it: :func:`table_house_rules`). The
 records the tables write carry the rules, so that a strict replay reads the fold and turns
 the hands up as the table did.
 

@@ -628,6 +628,7 @@ class StreetOddsInHindsight(_Model):
     """Every hand's chances once a street's cards are out, before anyone bets on them."""
 
     deal: int
+    run: int = Field(0, description="a hand run twice: the run (1 or 2); 0: run once")
     street: str
     event: int = Field(
         description="how many of the hand's events lead up to these odds: a replay shows them"
