@@ -252,14 +252,18 @@ def describe_redeal(card: Card | None, seat: int | None, names: Names = None) ->
     return f"{card.pretty} face up to {label(seat, names)}"
 
 
-def describe_award(pot: int, seat: int, amount: int, names: Names = None) -> str:
-    """Chips from a pot (0: the main pot) to a seat.
+def describe_award(pot: int, seat: int, amount: int, names: Names = None, run: int = 0) -> str:
+    """Chips from a pot (0: the main pot) to a seat; in a hand run twice, the run whose half of
+    the pot it is (house rule ``run_twice``).
 
     >>> describe_award(0, 0, 40), describe_award(2, 1, 7, {1: "Bob"})
     ('p1 wins 40 from the main pot', 'Bob wins 7 from side pot 2')
+    >>> describe_award(0, 1, 7, {1: "Bob"}, run=2)
+    "Bob wins 7 from the main pot (run 2's half)"
     """
     which = "the main pot" if pot == 0 else f"side pot {pot}"
-    return f"{label(seat, names)} wins {amount} from {which}"
+    half = f" (run {run}'s half)" if run else ""
+    return f"{label(seat, names)} wins {amount} from {which}{half}"
 
 
 def describe_action(kind: ActionKind, to: int) -> str:
@@ -388,6 +392,7 @@ SETTING_WORDS: dict[str, tuple[str, str]] = {
     "redeal_pause": ("the redeal pause", " s"),
     "muck_clock": ("the show-or-muck clock", " s"),
     "runout_pause": ("the pause between the streets of an all-in run-out", " s"),
+    "twice_clock": ("the run-it-twice clock", " s"),
     "idle_minutes": ("the idle time", " min"),
     "absent_hands": ("the hands a player may miss before sitting out", ""),
     "starting_chips": ("the starting chips", ""),

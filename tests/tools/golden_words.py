@@ -238,14 +238,16 @@ def table() -> dict[str, Any]:
         ],
         "awards": [
             {
-                "event": encode_event(Awarded(pot, seat, amount, share)),
-                "words": describe_award(pot, seat, amount, names),
+                "event": encode_event(Awarded(pot, seat, amount, share, run)),
+                "words": describe_award(pot, seat, amount, names, run),
             }
-            for pot, seat, amount, share in (
-                (0, 0, 40, Share.HIGH),
-                (0, 2, 15, Share.HOLE_CARD),
-                (1, 1, 7, Share.HIGH),
-                (2, 6, 3, Share.UNCONTESTED),
+            for pot, seat, amount, share, run in (
+                (0, 0, 40, Share.HIGH, 0),
+                (0, 2, 15, Share.HOLE_CARD, 0),
+                (1, 1, 7, Share.HIGH, 0),
+                (2, 6, 3, Share.UNCONTESTED, 0),
+                (0, 1, 7, Share.HIGH, 1),
+                (1, 0, 3, Share.HIGH, 2),
             )
         ],
         "hands": _hands(),

@@ -474,7 +474,8 @@ class Dealing(HandState):
         live = deal.live
         stacks = self._stacks
         able = [seat for seat in live if stacks[seat] > 0]
-        if not street.betting or len(able) < 2:
+        # A hand run twice has no more betting, though run 1's pots pushed refill stacks.
+        if not street.betting or len(able) < 2 or self._runs is not None:
             self._end_street()
             return
         bring_in = False
@@ -534,6 +535,8 @@ class Dealing(HandState):
         live = deal.live
         if len(live) < 2 or sum(1 for seat in live if self._stacks[seat] > 0) > 1:
             return
+        if deal.runout_at is None:
+            deal.runout_at = len(deal.out)
         for seat in live:
             if seat in deal.turned_up:
                 continue

@@ -61,6 +61,7 @@ __all__ = [
     "RedealView",
     "Removed",
     "Restarting",
+    "RunTwiceFrame",
     "SaidFrame",
     "SeatView",
     "SeqFrame",
@@ -331,6 +332,22 @@ class ShowdownFrame(OutFrame):
     )
 
 
+class RunTwiceFrame(OutFrame):
+    """The hands all in are turned up, and the table asks these seats whether to run the cards
+    still to come twice (house rule ``run_twice``; answered with ``run_twice``); sent again as
+    each answers, with ``seats`` empty once every one has agreed (the runs start) or one has
+    declined (``declined``: the cards are run once)."""
+
+    type: Literal["run_twice"] = "run_twice"
+    number: int = Field(description="the hand's number")
+    seats: list[int] = Field(description="the table seats still to answer")
+    agreed: list[int] = Field(description="the table seats that have agreed")
+    declined: int | None = Field(
+        description="the table seat that declined (the hand is run once), if one has"
+    )
+    seconds: float = Field(description="seconds left to answer (no answer: run once)")
+
+
 class OddsSeat(_Part):
     """One hand's chances in a run-out, as the odds engine works them out from public cards."""
 
@@ -357,6 +374,9 @@ class OddsFrame(OutFrame):
     deal: int = Field(description="the deal (1, or more after a redeal)")
     event: int = Field(description="how many of the hand's events these odds stand after")
     street: str = Field(description="the last street whose cards are out")
+    run: int = Field(
+        description="the run these odds are for in a hand run twice (1 or 2); 0: run once"
+    )
     exact: bool = Field(description="counted exactly (else simulated)")
     deals: int = Field(description="deals simulated or counted")
     split_pot: bool = Field(description="the pot is split for the queen of spades (The Bitch)")
@@ -611,6 +631,7 @@ ServerFrame = Annotated[
     | HandFrame
     | UpdateFrame
     | ShowdownFrame
+    | RunTwiceFrame
     | OddsFrame
     | RabbitFrame
     | PracticeFrame

@@ -18,6 +18,9 @@ A client sends JSON objects with a ``type``:
 - ``{"type": "show", "seq": 12, "show": false}``: at the showdown, show the hand (``true``) or
   muck it unshown (``false``); only a hand that takes no part of a pot may be mucked, and only
   while the table offers the choice (a ``showdown`` frame names the seats that have it);
+- ``{"type": "run_twice", "seq": 13, "agree": true}``: agree to run the cards still to come
+  twice (``false``: run them once), while the table asks (a ``run_twice`` frame names the seats
+  still to answer; house rule ``run_twice``);
 - ``{"type": "ping"}``.
 
 ``seq`` numbers a seat's requests, each larger than the last, and the seat's connections (a
@@ -147,6 +150,8 @@ __all__ = [
     "ClientFrame",
     "Ping",
     "Rebuy",
+    "Request",
+    "RunTwice",
     "Say",
     "Show",
     "SitIn",
@@ -228,6 +233,14 @@ class Show(_Frame):
     show: bool
 
 
+class RunTwice(_Frame):
+    """All in with the hands turned up: agree to run the cards still to come twice, or not."""
+
+    type: Literal["run_twice"]
+    seq: Seq
+    agree: bool
+
+
 class Ping(_Frame):
     """Is the server there?"""
 
@@ -243,17 +256,16 @@ class Say(_Frame):
     name: str | None = None
 
 
-ClientFrame = Annotated[
-    Act | Choose | SitOut | SitIn | Rebuy | Show | Ping | Say, Field(discriminator="type")
-]
+Request = Act | Choose | SitOut | SitIn | Rebuy | Show | RunTwice | Ping | Say
+"""Any frame a client may send, as a type."""
+
+ClientFrame = Annotated[Request, Field(discriminator="type")]
 """Any frame a client may send."""
 
-_CLIENT_FRAME: TypeAdapter[Act | Choose | SitOut | SitIn | Rebuy | Show | Ping | Say] = TypeAdapter(
-    ClientFrame
-)
+_CLIENT_FRAME: TypeAdapter[Request] = TypeAdapter(ClientFrame)
 
 
-def read_frame(text: str | bytes) -> Act | Choose | SitOut | SitIn | Rebuy | Show | Ping | Say:
+def read_frame(text: str | bytes) -> Request:
     """Check a client's frame; a malformed one raises :class:`pydantic.ValidationError`."""
     return _CLIENT_FRAME.validate_json(text)
 

@@ -205,6 +205,12 @@ class TableSettings(_Model):
         description="seconds each street of an all-in run-out stays on the table, with every"
         " hand's chances, before the next is dealt (hands turned up: house rule all_in_turn_up)",
     )
+    twice_clock: Annotated[float, Field(ge=0, le=60)] = Field(
+        10.0,
+        description="seconds the players all in have to agree to run the cards still to come"
+        " twice, when the game's house rule run_twice offers it (a player who has not"
+        " answered in time runs them once)",
+    )
     rabbit_hunt: bool = Field(
         False,
         description="after a hand won by a fold, any player may ask to see the face-up cards"
@@ -296,6 +302,7 @@ class RulesUpdate(_Model):
     spectator_chat: bool | None = None
     muck_clock: Annotated[float, Field(ge=0, le=60)] | None = None
     runout_pause: Annotated[float, Field(ge=0, le=10)] | None = None
+    twice_clock: Annotated[float, Field(ge=0, le=60)] | None = None
     rabbit_hunt: bool | None = None
     showdown_default: Literal["muck", "show"] | None = None
     seat_requests: bool | None = None
@@ -621,6 +628,7 @@ class StreetOddsInHindsight(_Model):
     """Every hand's chances once a street's cards are out, before anyone bets on them."""
 
     deal: int
+    run: int = Field(0, description="a hand run twice: the run (1 or 2); 0: run once")
     street: str
     event: int = Field(
         description="how many of the hand's events lead up to these odds: a replay shows them"

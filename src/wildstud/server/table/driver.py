@@ -35,14 +35,22 @@ from wildstud.betting import ActionKind
 from wildstud.deal import Hand, Phase
 from wildstud.odds.runout import run_out_cuts
 from wildstud.server.clock import Backoff, Turn
-from wildstud.server.frames import ShowdownFrame
+from wildstud.server.frames import RunTwiceFrame, ShowdownFrame
 from wildstud.server.history import seat_in_hand, summary
 from wildstud.server.pace import hand_pause
 from wildstud.server.proofs import Openings
-from wildstud.server.replay import MUCK, SHOW, DeckBook, at_showdown, start_hand
+from wildstud.server.replay import (
+    MUCK,
+    RUN_ONCE,
+    RUN_TWICE,
+    SHOW,
+    DeckBook,
+    at_showdown,
+    start_hand,
+)
 from wildstud.server.runout import ODDS_THREAD, odds_frame
 from wildstud.server.seating import Seat
-from wildstud.server.showdown import ShowdownChoice
+from wildstud.server.showdown import ShowdownChoice, TwiceOffer
 from wildstud.server.store import (
     ActionRecord,
     Changes,
@@ -100,9 +108,9 @@ class LiveHand:
     """How many of the hand's events the clients have been sent."""
     openings: Openings = field(init=False)
     """The commitments and proofs each viewer has been sent (:mod:`~wildstud.server.proofs`)."""
-    run_out_stop: tuple[int, int] | None = None
-    """The (deal, street) of an all-in run-out the dealer has paused before, and
-    :attr:`run_out_due` when it deals on."""
+    run_out_stop: tuple[int, int, int] | None = None
+    """The (deal, run, street) of an all-in run-out the dealer has paused before (run 0 in a
+    hand run once), and :attr:`run_out_due` when it deals on."""
     run_out_due: float = 0.0
     odds: dict[int, dict[str, Any]] = field(default_factory=dict)
     """The run-out's odds frames worked out so far, by the event they stand after
@@ -180,6 +188,8 @@ class Driver:
         self.choosing: Choosing | None = None
         self.showdown: ShowdownChoice | None = None
         """The showdown waiting for its players' choices, if any."""
+        self.offer: TwiceOffer | None = None
+        """The offer to run it twice waiting for its players' answers, if any."""
         self.dealt_last: dict[int, str] | None = None
         """The seats dealt into the last hand, each with its player's id: the button's round
         (see :meth:`.button.Seats.next_button`); ``None`` when no hand is known."""
@@ -305,6 +315,8 @@ class Driver:
                     return self.turn.redeal_due - now
                 await self.redeal()
                 return 0.0
+            if live.hand.to_agree_run_twice:
+                return await self.offer_due(live, now)
             if live.hand.run_out_street is not None:
                 if now < live.run_out_due:
                     return live.run_out_due - now
@@ -501,16 +513,22 @@ class Driver:
     def deal_on(self, live: LiveHand, hand: Hand) -> None:
         """The dealer's steps on ``hand`` (``live``'s hand, or the copy of it a change makes) as
         far as they go now: to a player's turn, a redeal, the showdown while a seat there still
-        has to choose to show or muck (then through it), or the next street of an all-in
-        run-out, which waits ``runout_pause`` seconds with the chances of the hands turned up
-        on every page (the table's :meth:`run_out` deals it then)."""
+        has to choose to show or muck (then through it), the offer to run it twice while a seat
+        is still to answer, or the next street of an all-in run-out (run 2's first street after
+        run 1's showdown too), which waits ``runout_pause`` seconds with the chances of the
+        hands turned up on every page (the table's :meth:`run_out` deals it then)."""
         pause = self.table.settings.runout_pause
         while hand.phase is Phase.DEALER and hand.redeal_pending is None:
+            if hand.to_agree_run_twice:
+                return  # the hands all in are asked to run it twice first (offer_due)
             if at_showdown(hand):
-                break
+                if hand.to_show_or_muck:
+                    break
+                hand.step()  # the showdown: in a hand run twice, run 1's starts run 2
+                continue
             street = hand.run_out_street
             if street is not None and pause > 0:
-                key = (hand.deal_number, street)
+                key = (hand.deal_number, hand.current_run, street)
                 if live.run_out_stop != key:
                     live.run_out_stop = key
                     live.run_out_due = time.monotonic() + pause
@@ -518,8 +536,6 @@ class Driver:
                 if time.monotonic() < live.run_out_due:
                     return
             hand.step()
-        if at_showdown(hand) and not hand.to_show_or_muck:
-            hand.run()
 
     async def run_out(self, live: LiveHand) -> None:
         """Deal the next street of an all-in run-out, whose pause is over, and tell everyone."""
@@ -649,6 +665,77 @@ class Driver:
             self.showdown = None
         if table.live is None:
             table.fanout.broadcast_table()
+
+    # -- run it twice --------------------------------------------------------------------------
+
+    def offer_frame(self, live: LiveHand) -> dict[str, Any]:
+        """The run-it-twice frame of hand ``live``: who is still to answer, who agreed, who
+        declined (table seats)."""
+        offer = self.offer
+        seconds = 0.0 if offer is None else max(0.0, offer.deadline - time.monotonic())
+        lineup = live.setup.lineup
+        answers = live.hand.run_twice_answers
+        declined = [lineup[engine] for engine, agree in answers.items() if not agree]
+        return RunTwiceFrame(
+            number=live.number,
+            seats=[lineup[engine] for engine in live.hand.to_agree_run_twice],
+            agreed=sorted(lineup[engine] for engine, agree in answers.items() if agree),
+            declined=declined[0] if declined else None,
+            seconds=round(seconds, 3),
+        ).frame()
+
+    async def offer_due(self, live: LiveHand, now: float) -> float | None:
+        """The offer to run it twice waits for its answers: bots and players leaving the table
+        answer no at once, the others when the clock (``twice_clock``) runs out."""
+        table = self.table
+        if self.offer is None or self.offer.number != live.number:
+            # A new offer, or one a restarted server stands at: the clock starts now.
+            self.offer = TwiceOffer(live.number, now + table.settings.twice_clock)
+            for engine in live.hand.to_agree_run_twice:
+                seat = table.seats[live.setup.lineup[engine]]
+                if seat.bot is not None or seat.leaving:
+                    source = "bot" if seat.bot is not None else "host"
+                    await self.answer_twice(seat, engine, None, source, None)
+                    return 0.0  # one no: the hand is run once
+            table.fanout.broadcast(self.offer_frame(live))
+        if now < self.offer.deadline:
+            return self.offer.deadline - now
+        for engine in live.hand.to_agree_run_twice[:1]:  # one no is enough
+            seat = table.seats[live.setup.lineup[engine]]
+            await self.answer_twice(seat, engine, None, "clock", None)
+        return 0.0
+
+    async def answer_twice(
+        self, seat: Seat, engine: int, agree: bool | None, source: str, seq: int | None
+    ) -> None:
+        """Carry out ``seat``'s answer to the offer to run it twice (engine seat ``engine``;
+        ``None``: a bot's, a clock's or a leaving player's, no); store it and tell everyone."""
+        table = self.table
+        live = table.live
+        assert live is not None
+        hand = live.hand.copy()
+        agree = bool(agree)
+        hand.agree_run_twice(engine, agree)
+        record = ActionRecord(
+            number=live.number,
+            index=live.actions,
+            seat=engine,
+            kind=RUN_TWICE if agree else RUN_ONCE,
+            amount=None,
+            source=source,
+            seq=seq,
+        )
+        self.deal_on(live, hand)
+        changes = Changes(seats=[seat.state()], actions=[record], decks=live.decks())
+        table.writer.after(lambda: live.adopt(hand, 1))
+        if hand.phase is Phase.OVER:  # pragma: no cover - a run-out always has a card to come
+            self.finish_hand(changes, hand)
+        await self.commit(changes)
+        table.fanout.publish()
+        table.fanout.broadcast(self.offer_frame(live))  # seats empty once it is settled
+        if not hand.to_agree_run_twice:
+            self.offer = None
+        self.run_out_odds(live)
 
     def finish_hand(self, changes: Changes, hand: Hand) -> None:
         """The hand is over (``hand``: the table's hand as the change in hand leaves it):

@@ -218,6 +218,9 @@ class Fanout:
             if showdown is not None and table.live is not None:
                 pending = table.live.hand.to_show_or_muck
                 client.send(dumps(table.driver.showdown_frame(table.live, pending)))
+            live = table.live
+            if table.driver.offer is not None and live is not None and live.hand.to_agree_run_twice:
+                client.send(dumps(table.driver.offer_frame(live)))
             if seat is not None:
                 self.broadcast_table()
             table.changed.set()

@@ -23,6 +23,7 @@ from wildstud.server.messages import (
     Choose,
     Ping,
     Rebuy,
+    RunTwice,
     Show,
     SitIn,
     SitOut,
@@ -52,7 +53,7 @@ class Players:
         self.table = table
 
     async def handle(
-        self, client: Client, frame: Act | Choose | SitIn | SitOut | Rebuy | Show | Ping
+        self, client: Client, frame: Act | Choose | SitIn | SitOut | Rebuy | Show | RunTwice | Ping
     ) -> None:
         """Carry out a client's request and answer it (see the module's description)."""
         if isinstance(frame, Ping):
@@ -87,6 +88,8 @@ class Players:
                 await self._asks_for_chips(seat, frame)
             elif isinstance(frame, Show):
                 await self._shows(seat, frame)
+            elif isinstance(frame, RunTwice):
+                await self._answers_twice(seat, frame)
             else:  # the seating's (:mod:`.seating`): the seat changes once it is stored
                 changes = Changes()
                 sit = Sit(seat.index, isinstance(frame, SitOut), frame.seq)
@@ -177,3 +180,19 @@ class Players:
         seat.acted = True
         seat.last_seq = frame.seq
         await table.driver.decide(seat, engine, frame.show, "player", frame.seq)
+
+    async def _answers_twice(self, seat: Seat, frame: RunTwice) -> None:
+        table = self.table
+        if table.status is TableStatus.PAUSED:
+            raise IllegalActionError("the table is paused: wait for the host to resume it")
+        live = table.live
+        if live is None:
+            raise IllegalActionError("no hand is being played")
+        engine = live.engine_seat(seat)
+        if engine is None:
+            raise IllegalActionError("you are not dealt into this hand")
+        # The engine says whether the hand may be run twice now, and why not.
+        live.hand.verify_agree_run_twice(engine, frame.agree)
+        seat.acted = True
+        seat.last_seq = frame.seq
+        await table.driver.answer_twice(seat, engine, frame.agree, "player", frame.seq)

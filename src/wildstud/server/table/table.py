@@ -82,6 +82,7 @@ from wildstud.server.messages import (
     Choose,
     Ping,
     Rebuy,
+    RunTwice,
     Say,
     Show,
     SitIn,
@@ -90,7 +91,7 @@ from wildstud.server.messages import (
 )
 from wildstud.server.metrics import UNWATCHED
 from wildstud.server.night import Night
-from wildstud.server.replay import MUCK, SHOW, DeckBook, rebuild
+from wildstud.server.replay import CHOICES, DeckBook, rebuild
 from wildstud.server.schemas import RulesUpdate, TableSettings
 from wildstud.server.seating import Client, Seat, SeatKind
 from wildstud.server.stall import stalled
@@ -353,7 +354,7 @@ class Table:
                 if seat is not None:
                     seat.acted = seat.acted or action.source == "player"
                     # The showdown's default is no missed turn (server/showdown.py).
-                    clocked = action.source == "clock" and action.kind not in (SHOW, MUCK)
+                    clocked = action.source == "clock" and action.kind not in CHOICES
                     seat.timed_out = seat.timed_out or clocked
         return table
 
@@ -486,7 +487,9 @@ class Table:
             await self.fanout.detach(client)
 
     async def handle(
-        self, client: Client, frame: Act | Choose | SitIn | SitOut | Rebuy | Show | Ping | Say
+        self,
+        client: Client,
+        frame: Act | Choose | SitIn | SitOut | Rebuy | Show | RunTwice | Ping | Say,
     ) -> None:
         """Carry out a client's request and answer it (see :mod:`wildstud.server.table.players`; a
         line of chat, :mod:`wildstud.server.table.chat`, through the actor)."""

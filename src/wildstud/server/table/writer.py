@@ -119,6 +119,7 @@ class Baseline:
             (
                 driver.choosing,
                 driver.showdown,
+                driver.offer,
                 driver.dealt_last,
                 driver.next_hand_at,
                 _turn_values(driver.turn),
@@ -140,11 +141,12 @@ class Baseline:
         (
             driver.choosing,
             driver.showdown,
+            driver.offer,
             driver.dealt_last,
             driver.next_hand_at,
             _,
         ) = self.driver
-        for name, value in zip(_TURN_FIELDS, self.driver[4], strict=True):
+        for name, value in zip(_TURN_FIELDS, self.driver[5], strict=True):
             setattr(driver.turn, name, value)
         for kept in (self.live, self.last):
             if kept is not None:

@@ -24,6 +24,7 @@ import { Attention } from "./attention.js";
 import { Moment } from "./moment.js";
 import { SeatControls } from "./seatcontrols.js";
 import { ShowdownChoice } from "./showdown.js";
+import { TwiceOffer } from "./twice.js";
 import { PracticeHelp } from "./practice.js";
 import { keepGoodbye, keptGoodbye, showGoodbye } from "./goodbye.js";
 import { initialState, nameAt, reduce } from "./state.js";
@@ -68,6 +69,7 @@ class TablePage {
     this.moment = new Moment();
     this.seatControls = new SeatControls(this.panel);
     this.showdown = new ShowdownChoice(this.panel);
+    this.twice = new TwiceOffer(this.panel);
     this.practice = new PracticeHelp();
     this.host = host;
     this.announceTimer = null;
@@ -252,6 +254,7 @@ class TablePage {
           el.picker,
           el.actions,
           this.showdown.element,
+          this.twice.element,
         ),
       ),
       h(
@@ -326,13 +329,14 @@ class TablePage {
     // The panels that keep their own state get their frames as they come.
     if (frame.type === "table") this.ledger.update(state.table, state.welcome);
     if (frame.type === "showdown") this.showdown.update(frame);
+    if (frame.type === "run_twice") this.twice.update(frame);
     if (frame.type === "rabbit") this.checkRabbit(frame);
     for (const effect of effects) this.apply(effect);
     if (state.hand !== before.hand && (frame.type === "hand" || frame.type === "update")) {
       // Every card the frame shows is checked against its deal's commitment as it arrives.
       this.proofs.frame(frame, state.hand).then((changed) => changed && this.markProofs());
     }
-    if (state === before && frame.type !== "showdown") return;
+    if (state === before && frame.type !== "showdown" && frame.type !== "run_twice") return;
     this.render(before);
   }
 
@@ -515,6 +519,7 @@ class TablePage {
       if (changed("hand", "notices")) this.renderLog();
       this.renderSeatControls();
       this.showdown.render(this.mySeat(), hand ? hand.number : null);
+      this.twice.render(this.mySeat(), hand ? hand.number : null);
       this.practice.render(hand ? hand.number : null);
     });
     this.markProofs();
@@ -689,6 +694,7 @@ class TablePage {
 
   tick() {
     this.showdown.tick();
+    this.twice.tick();
     if (this.clock) this.clock.tick();
     const hand = this.state.hand;
     const element = this.el.seats.querySelector(".to-act .clock");

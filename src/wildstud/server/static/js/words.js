@@ -184,7 +184,19 @@ export function potName(pot) {
 
 /** An `awarded` event's chips and pot: wildstud.words.describe_award ("Ann wins 40 from the main pot"). */
 export function describeAward(event, names) {
-  return `${label(names, event.seat)} wins ${event.amount} from ${potName(event.pot)}`;
+  return `${label(names, event.seat)} wins ${event.amount} from ${potName(event.pot)}${runNote(event)}`;
+}
+
+/** What a hand run twice adds to an award: the run whose half it is (" (run 2's half)"). */
+export function runNote(event) {
+  return event.run ? ` (run ${event.run}'s half)` : "";
+}
+
+/** A `run_started` event: the players agreed to run it twice, and a run starts. */
+export function describeRun(event) {
+  return event.run === 1
+    ? "Run it twice: every hand all in agreed. Run 1 of the cards still to come, for half of each pot."
+    : "Run 2: the cards still to come are dealt again, for the other half of each pot.";
 }
 
 /** What a share of a pot adds to its award: the special half of The Bitch. */
@@ -272,6 +284,7 @@ const SETTING_WORDS = {
   redeal_pause: ["the redeal pause", " s"],
   muck_clock: ["the show-or-muck clock", " s"],
   runout_pause: ["the pause between the streets of an all-in run-out", " s"],
+  twice_clock: ["the run-it-twice clock", " s"],
   idle_minutes: ["the idle time", " min"],
   absent_hands: ["the hands a player may miss before sitting out", ""],
   starting_chips: ["the starting chips", ""],
