@@ -66,6 +66,7 @@ __all__ = [
     "SeqFrame",
     "ServerFrame",
     "ShowdownFrame",
+    "ShuffleFrame",
     "TableFrame",
     "UpdateFrame",
     "View",
@@ -456,6 +457,23 @@ class SeqFrame(OutFrame):
     last_seq: int
 
 
+class ShuffleFrame(OutFrame):
+    """The players' shuffle asks this page for its part in deal ``deal`` of hand ``hand``, as
+    the seat ``seat``: ``step`` ``commit``, a commitment to a fresh value of its own; ``reveal``,
+    that value (:mod:`wildstud.joint_shuffle`). ``night`` is the commitment to the table's night
+    seed, published before any value is asked for: it stays the same all night. ``seconds``:
+    how long the table waits for the answer before dealing without this seat, which then sits
+    the hand out."""
+
+    type: Literal["shuffle"] = "shuffle"
+    step: Literal["commit", "reveal"]
+    hand: int
+    deal: int
+    seat: int
+    night: str
+    seconds: float
+
+
 class Pong(OutFrame):
     """The answer to a ping."""
 
@@ -618,6 +636,7 @@ ServerFrame = Annotated[
     | Ack
     | SeqFrame
     | Pong
+    | ShuffleFrame
     | Removed
     | NoticeFrame
     | ChatFrame

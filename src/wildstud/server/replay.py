@@ -22,10 +22,10 @@ True
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from wildstud.betting import ActionKind
-from wildstud.cards import DECK, Deck, parse_cards
+from wildstud.cards import DECK, Card, Deck, parse_cards
 from wildstud.commitment import SealedDeck
 from wildstud.deal import Hand, Phase, Stage, TableView
 from wildstud.games import find_game
@@ -58,8 +58,15 @@ class DeckBook:
     them. A stored deck without salts (stored before commitments existed) has no commitment."""
 
     def __init__(
-        self, stored: Mapping[int, str] | None = None, salts: Mapping[int, str] | None = None
+        self,
+        stored: Mapping[int, str] | None = None,
+        salts: Mapping[int, str] | None = None,
+        shuffle: Callable[[int], tuple[list[Card], list[bytes]]] | None = None,
     ) -> None:
+        self.shuffle = shuffle
+        """Where a fresh deal's order and salts come from under the players' shuffle (the
+        table's :class:`~wildstud.server.table.shuffling.Shuffling`): ``None``, the operating
+        system's generator alone."""
         self._orders: dict[int, str] = {}
         self._sealed: dict[int, SealedDeck] = {}
         for deal, order in (stored or {}).items():
@@ -79,11 +86,16 @@ class DeckBook:
         """The deck of deal ``deal`` (the engine calls this as each deal starts)."""
         order = self._orders.get(deal)
         if order is None:
-            cards = list(DECK)
-            _SHUFFLER.shuffle(cards)
+            if self.shuffle is not None:
+                cards, salts = self.shuffle(deal)
+                sealed = SealedDeck(deal, cards, salts)
+            else:
+                cards = list(DECK)
+                _SHUFFLER.shuffle(cards)
+                sealed = SealedDeck.seal(deal, cards)
             order = " ".join(str(card) for card in cards)
             self._orders[deal] = order
-            self._sealed[deal] = SealedDeck.seal(deal, cards)
+            self._sealed[deal] = sealed
             self._pending.append(deal)
         return Deck.stacked(order)
 

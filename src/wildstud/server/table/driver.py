@@ -316,6 +316,11 @@ class Driver:
             if live.hand.redeal_pending is not None:
                 if now < self.turn.redeal_due:
                     return self.turn.redeal_due - now
+                # The players shuffle the redeal's deck too; nobody is left out of the hand.
+                deal = live.hand.deal_number + 1
+                wait = await self.table.shuffling.before(live.number, deal, live.setup.lineup, None)
+                if wait is not None:
+                    return wait
                 await self.redeal()
                 return 0.0
             if live.hand.run_out_street is not None:
@@ -358,6 +363,13 @@ class Driver:
             return 0.0
         if idle or table.status is TableStatus.ENDED:
             return None  # no hand starts with nobody there, nor once the night is over
+        shuffling = self.table.shuffling.round
+        if shuffling is not None and shuffling.deal == 1:
+            wait = self.table.shuffling.progress(now)
+            if wait is not None:
+                return wait
+            await self.deal(shuffling.entry)
+            return 0.0
         seats = Seats.of(table.seats)
         lineup = seats.lineup()
         if self.choosing is not None and self.choosing.button not in lineup:
@@ -423,6 +435,22 @@ class Driver:
             table.fanout.broadcast_table()
             return
         asked = None if choosing is None else choosing.button
+        number = table.hands_dealt + 1
+        # The players shuffle first: the hand is dealt once their round is over, without the
+        # seats whose pages gave no value (they sit this hand out, and post nothing).
+        wait = await self.table.shuffling.before(number, 1, lineup, entry)
+        if wait is not None:
+            if chooser is not None:  # the chooser's seq is taken; the game waits in the round
+                await self.commit(Changes(seats=[chooser.state()]))
+            table.fanout.broadcast_table()
+            return
+        left_out = self.table.shuffling.left_out(number, 1)
+        if left_out:
+            lineup = tuple(index for index in lineup if index not in left_out)
+            if len(lineup) < 2:  # nobody to play: the round is forgotten, none was dealt
+                await self.commit(self.table.shuffling.dropped(number, 1))
+                table.fanout.broadcast_table()
+                return
         button = dealer_for(seats, lineup, table.button, self.dealt_last, asked)
         changes = Changes()
         # A tournament's hand plays the games of the menu at the stakes of its level.
@@ -431,7 +459,7 @@ class Driver:
             menu = table.desk.dealt(time.monotonic(), changes)
         item = menu.items[entry]
         setup = HandSetup(
-            number=table.hands_dealt + 1,
+            number=number,
             entry=entry,
             game=item.game.name,
             options=dict(item.options.to_mapping()),
@@ -441,7 +469,7 @@ class Driver:
             stacks=tuple(table.seats[index].stack for index in lineup),
             player_ids=tuple(table.seats[index].player_id for index in lineup),
         )
-        book = DeckBook()
+        book = DeckBook(shuffle=self.table.shuffling.shuffle_for(setup.number))
         hand = start_hand(setup, book, to_redeal=True, hold_showdown=True)
         live = LiveHand(setup, book, hand, 0)
         self.deal_on(live, hand)  # a new hand: the table takes it (or not) with the change
@@ -699,6 +727,7 @@ class Driver:
         # The settings slice drops them once the hand's end is stored (:mod:`.settings`), in
         # the same turn: a client welcomed in between would be told them again.
         table.writer.after(lambda: table.actor.follow(NoticesPlayed(number)))
+        table.writer.after(lambda: self.table.shuffling.forget_hand(number))
         changes.hand_end = HandEnd(number, hand.stacks, record)
         if table.tournament is not None:  # knock-outs, and the prizes once one is left
             table.desk.hand_ended(live, changes)

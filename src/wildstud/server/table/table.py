@@ -77,14 +77,11 @@ from wildstud.server.accounts import Departed, departed
 from wildstud.server.frames import ChatLogFrame
 from wildstud.server.menu import Menu
 from wildstud.server.messages import (
-    Act,
-    Choose,
-    Ping,
-    Rebuy,
+    Commit,
+    Message,
+    Reveal,
     Say,
-    Show,
-    SitIn,
-    SitOut,
+    Shuffler,
     error_frame,
 )
 from wildstud.server.metrics import UNWATCHED
@@ -114,6 +111,7 @@ from wildstud.server.table.players import Players
 from wildstud.server.table.practice import Coach
 from wildstud.server.table.seat_requests import RequestsState
 from wildstud.server.table.settings import build_menu
+from wildstud.server.table.shuffling import Shuffling
 from wildstud.server.table.tournament import Desk
 from wildstud.server.table.writer import ChangeLock, StorageFailureError, Writer
 from wildstud.server.tourney import Tourney
@@ -194,6 +192,9 @@ class Table:
         self.hosting = Hosting(self)
         self.players = Players(self)
         self.driver = Driver(self)
+        self.shuffling = Shuffling(self)
+        """The night seed and the players' shuffle before each deal
+        (:mod:`wildstud.server.table.shuffling`)."""
         self.desk = Desk(self)
         """The table's tournament (:mod:`wildstud.server.table.tournament`)."""
         self.coach = Coach(self)
@@ -285,9 +286,11 @@ class Table:
         table.actor.slices["requests"].state = RequestsState.of(stored.requests)
         rules = table.actor.slices["settings"]
         rules.state = dataclasses.replace(rules.state, notices=tuple(stored.notices))
+        table.shuffling.load(stored.shuffle_night, stored.shuffle)
         if stored.live_hand is not None:
             setup = stored.live_hand.setup
-            book = DeckBook(stored.live_hand.decks, stored.live_hand.salts)
+            shuffle = table.shuffling.shuffle_for(setup.number)
+            book = DeckBook(stored.live_hand.decks, stored.live_hand.salts, shuffle)
             hand = rebuild(setup, book, stored.live_hand.actions, hold_showdown=True)
             table.live = LiveHand(setup, book, hand, len(stored.live_hand.actions))
             table.live.published = len(hand.events)
@@ -430,15 +433,18 @@ class Table:
         except StorageFailureError:
             await self.fanout.detach(client)
 
-    async def handle(
-        self, client: Client, frame: Act | Choose | SitIn | SitOut | Rebuy | Show | Ping | Say
-    ) -> None:
+    async def handle(self, client: Client, frame: Message) -> None:
         """Carry out a client's request and answer it (see :mod:`wildstud.server.table.players`; a
-        line of chat, :mod:`wildstud.server.table.chat`, through the actor)."""
+        line of chat, :mod:`wildstud.server.table.chat`, through the actor; a page's part in the
+        players' shuffle, :mod:`wildstud.server.table.shuffling`)."""
         if isinstance(frame, Say):
             await self.actor.ask(lambda: self._speak(client, frame))
             return
         try:
+            if isinstance(frame, Shuffler | Commit | Reveal):
+                shuffling = self.shuffling
+                await self._wrapped(lambda: shuffling.receive(client, frame))
+                return
             await self._wrapped(lambda: self.players.handle(client, frame))
         except StorageFailureError:
             if self.broken:  # moved, or being reloaded: the connection closes
