@@ -161,6 +161,9 @@ def test_a_night_shuffled_by_the_players_verifies_and_names_a_cheating_page(
     # Who sat out: Cy was not dealt into hand 2, nor Bob into hand 3; everyone else was.
     hands = spectator.hands
     assert "Cy" not in hands[2]["names"]
+    # Every page is told whose values each deck was made from, with its root.
+    assert hands[2]["commitments"][0]["made_from"] == ["Ann", "Bob"]
+    assert hands[1]["commitments"][0]["made_from"] == ["Ann", "Bob", "Cy"]
     assert "Bob" not in hands[3]["names"]
     assert {"Ann", "Bob", "Cy"} <= set(hands[1]["names"])
     assert len(hands[4]["names"]) == 4

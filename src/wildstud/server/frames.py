@@ -114,6 +114,12 @@ class Commitment(_Part):
 
     deal: int
     root: str = Field(description="the SHA-256 Merkle root of the deal's salted deck, in hex")
+    made_from: list[str] | None = Field(
+        default=None,
+        description="left out unless the players shuffled the deck: the players whose values"
+        " it was made from, with the server's night seed (empty: the seed alone, no page took"
+        " part)",
+    )
 
 
 class Proof(_Part):

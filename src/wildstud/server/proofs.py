@@ -89,6 +89,16 @@ def commitments(book: DeckBook, events: Sequence[Event]) -> list[Commitment]:
     return found
 
 
+def _commitment(book: DeckBook, item: Commitment) -> dict[str, Any]:
+    """A deal's commitment as a frame carries it: with, for a deck the players' shuffle made,
+    the names of the players whose values it was made from (the server's seed with them)."""
+    data = item.to_data()
+    made_from = book.made_from.get(item.deal)
+    if made_from is not None:
+        data["made_from"] = list(made_from)
+    return data
+
+
 def proofs(book: DeckBook, events: Sequence[Event], *, skip: Sequence[Event] = ()) -> list[Proof]:
     """The proofs of the cards ``events`` show (redacted for the viewer), each once, but for
     those that the earlier events ``skip`` already showed (``events`` go on from ``skip``, in
@@ -112,7 +122,7 @@ def opened(
     the engine, unredacted: they are redacted here)."""
     seen = [redact(event, viewer) for event in events]
     return {
-        "commitments": [item.to_data() for item in commitments(book, seen[start:])],
+        "commitments": [_commitment(book, item) for item in commitments(book, seen[start:])],
         "proofs": [item.to_data() for item in proofs(book, seen[start:], skip=seen[:start])],
     }
 
@@ -157,6 +167,6 @@ class Openings:
             found.append(proof)
         self._seen[viewer] = (start + len(new), done, _deal_after(new, deal))
         return {
-            "commitments": [item.to_data() for item in commitments(self.book, new)],
+            "commitments": [_commitment(self.book, item) for item in commitments(self.book, new)],
             "proofs": found,
         }

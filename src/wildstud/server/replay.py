@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Iterable, Mapping
+from typing import NamedTuple
 
 from wildstud.betting import ActionKind
 from wildstud.cards import DECK, Card, Deck, parse_cards
@@ -52,6 +53,15 @@ others."""
 _SHUFFLER = secrets.SystemRandom()
 
 
+class Shuffled(NamedTuple):
+    """A deal's deck as the players' shuffle made it: its order, its salts and the players
+    whose values it was made from."""
+
+    cards: list[Card]
+    salts: list[bytes]
+    made_from: tuple[str, ...]
+
+
 class DeckBook:
     """The decks of one hand by deal number: stored ones are dealt again as they were; a deal
     with none gets a fresh secure order and fresh salts, noted as pending until the store has
@@ -61,12 +71,16 @@ class DeckBook:
         self,
         stored: Mapping[int, str] | None = None,
         salts: Mapping[int, str] | None = None,
-        shuffle: Callable[[int], tuple[list[Card], list[bytes]]] | None = None,
+        shuffle: Callable[[int], Shuffled] | None = None,
+        made_from: Mapping[int, tuple[str, ...]] | None = None,
     ) -> None:
         self.shuffle = shuffle
         """Where a fresh deal's order and salts come from under the players' shuffle (the
         table's :class:`~wildstud.server.table.shuffling.Shuffling`): ``None``, the operating
         system's generator alone."""
+        self.made_from: dict[int, tuple[str, ...]] = dict(made_from or {})
+        """The players whose values each deal's deck was shuffled from, with the server's
+        night seed (a deal the players' shuffle did not make has none)."""
         self._orders: dict[int, str] = {}
         self._sealed: dict[int, SealedDeck] = {}
         for deal, order in (stored or {}).items():
@@ -87,7 +101,7 @@ class DeckBook:
         order = self._orders.get(deal)
         if order is None:
             if self.shuffle is not None:
-                cards, salts = self.shuffle(deal)
+                cards, salts, self.made_from[deal] = self.shuffle(deal)
                 sealed = SealedDeck(deal, cards, salts)
             else:
                 cards = list(DECK)

@@ -40,7 +40,6 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
-from wildstud.cards import Card
 from wildstud.errors import IllegalActionError
 from wildstud.joint_shuffle import (
     deck_order,
@@ -53,6 +52,7 @@ from wildstud.joint_shuffle import (
 from wildstud.server.errors import SeatError
 from wildstud.server.frames import ShuffleFrame
 from wildstud.server.messages import Commit, Reveal, ShuffleMessage, Shuffler
+from wildstud.server.replay import Shuffled
 from wildstud.server.seating import Client
 from wildstud.server.store import Changes, ShuffleNight, ShuffleValue
 from wildstud.server.table.fanout import dumps
@@ -179,7 +179,7 @@ class Shuffling:
 
     # -- the decks -----------------------------------------------------------------------------
 
-    def shuffle_for(self, number: int) -> Callable[[int], tuple[list[Card], list[bytes]]] | None:
+    def shuffle_for(self, number: int) -> Callable[[int], Shuffled] | None:
         """Where hand ``number``'s decks come from (see :class:`~wildstud.server.replay.DeckBook`):
         the night seed and each deal's values; ``None`` before the night has a seed."""
         night = self.night
@@ -187,10 +187,26 @@ class Shuffling:
             return None
         return functools.partial(self._deck, bytes.fromhex(night.seed), number)
 
-    def _deck(self, seed: bytes, number: int, deal: int) -> tuple[list[Card], list[bytes]]:
+    def _deck(self, seed: bytes, number: int, deal: int) -> Shuffled:
         keyed = hand_seed(seed, number)
         values = self.values.get((number, deal), {})
-        return deck_order(keyed, number, deal, values), deck_salts(keyed, deal)
+        order = deck_order(keyed, number, deal, values)
+        return Shuffled(order, deck_salts(keyed, deal), self.made_from(number, deal))
+
+    def made_from(self, number: int, deal: int) -> tuple[str, ...]:
+        """The players whose values deal ``deal`` of hand ``number`` is made from, by seat."""
+        found = self.done.get((number, deal))
+        values = self.values.get((number, deal), {})
+        if found is None:
+            return ()
+        return tuple(found.asked[seat] for seat in sorted(values) if seat in found.asked)
+
+    def made_from_all(self, number: int, deals: Iterable[int]) -> dict[int, tuple[str, ...]]:
+        """:meth:`made_from` for each of ``deals`` of hand ``number`` (a restored hand's), if
+        the players' shuffle made it."""
+        if self.night is None or number < self.night.first_hand:
+            return {}
+        return {deal: self.made_from(number, deal) for deal in deals}
 
     def night_changes(self, number: int) -> Changes:
         """The night seed drawn now, if the night has none, to store before hand ``number``

@@ -289,8 +289,13 @@ class Table:
         table.shuffling.load(stored.shuffle_night, stored.shuffle)
         if stored.live_hand is not None:
             setup = stored.live_hand.setup
-            shuffle = table.shuffling.shuffle_for(setup.number)
-            book = DeckBook(stored.live_hand.decks, stored.live_hand.salts, shuffle)
+            shuffling = table.shuffling
+            book = DeckBook(
+                stored.live_hand.decks,
+                stored.live_hand.salts,
+                shuffling.shuffle_for(setup.number),
+                shuffling.made_from_all(setup.number, stored.live_hand.decks),
+            )
             hand = rebuild(setup, book, stored.live_hand.actions, hold_showdown=True)
             table.live = LiveHand(setup, book, hand, len(stored.live_hand.actions))
             table.live.published = len(hand.events)
