@@ -61,6 +61,13 @@ async def _session(base: str, shots: Path) -> dict[str, Any]:
         )
         answer = api.http.get(f"/api/tables/{table_id}/night-record")
         assert answer.status_code == 200, answer.text
+        # The settle-up offers the night record, and says how to check it.
+        link = ann.locator("#night-record")
+        await link.wait_for(state="attached", timeout=20000)
+        assert await link.get_attribute("href") == f"/api/tables/{table_id}/night-record"
+        # A finished hand's steps name whose values made its deck (the history page shows it).
+        steps = api.get(f"/api/tables/{table_id}/hands/1/steps")
+        assert steps["commitments"][0]["made_from"] == list(NAMES)
         for seat in seats:
             assert seat.errors == []
         sent = {

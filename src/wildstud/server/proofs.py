@@ -52,7 +52,7 @@ from wildstud.deal import (
 )
 from wildstud.server.replay import DeckBook
 
-__all__ = ["Openings", "commitments", "opened", "proofs", "visible_cards"]
+__all__ = ["Openings", "commitment_data", "commitments", "opened", "proofs", "visible_cards"]
 
 
 def _deal_after(events: Sequence[Event], deal: int = 1) -> int:
@@ -89,7 +89,7 @@ def commitments(book: DeckBook, events: Sequence[Event]) -> list[Commitment]:
     return found
 
 
-def _commitment(book: DeckBook, item: Commitment) -> dict[str, Any]:
+def commitment_data(book: DeckBook, item: Commitment) -> dict[str, Any]:
     """A deal's commitment as a frame carries it: with, for a deck the players' shuffle made,
     the names of the players whose values it was made from (the server's seed with them)."""
     data = item.to_data()
@@ -122,7 +122,7 @@ def opened(
     the engine, unredacted: they are redacted here)."""
     seen = [redact(event, viewer) for event in events]
     return {
-        "commitments": [_commitment(book, item) for item in commitments(book, seen[start:])],
+        "commitments": [commitment_data(book, item) for item in commitments(book, seen[start:])],
         "proofs": [item.to_data() for item in proofs(book, seen[start:], skip=seen[:start])],
     }
 
@@ -167,6 +167,8 @@ class Openings:
             found.append(proof)
         self._seen[viewer] = (start + len(new), done, _deal_after(new, deal))
         return {
-            "commitments": [_commitment(self.book, item) for item in commitments(self.book, new)],
+            "commitments": [
+                commitment_data(self.book, item) for item in commitments(self.book, new)
+            ],
             "proofs": found,
         }

@@ -563,6 +563,11 @@ class Commitment(_Model):
 
     deal: int = Field(description="the deal's number in the hand, 1 for the first")
     root: str = Field(description="SHA-256 root, hexadecimal")
+    made_from: list[str] | None = Field(
+        default=None,
+        description="the players whose values the players' shuffle made the deck from, with"
+        " the server's night seed; null: the server shuffled it alone",
+    )
 
 
 class CardProof(_Model):

@@ -194,6 +194,9 @@ class DeckRow(Base):
     salts: Mapped[str | None] = mapped_column(Text)
     """The salt of each position, for the deal's commitment (``None`` for decks stored before
     commitments existed: such a deal has none)."""
+    made_from: Mapped[list[str] | None] = mapped_column(JSON)
+    """The players whose values the players' shuffle made the deck from, with the server's night
+    seed (``None``: the server shuffled it alone)."""
 
     def __repr__(self) -> str:
         return f"DeckRow({self.table_id!r}, {self.hand_number}, deal={self.deal}, cards=<secret>)"

@@ -97,6 +97,8 @@ class DeckDraw:
     deal: int
     cards: str
     salts: str | None = None
+    made_from: tuple[str, ...] | None = None
+    """The players whose values the players' shuffle made it from (``None``: the server alone)."""
 
     def __repr__(self) -> str:
         # The order is the one secret of the server: keep it out of logs and tracebacks.
@@ -287,6 +289,8 @@ class StoredHand:
     final_stacks: tuple[int, ...] | None = None
     summary: dict[str, Any] | None = None
     salts: dict[int, str] = field(default_factory=dict)
+    made_from: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    """The players each deal's deck was made from, for decks the players' shuffle made."""
 
     def __repr__(self) -> str:
         return (

@@ -664,6 +664,7 @@ def _stored_hand(session: Session, row: HandRow) -> StoredHand:
     rows = session.scalars(select(DeckRow).where(key)).all()
     decks = {deck.deal: deck.cards for deck in rows}
     salts = {deck.deal: deck.salts for deck in rows if deck.salts is not None}
+    made_from = {deck.deal: tuple(deck.made_from) for deck in rows if deck.made_from is not None}
     actions = tuple(
         ACTION.read(action)
         for action in session.scalars(
@@ -680,6 +681,7 @@ def _stored_hand(session: Session, row: HandRow) -> StoredHand:
         final_stacks=None if row.final_stacks is None else tuple(row.final_stacks),
         summary=row.summary,
         salts=salts,
+        made_from=made_from,
     )
 
 

@@ -157,7 +157,13 @@ class LiveHand:
     def decks(self) -> list[DeckDraw]:
         """The decks drawn since the last call, ready for the store."""
         return [
-            DeckDraw(number=self.number, deal=deal, cards=cards, salts=salts)
+            DeckDraw(
+                number=self.number,
+                deal=deal,
+                cards=cards,
+                salts=salts,
+                made_from=self.book.made_from.get(deal),
+            )
             for deal, cards, salts in self.book.pending()
         ]
 

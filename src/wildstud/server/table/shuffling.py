@@ -201,13 +201,6 @@ class Shuffling:
             return ()
         return tuple(found.asked[seat] for seat in sorted(values) if seat in found.asked)
 
-    def made_from_all(self, number: int, deals: Iterable[int]) -> dict[int, tuple[str, ...]]:
-        """:meth:`made_from` for each of ``deals`` of hand ``number`` (a restored hand's), if
-        the players' shuffle made it."""
-        if self.night is None or number < self.night.first_hand:
-            return {}
-        return {deal: self.made_from(number, deal) for deal in deals}
-
     def night_changes(self, number: int) -> Changes:
         """The night seed drawn now, if the night has none, to store before hand ``number``
         (the first it shuffles); nothing if it has one."""

@@ -294,7 +294,7 @@ class Table:
                 stored.live_hand.decks,
                 stored.live_hand.salts,
                 shuffling.shuffle_for(setup.number),
-                shuffling.made_from_all(setup.number, stored.live_hand.decks),
+                stored.live_hand.made_from,
             )
             hand = rebuild(setup, book, stored.live_hand.actions, hold_showdown=True)
             table.live = LiveHand(setup, book, hand, len(stored.live_hand.actions))

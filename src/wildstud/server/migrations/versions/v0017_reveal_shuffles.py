@@ -25,7 +25,9 @@ _TABLES = ("shuffle_nights", "shuffle_values")
 
 
 def upgrade() -> None:
-    """Create the night seeds and the players' values, fenced on PostgreSQL."""
+    """Create the night seeds and the players' values, fenced on PostgreSQL; each deck notes
+    the players whose values made it."""
+    op.add_column("decks", sa.Column("made_from", sa.JSON(), nullable=True))
     op.create_table(
         "shuffle_nights",
         sa.Column(
@@ -67,3 +69,4 @@ def downgrade() -> None:
         if op.get_bind().dialect.name == "postgresql":
             op.execute(f"DROP TRIGGER {name}_fence_write ON {name}")
         op.drop_table(name)
+    op.drop_column("decks", "made_from")
