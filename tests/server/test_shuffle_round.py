@@ -20,7 +20,8 @@ from typing import Any
 import pytest
 
 from tests.server.conftest import Server
-from tests.server.wsclient import Api, Client, play
+from tests.server.helpers import cards_in
+from tests.server.wsclient import Api, Client, own_hidden, play
 from tests.tools.cli_run import run
 from wildstud.cards import DECK
 from wildstud.history.night_audit import FaultKind, NightRecord, audit_night
@@ -167,10 +168,17 @@ def test_a_night_shuffled_by_the_players_verifies_and_names_a_cheating_page(
     assert "Bob" not in hands[3]["names"]
     assert {"Ann", "Bob", "Cy"} <= set(hands[1]["names"])
     assert len(hands[4]["names"]) == 4
-    # No frame before the end carried the night's seed.
+    # No frame before the end carried the night's seed, nor a card not the viewer's: a seat's
+    # frames of a hand hold no card but the spectator's (those shown to all) and its own.
     seed = night.seed.hex()
     for client in [*clients, spectator]:
         assert seed not in json.dumps(client.frames)
+    for number in hands:
+        public = cards_in([f for f in spectator.frames if f.get("number") == number])
+        for client in clients:
+            seen = cards_in([f for f in client.frames if f.get("number") == number])
+            mine = own_hidden(client, number) if number in client.hands else set()
+            assert seen - public <= mine, (number, client.name)
 
     # The server's own export, checked by the command line: Bob's cheat is named.
     path = tmp_path / "night.json"
@@ -283,3 +291,61 @@ def test_the_night_record_is_refused_for_a_table_that_is_not_there(
 ) -> None:
     answer = Api(server.base).http.get(f"/api/tables/nope/{path}")
     assert answer.status_code == 404
+
+
+def test_a_page_out_of_turn_in_the_round_is_refused_and_nothing_changes(server: Server) -> None:
+    api = Api(server.base)
+
+    async def scenario() -> tuple[list[Frame], list[Frame], Frame]:
+        created = api.create(games=[{"game": "FTQ"}], seats=4, hand_pause=0, bot_delay=0)
+        clients, pages = await seated(api, created, ["Ann", "Bob"])
+        api.ok(api.host(created, "POST", "/bots", kind="calling-bot"))
+        spectator = await Client(created["links"]["watch_socket"], "w").open()
+        ann = asyncio.create_task(pages[0].run())
+        bob = clients[1]
+        await bob.send({"type": "shuffler"})
+        await asyncio.sleep(0.2)
+        api.ok(api.host(created, "POST", "/start"))
+        await bob.wait_for(lambda c: any(f["type"] == "shuffle" for f in c.frames))
+        ask = next(f for f in bob.frames if f["type"] == "shuffle")
+        hand, deal, seat = ask["hand"], ask["deal"], ask["seat"]
+        value = secrets.token_bytes(32)
+        made = value_commitment(value, hand, deal, seat)
+        before = len(bob.frames)
+        for frame in (
+            {"type": "commit", "hand": hand, "deal": deal, "commitment": made.upper()},
+            {"type": "commit", "hand": hand + 5, "deal": deal, "commitment": made},
+            {"type": "reveal", "hand": hand, "deal": deal, "value": value.hex()},
+            {"type": "commit", "hand": hand, "deal": deal, "commitment": made},
+            {"type": "commit", "hand": hand, "deal": deal, "commitment": made},  # a resend
+            {"type": "commit", "hand": hand, "deal": deal, "commitment": "0" * 64},
+        ):
+            await bob.send(frame)
+        await spectator.send({"type": "commit", "hand": hand, "deal": deal, "commitment": made})
+        await bob.wait_for(
+            lambda c: any(f.get("step") == "reveal" for f in c.frames[before:]), timeout=10
+        )
+        other = secrets.token_bytes(32)  # a value that does not open Bob's commitment
+        await bob.send({"type": "reveal", "hand": hand, "deal": deal, "value": other.hex()})
+        await spectator.wait_for(lambda c: hand in c.hands, timeout=20)
+        await asyncio.sleep(0.3)
+        ann.cancel()
+        sent = [f for f in bob.frames[before:] if f["type"] == "error"]
+        watched = [f for f in spectator.frames if f["type"] == "error"]
+        dealt = spectator.hands[hand]
+        for client in [*clients, spectator]:
+            await client.close()
+        return sent, watched, dealt
+
+    errors, watched, dealt = asyncio.run(scenario())
+    said = [(error["code"], error["message"]) for error in errors]
+    assert said[0][0] == "malformed"  # hexadecimal digits in upper case
+    assert "is not being shuffled now" in said[1][1]
+    assert "not asked for its value now" in said[2][1]
+    assert "committed to another value" in said[3][1]
+    assert "does not open the commitment" in said[4][1]
+    assert len(said) == 5  # the resend of the same commitment was taken as done
+    assert "Spectators watch" in watched[0]["message"]
+    # Bob's value opened nothing: he sits the hand out; Ann and the bot play it.
+    assert "Bob" not in dealt["names"]
+    assert "Ann" in dealt["names"]

@@ -348,10 +348,10 @@ class Shuffling:
     async def _commits(self, found: Round, seat: int, frame: Commit) -> None:
         if found.commitments.get(seat) == frame.commitment:
             return  # a resend after a reconnection: done
-        if found.step != "commit":
-            raise IllegalActionError("the values are being revealed: too late to commit")
         if seat in found.commitments:
             raise IllegalActionError("your page has committed to another value for this deal")
+        if found.step != "commit":
+            raise IllegalActionError("the values are being revealed: too late to commit")
         found.commit(seat, frame.commitment)
         try:
             await self.table.driver.commit(Changes(shuffle=[found.part(seat)]))
