@@ -65,9 +65,22 @@ async def _session(base: str, shots: Path) -> dict[str, Any]:
         link = ann.locator("#night-record")
         await link.wait_for(state="attached", timeout=20000)
         assert await link.get_attribute("href") == f"/api/tables/{table_id}/night-record"
-        # A finished hand's steps name whose values made its deck (the history page shows it).
+        # A finished hand's steps name whose values made its deck, and the history page says so.
         steps = api.get(f"/api/tables/{table_id}/hands/1/steps")
         assert steps["commitments"][0]["made_from"] == list(NAMES)
+        history = await (
+            await browser.new_context(viewport={"width": 1100, "height": 1300})
+        ).new_page()
+        await history.goto(created["links"]["watch"])
+        await history.get_by_role("button", name="History").click()
+        await history.locator(".hand-list button[data-hand='1']").click()
+        kind = history.locator(".proven-cards .deal-kind")
+        await kind.first.wait_for()
+        said = await kind.first.inner_text()
+        assert (
+            said == "The deck: shuffled by the players and the server: Ann, Bob, Cy and the server."
+        )
+        await history.locator(".replay").screenshot(path=str(shots / "history-shuffled.png"))
         for seat in seats:
             assert seat.errors == []
         sent = {
