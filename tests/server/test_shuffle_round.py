@@ -144,8 +144,11 @@ def test_a_night_shuffled_by_the_players_verifies_and_names_a_cheating_page(
     night = NightRecord.from_data(data)
     assert night.seed is not None
     assert night_commitment(night.seed) == night.commitment
-    # Every page saw one night commitment, the one the seed opens.
+    # Every page saw one night commitment, the one the seed opens, and so did everyone in the
+    # table's frame.
     assert all(page.nights == {night.commitment} for page in pages)
+    assert spectator.table is not None
+    assert spectator.table["night_commitment"] == night.commitment
     audit = audit_night(night)
     # The only fault: Bob's value of hand 3, which does not open his commitment.
     assert [(fault.kind, fault.hand) for fault in audit.faults] == [(FaultKind.VALUE, 3)]

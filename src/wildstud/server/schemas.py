@@ -403,6 +403,12 @@ class TableInfo(_Model):
         description="the seat holding every chip at the table when nobody else has any: no"
         " hand can be dealt until someone rebuys",
     )
+    night_commitment: str | None = Field(
+        None,
+        description="the SHA-256 commitment to the table's secret night seed, published before"
+        " the first deal the players shuffle (docs/security.md); null until then. The seed"
+        " itself is revealed in the night record once the host ends the night",
+    )
 
 
 class TableCreated(_Model):

@@ -398,6 +398,9 @@ class Table:
             else [],
             "tournament": None if self.tournament is None else self.desk.info(),
             "holds_all": holds_all(self.seats, self.live is not None),
+            "night_commitment": None
+            if self.shuffling.night is None
+            else self.shuffling.night.commitment,
             "stalled": stalled(self.seats, hand_in_progress=self.live is not None)
             if self.status is TableStatus.RUNNING
             else None,
