@@ -15,10 +15,13 @@ Which parts go in:
   as an away player adds nothing, and the hand's players stay in it (``docs/house-rules.md``,
   "The players' shuffle").
 
->>> parts = [ShuffleValue(1, 1, 0, "Ann", "ab" * 32, None), ShuffleValue(1, 2, 0, "Ann", "ab" * 32,
-...                                                                     None)]
->>> [item.value for item in contributions(parts, 1)], contributions(parts, 2)
-([None], ())
+Ann committed and revealed nothing, Bob was asked and never committed:
+
+>>> parts = [ShuffleValue(1, 1, 0, "Ann", "ab" * 32, None), ShuffleValue(1, 1, 1, "Bob")]
+>>> [(item.player, item.value) for item in contributions(parts, 1)]
+[('Ann', None)]
+>>> contributions([ShuffleValue(1, 2, 0, "Ann", "ab" * 32, None)], 2)  # at a redeal: nothing
+()
 """
 
 from __future__ import annotations
@@ -37,7 +40,8 @@ __all__ = ["contributions", "hand_inputs", "night_record"]
 
 
 def contributions(parts: Iterable[ShuffleValue], deal: int) -> tuple[Contribution, ...]:
-    """The contributions to a deal (see the module) from its players' ``parts``."""
+    """The contributions to deal number ``deal`` (see the module) from its players' ``parts``
+    (those of that deal only)."""
     found = []
     for part in sorted(parts, key=lambda item: item.seat):
         if part.commitment is None or (deal > 1 and part.value is None):
