@@ -374,7 +374,7 @@ class Driver:
             wait = self.table.shuffling.progress(now)
             if wait is not None:
                 return wait
-            await self.deal(shuffling.entry)
+            await self.deal(shuffling.entry, chose=shuffling.chooser)
             return 0.0
         seats = Seats.of(table.seats)
         lineup = seats.lineup()
@@ -428,8 +428,11 @@ class Driver:
 
     # -- the hand ------------------------------------------------------------------------------
 
-    async def deal(self, entry: int | None, chooser: Seat | None = None) -> None:
-        """Start the next hand with game ``entry`` (``None``: the default pick)."""
+    async def deal(
+        self, entry: int | None, chooser: Seat | None = None, chose: int | None = None
+    ) -> None:
+        """Start the next hand with game ``entry`` (``None``: the default pick); ``chose``: the
+        seat that chose it before the players' shuffle, which deals it if still dealt in."""
         table = self.table
         choosing, self.choosing = self.choosing, None
         seats = Seats.of(table.seats)
@@ -440,11 +443,11 @@ class Driver:
                 await self.commit(Changes(seats=[chooser.state()]))
             table.fanout.broadcast_table()
             return
-        asked = None if choosing is None else choosing.button
+        asked = chose if choosing is None else choosing.button
         number = table.hands_dealt + 1
         # The players shuffle first: the hand is dealt once their round is over, without the
         # seats whose pages gave no value (they sit this hand out, and post nothing).
-        wait = await self.table.shuffling.before(number, 1, lineup, entry)
+        wait = await self.table.shuffling.before(number, 1, lineup, entry, asked)
         if wait is not None:
             if chooser is not None:  # the chooser's seq is taken; the game waits in the round
                 await self.commit(Changes(seats=[chooser.state()]))

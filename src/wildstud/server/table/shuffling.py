@@ -88,6 +88,8 @@ class Round:
     """Each value as its page sent it (hexadecimal), even one that opens nothing."""
     entry: int | None = None
     """The game chosen for the hand (dealer's choice), dealt once the round is over."""
+    chooser: int | None = None
+    """The seat that chose it, which deals the hand if it is still dealt in."""
     started: float = field(default_factory=time.monotonic)
 
     def commit(self, seat: int, commitment: str) -> bool:
@@ -240,7 +242,12 @@ class Shuffling:
         return asked
 
     async def before(
-        self, number: int, deal: int, seats: Iterable[int], entry: int | None
+        self,
+        number: int,
+        deal: int,
+        seats: Iterable[int],
+        entry: int | None = None,
+        chooser: int | None = None,
     ) -> float | None:
         """Before deal ``deal`` of hand ``number`` to ``seats``: ``None`` when it may be dealt
         (its round is over, or nobody is to be asked), else how long until the round moves on
@@ -258,7 +265,8 @@ class Shuffling:
             if not asked:
                 self.values[(number, deal)] = {}
                 return None
-            found = Round(number, deal, asked, time.monotonic() + ROUND_SECONDS, entry=entry)
+            deadline = time.monotonic() + ROUND_SECONDS
+            found = Round(number, deal, asked, deadline, entry=entry, chooser=chooser)
             await self.table.driver.commit(Changes(shuffle=[found.part(i) for i in asked]))
             self.round = found
             self._ask(found)
