@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import json
 from typing import Any
@@ -106,7 +107,8 @@ async def night_record_file(table_id: TableId, request: Request) -> Response:
         if stored is not None and not stored.live:
             hands.append(stored)
     parts = await store.call(store.shuffle_values, table.id, night.first_hand)
-    made = night_record(table.id, night, hands, parts, over=True)
+    # Every hand of the night is replayed: off the event loop, so the tables do not wait.
+    made = await asyncio.to_thread(night_record, table.id, night, hands, parts, over=True)
     return JSONResponse(
         made.to_data(),
         headers={"Content-Disposition": f'attachment; filename="{table.id}-night-record.json"'},
