@@ -39,12 +39,15 @@ from wildstud.wilds import (
 )
 from wildstud.words import (
     describe_award,
+    describe_card_check,
     describe_chances,
     describe_change,
     describe_hint,
+    describe_night_changed,
     describe_redeal,
     describe_rule,
     describe_settings,
+    describe_shuffle,
     describe_wild,
     describe_wild_now,
 )
@@ -236,6 +239,15 @@ def table() -> dict[str, Any]:
             }
             for card, seat in ((QUEEN_OF_SPADES, 1), (QUEEN_OF_SPADES, 4), (None, None))
         ],
+        "shuffles": [
+            {"made_from": made_from, "words": describe_shuffle(made_from)}
+            for made_from in (["Ann", "Bob", "Cy"], ["Ann"], [], None)
+        ],
+        "card_checks": [
+            {"ok": ok, "position": position, "words": describe_card_check(ok, position)}
+            for ok, position in ((True, 0), (True, 51), (True, None), (False, 7))
+        ],
+        "night_changed": describe_night_changed(),
         "awards": [
             {
                 "event": encode_event(Awarded(pot, seat, amount, share, run)),

@@ -67,6 +67,7 @@ __all__ = [
     "SeqFrame",
     "ServerFrame",
     "ShowdownFrame",
+    "ShuffleFrame",
     "TableFrame",
     "UpdateFrame",
     "View",
@@ -114,6 +115,12 @@ class Commitment(_Part):
 
     deal: int
     root: str = Field(description="the SHA-256 Merkle root of the deal's salted deck, in hex")
+    made_from: list[str] | None = Field(
+        default=None,
+        description="left out unless the players shuffled the deck: the players whose values"
+        " it was made from, with the server's night seed (empty: the seed alone, no page took"
+        " part)",
+    )
 
 
 class Proof(_Part):
@@ -476,6 +483,23 @@ class SeqFrame(OutFrame):
     last_seq: int
 
 
+class ShuffleFrame(OutFrame):
+    """The players' shuffle asks this page for its part in deal ``deal`` of hand ``hand``, as
+    the seat ``seat``: ``step`` ``commit``, a commitment to a fresh value of its own; ``reveal``,
+    that value (:mod:`wildstud.joint_shuffle`). ``night`` is the commitment to the table's night
+    seed, published before any value is asked for: it stays the same all night. ``seconds``:
+    how long the table waits for the answer before dealing without this seat, which then sits
+    the hand out."""
+
+    type: Literal["shuffle"] = "shuffle"
+    step: Literal["commit", "reveal"]
+    hand: int
+    deal: int
+    seat: int
+    night: str
+    seconds: float
+
+
 class Pong(OutFrame):
     """The answer to a ping."""
 
@@ -639,6 +663,7 @@ ServerFrame = Annotated[
     | Ack
     | SeqFrame
     | Pong
+    | ShuffleFrame
     | Removed
     | NoticeFrame
     | ChatFrame

@@ -22,10 +22,11 @@ True
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from typing import NamedTuple
 
 from wildstud.betting import ActionKind
-from wildstud.cards import DECK, Deck, parse_cards
+from wildstud.cards import DECK, Card, Deck, parse_cards
 from wildstud.commitment import SealedDeck
 from wildstud.deal import Hand, Phase, Stage, TableView
 from wildstud.games import find_game
@@ -64,14 +65,34 @@ dealer for (the showdown's, the offer to run it twice)."""
 _SHUFFLER = secrets.SystemRandom()
 
 
+class Shuffled(NamedTuple):
+    """A deal's deck as the players' shuffle made it: its order, its salts and the players
+    whose values it was made from."""
+
+    cards: list[Card]
+    salts: list[bytes]
+    made_from: tuple[str, ...]
+
+
 class DeckBook:
     """The decks of one hand by deal number: stored ones are dealt again as they were; a deal
     with none gets a fresh secure order and fresh salts, noted as pending until the store has
     them. A stored deck without salts (stored before commitments existed) has no commitment."""
 
     def __init__(
-        self, stored: Mapping[int, str] | None = None, salts: Mapping[int, str] | None = None
+        self,
+        stored: Mapping[int, str] | None = None,
+        salts: Mapping[int, str] | None = None,
+        shuffle: Callable[[int], Shuffled] | None = None,
+        made_from: Mapping[int, tuple[str, ...]] | None = None,
     ) -> None:
+        self.shuffle = shuffle
+        """Where a fresh deal's order and salts come from under the players' shuffle (the
+        table's :class:`~wildstud.server.table.shuffling.Shuffling`): ``None``, the operating
+        system's generator alone."""
+        self.made_from: dict[int, tuple[str, ...]] = dict(made_from or {})
+        """The players whose values each deal's deck was shuffled from, with the server's
+        night seed (a deal the players' shuffle did not make has none)."""
         self._orders: dict[int, str] = {}
         self._sealed: dict[int, SealedDeck] = {}
         for deal, order in (stored or {}).items():
@@ -91,11 +112,16 @@ class DeckBook:
         """The deck of deal ``deal`` (the engine calls this as each deal starts)."""
         order = self._orders.get(deal)
         if order is None:
-            cards = list(DECK)
-            _SHUFFLER.shuffle(cards)
+            if self.shuffle is not None:
+                cards, salts, self.made_from[deal] = self.shuffle(deal)
+                sealed = SealedDeck(deal, cards, salts)
+            else:
+                cards = list(DECK)
+                _SHUFFLER.shuffle(cards)
+                sealed = SealedDeck.seal(deal, cards)
             order = " ".join(str(card) for card in cards)
             self._orders[deal] = order
-            self._sealed[deal] = SealedDeck.seal(deal, cards)
+            self._sealed[deal] = sealed
             self._pending.append(deal)
         return Deck.stacked(order)
 

@@ -410,6 +410,12 @@ class TableInfo(_Model):
         description="the seat holding every chip at the table when nobody else has any: no"
         " hand can be dealt until someone rebuys",
     )
+    night_commitment: str | None = Field(
+        None,
+        description="the SHA-256 commitment to the table's secret night seed, published before"
+        " the first deal the players shuffle (docs/security.md); null until then. The seed"
+        " itself is revealed in the night record once the host ends the night",
+    )
 
 
 class TableCreated(_Model):
@@ -570,6 +576,11 @@ class Commitment(_Model):
 
     deal: int = Field(description="the deal's number in the hand, 1 for the first")
     root: str = Field(description="SHA-256 root, hexadecimal")
+    made_from: list[str] | None = Field(
+        default=None,
+        description="the players whose values the players' shuffle made the deck from, with"
+        " the server's night seed; null: the server shuffled it alone",
+    )
 
 
 class CardProof(_Model):

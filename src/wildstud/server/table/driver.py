@@ -152,7 +152,13 @@ class LiveHand:
     def decks(self) -> list[DeckDraw]:
         """The decks drawn since the last call, ready for the store."""
         return [
-            DeckDraw(number=self.number, deal=deal, cards=cards, salts=salts)
+            DeckDraw(
+                number=self.number,
+                deal=deal,
+                cards=cards,
+                salts=salts,
+                made_from=self.book.made_from.get(deal),
+            )
             for deal, cards, salts in self.book.pending()
         ]
 
@@ -313,6 +319,11 @@ class Driver:
             if live.hand.redeal_pending is not None:
                 if now < self.turn.redeal_due:
                     return self.turn.redeal_due - now
+                # The players shuffle the redeal's deck too; nobody is left out of the hand.
+                deal = live.hand.deal_number + 1
+                wait = await self.table.shuffling.before(live.number, deal, live.setup.lineup, None)
+                if wait is not None:
+                    return wait
                 await self.redeal()
                 return 0.0
             if live.hand.to_agree_run_twice:
@@ -357,6 +368,13 @@ class Driver:
             return 0.0
         if idle or table.status is TableStatus.ENDED:
             return None  # no hand starts with nobody there, nor once the night is over
+        shuffling = self.table.shuffling.round
+        if shuffling is not None and shuffling.deal == 1:
+            wait = self.table.shuffling.progress(now)
+            if wait is not None:
+                return wait
+            await self.deal(shuffling.entry, chose=shuffling.chooser)
+            return 0.0
         seats = Seats.of(table.seats)
         lineup = seats.lineup()
         if self.choosing is not None and self.choosing.button not in lineup:
@@ -409,8 +427,11 @@ class Driver:
 
     # -- the hand ------------------------------------------------------------------------------
 
-    async def deal(self, entry: int | None, chooser: Seat | None = None) -> None:
-        """Start the next hand with game ``entry`` (``None``: the default pick)."""
+    async def deal(
+        self, entry: int | None, chooser: Seat | None = None, chose: int | None = None
+    ) -> None:
+        """Start the next hand with game ``entry`` (``None``: the default pick); ``chose``: the
+        seat that chose it before the players' shuffle, which deals it if still dealt in."""
         table = self.table
         choosing, self.choosing = self.choosing, None
         seats = Seats.of(table.seats)
@@ -421,7 +442,23 @@ class Driver:
                 await self.commit(Changes(seats=[chooser.state()]))
             table.fanout.broadcast_table()
             return
-        asked = None if choosing is None else choosing.button
+        asked = chose if choosing is None else choosing.button
+        number = table.hands_dealt + 1
+        # The players shuffle first: the hand is dealt once their round is over, without the
+        # seats whose pages gave no value (they sit this hand out, and post nothing).
+        wait = await self.table.shuffling.before(number, 1, lineup, entry, asked)
+        if wait is not None:
+            if chooser is not None:  # the chooser's seq is taken; the game waits in the round
+                await self.commit(Changes(seats=[chooser.state()]))
+            table.fanout.broadcast_table()
+            return
+        left_out = self.table.shuffling.left_out(number, 1)
+        if left_out:
+            lineup = tuple(index for index in lineup if index not in left_out)
+            if len(lineup) < 2:  # nobody to play: the round is forgotten, none was dealt
+                await self.commit(self.table.shuffling.dropped(number, 1))
+                table.fanout.broadcast_table()
+                return
         button = dealer_for(seats, lineup, table.button, self.dealt_last, asked)
         changes = Changes()
         # A tournament's hand plays the games of the menu at the stakes of its level.
@@ -430,7 +467,7 @@ class Driver:
             menu = table.desk.dealt(time.monotonic(), changes)
         item = menu.items[entry]
         setup = HandSetup(
-            number=table.hands_dealt + 1,
+            number=number,
             entry=entry,
             game=item.game.name,
             options=dict(item.options.to_mapping()),
@@ -440,7 +477,7 @@ class Driver:
             stacks=tuple(table.seats[index].stack for index in lineup),
             player_ids=tuple(table.seats[index].player_id for index in lineup),
         )
-        book = DeckBook()
+        book = DeckBook(shuffle=self.table.shuffling.shuffle_for(setup.number))
         hand = start_hand(setup, book, to_redeal=True, hold_showdown=True)
         live = LiveHand(setup, book, hand, 0)
         self.deal_on(live, hand)  # a new hand: the table takes it (or not) with the change
@@ -773,6 +810,7 @@ class Driver:
         # The settings slice drops them once the hand's end is stored (:mod:`.settings`), in
         # the same turn: a client welcomed in between would be told them again.
         table.writer.after(lambda: table.actor.follow(NoticesPlayed(number)))
+        table.writer.after(lambda: self.table.shuffling.forget_hand(number))
         changes.hand_end = HandEnd(number, hand.stacks, record)
         if table.tournament is not None:  # knock-outs, and the prizes once one is left
             table.desk.hand_ended(live, changes)

@@ -78,15 +78,11 @@ from wildstud.server.accounts import Departed, departed
 from wildstud.server.frames import ChatLogFrame
 from wildstud.server.menu import Menu
 from wildstud.server.messages import (
-    Act,
-    Choose,
-    Ping,
-    Rebuy,
-    RunTwice,
+    Commit,
+    Message,
+    Reveal,
     Say,
-    Show,
-    SitIn,
-    SitOut,
+    Shuffler,
     error_frame,
 )
 from wildstud.server.metrics import UNWATCHED
@@ -118,6 +114,7 @@ from wildstud.server.table.practice import Coach
 from wildstud.server.table.seat_requests import RequestsState
 from wildstud.server.table.seating import SeatingState
 from wildstud.server.table.settings import build_menu
+from wildstud.server.table.shuffling import Shuffling
 from wildstud.server.table.tournament import Desk
 from wildstud.server.table.writer import ChangeLock, StorageFailureError, Writer
 from wildstud.server.tourney import Tourney
@@ -197,6 +194,9 @@ class Table:
         self.hosting = Hosting(self)
         self.players = Players(self)
         self.driver = Driver(self)
+        self.shuffling = Shuffling(self)
+        """The night seed and the players' shuffle before each deal
+        (:mod:`wildstud.server.table.shuffling`)."""
         self.desk = Desk(self)
         """The table's tournament (:mod:`wildstud.server.table.tournament`)."""
         self.coach = Coach(self)
@@ -338,9 +338,16 @@ class Table:
         table.actor.slices["requests"].state = RequestsState.of(stored.requests)
         rules = table.actor.slices["settings"]
         rules.state = dataclasses.replace(rules.state, notices=tuple(stored.notices))
+        table.shuffling.load(stored.shuffle_night, stored.shuffle)
         if stored.live_hand is not None:
             setup = stored.live_hand.setup
-            book = DeckBook(stored.live_hand.decks, stored.live_hand.salts)
+            shuffling = table.shuffling
+            book = DeckBook(
+                stored.live_hand.decks,
+                stored.live_hand.salts,
+                shuffling.shuffle_for(setup.number),
+                stored.live_hand.made_from,
+            )
             hand = rebuild(setup, book, stored.live_hand.actions, hold_showdown=True)
             table.live = LiveHand(setup, book, hand, len(stored.live_hand.actions))
             table.live.published = len(hand.events)
@@ -446,6 +453,9 @@ class Table:
             else [],
             "tournament": None if self.tournament is None else self.desk.info(),
             "holds_all": holds_all(self.seats, self.live is not None),
+            "night_commitment": None
+            if self.shuffling.night is None
+            else self.shuffling.night.commitment,
             "stalled": stalled(self.seats, hand_in_progress=self.live is not None)
             if self.status is TableStatus.RUNNING
             else None,
@@ -486,17 +496,18 @@ class Table:
         except StorageFailureError:
             await self.fanout.detach(client)
 
-    async def handle(
-        self,
-        client: Client,
-        frame: Act | Choose | SitIn | SitOut | Rebuy | Show | RunTwice | Ping | Say,
-    ) -> None:
+    async def handle(self, client: Client, frame: Message) -> None:
         """Carry out a client's request and answer it (see :mod:`wildstud.server.table.players`; a
-        line of chat, :mod:`wildstud.server.table.chat`, through the actor)."""
+        line of chat, :mod:`wildstud.server.table.chat`, through the actor; a page's part in the
+        players' shuffle, :mod:`wildstud.server.table.shuffling`)."""
         if isinstance(frame, Say):
             await self.actor.ask(lambda: self._speak(client, frame))
             return
         try:
+            if isinstance(frame, Shuffler | Commit | Reveal):
+                shuffling = self.shuffling
+                await self._wrapped(lambda: shuffling.receive(client, frame))
+                return
             await self._wrapped(lambda: self.players.handle(client, frame))
         except StorageFailureError:
             if self.broken:  # moved, or being reloaded: the connection closes

@@ -9,7 +9,7 @@ import { TableSocket } from "./socket.js";
 import { pretty, toggleFourColour, fourColour } from "./cards.js";
 import { drawBanner, drawCentre, drawSeats, pendingRedeal } from "./drawing.js";
 import { currentDeal } from "./banner.js";
-import { describeRedeal } from "./words.js";
+import { describeNightChanged, describeRedeal } from "./words.js";
 import { describeEvent } from "./events.js";
 import { HistoryPanel } from "./history.js";
 import { h, mergeChildren, keepFocus } from "./dom.js";
@@ -20,6 +20,7 @@ import { readSetting, writeSetting } from "./storage.js";
 import { eventSentences, Speaker, winnerSentences } from "./speech.js";
 import { LedgerPanel } from "./ledger.js";
 import { ChatPanel } from "./chat.js";
+import { PageShuffle } from "./shuffler.js";
 import { Attention } from "./attention.js";
 import { Moment } from "./moment.js";
 import { SeatControls } from "./seatcontrols.js";
@@ -65,6 +66,10 @@ class TablePage {
     this.panel = new ActionPanel(this.socket, () => this.choices());
     this.ledger = new LedgerPanel({ send: (frame, words) => this.panel.send(frame, words), hostToken, seatToken });
     this.chat = new ChatPanel({ send: (frame) => this.socket.send(frame), spectator: !seatToken, hostToken });
+    this.shuffle = new PageShuffle({
+      send: (frame) => this.socket.send(frame),
+      onNightChanged: () => this.proofs.alert(describeNightChanged()),
+    });
     this.attention = new Attention();
     this.moment = new Moment();
     this.seatControls = new SeatControls(this.panel);
@@ -244,6 +249,7 @@ class TablePage {
         el.banner,
         el.stalled,
         this.proofs.element,
+        this.proofs.kind,
         el.speak,
         el.announce,
         el.felt,
@@ -315,6 +321,7 @@ class TablePage {
   }
 
   onFrame(frame, answered = false) {
+    if (this.shuffle.onFrame(frame)) return;
     if (this.chat.onFrame(frame)) return;
     if (frame.type === "practice") {
       // A practice table's help for this seat alone: its own panel, nothing else changes.

@@ -339,3 +339,24 @@ export function describeSettings(changes) {
   const listed = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
   return `The host changed ${listed}.`;
 }
+
+/** Which kind of deal a deck was made by (a commitment's `made_from`: the players whose values
+ * it was made from, with the server's night seed; absent: the server alone). */
+export function describeShuffle(madeFrom) {
+  if (madeFrom === null || madeFrom === undefined) return "shuffled by the server";
+  if (!madeFrom.length) return "shuffled by the server from the seed it committed to (no page took part)";
+  return `shuffled by the players and the server: ${madeFrom.join(", ")} and the server`;
+}
+
+/** A card's check against its deal's commitment, as its accessible name ends (`position` from
+ * 0, said from 1). */
+export function describeCardCheck(ok, position) {
+  if (!ok) return "proof FAILED";
+  if (position === null || position === undefined) return "verified";
+  return `verified: dealt from position ${position + 1} of the deck`;
+}
+
+/** What the page says if the server's commitment to its night seed changes mid-night. */
+export function describeNightChanged() {
+  return "Warning: the server changed its commitment to the night's seed, which must stay the same all night. Tell the table, and check the night record with wildstud verify.";
+}
