@@ -113,3 +113,27 @@ def test_a_season_is_the_nights_between_its_dates_and_exports() -> None:
         game: dataclasses.asdict(figures)
         for game, figures in sorted(table[data[0]["member"]].games.items())
     }
+
+
+def test_a_tournaments_chips_are_not_money() -> None:
+    """A tournament's hands count among the hands and games, never in the biggest pot or the
+    luck: its pots are tournament chips, and its money is the night's nets."""
+    rng = random.Random(11)
+    night, _ = _night(1, rng)
+    tournament = dataclasses.replace(night, night="t1", chips_are_money=False)
+    cash = standings([night])
+    chips = standings([tournament])
+    assert any(stats.biggest_pot for stats in cash.values())
+    assert any(abs(stats.luck) > 1 for stats in cash.values())
+    for name, stats in chips.items():
+        assert (stats.biggest_pot, stats.luck) == (0, 0.0)
+        assert (stats.net, stats.hands, stats.games) == (
+            cash[name].net,
+            cash[name].hands,
+            cash[name].games,
+        )
+    # Beside a cash night, the biggest pot and the luck are the cash night's alone.
+    both = standings([night, dataclasses.replace(tournament, nets={})])
+    for name, stats in both.items():
+        assert (stats.biggest_pot, stats.luck) == (cash[name].biggest_pot, cash[name].luck)
+        assert stats.hands == 2 * cash[name].hands

@@ -76,12 +76,22 @@ class HandPlay:
 @dataclass(frozen=True, slots=True)
 class SeasonNight:
     """One night of the season: its id, date, each member's net and its hands: records
-    (their ``players`` field names who sat where) or hands as played."""
+    (their ``players`` field names who sat where) or hands as played.
+
+    A tournament's hands are played for tournament chips, which are not money (the night's
+    money is its buy-ins and prizes, in ``nets``): they count among the hands and the games'
+    figures, never in the biggest pot or the luck, which are counted in money.
+
+    >>> SeasonNight("t1", datetime.date(2026, 11, 5), {"Ann": 5}).chips_are_money
+    True
+    """
 
     night: str
     date: datetime.date
     nets: Mapping[str, int]
     hands: Sequence[HandRecord | HandPlay] = ()
+    chips_are_money: bool = True
+    """``False`` for a tournament's night."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +189,9 @@ def standings(nights: Iterable[SeasonNight], *, deals: int = DEALS) -> dict[str,
                 stats, net=stats.net + night.nets.get(name, 0), nights=stats.nights + 1
             )
         for record in night.hands:
-            for name, did in _played(record, deals).items():
+            played = _played(record, deals if night.chips_are_money else 0)
+            for name, did in played.items():
+                money = night.chips_are_money
                 stats = of(name)
                 game = stats.games.get(record.variant, GameStats())
                 game = GameStats(
@@ -192,8 +204,8 @@ def standings(nights: Iterable[SeasonNight], *, deals: int = DEALS) -> dict[str,
                 members[name] = replace(
                     stats,
                     hands=stats.hands + 1,
-                    biggest_pot=max(stats.biggest_pot, int(did["taken"])),
-                    luck=stats.luck + did["luck"],
+                    biggest_pot=max(stats.biggest_pot, int(did["taken"]) if money else 0),
+                    luck=stats.luck + (did["luck"] if money else 0.0),
                     games={**stats.games, record.variant: game},
                 )
     return dict(sorted(members.items(), key=lambda item: (-item[1].net, item[0])))

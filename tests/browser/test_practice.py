@@ -163,6 +163,22 @@ async def _scenario(base: str, shots: Path) -> list[Path]:
                 c = last["chances"]
                 words = describe_chances(c["equity"], c["win"], c["tie"], c["special"], c["split"])
                 assert shown_text == words, (shown_text, words)
+        # A player may keep the help out of sight; the page remembers it after a reload.
+        first = seats[0].page
+        await first.click("#practice .practice-toggle")
+        assert await first.evaluate("document.getElementById('practice-help').hidden")
+        assert await first.locator("#practice .chances").count() == 0
+        await first.reload()
+        await wait_until(first, HELP, 60)
+        toggle = first.locator("#practice .practice-toggle")
+        assert (await toggle.inner_text(), await toggle.get_attribute("aria-expanded")) == (
+            "Show my odds",
+            "false",
+        )
+        assert await first.locator("#practice .chances").count() == 0
+        await toggle.click()
+        await wait_until(first, "Boolean(document.querySelector('#practice .chances'))")
+        assert await toggle.get_attribute("aria-expanded") == "true"
         # Nobody else hears a seat's help: the spectator's page has none and was sent none.
         assert await watcher.evaluate("document.getElementById('practice').hidden")
         assert not [frame for frame in watched if frame["type"] == "practice"]

@@ -200,12 +200,17 @@ async def _play_night(
         book = api.get(f"/api/clubs/host/{host}/book")
         assert any(entry["night"] == night["table_id"] for entry in book["nights"]), book
     finally:
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        for client in clients:
-            await client.close()
+        await _leave(tasks, clients)
     return {"night": night, "book": book}
+
+
+async def _leave(tasks: list[asyncio.Task[None]], clients: list[Client]) -> None:
+    """The players stop playing and close their connections."""
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    for client in clients:
+        await client.close()
 
 
 async def _until(tasks: list[asyncio.Task[None]], done: Callable[[], bool]) -> None:

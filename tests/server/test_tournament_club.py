@@ -5,13 +5,16 @@ what they paid in. The host's tournament routes refuse what they must, with reas
 
 from __future__ import annotations
 
+import asyncio
+import random
 from typing import Any
 
 import pytest
 
 from tests.server.conftest import Server
 from tests.server.helpers import refused
-from tests.server.wsclient import Api
+from tests.server.test_clubs import _leave, _until
+from tests.server.wsclient import Api, Client, play
 from wildstud.tournament import deal
 
 NIGHT = {
@@ -116,3 +119,50 @@ def test_a_club_tournament_ended_by_a_deal_goes_into_the_book(api: Api) -> None:
     prize = dict(zip(names, whole, strict=True))
     assert by_name == {"Ann": prize["Ann"] - 30, "Bob": prize["Bob"] - 20, "Cy": prize["Cy"] - 20}
     assert sum(by_name.values()) == 0
+
+
+def test_a_club_tournaments_hands_count_but_its_chips_are_not_money(api: Api) -> None:
+    """Hands played at a club's tournament count in the standings (hands, games), but their
+    pots are tournament chips: no member's biggest pot, no member's luck; the night's money is
+    its nets in the book."""
+    made = api.http.post(
+        "/api/clubs", json={"name": "Chips club", "host_name": "Ann", "night": NIGHT}
+    )
+    assert made.status_code == 201, made.text
+    club = made.json()
+    tokens = {"Ann": club["member_token"], "Bob": _member(api, club, "Bob")}
+    host = club["host_token"]
+    night = api.ok(api.http.post(f"/api/clubs/host/{host}/nights", json={}))
+    table_id = night["table_id"]
+    table_path = f"/api/tables/{table_id}"
+
+    async def play_three_hands() -> None:
+        clients = []
+        for name, token in tokens.items():
+            seat = api.http.post(f"/api/clubs/member/{token}/nights/{table_id}/seat", json={})
+            assert seat.status_code == 201, seat.text
+            clients.append(await Client(seat.json()["socket"], name).open())
+        api.ok(api.http.post(f"/api/host/{night['host_token']}/start"))
+        rng = random.Random(5)
+        tasks = [asyncio.create_task(play(client, rng, lambda _c: False)) for client in clients]
+        try:
+            await _until(tasks, lambda: api.get(table_path)["hands_dealt"] >= 3)
+            api.ok(api.http.post(f"/api/clubs/host/{host}/nights/{table_id}/end"))
+            await _until(tasks, lambda: api.get(table_path)["hand_in_progress"] is None)
+        finally:
+            await _leave(tasks, clients)
+
+    asyncio.run(play_three_hands())
+    api.ok(api.http.post(f"/api/host/{night['host_token']}/tournament/deal", json={"kind": "icm"}))
+    hands = api.get(f"{table_path}/hands?limit=200")
+    assert len(hands) >= 3
+    book = api.get(f"/api/clubs/host/{host}/book")
+    (entry,) = [item for item in book["nights"] if item["night"] == table_id]
+    season = api.get(f"/api/clubs/host/{host}/standings")
+    assert [night["night"] for night in season["nights"]] == [table_id]
+    found = {standing["member"]: standing for standing in season["standings"]}
+    assert {account: found[account]["net"] for account in entry["nets"]} == entry["nets"]
+    for standing in found.values():
+        assert standing["hands"] == len(hands)
+        assert sum(game["hands"] for game in standing["games"]) == len(hands)
+        assert (standing["biggest_pot"], standing["luck"]) == (0, 0)

@@ -29,7 +29,7 @@ import csv
 import dataclasses
 import datetime
 import io
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -161,21 +161,28 @@ def played_hand(
 
 
 def season_standings(
-    nights: Sequence[BookedNight], hands: Mapping[str, Sequence[PlayedHand]]
+    nights: Sequence[BookedNight],
+    hands: Mapping[str, Sequence[PlayedHand]],
+    tournaments: Collection[str] = (),
 ) -> dict[str, MemberStats]:
     """Each account's figures over ``nights`` (``hands``: each played night's hands), best net
-    first; the house is left out."""
+    first; the house is left out. The nights named in ``tournaments`` were played for
+    tournament chips: their hands count, their pots and luck do not (see
+    :class:`~wildstud.standings.SeasonNight`)."""
     season = [
         SeasonNight(
             night.night,
             night.date,
             night.nets,
             tuple(hand.play for hand in hands.get(night.night, ())),
+            chips_are_money=night.night not in tournaments,
         )
         for night in nights
     ]
     luck: dict[str, float] = {}
     for night in nights:
+        if night.night in tournaments:
+            continue
         for hand in hands.get(night.night, ()):
             for account, chips in hand.luck.items():
                 luck[account] = luck.get(account, 0.0) + chips

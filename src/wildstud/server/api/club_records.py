@@ -224,10 +224,14 @@ async def _standings(
     kept = await _book(request, state)
     counted = _counted(kept, await _dated(request, state, kept), season)
     hands = await _hands(request, state, counted)
-    table = season_standings(counted, hands)
+    store = lobby_of(request).store
+    tournaments = set()
+    for night in counted:
+        if night.source == "played" and await store.call(store.tournament, night.night) is not None:
+            tournaments.add(night.night)
+    table = season_standings(counted, hands, tournaments)
     names = await _names(request, state, kept)
     titles = _titles(hands)
-    store = lobby_of(request).store
     colours = {m.id: m.colour for m in await store.call(members, store.engine, state.id)}
     answer = StandingsAnswer(
         season=None if season is None else _season_info(season),

@@ -17,6 +17,11 @@ import { memberKey } from "./clubforms.js";
 const nightHostKey = (tableId) => `wildstud.clubnight.${tableId}`;
 const seatKey = (tableId) => `wildstud.clubseat.${tableId}`;
 const POLL_MS = 2000;
+/** How often a drawn page looks for what others changed (a night started or ended, a member
+ * let in, a payment marked): often enough for a night about to start, rarely enough that a
+ * club's pages left open all evening cost the server little. */
+const WATCH_MS = 20000;
+let watching = 0; // the drawn page's timer: one page is drawn at a time
 
 /** Whether a failed call is worth making again by itself: the server busy or limiting reads
  * (429, 5xx) or not reached at all. A refusal (403, 404, 409…) is not. */
@@ -196,6 +201,44 @@ function membersSection(club, hostToken, say, refresh) {
   );
 }
 
+/** What differs between two readings of the club and its book, in words ("nights", "the
+ * book"…); empty when nothing does. */
+export function clubChanges(before, after) {
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  return [
+    same(before.club.members, after.club.members) ? null : "members",
+    same(before.club.nights, after.club.nights) ? null : "nights",
+    same(before.book, after.book) ? null : "the book",
+  ].filter(Boolean);
+}
+
+/** Keep looking, while the page is shown, for what others changed since it was `drawn`, and
+ * say so in `news` with a button that draws the page again. The page is not redrawn by itself:
+ * a member filling in a form or reading the standings would lose their place. */
+function watch(news, paths, drawn, refresh) {
+  window.clearTimeout(watching);
+  const look = async () => {
+    if (!news.isConnected) return; // the page was left or drawn again
+    if (!document.hidden) {
+      try {
+        const now = { club: await api(paths.club), book: await api(paths.book) };
+        const parts = clubChanges(drawn, now);
+        if (parts.length) {
+          const list = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts[0];
+          const show = h("button", { type: "button", id: "club-news-show" }, "Show it");
+          show.addEventListener("click", refresh);
+          news.replaceChildren(`Something new in the club's ${list}.`, show);
+          return; // said once: the button draws the page, which starts looking again
+        }
+      } catch {
+        // A busy server or a lost connection: look again at the next turn.
+      }
+    }
+    watching = window.setTimeout(look, WATCH_MS);
+  };
+  watching = window.setTimeout(look, WATCH_MS);
+}
+
 async function render(root, { club, bookPath, memberToken, hostToken, season = null }) {
   const status = h("p", { role: "status", id: "club-status" });
   const say = (text) => {
@@ -233,6 +276,7 @@ async function render(root, { club, bookPath, memberToken, hostToken, season = n
     await api(`${path}/payments/${number}/${step}`, { method: "POST" });
     await refresh();
   });
+  const news = h("p", { role: "status", id: "club-news" });
   const reload = h("button", { type: "button", id: "club-refresh" }, "Refresh");
   reload.addEventListener("click", refresh);
   root.replaceChildren(
@@ -244,6 +288,7 @@ async function render(root, { club, bookPath, memberToken, hostToken, season = n
       h("div", { className: "tools" }, reload),
     ),
     status,
+    news,
     h(
       "div",
       { className: "club-page" },
@@ -273,6 +318,7 @@ async function render(root, { club, bookPath, memberToken, hostToken, season = n
         : null,
     ),
   );
+  watch(news, { club: path, book: bookPath }, { club, book }, refresh);
   document.body.dataset.club = "ready";
 }
 

@@ -4,17 +4,40 @@
 // `practice` frame); the words are words.js's, from the frame's data.
 
 import { h, mergeChildren } from "./dom.js";
+import { readSetting, writeSetting } from "./storage.js";
 import { describeChances, describeHint, percent } from "./words.js";
+
+/** Whether the player keeps the help out of sight (a player learning may want to think first,
+ * and look only after acting): kept for every practice table of this browser. */
+const HIDDEN_KEY = "wildstud.practice.hidden";
 
 export class PracticeHelp {
   constructor() {
     this.frame = null;
-    this.element = h("section", {
-      id: "practice",
-      className: "practice",
-      "aria-label": "Your odds (practice table)",
-      hidden: true,
+    this.number = null;
+    this.open = readSetting(HIDDEN_KEY) !== "yes";
+    this.toggle = h("button", {
+      type: "button",
+      className: "practice-toggle",
+      "aria-controls": "practice-help",
     });
+    this.toggle.addEventListener("click", () => {
+      this.open = !this.open;
+      writeSetting(HIDDEN_KEY, this.open ? "no" : "yes");
+      this.render(this.number);
+    });
+    this.body = h("div", { id: "practice-help" });
+    this.element = h(
+      "section",
+      {
+        id: "practice",
+        className: "practice",
+        "aria-label": "Your odds (practice table)",
+        hidden: true,
+      },
+      this.toggle,
+      this.body,
+    );
   }
 
   /** A `practice` frame arrived: the help for the deal as it stands. */
@@ -22,14 +45,18 @@ export class PracticeHelp {
     this.frame = frame;
   }
 
-  /** Draw the help for hand `number` (hidden for another hand's help, or none yet). */
+  /** Draw the help for hand `number` (hidden for another hand's help, or none yet); folded
+   * away to its button while the player keeps it out of sight. */
   render(number) {
+    this.number = number;
     const frame = this.frame;
-    const element = this.element;
     const shown = frame !== null && frame.number === number;
-    element.hidden = !shown;
-    if (!shown) {
-      element.replaceChildren();
+    this.element.hidden = !shown;
+    this.toggle.textContent = this.open ? "Hide my odds" : "Show my odds";
+    this.toggle.setAttribute("aria-expanded", String(this.open));
+    this.body.hidden = !this.open;
+    if (!shown || !this.open) {
+      this.body.replaceChildren();
       return;
     }
     const { chances, hint } = frame;
@@ -51,6 +78,6 @@ export class PracticeHelp {
       odds,
       hint ? h("p", { className: "hint", "data-key": "hint", "data-kind": hint.kind }, describeHint(hint)) : null,
     );
-    mergeChildren(element, fresh);
+    mergeChildren(this.body, fresh);
   }
 }
