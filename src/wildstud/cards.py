@@ -492,7 +492,11 @@ class Deck:
 
     def begin(self, deal: int, gathered: Sequence[Card]) -> Sequence[Card]:
         """The stub of a new deal: this deck's cards, with the cards of the deal before put back
-        (in no particular order: the hand only counts them)."""
+        (in no particular order: the hand only counts them; a whole deck answers ``DECK``).
+
+        >>> Deck(seed=1).begin(1, ()) is DECK, len(Deck.stacked("Qh 7d").begin(1, ()))
+        (True, 2)
+        """
         if gathered:
             self.put_back(gathered)
         if len(self._cards) == len(DECK):
