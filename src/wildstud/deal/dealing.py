@@ -67,6 +67,8 @@ _DEALERS_LEFT, _LOW_CARD = Opener.DEALERS_LEFT, Opener.LOW_CARD
 _ANTE = Payment.ANTE
 
 
+_WHOLE_PACK = cards_mask(DECK)
+
 # Every card, face down and face up, as a seat holds it: one shared record each, as a dealt card
 # needs one and they never change.
 _HELD = tuple(HeldCard(card, up) for card in DECK for up in (False, True))
@@ -108,7 +110,8 @@ class Dealing(HandState):
 
     def _begin_stub(self, deal: int, gathered: Sequence[Card]) -> int:
         """Ask the dealer policy for the stub of a new deal, as a card set."""
-        return cards_mask(self._dealer.begin(deal, gathered))
+        cards = self._dealer.begin(deal, gathered)
+        return _WHOLE_PACK if cards is DECK else cards_mask(cards)
 
     def _start_deal(
         self, number: int, seats: tuple[int, ...], antes: tuple[int, ...], stub: int
