@@ -129,6 +129,7 @@ def test_the_option_names_of_the_issue() -> None:
         "ante_trimming",
         "free_fold",
         "all_in_turn_up",
+        "run_twice",
         "short_stub",
     }
     names = {cls: set(cls.option_names()) for cls in OPTION_TYPES}
@@ -144,7 +145,11 @@ def test_the_option_names_of_the_issue() -> None:
     }
     assert names[SmackMyBitchUpOptions] == common | bring_in | {"pay_for_wild", "name"}
     assert names[BabyDaddyOptions] == common | {"cards"}
-    assert names[TheBitchOptions] == common | bring_in | {"queen_of_spades", "reante_on_redeal"}
+    # A face-up queen of spades would stop one run's deal and not the other's: no run twice.
+    assert names[TheBitchOptions] == (common - {"run_twice"}) | bring_in | {
+        "queen_of_spades",
+        "reante_on_redeal",
+    }
     # Plain stud has no wild card, so the rules that rank wild hands would change nothing.
     wild_ranking = {"five_of_a_kind_top", "double_ace_flush", "natural_beats_wild"}
     assert names[SevenCardStudOptions] == (common - wild_ranking) | bring_in

@@ -406,11 +406,14 @@ def _shuffle(cards: list[Card], rng: random.Random) -> None:
     getrandbits = rng.getrandbits
     for i in reversed(range(1, len(cards))):
         # A position from 0 to i, uniform: draw as many bits as i + 1 needs, again until it fits.
-        bits = (i + 1).bit_length()
+        bits = _BITS[i]
         j = getrandbits(bits)
         while j > i:
             j = getrandbits(bits)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+_BITS = tuple((i + 1).bit_length() for i in range(52))  # the bits a position from 0 to i needs
 
 
 class Deck:
@@ -489,9 +492,17 @@ class Deck:
 
     def begin(self, deal: int, gathered: Sequence[Card]) -> Sequence[Card]:
         """The stub of a new deal: this deck's cards, with the cards of the deal before put back
-        (in no particular order: the hand only counts them)."""
+        (in no particular order: the hand only counts them; a whole deck answers ``DECK``).
+
+        >>> Deck(seed=1).begin(1, ()) is DECK, len(Deck.stacked("Qh 7d").begin(1, ()))
+        (True, 2)
+        """
         if gathered:
             self.put_back(gathered)
+        if len(self._cards) == len(DECK):
+            # A deck holds no card twice, so a whole one is the pack: the hand knows its stub
+            # without a walk over the cards (2 µs of a hand of about 240).
+            return DECK
         return self._cards  # not peek(): a copy per deal would cost the engine's benchmark
 
     def pick(self, chance: object) -> Card:

@@ -67,6 +67,12 @@ class DeckExhaustedError(WildstudError):
     """The deck has no card left where the deal needs one (a stacked deck too short)."""
 
 
+class RunTwiceError(IllegalActionError):
+    """A hand that cannot be run twice now (house rule ``run_twice``): not at the point where
+    the cards still to come start, a game or house rule under which a run is not well defined,
+    or a stub too short to give both runs every card; nothing was changed."""
+
+
 class NotInStubError(IllegalActionError):
     """A card given for a chance step is not in the stub (dealt already, burned, or never in a
     short stacked deck); nothing was changed."""

@@ -18,7 +18,7 @@ histories write them) unless ``names`` gives other labels.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 
 from wildstud.betting import ActionKind
@@ -42,13 +42,16 @@ from wildstud.wilds import (
 __all__ = [
     "describe_action",
     "describe_award",
+    "describe_card_check",
     "describe_chances",
     "describe_change",
     "describe_hint",
+    "describe_night_changed",
     "describe_payment",
     "describe_redeal",
     "describe_rule",
     "describe_settings",
+    "describe_shuffle",
     "describe_wild",
     "describe_wild_now",
     "label",
@@ -238,6 +241,51 @@ def describe_rule(rule: WildRule) -> str:
     return "no wild cards"
 
 
+def describe_shuffle(made_from: Sequence[str] | None) -> str:
+    """Which kind of deal a deck was made by: the players' shuffle (:mod:`wildstud.joint_shuffle`)
+    from these players' values and the server's committed night seed, or the server alone.
+
+    >>> describe_shuffle(["Ann", "Bob"])
+    'shuffled by the players and the server: Ann, Bob and the server'
+    >>> describe_shuffle(None)
+    'shuffled by the server'
+    >>> describe_shuffle([])
+    'shuffled by the server from the seed it committed to (no page took part)'
+    """
+    if made_from is None:
+        return "shuffled by the server"
+    if not made_from:
+        return "shuffled by the server from the seed it committed to (no page took part)"
+    return f"shuffled by the players and the server: {', '.join(made_from)} and the server"
+
+
+def describe_card_check(verified: bool, position: int | None) -> str:
+    """A card's check against its deal's commitment, as its accessible name ends: verified,
+    and from which place of the deck (``position`` from 0, said from 1), or failed.
+
+    >>> describe_card_check(True, 0), describe_card_check(False, 3), describe_card_check(True, None)
+    ('verified: dealt from position 1 of the deck', 'proof FAILED', 'verified')
+    """
+    if not verified:
+        return "proof FAILED"
+    if position is None:
+        return "verified"
+    return f"verified: dealt from position {position + 1} of the deck"
+
+
+def describe_night_changed() -> str:
+    """What the page says if the server's commitment to its night seed changes mid-night (it
+    must never: a server that changed its seed could choose the decks).
+
+    >>> describe_night_changed().startswith("Warning")
+    True
+    """
+    return (
+        "Warning: the server changed its commitment to the night's seed, which must stay the"
+        " same all night. Tell the table, and check the night record with wildstud verify."
+    )
+
+
 def describe_redeal(card: Card | None, seat: int | None, names: Names = None) -> str:
     """Why a deal stopped: the face-up card that stopped it and its seat, or (no card) that no
     queen was dealt face up.
@@ -252,14 +300,18 @@ def describe_redeal(card: Card | None, seat: int | None, names: Names = None) ->
     return f"{card.pretty} face up to {label(seat, names)}"
 
 
-def describe_award(pot: int, seat: int, amount: int, names: Names = None) -> str:
-    """Chips from a pot (0: the main pot) to a seat.
+def describe_award(pot: int, seat: int, amount: int, names: Names = None, run: int = 0) -> str:
+    """Chips from a pot (0: the main pot) to a seat; in a hand run twice, the run whose half of
+    the pot it is (house rule ``run_twice``).
 
     >>> describe_award(0, 0, 40), describe_award(2, 1, 7, {1: "Bob"})
     ('p1 wins 40 from the main pot', 'Bob wins 7 from side pot 2')
+    >>> describe_award(0, 1, 7, {1: "Bob"}, run=2)
+    "Bob wins 7 from the main pot (run 2's half)"
     """
     which = "the main pot" if pot == 0 else f"side pot {pot}"
-    return f"{label(seat, names)} wins {amount} from {which}"
+    half = f" (run {run}'s half)" if run else ""
+    return f"{label(seat, names)} wins {amount} from {which}{half}"
 
 
 def describe_action(kind: ActionKind, to: int) -> str:
@@ -388,6 +440,7 @@ SETTING_WORDS: dict[str, tuple[str, str]] = {
     "redeal_pause": ("the redeal pause", " s"),
     "muck_clock": ("the show-or-muck clock", " s"),
     "runout_pause": ("the pause between the streets of an all-in run-out", " s"),
+    "twice_clock": ("the run-it-twice clock", " s"),
     "idle_minutes": ("the idle time", " min"),
     "absent_hands": ("the hands a player may miss before sitting out", ""),
     "starting_chips": ("the starting chips", ""),

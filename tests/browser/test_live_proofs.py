@@ -84,7 +84,11 @@ async def _session(base: str) -> None:
         )
         assert await shown.count() > 4
         label = await honest.locator("#felt .card.verified").first.get_attribute("aria-label")
-        assert (label or "").endswith(", verified")
+        assert re.search(r", verified: dealt from position \d+ of the deck$", label or ""), label
+        # A table of bots: the server's committed seed alone shuffled (no page took part).
+        kind = await honest.locator(".deal-kind").inner_text()
+        seed_alone = "shuffled by the server from the seed it committed to (no page took part)"
+        assert kind == f"This deal: {seed_alone}."
         assert await honest.locator(".proof-warning").is_hidden()
 
         # A proof forged on its way (its salt changed): the card fails, loudly.

@@ -7,13 +7,16 @@ import { readFileSync } from "node:fs";
 
 import {
   describeAward,
+  describeCardCheck,
   describeChances,
   describeChange,
   describeHand,
   describeHint,
+  describeNightChanged,
   describeRedeal,
   describeRule,
   describeSettings,
+  describeShuffle,
   describeWild,
   describeWildNow,
   neverWild,
@@ -63,6 +66,12 @@ test("every wild rule reads as the library says it, and only no-wilds is never w
 
 test("a redeal, with a card or without, reads as the library says it", () => {
   compare(golden.redeals, (row) => describeRedeal(row.event, names));
+});
+
+test("which kind of deal, and each card's check, read as the library says them", () => {
+  compare(golden.shuffles, (row) => describeShuffle(row.made_from));
+  compare(golden.card_checks, (row) => describeCardCheck(row.ok, row.position));
+  assert.equal(describeNightChanged(), golden.night_changed);
 });
 
 test("an award from the main pot or a side pot reads as the library says it", () => {

@@ -60,6 +60,7 @@ def state_of(table: Table) -> Any:
     live = table.live
     return (
         table.state(),
+        table.seating,
         [(index, seat.state(), seat.acted, seat.timed_out) for index, seat in table.seats.items()],
         table.requests,
         table.cashier,
@@ -82,9 +83,12 @@ class Night:
         self.players: dict[int, Player] = {}
 
     def stands(self) -> None:
-        """The table was not stopped or reloaded."""
+        """The table was not stopped or reloaded, and its seats in memory are the seating's
+        rows (:mod:`wildstud.server.table.seating`)."""
         assert self.lobby.tables[self.table.id] is self.table
         assert not self.table.broken
+        seats = {index: seat.state() for index, seat in self.table.seats.items()}
+        assert seats == dict(self.table.seating.seats)
 
     async def refused_once(
         self, command: Callable[[], Awaitable[Any]], told: Callable[[], None] | None = None
@@ -174,11 +178,15 @@ async def _night() -> None:
     asked, _token = await night.refused_once(lambda: table.request_seat("fay", None))
     declined, _ = await night.refused_once(lambda: table.decide(asked.id, False, None))
     assert declined.status == "declined"
-    await night.refused_once(lambda: table.new_link(seat.index))
-    await night.refused_once(table.new_table_links)
+    _seat, eve_token = await night.refused_once(lambda: table.new_link(seat.index))
+    await night.refused_once(lambda: night.lobby.new_links(table))
     await night.refused_once(lambda: table.update_rules(RulesUpdate(bot_delay=0.5)))
     assert table.settings.bot_delay == 0.5
     await night.refused_once(lambda: table.remove(seat.index))  # eve leaves between hands
+    # Eve comes back with the seat link she left with: on her account, in a free seat.
+    back, _token = await night.refused_once(lambda: table.join("eve", None, eve_token))
+    assert back.player_id == seat.player_id
+    await night.refused_once(lambda: table.remove(back.index))
 
     # -- chat -------------------------------------------------------------------------------
     ann = night.players[0]
@@ -435,3 +443,133 @@ def test_every_command_of_the_hand_driver_survives_a_failed_write_with_the_table
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     asyncio.run(_driven(monkeypatch))
+
+
+# -- the seating's commands that the table makes itself ------------------------------------------
+
+
+def _quick(name: str, **more: Any) -> TableSettings:
+    """A table whose clocks and bots play at once (FTQ only: no dealer is asked)."""
+    return TableSettings(
+        name=name,
+        games=[GameEntry(game="FTQ")],
+        bot_delay=0,
+        hand_pause=0,
+        showdown_pause=0,
+        redeal_pause=0,
+        action_clock=0.05,
+        muck_clock=0.05,
+        time_bank=0,
+        **more,
+    )
+
+
+async def _absent_back() -> None:
+    store = Store("sqlite://")
+    lobby = Lobby(store)
+    await lobby.open()
+    failing = FailOnce(store)
+    store.call = failing.call  # type: ignore[method-assign]
+    table, _ = await lobby.create(_quick("away", absent_hands=1))
+    seat, _token = await table.join("ann", None)
+    for _ in range(2):
+        await table.add_bot(SeatKind.CALLING_BOT, None, None)
+    await table.attach(Player(None))  # a spectator watches: the bots play
+    await table.set_status(TableStatus.RUNNING)
+    async with asyncio.timeout(30):
+        while not table.seats[seat.index].absent:  # the clock sits Ann out
+            await asyncio.sleep(0.01)
+    await table.set_status(TableStatus.PAUSED)
+    night = Night(lobby, table, failing)
+    ann = Player(seat.index)
+    # Ann opens her link: her return is the seating's, and the store fails it once. The
+    # connection is told (the socket answers the error and closes), the seat stays absent
+    # and does not count the connection among its own; the page connects again, and is back.
+
+    async def opens() -> None:
+        try:
+            await table.attach(ann)
+        except StorageFailureError:
+            assert ann not in table.seats[seat.index].clients
+            raise
+
+    await night.refused_once(opens)
+    back = table.seats[seat.index]
+    assert not back.sitting_out
+    assert back.missed_hands == 0
+    assert back.clients == {ann}
+    await lobby.close()
+    store.close()
+
+
+def test_an_absent_player_s_return_survives_a_failed_write_with_the_table_unchanged() -> None:
+    asyncio.run(_absent_back())
+
+
+class FailLeaving:
+    """The store, failing the first write that gives up a seat, once."""
+
+    def __init__(self, store: Store) -> None:
+        self._call = store.call
+        self.fired = 0
+
+    async def call(self, method: Callable[..., Any], *args: Any) -> Any:
+        if getattr(method, "__name__", "") == "apply" and args[1].removed and not self.fired:
+            self.fired += 1
+            raise OSError("the disk is full")
+        return await self._call(method, *args)
+
+
+async def _left_at_the_end() -> None:
+    store = Store("sqlite://")
+    lobby = Lobby(store)
+    await lobby.open()
+    table, _ = await lobby.create(_quick("leaving"))
+    for _ in range(3):
+        await table.add_bot(SeatKind.CALLING_BOT, None, None)
+    await table.attach(Player(None))
+    failing = FailLeaving(store)
+    store.call = failing.call  # type: ignore[method-assign]
+    table.driver.failures = Backoff(first=0.01, cap=0.01)  # retried at once
+    seen: list[bool] = []
+    tick = table.driver.tick
+    leaving = -1
+
+    async def checked_tick() -> float | None:
+        fired = failing.fired
+        wait = await tick()
+        if failing.fired > fired:
+            # The hand's end was not stored: the seat is still there, leaving, as the seating
+            # has it, and its chips as they were; nothing reloaded.
+            seats = {index: seat.state() for index, seat in table.seats.items()}
+            seen.append(
+                leaving in table.seats
+                and table.seats[leaving].leaving
+                and seats == dict(table.seating.seats)
+                and table.live is not None
+                and not table.broken
+            )
+        return wait
+
+    table.actor.ticks(HAND, checked_tick)
+    await table.set_status(TableStatus.RUNNING)
+    async with asyncio.timeout(30):
+        while table.live is None:
+            await asyncio.sleep(0.001)
+        leaving = table.live.setup.lineup[0]
+        await table.remove(leaving)  # dealt in: it leaves when the hand ends
+        assert table.seats[leaving].leaving
+        while leaving in table.seats:
+            await asyncio.sleep(0.01)
+    assert seen == [True]
+    assert leaving not in table.seating.seats
+    assert lobby.tables[table.id] is table
+    assert table.writer.failures == 0
+    report = await table.ledger()
+    assert report["balanced"], report
+    await lobby.close()
+    store.close()
+
+
+def test_a_seat_leaving_as_its_hand_ends_survives_a_failed_write() -> None:
+    asyncio.run(_left_at_the_end())

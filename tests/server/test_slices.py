@@ -133,7 +133,7 @@ def test_a_player_who_busts_mid_hand_may_ask_for_a_full_rebuy_at_once() -> None:
     decided = handle(asked.state, DecideChips("r1", True, holder(400, 0), True, LIMITS), 0.0)
     assert [r.status for r in decided.state.open] == ["approved"]
     ended = handle(decided.state, HandEnded((holder(0),), LIMITS), 0.0)
-    assert ended.follow == (Credit(0, 1000),)
+    assert ended.follow == (Credit(row(1000)),)
     changes = written(ended)
     assert [(e.reason, e.amount) for e in changes.ledger] == [("rebuy", 1000)]
     assert [seat.stack for seat in changes.seats] == [1000]
@@ -150,7 +150,7 @@ def test_an_approval_between_hands_applies_the_chips_in_one_write_and_credits_th
     assert [(seat.seat, seat.stack, seat.last_seq) for seat in changes.seats] == [(0, 500, 3)]
     assert changes.ledger == [LedgerEntry("p1", 0, "Ann", "top-up", 300)]
     assert [(r.id, r.status) for r in changes.rebuys] == [("r1", "applied")]
-    assert outcome.follow == (Credit(0, 300),)
+    assert outcome.follow == (Credit(row(500)),)  # the seat's row as written
     assert outcome.state.open == ()
     assert outcome.state.decisions is not None  # the decision counted
 
@@ -205,7 +205,7 @@ def test_approved_chips_are_cut_to_the_ceiling_with_the_stack_the_hand_ended_wit
     state = CashierState((pending(800, status="approved"),))
     outcome = handle(state, HandEnded((holder(700),), LIMITS), 0.0)  # Ann won 600
     assert [(e.reason, e.amount) for e in written(outcome).ledger] == [("top-up", 300)]
-    assert outcome.follow == (Credit(0, 300),)
+    assert outcome.follow == (Credit(row(1000)),)
 
 
 def test_approved_chips_with_no_room_left_or_no_seat_are_cancelled() -> None:

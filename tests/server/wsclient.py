@@ -50,6 +50,8 @@ class Client:
         """How many ``choosing`` frames have come (two choices can look the same)."""
         self.showdown: Frame | None = None
         """The last ``showdown`` frame: the seats still to show or muck."""
+        self.offer: Frame | None = None
+        """The last ``run_twice`` frame: the seats still to answer the offer to run it twice."""
         self.ssl: ssl.SSLContext | None = None
         """The TLS context of a ``wss://`` address whose certificate is the test's own."""
         self._ws: ClientConnection | None = None
@@ -98,6 +100,8 @@ class Client:
             self.table = frame["table"]
         elif kind == "showdown":
             self.showdown = frame
+        elif kind == "run_twice":
+            self.offer = frame
         elif kind == "choosing":
             self.choosing = frame
             self.choices += 1
@@ -198,6 +202,14 @@ class Client:
         number: int = showdown["number"]
         return number
 
+    def must_answer(self) -> int | None:
+        """The number of the hand whose offer to run it twice waits for this seat, if any."""
+        welcome, offer = self.welcome, self.offer
+        if welcome is None or offer is None or welcome["seat"] not in offer["seats"]:
+            return None
+        number: int = offer["number"]
+        return number
+
     def turn_key(self) -> tuple[int, int]:
         """What identifies the turn now: the hand and how many events it has."""
         assert self.hand is not None
@@ -225,14 +237,27 @@ def choose_action(view: Frame, rng: random.Random) -> Frame:
     return {"type": "act", "action": kind, "amount": amount}
 
 
-async def play(client: Client, rng: random.Random, until: Callable[[Client], bool]) -> None:
+async def play(
+    client: Client,
+    rng: random.Random,
+    until: Callable[[Client], bool],
+    *,
+    twice: bool | None = False,
+) -> None:
     """Act whenever it is this seat's turn, pick a game at random when it deals a hand of
-    dealer's choice, and show or muck at random when a showdown asks (rather than leave the
-    table waiting out those clocks), until ``until(client)`` holds."""
+    dealer's choice, show or muck at random when a showdown asks, and answer an offer to run it
+    twice (``twice``: agree; ``None``: leave it to the clock) (rather than leave the table
+    waiting out those clocks), until ``until(client)`` holds."""
     acted: set[tuple[int, int]] = set()
     chosen: set[int] = set()
     shown: set[int] = set()
+    answered: set[int] = set()
     while not until(client):
+        offered = client.must_answer()
+        if offered is not None and offered not in answered:
+            answered.add(offered)
+            if twice is not None:
+                await client.request({"type": "run_twice", "agree": twice})
         number = client.must_show()
         if number is not None and number not in shown:
             shown.add(number)
@@ -251,6 +276,7 @@ async def play(client: Client, rng: random.Random, until: Callable[[Client], boo
                 or (c.my_turn() and c.turn_key() not in acted)
                 or (c.my_choice() and c.choices not in chosen)
                 or c.must_show() not in (None, *shown)
+                or c.must_answer() not in (None, *answered)
             ),
             timeout=30.0,
             what="a turn",

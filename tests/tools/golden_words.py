@@ -39,12 +39,15 @@ from wildstud.wilds import (
 )
 from wildstud.words import (
     describe_award,
+    describe_card_check,
     describe_chances,
     describe_change,
     describe_hint,
+    describe_night_changed,
     describe_redeal,
     describe_rule,
     describe_settings,
+    describe_shuffle,
     describe_wild,
     describe_wild_now,
 )
@@ -236,16 +239,27 @@ def table() -> dict[str, Any]:
             }
             for card, seat in ((QUEEN_OF_SPADES, 1), (QUEEN_OF_SPADES, 4), (None, None))
         ],
+        "shuffles": [
+            {"made_from": made_from, "words": describe_shuffle(made_from)}
+            for made_from in (["Ann", "Bob", "Cy"], ["Ann"], [], None)
+        ],
+        "card_checks": [
+            {"ok": ok, "position": position, "words": describe_card_check(ok, position)}
+            for ok, position in ((True, 0), (True, 51), (True, None), (False, 7))
+        ],
+        "night_changed": describe_night_changed(),
         "awards": [
             {
-                "event": encode_event(Awarded(pot, seat, amount, share)),
-                "words": describe_award(pot, seat, amount, names),
+                "event": encode_event(Awarded(pot, seat, amount, share, run)),
+                "words": describe_award(pot, seat, amount, names, run),
             }
-            for pot, seat, amount, share in (
-                (0, 0, 40, Share.HIGH),
-                (0, 2, 15, Share.HOLE_CARD),
-                (1, 1, 7, Share.HIGH),
-                (2, 6, 3, Share.UNCONTESTED),
+            for pot, seat, amount, share, run in (
+                (0, 0, 40, Share.HIGH, 0),
+                (0, 2, 15, Share.HOLE_CARD, 0),
+                (1, 1, 7, Share.HIGH, 0),
+                (2, 6, 3, Share.UNCONTESTED, 0),
+                (0, 1, 7, Share.HIGH, 1),
+                (1, 0, 3, Share.HIGH, 2),
             )
         ],
         "hands": _hands(),

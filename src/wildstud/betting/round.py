@@ -24,7 +24,6 @@ from wildstud.betting.actions import (
 from wildstud.betting.opening import bring_in_due, bring_in_options, plan_bring_in
 from wildstud.betting.reopening import REOPENING
 from wildstud.betting.sizing import (
-    base,
     fixed_sizes,
     fixed_sizes_window,
     note_full,
@@ -105,6 +104,7 @@ class BettingRound:
         "_order",
         "_pot",
         "_reopening",
+        "_ring",
         "_short_run",
         "_sizes",
         "_stacks",
@@ -196,6 +196,7 @@ class BettingRound:
         self._stakes = stakes
         self._reopening = REOPENING[stakes.short_all_in]
         self._order = seats
+        self._ring = seats + seats  # the order twice: the turn goes round without a modulo
         self._street_index = street_index
         self._big_street = big_bet
         self._open_pair = open_pair
@@ -495,7 +496,9 @@ class BettingRound:
                 self._bet = to_amount
                 self._deep = self._count_deep()
         self._bring_in_due = False
-        self._acted[seat] = base(self)
+        # The level the seat has matched: sizing.base, written out (every action sets it).
+        bet = self._bet
+        self._acted[seat] = 0 if self._bets == 0 and bet == self._bring_in_level else bet
         self._closed.add(seat)
         self._to_act = self._find_to_act()
         self._offer = self._open_bet()
@@ -512,16 +515,15 @@ class BettingRound:
         # At most one seat can still act: the round is over unless it owes chips.
         if self._able <= 1 and all(committed[s] >= bet for s in live if stacks[s] > 0):
             return None
-        order, folded, acted = self._order, self._folded, self._acted
-        count = len(order)
+        ring, folded, acted = self._ring, self._folded, self._acted
+        count = len(self._order)
         start = self._to_act_at + 1  # the seat after the one that just acted
-        for step in range(count):
-            at = (start + step) % count
-            seat = order[at]
+        for at in range(start, start + count):
+            seat = ring[at]
             if seat in folded or stacks[seat] == 0:
                 continue
             if seat not in acted or committed[seat] < bet:
-                self._to_act_at = at
+                self._to_act_at = at % count
                 return seat
         return None
 
@@ -532,7 +534,8 @@ class BettingRound:
         seat = self._to_act
         if seat is None or self._bring_in_due:
             return None
-        kind = self._aggressive_kind()
+        bet = self._bet
+        kind = _BET if bet == 0 else _COMPLETE if self._bets == 0 else _RAISE  # _aggressive_kind
         if self._raise_block(seat, kind) is not None:
             return None
         fixed = self._fixed_window

@@ -209,9 +209,9 @@ def check_cap(rnd: BettingRound) -> None:
     # Robert's Rules: the cap binds only a pot of three or more players not all in (unless the
     # house caps heads-up too, as pokerkit does).
     if (
-        stakes.capped
-        and cap is not None
-        and rnd._bets >= 1 + cap
+        cap is not None
+        and rnd._bets >= 1 + cap  # asked first: most bets are not the last allowed
+        and stakes.capped
         and (rnd._able > 2 or stakes.cap_heads_up)
     ):
         rnd._capped = True

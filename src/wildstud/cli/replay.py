@@ -50,6 +50,7 @@ from wildstud.deal import (
     Payment,
     Redealt,
     Returned,
+    RunStarted,
     Shown,
     StreetStarted,
     StubShuffled,
@@ -162,6 +163,7 @@ class _Builder:
         self.deal = 0
         self.seats: tuple[int, ...] = ()
         self.cards: dict[int, list[tuple[Card | None, bool]]] = {}
+        self.at_run_start: dict[int, list[tuple[Card | None, bool]]] = {}
         self.folded: set[int] = set()
         self.pot = 0
         self.wild = "nothing is wild"
@@ -263,6 +265,15 @@ class _Builder:
                 self.close()
                 title = street if self.deal <= 1 else f"deal {self.deal}: {street}"
                 self.section = _Section(title)
+            case RunStarted(run=run):
+                self.close()
+                if run == 1:
+                    self.at_run_start = {seat: list(held) for seat, held in self.cards.items()}
+                else:  # run 2 is dealt to the hands as run 1 began
+                    self.cards = {seat: list(held) for seat, held in self.at_run_start.items()}
+                self.section = _Section(f"run {run} of 2")
+                again = "dealt again to the hands as run 1 began" if run == 2 else "dealt"
+                self.say(f"run it twice: the cards still to come are {again}, for half of each pot")
             case Burned():
                 self.say("the dealer burns a card", "dim")
             case StubShuffled(cards=count, gathered=gathered):
@@ -311,7 +322,9 @@ class _Builder:
                 else:
                     assert isinstance(event, Awarded)
                     self.pot -= event.amount
-                    won = describe_award(event.pot, seat, event.amount, {seat: name(seat)})
+                    won = describe_award(
+                        event.pot, seat, event.amount, {seat: name(seat)}, event.run
+                    )
                     self.say(f"{won} ({event.share})")
             case HandEnded(stacks=stacks):
                 self.say("stacks: " + ", ".join(f"{name(s)} {c}" for s, c in enumerate(stacks)))

@@ -127,5 +127,5 @@ def rotate(seats: Sequence[int], first: int) -> tuple[int, ...]:
     >>> rotate([0, 2, 3, 5], 3)
     (3, 5, 0, 2)
     """
-    start = list(seats).index(first)
+    start = seats.index(first)
     return (*seats[start:], *seats[:start])

@@ -67,6 +67,8 @@ _DEALERS_LEFT, _LOW_CARD = Opener.DEALERS_LEFT, Opener.LOW_CARD
 _ANTE = Payment.ANTE
 
 
+_WHOLE_PACK = cards_mask(DECK)
+
 # Every card, face down and face up, as a seat holds it: one shared record each, as a dealt card
 # needs one and they never change.
 _HELD = tuple(HeldCard(card, up) for card in DECK for up in (False, True))
@@ -108,7 +110,8 @@ class Dealing(HandState):
 
     def _begin_stub(self, deal: int, gathered: Sequence[Card]) -> int:
         """Ask the dealer policy for the stub of a new deal, as a card set."""
-        return cards_mask(self._dealer.begin(deal, gathered))
+        cards = self._dealer.begin(deal, gathered)
+        return _WHOLE_PACK if cards is DECK else cards_mask(cards)
 
     def _start_deal(
         self, number: int, seats: tuple[int, ...], antes: tuple[int, ...], stub: int
@@ -474,7 +477,8 @@ class Dealing(HandState):
         live = deal.live
         stacks = self._stacks
         able = [seat for seat in live if stacks[seat] > 0]
-        if not street.betting or len(able) < 2:
+        # A hand run twice has no more betting, though run 1's pots pushed refill stacks.
+        if not street.betting or len(able) < 2 or self._runs is not None:
             self._end_street()
             return
         bring_in = False
@@ -534,6 +538,8 @@ class Dealing(HandState):
         live = deal.live
         if len(live) < 2 or sum(1 for seat in live if self._stacks[seat] > 0) > 1:
             return
+        if deal.runout_at is None:
+            deal.runout_at = len(deal.out)
         for seat in live:
             if seat in deal.turned_up:
                 continue

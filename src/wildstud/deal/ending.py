@@ -13,21 +13,22 @@ given up at the showdown (:meth:`Ending.muck`), the choice a losing hand has the
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Collection, Mapping
 
 from wildstud.cards import Card
-from wildstud.deal.dealing import Dealing
 from wildstud.deal.events import Awarded, HandEnded, Mucked, Share, Shown
 from wildstud.deal.hand_state import card_code
 from wildstud.deal.showdown import Ranked, divide_pots, rank_hand
 from wildstud.deal.stages import Stage
+from wildstud.deal.twice import Twice
 from wildstud.errors import IllegalActionError
 from wildstud.seats import seat_label as _name
 
 __all__ = ["Ending"]
 
 
-class Ending(Dealing):
+class Ending(Twice):
     """The end of the hand (see the module's docstring)."""
 
     def can_muck(self, seat: int) -> bool:
@@ -50,16 +51,11 @@ class Ending(Dealing):
             )
         if seat not in self.live:
             raise IllegalActionError(f"{_name(seat)} cannot muck: it has no hand in this deal")
-
-    def _runout_muck_open(self) -> bool:
-        """Whether the hands are dealt out with no betting to come, between two streets: a
-        hand may be given up then, as at the showdown (pokerkit's records do so)."""
-        if self._stage not in (Stage.CARD, Stage.BURN, Stage.RESHUFFLE, Stage.COMMUNITY):
-            return False
-        before = sum(len(street.cards) for street in self.rules.streets[: self._deal.street])
-        if any(len(self._deal.cards[seat]) != before for seat in self.live):
-            return False  # the street's dealing has begun
-        return sum(1 for seat in self.live if self._stacks[seat] > 0) <= 1
+        if self._runs is not None:
+            raise IllegalActionError(
+                f"{_name(seat)} cannot muck: the hand is run twice, and every hand still in"
+                " goes to both showdowns"
+            )
 
     @property
     def turned_up(self) -> tuple[int, ...]:
@@ -133,8 +129,16 @@ class Ending(Dealing):
                     options.double_ace_flush,
                 )
             )
+        runs = self._runs
         for award in self._division(ranked):
+            if runs is not None:
+                if not award.amount:
+                    continue  # run 2's half of a pot of one chip: nothing to push
+                award = dataclasses.replace(award, run=runs.run)
             self._push(award)
+        if runs is not None and runs.run == 1:
+            self._second_run()
+            return
         self._finish()
 
     def _ranked(self) -> dict[int, Ranked]:

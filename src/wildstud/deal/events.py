@@ -39,6 +39,7 @@ __all__ = [
     "Payment",
     "Redealt",
     "Returned",
+    "RunStarted",
     "Share",
     "Shown",
     "StreetStarted",
@@ -311,13 +312,33 @@ class TurnedUp:
 
 
 @dataclass(frozen=True, slots=True)
+class RunStarted:
+    """The players all in agreed to run it twice (house rule ``run_twice``): run ``run`` (1 or
+    2) of the cards still to come starts here. Run 1 deals them as usual; run 2 deals them again
+    from the stub left after run 1, to the hands as they stood when run 1 started, so that its
+    cards, its wild cards and its showdown are its own. Each run wins half of every pot.
+
+    >>> RunStarted(2)
+    RunStarted(run=2)
+    """
+
+    run: int
+
+
+@dataclass(frozen=True, slots=True)
 class Awarded:
-    """Chips from pot ``pot`` (0 = the main pot) to a seat."""
+    """Chips from pot ``pot`` (0 = the main pot) to a seat; ``run`` is the run whose half it
+    is in a hand run twice (1 or 2), 0 in a hand run once.
+
+    >>> Awarded(0, 1, 12, Share.HIGH)
+    Awarded(pot=0, seat=1, amount=12, share=<Share.HIGH: 'high'>, run=0)
+    """
 
     pot: int
     seat: int
     amount: int
     share: Share
+    run: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -345,6 +366,7 @@ Event = (
     | Redealt
     | Mucked
     | TurnedUp
+    | RunStarted
     | Shown
     | Awarded
     | HandEnded

@@ -22,7 +22,7 @@ from wildstud.betting import Stakes
 from wildstud.cards import DECK, Card
 from wildstud.deal.dealers import Dealer
 from wildstud.deal.events import Awarded, Event
-from wildstud.deal.per_deal import Deal
+from wildstud.deal.per_deal import Deal, Runs
 from wildstud.deal.stages import Chance, Stage
 from wildstud.errors import IllegalActionError, TableError
 from wildstud.games import GameOptions, Rules
@@ -79,6 +79,7 @@ class HandState:
     events are only ever added to, so a view (one per bot decision) redacts only the new ones."""
     _deal: Deal  # the deal on the table: a redeal replaces it whole (see _start_deal)
     _stage: Stage  # where the hand's state machine stands: what the next move does
+    _runs: Runs | None  # the two runs of a hand run twice (house rule run_twice), else None
 
     # -- the state -----------------------------------------------------------------------------
 
@@ -118,13 +119,19 @@ class HandState:
 
         Pots carried over from a stopped deal keep the seats that could win them; under the
         ``redeal-everyone`` rule the players who had folded join them again. The chips of the
-        current deal form pots of their own. Pots that the same seats can win are one pot.
+        current deal form pots of their own. Pots that the same seats can win are one pot. In a
+        hand run twice (:meth:`~wildstud.deal.Hand.run_twice`), the half of each pot the run
+        being dealt is for.
         """
         if self._stage == Stage.OVER:
             return ()
         return self._all_pots()
 
     def _all_pots(self) -> tuple[Pot, ...]:
+        if self._runs is not None:
+            # Run twice: no chip goes in once the runs start, and the stacks change as run 1
+            # is pushed, so each run's pots are fixed where the runs started.
+            return self._runs.pots
         deal = self._deal
         live = frozenset(self.live)
         pots = list(self._carried)

@@ -31,11 +31,12 @@ from typing import Any, NamedTuple, TypeVar
 
 from wildstud.betting import BettingRound
 from wildstud.cards import Card, Rank
-from wildstud.deal.stages import Chance
+from wildstud.deal.stages import Chance, Stage
 from wildstud.deal.views import RedealPending
+from wildstud.pots import Pot
 from wildstud.wilds import FaceUp, HeldCard, Wilds, WildTracker
 
-__all__ = ["Deal", "RedealPlan", "twin"]
+__all__ = ["Deal", "RedealPlan", "Runs", "twin"]
 
 
 class RedealPlan(NamedTuple):
@@ -44,6 +45,26 @@ class RedealPlan(NamedTuple):
     pending: RedealPending
     seats: tuple[int, ...]
     antes: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Runs:
+    """A hand run twice (house rule ``run_twice``): the deal as it stood where the runs start,
+    which run 2 deals from again, and each run's half of every pot."""
+
+    start: Deal
+    """The deal where run 1 started: never changed (run 2 starts from a copy of it)."""
+    stage: Stage
+    """The hand's stage there (the next street's first card or its burn)."""
+    halves: tuple[tuple[Pot, ...], tuple[Pot, ...]]
+    """Each run's share of every pot: half of each, the odd chip in run 1's."""
+    run: int = 1
+    """The run being dealt."""
+
+    @property
+    def pots(self) -> tuple[Pot, ...]:
+        """The pots the run being dealt is for."""
+        return self.halves[self.run - 1]
 
 
 @dataclass(slots=True, eq=False)
@@ -90,6 +111,11 @@ class Deal:
     """Seats that chose to show at the showdown (show or muck), and the hands turned up."""
     turned_up: set[int] = field(default_factory=set)
     """Seats whose face-down cards are turned up for everyone (house rule ``all_in_turn_up``)."""
+    twice_answers: dict[int, bool] = field(default_factory=dict)
+    """Each answer to the offer to run it twice, by seat (house rule ``run_twice``)."""
+    runout_at: int | None = None
+    """How many cards the deal had taken from the stub when its hands were turned up (the point
+    where a hand may be run twice); ``None`` before."""
     wild_ranks: dict[int, Rank] = field(default_factory=dict)
     """Each seat's rank made wild for it alone by a face-up card."""
     street: int = -1

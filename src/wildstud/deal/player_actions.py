@@ -113,8 +113,7 @@ class PlayerActions(Dealing):
         assert rnd is not None
         # The round refuses an illegal action before it changes anything, with the message
         # verify_act would give, so the action is checked once.
-        applied = rnd.record(kind, amount, free_fold=free_fold)
-        actor, done, to_amount, added = applied.seat, applied.kind, applied.to_amount, applied.added
+        actor, done, to_amount, added, all_in, _ = rnd.record(kind, amount, free_fold=free_fold)
         if added:
             self._stacks[actor] -= added
             self._paid[actor] += added
@@ -122,7 +121,7 @@ class PlayerActions(Dealing):
         elif done is _FOLD:
             deal.folded.add(actor)
             deal.live = tuple([seat for seat in deal.live if seat != actor])
-        record = _acted(actor, done, to_amount, added, applied.all_in, deal.street)
+        record = _acted(actor, done, to_amount, added, all_in, deal.street)
         self._events.append(record)
         if rnd.done:
             finished = rnd

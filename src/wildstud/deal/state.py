@@ -209,6 +209,7 @@ class Hand(PlayerActions, Ending):
             HandStarted(rules.game.name, rules.code, plain_options, tuple(stacks), dealer)
         ]
         self._redacted = {}
+        self._runs = None
         self._start_deal(1, self._order, self._order, self._begin_stub(1, ()))
 
     def __repr__(self) -> str:

@@ -329,6 +329,15 @@ class CommonOptions:
             " still in are turned face up for everyone (the server's tables turn it on)",
         ),
     )
+    run_twice: bool = field(
+        default=False,
+        metadata=_spec(
+            "bool",
+            "once the hands all in are turned up, the cards still to come may be dealt twice,"
+            " each run for half of every pot, when every hand still in agrees (the server's"
+            " tables offer it)",
+        ),
+    )
 
     def __post_init__(self) -> None:
         for item in dataclasses.fields(self):
@@ -558,6 +567,10 @@ class TheBitchOptions(StudOptions):
     """
 
     GAME_TITLE: ClassVar[str] = "The Bitch"
+    # A face-up queen of spades stops the deal: a run that deals one would need a redeal of
+    # its own, and the other run none, so the runs would not share their pots' shape
+    # (docs/house-rules.md, "Run it twice").
+    NOT_OFFERED: ClassVar[frozenset[str]] = frozenset({"run_twice"})
 
     queen_of_spades: QueenOfSpades = field(
         default=QueenOfSpades.SPLIT,

@@ -43,6 +43,7 @@ from wildstud.deal import (
     Mucked,
     Phase,
     Redealt,
+    RunStarted,
     Shown,
     StreetStarted,
     WildsChanged,
@@ -51,6 +52,7 @@ from wildstud.errors import RecordError
 from wildstud.games import Limit, StudOptions
 from wildstud.history.notation import (
     REDEAL_COMMENT,
+    RUN_2_COMMENT,
     Action,
     BringIn,
     CardSlot,
@@ -116,6 +118,7 @@ def record_from_hand(hand: Hand, *, reveal: Reveal = "showdown") -> HandRecord:
         finishing_stacks=writer.rotate(hand.stacks) if over else None,
         winnings=writer.rotate(tuple(won)) if over else None,
         actions=actions,
+        runs=2 if any(isinstance(event, RunStarted) for event in hand.events) else 1,
     )
 
 
@@ -136,6 +139,9 @@ class _Writer:
         final = max(i for i, event in enumerate(events) if isinstance(event, DealStarted))
         self.shown = {event.seat for event in events[final:] if isinstance(event, Shown)}
         self.final = final
+        self.held: dict[int, list[Card]] = {}
+        """Each seat's cards in the deal (and run) being written, in the order dealt."""
+        self.at_run_start: dict[int, list[Card]] = {}
 
     def player(self, seat: int) -> int:
         return (seat - self.dealer - 1) % self.count
@@ -179,6 +185,7 @@ class _Writer:
         match event:
             case Dealt(seat=seat, card=card, up=up):
                 assert card is not None
+                self.held.setdefault(seat, []).append(card)
                 self.dealt.append(_Dealt(seat, self.visible(seat, card, up, index)))
             case WildsChanged():
                 self.note(describe_change(event.change, self.labels))
@@ -202,9 +209,19 @@ class _Writer:
                 self.out.append(ShowMuck(self.player(seat)))
             case Shown(seat=seat):
                 self.flush()
-                own = tuple(held.card for held in self.hand.cards(seat))
+                own = tuple(self.held.get(seat, ()))
                 self.out.append(ShowMuck(self.player(seat), own))
-            case StreetStarted() | DealStarted() | Awarded():
+            case RunStarted(run=1):
+                self.at_run_start = {seat: list(cards) for seat, cards in self.held.items()}
+            case RunStarted(run=2):
+                # Run 2 is dealt to the hands as they stood where run 1 began.
+                self.held = {seat: list(cards) for seat, cards in self.at_run_start.items()}
+                self.flush()
+                self.out.append(Note(RUN_2_COMMENT))
+            case DealStarted():
+                self.held = {}
+                self.flush()
+            case StreetStarted() | Awarded():
                 self.flush()
 
     def note(self, text: str) -> None:

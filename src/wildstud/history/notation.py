@@ -57,6 +57,9 @@ __all__ = [
 CardSlot = Card | None
 """A card in a record: a :class:`~wildstud.cards.Card`, or ``None`` for an unknown card (``??``)."""
 
+RUN_2_COMMENT = "run 2"
+"""The comment of the standalone note that opens run 2 of a hand run twice (``_runs = 2``).
+Only people read it: the replay starts run 2 when run 1's showdown is over."""
 REDEAL_COMMENT = "redeal"
 """The comment a writer puts on the standalone note that opens a new deal after a redeal.
 

@@ -66,7 +66,12 @@ __all__ = [
 
 _REQUIRED = ("variant", "antes", "bring_in", "starting_stacks", "actions")
 _STAKES = ("small_bet", "big_bet", "min_bet")
-_OURS = {"_betting": "betting", "_spread": "spread", "_house_rules": "house_rules"}
+_OURS = {
+    "_betting": "betting",
+    "_spread": "spread",
+    "_house_rules": "house_rules",
+    "_runs": "runs",
+}
 _SEALS: dict[str, type[Commitment] | type[Proof]] = {
     "_commitments": Commitment,
     "_proofs": Proof,
@@ -323,6 +328,8 @@ def record_to_fields(record: HandRecord) -> dict[str, object]:
             fields[name] = list(value) if isinstance(value, tuple) else value
     if record.house_rules:
         fields["_house_rules"] = dict(record.house_rules)
+    if record.runs != 1:
+        fields["_runs"] = record.runs
     if record.commitments:
         fields["_commitments"] = [item.to_data() for item in record.commitments]
     if record.proofs:

@@ -50,6 +50,10 @@ class Replayer(ReplayBetting, ReplayShows):
         self._check_after_free_fold()
         if self._mucked_early():
             return  # the hand changed: fewer cards to deal, or it is over
+        if self.record.runs == 2 and self.hand.can_run_twice():
+            # `_runs = 2`: the players agreed where the hands all in were turned up.
+            self.hand.run_twice()
+            self._mark(StepKind.DEALER, None)
         chance = self.hand.chance()
         kind = self.hand.stage
         if chance is not None and chance.seat is not None:

@@ -89,6 +89,9 @@ class ReplayShows(ReplayState):
     def _show(self, number: int, show: ShowMuck) -> None:
         if not show.mucks:
             self.shows.append((number, show))
+            if self.hand.current_run == 1:
+                held = tuple(self.hand.cards(show.player))
+                self.run_1_shows[number] = (held, dict(self.sources))
         self._mark(StepKind.NOTED, number)
 
     def _after_the_hand(self) -> None:
@@ -139,6 +142,9 @@ class ReplayShows(ReplayState):
                 continue
             seat = show.player
             own = hand.cards(seat)
+            sources = self.sources
+            if number in self.run_1_shows:  # run 1's showdown: run 2 dealt these places again
+                own, sources = self.run_1_shows[number]
             if number in self.held_at_show:
                 own = own[: self.held_at_show[number]]
             name = seat_label(seat)
@@ -153,7 +159,7 @@ class ReplayShows(ReplayState):
             if self._reordered(show.cards, own):
                 continue
             for position, (shown, held) in enumerate(zip(show.cards, own, strict=True)):
-                source = self.sources.get((seat, position))
+                source = sources.get((seat, position))
                 if shown is None or shown == held.card:
                     continue
                 if source is None or source.known or source.action is None:

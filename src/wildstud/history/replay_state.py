@@ -32,7 +32,7 @@ from wildstud.history.replay_steps import Replay, Step, StepKind
 from wildstud.history.schema import HandRecord
 from wildstud.history.tolerance import RecordWarning
 from wildstud.seats import seat_label
-from wildstud.wilds import Wilds
+from wildstud.wilds import HeldCard, Wilds
 
 __all__ = ["BETTING", "RecordEndsError", "ReplayState", "Slot", "Source"]
 
@@ -94,6 +94,9 @@ class ReplayState:
         self.deals: list[Wilds] = []
         self.shows: list[tuple[int, ShowMuck]] = []
         self.held_at_show: dict[int, int] = {}  # a show before the last cards: cards held then
+        # A show at run 1's showdown of a hand run twice: the cards held then, and their sources
+        # (run 2 deals the same positions again).
+        self.run_1_shows: dict[int, tuple[tuple[HeldCard, ...], dict[tuple[int, int], Source]]] = {}
         self.unshown: list[RecordWarning] = []  # shows with cards hidden, which cannot win
         self.unshown_seats: set[int] = set()  # such shows before the last cards
         self.stopped: str | None = None

@@ -109,6 +109,10 @@ class HandRecord:
     """``_commitments``: each deal's commitment to its deck (see :mod:`wildstud.commitment`)."""
     proofs: tuple[Proof, ...] = field(default=(), metadata=check(validators.proofs))
     """``_proofs``: the proofs of the cards the record shows, against their deals' roots."""
+    runs: int = field(default=1, metadata=check(validators.whole_number(1, 2)))
+    """``_runs``: 2 for a hand whose cards still to come were run twice (house rule
+    ``run_twice``): the replay runs them twice where the hands all in were turned up, and the
+    record deals run 1, shows its hands, then deals run 2 after a ``# run 2`` note."""
     user_fields: Mapping[str, object] = field(
         default_factory=FrozenTable, hash=False, metadata=check(validators.user_fields)
     )

@@ -236,19 +236,20 @@ def _last_street(
     every card is dealt and known (the showdown's one result), or the refusal."""
     rules = situation.rules
     last = len(rules.streets) - 1
-    if situation.complete and not situation.unknown and not situation.dead:
-        return None
+    if situation.complete and not situation.unknown:
+        return None  # dead cards change nothing once every card is dealt
     if situation.street != last - 1:
         raise SituationError(
             "exact odds need every street dealt but the last"
             f" ({rules.streets[last].name}); this deal is on"
             f" {rules.streets[situation.street].name if situation.street >= 0 else 'no street'}"
         )
-    if situation.unknown or situation.dead:
+    if situation.unknown:
         raise SituationError("exact odds need every card dealt so far to be known")
     if GameSpec.of(rules).config[compiled_deal.BURN]:
         raise SituationError("exact odds are not available with burn cards")
-    known = {code for _, _, code in situation.prefix if code >= 0}
+    # Dead cards (seen out of play: run 1's, in a hand run twice) are out of the pool too.
+    known = {code for _, _, code in situation.prefix if code >= 0} | set(situation.dead)
     pool = np.array([code for code in range(52) if code not in known], dtype=np.int64)
     live = np.array(sorted(situation.kernel_seat(seat) for seat in situation.live), dtype=np.int64)
     if len(pool) < len(live):

@@ -43,6 +43,7 @@ from wildstud.deal import (
     Mucked,
     Phase,
     Redealt,
+    RunStarted,
     Shown,
     StreetStarted,
 )
@@ -101,6 +102,8 @@ class StreetOdds:
     """The index in the replayed hand's events at which these odds stand (every card of the
     street out, no bet on it yet)."""
     odds: Odds
+    run: int = 0
+    """The run of a hand run twice these odds are for (1 or 2; 0 in a hand run once)."""
 
     @property
     def complete(self) -> bool:
@@ -146,6 +149,7 @@ class HandOdds:
             "streets": [
                 {
                     "deal": street.deal,
+                    "run": street.run,
                     "street": street.name,
                     "event": street.event,
                     "exact": street.odds.exact,
@@ -243,10 +247,21 @@ def _hand_odds(hand: Hand, hidden: dict[int, set[Card]], deals: int, seed: int) 
     players = len(hand.stacks)
     streets: list[StreetOdds] = []
     deal = 0
+    street_at_start: StreetStarted | None = None
     for index, event in enumerate(events):
         if isinstance(event, DealStarted):
             deal = event.deal
-        if not isinstance(event, StreetStarted):
+        street: StreetStarted
+        if isinstance(event, StreetStarted):
+            street = event
+        elif isinstance(event, RunStarted) and street_at_start is not None:
+            # Run 2 deals again the street run 1 began with, which starts no street anew.
+            street = street_at_start
+        else:
+            if isinstance(event, RunStarted):
+                street_at_start = next(
+                    e for e in reversed(events[:index]) if isinstance(e, StreetStarted)
+                )
             continue
         cut = next(
             (at for at in range(index + 1, len(events)) if isinstance(events[at], _AFTER_CARDS)),
@@ -256,9 +271,9 @@ def _hand_odds(hand: Hand, hidden: dict[int, set[Card]], deals: int, seed: int) 
             continue  # the street's face-up card stopped the deal: no odds on a dead deal
         unseen = hidden.get(deal, set())
         situation = Situation.from_events(hand.rules, players, events[:cut], None, unseen)
-        streets.append(
-            StreetOdds(deal, event.street, event.name, cut, situation_odds(situation, deals, seed))
-        )
+        odds = situation_odds(situation, deals, seed)
+        run = max((e.run for e in events[:cut] if isinstance(e, RunStarted)), default=0)
+        streets.append(StreetOdds(deal, street.street, street.name, cut, odds, run))
     shown = tuple(sorted({event.seat for event in events if isinstance(event, Shown)}))
     return HandOdds(tuple(streets), shown, _swing(streets, shown))
 
@@ -268,7 +283,7 @@ def situation_odds(situation: Situation, deals: int = DEALS, seed: int = 0) -> O
     the last cards are left and all is known and the ways are few enough; simulated with
     ``deals`` deals from ``seed`` otherwise."""
     last = len(situation.rules.streets) - 1
-    if situation.street >= last - 1 and not situation.unknown and not situation.dead:
+    if situation.street >= last - 1 and not situation.unknown:
         try:
             return exact_odds(situation, max_ways=EXACT_WAYS)
         except SituationError:
@@ -279,8 +294,8 @@ def situation_odds(situation: Situation, deals: int = DEALS, seed: int = 0) -> O
 def _swing(streets: list[StreetOdds], shown: tuple[int, ...]) -> Swing | None:
     best: Swing | None = None
     for before, after in itertools.pairwise(streets):
-        if before.deal != after.deal:
-            continue
+        if before.deal != after.deal or (before.run == 2) != (after.run == 2):
+            continue  # a new deal, or run 2 starting again where run 1 began
         for seat in shown:
             was, now = before.share(seat), after.share(seat)
             if was is None or now is None:

@@ -41,6 +41,7 @@ from wildstud.deal import (
     Dealt,
     Hand,
     HandStarted,
+    RunStarted,
     Stage,
     StreetStarted,
     StubShuffled,
@@ -261,7 +262,8 @@ class Situation:
     ) -> Situation:
         """The last deal of a hand's ``events`` (any prefix of them: a hand as it stood at some
         point), as ``viewer`` sees it, ``hidden`` cards counted as unseen (see
-        :meth:`from_hand`)."""
+        :meth:`from_hand`). In a hand run twice, run 2's situation is the hands as run 1
+        began, run 2's cards, and run 1's cards dead."""
         unseen = set(hidden)
         opened = events[0]
         first = (opened.dealer + 1) % players if isinstance(opened, HandStarted) else 0
@@ -273,8 +275,20 @@ class Situation:
         dealt = 0  # cards dealt on this street (a community card counts for all)
         expected = 0
         folded: set[int] = set()
+        run_start: tuple[list[Taken], int, int, int] | None = None
+        dead: list[int] = []
         for event in events[start + 1 :]:
-            if isinstance(event, StreetStarted):
+            if isinstance(event, RunStarted):
+                if event.run == 1:
+                    run_start = (list(prefix), street, dealt, expected)
+                elif run_start is not None:
+                    # Run 2 is dealt to the hands as run 1 began, from the stub run 1 left:
+                    # run 1's cards are out of it (its burns, unseen, are like any unseen card).
+                    seen = prefix[len(run_start[0]) :]
+                    dead.extend(taken.code for taken in seen if taken.code >= 0)
+                    prefix = list(run_start[0])
+                    street, dealt, expected = run_start[1:]
+            elif isinstance(event, StreetStarted):
                 street, dealt = event.street, 0
                 in_now = sum(1 for seat in deal.seats if seat not in folded)
                 expected = in_now * len(rules.streets[street].cards)
@@ -311,7 +325,7 @@ class Situation:
                 )
             prefix.extend(Taken(seat, up, -1) for seat, up in rows)
         live = tuple(seat for seat in deal.seats if seat not in folded)
-        return cls._checked(rules, players, tuple(prefix), street, live, (), first)
+        return cls._checked(rules, players, tuple(prefix), street, live, tuple(dead), first)
 
     @classmethod
     def _checked(

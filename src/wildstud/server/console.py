@@ -25,7 +25,7 @@ from typing import Any
 
 from wildstud.games import find_game
 from wildstud.server.frames import NoticeFrame, SettingChange
-from wildstud.server.menu import TABLE_HOUSE_RULES, game_name
+from wildstud.server.menu import game_name, table_house_rules
 from wildstud.server.schemas import GameEntry, TableSettings
 from wildstud.server.store import Notice
 from wildstud.words import SETTING_WORDS
@@ -48,7 +48,8 @@ def _games(games: list[GameEntry]) -> list[dict[str, Any]]:
         game = find_game(entry.game)
         rules = game.rules(game.options(entry.house_rules))
         # What the name says, at a table's defaults (free_fold on: TABLE_HOUSE_RULES).
-        implied = find_game(rules.code).options(TABLE_HOUSE_RULES).to_mapping()
+        table_game = find_game(rules.code)
+        implied = table_game.options(table_house_rules(table_game)).to_mapping()
         said = {
             name: value for name, value in entry.house_rules.items() if implied.get(name) != value
         }

@@ -61,11 +61,13 @@ __all__ = [
     "RedealView",
     "Removed",
     "Restarting",
+    "RunTwiceFrame",
     "SaidFrame",
     "SeatView",
     "SeqFrame",
     "ServerFrame",
     "ShowdownFrame",
+    "ShuffleFrame",
     "TableFrame",
     "UpdateFrame",
     "View",
@@ -113,6 +115,12 @@ class Commitment(_Part):
 
     deal: int
     root: str = Field(description="the SHA-256 Merkle root of the deal's salted deck, in hex")
+    made_from: list[str] | None = Field(
+        default=None,
+        description="left out unless the players shuffled the deck: the players whose values"
+        " it was made from, with the server's night seed (empty: the seed alone, no page took"
+        " part)",
+    )
 
 
 class Proof(_Part):
@@ -331,6 +339,22 @@ class ShowdownFrame(OutFrame):
     )
 
 
+class RunTwiceFrame(OutFrame):
+    """The hands all in are turned up, and the table asks these seats whether to run the cards
+    still to come twice (house rule ``run_twice``; answered with ``run_twice``); sent again as
+    each answers, with ``seats`` empty once every one has agreed (the runs start) or one has
+    declined (``declined``: the cards are run once)."""
+
+    type: Literal["run_twice"] = "run_twice"
+    number: int = Field(description="the hand's number")
+    seats: list[int] = Field(description="the table seats still to answer")
+    agreed: list[int] = Field(description="the table seats that have agreed")
+    declined: int | None = Field(
+        description="the table seat that declined (the hand is run once), if one has"
+    )
+    seconds: float = Field(description="seconds left to answer (no answer: run once)")
+
+
 class OddsSeat(_Part):
     """One hand's chances in a run-out, as the odds engine works them out from public cards."""
 
@@ -357,6 +381,9 @@ class OddsFrame(OutFrame):
     deal: int = Field(description="the deal (1, or more after a redeal)")
     event: int = Field(description="how many of the hand's events these odds stand after")
     street: str = Field(description="the last street whose cards are out")
+    run: int = Field(
+        description="the run these odds are for in a hand run twice (1 or 2); 0: run once"
+    )
     exact: bool = Field(description="counted exactly (else simulated)")
     deals: int = Field(description="deals simulated or counted")
     split_pot: bool = Field(description="the pot is split for the queen of spades (The Bitch)")
@@ -454,6 +481,23 @@ class SeqFrame(OutFrame):
 
     type: Literal["seq"] = "seq"
     last_seq: int
+
+
+class ShuffleFrame(OutFrame):
+    """The players' shuffle asks this page for its part in deal ``deal`` of hand ``hand``, as
+    the seat ``seat``: ``step`` ``commit``, a commitment to a fresh value of its own; ``reveal``,
+    that value (:mod:`wildstud.joint_shuffle`). ``night`` is the commitment to the table's night
+    seed, published before any value is asked for: it stays the same all night. ``seconds``:
+    how long the table waits for the answer before dealing without this seat, which then sits
+    the hand out."""
+
+    type: Literal["shuffle"] = "shuffle"
+    step: Literal["commit", "reveal"]
+    hand: int
+    deal: int
+    seat: int
+    night: str
+    seconds: float
 
 
 class Pong(OutFrame):
@@ -611,6 +655,7 @@ ServerFrame = Annotated[
     | HandFrame
     | UpdateFrame
     | ShowdownFrame
+    | RunTwiceFrame
     | OddsFrame
     | RabbitFrame
     | PracticeFrame
@@ -618,6 +663,7 @@ ServerFrame = Annotated[
     | Ack
     | SeqFrame
     | Pong
+    | ShuffleFrame
     | Removed
     | NoticeFrame
     | ChatFrame

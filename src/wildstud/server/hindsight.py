@@ -66,6 +66,7 @@ def odds_report(setup: HandSetup, hand: Hand, *, deals: int | None = None) -> di
         "streets": [
             {
                 "deal": street.deal,
+                "run": street.run,
                 "street": street.name,
                 "event": street.event,
                 "exact": street.odds.exact,

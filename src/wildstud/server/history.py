@@ -44,7 +44,7 @@ from wildstud.history import record_from_hand, write_record
 from wildstud.history.schema import HandRecord
 from wildstud.server.menu import game_name
 from wildstud.server.messages import encode_event, encode_view
-from wildstud.server.proofs import commitments, proofs
+from wildstud.server.proofs import commitment_data, commitments, proofs
 from wildstud.server.replay import DeckBook
 from wildstud.server.store.records import HandSetup
 
@@ -64,7 +64,7 @@ def _proven(book: DeckBook | None, view: TableView) -> dict[str, Any]:
     if book is None:
         return {"commitments": [], "proofs": []}
     return {
-        "commitments": [item.to_data() for item in commitments(book, view.events)],
+        "commitments": [commitment_data(book, item) for item in commitments(book, view.events)],
         "proofs": [item.to_data() for item in proofs(book, view.events)],
     }
 

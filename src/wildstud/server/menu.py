@@ -25,16 +25,29 @@ from typing import Any
 from wildstud.errors import OptionError, TableError
 from wildstud.games import BabyDaddyOptions, Game, GameOptions, Rules, find_game
 
-__all__ = ["STAKE_OPTIONS", "TABLE_HOUSE_RULES", "Menu", "MenuItem", "game_name"]
+__all__ = [
+    "STAKE_OPTIONS",
+    "TABLE_HOUSE_RULES",
+    "Menu",
+    "MenuItem",
+    "game_name",
+    "table_house_rules",
+]
 
 STAKE_OPTIONS = ("limit", "ante", "bring_in", "small_bet", "big_bet", "raise_cap")
 """The options the table's stakes set for every game (a game's own house rules may not)."""
 
-TABLE_HOUSE_RULES: Mapping[str, object] = {"free_fold": True, "all_in_turn_up": True}
+TABLE_HOUSE_RULES: Mapping[str, object] = {
+    "free_fold": True,
+    "all_in_turn_up": True,
+    "run_twice": True,
+}
 """House rules whose default differs at the server's tables, where a host may still set them:
 a player may fold when checking is free, once the page has asked whether that is meant (the
-library refuses that fold; see ``docs/house-rules.md``), and the hands still in are turned up
-once no more betting can come (the TDA's rule; the library plays records as they were). The
+library refuses that fold; see ``docs/house-rules.md``), the hands still in are turned up
+once no more betting can come (the TDA's rule; the library plays records as they were), and
+the players all in are asked whether to run the cards still to come twice (each must agree,
+every time; The Bitch does not offer it: :func:`table_house_rules`). The
 records the tables write carry the rules, so that a strict replay reads the fold and turns
 the hands up as the table did.
 
@@ -45,6 +58,19 @@ the hands up as the table did.
 >>> strict.items[0].options.free_fold
 False
 """
+
+
+def table_house_rules(game: Game) -> dict[str, object]:
+    """The house rules of :data:`TABLE_HOUSE_RULES` that ``game`` offers.
+
+    >>> from wildstud.games import find_game
+    >>> sorted(table_house_rules(find_game("BITCH")))
+    ['all_in_turn_up', 'free_fold']
+    >>> table_house_rules(find_game("FTQ")) == dict(TABLE_HOUSE_RULES)
+    True
+    """
+    offered = game.options_type.option_names()
+    return {name: value for name, value in TABLE_HOUSE_RULES.items() if name in offered}
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +134,7 @@ class Menu:
                         f"{game.title}: {name!r} is one of the table's stakes, set once for"
                         " every game, not a house rule of one game"
                     )
-            values = {**TABLE_HOUSE_RULES, **house, **_stakes_for(game, stakes)}
+            values = {**table_house_rules(game), **house, **_stakes_for(game, stakes)}
             options = game.options(values)
             items.append(MenuItem(index, game, options, game.rules(options), options.changes()))
         return cls(tuple(items))

@@ -18,7 +18,17 @@ A client sends JSON objects with a ``type``:
 - ``{"type": "show", "seq": 12, "show": false}``: at the showdown, show the hand (``true``) or
   muck it unshown (``false``); only a hand that takes no part of a pot may be mucked, and only
   while the table offers the choice (a ``showdown`` frame names the seats that have it);
-- ``{"type": "ping"}``.
+- ``{"type": "run_twice", "seq": 13, "agree": true}``: agree to run the cards still to come
+  twice (``false``: run them once), while the table asks (a ``run_twice`` frame names the seats
+  still to answer; house rule ``run_twice``);
+- ``{"type": "ping"}``;
+- the players' shuffle (:mod:`wildstud.server.table.shuffling`): ``{"type": "shuffler"}``, this
+  page draws values for the deals (sent once connected, by a page that has WebCrypto);
+  ``{"type": "commit", "hand": 4, "deal": 1, "commitment": "<64 hex>"}``, its commitment to its
+  value for that deal (:func:`wildstud.joint_shuffle.value_commitment`), once a ``shuffle``
+  frame asks for it; ``{"type": "reveal", "hand": 4, "deal": 1, "value": "<64 hex>"}``, the
+  value, once a ``shuffle`` frame asks for it. None carries a ``seq``: each is done once, a
+  repeat is answered as done, and what it answers is the ``shuffle`` frame's ``step``.
 
 ``seq`` numbers a seat's requests, each larger than the last, and the seat's connections (a
 player's phone and laptop) share one count. A request the server carries out is answered with
@@ -145,10 +155,16 @@ __all__ = [
     "Act",
     "Choose",
     "ClientFrame",
+    "Commit",
+    "Message",
     "Ping",
     "Rebuy",
+    "Reveal",
+    "RunTwice",
     "Say",
     "Show",
+    "ShuffleMessage",
+    "Shuffler",
     "SitIn",
     "SitOut",
     "ack_frame",
@@ -228,6 +244,14 @@ class Show(_Frame):
     show: bool
 
 
+class RunTwice(_Frame):
+    """All in with the hands turned up: agree to run the cards still to come twice, or not."""
+
+    type: Literal["run_twice"]
+    seq: Seq
+    agree: bool
+
+
 class Ping(_Frame):
     """Is the server there?"""
 
@@ -243,17 +267,62 @@ class Say(_Frame):
     name: str | None = None
 
 
-ClientFrame = Annotated[
-    Act | Choose | SitOut | SitIn | Rebuy | Show | Ping | Say, Field(discriminator="type")
-]
+_Hex32 = Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
+_HandNumber = Annotated[int, Field(ge=1, le=2**62)]
+_DealNumber = Annotated[int, Field(ge=1, le=255)]
+
+
+class Shuffler(_Frame):
+    """This page takes part in the players' shuffle: ask it for a value before each deal."""
+
+    type: Literal["shuffler"]
+
+
+class Commit(_Frame):
+    """A page's commitment to its value for one deal (64 lowercase hexadecimal digits)."""
+
+    type: Literal["commit"]
+    hand: _HandNumber
+    deal: _DealNumber
+    commitment: _Hex32
+
+
+class Reveal(_Frame):
+    """A page's value for one deal, which must open the commitment it sent (32 bytes in 64
+    lowercase hexadecimal digits)."""
+
+    type: Literal["reveal"]
+    hand: _HandNumber
+    deal: _DealNumber
+    value: _Hex32
+
+
+ShuffleMessage = Shuffler | Commit | Reveal
+"""A page's part in the players' shuffle."""
+
+Message = (
+    Act
+    | Choose
+    | SitOut
+    | SitIn
+    | Rebuy
+    | Show
+    | RunTwice
+    | Ping
+    | Say
+    | Shuffler
+    | Commit
+    | Reveal
+)
+"""Any frame a client may send, checked."""
+
+ClientFrame = Annotated[Message, Field(discriminator="type")]
 """Any frame a client may send."""
 
-_CLIENT_FRAME: TypeAdapter[Act | Choose | SitOut | SitIn | Rebuy | Show | Ping | Say] = TypeAdapter(
-    ClientFrame
-)
+_CLIENT_FRAME: TypeAdapter[Message] = TypeAdapter(ClientFrame)
 
 
-def read_frame(text: str | bytes) -> Act | Choose | SitOut | SitIn | Rebuy | Show | Ping | Say:
+def read_frame(text: str | bytes) -> Message:
     """Check a client's frame; a malformed one raises :class:`pydantic.ValidationError`."""
     return _CLIENT_FRAME.validate_json(text)
 

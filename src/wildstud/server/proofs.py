@@ -52,7 +52,7 @@ from wildstud.deal import (
 )
 from wildstud.server.replay import DeckBook
 
-__all__ = ["Openings", "commitments", "opened", "proofs", "visible_cards"]
+__all__ = ["Openings", "commitment_data", "commitments", "opened", "proofs", "visible_cards"]
 
 
 def _deal_after(events: Sequence[Event], deal: int = 1) -> int:
@@ -89,6 +89,16 @@ def commitments(book: DeckBook, events: Sequence[Event]) -> list[Commitment]:
     return found
 
 
+def commitment_data(book: DeckBook, item: Commitment) -> dict[str, Any]:
+    """A deal's commitment as a frame carries it: with, for a deck the players' shuffle made,
+    the names of the players whose values it was made from (the server's seed with them)."""
+    data = item.to_data()
+    made_from = book.made_from.get(item.deal)
+    if made_from is not None:
+        data["made_from"] = list(made_from)
+    return data
+
+
 def proofs(book: DeckBook, events: Sequence[Event], *, skip: Sequence[Event] = ()) -> list[Proof]:
     """The proofs of the cards ``events`` show (redacted for the viewer), each once, but for
     those that the earlier events ``skip`` already showed (``events`` go on from ``skip``, in
@@ -112,7 +122,7 @@ def opened(
     the engine, unredacted: they are redacted here)."""
     seen = [redact(event, viewer) for event in events]
     return {
-        "commitments": [item.to_data() for item in commitments(book, seen[start:])],
+        "commitments": [commitment_data(book, item) for item in commitments(book, seen[start:])],
         "proofs": [item.to_data() for item in proofs(book, seen[start:], skip=seen[:start])],
     }
 
@@ -157,6 +167,8 @@ class Openings:
             found.append(proof)
         self._seen[viewer] = (start + len(new), done, _deal_after(new, deal))
         return {
-            "commitments": [item.to_data() for item in commitments(self.book, new)],
+            "commitments": [
+                commitment_data(self.book, item) for item in commitments(self.book, new)
+            ],
             "proofs": found,
         }

@@ -22,17 +22,21 @@ True
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from typing import NamedTuple
 
 from wildstud.betting import ActionKind
-from wildstud.cards import DECK, Deck, parse_cards
+from wildstud.cards import DECK, Card, Deck, parse_cards
 from wildstud.commitment import SealedDeck
 from wildstud.deal import Hand, Phase, Stage, TableView
 from wildstud.games import find_game
 from wildstud.server.store.records import ActionRecord, HandSetup
 
 __all__ = [
+    "CHOICES",
     "MUCK",
+    "RUN_ONCE",
+    "RUN_TWICE",
     "SHOW",
     "DeckBook",
     "at_showdown",
@@ -49,7 +53,25 @@ SHOW = "show"
 (:meth:`~wildstud.deal.Hand.show_or_muck`): the choice stands, and the hand is shown with the
 others."""
 
+RUN_TWICE = "run-twice"
+"""The kind of an action record for a player's agreement to run the cards still to come twice
+(:meth:`~wildstud.deal.Hand.agree_run_twice`): the last agreement starts run 1."""
+RUN_ONCE = "run-once"
+"""The kind of an action record for a player's refusal to run it twice: the hand is run once."""
+CHOICES = (MUCK, SHOW, RUN_TWICE, RUN_ONCE)
+"""The kinds of the action records that are no betting action: the choices a table holds the
+dealer for (the showdown's, the offer to run it twice)."""
+
 _SHUFFLER = secrets.SystemRandom()
+
+
+class Shuffled(NamedTuple):
+    """A deal's deck as the players' shuffle made it: its order, its salts and the players
+    whose values it was made from."""
+
+    cards: list[Card]
+    salts: list[bytes]
+    made_from: tuple[str, ...]
 
 
 class DeckBook:
@@ -58,8 +80,19 @@ class DeckBook:
     them. A stored deck without salts (stored before commitments existed) has no commitment."""
 
     def __init__(
-        self, stored: Mapping[int, str] | None = None, salts: Mapping[int, str] | None = None
+        self,
+        stored: Mapping[int, str] | None = None,
+        salts: Mapping[int, str] | None = None,
+        shuffle: Callable[[int], Shuffled] | None = None,
+        made_from: Mapping[int, tuple[str, ...]] | None = None,
     ) -> None:
+        self.shuffle = shuffle
+        """Where a fresh deal's order and salts come from under the players' shuffle (the
+        table's :class:`~wildstud.server.table.shuffling.Shuffling`): ``None``, the operating
+        system's generator alone."""
+        self.made_from: dict[int, tuple[str, ...]] = dict(made_from or {})
+        """The players whose values each deal's deck was shuffled from, with the server's
+        night seed (a deal the players' shuffle did not make has none)."""
         self._orders: dict[int, str] = {}
         self._sealed: dict[int, SealedDeck] = {}
         for deal, order in (stored or {}).items():
@@ -79,11 +112,16 @@ class DeckBook:
         """The deck of deal ``deal`` (the engine calls this as each deal starts)."""
         order = self._orders.get(deal)
         if order is None:
-            cards = list(DECK)
-            _SHUFFLER.shuffle(cards)
+            if self.shuffle is not None:
+                cards, salts, self.made_from[deal] = self.shuffle(deal)
+                sealed = SealedDeck(deal, cards, salts)
+            else:
+                cards = list(DECK)
+                _SHUFFLER.shuffle(cards)
+                sealed = SealedDeck.seal(deal, cards)
             order = " ".join(str(card) for card in cards)
             self._orders[deal] = order
-            self._sealed[deal] = SealedDeck.seal(deal, cards)
+            self._sealed[deal] = sealed
             self._pending.append(deal)
         return Deck.stacked(order)
 
@@ -151,6 +189,16 @@ def start_hand(
     return hand
 
 
+def held(hand: Hand) -> bool:
+    """Whether the dealer waits for the players' choices before the next step: at the
+    showdown (show or muck), or where the hands all in are asked to run it twice.
+
+    >>> held(Hand("FTQ", [50, 50]))
+    False
+    """
+    return hand.stage is Stage.SHOWDOWN or bool(hand.to_agree_run_twice)
+
+
 def at_showdown(hand: Hand) -> bool:
     """Whether the dealer's next step is the showdown: the hands still in are about to be shown,
     and a seat may still muck (:meth:`~wildstud.deal.Hand.muck`).
@@ -165,7 +213,8 @@ def deal_on(hand: Hand, *, hold_showdown: bool = False) -> None:
     """The dealer's steps until a player must act, the hand is over or a redeal is due; the
     table shows the card that called for the redeal before ``hand.step()`` carries it out.
     ``hold_showdown``: stop before the showdown too, so that the players whose hands take no
-    part of a pot can choose to show or muck first. Replaying from the same decks,
+    part of a pot can choose to show or muck first, and where the hands all in are asked to run
+    it twice. Replaying from the same decks,
     :meth:`~wildstud.deal.Hand.run` gives the same hand.
 
     >>> from wildstud.deal import stack_deck
@@ -175,21 +224,24 @@ def deal_on(hand: Hand, *, hold_showdown: bool = False) -> None:
     ('dealer', 'Qs')
     """
     while hand.phase is Phase.DEALER and hand.redeal_pending is None:
-        if hold_showdown and at_showdown(hand):
+        if hold_showdown and held(hand):
             return
         hand.step()
 
 
 def _to_showdown(hand: Hand) -> None:
-    """The dealer's steps, redeals included, until a player must act, the hand is over or the
-    hands are about to be shown (where the mucks recorded come in)."""
-    while hand.phase is Phase.DEALER and not at_showdown(hand):
+    """The dealer's steps, redeals included, until a player must act, the hand is over, the
+    hands are about to be shown (where the mucks recorded come in) or asked to run it twice
+    (where the answers recorded come in)."""
+    while hand.phase is Phase.DEALER and not held(hand):
         hand.step()
 
 
 def _replay(hand: Hand, action: ActionRecord) -> None:
     if action.kind in (MUCK, SHOW):
         hand.show_or_muck(action.seat, action.kind == SHOW)
+    elif action.kind in (RUN_TWICE, RUN_ONCE):
+        hand.agree_run_twice(action.seat, action.kind == RUN_TWICE)
     else:
         # A fold stored is replayed as it was taken, a fold when a check was free too: the
         # tables' house rule `free_fold` allows it, and a hand stored before the tables had
@@ -240,7 +292,7 @@ def replay_views(
     pending = iter(actions)
     action = next(pending, None)
     while hand.phase is not Phase.OVER:
-        if hand.phase is Phase.DEALER and not (at_showdown(hand) and action is not None):
+        if hand.phase is Phase.DEALER and not (held(hand) and action is not None):
             hand.step()
         elif action is None:
             break

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from wildstud.deal import DealStarted, Event, StreetStarted
+from wildstud.deal import DealStarted, Event, RunStarted, StreetStarted
 from wildstud.errors import SituationError
 from wildstud.games import Rules
 from wildstud.server.frames import OddsFrame, OddsSeat
@@ -57,12 +57,13 @@ def odds_frame(
         return None
     split = GameSpec.of(rules).split
     deal = max((event.deal for event in events if isinstance(event, DealStarted)), default=1)
-    street = next(event.name for event in reversed(events) if isinstance(event, StreetStarted))
+    street, run = _street(events)
     return OddsFrame(
         number=number,
         deal=deal,
         event=len(events),
         street=street,
+        run=run,
         exact=odds.exact,
         deals=odds.deals,
         split_pot=split,
@@ -79,3 +80,24 @@ def odds_frame(
             for seat in odds.seats
         ],
     ).frame()
+
+
+def _street(events: Sequence[Event]) -> tuple[str, int]:
+    """The name of the last street whose cards are out after ``events``, and the run (0 in a
+    hand run once): run 2 deals again from the street where run 1 began.
+
+    >>> _street([StreetStarted(0, "third street"), RunStarted(1),
+    ...          StreetStarted(1, "fourth street"), RunStarted(2)])
+    ('third street', 2)
+    """
+    name, run, at_start = "", 0, ""
+    for event in events:
+        if isinstance(event, StreetStarted):
+            name = event.name
+        elif isinstance(event, RunStarted):
+            run = event.run
+            if run == 1:
+                at_start = name
+            else:
+                name = at_start
+    return name, run

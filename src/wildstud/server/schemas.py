@@ -205,6 +205,12 @@ class TableSettings(_Model):
         description="seconds each street of an all-in run-out stays on the table, with every"
         " hand's chances, before the next is dealt (hands turned up: house rule all_in_turn_up)",
     )
+    twice_clock: Annotated[float, Field(ge=0, le=60)] = Field(
+        10.0,
+        description="seconds the players all in have to agree to run the cards still to come"
+        " twice, when the game's house rule run_twice offers it (a player who has not"
+        " answered in time runs them once)",
+    )
     rabbit_hunt: bool = Field(
         False,
         description="after a hand won by a fold, any player may ask to see the face-up cards"
@@ -296,6 +302,7 @@ class RulesUpdate(_Model):
     spectator_chat: bool | None = None
     muck_clock: Annotated[float, Field(ge=0, le=60)] | None = None
     runout_pause: Annotated[float, Field(ge=0, le=10)] | None = None
+    twice_clock: Annotated[float, Field(ge=0, le=60)] | None = None
     rabbit_hunt: bool | None = None
     showdown_default: Literal["muck", "show"] | None = None
     seat_requests: bool | None = None
@@ -402,6 +409,12 @@ class TableInfo(_Model):
         None,
         description="the seat holding every chip at the table when nobody else has any: no"
         " hand can be dealt until someone rebuys",
+    )
+    night_commitment: str | None = Field(
+        None,
+        description="the SHA-256 commitment to the table's secret night seed, published before"
+        " the first deal the players shuffle (docs/security.md); null until then. The seed"
+        " itself is revealed in the night record once the host ends the night",
     )
 
 
@@ -563,6 +576,11 @@ class Commitment(_Model):
 
     deal: int = Field(description="the deal's number in the hand, 1 for the first")
     root: str = Field(description="SHA-256 root, hexadecimal")
+    made_from: list[str] | None = Field(
+        default=None,
+        description="the players whose values the players' shuffle made the deck from, with"
+        " the server's night seed; null: the server shuffled it alone",
+    )
 
 
 class CardProof(_Model):
@@ -621,6 +639,7 @@ class StreetOddsInHindsight(_Model):
     """Every hand's chances once a street's cards are out, before anyone bets on them."""
 
     deal: int
+    run: int = Field(0, description="a hand run twice: the run (1 or 2); 0: run once")
     street: str
     event: int = Field(
         description="how many of the hand's events lead up to these odds: a replay shows them"

@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
@@ -27,6 +28,20 @@ if TYPE_CHECKING:
     from wildstud.bots_equity import EquityBot
 
 __all__ = ["Client", "Seat", "SeatKind"]
+
+_row_values = operator.attrgetter(
+    "player_id",
+    "name",
+    "token_hash",
+    "stack",
+    "sitting_out",
+    "missed_hands",
+    "time_bank",
+    "last_seq",
+    "leaving",
+)
+"""A row's values that a seat in memory takes (:meth:`Seat.update`): all but its index and
+kind, which a seat keeps for good (read in C: it runs for every seat row a table stores)."""
 
 
 class SeatKind(StrEnum):
@@ -146,6 +161,28 @@ class Seat:
         values["index"] = values.pop("seat")
         values["kind"] = SeatKind(state.kind)
         return cls(**values)
+
+    def update(self, row: SeatState) -> None:
+        """Take the values of ``row``, this seat's row as stored (its connections, its bot and
+        what it did in the hand in progress stay).
+
+        >>> from dataclasses import replace
+        >>> seat = Seat.new(0, "Ann", SeatKind.PLAYER, None, 500, 60, player_id="a")
+        >>> seat.update(replace(seat.state(), stack=700, leaving=True))
+        >>> seat.stack, seat.leaving
+        (700, True)
+        """
+        (
+            self.player_id,
+            self.name,
+            self.token_hash,
+            self.stack,
+            self.sitting_out,
+            self.missed_hands,
+            self.time_bank,
+            self.last_seq,
+            self.leaving,
+        ) = _row_values(row)
 
     def state(self) -> SeatState:
         """The seat's row for the store."""

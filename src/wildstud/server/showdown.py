@@ -21,12 +21,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["ShowdownChoice"]
+__all__ = ["ShowdownChoice", "TwiceOffer"]
 
 
 @dataclass(frozen=True, slots=True)
 class ShowdownChoice:
     """A showdown waiting for its players' choices: the hand and the time it is up."""
+
+    number: int
+    deadline: float
+
+
+@dataclass(frozen=True, slots=True)
+class TwiceOffer:
+    """The hands all in asked to run it twice (house rule ``run_twice``): the hand and the time
+    the offer is up. Each answer is an action record (``run-twice`` or ``run-once``), stored
+    before anyone hears of it and replayed when a restarted server rebuilds the hand; a bot, a
+    player leaving and a clock that runs out answer no, and one no runs the cards once.
+
+    >>> TwiceOffer(3, 20.0).deadline
+    20.0
+    """
 
     number: int
     deadline: float

@@ -593,15 +593,18 @@ class WildTracker:
     True
     """
 
-    __slots__ = ("_initial", "_last", "_rule", "_state", "_steps", "_ups")
+    __slots__ = ("_initial", "_last", "_rule", "_state", "_steps", "_ups", "_wild")
 
     def __init__(self, rule: WildRule) -> None:
         self._rule = rule
-        self._ups: tuple[FaceUp, ...] = ()
+        # The face-up cards so far: a list, added to card by card (a walk or a record of the
+        # wild cards takes a tuple of them).
+        self._ups: list[FaceUp] = []
         self._steps: list[WildStep] = []
         # Where a walk over no card ends: the wild cards and the state a first card starts from.
         self._state = rule._begin()
         self._initial = self._state.wild
+        self._wild = self._initial  # the table's wild cards after the last step
         self._last: Wilds | None = None  # the wild cards last asked for
 
     def add(
@@ -615,24 +618,25 @@ class WildTracker:
             # The step the walk would give, without walking. Measured (benchmarks/engine.py's
             # player, 16 alternated rounds, 2026-12-02): walking every card instead plays 1.6%
             # (FTQ) to 3.3% (BD7) fewer hands a second, at the edge of the noise.
-            wild = self._steps[-1].wild if self._steps else self._initial
-            step = _quiet_step(up.card.code, up.seat, wild, _NOTHING, ())
-            self._ups = (*self._ups, up)
+            step = _quiet_step(up.card.code, up.seat, self._wild, _NOTHING, ())
+            self._ups.append(up)
             self._steps.append(step)
             return step
         held = _hands(hands) if hands else {}
         resume = (len(self._ups), self._state) if self._ups else None
-        ups = (*self._ups, up)
-        _, steps, _, state = self._rule._walk(ups, held, resume)
-        self._ups, self._state = ups, state
+        self._ups.append(up)
+        _, steps, _, state = self._rule._walk(tuple(self._ups), held, resume)
+        self._state = state
         self._steps.extend(steps)
-        return steps[-1]
+        step = steps[-1]
+        self._wild = step.wild
+        return step
 
     @property
     def wild(self) -> frozenset[Card]:
         """The wild cards for every hand now, as :attr:`Wilds.wild` (a seat may have more of
         its own, under a rule that reads the hands)."""
-        return self._steps[-1].wild if self._steps else self._initial
+        return self._wild
 
     def seat_wild(self, seat: int, cards: Sequence[HeldLike]) -> frozenset[Card]:
         """The wild cards in one seat's hand now, from its cards: what ``wilds(hands)`` gives
@@ -645,14 +649,14 @@ class WildTracker:
         >>> tracker.seat_wild(0, hand) == tracker.wilds({0: hand}).for_seat(0)
         True
         """
-        own = self._rule._own_wild(seat, _hands({seat: cards})[seat], self._ups)
-        return self.wild | own if own else self.wild
+        own = self._rule._own_wild(seat, _hands({seat: cards})[seat], tuple(self._ups))
+        return self._wild | own if own else self._wild
 
     def wilds(self, hands: Mapping[int, Sequence[HeldLike]] | None = None) -> Wilds:
         """The wild cards after the face-up cards so far, and each seat's own from ``hands``."""
         done = tuple(self._steps)
         held = _hands(hands)
-        wilds = self._rule._build(self._ups, held, done, self._resume(), self._last)
+        wilds = self._rule._build(tuple(self._ups), held, done, self._resume(), self._last)
         self._last = wilds
         return wilds
 

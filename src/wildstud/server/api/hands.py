@@ -77,7 +77,7 @@ async def finished_hand(request: Request, table_id: str, number: int) -> tuple[T
 def _steps_json(table_id: str | None, stored: StoredHand, viewer: int | None) -> bytes:
     """A finished hand's steps as ``viewer`` (an engine seat, or ``None``) saw them, as JSON,
     naming table ``table_id`` (``None``: a shared hand's, which names no table)."""
-    book = DeckBook(stored.decks, stored.salts)
+    book = DeckBook(stored.decks, stored.salts, made_from=stored.made_from)
     views = replay_views(stored.setup, book, stored.actions, viewer=viewer)
     record = steps(table_id, stored.setup, views, book, you=viewer)
     return HandSteps.model_validate(record).model_dump_json().encode()

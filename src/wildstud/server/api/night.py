@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import json
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
+from fastapi.responses import JSONResponse
 
 from wildstud.server.api.common import (
     ERRORS,
     TableId,
+    error_response,
     table_of,
 )
 from wildstud.server.api.hands import finished_hand, reads_of
 from wildstud.server.luck import hand_luck_by_player, may_have_luck, night_luck
 from wildstud.server.night import report, transfers_csv
+from wildstud.server.night_record import night_record
 from wildstud.server.replay import DeckBook, rebuild
 from wildstud.server.schemas import (
     LedgerReport,
@@ -23,6 +27,7 @@ from wildstud.server.schemas import (
     NightReport,
 )
 from wildstud.server.store import StoredHand
+from wildstud.server.table import TableStatus
 
 __all__ = ["router"]
 
@@ -70,6 +75,44 @@ async def night_csv(table_id: TableId, request: Request) -> Response:
 
 PAGE = 200
 """Finished hands read from the store at a time."""
+
+
+@router.get(
+    "/tables/{table_id}/night-record",
+    responses={
+        **ERRORS,
+        200: {
+            "content": {"application/json": {"schema": {"type": "object"}}},
+            "description": "The night record (format `wildstud-night/1`), as a download",
+        },
+    },
+    response_model=None,
+    summary="Download the night record of the players' shuffle",
+)
+async def night_record_file(table_id: TableId, request: Request) -> Response:
+    """Once the host has ended the night: the night seed, revealed, and every hand dealt from
+    it with every card, each deal's root and each player's commitment and value, which
+    ``wildstud verify --night FILE`` (and the history page) check. Offered only once the night
+    is over (409 before: the seed and the folded cards are secret until then)."""
+    table = table_of(request, table_id)
+    if table.status is not TableStatus.ENDED:
+        return error_response(409, "the night record is offered once the host ends the night")
+    store = table.store
+    night = await store.call(store.shuffle_night, table.id)
+    if night is None:
+        return error_response(404, "this table dealt no hand shuffled by its players")
+    hands: list[StoredHand] = []
+    for number in range(night.first_hand, table.hands_dealt + 1):
+        stored = await store.call(store.hand, table.id, number)
+        if stored is not None and not stored.live:
+            hands.append(stored)
+    parts = await store.call(store.shuffle_values, table.id, night.first_hand)
+    # Every hand of the night is replayed: off the event loop, so the tables do not wait.
+    made = await asyncio.to_thread(night_record, table.id, night, hands, parts, over=True)
+    return JSONResponse(
+        made.to_data(),
+        headers={"Content-Disposition": f'attachment; filename="{table.id}-night-record.json"'},
+    )
 
 
 @router.get("/tables/{table_id}/luck", responses=ERRORS, summary="Each player's luck tonight")

@@ -23,7 +23,7 @@ from wildstud.server.api.common import (
     table_of,
 )
 from wildstud.server.limits import table_creation_allowed
-from wildstud.server.menu import TABLE_HOUSE_RULES
+from wildstud.server.menu import table_house_rules
 from wildstud.server.schemas import (
     ErrorBody,
     GameInfo,
@@ -78,7 +78,7 @@ async def games() -> list[GameInfo]:
     """Every game with each house rule's default at a table, allowed values and meaning."""
     result = []
     for game in GAMES:
-        defaults = game.options(TABLE_HOUSE_RULES).to_mapping()
+        defaults = game.options(table_house_rules(game)).to_mapping()
         result.append(
             GameInfo(
                 name=game.name,

@@ -10,7 +10,7 @@ records hold tuples (JSON columns), and each side gets its own copy of a mapping
 {'player_id': 'p1', 'seat': 2, 'name': 'Ann', 'reason': 'hand', 'amount': -35, 'hand_number': 4, \
 'house': False, 'token_hash': None}
 >>> from types import SimpleNamespace
->>> row = SimpleNamespace(number=3, hand_number=3, deal=1, cards="AsKd", salts=None)
+>>> row = SimpleNamespace(number=3, hand_number=3, deal=1, cards="AsKd", salts=None, made_from=None)
 >>> DECK.read(row).deal
 1
 """

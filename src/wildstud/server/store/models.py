@@ -14,7 +14,7 @@ and these models agree.
 ['actions', 'address_buckets', 'address_connections', 'book_events', 'chat', 'chat_mutes', \
 'club_members', 'club_nights', 'club_seasons', 'club_seats', 'clubs', 'decks', 'hands', \
 'host_notices', 'leases', 'ledger', 'processes', 'rebuys', 'seat_requests', 'seats', \
-'shared_hands', 'tables', 'tournaments']
+'shared_hands', 'shuffle_nights', 'shuffle_values', 'tables', 'tournaments']
 """
 
 from __future__ import annotations
@@ -60,6 +60,8 @@ __all__ = [
     "SeatRequestRow",
     "SeatRow",
     "SharedHandRow",
+    "ShuffleNightRow",
+    "ShuffleValueRow",
     "TableRow",
     "TournamentRow",
     "utc_now",
@@ -192,6 +194,9 @@ class DeckRow(Base):
     salts: Mapped[str | None] = mapped_column(Text)
     """The salt of each position, for the deal's commitment (``None`` for decks stored before
     commitments existed: such a deal has none)."""
+    made_from: Mapped[list[str] | None] = mapped_column(JSON)
+    """The players whose values the players' shuffle made the deck from, with the server's night
+    seed (``None``: the server shuffled it alone)."""
 
     def __repr__(self) -> str:
         return f"DeckRow({self.table_id!r}, {self.hand_number}, deal={self.deal}, cards=<secret>)"
@@ -517,3 +522,36 @@ class TournamentRow(Base):
     finished: Mapped[bool] = mapped_column(Boolean, default=False)
     """Whether every place is known and paid (a club's standings read these)."""
     updated_at: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ShuffleNightRow(Base):
+    """A table's night seed for the players' shuffle: secret until the night ends, its
+    commitment published before the first deal it shuffles (:mod:`wildstud.joint_shuffle`)."""
+
+    __tablename__ = "shuffle_nights"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seed: Mapped[str] = mapped_column(String(64))
+    commitment: Mapped[str] = mapped_column(String(64))
+    first_hand: Mapped[int] = mapped_column(Integer)
+
+    def __repr__(self) -> str:
+        return f"ShuffleNightRow({self.table_id!r}, seed=<secret>)"
+
+
+class ShuffleValueRow(Base):
+    """One seated player's part in one deal's shuffle: asked, committed, revealed."""
+
+    __tablename__ = "shuffle_values"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    hand_number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    deal: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player: Mapped[str] = mapped_column(String(120))
+    commitment: Mapped[str | None] = mapped_column(String(64))
+    value: Mapped[str | None] = mapped_column(String(64))

@@ -29,6 +29,8 @@ __all__ = [
     "RebuyState",
     "SeatRequestState",
     "SeatState",
+    "ShuffleNight",
+    "ShuffleValue",
     "StoredHand",
     "StoredTable",
     "TableState",
@@ -95,10 +97,49 @@ class DeckDraw:
     deal: int
     cards: str
     salts: str | None = None
+    made_from: tuple[str, ...] | None = None
+    """The players whose values the players' shuffle made it from (``None``: the server alone)."""
 
     def __repr__(self) -> str:
         # The order is the one secret of the server: keep it out of logs and tracebacks.
         return f"DeckDraw(number={self.number}, deal={self.deal}, cards=<secret>, salts=<secret>)"
+
+
+@dataclass(frozen=True, slots=True)
+class ShuffleNight:
+    """A table's night seed for the players' shuffle (:mod:`wildstud.joint_shuffle`): the seed in
+    hexadecimal (secret until the night ends), its published commitment, and the first hand
+    dealt from it (hands before it, stored before the shuffle existed, were not)."""
+
+    seed: str
+    commitment: str
+    first_hand: int
+
+    def __repr__(self) -> str:
+        # The seed is the server's one secret of the night: keep it out of logs and tracebacks.
+        return f"ShuffleNight(commitment={self.commitment!r}, first_hand={self.first_hand})"
+
+
+@dataclass(frozen=True, slots=True)
+class ShuffleValue:
+    """One seated player's part in one deal's shuffle, as it stands: asked (both ``None``),
+    committed (``commitment``), revealed (``value``, hexadecimal, as the page sent it, even one
+    that does not open the commitment, so that the night record names it). Written by its key
+    (``number``, ``deal``, ``seat``): inserted, then updated."""
+
+    number: int
+    deal: int
+    seat: int
+    player: str
+    commitment: str | None = None
+    value: str | None = None
+
+    def __repr__(self) -> str:
+        shown = "<none>" if self.value is None else "<revealed>"
+        return (
+            f"ShuffleValue(number={self.number}, deal={self.deal}, seat={self.seat},"
+            f" commitment={self.commitment!r}, value={shown})"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,6 +243,12 @@ class Changes:
     """Requests for chips, new or changed (written by id: inserted or updated)."""
     tournament: dict[str, Any] | None = None
     """The table's tournament as it stands now (:mod:`wildstud.server.tourney`), if it moved."""
+    night_seed: ShuffleNight | None = None
+    """The table's night seed, drawn before its first shuffled deal (written once)."""
+    shuffle: list[ShuffleValue] = field(default_factory=list)
+    """Players' parts in a deal's shuffle, new or changed (written by key)."""
+    shuffle_dropped: list[tuple[int, int]] = field(default_factory=list)
+    """The (hand, deal) of shuffles no deck was made from, whose rows are deleted."""
 
     def __bool__(self) -> bool:
         return any(getattr(self, item.name) for item in fields(self))
@@ -242,6 +289,8 @@ class StoredHand:
     final_stacks: tuple[int, ...] | None = None
     summary: dict[str, Any] | None = None
     salts: dict[int, str] = field(default_factory=dict)
+    made_from: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    """The players each deal's deck was made from, for decks the players' shuffle made."""
 
     def __repr__(self) -> str:
         return (
@@ -265,6 +314,10 @@ class StoredTable:
     """The requests for chips still open (``pending`` or ``approved``), oldest first."""
     tournament: dict[str, Any] | None = None
     """The table's tournament as last stored (a tournament table that has dealt)."""
+    shuffle_night: ShuffleNight | None = None
+    """The table's night seed for the players' shuffle, once drawn."""
+    shuffle: tuple[ShuffleValue, ...] = ()
+    """The players' parts in the shuffles of the hand in progress and the next."""
 
 
 @dataclass(frozen=True, slots=True)

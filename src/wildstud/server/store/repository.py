@@ -70,6 +70,8 @@ from wildstud.server.store.models import (
     SeatRequestRow,
     SeatRow,
     SharedHandRow,
+    ShuffleNightRow,
+    ShuffleValueRow,
     TableRow,
     TournamentRow,
     utc_now,
@@ -81,6 +83,8 @@ from wildstud.server.store.records import (
     RebuyState,
     SeatRequestState,
     SeatState,
+    ShuffleNight,
+    ShuffleValue,
     StoredHand,
     StoredTable,
     TableState,
@@ -337,6 +341,26 @@ class Store:
                 _write_rebuy(connection, table_id, rebuy, now)
             if changes.tournament is not None:
                 _write_tournament(connection, table_id, changes.tournament, now)
+            if changes.night_seed is not None:
+                night = changes.night_seed
+                connection.execute(
+                    insert(ShuffleNightRow).values(
+                        table_id=table_id,
+                        seed=night.seed,
+                        commitment=night.commitment,
+                        first_hand=night.first_hand,
+                    )
+                )
+            for number, deal in changes.shuffle_dropped:
+                connection.execute(
+                    delete(ShuffleValueRow).where(
+                        (ShuffleValueRow.table_id == table_id)
+                        & (ShuffleValueRow.hand_number == number)
+                        & (ShuffleValueRow.deal == deal)
+                    )
+                )
+            for part in changes.shuffle:
+                _write_shuffle_value(connection, table_id, part)
             if changes.notices:
                 connection.execute(
                     insert(NoticeRow),
@@ -392,6 +416,24 @@ class Store:
                 row.table_id: row.state
                 for row in session.scalars(only(select(TournamentRow), TournamentRow))
             }
+            nights = {
+                row.table_id: ShuffleNight(row.seed, row.commitment, row.first_hand)
+                for row in session.scalars(only(select(ShuffleNightRow), ShuffleNightRow))
+            }
+            shuffles: dict[str, list[ShuffleValue]] = {}
+            for part in session.scalars(only(select(ShuffleValueRow), ShuffleValueRow)):
+                # Those of the hand in progress (if any) and the next: a restart resumes them.
+                if part.hand_number >= dealt.get(part.table_id, 0):
+                    shuffles.setdefault(part.table_id, []).append(
+                        ShuffleValue(
+                            part.hand_number,
+                            part.deal,
+                            part.seat,
+                            part.player,
+                            part.commitment,
+                            part.value,
+                        )
+                    )
             result = []
             for row in tables:
                 hand = live.get(row.id)
@@ -404,6 +446,8 @@ class Store:
                         notices=tuple(notices.get(row.id, ())),
                         rebuys=tuple(rebuys.get(row.id, ())),
                         tournament=tournaments.get(row.id),
+                        shuffle_night=nights.get(row.id),
+                        shuffle=tuple(shuffles.get(row.id, ())),
                     )
                 )
             return result
@@ -502,6 +546,30 @@ class Store:
             row = session.get(TournamentRow, table_id)
             return None if row is None else dict(row.state)
 
+    def shuffle_night(self, table_id: str) -> ShuffleNight | None:
+        """The table's night seed for the players' shuffle (``None``: none drawn yet)."""
+        with self._sessions() as session:
+            row = session.get(ShuffleNightRow, table_id)
+            if row is None:
+                return None
+            return ShuffleNight(row.seed, row.commitment, row.first_hand)
+
+    def shuffle_values(self, table_id: str, since: int = 0) -> list[ShuffleValue]:
+        """Every player's part in the shuffle of every deal of hands from ``since`` on, by hand,
+        deal and seat."""
+        with self._sessions() as session:
+            rows = session.scalars(
+                select(ShuffleValueRow)
+                .where(ShuffleValueRow.table_id == table_id, ShuffleValueRow.hand_number >= since)
+                .order_by(ShuffleValueRow.hand_number, ShuffleValueRow.deal, ShuffleValueRow.seat)
+            )
+            return [
+                ShuffleValue(
+                    row.hand_number, row.deal, row.seat, row.player, row.commitment, row.value
+                )
+                for row in rows
+            ]
+
     def rebuys(self, table_id: str) -> list[RebuyState]:
         """Every request for chips at a table, decided or not, oldest first."""
         with self._sessions() as session:
@@ -569,11 +637,34 @@ def _write_tournament(connection: Any, table_id: str, state: dict[str, Any], now
         connection.execute(insert(TournamentRow).values(table_id=table_id, **values))
 
 
+def _write_shuffle_value(connection: Any, table_id: str, part: ShuffleValue) -> None:
+    """A player's part in a deal's shuffle as it stands: its row updated, or inserted."""
+    key = (
+        (ShuffleValueRow.table_id == table_id)
+        & (ShuffleValueRow.hand_number == part.number)
+        & (ShuffleValueRow.deal == part.deal)
+        & (ShuffleValueRow.seat == part.seat)
+    )
+    values = {"player": part.player, "commitment": part.commitment, "value": part.value}
+    done = connection.execute(update(ShuffleValueRow).where(key).values(**values))
+    if done.rowcount == 0:
+        connection.execute(
+            insert(ShuffleValueRow).values(
+                table_id=table_id,
+                hand_number=part.number,
+                deal=part.deal,
+                seat=part.seat,
+                **values,
+            )
+        )
+
+
 def _stored_hand(session: Session, row: HandRow) -> StoredHand:
     key = (DeckRow.table_id == row.table_id) & (DeckRow.hand_number == row.number)
     rows = session.scalars(select(DeckRow).where(key)).all()
     decks = {deck.deal: deck.cards for deck in rows}
     salts = {deck.deal: deck.salts for deck in rows if deck.salts is not None}
+    made_from = {deck.deal: tuple(deck.made_from) for deck in rows if deck.made_from is not None}
     actions = tuple(
         ACTION.read(action)
         for action in session.scalars(
@@ -590,6 +681,7 @@ def _stored_hand(session: Session, row: HandRow) -> StoredHand:
         final_stacks=None if row.final_stacks is None else tuple(row.final_stacks),
         summary=row.summary,
         salts=salts,
+        made_from=made_from,
     )
 
 

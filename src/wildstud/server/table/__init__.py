@@ -7,12 +7,18 @@ this module offers; its modules are the table's own:
 - :mod:`.driver`: the hand driver (dealing, dealer's choice, bots, clocks), which asks
   :mod:`.button` (pure functions of a snapshot of the seats) who is dealt in, who deals and
   whether the dealer chooses;
-- :mod:`.players`: the players' requests; :mod:`.hosting`: seating and the host's commands;
+- :mod:`.players`: the players' requests; :mod:`.hosting`: the host's commands, the shell of
+  the seating slice (it reads the ledger, folds the slices' commands into one change, stores
+  it and tells the table);
 - :mod:`.actor`: the table's one task and inbox, over a pure core (:mod:`.core`) of slices:
-  :mod:`.chat` (the table's chat and mutes), :mod:`.settings` (settings, menu, notices) and
-  the money, :mod:`.cashier` (requests for chips) with :mod:`.ledger` (the chip ledger's
-  reads), and the seat requests (:mod:`.seat_requests`), whose news the :mod:`.outbox`
-  sends; :mod:`.rates` counts a slice's rates;
+  :mod:`.seating` (who sits where, sitting out, the table's status and links), :mod:`.chat`
+  (the table's chat and mutes), :mod:`.settings` (settings, menu, notices) and the money,
+  :mod:`.cashier` (requests for chips) with :mod:`.ledger` (the chip ledger's reads), and the
+  seat requests (:mod:`.seat_requests`), whose news the :mod:`.outbox` sends; :mod:`.rates`
+  counts a slice's rates. A slice never calls another: an effect on another is a follow-up
+  command (a seat that leaves has its request for chips cancelled by the cashier; a change of
+  status has the hand runner call off the dealer's choice and time the turn afresh), and a
+  slice's new state is adopted only once the store has the change;
 - :mod:`.fanout`: the connections and the frames each one is sent;
 - :mod:`.writer`: the one fenced writer, which stores every change and takes back one the
   store refuses.

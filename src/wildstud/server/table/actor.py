@@ -25,15 +25,17 @@ a change it may act on nudges it (:meth:`Actor.nudge`).
 The news of a whole turn is sent at its end, so that the table frame (:class:`~.core.TableNews`,
 sent once) shows everything the turn changed.
 
-The slices that have moved onto the core: the chat (:mod:`.chat`), the settings, menu and
-notices (:mod:`.settings`), the money (:mod:`.cashier`, with the ledger's reads), and the seat
-requests (:mod:`.seat_requests`, whose filing and deciding the seating folds in). The others
-still run under the table's lock, through the writer's baseline (:mod:`.writer`), and their
-commands pass through the inbox as :class:`Wrapped` commands, today's code run whole; a shared
-slice's turns take that lock too, and a follow-up for a part not moved yet
-(:class:`~.core.CancelChoice`, :class:`~.core.Credit`) is carried out on today's code. A command
-that today's code makes in the middle of its own change (a seat leaves, a hand ends) is folded
-into it (:meth:`Actor.fold`): stored in that change's transaction, adopted once it commits.
+The slices that have moved onto the core: the seating (:mod:`.seating`: seats, status and
+links), the chat (:mod:`.chat`), the settings, menu and notices (:mod:`.settings`), the money
+(:mod:`.cashier`, with the ledger's reads), and the seat requests (:mod:`.seat_requests`). The
+hand runner and the players' actions still run under the table's lock, through the writer's
+baseline (:mod:`.writer`), and their commands pass through the inbox as :class:`Wrapped`
+commands, today's code run whole; a shared slice's turns take that lock too, and a follow-up
+for the runner (:class:`~.core.CancelChoice`, :class:`~.core.ResetTurn`) is carried out on
+today's code. A command made in the middle of a change of today's code (a seat leaves as its
+hand ends) or by a shell that reads for it first (the host's seating commands,
+:mod:`.hosting`) is folded into that change (:meth:`Actor.fold`), with the follow-ups it asks
+of other slices: stored in that change's transaction, adopted once it commits.
 """
 
 from __future__ import annotations
@@ -52,10 +54,10 @@ from wildstud.server.table import chat
 from wildstud.server.table.core import (
     CancelChoice,
     Command,
-    Credit,
     News,
     Outcome,
     Refused,
+    ResetTurn,
     TableNews,
     Tick,
 )
@@ -280,7 +282,7 @@ class Actor:
         """The slice that takes ``command`` (``None``: a command for a part not moved yet)."""
         if isinstance(command, Tick):
             return self.slices[command.slice]
-        if isinstance(command, CancelChoice | Credit):
+        if isinstance(command, CancelChoice | ResetTurn):
             return None
         return self._routes[type(command)]
 
@@ -378,8 +380,8 @@ class Actor:
     def _legacy(self, command: Command) -> None:
         """Carry out a command for a part that has not moved onto the core yet, on today's
         code (an intermediate step: it runs in a shared turn, under the table's lock)."""
-        if isinstance(command, Credit):
-            self.table.seats[command.seat].stack += command.amount
+        if isinstance(command, ResetTurn):
+            self.table.driver.turn.forget()
             return
         assert isinstance(command, CancelChoice)
         self.table.driver.choosing = None
@@ -387,8 +389,10 @@ class Actor:
     def fold(self, name: str, command: Command, into: Changes) -> Outcome[Any]:
         """Hand ``command`` to the shared slice ``name`` in the middle of a change made by a
         part not moved onto the core yet (under the table's lock), whose transaction stores
-        the outcome's writes: they are added to ``into``. The new state is adopted and the
-        follow-ups carried out only once that change commits (never when it does not); a
+        the outcome's writes: they are added to ``into``. The follow-ups for other slices are
+        folded into the same change (a seat's leaving and its open request for chips are
+        stored together); those for the parts not moved yet are carried out once it commits.
+        The new states are adopted only once that change commits (never when it does not); a
         later fold in the same change starts from the state this one left. A refusal is
         raised at once. The news is the caller's to send, with its own, once its change is
         done (it tells the table as it stands then)."""
@@ -403,10 +407,17 @@ class Actor:
             assert effect.then is None
             into.add(effect.request)
         staged[name] = outcome.state
+        later: list[Command] = []
+        for follow in outcome.follow:
+            route = self._route(follow)
+            if route is None:
+                later.append(follow)
+            else:
+                self.fold(route.name, follow, into)
 
         def adopt() -> None:
             part.state = outcome.state
-            for follow in outcome.follow:
+            for follow in later:
                 self._legacy(follow)
 
         self.table.writer.after(adopt)

@@ -378,7 +378,8 @@ def _apply(request: RebuyState, row: SeatState, changes: Changes) -> Command:
     its new stack, the ledger's entry and the request applied. Returns the credit for the
     seating, which holds the seat's chips in memory (carried out once this is stored)."""
     reason = "rebuy" if row.stack == 0 else "top-up"
-    changes.seats.append(replace(row, stack=row.stack + request.amount))
+    credited = replace(row, stack=row.stack + request.amount)
+    changes.seats.append(credited)
     changes.ledger.append(
         LedgerEntry(
             player_id=row.player_id,
@@ -390,7 +391,7 @@ def _apply(request: RebuyState, row: SeatState, changes: Changes) -> Command:
         )
     )
     changes.rebuys.append(replace(request, status=RebuyStatus.APPLIED))
-    return Credit(row.seat, request.amount)
+    return Credit(credited)
 
 
 def _closed(

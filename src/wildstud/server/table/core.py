@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 if TYPE_CHECKING:
     from wildstud.server.frames import Clock
+    from wildstud.server.store.records import SeatState
     from wildstud.server.table.driver import LiveHand
 
 __all__ = [
@@ -45,6 +46,7 @@ __all__ = [
     "Outcome",
     "Readers",
     "Refused",
+    "ResetTurn",
     "Spectators",
     "TableNews",
     "Tick",
@@ -127,13 +129,20 @@ class CancelChoice(Command):
 
 
 @dataclass(frozen=True, slots=True)
-class Credit(Command):
-    """``amount`` chips come to seat ``seat``'s stack (the cashier applied a request for
-    chips, whose write holds the seat's new row). A command for the seating, which has not
-    moved onto the core yet: the actor carries it out on the table's seats (:mod:`.actor`)."""
+class ResetTurn(Command):
+    """The turn in progress, if any, is timed afresh (the table was paused, resumed or ended:
+    time the table stood still never counts against anyone). A command for the hand runner,
+    which has not moved onto the core yet: the actor carries it out on the driver
+    (:mod:`.actor`)."""
 
-    seat: int
-    amount: int
+
+@dataclass(frozen=True, slots=True)
+class Credit(Command):
+    """Chips came to seat ``row.seat``: ``row`` is its row with its new stack, as the cashier
+    applied a request for chips (whose write holds it). A command for the seating
+    (:mod:`.seating`)."""
+
+    row: SeatState
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,21 +29,28 @@ import functools
 import logging
 import time
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from wildstud.betting import ActionKind
 from wildstud.deal import Hand, Phase
 from wildstud.odds.runout import run_out_cuts
 from wildstud.server.clock import Backoff, Turn
-from wildstud.server.frames import ShowdownFrame
+from wildstud.server.frames import RunTwiceFrame, ShowdownFrame
 from wildstud.server.history import seat_in_hand, summary
 from wildstud.server.pace import hand_pause
 from wildstud.server.proofs import Openings
-from wildstud.server.replay import MUCK, SHOW, DeckBook, at_showdown, start_hand
+from wildstud.server.replay import (
+    MUCK,
+    RUN_ONCE,
+    RUN_TWICE,
+    SHOW,
+    DeckBook,
+    at_showdown,
+    start_hand,
+)
 from wildstud.server.runout import ODDS_THREAD, odds_frame
 from wildstud.server.seating import Seat
-from wildstud.server.showdown import ShowdownChoice
+from wildstud.server.showdown import ShowdownChoice, TwiceOffer
 from wildstud.server.store import (
     ActionRecord,
     Changes,
@@ -53,6 +60,7 @@ from wildstud.server.store import (
 )
 from wildstud.server.table.button import DealDefault, Seats, dealer_for, game_for, next_step
 from wildstud.server.table.cashier import HandEnded, Limits
+from wildstud.server.table.seating import TableStatus
 from wildstud.server.table.settings import NoticesPlayed
 from wildstud.server.table.writer import StorageFailureError
 from wildstud.words import describe_settings
@@ -79,19 +87,6 @@ DRIVER_BACKOFF = Backoff(first=1.0, cap=30.0)
 """How long the driver waits after failing (a bug), doubling while it keeps failing."""
 
 
-class TableStatus(StrEnum):
-    """Whether a table deals."""
-
-    WAITING = "waiting"
-    """Created; the host has not started it."""
-    RUNNING = "running"
-    PAUSED = "paused"
-    """The host paused it: no clock runs, no bot acts, nobody may act, no hand starts."""
-    ENDED = "ended"
-    """The host ended the night: the hand in progress plays out, no other is dealt, and the
-    settle-up stands (:mod:`wildstud.server.night`)."""
-
-
 PLAYING = (TableStatus.RUNNING, TableStatus.ENDED)
 """The statuses in which a hand in progress is played (clocks run, bots act)."""
 
@@ -113,9 +108,9 @@ class LiveHand:
     """How many of the hand's events the clients have been sent."""
     openings: Openings = field(init=False)
     """The commitments and proofs each viewer has been sent (:mod:`~wildstud.server.proofs`)."""
-    run_out_stop: tuple[int, int] | None = None
-    """The (deal, street) of an all-in run-out the dealer has paused before, and
-    :attr:`run_out_due` when it deals on."""
+    run_out_stop: tuple[int, int, int] | None = None
+    """The (deal, run, street) of an all-in run-out the dealer has paused before (run 0 in a
+    hand run once), and :attr:`run_out_due` when it deals on."""
     run_out_due: float = 0.0
     odds: dict[int, dict[str, Any]] = field(default_factory=dict)
     """The run-out's odds frames worked out so far, by the event they stand after
@@ -157,7 +152,13 @@ class LiveHand:
     def decks(self) -> list[DeckDraw]:
         """The decks drawn since the last call, ready for the store."""
         return [
-            DeckDraw(number=self.number, deal=deal, cards=cards, salts=salts)
+            DeckDraw(
+                number=self.number,
+                deal=deal,
+                cards=cards,
+                salts=salts,
+                made_from=self.book.made_from.get(deal),
+            )
             for deal, cards, salts in self.book.pending()
         ]
 
@@ -193,6 +194,8 @@ class Driver:
         self.choosing: Choosing | None = None
         self.showdown: ShowdownChoice | None = None
         """The showdown waiting for its players' choices, if any."""
+        self.offer: TwiceOffer | None = None
+        """The offer to run it twice waiting for its players' answers, if any."""
         self.dealt_last: dict[int, str] | None = None
         """The seats dealt into the last hand, each with its player's id: the button's round
         (see :meth:`.button.Seats.next_button`); ``None`` when no hand is known."""
@@ -316,8 +319,15 @@ class Driver:
             if live.hand.redeal_pending is not None:
                 if now < self.turn.redeal_due:
                     return self.turn.redeal_due - now
+                # The players shuffle the redeal's deck too; nobody is left out of the hand.
+                deal = live.hand.deal_number + 1
+                wait = await self.table.shuffling.before(live.number, deal, live.setup.lineup, None)
+                if wait is not None:
+                    return wait
                 await self.redeal()
                 return 0.0
+            if live.hand.to_agree_run_twice:
+                return await self.offer_due(live, now)
             if live.hand.run_out_street is not None:
                 if now < live.run_out_due:
                     return live.run_out_due - now
@@ -358,6 +368,13 @@ class Driver:
             return 0.0
         if idle or table.status is TableStatus.ENDED:
             return None  # no hand starts with nobody there, nor once the night is over
+        shuffling = self.table.shuffling.round
+        if shuffling is not None and shuffling.deal == 1:
+            wait = self.table.shuffling.progress(now)
+            if wait is not None:
+                return wait
+            await self.deal(shuffling.entry, chose=shuffling.chooser)
+            return 0.0
         seats = Seats.of(table.seats)
         lineup = seats.lineup()
         if self.choosing is not None and self.choosing.button not in lineup:
@@ -410,8 +427,11 @@ class Driver:
 
     # -- the hand ------------------------------------------------------------------------------
 
-    async def deal(self, entry: int | None, chooser: Seat | None = None) -> None:
-        """Start the next hand with game ``entry`` (``None``: the default pick)."""
+    async def deal(
+        self, entry: int | None, chooser: Seat | None = None, chose: int | None = None
+    ) -> None:
+        """Start the next hand with game ``entry`` (``None``: the default pick); ``chose``: the
+        seat that chose it before the players' shuffle, which deals it if still dealt in."""
         table = self.table
         choosing, self.choosing = self.choosing, None
         seats = Seats.of(table.seats)
@@ -422,7 +442,23 @@ class Driver:
                 await self.commit(Changes(seats=[chooser.state()]))
             table.fanout.broadcast_table()
             return
-        asked = None if choosing is None else choosing.button
+        asked = chose if choosing is None else choosing.button
+        number = table.hands_dealt + 1
+        # The players shuffle first: the hand is dealt once their round is over, without the
+        # seats whose pages gave no value (they sit this hand out, and post nothing).
+        wait = await self.table.shuffling.before(number, 1, lineup, entry, asked)
+        if wait is not None:
+            if chooser is not None:  # the chooser's seq is taken; the game waits in the round
+                await self.commit(Changes(seats=[chooser.state()]))
+            table.fanout.broadcast_table()
+            return
+        left_out = self.table.shuffling.left_out(number, 1)
+        if left_out:
+            lineup = tuple(index for index in lineup if index not in left_out)
+            if len(lineup) < 2:  # nobody to play: the round is forgotten, none was dealt
+                await self.commit(self.table.shuffling.dropped(number, 1))
+                table.fanout.broadcast_table()
+                return
         button = dealer_for(seats, lineup, table.button, self.dealt_last, asked)
         changes = Changes()
         # A tournament's hand plays the games of the menu at the stakes of its level.
@@ -431,7 +467,7 @@ class Driver:
             menu = table.desk.dealt(time.monotonic(), changes)
         item = menu.items[entry]
         setup = HandSetup(
-            number=table.hands_dealt + 1,
+            number=number,
             entry=entry,
             game=item.game.name,
             options=dict(item.options.to_mapping()),
@@ -441,7 +477,7 @@ class Driver:
             stacks=tuple(table.seats[index].stack for index in lineup),
             player_ids=tuple(table.seats[index].player_id for index in lineup),
         )
-        book = DeckBook()
+        book = DeckBook(shuffle=self.table.shuffling.shuffle_for(setup.number))
         hand = start_hand(setup, book, to_redeal=True, hold_showdown=True)
         live = LiveHand(setup, book, hand, 0)
         self.deal_on(live, hand)  # a new hand: the table takes it (or not) with the change
@@ -514,16 +550,22 @@ class Driver:
     def deal_on(self, live: LiveHand, hand: Hand) -> None:
         """The dealer's steps on ``hand`` (``live``'s hand, or the copy of it a change makes) as
         far as they go now: to a player's turn, a redeal, the showdown while a seat there still
-        has to choose to show or muck (then through it), or the next street of an all-in
-        run-out, which waits ``runout_pause`` seconds with the chances of the hands turned up
-        on every page (the table's :meth:`run_out` deals it then)."""
+        has to choose to show or muck (then through it), the offer to run it twice while a seat
+        is still to answer, or the next street of an all-in run-out (run 2's first street after
+        run 1's showdown too), which waits ``runout_pause`` seconds with the chances of the
+        hands turned up on every page (the table's :meth:`run_out` deals it then)."""
         pause = self.table.settings.runout_pause
         while hand.phase is Phase.DEALER and hand.redeal_pending is None:
+            if hand.to_agree_run_twice:
+                return  # the hands all in are asked to run it twice first (offer_due)
             if at_showdown(hand):
-                break
+                if hand.to_show_or_muck:
+                    break
+                hand.step()  # the showdown: in a hand run twice, run 1's starts run 2
+                continue
             street = hand.run_out_street
             if street is not None and pause > 0:
-                key = (hand.deal_number, street)
+                key = (hand.deal_number, hand.current_run, street)
                 if live.run_out_stop != key:
                     live.run_out_stop = key
                     live.run_out_due = time.monotonic() + pause
@@ -531,8 +573,6 @@ class Driver:
                 if time.monotonic() < live.run_out_due:
                     return
             hand.step()
-        if at_showdown(hand) and not hand.to_show_or_muck:
-            hand.run()
 
     async def run_out(self, live: LiveHand) -> None:
         """Deal the next street of an all-in run-out, whose pause is over, and tell everyone."""
@@ -663,6 +703,77 @@ class Driver:
         if table.live is None:
             table.fanout.broadcast_table()
 
+    # -- run it twice --------------------------------------------------------------------------
+
+    def offer_frame(self, live: LiveHand) -> dict[str, Any]:
+        """The run-it-twice frame of hand ``live``: who is still to answer, who agreed, who
+        declined (table seats)."""
+        offer = self.offer
+        seconds = 0.0 if offer is None else max(0.0, offer.deadline - time.monotonic())
+        lineup = live.setup.lineup
+        answers = live.hand.run_twice_answers
+        declined = [lineup[engine] for engine, agree in answers.items() if not agree]
+        return RunTwiceFrame(
+            number=live.number,
+            seats=[lineup[engine] for engine in live.hand.to_agree_run_twice],
+            agreed=sorted(lineup[engine] for engine, agree in answers.items() if agree),
+            declined=declined[0] if declined else None,
+            seconds=round(seconds, 3),
+        ).frame()
+
+    async def offer_due(self, live: LiveHand, now: float) -> float | None:
+        """The offer to run it twice waits for its answers: bots and players leaving the table
+        answer no at once, the others when the clock (``twice_clock``) runs out."""
+        table = self.table
+        if self.offer is None or self.offer.number != live.number:
+            # A new offer, or one a restarted server stands at: the clock starts now.
+            self.offer = TwiceOffer(live.number, now + table.settings.twice_clock)
+            for engine in live.hand.to_agree_run_twice:
+                seat = table.seats[live.setup.lineup[engine]]
+                if seat.bot is not None or seat.leaving:
+                    source = "bot" if seat.bot is not None else "host"
+                    await self.answer_twice(seat, engine, None, source, None)
+                    return 0.0  # one no: the hand is run once
+            table.fanout.broadcast(self.offer_frame(live))
+        if now < self.offer.deadline:
+            return self.offer.deadline - now
+        for engine in live.hand.to_agree_run_twice[:1]:  # one no is enough
+            seat = table.seats[live.setup.lineup[engine]]
+            await self.answer_twice(seat, engine, None, "clock", None)
+        return 0.0
+
+    async def answer_twice(
+        self, seat: Seat, engine: int, agree: bool | None, source: str, seq: int | None
+    ) -> None:
+        """Carry out ``seat``'s answer to the offer to run it twice (engine seat ``engine``;
+        ``None``: a bot's, a clock's or a leaving player's, no); store it and tell everyone."""
+        table = self.table
+        live = table.live
+        assert live is not None
+        hand = live.hand.copy()
+        agree = bool(agree)
+        hand.agree_run_twice(engine, agree)
+        record = ActionRecord(
+            number=live.number,
+            index=live.actions,
+            seat=engine,
+            kind=RUN_TWICE if agree else RUN_ONCE,
+            amount=None,
+            source=source,
+            seq=seq,
+        )
+        self.deal_on(live, hand)
+        changes = Changes(seats=[seat.state()], actions=[record], decks=live.decks())
+        table.writer.after(lambda: live.adopt(hand, 1))
+        if hand.phase is Phase.OVER:  # pragma: no cover - a run-out always has a card to come
+            self.finish_hand(changes, hand)
+        await self.commit(changes)
+        table.fanout.publish()
+        table.fanout.broadcast(self.offer_frame(live))  # seats empty once it is settled
+        if not hand.to_agree_run_twice:
+            self.offer = None
+        self.run_out_odds(live)
+
     def finish_hand(self, changes: Changes, hand: Hand) -> None:
         """The hand is over (``hand``: the table's hand as the change in hand leaves it):
         stacks, ledger, absences and departures, all in ``changes``."""
@@ -699,6 +810,7 @@ class Driver:
         # The settings slice drops them once the hand's end is stored (:mod:`.settings`), in
         # the same turn: a client welcomed in between would be told them again.
         table.writer.after(lambda: table.actor.follow(NoticesPlayed(number)))
+        table.writer.after(lambda: self.table.shuffling.forget_hand(number))
         changes.hand_end = HandEnd(number, hand.stacks, record)
         if table.tournament is not None:  # knock-outs, and the prizes once one is left
             table.desk.hand_ended(live, changes)

@@ -36,6 +36,7 @@ from wildstud.server.store import Changes
 from wildstud.server.table.chat import Welcome as ChatWelcome
 from wildstud.server.table.core import Everyone, HandNews, To
 from wildstud.server.table.driver import PLAYING
+from wildstud.server.table.seating import Back
 
 if TYPE_CHECKING:
     from wildstud.server.table.table import Table
@@ -191,12 +192,14 @@ class Fanout:
             if seat is None:
                 self.spectators.add(client)
             else:
+                if seat.absent:
+                    # An absent player who opens the link again is back (the seating's: the
+                    # seat changes once it is stored, and a write the store refuses leaves
+                    # it as it was, this connection not among its own).
+                    changes = Changes()
+                    table.actor.fold("seating", Back(seat.index), changes)
+                    await table.writer.commit(changes)
                 seat.clients.add(client)
-                if seat.sitting_out and seat.missed_hands > 0:
-                    # An absent player who opens the link again is back.
-                    seat.sitting_out = False
-                    seat.missed_hands = 0
-                    await table.writer.commit(Changes(seats=[seat.state()]))
             client.send(dumps(self.table_frame()))
             for notice in table.notices:  # the host's changes not yet played out (console.py)
                 client.send(dumps(notice_frame(notice)))
@@ -215,6 +218,9 @@ class Fanout:
             if showdown is not None and table.live is not None:
                 pending = table.live.hand.to_show_or_muck
                 client.send(dumps(table.driver.showdown_frame(table.live, pending)))
+            live = table.live
+            if table.driver.offer is not None and live is not None and live.hand.to_agree_run_twice:
+                client.send(dumps(table.driver.offer_frame(live)))
             if seat is not None:
                 self.broadcast_table()
             table.changed.set()

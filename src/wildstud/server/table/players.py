@@ -11,6 +11,7 @@ error frame carrying the seat's ``last_seq``. Any other refusal raises a
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from wildstud.betting import ActionKind
@@ -22,6 +23,7 @@ from wildstud.server.messages import (
     Choose,
     Ping,
     Rebuy,
+    RunTwice,
     Show,
     SitIn,
     SitOut,
@@ -36,6 +38,7 @@ from wildstud.server.store import Changes
 from wildstud.server.table.cashier import AskChips, Limits
 from wildstud.server.table.driver import TableStatus
 from wildstud.server.table.fanout import dumps
+from wildstud.server.table.seating import Sit
 
 if TYPE_CHECKING:
     from wildstud.server.table.table import Table
@@ -50,7 +53,7 @@ class Players:
         self.table = table
 
     async def handle(
-        self, client: Client, frame: Act | Choose | SitIn | SitOut | Rebuy | Show | Ping
+        self, client: Client, frame: Act | Choose | SitIn | SitOut | Rebuy | Show | RunTwice | Ping
     ) -> None:
         """Carry out a client's request and answer it (see the module's description)."""
         if isinstance(frame, Ping):
@@ -85,11 +88,13 @@ class Players:
                 await self._asks_for_chips(seat, frame)
             elif isinstance(frame, Show):
                 await self._shows(seat, frame)
-            else:
-                seat.sitting_out = isinstance(frame, SitOut)
-                seat.missed_hands = 0
-                seat.last_seq = frame.seq
-                await table.writer.commit(Changes(seats=[seat.state()]))
+            elif isinstance(frame, RunTwice):
+                await self._answers_twice(seat, frame)
+            else:  # the seating's (:mod:`.seating`): the seat changes once it is stored
+                changes = Changes()
+                sit = Sit(seat.index, isinstance(frame, SitOut), frame.seq)
+                table.actor.fold("seating", sit, changes)
+                await table.writer.commit(changes)
                 table.fanout.broadcast_table()
             table.changed.set()
             seat.last_request = frame
@@ -140,11 +145,11 @@ class Players:
             Limits.of(table.settings),
             night_over=table.status is TableStatus.ENDED,
         )
-        # The money slice's part of the change, stored with the seat's number in one write.
+        # The money slice's part of the change, stored with the seat's number in one write
+        # (the seat takes its number once it is stored).
         changes = Changes()
         table.actor.fold("cashier", ask, changes)
-        seat.last_seq = frame.seq
-        changes.seats.append(seat.state())
+        changes.seats.append(replace(seat.state(), last_seq=frame.seq))
         await table.writer.commit(changes)
         table.fanout.broadcast_table()
 
@@ -175,3 +180,19 @@ class Players:
         seat.acted = True
         seat.last_seq = frame.seq
         await table.driver.decide(seat, engine, frame.show, "player", frame.seq)
+
+    async def _answers_twice(self, seat: Seat, frame: RunTwice) -> None:
+        table = self.table
+        if table.status is TableStatus.PAUSED:
+            raise IllegalActionError("the table is paused: wait for the host to resume it")
+        live = table.live
+        if live is None:
+            raise IllegalActionError("no hand is being played")
+        engine = live.engine_seat(seat)
+        if engine is None:
+            raise IllegalActionError("you are not dealt into this hand")
+        # The engine says whether the hand may be run twice now, and why not.
+        live.hand.verify_agree_run_twice(engine, frame.agree)
+        seat.acted = True
+        seat.last_seq = frame.seq
+        await table.driver.answer_twice(seat, engine, frame.agree, "player", frame.seq)

@@ -4,10 +4,10 @@ join link: :mod:`wildstud.server.requests`).
 
 The slice's state (:class:`RequestsState`: every request made at the table tonight, by id) is
 its own, and :func:`handle` is pure: a request is filed (:class:`FileRequest`) and decided
-(:class:`DecideRequest`) by the seating, which has not moved onto the core yet and checks the
-seat, the names and the account first: each is folded into the seating's change
-(:meth:`.actor.Actor.fold`), stored in its transaction (an approval with the seat it gives, so
-that a request is never seated twice) and adopted only once that commits. The requester's id
+(:class:`DecideRequest`) by the host's commands (:mod:`.hosting`), which check the seat first:
+each is folded into their change (:meth:`.actor.Actor.fold`), an approval with the seating's
+:class:`~.seating.Join` of the seat it gives, stored in one transaction (so that a request is
+never seated twice) and adopted only once that commits. The requester's id
 and token are made by the table: the slice draws nothing at random.
 
 >>> state = RequestsState()

@@ -4,18 +4,19 @@ A :class:`Table` runs one table from the host's settings. It holds what its part
 settings, the seats, the hand, the lock) and is made of one part for each job:
 
 - :class:`~.fanout.Fanout`: the connections, and the frames each client is sent;
-- :class:`~.hosting.Hosting`: seating, seat requests and the host's commands
-  (the requests themselves: :mod:`wildstud.server.requests`, and their state, the pure
-  slice :mod:`.seat_requests`);
+- :class:`~.hosting.Hosting`: the host's commands and the seating's shell (the seating's
+  state, seats, status and links, is the pure slice :mod:`.seating`, whose rows the seats in
+  memory follow once stored, :meth:`Table.stored`; the requests themselves:
+  :mod:`wildstud.server.requests`, and their state, the pure slice :mod:`.seat_requests`);
 - :class:`~.players.Players`: the players' requests (actions, the dealer's pick,
   sitting out and in), applied at once;
 - :class:`~.driver.Driver`: the driver (ticked by the actor), which deals each hand
   when the table is running, asks the dealer for the game under dealer's choice, plays the bots,
   acts for players whose time runs out, and stores every change;
 - :class:`~.actor.Actor`: the one task and inbox every command passes through, over the
-  slices of the pure core (:mod:`.core`; so far the chat, the settings, and the money: the
-  players' requests for chips, decided by the host and applied between hands, and the chip
-  ledger's reads, :mod:`.cashier` and :mod:`.ledger`).
+  slices of the pure core (:mod:`.core`; so far the seating, the seat requests, the chat, the
+  settings, and the money: the players' requests for chips, decided by the host and applied
+  between hands, and the chip ledger's reads, :mod:`.cashier` and :mod:`.ledger`).
  Every change is made under the table's lock in the
 same order: the engine checks it and carries it out, the store writes it in one transaction,
 and only then do the clients hear of it, each seeing only what its seat may see.
@@ -77,23 +78,21 @@ from wildstud.server.accounts import Departed, departed
 from wildstud.server.frames import ChatLogFrame
 from wildstud.server.menu import Menu
 from wildstud.server.messages import (
-    Act,
-    Choose,
-    Ping,
-    Rebuy,
+    Commit,
+    Message,
+    Reveal,
     Say,
-    Show,
-    SitIn,
-    SitOut,
+    Shuffler,
     error_frame,
 )
 from wildstud.server.metrics import UNWATCHED
 from wildstud.server.night import Night
-from wildstud.server.replay import MUCK, SHOW, DeckBook, rebuild
+from wildstud.server.replay import CHOICES, DeckBook, rebuild
 from wildstud.server.schemas import RulesUpdate, TableSettings
 from wildstud.server.seating import Client, Seat, SeatKind
 from wildstud.server.stall import stalled
 from wildstud.server.store import (
+    Changes,
     Notice,
     RebuyState,
     SeatRequestState,
@@ -102,7 +101,7 @@ from wildstud.server.store import (
     TableState,
 )
 from wildstud.server.table import cashier as money_slice
-from wildstud.server.table import chat, seat_requests
+from wildstud.server.table import chat, seat_requests, seating
 from wildstud.server.table import settings as settings_slice
 from wildstud.server.table.actor import Actor, Slice, Wrapped
 from wildstud.server.table.cashier import CashierState, DecideChips, Holder, Limits, holds_all
@@ -113,7 +112,9 @@ from wildstud.server.table.ledger import NightBook, NightRead, Report
 from wildstud.server.table.players import Players
 from wildstud.server.table.practice import Coach
 from wildstud.server.table.seat_requests import RequestsState
+from wildstud.server.table.seating import SeatingState
 from wildstud.server.table.settings import build_menu
+from wildstud.server.table.shuffling import Shuffling
 from wildstud.server.table.tournament import Desk
 from wildstud.server.table.writer import ChangeLock, StorageFailureError, Writer
 from wildstud.server.tourney import Tourney
@@ -153,20 +154,19 @@ class Table:
     ) -> None:
         self.id = state.id
         self.name = state.name
-        self.host_hash = state.host_hash
-        self.join_token = state.join_token
-        self.watch_token = state.watch_token
         settings = TableSettings.model_validate(state.settings)
-        self.status = TableStatus(state.status)
         self.button = state.button
         self.hands_dealt = state.hands_dealt
         self.last_entry = state.last_entry
         self.seats: dict[int, Seat] = {seat.index: seat for seat in seats}
+        """The seats in memory, with their connections and bots: they follow the seating's
+        rows (:mod:`.seating`) once stored (:meth:`stored`); the hand runner changes their
+        chips and clocks in its own changes."""
         self.tournament: Tourney | None = None
         """The tournament of a tournament table, as it stands (:mod:`.tournament`)."""
         if settings.tournament is not None:
             self.tournament = Tourney() if tournament is None else Tourney.from_json(tournament)
-            if self.status is TableStatus.RUNNING:
+            if state.status == TableStatus.RUNNING.value:
                 # Its clock runs from now: the time the table was down is nobody's.
                 self.tournament = self.tournament.started(time.monotonic())
         self.store = store
@@ -194,6 +194,9 @@ class Table:
         self.hosting = Hosting(self)
         self.players = Players(self)
         self.driver = Driver(self)
+        self.shuffling = Shuffling(self)
+        """The night seed and the players' shuffle before each deal
+        (:mod:`wildstud.server.table.shuffling`)."""
         self.desk = Desk(self)
         """The table's tournament (:mod:`wildstud.server.table.tournament`)."""
         self.coach = Coach(self)
@@ -201,6 +204,13 @@ class Table:
         self.actor = Actor(
             self,
             [
+                Slice(
+                    "seating",
+                    SeatingState.of(state, (seat.state() for seat in self.seats.values())),
+                    seating.handle,
+                    seating.COMMANDS,
+                    shared=True,
+                ),
                 Slice(
                     "chat",
                     chat.ChatState(spectators=settings.spectator_chat),
@@ -271,6 +281,49 @@ class Table:
         """``seat`` as the cashier needs it: its row, and the chips it holds now."""
         return Holder(seat.state(), self.stack_now(seat))
 
+    @property
+    def seating(self) -> SeatingState:
+        """Who sits where, the table's status and links (:mod:`wildstud.server.table.seating`),
+        as stored."""
+        state: SeatingState = self.actor.slices["seating"].state
+        return state
+
+    @property
+    def status(self) -> TableStatus:
+        """Whether the table deals (the seating's)."""
+        return self.seating.status
+
+    @property
+    def host_hash(self) -> str:
+        """The SHA-256 of the host's token (the seating's)."""
+        return self.seating.links.host_hash
+
+    @property
+    def join_token(self) -> str:
+        """The token of the table's join link (the seating's)."""
+        return self.seating.links.join_token
+
+    @property
+    def watch_token(self) -> str:
+        """The token of the table's watch link (the seating's)."""
+        return self.seating.links.watch_token
+
+    def stored(self, changes: Changes) -> None:
+        """``changes`` are stored: the seating takes in the rows they write (the hand
+        runner's too), and the seats in memory follow them (a seat taken is made, with its
+        bot; one given up is dropped; the others take their rows' values)."""
+        part = self.actor.slices["seating"]
+        part.state = part.state.stored(changes)
+        seats = self.seats
+        for index in changes.removed:
+            seats.pop(index, None)
+        for row in changes.seats:
+            seat = seats.get(row.seat)
+            if seat is None:
+                seats[row.seat] = Seat.from_state(row)
+            else:
+                seat.update(row)
+
     def _settings(self) -> settings_slice.SettingsState:
         state: settings_slice.SettingsState = self.actor.slices["settings"].state
         return state
@@ -285,9 +338,16 @@ class Table:
         table.actor.slices["requests"].state = RequestsState.of(stored.requests)
         rules = table.actor.slices["settings"]
         rules.state = dataclasses.replace(rules.state, notices=tuple(stored.notices))
+        table.shuffling.load(stored.shuffle_night, stored.shuffle)
         if stored.live_hand is not None:
             setup = stored.live_hand.setup
-            book = DeckBook(stored.live_hand.decks, stored.live_hand.salts)
+            shuffling = table.shuffling
+            book = DeckBook(
+                stored.live_hand.decks,
+                stored.live_hand.salts,
+                shuffling.shuffle_for(setup.number),
+                stored.live_hand.made_from,
+            )
             hand = rebuild(setup, book, stored.live_hand.actions, hold_showdown=True)
             table.live = LiveHand(setup, book, hand, len(stored.live_hand.actions))
             table.live.published = len(hand.events)
@@ -301,20 +361,23 @@ class Table:
                 if seat is not None:
                     seat.acted = seat.acted or action.source == "player"
                     # The showdown's default is no missed turn (server/showdown.py).
-                    clocked = action.source == "clock" and action.kind not in (SHOW, MUCK)
+                    clocked = action.source == "clock" and action.kind not in CHOICES
                     seat.timed_out = seat.timed_out or clocked
         return table
 
     def state(self) -> TableState:
-        """The table's row for the store."""
+        """The table's row for the store, as the change in hand leaves it (its status and links
+        as the seating's commands folded into it leave them: :meth:`.actor.Actor.fold`)."""
+        seating: SeatingState = self.writer.staged.get("seating", self.seating)
+        links = seating.links
         return TableState(
             id=self.id,
             name=self.name,
-            host_hash=self.host_hash,
-            join_token=self.join_token,
-            watch_token=self.watch_token,
+            host_hash=links.host_hash,
+            join_token=links.join_token,
+            watch_token=links.watch_token,
             settings=self.settings.model_dump(mode="json"),
-            status=self.status.value,
+            status=seating.status.value,
             button=self.button,
             hands_dealt=self.hands_dealt,
             last_entry=self.last_entry,
@@ -390,6 +453,9 @@ class Table:
             else [],
             "tournament": None if self.tournament is None else self.desk.info(),
             "holds_all": holds_all(self.seats, self.live is not None),
+            "night_commitment": None
+            if self.shuffling.night is None
+            else self.shuffling.night.commitment,
             "stalled": stalled(self.seats, hand_in_progress=self.live is not None)
             if self.status is TableStatus.RUNNING
             else None,
@@ -430,15 +496,18 @@ class Table:
         except StorageFailureError:
             await self.fanout.detach(client)
 
-    async def handle(
-        self, client: Client, frame: Act | Choose | SitIn | SitOut | Rebuy | Show | Ping | Say
-    ) -> None:
+    async def handle(self, client: Client, frame: Message) -> None:
         """Carry out a client's request and answer it (see :mod:`wildstud.server.table.players`; a
-        line of chat, :mod:`wildstud.server.table.chat`, through the actor)."""
+        line of chat, :mod:`wildstud.server.table.chat`, through the actor; a page's part in the
+        players' shuffle, :mod:`wildstud.server.table.shuffling`)."""
         if isinstance(frame, Say):
             await self.actor.ask(lambda: self._speak(client, frame))
             return
         try:
+            if isinstance(frame, Shuffler | Commit | Reveal):
+                shuffling = self.shuffling
+                await self._wrapped(lambda: shuffling.receive(client, frame))
+                return
             await self._wrapped(lambda: self.players.handle(client, frame))
         except StorageFailureError:
             if self.broken:  # moved, or being reloaded: the connection closes

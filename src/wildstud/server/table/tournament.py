@@ -3,8 +3,11 @@ host's rebuys and add-ons, the knock-outs as hands end, and the deal of the last
 
 The tournament's state is a value (:class:`wildstud.server.tourney.Tourney`) the table holds
 as ``table.tournament``, replaced under the table's lock and stored with the change that moves
-it, in the same transaction (a write the store refuses puts the old value back, as for every
-field of the table: :mod:`.writer`). This part is the table's hands on it:
+it, in the same transaction: the change in hand works on its new value (staged with the
+writer, :attr:`.writer.Writer.staged`), and the table takes it only once the change is stored
+(a write the store refuses leaves the old value, as the seating's state: :mod:`.seating`, whose
+end of the night a finished tournament folds into the same change). This part is the table's
+hands on it:
 
 - the driver asks it for the menu of the level a hand is dealt at (:meth:`Desk.dealt`; the
   games are the table's, dealer's choice as at a cash table, the stakes the level's), for the
@@ -23,11 +26,13 @@ ledger still adds up to the stacks; the money is the tournament's (its prize poo
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from wildstud.errors import TableError
 from wildstud.server.menu import Menu
 from wildstud.server.store import Changes, LedgerEntry
+from wildstud.server.table.seating import EndNight, TableStatus
 from wildstud.server.tourney import Tourney, prizes_of
 from wildstud.server.tourney_schemas import LevelModel, TournamentSettings
 from wildstud.tournament import Level, Schedule, TournamentError, chip_chop, deal, icm
@@ -36,6 +41,9 @@ if TYPE_CHECKING:
     from wildstud.server.seating import Seat
     from wildstud.server.table.driver import LiveHand
     from wildstud.server.table.table import Table
+
+STAGED = "tournament"
+"""The key of the tournament's new value in the writer's staged states (:meth:`Desk._put`)."""
 
 __all__ = ["Desk"]
 
@@ -60,10 +68,24 @@ class Desk:
 
     @property
     def state(self) -> Tourney:
-        """The tournament as it stands (a tournament table only)."""
-        state = self.table.tournament
+        """The tournament as the change in hand leaves it; between changes, as stored (a
+        tournament table only)."""
+        staged: Tourney | None = self.table.writer.staged.get(STAGED)
+        state = self.table.tournament if staged is None else staged
         assert state is not None
         return state
+
+    def _put(self, state: Tourney, now: float, changes: Changes) -> None:
+        """``state`` is the tournament's new value: stored with ``changes``, the table's once
+        they are (the rest of the change in hand works on it meanwhile)."""
+        table = self.table
+        table.writer.staged[STAGED] = state
+        changes.tournament = state.to_json(now)
+
+        def adopt() -> None:
+            table.tournament = state
+
+        table.writer.after(adopt)
 
     def schedule(self) -> Schedule:
         """The level schedule."""
@@ -141,8 +163,7 @@ class Desk:
         state = self.synced(self.state)
         state, level = state.dealt(now, self.schedule())
         state = self._out_if_closed(state)
-        self.table.tournament = state
-        changes.tournament = state.to_json(now)
+        self._put(state, now, changes)
         menu = self._menus.get(level)
         if menu is None:
             settings = self.table.settings
@@ -172,6 +193,8 @@ class Desk:
         # Chips bought during the hand come now, before anyone is found busted.
         for seat in table.seats.values():
             entry = state.entry(seat.player_id)
+            if seat.index in changes.removed:  # it left as the hand ended (out already)
+                continue
             if entry is not None and entry.pending:
                 reason = "rebuy" if seat.stack == 0 else "top-up"
                 changes.ledger.append(seat.entry(reason, entry.pending))
@@ -179,22 +202,23 @@ class Desk:
                 changes.seats = [row for row in changes.seats if row.seat != seat.index]
                 changes.seats.append(seat.state())
                 state = state.paid_out(seat.player_id)
-        stacks = {seat.player_id: seat.stack for seat in table.seats.values()}
+        stacks = {
+            seat.player_id: seat.stack
+            for seat in table.seats.values()
+            if seat.index not in changes.removed
+        }
         may = {entry.player_id: self.may_rebuy(state, entry.player_id) for entry in state.entries}
         state = state.hand_ended(setup.number, starts, stacks, may)
         self._store(state, now, changes)
 
     def _store(self, state: Tourney, now: float, changes: Changes) -> None:
         """Adopt ``state`` (into ``changes``); once every place is known, pay and end."""
-        from wildstud.server.table.driver import TableStatus  # the driver imports this part
-
         table = self.table
         if not state.finished and len(state.entries) >= 2 and not state.still_in:
             state = state.finish(self.pool(state), self.rules.payouts).stopped(now)
-            table.status = TableStatus.ENDED
-            changes.table = table.state()
-        table.tournament = state
-        changes.tournament = state.to_json(now)
+            if table.state().status != TableStatus.ENDED.value:  # the host may have ended it
+                table.actor.fold("seating", EndNight(table.state()), changes)
+        self._put(state, now, changes)
 
     def left(self, seat: Seat, changes: Changes) -> None:
         """``seat`` leaves the table: its player is out at once, below everyone still in
@@ -206,8 +230,7 @@ class Desk:
         """The table runs (or stops): so does the clock (into ``changes``)."""
         now = time.monotonic()
         state = self.state.started(now) if running else self.state.stopped(now)
-        self.table.tournament = state
-        changes.tournament = state.to_json(now)
+        self._put(state, now, changes)
 
     # -- the host's ----------------------------------------------------------------------------
 
@@ -264,11 +287,9 @@ class Desk:
             changes = Changes()
             if not self._in_hand(seat):  # else the chips come when the hand ends
                 changes.ledger.append(seat.entry("rebuy" if seat.stack == 0 else "top-up", chips))
-                seat.stack += chips  # a write the store refuses puts it back (the baseline)
-                changes.seats.append(seat.state())
-            now = time.monotonic()
-            table.tournament = state
-            changes.tournament = state.to_json(now)
+                # The seat takes its chips once they are stored (:meth:`.table.Table.stored`).
+                changes.seats.append(replace(seat.state(), stack=seat.stack + chips))
+            self._put(state, time.monotonic(), changes)
             await table.writer.commit(changes)
             table.fanout.broadcast_table()
             table.changed.set()
@@ -326,12 +347,10 @@ class Desk:
             now = time.monotonic()
             state = state.dealt_out(kind, stacks, self.pool(state), self.rules.payouts)
             state = state.stopped(now)
-            from wildstud.server.table.driver import TableStatus
-
-            table.status = TableStatus.ENDED
-            changes = Changes(table=table.state())
-            table.tournament = state
-            changes.tournament = state.to_json(now)
+            changes = Changes()
+            if table.status is not TableStatus.ENDED:
+                table.actor.fold("seating", EndNight(table.state()), changes)
+            self._put(state, now, changes)
             await table.writer.commit(changes)
             table.fanout.broadcast_table()
             table.changed.set()
@@ -371,7 +390,9 @@ class Desk:
         table = self.table
         now = time.monotonic()
         schedule = self.schedule()
-        state = self.synced(self.state).rolled(now, schedule, between_hands=table.live is None)
+        stored = table.tournament  # as stored: a page that asks mid-change sees no more
+        assert stored is not None
+        state = self.synced(stored).rolled(now, schedule, between_hands=table.live is None)
         level = state.level(schedule)
         following = state.next_level(schedule)
         seconds, hands = state.left(now, schedule)

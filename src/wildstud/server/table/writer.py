@@ -59,10 +59,6 @@ FAILURES_BEFORE_RELOAD = 3
 
 _TABLE_FIELDS = (
     "name",
-    "host_hash",
-    "join_token",
-    "watch_token",
-    "status",
     "button",
     "hands_dealt",
     "last_entry",
@@ -71,7 +67,8 @@ _TABLE_FIELDS = (
     "tournament",
 )
 """What a table holds of its own (its parts hold the rest; the slices moved onto the actor's
-pure core, :mod:`.actor`, adopt a new state only once it is stored, so they are not here)."""
+pure core, :mod:`.actor`, adopt a new state only once it is stored, so they are not here: the
+status and the links are the seating's, :mod:`.seating`)."""
 _SEAT_FIELDS = tuple(
     item.name for item in dataclasses.fields(Seat) if item.name not in ("clients", "bot")
 )
@@ -122,6 +119,7 @@ class Baseline:
             (
                 driver.choosing,
                 driver.showdown,
+                driver.offer,
                 driver.dealt_last,
                 driver.next_hand_at,
                 _turn_values(driver.turn),
@@ -143,11 +141,12 @@ class Baseline:
         (
             driver.choosing,
             driver.showdown,
+            driver.offer,
             driver.dealt_last,
             driver.next_hand_at,
             _,
         ) = self.driver
-        for name, value in zip(_TURN_FIELDS, self.driver[4], strict=True):
+        for name, value in zip(_TURN_FIELDS, self.driver[5], strict=True):
             setattr(driver.turn, name, value)
         for kept in (self.live, self.last):
             if kept is not None:
@@ -237,6 +236,7 @@ class Writer:
         await self._call(table.store.apply, (table.id, changes, *fence), self.failed)
         self.failures = 0
         self._sent()
+        table.stored(changes)
         if self._baseline is not None:  # what is stored now is what a next failure goes back to
             self._baseline = Baseline.take(table)
 

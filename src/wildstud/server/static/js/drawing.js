@@ -28,10 +28,45 @@ const percent = (share) => `${(100 * share).toFixed(share > 0 && share < 0.001 ?
  * odds frame of this deal the page has the events for (null when none). */
 export function runOutOdds(hand) {
   if (!hand || !hand.odds) return null;
-  const count = hand.view.events.length;
+  const events = hand.view.events;
+  const count = events.length;
+  // Run 2 of a hand run twice starts again where run 1 began: run 1's figures no longer stand.
+  const start = events.findIndex((event) => event.type === "run_started" && event.run === 1);
+  const second = events.findIndex((event) => event.type === "run_started" && event.run === 2);
   let found = null;
-  for (const frame of hand.odds) if (frame.event <= count && frame.deal === hand.view.deal) found = frame;
+  for (const frame of hand.odds) {
+    if (frame.event > count || frame.deal !== hand.view.deal) continue;
+    if (second >= 0 && frame.event > start && frame.run !== 2) continue;
+    found = frame;
+  }
   return found;
+}
+
+/** The events of a hand run twice split by run: `first`, what run 1 dealt each seat (its cards,
+ * a face-down one as it was turned up), showed and won, once run 2 has begun (null before, and in
+ * a hand run once); `current`, the deal's events without run 1's, so that a seat shows the run
+ * being dealt. */
+export function splitRuns(events) {
+  const start = events.findIndex((event) => event.type === "run_started" && event.run === 1);
+  const second = events.findIndex((event) => event.type === "run_started" && event.run === 2);
+  if (start < 0 || second < 0) return { first: null, current: events };
+  const cards = new Map();
+  const shown = new Map();
+  const won = new Map();
+  const list = (seat) => {
+    if (!cards.has(seat)) cards.set(seat, []);
+    return cards.get(seat);
+  };
+  for (const event of events.slice(start, second)) {
+    if (event.type === "dealt") list(event.seat).push(event.card);
+    else if (event.type === "turned_up" && event.cards.length === 1) {
+      const held = list(event.seat);
+      const at = held.lastIndexOf(null);
+      if (at >= 0) held[at] = event.cards[0];
+    } else if (event.type === "shown") shown.set(event.seat, event);
+    else if (event.type === "awarded") won.set(event.seat, (won.get(event.seat) || 0) + event.amount);
+  }
+  return { first: { cards, shown, won }, current: [...events.slice(0, start), ...events.slice(second)] };
 }
 
 /** One seat's chances in a run-out, in words: its share of the pot (with its interval where the
@@ -105,8 +140,9 @@ export function drawSeats(container, { hand, wild, table = null, total, mine = n
   const won = new Map();
   const odds = runOutOdds(hand);
   const chances = new Map(odds ? odds.seats.map((seat) => [seat.seat, seat]) : []);
+  const runs = splitRuns(hand ? currentDeal(hand.view.events) : []);
   if (hand) {
-    for (const event of currentDeal(hand.view.events)) {
+    for (const event of runs.current) {
       if (event.type === "shown") shown.set(event.seat, event);
       if (event.type === "awarded") won.set(event.seat, (won.get(event.seat) || 0) + event.amount);
     }
@@ -236,6 +272,27 @@ export function drawSeats(container, { hand, wild, table = null, total, mine = n
         labelParts.push(text);
       }
       if (showdown) foot.push(h("div", { className: "result" }, describeHand(showdown.hand), naturalNote(showdown)));
+      const first = runs.first;
+      if (first && first.cards.has(engine)) {
+        // Run 2 is being dealt (or is over): run 1's cards and result stay in a row of their own.
+        const row = h("div", { className: "run-one", role: "list", "aria-label": `${name}'s run 1` });
+        row.append(h("span", { className: "run-label", role: "listitem" }, "Run 1:"));
+        for (const code of first.cards.get(engine)) {
+          const card = cardElement(code, {});
+          card.setAttribute("role", "listitem");
+          row.append(card);
+        }
+        const said = first.shown.get(engine);
+        const result = [
+          said ? describeHand(said.hand) : null,
+          first.won.has(engine) ? `wins ${first.won.get(engine)}` : null,
+        ]
+          .filter(Boolean)
+          .join(", ");
+        if (result) row.append(h("span", { className: "run-result", role: "listitem" }, result));
+        foot.push(row);
+        labelParts.push(`run 1: ${result || "dealt"}`);
+      }
       if (won.has(engine)) {
         foot.push(h("div", { className: "won" }, `wins ${won.get(engine)}`));
         labelParts.push(`wins ${won.get(engine)}`);
@@ -274,28 +331,39 @@ export function drawCentre(centre, hand, wild, extra = null) {
   const awards = new Map();
   for (const event of currentDeal(view.events)) {
     if (event.type === "awarded") {
-      const entry = awards.get(event.pot) || { total: 0, shares: [], winners: [] };
+      // A hand run twice: each run's half of a pot is said apart ("Run 1: pot of 3 to Ann").
+      const key = `${event.run || 0}|${event.pot}`;
+      const entry = awards.get(key) || { run: event.run || 0, pot: event.pot, total: 0, shares: [], winners: [] };
       entry.total += event.amount;
       entry.winners.push(hand.names[event.seat]);
       entry.shares.push(`${hand.names[event.seat]} ${event.amount}${event.share === "hole-card" ? " (Q♠ half)" : ""}`);
-      awards.set(event.pot, entry);
+      awards.set(key, entry);
     }
   }
+  let running = 0;
+  for (const event of currentDeal(view.events)) if (event.type === "run_started") running = event.run;
   const pots = view.pots.length ? view.pots : [{ amount: view.pot, eligible: [] }];
   pots.forEach((pot, index) => {
     // Once a pot is paid out its amount reads 0: the winners' line below says what it held.
     if (pot.amount === 0 && awards.size) return;
-    potList.append(h("li", { className: "pot" }, `${index === 0 ? "Pot" : `Side pot ${index}`}: ${pot.amount}`));
+    const name = index === 0 ? "Pot" : `Side pot ${index}`;
+    // A hand run twice: the pots stand at the half the run being dealt is for.
+    const half = running ? ` (run ${running}'s half)` : "";
+    potList.append(h("li", { className: "pot" }, `${name}${half}: ${pot.amount}`));
   });
-  for (const [pot, entry] of [...awards].sort((a, b) => a[0] - b[0])) {
-    const label = `${pot === 0 ? "Pot" : `Side pot ${pot}`} of ${entry.total}`;
+  const order = (entry) => entry.run * 1000 + entry.pot;
+  for (const entry of [...awards.values()].sort((a, b) => order(a) - order(b))) {
+    const pot = entry.pot === 0 ? "pot" : `side pot ${entry.pot}`;
+    const label = entry.run
+      ? `Run ${entry.run}: ${pot} of ${entry.total}`
+      : `${pot[0].toUpperCase()}${pot.slice(1)} of ${entry.total}`;
     const text =
       entry.winners.length === 1 ? `${label} to ${entry.winners[0]}` : `${label} split: ${entry.shares.join(", ")}`;
     potList.append(h("li", { className: "shares" }, text));
   }
   const isWild = (code) => Boolean(wild) && wild.everyone.has(code);
   const odds = runOutOdds(hand);
-  const shownDown = currentDeal(view.events).some((event) => event.type === "shown");
+  const shownDown = splitRuns(currentDeal(view.events)).current.some((event) => event.type === "shown");
   const chances =
     odds && !shownDown
       ? h(

@@ -1,7 +1,16 @@
 // A hand's events in plain words, for the table's log and the history's replay.
 
 import { pretty } from "./cards.js";
-import { describeChange, describeHand, describeRedeal, naturalNote, potName, shareNote } from "./words.js";
+import {
+  describeChange,
+  describeHand,
+  describeRedeal,
+  describeRun,
+  naturalNote,
+  potName,
+  runNote,
+  shareNote,
+} from "./words.js";
 
 const ACTIONS = {
   fold: "folds",
@@ -83,7 +92,9 @@ export function describeEvent(event, names, you = null) {
     case "shown":
       return `${does(event.seat, "shows", "show")} ${describeHand(event.hand)}${naturalNote(event)}.`;
     case "awarded":
-      return `${does(event.seat, "wins", "win")} ${event.amount} from ${potName(event.pot)}${shareNote(event)}.`;
+      return `${does(event.seat, "wins", "win")} ${event.amount} from ${potName(event.pot)}${shareNote(event)}${runNote(event)}.`;
+    case "run_started":
+      return describeRun(event);
     case "hand_ended":
       return "The hand is over.";
     default:

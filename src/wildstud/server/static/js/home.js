@@ -114,6 +114,7 @@ const CLOCKS = [
   ["showdown_pause", "Showdown pause (seconds)"],
   ["muck_clock", "Seconds to show or muck a losing hand"],
   ["runout_pause", "Seconds between the streets when every hand is all in"],
+  ["twice_clock", "Seconds to agree to run it twice"],
   ["hand_pause", "Seconds between hands"],
   ["away_clock", "Seconds to act for a player who is away"],
 ];

@@ -438,6 +438,26 @@ export class LedgerPanel {
           "Download JSON",
         ),
       ),
+      // The night is over: the server reveals its night seed, and anyone can recompute every
+      // deck of the night from it and the players' values (docs/security.md).
+      provisional
+        ? ""
+        : h(
+            "p",
+            { className: "downloads night-record" },
+            h(
+              "a",
+              {
+                href: `${base}/api/tables/${id}/night-record`,
+                download: `${id}-night-record.json`,
+                id: "night-record",
+              },
+              "Download the night record",
+            ),
+            ": every deck of the night, the seed the server committed to and each player's value. Check it with ",
+            h("code", {}, "wildstud verify --night FILE"),
+            ".",
+          ),
     );
   }
 }

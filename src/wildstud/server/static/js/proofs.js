@@ -6,6 +6,7 @@
 // check every card they show this way.
 
 import { icon } from "./icons.js";
+import { describeCardCheck, describeShuffle } from "./words.js";
 
 const DECK_SIZE = 52;
 const RANK_ORDER = "23456789TJQKA";
@@ -144,7 +145,7 @@ export async function checkCards(commitments, proofs, events, holds = proofHolds
     else if (!(await holds(root, proof))) why = "its proof does not hold against the deal's commitment";
     else if (proof.position !== position)
       why = `it was dealt from position ${position} of the deck, but its proof opens position ${proof.position}`;
-    results.set(key, { ok: why === null, why });
+    results.set(key, { ok: why === null, why, position });
   }
   return results;
 }
@@ -158,7 +159,8 @@ export function failures(results, name) {
 
 /**
  * The cards drawn in `container` marked with the outcome of their checks in deal `deal`: a
- * small tick and ", verified" in the card's accessible name, or a cross and ", proof FAILED".
+ * small tick and ", verified: dealt from position n of the deck" in the card's accessible name
+ * (`verified` "proven" on the history page: ", proven"), or a cross and ", proof FAILED".
  * Drawing a card again drops its mark, so this runs after every drawing.
  */
 export function markCards(container, deal, results, verified = "verified") {
@@ -167,7 +169,8 @@ export function markCards(container, deal, results, verified = "verified") {
     const result = element.dataset.card && results.get(`${deal}:${element.dataset.card}`);
     if (!result || element.querySelector(".card-proof")) continue;
     element.classList.add(result.ok ? verified : "proof-bad");
-    const label = `${element.getAttribute("aria-label")}, ${result.ok ? verified : "proof FAILED"}`;
+    const check = result.ok && verified !== "verified" ? verified : describeCardCheck(result.ok, result.position);
+    const label = `${element.getAttribute("aria-label")}, ${check}`;
     element.setAttribute("aria-label", label);
     element.title = label;
     const mark = document.createElement("span");
@@ -196,6 +199,18 @@ export class LiveProofs {
     this.element.className = "proof-warning";
     this.element.setAttribute("role", "alert");
     this.element.hidden = true;
+    // Which kind of deal the deal on the table is: the players' shuffle names whose values
+    // made its deck (each commitment's made_from).
+    this.kind = document.createElement("p");
+    this.kind.className = "deal-kind";
+    this.kind.hidden = true;
+  }
+
+  /** Say which kind of deal deal `deal` of the hand shown is (its commitment's made_from). */
+  showKind(deal) {
+    const commitment = this.commitments.find((item) => item.deal === (deal || 1));
+    this.kind.hidden = !commitment;
+    if (commitment) this.kind.textContent = `This deal: ${describeShuffle(commitment.made_from)}.`;
   }
 
   /** Take a `hand` or `update` frame the page accepted; `hand` is the hand as it now stands.
@@ -233,6 +248,14 @@ export class LiveProofs {
     };
   }
 
+  /** Raise the warning with `text` (it stays on the page, whatever comes after). */
+  alert(text) {
+    this.element.hidden = false;
+    const line = document.createElement("p");
+    line.textContent = text;
+    this.element.append(line);
+  }
+
   warn(number) {
     const lines = failures(this.results, this.name);
     const fresh = lines.filter((line) => !this.failed.has(`${number}|${line}`));
@@ -249,5 +272,6 @@ export class LiveProofs {
   /** Mark the cards drawn in `container` (the felt) for the deal `deal` of the hand shown. */
   mark(container, number, deal) {
     if (number === this.number) markCards(container, deal || 1, this.results);
+    if (number === this.number) this.showKind(deal);
   }
 }

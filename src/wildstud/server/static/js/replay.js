@@ -12,6 +12,7 @@ import { describeEvent } from "./events.js";
 import { drawBanner, drawCentre, drawSeats } from "./drawing.js";
 import { fetchOdds, oddsPanel } from "./replayodds.js";
 import { canCheck, checkCards, failures, markCards } from "./proofs.js";
+import { describeShuffle } from "./words.js";
 
 /** Each card the hand shows, checked against its deal's root and the position it was dealt
  * from (proofs.js); null where the browser has no WebCrypto (a page served over plain http
@@ -53,6 +54,14 @@ function provenSection(record, events, results, level) {
   section.append(
     h(`h${level}`, {}, "Proven cards"),
     h("p", { className: failed.length ? "proof-failed" : "proof-status" }, status),
+    // Which kind of deal made each deck: the players' shuffle names whose values made it.
+    ...record.commitments.map((item) =>
+      h(
+        "p",
+        { className: "deal-kind" },
+        `${record.commitments.length > 1 ? `Deal ${item.deal}` : "The deck"}: ${describeShuffle(item.made_from)}.`,
+      ),
+    ),
   );
   const seats = holders(events);
   const rows = new Map();

@@ -64,7 +64,8 @@ export function oddsPanel(level = 4) {
     }
     const how = street.exact ? "counted exactly" : `over ${street.deals.toLocaleString()} deals`;
     const deal = street.deal > 1 ? `, deal ${street.deal}` : "";
-    caption.textContent = `At ${street.street}${deal}, before the betting (${how}):`;
+    const run = street.run ? ` of run ${street.run}` : "";
+    caption.textContent = `At ${street.street}${run}${deal}, before the betting (${how}):`;
     head.replaceChildren(
       h(
         "tr",

@@ -50,15 +50,17 @@ export function eventSentences(events, names, you) {
 /** Who won what with which hand, from the events of a finished deal (`you`, the viewer's
  * engine seat, is told "You win…"). */
 export function winnerSentences(events, names, you = null) {
+  // In order: each award goes with the hand shown before it (a hand run twice shows down twice).
   const hands = new Map();
-  for (const event of events) if (event.type === "shown") hands.set(event.seat, describeHand(event.hand));
-  return events
-    .filter((event) => event.type === "awarded")
-    .map((event) => {
-      const sentence = describeEvent(event, names, you);
-      const hand = hands.get(event.seat);
-      return hand ? `${sentence.slice(0, -1)} with ${hand}.` : sentence;
-    });
+  const sentences = [];
+  for (const event of events) {
+    if (event.type === "shown") hands.set(event.seat, describeHand(event.hand));
+    if (event.type !== "awarded") continue;
+    const sentence = describeEvent(event, names, you);
+    const hand = hands.get(event.seat);
+    sentences.push(hand ? `${sentence.slice(0, -1)} with ${hand}.` : sentence);
+  }
+  return sentences;
 }
 
 /** A polite live region spoken into no more often than every SPACING milliseconds. */

@@ -9,7 +9,7 @@ import { TableSocket } from "./socket.js";
 import { pretty, toggleFourColour, fourColour } from "./cards.js";
 import { drawBanner, drawCentre, drawSeats, pendingRedeal } from "./drawing.js";
 import { currentDeal } from "./banner.js";
-import { describeRedeal } from "./words.js";
+import { describeNightChanged, describeRedeal } from "./words.js";
 import { describeEvent } from "./events.js";
 import { HistoryPanel } from "./history.js";
 import { h, mergeChildren, keepFocus } from "./dom.js";
@@ -20,10 +20,12 @@ import { readSetting, writeSetting } from "./storage.js";
 import { eventSentences, Speaker, winnerSentences } from "./speech.js";
 import { LedgerPanel } from "./ledger.js";
 import { ChatPanel } from "./chat.js";
+import { PageShuffle } from "./shuffler.js";
 import { Attention } from "./attention.js";
 import { Moment } from "./moment.js";
 import { SeatControls } from "./seatcontrols.js";
 import { ShowdownChoice } from "./showdown.js";
+import { TwiceOffer } from "./twice.js";
 import { PracticeHelp } from "./practice.js";
 import { keepGoodbye, keptGoodbye, showGoodbye } from "./goodbye.js";
 import { initialState, nameAt, reduce } from "./state.js";
@@ -64,10 +66,15 @@ class TablePage {
     this.panel = new ActionPanel(this.socket, () => this.choices());
     this.ledger = new LedgerPanel({ send: (frame, words) => this.panel.send(frame, words), hostToken, seatToken });
     this.chat = new ChatPanel({ send: (frame) => this.socket.send(frame), spectator: !seatToken, hostToken });
+    this.shuffle = new PageShuffle({
+      send: (frame) => this.socket.send(frame),
+      onNightChanged: () => this.proofs.alert(describeNightChanged()),
+    });
     this.attention = new Attention();
     this.moment = new Moment();
     this.seatControls = new SeatControls(this.panel);
     this.showdown = new ShowdownChoice(this.panel);
+    this.twice = new TwiceOffer(this.panel);
     this.practice = new PracticeHelp();
     this.host = host;
     this.announceTimer = null;
@@ -242,6 +249,7 @@ class TablePage {
         el.banner,
         el.stalled,
         this.proofs.element,
+        this.proofs.kind,
         el.speak,
         el.announce,
         el.felt,
@@ -252,6 +260,7 @@ class TablePage {
           el.picker,
           el.actions,
           this.showdown.element,
+          this.twice.element,
         ),
       ),
       h(
@@ -312,6 +321,7 @@ class TablePage {
   }
 
   onFrame(frame, answered = false) {
+    if (this.shuffle.onFrame(frame)) return;
     if (this.chat.onFrame(frame)) return;
     if (frame.type === "practice") {
       // A practice table's help for this seat alone: its own panel, nothing else changes.
@@ -326,13 +336,14 @@ class TablePage {
     // The panels that keep their own state get their frames as they come.
     if (frame.type === "table") this.ledger.update(state.table, state.welcome);
     if (frame.type === "showdown") this.showdown.update(frame);
+    if (frame.type === "run_twice") this.twice.update(frame);
     if (frame.type === "rabbit") this.checkRabbit(frame);
     for (const effect of effects) this.apply(effect);
     if (state.hand !== before.hand && (frame.type === "hand" || frame.type === "update")) {
       // Every card the frame shows is checked against its deal's commitment as it arrives.
       this.proofs.frame(frame, state.hand).then((changed) => changed && this.markProofs());
     }
-    if (state === before && frame.type !== "showdown") return;
+    if (state === before && frame.type !== "showdown" && frame.type !== "run_twice") return;
     this.render(before);
   }
 
@@ -515,6 +526,7 @@ class TablePage {
       if (changed("hand", "notices")) this.renderLog();
       this.renderSeatControls();
       this.showdown.render(this.mySeat(), hand ? hand.number : null);
+      this.twice.render(this.mySeat(), hand ? hand.number : null);
       this.practice.render(hand ? hand.number : null);
     });
     this.markProofs();
@@ -689,6 +701,7 @@ class TablePage {
 
   tick() {
     this.showdown.tick();
+    this.twice.tick();
     if (this.clock) this.clock.tick();
     const hand = this.state.hand;
     const element = this.el.seats.querySelector(".to-act .clock");

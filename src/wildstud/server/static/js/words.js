@@ -184,7 +184,19 @@ export function potName(pot) {
 
 /** An `awarded` event's chips and pot: wildstud.words.describe_award ("Ann wins 40 from the main pot"). */
 export function describeAward(event, names) {
-  return `${label(names, event.seat)} wins ${event.amount} from ${potName(event.pot)}`;
+  return `${label(names, event.seat)} wins ${event.amount} from ${potName(event.pot)}${runNote(event)}`;
+}
+
+/** What a hand run twice adds to an award: the run whose half it is (" (run 2's half)"). */
+export function runNote(event) {
+  return event.run ? ` (run ${event.run}'s half)` : "";
+}
+
+/** A `run_started` event: the players agreed to run it twice, and a run starts. */
+export function describeRun(event) {
+  return event.run === 1
+    ? "Run it twice: every hand all in agreed. Run 1 of the cards still to come, for half of each pot."
+    : "Run 2: the cards still to come are dealt again, for the other half of each pot.";
 }
 
 /** What a share of a pot adds to its award: the special half of The Bitch. */
@@ -272,6 +284,7 @@ const SETTING_WORDS = {
   redeal_pause: ["the redeal pause", " s"],
   muck_clock: ["the show-or-muck clock", " s"],
   runout_pause: ["the pause between the streets of an all-in run-out", " s"],
+  twice_clock: ["the run-it-twice clock", " s"],
   idle_minutes: ["the idle time", " min"],
   absent_hands: ["the hands a player may miss before sitting out", ""],
   starting_chips: ["the starting chips", ""],
@@ -325,4 +338,25 @@ export function describeSettings(changes) {
   if (parts.length === 0) return "The host changed the table's settings.";
   const listed = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
   return `The host changed ${listed}.`;
+}
+
+/** Which kind of deal a deck was made by (a commitment's `made_from`: the players whose values
+ * it was made from, with the server's night seed; absent: the server alone). */
+export function describeShuffle(madeFrom) {
+  if (madeFrom === null || madeFrom === undefined) return "shuffled by the server";
+  if (!madeFrom.length) return "shuffled by the server from the seed it committed to (no page took part)";
+  return `shuffled by the players and the server: ${madeFrom.join(", ")} and the server`;
+}
+
+/** A card's check against its deal's commitment, as its accessible name ends (`position` from
+ * 0, said from 1). */
+export function describeCardCheck(ok, position) {
+  if (!ok) return "proof FAILED";
+  if (position === null || position === undefined) return "verified";
+  return `verified: dealt from position ${position + 1} of the deck`;
+}
+
+/** What the page says if the server's commitment to its night seed changes mid-night. */
+export function describeNightChanged() {
+  return "Warning: the server changed its commitment to the night's seed, which must stay the same all night. Tell the table, and check the night record with wildstud verify.";
 }

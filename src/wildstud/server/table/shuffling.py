@@ -1,0 +1,393 @@
+"""The players' shuffle at the table: the night seed, and the round of commitments and reveals
+before each deal (:mod:`wildstud.joint_shuffle` holds the arithmetic).
+
+Before the first deal of the night the table draws a secret night seed (from :mod:`secrets`)
+and stores it; only its commitment is ever sent (in every ``shuffle`` frame) until the night
+ends. Before each deal (each redeal too) the table asks every seated, connected player whose
+page takes part (it said ``shuffler`` on connecting) for a commitment to a fresh value of its
+own, then, once all have committed or :data:`ROUND_SECONDS` have run out, for the value. Each
+commitment and value is stored as it arrives, so a restart resumes the round and the night
+record (:mod:`wildstud.history.night_audit`) can be written. The deck is then
+:func:`~wildstud.joint_shuffle.deck_order` over the hand's seed and every value that opens its
+commitment, sealed with :func:`~wildstud.joint_shuffle.deck_salts`: the Merkle root and the
+proofs are made as before, from a deck anyone can recompute once the seed is revealed.
+
+House rules (``docs/house-rules.md``, "The players' shuffle"):
+
+- a page that does not commit or reveal in time before a hand's first deal, or reveals a value
+  that does not open its commitment, is left out of the deal: its player sits the hand out and
+  posts nothing;
+- at a redeal the hand's players stay in it (the hand's chips are in its pot): a page that does
+  not answer in time adds nothing to that deck, as a bot or an away player adds nothing; a
+  value that does not open its commitment is kept for the night record, which names it;
+- bots, away players and pages without WebCrypto (served over plain http from another machine)
+  add nothing: the committed night seed covers them.
+
+A round, as its players see it:
+
+>>> parts = Round(4, 1, {0: "Ann", 2: "Bob"}, 10.0)
+>>> parts.commit(0, "ab" * 32), parts.commit(2, "cd" * 32), parts.everyone_committed()
+(True, True, True)
+>>> parts.commit(0, "ef" * 32)  # a commitment once made stands
+False
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+from wildstud.errors import IllegalActionError
+from wildstud.joint_shuffle import (
+    deck_order,
+    deck_salts,
+    hand_seed,
+    new_secret,
+    night_commitment,
+    opens,
+)
+from wildstud.server.errors import SeatError
+from wildstud.server.frames import ShuffleFrame
+from wildstud.server.messages import Commit, Reveal, ShuffleMessage, Shuffler
+from wildstud.server.replay import Shuffled
+from wildstud.server.seating import Client
+from wildstud.server.store import Changes, ShuffleNight, ShuffleValue
+from wildstud.server.table.fanout import dumps
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+
+    from wildstud.server.table.table import Table
+
+__all__ = ["ROUND_SECONDS", "Round", "Shuffling"]
+
+log = logging.getLogger("wildstud.server")
+
+ROUND_SECONDS = 4.0
+"""How long the table waits for the pages' commitments, then for their values (a page answers
+within a round trip: the clock is only for a page that went away)."""
+
+Step = Literal["commit", "reveal"]
+
+
+@dataclass(eq=False)
+class Round:
+    """The shuffle of deal ``deal`` of hand ``hand`` in progress: the seats asked (with their
+    players' names), the step and its deadline, and what each page has sent."""
+
+    hand: int
+    deal: int
+    asked: dict[int, str]
+    deadline: float
+    step: Step = "commit"
+    commitments: dict[int, str] = field(default_factory=dict)
+    revealed: dict[int, str] = field(default_factory=dict)
+    """Each value as its page sent it (hexadecimal), even one that opens nothing."""
+    entry: int | None = None
+    """The game chosen for the hand (dealer's choice), dealt once the round is over."""
+    chooser: int | None = None
+    """The seat that chose it, which deals the hand if it is still dealt in."""
+    started: float = field(default_factory=time.monotonic)
+
+    def commit(self, seat: int, commitment: str) -> bool:
+        """Take ``seat``'s commitment; ``False`` if it had made one already."""
+        if seat in self.commitments:
+            return False
+        self.commitments[seat] = commitment
+        return True
+
+    def everyone_committed(self) -> bool:
+        """Whether every seat asked has committed."""
+        return all(seat in self.commitments for seat in self.asked)
+
+    def everyone_revealed(self) -> bool:
+        """Whether every seat that committed has revealed."""
+        return all(seat in self.revealed for seat in self.commitments)
+
+    def values(self) -> dict[int, bytes]:
+        """The values that open their commitments, by seat: what the deck is made from."""
+        return {
+            seat: bytes.fromhex(value)
+            for seat, value in self.revealed.items()
+            if opens(self.commitments[seat], bytes.fromhex(value), self.hand, self.deal, seat)
+        }
+
+    def left_out(self) -> set[int]:
+        """The seats asked whose page gave no value that opens its commitment."""
+        return set(self.asked) - set(self.values())
+
+    def part(self, seat: int) -> ShuffleValue:
+        """``seat``'s part as it stands, for the store."""
+        return ShuffleValue(
+            self.hand,
+            self.deal,
+            seat,
+            self.asked[seat],
+            self.commitments.get(seat),
+            self.revealed.get(seat),
+        )
+
+
+class Shuffling:
+    """A table's night seed, its players' shuffle in progress, and the values each deal of the
+    hand in progress was made from."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.night: ShuffleNight | None = None
+        self.round: Round | None = None
+        self.values: dict[tuple[int, int], dict[int, bytes]] = {}
+        """The values each (hand, deal) of the hand in progress was (or is to be) made from."""
+        self.done: dict[tuple[int, int], Round] = {}
+        """The rounds over of the hand in progress (and of the next, before it is dealt)."""
+        self.shufflers: dict[int, set[Client]] = {}
+        """The connections of each seat whose page takes part."""
+        self.latency: list[float] = []
+        """How long each round took, from its start to its last value (seconds), the latest
+        last: what the shuffle adds before a deal (kept for the last 100)."""
+
+    def __repr__(self) -> str:
+        return f"Shuffling(table={self.table.id!r}, round={self.round is not None})"
+
+    # -- restoring -----------------------------------------------------------------------------
+
+    def load(self, night: ShuffleNight | None, parts: Iterable[ShuffleValue]) -> None:
+        """What the store kept: the night seed, and the parts of the hand in progress and the
+        next. A round whose hand has not been dealt resumes (at its reveal if any page had
+        committed: a page that had not may not commit once values may have been seen); the
+        values of the hand in progress make its decks, a redeal's drawn as the hand replays."""
+        self.night = night
+        rounds: dict[tuple[int, int], Round] = {}
+        for part in parts:
+            key = (part.number, part.deal)
+            found = rounds.setdefault(key, Round(part.number, part.deal, {}, 0.0))
+            found.asked[part.seat] = part.player
+            if part.commitment is not None:
+                found.commitments[part.seat] = part.commitment
+            if part.value is not None and part.commitment is not None:
+                found.revealed[part.seat] = part.value
+        dealt = self.table.hands_dealt
+        for (number, deal), found in rounds.items():
+            if number == dealt + 1 and deal == 1:
+                found.step = "reveal" if found.commitments else "commit"
+                found.deadline = time.monotonic() + ROUND_SECONDS
+                self.round = found
+            else:
+                self.values[(number, deal)] = found.values()
+                self.done[(number, deal)] = found
+
+    # -- the decks -----------------------------------------------------------------------------
+
+    def shuffle_for(self, number: int) -> Callable[[int], Shuffled] | None:
+        """Where hand ``number``'s decks come from (see :class:`~wildstud.server.replay.DeckBook`):
+        the night seed and each deal's values; ``None`` before the night has a seed."""
+        night = self.night
+        if night is None or number < night.first_hand:
+            return None
+        return functools.partial(self._deck, bytes.fromhex(night.seed), number)
+
+    def _deck(self, seed: bytes, number: int, deal: int) -> Shuffled:
+        keyed = hand_seed(seed, number)
+        values = self.values.get((number, deal), {})
+        order = deck_order(keyed, number, deal, values)
+        return Shuffled(order, deck_salts(keyed, deal), self.made_from(number, deal))
+
+    def made_from(self, number: int, deal: int) -> tuple[str, ...]:
+        """The players whose values deal ``deal`` of hand ``number`` is made from, by seat."""
+        found = self.done.get((number, deal))
+        values = self.values.get((number, deal), {})
+        if found is None:
+            return ()
+        return tuple(found.asked[seat] for seat in sorted(values) if seat in found.asked)
+
+    def night_changes(self, number: int) -> Changes:
+        """The night seed drawn now, if the night has none, to store before hand ``number``
+        (the first it shuffles); nothing if it has one."""
+        if self.night is not None:
+            return Changes()
+        seed = new_secret()
+        night = ShuffleNight(seed.hex(), night_commitment(seed), number)
+        return Changes(night_seed=night)
+
+    def forget_hand(self, number: int) -> None:
+        """Hand ``number`` is over: its values are in the store, for the night record."""
+        for key in [key for key in self.values if key[0] <= number]:
+            del self.values[key]
+            self.done.pop(key, None)
+
+    def dropped(self, number: int, deal: int) -> Changes:
+        """No hand was dealt after the round of (``number``, ``deal``) after all (too few
+        players left): it is forgotten, its rows deleted, and the next try is a fresh round."""
+        self.values.pop((number, deal), None)
+        self.done.pop((number, deal), None)
+        return Changes(shuffle_dropped=[(number, deal)])
+
+    # -- the round -----------------------------------------------------------------------------
+
+    def askable(self, seats: Iterable[int]) -> dict[int, str]:
+        """The seats among ``seats`` to ask for a value: a player's, connected, whose page takes
+        part; with their names."""
+        asked = {}
+        for index in seats:
+            seat = self.table.seats.get(index)
+            if seat is None or seat.bot is not None:
+                continue
+            pages = self.shufflers.get(index, set()) & seat.clients
+            self.shufflers[index] = pages
+            if pages:
+                asked[index] = seat.name
+        return asked
+
+    async def before(
+        self,
+        number: int,
+        deal: int,
+        seats: Iterable[int],
+        entry: int | None = None,
+        chooser: int | None = None,
+    ) -> float | None:
+        """Before deal ``deal`` of hand ``number`` to ``seats``: ``None`` when it may be dealt
+        (its round is over, or nobody is to be asked), else how long until the round moves on
+        (starting it if it has not started). The night seed is drawn and stored first."""
+        changes = self.night_changes(number)
+        if changes:
+            await self.table.driver.commit(changes)
+            self.night = changes.night_seed
+            self.table.fanout.broadcast_table()
+        found = self.round
+        if found is None or (found.hand, found.deal) != (number, deal):
+            if (number, deal) in self.values:
+                return None  # its round is over (or a restart found it over)
+            asked = self.askable(seats)
+            if not asked:
+                self.values[(number, deal)] = {}
+                return None
+            deadline = time.monotonic() + ROUND_SECONDS
+            found = Round(number, deal, asked, deadline, entry=entry, chooser=chooser)
+            await self.table.driver.commit(Changes(shuffle=[found.part(i) for i in asked]))
+            self.round = found
+            self._ask(found)
+            return ROUND_SECONDS
+        return self.progress(time.monotonic())
+
+    def progress(self, now: float) -> float | None:
+        """Move the round on if its step is done or its time is up: ``None`` once it is over
+        (its values kept for the deal), else how long until it moves on."""
+        found = self.round
+        assert found is not None
+        if found.step == "commit":
+            if not found.everyone_committed() and now < found.deadline:
+                return found.deadline - now
+            found.step = "reveal"
+            found.deadline = now + ROUND_SECONDS
+            self._ask(found)
+        if found.commitments and not found.everyone_revealed() and now < found.deadline:
+            return found.deadline - now
+        self.values[(found.hand, found.deal)] = found.values()
+        self.done[(found.hand, found.deal)] = found
+        self.round = None
+        self.latency = [*self.latency[-99:], now - found.started]
+        return None
+
+    def left_out(self, number: int, deal: int) -> set[int]:
+        """The seats asked for deal ``deal`` of hand ``number`` whose page gave no value that
+        opens its commitment (at a hand's first deal, they sit the hand out)."""
+        found = self.done.get((number, deal))
+        return set() if found is None else found.left_out()
+
+    def _ask(self, found: Round) -> None:
+        """Send the round's step to each page asked (at the reveal, those that committed)."""
+        seats = found.asked if found.step == "commit" else found.commitments
+        for seat in seats:
+            for client in self.shufflers.get(seat, ()):
+                client.send(dumps(self._frame(found, seat)))
+
+    def _frame(self, found: Round, seat: int) -> dict[str, object]:
+        night = self.night
+        assert night is not None
+        seconds = max(0.0, found.deadline - time.monotonic())
+        return ShuffleFrame(
+            step=found.step,
+            hand=found.hand,
+            deal=found.deal,
+            seat=seat,
+            night=night.commitment,
+            seconds=round(seconds, 1),
+        ).frame()
+
+    # -- the pages -----------------------------------------------------------------------------
+
+    async def receive(self, client: Client, frame: ShuffleMessage) -> None:
+        """A page's part: it takes part; its commitment; its value (see the module)."""
+        if client.seat is None:
+            raise SeatError("spectators watch: only a seat's page takes part in the shuffle")
+        table = self.table
+        async with table.lock:
+            seat = table.seats.get(client.seat)
+            if seat is None:
+                raise SeatError("this seat has been given up")
+            if isinstance(frame, Shuffler):
+                self.shufflers.setdefault(seat.index, set()).add(client)
+                found = self.round
+                asked = found is not None and seat.index in found.asked
+                if (
+                    asked
+                    and found is not None
+                    and (found.step == "commit" or seat.index in found.commitments)
+                ):
+                    client.send(dumps(self._frame(found, seat.index)))
+                return
+            found = self.round
+            if found is None or (found.hand, found.deal) != (frame.hand, frame.deal):
+                raise IllegalActionError(
+                    f"hand {frame.hand}, deal {frame.deal} is not being shuffled now"
+                )
+            if seat.index not in found.asked:
+                raise IllegalActionError("your seat was not asked for a value for this deal")
+            if isinstance(frame, Commit):
+                await self._commits(found, seat.index, frame)
+            else:
+                await self._reveals(found, seat.index, frame)
+            table.changed.set()
+
+    async def _commits(self, found: Round, seat: int, frame: Commit) -> None:
+        if found.commitments.get(seat) == frame.commitment:
+            return  # a resend after a reconnection: done
+        if seat in found.commitments:
+            raise IllegalActionError("your page has committed to another value for this deal")
+        if found.step != "commit":
+            raise IllegalActionError("the values are being revealed: too late to commit")
+        found.commit(seat, frame.commitment)
+        try:
+            await self.table.driver.commit(Changes(shuffle=[found.part(seat)]))
+        except BaseException:
+            del found.commitments[seat]
+            raise
+
+    async def _reveals(self, found: Round, seat: int, frame: Reveal) -> None:
+        if found.revealed.get(seat) == frame.value:
+            return  # a resend: done
+        if found.step != "reveal" or seat not in found.commitments:
+            raise IllegalActionError("your page is not asked for its value now")
+        if seat in found.revealed:
+            raise IllegalActionError("your page has revealed another value for this deal")
+        found.revealed[seat] = frame.value
+        try:
+            await self.table.driver.commit(Changes(shuffle=[found.part(seat)]))
+        except BaseException:
+            del found.revealed[seat]
+            raise
+        if seat not in found.values():
+            log.warning(
+                "table %s: seat %d's value for hand %d, deal %d does not open its commitment",
+                self.table.id,
+                seat,
+                found.hand,
+                found.deal,
+            )
+            raise IllegalActionError(
+                "your value does not open the commitment your page sent: it is left out"
+            )

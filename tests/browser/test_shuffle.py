@@ -1,0 +1,114 @@
+"""The players' shuffle in Chromium (issue 26): three pages and a bot play hands; before each
+deal every page commits to a WebCrypto value of its own and reveals it; the table says which
+kind of deal it is and where each verified card was dealt from; the night record is refused
+until the host ends the night, then offered, and every deck of it verifies, made from the
+three pages' values and the server's seed."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from pathlib import Path
+from typing import Any
+
+from playwright.async_api import async_playwright
+
+from tests.browser import pages
+from tests.server import wsclient
+from wildstud.history.night_audit import NightRecord, audit_night
+from wildstud.joint_shuffle import night_commitment
+
+NAMES = ("Ann", "Bob", "Cy")
+
+
+async def _session(base: str, shots: Path) -> dict[str, Any]:
+    api = wsclient.Api(base)
+    created = api.create(
+        name="Shuffled", seats=5, games=[{"game": "FTQ"}], hand_pause=0.3, bot_delay=0,
+        muck_clock=0.5, action_clock=60,
+    )  # fmt: skip
+    table_id = created["table"]["id"]
+    async with async_playwright() as playwright:
+        browser = await pages.launch(playwright)
+        seats = [await pages.sit(browser, api, created, name) for name in NAMES]
+        api.ok(api.host(created, "POST", "/bots", kind="calling-bot"))
+        truth = await wsclient.Client(created["links"]["watch_socket"], "w").open()
+        for seat in seats:  # each page has said it takes part in the shuffle
+            await pages.wait_until(seat.page, "document.body.dataset.role === 'seat'", timeout=20)
+        async with asyncio.timeout(30):
+            while not all(
+                any(frame.get("type") == "shuffler" for frame in seat.sent) for seat in seats
+            ):
+                await asyncio.sleep(0.05)
+        api.ok(api.host(created, "POST", "/start"))
+        await pages.play_all(seats, lambda: len(truth.finished) >= 3, timeout=120)
+        ann = seats[0].page
+        await ann.wait_for_selector("#felt .card.verified")
+        label = await ann.locator("#felt .card.verified").first.get_attribute("aria-label")
+        assert re.search(r", verified: dealt from position \d+ of the deck$", label or ""), label
+        kind = await ann.locator(".deal-kind").inner_text()
+        assert (
+            kind
+            == "This deal: shuffled by the players and the server: Ann, Bob, Cy and the server."
+        )
+        await ann.screenshot(path=str(shots / "shuffled-deal.png"))
+        refused = api.http.get(f"/api/tables/{table_id}/night-record")
+        assert refused.status_code == 409, refused.text
+        api.ok(api.host(created, "POST", "/end"))
+        # The hand in progress plays out; then the night is over.
+        await pages.play_all(
+            seats, lambda: api.table(created)["hand_in_progress"] is None, timeout=60
+        )
+        answer = api.http.get(f"/api/tables/{table_id}/night-record")
+        assert answer.status_code == 200, answer.text
+        # The settle-up offers the night record, and says how to check it.
+        link = ann.locator("#night-record")
+        await link.wait_for(state="attached", timeout=20000)
+        assert await link.get_attribute("href") == f"/api/tables/{table_id}/night-record"
+        # A finished hand's steps name whose values made its deck, and the history page says so.
+        steps = api.get(f"/api/tables/{table_id}/hands/1/steps")
+        assert steps["commitments"][0]["made_from"] == list(NAMES)
+        history = await (
+            await browser.new_context(viewport={"width": 1100, "height": 1300})
+        ).new_page()
+        await history.goto(created["links"]["watch"])
+        await history.get_by_role("button", name="History").click()
+        await history.locator(".hand-list button[data-hand='1']").click()
+        kind = history.locator(".proven-cards .deal-kind")
+        await kind.first.wait_for()
+        said = await kind.first.inner_text()
+        assert (
+            said == "The deck: shuffled by the players and the server: Ann, Bob, Cy and the server."
+        )
+        await history.locator(".replay").screenshot(path=str(shots / "history-shuffled.png"))
+        for seat in seats:
+            assert seat.errors == []
+        sent = {
+            name: [
+                frame["type"] for frame in seat.sent if frame.get("type") in ("commit", "reveal")
+            ]
+            for name, seat in zip(NAMES, seats, strict=True)
+        }
+        await truth.close()
+        await browser.close()
+    data: dict[str, Any] = answer.json()
+    data["_sent"] = sent
+    return data
+
+
+def test_three_pages_shuffle_every_deal_and_the_night_record_verifies(
+    server: Any, tmp_path: Path
+) -> None:
+    data = asyncio.run(_session(server.base, tmp_path))
+    sent = data.pop("_sent")
+    night = NightRecord.from_data(data)
+    assert night.seed is not None
+    assert night_commitment(night.seed) == night.commitment
+    audit = audit_night(night)
+    assert audit.verified, audit.faults
+    assert len(audit.deals) >= 3
+    # Every deck was made from the three pages' values (and the server's seed).
+    assert all(deal.made_from == NAMES for deal in audit.deals)
+    # Each page committed, then revealed, once a deal.
+    for kinds in sent.values():
+        assert kinds[: 2 * len(audit.deals)] == ["commit", "reveal"] * len(audit.deals)

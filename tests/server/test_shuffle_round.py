@@ -1,0 +1,354 @@
+"""The players' shuffle at a real server (``wildstud serve``), its pages played by test clients
+that answer the round as the page does: a night of several players and a bot, a withheld reveal
+and a value that does not open its commitment (each sits its player out of that hand), a redeal
+shuffled too, a restart in the middle of a round, and the night record, offered only once the
+host ends the night, that ``wildstud verify --night`` checks (and in which a cheating server's
+changes are named)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+import re
+import secrets
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.server.conftest import Server
+from tests.server.helpers import cards_in
+from tests.server.wsclient import Api, Client, own_hidden, play
+from tests.tools.cli_run import run
+from wildstud.cards import DECK
+from wildstud.history.night_audit import FaultKind, NightRecord, audit_night
+from wildstud.joint_shuffle import SEED_BYTES, night_commitment, value_commitment
+
+Frame = dict[str, Any]
+
+CARD = r"[2-9TJQKA][cdhs]"
+
+
+class Page:
+    """A seat's page in the shuffle: it says it takes part, commits to a fresh value when
+    asked, and reveals it when asked, unless told to withhold it or to reveal another."""
+
+    def __init__(self, client: Client) -> None:
+        self.client = client
+        self.values: dict[tuple[int, int], bytes] = {}
+        self.withhold: Callable[[int, int], bool] = lambda hand, deal: False
+        self.forge: Callable[[int, int], bool] = lambda hand, deal: False
+        self.answered = 0
+        self.nights: set[str] = set()
+        self.commit_only = False
+
+    async def run(self) -> None:
+        client = self.client
+        await client.send({"type": "shuffler"})
+        while not client.closed:
+            await client.wait_for(
+                lambda c: len(c.frames) > self.answered or c.closed, timeout=3600, what="frames"
+            )
+            for frame in client.frames[self.answered :]:
+                self.answered += 1
+                if frame["type"] == "shuffle":
+                    await self.answer(frame)
+
+    async def answer(self, frame: Frame) -> None:
+        key = (frame["hand"], frame["deal"])
+        self.nights.add(frame["night"])
+        if frame["step"] == "commit":
+            value = self.values.setdefault(key, secrets.token_bytes(32))
+            made = value_commitment(value, *key, frame["seat"])
+            await self.client.send({"type": "commit", "hand": key[0], "deal": key[1],
+                                    "commitment": made})  # fmt: skip
+            return
+        if self.commit_only or self.withhold(*key):
+            return
+        value = self.values[key]
+        if self.forge(*key):
+            value = bytes(32)
+        await self.client.send({"type": "reveal", "hand": key[0], "deal": key[1],
+                                "value": value.hex()})  # fmt: skip
+
+
+async def seated(api: Api, created: Frame, names: list[str]) -> tuple[list[Client], list[Page]]:
+    clients = []
+    for name in names:
+        seat = api.join(created, name)
+        clients.append(await Client(seat["socket"], name).open())
+    for client in clients:
+        await client.frame("table")
+    return clients, [Page(client) for client in clients]
+
+
+def night_json(api: Api, created: Frame) -> Any:
+    table_id = created["table"]["id"]
+    return api.http.get(f"/api/tables/{table_id}/night-record")
+
+
+def verify_file(capsys: pytest.CaptureFixture[str], path: Path) -> tuple[int, Any]:
+    code, out, _ = run(capsys, "verify", "--night", str(path), "--json")
+    return code, json.loads(out)
+
+
+def test_a_night_shuffled_by_the_players_verifies_and_names_a_cheating_page(
+    server: Server, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    api = Api(server.base)
+
+    async def scenario() -> tuple[Any, Any, list[Client], list[Page], Client]:
+        created = api.create(
+            games=[{"game": "the-bitch"}], seats=5, hand_pause=0, bot_delay=0, redeal_pause=0
+        )
+        clients, pages = await seated(api, created, ["Ann", "Bob", "Cy"])
+        api.ok(api.host(created, "POST", "/bots", kind="calling-bot"))
+        spectator = await Client(created["links"]["watch_socket"], "w").open()
+        # Cy withholds his value for hand 2; Bob reveals another value than his in hand 3.
+        pages[2].withhold = lambda hand, deal: hand == 2
+        pages[1].forge = lambda hand, deal: hand == 3
+        runners = [asyncio.create_task(page.run()) for page in pages]
+        await asyncio.sleep(0.2)  # each page has said it takes part
+        api.ok(api.host(created, "POST", "/start"))
+        rng = random.Random(26)
+
+        def redealt_and_five(client: Client) -> bool:
+            return (
+                len(client.finished) >= 5
+                and any(
+                    event["type"] == "redealt"
+                    for number in client.finished
+                    for event in client.hands[number]["view"]["events"]
+                )
+            ) or len(client.finished) >= 150
+
+        refused = api.http.get(f"/api/tables/{created['table']['id']}/night-record")
+        assert refused.status_code == 409, refused.text
+        async with asyncio.timeout(240):
+            await asyncio.gather(*(play(client, rng, redealt_and_five) for client in clients))
+        api.ok(api.host(created, "POST", "/end"))
+        async with asyncio.timeout(60):
+            while night_json(api, created).status_code != 200:
+                await asyncio.sleep(0.2)
+        response = night_json(api, created)
+        for task in runners:
+            task.cancel()
+        for client in [*clients, spectator]:
+            await client.close()
+        return created, response.json(), clients, pages, spectator
+
+    _created, data, clients, pages, spectator = asyncio.run(scenario())
+    night = NightRecord.from_data(data)
+    assert night.seed is not None
+    assert night_commitment(night.seed) == night.commitment
+    # Every page saw one night commitment, the one the seed opens, and so did everyone in the
+    # table's frame.
+    assert all(page.nights == {night.commitment} for page in pages)
+    assert spectator.table is not None
+    assert spectator.table["night_commitment"] == night.commitment
+    audit = audit_night(night)
+    # The only fault: Bob's value of hand 3, which does not open his commitment.
+    assert [(fault.kind, fault.hand) for fault in audit.faults] == [(FaultKind.VALUE, 3)]
+    assert "Bob" in audit.faults[0].text
+    made = {(deal.hand, deal.deal): deal for deal in audit.deals}
+    assert made[(1, 1)].made_from == ("Ann", "Bob", "Cy")
+    assert made[(2, 1)].made_from == ("Ann", "Bob")
+    assert made[(2, 1)].left_out == ("Cy",)
+    assert made[(3, 1)].made_from == ("Ann", "Cy")
+    assert made[(3, 1)].left_out == ("Bob",)
+    redeals = [deal for deal in audit.deals if deal.deal > 1]
+    assert redeals, "no hand was redealt"
+    assert all(deal.made_from for deal in redeals)  # the pages shuffled each redeal too
+    # Who sat out: Cy was not dealt into hand 2, nor Bob into hand 3; everyone else was.
+    hands = spectator.hands
+    assert "Cy" not in hands[2]["names"]
+    # Every page is told whose values each deck was made from, with its root.
+    assert hands[2]["commitments"][0]["made_from"] == ["Ann", "Bob"]
+    assert hands[1]["commitments"][0]["made_from"] == ["Ann", "Bob", "Cy"]
+    assert "Bob" not in hands[3]["names"]
+    assert {"Ann", "Bob", "Cy"} <= set(hands[1]["names"])
+    assert len(hands[4]["names"]) == 4
+    # No frame before the end carried the night's seed, nor a card not the viewer's: a seat's
+    # frames of a hand hold no card but the spectator's (those shown to all) and its own.
+    seed = night.seed.hex()
+    for client in [*clients, spectator]:
+        assert seed not in json.dumps(client.frames)
+    for number in hands:
+        public = cards_in([f for f in spectator.frames if f.get("number") == number])
+        for client in clients:
+            seen = cards_in([f for f in client.frames if f.get("number") == number])
+            mine = own_hidden(client, number) if number in client.hands else set()
+            assert seen - public <= mine, (number, client.name)
+
+    # The server's own export, checked by the command line: Bob's cheat is named.
+    path = tmp_path / "night.json"
+    path.write_text(json.dumps(data))
+    code, said = verify_file(capsys, path)
+    assert code != 0
+    assert not said["verified"]
+    assert any("Bob" in fault["text"] for fault in said["faults"])
+
+    # A cheating server: a seed chosen after seeing the commitments does not open the
+    # commitment published before the first deal.
+    chosen = dict(data, seed=bytes(SEED_BYTES).hex())
+    path.write_text(json.dumps(chosen))
+    code, said = verify_file(capsys, path)
+    assert code != 0
+    assert any(fault["kind"] == "seed" for fault in said["faults"])
+    # A cheating server: a card dealt from another position than the deck's next.
+    forged = json.loads(json.dumps(data))
+    hand = next(item for item in forged["hands"] if item["number"] == 1)
+    head, start, actions = hand["record"].partition("actions = [")
+    used = set(re.findall(CARD, actions))
+    spare = next(str(card) for card in DECK if str(card) not in used)
+    found = re.search(r"d dh p1 (" + CARD + ")", actions)
+    assert found is not None
+    hand["record"] = head + start + actions.replace(found.group(1), spare)
+    path.write_text(json.dumps(forged))
+    code, said = verify_file(capsys, path)
+    assert code != 0
+    assert any(fault["kind"] == "card" for fault in said["faults"])
+
+
+def test_a_restart_in_the_middle_of_a_round_resumes_it(tmp_path: Path) -> None:
+    server = Server(f"sqlite:///{tmp_path / 'db.sqlite'}", tmp_path / "log.txt").start()
+    api = Api(server.base)
+    try:
+
+        async def before() -> tuple[Frame, Frame, Frame, int, dict[tuple[int, int], bytes]]:
+            created = api.create(games=[{"game": "FTQ"}], seats=4, hand_pause=0, bot_delay=0)
+            granted = [api.join(created, name) for name in ("Ann", "Bob")]
+            clients = [await Client(seat["socket"], "x").open() for seat in granted]
+            pages = [Page(client) for client in clients]
+            pages[1].commit_only = True  # Bob's page commits, then the server stops
+            api.ok(api.host(created, "POST", "/bots", kind="calling-bot"))
+            runners = [asyncio.create_task(page.run()) for page in pages]
+            await asyncio.sleep(0.2)
+            api.ok(api.host(created, "POST", "/start"))
+            async with asyncio.timeout(20):
+                await clients[0].wait_for(
+                    lambda c: any(
+                        f["type"] == "shuffle" and f["step"] == "reveal" for f in c.frames
+                    )
+                )
+            reveal = next(f for f in clients[0].frames if f.get("step") == "reveal")
+            # Ann's value reached the server; Bob's has not when it is killed.
+            await asyncio.sleep(0.3)
+            server.kill()
+            for task in runners:
+                task.cancel()
+            for client in clients:
+                with contextlib.suppress(Exception):
+                    await client.close()
+            return created, granted[0], granted[1], reveal["hand"], pages[0].values
+
+        created, ann, bob, number, kept = asyncio.run(before())
+        server.start()
+
+        async def after() -> Any:
+            clients = [await Client(seat["socket"], "x").open() for seat in (ann, bob)]
+            pages = [Page(client) for client in clients]
+            pages[0].values = kept  # Ann's page kept its values while the socket was down
+            pages[1].withhold = lambda hand, deal: True  # Bob's page lost its value: none
+            runners = [asyncio.create_task(page.run()) for page in pages]
+            async with asyncio.timeout(60):
+                await clients[0].wait_for(lambda c: number in c.hands)
+                hand = clients[0].hands[number]
+                await play(clients[0], random.Random(3), lambda c: number in c.finished)
+            for task in runners:
+                task.cancel()
+            for client in clients:
+                await client.close()
+            return hand, pages
+
+        hand, _pages = asyncio.run(after())
+        # The round resumed at its reveal: Bob's page was asked for the value it committed to
+        # (it had none, so Bob sits the hand out); Ann's value, stored before the kill, counts.
+        assert "Bob" not in hand["names"]
+        assert "Ann" in hand["names"]
+        assert len(hand["names"]) == 2  # Ann and the bot
+        api.ok(api.host(created, "POST", "/end"))
+        asyncio.run(asyncio.sleep(1.0))
+        response = night_json(api, created)
+        for _ in range(100):
+            if response.status_code == 200:
+                break
+            asyncio.run(asyncio.sleep(0.2))
+            response = night_json(api, created)
+        night = NightRecord.from_data(response.json())
+        audit = audit_night(night)
+        assert audit.verified, audit.faults
+        first = next(deal for deal in audit.deals if deal.hand == number)
+        assert len(first.made_from) == 1
+        assert len(first.left_out) == 1
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize("path", ["night-record"])
+def test_the_night_record_is_refused_for_a_table_that_is_not_there(
+    server: Server, path: str
+) -> None:
+    answer = Api(server.base).http.get(f"/api/tables/nope/{path}")
+    assert answer.status_code == 404
+
+
+def test_a_page_out_of_turn_in_the_round_is_refused_and_nothing_changes(server: Server) -> None:
+    api = Api(server.base)
+
+    async def scenario() -> tuple[list[Frame], list[Frame], Frame]:
+        created = api.create(games=[{"game": "FTQ"}], seats=4, hand_pause=0, bot_delay=0)
+        clients, pages = await seated(api, created, ["Ann", "Bob"])
+        api.ok(api.host(created, "POST", "/bots", kind="calling-bot"))
+        spectator = await Client(created["links"]["watch_socket"], "w").open()
+        ann = asyncio.create_task(pages[0].run())
+        bob = clients[1]
+        await bob.send({"type": "shuffler"})
+        await asyncio.sleep(0.2)
+        api.ok(api.host(created, "POST", "/start"))
+        await bob.wait_for(lambda c: any(f["type"] == "shuffle" for f in c.frames))
+        ask = next(f for f in bob.frames if f["type"] == "shuffle")
+        hand, deal, seat = ask["hand"], ask["deal"], ask["seat"]
+        value = secrets.token_bytes(32)
+        made = value_commitment(value, hand, deal, seat)
+        before = len(bob.frames)
+        for frame in (
+            {"type": "commit", "hand": hand, "deal": deal, "commitment": made.upper()},
+            {"type": "commit", "hand": hand + 5, "deal": deal, "commitment": made},
+            {"type": "reveal", "hand": hand, "deal": deal, "value": value.hex()},
+            {"type": "commit", "hand": hand, "deal": deal, "commitment": made},
+            {"type": "commit", "hand": hand, "deal": deal, "commitment": made},  # a resend
+            {"type": "commit", "hand": hand, "deal": deal, "commitment": "0" * 64},
+        ):
+            await bob.send(frame)
+        await spectator.send({"type": "commit", "hand": hand, "deal": deal, "commitment": made})
+        await bob.wait_for(
+            lambda c: any(f.get("step") == "reveal" for f in c.frames[before:]), timeout=10
+        )
+        other = secrets.token_bytes(32)  # a value that does not open Bob's commitment
+        await bob.send({"type": "reveal", "hand": hand, "deal": deal, "value": other.hex()})
+        await spectator.wait_for(lambda c: hand in c.hands, timeout=20)
+        await asyncio.sleep(0.3)
+        ann.cancel()
+        sent = [f for f in bob.frames[before:] if f["type"] == "error"]
+        watched = [f for f in spectator.frames if f["type"] == "error"]
+        dealt = spectator.hands[hand]
+        for client in [*clients, spectator]:
+            await client.close()
+        return sent, watched, dealt
+
+    errors, watched, dealt = asyncio.run(scenario())
+    said = [(error["code"], error["message"]) for error in errors]
+    assert said[0][0] == "malformed"  # hexadecimal digits in upper case
+    assert "is not being shuffled now" in said[1][1]
+    assert "not asked for its value now" in said[2][1]
+    assert "committed to another value" in said[3][1]
+    assert "does not open the commitment" in said[4][1]
+    assert len(said) == 5  # the resend of the same commitment was taken as done
+    assert "Spectators watch" in watched[0]["message"]
+    # Bob's value opened nothing: he sits the hand out; Ann and the bot play it.
+    assert "Bob" not in dealt["names"]
+    assert "Ann" in dealt["names"]
