@@ -90,21 +90,41 @@ def _split(count: int) -> int:
     return 1 << ((count - 1).bit_length() - 1)
 
 
-def _root(leaves: Sequence[bytes]) -> bytes:
-    if len(leaves) == 1:
-        return leaves[0]
-    middle = _split(len(leaves))
-    return _digest(_NODE, _root(leaves[:middle]), _root(leaves[middle:]))
+def _tree(leaves: Sequence[bytes]) -> dict[tuple[int, int], bytes]:
+    """Every node of RFC 6962's tree over ``leaves``, by the range of leaves under it
+    (``(0, len(leaves))`` is the root): worked out once a deck, so that each proof's path is
+    looked up (a proof made its path afresh: 51 hashes for a deck of 52, about 70 µs a proof,
+    8% of a table server's CPU in a profile of 3 December 2026)."""
+    nodes: dict[tuple[int, int], bytes] = {}
+
+    def node(start: int, end: int) -> bytes:
+        if end - start == 1:
+            hashed = leaves[start]
+        else:
+            middle = start + _split(end - start)
+            hashed = _digest(_NODE, node(start, middle), node(middle, end))
+        nodes[start, end] = hashed
+        return hashed
+
+    node(0, len(leaves))
+    return nodes
 
 
-def _path(index: int, leaves: Sequence[bytes]) -> list[bytes]:
-    """RFC 6962's audit path of leaf ``index``: sibling hashes from the leaf up."""
-    if len(leaves) == 1:
-        return []
-    middle = _split(len(leaves))
-    if index < middle:
-        return [*_path(index, leaves[:middle]), _root(leaves[middle:])]
-    return [*_path(index - middle, leaves[middle:]), _root(leaves[:middle])]
+def _path(index: int, nodes: Mapping[tuple[int, int], bytes], size: int) -> list[bytes]:
+    """RFC 6962's audit path of leaf ``index`` in the tree ``nodes`` (:func:`_tree`) of
+    ``size`` leaves: sibling hashes from the leaf up."""
+    path: list[bytes] = []
+    start, end = 0, size
+    while end - start > 1:
+        middle = start + _split(end - start)
+        if index < middle:
+            path.append(nodes[middle, end])
+            end = middle
+        else:
+            path.append(nodes[start, middle])
+            start = middle
+    path.reverse()
+    return path
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,7 +260,7 @@ class SealedDeck:
     (True, SealedDeck(deal=1, <3 sealed cards>))
     """
 
-    __slots__ = ("_leaves", "_order", "_positions", "_salts", "commitment", "deal")
+    __slots__ = ("_nodes", "_order", "_positions", "_salts", "commitment", "deal")
 
     def __init__(self, deal: int, order: Iterable[CardLike], salts: Sequence[bytes]) -> None:
         cards = parse_cards(list(order))
@@ -251,12 +271,13 @@ class SealedDeck:
         self.deal = deal
         self._order = cards
         self._salts = tuple(salts)
-        self._leaves = [
+        leaves = [
             leaf_hash(index, card, salt)
             for index, (card, salt) in enumerate(zip(cards, salts, strict=True))
         ]
+        self._nodes = _tree(leaves)
         self._positions = {card: index for index, card in enumerate(cards)}
-        self.commitment = Commitment(deal, _root(self._leaves).hex())
+        self.commitment = Commitment(deal, self._nodes[0, len(leaves)].hex())
 
     @classmethod
     def seal(cls, deal: int, order: Iterable[CardLike]) -> SealedDeck:
@@ -288,5 +309,5 @@ class SealedDeck:
             position,
             self._order[position],
             self._salts[position].hex(),
-            tuple(item.hex() for item in _path(position, self._leaves)),
+            tuple(item.hex() for item in _path(position, self._nodes, len(self._order))),
         )

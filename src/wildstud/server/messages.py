@@ -416,10 +416,18 @@ def encode(value: Any) -> Any:
     if isinstance(value, dict):
         return {str(key): encode(item) for key, item in value.items()}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {item.name: encode(getattr(value, item.name)) for item in dataclasses.fields(value)}
+        return {name: encode(getattr(value, name)) for name in _field_names(type(value))}
     raise TypeError(f"cannot encode {type(value).__name__}")
 
 
+@functools.cache
+def _field_names(kind: type) -> tuple[str, ...]:
+    """A record type's field names, in order (looked up once a type: every event of every
+    frame is encoded through them)."""
+    return tuple(item.name for item in dataclasses.fields(kind))
+
+
+@functools.cache
 def _snake(name: str) -> str:
     return "".join(f"_{char.lower()}" if char.isupper() else char for char in name).lstrip("_")
 

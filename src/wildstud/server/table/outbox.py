@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from wildstud.deal import redact
+from wildstud.deal import Event
 from wildstud.server.frames import Clock, HandFrame, UpdateFrame
 from wildstud.server.messages import encode_event, encode_view
 from wildstud.server.table.core import (
@@ -97,11 +97,14 @@ class Outbox:
         for client in self.audience(news.audience):
             groups.setdefault(self.viewer(live, client), []).append(client)
         clock = None if news.clock is None else news.clock.model_dump()  # once for every group
+        # Each event as JSON data once for every group: most events are the same for every
+        # seat (encoding them again for each was a sixth of an action's CPU, 3 December 2026).
+        encoded: dict[Event, dict[str, Any]] = {}
         for engine, clients in groups.items():
             if news.start == 0:
-                frame = hand_frame(live, engine, news.clock)
+                frame = hand_frame(live, engine, news.clock, encoded)
             else:
-                frame = update_frame(live, engine, news.start, clock)
+                frame = update_frame(live, engine, news.start, clock, encoded)
             text = dumps(frame)
             for client in clients:
                 client.send(text)
@@ -109,39 +112,66 @@ class Outbox:
                 self.table.coach.offer(live, engine, clients, again=news.start == 0)
 
 
-def hand_frame(live: LiveHand, engine: int | None, clock: Clock | None) -> dict[str, Any]:
-    """A hand's whole view for engine seat ``engine`` (``None``: a spectator's)."""
+def _encoded(events: Iterable[Event], encoded: dict[Event, dict[str, Any]]) -> list[Any]:
+    """``events`` as JSON data, each looked up in ``encoded`` (events as one seat sees them:
+    two seats' events are equal only where neither hides a card from the other)."""
+    data = []
+    for event in events:
+        found = encoded.get(event)
+        if found is None:
+            found = encoded[event] = encode_event(event)
+        data.append(found)
+    return data
+
+
+def hand_frame(
+    live: LiveHand,
+    engine: int | None,
+    clock: Clock | None,
+    encoded: dict[Event, dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """A hand's whole view for engine seat ``engine`` (``None``: a spectator's); ``encoded``:
+    the events as JSON data so far, shared by the frames of one piece of news."""
+    view = live.hand.view(engine)
     frame = {
         "number": live.number,
         "lineup": list(live.setup.lineup),
         "names": list(live.setup.names),
         "you": engine,
         "clock": clock,
-        **live.openings.opened(live.hand.events, engine),  # the roots, ahead of the view
-        "view": encode_view(live.hand.view(engine)),
+        **live.openings.opened(live.hand.events, engine, 0, view.events),  # roots, ahead
+        "view": {
+            **encode_view(view, events=False),
+            "events": _encoded(view.events, {} if encoded is None else encoded),
+        },
     }
     return HandFrame.model_validate(frame).frame()
 
 
 def update_frame(
-    live: LiveHand, engine: int | None, start: int, clock: dict[str, Any] | None
+    live: LiveHand,
+    engine: int | None,
+    start: int,
+    clock: dict[str, Any] | None,
+    encoded: dict[Event, dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """What changed in ``live`` from event ``start`` on, for engine seat ``engine``: the new
-    events redacted for it, and its view (``clock``: the turn's clock, as JSON data).
+    events redacted for it, and its view (``clock``: the turn's clock, as JSON data;
+    ``encoded``: the events as JSON data so far, shared by the frames of one piece of news).
 
     The frame is built as it goes out, never through its model: this runs for every audience
     of every change, and its parts are JSON data already (tests/server/test_frames.py checks
     that every frame sent is its model's)."""
-    events = live.hand.events
-    new = [redact(event, engine) for event in events[start:]]
-    opened = live.openings.opened(events, engine, start, new)
+    view = live.hand.view(engine)
+    new = view.events[start:]  # redacted for the seat by the engine's view
+    opened = live.openings.opened(live.hand.events, engine, start, new)
     return {
         "type": UPDATE,
         "number": live.number,
         "from": start,
         "commitments": opened["commitments"],  # new roots, ahead of the events
         "proofs": opened["proofs"],
-        "events": [encode_event(event) for event in new],
+        "events": _encoded(new, {} if encoded is None else encoded),
         "clock": clock,
-        "view": encode_view(live.hand.view(engine), events=False),
+        "view": encode_view(view, events=False),
     }
