@@ -154,7 +154,11 @@ def test_the_hands_are_turned_up_and_every_page_gets_the_odds_street_by_street(
     ]
     gaps = [later - earlier for earlier, later in zip(starts[-4:], starts[-3:], strict=False)]
     assert gaps
-    assert all(gap >= PAUSE * 0.9 for gap in gaps), gaps
+    # Measured where the frames arrive: one delayed by a loaded machine shortens the gap after
+    # it by as much as it lengthens the one before, so the streets' whole span holds the
+    # pauses, and no single gap can be missing its pause.
+    assert starts[-1] - starts[-1 - len(gaps)] >= len(gaps) * PAUSE * 0.9, gaps
+    assert all(gap >= PAUSE * 0.5 for gap in gaps), gaps
 
 
 _READ = ("hand_started", "deal_started", "street_started", "dealt", "turned_up")
