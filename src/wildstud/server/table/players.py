@@ -36,7 +36,7 @@ from wildstud.server.seating import Client, Seat
 from wildstud.server.security import new_id
 from wildstud.server.store import Changes
 from wildstud.server.table.cashier import AskChips, Limits
-from wildstud.server.table.driver import TableStatus
+from wildstud.server.table.driver import LiveHand, TableStatus
 from wildstud.server.table.fanout import dumps
 from wildstud.server.table.seating import Sit
 
@@ -165,34 +165,36 @@ class Players:
         seat.last_seq = frame.seq
         await self.table.driver.deal(frame.entry, chooser=seat)
 
-    async def _shows(self, seat: Seat, frame: Show) -> None:
+    def _hand_of(self, seat: Seat, no_hand: str, not_dealt: str) -> tuple[LiveHand, int]:
+        """The hand in play and the seat's place in it, for a choice the seat makes in it (a
+        paused table takes none); else the reason, ``no_hand`` or ``not_dealt``."""
         table = self.table
         if table.status is TableStatus.PAUSED:
             raise IllegalActionError("the table is paused: wait for the host to resume it")
         live = table.live
         if live is None:
-            raise IllegalActionError("there is no showdown now to show or muck at")
+            raise IllegalActionError(no_hand)
         engine = live.engine_seat(seat)
         if engine is None:
-            raise IllegalActionError("you have no hand at this showdown")
+            raise IllegalActionError(not_dealt)
+        return live, engine
+
+    async def _shows(self, seat: Seat, frame: Show) -> None:
+        live, engine = self._hand_of(
+            seat, "there is no showdown now to show or muck at", "you have no hand at this showdown"
+        )
         # The engine says what may be chosen, and why not (a hand that takes part of a pot).
         live.hand.verify_show_or_muck(engine, frame.show)
         seat.acted = True
         seat.last_seq = frame.seq
-        await table.driver.decide(seat, engine, frame.show, "player", frame.seq)
+        await self.table.driver.decide(seat, engine, frame.show, "player", frame.seq)
 
     async def _answers_twice(self, seat: Seat, frame: RunTwice) -> None:
-        table = self.table
-        if table.status is TableStatus.PAUSED:
-            raise IllegalActionError("the table is paused: wait for the host to resume it")
-        live = table.live
-        if live is None:
-            raise IllegalActionError("no hand is being played")
-        engine = live.engine_seat(seat)
-        if engine is None:
-            raise IllegalActionError("you are not dealt into this hand")
+        live, engine = self._hand_of(
+            seat, "no hand is being played", "you are not dealt into this hand"
+        )
         # The engine says whether the hand may be run twice now, and why not.
         live.hand.verify_agree_run_twice(engine, frame.agree)
         seat.acted = True
         seat.last_seq = frame.seq
-        await table.driver.answer_twice(seat, engine, frame.agree, "player", frame.seq)
+        await self.table.driver.answer_twice(seat, engine, frame.agree, "player", frame.seq)
