@@ -12,7 +12,7 @@ from typing import Any
 from playwright.async_api import Page, Route, async_playwright
 
 from tests.browser.conftest import CHROMIUM
-from tests.browser.pages import finished_table, step_through_odds
+from tests.browser.pages import finished_table, step_through_odds, wait_until
 
 
 async def _open_replay(page: Page, created: dict[str, Any]) -> None:
@@ -37,6 +37,13 @@ async def _session(base: str, shots: Path) -> None:
         await _open_replay(page, created)
         panel = page.locator(".replay-odds")
         await panel.locator(".odds-caption").wait_for()
+        # The page asks for the odds first (a loaded machine may keep it working a while).
+        await wait_until(
+            page,
+            "!document.querySelector('.replay-odds .odds-caption')"
+            ".textContent.startsWith('Working out')",
+            60,
+        )
         # Before the first card the panel says when the chances come.
         assert "once the first cards are dealt" in await panel.locator(".odds-caption").inner_text()
         # Each street in turn, as the replay steps through the hand.

@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 import pytest
 
 from tests.server.conftest import WILDSTUD, Server
+from tests.server.helpers import cards_in
 from tests.server.wsclient import Api, Client, Frame, Played, open_table, play
 from tests.tools.cli_run import run
 from wildstud.cards import DECK
@@ -272,20 +273,6 @@ def _hidden(played: Played) -> list[tuple[str, str, int, dict[Key, str], bool]]:
     return found
 
 
-def _cards_in(value: Any) -> set[str]:
-    """Every card code anywhere in JSON data, but in lists of wild cards (which name whole
-    ranks, whoever holds them: the wild cards now, and those before a change, ``was``)."""
-    if isinstance(value, str):
-        return {value} & CARDS
-    if isinstance(value, dict):
-        return set().union(
-            set(), *(_cards_in(item) for key, item in value.items() if key not in ("wild", "was"))
-        )
-    if isinstance(value, list):
-        return set().union(set(), *(_cards_in(item) for item in value))
-    return set()
-
-
 def _record_cards(text: str) -> set[str]:
     """Every card a PHH record names, in its actions and its proofs."""
     record = read_record(text)
@@ -319,7 +306,7 @@ def test_nothing_sent_to_anyone_else_opens_a_folded_or_mucked_card(played: Playe
             assert not any(salt in text for salt in salts), "a hidden card's salt was sent"
             salts_checked += len(salts)
             if single:
-                assert not cards & _cards_in(data), f"a hidden card was sent: {cards}"
+                assert not cards & cards_in(data), f"a hidden card was sent: {cards}"
                 cards_checked += len(cards)
         assert not any(salt in record for salt in salts), "a hidden card's salt is in a record"
         if single:

@@ -16,7 +16,7 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
-from wildstud.cards import DECK
+from tests.server.helpers import cards_in
 from wildstud.history import read_record
 
 Frame = dict[str, Any]
@@ -384,20 +384,6 @@ async def open_table(
     spectator = await Client(created["links"]["watch_socket"], f"t{index}w").open()
     api.ok(api.host(created, "POST", "/start"))
     return created, clients, spectator
-
-
-CARD_CODES = frozenset(str(card) for card in DECK)
-
-
-def cards_in(data: Any) -> set[str]:
-    """Every card code anywhere in ``data`` (a frame, a REST answer: events, views, proofs)."""
-    if isinstance(data, str):
-        return {data} if data in CARD_CODES else set()
-    if isinstance(data, dict):
-        return set().union(*(cards_in(value) for value in data.values()))
-    if isinstance(data, list):
-        return set().union(*(cards_in(value) for value in data))
-    return set()
 
 
 def record_cards(text: str) -> set[str]:
