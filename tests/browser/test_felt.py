@@ -38,7 +38,11 @@ FELT_SCREENS = ((1920, 1080), (1366, 768), (1280, 720))
 # What the felt shows now: the pot's line, every card drawn with its code, the up-cards.
 LOOK = """(() => ({
   pots: document.querySelector('#centre .pots')?.textContent || '',
-  cards: [...document.querySelectorAll('[data-card]')].map((e) => e.dataset.card).filter(Boolean),
+  // Not the banner's wild cards: they name a whole rank, whoever holds it.
+  cards: [...document.querySelectorAll('[data-card]')]
+    .filter((e) => !e.closest('#banner'))
+    .map((e) => e.dataset.card)
+    .filter(Boolean),
   up: [...document.querySelectorAll("#seats .card[data-up='true']")].map((e) => e.dataset.card),
   phase: document.body.dataset.phase,
 }))()"""
