@@ -66,9 +66,10 @@ __all__ = ["ROUND_SECONDS", "Round", "Shuffling"]
 
 log = logging.getLogger("wildstud.server")
 
-ROUND_SECONDS = 4.0
+ROUND_SECONDS = 8.0
 """How long the table waits for the pages' commitments, then for their values (a page answers
-within a round trip: the clock is only for a page that went away)."""
+within a round trip: the clock is for a page that went away, and long enough for a slow
+phone or a loaded machine, whose player would otherwise sit the hand out)."""
 
 Step = Literal["commit", "reveal"]
 
@@ -91,6 +92,9 @@ class Round:
     chooser: int | None = None
     """The seat that chose it, which deals the hand if it is still dealt in."""
     started: float = field(default_factory=time.monotonic)
+    committed_by: dict[int, Client] = field(default_factory=dict)
+    """The connection whose commitment each seat's is: a player with two devices (a phone and
+    a laptop) has two pages drawing values, and only that page's value can open it."""
 
     def commit(self, seat: int, commitment: str) -> bool:
         """Take ``seat``'s commitment; ``False`` if it had made one already."""
@@ -303,7 +307,22 @@ class Shuffling:
         seats = found.asked if found.step == "commit" else found.commitments
         for seat in seats:
             for client in self.shufflers.get(seat, ()):
+                if found.step == "reveal" and not self._revealer(found, seat, client):
+                    continue  # another device of the seat: its value opens nothing
                 client.send(dumps(self._frame(found, seat)))
+
+    def _revealer(self, found: Round, seat: int, client: Client) -> bool:
+        """Whether ``client`` may give ``seat``'s value: the page that committed, or any page of
+        the seat once that one is gone (a reconnection)."""
+        committer = found.committed_by.get(seat)
+        if committer in (None, client):
+            return True
+        held = self.table.seats.get(seat)
+        return (
+            held is None
+            or committer not in held.clients
+            or committer not in self.shufflers.get(seat, ())
+        )
 
     def _frame(self, found: Round, seat: int) -> dict[str, object]:
         night = self.night
@@ -348,12 +367,13 @@ class Shuffling:
             if seat.index not in found.asked:
                 raise IllegalActionError("your seat was not asked for a value for this deal")
             if isinstance(frame, Commit):
-                await self._commits(found, seat.index, frame)
-            else:
+                await self._commits(found, seat.index, frame, client)
+            elif self._revealer(found, seat.index, client):
                 await self._reveals(found, seat.index, frame)
+            # else: another device of the seat, whose value opens nothing: not a fault
             table.changed.set()
 
-    async def _commits(self, found: Round, seat: int, frame: Commit) -> None:
+    async def _commits(self, found: Round, seat: int, frame: Commit, client: Client) -> None:
         if found.commitments.get(seat) == frame.commitment:
             return  # a resend after a reconnection: done
         if seat in found.commitments:
@@ -366,6 +386,7 @@ class Shuffling:
         except BaseException:
             del found.commitments[seat]
             raise
+        found.committed_by[seat] = client
 
     async def _reveals(self, found: Round, seat: int, frame: Reveal) -> None:
         if found.revealed.get(seat) == frame.value:
