@@ -30,6 +30,11 @@ SHOWDOWN = "document.querySelector('#seats .seat .result') !== null"
 
 # axe's run, its violations reduced to what a reader needs: the rule, why, and where.
 RUN_AXE = """async (tags) => {
+  // A fade caught half-way (a notice coming or going) blends its text into what lies under it,
+  // a contrast no reader ever meets: every finite animation and transition is taken to its end.
+  for (const animation of document.getAnimations()) {
+    if (animation.effect.getTiming().iterations !== Infinity) animation.finish();
+  }
   const only = { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] };
   const result = await axe.run(document, only);
   return result.violations.map((rule) => ({

@@ -238,7 +238,13 @@ async def _to_the_end(base: str, shots: Path) -> list[Path]:
             for p in sorted(info["places"], key=lambda p: p["place"])
         ]
         assert places == expected
-        assert [p["prize"] for p in sorted(info["places"], key=lambda p: p["place"])][:2] == [21, 9]
+        # A pool of 30 paid 70/30; two bots out on the same hand with the same stack tie for
+        # 2nd and share its 9 (the odd chip to the first of them).
+        ranked = sorted(info["places"], key=lambda p: p["place"])
+        seconds = [p["prize"] for p in ranked if p["place"] == 2]
+        assert ranked[0]["prize"] == 21
+        assert seconds == ([9] if len(seconds) == 1 else [5, 4])
+        assert sum(p["prize"] for p in ranked) == 30
         path = shots / "tournament-finished.png"
         await page.locator("#tourney-clock").screenshot(path=str(path))
         found: dict[str, list[Any]] = {}

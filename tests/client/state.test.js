@@ -35,6 +35,12 @@ for (const who of ["seat", "spectator"]) {
     assert.deepEqual(end.table, table.table);
   });
 
+  test(`${who}: the welcome asks for the list of past hands (a History panel opened before it)`, () => {
+    const welcome = frames.find((frame) => frame.type === "welcome");
+    const { effects } = reduce(initialState(), welcome, 0);
+    assert.deepEqual(effects, [{ kind: "history-stale" }]);
+  });
+
   test(`${who}: a call of the game's name is a moment, and each new hand is said`, () => {
     const steps = states(frames);
     const effects = steps.flatMap((step) => step.effects);

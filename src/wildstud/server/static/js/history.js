@@ -26,9 +26,9 @@ export class HistoryPanel {
       : `/tables/${this.tableId}/hands/${number}`;
   }
 
-  stale() {
+  stale(tableId = this.tableId) {
     this.fresh = false;
-    if (!this.element.closest("[hidden]") && this.tableId) this.load(this.tableId);
+    if (!this.element.closest("[hidden]") && tableId) this.load(tableId);
   }
 
   async load(tableId) {

@@ -127,7 +127,8 @@ function update(state, frame, now) {
 export function reduce(state, frame, now, { answered = false } = {}) {
   switch (frame.type) {
     case "welcome":
-      return { state: { ...state, welcome: frame }, effects: [] };
+      // A History panel opened before the table was known loads its list now.
+      return { state: { ...state, welcome: frame }, effects: [{ kind: "history-stale" }] };
     case "table":
       return { state: { ...state, table: frame.table }, effects: tableNews(state.table, frame.table) };
     case "choosing":

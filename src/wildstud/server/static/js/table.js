@@ -370,7 +370,7 @@ class TablePage {
         this.attention.events(effect.events);
         break;
       case "history-stale":
-        this.historyPanel.stale();
+        this.historyPanel.stale(this.state.welcome.table_id);
         break;
       case "error":
         // The panel shows an error at its next drawing, which no new state would bring.
