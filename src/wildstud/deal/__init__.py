@@ -41,6 +41,8 @@ from wildstud.deal.events import (
     TurnedUp,
     WildsChanged,
 )
+from wildstud.deal.hidden import HiddenCard, HiddenDeck
+from wildstud.deal.private import PrivateHand
 from wildstud.deal.stages import Chance, Stage
 from wildstud.deal.state import Hand, NextStep
 from wildstud.deal.views import Phase, RedealPending, SeatCard, SeatView, TableView, redact
@@ -63,11 +65,14 @@ __all__ = [
     "Hand",
     "HandEnded",
     "HandStarted",
+    "HiddenCard",
+    "HiddenDeck",
     "Mucked",
     "NextStep",
     "Paid",
     "Payment",
     "Phase",
+    "PrivateHand",
     "RedealPending",
     "Redealt",
     "Returned",

@@ -66,11 +66,11 @@ wildstud.errors.HiddenCardError: p1 cannot show 8h: it is seen elsewhere in this
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from wildstud.cards import DECK, Card, parse_card, parse_cards
 from wildstud.deal.dealers import DeckLike
-from wildstud.deal.events import Dealt, Event, Revealed
+from wildstud.deal.events import Dealt, Event, Mucked, Revealed
 from wildstud.deal.hidden import HiddenCard, is_hidden
 from wildstud.deal.showdown import Ranked
 from wildstud.deal.stages import Chance, Stage
@@ -163,10 +163,7 @@ class PrivateHand(Hand):
         if refused:
             raise OptionError("a private deal cannot play these house rules: " + "; ".join(refused))
 
-    @property
-    def private(self) -> bool:
-        """``True``: the face-down cards are hidden from the engine until shown."""
-        return True
+    private = True
 
     # -- dealing -------------------------------------------------------------------------------
 
@@ -419,6 +416,30 @@ class PrivateHand(Hand):
             raise HiddenCardError(
                 f"{_name(seat)}'s hand is shown with its cards under a private deal (show)"
             )
+
+    def muck(self, seat: int, *, show_last: bool = False) -> Mucked:
+        """As :meth:`~wildstud.deal.Hand.muck`; and once every other hand still in is mucked
+        at the showdown, the last one takes the pots unshown unless its owner has shown it
+        already (house rule ``private_last_hand``): nobody needs its cards, and under a private
+        deal showing them is its owner's choice, not the dealer's."""
+        event = super().muck(seat, show_last=show_last)
+        if self._stage is Stage.SHOWDOWN and len(self._deal.live) == 1 and self._unshown():
+            self._stage = Stage.UNCONTESTED
+        return event
+
+    def auto_show_or_muck(
+        self, seats: Collection[int] | None = None, *, show: bool = False
+    ) -> tuple[int, ...]:
+        """As :meth:`~wildstud.deal.Hand.auto_show_or_muck`: a bot or a clock that ran out
+        mucks (to show, its owner's cards are needed: ``show`` is refused). The hands still to
+        choose are asked one after the other, so that the last one, once the others are
+        mucked, takes the pots unshown (see :meth:`muck`)."""
+        chosen = []
+        for seat in self.to_show_or_muck:
+            if (seats is None or seat in seats) and seat in self.to_show_or_muck:
+                self.show_or_muck(seat, show)
+                chosen.append(seat)
+        return tuple(chosen)
 
     def run(self) -> None:
         """Take the dealer's steps until a player must act, a hand must be shown or mucked at
