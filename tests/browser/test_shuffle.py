@@ -2,7 +2,8 @@
 deal every page commits to a WebCrypto value of its own and reveals it; the table says which
 kind of deal it is and where each verified card was dealt from; the night record is refused
 until the host ends the night, then offered, and every deck of it verifies, made from the
-three pages' values and the server's seed."""
+three pages' values and the server's seed: in the library, and in the page, whose settle-up and
+history panel check the record in the browser and say so."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from tests.browser import pages
 from tests.server import wsclient
 from wildstud.history.night_audit import NightRecord, audit_night
 from wildstud.joint_shuffle import night_commitment
+from wildstud.words import describe_deal_audit
 
 NAMES = ("Ann", "Bob", "Cy")
 
@@ -65,6 +67,11 @@ async def _session(base: str, shots: Path) -> dict[str, Any]:
         link = ann.locator("#night-record")
         await link.wait_for(state="attached", timeout=20000)
         assert await link.get_attribute("href") == f"/api/tables/{table_id}/night-record"
+        # ... and checks it in the page: every deck of the night, recomputed in the browser.
+        verdict = ann.locator("#ledger .night-audit.verified .night-audit-result")
+        await verdict.wait_for(timeout=30000)
+        settled = await verdict.inner_text()
+        await ann.locator("#ledger .night-audit").screenshot(path=str(shots / "night-audit.png"))
         # A finished hand's steps name whose values made its deck, and the history page says so.
         steps = api.get(f"/api/tables/{table_id}/hands/1/steps")
         assert steps["commitments"][0]["made_from"] == list(NAMES)
@@ -81,6 +88,13 @@ async def _session(base: str, shots: Path) -> dict[str, Any]:
             said == "The deck: shuffled by the players and the server: Ann, Bob, Cy and the server."
         )
         await history.locator(".replay").screenshot(path=str(shots / "history-shuffled.png"))
+        # The history panel heads its list with the night's audit, each deal in its list.
+        audit_box = history.locator(".night-audit-box .night-audit.verified")
+        await audit_box.wait_for(timeout=30000)
+        await audit_box.locator("summary").click()
+        listed = await audit_box.locator(".night-audit-deals li").all_inner_texts()
+        in_history = await audit_box.locator(".night-audit-result").inner_text()
+        await audit_box.screenshot(path=str(shots / "history-night-audit.png"))
         for seat in seats:
             assert seat.errors == []
         sent = {
@@ -93,6 +107,7 @@ async def _session(base: str, shots: Path) -> dict[str, Any]:
         await browser.close()
     data: dict[str, Any] = answer.json()
     data["_sent"] = sent
+    data["_said"] = {"settle-up": settled, "history": in_history, "deals": listed}
     return data
 
 
@@ -101,6 +116,7 @@ def test_three_pages_shuffle_every_deal_and_the_night_record_verifies(
 ) -> None:
     data = asyncio.run(_session(server.base, tmp_path))
     sent = data.pop("_sent")
+    said = data.pop("_said")
     night = NightRecord.from_data(data)
     assert night.seed is not None
     assert night_commitment(night.seed) == night.commitment
@@ -109,6 +125,16 @@ def test_three_pages_shuffle_every_deal_and_the_night_record_verifies(
     assert len(audit.deals) >= 3
     # Every deck was made from the three pages' values (and the server's seed).
     assert all(deal.made_from == NAMES for deal in audit.deals)
+    # The page's own audit of the record found what the library finds, in the same words.
+    count = len(audit.deals)
+    assert said["settle-up"] == (
+        f"Every deck of the night was made from the players' values: checked, {count} deals in all."
+    )
+    assert said["history"] == said["settle-up"]
+    assert said["deals"] == [
+        describe_deal_audit(deal.hand, deal.deal, deal.made_from, deal.left_out, False)
+        for deal in audit.deals
+    ]
     # Each page committed, then revealed, once a deal.
     for kinds in sent.values():
         assert kinds[: 2 * len(audit.deals)] == ["commit", "reveal"] * len(audit.deals)

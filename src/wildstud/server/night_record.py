@@ -3,7 +3,8 @@
 Once the host has ended the night, the server reveals its night seed in this record, with
 every hand dealt from it: the hand's record with every card (folded and mucked ones too: they
 become verifiable, hence visible, once the night is over), the root published before each of
-its deals, and each asked player's commitment and value (:mod:`wildstud.history.night_audit`).
+its deals, the cards each deal dealt with the positions they came from, and each asked
+player's commitment and value (:mod:`wildstud.history.night_audit`).
 
 Which parts go in:
 
@@ -32,7 +33,13 @@ from collections.abc import Iterable, Sequence
 from wildstud.commitment import Commitment
 from wildstud.history import write_record
 from wildstud.history.export import record_from_hand
-from wildstud.history.night_audit import Contribution, DealInputs, HandInputs, NightRecord
+from wildstud.history.night_audit import (
+    Contribution,
+    DealInputs,
+    HandInputs,
+    NightRecord,
+    dealt_cards,
+)
 from wildstud.server.replay import DeckBook, rebuild
 from wildstud.server.store import ShuffleNight, ShuffleValue, StoredHand
 
@@ -57,13 +64,18 @@ def hand_inputs(stored: StoredHand, parts: Sequence[ShuffleValue]) -> HandInputs
     hand = rebuild(stored.setup, book, stored.actions)
     roots = []
     deals = []
+    # Each deal's cards with their positions, so that the page's audit reads them rather than
+    # working them out by the games' rules (what the audit checks them against: the record).
+    dealt = dealt_cards(hand.events, stored.setup.names)
     for deal in sorted(stored.decks):
         sealed = book.sealed(deal)
         if sealed is None:  # pragma: no cover - every shuffled deck is sealed
             continue
         roots.append(Commitment(deal, sealed.commitment.root))
         mine = [part for part in parts if part.deal == deal]
-        deals.append(DealInputs(deal, sealed.commitment.root, contributions(mine, deal)))
+        deals.append(
+            DealInputs(deal, sealed.commitment.root, contributions(mine, deal), dealt.get(deal, ()))
+        )
     record = dataclasses.replace(
         record_from_hand(hand, reveal="all"),
         commitments=tuple(roots),

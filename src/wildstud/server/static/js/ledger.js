@@ -11,6 +11,7 @@
 import { api, base } from "./api.js";
 import { h, mergeChildren } from "./dom.js";
 import { fetchLuck, luckSection } from "./luck.js";
+import { nightAuditSection, watchNight } from "./nightcheck.js";
 
 const REFETCH_MS = 150;
 
@@ -195,6 +196,13 @@ export class LedgerPanel {
     if (this.hostToken && !ended) parts.push(this.drawEnd());
     parts.push(h("p", { className: "ledger-message", role: "status", "data-key": "message" }, this.message));
     return parts;
+  }
+
+  /** The night's audit, checked in this browser once the night record is offered. */
+  drawAudit(id) {
+    const outcome = watchNight(id, () => this.render());
+    const wasOpen = Boolean(this.element.querySelector(".night-audit-deals[open]"));
+    return nightAuditSection(id, outcome, wasOpen);
   }
 
   /** This page's own ledger account: the seat's, or null on a spectator's or host's page. */
@@ -458,6 +466,8 @@ export class LedgerPanel {
             h("code", {}, "wildstud verify --night FILE"),
             ".",
           ),
+      // ... and this page checks it too, as soon as it is offered (nightcheck.js).
+      provisional ? "" : this.drawAudit(id),
     );
   }
 }

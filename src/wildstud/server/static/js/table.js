@@ -282,7 +282,12 @@ class TablePage {
       this.device ? this.device.dialog : "",
       el.host, // last: beside the table on a wide screen, under it on a phone (hostpanel.js)
     );
-    this.historyPanel = new HistoryPanel(el.historyBody, () => this.seatCount(), this.seatToken);
+    this.historyPanel = new HistoryPanel(
+      el.historyBody,
+      () => this.seatCount(),
+      this.seatToken,
+      () => Boolean(this.state.table && this.state.table.status === "ended"),
+    );
   }
 
   toggleHistory() {
@@ -335,6 +340,10 @@ class TablePage {
     this.state = state;
     // The panels that keep their own state get their frames as they come.
     if (frame.type === "table") this.ledger.update(state.table, state.welcome);
+    // The night just ended: the history panel checks the night record (nightcheck.js).
+    const ended = (table) => Boolean(table && table.status === "ended");
+    if (frame.type === "table" && ended(state.table) && !ended(before.table) && state.welcome)
+      this.historyPanel.stale(state.welcome.table_id);
     if (frame.type === "showdown") this.showdown.update(frame);
     if (frame.type === "run_twice") this.twice.update(frame);
     if (frame.type === "rabbit") this.checkRabbit(frame);
