@@ -183,6 +183,20 @@ def test_a_night_shuffled_by_the_players_verifies_and_names_a_cheating_page(
             mine = own_hidden(client, number) if number in client.hands else set()
             assert seen - public <= mine, (number, client.name)
 
+    # The record names the player of each card it lists as the table did (PHH numbers the
+    # players from the dealer's left): every page's own face-down cards are listed as its own.
+    for client in clients:
+        for number in client.finished:
+            listed = {
+                str(item.card)
+                for hand in night.hands
+                if hand.number == number
+                for deal in hand.deals
+                for item in deal.dealt or ()
+                if item.player == client.name
+            }
+            assert own_hidden(client, number) <= listed, (number, client.name)
+
     # The server's own export, checked by the command line: Bob's cheat is named.
     path = tmp_path / "night.json"
     path.write_text(json.dumps(data))
@@ -358,3 +372,39 @@ def test_a_page_out_of_turn_in_the_round_is_refused_and_nothing_changes(server: 
     # Bob's value opened nothing: he sits the hand out; Ann and the bot play it.
     assert "Bob" not in dealt["names"]
     assert "Ann" in dealt["names"]
+
+
+def test_the_night_record_waits_for_the_last_hand_to_be_over(server: Server) -> None:
+    """Ending the night lets the hand in progress play out; until it is over the record is
+    refused: its seed would give away that hand's salts, hence the hidden cards its proofs'
+    paths cover, and the record would lack the hand."""
+    api = Api(server.base)
+
+    async def scenario() -> tuple[int, str, int]:
+        created = api.create(games=[{"game": "FTQ"}], seats=4, hand_pause=0, action_clock=60)
+        clients, pages = await seated(api, created, ["Ann", "Bob"])
+        runners = [asyncio.create_task(page.run()) for page in pages]
+        await asyncio.sleep(0.2)
+        api.ok(api.host(created, "POST", "/start"))
+        async with asyncio.timeout(30):
+            await clients[0].wait_for(lambda c: bool(c.hands))  # dealt; nobody acts
+        api.ok(api.host(created, "POST", "/end"))
+        assert api.table(created)["hand_in_progress"] is not None
+        refused = night_json(api, created)
+        async with asyncio.timeout(60):
+            await asyncio.gather(
+                *(play(client, random.Random(5), lambda c: bool(c.finished)) for client in clients)
+            )
+            while night_json(api, created).status_code != 200:
+                await asyncio.sleep(0.2)
+        hands = len(night_json(api, created).json()["hands"])
+        for task in runners:
+            task.cancel()
+        for client in clients:
+            await client.close()
+        return refused.status_code, refused.text, hands
+
+    status, said, hands = asyncio.run(scenario())
+    assert status == 409
+    assert "once the last hand of the night is over" in said
+    assert hands == 1

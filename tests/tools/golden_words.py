@@ -88,6 +88,8 @@ def _audit_fault(**fault: Any) -> dict[str, Any]:
         detail=fault.get("detail"),
     )
     return {"fault": fault, "words": words}
+
+
 NAMES = ["Ann", "Bob", "Cy"]
 
 NOTHING: frozenset[Card] = frozenset()

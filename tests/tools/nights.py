@@ -27,7 +27,7 @@ from wildstud.history.night_audit import (
     HandInputs,
     NightRecord,
     audit_night,
-    dealt_cards,
+    recorded_dealt,
 )
 from wildstud.joint_shuffle import (
     deck_order,
@@ -89,7 +89,7 @@ def dealt_hand(
     record = dataclasses.replace(
         record_from_hand(hand, reveal="all"), commitments=roots, players=tuple(names)
     )
-    listed = dealt_cards(hand.events, names)
+    listed = recorded_dealt(record)
     deals = [dataclasses.replace(item, dealt=listed.get(item.deal, ())) for item in deals]
     return HandInputs(number, write_record(record), tuple(deals)), hand
 

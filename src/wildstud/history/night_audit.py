@@ -68,6 +68,7 @@ __all__ = [
     "NightRecord",
     "audit_night",
     "dealt_cards",
+    "recorded_dealt",
 ]
 
 FORMAT = "wildstud-night/1"
@@ -168,6 +169,13 @@ def dealt_cards(events: Iterable[Event], names: Sequence[str]) -> dict[int, tupl
         if event.card is not None:
             found.setdefault(deal, []).append(DealtCard(position, event.card, player))
     return {deal: tuple(cards) for deal, cards in found.items()}
+
+
+def recorded_dealt(record: HandRecord) -> dict[int, tuple[DealtCard, ...]]:
+    """:func:`dealt_cards` of a hand's record, replayed, its seats named by its ``players``:
+    what a night record lists as each deal's cards (its seats are the record's, which need
+    not be the live hand's)."""
+    return dealt_cards(replay(record).hand.events, record.players or ())
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,8 +38,9 @@ from wildstud.history.night_audit import (
     DealInputs,
     HandInputs,
     NightRecord,
-    dealt_cards,
+    recorded_dealt,
 )
+from wildstud.server.history import record_order
 from wildstud.server.replay import DeckBook, rebuild
 from wildstud.server.store import ShuffleNight, ShuffleValue, StoredHand
 
@@ -64,23 +65,24 @@ def hand_inputs(stored: StoredHand, parts: Sequence[ShuffleValue]) -> HandInputs
     hand = rebuild(stored.setup, book, stored.actions)
     roots = []
     deals = []
-    # Each deal's cards with their positions, so that the page's audit reads them rather than
-    # working them out by the games' rules (what the audit checks them against: the record).
-    dealt = dealt_cards(hand.events, stored.setup.names)
     for deal in sorted(stored.decks):
         sealed = book.sealed(deal)
         if sealed is None:  # pragma: no cover - every shuffled deck is sealed
             continue
         roots.append(Commitment(deal, sealed.commitment.root))
         mine = [part for part in parts if part.deal == deal]
-        deals.append(
-            DealInputs(deal, sealed.commitment.root, contributions(mine, deal), dealt.get(deal, ()))
-        )
+        deals.append(DealInputs(deal, sealed.commitment.root, contributions(mine, deal)))
     record = dataclasses.replace(
         record_from_hand(hand, reveal="all"),
         commitments=tuple(roots),
-        players=tuple(stored.setup.names),
+        # PHH numbers the players from the dealer's left: the names go round the same way.
+        players=tuple(stored.setup.names[seat] for seat in record_order(stored.setup, hand)),
     )
+    # Each deal's cards with their positions, so that the page's audit reads them rather than
+    # working them out by the games' rules: read from the record itself (its seats are not the
+    # live hand's), as the library's audit reads them.
+    dealt = recorded_dealt(record)
+    deals = [dataclasses.replace(item, dealt=dealt.get(item.deal, ())) for item in deals]
     return HandInputs(stored.setup.number, write_record(record), tuple(deals))
 
 

@@ -198,6 +198,13 @@ export class LedgerPanel {
     return parts;
   }
 
+  /** Whether the night and its last hand are over, as the latest table frame says (the
+   * night's figures may be a frame behind): the night record is offered from then on. */
+  over() {
+    const table = this.table;
+    return table.status === "ended" && (table.hand_in_progress === null || table.hand_in_progress === undefined);
+  }
+
   /** The night's audit, checked in this browser once the night record is offered. */
   drawAudit(id) {
     const outcome = watchNight(id, () => this.render());
@@ -467,7 +474,7 @@ export class LedgerPanel {
             ".",
           ),
       // ... and this page checks it too, as soon as it is offered (nightcheck.js).
-      provisional ? "" : this.drawAudit(id),
+      provisional || !this.over() ? "" : this.drawAudit(id),
     );
   }
 }

@@ -286,7 +286,12 @@ class TablePage {
       el.historyBody,
       () => this.seatCount(),
       this.seatToken,
-      () => Boolean(this.state.table && this.state.table.status === "ended"),
+      () =>
+        Boolean(
+          this.state.table &&
+          this.state.table.status === "ended" &&
+          (this.state.table.hand_in_progress === null || this.state.table.hand_in_progress === undefined),
+        ),
     );
   }
 
@@ -340,8 +345,12 @@ class TablePage {
     this.state = state;
     // The panels that keep their own state get their frames as they come.
     if (frame.type === "table") this.ledger.update(state.table, state.welcome);
-    // The night just ended: the history panel checks the night record (nightcheck.js).
-    const ended = (table) => Boolean(table && table.status === "ended");
+    // The night and its last hand just ended: the history panel checks the night record
+    // (nightcheck.js), offered from then on.
+    const ended = (table) =>
+      Boolean(
+        table && table.status === "ended" && (table.hand_in_progress === null || table.hand_in_progress === undefined),
+      );
     if (frame.type === "table" && ended(state.table) && !ended(before.table) && state.welcome)
       this.historyPanel.stale(state.welcome.table_id);
     if (frame.type === "showdown") this.showdown.update(frame);
