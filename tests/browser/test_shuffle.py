@@ -8,6 +8,7 @@ history panel check the record in the browser and say so."""
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -18,9 +19,11 @@ from tests.browser import pages
 from tests.server import wsclient
 from wildstud.history.night_audit import NightRecord, audit_night
 from wildstud.joint_shuffle import night_commitment
-from wildstud.words import describe_deal_audit
+from wildstud.words import describe_deal_audit, describe_night_audit
 
 NAMES = ("Ann", "Bob", "Cy")
+GOLDEN = json.loads((Path(__file__).parents[1] / "golden" / "night_audit.json").read_text())
+FORGED = "a value that does not open its commitment"
 
 
 async def _session(base: str, shots: Path) -> dict[str, Any]:
@@ -95,6 +98,26 @@ async def _session(base: str, shots: Path) -> dict[str, Any]:
         listed = await audit_box.locator(".night-audit-deals li").all_inner_texts()
         in_history = await audit_box.locator(".night-audit-result").inner_text()
         await audit_box.screenshot(path=str(shots / "history-night-audit.png"))
+        # A cheating server's record (the library's golden night where Bob's value opens
+        # nothing, served in place of this table's): the page names the fault and whom.
+        forged = next(case for case in GOLDEN["cases"] if case["name"] == FORGED)
+        cheated = await (
+            await browser.new_context(viewport={"width": 1100, "height": 1300})
+        ).new_page()
+        body = json.dumps(forged["record"])
+        await cheated.route(
+            f"**/api/tables/{table_id}/night-record",
+            lambda route: route.fulfill(status=200, content_type="application/json", body=body),
+        )
+        await cheated.goto(created["links"]["watch"])
+        await cheated.get_by_role("button", name="History").click()
+        failed = cheated.locator(".night-audit-box .night-audit.failed")
+        await failed.wait_for(timeout=30000)
+        caught = {
+            "result": await failed.locator(".night-audit-result").inner_text(),
+            "faults": await failed.locator(".night-audit-faults li").all_inner_texts(),
+        }
+        await failed.screenshot(path=str(shots / "history-night-audit-failed.png"))
         for seat in seats:
             assert seat.errors == []
         sent = {
@@ -107,7 +130,7 @@ async def _session(base: str, shots: Path) -> dict[str, Any]:
         await browser.close()
     data: dict[str, Any] = answer.json()
     data["_sent"] = sent
-    data["_said"] = {"settle-up": settled, "history": in_history, "deals": listed}
+    data["_said"] = {"settle-up": settled, "history": in_history, "deals": listed, **caught}
     return data
 
 
@@ -131,6 +154,19 @@ def test_three_pages_shuffle_every_deal_and_the_night_record_verifies(
         f"Every deck of the night was made from the players' values: checked, {count} deals in all."
     )
     assert said["history"] == said["settle-up"]
+    # The forged night: failed, in the library's words, each fault naming its party.
+    expected = next(case for case in GOLDEN["cases"] if case["name"] == FORGED)["audit"]
+    faults = expected["faults"]
+    assert said["result"] == describe_night_audit(
+        len(expected["deals"]),
+        [fault["kind"] for fault in faults],
+        list(dict.fromkeys(fault["names"] for fault in faults)),
+    )
+    assert "naming Bob and the server" in said["result"]
+    assert said["faults"] == [
+        f"{fault['text'][0].upper()}{fault['text'][1:]}. Names {fault['names']}."
+        for fault in faults
+    ]
     assert said["deals"] == [
         describe_deal_audit(deal.hand, deal.deal, deal.made_from, deal.left_out, False)
         for deal in audit.deals

@@ -125,6 +125,10 @@ class DeckBook:
             self._pending.append(deal)
         return Deck.stacked(order)
 
+    def holds(self, deal: int) -> bool:
+        """Whether the book has deal ``deal``'s deck already (stored, or drawn)."""
+        return deal in self._orders
+
     def order(self, deal: int) -> str:
         """The stored order of a deal (for the store only)."""
         return self._orders[deal]
@@ -229,11 +233,16 @@ def deal_on(hand: Hand, *, hold_showdown: bool = False) -> None:
         hand.step()
 
 
-def _to_showdown(hand: Hand) -> None:
+def _to_showdown(hand: Hand, live: DeckBook | None = None) -> None:
     """The dealer's steps, redeals included, until a player must act, the hand is over, the
     hands are about to be shown (where the mucks recorded come in) or asked to run it twice
-    (where the answers recorded come in)."""
+    (where the answers recorded come in). For a ``live`` hand, also until a redeal whose deck
+    its book does not hold: the table had not dealt it yet (its players' shuffle may still be
+    going on), and deals it when it is due."""
     while hand.phase is Phase.DEALER and not held(hand):
+        pending = hand.redeal_pending is not None
+        if pending and live is not None and not live.holds(hand.deal_number + 1):
+            return
         hand.step()
 
 
@@ -259,12 +268,14 @@ def rebuild(
 ) -> Hand:
     """The hand as it stood after ``actions``, replayed from the decks in ``book``; a hand
     that reached the showdown is shown down after its mucks, unless ``hold_showdown`` (a hand
-    in progress, whose players may have choices left to make)."""
+    in progress, whose players may have choices left to make, and whose redeal not dealt yet
+    waits for the table to deal it)."""
     hand = _new_hand(setup, book)
-    _to_showdown(hand)
+    live = book if hold_showdown else None
+    _to_showdown(hand, live)
     for action in actions:
         _replay(hand, action)
-        _to_showdown(hand)
+        _to_showdown(hand, live)
     if not hold_showdown:
         hand.run()
     return hand

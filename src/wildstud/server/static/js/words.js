@@ -279,6 +279,7 @@ const SETTING_WORDS = {
   away_clock: ["the away clock", " s"],
   time_bank: ["the time bank", " s"],
   choice_clock: ["the dealer's choice clock", " s"],
+  shuffle_seconds: ["the players' shuffle clock", " s"],
   bot_delay: ["the bots' delay", " s"],
   hand_pause: ["the pause between hands", " s"],
   redeal_pause: ["the redeal pause", " s"],
