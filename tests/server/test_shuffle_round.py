@@ -571,3 +571,20 @@ def test_a_redeals_round_resumes_after_a_restart(tmp_path: Path) -> None:
         assert redeal.made_from == ("Ann", "Bob")
     finally:
         server.stop()
+
+
+def test_the_rounds_clock_is_a_table_setting_within_its_bounds(server: Server) -> None:
+    api = Api(server.base)
+    base = {"name": "t", "games": [{"game": "FTQ"}], "seat_requests": False}
+    for wrong in (0.5, 61, "soon"):
+        refused = api.http.post("/api/tables", json={**base, "shuffle_seconds": wrong})
+        assert refused.status_code == 422, refused.text
+        assert "shuffle_seconds" in refused.text
+    created = api.create(games=[{"game": "FTQ"}])
+    table_id = created["table"]["id"]
+    assert api.get(f"/api/tables/{table_id}")["settings"]["shuffle_seconds"] == 8
+    refused = api.host(created, "PUT", "/rules", shuffle_seconds=0)
+    assert refused.status_code == 422, refused.text
+    assert api.get(f"/api/tables/{table_id}")["settings"]["shuffle_seconds"] == 8
+    api.ok(api.host(created, "PUT", "/rules", shuffle_seconds=2.5))
+    assert api.get(f"/api/tables/{table_id}")["settings"]["shuffle_seconds"] == 2.5
