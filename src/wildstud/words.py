@@ -343,7 +343,7 @@ def describe_audit_fault(
             f" (position {position + 1}): a card was dealt out of order or substituted"
         )
     if kind == "left-out":
-        return f"{where}: {player} revealed no value but was dealt a card"
+        return f"{where}: {player} gave no value that opens their commitment, yet was dealt a card"
     return f"{where if deal is not None else f'hand {hand}'}: {detail}"
 
 

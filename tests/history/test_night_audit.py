@@ -217,7 +217,7 @@ def test_a_withheld_value_leaves_the_player_out() -> None:
     dealt_in, _ = dealt_hand(seed, 2, "FTQ", withheld=("Cy",))
     faults = audit_night(night_of([dealt_in], seed)).faults
     assert [fault.kind for fault in faults] == [FaultKind.LEFT_OUT]
-    assert "Cy revealed no value but was dealt a card" in faults[0].text
+    assert "Cy gave no value that opens their commitment, yet was dealt a card" in faults[0].text
 
 
 def test_a_night_not_over_and_bad_records() -> None:

@@ -391,7 +391,7 @@ export function describeAuditFault(fault) {
     case "card":
       return `${where}: ${pretty(fault.card)} was dealt where the deck has ${fault.deck_card ? pretty(fault.deck_card) : "no card"} (position ${fault.position + 1}): a card was dealt out of order or substituted`;
     case "left-out":
-      return `${where}: ${fault.player} revealed no value but was dealt a card`;
+      return `${where}: ${fault.player} gave no value that opens their commitment, yet was dealt a card`;
     default:
       return `${deal === null || deal === undefined ? `hand ${hand}` : where}: ${fault.detail}`;
   }
