@@ -233,15 +233,22 @@ def deal_on(hand: Hand, *, hold_showdown: bool = False) -> None:
         hand.step()
 
 
-def _to_showdown(hand: Hand, live: DeckBook | None = None) -> None:
+def _to_showdown(
+    hand: Hand, book: DeckBook, hold_redeal: Callable[[int], bool] | None = None
+) -> None:
     """The dealer's steps, redeals included, until a player must act, the hand is over, the
     hands are about to be shown (where the mucks recorded come in) or asked to run it twice
-    (where the answers recorded come in). For a ``live`` hand, also until a redeal whose deck
-    its book does not hold: the table had not dealt it yet (its players' shuffle may still be
-    going on), and deals it when it is due."""
+    (where the answers recorded come in); and until a redeal whose deck the book does not hold
+    if ``hold_redeal`` says so of its deal (the table had not dealt it yet, and its players'
+    shuffle was going on: it resumes, and the table deals the redeal when it is over)."""
     while hand.phase is Phase.DEALER and not held(hand):
-        pending = hand.redeal_pending is not None
-        if pending and live is not None and not live.holds(hand.deal_number + 1):
+        coming = hand.deal_number + 1
+        if (
+            hand.redeal_pending is not None
+            and hold_redeal is not None
+            and not book.holds(coming)
+            and hold_redeal(coming)
+        ):
             return
         hand.step()
 
@@ -265,17 +272,17 @@ def rebuild(
     actions: Iterable[ActionRecord],
     *,
     hold_showdown: bool = False,
+    hold_redeal: Callable[[int], bool] | None = None,
 ) -> Hand:
     """The hand as it stood after ``actions``, replayed from the decks in ``book``; a hand
     that reached the showdown is shown down after its mucks, unless ``hold_showdown`` (a hand
-    in progress, whose players may have choices left to make, and whose redeal not dealt yet
-    waits for the table to deal it)."""
+    in progress, whose players may have choices left to make). ``hold_redeal``: which redeal
+    not dealt yet waits for the table (see :func:`_to_showdown`)."""
     hand = _new_hand(setup, book)
-    live = book if hold_showdown else None
-    _to_showdown(hand, live)
+    _to_showdown(hand, book, hold_redeal)
     for action in actions:
         _replay(hand, action)
-        _to_showdown(hand, live)
+        _to_showdown(hand, book, hold_redeal)
     if not hold_showdown:
         hand.run()
     return hand

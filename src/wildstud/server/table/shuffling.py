@@ -204,6 +204,12 @@ class Shuffling:
         found.deadline = time.monotonic() + self.seconds
         self.round = found
 
+    def resumes(self, number: int, deal: int) -> bool:
+        """Whether the round of deal ``deal`` (a redeal) of hand ``number`` was going on when
+        the table stopped: the restored hand waits for it (a redeal whose round had not begun
+        is dealt as the hand is restored, as before the players shuffled)."""
+        return (number, deal) in self.resumable
+
     # -- the decks -----------------------------------------------------------------------------
 
     def shuffle_for(self, number: int) -> Callable[[int], Shuffled] | None:
