@@ -125,6 +125,9 @@ class StakesModel(_Model):
 
 
 Seconds = Annotated[float, Field(ge=0.05, le=3600)]
+ShuffleSeconds = Annotated[float, Field(ge=1, le=60)]
+"""Each step of the players' shuffle: a page answers within a round trip, so a second is
+enough on a network at home; a minute is the most a page that went away may hold each deal up."""
 
 PRIVATE_DEAL_NOT_YET = (
     "a private deal is not offered yet: the engine plays a hand whose face-down cards it does"
@@ -178,6 +181,12 @@ class TableSettings(_Model):
         60.0, description="extra seconds a player may draw on, over the whole session"
     )
     choice_clock: Seconds = Field(20.0, description="seconds the dealer has to pick the game")
+    shuffle_seconds: ShuffleSeconds = Field(
+        8.0,
+        description="seconds the table waits for the pages' commitments before a deal in the"
+        " players' shuffle, then as long again for their values (a page that has not answered"
+        " by then is left out of that deal)",
+    )
     bot_delay: Annotated[float, Field(ge=0, le=30)] = Field(
         1.0, description="seconds a bot waits before acting"
     )
@@ -313,6 +322,7 @@ class RulesUpdate(_Model):
     away_clock: Seconds | None = None
     time_bank: Annotated[float, Field(ge=0, le=3600)] | None = None
     choice_clock: Seconds | None = None
+    shuffle_seconds: ShuffleSeconds | None = None
     bot_delay: Annotated[float, Field(ge=0, le=30)] | None = None
     hand_pause: Annotated[float, Field(ge=0, le=60)] | None = None
     absent_hands: Annotated[int, Field(ge=1, le=100)] | None = None
