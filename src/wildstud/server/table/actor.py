@@ -384,7 +384,8 @@ class Actor:
             self.table.driver.turn.forget()
             return
         assert isinstance(command, CancelChoice)
-        self.table.driver.choosing = None
+        runner = self.table.driver
+        runner.adopt(runner.state.but(choosing=None))
 
     def fold(self, name: str, command: Command, into: Changes) -> Outcome[Any]:
         """Hand ``command`` to the shared slice ``name`` in the middle of a change made by a
