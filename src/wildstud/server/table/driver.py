@@ -64,7 +64,7 @@ from wildstud.server.store import (
 from wildstud.server.table.button import DealDefault, Seats, dealer_for, game_for, next_step
 from wildstud.server.table.cashier import HandEnded, Holder, Limits
 from wildstud.server.table.runner import RUNNER, Choosing, RunnerState, hand_end_row, row_in
-from wildstud.server.table.seating import TableStatus
+from wildstud.server.table.seating import HandOver, TableStatus
 from wildstud.server.table.settings import NoticesPlayed
 from wildstud.server.table.writer import StorageFailureError
 from wildstud.words import describe_settings
@@ -922,6 +922,7 @@ class Driver:
         setup = live.setup
         number = setup.number
         absent_hands = table.settings.absent_hands
+        staying: list[SeatState] = []
         for engine, index in enumerate(setup.lineup):
             seat = table.seats.get(index)
             if seat is None:  # pragma: no cover - a seat in a hand leaves only when it ends
@@ -940,7 +941,10 @@ class Driver:
             if row.leaving:
                 table.hosting.leave(seat, row.stack, changes)
             else:
-                changes.seats.append(row)
+                staying.append(row)
+        # The new stacks are the seating's to write (a follow-up command of the hand's end,
+        # stored with it).
+        table.actor.fold("seating", HandOver(tuple(staying)), changes)
         record = summary(table.id, setup, hand, live.book)
         # The host's changes that held from this hand go into its record (console.py).
         record["notices"] = [

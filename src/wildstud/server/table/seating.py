@@ -65,6 +65,7 @@ __all__ = [
     "Back",
     "Departure",
     "EndNight",
+    "HandOver",
     "Join",
     "Leave",
     "Links",
@@ -263,6 +264,16 @@ class EndNight(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class HandOver(Command):
+    """The hand runner's hand is over: ``rows`` are the rows of the seats dealt into it that
+    stay, as it leaves them (their stacks, the hands their players missed, sitting out when the
+    clock sat them out: :func:`~.runner.hand_end_row`); a seat that was leaving leaves with
+    :class:`Leave` instead."""
+
+    rows: tuple[SeatState, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Departure:
     """A seat given up: its row as it left, and the chips it cashed out."""
 
@@ -290,6 +301,10 @@ def _handle(state: SeatingState, command: Command) -> Outcome[SeatingState]:
         return _leave(state, row, command.stack)
     if isinstance(command, Leave):
         return _leave(state, state.get(command.index), command.stack)
+    if isinstance(command, HandOver):
+        # A seat dealt in leaves only as its hand ends: every row's seat is still here.
+        rows = [row for row in command.rows if row.seat in state.seats]
+        return _written(state, Changes(seats=rows))
     if isinstance(command, Sit):
         row = state.get(command.index)
         row = replace(row, sitting_out=command.out, missed_hands=0, last_seq=command.seq)
@@ -445,6 +460,7 @@ COMMANDS: tuple[type[Command], ...] = (
     Join,
     Remove,
     Leave,
+    HandOver,
     Sit,
     Back,
     NewLink,
