@@ -10,6 +10,17 @@ takes the copy as its hand (:meth:`LiveHand.adopt`) only then, and only then do 
 hear of it (:mod:`wildstud.server.table.fanout`): a change the store refuses leaves the hand
 as it was.
 
+Everything else the runner holds is one frozen value (:class:`~.runner.RunnerState`: the hand
+in progress and the last one, the button, the dealer's choice, the showdown's and the offer's
+clocks, who acted and who the clock acted for in the hand). A change stages a new value
+(:meth:`Driver.put`), which the runner adopts once the store has the change; a clock that
+nothing stores is adopted at once (:meth:`Driver.settle`). The seats' rows a change writes (a
+time bank drawn on, a request's number) go into it, and the seats take them once it is stored;
+at a hand's end the stacks of the seats that stay go to the seating as a command folded into
+the change (:class:`~.seating.HandOver`), and those leaving leave by :class:`~.seating.Leave`.
+The one thing changed before a write is the hand's book, from which the copy draws a redeal's
+deck: a change the store refuses forgets what it drew (:meth:`Driver._drawing`).
+
 The button (the dealer's seat, who chooses the game under dealer's choice) moves forward every
 hand to the next seat, after the one that had it, whose player was dealt into the last hand and
 is dealt into this one (Robert's Rules' moving button; ``docs/house-rules.md``, "Who deals and

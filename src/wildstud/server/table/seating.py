@@ -20,10 +20,11 @@ choice and the turn's clock (:class:`~.core.CancelChoice`, :class:`~.core.ResetT
 hand runner), and the end of the night closes the open requests for chips
 (:class:`~.cashier.NightEnded`): follow-up commands. Until the hand runner moves onto the
 core, the seating's commands are folded into the change of the part that makes them
-(:mod:`.hosting`, :mod:`.players`, the runner's hand end; :meth:`.actor.Actor.fold`), stored
-in its transaction with their follow-ups, and adopted only once it commits; and the rows the
-hand runner stores (the stacks a hand ends with, the time banks it spends) are taken in once
-stored (:meth:`SeatingState.stored`).
+(:mod:`.hosting`, :mod:`.players`, the runner's hand end: :class:`HandOver` with the stacks
+the hand ends with, :class:`Leave`; :meth:`.actor.Actor.fold`), stored in its transaction
+with their follow-ups, and adopted only once it commits; and the rows the hand runner stores
+with its actions (the time banks it spends, the requests' numbers) are taken in once stored
+(:meth:`SeatingState.stored`).
 
 >>> state = SeatingState.of(TableState("t", "x", "h", "j", "w", {}, "waiting", None, 0, None))
 >>> terms = Terms(seats=2, starting_chips=500, time_bank=30.0)
