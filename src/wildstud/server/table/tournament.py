@@ -223,7 +223,8 @@ class Desk:
     def left(self, seat: Seat, changes: Changes) -> None:
         """``seat`` leaves the table: its player is out at once, below everyone still in
         (their chips leave play, cashed out as at a cash table); into ``changes``."""
-        state = self.synced(self.state).departed(seat.player_id, self.table.hands_dealt)
+        dealt = self.table.driver.current.hands_dealt  # as the change in hand leaves it
+        state = self.synced(self.state).departed(seat.player_id, dealt)
         self._store(state, time.monotonic(), changes)
 
     def status_changed(self, running: bool, changes: Changes) -> None:
