@@ -1,5 +1,6 @@
 """Fault injection: for every kind of command a table takes, the store fails the command's write
-once. The table's state is then exactly what it was before the command, the client is told
+once. The table's state is then exactly what it was before the command, and what a table rebuilt
+from the store holds (:func:`held`, :func:`as_stored`), the client is told
 (an error frame with the request's ``seq``, or :class:`StorageFailureError`, which the REST API
 answers 503), nothing is reloaded, and the same command, sent again, works (in-process). The
 ledger's reads, commands of the money slice, have the store fail their read once alike.
@@ -134,6 +135,7 @@ class Night:
             told()
         assert self.store.fired == fired + 1, "the command wrote nothing"
         assert state_of(self.table) == before
+        assert held(self.table) == await as_stored(self.table, self.lobby.store)
         self.stands()
         result = await command()
         assert self.store.fired == fired + 1

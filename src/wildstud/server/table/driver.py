@@ -243,7 +243,9 @@ class Driver:
 
     def adopt(self, state: RunnerState) -> None:
         """Take ``state`` as the runner's, for what the store holds already (a table restored
-        from it) or what it does not keep (a choice called off once a change is stored)."""
+        from it) or what it does not keep (a choice called off once a change is stored): it
+        stands over any state staged before."""
+        self._staged += 1
         self._adopt(state, self._staged)
 
     def _adopt(self, state: RunnerState, serial: int) -> None:
