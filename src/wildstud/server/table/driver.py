@@ -243,9 +243,10 @@ class Driver:
 
     def adopt(self, state: RunnerState) -> None:
         """Take ``state`` as the runner's, for what the store holds already (a table restored
-        from it) or what it does not keep (a choice called off once a change is stored): it
-        stands over any state staged before."""
-        self._staged += 1
+        from it) or what it does not keep (a choice called off once a change is stored). A
+        state the change in hand staged is still adopted once it is stored: it was made
+        later (the hand's end that the host's change of status, or the tournament's end,
+        comes with, :mod:`.actor`'s follow-ups)."""
         self._adopt(state, self._staged)
 
     def _adopt(self, state: RunnerState, serial: int) -> None:
