@@ -98,10 +98,12 @@ class BettingRound:
         "_history",
         "_largest",
         "_last_increment",
+        "_least_total",
         "_live",
         "_offer",
         "_open_pair",
         "_order",
+        "_pending",
         "_pot",
         "_reopening",
         "_ring",
@@ -196,7 +198,6 @@ class BettingRound:
         self._stakes = stakes
         self._reopening = REOPENING[stakes.short_all_in]
         self._order = seats
-        self._ring = seats + seats  # the order twice: the turn goes round without a modulo
         self._street_index = street_index
         self._big_street = big_bet
         self._open_pair = open_pair
@@ -205,13 +206,21 @@ class BettingRound:
         # Seats not folded with chips behind: those who can still act, kept as seats fold or go
         # all in (the turn, the raise cap and "everyone else is all in" all ask for it).
         self._able = len([seat for seat in seats if stacks[seat] > 0])
+        # The seats that must still act before the round can close: those able to act that have
+        # not acted since the bet last went up, or owe chips to it. Kept as they act (an action
+        # takes its seat off; a bet going up puts every other able seat on), so the round knows
+        # it is over without going round the table.
+        self._pending = self._able
         self._committed = dict.fromkeys(seats, 0)
         # Seats not folded with more chips in all than the bet, who could answer a raise. A
         # seat's chips in front and behind add up to the same all round: the count changes only
-        # as the bet goes up or such a seat folds.
+        # as the bet goes up or such a seat folds; while the bet is below every seat's chips
+        # (the least of them kept), every seat not folded could.
         self._deep = self._able
+        self._least_total = min(stacks.values())
         self._folded: frozenset[int] = frozenset()
         self._live = seats  # the seats not folded, in acting order, kept as seats fold
+        self._ring = seats + seats  # those twice: the turn goes round without a modulo
         # The level each seat has matched when it last acted, for the reopening rule; a wager that
         # is only the bring-in counts as nothing, since completing it is the first real bet.
         self._acted: dict[int, int] = {}
@@ -474,9 +483,12 @@ class BettingRound:
         record = self._plan(kind, amount, free_fold)
         seat, kind, to_amount, added, all_in, full = record
         stacks = self._stacks
+        self._pending -= 1  # the seat to act has acted (a bet going up puts the others on)
         if kind is _FOLD:
             self._folded = self._folded | {seat}
-            self._live = tuple([s for s in self._live if s != seat])
+            self._live = live = tuple([s for s in self._live if s != seat])
+            self._ring = live + live
+            self._to_act_at -= 1  # the seat after it takes its place in the ring
             if stacks[seat] > 0:
                 self._able -= 1
             if self._committed[seat] + stacks[seat] > self._bet:
@@ -495,6 +507,8 @@ class BettingRound:
                     note_full(self, to_amount)
                 self._bet = to_amount
                 self._deep = self._count_deep()
+                # Every other seat able to act owes chips now.
+                self._pending = self._able - (stacks[seat] > 0)
         self._bring_in_due = False
         # The level the seat has matched: sizing.base, written out (every action sets it).
         bet = self._bet
@@ -509,23 +523,24 @@ class BettingRound:
 
     def _find_to_act(self) -> int | None:
         live = self._live
-        if len(live) <= 1:
+        if len(live) <= 1 or not self._pending:
             return None
         stacks, committed, bet = self._stacks, self._committed, self._bet
         # At most one seat can still act: the round is over unless it owes chips.
         if self._able <= 1 and all(committed[s] >= bet for s in live if stacks[s] > 0):
             return None
-        ring, folded, acted = self._ring, self._folded, self._acted
-        count = len(self._order)
+        # The next pending seat round the seats not folded. With the pending seats counted and
+        # the folded ones out of the ring: 1.7% fewer instructions a hand of benchmarks/engine.py's
+        # FTQ player (callgrind, 300 hands, 2026-12-03).
+        ring, acted = self._ring, self._acted
+        count = len(live)
         start = self._to_act_at + 1  # the seat after the one that just acted
         for at in range(start, start + count):
             seat = ring[at]
-            if seat in folded or stacks[seat] == 0:
-                continue
-            if seat not in acted or committed[seat] < bet:
+            if stacks[seat] and (seat not in acted or committed[seat] < bet):
                 self._to_act_at = at % count
                 return seat
-        return None
+        return None  # pragma: no cover - a pending seat is always found
 
     def _open_bet(self) -> _Offer | None:
         """The bet, completion or raise open to the seat to act, its window and the option
@@ -611,7 +626,10 @@ class BettingRound:
         return self._deep >= 2
 
     def _count_deep(self) -> int:
-        bet, committed, stacks = self._bet, self._committed, self._stacks
+        bet = self._bet
+        if bet < self._least_total:
+            return len(self._live)
+        committed, stacks = self._committed, self._stacks
         return len([s for s in self._live if committed[s] + stacks[s] > bet])
 
     def _plan(self, kind: ActionKind | str, amount: int | None, free_fold: bool = False) -> _Record:
