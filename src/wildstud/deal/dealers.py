@@ -60,9 +60,10 @@ class Dealer(Protocol):
 
     def pick_run(self, chances: Sequence[Chance]) -> Sequence[Card]:
         """The cards for these chance steps, in order: what :meth:`pick` would give for each
-        in turn, had each card before it been dealt; fewer (none) when the policy runs out,
-        and then the hand asks :meth:`pick`, which says why. The cards stay the policy's until
-        :meth:`dealt_run` says they left."""
+        in turn, had each card before it been dealt; fewer when the policy runs out, and when
+        it gives none the hand asks :meth:`pick` for the next card (which says why it has none,
+        or gives it: a policy that picks card by card gives none here). The cards stay the
+        policy's until :meth:`dealt_run` says they left."""
         ...
 
     def dealt_run(self, cards: Sequence[Card]) -> None:
