@@ -525,6 +525,33 @@ class Deck:
         else:
             cards.remove(card)
 
+    def pick_run(self, chances: Sequence[object]) -> Sequence[Card]:
+        """The top cards, one for each chance step, top first (fewer when the deck holds
+        fewer), left where they are: a street's cards, picked in one call.
+
+        >>> [str(card) for card in Deck.stacked("Ah Kh Qh").pick_run([None, None])]
+        ['Ah', 'Kh']
+        """
+        return self._cards[: -len(chances) - 1 : -1]
+
+    def dealt_run(self, cards: Sequence[Card]) -> None:
+        """Take ``cards`` out of the pack: the top ones, top first, as a rule (:meth:`dealt`
+        for each, otherwise).
+
+        >>> deck = Deck.stacked("Ah Kh Qh")
+        >>> deck.dealt_run(deck.pick_run([None, None])), deck.peek()
+        (None, (Card('Qh'),))
+        """
+        count = len(cards)
+        if not count:
+            return
+        top = self._cards
+        if top[: -count - 1 : -1] == list(cards):
+            del top[-count:]
+        else:
+            for card in cards:
+                self.dealt(card)
+
     def deal_many(self, count: int) -> tuple[Card, ...]:
         """Deal the top ``count`` cards, top card first."""
         if not 0 <= count <= len(self._cards):

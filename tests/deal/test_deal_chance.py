@@ -308,3 +308,65 @@ def test_a_replay_reads_the_shows_first_and_still_refuses_a_show_of_the_wrong_le
     assert not shown.unknown
     with pytest.raises(RecordError, match=r"p1 holds 7 cards.*this one lists 6"):
         replay(read_record(text.replace("{p1}", "AhQh2cKcJc8s")), fill_in=True)
+
+
+def play_by_runs(hand: Hand) -> None:
+    """Play ``hand`` out as :func:`play` does, the dealer's moves taken by :meth:`Hand.run`:
+    each street's cards picked from the policy in one run."""
+    bot = CallingBot()
+    while hand.phase is not Phase.OVER:
+        if hand.phase is Phase.PLAYER:
+            seat = hand.to_act
+            assert seat is not None
+            hand.act(*bot.choose(hand.view(seat)))
+        else:
+            hand.run()
+
+
+def test_a_street_dealt_in_one_run_deals_what_its_cards_one_at_a_time_deal() -> None:
+    # The Bitch's face-up Q♠ stops a deal in the middle of a street: the policy hears only of
+    # the cards dealt before it, and the redeal's cards are the same either way.
+    for code, players, options in TABLES:
+        rules = rules_of(code, options)
+        for seed in range(4):
+            stepped = Hand(rules, [200] * players, deck=Deck(seed=seed))
+            play(stepped)
+            ran = Hand(rules, [200] * players, deck=Deck(seed=seed))
+            play_by_runs(ran)
+            assert ran.events == stepped.events
+            script = Hand(rules, [200] * players, deck=ScriptDealer.from_events(stepped.events))
+            play_by_runs(script)
+            assert script.events == stepped.events
+
+
+def test_a_short_deck_deals_a_street_up_to_its_last_card_then_says_it_is_out() -> None:
+    hand = Hand("FTQ", [50, 50], {"ante": 0}, deck=Deck.stacked("As 9c Ah"))
+    with pytest.raises(DeckExhaustedError, match="the deck has 0 card"):
+        hand.run()
+    assert [str(event.card) for event in hand.events if isinstance(event, Dealt)] == [
+        "As",
+        "9c",
+        "Ah",
+    ]
+    assert hand.stub == 0
+    assert hand.chance() == Chance(Stage.CARD, 1, 0, 1, False)
+    script = Hand("FTQ", [50, 50], {"ante": 0}, deck=ScriptDealer("As 9c Ah"))
+    with pytest.raises(DeckExhaustedError, match="the script's 3 cards are dealt"):
+        script.run()
+    assert script.events == hand.events
+
+
+def test_a_deck_picks_a_run_of_cards_from_its_top_and_hears_which_were_dealt() -> None:
+    deck = Deck.stacked("Ah Kh Qh Jh")
+    run = deck.pick_run([Chance(Stage.CARD, 1, 0, seat) for seat in range(3)])
+    assert [str(card) for card in run] == ["Ah", "Kh", "Qh"]
+    assert len(deck) == 4
+    deck.dealt_run(run[:2])  # the deal stopped after two
+    assert [str(card) for card in deck.peek()] == ["Qh", "Jh"]
+    deck.dealt_run([parse_card("Jh")])  # a card from under the top, as Hand.deal may give
+    assert [str(card) for card in deck.peek()] == ["Qh"]
+    assert deck.pick_run([Chance(Stage.CARD, 1, 0, 0)] * 3) == [parse_card("Qh")]
+    per_deal = DeckPerDeal(Deck.stacked("2c 3c"))
+    assert per_deal.pick_run([Chance(Stage.CARD, 1, 0, 0)]) == [parse_card("2c")]
+    per_deal.dealt_run([parse_card("2c")])
+    assert per_deal.pick(Chance(Stage.CARD, 1, 0, 1)) == parse_card("3c")

@@ -40,7 +40,9 @@ class Dealer(Protocol):
     The hand calls :meth:`begin` as each deal starts, :meth:`pick` at each chance step it is
     asked to take itself (:meth:`~wildstud.deal.Hand.step`, :meth:`~wildstud.deal.Hand.run`),
     :meth:`dealt` after every card leaves the stub, however it was chosen, and :meth:`put_back`
-    when the burned cards go back under a short stub.
+    when the burned cards go back under a short stub. A street's cards are asked for in one
+    call (:meth:`pick_run`) and told back in one (:meth:`dealt_run`): the same picks, without
+    two calls a card.
     """
 
     def begin(self, deal: int, gathered: Sequence[Card]) -> Iterable[Card]:
@@ -54,6 +56,19 @@ class Dealer(Protocol):
 
     def dealt(self, card: Card) -> None:
         """``card`` has left the stub."""
+        ...
+
+    def pick_run(self, chances: Sequence[Chance]) -> Sequence[Card]:
+        """The cards for these chance steps, in order: what :meth:`pick` would give for each
+        in turn, had each card before it been dealt; fewer when the policy runs out, and when
+        it gives none the hand asks :meth:`pick` for the next card (which says why it has none,
+        or gives it: a policy that picks card by card gives none here). The cards stay the
+        policy's until :meth:`dealt_run` says they left."""
+        ...
+
+    def dealt_run(self, cards: Sequence[Card]) -> None:
+        """``cards``, the first of a run :meth:`pick_run` gave (all of them, unless the deal
+        stopped before the rest), have left the stub, in this order."""
         ...
 
     def put_back(self, cards: Sequence[Card]) -> None:
@@ -115,6 +130,12 @@ class DeckPerDeal:
     def dealt(self, card: Card) -> None:
         self._deck.dealt(card)
 
+    def pick_run(self, chances: Sequence[Chance]) -> Sequence[Card]:
+        return self._deck.pick_run(chances)
+
+    def dealt_run(self, cards: Sequence[Card]) -> None:
+        self._deck.dealt_run(cards)
+
     def put_back(self, cards: Sequence[Card]) -> None:
         self._deck.put_back(cards)
 
@@ -169,6 +190,12 @@ class ScriptDealer:
 
     def dealt(self, card: Card) -> None:
         self._next += 1
+
+    def pick_run(self, chances: Sequence[Chance]) -> Sequence[Card]:
+        return self._cards[self._next : self._next + len(chances)]
+
+    def dealt_run(self, cards: Sequence[Card]) -> None:
+        self._next += len(cards)
 
     def put_back(self, cards: Sequence[Card]) -> None:
         """Nothing to do: the script says which cards come next."""

@@ -140,6 +140,14 @@ class HiddenDeck:
         self._inner.dealt(card)
         self._taken += 1
 
+    def pick_run(self, chances: Sequence[Chance]) -> Sequence[Card]:
+        # None: the hand asks pick for each card, which hides a face-down one at its position.
+        return ()
+
+    def dealt_run(self, cards: Sequence[Card]) -> None:
+        for card in cards:
+            self.dealt(card)
+
     def put_back(self, cards: Sequence[Card]) -> None:
         self._inner.put_back(cards)
 

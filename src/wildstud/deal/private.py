@@ -127,6 +127,12 @@ class _CallerDeals:
     def dealt(self, card: Card) -> None:
         """Nothing to keep: the caller deals."""
 
+    def pick_run(self, chances: Sequence[Chance]) -> Sequence[Card]:
+        return ()  # none: the hand asks pick, which says why
+
+    def dealt_run(self, cards: Sequence[Card]) -> None:
+        """Nothing to keep: the caller deals."""
+
     def put_back(self, cards: Sequence[Card]) -> None:
         """Nothing to keep: the caller deals."""
 
