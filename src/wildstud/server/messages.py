@@ -127,6 +127,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Callable
 from enum import Enum
 from typing import Annotated, Any, Literal
 
@@ -134,7 +135,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from wildstud.betting import ActionOption
 from wildstud.cards import Card
-from wildstud.deal import Event, HandStarted, RedealPending, Shown, TableView
+from wildstud.deal import Event, HandStarted, RedealPending, SeatView, Shown, TableView
 from wildstud.games import OptionValue, find_game
 from wildstud.hands import category_of, ranks_of
 from wildstud.pots import Pot
@@ -553,9 +554,57 @@ def _wild_ranks(view: TableView) -> list[dict[str, Any]]:
     ]
 
 
-def encode_view(view: TableView, *, events: bool = True) -> dict[str, Any]:
+def _seat(seat: SeatView) -> dict[str, Any]:
+    return {
+        "seat": seat.seat,
+        "stack": seat.stack,
+        "paid": seat.paid,
+        "bet": seat.bet,
+        "dealt_in": seat.dealt_in,
+        "folded": seat.folded,
+        "all_in": seat.all_in,
+        "shown": seat.shown,
+        "turned_up": seat.turned_up,
+        "cards": [
+            {"card": None if held.card is None else str(held.card), "up": held.up}
+            for held in seat.cards
+        ],
+    }
+
+
+def _once(shared: dict[int, Any] | None, value: Any, make: Callable[[], Any]) -> Any:
+    """``make()``, the JSON data of engine value ``value``, looked up in ``shared`` by the
+    value's identity (made and kept there the first time)."""
+    if shared is None:
+        return make()
+    found = shared.get(id(value))
+    if found is None:
+        found = shared[id(value)] = make()
+    return found
+
+
+def encode_view(
+    view: TableView, *, events: bool = True, shared: dict[int, Any] | None = None
+) -> dict[str, Any]:
     """A seat's (or a spectator's) view as JSON data; ``events=False`` leaves the events out
-    (an update frame carries only the new ones)."""
+    (an update frame carries only the new ones).
+
+    ``shared`` holds the JSON data of the parts several views hold as one object (the views
+    of one step, :meth:`~wildstud.deal.Hand.views`: every seat but the viewer's own, the
+    pots), by the object's identity, so that each is encoded once for them all; it is for
+    views that are all alive while it is used (an identity is reused only after its object
+    is gone), and its data is shared by the frames made from it, never to be changed.
+
+    >>> from wildstud.deal import Hand, stack_deck
+    >>> hand = Hand("FTQ", [100, 100], deck=stack_deck("As 9c Ah 9d Qh 7d"))
+    >>> hand.run()
+    >>> views, shared = hand.views((0, None)), {}
+    >>> mine, watched = (encode_view(views[seat], shared=shared) for seat in (0, None))
+    >>> mine["seats"][1] is watched["seats"][1], mine["seats"][0] is watched["seats"][0]
+    (True, False)
+    >>> mine == encode_view(views[0]) and watched["seats"][0]["cards"][0]["card"] is None
+    True
+    """
     data: dict[str, Any] = {
         "viewer": view.viewer,
         "game": game_name(view.game, view.code),
@@ -566,26 +615,9 @@ def encode_view(view: TableView, *, events: bool = True) -> dict[str, Any]:
         "street": view.street,
         "phase": view.phase.value,
         "to_act": view.to_act,
-        "seats": [
-            {
-                "seat": seat.seat,
-                "stack": seat.stack,
-                "paid": seat.paid,
-                "bet": seat.bet,
-                "dealt_in": seat.dealt_in,
-                "folded": seat.folded,
-                "all_in": seat.all_in,
-                "shown": seat.shown,
-                "turned_up": seat.turned_up,
-                "cards": [
-                    {"card": None if held.card is None else str(held.card), "up": held.up}
-                    for held in seat.cards
-                ],
-            }
-            for seat in view.seats
-        ],
+        "seats": [_once(shared, seat, functools.partial(_seat, seat)) for seat in view.seats],
         "pot": view.pot,
-        "pots": [_pot(pot) for pot in view.pots],
+        "pots": _once(shared, view.pots, lambda: [_pot(pot) for pot in view.pots]),
         "centre": None if view.centre is None else str(view.centre),
         "community": None if view.community is None else str(view.community),
         "wild": [str(card) for card in view.wild],
