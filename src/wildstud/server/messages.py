@@ -127,7 +127,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Callable
 from enum import Enum
 from typing import Annotated, Any, Literal
 
@@ -572,14 +571,27 @@ def _seat(seat: SeatView) -> dict[str, Any]:
     }
 
 
-def _once(shared: dict[int, Any] | None, value: Any, make: Callable[[], Any]) -> Any:
-    """``make()``, the JSON data of engine value ``value``, looked up in ``shared`` by the
-    value's identity (made and kept there the first time)."""
+def _seats(view: TableView, shared: dict[int, Any] | None) -> list[dict[str, Any]]:
+    """The view's seats as JSON data, each looked up in ``shared`` by its identity (made and
+    kept there the first time)."""
     if shared is None:
-        return make()
-    found = shared.get(id(value))
+        return [_seat(seat) for seat in view.seats]
+    data = []
+    for seat in view.seats:
+        found = shared.get(id(seat))
+        if found is None:
+            found = shared[id(seat)] = _seat(seat)
+        data.append(found)
+    return data
+
+
+def _pots(view: TableView, shared: dict[int, Any] | None) -> list[dict[str, Any]]:
+    """The view's pots as JSON data, looked up in ``shared`` as the seats are."""
+    found: list[dict[str, Any]] | None = None if shared is None else shared.get(id(view.pots))
     if found is None:
-        found = shared[id(value)] = make()
+        found = [_pot(pot) for pot in view.pots]
+        if shared is not None:
+            shared[id(view.pots)] = found
     return found
 
 
@@ -615,9 +627,9 @@ def encode_view(
         "street": view.street,
         "phase": view.phase.value,
         "to_act": view.to_act,
-        "seats": [_once(shared, seat, functools.partial(_seat, seat)) for seat in view.seats],
+        "seats": _seats(view, shared),
         "pot": view.pot,
-        "pots": _once(shared, view.pots, lambda: [_pot(pot) for pot in view.pots]),
+        "pots": _pots(view, shared),
         "centre": None if view.centre is None else str(view.centre),
         "community": None if view.community is None else str(view.community),
         "wild": [str(card) for card in view.wild],
