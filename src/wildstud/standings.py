@@ -51,6 +51,8 @@ __all__ = [
 ]
 
 _VOLUNTARY = frozenset({ActionKind.CALL, ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE})
+_COUNTED = (Acted, Mucked, Shown, Awarded)
+"""The kinds of event the standings read."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +72,23 @@ class HandPlay:
     @classmethod
     def of_record(cls, record: HandRecord) -> HandPlay:
         """The hand a record describes, replayed by the engine (its ``players`` by seat)."""
-        return cls(record.variant, tuple(record.players or ()), tuple(replay(record).hand.events))
+        return cls.of_events(
+            record.variant, tuple(record.players or ()), replay(record).hand.events
+        )
+
+    @classmethod
+    def of_events(cls, variant: str, players: Sequence[str], events: Iterable[Event]) -> HandPlay:
+        """A hand's play from all its events, of which it keeps only those the standings count
+        (the actions, the hands shown or mucked, the pots awarded): a season's hands are kept
+        between reads, a tenth of their size.
+
+        >>> from wildstud.deal import Awarded, Dealt, Share
+        >>> won = Awarded(0, 0, 5, Share.HIGH)
+        >>> play = HandPlay.of_events("FTQ", ["Ann"], [Dealt(0, None, False, 0), won])
+        >>> [type(event).__name__ for event in play.events]
+        ['Awarded']
+        """
+        return cls(variant, tuple(players), tuple(e for e in events if isinstance(e, _COUNTED)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -318,3 +318,35 @@ def test_nights_go_into_the_book_and_payments_are_followed_until_paid(
     server.kill()
     server.start()
     assert api.get(f"/api/clubs/host/{host}/book") == book
+
+
+def test_a_member_who_leaves_and_sits_again_keeps_one_account(api: Api) -> None:
+    """Bob leaves a night and sits down again from the club: the seat takes back the account
+    he left with (his name unchanged, one row in the settle-up), and nobody else's."""
+    club = _club(api, "Comeback")
+    host = club["host_token"]
+    tokens = {"Bob": _member(api, club, "Bob"), "Cy": _member(api, club, "Cy")}
+    made = api.http.post(f"/api/clubs/host/{host}/nights", json={})
+    assert made.status_code == 201, made.text
+    table_id = made.json()["table_id"]
+
+    def sit(name: str) -> dict[str, Any]:
+        path = f"/api/clubs/member/{tokens[name]}/nights/{table_id}/seat"
+        seat = api.http.post(path, json={})
+        assert seat.status_code == 201, seat.text
+        answer: dict[str, Any] = seat.json()
+        return answer
+
+    first = sit("Bob")
+    api.ok(api.http.post(f"/api/seat/{first['token']}/leave"))
+    sit("Cy")  # another member sitting down meanwhile takes a fresh account of their own
+    again = sit("Bob")
+    assert again["name"] == "Bob"
+    assert again["token"] != first["token"]
+    players = api.get(f"/api/tables/{table_id}/night")["players"]
+    assert sorted(player["name"] for player in players) == ["Bob", "Cy"], players
+    # Leaving and coming back a second time still keeps the one account.
+    api.ok(api.http.post(f"/api/seat/{again['token']}/leave"))
+    assert sit("Bob")["name"] == "Bob"
+    players = api.get(f"/api/tables/{table_id}/night")["players"]
+    assert sorted(player["name"] for player in players) == ["Bob", "Cy"], players

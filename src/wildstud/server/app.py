@@ -61,6 +61,7 @@ from starlette.types import ASGIApp
 from wildstud import __version__
 from wildstud.errors import WildstudError
 from wildstud.server import api, socket
+from wildstud.server.club_stats import BookedPlays
 from wildstud.server.clubs import ClubConflictError, NotAllowedError
 from wildstud.server.cluster import Cluster, ClusterError
 from wildstud.server.config import ServerConfig
@@ -129,6 +130,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.state.connections = Connections(config.limits)
     app.state.creation_limiter = CreationLimiter(config.limits)
     app.state.reads = HandReads()
+    app.state.booked_plays = BookedPlays()
     app.include_router(api.router)
     app.include_router(socket.router)
 

@@ -37,6 +37,7 @@ from wildstud.server.club_schemas import (
 )
 from wildstud.server.club_stats import (
     BookedNight,
+    BookedPlays,
     PlayedHand,
     booked_nights,
     nights_csv,
@@ -158,7 +159,10 @@ async def _night_hands(
     request: Request, state: ClubState, night: BookedNight, *, records: bool = False
 ) -> list[PlayedHand]:
     """The finished hands of a played night, each with its luck by book account (and, with
-    ``records``, its public record)."""
+    ``records``, its public record: those are not kept)."""
+    booked: BookedPlays = request.app.state.booked_plays
+    if not records and (found := booked.get(night.night)) is not None:
+        return list(found)
     lobby = lobby_of(request)
     store = lobby.store
     stored = await _stored_hands(request, night.night)
@@ -188,6 +192,8 @@ async def _night_hands(
                 account = seats.get(player, GUEST + player)
                 luck[account] = luck.get(account, 0.0) + chips
         with_luck.append(dataclasses.replace(hand, luck=luck))
+    if not records:
+        booked.keep(night.night, with_luck)
     return with_luck
 
 

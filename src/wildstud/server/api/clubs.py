@@ -79,6 +79,7 @@ from wildstud.server.store.clubs import (
     night_club,
     nights,
     seasons,
+    seat_members,
     update_member,
 )
 from wildstud.server.table import Table, build_menu
@@ -521,8 +522,13 @@ async def take_seat(
     state, member = await _member(request, token)
     table = await _night_table(request, state, table_id)
     lobby = lobby_of(request)
-    seat, secret = await table.join(member.name, body.seat)
-    await lobby.store.call(add_seat, lobby.store.engine, table.id, seat.player_id, member.id)
+    held = await lobby.store.call(seat_members, lobby.store.engine, table.id)
+    own = {account for account, holder in held.items() if holder == member.id}
+    # A member who left tonight and sits down again takes back the account they left with:
+    # one row of theirs in the settle-up, not one a sitting.
+    seat, secret = await table.join(member.name, body.seat, own=own)
+    if seat.player_id not in own:
+        await lobby.store.call(add_seat, lobby.store.engine, table.id, seat.player_id, member.id)
     return seated_answer(request, table, seat, secret)
 
 

@@ -18,8 +18,10 @@ are; a name alone always opens a fresh account (:mod:`wildstud.server.accounts`)
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
+from wildstud.server.accounts import departed
 from wildstud.server.frames import ClockFrame, Removed
 from wildstud.server.requests import RequestStatus
 from wildstud.server.seating import Seat, SeatKind
@@ -58,15 +60,25 @@ class Hosting:
     # -- seating -------------------------------------------------------------------------------
 
     async def join(
-        self, name: str, wanted: int | None, returning: str | None = None
+        self,
+        name: str,
+        wanted: int | None,
+        returning: str | None = None,
+        own: Collection[str] = (),
     ) -> tuple[Seat, str]:
         """A player takes a seat; returns it with the player's secret token. ``returning``:
-        the seat token of a player who left tonight, whose account the seat takes."""
+        the seat token of a player who left tonight, whose account the seat takes. ``own``:
+        accounts known to be this player's (a club member's at this night): the one that left
+        tonight last, if any, is taken again, so that one player keeps one account."""
         async with self.table.lock:
             entries = await self._ledger()
             token = new_token()
             back = None if returning is None else token_hash(returning)
-            join = self._join(name, wanted, SeatKind.PLAYER, token_hash(token), entries, back)
+            gone = departed(entries, self.table.seating.accounts())
+            named = next((p.player_id for p in reversed(gone) if p.player_id in own), None)
+            join = self._join(
+                name, wanted, SeatKind.PLAYER, token_hash(token), entries, back, named
+            )
             return await self._seat(join), token
 
     async def add_bot(self, kind: SeatKind, name: str | None, wanted: int | None) -> Seat:

@@ -71,7 +71,7 @@ import asyncio
 import contextlib
 import dataclasses
 import time
-from collections.abc import Awaitable, Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Collection, Iterable, Mapping
 from typing import Any, TypeVar
 
 from wildstud.server.accounts import Departed, departed
@@ -542,11 +542,16 @@ class Table:
         return log
 
     async def join(
-        self, name: str, wanted: int | None, returning: str | None = None
+        self,
+        name: str,
+        wanted: int | None,
+        returning: str | None = None,
+        own: Collection[str] = (),
     ) -> tuple[Seat, str]:
-        """A player takes a seat (``returning``: with the seat token they left with tonight);
-        returns it with the player's secret token."""
-        return await self._wrapped(lambda: self.hosting.join(name, wanted, returning))
+        """A player takes a seat (``returning``: with the seat token they left with tonight;
+        ``own``: accounts known to be theirs, one of which may have left tonight); returns it
+        with the player's secret token."""
+        return await self._wrapped(lambda: self.hosting.join(name, wanted, returning, own))
 
     async def add_bot(self, kind: SeatKind, name: str | None, wanted: int | None) -> Seat:
         """A bot takes a seat."""
