@@ -73,6 +73,11 @@ class RunTwiceError(IllegalActionError):
     or a stub too short to give both runs every card; nothing was changed."""
 
 
+class HiddenCardError(IllegalActionError):
+    """A private deal cannot do this: it would read a face-down card that nobody has shown (the
+    engine does not know it), or deal one face down without hiding it; nothing was changed."""
+
+
 class NotInStubError(IllegalActionError):
     """A card given for a chance step is not in the stub (dealt already, burned, or never in a
     short stacked deck); nothing was changed."""

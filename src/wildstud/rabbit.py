@@ -59,7 +59,7 @@ def rabbit_hunt(hand: Hand, order: Sequence[Card], *, private: bool = False) -> 
     """The face-up cards the rest of ``hand`` would have dealt (see the module's description),
     its last deal dealt from ``order`` (the deal's 52 cards, top first). Raises
     :class:`~wildstud.errors.RabbitError` where there is no rabbit to hunt."""
-    if private:
+    if private or hand.private:
         raise RabbitError(
             "a private deal has no rabbit hunt: its cards are never opened but to their owner"
         )

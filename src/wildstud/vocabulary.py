@@ -356,7 +356,13 @@ def night_json(audit: NightAudit) -> Json:
             for item in audit.deals
         ],
         "faults": [
-            {"kind": fault.kind.value, "hand": fault.hand, "deal": fault.deal, "text": fault.text}
+            {
+                "kind": fault.kind.value,
+                "hand": fault.hand,
+                "deal": fault.deal,
+                "text": fault.text,
+                "names": fault.names,
+            }
             for fault in audit.faults
         ],
     }

@@ -41,11 +41,14 @@ from wildstud.wilds import (
 
 __all__ = [
     "describe_action",
+    "describe_audit_fault",
     "describe_award",
     "describe_card_check",
     "describe_chances",
     "describe_change",
+    "describe_deal_audit",
     "describe_hint",
+    "describe_night_audit",
     "describe_night_changed",
     "describe_payment",
     "describe_redeal",
@@ -286,6 +289,109 @@ def describe_night_changed() -> str:
     )
 
 
+def _and(names: Sequence[str]) -> str:
+    """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cy``."""
+    if len(names) < 2:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def describe_audit_fault(
+    kind: str,
+    hand: int | None,
+    deal: int | None,
+    *,
+    player: str | None = None,
+    cards: tuple[Card, Card] | None = None,
+    position: int | None = None,
+    made_from: Sequence[str] | None = None,
+    detail: str | None = None,
+) -> str:
+    """One fault the night's audit found (:mod:`wildstud.history.night_audit`; ``kind`` is its
+    :class:`~wildstud.history.night_audit.FaultKind` value), where and how: ``player`` for a
+    value that opens nothing or a player dealt in without one; ``cards`` (the card dealt, the
+    card the deck has there) and ``position`` (from 0, said from 1) for a card from the wrong
+    place; ``made_from`` for a deck whose root is not the one published (``None``: the hand's
+    record carries another root); ``detail`` for a record that cannot be read.
+
+    >>> describe_audit_fault("value", 3, 1, player="Bob")
+    "hand 3, deal 1: Bob's revealed value does not open the commitment their page sent"
+    >>> describe_audit_fault("card", 1, 1, cards=(Card.of(43), Card.of(0)), position=0)[:63]
+    'hand 1, deal 1: Q♠ was dealt where the deck has 2♣ (position 1)'
+    """
+    where = f"hand {hand}, deal {deal}"
+    if kind == "seed-hidden":
+        return "the night's seed has not been revealed: the night is not over"
+    if kind == "seed":
+        return (
+            "the revealed night seed does not open the commitment published before the first"
+            " deal: the server changed its seed"
+        )
+    if kind == "value":
+        return f"{where}: {player}'s revealed value does not open the commitment their page sent"
+    if kind == "root" and made_from is not None:
+        return (
+            f"{where}: the published root is not the deck made from the night seed and the"
+            f" revealed values of {_and(made_from) or 'nobody'}"
+        )
+    if kind == "root":
+        return f"{where}: the hand's record carries another root than the one published"
+    if kind == "card" and cards is not None and position is not None:
+        dealt, deck = cards
+        return (
+            f"{where}: {dealt.pretty} was dealt where the deck has {deck.pretty}"
+            f" (position {position + 1}): a card was dealt out of order or substituted"
+        )
+    if kind == "left-out":
+        return f"{where}: {player} gave no value that opens their commitment, yet was dealt a card"
+    return f"{where if deal is not None else f'hand {hand}'}: {detail}"
+
+
+def describe_deal_audit(
+    hand: int, deal: int, made_from: Sequence[str], left_out: Sequence[str], failed: bool
+) -> str:
+    """One deal of the night as its audit found it: whose values its deck was made from, who
+    added none, and whether every check of it held.
+
+    >>> describe_deal_audit(2, 1, ["Ann", "Bob"], ["Cy"], False)[16:]
+    "made from the values of Ann and Bob and the server's seed (Cy added none): checked"
+    >>> describe_deal_audit(4, 2, [], [], True)
+    "Hand 4, deal 2: made from the server's seed alone (no page took part): FAILED"
+    """
+    source = (
+        f"the values of {_and(made_from)} and the server's seed"
+        if made_from
+        else "the server's seed alone (no page took part)"
+    )
+    added = f" ({_and(left_out)} added none)" if left_out else ""
+    return (
+        f"Hand {hand}, deal {deal}: made from {source}{added}: {'FAILED' if failed else 'checked'}"
+    )
+
+
+def describe_night_audit(deals: int, kinds: Sequence[str], names: Sequence[str]) -> str:
+    """The night's audit in a sentence: ``deals`` audited, the ``kinds`` of the faults found
+    (:class:`~wildstud.history.night_audit.FaultKind` values) and whom they name.
+
+    >>> describe_night_audit(5, [], [])
+    "Every deck of the night was made from the players' values: checked, 5 deals in all."
+    >>> describe_night_audit(5, ["value", "card"], ["Bob", "the server"])
+    "The night's audit FAILED: 2 faults, naming Bob and the server. Tell the table."
+    """
+    if "seed-hidden" in kinds:
+        return (
+            "The night is not over: the server has not revealed its seed, so no deck can be"
+            " checked yet."
+        )
+    if not kinds:
+        count = f"{deals} {'deal' if deals == 1 else 'deals'}"
+        return (
+            f"Every deck of the night was made from the players' values: checked, {count} in all."
+        )
+    count = f"{len(kinds)} {'fault' if len(kinds) == 1 else 'faults'}"
+    return f"The night's audit FAILED: {count}, naming {_and(names)}. Tell the table."
+
+
 def describe_redeal(card: Card | None, seat: int | None, names: Names = None) -> str:
     """Why a deal stopped: the face-up card that stopped it and its seat, or (no card) that no
     queen was dealt face up.
@@ -435,6 +541,7 @@ SETTING_WORDS: dict[str, tuple[str, str]] = {
     "away_clock": ("the away clock", " s"),
     "time_bank": ("the time bank", " s"),
     "choice_clock": ("the dealer's choice clock", " s"),
+    "shuffle_seconds": ("the players' shuffle clock", " s"),
     "bot_delay": ("the bots' delay", " s"),
     "hand_pause": ("the pause between hands", " s"),
     "redeal_pause": ("the redeal pause", " s"),

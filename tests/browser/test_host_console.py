@@ -165,15 +165,19 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
             "#host-console button, #host-console select, #host-console input"
         ).evaluate_all(SMALL_TARGETS)
         assert small == [], small
-        # The stakes change between hands, and every seat is told.
+        # The stakes change between hands, and every seat is told; so does the players'
+        # shuffle's clock (its default is 8 s).
+        assert await host.locator("#rules-shuffle_seconds").input_value() == "8"
         await host.locator("#rules-small_bet").fill("10")
         await host.locator("#rules-big_bet").fill("20")
+        await host.locator("#rules-shuffle_seconds").fill("5")
         await host.get_by_role("button", name="Change from the next hand").click()
         for page in (host, friends["Ann"], friends["Bob"], friends["Cy"]):
             await _log_has(page, "bets 10/20")
         settings = api.get(f"/api/tables/{table_id}")["settings"]
         assert settings["stakes"]["small_bet"] == 10
         assert settings["stakes"]["big_bet"] == 20
+        assert settings["shuffle_seconds"] == 5
         # The console keeps up with the table: its stacks are the hand's as it is played (the
         # antes are in), and the words of the change go once the next hand is dealt.
         changed_in = int(await host.evaluate("document.body.dataset.hand || 0"))

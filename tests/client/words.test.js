@@ -6,12 +6,15 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
 import {
+  describeAuditFault,
   describeAward,
   describeCardCheck,
   describeChances,
   describeChange,
+  describeDealAudit,
   describeHand,
   describeHint,
+  describeNightAudit,
   describeNightChanged,
   describeRedeal,
   describeRule,
@@ -93,4 +96,15 @@ test("a practice table's chances, split or not, read as the library says them", 
 test("every kind of the equity bot's hint reads as the library says it", () => {
   compare(golden.hints, (row) => describeHint(row.hint));
   assert.deepEqual(new Set(golden.hints.map((row) => row.hint.why)).size, 7);
+});
+
+test("every fault of the night's audit reads as the library says it", () => {
+  const kinds = new Set(golden.audit_faults.map((row) => row.fault.kind));
+  assert.deepEqual([...kinds].sort(), ["card", "left-out", "record", "root", "seed", "seed-hidden", "value"]);
+  compare(golden.audit_faults, (row) => describeAuditFault(row.fault));
+});
+
+test("a deal's audit and the night's read as the library says them", () => {
+  compare(golden.deal_audits, (row) => describeDealAudit(row.hand, row.deal, row.made_from, row.left_out, row.failed));
+  compare(golden.night_audits, (row) => describeNightAudit(row.deals, row.kinds, row.names));
 });

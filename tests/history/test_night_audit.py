@@ -17,7 +17,16 @@ from jsonschema import Draft202012Validator
 
 from tests.cli.test_cli_json import REGISTRY
 from tests.tools.cli_run import run
-from tests.tools.nights import NAMES, dealt_hand, night_of, redealt
+from tests.tools.nights import (
+    EXAMPLE,
+    GOLDEN,
+    NAMES,
+    dealt_hand,
+    example_night,
+    golden_text,
+    night_of,
+    redealt,
+)
 from wildstud.cards import DECK, Card
 from wildstud.commitment import SealedDeck
 from wildstud.errors import ProofError, RecordError
@@ -144,8 +153,43 @@ def test_a_card_dealt_from_the_wrong_position_is_named() -> None:
     hand, _ = dealt_hand(seed, 1, "FTQ", dealt_order=second_first)
     faults = audit_night(night_of([hand], seed)).faults
     assert [fault.kind for fault in faults] == [FaultKind.CARD, FaultKind.CARD]
-    assert "position 0" in faults[0].text
+    assert "(position 1)" in faults[0].text  # said from 1, as the table says positions
     assert "out of order or substituted" in faults[0].text
+    assert {fault.names for fault in faults} == {"the server"}
+
+
+def test_a_list_of_dealt_cards_that_is_not_the_records_is_named() -> None:
+    """The page reads each deal's cards from the ``dealt`` list; a server that lists the deck's
+    cards there but dealt others in the record is caught here, where the record is replayed."""
+    seed = new_secret()
+
+    def second_first(order: list[Card]) -> list[Card]:
+        return [order[1], order[0], *order[2:]]
+
+    hand, _ = dealt_hand(seed, 1, "FTQ", dealt_order=second_first)
+    honest, _ = dealt_hand(seed, 1, "FTQ")
+    deal = hand.deals[0]
+    assert deal.dealt is not None
+    assert [item.position for item in deal.dealt[:3]] == [0, 1, 2]
+    assert deal.dealt[0].player == "Ann"
+    # The list claims the recomputed deck's own card at each position it names.
+    order = deck_order(
+        hand_seed(seed, 1),
+        1,
+        1,
+        {item.seat: item.value for item in deal.contributions if item.value is not None},
+    )
+    lying = tuple(dataclasses.replace(item, card=order[item.position]) for item in deal.dealt)
+    forged = dataclasses.replace(hand, deals=(dataclasses.replace(deal, dealt=lying),))
+    faults = audit_night(night_of([forged], seed)).faults
+    assert [fault.kind for fault in faults] == [FaultKind.RECORD, FaultKind.CARD, FaultKind.CARD]
+    assert "lists as dealt are not the ones the hand's record deals" in faults[0].text
+    # Read back from JSON, the list is the same; an older record without one is still audited.
+    data = night_of([honest], seed).to_data()
+    assert NightRecord.from_data(json.loads(json.dumps(data))) == night_of([honest], seed)
+    for item in data["hands"][0]["deals"]:
+        del item["dealt"]
+    assert audit_night(NightRecord.from_data(data)).verified
 
 
 def test_a_page_whose_value_does_not_open_its_commitment_is_named() -> None:
@@ -158,6 +202,7 @@ def test_a_page_whose_value_does_not_open_its_commitment_is_named() -> None:
     faults = audit_night(night_of([hand], seed)).faults
     assert FaultKind.VALUE in {fault.kind for fault in faults}
     assert any("Bob's revealed value" in fault.text for fault in faults)
+    assert [fault.names for fault in faults if fault.kind is FaultKind.VALUE] == ["Bob"]
 
 
 def test_a_withheld_value_leaves_the_player_out() -> None:
@@ -172,7 +217,7 @@ def test_a_withheld_value_leaves_the_player_out() -> None:
     dealt_in, _ = dealt_hand(seed, 2, "FTQ", withheld=("Cy",))
     faults = audit_night(night_of([dealt_in], seed)).faults
     assert [fault.kind for fault in faults] == [FaultKind.LEFT_OUT]
-    assert "Cy revealed no value but was dealt a card" in faults[0].text
+    assert "Cy gave no value that opens their commitment, yet was dealt a card" in faults[0].text
 
 
 def test_a_night_not_over_and_bad_records() -> None:
@@ -190,6 +235,30 @@ def test_a_night_not_over_and_bad_records() -> None:
         ({"seed": "00"}, "night seed is 64"),
         ({"hands": {}}, r"'hands' \(list\)"),
         ({"hands": [{"number": "1", "record": "", "deals": []}]}, r"'number' \(int\)"),
+        (
+            {
+                "hands": [
+                    {
+                        **data["hands"][0],
+                        "deals": [
+                            {
+                                **data["hands"][0]["deals"][0],
+                                "dealt": [{"position": 0, "card": "Zz"}],
+                            }
+                        ],
+                    }
+                ]
+            },
+            "a dealt card",
+        ),
+        (
+            {
+                "hands": [
+                    {**data["hands"][0], "deals": [{**data["hands"][0]["deals"][0], "dealt": {}}]}
+                ]
+            },
+            "'dealt' is a list",
+        ),
     ]
     for change, words in cases:
         with pytest.raises(RecordError, match=words):
@@ -231,3 +300,23 @@ def test_verify_night_on_the_command_line(
     assert code == 2
     assert "not a night record: not JSON" in err
     assert err.count("\n") == 1
+
+
+def test_the_golden_nights_are_what_the_library_audits() -> None:
+    """``tests/golden/night_audit.json`` (the page's audit is held to it by
+    ``tests/client/nightaudit.test.js``) is what the library writes and finds today: an honest
+    night verified, and each cheat named as ``wildstud verify --night`` names it."""
+    assert GOLDEN.read_text(encoding="utf-8") == golden_text()
+    cases = json.loads(golden_text())["cases"]
+    found = {case["name"]: case["audit"] for case in cases}
+    assert found["an honest night"]["verified"] is True
+    kinds = {name: {fault["kind"] for fault in audit["faults"]} for name, audit in found.items()}
+    assert kinds == {
+        "an honest night": set(),
+        "a server that chose its seed after the commitments": {"seed"},
+        "a card dealt from the wrong position": {"card"},
+        "a withheld reveal, then a player dealt in without one": {"left-out"},
+        "a value that does not open its commitment": {"value", "left-out"},
+    }
+    assert any(deal["deal"] > 1 for deal in found["an honest night"]["deals"])  # a redeal
+    assert EXAMPLE.read_text() == json.dumps(example_night().to_data(), indent=1) + "\n"

@@ -49,6 +49,8 @@ def test_a_table_and_its_bots_are_created_together_or_not_at_all(
             ({"bots": [{}], "name": " \u200b "}, 400, ("table name",)),
             ({"bots": [{"kind": "shark-bot"}]}, 422, ()),
             ({"bots": [{}] * 8}, 422, ()),
+            # Refused until the table's rounds exist (the engine's half is there).
+            ({"bots": [{}], "deal": "private"}, 422, ("private deal is not offered yet",)),
         ]
         for changes, status, words in refusals:
             body = {"name": "refused", "games": FTQ, **changes}

@@ -183,6 +183,20 @@ def test_a_night_shuffled_by_the_players_verifies_and_names_a_cheating_page(
             mine = own_hidden(client, number) if number in client.hands else set()
             assert seen - public <= mine, (number, client.name)
 
+    # The record names the player of each card it lists as the table did (PHH numbers the
+    # players from the dealer's left): every page's own face-down cards are listed as its own.
+    for client in clients:
+        for number in client.finished:
+            listed = {
+                str(item.card)
+                for hand in night.hands
+                if hand.number == number
+                for deal in hand.deals
+                for item in deal.dealt or ()
+                if item.player == client.name
+            }
+            assert own_hidden(client, number) <= listed, (number, client.name)
+
     # The server's own export, checked by the command line: Bob's cheat is named.
     path = tmp_path / "night.json"
     path.write_text(json.dumps(data))
@@ -358,3 +372,219 @@ def test_a_page_out_of_turn_in_the_round_is_refused_and_nothing_changes(server: 
     # Bob's value opened nothing: he sits the hand out; Ann and the bot play it.
     assert "Bob" not in dealt["names"]
     assert "Ann" in dealt["names"]
+
+
+def test_the_night_record_waits_for_the_last_hand_to_be_over(server: Server) -> None:
+    """Ending the night lets the hand in progress play out; until it is over the record is
+    refused: its seed would give away that hand's salts, hence the hidden cards its proofs'
+    paths cover, and the record would lack the hand."""
+    api = Api(server.base)
+
+    async def scenario() -> tuple[int, str, int]:
+        created = api.create(games=[{"game": "FTQ"}], seats=4, hand_pause=0, action_clock=60)
+        clients, pages = await seated(api, created, ["Ann", "Bob"])
+        runners = [asyncio.create_task(page.run()) for page in pages]
+        await asyncio.sleep(0.2)
+        api.ok(api.host(created, "POST", "/start"))
+        async with asyncio.timeout(30):
+            await clients[0].wait_for(lambda c: bool(c.hands))  # dealt; nobody acts
+        api.ok(api.host(created, "POST", "/end"))
+        assert api.table(created)["hand_in_progress"] is not None
+        refused = night_json(api, created)
+        async with asyncio.timeout(60):
+            await asyncio.gather(
+                *(play(client, random.Random(5), lambda c: bool(c.finished)) for client in clients)
+            )
+            while night_json(api, created).status_code != 200:
+                await asyncio.sleep(0.2)
+        hands = len(night_json(api, created).json()["hands"])
+        for task in runners:
+            task.cancel()
+        for client in clients:
+            await client.close()
+        return refused.status_code, refused.text, hands
+
+    status, said, hands = asyncio.run(scenario())
+    assert status == 409
+    assert "once the last hand of the night is over" in said
+    assert hands == 1
+
+
+def test_a_dealers_choice_picked_during_a_round_survives_a_restart(tmp_path: Path) -> None:
+    """The dealer picks the game, then the players' shuffle runs; the server is killed in the
+    middle of the round. After the restart the round resumes and the hand is the game picked,
+    dealt by the seat that picked it (not the table's default pick), and the round's clock is
+    the table's ``shuffle_seconds``."""
+    server = Server(f"sqlite:///{tmp_path / 'db.sqlite'}", tmp_path / "log.txt").start()
+    api = Api(server.base)
+    try:
+
+        async def before() -> tuple[Frame, list[Frame], Frame, str, float]:
+            menu = [{"game": "FTQ"}, {"game": "BD5"}]
+            created = api.create(
+                games=menu, seats=4, hand_pause=0, bot_delay=0, choice_clock=30, shuffle_seconds=3
+            )
+            granted = [api.join(created, name) for name in ("Ann", "Bob")]
+            clients = [await Client(seat["socket"], name).open() for seat, name in
+                       zip(granted, ("Ann", "Bob"), strict=True)]  # fmt: skip
+            pages = [Page(client) for client in clients]
+            pages[1].commit_only = True  # Bob's page commits, then the server stops
+            api.ok(api.host(created, "POST", "/bots", kind="calling-bot"))
+            runners = [asyncio.create_task(page.run()) for page in pages]
+            await asyncio.sleep(0.2)
+            api.ok(api.host(created, "POST", "/start"))
+            choosing = await clients[0].frame("choosing", timeout=20)
+            dealer = next(
+                client for client, seat in zip(clients, granted, strict=True)
+                if seat["seat"] == choosing["dealer"]
+            )  # fmt: skip
+            picked = next(item for item in choosing["entries"] if item["index"] == 1)
+            await dealer.request({"type": "choose", "entry": picked["index"]})
+            async with asyncio.timeout(20):
+                await clients[0].wait_for(
+                    lambda c: any(f.get("step") == "reveal" for f in c.frames)
+                )
+            ask = next(f for f in clients[0].frames if f.get("type") == "shuffle")
+            await asyncio.sleep(0.3)  # Ann's value is stored; Bob's never comes
+            server.kill()
+            for task in runners:
+                task.cancel()
+            for client in clients:
+                with contextlib.suppress(Exception):
+                    await client.close()
+            return created, granted, choosing, dealer.name, ask["seconds"]
+
+        _created, granted, choosing, dealer_name, seconds = asyncio.run(before())
+        # The round's first ask gave the table's clock, not the default 8 s.
+        assert 2.0 < seconds <= 3.0
+        server.start()
+
+        async def after() -> tuple[Frame, int]:
+            clients = [await Client(seat["socket"], "x").open() for seat in granted]
+            pages = [Page(client) for client in clients]
+            pages[1].withhold = lambda hand, deal: True  # Bob's page lost its value
+            runners = [asyncio.create_task(page.run()) for page in pages]
+            async with asyncio.timeout(60):
+                await clients[0].wait_for(lambda c: bool(c.hands))
+            hand = clients[0].hands[min(clients[0].hands)]
+            for task in runners:
+                task.cancel()
+            for client in clients:
+                await client.close()
+            return hand, len(clients[0].hands)
+
+        hand, dealt = asyncio.run(after())
+        assert dealt == 1  # the hand waiting on the round, no other before it
+        picked, default = choosing["entries"][1], choosing["entries"][0]
+        assert hand["view"]["code"] == picked["code"] != default["code"]
+        # Bob's page lost its value: he sits the hand out; the seat that chose deals it.
+        assert "Bob" not in hand["names"]
+        dealer_seat = hand["lineup"][hand["view"]["dealer"]]
+        assert dealer_seat == choosing["dealer"]
+        assert dealer_name == "Ann"
+    finally:
+        server.stop()
+
+
+def _redeal_asked(client: Client) -> bool:
+    return any(
+        frame.get("type") == "shuffle" and frame["step"] == "reveal" and frame["deal"] > 1
+        for frame in client.frames
+    )
+
+
+def test_a_redeals_round_resumes_after_a_restart(tmp_path: Path) -> None:
+    """The Bitch is redealt; its round is at the reveal when the server is killed (Bob's page
+    committed and had not revealed). After the restart the round goes on where it was: Bob's
+    page is asked for its value again and the redeal is made from both pages' values, not
+    dealt at once from what had come in before the kill."""
+    server = Server(f"sqlite:///{tmp_path / 'db.sqlite'}", tmp_path / "log.txt").start()
+    api = Api(server.base)
+    try:
+
+        async def before() -> tuple[Frame, list[Frame], int, int, list[dict[Any, bytes]]]:
+            created = api.create(
+                games=[{"game": "the-bitch"}], seats=4, hand_pause=0, bot_delay=0,
+                redeal_pause=0, shuffle_seconds=60,
+            )  # fmt: skip
+            granted = [api.join(created, name) for name in ("Ann", "Bob")]
+            clients = [await Client(seat["socket"], name).open() for seat, name in
+                       zip(granted, ("Ann", "Bob"), strict=True)]  # fmt: skip
+            pages = [Page(client) for client in clients]
+            pages[1].withhold = lambda hand, deal: deal > 1  # commits to a redeal, no more
+            api.ok(api.host(created, "POST", "/bots", kind="calling-bot"))
+            runners = [asyncio.create_task(page.run()) for page in pages]
+            await asyncio.sleep(0.2)
+            api.ok(api.host(created, "POST", "/start"))
+            rng = random.Random(7)
+            async with asyncio.timeout(240):
+                await asyncio.gather(*(play(client, rng, _redeal_asked) for client in clients))
+            ask = next(
+                f for f in clients[1].frames
+                if f.get("type") == "shuffle" and f["step"] == "reveal" and f["deal"] > 1
+            )  # fmt: skip
+            await asyncio.sleep(0.3)  # Ann's value is stored; Bob's is not sent
+            server.kill()
+            for task in runners:
+                task.cancel()
+            for client in clients:
+                with contextlib.suppress(Exception):
+                    await client.close()
+            kept = [page.values for page in pages]
+            return created, granted, ask["hand"], ask["deal"], kept
+
+        created, granted, number, deal, kept = asyncio.run(before())
+        server.start()
+
+        async def after() -> list[Frame]:
+            clients = [await Client(seat["socket"], name).open() for seat, name in
+                       zip(granted, ("Ann", "Bob"), strict=True)]  # fmt: skip
+            pages = [Page(client) for client in clients]
+            for page, values in zip(pages, kept, strict=True):
+                page.values = values  # each page kept its values while the socket was down
+            runners = [asyncio.create_task(page.run()) for page in pages]
+            rng = random.Random(8)
+            async with asyncio.timeout(120):
+                await asyncio.gather(
+                    *(play(client, rng, lambda c: number in c.finished) for client in clients)
+                )
+            asked = [f for f in clients[1].frames if f.get("type") == "shuffle"]
+            for task in runners:
+                task.cancel()
+            for client in clients:
+                await client.close()
+            return asked
+
+        asked = asyncio.run(after())
+        # Bob's page was asked again for the value it committed to for the redeal.
+        assert any((f["hand"], f["deal"], f["step"]) == (number, deal, "reveal") for f in asked)
+        api.ok(api.host(created, "POST", "/end"))
+        response = night_json(api, created)
+        for _ in range(150):
+            if response.status_code == 200:
+                break
+            asyncio.run(asyncio.sleep(0.2))
+            response = night_json(api, created)
+        audit = audit_night(NightRecord.from_data(response.json()))
+        assert audit.verified, audit.faults
+        redeal = next(item for item in audit.deals if (item.hand, item.deal) == (number, deal))
+        assert redeal.made_from == ("Ann", "Bob")
+    finally:
+        server.stop()
+
+
+def test_the_rounds_clock_is_a_table_setting_within_its_bounds(server: Server) -> None:
+    api = Api(server.base)
+    base = {"name": "t", "games": [{"game": "FTQ"}], "seat_requests": False}
+    for wrong in (0.5, 61, "soon"):
+        refused = api.http.post("/api/tables", json={**base, "shuffle_seconds": wrong})
+        assert refused.status_code == 422, refused.text
+        assert "shuffle_seconds" in refused.text
+    created = api.create(games=[{"game": "FTQ"}])
+    table_id = created["table"]["id"]
+    assert api.get(f"/api/tables/{table_id}")["settings"]["shuffle_seconds"] == 8
+    refused = api.host(created, "PUT", "/rules", shuffle_seconds=0)
+    assert refused.status_code == 422, refused.text
+    assert api.get(f"/api/tables/{table_id}")["settings"]["shuffle_seconds"] == 8
+    api.ok(api.host(created, "PUT", "/rules", shuffle_seconds=2.5))
+    assert api.get(f"/api/tables/{table_id}")["settings"]["shuffle_seconds"] == 2.5

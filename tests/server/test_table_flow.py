@@ -86,7 +86,9 @@ async def _timeouts(server: Server) -> None:
         assert set(kinds) <= {"check", "fold", "bring-in"}
     # While it sits out it is dealt nothing; sent sit_in, it is dealt in again.
     await watcher.wait_for(
-        lambda c: c.hand is not None and 2 not in c.hand["lineup"], what="a hand without it"
+        lambda c: c.hand is not None and 2 not in c.hand["lineup"],
+        timeout=30,  # the hand's pause, its dealing and a loaded machine
+        what="a hand without it",
     )
     dealt_without = watcher.hand["number"] if watcher.hand else 0
     seq = await idle.request({"type": "sit_in"})

@@ -38,11 +38,14 @@ from wildstud.wilds import (
     rank_cards,
 )
 from wildstud.words import (
+    describe_audit_fault,
     describe_award,
     describe_card_check,
     describe_chances,
     describe_change,
+    describe_deal_audit,
     describe_hint,
+    describe_night_audit,
     describe_night_changed,
     describe_redeal,
     describe_rule,
@@ -53,6 +56,40 @@ from wildstud.words import (
 )
 
 GOLDEN = Path(__file__).parents[1] / "golden" / "words.json"
+
+AUDIT_FAULTS: list[dict[str, Any]] = [
+    {"kind": "seed-hidden", "hand": None, "deal": None},
+    {"kind": "seed", "hand": None, "deal": None},
+    {"kind": "value", "hand": 3, "deal": 1, "player": "Bob"},
+    {"kind": "root", "hand": 2, "deal": 2, "made_from": ["Ann", "Cy"]},
+    {"kind": "root", "hand": 2, "deal": 1, "made_from": []},
+    {"kind": "root", "hand": 2, "deal": 1},
+    {"kind": "card", "hand": 1, "deal": 1, "card": "Qs", "deck_card": "2c", "position": 0},
+    {"kind": "card", "hand": 5, "deal": 3, "card": "Th", "deck_card": "Ad", "position": 51},
+    {"kind": "left-out", "hand": 2, "deal": 1, "player": "Cy"},
+    {"kind": "record", "hand": 4, "deal": None, "detail": "the record cannot be read"},
+]
+"""Faults of the night's audit, as the page's audit (``nightaudit.js``) gives them to words.js."""
+
+
+def _audit_fault(**fault: Any) -> dict[str, Any]:
+    """A fault's row: its data as the page holds it and the library's words for it."""
+    cards = None
+    if "card" in fault:
+        cards = (parse_card(fault["card"]), parse_card(fault["deck_card"]))
+    words = describe_audit_fault(
+        fault["kind"],
+        fault["hand"],
+        fault["deal"],
+        player=fault.get("player"),
+        cards=cards,
+        position=fault.get("position"),
+        made_from=fault.get("made_from"),
+        detail=fault.get("detail"),
+    )
+    return {"fault": fault, "words": words}
+
+
 NAMES = ["Ann", "Bob", "Cy"]
 
 NOTHING: frozenset[Card] = frozenset()
@@ -248,6 +285,38 @@ def table() -> dict[str, Any]:
             for ok, position in ((True, 0), (True, 51), (True, None), (False, 7))
         ],
         "night_changed": describe_night_changed(),
+        "audit_faults": [_audit_fault(**fault) for fault in AUDIT_FAULTS],
+        "deal_audits": [
+            {
+                "hand": hand,
+                "deal": deal,
+                "made_from": made_from,
+                "left_out": left_out,
+                "failed": failed,
+                "words": describe_deal_audit(hand, deal, made_from, left_out, failed),
+            }
+            for hand, deal, made_from, left_out, failed in (
+                (1, 1, ["Ann", "Bob", "Cy"], [], False),
+                (2, 1, ["Ann", "Bob"], ["Cy"], False),
+                (3, 2, ["Ann"], ["Bob", "Cy"], True),
+                (4, 1, [], [], False),
+            )
+        ],
+        "night_audits": [
+            {
+                "deals": deals,
+                "kinds": kinds,
+                "names": names,
+                "words": describe_night_audit(deals, kinds, names),
+            }
+            for deals, kinds, names in (
+                (7, [], []),
+                (1, [], []),
+                (0, ["seed-hidden"], ["the server"]),
+                (3, ["value"], ["Bob"]),
+                (3, ["card", "card", "value"], ["the server", "Bob"]),
+            )
+        ],
         "awards": [
             {
                 "event": encode_event(Awarded(pot, seat, amount, share, run)),

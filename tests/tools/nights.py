@@ -1,6 +1,9 @@
 """Nights dealt as a table with the players' shuffle deals them (issue 26), for the night audit's
-tests and for ``examples/night.json``: ``python -m tests.tools.nights`` writes that file again (the
-values are derived from fixed seeds, so it comes out the same each time).
+tests, for ``examples/night.json`` and for ``tests/golden/night_audit.json`` (an honest night and
+one of each cheat, with what :func:`~wildstud.history.night_audit.audit_night` finds in each: the
+page's audit, ``tests/client/nightaudit.test.js``, must find the same). ``python -m
+tests.tools.nights`` writes both files again (the values are derived from fixed seeds, so they come
+out the same each time).
 """
 
 from __future__ import annotations
@@ -18,7 +21,14 @@ from wildstud.commitment import Commitment, SealedDeck
 from wildstud.deal import Hand, Redealt
 from wildstud.history import write_record
 from wildstud.history.export import record_from_hand
-from wildstud.history.night_audit import Contribution, DealInputs, HandInputs, NightRecord
+from wildstud.history.night_audit import (
+    Contribution,
+    DealInputs,
+    HandInputs,
+    NightRecord,
+    audit_night,
+    recorded_dealt,
+)
 from wildstud.joint_shuffle import (
     deck_order,
     deck_salts,
@@ -26,8 +36,10 @@ from wildstud.joint_shuffle import (
     night_commitment,
     value_commitment,
 )
+from wildstud.vocabulary import night_json
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "night.json"
+GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "night_audit.json"
 
 NAMES = ("Ann", "Bob", "Cy")
 
@@ -77,6 +89,8 @@ def dealt_hand(
     record = dataclasses.replace(
         record_from_hand(hand, reveal="all"), commitments=roots, players=tuple(names)
     )
+    listed = recorded_dealt(record)
+    deals = [dataclasses.replace(item, dealt=listed.get(item.deal, ())) for item in deals]
     return HandInputs(number, write_record(record), tuple(deals)), hand
 
 
@@ -121,6 +135,57 @@ def example_night() -> NightRecord:
     return night_of(hands, seed)
 
 
+def second_first(order: list[Card]) -> list[Card]:
+    """A cheating server's deal: the deck's second card first."""
+    return [order[1], order[0], *order[2:]]
+
+
+def golden_nights() -> list[tuple[str, NightRecord]]:
+    """An honest night and one night of each cheat the page's audit must name, by name."""
+    seed = bytes(range(32))
+    other = bytes(range(1, 33))
+
+    def bob_forges(name: str, value: bytes) -> bytes:
+        return bytes(32) if name == "Bob" else value
+
+    sat_out = dealt_hand(seed, 1, "FTQ", names=("Ann", "Bob"), withheld=("Cy",), draw_value=_fixed)
+    dealt_in = dealt_hand(seed, 2, "FTQ", withheld=("Cy",), draw_value=_fixed)
+    return [
+        ("an honest night", example_night()),
+        (
+            "a server that chose its seed after the commitments",
+            night_of(
+                [dealt_hand(seed, 1, "FTQ", draw_value=_fixed)[0]], seed, night_commitment(other)
+            ),
+        ),
+        (
+            "a card dealt from the wrong position",
+            night_of(
+                [dealt_hand(seed, 1, "SMBU", dealt_order=second_first, draw_value=_fixed)[0]], seed
+            ),
+        ),
+        (
+            "a withheld reveal, then a player dealt in without one",
+            night_of([sat_out[0], dealt_in[0]], seed),
+        ),
+        (
+            "a value that does not open its commitment",
+            night_of([dealt_hand(seed, 1, "BD7", reveal=bob_forges, draw_value=_fixed)[0]], seed),
+        ),
+    ]
+
+
+def golden_text() -> str:
+    """``tests/golden/night_audit.json``: each night's record and its audit as ``wildstud verify
+    --night --json`` says it."""
+    cases = [
+        {"name": name, "record": night.to_data(), "audit": night_json(audit_night(night))}
+        for name, night in golden_nights()
+    ]
+    return json.dumps({"cases": cases}, indent=None, ensure_ascii=False) + "\n"
+
+
 if __name__ == "__main__":
     EXAMPLE.write_text(json.dumps(example_night().to_data(), indent=1) + "\n")
-    print(f"wrote {EXAMPLE}")
+    GOLDEN.write_text(golden_text(), encoding="utf-8")
+    print(f"wrote {EXAMPLE} and {GOLDEN}")

@@ -32,6 +32,7 @@ from wildstud.deal.events import (
     Payment,
     Redealt,
     Returned,
+    Revealed,
     RunStarted,
     Share,
     Shown,
@@ -40,6 +41,8 @@ from wildstud.deal.events import (
     TurnedUp,
     WildsChanged,
 )
+from wildstud.deal.hidden import HiddenCard, HiddenDeck
+from wildstud.deal.private import PrivateHand
 from wildstud.deal.stages import Chance, Stage
 from wildstud.deal.state import Hand, NextStep
 from wildstud.deal.views import Phase, RedealPending, SeatCard, SeatView, TableView, redact
@@ -62,14 +65,18 @@ __all__ = [
     "Hand",
     "HandEnded",
     "HandStarted",
+    "HiddenCard",
+    "HiddenDeck",
     "Mucked",
     "NextStep",
     "Paid",
     "Payment",
     "Phase",
+    "PrivateHand",
     "RedealPending",
     "Redealt",
     "Returned",
+    "Revealed",
     "RunStarted",
     "ScriptDealer",
     "SeatCard",

@@ -39,6 +39,7 @@ __all__ = [
     "Payment",
     "Redealt",
     "Returned",
+    "Revealed",
     "RunStarted",
     "Share",
     "Shown",
@@ -296,6 +297,22 @@ class Shown:
 
 
 @dataclass(frozen=True, slots=True)
+class Revealed:
+    """Under a private deal, a hand still in shown at the showdown by its owner: the cards of
+    its face-down ``positions`` of the deck, in dealing order, which the engine did not know
+    until now (see :mod:`wildstud.deal.private`). The showdown then values the hand as any.
+
+    >>> from wildstud.cards import parse_cards
+    >>> Revealed(1, (1, 3, 13), parse_cards("9c 9d 8h"))
+    Revealed(seat=1, positions=(1, 3, 13), cards=(Card('9c'), Card('9d'), Card('8h')))
+    """
+
+    seat: int
+    positions: tuple[int, ...]
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class TurnedUp:
     """A hand's face-down cards turned face up for everyone, all in with no more betting to
     come (the house rule ``all_in_turn_up``): ``cards`` are the seat's face-down cards at that
@@ -366,6 +383,7 @@ Event = (
     | Redealt
     | Mucked
     | TurnedUp
+    | Revealed
     | RunStarted
     | Shown
     | Awarded

@@ -58,6 +58,9 @@ class HandState:
     """The antes, bring-in, bets and caps, as the betting rounds take them."""
     dealer: int
     """The dealer's seat."""
+    private = False
+    """Whether the face-down cards are hidden from the engine until shown (a private deal:
+    :class:`~wildstud.deal.private.PrivateHand`)."""
     _plain_options: tuple[tuple[str, OptionValue], ...]
     _dealer: Dealer  # the dealer policy: picks the cards of step() and run()
     _burn: bool  # a card is burned before each street

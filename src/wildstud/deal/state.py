@@ -256,7 +256,7 @@ class Hand(PlayerActions, Ending):
         >>> trial.phase.value, hand.phase.value, hand.to_act, len(trial.events) > len(hand.events)
         ('dealer', 'player', 1, True)
         """
-        twin = object.__new__(Hand)
+        twin = object.__new__(type(self))  # a PrivateHand's copy is one too
         state = dict(self.__dict__)
         for name, value in state.items():
             kind = type(value)

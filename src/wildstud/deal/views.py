@@ -23,6 +23,7 @@ from enum import StrEnum
 from wildstud.betting import ActionOption, Stakes
 from wildstud.cards import Card, Rank
 from wildstud.deal.events import Burned, Dealt, Event
+from wildstud.deal.hidden import is_hidden
 from wildstud.games.options import OptionValue
 from wildstud.pots import Pot
 from wildstud.wilds import WildRule
@@ -159,7 +160,13 @@ class TableView:
 
 def redact(event: Event, viewer: int | None) -> Event:
     """The event as ``viewer`` may see it (``None``: a spectator)."""
-    if isinstance(event, Dealt) and not event.up and event.seat != viewer:
+    # A private deal's hidden card (wildstud.deal.hidden) is nobody's to see in the engine's
+    # events, its owner's neither: the owner's page unmasked it for itself.
+    if (
+        isinstance(event, Dealt)
+        and not event.up
+        and (event.seat != viewer or is_hidden(event.card))
+    ):
         return dataclasses.replace(event, card=None)
     if isinstance(event, Burned):
         return Burned(None)

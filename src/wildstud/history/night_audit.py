@@ -15,7 +15,10 @@ recomputes everything from those inputs alone (see :mod:`wildstud.joint_shuffle`
 - every card the record deals came from the next position of that deck (burns counted, as in
   :func:`~wildstud.history.proven.dealt_positions`): a card dealt out of order or substituted is
   named;
-- a player left out of a deal was dealt no card in it.
+- a player left out of a deal was dealt no card in it;
+- where the record lists each deal's cards with the positions they were dealt from
+  (``dealt``: what the page's audit reads, so that it needs no rule of the games to find
+  them), the list is the one the hand's record deals.
 
 Every fault found is named in a sentence, with its hand and deal; the audit goes on past it.
 
@@ -29,13 +32,13 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from wildstud.cards import Card
+from wildstud.cards import Card, parse_card
 from wildstud.commitment import SealedDeck
-from wildstud.deal import Dealt
+from wildstud.deal import Dealt, Event
 from wildstud.errors import RecordError, WildstudError
 from wildstud.history.phh import read_record
 from wildstud.history.proven import dealt_positions
@@ -50,18 +53,22 @@ from wildstud.joint_shuffle import (
     night_commitment,
     opens,
 )
+from wildstud.words import describe_audit_fault
 
 __all__ = [
     "FORMAT",
     "Contribution",
     "DealAudit",
     "DealInputs",
+    "DealtCard",
     "Fault",
     "FaultKind",
     "HandInputs",
     "NightAudit",
     "NightRecord",
     "audit_night",
+    "dealt_cards",
+    "recorded_dealt",
 ]
 
 FORMAT = "wildstud-night/1"
@@ -116,31 +123,97 @@ class Contribution:
 
 
 @dataclass(frozen=True, slots=True)
+class DealtCard:
+    """A card one deal dealt: the position of the deal's deck it came from (from 0), the card
+    and the player it went to (``None``: the centre)."""
+
+    position: int
+    card: Card
+    player: str | None
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> DealtCard:
+        """Read one dealt card from its JSON object (``{"position": 0, "card": "Qs",
+        "player": "Ann"}``)."""
+        player = data.get("player") if isinstance(data, Mapping) else None
+        if player is not None and not isinstance(player, str):
+            raise RecordError(f"a dealt card's player is a name or null, not {player!r}"[:160])
+        try:
+            card = parse_card(_field(data, "card", str, "a dealt card"))
+        except ValueError as error:
+            raise RecordError(f"a dealt card: {error}"[:160]) from None
+        return cls(_field(data, "position", int, "a dealt card"), card, player)
+
+    def to_data(self) -> dict[str, Any]:
+        """The dealt card as its JSON object."""
+        return {"position": self.position, "card": str(self.card), "player": self.player}
+
+
+def dealt_cards(events: Iterable[Event], names: Sequence[str]) -> dict[int, tuple[DealtCard, ...]]:
+    """Each deal's cards in a hand's ``events``, in dealing order, with the position each came
+    from (:func:`~wildstud.history.proven.dealt_positions`) and its player's name in ``names``
+    (by seat): the ``dealt`` lists of the hand's deals in a night record.
+
+    >>> from wildstud.deal import Hand, stack_deck
+    >>> hand = Hand("FTQ", [50, 50], deck=stack_deck("As 9c Ah 9d Qh 7d"))
+    >>> hand.run()
+    >>> [(item.position, str(item.card), item.player) for item in dealt_cards(
+    ...     hand.events, ["Ann", "Bob"])[1]][:3]
+    [(0, 'As', 'Ann'), (1, '9c', 'Bob'), (2, 'Ah', 'Ann')]
+    """
+    found: dict[int, list[DealtCard]] = {}
+    for deal, position, event in dealt_positions(events):
+        player = None
+        if isinstance(event, Dealt):
+            player = names[event.seat] if event.seat < len(names) else f"p{event.seat + 1}"
+        if event.card is not None:
+            found.setdefault(deal, []).append(DealtCard(position, event.card, player))
+    return {deal: tuple(cards) for deal, cards in found.items()}
+
+
+def recorded_dealt(record: HandRecord) -> dict[int, tuple[DealtCard, ...]]:
+    """:func:`dealt_cards` of a hand's record, replayed, its seats named by its ``players``:
+    what a night record lists as each deal's cards (its seats are the record's, which need
+    not be the live hand's)."""
+    return dealt_cards(replay(record).hand.events, record.players or ())
+
+
+@dataclass(frozen=True, slots=True)
 class DealInputs:
     """What one deal was made from: its number, the root published before its first card and
-    every seated player's contribution."""
+    every seated player's contribution; and, in a record a server writes, the cards it dealt
+    with their positions (``dealt``; ``None`` in an older record, read from the hand's record
+    alone)."""
 
     deal: int
     root: str
     contributions: tuple[Contribution, ...]
+    dealt: tuple[DealtCard, ...] | None = None
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> DealInputs:
         """Read one deal's inputs from its JSON object."""
         contributions = _field(data, "contributions", list, "a deal")
+        dealt = data.get("dealt")
+        if dealt is not None and not isinstance(dealt, list):
+            raise RecordError(f"a deal's 'dealt' is a list, not {dealt!r}"[:160])
         return cls(
             _field(data, "deal", int, "a deal"),
             _field(data, "root", str, "a deal"),
             tuple(Contribution.from_data(item) for item in contributions),
+            None if dealt is None else tuple(DealtCard.from_data(item) for item in dealt),
         )
 
     def to_data(self) -> dict[str, Any]:
         """The deal's inputs as their JSON object."""
-        return {
+        data: dict[str, Any] = {
             "deal": self.deal,
             "root": self.root,
             "contributions": [item.to_data() for item in self.contributions],
         }
+        if self.dealt is not None:
+            data["dealt"] = [item.to_data() for item in self.dealt]
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,15 +306,29 @@ class FaultKind(enum.Enum):
     """A hand's record cannot be read or replayed."""
 
 
+SERVER = "the server"
+"""Whom a fault of the server's making names (:attr:`Fault.names`)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Fault:
-    """One thing found wrong: its kind, where (hand and deal; ``None`` for the night) and a
-    sentence saying what."""
+    """One thing found wrong: its kind, where (hand and deal; ``None`` for the night), a
+    sentence saying what, and whom it names: the player whose page revealed a value that opens
+    nothing, else :data:`SERVER` (it chose the seed, the decks, the cards dealt and the
+    record)."""
 
     kind: FaultKind
     hand: int | None
     deal: int | None
     text: str
+    names: str = SERVER
+
+
+def _fault(kind: FaultKind, hand: int | None, deal: int | None, **details: Any) -> Fault:
+    """A fault with its words (:func:`~wildstud.words.describe_audit_fault`)."""
+    text = describe_audit_fault(kind.value, hand, deal, **details)
+    names = details.get("player") if kind is FaultKind.VALUE else None
+    return Fault(kind, hand, deal, text, names or SERVER)
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,24 +359,10 @@ class NightAudit:
 def audit_night(night: NightRecord) -> NightAudit:
     """Recompute every deck of ``night`` and check every deal against it (see the module)."""
     if night.seed is None:
-        hidden = Fault(
-            FaultKind.SEED_HIDDEN,
-            None,
-            None,
-            "the night's seed has not been revealed: the night is not over",
-        )
-        return NightAudit(night.table, (), (hidden,))
+        return NightAudit(night.table, (), (_fault(FaultKind.SEED_HIDDEN, None, None),))
     faults: list[Fault] = []
     if night_commitment(night.seed) != night.commitment:
-        faults.append(
-            Fault(
-                FaultKind.SEED,
-                None,
-                None,
-                "the revealed night seed does not open the commitment published before the first"
-                " deal: the server changed its seed",
-            )
-        )
+        faults.append(_fault(FaultKind.SEED, None, None))
     deals: list[DealAudit] = []
     for hand in night.hands:
         audited, found = _audit_hand(night.seed, hand)
@@ -304,7 +377,6 @@ def _audit_hand(seed: bytes, hand: HandInputs) -> tuple[list[DealAudit], list[Fa
     decks: dict[int, Sequence[Card]] = {}
     left: dict[int, set[str]] = {}
     for inputs in hand.deals:
-        where = f"hand {hand.number}, deal {inputs.deal}"
         values: dict[int, bytes] = {}
         made_from: list[str] = []
         for item in inputs.contributions:
@@ -314,15 +386,7 @@ def _audit_hand(seed: bytes, hand: HandInputs) -> tuple[list[DealAudit], list[Fa
                 values[item.seat] = item.value
                 made_from.append(item.player)
             else:
-                faults.append(
-                    Fault(
-                        FaultKind.VALUE,
-                        hand.number,
-                        inputs.deal,
-                        f"{where}: {item.player}'s revealed value does not open the commitment"
-                        " their page sent",
-                    )
-                )
+                faults.append(_fault(FaultKind.VALUE, hand.number, inputs.deal, player=item.player))
         left_out = [item.player for item in inputs.contributions if item.player not in made_from]
         left[inputs.deal] = set(left_out)
         audited.append(
@@ -333,18 +397,12 @@ def _audit_hand(seed: bytes, hand: HandInputs) -> tuple[list[DealAudit], list[Fa
             order = deck_order(keyed, hand.number, inputs.deal, values)
             root = SealedDeck(inputs.deal, order, deck_salts(keyed, inputs.deal)).commitment.root
         except WildstudError as error:
-            faults.append(Fault(FaultKind.RECORD, hand.number, inputs.deal, f"{where}: {error}"))
+            faults.append(_fault(FaultKind.RECORD, hand.number, inputs.deal, detail=str(error)))
             continue
         decks[inputs.deal] = order
         if root != inputs.root:
             faults.append(
-                Fault(
-                    FaultKind.ROOT,
-                    hand.number,
-                    inputs.deal,
-                    f"{where}: the published root is not the deck made from the night seed and the"
-                    f" revealed values of {', '.join(made_from) or 'nobody'}",
-                )
+                _fault(FaultKind.ROOT, hand.number, inputs.deal, made_from=tuple(made_from))
             )
     faults += _audit_record(hand, decks, left)
     return audited, faults
@@ -360,47 +418,42 @@ def _audit_record(
         record: HandRecord = read_record(hand.record)
         replayed = replay(record)
     except WildstudError as error:
-        return [Fault(FaultKind.RECORD, hand.number, None, f"hand {hand.number}: {error}")]
+        return [_fault(FaultKind.RECORD, hand.number, None, detail=str(error))]
     faults: list[Fault] = []
     roots = {item.deal: item.root for item in record.commitments}
     published = {item.deal: item.root for item in hand.deals}
     for deal, root in published.items():
         if roots.get(deal) != root:
+            faults.append(_fault(FaultKind.ROOT, hand.number, deal))
+    names = record.players or ()
+    listed = dealt_cards(replayed.hand.events, names)
+    for inputs in hand.deals:
+        if inputs.dealt is not None and inputs.dealt != listed.get(inputs.deal, ()):
             faults.append(
-                Fault(
-                    FaultKind.ROOT,
+                _fault(
+                    FaultKind.RECORD,
                     hand.number,
-                    deal,
-                    f"hand {hand.number}, deal {deal}: the hand's record carries another root than"
-                    " the one published",
+                    inputs.deal,
+                    detail="the cards it lists as dealt are not the ones the hand's record deals",
                 )
             )
-    names = record.players or ()
     for deal, position, event in dealt_positions(replayed.hand.events):
-        where = f"hand {hand.number}, deal {deal}"
         card = event.card
         deck = decks.get(deal)
         known = deck is not None and card is not None and (deal, card) not in replayed.unknown
         if known and deck is not None and deck[position] != card:
             faults.append(
-                Fault(
+                _fault(
                     FaultKind.CARD,
                     hand.number,
                     deal,
-                    f"{where}: {card} was dealt where the deck has {deck[position]}"
-                    f" (position {position}): a card was dealt out of order or substituted",
+                    cards=(card, deck[position]),
+                    position=position,
                 )
             )
         if isinstance(event, Dealt) and event.seat < len(names):
             name = names[event.seat]
             if name in left.get(deal, set()) and (deal, name) not in said:
                 said.add((deal, name))
-                faults.append(
-                    Fault(
-                        FaultKind.LEFT_OUT,
-                        hand.number,
-                        deal,
-                        f"{where}: {name} revealed no value but was dealt a card",
-                    )
-                )
+                faults.append(_fault(FaultKind.LEFT_OUT, hand.number, deal, player=name))
     return faults

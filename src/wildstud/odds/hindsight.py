@@ -216,6 +216,11 @@ def finished_hidden(hand: Hand) -> dict[int, set[Card]]:
     not shown."""
     if hand.phase is not Phase.OVER:
         raise SituationError("the odds in hindsight are for a finished hand: this one goes on")
+    if hand.private:
+        raise SituationError(
+            "a private deal has no odds in hindsight: its face-down cards that were not shown"
+            " are never known"
+        )
     hidden: dict[int, set[Card]] = {}
     deal = 0
     for event in hand.events:

@@ -232,6 +232,11 @@ class Situation:
         come in a game whose face-up card can stop the deal); between streets, the deal stands
         at the last street whose cards are out.
         """
+        if hand.private:
+            raise SituationError(
+                "a private deal's face-down cards are unknown to the engine: its odds come from"
+                " a view (from_view), which counts them as unseen"
+            )
         return cls.from_events(hand.rules, len(hand.stacks), hand.events, viewer, hidden)
 
     @classmethod

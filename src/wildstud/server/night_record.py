@@ -3,7 +3,8 @@
 Once the host has ended the night, the server reveals its night seed in this record, with
 every hand dealt from it: the hand's record with every card (folded and mucked ones too: they
 become verifiable, hence visible, once the night is over), the root published before each of
-its deals, and each asked player's commitment and value (:mod:`wildstud.history.night_audit`).
+its deals, the cards each deal dealt with the positions they came from, and each asked
+player's commitment and value (:mod:`wildstud.history.night_audit`).
 
 Which parts go in:
 
@@ -32,7 +33,14 @@ from collections.abc import Iterable, Sequence
 from wildstud.commitment import Commitment
 from wildstud.history import write_record
 from wildstud.history.export import record_from_hand
-from wildstud.history.night_audit import Contribution, DealInputs, HandInputs, NightRecord
+from wildstud.history.night_audit import (
+    Contribution,
+    DealInputs,
+    HandInputs,
+    NightRecord,
+    recorded_dealt,
+)
+from wildstud.server.history import record_order
 from wildstud.server.replay import DeckBook, rebuild
 from wildstud.server.store import ShuffleNight, ShuffleValue, StoredHand
 
@@ -67,8 +75,14 @@ def hand_inputs(stored: StoredHand, parts: Sequence[ShuffleValue]) -> HandInputs
     record = dataclasses.replace(
         record_from_hand(hand, reveal="all"),
         commitments=tuple(roots),
-        players=tuple(stored.setup.names),
+        # PHH numbers the players from the dealer's left: the names go round the same way.
+        players=tuple(stored.setup.names[seat] for seat in record_order(stored.setup, hand)),
     )
+    # Each deal's cards with their positions, so that the page's audit reads them rather than
+    # working them out by the games' rules: read from the record itself (its seats are not the
+    # live hand's), as the library's audit reads them.
+    dealt = recorded_dealt(record)
+    deals = [dataclasses.replace(item, dealt=dealt.get(item.deal, ())) for item in deals]
     return HandInputs(stored.setup.number, write_record(record), tuple(deals))
 
 

@@ -125,6 +125,10 @@ class DeckBook:
             self._pending.append(deal)
         return Deck.stacked(order)
 
+    def holds(self, deal: int) -> bool:
+        """Whether the book has deal ``deal``'s deck already (stored, or drawn)."""
+        return deal in self._orders
+
     def order(self, deal: int) -> str:
         """The stored order of a deal (for the store only)."""
         return self._orders[deal]
@@ -229,11 +233,23 @@ def deal_on(hand: Hand, *, hold_showdown: bool = False) -> None:
         hand.step()
 
 
-def _to_showdown(hand: Hand) -> None:
+def _to_showdown(
+    hand: Hand, book: DeckBook, hold_redeal: Callable[[int], bool] | None = None
+) -> None:
     """The dealer's steps, redeals included, until a player must act, the hand is over, the
     hands are about to be shown (where the mucks recorded come in) or asked to run it twice
-    (where the answers recorded come in)."""
+    (where the answers recorded come in); and until a redeal whose deck the book does not hold
+    if ``hold_redeal`` says so of its deal (the table had not dealt it yet, and its players'
+    shuffle was going on: it resumes, and the table deals the redeal when it is over)."""
     while hand.phase is Phase.DEALER and not held(hand):
+        coming = hand.deal_number + 1
+        if (
+            hand.redeal_pending is not None
+            and hold_redeal is not None
+            and not book.holds(coming)
+            and hold_redeal(coming)
+        ):
+            return
         hand.step()
 
 
@@ -256,15 +272,17 @@ def rebuild(
     actions: Iterable[ActionRecord],
     *,
     hold_showdown: bool = False,
+    hold_redeal: Callable[[int], bool] | None = None,
 ) -> Hand:
     """The hand as it stood after ``actions``, replayed from the decks in ``book``; a hand
     that reached the showdown is shown down after its mucks, unless ``hold_showdown`` (a hand
-    in progress, whose players may have choices left to make)."""
+    in progress, whose players may have choices left to make). ``hold_redeal``: which redeal
+    not dealt yet waits for the table (see :func:`_to_showdown`)."""
     hand = _new_hand(setup, book)
-    _to_showdown(hand)
+    _to_showdown(hand, book, hold_redeal)
     for action in actions:
         _replay(hand, action)
-        _to_showdown(hand)
+        _to_showdown(hand, book, hold_redeal)
     if not hold_showdown:
         hand.run()
     return hand

@@ -125,6 +125,16 @@ class StakesModel(_Model):
 
 
 Seconds = Annotated[float, Field(ge=0.05, le=3600)]
+ShuffleSeconds = Annotated[float, Field(ge=1, le=60)]
+"""Each step of the players' shuffle: a page answers within a round trip, so a second is
+enough on a network at home; a minute is the most a page that went away may hold each deal up."""
+
+PRIVATE_DEAL_NOT_YET = (
+    "a private deal is not offered yet: the engine plays a hand whose face-down cards it does"
+    " not know, but the table's rounds (each page masking and reordering the deck, unmasking"
+    " each card dealt, showing its hand at the showdown) are not built; see docs/security.md"
+)
+"""Why a table asking for ``deal: private`` is refused, until the rounds exist."""
 
 
 class TableSettings(_Model):
@@ -171,6 +181,12 @@ class TableSettings(_Model):
         60.0, description="extra seconds a player may draw on, over the whole session"
     )
     choice_clock: Seconds = Field(20.0, description="seconds the dealer has to pick the game")
+    shuffle_seconds: ShuffleSeconds = Field(
+        8.0,
+        description="seconds the table waits for the pages' commitments before a deal in the"
+        " players' shuffle, then as long again for their values (a page that has not answered"
+        " by then is left out of that deal)",
+    )
     bot_delay: Annotated[float, Field(ge=0, le=30)] = Field(
         1.0, description="seconds a bot waits before acting"
     )
@@ -243,6 +259,19 @@ class TableSettings(_Model):
         description="a sit-and-go: the stakes follow its levels, chips come only with its"
         " buy-in, rebuys and add-on, and its prizes are paid from the pool; null: a cash game",
     )
+    deal: Literal["shuffled", "private"] = Field(
+        "shuffled",
+        description="the kind of deal: shuffled (the players' pages and the server shuffle"
+        " together, every card proven against the deal's commitment; the server sees the"
+        " cards) or private (nobody sees a card that is not theirs, not even the server: not"
+        " offered yet, and refused); set when the table is created",
+    )
+
+    @model_validator(mode="after")
+    def _deal_offered(self) -> TableSettings:
+        if self.deal == "private":
+            raise ValueError(PRIVATE_DEAL_NOT_YET)
+        return self
 
     @model_validator(mode="after")
     def _tournament_made(self) -> TableSettings:
@@ -293,6 +322,7 @@ class RulesUpdate(_Model):
     away_clock: Seconds | None = None
     time_bank: Annotated[float, Field(ge=0, le=3600)] | None = None
     choice_clock: Seconds | None = None
+    shuffle_seconds: ShuffleSeconds | None = None
     bot_delay: Annotated[float, Field(ge=0, le=30)] | None = None
     hand_pause: Annotated[float, Field(ge=0, le=60)] | None = None
     absent_hands: Annotated[int, Field(ge=1, le=100)] | None = None

@@ -448,7 +448,9 @@ class FollowTheQueen(WildRule):
     ) -> frozenset[Card]:
         if self.queens is not QueensRule.HIDDEN or cards is None:
             return _NOTHING
-        return frozenset(c.card for c in cards if not c.up and c.card.rank is _QUEEN)
+        # By the card, not its rank: a private deal's hidden card (its rank unknown until it is
+        # shown) is no queen of the four.
+        return frozenset(c.card for c in cards if not c.up and c.card in _QUEENS)
 
 
 @dataclass(frozen=True, slots=True)

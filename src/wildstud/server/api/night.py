@@ -76,6 +76,8 @@ async def night_csv(table_id: TableId, request: Request) -> Response:
 PAGE = 200
 """Finished hands read from the store at a time."""
 
+_PLAYING_OUT = "the night record is offered once the last hand of the night is over"
+
 
 @router.get(
     "/tables/{table_id}/night-record",
@@ -93,10 +95,15 @@ async def night_record_file(table_id: TableId, request: Request) -> Response:
     """Once the host has ended the night: the night seed, revealed, and every hand dealt from
     it with every card, each deal's root and each player's commitment and value, which
     ``wildstud verify --night FILE`` (and the history page) check. Offered only once the night
-    is over (409 before: the seed and the folded cards are secret until then)."""
+    is over and its last hand too (409 before: the seed and the folded cards are secret until
+    then)."""
     table = table_of(request, table_id)
     if table.status is not TableStatus.ENDED:
         return error_response(409, "the night record is offered once the host ends the night")
+    # Not while the last hand plays out either: with the seed, its salts would open the hidden
+    # cards its proofs' paths cover, and the record would lack it.
+    if table.live is not None:
+        return error_response(409, _PLAYING_OUT)
     store = table.store
     night = await store.call(store.shuffle_night, table.id)
     if night is None:
@@ -104,7 +111,9 @@ async def night_record_file(table_id: TableId, request: Request) -> Response:
     hands: list[StoredHand] = []
     for number in range(night.first_hand, table.hands_dealt + 1):
         stored = await store.call(store.hand, table.id, number)
-        if stored is not None and not stored.live:
+        if stored is not None and stored.live:
+            return error_response(409, _PLAYING_OUT)  # over, and being stored
+        if stored is not None:
             hands.append(stored)
     parts = await store.call(store.shuffle_values, table.id, night.first_hand)
     # Every hand of the night is replayed: off the event loop, so the tables do not wait.

@@ -555,3 +555,7 @@ class ShuffleValueRow(Base):
     player: Mapped[str] = mapped_column(String(120))
     commitment: Mapped[str | None] = mapped_column(String(64))
     value: Mapped[str | None] = mapped_column(String(64))
+    entry: Mapped[int | None] = mapped_column(Integer)
+    """The game a dealer's choice picked for the hand the round is before (null: none)."""
+    chooser: Mapped[int | None] = mapped_column(Integer)
+    """The seat that chose it."""

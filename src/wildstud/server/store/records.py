@@ -133,6 +133,11 @@ class ShuffleValue:
     player: str
     commitment: str | None = None
     value: str | None = None
+    entry: int | None = None
+    """The game a dealer's choice picked for the hand this round is before (``None``: none),
+    stored with each part so that a restart deals it."""
+    chooser: int | None = None
+    """The seat that chose it."""
 
     def __repr__(self) -> str:
         shown = "<none>" if self.value is None else "<revealed>"

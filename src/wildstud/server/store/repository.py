@@ -440,6 +440,8 @@ class Store:
                             part.player,
                             part.commitment,
                             part.value,
+                            part.entry,
+                            part.chooser,
                         )
                     )
             result = []
@@ -653,7 +655,13 @@ def _write_shuffle_value(connection: Any, table_id: str, part: ShuffleValue) -> 
         & (ShuffleValueRow.deal == part.deal)
         & (ShuffleValueRow.seat == part.seat)
     )
-    values = {"player": part.player, "commitment": part.commitment, "value": part.value}
+    values = {
+        "player": part.player,
+        "commitment": part.commitment,
+        "value": part.value,
+        "entry": part.entry,
+        "chooser": part.chooser,
+    }
     done = connection.execute(update(ShuffleValueRow).where(key).values(**values))
     if done.rowcount == 0:
         connection.execute(

@@ -5,7 +5,8 @@ Before the first deal of the night the table draws a secret night seed (from :mo
 and stores it; only its commitment is ever sent (in every ``shuffle`` frame) until the night
 ends. Before each deal (each redeal too) the table asks every seated, connected player whose
 page takes part (it said ``shuffler`` on connecting) for a commitment to a fresh value of its
-own, then, once all have committed or :data:`ROUND_SECONDS` have run out, for the value. Each
+own, then, once all have committed or the table's ``shuffle_seconds`` have run out (default 8),
+for the value, with as long again to answer. Each
 commitment and value is stored as it arrives, so a restart resumes the round and the night
 record (:mod:`wildstud.history.night_audit`) can be written. The deck is then
 :func:`~wildstud.joint_shuffle.deck_order` over the hand's seed and every value that opens its
@@ -62,14 +63,9 @@ if TYPE_CHECKING:
 
     from wildstud.server.table.table import Table
 
-__all__ = ["ROUND_SECONDS", "Round", "Shuffling"]
+__all__ = ["Round", "Shuffling"]
 
 log = logging.getLogger("wildstud.server")
-
-ROUND_SECONDS = 8.0
-"""How long the table waits for the pages' commitments, then for their values (a page answers
-within a round trip: the clock is for a page that went away, and long enough for a slow
-phone or a loaded machine, whose player would otherwise sit the hand out)."""
 
 Step = Literal["commit", "reveal"]
 
@@ -132,6 +128,8 @@ class Round:
             self.asked[seat],
             self.commitments.get(seat),
             self.revealed.get(seat),
+            self.entry,
+            self.chooser,
         )
 
 
@@ -149,6 +147,10 @@ class Shuffling:
         """The rounds over of the hand in progress (and of the next, before it is dealt)."""
         self.shufflers: dict[int, set[Client]] = {}
         """The connections of each seat whose page takes part."""
+        self.resumable: set[tuple[int, int]] = set()
+        """The redeals of the hand in progress whose rounds a restart found stored: if the hand
+        still waits for one, its round resumes (:meth:`before`) rather than dealing from what
+        had come in by then."""
         self.latency: list[float] = []
         """How long each round took, from its start to its last value (seconds), the latest
         last: what the shuffle adds before a deal (kept for the last 100)."""
@@ -156,19 +158,31 @@ class Shuffling:
     def __repr__(self) -> str:
         return f"Shuffling(table={self.table.id!r}, round={self.round is not None})"
 
+    @property
+    def seconds(self) -> float:
+        """How long the table waits for the pages' commitments, then for their values: the
+        table's ``shuffle_seconds`` (a page answers within a round trip: the clock is for a
+        page that went away, and long enough for a slow phone or a loaded machine, whose player
+        would otherwise sit the hand out)."""
+        return float(self.table.settings.shuffle_seconds)
+
     # -- restoring -----------------------------------------------------------------------------
 
     def load(self, night: ShuffleNight | None, parts: Iterable[ShuffleValue]) -> None:
         """What the store kept: the night seed, and the parts of the hand in progress and the
         next. A round whose hand has not been dealt resumes (at its reveal if any page had
-        committed: a page that had not may not commit once values may have been seen); the
-        values of the hand in progress make its decks, a redeal's drawn as the hand replays."""
+        committed: a page that had not may not commit once values may have been seen), with
+        the game a dealer's choice picked for it; the values of the hand in progress make its
+        decks, a redeal's drawn as the hand replays, and a redeal the hand still waits for
+        resumes its round too (:meth:`before`)."""
         self.night = night
         rounds: dict[tuple[int, int], Round] = {}
         for part in parts:
             key = (part.number, part.deal)
             found = rounds.setdefault(key, Round(part.number, part.deal, {}, 0.0))
             found.asked[part.seat] = part.player
+            if part.entry is not None:
+                found.entry, found.chooser = part.entry, part.chooser
             if part.commitment is not None:
                 found.commitments[part.seat] = part.commitment
             if part.value is not None and part.commitment is not None:
@@ -176,12 +190,25 @@ class Shuffling:
         dealt = self.table.hands_dealt
         for (number, deal), found in rounds.items():
             if number == dealt + 1 and deal == 1:
-                found.step = "reveal" if found.commitments else "commit"
-                found.deadline = time.monotonic() + ROUND_SECONDS
-                self.round = found
+                self._resume(found)
             else:
                 self.values[(number, deal)] = found.values()
                 self.done[(number, deal)] = found
+                if number == dealt and deal > 1:
+                    self.resumable.add((number, deal))
+
+    def _resume(self, found: Round) -> None:
+        """Go on with a round the store kept: at its reveal if any page had committed (one
+        that had not may not commit once values may have been seen), its clock afresh."""
+        found.step = "reveal" if found.commitments else "commit"
+        found.deadline = time.monotonic() + self.seconds
+        self.round = found
+
+    def resumes(self, number: int, deal: int) -> bool:
+        """Whether the round of deal ``deal`` (a redeal) of hand ``number`` was going on when
+        the table stopped: the restored hand waits for it (a redeal whose round had not begun
+        is dealt as the hand is restored, as before the players shuffled)."""
+        return (number, deal) in self.resumable
 
     # -- the decks -----------------------------------------------------------------------------
 
@@ -221,6 +248,7 @@ class Shuffling:
         for key in [key for key in self.values if key[0] <= number]:
             del self.values[key]
             self.done.pop(key, None)
+        self.resumable = {key for key in self.resumable if key[0] > number}
 
     def dropped(self, number: int, deal: int) -> Changes:
         """No hand was dealt after the round of (``number``, ``deal``) after all (too few
@@ -262,19 +290,27 @@ class Shuffling:
             self.night = changes.night_seed
             self.table.fanout.broadcast_table()
         found = self.round
+        if found is None and (number, deal) in self.resumable:
+            # A redeal whose round a restart interrupted: it goes on where it was.
+            self.resumable.discard((number, deal))
+            del self.values[(number, deal)]
+            found = self.done.pop((number, deal))
+            self._resume(found)
+            self._ask(found)
+            return self.progress(time.monotonic())
         if found is None or (found.hand, found.deal) != (number, deal):
             if (number, deal) in self.values:
-                return None  # its round is over (or a restart found it over)
+                return None  # its round is over
             asked = self.askable(seats)
             if not asked:
                 self.values[(number, deal)] = {}
                 return None
-            deadline = time.monotonic() + ROUND_SECONDS
+            deadline = time.monotonic() + self.seconds
             found = Round(number, deal, asked, deadline, entry=entry, chooser=chooser)
             await self.table.driver.commit(Changes(shuffle=[found.part(i) for i in asked]))
             self.round = found
             self._ask(found)
-            return ROUND_SECONDS
+            return self.seconds
         return self.progress(time.monotonic())
 
     def progress(self, now: float) -> float | None:
@@ -286,7 +322,7 @@ class Shuffling:
             if not found.everyone_committed() and now < found.deadline:
                 return found.deadline - now
             found.step = "reveal"
-            found.deadline = now + ROUND_SECONDS
+            found.deadline = now + self.seconds
             self._ask(found)
         if found.commitments and not found.everyone_revealed() and now < found.deadline:
             return found.deadline - now

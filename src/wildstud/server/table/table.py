@@ -70,6 +70,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import functools
 import time
 from collections.abc import Awaitable, Callable, Collection, Iterable, Mapping
 from typing import Any, TypeVar
@@ -348,7 +349,13 @@ class Table:
                 shuffling.shuffle_for(setup.number),
                 stored.live_hand.made_from,
             )
-            hand = rebuild(setup, book, stored.live_hand.actions, hold_showdown=True)
+            hand = rebuild(
+                setup,
+                book,
+                stored.live_hand.actions,
+                hold_showdown=True,
+                hold_redeal=functools.partial(shuffling.resumes, setup.number),
+            )
             table.live = LiveHand(setup, book, hand, len(stored.live_hand.actions))
             table.live.published = len(hand.events)
             table.driver.dealt_last = {

@@ -1,18 +1,22 @@
 // Past hands: a list, any hand replayed move by move as the table showed it (replay.js), its
 // PHH record to download and its shared link to make. At a seat (given its token) a hand
 // replays from that seat: the server sends the seat's own hole cards and no one else's hidden
-// card the showdown did not show. A shared link is always the spectator's view.
+// card the showdown did not show. A shared link is always the spectator's view. Once the night
+// is over, the night's audit (nightcheck.js) heads the list: every deck of the night checked here.
 
 import { api, base } from "./api.js";
 import { h } from "./dom.js";
+import { nightAuditSection, watchNight } from "./nightcheck.js";
 import { showReplay } from "./replay.js";
 
 /** How long a refused list of hands waits before it is asked for again (ms). */
 const LIST_RETRY_MS = 2000;
 
 export class HistoryPanel {
-  constructor(element, seatCount = () => 6, seatToken = null) {
+  constructor(element, seatCount = () => 6, seatToken = null, ended = () => false) {
     this.element = element;
+    this.ended = ended;
+    this.auditBox = h("div", { className: "night-audit-box" });
     this.seatCount = seatCount;
     this.seatToken = seatToken;
     this.tableId = null;
@@ -81,14 +85,27 @@ export class HistoryPanel {
     // player's next Enter would go to the page instead of the replay.
     this.replayBox = this.replayBox || h("div", { className: "replay" });
     const focused = document.activeElement;
+    this.drawAudit();
     this.element.replaceChildren(
       h("h2", {}, "Past hands"),
+      this.auditBox,
       hands.length ? list : h("p", {}, "No finished hand yet."),
       this.replayBox,
     );
     if (focused && focused !== document.activeElement && this.replayBox.contains(focused)) {
       focused.focus({ preventScroll: true });
     }
+  }
+
+  /** The night's audit, once the night is over: checked once, then shown as it stands. */
+  drawAudit() {
+    if (!this.ended() || !this.tableId) {
+      this.auditBox.replaceChildren();
+      return;
+    }
+    const outcome = watchNight(this.tableId, () => this.drawAudit());
+    const wasOpen = Boolean(this.auditBox.querySelector(".night-audit-deals[open]"));
+    this.auditBox.replaceChildren(nightAuditSection(this.tableId, outcome, wasOpen, true));
   }
 
   async replay(number) {

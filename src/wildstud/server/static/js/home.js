@@ -111,6 +111,7 @@ const CLOCKS = [
   ["action_clock", "Seconds to act"],
   ["time_bank", "Time bank (seconds)"],
   ["choice_clock", "Seconds to pick the game (dealer's choice)"],
+  ["shuffle_seconds", "Seconds for each page's part in the players' shuffle"],
   ["showdown_pause", "Showdown pause (seconds)"],
   ["muck_clock", "Seconds to show or muck a losing hand"],
   ["runout_pause", "Seconds between the streets when every hand is all in"],

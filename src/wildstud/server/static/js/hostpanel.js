@@ -37,6 +37,7 @@ const STAKES = [
 const CLOCKS = [
   ["action_clock", "Action clock (s)", 0.05],
   ["time_bank", "Time bank (s)", 0],
+  ["shuffle_seconds", "Players' shuffle clock (s)", 1],
 ];
 
 /** The key under which this browser keeps the host's own seat token for a table. */

@@ -11,6 +11,7 @@
 import { api, base } from "./api.js";
 import { h, mergeChildren } from "./dom.js";
 import { fetchLuck, luckSection } from "./luck.js";
+import { nightAuditSection, watchNight } from "./nightcheck.js";
 
 const REFETCH_MS = 150;
 
@@ -195,6 +196,20 @@ export class LedgerPanel {
     if (this.hostToken && !ended) parts.push(this.drawEnd());
     parts.push(h("p", { className: "ledger-message", role: "status", "data-key": "message" }, this.message));
     return parts;
+  }
+
+  /** Whether the night and its last hand are over, as the latest table frame says (the
+   * night's figures may be a frame behind): the night record is offered from then on. */
+  over() {
+    const table = this.table;
+    return table.status === "ended" && (table.hand_in_progress === null || table.hand_in_progress === undefined);
+  }
+
+  /** The night's audit, checked in this browser once the night record is offered. */
+  drawAudit(id) {
+    const outcome = watchNight(id, () => this.render());
+    const wasOpen = Boolean(this.element.querySelector(".night-audit-deals[open]"));
+    return nightAuditSection(id, outcome, wasOpen);
   }
 
   /** This page's own ledger account: the seat's, or null on a spectator's or host's page. */
@@ -458,6 +473,8 @@ export class LedgerPanel {
             h("code", {}, "wildstud verify --night FILE"),
             ".",
           ),
+      // ... and this page checks it too, as soon as it is offered (nightcheck.js).
+      provisional || !this.over() ? "" : this.drawAudit(id),
     );
   }
 }

@@ -30,6 +30,34 @@ export function canCheck() {
   return Boolean(globalThis.crypto && crypto.subtle);
 }
 
+/** The hash of one position of a deck: its card's code (rank * 4 + suit) and its salt. */
+function leafHash(position, code, salt) {
+  return sha256(Uint8Array.of(0, position, code), salt);
+}
+
+/** The largest power of two below `count` (> 1): where RFC 6962 splits a range of leaves. */
+const split = (count) => 2 ** Math.floor(Math.log2(count - 1));
+
+/**
+ * The root of a whole deck's commitment (hex), as src/wildstud/commitment.py makes it: `order`
+ * the cards as codes ("Qs"), top first, and `salts` one 32-byte salt a position. The night's
+ * audit (nightaudit.js) recomputes each deal's root this way once the night seed is revealed.
+ */
+export async function deckRoot(order, salts) {
+  if (order.length !== DECK_SIZE || salts.length !== DECK_SIZE) throw new RangeError("a deck is 52 cards");
+  const leaves = await Promise.all(
+    order.map((card, position) =>
+      leafHash(position, RANK_ORDER.indexOf(card[0]) * 4 + SUIT_ORDER.indexOf(card[1]), salts[position]),
+    ),
+  );
+  const node = async (start, end) => {
+    if (end - start === 1) return leaves[start];
+    const middle = start + split(end - start);
+    return sha256(Uint8Array.of(1), await node(start, middle), await node(middle, end));
+  };
+  return toHex(await node(0, DECK_SIZE));
+}
+
 /** Whether a proof leads from its card, position and salt to the root (RFC 9162, 2.1.3.2). */
 export async function proofHolds(root, proof) {
   if (typeof proof.card !== "string" || !Array.isArray(proof.path)) return false;
@@ -39,7 +67,7 @@ export async function proofHolds(root, proof) {
   let fn = proof.position;
   let sn = DECK_SIZE - 1;
   if (!Number.isInteger(fn) || fn < 0 || fn > sn) return false;
-  let hash = await sha256(Uint8Array.of(0, proof.position, code), bytes(proof.salt));
+  let hash = await leafHash(proof.position, code, bytes(proof.salt));
   for (const sibling of proof.path.map(bytes)) {
     if (sn === 0) return false;
     if (fn & 1 || fn === sn) {

@@ -282,7 +282,17 @@ class TablePage {
       this.device ? this.device.dialog : "",
       el.host, // last: beside the table on a wide screen, under it on a phone (hostpanel.js)
     );
-    this.historyPanel = new HistoryPanel(el.historyBody, () => this.seatCount(), this.seatToken);
+    this.historyPanel = new HistoryPanel(
+      el.historyBody,
+      () => this.seatCount(),
+      this.seatToken,
+      () =>
+        Boolean(
+          this.state.table &&
+          this.state.table.status === "ended" &&
+          (this.state.table.hand_in_progress === null || this.state.table.hand_in_progress === undefined),
+        ),
+    );
   }
 
   toggleHistory() {
@@ -335,6 +345,14 @@ class TablePage {
     this.state = state;
     // The panels that keep their own state get their frames as they come.
     if (frame.type === "table") this.ledger.update(state.table, state.welcome);
+    // The night and its last hand just ended: the history panel checks the night record
+    // (nightcheck.js), offered from then on.
+    const ended = (table) =>
+      Boolean(
+        table && table.status === "ended" && (table.hand_in_progress === null || table.hand_in_progress === undefined),
+      );
+    if (frame.type === "table" && ended(state.table) && !ended(before.table) && state.welcome)
+      this.historyPanel.stale(state.welcome.table_id);
     if (frame.type === "showdown") this.showdown.update(frame);
     if (frame.type === "run_twice") this.twice.update(frame);
     if (frame.type === "rabbit") this.checkRabbit(frame);

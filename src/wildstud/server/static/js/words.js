@@ -279,6 +279,7 @@ const SETTING_WORDS = {
   away_clock: ["the away clock", " s"],
   time_bank: ["the time bank", " s"],
   choice_clock: ["the dealer's choice clock", " s"],
+  shuffle_seconds: ["the players' shuffle clock", " s"],
   bot_delay: ["the bots' delay", " s"],
   hand_pause: ["the pause between hands", " s"],
   redeal_pause: ["the redeal pause", " s"],
@@ -359,4 +360,60 @@ export function describeCardCheck(ok, position) {
 /** What the page says if the server's commitment to its night seed changes mid-night. */
 export function describeNightChanged() {
   return "Warning: the server changed its commitment to the night's seed, which must stay the same all night. Tell the table, and check the night record with wildstud verify.";
+}
+
+/** "Ann", "Ann and Bob", "Ann, Bob and Cy". */
+function and(names) {
+  if (names.length < 2) return names.join("");
+  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+/**
+ * One fault of the night's audit (nightaudit.js), where and how: `{kind, hand, deal}` with
+ * `player` (a value that opens nothing, a player dealt in without one), `card`, `deck_card` and
+ * `position` (from 0, said from 1: a card from the wrong place), `made_from` (a deck whose root
+ * is not the published one; absent: the hand's record carries another root) or `detail`.
+ */
+export function describeAuditFault(fault) {
+  const { kind, hand, deal } = fault;
+  const where = `hand ${hand}, deal ${deal}`;
+  switch (kind) {
+    case "seed-hidden":
+      return "the night's seed has not been revealed: the night is not over";
+    case "seed":
+      return "the revealed night seed does not open the commitment published before the first deal: the server changed its seed";
+    case "value":
+      return `${where}: ${fault.player}'s revealed value does not open the commitment their page sent`;
+    case "root":
+      if (fault.made_from !== null && fault.made_from !== undefined)
+        return `${where}: the published root is not the deck made from the night seed and the revealed values of ${and(fault.made_from) || "nobody"}`;
+      return `${where}: the hand's record carries another root than the one published`;
+    case "card":
+      return `${where}: ${pretty(fault.card)} was dealt where the deck has ${fault.deck_card ? pretty(fault.deck_card) : "no card"} (position ${fault.position + 1}): a card was dealt out of order or substituted`;
+    case "left-out":
+      return `${where}: ${fault.player} gave no value that opens their commitment, yet was dealt a card`;
+    default:
+      return `${deal === null || deal === undefined ? `hand ${hand}` : where}: ${fault.detail}`;
+  }
+}
+
+/** One deal of the night as its audit found it: whose values made its deck, who added none,
+ * and whether every check of it held. */
+export function describeDealAudit(hand, deal, madeFrom, leftOut, failed) {
+  const source = madeFrom.length
+    ? `the values of ${and(madeFrom)} and the server's seed`
+    : "the server's seed alone (no page took part)";
+  const added = leftOut.length ? ` (${and(leftOut)} added none)` : "";
+  return `Hand ${hand}, deal ${deal}: made from ${source}${added}: ${failed ? "FAILED" : "checked"}`;
+}
+
+/** The night's audit in a sentence: the deals audited, the kinds of the faults found and whom
+ * they name. */
+export function describeNightAudit(deals, kinds, names) {
+  if (kinds.includes("seed-hidden"))
+    return "The night is not over: the server has not revealed its seed, so no deck can be checked yet.";
+  if (!kinds.length)
+    return `Every deck of the night was made from the players' values: checked, ${deals} ${deals === 1 ? "deal" : "deals"} in all.`;
+  const count = `${kinds.length} ${kinds.length === 1 ? "fault" : "faults"}`;
+  return `The night's audit FAILED: ${count}, naming ${and(names)}. Tell the table.`;
 }
