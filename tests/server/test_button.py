@@ -44,7 +44,8 @@ class Night:
         )  # fmt: skip
         self.store.create_table(self.state)
         self.table = Table(self.state, [], self.store)
-        self.table.driver.next_hand_at = _LATER  # nothing is dealt but by deal()
+        # Nothing is dealt but by deal().
+        self.table.driver.adopt(self.table.driver.state.but(next_hand_at=_LATER))
         self.first_seats = seats
         self.buttons: list[int] = []
         self.seq: dict[int, int] = {}
@@ -68,7 +69,7 @@ class Night:
         table = self.table
         for _ in range(hands):
             number = table.hands_dealt + 1
-            table.driver.next_hand_at = 0.0
+            table.driver.adopt(table.driver.state.but(next_hand_at=0.0))
             table.wake()
             async with asyncio.timeout(20):
                 while table.hands_dealt < number or table.live is not None:
@@ -165,7 +166,7 @@ def test_a_restarted_table_keeps_the_newcomer_waiting() -> None:
         # the store, and seat 1 still waits for the button to come round.
         stored = next(item for item in night.store.load_tables() if item.table.id == "t1")
         night.table = Table.restore(stored, night.store)
-        night.table.driver.next_hand_at = _LATER
+        night.table.driver.adopt(night.table.driver.state.but(next_hand_at=_LATER))
         await night.table.resume()
         await night.deal(4)
         await night.close()
@@ -189,7 +190,7 @@ def test_a_chooser_who_sits_out_passes_the_choice_on_with_the_button() -> None:
         await night.table.attach(ann)
         await night.open()
         await night.deal()  # the bot in seat 0 deals and picks at once
-        night.table.driver.next_hand_at = 0.0
+        night.table.driver.adopt(night.table.driver.state.but(next_hand_at=0.0))
         night.table.wake()
         async with asyncio.timeout(10):
             while not any(frame["type"] == "choosing" for frame in ann.frames):

@@ -1,13 +1,16 @@
 """Fault injection: for every kind of command a table takes, the store fails the command's write
-once. The table's state is then exactly what it was before the command, the client is told
+once. The table's state is then exactly what it was before the command, and what a table rebuilt
+from the store holds (:func:`held`, :func:`as_stored`), the client is told
 (an error frame with the request's ``seq``, or :class:`StorageFailureError`, which the REST API
 answers 503), nothing is reloaded, and the same command, sent again, works (in-process). The
 ledger's reads, commands of the money slice, have the store fail their read once alike.
 
-The hand driver's own commands (a deal, a bot's action, the clock's, a showdown's choice, a
-redeal, the hand's end) have nobody to tell: each kind's first write fails once, the table is
-then as it was before the command (the hand too: the driver changes a copy of it, adopted once
-stored), nothing was sent, and the driver carries the command out again, without a reload."""
+The hand runner's own commands (a deal, a bot's action, the clock's, a showdown's choice, a
+redeal, the hand's end) have nobody to tell: each kind's first write fails once, and then what
+the table holds in memory is what the store holds (a table rebuilt from the store holds the
+same rows, hand and per-hand figures: nothing changed in memory before the write, so there was
+nothing to put back), nothing was sent, and the runner carries the command out again, without
+a reload."""
 
 from __future__ import annotations
 
@@ -30,7 +33,6 @@ from wildstud.server.seating import SeatKind
 from wildstud.server.store import Changes, Store
 from wildstud.server.table import StorageFailureError, Table, TableStatus
 from wildstud.server.table.driver import HAND
-from wildstud.server.table.writer import Baseline
 
 WRITES = frozenset({"apply", "add_line", "set_mute"})
 """The store's writes: the table's changes, a line of chat, a mute."""
@@ -73,6 +75,33 @@ def state_of(table: Table) -> Any:
     )
 
 
+def held(table: Table) -> Any:
+    """What ``table`` holds that the store keeps too: its row, the seating's rows and the seats'
+    in memory, the hand in progress (its number, its actions stored, the decks its book holds)
+    and the runner's figures a replay rebuilds (who acted in it, who the clock acted for)."""
+    live = table.live
+    runner = table.driver.state
+    return (
+        table.state(),
+        dict(table.seating.seats),
+        {index: seat.state() for index, seat in table.seats.items()},
+        None if live is None else (live.number, live.actions, sorted(live.book.kept()[0].items())),
+        runner.acted,
+        runner.timed_out,
+    )
+
+
+async def as_stored(table: Table, store: Store) -> Any:
+    """:func:`held` of the table the store would rebuild now (as a restarted server does),
+    with the decks the store holds (a rebuilt hand that stands at a redeal draws its deck)."""
+    (stored,) = await asyncio.to_thread(store.load_tables, [table.id])
+    rebuilt = list(held(Table.restore(stored, store)))
+    if stored.live_hand is not None:
+        number, actions, _ = rebuilt[3]
+        rebuilt[3] = (number, actions, sorted(stored.live_hand.decks.items()))
+    return tuple(rebuilt)
+
+
 class Night:
     """One table, its players' connections, and the failing store."""
 
@@ -106,6 +135,7 @@ class Night:
             told()
         assert self.store.fired == fired + 1, "the command wrote nothing"
         assert state_of(self.table) == before
+        assert held(self.table) == await as_stored(self.table, self.lobby.store)
         self.stands()
         result = await command()
         assert self.store.fired == fired + 1
@@ -394,16 +424,6 @@ async def _driven(monkeypatch: pytest.MonkeyPatch) -> None:
     store.call = failing.call  # type: ignore[method-assign]
     table.driver.failures = Backoff(first=0.01, cap=0.01)  # retried at once, not in a second
 
-    # What a failed write must leave: the table as the writer noted it last (as the change
-    # that failed began, or after the last change that was stored).
-    noted: list[Any] = []
-    take = Baseline.take.__func__  # type: ignore[attr-defined]
-
-    def noting(cls: type[Baseline], of: Table) -> Baseline:
-        noted[:] = [state_of(of)]
-        return take(cls, of)  # type: ignore[no-any-return]
-
-    monkeypatch.setattr(Baseline, "take", classmethod(noting))
     checked: dict[str, bool] = {}
     tick = table.driver.tick
 
@@ -411,9 +431,11 @@ async def _driven(monkeypatch: pytest.MonkeyPatch) -> None:
         failed = set(failing.failed)
         wait = await tick()
         for kind in set(failing.failed) - failed:
-            # The hand, the seats, the table: as they were; nothing sent since; not stopped.
+            # The hand, the seats, the table, the runner's figures: as the store has them;
+            # nothing sent since; not stopped.
+            memory = held(table)
             checked[kind] = (
-                state_of(table) == noted[0]
+                memory == await as_stored(table, store)
                 and len(ann.frames) == failing.failed[kind]
                 and not table.broken
                 and lobby.tables[table.id] is table

@@ -24,6 +24,7 @@ PURE = (
     "wildstud.server.table.cashier",
     "wildstud.server.table.ledger",
     "wildstud.server.table.seat_requests",
+    "wildstud.server.table.runner",
 )
 """The table's pure core and the slices moved onto it (:mod:`wildstud.server.table.core`)."""
 RECORDS = "wildstud.server.store.records"

@@ -84,7 +84,7 @@ async def play(
     for name in NAMES:
         await table.join(name, None)
     live = a_hand(table, code, Deck.stacked(order))
-    table.live = live
+    table.driver.adopt(table.driver.state.but(live=live))
     hand = live.hand
     pages = {seat: Page(seat) for seat in (*sorted(table.seats), None)}
     for index, seat in table.seats.items():
@@ -200,7 +200,7 @@ def test_a_connection_that_opens_is_sent_its_seat_s_help_at_once() -> None:
         for name in NAMES:
             await table.join(name, None)
         live = a_hand(table, "SMBU", Deck.stacked(shuffled(4)))
-        table.live = live
+        table.driver.adopt(table.driver.state.but(live=live))
         live.hand.run()
         first, second = Page(1), Page(1)
         table.seats[1].clients.add(first)

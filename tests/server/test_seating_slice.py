@@ -25,6 +25,7 @@ from wildstud.server.table.seating import (
     Back,
     Departure,
     EndNight,
+    HandOver,
     Join,
     Leave,
     Links,
@@ -188,6 +189,18 @@ def test_a_seat_in_the_hand_is_marked_leaving_and_stays() -> None:
     outcome = handle(state, Remove(0, in_hand=True, stack=100), 0.0)
     assert written(outcome) == Changes(seats=[replace(state.seats[0], leaving=True)])
     assert outcome.state.seats[0].leaving
+    assert (outcome.reply, outcome.follow) == (None, ())
+
+
+def test_a_hand_s_end_writes_the_rows_the_runner_sends_for_the_seats_still_here() -> None:
+    state = seated(seated(table(), join("Ann")), join("Bob", account="p2"))
+    ann, bob = state.seats[0], state.seats[1]
+    won = replace(ann, stack=700, missed_hands=0)
+    missed = replace(bob, stack=300, missed_hands=1, sitting_out=True)
+    gone = replace(ann, seat=2, player_id="p3")  # a row for a seat nobody holds: not written
+    outcome = handle(state, HandOver((won, missed, gone)), 0.0)
+    assert written(outcome) == Changes(seats=[won, missed])
+    assert outcome.state.seats == {0: won, 1: missed}
     assert (outcome.reply, outcome.follow) == (None, ())
 
 

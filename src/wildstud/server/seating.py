@@ -107,9 +107,11 @@ class Seat:
     bot: RandomBot | CallingBot | EquityBot | None = None
     clients: set[Client] = field(default_factory=set)
     acted: bool = False
-    """The player acted in the hand in progress (not the clock for them)."""
+    """The player acted in the hand in progress (not the clock for them): the hand runner's
+    figure (:mod:`wildstud.server.table.runner`), shown here once its change is stored."""
     timed_out: bool = False
-    """The clock acted for the player in the hand in progress."""
+    """The clock acted for the player in the hand in progress (the hand runner's, as
+    :attr:`acted`)."""
     last_request: object = None
     """The request numbered ``last_seq``, as it came (in memory only): a repeat of that number
     is answered as done only when it asks for the same thing."""

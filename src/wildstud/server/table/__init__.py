@@ -4,9 +4,13 @@ Everything outside the package (the lobby, the REST API, the sockets, the cluste
 this module offers; its modules are the table's own:
 
 - :mod:`.table`: :class:`Table`, which holds what the parts share and is the package's face;
-- :mod:`.driver`: the hand driver (dealing, dealer's choice, bots, clocks), which asks
-  :mod:`.button` (pure functions of a snapshot of the seats) who is dealt in, who deals and
-  whether the dealer chooses;
+- :mod:`.driver`: the hand runner (dealing, dealer's choice, bots, clocks), whose state (the
+  hand in progress and the last one, the button, the dealer's choice, the showdown's and the
+  offer's clocks, the seats' figures for the hand: :mod:`.runner`) is one frozen value it
+  replaces, staged with each change and adopted once the store has it; the rows it writes for
+  the seats (time banks, request numbers, the stacks a hand ends with) reach the seats in memory
+  then too. It asks :mod:`.button` (pure functions of a snapshot of the seats) who is dealt in,
+  who deals and whether the dealer chooses;
 - :mod:`.players`: the players' requests; :mod:`.hosting`: the host's commands, the shell of
   the seating slice (it reads the ledger, folds the slices' commands into one change, stores
   it and tells the table);
@@ -20,8 +24,9 @@ this module offers; its modules are the table's own:
   status has the hand runner call off the dealer's choice and time the turn afresh), and a
   slice's new state is adopted only once the store has the change;
 - :mod:`.fanout`: the connections and the frames each one is sent;
-- :mod:`.writer`: the one fenced writer, which stores every change and takes back one the
-  store refuses.
+- :mod:`.writer`: the one fenced writer, which stores every change; nothing in memory changes
+  before its write, so a change the store refuses has nothing to put back (what it staged is
+  dropped).
 
 ``tests/server/test_imports.py`` holds the package to this: no module outside it imports one
 of its modules.

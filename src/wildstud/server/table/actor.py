@@ -28,14 +28,16 @@ sent once) shows everything the turn changed.
 The slices that have moved onto the core: the seating (:mod:`.seating`: seats, status and
 links), the chat (:mod:`.chat`), the settings, menu and notices (:mod:`.settings`), the money
 (:mod:`.cashier`, with the ledger's reads), and the seat requests (:mod:`.seat_requests`). The
-hand runner and the players' actions still run under the table's lock, through the writer's
-baseline (:mod:`.writer`), and their commands pass through the inbox as :class:`Wrapped`
-commands, today's code run whole; a shared slice's turns take that lock too, and a follow-up
-for the runner (:class:`~.core.CancelChoice`, :class:`~.core.ResetTurn`) is carried out on
-today's code. A command made in the middle of a change of today's code (a seat leaves as its
-hand ends) or by a shell that reads for it first (the host's seating commands,
-:mod:`.hosting`) is folded into that change (:meth:`Actor.fold`), with the follow-ups it asks
-of other slices: stored in that change's transaction, adopted once it commits.
+hand runner (:mod:`.driver`) and the players' actions still run under the table's lock, their
+commands passing through the inbox as :class:`Wrapped` commands, today's code run whole; the
+runner's state is a frozen value all the same (:mod:`.runner`), staged with each change and
+adopted once it is stored, as a slice's is, so that a refused write has nothing to put back.
+A shared slice's turns take that lock too, and a follow-up for the runner
+(:class:`~.core.CancelChoice`, :class:`~.core.ResetTurn`) is carried out on today's code. A
+command made in the middle of a change of today's code (a seat leaves as its hand ends, the
+stacks a hand ends with go to the seating) or by a shell that reads for it first (the host's
+seating commands, :mod:`.hosting`) is folded into that change (:meth:`Actor.fold`), with the
+follow-ups it asks of other slices: stored in that change's transaction, adopted once it commits.
 """
 
 from __future__ import annotations
@@ -384,7 +386,8 @@ class Actor:
             self.table.driver.turn.forget()
             return
         assert isinstance(command, CancelChoice)
-        self.table.driver.choosing = None
+        runner = self.table.driver
+        runner.adopt(runner.state.but(choosing=None))
 
     def fold(self, name: str, command: Command, into: Changes) -> Outcome[Any]:
         """Hand ``command`` to the shared slice ``name`` in the middle of a change made by a

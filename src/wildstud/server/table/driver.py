@@ -10,6 +10,17 @@ takes the copy as its hand (:meth:`LiveHand.adopt`) only then, and only then do 
 hear of it (:mod:`wildstud.server.table.fanout`): a change the store refuses leaves the hand
 as it was.
 
+Everything else the runner holds is one frozen value (:class:`~.runner.RunnerState`: the hand
+in progress and the last one, the button, the dealer's choice, the showdown's and the offer's
+clocks, who acted and who the clock acted for in the hand). A change stages a new value
+(:meth:`Driver.put`), which the runner adopts once the store has the change; a clock that
+nothing stores is adopted at once (:meth:`Driver.settle`). The seats' rows a change writes (a
+time bank drawn on, a request's number) go into it, and the seats take them once it is stored;
+at a hand's end the stacks of the seats that stay go to the seating as a command folded into
+the change (:class:`~.seating.HandOver`), and those leaving leave by :class:`~.seating.Leave`.
+The one thing changed before a write is the hand's book, from which the copy draws a redeal's
+deck: a change the store refuses forgets what it drew (:meth:`Driver._drawing`).
+
 The button (the dealer's seat, who chooses the game under dealer's choice) moves forward every
 hand to the next seat, after the one that had it, whose player was dealt into the last hand and
 is dealt into this one (Robert's Rules' moving button; ``docs/house-rules.md``, "Who deals and
@@ -25,10 +36,12 @@ A table deals only while it is running:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 import time
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from wildstud.betting import ActionKind
@@ -57,10 +70,12 @@ from wildstud.server.store import (
     DeckDraw,
     HandEnd,
     HandSetup,
+    SeatState,
 )
 from wildstud.server.table.button import DealDefault, Seats, dealer_for, game_for, next_step
-from wildstud.server.table.cashier import HandEnded, Limits
-from wildstud.server.table.seating import TableStatus
+from wildstud.server.table.cashier import HandEnded, Holder, Limits
+from wildstud.server.table.runner import RUNNER, Choosing, RunnerState, hand_end_row, row_in
+from wildstud.server.table.seating import HandOver, TableStatus
 from wildstud.server.table.settings import NoticesPlayed
 from wildstud.server.table.writer import StorageFailureError
 from wildstud.words import describe_settings
@@ -163,15 +178,6 @@ class LiveHand:
         ]
 
 
-@dataclass(frozen=True, slots=True)
-class Choosing:
-    """Dealer's choice in progress: the dealer, the games that fit, the deadline."""
-
-    button: int
-    entries: tuple[int, ...]
-    deadline: float
-
-
 def _auto_action(hand: Hand) -> ActionKind:
     """What the table does for a player who does not act: check, else fold, else post the
     bring-in that is due (the one forced action that cannot be folded)."""
@@ -182,28 +188,113 @@ def _auto_action(hand: Hand) -> ActionKind:
     return ActionKind.CALL  # pragma: no cover - the engine always offers one of the above
 
 
-class Driver:
-    """A table's driver task, its clocks, the button's round and the choice in progress."""
+def _row(seat: Seat, seq: int | None) -> SeatState:
+    """``seat``'s row, with the number of the player's request ``seq`` (``None``: a choice
+    nobody asked for, a bot's or a clock's)."""
+    row = seat.state()
+    return row if seq is None else replace(row, last_seq=seq)
 
-    def __init__(self, table: Table) -> None:
+
+class Driver:
+    """A table's hand runner: its state (:class:`~.runner.RunnerState`, replaced once each
+    change is stored), its clocks and the equity bots' threads."""
+
+    def __init__(self, table: Table, state: RunnerState) -> None:
         self.table = table
+        self.state = state
+        """The runner's state as stored (see :attr:`current` for the change in hand's)."""
         self.running = False
         """Whether the driver deals and runs the clocks (from :meth:`start` to :meth:`stop`)."""
         self.thinking: tuple[tuple[int, int, int], asyncio.Future[Any]] | None = None
         """An equity bot's choice being made on a thread: for which hand, event and seat."""
-        self.choosing: Choosing | None = None
-        self.showdown: ShowdownChoice | None = None
-        """The showdown waiting for its players' choices, if any."""
-        self.offer: TwiceOffer | None = None
-        """The offer to run it twice waiting for its players' answers, if any."""
-        self.dealt_last: dict[int, str] | None = None
-        """The seats dealt into the last hand, each with its player's id: the button's round
-        (see :meth:`.button.Seats.next_button`); ``None`` when no hand is known."""
-        self.next_hand_at = 0.0
         self.turn = Turn()
         self.failures = Backoff(DRIVER_BACKOFF.first, DRIVER_BACKOFF.cap)
         self.failure: str | None = None
         """The driver's last failure, logged once however often it repeats."""
+        self._staged = 0
+        """How many states have been staged (:meth:`put`): a state staged before another that
+        was adopted already is never adopted after it."""
+        self._adopted = 0
+
+    # -- the state -----------------------------------------------------------------------------
+
+    @property
+    def current(self) -> RunnerState:
+        """The runner's state as the change in hand leaves it (between changes, as stored)."""
+        staged: RunnerState | None = self.table.writer.staged.get(RUNNER)
+        return self.state if staged is None else staged
+
+    def put(self, **fields: Any) -> RunnerState:
+        """Stage a new state, :attr:`current` with ``fields`` changed: adopted once the change
+        in hand is stored (:meth:`.writer.Writer.after`), never when it is not."""
+        new = self.current.but(**fields)
+        self.table.writer.staged[RUNNER] = new
+        self._staged += 1
+        serial = self._staged
+        self.table.writer.after(lambda: self._adopt(new, serial))
+        return new
+
+    def settle(self) -> None:
+        """Adopt the state staged now, for a change that stores nothing (a clock started, a
+        choice called off): nothing can refuse it."""
+        staged: RunnerState | None = self.table.writer.staged.pop(RUNNER, None)
+        if staged is not None:
+            self._adopt(staged, self._staged)
+
+    def adopt(self, state: RunnerState) -> None:
+        """Take ``state`` as the runner's, for what the store holds already (a table restored
+        from it) or what it does not keep (a choice called off once a change is stored). A
+        state the change in hand staged is still adopted once it is stored: it was made
+        later (the hand's end that the host's change of status, or the tournament's end,
+        comes with, :mod:`.actor`'s follow-ups)."""
+        self._adopt(state, self._staged)
+
+    def _adopt(self, state: RunnerState, serial: int) -> None:
+        if serial < self._adopted:  # pragma: no cover - a later state stands already
+            return
+        self._adopted = serial
+        self.state = state
+        # The seats show what the clock did for them (away, :class:`~.seating.Seat`).
+        for index, seat in self.table.seats.items():
+            seat.acted = index in state.acted
+            seat.timed_out = index in state.timed_out
+
+    @property
+    def choosing(self) -> Choosing | None:
+        """The dealer's choice in progress, as stored."""
+        return self.state.choosing
+
+    @property
+    def showdown(self) -> ShowdownChoice | None:
+        """The showdown waiting for its players' choices, if any."""
+        return self.state.showdown
+
+    @property
+    def offer(self) -> TwiceOffer | None:
+        """The offer to run it twice waiting for its players' answers, if any."""
+        return self.state.offer
+
+    @property
+    def dealt_last(self) -> Mapping[int, str] | None:
+        """The seats dealt into the last hand, each with its player's id (the button's round)."""
+        return self.state.dealt_last
+
+    @property
+    def next_hand_at(self) -> float:
+        """When the next hand may be dealt."""
+        return self.state.next_hand_at
+
+    @contextlib.contextmanager
+    def _drawing(self, live: LiveHand) -> Iterator[None]:
+        """A change of hand ``live`` whose copy may draw decks from its book (the copy shares
+        it, :func:`~wildstud.server.replay.start_hand`): when the change fails, the decks it
+        drew are forgotten, never stored and seen by nobody."""
+        kept = live.book.kept()
+        try:
+            yield
+        except Exception:
+            live.book.back_to(kept)
+            raise
 
     # -- starting and stopping -----------------------------------------------------------------
 
@@ -213,13 +304,13 @@ class Driver:
         <wildstud.server.table.table.Table.resume>`)."""
         table = self.table
         async with table.lock:
-            if self.dealt_last is None and table.hands_dealt:
+            if self.state.dealt_last is None and self.state.hands_dealt:
                 await self._recall_last_lineup()
-            live = table.live
+            live = self.state.live
             if live is not None:
                 changes = Changes(decks=live.decks())
                 if live.hand.phase is Phase.OVER:
-                    self.finish_hand(changes, live.hand)
+                    self.finish_hand(changes, live, live.hand)
                 try:
                     await self.commit(changes)
                 except StorageFailureError:
@@ -237,11 +328,16 @@ class Driver:
         last = await table.store.call(table.store.finished_hands, table.id, 1, None)
         if last:
             setup = last[0].setup
-            self.dealt_last = {
-                index: seat.player_id
-                for index, player_id in zip(setup.lineup, setup.player_ids, strict=False)
-                if (seat := table.seats.get(index)) is not None and seat.player_id == player_id
-            }
+            self.adopt(
+                self.state.but(
+                    dealt_last={
+                        index: seat.player_id
+                        for index, player_id in zip(setup.lineup, setup.player_ids, strict=False)
+                        if (seat := table.seats.get(index)) is not None
+                        and seat.player_id == player_id
+                    }
+                )
+            )
 
     def start(self) -> None:
         """Start dealing, playing the bots and running the clocks: the actor hands the driver a
@@ -305,7 +401,7 @@ class Driver:
         """Do whatever is due now; return how long until something else is (``None``: not
         until something changes)."""
         table = self.table
-        between = table.live is None or table.status not in PLAYING
+        between = self.state.live is None or table.status not in PLAYING
         # A draining process hands the table on between hands (or while nothing moves).
         if table.hand_off is not None and between and await table.hand_off(table):
             raise TableMovedError(f"table {table.id}: handed on")
@@ -313,7 +409,7 @@ class Driver:
             return None
         now = time.monotonic()
         idle = table.fanout.idle(now)
-        live = table.live
+        live = self.state.live
         if live is not None:
             self.sync_turn()  # a turn not timed yet (a restored table's) gets its clock now
             if live.hand.redeal_pending is not None:
@@ -362,9 +458,8 @@ class Driver:
                 assert clock is not None  # sync_turn times every player's turn
                 if now < clock.deadline:
                     return clock.deadline - now
-                seat.time_bank = 0.0
-                seat.timed_out = True
-                await self.act(seat, engine, _auto_action(live.hand), None, "clock", None)
+                # The time bank is spent: the clock acts for the player.
+                await self.act(seat, engine, _auto_action(live.hand), None, "clock", None, bank=0.0)
             return 0.0
         if idle or table.status is TableStatus.ENDED:
             return None  # no hand starts with nobody there, nor once the night is over
@@ -377,32 +472,35 @@ class Driver:
             return 0.0
         seats = Seats.of(table.seats)
         lineup = seats.lineup()
-        if self.choosing is not None and self.choosing.button not in lineup:
+        state = self.state
+        choosing = state.choosing
+        if choosing is not None and choosing.button not in lineup:
             # The chooser sat out or left before choosing: the choice moves on with the button.
-            self.choosing = None
+            self.adopt(state.but(choosing=None))  # nothing stores a choice
             table.fanout.broadcast_table()
-        if self.choosing is not None:
-            if now < self.choosing.deadline:
-                return self.choosing.deadline - now
+        elif choosing is not None:
+            if now < choosing.deadline:
+                return choosing.deadline - now
             await self.deal(None)
             return 0.0
-        if now < self.next_hand_at:
-            return self.next_hand_at - now
+        if now < state.next_hand_at:
+            return state.next_hand_at - now
         if table.tournament is not None:
             on_break = table.desk.break_left(now)
             if on_break is not None:  # no hand is dealt on a tournament's break (every
                 return max(on_break, 0.05)  # page counts it down from the table frame)
-        step = next_step(seats, table.menu, table.button, self.dealt_last)
+        step = next_step(seats, table.menu, state.button, state.dealt_last)
         if step is None:
             return None
         if isinstance(step, DealDefault):
             await self.deal(None)
             return 0.0
-        self.choosing = Choosing(step.button, step.entries, now + table.settings.choice_clock)
+        choosing = Choosing(step.button, step.entries, now + table.settings.choice_clock)
+        self.adopt(self.state.but(choosing=choosing))  # nothing stores a choice
         table.fanout.broadcast_table()
-        choosing = table.fanout.choosing_frame()
-        assert choosing is not None
-        table.fanout.broadcast(choosing)
+        frame = table.fanout.choosing_frame()
+        assert frame is not None
+        table.fanout.broadcast(frame)
         return table.settings.choice_clock
 
     def _thought(
@@ -428,38 +526,39 @@ class Driver:
     # -- the hand ------------------------------------------------------------------------------
 
     async def deal(
-        self, entry: int | None, chooser: Seat | None = None, chose: int | None = None
+        self, entry: int | None, chooser: SeatState | None = None, chose: int | None = None
     ) -> None:
-        """Start the next hand with game ``entry`` (``None``: the default pick); ``chose``: the
-        seat that chose it before the players' shuffle, which deals it if still dealt in."""
+        """Start the next hand with game ``entry`` (``None``: the default pick); ``chooser``:
+        the row of the seat that chose it, with the number of its request; ``chose``: the seat
+        that chose it before the players' shuffle, which deals it if still dealt in."""
         table = self.table
-        choosing, self.choosing = self.choosing, None
+        choosing = self.current.choosing
+        self.put(choosing=None)
         seats = Seats.of(table.seats)
         lineup = seats.lineup()
-        entry = game_for(table.menu, entry, len(lineup), table.last_entry)
+        entry = game_for(table.menu, entry, len(lineup), self.current.last_entry)
         if len(lineup) < 2 or entry is None:
-            if chooser is not None:  # no hand after all, but the chooser's seq was taken
-                await self.commit(Changes(seats=[chooser.state()]))
-            table.fanout.broadcast_table()
+            await self._no_hand(chooser)  # no hand after all, but the chooser's seq was taken
             return
         asked = chose if choosing is None else choosing.button
-        number = table.hands_dealt + 1
+        number = self.current.hands_dealt + 1
         # The players shuffle first: the hand is dealt once their round is over, without the
         # seats whose pages gave no value (they sit this hand out, and post nothing).
         wait = await self.table.shuffling.before(number, 1, lineup, entry, asked)
         if wait is not None:
-            if chooser is not None:  # the chooser's seq is taken; the game waits in the round
-                await self.commit(Changes(seats=[chooser.state()]))
-            table.fanout.broadcast_table()
+            await self._no_hand(chooser)  # the chooser's seq is taken; the game waits
             return
         left_out = self.table.shuffling.left_out(number, 1)
         if left_out:
             lineup = tuple(index for index in lineup if index not in left_out)
             if len(lineup) < 2:  # nobody to play: the round is forgotten, none was dealt
-                await self.commit(self.table.shuffling.dropped(number, 1))
+                dropped = self.table.shuffling.dropped(number, 1)
+                if chooser is not None:  # the chooser's seq is taken
+                    dropped.seats.append(chooser)
+                await self.commit(dropped)
                 table.fanout.broadcast_table()
                 return
-        button = dealer_for(seats, lineup, table.button, self.dealt_last, asked)
+        button = dealer_for(seats, lineup, self.current.button, self.current.dealt_last, asked)
         changes = Changes()
         # A tournament's hand plays the games of the menu at the stakes of its level.
         menu = table.menu
@@ -481,21 +580,45 @@ class Driver:
         hand = start_hand(setup, book, to_redeal=True, hold_showdown=True)
         live = LiveHand(setup, book, hand, 0)
         self.deal_on(live, hand)  # a new hand: the table takes it (or not) with the change
-        table.live, table.last_hand = live, None
-        table.button, table.hands_dealt, table.last_entry = button, setup.number, entry
-        self.dealt_last = {index: table.seats[index].player_id for index in lineup}
-        for index in lineup:
-            table.seats[index].acted = table.seats[index].timed_out = False
+        self.put(
+            live=live,
+            last_hand=None,
+            button=button,
+            hands_dealt=setup.number,
+            last_entry=entry,
+            dealt_last={index: table.seats[index].player_id for index in lineup},
+            acted=frozenset(),
+            timed_out=frozenset(),
+        )
         changes.add(Changes(table=table.state(), hand=setup, decks=live.decks()))
         if chooser is not None:
-            changes.seats.append(chooser.state())
+            changes.seats.append(chooser)
         if hand.phase is Phase.OVER:
-            self.finish_hand(changes, hand)
+            self.finish_hand(changes, live, hand)
         await self.commit(changes)
         table.fanout.broadcast_table()
         self.sync_turn()
         table.fanout.publish()
         self.run_out_odds(live)
+
+    async def _no_hand(self, chooser: SeatState | None) -> None:
+        """No hand is dealt now: the choice in progress is over (and the chooser's request
+        taken, with its row ``chooser``, if any); everyone is told."""
+        if chooser is None:
+            self.settle()
+        else:
+            await self.commit(Changes(seats=[chooser]))
+        self.table.fanout.broadcast_table()
+
+    def _mark(self, index: int, *, acted: bool, timed_out: bool = False) -> None:
+        """Seat ``index``'s player made a choice in the hand (``acted``), or the clock acted
+        for them (``timed_out``; the showdown's default is no missed turn,
+        :mod:`wildstud.server.showdown`): staged with the change."""
+        state = self.current
+        if acted and index not in state.acted:
+            self.put(acted=state.acted | {index})
+        elif timed_out and index not in state.timed_out:
+            self.put(timed_out=state.timed_out | {index})
 
     async def act(
         self,
@@ -505,31 +628,44 @@ class Driver:
         amount: int | None,
         source: str,
         seq: int | None,
+        bank: float | None = None,
     ) -> None:
         """Carry out an action of ``seat`` (engine seat ``engine``), store it and tell
-        everyone; ``source`` says who decided it (``player``, ``bot``, ``clock``, ``host``)."""
+        everyone; ``source`` says who decided it (``player``, ``bot``, ``clock``, ``host``);
+        ``seq``: the number of the player's request; ``bank``: the time bank the seat has
+        left (``None``: not drawn on). The seat's row is stored with the action, and the seat
+        takes it then."""
         table = self.table
-        live = table.live
+        live = self.current.live
         assert live is not None
-        hand = live.hand.copy()  # the table's hand changes only once the change is stored
-        hand.act(kind, amount, seat=engine)
-        self.deal_on(live, hand)
-        record = ActionRecord(
-            number=live.number,
-            index=live.actions,
-            seat=engine,
-            kind=kind.value,
-            amount=amount,
-            source=source,
-            seq=seq,
-        )
-        changes = Changes(seats=[seat.state()], actions=[record], decks=live.decks())
-        table.writer.after(lambda: live.adopt(hand, 1))
-        if hand.phase is Phase.OVER:
-            self.finish_hand(changes, hand)
-        await self.commit(changes)
+        row = seat.state()
+        if seq is not None or bank is not None:
+            row = replace(
+                row,
+                last_seq=row.last_seq if seq is None else seq,
+                time_bank=row.time_bank if bank is None else bank,
+            )
+        with self._drawing(live):
+            hand = live.hand.copy()  # the table's hand changes only once the change is stored
+            hand.act(kind, amount, seat=engine)
+            self.deal_on(live, hand)
+            record = ActionRecord(
+                number=live.number,
+                index=live.actions,
+                seat=engine,
+                kind=kind.value,
+                amount=amount,
+                source=source,
+                seq=seq,
+            )
+            changes = Changes(seats=[row], actions=[record], decks=live.decks())
+            self._mark(seat.index, acted=source == "player", timed_out=source == "clock")
+            table.writer.after(lambda: live.adopt(hand, 1))
+            if hand.phase is Phase.OVER:
+                self.finish_hand(changes, live, hand)
+            await self.commit(changes)
         # Stacks change at the end of a hand; a time bank whenever it is drawn on.
-        seats_changed = table.live is None or self.turn.bank != seat.time_bank
+        seats_changed = self.state.live is None or self.turn.bank != seat.time_bank
         self.sync_turn()
         table.fanout.publish()
         self.run_out_odds(live)
@@ -539,11 +675,12 @@ class Driver:
     async def redeal(self) -> None:
         """Carry out the redeal the table has shown for ``redeal_pause`` seconds: gather the
         cards, deal again from a new deck (stored before anyone sees a card of it)."""
-        live = self.table.live
+        live = self.current.live
         assert live is not None
-        hand = live.hand.copy()
-        hand.step()
-        await self._deal_and_tell(live, hand)
+        with self._drawing(live):  # the redeal draws its deck from the hand's book
+            hand = live.hand.copy()
+            hand.step()
+            await self._deal_and_tell(live, hand)
 
     # -- the showdown --------------------------------------------------------------------------
 
@@ -583,16 +720,17 @@ class Driver:
         on as far as the dealer goes, store its new decks (and its end, if it ended), and tell
         everyone; the table takes the copy once the write is stored."""
         table = self.table
-        self.deal_on(live, hand)
-        changes = Changes(decks=live.decks())
-        table.writer.after(lambda: live.adopt(hand, 0))
-        if hand.phase is Phase.OVER:
-            self.finish_hand(changes, hand)
-        await self.commit(changes)
+        with self._drawing(live):
+            self.deal_on(live, hand)
+            changes = Changes(decks=live.decks())
+            table.writer.after(lambda: live.adopt(hand, 0))
+            if hand.phase is Phase.OVER:
+                self.finish_hand(changes, live, hand)
+            await self.commit(changes)
         self.sync_turn()
         table.fanout.publish()
         self.run_out_odds(live)
-        if table.live is None:
+        if self.state.live is None:
             table.fanout.broadcast_table()
 
     def run_out_odds(self, live: LiveHand) -> None:
@@ -624,12 +762,12 @@ class Driver:
         if frame is None:
             return
         live.odds[cut] = frame
-        if live is table.live or live is table.last_hand:
+        if live is self.state.live or live is self.state.last_hand:
             table.fanout.broadcast(frame)
 
     def showdown_frame(self, live: LiveHand, seats: tuple[int, ...]) -> dict[str, Any]:
         """The showdown frame: the table seats still to choose at hand ``live``'s showdown."""
-        choice = self.showdown
+        choice = self.current.showdown
         seconds = 0.0 if choice is None else max(0.0, choice.deadline - time.monotonic())
         return ShowdownFrame(
             number=live.number,
@@ -642,24 +780,28 @@ class Driver:
         """The showdown waits for its choices: bots and players leaving the table get the
         table's default at once, the others when the muck clock runs out."""
         table = self.table
-        if self.showdown is None or self.showdown.number != live.number:
-            # A new showdown, or one a restarted server stands at: the clock starts now.
-            self.showdown = ShowdownChoice(live.number, now + table.settings.muck_clock)
+        showdown = self.state.showdown
+        if showdown is None or showdown.number != live.number:
+            # A new showdown, or one a restarted server stands at: the clock starts now (with
+            # the first choice stored, or at once when there is none to make here).
+            showdown = ShowdownChoice(live.number, now + table.settings.muck_clock)
+            self.put(showdown=showdown)
             for engine in live.hand.to_show_or_muck:
                 seat = table.seats[live.setup.lineup[engine]]
                 # A player not connected still gets the clock: after a restart nobody is yet.
                 if seat.bot is not None or seat.leaving:
                     source = "bot" if seat.bot is not None else "host"
                     await self.decide(seat, engine, None, source, None)
-                    if live is not table.live:  # the last choice finished the hand
+                    if live is not self.state.live:  # the last choice finished the hand
                         return 0.0
+            self.settle()
             table.fanout.broadcast(self.showdown_frame(live, live.hand.to_show_or_muck))
-        if now < self.showdown.deadline:
-            return self.showdown.deadline - now
+        if now < showdown.deadline:
+            return showdown.deadline - now
         for engine in live.hand.to_show_or_muck:
             seat = table.seats[live.setup.lineup[engine]]
             await self.decide(seat, engine, None, "clock", None)
-            if live is not table.live:
+            if live is not self.state.live:
                 break
         return 0.0
 
@@ -669,9 +811,9 @@ class Driver:
         """Carry out ``seat``'s choice at the showdown (engine seat ``engine``): show or muck
         (``None``: a bot's, a clock's or a leaving player's, the engine's automation with the
         table's default); store it and tell everyone (a muck as the hand's event, naming no
-        card)."""
+        card). ``seq``: the number of the player's request, stored in the seat's row."""
         table = self.table
-        live = table.live
+        live = self.current.live
         assert live is not None
         hand = live.hand.copy()
         if show is None:
@@ -690,17 +832,20 @@ class Driver:
             seq=seq,
         )
         pending = hand.to_show_or_muck
-        self.deal_on(live, hand)
-        changes = Changes(seats=[seat.state()], actions=[record], decks=live.decks())
-        table.writer.after(lambda: live.adopt(hand, 1))
-        if hand.phase is Phase.OVER:
-            self.finish_hand(changes, hand)
-        await self.commit(changes)
+        with self._drawing(live):
+            self.deal_on(live, hand)
+            changes = Changes(seats=[_row(seat, seq)], actions=[record], decks=live.decks())
+            self._mark(seat.index, acted=source == "player")
+            table.writer.after(lambda: live.adopt(hand, 1))
+            if hand.phase is Phase.OVER:
+                self.finish_hand(changes, live, hand)
+            await self.commit(changes)
         table.fanout.publish()
         table.fanout.broadcast(self.showdown_frame(live, pending))  # none left: it is over
         if not pending:
-            self.showdown = None
-        if table.live is None:
+            self.put(showdown=None)
+            self.settle()
+        if self.state.live is None:
             table.fanout.broadcast_table()
 
     # -- run it twice --------------------------------------------------------------------------
@@ -708,7 +853,7 @@ class Driver:
     def offer_frame(self, live: LiveHand) -> dict[str, Any]:
         """The run-it-twice frame of hand ``live``: who is still to answer, who agreed, who
         declined (table seats)."""
-        offer = self.offer
+        offer = self.current.offer
         seconds = 0.0 if offer is None else max(0.0, offer.deadline - time.monotonic())
         lineup = live.setup.lineup
         answers = live.hand.run_twice_answers
@@ -725,18 +870,22 @@ class Driver:
         """The offer to run it twice waits for its answers: bots and players leaving the table
         answer no at once, the others when the clock (``twice_clock``) runs out."""
         table = self.table
-        if self.offer is None or self.offer.number != live.number:
-            # A new offer, or one a restarted server stands at: the clock starts now.
-            self.offer = TwiceOffer(live.number, now + table.settings.twice_clock)
+        offer = self.state.offer
+        if offer is None or offer.number != live.number:
+            # A new offer, or one a restarted server stands at: the clock starts now (with the
+            # first answer stored, or at once when there is none to give here).
+            offer = TwiceOffer(live.number, now + table.settings.twice_clock)
+            self.put(offer=offer)
             for engine in live.hand.to_agree_run_twice:
                 seat = table.seats[live.setup.lineup[engine]]
                 if seat.bot is not None or seat.leaving:
                     source = "bot" if seat.bot is not None else "host"
                     await self.answer_twice(seat, engine, None, source, None)
                     return 0.0  # one no: the hand is run once
+            self.settle()
             table.fanout.broadcast(self.offer_frame(live))
-        if now < self.offer.deadline:
-            return self.offer.deadline - now
+        if now < offer.deadline:
+            return offer.deadline - now
         for engine in live.hand.to_agree_run_twice[:1]:  # one no is enough
             seat = table.seats[live.setup.lineup[engine]]
             await self.answer_twice(seat, engine, None, "clock", None)
@@ -746,9 +895,10 @@ class Driver:
         self, seat: Seat, engine: int, agree: bool | None, source: str, seq: int | None
     ) -> None:
         """Carry out ``seat``'s answer to the offer to run it twice (engine seat ``engine``;
-        ``None``: a bot's, a clock's or a leaving player's, no); store it and tell everyone."""
+        ``None``: a bot's, a clock's or a leaving player's, no); store it and tell everyone.
+        ``seq``: the number of the player's request, stored in the seat's row."""
         table = self.table
-        live = table.live
+        live = self.current.live
         assert live is not None
         hand = live.hand.copy()
         agree = bool(agree)
@@ -762,46 +912,53 @@ class Driver:
             source=source,
             seq=seq,
         )
-        self.deal_on(live, hand)
-        changes = Changes(seats=[seat.state()], actions=[record], decks=live.decks())
-        table.writer.after(lambda: live.adopt(hand, 1))
-        if hand.phase is Phase.OVER:  # pragma: no cover - a run-out always has a card to come
-            self.finish_hand(changes, hand)
-        await self.commit(changes)
+        with self._drawing(live):
+            self.deal_on(live, hand)
+            changes = Changes(seats=[_row(seat, seq)], actions=[record], decks=live.decks())
+            self._mark(seat.index, acted=source == "player")
+            table.writer.after(lambda: live.adopt(hand, 1))
+            if hand.phase is Phase.OVER:  # pragma: no cover - a run-out always has a card to come
+                self.finish_hand(changes, live, hand)
+            await self.commit(changes)
         table.fanout.publish()
         table.fanout.broadcast(self.offer_frame(live))  # seats empty once it is settled
         if not hand.to_agree_run_twice:
-            self.offer = None
+            self.put(offer=None)
+            self.settle()
         self.run_out_odds(live)
 
-    def finish_hand(self, changes: Changes, hand: Hand) -> None:
-        """The hand is over (``hand``: the table's hand as the change in hand leaves it):
-        stacks, ledger, absences and departures, all in ``changes``."""
+    def finish_hand(self, changes: Changes, live: LiveHand, hand: Hand) -> None:
+        """Hand ``live`` is over (``hand``: its hand as the change in hand leaves it): stacks,
+        ledger, absences and departures, all in ``changes``; the seats take their rows, and
+        the runner its state between hands, once they are stored."""
         table = self.table
-        live = table.live
-        assert live is not None
+        state = self.current
         setup = live.setup
         number = setup.number
+        absent_hands = table.settings.absent_hands
+        staying: list[SeatState] = []
         for engine, index in enumerate(setup.lineup):
             seat = table.seats.get(index)
             if seat is None:  # pragma: no cover - a seat in a hand leaves only when it ends
                 continue
             result = hand.stacks[engine] - setup.stacks[engine]
-            seat.stack = hand.stacks[engine]
             if result:
                 changes.ledger.append(seat.entry("hand", result, number))
-            if seat.timed_out and not seat.acted:
-                seat.missed_hands += 1
-                if seat.missed_hands >= table.settings.absent_hands:
-                    seat.sitting_out = True
-            elif seat.acted:
-                seat.missed_hands = 0
-            seat.acted = seat.timed_out = False
-            changes.seats = [state for state in changes.seats if state.seat != index]
-            if seat.leaving:
-                table.hosting.leave(seat, changes)
+            row = hand_end_row(
+                row_in(changes, index) or seat.state(),
+                hand.stacks[engine],
+                acted=index in state.acted,
+                timed_out=index in state.timed_out,
+                absent_hands=absent_hands,
+            )
+            changes.seats = [written for written in changes.seats if written.seat != index]
+            if row.leaving:
+                table.hosting.leave(seat, row.stack, changes)
             else:
-                changes.seats.append(seat.state())
+                staying.append(row)
+        # The new stacks are the seating's to write (a follow-up command of the hand's end,
+        # stored with it).
+        table.actor.fold("seating", HandOver(tuple(staying)), changes)
         record = summary(table.id, setup, hand, live.book)
         # The host's changes that held from this hand go into its record (console.py).
         record["notices"] = [
@@ -816,17 +973,23 @@ class Driver:
             table.desk.hand_ended(live, changes)
         # Between hands: the chips the host approved during this one come to the table now.
         if any(request.status == "approved" for request in table.cashier.open):
-            holders = tuple(table.holder(seat) for seat in table.seats.values())
+            rows = (row_in(changes, index) or seat.state() for index, seat in table.seats.items())
+            holders = tuple(Holder(row, row.stack) for row in rows)
             table.actor.fold("cashier", HandEnded(holders, Limits.of(table.settings)), changes)
-        table.last_hand, table.live = live, None
-        self.next_hand_at = time.monotonic() + hand_pause(table.settings, hand)
+        self.put(
+            live=None,
+            last_hand=live,
+            next_hand_at=time.monotonic() + hand_pause(table.settings, hand),
+            acted=frozenset(),
+            timed_out=frozenset(),
+        )
         table.writer.after(table.metrics.hand_finished)  # counted once it is stored
 
     def sync_turn(self) -> None:
         """Time a turn the driver has not timed yet: a new one, one resumed after a pause, the
         one a restored table stands at (see :class:`~wildstud.server.clock.Turn`)."""
         table = self.table
-        live = table.live
+        live = self.state.live
         key: tuple[int, int] | None = None
         bank: float | None = None
         settings = table.settings

@@ -266,11 +266,11 @@ class Hosting:
             table.fanout.broadcast_table()
             table.changed.set()
 
-    def leave(self, seat: Seat, changes: Changes) -> None:
-        """``seat`` leaves the table with the chips it holds (its hand is over): its chips
+    def leave(self, seat: Seat, stack: int, changes: Changes) -> None:
+        """``seat`` leaves the table with the ``stack`` chips its hand ended with: its chips
         cashed out, its row removed, its open request for chips cancelled (all in
         ``changes``), its connections told and closed once ``changes`` are stored."""
-        gone = self.table.actor.fold("seating", Leave(seat.index, seat.stack), changes).reply
+        gone = self.table.actor.fold("seating", Leave(seat.index, stack), changes).reply
         assert isinstance(gone, Departure)
         self._gone(seat, gone, changes)
 

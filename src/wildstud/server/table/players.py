@@ -118,15 +118,12 @@ class Players:
         if engine is None:
             raise IllegalActionError("you are not dealt into this hand")
         live.hand.verify_act(frame.action, frame.amount, seat=engine)
-        now = time.monotonic()
         clock = table.driver.turn.clock
-        if clock is not None:
-            seat.time_bank = clock.bank_after(now)
-        seat.acted = True
-        seat.last_seq = frame.seq
-        await table.driver.act(
-            seat, engine, ActionKind(frame.action), frame.amount, "player", frame.seq
-        )
+        bank = None if clock is None else clock.bank_after(time.monotonic())
+        # The seat's new time bank and request number are stored with the action (the seat
+        # takes them then).
+        kind = ActionKind(frame.action)
+        await table.driver.act(seat, engine, kind, frame.amount, "player", frame.seq, bank)
 
     async def _asks_for_chips(self, seat: Seat, frame: Rebuy) -> None:
         table = self.table
@@ -162,8 +159,8 @@ class Players:
             raise IllegalActionError(
                 f"game {frame.entry} cannot be chosen now (the games that fit: {allowed})"
             )
-        seat.last_seq = frame.seq
-        await self.table.driver.deal(frame.entry, chooser=seat)
+        chooser = replace(seat.state(), last_seq=frame.seq)  # stored with the deal
+        await self.table.driver.deal(frame.entry, chooser=chooser)
 
     def _hand_of(self, seat: Seat, no_hand: str, not_dealt: str) -> tuple[LiveHand, int]:
         """The hand in play and the seat's place in it, for a choice the seat makes in it (a
@@ -185,8 +182,6 @@ class Players:
         )
         # The engine says what may be chosen, and why not (a hand that takes part of a pot).
         live.hand.verify_show_or_muck(engine, frame.show)
-        seat.acted = True
-        seat.last_seq = frame.seq
         await self.table.driver.decide(seat, engine, frame.show, "player", frame.seq)
 
     async def _answers_twice(self, seat: Seat, frame: RunTwice) -> None:
@@ -195,6 +190,4 @@ class Players:
         )
         # The engine says whether the hand may be run twice now, and why not.
         live.hand.verify_agree_run_twice(engine, frame.agree)
-        seat.acted = True
-        seat.last_seq = frame.seq
         await self.table.driver.answer_twice(seat, engine, frame.agree, "player", frame.seq)

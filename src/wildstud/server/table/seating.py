@@ -20,10 +20,11 @@ choice and the turn's clock (:class:`~.core.CancelChoice`, :class:`~.core.ResetT
 hand runner), and the end of the night closes the open requests for chips
 (:class:`~.cashier.NightEnded`): follow-up commands. Until the hand runner moves onto the
 core, the seating's commands are folded into the change of the part that makes them
-(:mod:`.hosting`, :mod:`.players`, the runner's hand end; :meth:`.actor.Actor.fold`), stored
-in its transaction with their follow-ups, and adopted only once it commits; and the rows the
-hand runner stores (the stacks a hand ends with, the time banks it spends) are taken in once
-stored (:meth:`SeatingState.stored`).
+(:mod:`.hosting`, :mod:`.players`, the runner's hand end: :class:`HandOver` with the stacks
+the hand ends with, :class:`Leave`; :meth:`.actor.Actor.fold`), stored in its transaction
+with their follow-ups, and adopted only once it commits; and the rows the hand runner stores
+with its actions (the time banks it spends, the requests' numbers) are taken in once stored
+(:meth:`SeatingState.stored`).
 
 >>> state = SeatingState.of(TableState("t", "x", "h", "j", "w", {}, "waiting", None, 0, None))
 >>> terms = Terms(seats=2, starting_chips=500, time_bank=30.0)
@@ -65,6 +66,7 @@ __all__ = [
     "Back",
     "Departure",
     "EndNight",
+    "HandOver",
     "Join",
     "Leave",
     "Links",
@@ -263,6 +265,16 @@ class EndNight(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class HandOver(Command):
+    """The hand runner's hand is over: ``rows`` are the rows of the seats dealt into it that
+    stay, as it leaves them (their stacks, the hands their players missed, sitting out when the
+    clock sat them out: :func:`~.runner.hand_end_row`); a seat that was leaving leaves with
+    :class:`Leave` instead."""
+
+    rows: tuple[SeatState, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Departure:
     """A seat given up: its row as it left, and the chips it cashed out."""
 
@@ -290,6 +302,10 @@ def _handle(state: SeatingState, command: Command) -> Outcome[SeatingState]:
         return _leave(state, row, command.stack)
     if isinstance(command, Leave):
         return _leave(state, state.get(command.index), command.stack)
+    if isinstance(command, HandOver):
+        # A seat dealt in leaves only as its hand ends: every row's seat is still here.
+        rows = [row for row in command.rows if row.seat in state.seats]
+        return _written(state, Changes(seats=rows))
     if isinstance(command, Sit):
         row = state.get(command.index)
         row = replace(row, sitting_out=command.out, missed_hands=0, last_seq=command.seq)
@@ -445,6 +461,7 @@ COMMANDS: tuple[type[Command], ...] = (
     Join,
     Remove,
     Leave,
+    HandOver,
     Sit,
     Back,
     NewLink,

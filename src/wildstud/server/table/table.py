@@ -112,6 +112,7 @@ from wildstud.server.table.hosting import Hosting
 from wildstud.server.table.ledger import NightBook, NightRead, Report
 from wildstud.server.table.players import Players
 from wildstud.server.table.practice import Coach
+from wildstud.server.table.runner import RunnerState
 from wildstud.server.table.seat_requests import RequestsState
 from wildstud.server.table.seating import SeatingState
 from wildstud.server.table.settings import build_menu
@@ -156,13 +157,10 @@ class Table:
         self.id = state.id
         self.name = state.name
         settings = TableSettings.model_validate(state.settings)
-        self.button = state.button
-        self.hands_dealt = state.hands_dealt
-        self.last_entry = state.last_entry
         self.seats: dict[int, Seat] = {seat.index: seat for seat in seats}
         """The seats in memory, with their connections and bots: they follow the seating's
-        rows (:mod:`.seating`) once stored (:meth:`stored`); the hand runner changes their
-        chips and clocks in its own changes."""
+        rows (:mod:`.seating`) once stored (:meth:`stored`), the rows the hand runner writes
+        too (their chips, time banks and absences)."""
         self.tournament: Tourney | None = None
         """The tournament of a tournament table, as it stands (:mod:`.tournament`)."""
         if settings.tournament is not None:
@@ -171,8 +169,6 @@ class Table:
                 # Its clock runs from now: the time the table was down is nobody's.
                 self.tournament = self.tournament.started(time.monotonic())
         self.store = store
-        self.live: LiveHand | None = None
-        self.last_hand: LiveHand | None = None
         self.broken = False
         self.closing = False
         """Set when the server goes down: no request is taken any more."""
@@ -194,7 +190,9 @@ class Table:
         self.fanout = Fanout(self)
         self.hosting = Hosting(self)
         self.players = Players(self)
-        self.driver = Driver(self)
+        self.driver = Driver(self, RunnerState(state.button, state.hands_dealt, state.last_entry))
+        """The hand runner, whose state (:mod:`.runner`) it replaces once each change is
+        stored."""
         self.shuffling = Shuffling(self)
         """The night seed and the players' shuffle before each deal
         (:mod:`wildstud.server.table.shuffling`)."""
@@ -278,6 +276,31 @@ class Table:
         state: RequestsState = self.actor.slices["requests"].state
         return state
 
+    @property
+    def live(self) -> LiveHand | None:
+        """The hand being played, if any (the hand runner's, as stored)."""
+        return self.driver.state.live
+
+    @property
+    def last_hand(self) -> LiveHand | None:
+        """The last hand played, between hands (the hand runner's)."""
+        return self.driver.state.last_hand
+
+    @property
+    def button(self) -> int | None:
+        """The seat that dealt the last hand (the hand runner's)."""
+        return self.driver.state.button
+
+    @property
+    def hands_dealt(self) -> int:
+        """How many hands the table has dealt (the hand runner's)."""
+        return self.driver.state.hands_dealt
+
+    @property
+    def last_entry(self) -> int | None:
+        """The menu's entry dealt last (the hand runner's)."""
+        return self.driver.state.last_entry
+
     def holder(self, seat: Seat) -> Holder:
         """``seat`` as the cashier needs it: its row, and the chips it holds now."""
         return Holder(seat.state(), self.stack_now(seat))
@@ -356,20 +379,31 @@ class Table:
                 hold_showdown=True,
                 hold_redeal=functools.partial(shuffling.resumes, setup.number),
             )
-            table.live = LiveHand(setup, book, hand, len(stored.live_hand.actions))
-            table.live.published = len(hand.events)
-            table.driver.dealt_last = {
-                index: table.seats[index].player_id
-                for index in setup.lineup
-                if index in table.seats
-            }
+            live = LiveHand(setup, book, hand, len(stored.live_hand.actions))
+            live.published = len(hand.events)
+            acted: set[int] = set()
+            timed_out: set[int] = set()
             for action in stored.live_hand.actions:
-                seat = table.seats.get(setup.lineup[action.seat])
-                if seat is not None:
-                    seat.acted = seat.acted or action.source == "player"
+                index = setup.lineup[action.seat]
+                if index in table.seats:
+                    if action.source == "player":
+                        acted.add(index)
                     # The showdown's default is no missed turn (server/showdown.py).
-                    clocked = action.source == "clock" and action.kind not in CHOICES
-                    seat.timed_out = seat.timed_out or clocked
+                    if action.source == "clock" and action.kind not in CHOICES:
+                        timed_out.add(index)
+            runner = table.driver
+            runner.adopt(
+                runner.state.but(
+                    live=live,
+                    dealt_last={
+                        index: table.seats[index].player_id
+                        for index in setup.lineup
+                        if index in table.seats
+                    },
+                    acted=frozenset(acted),
+                    timed_out=frozenset(timed_out),
+                )
+            )
         return table
 
     def state(self) -> TableState:
@@ -377,6 +411,7 @@ class Table:
         as the seating's commands folded into it leave them: :meth:`.actor.Actor.fold`)."""
         seating: SeatingState = self.writer.staged.get("seating", self.seating)
         links = seating.links
+        runner = self.driver.current  # as the change in hand leaves it too
         return TableState(
             id=self.id,
             name=self.name,
@@ -385,9 +420,9 @@ class Table:
             watch_token=links.watch_token,
             settings=self.settings.model_dump(mode="json"),
             status=seating.status.value,
-            button=self.button,
-            hands_dealt=self.hands_dealt,
-            last_entry=self.last_entry,
+            button=runner.button,
+            hands_dealt=runner.hands_dealt,
+            last_entry=runner.last_entry,
         )
 
     async def resume(self) -> None:

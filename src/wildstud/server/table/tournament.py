@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 from wildstud.errors import TableError
 from wildstud.server.menu import Menu
 from wildstud.server.store import Changes, LedgerEntry
+from wildstud.server.table.runner import row_in
 from wildstud.server.table.seating import EndNight, TableStatus
 from wildstud.server.tourney import Tourney, prizes_of
 from wildstud.server.tourney_schemas import LevelModel, TournamentSettings
@@ -190,23 +191,22 @@ class Desk:
         setup = live.setup
         state = self.state.rolled(now, self.schedule(), between_hands=True)
         starts = dict(zip(setup.player_ids, setup.stacks, strict=True))
-        # Chips bought during the hand come now, before anyone is found busted.
+        # Chips bought during the hand come now, before anyone is found busted. The seats'
+        # rows are those the hand's end writes (the seats take them once it is stored).
+        stacks: dict[str, int] = {}
         for seat in table.seats.values():
-            entry = state.entry(seat.player_id)
             if seat.index in changes.removed:  # it left as the hand ended (out already)
                 continue
+            row = row_in(changes, seat.index) or seat.state()
+            entry = state.entry(row.player_id)
             if entry is not None and entry.pending:
-                reason = "rebuy" if seat.stack == 0 else "top-up"
+                reason = "rebuy" if row.stack == 0 else "top-up"
                 changes.ledger.append(seat.entry(reason, entry.pending))
-                seat.stack += entry.pending
-                changes.seats = [row for row in changes.seats if row.seat != seat.index]
-                changes.seats.append(seat.state())
-                state = state.paid_out(seat.player_id)
-        stacks = {
-            seat.player_id: seat.stack
-            for seat in table.seats.values()
-            if seat.index not in changes.removed
-        }
+                row = replace(row, stack=row.stack + entry.pending)
+                changes.seats = [other for other in changes.seats if other.seat != seat.index]
+                changes.seats.append(row)
+                state = state.paid_out(row.player_id)
+            stacks[row.player_id] = row.stack
         may = {entry.player_id: self.may_rebuy(state, entry.player_id) for entry in state.entries}
         state = state.hand_ended(setup.number, starts, stacks, may)
         self._store(state, now, changes)
@@ -223,7 +223,8 @@ class Desk:
     def left(self, seat: Seat, changes: Changes) -> None:
         """``seat`` leaves the table: its player is out at once, below everyone still in
         (their chips leave play, cashed out as at a cash table); into ``changes``."""
-        state = self.synced(self.state).departed(seat.player_id, self.table.hands_dealt)
+        dealt = self.table.driver.current.hands_dealt  # as the change in hand leaves it
+        state = self.synced(self.state).departed(seat.player_id, dealt)
         self._store(state, time.monotonic(), changes)
 
     def status_changed(self, running: bool, changes: Changes) -> None:

@@ -1,0 +1,119 @@
+"""The hand runner's state: a value the runner replaces, never changes in place.
+
+The hand runner (:mod:`.driver`) deals the hands, runs the dealer's choice, the showdown's and
+the run-it-twice offer's clocks, and keeps the button's round. Everything it holds between two
+of its changes is one frozen :class:`RunnerState`: the hand in progress and the last one
+played, the button, the hands dealt, the game dealt last, who was dealt into the last hand,
+the dealer's choice, the showdown's and the offer's clocks, when the next hand may be dealt,
+and the seats' figures for the hand in progress (who acted, who the clock acted for).
+
+A change of the runner makes a new value (:meth:`RunnerState.but`) and stages it with the
+change in hand; the runner adopts it only once the store has the change, and a change the store
+refuses leaves the value in force as it was: there is nothing to put back. The rows the runner
+writes for the seats (a time bank drawn on, a request's number, the stacks a hand ends with)
+go into the change and reach the seats in memory once it is stored, as the seating's do
+(:meth:`.table.Table.stored`); what a seat's row becomes at the end of a hand is the pure
+:func:`hand_end_row`.
+
+>>> state = RunnerState(button=None, hands_dealt=0, last_entry=None)
+>>> later = state.but(hands_dealt=1, acted=frozenset({2}))
+>>> state.hands_dealt, later.hands_dealt, sorted(later.acted)
+(0, 1, [2])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from wildstud.server.store.records import Changes, SeatState
+
+if TYPE_CHECKING:
+    from wildstud.server.showdown import ShowdownChoice, TwiceOffer
+    from wildstud.server.table.driver import LiveHand
+
+__all__ = ["RUNNER", "Choosing", "RunnerState", "hand_end_row", "row_in"]
+
+RUNNER = "runner"
+"""The name the runner's state is staged under in the change in hand
+(:attr:`.writer.Writer.staged`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Choosing:
+    """Dealer's choice in progress: the dealer, the games that fit, the deadline."""
+
+    button: int
+    entries: tuple[int, ...]
+    deadline: float
+
+
+@dataclass(frozen=True, slots=True)
+class RunnerState:
+    """What the hand runner holds (see the module's description)."""
+
+    button: int | None
+    """The seat that dealt the last hand (``None`` before the first)."""
+    hands_dealt: int
+    last_entry: int | None
+    """The menu's entry dealt last (a game is not chosen twice in a row when it may not be)."""
+    live: LiveHand | None = None
+    """The hand being played, if any."""
+    last_hand: LiveHand | None = None
+    """The last hand played, between hands."""
+    choosing: Choosing | None = None
+    showdown: ShowdownChoice | None = None
+    """The showdown waiting for its players' choices, if any."""
+    offer: TwiceOffer | None = None
+    """The offer to run it twice waiting for its players' answers, if any."""
+    dealt_last: Mapping[int, str] | None = None
+    """The seats dealt into the last hand, each with its player's id: the button's round
+    (see :meth:`.button.Seats.next_button`); ``None`` when no hand is known."""
+    next_hand_at: float = 0.0
+    """When the next hand may be dealt (:func:`time.monotonic` seconds)."""
+    acted: frozenset[int] = frozenset()
+    """The seats whose players acted in the hand in progress (not the clock for them)."""
+    timed_out: frozenset[int] = frozenset()
+    """The seats the clock acted for in the hand in progress."""
+
+    def but(self, **fields: Any) -> RunnerState:
+        """This state with ``fields`` changed: a new value, this one left as it is."""
+        return replace(self, **fields)
+
+
+def hand_end_row(
+    row: SeatState, stack: int, *, acted: bool, timed_out: bool, absent_hands: int
+) -> SeatState:
+    """Seat ``row`` once its hand is over with ``stack`` chips: a player the clock acted for
+    who never acted has missed one more hand (``absent_hands`` in a row sit them out); one who
+    acted has missed none.
+
+    >>> row = SeatState(0, "p", "Ann", "player", None, 500, False, 1, 30.0, 4, False)
+    >>> missed = hand_end_row(row, 450, acted=False, timed_out=True, absent_hands=2)
+    >>> missed.stack, missed.missed_hands, missed.sitting_out
+    (450, 2, True)
+    >>> hand_end_row(row, 700, acted=True, timed_out=True, absent_hands=2).missed_hands
+    0
+    """
+    missed, sitting_out = row.missed_hands, row.sitting_out
+    if timed_out and not acted:
+        missed += 1
+        if missed >= absent_hands:
+            sitting_out = True
+    elif acted:
+        missed = 0
+    return replace(row, stack=stack, missed_hands=missed, sitting_out=sitting_out)
+
+
+def row_in(changes: Changes, index: int) -> SeatState | None:
+    """The row ``changes`` write for seat ``index`` (the last, when they write two), if any.
+
+    >>> row = SeatState(0, "p", "Ann", "player", None, 500, False, 0, 30.0, 4, False)
+    >>> row_in(Changes(seats=[row, replace(row, stack=9)]), 0).stack, row_in(Changes(), 0)
+    (9, None)
+    """
+    for row in reversed(changes.seats):
+        if row.seat == index:
+            return row
+    return None
