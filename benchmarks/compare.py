@@ -4,10 +4,13 @@ taking turns, and every figure's ratio NEW/OLD.
 Each commit is checked out in a temporary git worktree (``.`` names this checkout as it stands,
 uncommitted changes and all) and run with this interpreter, its ``PYTHONPATH`` pointing at that
 worktree's ``src``, so that both sides share one virtual environment and differ only in the
-code. Each side first compiles its Numba kernels into its own worktree (``python -m
-wildstud.compiled``, where the commit has it; its CPU time is shown: a cold compile for a
-commit, only what the cache lacks for ``.``), then every round runs each benchmark script of
-that commit once for each side, the order of the sides swapped from one round to the next, so
+code. The server's benchmarks (``server.py``, and ``server_action.py``, a table's CPU per action
+in one process) measure from outside the code under test: this checkout's scripts run on both
+sides' code, their draws seeded alike, so that both sides play the same hands
+(``--own-scripts``: each side's own). Each side first compiles its Numba kernels into its own
+worktree (``python -m wildstud.compiled``, where the commit has it; its CPU time is shown: a
+cold compile for a commit, only what the cache lacks for ``.``), then every round runs each
+benchmark script once for each side, the order of the sides swapped from one round to the next, so
 that a change in the machine's load falls on both. A figure's ratio is the
 median of NEW over the median of OLD; the range of the rounds' own ratios and the load averages
 (one minute, at the start and the end of each run) show how far to trust it. From the
@@ -51,7 +54,13 @@ ARGUMENTS = {
         "--tables 50 --seconds 30 --warmup 10 --json",
         "--tables 20 --seconds 10 --warmup 4 --json",
     ),
+    "server_action": ("--actions 2000", "--actions 600"),
 }
+
+# The benchmarks that measure a server from outside it (its clients, its seeded draws): this
+# checkout's script runs against both sides' code, so that old and new are measured by the same
+# instrument playing the same hands (each side's own scripts with ``--own-scripts``).
+INSTRUMENTS = frozenset({"server", "server_action"})
 
 # Figures where less is better (times, CPU); for every other figure more is better.
 LOWER_IS_BETTER = re.compile(r"_ms\b|_s\b|cpu|seconds", re.IGNORECASE)
@@ -122,6 +131,7 @@ PARSERS: dict[str, Callable[[str], Figures]] = {
     "engine": parse_engine,
     "evaluate": parse_evaluate,
     "server": parse_server,
+    "server_action": parse_server,  # its JSON line: the CPU per action of one process
 }
 
 
@@ -195,9 +205,13 @@ def prepare(side: Side) -> None:
         side.compile_cpu = children_cpu() - before
 
 
-def run_once(side: Side, name: str, arguments: str, loads: list[float]) -> None:
-    """Run one benchmark script of the side and add its figures."""
-    script = side.path / "benchmarks" / f"{name}.py"
+def run_once(
+    side: Side, name: str, arguments: str, loads: list[float], own_scripts: bool = False
+) -> None:
+    """Run one benchmark script on the side's code and add its figures: the side's own script,
+    or this checkout's for an instrument (:data:`INSTRUMENTS`) unless ``own_scripts``."""
+    folder = ROOT if name in INSTRUMENTS and not own_scripts else side.path
+    script = folder / "benchmarks" / f"{name}.py"
     if not script.exists():
         print(f"  {side.label}: no benchmarks/{name}.py", flush=True)
         return
@@ -269,6 +283,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         help="a benchmark's arguments instead of the defaults (repeatable)",
     )
     parser.add_argument(
+        "--own-scripts",
+        action="store_true",
+        help="run each side's own server benchmarks, not this checkout's on both sides",
+    )
+    parser.add_argument(
         "--keep",
         type=Path,
         metavar="DIR",
@@ -303,7 +322,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             order = (old, new) if index % 2 == 0 else (new, old)
             for name in args.only:
                 for side in order:
-                    run_once(side, name, arguments[name], loads)
+                    run_once(side, name, arguments[name], loads, args.own_scripts)
     print()
     print(report(old, new, loads))
 

@@ -9,6 +9,13 @@ player sends, the time until the *last* client at that table (every player and s
 received the update that carries it: the server's checking, storing (one transaction per action)
 and fan-out together. It also counts the hands dealt per minute across all tables.
 
+The server's CPU per action (``cpu_ms_per_action``: its CPU over the window by the actions served
+in it, the bots' too) depends on the hands: each hand adds its deal, its hand frames and its
+summary to the actions around it. So that two runs measure the same work, the server's draws
+are seeded from ``--seed`` as the players are (``benchmarks/seeded.py``: the same night seeds,
+decks and random bots' choices), and each table plays the same hands on both sides of a
+comparison (``hands_per_minute`` and ``actions_served`` show whether they did).
+
 With ``--processes N`` (PostgreSQL only) it starts N ``wildstud serve --cluster`` processes on
 the database and Debian's nginx round-robin in front of them; every client goes through nginx,
 so most reach a process that does not run their table and are relayed to the one that does.
@@ -297,13 +304,15 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     """Run the benchmark; returns the figures."""
     folder = Path(tempfile.mkdtemp(prefix="wildstud-bench-"))
     url = args.database_url or f"sqlite:///{folder / 'bench.sqlite3'}"
-    wildstud = str(Path(sys.executable).with_name("wildstud"))
+    # ``wildstud serve`` with its decks and bots seeded from ``--seed`` (benchmarks/seeded.py),
+    # so that two runs, of one commit or of two, deal the same hands and play them alike.
+    wildstud = [sys.executable, str(Path(__file__).with_name("seeded.py")), str(args.seed)]
     log = (folder / "server.log").open("wb")
     ports = [free_port() for _ in range(args.processes or 1)]
     cluster = ("--cluster",) if args.processes else ()
     servers = [
         subprocess.Popen(
-            [wildstud, "serve", "--port", str(port), "--database-url", url, "--log-level",
+            [*wildstud, "serve", "--port", str(port), "--database-url", url, "--log-level",
              "warning", "--tables-per-minute", "100000", "--tables-burst", "100000",
              "--connections-per-address", "100000", *cluster],
             stdout=log,

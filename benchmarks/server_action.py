@@ -10,7 +10,10 @@ that keeps only the size of what it is sent, 3 random bots, and one spectator, a
 calling, a bet or raise one time in five, a fold one time in ten when facing a bet), choose the
 game and show or muck at random; the bots act at once. It plays until the players have sent
 ``--actions`` actions and prints the process's CPU per action (every acted event of every
-hand, the bots' too, as the spectator was sent them).
+hand, the bots' too, as the spectator was sent them). The decks and the bots' choices are
+seeded from ``--seed`` as the players' are (``benchmarks/seeded.py``), so a run plays the same
+hands as any other run of the same seed, of this commit or another: old and new compare on the
+same work.
 
 ``--profile N`` runs the same under :mod:`cProfile` with the thread's CPU clock and prints the
 N functions with the most CPU (with everything they call); the profiler's own cost makes every
@@ -35,6 +38,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from seeded import seed_server
 from wildstud.server.lobby import Lobby
 from wildstud.server.messages import Act, Choose, Show
 from wildstud.server.schemas import GameEntry, TableSettings
@@ -125,6 +129,7 @@ class Night:
 async def run(args: argparse.Namespace, profile: cProfile.Profile | None) -> dict[str, Any]:
     """Set the tables up, play, and return the figures."""
     rng = random.Random(args.seed)
+    seed_server(args.seed)  # the same decks and bots' choices on both sides of a comparison
     store = Store("sqlite://")
     lobby = Lobby(store)
     await lobby.open()

@@ -108,3 +108,33 @@ def test_the_report_gives_the_ratio_of_the_medians_and_which_side_is_better() ->
 def test_the_same_commit_twice_is_refused() -> None:
     with pytest.raises(SystemExit):
         compare.main(["HEAD", "HEAD"])
+
+
+def test_the_server_benchmarks_run_this_checkouts_script_on_each_sides_code(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Both sides of a server comparison are measured by one instrument (this checkout's
+    script, its draws seeded alike), each on its own code; the engine's benchmarks are each
+    side's own."""
+    ran: list[tuple[str, dict[str, str]]] = []
+
+    class Done:
+        returncode = 0
+        stdout = json.dumps({"actions": 900, "cpu_ms_per_action": 1.25})
+        stderr = ""
+
+    def run(command: list[str], **options: object) -> Done:
+        ran.append((command[1], options["env"]))  # type: ignore[arg-type]
+        return Done()
+
+    monkeypatch.setattr(compare.subprocess, "run", run)
+    side = compare.Side("OLD", "abc", tmp_path)
+    loads: list[float] = []
+    compare.run_once(side, "server_action", "--actions 10", loads)
+    assert ran[-1][0] == str(compare.ROOT / "benchmarks" / "server_action.py")
+    assert ran[-1][1]["PYTHONPATH"] == str(tmp_path / "src")
+    assert side.figures == {"server_action: cpu_ms_per_action": [1.25]}
+    (tmp_path / "benchmarks").mkdir()
+    (tmp_path / "benchmarks" / "server_action.py").touch()
+    compare.run_once(side, "server_action", "--actions 10", loads, own_scripts=True)
+    assert ran[-1][0] == str(tmp_path / "benchmarks" / "server_action.py")

@@ -48,13 +48,13 @@ from __future__ import annotations
 
 import copy as _copy
 import warnings
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple, TypedDict
+from typing import Any, NamedTuple, TypedDict
 
 from wildstud.betting import ActionKind, BettingRound, CompletionReraise, Limit, Stakes
-from wildstud.cards import Card, parse_card
+from wildstud.cards import Card, Rank, parse_card
 from wildstud.deal.dealers import DeckLike, as_dealer
 from wildstud.deal.ending import Ending
 from wildstud.deal.events import Event, HandStarted
@@ -389,71 +389,118 @@ class Hand(PlayerActions, Ending):
 
     def view(self, seat: int | None = None) -> TableView:
         """The table as ``seat`` sees it (``None``: a spectator): no card it may not see."""
+        return self.views((seat,))[seat]
+
+    def views(self, viewers: Iterable[int | None]) -> dict[int | None, TableView]:
+        """The table as each of ``viewers`` sees it (``None``: a spectator), as :meth:`view`
+        gives it to each: what every viewer sees alike (the pots, the public cards, the wild
+        cards, the sizing) is worked out once for them all, and only each seat's own cards,
+        wild cards, legal actions and events for it (a server sends every audience of a
+        step its view).
+
+        >>> from wildstud.deal import stack_deck
+        >>> hand = Hand("FTQ", [100, 100], deck=stack_deck("As 9c Ah 9d Qh 7d"))
+        >>> hand.run()
+        >>> views = hand.views((0, 1, None))
+        >>> [str(card.card) for card in views[0].seats[0].cards]
+        ['As', 'Ah', 'Qh']
+        >>> [str(card.card) for card in views[1].seats[0].cards]
+        ['None', 'None', 'Qh']
+        >>> views[None].seats[1] is views[0].seats[1], views[None].pots is views[1].pots
+        (True, True)
+        >>> views[0] == hand.view(0)
+        True
+        """
         deal = self._deal
-        if seat is not None:
-            self._check_seat(seat)
+        wanted = list(dict.fromkeys(viewers))
+        for seat in wanted:
+            if seat is not None:
+                self._check_seat(seat)
         rnd = deal.round
         committed: Mapping[int, int] = rnd.committed if rnd is not None else {}
         wild_ranks = deal.wild_ranks
-        seats = []
-        for index in range(len(self._stacks)):
-            turned_up = index in deal.turned_up
-            visible = index == seat or index in deal.shown or turned_up
-            cards = tuple(
-                SeatCard(held.card if held.up or visible else None, held.up)
-                for held in deal.cards.get(index, ())
-            )
-            seats.append(
-                SeatView(
-                    seat=index,
-                    stack=self._stacks[index],
-                    paid=self._paid[index],
-                    bet=committed.get(index, 0),
-                    dealt_in=index in deal.in_deal,
-                    folded=index in deal.folded,
-                    all_in=index in self.live and self._stacks[index] == 0,
-                    shown=index in deal.shown,
-                    cards=cards,
-                    turned_up=turned_up,
-                    wild_rank=wild_ranks.get(index),
-                )
-            )
-        redacted = self._redacted.setdefault(seat, [])
-        redacted.extend(redact(event, seat) for event in self._events[len(redacted) :])
-        own = seat_wild = None
-        if seat is not None:
-            wild_for_seat = self._wilds.for_seat(seat)
-            own = tuple(sorted(wild_for_seat & set(self.hand_of(seat))))
-            seat_wild = tuple(sorted(wild_for_seat))
+        # Every seat as a spectator sees it; a viewer's own seat is built again for it alone.
+        public = [
+            self._seat_view(index, None, committed, wild_ranks)
+            for index in range(len(self._stacks))
+        ]
+        to_act = self.to_act
         follow = self._wilds.pending
-        return TableView(
-            viewer=seat,
-            game=self.rules.title,
-            code=self.rules.code,
-            options=self._plain_options,
-            dealer=self.dealer,
-            deal=deal.number,
-            street=self.street_name,
-            phase=self.phase,
-            to_act=self.to_act,
-            seats=tuple(seats),
-            pot=self.pot,
-            pots=self.pots(),
-            centre=deal.centre,
-            community=deal.community,
-            wild=tuple(sorted(self._wilds.wild)),
-            follow_pending=None if follow is None else follow.card,
-            follow_ends=follow is not None and not self._face_up_to_come(),
-            own_wild=own,
-            seat_wild=seat_wild,
-            legal_actions=self.legal_actions() if seat is not None and seat == self.to_act else (),
-            stakes=self.stakes,
-            wild_rule=self.rules.wild_rule,
-            events=tuple(redacted),
-            redeal_pending=self.redeal_pending,
-            wilds_possible=not isinstance(self.rules.wild_rule, NoWilds),
-            street_index=self.street,
+        shared: dict[str, Any] = {
+            "game": self.rules.title,
+            "code": self.rules.code,
+            "options": self._plain_options,
+            "dealer": self.dealer,
+            "deal": deal.number,
+            "street": self.street_name,
+            "phase": self.phase,
+            "to_act": to_act,
+            "pot": self.pot,
+            "pots": self.pots(),
+            "centre": deal.centre,
+            "community": deal.community,
+            "wild": tuple(sorted(self._wilds.wild)),
+            "follow_pending": None if follow is None else follow.card,
+            "follow_ends": follow is not None and not self._face_up_to_come(),
+            "stakes": self.stakes,
+            "wild_rule": self.rules.wild_rule,
+            "redeal_pending": self.redeal_pending,
+            "wilds_possible": not isinstance(self.rules.wild_rule, NoWilds),
+            "street_index": self.street,
             **self._sizing(rnd, committed),
+        }
+        legal = self.legal_actions() if to_act is not None and to_act in wanted else ()
+        views: dict[int | None, TableView] = {}
+        for seat in wanted:
+            seats = public
+            own = seat_wild = None
+            if seat is not None:
+                seats = list(public)
+                seats[seat] = self._seat_view(seat, seat, committed, wild_ranks)
+                wild_for_seat = self._wilds.for_seat(seat)
+                own = tuple(sorted(wild_for_seat & set(self.hand_of(seat))))
+                seat_wild = tuple(sorted(wild_for_seat))
+            redacted = self._redacted.setdefault(seat, [])
+            redacted.extend(redact(event, seat) for event in self._events[len(redacted) :])
+            views[seat] = TableView(
+                viewer=seat,
+                seats=tuple(seats),
+                own_wild=own,
+                seat_wild=seat_wild,
+                legal_actions=legal if seat is not None and seat == to_act else (),
+                events=tuple(redacted),
+                **shared,
+            )
+        return views
+
+    def _seat_view(
+        self,
+        index: int,
+        viewer: int | None,
+        committed: Mapping[int, int],
+        wild_ranks: Mapping[int, Rank],
+    ) -> SeatView:
+        """Seat ``index`` as ``viewer`` sees it: its face-down cards only for itself, or once
+        shown or turned up."""
+        deal = self._deal
+        turned_up = index in deal.turned_up
+        visible = index == viewer or index in deal.shown or turned_up
+        cards = tuple(
+            SeatCard(held.card if held.up or visible else None, held.up)
+            for held in deal.cards.get(index, ())
+        )
+        return SeatView(
+            seat=index,
+            stack=self._stacks[index],
+            paid=self._paid[index],
+            bet=committed.get(index, 0),
+            dealt_in=index in deal.in_deal,
+            folded=index in deal.folded,
+            all_in=index in self.live and self._stacks[index] == 0,
+            shown=index in deal.shown,
+            cards=cards,
+            turned_up=turned_up,
+            wild_rank=wild_ranks.get(index),
         )
 
     def _sizing(self, rnd: BettingRound | None, committed: Mapping[int, int]) -> _Sizing:

@@ -134,7 +134,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from wildstud.betting import ActionOption
 from wildstud.cards import Card
-from wildstud.deal import Event, HandStarted, RedealPending, Shown, TableView
+from wildstud.deal import Event, HandStarted, RedealPending, SeatView, Shown, TableView
 from wildstud.games import OptionValue, find_game
 from wildstud.hands import category_of, ranks_of
 from wildstud.pots import Pot
@@ -553,9 +553,70 @@ def _wild_ranks(view: TableView) -> list[dict[str, Any]]:
     ]
 
 
-def encode_view(view: TableView, *, events: bool = True) -> dict[str, Any]:
+def _seat(seat: SeatView) -> dict[str, Any]:
+    return {
+        "seat": seat.seat,
+        "stack": seat.stack,
+        "paid": seat.paid,
+        "bet": seat.bet,
+        "dealt_in": seat.dealt_in,
+        "folded": seat.folded,
+        "all_in": seat.all_in,
+        "shown": seat.shown,
+        "turned_up": seat.turned_up,
+        "cards": [
+            {"card": None if held.card is None else str(held.card), "up": held.up}
+            for held in seat.cards
+        ],
+    }
+
+
+def _seats(view: TableView, shared: dict[int, Any] | None) -> list[dict[str, Any]]:
+    """The view's seats as JSON data, each looked up in ``shared`` by its identity (made and
+    kept there the first time)."""
+    if shared is None:
+        return [_seat(seat) for seat in view.seats]
+    data = []
+    for seat in view.seats:
+        found = shared.get(id(seat))
+        if found is None:
+            found = shared[id(seat)] = _seat(seat)
+        data.append(found)
+    return data
+
+
+def _pots(view: TableView, shared: dict[int, Any] | None) -> list[dict[str, Any]]:
+    """The view's pots as JSON data, looked up in ``shared`` as the seats are."""
+    found: list[dict[str, Any]] | None = None if shared is None else shared.get(id(view.pots))
+    if found is None:
+        found = [_pot(pot) for pot in view.pots]
+        if shared is not None:
+            shared[id(view.pots)] = found
+    return found
+
+
+def encode_view(
+    view: TableView, *, events: bool = True, shared: dict[int, Any] | None = None
+) -> dict[str, Any]:
     """A seat's (or a spectator's) view as JSON data; ``events=False`` leaves the events out
-    (an update frame carries only the new ones)."""
+    (an update frame carries only the new ones).
+
+    ``shared`` holds the JSON data of the parts several views hold as one object (the views
+    of one step, :meth:`~wildstud.deal.Hand.views`: every seat but the viewer's own, the
+    pots), by the object's identity, so that each is encoded once for them all; it is for
+    views that are all alive while it is used (an identity is reused only after its object
+    is gone), and its data is shared by the frames made from it, never to be changed.
+
+    >>> from wildstud.deal import Hand, stack_deck
+    >>> hand = Hand("FTQ", [100, 100], deck=stack_deck("As 9c Ah 9d Qh 7d"))
+    >>> hand.run()
+    >>> views, shared = hand.views((0, None)), {}
+    >>> mine, watched = (encode_view(views[seat], shared=shared) for seat in (0, None))
+    >>> mine["seats"][1] is watched["seats"][1], mine["seats"][0] is watched["seats"][0]
+    (True, False)
+    >>> mine == encode_view(views[0]) and watched["seats"][0]["cards"][0]["card"] is None
+    True
+    """
     data: dict[str, Any] = {
         "viewer": view.viewer,
         "game": game_name(view.game, view.code),
@@ -566,26 +627,9 @@ def encode_view(view: TableView, *, events: bool = True) -> dict[str, Any]:
         "street": view.street,
         "phase": view.phase.value,
         "to_act": view.to_act,
-        "seats": [
-            {
-                "seat": seat.seat,
-                "stack": seat.stack,
-                "paid": seat.paid,
-                "bet": seat.bet,
-                "dealt_in": seat.dealt_in,
-                "folded": seat.folded,
-                "all_in": seat.all_in,
-                "shown": seat.shown,
-                "turned_up": seat.turned_up,
-                "cards": [
-                    {"card": None if held.card is None else str(held.card), "up": held.up}
-                    for held in seat.cards
-                ],
-            }
-            for seat in view.seats
-        ],
+        "seats": _seats(view, shared),
         "pot": view.pot,
-        "pots": [_pot(pot) for pot in view.pots],
+        "pots": _pots(view, shared),
         "centre": None if view.centre is None else str(view.centre),
         "community": None if view.community is None else str(view.community),
         "wild": [str(card) for card in view.wild],

@@ -278,7 +278,9 @@ def fenced(table_id: str, epoch: int | None) -> Iterator[None]:
     :class:`FencedError`."""
     try:
         yield
-    except DBAPIError as error:
-        if getattr(error.orig, "sqlstate", None) == FENCE_STATE:
+    except Exception as error:
+        # SQLAlchemy's error, or the driver's own from a step's plain statements (.steps)
+        cause = error.orig if isinstance(error, DBAPIError) else error
+        if getattr(cause, "sqlstate", None) == FENCE_STATE:
             raise FencedError(f"table {table_id}: epoch {epoch} is stale") from None
         raise

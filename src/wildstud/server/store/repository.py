@@ -89,6 +89,7 @@ from wildstud.server.store.records import (
     StoredTable,
     TableState,
 )
+from wildstud.server.store.steps import StepWriter, is_step
 
 __all__ = ["Store", "database_url"]
 
@@ -204,6 +205,7 @@ class Store:
             )
         upgrade(self.engine)
         self._inline = self.backend == "sqlite"
+        self._steps = StepWriter(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         # A table waits for each of its writes before its next step, so its writes keep their
         # order on any thread; different tables' writes go on in parallel connections.
@@ -231,6 +233,7 @@ class Store:
     def close(self) -> None:
         """Finish pending writes and close the database."""
         self._threads.shutdown(wait=True)
+        self._steps.close()
         self.engine.dispose()
 
     # -- writing -------------------------------------------------------------------------------
@@ -263,13 +266,18 @@ class Store:
         written).
 
         This runs for every action of every hand, so it speaks SQL directly (no ORM session):
-        an update or two, a few inserts, one commit.
+        an update or two, a few inserts, one commit; a step of a hand (a seat's row and an
+        action: nine writes in ten) in the driver's own statements on a kept connection
+        (:mod:`.steps`).
         """
         with fenced(table_id, epoch):  # the triggers' refusal, as the store's own
             self._apply(table_id, changes, epoch)
 
     def _apply(self, table_id: str, changes: Changes, epoch: int | None) -> None:
         now = utc_now()
+        if is_step(changes):
+            self._steps.write(table_id, changes, epoch, now)
+            return
         with self.engine.begin() as connection:
             if epoch is not None:
                 fence(connection, table_id, epoch)

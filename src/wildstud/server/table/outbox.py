@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from wildstud.deal import Event
+from wildstud.deal import Event, TableView
 from wildstud.server.frames import Clock, HandFrame, UpdateFrame
 from wildstud.server.messages import encode_event, encode_view
 from wildstud.server.table.core import (
@@ -100,11 +100,16 @@ class Outbox:
         # Each event as JSON data once for every group: most events are the same for every
         # seat (encoding them again for each was a sixth of an action's CPU, 3 December 2026).
         encoded: dict[Event, dict[str, Any]] = {}
+        # Every group's view at once: what all of them see alike is worked out (by the
+        # engine) and made JSON (``shared``) once, each seat's own cards for it alone.
+        views = live.hand.views(groups)
+        shared: dict[int, Any] = {}
         for engine, clients in groups.items():
+            view = views[engine]
             if news.start == 0:
-                frame = hand_frame(live, engine, news.clock, encoded)
+                frame = hand_frame(live, engine, news.clock, encoded, view, shared)
             else:
-                frame = update_frame(live, engine, news.start, clock, encoded)
+                frame = update_frame(live, engine, news.start, clock, encoded, view, shared)
             text = dumps(frame)
             for client in clients:
                 client.send(text)
@@ -129,10 +134,15 @@ def hand_frame(
     engine: int | None,
     clock: Clock | None,
     encoded: dict[Event, dict[str, Any]] | None = None,
+    view: TableView | None = None,
+    shared: dict[int, Any] | None = None,
 ) -> dict[str, Any]:
     """A hand's whole view for engine seat ``engine`` (``None``: a spectator's); ``encoded``:
-    the events as JSON data so far, shared by the frames of one piece of news."""
-    view = live.hand.view(engine)
+    the events as JSON data so far, shared by the frames of one piece of news; ``view``: the
+    seat's view of the hand now, made with the other audiences' (``shared``: their parts
+    as JSON data, see :func:`~wildstud.server.messages.encode_view`)."""
+    if view is None:
+        view = live.hand.view(engine)
     frame = {
         "number": live.number,
         "lineup": list(live.setup.lineup),
@@ -141,7 +151,7 @@ def hand_frame(
         "clock": clock,
         **live.openings.opened(live.hand.events, engine, 0, view.events),  # roots, ahead
         "view": {
-            **encode_view(view, events=False),
+            **encode_view(view, events=False, shared=shared),
             "events": _encoded(view.events, {} if encoded is None else encoded),
         },
     }
@@ -154,15 +164,19 @@ def update_frame(
     start: int,
     clock: dict[str, Any] | None,
     encoded: dict[Event, dict[str, Any]] | None = None,
+    view: TableView | None = None,
+    shared: dict[int, Any] | None = None,
 ) -> dict[str, Any]:
     """What changed in ``live`` from event ``start`` on, for engine seat ``engine``: the new
     events redacted for it, and its view (``clock``: the turn's clock, as JSON data;
-    ``encoded``: the events as JSON data so far, shared by the frames of one piece of news).
+    ``encoded``: the events as JSON data so far, shared by the frames of one piece of news;
+    ``view`` and ``shared``: as for :func:`hand_frame`).
 
     The frame is built as it goes out, never through its model: this runs for every audience
     of every change, and its parts are JSON data already (tests/server/test_frames.py checks
     that every frame sent is its model's)."""
-    view = live.hand.view(engine)
+    if view is None:
+        view = live.hand.view(engine)
     new = view.events[start:]  # redacted for the seat by the engine's view
     opened = live.openings.opened(live.hand.events, engine, start, new)
     return {
@@ -173,5 +187,5 @@ def update_frame(
         "proofs": opened["proofs"],
         "events": _encoded(new, {} if encoded is None else encoded),
         "clock": clock,
-        "view": encode_view(view, events=False),
+        "view": encode_view(view, events=False, shared=shared),
     }
