@@ -36,7 +36,7 @@ from wildstud.server import qrcodes
 FELT_SCREENS = ((1920, 1080), (1366, 768), (1280, 720))
 
 # What the felt shows now: the pot's line, every card drawn with its code, the up-cards.
-LOOK = """(() => ({
+LOOK_OF = """() => ({
   pots: document.querySelector('#centre .pots')?.textContent || '',
   // Not the banner's wild cards: they name a whole rank, whoever holds it.
   cards: [...document.querySelectorAll('[data-card]')]
@@ -44,8 +44,21 @@ LOOK = """(() => ({
     .map((e) => e.dataset.card)
     .filter(Boolean),
   up: [...document.querySelectorAll("#seats .card[data-up='true']")].map((e) => e.dataset.card),
-  phase: document.body.dataset.phase,
-}))()"""
+  phase: document.body?.dataset.phase,
+})"""
+LOOK = f"({LOOK_OF})()"
+# Every look the page takes, as it changes: a fast hand (bots that answer at once) may pass a
+# street between two looks taken from the test.
+WATCH_LOOKS = f"""
+window.__looks = [];
+const lookOf = {LOOK_OF};
+new MutationObserver(() => {{
+  if (!document.body) return;
+  const look = lookOf();
+  const last = window.__looks[window.__looks.length - 1];
+  if (!last || JSON.stringify(last) !== JSON.stringify(look)) window.__looks.push(look);
+}}).observe(document, {{ subtree: true, childList: true, characterData: true, attributes: true }});
+"""
 OVER = "document.body.dataset.hand === '1' && document.body.dataset.phase === 'over'"
 
 
@@ -99,6 +112,7 @@ async def _hand_together(base: str) -> None:
         browser = await launch(playwright)
         phone = await context(browser, True, reduced_motion="reduce")
         tv = await browser.new_context(viewport={"width": 1366, "height": 768})
+        await tv.add_init_script(WATCH_LOOKS)
         felt = await tv.new_page()
         felt_errors: list[str] = []
         felt.on("pageerror", lambda error: felt_errors.append(str(error)))
@@ -128,8 +142,8 @@ async def _hand_together(base: str) -> None:
             muck = seat.page.locator(".showdown-choice button[data-show='false']")
             if await muck.is_visible():
                 await muck.click()
-            looks.append(await felt.evaluate(LOOK))
             await asyncio.sleep(0.05)
+        looks += await felt.evaluate("window.__looks")
         looks.append(await felt.evaluate(LOOK))
         await wait_until(seat.page, OVER)
         # The end of the night: the corner says so, and offers no seat any more.
