@@ -145,6 +145,10 @@ async def _night(
     return book
 
 
+ASKED = "document.querySelector('.rebuy[data-key=asked]') !== null"
+REFUSED = "(document.querySelector('#rebuy-error')?.textContent ?? '') !== ''"
+
+
 async def _top_up(api: wsclient.Api, seats: list[Seat], table_id: str, table_host: str) -> None:
     """A member who is down asks to top up to the buy-in from their page; the table's host
     approves; the chips come when the hand in progress ends (play goes on until they do). A
@@ -158,7 +162,12 @@ async def _top_up(api: wsclient.Api, seats: list[Seat], table_id: str, table_hos
         page = next(seat for seat, name in zip(seats, names, strict=True) if down["name"] in name)
         await page.page.fill("#rebuy-amount", str(max(1000 - down["stack"], 1)))
         await page.page.click("#rebuy-ask")
-        await wait_until(page.page, "document.querySelector('.rebuy[data-key=asked]') !== null")
+        # The stack read above may have changed before the request arrived (a clock acted, the
+        # hand ended): the server then refuses the amount, said next to the field, and the
+        # member lowest now asks again.
+        await wait_until(page.page, f"{ASKED} || {REFUSED}")
+        if not await page.page.evaluate(ASKED):
+            continue
         (asked,) = api.get(f"/api/tables/{table_id}")["rebuys"]
         api.ok(api.http.post(f"/api/host/{table_host}/rebuys/{asked['id']}/approve"))
 
