@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 if TYPE_CHECKING:
     from wildstud.server.frames import Clock
     from wildstud.server.store.records import SeatState
-    from wildstud.server.table.driver import LiveHand
+    from wildstud.server.table.live import LiveHand
 
 __all__ = [
     "Audience",

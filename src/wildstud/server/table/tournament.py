@@ -40,7 +40,7 @@ from wildstud.tournament import Level, Schedule, TournamentError, chip_chop, dea
 
 if TYPE_CHECKING:
     from wildstud.server.seating import Seat
-    from wildstud.server.table.driver import LiveHand
+    from wildstud.server.table.live import LiveHand
     from wildstud.server.table.table import Table
 
 STAGED = "tournament"
