@@ -57,8 +57,10 @@ from wildstud.server.table.core import (
     Credit,
     Effect,
     Outcome,
+    PlayerOut,
     Refused,
     ResetTurn,
+    TableRuns,
 )
 
 __all__ = [
@@ -331,7 +333,8 @@ def _handle(state: SeatingState, command: Command) -> Outcome[SeatingState]:
             raise TableError("the night is over already")
         new = replace(state, status=TableStatus.ENDED)
         changes = Changes(table=new.row(command.row))
-        return _written(state, changes, follow=(CancelChoice(), ResetTurn(), NightEnded()))
+        follow = (CancelChoice(), ResetTurn(), NightEnded(), TableRuns(running=False))
+        return _written(state, changes, follow=follow)
     assert isinstance(command, Credit)
     if command.row.seat not in state.seats:  # pragma: no cover - the cashier checks the seat
         return Outcome(state)
@@ -420,12 +423,14 @@ def _join(state: SeatingState, join: Join) -> Outcome[SeatingState]:
 def _leave(state: SeatingState, row: SeatState, stack: int) -> Outcome[SeatingState]:
     """``row``'s seat leaves with ``stack`` chips: cashed out (a player's leaving is written
     even with no chips: its token is their way back), its row removed, and its open request
-    for chips cancelled (a follow-up for the cashier)."""
+    for chips cancelled (a follow-up for the cashier), and its player out of a tournament (one
+    for the desk)."""
     changes = Changes(removed=[row.seat])
     if stack or row.token_hash is not None:
         changes.ledger.append(_entry(row, "cash-out", -stack, token_hash=row.token_hash))
     gone = Departure(replace(row, stack=stack), stack)
-    return _written(state, changes, reply=gone, follow=(SeatLeft(row.seat, row.player_id),))
+    follow = (SeatLeft(row.seat, row.player_id), PlayerOut(row.player_id))
+    return _written(state, changes, reply=gone, follow=follow)
 
 
 def _set_status(state: SeatingState, command: SetStatus) -> Outcome[SeatingState]:
@@ -437,8 +442,9 @@ def _set_status(state: SeatingState, command: SetStatus) -> Outcome[SeatingState
     if status is TableStatus.WAITING:
         raise TableError("a table cannot go back to waiting")
     new = replace(state, status=status)
-    # A resumed turn gets a fresh clock; a choice in progress is asked again.
-    follow = (CancelChoice(), ResetTurn())
+    # A resumed turn gets a fresh clock; a choice in progress is asked again; a tournament's
+    # clock runs with the table.
+    follow = (CancelChoice(), ResetTurn(), TableRuns(running=status is TableStatus.RUNNING))
     return _written(state, Changes(table=new.row(command.row)), follow=follow)
 
 
