@@ -337,7 +337,7 @@ class TablePage {
       // A practice table's help for this seat alone: its own panel, nothing else changes.
       this.practice.update(frame);
       const hand = this.state.hand;
-      keepFocus(() => this.practice.render(hand ? hand.number : null));
+      keepFocus(() => this.practice.render(hand ? hand.number : null, hand?.view.phase === "over"));
       return;
     }
     const before = this.state;
@@ -545,7 +545,7 @@ class TablePage {
       this.renderSeatControls();
       this.showdown.render(this.mySeat(), hand ? hand.number : null);
       this.twice.render(this.mySeat(), hand ? hand.number : null);
-      this.practice.render(hand ? hand.number : null);
+      this.practice.render(hand ? hand.number : null, hand?.view.phase === "over");
     });
     this.markProofs();
     const live = this.state.connection !== "refused" && (!table || table.status !== "ended");
