@@ -15,10 +15,12 @@ settings' terms, whether a seat is in the hand in progress and the chips it hold
 ids and tokens are drawn by the table: the slice draws nothing at random.
 
 The slice never calls another: a seat that leaves has its open request for chips cancelled
-(:class:`~.cashier.SeatLeft`, for the money slice), a change of status calls off the dealer's
-choice and the turn's clock (:class:`~.core.CancelChoice`, :class:`~.core.ResetTurn`, for the
-hand runner), and the end of the night closes the open requests for chips
-(:class:`~.cashier.NightEnded`): follow-up commands. Until the hand runner moves onto the
+(:class:`~.cashier.SeatLeft`, for the money slice) and its player put out of a tournament
+(:class:`~.core.PlayerOut`, for the tournament's desk), a change of status calls off the
+dealer's choice and the turn's clock (:class:`~.core.CancelChoice`, :class:`~.core.ResetTurn`,
+for the hand runner) and runs or stops a tournament's clock (:class:`~.core.TableRuns`), and
+the end of the night closes the open requests for chips (:class:`~.cashier.NightEnded`):
+follow-up commands. Until the hand runner moves onto the
 core, the seating's commands are folded into the change of the part that makes them
 (:mod:`.hosting`, :mod:`.players`, the runner's hand end: :class:`HandOver` with the stacks
 the hand ends with, :class:`Leave`; :meth:`.actor.Actor.fold`), stored in its transaction
@@ -36,7 +38,7 @@ with its actions (the time banks it spends, the requests' numbers) are taken in 
 'seat 0 is taken'
 >>> left = handle(seated, Remove(0, in_hand=False, stack=500), 0.0)
 >>> left.reply.cash_out, left.state.seats, left.follow
-(500, {}, (SeatLeft(seat=0, player_id='p1'),))
+(500, {}, (SeatLeft(seat=0, player_id='p1'), PlayerOut(player_id='p1')))
 """
 
 from __future__ import annotations
