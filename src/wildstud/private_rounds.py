@@ -97,9 +97,11 @@ __all__ = [
     "Row",
 ]
 
-Kind = Literal["key", "deck", "pass", "unmask", "show", "reveal"]
+Kind = Literal["key", "deck", "pass", "unmask", "show", "reveal", "agent"]
 """What a row holds: a party's key, its masked deck, a pass opened (the server's), a party's
-unmaskings in a pass, a hand shown, a party's secret and order after the hand."""
+unmaskings in a pass, a hand shown, a party's secret and order after the hand; or the server's
+own secret and order (:meth:`Agent.row`: stored, never sent, and skipped by
+:meth:`DealRounds.apply`)."""
 
 SERVER_ROW = -1
 """The party of a row the rounds write themselves (a pass opened)."""
@@ -439,6 +441,8 @@ class DealRounds:
             self.take_unmasking(row.party, [_unmasking_of(item[1:]) for item in data])
         elif row.kind == "show":
             self.take_show(row.party, data["seat"], [_unmasking_of(s) for s in data["steps"]])
+        elif row.kind == "agent":
+            return  # the server's own secret: its agent's, not the rounds'
         else:
             self.take_reveal(row.party, bytes.fromhex(data["secret"]), data["order"])
 
@@ -494,14 +498,21 @@ class Agent:
             for p in rounds.unshown(seat)
         ]
 
-    def dump(self) -> str:
-        """Its secret and order as JSON (the server stores its own; nobody else's)."""
-        return json.dumps({"secret": self.secret.scalar.hex(), "order": list(self.order)})
+    def row(self, deal: int, party: int) -> Row:
+        """Its secret and order as a row for the store: the server keeps its own, to resume
+        after a restart (never sent; nobody else's is ever stored before the hand is over).
+
+        >>> agent = Agent.new()
+        >>> Agent.load(agent.row(1, 3)) == agent
+        True
+        """
+        data = {"secret": self.secret.scalar.hex(), "order": list(self.order)}
+        return Row(deal, "agent", party, json.dumps(data))
 
     @classmethod
-    def load(cls, text: str) -> Agent:
-        """An agent from :meth:`dump`."""
-        data = json.loads(text)
+    def load(cls, row: Row) -> Agent:
+        """The agent of a row from :meth:`row`."""
+        data = json.loads(row.data)
         return cls(Secret.of(bytes.fromhex(data["secret"])), tuple(data["order"]))
 
 
