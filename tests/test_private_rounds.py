@@ -98,7 +98,9 @@ class Night:
         self.deals.append(rounds)
         self.agents.append(agents)
         for party, agent in enumerate(agents):
-            self.rows.append(rounds.take_key(party, agent.key))
+            row = rounds.take_key(party, agent.key)
+            assert row is not None
+            self.rows.append(row)
         for party, agent in enumerate(agents):
             self.rows.append(rounds.take_deck(party, agent.masked(rounds.deck())))
 
@@ -403,6 +405,22 @@ def test_the_rounds_name_the_party_they_wait_for() -> None:
     assert rounds.waiting() == (1,)
     with pytest.raises(RoundsError, match="published stands"):
         rounds.take_key(1, Agent.new().key)
+    assert rounds.take_key(1, agents[1].key) is None  # a resend: taken, nothing to store
+
+
+def test_a_pass_never_opens_a_face_down_card_of_a_seat_no_party_holds() -> None:
+    parties = (Party("page 0", (0,)), Party("server", (1,)))  # seat 2 is nobody's
+    agents = [Agent.new() for _ in parties]
+    rounds = DealRounds(CONTEXT, 1, parties)
+    for party, agent in enumerate(agents):
+        rounds.take_key(party, agent.key)
+    for party, agent in enumerate(agents):
+        rounds.take_deck(party, agent.masked(rounds.deck()))
+    hand = PrivateHand("FTQ", [100] * 3, {"ante": 0}, deck=RoundsDealer())
+    with pytest.raises(RoundsError, match="seat 2 is no party's"):
+        rounds.open_pass(hand.cards_due())
+    assert rounds.passes == []
+    assert rounds.stage == "ready"
 
 
 def test_a_stacked_order_deals_its_cards() -> None:

@@ -251,12 +251,13 @@ class DealRounds:
 
     # -- the answers -----------------------------------------------------------------------
 
-    def take_key(self, party: int, key: Point) -> Row:
-        """``party``'s key for the deal."""
+    def take_key(self, party: int, key: Point) -> Row | None:
+        """``party``'s key for the deal; ``None`` for the same key again (a page resends what
+        it sent once it reconnects): taken already, nothing to store."""
         self._party(party)
         if party in self.keys:
             if self.keys[party] == key:
-                return Row(self.deal, "key", party, json.dumps(key.hex()))
+                return None
             raise RoundsError(party, "turn", "a key once published stands for the deal")
         if self.stage != "keys":
             raise RoundsError(party, "turn", "the keys are all in")
@@ -292,6 +293,10 @@ class DealRounds:
         )
         if not slots or slots[-1].position >= DECK_SIZE:
             raise RoundsError(None, "turn", "a pass opens one card or more of the deck")
+        for slot in slots:
+            if not slot.up and self.owner(slot.seat) is None:
+                # Every party would unmask it: a face-down card opened to everybody.
+                raise RoundsError(None, "turn", f"seat {slot.seat} is no party's in this deal")
         data = [[slot.position, slot.seat, slot.up] for slot in slots]
         self._open(slots)
         return Row(self.deal, "pass", SERVER_ROW, json.dumps(data))
@@ -432,7 +437,7 @@ class DealRounds:
         """Take a stored row again (:meth:`restore`)."""
         data = json.loads(row.data)
         if row.kind == "key":
-            self.take_key(row.party, bytes.fromhex(data))
+            self.take_key(row.party, bytes.fromhex(data))  # (a row twice: taken once)
         elif row.kind == "deck":
             self.take_deck(row.party, [bytes.fromhex(point) for point in data])
         elif row.kind == "pass":
