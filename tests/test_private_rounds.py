@@ -13,13 +13,14 @@ import json
 import random
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 import pytest
 
 from wildstud.betting import ActionKind
 from wildstud.cards import DECK, Card
 from wildstud.deal import Phase, PrivateHand, Stage
-from wildstud.private_deal import Secret, card_point, shuffled_order, unmask
+from wildstud.private_deal import Secret, Unmasking, card_point, open_own, shuffled_order, unmask
 from wildstud.private_rounds import (
     Agent,
     DealRounds,
@@ -429,3 +430,137 @@ def test_a_stacked_order_deals_its_cards() -> None:
     assert _dealt_deck(agents)[:3] == cards
     assert sorted(_dealt_deck(agents)) == sorted(DECK)
     assert sorted(shuffled_order(5)) == list(range(5))
+
+
+@dataclass
+class JsonPage:
+    """A page that knows only what its frames say (JSON in, JSON out), as a browser's will."""
+
+    party: int
+    seat: int | None
+    agent: Agent = field(default_factory=Agent.new)
+    cards: dict[int, Card] = field(default_factory=dict)
+
+    def answer(self, asked: dict[str, Any], rounds: DealRounds) -> dict[str, Any]:
+        secret = self.agent.secret
+        if asked["step"] == "key":
+            return {"step": "key", "key": secret.key.hex()}
+        if asked["step"] == "mask":
+            deck = [bytes.fromhex(point) for point in asked["deck"]]
+            return {"step": "mask", "deck": [p.hex() for p in self.agent.masked(deck)]}
+        steps = [
+            unmask(bytes.fromhex(point), secret, rounds.proof_context(position, self.party))
+            for position, point in asked["points"]
+        ]
+        return {"step": "unmask", "steps": [_wire(step) for step in steps]}
+
+    def open(self, points: list[list[Any]]) -> None:
+        for position, point in points:
+            self.cards[position] = open_own(bytes.fromhex(point), self.agent.secret)
+
+    def show(self, rounds: DealRounds, points: list[list[Any]]) -> dict[str, Any]:
+        steps = [
+            unmask(
+                bytes.fromhex(point),
+                self.agent.secret,
+                rounds.proof_context(position, self.party) + b"|show",
+            )
+            for position, point in points
+        ]
+        return {"step": "show", "seat": self.seat, "steps": [_wire(step) for step in steps]}
+
+
+def _wire(step: Unmasking) -> list[str]:
+    return [step.before.hex(), step.after.hex(), step.challenge.hex(), step.response.hex()]
+
+
+def _sent(body: dict[str, Any]) -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads(json.dumps(body))  # over the wire and back
+    return loaded
+
+
+def test_pages_that_read_only_their_frames_play_a_whole_hand() -> None:
+    parties = _parties(3)
+    pages = [JsonPage(party, party) for party in range(3)] + [JsonPage(3, 3)]  # the server: seat 3
+    dealer = RoundsDealer()
+    hand = PrivateHand("FTQ", [100] * 4, {"ante": 1}, deck=dealer)
+    deals: list[DealRounds] = []
+    while hand.phase is not Phase.OVER:
+        if hand.phase is Phase.PLAYER:
+            hand.act(_choice(hand, None))
+            continue
+        chance = hand.chance()
+        if (not deals or deals[-1].deal != hand.deal_number) and (
+            chance is None or chance.kind is not Stage.REDEAL
+        ):
+            deals.append(DealRounds(CONTEXT, hand.deal_number, parties))
+            for page in pages:
+                page.agent, page.cards = Agent.new(), {}
+        rounds = deals[-1]
+        if rounds.stage in ("keys", "masking") or (
+            hand.cards_due() and dealer.position >= _opened(rounds)
+        ):
+            if rounds.stage == "ready":
+                rounds.open_pass(hand.cards_due())
+            while rounds.stage != "ready":
+                for page in pages:
+                    asked = rounds.ask(page.party)
+                    if asked is not None:
+                        rounds.take(page.party, _sent(page.answer(_sent(asked), rounds)))
+            for page in pages:
+                page.open(_sent({"points": rounds.own_points(page.seat)})["points"])
+            dealer.learn(rounds)
+            continue
+        if hand.to_show_or_muck:
+            seat = hand.to_show_or_muck[0]
+            points = [point for point in rounds.own_points(seat) if point[0] not in rounds.shown]
+            rounds.take(seat, _sent(pages[seat].show(rounds, points)))
+            hand.show(seat, rounds.shown_cards(seat))
+            assert rounds.shown_cards(seat) == tuple(
+                pages[seat].cards[position] for position, _ in points
+            )
+            continue
+        hand.step()
+    assert sum(hand.stacks) == 400
+    # Each page drew its own cards and they were the ones dealt: a twin audit after the hand.
+    rounds = deals[-1]
+    for page in pages:
+        rounds.take(
+            page.party,
+            {
+                "step": "reveal",
+                "secret": page.agent.secret.scalar.hex(),
+                "order": list(page.agent.order),
+            },
+        )
+    assert rounds.audit() == []
+    deck = _dealt_deck([page.agent for page in pages])
+    for page in pages:
+        assert page.cards
+        assert all(deck[position] == card for position, card in page.cards.items())
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {},
+        {"step": "shuffle"},
+        {"step": "key", "key": "zz" * 32},
+        {"step": "key", "key": "ab"},
+        {"step": "key", "key": 7},
+        {"step": "mask", "deck": "not a list"},
+        {"step": "unmask", "steps": [["ab", "cd"]]},
+        {"step": "show", "seat": "0", "steps": []},
+        {"step": "reveal", "secret": "00" * 32, "order": [0, 0, 1]},
+    ],
+)
+def test_an_answer_the_rounds_cannot_read_is_refused_naming_its_party(
+    body: dict[str, Any],
+) -> None:
+    rounds = DealRounds(CONTEXT, 1, _parties(2))
+    with pytest.raises(RoundsError) as caught:
+        rounds.take(1, body)
+    assert caught.value.party == 1
+    assert caught.value.kind == "malformed"
+    assert rounds.keys == {}
+    assert rounds.revealed == {}

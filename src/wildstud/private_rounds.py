@@ -61,7 +61,7 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -162,6 +162,22 @@ def _unmasking_data(step: Unmasking) -> list[str]:
     return [step.before.hex(), step.after.hex(), step.challenge.hex(), step.response.hex()]
 
 
+def _bytes(value: object, what: str) -> bytes:
+    """32 bytes from their hexadecimal text (a page's answer)."""
+    if isinstance(value, str) and len(value) == 64:
+        try:
+            return bytes.fromhex(value)
+        except ValueError:
+            pass
+    raise PrivateDealError(f"a {what} is 32 bytes in hexadecimal")
+
+
+def _unmaskings(data: object) -> list[Unmasking]:
+    if not isinstance(data, list):
+        raise PrivateDealError("unmaskings are a list")
+    return [_unmasking_of(item) for item in data]
+
+
 def _unmasking_of(data: object) -> Unmasking:
     if not (isinstance(data, list) and len(data) == 4 and all(isinstance(x, str) for x in data)):
         raise PrivateDealError("an unmasking is four hexadecimal values")
@@ -238,7 +254,13 @@ class DealRounds:
         return list(self.decks[-1]) if self.decks else [card_point(card) for card in DECK]
 
     def proof_context(self, position: int, party: int) -> bytes:
-        """What a proof of ``party``'s unmasking of ``position`` is bound to."""
+        """What a proof of ``party``'s unmasking of ``position`` is bound to: the rounds'
+        context, then ``|deal N|position P|party I`` (a show's proof adds ``|show``), the bytes
+        a page builds the same way.
+
+        >>> DealRounds(b"t1|hand 4", 2, (Party("a", (0,)), Party("b", ()))).proof_context(9, 1)
+        b't1|hand 4|deal 2|position 9|party 1'
+        """
         return b"%s|deal %d|position %d|party %d" % (self.context, self.deal, position, party)
 
     def to_unmask(self, party: int) -> tuple[int, ...]:
@@ -430,6 +452,70 @@ class DealRounds:
     def _party(self, party: int) -> None:
         if type(party) is not int or not 0 <= party < len(self.parties):
             raise RoundsError(None, "turn", f"no party {party!r} in this deal")
+
+    # -- the wire ----------------------------------------------------------------------------
+
+    def ask(self, party: int) -> dict[str, object] | None:
+        """What ``party`` must send now, as the body of a frame to its page (``None``:
+        nothing): ``{"step": "key"}``; ``{"step": "mask", "deck": [...]}`` (the deck to mask,
+        52 hexadecimal points); ``{"step": "unmask", "points": [[position, point], ...]}``
+        (each position to unmask, with its point as it stands). The answer is :meth:`take`'s.
+        Every row but an ``agent`` row is public, for each page to check what it must."""
+        self._party(party)
+        stage = self.stage
+        if stage == "keys" and party not in self.keys:
+            return {"step": "key"}
+        if self.waiting() != (party,):
+            return None
+        if stage == "masking":
+            return {"step": "mask", "deck": _hex(self.deck())}
+        return {
+            "step": "unmask",
+            "points": [[p, self.points[p].hex()] for p in self.to_unmask(party)],
+        }
+
+    def own_points(self, seat: int) -> list[list[object]]:
+        """``seat``'s face-down cards as they stand once the others unmasked them: each
+        position with its point, for the owner's page to take the last mask off alone."""
+        return [[p, self.points[p].hex()] for p in sorted(self.owners) if self.owners[p] == seat]
+
+    def take(self, party: int, body: Mapping[str, object]) -> Row | None:
+        """``party``'s answer as its page sent it (JSON): ``{"step": "key", "key": point}``,
+        ``{"step": "mask", "deck": [52 points]}``, ``{"step": "unmask", "steps": [[before,
+        after, challenge, response], ...]}``, ``{"step": "show", "seat": seat, "steps": [...]}``
+        or ``{"step": "reveal", "secret": scalar, "order": [52 positions]}``, every value
+        hexadecimal. Returns the row to store (``None``: a resend, nothing to store); raises
+        :class:`RoundsError` (kind ``malformed`` for a body that says nothing the rounds
+        read) naming the party, and nothing changes."""
+        self._party(party)
+        step = body.get("step")
+        try:
+            if step == "key":
+                return self.take_key(party, _bytes(body.get("key"), "key"))
+            if step == "mask":
+                deck = body.get("deck")
+                if not isinstance(deck, list):
+                    raise PrivateDealError("a deck is a list of points")
+                return self.take_deck(party, [_bytes(point, "point") for point in deck])
+            if step == "unmask":
+                return self.take_unmasking(party, _unmaskings(body.get("steps")))
+            if step == "show":
+                seat = body.get("seat")
+                if type(seat) is not int:
+                    raise PrivateDealError("a show names its seat")
+                return self.take_show(party, seat, _unmaskings(body.get("steps")))
+            if step == "reveal":
+                order = body.get("order")
+                if not (isinstance(order, list) and all(type(i) is int for i in order)):
+                    raise PrivateDealError("an order is a list of positions")
+                if sorted(order) != list(range(DECK_SIZE)):
+                    raise PrivateDealError("an order names each of the 52 positions once")
+                return self.take_reveal(party, _bytes(body.get("secret"), "secret"), order)
+        except RoundsError:
+            raise
+        except PrivateDealError as error:
+            raise RoundsError(party, "malformed", str(error)) from None
+        raise RoundsError(party, "malformed", f"no step {step!r} in a private deal's rounds")
 
     # -- the store ---------------------------------------------------------------------------
 
