@@ -83,6 +83,7 @@ class Night:
             [200] * self.players,
             {"ante": 1, "free_fold": True, **self.options},
             deck=self.dealer,
+            dealer=0,
         )
 
     @property
@@ -98,6 +99,7 @@ class Night:
         rounds = DealRounds(CONTEXT, deal, self.parties)
         self.deals.append(rounds)
         self.agents.append(agents)
+        self.rows.append(rounds.parties_row())
         for party, agent in enumerate(agents):
             row = rounds.take_key(party, agent.key)
             assert row is not None

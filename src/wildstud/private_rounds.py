@@ -97,8 +97,9 @@ __all__ = [
     "Row",
 ]
 
-Kind = Literal["key", "deck", "pass", "unmask", "show", "reveal", "agent"]
-"""What a row holds: a party's key, its masked deck, a pass opened (the server's), a party's
+Kind = Literal["parties", "key", "deck", "pass", "unmask", "show", "reveal", "agent"]
+"""What a row holds: the deal's parties (its first row, :meth:`DealRounds.parties_row`), a
+party's key, its masked deck, a pass opened (the server's), a party's
 unmaskings in a pass, a hand shown, a party's secret and order after the hand; or the server's
 own secret and order (:meth:`Agent.row`: stored, never sent, and skipped by
 :meth:`DealRounds.apply`)."""
@@ -532,10 +533,30 @@ class DealRounds:
             self.take_unmasking(row.party, [_unmasking_of(item[1:]) for item in data])
         elif row.kind == "show":
             self.take_show(row.party, data["seat"], [_unmasking_of(s) for s in data["steps"]])
-        elif row.kind == "agent":
-            return  # the server's own secret: its agent's, not the rounds'
+        elif row.kind in ("agent", "parties"):
+            return  # the server's own secret (its agent's), or the parties the rounds began with
         else:
             self.take_reveal(row.party, bytes.fromhex(data["secret"]), data["order"])
+
+    def parties_row(self) -> Row:
+        """The deal's first row: its parties, in order, each with its seats (what
+        :meth:`from_rows` starts from).
+
+        >>> rounds = DealRounds(b"t", 1, (Party("Ann", (0,)), Party("server", (1, 2))))
+        >>> again = DealRounds.from_rows(b"t", [rounds.parties_row()])
+        >>> again.parties == rounds.parties, again.deal
+        (True, 1)
+        """
+        data = [[party.name, list(party.seats)] for party in self.parties]
+        return Row(self.deal, "parties", SERVER_ROW, json.dumps(data))
+
+    @classmethod
+    def from_rows(cls, context: bytes, rows: Sequence[Row]) -> DealRounds:
+        """The rounds of one deal from all its stored rows, its parties' first."""
+        if not rows or rows[0].kind != "parties":
+            raise PrivateDealError("a deal's rows start with its parties")
+        parties = tuple(Party(name, tuple(seats)) for name, seats in json.loads(rows[0].data))
+        return cls.restore(context, rows[0].deal, parties, rows[1:])
 
     @classmethod
     def restore(
