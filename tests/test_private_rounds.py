@@ -542,6 +542,22 @@ def test_pages_that_read_only_their_frames_play_a_whole_hand() -> None:
         assert all(deck[position] == card for position, card in page.cards.items())
 
 
+def test_an_answer_sent_again_is_taken_once() -> None:
+    rounds = DealRounds(CONTEXT, 1, _parties(1))
+    page, server = JsonPage(0, 0), JsonPage(1, 1)
+    for party in (page, server):
+        assert rounds.take(party.party, party.answer({"step": "key"}, rounds)) is not None
+    asked = rounds.ask(0)
+    assert asked is not None
+    mask = page.answer(_sent(asked), rounds)
+    assert rounds.take(0, mask) is not None
+    assert rounds.take(0, _sent(mask)) is None  # the page reconnected and sent it again
+    assert rounds.waiting() == (1,)
+    assert len(rounds.decks) == 1
+    other = page.answer(_sent(asked), rounds)  # the same deck masked again: the same answer
+    assert rounds.take(0, other) is None
+
+
 @pytest.mark.parametrize(
     "body",
     [

@@ -216,6 +216,9 @@ class DealRounds:
     """The face-down cards shown at the showdown, by position."""
     revealed: dict[int, tuple[bytes, tuple[int, ...]]] = field(default_factory=dict)
     """Each party's secret and order, published after the hand."""
+    answered: set[tuple[int, str]] = field(default_factory=set)
+    """Each answer :meth:`take` took, as its party and its body's JSON: the same answer sent
+    again (a page that reconnected resends what it sent last) is taken once."""
 
     def __post_init__(self) -> None:
         seats = [seat for party in self.parties for seat in party.seats]
@@ -489,6 +492,17 @@ class DealRounds:
         :class:`RoundsError` (kind ``malformed`` for a body that says nothing the rounds
         read) naming the party, and nothing changes."""
         self._party(party)
+        try:
+            said = (party, json.dumps(body, sort_keys=True))
+        except (TypeError, ValueError):
+            raise RoundsError(party, "malformed", "an answer is a JSON object") from None
+        if said in self.answered:
+            return None
+        row = self._take(party, body)
+        self.answered.add(said)
+        return row
+
+    def _take(self, party: int, body: Mapping[str, object]) -> Row | None:
         step = body.get("step")
         try:
             if step == "key":
