@@ -443,6 +443,13 @@ class JsonPage:
     agent: Agent = field(default_factory=Agent.new)
     cards: dict[int, Card] = field(default_factory=dict)
 
+    def new_deal(self, deal: int) -> None:
+        self.agent, self.cards = Agent.new(), {}
+
+    def reveal(self, rounds: DealRounds) -> dict[str, Any]:
+        secret = self.agent.secret.scalar.hex()
+        return {"step": "reveal", "secret": secret, "order": list(self.agent.order)}
+
     def answer(self, asked: dict[str, Any], rounds: DealRounds) -> dict[str, Any]:
         secret = self.agent.secret
         if asked["step"] == "key":
@@ -481,11 +488,13 @@ def _sent(body: dict[str, Any]) -> dict[str, Any]:
     return loaded
 
 
-def test_pages_that_read_only_their_frames_play_a_whole_hand() -> None:
-    parties = _parties(3)
-    pages = [JsonPage(party, party) for party in range(3)] + [JsonPage(3, 3)]  # the server: seat 3
+def play_pages(pages: list[Any], game: str = "FTQ") -> tuple[PrivateHand, list[DealRounds]]:
+    """A whole hand between ``pages`` (each a party holding its seat, the last the server's),
+    every ask and answer over JSON, to the showdown; every hand still in shown with proof, and
+    the audit after it clean. Each page's ``cards`` are then the ones it opened."""
+    parties = _parties(len(pages) - 1)
     dealer = RoundsDealer()
-    hand = PrivateHand("FTQ", [100] * 4, {"ante": 1}, deck=dealer)
+    hand = PrivateHand(game, [100] * len(pages), {"ante": 1}, deck=dealer)
     deals: list[DealRounds] = []
     while hand.phase is not Phase.OVER:
         if hand.phase is Phase.PLAYER:
@@ -497,7 +506,7 @@ def test_pages_that_read_only_their_frames_play_a_whole_hand() -> None:
         ):
             deals.append(DealRounds(CONTEXT, hand.deal_number, parties))
             for page in pages:
-                page.agent, page.cards = Agent.new(), {}
+                page.new_deal(hand.deal_number)
         rounds = deals[-1]
         if rounds.stage in ("keys", "masking") or (
             hand.cards_due() and dealer.position >= _opened(rounds)
@@ -523,23 +532,23 @@ def test_pages_that_read_only_their_frames_play_a_whole_hand() -> None:
             )
             continue
         hand.step()
-    assert sum(hand.stacks) == 400
-    # Each page drew its own cards and they were the ones dealt: a twin audit after the hand.
+    assert sum(hand.stacks) == 100 * len(pages)
+    # Each page drew its own cards and they were the ones dealt: the audit after the hand.
     rounds = deals[-1]
     for page in pages:
-        rounds.take(
-            page.party,
-            {
-                "step": "reveal",
-                "secret": page.agent.secret.scalar.hex(),
-                "order": list(page.agent.order),
-            },
-        )
+        rounds.take(page.party, _sent(page.reveal(rounds)))
     assert rounds.audit() == []
-    deck = _dealt_deck([page.agent for page in pages])
+    composed = list(range(len(DECK)))
+    for party in range(len(pages)):
+        composed = [composed[source] for source in rounds.revealed[party][1]]
     for page in pages:
         assert page.cards
-        assert all(deck[position] == card for position, card in page.cards.items())
+        assert all(DECK[composed[position]] == card for position, card in page.cards.items())
+    return hand, deals
+
+
+def test_pages_that_read_only_their_frames_play_a_whole_hand() -> None:
+    play_pages([JsonPage(party, party) for party in range(4)])  # the last: the server, seat 3
 
 
 def test_an_answer_sent_again_is_taken_once() -> None:
