@@ -104,6 +104,7 @@ class BettingRound:
         "_live",
         "_offer",
         "_open_pair",
+        "_options",
         "_order",
         "_pending",
         "_pot",
@@ -250,6 +251,7 @@ class BettingRound:
         self._fixed_window = fixed_sizes_window(self)
         self._fixed_offer: _Offer | None = None  # the offer of _fixed_window (see _pass_turn)
         self._to_act: int | None = None
+        self._options: tuple[ActionOption, ...] = ()  # the seat to act's (see _pass_turn)
         self._pass_turn()
 
     # -- what the round looks like -------------------------------------------------------------
@@ -407,19 +409,7 @@ class BettingRound:
             return ()
         if self._bring_in_due:
             return bring_in_options(self, seat)
-        committed = self._committed[seat]
-        offer = self._offer
-        if self._bet > committed:
-            call_to = min(self._bet, committed + self._stacks[seat])
-            call = _option(_CALL, call_to, call_to)
-            return (_FOLD_OPTION, call) if offer is None else (_FOLD_OPTION, call, offer.option)
-        if self._stakes.free_fold:  # house rule `free_fold`: the fold stands beside the check
-            return (
-                (_FOLD_OPTION, _CHECK_OPTION)
-                if offer is None
-                else (_FOLD_OPTION, _CHECK_OPTION, offer.option)
-            )
-        return (_CHECK_OPTION,) if offer is None else (_CHECK_OPTION, offer.option)
+        return self._options  # worked out as the turn came (_pass_turn)
 
     def verify(
         self, kind: ActionKind | str, amount: int | None = None, *, free_fold: bool = False
@@ -554,9 +544,11 @@ class BettingRound:
             return
         self._to_act = seat
         if self._bring_in_due:
-            return
+            return  # options() asks opening.bring_in_options (once a hand)
         kind = _BET if bet == 0 else _COMPLETE if self._bets == 0 else _RAISE  # _aggressive_kind
         stack = stacks[seat]
+        owed = bet - committed[seat]
+        offer: _Offer | None = None
         # Whether the seat may wager: _raise_block's five tests, asked here without calls or
         # words, as they are asked at every turn (the refusal, rarer, gets _raise_block's
         # words): chips past the call, another seat able to act and one that could answer,
@@ -564,43 +556,61 @@ class BettingRound:
         # instructions a hand of the FTQ player than asking _raise_block, which asked
         # _answerable (callgrind, 300 hands, 2026-12-03: the count read where the method was
         # asked, 2,071,130 to 2,063,432; the tests in one expression, 2,040,868 to 1,996,968).
-        if not (
-            stack > bet - committed[seat]
+        if (
+            stack > owed
             and self._able >= 2
             and self._deep >= 2
             and not self._capped
             and (seat not in acted or self._reopening.block(self, seat, kind) is None)
         ):
-            return
-        fixed = self._fixed_window
-        all_in_to = committed[seat] + stack
-        if self._stakes.limit is _FIXED and bet < fixed.low < all_in_to and fixed.high <= all_in_to:
-            # Fixed limit, every size affordable and none of them all in: what sizing.window
-            # answers, without the call (most turns are these). With the refusals worded only
-            # when asked for, the turn's index kept and Hand.act's one sort for the uncalled
-            # bet: 1.5% fewer instructions a hand of benchmarks/engine.py's FTQ player
-            # (callgrind, 400 hands, 2026-12-02).
-            window: _Window | None = fixed
-        else:
-            window = sizing_window(self, seat, floor=bet)
-        if window is None:
-            return
-        if window is fixed:
-            # Fixed limit, every size affordable: each seat in turn gets the same offer until
-            # the next full wager, and the next street or hand the same again, so it is made
-            # once. Measured (benchmarks/engine.py's player, FTQ and BD7, 4 rounds of 1,000
-            # hands alternated with main, best round, 2026-12-02): making it afresh at every
-            # turn plays 2.0% (FTQ) and 2.7% (BD7) fewer hands; shared across rounds and hands
-            # as well as kept for the round, 1.4% fewer instructions a hand of the FTQ player
-            # (callgrind, 300 hands, 2026-12-03: 2,100,983 to 2,071,130).
-            offer = self._fixed_offer
-            if offer is None or offer.window is not window or offer.kind is not kind:
-                offer = self._fixed_offer = _shared_offer(kind, window)
-            self._offer = offer
-        else:
-            self._offer = _Offer(
-                kind, window, _option(kind, window.low, window.high, window.targets)
+            fixed = self._fixed_window
+            all_in_to = committed[seat] + stack
+            if (
+                self._stakes.limit is _FIXED
+                and bet < fixed.low < all_in_to
+                and fixed.high <= all_in_to
+            ):
+                # Fixed limit, every size affordable and none of them all in: what
+                # sizing.window answers, without the call (most turns are these). With the
+                # refusals worded only when asked for, the turn's index kept and Hand.act's one
+                # sort for the uncalled bet: 1.5% fewer instructions a hand of
+                # benchmarks/engine.py's FTQ player (callgrind, 400 hands, 2026-12-02).
+                #
+                # Each seat in turn then gets the same offer until the next full wager, and
+                # the next street or hand the same again, so it is made once. Measured
+                # (benchmarks/engine.py's player, FTQ and BD7, 4 rounds of 1,000 hands
+                # alternated with main, best round, 2026-12-02): making it afresh at every turn
+                # plays 2.0% (FTQ) and 2.7% (BD7) fewer hands; shared across rounds and hands
+                # as well as kept for the round, 1.4% fewer instructions a hand of the FTQ
+                # player (callgrind, 300 hands, 2026-12-03: 2,100,983 to 2,071,130).
+                offer = self._fixed_offer
+                if offer is None or offer.window is not fixed or offer.kind is not kind:
+                    offer = self._fixed_offer = _shared_offer(kind, fixed)
+            else:
+                window = sizing_window(self, seat, floor=bet)
+                if window is not None:
+                    offer = _Offer(
+                        kind, window, _option(kind, window.low, window.high, window.targets)
+                    )
+        self._offer = offer
+        # The seat's legal actions, worked out here from the figures just read rather than
+        # read again when options() is asked (at every turn, by a player or a view): 1.3%
+        # fewer instructions a hand of the FTQ player (callgrind, 300 hands, 2026-12-03:
+        # 1,996,968 to 1,971,167).
+        if owed > 0:
+            call_to = bet if stack > owed else committed[seat] + stack
+            call = _option(_CALL, call_to, call_to)
+            self._options = (
+                (_FOLD_OPTION, call) if offer is None else (_FOLD_OPTION, call, offer.option)
             )
+        elif self._stakes.free_fold:  # house rule `free_fold`: the fold stands beside the check
+            self._options = (
+                (_FOLD_OPTION, _CHECK_OPTION)
+                if offer is None
+                else (_FOLD_OPTION, _CHECK_OPTION, offer.option)
+            )
+        else:
+            self._options = (_CHECK_OPTION,) if offer is None else (_CHECK_OPTION, offer.option)
 
     def _aggressive_kind(self) -> ActionKind:
         if self._bet == 0:
