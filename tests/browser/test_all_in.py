@@ -30,13 +30,41 @@ READ_ODDS = """() => ({
 })"""
 """The centre's line and each seat's chances as the page shows them, read at one moment."""
 
+RECORD_ODDS = f"""
+window.__odds = [];
+const readOdds = {READ_ODDS};
+new MutationObserver(() => {{
+  if (!document.body) return;
+  const read = readOdds();
+  const last = window.__odds[window.__odds.length - 1];
+  if (!last || JSON.stringify(last) !== JSON.stringify(read)) window.__odds.push(read);
+}}).observe(document, {{ subtree: true, childList: true, characterData: true }});
+"""
+"""Every change of what the page shows of the odds, recorded by the page as it happens: on a
+loaded machine a street can come and go between two looks taken from the test."""
 
-async def _odds_shown(page: Page) -> tuple[str, dict[int, str]]:
-    """The street the page's chances stand after ("" when none) and each engine seat's."""
-    read = await page.evaluate(READ_ODDS)
+
+def _street_of(read: dict[str, Any]) -> tuple[str, dict[int, str]]:
+    """The street a reading of the page's chances stands after ("" when none) and each
+    engine seat's."""
     centre = str(read["centre"])
     street = centre.split(" after ")[1].split(" (")[0] if " after " in centre else ""
     return street, {int(seat): text for seat, text in read["seats"].items()}
+
+
+async def _odds_shown(page: Page) -> tuple[str, dict[int, str]]:
+    """The street the page's chances stand after now, and each engine seat's."""
+    return _street_of(await page.evaluate(READ_ODDS))
+
+
+async def _odds_recorded(page: Page) -> dict[str, dict[int, str]]:
+    """Each street's chances of both hands, as the page showed them (:data:`RECORD_ODDS`)."""
+    seen: dict[str, dict[int, str]] = {}
+    for read in await page.evaluate("window.__odds"):
+        street, shown = _street_of(read)
+        if street and len(shown) == 2:
+            seen.setdefault(street, shown)
+    return seen
 
 
 async def _hole_cards_shown(page: Page) -> list[str]:
@@ -59,9 +87,11 @@ async def _session(base: str, shots: Path) -> list[Path]:
         watch.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         received = frames_received(watch)
         await watch.context.add_init_script(path=str(AXE))
+        await watch.add_init_script(RECORD_ODDS)
         await watch.goto(created["links"]["watch"])
         await watch.wait_for_selector("#banner")
         ann = await browser.new_page(viewport={"width": 420, "height": 860})
+        await ann.add_init_script(RECORD_ODDS)
         await ann.goto(seats[0]["link"])
         await ann.wait_for_selector("#banner")
         clients = [await Client(seat["socket"], seat["name"]).open() for seat in seats]
@@ -74,7 +104,6 @@ async def _session(base: str, shots: Path) -> list[Path]:
         first = next(f for f in received if f["type"] == "odds")
         assert first["street"] == "third street"
         centre = await watch.locator(".run-out-odds").inner_text()
-        street_first, shown_first = await _odds_shown(watch)
         # After third street, unless the first compile of a process held its odds past the
         # next street's cards (the page shows the latest odds it has the cards for).
         assert re.fullmatch(
@@ -92,39 +121,37 @@ async def _session(base: str, shots: Path) -> list[Path]:
         taken.append(path)
         # The hands turned up and their chances pass axe-core (WCAG 2.1 AA, best practices).
         assert await watch.evaluate(RUN_AXE, RULES) == []
-        # Each street's odds as the page shows them, read until the showdown: every figure
-        # the page showed is its street's frame's, and the page showed most streets (a frame
-        # that comes after the next street's cards, the first compile's, is passed over).
-        seen: dict[str, dict[int, str]] = {}
-        if street_first and len(shown_first) == 2:
-            seen[street_first] = shown_first
         loop = asyncio.get_running_loop()
         deadline = loop.time() + 60
+        pictured = False
         while not any(e["type"] == "shown" for e in _events(received)):
-            assert loop.time() < deadline, seen
+            assert loop.time() < deadline, await _odds_recorded(watch)
             street, shown = await _odds_shown(watch)
-            if street and street not in seen and len(shown) == 2:
-                seen[street] = shown
-                if street == "fifth street":
-                    path = shots / "all-in-fifth-street.png"
-                    await watch.screenshot(path=str(path))
-                    taken.append(path)
-                    phone = shots / "all-in-phone.png"
-                    await ann.screenshot(path=str(phone), full_page=True)
-                    taken.append(phone)
-                    # Ann's page (another socket) shows the same figures, a moment apart.
-                    for _ in range(40):
-                        if await _odds_shown(ann) == (street, shown):
-                            break
-                        await asyncio.sleep(0.05)
-                    else:
-                        raise AssertionError(f"Ann's page: {await _odds_shown(ann)}")
+            if street == "fifth street" and len(shown) == 2 and not pictured:
+                pictured = True
+                path = shots / "all-in-fifth-street.png"
+                await watch.screenshot(path=str(path))
+                taken.append(path)
+                phone = shots / "all-in-phone.png"
+                await ann.screenshot(path=str(phone), full_page=True)
+                taken.append(phone)
             await asyncio.sleep(0.05)
+        # Each street's odds as the page showed them: every figure is its street's frame's,
+        # and the page showed most streets (a frame that comes after the next street's cards,
+        # the first compile's, is passed over).
+        seen = await _odds_recorded(watch)
         frames = {f["street"]: f for f in received if f["type"] == "odds"}
         for street, shown in seen.items():
             for seat in frames[street]["seats"]:
                 assert shown[seat["seat"]].startswith(percent(seat["pot_share"])), (street, shown)
         assert len(seen) >= 2, seen
+        # Ann's page (another socket) showed the same figures, street by street.
+        on_ann = await _odds_recorded(ann)
+        both = seen.keys() & on_ann.keys()
+        assert both, (seen, on_ann)
+        assert {street: on_ann[street] for street in both} == {
+            street: seen[street] for street in both
+        }
         await players
         await watch.locator(".seat .result").first.wait_for()
         path = shots / "all-in-showdown.png"

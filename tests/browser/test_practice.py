@@ -159,7 +159,11 @@ async def _scenario(base: str, shots: Path) -> list[Path]:
                 assert abs(shown - expected) < 0.02, (shown, expected, help)
             shown_text = await seats[index].page.locator("#practice .chances").inner_text()
             last = [frame for frame in frames if frame["type"] == "practice"][-1]
-            if last["chances"]:  # the page says the last help it was sent, in the library's words
+            if await seats[index].page.evaluate("document.body.dataset.phase") == "over":
+                # The hand ended with the pause: its last odds came before its end, so the
+                # page says the hand is over rather than a chance the result has settled.
+                assert shown_text == "This hand is over: your odds come with the next deal."
+            elif last["chances"]:  # the page says the last help it was sent, in the library's words
                 c = last["chances"]
                 words = describe_chances(c["equity"], c["win"], c["tie"], c["special"], c["split"])
                 assert shown_text == words, (shown_text, words)

@@ -51,9 +51,14 @@ document.addEventListener("wildstud:render", () => {
     }
   }
   const announce = document.getElementById("announce");
+  const mine = document.querySelector(".seat.you .cards");
+  const over = announce.hidden ? null : announce.getBoundingClientRect();
+  const held = mine && mine.getBoundingClientRect();
   window.__renders.push({
     hand: Number(document.body.dataset.hand || 0),
     announce: announce.hidden ? "" : announce.innerText,
+    covers: Boolean(over && held && over.left < held.right && held.left < over.right
+                    && over.top < held.bottom && held.top < over.bottom),
     everyCard: [...document.querySelectorAll("#banner [data-card], #felt [data-card]")]
       .map((card) => card.dataset.card).filter(Boolean),
     events: Number(document.body.dataset.events || 0),
@@ -141,6 +146,7 @@ def _check_renders(renders: list[dict[str, Any]], client: Any, spectator: bool) 
             continue
         key = (render["hand"], render["events"])
         assert key in views, f"{client.name}: the page drew a state the server never sent: {key}"
+        assert not render["covers"], f"{client.name}: the toast covered the player's own cards"
         hand = views[key]
         view = hand["view"]
         assert render["wild"] == " ".join(sorted(view["wild"])), (key, render["wild"], view["wild"])

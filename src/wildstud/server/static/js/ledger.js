@@ -506,7 +506,10 @@ export function houseWords(night) {
   const low = Math.min(...shares);
   const high = Math.max(...shares);
   const each = low === high ? signed(low) : `${signed(low)} to ${signed(high)}`;
-  return `${start}, shared among the people: ${each} each, in the payments above.`;
+  // With no payment to make the shares have squared everyone; "in the payments above" would
+  // point at none.
+  const where = night.transfers.length ? "in the payments above" : "which squares everyone";
+  return `${start}, shared among the people: ${each} each, ${where}.`;
 }
 
 function signed(net) {

@@ -15,6 +15,7 @@ export class PracticeHelp {
   constructor() {
     this.frame = null;
     this.number = null;
+    this.over = false;
     this.open = readSetting(HIDDEN_KEY) !== "yes";
     this.toggle = h("button", {
       type: "button",
@@ -24,7 +25,7 @@ export class PracticeHelp {
     this.toggle.addEventListener("click", () => {
       this.open = !this.open;
       writeSetting(HIDDEN_KEY, this.open ? "no" : "yes");
-      this.render(this.number);
+      this.render(this.number, this.over);
     });
     this.body = h("div", { id: "practice-help" });
     this.element = h(
@@ -46,9 +47,13 @@ export class PracticeHelp {
   }
 
   /** Draw the help for hand `number` (hidden for another hand's help, or none yet); folded
-   * away to its button while the player keeps it out of sight. */
-  render(number) {
+   * away to its button while the player keeps it out of sight. Once the hand is `over` its
+   * last odds are not shown: they were worked out before its last card or action (a hand run
+   * out all in ends as its last card lands), so they would read as a chance the result has
+   * already settled. */
+  render(number, over = false) {
     this.number = number;
+    this.over = over;
     const frame = this.frame;
     const shown = frame !== null && frame.number === number;
     this.element.hidden = !shown;
@@ -57,6 +62,21 @@ export class PracticeHelp {
     this.body.hidden = !this.open;
     if (!shown || !this.open) {
       this.body.replaceChildren();
+      return;
+    }
+    if (over) {
+      mergeChildren(
+        this.body,
+        h(
+          "div",
+          {},
+          h(
+            "p",
+            { className: "chances muted", "data-key": "over" },
+            "This hand is over: your odds come with the next deal.",
+          ),
+        ),
+      );
       return;
     }
     const { chances, hint } = frame;

@@ -337,7 +337,7 @@ class TablePage {
       // A practice table's help for this seat alone: its own panel, nothing else changes.
       this.practice.update(frame);
       const hand = this.state.hand;
-      keepFocus(() => this.practice.render(hand ? hand.number : null));
+      keepFocus(() => this.practice.render(hand ? hand.number : null, hand?.view.phase === "over"));
       return;
     }
     const before = this.state;
@@ -436,14 +436,18 @@ class TablePage {
     this.placeToast();
   }
 
-  /** The toast keeps clear of the seat's controls on its turn and of the chat's lines in view
-   * (it moves to the top of the window when, at the foot, it would cover them), and of the
-   * history open over the table (it goes in the width the history leaves, or not at all). */
+  /** The toast keeps clear of the seat's controls on its turn, of the player's own cards (a
+   * hand's first toast comes as they are dealt; on a laptop 768 pixels high they sit at the
+   * foot) and of the chat's lines in view (it moves to the top of the window when, at the foot,
+   * it would cover them), and of the history open over the table (it goes in the width the
+   * history leaves, or not at all). */
   placeToast() {
     const toast = this.el.announce;
     if (toast.hidden && !toast.dataset.room) return;
     const avoid = [];
     if (this.el.actions.dataset.turn === "yes") avoid.push(this.el.actions.getBoundingClientRect());
+    const mine = this.el.seats.querySelector(".seat.you .cards");
+    if (mine) avoid.push(mine.getBoundingClientRect());
     const lines = this.chat.log;
     if (lines && lines.checkVisibility()) avoid.push(lines.getBoundingClientRect());
     toast.hidden = false;
@@ -545,7 +549,7 @@ class TablePage {
       this.renderSeatControls();
       this.showdown.render(this.mySeat(), hand ? hand.number : null);
       this.twice.render(this.mySeat(), hand ? hand.number : null);
-      this.practice.render(hand ? hand.number : null);
+      this.practice.render(hand ? hand.number : null, hand?.view.phase === "over");
     });
     this.markProofs();
     const live = this.state.connection !== "refused" && (!table || table.status !== "ended");
@@ -557,6 +561,9 @@ class TablePage {
     body.events = hand ? String(hand.view.events.length) : "0";
     body.phase = hand ? hand.view.phase : "";
     body.role = this.state.welcome ? this.state.welcome.role : "";
+    // A toast announced by the frame was placed before this render drew the seats: the
+    // player's own cards may be where it stood.
+    this.placeToast();
     document.dispatchEvent(new CustomEvent("wildstud:render"));
   }
 
