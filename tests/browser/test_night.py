@@ -106,9 +106,10 @@ class Night:
         assert self.spectator is not None
         return len(self.spectator.finished)
 
-    async def play(self, done: Callable[[], bool | Awaitable[bool]], timeout: float = 90) -> None:
+    async def play(self, done: Callable[[], bool | Awaitable[bool]], timeout: float = 180) -> None:
         """Every seated friend takes their turns the cheap way (check, call, bring in) and,
-        as chooser, picks a game not yet played, until ``done()`` holds."""
+        as chooser, picks a game not yet played, until ``done()`` holds (a hand or two: the
+        timeout is for a machine loaded far past its cores, where one hand took 90 s)."""
         deadline = self.loop.time() + timeout
         while True:
             holds = done()
