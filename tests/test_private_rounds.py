@@ -12,172 +12,32 @@ import dataclasses
 import json
 import random
 import re
-from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
 
-from wildstud.betting import ActionKind
+from tests.private_play import (
+    CONTEXT,
+    JsonPage,
+    Night,
+    agents_dealing,
+    choose,
+    dealt_deck,
+    opened,
+    parties,
+    play_pages,
+    sent,
+)
 from wildstud.cards import DECK, Card
-from wildstud.deal import Phase, PrivateHand, Stage
-from wildstud.private_deal import Secret, Unmasking, card_point, open_own, shuffled_order, unmask
+from wildstud.deal import Phase, PrivateHand
+from wildstud.private_deal import Secret, card_point, shuffled_order, unmask
 from wildstud.private_rounds import (
     Agent,
     DealRounds,
     Party,
     RoundsDealer,
     RoundsError,
-    Row,
 )
-
-CONTEXT = b"table t1|hand 1"
-
-
-def _agents_dealing(cards: list[Card], count: int, rng: random.Random) -> list[Agent]:
-    """``count`` agents whose joint masking deals ``cards`` from the top (the last agent's order
-    chosen to make it): a test's stacked deck through honest rounds."""
-    agents = []
-    composed = list(range(len(DECK)))  # composed[j]: the card index at position j so far
-    for _ in range(count - 1):
-        order = list(range(len(DECK)))
-        rng.shuffle(order)
-        agents.append(Agent(Secret.new(), tuple(order)))
-        composed = [composed[source] for source in order]
-    where = {card_index: j for j, card_index in enumerate(composed)}
-    wanted = [DECK.index(card) for card in cards]
-    rest = [i for i in range(len(DECK)) if i not in set(wanted)]
-    rng.shuffle(rest)
-    last = tuple(where[index] for index in [*wanted, *rest])
-    agents.append(Agent(Secret.new(), last))
-    return agents
-
-
-@dataclass
-class Night:
-    """A hand at a miniature table: ``pages`` engine seats each with its own page, the rest the
-    server's (bots); every party answers in turn, as the table will ask it."""
-
-    game: str
-    options: dict[str, object]
-    players: int
-    pages: int
-    stacked: list[Card] | None = None
-    rng: random.Random = field(default_factory=lambda: random.Random(7))
-    rows: list[Row] = field(default_factory=list)
-    opened: dict[tuple[int, int], Card] = field(default_factory=dict)
-    """What each owner's page learnt: (deal, position) to card."""
-    deals: list[DealRounds] = field(default_factory=list)
-    folder: int | None = None
-    """A seat that folds at its first turn (the others check, call or bring in)."""
-    agents: list[list[Agent]] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        names = [f"page {seat}" for seat in range(self.pages)]
-        self.parties = tuple(
-            [Party(name, (seat,)) for seat, name in enumerate(names)]
-            + [Party("server", tuple(range(self.pages, self.players)))]
-        )
-        self.dealer = RoundsDealer()
-        self.hand = PrivateHand(
-            self.game,
-            [200] * self.players,
-            {"ante": 1, "free_fold": True, **self.options},
-            deck=self.dealer,
-            dealer=0,
-        )
-
-    @property
-    def rounds(self) -> DealRounds:
-        return self.deals[-1]
-
-    def start_deal(self) -> None:
-        deal = self.hand.deal_number
-        if self.stacked is not None and deal == 1:
-            agents = _agents_dealing(self.stacked, len(self.parties), self.rng)
-        else:
-            agents = [Agent.new() for _ in self.parties]
-        rounds = DealRounds(CONTEXT, deal, self.parties)
-        self.deals.append(rounds)
-        self.agents.append(agents)
-        self.rows.append(rounds.parties_row())
-        for party, agent in enumerate(agents):
-            row = rounds.take_key(party, agent.key)
-            assert row is not None
-            self.rows.append(row)
-        for party, agent in enumerate(agents):
-            self.rows.append(rounds.take_deck(party, agent.masked(rounds.deck())))
-
-    def pass_due(self) -> None:
-        rounds = self.rounds
-        self.rows.append(rounds.open_pass(self.hand.cards_due()))
-        while rounds.waiting():
-            (party,) = rounds.waiting()
-            steps = self.agents[-1][party].unmaskings(rounds, party)
-            self.rows.append(rounds.take_unmasking(party, steps))
-        for position, seat in rounds.owners.items():
-            if (rounds.deal, position) not in self.opened:
-                party = rounds.owner(seat)
-                assert party is not None
-                card = self.agents[-1][party].open_own(rounds, position)
-                self.opened[rounds.deal, position] = card
-        self.dealer.learn(rounds)
-
-    def play(self) -> None:
-        """Play the hand to its end: everyone calls, the hands still in are shown."""
-        hand = self.hand
-        while hand.phase is not Phase.OVER:
-            if hand.phase is Phase.PLAYER:
-                hand.act(_choice(hand, self.folder))
-                continue
-            chance = hand.chance()
-            fresh = not self.deals or self.rounds.deal != hand.deal_number
-            if fresh and (chance is None or chance.kind is not Stage.REDEAL):
-                self.start_deal()
-            if hand.cards_due() and self.dealer.position >= _opened(self.rounds):
-                self.pass_due()
-            if hand.to_show_or_muck:
-                for seat in hand.to_show_or_muck[:1]:
-                    self.show(seat)
-                continue
-            hand.step()
-
-    def show(self, seat: int) -> None:
-        rounds = self.rounds
-        party = rounds.owner(seat)
-        assert party is not None
-        steps = self.agents[-1][party].show(rounds, party, seat)
-        self.rows.append(rounds.take_show(party, seat, steps))
-        self.hand.show(seat, rounds.shown_cards(seat))
-
-    def audit(self) -> None:
-        """Every party publishes its secret and order; no deal of the hand has a fault, and
-        every card opened is the card the published secrets put there."""
-        for rounds, agents in zip(self.deals, self.agents, strict=True):
-            for party, agent in enumerate(agents):
-                self.rows.append(rounds.take_reveal(party, agent.secret.scalar, agent.order))
-            assert rounds.audit() == []
-
-
-def _choice(hand: PrivateHand, folder: int | None) -> ActionKind:
-    kinds = {option.kind for option in hand.legal_actions()}
-    if hand.to_act == folder and ActionKind.FOLD in kinds:
-        return ActionKind.FOLD  # at its first turn (the house rule free_fold is on)
-    for kind in (ActionKind.CHECK, ActionKind.CALL, ActionKind.BRING_IN):
-        if kind in kinds:
-            return kind
-    raise AssertionError(kinds)
-
-
-def _opened(rounds: DealRounds) -> int:
-    return sum(len(slots) for slots in rounds.passes)
-
-
-def _dealt_deck(agents: list[Agent]) -> list[Card]:
-    composed = list(range(len(DECK)))
-    for agent in agents:
-        composed = [composed[source] for source in agent.order]
-    return [DECK[index] for index in composed]
-
 
 GAMES = [
     ("FTQ", {}, 4, 3),
@@ -199,7 +59,7 @@ def test_a_whole_hand_of_each_game_is_dealt_by_the_rounds(
     assert sum(hand.stacks) == 200 * players  # no chip lost
     assert night.deals[-1].shown  # the hands still in were shown, with proof
     for rounds, agents in zip(night.deals, night.agents, strict=True):
-        deck = _dealt_deck(agents)
+        deck = dealt_deck(agents)
         # Each face-up card opened by all is the card at its position, each owner opened its own.
         assert all(deck[position] == card for position, card in rounds.known.items())
         for (deal, position), card in night.opened.items():
@@ -252,15 +112,10 @@ def test_the_bitch_redeals_as_a_fresh_round() -> None:
     night.audit()
 
 
-def _parties(pages: int) -> tuple[Party, ...]:
-    """``pages`` pages, then the server with one bot's seat."""
-    return (*(Party(f"page {seat}", (seat,)) for seat in range(pages)), Party("server", (pages,)))
-
-
 def _ready(pages: int = 3) -> tuple[DealRounds, list[Agent], PrivateHand, RoundsDealer]:
-    parties = _parties(pages)
-    agents = [Agent.new() for _ in parties]
-    rounds = DealRounds(CONTEXT, 1, parties)
+    everyone = parties(pages)
+    agents = [Agent.new() for _ in everyone]
+    rounds = DealRounds(CONTEXT, 1, everyone)
     for party, agent in enumerate(agents):
         rounds.take_key(party, agent.key)
     for party, agent in enumerate(agents):
@@ -300,8 +155,8 @@ def test_a_wrong_unmasking_is_refused_and_named() -> None:
 
 
 def test_a_substituted_card_is_caught_when_it_opens_and_named_by_the_audit() -> None:
-    parties = _parties(3)
-    # The parties after page 1 keep the order, so that its substitution stays where it put it.
+    everyone = parties(3)
+    # The everyone after page 1 keep the order, so that its substitution stays where it put it.
     straight = tuple(range(len(DECK)))
     agents = [
         Agent.new(),
@@ -309,7 +164,7 @@ def test_a_substituted_card_is_caught_when_it_opens_and_named_by_the_audit() -> 
         Agent(Secret.new(), straight),
         Agent(Secret.new(), straight),
     ]
-    rounds = DealRounds(CONTEXT, 1, parties)
+    rounds = DealRounds(CONTEXT, 1, everyone)
     for party, agent in enumerate(agents):
         rounds.take_key(party, agent.key)
     for party, agent in enumerate(agents):
@@ -319,7 +174,7 @@ def test_a_substituted_card_is_caught_when_it_opens_and_named_by_the_audit() -> 
         rounds.take_deck(party, deck)
     hand = PrivateHand("FTQ", [100] * 4, {"ante": 0}, deck=RoundsDealer())
     rounds.open_pass(hand.cards_due())
-    for party in range(3):  # the parties before the last unmask: each proof holds
+    for party in range(3):  # the everyone before the last unmask: each proof holds
         rounds.take_unmasking(party, agents[party].unmaskings(rounds, party))
     last = agents[3].unmaskings(rounds, 3)
     with pytest.raises(RoundsError, match="position 8 is no card") as caught:
@@ -367,11 +222,11 @@ def test_a_show_of_cards_not_dealt_is_refused() -> None:
     hand = night.hand
     while not hand.to_show_or_muck and hand.phase is not Phase.OVER:
         if hand.phase is Phase.PLAYER:
-            hand.act(_choice(hand, None))
+            hand.act(choose(hand, None))
             continue
         if not night.deals:
             night.start_deal()
-        if hand.cards_due() and night.dealer.position >= _opened(night.rounds):
+        if hand.cards_due() and night.dealer.position >= opened(night.rounds):
             night.pass_due()
         hand.step()
     rounds = night.rounds
@@ -394,9 +249,9 @@ def test_a_show_of_cards_not_dealt_is_refused() -> None:
 
 
 def test_the_rounds_name_the_party_they_wait_for() -> None:
-    parties = _parties(3)
-    agents = [Agent.new() for _ in parties]
-    rounds = DealRounds(CONTEXT, 1, parties)
+    everyone = parties(3)
+    agents = [Agent.new() for _ in everyone]
+    rounds = DealRounds(CONTEXT, 1, everyone)
     rounds.take_key(0, agents[0].key)
     rounds.take_key(3, agents[3].key)
     assert rounds.stage == "keys"
@@ -428,123 +283,10 @@ def test_a_pass_never_opens_a_face_down_card_of_a_seat_no_party_holds() -> None:
 
 def test_a_stacked_order_deals_its_cards() -> None:
     cards = [Card(code) for code in ("As", "Kd", "2h")]
-    agents = _agents_dealing(cards, 3, random.Random(1))
-    assert _dealt_deck(agents)[:3] == cards
-    assert sorted(_dealt_deck(agents)) == sorted(DECK)
+    agents = agents_dealing(cards, 3, random.Random(1))
+    assert dealt_deck(agents)[:3] == cards
+    assert sorted(dealt_deck(agents)) == sorted(DECK)
     assert sorted(shuffled_order(5)) == list(range(5))
-
-
-@dataclass
-class JsonPage:
-    """A page that knows only what its frames say (JSON in, JSON out), as a browser's will."""
-
-    party: int
-    seat: int | None
-    agent: Agent = field(default_factory=Agent.new)
-    cards: dict[int, Card] = field(default_factory=dict)
-
-    def new_deal(self, deal: int) -> None:
-        self.agent, self.cards = Agent.new(), {}
-
-    def reveal(self, rounds: DealRounds) -> dict[str, Any]:
-        secret = self.agent.secret.scalar.hex()
-        return {"step": "reveal", "secret": secret, "order": list(self.agent.order)}
-
-    def answer(self, asked: dict[str, Any], rounds: DealRounds) -> dict[str, Any]:
-        secret = self.agent.secret
-        if asked["step"] == "key":
-            return {"step": "key", "key": secret.key.hex()}
-        if asked["step"] == "mask":
-            deck = [bytes.fromhex(point) for point in asked["deck"]]
-            return {"step": "mask", "deck": [p.hex() for p in self.agent.masked(deck)]}
-        steps = [
-            unmask(bytes.fromhex(point), secret, rounds.proof_context(position, self.party))
-            for position, point in asked["points"]
-        ]
-        return {"step": "unmask", "steps": [_wire(step) for step in steps]}
-
-    def open(self, points: list[list[Any]]) -> None:
-        for position, point in points:
-            self.cards[position] = open_own(bytes.fromhex(point), self.agent.secret)
-
-    def show(self, rounds: DealRounds, points: list[list[Any]]) -> dict[str, Any]:
-        steps = [
-            unmask(
-                bytes.fromhex(point),
-                self.agent.secret,
-                rounds.proof_context(position, self.party) + b"|show",
-            )
-            for position, point in points
-        ]
-        return {"step": "show", "seat": self.seat, "steps": [_wire(step) for step in steps]}
-
-
-def _wire(step: Unmasking) -> list[str]:
-    return [step.before.hex(), step.after.hex(), step.challenge.hex(), step.response.hex()]
-
-
-def _sent(body: dict[str, Any]) -> dict[str, Any]:
-    loaded: dict[str, Any] = json.loads(json.dumps(body))  # over the wire and back
-    return loaded
-
-
-def play_pages(pages: list[Any], game: str = "FTQ") -> tuple[PrivateHand, list[DealRounds]]:
-    """A whole hand between ``pages`` (each a party holding its seat, the last the server's),
-    every ask and answer over JSON, to the showdown; every hand still in shown with proof, and
-    the audit after it clean. Each page's ``cards`` are then the ones it opened."""
-    parties = _parties(len(pages) - 1)
-    dealer = RoundsDealer()
-    hand = PrivateHand(game, [100] * len(pages), {"ante": 1}, deck=dealer)
-    deals: list[DealRounds] = []
-    while hand.phase is not Phase.OVER:
-        if hand.phase is Phase.PLAYER:
-            hand.act(_choice(hand, None))
-            continue
-        chance = hand.chance()
-        if (not deals or deals[-1].deal != hand.deal_number) and (
-            chance is None or chance.kind is not Stage.REDEAL
-        ):
-            deals.append(DealRounds(CONTEXT, hand.deal_number, parties))
-            for page in pages:
-                page.new_deal(hand.deal_number)
-        rounds = deals[-1]
-        if rounds.stage in ("keys", "masking") or (
-            hand.cards_due() and dealer.position >= _opened(rounds)
-        ):
-            if rounds.stage == "ready":
-                rounds.open_pass(hand.cards_due())
-            while rounds.stage != "ready":
-                for page in pages:
-                    asked = rounds.ask(page.party)
-                    if asked is not None:
-                        rounds.take(page.party, _sent(page.answer(_sent(asked), rounds)))
-            for page in pages:
-                page.open(_sent({"points": rounds.own_points(page.seat)})["points"])
-            dealer.learn(rounds)
-            continue
-        if hand.to_show_or_muck:
-            seat = hand.to_show_or_muck[0]
-            points = [point for point in rounds.own_points(seat) if point[0] not in rounds.shown]
-            rounds.take(seat, _sent(pages[seat].show(rounds, points)))
-            hand.show(seat, rounds.shown_cards(seat))
-            assert rounds.shown_cards(seat) == tuple(
-                pages[seat].cards[position] for position, _ in points
-            )
-            continue
-        hand.step()
-    assert sum(hand.stacks) == 100 * len(pages)
-    # Each page drew its own cards and they were the ones dealt: the audit after the hand.
-    rounds = deals[-1]
-    for page in pages:
-        rounds.take(page.party, _sent(page.reveal(rounds)))
-    assert rounds.audit() == []
-    composed = list(range(len(DECK)))
-    for party in range(len(pages)):
-        composed = [composed[source] for source in rounds.revealed[party][1]]
-    for page in pages:
-        assert page.cards
-        assert all(DECK[composed[position]] == card for position, card in page.cards.items())
-    return hand, deals
 
 
 def test_pages_that_read_only_their_frames_play_a_whole_hand() -> None:
@@ -552,18 +294,18 @@ def test_pages_that_read_only_their_frames_play_a_whole_hand() -> None:
 
 
 def test_an_answer_sent_again_is_taken_once() -> None:
-    rounds = DealRounds(CONTEXT, 1, _parties(1))
+    rounds = DealRounds(CONTEXT, 1, parties(1))
     page, server = JsonPage(0, 0), JsonPage(1, 1)
     for party in (page, server):
         assert rounds.take(party.party, party.answer({"step": "key"}, rounds)) is not None
     asked = rounds.ask(0)
     assert asked is not None
-    mask = page.answer(_sent(asked), rounds)
+    mask = page.answer(sent(asked), rounds)
     assert rounds.take(0, mask) is not None
-    assert rounds.take(0, _sent(mask)) is None  # the page reconnected and sent it again
+    assert rounds.take(0, sent(mask)) is None  # the page reconnected and sent it again
     assert rounds.waiting() == (1,)
     assert len(rounds.decks) == 1
-    other = page.answer(_sent(asked), rounds)  # the same deck masked again: the same answer
+    other = page.answer(sent(asked), rounds)  # the same deck masked again: the same answer
     assert rounds.take(0, other) is None
 
 
@@ -584,7 +326,7 @@ def test_an_answer_sent_again_is_taken_once() -> None:
 def test_an_answer_the_rounds_cannot_read_is_refused_naming_its_party(
     body: dict[str, Any],
 ) -> None:
-    rounds = DealRounds(CONTEXT, 1, _parties(2))
+    rounds = DealRounds(CONTEXT, 1, parties(2))
     with pytest.raises(RoundsError) as caught:
         rounds.take(1, body)
     assert caught.value.party == 1

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.test_private_rounds import CONTEXT, Night, _choice
+from tests.private_play import CONTEXT, Night, choose
 from wildstud.cards import Card
 from wildstud.deal import Phase, Stage
 from wildstud.errors import RecordError
@@ -39,7 +39,7 @@ class RecordedNight(Night):
                 self._moment()
                 seat = hand.to_act
                 assert seat is not None
-                kind = _choice(hand, self.folder)
+                kind = choose(hand, self.folder)
                 hand.act(kind)
                 self.actions.append(
                     ActionRecord(1, len(self.actions), seat, kind.value, None, "player", None)
