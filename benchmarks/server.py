@@ -392,7 +392,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             tasks = [asyncio.create_task(client.run(stop)) for client in clients]
             await asyncio.sleep(1.0)
             for table in tables:
-                await http.post(f"/api/host/{table.host}/start")
+                await _start(http, table)
             await asyncio.sleep(args.warmup)
             for table in tables:
                 table.sent.clear()
@@ -508,6 +508,21 @@ async def _ask_join(http: httpx.AsyncClient, join: str, name: str) -> dict[str, 
             return granted
         await asyncio.sleep(0.1)
     raise RuntimeError(f"the table of {join[:6]}… did not load within 30 s")
+
+
+async def _start(http: httpx.AsyncClient, table: Table) -> None:
+    """Start ``table``: asked again where the connection was closed under the request (at 500
+    tables the client's loop, busy opening 2,000 sockets, may leave its HTTP connection idle
+    past the server's keep-alive; the server drops it just as the request goes out). Starting
+    a table twice does nothing more."""
+    for _ in range(3):
+        try:
+            answer = await http.post(f"/api/host/{table.host}/start")
+        except (httpx.ReadError, httpx.RemoteProtocolError, httpx.WriteError):
+            continue
+        answer.raise_for_status()
+        return
+    raise RuntimeError(f"table {table.id} could not be started")
 
 
 async def _relays(http: httpx.AsyncClient, port: int) -> int:

@@ -61,6 +61,7 @@ __all__ = [
     "card_point",
     "check_unmasking",
     "deal_deck",
+    "is_point",
     "mask_and_shuffle",
     "open_own",
     "shuffled_order",
@@ -110,6 +111,20 @@ def _point(point: Point) -> Point:
     if not valid:
         raise PrivateDealError("not a point of the group (Ristretto255)")
     return point
+
+
+def is_point(point: bytes) -> bool:
+    """Whether ``point`` is a point of the group other than the identity (what a key, a masked
+    card and an unmasking must be).
+
+    >>> is_point(card_point(DECK[0])), is_point(bytes(32)), is_point(b"short")
+    (True, False, False)
+    """
+    try:
+        _point(point)
+    except PrivateDealError:
+        return False
+    return True
 
 
 def card_point(card: Card) -> Point:

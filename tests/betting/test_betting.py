@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -17,8 +18,10 @@ from wildstud.betting import (
     BettingRound,
     CompletionReraise,
     Limit,
+    ShortAllIn,
     Stakes,
 )
+from wildstud.betting.sizing import window
 from wildstud.errors import BettingSetupError, IllegalActionError, OptionError, WildstudError
 
 FIXED = Stakes()
@@ -858,6 +861,41 @@ def test_random_actions_are_accepted_only_when_offered(
             with pytest.raises(IllegalActionError):
                 rnd.apply(kind, amount)
             assert snapshot(rnd) == before
+        rnd.apply(*pick_legal(data, rnd))
+    assert rnd.done
+
+
+@given(rnd=random_rounds(), rule=st.sampled_from(list(ShortAllIn)), data=st.data())
+def test_a_wager_is_offered_exactly_when_no_refusal_would_be_worded(
+    rnd: BettingRound, rule: ShortAllIn, data: st.DataObject
+) -> None:
+    # The turn asks whether the seat may wager in one expression; the refusal words the same
+    # tests one by one (BettingRound._raise_block). The two must agree at every turn.
+    stakes = dataclasses.replace(rnd.stakes, short_all_in=rule)
+    rnd = BettingRound(
+        stakes,
+        order=rnd.order,
+        stacks=rnd.stacks,
+        street_index=rnd.street_index,
+        big_bet=data.draw(st.booleans()),
+        bring_in=data.draw(st.booleans()),
+        open_pair=data.draw(st.booleans()),
+        pot=rnd.pot,
+    )
+    for _ in range(2000):
+        seat = rnd.to_act
+        if seat is None:
+            break
+        if rnd.next_wager is not ActionKind.BRING_IN:
+            kind = rnd.next_wager
+            assert kind is not None
+            owed = rnd.bet - rnd.committed[seat]
+            refused = rnd._raise_block(seat, kind, rnd.stacks[seat], owed)
+            offered = any(option.kind is kind for option in rnd.options())
+            if refused is not None:
+                assert not offered, refused()
+            else:  # nothing blocks it: offered unless no amount is left to wager to
+                assert offered == (window(rnd, seat, floor=rnd.bet) is not None)
         rnd.apply(*pick_legal(data, rnd))
     assert rnd.done
 

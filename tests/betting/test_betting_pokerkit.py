@@ -36,8 +36,13 @@ def test_wildstud_and_pokerkit_agree_on_seeded_hands() -> None:
 def test_the_differential_finds_a_raise_nobody_could_answer(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # wildstud before the fix offered a raise whenever one other player had chips behind.
-    monkeypatch.setattr(BettingRound, "_answerable", lambda self, seat: True)
+    # wildstud before the fix offered a raise whenever one other player had chips behind:
+    # counted so, the seats able to answer a raise include those with no more than the bet.
+    monkeypatch.setattr(
+        BettingRound,
+        "_count_deep",
+        lambda self: len([seat for seat in self._live if self._stacks[seat] > 0]),
+    )
     tally = run(300, seed=0)
     assert any("raise" in finding for finding in tally.findings), tally.findings
 

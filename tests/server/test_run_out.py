@@ -38,7 +38,7 @@ async def _all_in(
     clients = [await Client(seat["socket"], seat["name"]).open() for seat in seats]
     watcher = await Client(created["links"]["watch_socket"], "watch").open()
     api.ok(api.host(created, "POST", "/start"))
-    async with asyncio.timeout(60):
+    async with asyncio.timeout(120):
         await asyncio.gather(*(play(c, Shower(), lambda c: 1 in c.finished) for c in clients))
         await watcher.wait_for(lambda c: 1 in c.finished, what="hand 1's end")
         # The last odds (after the last card) are worked out once the hand is over.
@@ -51,6 +51,7 @@ async def _all_in(
                     )
                     or any(e["type"] == "redealt" for e in c.hands[1]["view"]["events"])
                 ),
+                timeout=40,  # worked out on a thread: slow on a loaded machine
                 what="the last odds",
             )
     return clients, watcher

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import NamedTuple
 
 from wildstud.betting.stakes import _CHECK, _COMPLETE, _FOLD, ActionKind
@@ -98,6 +98,13 @@ class _Record(NamedTuple):
     reopened: bool
 
 
+_record = partial(tuple.__new__, _Record)
+"""A :class:`_Record` from the tuple of its fields, in order, made without calling the named
+tuple's constructor: that is a Python function, and a record is made at every action. 1.1%
+fewer instructions a hand of benchmarks/engine.py's FTQ player (callgrind, 300 hands,
+2026-12-03: 2,063,432 to 2,040,868)."""
+
+
 class _Window(NamedTuple):
     """The to-amounts a bet, completion or raise may take: one is made at every turn."""
 
@@ -115,6 +122,14 @@ class _Offer(NamedTuple):
     kind: ActionKind
     window: _Window
     option: ActionOption
+
+
+@lru_cache(maxsize=1024)
+def _shared_offer(kind: ActionKind, window: _Window) -> _Offer:
+    """The offer of a fixed-limit window (one of the shared windows of ``sizing._fixed_window``):
+    every seat that can afford each size gets the same one, street after street and hand after
+    hand, so each is made once."""
+    return _Offer(kind, window, _option(kind, window.low, window.high, window.targets))
 
 
 _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")

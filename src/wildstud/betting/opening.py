@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wildstud.betting.actions import ActionOption, _option, _Record, _Window
+from wildstud.betting.actions import ActionOption, _option, _Record, _record, _Window
 from wildstud.betting.sizing import least_raise, resolve, window
 from wildstud.betting.stakes import _BRING_IN, _COMPLETE, ActionKind, Stakes
 from wildstud.errors import IllegalActionError
@@ -60,14 +60,14 @@ def plan_bring_in(rnd: BettingRound, seat: int, kind: ActionKind, amount: int | 
         if amount is not None and amount != bring_to:
             raise IllegalActionError(f"{seat_label(seat)} brings in for {bring_to}, not {amount}")
         full = bring_to >= least_raise(rnd)  # a bring-in as big as the bet is the bet
-        return _Record(seat, kind, bring_to, bring_to, bring_to == stack, full)
+        return _record((seat, kind, bring_to, bring_to, bring_to == stack, full))
     completion = completion_window(rnd, seat, bring_to)
     if kind is _COMPLETE:
         if completion is None:
             raise IllegalActionError(f"{seat_label(seat)} cannot complete: only {stack} behind")
         to_amount = resolve(seat, kind, amount, completion)
         full = rnd._reopening.is_full(rnd, to_amount)
-        return _Record(seat, kind, to_amount, to_amount, to_amount == stack, full)
+        return _record((seat, kind, to_amount, to_amount, to_amount == stack, full))
     complete = f" or complete to {completion.low}" if completion is not None else ""
     name = seat_label(seat)
     raise IllegalActionError(f"{name} cannot {kind}: {name} must bring in for {bring_to}{complete}")

@@ -209,6 +209,23 @@ class PrivateHand(Hand):
             if isinstance(held.card, HiddenCard)
         )
 
+    def cards_due(self) -> tuple[Chance, ...]:
+        """The cards the dealer deals next before anyone acts, in order: the street's cards
+        still to come (each with its seat and face), or the community or centre card due;
+        empty when the next step deals no card. What a private deal's rounds unmask in one
+        pass (a face-up card of The Bitch that stops the deal leaves the rest undealt).
+
+        >>> hand = PrivateHand("FTQ", [50, 50], {"ante": 0})
+        >>> [(chance.seat, chance.up) for chance in hand.cards_due()]
+        [(0, False), (1, False), (0, False), (1, False), (0, True), (1, True)]
+        """
+        if self._stage is Stage.CARD:
+            return tuple(self._deal.queue)
+        chance = self.chance()
+        if chance is not None and chance.kind in (Stage.COMMUNITY, Stage.CENTRE):
+            return (chance,)
+        return ()
+
     def deal(self, card: Card | str) -> tuple[Event, ...]:
         """Take the chance step due with ``card``, as :meth:`~wildstud.deal.Hand.deal` does; a
         face-down card must be a :class:`~wildstud.deal.hidden.HiddenCard` (:meth:`deal_hidden`),

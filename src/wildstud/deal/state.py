@@ -54,7 +54,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple, TypedDict
 
 from wildstud.betting import ActionKind, BettingRound, CompletionReraise, Limit, Stakes
-from wildstud.cards import Card, Rank, parse_card
+from wildstud.cards import DECK, Card, Rank, parse_card
 from wildstud.deal.dealers import DeckLike, as_dealer
 from wildstud.deal.ending import Ending
 from wildstud.deal.events import Event, HandStarted
@@ -108,6 +108,16 @@ class _Sizing(TypedDict, total=False):
     still_to_act: tuple[int, ...]
     raises: int
 
+
+_HIDDEN = SeatCard(None, False)
+"""A face-down card the viewer may not see."""
+_SEAT_CARDS: tuple[dict[int, SeatCard], dict[int, SeatCard]] = (
+    {card.code: SeatCard(card, False) for card in DECK},
+    {card.code: SeatCard(card, True) for card in DECK},
+)
+"""Each card of the deck as a seat's card seen face down and face up, by its code: every
+view shares these (each seat's cards are built for every viewer at every step, and a record
+never changes)."""
 
 _WAGERS = frozenset({ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE})
 
@@ -485,10 +495,16 @@ class Hand(PlayerActions, Ending):
         deal = self._deal
         turned_up = index in deal.turned_up
         visible = index == viewer or index in deal.shown or turned_up
-        cards = tuple(
-            SeatCard(held.card if held.up or visible else None, held.up)
-            for held in deal.cards.get(index, ())
-        )
+        cards = []
+        for held in deal.cards.get(index, ()):
+            if not (held.up or visible):
+                cards.append(_HIDDEN)
+                continue
+            card = held.card
+            seen = _SEAT_CARDS[held.up].get(card.code)  # none for a private deal's unknown
+            cards.append(
+                seen if seen is not None and seen.card is card else SeatCard(card, held.up)
+            )
         return SeatView(
             seat=index,
             stack=self._stacks[index],
@@ -498,7 +514,7 @@ class Hand(PlayerActions, Ending):
             folded=index in deal.folded,
             all_in=index in self.live and self._stacks[index] == 0,
             shown=index in deal.shown,
-            cards=cards,
+            cards=tuple(cards),
             turned_up=turned_up,
             wild_rank=wild_ranks.get(index),
         )

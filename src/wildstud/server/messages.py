@@ -127,8 +127,9 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Mapping
 from enum import Enum
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -149,6 +150,8 @@ from wildstud.wilds import (
     WildRule,
     rank_cards,
 )
+
+K = TypeVar("K")
 
 __all__ = [
     "SEQ_RANGE",
@@ -171,6 +174,7 @@ __all__ = [
     "encode",
     "encode_event",
     "encode_view",
+    "encode_views",
     "error_frame",
     "read_frame",
     "seq_frame",
@@ -606,6 +610,7 @@ def encode_view(
     pots), by the object's identity, so that each is encoded once for them all; it is for
     views that are all alive while it is used (an identity is reused only after its object
     is gone), and its data is shared by the frames made from it, never to be changed.
+    :func:`encode_views` encodes the views of one step at once.
 
     >>> from wildstud.deal import Hand, stack_deck
     >>> hand = Hand("FTQ", [100, 100], deck=stack_deck("As 9c Ah 9d Qh 7d"))
@@ -617,8 +622,53 @@ def encode_view(
     >>> mine == encode_view(views[0]) and watched["seats"][0]["cards"][0]["card"] is None
     True
     """
-    data: dict[str, Any] = {
-        "viewer": view.viewer,
+    data = _own(view, _common(view, shared), shared)
+    if events:
+        data["events"] = [encode_event(event) for event in view.events]
+    return data
+
+
+_OWN = ("viewer", "seats", "own_wild", "legal_actions")
+"""The fields of an encoded view that are the viewer's own: :meth:`~wildstud.deal.Hand.views`
+builds every other field once for all the viewers of a step."""
+
+
+def encode_views(views: Mapping[K, TableView]) -> dict[K, dict[str, Any]]:
+    """The views of one step (one call of :meth:`~wildstud.deal.Hand.views`) as JSON data
+    without their events, each as :func:`encode_view` gives it: the fields every viewer sees
+    alike (the game, the pots, the wild cards, the sizing, every seat but the viewer's own)
+    encoded once for them all, each viewer's own seat, wild cards and legal actions for it
+    alone. The views' data share those parts, never to be changed. Views that do not come
+    from one call (their pots are not one object) are each encoded whole.
+
+    >>> from wildstud.deal import Hand, stack_deck
+    >>> hand = Hand("FTQ", [100, 100], deck=stack_deck("As 9c Ah 9d Qh 7d"))
+    >>> hand.run()
+    >>> views = hand.views((0, 1, None))
+    >>> data = encode_views(views)
+    >>> all(data[seat] == encode_view(views[seat], events=False) for seat in views)
+    True
+    >>> data[0]["wild_rule"] is data[None]["wild_rule"]
+    True
+    >>> data[0]["seats"][1] is data[None]["seats"][1], data[0]["seats"][0] is data[None]["seats"][0]
+    (True, False)
+    """
+    shared: dict[int, Any] = {}
+    encoded: dict[K, dict[str, Any]] = {}
+    common: dict[str, Any] | None = None
+    pots: object = None
+    for viewer, view in views.items():
+        if common is None or view.pots is not pots:
+            common, pots = _common(view, shared), view.pots
+        encoded[viewer] = _own(view, common, shared)
+    return encoded
+
+
+def _common(view: TableView, shared: dict[int, Any] | None) -> dict[str, Any]:
+    """The fields of ``view`` as JSON data, the viewer's own (:data:`_OWN`) left ``None``:
+    their places kept, so that a view's data has its fields in one order."""
+    return {
+        "viewer": None,
         "game": game_name(view.game, view.code),
         "code": view.code,
         "options": dict(view.options),
@@ -627,7 +677,7 @@ def encode_view(
         "street": view.street,
         "phase": view.phase.value,
         "to_act": view.to_act,
-        "seats": _seats(view, shared),
+        "seats": None,
         "pot": view.pot,
         "pots": _pots(view, shared),
         "centre": None if view.centre is None else str(view.centre),
@@ -635,12 +685,12 @@ def encode_view(
         "wild": [str(card) for card in view.wild],
         "follow_pending": None if view.follow_pending is None else str(view.follow_pending),
         "follow_ends": view.follow_ends,
-        "own_wild": None if view.own_wild is None else [str(card) for card in view.own_wild],
+        "own_wild": None,
         "wild_rule": _wild_rule(view.wild_rule),
         "wild_ranks": _wild_ranks(view),
         "wilds_possible": view.wilds_possible,
         "street_index": view.street_index,
-        "legal_actions": [_option(option) for option in view.legal_actions],
+        "legal_actions": None,
         "to_call": view.to_call,
         "all_in_to": view.all_in_to,
         "pot_raise_to": view.pot_raise_to,
@@ -648,6 +698,14 @@ def encode_view(
         "raises": view.raises,
         "redeal_pending": _redeal_pending(view.redeal_pending),
     }
-    if events:
-        data["events"] = [encode_event(event) for event in view.events]
+
+
+def _own(view: TableView, common: dict[str, Any], shared: dict[int, Any] | None) -> dict[str, Any]:
+    """``view`` as JSON data: ``common`` (:func:`_common`'s, of this view or of another of the
+    same step) with the viewer's own fields."""
+    data = dict(common)  # a key set again keeps its place
+    data["viewer"] = view.viewer
+    data["seats"] = _seats(view, shared)
+    data["own_wild"] = None if view.own_wild is None else [str(card) for card in view.own_wild]
+    data["legal_actions"] = [_option(option) for option in view.legal_actions]
     return data

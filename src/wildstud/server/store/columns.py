@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from wildstud.server.store.records import (
@@ -63,12 +64,27 @@ class Columns(Generic[R]):
     """The fields that identify the row: never updated (:meth:`values` ``keys=False``)."""
 
     def values(self, record: R, *, keys: bool = True) -> dict[str, Any]:
-        """The row's column values for ``record``, by column name."""
-        return {
-            self.renamed.get(item.name, item.name): _to_row(getattr(record, item.name))
-            for item in fields(self.record)
-            if keys or item.name not in self.keys
-        }
+        """The row's column values for ``record``, by column name.
+
+        >>> from wildstud.server.store.records import ActionRecord
+        >>> ACTION.values(ActionRecord(3, 0, 1, "call", None, "player", 7))["hand_number"]
+        3
+        """
+        # Every action of every hand writes a row or two: the names are worked out once.
+        names = self._names if keys else self._names_unkeyed
+        return {column: _to_row(getattr(record, name)) for column, name in names}
+
+    @cached_property
+    def _names(self) -> tuple[tuple[str, str], ...]:
+        """Each column's name with its field's, in the record's order."""
+        return tuple(
+            (self.renamed.get(item.name, item.name), item.name) for item in fields(self.record)
+        )
+
+    @cached_property
+    def _names_unkeyed(self) -> tuple[tuple[str, str], ...]:
+        """:attr:`_names` but the keys'."""
+        return tuple(item for item in self._names if item[1] not in self.keys)
 
     def read(self, row: object) -> R:
         """The record a row holds (any object with the columns as attributes)."""

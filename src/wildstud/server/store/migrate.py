@@ -9,8 +9,9 @@ old database in place and a new database is created from nothing, with nothing t
 >>> sorted(inspect(engine).get_table_names())  # doctest: +NORMALIZE_WHITESPACE
 ['actions', 'address_buckets', 'address_connections', 'alembic_version', 'book_events', 'chat',
  'chat_mutes', 'club_members', 'club_nights', 'club_seasons', 'club_seats', 'clubs', 'decks',
- 'hands', 'host_notices', 'leases', 'ledger', 'processes', 'rebuys', 'seat_requests', 'seats',
- 'shared_hands', 'shuffle_nights', 'shuffle_values', 'tables', 'tournaments']
+ 'hands', 'host_notices', 'leases', 'ledger', 'private_rounds', 'processes', 'rebuys',
+ 'seat_requests', 'seats', 'shared_hands', 'shuffle_nights', 'shuffle_values', 'tables',
+ 'tournaments']
 """
 
 from __future__ import annotations

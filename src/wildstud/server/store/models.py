@@ -13,8 +13,8 @@ and these models agree.
 >>> sorted(Base.metadata.tables)
 ['actions', 'address_buckets', 'address_connections', 'book_events', 'chat', 'chat_mutes', \
 'club_members', 'club_nights', 'club_seasons', 'club_seats', 'clubs', 'decks', 'hands', \
-'host_notices', 'leases', 'ledger', 'processes', 'rebuys', 'seat_requests', 'seats', \
-'shared_hands', 'shuffle_nights', 'shuffle_values', 'tables', 'tournaments']
+'host_notices', 'leases', 'ledger', 'private_rounds', 'processes', 'rebuys', 'seat_requests', \
+'seats', 'shared_hands', 'shuffle_nights', 'shuffle_values', 'tables', 'tournaments']
 """
 
 from __future__ import annotations
@@ -55,6 +55,7 @@ __all__ = [
     "LedgerRow",
     "MuteRow",
     "NoticeRow",
+    "PrivateRoundRow",
     "ProcessRow",
     "RebuyRow",
     "SeatRequestRow",
@@ -539,6 +540,27 @@ class ShuffleNightRow(Base):
 
     def __repr__(self) -> str:
         return f"ShuffleNightRow({self.table_id!r}, seed=<secret>)"
+
+
+class PrivateRoundRow(Base):
+    """One answer taken in a private deal's rounds (:mod:`wildstud.private_rounds`), in the
+    order taken: a key, a masked deck, a pass, unmaskings, a show, a secret published after the
+    hand, or the server's own secret and order (``agent``, never sent). No card in the clear."""
+
+    __tablename__ = "private_rounds"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    hand_number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    deal: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(16))
+    party: Mapped[int] = mapped_column(Integer)
+    data: Mapped[str] = mapped_column(Text)
+
+    def __repr__(self) -> str:
+        return f"PrivateRoundRow({self.table_id!r}, {self.hand_number}, {self.seq}, {self.kind})"
 
 
 class ShuffleValueRow(Base):

@@ -26,6 +26,7 @@ __all__ = [
     "LedgerEntry",
     "NewLine",
     "Notice",
+    "PrivateRound",
     "RebuyState",
     "SeatRequestState",
     "SeatState",
@@ -230,6 +231,24 @@ class RebuyState:
     seq: int | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class PrivateRound:
+    """One answer taken in a private deal's rounds (a :class:`wildstud.private_rounds.Row`),
+    the ``seq``-th of hand ``number``: written once, in the order taken, never a card in the
+    clear (``agent``: the server's own secret and order, which only the store keeps)."""
+
+    number: int
+    seq: int
+    deal: int
+    kind: str
+    party: int
+    data: str
+
+    def __repr__(self) -> str:
+        # Keys and masked points say nothing, but an agent row is the server's secret.
+        return f"PrivateRound(number={self.number}, seq={self.seq}, kind={self.kind!r})"
+
+
 @dataclass(slots=True)
 class Changes:
     """Everything one step of a table changed; the store writes it in one transaction."""
@@ -254,6 +273,8 @@ class Changes:
     """Players' parts in a deal's shuffle, new or changed (written by key)."""
     shuffle_dropped: list[tuple[int, int]] = field(default_factory=list)
     """The (hand, deal) of shuffles no deck was made from, whose rows are deleted."""
+    private_rounds: list[PrivateRound] = field(default_factory=list)
+    """Answers taken in a private deal's rounds (inserted, in order)."""
 
     def __bool__(self) -> bool:
         return any(getattr(self, item.name) for item in fields(self))
@@ -323,6 +344,8 @@ class StoredTable:
     """The table's night seed for the players' shuffle, once drawn."""
     shuffle: tuple[ShuffleValue, ...] = ()
     """The players' parts in the shuffles of the hand in progress and the next."""
+    private_rounds: tuple[PrivateRound, ...] = ()
+    """The private deal's rounds of the hand in progress and the next, in order."""
 
 
 @dataclass(frozen=True, slots=True)

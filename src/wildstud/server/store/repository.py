@@ -66,6 +66,7 @@ from wildstud.server.store.models import (
     LeaseRow,
     LedgerRow,
     NoticeRow,
+    PrivateRoundRow,
     RebuyRow,
     SeatRequestRow,
     SeatRow,
@@ -80,6 +81,7 @@ from wildstud.server.store.records import (
     Changes,
     LedgerEntry,
     Notice,
+    PrivateRound,
     RebuyState,
     SeatRequestState,
     SeatState,
@@ -369,6 +371,22 @@ class Store:
                 )
             for part in changes.shuffle:
                 _write_shuffle_value(connection, table_id, part)
+            if changes.private_rounds:
+                connection.execute(
+                    insert(PrivateRoundRow),
+                    [
+                        {
+                            "table_id": table_id,
+                            "hand_number": row.number,
+                            "seq": row.seq,
+                            "deal": row.deal,
+                            "kind": row.kind,
+                            "party": row.party,
+                            "data": row.data,
+                        }
+                        for row in changes.private_rounds
+                    ],
+                )
             if changes.notices:
                 connection.execute(
                     insert(NoticeRow),
@@ -444,6 +462,14 @@ class Store:
                             part.chooser,
                         )
                     )
+            rounds: dict[str, list[PrivateRound]] = {}
+            round_rows = only(select(PrivateRoundRow), PrivateRoundRow).order_by(
+                PrivateRoundRow.hand_number, PrivateRoundRow.seq
+            )
+            for answer in session.scalars(round_rows):
+                # Those of the hand in progress and the next: a restart replays them.
+                if answer.hand_number >= dealt.get(answer.table_id, 0):
+                    rounds.setdefault(answer.table_id, []).append(_private_round(answer))
             result = []
             for row in tables:
                 hand = live.get(row.id)
@@ -458,6 +484,7 @@ class Store:
                         tournament=tournaments.get(row.id),
                         shuffle_night=nights.get(row.id),
                         shuffle=tuple(shuffles.get(row.id, ())),
+                        private_rounds=tuple(rounds.get(row.id, ())),
                     )
                 )
             return result
@@ -580,6 +607,16 @@ class Store:
                 for row in rows
             ]
 
+    def private_rounds(self, table_id: str, number: int) -> list[PrivateRound]:
+        """Every answer taken in hand ``number``'s private deal, in order (for its audit)."""
+        with self._sessions() as session:
+            rows = session.scalars(
+                select(PrivateRoundRow)
+                .where(PrivateRoundRow.table_id == table_id, PrivateRoundRow.hand_number == number)
+                .order_by(PrivateRoundRow.seq)
+            )
+            return [_private_round(row) for row in rows]
+
     def rebuys(self, table_id: str) -> list[RebuyState]:
         """Every request for chips at a table, decided or not, oldest first."""
         with self._sessions() as session:
@@ -645,6 +682,10 @@ def _write_tournament(connection: Any, table_id: str, state: dict[str, Any], now
     )
     if done.rowcount == 0:
         connection.execute(insert(TournamentRow).values(table_id=table_id, **values))
+
+
+def _private_round(row: PrivateRoundRow) -> PrivateRound:
+    return PrivateRound(row.hand_number, row.seq, row.deal, row.kind, row.party, row.data)
 
 
 def _write_shuffle_value(connection: Any, table_id: str, part: ShuffleValue) -> None:

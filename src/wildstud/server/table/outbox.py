@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from wildstud.deal import Event, TableView
 from wildstud.server.frames import Clock, HandFrame, UpdateFrame
-from wildstud.server.messages import encode_event, encode_view
+from wildstud.server.messages import encode_event, encode_view, encode_views
 from wildstud.server.table.core import (
     Audience,
     Everyone,
@@ -49,6 +49,8 @@ class Outbox:
 
     def __init__(self, table: Table) -> None:
         self.table = table
+        self._encoded: tuple[LiveHand | None, dict[Event, dict[str, Any]]] = (None, {})
+        """The hand whose events' JSON data is kept (:meth:`_events`), and that data."""
 
     def audience(self, audience: Audience) -> Iterable[Client]:
         """The connections of ``audience`` now."""
@@ -97,24 +99,31 @@ class Outbox:
         for client in self.audience(news.audience):
             groups.setdefault(self.viewer(live, client), []).append(client)
         clock = None if news.clock is None else news.clock.model_dump()  # once for every group
-        # Each event as JSON data once for every group: most events are the same for every
-        # seat (encoding them again for each was a sixth of an action's CPU, 3 December 2026).
-        encoded: dict[Event, dict[str, Any]] = {}
         # Every group's view at once: what all of them see alike is worked out (by the
-        # engine) and made JSON (``shared``) once, each seat's own cards for it alone.
+        # engine) and made JSON (encode_views) once, each seat's own cards for it alone.
         views = live.hand.views(groups)
-        shared: dict[int, Any] = {}
+        data = encode_views(views)
+        encoded = self._events(live)
         for engine, clients in groups.items():
             view = views[engine]
             if news.start == 0:
-                frame = hand_frame(live, engine, news.clock, encoded, view, shared)
+                frame = hand_frame(live, engine, news.clock, encoded, view, data[engine])
             else:
-                frame = update_frame(live, engine, news.start, clock, encoded, view, shared)
+                frame = update_frame(live, engine, news.start, clock, encoded, view, data[engine])
             text = dumps(frame)
             for client in clients:
                 client.send(text)
             if engine is not None:  # a practice table's help, to this seat's connections only
                 self.table.coach.offer(live, engine, clients, again=news.start == 0)
+
+    def _events(self, live: LiveHand) -> dict[Event, dict[str, Any]]:
+        """The events of ``live`` as JSON data so far, as each seat sees them, kept for the
+        hand: most events are the same for every seat and every frame of the hand carries
+        them again (a hand frame all of them), so each is encoded once a hand (encoding them
+        for each frame was a sixth of an action's CPU, 3 December 2026)."""
+        if self._encoded[0] is not live:
+            self._encoded = (live, {})
+        return self._encoded[1]
 
 
 def _encoded(events: Iterable[Event], encoded: dict[Event, dict[str, Any]]) -> list[Any]:
@@ -135,14 +144,17 @@ def hand_frame(
     clock: Clock | None,
     encoded: dict[Event, dict[str, Any]] | None = None,
     view: TableView | None = None,
-    shared: dict[int, Any] | None = None,
+    data: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """A hand's whole view for engine seat ``engine`` (``None``: a spectator's); ``encoded``:
-    the events as JSON data so far, shared by the frames of one piece of news; ``view``: the
-    seat's view of the hand now, made with the other audiences' (``shared``: their parts
-    as JSON data, see :func:`~wildstud.server.messages.encode_view`)."""
+    the events as JSON data so far, by event as the seat sees it (kept for the hand by the
+    outbox); ``view``: the seat's view of the hand now, made with the other audiences'
+    (``data``: the view as JSON data without its events, made with theirs by
+    :func:`~wildstud.server.messages.encode_views`)."""
     if view is None:
         view = live.hand.view(engine)
+    if data is None:
+        data = encode_view(view, events=False)
     frame = {
         "number": live.number,
         "lineup": list(live.setup.lineup),
@@ -151,7 +163,7 @@ def hand_frame(
         "clock": clock,
         **live.openings.opened(live.hand.events, engine, 0, view.events),  # roots, ahead
         "view": {
-            **encode_view(view, events=False, shared=shared),
+            **data,
             "events": _encoded(view.events, {} if encoded is None else encoded),
         },
     }
@@ -165,18 +177,19 @@ def update_frame(
     clock: dict[str, Any] | None,
     encoded: dict[Event, dict[str, Any]] | None = None,
     view: TableView | None = None,
-    shared: dict[int, Any] | None = None,
+    data: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """What changed in ``live`` from event ``start`` on, for engine seat ``engine``: the new
     events redacted for it, and its view (``clock``: the turn's clock, as JSON data;
-    ``encoded``: the events as JSON data so far, shared by the frames of one piece of news;
-    ``view`` and ``shared``: as for :func:`hand_frame`).
+    ``encoded``, ``view`` and ``data``: as for :func:`hand_frame`).
 
     The frame is built as it goes out, never through its model: this runs for every audience
     of every change, and its parts are JSON data already (tests/server/test_frames.py checks
     that every frame sent is its model's)."""
     if view is None:
         view = live.hand.view(engine)
+    if data is None:
+        data = encode_view(view, events=False)
     new = view.events[start:]  # redacted for the seat by the engine's view
     opened = live.openings.opened(live.hand.events, engine, start, new)
     return {
@@ -187,5 +200,5 @@ def update_frame(
         "proofs": opened["proofs"],
         "events": _encoded(new, {} if encoded is None else encoded),
         "clock": clock,
-        "view": encode_view(view, events=False, shared=shared),
+        "view": data,
     }

@@ -1,0 +1,186 @@
+"""What a private deal costs in CPU: the page's per hand, and the server's per hand.
+
+The benchmark plays ``--hands`` hands of each game at ``--players`` seats (each a page, with the
+server as the last party: the deal's rounds as :mod:`wildstud.private_rounds` plays them,
+everyone checking, calling or bringing in, the hands still in shown with proof). It times the
+server's side with the process's CPU clock: every answer checked on arrival (each unmasking's
+proof, each masked deck, each show) and the server's own turns as a party. It counts what one
+page does in a hand (its masking, its unmaskings, its own cards opened, and the other parties'
+unmaskings it must check: every face-up card's, its own cards' and every show; and, for
+comparison, what checking every proof would cost) and has node do exactly that with the page's
+own module (``benchmarks/private_deal_page.mjs`` over ``static/js/privatedeal.js``).
+
+From the repository root::
+
+    .venv/bin/python benchmarks/private_deal.py                # 6 players, 5 hands a game
+    .venv/bin/python benchmarks/private_deal.py --players 4 --hands 20
+
+The goal (issue 26): under 1 s of page CPU per hand. The added latency per street over the
+loopback address needs the rounds at the table, which are not built yet. ``load_average`` says
+how busy the machine was (the figures are CPU time, which a busy machine inflates less than
+wall time, but does inflate).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import time
+from pathlib import Path
+from typing import Any
+
+from wildstud.betting import ActionKind
+from wildstud.deal import Phase, PrivateHand, Stage
+from wildstud.private_rounds import Agent, DealRounds, Party, RoundsDealer
+
+GAMES = ("FTQ", "SMBU", "BD5", "BD7", "BITCH")
+PAGE = Path(__file__).with_name("private_deal_page.mjs")
+
+
+class Clock:
+    """The server's CPU time, added up around each of its steps."""
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+
+    def __enter__(self) -> None:
+        self._start = time.process_time()
+
+    def __exit__(self, *_: object) -> None:
+        self.seconds += time.process_time() - self._start
+
+
+def play(game: str, players: int) -> tuple[float, dict[str, int]]:
+    """One hand: the server's CPU seconds and what page 0 did."""
+    parties = (*(Party(f"page {seat}", (seat,)) for seat in range(players)), Party("server", ()))
+    server = len(parties) - 1
+    dealer = RoundsDealer()
+    hand = PrivateHand(game, [200] * players, {"ante": 1}, deck=dealer)
+    clock = Clock()
+    page = {"masks": 0, "unmaskings": 0, "checks": 0, "checks_all": 0, "opens": 0}
+    deals: list[DealRounds] = []
+    agents: list[Agent] = []
+    while hand.phase is not Phase.OVER:
+        if hand.phase is Phase.PLAYER:
+            kinds = {option.kind for option in hand.legal_actions()}
+            for kind in (ActionKind.CHECK, ActionKind.CALL, ActionKind.BRING_IN):
+                if kind in kinds:
+                    hand.act(kind)
+                    break
+            continue
+        chance = hand.chance()
+        fresh = not deals or deals[-1].deal != hand.deal_number
+        if fresh and (chance is None or chance.kind is not Stage.REDEAL):
+            rounds = DealRounds(b"bench|hand 1", hand.deal_number, parties)
+            deals.append(rounds)
+            agents = [Agent.new() for _ in parties]
+            for party, agent in enumerate(agents):
+                with clock:
+                    rounds.take_key(party, agent.key)
+            for party, agent in enumerate(agents):
+                if party == server:
+                    with clock:
+                        deck = agent.masked(rounds.deck())
+                else:
+                    deck = agent.masked(rounds.deck())
+                with clock:
+                    rounds.take_deck(party, deck)
+            page["masks"] += 1
+        rounds = deals[-1]
+        opened = sum(len(slots) for slots in rounds.passes)
+        if hand.cards_due() and dealer.position >= opened:
+            with clock:
+                rounds.open_pass(hand.cards_due())
+            while rounds.waiting():
+                (party,) = rounds.waiting()
+                if party == server:
+                    with clock:
+                        steps = agents[party].unmaskings(rounds, party)
+                else:
+                    steps = agents[party].unmaskings(rounds, party)
+                if party == 0:
+                    page["unmaskings"] += len(steps)
+                else:
+                    # A page checks the unmaskings that decide what it sees: every face-up
+                    # card's (the last party to unmask one could otherwise name any card) and
+                    # its own cards'. Another's hole card unmasked wrongly opens to no card for
+                    # its owner, who checks those; the server checks every one.
+                    slots = {slot.position: slot for slot in rounds.passes[-1]}
+                    page["checks"] += sum(
+                        1
+                        for position in rounds.to_unmask(party)
+                        if slots[position].up or slots[position].seat == 0
+                    )
+                    page["checks_all"] += len(steps)
+                with clock:
+                    rounds.take_unmasking(party, steps)
+            page["opens"] += sum(1 for slot in rounds.passes[-1] if slot.seat == 0 and not slot.up)
+            with clock:
+                dealer.learn(rounds)
+        if hand.to_show_or_muck:
+            seat = hand.to_show_or_muck[0]
+            steps = agents[seat].show(rounds, seat, seat)
+            if seat == 0:
+                page["unmaskings"] += len(steps)
+            else:
+                page["checks"] += len(steps)
+                page["checks_all"] += len(steps)
+            with clock:
+                rounds.take_show(seat, seat, steps)
+                hand.show(seat, rounds.shown_cards(seat))
+            continue
+        with clock:
+            hand.step()
+    return clock.seconds, page
+
+
+def page_cpu(counts: dict[str, int]) -> dict[str, float]:
+    """The page's CPU seconds for ``counts``, by kind of operation, from node."""
+    done = subprocess.run(
+        ["node", str(PAGE), json.dumps({**counts, "rounds": 3})],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    figures: dict[str, float] = json.loads(done.stdout)
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=int, default=6)
+    parser.add_argument("--hands", type=int, default=5)
+    args = parser.parse_args()
+    report: dict[str, Any] = {"players": args.players, "hands": args.hands, "games": {}}
+    for game in GAMES:
+        server: list[float] = []
+        counted: list[dict[str, int]] = []
+        for _ in range(args.hands):
+            seconds, counts = play(game, args.players)
+            server.append(seconds)
+            counted.append(counts)
+        # The hand of median work, and the most (The Bitch redeals at every queen of spades
+        # face up: each redeal is a fresh round, masking and all).
+        ranked = sorted(counted, key=lambda counts: counts["checks"] + counts["unmaskings"])
+        typical, worst = ranked[len(ranked) // 2], ranked[-1]
+        page = page_cpu(typical)
+        every = page_cpu({**typical, "checks": typical["checks_all"]})
+        report["games"][game] = {
+            "server_cpu_s_median": round(statistics.median(server), 4),
+            "server_cpu_s_max": round(max(server), 4),
+            "page_ops_median": typical,
+            "page_cpu_s": round(sum(page.values()), 4),
+            "page_ops_most": worst,
+            "page_cpu_s_most": round(sum(page_cpu(worst).values()), 4),
+            "page_cpu_s_by_kind": {kind: round(value, 4) for kind, value in page.items()},
+            "page_cpu_s_checking_every_proof": round(sum(every.values()), 4),
+        }
+    report["load_average"] = [round(load, 2) for load in os.getloadavg()]
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,124 @@
+// The page's side of a private deal's rounds (the wire of wildstud.private_rounds; issue 26
+// item 2). The table asks each party what it must send now (its key, the deck to mask, the
+// points to unmask) and this module answers with privatedeal.js. The page's secret and order for
+// each deal are kept in a store under the rounds' context, the deal and the party (IndexedDB in
+// the page, so that a reload resumes with the same secret and answers as before; any object with
+// async `get` and `put` in a test). Its own cards it opens here, alone (openOwn), and shows them
+// with proof at the showdown; after the hand it publishes its secret and order for the audit.
+// Not wired into the table yet: the table's rounds come first.
+
+import { maskAndShuffle, newSecret, openOwn, secretOf, unmask } from "./privatedeal.js";
+
+/** Every card's name, as the library names them. */
+export const CARDS = [..."23456789TJQKA"].flatMap((rank) => [..."cdhs"].map((suit) => rank + suit));
+
+const toHex = (bytes) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+const fromHex = (text) => Uint8Array.from(text.match(/../g) ?? [], (pair) => parseInt(pair, 16));
+const wire = (step) => [step.before, step.after, step.challenge, step.response].map(toHex);
+
+/** What a proof of `party`'s unmasking of `position` is bound to (the library's proof_context). */
+export function proofContext(context, deal, position, party, show = false) {
+  const words = `${context}|deal ${deal}|position ${position}|party ${party}${show ? "|show" : ""}`;
+  return new TextEncoder().encode(words);
+}
+
+/** A uniformly random order of the 52 positions (Fisher–Yates, WebCrypto's generator, each
+ * draw rejected above the largest multiple of its range so that no position is favoured). */
+export function newOrder(size = CARDS.length) {
+  const order = [...Array(size).keys()];
+  const word = new Uint32Array(1);
+  for (let last = size - 1; last > 0; last--) {
+    const range = last + 1;
+    const limit = Math.floor(2 ** 32 / range) * range;
+    do crypto.getRandomValues(word);
+    while (word[0] >= limit);
+    const pick = word[0] % range;
+    [order[last], order[pick]] = [order[pick], order[last]];
+  }
+  return order;
+}
+
+/** A store kept in memory (a test's, or a page without IndexedDB: a reload forgets it). */
+export function memoryStore() {
+  const kept = new Map();
+  return { get: async (key) => kept.get(key), put: async (key, value) => void kept.set(key, value) };
+}
+
+/** A store in IndexedDB: a deal's secret outlives a reload of the page. */
+export function indexedStore(name = "wildstud-private-deal") {
+  const opened = new Promise((resolve, reject) => {
+    const asked = indexedDB.open(name, 1);
+    asked.onupgradeneeded = () => asked.result.createObjectStore("secrets");
+    asked.onsuccess = () => resolve(asked.result);
+    asked.onerror = () => reject(asked.error);
+  });
+  const run = (mode, work) =>
+    opened.then(
+      (db) =>
+        new Promise((resolve, reject) => {
+          const request = work(db.transaction("secrets", mode).objectStore("secrets"));
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        }),
+    );
+  return {
+    get: (key) => run("readonly", (secrets) => secrets.get(key)),
+    put: (key, value) => run("readwrite", (secrets) => secrets.put(value, key)),
+  };
+}
+
+/** One party's page in one deal's rounds: `context` the rounds' (the table and hand), `deal` its
+ * number, `party` the page's index among the deal's parties. */
+export class PageRounds {
+  constructor({ context, deal, party, store }) {
+    Object.assign(this, { context, deal, party, store });
+  }
+
+  /** The deal's secret and order: the kept ones, or fresh ones kept before any is used. */
+  async held() {
+    const key = `${this.context}|deal ${this.deal}|party ${this.party}`;
+    let kept = await this.store.get(key);
+    if (kept === undefined) {
+      kept = { scalar: toHex(newSecret().scalar), order: newOrder() };
+      await this.store.put(key, kept);
+    }
+    return { secret: secretOf(fromHex(kept.scalar)), order: kept.order };
+  }
+
+  /** The answer to what the table asks (`{step: "key" | "mask" | "unmask", …}`). */
+  async answer(asked) {
+    const { secret, order } = await this.held();
+    if (asked.step === "key") return { step: "key", key: toHex(secret.key) };
+    if (asked.step === "mask") {
+      return { step: "mask", deck: maskAndShuffle(asked.deck.map(fromHex), secret, order).map(toHex) };
+    }
+    if (asked.step === "unmask") {
+      const steps = asked.points.map(([position, point]) =>
+        unmask(fromHex(point), secret, proofContext(this.context, this.deal, position, this.party)),
+      );
+      return { step: "unmask", steps: steps.map(wire) };
+    }
+    throw new Error(`a private deal asks no step ${asked.step}`);
+  }
+
+  /** The page's own cards, from their points once every other party unmasked them. */
+  async open(points) {
+    const { secret } = await this.held();
+    return points.map(([position, point]) => [position, openOwn(fromHex(point), secret, CARDS)]);
+  }
+
+  /** Its hand shown at the showdown: its own unmasking of each of its cards, with proof. */
+  async show(seat, points) {
+    const { secret } = await this.held();
+    const steps = points.map(([position, point]) =>
+      unmask(fromHex(point), secret, proofContext(this.context, this.deal, position, this.party, true)),
+    );
+    return { step: "show", seat, steps: steps.map(wire) };
+  }
+
+  /** Its secret and order, published once the hand is over (for the audit). */
+  async reveal() {
+    const { secret, order } = await this.held();
+    return { step: "reveal", secret: toHex(secret.scalar), order };
+  }
+}

@@ -1,0 +1,288 @@
+"""Private hands played for the tests: parties (pages as agents, the server) answering a deal's
+rounds (:mod:`wildstud.private_rounds`) in memory or over JSON, shared by the tests of the
+rounds, their rows in the store and a hand rebuilt from them."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from wildstud.betting import ActionKind
+from wildstud.cards import DECK, Card
+from wildstud.deal import Phase, PrivateHand, Stage
+from wildstud.private_deal import Secret, Unmasking, open_own, unmask
+from wildstud.private_rounds import (
+    Agent,
+    DealRounds,
+    Party,
+    RoundsDealer,
+    Row,
+)
+
+CONTEXT = b"table t1|hand 1"
+
+
+def agents_dealing(cards: list[Card], count: int, rng: random.Random) -> list[Agent]:
+    """``count`` agents whose joint masking deals ``cards`` from the top (the last agent's order
+    chosen to make it): a test's stacked deck through honest rounds."""
+    agents = []
+    composed = list(range(len(DECK)))  # composed[j]: the card index at position j so far
+    for _ in range(count - 1):
+        order = list(range(len(DECK)))
+        rng.shuffle(order)
+        agents.append(Agent(Secret.new(), tuple(order)))
+        composed = [composed[source] for source in order]
+    where = {card_index: j for j, card_index in enumerate(composed)}
+    wanted = [DECK.index(card) for card in cards]
+    rest = [i for i in range(len(DECK)) if i not in set(wanted)]
+    rng.shuffle(rest)
+    last = tuple(where[index] for index in [*wanted, *rest])
+    agents.append(Agent(Secret.new(), last))
+    return agents
+
+
+@dataclass
+class Night:
+    """A hand at a miniature table: ``pages`` engine seats each with its own page, the rest the
+    server's (bots); every party answers in turn, as the table will ask it."""
+
+    game: str
+    options: dict[str, object]
+    players: int
+    pages: int
+    stacked: list[Card] | None = None
+    rng: random.Random = field(default_factory=lambda: random.Random(7))
+    rows: list[Row] = field(default_factory=list)
+    opened: dict[tuple[int, int], Card] = field(default_factory=dict)
+    """What each owner's page learnt: (deal, position) to card."""
+    deals: list[DealRounds] = field(default_factory=list)
+    folder: int | None = None
+    """A seat that folds at its first turn (the others check, call or bring in)."""
+    agents: list[list[Agent]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        names = [f"page {seat}" for seat in range(self.pages)]
+        self.parties = tuple(
+            [Party(name, (seat,)) for seat, name in enumerate(names)]
+            + [Party("server", tuple(range(self.pages, self.players)))]
+        )
+        self.dealer = RoundsDealer()
+        self.hand = PrivateHand(
+            self.game,
+            [200] * self.players,
+            {"ante": 1, "free_fold": True, **self.options},
+            deck=self.dealer,
+            dealer=0,
+        )
+
+    @property
+    def rounds(self) -> DealRounds:
+        return self.deals[-1]
+
+    def start_deal(self) -> None:
+        deal = self.hand.deal_number
+        if self.stacked is not None and deal == 1:
+            agents = agents_dealing(self.stacked, len(self.parties), self.rng)
+        else:
+            agents = [Agent.new() for _ in self.parties]
+        rounds = DealRounds(CONTEXT, deal, self.parties)
+        self.deals.append(rounds)
+        self.agents.append(agents)
+        self.rows.append(rounds.parties_row())
+        for party, agent in enumerate(agents):
+            row = rounds.take_key(party, agent.key)
+            assert row is not None
+            self.rows.append(row)
+        for party, agent in enumerate(agents):
+            self.rows.append(rounds.take_deck(party, agent.masked(rounds.deck())))
+
+    def pass_due(self) -> None:
+        rounds = self.rounds
+        self.rows.append(rounds.open_pass(self.hand.cards_due()))
+        while rounds.waiting():
+            (party,) = rounds.waiting()
+            steps = self.agents[-1][party].unmaskings(rounds, party)
+            self.rows.append(rounds.take_unmasking(party, steps))
+        for position, seat in rounds.owners.items():
+            if (rounds.deal, position) not in self.opened:
+                party = rounds.owner(seat)
+                assert party is not None
+                card = self.agents[-1][party].open_own(rounds, position)
+                self.opened[rounds.deal, position] = card
+        self.dealer.learn(rounds)
+
+    def play(self) -> None:
+        """Play the hand to its end: everyone calls, the hands still in are shown."""
+        hand = self.hand
+        while hand.phase is not Phase.OVER:
+            if hand.phase is Phase.PLAYER:
+                hand.act(choose(hand, self.folder))
+                continue
+            chance = hand.chance()
+            fresh = not self.deals or self.rounds.deal != hand.deal_number
+            if fresh and (chance is None or chance.kind is not Stage.REDEAL):
+                self.start_deal()
+            if hand.cards_due() and self.dealer.position >= opened(self.rounds):
+                self.pass_due()
+            if hand.to_show_or_muck:
+                for seat in hand.to_show_or_muck[:1]:
+                    self.show(seat)
+                continue
+            hand.step()
+
+    def show(self, seat: int) -> None:
+        rounds = self.rounds
+        party = rounds.owner(seat)
+        assert party is not None
+        steps = self.agents[-1][party].show(rounds, party, seat)
+        self.rows.append(rounds.take_show(party, seat, steps))
+        self.hand.show(seat, rounds.shown_cards(seat))
+
+    def audit(self) -> None:
+        """Every party publishes its secret and order; no deal of the hand has a fault, and
+        every card opened is the card the published secrets put there."""
+        for rounds, agents in zip(self.deals, self.agents, strict=True):
+            for party, agent in enumerate(agents):
+                self.rows.append(rounds.take_reveal(party, agent.secret.scalar, agent.order))
+            assert rounds.audit() == []
+
+
+def choose(hand: PrivateHand, folder: int | None) -> ActionKind:
+    kinds = {option.kind for option in hand.legal_actions()}
+    if hand.to_act == folder and ActionKind.FOLD in kinds:
+        return ActionKind.FOLD  # at its first turn (the house rule free_fold is on)
+    for kind in (ActionKind.CHECK, ActionKind.CALL, ActionKind.BRING_IN):
+        if kind in kinds:
+            return kind
+    raise AssertionError(kinds)
+
+
+def opened(rounds: DealRounds) -> int:
+    return sum(len(slots) for slots in rounds.passes)
+
+
+def dealt_deck(agents: list[Agent]) -> list[Card]:
+    composed = list(range(len(DECK)))
+    for agent in agents:
+        composed = [composed[source] for source in agent.order]
+    return [DECK[index] for index in composed]
+
+
+@dataclass
+class JsonPage:
+    """A page that knows only what its frames say (JSON in, JSON out), as a browser's will."""
+
+    party: int
+    seat: int | None
+    agent: Agent = field(default_factory=Agent.new)
+    cards: dict[int, Card] = field(default_factory=dict)
+
+    def new_deal(self, deal: int) -> None:
+        self.agent, self.cards = Agent.new(), {}
+
+    def reveal(self, rounds: DealRounds) -> dict[str, Any]:
+        secret = self.agent.secret.scalar.hex()
+        return {"step": "reveal", "secret": secret, "order": list(self.agent.order)}
+
+    def answer(self, asked: dict[str, Any], rounds: DealRounds) -> dict[str, Any]:
+        secret = self.agent.secret
+        if asked["step"] == "key":
+            return {"step": "key", "key": secret.key.hex()}
+        if asked["step"] == "mask":
+            deck = [bytes.fromhex(point) for point in asked["deck"]]
+            return {"step": "mask", "deck": [p.hex() for p in self.agent.masked(deck)]}
+        steps = [
+            unmask(bytes.fromhex(point), secret, rounds.proof_context(position, self.party))
+            for position, point in asked["points"]
+        ]
+        return {"step": "unmask", "steps": [_wire(step) for step in steps]}
+
+    def open(self, points: list[list[Any]]) -> None:
+        for position, point in points:
+            self.cards[position] = open_own(bytes.fromhex(point), self.agent.secret)
+
+    def show(self, rounds: DealRounds, points: list[list[Any]]) -> dict[str, Any]:
+        steps = [
+            unmask(
+                bytes.fromhex(point),
+                self.agent.secret,
+                rounds.proof_context(position, self.party) + b"|show",
+            )
+            for position, point in points
+        ]
+        return {"step": "show", "seat": self.seat, "steps": [_wire(step) for step in steps]}
+
+
+def _wire(step: Unmasking) -> list[str]:
+    return [step.before.hex(), step.after.hex(), step.challenge.hex(), step.response.hex()]
+
+
+def sent(body: dict[str, Any]) -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads(json.dumps(body))  # over the wire and back
+    return loaded
+
+
+def parties(pages: int) -> tuple[Party, ...]:
+    """``pages`` pages, then the server with one bot's seat."""
+    return (*(Party(f"page {seat}", (seat,)) for seat in range(pages)), Party("server", (pages,)))
+
+
+def play_pages(pages: list[Any], game: str = "FTQ") -> tuple[PrivateHand, list[DealRounds]]:
+    """A whole hand between ``pages`` (each a party holding its seat, the last the server's),
+    every ask and answer over JSON, to the showdown; every hand still in shown with proof, and
+    the audit after it clean. Each page's ``cards`` are then the ones it opened."""
+    everyone = parties(len(pages) - 1)
+    dealer = RoundsDealer()
+    hand = PrivateHand(game, [100] * len(pages), {"ante": 1}, deck=dealer)
+    deals: list[DealRounds] = []
+    while hand.phase is not Phase.OVER:
+        if hand.phase is Phase.PLAYER:
+            hand.act(choose(hand, None))
+            continue
+        chance = hand.chance()
+        if (not deals or deals[-1].deal != hand.deal_number) and (
+            chance is None or chance.kind is not Stage.REDEAL
+        ):
+            deals.append(DealRounds(CONTEXT, hand.deal_number, everyone))
+            for page in pages:
+                page.new_deal(hand.deal_number)
+        rounds = deals[-1]
+        if rounds.stage in ("keys", "masking") or (
+            hand.cards_due() and dealer.position >= opened(rounds)
+        ):
+            if rounds.stage == "ready":
+                rounds.open_pass(hand.cards_due())
+            while rounds.stage != "ready":
+                for page in pages:
+                    asked = rounds.ask(page.party)
+                    if asked is not None:
+                        rounds.take(page.party, sent(page.answer(sent(asked), rounds)))
+            for page in pages:
+                page.open(sent({"points": rounds.own_points(page.seat)})["points"])
+            dealer.learn(rounds)
+            continue
+        if hand.to_show_or_muck:
+            seat = hand.to_show_or_muck[0]
+            points = [point for point in rounds.own_points(seat) if point[0] not in rounds.shown]
+            rounds.take(seat, sent(pages[seat].show(rounds, points)))
+            hand.show(seat, rounds.shown_cards(seat))
+            assert rounds.shown_cards(seat) == tuple(
+                pages[seat].cards[position] for position, _ in points
+            )
+            continue
+        hand.step()
+    assert sum(hand.stacks) == 100 * len(pages)
+    # Each page drew its own cards and they were the ones dealt: the audit after the hand.
+    rounds = deals[-1]
+    for page in pages:
+        rounds.take(page.party, sent(page.reveal(rounds)))
+    assert rounds.audit() == []
+    composed = list(range(len(DECK)))
+    for party in range(len(pages)):
+        composed = [composed[source] for source in rounds.revealed[party][1]]
+    for page in pages:
+        assert page.cards
+        assert all(DECK[composed[position]] == card for position, card in page.cards.items())
+    return hand, deals

@@ -1,0 +1,155 @@
+"""A private deal's hand rebuilt from what the store keeps (its setup, its actions, its rounds'
+rows; never a card in the clear), as a restart does: at every moment of a whole hand of every
+game (The Bitch with a redeal), the rebuilt hand is the live one, event for event, and its
+rounds resume where they stood."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from tests.private_play import CONTEXT, Night, choose
+from wildstud.cards import Card
+from wildstud.deal import Phase, Stage
+from wildstud.errors import RecordError
+from wildstud.server.private_replay import rebuild_private
+from wildstud.server.replay import SHOW
+from wildstud.server.store import ActionRecord, HandSetup, PrivateRound
+
+
+class RecordedNight(Night):
+    """A :class:`Night` that keeps what the table stores (actions, rows) and the hand as it
+    stood before each player's choice."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.actions: list[ActionRecord] = []
+        self.moments: list[tuple[int, int, Any, tuple[int, ...]]] = []
+
+    def _moment(self) -> None:
+        hand = self.hand
+        self.moments.append((len(self.rows), len(self.actions), tuple(hand.events), hand.stacks))
+
+    def play(self) -> None:
+        hand = self.hand
+        while hand.phase is not Phase.OVER:
+            if hand.phase is Phase.PLAYER:
+                self._moment()
+                seat = hand.to_act
+                assert seat is not None
+                kind = choose(hand, self.folder)
+                hand.act(kind)
+                self.actions.append(
+                    ActionRecord(1, len(self.actions), seat, kind.value, None, "player", None)
+                )
+                continue
+            chance = hand.chance()
+            fresh = not self.deals or self.rounds.deal != hand.deal_number
+            if fresh and (chance is None or chance.kind is not Stage.REDEAL):
+                self.start_deal()
+            if hand.cards_due() and self.dealer.position >= sum(
+                len(slots) for slots in self.rounds.passes
+            ):
+                self.pass_due()
+            if hand.to_show_or_muck:
+                self._moment()
+                seat = hand.to_show_or_muck[0]
+                self.show(seat)
+                self.actions.append(
+                    ActionRecord(1, len(self.actions), seat, SHOW, None, "player", None)
+                )
+                continue
+            hand.step()
+        self._moment()
+
+
+GAMES = [
+    ("FTQ", {}, 4, 3),
+    ("SMBU", {}, 4, 4),
+    ("BD5", {}, 3, 2),
+    ("BD7", {}, 4, 3),
+]
+
+
+def _setup(night: Night) -> HandSetup:
+    names = tuple(f"p{seat}" for seat in range(night.players))
+    return HandSetup(
+        1,
+        0,
+        night.game,
+        {"ante": 1, "free_fold": True, **night.options},
+        tuple(range(night.players)),
+        names,
+        0,
+        (200,) * night.players,
+    )
+
+
+def _stored(night: Night) -> list[PrivateRound]:
+    return [
+        PrivateRound(1, seq, row.deal, row.kind, row.party, row.data)
+        for seq, row in enumerate(night.rows)
+    ]
+
+
+def _check_every_moment(night: RecordedNight) -> None:
+    setup = _setup(night)
+    stored = _stored(night)
+    assert len(night.moments) > 3
+    for rows, actions, events, stacks in night.moments:
+        hand, deals = rebuild_private(setup, CONTEXT, stored[:rows], night.actions[:actions])
+        assert tuple(hand.events) == events
+        assert hand.stacks == stacks
+        for deal, rounds in deals.items():
+            live = night.deals[deal - 1]
+            if rows == len(stored):
+                assert rounds.points == live.points
+    final, _ = rebuild_private(setup, CONTEXT, stored, night.actions)
+    assert final.phase is Phase.OVER
+    assert final.stacks == night.hand.stacks
+
+
+@pytest.mark.parametrize(("game", "options", "players", "pages"), GAMES)
+def test_a_private_hand_rebuilds_at_every_moment(
+    game: str, options: dict[str, object], players: int, pages: int
+) -> None:
+    night = RecordedNight(game, options, players, pages, folder=1)
+    night.play()
+    _check_every_moment(night)
+
+
+def test_the_bitch_rebuilds_across_its_redeal() -> None:
+    stacked = [Card(code) for code in ("2c", "3c", "4c", "5c", "6c", "7c", "Qs", "8d", "9d")]
+    night = RecordedNight("BITCH", {}, 3, 2, stacked=stacked, rng=random.Random(5))
+    night.play()
+    assert len(night.deals) >= 2
+    _check_every_moment(night)
+
+
+def test_a_restart_in_the_middle_of_a_pass_resumes_it() -> None:
+    night = RecordedNight("FTQ", {}, 3, 3)
+    night.play()
+    stored = _stored(night)
+    # The rows up to the second pass's first unmasking: the pass is open, its cards not dealt.
+    passes = [seq for seq, row in enumerate(night.rows) if row.kind == "pass"]
+    cut = passes[1] + 2
+    # The actions before it: those taken before the first choice after it was opened.
+    actions = next(acted for rows, acted, _, _ in night.moments if rows > passes[1])
+    hand, deals = rebuild_private(_setup(night), CONTEXT, stored[:cut], night.actions[:actions])
+    rounds = deals[1]
+    assert rounds.stage == "pass"
+    assert rounds.waiting() == (1,)  # page 0 had unmasked, page 1 is asked next
+    assert hand.phase is Phase.DEALER
+    assert hand.cards_due()  # the street waits for its pass
+
+
+def test_a_show_whose_cards_the_rows_do_not_hold_is_refused() -> None:
+    night = RecordedNight("FTQ", {}, 3, 3)
+    night.play()
+    shows = [seq for seq, row in enumerate(night.rows) if row.kind == "show"]
+    assert shows
+    stored = _stored(night)
+    with pytest.raises(RecordError, match="without its cards"):
+        rebuild_private(_setup(night), CONTEXT, stored[: shows[0]], night.actions)

@@ -1,0 +1,335 @@
+"""The rounds of a private deal (wildstud.private_rounds, issue 26 item 2): whole hands of every
+game played by pages and the server as parties, each hole card opened by its owner alone, every
+face-up card by all, the hands shown with proof, and the audit after the hand clean; The Bitch's
+queen of spades face up stops the deal and the redeal is a fresh round. A cheating page (a wrong
+unmasking, a substituted card, a wrong reordering, a show of cards it was not dealt) is caught
+and named, on the spot or by the audit; a silent page is named as the one the rounds wait for;
+the rows replay to the same rounds (a restart resumes)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+import re
+from typing import Any
+
+import pytest
+
+from tests.private_play import (
+    CONTEXT,
+    JsonPage,
+    Night,
+    agents_dealing,
+    choose,
+    dealt_deck,
+    opened,
+    parties,
+    play_pages,
+    sent,
+)
+from wildstud.cards import DECK, Card
+from wildstud.deal import Phase, PrivateHand
+from wildstud.private_deal import Secret, card_point, shuffled_order, unmask
+from wildstud.private_rounds import (
+    Agent,
+    DealRounds,
+    Party,
+    RoundsDealer,
+    RoundsError,
+)
+
+GAMES = [
+    ("FTQ", {}, 4, 3),
+    ("FTQ", {"queens": "hidden", "final_queen": "centre-card"}, 3, 3),
+    ("SMBU", {}, 5, 4),
+    ("BD5", {}, 4, 2),
+    ("BD7", {}, 4, 4),
+    ("BITCH", {}, 4, 3),
+]
+
+
+@pytest.mark.parametrize(("game", "options", "players", "pages"), GAMES)
+def test_a_whole_hand_of_each_game_is_dealt_by_the_rounds(
+    game: str, options: dict[str, object], players: int, pages: int
+) -> None:
+    night = Night(game, options, players, pages)
+    night.play()
+    hand = night.hand
+    assert sum(hand.stacks) == 200 * players  # no chip lost
+    assert night.deals[-1].shown  # the hands still in were shown, with proof
+    for rounds, agents in zip(night.deals, night.agents, strict=True):
+        deck = dealt_deck(agents)
+        # Each face-up card opened by all is the card at its position, each owner opened its own.
+        assert all(deck[position] == card for position, card in rounds.known.items())
+        for (deal, position), card in night.opened.items():
+            if deal == rounds.deal:
+                assert deck[position] == card
+        for position, card in rounds.shown.items():
+            assert deck[position] == card
+    night.audit()
+    # The rows replay to the same rounds: a restart resumes where it stood.
+    for rounds in night.deals:
+        rows = [row for row in night.rows if row.deal == rounds.deal]
+        again = DealRounds.restore(CONTEXT, rounds.deal, night.parties, rows)
+        assert (again.points, again.known, again.owners, again.shown, again.turn) == (
+            rounds.points,
+            rounds.known,
+            rounds.owners,
+            rounds.shown,
+            rounds.turn,
+        )
+        assert again.audit() == []
+
+
+def test_no_row_holds_a_hole_card_that_was_not_shown() -> None:
+    night = Night("FTQ", {}, 4, 4, folder=1)
+    night.play()
+    stored = json.dumps([dataclasses.asdict(row) for row in night.rows])
+    # Every card a page opened for itself that no deal showed to everybody (face up, or in a
+    # hand shown; a redeal deals the cards again).
+    public = {
+        card for rounds in night.deals for card in (*rounds.known.values(), *rounds.shown.values())
+    }
+    unshown = set(night.opened.values()) - public
+    assert unshown  # someone folded or mucked, or the test proves nothing
+    for card in unshown:
+        # Its name (not inside a hexadecimal point, where "4c" is two hex digits) and its point.
+        assert not re.search(rf"(?<![0-9a-f]){card}(?![0-9a-f])", stored)
+        assert card_point(card).hex() not in stored
+
+
+def test_the_bitch_redeals_as_a_fresh_round() -> None:
+    # Three players: two cards down each (positions 0 to 5), then up: the first up card the
+    # queen of spades, which stops the deal.
+    stacked = [Card(code) for code in ("2c", "3c", "4c", "5c", "6c", "7c", "Qs", "8d", "9d")]
+    night = Night("BITCH", {}, 3, 2, stacked=stacked)
+    night.play()
+    assert [rounds.deal for rounds in night.deals][:2] == [1, 2]  # (the redeal may stop too)
+    assert night.deals[0].known[6] == Card("Qs")
+    assert night.deals[0].keys != night.deals[1].keys  # fresh secrets
+    assert sum(night.hand.stacks) == 600
+    night.audit()
+
+
+def _ready(pages: int = 3) -> tuple[DealRounds, list[Agent], PrivateHand, RoundsDealer]:
+    everyone = parties(pages)
+    agents = [Agent.new() for _ in everyone]
+    rounds = DealRounds(CONTEXT, 1, everyone)
+    for party, agent in enumerate(agents):
+        rounds.take_key(party, agent.key)
+    for party, agent in enumerate(agents):
+        rounds.take_deck(party, agent.masked(rounds.deck()))
+    dealer = RoundsDealer()
+    hand = PrivateHand("FTQ", [100] * (pages + 1), {"ante": 0}, deck=dealer)
+    rounds.open_pass(hand.cards_due())
+    return rounds, agents, hand, dealer
+
+
+def test_a_wrong_unmasking_is_refused_and_named() -> None:
+    rounds, agents, _, _ = _ready()
+    points = list(rounds.points)
+    honest = agents[0].unmaskings(rounds, 0)
+    # Another secret than the key's.
+    forged = Agent.new().unmaskings(rounds, 0)
+    with pytest.raises(RoundsError, match="page 0's unmasking of position 1") as caught:
+        rounds.take_unmasking(0, forged)
+    assert (caught.value.party, caught.value.kind) == (0, "unmasked")
+    # The right secret, the wrong point (another position's).
+    swapped = [honest[1], honest[0], *honest[2:]]
+    with pytest.raises(RoundsError) as caught:
+        rounds.take_unmasking(0, swapped)
+    assert (caught.value.party, caught.value.kind) == (0, "unmasked")
+    # A proof made for another card proves nothing of this one.
+    elsewhere = unmask(points[1], agents[0].secret, rounds.proof_context(2, 0))
+    with pytest.raises(RoundsError):
+        rounds.take_unmasking(0, [elsewhere, *honest[1:]])
+    assert rounds.points == points  # nothing changed
+    assert rounds.waiting() == (0,)
+    rounds.take_unmasking(0, honest)
+    assert rounds.waiting() == (1,)
+    # Out of turn.
+    with pytest.raises(RoundsError) as caught:
+        rounds.take_unmasking(2, agents[2].unmaskings(rounds, 2))
+    assert (caught.value.party, caught.value.kind) == (2, "turn")
+
+
+def test_a_substituted_card_is_caught_when_it_opens_and_named_by_the_audit() -> None:
+    everyone = parties(3)
+    # The everyone after page 1 keep the order, so that its substitution stays where it put it.
+    straight = tuple(range(len(DECK)))
+    agents = [
+        Agent.new(),
+        Agent.new(),
+        Agent(Secret.new(), straight),
+        Agent(Secret.new(), straight),
+    ]
+    rounds = DealRounds(CONTEXT, 1, everyone)
+    for party, agent in enumerate(agents):
+        rounds.take_key(party, agent.key)
+    for party, agent in enumerate(agents):
+        deck = agent.masked(rounds.deck())
+        if party == 1:  # page 1 puts a point of its own at the first up card (position 8)
+            deck[8] = Agent(Secret.new(), (0,)).masked([card_point(DECK[0])])[0]
+        rounds.take_deck(party, deck)
+    hand = PrivateHand("FTQ", [100] * 4, {"ante": 0}, deck=RoundsDealer())
+    rounds.open_pass(hand.cards_due())
+    for party in range(3):  # the everyone before the last unmask: each proof holds
+        rounds.take_unmasking(party, agents[party].unmaskings(rounds, party))
+    last = agents[3].unmaskings(rounds, 3)
+    with pytest.raises(RoundsError, match="position 8 is no card") as caught:
+        rounds.take_unmasking(3, last)
+    assert (caught.value.party, caught.value.kind) == (None, "substituted")
+    for party, agent in enumerate(agents):
+        rounds.take_reveal(party, agent.secret.scalar, agent.order)
+    faults = rounds.audit()
+    assert [(fault.party, fault.kind) for fault in faults] == [(1, "substituted")]
+
+
+def test_a_wrong_reordering_is_named_by_the_audit() -> None:
+    rounds, agents, _, _ = _ready()
+    while rounds.waiting():
+        (party,) = rounds.waiting()
+        rounds.take_unmasking(party, agents[party].unmaskings(rounds, party))
+    for party, agent in enumerate(agents):
+        order = list(agent.order)
+        if party == 2:  # page 2 says it reordered otherwise than it did
+            order[0], order[1] = order[1], order[0]
+        rounds.take_reveal(party, agent.secret.scalar, order)
+    faults = rounds.audit()
+    assert [(fault.party, fault.kind) for fault in faults] == [(2, "reordered")]
+
+
+def test_a_deck_that_is_not_52_different_points_is_refused() -> None:
+    parties = (Party("page 0", (0,)), Party("server", (1,)))
+    agent = Agent.new()
+    rounds = DealRounds(CONTEXT, 1, parties)
+    rounds.take_key(0, agent.key)
+    rounds.take_key(1, Agent.new().key)
+    deck = agent.masked(rounds.deck())
+    for bad in (deck[:51], [deck[0], *deck[1:51], deck[0]], [bytes(32), *deck[1:]]):
+        with pytest.raises(RoundsError) as caught:
+            rounds.take_deck(0, bad)
+        assert (caught.value.party, caught.value.kind) == (0, "deck")
+    with pytest.raises(RoundsError) as caught:
+        rounds.take_deck(1, deck)  # not its turn
+    assert caught.value.kind == "turn"
+    assert rounds.decks == []
+
+
+def test_a_show_of_cards_not_dealt_is_refused() -> None:
+    night = Night("FTQ", {}, 3, 3)
+    hand = night.hand
+    while not hand.to_show_or_muck and hand.phase is not Phase.OVER:
+        if hand.phase is Phase.PLAYER:
+            hand.act(choose(hand, None))
+            continue
+        if not night.deals:
+            night.start_deal()
+        if hand.cards_due() and night.dealer.position >= opened(night.rounds):
+            night.pass_due()
+        hand.step()
+    rounds = night.rounds
+    seat = hand.to_show_or_muck[0]
+    honest = night.agents[-1][seat].show(rounds, seat, seat)
+    # Another party's secret cannot show this seat's cards; nor another seat's party.
+    with pytest.raises(RoundsError) as caught:
+        rounds.take_show(seat, seat, Agent.new().show(rounds, seat, seat))
+    assert (caught.value.party, caught.value.kind) == (seat, "shown")
+    other = (seat + 1) % 3
+    with pytest.raises(RoundsError) as caught:
+        rounds.take_show(other, seat, honest)
+    assert caught.value.kind == "turn"
+    rounds.take_show(seat, seat, honest)
+    assert rounds.shown_cards(seat) == tuple(
+        night.opened[1, position]
+        for position in sorted(rounds.owners)
+        if rounds.owners[position] == seat
+    )
+
+
+def test_the_rounds_name_the_party_they_wait_for() -> None:
+    everyone = parties(3)
+    agents = [Agent.new() for _ in everyone]
+    rounds = DealRounds(CONTEXT, 1, everyone)
+    rounds.take_key(0, agents[0].key)
+    rounds.take_key(3, agents[3].key)
+    assert rounds.stage == "keys"
+    assert rounds.waiting() == (1, 2)
+    rounds.take_key(1, agents[1].key)
+    rounds.take_key(2, agents[2].key)
+    rounds.take_deck(0, agents[0].masked(rounds.deck()))
+    assert rounds.stage == "masking"
+    assert rounds.waiting() == (1,)
+    with pytest.raises(RoundsError, match="published stands"):
+        rounds.take_key(1, Agent.new().key)
+    assert rounds.take_key(1, agents[1].key) is None  # a resend: taken, nothing to store
+
+
+def test_a_pass_never_opens_a_face_down_card_of_a_seat_no_party_holds() -> None:
+    parties = (Party("page 0", (0,)), Party("server", (1,)))  # seat 2 is nobody's
+    agents = [Agent.new() for _ in parties]
+    rounds = DealRounds(CONTEXT, 1, parties)
+    for party, agent in enumerate(agents):
+        rounds.take_key(party, agent.key)
+    for party, agent in enumerate(agents):
+        rounds.take_deck(party, agent.masked(rounds.deck()))
+    hand = PrivateHand("FTQ", [100] * 3, {"ante": 0}, deck=RoundsDealer())
+    with pytest.raises(RoundsError, match="seat 2 is no party's"):
+        rounds.open_pass(hand.cards_due())
+    assert rounds.passes == []
+    assert rounds.stage == "ready"
+
+
+def test_a_stacked_order_deals_its_cards() -> None:
+    cards = [Card(code) for code in ("As", "Kd", "2h")]
+    agents = agents_dealing(cards, 3, random.Random(1))
+    assert dealt_deck(agents)[:3] == cards
+    assert sorted(dealt_deck(agents)) == sorted(DECK)
+    assert sorted(shuffled_order(5)) == list(range(5))
+
+
+def test_pages_that_read_only_their_frames_play_a_whole_hand() -> None:
+    play_pages([JsonPage(party, party) for party in range(4)])  # the last: the server, seat 3
+
+
+def test_an_answer_sent_again_is_taken_once() -> None:
+    rounds = DealRounds(CONTEXT, 1, parties(1))
+    page, server = JsonPage(0, 0), JsonPage(1, 1)
+    for party in (page, server):
+        assert rounds.take(party.party, party.answer({"step": "key"}, rounds)) is not None
+    asked = rounds.ask(0)
+    assert asked is not None
+    mask = page.answer(sent(asked), rounds)
+    assert rounds.take(0, mask) is not None
+    assert rounds.take(0, sent(mask)) is None  # the page reconnected and sent it again
+    assert rounds.waiting() == (1,)
+    assert len(rounds.decks) == 1
+    other = page.answer(sent(asked), rounds)  # the same deck masked again: the same answer
+    assert rounds.take(0, other) is None
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {},
+        {"step": "shuffle"},
+        {"step": "key", "key": "zz" * 32},
+        {"step": "key", "key": "ab"},
+        {"step": "key", "key": 7},
+        {"step": "mask", "deck": "not a list"},
+        {"step": "unmask", "steps": [["ab", "cd"]]},
+        {"step": "show", "seat": "0", "steps": []},
+        {"step": "reveal", "secret": "00" * 32, "order": [0, 0, 1]},
+    ],
+)
+def test_an_answer_the_rounds_cannot_read_is_refused_naming_its_party(
+    body: dict[str, Any],
+) -> None:
+    rounds = DealRounds(CONTEXT, 1, parties(2))
+    with pytest.raises(RoundsError) as caught:
+        rounds.take(1, body)
+    assert caught.value.party == 1
+    assert caught.value.kind == "malformed"
+    assert rounds.keys == {}
+    assert rounds.revealed == {}
