@@ -16,7 +16,7 @@ from wildstud.server.schemas import GameEntry, TableSettings
 from wildstud.server.store import HandSetup, Store
 from wildstud.server.table import Table
 from wildstud.server.table.core import Everyone, HandNews, To
-from wildstud.server.table.driver import LiveHand
+from wildstud.server.table.live import LiveHand
 
 PASSIVE = (ActionKind.CHECK, ActionKind.BRING_IN, ActionKind.CALL)
 """The actions that keep every seat in, first found first taken."""
@@ -76,7 +76,7 @@ def test_each_connection_gets_its_own_seat_s_hole_cards_and_no_one_else_s() -> N
             kinds = [option.kind for option in hand.legal_actions()]
             kind = next((k for k in PASSIVE if k in kinds), kinds[0])
             hand.act(kind, None, seat=hand.to_act)
-            table.driver.deal_on(live, hand)
+            table.driver.endgame.deal_on(live, hand)
             table.actor.outbox.send([HandNews(Everyone(), live, start, None)])
         await table.stop()
         store.close()

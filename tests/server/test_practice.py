@@ -22,7 +22,7 @@ from wildstud.server.schemas import GameEntry, TableSettings
 from wildstud.server.store import HandSetup, Store
 from wildstud.server.table import Table
 from wildstud.server.table.core import Everyone, HandNews, To
-from wildstud.server.table.driver import LiveHand
+from wildstud.server.table.live import LiveHand
 
 NAMES = ("ann", "bob", "cat")
 

@@ -20,7 +20,15 @@ from wildstud.server.store import Store
 from wildstud.server.store.records import Changes, LedgerEntry, SeatState, TableState
 from wildstud.server.table import StorageFailureError
 from wildstud.server.table.cashier import NightEnded, SeatLeft
-from wildstud.server.table.core import CancelChoice, Credit, Outcome, Refused, ResetTurn
+from wildstud.server.table.core import (
+    CancelChoice,
+    Credit,
+    Outcome,
+    PlayerOut,
+    Refused,
+    ResetTurn,
+    TableRuns,
+)
 from wildstud.server.table.seating import (
     Back,
     Departure,
@@ -164,7 +172,7 @@ def test_a_player_who_left_comes_back_on_their_account_by_token_or_by_the_host()
 # -- leaving --------------------------------------------------------------------------------------
 
 
-def test_a_seat_given_up_between_hands_is_cashed_out_and_its_request_for_chips_follows() -> None:
+def test_a_seat_given_up_between_hands_is_cashed_out_its_request_and_tournament_follow() -> None:
     state = seated(table(), join("Ann"))
     outcome = handle(state, Remove(0, in_hand=False, stack=480), 0.0)
     row = state.seats[0]
@@ -173,7 +181,8 @@ def test_a_seat_given_up_between_hands_is_cashed_out_and_its_request_for_chips_f
         removed=[0], ledger=[cash_out("p1", "Ann", 0, 480, row.token_hash)]
     )
     assert outcome.state.seats == {}
-    assert outcome.follow == (SeatLeft(0, "p1"),)
+    # The cashier cancels its open request for chips; a tournament's desk puts its player out.
+    assert outcome.follow == (SeatLeft(0, "p1"), PlayerOut("p1"))
 
 
 def test_a_player_leaving_with_no_chips_is_written_for_their_token_a_bot_is_not() -> None:
@@ -249,7 +258,10 @@ def test_starting_and_pausing_write_the_table_and_ask_the_runner_for_a_fresh_tur
     outcome = handle(table(), SetStatus(TableStatus.RUNNING, ROW), 0.0)
     assert written(outcome).table == replace(ROW, status="running")
     assert outcome.state.status is TableStatus.RUNNING
-    assert outcome.follow == (CancelChoice(), ResetTurn())
+    # A tournament's clock runs with the table, and stands still with it.
+    assert outcome.follow == (CancelChoice(), ResetTurn(), TableRuns(running=True))
+    paused = handle(outcome.state, SetStatus(TableStatus.PAUSED, ROW), 0.0)
+    assert paused.follow == (CancelChoice(), ResetTurn(), TableRuns(running=False))
     assert handle(outcome.state, SetStatus(TableStatus.RUNNING, ROW), 0.0) == Outcome(outcome.state)
     back = refused(outcome.state, SetStatus(TableStatus.WAITING, ROW))
     assert str(back) == "a table cannot go back to waiting"
@@ -258,7 +270,7 @@ def test_starting_and_pausing_write_the_table_and_ask_the_runner_for_a_fresh_tur
 def test_the_end_of_the_night_closes_the_requests_for_chips_and_comes_once() -> None:
     outcome = handle(table("paused"), EndNight(ROW), 0.0)
     assert written(outcome).table == replace(ROW, status="ended")
-    assert outcome.follow == (CancelChoice(), ResetTurn(), NightEnded())
+    assert outcome.follow == (CancelChoice(), ResetTurn(), NightEnded(), TableRuns(running=False))
     assert str(refused(outcome.state, EndNight(ROW))) == "the night is over already"
     after = refused(outcome.state, SetStatus(TableStatus.RUNNING, ROW))
     assert str(after) == "the night is over: the table deals no more"

@@ -303,3 +303,31 @@ async def _leaving(path: Path) -> None:
 
 def test_players_who_leave_a_tournament_are_out_at_once(tmp_path: Path) -> None:
     asyncio.run(_leaving(tmp_path / "l.db"))
+
+
+async def _clock(path: Path) -> None:
+    lobby = Lobby(Store(f"sqlite:///{path}"))
+    await lobby.open()
+    # No hand is dealt: one player and a bot, and the bot waits for the player to connect.
+    table, _ = await lobby.create(_settings(seats=4), [TableBot(kind="calling-bot")])
+    await table.join("Ann", None)
+
+    def since() -> float | None:
+        state = table.tournament
+        assert state is not None
+        return state.since
+
+    assert since() is None  # a waiting table's clock stands still
+    await table.set_status(TableStatus.RUNNING)
+    assert since() is not None  # started with the table (the seating's follow-up for the desk)
+    await table.set_status(TableStatus.PAUSED)
+    assert since() is None  # and stopped with it
+    await table.set_status(TableStatus.RUNNING)
+    assert since() is not None
+    await table.end_night()
+    assert since() is None  # the night over, the clock stands still for good
+    await lobby.close()
+
+
+def test_a_tournament_s_clock_runs_and_stops_with_the_table(tmp_path: Path) -> None:
+    asyncio.run(_clock(tmp_path / "c.db"))

@@ -30,6 +30,13 @@ once, that deal ran at 345,000 deals/s in Follow the Queen against 6d5de13's 1,2
 24); on a busy one, where the threads seldom run at the same moment, the two dealt alike.
 Without it the deal counts nothing at all.
 
+The module is one file, past the ~800 lines a module of ``src/`` keeps to, on purpose: Numba's
+cache (``cache=True``) checks only the source file of the function it compiled, so a step kept
+in another file and inlined or called here would, once edited, leave the deal's cached machine
+code stale, with nothing to say so (Numba's notes on caching, "cache invalidation fails to
+recognize changes in symbols defined in a different file"; ``tests/test_module_sizes.py``
+names this exception).
+
 Every entry point calls :func:`play_deal` with the same argument types (int64 scalars,
 C-ordered arrays), so that it is compiled once: Numba's inlining copies a step's code into every
 place that calls it and types each copy again, and compiling the deal for four signatures with

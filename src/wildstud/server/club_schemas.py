@@ -20,7 +20,8 @@ from typing import Annotated, Literal, Self
 
 from pydantic import Field, StringConstraints, model_validator
 
-from wildstud.server.schemas import GameEntry, Name, NewTable, _Model
+from wildstud.server.schemas import GameEntry, NewTable
+from wildstud.server.schemas.base import Name, _Model
 
 __all__ = [
     "BookAnswer",

@@ -10,7 +10,10 @@ this module offers; its modules are the table's own:
   replaces, staged with each change and adopted once the store has it; the rows it writes for
   the seats (time banks, request numbers, the stacks a hand ends with) reach the seats in memory
   then too. It asks :mod:`.button` (pure functions of a snapshot of the seats) who is dealt in,
-  who deals and whether the dealer chooses;
+  who deals and whether the dealer chooses; its part :mod:`.endgame` plays what follows the
+  betting (the all-in run-out and its odds, the offer to run it twice, the showdown's show or
+  muck), and :mod:`.live` holds a hand in play (the engine's hand, the one mutable thing the
+  runner keeps: each change plays on a copy, taken once it is stored);
 - :mod:`.players`: the players' requests; :mod:`.hosting`: the host's commands, the shell of
   the seating slice (it reads the ledger, folds the slices' commands into one change, stores
   it and tells the table);
@@ -20,9 +23,11 @@ this module offers; its modules are the table's own:
   :mod:`.cashier` (requests for chips) with :mod:`.ledger` (the chip ledger's reads), and the
   seat requests (:mod:`.seat_requests`), whose news the :mod:`.outbox` sends; :mod:`.rates`
   counts a slice's rates. A slice never calls another: an effect on another is a follow-up
-  command (a seat that leaves has its request for chips cancelled by the cashier; a change of
-  status has the hand runner call off the dealer's choice and time the turn afresh), and a
-  slice's new state is adopted only once the store has the change;
+  command (a seat that leaves has its request for chips cancelled by the cashier and, at a
+  tournament, its player put out by the desk, :mod:`.tournament`; a change of status has the
+  hand runner call off the dealer's choice and time the turn afresh, and the tournament's clock
+  run or stop with the table), and a slice's new state is adopted only once the store has the
+  change;
 - :mod:`.fanout`: the connections and the frames each one is sent;
 - :mod:`.writer`: the one fenced writer, which stores every change; nothing in memory changes
   before its write, so a change the store refuses has nothing to put back (what it staged is

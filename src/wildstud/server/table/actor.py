@@ -33,7 +33,10 @@ commands passing through the inbox as :class:`Wrapped` commands, today's code ru
 runner's state is a frozen value all the same (:mod:`.runner`), staged with each change and
 adopted once it is stored, as a slice's is, so that a refused write has nothing to put back.
 A shared slice's turns take that lock too, and a follow-up for the runner
-(:class:`~.core.CancelChoice`, :class:`~.core.ResetTurn`) is carried out on today's code. A
+(:class:`~.core.CancelChoice`, :class:`~.core.ResetTurn`) is carried out on today's code, as is
+one for the tournament's desk (:class:`~.core.TableRuns`, :class:`~.core.PlayerOut`: its clock
+runs with the table, a player who leaves is out), which writes into the same change: the host's
+shell (:mod:`.hosting`) no longer calls the desk. A
 command made in the middle of a change of today's code (a seat leaves as its hand ends, the
 stacks a hand ends with go to the seating) or by a shell that reads for it first (the host's
 seating commands, :mod:`.hosting`) is folded into that change (:meth:`Actor.fold`), with the
@@ -58,9 +61,11 @@ from wildstud.server.table.core import (
     Command,
     News,
     Outcome,
+    PlayerOut,
     Refused,
     ResetTurn,
     TableNews,
+    TableRuns,
     Tick,
 )
 from wildstud.server.table.ledger import ReadLedger
@@ -284,7 +289,7 @@ class Actor:
         """The slice that takes ``command`` (``None``: a command for a part not moved yet)."""
         if isinstance(command, Tick):
             return self.slices[command.slice]
-        if isinstance(command, CancelChoice | ResetTurn):
+        if isinstance(command, CancelChoice | ResetTurn | TableRuns | PlayerOut):
             return None
         return self._routes[type(command)]
 
@@ -352,6 +357,14 @@ class Actor:
         while pending:
             command = pending.pop(0)
             part = self._route(command)
+            if isinstance(command, TableRuns | PlayerOut):
+                # The desk writes what follows in a change of its own here: the seating's
+                # commands that ask it are folded today (:meth:`fold`), stored with it.
+                changes = Changes()
+                self.table.desk.folded(command, changes)
+                if changes:
+                    await self._carry_out(changes)
+                continue
             if part is None:
                 self._legacy(command)
                 continue
@@ -394,7 +407,8 @@ class Actor:
         part not moved onto the core yet (under the table's lock), whose transaction stores
         the outcome's writes: they are added to ``into``. The follow-ups for other slices are
         folded into the same change (a seat's leaving and its open request for chips are
-        stored together); those for the parts not moved yet are carried out once it commits.
+        stored together), and so are the tournament desk's (its clock, a player out); those for
+        the runner are carried out once it commits.
         The new states are adopted only once that change commits (never when it does not); a
         later fold in the same change starts from the state this one left. A refusal is
         raised at once. The news is the caller's to send, with its own, once its change is
@@ -413,7 +427,9 @@ class Actor:
         later: list[Command] = []
         for follow in outcome.follow:
             route = self._route(follow)
-            if route is None:
+            if isinstance(follow, TableRuns | PlayerOut):  # the desk's, in the same change
+                self.table.desk.folded(follow, into)
+            elif route is None:
                 later.append(follow)
             else:
                 self.fold(route.name, follow, into)

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 if TYPE_CHECKING:
     from wildstud.server.frames import Clock
     from wildstud.server.store.records import SeatState
-    from wildstud.server.table.driver import LiveHand
+    from wildstud.server.table.live import LiveHand
 
 __all__ = [
     "Audience",
@@ -44,11 +44,13 @@ __all__ = [
     "HandNews",
     "News",
     "Outcome",
+    "PlayerOut",
     "Readers",
     "Refused",
     "ResetTurn",
     "Spectators",
     "TableNews",
+    "TableRuns",
     "Tick",
     "To",
 ]
@@ -134,6 +136,25 @@ class ResetTurn(Command):
     time the table stood still never counts against anyone). A command for the hand runner,
     which has not moved onto the core yet: the actor carries it out on the driver
     (:mod:`.actor`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableRuns(Command):
+    """The table runs (``running``: started or resumed) or stands still (paused, or the night
+    ended): a tournament's clock with it. A command for the tournament's desk, which has not
+    moved onto the core yet: the actor carries it out on the desk, into the change whose
+    status it follows (:meth:`.actor.Actor.fold`)."""
+
+    running: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerOut(Command):
+    """Player ``player_id`` left the table (its seat given up): out of a tournament at once,
+    below everyone still in. A command for the tournament's desk, carried out as
+    :class:`TableRuns` is, into the change that stores the leaving."""
+
+    player_id: str
 
 
 @dataclass(frozen=True, slots=True)

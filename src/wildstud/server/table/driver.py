@@ -10,6 +10,11 @@ takes the copy as its hand (:meth:`LiveHand.adopt`) only then, and only then do 
 hear of it (:mod:`wildstud.server.table.fanout`): a change the store refuses leaves the hand
 as it was.
 
+What comes after the betting (the all-in run-out and its odds, the offer to run it twice, the
+showdown's choices) is the runner's part :class:`~.endgame.Endgame`, which stages its changes
+through the driver; the hand itself, with what the table keeps beside it, is a
+:class:`~.live.LiveHand`.
+
 Everything else the runner holds is one frozen value (:class:`~.runner.RunnerState`: the hand
 in progress and the last one, the button, the dealer's choice, the showdown's and the offer's
 clocks, who acted and who the clock acted for in the hand). A change stages a new value
@@ -19,7 +24,7 @@ time bank drawn on, a request's number) go into it, and the seats take them once
 at a hand's end the stacks of the seats that stay go to the seating as a command folded into
 the change (:class:`~.seating.HandOver`), and those leaving leave by :class:`~.seating.Leave`.
 The one thing changed before a write is the hand's book, from which the copy draws a redeal's
-deck: a change the store refuses forgets what it drew (:meth:`Driver._drawing`).
+deck: a change the store refuses forgets what it drew (:meth:`Driver.drawing`).
 
 The button (the dealer's seat, who chooses the game under dealer's choice) moves forward every
 hand to the next seat, after the one that had it, whose player was dealt into the last hand and
@@ -37,43 +42,31 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import logging
 import time
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from wildstud.betting import ActionKind
 from wildstud.deal import Hand, Phase
-from wildstud.odds.runout import run_out_cuts
 from wildstud.server.clock import Backoff, Turn
-from wildstud.server.frames import RunTwiceFrame, ShowdownFrame
-from wildstud.server.history import seat_in_hand, summary
+from wildstud.server.history import summary
 from wildstud.server.pace import hand_pause
-from wildstud.server.proofs import Openings
-from wildstud.server.replay import (
-    MUCK,
-    RUN_ONCE,
-    RUN_TWICE,
-    SHOW,
-    DeckBook,
-    at_showdown,
-    start_hand,
-)
-from wildstud.server.runout import ODDS_THREAD, odds_frame
+from wildstud.server.replay import DeckBook, at_showdown, start_hand
 from wildstud.server.seating import Seat
 from wildstud.server.showdown import ShowdownChoice, TwiceOffer
 from wildstud.server.store import (
     ActionRecord,
     Changes,
-    DeckDraw,
     HandEnd,
     HandSetup,
     SeatState,
 )
 from wildstud.server.table.button import DealDefault, Seats, dealer_for, game_for, next_step
 from wildstud.server.table.cashier import HandEnded, Holder, Limits
+from wildstud.server.table.endgame import Endgame
+from wildstud.server.table.live import LiveHand
 from wildstud.server.table.runner import RUNNER, Choosing, RunnerState, hand_end_row, row_in
 from wildstud.server.table.seating import HandOver, TableStatus
 from wildstud.server.table.settings import NoticesPlayed
@@ -110,74 +103,6 @@ class TableMovedError(RuntimeError):
     """The table was handed to another process of the cluster: its driver stops here."""
 
 
-@dataclass(eq=False)
-class LiveHand:
-    """A hand being played (or the last one played, between hands)."""
-
-    setup: HandSetup
-    book: DeckBook
-    hand: Hand
-    actions: int
-    """How many of the hand's actions (and showdown choices) are stored."""
-    published: int = 0
-    """How many of the hand's events the clients have been sent."""
-    openings: Openings = field(init=False)
-    """The commitments and proofs each viewer has been sent (:mod:`~wildstud.server.proofs`)."""
-    run_out_stop: tuple[int, int, int] | None = None
-    """The (deal, run, street) of an all-in run-out the dealer has paused before (run 0 in a
-    hand run once), and :attr:`run_out_due` when it deals on."""
-    run_out_due: float = 0.0
-    odds: dict[int, dict[str, Any]] = field(default_factory=dict)
-    """The run-out's odds frames worked out so far, by the event they stand after
-    (:mod:`wildstud.server.runout`)."""
-    odds_asked: set[int] = field(default_factory=set)
-    """The events whose odds have been asked of a thread."""
-
-    def __post_init__(self) -> None:
-        self.openings = Openings(self.book)
-
-    @property
-    def number(self) -> int:
-        """The hand's number at its table (1 for the first)."""
-        return self.setup.number
-
-    def stack_of(self, seat: int) -> int | None:
-        """The chips the table's ``seat`` has left in this hand (``None``: not dealt in)."""
-        lineup = self.setup.lineup
-        return self.hand.stacks[lineup.index(seat)] if seat in lineup else None
-
-    def engine_seat(self, seat: Seat | None) -> int | None:
-        """The engine seat the person now at ``seat`` held in this hand, if they were dealt
-        in (``None``: a spectator, or someone who took the seat after its player left).
-
-        A hand belongs to the people dealt into it, not to the seat numbers: whoever sits at a
-        seat once its player is gone sees the hand as a spectator saw it
-        (:func:`~wildstud.server.history.seat_in_hand`).
-        """
-        if seat is None:
-            return None
-        return seat_in_hand(self.setup, seat.index, seat.player_id)
-
-    def adopt(self, hand: Hand, actions: int) -> None:
-        """Take ``hand`` (a copy of this one, changed) as the hand, with ``actions`` more
-        actions stored: called once the change is stored, never when it is not."""
-        self.hand = hand
-        self.actions += actions
-
-    def decks(self) -> list[DeckDraw]:
-        """The decks drawn since the last call, ready for the store."""
-        return [
-            DeckDraw(
-                number=self.number,
-                deal=deal,
-                cards=cards,
-                salts=salts,
-                made_from=self.book.made_from.get(deal),
-            )
-            for deal, cards, salts in self.book.pending()
-        ]
-
-
 def _auto_action(hand: Hand) -> ActionKind:
     """What the table does for a player who does not act: check, else fold, else post the
     bring-in that is due (the one forced action that cannot be folded)."""
@@ -186,13 +111,6 @@ def _auto_action(hand: Hand) -> ActionKind:
         if kind in kinds:
             return kind
     return ActionKind.CALL  # pragma: no cover - the engine always offers one of the above
-
-
-def _row(seat: Seat, seq: int | None) -> SeatState:
-    """``seat``'s row, with the number of the player's request ``seq`` (``None``: a choice
-    nobody asked for, a bot's or a clock's)."""
-    row = seat.state()
-    return row if seq is None else replace(row, last_seq=seq)
 
 
 class Driver:
@@ -208,6 +126,8 @@ class Driver:
         self.thinking: tuple[tuple[int, int, int], asyncio.Future[Any]] | None = None
         """An equity bot's choice being made on a thread: for which hand, event and seat."""
         self.turn = Turn()
+        self.endgame = Endgame(self)
+        """The runner's part for the run-out, the offer to run it twice and the showdown."""
         self.failures = Backoff(DRIVER_BACKOFF.first, DRIVER_BACKOFF.cap)
         self.failure: str | None = None
         """The driver's last failure, logged once however often it repeats."""
@@ -285,7 +205,7 @@ class Driver:
         return self.state.next_hand_at
 
     @contextlib.contextmanager
-    def _drawing(self, live: LiveHand) -> Iterator[None]:
+    def drawing(self, live: LiveHand) -> Iterator[None]:
         """A change of hand ``live`` whose copy may draw decks from its book (the copy shares
         it, :func:`~wildstud.server.replay.start_hand`): when the change fails, the decks it
         drew are forgotten, never stored and seen by nobody."""
@@ -423,14 +343,14 @@ class Driver:
                 await self.redeal()
                 return 0.0
             if live.hand.to_agree_run_twice:
-                return await self.offer_due(live, now)
+                return await self.endgame.offer_due(live, now)
             if live.hand.run_out_street is not None:
                 if now < live.run_out_due:
                     return live.run_out_due - now
-                await self.run_out(live)
+                await self.endgame.run_out(live)
                 return 0.0
             if at_showdown(live.hand):
-                return await self.showdown_due(live, now)
+                return await self.endgame.showdown_due(live, now)
             engine = live.hand.to_act
             if engine is None:  # pragma: no cover - a hand over is finished at once
                 return None
@@ -579,7 +499,7 @@ class Driver:
         book = DeckBook(shuffle=self.table.shuffling.shuffle_for(setup.number))
         hand = start_hand(setup, book, to_redeal=True, hold_showdown=True)
         live = LiveHand(setup, book, hand, 0)
-        self.deal_on(live, hand)  # a new hand: the table takes it (or not) with the change
+        self.endgame.deal_on(live, hand)  # a new hand: the table takes it (or not) with the change
         self.put(
             live=live,
             last_hand=None,
@@ -599,7 +519,7 @@ class Driver:
         table.fanout.broadcast_table()
         self.sync_turn()
         table.fanout.publish()
-        self.run_out_odds(live)
+        self.endgame.run_out_odds(live)
 
     async def _no_hand(self, chooser: SeatState | None) -> None:
         """No hand is dealt now: the choice in progress is over (and the chooser's request
@@ -610,7 +530,7 @@ class Driver:
             await self.commit(Changes(seats=[chooser]))
         self.table.fanout.broadcast_table()
 
-    def _mark(self, index: int, *, acted: bool, timed_out: bool = False) -> None:
+    def mark(self, index: int, *, acted: bool, timed_out: bool = False) -> None:
         """Seat ``index``'s player made a choice in the hand (``acted``), or the clock acted
         for them (``timed_out``; the showdown's default is no missed turn,
         :mod:`wildstud.server.showdown`): staged with the change."""
@@ -645,10 +565,10 @@ class Driver:
                 last_seq=row.last_seq if seq is None else seq,
                 time_bank=row.time_bank if bank is None else bank,
             )
-        with self._drawing(live):
+        with self.drawing(live):
             hand = live.hand.copy()  # the table's hand changes only once the change is stored
             hand.act(kind, amount, seat=engine)
-            self.deal_on(live, hand)
+            self.endgame.deal_on(live, hand)
             record = ActionRecord(
                 number=live.number,
                 index=live.actions,
@@ -659,7 +579,7 @@ class Driver:
                 seq=seq,
             )
             changes = Changes(seats=[row], actions=[record], decks=live.decks())
-            self._mark(seat.index, acted=source == "player", timed_out=source == "clock")
+            self.mark(seat.index, acted=source == "player", timed_out=source == "clock")
             table.writer.after(lambda: live.adopt(hand, 1))
             if hand.phase is Phase.OVER:
                 self.finish_hand(changes, live, hand)
@@ -668,7 +588,7 @@ class Driver:
         seats_changed = self.state.live is None or self.turn.bank != seat.time_bank
         self.sync_turn()
         table.fanout.publish()
-        self.run_out_odds(live)
+        self.endgame.run_out_odds(live)
         if seats_changed:
             table.fanout.broadcast_table()
 
@@ -677,255 +597,10 @@ class Driver:
         cards, deal again from a new deck (stored before anyone sees a card of it)."""
         live = self.current.live
         assert live is not None
-        with self._drawing(live):  # the redeal draws its deck from the hand's book
+        with self.drawing(live):  # the redeal draws its deck from the hand's book
             hand = live.hand.copy()
             hand.step()
-            await self._deal_and_tell(live, hand)
-
-    # -- the showdown --------------------------------------------------------------------------
-
-    def deal_on(self, live: LiveHand, hand: Hand) -> None:
-        """The dealer's steps on ``hand`` (``live``'s hand, or the copy of it a change makes) as
-        far as they go now: to a player's turn, a redeal, the showdown while a seat there still
-        has to choose to show or muck (then through it), the offer to run it twice while a seat
-        is still to answer, or the next street of an all-in run-out (run 2's first street after
-        run 1's showdown too), which waits ``runout_pause`` seconds with the chances of the
-        hands turned up on every page (the table's :meth:`run_out` deals it then)."""
-        pause = self.table.settings.runout_pause
-        while hand.phase is Phase.DEALER and hand.redeal_pending is None:
-            if hand.to_agree_run_twice:
-                return  # the hands all in are asked to run it twice first (offer_due)
-            if at_showdown(hand):
-                if hand.to_show_or_muck:
-                    break
-                hand.step()  # the showdown: in a hand run twice, run 1's starts run 2
-                continue
-            street = hand.run_out_street
-            if street is not None and pause > 0:
-                key = (hand.deal_number, hand.current_run, street)
-                if live.run_out_stop != key:
-                    live.run_out_stop = key
-                    live.run_out_due = time.monotonic() + pause
-                    return
-                if time.monotonic() < live.run_out_due:
-                    return
-            hand.step()
-
-    async def run_out(self, live: LiveHand) -> None:
-        """Deal the next street of an all-in run-out, whose pause is over, and tell everyone."""
-        await self._deal_and_tell(live, live.hand.copy())
-
-    async def _deal_and_tell(self, live: LiveHand, hand: Hand) -> None:
-        """Deal ``hand`` (a copy of ``live``'s, after a redeal's gathering or a run-out's pause)
-        on as far as the dealer goes, store its new decks (and its end, if it ended), and tell
-        everyone; the table takes the copy once the write is stored."""
-        table = self.table
-        with self._drawing(live):
-            self.deal_on(live, hand)
-            changes = Changes(decks=live.decks())
-            table.writer.after(lambda: live.adopt(hand, 0))
-            if hand.phase is Phase.OVER:
-                self.finish_hand(changes, live, hand)
-            await self.commit(changes)
-        self.sync_turn()
-        table.fanout.publish()
-        self.run_out_odds(live)
-        if self.state.live is None:
-            table.fanout.broadcast_table()
-
-    def run_out_odds(self, live: LiveHand) -> None:
-        """Ask a thread for the odds of each moment of a run-out not yet asked for (each sent
-        to everyone once it is worked out: :mod:`wildstud.server.runout`)."""
-        events = live.hand.events
-        cuts = [cut for cut in run_out_cuts(events) if cut not in live.odds_asked]
-        if not cuts:
-            return
-        loop = asyncio.get_running_loop()
-        rules, players = live.hand.rules, len(live.setup.lineup)
-        for cut in cuts:
-            live.odds_asked.add(cut)
-            prefix = tuple(events[:cut])
-            future = loop.run_in_executor(
-                ODDS_THREAD, odds_frame, live.number, rules, players, prefix
-            )
-            future.add_done_callback(functools.partial(self._odds_done, live, cut))
-
-    def _odds_done(self, live: LiveHand, cut: int, done: asyncio.Future[Any]) -> None:
-        table = self.table
-        if done.cancelled():  # pragma: no cover - the loop closed under it
-            return
-        error = done.exception()
-        if error is not None:
-            log.error("table %s: the run-out's odds failed", table.id, exc_info=error)
-            return
-        frame = done.result()
-        if frame is None:
-            return
-        live.odds[cut] = frame
-        if live is self.state.live or live is self.state.last_hand:
-            table.fanout.broadcast(frame)
-
-    def showdown_frame(self, live: LiveHand, seats: tuple[int, ...]) -> dict[str, Any]:
-        """The showdown frame: the table seats still to choose at hand ``live``'s showdown."""
-        choice = self.current.showdown
-        seconds = 0.0 if choice is None else max(0.0, choice.deadline - time.monotonic())
-        return ShowdownFrame(
-            number=live.number,
-            seats=[live.setup.lineup[engine] for engine in seats],
-            seconds=round(seconds, 3),
-            default=self.table.settings.showdown_default,
-        ).frame()
-
-    async def showdown_due(self, live: LiveHand, now: float) -> float | None:
-        """The showdown waits for its choices: bots and players leaving the table get the
-        table's default at once, the others when the muck clock runs out."""
-        table = self.table
-        showdown = self.state.showdown
-        if showdown is None or showdown.number != live.number:
-            # A new showdown, or one a restarted server stands at: the clock starts now (with
-            # the first choice stored, or at once when there is none to make here).
-            showdown = ShowdownChoice(live.number, now + table.settings.muck_clock)
-            self.put(showdown=showdown)
-            for engine in live.hand.to_show_or_muck:
-                seat = table.seats[live.setup.lineup[engine]]
-                # A player not connected still gets the clock: after a restart nobody is yet.
-                if seat.bot is not None or seat.leaving:
-                    source = "bot" if seat.bot is not None else "host"
-                    await self.decide(seat, engine, None, source, None)
-                    if live is not self.state.live:  # the last choice finished the hand
-                        return 0.0
-            self.settle()
-            table.fanout.broadcast(self.showdown_frame(live, live.hand.to_show_or_muck))
-        if now < showdown.deadline:
-            return showdown.deadline - now
-        for engine in live.hand.to_show_or_muck:
-            seat = table.seats[live.setup.lineup[engine]]
-            await self.decide(seat, engine, None, "clock", None)
-            if live is not self.state.live:
-                break
-        return 0.0
-
-    async def decide(
-        self, seat: Seat, engine: int, show: bool | None, source: str, seq: int | None
-    ) -> None:
-        """Carry out ``seat``'s choice at the showdown (engine seat ``engine``): show or muck
-        (``None``: a bot's, a clock's or a leaving player's, the engine's automation with the
-        table's default); store it and tell everyone (a muck as the hand's event, naming no
-        card). ``seq``: the number of the player's request, stored in the seat's row."""
-        table = self.table
-        live = self.current.live
-        assert live is not None
-        hand = live.hand.copy()
-        if show is None:
-            show = table.settings.showdown_default == "show"
-            hand.auto_show_or_muck([engine], show=show)
-        else:
-            hand.show_or_muck(engine, show)
-        kind = SHOW if show else MUCK
-        record = ActionRecord(
-            number=live.number,
-            index=live.actions,
-            seat=engine,
-            kind=kind,
-            amount=None,
-            source=source,
-            seq=seq,
-        )
-        pending = hand.to_show_or_muck
-        with self._drawing(live):
-            self.deal_on(live, hand)
-            changes = Changes(seats=[_row(seat, seq)], actions=[record], decks=live.decks())
-            self._mark(seat.index, acted=source == "player")
-            table.writer.after(lambda: live.adopt(hand, 1))
-            if hand.phase is Phase.OVER:
-                self.finish_hand(changes, live, hand)
-            await self.commit(changes)
-        table.fanout.publish()
-        table.fanout.broadcast(self.showdown_frame(live, pending))  # none left: it is over
-        if not pending:
-            self.put(showdown=None)
-            self.settle()
-        if self.state.live is None:
-            table.fanout.broadcast_table()
-
-    # -- run it twice --------------------------------------------------------------------------
-
-    def offer_frame(self, live: LiveHand) -> dict[str, Any]:
-        """The run-it-twice frame of hand ``live``: who is still to answer, who agreed, who
-        declined (table seats)."""
-        offer = self.current.offer
-        seconds = 0.0 if offer is None else max(0.0, offer.deadline - time.monotonic())
-        lineup = live.setup.lineup
-        answers = live.hand.run_twice_answers
-        declined = [lineup[engine] for engine, agree in answers.items() if not agree]
-        return RunTwiceFrame(
-            number=live.number,
-            seats=[lineup[engine] for engine in live.hand.to_agree_run_twice],
-            agreed=sorted(lineup[engine] for engine, agree in answers.items() if agree),
-            declined=declined[0] if declined else None,
-            seconds=round(seconds, 3),
-        ).frame()
-
-    async def offer_due(self, live: LiveHand, now: float) -> float | None:
-        """The offer to run it twice waits for its answers: bots and players leaving the table
-        answer no at once, the others when the clock (``twice_clock``) runs out."""
-        table = self.table
-        offer = self.state.offer
-        if offer is None or offer.number != live.number:
-            # A new offer, or one a restarted server stands at: the clock starts now (with the
-            # first answer stored, or at once when there is none to give here).
-            offer = TwiceOffer(live.number, now + table.settings.twice_clock)
-            self.put(offer=offer)
-            for engine in live.hand.to_agree_run_twice:
-                seat = table.seats[live.setup.lineup[engine]]
-                if seat.bot is not None or seat.leaving:
-                    source = "bot" if seat.bot is not None else "host"
-                    await self.answer_twice(seat, engine, None, source, None)
-                    return 0.0  # one no: the hand is run once
-            self.settle()
-            table.fanout.broadcast(self.offer_frame(live))
-        if now < offer.deadline:
-            return offer.deadline - now
-        for engine in live.hand.to_agree_run_twice[:1]:  # one no is enough
-            seat = table.seats[live.setup.lineup[engine]]
-            await self.answer_twice(seat, engine, None, "clock", None)
-        return 0.0
-
-    async def answer_twice(
-        self, seat: Seat, engine: int, agree: bool | None, source: str, seq: int | None
-    ) -> None:
-        """Carry out ``seat``'s answer to the offer to run it twice (engine seat ``engine``;
-        ``None``: a bot's, a clock's or a leaving player's, no); store it and tell everyone.
-        ``seq``: the number of the player's request, stored in the seat's row."""
-        table = self.table
-        live = self.current.live
-        assert live is not None
-        hand = live.hand.copy()
-        agree = bool(agree)
-        hand.agree_run_twice(engine, agree)
-        record = ActionRecord(
-            number=live.number,
-            index=live.actions,
-            seat=engine,
-            kind=RUN_TWICE if agree else RUN_ONCE,
-            amount=None,
-            source=source,
-            seq=seq,
-        )
-        with self._drawing(live):
-            self.deal_on(live, hand)
-            changes = Changes(seats=[_row(seat, seq)], actions=[record], decks=live.decks())
-            self._mark(seat.index, acted=source == "player")
-            table.writer.after(lambda: live.adopt(hand, 1))
-            if hand.phase is Phase.OVER:  # pragma: no cover - a run-out always has a card to come
-                self.finish_hand(changes, live, hand)
-            await self.commit(changes)
-        table.fanout.publish()
-        table.fanout.broadcast(self.offer_frame(live))  # seats empty once it is settled
-        if not hand.to_agree_run_twice:
-            self.put(offer=None)
-            self.settle()
-        self.run_out_odds(live)
+            await self.endgame.deal_and_tell(live, hand)
 
     def finish_hand(self, changes: Changes, live: LiveHand, hand: Hand) -> None:
         """Hand ``live`` is over (``hand``: its hand as the change in hand leaves it): stacks,

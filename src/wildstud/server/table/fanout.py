@@ -213,14 +213,14 @@ class Fanout:
                 # not yet worked out (a table restored in the middle of one) go to everyone.
                 for cut in sorted(live.odds):
                     client.send(dumps(live.odds[cut]))
-                table.driver.run_out_odds(live)
+                table.driver.endgame.run_out_odds(live)
             showdown = table.driver.showdown
             if showdown is not None and table.live is not None:
                 pending = table.live.hand.to_show_or_muck
-                client.send(dumps(table.driver.showdown_frame(table.live, pending)))
+                client.send(dumps(table.driver.endgame.showdown_frame(table.live, pending)))
             live = table.live
             if table.driver.offer is not None and live is not None and live.hand.to_agree_run_twice:
-                client.send(dumps(table.driver.offer_frame(live)))
+                client.send(dumps(table.driver.endgame.offer_frame(live)))
             if seat is not None:
                 self.broadcast_table()
             table.changed.set()

@@ -275,11 +275,10 @@ class Hosting:
         self._gone(seat, gone, changes)
 
     def _gone(self, seat: Seat, gone: Departure, changes: Changes) -> None:
-        """What follows ``seat``'s departure in the change in hand: out of a tournament, its
-        row written by no one else, its connections told once stored."""
+        """What follows ``seat``'s departure in the change in hand: its row written by no one
+        else, its connections told once stored (its player out of a tournament is the
+        seating's follow-up, :class:`~.core.PlayerOut`)."""
         table = self.table
-        if table.tournament is not None:  # out of the tournament, below everyone still in
-            table.desk.left(seat, changes)
         changes.seats = [state for state in changes.seats if state.seat != seat.index]
         # The host's removal and a player's own leave end alike: the chips are cashed out.
         frame = Removed(
@@ -310,8 +309,6 @@ class Hosting:
             table.actor.fold("seating", SetStatus(status, table.state()), changes)
             if not changes:  # the status it has already
                 return
-            if table.tournament is not None:  # the tournament's clock runs with the table
-                table.desk.status_changed(status is TableStatus.RUNNING, changes)
             await self._told(changes)
 
     async def end_night(self) -> None:
@@ -321,8 +318,6 @@ class Hosting:
         async with table.lock:
             changes = Changes()
             table.actor.fold("seating", EndNight(table.state()), changes)
-            if table.tournament is not None:
-                table.desk.status_changed(False, changes)
             await self._told(changes)
 
     async def _told(self, changes: Changes) -> None:

@@ -35,7 +35,7 @@ from wildstud.server.table.fanout import dumps
 
 if TYPE_CHECKING:
     from wildstud.server.seating import Client
-    from wildstud.server.table.driver import LiveHand
+    from wildstud.server.table.live import LiveHand
     from wildstud.server.table.table import Table
 
 __all__ = ["Outbox"]

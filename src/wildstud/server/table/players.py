@@ -36,8 +36,9 @@ from wildstud.server.seating import Client, Seat
 from wildstud.server.security import new_id
 from wildstud.server.store import Changes
 from wildstud.server.table.cashier import AskChips, Limits
-from wildstud.server.table.driver import LiveHand, TableStatus
+from wildstud.server.table.driver import TableStatus
 from wildstud.server.table.fanout import dumps
+from wildstud.server.table.live import LiveHand
 from wildstud.server.table.seating import Sit
 
 if TYPE_CHECKING:
@@ -182,7 +183,7 @@ class Players:
         )
         # The engine says what may be chosen, and why not (a hand that takes part of a pot).
         live.hand.verify_show_or_muck(engine, frame.show)
-        await self.table.driver.decide(seat, engine, frame.show, "player", frame.seq)
+        await self.table.driver.endgame.decide(seat, engine, frame.show, "player", frame.seq)
 
     async def _answers_twice(self, seat: Seat, frame: RunTwice) -> None:
         live, engine = self._hand_of(
@@ -190,4 +191,4 @@ class Players:
         )
         # The engine says whether the hand may be run twice now, and why not.
         live.hand.verify_agree_run_twice(engine, frame.agree)
-        await self.table.driver.answer_twice(seat, engine, frame.agree, "player", frame.seq)
+        await self.table.driver.endgame.answer_twice(seat, engine, frame.agree, "player", frame.seq)

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from wildstud.deal import TableView
     from wildstud.practice import Chances
     from wildstud.server.seating import Client
-    from wildstud.server.table.driver import LiveHand
+    from wildstud.server.table.live import LiveHand
     from wildstud.server.table.table import Table
 
 __all__ = ["Coach", "help_frame"]

@@ -31,7 +31,7 @@ from wildstud.server.store.records import Changes, SeatState
 
 if TYPE_CHECKING:
     from wildstud.server.showdown import ShowdownChoice, TwiceOffer
-    from wildstud.server.table.driver import LiveHand
+    from wildstud.server.table.live import LiveHand
 
 __all__ = ["RUNNER", "Choosing", "RunnerState", "hand_end_row", "row_in"]
 

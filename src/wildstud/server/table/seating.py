@@ -15,10 +15,12 @@ settings' terms, whether a seat is in the hand in progress and the chips it hold
 ids and tokens are drawn by the table: the slice draws nothing at random.
 
 The slice never calls another: a seat that leaves has its open request for chips cancelled
-(:class:`~.cashier.SeatLeft`, for the money slice), a change of status calls off the dealer's
-choice and the turn's clock (:class:`~.core.CancelChoice`, :class:`~.core.ResetTurn`, for the
-hand runner), and the end of the night closes the open requests for chips
-(:class:`~.cashier.NightEnded`): follow-up commands. Until the hand runner moves onto the
+(:class:`~.cashier.SeatLeft`, for the money slice) and its player put out of a tournament
+(:class:`~.core.PlayerOut`, for the tournament's desk), a change of status calls off the
+dealer's choice and the turn's clock (:class:`~.core.CancelChoice`, :class:`~.core.ResetTurn`,
+for the hand runner) and runs or stops a tournament's clock (:class:`~.core.TableRuns`), and
+the end of the night closes the open requests for chips (:class:`~.cashier.NightEnded`):
+follow-up commands. Until the hand runner moves onto the
 core, the seating's commands are folded into the change of the part that makes them
 (:mod:`.hosting`, :mod:`.players`, the runner's hand end: :class:`HandOver` with the stacks
 the hand ends with, :class:`Leave`; :meth:`.actor.Actor.fold`), stored in its transaction
@@ -36,7 +38,7 @@ with its actions (the time banks it spends, the requests' numbers) are taken in 
 'seat 0 is taken'
 >>> left = handle(seated, Remove(0, in_hand=False, stack=500), 0.0)
 >>> left.reply.cash_out, left.state.seats, left.follow
-(500, {}, (SeatLeft(seat=0, player_id='p1'),))
+(500, {}, (SeatLeft(seat=0, player_id='p1'), PlayerOut(player_id='p1')))
 """
 
 from __future__ import annotations
@@ -57,8 +59,10 @@ from wildstud.server.table.core import (
     Credit,
     Effect,
     Outcome,
+    PlayerOut,
     Refused,
     ResetTurn,
+    TableRuns,
 )
 
 __all__ = [
@@ -331,7 +335,8 @@ def _handle(state: SeatingState, command: Command) -> Outcome[SeatingState]:
             raise TableError("the night is over already")
         new = replace(state, status=TableStatus.ENDED)
         changes = Changes(table=new.row(command.row))
-        return _written(state, changes, follow=(CancelChoice(), ResetTurn(), NightEnded()))
+        follow = (CancelChoice(), ResetTurn(), NightEnded(), TableRuns(running=False))
+        return _written(state, changes, follow=follow)
     assert isinstance(command, Credit)
     if command.row.seat not in state.seats:  # pragma: no cover - the cashier checks the seat
         return Outcome(state)
@@ -420,12 +425,14 @@ def _join(state: SeatingState, join: Join) -> Outcome[SeatingState]:
 def _leave(state: SeatingState, row: SeatState, stack: int) -> Outcome[SeatingState]:
     """``row``'s seat leaves with ``stack`` chips: cashed out (a player's leaving is written
     even with no chips: its token is their way back), its row removed, and its open request
-    for chips cancelled (a follow-up for the cashier)."""
+    for chips cancelled (a follow-up for the cashier), and its player out of a tournament (one
+    for the desk)."""
     changes = Changes(removed=[row.seat])
     if stack or row.token_hash is not None:
         changes.ledger.append(_entry(row, "cash-out", -stack, token_hash=row.token_hash))
     gone = Departure(replace(row, stack=stack), stack)
-    return _written(state, changes, reply=gone, follow=(SeatLeft(row.seat, row.player_id),))
+    follow = (SeatLeft(row.seat, row.player_id), PlayerOut(row.player_id))
+    return _written(state, changes, reply=gone, follow=follow)
 
 
 def _set_status(state: SeatingState, command: SetStatus) -> Outcome[SeatingState]:
@@ -437,8 +444,9 @@ def _set_status(state: SeatingState, command: SetStatus) -> Outcome[SeatingState
     if status is TableStatus.WAITING:
         raise TableError("a table cannot go back to waiting")
     new = replace(state, status=status)
-    # A resumed turn gets a fresh clock; a choice in progress is asked again.
-    follow = (CancelChoice(), ResetTurn())
+    # A resumed turn gets a fresh clock; a choice in progress is asked again; a tournament's
+    # clock runs with the table.
+    follow = (CancelChoice(), ResetTurn(), TableRuns(running=status is TableStatus.RUNNING))
     return _written(state, Changes(table=new.row(command.row)), follow=follow)
 
 

@@ -106,10 +106,11 @@ from wildstud.server.table import chat, seat_requests, seating
 from wildstud.server.table import settings as settings_slice
 from wildstud.server.table.actor import Actor, Slice, Wrapped
 from wildstud.server.table.cashier import CashierState, DecideChips, Holder, Limits, holds_all
-from wildstud.server.table.driver import HAND, Driver, LiveHand, TableStatus
+from wildstud.server.table.driver import HAND, Driver, TableStatus
 from wildstud.server.table.fanout import RESTARTING, Fanout, dumps
 from wildstud.server.table.hosting import Hosting
 from wildstud.server.table.ledger import NightBook, NightRead, Report
+from wildstud.server.table.live import LiveHand
 from wildstud.server.table.players import Players
 from wildstud.server.table.practice import Coach
 from wildstud.server.table.runner import RunnerState

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 from wildstud.errors import TableError
 from wildstud.server.menu import Menu
 from wildstud.server.store import Changes, LedgerEntry
+from wildstud.server.table.core import PlayerOut, TableRuns
 from wildstud.server.table.runner import row_in
 from wildstud.server.table.seating import EndNight, TableStatus
 from wildstud.server.tourney import Tourney, prizes_of
@@ -40,7 +41,7 @@ from wildstud.tournament import Level, Schedule, TournamentError, chip_chop, dea
 
 if TYPE_CHECKING:
     from wildstud.server.seating import Seat
-    from wildstud.server.table.driver import LiveHand
+    from wildstud.server.table.live import LiveHand
     from wildstud.server.table.table import Table
 
 STAGED = "tournament"
@@ -220,11 +221,21 @@ class Desk:
                 table.actor.fold("seating", EndNight(table.state()), changes)
         self._put(state, now, changes)
 
-    def left(self, seat: Seat, changes: Changes) -> None:
-        """``seat`` leaves the table: its player is out at once, below everyone still in
-        (their chips leave play, cashed out as at a cash table); into ``changes``."""
+    def folded(self, command: TableRuns | PlayerOut, changes: Changes) -> None:
+        """Carry out ``command``, a follow-up of the seating's for the desk, into ``changes``
+        (the change that made it): nothing at a cash table."""
+        if self.table.tournament is None:
+            return
+        if isinstance(command, TableRuns):
+            self.status_changed(command.running, changes)
+        else:
+            self.left(command.player_id, changes)
+
+    def left(self, player_id: str, changes: Changes) -> None:
+        """Player ``player_id`` left the table: out at once, below everyone still in (their
+        chips leave play, cashed out as at a cash table); into ``changes``."""
         dealt = self.table.driver.current.hands_dealt  # as the change in hand leaves it
-        state = self.synced(self.state).departed(seat.player_id, dealt)
+        state = self.synced(self.state).departed(player_id, dealt)
         self._store(state, time.monotonic(), changes)
 
     def status_changed(self, running: bool, changes: Changes) -> None:

@@ -1,0 +1,312 @@
+"""The end of a hand at a table: the all-in run-out, the offer to run it twice and the showdown.
+
+An :class:`Endgame` is the hand runner's (:class:`~.driver.Driver`) part for what comes after
+the betting: the dealer's steps as far as they go now (:meth:`Endgame.deal_on`: to a player's
+turn, a redeal, the showdown's choices, the offer to run it twice, or the next street of an
+all-in run-out, which waits ``runout_pause`` seconds with the chances of the hands turned up on
+every page, worked out on a thread: :meth:`Endgame.run_out_odds`); the showdown, where each
+player still to choose shows or mucks (:meth:`Endgame.decide`), bots and leaving players at
+once and the others when the muck clock runs out (:meth:`Endgame.showdown_due`); and the offer
+to run it twice, answered the same way (:meth:`Endgame.answer_twice`,
+:meth:`Endgame.offer_due`). Each choice is stored as the hand's next action through the
+runner's change (:meth:`.Driver.commit`): the engine plays it on a copy of the hand, which the
+table takes only once the store has it, exactly as a bet is (:mod:`.driver`).
+
+Who is asked to show or muck, and what a clock chooses for them, is the engine's
+(:attr:`~wildstud.deal.Hand.to_show_or_muck`, :meth:`~wildstud.deal.Hand.auto_show_or_muck`):
+the table only times the choice.
+
+>>> from wildstud.server.replay import MUCK, SHOW
+>>> SHOW, MUCK  # how a showdown's choice is stored among the hand's actions
+('show', 'muck')
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import time
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from wildstud.deal import Hand, Phase
+from wildstud.odds.runout import run_out_cuts
+from wildstud.server.frames import RunTwiceFrame, ShowdownFrame
+from wildstud.server.replay import MUCK, RUN_ONCE, RUN_TWICE, SHOW, at_showdown
+from wildstud.server.runout import ODDS_THREAD, odds_frame
+from wildstud.server.seating import Seat
+from wildstud.server.showdown import ShowdownChoice, TwiceOffer
+from wildstud.server.store import ActionRecord, Changes, SeatState
+from wildstud.server.table.live import LiveHand
+
+if TYPE_CHECKING:
+    from wildstud.server.table.driver import Driver
+
+__all__ = ["Endgame"]
+
+log = logging.getLogger("wildstud.server")
+
+
+def _row(seat: Seat, seq: int | None) -> SeatState:
+    """``seat``'s row, with the number of the player's request ``seq`` (``None``: a choice
+    nobody asked for, a bot's or a clock's)."""
+    row = seat.state()
+    return row if seq is None else replace(row, last_seq=seq)
+
+
+class Endgame:
+    """The hand runner's part for the run-out, the offer to run it twice and the showdown: it
+    keeps nothing of its own (the clocks are the runner's state, :class:`~.runner.RunnerState`)
+    and stages every change through its runner."""
+
+    def __init__(self, driver: Driver) -> None:
+        self.driver = driver
+        self.table = driver.table
+
+    # -- the dealer's steps and the run-out ---------------------------------------------------
+
+    def deal_on(self, live: LiveHand, hand: Hand) -> None:
+        """The dealer's steps on ``hand`` (``live``'s hand, or the copy of it a change makes) as
+        far as they go now: to a player's turn, a redeal, the showdown while a seat there still
+        has to choose to show or muck (then through it), the offer to run it twice while a seat
+        is still to answer, or the next street of an all-in run-out (run 2's first street after
+        run 1's showdown too), which waits ``runout_pause`` seconds with the chances of the
+        hands turned up on every page (the table's :meth:`run_out` deals it then)."""
+        pause = self.table.settings.runout_pause
+        while hand.phase is Phase.DEALER and hand.redeal_pending is None:
+            if hand.to_agree_run_twice:
+                return  # the hands all in are asked to run it twice first (offer_due)
+            if at_showdown(hand):
+                if hand.to_show_or_muck:
+                    break
+                hand.step()  # the showdown: in a hand run twice, run 1's starts run 2
+                continue
+            street = hand.run_out_street
+            if street is not None and pause > 0:
+                key = (hand.deal_number, hand.current_run, street)
+                if live.run_out_stop != key:
+                    live.run_out_stop = key
+                    live.run_out_due = time.monotonic() + pause
+                    return
+                if time.monotonic() < live.run_out_due:
+                    return
+            hand.step()
+
+    async def run_out(self, live: LiveHand) -> None:
+        """Deal the next street of an all-in run-out, whose pause is over, and tell everyone."""
+        await self.deal_and_tell(live, live.hand.copy())
+
+    async def deal_and_tell(self, live: LiveHand, hand: Hand) -> None:
+        """Deal ``hand`` (a copy of ``live``'s, after a redeal's gathering or a run-out's pause)
+        on as far as the dealer goes, store its new decks (and its end, if it ended), and tell
+        everyone; the table takes the copy once the write is stored."""
+        table = self.table
+        with self.driver.drawing(live):
+            self.deal_on(live, hand)
+            changes = Changes(decks=live.decks())
+            table.writer.after(lambda: live.adopt(hand, 0))
+            if hand.phase is Phase.OVER:
+                self.driver.finish_hand(changes, live, hand)
+            await self.driver.commit(changes)
+        self.driver.sync_turn()
+        table.fanout.publish()
+        self.run_out_odds(live)
+        if self.driver.state.live is None:
+            table.fanout.broadcast_table()
+
+    def run_out_odds(self, live: LiveHand) -> None:
+        """Ask a thread for the odds of each moment of a run-out not yet asked for (each sent
+        to everyone once it is worked out: :mod:`wildstud.server.runout`)."""
+        events = live.hand.events
+        cuts = [cut for cut in run_out_cuts(events) if cut not in live.odds_asked]
+        if not cuts:
+            return
+        loop = asyncio.get_running_loop()
+        rules, players = live.hand.rules, len(live.setup.lineup)
+        for cut in cuts:
+            live.odds_asked.add(cut)
+            prefix = tuple(events[:cut])
+            future = loop.run_in_executor(
+                ODDS_THREAD, odds_frame, live.number, rules, players, prefix
+            )
+            future.add_done_callback(functools.partial(self._odds_done, live, cut))
+
+    def _odds_done(self, live: LiveHand, cut: int, done: asyncio.Future[Any]) -> None:
+        table = self.table
+        if done.cancelled():  # pragma: no cover - the loop closed under it
+            return
+        error = done.exception()
+        if error is not None:
+            log.error("table %s: the run-out's odds failed", table.id, exc_info=error)
+            return
+        frame = done.result()
+        if frame is None:
+            return
+        live.odds[cut] = frame
+        if live is self.driver.state.live or live is self.driver.state.last_hand:
+            table.fanout.broadcast(frame)
+
+    # -- the showdown --------------------------------------------------------------------------
+
+    def showdown_frame(self, live: LiveHand, seats: tuple[int, ...]) -> dict[str, Any]:
+        """The showdown frame: the table seats still to choose at hand ``live``'s showdown."""
+        choice = self.driver.current.showdown
+        seconds = 0.0 if choice is None else max(0.0, choice.deadline - time.monotonic())
+        return ShowdownFrame(
+            number=live.number,
+            seats=[live.setup.lineup[engine] for engine in seats],
+            seconds=round(seconds, 3),
+            default=self.table.settings.showdown_default,
+        ).frame()
+
+    async def showdown_due(self, live: LiveHand, now: float) -> float | None:
+        """The showdown waits for its choices: bots and players leaving the table get the
+        table's default at once, the others when the muck clock runs out."""
+        table = self.table
+        showdown = self.driver.state.showdown
+        if showdown is None or showdown.number != live.number:
+            # A new showdown, or one a restarted server stands at: the clock starts now (with
+            # the first choice stored, or at once when there is none to make here).
+            showdown = ShowdownChoice(live.number, now + table.settings.muck_clock)
+            self.driver.put(showdown=showdown)
+            for engine in live.hand.to_show_or_muck:
+                seat = table.seats[live.setup.lineup[engine]]
+                # A player not connected still gets the clock: after a restart nobody is yet.
+                if seat.bot is not None or seat.leaving:
+                    source = "bot" if seat.bot is not None else "host"
+                    await self.decide(seat, engine, None, source, None)
+                    if live is not self.driver.state.live:  # the last choice finished the hand
+                        return 0.0
+            self.driver.settle()
+            table.fanout.broadcast(self.showdown_frame(live, live.hand.to_show_or_muck))
+        if now < showdown.deadline:
+            return showdown.deadline - now
+        for engine in live.hand.to_show_or_muck:
+            seat = table.seats[live.setup.lineup[engine]]
+            await self.decide(seat, engine, None, "clock", None)
+            if live is not self.driver.state.live:
+                break
+        return 0.0
+
+    async def decide(
+        self, seat: Seat, engine: int, show: bool | None, source: str, seq: int | None
+    ) -> None:
+        """Carry out ``seat``'s choice at the showdown (engine seat ``engine``): show or muck
+        (``None``: a bot's, a clock's or a leaving player's, the engine's automation with the
+        table's default); store it and tell everyone (a muck as the hand's event, naming no
+        card). ``seq``: the number of the player's request, stored in the seat's row."""
+        table = self.table
+        live = self.driver.current.live
+        assert live is not None
+        hand = live.hand.copy()
+        if show is None:
+            show = table.settings.showdown_default == "show"
+            hand.auto_show_or_muck([engine], show=show)
+        else:
+            hand.show_or_muck(engine, show)
+        kind = SHOW if show else MUCK
+        record = ActionRecord(
+            number=live.number,
+            index=live.actions,
+            seat=engine,
+            kind=kind,
+            amount=None,
+            source=source,
+            seq=seq,
+        )
+        pending = hand.to_show_or_muck
+        with self.driver.drawing(live):
+            self.deal_on(live, hand)
+            changes = Changes(seats=[_row(seat, seq)], actions=[record], decks=live.decks())
+            self.driver.mark(seat.index, acted=source == "player")
+            table.writer.after(lambda: live.adopt(hand, 1))
+            if hand.phase is Phase.OVER:
+                self.driver.finish_hand(changes, live, hand)
+            await self.driver.commit(changes)
+        table.fanout.publish()
+        table.fanout.broadcast(self.showdown_frame(live, pending))  # none left: it is over
+        if not pending:
+            self.driver.put(showdown=None)
+            self.driver.settle()
+        if self.driver.state.live is None:
+            table.fanout.broadcast_table()
+
+    # -- run it twice --------------------------------------------------------------------------
+
+    def offer_frame(self, live: LiveHand) -> dict[str, Any]:
+        """The run-it-twice frame of hand ``live``: who is still to answer, who agreed, who
+        declined (table seats)."""
+        offer = self.driver.current.offer
+        seconds = 0.0 if offer is None else max(0.0, offer.deadline - time.monotonic())
+        lineup = live.setup.lineup
+        answers = live.hand.run_twice_answers
+        declined = [lineup[engine] for engine, agree in answers.items() if not agree]
+        return RunTwiceFrame(
+            number=live.number,
+            seats=[lineup[engine] for engine in live.hand.to_agree_run_twice],
+            agreed=sorted(lineup[engine] for engine, agree in answers.items() if agree),
+            declined=declined[0] if declined else None,
+            seconds=round(seconds, 3),
+        ).frame()
+
+    async def offer_due(self, live: LiveHand, now: float) -> float | None:
+        """The offer to run it twice waits for its answers: bots and players leaving the table
+        answer no at once, the others when the clock (``twice_clock``) runs out."""
+        table = self.table
+        offer = self.driver.state.offer
+        if offer is None or offer.number != live.number:
+            # A new offer, or one a restarted server stands at: the clock starts now (with the
+            # first answer stored, or at once when there is none to give here).
+            offer = TwiceOffer(live.number, now + table.settings.twice_clock)
+            self.driver.put(offer=offer)
+            for engine in live.hand.to_agree_run_twice:
+                seat = table.seats[live.setup.lineup[engine]]
+                if seat.bot is not None or seat.leaving:
+                    source = "bot" if seat.bot is not None else "host"
+                    await self.answer_twice(seat, engine, None, source, None)
+                    return 0.0  # one no: the hand is run once
+            self.driver.settle()
+            table.fanout.broadcast(self.offer_frame(live))
+        if now < offer.deadline:
+            return offer.deadline - now
+        for engine in live.hand.to_agree_run_twice[:1]:  # one no is enough
+            seat = table.seats[live.setup.lineup[engine]]
+            await self.answer_twice(seat, engine, None, "clock", None)
+        return 0.0
+
+    async def answer_twice(
+        self, seat: Seat, engine: int, agree: bool | None, source: str, seq: int | None
+    ) -> None:
+        """Carry out ``seat``'s answer to the offer to run it twice (engine seat ``engine``;
+        ``None``: a bot's, a clock's or a leaving player's, no); store it and tell everyone.
+        ``seq``: the number of the player's request, stored in the seat's row."""
+        table = self.table
+        live = self.driver.current.live
+        assert live is not None
+        hand = live.hand.copy()
+        agree = bool(agree)
+        hand.agree_run_twice(engine, agree)
+        record = ActionRecord(
+            number=live.number,
+            index=live.actions,
+            seat=engine,
+            kind=RUN_TWICE if agree else RUN_ONCE,
+            amount=None,
+            source=source,
+            seq=seq,
+        )
+        with self.driver.drawing(live):
+            self.deal_on(live, hand)
+            changes = Changes(seats=[_row(seat, seq)], actions=[record], decks=live.decks())
+            self.driver.mark(seat.index, acted=source == "player")
+            table.writer.after(lambda: live.adopt(hand, 1))
+            if hand.phase is Phase.OVER:  # pragma: no cover - a run-out always has a card to come
+                self.driver.finish_hand(changes, live, hand)
+            await self.driver.commit(changes)
+        table.fanout.publish()
+        table.fanout.broadcast(self.offer_frame(live))  # seats empty once it is settled
+        if not hand.to_agree_run_twice:
+            self.driver.put(offer=None)
+            self.driver.settle()
+        self.run_out_odds(live)
