@@ -109,6 +109,14 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
             await page.wait_for_selector("#banner")
         await wait_until(friends["Dan"], "document.body.dataset.join === 'declined'")
         await _audit(friends["Dan"], "join-declined", shots, found)
+        # The console goes on reading the requests after the host's decisions: a friend who
+        # comes late is in its list within a poll or two (it used to stop polling after one).
+        eve = await _page(browser)
+        await _ask(eve, join, "Eve")
+        await wait_until(host, "document.body.dataset.requests === '1'", timeout=10)
+        await host.get_by_role("button", name="Decline Eve").click()
+        await wait_until(host, "document.body.dataset.requests === '0'")
+        await wait_until(eve, "document.body.dataset.join === 'declined'")
         # Asking again at once is refused, and the page says so.
         await friends["Dan"].get_by_label("Your name").fill("Dan")
         await friends["Dan"].get_by_role("button", name="Sit down").click()

@@ -77,6 +77,7 @@ export class HostConsole {
     this.games = [];
     this.formFilled = false;
     this.build();
+    this.polls = 0;
     this.pollRequests();
     api("/games").then(
       (games) => {
@@ -117,7 +118,7 @@ export class HostConsole {
       const who = this.requests.querySelector(`select[data-who="${button.dataset.request}"]`);
       const body = approve && who && who.value ? { approve, returning: who.value } : { approve };
       this.command(`/requests/${button.dataset.request}`, "POST", body, approve ? "Seated." : "Declined.").then(() =>
-        this.pollRequests(false),
+        this.pollRequests(),
       );
     });
     this.seats = h("ul", { id: "console-seats", className: "console-list", "aria-label": "Seats" });
@@ -245,16 +246,20 @@ export class HostConsole {
     return this.table !== said.table && performance.now() - said.at > MESSAGE_MS;
   }
 
-  async pollRequests(again = true) {
+  /** The seat requests read now (on a timer, and at once after the host lets someone in or
+   * declines them). Polls may overlap: only the latest draws and keeps the timer going, since an
+   * older one's answer can arrive after it and be staler (a request already decided). */
+  async pollRequests() {
     clearTimeout(this.pollTimer);
+    const poll = ++this.polls;
     try {
       const pending = await api(`/host/${this.token}/requests`);
       const departed = pending.length ? await api(`/host/${this.token}/departed`) : [];
-      this.drawRequests(pending, departed);
+      if (poll === this.polls) this.drawRequests(pending, departed);
     } catch {
       // The next poll tries again; the console's buttons say what failed when used.
     }
-    if (again) this.pollTimer = setTimeout(() => this.pollRequests(), POLL_MS);
+    if (poll === this.polls) this.pollTimer = setTimeout(() => this.pollRequests(), POLL_MS);
   }
 
   drawRequests(pending, departed = []) {
