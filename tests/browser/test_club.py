@@ -147,6 +147,13 @@ async def _night(
 
 ASKED = "document.querySelector('.rebuy[data-key=asked]') !== null"
 REFUSED = "(document.querySelector('#rebuy-error')?.textContent ?? '') !== ''"
+NOT_SENT = "(document.querySelector('#ledger .ledger-message')?.textContent ?? '') !== ''"
+LOST = "(document.getElementById('action-error')?.textContent ?? '').includes('did not reach')"
+SHOWN = (
+    "[document.getElementById('ledger')?.innerText,"
+    " document.getElementById('action-error')?.textContent,"
+    " document.getElementById('request')?.textContent].join(' | ')"
+)
 
 
 async def _top_up(api: wsclient.Api, seats: list[Seat], table_id: str, table_host: str) -> None:
@@ -160,13 +167,19 @@ async def _top_up(api: wsclient.Api, seats: list[Seat], table_id: str, table_hos
         down = min(table["seats"], key=lambda seat: seat["stack"])  # under 1,000: chips moved
         names = [await seat.page.locator(".seat.you").inner_text() for seat in seats]
         page = next(seat for seat, name in zip(seats, names, strict=True) if down["name"] in name)
+        # The stack read above may have changed before the request arrived (a clock acted, the
+        # hand ended): the server then refuses the amount, said next to the field. Or the page
+        # could not send it (its socket was reconnecting: the ledger says to try again), or the
+        # connection dropped before it arrived (the action panel says so). Either way the
+        # member lowest now asks again.
+        await page.page.evaluate("document.getElementById('action-error').textContent = ''")
         await page.page.fill("#rebuy-amount", str(max(1000 - down["stack"], 1)))
         await page.page.click("#rebuy-ask")
-        # The stack read above may have changed before the request arrived (a clock acted, the
-        # hand ended): the server then refuses the amount, said next to the field, and the
-        # member lowest now asks again.
-        await wait_until(page.page, f"{ASKED} || {REFUSED}")
+        await wait_until(
+            page.page, f"{ASKED} || {REFUSED} || {NOT_SENT} || {LOST}", timeout=60, detail=SHOWN
+        )
         if not await page.page.evaluate(ASKED):
+            await asyncio.sleep(1)
             continue
         (asked,) = api.get(f"/api/tables/{table_id}")["rebuys"]
         api.ok(api.http.post(f"/api/host/{table_host}/rebuys/{asked['id']}/approve"))
