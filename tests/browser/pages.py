@@ -59,6 +59,24 @@ def frames_received(page: Page) -> list[dict[str, Any]]:
     return frames
 
 
+def record_changes(name: str, read: str) -> str:
+    """An init script that keeps in ``window[name]`` every distinct value of ``read`` (a
+    function expression) as the page changes: a fast or loaded page may show a state for less
+    than the time between two looks taken from the test."""
+    return f"""{{
+  const kept = (window[{name!r}] = []);
+  const read = {read};
+  new MutationObserver(() => {{
+    if (!document.body) return;
+    const value = read();
+    const last = kept[kept.length - 1];
+    if (!last || JSON.stringify(last) !== JSON.stringify(value)) kept.push(value);
+  }}).observe(document, {{
+    subtree: true, childList: true, characterData: true, attributes: true,
+  }});
+}}"""
+
+
 async def wait_until(
     page: Page, expression: str, timeout: float = 30, detail: str | None = None
 ) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 
 from playwright.async_api import Page, async_playwright
 
-from tests.browser.pages import frames_received, keep, launch, percent
+from tests.browser.pages import frames_received, keep, launch, percent, record_changes
 from tests.browser.test_accessibility import AXE, RULES, RUN_AXE
 from tests.server.wsclient import Api, Client, Shower, play
 
@@ -30,16 +30,7 @@ READ_ODDS = """() => ({
 })"""
 """The centre's line and each seat's chances as the page shows them, read at one moment."""
 
-RECORD_ODDS = f"""
-window.__odds = [];
-const readOdds = {READ_ODDS};
-new MutationObserver(() => {{
-  if (!document.body) return;
-  const read = readOdds();
-  const last = window.__odds[window.__odds.length - 1];
-  if (!last || JSON.stringify(last) !== JSON.stringify(read)) window.__odds.push(read);
-}}).observe(document, {{ subtree: true, childList: true, characterData: true }});
-"""
+RECORD_ODDS = record_changes("__odds", READ_ODDS)
 """Every change of what the page shows of the odds, recorded by the page as it happens: on a
 loaded machine a street can come and go between two looks taken from the test."""
 

@@ -26,6 +26,7 @@ from tests.browser.pages import (
     answered,
     frames_received,
     launch,
+    record_changes,
     take_turn,
     wait_until,
 )
@@ -49,16 +50,7 @@ LOOK_OF = """() => ({
 LOOK = f"({LOOK_OF})()"
 # Every look the page takes, as it changes: a fast hand (bots that answer at once) may pass a
 # street between two looks taken from the test.
-WATCH_LOOKS = f"""
-window.__looks = [];
-const lookOf = {LOOK_OF};
-new MutationObserver(() => {{
-  if (!document.body) return;
-  const look = lookOf();
-  const last = window.__looks[window.__looks.length - 1];
-  if (!last || JSON.stringify(last) !== JSON.stringify(look)) window.__looks.push(look);
-}}).observe(document, {{ subtree: true, childList: true, characterData: true, attributes: true }});
-"""
+WATCH_LOOKS = record_changes("__looks", LOOK_OF)
 OVER = "document.body.dataset.hand === '1' && document.body.dataset.phase === 'over'"
 
 
