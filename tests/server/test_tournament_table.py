@@ -248,6 +248,7 @@ async def _tournament(path: Path) -> None:
     night = await table.night()
     assert night.ended
     assert night.settlement is not None
+    assert night.balanced  # the prizes paid are the pool: the page must not say otherwise
     for player in night.accounts:
         entry = entries[player.player_id]
         assert player.net == (entry.prize or 0) - entry.paid(BUY_IN, REBUY, ADDON)

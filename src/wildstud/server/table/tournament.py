@@ -370,8 +370,9 @@ class Desk:
     def money(self) -> tuple[list[LedgerEntry], dict[str, int]]:
         """The tournament's money as a night's ledger: each entrant bought in what they paid
         and holds, once every place is paid, their prize (before that, what they paid: the
-        money is in the pool, nobody has won or lost it yet). Bots are the house's accounts,
-        as at a cash table. The amounts add up: the prizes are the pool.
+        money is in the pool, nobody has won or lost it yet), the difference an entry of the
+        play's result (``hand``) so that each account adds up to what it holds. Bots are the
+        house's accounts, as at a cash table. The amounts add up: the prizes are the pool.
 
         A ledger of money, not chips: :func:`wildstud.server.night.tally` makes the night of
         it, and a club's book its results."""
@@ -391,7 +392,19 @@ class Desk:
                     house=entry.house,
                 )
             )
-            seated[entry.player_id] = paid if entry.prize is None else entry.prize
+            held = paid if entry.prize is None else entry.prize
+            if held != paid:
+                entries.append(
+                    LedgerEntry(
+                        entry.player_id,
+                        entry.seat,
+                        entry.name,
+                        "hand",
+                        held - paid,
+                        house=entry.house,
+                    )
+                )
+            seated[entry.player_id] = held
         return entries, seated
 
     # -- the view ------------------------------------------------------------------------------
