@@ -34,7 +34,7 @@ import { askRabbit, checkRabbit, rabbitPanel } from "./rabbit.js";
 import { WakeLock } from "./awake.js";
 import { deviceDialog } from "./devices.js";
 import { askSeatPanel } from "./askseat.js";
-import { TournamentClock } from "./tourneyclock.js";
+import { outOfTournament, TournamentClock } from "./tourneyclock.js";
 
 const SHORTCUTS_KEY = "wildstud.shortcuts";
 // Keys typed here belong to what holds them, never to the table.
@@ -698,8 +698,12 @@ class TablePage {
 
   renderActions() {
     const { hand, connection } = this.state;
+    const mine = this.mySeat();
+    const table = this.state.table;
+    const out = mine === null ? "" : outOfTournament(table && table.tournament, mine, this.nameAt(mine));
     let waiting = "";
-    if (this.mySeat() === null) waiting = "Watching.";
+    if (mine === null) waiting = "Watching.";
+    else if (out) waiting = out;
     else if (hand && hand.view.phase === "player") waiting = "Waiting for the others…";
     const potRaise = hand ? hand.view.pot_raise_to : null;
     const began = this.panel.render({ hand, connection, waiting, potRaise });

@@ -22,6 +22,20 @@ export function clockFace(seconds) {
   return hours ? `${hours}:${String(minutes).padStart(2, "0")}:${secs}` : `${minutes}:${secs}`;
 }
 
+/** What the page of the player at `seat` (named `name`) says in place of its turn once it is out
+ * of the tournament: its place, shared or not, and its prize; "" while it plays on, at a cash
+ * table, or for the winner (the places say so). A seat taken again by a late entrant is theirs:
+ * the place must be that seat's and that name's. */
+export function outOfTournament(info, seat, name) {
+  if (!info || seat === null) return "";
+  const entry = info.places.find((place) => place.seat === seat && place.name === name && place.place !== null);
+  if (!entry || entry.place === 1) return "";
+  const shared = info.places.filter((place) => place.place === entry.place).length > 1;
+  const prize = entry.prize ? ` and win ${entry.prize}` : "";
+  const stay = info.finished ? "" : " Stay to watch the others play on.";
+  return `You are out of the tournament${shared ? ", sharing" : " in"} ${ordinal(entry.place)} place${prize}.${stay}`;
+}
+
 function stakes(level) {
   const ante = level.ante ? `ante ${level.ante}, ` : "";
   return `${ante}bring-in ${level.bring_in}, bets ${level.small_bet}/${level.big_bet}`;

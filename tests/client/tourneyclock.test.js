@@ -1,0 +1,55 @@
+// The tournament's words on a player's page: the places' ordinals, and what a seat out of the
+// tournament is told in place of its turn.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import { ordinal, outOfTournament } from "../../src/wildstud/server/static/js/tourneyclock.js";
+
+const place = (seat, name, at, prize = 0) => ({ seat, name, place: at, prize, paid: 10, rebuys: 0, addon: false });
+
+test("ordinals", () => {
+  assert.deepEqual([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101].map(ordinal), [
+    "1st",
+    "2nd",
+    "3rd",
+    "4th",
+    "11th",
+    "12th",
+    "13th",
+    "21st",
+    "22nd",
+    "23rd",
+    "101st",
+  ]);
+});
+
+test("a player out of the tournament is told the place, shared or not, and the prize", () => {
+  const info = {
+    finished: false,
+    places: [
+      place(0, "Robo", null),
+      place(1, "Ann", null),
+      place(2, "Bob", 3, 17),
+      place(3, "Cid", 4),
+      place(4, "Dee", 4),
+    ],
+  };
+  assert.equal(
+    outOfTournament(info, 2, "Bob"),
+    "You are out of the tournament in 3rd place and win 17. Stay to watch the others play on.",
+  );
+  assert.equal(
+    outOfTournament(info, 3, "Cid"),
+    "You are out of the tournament, sharing 4th place. Stay to watch the others play on.",
+  );
+  // Still in, a spectator, a seat taken again by a late entrant, a cash table: nothing said.
+  assert.equal(outOfTournament(info, 1, "Ann"), "");
+  assert.equal(outOfTournament(info, null, ""), "");
+  assert.equal(outOfTournament(info, 2, "Eve"), "");
+  assert.equal(outOfTournament(null, 2, "Bob"), "");
+  // Once it is over, the winner's page says nothing (the places say it); the others no "stay".
+  const over = { finished: true, places: [place(0, "Robo", 1, 50), place(2, "Bob", 2)] };
+  assert.equal(outOfTournament(over, 0, "Robo"), "");
+  assert.equal(outOfTournament(over, 2, "Bob"), "You are out of the tournament in 2nd place.");
+});
