@@ -11,7 +11,7 @@ from typing import Any
 
 from playwright.async_api import async_playwright
 
-from tests.browser.pages import answered, cheap_choice, keep, launch, sit
+from tests.browser.pages import answered, cheap_choice, keep, launch, sit, wait_until
 from tests.browser.test_accessibility import AXE, RULES, RUN_AXE
 from tests.server import wsclient
 
@@ -74,6 +74,25 @@ async def _on_a_phone(server: Any, shots: Path) -> None:
         await page.screenshot(path=str(shots / "phone-top.png"))
         assert await page.evaluate(SHOWN_HINTS) == 0
         assert seat.errors == [], seat.errors
+
+        # The host on a phone: the console lies under the whole table, and the menu leads
+        # there (a link a thumb's size, as the menu's buttons are).
+        host = await (await browser.new_context(**PHONE)).new_page()
+        await host.goto(created["links"]["host"])
+        await host.wait_for_selector("#host-console #console-body")
+        await host.get_by_role("button", name="Menu").tap()
+        link = host.get_by_role("link", name="Host console")
+        box = await link.bounding_box()
+        assert box is not None
+        assert box["height"] >= 44, box
+        await link.tap()
+        await wait_until(
+            host,
+            "Math.abs(document.getElementById('host-console').getBoundingClientRect().top) < 2",
+        )
+        assert await host.get_by_role("button", name="Pause").is_visible()
+        assert await host.evaluate("document.querySelector('.menu-button').ariaExpanded") == "false"
+        await host.screenshot(path=str(shots / "phone-host-console.png"))
         await browser.close()
 
 

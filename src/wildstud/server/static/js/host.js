@@ -38,12 +38,39 @@ export async function showHost(root, token, socketBase) {
   const watch = created.links.watch.split("/").pop();
   const socket = seat ? `${socketBase}/ws/seat/${seat.token}` : `${socketBase}/ws/watch/${watch}`;
   showTable(root, { socket, seatToken: seat ? seat.token : null, host: hostConsole, hostToken: token });
+  const tools = root.querySelector("#tools");
+  // On a phone the console lies under the whole table, the log, the chat and the money: a host
+  // who must start the dealing or let a friend in gets there from the menu, as from a button
+  // beside the table on a wide screen (where this link is not shown: app.css).
+  tools?.append(
+    h(
+      "a",
+      {
+        className: "console-link",
+        href: "#host-console",
+        onclick: (event) => {
+          event.preventDefault();
+          closeMenu(root);
+          const target = document.getElementById("host-console");
+          target?.scrollIntoView({ block: "start" });
+          target?.querySelector("h2, button")?.focus({ preventScroll: true });
+        },
+      },
+      "Host console",
+    ),
+  );
   // The felt view for a TV in the room opens in a tab of its own, to drag to the TV's window.
-  root
-    .querySelector("#tools")
-    ?.append(
-      h("a", { className: "tv-link", href: created.links.felt, target: "_blank", rel: "noopener" }, "Show on a TV"),
-    );
+  tools?.append(
+    h("a", { className: "tv-link", href: created.links.felt, target: "_blank", rel: "noopener" }, "Show on a TV"),
+  );
+}
+
+/** The table's menu folded again (a narrow screen's tools open over the table). */
+function closeMenu(root) {
+  const button = root.querySelector(".menu-button");
+  if (!button || button.getAttribute("aria-expanded") !== "true") return;
+  button.setAttribute("aria-expanded", "false");
+  button.parentElement.classList.remove("menu-open");
 }
 
 export function linkList(links) {
