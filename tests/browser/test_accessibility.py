@@ -327,6 +327,10 @@ def test_a_screen_reader_hears_what_happened_spaced_out(night: dict[str, Any]) -
     assert not any(
         re.search(r"Ann (calls|checks|brings|folds|bets|raises|shows|wins)", text) for text in texts
     ), texts
+    # The observer records a change when its callback runs, after the task that made it: on a
+    # loaded machine one change may be recorded a few hundred ms late and the next on time (a
+    # gap of 1,330 ms was seen at a load of 28). Unspaced, two announcements of one frame would
+    # come within a few ms of each other.
     gaps = [later["at"] - earlier["at"] for earlier, later in itertools.pairwise(heard)]
-    assert min(gaps) >= SPACING_MS - 50, gaps
+    assert min(gaps) >= SPACING_MS - 400, gaps
     assert max(len(text) for text in texts) < 400, texts
