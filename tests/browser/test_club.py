@@ -161,6 +161,7 @@ async def _top_up(api: wsclient.Api, seats: list[Seat], table_id: str, table_hos
     approves; the chips come when the hand in progress ends (play goes on until they do). A
     stack that the hand's end leaves at the buy-in or over has no room for them (the request is
     cancelled): then the member lowest at that moment asks again."""
+    tries: list[str] = []  # what each try met, said if none finds room
     for _ in range(5):
         bought = api.get(f"/api/tables/{table_id}/night")["buy_ins"]
         table = api.get(f"/api/tables/{table_id}")
@@ -173,12 +174,15 @@ async def _top_up(api: wsclient.Api, seats: list[Seat], table_id: str, table_hos
         # connection dropped before it arrived (the action panel says so). Either way the
         # member lowest now asks again.
         await page.page.evaluate("document.getElementById('action-error').textContent = ''")
-        await page.page.fill("#rebuy-amount", str(max(1000 - down["stack"], 1)))
+        amount = max(1000 - down["stack"], 1)
+        asking = f"{down['name']} at {down['stack']} asked for {amount}"
+        await page.page.fill("#rebuy-amount", str(amount))
         await page.page.click("#rebuy-ask")
         await wait_until(
             page.page, f"{ASKED} || {REFUSED} || {NOT_SENT} || {LOST}", timeout=60, detail=SHOWN
         )
         if not await page.page.evaluate(ASKED):
+            tries.append(f"{asking}: not asked ({await page.page.evaluate(SHOWN)})")
             await asyncio.sleep(1)
             continue
         (asked,) = api.get(f"/api/tables/{table_id}")["rebuys"]
@@ -190,7 +194,11 @@ async def _top_up(api: wsclient.Api, seats: list[Seat], table_id: str, table_hos
         await play_all(seats, settled, timeout=120)
         if api.get(f"/api/tables/{table_id}/night")["buy_ins"] > bought:
             return
-    raise AssertionError("no top-up found room under the ceiling in five tries")
+        stacks = {
+            seat["name"]: seat["stack"] for seat in api.get(f"/api/tables/{table_id}")["seats"]
+        }
+        tries.append(f"{asking}: approved, not applied (stacks then: {stacks})")
+    raise AssertionError(f"no top-up found room under the ceiling in five tries: {tries}")
 
 
 async def _session(base: str, shots: Path) -> dict[str, Any]:

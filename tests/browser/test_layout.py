@@ -194,6 +194,7 @@ async def _audits(base: str) -> dict[str, Any]:
     return found
 
 
+@pytest.mark.slow
 def test_axe_finds_nothing_on_any_page_at_any_screen(server: Any) -> None:
     found = asyncio.run(_audits(server.base))
     assert found.pop("browser errors") == []

@@ -53,6 +53,10 @@ MENU_CODES = {"FTQ", "BD5", "BD7", "BITCH"}
 STARTING = 200
 T = TypeVar("T")
 
+# The night, played once by the steps in turn, takes a minute or more: at the head of a worker's
+# share (tests/conftest.py), its steps in their order.
+pytestmark = pytest.mark.slow
+
 
 class Night:
     """The night's shared state: one event loop, one browser, the host's page, the players'

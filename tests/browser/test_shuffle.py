@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.async_api import async_playwright
 
 from tests.browser import pages
@@ -134,6 +135,7 @@ async def _session(base: str, shots: Path) -> dict[str, Any]:
     return data
 
 
+@pytest.mark.slow
 def test_three_pages_shuffle_every_deal_and_the_night_record_verifies(
     server: Any, tmp_path: Path
 ) -> None:
