@@ -192,11 +192,18 @@ async def _read_flood(readers: int, hands: int, api: Api) -> Flood[Counter[int]]
 
 
 async def _slow_connection(
-    port: int, local: str, stop: asyncio.Event, lived: list[float], open_at_stop: list[float]
+    port: int,
+    local: str,
+    stop: asyncio.Event,
+    lived: list[tuple[float, float]],
+    open_at_stop: list[float],
 ) -> None:
     """A client that sends a request's headers a line a second, reconnecting whenever the
-    server closes it; notes how long each connection lived."""
+    server closes it; notes how long each connection lived, at least and at most: the server's
+    connection opens between the client's asking and its coroutine going on (seconds apart on a
+    loaded machine, with hundreds connecting at once), and the server's deadline runs from it."""
     while not stop.is_set():
+        asked = time.monotonic()
         reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(local, 0))
         opened = time.monotonic()
         writer.write(b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n")
@@ -212,22 +219,29 @@ async def _slow_connection(
                     writer.write(b"X-Slow: 1\r\n")
         except (ConnectionError, OSError):
             closed = True
-        (lived if closed else open_at_stop).append(time.monotonic() - opened)
+        now = time.monotonic()
+        if closed:
+            lived.append((now - opened, now - asked))
+        else:
+            open_at_stop.append(now - opened)
         writer.close()
 
 
-def slowloris(count: int) -> Callable[[Api], Awaitable[Flood[tuple[list[float], list[float]]]]]:
+def slowloris(
+    count: int,
+) -> Callable[[Api], Awaitable[Flood[tuple[list[tuple[float, float]], list[float]]]]]:
     """``count`` connections that send a request's headers a line a second, reconnecting when
     closed, for at least two and a half header deadlines; the flood's account is how long each
-    connection the server closed had lived, and the ages of those open at the end."""
+    connection the server closed had lived (at least, at most), and the ages of those open at
+    the end."""
     return functools.partial(_slowloris, count)
 
 
-async def _slowloris(count: int, api: Api) -> Flood[tuple[list[float], list[float]]]:
+async def _slowloris(count: int, api: Api) -> Flood[tuple[list[tuple[float, float]], list[float]]]:
     port = int(api.base.rsplit(":", 1)[1])
 
-    async def flood(stop: asyncio.Event) -> tuple[list[float], list[float]]:
-        lived: list[float] = []
+    async def flood(stop: asyncio.Event) -> tuple[list[tuple[float, float]], list[float]]:
+        lived: list[tuple[float, float]] = []
         open_at_stop: list[float] = []
         # However soon the measurement ends, the flood lasts past the deadline twice over.
         held = asyncio.Event()

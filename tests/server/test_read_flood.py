@@ -50,14 +50,18 @@ def test_eight_clients_reading_replays_do_not_slow_another_table(server: Server)
 
 def test_slow_requests_are_cut_off_and_do_not_slow_another_table(server: Server) -> None:
     figures, (lived, open_at_stop) = asyncio.run(measure(server, "127.0.8", slowloris(SLOW)))
+    least = [low for low, _ in lived]
+    most = [high for _, high in lived]
     print(
         f"slowloris: {len(lived)} connections closed by the server after"
-        f" {min(lived):.1f} to {max(lived):.1f} s; {len(open_at_stop)} open at the end"
+        f" {min(least):.1f} to {max(most):.1f} s; {len(open_at_stop)} open at the end"
     )
     assert len(lived) >= SLOW  # each slow connection was closed at least once
-    # Closed at the deadline, give or take a loaded machine's second or two, never held.
-    assert min(lived) > HEADER_TIMEOUT / 2
-    assert max(lived) < HEADER_TIMEOUT + 3.0
+    # Closed at the deadline, give or take a loaded machine's second or two, never held: none
+    # lived less than half of it at most (its opening may come seconds before the client
+    # goes on: 2.3 s after it at a load of 15), none longer than it and three seconds at least.
+    assert min(most) > HEADER_TIMEOUT / 2, sorted(lived)[:5]
+    assert max(least) < HEADER_TIMEOUT + 3.0, sorted(lived)[-5:]
     assert max(open_at_stop, default=0.0) < HEADER_TIMEOUT + 3.0
     assert_unhurt(figures)
     # A client that sends its headers at once is served, before and after the flood.
