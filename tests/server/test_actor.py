@@ -320,7 +320,8 @@ def test_the_inbox_takes_commands_while_an_equity_bot_thinks() -> None:
                 assert live is not None
                 played = live.actions
                 slow.release.set()
-                while table.live is live and live.actions == played:  # then the bot plays
+                # Then the bot plays (a stored action makes the hand a new value).
+                while table.driver.in_play(live.number) and table.live.actions == played:
                     await asyncio.sleep(0.01)
         finally:
             slow.release.set()

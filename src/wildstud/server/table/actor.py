@@ -395,11 +395,11 @@ class Actor:
     def _legacy(self, command: Command) -> None:
         """Carry out a command for a part that has not moved onto the core yet, on today's
         code (an intermediate step: it runs in a shared turn, under the table's lock)."""
+        runner = self.table.driver
         if isinstance(command, ResetTurn):
-            self.table.driver.turn.forget()
+            runner.adopt(runner.state.but(turn=runner.state.turn.forgotten()))
             return
         assert isinstance(command, CancelChoice)
-        runner = self.table.driver
         runner.adopt(runner.state.but(choosing=None))
 
     def fold(self, name: str, command: Command, into: Changes) -> Outcome[Any]:

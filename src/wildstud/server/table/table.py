@@ -381,7 +381,7 @@ class Table:
                 hold_redeal=functools.partial(shuffling.resumes, setup.number),
             )
             live = LiveHand(setup, book, hand, len(stored.live_hand.actions))
-            live.published = len(hand.events)
+            table.fanout.sent(setup.number).published = len(hand.events)
             acted: set[int] = set()
             timed_out: set[int] = set()
             for action in stored.live_hand.actions:
