@@ -58,6 +58,7 @@ from wildstud.server.store.records import Changes
 from wildstud.server.table import chat
 from wildstud.server.table.core import (
     CancelChoice,
+    ClockNews,
     Command,
     News,
     Outcome,
@@ -95,6 +96,10 @@ class Slice:
     shared: bool = False
     """Whether the parts not moved yet read this state (under the table's lock): its turns
     hold the lock."""
+    folds: bool = False
+    """Whether each of its commands is a write (the seating's): the actor folds it with the
+    follow-ups it asks of the other slices into one change (:meth:`Actor.fold`), stored in
+    one transaction."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -338,6 +343,13 @@ class Actor:
                 self._wake(command.slice, await tick())
                 return None
         part = self._route(command)
+        if part is not None and part.folds:
+            async with self.table.lock:
+                if not isinstance(asked, Command):  # made from the table under the lock
+                    command = asked()
+                reply = await self._change(part, command)
+            self.table.wake()
+            return reply
         if part is None or not part.shared:
             reply = await self._steps(command)
         else:
@@ -353,7 +365,7 @@ class Actor:
     async def _steps(self, first: Command) -> Any:
         pending: list[Command] = [first]
         reply: Any = None
-        news: list[News | TableNews] = []
+        news: list[News | TableNews | ClockNews] = []
         while pending:
             command = pending.pop(0)
             part = self._route(command)
@@ -391,6 +403,18 @@ class Actor:
                 reply = outcome.reply
         self.outbox.send(news)
         return reply
+
+    async def _change(self, part: Slice, command: Command) -> Any:
+        """Handle ``command`` for ``part``, a slice whose every outcome is a write: folded with
+        the follow-ups it asks of other slices and of the tournament's desk into one change
+        (:meth:`fold`), stored in one transaction and adopted once it commits; then the turn
+        in progress, timed afresh where the change stood the table still, and the news."""
+        changes = Changes()
+        outcome = self.fold(part.name, command, changes)
+        await self.table.writer.commit(changes)
+        self.table.driver.sync_turn()
+        self.outbox.send(outcome.news)
+        return outcome.reply
 
     def _legacy(self, command: Command) -> None:
         """Carry out a command for a part that has not moved onto the core yet, on today's

@@ -21,11 +21,12 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from wildstud.deal import Event, TableView
-from wildstud.server.frames import Clock, HandFrame, UpdateFrame
+from wildstud.server.frames import Clock, ClockFrame, HandFrame, UpdateFrame
 from wildstud.server.messages import encode_event, encode_view, encode_views
 from wildstud.server.proofs import Openings
 from wildstud.server.table.core import (
     Audience,
+    ClockNews,
     Everyone,
     HandNews,
     News,
@@ -72,15 +73,21 @@ class Outbox:
             readers.extend(table.fanout.spectators)
         return readers
 
-    def send(self, news: Iterable[News | TableNews | HandNews]) -> None:
+    def send(self, news: Iterable[News | TableNews | ClockNews | HandNews]) -> None:
         """Send each piece of ``news`` to its audience, the table frame once at most, in its
-        first one's place."""
-        table_sent = False
+        first one's place (the turn's clock likewise, while a hand is played)."""
+        table_sent = clock_sent = False
         for item in news:
             if isinstance(item, TableNews):
                 if not table_sent:
                     self.table.fanout.broadcast_table()
                     table_sent = True
+                continue
+            if isinstance(item, ClockNews):
+                fanout = self.table.fanout
+                if not clock_sent and self.table.live is not None:
+                    fanout.broadcast(ClockFrame(clock=fanout.clock()).frame())
+                    clock_sent = True
                 continue
             if isinstance(item, HandNews):
                 self._hand(item)
