@@ -642,8 +642,10 @@ class Driver:
                 table.hosting.leave(seat, row.stack, changes)
             else:
                 staying.append(row)
-        # The new stacks are the seating's to write (a follow-up command of the hand's end,
-        # stored with it).
+        # The new stacks are the seating's to write: a follow-up of the hand's end, folded
+        # into its change rather than asked through the inbox, because the hand's end and the
+        # stacks it leaves must be one transaction (a later turn could see one without the
+        # other, and a failed write must leave neither).
         table.actor.fold("seating", HandOver(tuple(staying)), changes)
         record = summary(table.id, setup, hand, live.book)
         # The host's changes that held from this hand go into its record (console.py).
@@ -661,6 +663,7 @@ class Driver:
         if any(request.status == "approved" for request in table.cashier.open):
             rows = (row_in(changes, index) or seat.state() for index, seat in table.seats.items())
             holders = tuple(Holder(row, row.stack) for row in rows)
+            # Folded, as the stacks are: the chips come with the hand's end or not at all.
             table.actor.fold("cashier", HandEnded(holders, Limits.of(table.settings)), changes)
         self.put(
             live=None,
