@@ -30,17 +30,22 @@ links), the chat (:mod:`.chat`), the settings, menu and notices (:mod:`.settings
 (:mod:`.cashier`, with the ledger's reads), and the seat requests (:mod:`.seat_requests`). The
 hand runner (:mod:`.driver`) and the players' actions still run under the table's lock, their
 commands passing through the inbox as :class:`Wrapped` commands, today's code run whole; the
-runner's state is a frozen value all the same (:mod:`.runner`), staged with each change and
-adopted once it is stored, as a slice's is, so that a refused write has nothing to put back.
+runner's state is a frozen value all the same (:mod:`.runner`: the hand in progress, a
+:class:`~.live.LiveHand`, and the turn's clock among it), staged with each change and adopted
+once it is stored, as a slice's is, so that a refused write has nothing to put back.
 A shared slice's turns take that lock too, and a follow-up for the runner
 (:class:`~.core.CancelChoice`, :class:`~.core.ResetTurn`) is carried out on today's code, as is
 one for the tournament's desk (:class:`~.core.TableRuns`, :class:`~.core.PlayerOut`: its clock
-runs with the table, a player who leaves is out), which writes into the same change: the host's
-shell (:mod:`.hosting`) no longer calls the desk. A
-command made in the middle of a change of today's code (a seat leaves as its hand ends, the
-stacks a hand ends with go to the seating) or by a shell that reads for it first (the host's
-seating commands, :mod:`.hosting`) is folded into that change (:meth:`Actor.fold`), with the
-follow-ups it asks of other slices: stored in that change's transaction, adopted once it commits.
+runs with the table, a player who leaves is out), which writes into the same change.
+
+The seating's commands are all writes (:attr:`Slice.folds`): one asked through the inbox (the
+host's start, pause and end of the night) is folded with the follow-ups it asks of the other
+slices and of the desk into one change (:meth:`Actor.fold`), stored in one transaction and
+adopted once it commits, then told (:meth:`Actor._change`). A command made in the middle of a
+change of today's code (a seat leaves as its hand ends, the stacks a hand ends with go to the
+seating, a player back or sitting out in a player's request) or by a shell that reads for it
+first (the host's other seating commands, :mod:`.hosting`: the ledger's read, new tokens, the
+connections closed once stored) is folded into that change the same way.
 """
 
 from __future__ import annotations
