@@ -320,7 +320,8 @@ def test_the_inbox_takes_commands_while_an_equity_bot_thinks() -> None:
                 assert live is not None
                 played = live.actions
                 slow.release.set()
-                while table.live is live and live.actions == played:  # then the bot plays
+                # Then the bot plays (a stored action makes the hand a new value).
+                while table.driver.in_play(live.number) and table.live.actions == played:
                     await asyncio.sleep(0.01)
         finally:
             slow.release.set()
@@ -371,3 +372,48 @@ def test_a_client_welcomed_as_a_hand_ends_is_not_told_that_hand_s_notices_again(
     assert hands == [1]  # welcomed with hand 1, over
     notices = [frame for frame in frames if frame["type"] == "notice"]
     assert notices == [], "the notices of a hand already played were sent as still to come"
+
+
+def test_the_host_s_pause_and_resume_are_seating_commands_in_the_inbox() -> None:
+    """The host's start, pause and resume reach the table as the seating's commands, each one
+    turn of the actor (no shell runs in it), stored with their follow-ups and then told: the
+    table, and the turn's clock, stopped on a pause and timed afresh on the resume."""
+
+    async def run() -> tuple[list[str], list[dict[str, Any]]]:
+        store = Store("sqlite://")
+        lobby = Lobby(store)
+        await lobby.open()
+        settings = TableSettings(name="pause", games=[GameEntry(game="FTQ")], action_clock=30)
+        table, _ = await lobby.create(settings)
+        for name in ("ann", "bob"):
+            await table.join(name, None)
+        page = Page()
+        await table.attach(page)  # type: ignore[arg-type]
+        asked: list[str] = []
+        one = table.actor._one
+
+        async def spied(command: Any) -> Any:
+            made = command if isinstance(command, Command) else command()
+            asked.append(type(made).__name__)
+            return await one(command)
+
+        table.actor._one = spied  # type: ignore[method-assign]
+        await table.set_status(TableStatus.RUNNING)
+        async with asyncio.timeout(20):
+            while table.live is None or table.driver.turn.clock is None:
+                await asyncio.sleep(0.01)
+        await asyncio.sleep(0.5)  # the clock runs down a little before the pause
+        mark = len(page.frames)
+        await table.set_status(TableStatus.PAUSED)
+        await table.set_status(TableStatus.RUNNING)
+        await table.stop()
+        store.close()
+        return [name for name in asked if name != "Tick"], page.frames[mark:]
+
+    asked, frames = asyncio.run(run())
+    assert asked == ["SetStatus", "SetStatus", "SetStatus"]
+    told = [(frame["type"], frame.get("table", {}).get("status")) for frame in frames]
+    assert told[:2] == [("table", "paused"), ("clock", None)]
+    clocks = [frame["clock"] for frame in frames if frame["type"] == "clock"]
+    assert [clock["running"] for clock in clocks] == [False, True]
+    assert clocks[1]["clock"] > 29.9  # the resumed turn's clock starts again, whole

@@ -265,7 +265,10 @@ async def _night() -> None:
     assert live.setup.game == "smack-my-bitch-up"
     acted = False
     shown = False
-    while table.live is live:
+    number = live.number
+    while table.driver.in_play(number):
+        live = table.live  # each stored change of the hand is a new value
+        assert live is not None
         hand = live.hand
         if at_showdown(hand):
             choices = hand.to_show_or_muck
@@ -306,7 +309,7 @@ async def _night() -> None:
 
     # -- the host's commands in a hand ---------------------------------------------------------
     async with asyncio.timeout(10):
-        while table.live is None or table.live is live:
+        while table.live is None or table.live.number == number:
             if table.driver.choosing is not None:
                 player = night.players[table.driver.choosing.button]
                 seq = table.seats[player.seat or 0].last_seq + 1

@@ -14,20 +14,22 @@ Times are :func:`time.monotonic` seconds, so a change of the wall clock changes 
 >>> clock.bank_after(112.0), clock.bank_after(103.0), clock.bank_after(200.0)
 (3.0, 5.0, 0.0)
 
-A turn is timed once, when the driver first sees it; seeing it again changes nothing:
+A turn is timed once, when the driver first sees it; seeing it again changes nothing (a
+:class:`Turn` is a value: timing one makes a new one):
 
->>> turn = Turn()
->>> turn.start((1, 9), 5.0, now=100.0, action=10.0, bot_delay=1.0, redeal_pause=3.0)
-True
->>> turn.start((1, 9), 0.0, now=150.0, action=10.0, bot_delay=1.0, redeal_pause=3.0)
-False
+>>> turn = Turn().start((1, 9), 5.0, now=100.0, action=10.0, bot_delay=1.0, redeal_pause=3.0)
 >>> turn.clock.deadline, turn.bot_due, turn.redeal_due
 (115.0, 101.0, 103.0)
+>>> turn.start((1, 9), 0.0, now=150.0, action=10.0, bot_delay=1.0, redeal_pause=3.0) is turn
+True
+>>> turn.forgotten().start((1, 9), 0.0, now=150.0, action=10.0, bot_delay=1.0,
+...                        redeal_pause=3.0).clock.deadline
+160.0
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 __all__ = ["Backoff", "Turn", "TurnClock"]
 
@@ -57,7 +59,7 @@ class TurnClock:
         return self.left(now)[1]
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Turn:
     """What the driver times in the hand in progress: the turn it last saw, identified by the
     hand's number and how many events it had (a redeal pending is a turn of the dealer's), its
@@ -85,25 +87,30 @@ class Turn:
         action: float,
         bot_delay: float,
         redeal_pause: float,
-    ) -> bool:
-        """Time turn ``key`` (``None``: nobody is to act) unless it is the one being timed;
-        ``bank`` is the time bank of the player to act (``None``: the dealer's turn, a redeal).
-        Returns whether a new turn started."""
+    ) -> Turn:
+        """This turn, timing turn ``key`` (``None``: nobody is to act) unless it is the one
+        being timed (then this very value); ``bank`` is the time bank of the player to act
+        (``None``: the dealer's turn, a redeal)."""
         if key is None:
-            self.key, self.clock = None, None
-            return False
+            return (
+                self
+                if self.key is None and self.clock is None
+                else replace(self, key=None, clock=None)
+            )
         if key == self.key:
-            return False
-        self.key = key
-        self.clock = None if bank is None else TurnClock(action, bank, now)
-        self.bank = 0.0 if bank is None else bank
-        self.bot_due = now + bot_delay
-        self.redeal_due = now + redeal_pause
-        return True
+            return self
+        return Turn(
+            key=key,
+            clock=None if bank is None else TurnClock(action, bank, now),
+            bank=0.0 if bank is None else bank,
+            bot_due=now + bot_delay,
+            redeal_due=now + redeal_pause,
+        )
 
-    def forget(self) -> None:
-        """Time the next turn seen afresh, even if it is the same one (a paused table resumes)."""
-        self.key = None
+    def forgotten(self) -> Turn:
+        """This turn, to be timed afresh when next seen, even if it is the same one (a paused
+        table resumes)."""
+        return replace(self, key=None)
 
 
 @dataclass(slots=True)

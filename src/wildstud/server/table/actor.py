@@ -30,17 +30,22 @@ links), the chat (:mod:`.chat`), the settings, menu and notices (:mod:`.settings
 (:mod:`.cashier`, with the ledger's reads), and the seat requests (:mod:`.seat_requests`). The
 hand runner (:mod:`.driver`) and the players' actions still run under the table's lock, their
 commands passing through the inbox as :class:`Wrapped` commands, today's code run whole; the
-runner's state is a frozen value all the same (:mod:`.runner`), staged with each change and
-adopted once it is stored, as a slice's is, so that a refused write has nothing to put back.
+runner's state is a frozen value all the same (:mod:`.runner`: the hand in progress, a
+:class:`~.live.LiveHand`, and the turn's clock among it), staged with each change and adopted
+once it is stored, as a slice's is, so that a refused write has nothing to put back.
 A shared slice's turns take that lock too, and a follow-up for the runner
 (:class:`~.core.CancelChoice`, :class:`~.core.ResetTurn`) is carried out on today's code, as is
 one for the tournament's desk (:class:`~.core.TableRuns`, :class:`~.core.PlayerOut`: its clock
-runs with the table, a player who leaves is out), which writes into the same change: the host's
-shell (:mod:`.hosting`) no longer calls the desk. A
-command made in the middle of a change of today's code (a seat leaves as its hand ends, the
-stacks a hand ends with go to the seating) or by a shell that reads for it first (the host's
-seating commands, :mod:`.hosting`) is folded into that change (:meth:`Actor.fold`), with the
-follow-ups it asks of other slices: stored in that change's transaction, adopted once it commits.
+runs with the table, a player who leaves is out), which writes into the same change.
+
+The seating's commands are all writes (:attr:`Slice.folds`): one asked through the inbox (the
+host's start, pause and end of the night) is folded with the follow-ups it asks of the other
+slices and of the desk into one change (:meth:`Actor.fold`), stored in one transaction and
+adopted once it commits, then told (:meth:`Actor._change`). A command made in the middle of a
+change of today's code (a seat leaves as its hand ends, the stacks a hand ends with go to the
+seating, a player back or sitting out in a player's request) or by a shell that reads for it
+first (the host's other seating commands, :mod:`.hosting`: the ledger's read, new tokens, the
+connections closed once stored) is folded into that change the same way.
 """
 
 from __future__ import annotations
@@ -58,6 +63,7 @@ from wildstud.server.store.records import Changes
 from wildstud.server.table import chat
 from wildstud.server.table.core import (
     CancelChoice,
+    ClockNews,
     Command,
     News,
     Outcome,
@@ -95,6 +101,10 @@ class Slice:
     shared: bool = False
     """Whether the parts not moved yet read this state (under the table's lock): its turns
     hold the lock."""
+    folds: bool = False
+    """Whether each of its commands is a write (the seating's): the actor folds it with the
+    follow-ups it asks of the other slices into one change (:meth:`Actor.fold`), stored in
+    one transaction."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -338,6 +348,13 @@ class Actor:
                 self._wake(command.slice, await tick())
                 return None
         part = self._route(command)
+        if part is not None and part.folds:
+            async with self.table.lock:
+                if not isinstance(asked, Command):  # made from the table under the lock
+                    command = asked()
+                reply = await self._change(part, command)
+            self.table.wake()
+            return reply
         if part is None or not part.shared:
             reply = await self._steps(command)
         else:
@@ -353,7 +370,7 @@ class Actor:
     async def _steps(self, first: Command) -> Any:
         pending: list[Command] = [first]
         reply: Any = None
-        news: list[News | TableNews] = []
+        news: list[News | TableNews | ClockNews] = []
         while pending:
             command = pending.pop(0)
             part = self._route(command)
@@ -392,14 +409,26 @@ class Actor:
         self.outbox.send(news)
         return reply
 
+    async def _change(self, part: Slice, command: Command) -> Any:
+        """Handle ``command`` for ``part``, a slice whose every outcome is a write: folded with
+        the follow-ups it asks of other slices and of the tournament's desk into one change
+        (:meth:`fold`), stored in one transaction and adopted once it commits; then the turn
+        in progress, timed afresh where the change stood the table still, and the news."""
+        changes = Changes()
+        outcome = self.fold(part.name, command, changes)
+        await self.table.writer.commit(changes)
+        self.table.driver.sync_turn()
+        self.outbox.send(outcome.news)
+        return outcome.reply
+
     def _legacy(self, command: Command) -> None:
         """Carry out a command for a part that has not moved onto the core yet, on today's
         code (an intermediate step: it runs in a shared turn, under the table's lock)."""
+        runner = self.table.driver
         if isinstance(command, ResetTurn):
-            self.table.driver.turn.forget()
+            runner.adopt(runner.state.but(turn=runner.state.turn.forgotten()))
             return
         assert isinstance(command, CancelChoice)
-        runner = self.table.driver
         runner.adopt(runner.state.but(choosing=None))
 
     def fold(self, name: str, command: Command, into: Changes) -> Outcome[Any]:

@@ -11,8 +11,8 @@ comes to:
 - ``effect``: what the store must do (a write, or a read the slice needs), and the command to
   hand the slice with its result (:class:`Effect`);
 - ``news``: the frames for each audience (:class:`News`; :class:`TableNews` for the table frame
-  as it stands once the turn is done), sent by the outbox at the end of the turn, never before
-  the effect is done;
+  and :class:`ClockNews` for the turn's clock as they stand once the turn is done), sent by
+  the outbox at the end of the turn, never before the effect is done;
 - ``reply``: the answer to whoever asked (a :class:`Refused` is raised at them);
 - ``wake``: when to hand the slice a :class:`Tick` (``None``: no timer);
 - ``follow``: commands for other slices (a slice never calls another one).
@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Audience",
     "CancelChoice",
+    "ClockNews",
     "Command",
     "Credit",
     "Effect",
@@ -173,6 +174,13 @@ class TableNews:
 
 
 @dataclass(frozen=True, slots=True)
+class ClockNews:
+    """The clock of the turn in progress (none between hands), made once at the end of the turn
+    from the runner's state, to everyone: a turn the table stood still for is timed afresh
+    once the change is stored, so no slice can make it."""
+
+
+@dataclass(frozen=True, slots=True)
 class Effect:
     """What the store must do for a command: ``request`` (a record the actor knows how to carry
     out: a write, fenced by the table's lease, or a read), then the slice is handed
@@ -199,7 +207,7 @@ class Outcome(Generic[S]):
 
     state: S
     effect: Effect | None = None
-    news: tuple[News | TableNews, ...] = ()
+    news: tuple[News | TableNews | ClockNews, ...] = ()
     reply: object = None
     wake: float | None = None
     follow: tuple[Command, ...] = ()

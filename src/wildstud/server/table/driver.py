@@ -5,26 +5,27 @@ something it waits for is due, or the table changed, the actor hands it a tick. 
 hand when the table is running, asks the dealer for the game under dealer's choice, plays the
 bots and acts for players whose time runs out, and stores each change through the table's
 writer (:meth:`Driver.commit`): the engine checks the change and carries it out on a copy of
-the hand (:meth:`~wildstud.deal.Hand.copy`), the store writes it in one transaction, the table
-takes the copy as its hand (:meth:`LiveHand.adopt`) only then, and only then do the clients
-hear of it (:mod:`wildstud.server.table.fanout`): a change the store refuses leaves the hand
-as it was.
+the hand (:meth:`~wildstud.deal.Hand.copy`), which a new :class:`~.live.LiveHand` holds
+(:meth:`LiveHand.played`) in the runner's state staged with the change; the store writes it in
+one transaction, the runner adopts the new state only then, and only then do the clients hear
+of it (:mod:`wildstud.server.table.fanout`): a change the store refuses leaves the hand as it
+was.
 
 What comes after the betting (the all-in run-out and its odds, the offer to run it twice, the
 showdown's choices) is the runner's part :class:`~.endgame.Endgame`, which stages its changes
-through the driver; the hand itself, with what the table keeps beside it, is a
-:class:`~.live.LiveHand`.
+through the driver.
 
-Everything else the runner holds is one frozen value (:class:`~.runner.RunnerState`: the hand
-in progress and the last one, the button, the dealer's choice, the showdown's and the offer's
-clocks, who acted and who the clock acted for in the hand). A change stages a new value
-(:meth:`Driver.put`), which the runner adopts once the store has the change; a clock that
-nothing stores is adopted at once (:meth:`Driver.settle`). The seats' rows a change writes (a
-time bank drawn on, a request's number) go into it, and the seats take them once it is stored;
-at a hand's end the stacks of the seats that stay go to the seating as a command folded into
-the change (:class:`~.seating.HandOver`), and those leaving leave by :class:`~.seating.Leave`.
-The one thing changed before a write is the hand's book, from which the copy draws a redeal's
-deck: a change the store refuses forgets what it drew (:meth:`Driver.drawing`).
+Everything the runner holds is one frozen value (:class:`~.runner.RunnerState`: the hand in
+progress, a :class:`~.live.LiveHand`, and the last one, the button, the dealer's choice, the
+turn's clock, the showdown's and the offer's, who acted and who the clock acted for in the
+hand). A change stages a new value (:meth:`Driver.put`), which the runner adopts once the store
+has the change; a clock that nothing stores is adopted at once (:meth:`Driver.settle`,
+:meth:`Driver.sync_turn`). The seats' rows a change writes (a time bank drawn on, a request's
+number) go into it, and the seats take them once it is stored; at a hand's end the stacks of
+the seats that stay go to the seating as a command folded into the change
+(:class:`~.seating.HandOver`), and those leaving leave by :class:`~.seating.Leave`. The one
+thing changed before a write is the hand's book, from which the copy draws a redeal's deck: a
+change the store refuses forgets what it drew (:meth:`Driver.drawing`).
 
 The button (the dealer's seat, who chooses the game under dealer's choice) moves forward every
 hand to the next seat, after the one that had it, whose player was dealt into the last hand and
@@ -125,7 +126,6 @@ class Driver:
         """Whether the driver deals and runs the clocks (from :meth:`start` to :meth:`stop`)."""
         self.thinking: tuple[tuple[int, int, int], asyncio.Future[Any]] | None = None
         """An equity bot's choice being made on a thread: for which hand, event and seat."""
-        self.turn = Turn()
         self.endgame = Endgame(self)
         """The runner's part for the run-out, the offer to run it twice and the showdown."""
         self.failures = Backoff(DRIVER_BACKOFF.first, DRIVER_BACKOFF.cap)
@@ -180,6 +180,16 @@ class Driver:
             seat.timed_out = index in state.timed_out
 
     @property
+    def turn(self) -> Turn:
+        """The turn being timed, as adopted (see :meth:`sync_turn`)."""
+        return self.state.turn
+
+    def in_play(self, number: int) -> bool:
+        """Whether hand ``number`` is the hand in progress, as stored (not over)."""
+        live = self.state.live
+        return live is not None and live.number == number
+
+    @property
     def choosing(self) -> Choosing | None:
         """The dealer's choice in progress, as stored."""
         return self.state.choosing
@@ -230,7 +240,7 @@ class Driver:
             if live is not None:
                 changes = Changes(decks=live.decks())
                 if live.hand.phase is Phase.OVER:
-                    self.finish_hand(changes, live, live.hand)
+                    self.finish_hand(changes, live)
                 try:
                     await self.commit(changes)
                 except StorageFailureError:
@@ -498,8 +508,8 @@ class Driver:
         )
         book = DeckBook(shuffle=self.table.shuffling.shuffle_for(setup.number))
         hand = start_hand(setup, book, to_redeal=True, hold_showdown=True)
-        live = LiveHand(setup, book, hand, 0)
-        self.endgame.deal_on(live, hand)  # a new hand: the table takes it (or not) with the change
+        # A new hand: the runner takes it (or not) with the change.
+        live = self.endgame.deal_on(LiveHand(setup, book, hand, 0), hand)
         self.put(
             live=live,
             last_hand=None,
@@ -514,12 +524,12 @@ class Driver:
         if chooser is not None:
             changes.seats.append(chooser)
         if hand.phase is Phase.OVER:
-            self.finish_hand(changes, live, hand)
+            self.finish_hand(changes, live)
         await self.commit(changes)
         table.fanout.broadcast_table()
         self.sync_turn()
         table.fanout.publish()
-        self.endgame.run_out_odds(live)
+        self.endgame.run_out_odds()
 
     async def _no_hand(self, chooser: SeatState | None) -> None:
         """No hand is dealt now: the choice in progress is over (and the chooser's request
@@ -568,7 +578,7 @@ class Driver:
         with self.drawing(live):
             hand = live.hand.copy()  # the table's hand changes only once the change is stored
             hand.act(kind, amount, seat=engine)
-            self.endgame.deal_on(live, hand)
+            played = self.endgame.deal_on(live, hand).played(hand, 1)
             record = ActionRecord(
                 number=live.number,
                 index=live.actions,
@@ -579,16 +589,16 @@ class Driver:
                 seq=seq,
             )
             changes = Changes(seats=[row], actions=[record], decks=live.decks())
+            self.put(live=played)
             self.mark(seat.index, acted=source == "player", timed_out=source == "clock")
-            table.writer.after(lambda: live.adopt(hand, 1))
             if hand.phase is Phase.OVER:
-                self.finish_hand(changes, live, hand)
+                self.finish_hand(changes, played)
             await self.commit(changes)
         # Stacks change at the end of a hand; a time bank whenever it is drawn on.
         seats_changed = self.state.live is None or self.turn.bank != seat.time_bank
         self.sync_turn()
         table.fanout.publish()
-        self.endgame.run_out_odds(live)
+        self.endgame.run_out_odds()
         if seats_changed:
             table.fanout.broadcast_table()
 
@@ -602,12 +612,13 @@ class Driver:
             hand.step()
             await self.endgame.deal_and_tell(live, hand)
 
-    def finish_hand(self, changes: Changes, live: LiveHand, hand: Hand) -> None:
-        """Hand ``live`` is over (``hand``: its hand as the change in hand leaves it): stacks,
-        ledger, absences and departures, all in ``changes``; the seats take their rows, and
-        the runner its state between hands, once they are stored."""
+    def finish_hand(self, changes: Changes, live: LiveHand) -> None:
+        """Hand ``live`` (as the change in hand leaves it) is over: stacks, ledger, absences
+        and departures, all in ``changes``; the seats take their rows, and the runner its
+        state between hands, once they are stored."""
         table = self.table
         state = self.current
+        hand = live.hand
         setup = live.setup
         number = setup.number
         absent_hands = table.settings.absent_hands
@@ -631,8 +642,10 @@ class Driver:
                 table.hosting.leave(seat, row.stack, changes)
             else:
                 staying.append(row)
-        # The new stacks are the seating's to write (a follow-up command of the hand's end,
-        # stored with it).
+        # The new stacks are the seating's to write: a follow-up of the hand's end, folded
+        # into its change rather than asked through the inbox, because the hand's end and the
+        # stacks it leaves must be one transaction (a later turn could see one without the
+        # other, and a failed write must leave neither).
         table.actor.fold("seating", HandOver(tuple(staying)), changes)
         record = summary(table.id, setup, hand, live.book)
         # The host's changes that held from this hand go into its record (console.py).
@@ -650,6 +663,7 @@ class Driver:
         if any(request.status == "approved" for request in table.cashier.open):
             rows = (row_in(changes, index) or seat.state() for index, seat in table.seats.items())
             holders = tuple(Holder(row, row.stack) for row in rows)
+            # Folded, as the stacks are: the chips come with the hand's end or not at all.
             table.actor.fold("cashier", HandEnded(holders, Limits.of(table.settings)), changes)
         self.put(
             live=None,
@@ -662,7 +676,8 @@ class Driver:
 
     def sync_turn(self) -> None:
         """Time a turn the driver has not timed yet: a new one, one resumed after a pause, the
-        one a restored table stands at (see :class:`~wildstud.server.clock.Turn`)."""
+        one a restored table stands at (see :class:`~wildstud.server.clock.Turn`). Called
+        between changes, with the hand as stored."""
         table = self.table
         live = self.state.live
         key: tuple[int, int] | None = None
@@ -678,7 +693,8 @@ class Driver:
                 bank = seat.time_bank
                 if seat.away:  # the tab is closed: the table waits a short clock, not the full
                     action = min(action, settings.away_clock)
-        self.turn.start(
+        turn = self.state.turn
+        timed = turn.start(
             key,
             bank,
             now=time.monotonic(),
@@ -686,6 +702,8 @@ class Driver:
             bot_delay=settings.bot_delay,
             redeal_pause=settings.redeal_pause,
         )
+        if timed is not turn:  # a clock nothing stores: adopted at once
+            self.adopt(self.state.but(turn=timed))
 
     # -- the store -----------------------------------------------------------------------------
 

@@ -66,17 +66,19 @@ class Endgame:
 
     # -- the dealer's steps and the run-out ---------------------------------------------------
 
-    def deal_on(self, live: LiveHand, hand: Hand) -> None:
-        """The dealer's steps on ``hand`` (``live``'s hand, or the copy of it a change makes) as
-        far as they go now: to a player's turn, a redeal, the showdown while a seat there still
-        has to choose to show or muck (then through it), the offer to run it twice while a seat
-        is still to answer, or the next street of an all-in run-out (run 2's first street after
+    def deal_on(self, live: LiveHand, hand: Hand) -> LiveHand:
+        """The dealer's steps on ``hand`` (the copy of ``live``'s hand a change makes) as far
+        as they go now: to a player's turn, a redeal, the showdown while a seat there still has
+        to choose to show or muck (then through it), the offer to run it twice while a seat is
+        still to answer, or the next street of an all-in run-out (run 2's first street after
         run 1's showdown too), which waits ``runout_pause`` seconds with the chances of the
-        hands turned up on every page (the table's :meth:`run_out` deals it then)."""
+        hands turned up on every page (the table's :meth:`run_out` deals it then). Returns
+        ``live`` with its run-out's pause as it stands now (its hand the caller's to change:
+        :meth:`.LiveHand.played`)."""
         pause = self.table.settings.runout_pause
         while hand.phase is Phase.DEALER and hand.redeal_pending is None:
             if hand.to_agree_run_twice:
-                return  # the hands all in are asked to run it twice first (offer_due)
+                break  # the hands all in are asked to run it twice first (offer_due)
             if at_showdown(hand):
                 if hand.to_show_or_muck:
                     break
@@ -86,12 +88,11 @@ class Endgame:
             if street is not None and pause > 0:
                 key = (hand.deal_number, hand.current_run, street)
                 if live.run_out_stop != key:
-                    live.run_out_stop = key
-                    live.run_out_due = time.monotonic() + pause
-                    return
+                    return live.paused(key, time.monotonic() + pause)
                 if time.monotonic() < live.run_out_due:
-                    return
+                    break
             hand.step()
+        return live
 
     async def run_out(self, live: LiveHand) -> None:
         """Deal the next street of an all-in run-out, whose pause is over, and tell everyone."""
@@ -103,36 +104,43 @@ class Endgame:
         everyone; the table takes the copy once the write is stored."""
         table = self.table
         with self.driver.drawing(live):
-            self.deal_on(live, hand)
+            played = self.deal_on(live, hand).played(hand, 0)
+            self.driver.put(live=played)
             changes = Changes(decks=live.decks())
-            table.writer.after(lambda: live.adopt(hand, 0))
             if hand.phase is Phase.OVER:
-                self.driver.finish_hand(changes, live, hand)
+                self.driver.finish_hand(changes, played)
             await self.driver.commit(changes)
         self.driver.sync_turn()
         table.fanout.publish()
-        self.run_out_odds(live)
+        self.run_out_odds()
         if self.driver.state.live is None:
             table.fanout.broadcast_table()
 
-    def run_out_odds(self, live: LiveHand) -> None:
-        """Ask a thread for the odds of each moment of a run-out not yet asked for (each sent
-        to everyone once it is worked out: :mod:`wildstud.server.runout`)."""
+    def run_out_odds(self) -> None:
+        """Ask a thread for the odds of each moment of the hand's run-out (the hand in
+        progress, or the last one) not yet asked for, each sent to everyone once it is worked
+        out (:mod:`wildstud.server.runout`) and kept with what the clients were sent of the
+        hand (:meth:`.fanout.Fanout.sent`)."""
+        table = self.table
+        live = table.live or table.last_hand
+        if live is None:
+            return
         events = live.hand.events
-        cuts = [cut for cut in run_out_cuts(events) if cut not in live.odds_asked]
+        sent = table.fanout.sent(live.number)
+        cuts = [cut for cut in run_out_cuts(events) if cut not in sent.odds_asked]
         if not cuts:
             return
         loop = asyncio.get_running_loop()
         rules, players = live.hand.rules, len(live.setup.lineup)
         for cut in cuts:
-            live.odds_asked.add(cut)
+            sent.odds_asked.add(cut)
             prefix = tuple(events[:cut])
             future = loop.run_in_executor(
                 ODDS_THREAD, odds_frame, live.number, rules, players, prefix
             )
-            future.add_done_callback(functools.partial(self._odds_done, live, cut))
+            future.add_done_callback(functools.partial(self._odds_done, live.number, cut))
 
-    def _odds_done(self, live: LiveHand, cut: int, done: asyncio.Future[Any]) -> None:
+    def _odds_done(self, number: int, cut: int, done: asyncio.Future[Any]) -> None:
         table = self.table
         if done.cancelled():  # pragma: no cover - the loop closed under it
             return
@@ -143,8 +151,9 @@ class Endgame:
         frame = done.result()
         if frame is None:
             return
-        live.odds[cut] = frame
-        if live is self.driver.state.live or live is self.driver.state.last_hand:
+        live = table.live or table.last_hand
+        if live is not None and live.number == number:  # else a later hand is on the table
+            table.fanout.sent(number).odds[cut] = frame
             table.fanout.broadcast(frame)
 
     # -- the showdown --------------------------------------------------------------------------
@@ -176,16 +185,17 @@ class Endgame:
                 if seat.bot is not None or seat.leaving:
                     source = "bot" if seat.bot is not None else "host"
                     await self.decide(seat, engine, None, source, None)
-                    if live is not self.driver.state.live:  # the last choice finished the hand
+                    if not self.driver.in_play(live.number):  # the last choice finished it
                         return 0.0
             self.driver.settle()
+            live = self.driver.state.live or live  # as the choices made here leave it
             table.fanout.broadcast(self.showdown_frame(live, live.hand.to_show_or_muck))
         if now < showdown.deadline:
             return showdown.deadline - now
         for engine in live.hand.to_show_or_muck:
             seat = table.seats[live.setup.lineup[engine]]
             await self.decide(seat, engine, None, "clock", None)
-            if live is not self.driver.state.live:
+            if not self.driver.in_play(live.number):
                 break
         return 0.0
 
@@ -217,12 +227,12 @@ class Endgame:
         )
         pending = hand.to_show_or_muck
         with self.driver.drawing(live):
-            self.deal_on(live, hand)
+            played = self.deal_on(live, hand).played(hand, 1)
+            self.driver.put(live=played)
             changes = Changes(seats=[_row(seat, seq)], actions=[record], decks=live.decks())
             self.driver.mark(seat.index, acted=source == "player")
-            table.writer.after(lambda: live.adopt(hand, 1))
             if hand.phase is Phase.OVER:
-                self.driver.finish_hand(changes, live, hand)
+                self.driver.finish_hand(changes, played)
             await self.driver.commit(changes)
         table.fanout.publish()
         table.fanout.broadcast(self.showdown_frame(live, pending))  # none left: it is over
@@ -297,16 +307,16 @@ class Endgame:
             seq=seq,
         )
         with self.driver.drawing(live):
-            self.deal_on(live, hand)
+            played = self.deal_on(live, hand).played(hand, 1)
+            self.driver.put(live=played)
             changes = Changes(seats=[_row(seat, seq)], actions=[record], decks=live.decks())
             self.driver.mark(seat.index, acted=source == "player")
-            table.writer.after(lambda: live.adopt(hand, 1))
             if hand.phase is Phase.OVER:  # pragma: no cover - a run-out always has a card to come
-                self.driver.finish_hand(changes, live, hand)
+                self.driver.finish_hand(changes, played)
             await self.driver.commit(changes)
         table.fanout.publish()
-        table.fanout.broadcast(self.offer_frame(live))  # seats empty once it is settled
+        table.fanout.broadcast(self.offer_frame(played))  # seats empty once it is settled
         if not hand.to_agree_run_twice:
             self.driver.put(offer=None)
             self.driver.settle()
-        self.run_out_odds(live)
+        self.run_out_odds()

@@ -4,7 +4,9 @@ A :class:`Fanout` keeps a table's spectators (the seats keep their own connectio
 client that connects with the whole state at once, and sends every change to every client. The
 hand's changes go as news to the outbox (:mod:`.outbox`), which makes each client's frame from
 what its seat may see, the one place where a view is redacted. Every frame is built from its
-model in :mod:`wildstud.server.frames`.
+model in :mod:`wildstud.server.frames`. What the clients have been sent of a hand (how many of
+its events, the run-out's odds) the fan-out keeps beside it, by the hand's number
+(:class:`HandSent`): the hand itself is a value of the runner's, never changed once stored.
 
 A frame is sent as compact JSON text:
 
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -41,7 +44,7 @@ from wildstud.server.table.seating import Back
 if TYPE_CHECKING:
     from wildstud.server.table.table import Table
 
-__all__ = ["RESTARTING", "STORAGE_ERROR", "Fanout", "dumps"]
+__all__ = ["RESTARTING", "STORAGE_ERROR", "Fanout", "HandSent", "dumps"]
 
 
 def dumps(frame: dict[str, Any]) -> str:
@@ -58,6 +61,27 @@ RESTARTING = Restarting().frame()
 """What every client hears when the server goes down for a restart, before its socket closes."""
 
 
+@dataclass(slots=True)
+class HandSent:
+    """What the clients have been sent of hand ``number``: a cache of the fan-out's, for the
+    hand in progress or the last one, that nothing stores (a restored table sends each client
+    the whole hand as it connects).
+
+    >>> sent = HandSent(3)
+    >>> sent.published, sent.odds, sent.odds_asked
+    (0, {}, set())
+    """
+
+    number: int
+    published: int = 0
+    """How many of the hand's events the clients have been sent."""
+    odds: dict[int, dict[str, Any]] = field(default_factory=dict)
+    """The run-out's odds frames worked out so far, by the event they stand after
+    (:mod:`wildstud.server.runout`)."""
+    odds_asked: set[int] = field(default_factory=set)
+    """The events whose odds have been asked of a thread."""
+
+
 class Fanout:
     """A table's clients and the frames they are sent."""
 
@@ -66,6 +90,14 @@ class Fanout:
         self.spectators: set[Client] = set()
         self.idle_since = time.monotonic()
         """When the last client left (or the table was made or restored with none)."""
+        self._sent = HandSent(0)
+
+    def sent(self, number: int) -> HandSent:
+        """What the clients have been sent of hand ``number`` (nothing yet, for a hand newer
+        than the one kept: only one hand's is kept)."""
+        if self._sent.number != number:
+            self._sent = HandSent(number)
+        return self._sent
 
     def clients(self) -> list[Client]:
         """Every connection to the table: the spectators' and the seats'."""
@@ -133,11 +165,12 @@ class Fanout:
         live = table.live or table.last_hand
         if live is None:
             return
-        start = live.published
+        sent = self.sent(live.number)
+        start = sent.published
         if start >= len(live.hand.events) and start > 0:
             return
         table.actor.outbox.send([HandNews(Everyone(), live, start, self.clock())])
-        live.published = len(live.hand.events)
+        sent.published = len(live.hand.events)
 
     def when_sent(self, callback: Callable[[], None]) -> None:
         """Call ``callback`` once every client has sent all that is queued for it now."""
@@ -211,9 +244,10 @@ class Fanout:
                 table.actor.outbox.send([HandNews(To(client), live, 0, self.clock())])
                 # A run-out's chances so far (public: the same frame for everyone), and any
                 # not yet worked out (a table restored in the middle of one) go to everyone.
-                for cut in sorted(live.odds):
-                    client.send(dumps(live.odds[cut]))
-                table.driver.endgame.run_out_odds(live)
+                odds = self.sent(live.number).odds
+                for cut in sorted(odds):
+                    client.send(dumps(odds[cut]))
+                table.driver.endgame.run_out_odds()
             showdown = table.driver.showdown
             if showdown is not None and table.live is not None:
                 pending = table.live.hand.to_show_or_muck

@@ -1,8 +1,10 @@
 """Host commands and seating, as the shell of the seating slice (:mod:`.seating`): players
 and bots take seats, the host decides seat requests (:mod:`wildstud.server.requests`; the
 requests' own state is the pure slice :mod:`.seat_requests`), removes seats, gives a player a
-new seat link or the table new links, starts and pauses the table and ends the night (the
-host's change of the rules is the settings slice's: :mod:`.settings`).
+new seat link or the table new links. The host's start, pause and end of the night need no
+shell: they are the seating's commands asked of the table's actor as they are
+(:meth:`.actor.Actor.ask`), and the host's change of the rules is the settings slice's
+(:mod:`.settings`).
 
 Each command here takes the table's lock, reads what the slices need (the ledger), folds the
 slices' commands into one change (:meth:`.actor.Actor.fold`), stores it, and only then tells
@@ -22,7 +24,7 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from wildstud.server.accounts import departed
-from wildstud.server.frames import ClockFrame, Removed
+from wildstud.server.frames import Removed
 from wildstud.server.requests import RequestStatus
 from wildstud.server.seating import Seat, SeatKind
 from wildstud.server.security import new_id, new_token, token_hash
@@ -31,15 +33,12 @@ from wildstud.server.table.fanout import dumps
 from wildstud.server.table.seat_requests import DecideRequest, FileRequest
 from wildstud.server.table.seating import (
     Departure,
-    EndNight,
     Join,
     Leave,
     Links,
     NewLink,
     NewLinks,
     Remove,
-    SetStatus,
-    TableStatus,
     Terms,
     free_seat,
 )
@@ -298,35 +297,3 @@ class Hosting:
             seat.clients.clear()
 
         table.writer.after(goodbye)
-
-    # -- the table -----------------------------------------------------------------------------
-
-    async def set_status(self, status: TableStatus) -> None:
-        """Start (or resume) or pause the table."""
-        table = self.table
-        async with table.lock:
-            changes = Changes()
-            table.actor.fold("seating", SetStatus(status, table.state()), changes)
-            if not changes:  # the status it has already
-                return
-            await self._told(changes)
-
-    async def end_night(self) -> None:
-        """The host ends the night: the hand in progress plays out (a paused one resumes),
-        no other is dealt, open requests for chips are cancelled, and the settle-up stands."""
-        table = self.table
-        async with table.lock:
-            changes = Changes()
-            table.actor.fold("seating", EndNight(table.state()), changes)
-            await self._told(changes)
-
-    async def _told(self, changes: Changes) -> None:
-        """Store a change of the table's status and tell everyone (the turn in progress, if
-        any, is timed afresh once it is stored: the seating's follow-ups)."""
-        table = self.table
-        await table.writer.commit(changes)
-        table.driver.sync_turn()
-        table.fanout.broadcast_table()
-        if table.live is not None:
-            table.fanout.broadcast(ClockFrame(clock=table.fanout.clock()).frame())
-        table.changed.set()

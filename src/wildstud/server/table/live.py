@@ -2,9 +2,11 @@
 
 A :class:`LiveHand` is the hand in progress (or the last one, between hands) as the runner's
 state holds it (:class:`~.runner.RunnerState`): the hand's setup and its book of decks, the
-engine's hand (the one mutable thing the runner keeps: a change plays on a copy of it, which
-:meth:`LiveHand.adopt` takes once the store has the change), how many of its actions are stored
-and sent, the proofs each viewer has been sent, and the all-in run-out's pause and odds.
+engine's hand, how many of its actions are stored, and where an all-in run-out pauses. It is a
+value: a change plays on a copy of the engine's hand and stages a new :class:`LiveHand` with it
+(:meth:`LiveHand.played`), which the runner adopts once the store has the change; the hand
+it holds is never changed again. What the clients have been sent of a hand (its events, the
+proofs, the run-out's odds) is the fan-out's and the outbox's to keep, by the hand's number.
 
 >>> from wildstud.server.replay import DeckBook, start_hand
 >>> setup = HandSetup(number=1, entry=0, game="FTQ", options={}, lineup=(0, 2),
@@ -15,16 +17,17 @@ and sent, the proofs each viewer has been sent, and the all-in run-out's pause a
 (1, 99, None)
 >>> [deck.deal for deck in live.decks()], live.decks()  # the first deal's deck, for the store once
 ([1], [])
+>>> later = live.played(live.hand.copy(), 1)
+>>> later.actions, live.actions, later.number
+(1, 0, 1)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, replace
 
 from wildstud.deal import Hand
 from wildstud.server.history import seat_in_hand
-from wildstud.server.proofs import Openings
 from wildstud.server.replay import DeckBook
 from wildstud.server.seating import Seat
 from wildstud.server.store import DeckDraw, HandSetup
@@ -32,31 +35,31 @@ from wildstud.server.store import DeckDraw, HandSetup
 __all__ = ["LiveHand"]
 
 
-@dataclass(eq=False)
+@dataclass(frozen=True, eq=False, slots=True)
 class LiveHand:
     """A hand being played (or the last one played, between hands)."""
 
     setup: HandSetup
     book: DeckBook
+    """The hand's decks, shared by every value of the hand: a change draws a redeal's deck
+    from it before its write, and forgets it when the write fails (:meth:`.Driver.drawing`)."""
     hand: Hand
+    """The engine's hand, never changed once this value holds it (a change plays on a copy)."""
     actions: int
     """How many of the hand's actions (and showdown choices) are stored."""
-    published: int = 0
-    """How many of the hand's events the clients have been sent."""
-    openings: Openings = field(init=False)
-    """The commitments and proofs each viewer has been sent (:mod:`~wildstud.server.proofs`)."""
     run_out_stop: tuple[int, int, int] | None = None
     """The (deal, run, street) of an all-in run-out the dealer has paused before (run 0 in a
     hand run once), and :attr:`run_out_due` when it deals on."""
     run_out_due: float = 0.0
-    odds: dict[int, dict[str, Any]] = field(default_factory=dict)
-    """The run-out's odds frames worked out so far, by the event they stand after
-    (:mod:`wildstud.server.runout`)."""
-    odds_asked: set[int] = field(default_factory=set)
-    """The events whose odds have been asked of a thread."""
 
-    def __post_init__(self) -> None:
-        self.openings = Openings(self.book)
+    def played(self, hand: Hand, actions: int) -> LiveHand:
+        """This hand once ``hand`` (a changed copy of :attr:`hand`) is stored with ``actions``
+        more actions: a new value, for the runner to stage with the change."""
+        return replace(self, hand=hand, actions=self.actions + actions)
+
+    def paused(self, stop: tuple[int, int, int], due: float) -> LiveHand:
+        """This hand with its run-out paused before ``stop`` until ``due``."""
+        return replace(self, run_out_stop=stop, run_out_due=due)
 
     @property
     def number(self) -> int:
@@ -79,12 +82,6 @@ class LiveHand:
         if seat is None:
             return None
         return seat_in_hand(self.setup, seat.index, seat.player_id)
-
-    def adopt(self, hand: Hand, actions: int) -> None:
-        """Take ``hand`` (a copy of this one, changed) as the hand, with ``actions`` more
-        actions stored: called once the change is stored, never when it is not."""
-        self.hand = hand
-        self.actions += actions
 
     def decks(self) -> list[DeckDraw]:
         """The decks drawn since the last call, ready for the store."""

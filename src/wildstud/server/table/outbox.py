@@ -7,6 +7,8 @@ text once and sends it to each. The news of a hand (:class:`~.core.HandNews`) ca
 engine's hand whole, hidden cards and all: the outbox groups the audience's connections by the
 engine seat each may see (:meth:`Outbox.viewer`), and makes each group's frame from that seat's
 view and the events redacted for it, so a hidden card reaches only its owner's connections.
+It keeps, for the hand in progress (by its number: each change of a hand is a new value), the
+commitments and proofs each viewer has been sent and the events made JSON so far.
 
 >>> from wildstud.server.table.core import Everyone
 >>> Outbox.__name__, Everyone()
@@ -19,10 +21,12 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from wildstud.deal import Event, TableView
-from wildstud.server.frames import Clock, HandFrame, UpdateFrame
+from wildstud.server.frames import Clock, ClockFrame, HandFrame, UpdateFrame
 from wildstud.server.messages import encode_event, encode_view, encode_views
+from wildstud.server.proofs import Openings
 from wildstud.server.table.core import (
     Audience,
+    ClockNews,
     Everyone,
     HandNews,
     News,
@@ -49,8 +53,10 @@ class Outbox:
 
     def __init__(self, table: Table) -> None:
         self.table = table
-        self._encoded: tuple[LiveHand | None, dict[Event, dict[str, Any]]] = (None, {})
-        """The hand whose events' JSON data is kept (:meth:`_events`), and that data."""
+        self._kept: tuple[int, Openings, dict[Event, dict[str, Any]]] | None = None
+        """The number of the hand whose frames are being sent, the commitments and proofs each
+        viewer has been sent of it (:mod:`~wildstud.server.proofs`), and its events' JSON
+        data so far (:meth:`_of`)."""
 
     def audience(self, audience: Audience) -> Iterable[Client]:
         """The connections of ``audience`` now."""
@@ -67,15 +73,21 @@ class Outbox:
             readers.extend(table.fanout.spectators)
         return readers
 
-    def send(self, news: Iterable[News | TableNews | HandNews]) -> None:
+    def send(self, news: Iterable[News | TableNews | ClockNews | HandNews]) -> None:
         """Send each piece of ``news`` to its audience, the table frame once at most, in its
-        first one's place."""
-        table_sent = False
+        first one's place (the turn's clock likewise, while a hand is played)."""
+        table_sent = clock_sent = False
         for item in news:
             if isinstance(item, TableNews):
                 if not table_sent:
                     self.table.fanout.broadcast_table()
                     table_sent = True
+                continue
+            if isinstance(item, ClockNews):
+                fanout = self.table.fanout
+                if not clock_sent and self.table.live is not None:
+                    fanout.broadcast(ClockFrame(clock=fanout.clock()).frame())
+                    clock_sent = True
                 continue
             if isinstance(item, HandNews):
                 self._hand(item)
@@ -103,27 +115,31 @@ class Outbox:
         # engine) and made JSON (encode_views) once, each seat's own cards for it alone.
         views = live.hand.views(groups)
         data = encode_views(views)
-        encoded = self._events(live)
+        openings, encoded = self._of(live)
         for engine, clients in groups.items():
             view = views[engine]
             if news.start == 0:
-                frame = hand_frame(live, engine, news.clock, encoded, view, data[engine])
+                frame = hand_frame(live, openings, engine, news.clock, encoded, view, data[engine])
             else:
-                frame = update_frame(live, engine, news.start, clock, encoded, view, data[engine])
+                frame = update_frame(
+                    live, openings, engine, news.start, clock, encoded, view, data[engine]
+                )
             text = dumps(frame)
             for client in clients:
                 client.send(text)
             if engine is not None:  # a practice table's help, to this seat's connections only
                 self.table.coach.offer(live, engine, clients, again=news.start == 0)
 
-    def _events(self, live: LiveHand) -> dict[Event, dict[str, Any]]:
-        """The events of ``live`` as JSON data so far, as each seat sees them, kept for the
-        hand: most events are the same for every seat and every frame of the hand carries
+    def _of(self, live: LiveHand) -> tuple[Openings, dict[Event, dict[str, Any]]]:
+        """What is kept of hand ``live`` (a new hand starts afresh): the commitments and proofs
+        each viewer has been sent, and the events as JSON data so far, as each seat sees
+        them: most events are the same for every seat and every frame of the hand carries
         them again (a hand frame all of them), so each is encoded once a hand (encoding them
         for each frame was a sixth of an action's CPU, 3 December 2026)."""
-        if self._encoded[0] is not live:
-            self._encoded = (live, {})
-        return self._encoded[1]
+        kept = self._kept
+        if kept is None or kept[0] != live.number:
+            kept = self._kept = (live.number, Openings(live.book), {})
+        return kept[1], kept[2]
 
 
 def _encoded(events: Iterable[Event], encoded: dict[Event, dict[str, Any]]) -> list[Any]:
@@ -140,13 +156,15 @@ def _encoded(events: Iterable[Event], encoded: dict[Event, dict[str, Any]]) -> l
 
 def hand_frame(
     live: LiveHand,
+    openings: Openings,
     engine: int | None,
     clock: Clock | None,
     encoded: dict[Event, dict[str, Any]] | None = None,
     view: TableView | None = None,
     data: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """A hand's whole view for engine seat ``engine`` (``None``: a spectator's); ``encoded``:
+    """A hand's whole view for engine seat ``engine`` (``None``: a spectator's), with the
+    commitments and proofs ``openings`` has for it (kept for the hand by the outbox); ``encoded``:
     the events as JSON data so far, by event as the seat sees it (kept for the hand by the
     outbox); ``view``: the seat's view of the hand now, made with the other audiences'
     (``data``: the view as JSON data without its events, made with theirs by
@@ -161,7 +179,7 @@ def hand_frame(
         "names": list(live.setup.names),
         "you": engine,
         "clock": clock,
-        **live.openings.opened(live.hand.events, engine, 0, view.events),  # roots, ahead
+        **openings.opened(live.hand.events, engine, 0, view.events),  # roots, ahead
         "view": {
             **data,
             "events": _encoded(view.events, {} if encoded is None else encoded),
@@ -172,6 +190,7 @@ def hand_frame(
 
 def update_frame(
     live: LiveHand,
+    openings: Openings,
     engine: int | None,
     start: int,
     clock: dict[str, Any] | None,
@@ -181,7 +200,7 @@ def update_frame(
 ) -> dict[str, Any]:
     """What changed in ``live`` from event ``start`` on, for engine seat ``engine``: the new
     events redacted for it, and its view (``clock``: the turn's clock, as JSON data;
-    ``encoded``, ``view`` and ``data``: as for :func:`hand_frame`).
+    ``openings``, ``encoded``, ``view`` and ``data``: as for :func:`hand_frame`).
 
     The frame is built as it goes out, never through its model: this runs for every audience
     of every change, and its parts are JSON data already (tests/server/test_frames.py checks
@@ -191,7 +210,7 @@ def update_frame(
     if data is None:
         data = encode_view(view, events=False)
     new = view.events[start:]  # redacted for the seat by the engine's view
-    opened = live.openings.opened(live.hand.events, engine, start, new)
+    opened = openings.opened(live.hand.events, engine, start, new)
     return {
         "type": UPDATE,
         "number": live.number,

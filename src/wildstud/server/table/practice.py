@@ -164,8 +164,10 @@ class Coach:
             log.error("table %s: a seat's practice odds failed", self.table.id, exc_info=error)
             return
         table = self.table
-        if live.number != self.number or (table.live or table.last_hand) is not live:
+        current = table.live or table.last_hand
+        if current is None or live.number != self.number or current.number != live.number:
             return  # another hand has started
+        live = current  # the hand as it stands now (each change of it is a new value)
         self.known[engine] = (key, work.result())
         view = live.hand.view(engine)
         if _key(view) != key:

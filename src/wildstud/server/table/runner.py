@@ -4,8 +4,9 @@ The hand runner (:mod:`.driver`) deals the hands, runs the dealer's choice, the 
 the run-it-twice offer's clocks, and keeps the button's round. Everything it holds between two
 of its changes is one frozen :class:`RunnerState`: the hand in progress and the last one
 played, the button, the hands dealt, the game dealt last, who was dealt into the last hand,
-the dealer's choice, the showdown's and the offer's clocks, when the next hand may be dealt,
-and the seats' figures for the hand in progress (who acted, who the clock acted for).
+the dealer's choice, the turn's clock and the showdown's and the offer's, when the next hand
+may be dealt, and the seats' figures for the hand in progress (who acted, who the clock acted
+for).
 
 A change of the runner makes a new value (:meth:`RunnerState.but`) and stages it with the
 change in hand; the runner adopts it only once the store has the change, and a change the store
@@ -24,9 +25,10 @@ go into the change and reach the seats in memory once it is stored, as the seati
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from wildstud.server.clock import Turn
 from wildstud.server.store.records import Changes, SeatState
 
 if TYPE_CHECKING:
@@ -63,6 +65,9 @@ class RunnerState:
     last_hand: LiveHand | None = None
     """The last hand played, between hands."""
     choosing: Choosing | None = None
+    turn: Turn = field(default_factory=Turn)
+    """The turn the runner times (:class:`~wildstud.server.clock.Turn`): a clock that nothing
+    stores, so a new one is adopted at once (:meth:`.Driver.sync_turn`)."""
     showdown: ShowdownChoice | None = None
     """The showdown waiting for its players' choices, if any."""
     offer: TwiceOffer | None = None

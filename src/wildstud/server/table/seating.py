@@ -55,6 +55,7 @@ from wildstud.server.store.records import Changes, LedgerEntry, SeatState, Table
 from wildstud.server.table.cashier import NightEnded, SeatLeft
 from wildstud.server.table.core import (
     CancelChoice,
+    ClockNews,
     Command,
     Credit,
     Effect,
@@ -62,6 +63,7 @@ from wildstud.server.table.core import (
     PlayerOut,
     Refused,
     ResetTurn,
+    TableNews,
     TableRuns,
 )
 
@@ -336,7 +338,7 @@ def _handle(state: SeatingState, command: Command) -> Outcome[SeatingState]:
         new = replace(state, status=TableStatus.ENDED)
         changes = Changes(table=new.row(command.row))
         follow = (CancelChoice(), ResetTurn(), NightEnded(), TableRuns(running=False))
-        return _written(state, changes, follow=follow)
+        return _written(state, changes, follow=follow, news=_RETIMED)
     assert isinstance(command, Credit)
     if command.row.seat not in state.seats:  # pragma: no cover - the cashier checks the seat
         return Outcome(state)
@@ -348,9 +350,16 @@ def _written(
     changes: Changes,
     reply: object = None,
     follow: tuple[Command, ...] = (),
+    news: tuple[TableNews | ClockNews, ...] = (),
 ) -> Outcome[SeatingState]:
     """The outcome of storing ``changes``: the state as they leave it, once stored."""
-    return Outcome(state.stored(changes), effect=Effect(changes), reply=reply, follow=follow)
+    return Outcome(
+        state.stored(changes), effect=Effect(changes), news=news, reply=reply, follow=follow
+    )
+
+
+_RETIMED = (TableNews(), ClockNews())
+"""The news of a change of the table's status: the table, and the turn's clock timed afresh."""
 
 
 def free_seat(state: SeatingState, wanted: int | None, seats: int) -> int:
@@ -447,7 +456,7 @@ def _set_status(state: SeatingState, command: SetStatus) -> Outcome[SeatingState
     # A resumed turn gets a fresh clock; a choice in progress is asked again; a tournament's
     # clock runs with the table.
     follow = (CancelChoice(), ResetTurn(), TableRuns(running=status is TableStatus.RUNNING))
-    return _written(state, Changes(table=new.row(command.row)), follow=follow)
+    return _written(state, Changes(table=new.row(command.row)), follow=follow, news=_RETIMED)
 
 
 def _entry(

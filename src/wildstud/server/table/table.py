@@ -210,6 +210,7 @@ class Table:
                     seating.handle,
                     seating.COMMANDS,
                     shared=True,
+                    folds=True,
                 ),
                 Slice(
                     "chat",
@@ -381,7 +382,7 @@ class Table:
                 hold_redeal=functools.partial(shuffling.resumes, setup.number),
             )
             live = LiveHand(setup, book, hand, len(stored.live_hand.actions))
-            live.published = len(hand.events)
+            table.fanout.sent(setup.number).published = len(hand.events)
             acted: set[int] = set()
             timed_out: set[int] = set()
             for action in stored.live_hand.actions:
@@ -641,8 +642,9 @@ class Table:
         await self._wrapped(lambda: self.hosting.remove(index))
 
     async def set_status(self, status: TableStatus) -> None:
-        """Start (or resume) or pause the table."""
-        await self._wrapped(lambda: self.hosting.set_status(status))
+        """Start (or resume) or pause the table (the seating's command,
+        :class:`~.seating.SetStatus`, through the actor's inbox)."""
+        await self.actor.ask(lambda: seating.SetStatus(status, self.state()))
 
     async def update_rules(self, update: RulesUpdate) -> None:
         """Change the settings; the games and stakes apply from the next hand
@@ -730,5 +732,7 @@ class Table:
         return await self._wrapped(run)
 
     async def end_night(self) -> None:
-        """The host ends the night: the hand in progress plays out and no other is dealt."""
-        await self._wrapped(self.hosting.end_night)
+        """The host ends the night: the hand in progress plays out (a paused one resumes), no
+        other is dealt, open requests for chips are cancelled, and the settle-up stands (the
+        seating's command, :class:`~.seating.EndNight`, through the actor's inbox)."""
+        await self.actor.ask(lambda: seating.EndNight(self.state()))

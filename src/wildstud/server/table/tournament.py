@@ -218,6 +218,8 @@ class Desk:
         if not state.finished and len(state.entries) >= 2 and not state.still_in:
             state = state.finish(self.pool(state), self.rules.payouts).stopped(now)
             if table.state().status != TableStatus.ENDED.value:  # the host may have ended it
+                # A follow-up inside the hand's end (its last knock-out ends the night): folded
+                # into that change, so the places and the night's end are stored together.
                 table.actor.fold("seating", EndNight(table.state()), changes)
         self._put(state, now, changes)
 
