@@ -75,6 +75,8 @@ class Endgame:
         hands turned up on every page (the table's :meth:`run_out` deals it then)."""
         pause = self.table.settings.runout_pause
         while hand.phase is Phase.DEALER and hand.redeal_pending is None:
+            if self.table.private.waits(hand):
+                return  # a private deal's next cards are not opened yet (.private)
             if hand.to_agree_run_twice:
                 return  # the hands all in are asked to run it twice first (offer_due)
             if at_showdown(hand):
