@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from tests.server.conftest import Server
-from tests.server.helpers import cards_in
+from tests.server.helpers import cards_in, refused
 from tests.server.wsclient import Api, Client, Folder, play
 from wildstud.cards import Card
 from wildstud.private_deal import Unmasking, open_own, unmask
@@ -200,6 +200,9 @@ def test_a_private_hand_is_played_to_the_showdown_with_a_bot(server: Server, gam
             await asyncio.gather(*(play(client, Calm(), finished(1)) for client in clients))
         await stop(clients, runners)
         table_id = created["table"]["id"]
+        # Its steps, odds and record would replay it from a deck: it had none.
+        replayed = api.http.get(f"/api/tables/{table_id}/hands/1/steps")
+        refused(replayed, 400, "was dealt privately")
         return api.get(f"/api/tables/{table_id}/hands/1"), pages
 
     history, pages = asyncio.run(scenario())
