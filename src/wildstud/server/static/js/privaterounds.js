@@ -5,7 +5,7 @@
 // the page, so that a reload resumes with the same secret and answers as before; any object with
 // async `get` and `put` in a test). Its own cards it opens here, alone (openOwn), and shows them
 // with proof at the showdown; after the hand it publishes its secret and order for the audit.
-// Not wired into the table yet: the table's rounds come first.
+// The table page answers the server's `private` frames (server/table/private.py) with PagePrivate.
 
 import { maskAndShuffle, newSecret, openOwn, secretOf, unmask } from "./privatedeal.js";
 
@@ -120,5 +120,34 @@ export class PageRounds {
   async reveal() {
     const { secret, order } = await this.held();
     return { step: "reveal", secret: toHex(secret.scalar), order };
+  }
+}
+
+/** The table page's part in a private deal: each `private` frame (docs/protocol.md) answered by
+ * the PageRounds of its deal and party, and the page's own cards, once opened, kept by hand, deal
+ * and position (`onCards` is told). `send(frame)` sends a frame that needs no sequence number. */
+export class PagePrivate {
+  constructor({ send, store = memoryStore(), onCards = () => {} }) {
+    Object.assign(this, { send, store, onCards });
+    this.cards = new Map();
+  }
+
+  /** Take `frame` if it is a private deal's (true), answering it. */
+  onFrame(frame) {
+    if (frame.type !== "private") return false;
+    this.take(frame);
+    return true;
+  }
+
+  async take(frame) {
+    const { context, hand, deal, party, step } = frame;
+    const page = new PageRounds({ context, deal, party, store: this.store });
+    if (step === "open") {
+      for (const [position, card] of await page.open(frame.points)) this.cards.set(`${hand}/${deal}/${position}`, card);
+      this.onCards(this.cards);
+      return;
+    }
+    const answer = step === "show" ? await page.show(frame.seat, frame.points) : await page.answer(frame);
+    this.send({ type: "private", hand, deal, answer });
   }
 }

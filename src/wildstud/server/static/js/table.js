@@ -21,6 +21,7 @@ import { eventSentences, Speaker, winnerSentences } from "./speech.js";
 import { LedgerPanel } from "./ledger.js";
 import { ChatPanel } from "./chat.js";
 import { PageShuffle } from "./shuffler.js";
+import { PagePrivate, indexedStore, memoryStore } from "./privaterounds.js";
 import { Attention } from "./attention.js";
 import { Moment } from "./moment.js";
 import { SeatControls } from "./seatcontrols.js";
@@ -69,6 +70,11 @@ class TablePage {
     this.shuffle = new PageShuffle({
       send: (frame) => this.socket.send(frame),
       onNightChanged: () => this.proofs.alert(describeNightChanged()),
+    });
+    // A private deal's rounds: each deal's secret kept in IndexedDB, so that a reload resumes.
+    this.private = new PagePrivate({
+      send: (frame) => this.socket.send(frame),
+      store: typeof indexedDB === "undefined" ? memoryStore() : indexedStore(),
     });
     this.attention = new Attention();
     this.moment = new Moment();
@@ -332,6 +338,7 @@ class TablePage {
 
   onFrame(frame, answered = false) {
     if (this.shuffle.onFrame(frame)) return;
+    if (this.private.onFrame(frame)) return;
     if (this.chat.onFrame(frame)) return;
     if (frame.type === "practice") {
       // A practice table's help for this seat alone: its own panel, nothing else changes.
