@@ -116,10 +116,6 @@ class PrivateDeal:
         """Whom the rounds waited for when :attr:`deadline` was set."""
         self.showing: int | None = None
         """The engine seat asked to show its hand (the showdown's clock is :attr:`deadline`)."""
-        self.pass_started = 0.0
-        self.latency: list[float] = []
-        """How long each pass took, from its opening to its last answer (seconds, the last 100):
-        what a private deal adds before each street."""
 
     def __repr__(self) -> str:
         return f"PrivateDeal(table={self.table.id!r}, hand={self.number})"
@@ -141,6 +137,7 @@ class PrivateDeal:
         next tick, :meth:`due`)."""
         game = find_game(setup.game)
         self.rounds, self.agent, self.number, self.seq = None, None, setup.number, 0
+        self.showing, self.waited, self.pages = None, (), {}
         self.dealer = RoundsDealer()
         return PrivateHand(
             game,
@@ -266,7 +263,6 @@ class PrivateDeal:
         rows += self._server_answers(trial, agent)
         await self._store(rows)
         self.rounds = trial
-        self.pass_started = time.monotonic()
         self._after_answer(rounds)
 
     async def _store(self, rows: Iterable[Row], changes: Changes | None = None) -> None:
@@ -291,7 +287,6 @@ class PrivateDeal:
         rounds, _ = self._held()
         if rounds.stage == "ready" and len(rounds.passes) > len(opened_passes(before)):
             self.dealer.learn(rounds)  # the face-up cards it opened
-            self.latency = [*self.latency[-99:], time.monotonic() - self.pass_started]
             self._send_own(rounds, set(before.owners))
         self._ask()
         self.table.wake()  # the dealer deals on once the rounds are ready
@@ -309,13 +304,16 @@ class PrivateDeal:
                     self._send(index, self._frame(party, "open", points=points, seat=engine))
 
     def _ask(self) -> None:
-        """Ask each page the rounds wait for, and start the clock of a new wait."""
+        """Ask each page the rounds wait for now that was not waited for before (the keys are
+        asked of every page at once), and start the clock of a new wait."""
         rounds, _ = self._held()
         waiting = rounds.waiting()
-        if waiting != self.waited:
+        before = self.waited
+        if waiting != before:
             self.waited, self.deadline = waiting, time.monotonic() + self.seconds
         for party in waiting:
-            self._ask_party(party)
+            if party not in before or rounds.stage != "keys":
+                self._ask_party(party)
 
     def _ask_party(self, party: int) -> None:
         rounds, _ = self._held()
@@ -432,13 +430,18 @@ class PrivateDeal:
                     return party
         raise SeatError("your page is no party to this deal: the server deals your seat's cards")
 
-    async def _takes(self, party: int, answer: Mapping[str, object]) -> None:
-        rounds, agent = self._held()
-        trial = copy.deepcopy(rounds)
+    def _trial(self, party: int, answer: Mapping[str, object]) -> tuple[DealRounds, Row | None]:
+        """``party``'s answer taken on a copy of the rounds (kept once its row is stored), with
+        its row (``None``: the same answer again, from a page that reconnected)."""
+        trial = copy.deepcopy(self._held()[0])
         try:
-            row = trial.take(party, answer)
+            return trial, trial.take(party, answer)
         except RoundsError as error:
             raise _refusal(trial, error) from None
+
+    async def _takes(self, party: int, answer: Mapping[str, object]) -> None:
+        rounds, agent = self._held()
+        trial, row = self._trial(party, answer)
         if row is None:
             return  # the same answer again (a page that reconnected): taken already
         rows = [row, *self._server_answers(trial, agent)]
@@ -482,15 +485,9 @@ class PrivateDeal:
             self._send(index, frame)
 
     async def _shows(self, live: LiveHand, party: int, answer: Mapping[str, object]) -> None:
-        rounds, _ = self._held()
-        engine = answer.get("seat")
-        if self.showing is None or engine != self.showing:
+        if self.showing is None or answer.get("seat") != self.showing:
             raise OutOfTurnError("your hand is not asked to be shown now")
-        trial = copy.deepcopy(rounds)
-        try:
-            row = trial.take(party, answer)
-        except RoundsError as error:
-            raise _refusal(trial, error) from None
+        trial, row = self._trial(party, answer)
         if row is None:
             return
         await self._show(live, trial, row, self.showing, "player")
