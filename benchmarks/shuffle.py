@@ -72,6 +72,7 @@ class Player:
         self.rounds: list[float] = []
         self.hands = 0
         self.seq = 0
+        self.welcomed = False
         self.you: int | None = None
         self.agents: dict[tuple[int, int], Agent] = {}
         self.shown = 0.0
@@ -94,6 +95,7 @@ class Player:
         kind = frame["type"]
         if kind == "welcome":
             self.seq = frame["last_seq"]
+            self.welcomed = True
         elif kind == "shuffle":
             key = (frame["hand"], frame["deal"])
             if frame["step"] == "commit":
@@ -115,7 +117,7 @@ class Player:
             if asked is not None:
                 self.rounds.append(now - asked)
             self.you = frame.get("you")
-            self.shown = now
+            self.shown, self.waiting = now, None  # a new hand: its first street waits next
             await self.act(ws, frame["view"], self.you)
         elif kind == "update":
             view = frame["view"]
@@ -180,6 +182,7 @@ async def _measure(
             "showdown_pause": 0,
             "seat_requests": False,
             "deal": "private" if private else "shuffled",
+            "shuffle_seconds": 60,  # a busy machine's answer is late, never missing
         },
     ).json()
     token = created["links"]["join"].rsplit("/", 1)[1]
@@ -188,9 +191,11 @@ async def _measure(
         seat = http.post(f"/api/join/{token}", json={"name": f"p{index}"}).json()
         clients.append(Player(seat["socket"]))
     tasks = [asyncio.create_task(client.run(hands)) for client in clients]
+    while not all(client.welcomed for client in clients):  # a private deal's parties are
+        await asyncio.sleep(0.1)  # the pages connected when it starts
     await asyncio.sleep(0.5)
     http.post(f"/api/host/{created['host_token']}/start").raise_for_status()
-    await asyncio.wait_for(asyncio.gather(*tasks), timeout=hands * 10)
+    await asyncio.wait_for(asyncio.gather(*tasks), timeout=hands * (60 if private else 10))
     return clients
 
 
@@ -229,7 +234,7 @@ def main() -> None:
         )
         try:
             base = f"http://127.0.0.1:{port}"
-            deadline = time.monotonic() + 60
+            deadline = time.monotonic() + 180  # a busy machine starts slowly
             while time.monotonic() < deadline:
                 try:
                     if httpx.get(f"{base}/api/health", trust_env=False).is_success:
