@@ -21,7 +21,7 @@ import { eventSentences, Speaker, winnerSentences } from "./speech.js";
 import { LedgerPanel } from "./ledger.js";
 import { ChatPanel } from "./chat.js";
 import { PageShuffle } from "./shuffler.js";
-import { PagePrivate, indexedStore, memoryStore } from "./privaterounds.js";
+import { PagePrivate, indexedStore, memoryStore, withOwnCards } from "./privaterounds.js";
 import { Attention } from "./attention.js";
 import { Moment } from "./moment.js";
 import { SeatControls } from "./seatcontrols.js";
@@ -71,10 +71,12 @@ class TablePage {
       send: (frame) => this.socket.send(frame),
       onNightChanged: () => this.proofs.alert(describeNightChanged()),
     });
-    // A private deal's rounds: each deal's secret kept in IndexedDB, so that a reload resumes.
+    // A private deal's rounds: each deal's secret kept in IndexedDB, so that a reload resumes;
+    // the seat's own cards are drawn as the page opens them (the server's views cannot).
     this.private = new PagePrivate({
       send: (frame) => this.socket.send(frame),
       store: typeof indexedDB === "undefined" ? memoryStore() : indexedStore(),
+      onCards: () => this.renderSeats(),
     });
     this.attention = new Attention();
     this.moment = new Moment();
@@ -615,7 +617,8 @@ class TablePage {
   }
 
   renderSeats() {
-    const { table, hand } = this.state;
+    const { table } = this.state;
+    const hand = withOwnCards(this.state.hand, (...dealt) => this.private.own(...dealt));
     drawSeats(this.el.seats, { hand, wild: this.wild, table, total: this.seatCount(), mine: this.mySeat() });
     this.tick();
   }
