@@ -353,7 +353,10 @@ class TablePage {
     const { state, effects } = reduce(before, frame, performance.now(), { answered });
     this.state = state;
     // The panels that keep their own state get their frames as they come.
-    if (frame.type === "table") this.ledger.update(state.table, state.welcome);
+    if (frame.type === "table") {
+      this.ledger.update(state.table, state.welcome);
+      this.proofs.privateDeal = state.table.settings.deal === "private";
+    }
     // The night and its last hand just ended: the history panel checks the night record
     // (nightcheck.js), offered from then on.
     const ended = (table) =>
@@ -619,7 +622,15 @@ class TablePage {
   renderSeats() {
     const { table } = this.state;
     const hand = withOwnCards(this.state.hand, (...dealt) => this.private.own(...dealt));
-    drawSeats(this.el.seats, { hand, wild: this.wild, table, total: this.seatCount(), mine: this.mySeat() });
+    const privateDeal = Boolean(table && table.settings.deal === "private");
+    drawSeats(this.el.seats, {
+      hand,
+      wild: this.wild,
+      table,
+      total: this.seatCount(),
+      mine: this.mySeat(),
+      privateDeal,
+    });
     this.tick();
   }
 
