@@ -16,6 +16,7 @@ import {
   describeHint,
   describeNightAudit,
   describeNightChanged,
+  describePrivateCard,
   describeRedeal,
   describeRule,
   describeSettings,
@@ -107,4 +108,11 @@ test("every fault of the night's audit reads as the library says it", () => {
 test("a deal's audit and the night's read as the library says them", () => {
   compare(golden.deal_audits, (row) => describeDealAudit(row.hand, row.deal, row.made_from, row.left_out, row.failed));
   compare(golden.night_audits, (row) => describeNightAudit(row.deals, row.kinds, row.names));
+});
+
+test("a private deal's card says who can see it (the page's own words: the server cannot know)", () => {
+  assert.equal(describePrivateCard({ up: true, known: true }), "opened by every player's key");
+  assert.equal(describePrivateCard({ known: true }), "only you can see this card");
+  assert.equal(describePrivateCard({}), "only its owner can see this card");
+  assert.equal(describePrivateCard({ shown: true, known: true }), "shown by its owner, with proof");
 });

@@ -49,8 +49,16 @@ def test_a_table_and_its_bots_are_created_together_or_not_at_all(
             ({"bots": [{}], "name": " \u200b "}, 400, ("table name",)),
             ({"bots": [{"kind": "shark-bot"}]}, 422, ()),
             ({"bots": [{}] * 8}, 422, ()),
-            # Refused until the table's rounds exist (the engine's half is there).
-            ({"bots": [{}], "deal": "private"}, 422, ("private deal is not offered yet",)),
+            # A private deal cannot burn cards (nor turn hands up all in, nor run them twice).
+            (
+                {
+                    "bots": [{}],
+                    "deal": "private",
+                    "games": [{"game": "FTQ", "house_rules": {"burn_cards": "each-street"}}],
+                },
+                400,
+                ("private deal", "burn_cards"),
+            ),
         ]
         for changes, status, words in refusals:
             body = {"name": "refused", "games": FTQ, **changes}

@@ -36,6 +36,9 @@ async def _bad_messages(server: Server) -> None:
         (json.dumps([1, 2, 3]), "malformed"),
         (b"\x00\x01binary", "malformed"),
         (json.dumps({"type": "ping", "pad": "x" * 5000}), "too-large"),
+        # A private deal's answer may be longer (a pass over a street of eight seats), not more.
+        (json.dumps(_answer("x" * 20_000)), "too-large"),
+        (json.dumps(_answer("x" * 5000)), "illegal"),  # no private deal here
         (json.dumps({"type": "act", "seq": 1, "action": "call"}), "illegal"),
         (json.dumps({"type": "choose", "seq": 2, "entry": 0}), "illegal"),
     ]
@@ -85,6 +88,11 @@ async def _bad_messages(server: Server) -> None:
         await stranger.wait_for(lambda c: c.closed, what="the close")
     for client in (ann, watcher):
         await client.close()
+
+
+def _answer(pad: str) -> dict[str, Any]:
+    """A page's answer in a private deal's rounds, of some length."""
+    return {"type": "private", "hand": 1, "deal": 1, "answer": {"step": "key", "key": pad}}
 
 
 def test_bad_messages_get_an_error_frame_and_the_connection_lives(server: Server) -> None:

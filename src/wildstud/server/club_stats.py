@@ -40,7 +40,7 @@ from wildstud.history.schema import HandRecord
 from wildstud.server.clubs import GUEST
 from wildstud.server.history import public_record
 from wildstud.server.night import _cell
-from wildstud.server.replay import DeckBook, rebuild
+from wildstud.server.replay import finished_book, rebuild
 from wildstud.server.store.clubs import BookStep, ClubNight
 from wildstud.server.store.records import StoredHand
 from wildstud.standings import HandPlay, MemberStats, SeasonNight, standings
@@ -140,7 +140,7 @@ def played_hand(
     each ledger account members held that night; ``people``: the ledger accounts of the
     night's people, the rest being bots). Worked off the event loop: it replays the hand."""
     setup = stored.setup
-    book = DeckBook(stored.decks, stored.salts)
+    book = finished_book(stored)
     hand = rebuild(setup, book, stored.actions)
     public = (
         public_record(setup, hand, table_name=table_name, seat_count=seat_count, book=book)

@@ -55,6 +55,7 @@ __all__ = [
     "Pong",
     "PotView",
     "PracticeFrame",
+    "PrivateFrame",
     "Proof",
     "RabbitCardView",
     "RabbitFrame",
@@ -500,6 +501,36 @@ class ShuffleFrame(OutFrame):
     seconds: float
 
 
+class PrivateFrame(OutFrame):
+    """A private deal's rounds (:mod:`wildstud.private_rounds`, :mod:`.table.private`) ask this
+    page, party ``party`` of deal ``deal`` of hand ``hand``, for its answer, or hand it its own
+    cards to open. ``step``: ``key``, its key for the deal; ``mask``, the ``deck`` to mask and
+    reorder (52 points); ``unmask``, the ``points`` to unmask, each ``[position, point]``;
+    ``show``, at the showdown, the ``points`` of engine seat ``seat``'s face-down cards to show
+    with proof; ``open`` (nothing to answer), the ``points`` of its own face-down cards once
+    every other party unmasked them, for the page to take the last mask off alone. Every point
+    is 32 bytes in hexadecimal. A proof is bound to ``context``, then ``|deal D|position
+    P|party I`` (a show's, with ``|show``). ``seconds``: how long the table waits for the answer
+    before the deal is void (house rule ``private_misdeal``; at the showdown, the hand is
+    mucked). A private deal has no commitment to its deck (nobody knows it): its ``hand`` and
+    ``update`` frames carry no ``commitments`` and no ``proofs``; each card's proof is its
+    unmaskings."""
+
+    left_out_when_empty = frozenset({"deck", "points"})
+    type: Literal["private"] = "private"
+    step: Literal["key", "mask", "unmask", "show", "open"]
+    hand: int
+    deal: int
+    party: int
+    context: str = Field(description="what every proof of this deal is bound to")
+    deck: list[str] | None = Field(None, description="mask: the deck to mask, 52 points")
+    points: list[tuple[int, str]] | None = Field(
+        None, description="unmask, show and open: each position with its point as it stands"
+    )
+    seat: int | None = Field(None, description="show and open: the engine seat whose cards")
+    seconds: float | None = Field(None, description="left out for open: nothing to answer")
+
+
 class Pong(OutFrame):
     """The answer to a ping."""
 
@@ -664,6 +695,7 @@ ServerFrame = Annotated[
     | SeqFrame
     | Pong
     | ShuffleFrame
+    | PrivateFrame
     | Removed
     | NoticeFrame
     | ChatFrame

@@ -60,17 +60,29 @@ False
 """
 
 
-def table_house_rules(game: Game) -> dict[str, object]:
-    """The house rules of :data:`TABLE_HOUSE_RULES` that ``game`` offers.
+PRIVATE_OFF = frozenset({"all_in_turn_up", "run_twice"})
+"""The table's house rules a private deal leaves at the library's default, off: a hand all in
+stays face down until its owner shows it (house rule ``private_turn_up``)."""
+
+
+def table_house_rules(game: Game, *, private: bool = False) -> dict[str, object]:
+    """The house rules of :data:`TABLE_HOUSE_RULES` that ``game`` offers (``private``: under a
+    private deal, less :data:`PRIVATE_OFF`).
 
     >>> from wildstud.games import find_game
     >>> sorted(table_house_rules(find_game("BITCH")))
     ['all_in_turn_up', 'free_fold']
     >>> table_house_rules(find_game("FTQ")) == dict(TABLE_HOUSE_RULES)
     True
+    >>> table_house_rules(find_game("FTQ"), private=True)
+    {'free_fold': True}
     """
     offered = game.options_type.option_names()
-    return {name: value for name, value in TABLE_HOUSE_RULES.items() if name in offered}
+    return {
+        name: value
+        for name, value in TABLE_HOUSE_RULES.items()
+        if name in offered and not (private and name in PRIVATE_OFF)
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,10 +130,16 @@ class Menu:
     items: tuple[MenuItem, ...]
 
     @classmethod
-    def build(cls, entries: Sequence[Mapping[str, Any]], stakes: Mapping[str, object]) -> Menu:
+    def build(
+        cls,
+        entries: Sequence[Mapping[str, Any]],
+        stakes: Mapping[str, object],
+        *,
+        private: bool = False,
+    ) -> Menu:
         """The menu from the host's entries (``{"game": ..., "house_rules": {...}}``) and the
-        table's stakes; an unknown game or a bad house rule raises a
-        :class:`~wildstud.errors.WildstudError` naming it."""
+        table's stakes (``private``: for a private deal, :func:`table_house_rules`); an unknown
+        game or a bad house rule raises a :class:`~wildstud.errors.WildstudError` naming it."""
         if not entries:
             raise TableError("a table needs at least one game")
         items = []
@@ -134,7 +152,11 @@ class Menu:
                         f"{game.title}: {name!r} is one of the table's stakes, set once for"
                         " every game, not a house rule of one game"
                     )
-            values = {**table_house_rules(game), **house, **_stakes_for(game, stakes)}
+            values = {
+                **table_house_rules(game, private=private),
+                **house,
+                **_stakes_for(game, stakes),
+            }
             options = game.options(values)
             items.append(MenuItem(index, game, options, game.rules(options), options.changes()))
         return cls(tuple(items))

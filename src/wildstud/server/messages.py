@@ -28,7 +28,14 @@ A client sends JSON objects with a ``type``:
   value for that deal (:func:`wildstud.joint_shuffle.value_commitment`), once a ``shuffle``
   frame asks for it; ``{"type": "reveal", "hand": 4, "deal": 1, "value": "<64 hex>"}``, the
   value, once a ``shuffle`` frame asks for it. None carries a ``seq``: each is done once, a
-  repeat is answered as done, and what it answers is the ``shuffle`` frame's ``step``.
+  repeat is answered as done, and what it answers is the ``shuffle`` frame's ``step``;
+- a private deal's rounds (:mod:`wildstud.server.table.private`): ``{"type": "private", "hand":
+  4, "deal": 1, "answer": {...}}``, a page's answer to a ``private`` frame, the body
+  :meth:`wildstud.private_rounds.DealRounds.take` reads (``{"step": "key", "key"}``, ``{"step":
+  "mask", "deck"}``, ``{"step": "unmask", "steps"}``, ``{"step": "show", "seat", "steps"}``,
+  every value hexadecimal); an answer that is malformed, out of turn or does not hold gets an
+  error frame naming its party and what was wrong, and changes nothing; the same answer sent
+  twice (after a reconnection) is taken once.
 
 ``seq`` numbers a seat's requests, each larger than the last, and the seat's connections (a
 player's phone and laptop) share one count. A request the server carries out is answered with
@@ -161,6 +168,7 @@ __all__ = [
     "Commit",
     "Message",
     "Ping",
+    "PrivateAnswer",
     "Rebuy",
     "Reveal",
     "RunTwice",
@@ -301,6 +309,16 @@ class Reveal(_Frame):
     value: _Hex32
 
 
+class PrivateAnswer(_Frame):
+    """A page's answer in a private deal's rounds: ``answer`` is the body that
+    :meth:`wildstud.private_rounds.DealRounds.take` reads, checked there."""
+
+    type: Literal["private"]
+    hand: _HandNumber
+    deal: _DealNumber
+    answer: dict[str, Any]
+
+
 ShuffleMessage = Shuffler | Commit | Reveal
 """A page's part in the players' shuffle."""
 
@@ -317,6 +335,7 @@ Message = (
     | Shuffler
     | Commit
     | Reveal
+    | PrivateAnswer
 )
 """Any frame a client may send, checked."""
 

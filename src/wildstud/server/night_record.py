@@ -41,7 +41,7 @@ from wildstud.history.night_audit import (
     recorded_dealt,
 )
 from wildstud.server.history import record_order
-from wildstud.server.replay import DeckBook, rebuild
+from wildstud.server.replay import finished_book, rebuild
 from wildstud.server.store import ShuffleNight, ShuffleValue, StoredHand
 
 __all__ = ["contributions", "hand_inputs", "night_record"]
@@ -61,7 +61,7 @@ def contributions(parts: Iterable[ShuffleValue], deal: int) -> tuple[Contributio
 
 def hand_inputs(stored: StoredHand, parts: Sequence[ShuffleValue]) -> HandInputs:
     """One finished hand of the night: its record with every card and its deals' inputs."""
-    book = DeckBook(stored.decks, stored.salts)
+    book = finished_book(stored)
     hand = rebuild(stored.setup, book, stored.actions)
     roots = []
     deals = []

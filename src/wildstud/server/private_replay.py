@@ -85,12 +85,14 @@ def rebuild_private(
     context: bytes,
     rows: Sequence[PrivateRound],
     actions: Iterable[ActionRecord],
+    dealer: RoundsDealer | None = None,
 ) -> tuple[PrivateHand, dict[int, DealRounds]]:
     """The private hand as it stood after ``actions``, with each deal's rounds as ``rows``
-    left them (``context``: the rounds' own, which every proof is bound to). Raises
+    left them (``context``: the rounds' own, which every proof is bound to), dealt by
+    ``dealer`` (a table keeps it, to teach it what the passes to come open). Raises
     :class:`~wildstud.errors.RecordError` for a show whose cards the rows do not hold."""
     deals = deals_of(context, rows)
-    dealer = RoundsDealer()
+    dealer = RoundsDealer() if dealer is None else dealer
     for rounds in deals.values():
         dealer.learn(rounds)
     game = find_game(setup.game)

@@ -32,7 +32,7 @@ from wildstud.errors import RabbitError
 from wildstud.rabbit import rabbit_hunt
 from wildstud.server.frames import Commitment, Proof, RabbitCardView, RabbitFrame
 from wildstud.server.proofs import commitment_data
-from wildstud.server.replay import DeckBook, rebuild
+from wildstud.server.replay import finished_book, rebuild
 from wildstud.server.store.records import StoredHand
 
 __all__ = ["rabbit_frame"]
@@ -42,7 +42,7 @@ def rabbit_frame(stored: StoredHand, asked_by: str) -> dict[str, Any]:
     """The rabbit frame of the finished hand ``stored``, asked for by ``asked_by``; raises
     :class:`~wildstud.errors.RabbitError` where the hand has none (it went to a showdown, it
     ended on its last street, its deck was stored before decks were committed)."""
-    book = DeckBook(stored.decks, stored.salts, made_from=stored.made_from)
+    book = finished_book(stored)
     hand = rebuild(stored.setup, book, stored.actions)
     deal = hand.deal_number
     sealed = book.sealed(deal)

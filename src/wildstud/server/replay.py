@@ -29,8 +29,9 @@ from wildstud.betting import ActionKind
 from wildstud.cards import DECK, Card, Deck, parse_cards
 from wildstud.commitment import SealedDeck
 from wildstud.deal import Hand, Phase, Stage, TableView
+from wildstud.errors import RecordError
 from wildstud.games import find_game
-from wildstud.server.store.records import ActionRecord, HandSetup
+from wildstud.server.store.records import ActionRecord, HandSetup, StoredHand
 
 __all__ = [
     "CHOICES",
@@ -41,6 +42,7 @@ __all__ = [
     "DeckBook",
     "at_showdown",
     "deal_on",
+    "finished_book",
     "rebuild",
     "replay_views",
     "start_hand",
@@ -157,6 +159,25 @@ class DeckBook:
         drawn = [(deal, self._orders[deal], self.salts(deal)) for deal in self._pending]
         self._pending = []
         return drawn
+
+
+def finished_book(stored: StoredHand) -> DeckBook:
+    """The decks of finished hand ``stored``, to replay it. A hand dealt privately has none
+    (nobody ever knew its deck): :class:`~wildstud.errors.RecordError`, for it is told by its
+    record alone (a replay from a fresh deck would show cards that were never dealt).
+
+    >>> setup = HandSetup(2, 0, "FTQ", {}, (0, 1), ("ann", "bob"), 0, (50, 50))
+    >>> finished_book(StoredHand(setup, {}, (), False))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    wildstud.errors.RecordError: hand 2 was dealt privately: no deck was ever known, ...
+    """
+    if not stored.decks:
+        raise RecordError(
+            f"hand {stored.setup.number} was dealt privately: no deck was ever known, and its"
+            " record is all there is of it"
+        )
+    return DeckBook(stored.decks, stored.salts, made_from=stored.made_from)
 
 
 def _new_hand(setup: HandSetup, book: DeckBook) -> Hand:

@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable
 
 __all__ = [
+    "MAX_ANSWER_BYTES",
     "MAX_MESSAGE_BYTES",
     "RateLimiter",
     "new_id",
@@ -29,7 +30,13 @@ __all__ = [
 ]
 
 MAX_MESSAGE_BYTES = 4096
-"""The longest message a client may send; anything longer gets an error frame."""
+"""The longest message a client may send; anything longer gets an error frame (but for
+:data:`MAX_ANSWER_BYTES`)."""
+
+MAX_ANSWER_BYTES = 16384
+"""The longest answer a page may send in a private deal's rounds (``private``): an unmasking
+pass over a street of eight seats is 22 proofs of some 270 bytes, a masked deck 52 points of
+66."""
 
 
 def new_token() -> str:

@@ -41,9 +41,9 @@ from wildstud.server.errors import SeatError, StaleRequestError
 from wildstud.server.frames import ErrorCode
 from wildstud.server.limits import ConnectionCapError, Connections
 from wildstud.server.lobby import Lobby
-from wildstud.server.messages import error_frame, read_frame
+from wildstud.server.messages import PrivateAnswer, error_frame, read_frame
 from wildstud.server.refusals import describe
-from wildstud.server.security import MAX_MESSAGE_BYTES, RateLimiter
+from wildstud.server.security import MAX_ANSWER_BYTES, MAX_MESSAGE_BYTES, RateLimiter
 from wildstud.server.table import RESTARTING, STORAGE_ERROR, StorageFailureError, Table, dumps
 
 __all__ = ["Connection", "router"]
@@ -51,6 +51,12 @@ __all__ = ["Connection", "router"]
 log = logging.getLogger("wildstud.server")
 router = APIRouter()
 
+TOO_LARGE = error_frame(
+    "too-large",
+    f"a message may hold at most {MAX_MESSAGE_BYTES} bytes (a private deal's answer"
+    f" {MAX_ANSWER_BYTES})",
+)
+"""The error frame for a message too long."""
 SEND_QUEUE = 512
 """Frames a client may fall behind by before it is disconnected (512)."""
 RATE = 20.0
@@ -239,19 +245,20 @@ async def _talk(websocket: WebSocket, table: Table, seat: int | None) -> None:
             if text is None:
                 connection.send(dumps(error_frame("malformed", "send JSON text, not binary")))
                 continue
-            if len(text) > MAX_MESSAGE_BYTES or len(text.encode()) > MAX_MESSAGE_BYTES:
-                connection.send(
-                    dumps(
-                        error_frame(
-                            "too-large", f"a message may hold at most {MAX_MESSAGE_BYTES} bytes"
-                        )
-                    )
-                )
+            size = len(text) if len(text) > MAX_ANSWER_BYTES else len(text.encode())
+            if size > MAX_ANSWER_BYTES:
+                connection.send(dumps(TOO_LARGE))
                 continue
             try:
                 frame = read_frame(text)
             except ValidationError as error:
-                connection.send(dumps(error_frame("malformed", _describe(error))))
+                if size > MAX_MESSAGE_BYTES:
+                    connection.send(dumps(TOO_LARGE))
+                else:
+                    connection.send(dumps(error_frame("malformed", _describe(error))))
+                continue
+            if size > MAX_MESSAGE_BYTES and not isinstance(frame, PrivateAnswer):
+                connection.send(dumps(TOO_LARGE))  # only a private deal's answers are longer
                 continue
             seq = getattr(frame, "seq", None)
             try:

@@ -16,7 +16,7 @@ from wildstud.server.api.common import (
 from wildstud.server.hindsight import odds_report
 from wildstud.server.history import export_phh, steps
 from wildstud.server.reads import HandReads
-from wildstud.server.replay import DeckBook, rebuild, replay_views
+from wildstud.server.replay import finished_book, rebuild, replay_views
 from wildstud.server.schemas import (
     HandHistory,
     HandOdds,
@@ -77,7 +77,7 @@ async def finished_hand(request: Request, table_id: str, number: int) -> tuple[T
 def _steps_json(table_id: str | None, stored: StoredHand, viewer: int | None) -> bytes:
     """A finished hand's steps as ``viewer`` (an engine seat, or ``None``) saw them, as JSON,
     naming table ``table_id`` (``None``: a shared hand's, which names no table)."""
-    book = DeckBook(stored.decks, stored.salts, made_from=stored.made_from)
+    book = finished_book(stored)
     views = replay_views(stored.setup, book, stored.actions, viewer=viewer)
     record = steps(table_id, stored.setup, views, book, you=viewer)
     return HandSteps.model_validate(record).model_dump_json().encode()
@@ -86,7 +86,7 @@ def _steps_json(table_id: str | None, stored: StoredHand, viewer: int | None) ->
 def _record_text(stored: StoredHand, name: str, seats: int, viewer: int | None) -> bytes:
     """A finished hand's PHH record as ``viewer`` (an engine seat, or ``None``) may see it, at
     a table of this name and number of seats."""
-    book = DeckBook(stored.decks, stored.salts)
+    book = finished_book(stored)
     hand = rebuild(stored.setup, book, stored.actions)
     text = export_phh(
         stored.setup, hand, table_name=name, seat_count=seats, viewer=viewer, book=book
@@ -189,7 +189,7 @@ async def odds_answer(request: Request, table: Table, stored: StoredHand) -> byt
     JSON: built off the event loop once, then served from the cache."""
 
     def build() -> bytes:
-        hand = rebuild(stored.setup, DeckBook(stored.decks, stored.salts), stored.actions)
+        hand = rebuild(stored.setup, finished_book(stored), stored.actions)
         report = odds_report(stored.setup, hand)
         return HandOdds.model_validate(report).model_dump_json().encode()
 

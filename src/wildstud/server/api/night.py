@@ -20,7 +20,7 @@ from wildstud.server.api.hands import finished_hand, reads_of
 from wildstud.server.luck import hand_luck_by_player, may_have_luck, night_luck
 from wildstud.server.night import report, transfers_csv
 from wildstud.server.night_record import night_record
-from wildstud.server.replay import DeckBook, rebuild
+from wildstud.server.replay import finished_book, rebuild
 from wildstud.server.schemas import (
     LedgerReport,
     NightLuck,
@@ -151,6 +151,6 @@ async def luck(table_id: TableId, request: Request) -> NightLuck:
 
 
 def _luck_json(stored: StoredHand) -> bytes:
-    hand = rebuild(stored.setup, DeckBook(stored.decks, stored.salts), stored.actions)
+    hand = rebuild(stored.setup, finished_book(stored), stored.actions)
     found: dict[str, Any] = hand_luck_by_player(stored.setup, hand)
     return json.dumps(found).encode()

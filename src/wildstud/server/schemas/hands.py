@@ -90,6 +90,11 @@ class HandHistory(_Model):
     notices: list[str] = Field(
         default=[], description="what the host changed from this hand on (stakes, games, clocks)"
     )
+    void: str | None = Field(
+        default=None,
+        description="present when the hand was void (a private deal's misdeal, house rule"
+        " private_misdeal): why; every stack is as it was before the hand",
+    )
 
 
 class SeatOddsInHindsight(_Model):

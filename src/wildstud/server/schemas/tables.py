@@ -68,13 +68,6 @@ ShuffleSeconds = Annotated[float, Field(ge=1, le=60)]
 """Each step of the players' shuffle: a page answers within a round trip, so a second is
 enough on a network at home; a minute is the most a page that went away may hold each deal up."""
 
-PRIVATE_DEAL_NOT_YET = (
-    "a private deal is not offered yet: the engine plays a hand whose face-down cards it does"
-    " not know, but the table's rounds (each page masking and reordering the deck, unmasking"
-    " each card dealt, showing its hand at the showdown) are not built; see docs/security.md"
-)
-"""Why a table asking for ``deal: private`` is refused, until the rounds exist."""
-
 
 class TableSettings(_Model):
     """Everything a host sets when creating a table.
@@ -202,15 +195,10 @@ class TableSettings(_Model):
         "shuffled",
         description="the kind of deal: shuffled (the players' pages and the server shuffle"
         " together, every card proven against the deal's commitment; the server sees the"
-        " cards) or private (nobody sees a card that is not theirs, not even the server: not"
-        " offered yet, and refused); set when the table is created",
+        " cards) or private (nobody sees a card that is not theirs, not even the server: each"
+        " page masks, reorders and unmasks the deck with the server, docs/security.md); set"
+        " when the table is created",
     )
-
-    @model_validator(mode="after")
-    def _deal_offered(self) -> TableSettings:
-        if self.deal == "private":
-            raise ValueError(PRIVATE_DEAL_NOT_YET)
-        return self
 
     @model_validator(mode="after")
     def _tournament_made(self) -> TableSettings:

@@ -342,12 +342,15 @@ class Driver:
         live = self.state.live
         if live is not None:
             self.sync_turn()  # a turn not timed yet (a restored table's) gets its clock now
+            wait = await table.private.due(live, now)  # a private deal's rounds, if any
+            if wait is not None:
+                return wait
             if live.hand.redeal_pending is not None:
                 if now < self.turn.redeal_due:
                     return self.turn.redeal_due - now
                 # The players shuffle the redeal's deck too; nobody is left out of the hand.
                 deal = live.hand.deal_number + 1
-                wait = await self.table.shuffling.before(live.number, deal, live.setup.lineup, None)
+                wait = await self._shuffled(live.number, deal, live.setup.lineup)
                 if wait is not None:
                     return wait
                 await self.redeal()
@@ -474,7 +477,7 @@ class Driver:
         number = self.current.hands_dealt + 1
         # The players shuffle first: the hand is dealt once their round is over, without the
         # seats whose pages gave no value (they sit this hand out, and post nothing).
-        wait = await self.table.shuffling.before(number, 1, lineup, entry, asked)
+        wait = await self._shuffled(number, 1, lineup, entry, asked)
         if wait is not None:
             await self._no_hand(chooser)  # the chooser's seq is taken; the game waits
             return
@@ -506,8 +509,12 @@ class Driver:
             stacks=tuple(table.seats[index].stack for index in lineup),
             player_ids=tuple(table.seats[index].player_id for index in lineup),
         )
-        book = DeckBook(shuffle=self.table.shuffling.shuffle_for(setup.number))
-        hand = start_hand(setup, book, to_redeal=True, hold_showdown=True)
+        if table.private.on:  # no deck: each deal's rounds open its cards (.private)
+            book = DeckBook()
+            hand: Hand = table.private.new_hand(setup)
+        else:
+            book = DeckBook(shuffle=self.table.shuffling.shuffle_for(setup.number))
+            hand = start_hand(setup, book, to_redeal=True, hold_showdown=True)
         # A new hand: the runner takes it (or not) with the change.
         live = self.endgame.deal_on(LiveHand(setup, book, hand, 0), hand)
         self.put(
@@ -530,6 +537,21 @@ class Driver:
         self.sync_turn()
         table.fanout.publish()
         self.endgame.run_out_odds()
+
+    async def _shuffled(
+        self,
+        number: int,
+        deal: int,
+        lineup: tuple[int, ...],
+        entry: int | None = None,
+        chooser: int | None = None,
+    ) -> float | None:
+        """The players' shuffle before deal ``deal`` (see
+        :meth:`~.shuffling.Shuffling.before`); none under a private deal, whose rounds make
+        each deck."""
+        if self.table.private.on:
+            return None
+        return await self.table.shuffling.before(number, deal, lineup, entry, chooser)
 
     async def _no_hand(self, chooser: SeatState | None) -> None:
         """No hand is dealt now: the choice in progress is over (and the chooser's request
@@ -612,27 +634,39 @@ class Driver:
             hand.step()
             await self.endgame.deal_and_tell(live, hand)
 
-    def finish_hand(self, changes: Changes, live: LiveHand) -> None:
+    async def void_hand(self, live: LiveHand, why: str) -> None:
+        """Hand ``live`` is void (a private deal's misdeal, house rule ``private_misdeal``): it
+        ends with every stack as it was before it, ``why`` in its record; everyone is told."""
+        changes = Changes()
+        self.finish_hand(changes, live, void=why)
+        await self.commit(changes)
+        self.sync_turn()
+        self.table.fanout.publish()
+        self.table.fanout.broadcast_table()
+
+    def finish_hand(self, changes: Changes, live: LiveHand, void: str | None = None) -> None:
         """Hand ``live`` (as the change in hand leaves it) is over: stacks, ledger, absences
         and departures, all in ``changes``; the seats take their rows, and the runner its
-        state between hands, once they are stored."""
+        state between hands, once they are stored. ``void``: why the hand is void, its chips
+        back where they were before it."""
         table = self.table
         state = self.current
         hand = live.hand
         setup = live.setup
         number = setup.number
+        stacks = setup.stacks if void is not None else hand.stacks
         absent_hands = table.settings.absent_hands
         staying: list[SeatState] = []
         for engine, index in enumerate(setup.lineup):
             seat = table.seats.get(index)
             if seat is None:  # pragma: no cover - a seat in a hand leaves only when it ends
                 continue
-            result = hand.stacks[engine] - setup.stacks[engine]
+            result = stacks[engine] - setup.stacks[engine]
             if result:
                 changes.ledger.append(seat.entry("hand", result, number))
             row = hand_end_row(
                 row_in(changes, index) or seat.state(),
-                hand.stacks[engine],
+                stacks[engine],
                 acted=index in state.acted,
                 timed_out=index in state.timed_out,
                 absent_hands=absent_hands,
@@ -655,8 +689,11 @@ class Driver:
         # The settings slice drops them once the hand's end is stored (:mod:`.settings`), in
         # the same turn: a client welcomed in between would be told them again.
         table.writer.after(lambda: table.actor.follow(NoticesPlayed(number)))
+        if void is not None:
+            record["void"] = void
+            record["final_stacks"] = list(stacks)
         table.writer.after(lambda: self.table.shuffling.forget_hand(number))
-        changes.hand_end = HandEnd(number, hand.stacks, record)
+        changes.hand_end = HandEnd(number, tuple(stacks), record)
         if table.tournament is not None:  # knock-outs, and the prizes once one is left
             table.desk.hand_ended(live, changes)
         # Between hands: the chips the host approved during this one come to the table now.

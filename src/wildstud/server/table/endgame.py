@@ -77,6 +77,8 @@ class Endgame:
         :meth:`.LiveHand.played`)."""
         pause = self.table.settings.runout_pause
         while hand.phase is Phase.DEALER and hand.redeal_pending is None:
+            if self.table.private.waits(hand):
+                break  # a private deal's next cards are not opened yet (.private)
             if hand.to_agree_run_twice:
                 break  # the hands all in are asked to run it twice first (offer_due)
             if at_showdown(hand):

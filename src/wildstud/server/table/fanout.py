@@ -256,6 +256,7 @@ class Fanout:
             if table.driver.offer is not None and live is not None and live.hand.to_agree_run_twice:
                 client.send(dumps(table.driver.endgame.offer_frame(live)))
             if seat is not None:
+                table.private.attached(client)  # what a private deal waits for from it
                 self.broadcast_table()
             table.changed.set()
         # The chat's log last, by the chat's slice, at the end of this turn (the attach is one

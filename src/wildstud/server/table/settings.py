@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 
 from pydantic import ValidationError
 
+from wildstud.deal import PrivateHand
 from wildstud.errors import TableError, WildstudError
 from wildstud.server.console import notice_frame, settings_changes
 from wildstud.server.menu import Menu
@@ -51,12 +52,19 @@ __all__ = [
 
 
 def build_menu(settings: TableSettings) -> Menu:
-    """The menu of a table's settings; refuses unknown games, bad house rules and a menu none of
-    whose games can seat a full table."""
+    """The menu of a table's settings; refuses unknown games, bad house rules, a menu none of
+    whose games can seat a full table and, under a private deal, a house rule it cannot play
+    (:class:`~wildstud.deal.PrivateHand`)."""
+    private = settings.deal == "private"
     menu = Menu.build(
-        [entry.model_dump() for entry in settings.games], settings.stakes.model_dump()
+        [entry.model_dump() for entry in settings.games],
+        settings.stakes.model_dump(),
+        private=private,
     )
     menu.check_seats(settings.seats)
+    if private:
+        for item in menu.items:  # a house rule a private deal cannot play is refused, why named
+            PrivateHand(item.game, [1, 1], item.options)
     return menu
 
 

@@ -75,12 +75,14 @@ import time
 from collections.abc import Awaitable, Callable, Collection, Iterable, Mapping
 from typing import Any, TypeVar
 
+from wildstud.deal import Hand
 from wildstud.server.accounts import Departed, departed
 from wildstud.server.frames import ChatLogFrame
 from wildstud.server.menu import Menu
 from wildstud.server.messages import (
     Commit,
     Message,
+    PrivateAnswer,
     Reveal,
     Say,
     Shuffler,
@@ -88,6 +90,7 @@ from wildstud.server.messages import (
 )
 from wildstud.server.metrics import UNWATCHED
 from wildstud.server.night import Night
+from wildstud.server.private_replay import rebuild_private
 from wildstud.server.replay import CHOICES, DeckBook, rebuild
 from wildstud.server.schemas import RulesUpdate, TableSettings
 from wildstud.server.seating import Client, Seat, SeatKind
@@ -113,6 +116,7 @@ from wildstud.server.table.ledger import NightBook, NightRead, Report
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.players import Players
 from wildstud.server.table.practice import Coach
+from wildstud.server.table.private import PrivateDeal, context
 from wildstud.server.table.runner import RunnerState
 from wildstud.server.table.seat_requests import RequestsState
 from wildstud.server.table.seating import SeatingState
@@ -197,6 +201,9 @@ class Table:
         self.shuffling = Shuffling(self)
         """The night seed and the players' shuffle before each deal
         (:mod:`wildstud.server.table.shuffling`)."""
+        self.private = PrivateDeal(self)
+        """A private deal's rounds, at a table whose ``deal`` is ``private``
+        (:mod:`wildstud.server.table.private`)."""
         self.desk = Desk(self)
         """The table's tournament (:mod:`wildstud.server.table.tournament`)."""
         self.coach = Coach(self)
@@ -374,13 +381,24 @@ class Table:
                 shuffling.shuffle_for(setup.number),
                 stored.live_hand.made_from,
             )
-            hand = rebuild(
-                setup,
-                book,
-                stored.live_hand.actions,
-                hold_showdown=True,
-                hold_redeal=functools.partial(shuffling.resumes, setup.number),
-            )
+            hand: Hand
+            if table.private.on:  # no deck: the rounds' rows (.private)
+                rows = [row for row in stored.private_rounds if row.number == setup.number]
+                hand, deals = rebuild_private(
+                    setup,
+                    context(table.id, setup.number),
+                    rows,
+                    stored.live_hand.actions,
+                    table.private.dealer,
+                )
+            else:
+                hand = rebuild(
+                    setup,
+                    book,
+                    stored.live_hand.actions,
+                    hold_showdown=True,
+                    hold_redeal=functools.partial(shuffling.resumes, setup.number),
+                )
             live = LiveHand(setup, book, hand, len(stored.live_hand.actions))
             table.fanout.sent(setup.number).published = len(hand.events)
             acted: set[int] = set()
@@ -394,6 +412,8 @@ class Table:
                     if action.source == "clock" and action.kind not in CHOICES:
                         timed_out.add(index)
             runner = table.driver
+            if table.private.on:
+                table.private.load(setup.number, deals, rows, live)
             runner.adopt(
                 runner.state.but(
                     live=live,
@@ -551,6 +571,9 @@ class Table:
             if isinstance(frame, Shuffler | Commit | Reveal):
                 shuffling = self.shuffling
                 await self._wrapped(lambda: shuffling.receive(client, frame))
+                return
+            if isinstance(frame, PrivateAnswer):
+                await self._wrapped(lambda: self.private.receive(client, frame))
                 return
             await self._wrapped(lambda: self.players.handle(client, frame))
         except StorageFailureError:

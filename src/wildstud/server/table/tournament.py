@@ -176,7 +176,8 @@ class Desk:
                 "small_bet": level.small_bet,
                 "big_bet": level.big_bet,
             }
-            menu = Menu.build([entry.model_dump() for entry in settings.games], stakes)
+            games = [entry.model_dump() for entry in settings.games]
+            menu = Menu.build(games, stakes, private=settings.deal == "private")
             self._menus[level] = menu
         return menu
 

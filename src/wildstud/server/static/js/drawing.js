@@ -5,7 +5,7 @@
 import { icon } from "./icons.js";
 import { cardElement, pretty, rankPlural } from "./cards.js";
 import { currentDeal, wildState } from "./banner.js";
-import { describeHand, describeRedeal, naturalNote } from "./words.js";
+import { describeHand, describePrivateCard, describeRedeal, naturalNote } from "./words.js";
 import { h, mergeChildren } from "./dom.js";
 
 /** `container`'s children made to match `children`, keeping the elements that stay. */
@@ -125,9 +125,13 @@ export function drawBanner(banner, hand) {
 /**
  * The seats drawn into `container`. Options: hand, wild (from drawBanner), table (the table's
  * seats, for names, bots and chips of seats not dealt in; null in a replay), total (the table's
- * seat count), mine (the viewer's table seat or null), showEmpty (draw empty seats).
+ * seat count), mine (the viewer's table seat or null), showEmpty (draw empty seats), privateDeal
+ * (each card says who can see it: a private deal's page names its own face-down cards alone).
  */
-export function drawSeats(container, { hand, wild, table = null, total, mine = null, showEmpty = true }) {
+export function drawSeats(
+  container,
+  { hand, wild, table = null, total, mine = null, showEmpty = true, privateDeal = false },
+) {
   const fresh = document.createElement("div");
   const redeal = pendingRedeal(hand);
   // How many places the table has: app.css lays the seats out for that many.
@@ -138,12 +142,14 @@ export function drawSeats(container, { hand, wild, table = null, total, mine = n
   const tableSeats = new Map((table ? table.seats : []).map((seat) => [seat.seat, seat]));
   const shown = new Map();
   const won = new Map();
+  const revealed = new Set(); // a private deal's seats whose owners showed their cards
   const odds = runOutOdds(hand);
   const chances = new Map(odds ? odds.seats.map((seat) => [seat.seat, seat]) : []);
   const runs = splitRuns(hand ? currentDeal(hand.view.events) : []);
   if (hand) {
     for (const event of runs.current) {
       if (event.type === "shown") shown.set(event.seat, event);
+      if (event.type === "revealed") revealed.add(event.seat);
       if (event.type === "awarded") won.set(event.seat, (won.get(event.seat) || 0) + event.amount);
     }
   }
@@ -253,6 +259,12 @@ export function drawSeats(container, { hand, wild, table = null, total, mine = n
         if (redeal && redeal.seat === engine && code && code === redeal.card && held.up) {
           card.classList.add("redeal-card");
           card.setAttribute("aria-label", `${card.getAttribute("aria-label")}, forces a redeal`);
+        }
+        if (privateDeal) {
+          const open = Boolean(code) && (shown.has(engine) || revealed.has(engine));
+          const said = describePrivateCard({ up: held.up, shown: open, known: Boolean(code) });
+          card.setAttribute("aria-label", `${card.getAttribute("aria-label")}, ${said}`);
+          card.title = card.getAttribute("aria-label");
         }
         // Read as an item of the seat's list of cards, not a tab stop of its own.
         card.setAttribute("role", "listitem");

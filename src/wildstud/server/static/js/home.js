@@ -4,6 +4,9 @@ import { api, base } from "./api.js";
 import { h } from "./dom.js";
 import { linkList } from "./host.js";
 
+// The kinds of deal, as the create form offers them (docs/security.md says what each proves).
+const DEALS = { shuffled: "shuffled by the players and the server", private: "private" };
+
 const STAKES = new Set(["limit", "ante", "bring_in", "small_bet", "big_bet", "raise_cap"]);
 
 export function field(label, input, help) {
@@ -329,6 +332,20 @@ export async function showHome(root) {
     muck: "mucked unshown",
     show: "shown",
   });
+  // The kind of deal, fixed when the table is made: one line says what a private deal is.
+  const dealKind = settings.deal
+    ? field(
+        "The deal",
+        h(
+          "select",
+          { name: "deal" },
+          settings.deal.enum.map((value) =>
+            h("option", { value, selected: value === settings.deal.default }, DEALS[value] || value),
+          ),
+        ),
+        "Private: nobody but you, not even the server, sees your face-down cards (each page takes part in the deal).",
+      )
+    : null;
   // Bots never pay or receive real money: what the people do with what the bots won or lost.
   const houseResult = choice("house_result", "The bots' wins and losses are", {
     shared: "shared among the people",
@@ -437,6 +454,7 @@ export async function showHome(root) {
       field("Seats", numberInput("seats", settings.seats.default, 2, 8)),
       CLOCKS.map(([name, label]) => setting(name, label, 0)),
       showdownDefault,
+      dealKind,
       seatRequests,
       rabbitHunt,
       practice,
@@ -526,7 +544,7 @@ export async function showHome(root) {
     if (form.elements.rabbit_hunt) body.rabbit_hunt = form.elements.rabbit_hunt.checked;
     if (form.elements.practice) body.practice = form.elements.practice.checked;
     if (hostName.value.trim()) body.host_name = hostName.value;
-    for (const name of ["showdown_default", "house_result"]) {
+    for (const name of ["showdown_default", "house_result", "deal"]) {
       if (form.elements[name]) body[name] = data.get(name);
     }
     submit.disabled = true;

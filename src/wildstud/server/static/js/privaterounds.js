@@ -5,7 +5,7 @@
 // the page, so that a reload resumes with the same secret and answers as before; any object with
 // async `get` and `put` in a test). Its own cards it opens here, alone (openOwn), and shows them
 // with proof at the showdown; after the hand it publishes its secret and order for the audit.
-// Not wired into the table yet: the table's rounds come first.
+// The table page answers the server's `private` frames (server/table/private.py) with PagePrivate.
 
 import { maskAndShuffle, newSecret, openOwn, secretOf, unmask } from "./privatedeal.js";
 
@@ -120,5 +120,67 @@ export class PageRounds {
   async reveal() {
     const { secret, order } = await this.held();
     return { step: "reveal", secret: toHex(secret.scalar), order };
+  }
+}
+
+/** `hand` (a table page's: `number`, `you`, `view`) with the viewer's own face-down cards, which
+ * the server's views carry as unknown (null) under a private deal, named from `own(number, deal,
+ * seat)` (its opened cards in dealing order: the k-th face-down card of the seat is the k-th);
+ * the same object when there is nothing to name.
+ *
+ *   withOwnCards(hand, () => ["Qs"]).view.seats[hand.you].cards[0].card  // "Qs" for a null hole card
+ */
+export function withOwnCards(hand, own) {
+  if (!hand || hand.you === null || hand.you === undefined) return hand;
+  const opened = own(hand.number, hand.view.deal || 1, hand.you);
+  const seat = hand.view.seats[hand.you];
+  if (!opened.length || !seat) return hand;
+  let down = 0;
+  const cards = seat.cards.map((held) => {
+    if (held.up) return held;
+    const card = opened[down++];
+    return held.card === null && card !== undefined ? { ...held, card } : held;
+  });
+  const seats = hand.view.seats.map((each, engine) => (engine === hand.you ? { ...each, cards } : each));
+  return { ...hand, view: { ...hand.view, seats } };
+}
+
+/** The table page's part in a private deal: each `private` frame (docs/protocol.md) answered by
+ * the PageRounds of its deal and party, and the page's own cards, once opened, kept by hand, deal
+ * and seat (`onCards` is told). `send(frame)` sends a frame that needs no sequence number.
+ * Nothing it opened is ever sent: only the showdown's `show` answer, which proves its cards. */
+export class PagePrivate {
+  constructor({ send, store = memoryStore(), onCards = () => {} }) {
+    Object.assign(this, { send, store, onCards });
+    this.cards = new Map(); // "hand/deal/seat": that engine seat's opened cards by deck position
+  }
+
+  /** Engine seat `seat`'s cards this page opened in deal `deal` of hand `hand`, in dealing order
+   * (the order of their deck positions). */
+  own(hand, deal, seat) {
+    const kept = this.cards.get(`${hand}/${deal}/${seat}`) ?? new Map();
+    return [...kept].sort((a, b) => a[0] - b[0]).map(([, card]) => card);
+  }
+
+  /** Take `frame` if it is a private deal's (true), answering it. */
+  onFrame(frame) {
+    if (frame.type !== "private") return false;
+    this.take(frame);
+    return true;
+  }
+
+  async take(frame) {
+    const { context, hand, deal, party, step } = frame;
+    const page = new PageRounds({ context, deal, party, store: this.store });
+    if (step === "open") {
+      const key = `${hand}/${deal}/${frame.seat}`;
+      const kept = this.cards.get(key) ?? new Map();
+      for (const [position, card] of await page.open(frame.points)) kept.set(position, card);
+      this.cards.set(key, kept);
+      this.onCards(this.cards);
+      return;
+    }
+    const answer = step === "show" ? await page.show(frame.seat, frame.points) : await page.answer(frame);
+    this.send({ type: "private", hand, deal, answer });
   }
 }

@@ -6,7 +6,7 @@
 // check every card they show this way.
 
 import { icon } from "./icons.js";
-import { describeCardCheck, describeShuffle } from "./words.js";
+import { PRIVATE_DEAL, describeCardCheck, describeShuffle } from "./words.js";
 
 const DECK_SIZE = 52;
 const RANK_ORDER = "23456789TJQKA";
@@ -232,13 +232,18 @@ export class LiveProofs {
     this.kind = document.createElement("p");
     this.kind.className = "deal-kind";
     this.kind.hidden = true;
+    this.privateDeal = false;
   }
 
-  /** Say which kind of deal deal `deal` of the hand shown is (its commitment's made_from). */
+  /** Say which kind of deal deal `deal` of the hand shown is (its commitment's made_from; a
+   * private deal, `privateDeal` set by the table's settings, has none). */
   showKind(deal) {
     const commitment = this.commitments.find((item) => item.deal === (deal || 1));
-    this.kind.hidden = !commitment;
-    if (commitment) this.kind.textContent = `This deal: ${describeShuffle(commitment.made_from)}.`;
+    const words = this.privateDeal
+      ? PRIVATE_DEAL
+      : commitment && `This deal: ${describeShuffle(commitment.made_from)}.`;
+    this.kind.hidden = !words;
+    if (words) this.kind.textContent = words;
   }
 
   /** Take a `hand` or `update` frame the page accepted; `hand` is the hand as it now stands.

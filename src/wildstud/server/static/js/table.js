@@ -21,6 +21,7 @@ import { eventSentences, Speaker, winnerSentences } from "./speech.js";
 import { LedgerPanel } from "./ledger.js";
 import { ChatPanel } from "./chat.js";
 import { PageShuffle } from "./shuffler.js";
+import { PagePrivate, indexedStore, memoryStore, withOwnCards } from "./privaterounds.js";
 import { Attention } from "./attention.js";
 import { Moment } from "./moment.js";
 import { SeatControls } from "./seatcontrols.js";
@@ -69,6 +70,13 @@ class TablePage {
     this.shuffle = new PageShuffle({
       send: (frame) => this.socket.send(frame),
       onNightChanged: () => this.proofs.alert(describeNightChanged()),
+    });
+    // A private deal's rounds: each deal's secret kept in IndexedDB, so that a reload resumes;
+    // the seat's own cards are drawn as the page opens them (the server's views cannot).
+    this.private = new PagePrivate({
+      send: (frame) => this.socket.send(frame),
+      store: typeof indexedDB === "undefined" ? memoryStore() : indexedStore(),
+      onCards: () => this.renderSeats(),
     });
     this.attention = new Attention();
     this.moment = new Moment();
@@ -332,6 +340,7 @@ class TablePage {
 
   onFrame(frame, answered = false) {
     if (this.shuffle.onFrame(frame)) return;
+    if (this.private.onFrame(frame)) return;
     if (this.chat.onFrame(frame)) return;
     if (frame.type === "practice") {
       // A practice table's help for this seat alone: its own panel, nothing else changes.
@@ -344,7 +353,10 @@ class TablePage {
     const { state, effects } = reduce(before, frame, performance.now(), { answered });
     this.state = state;
     // The panels that keep their own state get their frames as they come.
-    if (frame.type === "table") this.ledger.update(state.table, state.welcome);
+    if (frame.type === "table") {
+      this.ledger.update(state.table, state.welcome);
+      this.proofs.privateDeal = state.table.settings.deal === "private";
+    }
     // The night and its last hand just ended: the history panel checks the night record
     // (nightcheck.js), offered from then on.
     const ended = (table) =>
@@ -608,8 +620,17 @@ class TablePage {
   }
 
   renderSeats() {
-    const { table, hand } = this.state;
-    drawSeats(this.el.seats, { hand, wild: this.wild, table, total: this.seatCount(), mine: this.mySeat() });
+    const { table } = this.state;
+    const hand = withOwnCards(this.state.hand, (...dealt) => this.private.own(...dealt));
+    const privateDeal = Boolean(table && table.settings.deal === "private");
+    drawSeats(this.el.seats, {
+      hand,
+      wild: this.wild,
+      table,
+      total: this.seatCount(),
+      mine: this.mySeat(),
+      privateDeal,
+    });
     this.tick();
   }
 

@@ -349,6 +349,21 @@ export function describeShuffle(madeFrom) {
   return `shuffled by the players and the server: ${madeFrom.join(", ")} and the server`;
 }
 
+/** What a private deal's table says of its deals (no deck is committed to: nobody knows it). */
+export const PRIVATE_DEAL = "Private deal: nobody but you, not even the server, sees your face-down cards.";
+
+/** A card's state under a private deal, as its accessible name and title end: `up` a face-up
+ * card, `shown` a face-down card its owner showed (with proof), `known` one this page can name
+ * (its own); else a card only its owner can open.
+ *
+ *   describePrivateCard({ known: true }) // "only you can see this card"
+ */
+export function describePrivateCard({ up = false, shown = false, known = false }) {
+  if (up) return "opened by every player's key";
+  if (shown) return "shown by its owner, with proof";
+  return known ? "only you can see this card" : "only its owner can see this card";
+}
+
 /** A card's check against its deal's commitment, as its accessible name ends (`position` from
  * 0, said from 1). */
 export function describeCardCheck(ok, position) {

@@ -1,0 +1,345 @@
+"""A private deal at a real server (``wildstud serve``): Python pages answer the rounds as the
+browser's page will (:mod:`wildstud.private_rounds` over the socket), a bot's cards are the
+server's, and nobody but a card's owner ever sees it: each game played to the showdown (The
+Bitch with a redeal), a wrong unmasking named and refused, a page that never answers voiding
+the deal, a restart in the middle of a pass, and the database and the log searched for every
+hole card that no showdown showed."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+import re
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.server.conftest import Server
+from tests.server.helpers import cards_in, refused
+from tests.server.wsclient import Api, Client, Folder, play
+from wildstud.cards import Card
+from wildstud.private_deal import Unmasking, open_own, unmask
+from wildstud.private_rounds import Agent
+
+Frame = dict[str, Any]
+
+
+def _wire(step: Unmasking) -> list[str]:
+    return [step.before.hex(), step.after.hex(), step.challenge.hex(), step.response.hex()]
+
+
+class Page:
+    """A seat's page in a private deal: it answers each ``private`` frame with a fresh agent a
+    deal, opens its own cards, and shows them when asked (``cheat``: a wrong unmasking;
+    ``silent``: it never answers)."""
+
+    def __init__(self, client: Client) -> None:
+        self.client = client
+        self.agents: dict[tuple[int, int], Agent] = {}
+        self.cards: dict[tuple[int, int, int], Card] = {}
+        """What it opened: (hand, deal, position) to card."""
+        self.read = 0
+        self.silent = False
+        self.cheat = False
+        self.muck = False
+        """At the showdown, it mucks its hand unshown."""
+        self.hold: Callable[[Frame], bool] = lambda frame: False
+        """Frames it does not answer (as a page that went away would not)."""
+        self.held: list[Frame] = []
+        self.errors: list[Frame] = []
+
+    async def run(self) -> None:
+        client = self.client
+        while not client.closed:
+            await client.wait_for(
+                lambda c: len(c.frames) > self.read or c.closed, timeout=3600, what="frames"
+            )
+            for frame in client.frames[self.read :]:
+                self.read += 1
+                if frame["type"] == "private":
+                    await self.answer(frame)
+                elif frame["type"] == "error":
+                    self.errors.append(frame)
+
+    async def answer(self, frame: Frame) -> None:
+        key = (frame["hand"], frame["deal"])
+        agent = self.agents.setdefault(key, Agent.new())
+        secret = agent.secret
+
+        def bound(position: int, show: bool = False) -> bytes:
+            words = f"{frame['context']}|deal {frame['deal']}|position {position}"
+            return f"{words}|party {frame['party']}{'|show' if show else ''}".encode()
+
+        step = frame["step"]
+        if step == "open":
+            for position, point in frame["points"]:
+                self.cards[(*key, position)] = open_own(bytes.fromhex(point), secret)
+            return
+        if self.silent:
+            return
+        if self.hold(frame):
+            self.held.append(frame)
+            return
+        if step == "show" and self.muck:
+            await self.client.request({"type": "show", "show": False})
+            return
+        if step == "key":
+            answer: Frame = {"step": "key", "key": agent.key.hex()}
+        elif step == "mask":
+            deck = agent.masked([bytes.fromhex(point) for point in frame["deck"]])
+            answer = {"step": "mask", "deck": [point.hex() for point in deck]}
+        else:
+            show = step == "show"
+            steps = [
+                unmask(bytes.fromhex(point), secret, bound(position, show))
+                for position, point in frame["points"]
+            ]
+            if self.cheat and not show:
+                steps[0] = unmask(steps[0].before, Agent.new().secret, bound(frame["points"][0][0]))
+            answer = {"step": step, "steps": [_wire(item) for item in steps]}
+            if show:
+                answer["seat"] = frame["seat"]
+        hand, deal = key
+        await self.client.send({"type": "private", "hand": hand, "deal": deal, "answer": answer})
+
+
+class Calm(random.Random):
+    """Checks and calls: every hand goes to the showdown."""
+
+    def random(self) -> float:
+        return 0.5
+
+
+async def private_table(
+    api: Api, game: str, names: list[str], **settings: Any
+) -> tuple[Frame, list[Client], list[Page], list[asyncio.Task[None]]]:
+    created = api.create(
+        games=[{"game": game}],
+        seats=5,
+        hand_pause=0,
+        bot_delay=0,
+        redeal_pause=0,
+        deal="private",
+        **settings,
+    )
+    clients = []
+    for name in names:
+        seat = api.join(created, name)
+        clients.append(await Client(seat["socket"], name).open())
+    for client in clients:
+        await client.frame("table")
+    api.ok(api.host(created, "POST", "/bots", kind="calling-bot"))
+    pages = [Page(client) for client in clients]
+    runners = [asyncio.create_task(page.run()) for page in pages]
+    return created, clients, pages, runners
+
+
+def finished(number: int) -> Callable[[Client], bool]:
+    return lambda client: number in client.finished
+
+
+async def stop(clients: list[Client], runners: list[asyncio.Task[None]]) -> None:
+    for task in runners:
+        task.cancel()
+    for client in clients:
+        await client.close()
+
+
+def hidden_unshown(pages: list[Page], history: Frame) -> set[str]:
+    """The cards the pages opened as their own that no event of the hand shows to everyone."""
+    public = {
+        card
+        for event in history["events"]
+        for card in [event.get("card"), *(event.get("cards") or [])]
+        if isinstance(card, str)
+    }
+    return {str(card) for page in pages for card in page.cards.values()} - public
+
+
+def standing_alone(text: str, codes: set[str]) -> set[str]:
+    """The card codes that stand alone in ``text`` (not inside a longer word or hexadecimal)."""
+    return {
+        code for code in codes if re.search(rf"(?<![0-9A-Za-z_-]){code}(?![0-9A-Za-z_-])", text)
+    }
+
+
+def found_in_database(path: Path, codes: set[str]) -> set[str]:
+    """The card codes any value of any table of a SQLite database holds: a JSON value's cards
+    (but its lists of wild cards, which name whole ranks: ``cards_in``), else its words."""
+    found: set[str] = set()
+    with contextlib.closing(sqlite3.connect(path)) as database:
+        names = database.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        for (name,) in names.fetchall():
+            for row in database.execute(f'SELECT * FROM "{name}"'):
+                for value in row:
+                    if not isinstance(value, str):
+                        continue
+                    try:
+                        found |= cards_in(json.loads(value)) & codes
+                    except ValueError:
+                        found |= standing_alone(value, codes)
+    return found
+
+
+GAMES = ["FTQ", "SMBU", "pimp-daddy", "BD7", "BD5", "F7S"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_private_hand_is_played_to_the_showdown_with_a_bot(server: Server, game: str) -> None:
+    api = Api(server.base)
+
+    async def scenario() -> tuple[Frame, list[Page]]:
+        created, clients, pages, runners = await private_table(api, game, ["Ann", "Bob"])
+        api.ok(api.host(created, "POST", "/start"))
+        async with asyncio.timeout(120):
+            await asyncio.gather(*(play(client, Calm(), finished(1)) for client in clients))
+        await stop(clients, runners)
+        table_id = created["table"]["id"]
+        # Its steps, odds and record would replay it from a deck: it had none.
+        replayed = api.http.get(f"/api/tables/{table_id}/hands/1/steps")
+        refused(replayed, 400, "was dealt privately")
+        return api.get(f"/api/tables/{table_id}/hands/1"), pages
+
+    history, pages = asyncio.run(scenario())
+    assert not [page.errors for page in pages if page.errors]
+    assert sum(history["final_stacks"]) == sum(history["starting_stacks"])
+    shown = [event for event in history["events"] if event["type"] == "revealed"]
+    assert {event["seat"] for event in shown} == {0, 1, 2}
+    for page in pages:
+        assert page.cards, "a page opened no card of its own"
+        assert not page.errors, page.errors
+    mine = {str(card) for card in pages[0].cards.values()}
+    assert mine <= {card for event in shown for card in event["cards"]}
+    assert history["commitments"] == []  # no deck to commit to: each card's proofs are its
+    assert history["proofs"] == []  # unmaskings
+
+
+def test_the_bitch_is_redealt_as_a_fresh_round(server: Server) -> None:
+    api = Api(server.base)
+
+    def redealt(client: Client) -> bool:
+        return (
+            any(
+                event["type"] == "redealt"
+                for number in client.finished
+                for event in client.hands[number]["view"]["events"]
+            )
+            or len(client.finished) >= 40
+        )
+
+    async def scenario() -> tuple[Frame, list[Page], int]:
+        created, clients, pages, runners = await private_table(api, "BITCH", ["Ann", "Bob"])
+        api.ok(api.host(created, "POST", "/start"))
+        async with asyncio.timeout(400):
+            await asyncio.gather(*(play(client, Calm(), redealt) for client in clients))
+        await stop(clients, runners)
+        number = min(
+            number
+            for number in clients[0].finished
+            if any(e["type"] == "redealt" for e in clients[0].hands[number]["view"]["events"])
+        )
+        return api.get(f"/api/tables/{created['table']['id']}/hands/{number}"), pages, number
+
+    history, pages, number = asyncio.run(scenario())
+    assert sum(history["final_stacks"]) == sum(history["starting_stacks"])
+    deals = {deal for page in pages for (hand, deal, _) in page.cards if hand == number}
+    assert {1, 2} <= deals, "each deal of the hand opened the pages' own cards afresh"
+    shown = [event for event in history["events"] if event["type"] == "revealed"]
+    assert {event["seat"] for event in shown} == {0, 1, 2}
+
+
+def test_a_wrong_unmasking_is_named_and_a_page_that_never_answers_voids_the_deal(
+    server: Server,
+) -> None:
+    api = Api(server.base)
+
+    async def scenario() -> list[tuple[Frame, Frame, list[Page]]]:
+        played = []
+        for fault in ("cheat", "silent"):
+            created, clients, pages, runners = await private_table(
+                api, "FTQ", ["Ann", "Bob"], shuffle_seconds=2
+            )
+            setattr(pages[1], fault, True)
+            api.ok(api.host(created, "POST", "/start"))
+            players = [asyncio.create_task(play(c, Calm(), finished(1))) for c in clients]
+            path = f"/api/tables/{created['table']['id']}/hands/1"
+            async with asyncio.timeout(60):
+                while api.http.get(path).status_code != 200:  # a void hand is over too
+                    await asyncio.sleep(0.2)
+            await stop(clients, [*runners, *players])
+            history = api.get(path)
+            played.append((api.table(created), history, pages))
+        return played
+
+    (cheated, cheat_history, cheat_pages), (silent, silent_history, _) = asyncio.run(scenario())
+    # The wrong unmasking is refused, naming who and what, and nothing is taken from it.
+    (error,) = {(e["code"], e["message"]) for e in cheat_pages[1].errors}
+    assert error[0] == "refused"
+    assert "Bob's answer is refused (unmasked)" in error[1], error
+    for table, history in ((cheated, cheat_history), (silent, silent_history)):
+        assert "Bob did not answer in time" in history["void"], history
+        assert history["final_stacks"] == history["starting_stacks"]
+        stacks = [seat["stack"] for seat in table["seats"]]
+        assert stacks == [1000] * 3, stacks  # every chip back where it was before the hand
+        assert not [e for e in history["events"] if e["type"] in ("revealed", "shown")]
+
+
+def test_a_restart_mid_pass_resumes_and_no_unshown_hole_card_is_stored_or_logged(
+    tmp_path: Path,
+) -> None:
+    server = Server(f"sqlite:///{tmp_path / 'private.sqlite3'}", tmp_path / "server.log")
+    server.log_level = "info"
+    server.start()
+    api = Api(server.base)
+
+    async def scenario() -> tuple[Frame, list[Page]]:
+        created, clients, pages, runners = await private_table(
+            api, "FTQ", ["Ann", "Bob"], shuffle_seconds=60
+        )
+        # Ann's page does not answer its second unmasking (fourth street's pass) until the
+        # server is back; Bob folds or mucks: his cards are his alone.
+        counted = iter(range(1_000))
+
+        def second_unmasking(frame: Frame) -> bool:
+            return frame["step"] == "unmask" and next(counted) == 1
+
+        pages[0].hold = second_unmasking
+        pages[1].muck = True
+        api.ok(api.host(created, "POST", "/start"))
+        rngs = (Calm(), Folder())
+        players = [
+            asyncio.create_task(play(client, rng, finished(1)))
+            for client, rng in zip(clients, rngs, strict=True)
+        ]
+        async with asyncio.timeout(60):
+            while not pages[0].held:
+                await asyncio.sleep(0.05)
+        server.kill()
+        await stop(clients, [*runners, *players])
+        server.start()
+        again = [await Client(client.url, client.name).open() for client in clients]
+        for page, client in zip(pages, again, strict=True):
+            page.client, page.read, page.hold = client, 0, lambda frame: False
+        runners = [asyncio.create_task(page.run()) for page in pages]
+        async with asyncio.timeout(120):
+            await asyncio.gather(
+                *(play(c, rng, finished(1)) for c, rng in zip(again, rngs, strict=True))
+            )
+        await stop(again, runners)
+        return api.get(f"/api/tables/{created['table']['id']}/hands/1"), pages
+
+    try:
+        history, pages = asyncio.run(scenario())
+    finally:
+        server.stop()
+    assert sum(history["final_stacks"]) == sum(history["starting_stacks"])
+    assert "driver failed" not in server.log_text()
+    secret = hidden_unshown(pages, history)
+    assert len(secret) >= 2, secret  # Bob's face-down cards at least
+    assert found_in_database(tmp_path / "private.sqlite3", secret) == set()
+    assert standing_alone(server.log_text(), secret) == set()
