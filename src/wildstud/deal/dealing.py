@@ -121,7 +121,7 @@ class Dealing(HandState):
         self._deal = deal = Deal.start(
             number,
             seats,
-            seat_count=len(self._stacks),
+            stacks=tuple(self._stacks),
             stub=stub,
             tracker=WildTracker(self.rules.wild_rule),
             ante_due=antes if self.stakes.ante > 0 else (),
@@ -137,8 +137,6 @@ class Dealing(HandState):
         if due <= 0 or amount <= 0:
             return
         self._stacks[seat] -= amount
-        self._paid[seat] += amount
-        self._deal.paid[seat] += amount
         self._events.append(_paid_record(seat, amount, due, kind, card))
 
     def _do_antes(self) -> None:

@@ -87,10 +87,11 @@ class Deal:
     """The seats that ante before this deal's first card (none once the antes are in)."""
     live: tuple[int, ...]
     """The seats in the deal that have not folded, kept as they change."""
-    paid: list[int]
-    """Chips into the pot during this deal, by seat."""
+    began_with: tuple[int, ...]
+    """Each seat's stack as this deal began: what it has paid in during the deal is what its
+    stack has lost since (no chip is pushed before the deal's last step)."""
     antes: list[int]
-    """The antes among them."""
+    """The antes each seat paid in this deal."""
     cards: dict[int, list[HeldCard]]
     """Each seat's cards, in dealing order."""
     upcards_of: dict[int, list[Card]]
@@ -139,13 +140,13 @@ class Deal:
         number: int,
         seats: tuple[int, ...],
         *,
-        seat_count: int,
+        stacks: tuple[int, ...],
         stub: int,
         tracker: WildTracker,
         ante_due: tuple[int, ...],
     ) -> Deal:
-        """A new deal to ``seats`` (in dealing order) at a table of ``seat_count`` seats, from
-        ``stub``, before its antes and its first street."""
+        """A new deal to ``seats`` (in dealing order) at a table whose seats have ``stacks``,
+        from ``stub``, before its antes and its first street."""
         return cls(
             number=number,
             in_deal=seats,
@@ -153,8 +154,8 @@ class Deal:
             tracker=tracker,
             ante_due=ante_due,
             live=seats,
-            paid=[0] * seat_count,
-            antes=[0] * seat_count,
+            began_with=stacks,
+            antes=[0] * len(stacks),
             cards={seat: [] for seat in seats},
             upcards_of={seat: [] for seat in seats},
         )

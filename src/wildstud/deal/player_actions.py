@@ -115,9 +115,7 @@ class PlayerActions(Dealing):
         # verify_act would give, so the action is checked once.
         actor, done, to_amount, added, all_in, _ = rnd.record(kind, amount, free_fold=free_fold)
         if added:
-            self._stacks[actor] -= added
-            self._paid[actor] += added
-            deal.paid[actor] += added
+            self._stacks[actor] -= added  # what the seat has paid in is read from its stack
         elif done is _FOLD:
             deal.folded.add(actor)
             deal.live = tuple([seat for seat in deal.live if seat != actor])
@@ -145,8 +143,6 @@ class PlayerActions(Dealing):
         excess = levels[-1] - (levels[-2] if len(levels) > 1 else 0)
         if excess > 0:
             self._stacks[top] += excess
-            self._paid[top] -= excess
-            self._deal.paid[top] -= excess
             self._events.append(Returned(top, excess, self._deal.street))
 
     def can_fold(self, seat: int | None = None) -> bool:

@@ -210,9 +210,9 @@ class Hand(PlayerActions, Ending):
         # Most games charge nothing for wild cards: their face-up cards skip the payments.
         self._charges_for_wilds = rules.extra_antes or bool(rules.pay_for_wild)
         self._stacks = list(stacks)
-        self._paid = [0] * count
+        self._began_with = tuple(stacks)
+        self._won = [0] * count
         self._carried = []
-        self._awarded = 0
         self._awards = []
         self._order = (*range(dealer + 1, count), *range(dealer + 1))  # from the dealer's left
         self._events = [
@@ -508,7 +508,7 @@ class Hand(PlayerActions, Ending):
         return SeatView(
             seat=index,
             stack=self._stacks[index],
-            paid=self._paid[index],
+            paid=self._began_with[index] - self._stacks[index] + self._won[index],
             bet=committed.get(index, 0),
             dealt_in=index in deal.in_deal,
             folded=index in deal.folded,
