@@ -520,7 +520,7 @@ class Dealing(HandState):
         deal.round = BettingRound.trusted(
             self.stakes,
             order=order,
-            stacks={seat: stacks[seat] for seat in order},
+            stacks=stacks,  # the round moves the hand's own chips: one record of them
             street_index=deal.rounds,
             big_bet=street.big_bet,
             bring_in=bring_in,

@@ -11,11 +11,11 @@ events, the awards, and where the hand's state machine stands (its stage).
 >>> from wildstud.games import find_game
 >>> from wildstud.wilds import WildTracker
 >>> rules = find_game("FTQ").rules()
->>> deal = Deal.start(1, (0, 1, 2), seat_count=3, stub=(1 << 52) - 1,
+>>> deal = Deal.start(1, (0, 1, 2), stacks=(50, 50, 50), stub=(1 << 52) - 1,
 ...                   tracker=WildTracker(rules.wild_rule), ante_due=(0, 1, 2))
 >>> deal.number, deal.live, deal.street, deal.cards
 (1, (0, 1, 2), -1, {0: [], 1: [], 2: []})
->>> twin = deal.copy()
+>>> twin = deal.copy([50, 50, 50])
 >>> twin.cards[0].append("a card")
 >>> deal.cards[0], twin.live is deal.live
 ([], True)
@@ -160,10 +160,12 @@ class Deal:
             upcards_of={seat: [] for seat in seats},
         )
 
-    def copy(self) -> Deal:
+    def copy(self, stacks: list[int]) -> Deal:
         """An independent copy: each list, set and dict copied (each seat's cards too), the
         betting round and the wild rule's progress twinned, what they hold shared (cards and
-        records never change)."""
+        records never change). ``stacks`` is the copied hand's list of stacks, which the
+        copy's betting round, if one is open, moves chips in (as the hand's round moves the
+        hand's)."""
         # twin() rather than dataclasses.replace(), which builds every field through __init__:
         # a server's table copies the hand for every action it stores. The deal of a hand of
         # six at 48 events: 20.0 µs with replace() and copy.copy() in twin(), 14.5 µs so (the
@@ -171,6 +173,8 @@ class Deal:
         copied = twin(self)
         copied.tracker = twin(self.tracker)
         copied.round = twin(self.round)
+        if copied.round is not None:
+            copied.round.rebind_stacks(stacks)
         copied.cards = {seat: held.copy() for seat, held in self.cards.items()}
         copied.upcards_of = {seat: ups.copy() for seat, ups in self.upcards_of.items()}
         return copied

@@ -113,10 +113,9 @@ class PlayerActions(Dealing):
         assert rnd is not None
         # The round refuses an illegal action before it changes anything, with the message
         # verify_act would give, so the action is checked once.
+        # The round has taken the chips from the hand's stacks, which it was opened with.
         actor, done, to_amount, added, all_in, _ = rnd.record(kind, amount, free_fold=free_fold)
-        if added:
-            self._stacks[actor] -= added  # what the seat has paid in is read from its stack
-        elif done is _FOLD:
+        if done is _FOLD:
             deal.folded.add(actor)
             deal.live = tuple([seat for seat in deal.live if seat != actor])
         record = _acted(actor, done, to_amount, added, all_in, deal.street)

@@ -282,7 +282,7 @@ class Hand(PlayerActions, Ending):
         # The deal on the table changes as the hand goes on; the dealer policy too, and it may
         # hold decks of its own: it is copied whole (the cards in it are shared, as cards never
         # change).
-        state["_deal"] = self._deal.copy()
+        state["_deal"] = self._deal.copy(state["_stacks"])
         state["_dealer"] = _copy.deepcopy(self._dealer)
         twin.__dict__.update(state)
         return twin
