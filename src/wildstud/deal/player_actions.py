@@ -117,7 +117,9 @@ class PlayerActions(Dealing):
         actor, done, to_amount, added, all_in, _ = rnd.record(kind, amount, free_fold=free_fold)
         if done is _FOLD:
             deal.folded.add(actor)
-            deal.live = tuple([seat for seat in deal.live if seat != actor])
+            live = deal.live
+            at = live.index(actor)
+            deal.live = live[:at] + live[at + 1 :]  # cut out by position (see BettingRound.record)
         record = _acted(actor, done, to_amount, added, all_in, deal.street)
         self._events.append(record)
         if rnd.done:
