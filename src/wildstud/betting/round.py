@@ -497,9 +497,9 @@ class BettingRound:
         self._pending -= 1  # the seat to act has acted (a bet going up puts the others on)
         if kind is _FOLD:
             self._folded = self._folded | {seat}
-            # Cut out by position, not rebuilt seat by seat: with the hand's own cut, 1.2% fewer
-            # instructions a hand of benchmarks/engine.py's FTQ player (see docs/benchmarks.md,
-            # session 17).
+            # Cut out by position, not rebuilt seat by seat: with the hand's own cut, 1.0% fewer
+            # opcodes a hand of benchmarks/engine.py's FTQ player (Python's opcode trace, 200
+            # hands, 2026-12-03: 27,209 to 26,943; docs/benchmarks.md, session 17).
             live = self._live
             at = live.index(seat)
             self._live = live = live[:at] + live[at + 1 :]
