@@ -295,7 +295,7 @@ class Ending(Twice):
 
     def _push(self, award: Awarded) -> None:
         self._stacks[award.seat] += award.amount
-        self._awarded += award.amount
+        self._won[award.seat] += award.amount
         self._awards.append(award)
         self._events.append(award)
 

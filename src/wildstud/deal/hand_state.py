@@ -71,9 +71,11 @@ class HandState:
     _last_face_up: int  # the index of the last street dealt face up
     _charges_for_wilds: bool  # extra antes or a payment for a wild card dealt face up
     _stacks: list[int]
-    _paid: list[int]  # chips into the pot during the hand, by seat
+    # What a seat has paid in is what it began with less what it has now, plus what was pushed
+    # to it: the stacks are the one record of the chips, written once an action.
+    _began_with: tuple[int, ...]  # each seat's stack as the hand began
+    _won: list[int]  # chips pushed to each seat
     _carried: list[Pot]  # the pots carried over from stopped deals
-    _awarded: int
     _awards: list[Awarded]
     _order: tuple[int, ...]  # every seat, from the dealer's left
     _events: list[Event]
@@ -110,12 +112,15 @@ class HandState:
     def paid(self) -> tuple[int, ...]:
         """Chips each seat has put in the pot during this hand (antes, payments, bets; an
         uncalled bet handed back is not counted)."""
-        return tuple(self._paid)
+        return tuple(
+            began - now + won
+            for began, now, won in zip(self._began_with, self._stacks, self._won, strict=True)
+        )
 
     @property
     def pot(self) -> int:
         """Chips in the pot (all pots together) now."""
-        return sum(self._paid) - self._awarded
+        return sum(self._began_with) - sum(self._stacks)  # every chip not behind is in a pot
 
     def pots(self) -> tuple[Pot, ...]:
         """The main pot and side pots as they stand (empty once the pots are pushed).
@@ -138,10 +143,12 @@ class HandState:
         deal = self._deal
         live = frozenset(self.live)
         pots = list(self._carried)
-        if any(deal.paid):
+        # No chip is pushed before the deal's last step: what a seat paid in during this deal
+        # is what its stack lost since the deal began.
+        paid = [began - now for began, now in zip(deal.began_with, self._stacks, strict=True)]
+        if any(paid):
             # A hand mucked at the showdown still shapes the pots it was contesting.
             contesting = live | set(deal.mucked)
-            paid = deal.paid
             ante = self.stakes.ante
             if not self.options.ante_trimming and any(
                 deal.antes[seat] < ante for seat in contesting

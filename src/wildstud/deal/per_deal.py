@@ -11,11 +11,11 @@ events, the awards, and where the hand's state machine stands (its stage).
 >>> from wildstud.games import find_game
 >>> from wildstud.wilds import WildTracker
 >>> rules = find_game("FTQ").rules()
->>> deal = Deal.start(1, (0, 1, 2), seat_count=3, stub=(1 << 52) - 1,
+>>> deal = Deal.start(1, (0, 1, 2), stacks=(50, 50, 50), stub=(1 << 52) - 1,
 ...                   tracker=WildTracker(rules.wild_rule), ante_due=(0, 1, 2))
 >>> deal.number, deal.live, deal.street, deal.cards
 (1, (0, 1, 2), -1, {0: [], 1: [], 2: []})
->>> twin = deal.copy()
+>>> twin = deal.copy([50, 50, 50])
 >>> twin.cards[0].append("a card")
 >>> deal.cards[0], twin.live is deal.live
 ([], True)
@@ -87,10 +87,11 @@ class Deal:
     """The seats that ante before this deal's first card (none once the antes are in)."""
     live: tuple[int, ...]
     """The seats in the deal that have not folded, kept as they change."""
-    paid: list[int]
-    """Chips into the pot during this deal, by seat."""
+    began_with: tuple[int, ...]
+    """Each seat's stack as this deal began: what it has paid in during the deal is what its
+    stack has lost since (no chip is pushed before the deal's last step)."""
     antes: list[int]
-    """The antes among them."""
+    """The antes each seat paid in this deal."""
     cards: dict[int, list[HeldCard]]
     """Each seat's cards, in dealing order."""
     upcards_of: dict[int, list[Card]]
@@ -139,13 +140,13 @@ class Deal:
         number: int,
         seats: tuple[int, ...],
         *,
-        seat_count: int,
+        stacks: tuple[int, ...],
         stub: int,
         tracker: WildTracker,
         ante_due: tuple[int, ...],
     ) -> Deal:
-        """A new deal to ``seats`` (in dealing order) at a table of ``seat_count`` seats, from
-        ``stub``, before its antes and its first street."""
+        """A new deal to ``seats`` (in dealing order) at a table whose seats have ``stacks``,
+        from ``stub``, before its antes and its first street."""
         return cls(
             number=number,
             in_deal=seats,
@@ -153,16 +154,18 @@ class Deal:
             tracker=tracker,
             ante_due=ante_due,
             live=seats,
-            paid=[0] * seat_count,
-            antes=[0] * seat_count,
+            began_with=stacks,
+            antes=[0] * len(stacks),
             cards={seat: [] for seat in seats},
             upcards_of={seat: [] for seat in seats},
         )
 
-    def copy(self) -> Deal:
+    def copy(self, stacks: list[int]) -> Deal:
         """An independent copy: each list, set and dict copied (each seat's cards too), the
         betting round and the wild rule's progress twinned, what they hold shared (cards and
-        records never change)."""
+        records never change). ``stacks`` is the copied hand's list of stacks, which the
+        copy's betting round, if one is open, moves chips in (as the hand's round moves the
+        hand's)."""
         # twin() rather than dataclasses.replace(), which builds every field through __init__:
         # a server's table copies the hand for every action it stores. The deal of a hand of
         # six at 48 events: 20.0 µs with replace() and copy.copy() in twin(), 14.5 µs so (the
@@ -170,6 +173,8 @@ class Deal:
         copied = twin(self)
         copied.tracker = twin(self.tracker)
         copied.round = twin(self.round)
+        if copied.round is not None:
+            copied.round.rebind_stacks(stacks)
         copied.cards = {seat: held.copy() for seat, held in self.cards.items()}
         copied.upcards_of = {seat: ups.copy() for seat, ups in self.upcards_of.items()}
         return copied

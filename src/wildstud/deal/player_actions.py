@@ -113,14 +113,13 @@ class PlayerActions(Dealing):
         assert rnd is not None
         # The round refuses an illegal action before it changes anything, with the message
         # verify_act would give, so the action is checked once.
+        # The round has taken the chips from the hand's stacks, which it was opened with.
         actor, done, to_amount, added, all_in, _ = rnd.record(kind, amount, free_fold=free_fold)
-        if added:
-            self._stacks[actor] -= added
-            self._paid[actor] += added
-            deal.paid[actor] += added
-        elif done is _FOLD:
+        if done is _FOLD:
             deal.folded.add(actor)
-            deal.live = tuple([seat for seat in deal.live if seat != actor])
+            live = deal.live
+            at = live.index(actor)
+            deal.live = live[:at] + live[at + 1 :]  # cut out by position (see BettingRound.record)
         record = _acted(actor, done, to_amount, added, all_in, deal.street)
         self._events.append(record)
         if rnd.done:
@@ -145,8 +144,6 @@ class PlayerActions(Dealing):
         excess = levels[-1] - (levels[-2] if len(levels) > 1 else 0)
         if excess > 0:
             self._stacks[top] += excess
-            self._paid[top] -= excess
-            self._deal.paid[top] -= excess
             self._events.append(Returned(top, excess, self._deal.street))
 
     def can_fold(self, seat: int | None = None) -> bool:

@@ -210,9 +210,9 @@ class Hand(PlayerActions, Ending):
         # Most games charge nothing for wild cards: their face-up cards skip the payments.
         self._charges_for_wilds = rules.extra_antes or bool(rules.pay_for_wild)
         self._stacks = list(stacks)
-        self._paid = [0] * count
+        self._began_with = tuple(stacks)
+        self._won = [0] * count
         self._carried = []
-        self._awarded = 0
         self._awards = []
         self._order = (*range(dealer + 1, count), *range(dealer + 1))  # from the dealer's left
         self._events = [
@@ -282,7 +282,7 @@ class Hand(PlayerActions, Ending):
         # The deal on the table changes as the hand goes on; the dealer policy too, and it may
         # hold decks of its own: it is copied whole (the cards in it are shared, as cards never
         # change).
-        state["_deal"] = self._deal.copy()
+        state["_deal"] = self._deal.copy(state["_stacks"])
         state["_dealer"] = _copy.deepcopy(self._dealer)
         twin.__dict__.update(state)
         return twin
@@ -508,7 +508,7 @@ class Hand(PlayerActions, Ending):
         return SeatView(
             seat=index,
             stack=self._stacks[index],
-            paid=self._paid[index],
+            paid=self._began_with[index] - self._stacks[index] + self._won[index],
             bet=committed.get(index, 0),
             dealt_in=index in deal.in_deal,
             folded=index in deal.folded,

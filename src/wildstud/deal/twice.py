@@ -267,7 +267,7 @@ class Twice(Dealing):
             # House rule (docs/house-rules.md, "Run it twice"): an odd chip goes to run 1.
             first.append(Pot(pot.amount - pot.amount // 2, pot.eligible))
             second.append(Pot(pot.amount // 2, pot.eligible))
-        self._runs = Runs(self._deal.copy(), self._stage, (tuple(first), tuple(second)))
+        self._runs = Runs(self._deal.copy(self._stacks), self._stage, (tuple(first), tuple(second)))
         event = RunStarted(1)
         self._events.append(event)
         return event
@@ -277,7 +277,7 @@ class Twice(Dealing):
         runs = self._runs
         assert runs is not None
         played = self._deal
-        deal = runs.start.copy()
+        deal = runs.start.copy(self._stacks)
         deal.stub = played.stub  # run 1's cards are out of it, the rest in the same order
         deal.out = list(played.out)  # every card taken from the stub in this deal
         self._deal = deal
