@@ -59,10 +59,10 @@ test("it opens its own card once the other party has unmasked it", async () => {
   const opened = unmask(mine[0], other, new TextEncoder().encode("elsewhere")).after;
   await rounds.take({ ...ask, step: "open", seat: 0, points: [[0, toHex(opened)]] });
   assert.deepEqual(cards, [1]);
-  const [card] = rounds.own(3, 1, 0);
+  const card = rounds.opened(3, 1, 0).get(0);
   assert.ok(CARDS.includes(card));
-  assert.deepEqual(rounds.own(3, 1, 1), []);
-  assert.deepEqual(rounds.own(3, 2, 0), []);
+  assert.equal(rounds.opened(3, 1, 1).size, 0);
+  assert.equal(rounds.opened(3, 2, 0).size, 0);
   // Nothing it opened went back to the server: only the key and the masked deck.
   assert.deepEqual(
     sent.map((frame) => frame.answer.step),
@@ -71,39 +71,56 @@ test("it opens its own card once the other party has unmasked it", async () => {
 });
 
 const held = (card, up) => ({ card, up });
+// A view under a private deal: each face-down card named by its deck position alone.
 const dealt = (you, deal = 1) => ({
   number: 3,
   you,
   view: {
     deal,
     seats: [
-      { cards: [held(null, false), held(null, false), held("7d", true), held(null, false)] },
-      { cards: [held(null, false), held(null, false), held("Kc", true)] },
+      { cards: [held("#0", false), held("#2", false), held("7d", true), held("#12", false)] },
+      { cards: [held("#1", false), held("#3", false), held("Kc", true)] },
     ],
   },
 });
+const codes = (hand, seat) => hand.view.seats[seat].cards.map((card) => card.card);
 
-test("the page names its own face-down cards in dealing order, nobody else's", () => {
-  const own = (hand, deal, seat) => (hand === 3 && deal === 1 && seat === 0 ? ["Qs", "2h", "9c"] : []);
-  const mine = withOwnCards(dealt(0), own);
-  assert.deepEqual(
-    mine.view.seats[0].cards.map((card) => card.card),
-    ["Qs", "2h", "7d", "9c"],
-  );
-  assert.deepEqual(mine.view.seats[1], dealt(0).view.seats[1]);
-  // A spectator (no seat), another seat and a later deal of the hand: nothing to name.
-  const spectator = dealt(null);
-  assert.equal(withOwnCards(spectator, own), spectator);
-  assert.deepEqual(withOwnCards(dealt(1), own), dealt(1));
-  assert.deepEqual(withOwnCards(dealt(0, 2), own), dealt(0, 2));
+test("the page names its own face-down cards by position, draws every other one face down", () => {
+  // Seat 0 opened positions 0 and 12 of deal 1 (position 2 not yet).
+  const opened = (hand, deal, seat) =>
+    new Map(
+      hand === 3 && deal === 1 && seat === 0
+        ? [
+            [0, "Qs"],
+            [12, "9c"],
+          ]
+        : [],
+    );
+  const mine = withOwnCards(dealt(0), opened);
+  assert.deepEqual(codes(mine, 0), ["Qs", null, "7d", "9c"]);
+  assert.deepEqual(codes(mine, 1), [null, null, "Kc"]);
+  // A spectator, the other seat and a later deal of the hand: every hidden card face down.
+  for (const hand of [dealt(null), dealt(1), dealt(0, 2)]) {
+    const drawn = withOwnCards(hand, opened);
+    assert.deepEqual(
+      [codes(drawn, 0), codes(drawn, 1)],
+      [
+        [null, null, "7d", null],
+        [null, null, "Kc"],
+      ],
+    );
+  }
 });
 
-test("a card the view names already is kept; only the cards opened so far are named", () => {
-  const hand = dealt(0);
-  hand.view.seats[0].cards[0] = held("As", false);
-  const named = withOwnCards(hand, () => ["As", "2h"]);
-  assert.deepEqual(
-    named.view.seats[0].cards.map((card) => card.card),
-    ["As", "2h", "7d", null],
+test("a hand with no hidden card (a shuffled deal, or every hand shown) is left as it is", () => {
+  const shown = dealt(0);
+  shown.view.seats = [{ cards: [held("As", false), held("7d", true)] }];
+  assert.equal(
+    withOwnCards(shown, () => new Map([[0, "Qs"]])),
+    shown,
+  );
+  assert.equal(
+    withOwnCards(null, () => new Map()),
+    null,
   );
 });

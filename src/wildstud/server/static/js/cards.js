@@ -37,6 +37,12 @@ const RANK_PLURALS = {
 const SUITS = { s: "♠", h: "♥", d: "♦", c: "♣" };
 const SUIT_NAMES = { s: "spades", h: "hearts", d: "diamonds", c: "clubs" };
 
+/** Whether `code` names a card: under a private deal the server's events and views name a
+ * face-down card by its deck position alone ("#12"), which says nothing of the card. */
+export function named(code) {
+  return typeof code === "string" && !code.startsWith("#");
+}
+
 /** "Q♥" for "Qh". */
 export function pretty(code) {
   return `${RANKS[code[0]] || code[0]}${SUITS[code[1]]}`;

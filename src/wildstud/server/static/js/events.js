@@ -1,6 +1,6 @@
 // A hand's events in plain words, for the table's log and the history's replay.
 
-import { pretty } from "./cards.js";
+import { named, pretty } from "./cards.js";
 import {
   describeChange,
   describeHand,
@@ -55,7 +55,7 @@ export function describeEvent(event, names, you = null) {
     case "street_started":
       return `${event.name[0].toUpperCase()}${event.name.slice(1)}.`;
     case "dealt":
-      return `${who(event.seat)} gets ${event.up ? pretty(event.card) : event.card ? `${pretty(event.card)} face down` : "a card face down"}.`;
+      return `${who(event.seat)} gets ${event.up ? pretty(event.card) : named(event.card) ? `${pretty(event.card)} face down` : "a card face down"}.`;
     case "burned":
       return "A card is burned.";
     case "stub_shuffled":

@@ -7,6 +7,7 @@
 // with proof at the showdown; after the hand it publishes its secret and order for the audit.
 // The table page answers the server's `private` frames (server/table/private.py) with PagePrivate.
 
+import { named } from "./cards.js";
 import { maskAndShuffle, newSecret, openOwn, secretOf, unmask } from "./privatedeal.js";
 
 /** Every card's name, as the library names them. */
@@ -123,25 +124,22 @@ export class PageRounds {
   }
 }
 
-/** `hand` (a table page's: `number`, `you`, `view`) with the viewer's own face-down cards, which
- * the server's views carry as unknown (null) under a private deal, named from `own(number, deal,
- * seat)` (its opened cards in dealing order: the k-th face-down card of the seat is the k-th);
- * the same object when there is nothing to name.
+/** `hand` (a table page's: `number`, `you`, `view`) as the viewer may see it under a private
+ * deal: the server's views name a face-down card by its deck position alone ("#12"); the
+ * viewer's own are named from `opened(number, deal, seat)` (its cards opened so far, by
+ * position) and any other is drawn face down (null). The same object when no card is hidden.
  *
- *   withOwnCards(hand, () => ["Qs"]).view.seats[hand.you].cards[0].card  // "Qs" for a null hole card
+ *   withOwnCards(hand, () => new Map([[12, "Qs"]])) // the viewer's "#12" drawn as the Q♠
  */
-export function withOwnCards(hand, own) {
-  if (!hand || hand.you === null || hand.you === undefined) return hand;
-  const opened = own(hand.number, hand.view.deal || 1, hand.you);
-  const seat = hand.view.seats[hand.you];
-  if (!opened.length || !seat) return hand;
-  let down = 0;
-  const cards = seat.cards.map((held) => {
-    if (held.up) return held;
-    const card = opened[down++];
-    return held.card === null && card !== undefined ? { ...held, card } : held;
+export function withOwnCards(hand, opened) {
+  const hidden = (held) => typeof held.card === "string" && !named(held.card);
+  if (!hand || !hand.view.seats.some((seat) => seat.cards.some(hidden))) return hand;
+  const seats = hand.view.seats.map((seat, engine) => {
+    if (!seat.cards.some(hidden)) return seat;
+    const own = engine === hand.you ? opened(hand.number, hand.view.deal || 1, engine) : new Map();
+    const open = (held) => ({ ...held, card: own.get(Number(held.card.slice(1))) ?? null });
+    return { ...seat, cards: seat.cards.map((held) => (hidden(held) ? open(held) : held)) };
   });
-  const seats = hand.view.seats.map((each, engine) => (engine === hand.you ? { ...each, cards } : each));
   return { ...hand, view: { ...hand.view, seats } };
 }
 
@@ -155,11 +153,9 @@ export class PagePrivate {
     this.cards = new Map(); // "hand/deal/seat": that engine seat's opened cards by deck position
   }
 
-  /** Engine seat `seat`'s cards this page opened in deal `deal` of hand `hand`, in dealing order
-   * (the order of their deck positions). */
-  own(hand, deal, seat) {
-    const kept = this.cards.get(`${hand}/${deal}/${seat}`) ?? new Map();
-    return [...kept].sort((a, b) => a[0] - b[0]).map(([, card]) => card);
+  /** Engine seat `seat`'s cards this page opened in deal `deal` of hand `hand`, by deck position. */
+  opened(hand, deal, seat) {
+    return this.cards.get(`${hand}/${deal}/${seat}`) ?? new Map();
   }
 
   /** Take `frame` if it is a private deal's (true), answering it. */

@@ -3,7 +3,7 @@
 // at most once every SPACING milliseconds, so that a burst of events (a street dealt round
 // eight seats, bots acting at once) comes as one short announcement rather than a flood.
 
-import { pretty } from "./cards.js";
+import { named, pretty } from "./cards.js";
 import { describeEvent } from "./events.js";
 import { describeHand } from "./words.js";
 
@@ -37,7 +37,7 @@ export function eventSentences(events, names, you) {
   for (const event of events) {
     if (event.type === "dealt") {
       if (event.up) up.push(`${event.seat === you ? "you" : names[event.seat]} ${pretty(event.card)}`);
-      else if (event.seat === you && event.card) down.push(pretty(event.card));
+      else if (event.seat === you && named(event.card)) down.push(pretty(event.card));
       continue;
     }
     dealt();

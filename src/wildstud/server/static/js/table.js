@@ -621,7 +621,7 @@ class TablePage {
 
   renderSeats() {
     const { table } = this.state;
-    const hand = withOwnCards(this.state.hand, (...dealt) => this.private.own(...dealt));
+    const hand = withOwnCards(this.state.hand, (...dealt) => this.private.opened(...dealt));
     const privateDeal = Boolean(table && table.settings.deal === "private");
     drawSeats(this.el.seats, {
       hand,
