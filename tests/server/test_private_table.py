@@ -203,6 +203,8 @@ def test_a_private_hand_is_played_to_the_showdown_with_a_bot(server: Server, gam
         # Its steps, odds and record would replay it from a deck: it had none.
         replayed = api.http.get(f"/api/tables/{table_id}/hands/1/steps")
         refused(replayed, 400, "was dealt privately")
+        # The night's luck, which every page asks for after each hand, leaves it out.
+        assert api.get(f"/api/tables/{table_id}/luck")["players"] == []
         return api.get(f"/api/tables/{table_id}/hands/1"), pages
 
     history, pages = asyncio.run(scenario())

@@ -129,7 +129,8 @@ async def luck(table_id: TableId, request: Request) -> NightLuck:
     """Over the night's finished hands whose betting ended before their last cards, with two
     hands or more shown: what each player's hands won against their chances when the money went
     in (the odds the table could know once the hand was over, so no card that was not shown
-    counts). Each hand's figures are worked out once, off the event loop, then kept."""
+    counts). Each hand's figures are worked out once, off the event loop, then kept. A hand
+    dealt privately is left out: no deck of it was ever known to replay it from."""
     table = table_of(request, table_id)
     summaries: list[StoredHand] = []
     before = None
@@ -144,6 +145,8 @@ async def luck(table_id: TableId, request: Request) -> NightLuck:
         if not may_have_luck(summary.summary):
             continue
         _, stored = await finished_hand(request, table.id, summary.setup.number)
+        if not stored.decks:
+            continue  # dealt privately: no deck to replay its chances from (finished_book)
         key = (table.id, stored.setup.number, "luck", None)
         body = await reads_of(request).answer(key, functools.partial(_luck_json, stored))
         counted.append((stored.setup.number, stored.setup, json.loads(body)))
