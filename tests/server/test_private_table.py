@@ -13,6 +13,7 @@ import json
 import random
 import re
 import sqlite3
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -289,6 +290,43 @@ def test_a_wrong_unmasking_is_named_and_a_page_that_never_answers_voids_the_deal
         stacks = [seat["stack"] for seat in table["seats"]]
         assert stacks == [1000] * 3, stacks  # every chip back where it was before the hand
         assert not [e for e in history["events"] if e["type"] in ("revealed", "shown")]
+
+
+def test_a_pause_longer_than_the_clock_voids_nothing_until_the_clock_runs_again(
+    server: Server,
+) -> None:
+    """The host pauses while the rounds wait for a page that does not answer, for longer than
+    the answer's clock: once resumed the page has its whole clock again, as a turn would, and
+    only then is the deal void."""
+    api = Api(server.base)
+
+    async def scenario() -> tuple[float, Frame]:
+        created, clients, pages, runners = await private_table(
+            api, "FTQ", ["Ann", "Bob"], shuffle_seconds=4
+        )
+        pages[1].silent = True
+        api.ok(api.host(created, "POST", "/start"))
+        await clients[1].wait_for(
+            lambda c: any(f["type"] == "private" for f in c.frames), timeout=30, what="an ask"
+        )
+        api.ok(api.host(created, "POST", "/pause"))
+        await asyncio.sleep(5)  # past the answer's clock of 4 s
+        api.ok(api.host(created, "POST", "/start"))
+        resumed = time.monotonic()
+        path = f"/api/tables/{created['table']['id']}/hands/1"
+        await asyncio.sleep(1)
+        still_on = api.http.get(path).status_code != 200
+        async with asyncio.timeout(60):
+            while api.http.get(path).status_code != 200:
+                await asyncio.sleep(0.2)
+        waited = time.monotonic() - resumed
+        await stop(clients, runners)
+        assert still_on, "the deal was void as the table resumed: the pause counted"
+        return waited, api.get(path)
+
+    waited, history = asyncio.run(scenario())
+    assert waited >= 3.5, waited
+    assert "Bob did not answer in time" in history["void"], history
 
 
 def test_a_restart_mid_pass_resumes_and_no_unshown_hole_card_is_stored_or_logged(

@@ -427,6 +427,7 @@ class Actor:
         runner = self.table.driver
         if isinstance(command, ResetTurn):
             runner.adopt(runner.state.but(turn=runner.state.turn.forgotten()))
+            self.table.private.retimed()  # a private deal's wait for an answer too
             return
         assert isinstance(command, CancelChoice)
         runner.adopt(runner.state.but(choosing=None))

@@ -374,6 +374,12 @@ class PrivateDeal:
             if self.showing is not None and self.showing in rounds.parties[party].seats:
                 self._ask_show(party, self.showing)
 
+    def retimed(self) -> None:
+        """The table stood still (paused, resumed, ended): the answer waited for, a show's
+        too, is timed afresh, as a turn is (the time it stood still counts against nobody)."""
+        if self.rounds is not None:
+            self.deadline = time.monotonic() + self.seconds
+
     async def _clock(self, live: LiveHand, now: float) -> float | None:
         """The wait for an answer: its time left, or the deal void once it ran out."""
         if now < self.deadline:
