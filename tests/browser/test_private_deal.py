@@ -151,6 +151,17 @@ async def _session(base: str) -> None:
             # proofs: no card is ever named in a frame a page sends).
             steps = [frame["answer"]["step"] for frame in seat.sent if frame["type"] == "private"]
             assert set(steps) == {"key", "mask", "unmask", "show"}, steps
+        # The host ends the night: the settle-up says there is no record of decks to check
+        # (nobody ever knew one), and offers none; the pages ask nothing the server refuses.
+        api.ok(api.host(created, "POST", "/end"))
+        for seat in (ann, bob):
+            await pages.wait_until(
+                seat.page,
+                "document.getElementById('ledger').textContent"
+                ".includes('This table dealt privately')",
+                timeout=30,
+            )
+            assert await seat.page.locator("#night-record").count() == 0
             assert not seat.errors, seat.errors
         await browser.close()
 

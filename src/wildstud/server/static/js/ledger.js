@@ -412,6 +412,7 @@ export class LedgerPanel {
       ),
     );
     const provisional = night.hand_in_progress !== null;
+    const privateDeal = Boolean(this.table && this.table.settings && this.table.settings.deal === "private");
     return h(
       "div",
       { className: provisional ? "settle-up provisional" : "settle-up", id: "settle-up", "data-key": "settle-up" },
@@ -454,27 +455,35 @@ export class LedgerPanel {
         ),
       ),
       // The night is over: the server reveals its night seed, and anyone can recompute every
-      // deck of the night from it and the players' values (docs/security.md).
+      // deck of the night from it and the players' values (docs/security.md). A private deal
+      // had no deck anyone knew: its cards were checked as each was opened, and there is no
+      // record of decks to recompute.
       provisional
         ? ""
-        : h(
-            "p",
-            { className: "downloads night-record" },
-            h(
-              "a",
-              {
-                href: `${base}/api/tables/${id}/night-record`,
-                download: `${id}-night-record.json`,
-                id: "night-record",
-              },
-              "Download the night record",
+        : privateDeal
+          ? h(
+              "p",
+              { className: "downloads night-record" },
+              "This table dealt privately: no deck of it was ever known, so there is no night record of decks to check. Each card was checked as every player's key opened it.",
+            )
+          : h(
+              "p",
+              { className: "downloads night-record" },
+              h(
+                "a",
+                {
+                  href: `${base}/api/tables/${id}/night-record`,
+                  download: `${id}-night-record.json`,
+                  id: "night-record",
+                },
+                "Download the night record",
+              ),
+              ": every deck of the night, the seed the server committed to and each player's value. Check it with ",
+              h("code", {}, "wildstud verify --night FILE"),
+              ".",
             ),
-            ": every deck of the night, the seed the server committed to and each player's value. Check it with ",
-            h("code", {}, "wildstud verify --night FILE"),
-            ".",
-          ),
       // ... and this page checks it too, as soon as it is offered (nightcheck.js).
-      provisional || !this.over() ? "" : this.drawAudit(id),
+      provisional || privateDeal || !this.over() ? "" : this.drawAudit(id),
     );
   }
 }
