@@ -42,14 +42,11 @@ class Shell:
         self.root = root
         self.prefix = prefix
         self.version = prefix.rstrip("/").rsplit("/", 1)[-1]
-        # The worker keeps what a page loads (its modules, styles and icons), never itself,
-        # nor the vendored modules only a private deal loads (half a megabyte a phone need
-        # not fetch for every table).
-        self.files = sorted(
-            f"{root}{prefix}/{name}"
-            for name in files
-            if name != "worker.js" and not name.startswith("vendor/")
-        )
+        # The worker keeps what a page loads (its modules, styles and icons), never itself.
+        # The table's page imports the private deal's arithmetic, and with it the vendored
+        # curve modules, whatever its table's kind of deal: they are kept too (loading them
+        # only at a private table would spare a phone their half a megabyte once a version).
+        self.files = sorted(f"{root}{prefix}/{name}" for name in files if name != "worker.js")
 
     def worker(self) -> str:
         """The service worker's script: its shell, then ``static/worker.js``."""
