@@ -10,7 +10,7 @@ import pytest
 from tests.server.conftest import Server
 from tests.server.helpers import refused
 from tests.server.wsclient import Api, all_in_night
-from wildstud.deal import Redealt
+from wildstud.deal import Acted, Redealt
 from wildstud.history import loads, replay
 from wildstud.odds.luck import record_luck
 
@@ -38,8 +38,11 @@ def test_a_nights_luck_is_the_sum_of_each_hands_on_its_record(server: Server, ga
             hands[name] = hands.get(name, 0) + 1
     # The first hand was all in on third street with both hands shown; in The Bitch a queen
     # of spades dealt face up after the betting redeals it (a new deal nobody bet on): no luck.
+    # One dealt up before the betting redeals a hand nobody has bet on yet: its luck counts.
     first = replay(loads(api.http.get(f"/api/tables/{table_id}/hands/1/phh").text), fill_in=True)
-    redealt = any(isinstance(event, Redealt) for event in first.hand.events)
+    events = first.hand.events
+    last_bet = max(i for i, event in enumerate(events) if isinstance(event, Acted))
+    redealt = any(isinstance(event, Redealt) for event in events[last_bet:])
     assert counted[:1] == ([] if redealt else [1]), "the first hand was all in, both shown"
     assert night["hands"] == counted
     ours = {player["name"]: player["luck"] for player in night["players"]}
