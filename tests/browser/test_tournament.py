@@ -234,11 +234,17 @@ async def _to_the_end(base: str, shots: Path) -> list[Path]:
             "[...document.querySelectorAll('#tourney-places li')].map(li => li.textContent)"
         )
         info = api.table(created)["tournament"]
-        expected = [
-            f"{ordinal(p['place'])} {p['name']}" + (f" wins {p['prize']}" if p["prize"] else "")
-            for p in sorted(info["places"], key=lambda p: p["place"])
+        # One line a place; a shared place names everyone in it with their share of its prize.
+        lines: dict[int, list[str]] = {}
+        for p in sorted(info["places"], key=lambda p: p["place"]):
+            words = p["name"] + (f" wins {p['prize']}" if p["prize"] else "")
+            lines.setdefault(p["place"], []).append(words)
+        assert places == [
+            f"{ordinal(at)}, shared: {', '.join(them)}"
+            if len(them) > 1
+            else f"{ordinal(at)} {them[0]}"
+            for at, them in lines.items()
         ]
-        assert places == expected
         # A pool of 30 paid 70/30; two bots out on the same hand with the same stack tie for
         # 2nd and share its 9 (the odd chip to the first of them).
         ranked = sorted(info["places"], key=lambda p: p["place"])

@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { ordinal, outOfTournament } from "../../src/wildstud/server/static/js/tourneyclock.js";
+import { ordinal, outOfTournament, placeLines } from "../../src/wildstud/server/static/js/tourneyclock.js";
 
 const place = (seat, name, at, prize = 0) => ({ seat, name, place: at, prize, paid: 10, rebuys: 0, addon: false });
 
@@ -52,4 +52,21 @@ test("a player out of the tournament is told the place, shared or not, and the p
   const over = { finished: true, places: [place(0, "Robo", 1, 50), place(2, "Bob", 2)] };
   assert.equal(outOfTournament(over, 0, "Robo"), "");
   assert.equal(outOfTournament(over, 2, "Bob"), "You are out of the tournament in 2nd place.");
+});
+
+test("the places read one line a place, a shared place naming everyone in it with their share", () => {
+  const places = [
+    place(0, "Robo", null),
+    place(4, "Dee", 3),
+    place(1, "Ann", 1, 21),
+    place(2, "Bob", 2, 5),
+    place(3, "Cid", 2, 4),
+    place(5, "Eve", 3),
+  ];
+  assert.deepEqual(placeLines(places), [
+    { key: "place-1", text: "1st Ann wins 21" },
+    { key: "place-2", text: "2nd, shared: Bob wins 5, Cid wins 4" },
+    { key: "place-3", text: "3rd, shared: Dee, Eve" },
+  ]);
+  assert.deepEqual(placeLines([place(0, "Robo", null)]), []);
 });

@@ -22,6 +22,23 @@ export function clockFace(seconds) {
   return hours ? `${hours}:${String(minutes).padStart(2, "0")}:${secs}` : `${minutes}:${secs}`;
 }
 
+/** The finished places, one line a place: a place shared by players out on the same hand with
+ * the same stack is one line naming them all, each with their share of its prize (the odd chip
+ * makes shares differ), instead of the same ordinal over and over.
+ *
+ *   placeLines([{ place: 2, name: "Bob", prize: 5, seat: 1 }, { place: 2, name: "Cid", prize: 4, seat: 2 }])
+ *   // → [{ key: "place-2", text: "2nd, shared: Bob wins 5, Cid wins 4" }] */
+export function placeLines(places) {
+  const out = places.filter((place) => place.place !== null).sort((a, b) => a.place - b.place);
+  const groups = new Map();
+  for (const place of out) groups.set(place.place, [...(groups.get(place.place) || []), place]);
+  return [...groups].map(([place, players]) => {
+    const each = players.map((player) => `${player.name}${player.prize ? ` wins ${player.prize}` : ""}`);
+    const text = players.length > 1 ? `${ordinal(place)}, shared: ${each.join(", ")}` : `${ordinal(place)} ${each[0]}`;
+    return { key: `place-${place}`, text };
+  });
+}
+
 /** What the page of the player at `seat` (named `name`) says in place of its turn once it is out
  * of the tournament: its place, shared or not, and its prize; "" while it plays on, at a cash
  * table, or for the winner (the places say so). A seat taken again by a late entrant is theirs:
@@ -109,7 +126,7 @@ export class TournamentClock {
       info.rebuys_open && "rebuys open",
       info.addon_open && "add-on open",
     ].filter(Boolean);
-    const out = info.places.filter((place) => place.place !== null).sort((a, b) => a.place - b.place);
+    const out = placeLines(info.places);
     const paid = info.payouts.map((prize, index) => `${ordinal(index + 1)} ${prize}`).join(", ");
     const fresh = h(
       "section",
@@ -137,14 +154,7 @@ export class TournamentClock {
         ? h(
             "ol",
             { className: "tourney-places", id: "tourney-places", "aria-label": "Places" },
-            out.map((place) =>
-              h(
-                "li",
-                { "data-key": `place-${place.seat}-${place.name}` },
-                `${ordinal(place.place)} ${place.name}`,
-                place.prize ? ` wins ${place.prize}` : "",
-              ),
-            ),
+            out.map((line) => h("li", { "data-key": line.key }, line.text)),
           )
         : "",
     );
