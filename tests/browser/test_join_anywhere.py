@@ -73,6 +73,22 @@ def test_a_preset_creates_the_night_through_the_form(server: Any) -> None:
         assert (body["seats"], body["bots"], body["seat_requests"]) == (6, [], True)
         preview = api.get(f"/api/join/{link.rsplit('/', 1)[1]}")
         assert (preview["name"], preview["host_name"]) == ("Follow the Queen", "Hal")
+        # The sit-and-go preset makes a tournament of every game, by the same form.
+        await page.goto(server.base + "/")
+        await page.get_by_label("Your name, for the players who join").fill("Hal")
+        await page.get_by_role("button", name="A sit-and-go tournament").click()
+        await page.locator("#created dd a").nth(1).wait_for()
+        posts = [request for request in sent if request.method == "POST"]
+        body = posts[-1].post_data_json or {}
+        assert len(posts) == 2
+        assert len(body["games"]) == 5
+        assert body["tournament"] == {
+            "buy_in": 20,
+            "rebuy_levels": 0,
+            "addon_chips": 0,
+            "late_levels": 1,
+            "level_minutes": 10,
+        }
         # The full form is one click away, every field in it.
         more = page.get_by_role("button", name="Set up every detail")
         await more.click()

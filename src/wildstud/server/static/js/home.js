@@ -676,6 +676,16 @@ function presets(games, chips) {
       botKind: "equity-bot",
       seatRequests: false,
     },
+    {
+      key: "sit-and-go",
+      title: "A sit-and-go tournament",
+      line: `Dealer's choice for a buy-in of 20 into the prize pool, ${stack}; the stakes rise every 10 minutes until one player has every chip; up to 6 players.`,
+      name: "Sit-and-go",
+      games: all,
+      seats: 6,
+      bots: 0,
+      tournament: { buyIn: 20, minutes: 10 },
+    },
   ].map((preset) => ({ ...preset, games: preset.games.filter((name) => all.includes(name)) }));
 }
 
@@ -693,5 +703,11 @@ function applyPreset(form, preset) {
   if (preset.botKind) form.elements.bot_kind.value = preset.botKind;
   if (form.elements.seat_requests && preset.seatRequests !== undefined) {
     form.elements.seat_requests.checked = preset.seatRequests;
+  }
+  if (preset.tournament && form.elements.tournament) {
+    form.elements.tournament.checked = true;
+    form.elements.tournament_buy_in.value = String(preset.tournament.buyIn);
+    form.elements.tournament_unit.value = "minutes";
+    form.elements.tournament_length.value = String(preset.tournament.minutes);
   }
 }
