@@ -110,10 +110,18 @@ async def open_seat(ctx: BrowserContext, link: str) -> Seat:
 MEASURE = (Path(__file__).parent / "board.js").read_text(encoding="utf-8")
 
 
+# Two frames drawn: a mobile context's resize reaches the page's layout a frame or more after
+# Playwright returns, later still on a loaded machine (a fixed 200 ms once measured a small
+# phone's seat at a size no screen of it has).
+TWO_FRAMES = "new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+
 async def measure(page: Page, screen: Screen) -> list[str]:
     """The board's problems at `screen` (the page resized to it)."""
     await page.set_viewport_size(screen.viewport)
     await page.evaluate("window.scrollTo(0, 0)")
-    await page.wait_for_timeout(200)
+    size = f"innerWidth === {screen.width} && innerHeight === {screen.height}"
+    await wait_until(page, size)
+    await page.evaluate(TWO_FRAMES)
     found: dict[str, Any] = await page.evaluate(MEASURE)
     return [f"{screen.name}: {problem}" for problem in found["problems"]]
