@@ -558,8 +558,8 @@ class BettingRound:
         seat = ring[at]
         if not stacks[seat] or (seat in acted and committed[seat] >= bet):
             # Most turns pass to the next seat: the walk round the ring is for the others.
-            # 0.9% fewer opcodes a hand of benchmarks/engine.py's FTQ player (Python's opcode
-            # trace, 200 hands, 2026-12-03: 26,177 to 25,953).
+            # 0.7% fewer opcodes a hand of benchmarks/engine.py's FTQ player (Python's opcode
+            # trace, 200 hands, PYTHONHASHSEED=0, 2026-12-03: 26,177 to 25,990).
             for at in range(start + 1, start + count):
                 seat = ring[at]
                 if stacks[seat] and (seat not in acted or committed[seat] < bet):
