@@ -490,9 +490,9 @@ class Deck:
         anything else asks for the order: the generator gives the same draws in the same order
         as one shuffle of the whole deck would, so every card comes where that shuffle puts it.
         A hand seldom deals the whole pack, and the steps of the cards nobody deals are never
-        taken (half the shuffle's work at six players): 2.3% fewer opcodes a hand of benchmarks/engine.py's FTQ player (Python's opcode
-        trace, 200 hands, PYTHONHASHSEED=0, 2026-12-03: 26,802 to 26,177; docs/benchmarks.md,
-        session 18).
+        taken (half the shuffle's work at six players): 2.3% fewer opcodes a hand of
+        benchmarks/engine.py's FTQ player (Python's opcode trace, 200 hands, PYTHONHASHSEED=0,
+        2026-12-03: 26,802 to 26,177; docs/benchmarks.md, session 18).
         """
         self._settle(len(self._cards))  # the draws of a shuffle still owed come first
         if not self.stacked_order:
