@@ -9,7 +9,8 @@ in one process) measure from outside the code under test: this checkout's script
 sides' code, their draws seeded alike, so that both sides play the same hands
 (``--own-scripts``: each side's own). Each side first compiles its Numba kernels into its own
 worktree (``python -m wildstud.compiled``, where the commit has it; its CPU time is shown: a
-cold compile for a commit, only what the cache lacks for ``.``), then every round runs each
+cold compile for a commit, only what the cache lacks for ``.``; none when only benchmarks that
+call no kernel run, :data:`KERNEL_FREE`), then every round runs each
 benchmark script once for each side, the order of the sides swapped from one round to the next, so
 that a change in the machine's load falls on both. A figure's ratio is the
 median of NEW over the median of OLD; the range of the rounds' own ratios and the load averages
@@ -61,6 +62,10 @@ ARGUMENTS = {
 # checkout's script runs against both sides' code, so that old and new are measured by the same
 # instrument playing the same hands (each side's own scripts with ``--own-scripts``).
 INSTRUMENTS = frozenset({"server", "server_action"})
+
+# The benchmarks that call no Numba kernel (the hand engine is pure Python): a run of only these
+# compiles none, which saves each side minutes of CPU on a loaded machine.
+KERNEL_FREE = frozenset({"engine"})
 
 # Figures where less is better (times, CPU); for every other figure more is better.
 LOWER_IS_BETTER = re.compile(r"_ms\b|_s\b|cpu|seconds", re.IGNORECASE)
@@ -192,12 +197,12 @@ def children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def prepare(side: Side) -> None:
-    """Check that the side imports its own code, and compile its kernels (timed)."""
+def prepare(side: Side, kernels: bool = True) -> None:
+    """Check that the side imports its own code, and compile its kernels (timed) if ``kernels``."""
     found = side.python("-c", "import wildstud; print(wildstud.__file__)")
     if found.returncode or not found.stdout.strip().startswith(str(side.path / "src")):
         raise SystemExit(f"{side.label} ({side.ref}) does not import from {side.path}/src")
-    if (side.path / "src/wildstud/compiled.py").exists():
+    if kernels and (side.path / "src/wildstud/compiled.py").exists():
         before = children_cpu()
         compiled = side.python("-m", "wildstud.compiled")
         if compiled.returncode:
@@ -314,9 +319,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     ):
         old = Side("OLD", args.old, old_path)
         new = Side("NEW", args.new, new_path)
+        kernels = not KERNEL_FREE.issuperset(args.only)
         for side in (old, new):
-            print(f"compiling {side.label} ({side.ref}) in {side.path}", flush=True)
-            prepare(side)
+            print(
+                f"{'compiling' if kernels else 'checking'} {side.label} ({side.ref})"
+                f" in {side.path}",
+                flush=True,
+            )
+            prepare(side, kernels)
         for index in range(args.rounds):
             print(f"round {index + 1} of {args.rounds}", flush=True)
             order = (old, new) if index % 2 == 0 else (new, old)

@@ -138,3 +138,48 @@ def test_the_server_benchmarks_run_this_checkouts_script_on_each_sides_code(
     (tmp_path / "benchmarks" / "server_action.py").touch()
     compare.run_once(side, "server_action", "--actions 10", loads, own_scripts=True)
     assert ran[-1][0] == str(tmp_path / "benchmarks" / "server_action.py")
+
+
+def test_the_kernels_are_compiled_only_for_a_benchmark_that_calls_them(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    ran: list[list[str]] = []
+
+    class Done:
+        returncode = 0
+        stdout = str(tmp_path / "src" / "wildstud" / "__init__.py")
+        stderr = ""
+
+    def run(command: list[str], **options: object) -> Done:
+        ran.append(command[1:])
+        return Done()
+
+    monkeypatch.setattr(compare.subprocess, "run", run)
+    (tmp_path / "src" / "wildstud").mkdir(parents=True)
+    (tmp_path / "src" / "wildstud" / "compiled.py").touch()
+    side = compare.Side("OLD", "abc", tmp_path)
+    compare.prepare(side, kernels=False)
+    assert ran == [["-c", "import wildstud; print(wildstud.__file__)"]]
+    assert side.compile_cpu is None
+    compare.prepare(side)
+    assert ran[-1] == ["-m", "wildstud.compiled"]
+    assert side.compile_cpu is not None
+
+
+def test_the_engine_benchmark_plays_a_hand_without_numba() -> None:
+    """What lets a comparison of the engine alone skip the kernels' compile
+    (``compare.KERNEL_FREE``)."""
+    assert {"engine"} == compare.KERNEL_FREE
+    script = (
+        "import sys; sys.path.insert(0, 'benchmarks'); import engine; "
+        "engine.wildstud_player('FTQ', 6)(1); engine.pokerkit_player(6)(1); "
+        "print(sorted(name for name in sys.modules if name.split('.')[0] == 'numba'))"
+    )
+    found = compare.subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=compare.ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert found.stdout.strip() == "[]"

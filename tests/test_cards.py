@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
@@ -287,6 +288,61 @@ def test_a_seeded_deck_is_shuffled_as_the_standard_library_shuffles() -> None:
         expected = list(DECK)
         random.Random(seed).shuffle(expected)
         assert Deck(seed=seed).peek() == tuple(reversed(expected))
+
+
+def test_a_deck_shuffled_as_its_cards_are_needed_deals_as_one_shuffled_at_once() -> None:
+    """The deck takes the shuffle's steps as cards are asked for (Deck.shuffle): whatever is
+    asked, in any order, it answers what a list shuffled whole by random.Random.shuffle,
+    the top card last, would answer."""
+    for seed in range(150):
+        script = random.Random(-seed)
+        deck, model = Deck(seed=seed), list(DECK)
+        reference = random.Random(seed)
+        reference.shuffle(model)
+        twins: list[tuple[Deck, list[Card]]] = []
+        while len(model) > 2:
+            move = script.randrange(9)
+            if move == 0:
+                assert deck.deal() == model.pop()
+            elif move == 1:
+                count = script.randint(1, 6)
+                picked = deck.pick_run([None] * count)
+                assert list(picked) == model[: -count - 1 : -1]
+                taken = script.randint(0, len(picked))
+                deck.dealt_run(picked[:taken])
+                del model[len(model) - taken :]
+            elif move == 2:
+                count = min(script.randint(0, 4), len(model))
+                assert deck.deal_many(count) == tuple(reversed(model[len(model) - count :]))
+                del model[len(model) - count :]
+            elif move == 3:
+                card = model[script.randrange(len(model))]  # a card of the caller's choosing
+                deck.dealt(card)
+                model.remove(card)
+            elif move == 4:
+                assert deck.pick(None) == model[-1]
+            elif move == 5:
+                twins.append((copy.deepcopy(deck), list(model)))
+            elif move == 6 and len(model) < 40:
+                back = [card for card in DECK if card not in model][: script.randint(1, 3)]
+                deck.put_back(back)
+                model[0:0] = reversed(back)
+                reference.shuffle(model)
+            elif move == 7:
+                deck.shuffle()
+                reference.shuffle(model)
+            else:
+                assert len(deck) == len(model)
+        assert deck.peek() == tuple(reversed(model))
+        for twin, then in twins:  # each copy deals on as its original would have
+            assert twin.peek() == tuple(reversed(then))
+
+
+def test_a_secure_decks_copy_deals_the_same_cards() -> None:
+    deck = Deck()
+    deck.deal()
+    twin = copy.deepcopy(deck)
+    assert twin.deal_many(20) == deck.deal_many(20)
 
 
 def test_a_secure_deck_is_shuffled_and_complete() -> None:

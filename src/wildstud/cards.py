@@ -398,13 +398,15 @@ def _card_tokens(text: str) -> list[str]:
     return tokens
 
 
-def _shuffle(cards: list[Card], rng: random.Random) -> None:
-    """``rng.shuffle(cards)``, step for step: the same draws from the generator, so the same
-    order for the same seed, without the standard library's call per card to draw a position.
-    Every hand shuffles a deck first: without those 51 calls, 2.3% fewer instructions a hand of
-    benchmarks/engine.py's FTQ player (callgrind, 400 hands, 2026-12-02)."""
+def _shuffle(cards: list[Card], rng: random.Random, first: int, last: int) -> None:
+    """Steps ``first`` down to ``last`` of ``rng.shuffle(cards)``, step for step: the same draws
+    from the generator, so the same order for the same seed (the steps from ``len(cards) - 1``
+    down to 1 are the whole shuffle; after step ``i``, ``cards[i]`` is final), without the
+    standard library's call per card to draw a position. Every hand shuffles a deck first:
+    without those 51 calls, 2.3% fewer instructions a hand of benchmarks/engine.py's FTQ player
+    (callgrind, 400 hands, 2026-12-02)."""
     getrandbits = rng.getrandbits
-    for i in reversed(range(1, len(cards))):
+    for i in range(first, last - 1, -1):
         # A position from 0 to i, uniform: draw as many bits as i + 1 needs, again until it fits.
         bits = _BITS[i]
         j = getrandbits(bits)
@@ -431,7 +433,7 @@ class Deck:
     True
     """
 
-    __slots__ = ("_cards", "_rng", "stacked_order")
+    __slots__ = ("_cards", "_next_step", "_rng", "stacked_order")
 
     def __init__(
         self,
@@ -443,6 +445,7 @@ class Deck:
         # The standard pack needs no check; any other list may not repeat a card.
         self._cards: list[Card] = list(cards) if cards is DECK else list(parse_cards(list(cards)))
         self.stacked_order = False
+        self._next_step = 0
         self.shuffle()
 
     @classmethod
@@ -451,6 +454,7 @@ class Deck:
         deck = cls.__new__(cls)
         deck._rng = secrets.SystemRandom()
         deck._cards = list(reversed(parse_cards(cards)))
+        deck._next_step = 0
         deck.stacked_order = True
         return deck
 
@@ -467,24 +471,49 @@ class Deck:
         twin = Deck.__new__(Deck)
         rng = self._rng
         if isinstance(rng, secrets.SystemRandom):
+            # No state to pass on: the order is fixed first, so that both deal the same cards.
+            self._settle(len(self._cards))
             twin._rng = rng
         else:
             # Its state passed on whole: far quicker than a deep copy of its 625 numbers.
             twin._rng = random.Random()
             twin._rng.setstate(rng.getstate())
         twin._cards = list(self._cards)
+        twin._next_step = self._next_step  # its generator is where this one's is
         twin.stacked_order = self.stacked_order
         return twin
 
     def shuffle(self) -> None:
-        """Shuffle what is left with the deck's generator (a stacked deck keeps its order)."""
+        """Shuffle what is left with the deck's generator (a stacked deck keeps its order).
+
+        The shuffle's steps are taken as its cards are needed, top first, and the rest when
+        anything else asks for the order: the generator gives the same draws in the same order
+        as one shuffle of the whole deck would, so every card comes where that shuffle puts it.
+        A hand seldom deals the whole pack, and the steps of the cards nobody deals are never
+        taken (half the shuffle's work at six players): 2.3% fewer opcodes a hand of
+        benchmarks/engine.py's FTQ player (Python's opcode trace, 200 hands, PYTHONHASHSEED=0,
+        2026-12-03: 26,802 to 26,177; docs/benchmarks.md, session 18).
+        """
+        self._settle(len(self._cards))  # the draws of a shuffle still owed come first
         if not self.stacked_order:
-            _shuffle(self._cards, self._rng)
+            self._next_step = len(self._cards) - 1
+
+    def _settle(self, count: int) -> None:
+        """Take the shuffle's steps that the top ``count`` cards still wait for (after step
+        ``i`` the card at ``i`` is final; ``_next_step`` is the step to take next, 0 once the
+        shuffle is done)."""
+        step = self._next_step
+        if step:
+            last = max(len(self._cards) - count, 1)
+            if step >= last:
+                _shuffle(self._cards, self._rng, step, last)
+                self._next_step = last - 1
 
     def deal(self) -> Card:
         """Deal the top card."""
         if not self._cards:
             raise DeckExhaustedError("the deck is empty")
+        self._settle(1)
         return self._cards.pop()
 
     # A deck is a dealer policy (wildstud.deal.dealers.Dealer): it picks its top card for every
@@ -509,6 +538,7 @@ class Deck:
         """The top card, left where it is (it leaves the deck once the hand deals it)."""
         if not self._cards:
             raise DeckExhaustedError("the deck is empty")
+        self._settle(1)
         return self._cards[-1]
 
     def dealt(self, card: Card) -> None:
@@ -520,9 +550,11 @@ class Deck:
         (None, (Card('Ah'), Card('Qh')))
         """
         cards = self._cards
+        self._settle(1)
         if cards and cards[-1] is card:
             cards.pop()
         else:
+            self._settle(len(cards))  # a card from below the top moves the cards above it
             cards.remove(card)
 
     def pick_run(self, chances: Sequence[object]) -> Sequence[Card]:
@@ -532,6 +564,7 @@ class Deck:
         >>> [str(card) for card in Deck.stacked("Ah Kh Qh").pick_run([None, None])]
         ['Ah', 'Kh']
         """
+        self._settle(len(chances))
         return self._cards[: -len(chances) - 1 : -1]
 
     def dealt_run(self, cards: Sequence[Card]) -> None:
@@ -546,6 +579,7 @@ class Deck:
         if not count:
             return
         top = self._cards
+        self._settle(count)
         if top[: -count - 1 : -1] == list(cards):
             del top[-count:]
         else:
@@ -556,6 +590,7 @@ class Deck:
         """Deal the top ``count`` cards, top card first."""
         if not 0 <= count <= len(self._cards):
             raise DeckExhaustedError(f"cannot deal {count} cards from a deck of {len(self._cards)}")
+        self._settle(count)
         dealt = self._cards[len(self._cards) - count :]
         del self._cards[len(self._cards) - count :]
         return tuple(reversed(dealt))
@@ -570,6 +605,7 @@ class Deck:
         (Card('Kh'), Card('Ah'))
         """
         returned = list(cards)
+        self._settle(len(self._cards))  # the cards below move up: the shuffle owed comes first
         parse_cards([*returned, *self._cards])  # refuses a card that is already in the stub
         # The list keeps the top card last, so the bottom of the stub is its front.
         self._cards[0:0] = reversed(returned)
@@ -577,6 +613,7 @@ class Deck:
 
     def peek(self) -> Sequence[Card]:
         """The cards left, top first (for tests and rulings; never shown to players)."""
+        self._settle(len(self._cards))
         return tuple(reversed(self._cards))
 
     def __len__(self) -> int:
