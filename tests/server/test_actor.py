@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from tests.server.helpers import Player
 from wildstud.server.lobby import Lobby
 from wildstud.server.messages import Say
 from wildstud.server.metrics import Metrics
@@ -417,3 +418,47 @@ def test_the_host_s_pause_and_resume_are_seating_commands_in_the_inbox() -> None
     clocks = [frame["clock"] for frame in frames if frame["type"] == "clock"]
     assert [clock["running"] for clock in clocks] == [False, True]
     assert clocks[1]["clock"] > 29.9  # the resumed turn's clock starts again, whole
+
+
+def test_the_host_s_removal_and_new_links_are_seating_commands_in_the_inbox() -> None:
+    """The host's removal of a seat, a seat's new link and the table's new links reach the
+    table as the seating's commands, each one turn of the actor (no shell runs in it); the
+    connections each lets go are told why and closed by the outbox, once it is stored."""
+
+    async def run() -> tuple[list[str], list[Player], int]:
+        store = Store("sqlite://")
+        lobby = Lobby(store)
+        await lobby.open()
+        table, _ = await lobby.create(TableSettings(name="links", games=[GameEntry(game="FTQ")]))
+        for name in ("ann", "bob"):
+            await table.join(name, None)
+        ann, bob, watcher = Player(0), Player(1), Player(None)
+        for page in (ann, bob, watcher):
+            await table.attach(page)  # type: ignore[arg-type]
+        asked: list[str] = []
+        one = table.actor._one
+
+        async def spied(command: Any) -> Any:
+            made = command if isinstance(command, Command) else command()
+            asked.append(type(made).__name__)
+            return await one(command)
+
+        table.actor._one = spied  # type: ignore[method-assign]
+        await table.new_link(0)
+        await table.remove(1)
+        await table.new_table_links()
+        left = len(table.seats[0].clients) + len(table.fanout.spectators)
+        await table.stop()
+        store.close()
+        return [name for name in asked if name != "Tick"], [ann, bob, watcher], left
+
+    asked, (ann, bob, watcher), left = asyncio.run(run())
+    assert asked == ["NewLink", "Remove", "NewLinks"]
+    assert ann.closed == (4000, "link replaced")
+    assert bob.closed == (4000, "seat removed")
+    assert watcher.closed == (4404, "link replaced")
+    goodbye = bob.frames[-1]
+    assert goodbye["type"] == "removed"
+    assert goodbye["cash_out"] == 1000  # the buy-in, cashed out
+    assert watcher.frames[-1]["message"].startswith("the host gave the table new links")
+    assert left == 0  # the connections let go are the table's no more

@@ -65,6 +65,7 @@ from wildstud.server.table.core import (
     CancelChoice,
     ClockNews,
     Command,
+    Dismissed,
     News,
     Outcome,
     PlayerOut,
@@ -370,7 +371,7 @@ class Actor:
     async def _steps(self, first: Command) -> Any:
         pending: list[Command] = [first]
         reply: Any = None
-        news: list[News | TableNews | ClockNews] = []
+        news: list[News | TableNews | ClockNews | Dismissed] = []
         while pending:
             command = pending.pop(0)
             part = self._route(command)

@@ -1,10 +1,10 @@
 """Host commands and seating, as the shell of the seating slice (:mod:`.seating`): players
 and bots take seats, the host decides seat requests (:mod:`wildstud.server.requests`; the
-requests' own state is the pure slice :mod:`.seat_requests`), removes seats, gives a player a
-new seat link or the table new links. The host's start, pause and end of the night need no
-shell: they are the seating's commands asked of the table's actor as they are
-(:meth:`.actor.Actor.ask`), and the host's change of the rules is the settings slice's
-(:mod:`.settings`).
+requests' own state is the pure slice :mod:`.seat_requests`), and a seat leaves as its hand
+ends. The host's start, pause and end of the night, the removal of a seat and new links need
+no shell: they are the seating's commands asked of the table's actor as they are
+(:meth:`.actor.Actor.ask`; the connections they let go are closed by the outbox), and the
+host's change of the rules is the settings slice's (:mod:`.settings`).
 
 Each command here takes the table's lock, reads what the slices need (the ledger), folds the
 slices' commands into one change (:meth:`.actor.Actor.fold`), stores it, and only then tells
@@ -24,21 +24,14 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from wildstud.server.accounts import departed
-from wildstud.server.frames import Removed
 from wildstud.server.requests import RequestStatus
 from wildstud.server.seating import Seat, SeatKind
 from wildstud.server.security import new_id, new_token, token_hash
 from wildstud.server.store import Changes, LedgerEntry, SeatRequestState, SeatState
-from wildstud.server.table.fanout import dumps
 from wildstud.server.table.seat_requests import DecideRequest, FileRequest
 from wildstud.server.table.seating import (
-    Departure,
     Join,
     Leave,
-    Links,
-    NewLink,
-    NewLinks,
-    Remove,
     Terms,
     free_seat,
 )
@@ -196,104 +189,14 @@ class Hosting:
         assert isinstance(request, SeatRequestState)
         return request
 
-    async def new_link(self, index: int) -> tuple[Seat, str]:
-        """A new token for a player's seat (they lost their link): the old one stops opening
-        it at once, and its connections are closed."""
-        table = self.table
-        async with table.lock:
-            token = new_token()
-            changes = Changes()
-            table.actor.fold("seating", NewLink(index, token_hash(token)), changes)
-            await table.writer.commit(changes)
-            seat = table.seats[index]
-            replaced = dumps(
-                {
-                    "type": "removed",
-                    "message": "the host gave this seat a new link: this one no longer opens it",
-                }
-            )
-            for client in list(seat.clients):
-                client.send(replaced)
-                client.close(4000, "link replaced")
-            seat.clients.clear()
-            table.fanout.broadcast_table()
-            return seat, token
-
-    async def new_table_links(self) -> str:
-        """New host, join and watch links, for links shared too far: the old ones stop
-        working at once (nothing in the store names them any more), the sockets opened with
-        the old watch link are closed (the host's page too, unless seated: it opens the new
-        host link), and every seated player keeps their own seat link. Returns the new host
-        token (the store keeps only its hash)."""
-        table = self.table
-        async with table.lock:
-            host = new_token()
-            links = Links(token_hash(host), new_token(), new_token())
-            changes = Changes()
-            table.actor.fold("seating", NewLinks(links, table.state()), changes)
-            await table.writer.commit(changes)
-            replaced = dumps(
-                {
-                    "type": "removed",
-                    "message": "the host gave the table new links: this one no longer opens it",
-                }
-            )
-            for client in list(table.fanout.spectators):
-                client.send(replaced)
-                client.close(4404, "link replaced")
-            table.fanout.spectators.clear()
-            return host
-
     # -- seats -----------------------------------------------------------------------------------
-
-    async def remove(self, index: int) -> None:
-        """The host removes a player or a bot, or a player leaves: at once between hands; in
-        a hand, the seat checks or folds at its turns and leaves when the hand ends. The chips
-        in front of the seat are cashed out as it leaves."""
-        table = self.table
-        async with table.lock:
-            seat = table.seats.get(index)
-            live = table.live
-            in_hand = seat is not None and live is not None and live.engine_seat(seat) is not None
-            stack = 0 if seat is None else table.stack_now(seat)
-            changes = Changes()
-            gone = table.actor.fold("seating", Remove(index, in_hand, stack), changes).reply
-            if isinstance(gone, Departure):
-                assert seat is not None
-                self._gone(seat, gone, changes)
-            await table.writer.commit(changes)
-            table.fanout.broadcast_table()
-            table.changed.set()
 
     def leave(self, seat: Seat, stack: int, changes: Changes) -> None:
         """``seat`` leaves the table with the ``stack`` chips its hand ended with: its chips
         cashed out, its row removed, its open request for chips cancelled (all in
         ``changes``), its connections told and closed once ``changes`` are stored."""
-        gone = self.table.actor.fold("seating", Leave(seat.index, stack), changes).reply
-        assert isinstance(gone, Departure)
-        self._gone(seat, gone, changes)
-
-    def _gone(self, seat: Seat, gone: Departure, changes: Changes) -> None:
-        """What follows ``seat``'s departure in the change in hand: its row written by no one
-        else, its connections told once stored (its player out of a tournament is the
-        seating's follow-up, :class:`~.core.PlayerOut`)."""
         table = self.table
-        changes.seats = [state for state in changes.seats if state.seat != seat.index]
-        # The host's removal and a player's own leave end alike: the chips are cashed out.
-        frame = Removed(
-            message=f"Your seat is given up: its {gone.cash_out} chips are cashed out",
-            table_id=table.id,
-            player_id=gone.row.player_id,
-            name=gone.row.name,
-            cash_out=gone.cash_out,
-            watch_token=table.watch_token,
+        outcome = table.actor.fold(
+            "seating", Leave(seat.index, stack, tuple(seat.clients)), changes
         )
-        text = dumps(frame.frame())
-
-        def goodbye() -> None:  # only once the leaving is stored
-            for client in list(seat.clients):
-                client.send(text)
-                client.close(4000, "seat removed")
-            seat.clients.clear()
-
-        table.writer.after(goodbye)
+        table.writer.after(lambda: table.actor.outbox.send(outcome.news))  # only once stored

@@ -46,6 +46,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from typing import Any
 
 from wildstud.errors import TableError, WildstudError
 from wildstud.server.accounts import departed, host_named_account, returning_account
@@ -58,6 +59,7 @@ from wildstud.server.table.core import (
     ClockNews,
     Command,
     Credit,
+    Dismissed,
     Effect,
     Outcome,
     PlayerOut,
@@ -203,20 +205,24 @@ class Join(Command):
 @dataclass(frozen=True, slots=True)
 class Remove(Command):
     """Seat ``index`` is given up (the host removes it, or its player leaves): at once when it
-    is not ``in_hand``, with the ``stack`` it holds; else it is marked leaving, checks or folds
-    at its turns, and leaves when the hand ends (:class:`Leave`)."""
+    is not ``in_hand``, with the ``stack`` it holds, its connections (``clients``) told and
+    closed; else it is marked leaving, checks or folds at its turns, and leaves when the hand
+    ends (:class:`Leave`)."""
 
     index: int
     in_hand: bool
     stack: int
+    clients: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class Leave(Command):
-    """Seat ``index`` leaves now, with ``stack`` chips (those its hand ended with)."""
+    """Seat ``index`` leaves now, with ``stack`` chips (those its hand ended with); its
+    connections (``clients``) are told and closed."""
 
     index: int
     stack: int
+    clients: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,18 +245,22 @@ class Back(Command):
 
 @dataclass(frozen=True, slots=True)
 class NewLink(Command):
-    """Seat ``index`` (a player's) opens with a new token, whose SHA-256 is ``token_hash``."""
+    """Seat ``index`` (a player's) opens with a new token, whose SHA-256 is ``token_hash``: the
+    connections opened with the old one (``clients``) are told and closed."""
 
     index: int
     token_hash: str
+    clients: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class NewLinks(Command):
-    """The table's links are replaced by ``links``; ``row``: the table's row as it stands."""
+    """The table's links are replaced by ``links``; ``row``: the table's row as it stands. The
+    connections opened with the old watch link (``spectators``) are told and closed."""
 
     links: Links
     row: TableState
+    spectators: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,10 +314,13 @@ def _handle(state: SeatingState, command: Command) -> Outcome[SeatingState]:
     if isinstance(command, Remove):
         row = state.get(command.index)
         if command.in_hand:
-            return _written(state, Changes(seats=[replace(row, leaving=True)]))
-        return _leave(state, row, command.stack)
+            changes = Changes(seats=[replace(row, leaving=True)])
+            return _written(state, changes, news=(TableNews(),))
+        outcome = _leave(state, row, command.stack, command.clients)
+        return replace(outcome, news=(*outcome.news, TableNews()))
     if isinstance(command, Leave):
-        return _leave(state, state.get(command.index), command.stack)
+        # The hand runner's change, which tells the table itself, stores the leaving.
+        return _leave(state, state.get(command.index), command.stack, command.clients)
     if isinstance(command, HandOver):
         # A seat dealt in leaves only as its hand ends: every row's seat is still here.
         rows = [row for row in command.rows if row.seat in state.seats]
@@ -326,10 +339,14 @@ def _handle(state: SeatingState, command: Command) -> Outcome[SeatingState]:
         if row.kind != "player":
             raise SeatError(f"seat {command.index} is a bot's: it has no link")
         row = replace(row, token_hash=command.token_hash)
-        return _written(state, Changes(seats=[row]), reply=row)
+        message = "the host gave this seat a new link: this one no longer opens it"
+        closed = Dismissed(command.clients, message, 4000, "link replaced")
+        return _written(state, Changes(seats=[row]), reply=row, news=(closed, TableNews()))
     if isinstance(command, NewLinks):
         new = replace(state, links=command.links)
-        return _written(state, Changes(table=new.row(command.row)))
+        message = "the host gave the table new links: this one no longer opens it"
+        closed = Dismissed(command.spectators, message, 4404, "link replaced")
+        return _written(state, Changes(table=new.row(command.row)), news=(closed,))
     if isinstance(command, SetStatus):
         return _set_status(state, command)
     if isinstance(command, EndNight):
@@ -350,7 +367,7 @@ def _written(
     changes: Changes,
     reply: object = None,
     follow: tuple[Command, ...] = (),
-    news: tuple[TableNews | ClockNews, ...] = (),
+    news: tuple[TableNews | ClockNews | Dismissed, ...] = (),
 ) -> Outcome[SeatingState]:
     """The outcome of storing ``changes``: the state as they leave it, once stored."""
     return Outcome(
@@ -431,17 +448,22 @@ def _join(state: SeatingState, join: Join) -> Outcome[SeatingState]:
     return _written(state, changes, reply=row)
 
 
-def _leave(state: SeatingState, row: SeatState, stack: int) -> Outcome[SeatingState]:
+def _leave(
+    state: SeatingState, row: SeatState, stack: int, clients: tuple[Any, ...]
+) -> Outcome[SeatingState]:
     """``row``'s seat leaves with ``stack`` chips: cashed out (a player's leaving is written
-    even with no chips: its token is their way back), its row removed, and its open request
-    for chips cancelled (a follow-up for the cashier), and its player out of a tournament (one
-    for the desk)."""
+    even with no chips: its token is their way back), its row removed, its connections
+    (``clients``) told and closed, and its open request for chips cancelled (a follow-up for
+    the cashier), and its player out of a tournament (one for the desk)."""
     changes = Changes(removed=[row.seat])
     if stack or row.token_hash is not None:
         changes.ledger.append(_entry(row, "cash-out", -stack, token_hash=row.token_hash))
     gone = Departure(replace(row, stack=stack), stack)
     follow = (SeatLeft(row.seat, row.player_id), PlayerOut(row.player_id))
-    return _written(state, changes, reply=gone, follow=follow)
+    # The host's removal and a player's own leave end alike: the chips are cashed out.
+    message = f"Your seat is given up: its {stack} chips are cashed out"
+    goodbye = Dismissed(clients, message, 4000, "seat removed", gone.row, stack)
+    return _written(state, changes, reply=gone, follow=follow, news=(goodbye,))
 
 
 def _set_status(state: SeatingState, command: SetStatus) -> Outcome[SeatingState]:

@@ -94,12 +94,14 @@ from wildstud.server.private_replay import rebuild_private
 from wildstud.server.replay import CHOICES, DeckBook, rebuild
 from wildstud.server.schemas import RulesUpdate, TableSettings
 from wildstud.server.seating import Client, Seat, SeatKind
+from wildstud.server.security import new_token, token_hash
 from wildstud.server.stall import stalled
 from wildstud.server.store import (
     Changes,
     Notice,
     RebuyState,
     SeatRequestState,
+    SeatState,
     Store,
     StoredTable,
     TableState,
@@ -119,7 +121,7 @@ from wildstud.server.table.practice import Coach
 from wildstud.server.table.private import PrivateDeal, context
 from wildstud.server.table.runner import RunnerState
 from wildstud.server.table.seat_requests import RequestsState
-from wildstud.server.table.seating import SeatingState
+from wildstud.server.table.seating import Links, NewLink, NewLinks, Remove, SeatingState
 from wildstud.server.table.settings import build_menu
 from wildstud.server.table.shuffling import Shuffling
 from wildstud.server.table.tournament import Desk
@@ -651,18 +653,55 @@ class Table:
         return await self._wrapped(read)
 
     async def new_link(self, index: int) -> tuple[Seat, str]:
-        """A new token for a player's seat: the old one stops opening it at once."""
-        return await self._wrapped(lambda: self.hosting.new_link(index))
+        """A new token for a player's seat (they lost their link): the old one stops opening
+        it at once, and its connections are closed (the seating's command,
+        :class:`~.seating.NewLink`, through the actor's inbox)."""
+        token = new_token()
+
+        def made() -> NewLink:
+            seat = self.seats.get(index)
+            clients = () if seat is None else tuple(seat.clients)
+            return NewLink(index, token_hash(token), clients)
+
+        row: SeatState = await self.actor.ask(made)
+        return self._seat(row), token
 
     async def new_table_links(self) -> str:
-        """New host, join and watch links: the old ones stop working at once; returns the new
-        host token."""
-        return await self._wrapped(self.hosting.new_table_links)
+        """New host, join and watch links, for links shared too far: the old ones stop
+        working at once (nothing in the store names them any more), the sockets opened with
+        the old watch link are closed (the host's page too, unless seated: it opens the new
+        host link), and every seated player keeps their own seat link. Returns the new host
+        token (the store keeps only its hash; the seating's command,
+        :class:`~.seating.NewLinks`, through the actor's inbox)."""
+        host = new_token()
+        links = Links(token_hash(host), new_token(), new_token())
+        spectators = self.fanout.spectators
+        await self.actor.ask(lambda: NewLinks(links, self.state(), tuple(spectators)))
+        return host
 
     async def remove(self, index: int) -> None:
-        """The host removes a player or a bot, or a player leaves: at once between hands; in
-        a hand, the seat checks or folds at its turns and leaves (cashing out) when it ends."""
-        await self._wrapped(lambda: self.hosting.remove(index))
+        """The host removes a player or a bot, or a player leaves: at once between hands,
+        its chips cashed out and its connections closed; in a hand, the seat checks or folds
+        at its turns and leaves (cashing out) when it ends (the seating's command,
+        :class:`~.seating.Remove`, through the actor's inbox)."""
+        await self.actor.ask(lambda: self._remove(index))
+
+    def _remove(self, index: int) -> Remove:
+        """The seating's command that gives up seat ``index``, as the table stands now."""
+        seat = self.seats.get(index)
+        if seat is None:  # the seating refuses it: the seat is empty
+            return Remove(index, in_hand=False, stack=0)
+        live = self.live
+        in_hand = live is not None and live.engine_seat(seat) is not None
+        return Remove(index, in_hand, self.stack_now(seat), tuple(seat.clients))
+
+    def _seat(self, row: SeatState) -> Seat:
+        """The seat of ``row`` (a reply of the seating's) as it stands now; given up since the
+        command's turn, a seat made from the row as it was then."""
+        seat = self.seats.get(row.seat)
+        return (
+            seat if seat is not None and seat.player_id == row.player_id else Seat.from_state(row)
+        )
 
     async def set_status(self, status: TableStatus) -> None:
         """Start (or resume) or pause the table (the seating's command,
