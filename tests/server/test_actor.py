@@ -462,3 +462,35 @@ def test_the_host_s_removal_and_new_links_are_seating_commands_in_the_inbox() ->
     assert goodbye["cash_out"] == 1000  # the buy-in, cashed out
     assert watcher.frames[-1]["message"].startswith("the host gave the table new links")
     assert left == 0  # the connections let go are the table's no more
+
+
+def test_a_seat_taken_is_a_seating_command_that_reads_the_ledger_then_writes() -> None:
+    """A player's or a bot's seat is one seating command in the inbox, which reads the ledger
+    (who left tonight) and then takes the seat: a club member who left comes back on their
+    own account."""
+
+    async def run() -> tuple[list[str], str, str]:
+        store = Store("sqlite://")
+        lobby = Lobby(store)
+        await lobby.open()
+        table, _ = await lobby.create(TableSettings(name="seats", games=[GameEntry(game="FTQ")]))
+        ann, _ = await table.join("ann", None)
+        await table.remove(ann.index)
+        asked: list[str] = []
+        one = table.actor._one
+
+        async def spied(command: Any) -> Any:
+            made = command if isinstance(command, Command) else command()
+            asked.append(type(made).__name__)
+            return await one(command)
+
+        table.actor._one = spied  # type: ignore[method-assign]
+        back, _ = await table.join("Ann B", None, own=("someone", ann.player_id))
+        await table.add_bot(SeatKind.CALLING_BOT, None, None)
+        await table.stop()
+        store.close()
+        return [name for name in asked if name != "Tick"], ann.player_id, back.player_id
+
+    asked, left, back = asyncio.run(run())
+    assert asked == ["Join", "Join"]
+    assert back == left  # the account that left tonight, taken again

@@ -411,12 +411,23 @@ class Actor:
         return reply
 
     async def _change(self, part: Slice, command: Command) -> Any:
-        """Handle ``command`` for ``part``, a slice whose every outcome is a write: folded with
-        the follow-ups it asks of other slices and of the tournament's desk into one change
-        (:meth:`fold`), stored in one transaction and adopted once it commits; then the turn
-        in progress, timed afresh where the change stood the table still, and the news."""
+        """Handle ``command`` for ``part``, a slice whose every outcome is a write, or a read
+        then a write (a seat taken reads the ledger first): the reads carried out, the write
+        folded with the follow-ups it asks of other slices and of the tournament's desk into
+        one change (:meth:`fold`), stored in one transaction and adopted once it commits;
+        then the turn in progress, timed afresh where the change stood the table still, and
+        the news."""
+        outcome = part.handle(part.state, command, time.monotonic())
+        effect = outcome.effect
+        while effect is not None and not isinstance(effect.request, Changes):
+            if isinstance(outcome.reply, Refused):
+                raise outcome.reply.error
+            assert effect.then is not None, "a read is for the write that follows it"
+            command = effect.then(await self._carry_out(effect.request))
+            outcome = part.handle(part.state, command, time.monotonic())
+            effect = outcome.effect
         changes = Changes()
-        outcome = self.fold(part.name, command, changes)
+        self._folded(part, outcome, changes)
         await self.table.writer.commit(changes)
         self.table.driver.sync_turn()
         self.outbox.send(outcome.news)
@@ -445,8 +456,11 @@ class Actor:
         raised at once. The news is the caller's to send, with its own, once its change is
         done (it tells the table as it stands then)."""
         part = self.slices[name]
-        staged = self.table.writer.staged
-        outcome = part.handle(staged.get(name, part.state), command, time.monotonic())
+        staged = self.table.writer.staged.get(name, part.state)
+        return self._folded(part, part.handle(staged, command, time.monotonic()), into)
+
+    def _folded(self, part: Slice, outcome: Outcome[Any], into: Changes) -> Outcome[Any]:
+        """``outcome``, ``part``'s, folded into the change in hand (see :meth:`fold`)."""
         if isinstance(outcome.reply, Refused):
             raise outcome.reply.error
         effect = outcome.effect
@@ -454,7 +468,7 @@ class Actor:
             assert isinstance(effect.request, Changes)
             assert effect.then is None
             into.add(effect.request)
-        staged[name] = outcome.state
+        self.table.writer.staged[part.name] = outcome.state
         later: list[Command] = []
         for follow in outcome.follow:
             route = self._route(follow)

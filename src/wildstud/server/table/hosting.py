@@ -20,10 +20,8 @@ are; a name alone always opens a fresh account (:mod:`wildstud.server.accounts`)
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from typing import TYPE_CHECKING
 
-from wildstud.server.accounts import departed
 from wildstud.server.requests import RequestStatus
 from wildstud.server.seating import Seat, SeatKind
 from wildstud.server.security import new_id, new_token, token_hash
@@ -51,49 +49,24 @@ class Hosting:
 
     # -- seating -------------------------------------------------------------------------------
 
-    async def join(
-        self,
-        name: str,
-        wanted: int | None,
-        returning: str | None = None,
-        own: Collection[str] = (),
-    ) -> tuple[Seat, str]:
-        """A player takes a seat; returns it with the player's secret token. ``returning``:
-        the seat token of a player who left tonight, whose account the seat takes. ``own``:
-        accounts known to be this player's (a club member's at this night): the one that left
-        tonight last, if any, is taken again, so that one player keeps one account."""
-        async with self.table.lock:
-            entries = await self._ledger()
-            token = new_token()
-            back = None if returning is None else token_hash(returning)
-            gone = departed(entries, self.table.seating.accounts())
-            named = next((p.player_id for p in reversed(gone) if p.player_id in own), None)
-            join = self._join(
-                name, wanted, SeatKind.PLAYER, token_hash(token), entries, back, named
-            )
-            return await self._seat(join), token
-
-    async def add_bot(self, kind: SeatKind, name: str | None, wanted: int | None) -> Seat:
-        """A bot takes a seat."""
-        async with self.table.lock:
-            return await self._seat(self._join(name, wanted, kind, None, await self._ledger()))
-
     async def _ledger(self) -> tuple[LedgerEntry, ...]:
         table = self.table
         return tuple(await table.store.call(table.store.ledger, table.id))
 
-    def _join(
+    def join(
         self,
         name: str | None,
         wanted: int | None,
         kind: SeatKind,
         digest: str | None,
-        entries: tuple[LedgerEntry, ...],
+        entries: tuple[LedgerEntry, ...] | None = None,
         returning: str | None = None,
         named: str | None = None,
+        own: tuple[str, ...] = (),
     ) -> Join:
         """The seating's command for a seat taken, with what the settings and the tournament
-        say of it, and a fresh account (drawn here: the slice draws nothing)."""
+        say of it, and a fresh account (drawn here: the slice draws nothing); ``entries``:
+        the ledger's, if read (else the slice reads them first)."""
         table = self.table
         settings = table.settings
         terms = Terms(settings.seats, settings.starting_chips, settings.time_bank)
@@ -109,6 +82,7 @@ class Hosting:
             returning=returning,
             named=named,
             registration_open=registration,
+            own=own,
         )
 
     async def _seat(self, join: Join) -> Seat:
@@ -174,7 +148,7 @@ class Hosting:
             free_seat(table.seating, wanted, table.settings.seats)  # before the ledger's read
             entries = await self._ledger()
             named = returning or state.returning
-            join = self._join(
+            join = self.join(
                 state.name, wanted, SeatKind.PLAYER, state.token_hash, entries, named=named
             )
             row = self._taken(join, changes)

@@ -68,6 +68,7 @@ from wildstud.server.table.core import (
     TableNews,
     TableRuns,
 )
+from wildstud.server.table.ledger import ReadLedger
 
 __all__ = [
     "COMMANDS",
@@ -185,21 +186,24 @@ class Join(Command):
     :class:`~wildstud.server.seating.SeatKind`'s value; a bot's ``name`` may be ``None``: named
     for its seat). ``token_hash``: the SHA-256 of a player's seat token; ``player_id``: the
     fresh account the table drew. ``entries``: the ledger's, for the players who left tonight
-    (their names are taken, but for the one coming back). The account a seat takes: the one
-    ``returning`` (the SHA-256 of the seat token a player left with) vouches for, or the one
-    the host ``named``, or else the fresh one. ``registration_open``: whether a tournament
-    still takes players."""
+    (their names are taken, but for the one coming back); ``None``: not read yet, the slice
+    asks for the read (once the seat is known to be free) and takes the command again with
+    them. The account a seat takes: the one ``returning`` (the SHA-256 of the seat token a
+    player left with) vouches for, or the one the host ``named``, or the one of ``own`` (the
+    accounts known to be this player's, a club member's) that left tonight last, or else the
+    fresh one. ``registration_open``: whether a tournament still takes players."""
 
     name: str | None
     wanted: int | None
     kind: str
     token_hash: str | None
     player_id: str
-    entries: tuple[LedgerEntry, ...]
+    entries: tuple[LedgerEntry, ...] | None
     terms: Terms
     returning: str | None = None
     named: str | None = None
     registration_open: bool = True
+    own: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -409,16 +413,23 @@ def returning(state: SeatingState, entries: Iterable[LedgerEntry], digest: str) 
 
 def _join(state: SeatingState, join: Join) -> Outcome[SeatingState]:
     index = free_seat(state, join.wanted, join.terms.seats)
+    entries = join.entries
+    if entries is None:  # a read, then the write
+        read = Effect(ReadLedger(), then=lambda found: replace(join, entries=tuple(found)))
+        return Outcome(state, effect=read)
     seated = state.accounts()
+    gone = departed(entries, seated)
     account: str | None = None
+    named = join.named
+    if named is None:  # the account of this player's that left tonight last, if any
+        named = next((p.player_id for p in reversed(gone) if p.player_id in join.own), None)
     if join.returning is not None:
-        account = returning(state, join.entries, join.returning)
-    elif join.named is not None:  # still a departed player's, and not taken since
-        account = host_named_account(join.entries, join.named, seated)
+        account = returning(state, entries, join.returning)
+    elif named is not None:  # still a departed player's, and not taken since
+        account = host_named_account(entries, named, seated)
     # A newcomer's name must not look like those at the table, nor those of the players who
     # left tonight (a look-alike would pass for one of them in the settle-up), but for the one
     # coming back.
-    gone = departed(join.entries, seated)
     taken = [row.name for row in state.seats.values()]
     taken += [player.name for player in gone if player.player_id != account]
     if join.kind == "player":
@@ -426,7 +437,7 @@ def _join(state: SeatingState, join: Join) -> Outcome[SeatingState]:
         name = seat_name(join.name, taken)
     else:
         if join.name is None:  # named for its seat, a bot takes no name used tonight
-            taken += [entry.name for entry in join.entries]
+            taken += [entry.name for entry in entries]
         name = bot_name(join.kind, join.name, index, taken)
     if not join.registration_open:
         raise TableError("registration for this tournament has closed")
@@ -445,7 +456,7 @@ def _join(state: SeatingState, join: Join) -> Outcome[SeatingState]:
         leaving=False,
     )
     changes = Changes(seats=[row], ledger=[_entry(row, "buy-in", row.stack)])
-    return _written(state, changes, reply=row)
+    return _written(state, changes, reply=row, news=(TableNews(),))
 
 
 def _leave(

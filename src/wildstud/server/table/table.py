@@ -619,12 +619,21 @@ class Table:
     ) -> tuple[Seat, str]:
         """A player takes a seat (``returning``: with the seat token they left with tonight;
         ``own``: accounts known to be theirs, one of which may have left tonight); returns it
-        with the player's secret token."""
-        return await self._wrapped(lambda: self.hosting.join(name, wanted, returning, own))
+        with the player's secret token (the seating's command, :class:`~.seating.Join`,
+        through the actor's inbox: it reads the ledger, then takes the seat)."""
+        token = new_token()
+        back = None if returning is None else token_hash(returning)
+        digest = token_hash(token)
+        kind = SeatKind.PLAYER
+        own = tuple(own)
+        row = await self.actor.ask(
+            lambda: self.hosting.join(name, wanted, kind, digest, returning=back, own=own)
+        )
+        return self._seat(row), token
 
     async def add_bot(self, kind: SeatKind, name: str | None, wanted: int | None) -> Seat:
-        """A bot takes a seat."""
-        return await self._wrapped(lambda: self.hosting.add_bot(kind, name, wanted))
+        """A bot takes a seat (as a player does, :meth:`join`)."""
+        return self._seat(await self.actor.ask(lambda: self.hosting.join(name, wanted, kind, None)))
 
     async def request_seat(
         self, name: str, wanted: int | None, returning: str | None = None
