@@ -494,3 +494,42 @@ def test_a_seat_taken_is_a_seating_command_that_reads_the_ledger_then_writes() -
     asked, left, back = asyncio.run(run())
     assert asked == ["Join", "Join"]
     assert back == left  # the account that left tonight, taken again
+
+
+def test_seat_requests_are_filed_and_decided_by_commands_in_the_inbox() -> None:
+    """A request for a seat is the seat requests' command, which reads the ledger first when
+    the requester shows the seat token they left with; the host's approval is the seating's
+    ``Join``, which decides the request in its change; a refusal is the requests' command."""
+
+    async def run() -> tuple[list[str], str, Any, Any, Any]:
+        store = Store("sqlite://")
+        lobby = Lobby(store)
+        await lobby.open()
+        table, _ = await lobby.create(TableSettings(name="asks", games=[GameEntry(game="FTQ")]))
+        ann, token = await table.join("ann", None)
+        await table.remove(ann.index)
+        asked: list[str] = []
+        one = table.actor._one
+
+        async def spied(command: Any) -> Any:
+            made = command if isinstance(command, Command) else command()
+            asked.append(type(made).__name__)
+            return await one(command)
+
+        table.actor._one = spied  # type: ignore[method-assign]
+        back, _ = await table.request_seat("Ann again", 3, returning=token)
+        other, _ = await table.request_seat("Bob", None)
+        approved, seat = await table.decide(back.id, approve=True, wanted=None)
+        declined, _ = await table.decide(other.id, approve=False, wanted=None)
+        await table.stop()
+        store.close()
+        named = [name for name in asked if name != "Tick"]
+        return named, ann.player_id, (back.returning, seat), approved, declined
+
+    asked, left, (returning, seat), approved, declined = asyncio.run(run())
+    assert asked == ["FileRequest", "FileRequest", "Join", "DecideRequest"]
+    assert returning == left  # the old seat token vouched for the account that left
+    assert seat is not None
+    assert (seat.index, seat.player_id) == (3, left)  # the seat asked for, on that account
+    assert (approved.status, approved.seat) == ("approved", 3)
+    assert declined.status == "declined"

@@ -20,9 +20,10 @@ The slice never calls another: a seat that leaves has its open request for chips
 dealer's choice and the turn's clock (:class:`~.core.CancelChoice`, :class:`~.core.ResetTurn`,
 for the hand runner) and runs or stops a tournament's clock (:class:`~.core.TableRuns`), and
 the end of the night closes the open requests for chips (:class:`~.cashier.NightEnded`):
-follow-up commands. Until the hand runner moves onto the
-core, the seating's commands are folded into the change of the part that makes them
-(:mod:`.hosting`, :mod:`.players`, the runner's hand end: :class:`HandOver` with the stacks
+follow-up commands. The host's and the players' seating commands are asked of the table's
+actor (:mod:`.hosting`), a seat taken reading the ledger first (:attr:`Join.entries`); until
+the hand runner moves onto the core, those it makes are folded into the change of the part
+that makes them (:mod:`.players`, the runner's hand end: :class:`HandOver` with the stacks
 the hand ends with, :class:`Leave`; :meth:`.actor.Actor.fold`), stored in its transaction
 with their follow-ups, and adopted only once it commits; and the rows the hand runner stores
 with its actions (the time banks it spends, the requests' numbers) are taken in once stored
@@ -49,9 +50,10 @@ from enum import StrEnum
 from typing import Any
 
 from wildstud.errors import TableError, WildstudError
-from wildstud.server.accounts import departed, host_named_account, returning_account
+from wildstud.server.accounts import departed, host_named_account, vouched_account
 from wildstud.server.errors import SeatError
 from wildstud.server.names import bot_name, seat_name
+from wildstud.server.requests import RequestStatus
 from wildstud.server.store.records import Changes, LedgerEntry, SeatState, TableState
 from wildstud.server.table.cashier import NightEnded, SeatLeft
 from wildstud.server.table.core import (
@@ -69,6 +71,7 @@ from wildstud.server.table.core import (
     TableRuns,
 )
 from wildstud.server.table.ledger import ReadLedger
+from wildstud.server.table.seat_requests import DecideRequest
 
 __all__ = [
     "COMMANDS",
@@ -89,7 +92,6 @@ __all__ = [
     "Terms",
     "free_seat",
     "handle",
-    "returning",
 ]
 
 
@@ -191,7 +193,10 @@ class Join(Command):
     them. The account a seat takes: the one ``returning`` (the SHA-256 of the seat token a
     player left with) vouches for, or the one the host ``named``, or the one of ``own`` (the
     accounts known to be this player's, a club member's) that left tonight last, or else the
-    fresh one. ``registration_open``: whether a tournament still takes players."""
+    fresh one. ``registration_open``: whether a tournament still takes players. ``request``:
+    the seat request the host approves with this seat, decided with it (a follow-up for the
+    seat requests, :class:`~.seat_requests.DecideRequest`, in the same change: a request is
+    never seated twice)."""
 
     name: str | None
     wanted: int | None
@@ -204,6 +209,7 @@ class Join(Command):
     named: str | None = None
     registration_open: bool = True
     own: tuple[str, ...] = ()
+    request: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -401,16 +407,6 @@ def free_seat(state: SeatingState, wanted: int | None, seats: int) -> int:
     raise SeatError(f"the table is full ({seats} seats)")
 
 
-def returning(state: SeatingState, entries: Iterable[LedgerEntry], digest: str) -> str:
-    """The account of the player who left tonight with the seat token whose SHA-256 is
-    ``digest`` and is not seated again; else :class:`~wildstud.server.errors.SeatError` (the
-    message never repeats the token)."""
-    account = returning_account(entries, digest, state.accounts())
-    if account is None:
-        raise SeatError("this old seat link brings back no player who left this table tonight")
-    return account
-
-
 def _join(state: SeatingState, join: Join) -> Outcome[SeatingState]:
     index = free_seat(state, join.wanted, join.terms.seats)
     entries = join.entries
@@ -424,7 +420,7 @@ def _join(state: SeatingState, join: Join) -> Outcome[SeatingState]:
     if named is None:  # the account of this player's that left tonight last, if any
         named = next((p.player_id for p in reversed(gone) if p.player_id in join.own), None)
     if join.returning is not None:
-        account = returning(state, entries, join.returning)
+        account = vouched_account(entries, join.returning, seated)
     elif named is not None:  # still a departed player's, and not taken since
         account = host_named_account(entries, named, seated)
     # A newcomer's name must not look like those at the table, nor those of the players who
@@ -456,7 +452,10 @@ def _join(state: SeatingState, join: Join) -> Outcome[SeatingState]:
         leaving=False,
     )
     changes = Changes(seats=[row], ledger=[_entry(row, "buy-in", row.stack)])
-    return _written(state, changes, reply=row, news=(TableNews(),))
+    follow: tuple[Command, ...] = ()
+    if join.request is not None:
+        follow = (DecideRequest(join.request, RequestStatus.APPROVED, index),)
+    return _written(state, changes, reply=row, follow=follow, news=(TableNews(),))
 
 
 def _leave(

@@ -4,8 +4,9 @@ A :class:`Table` runs one table from the host's settings. It holds what its part
 settings, the seats, the hand, the lock) and is made of one part for each job:
 
 - :class:`~.fanout.Fanout`: the connections, and the frames each client is sent;
-- :class:`~.hosting.Hosting`: the host's commands and the seating's shell (the seating's
-  state, seats, status and links, is the pure slice :mod:`.seating`, whose rows the seats in
+- :class:`~.hosting.Hosting`: the seating's and the seat requests' commands, made from the
+  table and asked of the actor (the seating's state, seats, status and links, is the pure
+  slice :mod:`.seating`, whose rows the seats in
   memory follow once stored, :meth:`Table.stored`; the requests themselves:
   :mod:`wildstud.server.requests`, and their state, the pure slice :mod:`.seat_requests`);
 - :class:`~.players.Players`: the players' requests (actions, the dealer's pick,
@@ -94,14 +95,12 @@ from wildstud.server.private_replay import rebuild_private
 from wildstud.server.replay import CHOICES, DeckBook, rebuild
 from wildstud.server.schemas import RulesUpdate, TableSettings
 from wildstud.server.seating import Client, Seat, SeatKind
-from wildstud.server.security import new_token, token_hash
 from wildstud.server.stall import stalled
 from wildstud.server.store import (
     Changes,
     Notice,
     RebuyState,
     SeatRequestState,
-    SeatState,
     Store,
     StoredTable,
     TableState,
@@ -121,7 +120,7 @@ from wildstud.server.table.practice import Coach
 from wildstud.server.table.private import PrivateDeal, context
 from wildstud.server.table.runner import RunnerState
 from wildstud.server.table.seat_requests import RequestsState
-from wildstud.server.table.seating import Links, NewLink, NewLinks, Remove, SeatingState
+from wildstud.server.table.seating import SeatingState
 from wildstud.server.table.settings import build_menu
 from wildstud.server.table.shuffling import Shuffling
 from wildstud.server.table.tournament import Desk
@@ -617,39 +616,26 @@ class Table:
         returning: str | None = None,
         own: Collection[str] = (),
     ) -> tuple[Seat, str]:
-        """A player takes a seat (``returning``: with the seat token they left with tonight;
-        ``own``: accounts known to be theirs, one of which may have left tonight); returns it
-        with the player's secret token (the seating's command, :class:`~.seating.Join`,
-        through the actor's inbox: it reads the ledger, then takes the seat)."""
-        token = new_token()
-        back = None if returning is None else token_hash(returning)
-        digest = token_hash(token)
-        kind = SeatKind.PLAYER
-        own = tuple(own)
-        row = await self.actor.ask(
-            lambda: self.hosting.join(name, wanted, kind, digest, returning=back, own=own)
-        )
-        return self._seat(row), token
+        """A player takes a seat; returns it with the player's secret token
+        (:meth:`.hosting.Hosting.join`)."""
+        return await self.hosting.join(name, wanted, returning, own)
 
     async def add_bot(self, kind: SeatKind, name: str | None, wanted: int | None) -> Seat:
-        """A bot takes a seat (as a player does, :meth:`join`)."""
-        return self._seat(await self.actor.ask(lambda: self.hosting.join(name, wanted, kind, None)))
+        """A bot takes a seat (:meth:`.hosting.Hosting.add_bot`)."""
+        return await self.hosting.add_bot(kind, name, wanted)
 
     async def request_seat(
         self, name: str, wanted: int | None, returning: str | None = None
     ) -> tuple[SeatRequestState, str]:
         """File a request for a seat, for the host to decide; returns it with the requester's
-        token (their seat's token once approved)."""
-        return await self._wrapped(lambda: self.hosting.request_seat(name, wanted, returning))
+        token (:meth:`.hosting.Hosting.request_seat`)."""
+        return await self.hosting.request_seat(name, wanted, returning)
 
     async def decide(
         self, request_id: str, approve: bool, wanted: int | None, returning: str | None = None
     ) -> tuple[SeatRequestState, Seat | None]:
-        """The host approves a seat request (the requester is seated; ``returning``: on the
-        account of a player who left tonight) or declines it."""
-        return await self._wrapped(
-            lambda: self.hosting.decide(request_id, approve, wanted, returning)
-        )
+        """The host approves a seat request or declines it (:meth:`.hosting.Hosting.decide`)."""
+        return await self.hosting.decide(request_id, approve, wanted, returning)
 
     async def departed(self) -> list[Departed]:
         """The players who left tonight and have not come back (:mod:`.accounts`): a turn of
@@ -662,55 +648,17 @@ class Table:
         return await self._wrapped(read)
 
     async def new_link(self, index: int) -> tuple[Seat, str]:
-        """A new token for a player's seat (they lost their link): the old one stops opening
-        it at once, and its connections are closed (the seating's command,
-        :class:`~.seating.NewLink`, through the actor's inbox)."""
-        token = new_token()
-
-        def made() -> NewLink:
-            seat = self.seats.get(index)
-            clients = () if seat is None else tuple(seat.clients)
-            return NewLink(index, token_hash(token), clients)
-
-        row: SeatState = await self.actor.ask(made)
-        return self._seat(row), token
+        """A new token for a player's seat (:meth:`.hosting.Hosting.new_link`)."""
+        return await self.hosting.new_link(index)
 
     async def new_table_links(self) -> str:
-        """New host, join and watch links, for links shared too far: the old ones stop
-        working at once (nothing in the store names them any more), the sockets opened with
-        the old watch link are closed (the host's page too, unless seated: it opens the new
-        host link), and every seated player keeps their own seat link. Returns the new host
-        token (the store keeps only its hash; the seating's command,
-        :class:`~.seating.NewLinks`, through the actor's inbox)."""
-        host = new_token()
-        links = Links(token_hash(host), new_token(), new_token())
-        spectators = self.fanout.spectators
-        await self.actor.ask(lambda: NewLinks(links, self.state(), tuple(spectators)))
-        return host
+        """New host, join and watch links; returns the new host token
+        (:meth:`.hosting.Hosting.new_table_links`)."""
+        return await self.hosting.new_table_links()
 
     async def remove(self, index: int) -> None:
-        """The host removes a player or a bot, or a player leaves: at once between hands,
-        its chips cashed out and its connections closed; in a hand, the seat checks or folds
-        at its turns and leaves (cashing out) when it ends (the seating's command,
-        :class:`~.seating.Remove`, through the actor's inbox)."""
-        await self.actor.ask(lambda: self._remove(index))
-
-    def _remove(self, index: int) -> Remove:
-        """The seating's command that gives up seat ``index``, as the table stands now."""
-        seat = self.seats.get(index)
-        if seat is None:  # the seating refuses it: the seat is empty
-            return Remove(index, in_hand=False, stack=0)
-        live = self.live
-        in_hand = live is not None and live.engine_seat(seat) is not None
-        return Remove(index, in_hand, self.stack_now(seat), tuple(seat.clients))
-
-    def _seat(self, row: SeatState) -> Seat:
-        """The seat of ``row`` (a reply of the seating's) as it stands now; given up since the
-        command's turn, a seat made from the row as it was then."""
-        seat = self.seats.get(row.seat)
-        return (
-            seat if seat is not None and seat.player_id == row.player_id else Seat.from_state(row)
-        )
+        """The host removes a seat, or a player leaves (:meth:`.hosting.Hosting.remove`)."""
+        await self.hosting.remove(index)
 
     async def set_status(self, status: TableStatus) -> None:
         """Start (or resume) or pause the table (the seating's command,
