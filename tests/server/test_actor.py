@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from tests.server.helpers import Player
 from wildstud.server.lobby import Lobby
 from wildstud.server.messages import Say
 from wildstud.server.metrics import Metrics
@@ -374,30 +375,45 @@ def test_a_client_welcomed_as_a_hand_ends_is_not_told_that_hand_s_notices_again(
     assert notices == [], "the notices of a hand already played were sent as still to come"
 
 
+def spied(table: Table) -> list[str]:
+    """The names of the commands ``table``'s actor is asked from now on, each as it is made
+    for its turn (its ticks left out)."""
+    asked: list[str] = []
+    one = table.actor._one
+
+    async def spy(command: Any) -> Any:
+        made = command if isinstance(command, Command) else command()
+        if not isinstance(made, Tick):
+            asked.append(type(made).__name__)
+        return await one(command)
+
+    table.actor._one = spy  # type: ignore[method-assign]
+    return asked
+
+
+async def opened(name: str, **settings: Any) -> tuple[Store, Table]:
+    """A new table of FTQ named ``name`` in a lobby on an in-memory store."""
+    store = Store("sqlite://")
+    lobby = Lobby(store)
+    await lobby.open()
+    table, _ = await lobby.create(
+        TableSettings(name=name, games=[GameEntry(game="FTQ")], **settings)
+    )
+    return store, table
+
+
 def test_the_host_s_pause_and_resume_are_seating_commands_in_the_inbox() -> None:
     """The host's start, pause and resume reach the table as the seating's commands, each one
     turn of the actor (no shell runs in it), stored with their follow-ups and then told: the
     table, and the turn's clock, stopped on a pause and timed afresh on the resume."""
 
     async def run() -> tuple[list[str], list[dict[str, Any]]]:
-        store = Store("sqlite://")
-        lobby = Lobby(store)
-        await lobby.open()
-        settings = TableSettings(name="pause", games=[GameEntry(game="FTQ")], action_clock=30)
-        table, _ = await lobby.create(settings)
+        store, table = await opened("pause", action_clock=30)
         for name in ("ann", "bob"):
             await table.join(name, None)
         page = Page()
         await table.attach(page)  # type: ignore[arg-type]
-        asked: list[str] = []
-        one = table.actor._one
-
-        async def spied(command: Any) -> Any:
-            made = command if isinstance(command, Command) else command()
-            asked.append(type(made).__name__)
-            return await one(command)
-
-        table.actor._one = spied  # type: ignore[method-assign]
+        asked = spied(table)
         await table.set_status(TableStatus.RUNNING)
         async with asyncio.timeout(20):
             while table.live is None or table.driver.turn.clock is None:
@@ -408,7 +424,7 @@ def test_the_host_s_pause_and_resume_are_seating_commands_in_the_inbox() -> None
         await table.set_status(TableStatus.RUNNING)
         await table.stop()
         store.close()
-        return [name for name in asked if name != "Tick"], page.frames[mark:]
+        return asked, page.frames[mark:]
 
     asked, frames = asyncio.run(run())
     assert asked == ["SetStatus", "SetStatus", "SetStatus"]
@@ -417,3 +433,84 @@ def test_the_host_s_pause_and_resume_are_seating_commands_in_the_inbox() -> None
     clocks = [frame["clock"] for frame in frames if frame["type"] == "clock"]
     assert [clock["running"] for clock in clocks] == [False, True]
     assert clocks[1]["clock"] > 29.9  # the resumed turn's clock starts again, whole
+
+
+def test_the_host_s_removal_and_new_links_are_seating_commands_in_the_inbox() -> None:
+    """The host's removal of a seat, a seat's new link and the table's new links reach the
+    table as the seating's commands, each one turn of the actor (no shell runs in it); the
+    connections each lets go are told why and closed by the outbox, once it is stored."""
+
+    async def run() -> tuple[list[str], list[Player], int]:
+        store, table = await opened("links")
+        for name in ("ann", "bob"):
+            await table.join(name, None)
+        ann, bob, watcher = Player(0), Player(1), Player(None)
+        for page in (ann, bob, watcher):
+            await table.attach(page)
+        asked = spied(table)
+        await table.new_link(0)
+        await table.remove(1)
+        await table.new_table_links()
+        left = len(table.seats[0].clients) + len(table.fanout.spectators)
+        await table.stop()
+        store.close()
+        return asked, [ann, bob, watcher], left
+
+    asked, (ann, bob, watcher), left = asyncio.run(run())
+    assert asked == ["NewLink", "Remove", "NewLinks"]
+    assert ann.closed == (4000, "link replaced")
+    assert bob.closed == (4000, "seat removed")
+    assert watcher.closed == (4404, "link replaced")
+    goodbye = bob.frames[-1]
+    assert goodbye["type"] == "removed"
+    assert goodbye["cash_out"] == 1000  # the buy-in, cashed out
+    assert watcher.frames[-1]["message"].startswith("the host gave the table new links")
+    assert left == 0  # the connections let go are the table's no more
+
+
+def test_a_seat_taken_is_a_seating_command_that_reads_the_ledger_then_writes() -> None:
+    """A player's or a bot's seat is one seating command in the inbox, which reads the ledger
+    (who left tonight) and then takes the seat: a club member who left comes back on their
+    own account."""
+
+    async def run() -> tuple[list[str], str, str]:
+        store, table = await opened("seats")
+        ann, _ = await table.join("ann", None)
+        await table.remove(ann.index)
+        asked = spied(table)
+        back, _ = await table.join("Ann B", None, own=("someone", ann.player_id))
+        await table.add_bot(SeatKind.CALLING_BOT, None, None)
+        await table.stop()
+        store.close()
+        return asked, ann.player_id, back.player_id
+
+    asked, left, back = asyncio.run(run())
+    assert asked == ["Join", "Join"]
+    assert back == left  # the account that left tonight, taken again
+
+
+def test_seat_requests_are_filed_and_decided_by_commands_in_the_inbox() -> None:
+    """A request for a seat is the seat requests' command, which reads the ledger first when
+    the requester shows the seat token they left with; the host's approval is the seating's
+    ``Join``, which decides the request in its change; a refusal is the requests' command."""
+
+    async def run() -> tuple[list[str], str, Any, Any, Any]:
+        store, table = await opened("asks")
+        ann, token = await table.join("ann", None)
+        await table.remove(ann.index)
+        asked = spied(table)
+        back, _ = await table.request_seat("Ann again", 3, returning=token)
+        other, _ = await table.request_seat("Bob", None)
+        approved, seat = await table.decide(back.id, approve=True, wanted=None)
+        declined, _ = await table.decide(other.id, approve=False, wanted=None)
+        await table.stop()
+        store.close()
+        return asked, ann.player_id, (back.returning, seat), approved, declined
+
+    asked, left, (returning, seat), approved, declined = asyncio.run(run())
+    assert asked == ["FileRequest", "FileRequest", "Join", "DecideRequest"]
+    assert returning == left  # the old seat token vouched for the account that left
+    assert seat is not None
+    assert (seat.index, seat.player_id) == (3, left)  # the seat asked for, on that account
+    assert (approved.status, approved.seat) == ("approved", 3)
+    assert declined.status == "declined"

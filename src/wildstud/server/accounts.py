@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from wildstud.server.errors import SeatError
 from wildstud.server.store import LedgerEntry
 
-__all__ = ["Departed", "departed", "host_named_account", "returning_account"]
+__all__ = ["Departed", "departed", "host_named_account", "returning_account", "vouched_account"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +55,15 @@ def returning_account(
         if entry.reason == "cash-out" and entry.token_hash == token_hash:
             found = entry.player_id
     return None if found in taken else found
+
+
+def vouched_account(entries: Iterable[LedgerEntry], token_hash: str, seated: Iterable[str]) -> str:
+    """The account :func:`returning_account` finds; else
+    :class:`~wildstud.server.errors.SeatError` (the message never repeats the token)."""
+    account = returning_account(entries, token_hash, seated)
+    if account is None:
+        raise SeatError("this old seat link brings back no player who left this table tonight")
+    return account
 
 
 def departed(entries: Iterable[LedgerEntry], seated: Iterable[str]) -> list[Departed]:

@@ -38,14 +38,21 @@ A shared slice's turns take that lock too, and a follow-up for the runner
 one for the tournament's desk (:class:`~.core.TableRuns`, :class:`~.core.PlayerOut`: its clock
 runs with the table, a player who leaves is out), which writes into the same change.
 
-The seating's commands are all writes (:attr:`Slice.folds`): one asked through the inbox (the
-host's start, pause and end of the night) is folded with the follow-ups it asks of the other
-slices and of the desk into one change (:meth:`Actor.fold`), stored in one transaction and
-adopted once it commits, then told (:meth:`Actor._change`). A command made in the middle of a
+The seating's commands are writes, or a read then a write (:attr:`Slice.folds`; a seat
+taken reads the ledger first): one asked through the inbox (a seat taken, a seat request
+approved, a seat removed, new links, the host's start, pause and end of the night:
+:mod:`.hosting`) has its reads carried out, then is folded with the follow-ups it asks of the
+other slices and of the desk into one change (:meth:`Actor.fold`), stored in one transaction
+and adopted once it commits, then told (:meth:`Actor._change`); the connections it lets go
+are closed by the outbox (:class:`~.core.Dismissed`). A command made in the middle of a
 change of today's code (a seat leaves as its hand ends, the stacks a hand ends with go to the
-seating, a player back or sitting out in a player's request) or by a shell that reads for it
-first (the host's other seating commands, :mod:`.hosting`: the ledger's read, new tokens, the
-connections closed once stored) is folded into that change the same way.
+seating, a player back or sitting out in a player's request, the tournament's end in a deal)
+is folded into that change the same way.
+
+:class:`Wrapped` is left for the hand runner's and the players' requests (actions, the
+dealer's pick, sitting out and in, requests for chips: :mod:`.players`), a connection's
+arrival and departure (an absent player back: :mod:`.fanout`), the players' shuffle and a
+private deal's answers, the tournament's rebuys and deal, and the read of who left tonight.
 """
 
 from __future__ import annotations
@@ -65,6 +72,7 @@ from wildstud.server.table.core import (
     CancelChoice,
     ClockNews,
     Command,
+    Dismissed,
     News,
     Outcome,
     PlayerOut,
@@ -109,8 +117,8 @@ class Slice:
 
 @dataclass(frozen=True, slots=True)
 class Wrapped(Command):
-    """A command of a part that has not moved onto the core yet (seating and seat requests,
-    the players' actions, the host's start, pause and end): ``run`` is today's
+    """A command of a part that has not moved onto the core yet (the players' requests, the
+    hand runner's, the tournament's: see the module's description): ``run`` is today's
     code, which takes the table's lock, checks, changes, stores and tells by itself. An
     intermediate step: it passes through the one inbox, so that the table takes one command
     at a time, until its slice is written as a pure function."""
@@ -370,7 +378,7 @@ class Actor:
     async def _steps(self, first: Command) -> Any:
         pending: list[Command] = [first]
         reply: Any = None
-        news: list[News | TableNews | ClockNews] = []
+        news: list[News | TableNews | ClockNews | Dismissed] = []
         while pending:
             command = pending.pop(0)
             part = self._route(command)
@@ -410,12 +418,23 @@ class Actor:
         return reply
 
     async def _change(self, part: Slice, command: Command) -> Any:
-        """Handle ``command`` for ``part``, a slice whose every outcome is a write: folded with
-        the follow-ups it asks of other slices and of the tournament's desk into one change
-        (:meth:`fold`), stored in one transaction and adopted once it commits; then the turn
-        in progress, timed afresh where the change stood the table still, and the news."""
+        """Handle ``command`` for ``part``, a slice whose every outcome is a write, or a read
+        then a write (a seat taken reads the ledger first): the reads carried out, the write
+        folded with the follow-ups it asks of other slices and of the tournament's desk into
+        one change (:meth:`fold`), stored in one transaction and adopted once it commits;
+        then the turn in progress, timed afresh where the change stood the table still, and
+        the news."""
+        outcome = part.handle(part.state, command, time.monotonic())
+        effect = outcome.effect
+        while effect is not None and not isinstance(effect.request, Changes):
+            if isinstance(outcome.reply, Refused):
+                raise outcome.reply.error
+            assert effect.then is not None, "a read is for the write that follows it"
+            command = effect.then(await self._carry_out(effect.request))
+            outcome = part.handle(part.state, command, time.monotonic())
+            effect = outcome.effect
         changes = Changes()
-        outcome = self.fold(part.name, command, changes)
+        self._folded(part, outcome, changes)
         await self.table.writer.commit(changes)
         self.table.driver.sync_turn()
         self.outbox.send(outcome.news)
@@ -444,8 +463,11 @@ class Actor:
         raised at once. The news is the caller's to send, with its own, once its change is
         done (it tells the table as it stands then)."""
         part = self.slices[name]
-        staged = self.table.writer.staged
-        outcome = part.handle(staged.get(name, part.state), command, time.monotonic())
+        staged = self.table.writer.staged.get(name, part.state)
+        return self._folded(part, part.handle(staged, command, time.monotonic()), into)
+
+    def _folded(self, part: Slice, outcome: Outcome[Any], into: Changes) -> Outcome[Any]:
+        """``outcome``, ``part``'s, folded into the change in hand (see :meth:`fold`)."""
         if isinstance(outcome.reply, Refused):
             raise outcome.reply.error
         effect = outcome.effect
@@ -453,7 +475,7 @@ class Actor:
             assert isinstance(effect.request, Changes)
             assert effect.then is None
             into.add(effect.request)
-        staged[name] = outcome.state
+        self.table.writer.staged[part.name] = outcome.state
         later: list[Command] = []
         for follow in outcome.follow:
             route = self._route(follow)

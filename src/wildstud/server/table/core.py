@@ -11,8 +11,9 @@ comes to:
 - ``effect``: what the store must do (a write, or a read the slice needs), and the command to
   hand the slice with its result (:class:`Effect`);
 - ``news``: the frames for each audience (:class:`News`; :class:`TableNews` for the table frame
-  and :class:`ClockNews` for the turn's clock as they stand once the turn is done), sent by
-  the outbox at the end of the turn, never before the effect is done;
+  and :class:`ClockNews` for the turn's clock as they stand once the turn is done;
+  :class:`Dismissed` for connections the table lets go), sent by the outbox at the end of the
+  turn, never before the effect is done;
 - ``reply``: the answer to whoever asked (a :class:`Refused` is raised at them);
 - ``wake``: when to hand the slice a :class:`Tick` (``None``: no timer);
 - ``follow``: commands for other slices (a slice never calls another one).
@@ -40,6 +41,7 @@ __all__ = [
     "ClockNews",
     "Command",
     "Credit",
+    "Dismissed",
     "Effect",
     "Everyone",
     "HandNews",
@@ -181,6 +183,25 @@ class ClockNews:
 
 
 @dataclass(frozen=True, slots=True)
+class Dismissed:
+    """Connections that are no longer the table's (their seat was given up, or their link
+    replaced): each is sent a ``removed`` frame saying ``message``, closed with ``code`` and
+    ``reason``, and forgotten. ``left``: the row of the seat given up, as it left with the
+    ``cash_out`` chips it cashed out, which the frame carries (with how to watch on).
+
+    The command that makes it carries the connections (made from the table as its turn
+    comes, as chat's :class:`~.chat.Speak` carries its speaker's): a seat given up is gone
+    from the table's seats once its leaving is stored, before the outbox sends this."""
+
+    clients: tuple[Any, ...]
+    message: str
+    code: int
+    reason: str
+    left: SeatState | None = None
+    cash_out: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class Effect:
     """What the store must do for a command: ``request`` (a record the actor knows how to carry
     out: a write, fenced by the table's lease, or a read), then the slice is handed
@@ -207,7 +228,7 @@ class Outcome(Generic[S]):
 
     state: S
     effect: Effect | None = None
-    news: tuple[News | TableNews | ClockNews, ...] = ()
+    news: tuple[News | TableNews | ClockNews | Dismissed, ...] = ()
     reply: object = None
     wake: float | None = None
     follow: tuple[Command, ...] = ()

@@ -1,15 +1,15 @@
-"""Host commands and seating, as the shell of the seating slice (:mod:`.seating`): players
-and bots take seats, the host decides seat requests (:mod:`wildstud.server.requests`; the
-requests' own state is the pure slice :mod:`.seat_requests`), removes seats, gives a player a
-new seat link or the table new links. The host's start, pause and end of the night need no
-shell: they are the seating's commands asked of the table's actor as they are
-(:meth:`.actor.Actor.ask`), and the host's change of the rules is the settings slice's
-(:mod:`.settings`).
+"""The seating's and the seat requests' commands as the table's state makes them, and a seat
+that leaves as its hand ends.
 
-Each command here takes the table's lock, reads what the slices need (the ledger), folds the
-slices' commands into one change (:meth:`.actor.Actor.fold`), stores it, and only then tells
-the table: the seating's state, and the seats in memory, change only once the store has the
-change (:meth:`.table.Table.stored`); a write the store refuses leaves everything as it was.
+The host's and the players' seating commands are the slices' commands (:mod:`.seating`,
+:mod:`.seat_requests`) asked of the table's actor (:meth:`.actor.Actor.ask`): a seat taken
+(:class:`~.seating.Join`, a seat request approved among them), a seat request filed or
+declined, a seat removed, new links, the start, pause and end of the night. Each is made from
+the table as its turn comes (the settings' terms, whether a tournament still takes players, a
+fresh account: the slices draw nothing), reads what it needs (the ledger) as its slice asks,
+and is stored in one change with its follow-ups, adopted once it commits and told then; the
+connections a command lets go are closed by the outbox. A seat that leaves as its hand ends
+is folded into the hand runner's change instead (:meth:`Hosting.leave`).
 
 A seat's buy-in goes into the ledger as it is taken, and its cash-out as it is given up; a seat
 dealt into the hand in progress is not removed at once but checks or folds at its turns and
@@ -23,16 +23,12 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import TYPE_CHECKING
 
-from wildstud.server.accounts import departed
-from wildstud.server.frames import Removed
 from wildstud.server.requests import RequestStatus
 from wildstud.server.seating import Seat, SeatKind
 from wildstud.server.security import new_id, new_token, token_hash
-from wildstud.server.store import Changes, LedgerEntry, SeatRequestState, SeatState
-from wildstud.server.table.fanout import dumps
+from wildstud.server.store import Changes, SeatRequestState, SeatState
 from wildstud.server.table.seat_requests import DecideRequest, FileRequest
 from wildstud.server.table.seating import (
-    Departure,
     Join,
     Leave,
     Links,
@@ -42,7 +38,6 @@ from wildstud.server.table.seating import (
     Terms,
     free_seat,
 )
-from wildstud.server.table.seating import returning as back
 
 if TYPE_CHECKING:
     from wildstud.server.table.table import Table
@@ -51,7 +46,7 @@ __all__ = ["Hosting"]
 
 
 class Hosting:
-    """A table's seating and the host's commands."""
+    """The commands of a table's seating and seat requests, made from the table."""
 
     def __init__(self, table: Table) -> None:
         self.table = table
@@ -68,26 +63,21 @@ class Hosting:
         """A player takes a seat; returns it with the player's secret token. ``returning``:
         the seat token of a player who left tonight, whose account the seat takes. ``own``:
         accounts known to be this player's (a club member's at this night): the one that left
-        tonight last, if any, is taken again, so that one player keeps one account."""
-        async with self.table.lock:
-            entries = await self._ledger()
-            token = new_token()
-            back = None if returning is None else token_hash(returning)
-            gone = departed(entries, self.table.seating.accounts())
-            named = next((p.player_id for p in reversed(gone) if p.player_id in own), None)
-            join = self._join(
-                name, wanted, SeatKind.PLAYER, token_hash(token), entries, back, named
-            )
-            return await self._seat(join), token
+        tonight last, if any, is taken again, so that one player keeps one account. The
+        seating's command (:class:`~.seating.Join`): it reads the ledger, then takes the
+        seat."""
+        token = new_token()
+        back = None if returning is None else token_hash(returning)
+        digest, kind, mine = token_hash(token), SeatKind.PLAYER, tuple(own)
+        row = await self.table.actor.ask(
+            lambda: self._join(name, wanted, kind, digest, returning=back, own=mine)
+        )
+        return self._seat(row), token
 
     async def add_bot(self, kind: SeatKind, name: str | None, wanted: int | None) -> Seat:
-        """A bot takes a seat."""
-        async with self.table.lock:
-            return await self._seat(self._join(name, wanted, kind, None, await self._ledger()))
-
-    async def _ledger(self) -> tuple[LedgerEntry, ...]:
-        table = self.table
-        return tuple(await table.store.call(table.store.ledger, table.id))
+        """A bot takes a seat (as a player does, :meth:`join`)."""
+        row = await self.table.actor.ask(lambda: self._join(name, wanted, kind, None))
+        return self._seat(row)
 
     def _join(
         self,
@@ -95,12 +85,14 @@ class Hosting:
         wanted: int | None,
         kind: SeatKind,
         digest: str | None,
-        entries: tuple[LedgerEntry, ...],
         returning: str | None = None,
         named: str | None = None,
+        own: tuple[str, ...] = (),
+        request: str | None = None,
     ) -> Join:
         """The seating's command for a seat taken, with what the settings and the tournament
-        say of it, and a fresh account (drawn here: the slice draws nothing)."""
+        say of it, and a fresh account (drawn here: the slice draws nothing); the slice reads
+        the ledger first."""
         table = self.table
         settings = table.settings
         terms = Terms(settings.seats, settings.starting_chips, settings.time_bank)
@@ -111,31 +103,22 @@ class Hosting:
             kind.value,
             digest,
             new_id(),
-            entries,
+            None,
             terms,
             returning=returning,
             named=named,
             registration_open=registration,
+            own=own,
+            request=request,
         )
 
-    async def _seat(self, join: Join) -> Seat:
-        """The seat ``join`` asks for is taken: its row and its buy-in stored, then it sits."""
-        changes = Changes()
-        return await self._seated(changes, self._taken(join, changes).seat)
-
-    def _taken(self, join: Join, changes: Changes) -> SeatState:
-        """The row of the seat ``join`` takes, folded into ``changes``."""
-        row = self.table.actor.fold("seating", join, changes).reply
-        assert isinstance(row, SeatState)
-        return row
-
-    async def _seated(self, changes: Changes, index: int) -> Seat:
-        """Store ``changes``, which seat someone at ``index``; return the seat once it is."""
-        table = self.table
-        await table.writer.commit(changes)
-        table.fanout.broadcast_table()
-        table.changed.set()
-        return table.seats[index]
+    def _seat(self, row: SeatState) -> Seat:
+        """The seat of ``row`` (a reply of the seating's) as it stands now; given up since the
+        command's turn, a seat made from the row as it was then."""
+        seat = self.table.seats.get(row.seat)
+        if seat is None or seat.player_id != row.player_id:
+            return Seat.from_state(row)
+        return seat
 
     # -- seat requests -------------------------------------------------------------------------
 
@@ -144,156 +127,114 @@ class Hosting:
     ) -> tuple[SeatRequestState, str]:
         """File a request for a seat, for the host to decide; returns it with the requester's
         token (their seat's token once approved). ``returning``: the seat token of a player
-        who left tonight; the request names that player's account for the host."""
+        who left tonight; the request names that player's account for the host. The seat
+        requests' command (:class:`~.seat_requests.FileRequest`): with ``returning``, it reads
+        the ledger first."""
+        token = new_token()
+        digest = token_hash(token)
+        vouched = None if returning is None else token_hash(returning)
+        request: SeatRequestState = await self.table.actor.ask(
+            lambda: self._file(name, wanted, digest, vouched)
+        )
+        return request, token
+
+    def _file(self, name: str, wanted: int | None, digest: str, vouched: str | None) -> FileRequest:
+        """The seat requests' command for a request for a seat (``digest``: the SHA-256 of the
+        requester's token; ``vouched``: that of the seat token of a player who left tonight,
+        whose account the request names for the host, found by the slice once it has read
+        the ledger); refused at once when the seat ``wanted`` does not exist, or is taken."""
         table = self.table
-        async with table.lock:
-            if wanted is not None:  # a seat that does not exist, or is taken, now
-                free_seat(table.seating, wanted, table.settings.seats)
-            account = None
-            if returning is not None:
-                account = back(table.seating, await self._ledger(), token_hash(returning))
-            token = new_token()
-            taken = tuple(seat.name for seat in table.seats.values())
-            filed = FileRequest(new_id(), name, wanted, token_hash(token), account, taken)
-            changes = Changes()
-            state = self._decided(filed, changes)
-            await table.writer.commit(changes)
-            return state, token
+        if wanted is not None:
+            free_seat(table.seating, wanted, table.settings.seats)
+        taken = tuple(seat.name for seat in table.seats.values())
+        seated = tuple(table.seating.accounts())
+        return FileRequest(new_id(), name, wanted, digest, None, taken, vouched, None, seated)
 
     async def decide(
         self, request_id: str, approve: bool, wanted: int | None, returning: str | None = None
     ) -> tuple[SeatRequestState, Seat | None]:
         """The host approves a request (the requester is seated, in one transaction with the
-        decision, so a request is never seated twice) or declines it. Approving, the host may
-        name the account of a player who left tonight (``returning``: "this is Ann coming
-        back"); else the seat takes the account the requester's old seat token vouched for,
-        if any, or a fresh one."""
+        decision, so a request is never seated twice) or declines it (the seat requests'
+        command, :class:`~.seat_requests.DecideRequest`). An approval is the seating's
+        :class:`~.seating.Join` (:meth:`_approve`), which decides the request in its change."""
         table = self.table
-        async with table.lock:
-            state = table.requests.undecided(request_id)  # refuses one decided before
-            changes = Changes()
-            if not approve:
-                declined = self._decided(DecideRequest(state.id, RequestStatus.DECLINED), changes)
-                await table.writer.commit(changes)
-                return declined, None
-            if wanted is None and state.wanted is not None and state.wanted not in table.seats:
-                wanted = state.wanted
-            free_seat(table.seating, wanted, table.settings.seats)  # before the ledger's read
-            entries = await self._ledger()
-            named = returning or state.returning
-            join = self._join(
-                state.name, wanted, SeatKind.PLAYER, state.token_hash, entries, named=named
-            )
-            row = self._taken(join, changes)
-            decision = DecideRequest(state.id, RequestStatus.APPROVED, row.seat)
-            approved = self._decided(decision, changes)
-            return approved, await self._seated(changes, row.seat)
+        if not approve:
+            declined = DecideRequest(request_id, RequestStatus.DECLINED)
+            request: SeatRequestState = await table.actor.ask(declined)
+            return request, None
+        row = await table.actor.ask(lambda: self._approve(request_id, wanted, returning))
+        return table.requests.get(request_id), self._seat(row)
 
-    def _decided(self, command: FileRequest | DecideRequest, changes: Changes) -> SeatRequestState:
-        """The seat request as ``command`` leaves it, folded into ``changes`` (the seat requests
-        slice, :mod:`.seat_requests`, adopts it once they are stored)."""
-        request = self.table.actor.fold("requests", command, changes).reply
-        assert isinstance(request, SeatRequestState)
-        return request
+    def _approve(self, request_id: str, wanted: int | None, returning: str | None) -> Join:
+        """The seating's command for the seat the host gives the pending request
+        ``request_id`` (the one it asked for, if free and no other is ``wanted``), decided
+        with it in one change (:attr:`~.seating.Join.request`). The seat takes the account
+        the host names (``returning``: "this is Ann coming back"), else the one the
+        requester's old seat token vouched for, if any, or a fresh one."""
+        table = self.table
+        state = table.requests.undecided(request_id)  # refuses one decided before
+        if wanted is None and state.wanted is not None and state.wanted not in table.seats:
+            wanted = state.wanted
+        named = returning or state.returning
+        kind = SeatKind.PLAYER
+        return self._join(state.name, wanted, kind, state.token_hash, named=named, request=state.id)
+
+    # -- links -----------------------------------------------------------------------------------
 
     async def new_link(self, index: int) -> tuple[Seat, str]:
         """A new token for a player's seat (they lost their link): the old one stops opening
-        it at once, and its connections are closed."""
+        it at once, and its connections are closed (the seating's command,
+        :class:`~.seating.NewLink`)."""
         table = self.table
-        async with table.lock:
-            token = new_token()
-            changes = Changes()
-            table.actor.fold("seating", NewLink(index, token_hash(token)), changes)
-            await table.writer.commit(changes)
-            seat = table.seats[index]
-            replaced = dumps(
-                {
-                    "type": "removed",
-                    "message": "the host gave this seat a new link: this one no longer opens it",
-                }
-            )
-            for client in list(seat.clients):
-                client.send(replaced)
-                client.close(4000, "link replaced")
-            seat.clients.clear()
-            table.fanout.broadcast_table()
-            return seat, token
+        token = new_token()
+
+        def made() -> NewLink:
+            seat = table.seats.get(index)
+            clients = () if seat is None else tuple(seat.clients)
+            return NewLink(index, token_hash(token), clients)
+
+        row: SeatState = await table.actor.ask(made)
+        return self._seat(row), token
 
     async def new_table_links(self) -> str:
         """New host, join and watch links, for links shared too far: the old ones stop
         working at once (nothing in the store names them any more), the sockets opened with
         the old watch link are closed (the host's page too, unless seated: it opens the new
         host link), and every seated player keeps their own seat link. Returns the new host
-        token (the store keeps only its hash)."""
+        token (the store keeps only its hash; the seating's command,
+        :class:`~.seating.NewLinks`)."""
         table = self.table
-        async with table.lock:
-            host = new_token()
-            links = Links(token_hash(host), new_token(), new_token())
-            changes = Changes()
-            table.actor.fold("seating", NewLinks(links, table.state()), changes)
-            await table.writer.commit(changes)
-            replaced = dumps(
-                {
-                    "type": "removed",
-                    "message": "the host gave the table new links: this one no longer opens it",
-                }
-            )
-            for client in list(table.fanout.spectators):
-                client.send(replaced)
-                client.close(4404, "link replaced")
-            table.fanout.spectators.clear()
-            return host
+        host = new_token()
+        links = Links(token_hash(host), new_token(), new_token())
+        spectators = table.fanout.spectators
+        await table.actor.ask(lambda: NewLinks(links, table.state(), tuple(spectators)))
+        return host
 
     # -- seats -----------------------------------------------------------------------------------
 
     async def remove(self, index: int) -> None:
-        """The host removes a player or a bot, or a player leaves: at once between hands; in
-        a hand, the seat checks or folds at its turns and leaves when the hand ends. The chips
-        in front of the seat are cashed out as it leaves."""
+        """The host removes a player or a bot, or a player leaves: at once between hands,
+        its chips cashed out and its connections closed; in a hand, the seat checks or folds
+        at its turns and leaves (cashing out) when it ends (the seating's command,
+        :class:`~.seating.Remove`)."""
+        await self.table.actor.ask(lambda: self._remove(index))
+
+    def _remove(self, index: int) -> Remove:
+        """The seating's command that gives up seat ``index``, as the table stands now."""
         table = self.table
-        async with table.lock:
-            seat = table.seats.get(index)
-            live = table.live
-            in_hand = seat is not None and live is not None and live.engine_seat(seat) is not None
-            stack = 0 if seat is None else table.stack_now(seat)
-            changes = Changes()
-            gone = table.actor.fold("seating", Remove(index, in_hand, stack), changes).reply
-            if isinstance(gone, Departure):
-                assert seat is not None
-                self._gone(seat, gone, changes)
-            await table.writer.commit(changes)
-            table.fanout.broadcast_table()
-            table.changed.set()
+        seat = table.seats.get(index)
+        if seat is None:  # the seating refuses it: the seat is empty
+            return Remove(index, in_hand=False, stack=0)
+        live = table.live
+        in_hand = live is not None and live.engine_seat(seat) is not None
+        return Remove(index, in_hand, table.stack_now(seat), tuple(seat.clients))
 
     def leave(self, seat: Seat, stack: int, changes: Changes) -> None:
         """``seat`` leaves the table with the ``stack`` chips its hand ended with: its chips
         cashed out, its row removed, its open request for chips cancelled (all in
         ``changes``), its connections told and closed once ``changes`` are stored."""
-        gone = self.table.actor.fold("seating", Leave(seat.index, stack), changes).reply
-        assert isinstance(gone, Departure)
-        self._gone(seat, gone, changes)
-
-    def _gone(self, seat: Seat, gone: Departure, changes: Changes) -> None:
-        """What follows ``seat``'s departure in the change in hand: its row written by no one
-        else, its connections told once stored (its player out of a tournament is the
-        seating's follow-up, :class:`~.core.PlayerOut`)."""
         table = self.table
-        changes.seats = [state for state in changes.seats if state.seat != seat.index]
-        # The host's removal and a player's own leave end alike: the chips are cashed out.
-        frame = Removed(
-            message=f"Your seat is given up: its {gone.cash_out} chips are cashed out",
-            table_id=table.id,
-            player_id=gone.row.player_id,
-            name=gone.row.name,
-            cash_out=gone.cash_out,
-            watch_token=table.watch_token,
+        outcome = table.actor.fold(
+            "seating", Leave(seat.index, stack, tuple(seat.clients)), changes
         )
-        text = dumps(frame.frame())
-
-        def goodbye() -> None:  # only once the leaving is stored
-            for client in list(seat.clients):
-                client.send(text)
-                client.close(4000, "seat removed")
-            seat.clients.clear()
-
-        table.writer.after(goodbye)
+        table.writer.after(lambda: table.actor.outbox.send(outcome.news))  # only once stored

@@ -21,12 +21,13 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from wildstud.deal import Event, TableView
-from wildstud.server.frames import Clock, ClockFrame, HandFrame, UpdateFrame
+from wildstud.server.frames import Clock, ClockFrame, HandFrame, Removed, UpdateFrame
 from wildstud.server.messages import encode_event, encode_view, encode_views
 from wildstud.server.proofs import Openings
 from wildstud.server.table.core import (
     Audience,
     ClockNews,
+    Dismissed,
     Everyone,
     HandNews,
     News,
@@ -73,7 +74,7 @@ class Outbox:
             readers.extend(table.fanout.spectators)
         return readers
 
-    def send(self, news: Iterable[News | TableNews | ClockNews | HandNews]) -> None:
+    def send(self, news: Iterable[News | TableNews | ClockNews | Dismissed | HandNews]) -> None:
         """Send each piece of ``news`` to its audience, the table frame once at most, in its
         first one's place (the turn's clock likewise, while a hand is played)."""
         table_sent = clock_sent = False
@@ -92,9 +93,36 @@ class Outbox:
             if isinstance(item, HandNews):
                 self._hand(item)
                 continue
+            if isinstance(item, Dismissed):
+                self._dismiss(item)
+                continue
             text = dumps(item.frame)
             for client in self.audience(item.audience):
                 client.send(text)
+
+    def _dismiss(self, news: Dismissed) -> None:
+        """Say goodbye to ``news``'s connections and close them; they are no longer the
+        table's (a seat still here, its link replaced, keeps none of them)."""
+        table = self.table
+        frame: dict[str, Any] = {"type": "removed", "message": news.message}
+        if news.left is not None:
+            frame = Removed(
+                message=news.message,
+                table_id=table.id,
+                player_id=news.left.player_id,
+                name=news.left.name,
+                cash_out=news.cash_out,
+                watch_token=table.watch_token,
+            ).frame()
+        text = dumps(frame)
+        spectators = table.fanout.spectators
+        for client in news.clients:
+            client.send(text)
+            client.close(news.code, news.reason)
+            seat = None if client.seat is None else table.seats.get(client.seat)
+            if seat is not None:
+                seat.clients.discard(client)
+            spectators.discard(client)
 
     # -- the hand, redacted for each seat ------------------------------------------------------
 

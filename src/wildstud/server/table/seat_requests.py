@@ -3,12 +3,13 @@ asks the host for a seat, and the host approves or declines (the rules and the l
 join link: :mod:`wildstud.server.requests`).
 
 The slice's state (:class:`RequestsState`: every request made at the table tonight, by id) is
-its own, and :func:`handle` is pure: a request is filed (:class:`FileRequest`) and decided
-(:class:`DecideRequest`) by the host's commands (:mod:`.hosting`), which check the seat first:
-each is folded into their change (:meth:`.actor.Actor.fold`), an approval with the seating's
-:class:`~.seating.Join` of the seat it gives, stored in one transaction (so that a request is
-never seated twice) and adopted only once that commits. The requester's id
-and token are made by the table: the slice draws nothing at random.
+its own, and :func:`handle` is pure: a request is filed (:class:`FileRequest`, which reads the
+ledger first when the requester shows the seat token they left with) and declined
+(:class:`DecideRequest`) by commands asked of the table's actor (:mod:`.hosting`, which checks
+the seat first); an approval is the seating's :class:`~.seating.Join` of the seat it gives,
+whose follow-up decides the request in the same change (so that a request is never seated
+twice), adopted only once that commits. The requester's id and token are made by the table:
+the slice draws nothing at random.
 
 >>> state = RequestsState()
 >>> filed = handle(state, FileRequest("r1", " Ann ", None, "ab" * 32, taken=("Bob",)), 0.0)
@@ -27,11 +28,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
 from wildstud.errors import TableError, WildstudError
+from wildstud.server.accounts import vouched_account
 from wildstud.server.errors import NameTakenError, SeatError
 from wildstud.server.names import name_key, seat_name
 from wildstud.server.requests import MAX_PENDING, RequestStatus
-from wildstud.server.store.records import Changes, SeatRequestState
+from wildstud.server.store.records import Changes, LedgerEntry, SeatRequestState
 from wildstud.server.table.core import Command, Effect, Outcome, Refused
+from wildstud.server.table.ledger import ReadLedger
 
 __all__ = ["COMMANDS", "DecideRequest", "FileRequest", "RequestsState", "handle"]
 
@@ -87,7 +90,10 @@ class FileRequest(Command):
     """A request for a seat: its ``id``, the ``name`` asked for (cleaned as a seat's is; it
     must differ from the ``taken`` names of the seated players and from every waiting
     requester's), the seat ``wanted``, the SHA-256 of the requester's token, and the account
-    of a player who left tonight that the requester's old seat token vouched for."""
+    of a player who left tonight that the requester's old seat token vouched for
+    (``returning``; or ``vouched``, that token's SHA-256: the slice reads the ledger first,
+    unless ``entries`` come with it, and finds the account among the players who left
+    tonight and are not ``seated``, by account, again)."""
 
     id: str
     name: str
@@ -95,6 +101,9 @@ class FileRequest(Command):
     token_hash: str
     returning: str | None = None
     taken: tuple[str, ...] = ()
+    vouched: str | None = None
+    entries: tuple[LedgerEntry, ...] | None = None
+    seated: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +120,11 @@ def handle(state: RequestsState, command: Command, now: float) -> Outcome[Reques
     """The seat requests slice: the outcome of ``command`` (the reply: the request as it
     stands after it; see the module's description)."""
     try:
+        if isinstance(command, FileRequest) and command.vouched is not None:
+            if command.entries is None:  # a read, then the write
+                return Outcome(state, effect=_read_for(command))
+            account = vouched_account(command.entries, command.vouched, command.seated)
+            command = replace(command, returning=account, vouched=None, entries=None)
         if isinstance(command, FileRequest):
             request = _filed(state, command)
         else:
@@ -124,6 +138,11 @@ def handle(state: RequestsState, command: Command, now: float) -> Outcome[Reques
         return Outcome(state, reply=Refused(error))
     new = RequestsState({**state.by_id, request.id: request})
     return Outcome(new, effect=Effect(Changes(requests=[request])), reply=request)
+
+
+def _read_for(command: FileRequest) -> Effect:
+    """The ledger's read ``command`` needs, then ``command`` again with its entries."""
+    return Effect(ReadLedger(), then=lambda found: replace(command, entries=tuple(found)))
 
 
 def _filed(state: RequestsState, command: FileRequest) -> SeatRequestState:

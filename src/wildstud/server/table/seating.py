@@ -20,9 +20,10 @@ The slice never calls another: a seat that leaves has its open request for chips
 dealer's choice and the turn's clock (:class:`~.core.CancelChoice`, :class:`~.core.ResetTurn`,
 for the hand runner) and runs or stops a tournament's clock (:class:`~.core.TableRuns`), and
 the end of the night closes the open requests for chips (:class:`~.cashier.NightEnded`):
-follow-up commands. Until the hand runner moves onto the
-core, the seating's commands are folded into the change of the part that makes them
-(:mod:`.hosting`, :mod:`.players`, the runner's hand end: :class:`HandOver` with the stacks
+follow-up commands. The host's and the players' seating commands are asked of the table's
+actor (:mod:`.hosting`), a seat taken reading the ledger first (:attr:`Join.entries`); until
+the hand runner moves onto the core, those it makes are folded into the change of the part
+that makes them (:mod:`.players`, the runner's hand end: :class:`HandOver` with the stacks
 the hand ends with, :class:`Leave`; :meth:`.actor.Actor.fold`), stored in its transaction
 with their follow-ups, and adopted only once it commits; and the rows the hand runner stores
 with its actions (the time banks it spends, the requests' numbers) are taken in once stored
@@ -46,11 +47,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from typing import Any
 
 from wildstud.errors import TableError, WildstudError
-from wildstud.server.accounts import departed, host_named_account, returning_account
+from wildstud.server.accounts import departed, host_named_account, vouched_account
 from wildstud.server.errors import SeatError
 from wildstud.server.names import bot_name, seat_name
+from wildstud.server.requests import RequestStatus
 from wildstud.server.store.records import Changes, LedgerEntry, SeatState, TableState
 from wildstud.server.table.cashier import NightEnded, SeatLeft
 from wildstud.server.table.core import (
@@ -58,6 +61,7 @@ from wildstud.server.table.core import (
     ClockNews,
     Command,
     Credit,
+    Dismissed,
     Effect,
     Outcome,
     PlayerOut,
@@ -66,6 +70,8 @@ from wildstud.server.table.core import (
     TableNews,
     TableRuns,
 )
+from wildstud.server.table.ledger import ReadLedger
+from wildstud.server.table.seat_requests import DecideRequest
 
 __all__ = [
     "COMMANDS",
@@ -86,7 +92,6 @@ __all__ = [
     "Terms",
     "free_seat",
     "handle",
-    "returning",
 ]
 
 
@@ -183,40 +188,51 @@ class Join(Command):
     :class:`~wildstud.server.seating.SeatKind`'s value; a bot's ``name`` may be ``None``: named
     for its seat). ``token_hash``: the SHA-256 of a player's seat token; ``player_id``: the
     fresh account the table drew. ``entries``: the ledger's, for the players who left tonight
-    (their names are taken, but for the one coming back). The account a seat takes: the one
-    ``returning`` (the SHA-256 of the seat token a player left with) vouches for, or the one
-    the host ``named``, or else the fresh one. ``registration_open``: whether a tournament
-    still takes players."""
+    (their names are taken, but for the one coming back); ``None``: not read yet, the slice
+    asks for the read (once the seat is known to be free) and takes the command again with
+    them. The account a seat takes: the one ``returning`` (the SHA-256 of the seat token a
+    player left with) vouches for, or the one the host ``named``, or the one of ``own`` (the
+    accounts known to be this player's, a club member's) that left tonight last, or else the
+    fresh one. ``registration_open``: whether a tournament still takes players. ``request``:
+    the seat request the host approves with this seat, decided with it (a follow-up for the
+    seat requests, :class:`~.seat_requests.DecideRequest`, in the same change: a request is
+    never seated twice)."""
 
     name: str | None
     wanted: int | None
     kind: str
     token_hash: str | None
     player_id: str
-    entries: tuple[LedgerEntry, ...]
+    entries: tuple[LedgerEntry, ...] | None
     terms: Terms
     returning: str | None = None
     named: str | None = None
     registration_open: bool = True
+    own: tuple[str, ...] = ()
+    request: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Remove(Command):
     """Seat ``index`` is given up (the host removes it, or its player leaves): at once when it
-    is not ``in_hand``, with the ``stack`` it holds; else it is marked leaving, checks or folds
-    at its turns, and leaves when the hand ends (:class:`Leave`)."""
+    is not ``in_hand``, with the ``stack`` it holds, its connections (``clients``) told and
+    closed; else it is marked leaving, checks or folds at its turns, and leaves when the hand
+    ends (:class:`Leave`)."""
 
     index: int
     in_hand: bool
     stack: int
+    clients: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class Leave(Command):
-    """Seat ``index`` leaves now, with ``stack`` chips (those its hand ended with)."""
+    """Seat ``index`` leaves now, with ``stack`` chips (those its hand ended with); its
+    connections (``clients``) are told and closed."""
 
     index: int
     stack: int
+    clients: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,18 +255,22 @@ class Back(Command):
 
 @dataclass(frozen=True, slots=True)
 class NewLink(Command):
-    """Seat ``index`` (a player's) opens with a new token, whose SHA-256 is ``token_hash``."""
+    """Seat ``index`` (a player's) opens with a new token, whose SHA-256 is ``token_hash``: the
+    connections opened with the old one (``clients``) are told and closed."""
 
     index: int
     token_hash: str
+    clients: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class NewLinks(Command):
-    """The table's links are replaced by ``links``; ``row``: the table's row as it stands."""
+    """The table's links are replaced by ``links``; ``row``: the table's row as it stands. The
+    connections opened with the old watch link (``spectators``) are told and closed."""
 
     links: Links
     row: TableState
+    spectators: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,10 +324,13 @@ def _handle(state: SeatingState, command: Command) -> Outcome[SeatingState]:
     if isinstance(command, Remove):
         row = state.get(command.index)
         if command.in_hand:
-            return _written(state, Changes(seats=[replace(row, leaving=True)]))
-        return _leave(state, row, command.stack)
+            changes = Changes(seats=[replace(row, leaving=True)])
+            return _written(state, changes, news=(TableNews(),))
+        outcome = _leave(state, row, command.stack, command.clients)
+        return replace(outcome, news=(*outcome.news, TableNews()))
     if isinstance(command, Leave):
-        return _leave(state, state.get(command.index), command.stack)
+        # The hand runner's change, which tells the table itself, stores the leaving.
+        return _leave(state, state.get(command.index), command.stack, command.clients)
     if isinstance(command, HandOver):
         # A seat dealt in leaves only as its hand ends: every row's seat is still here.
         rows = [row for row in command.rows if row.seat in state.seats]
@@ -326,10 +349,14 @@ def _handle(state: SeatingState, command: Command) -> Outcome[SeatingState]:
         if row.kind != "player":
             raise SeatError(f"seat {command.index} is a bot's: it has no link")
         row = replace(row, token_hash=command.token_hash)
-        return _written(state, Changes(seats=[row]), reply=row)
+        message = "the host gave this seat a new link: this one no longer opens it"
+        closed = Dismissed(command.clients, message, 4000, "link replaced")
+        return _written(state, Changes(seats=[row]), reply=row, news=(closed, TableNews()))
     if isinstance(command, NewLinks):
         new = replace(state, links=command.links)
-        return _written(state, Changes(table=new.row(command.row)))
+        message = "the host gave the table new links: this one no longer opens it"
+        closed = Dismissed(command.spectators, message, 4404, "link replaced")
+        return _written(state, Changes(table=new.row(command.row)), news=(closed,))
     if isinstance(command, SetStatus):
         return _set_status(state, command)
     if isinstance(command, EndNight):
@@ -350,7 +377,7 @@ def _written(
     changes: Changes,
     reply: object = None,
     follow: tuple[Command, ...] = (),
-    news: tuple[TableNews | ClockNews, ...] = (),
+    news: tuple[TableNews | ClockNews | Dismissed, ...] = (),
 ) -> Outcome[SeatingState]:
     """The outcome of storing ``changes``: the state as they leave it, once stored."""
     return Outcome(
@@ -380,28 +407,25 @@ def free_seat(state: SeatingState, wanted: int | None, seats: int) -> int:
     raise SeatError(f"the table is full ({seats} seats)")
 
 
-def returning(state: SeatingState, entries: Iterable[LedgerEntry], digest: str) -> str:
-    """The account of the player who left tonight with the seat token whose SHA-256 is
-    ``digest`` and is not seated again; else :class:`~wildstud.server.errors.SeatError` (the
-    message never repeats the token)."""
-    account = returning_account(entries, digest, state.accounts())
-    if account is None:
-        raise SeatError("this old seat link brings back no player who left this table tonight")
-    return account
-
-
 def _join(state: SeatingState, join: Join) -> Outcome[SeatingState]:
     index = free_seat(state, join.wanted, join.terms.seats)
+    entries = join.entries
+    if entries is None:  # a read, then the write
+        read = Effect(ReadLedger(), then=lambda found: replace(join, entries=tuple(found)))
+        return Outcome(state, effect=read)
     seated = state.accounts()
+    gone = departed(entries, seated)
     account: str | None = None
+    named = join.named
+    if named is None:  # the account of this player's that left tonight last, if any
+        named = next((p.player_id for p in reversed(gone) if p.player_id in join.own), None)
     if join.returning is not None:
-        account = returning(state, join.entries, join.returning)
-    elif join.named is not None:  # still a departed player's, and not taken since
-        account = host_named_account(join.entries, join.named, seated)
+        account = vouched_account(entries, join.returning, seated)
+    elif named is not None:  # still a departed player's, and not taken since
+        account = host_named_account(entries, named, seated)
     # A newcomer's name must not look like those at the table, nor those of the players who
     # left tonight (a look-alike would pass for one of them in the settle-up), but for the one
     # coming back.
-    gone = departed(join.entries, seated)
     taken = [row.name for row in state.seats.values()]
     taken += [player.name for player in gone if player.player_id != account]
     if join.kind == "player":
@@ -409,7 +433,7 @@ def _join(state: SeatingState, join: Join) -> Outcome[SeatingState]:
         name = seat_name(join.name, taken)
     else:
         if join.name is None:  # named for its seat, a bot takes no name used tonight
-            taken += [entry.name for entry in join.entries]
+            taken += [entry.name for entry in entries]
         name = bot_name(join.kind, join.name, index, taken)
     if not join.registration_open:
         raise TableError("registration for this tournament has closed")
@@ -428,20 +452,28 @@ def _join(state: SeatingState, join: Join) -> Outcome[SeatingState]:
         leaving=False,
     )
     changes = Changes(seats=[row], ledger=[_entry(row, "buy-in", row.stack)])
-    return _written(state, changes, reply=row)
+    follow: tuple[Command, ...] = ()
+    if join.request is not None:
+        follow = (DecideRequest(join.request, RequestStatus.APPROVED, index),)
+    return _written(state, changes, reply=row, follow=follow, news=(TableNews(),))
 
 
-def _leave(state: SeatingState, row: SeatState, stack: int) -> Outcome[SeatingState]:
+def _leave(
+    state: SeatingState, row: SeatState, stack: int, clients: tuple[Any, ...]
+) -> Outcome[SeatingState]:
     """``row``'s seat leaves with ``stack`` chips: cashed out (a player's leaving is written
-    even with no chips: its token is their way back), its row removed, and its open request
-    for chips cancelled (a follow-up for the cashier), and its player out of a tournament (one
-    for the desk)."""
+    even with no chips: its token is their way back), its row removed, its connections
+    (``clients``) told and closed, and its open request for chips cancelled (a follow-up for
+    the cashier), and its player out of a tournament (one for the desk)."""
     changes = Changes(removed=[row.seat])
     if stack or row.token_hash is not None:
         changes.ledger.append(_entry(row, "cash-out", -stack, token_hash=row.token_hash))
     gone = Departure(replace(row, stack=stack), stack)
     follow = (SeatLeft(row.seat, row.player_id), PlayerOut(row.player_id))
-    return _written(state, changes, reply=gone, follow=follow)
+    # The host's removal and a player's own leave end alike: the chips are cashed out.
+    message = f"Your seat is given up: its {stack} chips are cashed out"
+    goodbye = Dismissed(clients, message, 4000, "seat removed", gone.row, stack)
+    return _written(state, changes, reply=gone, follow=follow, news=(goodbye,))
 
 
 def _set_status(state: SeatingState, command: SetStatus) -> Outcome[SeatingState]:

@@ -4,8 +4,9 @@ A :class:`Table` runs one table from the host's settings. It holds what its part
 settings, the seats, the hand, the lock) and is made of one part for each job:
 
 - :class:`~.fanout.Fanout`: the connections, and the frames each client is sent;
-- :class:`~.hosting.Hosting`: the host's commands and the seating's shell (the seating's
-  state, seats, status and links, is the pure slice :mod:`.seating`, whose rows the seats in
+- :class:`~.hosting.Hosting`: the seating's and the seat requests' commands, made from the
+  table and asked of the actor (the seating's state, seats, status and links, is the pure
+  slice :mod:`.seating`, whose rows the seats in
   memory follow once stored, :meth:`Table.stored`; the requests themselves:
   :mod:`wildstud.server.requests`, and their state, the pure slice :mod:`.seat_requests`);
 - :class:`~.players.Players`: the players' requests (actions, the dealer's pick,
@@ -615,30 +616,26 @@ class Table:
         returning: str | None = None,
         own: Collection[str] = (),
     ) -> tuple[Seat, str]:
-        """A player takes a seat (``returning``: with the seat token they left with tonight;
-        ``own``: accounts known to be theirs, one of which may have left tonight); returns it
-        with the player's secret token."""
-        return await self._wrapped(lambda: self.hosting.join(name, wanted, returning, own))
+        """A player takes a seat; returns it with the player's secret token
+        (:meth:`.hosting.Hosting.join`)."""
+        return await self.hosting.join(name, wanted, returning, own)
 
     async def add_bot(self, kind: SeatKind, name: str | None, wanted: int | None) -> Seat:
-        """A bot takes a seat."""
-        return await self._wrapped(lambda: self.hosting.add_bot(kind, name, wanted))
+        """A bot takes a seat (:meth:`.hosting.Hosting.add_bot`)."""
+        return await self.hosting.add_bot(kind, name, wanted)
 
     async def request_seat(
         self, name: str, wanted: int | None, returning: str | None = None
     ) -> tuple[SeatRequestState, str]:
         """File a request for a seat, for the host to decide; returns it with the requester's
-        token (their seat's token once approved)."""
-        return await self._wrapped(lambda: self.hosting.request_seat(name, wanted, returning))
+        token (:meth:`.hosting.Hosting.request_seat`)."""
+        return await self.hosting.request_seat(name, wanted, returning)
 
     async def decide(
         self, request_id: str, approve: bool, wanted: int | None, returning: str | None = None
     ) -> tuple[SeatRequestState, Seat | None]:
-        """The host approves a seat request (the requester is seated; ``returning``: on the
-        account of a player who left tonight) or declines it."""
-        return await self._wrapped(
-            lambda: self.hosting.decide(request_id, approve, wanted, returning)
-        )
+        """The host approves a seat request or declines it (:meth:`.hosting.Hosting.decide`)."""
+        return await self.hosting.decide(request_id, approve, wanted, returning)
 
     async def departed(self) -> list[Departed]:
         """The players who left tonight and have not come back (:mod:`.accounts`): a turn of
@@ -651,18 +648,17 @@ class Table:
         return await self._wrapped(read)
 
     async def new_link(self, index: int) -> tuple[Seat, str]:
-        """A new token for a player's seat: the old one stops opening it at once."""
-        return await self._wrapped(lambda: self.hosting.new_link(index))
+        """A new token for a player's seat (:meth:`.hosting.Hosting.new_link`)."""
+        return await self.hosting.new_link(index)
 
     async def new_table_links(self) -> str:
-        """New host, join and watch links: the old ones stop working at once; returns the new
-        host token."""
-        return await self._wrapped(self.hosting.new_table_links)
+        """New host, join and watch links; returns the new host token
+        (:meth:`.hosting.Hosting.new_table_links`)."""
+        return await self.hosting.new_table_links()
 
     async def remove(self, index: int) -> None:
-        """The host removes a player or a bot, or a player leaves: at once between hands; in
-        a hand, the seat checks or folds at its turns and leaves (cashing out) when it ends."""
-        await self._wrapped(lambda: self.hosting.remove(index))
+        """The host removes a seat, or a player leaves (:meth:`.hosting.Hosting.remove`)."""
+        await self.hosting.remove(index)
 
     async def set_status(self, status: TableStatus) -> None:
         """Start (or resume) or pause the table (the seating's command,
