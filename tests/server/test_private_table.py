@@ -8,11 +8,7 @@ hole card that no showdown showed."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import json
 import random
-import re
-import sqlite3
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -21,7 +17,7 @@ from typing import Any
 import pytest
 
 from tests.server.conftest import Server
-from tests.server.helpers import cards_in, refused
+from tests.server.helpers import found_in_database, refused, standing_alone
 from tests.server.wsclient import Api, Client, Folder, play
 from wildstud.cards import Card
 from wildstud.private_deal import Unmasking, open_own, unmask
@@ -160,31 +156,6 @@ def hidden_unshown(pages: list[Page], history: Frame) -> set[str]:
         if isinstance(card, str)
     }
     return {str(card) for page in pages for card in page.cards.values()} - public
-
-
-def standing_alone(text: str, codes: set[str]) -> set[str]:
-    """The card codes that stand alone in ``text`` (not inside a longer word or hexadecimal)."""
-    return {
-        code for code in codes if re.search(rf"(?<![0-9A-Za-z_-]){code}(?![0-9A-Za-z_-])", text)
-    }
-
-
-def found_in_database(path: Path, codes: set[str]) -> set[str]:
-    """The card codes any value of any table of a SQLite database holds: a JSON value's cards
-    (but its lists of wild cards, which name whole ranks: ``cards_in``), else its words."""
-    found: set[str] = set()
-    with contextlib.closing(sqlite3.connect(path)) as database:
-        names = database.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
-        for (name,) in names.fetchall():
-            for row in database.execute(f'SELECT * FROM "{name}"'):
-                for value in row:
-                    if not isinstance(value, str):
-                        continue
-                    try:
-                        found |= cards_in(json.loads(value)) & codes
-                    except ValueError:
-                        found |= standing_alone(value, codes)
-    return found
 
 
 GAMES = ["FTQ", "SMBU", "pimp-daddy", "BD7", "BD5", "F7S"]
