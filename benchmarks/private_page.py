@@ -37,11 +37,7 @@ import asyncio
 import json
 import math
 import os
-import socket
 import statistics
-import subprocess
-import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -49,6 +45,8 @@ from typing import Any
 import httpx
 from playwright.async_api import Browser, CDPSession, async_playwright
 from websockets.asyncio.client import connect
+
+from shuffle import served  # beside this script
 
 CHROMIUM = "/usr/bin/chromium"
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -80,13 +78,6 @@ PLAYER = """{
     setTimeout(play, 0);
   }).observe(document, { subtree: true, childList: true, attributes: true });
 }"""
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -218,37 +209,9 @@ def main() -> None:
         "--deal", choices=("private", "shuffled"), default="private", help="the table's deal"
     )
     args = parser.parse_args()
-    port = _free_port()
-    with tempfile.TemporaryDirectory() as folder:
-        database = f"sqlite:///{Path(folder) / 'bench.sqlite'}"
-        wildstud = Path(sys.executable).with_name("wildstud")
-        server = subprocess.Popen(
-            [
-                str(wildstud),
-                "serve",
-                "--port",
-                str(port),
-                "--database-url",
-                database,
-                "--log-level",
-                "warning",
-            ],
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        )
-        try:
-            base = f"http://127.0.0.1:{port}"
-            deadline = time.monotonic() + 180  # a busy machine starts slowly
-            while time.monotonic() < deadline:
-                try:
-                    if httpx.get(f"{base}/api/health", trust_env=False).is_success:
-                        break
-                except httpx.HTTPError:
-                    time.sleep(0.1)
-            load = os.getloadavg()[0]
-            result = asyncio.run(_measure(base, args.players, args.hands, server.pid, args.deal))
-        finally:
-            server.terminate()
-            server.wait(15)
+    with served() as (base, pid):
+        load = os.getloadavg()[0]
+        result = asyncio.run(_measure(base, args.players, args.hands, pid, args.deal))
     result = {"deal": args.deal, "players": args.players, "hands": args.hands, **result}
     result["load_average"] = [round(load, 2), round(os.getloadavg()[0], 2)]
     print(json.dumps(result))
