@@ -10,9 +10,10 @@ the cards the other pages opened. Then the server's database (every row of every
 log are searched for every hole card no showdown showed: none is there. The table says which kind
 of deal it is and each card who can see it; the home page's full form offers the kind of deal.
 
-Its CPU (2 cores, the server, Chromium and the test: ``/usr/bin/time -v``) is in
-``docs/benchmarks.md``; it is kept low by one browser for the four pages, a page-side recorder of
-what the felt draws (read once, at the end) and one look at each page a round of the loop.
+Its CPU (the server, Chromium and the test: ``/usr/bin/time -v``) is in ``docs/benchmarks.md``;
+it is kept low by one browser for the four pages, each page playing from a script of its own
+(:data:`PLAYER`) and recording what its felt draws (:data:`RECORDER`, read once, at the end): the
+test waits on a spectator's socket and never polls the pages.
 """
 
 from __future__ import annotations
