@@ -213,8 +213,9 @@ def check_felt(
     player: Player, hands: dict[int, Hand], hole: dict[tuple[int, int, int], set[str]]
 ) -> None:
     """The page drew its own hole cards, named, as soon as it had two (and said only it sees
-    them), and every other seat's face down (saying only its owner sees them) until that seat's
-    hand was shown, then the cards that seat's page opened."""
+    them), every face-up card as opened by every player's key, and every other seat's face down
+    (saying only its owner sees them) until that seat's hand was shown, then the cards that
+    seat's page opened."""
     own_seen: set[int] = set()
     for number, events, seats in player.felt:
         if number not in hands:
@@ -223,6 +224,8 @@ def check_felt(
         deal = hand.deal_at(events)
         you = player.you(number)
         for engine, cards in seats:
+            # A face-up card was opened by every party's key, and says so.
+            assert all(seen == "every" for card, up, seen in cards if up and card), cards
             down = [(card, seen) for card, up, seen in cards if not up]
             if engine == you:
                 if len([card for card, _ in down if card]) >= 2:
@@ -346,7 +349,15 @@ async def _session(server: Server) -> tuple[dict[int, Hand], list[Player], str]:
             await spectator.wait_for(finished_after(len(played)), timeout=300, what="a hand")
             played = played_hands(spectator)
         hands = {hand.number: hand for hand in played}
+        last = played[-1]
         for player in players:
+            # The spectator may see the last hand end before a page has drawn its showdown.
+            hand, events = "Number(document.body.dataset.hand)", "document.body.dataset.events"
+            await pages.wait_until(
+                player.page,
+                f"{hand} > {last.number}"
+                f" || ({hand} === {last.number} && Number({events}) >= {len(last.events)})",
+            )
             player.felt = await player.page.evaluate("window.__felt")
             assert await player.page.locator(".deal-kind").inner_text() == PRIVATE_DEAL
         # The host ends the night: the settle-up says there is no record of decks to check
