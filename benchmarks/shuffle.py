@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import secrets
@@ -41,6 +42,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -199,22 +201,10 @@ async def _measure(
     return clients
 
 
-def _figures(name: str, durations: list[float]) -> dict[str, Any]:
-    durations = sorted(durations)
-    return {
-        name: len(durations),
-        "median_ms": round(1000 * statistics.median(durations), 2),
-        "p90_ms": round(1000 * durations[int(0.9 * (len(durations) - 1))], 2),
-        "max_ms": round(1000 * durations[-1], 2),
-    }
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--players", type=int, default=6)
-    parser.add_argument("--hands", type=int, default=30)
-    parser.add_argument("--private", action="store_true", help="a private deal's streets")
-    args = parser.parse_args()
+@contextlib.contextmanager
+def served() -> Iterator[tuple[str, int]]:
+    """``wildstud serve`` on a fresh SQLite database and a free loopback port, once it
+    answers: its address and its process id (``benchmarks/private_page.py`` uses it too)."""
     port = _free_port()
     with tempfile.TemporaryDirectory() as folder:
         database = f"sqlite:///{Path(folder) / 'bench.sqlite'}"
@@ -241,13 +231,34 @@ def main() -> None:
                         break
                 except httpx.HTTPError:
                     time.sleep(0.1)
-            load = os.getloadavg()[0]
-            clients = asyncio.run(
-                _measure(base, f"ws://127.0.0.1:{port}", args.players, args.hands, args.private)
-            )
+            yield base, server.pid
         finally:
             server.terminate()
             server.wait(15)
+
+
+def _figures(name: str, durations: list[float]) -> dict[str, Any]:
+    durations = sorted(durations)
+    return {
+        name: len(durations),
+        "median_ms": round(1000 * statistics.median(durations), 2),
+        "p90_ms": round(1000 * durations[int(0.9 * (len(durations) - 1))], 2),
+        "max_ms": round(1000 * durations[-1], 2),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=6)
+    parser.add_argument("--hands", type=int, default=30)
+    parser.add_argument("--private", action="store_true", help="a private deal's streets")
+    args = parser.parse_args()
+    with served() as (base, _):
+        load = os.getloadavg()[0]
+        port = base.rsplit(":", 1)[1]
+        clients = asyncio.run(
+            _measure(base, f"ws://127.0.0.1:{port}", args.players, args.hands, args.private)
+        )
     result: dict[str, Any] = {"players": args.players}
     if args.private:
         result["streets"] = _figures("streets", [d for c in clients for d in c.streets])

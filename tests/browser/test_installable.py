@@ -118,4 +118,6 @@ def test_the_page_keeps_its_shell_and_plays_where_workers_are_blocked(server: An
     files = [(url, cached) for url, cached in answers if "/static/" in url]
     assert files, answers
     assert all(cached for _, cached in files), [f for f in files if not f[1]]
+    # A shuffled table's page never fetches the private deal's curve modules.
+    assert not [url for url, _ in answers if "/vendor/" in url], answers
     assert not any(cached for url, cached in answers if "/api/" in url), answers

@@ -4,13 +4,25 @@ cards a frame holds."""
 
 from __future__ import annotations
 
+import contextlib
 import json
-from collections.abc import Callable
+import re
+import sqlite3
+from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 from wildstud.cards import DECK
 
-__all__ = ["CARDS", "Listener", "Player", "cards_in", "refused"]
+__all__ = [
+    "CARDS",
+    "Listener",
+    "Player",
+    "cards_in",
+    "found_in_database",
+    "refused",
+    "standing_alone",
+]
 
 CARDS = frozenset(str(card) for card in DECK)
 """Every card's code (``Qh``)."""
@@ -76,3 +88,42 @@ class Player:
 
     def then(self, callback: Callable[[], None]) -> None:
         callback()
+
+
+def standing_alone(text: str, codes: set[str]) -> set[str]:
+    """The card codes that stand alone in ``text`` (not inside a longer word or hexadecimal).
+
+    >>> sorted(standing_alone("Ann shows Qh; key 9f3Qsab", {"Qh", "Qs"}))
+    ['Qh']
+    """
+    return {
+        code for code in codes if re.search(rf"(?<![0-9A-Za-z_-]){code}(?![0-9A-Za-z_-])", text)
+    }
+
+
+def found_in_database(
+    path: Path, codes: set[str], by_hand: Mapping[int, set[str]] | None = None
+) -> set[str]:
+    """The card codes any value of any table of a SQLite database holds: a JSON value's cards
+    (but its lists of wild cards, which name whole ranks: ``cards_in``), else its words.
+    ``by_hand``: a row of one hand (the ``hands`` table's ``number``, another's
+    ``hand_number``) is searched for that hand's codes instead (a card kept hidden in one
+    hand may be shown in another of the night)."""
+    found: set[str] = set()
+    with contextlib.closing(sqlite3.connect(path)) as database:
+        names = database.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        for (name,) in names.fetchall():
+            cursor = database.execute(f'SELECT * FROM "{name}"')
+            columns = [column[0] for column in cursor.description]
+            hand = "number" if name == "hands" else "hand_number"
+            for row in cursor:
+                number = dict(zip(columns, row, strict=True)).get(hand)
+                wanted = codes if by_hand is None or number is None else by_hand.get(number, set())
+                for value in row:
+                    if not isinstance(value, str):
+                        continue
+                    try:
+                        found |= cards_in(json.loads(value)) & wanted
+                    except ValueError:
+                        found |= standing_alone(value, wanted)
+    return found

@@ -90,6 +90,8 @@ def test_the_worker_keeps_the_shell_and_nothing_with_a_token(client: httpx.Clien
         assert path.startswith(f"{prefix[1]}/"), path
         assert client.get(path).status_code == 200, path
     assert f"{prefix[1]}/worker.js" not in files
+    # Nor the curve modules only a private table's page imports.
+    assert not [path for path in files if "/vendor/" in path], files
     # Nothing of the API, no page of a link, no token.
     links = created["links"].values()
     secrets = [created["host_token"], *(link.rsplit("/", 1)[1] for link in links)]

@@ -8,11 +8,7 @@ hole card that no showdown showed."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import json
 import random
-import re
-import sqlite3
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -21,7 +17,7 @@ from typing import Any
 import pytest
 
 from tests.server.conftest import Server
-from tests.server.helpers import cards_in, refused
+from tests.server.helpers import found_in_database, refused, standing_alone
 from tests.server.wsclient import Api, Client, Folder, play
 from wildstud.cards import Card
 from wildstud.private_deal import Unmasking, open_own, unmask
@@ -160,31 +156,6 @@ def hidden_unshown(pages: list[Page], history: Frame) -> set[str]:
         if isinstance(card, str)
     }
     return {str(card) for page in pages for card in page.cards.values()} - public
-
-
-def standing_alone(text: str, codes: set[str]) -> set[str]:
-    """The card codes that stand alone in ``text`` (not inside a longer word or hexadecimal)."""
-    return {
-        code for code in codes if re.search(rf"(?<![0-9A-Za-z_-]){code}(?![0-9A-Za-z_-])", text)
-    }
-
-
-def found_in_database(path: Path, codes: set[str]) -> set[str]:
-    """The card codes any value of any table of a SQLite database holds: a JSON value's cards
-    (but its lists of wild cards, which name whole ranks: ``cards_in``), else its words."""
-    found: set[str] = set()
-    with contextlib.closing(sqlite3.connect(path)) as database:
-        names = database.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
-        for (name,) in names.fetchall():
-            for row in database.execute(f'SELECT * FROM "{name}"'):
-                for value in row:
-                    if not isinstance(value, str):
-                        continue
-                    try:
-                        found |= cards_in(json.loads(value)) & codes
-                    except ValueError:
-                        found |= standing_alone(value, codes)
-    return found
 
 
 GAMES = ["FTQ", "SMBU", "pimp-daddy", "BD7", "BD5", "F7S"]
@@ -383,3 +354,49 @@ def test_a_restart_mid_pass_resumes_and_no_unshown_hole_card_is_stored_or_logged
     assert len(secret) >= 2, secret  # Bob's face-down cards at least
     assert found_in_database(tmp_path / "private.sqlite3", secret) == set()
     assert standing_alone(server.log_text(), secret) == set()
+
+
+def test_a_void_deal_at_a_tournament_table_gives_the_chips_back_and_play_goes_on(
+    server: Server,
+) -> None:
+    """At a private tournament table a page that does not answer in the first hand voids its
+    deal (``private_misdeal``): every chip goes back, nobody is knocked out, and the tournament
+    deals its next hand, which is played to the showdown."""
+    api = Api(server.base)
+
+    async def scenario() -> tuple[Frame, Frame, Frame, Frame]:
+        created, clients, pages, runners = await private_table(
+            api,
+            "FTQ",
+            ["Ann", "Bob"],
+            shuffle_seconds=2,
+            starting_chips=1000,
+            tournament={"buy_in": 10, "level_hands": 5, "break_every": 0},
+        )
+        pages[1].hold = lambda frame: frame["hand"] == 1  # Bob's page is silent in hand 1
+        api.ok(api.host(created, "POST", "/start"))
+        players = [asyncio.create_task(play(c, Calm(), finished(2))) for c in clients]
+        async with asyncio.timeout(180):
+            await asyncio.gather(*players)
+        await stop(clients, runners)
+        path = f"/api/tables/{created['table']['id']}"
+        return (
+            api.get(f"{path}/hands/1"),
+            api.get(f"{path}/hands/2"),
+            api.get(f"{path}/tournament"),
+            api.table(created),
+        )
+
+    void, second, tournament, table = asyncio.run(scenario())
+    assert "Bob did not answer in time" in void["void"], void
+    assert void["final_stacks"] == void["starting_stacks"] == [1000] * 3
+    assert not [e for e in void["events"] if e["type"] in ("revealed", "shown", "awarded")]
+    # The next hand starts from the stacks as they were before the void one, and is played out.
+    assert second["starting_stacks"] == [1000] * 3
+    assert "void" not in second or not second["void"], second
+    assert {e["seat"] for e in second["events"] if e["type"] == "revealed"} == {0, 1, 2}
+    assert sum(second["final_stacks"]) == 3000
+    assert sum(seat["stack"] for seat in table["seats"]) == 3000
+    assert not tournament["finished"], tournament
+    assert (tournament["entrants"], tournament["players_left"]) == (3, 3), tournament
+    assert tournament["prize_pool"] == 30, tournament

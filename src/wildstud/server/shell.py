@@ -42,11 +42,16 @@ class Shell:
         self.root = root
         self.prefix = prefix
         self.version = prefix.rstrip("/").rsplit("/", 1)[-1]
-        # The worker keeps what a page loads (its modules, styles and icons), never itself.
-        # The table's page imports the private deal's arithmetic, and with it the vendored
-        # curve modules, whatever its table's kind of deal: they are kept too (loading them
-        # only at a private table would spare a phone their half a megabyte once a version).
-        self.files = sorted(f"{root}{prefix}/{name}" for name in files if name != "worker.js")
+        # The worker keeps what every page loads (its modules, styles and icons), never
+        # itself, nor the vendored curve modules that only a private table's page imports
+        # (privaterounds.js, at its first deal): half a megabyte a phone need not fetch for
+        # every table. A private table's page fetches them from the server, as it must reach
+        # the server to play at all.
+        self.files = sorted(
+            f"{root}{prefix}/{name}"
+            for name in files
+            if name != "worker.js" and not name.startswith("vendor/")
+        )
 
     def worker(self) -> str:
         """The service worker's script: its shell, then ``static/worker.js``."""

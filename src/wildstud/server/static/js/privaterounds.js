@@ -8,7 +8,11 @@
 // The table page answers the server's `private` frames (server/table/private.py) with PagePrivate.
 
 import { named } from "./cards.js";
-import { maskAndShuffle, newSecret, openOwn, secretOf, unmask } from "./privatedeal.js";
+
+// The arithmetic (privatedeal.js and the vendored curves under it, half a megabyte) is imported
+// at the first private deal the page answers: a page at a shuffled table never fetches it.
+let arithmetic = null;
+const curves = () => (arithmetic ??= import("./privatedeal.js"));
 
 /** Every card's name, as the library names them. */
 export const CARDS = [..."23456789TJQKA"].flatMap((rank) => [..."cdhs"].map((suit) => rank + suit));
@@ -77,6 +81,7 @@ export class PageRounds {
 
   /** The deal's secret and order: the kept ones, or fresh ones kept before any is used. */
   async held() {
+    const { newSecret, secretOf } = await curves();
     const key = `${this.context}|deal ${this.deal}|party ${this.party}`;
     let kept = await this.store.get(key);
     if (kept === undefined) {
@@ -88,6 +93,7 @@ export class PageRounds {
 
   /** The answer to what the table asks (`{step: "key" | "mask" | "unmask", …}`). */
   async answer(asked) {
+    const { maskAndShuffle, unmask } = await curves();
     const { secret, order } = await this.held();
     if (asked.step === "key") return { step: "key", key: toHex(secret.key) };
     if (asked.step === "mask") {
@@ -104,12 +110,14 @@ export class PageRounds {
 
   /** The page's own cards, from their points once every other party unmasked them. */
   async open(points) {
+    const { openOwn } = await curves();
     const { secret } = await this.held();
     return points.map(([position, point]) => [position, openOwn(fromHex(point), secret, CARDS)]);
   }
 
   /** Its hand shown at the showdown: its own unmasking of each of its cards, with proof. */
   async show(seat, points) {
+    const { unmask } = await curves();
     const { secret } = await this.held();
     const steps = points.map(([position, point]) =>
       unmask(fromHex(point), secret, proofContext(this.context, this.deal, position, this.party, true)),

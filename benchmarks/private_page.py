@@ -1,0 +1,221 @@
+"""What a private deal costs in real pages: each page's CPU per hand, the server's, and the time
+the rounds add to each street, at a table of ``--players`` Chromium pages over loopback.
+
+The benchmark starts ``wildstud serve`` on a fresh SQLite database and Debian's Chromium (one
+browser, a context a page), seats ``--players`` pages at a private table of Follow the Queen and
+lets each page play its own turns the cheap way (check, call, bring in: every hand to the
+showdown), clicking its own buttons from a script in the page. It measures, over ``--hands``
+hands:
+
+- each page's CPU: the main thread's busy time by Chrome's DevTools protocol
+  (``Performance.getMetrics``'s ``TaskDuration`` in thread time; ``ScriptDuration`` is the part
+  spent running JavaScript), per hand: the page's masking, unmaskings, its own cards opened and
+  shown, and drawing the table;
+- the server's CPU (user + system of its process, from ``/proc``), per hand;
+- the added latency per street, at a spectator's socket: from the frame that ends a betting round
+  to the frame that deals the next street (a shuffled table deals in the first: it adds
+  nothing), and for the first street from the ``hand`` frame (the keys and every party's masking
+  come first).
+
+From the repository root (``load_average`` says how busy the machine was: the pages, the server
+and the benchmark share its cores)::
+
+    .venv/bin/python benchmarks/private_page.py                # 6 pages, 3 hands
+    .venv/bin/python benchmarks/private_page.py --players 4 --hands 5
+    .venv/bin/python benchmarks/private_page.py --deal shuffled    # the same, shuffled
+
+At a shuffled table the cards of a street come in the frame that ends the betting: no street is
+counted, and the "first street" is the players' shuffle before the deal.
+
+The goals (issue 26): under 1 s of page CPU per hand, under 100 ms added per street.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import math
+import os
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from playwright.async_api import Browser, CDPSession, async_playwright
+from websockets.asyncio.client import connect
+
+from shuffle import served  # beside this script
+
+CHROMIUM = "/usr/bin/chromium"
+TICKS = os.sysconf("SC_CLK_TCK")
+
+# Each page plays its own turns the cheap way by clicking its buttons, once a turn, and shows
+# its hand when a shuffled table's showdown asks (a private one's page shows with proof itself).
+PLAYER = """{
+  const cheap = ['check', 'call', 'bring-in', 'complete'];
+  let done = '';
+  let queued = false;
+  const play = () => {
+    queued = false;
+    const show = document.querySelector("button[data-show='true']");
+    if (show && !show.disabled && done !== `show|${document.body.dataset.hand}`) {
+      done = `show|${document.body.dataset.hand}`;
+      show.click();
+      return;
+    }
+    const actions = document.getElementById('actions');
+    const turn = `${document.body.dataset.hand}|${document.body.dataset.events}`;
+    if (actions?.dataset.turn !== 'yes' || done === turn) return;
+    const button = cheap.map((kind) => actions.querySelector(`button[data-choice='${kind}']`))
+      .find((found) => found && !found.disabled);
+    if (button) { done = turn; button.click(); }
+  };
+  new MutationObserver(() => {
+    if (!document.body || queued) return;
+    queued = true;
+    setTimeout(play, 0);
+  }).observe(document, { subtree: true, childList: true, attributes: true });
+}"""
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU of process ``pid`` (fields 14 and 15 of ``/proc/pid/stat``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+async def _busy(cdp: CDPSession) -> dict[str, float]:
+    metrics = (await cdp.send("Performance.getMetrics"))["metrics"]
+    return {m["name"]: m["value"] for m in metrics if m["name"].endswith("Duration")}
+
+
+class Watcher:
+    """A spectator's socket: when each street's betting ended and its cards came."""
+
+    def __init__(self) -> None:
+        self.streets: list[float] = []
+        self.firsts: list[float] = []
+        self.finished = 0
+        self._since: float | None = None
+        self._first = False
+
+    async def run(self, url: str, hands: int) -> None:
+        async with connect(url, proxy=None, max_size=2**22) as ws:
+            async for message in ws:
+                now = time.monotonic()
+                frame = json.loads(message)
+                kinds = [e["type"] for e in frame.get("events") or []]
+                if frame["type"] == "hand":
+                    self._since, self._first = now, True
+                elif frame["type"] != "update":
+                    continue
+                if "dealt" in kinds and self._since is not None:
+                    (self.firsts if self._first else self.streets).append(now - self._since)
+                    self._since, self._first = None, False
+                if "street_started" in kinds and "dealt" not in kinds:
+                    self._since = now
+                if frame["view"]["phase"] == "over":
+                    self._since = None
+                    self.finished += 1
+                    if self.finished >= hands:
+                        return
+
+
+async def _measure(base: str, players: int, hands: int, server: int, deal: str) -> dict[str, Any]:
+    http = httpx.Client(base_url=base, timeout=10, trust_env=False)
+    created = http.post(
+        "/api/tables",
+        json={
+            "name": "bench",
+            "games": [{"game": "FTQ"}],
+            "seats": players,
+            "hand_pause": 0,
+            "showdown_pause": 0,
+            "seat_requests": False,
+            "deal": deal,
+            "shuffle_seconds": 60,  # a busy machine's answer is late, never missing
+            "action_clock": 120,
+        },
+    ).json()
+    token = created["links"]["join"].rsplit("/", 1)[1]
+    async with async_playwright() as playwright:
+        browser: Browser = await playwright.chromium.launch(
+            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
+        )
+        sessions = []
+        for index in range(players):
+            seat = http.post(f"/api/join/{token}", json={"name": f"p{index}"}).json()
+            context = await browser.new_context(viewport={"width": 1280, "height": 900})
+            await context.add_init_script(PLAYER)
+            page = await context.new_page()
+            cdp = await context.new_cdp_session(page)
+            await cdp.send("Performance.enable", {"timeDomain": "threadTicks"})
+            await page.goto(seat["link"])
+            await page.wait_for_selector("#banner")
+            sessions.append(cdp)
+        watcher = Watcher()
+        watching = asyncio.create_task(watcher.run(created["links"]["watch_socket"], hands))
+        await asyncio.sleep(1)  # every page connected: a deal's parties are fixed as it starts
+        before = [await _busy(cdp) for cdp in sessions]
+        server_before = _cpu_seconds(server)
+        http.post(f"/api/host/{created['host_token']}/start").raise_for_status()
+        await asyncio.wait_for(watching, timeout=hands * 300)
+        server_cpu = _cpu_seconds(server) - server_before
+        after = [await _busy(cdp) for cdp in sessions]
+        await browser.close()
+    task = [
+        (b["TaskDuration"] - a["TaskDuration"]) / hands for a, b in zip(before, after, strict=True)
+    ]
+    script = [
+        (b["ScriptDuration"] - a["ScriptDuration"]) / hands
+        for a, b in zip(before, after, strict=True)
+    ]
+    return {
+        "page_cpu_s_per_hand": _spread(task),
+        "page_script_s_per_hand": _spread(script),
+        "server_cpu_s_per_hand": round(server_cpu / hands, 3),
+        "streets_ms": _figures(watcher.streets),
+        "first_street_ms": _figures(watcher.firsts),
+    }
+
+
+def _spread(values: list[float]) -> dict[str, float]:
+    return {
+        "median": round(statistics.median(values), 3),
+        "max": round(max(values), 3),
+    }
+
+
+def _figures(durations: list[float]) -> dict[str, Any]:
+    """Milliseconds: the median, the 90th percentile (nearest rank) and the largest."""
+    durations = sorted(durations)
+    if not durations:
+        return {"n": 0}
+    return {
+        "n": len(durations),
+        "median": round(1000 * statistics.median(durations), 1),
+        "p90": round(1000 * durations[math.ceil(0.9 * len(durations)) - 1], 1),
+        "max": round(1000 * durations[-1], 1),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=6)
+    parser.add_argument("--hands", type=int, default=3)
+    parser.add_argument(
+        "--deal", choices=("private", "shuffled"), default="private", help="the table's deal"
+    )
+    args = parser.parse_args()
+    with served() as (base, pid):
+        load = os.getloadavg()[0]
+        result = asyncio.run(_measure(base, args.players, args.hands, pid, args.deal))
+    result = {"deal": args.deal, "players": args.players, "hands": args.hands, **result}
+    result["load_average"] = [round(load, 2), round(os.getloadavg()[0], 2)]
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()
