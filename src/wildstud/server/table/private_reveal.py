@@ -1,0 +1,274 @@
+"""The audit of a table's private deals: once they are over, every party publishes each deal's
+secret and order, and :func:`~wildstud.history.private_night.audit_private_night` names any
+party that dealt wrongly (issue 26 item 2).
+
+When (house rule ``private_reveal``, the table's setting): after the night (the default), once
+the host has ended it and its last hand is over; or after each hand, between hands. Then, for
+every finished hand not audited yet, every deal whose deck was masked:
+
+- the server publishes its own secret and order (its ``agent`` row's) as a ``reveal`` row;
+- each page that was a party to it, still seated under the same name, is asked (a ``private``
+  frame, step ``reveal``) and answers from what it kept (IndexedDB); each answer is checked
+  (a secret of 32 bytes, an order of the 52 positions) and stored as it comes;
+- once every party has published, or the table's ``shuffle_seconds`` have run out, every deal
+  is played again from its public rows and audited: a party that never published (it left, or
+  withholds) is named ``unpublished``, never skipped. The result of each deal is stored (an
+  ``audit`` row, its faults) and the night's so far is told to every page
+  (``private_audit``), and to each page that connects after.
+
+A restarted server rebuilds what is left from its rows: a deal with an ``audit`` row is done.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from wildstud.errors import IllegalActionError
+from wildstud.history.private_night import (
+    PrivateDealRecord,
+    PrivateFault,
+    PrivateNight,
+    audit_private_night,
+)
+from wildstud.private_rounds import SERVER_ROW, Agent, DealRounds, Kind, RoundsError, Row
+from wildstud.server.errors import SeatError
+from wildstud.server.frames import PrivateAuditFrame, PrivateFrame
+from wildstud.server.messages import PrivateAnswer
+from wildstud.server.seating import Client
+from wildstud.server.store import Changes, PrivateRound
+from wildstud.server.table.fanout import dumps
+from wildstud.server.table.seating import TableStatus
+
+if TYPE_CHECKING:
+    from wildstud.server.table.table import Table
+
+__all__ = ["Reveals", "as_row"]
+
+
+def as_row(item: PrivateRound) -> Row:
+    """A stored row as the rounds read it."""
+    kind: Kind = item.kind  # type: ignore[assignment]  # as the rounds stored it
+    return Row(item.deal, kind, item.party, item.data)
+
+
+@dataclass(eq=False)
+class _Deal:
+    """A deal waiting for its parties' secrets: its rounds (from its rows), its rows, and the
+    table seat of each page that was a party to it."""
+
+    hand: int
+    rounds: DealRounds
+    rows: list[Row]
+    pages: dict[int, int] = field(default_factory=dict)
+
+    @property
+    def complete(self) -> bool:
+        return len(self.rounds.revealed) == len(self.rounds.parties)
+
+
+class Reveals:
+    """A table's publishing of its private deals' secrets, and their audit (see the module)."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.through = 0
+        """The last hand whose deals were asked for (or found audited)."""
+        self.open: dict[tuple[int, int], _Deal] = {}
+        """The deals waiting for secrets, by hand and deal."""
+        self.seqs: dict[int, int] = {}
+        """How many rows each hand with an open deal has stored."""
+        self.deadline: float | None = None
+        self.deals = 0
+        """Deals audited so far tonight."""
+        self.faults: list[PrivateFault] = []
+        """Every fault found so far tonight."""
+
+    def _due_through(self) -> int:
+        """The last finished hand whose secrets are due now (house rule ``private_reveal``)."""
+        table = self.table
+        if table.settings.private_reveal == "hand" or table.status is TableStatus.ENDED:
+            return table.hands_dealt - (table.live is not None)
+        return 0
+
+    async def due(self, now: float) -> float | None:
+        """Ask for what is due, or audit once every secret is in or the clock ran out; how long
+        until it looks again (``None``: nothing waited for)."""
+        last = self._due_through()
+        if last > self.through:
+            await self._ask_hands(self.through + 1, last, now)
+        if self.deadline is None:
+            return None
+        if now < self.deadline and not all(deal.complete for deal in self.open.values()):
+            return self.deadline - now
+        await self._audit()
+        return None
+
+    async def _ask_hands(self, first: int, last: int, now: float) -> None:
+        store = self.table.store
+        for number in range(first, last + 1):
+            stored = await store.call(store.hand, self.table.id, number)
+            rows = await store.call(store.private_rounds, self.table.id, number)
+            self.through = number
+            if stored is None or not rows:
+                continue
+            await self._ask_hand(number, stored.setup.lineup, rows)
+        if self.open and self.deadline is None:
+            self.deadline = now + float(self.table.settings.shuffle_seconds)
+
+    async def _ask_hand(
+        self, number: int, lineup: Sequence[int], stored: Sequence[PrivateRound]
+    ) -> None:
+        """Open hand ``number``'s deals not audited yet: the server's secrets stored, each page
+        asked."""
+        from wildstud.server.table.private import context  # (private imports this module)
+
+        by_deal: dict[int, list[Row]] = {}
+        for item in stored:
+            by_deal.setdefault(item.deal, []).append(as_row(item))
+        self.seqs[number] = len(stored)
+        mine: list[Row] = []
+        for deal, rows in sorted(by_deal.items()):
+            audited = [row for row in rows if row.kind == "audit"]
+            if audited:  # done before a restart: counted again, not asked again
+                self._count(json.loads(audited[0].data))
+                continue
+            public = [row for row in rows if row.kind not in ("agent", "audit")]
+            rounds = DealRounds.from_rows(context(self.table.id, number), public)
+            if rounds.stage in ("keys", "masking"):
+                continue  # voided before its deck was masked: no card was dealt from it
+            server = len(rounds.parties) - 1
+            held = [row for row in rows if row.kind == "agent"]
+            if server not in rounds.revealed and held:
+                agent = Agent.load(held[0])
+                row = rounds.take_reveal(server, agent.secret.scalar, agent.order)
+                mine.append(row)
+                public.append(row)
+            opened = _Deal(number, rounds, public)
+            for party, who in enumerate(rounds.parties[:-1]):
+                if who.seats:
+                    opened.pages[party] = lineup[who.seats[0]]
+            self.open[number, deal] = opened
+        await self._store(number, mine)
+        for (hand, _), waiting in self.open.items():
+            if hand == number:
+                for party in waiting.pages:
+                    self._ask(waiting, party)
+
+    def _ask(self, deal: _Deal, party: int, client: Client | None = None) -> None:
+        """Ask ``party``'s page for its secret (``client``: that page only)."""
+        rounds = deal.rounds
+        if party in rounds.revealed:
+            return
+        seat = self.table.seats.get(deal.pages[party])
+        if seat is None or seat.name != rounds.parties[party].name:
+            return  # gone, or another player sits there now: it is named if it never publishes
+        left = None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
+        frame = PrivateFrame(
+            step="reveal",
+            hand=deal.hand,
+            deal=rounds.deal,
+            party=party,
+            context=rounds.context.decode(),
+            deck=None,
+            points=None,
+            seat=None,
+            seconds=None if left is None else round(left, 1),
+        ).frame()
+        text = dumps(frame)
+        for each in seat.clients if client is None else [client]:
+            each.send(text)
+
+    def attached(self, client: Client) -> None:
+        """A page connected: what is asked of its seat is asked again; the audit so far told."""
+        for deal in self.open.values():
+            for party, index in deal.pages.items():
+                if index == client.seat:
+                    self._ask(deal, party, client)
+        if self.deals:
+            client.send(dumps(self._frame()))
+
+    async def receive(self, client: Client, frame: PrivateAnswer) -> None:
+        """A page publishes a deal's secret and order: checked, stored, and the audit runs once
+        every secret is in."""
+        deal = self.open.get((frame.hand, frame.deal))
+        if deal is None:
+            raise IllegalActionError(
+                f"hand {frame.hand}, deal {frame.deal} waits for no secret: it is being played,"
+                " or its audit is done"
+            )
+        party = next(
+            (p for p, index in deal.pages.items() if index == client.seat),
+            None,
+        )
+        seat = None if client.seat is None else self.table.seats.get(client.seat)
+        if party is None or seat is None or seat.name != deal.rounds.parties[party].name:
+            raise SeatError(f"your page was no party to hand {frame.hand}, deal {frame.deal}")
+        trial = copy.deepcopy(deal.rounds)
+        try:
+            row = trial.take(party, frame.answer)
+        except RoundsError as error:
+            raise RoundsError(party, error.kind, f"your secret is refused: {error}") from None
+        if row is None:
+            return
+        await self._store(deal.hand, [row])
+        deal.rounds = trial
+        deal.rows.append(row)
+        if all(item.complete for item in self.open.values()):
+            self.table.wake()
+
+    async def _store(self, number: int, rows: Sequence[Row]) -> None:
+        if not rows:
+            return
+        seq = self.seqs[number]
+        stored = [
+            PrivateRound(number, seq + offset, row.deal, row.kind, row.party, row.data)
+            for offset, row in enumerate(rows)
+        ]
+        await self.table.driver.commit(Changes(private_rounds=stored))
+        self.seqs[number] = seq + len(stored)
+
+    async def _audit(self) -> None:
+        """Audit every open deal (see the module), store each result and tell every page."""
+        deals = list(self.open.values())
+        night = PrivateNight(
+            self.table.id,
+            tuple(
+                PrivateDealRecord(d.hand, d.rounds.deal, d.rounds.context.decode(), tuple(d.rows))
+                for d in deals
+            ),
+        )
+        # Every proof and masking is checked again: off the event loop.
+        audit = await asyncio.to_thread(audit_private_night, night)
+        for deal in deals:
+            faults = [
+                fault.to_data()
+                for fault in audit.faults
+                if (fault.hand, fault.deal) == (deal.hand, deal.rounds.deal)
+            ]
+            data = {"faults": faults}
+            row = Row(deal.rounds.deal, "audit", SERVER_ROW, json.dumps(data))
+            await self._store(deal.hand, [row])
+            self._count(data)
+        self.open.clear()
+        self.deadline = None
+        self.table.fanout.broadcast(self._frame())
+
+    def _count(self, data: dict[str, Any]) -> None:
+        self.deals += 1
+        self.faults += [PrivateFault(**item) for item in data["faults"]]
+
+    def _frame(self) -> dict[str, Any]:
+        return PrivateAuditFrame.model_validate(
+            {
+                "first": 1,
+                "last": self.through,
+                "deals": self.deals,
+                "faults": [fault.to_data() for fault in self.faults],
+            }
+        ).frame()
