@@ -21,7 +21,7 @@ import { eventSentences, Speaker, winnerSentences } from "./speech.js";
 import { LedgerPanel } from "./ledger.js";
 import { ChatPanel } from "./chat.js";
 import { PageShuffle } from "./shuffler.js";
-import { PagePrivate, indexedStore, memoryStore, withOwnCards } from "./privaterounds.js";
+import { PagePrivate, auditWords, indexedStore, memoryStore, withOwnCards } from "./privaterounds.js";
 import { Attention } from "./attention.js";
 import { Moment } from "./moment.js";
 import { SeatControls } from "./seatcontrols.js";
@@ -77,6 +77,14 @@ class TablePage {
       send: (frame) => this.socket.send(frame),
       store: typeof indexedDB === "undefined" ? memoryStore() : indexedStore(),
       onCards: () => this.renderSeats(),
+      // A hand's secret is never published while it is played; the audit is said at the table
+      // (beside the kind of deal, and each fault as a warning) and in the settle-up.
+      playing: () => (this.state.hand && this.state.hand.view.phase !== "over" ? this.state.hand.number : null),
+      onAudit: (audit) => {
+        const words = auditWords(audit);
+        this.proofs.sayAudit(words);
+        this.ledger.privateAudit(words);
+      },
     });
     this.attention = new Attention();
     this.moment = new Moment();
