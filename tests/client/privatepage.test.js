@@ -175,3 +175,30 @@ test("the audit's result is kept and told, in a player's words", () => {
     "The server put a card into the deck that was not in it in hand 2",
   ]);
 });
+
+test("as its player leaves it publishes every deal of its table it was a party to, but the hand in play", async () => {
+  const sent = [];
+  const store = memoryStore();
+  const rounds = new PagePrivate({ send: (frame) => sent.push(frame), store, playing: () => 4 });
+  for (const [hand, deal] of [
+    [3, 1],
+    [3, 2],
+    [4, 1],
+  ]) {
+    await rounds.take({ ...ask, hand, deal, context: `table t|hand ${hand}`, step: "key" });
+  }
+  await rounds.take({ ...ask, hand: 1, context: "table u|hand 1", step: "key" }); // another table's
+  const keys = sent.length;
+  // A reload: a fresh page over the same store still knows them.
+  const again = new PagePrivate({ send: (frame) => sent.push(frame), store, playing: () => 4 });
+  await again.revealAll("t");
+  const published = sent.slice(keys);
+  assert.deepEqual(
+    published.map((frame) => [frame.hand, frame.deal, frame.answer.step]),
+    [
+      [3, 1, "reveal"],
+      [3, 2, "reveal"],
+    ],
+  );
+  assert.notEqual(published[0].answer.secret, published[1].answer.secret);
+});

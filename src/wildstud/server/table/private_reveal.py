@@ -92,8 +92,10 @@ class Reveals:
     def _due_through(self) -> int:
         """The last finished hand whose secrets are due now (house rule ``private_reveal``)."""
         table = self.table
-        if table.settings.private_reveal == "hand" or table.status is TableStatus.ENDED:
+        if table.settings.private_reveal == "hand":
             return table.hands_dealt - (table.live is not None)
+        if table.status is TableStatus.ENDED and table.live is None:
+            return table.hands_dealt
         return 0
 
     async def due(self, now: float) -> float | None:
@@ -110,50 +112,65 @@ class Reveals:
         return None
 
     async def _ask_hands(self, first: int, last: int, now: float) -> None:
-        store = self.table.store
         for number in range(first, last + 1):
-            stored = await store.call(store.hand, self.table.id, number)
-            rows = await store.call(store.private_rounds, self.table.id, number)
+            loaded = await self._load(number)
             self.through = number
-            if stored is None or not rows:
-                continue
-            await self._ask_hand(number, stored.setup.lineup, rows)
+            if loaded is not None:
+                await self._ask_hand(number, *loaded)
         if self.open and self.deadline is None:
             self.deadline = now + float(self.table.settings.shuffle_seconds)
 
+    async def _load(self, number: int) -> tuple[Sequence[int], dict[int, list[Row]]] | None:
+        """Hand ``number``'s lineup and stored rows by deal (``None``: no private deal)."""
+        store = self.table.store
+        stored = await store.call(store.hand, self.table.id, number)
+        rows = await store.call(store.private_rounds, self.table.id, number)
+        if stored is None or not rows:
+            return None
+        self.seqs[number] = len(rows)
+        by_deal: dict[int, list[Row]] = {}
+        for item in rows:
+            by_deal.setdefault(item.deal, []).append(as_row(item))
+        return stored.setup.lineup, by_deal
+
+    def _deal(self, number: int, lineup: Sequence[int], rows: Sequence[Row]) -> _Deal | None:
+        """A deal of hand ``number`` from its ``rows`` (``None``: voided before its deck was
+        masked, so that no card was dealt from it)."""
+        from wildstud.server.table.private import context  # (private imports this module)
+
+        public = [row for row in rows if row.kind not in ("agent", "audit")]
+        rounds = DealRounds.from_rows(context(self.table.id, number), public)
+        if rounds.stage in ("keys", "masking"):
+            return None
+        deal = _Deal(number, rounds, public)
+        for party, who in enumerate(rounds.parties[:-1]):
+            if who.seats:
+                deal.pages[party] = lineup[who.seats[0]]
+        return deal
+
     async def _ask_hand(
-        self, number: int, lineup: Sequence[int], stored: Sequence[PrivateRound]
+        self, number: int, lineup: Sequence[int], by_deal: dict[int, list[Row]]
     ) -> None:
         """Open hand ``number``'s deals not audited yet: the server's secrets stored, each page
         asked."""
-        from wildstud.server.table.private import context  # (private imports this module)
-
-        by_deal: dict[int, list[Row]] = {}
-        for item in stored:
-            by_deal.setdefault(item.deal, []).append(as_row(item))
-        self.seqs[number] = len(stored)
         mine: list[Row] = []
-        for deal, rows in sorted(by_deal.items()):
+        for deal_number, rows in sorted(by_deal.items()):
             audited = [row for row in rows if row.kind == "audit"]
             if audited:  # done before a restart: counted again, not asked again
                 self._count(json.loads(audited[0].data))
                 continue
-            public = [row for row in rows if row.kind not in ("agent", "audit")]
-            rounds = DealRounds.from_rows(context(self.table.id, number), public)
-            if rounds.stage in ("keys", "masking"):
-                continue  # voided before its deck was masked: no card was dealt from it
+            deal = self._deal(number, lineup, rows)
+            if deal is None:
+                continue
+            rounds = deal.rounds
             server = len(rounds.parties) - 1
             held = [row for row in rows if row.kind == "agent"]
             if server not in rounds.revealed and held:
                 agent = Agent.load(held[0])
                 row = rounds.take_reveal(server, agent.secret.scalar, agent.order)
                 mine.append(row)
-                public.append(row)
-            opened = _Deal(number, rounds, public)
-            for party, who in enumerate(rounds.parties[:-1]):
-                if who.seats:
-                    opened.pages[party] = lineup[who.seats[0]]
-            self.open[number, deal] = opened
+                deal.rows.append(row)
+            self.open[number, deal_number] = deal
         await self._store(number, mine)
         for (hand, _), waiting in self.open.items():
             if hand == number:
@@ -196,12 +213,7 @@ class Reveals:
     async def receive(self, client: Client, frame: PrivateAnswer) -> None:
         """A page publishes a deal's secret and order: checked, stored, and the audit runs once
         every secret is in."""
-        deal = self.open.get((frame.hand, frame.deal))
-        if deal is None:
-            raise IllegalActionError(
-                f"hand {frame.hand}, deal {frame.deal} waits for no secret: it is being played,"
-                " or its audit is done"
-            )
+        deal = self.open.get((frame.hand, frame.deal)) or await self._early(frame)
         party = next(
             (p for p, index in deal.pages.items() if index == client.seat),
             None,
@@ -221,6 +233,24 @@ class Reveals:
         deal.rows.append(row)
         if all(item.complete for item in self.open.values()):
             self.table.wake()
+
+    async def _early(self, frame: PrivateAnswer) -> _Deal:
+        """A deal of a hand over whose secret a page publishes before it is asked (as it
+        leaves the table): taken as it would be when asked. Never a deal of the hand in play,
+        nor one audited already."""
+        table = self.table
+        finished = table.hands_dealt - (table.live is not None)
+        loaded = await self._load(frame.hand) if 1 <= frame.hand <= finished else None
+        rows = None if loaded is None else loaded[1].get(frame.deal)
+        deal = None
+        if loaded is not None and rows and not any(row.kind == "audit" for row in rows):
+            deal = self._deal(frame.hand, loaded[0], rows)
+        if deal is None:
+            raise IllegalActionError(
+                f"hand {frame.hand}, deal {frame.deal} waits for no secret: it is being played,"
+                " or its audit is done"
+            )
+        return deal
 
     async def _store(self, number: int, rows: Sequence[Row]) -> None:
         if not rows:

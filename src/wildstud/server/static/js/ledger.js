@@ -20,8 +20,9 @@ export class LedgerPanel {
    * `send(frame, words)` sends a seat's request over the table's socket (the action panel's
    * send, which shows the server's answer); `hostToken` is set on the host's page only.
    */
-  constructor({ send, hostToken = null, seatToken = null }) {
+  constructor({ send, hostToken = null, seatToken = null, beforeLeave = async () => {} }) {
     this.send = send;
+    this.beforeLeave = beforeLeave; // what the page does before its player leaves
     this.hostToken = hostToken;
     this.seatToken = seatToken;
     this.leaving = false;
@@ -121,6 +122,7 @@ export class LedgerPanel {
 
   async leave() {
     try {
+      await this.beforeLeave(); // a private table's secrets of the hands over (privaterounds.js)
       await api(`/seat/${this.seatToken}/leave`, { method: "POST" });
       this.message =
         "You are leaving the table: your chips are cashed out (at the end of the hand, if you are in one).";

@@ -173,6 +173,29 @@ export class PagePrivate {
     return this.cards.get(`${hand}/${deal}/${seat}`) ?? new Map();
   }
 
+  /** Keep `deal` (its context, hand, deal and party) among its table's deals this page was a
+   * party to (with the secrets, so that a reload still knows them); the list of them without. */
+  async played(context, deal) {
+    const key = `played|${context.split("|")[0]}`;
+    const kept = (await this.store.get(key)) ?? [];
+    if (deal && !kept.some((item) => item.hand === deal.hand && item.deal === deal.deal)) {
+      kept.push(deal);
+      await this.store.put(key, kept);
+    }
+    return kept;
+  }
+
+  /** Publish the secret and order of every deal of table `tableId` this page was a party to,
+   * but those of the hand in play (as its player leaves the table: docs/security.md says what
+   * that shows, and to whom). */
+  async revealAll(tableId) {
+    for (const { context, hand, deal, party } of await this.played(`table ${tableId}`)) {
+      if (hand === this.playing()) continue;
+      const page = new PageRounds({ context, deal, party, store: this.store });
+      this.send({ type: "private", hand, deal, answer: await page.reveal() });
+    }
+  }
+
   /** Take `frame` if it is a private deal's (true), answering it. */
   onFrame(frame) {
     if (frame.type === "private_audit") {
@@ -188,6 +211,7 @@ export class PagePrivate {
   async take(frame) {
     const { context, hand, deal, party, step } = frame;
     const page = new PageRounds({ context, deal, party, store: this.store });
+    if (step === "key") await this.played(context, { context, hand, deal, party });
     if (step === "open") {
       const key = `${hand}/${deal}/${frame.seat}`;
       const kept = this.cards.get(key) ?? new Map();

@@ -65,7 +65,16 @@ class TablePage {
       },
     });
     this.panel = new ActionPanel(this.socket, () => this.choices());
-    this.ledger = new LedgerPanel({ send: (frame, words) => this.panel.send(frame, words), hostToken, seatToken });
+    this.ledger = new LedgerPanel({
+      send: (frame, words) => this.panel.send(frame, words),
+      hostToken,
+      seatToken,
+      // At a private table a player who leaves publishes the secrets of the hands over as they go.
+      beforeLeave: async () => {
+        const table = this.state.table;
+        if (table && table.settings.deal === "private") await this.private.revealAll(table.id);
+      },
+    });
     this.chat = new ChatPanel({ send: (frame) => this.socket.send(frame), spectator: !seatToken, hostToken });
     this.shuffle = new PageShuffle({
       send: (frame) => this.socket.send(frame),
