@@ -159,7 +159,8 @@ class Reveals:
             if audited:  # done before a restart: counted again, not asked again
                 self._count(json.loads(audited[0].data))
                 continue
-            deal = self._deal(number, lineup, rows)
+            # Every stored proof is checked again as the rows are read: off the event loop.
+            deal = await asyncio.to_thread(self._deal, number, lineup, rows)
             if deal is None:
                 continue
             rounds = deal.rounds
@@ -244,7 +245,7 @@ class Reveals:
         rows = None if loaded is None else loaded[1].get(frame.deal)
         deal = None
         if loaded is not None and rows and not any(row.kind == "audit" for row in rows):
-            deal = self._deal(frame.hand, loaded[0], rows)
+            deal = await asyncio.to_thread(self._deal, frame.hand, loaded[0], rows)
         if deal is None:
             raise IllegalActionError(
                 f"hand {frame.hand}, deal {frame.deal} waits for no secret: it is being played,"
