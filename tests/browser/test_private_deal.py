@@ -151,17 +151,17 @@ async def _session(base: str) -> None:
             # proofs: no card is ever named in a frame a page sends).
             steps = [frame["answer"]["step"] for frame in seat.sent if frame["type"] == "private"]
             assert set(steps) == {"key", "mask", "unmask", "show"}, steps
-        # The host ends the night: the settle-up says there is no record of decks to check
-        # (nobody ever knew one), and offers none; the pages ask nothing the server refuses.
+        # The host ends the night: every page publishes its secrets, and the settle-up says the
+        # audit's result and offers the night record; the pages ask nothing the server refuses.
         api.ok(api.host(created, "POST", "/end"))
         for seat in (ann, bob):
             await pages.wait_until(
                 seat.page,
                 "document.getElementById('ledger').textContent"
-                ".includes('This table dealt privately')",
-                timeout=30,
+                ".includes('Every player and the server dealt honestly: checked')",
+                timeout=60,
             )
-            assert await seat.page.locator("#night-record").count() == 0
+            assert await seat.page.locator("#night-record").count() == 1
             assert not seat.errors, seat.errors
         await browser.close()
 
