@@ -90,6 +90,7 @@ from wildstud.private_deal import (
 __all__ = [
     "Agent",
     "DealRounds",
+    "Kind",
     "Party",
     "PassSlot",
     "RoundsDealer",
@@ -97,12 +98,13 @@ __all__ = [
     "Row",
 ]
 
-Kind = Literal["parties", "key", "deck", "pass", "unmask", "show", "reveal", "agent"]
+Kind = Literal["parties", "key", "deck", "pass", "unmask", "show", "reveal", "agent", "audit"]
 """What a row holds: the deal's parties (its first row, :meth:`DealRounds.parties_row`), a
 party's key, its masked deck, a pass opened (the server's), a party's
 unmaskings in a pass, a hand shown, a party's secret and order after the hand; or the server's
-own secret and order (:meth:`Agent.row`: stored, never sent, and skipped by
-:meth:`DealRounds.apply`)."""
+own secret and order (:meth:`Agent.row`: stored, never sent), or the deal's audit once every
+secret was published (its faults: :mod:`wildstud.server.table.private_reveal`); the last two
+skipped by :meth:`DealRounds.apply`."""
 
 SERVER_ROW = -1
 """The party of a row the rounds write themselves (a pass opened)."""
@@ -547,8 +549,8 @@ class DealRounds:
             self.take_unmasking(row.party, [_unmasking_of(item[1:]) for item in data])
         elif row.kind == "show":
             self.take_show(row.party, data["seat"], [_unmasking_of(s) for s in data["steps"]])
-        elif row.kind in ("agent", "parties"):
-            return  # the server's own secret (its agent's), or the parties the rounds began with
+        elif row.kind in ("agent", "parties", "audit"):
+            return  # the server's own secret, the parties the rounds began with, or the audit
         else:
             self.take_reveal(row.party, bytes.fromhex(data["secret"]), data["order"])
 

@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from wildstud.games import Rules
     from wildstud.history import HandRecord, ProvenRecord
     from wildstud.history.night_audit import NightAudit
+    from wildstud.history.private_night import PrivateAudit
     from wildstud.history.ruling import Ruling
     from wildstud.odds.equity import Odds, SeatOdds
     from wildstud.odds.study import Study
@@ -66,6 +67,7 @@ __all__ = [
     "odds_json",
     "player",
     "players",
+    "private_night_json",
     "seat_odds_json",
     "standing_json",
     "study_json",
@@ -365,6 +367,20 @@ def night_json(audit: NightAudit) -> Json:
             }
             for fault in audit.faults
         ],
+    }
+
+
+def private_night_json(audit: PrivateAudit) -> Json:
+    """``wildstud verify --night --json`` of a private night record (``verify.schema.json``,
+    its private night shape)."""
+    return {
+        "night": True,
+        "private": True,
+        "table": audit.table,
+        "verified": audit.verified,
+        "deals": audit.deals,
+        "words": audit.words,
+        "faults": [fault.to_data() for fault in audit.faults],
     }
 
 

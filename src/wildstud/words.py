@@ -51,6 +51,8 @@ __all__ = [
     "describe_night_audit",
     "describe_night_changed",
     "describe_payment",
+    "describe_private_audit",
+    "describe_private_fault",
     "describe_redeal",
     "describe_rule",
     "describe_settings",
@@ -390,6 +392,50 @@ def describe_night_audit(deals: int, kinds: Sequence[str], names: Sequence[str])
         )
     count = f"{len(kinds)} {'fault' if len(kinds) == 1 else 'faults'}"
     return f"The night's audit FAILED: {count}, naming {_and(names)}. Tell the table."
+
+
+_PRIVATE_FAULTS = {
+    "key": "published a secret that is not the one behind its key",
+    "order": "published an order that is no order of the deck",
+    "reordered": "reordered the deck wrongly",
+    "substituted": "put a card into the deck that was not in it",
+    "unmasked": "took a mask off a card wrongly",
+    "refused": "sent a step that does not hold",
+    "unpublished": "did not publish its secret and order",
+}
+"""What each kind of fault of a private deal's audit says its party did
+(:class:`~wildstud.private_deal.Fault`, and ``refused`` and ``unpublished``:
+:mod:`wildstud.history.private_night`)."""
+
+
+def describe_private_fault(kind: str, name: str, hand: int) -> str:
+    """One fault a private deal's audit found, in a player's words: whose (``name``, a
+    player's, or ``server``) and what, in which hand.
+
+    >>> describe_private_fault("reordered", "Bob", 7)
+    "Bob's page reordered the deck wrongly in hand 7"
+    >>> describe_private_fault("substituted", "server", 2)
+    'The server put a card into the deck that was not in it in hand 2'
+    """
+    who = "The server" if name == "server" else f"{name}'s page"
+    return (
+        f"{who} {_PRIVATE_FAULTS.get(kind, 'did something the audit cannot name')} in hand {hand}"
+    )
+
+
+def describe_private_audit(deals: int, faults: int) -> str:
+    """A night's private deals audited, in a sentence: ``deals`` checked, ``faults`` found.
+
+    >>> describe_private_audit(41, 0)
+    'Every player and the server dealt honestly: checked 41 deals'
+    >>> describe_private_audit(3, 2)
+    "The private deal's audit FAILED: 2 faults in 3 deals. Tell the table."
+    """
+    count = f"{deals} {'deal' if deals == 1 else 'deals'}"
+    if not faults:
+        return f"Every player and the server dealt honestly: checked {count}"
+    found = f"{faults} {'fault' if faults == 1 else 'faults'}"
+    return f"The private deal's audit FAILED: {found} in {count}. Tell the table."
 
 
 def describe_redeal(card: Card | None, seat: int | None, names: Names = None) -> str:

@@ -360,16 +360,17 @@ async def _session(server: Server) -> tuple[dict[int, Hand], list[Player], str]:
             )
             player.felt = await player.page.evaluate("window.__felt")
             assert await player.page.locator(".deal-kind").inner_text() == PRIVATE_DEAL
-        # The host ends the night: the settle-up says there is no record of decks to check
-        # (nobody ever knew one), and offers none; the pages asked nothing the server refused.
+        # The host ends the night: every page publishes its secrets, and the settle-up says the
+        # audit's result and offers the night record; the pages ask nothing the server refuses.
         api.ok(api.host(created, "POST", "/end"))
         for player in players:
             await pages.wait_until(
                 player.page,
                 "document.getElementById('ledger').textContent"
-                ".includes('This table dealt privately')",
+                ".includes('Every player and the server dealt honestly: checked')",
+                timeout=60,
             )
-            assert await player.page.locator("#night-record").count() == 0
+            assert await player.page.locator("#night-record").count() == 1
             assert not player.seat.errors, player.seat.errors
         await browser.close()
     await spectator.close()

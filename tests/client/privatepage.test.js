@@ -6,7 +6,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { CARDS, PagePrivate, memoryStore, withOwnCards } from "../../src/wildstud/server/static/js/privaterounds.js";
+import {
+  CARDS,
+  PagePrivate,
+  auditWords,
+  memoryStore,
+  withOwnCards,
+} from "../../src/wildstud/server/static/js/privaterounds.js";
 import { cardPoint, maskAndShuffle, newSecret, unmask } from "../../src/wildstud/server/static/js/privatedeal.js";
 
 const toHex = (bytes) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
@@ -123,4 +129,76 @@ test("a hand with no hidden card (a shuffled deal, or every hand shown) is left 
     withOwnCards(null, () => new Map()),
     null,
   );
+});
+
+test("after its hand it publishes the secret and order it masked with, never while the hand is played", async () => {
+  const sent = [];
+  let playing = 3;
+  const rounds = new PagePrivate({ send: (frame) => sent.push(frame), playing: () => playing });
+  await rounds.take({ ...ask, step: "key" });
+  const deck = CARDS.map((card) => toHex(cardPoint(card)));
+  await rounds.take({ ...ask, step: "mask", deck });
+  await rounds.take({ ...ask, step: "reveal" });
+  assert.equal(sent.length, 2, "no secret of the hand in play");
+  playing = 4;
+  await rounds.take({ ...ask, step: "reveal" });
+  const { secret, order } = sent[2].answer;
+  assert.equal(sent[2].answer.step, "reveal");
+  assert.deepEqual([sent[2].hand, sent[2].deal], [3, 1]);
+  // What it published remakes the deck it masked: the audit can replay its turn.
+  const fromHex = (text) => Uint8Array.from(text.match(/../g), (pair) => parseInt(pair, 16));
+  const again = maskAndShuffle(deck.map(fromHex), { scalar: fromHex(secret) }, order).map(toHex);
+  assert.deepEqual(again, sent[1].answer.deck);
+  assert.equal(fromHex(sent[0].answer.key).length, 32);
+});
+
+test("the audit's result is kept and told, in a player's words", () => {
+  const told = [];
+  const rounds = new PagePrivate({ send: () => {}, onAudit: (audit) => told.push(auditWords(audit)) });
+  const honest = { type: "private_audit", first: 1, last: 41, deals: 41, faults: [] };
+  assert.equal(rounds.onFrame(honest), true);
+  assert.deepEqual(told, [["Every player and the server dealt honestly: checked 41 deals"]]);
+  const caught = {
+    ...honest,
+    faults: [
+      { hand: 7, deal: 1, party: "Bob", kind: "reordered", text: "" },
+      { hand: 9, deal: 2, party: "Ann", kind: "unpublished", text: "" },
+      { hand: 2, deal: 1, party: "server", kind: "substituted", text: "" },
+    ],
+  };
+  rounds.onFrame(caught);
+  assert.equal(rounds.audit, caught);
+  assert.deepEqual(told[1], [
+    "The private deal's audit FAILED: 3 faults in 41 deals. Tell the table.",
+    "Bob's page reordered the deck wrongly in hand 7",
+    "Ann's page did not publish its secret and order in hand 9",
+    "The server put a card into the deck that was not in it in hand 2",
+  ]);
+});
+
+test("as its player leaves it publishes every deal of its table it was a party to, but the hand in play", async () => {
+  const sent = [];
+  const store = memoryStore();
+  const rounds = new PagePrivate({ send: (frame) => sent.push(frame), store, playing: () => 4 });
+  for (const [hand, deal] of [
+    [3, 1],
+    [3, 2],
+    [4, 1],
+  ]) {
+    await rounds.take({ ...ask, hand, deal, context: `table t|hand ${hand}`, step: "key" });
+  }
+  await rounds.take({ ...ask, hand: 1, context: "table u|hand 1", step: "key" }); // another table's
+  const keys = sent.length;
+  // A reload: a fresh page over the same store still knows them.
+  const again = new PagePrivate({ send: (frame) => sent.push(frame), store, playing: () => 4 });
+  await again.revealAll("t");
+  const published = sent.slice(keys);
+  assert.deepEqual(
+    published.map((frame) => [frame.hand, frame.deal, frame.answer.step]),
+    [
+      [3, 1, "reveal"],
+      [3, 2, "reveal"],
+    ],
+  );
+  assert.notEqual(published[0].answer.secret, published[1].answer.secret);
 });

@@ -15,6 +15,8 @@ import {
   describeHand,
   describeHint,
   describeNightAudit,
+  describePrivateAudit,
+  describePrivateFault,
   describeNightChanged,
   describePrivateCard,
   describeRedeal,
@@ -108,6 +110,8 @@ test("every fault of the night's audit reads as the library says it", () => {
 test("a deal's audit and the night's read as the library says them", () => {
   compare(golden.deal_audits, (row) => describeDealAudit(row.hand, row.deal, row.made_from, row.left_out, row.failed));
   compare(golden.night_audits, (row) => describeNightAudit(row.deals, row.kinds, row.names));
+  compare(golden.private_faults, (row) => describePrivateFault(row.kind, row.name, row.hand));
+  compare(golden.private_audits, (row) => describePrivateAudit(row.deals, row.faults));
 });
 
 test("a private deal's card says who can see it (the page's own words: the server cannot know)", () => {

@@ -33,7 +33,9 @@ def _wire(step: Unmasking) -> list[str]:
 class Page:
     """A seat's page in a private deal: it answers each ``private`` frame with a fresh agent a
     deal, opens its own cards, and shows them when asked (``cheat``: a wrong unmasking;
-    ``silent``: it never answers)."""
+    ``silent``: it never answers), and after the hands publishes each deal's secret and order
+    (``withhold``: it never does; ``misorder``: it says it reordered the deck otherwise than it
+    did)."""
 
     def __init__(self, client: Client) -> None:
         self.client = client
@@ -45,6 +47,8 @@ class Page:
         self.cheat = False
         self.muck = False
         """At the showdown, it mucks its hand unshown."""
+        self.withhold = False
+        self.misorder = False
         self.hold: Callable[[Frame], bool] = lambda frame: False
         """Frames it does not answer (as a page that went away would not)."""
         self.held: list[Frame] = []
@@ -85,8 +89,15 @@ class Page:
         if step == "show" and self.muck:
             await self.client.request({"type": "show", "show": False})
             return
-        if step == "key":
-            answer: Frame = {"step": "key", "key": agent.key.hex()}
+        if step == "reveal":
+            if self.withhold:
+                return
+            order = list(agent.order)
+            if self.misorder:
+                order[0], order[1] = order[1], order[0]
+            answer: Frame = {"step": "reveal", "secret": secret.scalar.hex(), "order": order}
+        elif step == "key":
+            answer = {"step": "key", "key": agent.key.hex()}
         elif step == "mask":
             deck = agent.masked([bytes.fromhex(point) for point in frame["deck"]])
             answer = {"step": "mask", "deck": [point.hex() for point in deck]}

@@ -47,6 +47,8 @@ from wildstud.words import (
     describe_hint,
     describe_night_audit,
     describe_night_changed,
+    describe_private_audit,
+    describe_private_fault,
     describe_redeal,
     describe_rule,
     describe_settings,
@@ -89,6 +91,19 @@ def _audit_fault(**fault: Any) -> dict[str, Any]:
     )
     return {"fault": fault, "words": words}
 
+
+PRIVATE_FAULTS = [
+    ("key", "server", 1),
+    ("order", "Ann", 2),
+    ("reordered", "Bob", 7),
+    ("substituted", "server", 3),
+    ("unmasked", "Cy", 4),
+    ("refused", "Bob", 5),
+    ("unpublished", "Ann", 6),
+    ("unheard-of", "Ann", 8),
+]
+"""Faults of a private deal's audit (kind, whose, hand), as the ``private_audit`` frame gives
+them to words.js."""
 
 NAMES = ["Ann", "Bob", "Cy"]
 
@@ -316,6 +331,19 @@ def table() -> dict[str, Any]:
                 (3, ["value"], ["Bob"]),
                 (3, ["card", "card", "value"], ["the server", "Bob"]),
             )
+        ],
+        "private_faults": [
+            {
+                "kind": kind,
+                "name": name,
+                "hand": hand,
+                "words": describe_private_fault(kind, name, hand),
+            }
+            for kind, name, hand in PRIVATE_FAULTS
+        ],
+        "private_audits": [
+            {"deals": deals, "faults": faults, "words": describe_private_audit(deals, faults)}
+            for deals, faults in ((41, 0), (1, 0), (3, 1), (7, 4))
         ],
         "awards": [
             {

@@ -31,9 +31,15 @@ from wildstud.cli.jsonout import emit
 from wildstud.cli.judge import RecordFile, read_bytes, read_source
 from wildstud.errors import RecordError
 from wildstud.history import HandRecord, ProvenRecord, check_proofs
-from wildstud.history.night_audit import FaultKind, NightAudit, NightRecord, audit_night
+from wildstud.history.night_audit import (
+    PRIVATE_FORMAT,
+    FaultKind,
+    NightAudit,
+    NightRecord,
+    audit_night,
+)
 from wildstud.seats import seat_label
-from wildstud.vocabulary import night_json, verify_json
+from wildstud.vocabulary import night_json, private_night_json, verify_json
 
 __all__ = ["render_night", "render_proven", "verify_command"]
 
@@ -55,7 +61,14 @@ _HELP = (
     "deck has its published root, every card came from the next position of its deck, and no "
     "player left out of a deal was dealt in it. Exit status: 0 when all holds; 1 when the "
     "seed is not revealed yet; 2 when a fault is found (each is named) or the file cannot be "
-    "read."
+    "read.\n\n"
+    "A table that dealt privately writes a private night record instead (format "
+    "wildstud-private-night/1): every row of each deal's rounds (keys, masked decks, passes, "
+    "unmaskings with their proofs, shows) and each party's secret and order, published after "
+    "the night. Every deal is played again from those rows and audited: each fault is named "
+    "with its party (a page that reordered the deck otherwise than it says, put in a card "
+    "that was not in the deck, unmasked wrongly or did not publish its secret; the server "
+    "likewise). Exit status: 0 when every party dealt honestly; 2 when a fault is found."
 )
 _EPILOG = (
     'With --json: {"game": "FTQ", "verified": true, "commitments": [{"deal": 1, "root": "..."}],'
@@ -143,6 +156,9 @@ def _verify_night(source: str, as_json: bool) -> None:
         data = json.loads(read_bytes(source))
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise RecordError(f"{source} is not a night record: not JSON ({error})") from None
+    if isinstance(data, dict) and data.get("format") == PRIVATE_FORMAT:
+        _verify_private(data, as_json)
+        return
     audit = audit_night(NightRecord.from_data(data))
     if as_json:
         emit(night_json(audit))
@@ -151,6 +167,21 @@ def _verify_night(source: str, as_json: bool) -> None:
     if not audit.verified:
         hidden = [fault.kind for fault in audit.faults] == [FaultKind.SEED_HIDDEN]
         raise typer.Exit(1 if hidden else 2)
+
+
+def _verify_private(data: dict[str, object], as_json: bool) -> None:
+    # Imported here: the private deal's arithmetic needs the "private" extra (libsodium).
+    from wildstud.history.private_night import PrivateNight, audit_private_night
+
+    audit = audit_private_night(PrivateNight.from_data(data))
+    if as_json:
+        emit(private_night_json(audit))
+    else:
+        lines = [f"- {fault.text} (deal {fault.deal})" for fault in audit.faults]
+        style = "bold green" if audit.verified else "bold red"
+        Console().print(Text("\n".join([f"Table {audit.table}: {audit.words}", *lines]), style))
+    if not audit.verified:
+        raise typer.Exit(2)
 
 
 def render_night(audit: NightAudit) -> RenderableType:

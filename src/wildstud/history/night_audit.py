@@ -57,6 +57,7 @@ from wildstud.words import describe_audit_fault
 
 __all__ = [
     "FORMAT",
+    "PRIVATE_FORMAT",
     "Contribution",
     "DealAudit",
     "DealInputs",
@@ -73,6 +74,10 @@ __all__ = [
 
 FORMAT = "wildstud-night/1"
 """The ``format`` field of a night record this module reads and writes."""
+
+PRIVATE_FORMAT = "wildstud-private-night/1"
+"""The ``format`` field of a private night record (:mod:`wildstud.history.private_night`,
+whose arithmetic needs the ``private`` extra: its format is named here, which needs none)."""
 
 _HEX = re.compile(r"[0-9a-f]*")
 

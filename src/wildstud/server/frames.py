@@ -55,6 +55,8 @@ __all__ = [
     "Pong",
     "PotView",
     "PracticeFrame",
+    "PrivateAuditFault",
+    "PrivateAuditFrame",
     "PrivateFrame",
     "Proof",
     "RabbitCardView",
@@ -508,7 +510,9 @@ class PrivateFrame(OutFrame):
     reorder (52 points); ``unmask``, the ``points`` to unmask, each ``[position, point]``;
     ``show``, at the showdown, the ``points`` of engine seat ``seat``'s face-down cards to show
     with proof; ``open`` (nothing to answer), the ``points`` of its own face-down cards once
-    every other party unmasked them, for the page to take the last mask off alone. Every point
+    every other party unmasked them, for the page to take the last mask off alone; ``reveal``,
+    once the deal is over (after the night, or after each hand if the table's
+    ``private_reveal`` says so), the page's secret and order for the audit. Every point
     is 32 bytes in hexadecimal. A proof is bound to ``context``, then ``|deal D|position
     P|party I`` (a show's, with ``|show``). ``seconds``: how long the table waits for the answer
     before the deal is void (house rule ``private_misdeal``; at the showdown, the hand is
@@ -518,7 +522,7 @@ class PrivateFrame(OutFrame):
 
     left_out_when_empty = frozenset({"deck", "points"})
     type: Literal["private"] = "private"
-    step: Literal["key", "mask", "unmask", "show", "open"]
+    step: Literal["key", "mask", "unmask", "show", "open", "reveal"]
     hand: int
     deal: int
     party: int
@@ -529,6 +533,29 @@ class PrivateFrame(OutFrame):
     )
     seat: int | None = Field(None, description="show and open: the engine seat whose cards")
     seconds: float | None = Field(None, description="left out for open: nothing to answer")
+
+
+class PrivateAuditFault(_Part):
+    """One fault a private deal's audit found."""
+
+    hand: int
+    deal: int
+    party: str = Field(description="whose: the player whose page it was, or server")
+    kind: Literal["key", "order", "reordered", "substituted", "unmasked", "refused", "unpublished"]
+    text: str = Field(description="the fault in a sentence")
+
+
+class PrivateAuditFrame(OutFrame):
+    """The audit of the table's private deals (:mod:`wildstud.history.private_night`), once
+    every party published its secret and order for them (or its clock ran out: such a party is
+    named, ``unpublished``): hands ``first`` to ``last``, ``deals`` checked, and each fault with
+    its party. Sent to every page when it is done, and to a page that connects after."""
+
+    type: Literal["private_audit"] = "private_audit"
+    first: int
+    last: int
+    deals: int
+    faults: list[PrivateAuditFault]
 
 
 class Pong(OutFrame):
@@ -696,6 +723,7 @@ ServerFrame = Annotated[
     | Pong
     | ShuffleFrame
     | PrivateFrame
+    | PrivateAuditFrame
     | Removed
     | NoticeFrame
     | ChatFrame

@@ -10,6 +10,7 @@ from typing import Any
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
 
+from wildstud.history.private_night import night_of
 from wildstud.server.api.common import (
     ERRORS,
     TableId,
@@ -27,7 +28,9 @@ from wildstud.server.schemas import (
     NightReport,
 )
 from wildstud.server.store import StoredHand
-from wildstud.server.table import TableStatus
+from wildstud.server.table import Table, TableStatus
+from wildstud.server.table.private import context
+from wildstud.server.table.private_reveal import as_row
 
 __all__ = ["router"]
 
@@ -96,7 +99,9 @@ async def night_record_file(table_id: TableId, request: Request) -> Response:
     it with every card, each deal's root and each player's commitment and value, which
     ``wildstud verify --night FILE`` (and the history page) check. Offered only once the night
     is over and its last hand too (409 before: the seed and the folded cards are secret until
-    then)."""
+    then). A table that dealt privately offers its private night record (format
+    ``wildstud-private-night/1``) instead, once every party published its secrets or its
+    clock ran out (409 before)."""
     table = table_of(request, table_id)
     if table.status is not TableStatus.ENDED:
         return error_response(409, "the night record is offered once the host ends the night")
@@ -105,6 +110,8 @@ async def night_record_file(table_id: TableId, request: Request) -> Response:
     if table.live is not None:
         return error_response(409, _PLAYING_OUT)
     store = table.store
+    if table.private.on:
+        return await _private_record(table)
     night = await store.call(store.shuffle_night, table.id)
     if night is None:
         return error_response(404, "this table dealt no hand shuffled by its players")
@@ -118,6 +125,24 @@ async def night_record_file(table_id: TableId, request: Request) -> Response:
     parts = await store.call(store.shuffle_values, table.id, night.first_hand)
     # Every hand of the night is replayed: off the event loop, so the tables do not wait.
     made = await asyncio.to_thread(night_record, table.id, night, hands, parts, over=True)
+    return JSONResponse(
+        made.to_data(),
+        headers={"Content-Disposition": f'attachment; filename="{table.id}-night-record.json"'},
+    )
+
+
+async def _private_record(table: Table) -> Response:
+    """The night record of a table that dealt privately: every public row of each deal's
+    rounds, each party's secret among them once published (``wildstud verify --night``)."""
+    reveals = table.private.reveals
+    if reveals.open or reveals.through < table.hands_dealt:
+        return error_response(409, "the players are publishing their secrets: try again soon")
+    store = table.store
+    hands = []
+    for number in range(1, table.hands_dealt + 1):
+        rows = await store.call(store.private_rounds, table.id, number)
+        hands.append((number, context(table.id, number).decode(), [as_row(row) for row in rows]))
+    made = night_of(table.id, hands)
     return JSONResponse(
         made.to_data(),
         headers={"Content-Disposition": f'attachment; filename="{table.id}-night-record.json"'},

@@ -199,6 +199,13 @@ class TableSettings(_Model):
         " page masks, reorders and unmasks the deck with the server, docs/security.md); set"
         " when the table is created",
     )
+    private_reveal: Literal["night", "hand"] = Field(
+        "night",
+        description="under a private deal, when every party publishes its secrets for the"
+        " audit (house rule private_reveal): night, once the host ends the night; hand, after"
+        " each hand (which shows that hand's folded cards to all); set when the table is"
+        " created",
+    )
 
     @model_validator(mode="after")
     def _tournament_made(self) -> TableSettings:

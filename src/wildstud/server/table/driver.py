@@ -339,6 +339,8 @@ class Driver:
             return None
         now = time.monotonic()
         idle = table.fanout.idle(now)
+        # The secrets of private deals over, and their audit (.private_reveal), hand or none.
+        revealing = await table.private.reveals.due(now) if table.private.on else None
         live = self.state.live
         if live is not None:
             self.sync_turn()  # a turn not timed yet (a restored table's) gets its clock now
@@ -395,7 +397,7 @@ class Driver:
                 await self.act(seat, engine, _auto_action(live.hand), None, "clock", None, bank=0.0)
             return 0.0
         if idle or table.status is TableStatus.ENDED:
-            return None  # no hand starts with nobody there, nor once the night is over
+            return revealing  # no hand starts with nobody there, nor once the night is over
         shuffling = self.table.shuffling.round
         if shuffling is not None and shuffling.deal == 1:
             wait = self.table.shuffling.progress(now)

@@ -58,6 +58,7 @@ from wildstud.server.seating import Client
 from wildstud.server.store import ActionRecord, Changes, HandSetup, PrivateRound
 from wildstud.server.table.fanout import dumps
 from wildstud.server.table.live import LiveHand
+from wildstud.server.table.private_reveal import Reveals
 
 if TYPE_CHECKING:
     from wildstud.server.table.table import Table
@@ -116,6 +117,8 @@ class PrivateDeal:
         """Whom the rounds waited for when :attr:`deadline` was set."""
         self.showing: int | None = None
         """The engine seat asked to show its hand (the showdown's clock is :attr:`deadline`)."""
+        self.reveals = Reveals(table)
+        """The secrets published after the night (or each hand) and their audit."""
 
     def __repr__(self) -> str:
         return f"PrivateDeal(table={self.table.id!r}, hand={self.number})"
@@ -358,7 +361,10 @@ class PrivateDeal:
 
     def attached(self, client: Client) -> None:
         """A page connected (or reconnected): what the rounds wait for from its seat is asked
-        again, and its own cards opened so far are sent again."""
+        again, and its own cards opened so far are sent again; the secrets asked of it after
+        the hands are asked again, and the audit so far told."""
+        if self.on:
+            self.reveals.attached(client)
         if self.rounds is None or client.seat is None or self.table.live is None:
             return
         rounds = self.rounds
@@ -408,6 +414,9 @@ class PrivateDeal:
         refused raises an error naming its party and what was wrong, and nothing changes."""
         table = self.table
         async with table.lock:
+            if frame.answer.get("step") == "reveal":  # a deal over: for its audit
+                await self.reveals.receive(client, frame)
+                return
             live = table.live
             rounds = self.rounds
             if (
@@ -422,8 +431,6 @@ class PrivateDeal:
             party = self._party_of(client)
             if frame.answer.get("step") == "show":
                 await self._shows(live, party, frame.answer)
-            elif frame.answer.get("step") == "reveal":
-                raise IllegalActionError("a secret is published after the hand, not during it")
             else:
                 await self._takes(party, frame.answer)
             table.changed.set()

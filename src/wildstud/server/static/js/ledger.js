@@ -20,8 +20,9 @@ export class LedgerPanel {
    * `send(frame, words)` sends a seat's request over the table's socket (the action panel's
    * send, which shows the server's answer); `hostToken` is set on the host's page only.
    */
-  constructor({ send, hostToken = null, seatToken = null }) {
+  constructor({ send, hostToken = null, seatToken = null, beforeLeave = async () => {} }) {
     this.send = send;
+    this.beforeLeave = beforeLeave; // what the page does before its player leaves
     this.hostToken = hostToken;
     this.seatToken = seatToken;
     this.leaving = false;
@@ -30,6 +31,7 @@ export class LedgerPanel {
     this.night = null;
     this.luck = null;
     this.luckKey = null;
+    this.audit = null; // a private table's audit in words (privaterounds.js auditWords)
     this.key = null;
     this.message = "";
     this.confirming = false;
@@ -56,6 +58,12 @@ export class LedgerPanel {
       clearTimeout(this.timer);
       this.timer = setTimeout(() => this.refresh(), REFETCH_MS);
     }
+    this.render();
+  }
+
+  /** A private table's audit, in words: the verdict, then each fault. */
+  privateAudit(words) {
+    this.audit = words;
     this.render();
   }
 
@@ -114,6 +122,7 @@ export class LedgerPanel {
 
   async leave() {
     try {
+      await this.beforeLeave(); // a private table's secrets of the hands over (privaterounds.js)
       await api(`/seat/${this.seatToken}/leave`, { method: "POST" });
       this.message =
         "You are leaving the table: your chips are cashed out (at the end of the hand, if you are in one).";
@@ -210,6 +219,37 @@ export class LedgerPanel {
     const outcome = watchNight(id, () => this.render());
     const wasOpen = Boolean(this.element.querySelector(".night-audit-deals[open]"));
     return nightAuditSection(id, outcome, wasOpen);
+  }
+
+  /** A private table's audit once the night is over (privaterounds.js auditWords), and its
+   * night record to check again offline. */
+  drawPrivateAudit(id, base) {
+    if (!this.audit) {
+      return h(
+        "p",
+        { className: "downloads night-record" },
+        "Every player's page and the server are publishing their secrets for the night's audit…",
+      );
+    }
+    const [verdict, ...faults] = this.audit;
+    return h(
+      "div",
+      { className: "downloads night-record private-audit", "data-key": "private-audit" },
+      h("p", { className: faults.length ? "audit-failed" : "audit-ok", role: "status" }, verdict),
+      faults.length ? h("ul", {}, ...faults.map((line, index) => h("li", { "data-key": `fault-${index}` }, line))) : "",
+      h(
+        "p",
+        {},
+        h(
+          "a",
+          { href: `${base}/api/tables/${id}/night-record`, download: `${id}-night-record.json`, id: "night-record" },
+          "Download the night record",
+        ),
+        ": every deal's keys, masked decks, unmaskings and published secrets. Check it with ",
+        h("code", {}, "wildstud verify --night FILE"),
+        ".",
+      ),
+    );
   }
 
   /** This page's own ledger account: the seat's, or null on a spectator's or host's page. */
@@ -455,17 +495,12 @@ export class LedgerPanel {
         ),
       ),
       // The night is over: the server reveals its night seed, and anyone can recompute every
-      // deck of the night from it and the players' values (docs/security.md). A private deal
-      // had no deck anyone knew: its cards were checked as each was opened, and there is no
-      // record of decks to recompute.
+      // deck of the night from it and the players' values (docs/security.md). At a private
+      // table every party publishes its secrets instead, and the server's audit is said here.
       provisional
         ? ""
         : privateDeal
-          ? h(
-              "p",
-              { className: "downloads night-record" },
-              "This table dealt privately: no deck of it was ever known, so there is no night record of decks to check. Each card was checked as every player's key opened it.",
-            )
+          ? this.drawPrivateAudit(id, base)
           : h(
               "p",
               { className: "downloads night-record" },

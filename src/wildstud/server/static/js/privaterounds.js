@@ -8,6 +8,7 @@
 // The table page answers the server's `private` frames (server/table/private.py) with PagePrivate.
 
 import { named } from "./cards.js";
+import { describePrivateAudit, describePrivateFault } from "./words.js";
 
 // The arithmetic (privatedeal.js and the vendored curves under it, half a megabyte) is imported
 // at the first private deal the page answers: a page at a shuffled table never fetches it.
@@ -132,6 +133,16 @@ export class PageRounds {
   }
 }
 
+/** The audit of a table's private deals (a `private_audit` frame) in a player's words: the
+ * verdict, then each fault, naming its party and hand.
+ *
+ *   auditWords({ deals: 41, faults: [] }) // ["Every player and the server dealt honestly: checked 41 deals"]
+ */
+export function auditWords(audit) {
+  const faults = audit.faults.map((fault) => describePrivateFault(fault.kind, fault.party, fault.hand));
+  return [describePrivateAudit(audit.deals, audit.faults.length), ...faults];
+}
+
 /** `hand` (a table page's: `number`, `you`, `view`) as the viewer may see it under a private
  * deal: the server's views name a face-down card by its deck position alone ("#12"); the
  * viewer's own are named from `opened(number, deal, seat)` (its cards opened so far, by
@@ -154,11 +165,15 @@ export function withOwnCards(hand, opened) {
 /** The table page's part in a private deal: each `private` frame (docs/protocol.md) answered by
  * the PageRounds of its deal and party, and the page's own cards, once opened, kept by hand, deal
  * and seat (`onCards` is told). `send(frame)` sends a frame that needs no sequence number.
- * Nothing it opened is ever sent: only the showdown's `show` answer, which proves its cards. */
+ * Nothing it opened is ever sent: only the showdown's `show` answer, which proves its cards, and
+ * once a hand is over its secret and order for the audit, never for the hand `playing()` names
+ * (the one in play: its secret would open the page's own cards to the server). The audit's
+ * result (`private_audit`) is kept and `onAudit` told. */
 export class PagePrivate {
-  constructor({ send, store = memoryStore(), onCards = () => {} }) {
-    Object.assign(this, { send, store, onCards });
+  constructor({ send, store = memoryStore(), onCards = () => {}, playing = () => null, onAudit = () => {} }) {
+    Object.assign(this, { send, store, onCards, playing, onAudit });
     this.cards = new Map(); // "hand/deal/seat": that engine seat's opened cards by deck position
+    this.audit = null; // the last private_audit frame
   }
 
   /** Engine seat `seat`'s cards this page opened in deal `deal` of hand `hand`, by deck position. */
@@ -166,8 +181,36 @@ export class PagePrivate {
     return this.cards.get(`${hand}/${deal}/${seat}`) ?? new Map();
   }
 
+  /** Keep `deal` (its context, hand, deal and party) among its table's deals this page was a
+   * party to (with the secrets, so that a reload still knows them); the list of them without. */
+  async played(context, deal) {
+    const key = `played|${context.split("|")[0]}`;
+    const kept = (await this.store.get(key)) ?? [];
+    if (deal && !kept.some((item) => item.hand === deal.hand && item.deal === deal.deal)) {
+      kept.push(deal);
+      await this.store.put(key, kept);
+    }
+    return kept;
+  }
+
+  /** Publish the secret and order of every deal of table `tableId` this page was a party to,
+   * but those of the hand in play (as its player leaves the table: docs/security.md says what
+   * that shows, and to whom). */
+  async revealAll(tableId) {
+    for (const { context, hand, deal, party } of await this.played(`table ${tableId}`)) {
+      if (hand === this.playing()) continue;
+      const page = new PageRounds({ context, deal, party, store: this.store });
+      this.send({ type: "private", hand, deal, answer: await page.reveal() });
+    }
+  }
+
   /** Take `frame` if it is a private deal's (true), answering it. */
   onFrame(frame) {
+    if (frame.type === "private_audit") {
+      this.audit = frame;
+      this.onAudit(frame);
+      return true;
+    }
     if (frame.type !== "private") return false;
     this.take(frame);
     return true;
@@ -176,6 +219,7 @@ export class PagePrivate {
   async take(frame) {
     const { context, hand, deal, party, step } = frame;
     const page = new PageRounds({ context, deal, party, store: this.store });
+    if (step === "key") await this.played(context, { context, hand, deal, party });
     if (step === "open") {
       const key = `${hand}/${deal}/${frame.seat}`;
       const kept = this.cards.get(key) ?? new Map();
@@ -184,7 +228,13 @@ export class PagePrivate {
       this.onCards(this.cards);
       return;
     }
-    const answer = step === "show" ? await page.show(frame.seat, frame.points) : await page.answer(frame);
+    if (step === "reveal" && hand === this.playing()) return; // never while its hand is played
+    const answer =
+      step === "show"
+        ? await page.show(frame.seat, frame.points)
+        : step === "reveal"
+          ? await page.reveal()
+          : await page.answer(frame);
     this.send({ type: "private", hand, deal, answer });
   }
 }

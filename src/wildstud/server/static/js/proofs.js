@@ -233,6 +233,18 @@ export class LiveProofs {
     this.kind.className = "deal-kind";
     this.kind.hidden = true;
     this.privateDeal = false;
+    this.audited = null; // a private table's audit, its verdict
+  }
+
+  /** A private table's audit in words (its verdict, then each fault): the verdict said beside
+   * the kind of deal, each fault raised as a warning once. */
+  sayAudit([verdict, ...faults]) {
+    this.audited = verdict;
+    for (const line of faults.filter((fault) => !this.failed.has(`audit|${fault}`))) {
+      this.failed.add(`audit|${line}`);
+      this.alert(line);
+    }
+    this.showKind(null);
   }
 
   /** Say which kind of deal deal `deal` of the hand shown is (its commitment's made_from; a
@@ -240,7 +252,7 @@ export class LiveProofs {
   showKind(deal) {
     const commitment = this.commitments.find((item) => item.deal === (deal || 1));
     const words = this.privateDeal
-      ? PRIVATE_DEAL
+      ? [PRIVATE_DEAL, this.audited].filter(Boolean).join(" ")
       : commitment && `This deal: ${describeShuffle(commitment.made_from)}.`;
     this.kind.hidden = !words;
     if (words) this.kind.textContent = words;

@@ -21,7 +21,7 @@ import { eventSentences, Speaker, winnerSentences } from "./speech.js";
 import { LedgerPanel } from "./ledger.js";
 import { ChatPanel } from "./chat.js";
 import { PageShuffle } from "./shuffler.js";
-import { PagePrivate, indexedStore, memoryStore, withOwnCards } from "./privaterounds.js";
+import { PagePrivate, auditWords, indexedStore, memoryStore, withOwnCards } from "./privaterounds.js";
 import { Attention } from "./attention.js";
 import { Moment } from "./moment.js";
 import { SeatControls } from "./seatcontrols.js";
@@ -65,7 +65,16 @@ class TablePage {
       },
     });
     this.panel = new ActionPanel(this.socket, () => this.choices());
-    this.ledger = new LedgerPanel({ send: (frame, words) => this.panel.send(frame, words), hostToken, seatToken });
+    this.ledger = new LedgerPanel({
+      send: (frame, words) => this.panel.send(frame, words),
+      hostToken,
+      seatToken,
+      // At a private table a player who leaves publishes the secrets of the hands over as they go.
+      beforeLeave: async () => {
+        const table = this.state.table;
+        if (table && table.settings.deal === "private") await this.private.revealAll(table.id);
+      },
+    });
     this.chat = new ChatPanel({ send: (frame) => this.socket.send(frame), spectator: !seatToken, hostToken });
     this.shuffle = new PageShuffle({
       send: (frame) => this.socket.send(frame),
@@ -77,6 +86,14 @@ class TablePage {
       send: (frame) => this.socket.send(frame),
       store: typeof indexedDB === "undefined" ? memoryStore() : indexedStore(),
       onCards: () => this.renderSeats(),
+      // A hand's secret is never published while it is played; the audit is said at the table
+      // (beside the kind of deal, and each fault as a warning) and in the settle-up.
+      playing: () => (this.state.hand && this.state.hand.view.phase !== "over" ? this.state.hand.number : null),
+      onAudit: (audit) => {
+        const words = auditWords(audit);
+        this.proofs.sayAudit(words);
+        this.ledger.privateAudit(words);
+      },
     });
     this.attention = new Attention();
     this.moment = new Moment();

@@ -432,3 +432,28 @@ export function describeNightAudit(deals, kinds, names) {
   const count = `${kinds.length} ${kinds.length === 1 ? "fault" : "faults"}`;
   return `The night's audit FAILED: ${count}, naming ${and(names)}. Tell the table.`;
 }
+
+// What each kind of fault of a private deal's audit says its party did (words.py's _PRIVATE_FAULTS).
+const PRIVATE_FAULTS = {
+  key: "published a secret that is not the one behind its key",
+  order: "published an order that is no order of the deck",
+  reordered: "reordered the deck wrongly",
+  substituted: "put a card into the deck that was not in it",
+  unmasked: "took a mask off a card wrongly",
+  refused: "sent a step that does not hold",
+  unpublished: "did not publish its secret and order",
+};
+
+/** One fault a private deal's audit found, in a player's words: whose (a player's name, or
+ * "server") and what, in which hand. */
+export function describePrivateFault(kind, name, hand) {
+  const who = name === "server" ? "The server" : `${name}'s page`;
+  return `${who} ${PRIVATE_FAULTS[kind] ?? "did something the audit cannot name"} in hand ${hand}`;
+}
+
+/** A night's private deals audited, in a sentence: the deals checked and the faults found. */
+export function describePrivateAudit(deals, faults) {
+  const count = `${deals} ${deals === 1 ? "deal" : "deals"}`;
+  if (!faults) return `Every player and the server dealt honestly: checked ${count}`;
+  return `The private deal's audit FAILED: ${faults} ${faults === 1 ? "fault" : "faults"} in ${count}. Tell the table.`;
+}

@@ -1,0 +1,305 @@
+"""The audit of a table's private deals: once they are over, every party publishes each deal's
+secret and order, and :func:`~wildstud.history.private_night.audit_private_night` names any
+party that dealt wrongly (issue 26 item 2).
+
+When (house rule ``private_reveal``, the table's setting): after the night (the default), once
+the host has ended it and its last hand is over; or after each hand, between hands. Then, for
+every finished hand not audited yet, every deal whose deck was masked:
+
+- the server publishes its own secret and order (its ``agent`` row's) as a ``reveal`` row;
+- each page that was a party to it, still seated under the same name, is asked (a ``private``
+  frame, step ``reveal``) and answers from what it kept (IndexedDB); each answer is checked
+  (a secret of 32 bytes, an order of the 52 positions) and stored as it comes;
+- once every party has published, or the table's ``shuffle_seconds`` have run out, every deal
+  is played again from its public rows and audited: a party that never published (it left, or
+  withholds) is named ``unpublished``, never skipped. The result of each deal is stored (an
+  ``audit`` row, its faults) and the night's so far is told to every page
+  (``private_audit``), and to each page that connects after.
+
+A restarted server rebuilds what is left from its rows: a deal with an ``audit`` row is done.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from wildstud.errors import IllegalActionError
+from wildstud.history.private_night import (
+    PrivateDealRecord,
+    PrivateFault,
+    PrivateNight,
+    audit_private_night,
+)
+from wildstud.private_rounds import SERVER_ROW, Agent, DealRounds, Kind, RoundsError, Row
+from wildstud.server.errors import SeatError
+from wildstud.server.frames import PrivateAuditFrame, PrivateFrame
+from wildstud.server.messages import PrivateAnswer
+from wildstud.server.seating import Client
+from wildstud.server.store import Changes, PrivateRound
+from wildstud.server.table.fanout import dumps
+from wildstud.server.table.seating import TableStatus
+
+if TYPE_CHECKING:
+    from wildstud.server.table.table import Table
+
+__all__ = ["Reveals", "as_row"]
+
+
+def as_row(item: PrivateRound) -> Row:
+    """A stored row as the rounds read it."""
+    kind: Kind = item.kind  # type: ignore[assignment]  # as the rounds stored it
+    return Row(item.deal, kind, item.party, item.data)
+
+
+@dataclass(eq=False)
+class _Deal:
+    """A deal waiting for its parties' secrets: its rounds (from its rows), its rows, and the
+    table seat of each page that was a party to it."""
+
+    hand: int
+    rounds: DealRounds
+    rows: list[Row]
+    pages: dict[int, int] = field(default_factory=dict)
+
+    @property
+    def complete(self) -> bool:
+        return len(self.rounds.revealed) == len(self.rounds.parties)
+
+
+class Reveals:
+    """A table's publishing of its private deals' secrets, and their audit (see the module)."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.through = 0
+        """The last hand whose deals were asked for (or found audited)."""
+        self.open: dict[tuple[int, int], _Deal] = {}
+        """The deals waiting for secrets, by hand and deal."""
+        self.seqs: dict[int, int] = {}
+        """How many rows each hand with an open deal has stored."""
+        self.deadline: float | None = None
+        self.deals = 0
+        """Deals audited so far tonight."""
+        self.faults: list[PrivateFault] = []
+        """Every fault found so far tonight."""
+
+    def _due_through(self) -> int:
+        """The last finished hand whose secrets are due now (house rule ``private_reveal``)."""
+        table = self.table
+        if table.settings.private_reveal == "hand":
+            return table.hands_dealt - (table.live is not None)
+        if table.status is TableStatus.ENDED and table.live is None:
+            return table.hands_dealt
+        return 0
+
+    async def due(self, now: float) -> float | None:
+        """Ask for what is due, or audit once every secret is in or the clock ran out; how long
+        until it looks again (``None``: nothing waited for)."""
+        last = self._due_through()
+        if last > self.through:
+            await self._ask_hands(self.through + 1, last, now)
+        if self.deadline is None:
+            return None
+        if now < self.deadline and not all(deal.complete for deal in self.open.values()):
+            return self.deadline - now
+        await self._audit()
+        return None
+
+    async def _ask_hands(self, first: int, last: int, now: float) -> None:
+        for number in range(first, last + 1):
+            loaded = await self._load(number)
+            self.through = number
+            if loaded is not None:
+                await self._ask_hand(number, *loaded)
+        if self.open and self.deadline is None:
+            self.deadline = now + float(self.table.settings.shuffle_seconds)
+
+    async def _load(self, number: int) -> tuple[Sequence[int], dict[int, list[Row]]] | None:
+        """Hand ``number``'s lineup and stored rows by deal (``None``: no private deal)."""
+        store = self.table.store
+        stored = await store.call(store.hand, self.table.id, number)
+        rows = await store.call(store.private_rounds, self.table.id, number)
+        if stored is None or not rows:
+            return None
+        self.seqs[number] = len(rows)
+        by_deal: dict[int, list[Row]] = {}
+        for item in rows:
+            by_deal.setdefault(item.deal, []).append(as_row(item))
+        return stored.setup.lineup, by_deal
+
+    def _deal(self, number: int, lineup: Sequence[int], rows: Sequence[Row]) -> _Deal | None:
+        """A deal of hand ``number`` from its ``rows`` (``None``: voided before its deck was
+        masked, so that no card was dealt from it)."""
+        from wildstud.server.table.private import context  # (private imports this module)
+
+        public = [row for row in rows if row.kind not in ("agent", "audit")]
+        rounds = DealRounds.from_rows(context(self.table.id, number), public)
+        if rounds.stage in ("keys", "masking"):
+            return None
+        deal = _Deal(number, rounds, public)
+        for party, who in enumerate(rounds.parties[:-1]):
+            if who.seats:
+                deal.pages[party] = lineup[who.seats[0]]
+        return deal
+
+    async def _ask_hand(
+        self, number: int, lineup: Sequence[int], by_deal: dict[int, list[Row]]
+    ) -> None:
+        """Open hand ``number``'s deals not audited yet: the server's secrets stored, each page
+        asked."""
+        mine: list[Row] = []
+        for deal_number, rows in sorted(by_deal.items()):
+            audited = [row for row in rows if row.kind == "audit"]
+            if audited:  # done before a restart: counted again, not asked again
+                self._count(json.loads(audited[0].data))
+                continue
+            # Every stored proof is checked again as the rows are read: off the event loop.
+            deal = await asyncio.to_thread(self._deal, number, lineup, rows)
+            if deal is None:
+                continue
+            rounds = deal.rounds
+            server = len(rounds.parties) - 1
+            held = [row for row in rows if row.kind == "agent"]
+            if server not in rounds.revealed and held:
+                agent = Agent.load(held[0])
+                row = rounds.take_reveal(server, agent.secret.scalar, agent.order)
+                mine.append(row)
+                deal.rows.append(row)
+            self.open[number, deal_number] = deal
+        await self._store(number, mine)
+        for (hand, _), waiting in self.open.items():
+            if hand == number:
+                for party in waiting.pages:
+                    self._ask(waiting, party)
+
+    def _ask(self, deal: _Deal, party: int, client: Client | None = None) -> None:
+        """Ask ``party``'s page for its secret (``client``: that page only)."""
+        rounds = deal.rounds
+        if party in rounds.revealed:
+            return
+        seat = self.table.seats.get(deal.pages[party])
+        if seat is None or seat.name != rounds.parties[party].name:
+            return  # gone, or another player sits there now: it is named if it never publishes
+        left = None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
+        frame = PrivateFrame(
+            step="reveal",
+            hand=deal.hand,
+            deal=rounds.deal,
+            party=party,
+            context=rounds.context.decode(),
+            deck=None,
+            points=None,
+            seat=None,
+            seconds=None if left is None else round(left, 1),
+        ).frame()
+        text = dumps(frame)
+        for each in seat.clients if client is None else [client]:
+            each.send(text)
+
+    def attached(self, client: Client) -> None:
+        """A page connected: what is asked of its seat is asked again; the audit so far told."""
+        for deal in self.open.values():
+            for party, index in deal.pages.items():
+                if index == client.seat:
+                    self._ask(deal, party, client)
+        if self.deals:
+            client.send(dumps(self._frame()))
+
+    async def receive(self, client: Client, frame: PrivateAnswer) -> None:
+        """A page publishes a deal's secret and order: checked, stored, and the audit runs once
+        every secret is in."""
+        deal = self.open.get((frame.hand, frame.deal)) or await self._early(frame)
+        party = next(
+            (p for p, index in deal.pages.items() if index == client.seat),
+            None,
+        )
+        seat = None if client.seat is None else self.table.seats.get(client.seat)
+        if party is None or seat is None or seat.name != deal.rounds.parties[party].name:
+            raise SeatError(f"your page was no party to hand {frame.hand}, deal {frame.deal}")
+        trial = copy.deepcopy(deal.rounds)
+        try:
+            row = trial.take(party, frame.answer)
+        except RoundsError as error:
+            raise RoundsError(party, error.kind, f"your secret is refused: {error}") from None
+        if row is None:
+            return
+        await self._store(deal.hand, [row])
+        deal.rounds = trial
+        deal.rows.append(row)
+        if all(item.complete for item in self.open.values()):
+            self.table.wake()
+
+    async def _early(self, frame: PrivateAnswer) -> _Deal:
+        """A deal of a hand over whose secret a page publishes before it is asked (as it
+        leaves the table): taken as it would be when asked. Never a deal of the hand in play,
+        nor one audited already."""
+        table = self.table
+        finished = table.hands_dealt - (table.live is not None)
+        loaded = await self._load(frame.hand) if 1 <= frame.hand <= finished else None
+        rows = None if loaded is None else loaded[1].get(frame.deal)
+        deal = None
+        if loaded is not None and rows and not any(row.kind == "audit" for row in rows):
+            deal = await asyncio.to_thread(self._deal, frame.hand, loaded[0], rows)
+        if deal is None:
+            raise IllegalActionError(
+                f"hand {frame.hand}, deal {frame.deal} waits for no secret: it is being played,"
+                " or its audit is done"
+            )
+        return deal
+
+    async def _store(self, number: int, rows: Sequence[Row]) -> None:
+        if not rows:
+            return
+        seq = self.seqs[number]
+        stored = [
+            PrivateRound(number, seq + offset, row.deal, row.kind, row.party, row.data)
+            for offset, row in enumerate(rows)
+        ]
+        await self.table.driver.commit(Changes(private_rounds=stored))
+        self.seqs[number] = seq + len(stored)
+
+    async def _audit(self) -> None:
+        """Audit every open deal (see the module), store each result and tell every page."""
+        deals = list(self.open.values())
+        night = PrivateNight(
+            self.table.id,
+            tuple(
+                PrivateDealRecord(d.hand, d.rounds.deal, d.rounds.context.decode(), tuple(d.rows))
+                for d in deals
+            ),
+        )
+        # Every proof and masking is checked again: off the event loop.
+        audit = await asyncio.to_thread(audit_private_night, night)
+        for deal in deals:
+            faults = [
+                fault.to_data()
+                for fault in audit.faults
+                if (fault.hand, fault.deal) == (deal.hand, deal.rounds.deal)
+            ]
+            data = {"faults": faults}
+            row = Row(deal.rounds.deal, "audit", SERVER_ROW, json.dumps(data))
+            await self._store(deal.hand, [row])
+            self._count(data)
+        self.open.clear()
+        self.deadline = None
+        self.table.fanout.broadcast(self._frame())
+
+    def _count(self, data: dict[str, Any]) -> None:
+        self.deals += 1
+        self.faults += [PrivateFault(**item) for item in data["faults"]]
+
+    def _frame(self) -> dict[str, Any]:
+        return PrivateAuditFrame.model_validate(
+            {
+                "first": 1,
+                "last": self.through,
+                "deals": self.deals,
+                "faults": [fault.to_data() for fault in self.faults],
+            }
+        ).frame()

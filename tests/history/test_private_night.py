@@ -1,0 +1,157 @@
+"""The audit of a night's private deals from its record alone (``wildstud.history.private_night``):
+an honest night verified, and each cheat named with its party: a page that reordered otherwise
+than it says, a page that withheld its secret, a server that put in a card that was not in the
+deck, and a row that does not hold."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.private_play import CONTEXT, Night
+from tests.test_json_vocabulary import schema, validator
+from wildstud.cards import DECK
+from wildstud.cli import main
+from wildstud.errors import RecordError
+from wildstud.history.private_night import (
+    PrivateNight,
+    audit_private_night,
+    night_of,
+)
+from wildstud.private_deal import Secret, card_point, mask_and_shuffle
+from wildstud.private_rounds import Agent, DealRounds, Party, Row
+
+
+def played(*, reveal: bool = True) -> Night:
+    """A hand of Follow the Queen between two pages and the server, to the showdown, every
+    party's secret published after it (``reveal``)."""
+    night = Night("FTQ", {}, players=3, pages=2)
+    night.play()
+    if reveal:
+        night.audit()
+    return night
+
+
+def audited(rows: list[Row]) -> tuple[list[tuple[str, str]], str]:
+    """The faults (party, kind) and the verdict of a night of one hand, read back from JSON."""
+    record = night_of("t1", [(1, CONTEXT.decode(), rows)])
+    read = PrivateNight.from_data(json.loads(json.dumps(record.to_data())))
+    audit = audit_private_night(read)
+    return [(fault.party, fault.kind) for fault in audit.faults], audit.words
+
+
+def test_an_honest_night_is_verified_from_its_record() -> None:
+    night = played()
+    faults, words = audited(night.rows)
+    assert faults == []
+    assert words == f"Every player and the server dealt honestly: checked {len(night.deals)} deal"
+
+
+def test_a_page_that_reordered_otherwise_than_it_says_is_named() -> None:
+    night = played(reveal=False)
+    for rounds, agents in zip(night.deals, night.agents, strict=True):
+        for party, agent in enumerate(agents):
+            order = list(agent.order)
+            if party == 1:  # page 1 says it put the first two cards the other way round
+                order[0], order[1] = order[1], order[0]
+            night.rows.append(rounds.take_reveal(party, agent.secret.scalar, order))
+    faults, words = audited(night.rows)
+    assert faults == [("page 1", "reordered")]
+    assert words.startswith("The private deal's audit FAILED: 1 fault")
+    record = audit_private_night(night_of("t1", [(7, CONTEXT.decode(), night.rows)]))
+    assert record.faults[0].text == "page 1's page reordered the deck wrongly in hand 7"
+
+
+def test_a_withheld_secret_is_named_not_skipped() -> None:
+    night = played(reveal=False)
+    for rounds, agents in zip(night.deals, night.agents, strict=True):
+        for party, agent in enumerate(agents):
+            if party != 0:  # page 0 never publishes
+                night.rows.append(rounds.take_reveal(party, agent.secret.scalar, agent.order))
+    faults, _ = audited(night.rows)
+    assert faults == [("page 0", "unpublished")] * len(night.deals)
+
+
+def test_a_server_that_substitutes_a_card_is_named() -> None:
+    parties = (Party("Ann", (0,)), Party("server", (1,)))
+    rounds = DealRounds(CONTEXT, 1, parties)
+    agents = [Agent.new(), Agent.new()]
+    rows = [rounds.parties_row()]
+    for party, agent in enumerate(agents):
+        key = rounds.take_key(party, agent.key)
+        assert key is not None
+        rows.append(key)
+    rows.append(rounds.take_deck(0, agents[0].masked(rounds.deck())))
+    dealt = agents[1].masked(rounds.deck())
+    # The server puts the ace of spades, masked by itself alone, where a card of Ann's deck was.
+    dealt[5] = mask_and_shuffle([card_point(DECK[-1])], agents[1].secret, [0])[0]
+    rows.append(rounds.take_deck(1, dealt))  # 52 different points: nobody can tell on the spot
+    rows += [rounds.take_reveal(p, a.secret.scalar, a.order) for p, a in enumerate(agents)]
+    faults, _ = audited(rows)
+    assert faults == [("server", "substituted")]
+
+
+def test_a_key_that_is_not_the_published_secrets_is_named() -> None:
+    night = played(reveal=False)
+    for rounds, agents in zip(night.deals, night.agents, strict=True):
+        for party, agent in enumerate(agents):
+            scalar = Secret.new().scalar if party == 2 else agent.secret.scalar
+            night.rows.append(rounds.take_reveal(party, scalar, agent.order))
+    faults, _ = audited(night.rows)
+    assert ("server", "key") in faults
+    assert {party for party, _ in faults} == {"server"}
+
+
+def test_a_row_that_does_not_hold_is_named_as_its_partys() -> None:
+    night = played()
+    rows = list(night.rows)
+    index = next(i for i, row in enumerate(rows) if row.kind == "unmask" and row.party == 1)
+    data = json.loads(rows[index].data)
+    data[0][2] = data[0][1]  # its first unmasking's result changed: its proof no longer holds
+    rows[index] = Row(rows[index].deal, "unmask", 1, json.dumps(data))
+    faults, _ = audited(rows)
+    assert faults == [("page 1", "refused")]
+
+
+def test_a_record_that_cannot_be_read_is_refused_by_name() -> None:
+    with pytest.raises(RecordError, match="format"):
+        PrivateNight.from_data({"format": "wildstud-night/1"})
+    bad = {"format": "wildstud-private-night/1", "table": "t", "deals": [{"hand": 1}]}
+    with pytest.raises(RecordError, match="hand, deal and context"):
+        PrivateNight.from_data(bad)
+
+
+def test_wildstud_verify_night_names_each_fault_and_exits_non_zero(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    honest = played()
+    withheld = played(reveal=False)
+    rows = list(withheld.rows)
+    for rounds, agents in zip(withheld.deals, withheld.agents, strict=True):
+        rows.append(rounds.take_reveal(1, agents[1].secret.scalar, agents[1].order))
+    for name, hands, code in (
+        ("honest", [(1, CONTEXT.decode(), honest.rows)], 0),
+        ("withheld", [(4, CONTEXT.decode(), rows)], 2),
+    ):
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(night_of("t9", hands).to_data()))
+        with pytest.raises(SystemExit) as exited:
+            main(["verify", "--night", str(path)])
+        out = capsys.readouterr().out
+        assert exited.value.code == code, out
+        with pytest.raises(SystemExit):
+            main(["verify", "--night", str(path), "--json"])
+        data = json.loads(capsys.readouterr().out)
+        validator(schema("verify")).validate(data)
+        assert data["verified"] is (code == 0)
+        if code:
+            assert "page 0's page did not publish its secret and order in hand 4" in out
+            assert "The server did not publish" in out
+            assert {(f["party"], f["kind"]) for f in data["faults"]} == {
+                ("page 0", "unpublished"),
+                ("server", "unpublished"),
+            }
+        else:
+            assert "Every player and the server dealt honestly: checked 1 deal" in out

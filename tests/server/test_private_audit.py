@@ -1,0 +1,163 @@
+"""The audit of a private table's deals at a real server: once the host ends the night every
+party publishes each deal's secret and order (the pages over the socket, the server its own),
+the audit is told to every page, and the night record carries it all for ``wildstud verify
+--night``; a page that reordered otherwise than it says, and one that withholds its secrets, are
+each named, at the table and by the command line."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.server.conftest import Server
+from tests.server.helpers import refused
+from tests.server.test_private_table import Calm, Page, finished, private_table, stop
+from tests.server.wsclient import Api, Client, play
+from wildstud.cli import main
+
+Frame = dict[str, Any]
+
+
+def audit_of(client: Client) -> Frame | None:
+    """The last ``private_audit`` frame the page was sent."""
+    return next((f for f in reversed(client.frames) if f["type"] == "private_audit"), None)
+
+
+def night_audited(
+    server: Server, cheat: str, seconds: float
+) -> tuple[list[Frame], Frame, list[Page], Any]:
+    """A night of one hand of Follow the Queen between Ann, Bob and a bot, Bob's page cheating
+    (``cheat``: a Page attribute); the audit each page was told, the night record, the pages
+    and the record's answer before the audit was done."""
+    api = Api(server.base)
+
+    async def scenario() -> tuple[list[Frame], Frame, list[Page], Any]:
+        created, clients, pages, runners = await private_table(
+            api, "FTQ", ["Ann", "Bob"], shuffle_seconds=seconds
+        )
+        setattr(pages[1], cheat, True)
+        table_id = created["table"]["id"]
+        api.ok(api.host(created, "POST", "/start"))
+        await clients[0].wait_for(lambda c: c.hand is not None, timeout=120, what="hand 1")
+        api.ok(api.host(created, "POST", "/end"))  # hand 1 plays out, and the night is over
+        async with asyncio.timeout(300):
+            await asyncio.gather(*(play(client, Calm(), finished(1)) for client in clients))
+            early = api.http.get(f"/api/tables/{table_id}/night-record")
+            for client in clients:
+                await client.wait_for(lambda c: audit_of(c) is not None, timeout=120, what="audit")
+        record = api.get(f"/api/tables/{table_id}/night-record")
+        audits = [audit_of(client) for client in clients]
+        await stop(clients, runners)
+        return [audit for audit in audits if audit is not None], record, pages, early
+
+    return asyncio.run(scenario())
+
+
+def verified(record: Frame, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[Any, str]:
+    path = tmp_path / "night.json"
+    path.write_text(json.dumps(record))
+    with pytest.raises(SystemExit) as exited:
+        main(["verify", "--night", str(path)])
+    return exited.value.code, capsys.readouterr().out
+
+
+def test_a_page_that_reordered_otherwise_than_it_says_is_named_after_the_night(
+    server: Server, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    audits, record, pages, early = night_audited(server, "misorder", 8)
+    assert early.status_code in (200, 409)  # 409 while the secrets are being published
+    if early.status_code == 409:
+        refused(early, 409, "publishing their secrets")
+    assert not [page.errors for page in pages if page.errors]
+    for audit in audits:
+        assert audit["deals"] >= 1
+        assert {(f["party"], f["kind"]) for f in audit["faults"]} == {("Bob", "reordered")}
+        assert "Bob's page reordered the deck wrongly in hand 1" in audit["faults"][0]["text"]
+    assert len(audits) == 2
+    # The record carries every party's secret: the server's and each page's.
+    reveals = [row for deal in record["deals"] for row in deal["rows"] if row["kind"] == "reveal"]
+    assert len(reveals) == 3 * len(record["deals"])
+    assert not [row for deal in record["deals"] for row in deal["rows"] if row["kind"] == "agent"]
+    code, out = verified(record, tmp_path, capsys)
+    assert code == 2
+    assert "Bob's page reordered the deck wrongly in hand 1" in out
+
+
+def test_a_withheld_secret_is_named_did_not_publish(
+    server: Server, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    audits, record, _, _ = night_audited(server, "withhold", 4)
+    assert len(audits) == 2
+    for audit in audits:
+        assert {(f["party"], f["kind"]) for f in audit["faults"]} == {("Bob", "unpublished")}
+    code, out = verified(record, tmp_path, capsys)
+    assert code == 2
+    assert "Bob's page did not publish its secret and order in hand 1" in out
+    assert "Ann" not in out
+
+
+def test_a_table_that_reveals_after_each_hand_audits_it_before_the_night_ends(
+    server: Server,
+) -> None:
+    api = Api(server.base)
+
+    async def scenario() -> list[Frame | None]:
+        created, clients, pages, runners = await private_table(
+            api, "FTQ", ["Ann", "Bob"], private_reveal="hand"
+        )
+        assert created["table"]["settings"]["private_reveal"] == "hand"
+        api.ok(api.host(created, "POST", "/start"))
+        async with asyncio.timeout(300):
+            await asyncio.gather(*(play(client, Calm(), finished(1)) for client in clients))
+            for client in clients:
+                await client.wait_for(lambda c: audit_of(c) is not None, timeout=120, what="audit")
+        assert not [page.errors for page in pages if page.errors]
+        audits = [audit_of(client) for client in clients]
+        await stop(clients, runners)
+        return audits
+
+    for audit in asyncio.run(scenario()):
+        assert audit is not None
+        assert audit["faults"] == []
+        assert audit["first"] == 1
+        assert audit["deals"] >= audit["last"] >= 1
+
+
+def test_a_page_that_publishes_as_it_goes_is_not_named_when_it_is_gone(server: Server) -> None:
+    api = Api(server.base)
+
+    async def scenario() -> tuple[list[Frame | None], list[Page]]:
+        created, clients, pages, runners = await private_table(
+            api, "FTQ", ["Ann", "Bob"], shuffle_seconds=4
+        )
+        api.ok(api.host(created, "POST", "/start"))
+        async with asyncio.timeout(300):
+            await asyncio.gather(*(play(client, Calm(), finished(1)) for client in clients))
+            bob = pages[1]
+            # Bob publishes hand 1's secrets before anyone asks (as his page does as he leaves).
+            for hand, deal in [key for key in bob.agents if key[0] == 1]:
+                agent = bob.agents[hand, deal]
+                answer = {"step": "reveal", "secret": agent.secret.scalar.hex()}
+                answer["order"] = list(agent.order)
+                await bob.client.send(
+                    {"type": "private", "hand": hand, "deal": deal, "answer": answer}
+                )
+            bob.withhold = True  # and never answers again
+            api.ok(api.host(created, "POST", "/end"))
+            await asyncio.gather(*(play(client, Calm(), finished(2)) for client in clients))
+            for client in clients:
+                await client.wait_for(lambda c: audit_of(c) is not None, timeout=120, what="audit")
+        audits = [audit_of(client) for client in clients]
+        await stop(clients, runners)
+        return audits, pages
+
+    audits, pages = asyncio.run(scenario())
+    assert not [page.errors for page in pages if page.errors]
+    for audit in audits:
+        assert audit is not None
+        named = {(f["hand"], f["party"], f["kind"]) for f in audit["faults"]}
+        assert named == {(2, "Bob", "unpublished")}, "hand 1 was published early, hand 2 was not"
