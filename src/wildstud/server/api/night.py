@@ -29,8 +29,6 @@ from wildstud.server.schemas import (
 )
 from wildstud.server.store import StoredHand
 from wildstud.server.table import Table, TableStatus
-from wildstud.server.table.private import context
-from wildstud.server.table.private_reveal import as_row
 
 __all__ = ["router"]
 
@@ -134,14 +132,9 @@ async def night_record_file(table_id: TableId, request: Request) -> Response:
 async def _private_record(table: Table) -> Response:
     """The night record of a table that dealt privately: every public row of each deal's
     rounds, each party's secret among them once published (``wildstud verify --night``)."""
-    reveals = table.private.reveals
-    if reveals.open or reveals.through < table.hands_dealt:
+    hands = await table.private.reveals.night_hands()
+    if hands is None:
         return error_response(409, "the players are publishing their secrets: try again soon")
-    store = table.store
-    hands = []
-    for number in range(1, table.hands_dealt + 1):
-        rows = await store.call(store.private_rounds, table.id, number)
-        hands.append((number, context(table.id, number).decode(), [as_row(row) for row in rows]))
     made = night_of(table.id, hands)
     return JSONResponse(
         made.to_data(),

@@ -58,7 +58,7 @@ from wildstud.server.seating import Client
 from wildstud.server.store import ActionRecord, Changes, HandSetup, PrivateRound
 from wildstud.server.table.fanout import dumps
 from wildstud.server.table.live import LiveHand
-from wildstud.server.table.private_reveal import Reveals
+from wildstud.server.table.private_reveal import Reveals, context
 
 if TYPE_CHECKING:
     from wildstud.server.table.table import Table
@@ -66,11 +66,6 @@ if TYPE_CHECKING:
 __all__ = ["PrivateDeal", "context", "dealt_in_deal", "opened"]
 
 log = logging.getLogger("wildstud.server")
-
-
-def context(table_id: str, number: int) -> bytes:
-    """What every proof of hand ``number`` at table ``table_id`` is bound to."""
-    return f"table {table_id}|hand {number}".encode()
 
 
 def dealt_in_deal(hand: Hand) -> int:

@@ -48,7 +48,12 @@ from wildstud.server.table.seating import TableStatus
 if TYPE_CHECKING:
     from wildstud.server.table.table import Table
 
-__all__ = ["Reveals", "as_row"]
+__all__ = ["Reveals", "as_row", "context"]
+
+
+def context(table_id: str, number: int) -> bytes:
+    """What every proof of hand ``number`` at table ``table_id`` is bound to."""
+    return f"table {table_id}|hand {number}".encode()
 
 
 def as_row(item: PrivateRound) -> Row:
@@ -88,6 +93,20 @@ class Reveals:
         """Deals audited so far tonight."""
         self.faults: list[PrivateFault] = []
         """Every fault found so far tonight."""
+
+    async def night_hands(self) -> list[tuple[int, str, list[Row]]] | None:
+        """Every hand of the night with its context and every public row of its deals, for the
+        private night record; ``None`` while the parties are still publishing their secrets."""
+        table = self.table
+        if self.open or self.through < table.hands_dealt:
+            return None
+        store = table.store
+        hands = []
+        for number in range(1, table.hands_dealt + 1):
+            rows = await store.call(store.private_rounds, table.id, number)
+            bound = context(table.id, number).decode()
+            hands.append((number, bound, [as_row(row) for row in rows]))
+        return hands
 
     def _due_through(self) -> int:
         """The last finished hand whose secrets are due now (house rule ``private_reveal``)."""
@@ -136,8 +155,6 @@ class Reveals:
     def _deal(self, number: int, lineup: Sequence[int], rows: Sequence[Row]) -> _Deal | None:
         """A deal of hand ``number`` from its ``rows`` (``None``: voided before its deck was
         masked, so that no card was dealt from it)."""
-        from wildstud.server.table.private import context  # (private imports this module)
-
         public = [row for row in rows if row.kind not in ("agent", "audit")]
         rounds = DealRounds.from_rows(context(self.table.id, number), public)
         if rounds.stage in ("keys", "masking"):
