@@ -27,7 +27,7 @@ export function clockFace(seconds) {
  * makes shares differ), instead of the same ordinal over and over.
  *
  *   placeLines([{ place: 2, name: "Bob", prize: 5, seat: 1 }, { place: 2, name: "Cid", prize: 4, seat: 2 }])
- *   // → [{ key: "place-2", text: "2nd, shared: Bob wins 5, Cid wins 4" }] */
+ *   // gives [{ key: "place-2", text: "2nd, shared: Bob wins 5, Cid wins 4" }] */
 export function placeLines(places) {
   const out = places.filter((place) => place.place !== null).sort((a, b) => a.place - b.place);
   const groups = new Map();
