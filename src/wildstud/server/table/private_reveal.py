@@ -122,7 +122,7 @@ class Reveals:
         until it looks again (``None``: nothing waited for)."""
         last = self._due_through()
         if last > self.through:
-            await self._ask_hands(self.through + 1, last, now)
+            await self._ask_hands(self.through + 1, last)
         if self.deadline is None:
             return None
         if now < self.deadline and not all(deal.complete for deal in self.open.values()):
@@ -130,14 +130,20 @@ class Reveals:
         await self._audit()
         return None
 
-    async def _ask_hands(self, first: int, last: int, now: float) -> None:
+    async def _ask_hands(self, first: int, last: int) -> None:
         for number in range(first, last + 1):
             loaded = await self._load(number)
             self.through = number
             if loaded is not None:
                 await self._ask_hand(number, *loaded)
         if self.open and self.deadline is None:
-            self.deadline = now + float(self.table.settings.shuffle_seconds)
+            # Timed from now, not from when the hands began loading: replaying a night's proofs
+            # takes seconds, and a clock started before it had run out before a page was asked.
+            self._wait_again()
+
+    def _wait_again(self) -> None:
+        """The table waits ``shuffle_seconds`` for the next secret (from now)."""
+        self.deadline = time.monotonic() + float(self.table.settings.shuffle_seconds)
 
     async def _load(self, number: int) -> tuple[Sequence[int], dict[int, list[Row]]] | None:
         """Hand ``number``'s lineup and stored rows by deal (``None``: no private deal)."""
@@ -249,6 +255,9 @@ class Reveals:
         await self._store(deal.hand, [row])
         deal.rounds = trial
         deal.rows.append(row)
+        if self.deadline is not None:
+            # A page publishing a night of deals one by one is not late: the clock is for silence.
+            self._wait_again()
         if all(item.complete for item in self.open.values()):
             self.table.wake()
 
