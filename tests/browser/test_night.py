@@ -412,19 +412,24 @@ def _stacks(night: Night) -> dict[str, int]:
 
 
 async def _between_hands(night: Night) -> None:
-    """The host pauses the table from the console; the hand in play is played out."""
+    """The host pauses the table between two hands from the console. A pause stops the hand
+    in play where it stands (no clock runs, nobody may act), so one that lands after the next
+    hand has begun (the pause between hands is short, and a loaded machine is slow to click) is
+    undone: the host deals on, the hand is played out, and the host pauses again."""
     host = night.host
     spectator = night.spectator
     assert host is not None
     assert spectator is not None
-    await host.locator("#console-run button[data-run='pause']").click()
-
-    def paused() -> bool:
+    for _ in range(5):
+        await host.locator("#console-run button[data-run='pause']").click()
+        await night.play(lambda: (spectator.table or {}).get("status") == "paused")
         hand = spectator.hand
-        table = spectator.table or {}
-        return table.get("status") == "paused" and (hand is None or hand["view"]["phase"] == "over")
-
-    await night.play(paused)
+        if hand is None or hand["view"]["phase"] == "over":
+            return
+        await host.locator("#console-run button[data-run='start']").click()
+        number = hand["number"]
+        await night.play(lambda: number in spectator.finished)  # noqa: B023
+    raise AssertionError("every pause landed in the middle of a hand")
 
 
 async def _rebuy(night: Night) -> tuple[str, int, int]:
