@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from tests.server.conftest import Server
-from tests.server.helpers import found_in_database, refused, standing_alone
+from tests.server.helpers import found_in_database, refused, server_hole_cards, standing_alone
 from tests.server.wsclient import Api, Client, Folder, play
 from wildstud.cards import Card
 from wildstud.private_deal import Unmasking, open_own, unmask
@@ -124,7 +124,7 @@ class Calm(random.Random):
 
 
 async def private_table(
-    api: Api, game: str, names: list[str], **settings: Any
+    api: Api, game: str, names: list[str], bot: str = "calling-bot", **settings: Any
 ) -> tuple[Frame, list[Client], list[Page], list[asyncio.Task[None]]]:
     created = api.create(
         games=[{"game": game}],
@@ -141,7 +141,7 @@ async def private_table(
         clients.append(await Client(seat["socket"], name).open())
     for client in clients:
         await client.frame("table")
-    api.ok(api.host(created, "POST", "/bots", kind="calling-bot"))
+    api.ok(api.host(created, "POST", "/bots", kind=bot))
     pages = [Page(client) for client in clients]
     runners = [asyncio.create_task(page.run()) for page in pages]
     return created, clients, pages, runners
@@ -365,6 +365,55 @@ def test_a_restart_mid_pass_resumes_and_no_unshown_hole_card_is_stored_or_logged
     assert len(secret) >= 2, secret  # Bob's face-down cards at least
     assert found_in_database(tmp_path / "private.sqlite3", secret) == set()
     assert standing_alone(server.log_text(), secret) == set()
+
+
+def test_an_equity_bot_plays_from_its_own_cards_and_they_are_kept_nowhere(
+    tmp_path: Path,
+) -> None:
+    """Both pages fold where they may and muck: the equity bot, which decided from its own
+    cards (opened by the server for its view alone), takes the pots, unshown at least once:
+    its cards are in no row and no log line."""
+    server = Server(f"sqlite:///{tmp_path / 'private.sqlite3'}", tmp_path / "server.log")
+    server.log_level = "info"
+    server.start()
+    api = Api(server.base)
+
+    async def scenario() -> tuple[str, list[Frame]]:
+        created, clients, pages, runners = await private_table(
+            api, "FTQ", ["Ann", "Bob"], bot="equity-bot-quick"
+        )
+        for page in pages:
+            page.muck = True
+        api.ok(api.host(created, "POST", "/start"))
+        async with asyncio.timeout(120):
+            await asyncio.gather(*(play(client, Folder(), finished(2)) for client in clients))
+        await stop(clients, runners)
+        table_id = created["table"]["id"]
+        return table_id, [api.get(f"/api/tables/{table_id}/hands/{n}") for n in (1, 2)]
+
+    try:
+        table_id, histories = asyncio.run(scenario())
+    finally:
+        server.stop()
+    assert "driver failed" not in server.log_text()
+    path = tmp_path / "private.sqlite3"
+    bots = server_hole_cards(path, table_id)
+    secret: dict[int, set[str]] = {}
+    for number, history in enumerate(histories, 1):
+        assert sum(history["final_stacks"]) == sum(history["starting_stacks"])
+        public = {
+            card
+            for event in history["events"]
+            for card in [event.get("card"), *(event.get("cards") or [])]
+            if isinstance(card, str)
+        }
+        hole = set().union(*(cards for (n, _, _), cards in bots.items() if n == number))
+        assert len(hole) >= 2, bots  # the bot's two first cards at least
+        secret[number] = hole - public
+    # Where the pages folded before the showdown the bot took the pots unshown.
+    assert len(set().union(*secret.values())) >= 2, secret
+    assert found_in_database(path, set().union(*secret.values()), by_hand=secret) == set()
+    assert standing_alone(server.log_text(), set().union(*secret.values())) == set()
 
 
 def test_a_void_deal_at_a_tournament_table_gives_the_chips_back_and_play_goes_on(
