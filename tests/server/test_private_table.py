@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -17,7 +18,7 @@ from typing import Any
 import pytest
 
 from tests.server.conftest import Server
-from tests.server.helpers import found_in_database, refused, server_hole_cards, standing_alone
+from tests.server.helpers import found_in_database, server_hole_cards, standing_alone
 from tests.server.wsclient import Api, Client, Folder, play
 from wildstud.cards import Card
 from wildstud.private_deal import Unmasking, open_own, unmask
@@ -183,14 +184,28 @@ def test_a_private_hand_is_played_to_the_showdown_with_a_bot(server: Server, gam
             await asyncio.gather(*(play(client, Calm(), finished(1)) for client in clients))
         await stop(clients, runners)
         table_id = created["table"]["id"]
-        # Its steps, odds and record would replay it from a deck: it had none.
-        replayed = api.http.get(f"/api/tables/{table_id}/hands/1/steps")
-        refused(replayed, 400, "was dealt privately")
         # The night's luck, which every page asks for after each hand, leaves it out.
         assert api.get(f"/api/tables/{table_id}/luck")["players"] == []
-        return api.get(f"/api/tables/{table_id}/hands/1"), pages
+        hand = f"/api/tables/{table_id}/hands/1"
+        replays = (api.get(hand + "/steps"), api.get(hand + "/odds"), api.http.get(hand + "/phh"))
+        return api.get(hand), pages, replays
 
-    history, pages = asyncio.run(scenario())
+    history, pages, (steps, odds, phh) = asyncio.run(scenario())
+    # Replayed from its rows as it was played: the last step is the hand as it ended.
+    last = steps["steps"][-1]["view"]
+    assert last["phase"] == "over"
+    assert [event for step in steps["steps"] for event in step["events"]] == history["events"]
+    assert odds["streets"], odds  # every street's odds: each hand was shown at the end
+    assert all(seat["shown"] for street in odds["streets"] for seat in street["seats"])
+    assert phh.status_code == 200
+    assert not re.search(r"#\d", phh.text)  # no deck position written as a card
+    shown = {
+        card
+        for event in history["events"]
+        if event["type"] == "revealed"
+        for card in event["cards"]
+    }
+    assert all(card in phh.text for card in shown)
     assert not [page.errors for page in pages if page.errors]
     assert sum(history["final_stacks"]) == sum(history["starting_stacks"])
     shown = [event for event in history["events"] if event["type"] == "revealed"]

@@ -82,7 +82,7 @@ from wildstud.games.options import ShortStub
 from wildstud.seats import seat_label as _name
 from wildstud.wilds import HeldCard
 
-__all__ = ["PrivateHand"]
+__all__ = ["PrivateHand", "shown_in_place"]
 
 
 def _refusals(options: GameOptions) -> list[str]:
@@ -135,6 +135,35 @@ class _CallerDeals:
 
     def put_back(self, cards: Sequence[Card]) -> None:
         """Nothing to keep: the caller deals."""
+
+
+def shown_in_place(events: Sequence[Event]) -> list[Event]:
+    """A private deal's events with each face-down card its owner showed in its place where it
+    was dealt, and every other one unknown (``None``), as a spectator of the whole hand knows
+    them once it is over.
+
+    >>> events = [DealStarted(1, (0, 1)), Dealt(0, HiddenCard(0), False, 0),
+    ...           Dealt(1, HiddenCard(1), False, 0), Revealed(0, (0,), tuple(parse_cards("Qs")))]
+    >>> [event.card for event in shown_in_place(events) if isinstance(event, Dealt)]
+    [Card('Qs'), None]
+    """
+    shown: dict[tuple[int, int], Card] = {}
+    deal = 0
+    for event in events:
+        if isinstance(event, DealStarted):
+            deal = event.deal
+        elif isinstance(event, Revealed):
+            pairs = zip(event.positions, event.cards, strict=True)
+            shown.update(((deal, position), card) for position, card in pairs)
+    placed: list[Event] = []
+    deal = 0
+    for event in events:
+        if isinstance(event, DealStarted):
+            deal = event.deal
+        elif isinstance(event, Dealt) and isinstance(event.card, HiddenCard):
+            event = dataclasses.replace(event, card=shown.get((deal, event.card.position)))
+        placed.append(event)
+    return placed
 
 
 class PrivateHand(Hand):
