@@ -60,6 +60,8 @@ async def _session(base: str, shots: Path) -> tuple[dict[str, Any], list[list[st
             .evaluate_all("cards => cards.map(card => card.dataset.card || '')")
             for index in range(await seats.count())
         ]
+        said = await page.locator(".proven-cards").inner_text()
+        assert "dealt privately" in said, said
         await page.locator(".replay").screenshot(path=str(shots / "private-replay.png"))
         await browser.close()
     return history, drawn, errors

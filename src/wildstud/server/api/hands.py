@@ -125,7 +125,7 @@ def _steps_json(table_id: str | None, dealt: Dealt, viewer: int | None) -> bytes
     naming table ``table_id`` (``None``: a shared hand's, which names no table)."""
     views = dealt.views(viewer)
     record = steps(table_id, dealt.stored.setup, views, dealt.book(), you=viewer)
-    return HandSteps.model_validate(record).model_dump_json().encode()
+    return HandSteps.model_validate({**record, "private": dealt.private}).model_dump_json().encode()
 
 
 def _record_text(dealt: Dealt, name: str, seats: int, viewer: int | None) -> bytes:
