@@ -148,6 +148,15 @@ async def private_table(
     return created, clients, pages, runners
 
 
+def logged_server(tmp_path: Path) -> Server:
+    """A server started on a SQLite file in ``tmp_path``, logging at the info level: its
+    database and its log are searched."""
+    server = Server(f"sqlite:///{tmp_path / 'private.sqlite3'}", tmp_path / "server.log")
+    server.log_level = "info"
+    server.start()
+    return server
+
+
 def finished(number: int) -> Callable[[Client], bool]:
     return lambda client: number in client.finished
 
@@ -329,9 +338,7 @@ def test_a_pause_longer_than_the_clock_voids_nothing_until_the_clock_runs_again(
 def test_a_restart_mid_pass_resumes_and_no_unshown_hole_card_is_stored_or_logged(
     tmp_path: Path,
 ) -> None:
-    server = Server(f"sqlite:///{tmp_path / 'private.sqlite3'}", tmp_path / "server.log")
-    server.log_level = "info"
-    server.start()
+    server = logged_server(tmp_path)
     api = Api(server.base)
 
     async def scenario() -> tuple[Frame, list[Page]]:
@@ -388,9 +395,7 @@ def test_an_equity_bot_plays_from_its_own_cards_and_they_are_kept_nowhere(
     """Both pages fold where they may and muck: the equity bot, which decided from its own
     cards (opened by the server for its view alone), takes the pots, unshown at least once:
     its cards are in no row and no log line."""
-    server = Server(f"sqlite:///{tmp_path / 'private.sqlite3'}", tmp_path / "server.log")
-    server.log_level = "info"
-    server.start()
+    server = logged_server(tmp_path)
     api = Api(server.base)
 
     async def scenario() -> tuple[str, list[Frame]]:
