@@ -213,6 +213,8 @@ def finished_odds(hand: Hand, *, deals: int = DEALS, seed: int = 0) -> HandOdds:
     >>> [street.name for street in result.streets][-2:], result.shown
     (['sixth street', 'seventh street'], (0, 1, 2))
     """
+    if hand.phase is not Phase.OVER:
+        raise SituationError("the odds in hindsight are for a finished hand: this one goes on")
     if hand.private:
         # Nobody knew a face-down card its owner did not show: it is unknown (never guessed),
         # and one shown counts from the street it was dealt on, as in any hand.

@@ -78,7 +78,7 @@ async def finished_hand(request: Request, table_id: str, number: int) -> tuple[T
 
 
 @dataclass(frozen=True, slots=True)
-class Dealt:
+class Replayable:
     """How a finished hand was dealt, to replay it: its decks, or (a private deal's, which has
     none) the rounds' rows and the context their proofs are bound to."""
 
@@ -88,6 +88,7 @@ class Dealt:
 
     @property
     def private(self) -> bool:
+        """Whether the hand was dealt privately (no deck, its rounds' rows)."""
         return not self.stored.decks and bool(self.rows)
 
     def book(self) -> DeckBook | None:
@@ -110,17 +111,17 @@ class Dealt:
         return rebuild(stored.setup, book, stored.actions)
 
 
-async def dealt_of(table: Table, stored: StoredHand) -> Dealt:
+async def replayable(table: Table, stored: StoredHand) -> Replayable:
     """How finished hand ``stored`` of ``table`` was dealt (a private deal's rows read from the
     store: a hand with no deck)."""
     if stored.decks:
-        return Dealt(stored)
+        return Replayable(stored)
     number = stored.setup.number
     rows = await table.store.call(table.store.private_rounds, table.id, number)
-    return Dealt(stored, tuple(rows), context(table.id, number))
+    return Replayable(stored, tuple(rows), context(table.id, number))
 
 
-def _steps_json(table_id: str | None, dealt: Dealt, viewer: int | None) -> bytes:
+def _steps_json(table_id: str | None, dealt: Replayable, viewer: int | None) -> bytes:
     """A finished hand's steps as ``viewer`` (an engine seat, or ``None``) saw them, as JSON,
     naming table ``table_id`` (``None``: a shared hand's, which names no table)."""
     views = dealt.views(viewer)
@@ -128,7 +129,7 @@ def _steps_json(table_id: str | None, dealt: Dealt, viewer: int | None) -> bytes
     return HandSteps.model_validate({**record, "private": dealt.private}).model_dump_json().encode()
 
 
-def _record_text(dealt: Dealt, name: str, seats: int, viewer: int | None) -> bytes:
+def _record_text(dealt: Replayable, name: str, seats: int, viewer: int | None) -> bytes:
     """A finished hand's PHH record as ``viewer`` (an engine seat, or ``None``) may see it, at
     a table of this name and number of seats."""
     text = export_phh(
@@ -154,7 +155,7 @@ async def built_answer(
     once, then served from the cache (:mod:`wildstud.server.reads`). The table's name and seat
     count, which a record carries, are part of the key."""
     number = stored.setup.number
-    dealt = await dealt_of(table, stored)
+    dealt = await replayable(table, stored)
     if kind in ("steps", "shared-steps"):
         key: tuple[Any, ...] = (table.id, number, kind, viewer)
         named = table.id if kind == "steps" else None
@@ -237,7 +238,7 @@ async def odds_answer(request: Request, table: Table, stored: StoredHand) -> byt
     """A finished hand's odds at every street (:class:`~wildstud.server.schemas.HandOdds`) as
     JSON: built off the event loop once, then served from the cache."""
 
-    dealt = await dealt_of(table, stored)
+    dealt = await replayable(table, stored)
 
     def build() -> bytes:
         report = odds_report(stored.setup, dealt.hand())
