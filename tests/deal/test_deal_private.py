@@ -27,6 +27,7 @@ from wildstud.cards import Card, Deck
 from wildstud.deal import (
     CentreCard,
     CommunityCard,
+    DealStarted,
     Dealt,
     Hand,
     HiddenCard,
@@ -87,6 +88,12 @@ def spectator(hand: Hand) -> TableView:
     return dataclasses.replace(view, events=tuple(public(view.events)))
 
 
+def this_deal(events: Any) -> list[Any]:
+    """The events of the deal in play, the owners' shows left out."""
+    start = max(i for i, event in enumerate(events) if isinstance(event, DealStarted))
+    return [event for event in events[start:] if not isinstance(event, Revealed)]
+
+
 def leaks(hand: PrivateHand) -> list[str]:
     """Any face-down card not shown that a view of the private hand names, its owner's included,
     and any face-down card the engine's own record names in the clear."""
@@ -145,11 +152,27 @@ class Twins:
         """What ``seat``'s owner knows of its face-down cards (its page unmasked them)."""
         return self.deck.hole_cards(self.private.deal_number, self.private.hidden_positions(seat))
 
+    def same_owner_view(self) -> None:
+        """The seat to act, its face-down cards opened for it (as the server opens a bot's),
+        sees of the private hand what it sees of the known one: its seat and everyone's, its
+        wild cards, this deal's events."""
+        known, private = self.known, self.private
+        seat = known.to_act
+        if seat is None:
+            return
+        cards = dict(zip(private.hidden_positions(seat), self.hole_cards(seat), strict=True))
+        mine, theirs = private.opened_view(seat, cards), known.view(seat)
+        assert mine.seats == theirs.seats
+        assert (mine.own_wild, mine.seat_wild) == (theirs.own_wild, theirs.seat_wild)
+        assert this_deal(mine.events) == this_deal(theirs.events)
+        assert not leaks(private)
+
     def play(self, rng: random.Random, passive: float = 0.7, muck: float = 0.3) -> None:
         known, private = self.known, self.private
         bots = (CallingBot(), RandomBot(rng.randrange(2**32)))
         for _ in range(3000):
             same_table(known, private)
+            self.same_owner_view()
             assert not leaks(private)
             if known.phase is Phase.OVER:
                 break

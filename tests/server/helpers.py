@@ -13,6 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from wildstud.cards import DECK
+from wildstud.private_rounds import Agent, Row
+from wildstud.server.private_replay import deals_of
+from wildstud.server.store.records import PrivateRound
+from wildstud.server.table.private_reveal import context
 
 __all__ = [
     "CARDS",
@@ -21,6 +25,7 @@ __all__ = [
     "cards_in",
     "found_in_database",
     "refused",
+    "server_hole_cards",
     "standing_alone",
 ]
 
@@ -99,6 +104,37 @@ def standing_alone(text: str, codes: set[str]) -> set[str]:
     return {
         code for code in codes if re.search(rf"(?<![0-9A-Za-z_-]){code}(?![0-9A-Za-z_-])", text)
     }
+
+
+def server_hole_cards(path: Path, table_id: str) -> dict[tuple[int, int, int], set[str]]:
+    """The face-down cards the server opened for its own seats (its bots'), by (hand, deal,
+    engine seat): each deal's rounds replayed from the SQLite database's rows, opened with the
+    server's secret from its ``agent`` row, as the server opens them for a bot's view. What a
+    test searches the database and the log for (none of them may be there in the clear)."""
+    with contextlib.closing(sqlite3.connect(path)) as database:
+        found = database.execute(
+            "SELECT hand_number, seq, deal, kind, party, data FROM private_rounds"
+            " WHERE table_id = ? ORDER BY hand_number, seq",
+            (table_id,),
+        ).fetchall()
+    by_hand: dict[int, list[PrivateRound]] = {}
+    for number, seq, deal, kind, party, data in found:
+        by_hand.setdefault(number, []).append(PrivateRound(number, seq, deal, kind, party, data))
+    holes: dict[tuple[int, int, int], set[str]] = {}
+    for number, rows in by_hand.items():
+        agents = {
+            row.deal: Agent.load(Row(row.deal, "agent", row.party, row.data))
+            for row in rows
+            if row.kind == "agent"
+        }
+        for deal, rounds in deals_of(context(table_id, number), rows).items():
+            server = len(rounds.parties) - 1
+            for position, seat in rounds.owners.items():
+                if rounds.owner(seat) == server:
+                    shown = rounds.shown.get(position)  # the show took its last mask off
+                    card = shown or agents[deal].open_own(rounds, position)
+                    holes.setdefault((number, deal, seat), set()).add(str(card))
+    return holes
 
 
 def found_in_database(

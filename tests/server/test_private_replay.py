@@ -6,15 +6,20 @@ rounds resume where they stood."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
 
+from tests.deal.test_deal_private import Twins
 from tests.private_play import CONTEXT, Night, choose
 from wildstud.cards import Card
-from wildstud.deal import Phase, Stage
+from wildstud.deal import Dealt, Phase, Stage
 from wildstud.errors import RecordError
-from wildstud.server.private_replay import rebuild_private
+from wildstud.history import record_from_hand, write_record
+from wildstud.odds.hindsight import finished_odds
+from wildstud.server.history import export_phh
+from wildstud.server.private_replay import private_views, rebuild_private
 from wildstud.server.replay import SHOW
 from wildstud.server.store import ActionRecord, HandSetup, PrivateRound
 
@@ -153,3 +158,48 @@ def test_a_show_whose_cards_the_rows_do_not_hold_is_refused() -> None:
     stored = _stored(night)
     with pytest.raises(RecordError, match="without its cards"):
         rebuild_private(_setup(night), CONTEXT, stored[: shows[0]], night.actions)
+
+
+# -- a finished hand replayed ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("code", "options"), [("FTQ", {}), ("BD5", {}), ("BITCH", {})])
+@pytest.mark.parametrize("seed", [5, 8])
+def test_a_finished_private_hand_has_the_record_and_odds_of_the_same_hand_known(
+    code: str, options: dict[str, object], seed: int
+) -> None:
+    """The same deal played known and private, some hands folded or mucked: the private one's
+    record and odds are the known one's as the table saw it (its unshown cards ``??`` and
+    unknown), from nothing the server did not know."""
+    twins = Twins(code, options, [100] * 4, seed)
+    twins.play(random.Random(seed), passive=0.6, muck=0.5)
+    private, known = twins.private, twins.known
+    assert write_record(record_from_hand(private)) == write_record(record_from_hand(known))
+    figures = finished_odds(private, deals=1024).to_dict()
+    assert figures == finished_odds(known, deals=1024).to_dict()
+
+
+def test_a_finished_private_hand_is_replayed_step_by_step_with_unshown_cards_face_down() -> None:
+    night = RecordedNight("FTQ", {}, 4, 3, folder=1)
+    night.play()
+    setup, stored = _setup(night), _stored(night)
+    views = private_views(setup, CONTEXT, stored, night.actions)
+    assert views[-1].phase is Phase.OVER
+    assert views[-1].events == night.hand.view(None).events
+    folded = {
+        card
+        for (deal, position), card in night.opened.items()
+        if night.rounds.owners[position] == 1
+    }
+    assert len(folded) == 2  # seat 1 folded on third street: its two hole cards
+    for view in views:
+        named = {card.card for seat in view.seats for card in seat.cards}
+        named |= {event.card for event in view.events if isinstance(event, Dealt)}
+        assert not named & folded
+    # A seat's own replay does not name its cards: the server never knew them.
+    own = private_views(setup, CONTEXT, stored, night.actions, viewer=1)
+    assert not {card.card for card in own[-1].seats[1].cards} & folded
+    hand, _ = rebuild_private(setup, CONTEXT, stored, night.actions)
+    record = export_phh(setup, hand, table_name="t", seat_count=4)
+    assert "????" in record
+    assert not {str(card) for card in folded} & set(re.findall(r"[2-9TJQKA][cdhs]", record))

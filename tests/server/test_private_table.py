@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -17,7 +18,7 @@ from typing import Any
 import pytest
 
 from tests.server.conftest import Server
-from tests.server.helpers import found_in_database, refused, standing_alone
+from tests.server.helpers import found_in_database, server_hole_cards, standing_alone
 from tests.server.wsclient import Api, Client, Folder, play
 from wildstud.cards import Card
 from wildstud.private_deal import Unmasking, open_own, unmask
@@ -124,7 +125,7 @@ class Calm(random.Random):
 
 
 async def private_table(
-    api: Api, game: str, names: list[str], **settings: Any
+    api: Api, game: str, names: list[str], bot: str = "calling-bot", **settings: Any
 ) -> tuple[Frame, list[Client], list[Page], list[asyncio.Task[None]]]:
     created = api.create(
         games=[{"game": game}],
@@ -141,10 +142,19 @@ async def private_table(
         clients.append(await Client(seat["socket"], name).open())
     for client in clients:
         await client.frame("table")
-    api.ok(api.host(created, "POST", "/bots", kind="calling-bot"))
+    api.ok(api.host(created, "POST", "/bots", kind=bot))
     pages = [Page(client) for client in clients]
     runners = [asyncio.create_task(page.run()) for page in pages]
     return created, clients, pages, runners
+
+
+def logged_server(tmp_path: Path) -> Server:
+    """A server started on a SQLite file in ``tmp_path``, logging at the info level: its
+    database and its log are searched."""
+    server = Server(f"sqlite:///{tmp_path / 'private.sqlite3'}", tmp_path / "server.log")
+    server.log_level = "info"
+    server.start()
+    return server
 
 
 def finished(number: int) -> Callable[[Client], bool]:
@@ -183,14 +193,28 @@ def test_a_private_hand_is_played_to_the_showdown_with_a_bot(server: Server, gam
             await asyncio.gather(*(play(client, Calm(), finished(1)) for client in clients))
         await stop(clients, runners)
         table_id = created["table"]["id"]
-        # Its steps, odds and record would replay it from a deck: it had none.
-        replayed = api.http.get(f"/api/tables/{table_id}/hands/1/steps")
-        refused(replayed, 400, "was dealt privately")
         # The night's luck, which every page asks for after each hand, leaves it out.
         assert api.get(f"/api/tables/{table_id}/luck")["players"] == []
-        return api.get(f"/api/tables/{table_id}/hands/1"), pages
+        hand = f"/api/tables/{table_id}/hands/1"
+        replays = (api.get(hand + "/steps"), api.get(hand + "/odds"), api.http.get(hand + "/phh"))
+        return api.get(hand), pages, replays
 
-    history, pages = asyncio.run(scenario())
+    history, pages, (steps, odds, phh) = asyncio.run(scenario())
+    # Replayed from its rows as it was played: the last step is the hand as it ended.
+    last = steps["steps"][-1]["view"]
+    assert last["phase"] == "over"
+    assert [event for step in steps["steps"] for event in step["events"]] == history["events"]
+    assert odds["streets"], odds  # every street's odds: each hand was shown at the end
+    assert all(seat["shown"] for street in odds["streets"] for seat in street["seats"])
+    assert phh.status_code == 200
+    assert not re.search(r"#\d", phh.text)  # no deck position written as a card
+    shown = {
+        card
+        for event in history["events"]
+        if event["type"] == "revealed"
+        for card in event["cards"]
+    }
+    assert all(card in phh.text for card in shown)
     assert not [page.errors for page in pages if page.errors]
     assert sum(history["final_stacks"]) == sum(history["starting_stacks"])
     shown = [event for event in history["events"] if event["type"] == "revealed"]
@@ -314,9 +338,7 @@ def test_a_pause_longer_than_the_clock_voids_nothing_until_the_clock_runs_again(
 def test_a_restart_mid_pass_resumes_and_no_unshown_hole_card_is_stored_or_logged(
     tmp_path: Path,
 ) -> None:
-    server = Server(f"sqlite:///{tmp_path / 'private.sqlite3'}", tmp_path / "server.log")
-    server.log_level = "info"
-    server.start()
+    server = logged_server(tmp_path)
     api = Api(server.base)
 
     async def scenario() -> tuple[Frame, list[Page]]:
@@ -365,6 +387,53 @@ def test_a_restart_mid_pass_resumes_and_no_unshown_hole_card_is_stored_or_logged
     assert len(secret) >= 2, secret  # Bob's face-down cards at least
     assert found_in_database(tmp_path / "private.sqlite3", secret) == set()
     assert standing_alone(server.log_text(), secret) == set()
+
+
+def test_an_equity_bot_plays_from_its_own_cards_and_they_are_kept_nowhere(
+    tmp_path: Path,
+) -> None:
+    """Both pages fold where they may and muck: the equity bot, which decided from its own
+    cards (opened by the server for its view alone), takes the pots, unshown at least once:
+    its cards are in no row and no log line."""
+    server = logged_server(tmp_path)
+    api = Api(server.base)
+
+    async def scenario() -> tuple[str, list[Frame]]:
+        created, clients, pages, runners = await private_table(
+            api, "FTQ", ["Ann", "Bob"], bot="equity-bot-quick"
+        )
+        for page in pages:
+            page.muck = True
+        api.ok(api.host(created, "POST", "/start"))
+        async with asyncio.timeout(120):
+            await asyncio.gather(*(play(client, Folder(), finished(2)) for client in clients))
+        await stop(clients, runners)
+        table_id = created["table"]["id"]
+        return table_id, [api.get(f"/api/tables/{table_id}/hands/{n}") for n in (1, 2)]
+
+    try:
+        table_id, histories = asyncio.run(scenario())
+    finally:
+        server.stop()
+    assert "driver failed" not in server.log_text()
+    path = tmp_path / "private.sqlite3"
+    bots = server_hole_cards(path, table_id)
+    secret: dict[int, set[str]] = {}
+    for number, history in enumerate(histories, 1):
+        assert sum(history["final_stacks"]) == sum(history["starting_stacks"])
+        public = {
+            card
+            for event in history["events"]
+            for card in [event.get("card"), *(event.get("cards") or [])]
+            if isinstance(card, str)
+        }
+        hole = set().union(*(cards for (n, _, _), cards in bots.items() if n == number))
+        assert len(hole) >= 2, bots  # the bot's two first cards at least
+        secret[number] = hole - public
+    # Where the pages folded before the showdown the bot took the pots unshown.
+    assert len(set().union(*secret.values())) >= 2, secret
+    assert found_in_database(path, set().union(*secret.values()), by_hand=secret) == set()
+    assert standing_alone(server.log_text(), set().union(*secret.values())) == set()
 
 
 def test_a_void_deal_at_a_tournament_table_gives_the_chips_back_and_play_goes_on(

@@ -42,7 +42,7 @@ from wildstud.deal.events import (
     WildsChanged,
 )
 from wildstud.deal.hidden import HiddenCard, HiddenDeck
-from wildstud.deal.private import PrivateHand
+from wildstud.deal.private import PrivateHand, shown_in_place
 from wildstud.deal.stages import Chance, Stage
 from wildstud.deal.state import Hand, NextStep
 from wildstud.deal.views import Phase, RedealPending, SeatCard, SeatView, TableView, redact
@@ -90,6 +90,7 @@ __all__ = [
     "TurnedUp",
     "WildsChanged",
     "redact",
+    "shown_in_place",
     "stack_deck",
 ]
 

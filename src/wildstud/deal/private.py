@@ -70,7 +70,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from wildstud.cards import DECK, Card, parse_card, parse_cards
 from wildstud.deal.dealers import DeckLike
-from wildstud.deal.events import Dealt, Event, Mucked, Revealed
+from wildstud.deal.events import DealStarted, Dealt, Event, Mucked, Revealed
 from wildstud.deal.hidden import HiddenCard, is_hidden
 from wildstud.deal.showdown import Ranked
 from wildstud.deal.stages import Chance, Stage
@@ -82,7 +82,7 @@ from wildstud.games.options import ShortStub
 from wildstud.seats import seat_label as _name
 from wildstud.wilds import HeldCard
 
-__all__ = ["PrivateHand"]
+__all__ = ["PrivateHand", "shown_in_place"]
 
 
 def _refusals(options: GameOptions) -> list[str]:
@@ -135,6 +135,35 @@ class _CallerDeals:
 
     def put_back(self, cards: Sequence[Card]) -> None:
         """Nothing to keep: the caller deals."""
+
+
+def shown_in_place(events: Sequence[Event]) -> list[Event]:
+    """A private deal's events with each face-down card its owner showed in its place where it
+    was dealt, and every other one unknown (``None``), as a spectator of the whole hand knows
+    them once it is over.
+
+    >>> events = [DealStarted(1, (0, 1)), Dealt(0, HiddenCard(0), False, 0),
+    ...           Dealt(1, HiddenCard(1), False, 0), Revealed(0, (0,), tuple(parse_cards("Qs")))]
+    >>> [event.card for event in shown_in_place(events) if isinstance(event, Dealt)]
+    [Card('Qs'), None]
+    """
+    shown: dict[tuple[int, int], Card] = {}
+    deal = 0
+    for event in events:
+        if isinstance(event, DealStarted):
+            deal = event.deal
+        elif isinstance(event, Revealed):
+            pairs = zip(event.positions, event.cards, strict=True)
+            shown.update(((deal, position), card) for position, card in pairs)
+    placed: list[Event] = []
+    deal = 0
+    for event in events:
+        if isinstance(event, DealStarted):
+            deal = event.deal
+        elif isinstance(event, Dealt) and isinstance(event.card, HiddenCard):
+            event = dataclasses.replace(event, card=shown.get((deal, event.card.position)))
+        placed.append(event)
+    return placed
 
 
 class PrivateHand(Hand):
@@ -492,3 +521,74 @@ class PrivateHand(Hand):
         )
         seats[seat] = dataclasses.replace(mine, cards=cards)
         return dataclasses.replace(view, seats=tuple(seats))
+
+    def opened_view(self, seat: int, cards: Mapping[int, Card]) -> TableView:
+        """The table as ``seat`` sees it once its owner has opened its own face-down cards of
+        this deal: :meth:`view`, with ``cards`` (each deck position's card, as the owner's
+        last unmasking gave it) in its seat and in its own ``Dealt`` events, and its
+        ``seat_wild`` and ``own_wild`` counting them. What a bot decides from: the server
+        holds the bots' secrets and opens their cards (:mod:`wildstud.server.table.private`);
+        nobody else's card is in it. Raises :class:`~wildstud.errors.HiddenCardError` for a
+        position that is not one of the seat's face-down cards in this deal, or a card that is
+        itself hidden; nothing is read from the engine that it does not know.
+
+        >>> from wildstud.deal import stack_deck
+        >>> from wildstud.deal.hidden import HiddenDeck
+        >>> deck = HiddenDeck(stack_deck("As 9c Ah 9d Qh 7d"))
+        >>> hand = PrivateHand("FTQ", [100, 100], {"bring_in": 0}, deck=deck)
+        >>> hand.run()
+        >>> hand.hidden_positions(1)
+        (1, 3)
+        >>> view = hand.opened_view(1, {1: parse_card("9c"), 3: parse_card("9d")})
+        >>> [str(card.card) for card in view.seats[1].cards], view.seats[0].cards[0].card
+        (['9c', '9d', '7d'], None)
+        >>> hand.opened_view(1, {0: parse_card("As")})  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        wildstud.errors.HiddenCardError: deck position 0 is not one of p2's face-down cards...
+        """
+        mine = set(self.hidden_positions(seat))  # checks the seat too
+        for position, card in cards.items():
+            if position not in mine:
+                raise HiddenCardError(
+                    f"deck position {position} is not one of {_name(seat)}'s face-down cards"
+                    " in this deal"
+                )
+            if is_hidden(card):
+                raise HiddenCardError(f"deck position {position} is opened as a card, not {card}")
+        deal = self._deal
+
+        def opened(card: Card) -> Card:
+            if isinstance(card, HiddenCard):
+                return cards.get(card.position, card)
+            return card
+
+        held = [HeldCard(opened(item.card), item.up) for item in deal.cards.get(seat, ())]
+        view = self.view(seat)
+        seats = list(view.seats)
+        seats[seat] = dataclasses.replace(
+            seats[seat],
+            cards=tuple(
+                SeatCard(None if is_hidden(item.card) else item.card, item.up) for item in held
+            ),
+        )
+        # Only this deal's events: a redeal's positions start again from 0.
+        start = max(i for i, event in enumerate(self._events) if isinstance(event, DealStarted))
+        events = list(view.events)
+        for index in range(start, len(events)):
+            event = self._events[index]
+            if isinstance(event, Dealt) and event.seat == seat and type(event.card) is HiddenCard:
+                card = opened(event.card)
+                events[index] = dataclasses.replace(event, card=None if is_hidden(card) else card)
+        community = [HeldCard(deal.community, False)] if deal.community is not None else []
+        if self._reads_hands:  # its own cards may make cards wild for it alone
+            wild = deal.tracker.seat_wild(seat, [*held, *community])
+        else:
+            wild = frozenset(view.seat_wild or ())
+        return dataclasses.replace(
+            view,
+            seats=tuple(seats),
+            events=tuple(events),
+            own_wild=tuple(sorted(wild & {item.card for item in [*held, *community]})),
+            seat_wild=tuple(sorted(wild)),
+        )

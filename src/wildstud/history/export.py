@@ -47,6 +47,7 @@ from wildstud.deal import (
     Shown,
     StreetStarted,
     WildsChanged,
+    shown_in_place,
 )
 from wildstud.errors import RecordError
 from wildstud.games import Limit, StudOptions
@@ -134,7 +135,10 @@ class _Writer:
         self.out: list[Action] = []
         self.dealt: list[_Dealt] = []  # this street's cards, in the order dealt
         self.board: _Dealt | None = None
-        events = hand.events
+        # A private deal's face-down cards are written as their owners showed them; one
+        # never shown is unknown to everyone but its owner: ?? whatever ``reveal`` asks.
+        events = shown_in_place(hand.events) if hand.private else hand.events
+        self.events = events
         # Hands shown down are seen by all: their cards are written in the final deal.
         final = max(i for i, event in enumerate(events) if isinstance(event, DealStarted))
         self.shown = {event.seat for event in events[final:] if isinstance(event, Shown)}
@@ -160,7 +164,7 @@ class _Writer:
         return card if index >= self.final and seat in self.shown else None
 
     def actions(self) -> tuple[Action, ...]:
-        for index, event in enumerate(self.hand.events):
+        for index, event in enumerate(self.events):
             self.add(index, event)
         self.flush()
         self.show_the_last_hand()
@@ -177,12 +181,14 @@ class _Writer:
         if any(isinstance(event, Shown) for event in final) or len(hand.live) != 1:
             return
         (seat,) = hand.live
-        if self.reveal == "all" or self.reveal == seat:
+        if (self.reveal == "all" or self.reveal == seat) and not hand.private:
             own = tuple(held.card for held in hand.cards(seat))
             self.out.append(ShowMuck(self.player(seat), own))
 
     def add(self, index: int, event: object) -> None:
         match event:
+            case Dealt(seat=seat, card=None):
+                self.dealt.append(_Dealt(seat, None))  # a private deal's, never shown
             case Dealt(seat=seat, card=card, up=up):
                 assert card is not None
                 self.held.setdefault(seat, []).append(card)

@@ -28,6 +28,7 @@ The largest change of one revealed hand's pot share from one street to the next 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,8 +47,11 @@ from wildstud.deal import (
     RunStarted,
     Shown,
     StreetStarted,
+    shown_in_place,
 )
+from wildstud.deal.events import Event as HandEvent
 from wildstud.errors import SituationError
+from wildstud.games import Rules
 from wildstud.history.replay import Replay, replay
 from wildstud.history.schema import HandRecord
 from wildstud.odds.equity import Odds, exact_odds, odds
@@ -183,7 +187,8 @@ def hand_odds(record: HandRecord, *, deals: int = DEALS, seed: int = 0) -> HandO
 def replay_odds(result: Replay, *, deals: int = DEALS, seed: int = 0) -> HandOdds:
     """Every street's odds of a replayed record, read from its engine events (the cards the
     record did not give, which the replay dealt at random, count as unknown)."""
-    return _hand_odds(result.hand, replay_hidden(result), deals, seed)
+    hand = result.hand
+    return _hand_odds(hand.rules, len(hand.stacks), hand.events, replay_hidden(result), deals, seed)
 
 
 def replay_hidden(result: Replay) -> dict[int, set[Card]]:
@@ -208,7 +213,14 @@ def finished_odds(hand: Hand, *, deals: int = DEALS, seed: int = 0) -> HandOdds:
     >>> [street.name for street in result.streets][-2:], result.shown
     (['sixth street', 'seventh street'], (0, 1, 2))
     """
-    return _hand_odds(hand, finished_hidden(hand), deals, seed)
+    if hand.phase is not Phase.OVER:
+        raise SituationError("the odds in hindsight are for a finished hand: this one goes on")
+    if hand.private:
+        # Nobody knew a face-down card its owner did not show: it is unknown (never guessed),
+        # and one shown counts from the street it was dealt on, as in any hand.
+        events = shown_in_place(hand.events)
+        return _hand_odds(hand.rules, len(hand.stacks), events, {}, deals, seed)
+    return _hand_odds(hand.rules, len(hand.stacks), hand.events, finished_hidden(hand), deals, seed)
 
 
 def finished_hidden(hand: Hand) -> dict[int, set[Card]]:
@@ -247,9 +259,14 @@ def odds_at(
     return situation_odds(situation, deals, seed)
 
 
-def _hand_odds(hand: Hand, hidden: dict[int, set[Card]], deals: int, seed: int) -> HandOdds:
-    events = hand.events
-    players = len(hand.stacks)
+def _hand_odds(
+    rules: Rules,
+    players: int,
+    events: Sequence[HandEvent],
+    hidden: dict[int, set[Card]],
+    deals: int,
+    seed: int,
+) -> HandOdds:
     streets: list[StreetOdds] = []
     deal = 0
     street_at_start: StreetStarted | None = None
@@ -275,7 +292,7 @@ def _hand_odds(hand: Hand, hidden: dict[int, set[Card]], deals: int, seed: int) 
         if cut < len(events) and isinstance(events[cut], Redealt):
             continue  # the street's face-up card stopped the deal: no odds on a dead deal
         unseen = hidden.get(deal, set())
-        situation = Situation.from_events(hand.rules, players, events[:cut], None, unseen)
+        situation = Situation.from_events(rules, players, events[:cut], None, unseen)
         odds = situation_odds(situation, deals, seed)
         run = max((e.run for e in events[:cut] if isinstance(e, RunStarted)), default=0)
         streets.append(StreetOdds(deal, street.street, street.name, cut, odds, run))

@@ -20,6 +20,11 @@ the pots unshown).
 >>> hand, deals = rebuild_private(setup, b"t|hand 1", _stored(rows), [])
 >>> hand.phase.value, hand.chance().up, deals[1].stage  # the keys are still to come
 ('dealer', False, 'keys')
+
+Once the hand is over, :func:`private_views` replays it move by move for anyone, as
+:func:`~wildstud.server.replay.replay_views` replays a shuffled hand: the face-up cards as the
+passes opened them, each hand shown as its owner showed it, and every other face-down card face
+down to the end. Nobody but its owner ever knew it: it is never guessed, and never stored.
 """
 
 from __future__ import annotations
@@ -27,14 +32,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from wildstud.betting import ActionKind
-from wildstud.deal import Phase, PrivateHand, Stage
+from wildstud.deal import Phase, PrivateHand, Stage, TableView
 from wildstud.errors import RecordError
 from wildstud.games import find_game
 from wildstud.private_rounds import DealRounds, RoundsDealer, Row
 from wildstud.server.replay import MUCK, RUN_ONCE, RUN_TWICE, SHOW
 from wildstud.server.store.records import ActionRecord, HandSetup, PrivateRound
 
-__all__ = ["deals_of", "rebuild_private"]
+__all__ = ["deals_of", "private_views", "rebuild_private"]
 
 
 def deals_of(context: bytes, rows: Iterable[PrivateRound]) -> dict[int, DealRounds]:
@@ -95,15 +100,63 @@ def rebuild_private(
     dealer = RoundsDealer() if dealer is None else dealer
     for rounds in deals.values():
         dealer.learn(rounds)
-    game = find_game(setup.game)
-    hand = PrivateHand(
-        game, list(setup.stacks), game.options(setup.options), deck=dealer, dealer=setup.dealer
-    )
+    hand = _new_hand(setup, dealer)
     _deal_on(hand, dealer, deals)
     for action in actions:
         _replay(hand, deals, action)
         _deal_on(hand, dealer, deals)
     return hand, deals
+
+
+def _new_hand(setup: HandSetup, dealer: RoundsDealer) -> PrivateHand:
+    game = find_game(setup.game)
+    return PrivateHand(
+        game, list(setup.stacks), game.options(setup.options), deck=dealer, dealer=setup.dealer
+    )
+
+
+def private_views(
+    setup: HandSetup,
+    context: bytes,
+    rows: Sequence[PrivateRound],
+    actions: Iterable[ActionRecord],
+    viewer: int | None = None,
+) -> list[TableView]:
+    """What a spectator (or engine seat ``viewer``) saw of a finished private hand, move by
+    move, as :func:`~wildstud.server.replay.replay_views` gives a shuffled hand's: the view as
+    the hand starts, then after each of the dealer's steps and each choice. A face-down card is
+    named once its owner showed it, and never before; one never shown stays face down (its
+    viewer's own too: the server never knew it). Raises
+    :class:`~wildstud.errors.RecordError` for a show whose cards the rows do not hold.
+
+    >>> from wildstud.private_rounds import DealRounds, Party
+    >>> setup = HandSetup(1, 0, "FTQ", {"ante": 0}, (0, 1), ("ann", "bob"), 0, (50, 50))
+    >>> rounds = DealRounds(b"t|hand 1", 1, (Party("ann", (0,)), Party("server", (1,))))
+    >>> views = private_views(setup, b"t|hand 1", _stored([rounds.parties_row()]), [])
+    >>> len(views), views[-1].phase.value  # the first street's pass was never taken
+    (1, 'dealer')
+    """
+    deals = deals_of(context, rows)
+    dealer = RoundsDealer()
+    for rounds in deals.values():
+        dealer.learn(rounds)
+    hand = _new_hand(setup, dealer)
+    views = [hand.view(viewer)]
+    pending = iter(actions)
+    action = next(pending, None)
+    while hand.phase is not Phase.OVER:
+        if hand.phase is Phase.DEALER and not hand.to_show_or_muck:
+            dealt = deals.get(hand.deal_number)
+            if hand.cards_due() and (dealt is None or dealer.position >= _opened(dealt)):
+                break  # a deal the rounds never opened (a void hand's)
+            hand.step()
+        elif action is None:
+            break
+        else:
+            _replay(hand, deals, action)
+            action = next(pending, None)
+        views.append(hand.view(viewer))
+    return views
 
 
 def _stored(rows: Iterable[Row], number: int = 1) -> list[PrivateRound]:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query, Request, Response
 from fastapi.responses import PlainTextResponse
 
+from wildstud.deal import Hand, TableView
 from wildstud.server.api.common import (
     ERRORS,
     NotFoundError,
@@ -15,16 +17,17 @@ from wildstud.server.api.common import (
 )
 from wildstud.server.hindsight import odds_report
 from wildstud.server.history import export_phh, steps
+from wildstud.server.private_replay import private_views, rebuild_private
 from wildstud.server.reads import HandReads
-from wildstud.server.replay import finished_book, rebuild, replay_views
+from wildstud.server.replay import DeckBook, finished_book, rebuild, replay_views
 from wildstud.server.schemas import (
     HandHistory,
     HandOdds,
     HandSteps,
     HandSummary,
 )
-from wildstud.server.store import StoredHand
-from wildstud.server.table import Table
+from wildstud.server.store import PrivateRound, StoredHand
+from wildstud.server.table import Table, context
 
 __all__ = ["built_answer", "finished_hand", "odds_answer", "reads_of", "router"]
 
@@ -74,22 +77,68 @@ async def finished_hand(request: Request, table_id: str, number: int) -> tuple[T
     return table, stored
 
 
-def _steps_json(table_id: str | None, stored: StoredHand, viewer: int | None) -> bytes:
+@dataclass(frozen=True, slots=True)
+class Replayable:
+    """How a finished hand was dealt, to replay it: its decks, or (a private deal's, which has
+    none) the rounds' rows and the context their proofs are bound to."""
+
+    stored: StoredHand
+    rows: tuple[PrivateRound, ...] = ()
+    context: bytes = b""
+
+    @property
+    def private(self) -> bool:
+        """Whether the hand was dealt privately (no deck, its rounds' rows)."""
+        return not self.stored.decks and bool(self.rows)
+
+    def book(self) -> DeckBook | None:
+        """The hand's decks (``None``: dealt privately); raises
+        :class:`~wildstud.errors.RecordError` for a hand with neither decks nor rows."""
+        return None if self.private else finished_book(self.stored)
+
+    def views(self, viewer: int | None) -> list[TableView]:
+        stored = self.stored
+        book = self.book()
+        if book is None:
+            return private_views(stored.setup, self.context, self.rows, stored.actions, viewer)
+        return replay_views(stored.setup, book, stored.actions, viewer=viewer)
+
+    def hand(self) -> Hand:
+        stored = self.stored
+        book = self.book()
+        if book is None:
+            return rebuild_private(stored.setup, self.context, self.rows, stored.actions)[0]
+        return rebuild(stored.setup, book, stored.actions)
+
+
+async def replayable(table: Table, stored: StoredHand) -> Replayable:
+    """How finished hand ``stored`` of ``table`` was dealt (a private deal's rows read from the
+    store: a hand with no deck)."""
+    if stored.decks:
+        return Replayable(stored)
+    number = stored.setup.number
+    rows = await table.store.call(table.store.private_rounds, table.id, number)
+    return Replayable(stored, tuple(rows), context(table.id, number))
+
+
+def _steps_json(table_id: str | None, dealt: Replayable, viewer: int | None) -> bytes:
     """A finished hand's steps as ``viewer`` (an engine seat, or ``None``) saw them, as JSON,
     naming table ``table_id`` (``None``: a shared hand's, which names no table)."""
-    book = finished_book(stored)
-    views = replay_views(stored.setup, book, stored.actions, viewer=viewer)
-    record = steps(table_id, stored.setup, views, book, you=viewer)
-    return HandSteps.model_validate(record).model_dump_json().encode()
+    views = dealt.views(viewer)
+    record = steps(table_id, dealt.stored.setup, views, dealt.book(), you=viewer)
+    return HandSteps.model_validate({**record, "private": dealt.private}).model_dump_json().encode()
 
 
-def _record_text(stored: StoredHand, name: str, seats: int, viewer: int | None) -> bytes:
+def _record_text(dealt: Replayable, name: str, seats: int, viewer: int | None) -> bytes:
     """A finished hand's PHH record as ``viewer`` (an engine seat, or ``None``) may see it, at
     a table of this name and number of seats."""
-    book = finished_book(stored)
-    hand = rebuild(stored.setup, book, stored.actions)
     text = export_phh(
-        stored.setup, hand, table_name=name, seat_count=seats, viewer=viewer, book=book
+        dealt.stored.setup,
+        dealt.hand(),
+        table_name=name,
+        seat_count=seats,
+        viewer=viewer,
+        book=dealt.book(),
     )
     return text.encode()
 
@@ -106,13 +155,14 @@ async def built_answer(
     once, then served from the cache (:mod:`wildstud.server.reads`). The table's name and seat
     count, which a record carries, are part of the key."""
     number = stored.setup.number
+    dealt = await replayable(table, stored)
     if kind in ("steps", "shared-steps"):
         key: tuple[Any, ...] = (table.id, number, kind, viewer)
         named = table.id if kind == "steps" else None
-        return await reads_of(request).answer(key, lambda: _steps_json(named, stored, viewer))
+        return await reads_of(request).answer(key, lambda: _steps_json(named, dealt, viewer))
     name, seats = table.name, table.settings.seats
     key = (table.id, number, kind, viewer, name, seats)
-    return await reads_of(request).answer(key, lambda: _record_text(stored, name, seats, viewer))
+    return await reads_of(request).answer(key, lambda: _record_text(dealt, name, seats, viewer))
 
 
 @router.get("/tables/{table_id}/hands/{number}", responses=ERRORS, summary="One finished hand")
@@ -188,9 +238,10 @@ async def odds_answer(request: Request, table: Table, stored: StoredHand) -> byt
     """A finished hand's odds at every street (:class:`~wildstud.server.schemas.HandOdds`) as
     JSON: built off the event loop once, then served from the cache."""
 
+    dealt = await replayable(table, stored)
+
     def build() -> bytes:
-        hand = rebuild(stored.setup, finished_book(stored), stored.actions)
-        report = odds_report(stored.setup, hand)
+        report = odds_report(stored.setup, dealt.hand())
         return HandOdds.model_validate(report).model_dump_json().encode()
 
     return await reads_of(request).answer((table.id, stored.setup.number, "odds", None), build)

@@ -187,3 +187,8 @@ class HandSteps(_Model):
     proofs: list[CardProof] = Field(
         default=[], description="the proof of every card the steps show, against its deal's root"
     )
+    private: bool = Field(
+        default=False,
+        description="dealt privately: no deck was ever known, so no commitment and no proof; each"
+        " card's unmaskings were checked as it was opened, and the night's audit checks them all",
+    )

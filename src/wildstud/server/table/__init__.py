@@ -43,6 +43,7 @@ of its modules.
 from wildstud.server.table.chat import MuteRequest, Mutes
 from wildstud.server.table.driver import TableStatus
 from wildstud.server.table.fanout import RESTARTING, STORAGE_ERROR, dumps
+from wildstud.server.table.private_reveal import context
 from wildstud.server.table.settings import build_menu
 from wildstud.server.table.table import Table
 from wildstud.server.table.writer import FAILURES_BEFORE_RELOAD, StorageFailureError
@@ -57,5 +58,6 @@ __all__ = [
     "Table",
     "TableStatus",
     "build_menu",
+    "context",
     "dumps",
 ]

@@ -386,7 +386,9 @@ class Driver:
                         return None  # the thread's end nudges the driver
                     kind, amount = choice
                 else:
-                    kind, amount = seat.bot.choose(live.hand.view(engine))  # its seat's view
+                    # Its seat's view (with its own cards, which the server opens for it alone,
+                    # under a private deal).
+                    kind, amount = seat.bot.choose(table.private.view(live.hand, engine))
                 await self.act(seat, engine, kind, amount, "bot", None)
             else:
                 clock = self.turn.clock
@@ -447,7 +449,7 @@ class Driver:
         thinking = self.thinking
         if thinking is None or thinking[0] != key:
             assert seat.bot is not None
-            view = live.hand.view(engine)  # its seat's view only
+            view = self.table.private.view(live.hand, engine)  # its seat's view only
             future = asyncio.get_running_loop().run_in_executor(None, seat.bot.choose, view)
             future.add_done_callback(lambda _: self.table.wake())
             self.thinking = (key, future)

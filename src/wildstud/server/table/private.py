@@ -38,7 +38,16 @@ import time
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from wildstud.deal import CentreCard, CommunityCard, DealStarted, Dealt, Hand, Phase, PrivateHand
+from wildstud.deal import (
+    CentreCard,
+    CommunityCard,
+    DealStarted,
+    Dealt,
+    Hand,
+    Phase,
+    PrivateHand,
+    TableView,
+)
 from wildstud.errors import IllegalActionError, OutOfTurnError
 from wildstud.games import find_game
 from wildstud.private_rounds import (
@@ -63,7 +72,7 @@ from wildstud.server.table.private_reveal import Reveals, context
 if TYPE_CHECKING:
     from wildstud.server.table.table import Table
 
-__all__ = ["PrivateDeal", "context", "dealt_in_deal", "opened"]
+__all__ = ["PrivateDeal", "context", "dealt_in_deal", "opened", "own_view"]
 
 log = logging.getLogger("wildstud.server")
 
@@ -210,6 +219,14 @@ class PrivateDeal:
                 return 0.0
             await self._open_pass(hand)
         return await self._clock(live, now)
+
+    def view(self, hand: Hand, engine: int) -> TableView:
+        """What the bot at engine seat ``engine`` decides from: its seat's view, with its own
+        face-down cards of the deal opened by the server's secret under a private deal (see
+        :func:`own_view`)."""
+        if isinstance(hand, PrivateHand) and self.rounds is not None and self.agent is not None:
+            return own_view(hand, self.rounds, self.agent, engine)
+        return hand.view(engine)
 
     # -- the rounds -------------------------------------------------------------------------------
 
@@ -531,6 +548,25 @@ class PrivateDeal:
         if driver.state.live is None:
             table.fanout.broadcast_table()
         table.wake()
+
+
+def own_view(hand: PrivateHand, rounds: DealRounds, agent: Agent, engine: int) -> TableView:
+    """Engine seat ``engine``'s view of ``hand`` with the face-down cards of ``rounds`` (the
+    deal in play) that the server owns for it opened by ``agent``, its secret in them: a
+    bot's own cards, known to the server alone, as a page knows its player's. The view of a
+    seat that is a page's, or of another deal, is the plain one (nothing opened).
+
+    The cards are worked out for the view and kept nowhere: no row, frame or log holds them.
+    """
+    server = len(rounds.parties) - 1
+    if rounds.deal != hand.deal_number or rounds.owner(engine) != server:
+        return hand.view(engine)
+    cards = {
+        position: agent.open_own(rounds, position)
+        for position, owner in rounds.owners.items()
+        if owner == engine
+    }
+    return hand.opened_view(engine, cards)
 
 
 def _refusal(rounds: DealRounds, error: RoundsError) -> Exception:

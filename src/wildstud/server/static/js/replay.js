@@ -41,7 +41,10 @@ function holders(events) {
 function provenSection(record, events, results, level) {
   const section = h("section", { className: "proven-cards", "aria-label": "Proven cards" });
   if (!record.commitments.length) {
-    section.append(h("p", { className: "muted" }, "This hand was dealt before deck commitments: it has no proofs."));
+    const none = record.private
+      ? "This hand was dealt privately: no deck was ever known, so it has no deck proofs. Each card was checked as it was opened, and the night's audit checks every party."
+      : "This hand was dealt before deck commitments: it has no proofs.";
+    section.append(h("p", { className: "muted" }, none));
     return section;
   }
   const failed = results ? failures(results, pretty) : [];
