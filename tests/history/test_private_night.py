@@ -12,6 +12,7 @@ import pytest
 
 from tests.private_play import CONTEXT, Night
 from tests.test_json_vocabulary import schema, validator
+from tests.tools.private_nights import GOLDEN, golden_text
 from wildstud.cards import DECK
 from wildstud.cli import main
 from wildstud.errors import RecordError
@@ -155,3 +156,28 @@ def test_wildstud_verify_night_names_each_fault_and_exits_non_zero(
             }
         else:
             assert "Every player and the server dealt honestly: checked 1 deal" in out
+
+
+def test_the_golden_private_nights_are_what_the_library_audits() -> None:
+    """``tests/golden/private_night.json`` (the page's audit is held to it by
+    ``tests/client/privateaudit.test.js``) is what the library writes and finds today: the
+    honest night verified, and each cheat named, with its party."""
+    assert GOLDEN.read_text(encoding="utf-8") == golden_text()
+    found = {case["name"]: case["audit"] for case in json.loads(golden_text())["cases"]}
+    named = {
+        name: {(fault["party"], fault["kind"]) for fault in audit["faults"]}
+        for name, audit in found.items()
+    }
+    assert named == {
+        "an honest night": set(),
+        "a page that reordered otherwise than it says": {("Ann", "reordered")},
+        "a page that withheld its secret": {("Ann", "unpublished")},
+        "a server that substituted a card": {("server", "substituted")},
+        "a server whose secret is not its key's": {
+            ("server", "key"),
+            ("server", "substituted"),
+            ("server", "unmasked"),
+        },
+        "an unmasking whose proof fails": {("server", "refused")},
+    }
+    assert found["an honest night"]["deals"] == 1  # its second hand was void: no card dealt
