@@ -105,6 +105,19 @@ def test_a_key_that_is_not_the_published_secrets_is_named() -> None:
     assert {party for party, _ in faults} == {"server"}
 
 
+def test_a_secret_of_zero_is_refused_as_its_partys_row() -> None:
+    """Zero masks nothing and is no key's secret: libsodium refuses it, and the audit names
+    the row that publishes it (it used to stop the audit with a ValueError)."""
+    night = played()
+    rows = list(night.rows)
+    index = next(i for i, row in enumerate(rows) if row.kind == "reveal" and row.party == 2)
+    data = json.loads(rows[index].data)
+    for zero in (bytes(32), bytes(31) + b"\x80"):  # libsodium clears the top bit
+        data["secret"] = zero.hex()
+        rows[index] = Row(rows[index].deal, "reveal", 2, json.dumps(data))
+        assert audited(rows)[0] == [("server", "refused")]
+
+
 def test_a_row_that_does_not_hold_is_named_as_its_partys() -> None:
     night = played()
     rows = list(night.rows)
