@@ -9,7 +9,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
-import { auditPrivateNight } from "../../src/wildstud/server/static/js/privateaudit.js";
+import { auditPrivateNight, auditsAgree } from "../../src/wildstud/server/static/js/privateaudit.js";
+import { describeAuditDisagreement } from "../../src/wildstud/server/static/js/words.js";
 
 const golden = JSON.parse(readFileSync(new URL("../golden/private_night.json", import.meta.url), "utf8"));
 const cases = new Map(golden.cases.map((item) => [item.name, item]));
@@ -74,4 +75,21 @@ test("a record the library cannot read is refused with the library's sentence", 
   const record = honest();
   record.deals[0].rows.shift();
   await assert.rejects(auditPrivateNight(record), /its rows start with its parties/);
+});
+
+test("the server's own audit agrees only when it names the same faults in as many deals", () => {
+  const withheld = cases.get("a page that withheld its secret").audit;
+  const frame = (audit) => ({ type: "private_audit", first: 1, last: 1, deals: audit.deals, faults: audit.faults });
+  assert.equal(auditsAgree(frame(withheld), withheld), true);
+  // A server that says every deal was honest where the record shows Ann withheld her secret.
+  assert.equal(auditsAgree({ ...frame(withheld), faults: [] }, withheld), false);
+  // ... or that blames Ann for a fault the record does not show, or counts another night.
+  const honestAudit = cases.get("an honest night").audit;
+  assert.equal(auditsAgree(frame(withheld), honestAudit), false);
+  assert.equal(auditsAgree({ ...frame(honestAudit), deals: 2 }, honestAudit), false);
+  assert.equal(
+    describeAuditDisagreement(1, 0),
+    "The server's own audit (every deal honest, 1 deal) does not match this check of the night record it offered: trust the check made in this browser, and tell the table.",
+  );
+  assert.match(describeAuditDisagreement(3, 2), /^The server's own audit \(2 faults in 3 deals\) does not match/);
 });

@@ -31,7 +31,7 @@ export class LedgerPanel {
     this.night = null;
     this.luck = null;
     this.luckKey = null;
-    this.audit = null; // a private table's audit in words (privaterounds.js auditWords)
+    this.audit = null; // a private table's audit as the server says it (its private_audit frame)
     this.key = null;
     this.message = "";
     this.confirming = false;
@@ -61,9 +61,10 @@ export class LedgerPanel {
     this.render();
   }
 
-  /** A private table's audit, in words: the verdict, then each fault. */
-  privateAudit(words) {
-    this.audit = words;
+  /** A private table's audit as the server says it (its `private_audit` frame): the page
+   * checks the night record itself, and says where the two disagree. */
+  privateAudit(frame) {
+    this.audit = frame;
     this.render();
   }
 
@@ -221,22 +222,23 @@ export class LedgerPanel {
     return nightAuditSection(id, outcome, wasOpen);
   }
 
-  /** A private table's audit once the night is over (privaterounds.js auditWords), and its
-   * night record to check again offline. */
+  /** A private table's audit once the night is over: the night record checked in this page
+   * (nightcheck.js, privateaudit.js), where the server's own audit says otherwise, and the
+   * record to check again offline. */
   drawPrivateAudit(id, base) {
-    if (!this.audit) {
-      return h(
-        "p",
-        { className: "downloads night-record" },
-        "Every player's page and the server are publishing their secrets for the night's audit…",
-      );
-    }
-    const [verdict, ...faults] = this.audit;
+    const outcome = this.over() ? watchNight(id, () => this.render()) : undefined;
     return h(
       "div",
       { className: "downloads night-record private-audit", "data-key": "private-audit" },
-      h("p", { className: faults.length ? "audit-failed" : "audit-ok", role: "status" }, verdict),
-      faults.length ? h("ul", {}, ...faults.map((line, index) => h("li", { "data-key": `fault-${index}` }, line))) : "",
+      outcome === undefined
+        ? h(
+            "p",
+            { role: "status" },
+            this.audit
+              ? "Checking every deal of the night in this browser…"
+              : "Every player's page and the server are publishing their secrets for the night's audit…",
+          )
+        : nightAuditSection(id, outcome, false, false, this.audit),
       h(
         "p",
         {},

@@ -510,3 +510,12 @@ export async function auditPrivateNight(record) {
     faults,
   };
 }
+
+/** Whether the server's own audit of its private deals (a `private_audit` frame) says what the
+ * page's audit of the night record found: as many deals, and the same faults (hand, deal,
+ * party and kind). */
+export function auditsAgree(server, own) {
+  const faults = (audit) =>
+    audit.faults.map((item) => JSON.stringify([item.hand, item.deal, item.party, item.kind])).sort();
+  return server.deals === own.deals && faults(server).join() === faults(own).join();
+}
