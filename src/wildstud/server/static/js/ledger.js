@@ -13,6 +13,7 @@ import { h, mergeChildren } from "./dom.js";
 import { fetchLuck, luckSection } from "./luck.js";
 import { nightAuditSection, watchNight } from "./nightcheck.js";
 
+const WAIT_AUDIT_MS = 60000; // a private night's check starts at the latest this long after its end
 const REFETCH_MS = 150;
 
 export class LedgerPanel {
@@ -32,6 +33,7 @@ export class LedgerPanel {
     this.luck = null;
     this.luckKey = null;
     this.audit = null; // a private table's audit as the server says it (its private_audit frame)
+    this.overAt = null; // when this page first saw the night over (a private table's audit waits)
     this.key = null;
     this.message = "";
     this.confirming = false;
@@ -224,9 +226,17 @@ export class LedgerPanel {
 
   /** A private table's audit once the night is over: the night record checked in this page
    * (nightcheck.js, privateaudit.js), where the server's own audit says otherwise, and the
-   * record to check again offline. */
+   * record to check again offline. The record is offered once the server's audit of the last
+   * hand is done (its frame comes then): asked for then, or WAIT_AUDIT_MS after the night is
+   * over without it (a server that never says its audit is checked all the same). */
   drawPrivateAudit(id, base) {
-    const outcome = this.over() ? watchNight(id, () => this.render()) : undefined;
+    if (this.over() && this.overAt === null) {
+      this.overAt = Date.now();
+      setTimeout(() => this.render(), WAIT_AUDIT_MS);
+    }
+    const told = this.audit && this.audit.last >= this.table.hands_dealt; // its last hand audited too
+    const due = told || (this.overAt !== null && Date.now() - this.overAt >= WAIT_AUDIT_MS);
+    const outcome = this.over() && due ? watchNight(id, () => this.render()) : undefined;
     return h(
       "div",
       { className: "downloads night-record private-audit", "data-key": "private-audit" },

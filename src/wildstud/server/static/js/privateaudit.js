@@ -19,6 +19,7 @@
 // multiplication that is not constant-time is used throughout.
 
 import { ristretto255 } from "../vendor/noble/curves/ed25519.js";
+import { mulAddUnsafe, pippenger } from "../vendor/noble/curves/abstract/curve.js";
 import { bytesToNumberLE, numberToBytesLE } from "../vendor/noble/curves/utils.js";
 import { cardPoint, challenge } from "./privatedeal.js";
 import { describePrivateAudit, describePrivateFault } from "./words.js";
@@ -77,6 +78,7 @@ function scalarOf(hex) {
 class Points {
   constructor() {
     this.decoded = new Map();
+    this.tabled = new WeakSet(); // the points keyed() made a table for
   }
 
   /** The point `hex` encodes, or null: not 32 bytes, not a canonical encoding, or the identity
@@ -97,34 +99,46 @@ class Points {
     return this.decoded.get(hex);
   }
 
+  /** `point`, with a table of its multiples kept for the products by it that follow (a key:
+   * one product in each proof of its party's, some forty a deal). */
+  keyed(point) {
+    if (!this.tabled.has(point)) {
+      point.precompute(5, true);
+      this.tabled.add(point);
+    }
+    return point;
+  }
+
   /** Whether `step` (hexadecimal before, after, challenge, response) is the unmasking of the
-   * party with key `key` in `context`: its proof holds (the library's check_unmasking). `x`:
-   * the secret the party published, when it is its key's (key = x·G), else null. With it,
-   * whether the step follows from it (before = x·after) is kept on the step for the audit, and
-   * when it does, the proof's two points are k·G and k·after with k = s − c·x (since s·G − c·key
-   * = (s − cx)·G and s·after − c·before = (s − cx)·after): two products where the check
-   * without the secret takes four. */
-  holds(step, key, context, x = null) {
+   * party with key `key` in `context`: its proof holds (the library's check_unmasking):
+   * a = s·G − c·key, b = s·after − c·before (one interleaved product), and the challenge of
+   * those is c, byte for byte. */
+  holds(step, key, context) {
     const [before, after, owner] = [step.before, step.after, key].map((hex) => this.of(hex));
     if (!before || !after || !owner || step.challenge.length !== 64 || step.response.length !== 64) return false;
     const c = scalarOf(step.challenge);
     const s = scalarOf(step.response);
     if (c === 0n || s === 0n) return false; // libsodium refuses a product that is the identity
-    let a, b;
-    if (x !== null) {
-      step.follows = after.multiplyUnsafe(x).equals(before);
-      if (step.follows) {
-        const k = Fn.sub(s, Fn.mul(c, x));
-        [a, b] = [Point.BASE.multiplyUnsafe(k), after.multiplyUnsafe(k)];
-      }
-    }
-    if (a === undefined) {
-      a = Point.BASE.multiplyUnsafe(s).subtract(owner.multiplyUnsafe(c));
-      b = after.multiplyUnsafe(s).subtract(before.multiplyUnsafe(c));
-    }
+    const a = base().multiplyUnsafe(s).subtract(this.keyed(owner).multiplyUnsafe(c));
+    const b = mulAddUnsafe(Point, [after, before.negate()], [s, c]);
     const made = challenge(fromHex(key), fromHex(step.before), fromHex(step.after), a.toBytes(), b.toBytes(), context);
     return toHex(numberToBytesLE(made, 32)) === step.challenge; // the bytes, as the library compares
   }
+}
+
+let tabledBase = null; // the base point with a table of its multiples, made at the first proof
+const base = () => (tabledBase ??= Point.fromBytes(Point.BASE.toBytes()).precompute(8, true));
+
+/** Whether `sent` is `deck` reordered by `order` and masked by `x`, checked at once: the sum
+ * of r_j·(sent_j − x·deck[order_j]) over random r_j of 128 bits is the identity (one
+ * multi-scalar product where the points one by one take 52). A deck that is not gives another
+ * sum but with a chance of 2^-128; the audit then does the points one by one, to say how. */
+function maskedAs(sent, deck, order, x) {
+  const random = crypto.getRandomValues(new Uint8Array(16 * sent.length));
+  const r = sent.map((_, j) => bytesToNumberLE(random.subarray(16 * j, 16 * j + 16)));
+  const points = [...sent, ...order.map((source) => deck[source])];
+  const scalars = [...r, ...r.map((rj) => Fn.neg(Fn.mul(rj, x)))];
+  return pippenger(Point, points, scalars).is0();
 }
 
 const CARD_OF = new Map(); // each card's point (hexadecimal): its card, hashed once a page
@@ -147,10 +161,8 @@ function unmaskingOf(data) {
 /** One deal's rounds played again from its rows (the library's DealRounds, the part that
  * `apply` uses): each row taken as the table took it, or Refused. */
 class Replay {
-  constructor(context, deal, parties, points, published) {
-    // published: each party's first reveal row's secret (hexadecimal), read ahead for holds
-    Object.assign(this, { context, deal, parties, points, published });
-    this.secrets = new Map(); // party: its published secret as a scalar if it is its key's, or null
+  constructor(context, deal, parties, points) {
+    Object.assign(this, { context, deal, parties, points });
     this.keys = new Map();
     this.decks = [];
     this.at = []; // each position's point as it stands
@@ -273,10 +285,7 @@ class Replay {
     positions.forEach((position, index) => {
       const step = steps[index];
       const context = new TextEncoder().encode(this.proofContext(position, party));
-      if (
-        step.before !== this.pointAt(position) ||
-        !this.points.holds(step, this.keyOf(party), context, this.secretOf(party))
-      ) {
+      if (step.before !== this.pointAt(position) || !this.points.holds(step, this.keyOf(party), context)) {
         throw new Refused("its proof fails");
       }
     });
@@ -292,18 +301,6 @@ class Replay {
     return this.keys.get(party);
   }
 
-  /** `party`'s published secret as a scalar when it is its key's (else null): read ahead of
-   * its reveal row, for the shorter check of its proofs (Points.holds). */
-  secretOf(party) {
-    if (!this.secrets.has(party)) {
-      const hex = this.published.get(party);
-      const x = hex === undefined ? 0n : scalarOf(hex);
-      const own = x !== 0n && this.keys.get(party) === toHex(Point.BASE.multiplyUnsafe(x).toBytes());
-      this.secrets.set(party, own ? x : null);
-    }
-    return this.secrets.get(party);
-  }
-
   show(party, seat, steps) {
     this.party(party);
     if (!this.parties[party].seats.includes(seat)) throw new Refused("not this party's seat");
@@ -315,10 +312,7 @@ class Replay {
     positions.forEach((position, index) => {
       const step = steps[index];
       const context = new TextEncoder().encode(this.proofContext(position, party, true));
-      if (
-        step.before !== this.pointAt(position) ||
-        !this.points.holds(step, this.keyOf(party), context, this.secretOf(party))
-      ) {
+      if (step.before !== this.pointAt(position) || !this.points.holds(step, this.keyOf(party), context)) {
         throw new Refused("the show's proof fails");
       }
       cardOf(step.after);
@@ -347,12 +341,12 @@ class Replay {
     const faults = [];
     const count = this.parties.length;
     const scalars = [];
+    const owned = []; // whether each party's secret is its key's
     for (let party = 0; party < count; party++) {
       const scalar = scalarOf(this.revealed.get(party).secret); // not zero: reveal refuses it
       scalars.push(scalar);
-      if (toHex(Point.BASE.multiplyUnsafe(scalar).toBytes()) !== this.keys.get(party)) {
-        faults.push({ party, kind: "key" });
-      }
+      owned.push(toHex(base().multiplyUnsafe(scalar).toBytes()) === this.keys.get(party));
+      if (!owned[party]) faults.push({ party, kind: "key" });
     }
     // Points compared as points: every deck sent was decoded as the replay took it.
     let deck = CARDS.map((card) => this.points.of(toHex(cardPoint(card))));
@@ -363,25 +357,22 @@ class Replay {
         faults.push({ party, kind: "order" });
         break;
       }
-      const expected = [];
-      for (const source of order) {
-        expected.push(deck[source].multiplyUnsafe(scalars[party]));
-        await tick();
-      }
       const sent = this.decks[party].map((hex) => this.points.of(hex));
-      if (sent.some((point, index) => !point.equals(expected[index]))) {
-        const encoded = expected.map((point) => toHex(point.toBytes())).sort();
-        const same = [...this.decks[party]].sort().join() === encoded.join();
+      await tick();
+      if (!maskedAs(sent, deck, order, scalars[party])) {
+        const expected = order.map((source) => toHex(deck[source].multiplyUnsafe(scalars[party]).toBytes()));
+        const same = [...this.decks[party]].sort().join() === expected.sort().join();
         faults.push({ party, kind: same ? "reordered" : "substituted" });
         break;
       }
-      deck = expected;
+      deck = sent;
     }
     for (const { party, step } of this.steps) {
-      // Its proof held when the replay took it, so the library's second check of it holds too;
-      // whether it follows from the secret was found then if the secret is its key's.
+      // Its proof held when the replay took it, so the library's second check of it holds too.
+      // A proof that holds shows that one scalar is behind the key and the step (the soundness
+      // of Chaum–Pedersen): where the secret published is the key's, the step follows from it.
       const follows =
-        step.follows ?? this.points.of(step.after).multiplyUnsafe(scalars[party]).equals(this.points.of(step.before));
+        owned[party] || this.points.of(step.after).multiplyUnsafe(scalars[party]).equals(this.points.of(step.before));
       if (!follows) faults.push({ party, kind: "unmasked" });
       await tick();
     }
@@ -422,24 +413,10 @@ function partiesOf(record) {
   return parties.map(([name, held]) => ({ name, seats: held }));
 }
 
-/** Each party's secret as its first reveal row publishes it (hexadecimal), read ahead. */
-function publishedIn(rows) {
-  const published = new Map();
-  for (const row of rows) {
-    if (row.kind !== "reveal" || published.has(row.party)) continue;
-    try {
-      published.set(row.party, hexOf(isObject(row.data) ? row.data.secret : null));
-    } catch {
-      published.set(row.party, undefined); // refused when the replay reaches it
-    }
-  }
-  return published;
-}
-
 /** The replay of one deal, and its faults as [party's name, kind]. */
 async function auditDeal(record, points, tick) {
   const parties = partiesOf(record);
-  const replay = new Replay(record.context, record.deal, parties, points, publishedIn(record.rows));
+  const replay = new Replay(record.context, record.deal, parties, points);
   for (const row of record.rows.slice(1)) {
     await tick();
     try {
