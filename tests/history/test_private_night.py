@@ -12,8 +12,7 @@ import pytest
 
 from tests.private_play import CONTEXT, Night
 from tests.test_json_vocabulary import schema, validator
-from tests.tools.private_nights import GOLDEN, golden_text
-from wildstud.cards import DECK
+from tests.tools.private_nights import GOLDEN, golden_text, substituted
 from wildstud.cli import main
 from wildstud.errors import RecordError
 from wildstud.history.private_night import (
@@ -21,8 +20,8 @@ from wildstud.history.private_night import (
     audit_private_night,
     night_of,
 )
-from wildstud.private_deal import Secret, card_point, mask_and_shuffle
-from wildstud.private_rounds import Agent, DealRounds, Party, Row
+from wildstud.private_deal import Secret
+from wildstud.private_rounds import Row
 
 
 def played(*, reveal: bool = True) -> Night:
@@ -76,22 +75,12 @@ def test_a_withheld_secret_is_named_not_skipped() -> None:
 
 
 def test_a_server_that_substitutes_a_card_is_named() -> None:
-    parties = (Party("Ann", (0,)), Party("server", (1,)))
-    rounds = DealRounds(CONTEXT, 1, parties)
-    agents = [Agent.new(), Agent.new()]
-    rows = [rounds.parties_row()]
-    for party, agent in enumerate(agents):
-        key = rounds.take_key(party, agent.key)
-        assert key is not None
-        rows.append(key)
-    rows.append(rounds.take_deck(0, agents[0].masked(rounds.deck())))
-    dealt = agents[1].masked(rounds.deck())
-    # The server puts the ace of spades, masked by itself alone, where a card of Ann's deck was.
-    dealt[5] = mask_and_shuffle([card_point(DECK[-1])], agents[1].secret, [0])[0]
-    rows.append(rounds.take_deck(1, dealt))  # 52 different points: nobody can tell on the spot
-    rows += [rounds.take_reveal(p, a.secret.scalar, a.order) for p, a in enumerate(agents)]
-    faults, _ = audited(rows)
-    assert faults == [("server", "substituted")]
+    """The server puts a card of its own, masked by itself alone, where a card of Ann's deck
+    was (``tests/tools/private_nights.substituted``): 52 different points, so nobody can tell
+    on the spot; the audit names it from the record."""
+    record = PrivateNight.from_data(json.loads(json.dumps(substituted().to_data())))
+    faults = audit_private_night(record).faults
+    assert [(fault.party, fault.kind) for fault in faults] == [("server", "substituted")]
 
 
 def test_a_key_that_is_not_the_published_secrets_is_named() -> None:
