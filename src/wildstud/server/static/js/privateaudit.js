@@ -141,10 +141,14 @@ function maskedAs(sent, deck, order, x) {
   return pippenger(Point, points, scalars).is0();
 }
 
-const CARD_OF = new Map(); // each card's point (hexadecimal): its card, hashed once a page
+let cardPoints = null; // each card's point (hexadecimal), hashed once a page
+const cardHexes = () => (cardPoints ??= CARDS.map((card) => toHex(cardPoint(card))));
+let cardsByPoint = null;
+
+/** The card whose point is `hex` (every mask off), or Refused: the library's card_of. */
 function cardOf(hex) {
-  if (!CARD_OF.size) for (const card of CARDS) CARD_OF.set(toHex(cardPoint(card)), card);
-  const card = CARD_OF.get(hex);
+  cardsByPoint ??= new Map(cardHexes().map((point, index) => [point, CARDS[index]]));
+  const card = cardsByPoint.get(hex);
   if (card === undefined) throw new Refused("the point is no card");
   return card;
 }
@@ -349,7 +353,7 @@ class Replay {
       if (!owned[party]) faults.push({ party, kind: "key" });
     }
     // Points compared as points: every deck sent was decoded as the replay took it.
-    let deck = CARDS.map((card) => this.points.of(toHex(cardPoint(card))));
+    let deck = cardHexes().map((hex) => this.points.of(hex));
     for (let party = 0; party < count; party++) {
       const { order } = this.revealed.get(party);
       const sorted = [...order].sort((a, b) => a - b);
