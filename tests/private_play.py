@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -61,6 +62,11 @@ class Night:
     folder: int | None = None
     """A seat that folds at its first turn (the others check, call or bring in)."""
     agents: list[list[Agent]] = field(default_factory=list)
+    context: bytes = CONTEXT
+    """What the deal's proofs are bound to."""
+    new_agent: Callable[[], Agent] = Agent.new
+    """Each party's secret and order for a deal (fixed ones make a night that comes out the
+    same each time: ``tests/tools/private_nights.py``)."""
 
     def __post_init__(self) -> None:
         names = [f"page {seat}" for seat in range(self.pages)]
@@ -86,8 +92,8 @@ class Night:
         if self.stacked is not None and deal == 1:
             agents = agents_dealing(self.stacked, len(self.parties), self.rng)
         else:
-            agents = [Agent.new() for _ in self.parties]
-        rounds = DealRounds(CONTEXT, deal, self.parties)
+            agents = [self.new_agent() for _ in self.parties]
+        rounds = DealRounds(self.context, deal, self.parties)
         self.deals.append(rounds)
         self.agents.append(agents)
         self.rows.append(rounds.parties_row())

@@ -441,6 +441,10 @@ class DealRounds:
             raise RoundsError(party, "turn", "a party publishes its secret once")
         if len(scalar) != 32:
             raise RoundsError(party, "key", "a secret is 32 bytes")
+        try:
+            Secret.of(scalar)
+        except ValueError:  # zero (as libsodium reads it): its key is no point; the audit fails
+            raise RoundsError(party, "key", "a secret is a scalar other than zero") from None
         self.revealed[party] = (scalar, tuple(order))
         data = {"secret": scalar.hex(), "order": list(order)}
         return Row(self.deal, "reveal", party, json.dumps(data))

@@ -12,7 +12,7 @@ import pytest
 
 from tests.private_play import CONTEXT, Night
 from tests.test_json_vocabulary import schema, validator
-from wildstud.cards import DECK
+from tests.tools.private_nights import GOLDEN, golden_text, substituted
 from wildstud.cli import main
 from wildstud.errors import RecordError
 from wildstud.history.private_night import (
@@ -20,8 +20,8 @@ from wildstud.history.private_night import (
     audit_private_night,
     night_of,
 )
-from wildstud.private_deal import Secret, card_point, mask_and_shuffle
-from wildstud.private_rounds import Agent, DealRounds, Party, Row
+from wildstud.private_deal import Secret
+from wildstud.private_rounds import Row
 
 
 def played(*, reveal: bool = True) -> Night:
@@ -75,22 +75,12 @@ def test_a_withheld_secret_is_named_not_skipped() -> None:
 
 
 def test_a_server_that_substitutes_a_card_is_named() -> None:
-    parties = (Party("Ann", (0,)), Party("server", (1,)))
-    rounds = DealRounds(CONTEXT, 1, parties)
-    agents = [Agent.new(), Agent.new()]
-    rows = [rounds.parties_row()]
-    for party, agent in enumerate(agents):
-        key = rounds.take_key(party, agent.key)
-        assert key is not None
-        rows.append(key)
-    rows.append(rounds.take_deck(0, agents[0].masked(rounds.deck())))
-    dealt = agents[1].masked(rounds.deck())
-    # The server puts the ace of spades, masked by itself alone, where a card of Ann's deck was.
-    dealt[5] = mask_and_shuffle([card_point(DECK[-1])], agents[1].secret, [0])[0]
-    rows.append(rounds.take_deck(1, dealt))  # 52 different points: nobody can tell on the spot
-    rows += [rounds.take_reveal(p, a.secret.scalar, a.order) for p, a in enumerate(agents)]
-    faults, _ = audited(rows)
-    assert faults == [("server", "substituted")]
+    """The server puts a card of its own, masked by itself alone, where a card of Ann's deck
+    was (``tests/tools/private_nights.substituted``): 52 different points, so nobody can tell
+    on the spot; the audit names it from the record."""
+    record = PrivateNight.from_data(json.loads(json.dumps(substituted().to_data())))
+    faults = audit_private_night(record).faults
+    assert [(fault.party, fault.kind) for fault in faults] == [("server", "substituted")]
 
 
 def test_a_key_that_is_not_the_published_secrets_is_named() -> None:
@@ -102,6 +92,19 @@ def test_a_key_that_is_not_the_published_secrets_is_named() -> None:
     faults, _ = audited(night.rows)
     assert ("server", "key") in faults
     assert {party for party, _ in faults} == {"server"}
+
+
+def test_a_secret_of_zero_is_refused_as_its_partys_row() -> None:
+    """Zero masks nothing and is no key's secret: libsodium refuses it, and the audit names
+    the row that publishes it (it used to stop the audit with a ValueError)."""
+    night = played()
+    rows = list(night.rows)
+    index = next(i for i, row in enumerate(rows) if row.kind == "reveal" and row.party == 2)
+    data = json.loads(rows[index].data)
+    for zero in (bytes(32), bytes(31) + b"\x80"):  # libsodium clears the top bit
+        data["secret"] = zero.hex()
+        rows[index] = Row(rows[index].deal, "reveal", 2, json.dumps(data))
+        assert audited(rows)[0] == [("server", "refused")]
 
 
 def test_a_row_that_does_not_hold_is_named_as_its_partys() -> None:
@@ -155,3 +158,28 @@ def test_wildstud_verify_night_names_each_fault_and_exits_non_zero(
             }
         else:
             assert "Every player and the server dealt honestly: checked 1 deal" in out
+
+
+def test_the_golden_private_nights_are_what_the_library_audits() -> None:
+    """``tests/golden/private_night.json`` (the page's audit is held to it by
+    ``tests/client/privateaudit.test.js``) is what the library writes and finds today: the
+    honest night verified, and each cheat named, with its party."""
+    assert GOLDEN.read_text(encoding="utf-8") == golden_text()
+    found = {case["name"]: case["audit"] for case in json.loads(golden_text())["cases"]}
+    named = {
+        name: {(fault["party"], fault["kind"]) for fault in audit["faults"]}
+        for name, audit in found.items()
+    }
+    assert named == {
+        "an honest night": set(),
+        "a page that reordered otherwise than it says": {("Ann", "reordered")},
+        "a page that withheld its secret": {("Ann", "unpublished")},
+        "a server that substituted a card": {("server", "substituted")},
+        "a server whose secret is not its key's": {
+            ("server", "key"),
+            ("server", "substituted"),
+            ("server", "unmasked"),
+        },
+        "an unmasking whose proof fails": {("server", "refused")},
+    }
+    assert found["an honest night"]["deals"] == 1  # its second hand was void: no card dealt

@@ -13,6 +13,7 @@ import { h, mergeChildren } from "./dom.js";
 import { fetchLuck, luckSection } from "./luck.js";
 import { nightAuditSection, watchNight } from "./nightcheck.js";
 
+const WAIT_AUDIT_MS = 60000; // a private night's check starts at the latest this long after its end
 const REFETCH_MS = 150;
 
 export class LedgerPanel {
@@ -31,7 +32,8 @@ export class LedgerPanel {
     this.night = null;
     this.luck = null;
     this.luckKey = null;
-    this.audit = null; // a private table's audit in words (privaterounds.js auditWords)
+    this.audit = null; // a private table's audit as the server says it (its private_audit frame)
+    this.overAt = null; // when this page first saw the night over (a private table's audit waits)
     this.key = null;
     this.message = "";
     this.confirming = false;
@@ -61,9 +63,10 @@ export class LedgerPanel {
     this.render();
   }
 
-  /** A private table's audit, in words: the verdict, then each fault. */
-  privateAudit(words) {
-    this.audit = words;
+  /** A private table's audit as the server says it (its `private_audit` frame): the page
+   * checks the night record itself, and says where the two disagree. */
+  privateAudit(frame) {
+    this.audit = frame;
     this.render();
   }
 
@@ -221,22 +224,31 @@ export class LedgerPanel {
     return nightAuditSection(id, outcome, wasOpen);
   }
 
-  /** A private table's audit once the night is over (privaterounds.js auditWords), and its
-   * night record to check again offline. */
+  /** A private table's audit once the night is over: the night record checked in this page
+   * (nightcheck.js, privateaudit.js), where the server's own audit says otherwise, and the
+   * record to check again offline. The record is offered once the server's audit of the last
+   * hand is done (its frame comes then): asked for then, or WAIT_AUDIT_MS after the night is
+   * over without it (a server that never says its audit is checked all the same). */
   drawPrivateAudit(id, base) {
-    if (!this.audit) {
-      return h(
-        "p",
-        { className: "downloads night-record" },
-        "Every player's page and the server are publishing their secrets for the night's audit…",
-      );
+    if (this.over() && this.overAt === null) {
+      this.overAt = Date.now();
+      setTimeout(() => this.render(), WAIT_AUDIT_MS);
     }
-    const [verdict, ...faults] = this.audit;
+    const told = this.audit && this.audit.last >= this.table.hands_dealt; // its last hand audited too
+    const due = told || (this.overAt !== null && Date.now() - this.overAt >= WAIT_AUDIT_MS);
+    const outcome = this.over() && due ? watchNight(id, () => this.render()) : undefined;
     return h(
       "div",
       { className: "downloads night-record private-audit", "data-key": "private-audit" },
-      h("p", { className: faults.length ? "audit-failed" : "audit-ok", role: "status" }, verdict),
-      faults.length ? h("ul", {}, ...faults.map((line, index) => h("li", { "data-key": `fault-${index}` }, line))) : "",
+      outcome === undefined
+        ? h(
+            "p",
+            { role: "status" },
+            this.audit
+              ? "Checking every deal of the night in this browser…"
+              : "Every player's page and the server are publishing their secrets for the night's audit…",
+          )
+        : nightAuditSection(id, outcome, false, false, this.audit),
       h(
         "p",
         {},

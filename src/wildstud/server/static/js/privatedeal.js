@@ -60,7 +60,8 @@ export function maskAndShuffle(deck, secret, order) {
   return order.map((source) => point(deck[source]).multiply(x).toBytes());
 }
 
-function challenge(key, before, after, a, b, context) {
+/** The Fiat–Shamir challenge of an unmasking's proof (the library's _challenge), a scalar. */
+export function challenge(key, before, after, a, b, context) {
   return reduce(hashParts(text("unmask"), context, BASE, key, after, before, a, b));
 }
 

@@ -90,9 +90,8 @@ class TablePage {
       // (beside the kind of deal, and each fault as a warning) and in the settle-up.
       playing: () => (this.state.hand && this.state.hand.view.phase !== "over" ? this.state.hand.number : null),
       onAudit: (audit) => {
-        const words = auditWords(audit);
-        this.proofs.sayAudit(words);
-        this.ledger.privateAudit(words);
+        this.proofs.sayAudit(auditWords(audit));
+        this.ledger.privateAudit(audit); // the settle-up checks the night record itself
       },
     });
     this.attention = new Attention();

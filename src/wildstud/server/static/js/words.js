@@ -457,3 +457,16 @@ export function describePrivateAudit(deals, faults) {
   if (!faults) return `Every player and the server dealt honestly: checked ${count}`;
   return `The private deal's audit FAILED: ${faults} ${faults === 1 ? "fault" : "faults"} in ${count}. Tell the table.`;
 }
+
+/** Where the server's own audit of its private deals (its `private_audit` frame: `deals`
+ * checked, `faults` found) disagrees with the page's audit of the night record the server
+ * offered: a server that lies about its audit. The page's own words (the library never sees
+ * the server's frame: `wildstud verify --night` is itself the independent check).
+ *
+ *   describeAuditDisagreement(3, 0) // "The server's own audit (every deal honest, 3 deals) does not match this check of the night record it offered: trust the check made in this browser, and tell the table."
+ */
+export function describeAuditDisagreement(deals, faults) {
+  const count = `${deals} ${deals === 1 ? "deal" : "deals"}`;
+  const claim = faults ? `${faults} ${faults === 1 ? "fault" : "faults"} in ${count}` : `every deal honest, ${count}`;
+  return `The server's own audit (${claim}) does not match this check of the night record it offered: trust the check made in this browser, and tell the table.`;
+}

@@ -1,0 +1,95 @@
+// The page's own audit of a private night record against the library's
+// (tests/golden/private_night.json, written by tests/tools/private_nights.py from
+// wildstud.history.private_night): the honest night is verified, and each cheat (a page that
+// reordered otherwise than it says, a withheld secret, a server that put in a card, a secret
+// that is not its key's, an unmasking whose proof fails) is named as `wildstud verify --night`
+// names it: the same kind, hand, deal, party and sentence, in the same order.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+
+import { auditPrivateNight, auditsAgree } from "../../src/wildstud/server/static/js/privateaudit.js";
+import { describeAuditDisagreement } from "../../src/wildstud/server/static/js/words.js";
+
+const golden = JSON.parse(readFileSync(new URL("../golden/private_night.json", import.meta.url), "utf8"));
+const cases = new Map(golden.cases.map((item) => [item.name, item]));
+const copy = (data) => JSON.parse(JSON.stringify(data));
+const honest = () => copy(cases.get("an honest night").record);
+const named = async (record) => (await auditPrivateNight(record)).faults.map((item) => [item.party, item.kind]);
+
+for (const { name, record, audit } of golden.cases) {
+  test(`the page audits ${name} as the library does`, async () => {
+    assert.deepEqual(await auditPrivateNight(record), audit);
+  });
+}
+
+test("every cheat of the golden nights is named, and the honest night is verified", () => {
+  assert.equal(cases.get("an honest night").audit.verified, true);
+  const kinds = golden.cases.flatMap((item) => item.audit.faults.map((fault) => fault.kind));
+  assert.deepEqual([...new Set(kinds)].sort(), [
+    "key",
+    "refused",
+    "reordered",
+    "substituted",
+    "unmasked",
+    "unpublished",
+  ]);
+});
+
+test("a show whose proof fails is refused, naming the page that showed", async () => {
+  const record = honest();
+  const show = record.deals[0].rows.find((row) => row.kind === "show");
+  const [before, after, challenge, response] = show.data.steps[0];
+  show.data.steps[0] = [before, after, response, challenge];
+  assert.deepEqual(await named(record), [[record.deals[0].rows[0].data[show.party][0], "refused"]]);
+});
+
+test("a deck that is not 52 different points is refused, naming whose it was", async () => {
+  const record = honest();
+  const deck = record.deals[0].rows.find((row) => row.kind === "deck" && row.party === 1);
+  deck.data[1] = deck.data[0];
+  assert.deepEqual(await named(record), [["Bob", "refused"]]);
+});
+
+test("a published order that is no order of the deck is named", async () => {
+  const record = honest();
+  const reveal = record.deals[0].rows.find((row) => row.kind === "reveal" && row.party === 0);
+  reveal.data.order[0] = reveal.data.order[1];
+  assert.deepEqual(await named(record), [["Ann", "order"]]);
+});
+
+test("a secret of zero is refused, as libsodium reads it (its top bit cleared)", async () => {
+  for (const zero of ["00".repeat(32), `${"00".repeat(31)}80`]) {
+    const record = honest();
+    const reveal = record.deals[0].rows.find((row) => row.kind === "reveal" && row.party === 2);
+    reveal.data.secret = zero;
+    assert.deepEqual(await named(record), [["server", "refused"]]);
+  }
+});
+
+test("a record the library cannot read is refused with the library's sentence", async () => {
+  await assert.rejects(auditPrivateNight({ format: "wildstud-night/1" }), /format 'wildstud-private-night\/1'/);
+  const bad = { format: "wildstud-private-night/1", table: "t", deals: [{ hand: 1 }] };
+  await assert.rejects(auditPrivateNight(bad), /hand, deal and context/);
+  const record = honest();
+  record.deals[0].rows.shift();
+  await assert.rejects(auditPrivateNight(record), /its rows start with its parties/);
+});
+
+test("the server's own audit agrees only when it names the same faults in as many deals", () => {
+  const withheld = cases.get("a page that withheld its secret").audit;
+  const frame = (audit) => ({ type: "private_audit", first: 1, last: 1, deals: audit.deals, faults: audit.faults });
+  assert.equal(auditsAgree(frame(withheld), withheld), true);
+  // A server that says every deal was honest where the record shows Ann withheld her secret.
+  assert.equal(auditsAgree({ ...frame(withheld), faults: [] }, withheld), false);
+  // ... or that blames Ann for a fault the record does not show, or counts another night.
+  const honestAudit = cases.get("an honest night").audit;
+  assert.equal(auditsAgree(frame(withheld), honestAudit), false);
+  assert.equal(auditsAgree({ ...frame(honestAudit), deals: 2 }, honestAudit), false);
+  assert.equal(
+    describeAuditDisagreement(1, 0),
+    "The server's own audit (every deal honest, 1 deal) does not match this check of the night record it offered: trust the check made in this browser, and tell the table.",
+  );
+  assert.match(describeAuditDisagreement(3, 2), /^The server's own audit \(2 faults in 3 deals\) does not match/);
+});
