@@ -10,7 +10,9 @@ every finished hand not audited yet, every deal whose deck was masked:
 - each page that was a party to it, still seated under the same name, is asked (a ``private``
   frame, step ``reveal``) and answers from what it kept (IndexedDB); each answer is checked
   (a secret of 32 bytes, an order of the 52 positions) and stored as it comes;
-- once every party has published, or the table's ``shuffle_seconds`` have run out, every deal
+- once every party has published, or no secret has come for the table's ``shuffle_seconds``
+  (the clock starts once every hand due is loaded and its pages asked, and starts again at
+  each secret taken: a page publishing a night of deals one by one is not late), every deal
   is played again from its public rows and audited: a party that never published (it left, or
   withholds) is named ``unpublished``, never skipped. The result of each deal is stored (an
   ``audit`` row, its faults) and the night's so far is told to every page
