@@ -4,10 +4,14 @@ A finished hand never changes, so neither does any answer about it: its steps an
 record, as a spectator or as one of its seats sees them. :class:`HandReads` keeps the stored
 hands (:data:`HANDS_KEPT` of them) and the answers built from them (up to
 :data:`ANSWER_BYTES` bytes in all), the least recently read forgotten first. An answer is built
-on a thread of its own, one at a time, never on the event loop: replaying a hand takes tens of
+on a builder thread, one at a time, never on the event loop: replaying a hand takes tens of
 milliseconds of Python, and eight clients asking for replays in a loop used to hold the loop
-long enough to take another table's action-to-update time from 5 ms to 282 ms. With one
-builder thread, the loop always gets its turn within the interpreter's switch interval (5 ms).
+long enough to take another table's action-to-update time from 5 ms to 282 ms. There are two
+builders: one for the chances (a hand's odds at every street, the luck of a night's hands),
+which take seconds of arithmetic each, and one for everything else (steps, records, the rabbit
+hunt), so that a replay a player opens is never queued behind the odds of every hand a page
+asked about (on a loaded machine a hand's steps waited over 10 s so). With a thread or two,
+the loop still gets its turn within a few of the interpreter's switch intervals (5 ms).
 Requests for the same answer while it is being built wait for that one build.
 
 Nothing about a hand in progress is kept: only hands the store says are finished.
@@ -55,6 +59,7 @@ class HandReads:
         self._sizes: dict[Hashable, int] = {}
         self._held = 0
         self._builder = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wildstud-replay")
+        self._weigher = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wildstud-odds")
 
     async def hand(
         self, table_id: str, number: int, load: Callable[[], Awaitable[StoredHand | None]]
@@ -72,13 +77,17 @@ class HandReads:
                 self._hands.popitem(last=False)
         return stored
 
-    async def answer(self, key: Hashable, build: Callable[[], bytes]) -> bytes:
-        """The answer ``key`` names: kept, or built on the builder thread (once, however many
-        ask at the same time) and kept. ``key`` must name a finished hand and a viewer."""
+    async def answer(
+        self, key: Hashable, build: Callable[[], bytes], *, chances: bool = False
+    ) -> bytes:
+        """The answer ``key`` names: kept, or built on a builder thread (once, however many
+        ask at the same time) and kept; ``chances``: an answer about the odds, built on the
+        thread that builds only those. ``key`` must name a finished hand and a viewer."""
         future = self._answers.get(key)
         if future is None:
             loop = asyncio.get_running_loop()
-            future = loop.run_in_executor(self._builder, build)
+            builder = self._weigher if chances else self._builder
+            future = loop.run_in_executor(builder, build)
             self._answers[key] = future
             future.add_done_callback(lambda done: self._built(key, done))
         else:
@@ -101,5 +110,6 @@ class HandReads:
             self._held -= self._sizes.pop(oldest)
 
     def close(self) -> None:
-        """Stop the builder thread (builds under way finish)."""
+        """Stop the builder threads (builds under way finish)."""
         self._builder.shutdown(wait=False, cancel_futures=True)
+        self._weigher.shutdown(wait=False, cancel_futures=True)

@@ -186,7 +186,9 @@ async def _night_hands(
         if may_have_luck(kept.summary):
             # The night's own luck, worked out once and kept (the key of /tables/{id}/luck).
             key = (night.night, hand.number, "luck", None)
-            body = await reads_of(request).answer(key, functools.partial(_luck_json, kept))
+            body = await reads_of(request).answer(
+                key, functools.partial(_luck_json, kept), chances=True
+            )
             by_player: dict[str, float] = json.loads(body)
             for player, chips in by_player.items():
                 account = seats.get(player, GUEST + player)

@@ -244,4 +244,6 @@ async def odds_answer(request: Request, table: Table, stored: StoredHand) -> byt
         report = odds_report(stored.setup, dealt.hand())
         return HandOdds.model_validate(report).model_dump_json().encode()
 
-    return await reads_of(request).answer((table.id, stored.setup.number, "odds", None), build)
+    return await reads_of(request).answer(
+        (table.id, stored.setup.number, "odds", None), build, chances=True
+    )

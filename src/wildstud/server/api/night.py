@@ -166,7 +166,9 @@ async def luck(table_id: TableId, request: Request) -> NightLuck:
         if not stored.decks:
             continue  # dealt privately: no deck to replay its chances from (finished_book)
         key = (table.id, stored.setup.number, "luck", None)
-        body = await reads_of(request).answer(key, functools.partial(_luck_json, stored))
+        body = await reads_of(request).answer(
+            key, functools.partial(_luck_json, stored), chances=True
+        )
         counted.append((stored.setup.number, stored.setup, json.loads(body)))
     return NightLuck.model_validate(night_luck(table.id, len(summaries), counted))
 
