@@ -161,3 +161,38 @@ def test_a_page_that_publishes_as_it_goes_is_not_named_when_it_is_gone(server: S
         assert audit is not None
         named = {(f["hand"], f["party"], f["kind"]) for f in audit["faults"]}
         assert named == {(2, "Bob", "unpublished")}, "hand 1 was published early, hand 2 was not"
+
+
+def test_a_secret_withheld_while_the_next_hand_waits_is_named_when_its_clock_runs_out(
+    server: Server,
+) -> None:
+    """In ``hand`` mode the secrets of hand 1 are published while hand 2 is played: a page that
+    withholds its own is named once ``shuffle_seconds`` runs out, though hand 2 waits on a
+    player's clock of two minutes (the reveal's deadline was missed until the driver ticked for
+    something else)."""
+    api = Api(server.base)
+
+    async def scenario() -> tuple[Frame | None, float, float]:
+        created, clients, pages, runners = await private_table(
+            api, "FTQ", ["Ann", "Bob"], private_reveal="hand", shuffle_seconds=4, action_clock=120
+        )
+        pages[1].withhold = True
+        api.ok(api.host(created, "POST", "/start"))
+        loop = asyncio.get_running_loop()
+        async with asyncio.timeout(300):
+            await asyncio.gather(*(play(client, Calm(), finished(1)) for client in clients))
+            over = loop.time()
+            # Nobody plays hand 2: it waits on a player's turn (or its deal's rounds, which
+            # the pages answer) while hand 1's reveal round runs out.
+            await clients[0].wait_for(lambda c: audit_of(c) is not None, timeout=60, what="audit")
+        told = loop.time()
+        hand = clients[0].hand
+        audit = audit_of(clients[0])
+        await stop(clients, runners)
+        return audit, told - over, 0.0 if hand is None else hand["number"]
+
+    audit, waited, hand = asyncio.run(scenario())
+    assert audit is not None
+    assert {(f["party"], f["kind"]) for f in audit["faults"]} == {("Bob", "unpublished")}
+    assert waited < 60
+    assert hand == 2  # told while hand 2 was in play
