@@ -93,6 +93,18 @@ async def wait_until(
         await asyncio.sleep(0.05)
 
 
+async def history_page(browser: Browser) -> tuple[Page, list[str]]:
+    """A page tall enough for the history panel's replay, and the console errors it logs (a
+    failed request among them)."""
+    page = await browser.new_page(viewport={"width": 1100, "height": 1300})
+    errors: list[str] = []
+    page.on(
+        "console",
+        lambda message: errors.append(message.text) if message.type == "error" else None,
+    )
+    return page, errors
+
+
 async def open_create_form(page: Page) -> None:
     """On the home page, open the full form behind the welcome's presets ("Set up every
     detail") and wait for it."""

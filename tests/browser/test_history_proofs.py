@@ -12,7 +12,7 @@ from typing import Any
 from playwright.async_api import Page, Route, async_playwright
 
 from tests.browser.conftest import CHROMIUM
-from tests.browser.pages import finished_table
+from tests.browser.pages import finished_table, history_page
 
 
 async def _open_replay(page: Page, created: dict[str, Any]) -> None:
@@ -30,12 +30,7 @@ async def _session(base: str, shots: Path) -> None:
     assert len(proven) > 10
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=str(CHROMIUM))
-        page = await browser.new_page(viewport={"width": 1100, "height": 1300})
-        errors: list[str] = []
-        page.on(
-            "console",
-            lambda message: errors.append(message.text) if message.type == "error" else None,
-        )
+        page, errors = await history_page(browser)
         await _open_replay(page, created)
         status = await page.locator(".proven-cards .proof-status").inner_text()
         assert f"All {len(proven)} proofs hold" in status

@@ -12,7 +12,7 @@ from typing import Any
 from playwright.async_api import async_playwright
 
 from tests.browser.conftest import CHROMIUM
-from tests.browser.pages import step_through_odds, wait_until
+from tests.browser.pages import history_page, step_through_odds, wait_until
 from tests.server.test_private_table import Calm, finished, private_table, stop
 from tests.server.wsclient import Api, Folder, play
 
@@ -33,12 +33,7 @@ async def _session(base: str, shots: Path) -> tuple[dict[str, Any], list[list[st
     report = api.odds(f"/api/tables/{table_id}/hands/1/odds")
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=str(CHROMIUM))
-        page = await browser.new_page(viewport={"width": 1100, "height": 1300})
-        errors: list[str] = []
-        page.on(
-            "console",
-            lambda message: errors.append(message.text) if message.type == "error" else None,
-        )
+        page, errors = await history_page(browser)
         await page.goto(created["links"]["watch"])
         await page.get_by_role("button", name="History").click()
         await page.locator(".hand-list button[data-hand='1']").click()

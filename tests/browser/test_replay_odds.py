@@ -12,7 +12,7 @@ from typing import Any
 from playwright.async_api import Page, Route, async_playwright
 
 from tests.browser.conftest import CHROMIUM
-from tests.browser.pages import finished_table, step_through_odds, wait_until
+from tests.browser.pages import finished_table, history_page, step_through_odds, wait_until
 
 
 async def _open_replay(page: Page, created: dict[str, Any]) -> None:
@@ -28,12 +28,7 @@ async def _session(base: str, shots: Path) -> None:
     report = api.odds(f"/api/tables/{table_id}/hands/1/odds")
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=str(CHROMIUM))
-        page = await browser.new_page(viewport={"width": 1100, "height": 1300})
-        errors: list[str] = []
-        page.on(
-            "console",
-            lambda message: errors.append(message.text) if message.type == "error" else None,
-        )
+        page, errors = await history_page(browser)
         await _open_replay(page, created)
         panel = page.locator(".replay-odds")
         await panel.locator(".odds-caption").wait_for()
