@@ -303,6 +303,41 @@ def test_a_wrong_unmasking_is_named_and_a_page_that_never_answers_voids_the_deal
         assert not [e for e in history["events"] if e["type"] in ("revealed", "shown")]
 
 
+def test_a_key_answered_late_gives_the_silent_page_no_fresh_clock(server: Server) -> None:
+    """Every page is asked for its key at once, on one clock: Ann's key, sent 4 s after she
+    was asked, does not time Bob's wait afresh, so Bob's silence voids the deal when the first
+    clock runs out (a fresh clock at each key taken let one silent page hold a deal for a
+    clock per page)."""
+    api = Api(server.base)
+
+    async def scenario() -> tuple[float, Frame]:
+        created, clients, pages, runners = await private_table(
+            api, "FTQ", ["Ann", "Bob"], shuffle_seconds=6
+        )
+        pages[0].hold = lambda frame: frame["step"] == "key"
+        pages[1].silent = True
+        api.ok(api.host(created, "POST", "/start"))
+        asks = await clients[0].frame("private", timeout=60)  # the keys, asked of all at once
+        assert asks["step"] == "key", asks
+        due = time.monotonic() + asks["seconds"]  # the clock, as the frame says
+        await asyncio.sleep(4)
+        pages[0].hold = lambda frame: False
+        await pages[0].answer(asks)
+        path = f"/api/tables/{created['table']['id']}/hands/1"
+        async with asyncio.timeout(60):
+            while not api.http.get(path).json().get("void"):
+                await asyncio.sleep(0.1)
+        late = time.monotonic() - due
+        await stop(clients, runners)
+        return late, api.get(path)
+
+    late, history = asyncio.run(scenario())
+    assert "Bob did not answer in time" in history["void"], history
+    # At the first clock's end (and a loaded machine's lag): a fresh clock at Ann's key voided
+    # the deal 6 s after it, 4 s or more after the first clock's end.
+    assert late < 2.5, late
+
+
 def test_a_pause_longer_than_the_clock_voids_nothing_until_the_clock_runs_again(
     server: Server,
 ) -> None:

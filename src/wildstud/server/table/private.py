@@ -119,6 +119,8 @@ class PrivateDeal:
         """When the answer waited for is due."""
         self.waited: tuple[int, ...] = ()
         """Whom the rounds waited for when :attr:`deadline` was set."""
+        self.step: tuple[int, str, int, int] | None = None
+        """The step of the rounds :attr:`waited` was for (:func:`_step`)."""
         self.showing: int | None = None
         """The engine seat asked to show its hand (the showdown's clock is :attr:`deadline`)."""
         self.reveals = Reveals(table)
@@ -144,7 +146,7 @@ class PrivateDeal:
         next tick, :meth:`due`)."""
         game = find_game(setup.game)
         self.rounds, self.agent, self.number, self.seq = None, None, setup.number, 0
-        self.showing, self.waited, self.pages = None, (), {}
+        self.showing, self.waited, self.step, self.pages = None, (), None, {}
         self.dealer = RoundsDealer()
         return PrivateHand(
             game,
@@ -173,7 +175,8 @@ class PrivateDeal:
             if row.kind == "agent" and row.deal == rounds.deal:
                 self.agent = Agent.load(Row(row.deal, "agent", row.party, row.data))
         self._seat_pages(live, rounds)
-        self.waited, self.deadline = rounds.waiting(), time.monotonic() + self.seconds
+        self.waited, self.step = rounds.waiting(), _step(rounds)
+        self.deadline = time.monotonic() + self.seconds
 
     def _seat_pages(self, live: LiveHand, rounds: DealRounds) -> None:
         lineup = live.setup.lineup
@@ -320,12 +323,17 @@ class PrivateDeal:
 
     def _ask(self) -> None:
         """Ask each page the rounds wait for now that was not waited for before (the keys are
-        asked of every page at once), and start the clock of a new wait."""
+        asked of every page at once), and start the clock of a new wait: one that waits for a
+        party not waited for before. A wait that only lost the parties who answered keeps its
+        clock (each key taken timing the others afresh let one silent page hold a deal for a
+        clock per page)."""
         rounds, _ = self._held()
         waiting = rounds.waiting()
         before = self.waited
-        if waiting != before:
-            self.waited, self.deadline = waiting, time.monotonic() + self.seconds
+        step = _step(rounds)
+        if step != self.step or any(party not in before for party in waiting):
+            self.deadline = time.monotonic() + self.seconds
+        self.waited, self.step = waiting, step
         for party in waiting:
             if party not in before or rounds.stage != "keys":
                 self._ask_party(party)
@@ -577,3 +585,9 @@ def _refusal(rounds: DealRounds, error: RoundsError) -> Exception:
     if error.kind == "turn":
         return OutOfTurnError(message)
     return RoundsError(error.party, error.kind, message)
+
+
+def _step(rounds: DealRounds) -> tuple[int, str, int, int]:
+    """Which step of its rounds a deal is at: its number, its stage, the decks masked and the
+    passes opened (a party waited for again at another step has a clock of its own)."""
+    return rounds.deal, rounds.stage, len(rounds.decks), len(rounds.passes)
