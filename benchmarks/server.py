@@ -57,7 +57,10 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
-from wildstud.server.relay import ROUTED
+try:
+    from wildstud.server.relay import ROUTED
+except ImportError:  # a commit before the routing, measured by compare.py: never routes
+    ROUTED = 4308
 
 Frame = dict[str, Any]
 
