@@ -29,7 +29,6 @@ from typing import Any
 def seed_server(seed: int) -> None:
     """Seed the night seeds, the decks and the random bots of this process from ``seed``."""
     import wildstud.bots
-    import wildstud.joint_shuffle
     import wildstud.server.replay
     import wildstud.server.seating
 
@@ -38,12 +37,13 @@ def seed_server(seed: int) -> None:
     def new_secret() -> bytes:
         return hashlib.sha256(f"wildstud-bench/{seed}/{next(counter)}".encode()).digest()
 
-    wildstud.joint_shuffle.new_secret = new_secret
     try:
+        import wildstud.joint_shuffle
         import wildstud.server.table.shuffling as shuffling
-    except ImportError:  # a commit before the players' shuffle
+    except ImportError:  # a commit before the players' shuffle: its decks are _SHUFFLER's
         pass
     else:
+        wildstud.joint_shuffle.new_secret = new_secret
         shuffling.new_secret = new_secret  # type: ignore[attr-defined]
     if hasattr(wildstud.server.replay, "_SHUFFLER"):
         wildstud.server.replay._SHUFFLER = random.Random(seed)  # type: ignore[attr-defined]
