@@ -40,9 +40,8 @@ from wildstud.history.schema import HandRecord
 from wildstud.server.clubs import GUEST
 from wildstud.server.history import public_record
 from wildstud.server.night import _cell
-from wildstud.server.replay import finished_book, rebuild
+from wildstud.server.replayable import Replayable
 from wildstud.server.store.clubs import BookStep, ClubNight
-from wildstud.server.store.records import StoredHand
 from wildstud.standings import HandPlay, MemberStats, SeasonNight, standings
 
 __all__ = [
@@ -128,7 +127,7 @@ class PlayedHand:
 
 def played_hand(
     night: str,
-    stored: StoredHand,
+    dealt: Replayable,
     seats: Mapping[str, str],
     people: Iterable[str],
     *,
@@ -136,14 +135,15 @@ def played_hand(
     seat_count: int,
     record: bool = True,
 ) -> PlayedHand:
-    """A stored finished hand replayed into its :class:`PlayedHand` (``seats``: the member of
-    each ledger account members held that night; ``people``: the ledger accounts of the
-    night's people, the rest being bots). Worked off the event loop: it replays the hand."""
+    """A finished hand replayed into its :class:`PlayedHand` (``seats``: the member of each
+    ledger account members held that night; ``people``: the ledger accounts of the night's
+    people, the rest being bots); a hand dealt privately from its rounds, its unshown
+    face-down cards unknown. Worked off the event loop: it replays the hand."""
+    stored = dealt.stored
     setup = stored.setup
-    book = finished_book(stored)
-    hand = rebuild(setup, book, stored.actions)
+    hand = dealt.hand()
     public = (
-        public_record(setup, hand, table_name=table_name, seat_count=seat_count, book=book)
+        public_record(setup, hand, table_name=table_name, seat_count=seat_count, book=dealt.book())
         if record
         else None
     )

@@ -50,6 +50,7 @@ from wildstud.server.club_stats import (
 from wildstud.server.clubs import GUEST, ClubBook, ClubConflictError, take_step
 from wildstud.server.limits import table_creation_allowed
 from wildstud.server.luck import may_have_luck
+from wildstud.server.replayable import replayable
 from wildstud.server.schemas import ErrorBody
 from wildstud.server.security import new_id
 from wildstud.server.store import StoredHand
@@ -166,6 +167,7 @@ async def _night_hands(
     lobby = lobby_of(request)
     store = lobby.store
     stored = await _stored_hands(request, night.night)
+    dealt = [await replayable(store, night.night, hand) for hand in stored]
     seats = await store.call(seat_members, store.engine, night.night)
     people = {account.removeprefix(GUEST) for account in night.nets if account.startswith(GUEST)}
     people |= set(seats)
@@ -177,13 +179,14 @@ async def _night_hands(
         make = functools.partial(
             played_hand, table_name=name, seat_count=seat_count, record=records
         )
-        return [make(night.night, hand, seats, people) for hand in stored]
+        return [make(night.night, hand, seats, people) for hand in dealt]
 
     played = await asyncio.to_thread(build)
     with_luck = []
     for hand, kept in zip(played, stored, strict=True):
         luck: dict[str, float] = {}
-        if may_have_luck(kept.summary):
+        # A hand dealt privately has no luck: its chances were never known (as /luck).
+        if may_have_luck(kept.summary) and kept.decks:
             # The night's own luck, worked out once and kept (the key of /tables/{id}/luck).
             key = (night.night, hand.number, "luck", None)
             body = await reads_of(request).answer(

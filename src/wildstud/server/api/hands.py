@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query, Request, Response
 from fastapi.responses import PlainTextResponse
 
-from wildstud.deal import Hand, TableView
 from wildstud.server.api.common import (
     ERRORS,
     NotFoundError,
@@ -17,17 +15,16 @@ from wildstud.server.api.common import (
 )
 from wildstud.server.hindsight import odds_report
 from wildstud.server.history import export_phh, steps
-from wildstud.server.private_replay import private_views, rebuild_private
 from wildstud.server.reads import HandReads
-from wildstud.server.replay import DeckBook, finished_book, rebuild, replay_views
+from wildstud.server.replayable import Replayable, replayable
 from wildstud.server.schemas import (
     HandHistory,
     HandOdds,
     HandSteps,
     HandSummary,
 )
-from wildstud.server.store import PrivateRound, StoredHand
-from wildstud.server.table import Table, context
+from wildstud.server.store import StoredHand
+from wildstud.server.table import Table
 
 __all__ = ["built_answer", "finished_hand", "odds_answer", "reads_of", "router"]
 
@@ -77,50 +74,6 @@ async def finished_hand(request: Request, table_id: str, number: int) -> tuple[T
     return table, stored
 
 
-@dataclass(frozen=True, slots=True)
-class Replayable:
-    """How a finished hand was dealt, to replay it: its decks, or (a private deal's, which has
-    none) the rounds' rows and the context their proofs are bound to."""
-
-    stored: StoredHand
-    rows: tuple[PrivateRound, ...] = ()
-    context: bytes = b""
-
-    @property
-    def private(self) -> bool:
-        """Whether the hand was dealt privately (no deck, its rounds' rows)."""
-        return not self.stored.decks and bool(self.rows)
-
-    def book(self) -> DeckBook | None:
-        """The hand's decks (``None``: dealt privately); raises
-        :class:`~wildstud.errors.RecordError` for a hand with neither decks nor rows."""
-        return None if self.private else finished_book(self.stored)
-
-    def views(self, viewer: int | None) -> list[TableView]:
-        stored = self.stored
-        book = self.book()
-        if book is None:
-            return private_views(stored.setup, self.context, self.rows, stored.actions, viewer)
-        return replay_views(stored.setup, book, stored.actions, viewer=viewer)
-
-    def hand(self) -> Hand:
-        stored = self.stored
-        book = self.book()
-        if book is None:
-            return rebuild_private(stored.setup, self.context, self.rows, stored.actions)[0]
-        return rebuild(stored.setup, book, stored.actions)
-
-
-async def replayable(table: Table, stored: StoredHand) -> Replayable:
-    """How finished hand ``stored`` of ``table`` was dealt (a private deal's rows read from the
-    store: a hand with no deck)."""
-    if stored.decks:
-        return Replayable(stored)
-    number = stored.setup.number
-    rows = await table.store.call(table.store.private_rounds, table.id, number)
-    return Replayable(stored, tuple(rows), context(table.id, number))
-
-
 def _steps_json(table_id: str | None, dealt: Replayable, viewer: int | None) -> bytes:
     """A finished hand's steps as ``viewer`` (an engine seat, or ``None``) saw them, as JSON,
     naming table ``table_id`` (``None``: a shared hand's, which names no table)."""
@@ -155,7 +108,7 @@ async def built_answer(
     once, then served from the cache (:mod:`wildstud.server.reads`). The table's name and seat
     count, which a record carries, are part of the key."""
     number = stored.setup.number
-    dealt = await replayable(table, stored)
+    dealt = await replayable(table.store, table.id, stored)
     if kind in ("steps", "shared-steps"):
         key: tuple[Any, ...] = (table.id, number, kind, viewer)
         named = table.id if kind == "steps" else None
@@ -238,7 +191,7 @@ async def odds_answer(request: Request, table: Table, stored: StoredHand) -> byt
     """A finished hand's odds at every street (:class:`~wildstud.server.schemas.HandOdds`) as
     JSON: built off the event loop once, then served from the cache."""
 
-    dealt = await replayable(table, stored)
+    dealt = await replayable(table.store, table.id, stored)
 
     def build() -> bytes:
         report = odds_report(stored.setup, dealt.hand())
