@@ -3,6 +3,7 @@ and the dealer policies pick the same cards the decks always dealt."""
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
@@ -370,3 +371,20 @@ def test_a_deck_picks_a_run_of_cards_from_its_top_and_hears_which_were_dealt() -
     assert per_deal.pick_run([Chance(Stage.CARD, 1, 0, 0)]) == [parse_card("2c")]
     per_deal.dealt_run([parse_card("2c")])
     assert per_deal.pick(Chance(Stage.CARD, 1, 0, 1)) == parse_card("3c")
+
+
+def test_a_copied_deck_per_deal_deals_the_same_cards_apart_from_its_original() -> None:
+    chance = Chance(Stage.CARD, 1, 0, 0)
+    for policy in (
+        DeckPerDeal(Deck.stacked("2c 3c"), spares=[Deck.stacked("Ah Kh")]),
+        DeckPerDeal.stored({1: "2c 3c", 2: "Ah Kh"}),
+    ):
+        policy.begin(1, ())
+        twin = copy.deepcopy(policy)
+        policy.dealt(policy.pick(chance))  # the original deals its 2c
+        assert twin.pick(chance) == parse_card("2c")  # the copy still holds it
+        for each in (policy, twin):
+            each.begin(2, ())
+        assert policy.pick(chance) == twin.pick(chance) == parse_card("Ah")
+        twin.dealt(twin.pick(chance))
+        assert policy.pick(chance) == parse_card("Ah")

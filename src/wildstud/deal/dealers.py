@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+import copy as _copy
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Protocol, runtime_checkable
 
@@ -138,6 +139,17 @@ class DeckPerDeal:
 
     def put_back(self, cards: Sequence[Card]) -> None:
         self._deck.put_back(cards)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> DeckPerDeal:
+        # Hand.copy copies its dealer policy at every action the server takes: the decks are
+        # copied by their own __deepcopy__, the source (a function) shared. The generic copy
+        # through __reduce_ex__ cost about four times this (72 to 87 us a copy against 15 to
+        # 24, alternated in one process on a loaded machine).
+        twin = object.__new__(DeckPerDeal)
+        twin._source = self._source
+        twin._deck = _copy.deepcopy(self._deck, memo)
+        twin._spares = [_copy.deepcopy(deck, memo) for deck in self._spares]
+        return twin
 
     def __repr__(self) -> str:
         return f"DeckPerDeal(<{len(self._deck)} cards in this deal's deck>)"
