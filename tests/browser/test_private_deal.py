@@ -269,7 +269,8 @@ def unshown(
 
 
 async def check_form(page: Page, base: str) -> None:
-    """The full form offers the kind of deal, says what a private one is, and sends it."""
+    """The full form offers the kind of deal, says what a private one is (without the rabbit
+    hunt), and sends it."""
     await page.goto(base + "/")
     await pages.open_create_form(page)
     deal = page.locator("select[name=deal]")
@@ -278,11 +279,17 @@ async def check_form(page: Page, base: str) -> None:
         "private",
     ]
     assert "not even the server" in await page.locator("label.field", has=deal).inner_text()
+    # A private deal has no rabbit to hunt: the box is unticked and closed while it is chosen.
+    rabbit = page.locator("input[name=rabbit_hunt]")
+    await rabbit.check()
     await deal.select_option("private")
+    assert not await rabbit.is_checked()
+    assert await rabbit.is_disabled()
+    assert "no rabbit" in (await rabbit.get_attribute("title") or "")
     async with page.expect_request(lambda asked: asked.url.endswith("/api/tables")) as posted:
         await page.get_by_role("button", name="Create the table").click()
-    sent = await posted.value
-    assert (sent.post_data_json or {})["deal"] == "private"
+    sent = (await posted.value).post_data_json or {}
+    assert (sent["deal"], sent["rabbit_hunt"]) == ("private", False)
 
 
 async def sit(browser: Browser, api: wsclient.Api, created: Frame, name: str) -> Player:

@@ -96,3 +96,15 @@ def test_a_hand_that_went_to_a_showdown_has_no_rabbit(server: Server) -> None:
     api.ok(api.host(created, "PUT", "/rules", rabbit_hunt=True))
     answer = api.http.post(f"/api/seat/{seats[0]['token']}/hands/1/rabbit")
     refused(answer, 400, "showdown")
+
+
+def test_a_private_deal_has_no_rabbit_to_hunt(server: Server) -> None:
+    # The cards a private deal never dealt are never unmasked: nobody could show them, so the
+    # setting is refused at the table's creation and in the host's changes, with the reason.
+    api = Api(server.base)
+    table = {"name": "Masked", "games": [{"game": "FTQ"}], "seats": 2, "deal": "private"}
+    refused(api.http.post("/api/tables", json={**table, "rabbit_hunt": True}), 400, "rabbit")
+    created = api.create(**table)
+    answer = api.http.put(f"/api/host/{created['host_token']}/rules", json={"rabbit_hunt": True})
+    refused(answer, 400, "rabbit")
+    assert api.get(f"/api/tables/{created['table']['id']}")["settings"]["rabbit_hunt"] is False

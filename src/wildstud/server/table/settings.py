@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from pydantic import ValidationError
 
 from wildstud.deal import PrivateHand
-from wildstud.errors import TableError, WildstudError
+from wildstud.errors import OptionError, TableError, WildstudError
 from wildstud.server.console import notice_frame, settings_changes
 from wildstud.server.menu import Menu
 from wildstud.server.schemas import RulesUpdate, TableSettings
@@ -54,8 +54,13 @@ __all__ = [
 def build_menu(settings: TableSettings) -> Menu:
     """The menu of a table's settings; refuses unknown games, bad house rules, a menu none of
     whose games can seat a full table and, under a private deal, a house rule it cannot play
-    (:class:`~wildstud.deal.PrivateHand`)."""
+    (:class:`~wildstud.deal.PrivateHand`) and the rabbit hunt (house rule ``private_odds``)."""
     private = settings.deal == "private"
+    if private and settings.rabbit_hunt:
+        raise OptionError(
+            "a private deal has no rabbit to hunt (house rule private_odds): the cards it never"
+            " dealt are never unmasked, so nobody could show them; leave rabbit_hunt off"
+        )
     menu = Menu.build(
         [entry.model_dump() for entry in settings.games],
         settings.stakes.model_dump(),

@@ -194,6 +194,15 @@ function checkForm(form, games) {
   form.elements.small_bet.setCustomValidity(
     small > value("big_bet") ? `The small bet (${small}) cannot be more than the big bet (${value("big_bet")}).` : "",
   );
+  // A private deal has no rabbit to hunt (house rule private_odds): the cards it never dealt
+  // are never opened, so the server refuses the two together; the box says why instead.
+  const rabbit = form.elements.rabbit_hunt;
+  if (rabbit && form.elements.deal) {
+    const masked = form.elements.deal.value === "private";
+    if (masked) rabbit.checked = false;
+    rabbit.disabled = masked;
+    rabbit.title = masked ? "A private deal has no rabbit to hunt: the cards it never dealt are never opened." : "";
+  }
   const seats = value("seats");
   form.elements.bots.setCustomValidity(
     value("bots") >= seats
