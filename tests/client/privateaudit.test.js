@@ -9,7 +9,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
-import { auditPrivateNight, auditsAgree } from "../../src/wildstud/server/static/js/privateaudit.js";
+import { auditPrivateNight, auditsAgree, ownPart } from "../../src/wildstud/server/static/js/privateaudit.js";
 import { describeAuditDisagreement } from "../../src/wildstud/server/static/js/words.js";
 
 const golden = JSON.parse(readFileSync(new URL("../golden/private_night.json", import.meta.url), "utf8"));
@@ -92,4 +92,82 @@ test("the server's own audit agrees only when it names the same faults in as man
     "The server's own audit (every deal honest, 1 deal) does not match this check of the night record it offered: trust the check made in this browser, and tell the table.",
   );
   assert.match(describeAuditDisagreement(3, 2), /^The server's own audit \(2 faults in 3 deals\) does not match/);
+});
+
+test("it tells how far it has gone, hand by hand", async () => {
+  const told = [];
+  await auditPrivateNight(honest(), { onProgress: (at) => told.push(at), yields: false });
+  assert.deepEqual(told, [
+    { hand: 1, hands: 2 },
+    { hand: 2, hands: 2 },
+  ]);
+});
+
+// Ann's page held, for hand 1, the secret and order the honest night's record publishes for her.
+const annHeld = (record) => {
+  const reveal = record.deals[0].rows.find((row) => row.kind === "reveal" && row.party === 0);
+  return [{ hand: 1, deal: 1, party: 0, secret: reveal.data.secret, order: [...reveal.data.order] }];
+};
+const rowOf = (record, kind, party) => record.deals[0].rows.find((row) => row.kind === kind && row.party === party);
+
+test("the page finds its own key, secret and order in the honest record", () => {
+  assert.deepEqual(ownPart(honest(), annHeld(honest())), []);
+  // Its key written in capitals is the same key.
+  const record = honest();
+  rowOf(record, "key", 0).data = rowOf(record, "key", 0).data.toUpperCase();
+  assert.deepEqual(ownPart(record, annHeld(honest())), []);
+});
+
+test("a record that does not hold the page's own key, secret or order names the hand", () => {
+  const held = annHeld(honest());
+  const changed = (change) => {
+    const record = honest();
+    change(record);
+    return ownPart(record, held).map((item) => [item.hand, item.deal, item.what]);
+  };
+  // A server that rewrote the record: another key in Ann's place (Bob's, a point of the group).
+  assert.deepEqual(
+    changed((record) => (rowOf(record, "key", 0).data = rowOf(record, "key", 1).data)),
+    [[1, 1, "key"]],
+  );
+  assert.deepEqual(
+    changed((record) => (rowOf(record, "reveal", 0).data.secret = rowOf(record, "reveal", 1).data.secret)),
+    [[1, 1, "secret"]],
+  );
+  assert.deepEqual(
+    changed((record) => rowOf(record, "reveal", 0).data.order.reverse()),
+    [[1, 1, "secret"]],
+  );
+  assert.deepEqual(
+    changed((record) => (rowOf(record, "reveal", 0).data = null)),
+    [[1, 1, "secret"]],
+  );
+  assert.deepEqual(
+    changed((record) => record.deals.shift()),
+    [[1, 1, "deal"]],
+  );
+  // A key or secret the record does not hold at all: the page's answer may never have come.
+  assert.deepEqual(
+    changed((record) => (record.deals[0].rows = record.deals[0].rows.filter((row) => row.party !== 0))),
+    [],
+  );
+  const [found] = ownPart(
+    (() => {
+      const record = honest();
+      rowOf(record, "key", 0).data = rowOf(record, "key", 1).data;
+      return record;
+    })(),
+    held,
+  );
+  assert.equal(found.text, "The night record does not hold the key this page used in hand 1: the server changed it");
+});
+
+test("a record rewritten whole passes the audit, but not the page that played in it", async () => {
+  const { record, audit } = cases.get("a record rewritten whole by the server");
+  assert.equal(audit.verified, true);
+  const found = ownPart(record, annHeld(honest()));
+  assert.deepEqual(
+    found.map((item) => [item.hand, item.deal, item.what]),
+    [[1, 1, "key"]],
+  );
 });

@@ -8,8 +8,12 @@ import assert from "node:assert/strict";
 
 import {
   CARDS,
+  KEEP_MS,
   PagePrivate,
   auditWords,
+  forgetNight,
+  forgetOldNights,
+  heldNight,
   memoryStore,
   withOwnCards,
 } from "../../src/wildstud/server/static/js/privaterounds.js";
@@ -201,4 +205,41 @@ test("as its player leaves it publishes every deal of its table it was a party t
     ],
   );
   assert.notEqual(published[0].answer.secret, published[1].answer.secret);
+});
+
+test("it holds the secret and order it published for each deal, until the night's record is checked", async () => {
+  const sent = [];
+  const store = memoryStore();
+  const rounds = new PagePrivate({ send: (frame) => sent.push(frame), store });
+  await rounds.take({ ...ask, step: "key" });
+  await rounds.take({ ...ask, hand: 1, context: "table u|hand 1", step: "key" }); // another table's
+  await rounds.take({ ...ask, step: "reveal" });
+  const { secret, order } = sent.at(-1).answer;
+  assert.deepEqual(await heldNight(store, "t"), [{ hand: 3, deal: 1, party: 0, secret, order }]);
+  await forgetNight(store, "t");
+  assert.deepEqual(await heldNight(store, "t"), []);
+  assert.deepEqual((await store.keys()).sort(), ["played|table u", "table u|hand 1|deal 1|party 0"]);
+});
+
+test("a night's secrets are dropped a few days after its last deal", async () => {
+  const store = memoryStore();
+  const rounds = new PagePrivate({ send: () => {}, store });
+  await rounds.take({ ...ask, step: "key" });
+  await rounds.take({ ...ask, hand: 1, context: "table u|hand 1", step: "key" });
+  const now = Date.now();
+  await forgetOldNights(store, now + KEEP_MS / 2);
+  assert.equal((await store.keys()).length, 4);
+  // Table u's night is older than the rest: dropped alone.
+  const u = await store.get("played|table u");
+  await store.put("played|table u", [{ ...u[0], at: now - KEEP_MS }]);
+  await forgetOldNights(store, now + 1000);
+  assert.deepEqual((await store.keys()).sort(), ["played|table t", "table t|hand 3|deal 1|party 0"]);
+  // A list kept before deals carried their time is timed from now, not dropped at once.
+  await store.put("played|table t", [{ context: "table t|hand 3", hand: 3, deal: 1, party: 0 }]);
+  await forgetOldNights(store, now);
+  assert.deepEqual(await store.get("played|table t"), [
+    { context: "table t|hand 3", hand: 3, deal: 1, party: 0, at: now },
+  ]);
+  await forgetOldNights(store, now + KEEP_MS + 1);
+  assert.deepEqual(await store.keys(), []);
 });

@@ -15,7 +15,14 @@ import pytest
 
 from tests.server.conftest import Server
 from tests.server.helpers import refused
-from tests.server.test_private_table import Calm, Page, finished, private_table, stop
+from tests.server.test_private_table import (
+    Calm,
+    Page,
+    finished,
+    logged_server,
+    private_table,
+    stop,
+)
 from tests.server.wsclient import Api, Client, play
 from wildstud.cli import main
 
@@ -196,3 +203,77 @@ def test_a_secret_withheld_while_the_next_hand_waits_is_named_when_its_clock_run
     assert {(f["party"], f["kind"]) for f in audit["faults"]} == {("Bob", "unpublished")}
     assert waited < 60
     assert hand == 2  # told while hand 2 was in play
+
+
+def test_a_restart_in_the_middle_of_the_reveal_round_resumes_and_counts_each_deal_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two hands, then the night ends: Bob's page keeps its secrets of hand 2 until the server
+    has been killed and started again. The round resumes from its stored rows: Bob's page,
+    reconnected, publishes what is still due, and the audit counts every deal once, with one
+    secret of each party each; while the round waits, the page that
+    asks whether the record is offered is told "not yet" without an error."""
+    server = logged_server(tmp_path)
+    api = Api(server.base)
+
+    async def scenario() -> tuple[list[Frame], Frame, list[Frame], list[Page]]:
+        created, clients, pages, runners = await private_table(
+            api, "FTQ", ["Ann", "Bob"], shuffle_seconds=60
+        )
+        table_id = created["table"]["id"]
+        offered = f"/api/tables/{table_id}/night-record/offered"
+        pages[1].hold = lambda frame: frame["step"] == "reveal" and frame["hand"] == 2
+        api.ok(api.host(created, "POST", "/start"))
+        async with asyncio.timeout(300):
+            await asyncio.gather(*(play(client, Calm(), finished(1)) for client in clients))
+            await clients[0].wait_for(
+                lambda c: c.hand is not None and c.hand["number"] == 2, timeout=120, what="hand 2"
+            )
+            api.ok(api.host(created, "POST", "/end"))  # hand 2 plays out: two hands tonight
+            await asyncio.gather(*(play(client, Calm(), finished(2)) for client in clients))
+            while not pages[1].held:
+                await asyncio.sleep(0.05)
+        waiting = [api.get(offered)]
+        server.kill()
+        await stop(clients, runners)
+        server.start()
+        waiting.append(api.get(offered))  # the round goes on from its rows: not offered yet
+        again = [await Client(client.url, client.name).open() for client in clients]
+        for page, client in zip(pages, again, strict=True):
+            page.client, page.read, page.hold = client, 0, lambda frame: False
+        runners = [asyncio.create_task(page.run()) for page in pages]
+        async with asyncio.timeout(120):
+            for client in again:
+                await client.wait_for(lambda c: audit_of(c) is not None, timeout=120, what="audit")
+        audits = [audit_of(client) for client in again]
+        record = api.get(f"/api/tables/{table_id}/night-record")
+        waiting.append(api.get(offered))
+        await stop(again, runners)
+        return [a for a in audits if a is not None], record, waiting, pages
+
+    try:
+        audits, record, waiting, pages = asyncio.run(scenario())
+    finally:
+        server.stop()
+    assert "driver failed" not in server.log_text()
+    assert not [page.errors for page in pages if page.errors]
+    publishing = "the players are publishing their secrets: try again soon"
+    assert waiting == [
+        {"offered": False, "none": False, "detail": publishing},
+        {"offered": False, "none": False, "detail": publishing},
+        {"offered": True, "none": False, "detail": "offered"},
+    ]
+    masked = [deal for deal in record["deals"] if any(r["kind"] == "deck" for r in deal["rows"])]
+    assert {deal["hand"] for deal in masked} == {1, 2}
+    for deal in masked:
+        parties = len(deal["rows"][0]["data"])
+        reveals = sorted(r["party"] for r in deal["rows"] if r["kind"] == "reveal")
+        assert reveals == list(range(parties)), (deal["hand"], deal["deal"], reveals)
+    assert len(audits) == 2
+    for audit in audits:
+        assert (audit["first"], audit["last"]) == (1, 2)
+        assert audit["deals"] == len(masked)
+        assert audit["faults"] == []
+    code, out = verified(record, tmp_path, capsys)
+    assert code == 0, out
+    assert f"dealt honestly: checked {len(masked)} deals" in " ".join(out.split())

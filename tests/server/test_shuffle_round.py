@@ -308,12 +308,33 @@ def test_a_restart_in_the_middle_of_a_round_resumes_it(tmp_path: Path) -> None:
         server.stop()
 
 
-@pytest.mark.parametrize("path", ["night-record"])
+@pytest.mark.parametrize("path", ["night-record", "night-record/offered"])
 def test_the_night_record_is_refused_for_a_table_that_is_not_there(
     server: Server, path: str
 ) -> None:
     answer = Api(server.base).http.get(f"/api/tables/nope/{path}")
     assert answer.status_code == 404
+
+
+def test_whether_the_night_record_is_offered_is_answered_without_an_error(server: Server) -> None:
+    """What a page waiting for the record asks: "not yet" (200) until the night is over, and
+    "none" where no hand was shuffled by the players, as the record itself answers 409 and 404."""
+    api = Api(server.base)
+    created = api.create(games=[{"game": "FTQ"}], seats=4)
+    path = f"/api/tables/{created['table']['id']}/night-record"
+    assert api.get(f"{path}/offered") == {
+        "offered": False,
+        "none": False,
+        "detail": "the night record is offered once the host ends the night",
+    }
+    assert api.http.get(path).status_code == 409
+    api.ok(api.host(created, "POST", "/end"))
+    assert api.get(f"{path}/offered") == {
+        "offered": False,
+        "none": True,
+        "detail": "this table dealt no hand shuffled by its players",
+    }
+    assert api.http.get(path).status_code == 404
 
 
 def test_a_page_out_of_turn_in_the_round_is_refused_and_nothing_changes(server: Server) -> None:

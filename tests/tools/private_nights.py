@@ -185,6 +185,14 @@ def tampered() -> PrivateNight:
     return one_hand(night)
 
 
+def rewritten() -> PrivateNight:
+    """Hand 1 as a server could rewrite the record whole once every secret is published: Ann's
+    part made again from a secret of its choosing, and every row consistent with it. The audit
+    finds nothing; only Ann's page, holding the secret it used in the honest night, can tell
+    (``ownPart`` in ``static/js/privateaudit.js``)."""
+    return one_hand(short("rewritten", honest))
+
+
 def golden_nights() -> list[tuple[str, PrivateNight]]:
     """An honest night and one night of each cheat the page's audit must name, by name."""
     return [
@@ -194,6 +202,7 @@ def golden_nights() -> list[tuple[str, PrivateNight]]:
         ("a server that substituted a card", substituted()),
         ("a server whose secret is not its key's", wrong_key()),
         ("an unmasking whose proof fails", tampered()),
+        ("a record rewritten whole by the server", rewritten()),
     ]
 
 

@@ -26,6 +26,7 @@ from wildstud.server.schemas import (
     LedgerReport,
     NightLuck,
     NightReport,
+    RecordOffer,
 )
 from wildstud.server.store import StoredHand
 from wildstud.server.table import Table, TableStatus
@@ -78,6 +79,42 @@ PAGE = 200
 """Finished hands read from the store at a time."""
 
 _PLAYING_OUT = "the night record is offered once the last hand of the night is over"
+_PUBLISHING = "the players are publishing their secrets: try again soon"
+_NO_SHUFFLE = "this table dealt no hand shuffled by its players"
+
+
+async def _not_yet(table: Table) -> str | None:
+    """Why the night record is not offered yet (409), or ``None``: the night goes on, its last
+    hand plays out (or is being stored), or the parties of a private deal publish their secrets."""
+    if table.status is not TableStatus.ENDED:
+        return "the night record is offered once the host ends the night"
+    # Not while the last hand plays out either: with the seed, its salts would open the hidden
+    # cards its proofs' paths cover, and the record would lack it.
+    if table.live is not None:
+        return _PLAYING_OUT
+    if table.private.on:
+        return _PUBLISHING if table.private.reveals.publishing else None
+    store = table.store
+    last = await store.call(store.hand, table.id, table.hands_dealt) if table.hands_dealt else None
+    return _PLAYING_OUT if last is not None and last.live else None  # over, and being stored
+
+
+@router.get(
+    "/tables/{table_id}/night-record/offered",
+    responses=ERRORS,
+    summary="Whether the night record is offered yet",
+)
+async def night_record_offered(table_id: TableId, request: Request) -> RecordOffer:
+    """Whether ``/night-record`` gives the record now, and why not: what a page waiting for it
+    asks every few seconds, answered 200 while the answer is "not yet" (a 409 is an error in
+    the browser's console)."""
+    table = table_of(request, table_id)
+    why = await _not_yet(table)
+    if why is None and not table.private.on:
+        store = table.store
+        if await store.call(store.shuffle_night, table.id) is None:
+            return RecordOffer(offered=False, none=True, detail=_NO_SHUFFLE)
+    return RecordOffer(offered=why is None, none=False, detail=why or "offered")
 
 
 @router.get(
@@ -101,18 +138,15 @@ async def night_record_file(table_id: TableId, request: Request) -> Response:
     ``wildstud-private-night/1``) instead, once every party published its secrets or its
     clock ran out (409 before)."""
     table = table_of(request, table_id)
-    if table.status is not TableStatus.ENDED:
-        return error_response(409, "the night record is offered once the host ends the night")
-    # Not while the last hand plays out either: with the seed, its salts would open the hidden
-    # cards its proofs' paths cover, and the record would lack it.
-    if table.live is not None:
-        return error_response(409, _PLAYING_OUT)
+    why = await _not_yet(table)
+    if why is not None:
+        return error_response(409, why)
     store = table.store
     if table.private.on:
         return await _private_record(table)
     night = await store.call(store.shuffle_night, table.id)
     if night is None:
-        return error_response(404, "this table dealt no hand shuffled by its players")
+        return error_response(404, _NO_SHUFFLE)
     hands: list[StoredHand] = []
     for number in range(night.first_hand, table.hands_dealt + 1):
         stored = await store.call(store.hand, table.id, number)
@@ -134,7 +168,7 @@ async def _private_record(table: Table) -> Response:
     rounds, each party's secret among them once published (``wildstud verify --night``)."""
     hands = await table.private.reveals.night_hands()
     if hands is None:
-        return error_response(409, "the players are publishing their secrets: try again soon")
+        return error_response(409, _PUBLISHING)
     made = night_of(table.id, hands)
     return JSONResponse(
         made.to_data(),

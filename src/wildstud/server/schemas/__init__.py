@@ -42,6 +42,7 @@ from wildstud.server.schemas.night import (
     NightReport,
     NightTransfer,
     PlayerLuck,
+    RecordOffer,
 )
 from wildstud.server.schemas.seats import (
     BotRequest,
@@ -107,6 +108,7 @@ __all__ = [
     "PendingRequest",
     "PlayerLuck",
     "RebuyInfo",
+    "RecordOffer",
     "RulesUpdate",
     "SeatAnswer",
     "SeatGranted",

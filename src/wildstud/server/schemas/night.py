@@ -26,6 +26,7 @@ __all__ = [
     "NightReport",
     "NightTransfer",
     "PlayerLuck",
+    "RecordOffer",
 ]
 
 
@@ -155,3 +156,14 @@ class NightReport(_Model):
         description="the host ended the night: these are the final figures once no hand"
         " is in progress",
     )
+
+
+class RecordOffer(_Model):
+    """Whether the night record is offered now: what a page waiting for it asks, answered
+    without an error while the answer is "not yet"."""
+
+    offered: bool = Field(description="whether ``/night-record`` gives the record now")
+    none: bool = Field(
+        description="the table dealt no hand shuffled by its players: no record to wait for"
+    )
+    detail: str = Field(description="why it is not offered yet, or that it is")

@@ -96,11 +96,16 @@ class Reveals:
         self.faults: list[PrivateFault] = []
         """Every fault found so far tonight."""
 
+    @property
+    def publishing(self) -> bool:
+        """Whether the parties are still publishing their secrets of a hand dealt so far."""
+        return bool(self.open) or self.through < self.table.hands_dealt
+
     async def night_hands(self) -> list[tuple[int, str, list[Row]]] | None:
         """Every hand of the night with its context and every public row of its deals, for the
         private night record; ``None`` while the parties are still publishing their secrets."""
         table = self.table
-        if self.open or self.through < table.hands_dealt:
+        if self.publishing:
             return None
         store = table.store
         hands = []

@@ -11,9 +11,8 @@
 import { api, base } from "./api.js";
 import { h, mergeChildren } from "./dom.js";
 import { fetchLuck, luckSection } from "./luck.js";
-import { nightAuditSection, watchNight } from "./nightcheck.js";
+import { nightAuditSection, progressWords, watchNight } from "./nightcheck.js";
 
-const WAIT_AUDIT_MS = 60000; // a private night's check starts at the latest this long after its end
 const REFETCH_MS = 150;
 
 export class LedgerPanel {
@@ -33,7 +32,6 @@ export class LedgerPanel {
     this.luck = null;
     this.luckKey = null;
     this.audit = null; // a private table's audit as the server says it (its private_audit frame)
-    this.overAt = null; // when this page first saw the night over (a private table's audit waits)
     this.key = null;
     this.message = "";
     this.confirming = false;
@@ -225,18 +223,10 @@ export class LedgerPanel {
   }
 
   /** A private table's audit once the night is over: the night record checked in this page
-   * (nightcheck.js, privateaudit.js), where the server's own audit says otherwise, and the
-   * record to check again offline. The record is offered once the server's audit of the last
-   * hand is done (its frame comes then): asked for then, or WAIT_AUDIT_MS after the night is
-   * over without it (a server that never says its audit is checked all the same). */
+   * (nightcheck.js, privateaudit.js) once the server offers it (after its own audit of the last
+   * hand), where the server's own audit says otherwise, and the record to check again offline. */
   drawPrivateAudit(id, base) {
-    if (this.over() && this.overAt === null) {
-      this.overAt = Date.now();
-      setTimeout(() => this.render(), WAIT_AUDIT_MS);
-    }
-    const told = this.audit && this.audit.last >= this.table.hands_dealt; // its last hand audited too
-    const due = told || (this.overAt !== null && Date.now() - this.overAt >= WAIT_AUDIT_MS);
-    const outcome = this.over() && due ? watchNight(id, () => this.render()) : undefined;
+    const outcome = this.over() ? watchNight(id, () => this.render()) : undefined;
     return h(
       "div",
       { className: "downloads night-record private-audit", "data-key": "private-audit" },
@@ -244,9 +234,8 @@ export class LedgerPanel {
         ? h(
             "p",
             { role: "status" },
-            this.audit
-              ? "Checking every deal of the night in this browser…"
-              : "Every player's page and the server are publishing their secrets for the night's audit…",
+            progressWords(id) ??
+              "Every player's page and the server are publishing their secrets for the night's audit…",
           )
         : nightAuditSection(id, outcome, false, false, this.audit),
       h(

@@ -22,7 +22,7 @@ import { ristretto255 } from "../vendor/noble/curves/ed25519.js";
 import { mulAddUnsafe, pippenger } from "../vendor/noble/curves/abstract/curve.js";
 import { bytesToNumberLE, numberToBytesLE } from "../vendor/noble/curves/utils.js";
 import { cardPoint, challenge } from "./privatedeal.js";
-import { describePrivateAudit, describePrivateFault } from "./words.js";
+import { describeOwnPartChanged, describePrivateAudit, describePrivateFault } from "./words.js";
 
 /** The format of a private night record (night_audit.py's PRIVATE_FORMAT). */
 export const PRIVATE_FORMAT = "wildstud-private-night/1";
@@ -438,11 +438,12 @@ async function auditDeal(record, points, tick) {
   return { counted: true, faults: faults.map(({ party, kind }) => [parties[party].name, kind]) };
 }
 
-/** A tick that lets the page go on (its events, its drawing) every 40 ms of the audit. */
-function ticker() {
+/** A tick that lets the page go on (its events, its drawing) every 40 ms of the audit; in a
+ * Worker (`yields` false) there is nothing to let go on. */
+function ticker(yields) {
   let since = performance.now();
   return async () => {
-    if (performance.now() - since < 40) return;
+    if (!yields || performance.now() - since < 40) return;
     await new Promise((resolve) => setTimeout(resolve, 0));
     since = performance.now();
   };
@@ -452,11 +453,13 @@ function ticker() {
  * The audit of a private night record (its JSON, as the server gives it), as `wildstud verify
  * --night FILE --json` says it: `{night, private, table, verified, deals, words, faults}`, each
  * fault `{hand, deal, party, kind, text}`. Throws an Error with the library's sentence for a
- * record it cannot read. It lets the page go on every 40 ms (a night is seconds of CPU).
+ * record it cannot read. It lets the page go on every 40 ms (a night is seconds of CPU) unless
+ * `yields` is false (in a Worker), and tells `onProgress({hand, hands})` as it starts each hand
+ * of the record (the first is 1; `hands` of them in all).
  *
  *   await auditPrivateNight(record) // {verified: true, deals: 41, words: "Every player and the server dealt honestly: checked 41 deals", ...}
  */
-export async function auditPrivateNight(record) {
+export async function auditPrivateNight(record, { onProgress = () => {}, yields = true } = {}) {
   if (!isObject(record) || record.format !== PRIVATE_FORMAT) {
     throw new Unreadable(`a private night record has format '${PRIVATE_FORMAT}'`);
   }
@@ -465,10 +468,12 @@ export async function auditPrivateNight(record) {
   }
   const deals = record.deals.map(dealOf);
   const points = new Points();
-  const tick = ticker();
+  const tick = ticker(yields);
   const faults = [];
+  const hands = [...new Set(deals.map((deal) => deal.hand))];
   let checked = 0;
   for (const deal of deals) {
+    onProgress({ hand: hands.indexOf(deal.hand) + 1, hands: hands.length });
     const found = await auditDeal(deal, points, tick);
     checked += found.counted;
     for (const [party, kind] of found.faults) {
@@ -492,11 +497,40 @@ export async function auditPrivateNight(record) {
   };
 }
 
-/** Whether the server's own audit of its private deals (a `private_audit` frame) says what the
- * page's audit of the night record found: as many deals, and the same faults (hand, deal,
- * party and kind). */
-export function auditsAgree(server, own) {
-  const faults = (audit) =>
-    audit.faults.map((item) => JSON.stringify([item.hand, item.deal, item.party, item.kind])).sort();
-  return server.deals === own.deals && faults(server).join() === faults(own).join();
+export { auditsAgree } from "./auditsagree.js";
+
+/**
+ * Where the night record does not hold what this page itself used and published: `held` is each
+ * deal it was a party to (`{hand, deal, party, secret, order}`, the secret in hexadecimal, as
+ * privaterounds.js heldNight keeps them). A server that rewrote the record whole after the night,
+ * consistent with itself, passes the audit; this page's own key, secret and order it cannot
+ * change unseen. Each difference is `{hand, deal, what, text}`, `what` one of `deal` (the record
+ * leaves out a deal the page was a party to), `key` (another key in its party's place) and
+ * `secret` (another secret or order published in its name). A key or secret the record does not
+ * hold at all is not one: the page's answer may never have reached the server (the audit names a
+ * party that did not publish).
+ *
+ *   ownPart(record, held) // [{hand: 4, deal: 1, what: "key", text: "The night record does not hold the key this page used in hand 4: the server changed it"}]
+ */
+export function ownPart(record, held) {
+  const found = [];
+  for (const { hand, deal, party, secret, order } of held) {
+    const dealt = record.deals.find((item) => item.hand === hand && item.deal === deal);
+    const rows = (kind) => (dealt ? dealt.rows.filter((row) => row.kind === kind && row.party === party) : []);
+    const key = toHex(base().multiplyUnsafe(scalarOf(secret)).toBytes());
+    const differs = (row, same) => {
+      try {
+        return !same(row.data);
+      } catch {
+        return true; // a row this page cannot read is not the one it sent
+      }
+    };
+    const sameSecret = (data) => hexOf(data.secret) === hexOf(secret) && order.join() === [...data.order].join();
+    let what = null;
+    if (!dealt) what = "deal";
+    else if (rows("key").some((row) => differs(row, (data) => hexOf(data) === key))) what = "key";
+    else if (rows("reveal").some((row) => differs(row, sameSecret))) what = "secret";
+    if (what) found.push({ hand, deal, what, text: describeOwnPartChanged(what, hand) });
+  }
+  return found;
 }

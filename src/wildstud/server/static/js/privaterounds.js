@@ -47,7 +47,12 @@ export function newOrder(size = CARDS.length) {
 /** A store kept in memory (a test's, or a page without IndexedDB: a reload forgets it). */
 export function memoryStore() {
   const kept = new Map();
-  return { get: async (key) => kept.get(key), put: async (key, value) => void kept.set(key, value) };
+  return {
+    get: async (key) => kept.get(key),
+    put: async (key, value) => void kept.set(key, value),
+    delete: async (key) => void kept.delete(key),
+    keys: async () => [...kept.keys()],
+  };
 }
 
 /** A store in IndexedDB: a deal's secret outlives a reload of the page. */
@@ -70,7 +75,50 @@ export function indexedStore(name = "wildstud-private-deal") {
   return {
     get: (key) => run("readonly", (secrets) => secrets.get(key)),
     put: (key, value) => run("readwrite", (secrets) => secrets.put(value, key)),
+    delete: (key) => run("readwrite", (secrets) => secrets.delete(key)),
+    keys: () => run("readonly", (secrets) => secrets.getAllKeys()),
   };
+}
+
+/** Where a deal's secret and order are kept: under its rounds' context, deal and party. */
+const secretKey = (context, deal, party) => `${context}|deal ${deal}|party ${party}`;
+/** Where the deals of a table this page was a party to are listed: this and the table's id. */
+const PLAYED = "played|table ";
+
+/** How long a night's secrets are kept at most (ms): its record is checked long before. */
+export const KEEP_MS = 3 * 24 * 3600 * 1000;
+
+/** The deals of table `tableId` this page was a party to, each with the secret (hexadecimal)
+ * and order it kept: what the page compares with the night record (privateaudit.js ownPart). */
+export async function heldNight(store, tableId) {
+  const held = [];
+  for (const { context, hand, deal, party } of (await store.get(PLAYED + tableId)) ?? []) {
+    const kept = await store.get(secretKey(context, deal, party));
+    if (kept !== undefined) held.push({ hand, deal, party, secret: kept.scalar, order: kept.order });
+  }
+  return held;
+}
+
+/** Drop the secrets of table `tableId`'s deals and their list: once its record is checked. */
+export async function forgetNight(store, tableId) {
+  for (const { context, deal, party } of (await store.get(PLAYED + tableId)) ?? []) {
+    await store.delete(secretKey(context, deal, party));
+  }
+  await store.delete(PLAYED + tableId);
+}
+
+/** Drop every night whose last deal is older than KEEP_MS at `now` (a night whose record this
+ * page never checked: it left before the end, or closed the tab). A list kept before deals
+ * carried their time is timed from now. */
+export async function forgetOldNights(store, now = Date.now()) {
+  for (const key of await store.keys()) {
+    if (!String(key).startsWith(PLAYED)) continue;
+    const kept = (await store.get(key)) ?? [];
+    const last = Math.max(0, ...kept.map((item) => item.at ?? 0));
+    const stamped = kept.map((item) => ({ ...item, at: now }));
+    if (!last) await store.put(key, stamped);
+    else if (now - last > KEEP_MS) await forgetNight(store, key.slice(PLAYED.length));
+  }
 }
 
 /** One party's page in one deal's rounds: `context` the rounds' (the table and hand), `deal` its
@@ -83,7 +131,7 @@ export class PageRounds {
   /** The deal's secret and order: the kept ones, or fresh ones kept before any is used. */
   async held() {
     const { newSecret, secretOf } = await curves();
-    const key = `${this.context}|deal ${this.deal}|party ${this.party}`;
+    const key = secretKey(this.context, this.deal, this.party);
     let kept = await this.store.get(key);
     if (kept === undefined) {
       kept = { scalar: toHex(newSecret().scalar), order: newOrder() };
@@ -174,6 +222,7 @@ export class PagePrivate {
     Object.assign(this, { send, store, onCards, playing, onAudit });
     this.cards = new Map(); // "hand/deal/seat": that engine seat's opened cards by deck position
     this.audit = null; // the last private_audit frame
+    forgetOldNights(store).catch(() => {}); // a store that cannot be read keeps nothing to drop
   }
 
   /** Engine seat `seat`'s cards this page opened in deal `deal` of hand `hand`, by deck position. */
@@ -184,7 +233,7 @@ export class PagePrivate {
   /** Keep `deal` (its context, hand, deal and party) among its table's deals this page was a
    * party to (with the secrets, so that a reload still knows them); the list of them without. */
   async played(context, deal) {
-    const key = `played|${context.split("|")[0]}`;
+    const key = PLAYED + context.split("|")[0].slice("table ".length);
     const kept = (await this.store.get(key)) ?? [];
     if (deal && !kept.some((item) => item.hand === deal.hand && item.deal === deal.deal)) {
       kept.push(deal);
@@ -219,7 +268,7 @@ export class PagePrivate {
   async take(frame) {
     const { context, hand, deal, party, step } = frame;
     const page = new PageRounds({ context, deal, party, store: this.store });
-    if (step === "key") await this.played(context, { context, hand, deal, party });
+    if (step === "key") await this.played(context, { context, hand, deal, party, at: Date.now() });
     if (step === "open") {
       const key = `${hand}/${deal}/${frame.seat}`;
       const kept = this.cards.get(key) ?? new Map();

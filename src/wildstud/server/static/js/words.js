@@ -470,3 +470,36 @@ export function describeAuditDisagreement(deals, faults) {
   const claim = faults ? `${faults} ${faults === 1 ? "fault" : "faults"} in ${count}` : `every deal honest, ${count}`;
   return `The server's own audit (${claim}) does not match this check of the night record it offered: trust the check made in this browser, and tell the table.`;
 }
+
+/** Where the night record does not hold this page's own part of deal in hand `hand` (`what`:
+ * `deal` left out, another `key`, another `secret` or order published in its name): a server
+ * that rewrote the record. The page's own words, as describeAuditDisagreement.
+ *
+ *   describeOwnPartChanged("key", 4) // "The night record does not hold the key this page used in hand 4: the server changed it"
+ */
+export function describeOwnPartChanged(what, hand) {
+  const part = {
+    deal: "the deal this page played",
+    key: "the key this page used",
+    secret: "the secret and order this page published",
+  }[what];
+  return `The night record does not hold ${part} in hand ${hand}: the server changed it`;
+}
+
+/** The verdict where the night record differs from what this page used in `hands` (their
+ * numbers): whatever the audit of the record says, it is not the night this page played.
+ *
+ *   describeRecordChanged([4, 7]) // "The night record is not the one this page played: the server changed hands 4 and 7. Tell the table."
+ */
+export function describeRecordChanged(hands) {
+  const named = hands.length === 1 ? `hand ${hands[0]}` : `hands ${hands.slice(0, -1).join(", ")} and ${hands.at(-1)}`;
+  return `The night record is not the one this page played: the server changed ${named}. Tell the table.`;
+}
+
+/** How far the page's check of a private night has gone (the `hand`th of `hands`).
+ *
+ *   describeAuditProgress(7, 20) // "Checking hand 7 of 20 in this browser…"
+ */
+export function describeAuditProgress(hand, hands) {
+  return `Checking hand ${hand} of ${hands} in this browser…`;
+}
