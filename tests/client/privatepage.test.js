@@ -57,6 +57,26 @@ test("its key stands for the deal, asked twice; its masked deck is 52 other poin
   assert.equal(masked.filter((point) => deck.includes(point)).length, 0);
 });
 
+test("it reads a deal's secret from its store once, and two frames at once answer with one secret", async () => {
+  const kept = memoryStore();
+  const reads = [];
+  const store = { get: (key) => (reads.push(key), kept.get(key)), put: kept.put };
+  const sent = [];
+  const rounds = new PagePrivate({ send: (frame) => sent.push(frame), store });
+  await Promise.all([rounds.take({ ...ask, step: "key" }), rounds.take({ ...ask, step: "key" })]);
+  assert.deepEqual(sent[0], sent[1]);
+  const deck = CARDS.map((card) => toHex(cardPoint(card)));
+  await rounds.take({ ...ask, step: "mask", deck });
+  assert.deepEqual(
+    reads.filter((key) => key.includes("party")),
+    ["table t|hand 3|deal 1|party 0"],
+  );
+  // Another page's memory (a reload) reads the same secret back from the store.
+  const again = new PagePrivate({ send: (frame) => sent.push(frame), store });
+  await again.take({ ...ask, step: "key" });
+  assert.deepEqual(sent[3], sent[0]);
+});
+
 test("it opens its own card once the other party has unmasked it", async () => {
   const { rounds, sent, cards } = page();
   await rounds.take({ ...ask, step: "key" });

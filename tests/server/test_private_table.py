@@ -303,6 +303,42 @@ def test_a_wrong_unmasking_is_named_and_a_page_that_never_answers_voids_the_deal
         assert not [e for e in history["events"] if e["type"] in ("revealed", "shown")]
 
 
+def test_the_next_street_is_asked_of_the_first_page_before_the_betting_ends_on_its_screen(
+    server: Server,
+) -> None:
+    """When an action ends a betting round, the first page is asked to unmask the next street
+    before it is sent the frame that shows the round's end: a page draws each frame as it
+    comes, so an ask sent after that frame waited for the page's drawing."""
+    api = Api(server.base)
+
+    async def scenario() -> list[Client]:
+        created, clients, _pages, runners = await private_table(api, "FTQ", ["Ann", "Bob"])
+        api.ok(api.host(created, "POST", "/start"))
+        async with asyncio.timeout(120):
+            await asyncio.gather(*(play(client, Calm(), finished(1)) for client in clients))
+        await stop(clients, runners)
+        return clients
+
+    clients = asyncio.run(scenario())
+    first = next(
+        client
+        for client in clients
+        if any(f["type"] == "private" and f["party"] == 0 for f in client.frames)
+    )
+    frames = first.frames
+    ends = [
+        index
+        for index, frame in enumerate(frames)
+        if frame["type"] == "update"
+        and "street_started" in (kinds := [event["type"] for event in frame["events"]])
+        and "dealt" not in kinds
+    ]
+    assert len(ends) == 4, ends  # the betting after third, fourth, fifth and sixth street
+    for index in ends:
+        before = frames[index - 1]
+        assert (before["type"], before.get("step")) == ("private", "unmask"), before
+
+
 def test_a_key_answered_late_gives_the_silent_page_no_fresh_clock(server: Server) -> None:
     """Every page is asked for its key at once, on one clock: Ann's key, sent 4 s after she
     was asked, does not time Bob's wait afresh, so Bob's silence voids the deal when the first

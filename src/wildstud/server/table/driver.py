@@ -641,6 +641,8 @@ class Driver:
         # Stacks change at the end of a hand; a time bank whenever it is drawn on.
         seats_changed = self.state.live is None or self.turn.bank != seat.time_bank
         self.sync_turn()
+        if self.state.live is not None:  # a private deal's next pass asked first
+            await table.private.ahead(self.state.live)
         table.fanout.publish()
         self.endgame.run_out_odds()
         if seats_changed:

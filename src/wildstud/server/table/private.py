@@ -12,7 +12,8 @@ Then, each answer stored (``Changes.private_rounds``) before the rounds go on:
 - every party publishes its key, then masks and reorders the deck in turn;
 - before each street (or community or centre card) the dealer stops
   (:meth:`PrivateDeal.waits`, called by :meth:`.endgame.Endgame.deal_on`) and the table opens a
-  pass over the cards due, each party unmasking in turn; once it is over each page is sent the
+  pass over the cards due (as soon as the action that ends a betting round is stored:
+  :meth:`PrivateDeal.ahead`), each party unmasking in turn; once it is over each page is sent the
   points of its own new cards (``open``), and the dealer deals on;
 - at the showdown each hand still in is shown by its owner's ``show`` answer, asked in turn (the
   server shows the bots'); a hand its player mucks (the ``show`` message, ``false``) or that is
@@ -32,6 +33,7 @@ b'table t1|hand 4'
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import logging
 import time
@@ -68,6 +70,7 @@ from wildstud.server.store import ActionRecord, Changes, HandSetup, PrivateRound
 from wildstud.server.table.fanout import dumps
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.private_reveal import Reveals, context
+from wildstud.server.table.writer import StorageFailureError
 
 if TYPE_CHECKING:
     from wildstud.server.table.table import Table
@@ -222,6 +225,26 @@ class PrivateDeal:
                 return 0.0
             await self._open_pass(hand)
         return await self._clock(live, now)
+
+    async def ahead(self, live: LiveHand) -> None:
+        """Open the pass of the next street at once when the change just stored (an action)
+        ended a betting round, before the frames that show the round's end are sent: a page
+        draws each frame as it comes, so the first party's ask, sent after them, waited behind
+        its page's drawing (230 to 280 ms at the median with six Chromium pages on two cores).
+        Players' own devices draw while the first page unmasks. Whatever fails here is left to
+        the driver's next tick, which opens the pass as :meth:`due` does and says what failed."""
+        hand = live.hand
+        if not self.on or not isinstance(hand, PrivateHand) or hand.phase is not Phase.DEALER:
+            return
+        if hand.redeal_pending is not None or at_showdown(hand) or not hand.cards_due():
+            return
+        rounds = self.rounds
+        if rounds is None or rounds.deal != hand.deal_number or rounds.stage != "ready":
+            return
+        if dealt_in_deal(hand) < opened(rounds):
+            return  # cards opened and not dealt yet: the tick deals them first
+        with contextlib.suppress(RoundsError, StorageFailureError):
+            await self._open_pass(hand)
 
     def view(self, hand: Hand, engine: int) -> TableView:
         """What the bot at engine seat ``engine`` decides from: its seat's view, with its own

@@ -69,10 +69,11 @@ export function challenge(key, before, after, a, b, context) {
  * bound to `context` (bytes naming the table, hand, deal, position and party). */
 export function unmask(before, secret, context) {
   const x = toScalar(secret.scalar);
-  const after = point(before).multiply(Fn.inv(x)).toBytes();
+  const opened = point(before).multiply(Fn.inv(x)); // kept, not decoded again from its bytes
+  const after = opened.toBytes();
   const nonce = reduce(hashParts(text("nonce"), secret.scalar, context, before));
   const a = Point.BASE.multiply(nonce).toBytes();
-  const b = point(after).multiply(nonce).toBytes();
+  const b = opened.multiply(nonce).toBytes();
   const c = challenge(secret.key, before, after, a, b, context);
   const s = Fn.add(nonce, Fn.mul(c, x));
   return { before, after, challenge: scalarBytes(c), response: scalarBytes(s) };

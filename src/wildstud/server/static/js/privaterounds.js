@@ -121,17 +121,34 @@ export async function forgetOldNights(store, now = Date.now()) {
   }
 }
 
+const KEPT_DEALS = 4; // the secrets a page keeps in memory: the deal in play and a few before it
+
 /** One party's page in one deal's rounds: `context` the rounds' (the table and hand), `deal` its
- * number, `party` the page's index among the deal's parties. */
+ * number, `party` the page's index among the deal's parties. `held`, a Map shared by the page's
+ * PageRounds, keeps each deal's secret once read (see `held()`). */
 export class PageRounds {
-  constructor({ context, deal, party, store }) {
-    Object.assign(this, { context, deal, party, store });
+  constructor({ context, deal, party, store, held = new Map() }) {
+    Object.assign(this, { context, deal, party, store, kept: held });
   }
 
-  /** The deal's secret and order: the kept ones, or fresh ones kept before any is used. */
-  async held() {
-    const { newSecret, secretOf } = await curves();
+  /** The deal's secret and order: the kept ones, or fresh ones kept before any is used. The
+   * store is read once (its key worked out once) and the promise kept in memory: every answer
+   * of a street used to read IndexedDB and multiply the key again in the path of the pass, and
+   * two frames of one deal taken at once never draw two secrets. */
+  held() {
     const key = secretKey(this.context, this.deal, this.party);
+    let held = this.kept.get(key);
+    if (held === undefined) {
+      held = this.read(key);
+      this.kept.set(key, held);
+      if (this.kept.size > KEPT_DEALS) this.kept.delete(this.kept.keys().next().value); // the oldest
+      held.catch(() => this.kept.delete(key)); // a failed read is tried again by the next frame
+    }
+    return held;
+  }
+
+  async read(key) {
+    const { newSecret, secretOf } = await curves();
     let kept = await this.store.get(key);
     if (kept === undefined) {
       kept = { scalar: toHex(newSecret().scalar), order: newOrder() };
@@ -221,6 +238,7 @@ export class PagePrivate {
   constructor({ send, store = memoryStore(), onCards = () => {}, playing = () => null, onAudit = () => {} }) {
     Object.assign(this, { send, store, onCards, playing, onAudit });
     this.cards = new Map(); // "hand/deal/seat": that engine seat's opened cards by deck position
+    this.held = new Map(); // the secrets of the last deals, once read (PageRounds.held)
     this.audit = null; // the last private_audit frame
     forgetOldNights(store).catch(() => {}); // a store that cannot be read keeps nothing to drop
   }
@@ -267,7 +285,7 @@ export class PagePrivate {
 
   async take(frame) {
     const { context, hand, deal, party, step } = frame;
-    const page = new PageRounds({ context, deal, party, store: this.store });
+    const page = new PageRounds({ context, deal, party, store: this.store, held: this.held });
     if (step === "key") await this.played(context, { context, hand, deal, party, at: Date.now() });
     if (step === "open") {
       const key = `${hand}/${deal}/${frame.seat}`;
