@@ -90,12 +90,12 @@ class BettingRound:
         "_bring_in_due",
         "_bring_in_level",
         "_capped",
-        "_closed",
         "_committed",
         "_deep",
         "_fixed_offer",
         "_fixed_window",
         "_folded",
+        "_full_at",
         "_full_level",
         "_history",
         "_largest",
@@ -239,10 +239,11 @@ class BettingRound:
         self._big_made = False  # open pair: once the big bet is made, raises are big
         self._capped = False  # once capped, a fold to heads-up does not lift the cap
         # ShortAllIn.FULL_RAISE_ONLY (pokerkit's bookkeeping): the largest rise of any wager on
-        # the street, the seats that have acted since the last full one, and what the all-ins
-        # short of a full one since then add up to (0: none since).
+        # the street, where the last full one is in the history (the seats with an action from
+        # there on have acted since), and what the all-ins short of a full one since then add
+        # up to (0: none since).
         self._largest = 0
-        self._closed: set[int] = set()
+        self._full_at = 0
         self._short_run = 0
         self._bring_in_level = 0
         self._bring_in_due = bring_in_due(stakes, self._stacks[seats[0]], bring_in=bring_in)
@@ -529,7 +530,6 @@ class BettingRound:
         # The level the seat has matched: sizing.base, written out (every action sets it).
         bet = self._bet
         self._acted[seat] = 0 if self._bets == 0 and bet == self._bring_in_level else bet
-        self._closed.add(seat)
         self._pass_turn()
         self._history.append(record)
         return record
