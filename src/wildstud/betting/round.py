@@ -213,7 +213,7 @@ class BettingRound:
         # round; while it is not nothing, no seat is all in from an earlier street, and nobody is
         # counted (with the street's cards counted from those out: 0.6% fewer instructions a hand
         # of benchmarks/engine.py's FTQ player, callgrind, 300 hands, 2,108,130 to 2,095,287).
-        self._least_total = least = min([stacks[seat] for seat in seats])
+        self._least_total = least = min(map(stacks.__getitem__, seats))
         self._able = len(seats) if least else len([seat for seat in seats if stacks[seat] > 0])
         # The seats that must still act before the round can close: those able to act that have
         # not acted since the bet last went up, or owe chips to it. Kept as they act (an action
