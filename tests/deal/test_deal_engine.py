@@ -85,6 +85,9 @@ def test_a_stacked_deck_too_short_is_refused_without_change() -> None:
         ("BD7", [100] * 8, "2 to 7 players, not 8"),
         ("BD5", [100] * 11, "2 to 10 players, not 11"),
         ("SMBU", [100, 0], "p2 needs a stack of at least 1 chip, not 0"),
+        ("FTQ", [100, 5, True], "p3 needs a stack of at least 1 chip, not True"),
+        ("FTQ", [100, "5"], "p2 needs a stack of at least 1 chip, not '5'"),
+        ("FTQ", [2.0, 100], "p1 needs a stack of at least 1 chip, not 2.0"),
     ],
 )
 def test_tables_that_do_not_fit_the_game_are_refused(

@@ -140,7 +140,7 @@ class FullRaiseOnly(Reopening):
         stakes = rnd._stakes
         rise = self._rise(rnd, to_amount)
         if full:
-            rnd._closed = {seat}
+            rnd._full_at = len(rnd._history)  # where this wager's record goes
             if (
                 stakes.limit is _FIXED
                 and rnd._open_pair
@@ -169,7 +169,9 @@ class FullRaiseOnly(Reopening):
                 f"{name} cannot {kind}: the betting was not reopened since {name} acted "
                 f"(it went up {faced}, short of a full raise of {rnd._largest})"
             )
-        if rnd._short_run and seat in rnd._closed:
+        # The seats that have acted since the last full wager are read from the history (only
+        # here, and only under this rule): kept at every action instead, they cost every rule.
+        if rnd._short_run and any(record.seat == seat for record in rnd._history[rnd._full_at :]):
             return (
                 f"{name} cannot {kind}: the betting was not reopened since {name} acted (the "
                 f"all-ins since add up to {rnd._short_run}, short of a full raise of "

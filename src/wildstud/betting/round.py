@@ -90,12 +90,12 @@ class BettingRound:
         "_bring_in_due",
         "_bring_in_level",
         "_capped",
-        "_closed",
         "_committed",
         "_deep",
         "_fixed_offer",
         "_fixed_window",
         "_folded",
+        "_full_at",
         "_full_level",
         "_history",
         "_largest",
@@ -213,7 +213,7 @@ class BettingRound:
         # round; while it is not nothing, no seat is all in from an earlier street, and nobody is
         # counted (with the street's cards counted from those out: 0.6% fewer instructions a hand
         # of benchmarks/engine.py's FTQ player, callgrind, 300 hands, 2,108,130 to 2,095,287).
-        self._least_total = least = min([stacks[seat] for seat in seats])
+        self._least_total = least = min(map(stacks.__getitem__, seats))
         self._able = len(seats) if least else len([seat for seat in seats if stacks[seat] > 0])
         # The seats that must still act before the round can close: those able to act that have
         # not acted since the bet last went up, or owe chips to it. Kept as they act (an action
@@ -239,10 +239,11 @@ class BettingRound:
         self._big_made = False  # open pair: once the big bet is made, raises are big
         self._capped = False  # once capped, a fold to heads-up does not lift the cap
         # ShortAllIn.FULL_RAISE_ONLY (pokerkit's bookkeeping): the largest rise of any wager on
-        # the street, the seats that have acted since the last full one, and what the all-ins
-        # short of a full one since then add up to (0: none since).
+        # the street, where the last full one is in the history (the seats with an action from
+        # there on have acted since), and what the all-ins short of a full one since then add
+        # up to (0: none since).
         self._largest = 0
-        self._closed: set[int] = set()
+        self._full_at = 0
         self._short_run = 0
         self._bring_in_level = 0
         self._bring_in_due = bring_in_due(stakes, self._stacks[seats[0]], bring_in=bring_in)
@@ -529,7 +530,6 @@ class BettingRound:
         # The level the seat has matched: sizing.base, written out (every action sets it).
         bet = self._bet
         self._acted[seat] = 0 if self._bets == 0 and bet == self._bring_in_level else bet
-        self._closed.add(seat)
         self._pass_turn()
         self._history.append(record)
         return record

