@@ -8,14 +8,14 @@ import asyncio
 import datetime
 import json
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pytest
 
 from tests.server.helpers import Player
 from wildstud.server.lobby import Lobby
-from wildstud.server.messages import Say
+from wildstud.server.messages import Say, SitIn, SitOut
 from wildstud.server.metrics import Metrics
 from wildstud.server.schemas import GameEntry, RulesUpdate, TableSettings
 from wildstud.server.seating import SeatKind
@@ -514,3 +514,53 @@ def test_seat_requests_are_filed_and_decided_by_commands_in_the_inbox() -> None:
     assert (seat.index, seat.player_id) == (3, left)  # the seat asked for, on that account
     assert (approved.status, approved.seat) == ("approved", 3)
     assert declined.status == "declined"
+
+
+def test_sitting_out_and_in_and_an_absent_player_s_return_are_seating_commands() -> None:
+    """A player's sitting out and back in are the seating's commands in the inbox, numbered:
+    the one carried out is acked to the connection that sent it and its number told to the
+    seat's other connections, a resend answered as done, a stale number refused; an absent
+    player who opens their link is back by the seating's ``Back``, before the connection is
+    welcomed."""
+
+    async def run() -> tuple[list[str], Player, Player, bool, bool]:
+        store, table = await opened("sit")
+        ann, _ = await table.join("ann", None)
+        one, two = Player(ann.index), Player(ann.index)
+        for page in (one, two):
+            await table.attach(page)
+        asked = spied(table)
+        sit_out = SitOut(type="sit_out", seq=1)
+        await table.handle(one, sit_out)  # type: ignore[arg-type]
+        await table.handle(two, sit_out)  # type: ignore[arg-type]
+        await table.handle(two, SitIn(type="sit_in", seq=1))  # type: ignore[arg-type]
+        await table.handle(one, SitIn(type="sit_in", seq=2))  # type: ignore[arg-type]
+        await table.handle(two, SitOut(type="sit_out", seq=1))  # type: ignore[arg-type]
+        # The clock sits ann out (as the hand runner stores it), and she opens her link again.
+        row = replace(table.seats[ann.index].state(), sitting_out=True, missed_hands=2)
+        async with table.lock:
+            await table.writer.commit(Changes(seats=[row]))
+        away = table.seats[ann.index].absent
+        await table.attach(Player(ann.index))
+        back = not table.seats[ann.index].sitting_out
+        await table.stop()
+        store.close()
+        return asked, one, two, away, back
+
+    asked, one, two, away, back = asyncio.run(run())
+    assert asked == ["Sit", "Sit", "Sit", "Sit", "Sit", "Back", "Wrapped", "Welcome"]
+    answers = [
+        [(f["type"], f.get("seq"), f.get("code"), f.get("repeat")) for f in page.frames]
+        for page in (one, two)
+    ]
+    numbered = [[a for a in pages if a[0] in ("ack", "seq", "error")] for pages in answers]
+    assert numbered[0] == [("ack", 1, None, None), ("ack", 2, None, None)]
+    assert numbered[1] == [
+        ("seq", None, None, None),
+        ("ack", 1, None, True),  # the same request again: done
+        ("error", 1, "stale", None),  # another request under that number: not done
+        ("seq", None, None, None),
+        ("error", 1, "stale", None),  # an old number
+    ]
+    assert away  # sat out by the clock…
+    assert back  # …and back as she opened her link

@@ -69,6 +69,7 @@ from wildstud.server.store.chat import add_line, find_line, mutes, recent_lines,
 from wildstud.server.store.records import Changes
 from wildstud.server.table import chat
 from wildstud.server.table.core import (
+    Acked,
     CancelChoice,
     ClockNews,
     Command,
@@ -378,7 +379,7 @@ class Actor:
     async def _steps(self, first: Command) -> Any:
         pending: list[Command] = [first]
         reply: Any = None
-        news: list[News | TableNews | ClockNews | Dismissed] = []
+        news: list[News | TableNews | ClockNews | Dismissed | Acked] = []
         while pending:
             command = pending.pop(0)
             part = self._route(command)

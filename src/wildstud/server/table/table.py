@@ -87,6 +87,8 @@ from wildstud.server.messages import (
     Reveal,
     Say,
     Shuffler,
+    SitIn,
+    SitOut,
     error_frame,
 )
 from wildstud.server.metrics import UNWATCHED
@@ -544,8 +546,14 @@ class Table:
     async def attach(self, client: Client) -> None:
         """A client connects: it gets the whole state at once, then every change. A turn of
         the actor, so that it sees the table between two commands, never in the middle of
-        one (a hand's end stored, and its notices not yet played)."""
+        one (a hand's end stored, and its notices not yet played). An absent player who opens
+        their link again is back first (the seating's :class:`~.seating.Back`, a turn of its
+        own: when the store refuses it, the seat stays as it was and the connection is not
+        attached)."""
         try:
+            seat = None if client.seat is None else self.seats.get(client.seat)
+            if seat is not None and seat.absent and not (self.closing or self.broken):
+                await self.actor.ask(seating.Back(seat.index))
             await self._wrapped(lambda: self.fanout.attach(client))
         except StorageFailureError:
             if not self.actor.closed:  # the absent player's return could not be stored
@@ -576,7 +584,11 @@ class Table:
             if isinstance(frame, PrivateAnswer):
                 await self._wrapped(lambda: self.private.receive(client, frame))
                 return
-            await self._wrapped(lambda: self.players.handle(client, frame))
+            players = self.players
+            if isinstance(frame, SitIn | SitOut):  # the seating's command
+                await self.actor.ask(lambda: players.sit(client, frame))
+                return
+            await self._wrapped(lambda: players.handle(client, frame))
         except StorageFailureError:
             if self.broken:  # moved, or being reloaded: the connection closes
                 raise
