@@ -15,7 +15,7 @@ import pytest
 
 from tests.server.helpers import Player
 from wildstud.server.lobby import Lobby
-from wildstud.server.messages import Say, SitIn, SitOut
+from wildstud.server.messages import Rebuy, Say, SitIn, SitOut
 from wildstud.server.metrics import Metrics
 from wildstud.server.schemas import GameEntry, RulesUpdate, TableSettings
 from wildstud.server.seating import SeatKind
@@ -564,3 +564,43 @@ def test_sitting_out_and_in_and_an_absent_player_s_return_are_seating_commands()
     ]
     assert away  # sat out by the clock…
     assert back  # …and back as she opened her link
+
+
+def test_a_request_for_chips_is_a_money_command_that_reads_the_ledger_then_writes() -> None:
+    """A player's request for chips is the money slice's command in the inbox, numbered: it
+    reads the ledger (the rebuys the player has had tonight), then stores the request with the
+    seat's number, and acks it; a resend is answered as done without a read or a write."""
+
+    async def run() -> tuple[list[str], list[str], Player, int, list[int]]:
+        store, table = await opened("chips", rebuy_max=1000, top_up_ceiling=2000)
+        ann, _ = await table.join("ann", None)
+        page = Player(ann.index)
+        await table.attach(page)
+        calls: list[str] = []
+        call = store.call
+
+        async def counted(method: Any, *args: Any) -> Any:
+            calls.append(method.__name__)
+            return await call(method, *args)
+
+        store.call = counted  # type: ignore[method-assign]
+        asked = spied(table)
+        ask = Rebuy(type="rebuy", seq=1, amount=100)
+        await table.handle(page, ask)  # type: ignore[arg-type]
+        await table.handle(page, ask)  # type: ignore[arg-type]
+        amounts = [request.amount for request in table.cashier.open]
+        last_seq = table.seats[ann.index].last_seq
+        await table.stop()
+        store.close()
+        return asked, calls, page, last_seq, amounts
+
+    asked, calls, page, last_seq, amounts = asyncio.run(run())
+    assert asked == ["AskChips", "AskChips"]
+    assert calls == ["ledger", "apply"]  # a read, then one write; nothing for the resend
+    acks = [frame for frame in page.frames if frame["type"] == "ack"]
+    assert acks == [
+        {"type": "ack", "seq": 1, "last_seq": 1},
+        {"type": "ack", "seq": 1, "last_seq": 1, "repeat": True},
+    ]
+    assert last_seq == 1  # stored with the request
+    assert amounts == [100]

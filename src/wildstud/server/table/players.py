@@ -8,9 +8,11 @@ error frame carrying the seat's ``last_seq`` (:meth:`.core.Numbered.again`; the 
 outbox's news, :class:`~.core.Acked`). Any other refusal raises a
 :class:`~wildstud.errors.WildstudError` saying why; nothing changes either way.
 
-Sitting out and back in is the seating's command (:meth:`Players.sit`, asked of the actor by
-:meth:`.table.Table.handle`), which checks the number and acks the request itself; the others
-still run here whole, under the table's lock, as :class:`~.actor.Wrapped` commands.
+Sitting out and back in is the seating's command (:meth:`Players.sit`), and a request for
+chips the money slice's (:meth:`Players.ask_chips`: it reads the ledger, then stores the
+request), each asked of the actor by :meth:`.table.Table.handle` and checking the number and
+acking the request itself; the others still run here whole, under the table's lock, as
+:class:`~.actor.Wrapped` commands.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from wildstud.betting import ActionKind
 from wildstud.errors import IllegalActionError, TableError
-from wildstud.server.errors import LedgerError, SeatError
+from wildstud.server.errors import SeatError
 from wildstud.server.frames import Pong
 from wildstud.server.messages import (
     Act,
@@ -35,7 +37,6 @@ from wildstud.server.messages import (
 )
 from wildstud.server.seating import Client, Seat
 from wildstud.server.security import new_id
-from wildstud.server.store import Changes
 from wildstud.server.table.cashier import AskChips, Limits
 from wildstud.server.table.core import Acked, Numbered
 from wildstud.server.table.driver import TableStatus
@@ -55,9 +56,7 @@ class Players:
     def __init__(self, table: Table) -> None:
         self.table = table
 
-    async def handle(
-        self, client: Client, frame: Act | Choose | Rebuy | Show | RunTwice | Ping
-    ) -> None:
+    async def handle(self, client: Client, frame: Act | Choose | Show | RunTwice | Ping) -> None:
         """Carry out a client's request and answer it (see the module's description)."""
         if isinstance(frame, Ping):
             client.send(dumps(Pong().frame()))
@@ -74,8 +73,6 @@ class Players:
                 await self._acts(seat, frame)
             elif isinstance(frame, Choose):
                 await self._chooses(seat, frame)
-            elif isinstance(frame, Rebuy):
-                await self._asks_for_chips(seat, frame)
             elif isinstance(frame, Show):
                 await self._shows(seat, frame)
             else:
@@ -105,6 +102,24 @@ class Players:
         seat, asked = self.numbered(client, frame)
         return Sit(seat.index, isinstance(frame, SitOut), asked)
 
+    def ask_chips(self, client: Client, frame: Rebuy) -> AskChips:
+        """The money slice's command for a player's request for chips (it reads the ledger,
+        which counts the player's rebuys tonight, then stores the request with the seat's
+        number)."""
+        seat, asked = self.numbered(client, frame)
+        table = self.table
+        return AskChips(
+            table.holder(seat),
+            frame.amount,
+            frame.seq,
+            new_id(),
+            None,
+            Limits.of(table.settings),
+            night_over=table.status is TableStatus.ENDED,
+            asked=asked,
+            tournament=table.tournament is not None,
+        )
+
     async def _acts(self, seat: Seat, frame: Act) -> None:
         table = self.table
         if table.status is TableStatus.PAUSED:
@@ -122,31 +137,6 @@ class Players:
         # takes them then).
         kind = ActionKind(frame.action)
         await table.driver.act(seat, engine, kind, frame.amount, "player", frame.seq, bank)
-
-    async def _asks_for_chips(self, seat: Seat, frame: Rebuy) -> None:
-        table = self.table
-        if table.tournament is not None:
-            # A tournament's chips are its rebuys and add-on, which the host gives for the money.
-            raise LedgerError(
-                "in a tournament, ask the host for a rebuy or the add-on: the host gives them"
-            )
-        entries = await table.store.call(table.store.ledger, table.id)
-        ask = AskChips(
-            table.holder(seat),
-            frame.amount,
-            frame.seq,
-            new_id(),
-            tuple(entries),
-            Limits.of(table.settings),
-            night_over=table.status is TableStatus.ENDED,
-        )
-        # The money slice's part of the change, stored with the seat's number in one write
-        # (the seat takes its number once it is stored).
-        changes = Changes()
-        table.actor.fold("cashier", ask, changes)
-        changes.seats.append(replace(seat.state(), last_seq=frame.seq))
-        await table.writer.commit(changes)
-        table.fanout.broadcast_table()
 
     async def _chooses(self, seat: Seat, frame: Choose) -> None:
         choosing = self.table.driver.choosing

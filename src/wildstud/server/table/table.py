@@ -84,6 +84,7 @@ from wildstud.server.messages import (
     Commit,
     Message,
     PrivateAnswer,
+    Rebuy,
     Reveal,
     Say,
     Shuffler,
@@ -587,6 +588,9 @@ class Table:
             players = self.players
             if isinstance(frame, SitIn | SitOut):  # the seating's command
                 await self.actor.ask(lambda: players.sit(client, frame))
+                return
+            if isinstance(frame, Rebuy):  # the money slice's command
+                await self.actor.ask(lambda: players.ask_chips(client, frame))
                 return
             await self._wrapped(lambda: players.handle(client, frame))
         except StorageFailureError:
