@@ -46,6 +46,8 @@ from wildstud.server.table.core import (
     To,
 )
 from wildstud.server.table.settings import NoticesPlayed, SettingsState, UpdateRules
+from wildstud.server.tourney_schemas import TournamentSettings
+from wildstud.tournament import TournamentError
 
 ANN = Speaker(0, "Ann", "p1")
 LOADED = ChatState(loaded=True)
@@ -531,11 +533,11 @@ def test_sitting_out_and_in_and_an_absent_player_s_return_are_seating_commands()
             await table.attach(page)
         asked = spied(table)
         sit_out = SitOut(type="sit_out", seq=1)
-        await table.handle(one, sit_out)  # type: ignore[arg-type]
-        await table.handle(two, sit_out)  # type: ignore[arg-type]
-        await table.handle(two, SitIn(type="sit_in", seq=1))  # type: ignore[arg-type]
-        await table.handle(one, SitIn(type="sit_in", seq=2))  # type: ignore[arg-type]
-        await table.handle(two, SitOut(type="sit_out", seq=1))  # type: ignore[arg-type]
+        await table.handle(one, sit_out)
+        await table.handle(two, sit_out)
+        await table.handle(two, SitIn(type="sit_in", seq=1))
+        await table.handle(one, SitIn(type="sit_in", seq=2))
+        await table.handle(two, SitOut(type="sit_out", seq=1))
         # The clock sits ann out (as the hand runner stores it), and she opens her link again.
         row = replace(table.seats[ann.index].state(), sitting_out=True, missed_hands=2)
         async with table.lock:
@@ -586,8 +588,8 @@ def test_a_request_for_chips_is_a_money_command_that_reads_the_ledger_then_write
         store.call = counted  # type: ignore[method-assign]
         asked = spied(table)
         ask = Rebuy(type="rebuy", seq=1, amount=100)
-        await table.handle(page, ask)  # type: ignore[arg-type]
-        await table.handle(page, ask)  # type: ignore[arg-type]
+        await table.handle(page, ask)
+        await table.handle(page, ask)
         amounts = [request.amount for request in table.cashier.open]
         last_seq = table.seats[ann.index].last_seq
         await table.stop()
@@ -604,3 +606,43 @@ def test_a_request_for_chips_is_a_money_command_that_reads_the_ledger_then_write
     ]
     assert last_seq == 1  # stored with the request
     assert amounts == [100]
+
+
+def test_a_tournament_s_deal_is_the_night_s_end_with_the_desk_s_follow_up_in_its_change() -> None:
+    """The last players' deal is the seating's end of the night with the deal, one command in
+    the inbox, whose follow-up for the tournament's desk pays the prizes in the same change;
+    once the host has ended the night, the deal is that follow-up alone; a second deal is
+    refused and changes nothing."""
+
+    async def run() -> tuple[list[list[str]], list[tuple[bool, str | None]], list[int], str]:
+        asked: list[list[str]] = []
+        deals: list[tuple[bool, str | None]] = []
+        prizes: list[int] = []
+        rules = TournamentSettings.model_validate({"buy_in": 20})
+        for end_first in (False, True):
+            store, table = await opened("deal", tournament=rules)
+            for name in ("ann", "bob"):
+                await table.join(name, None)
+            assert len(table.deal_figures()["players"]) == 2
+            spy = spied(table)
+            if end_first:
+                await table.end_night()
+            await table.make_deal("chip-chop")
+            state = table.tournament
+            assert state is not None
+            assert table.status is TableStatus.ENDED
+            asked.append(spy)
+            deals.append((state.finished, state.deal))
+            prizes.append(sum(entry.prize or 0 for entry in state.entries))
+            with pytest.raises(TournamentError) as again:
+                await table.make_deal("icm")
+            assert table.tournament is state
+            await table.stop()
+            store.close()
+        return asked, deals, prizes, str(again.value)
+
+    asked, deals, prizes, again = asyncio.run(run())
+    assert asked == [["EndNight", "EndNight"], ["EndNight", "EndNight", "EndNight"]]
+    assert deals == [(True, "chip-chop")] * 2
+    assert prizes == [40, 40]  # the pool, two buy-ins, paid whole
+    assert again == "the tournament is over"

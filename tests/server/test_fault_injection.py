@@ -33,6 +33,7 @@ from wildstud.server.seating import SeatKind
 from wildstud.server.store import Changes, Store
 from wildstud.server.table import StorageFailureError, Table, TableStatus
 from wildstud.server.table.driver import HAND
+from wildstud.server.tourney_schemas import TournamentSettings
 
 WRITES = frozenset({"apply", "add_line", "set_mute"})
 """The store's writes: the table's changes, a line of chat, a mute."""
@@ -66,6 +67,7 @@ def state_of(table: Table) -> Any:
         [(index, seat.state(), seat.acted, seat.timed_out) for index, seat in table.seats.items()],
         table.requests,
         table.cashier,
+        table.tournament,
         list(table.notices),
         table.driver.choosing,
         None
@@ -337,6 +339,30 @@ async def _night() -> None:
 
 def test_every_command_survives_a_failed_write_with_the_table_unchanged() -> None:
     asyncio.run(_night())
+
+
+async def _deal() -> None:
+    store = Store("sqlite://")
+    lobby = Lobby(store)
+    await lobby.open()
+    failing = FailOnce(store)
+    store.call = failing.call  # type: ignore[method-assign]
+    rules = TournamentSettings.model_validate({"buy_in": 20})
+    settings = TableSettings(name="deal", games=[GameEntry(game="FTQ")], tournament=rules)
+    table, _ = await lobby.create(settings)
+    for name in ("ann", "bob"):
+        await table.join(name, None)
+    night = Night(lobby, table, failing)
+    await night.refused_once(lambda: table.make_deal("icm"))
+    assert table.tournament is not None
+    assert table.tournament.finished
+    assert table.status is TableStatus.ENDED
+    await lobby.close()
+    store.close()
+
+
+def test_a_tournament_s_deal_survives_a_failed_write_with_the_table_unchanged() -> None:
+    asyncio.run(_deal())
 
 
 # -- the driver's own commands -----------------------------------------------------------------

@@ -69,6 +69,7 @@ from wildstud.server.store.chat import add_line, find_line, mutes, recent_lines,
 from wildstud.server.store.records import Changes
 from wildstud.server.table import chat
 from wildstud.server.table.core import (
+    DESK,
     Acked,
     CancelChoice,
     ClockNews,
@@ -76,11 +77,9 @@ from wildstud.server.table.core import (
     Dismissed,
     News,
     Outcome,
-    PlayerOut,
     Refused,
     ResetTurn,
     TableNews,
-    TableRuns,
     Tick,
 )
 from wildstud.server.table.ledger import ReadLedger
@@ -308,7 +307,7 @@ class Actor:
         """The slice that takes ``command`` (``None``: a command for a part not moved yet)."""
         if isinstance(command, Tick):
             return self.slices[command.slice]
-        if isinstance(command, CancelChoice | ResetTurn | TableRuns | PlayerOut):
+        if isinstance(command, CancelChoice | ResetTurn | DESK):
             return None
         return self._routes[type(command)]
 
@@ -383,7 +382,7 @@ class Actor:
         while pending:
             command = pending.pop(0)
             part = self._route(command)
-            if isinstance(command, TableRuns | PlayerOut):
+            if isinstance(command, DESK):
                 # The desk writes what follows in a change of its own here: the seating's
                 # commands that ask it are folded today (:meth:`fold`), stored with it.
                 changes = Changes()
@@ -480,7 +479,7 @@ class Actor:
         later: list[Command] = []
         for follow in outcome.follow:
             route = self._route(follow)
-            if isinstance(follow, TableRuns | PlayerOut):  # the desk's, in the same change
+            if isinstance(follow, DESK):  # the desk's, in the same change
                 self.table.desk.folded(follow, into)
             elif route is None:
                 later.append(follow)

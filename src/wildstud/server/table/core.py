@@ -38,12 +38,14 @@ if TYPE_CHECKING:
     from wildstud.server.table.live import LiveHand
 
 __all__ = [
+    "DESK",
     "Acked",
     "Audience",
     "CancelChoice",
     "ClockNews",
     "Command",
     "Credit",
+    "DealMade",
     "Dismissed",
     "Effect",
     "Everyone",
@@ -162,6 +164,21 @@ class PlayerOut(Command):
     :class:`TableRuns` is, into the change that stores the leaving."""
 
     player_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class DealMade(Command):
+    """The last players of a tournament agreed a deal of ``kind`` (a deal is made between
+    hands only, of 2 to 16 players with chips): the prizes are paid by it. A command for the
+    tournament's desk, carried out as :class:`TableRuns` is, into the change that ends the
+    night with it (:class:`~.seating.EndNight`)."""
+
+    kind: str
+
+
+DESK = TableRuns | PlayerOut | DealMade
+"""The commands for the tournament's desk, which has not moved onto the core yet: carried out
+into the change of the command that asks them (:meth:`.actor.Actor.fold`)."""
 
 
 @dataclass(frozen=True, slots=True)

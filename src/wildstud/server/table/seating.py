@@ -19,16 +19,19 @@ The slice never calls another: a seat that leaves has its open request for chips
 (:class:`~.core.PlayerOut`, for the tournament's desk), a change of status calls off the
 dealer's choice and the turn's clock (:class:`~.core.CancelChoice`, :class:`~.core.ResetTurn`,
 for the hand runner) and runs or stops a tournament's clock (:class:`~.core.TableRuns`), and
-the end of the night closes the open requests for chips (:class:`~.cashier.NightEnded`):
-follow-up commands. The host's and the players' seating commands are asked of the table's
-actor (:mod:`.hosting`; a player's request to sit out or in, :mod:`.players`, numbered and
-acked by the slice: :class:`~.core.Numbered`; an absent player's return as their link opens,
-:meth:`.table.Table.attach`), a seat taken reading the ledger first (:attr:`Join.entries`);
-until the hand runner moves onto the core, those it makes are folded into its change (its
-hand end: :class:`HandOver` with the stacks the hand ends with, :class:`Leave`;
-:meth:`.actor.Actor.fold`), stored in its transaction with their follow-ups, and adopted only
-once it commits; and the rows the hand runner stores with its actions (the time banks it
-spends, the requests' numbers) are taken in once stored (:meth:`SeatingState.stored`).
+the end of the night closes the open requests for chips (:class:`~.cashier.NightEnded`) and
+pays a tournament's prizes by the deal its last players agreed, if any
+(:class:`~.core.DealMade`, for the desk): follow-up commands. The host's and the players'
+seating commands are asked of the table's actor (:mod:`.hosting`; a player's request to sit
+out or in, :mod:`.players`, numbered and acked by the slice: :class:`~.core.Numbered`; an
+absent player's return as their link opens, :meth:`.table.Table.attach`; a tournament's
+deal, :meth:`.table.Table.make_deal`), a seat taken reading the ledger first
+(:attr:`Join.entries`); until the hand runner moves onto the core, those it makes are folded
+into its change (its hand end: :class:`HandOver` with the stacks the hand ends with,
+:class:`Leave`; :meth:`.actor.Actor.fold`), stored in its transaction with their follow-ups,
+and adopted only once it commits; and the rows the hand runner stores with its actions (the
+time banks it spends, the requests' numbers) are taken in once stored
+(:meth:`SeatingState.stored`).
 
 >>> state = SeatingState.of(TableState("t", "x", "h", "j", "w", {}, "waiting", None, 0, None))
 >>> terms = Terms(seats=2, starting_chips=500, time_bank=30.0)
@@ -63,6 +66,7 @@ from wildstud.server.table.core import (
     ClockNews,
     Command,
     Credit,
+    DealMade,
     Dismissed,
     Effect,
     Numbered,
@@ -289,10 +293,13 @@ class SetStatus(Command):
 
 @dataclass(frozen=True, slots=True)
 class EndNight(Command):
-    """The night is over (the host ended it, or a tournament's last player holds every chip):
-    no hand is dealt after the one in progress; ``row``: the table's row as it stands."""
+    """The night is over (the host ended it, or a tournament's last player holds every chip,
+    or its last players agreed a deal of ``deal``): no hand is dealt after the one in
+    progress; ``row``: the table's row as it stands. A deal is the desk's follow-up
+    (:class:`~.core.DealMade`), in the same change, also when the night was over already."""
 
     row: TableState
+    deal: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -371,11 +378,14 @@ def _handle(state: SeatingState, command: Command) -> Outcome[SeatingState]:
     if isinstance(command, SetStatus):
         return _set_status(state, command)
     if isinstance(command, EndNight):
+        deal = () if command.deal is None else (DealMade(command.deal),)
         if state.status is TableStatus.ENDED:
-            raise TableError("the night is over already")
+            if not deal:
+                raise TableError("the night is over already")
+            return Outcome(state, news=(TableNews(),), follow=deal)
         new = replace(state, status=TableStatus.ENDED)
         changes = Changes(table=new.row(command.row))
-        follow = (CancelChoice(), ResetTurn(), NightEnded(), TableRuns(running=False))
+        follow = (CancelChoice(), ResetTurn(), NightEnded(), TableRuns(running=False), *deal)
         return _written(state, changes, follow=follow, news=_RETIMED)
     assert isinstance(command, Credit)
     if command.row.seat not in state.seats:  # pragma: no cover - the cashier checks the seat

@@ -752,19 +752,20 @@ class Table:
         desk = self.desk
         await self._wrapped(lambda: desk.addon(index) if addon else desk.rebuy(index))
 
-    async def tournament_deal(self, kind: str | None) -> dict[str, Any]:
-        """The deal calculator's figures for the players left; with ``kind``, the deal is
-        made and the tournament ends (:mod:`.tournament`)."""
+    def deal_figures(self) -> dict[str, Any]:
+        """The deal calculator's figures for the players left, as stored
+        (:meth:`.tournament.Desk.figures`)."""
+        if self.tournament is None:
+            raise TournamentError("this table is not a tournament")
+        return self.desk.figures()
 
-        async def run() -> dict[str, Any]:
-            if self.tournament is None:
-                raise TournamentError("this table is not a tournament")
-            figures = self.desk.figures()
-            if kind is not None:
-                await self.desk.make_deal(kind)
-            return figures
-
-        return await self._wrapped(run)
+    async def make_deal(self, kind: str) -> None:
+        """The last players agree a deal of ``kind``: the prizes are paid by it and the night
+        ends (the seating's command, :class:`~.seating.EndNight` with the deal, through the
+        actor's inbox; the desk pays the prizes in its change, :mod:`.tournament`)."""
+        if self.tournament is None:  # the desk does nothing at a cash table
+            raise TournamentError("this table is not a tournament")
+        await self.actor.ask(lambda: seating.EndNight(self.state(), deal=kind))
 
     async def end_night(self) -> None:
         """The host ends the night: the hand in progress plays out (a paused one resumes), no
