@@ -646,3 +646,21 @@ def test_a_tournament_s_deal_is_the_night_s_end_with_the_desk_s_follow_up_in_its
     assert deals == [(True, "chip-chop")] * 2
     assert prizes == [40, 40]  # the pool, two buy-ins, paid whole
     assert again == "the tournament is over"
+
+
+def test_who_left_tonight_is_a_read_of_the_money_slice_in_the_inbox() -> None:
+    """The players who left tonight and have not come back are read by the money slice's
+    command (the ledger and the seats of one moment), not by a shell run whole."""
+
+    async def run() -> tuple[list[str], list[str]]:
+        store, table = await opened("gone")
+        for name in ("ann", "bob"):
+            await table.join(name, None)
+        await table.remove(0)
+        asked = spied(table)
+        gone = [player.name for player in await table.departed()]
+        await table.stop()
+        store.close()
+        return asked, gone
+
+    assert asyncio.run(run()) == (["Departures"], ["ann"])

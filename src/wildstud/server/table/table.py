@@ -77,7 +77,7 @@ from collections.abc import Awaitable, Callable, Collection, Iterable, Mapping
 from typing import Any, TypeVar
 
 from wildstud.deal import Hand
-from wildstud.server.accounts import Departed, departed
+from wildstud.server.accounts import Departed
 from wildstud.server.frames import ChatLogFrame
 from wildstud.server.menu import Menu
 from wildstud.server.messages import (
@@ -116,7 +116,7 @@ from wildstud.server.table.cashier import CashierState, DecideChips, Holder, Lim
 from wildstud.server.table.driver import HAND, Driver, TableStatus
 from wildstud.server.table.fanout import RESTARTING, Fanout, dumps
 from wildstud.server.table.hosting import Hosting
-from wildstud.server.table.ledger import NightBook, NightRead, Report
+from wildstud.server.table.ledger import Departures, NightBook, NightRead, Report
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.players import Players
 from wildstud.server.table.practice import Coach
@@ -654,14 +654,13 @@ class Table:
         return await self.hosting.decide(request_id, approve, wanted, returning)
 
     async def departed(self) -> list[Departed]:
-        """The players who left tonight and have not come back (:mod:`.accounts`): a turn of
-        the actor, so that the ledger and the seats are read at one moment."""
-
-        async def read() -> list[Departed]:
-            entries = await self.store.call(self.store.ledger, self.id)
-            return departed(entries, (seat.player_id for seat in self.seats.values()))
-
-        return await self._wrapped(read)
+        """The players who left tonight and have not come back (:mod:`.accounts`): a read of
+        the money slice's (:class:`~.ledger.Departures`), so that the ledger and the seats are
+        read at one moment."""
+        gone: list[Departed] = await self.actor.read(
+            lambda: Departures(tuple(seat.player_id for seat in self.seats.values()))
+        )
+        return gone
 
     async def new_link(self, index: int) -> tuple[Seat, str]:
         """A new token for a player's seat (:meth:`.hosting.Hosting.new_link`)."""
@@ -707,10 +706,10 @@ class Table:
         """The night's ledger and settle-up (:func:`wildstud.server.night.tally`): the ledger
         and the stacks are read in one turn of the actor, so both are of one moment. A
         tournament's night is its money: what each entrant paid in and won
-        (:meth:`.tournament.Desk.money`), which is what a club's book takes from it."""
+        (:meth:`.tournament.Desk.money`, as stored), which is what a club's book takes from
+        it."""
         if self.tournament is not None:
-            money = await self._wrapped(self._money)
-            return await asyncio.to_thread(money.tally)
+            return await asyncio.to_thread(self._money().tally)
         book: NightBook = await self.actor.read(
             lambda: NightRead(
                 tuple((seat.player_id, seat.stack) for seat in self.seats.values()),
@@ -722,7 +721,7 @@ class Table:
         # the settle-up's search may take a moment on a long night: off the event loop
         return await asyncio.to_thread(book.tally)
 
-    async def _money(self) -> NightBook:
+    def _money(self) -> NightBook:
         entries, seated = self.desk.money()
         read = NightRead(
             tuple(seated.items()),

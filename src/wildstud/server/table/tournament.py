@@ -383,8 +383,11 @@ class Desk:
         house's accounts, as at a cash table. The amounts add up: the prizes are the pool.
 
         A ledger of money, not chips: :func:`wildstud.server.night.tally` makes the night of
-        it, and a club's book its results."""
-        state = self.synced(self.state)
+        it, and a club's book its results. Of the tournament as stored, as :meth:`info` is:
+        read at any moment, never mid-change."""
+        stored = self.table.tournament
+        assert stored is not None
+        state = self.synced(stored)
         prices = self.prices()
         entries: list[LedgerEntry] = []
         seated: dict[str, int] = {}
