@@ -70,13 +70,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
-import functools
 import time
 from collections.abc import Awaitable, Callable, Collection, Iterable, Mapping
 from typing import Any, TypeVar
 
-from wildstud.deal import Hand
 from wildstud.server.accounts import Departed
 from wildstud.server.frames import ChatLogFrame
 from wildstud.server.menu import Menu
@@ -94,8 +91,6 @@ from wildstud.server.messages import (
 )
 from wildstud.server.metrics import UNWATCHED
 from wildstud.server.night import Night
-from wildstud.server.private_replay import rebuild_private
-from wildstud.server.replay import CHOICES, DeckBook, rebuild
 from wildstud.server.schemas import RulesUpdate, TableSettings
 from wildstud.server.seating import Client, Seat, SeatKind
 from wildstud.server.stall import stalled
@@ -120,7 +115,8 @@ from wildstud.server.table.ledger import Departures, NightBook, NightRead, Repor
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.players import Players
 from wildstud.server.table.practice import Coach
-from wildstud.server.table.private import PrivateDeal, context
+from wildstud.server.table.private import PrivateDeal
+from wildstud.server.table.restore import restored
 from wildstud.server.table.runner import RunnerState
 from wildstud.server.table.seat_requests import RequestsState
 from wildstud.server.table.seating import SeatingState
@@ -369,68 +365,9 @@ class Table:
 
     @classmethod
     def restore(cls, stored: StoredTable, store: Store) -> Table:
-        """The table as the store kept it, its hand in progress replayed to where it stood."""
-        seats = (Seat.from_state(state) for state in stored.seats)
-        table = cls(stored.table, seats, store, stored.rebuys, stored.tournament)
-        table.actor.slices["requests"].state = RequestsState.of(stored.requests)
-        rules = table.actor.slices["settings"]
-        rules.state = dataclasses.replace(rules.state, notices=tuple(stored.notices))
-        table.shuffling.load(stored.shuffle_night, stored.shuffle)
-        if stored.live_hand is not None:
-            setup = stored.live_hand.setup
-            shuffling = table.shuffling
-            book = DeckBook(
-                stored.live_hand.decks,
-                stored.live_hand.salts,
-                shuffling.shuffle_for(setup.number),
-                stored.live_hand.made_from,
-            )
-            hand: Hand
-            if table.private.on:  # no deck: the rounds' rows (.private)
-                rows = [row for row in stored.private_rounds if row.number == setup.number]
-                hand, deals = rebuild_private(
-                    setup,
-                    context(table.id, setup.number),
-                    rows,
-                    stored.live_hand.actions,
-                    table.private.dealer,
-                )
-            else:
-                hand = rebuild(
-                    setup,
-                    book,
-                    stored.live_hand.actions,
-                    hold_showdown=True,
-                    hold_redeal=functools.partial(shuffling.resumes, setup.number),
-                )
-            live = LiveHand(setup, book, hand, len(stored.live_hand.actions))
-            table.fanout.sent(setup.number).published = len(hand.events)
-            acted: set[int] = set()
-            timed_out: set[int] = set()
-            for action in stored.live_hand.actions:
-                index = setup.lineup[action.seat]
-                if index in table.seats:
-                    if action.source == "player":
-                        acted.add(index)
-                    # The showdown's default is no missed turn (server/showdown.py).
-                    if action.source == "clock" and action.kind not in CHOICES:
-                        timed_out.add(index)
-            runner = table.driver
-            if table.private.on:
-                table.private.load(setup.number, deals, rows, live)
-            runner.adopt(
-                runner.state.but(
-                    live=live,
-                    dealt_last={
-                        index: table.seats[index].player_id
-                        for index in setup.lineup
-                        if index in table.seats
-                    },
-                    acted=frozenset(acted),
-                    timed_out=frozenset(timed_out),
-                )
-            )
-        return table
+        """The table as the store kept it, its hand in progress replayed to where it stood
+        (:mod:`.restore`)."""
+        return restored(cls, stored, store)
 
     def state(self) -> TableState:
         """The table's row for the store, as the change in hand leaves it (its status and links
