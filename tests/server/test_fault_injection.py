@@ -172,12 +172,19 @@ def answer(player: Player, mark: int) -> dict[str, Any]:
     return next(frame for frame in player.frames[mark:] if frame["type"] in ("ack", "error"))
 
 
-async def _night() -> None:
+async def failing_lobby() -> tuple[Store, Lobby, FailOnce]:
+    """A lobby open on an in-memory store whose writes the returned :class:`FailOnce` fails
+    once when armed."""
     store = Store("sqlite://")
     lobby = Lobby(store)
     await lobby.open()
     failing = FailOnce(store)
     store.call = failing.call  # type: ignore[method-assign]
+    return store, lobby, failing
+
+
+async def _night() -> None:
+    store, lobby, failing = await failing_lobby()
     settings = TableSettings(
         name="faults",
         games=[GameEntry(game="FTQ"), GameEntry(game="SMBU")],
@@ -342,11 +349,7 @@ def test_every_command_survives_a_failed_write_with_the_table_unchanged() -> Non
 
 
 async def _deal() -> None:
-    store = Store("sqlite://")
-    lobby = Lobby(store)
-    await lobby.open()
-    failing = FailOnce(store)
-    store.call = failing.call  # type: ignore[method-assign]
+    store, lobby, failing = await failing_lobby()
     rules = TournamentSettings.model_validate({"buy_in": 20})
     settings = TableSettings(name="deal", games=[GameEntry(game="FTQ")], tournament=rules)
     table, _ = await lobby.create(settings)
@@ -518,11 +521,7 @@ def _quick(name: str, **more: Any) -> TableSettings:
 
 
 async def _absent_back() -> None:
-    store = Store("sqlite://")
-    lobby = Lobby(store)
-    await lobby.open()
-    failing = FailOnce(store)
-    store.call = failing.call  # type: ignore[method-assign]
+    store, lobby, failing = await failing_lobby()
     table, _ = await lobby.create(_quick("away", absent_hands=1))
     seat, _token = await table.join("ann", None)
     for _ in range(2):
