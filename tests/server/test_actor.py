@@ -8,14 +8,14 @@ import asyncio
 import datetime
 import json
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pytest
 
 from tests.server.helpers import Player
 from wildstud.server.lobby import Lobby
-from wildstud.server.messages import Say
+from wildstud.server.messages import Rebuy, Say, SitIn, SitOut
 from wildstud.server.metrics import Metrics
 from wildstud.server.schemas import GameEntry, RulesUpdate, TableSettings
 from wildstud.server.seating import SeatKind
@@ -46,6 +46,8 @@ from wildstud.server.table.core import (
     To,
 )
 from wildstud.server.table.settings import NoticesPlayed, SettingsState, UpdateRules
+from wildstud.server.tourney_schemas import TournamentSettings
+from wildstud.tournament import TournamentError
 
 ANN = Speaker(0, "Ann", "p1")
 LOADED = ChatState(loaded=True)
@@ -514,3 +516,151 @@ def test_seat_requests_are_filed_and_decided_by_commands_in_the_inbox() -> None:
     assert (seat.index, seat.player_id) == (3, left)  # the seat asked for, on that account
     assert (approved.status, approved.seat) == ("approved", 3)
     assert declined.status == "declined"
+
+
+def test_sitting_out_and_in_and_an_absent_player_s_return_are_seating_commands() -> None:
+    """A player's sitting out and back in are the seating's commands in the inbox, numbered:
+    the one carried out is acked to the connection that sent it and its number told to the
+    seat's other connections, a resend answered as done, a stale number refused; an absent
+    player who opens their link is back by the seating's ``Back``, before the connection is
+    welcomed."""
+
+    async def run() -> tuple[list[str], Player, Player, bool, bool]:
+        store, table = await opened("sit")
+        ann, _ = await table.join("ann", None)
+        one, two = Player(ann.index), Player(ann.index)
+        for page in (one, two):
+            await table.attach(page)
+        asked = spied(table)
+        sit_out = SitOut(type="sit_out", seq=1)
+        await table.handle(one, sit_out)
+        await table.handle(two, sit_out)
+        await table.handle(two, SitIn(type="sit_in", seq=1))
+        await table.handle(one, SitIn(type="sit_in", seq=2))
+        await table.handle(two, SitOut(type="sit_out", seq=1))
+        # The clock sits ann out (as the hand runner stores it), and she opens her link again.
+        row = replace(table.seats[ann.index].state(), sitting_out=True, missed_hands=2)
+        async with table.lock:
+            await table.writer.commit(Changes(seats=[row]))
+        away = table.seats[ann.index].absent
+        await table.attach(Player(ann.index))
+        back = not table.seats[ann.index].sitting_out
+        await table.stop()
+        store.close()
+        return asked, one, two, away, back
+
+    asked, one, two, away, back = asyncio.run(run())
+    assert asked == ["Sit", "Sit", "Sit", "Sit", "Sit", "Back", "Wrapped", "Welcome"]
+    answers = [
+        [(f["type"], f.get("seq"), f.get("code"), f.get("repeat")) for f in page.frames]
+        for page in (one, two)
+    ]
+    numbered = [[a for a in pages if a[0] in ("ack", "seq", "error")] for pages in answers]
+    assert numbered[0] == [("ack", 1, None, None), ("ack", 2, None, None)]
+    assert numbered[1] == [
+        ("seq", None, None, None),
+        ("ack", 1, None, True),  # the same request again: done
+        ("error", 1, "stale", None),  # another request under that number: not done
+        ("seq", None, None, None),
+        ("error", 1, "stale", None),  # an old number
+    ]
+    assert away  # sat out by the clock…
+    assert back  # …and back as she opened her link
+
+
+def test_a_request_for_chips_is_a_money_command_that_reads_the_ledger_then_writes() -> None:
+    """A player's request for chips is the money slice's command in the inbox, numbered: it
+    reads the ledger (the rebuys the player has had tonight), then stores the request with the
+    seat's number, and acks it; a resend is answered as done without a read or a write."""
+
+    async def run() -> tuple[list[str], list[str], Player, int, list[int]]:
+        store, table = await opened("chips", rebuy_max=1000, top_up_ceiling=2000)
+        ann, _ = await table.join("ann", None)
+        page = Player(ann.index)
+        await table.attach(page)
+        calls: list[str] = []
+        call = store.call
+
+        async def counted(method: Any, *args: Any) -> Any:
+            calls.append(method.__name__)
+            return await call(method, *args)
+
+        store.call = counted  # type: ignore[method-assign]
+        asked = spied(table)
+        ask = Rebuy(type="rebuy", seq=1, amount=100)
+        await table.handle(page, ask)
+        await table.handle(page, ask)
+        amounts = [request.amount for request in table.cashier.open]
+        last_seq = table.seats[ann.index].last_seq
+        await table.stop()
+        store.close()
+        return asked, calls, page, last_seq, amounts
+
+    asked, calls, page, last_seq, amounts = asyncio.run(run())
+    assert asked == ["AskChips", "AskChips"]
+    assert calls == ["ledger", "apply"]  # a read, then one write; nothing for the resend
+    acks = [frame for frame in page.frames if frame["type"] == "ack"]
+    assert acks == [
+        {"type": "ack", "seq": 1, "last_seq": 1},
+        {"type": "ack", "seq": 1, "last_seq": 1, "repeat": True},
+    ]
+    assert last_seq == 1  # stored with the request
+    assert amounts == [100]
+
+
+def test_a_tournament_s_deal_is_the_night_s_end_with_the_desk_s_follow_up_in_its_change() -> None:
+    """The last players' deal is the seating's end of the night with the deal, one command in
+    the inbox, whose follow-up for the tournament's desk pays the prizes in the same change;
+    once the host has ended the night, the deal is that follow-up alone; a second deal is
+    refused and changes nothing."""
+
+    async def run() -> tuple[list[list[str]], list[tuple[bool, str | None]], list[int], str]:
+        asked: list[list[str]] = []
+        deals: list[tuple[bool, str | None]] = []
+        prizes: list[int] = []
+        rules = TournamentSettings.model_validate({"buy_in": 20})
+        for end_first in (False, True):
+            store, table = await opened("deal", tournament=rules)
+            for name in ("ann", "bob"):
+                await table.join(name, None)
+            assert len(table.deal_figures()["players"]) == 2
+            spy = spied(table)
+            if end_first:
+                await table.end_night()
+            await table.make_deal("chip-chop")
+            state = table.tournament
+            assert state is not None
+            assert table.status is TableStatus.ENDED
+            asked.append(spy)
+            deals.append((state.finished, state.deal))
+            prizes.append(sum(entry.prize or 0 for entry in state.entries))
+            with pytest.raises(TournamentError) as again:
+                await table.make_deal("icm")
+            assert table.tournament is state
+            await table.stop()
+            store.close()
+        return asked, deals, prizes, str(again.value)
+
+    asked, deals, prizes, again = asyncio.run(run())
+    assert asked == [["EndNight", "EndNight"], ["EndNight", "EndNight", "EndNight"]]
+    assert deals == [(True, "chip-chop")] * 2
+    assert prizes == [40, 40]  # the pool, two buy-ins, paid whole
+    assert again == "the tournament is over"
+
+
+def test_who_left_tonight_is_a_read_of_the_money_slice_in_the_inbox() -> None:
+    """The players who left tonight and have not come back are read by the money slice's
+    command (the ledger and the seats of one moment), not by a shell run whole."""
+
+    async def run() -> tuple[list[str], list[str]]:
+        store, table = await opened("gone")
+        for name in ("ann", "bob"):
+            await table.join(name, None)
+        await table.remove(0)
+        asked = spied(table)
+        gone = [player.name for player in await table.departed()]
+        await table.stop()
+        store.close()
+        return asked, gone
+
+    assert asyncio.run(run()) == (["Departures"], ["ann"])

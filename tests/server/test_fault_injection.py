@@ -33,6 +33,7 @@ from wildstud.server.seating import SeatKind
 from wildstud.server.store import Changes, Store
 from wildstud.server.table import StorageFailureError, Table, TableStatus
 from wildstud.server.table.driver import HAND
+from wildstud.server.tourney_schemas import TournamentSettings
 
 WRITES = frozenset({"apply", "add_line", "set_mute"})
 """The store's writes: the table's changes, a line of chat, a mute."""
@@ -66,6 +67,7 @@ def state_of(table: Table) -> Any:
         [(index, seat.state(), seat.acted, seat.timed_out) for index, seat in table.seats.items()],
         table.requests,
         table.cashier,
+        table.tournament,
         list(table.notices),
         table.driver.choosing,
         None
@@ -170,12 +172,19 @@ def answer(player: Player, mark: int) -> dict[str, Any]:
     return next(frame for frame in player.frames[mark:] if frame["type"] in ("ack", "error"))
 
 
-async def _night() -> None:
+async def failing_lobby() -> tuple[Store, Lobby, FailOnce]:
+    """A lobby open on an in-memory store whose writes the returned :class:`FailOnce` fails
+    once when armed."""
     store = Store("sqlite://")
     lobby = Lobby(store)
     await lobby.open()
     failing = FailOnce(store)
     store.call = failing.call  # type: ignore[method-assign]
+    return store, lobby, failing
+
+
+async def _night() -> None:
+    store, lobby, failing = await failing_lobby()
     settings = TableSettings(
         name="faults",
         games=[GameEntry(game="FTQ"), GameEntry(game="SMBU")],
@@ -339,6 +348,26 @@ def test_every_command_survives_a_failed_write_with_the_table_unchanged() -> Non
     asyncio.run(_night())
 
 
+async def _deal() -> None:
+    store, lobby, failing = await failing_lobby()
+    rules = TournamentSettings.model_validate({"buy_in": 20})
+    settings = TableSettings(name="deal", games=[GameEntry(game="FTQ")], tournament=rules)
+    table, _ = await lobby.create(settings)
+    for name in ("ann", "bob"):
+        await table.join(name, None)
+    night = Night(lobby, table, failing)
+    await night.refused_once(lambda: table.make_deal("icm"))
+    assert table.tournament is not None
+    assert table.tournament.finished
+    assert table.status is TableStatus.ENDED
+    await lobby.close()
+    store.close()
+
+
+def test_a_tournament_s_deal_survives_a_failed_write_with_the_table_unchanged() -> None:
+    asyncio.run(_deal())
+
+
 # -- the driver's own commands -----------------------------------------------------------------
 
 
@@ -492,11 +521,7 @@ def _quick(name: str, **more: Any) -> TableSettings:
 
 
 async def _absent_back() -> None:
-    store = Store("sqlite://")
-    lobby = Lobby(store)
-    await lobby.open()
-    failing = FailOnce(store)
-    store.call = failing.call  # type: ignore[method-assign]
+    store, lobby, failing = await failing_lobby()
     table, _ = await lobby.create(_quick("away", absent_hands=1))
     seat, _token = await table.join("ann", None)
     for _ in range(2):

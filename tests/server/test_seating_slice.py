@@ -14,6 +14,7 @@ import pytest
 from wildstud.errors import TableError
 from wildstud.server.errors import NameTakenError, SeatError
 from wildstud.server.lobby import Lobby
+from wildstud.server.messages import SitIn, ack_frame
 from wildstud.server.schemas import GameEntry, TableSettings
 from wildstud.server.seating import SeatKind
 from wildstud.server.store import Store
@@ -21,13 +22,18 @@ from wildstud.server.store.records import Changes, LedgerEntry, SeatState, Table
 from wildstud.server.table import StorageFailureError
 from wildstud.server.table.cashier import NightEnded, SeatLeft
 from wildstud.server.table.core import (
+    Acked,
     CancelChoice,
     Credit,
+    News,
+    Numbered,
     Outcome,
     PlayerOut,
     Refused,
     ResetTurn,
+    TableNews,
     TableRuns,
+    To,
 )
 from wildstud.server.table.seating import (
     Back,
@@ -227,9 +233,16 @@ def test_sitting_out_and_in_writes_the_request_number_and_clears_missed_hands() 
     state = seated(table(), join("Ann"))
     absent = replace(state.seats[0], sitting_out=True, missed_hands=2)
     state = replace(state, seats={0: absent})
-    outcome = handle(state, Sit(0, out=False, seq=7), 0.0)
+    asked = Numbered("ann's page", SitIn(type="sit_in", seq=7), None)
+    outcome = handle(state, Sit(0, out=False, asked=asked), 0.0)
     sat_in = replace(absent, sitting_out=False, missed_hands=0, last_seq=7)
     assert written(outcome).seats == [sat_in]
+    assert outcome.news == (TableNews(), Acked(asked, 0))
+    # The same request sent again once it is stored is answered as done, and nothing changes.
+    again = handle(
+        outcome.state, Sit(0, out=False, asked=Numbered("page", asked.request, asked.request)), 0.0
+    )
+    assert again == Outcome(outcome.state, news=(News(To("page"), ack_frame(7, 7, repeat=True)),))
     back = handle(state, Back(0), 0.0)
     assert written(back).seats == [replace(absent, sitting_out=False, missed_hands=0)]
     # A player who sat out by choice is not brought back by opening their link.

@@ -48,7 +48,7 @@ from wildstud.server.table.cashier import (
     SeatLeft,
     handle,
 )
-from wildstud.server.table.core import Credit, Outcome, Refused, TableNews
+from wildstud.server.table.core import Acked, Credit, Numbered, Outcome, Refused, TableNews
 from wildstud.server.table.ledger import NightBook, NightRead, ReadLedger, Report
 from wildstud.server.table.seat_requests import DecideRequest, FileRequest, RequestsState
 from wildstud.server.table.seat_requests import handle as requests_handle
@@ -95,6 +95,22 @@ def test_a_request_for_chips_is_stored_pending_and_told_to_the_table() -> None:
     assert outcome.state.open == (pending(600),)
     assert written(outcome).rebuys == [pending(600)]
     assert outcome.news == (TableNews(),)
+
+
+def test_a_player_s_request_reads_the_ledger_first_and_stores_the_seat_s_number() -> None:
+    asked = Numbered("ann's page", Rebuy(type="rebuy", seq=4, amount=600), None)
+    first = handle(CashierState(), replace(ask(600, stack=200), entries=None, asked=asked), 0.0)
+    assert first.effect is not None
+    assert isinstance(first.effect.request, ReadLedger)
+    assert first.effect.then is not None
+    read = first.effect.then([])
+    assert read == replace(ask(600, stack=200), asked=asked)
+    outcome = handle(first.state, read, 0.0)
+    assert written(outcome).seats == [replace(row(200), last_seq=4)]
+    assert outcome.news == (TableNews(), Acked(asked, 0))
+    # At a tournament the host gives the chips: refused before anything is read.
+    tournament = replace(ask(600, stack=200), entries=None, tournament=True)
+    assert "in a tournament" in str(refusal(handle(CashierState(), tournament, 0.0)))
 
 
 @pytest.mark.parametrize(

@@ -139,7 +139,7 @@ async def _tournament(path: Path) -> None:
     assert (info["registration_open"], info["rebuys_open"], info["addon_open"]) == (True,) * 3
     # Chips come only from the tournament: a player's own request is refused.
     with pytest.raises(LedgerError, match="ask the host for a rebuy"):
-        await table.players.handle(players[2], Rebuy(type="rebuy", seq=1, amount=50))
+        await table.handle(players[2], Rebuy(type="rebuy", seq=1, amount=50))
 
     await table.set_status(TableStatus.RUNNING)
     rng = random.Random(27)

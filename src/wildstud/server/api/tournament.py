@@ -80,7 +80,7 @@ async def deal_figures(token: Token, request: Request) -> DealFigures:
     """Each player's share of the prizes still to be paid, by ICM (Malmuth–Harville) and by a
     chip chop, exact and in whole amounts that add up."""
     table = hosted_table(request, token)
-    return DealFigures.model_validate(await table.tournament_deal(None))
+    return DealFigures.model_validate(table.deal_figures())
 
 
 @router.post(
@@ -93,5 +93,5 @@ async def make_deal(token: Token, body: DealRequest, request: Request) -> TableI
     """Between hands only: the players left are paid by the deal (whole amounts), placed by
     their chips, and the table ends."""
     table = hosted_table(request, token)
-    await table.tournament_deal(body.kind)
+    await table.make_deal(body.kind)
     return TableInfo.model_validate(table.info())

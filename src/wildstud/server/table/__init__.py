@@ -4,16 +4,18 @@ Everything outside the package (the lobby, the REST API, the sockets, the cluste
 this module offers; its modules are the table's own:
 
 - :mod:`.table`: :class:`Table`, which holds what the parts share and is the package's face;
+  :mod:`.restore` makes one of what the store kept;
 - :mod:`.driver`: the hand runner (dealing, dealer's choice, bots, clocks), whose state (the
   hand in progress and the last one, the button, the dealer's choice, the showdown's and the
   offer's clocks, the seats' figures for the hand: :mod:`.runner`) is one frozen value it
   replaces, staged with each change and adopted once the store has it; the rows it writes for
-  the seats (time banks, request numbers, the stacks a hand ends with) reach the seats in memory
-  then too. It asks :mod:`.button` (pure functions of a snapshot of the seats) who is dealt in,
-  who deals and whether the dealer chooses; its part :mod:`.endgame` plays what follows the
-  betting (the all-in run-out and its odds, the offer to run it twice, the showdown's show or
-  muck), and :mod:`.live` holds a hand in play (the engine's hand, the one mutable thing the
-  runner keeps: each change plays on a copy, taken once it is stored);
+  the seats (time banks, request numbers, the stacks a hand ends with: :mod:`.hand_end`) reach
+  the seats in memory then too. It asks :mod:`.button` (pure functions of a snapshot of the
+  seats) who is dealt in, who deals and whether the dealer chooses; its part :mod:`.endgame`
+  plays what follows the betting (the all-in run-out and its odds, the offer to run it twice,
+  the showdown's show or muck), and :mod:`.live` holds a hand in play (the engine's hand,
+  the one mutable thing the runner keeps: each change plays on a copy, taken once it is
+  stored);
 - :mod:`.players`: the players' requests; :mod:`.hosting`: the host's commands, the shell of
   the seating slice (it reads the ledger, folds the slices' commands into one change, stores
   it and tells the table);

@@ -35,24 +35,37 @@ runner's state is a frozen value all the same (:mod:`.runner`: the hand in progr
 once it is stored, as a slice's is, so that a refused write has nothing to put back.
 A shared slice's turns take that lock too, and a follow-up for the runner
 (:class:`~.core.CancelChoice`, :class:`~.core.ResetTurn`) is carried out on today's code, as is
-one for the tournament's desk (:class:`~.core.TableRuns`, :class:`~.core.PlayerOut`: its clock
-runs with the table, a player who leaves is out), which writes into the same change.
+one for the tournament's desk (:data:`~.core.DESK`: its clock runs with the table, a player
+who leaves is out, a deal pays the prizes), which writes into the same change.
 
 The seating's commands are writes, or a read then a write (:attr:`Slice.folds`; a seat
 taken reads the ledger first): one asked through the inbox (a seat taken, a seat request
 approved, a seat removed, new links, the host's start, pause and end of the night:
-:mod:`.hosting`) has its reads carried out, then is folded with the follow-ups it asks of the
-other slices and of the desk into one change (:meth:`Actor.fold`), stored in one transaction
-and adopted once it commits, then told (:meth:`Actor._change`); the connections it lets go
-are closed by the outbox (:class:`~.core.Dismissed`). A command made in the middle of a
-change of today's code (a seat leaves as its hand ends, the stacks a hand ends with go to the
-seating, a player back or sitting out in a player's request, the tournament's end in a deal)
-is folded into that change the same way.
+:mod:`.hosting`; a player's sitting out or back in, :mod:`.players`; an absent player back as
+their link opens; the tournament's deal, the night's end with the desk's
+:class:`~.core.DealMade`) has its reads carried out, then is folded with the follow-ups it asks
+of the other slices and of the desk into one change (:meth:`Actor.fold`), stored in one
+transaction and adopted once it commits, then told (:meth:`Actor._change`); the connections it
+lets go are closed by the outbox (:class:`~.core.Dismissed`), and a player's numbered request
+is acked by it (:class:`~.core.Acked`). A command made in the middle of a change of the hand
+runner's (a seat leaves as its hand ends, the stacks a hand ends with go to the seating, the
+chips approved during the hand come, a tournament's last knock-out ends the night) is folded
+into that change the same way.
 
-:class:`Wrapped` is left for the hand runner's and the players' requests (actions, the
-dealer's pick, sitting out and in, requests for chips: :mod:`.players`), a connection's
-arrival and departure (an absent player back: :mod:`.fanout`), the players' shuffle and a
-private deal's answers, the tournament's rebuys and deal, and the read of who left tonight.
+:class:`Wrapped` is left for these, each today's code run whole in its turn:
+
+- the hand's requests from the players (:meth:`.players.Players.handle`): an action, the
+  dealer's pick of a game, show or muck at the showdown, the answer to an offer to run it
+  twice (and a ping's pong);
+- the players' shuffle (:meth:`.shuffling.Shuffling.receive`) and a private deal's answers
+  (:meth:`.private.PrivateDeal.receive`);
+- a connection's arrival and departure (:meth:`.fanout.Fanout.attach`, ``detach``: the
+  welcome, all the table's frames for it; an absent player's return before it is the
+  seating's);
+- the tournament's rebuys and add-ons the host gives (:meth:`.tournament.Desk.rebuy`,
+  :meth:`~.tournament.Desk.addon`).
+
+The hand runner's own work is not a command: its ticks (:meth:`ticks`).
 """
 
 from __future__ import annotations
@@ -69,17 +82,17 @@ from wildstud.server.store.chat import add_line, find_line, mutes, recent_lines,
 from wildstud.server.store.records import Changes
 from wildstud.server.table import chat
 from wildstud.server.table.core import (
+    DESK,
+    Acked,
     CancelChoice,
     ClockNews,
     Command,
     Dismissed,
     News,
     Outcome,
-    PlayerOut,
     Refused,
     ResetTurn,
     TableNews,
-    TableRuns,
     Tick,
 )
 from wildstud.server.table.ledger import ReadLedger
@@ -117,8 +130,9 @@ class Slice:
 
 @dataclass(frozen=True, slots=True)
 class Wrapped(Command):
-    """A command of a part that has not moved onto the core yet (the players' requests, the
-    hand runner's, the tournament's: see the module's description): ``run`` is today's
+    """A command of a part that has not moved onto the core yet (the hand's requests from the
+    players, the shuffle's, a private deal's, a connection's: see the module's description):
+    ``run`` is today's
     code, which takes the table's lock, checks, changes, stores and tells by itself. An
     intermediate step: it passes through the one inbox, so that the table takes one command
     at a time, until its slice is written as a pure function."""
@@ -307,7 +321,7 @@ class Actor:
         """The slice that takes ``command`` (``None``: a command for a part not moved yet)."""
         if isinstance(command, Tick):
             return self.slices[command.slice]
-        if isinstance(command, CancelChoice | ResetTurn | TableRuns | PlayerOut):
+        if isinstance(command, CancelChoice | ResetTurn | DESK):
             return None
         return self._routes[type(command)]
 
@@ -378,11 +392,11 @@ class Actor:
     async def _steps(self, first: Command) -> Any:
         pending: list[Command] = [first]
         reply: Any = None
-        news: list[News | TableNews | ClockNews | Dismissed] = []
+        news: list[News | TableNews | ClockNews | Dismissed | Acked] = []
         while pending:
             command = pending.pop(0)
             part = self._route(command)
-            if isinstance(command, TableRuns | PlayerOut):
+            if isinstance(command, DESK):
                 # The desk writes what follows in a change of its own here: the seating's
                 # commands that ask it are folded today (:meth:`fold`), stored with it.
                 changes = Changes()
@@ -479,7 +493,7 @@ class Actor:
         later: list[Command] = []
         for follow in outcome.follow:
             route = self._route(follow)
-            if isinstance(follow, TableRuns | PlayerOut):  # the desk's, in the same change
+            if isinstance(follow, DESK):  # the desk's, in the same change
                 self.table.desk.folded(follow, into)
             elif route is None:
                 later.append(follow)

@@ -33,9 +33,11 @@ The slice's state (:class:`CashierState`: the open requests and the decisions' r
 own, and :func:`handle` is pure. A seat is not the cashier's: a command brings what it needs of
 one as a :class:`Holder` (its row and the chips it holds now), and chips that come to a seat
 are a follow-up command (:class:`~.core.Credit`) for the seating, carried out once the write
-commits. The host's decision is a command of the actor's own; asking for chips, a seat's
-leaving, the hand's end and the night's end are folded into the turn of the part that makes
-them (:meth:`.actor.Actor.fold`), in its transaction.
+commits. The host's decision is a command of the actor's own, and so is a player's request
+(:class:`AskChips`, numbered: it reads the ledger, then stores the request with the seat's
+number, and is acked by the slice); a seat's leaving, the hand's end and the night's end are
+folded into the turn of the part that makes them (:meth:`.actor.Actor.fold`), in its
+transaction.
 
 >>> limits = Limits(rebuy_max=1000, ceiling=1000, per_player=None)
 >>> limits.allowance(stack=0, had=0)
@@ -62,7 +64,16 @@ from wildstud.server.schemas import TableSettings
 from wildstud.server.seating import Seat
 from wildstud.server.store.records import Changes, LedgerEntry, RebuyState, SeatState
 from wildstud.server.table import ledger
-from wildstud.server.table.core import Command, Credit, Effect, Outcome, Refused, TableNews
+from wildstud.server.table.core import (
+    Acked,
+    Command,
+    Credit,
+    Effect,
+    Numbered,
+    Outcome,
+    Refused,
+    TableNews,
+)
 from wildstud.server.table.rates import Bucket
 
 __all__ = [
@@ -210,15 +221,21 @@ class Holder:
 class AskChips(Command):
     """A player asks for ``amount`` chips (a ``rebuy`` frame numbered ``seq``). ``id``: the
     new request's id (made by the table: the slice draws nothing at random); ``entries``: the
-    table's ledger, which counts the rebuys and top-ups the player has had."""
+    table's ledger, which counts the rebuys and top-ups the player has had (``None``: not read
+    yet, the slice asks for the read and takes the command again with them). ``asked``: the
+    request as it came from a connection, carried out only when its number is the seat's next
+    (:meth:`~.core.Numbered.again`), then stored as the seat's ``last_seq`` with the request
+    and acked. ``tournament``: the table is a tournament's, whose chips only the host gives."""
 
     holder: Holder
     amount: int
     seq: int | None
     id: str
-    entries: tuple[LedgerEntry, ...]
+    entries: tuple[LedgerEntry, ...] | None
     limits: Limits
     night_over: bool = False
+    asked: Numbered | None = None
+    tournament: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,6 +298,19 @@ def handle(state: CashierState, command: Command, now: float) -> Outcome[Cashier
 
 def _ask(state: CashierState, ask: AskChips) -> Outcome[CashierState]:
     row = ask.holder.row
+    asked = ask.asked
+    again = None if asked is None else asked.again(row.last_seq)
+    if again is not None:
+        return Outcome(state, news=(again,))
+    if ask.tournament:
+        # A tournament's chips are its rebuys and add-on, which the host gives for the money.
+        raise LedgerError(
+            "in a tournament, ask the host for a rebuy or the add-on: the host gives them"
+        )
+    entries = ask.entries
+    if entries is None:  # a read, then the write
+        read = Effect(ledger.ReadLedger(), then=lambda found: replace(ask, entries=tuple(found)))
+        return Outcome(state, effect=read)
     if ask.night_over:
         raise LedgerError("the night is over: no more chips")
     waiting = state.for_seat(row.seat, row.player_id)
@@ -291,9 +321,7 @@ def _ask(state: CashierState, ask: AskChips) -> Outcome[CashierState]:
     if row.leaving:
         raise LedgerError("you are leaving the table: no more chips")
     had = sum(
-        1
-        for entry in ask.entries
-        if entry.player_id == row.player_id and entry.reason in REBUY_REASONS
+        1 for entry in entries if entry.player_id == row.player_id and entry.reason in REBUY_REASONS
     )
     limits = ask.limits
     most = limits.allowance(ask.holder.now, had)
@@ -306,7 +334,11 @@ def _ask(state: CashierState, ask: AskChips) -> Outcome[CashierState]:
         ask.id, row.player_id, row.seat, row.name, ask.amount, RebuyStatus.PENDING, ask.seq
     )
     new = replace(state, open=(*state.open, request))
-    return Outcome(new, effect=Effect(Changes(rebuys=[request])), news=(TableNews(),))
+    if asked is None:
+        return Outcome(new, effect=Effect(Changes(rebuys=[request])), news=(TableNews(),))
+    # The seat's number is stored with the request (the seat takes it once it is stored).
+    changes = Changes(seats=[replace(row, last_seq=asked.seq)], rebuys=[request])
+    return Outcome(new, effect=Effect(changes), news=(TableNews(), Acked(asked, row.seat)))
 
 
 def _decide(state: CashierState, decide: DecideChips, now: float) -> Outcome[CashierState]:

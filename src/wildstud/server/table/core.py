@@ -12,8 +12,8 @@ comes to:
   hand the slice with its result (:class:`Effect`);
 - ``news``: the frames for each audience (:class:`News`; :class:`TableNews` for the table frame
   and :class:`ClockNews` for the turn's clock as they stand once the turn is done;
-  :class:`Dismissed` for connections the table lets go), sent by the outbox at the end of the
-  turn, never before the effect is done;
+  :class:`Dismissed` for connections the table lets go; :class:`Acked` for a seat's request
+  carried out), sent by the outbox at the end of the turn, never before the effect is done;
 - ``reply``: the answer to whoever asked (a :class:`Refused` is raised at them);
 - ``wake``: when to hand the slice a :class:`Tick` (``None``: no timer);
 - ``follow``: commands for other slices (a slice never calls another one).
@@ -30,22 +30,28 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from wildstud.server.messages import ack_frame, seq_refusal, seq_taken
+
 if TYPE_CHECKING:
     from wildstud.server.frames import Clock
     from wildstud.server.store.records import SeatState
     from wildstud.server.table.live import LiveHand
 
 __all__ = [
+    "DESK",
+    "Acked",
     "Audience",
     "CancelChoice",
     "ClockNews",
     "Command",
     "Credit",
+    "DealMade",
     "Dismissed",
     "Effect",
     "Everyone",
     "HandNews",
     "News",
+    "Numbered",
     "Outcome",
     "PlayerOut",
     "Readers",
@@ -161,6 +167,21 @@ class PlayerOut(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class DealMade(Command):
+    """The last players of a tournament agreed a deal of ``kind`` (a deal is made between
+    hands only, of 2 to 16 players with chips): the prizes are paid by it. A command for the
+    tournament's desk, carried out as :class:`TableRuns` is, into the change that ends the
+    night with it (:class:`~.seating.EndNight`)."""
+
+    kind: str
+
+
+DESK = TableRuns | PlayerOut | DealMade
+"""The commands for the tournament's desk, which has not moved onto the core yet: carried out
+into the change of the command that asks them (:meth:`.actor.Actor.fold`)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Credit(Command):
     """Chips came to seat ``row.seat``: ``row`` is its row with its new stack, as the cashier
     applied a request for chips (whose write holds it). A command for the seating
@@ -202,6 +223,55 @@ class Dismissed:
 
 
 @dataclass(frozen=True, slots=True)
+class Numbered:
+    """A seat's numbered request (:mod:`wildstud.server.messages`) as its slice takes it: the
+    connection that sent it, the request as it came, and ``last``, the request the seat's
+    number was last given to (in memory only: :attr:`~wildstud.server.seating.Seat.last_request`).
+
+    >>> from wildstud.server.messages import SitIn
+    >>> asked = Numbered("ann's page", SitIn(type="sit_in", seq=4), None)
+    >>> asked.again(4).frame, asked.again(5).frame["code"], asked.again(3)
+    ({'type': 'ack', 'seq': 4, 'last_seq': 4, 'repeat': True}, 'stale', None)
+    """
+
+    client: Any
+    request: Any
+    """The frame (a :class:`~wildstud.server.messages.SitIn`, a
+    :class:`~wildstud.server.messages.Rebuy`…): its ``seq`` numbers it."""
+    last: object
+
+    @property
+    def seq(self) -> int:
+        """The request's number."""
+        seq: int = self.request.seq
+        return seq
+
+    def again(self, last_seq: int) -> News | None:
+        """The answer to the request, for a seat whose last request carried out was numbered
+        ``last_seq``, when it is not to be carried out: a resend of that request is answered
+        as done, another request under its number, a stale one and one out of range are
+        refused; ``None``: carry it out (the number is the next)."""
+        seq = self.seq
+        if seq == last_seq:
+            if self.last in (None, self.request):  # a resend of what was done: done
+                return News(To(self.client), ack_frame(seq, last_seq, repeat=True))
+            return News(To(self.client), seq_taken(seq))  # another connection used it first
+        refusal = seq_refusal(seq, last_seq)
+        return None if refusal is None else News(To(self.client), refusal)
+
+
+@dataclass(frozen=True, slots=True)
+class Acked:
+    """Seat ``seat``'s numbered request ``asked`` is carried out (its number stored as the
+    seat's ``last_seq``): the connection that sent it is sent its ack, the seat's other
+    connections the ``seq`` frame, and a resend of the number is answered as done from now on
+    (the outbox keeps the request with the seat)."""
+
+    asked: Numbered
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class Effect:
     """What the store must do for a command: ``request`` (a record the actor knows how to carry
     out: a write, fenced by the table's lease, or a read), then the slice is handed
@@ -228,7 +298,7 @@ class Outcome(Generic[S]):
 
     state: S
     effect: Effect | None = None
-    news: tuple[News | TableNews | ClockNews | Dismissed, ...] = ()
+    news: tuple[News | TableNews | ClockNews | Dismissed | Acked, ...] = ()
     reply: object = None
     wake: float | None = None
     follow: tuple[Command, ...] = ()

@@ -21,11 +21,11 @@ turn's clock, the showdown's and the offer's, who acted and who the clock acted 
 hand). A change stages a new value (:meth:`Driver.put`), which the runner adopts once the store
 has the change; a clock that nothing stores is adopted at once (:meth:`Driver.settle`,
 :meth:`Driver.sync_turn`). The seats' rows a change writes (a time bank drawn on, a request's
-number) go into it, and the seats take them once it is stored; at a hand's end the stacks of
-the seats that stay go to the seating as a command folded into the change
-(:class:`~.seating.HandOver`), and those leaving leave by :class:`~.seating.Leave`. The one
-thing changed before a write is the hand's book, from which the copy draws a redeal's deck: a
-change the store refuses forgets what it drew (:meth:`Driver.drawing`).
+number) go into it, and the seats take them once it is stored; at a hand's end
+(:mod:`.hand_end`) the stacks of the seats that stay go to the seating as a command folded into
+the change (:class:`~.seating.HandOver`), and those leaving leave by :class:`~.seating.Leave`.
+The one thing changed before a write is the hand's book, from which the copy draws a
+redeal's deck: a change the store refuses forgets what it drew (:meth:`Driver.drawing`).
 
 The button (the dealer's seat, who chooses the game under dealer's choice) moves forward every
 hand to the next seat, after the one that had it, whose player was dealt into the last hand and
@@ -52,27 +52,22 @@ from typing import TYPE_CHECKING, Any
 from wildstud.betting import ActionKind
 from wildstud.deal import Hand, Phase
 from wildstud.server.clock import Backoff, Turn
-from wildstud.server.history import summary
-from wildstud.server.pace import hand_pause
 from wildstud.server.replay import DeckBook, at_showdown, start_hand
 from wildstud.server.seating import Seat
 from wildstud.server.showdown import ShowdownChoice, TwiceOffer
 from wildstud.server.store import (
     ActionRecord,
     Changes,
-    HandEnd,
     HandSetup,
     SeatState,
 )
 from wildstud.server.table.button import DealDefault, Seats, dealer_for, game_for, next_step
-from wildstud.server.table.cashier import HandEnded, Holder, Limits
 from wildstud.server.table.endgame import Endgame
+from wildstud.server.table.hand_end import finish_hand
 from wildstud.server.table.live import LiveHand
-from wildstud.server.table.runner import RUNNER, Choosing, RunnerState, hand_end_row, row_in
-from wildstud.server.table.seating import HandOver, TableStatus
-from wildstud.server.table.settings import NoticesPlayed
+from wildstud.server.table.runner import RUNNER, Choosing, RunnerState
+from wildstud.server.table.seating import TableStatus
 from wildstud.server.table.writer import StorageFailureError
-from wildstud.words import describe_settings
 
 if TYPE_CHECKING:
     from wildstud.server.table.table import Table
@@ -669,71 +664,9 @@ class Driver:
         self.table.fanout.broadcast_table()
 
     def finish_hand(self, changes: Changes, live: LiveHand, void: str | None = None) -> None:
-        """Hand ``live`` (as the change in hand leaves it) is over: stacks, ledger, absences
-        and departures, all in ``changes``; the seats take their rows, and the runner its
-        state between hands, once they are stored. ``void``: why the hand is void, its chips
-        back where they were before it."""
-        table = self.table
-        state = self.current
-        hand = live.hand
-        setup = live.setup
-        number = setup.number
-        stacks = setup.stacks if void is not None else hand.stacks
-        absent_hands = table.settings.absent_hands
-        staying: list[SeatState] = []
-        for engine, index in enumerate(setup.lineup):
-            seat = table.seats.get(index)
-            if seat is None:  # pragma: no cover - a seat in a hand leaves only when it ends
-                continue
-            result = stacks[engine] - setup.stacks[engine]
-            if result:
-                changes.ledger.append(seat.entry("hand", result, number))
-            row = hand_end_row(
-                row_in(changes, index) or seat.state(),
-                stacks[engine],
-                acted=index in state.acted,
-                timed_out=index in state.timed_out,
-                absent_hands=absent_hands,
-            )
-            changes.seats = [written for written in changes.seats if written.seat != index]
-            if row.leaving:
-                table.hosting.leave(seat, row.stack, changes)
-            else:
-                staying.append(row)
-        # The new stacks are the seating's to write: a follow-up of the hand's end, folded
-        # into its change rather than asked through the inbox, because the hand's end and the
-        # stacks it leaves must be one transaction (a later turn could see one without the
-        # other, and a failed write must leave neither).
-        table.actor.fold("seating", HandOver(tuple(staying)), changes)
-        record = summary(table.id, setup, hand, live.book)
-        # The host's changes that held from this hand go into its record (console.py).
-        record["notices"] = [
-            describe_settings(notice.changes) for notice in table.notices if notice.hand == number
-        ]
-        # The settings slice drops them once the hand's end is stored (:mod:`.settings`), in
-        # the same turn: a client welcomed in between would be told them again.
-        table.writer.after(lambda: table.actor.follow(NoticesPlayed(number)))
-        if void is not None:
-            record["void"] = void
-            record["final_stacks"] = list(stacks)
-        table.writer.after(lambda: self.table.shuffling.forget_hand(number))
-        changes.hand_end = HandEnd(number, tuple(stacks), record)
-        if table.tournament is not None:  # knock-outs, and the prizes once one is left
-            table.desk.hand_ended(live, changes)
-        # Between hands: the chips the host approved during this one come to the table now.
-        if any(request.status == "approved" for request in table.cashier.open):
-            rows = (row_in(changes, index) or seat.state() for index, seat in table.seats.items())
-            holders = tuple(Holder(row, row.stack) for row in rows)
-            # Folded, as the stacks are: the chips come with the hand's end or not at all.
-            table.actor.fold("cashier", HandEnded(holders, Limits.of(table.settings)), changes)
-        self.put(
-            live=None,
-            last_hand=live,
-            next_hand_at=time.monotonic() + hand_pause(table.settings, hand),
-            acted=frozenset(),
-            timed_out=frozenset(),
-        )
-        table.writer.after(table.metrics.hand_finished)  # counted once it is stored
+        """Hand ``live`` (as the change in hand leaves it) is over: its end goes into
+        ``changes`` (:func:`.hand_end.finish_hand`); ``void``: why the hand is void."""
+        finish_hand(self, changes, live, void)
 
     def sync_turn(self) -> None:
         """Time a turn the driver has not timed yet: a new one, one resumed after a pause, the

@@ -35,11 +35,9 @@ from wildstud.server.frames import (
 from wildstud.server.messages import error_frame
 from wildstud.server.schemas import TableInfo
 from wildstud.server.seating import Client
-from wildstud.server.store import Changes
 from wildstud.server.table.chat import Welcome as ChatWelcome
 from wildstud.server.table.core import Everyone, HandNews, To
 from wildstud.server.table.driver import PLAYING
-from wildstud.server.table.seating import Back
 
 if TYPE_CHECKING:
     from wildstud.server.table.table import Table
@@ -225,13 +223,6 @@ class Fanout:
             if seat is None:
                 self.spectators.add(client)
             else:
-                if seat.absent:
-                    # An absent player who opens the link again is back (the seating's: the
-                    # seat changes once it is stored, and a write the store refuses leaves
-                    # it as it was, this connection not among its own).
-                    changes = Changes()
-                    table.actor.fold("seating", Back(seat.index), changes)
-                    await table.writer.commit(changes)
                 seat.clients.add(client)
             client.send(dumps(self.table_frame()))
             for notice in table.notices:  # the host's changes not yet played out (console.py)

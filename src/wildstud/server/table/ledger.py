@@ -7,8 +7,9 @@ Every change of a seat's chips goes into the store as a
 itself, so the ledger balances by construction: chips at the table (and in the pot of the hand
 in progress) plus chips cashed out equal chips bought in, and each seat's entries add up to its
 stack. A read is a command that brings the table's chips as they stand (:class:`Report`,
-:class:`NightRead`); its effect is the store's read of the ledger (:class:`ReadLedger`), in the
-same turn of the actor, so that both are of one moment; the answer is made from the two.
+:class:`NightRead`), or its seated accounts (:class:`Departures`); its effect is the store's
+read of the ledger (:class:`ReadLedger`), in the same turn of the actor, so that both are of
+one moment; the answer is made from the two.
 
 >>> entries = (LedgerEntry("a", 0, "Ann", "buy-in", 500), LedgerEntry("a", 0, "Ann", "hand", 0))
 >>> balance(Report(stacks=(("a", 500),), in_play=None, dealt=None), entries)["balanced"]
@@ -20,12 +21,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from wildstud.server.accounts import departed
 from wildstud.server.night import BOUGHT, Night, tally
 from wildstud.server.store.records import LedgerEntry
 from wildstud.server.table.core import Command, Effect, Outcome
 from wildstud.settlement import HouseResult
 
-__all__ = ["COMMANDS", "NightBook", "NightRead", "ReadLedger", "Report", "balance", "handle"]
+__all__ = [
+    "COMMANDS",
+    "Departures",
+    "NightBook",
+    "NightRead",
+    "ReadLedger",
+    "Report",
+    "balance",
+    "handle",
+]
 
 S = TypeVar("S")
 
@@ -58,6 +69,14 @@ class NightRead(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class Departures(Command):
+    """The players who left tonight and have not come back (:func:`~.accounts.departed`):
+    ``seated``, the ledger accounts seated now."""
+
+    seated: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class NightBook:
     """What a night's settle-up is made from: the ledger and the chips in front of the seats,
     of one moment. Its :meth:`tally` may take a moment on a long night (a search for the
@@ -82,7 +101,7 @@ class NightBook:
 class _Read(Command):
     """A read's command with the ledger the store gave for it."""
 
-    asked: Report | NightRead
+    asked: Report | NightRead | Departures
     entries: tuple[LedgerEntry, ...]
 
 
@@ -129,14 +148,16 @@ def handle(state: S, command: Command, now: float) -> Outcome[S]:
         asked = command.asked
         if isinstance(asked, Report):
             return Outcome(state, reply=balance(asked, command.entries))
+        if isinstance(asked, Departures):
+            return Outcome(state, reply=departed(command.entries, asked.seated))
         return Outcome(state, reply=NightBook(command.entries, asked))
-    assert isinstance(command, Report | NightRead)
+    assert isinstance(command, Report | NightRead | Departures)
 
-    def read(entries: Any, asked: Report | NightRead = command) -> Command:
+    def read(entries: Any, asked: Report | NightRead | Departures = command) -> Command:
         return _Read(asked, tuple(entries))
 
     return Outcome(state, effect=Effect(ReadLedger(), then=read))
 
 
-COMMANDS: tuple[type[Command], ...] = (Report, NightRead, _Read)
+COMMANDS: tuple[type[Command], ...] = (Report, NightRead, Departures, _Read)
 """The ledger's reads, among the money slice's commands."""

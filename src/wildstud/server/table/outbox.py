@@ -22,9 +22,10 @@ from typing import TYPE_CHECKING, Any
 
 from wildstud.deal import Event, TableView
 from wildstud.server.frames import Clock, ClockFrame, HandFrame, Removed, UpdateFrame
-from wildstud.server.messages import encode_event, encode_view, encode_views
+from wildstud.server.messages import ack_frame, encode_event, encode_view, encode_views, seq_frame
 from wildstud.server.proofs import Openings
 from wildstud.server.table.core import (
+    Acked,
     Audience,
     ClockNews,
     Dismissed,
@@ -74,7 +75,9 @@ class Outbox:
             readers.extend(table.fanout.spectators)
         return readers
 
-    def send(self, news: Iterable[News | TableNews | ClockNews | Dismissed | HandNews]) -> None:
+    def send(
+        self, news: Iterable[News | TableNews | ClockNews | Dismissed | Acked | HandNews]
+    ) -> None:
         """Send each piece of ``news`` to its audience, the table frame once at most, in its
         first one's place (the turn's clock likewise, while a hand is played)."""
         table_sent = clock_sent = False
@@ -95,6 +98,9 @@ class Outbox:
                 continue
             if isinstance(item, Dismissed):
                 self._dismiss(item)
+                continue
+            if isinstance(item, Acked):
+                self._acked(item)
                 continue
             text = dumps(item.frame)
             for client in self.audience(item.audience):
@@ -123,6 +129,23 @@ class Outbox:
             if seat is not None:
                 seat.clients.discard(client)
             spectators.discard(client)
+
+    def _acked(self, news: Acked) -> None:
+        """Answer a seat's request carried out: the ack to the connection that sent it, the
+        new number to the seat's other connections; the seat keeps the request, so that a
+        resend of its number is answered as done (:meth:`.core.Numbered.again`)."""
+        asked = news.asked
+        seq = asked.seq
+        seat = self.table.seats.get(news.seat)
+        if seat is not None:
+            seat.last_request = asked.request
+        asked.client.send(dumps(ack_frame(seq, seq)))
+        if seat is None:
+            return
+        others = dumps(seq_frame(seq))
+        for other in seat.clients:
+            if other is not asked.client:
+                other.send(others)
 
     # -- the hand, redacted for each seat ------------------------------------------------------
 

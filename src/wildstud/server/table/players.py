@@ -4,19 +4,26 @@ showdown, sitting out and in, and asking for chips (:mod:`wildstud.server.table.
 Each request is numbered (``seq``, see :mod:`wildstud.server.messages`) and answered: an
 ``ack`` to the connection that sent it and a ``seq`` frame to the seat's other connections. A
 repeat of the last request accepted gets its ack again; a stale or out-of-range ``seq`` gets an
-error frame carrying the seat's ``last_seq``. Any other refusal raises a
+error frame carrying the seat's ``last_seq`` (:meth:`.core.Numbered.again`; the answers are the
+outbox's news, :class:`~.core.Acked`). Any other refusal raises a
 :class:`~wildstud.errors.WildstudError` saying why; nothing changes either way.
+
+Sitting out and back in is the seating's command (:meth:`Players.sit`), and a request for
+chips the money slice's (:meth:`Players.ask_chips`: it reads the ledger, then stores the
+request), each asked of the actor by :meth:`.table.Table.handle` and checking the number and
+acking the request itself; the others still run here whole, under the table's lock, as
+:class:`~.actor.Wrapped` commands.
 """
 
 from __future__ import annotations
 
 import time
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from wildstud.betting import ActionKind
 from wildstud.errors import IllegalActionError, TableError
-from wildstud.server.errors import LedgerError, SeatError
+from wildstud.server.errors import SeatError
 from wildstud.server.frames import Pong
 from wildstud.server.messages import (
     Act,
@@ -27,15 +34,11 @@ from wildstud.server.messages import (
     Show,
     SitIn,
     SitOut,
-    ack_frame,
-    seq_frame,
-    seq_refusal,
-    seq_taken,
 )
 from wildstud.server.seating import Client, Seat
 from wildstud.server.security import new_id
-from wildstud.server.store import Changes
 from wildstud.server.table.cashier import AskChips, Limits
+from wildstud.server.table.core import Acked, Numbered
 from wildstud.server.table.driver import TableStatus
 from wildstud.server.table.fanout import dumps
 from wildstud.server.table.live import LiveHand
@@ -53,60 +56,69 @@ class Players:
     def __init__(self, table: Table) -> None:
         self.table = table
 
-    async def handle(
-        self, client: Client, frame: Act | Choose | SitIn | SitOut | Rebuy | Show | RunTwice | Ping
-    ) -> None:
+    async def handle(self, client: Client, frame: Act | Choose | Show | RunTwice | Ping) -> None:
         """Carry out a client's request and answer it (see the module's description)."""
         if isinstance(frame, Ping):
             client.send(dumps(Pong().frame()))
             return
-        if client.seat is None:
-            raise SeatError("spectators watch: only a seat may act")
         arrived = time.monotonic()
         table = self.table
         async with table.lock:
-            if table.closing:
-                raise TableError("the server is restarting: the page reconnects by itself")
-            seat = table.seats.get(client.seat)
-            if seat is None:
-                raise SeatError("this seat has been given up")
-            last = seat.last_seq
-            if frame.seq == last:
-                if seat.last_request in (None, frame):  # a resend of what was done: done
-                    client.send(dumps(ack_frame(frame.seq, last, repeat=True)))
-                else:  # another connection of the seat used this number first
-                    client.send(dumps(seq_taken(frame.seq)))
-                return
-            refusal = seq_refusal(frame.seq, last)
-            if refusal is not None:
-                client.send(dumps(refusal))
+            seat, asked = self.numbered(client, frame)
+            again = asked.again(seat.last_seq)
+            if again is not None:
+                table.actor.outbox.send([again])
                 return
             if isinstance(frame, Act):
                 await self._acts(seat, frame)
             elif isinstance(frame, Choose):
                 await self._chooses(seat, frame)
-            elif isinstance(frame, Rebuy):
-                await self._asks_for_chips(seat, frame)
             elif isinstance(frame, Show):
                 await self._shows(seat, frame)
-            elif isinstance(frame, RunTwice):
+            else:
                 await self._answers_twice(seat, frame)
-            else:  # the seating's (:mod:`.seating`): the seat changes once it is stored
-                changes = Changes()
-                sit = Sit(seat.index, isinstance(frame, SitOut), frame.seq)
-                table.actor.fold("seating", sit, changes)
-                await table.writer.commit(changes)
-                table.fanout.broadcast_table()
             table.changed.set()
-            seat.last_request = frame
-            client.send(dumps(ack_frame(frame.seq, seat.last_seq)))
-            others = dumps(seq_frame(seat.last_seq))
-            for other in seat.clients:
-                if other is not client:
-                    other.send(others)
+            table.actor.outbox.send([Acked(asked, seat.index)])
             if isinstance(frame, Act):
                 latency = table.metrics.latency
                 table.fanout.when_sent(lambda: latency.observe(time.monotonic() - arrived))
+
+    def numbered(self, client: Client, frame: Any) -> tuple[Seat, Numbered]:
+        """The seat that sent ``frame``, a numbered request, and the request as a slice takes
+        it (made from the table as it stands); refused when the connection is a spectator's,
+        its seat is given up, or the server is restarting."""
+        if client.seat is None:
+            raise SeatError("spectators watch: only a seat may act")
+        table = self.table
+        if table.closing:
+            raise TableError("the server is restarting: the page reconnects by itself")
+        seat = table.seats.get(client.seat)
+        if seat is None:
+            raise SeatError("this seat has been given up")
+        return seat, Numbered(client, frame, seat.last_request)
+
+    def sit(self, client: Client, frame: SitIn | SitOut) -> Sit:
+        """The seating's command for a player's request to sit out or back in."""
+        seat, asked = self.numbered(client, frame)
+        return Sit(seat.index, isinstance(frame, SitOut), asked)
+
+    def ask_chips(self, client: Client, frame: Rebuy) -> AskChips:
+        """The money slice's command for a player's request for chips (it reads the ledger,
+        which counts the player's rebuys tonight, then stores the request with the seat's
+        number)."""
+        seat, asked = self.numbered(client, frame)
+        table = self.table
+        return AskChips(
+            table.holder(seat),
+            frame.amount,
+            frame.seq,
+            new_id(),
+            None,
+            Limits.of(table.settings),
+            night_over=table.status is TableStatus.ENDED,
+            asked=asked,
+            tournament=table.tournament is not None,
+        )
 
     async def _acts(self, seat: Seat, frame: Act) -> None:
         table = self.table
@@ -125,31 +137,6 @@ class Players:
         # takes them then).
         kind = ActionKind(frame.action)
         await table.driver.act(seat, engine, kind, frame.amount, "player", frame.seq, bank)
-
-    async def _asks_for_chips(self, seat: Seat, frame: Rebuy) -> None:
-        table = self.table
-        if table.tournament is not None:
-            # A tournament's chips are its rebuys and add-on, which the host gives for the money.
-            raise LedgerError(
-                "in a tournament, ask the host for a rebuy or the add-on: the host gives them"
-            )
-        entries = await table.store.call(table.store.ledger, table.id)
-        ask = AskChips(
-            table.holder(seat),
-            frame.amount,
-            frame.seq,
-            new_id(),
-            tuple(entries),
-            Limits.of(table.settings),
-            night_over=table.status is TableStatus.ENDED,
-        )
-        # The money slice's part of the change, stored with the seat's number in one write
-        # (the seat takes its number once it is stored).
-        changes = Changes()
-        table.actor.fold("cashier", ask, changes)
-        changes.seats.append(replace(seat.state(), last_seq=frame.seq))
-        await table.writer.commit(changes)
-        table.fanout.broadcast_table()
 
     async def _chooses(self, seat: Seat, frame: Choose) -> None:
         choosing = self.table.driver.choosing

@@ -19,14 +19,18 @@ The slice never calls another: a seat that leaves has its open request for chips
 (:class:`~.core.PlayerOut`, for the tournament's desk), a change of status calls off the
 dealer's choice and the turn's clock (:class:`~.core.CancelChoice`, :class:`~.core.ResetTurn`,
 for the hand runner) and runs or stops a tournament's clock (:class:`~.core.TableRuns`), and
-the end of the night closes the open requests for chips (:class:`~.cashier.NightEnded`):
-follow-up commands. The host's and the players' seating commands are asked of the table's
-actor (:mod:`.hosting`), a seat taken reading the ledger first (:attr:`Join.entries`); until
-the hand runner moves onto the core, those it makes are folded into the change of the part
-that makes them (:mod:`.players`, the runner's hand end: :class:`HandOver` with the stacks
-the hand ends with, :class:`Leave`; :meth:`.actor.Actor.fold`), stored in its transaction
-with their follow-ups, and adopted only once it commits; and the rows the hand runner stores
-with its actions (the time banks it spends, the requests' numbers) are taken in once stored
+the end of the night closes the open requests for chips (:class:`~.cashier.NightEnded`) and
+pays a tournament's prizes by the deal its last players agreed, if any
+(:class:`~.core.DealMade`, for the desk): follow-up commands. The host's and the players'
+seating commands are asked of the table's actor (:mod:`.hosting`; a player's request to sit
+out or in, :mod:`.players`, numbered and acked by the slice: :class:`~.core.Numbered`; an
+absent player's return as their link opens, :meth:`.table.Table.attach`; a tournament's
+deal, :meth:`.table.Table.make_deal`), a seat taken reading the ledger first
+(:attr:`Join.entries`); until the hand runner moves onto the core, those it makes are folded
+into its change (its hand end: :class:`HandOver` with the stacks the hand ends with,
+:class:`Leave`; :meth:`.actor.Actor.fold`), stored in its transaction with their follow-ups,
+and adopted only once it commits; and the rows the hand runner stores with its actions (the
+time banks it spends, the requests' numbers) are taken in once stored
 (:meth:`SeatingState.stored`).
 
 >>> state = SeatingState.of(TableState("t", "x", "h", "j", "w", {}, "waiting", None, 0, None))
@@ -57,12 +61,15 @@ from wildstud.server.requests import RequestStatus
 from wildstud.server.store.records import Changes, LedgerEntry, SeatState, TableState
 from wildstud.server.table.cashier import NightEnded, SeatLeft
 from wildstud.server.table.core import (
+    Acked,
     CancelChoice,
     ClockNews,
     Command,
     Credit,
+    DealMade,
     Dismissed,
     Effect,
+    Numbered,
     Outcome,
     PlayerOut,
     Refused,
@@ -237,12 +244,14 @@ class Leave(Command):
 
 @dataclass(frozen=True, slots=True)
 class Sit(Command):
-    """Seat ``index``'s player sits out (``out``) or back in, by their request numbered
-    ``seq``."""
+    """Seat ``index``'s player sits out (``out``) or back in, by their numbered request
+    ``asked``: carried out when its number is the seat's next (the number stored with the
+    seat's row, the request acked), else answered as its number says
+    (:meth:`~.core.Numbered.again`) and nothing changes."""
 
     index: int
     out: bool
-    seq: int
+    asked: Numbered
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,10 +293,13 @@ class SetStatus(Command):
 
 @dataclass(frozen=True, slots=True)
 class EndNight(Command):
-    """The night is over (the host ended it, or a tournament's last player holds every chip):
-    no hand is dealt after the one in progress; ``row``: the table's row as it stands."""
+    """The night is over (the host ended it, or a tournament's last player holds every chip,
+    or its last players agreed a deal of ``deal``): no hand is dealt after the one in
+    progress; ``row``: the table's row as it stands. A deal is the desk's follow-up
+    (:class:`~.core.DealMade`), in the same change, also when the night was over already."""
 
     row: TableState
+    deal: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -337,13 +349,19 @@ def _handle(state: SeatingState, command: Command) -> Outcome[SeatingState]:
         return _written(state, Changes(seats=rows))
     if isinstance(command, Sit):
         row = state.get(command.index)
-        row = replace(row, sitting_out=command.out, missed_hands=0, last_seq=command.seq)
-        return _written(state, Changes(seats=[row]))
+        asked = command.asked
+        again = asked.again(row.last_seq)
+        if again is not None:
+            return Outcome(state, news=(again,))
+        row = replace(row, sitting_out=command.out, missed_hands=0, last_seq=asked.seq)
+        news = (TableNews(), Acked(asked, row.seat))
+        return _written(state, Changes(seats=[row]), news=news)
     if isinstance(command, Back):
         row = state.get(command.index)
         if not (row.sitting_out and row.missed_hands > 0):
             return Outcome(state)
-        return _written(state, Changes(seats=[replace(row, sitting_out=False, missed_hands=0)]))
+        row = replace(row, sitting_out=False, missed_hands=0)
+        return _written(state, Changes(seats=[row]), news=(TableNews(),))
     if isinstance(command, NewLink):
         row = state.get(command.index)
         if row.kind != "player":
@@ -360,11 +378,14 @@ def _handle(state: SeatingState, command: Command) -> Outcome[SeatingState]:
     if isinstance(command, SetStatus):
         return _set_status(state, command)
     if isinstance(command, EndNight):
+        deal = () if command.deal is None else (DealMade(command.deal),)
         if state.status is TableStatus.ENDED:
-            raise TableError("the night is over already")
+            if not deal:
+                raise TableError("the night is over already")
+            return Outcome(state, news=(TableNews(),), follow=deal)
         new = replace(state, status=TableStatus.ENDED)
         changes = Changes(table=new.row(command.row))
-        follow = (CancelChoice(), ResetTurn(), NightEnded(), TableRuns(running=False))
+        follow = (CancelChoice(), ResetTurn(), NightEnded(), TableRuns(running=False), *deal)
         return _written(state, changes, follow=follow, news=_RETIMED)
     assert isinstance(command, Credit)
     if command.row.seat not in state.seats:  # pragma: no cover - the cashier checks the seat
@@ -377,7 +398,7 @@ def _written(
     changes: Changes,
     reply: object = None,
     follow: tuple[Command, ...] = (),
-    news: tuple[TableNews | ClockNews | Dismissed, ...] = (),
+    news: tuple[TableNews | ClockNews | Dismissed | Acked, ...] = (),
 ) -> Outcome[SeatingState]:
     """The outcome of storing ``changes``: the state as they leave it, once stored."""
     return Outcome(

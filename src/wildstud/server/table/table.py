@@ -70,29 +70,27 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
-import functools
 import time
 from collections.abc import Awaitable, Callable, Collection, Iterable, Mapping
 from typing import Any, TypeVar
 
-from wildstud.deal import Hand
-from wildstud.server.accounts import Departed, departed
+from wildstud.server.accounts import Departed
 from wildstud.server.frames import ChatLogFrame
 from wildstud.server.menu import Menu
 from wildstud.server.messages import (
     Commit,
     Message,
     PrivateAnswer,
+    Rebuy,
     Reveal,
     Say,
     Shuffler,
+    SitIn,
+    SitOut,
     error_frame,
 )
 from wildstud.server.metrics import UNWATCHED
 from wildstud.server.night import Night
-from wildstud.server.private_replay import rebuild_private
-from wildstud.server.replay import CHOICES, DeckBook, rebuild
 from wildstud.server.schemas import RulesUpdate, TableSettings
 from wildstud.server.seating import Client, Seat, SeatKind
 from wildstud.server.stall import stalled
@@ -113,11 +111,12 @@ from wildstud.server.table.cashier import CashierState, DecideChips, Holder, Lim
 from wildstud.server.table.driver import HAND, Driver, TableStatus
 from wildstud.server.table.fanout import RESTARTING, Fanout, dumps
 from wildstud.server.table.hosting import Hosting
-from wildstud.server.table.ledger import NightBook, NightRead, Report
+from wildstud.server.table.ledger import Departures, NightBook, NightRead, Report
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.players import Players
 from wildstud.server.table.practice import Coach
-from wildstud.server.table.private import PrivateDeal, context
+from wildstud.server.table.private import PrivateDeal
+from wildstud.server.table.restore import restored
 from wildstud.server.table.runner import RunnerState
 from wildstud.server.table.seat_requests import RequestsState
 from wildstud.server.table.seating import SeatingState
@@ -366,68 +365,9 @@ class Table:
 
     @classmethod
     def restore(cls, stored: StoredTable, store: Store) -> Table:
-        """The table as the store kept it, its hand in progress replayed to where it stood."""
-        seats = (Seat.from_state(state) for state in stored.seats)
-        table = cls(stored.table, seats, store, stored.rebuys, stored.tournament)
-        table.actor.slices["requests"].state = RequestsState.of(stored.requests)
-        rules = table.actor.slices["settings"]
-        rules.state = dataclasses.replace(rules.state, notices=tuple(stored.notices))
-        table.shuffling.load(stored.shuffle_night, stored.shuffle)
-        if stored.live_hand is not None:
-            setup = stored.live_hand.setup
-            shuffling = table.shuffling
-            book = DeckBook(
-                stored.live_hand.decks,
-                stored.live_hand.salts,
-                shuffling.shuffle_for(setup.number),
-                stored.live_hand.made_from,
-            )
-            hand: Hand
-            if table.private.on:  # no deck: the rounds' rows (.private)
-                rows = [row for row in stored.private_rounds if row.number == setup.number]
-                hand, deals = rebuild_private(
-                    setup,
-                    context(table.id, setup.number),
-                    rows,
-                    stored.live_hand.actions,
-                    table.private.dealer,
-                )
-            else:
-                hand = rebuild(
-                    setup,
-                    book,
-                    stored.live_hand.actions,
-                    hold_showdown=True,
-                    hold_redeal=functools.partial(shuffling.resumes, setup.number),
-                )
-            live = LiveHand(setup, book, hand, len(stored.live_hand.actions))
-            table.fanout.sent(setup.number).published = len(hand.events)
-            acted: set[int] = set()
-            timed_out: set[int] = set()
-            for action in stored.live_hand.actions:
-                index = setup.lineup[action.seat]
-                if index in table.seats:
-                    if action.source == "player":
-                        acted.add(index)
-                    # The showdown's default is no missed turn (server/showdown.py).
-                    if action.source == "clock" and action.kind not in CHOICES:
-                        timed_out.add(index)
-            runner = table.driver
-            if table.private.on:
-                table.private.load(setup.number, deals, rows, live)
-            runner.adopt(
-                runner.state.but(
-                    live=live,
-                    dealt_last={
-                        index: table.seats[index].player_id
-                        for index in setup.lineup
-                        if index in table.seats
-                    },
-                    acted=frozenset(acted),
-                    timed_out=frozenset(timed_out),
-                )
-            )
-        return table
+        """The table as the store kept it, its hand in progress replayed to where it stood
+        (:mod:`.restore`)."""
+        return restored(cls, stored, store)
 
     def state(self) -> TableState:
         """The table's row for the store, as the change in hand leaves it (its status and links
@@ -544,8 +484,14 @@ class Table:
     async def attach(self, client: Client) -> None:
         """A client connects: it gets the whole state at once, then every change. A turn of
         the actor, so that it sees the table between two commands, never in the middle of
-        one (a hand's end stored, and its notices not yet played)."""
+        one (a hand's end stored, and its notices not yet played). An absent player who opens
+        their link again is back first (the seating's :class:`~.seating.Back`, a turn of its
+        own: when the store refuses it, the seat stays as it was and the connection is not
+        attached)."""
         try:
+            seat = None if client.seat is None else self.seats.get(client.seat)
+            if seat is not None and seat.absent and not (self.closing or self.broken):
+                await self.actor.ask(seating.Back(seat.index))
             await self._wrapped(lambda: self.fanout.attach(client))
         except StorageFailureError:
             if not self.actor.closed:  # the absent player's return could not be stored
@@ -576,7 +522,14 @@ class Table:
             if isinstance(frame, PrivateAnswer):
                 await self._wrapped(lambda: self.private.receive(client, frame))
                 return
-            await self._wrapped(lambda: self.players.handle(client, frame))
+            players = self.players
+            if isinstance(frame, SitIn | SitOut):  # the seating's command
+                await self.actor.ask(lambda: players.sit(client, frame))
+                return
+            if isinstance(frame, Rebuy):  # the money slice's command
+                await self.actor.ask(lambda: players.ask_chips(client, frame))
+                return
+            await self._wrapped(lambda: players.handle(client, frame))
         except StorageFailureError:
             if self.broken:  # moved, or being reloaded: the connection closes
                 raise
@@ -638,14 +591,13 @@ class Table:
         return await self.hosting.decide(request_id, approve, wanted, returning)
 
     async def departed(self) -> list[Departed]:
-        """The players who left tonight and have not come back (:mod:`.accounts`): a turn of
-        the actor, so that the ledger and the seats are read at one moment."""
-
-        async def read() -> list[Departed]:
-            entries = await self.store.call(self.store.ledger, self.id)
-            return departed(entries, (seat.player_id for seat in self.seats.values()))
-
-        return await self._wrapped(read)
+        """The players who left tonight and have not come back (:mod:`.accounts`): a read of
+        the money slice's (:class:`~.ledger.Departures`), so that the ledger and the seats are
+        read at one moment."""
+        gone: list[Departed] = await self.actor.read(
+            lambda: Departures(tuple(seat.player_id for seat in self.seats.values()))
+        )
+        return gone
 
     async def new_link(self, index: int) -> tuple[Seat, str]:
         """A new token for a player's seat (:meth:`.hosting.Hosting.new_link`)."""
@@ -691,10 +643,10 @@ class Table:
         """The night's ledger and settle-up (:func:`wildstud.server.night.tally`): the ledger
         and the stacks are read in one turn of the actor, so both are of one moment. A
         tournament's night is its money: what each entrant paid in and won
-        (:meth:`.tournament.Desk.money`), which is what a club's book takes from it."""
+        (:meth:`.tournament.Desk.money`, as stored), which is what a club's book takes from
+        it."""
         if self.tournament is not None:
-            money = await self._wrapped(self._money)
-            return await asyncio.to_thread(money.tally)
+            return await asyncio.to_thread(self._money().tally)
         book: NightBook = await self.actor.read(
             lambda: NightRead(
                 tuple((seat.player_id, seat.stack) for seat in self.seats.values()),
@@ -706,7 +658,7 @@ class Table:
         # the settle-up's search may take a moment on a long night: off the event loop
         return await asyncio.to_thread(book.tally)
 
-    async def _money(self) -> NightBook:
+    def _money(self) -> NightBook:
         entries, seated = self.desk.money()
         read = NightRead(
             tuple(seated.items()),
@@ -736,19 +688,20 @@ class Table:
         desk = self.desk
         await self._wrapped(lambda: desk.addon(index) if addon else desk.rebuy(index))
 
-    async def tournament_deal(self, kind: str | None) -> dict[str, Any]:
-        """The deal calculator's figures for the players left; with ``kind``, the deal is
-        made and the tournament ends (:mod:`.tournament`)."""
+    def deal_figures(self) -> dict[str, Any]:
+        """The deal calculator's figures for the players left, as stored
+        (:meth:`.tournament.Desk.figures`)."""
+        if self.tournament is None:
+            raise TournamentError("this table is not a tournament")
+        return self.desk.figures()
 
-        async def run() -> dict[str, Any]:
-            if self.tournament is None:
-                raise TournamentError("this table is not a tournament")
-            figures = self.desk.figures()
-            if kind is not None:
-                await self.desk.make_deal(kind)
-            return figures
-
-        return await self._wrapped(run)
+    async def make_deal(self, kind: str) -> None:
+        """The last players agree a deal of ``kind``: the prizes are paid by it and the night
+        ends (the seating's command, :class:`~.seating.EndNight` with the deal, through the
+        actor's inbox; the desk pays the prizes in its change, :mod:`.tournament`)."""
+        if self.tournament is None:  # the desk does nothing at a cash table
+            raise TournamentError("this table is not a tournament")
+        await self.actor.ask(lambda: seating.EndNight(self.state(), deal=kind))
 
     async def end_night(self) -> None:
         """The host ends the night: the hand in progress plays out (a paused one resumes), no

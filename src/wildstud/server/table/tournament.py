@@ -16,7 +16,9 @@ hands on it:
   chip, pays the prizes and ends the table;
 - the host starts and pauses its clock with the table (:meth:`Desk.status_changed`), gives a
   player a rebuy or the add-on for the money taken (:meth:`Desk.rebuy`, :meth:`Desk.addon`)
-  and, when the last players agree, ends it with a deal (:meth:`Desk.make_deal`).
+  and, when the last players agree, ends it with a deal (the seating's
+  :class:`~.seating.EndNight` with its ``deal``, whose follow-up :class:`~.core.DealMade` the
+  desk carries out into the same change: :meth:`Desk.deal_made`).
 
 Chips enter only as buy-ins, rebuys (ledger reason ``rebuy`` for an empty stack, ``top-up``
 for one at most the starting chips) and add-ons (``top-up``), each in the ledger, so the
@@ -32,10 +34,10 @@ from typing import TYPE_CHECKING, Any
 from wildstud.errors import TableError
 from wildstud.server.menu import Menu
 from wildstud.server.store import Changes, LedgerEntry
-from wildstud.server.table.core import PlayerOut, TableRuns
+from wildstud.server.table.core import DealMade, PlayerOut, TableRuns
 from wildstud.server.table.runner import row_in
 from wildstud.server.table.seating import EndNight, TableStatus
-from wildstud.server.tourney import Tourney, prizes_of
+from wildstud.server.tourney import Entry, Tourney, prizes_of
 from wildstud.server.tourney_schemas import LevelModel, TournamentSettings
 from wildstud.tournament import Level, Schedule, TournamentError, chip_chop, deal, icm
 
@@ -224,15 +226,17 @@ class Desk:
                 table.actor.fold("seating", EndNight(table.state()), changes)
         self._put(state, now, changes)
 
-    def folded(self, command: TableRuns | PlayerOut, changes: Changes) -> None:
+    def folded(self, command: TableRuns | PlayerOut | DealMade, changes: Changes) -> None:
         """Carry out ``command``, a follow-up of the seating's for the desk, into ``changes``
         (the change that made it): nothing at a cash table."""
         if self.table.tournament is None:
             return
         if isinstance(command, TableRuns):
             self.status_changed(command.running, changes)
-        else:
+        elif isinstance(command, PlayerOut):
             self.left(command.player_id, changes)
+        else:
+            self.deal_made(command.kind, changes)
 
     def left(self, player_id: str, changes: Changes) -> None:
         """Player ``player_id`` left the table: out at once, below everyone still in (their
@@ -309,19 +313,28 @@ class Desk:
             table.fanout.broadcast_table()
             table.changed.set()
 
-    def figures(self) -> dict[str, Any]:
-        """The deal calculator: for the players still in, their chips and their share of the
-        prizes still to be paid by ICM and by a chip chop (exact, and in whole amounts)."""
-        state = self.synced(self.state)
-        seats = {seat.player_id: seat for seat in self.table.seats.values()}
+    def _left(self, state: Tourney) -> tuple[list[Entry], list[int]]:
+        """The players of ``state`` still in with chips, and their chips; a deal is for 2 to 16
+        of them, else :class:`~wildstud.tournament.TournamentError`."""
+        table = self.table
+        seats = {seat.player_id: seat for seat in table.seats.values()}
         left = [
             entry
             for entry in state.still_in
-            if entry.player_id in seats and self.table.stack_now(seats[entry.player_id]) > 0
+            if entry.player_id in seats and table.stack_now(seats[entry.player_id]) > 0
         ]
         if len(left) < 2 or len(left) > 16:
             raise TournamentError("a deal is worked out for 2 to 16 players with chips")
-        stacks = [self.table.stack_now(seats[entry.player_id]) for entry in left]
+        return left, [table.stack_now(seats[entry.player_id]) for entry in left]
+
+    def figures(self) -> dict[str, Any]:
+        """The deal calculator: for the players still in, their chips and their share of the
+        prizes still to be paid by ICM and by a chip chop (exact, and in whole amounts). Of the
+        tournament as stored, as :meth:`info` is: read at any moment, never mid-change."""
+        stored = self.table.tournament
+        assert stored is not None
+        state = self.synced(stored)
+        left, stacks = self._left(state)
         prizes = prizes_of(self.pool(state), len(state.entries), self.rules.payouts)
         owed = [*prizes[: len(left)], *[0] * max(0, len(left) - len(prizes))]
         exact_icm = icm(stacks, owed)
@@ -344,31 +357,23 @@ class Desk:
             ],
         }
 
-    async def make_deal(self, kind: str) -> None:
-        """The last players agree a deal of ``kind``: the prizes are paid by it and the
-        table ends (between hands only)."""
+    def deal_made(self, kind: str, changes: Changes) -> None:
+        """The last players agree a deal of ``kind`` (between hands only, 2 to 16 of them with
+        chips): the prizes are paid by it (into ``changes``, the change that ends the night
+        with it: :class:`~.seating.EndNight`)."""
         table = self.table
-        async with table.lock:
-            if table.tournament is None:
-                raise TournamentError("this table is not a tournament")
-            if table.live is not None:
-                raise TournamentError("a deal is made between hands: once this hand ends")
-            state = self.synced(self.state)
-            if state.finished:
-                raise TournamentError("the tournament is over")
-            stacks = {seat.player_id: seat.stack for seat in table.seats.values()}
-            if any(entry.busted is not None for entry in state.still_in):
-                state = state.knocked_out([e for e in state.still_in if e.busted is not None])
-            now = time.monotonic()
-            state = state.dealt_out(kind, stacks, self.pool(state), self.rules.payouts)
-            state = state.stopped(now)
-            changes = Changes()
-            if table.status is not TableStatus.ENDED:
-                table.actor.fold("seating", EndNight(table.state()), changes)
-            self._put(state, now, changes)
-            await table.writer.commit(changes)
-            table.fanout.broadcast_table()
-            table.changed.set()
+        if table.live is not None:
+            raise TournamentError("a deal is made between hands: once this hand ends")
+        state = self.synced(self.state)
+        if state.finished:
+            raise TournamentError("the tournament is over")
+        self._left(state)
+        stacks = {seat.player_id: seat.stack for seat in table.seats.values()}
+        if any(entry.busted is not None for entry in state.still_in):
+            state = state.knocked_out([e for e in state.still_in if e.busted is not None])
+        now = time.monotonic()
+        state = state.dealt_out(kind, stacks, self.pool(state), self.rules.payouts)
+        self._put(state.stopped(now), now, changes)
 
     def money(self) -> tuple[list[LedgerEntry], dict[str, int]]:
         """The tournament's money as a night's ledger: each entrant bought in what they paid
@@ -378,8 +383,11 @@ class Desk:
         house's accounts, as at a cash table. The amounts add up: the prizes are the pool.
 
         A ledger of money, not chips: :func:`wildstud.server.night.tally` makes the night of
-        it, and a club's book its results."""
-        state = self.synced(self.state)
+        it, and a club's book its results. Of the tournament as stored, as :meth:`info` is:
+        read at any moment, never mid-change."""
+        stored = self.table.tournament
+        assert stored is not None
+        state = self.synced(stored)
         prices = self.prices()
         entries: list[LedgerEntry] = []
         seated: dict[str, int] = {}
