@@ -112,10 +112,11 @@ async def open_create_form(page: Page) -> None:
     await page.get_by_role("button", name="Create the table").wait_for()
 
 
-async def launch(playwright: Playwright, *args: str) -> Browser:
-    """Debian's Chromium, headless, with any more command-line `args`."""
+async def launch(playwright: Playwright, *args: str, executable: Path = CHROMIUM) -> Browser:
+    """Debian's Chromium, headless (its headless shell unless another ``executable``), with any
+    more command-line `args`."""
     return await playwright.chromium.launch(
-        executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu", *args]
+        executable_path=str(executable), args=["--no-sandbox", "--disable-gpu", *args]
     )
 
 

@@ -28,6 +28,7 @@ from typing import Any
 from playwright.async_api import BrowserContext, Page, async_playwright
 
 from tests.browser.board import SCREENS, Screen, context, full_table, last_street, open_seat
+from tests.browser.conftest import WHOLE_CHROMIUM
 from tests.browser.pages import TURN, launch, wait_until
 from tests.server import conftest as server_fixtures
 from tests.server import wsclient
@@ -82,7 +83,7 @@ async def shoot(base: str, shots: Shots) -> None:
     shots.folder.mkdir(parents=True, exist_ok=True)
     api = wsclient.Api(base)
     async with async_playwright() as playwright:
-        browser = await launch(playwright)
+        browser = await launch(playwright, executable=WHOLE_CHROMIUM)
         # The animations off, so that a picture never catches a card half dealt.
         contexts = {
             touch: await context(browser, touch, reduced_motion="reduce") for touch in (True, False)

@@ -28,6 +28,7 @@ from tests.browser.board import (
     measure,
     open_seat,
 )
+from tests.browser.conftest import WHOLE_CHROMIUM
 from tests.browser.pages import TURN, launch, play_until, wait_until
 from tests.browser.test_accessibility import AXE, RULES, RUN_AXE
 from tests.server import wsclient
@@ -66,7 +67,7 @@ async def _boards(base: str) -> dict[int, list[str]]:
     api = wsclient.Api(base)
     found: dict[int, list[str]] = {}
     async with async_playwright() as playwright:
-        browser = await launch(playwright)
+        browser = await launch(playwright, executable=WHOLE_CHROMIUM)
         # No animation: a box measured mid-deal would be a box in motion.
         contexts = {
             touch: await context(browser, touch, reduced_motion="reduce") for touch in (True, False)
@@ -154,7 +155,7 @@ async def _audits(base: str) -> dict[str, Any]:
     api.ok(api.host(created, "POST", "/start"))
     found: dict[str, Any] = {}
     async with async_playwright() as playwright:
-        browser = await launch(playwright)
+        browser = await launch(playwright, executable=WHOLE_CHROMIUM)
         ctx = await context(browser, False, reduced_motion="reduce")
         await ctx.add_init_script(path=str(AXE))
         ann = await open_seat(ctx, granted["link"])
