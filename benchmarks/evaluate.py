@@ -14,6 +14,7 @@ Before timing, the script checks that the three agree on which of two natural ha
 from __future__ import annotations
 
 import argparse
+import functools
 import time
 from collections.abc import Callable
 
@@ -107,9 +108,9 @@ def main() -> None:
         print(f"  {name:<44} {rate / 1e6:8.2f} M/s  (no wild cards)")
     print()
     for label, mask in wild_sets.items():
-        one_core = count / best_of(args.runs, lambda m=mask: evaluate_batch(hands, m))
+        one_core = count / best_of(args.runs, functools.partial(evaluate_batch, hands, mask))
         every_core = count / best_of(
-            args.runs, lambda m=mask: evaluate_batch(hands, m, parallel=True)
+            args.runs, functools.partial(evaluate_batch, hands, mask, parallel=True)
         )
         ratios = "  ".join(
             f"{one_core / rate:5.1f}x {name.split('.')[0]}" for name, rate in peers.items()

@@ -46,7 +46,7 @@ def seed_server(seed: int) -> None:
         wildstud.joint_shuffle.new_secret = new_secret
         shuffling.new_secret = new_secret  # type: ignore[attr-defined]
     if hasattr(wildstud.server.replay, "_SHUFFLER"):
-        wildstud.server.replay._SHUFFLER = random.Random(seed)  # type: ignore[attr-defined]
+        wildstud.server.replay._SHUFFLER = random.Random(seed)  # type: ignore[attr-defined,assignment,unused-ignore]
 
     class SeededBot(wildstud.bots.RandomBot):
         """A random bot whose every choice is seeded by ``seed`` and what it sees."""
@@ -57,7 +57,7 @@ def seed_server(seed: int) -> None:
             self._rng = random.Random(hashlib.sha256(key.encode()).digest())
             return super().choose(view)
 
-    wildstud.server.seating.RandomBot = SeededBot  # type: ignore[misc]
+    wildstud.server.seating.RandomBot = SeededBot  # type: ignore[attr-defined,misc,unused-ignore]
 
 
 def main() -> None:

@@ -113,7 +113,7 @@ class Night:
         if seat not in self.players:
             return False
         options = {option.kind.value: option for option in live.hand.legal_actions()}
-        kind = next(k for k in ("check", "call", "bring-in", "fold") if k in options)
+        kind: str = next(k for k in ("check", "call", "bring-in", "fold") if k in options)
         amount = None
         roll = rng.random()
         for aggressive in ("bet", "raise", "complete"):
@@ -121,7 +121,8 @@ class Night:
                 kind, amount = aggressive, options[aggressive].min_amount
         if "fold" in options and "check" not in options and roll > 0.9:
             kind, amount = "fold", None
-        act = Act(type="act", seq=self.next_seq(seat), action=kind, amount=amount)  # type: ignore[arg-type]
+        frame = {"type": "act", "seq": self.next_seq(seat), "action": kind, "amount": amount}
+        act = Act.model_validate(frame)  # as the socket reads a frame: the kind checked
         await table.handle(self.players[seat], act)
         return True
 

@@ -113,9 +113,9 @@ class Night:
             self.rows.append(rounds.take_unmasking(party, steps))
         for position, seat in rounds.owners.items():
             if (rounds.deal, position) not in self.opened:
-                party = rounds.owner(seat)
-                assert party is not None
-                card = self.agents[-1][party].open_own(rounds, position)
+                owner = rounds.owner(seat)
+                assert owner is not None
+                card = self.agents[-1][owner].open_own(rounds, position)
                 self.opened[rounds.deal, position] = card
         self.dealer.learn(rounds)
 

@@ -75,8 +75,13 @@ async def _actions(players: list[Client], rng: random.Random) -> list[float]:
             raise AssertionError(f"the action had no effect: {errors}") from None
         samples.append(time.perf_counter() - started)
         # The actor's page too has moved on before the next turn is looked for.
-        await actor.wait_for(lambda c, key=key: c.turn_key() != key, what="its update")
+        await actor.wait_for(functools.partial(_moved_on, key), what="its update")
     return samples
+
+
+def _moved_on(key: tuple[int, int], client: Client) -> bool:
+    """Whether ``client``'s turn is no longer the one ``key`` names."""
+    return client.turn_key() != key
 
 
 async def _turn(players: list[Client]) -> None:

@@ -176,14 +176,14 @@ class Client:
         """Whether the hand seen (hand ``number``, if given) is over."""
         if self.hand is None or (number is not None and self.hand["number"] != number):
             return False
-        return self.view["phase"] == "over"
+        return bool(self.view["phase"] == "over")
 
     def my_turn(self) -> bool:
         """Whether this seat must act now."""
         if self.hand is None or self.you is None:
             return False
         view = self.view
-        return view["phase"] == "player" and view["to_act"] == self.you
+        return bool(view["phase"] == "player" and view["to_act"] == self.you)
 
     def my_choice(self) -> bool:
         """Whether this seat is the dealer who must pick the next hand's game now."""

@@ -251,7 +251,7 @@ async def _standings(
                 night=night.night,
                 number=night.number,
                 date=night.date,
-                source=night.source,  # type: ignore[arg-type]
+                source=night.source,
                 nets=dict(night.nets),
             )
             for night in counted

@@ -124,7 +124,7 @@ def _info(member: MemberState) -> MemberInfo:
         initials=member.initials,
         handle=member.handle,
         handle_link=None if member.handle is None else payment_link(member.handle),
-        status=member.status,  # type: ignore[arg-type]
+        status=member.status,
         host=member.host,
     )
 
@@ -374,7 +374,7 @@ async def ask(token: Token, body: MemberJoin, request: Request) -> MemberStatus:
 
 def _status(request: Request, member: MemberState, token: str | None = None) -> MemberStatus:
     return MemberStatus(
-        status=member.status,  # type: ignore[arg-type]
+        status=member.status,
         club_id=member.club_id,
         member=_info(member),
         token=token,

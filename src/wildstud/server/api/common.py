@@ -133,7 +133,7 @@ def asked_answer(table: Table, state: SeatRequestState, token: str | None = None
         RequestStatus(state.status), "gone"
     )
     return SeatAnswer(
-        status=status,  # type: ignore[arg-type]
+        status=status,
         table_id=table.id,
         name=state.name,
         request=state.id if status == "pending" else None,

@@ -387,7 +387,7 @@ class PrivateDeal:
     def _frame(self, party: int, step: str, **fields: Any) -> dict[str, Any]:
         rounds, _ = self._held()
         return PrivateFrame(
-            step=step,  # type: ignore[arg-type]
+            step=step,
             hand=self.number,
             deal=rounds.deal,
             party=party,
