@@ -396,10 +396,12 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 table.arrived.clear()
             pids = [process.pid for process in servers]
             cpu_before, started = sum(map(cpu_seconds, pids)), time.perf_counter()
+            clients_before = time.process_time()
             await asyncio.sleep(args.seconds)
             window_end = time.perf_counter()
             elapsed = window_end - started
             cpu = sum(map(cpu_seconds, pids)) - cpu_before
+            clients_cpu = time.process_time() - clients_before
             # The hands counted from the clients' own frames: reading each table's count
             # from the API before and after the window took seconds behind a cluster (its
             # look-ups from one address were refused and asked again), and the hands dealt
@@ -471,6 +473,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "max_ms": round(latencies[-1], 1) if latencies else None,
         "hands_per_minute": round(dealt * 60 / elapsed, 1),
         "server_cpu_percent": round(100 * cpu / elapsed, 1),
+        # The clients run in this one process on the same cores: near 100%, they, not the
+        # server, set the pace and the tail.
+        "clients_cpu_percent": round(100 * clients_cpu / elapsed, 1),
         "actions_served": served,
         "cpu_ms_per_action": round(1000 * cpu / served, 2) if served else None,
         "error_frames": errors,
