@@ -371,12 +371,23 @@ def describe_deal_audit(
     )
 
 
-def describe_night_audit(deals: int, kinds: Sequence[str], names: Sequence[str]) -> str:
+def describe_night_audit(
+    deals: int, kinds: Sequence[str], names: Sequence[str], alone: int = 0
+) -> str:
     """The night's audit in a sentence: ``deals`` audited, the ``kinds`` of the faults found
-    (:class:`~wildstud.history.night_audit.FaultKind` values) and whom they name.
+    (:class:`~wildstud.history.night_audit.FaultKind` values) and whom they name; ``alone`` of
+    the deals were made from the server's seed alone (no page took part: a page that did not
+    commit in time, or a table of bots), which an honest night must not pass off as the
+    players' shuffle.
 
     >>> describe_night_audit(5, [], [])
     "Every deck of the night was made from the players' values: checked, 5 deals in all."
+    >>> describe_night_audit(5, [], [], alone=2).split(": checked, ")
+    ['Every deck of the night was made as the server committed', \
+"5 deals in all (2 from the server's seed alone: no page took part)."]
+    >>> describe_night_audit(1, [], [], alone=1).split(": checked, ")
+    ["Every deck of the night was made from the server's seed alone, as it committed \
+(no page took part)", '1 deal in all.']
     >>> describe_night_audit(5, ["value", "card"], ["Bob", "the server"])
     "The night's audit FAILED: 2 faults, naming Bob and the server. Tell the table."
     """
@@ -387,6 +398,16 @@ def describe_night_audit(deals: int, kinds: Sequence[str], names: Sequence[str])
         )
     if not kinds:
         count = f"{deals} {'deal' if deals == 1 else 'deals'}"
+        if alone and alone == deals:
+            return (
+                "Every deck of the night was made from the server's seed alone, as it committed"
+                f" (no page took part): checked, {count} in all."
+            )
+        if alone:
+            return (
+                f"Every deck of the night was made as the server committed: checked, {count} in"
+                f" all ({alone} from the server's seed alone: no page took part)."
+            )
         return (
             f"Every deck of the night was made from the players' values: checked, {count} in all."
         )

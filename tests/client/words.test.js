@@ -109,7 +109,7 @@ test("every fault of the night's audit reads as the library says it", () => {
 
 test("a deal's audit and the night's read as the library says them", () => {
   compare(golden.deal_audits, (row) => describeDealAudit(row.hand, row.deal, row.made_from, row.left_out, row.failed));
-  compare(golden.night_audits, (row) => describeNightAudit(row.deals, row.kinds, row.names));
+  compare(golden.night_audits, (row) => describeNightAudit(row.deals, row.kinds, row.names, row.alone));
   compare(golden.private_faults, (row) => describePrivateFault(row.kind, row.name, row.hand));
   compare(golden.private_audits, (row) => describePrivateAudit(row.deals, row.faults));
 });

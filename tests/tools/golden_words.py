@@ -322,14 +322,17 @@ def table() -> dict[str, Any]:
                 "deals": deals,
                 "kinds": kinds,
                 "names": names,
-                "words": describe_night_audit(deals, kinds, names),
+                "alone": alone,
+                "words": describe_night_audit(deals, kinds, names, alone),
             }
-            for deals, kinds, names in (
-                (7, [], []),
-                (1, [], []),
-                (0, ["seed-hidden"], ["the server"]),
-                (3, ["value"], ["Bob"]),
-                (3, ["card", "card", "value"], ["the server", "Bob"]),
+            for deals, kinds, names, alone in (
+                (7, [], [], 0),
+                (1, [], [], 0),
+                (1, [], [], 1),
+                (7, [], [], 2),
+                (0, ["seed-hidden"], ["the server"], 0),
+                (3, ["value"], ["Bob"], 1),
+                (3, ["card", "card", "value"], ["the server", "Bob"], 0),
             )
         ],
         "private_faults": [

@@ -284,7 +284,7 @@ export function nightAuditSection(tableId, outcome, wasOpen = false, withLink = 
     h(
       "p",
       { className: "night-audit-result", role: audit.verified ? "status" : "alert" },
-      describeNightAudit(audit.deals.length, kinds, names),
+      describeNightAudit(audit.deals.length, kinds, names, audit.deals.filter((deal) => !deal.made_from.length).length),
     ),
     audit.faults.length
       ? h(

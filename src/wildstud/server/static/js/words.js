@@ -423,12 +423,18 @@ export function describeDealAudit(hand, deal, madeFrom, leftOut, failed) {
 }
 
 /** The night's audit in a sentence: the deals audited, the kinds of the faults found and whom
- * they name. */
-export function describeNightAudit(deals, kinds, names) {
+ * they name; `alone` of the deals were made from the server's seed alone (no page took part). */
+export function describeNightAudit(deals, kinds, names, alone = 0) {
   if (kinds.includes("seed-hidden"))
     return "The night is not over: the server has not revealed its seed, so no deck can be checked yet.";
-  if (!kinds.length)
-    return `Every deck of the night was made from the players' values: checked, ${deals} ${deals === 1 ? "deal" : "deals"} in all.`;
+  if (!kinds.length) {
+    const count = `${deals} ${deals === 1 ? "deal" : "deals"}`;
+    if (alone && alone === deals)
+      return `Every deck of the night was made from the server's seed alone, as it committed (no page took part): checked, ${count} in all.`;
+    if (alone)
+      return `Every deck of the night was made as the server committed: checked, ${count} in all (${alone} from the server's seed alone: no page took part).`;
+    return `Every deck of the night was made from the players' values: checked, ${count} in all.`;
+  }
   const count = `${kinds.length} ${kinds.length === 1 ? "fault" : "faults"}`;
   return `The night's audit FAILED: ${count}, naming ${and(names)}. Tell the table.`;
 }
