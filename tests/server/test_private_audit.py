@@ -277,3 +277,69 @@ def test_a_restart_in_the_middle_of_the_reveal_round_resumes_and_counts_each_dea
     code, out = verified(record, tmp_path, capsys)
     assert code == 0, out
     assert f"dealt honestly: checked {len(masked)} deals" in " ".join(out.split())
+
+
+def test_a_restart_while_a_hand_is_revealed_in_hand_mode_resumes_its_reveal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """In ``hand`` mode hand 1's secrets are published while hand 2 is played: Bob's page keeps
+    its own until the server has been killed and started again. Hand 1's reveal round resumes
+    from its stored rows, Bob's page, reconnected, publishes, hand 1's audit is told with no
+    fault, hand 2 plays on; at the night's end the record holds every deal once, each with
+    every party's secret, and ``wildstud verify --night`` finds it honest."""
+    server = logged_server(tmp_path)
+    api = Api(server.base)
+
+    async def scenario() -> tuple[list[Frame], list[Frame], Frame, list[Page]]:
+        created, clients, pages, runners = await private_table(
+            api, "FTQ", ["Ann", "Bob"], private_reveal="hand", shuffle_seconds=60
+        )
+        table_id = created["table"]["id"]
+        pages[1].hold = lambda frame: frame["step"] == "reveal" and frame["hand"] == 1
+        api.ok(api.host(created, "POST", "/start"))
+        async with asyncio.timeout(300):
+            await asyncio.gather(*(play(client, Calm(), finished(1)) for client in clients))
+            while not pages[1].held:
+                await asyncio.sleep(0.05)
+        server.kill()
+        await stop(clients, runners)
+        server.start()
+        again = [await Client(client.url, client.name).open() for client in clients]
+        for page, client in zip(pages, again, strict=True):
+            page.client, page.read, page.hold = client, 0, lambda frame: False
+        runners = [asyncio.create_task(page.run()) for page in pages]
+        async with asyncio.timeout(300):
+            for client in again:
+                await client.wait_for(lambda c: audit_of(c) is not None, timeout=120, what="audit")
+            first = [audit_of(client) for client in again]
+            api.ok(api.host(created, "POST", "/end"))  # hand 2 plays out: two hands tonight
+            await asyncio.gather(*(play(client, Calm(), finished(2)) for client in again))
+            for client in again:
+                await client.wait_for(
+                    lambda c: (audit_of(c) or {}).get("last") == 2, timeout=120, what="audit 2"
+                )
+        last = [audit_of(client) for client in again]
+        record = api.get(f"/api/tables/{table_id}/night-record")
+        await stop(again, runners)
+        return [a for a in first if a], [a for a in last if a], record, pages
+
+    try:
+        first, last, record, pages = asyncio.run(scenario())
+    finally:
+        server.stop()
+    assert "driver failed" not in server.log_text()
+    assert not [page.errors for page in pages if page.errors]
+    assert len(first) == len(last) == 2
+    for audit in first:
+        assert (audit["first"], audit["last"], audit["faults"]) == (1, 1, [])
+    for audit in last:
+        assert (audit["last"], audit["faults"]) == (2, [])
+    masked = [deal for deal in record["deals"] if any(r["kind"] == "deck" for r in deal["rows"])]
+    assert {deal["hand"] for deal in masked} == {1, 2}
+    for deal in masked:
+        parties = len(deal["rows"][0]["data"])
+        reveals = sorted(r["party"] for r in deal["rows"] if r["kind"] == "reveal")
+        assert reveals == list(range(parties)), (deal["hand"], deal["deal"], reveals)
+    code, out = verified(record, tmp_path, capsys)
+    assert code == 0, out
+    assert f"dealt honestly: checked {len(masked)} deals" in " ".join(out.split())
