@@ -146,10 +146,15 @@ test("a record that does not hold the page's own key, secret or order names the 
     changed((record) => record.deals.shift()),
     [[1, 1, "deal"]],
   );
-  // A key or secret the record does not hold at all: the page's answer may never have come.
+  // A key or secret the record does not hold at all: the page's answer may never have come...
+  const dropped = (record) => (record.deals[0].rows = record.deals[0].rows.filter((row) => row.party !== 0));
+  assert.deepEqual(changed(dropped), []);
+  // ... unless the server took its key: it asked the page to mask the deck.
+  const record = honest();
+  dropped(record);
   assert.deepEqual(
-    changed((record) => (record.deals[0].rows = record.deals[0].rows.filter((row) => row.party !== 0))),
-    [],
+    ownPart(record, [{ ...held[0], taken: true }]).map((item) => [item.hand, item.deal, item.what]),
+    [[1, 1, "key"]],
   );
   const [found] = ownPart(
     (() => {

@@ -235,7 +235,10 @@ test("it holds the secret and order it published for each deal, until the night'
   await rounds.take({ ...ask, hand: 1, context: "table u|hand 1", step: "key" }); // another table's
   await rounds.take({ ...ask, step: "reveal" });
   const { secret, order } = sent.at(-1).answer;
-  assert.deepEqual(await heldNight(store, "t"), [{ hand: 3, deal: 1, party: 0, secret, order }]);
+  assert.deepEqual(await heldNight(store, "t"), [{ hand: 3, deal: 1, party: 0, secret, order, taken: false }]);
+  // Asked to mask the deck: the server had every key, this page's among them.
+  await rounds.take({ ...ask, step: "mask", deck: CARDS.map((card) => toHex(cardPoint(card))) });
+  assert.deepEqual(await heldNight(store, "t"), [{ hand: 3, deal: 1, party: 0, secret, order, taken: true }]);
   await forgetNight(store, "t");
   assert.deepEqual(await heldNight(store, "t"), []);
   assert.deepEqual((await store.keys()).sort(), ["played|table u", "table u|hand 1|deal 1|party 0"]);

@@ -505,16 +505,17 @@ export { auditsAgree } from "./auditsagree.js";
  * privaterounds.js heldNight keeps them). A server that rewrote the record whole after the night,
  * consistent with itself, passes the audit; this page's own key, secret and order it cannot
  * change unseen. Each difference is `{hand, deal, what, text}`, `what` one of `deal` (the record
- * leaves out a deal the page was a party to), `key` (another key in its party's place) and
- * `secret` (another secret or order published in its name). A key or secret the record does not
- * hold at all is not one: the page's answer may never have reached the server (the audit names a
- * party that did not publish).
+ * leaves out a deal the page was a party to), `key` (another key in its party's place, or none
+ * where the server took the page's key: `taken`, it asked the page to mask the deck) and `secret`
+ * (another secret or order published in its name). A key the server may never have had, or a
+ * secret the record does not hold, is not one: the page's answer may never have reached the
+ * server (the audit names a party that did not publish).
  *
  *   ownPart(record, held) // [{hand: 4, deal: 1, what: "key", text: "The night record does not hold the key this page used in hand 4: the server changed it"}]
  */
 export function ownPart(record, held) {
   const found = [];
-  for (const { hand, deal, party, secret, order } of held) {
+  for (const { hand, deal, party, secret, order, taken } of held) {
     const dealt = record.deals.find((item) => item.hand === hand && item.deal === deal);
     const rows = (kind) => (dealt ? dealt.rows.filter((row) => row.kind === kind && row.party === party) : []);
     const key = toHex(base().multiplyUnsafe(scalarOf(secret)).toBytes());
@@ -528,6 +529,7 @@ export function ownPart(record, held) {
     const sameSecret = (data) => hexOf(data.secret) === hexOf(secret) && order.join() === [...data.order].join();
     let what = null;
     if (!dealt) what = "deal";
+    else if (taken && !rows("key").length) what = "key";
     else if (rows("key").some((row) => differs(row, (data) => hexOf(data) === key))) what = "key";
     else if (rows("reveal").some((row) => differs(row, sameSecret))) what = "secret";
     if (what) found.push({ hand, deal, what, text: describeOwnPartChanged(what, hand) });

@@ -89,12 +89,15 @@ const PLAYED = "played|table ";
 export const KEEP_MS = 3 * 24 * 3600 * 1000;
 
 /** The deals of table `tableId` this page was a party to, each with the secret (hexadecimal)
- * and order it kept: what the page compares with the night record (privateaudit.js ownPart). */
+ * and order it kept, and whether the server took its key (`taken`: it was asked to mask the
+ * deck, which comes once every key is in): what the page compares with the night record
+ * (privateaudit.js ownPart). */
 export async function heldNight(store, tableId) {
   const held = [];
-  for (const { context, hand, deal, party } of (await store.get(PLAYED + tableId)) ?? []) {
+  for (const { context, hand, deal, party, taken } of (await store.get(PLAYED + tableId)) ?? []) {
     const kept = await store.get(secretKey(context, deal, party));
-    if (kept !== undefined) held.push({ hand, deal, party, secret: kept.scalar, order: kept.order });
+    if (kept !== undefined)
+      held.push({ hand, deal, party, secret: kept.scalar, order: kept.order, taken: Boolean(taken) });
   }
   return held;
 }
@@ -283,10 +286,22 @@ export class PagePrivate {
     return true;
   }
 
+  /** Note that the server took this page's key of `deal` of `hand` (see heldNight). */
+  async taken(context, hand, deal) {
+    const key = PLAYED + context.split("|")[0].slice("table ".length);
+    const kept = (await this.store.get(key)) ?? [];
+    const item = kept.find((each) => each.hand === hand && each.deal === deal);
+    if (item && !item.taken) {
+      item.taken = true;
+      await this.store.put(key, kept);
+    }
+  }
+
   async take(frame) {
     const { context, hand, deal, party, step } = frame;
     const page = new PageRounds({ context, deal, party, store: this.store, held: this.held });
     if (step === "key") await this.played(context, { context, hand, deal, party, at: Date.now() });
+    if (step === "mask") await this.taken(context, hand, deal);
     if (step === "open") {
       const key = `${hand}/${deal}/${frame.seat}`;
       const kept = this.cards.get(key) ?? new Map();
