@@ -554,6 +554,8 @@ export function houseWords(night) {
   // With no payment to make the shares have squared everyone; "in the payments above" would
   // point at none.
   const where = night.transfers.length ? "in the payments above" : "which squares everyone";
+  if (night.players.length === 1)
+    return `${start}, all of it ${night.players[0].name}'s, the only person at the table: ${each}, ${where}.`;
   return `${start}, shared among the people: ${each} each, ${where}.`;
 }
 
