@@ -916,3 +916,35 @@ def test_fixed_limit_options_list_the_only_amounts_they_allow() -> None:
         assert rnd.can(ActionKind.BET, amount) == (amount in bet.amounts)
     spread = next(o for o in make(stakes=SPREAD).options() if o.kind is ActionKind.BET)
     assert spread.amounts is None
+
+
+@given(rnd=random_rounds(), data=st.data())
+def test_a_check_call_or_fold_by_its_kind_does_what_its_name_does(
+    rnd: BettingRound, data: st.DataObject
+) -> None:
+    # record() carries out a check, call or fold named by its kind alone, with no amount, from
+    # the turn's figures without _plan; named by its text, the same action is planned by _plan.
+    # Both must accept and refuse alike and leave the round alike.
+    twin = copy.deepcopy(rnd)
+    for _ in range(2000):
+        if rnd.done:
+            break
+        kind = data.draw(st.sampled_from([ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL]))
+        try:
+            applied = rnd.apply(kind)
+        except IllegalActionError as refusal:
+            with pytest.raises(IllegalActionError, match=re.escape(str(refusal))):
+                twin.apply(kind.value)
+        else:
+            assert twin.apply(kind.value) == applied
+        assert [getattr(rnd, name) for name in VIEWS] == [getattr(twin, name) for name in VIEWS]
+        assert rnd.options() == twin.options()
+        assert rnd.pending() == twin.pending()
+        if not rnd.done:
+            step = pick_legal(data, rnd)
+            assert rnd.apply(*step) == twin.apply(*step)
+    assert rnd.done
+    assert twin.done
+
+
+VIEWS = ("to_act", "bet", "committed", "stacks", "folded", "all_in", "history", "next_wager")
