@@ -22,6 +22,7 @@ from wildstud.betting.actions import (
     _record,
     _shared_offer,
     _Window,
+    _wrong_kind,
 )
 from wildstud.betting.opening import bring_in_due, bring_in_options, plan_bring_in
 from wildstud.betting.reopening import REOPENING
@@ -494,14 +495,12 @@ class BettingRound:
         """
         seat, stacks = self._to_act, self._stacks
         if amount is None and seat is not None and not self._bring_in_due:
-            # A check, call or fold named by its kind alone, most of the actions of a hand,
-            # planned here from the seat's figures as _plan plans it, and a check or a call
-            # carried out in one pass (it changes no bet: the sizes, the reopening rule and the
-            # seats still to act stay as they are); anything else (an amount, a name, a wager
-            # other than the offered one, an action refused) is planned by _plan, which checks
-            # all of it and words its refusals. 1.0% fewer opcodes a hand of
-            # benchmarks/engine.py's FTQ player (Python's opcode trace, 200 hands after 300,
-            # PYTHONHASHSEED=0, 2026-12-04: 23,904 to 23,659; the fold's share 0.9%).
+            # A check, call or fold named by its kind alone, most of a hand's actions, planned
+            # here from the seat's figures as _plan plans it, a check or a call carried out in
+            # one pass (it changes no bet); anything else (an amount, a name, a wager other
+            # than the offered one, an action refused) goes to _plan, which checks and words.
+            # 1.0% fewer opcodes a hand of benchmarks/opcodes.py's FTQ (2026-12-04: 23,904 to
+            # 23,659; the fold's share 0.9%).
             committed = self._committed
             bet = self._bet
             owed = bet - committed[seat]
@@ -784,7 +783,7 @@ class BettingRound:
             raise IllegalActionError(f"{seat_label(seat)} cannot bring in: {why}")
         expected = self._aggressive_kind()
         if kind is not expected:
-            raise IllegalActionError(self._wrong_kind(seat_label(seat), kind, expected))
+            raise IllegalActionError(_wrong_kind(seat_label(seat), kind, expected, self._bet))
         offer = self._offer
         if offer is not None and offer.kind is kind:
             window: _Window | None = offer.window  # worked out as the turn came
@@ -799,13 +798,3 @@ class BettingRound:
         full = self._reopening.is_full(self, to_amount)
         all_in = to_amount == all_in_to
         return _record((seat, kind, to_amount, to_amount - committed, all_in, full))
-
-    def _wrong_kind(self, name: str, kind: ActionKind, expected: ActionKind) -> str:
-        if expected is _BET:
-            return f"{name} cannot {kind}: there is no bet yet (check or bet)"
-        if expected is _COMPLETE:
-            return (
-                f"{name} cannot {kind}: only {self._bet} is in, short of a full bet "
-                f"(call or complete)"
-            )
-        return f"{name} cannot {kind}: there is already a bet of {self._bet} (call or raise)"
