@@ -916,3 +916,59 @@ def test_fixed_limit_options_list_the_only_amounts_they_allow() -> None:
         assert rnd.can(ActionKind.BET, amount) == (amount in bet.amounts)
     spread = next(o for o in make(stakes=SPREAD).options() if o.kind is ActionKind.BET)
     assert spread.amounts is None
+
+
+@given(rnd=random_rounds(), data=st.data())
+def test_an_action_by_its_kind_alone_does_what_its_name_does(
+    rnd: BettingRound, data: st.DataObject
+) -> None:
+    # record() carries out a check, call or fold named by its kind alone, with no amount, and
+    # the fixed-limit wager the turn offers, from the turn's figures without _plan; named by
+    # its text, the same action is planned by _plan. Both must accept and refuse alike and
+    # leave the round alike.
+    twin = copy.deepcopy(rnd)
+    for _ in range(2000):
+        if rnd.done:
+            break
+        kind = data.draw(st.sampled_from(list(ActionKind)))
+        try:
+            applied = rnd.apply(kind)
+        except IllegalActionError as refusal:
+            with pytest.raises(IllegalActionError, match=re.escape(str(refusal))):
+                twin.apply(kind.value)
+        else:
+            assert twin.apply(kind.value) == applied
+        assert [getattr(rnd, name) for name in VIEWS] == [getattr(twin, name) for name in VIEWS]
+        assert rnd.options() == twin.options()
+        assert rnd.pending() == twin.pending()
+        if not rnd.done:
+            step = pick_legal(data, rnd)
+            assert rnd.apply(*step) == twin.apply(*step)
+    assert rnd.done
+    assert twin.done
+
+
+def test_a_short_all_in_raise_by_its_kind_alone_is_all_in() -> None:
+    # The only raise seat 0 can make is all in, short of a full raise: offered as the turn's
+    # fixed-limit wager, it is carried out without _plan and must say so as _plan does.
+    rounds = [
+        BettingRound(
+            Stakes(),
+            order=[1, 0],
+            stacks={0: 7, 1: 50},
+            street_index=1,
+            big_bet=False,
+            bring_in=False,
+            open_pair=False,
+            pot=10,
+        )
+        for _ in range(2)
+    ]
+    for rnd in rounds:
+        rnd.apply("bet")
+    by_kind, by_name = rounds[0].apply(ActionKind.RAISE), rounds[1].apply("raise")
+    assert by_kind == by_name
+    assert (by_kind.to_amount, by_kind.all_in, by_kind.reopened) == (7, True, False)
+
+
+VIEWS = ("to_act", "bet", "committed", "stacks", "folded", "all_in", "history", "next_wager")

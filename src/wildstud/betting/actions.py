@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import NamedTuple
 
-from wildstud.betting.stakes import _CHECK, _COMPLETE, _FOLD, ActionKind
+from wildstud.betting.stakes import _BET, _CHECK, _COMPLETE, _FOLD, ActionKind
 
 __all__ = ["ActionOption", "Applied"]
 
@@ -140,6 +140,15 @@ def _cap_text(cap: int) -> str:
         return "a single bet"
     word = _NUMBER_WORDS[cap] if cap < len(_NUMBER_WORDS) else str(cap)
     return f"a bet and {word} raise{'' if cap == 1 else 's'}"
+
+
+def _wrong_kind(name: str, kind: ActionKind, expected: ActionKind, bet: int) -> str:
+    """Why ``kind`` is not the wager to make where ``expected`` is, with ``bet`` in."""
+    if expected is _BET:
+        return f"{name} cannot {kind}: there is no bet yet (check or bet)"
+    if expected is _COMPLETE:
+        return f"{name} cannot {kind}: only {bet} is in, short of a full bet (call or complete)"
+    return f"{name} cannot {kind}: there is already a bet of {bet} (call or raise)"
 
 
 def _go_from(low: int, high: int, why: str) -> Callable[[], str]:
