@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from playwright.async_api import Browser, Page, Playwright, WebSocket
+from playwright.async_api import Browser, Locator, Page, Playwright, WebSocket
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.conftest import CHROMIUM
@@ -229,6 +229,27 @@ async def play_until(seat: Seat, done: str, timeout: float = 60) -> None:
         if await page.evaluate(TURN):
             await take_turn(seat)
         await asyncio.sleep(0.05)
+
+
+def kept() -> bool:
+    """Whether the screenshots are kept (``WILDSTUD_SCREENSHOTS`` is set)."""
+    return bool(os.environ.get("WILDSTUD_SCREENSHOTS"))
+
+
+async def photograph(target: Page | Locator, path: Path, *, full_page: bool = False) -> Path:
+    """Photograph a page (or one element of it) to ``path`` when the screenshots are kept
+    (:func:`kept`); the path either way, for :func:`keep`.
+
+    A shot costs about 0.6 s of CPU (Chromium draws and encodes the whole page) and most are
+    only kept to be looked at: a run that keeps none takes none. What a test checks on the page
+    it checks with the page's own state, never through its pictures.
+    """
+    if kept():
+        if isinstance(target, Page):
+            await target.screenshot(path=str(path), full_page=full_page)
+        else:
+            await target.screenshot(path=str(path))
+    return path
 
 
 def keep(shots: list[Path]) -> None:

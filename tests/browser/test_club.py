@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.async_api import Browser, Page, async_playwright
 
-from tests.browser.pages import Seat, keep, launch, play_all, wait_until
+from tests.browser.pages import Seat, keep, launch, photograph, play_all, wait_until
 from tests.browser.test_accessibility import AXE, RULES, RUN_AXE, SIZES, _axe_ready
 from tests.server import wsclient
 from tests.server.test_club_records import _expected
@@ -50,7 +50,7 @@ class Club:
             await page.set_viewport_size(viewport)
             await page.wait_for_timeout(150)
             path = self.shots / f"club-{name}-{size}.png"
-            await page.screenshot(path=str(path), full_page=True)
+            await photograph(page, path, full_page=True)
             self.taken.append(path)
             violations = await page.evaluate(RUN_AXE, RULES)
             if violations:

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.async_api import async_playwright
 
-from tests.browser.pages import keep, launch, own_luck, play_all, sit, wait_until
+from tests.browser.pages import keep, launch, own_luck, photograph, play_all, sit, wait_until
 from tests.server import wsclient
 
 GOODBYE = "document.body.dataset.page === 'goodbye'"
@@ -49,7 +49,7 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
 
     async def shot(page: Any, name: str) -> None:
         path = shots / f"{name}.png"
-        await page.screenshot(path=str(path), full_page=True)
+        await photograph(page, path, full_page=True)
         taken.append(path)
 
     async with async_playwright() as playwright:

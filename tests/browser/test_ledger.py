@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from playwright.async_api import Page, async_playwright
 
-from tests.browser.pages import Seat, keep, launch, play_until, wait_until
+from tests.browser.pages import Seat, keep, launch, photograph, play_until, wait_until
 from tests.browser.test_accessibility import AXE, RULES, RUN_AXE, SIZES, _axe_ready
 from tests.server import wsclient
 
@@ -52,14 +52,14 @@ async def _audit(page: Page, name: str, shots: Path, found: dict[str, Any]) -> l
         await page.set_viewport_size(viewport)
         await page.wait_for_timeout(150)
         path = shots / f"{name}-{size}.png"
-        await page.screenshot(path=str(path), full_page=True)
+        await photograph(page, path, full_page=True)
         taken.append(path)
         violations = await page.evaluate(RUN_AXE, RULES)
         if violations:
             found[f"{name} at {size}"] = violations
     await page.set_viewport_size(SIZES["wide"])
     ledger = shots / f"{name}-panel.png"
-    await page.locator("#ledger").screenshot(path=str(ledger))
+    await photograph(page.locator("#ledger"), ledger)
     taken.append(ledger)
     return taken
 

@@ -40,6 +40,7 @@ from tests.browser.pages import (
     keep,
     launch,
     open_create_form,
+    photograph,
     wait_until,
 )
 from tests.server import wsclient
@@ -171,7 +172,7 @@ class Night:
             await _click(show.first)
 
     async def shot(self, page: Page, name: str) -> None:
-        await page.screenshot(path=str(self.shots / f"{name}.png"), full_page=True)
+        await photograph(page, self.shots / f"{name}.png", full_page=True)
 
     async def close(self) -> None:
         if self.spectator is not None:
@@ -455,10 +456,10 @@ async def _rebuy(night: Night) -> tuple[str, int, int]:
     await wait_until(
         page, "document.getElementById('ledger').textContent.includes('waiting for the host')"
     )
-    await page.locator("#ledger").screenshot(path=str(night.shots / "night-seat-rebuy.png"))
+    await photograph(page.locator("#ledger"), night.shots / "night-seat-rebuy.png")
     approve = host.get_by_role("button", name=f"Approve {name}'s top-up of {amount}")
     await approve.wait_for()
-    await host.locator("#ledger").screenshot(path=str(night.shots / "night-ledger-request.png"))
+    await photograph(host.locator("#ledger"), night.shots / "night-ledger-request.png")
     await approve.click()
     ledger = "document.getElementById('ledger').textContent.includes('1 rebuy or top-up')"
     for shown in (host, page):
@@ -644,8 +645,8 @@ async def _settle_up(night: Night) -> dict[str, Any]:
         }
     # The host's page as it is on screen (a full-page shot moves the sticky console).
     await host.evaluate("document.getElementById('ledger').scrollIntoView({block: 'end'})")
-    await host.screenshot(path=str(night.shots / "night-settle-up-host.png"))
-    await host.locator("#ledger").screenshot(path=str(night.shots / "night-settle-up.png"))
+    await photograph(host, night.shots / "night-settle-up-host.png")
+    await photograph(host.locator("#ledger"), night.shots / "night-settle-up.png")
     async with host.expect_download() as download:
         await host.click("#night-csv")
     path = await (await download.value).path()
