@@ -27,7 +27,9 @@ sent once) shows everything the turn changed.
 
 The slices that have moved onto the core: the seating (:mod:`.seating`: seats, status and
 links), the chat (:mod:`.chat`), the settings, menu and notices (:mod:`.settings`), the money
-(:mod:`.cashier`, with the ledger's reads), and the seat requests (:mod:`.seat_requests`). The
+(:mod:`.cashier`, with the ledger's reads), the seat requests (:mod:`.seat_requests`), and the
+tournament's desk (:mod:`.tournament`: its state the tournament, its commands the host's rebuys
+and add-ons, each a write of the seat's chips and the tournament's value in one change). The
 hand runner (:mod:`.driver`) and the players' actions still run under the table's lock, their
 commands passing through the inbox as :class:`Wrapped` commands, today's code run whole; the
 runner's state is a frozen value all the same (:mod:`.runner`: the hand in progress, a
@@ -61,9 +63,11 @@ into that change the same way.
   (:meth:`.private.PrivateDeal.receive`);
 - a connection's arrival and departure (:meth:`.fanout.Fanout.attach`, ``detach``: the
   welcome, all the table's frames for it; an absent player's return before it is the
-  seating's);
-- the tournament's rebuys and add-ons the host gives (:meth:`.tournament.Desk.rebuy`,
-  :meth:`~.tournament.Desk.addon`).
+  seating's).
+
+The desk's follow-ups of the seating's (:data:`~.core.DESK`) are not its slice's commands yet:
+they read the hand runner's state and the seats as the change in hand leaves them, and are
+carried out on today's code (:meth:`.tournament.Desk.folded`) into that change.
 
 The hand runner's own work is not a command: its ticks (:meth:`ticks`).
 """
