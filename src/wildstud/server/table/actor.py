@@ -43,16 +43,18 @@ who leaves is out, a deal pays the prizes), which writes into the same change.
 The seating's commands are writes, or a read then a write (:attr:`Slice.folds`; a seat
 taken reads the ledger first): one asked through the inbox (a seat taken, a seat request
 approved, a seat removed, new links, the host's start, pause and end of the night:
-:mod:`.hosting`; a player's sitting out or back in, :mod:`.players`; an absent player back as
-their link opens; the tournament's deal, the night's end with the desk's
-:class:`~.core.DealMade`) has its reads carried out, then is folded with the follow-ups it asks
-of the other slices and of the desk into one change (:meth:`Actor.fold`), stored in one
-transaction and adopted once it commits, then told (:meth:`Actor._change`); the connections it
-lets go are closed by the outbox (:class:`~.core.Dismissed`), and a player's numbered request
-is acked by it (:class:`~.core.Acked`). A command made in the middle of a change of the hand
+:mod:`.hosting`; a player's sitting out or back in, :mod:`.players`; the tournament's deal,
+the night's end with the desk's :class:`~.core.DealMade`) has its reads carried out, then is
+folded with the follow-ups it asks of the other slices and of the desk into one change
+(:meth:`Actor.fold`), stored in one transaction and adopted once it commits, then told
+(:meth:`Actor._change`); the connections it lets go are closed by the outbox
+(:class:`~.core.Dismissed`), and a player's numbered request is acked by it
+(:class:`~.core.Acked`). A command made in the middle of a change of the hand
 runner's (a seat leaves as its hand ends, the stacks a hand ends with go to the seating, the
 chips approved during the hand come, a tournament's last knock-out ends the night) is folded
-into that change the same way.
+into that change the same way, and so is an absent player's return as their link opens
+(:class:`~.seating.Back`), into the turn of the connection's arrival, stored before its
+welcome (whose table frame tells everyone, once).
 
 :class:`Wrapped` is left for these, each today's code run whole in its turn:
 
@@ -62,7 +64,7 @@ into that change the same way.
 - the players' shuffle (:meth:`.shuffling.Shuffling.receive`) and a private deal's answers
   (:meth:`.private.PrivateDeal.receive`);
 - a connection's arrival and departure (:meth:`.fanout.Fanout.attach`, ``detach``: the
-  welcome, all the table's frames for it; an absent player's return before it is the
+  welcome, all the table's frames for it; an absent player's return, folded into it, is the
   seating's).
 
 The desk's follow-ups of the seating's (:data:`~.core.DESK`) are not its slice's commands yet:

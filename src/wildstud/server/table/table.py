@@ -499,13 +499,11 @@ class Table:
         """A client connects: it gets the whole state at once, then every change. A turn of
         the actor, so that it sees the table between two commands, never in the middle of
         one (a hand's end stored, and its notices not yet played). An absent player who opens
-        their link again is back first (the seating's :class:`~.seating.Back`, a turn of its
-        own: when the store refuses it, the seat stays as it was and the connection is not
-        attached)."""
+        their link again is back first, in the same turn (the seating's
+        :class:`~.seating.Back`, folded into a change stored before the welcome: when the
+        store refuses it, the seat stays as it was and the connection is not attached), and
+        everyone is sent the table once."""
         try:
-            seat = None if client.seat is None else self.seats.get(client.seat)
-            if seat is not None and seat.absent and not (self.closing or self.broken):
-                await self.actor.ask(seating.Back(seat.index))
             await self._wrapped(lambda: self.fanout.attach(client))
         except StorageFailureError:
             if not self.actor.closed:  # the absent player's return could not be stored
