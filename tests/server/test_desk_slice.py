@@ -1,4 +1,4 @@
-"""The tournament desk's slice of the table's pure core (:mod:`wildstud.server.table.tournament`):
+"""The tournament desk's slice of the table's pure core (:mod:`wildstud.server.table.desk`):
 the host's rebuy and add-on as commands, each one's outcome from a given tournament with no
 store and no event loop; a refusal leaves the tournament as it was and writes nothing."""
 
@@ -11,7 +11,7 @@ import pytest
 from wildstud.errors import TableError
 from wildstud.server.store.records import SeatState
 from wildstud.server.table.core import Credit, Refused, TableNews
-from wildstud.server.table.tournament import GiveAddOn, GiveRebuy, handle
+from wildstud.server.table.desk import GiveAddOn, GiveRebuy, handle
 from wildstud.server.tourney import Tourney
 from wildstud.server.tourney_schemas import TournamentSettings
 from wildstud.tournament import TournamentError

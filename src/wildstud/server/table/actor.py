@@ -28,7 +28,7 @@ sent once) shows everything the turn changed.
 The slices that have moved onto the core: the seating (:mod:`.seating`: seats, status and
 links), the chat (:mod:`.chat`), the settings, menu and notices (:mod:`.settings`), the money
 (:mod:`.cashier`, with the ledger's reads), the seat requests (:mod:`.seat_requests`), and the
-tournament's desk (:mod:`.tournament`: its state the tournament, its commands the host's rebuys
+tournament's desk (:mod:`.desk`: its state the tournament, its commands the host's rebuys
 and add-ons, each a write of the seat's chips and the tournament's value in one change). The
 hand runner (:mod:`.driver`) and the players' actions still run under the table's lock, their
 commands passing through the inbox as :class:`Wrapped` commands, today's code run whole; the

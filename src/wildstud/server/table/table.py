@@ -105,8 +105,8 @@ from wildstud.server.store import (
 )
 from wildstud.server.table import cashier as money_slice
 from wildstud.server.table import chat, seat_requests, seating
+from wildstud.server.table import desk as desk_slice
 from wildstud.server.table import settings as settings_slice
-from wildstud.server.table import tournament as desk_slice
 from wildstud.server.table.actor import Actor, Slice, Wrapped
 from wildstud.server.table.cashier import CashierState, DecideChips, Holder, Limits, holds_all
 from wildstud.server.table.driver import HAND, Driver, TableStatus
@@ -247,7 +247,7 @@ class Table:
                     shared=True,
                 ),
                 Slice(
-                    desk_slice.STAGED,
+                    desk_slice.NAME,
                     tourney,
                     desk_slice.handle,
                     desk_slice.COMMANDS,
@@ -284,7 +284,7 @@ class Table:
     @property
     def tournament(self) -> Tourney | None:
         """The tournament of a tournament table, as stored (:mod:`.tournament`)."""
-        state: Tourney | None = self.actor.slices[desk_slice.STAGED].state
+        state: Tourney | None = self.actor.slices[desk_slice.NAME].state
         return state
 
     @property
