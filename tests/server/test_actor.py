@@ -522,8 +522,8 @@ def test_sitting_out_and_in_and_an_absent_player_s_return_are_seating_commands()
     """A player's sitting out and back in are the seating's commands in the inbox, numbered:
     the one carried out is acked to the connection that sent it and its number told to the
     seat's other connections, a resend answered as done, a stale number refused; an absent
-    player who opens their link is back by the seating's ``Back``, before the connection is
-    welcomed."""
+    player who opens their link is back by the seating's ``Back``, folded into the
+    connection's own turn before it is welcomed."""
 
     async def run() -> tuple[list[str], Player, Player, bool, bool]:
         store, table = await opened("sit")
@@ -550,7 +550,7 @@ def test_sitting_out_and_in_and_an_absent_player_s_return_are_seating_commands()
         return asked, one, two, away, back
 
     asked, one, two, away, back = asyncio.run(run())
-    assert asked == ["Sit", "Sit", "Sit", "Sit", "Sit", "Back", "Wrapped", "Welcome"]
+    assert asked == ["Sit", "Sit", "Sit", "Sit", "Sit", "Wrapped", "Welcome"]
     answers = [
         [(f["type"], f.get("seq"), f.get("code"), f.get("repeat")) for f in page.frames]
         for page in (one, two)
@@ -566,6 +566,41 @@ def test_sitting_out_and_in_and_an_absent_player_s_return_are_seating_commands()
     ]
     assert away  # sat out by the clock…
     assert back  # …and back as she opened her link
+
+
+def test_an_absent_player_s_return_tells_everyone_the_table_once() -> None:
+    """An absent player who opens their link is back in the turn that welcomes the connection,
+    and the table frame goes once to each page: the seat's other page and a spectator hear of
+    the return once, the page that opened it has the table once in its welcome. (It was sent
+    twice: once by the return's own turn, once by the welcome's.)"""
+
+    async def run() -> tuple[list[int], bool]:
+        store, table = await opened("once")
+        ann, _ = await table.join("ann", None)
+        other, watcher, opened_now = Player(ann.index), Player(None), Player(ann.index)
+        for page in (other, watcher):
+            await table.attach(page)
+        row = replace(table.seats[ann.index].state(), sitting_out=True, missed_hands=2)
+        async with table.lock:  # the clock sits ann out, as the hand runner stores it
+            await table.writer.commit(Changes(seats=[row]))
+        marks = [len(other.frames), len(watcher.frames)]
+        await table.attach(opened_now)
+        pages = [other.frames[marks[0] :], watcher.frames[marks[1] :], opened_now.frames]
+        counts = [sum(1 for frame in frames if frame["type"] == "table") for frames in pages]
+        back = not table.seats[ann.index].sitting_out
+        seats = [
+            seat
+            for frame in opened_now.frames
+            if frame["type"] == "table"
+            for seat in frame["table"]["seats"]
+        ]
+        await table.stop()
+        store.close()
+        return counts, back and not any(seat["sitting_out"] for seat in seats)
+
+    counts, back = asyncio.run(run())
+    assert counts == [1, 1, 1]
+    assert back  # and the one table frame shows her back
 
 
 def test_a_request_for_chips_is_a_money_command_that_reads_the_ledger_then_writes() -> None:

@@ -368,6 +368,35 @@ def test_a_tournament_s_deal_survives_a_failed_write_with_the_table_unchanged() 
     asyncio.run(_deal())
 
 
+async def _desk() -> None:
+    store, lobby, failing = await failing_lobby()
+    rules = TournamentSettings.model_validate({"buy_in": 20, "rebuy_levels": 2, "addon_chips": 300})
+    settings = TableSettings(
+        name="desk", games=[GameEntry(game="FTQ")], starting_chips=500, tournament=rules
+    )
+    table, _ = await lobby.create(settings)
+    for name in ("ann", "bob"):
+        await table.join(name, None)
+    night = Night(lobby, table, failing)
+    # The host's rebuy and add-on, commands of the desk's slice: each write fails once.
+    await night.refused_once(lambda: table.tournament_rebuy(0))
+    await night.refused_once(lambda: table.tournament_rebuy(1, addon=True))
+    assert table.tournament is not None
+    ann, bob = (table.tournament.entry(table.seats[index].player_id) for index in (0, 1))
+    assert ann is not None
+    assert bob is not None
+    assert (ann.rebuys, bob.addon) == (1, True)
+    assert (table.seats[0].stack, table.seats[1].stack) == (1000, 800)
+    report = await table.ledger()
+    assert report["balanced"], report
+    await lobby.close()
+    store.close()
+
+
+def test_a_tournament_s_rebuy_and_add_on_survive_a_failed_write_with_the_table_unchanged() -> None:
+    asyncio.run(_desk())
+
+
 # -- the driver's own commands -----------------------------------------------------------------
 
 

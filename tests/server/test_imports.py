@@ -25,6 +25,7 @@ PURE = (
     "wildstud.server.table.ledger",
     "wildstud.server.table.seat_requests",
     "wildstud.server.table.runner",
+    "wildstud.server.table.desk",
 )
 """The table's pure core and the slices moved onto it (:mod:`wildstud.server.table.core`)."""
 RECORDS = "wildstud.server.store.records"

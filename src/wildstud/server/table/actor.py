@@ -27,7 +27,9 @@ sent once) shows everything the turn changed.
 
 The slices that have moved onto the core: the seating (:mod:`.seating`: seats, status and
 links), the chat (:mod:`.chat`), the settings, menu and notices (:mod:`.settings`), the money
-(:mod:`.cashier`, with the ledger's reads), and the seat requests (:mod:`.seat_requests`). The
+(:mod:`.cashier`, with the ledger's reads), the seat requests (:mod:`.seat_requests`), and the
+tournament's desk (:mod:`.desk`: its state the tournament, its commands the host's rebuys
+and add-ons, each a write of the seat's chips and the tournament's value in one change). The
 hand runner (:mod:`.driver`) and the players' actions still run under the table's lock, their
 commands passing through the inbox as :class:`Wrapped` commands, today's code run whole; the
 runner's state is a frozen value all the same (:mod:`.runner`: the hand in progress, a
@@ -41,16 +43,18 @@ who leaves is out, a deal pays the prizes), which writes into the same change.
 The seating's commands are writes, or a read then a write (:attr:`Slice.folds`; a seat
 taken reads the ledger first): one asked through the inbox (a seat taken, a seat request
 approved, a seat removed, new links, the host's start, pause and end of the night:
-:mod:`.hosting`; a player's sitting out or back in, :mod:`.players`; an absent player back as
-their link opens; the tournament's deal, the night's end with the desk's
-:class:`~.core.DealMade`) has its reads carried out, then is folded with the follow-ups it asks
-of the other slices and of the desk into one change (:meth:`Actor.fold`), stored in one
-transaction and adopted once it commits, then told (:meth:`Actor._change`); the connections it
-lets go are closed by the outbox (:class:`~.core.Dismissed`), and a player's numbered request
-is acked by it (:class:`~.core.Acked`). A command made in the middle of a change of the hand
+:mod:`.hosting`; a player's sitting out or back in, :mod:`.players`; the tournament's deal,
+the night's end with the desk's :class:`~.core.DealMade`) has its reads carried out, then is
+folded with the follow-ups it asks of the other slices and of the desk into one change
+(:meth:`Actor.fold`), stored in one transaction and adopted once it commits, then told
+(:meth:`Actor._change`); the connections it lets go are closed by the outbox
+(:class:`~.core.Dismissed`), and a player's numbered request is acked by it
+(:class:`~.core.Acked`). A command made in the middle of a change of the hand
 runner's (a seat leaves as its hand ends, the stacks a hand ends with go to the seating, the
 chips approved during the hand come, a tournament's last knock-out ends the night) is folded
-into that change the same way.
+into that change the same way, and so is an absent player's return as their link opens
+(:class:`~.seating.Back`), into the turn of the connection's arrival, stored before its
+welcome (whose table frame tells everyone, once).
 
 :class:`Wrapped` is left for these, each today's code run whole in its turn:
 
@@ -60,10 +64,12 @@ into that change the same way.
 - the players' shuffle (:meth:`.shuffling.Shuffling.receive`) and a private deal's answers
   (:meth:`.private.PrivateDeal.receive`);
 - a connection's arrival and departure (:meth:`.fanout.Fanout.attach`, ``detach``: the
-  welcome, all the table's frames for it; an absent player's return before it is the
-  seating's);
-- the tournament's rebuys and add-ons the host gives (:meth:`.tournament.Desk.rebuy`,
-  :meth:`~.tournament.Desk.addon`).
+  welcome, all the table's frames for it; an absent player's return, folded into it, is the
+  seating's).
+
+The desk's follow-ups of the seating's (:data:`~.core.DESK`) are not its slice's commands yet:
+they read the hand runner's state and the seats as the change in hand leaves them, and are
+carried out on today's code (:meth:`.tournament.Desk.folded`) into that change.
 
 The hand runner's own work is not a command: its ticks (:meth:`ticks`).
 """

@@ -177,8 +177,9 @@ class DealMade(Command):
 
 
 DESK = TableRuns | PlayerOut | DealMade
-"""The commands for the tournament's desk, which has not moved onto the core yet: carried out
-into the change of the command that asks them (:meth:`.actor.Actor.fold`)."""
+"""The seating's follow-ups for the tournament's desk, not commands of the desk's slice yet
+(:mod:`.tournament`: they read the hand runner's state): carried out on today's code into the
+change of the command that asks them (:meth:`.actor.Actor.fold`)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,9 +35,11 @@ from wildstud.server.frames import (
 from wildstud.server.messages import error_frame
 from wildstud.server.schemas import TableInfo
 from wildstud.server.seating import Client
+from wildstud.server.store.records import Changes
 from wildstud.server.table.chat import Welcome as ChatWelcome
 from wildstud.server.table.core import Everyone, HandNews, To
 from wildstud.server.table.driver import PLAYING
+from wildstud.server.table.seating import Back
 
 if TYPE_CHECKING:
     from wildstud.server.table.table import Table
@@ -146,15 +148,16 @@ class Fanout:
 
     # -- sending -------------------------------------------------------------------------------
 
-    def broadcast(self, frame: dict[str, Any]) -> None:
-        """Send one frame to every client."""
+    def broadcast(self, frame: dict[str, Any], but: Client | None = None) -> None:
+        """Send one frame to every client (``but``: to every client but that one)."""
         text = dumps(frame)
         for client in self.clients():
-            client.send(text)
+            if client is not but:
+                client.send(text)
 
-    def broadcast_table(self) -> None:
-        """Tell every client the table as it is now."""
-        self.broadcast(self.table_frame())
+    def broadcast_table(self, but: Client | None = None) -> None:
+        """Tell every client (but ``but``) the table as it is now."""
+        self.broadcast(self.table_frame(), but)
 
     def publish(self) -> None:
         """Send every client what changed in the hand since the last frame, through the outbox,
@@ -213,6 +216,13 @@ class Fanout:
             seat = table.seats.get(client.seat) if client.seat is not None else None
             if client.seat is not None and seat is None:
                 raise SeatError("this seat has been given up")
+            if seat is not None and seat.absent:
+                # An absent player who opens their link is back: the seating's command, in this
+                # turn, stored before the welcome (a refused write attaches nothing); the
+                # table frame below tells everyone, once.
+                changes = Changes()
+                table.actor.fold("seating", Back(seat.index), changes)
+                await table.writer.commit(changes)
             welcome = Welcome(
                 table_id=table.id,
                 role="spectator" if seat is None else "seat",
@@ -248,7 +258,7 @@ class Fanout:
                 client.send(dumps(table.driver.endgame.offer_frame(live)))
             if seat is not None:
                 table.private.attached(client)  # what a private deal waits for from it
-                self.broadcast_table()
+                self.broadcast_table(but=client)  # it has had the table above
             table.changed.set()
         # The chat's log last, by the chat's slice, at the end of this turn (the attach is one
         # of the actor's turns: asking the actor from inside it would wait for good).

@@ -24,7 +24,8 @@ pays a tournament's prizes by the deal its last players agreed, if any
 (:class:`~.core.DealMade`, for the desk): follow-up commands. The host's and the players'
 seating commands are asked of the table's actor (:mod:`.hosting`; a player's request to sit
 out or in, :mod:`.players`, numbered and acked by the slice: :class:`~.core.Numbered`; an
-absent player's return as their link opens, :meth:`.table.Table.attach`; a tournament's
+absent player's return as their link opens, folded into the connection's own turn,
+:meth:`.fanout.Fanout.attach`; a tournament's
 deal, :meth:`.table.Table.make_deal`), a seat taken reading the ledger first
 (:attr:`Join.entries`); until the hand runner moves onto the core, those it makes are folded
 into its change (its hand end: :class:`HandOver` with the stacks the hand ends with,

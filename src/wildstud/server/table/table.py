@@ -105,6 +105,7 @@ from wildstud.server.store import (
 )
 from wildstud.server.table import cashier as money_slice
 from wildstud.server.table import chat, seat_requests, seating
+from wildstud.server.table import desk as desk_slice
 from wildstud.server.table import settings as settings_slice
 from wildstud.server.table.actor import Actor, Slice, Wrapped
 from wildstud.server.table.cashier import CashierState, DecideChips, Holder, Limits, holds_all
@@ -166,13 +167,12 @@ class Table:
         """The seats in memory, with their connections and bots: they follow the seating's
         rows (:mod:`.seating`) once stored (:meth:`stored`), the rows the hand runner writes
         too (their chips, time banks and absences)."""
-        self.tournament: Tourney | None = None
-        """The tournament of a tournament table, as it stands (:mod:`.tournament`)."""
+        tourney: Tourney | None = None
         if settings.tournament is not None:
-            self.tournament = Tourney() if tournament is None else Tourney.from_json(tournament)
+            tourney = Tourney() if tournament is None else Tourney.from_json(tournament)
             if state.status == TableStatus.RUNNING.value:
                 # Its clock runs from now: the time the table was down is nobody's.
-                self.tournament = self.tournament.started(time.monotonic())
+                tourney = tourney.started(time.monotonic())
         self.store = store
         self.broken = False
         self.closing = False
@@ -246,6 +246,14 @@ class Table:
                     money_slice.COMMANDS,
                     shared=True,
                 ),
+                Slice(
+                    desk_slice.NAME,
+                    tourney,
+                    desk_slice.handle,
+                    desk_slice.COMMANDS,
+                    shared=True,
+                    folds=True,
+                ),
             ],
         )
         """The table's actor: every command passes through its inbox
@@ -272,6 +280,12 @@ class Table:
     def notices(self) -> tuple[Notice, ...]:
         """The host's notices for the hand in progress and the next (:mod:`.console`)."""
         return self._settings().notices
+
+    @property
+    def tournament(self) -> Tourney | None:
+        """The tournament of a tournament table, as stored (:mod:`.tournament`)."""
+        state: Tourney | None = self.actor.slices[desk_slice.NAME].state
+        return state
 
     @property
     def cashier(self) -> CashierState:
@@ -485,13 +499,11 @@ class Table:
         """A client connects: it gets the whole state at once, then every change. A turn of
         the actor, so that it sees the table between two commands, never in the middle of
         one (a hand's end stored, and its notices not yet played). An absent player who opens
-        their link again is back first (the seating's :class:`~.seating.Back`, a turn of its
-        own: when the store refuses it, the seat stays as it was and the connection is not
-        attached)."""
+        their link again is back first, in the same turn (the seating's
+        :class:`~.seating.Back`, folded into a change stored before the welcome: when the
+        store refuses it, the seat stays as it was and the connection is not attached), and
+        everyone is sent the table once."""
         try:
-            seat = None if client.seat is None else self.seats.get(client.seat)
-            if seat is not None and seat.absent and not (self.closing or self.broken):
-                await self.actor.ask(seating.Back(seat.index))
             await self._wrapped(lambda: self.fanout.attach(client))
         except StorageFailureError:
             if not self.actor.closed:  # the absent player's return could not be stored
@@ -685,8 +697,16 @@ class Table:
     async def tournament_rebuy(self, index: int, *, addon: bool = False) -> None:
         """The host gives seat ``index`` a rebuy, or the add-on, in the tournament
         (:mod:`.tournament`)."""
-        desk = self.desk
-        await self._wrapped(lambda: desk.addon(index) if addon else desk.rebuy(index))
+        await self.actor.ask(lambda: self._give(index, addon=addon))
+
+    def _give(self, index: int, *, addon: bool) -> desk_slice.GiveRebuy:
+        """The desk's command for the host's rebuy or add-on, with the seats as they stand."""
+        seat = self.seats.get(index)
+        live = self.live
+        in_hand = seat is not None and live is not None and live.engine_seat(seat) is not None
+        rows = tuple(seat.state() for seat in self.seats.values())
+        kind = desk_slice.GiveAddOn if addon else desk_slice.GiveRebuy
+        return kind(index, rows, in_hand, self.settings.tournament, self.settings.starting_chips)
 
     def deal_figures(self) -> dict[str, Any]:
         """The deal calculator's figures for the players left, as stored

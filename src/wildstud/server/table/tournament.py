@@ -1,8 +1,9 @@
 """The table's tournament: the clock and stakes of its levels at every hand, its entrants, the
 host's rebuys and add-ons, the knock-outs as hands end, and the deal of the last players.
 
-The tournament's state is a value (:class:`wildstud.server.tourney.Tourney`) the table holds
-as ``table.tournament``, replaced under the table's lock and stored with the change that moves
+The tournament's state is a value (:class:`wildstud.server.tourney.Tourney`), the state of the
+desk's slice (:mod:`.desk`), which the table reads as ``table.tournament``, replaced
+under the table's lock and stored with the change that moves
 it, in the same transaction: the change in hand works on its new value (staged with the
 writer, :attr:`.writer.Writer.staged`), and the table takes it only once the change is stored
 (a write the store refuses leaves the old value, as the seating's state: :mod:`.seating`, whose
@@ -15,10 +16,13 @@ hands on it:
   (:meth:`Desk.hand_ended`), which places the players who went out and, once one holds every
   chip, pays the prizes and ends the table;
 - the host starts and pauses its clock with the table (:meth:`Desk.status_changed`), gives a
-  player a rebuy or the add-on for the money taken (:meth:`Desk.rebuy`, :meth:`Desk.addon`)
-  and, when the last players agree, ends it with a deal (the seating's
-  :class:`~.seating.EndNight` with its ``deal``, whose follow-up :class:`~.core.DealMade` the
-  desk carries out into the same change: :meth:`Desk.deal_made`).
+  player a rebuy or the add-on for the money taken (:class:`~.desk.GiveRebuy`,
+  :class:`~.desk.GiveAddOn`: the commands of the desk's slice of the table's pure core,
+  :mod:`.desk`, whose state is the tournament; the chips, their ledger entry and the
+  tournament's new value are one write, and the seating takes the seat's row by a
+  :class:`~.core.Credit` folded into it) and, when the last players agree, ends it with a
+  deal (the seating's :class:`~.seating.EndNight` with its ``deal``, whose follow-up
+  :class:`~.core.DealMade` the desk carries out into the same change: :meth:`Desk.deal_made`).
 
 Chips enter only as buy-ins, rebuys (ledger reason ``rebuy`` for an empty stack, ``top-up``
 for one at most the starting chips) and add-ons (``top-up``), each in the ledger, so the
@@ -31,10 +35,10 @@ import time
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from wildstud.errors import TableError
 from wildstud.server.menu import Menu
 from wildstud.server.store import Changes, LedgerEntry
 from wildstud.server.table.core import DealMade, PlayerOut, TableRuns
+from wildstud.server.table.desk import NAME, addon_open, may_rebuy, rebuys_open, synced
 from wildstud.server.table.runner import row_in
 from wildstud.server.table.seating import EndNight, TableStatus
 from wildstud.server.tourney import Entry, Tourney, prizes_of
@@ -42,12 +46,12 @@ from wildstud.server.tourney_schemas import LevelModel, TournamentSettings
 from wildstud.tournament import Level, Schedule, TournamentError, chip_chop, deal, icm
 
 if TYPE_CHECKING:
-    from wildstud.server.seating import Seat
     from wildstud.server.table.live import LiveHand
     from wildstud.server.table.table import Table
 
-STAGED = "tournament"
-"""The key of the tournament's new value in the writer's staged states (:meth:`Desk._put`)."""
+STAGED = NAME
+"""The key of the tournament's new value in the writer's staged states (:meth:`Desk._put`):
+the name of the desk's slice (:mod:`.desk`), whose state it is."""
 
 __all__ = ["Desk"]
 
@@ -87,7 +91,7 @@ class Desk:
         changes.tournament = state.to_json(now)
 
         def adopt() -> None:
-            table.tournament = state
+            table.actor.slices[STAGED].state = state
 
         table.writer.after(adopt)
 
@@ -109,15 +113,11 @@ class Desk:
 
     def rebuys_open(self, state: Tourney) -> bool:
         """Whether the level (or the break after it) is one rebuys are open in."""
-        return not state.finished and state.level_number(self.schedule()) <= self.rules.rebuy_levels
+        return rebuys_open(state, self.rules)
 
     def addon_open(self, state: Tourney) -> bool:
         """Whether the add-on is open now."""
-        rules = self.rules
-        if rules.addon_chips == 0 or state.finished:
-            return False
-        until = rules.addon_levels or rules.rebuy_levels or 1
-        return state.level_number(self.schedule()) <= until
+        return addon_open(state, self.rules)
 
     def registration_open(self, state: Tourney) -> bool:
         """Whether a newcomer may still sit down and enter."""
@@ -129,23 +129,13 @@ class Desk:
 
     def may_rebuy(self, state: Tourney, player_id: str) -> bool:
         """Whether ``player_id`` may still rebuy (rebuys open, their limit not reached)."""
-        entry = state.entry(player_id)
-        limit = self.rules.rebuys_per_player
-        return (
-            entry is not None
-            and entry.place is None
-            and self.rebuys_open(state)
-            and (limit is None or entry.rebuys < limit)
-        )
+        return may_rebuy(state, self.rules, player_id)
 
     # -- the driver's --------------------------------------------------------------------------
 
     def synced(self, state: Tourney) -> Tourney:
         """``state`` with every seated player who has not entered yet entered."""
-        for index in sorted(self.table.seats):
-            seat = self.table.seats[index]
-            state = state.entered(seat.player_id, index, seat.name, house=seat.is_bot)
-        return state
+        return synced(state, (seat.state() for seat in self.table.seats.values()))
 
     def break_left(self, now: float) -> float | None:
         """Seconds left of the break the schedule stands at (``None``: not on a break). The
@@ -250,68 +240,6 @@ class Desk:
         now = time.monotonic()
         state = self.state.started(now) if running else self.state.stopped(now)
         self._put(state, now, changes)
-
-    # -- the host's ----------------------------------------------------------------------------
-
-    def _in_hand(self, seat: Seat) -> bool:
-        """Whether ``seat`` was dealt into the hand in play (chips bought now wait for its
-        end: a hand never plays with chips that were not in it when it was dealt)."""
-        live = self.table.live
-        return live is not None and live.engine_seat(seat) is not None
-
-    async def rebuy(self, index: int) -> None:
-        """The host gives seat ``index`` a rebuy (the money taken): the rebuy's chips now."""
-        await self._buy(index, addon=False)
-
-    async def addon(self, index: int) -> None:
-        """The host gives seat ``index`` the add-on (the money taken): its chips now."""
-        await self._buy(index, addon=True)
-
-    async def _buy(self, index: int, *, addon: bool) -> None:
-        table = self.table
-        async with table.lock:
-            if table.tournament is None:
-                raise TournamentError("this table is not a tournament")
-            seat = table.seats.get(index)
-            if seat is None:
-                raise TableError(f"seat {index} is empty")
-            state = self.synced(self.state)
-            entry = state.entry(seat.player_id)
-            assert entry is not None
-            if entry.place is not None:
-                raise TournamentError(f"{seat.name} is out of the tournament")
-            rules = self.rules
-            if addon:
-                if not self.addon_open(state):
-                    raise TournamentError("the add-on is not open now")
-                if entry.addon:
-                    raise TournamentError(f"{seat.name} has had the add-on")
-                chips = rules.addon_chips
-                state = state.added_on(seat.player_id, chips if self._in_hand(seat) else 0)
-            else:
-                if not self.rebuys_open(state):
-                    raise TournamentError("rebuys are closed")
-                if not self.may_rebuy(state, seat.player_id):
-                    raise TournamentError(
-                        f"{seat.name} has had the {rules.rebuys_per_player} rebuys a player may"
-                    )
-                starting = table.settings.starting_chips
-                if seat.stack > starting:
-                    raise TournamentError(
-                        f"{seat.name} has {seat.stack} chips: a rebuy is for a stack of at most"
-                        f" the {starting} starting chips"
-                    )
-                chips = starting if rules.rebuy_chips is None else rules.rebuy_chips
-                state = state.rebought(seat.player_id, chips if self._in_hand(seat) else 0)
-            changes = Changes()
-            if not self._in_hand(seat):  # else the chips come when the hand ends
-                changes.ledger.append(seat.entry("rebuy" if seat.stack == 0 else "top-up", chips))
-                # The seat takes its chips once they are stored (:meth:`.table.Table.stored`).
-                changes.seats.append(replace(seat.state(), stack=seat.stack + chips))
-            self._put(state, time.monotonic(), changes)
-            await table.writer.commit(changes)
-            table.fanout.broadcast_table()
-            table.changed.set()
 
     def _left(self, state: Tourney) -> tuple[list[Entry], list[int]]:
         """The players of ``state`` still in with chips, and their chips; a deal is for 2 to 16
