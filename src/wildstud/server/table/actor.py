@@ -27,8 +27,12 @@ sent once) shows everything the turn changed.
 
 The slices that have moved onto the core: the seating (:mod:`.seating`: seats, status and
 links), the chat (:mod:`.chat`), the settings, menu and notices (:mod:`.settings`), the money
-(:mod:`.cashier`, with the ledger's reads), and the seat requests (:mod:`.seat_requests`). The
-hand runner (:mod:`.driver`) and the players' actions still run under the table's lock, their
+(:mod:`.cashier`, with the ledger's reads), the seat requests (:mod:`.seat_requests`), and the
+checks of the players' requests in a hand (:mod:`.hand_requests`: the dealer's pick of a game,
+the answer to an offer to run it twice),
+whose change is still the runner's code, carried out as the outcome's effect
+(:meth:`.driver.Driver.carry_out`). The hand runner (:mod:`.driver`) and the players' other
+requests in a hand still run under the table's lock, their
 commands passing through the inbox as :class:`Wrapped` commands, today's code run whole; the
 runner's state is a frozen value all the same (:mod:`.runner`: the hand in progress, a
 :class:`~.live.LiveHand`, and the turn's clock among it), staged with each change and adopted
@@ -54,9 +58,8 @@ into that change the same way.
 
 :class:`Wrapped` is left for these, each today's code run whole in its turn:
 
-- the hand's requests from the players (:meth:`.players.Players.handle`): an action, the
-  dealer's pick of a game, show or muck at the showdown, the answer to an offer to run it
-  twice (and a ping's pong);
+- the hand's requests from the players (:meth:`.players.Players.handle`): an action, show
+  or muck at the showdown (and a ping's pong);
 - the players' shuffle (:meth:`.shuffling.Shuffling.receive`) and a private deal's answers
   (:meth:`.private.PrivateDeal.receive`);
 - a connection's arrival and departure (:meth:`.fanout.Fanout.attach`, ``detach``: the
@@ -95,6 +98,7 @@ from wildstud.server.table.core import (
     TableNews,
     Tick,
 )
+from wildstud.server.table.hand_requests import Step
 from wildstud.server.table.ledger import ReadLedger
 from wildstud.server.table.outbox import Outbox
 from wildstud.server.table.writer import StorageFailureError
@@ -126,6 +130,10 @@ class Slice:
     """Whether each of its commands is a write (the seating's): the actor folds it with the
     follow-ups it asks of the other slices into one change (:meth:`Actor.fold`), stored in
     one transaction."""
+    held: Callable[[], Any] | None = None
+    """Where the state is held, for a slice whose state today's code keeps and adopts once its
+    change is stored (the hand runner's, :attr:`.driver.Driver.state`): the actor hands the
+    slice the state read from it, and adopts no outcome's state itself."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -407,7 +415,8 @@ class Actor:
             if part is None:
                 self._legacy(command)
                 continue
-            outcome = part.handle(part.state, command, time.monotonic())
+            state = part.state if part.held is None else part.held()
+            outcome = part.handle(state, command, time.monotonic())
             following: list[Command] = []
             effect = outcome.effect
             if effect is not None:
@@ -420,7 +429,8 @@ class Actor:
                     continue
                 if effect.then is not None:
                     following.append(effect.then(result))
-            part.state = outcome.state
+            if part.held is None:
+                part.state = outcome.state
             news.extend(outcome.news)
             following.extend(outcome.follow)
             pending[:0] = following
@@ -533,6 +543,8 @@ class Actor:
         if isinstance(request, Changes):
             await writer.commit(request)
             return None
+        if isinstance(request, Step):
+            return await table.driver.carry_out(request)
         if isinstance(request, ReadLedger):
             return await self._read(store.call(store.ledger, table.id))
         if isinstance(request, chat.AddLine):

@@ -11,14 +11,15 @@ outbox's news, :class:`~.core.Acked`). Any other refusal raises a
 Sitting out and back in is the seating's command (:meth:`Players.sit`), and a request for
 chips the money slice's (:meth:`Players.ask_chips`: it reads the ledger, then stores the
 request), each asked of the actor by :meth:`.table.Table.handle` and checking the number and
-acking the request itself; the others still run here whole, under the table's lock, as
-:class:`~.actor.Wrapped` commands.
+acking the request itself; so are the dealer's pick of a game and the answer to an offer to
+run it twice, the hand runner's commands
+(:meth:`Players.request`, :mod:`.hand_requests`). The others still run here whole, under the
+table's lock, as :class:`~.actor.Wrapped` commands.
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from wildstud.betting import ActionKind
@@ -41,6 +42,7 @@ from wildstud.server.table.cashier import AskChips, Limits
 from wildstud.server.table.core import Acked, Numbered
 from wildstud.server.table.driver import TableStatus
 from wildstud.server.table.fanout import dumps
+from wildstud.server.table.hand_requests import AnswerTwice, ChooseGame, Request
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.seating import Sit
 
@@ -56,7 +58,7 @@ class Players:
     def __init__(self, table: Table) -> None:
         self.table = table
 
-    async def handle(self, client: Client, frame: Act | Choose | Show | RunTwice | Ping) -> None:
+    async def handle(self, client: Client, frame: Act | Show | Ping) -> None:
         """Carry out a client's request and answer it (see the module's description)."""
         if isinstance(frame, Ping):
             client.send(dumps(Pong().frame()))
@@ -71,12 +73,8 @@ class Players:
                 return
             if isinstance(frame, Act):
                 await self._acts(seat, frame)
-            elif isinstance(frame, Choose):
-                await self._chooses(seat, frame)
-            elif isinstance(frame, Show):
-                await self._shows(seat, frame)
             else:
-                await self._answers_twice(seat, frame)
+                await self._shows(seat, frame)
             table.changed.set()
             table.actor.outbox.send([Acked(asked, seat.index)])
             if isinstance(frame, Act):
@@ -96,6 +94,15 @@ class Players:
         if seat is None:
             raise SeatError("this seat has been given up")
         return seat, Numbered(client, frame, seat.last_request)
+
+    def request(self, client: Client, frame: Choose | RunTwice) -> Request:
+        """The hand runner's command for a player's request in a hand (:mod:`.hand_requests`),
+        made from the table as it stands."""
+        seat, asked = self.numbered(client, frame)
+        paused = self.table.status is TableStatus.PAUSED
+        if isinstance(frame, Choose):
+            return ChooseGame(asked, seat, seat.index, seat.last_seq, paused, frame.entry)
+        return AnswerTwice(asked, seat, seat.index, seat.last_seq, paused, frame.agree)
 
     def sit(self, client: Client, frame: SitIn | SitOut) -> Sit:
         """The seating's command for a player's request to sit out or back in."""
@@ -138,18 +145,6 @@ class Players:
         kind = ActionKind(frame.action)
         await table.driver.act(seat, engine, kind, frame.amount, "player", frame.seq, bank)
 
-    async def _chooses(self, seat: Seat, frame: Choose) -> None:
-        choosing = self.table.driver.choosing
-        if choosing is None or choosing.button != seat.index:
-            raise IllegalActionError("it is not your turn to choose the game")
-        if frame.entry not in choosing.entries:
-            allowed = ", ".join(str(index) for index in choosing.entries)
-            raise IllegalActionError(
-                f"game {frame.entry} cannot be chosen now (the games that fit: {allowed})"
-            )
-        chooser = replace(seat.state(), last_seq=frame.seq)  # stored with the deal
-        await self.table.driver.deal(frame.entry, chooser=chooser)
-
     def _hand_of(self, seat: Seat, no_hand: str, not_dealt: str) -> tuple[LiveHand, int]:
         """The hand in play and the seat's place in it, for a choice the seat makes in it (a
         paused table takes none); else the reason, ``no_hand`` or ``not_dealt``."""
@@ -171,11 +166,3 @@ class Players:
         # The engine says what may be chosen, and why not (a hand that takes part of a pot).
         live.hand.verify_show_or_muck(engine, frame.show)
         await self.table.driver.endgame.decide(seat, engine, frame.show, "player", frame.seq)
-
-    async def _answers_twice(self, seat: Seat, frame: RunTwice) -> None:
-        live, engine = self._hand_of(
-            seat, "no hand is being played", "you are not dealt into this hand"
-        )
-        # The engine says whether the hand may be run twice now, and why not.
-        live.hand.verify_agree_run_twice(engine, frame.agree)
-        await self.table.driver.endgame.answer_twice(seat, engine, frame.agree, "player", frame.seq)

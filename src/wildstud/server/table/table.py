@@ -78,11 +78,13 @@ from wildstud.server.accounts import Departed
 from wildstud.server.frames import ChatLogFrame
 from wildstud.server.menu import Menu
 from wildstud.server.messages import (
+    Choose,
     Commit,
     Message,
     PrivateAnswer,
     Rebuy,
     Reveal,
+    RunTwice,
     Say,
     Shuffler,
     SitIn,
@@ -104,7 +106,7 @@ from wildstud.server.store import (
     TableState,
 )
 from wildstud.server.table import cashier as money_slice
-from wildstud.server.table import chat, seat_requests, seating
+from wildstud.server.table import chat, hand_requests, seat_requests, seating
 from wildstud.server.table import settings as settings_slice
 from wildstud.server.table.actor import Actor, Slice, Wrapped
 from wildstud.server.table.cashier import CashierState, DecideChips, Holder, Limits, holds_all
@@ -117,7 +119,7 @@ from wildstud.server.table.players import Players
 from wildstud.server.table.practice import Coach
 from wildstud.server.table.private import PrivateDeal
 from wildstud.server.table.restore import restored
-from wildstud.server.table.runner import RunnerState
+from wildstud.server.table.runner import RUNNER, RunnerState
 from wildstud.server.table.seat_requests import RequestsState
 from wildstud.server.table.seating import SeatingState
 from wildstud.server.table.settings import build_menu
@@ -245,6 +247,14 @@ class Table:
                     money_slice.handle,
                     money_slice.COMMANDS,
                     shared=True,
+                ),
+                Slice(
+                    RUNNER,
+                    None,
+                    hand_requests.handle,
+                    hand_requests.COMMANDS,
+                    shared=True,
+                    held=lambda: self.driver.state,
                 ),
             ],
         )
@@ -528,6 +538,9 @@ class Table:
                 return
             if isinstance(frame, Rebuy):  # the money slice's command
                 await self.actor.ask(lambda: players.ask_chips(client, frame))
+                return
+            if isinstance(frame, Choose | RunTwice):  # the hand runner's commands
+                await self.actor.ask(lambda: players.request(client, frame))
                 return
             await self._wrapped(lambda: players.handle(client, frame))
         except StorageFailureError:

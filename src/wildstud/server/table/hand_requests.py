@@ -1,0 +1,156 @@
+"""The hand runner's slice: the players' requests in a hand as commands of the table's core.
+
+A player's pick of a game as the dealer (:class:`ChooseGame`) and the answer to an offer to run
+it twice (:class:`AnswerTwice`) are commands the actor hands to
+:func:`handle`, a pure function of the runner's state (:class:`~.runner.RunnerState`, as the
+store holds it) and of what the command carries, made from the table as its turn comes (the
+seat, the number it last took, whether the table is paused). It answers a resend of a request
+carried out already (:meth:`.core.Numbered.again`), refuses one that may not be carried out
+now (:class:`~.core.Refused`, with the engine's or the runner's reason: nothing changes), and
+acks one that is (:class:`~.core.Acked`), once its change is stored.
+
+The change itself is still today's code of the runner (:mod:`.driver`, :mod:`.endgame`),
+carried out as the outcome's effect (a :data:`Step`, :meth:`.driver.Driver.carry_out`): it
+plays the request on a copy of the hand, stores the step's rows through the table's one
+fenced writer, and the runner adopts its new state only once they are stored. A store that
+fails raises :class:`~.writer.StorageFailureError` at the asker, the runner's state and the
+seat's number as they were, and nothing is acked. An intermediate step: the step's rows and
+its news are to come out of this slice as values, as a seat taken's do.
+
+>>> from wildstud.server.messages import Choose
+>>> from wildstud.server.table.runner import Choosing
+>>> state = RunnerState(2, 3, None, choosing=Choosing(2, (0, 1), 9.0))
+>>> asked = Numbered("ann's page", Choose(type="choose", seq=1, entry=1), None)
+>>> outcome = handle(state, ChooseGame(asked, None, 1, 0, False, entry=1), 0.0)
+>>> outcome.reply.error
+IllegalActionError('it is not your turn to choose the game')
+>>> outcome.state is state, outcome.effect, outcome.news
+(True, None, ())
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from wildstud.errors import IllegalActionError, WildstudError
+from wildstud.server.table.core import Acked, Command, Effect, Numbered, Outcome, Refused
+from wildstud.server.table.runner import RunnerState
+
+if TYPE_CHECKING:
+    from wildstud.server.seating import Seat
+    from wildstud.server.store.records import SeatState
+    from wildstud.server.table.live import LiveHand
+
+__all__ = ["COMMANDS", "Answer", "AnswerTwice", "ChooseGame", "Deal", "Request", "Step", "handle"]
+
+
+@dataclass(frozen=True, slots=True)
+class Request(Command):
+    """A request of seat ``index`` (its player at ``seat``, whose last request carried out was
+    numbered ``last_seq``) in a hand; ``asked``: the request as it came."""
+
+    asked: Numbered
+    seat: Seat
+    index: int
+    last_seq: int
+    paused: bool
+    """Whether the table is paused (it takes no choice in a hand then)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseGame(Request):
+    """The dealer picks game ``entry`` of the menu."""
+
+    entry: int
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The runner deals game ``entry`` (:meth:`.driver.Driver.deal`); ``chooser``: the row of
+    the seat that chose it, with its request's number, stored with the deal."""
+
+    entry: int
+    chooser: SeatState
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerTwice(Request):
+    """A player all in answers the offer to run it twice: ``agree`` or not."""
+
+    agree: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """The runner plays ``seat``'s answer to the offer to run it twice
+    (:meth:`.endgame.Endgame.answer_twice`; ``engine``: its seat in the hand, ``seq``: the
+    request's number, stored with the answer)."""
+
+    seat: Seat
+    engine: int
+    agree: bool
+    seq: int
+
+
+Step = Deal | Answer
+"""A change of the runner's that today's code carries out (:meth:`.driver.Driver.carry_out`)."""
+
+COMMANDS: tuple[type[Command], ...] = (ChooseGame, AnswerTwice)
+"""The commands this slice takes."""
+
+
+def handle(state: RunnerState, command: Command, now: float) -> Outcome[RunnerState]:
+    """The outcome of ``command`` for the runner as ``state`` stands (see the module's
+    description); the state itself is the runner's to change, once its step is stored."""
+    assert isinstance(command, Request), command
+    again = command.asked.again(command.last_seq)
+    if again is not None:
+        return Outcome(state, news=(again,))
+    try:
+        step = _step(state, command)
+    except WildstudError as error:  # the engine's reason, or the runner's
+        return Outcome(state, reply=Refused(error))
+    return Outcome(state, Effect(step), news=(Acked(command.asked, command.index),))
+
+
+def _row(seat: Seat, seq: int) -> SeatState:
+    """``seat``'s row, with the number of the request it makes now."""
+    return replace(seat.state(), last_seq=seq)
+
+
+def _step(state: RunnerState, command: Request) -> Step:
+    """The step ``command`` asks of the runner; refused with the reason it may not be taken."""
+    if isinstance(command, ChooseGame):
+        return _chosen(state, command)
+    live, engine = _hand_of(state, command)
+    assert isinstance(command, AnswerTwice)
+    # The engine says whether the hand may be run twice now, and why not.
+    live.hand.verify_agree_run_twice(engine, command.agree)
+    return Answer(command.seat, engine, command.agree, command.asked.seq)
+
+
+def _hand_of(state: RunnerState, command: Request) -> tuple[LiveHand, int]:
+    """The hand in play and the seat's place in it, for a choice the seat makes in it (a
+    paused table takes none); else why not."""
+    if command.paused:
+        raise IllegalActionError("the table is paused: wait for the host to resume it")
+    live = state.live
+    if live is None:
+        raise IllegalActionError("no hand is being played")
+    engine = live.engine_seat(command.seat)
+    if engine is None:
+        raise IllegalActionError("you are not dealt into this hand")
+    return live, engine
+
+
+def _chosen(state: RunnerState, command: ChooseGame) -> Deal:
+    choosing = state.choosing
+    if choosing is None or choosing.button != command.index:
+        raise IllegalActionError("it is not your turn to choose the game")
+    if command.entry not in choosing.entries:
+        allowed = ", ".join(str(index) for index in choosing.entries)
+        raise IllegalActionError(
+            f"game {command.entry} cannot be chosen now (the games that fit: {allowed})"
+        )
+    return Deal(command.entry, _row(command.seat, command.asked.seq))

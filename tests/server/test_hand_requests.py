@@ -1,0 +1,86 @@
+"""The hand runner's slice of the table's pure core (:mod:`wildstud.server.table.hand_requests`):
+a player's request in a hand, from the runner's state as stored and what the command carries,
+with no store and no event loop. A refusal says why and asks nothing of the store; a request
+carried out asks the runner's step of the store, and acks once it is stored; a resend of a
+request carried out already is answered as done, and asks nothing."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from wildstud.errors import IllegalActionError
+from wildstud.server.messages import Choose, RunTwice
+from wildstud.server.seating import Seat
+from wildstud.server.store.records import SeatState
+from wildstud.server.table.core import Acked, Numbered, Refused
+from wildstud.server.table.hand_requests import AnswerTwice, ChooseGame, Deal, Request, handle
+from wildstud.server.table.runner import Choosing, RunnerState
+
+ROW = SeatState(2, "p2", "Cy", "player", "ab" * 32, 500, False, 0, 60.0, 4, False)
+CHOOSING = RunnerState(1, 3, 0, choosing=Choosing(2, (0, 2), 99.0))
+
+
+def choose(entry: int, seq: int = 5, index: int = 2, last: object = None) -> ChooseGame:
+    seat = Seat.from_state(replace(ROW, seat=index))
+    frame = Choose(type="choose", seq=seq, entry=entry)
+    return ChooseGame(Numbered("page", frame, last), seat, index, seat.last_seq, False, entry)
+
+
+def refusal(state: RunnerState, command: Request) -> str:
+    outcome = handle(state, command, 0.0)
+    assert outcome.state is state
+    assert outcome.effect is None
+    assert outcome.news == ()
+    assert isinstance(outcome.reply, Refused)
+    assert isinstance(outcome.reply.error, IllegalActionError)
+    return str(outcome.reply.error)
+
+
+def test_the_dealer_s_pick_deals_it_with_the_request_s_number_and_acks_once_stored() -> None:
+    command = choose(2)
+    outcome = handle(CHOOSING, command, 0.0)
+    assert outcome.state is CHOOSING  # the runner's to change, once the deal is stored
+    assert outcome.effect is not None
+    assert outcome.effect.request == Deal(2, replace(ROW, last_seq=5))
+    assert outcome.effect.otherwise is None  # a failed write is the asker's error
+    assert outcome.news == (Acked(command.asked, 2),)
+    assert outcome.reply is None
+
+
+def test_a_pick_by_another_seat_or_with_no_choice_open_is_refused() -> None:
+    assert refusal(CHOOSING, choose(2, index=3)) == "it is not your turn to choose the game"
+    assert refusal(CHOOSING.but(choosing=None), choose(2)) == (
+        "it is not your turn to choose the game"
+    )
+
+
+def test_a_game_that_does_not_fit_is_refused_with_the_games_that_do() -> None:
+    assert refusal(CHOOSING, choose(1)) == (
+        "game 1 cannot be chosen now (the games that fit: 0, 2)"
+    )
+
+
+def test_a_resend_of_the_pick_carried_out_is_answered_as_done_and_deals_nothing() -> None:
+    frame = Choose(type="choose", seq=4, entry=2)
+    seat = Seat.from_state(ROW)
+    command = ChooseGame(Numbered("page", frame, frame), seat, 2, 4, False, 2)
+    outcome = handle(CHOOSING.but(choosing=None), command, 0.0)
+    assert outcome.effect is None
+    ((news,),) = [outcome.news]
+    assert news.frame == {"type": "ack", "seq": 4, "last_seq": 4, "repeat": True}
+    stale = handle(CHOOSING, choose(2, seq=3), 0.0)
+    assert stale.effect is None
+    assert stale.news[0].frame["code"] == "stale"
+
+
+def answer(agree: bool, *, paused: bool = False) -> AnswerTwice:
+    seat = Seat.from_state(ROW)
+    frame = RunTwice(type="run_twice", seq=5, agree=agree)
+    return AnswerTwice(Numbered("page", frame, None), seat, 2, 4, paused, agree)
+
+
+def test_an_answer_to_run_it_twice_is_refused_on_a_paused_table_or_with_no_hand() -> None:
+    assert refusal(CHOOSING, answer(True, paused=True)) == (
+        "the table is paused: wait for the host to resume it"
+    )
+    assert refusal(CHOOSING, answer(False)) == "no hand is being played"
