@@ -9,11 +9,18 @@ from __future__ import annotations
 from dataclasses import replace
 
 from wildstud.errors import IllegalActionError
-from wildstud.server.messages import Choose, RunTwice
+from wildstud.server.messages import Choose, RunTwice, Show
 from wildstud.server.seating import Seat
 from wildstud.server.store.records import SeatState
 from wildstud.server.table.core import Acked, Numbered, Refused
-from wildstud.server.table.hand_requests import AnswerTwice, ChooseGame, Deal, Request, handle
+from wildstud.server.table.hand_requests import (
+    AnswerTwice,
+    ChooseGame,
+    Deal,
+    Request,
+    ShowOrMuck,
+    handle,
+)
 from wildstud.server.table.runner import Choosing, RunnerState
 
 ROW = SeatState(2, "p2", "Cy", "player", "ab" * 32, 500, False, 0, 60.0, 4, False)
@@ -84,3 +91,13 @@ def test_an_answer_to_run_it_twice_is_refused_on_a_paused_table_or_with_no_hand(
         "the table is paused: wait for the host to resume it"
     )
     assert refusal(CHOOSING, answer(False)) == "no hand is being played"
+
+
+def test_a_choice_to_show_or_muck_is_refused_on_a_paused_table_or_with_no_showdown() -> None:
+    seat = Seat.from_state(ROW)
+    frame = Show(type="show", seq=5, show=False)
+    command = ShowOrMuck(Numbered("page", frame, None), seat, 2, 4, False, False)
+    assert refusal(CHOOSING, command) == "there is no showdown now to show or muck at"
+    assert refusal(CHOOSING, replace(command, paused=True)) == (
+        "the table is paused: wait for the host to resume it"
+    )

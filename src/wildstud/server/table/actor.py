@@ -29,7 +29,7 @@ The slices that have moved onto the core: the seating (:mod:`.seating`: seats, s
 links), the chat (:mod:`.chat`), the settings, menu and notices (:mod:`.settings`), the money
 (:mod:`.cashier`, with the ledger's reads), the seat requests (:mod:`.seat_requests`), and the
 checks of the players' requests in a hand (:mod:`.hand_requests`: the dealer's pick of a game,
-the answer to an offer to run it twice),
+the answer to an offer to run it twice, show or muck at the showdown),
 whose change is still the runner's code, carried out as the outcome's effect
 (:meth:`.driver.Driver.carry_out`). The hand runner (:mod:`.driver`) and the players' other
 requests in a hand still run under the table's lock, their
@@ -58,8 +58,8 @@ into that change the same way.
 
 :class:`Wrapped` is left for these, each today's code run whole in its turn:
 
-- the hand's requests from the players (:meth:`.players.Players.handle`): an action, show
-  or muck at the showdown (and a ping's pong);
+- the hand's requests from the players (:meth:`.players.Players.handle`): an action (and a
+  ping's pong);
 - the players' shuffle (:meth:`.shuffling.Shuffling.receive`) and a private deal's answers
   (:meth:`.private.PrivateDeal.receive`);
 - a connection's arrival and departure (:meth:`.fanout.Fanout.attach`, ``detach``: the

@@ -1,7 +1,8 @@
 """The hand runner's slice: the players' requests in a hand as commands of the table's core.
 
-A player's pick of a game as the dealer (:class:`ChooseGame`) and the answer to an offer to run
-it twice (:class:`AnswerTwice`) are commands the actor hands to
+A player's pick of a game as the dealer (:class:`ChooseGame`), the answer to an offer to run it
+twice (:class:`AnswerTwice`) and the choice to show or muck at the showdown (:class:`ShowOrMuck`)
+are commands the actor hands to
 :func:`handle`, a pure function of the runner's state (:class:`~.runner.RunnerState`, as the
 store holds it) and of what the command carries, made from the table as its turn comes (the
 seat, the number it last took, whether the table is paused). It answers a resend of a request
@@ -42,7 +43,18 @@ if TYPE_CHECKING:
     from wildstud.server.store.records import SeatState
     from wildstud.server.table.live import LiveHand
 
-__all__ = ["COMMANDS", "Answer", "AnswerTwice", "ChooseGame", "Deal", "Request", "Step", "handle"]
+__all__ = [
+    "COMMANDS",
+    "Answer",
+    "AnswerTwice",
+    "ChooseGame",
+    "Deal",
+    "Decide",
+    "Request",
+    "ShowOrMuck",
+    "Step",
+    "handle",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,10 +105,28 @@ class Answer:
     seq: int
 
 
-Step = Deal | Answer
+@dataclass(frozen=True, slots=True)
+class ShowOrMuck(Request):
+    """A player at the showdown shows their hand (``show``) or mucks it unshown."""
+
+    show: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Decide:
+    """The runner plays ``seat``'s choice at the showdown (:meth:`.endgame.Endgame.decide`;
+    ``engine``: its seat in the hand, ``seq``: the request's number, stored with it)."""
+
+    seat: Seat
+    engine: int
+    show: bool
+    seq: int
+
+
+Step = Deal | Answer | Decide
 """A change of the runner's that today's code carries out (:meth:`.driver.Driver.carry_out`)."""
 
-COMMANDS: tuple[type[Command], ...] = (ChooseGame, AnswerTwice)
+COMMANDS: tuple[type[Command], ...] = (ChooseGame, AnswerTwice, ShowOrMuck)
 """The commands this slice takes."""
 
 
@@ -123,24 +153,38 @@ def _step(state: RunnerState, command: Request) -> Step:
     """The step ``command`` asks of the runner; refused with the reason it may not be taken."""
     if isinstance(command, ChooseGame):
         return _chosen(state, command)
-    live, engine = _hand_of(state, command)
+    if isinstance(command, ShowOrMuck):
+        live, engine = _hand_of(
+            state,
+            command,
+            "there is no showdown now to show or muck at",
+            "you have no hand at this showdown",
+        )
+        # The engine says what may be chosen, and why not (a hand that takes part of a pot).
+        live.hand.verify_show_or_muck(engine, command.show)
+        return Decide(command.seat, engine, command.show, command.asked.seq)
     assert isinstance(command, AnswerTwice)
+    live, engine = _hand_of(
+        state, command, "no hand is being played", "you are not dealt into this hand"
+    )
     # The engine says whether the hand may be run twice now, and why not.
     live.hand.verify_agree_run_twice(engine, command.agree)
     return Answer(command.seat, engine, command.agree, command.asked.seq)
 
 
-def _hand_of(state: RunnerState, command: Request) -> tuple[LiveHand, int]:
+def _hand_of(
+    state: RunnerState, command: Request, no_hand: str, not_dealt: str
+) -> tuple[LiveHand, int]:
     """The hand in play and the seat's place in it, for a choice the seat makes in it (a
-    paused table takes none); else why not."""
+    paused table takes none); else the reason, ``no_hand`` or ``not_dealt``."""
     if command.paused:
         raise IllegalActionError("the table is paused: wait for the host to resume it")
     live = state.live
     if live is None:
-        raise IllegalActionError("no hand is being played")
+        raise IllegalActionError(no_hand)
     engine = live.engine_seat(command.seat)
     if engine is None:
-        raise IllegalActionError("you are not dealt into this hand")
+        raise IllegalActionError(not_dealt)
     return live, engine
 
 

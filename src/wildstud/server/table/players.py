@@ -11,8 +11,8 @@ outbox's news, :class:`~.core.Acked`). Any other refusal raises a
 Sitting out and back in is the seating's command (:meth:`Players.sit`), and a request for
 chips the money slice's (:meth:`Players.ask_chips`: it reads the ledger, then stores the
 request), each asked of the actor by :meth:`.table.Table.handle` and checking the number and
-acking the request itself; so are the dealer's pick of a game and the answer to an offer to
-run it twice, the hand runner's commands
+acking the request itself; so are the dealer's pick of a game, the answer to an offer to run
+it twice and the choice to show or muck at the showdown, the hand runner's commands
 (:meth:`Players.request`, :mod:`.hand_requests`). The others still run here whole, under the
 table's lock, as :class:`~.actor.Wrapped` commands.
 """
@@ -42,8 +42,7 @@ from wildstud.server.table.cashier import AskChips, Limits
 from wildstud.server.table.core import Acked, Numbered
 from wildstud.server.table.driver import TableStatus
 from wildstud.server.table.fanout import dumps
-from wildstud.server.table.hand_requests import AnswerTwice, ChooseGame, Request
-from wildstud.server.table.live import LiveHand
+from wildstud.server.table.hand_requests import AnswerTwice, ChooseGame, Request, ShowOrMuck
 from wildstud.server.table.seating import Sit
 
 if TYPE_CHECKING:
@@ -58,7 +57,7 @@ class Players:
     def __init__(self, table: Table) -> None:
         self.table = table
 
-    async def handle(self, client: Client, frame: Act | Show | Ping) -> None:
+    async def handle(self, client: Client, frame: Act | Ping) -> None:
         """Carry out a client's request and answer it (see the module's description)."""
         if isinstance(frame, Ping):
             client.send(dumps(Pong().frame()))
@@ -71,10 +70,7 @@ class Players:
             if again is not None:
                 table.actor.outbox.send([again])
                 return
-            if isinstance(frame, Act):
-                await self._acts(seat, frame)
-            else:
-                await self._shows(seat, frame)
+            await self._acts(seat, frame)
             table.changed.set()
             table.actor.outbox.send([Acked(asked, seat.index)])
             if isinstance(frame, Act):
@@ -95,13 +91,15 @@ class Players:
             raise SeatError("this seat has been given up")
         return seat, Numbered(client, frame, seat.last_request)
 
-    def request(self, client: Client, frame: Choose | RunTwice) -> Request:
+    def request(self, client: Client, frame: Choose | RunTwice | Show) -> Request:
         """The hand runner's command for a player's request in a hand (:mod:`.hand_requests`),
         made from the table as it stands."""
         seat, asked = self.numbered(client, frame)
         paused = self.table.status is TableStatus.PAUSED
         if isinstance(frame, Choose):
             return ChooseGame(asked, seat, seat.index, seat.last_seq, paused, frame.entry)
+        if isinstance(frame, Show):
+            return ShowOrMuck(asked, seat, seat.index, seat.last_seq, paused, frame.show)
         return AnswerTwice(asked, seat, seat.index, seat.last_seq, paused, frame.agree)
 
     def sit(self, client: Client, frame: SitIn | SitOut) -> Sit:
@@ -144,25 +142,3 @@ class Players:
         # takes them then).
         kind = ActionKind(frame.action)
         await table.driver.act(seat, engine, kind, frame.amount, "player", frame.seq, bank)
-
-    def _hand_of(self, seat: Seat, no_hand: str, not_dealt: str) -> tuple[LiveHand, int]:
-        """The hand in play and the seat's place in it, for a choice the seat makes in it (a
-        paused table takes none); else the reason, ``no_hand`` or ``not_dealt``."""
-        table = self.table
-        if table.status is TableStatus.PAUSED:
-            raise IllegalActionError("the table is paused: wait for the host to resume it")
-        live = table.live
-        if live is None:
-            raise IllegalActionError(no_hand)
-        engine = live.engine_seat(seat)
-        if engine is None:
-            raise IllegalActionError(not_dealt)
-        return live, engine
-
-    async def _shows(self, seat: Seat, frame: Show) -> None:
-        live, engine = self._hand_of(
-            seat, "there is no showdown now to show or muck at", "you have no hand at this showdown"
-        )
-        # The engine says what may be chosen, and why not (a hand that takes part of a pot).
-        live.hand.verify_show_or_muck(engine, frame.show)
-        await self.table.driver.endgame.decide(seat, engine, frame.show, "player", frame.seq)

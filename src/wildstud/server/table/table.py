@@ -86,6 +86,7 @@ from wildstud.server.messages import (
     Reveal,
     RunTwice,
     Say,
+    Show,
     Shuffler,
     SitIn,
     SitOut,
@@ -539,7 +540,7 @@ class Table:
             if isinstance(frame, Rebuy):  # the money slice's command
                 await self.actor.ask(lambda: players.ask_chips(client, frame))
                 return
-            if isinstance(frame, Choose | RunTwice):  # the hand runner's commands
+            if isinstance(frame, Choose | RunTwice | Show):  # the hand runner's commands
                 await self.actor.ask(lambda: players.request(client, frame))
                 return
             await self._wrapped(lambda: players.handle(client, frame))
