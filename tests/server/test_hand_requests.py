@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from wildstud.errors import IllegalActionError
-from wildstud.server.messages import Choose, RunTwice, Show
+from wildstud.server.messages import Act, Choose, RunTwice, Show
 from wildstud.server.seating import Seat
 from wildstud.server.store.records import SeatState
 from wildstud.server.table.core import Acked, Numbered, Refused
@@ -17,6 +17,7 @@ from wildstud.server.table.hand_requests import (
     AnswerTwice,
     ChooseGame,
     Deal,
+    Play,
     Request,
     ShowOrMuck,
     handle,
@@ -51,7 +52,7 @@ def test_the_dealer_s_pick_deals_it_with_the_request_s_number_and_acks_once_stor
     assert outcome.effect.request == Deal(2, replace(ROW, last_seq=5))
     assert outcome.effect.otherwise is None  # a failed write is the asker's error
     assert outcome.news == (Acked(command.asked, 2),)
-    assert outcome.reply is None
+    assert outcome.reply is True  # carried out
 
 
 def test_a_pick_by_another_seat_or_with_no_choice_open_is_refused() -> None:
@@ -101,3 +102,11 @@ def test_a_choice_to_show_or_muck_is_refused_on_a_paused_table_or_with_no_showdo
     assert refusal(CHOOSING, replace(command, paused=True)) == (
         "the table is paused: wait for the host to resume it"
     )
+
+
+def test_an_action_is_refused_on_a_paused_table_or_with_no_hand() -> None:
+    seat = Seat.from_state(ROW)
+    frame = Act(type="act", seq=5, action="call")
+    command = Play(Numbered("page", frame, None), seat, 2, 4, True, "call", None)
+    assert refusal(CHOOSING, command) == "the table is paused: wait for the host to resume it"
+    assert refusal(CHOOSING, replace(command, paused=False)) == "no hand is being played"

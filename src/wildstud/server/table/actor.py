@@ -29,11 +29,10 @@ The slices that have moved onto the core: the seating (:mod:`.seating`: seats, s
 links), the chat (:mod:`.chat`), the settings, menu and notices (:mod:`.settings`), the money
 (:mod:`.cashier`, with the ledger's reads), the seat requests (:mod:`.seat_requests`), and the
 checks of the players' requests in a hand (:mod:`.hand_requests`: the dealer's pick of a game,
-the answer to an offer to run it twice, show or muck at the showdown),
+the answer to an offer to run it twice, show or muck at the showdown, an action),
 whose change is still the runner's code, carried out as the outcome's effect
-(:meth:`.driver.Driver.carry_out`). The hand runner (:mod:`.driver`) and the players' other
-requests in a hand still run under the table's lock, their
-commands passing through the inbox as :class:`Wrapped` commands, today's code run whole; the
+(:meth:`.driver.Driver.carry_out`). The hand runner (:mod:`.driver`) still runs under the
+table's lock, its ticks and a ping's pong passing through the inbox, today's code run whole; the
 runner's state is a frozen value all the same (:mod:`.runner`: the hand in progress, a
 :class:`~.live.LiveHand`, and the turn's clock among it), staged with each change and adopted
 once it is stored, as a slice's is, so that a refused write has nothing to put back.
@@ -58,8 +57,7 @@ into that change the same way.
 
 :class:`Wrapped` is left for these, each today's code run whole in its turn:
 
-- the hand's requests from the players (:meth:`.players.Players.handle`): an action (and a
-  ping's pong);
+- a ping's pong (:meth:`.players.Players.handle`);
 - the players' shuffle (:meth:`.shuffling.Shuffling.receive`) and a private deal's answers
   (:meth:`.private.PrivateDeal.receive`);
 - a connection's arrival and departure (:meth:`.fanout.Fanout.attach`, ``detach``: the

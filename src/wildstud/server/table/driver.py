@@ -64,7 +64,7 @@ from wildstud.server.store import (
 from wildstud.server.table.button import DealDefault, Seats, dealer_for, game_for, next_step
 from wildstud.server.table.endgame import Endgame
 from wildstud.server.table.hand_end import finish_hand
-from wildstud.server.table.hand_requests import Deal, Decide, Step
+from wildstud.server.table.hand_requests import Action, Deal, Decide, Step
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.runner import RUNNER, Choosing, RunnerState
 from wildstud.server.table.seating import TableStatus
@@ -713,6 +713,10 @@ class Driver:
         :class:`StorageFailureError`, the runner's state as it was)."""
         if isinstance(step, Deal):
             await self.deal(step.entry, chooser=step.chooser)
+            return
+        if isinstance(step, Action):
+            seat, engine, seq = step.seat, step.engine, step.seq
+            await self.act(seat, engine, step.kind, step.amount, "player", seq, step.bank)
             return
         if isinstance(step, Decide):
             await self.endgame.decide(step.seat, step.engine, step.show, "player", step.seq)

@@ -1,8 +1,8 @@
 """The hand runner's slice: the players' requests in a hand as commands of the table's core.
 
 A player's pick of a game as the dealer (:class:`ChooseGame`), the answer to an offer to run it
-twice (:class:`AnswerTwice`) and the choice to show or muck at the showdown (:class:`ShowOrMuck`)
-are commands the actor hands to
+twice (:class:`AnswerTwice`), the choice to show or muck at the showdown (:class:`ShowOrMuck`)
+and an action in the betting (:class:`Play`) are commands the actor hands to
 :func:`handle`, a pure function of the runner's state (:class:`~.runner.RunnerState`, as the
 store holds it) and of what the command carries, made from the table as its turn comes (the
 seat, the number it last took, whether the table is paused). It answers a resend of a request
@@ -34,6 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from wildstud.betting import ActionKind
 from wildstud.errors import IllegalActionError, WildstudError
 from wildstud.server.table.core import Acked, Command, Effect, Numbered, Outcome, Refused
 from wildstud.server.table.runner import RunnerState
@@ -45,11 +46,13 @@ if TYPE_CHECKING:
 
 __all__ = [
     "COMMANDS",
+    "Action",
     "Answer",
     "AnswerTwice",
     "ChooseGame",
     "Deal",
     "Decide",
+    "Play",
     "Request",
     "ShowOrMuck",
     "Step",
@@ -123,10 +126,33 @@ class Decide:
     seq: int
 
 
-Step = Deal | Answer | Decide
+@dataclass(frozen=True, slots=True)
+class Play(Request):
+    """A player acts in the betting: ``action`` (an :class:`~wildstud.betting.ActionKind`'s
+    value), of ``amount`` chips where it takes one."""
+
+    action: str
+    amount: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """The runner plays ``seat``'s action (:meth:`.driver.Driver.act`; ``engine``: its seat in
+    the hand, ``seq``: the request's number, ``bank``: the time bank it has left, ``None``
+    when no clock runs; both stored with the action)."""
+
+    seat: Seat
+    engine: int
+    kind: ActionKind
+    amount: int | None
+    seq: int
+    bank: float | None
+
+
+Step = Deal | Answer | Decide | Action
 """A change of the runner's that today's code carries out (:meth:`.driver.Driver.carry_out`)."""
 
-COMMANDS: tuple[type[Command], ...] = (ChooseGame, AnswerTwice, ShowOrMuck)
+COMMANDS: tuple[type[Command], ...] = (ChooseGame, AnswerTwice, ShowOrMuck, Play)
 """The commands this slice takes."""
 
 
@@ -138,10 +164,11 @@ def handle(state: RunnerState, command: Command, now: float) -> Outcome[RunnerSt
     if again is not None:
         return Outcome(state, news=(again,))
     try:
-        step = _step(state, command)
+        step = _step(state, command, now)
     except WildstudError as error:  # the engine's reason, or the runner's
         return Outcome(state, reply=Refused(error))
-    return Outcome(state, Effect(step), news=(Acked(command.asked, command.index),))
+    # The reply says it was carried out (an action's latency is observed then).
+    return Outcome(state, Effect(step), (Acked(command.asked, command.index),), reply=True)
 
 
 def _row(seat: Seat, seq: int) -> SeatState:
@@ -149,10 +176,12 @@ def _row(seat: Seat, seq: int) -> SeatState:
     return replace(seat.state(), last_seq=seq)
 
 
-def _step(state: RunnerState, command: Request) -> Step:
+def _step(state: RunnerState, command: Request, now: float) -> Step:
     """The step ``command`` asks of the runner; refused with the reason it may not be taken."""
     if isinstance(command, ChooseGame):
         return _chosen(state, command)
+    if isinstance(command, Play):
+        return _played(state, command, now)
     if isinstance(command, ShowOrMuck):
         live, engine = _hand_of(
             state,
@@ -170,6 +199,17 @@ def _step(state: RunnerState, command: Request) -> Step:
     # The engine says whether the hand may be run twice now, and why not.
     live.hand.verify_agree_run_twice(engine, command.agree)
     return Answer(command.seat, engine, command.agree, command.asked.seq)
+
+
+def _played(state: RunnerState, command: Play, now: float) -> Action:
+    live, engine = _hand_of(
+        state, command, "no hand is being played", "you are not dealt into this hand"
+    )
+    live.hand.verify_act(command.action, command.amount, seat=engine)
+    clock = state.turn.clock
+    bank = None if clock is None else clock.bank_after(now)
+    kind = ActionKind(command.action)
+    return Action(command.seat, engine, kind, command.amount, command.asked.seq, bank)
 
 
 def _hand_of(

@@ -11,10 +11,10 @@ outbox's news, :class:`~.core.Acked`). Any other refusal raises a
 Sitting out and back in is the seating's command (:meth:`Players.sit`), and a request for
 chips the money slice's (:meth:`Players.ask_chips`: it reads the ledger, then stores the
 request), each asked of the actor by :meth:`.table.Table.handle` and checking the number and
-acking the request itself; so are the dealer's pick of a game, the answer to an offer to run
-it twice and the choice to show or muck at the showdown, the hand runner's commands
-(:meth:`Players.request`, :mod:`.hand_requests`). The others still run here whole, under the
-table's lock, as :class:`~.actor.Wrapped` commands.
+acking the request itself; so are an action, the dealer's pick of a game, the answer to an
+offer to run it twice and the choice to show or muck at the showdown, the hand runner's commands
+(:meth:`Players.request`, :mod:`.hand_requests`). A ping's pong is still a
+:class:`~.actor.Wrapped` command.
 """
 
 from __future__ import annotations
@@ -22,8 +22,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
-from wildstud.betting import ActionKind
-from wildstud.errors import IllegalActionError, TableError
+from wildstud.errors import TableError
 from wildstud.server.errors import SeatError
 from wildstud.server.frames import Pong
 from wildstud.server.messages import (
@@ -39,10 +38,16 @@ from wildstud.server.messages import (
 from wildstud.server.seating import Client, Seat
 from wildstud.server.security import new_id
 from wildstud.server.table.cashier import AskChips, Limits
-from wildstud.server.table.core import Acked, Numbered
+from wildstud.server.table.core import Numbered
 from wildstud.server.table.driver import TableStatus
 from wildstud.server.table.fanout import dumps
-from wildstud.server.table.hand_requests import AnswerTwice, ChooseGame, Request, ShowOrMuck
+from wildstud.server.table.hand_requests import (
+    AnswerTwice,
+    ChooseGame,
+    Play,
+    Request,
+    ShowOrMuck,
+)
 from wildstud.server.table.seating import Sit
 
 if TYPE_CHECKING:
@@ -57,25 +62,15 @@ class Players:
     def __init__(self, table: Table) -> None:
         self.table = table
 
-    async def handle(self, client: Client, frame: Act | Ping) -> None:
-        """Carry out a client's request and answer it (see the module's description)."""
-        if isinstance(frame, Ping):
-            client.send(dumps(Pong().frame()))
-            return
-        arrived = time.monotonic()
-        table = self.table
-        async with table.lock:
-            seat, asked = self.numbered(client, frame)
-            again = asked.again(seat.last_seq)
-            if again is not None:
-                table.actor.outbox.send([again])
-                return
-            await self._acts(seat, frame)
-            table.changed.set()
-            table.actor.outbox.send([Acked(asked, seat.index)])
-            if isinstance(frame, Act):
-                latency = table.metrics.latency
-                table.fanout.when_sent(lambda: latency.observe(time.monotonic() - arrived))
+    async def handle(self, client: Client, frame: Ping) -> None:
+        """Answer a ping (it needs nothing of the table)."""
+        client.send(dumps(Pong().frame()))
+
+    def acted(self, arrived: float) -> None:
+        """A player's action that arrived at ``arrived`` was carried out: the action's latency
+        is observed once every connection has sent what is queued for it now (its ack too)."""
+        latency = self.table.metrics.latency
+        self.table.fanout.when_sent(lambda: latency.observe(time.monotonic() - arrived))
 
     def numbered(self, client: Client, frame: Any) -> tuple[Seat, Numbered]:
         """The seat that sent ``frame``, a numbered request, and the request as a slice takes
@@ -91,13 +86,15 @@ class Players:
             raise SeatError("this seat has been given up")
         return seat, Numbered(client, frame, seat.last_request)
 
-    def request(self, client: Client, frame: Choose | RunTwice | Show) -> Request:
+    def request(self, client: Client, frame: Act | Choose | RunTwice | Show) -> Request:
         """The hand runner's command for a player's request in a hand (:mod:`.hand_requests`),
         made from the table as it stands."""
         seat, asked = self.numbered(client, frame)
         paused = self.table.status is TableStatus.PAUSED
         if isinstance(frame, Choose):
             return ChooseGame(asked, seat, seat.index, seat.last_seq, paused, frame.entry)
+        if isinstance(frame, Act):
+            return Play(asked, seat, seat.index, seat.last_seq, paused, frame.action, frame.amount)
         if isinstance(frame, Show):
             return ShowOrMuck(asked, seat, seat.index, seat.last_seq, paused, frame.show)
         return AnswerTwice(asked, seat, seat.index, seat.last_seq, paused, frame.agree)
@@ -124,21 +121,3 @@ class Players:
             asked=asked,
             tournament=table.tournament is not None,
         )
-
-    async def _acts(self, seat: Seat, frame: Act) -> None:
-        table = self.table
-        if table.status is TableStatus.PAUSED:
-            raise IllegalActionError("the table is paused: wait for the host to resume it")
-        live = table.live
-        if live is None:
-            raise IllegalActionError("no hand is being played")
-        engine = live.engine_seat(seat)
-        if engine is None:
-            raise IllegalActionError("you are not dealt into this hand")
-        live.hand.verify_act(frame.action, frame.amount, seat=engine)
-        clock = table.driver.turn.clock
-        bank = None if clock is None else clock.bank_after(time.monotonic())
-        # The seat's new time bank and request number are stored with the action (the seat
-        # takes them then).
-        kind = ActionKind(frame.action)
-        await table.driver.act(seat, engine, kind, frame.amount, "player", frame.seq, bank)

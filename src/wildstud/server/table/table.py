@@ -78,6 +78,7 @@ from wildstud.server.accounts import Departed
 from wildstud.server.frames import ChatLogFrame
 from wildstud.server.menu import Menu
 from wildstud.server.messages import (
+    Act,
     Choose,
     Commit,
     Message,
@@ -540,8 +541,11 @@ class Table:
             if isinstance(frame, Rebuy):  # the money slice's command
                 await self.actor.ask(lambda: players.ask_chips(client, frame))
                 return
-            if isinstance(frame, Choose | RunTwice | Show):  # the hand runner's commands
-                await self.actor.ask(lambda: players.request(client, frame))
+            if isinstance(frame, Act | Choose | RunTwice | Show):  # the hand runner's commands
+                arrived = time.monotonic()
+                done = await self.actor.ask(lambda: players.request(client, frame))
+                if done and isinstance(frame, Act):
+                    players.acted(arrived)
                 return
             await self._wrapped(lambda: players.handle(client, frame))
         except StorageFailureError:
