@@ -6,11 +6,18 @@ request carried out already is answered as done, and asks nothing."""
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
 
+import pytest
+
+from tests.server.helpers import Player
 from wildstud.errors import IllegalActionError
+from wildstud.server.lobby import Lobby
 from wildstud.server.messages import Act, Choose, RunTwice, Show
+from wildstud.server.schemas import GameEntry, TableSettings
 from wildstud.server.seating import Seat
+from wildstud.server.store import Store
 from wildstud.server.store.records import SeatState
 from wildstud.server.table.core import Acked, Numbered, Refused
 from wildstud.server.table.hand_requests import (
@@ -22,7 +29,7 @@ from wildstud.server.table.hand_requests import (
     ShowOrMuck,
     handle,
 )
-from wildstud.server.table.runner import Choosing, RunnerState
+from wildstud.server.table.runner import RUNNER, Choosing, RunnerState
 
 ROW = SeatState(2, "p2", "Cy", "player", "ab" * 32, 500, False, 0, 60.0, 4, False)
 CHOOSING = RunnerState(1, 3, 0, choosing=Choosing(2, (0, 2), 99.0))
@@ -110,3 +117,26 @@ def test_an_action_is_refused_on_a_paused_table_or_with_no_hand() -> None:
     command = Play(Numbered("page", frame, None), seat, 2, 4, True, "call", None)
     assert refusal(CHOOSING, command) == "the table is paused: wait for the host to resume it"
     assert refusal(CHOOSING, replace(command, paused=False)) == "no hand is being played"
+
+
+async def _at_a_table() -> None:
+    store = Store("sqlite://")
+    lobby = Lobby(store)
+    await lobby.open()
+    table, _ = await lobby.create(TableSettings(name="t", games=[GameEntry(game="FTQ")]))
+    # The slice is handed the runner's state as the driver holds it (adopted once stored).
+    assert table.actor.state(RUNNER) is table.driver.state
+    seat, _token = await table.join("ann", None)
+    ann = Player(seat.index)
+    await table.attach(ann)
+    before = (table.driver.state, table.seats[seat.index].state())
+    with pytest.raises(IllegalActionError, match="not your turn to choose"):
+        await table.handle(ann, Choose(type="choose", seq=1, entry=0))
+    assert (table.driver.state, table.seats[seat.index].state()) == before
+    assert not [frame for frame in ann.frames if frame["type"] == "ack"]
+    await lobby.close()
+    store.close()
+
+
+def test_a_refused_request_at_a_table_changes_nothing_and_acks_nothing() -> None:
+    asyncio.run(_at_a_table())

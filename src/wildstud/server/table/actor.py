@@ -174,7 +174,8 @@ class Actor:
 
     def state(self, name: str) -> Any:
         """The state slice ``name`` holds now (as adopted: never ahead of the store)."""
-        return self.slices[name].state
+        part = self.slices[name]
+        return part.state if part.held is None else part.held()
 
     # -- the inbox -----------------------------------------------------------------------------
 

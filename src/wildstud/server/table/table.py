@@ -10,14 +10,16 @@ settings, the seats, the hand, the lock) and is made of one part for each job:
   memory follow once stored, :meth:`Table.stored`; the requests themselves:
   :mod:`wildstud.server.requests`, and their state, the pure slice :mod:`.seat_requests`);
 - :class:`~.players.Players`: the players' requests (actions, the dealer's pick,
-  sitting out and in), applied at once;
+  sitting out and in), made into commands of the slices that take them (a request in a hand:
+  the hand runner's, :mod:`.hand_requests`);
 - :class:`~.driver.Driver`: the driver (ticked by the actor), which deals each hand
   when the table is running, asks the dealer for the game under dealer's choice, plays the bots,
   acts for players whose time runs out, and stores every change;
 - :class:`~.actor.Actor`: the one task and inbox every command passes through, over the
   slices of the pure core (:mod:`.core`; so far the seating, the seat requests, the chat, the
-  settings, and the money: the players' requests for chips, decided by the host and applied
-  between hands, and the chip ledger's reads, :mod:`.cashier` and :mod:`.ledger`).
+  settings, the money: the players' requests for chips, decided by the host and applied
+  between hands, and the chip ledger's reads, :mod:`.cashier` and :mod:`.ledger`; and the
+  checks of the players' requests in a hand, :mod:`.hand_requests`).
  Every change is made under the table's lock in the
 same order: the engine checks it and carries it out, the store writes it in one transaction,
 and only then do the clients hear of it, each seeing only what its seat may see.
