@@ -26,7 +26,7 @@ from wildstud.betting import ActionKind
 from wildstud.server import replay
 from wildstud.server.clock import Backoff
 from wildstud.server.lobby import Lobby
-from wildstud.server.messages import Act, Choose, Rebuy, Say, Show, SitIn, SitOut
+from wildstud.server.messages import Act, Choose, Rebuy, RunTwice, Say, Show, SitIn, SitOut
 from wildstud.server.replay import MUCK, SHOW, at_showdown
 from wildstud.server.schemas import GameEntry, RulesUpdate, TableSettings
 from wildstud.server.seating import SeatKind
@@ -528,6 +528,68 @@ def test_every_command_of_the_hand_driver_survives_a_failed_write_with_the_table
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     asyncio.run(_driven(monkeypatch))
+
+
+async def _twice() -> None:
+    store, lobby, failing = await failing_lobby()
+    settings = TableSettings(
+        name="twice",
+        games=[GameEntry(game="F7S", house_rules={"run_twice": True})],
+        seats=2,
+        bot_delay=0,
+        hand_pause=60,
+        showdown_pause=0,
+        runout_pause=0,
+        action_clock=3600,
+        twice_clock=60,
+        starting_chips=3,
+    )
+    table, _ = await lobby.create(settings)
+    night = Night(lobby, table, failing)
+    for name in ("ann", "bob"):
+        seat, _token = await table.join(name, None)
+        night.players[seat.index] = Player(seat.index)
+        await table.attach(night.players[seat.index])
+    await table.set_status(TableStatus.RUNNING)
+    # Both go all in (3 chips each), so that the hands are turned up and asked to run it twice.
+    async with asyncio.timeout(30):
+        while True:
+            live = table.live
+            hand = None if live is None else live.hand
+            if live is None or hand is None or (hand.to_act is None and not table.driver.offer):
+                await asyncio.sleep(0.01)
+                continue
+            if table.driver.offer is not None:
+                break
+            assert hand.to_act is not None
+            index = live.setup.lineup[hand.to_act]
+            kinds = {option.kind for option in hand.legal_actions()}
+            order = (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE, ActionKind.CALL)
+            kind = next(k for k in (*order, ActionKind.BRING_IN, ActionKind.CHECK) if k in kinds)
+            seq = table.seats[index].last_seq + 1
+            await table.handle(night.players[index], Act(type="act", seq=seq, action=kind.value))
+    asked = list(live.hand.to_agree_run_twice)
+    assert len(asked) == 2, asked
+    first, second = (live.setup.lineup[engine] for engine in asked)
+    await night.frame_refused_once(
+        first, lambda seq: RunTwice(type="run_twice", seq=seq, agree=True)
+    )
+    assert table.live is not None
+    assert table.live.hand.run_twice_answers == {asked[0]: True}
+    await night.frame_refused_once(
+        second, lambda seq: RunTwice(type="run_twice", seq=seq, agree=True)
+    )
+    async with asyncio.timeout(30):
+        while table.driver.in_play(live.number):  # run twice, to its end
+            await asyncio.sleep(0.01)
+    assert table.last_hand is not None
+    assert table.last_hand.hand.current_run == 2  # both agreed: it was run twice
+    await lobby.close()
+    store.close()
+
+
+def test_an_answer_to_run_it_twice_survives_a_failed_write_with_the_table_unchanged() -> None:
+    asyncio.run(_twice())
 
 
 # -- the seating's commands that the table makes itself ------------------------------------------

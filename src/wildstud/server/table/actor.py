@@ -27,11 +27,14 @@ sent once) shows everything the turn changed.
 
 The slices that have moved onto the core: the seating (:mod:`.seating`: seats, status and
 links), the chat (:mod:`.chat`), the settings, menu and notices (:mod:`.settings`), the money
-(:mod:`.cashier`, with the ledger's reads), the seat requests (:mod:`.seat_requests`), and the
+(:mod:`.cashier`, with the ledger's reads), the seat requests (:mod:`.seat_requests`), the
 tournament's desk (:mod:`.desk`: its state the tournament, its commands the host's rebuys
-and add-ons, each a write of the seat's chips and the tournament's value in one change). The
-hand runner (:mod:`.driver`) and the players' actions still run under the table's lock, their
-commands passing through the inbox as :class:`Wrapped` commands, today's code run whole; the
+and add-ons, each a write of the seat's chips and the tournament's value in one change), and
+the checks of the players' requests in a hand (:mod:`.hand_requests`: the dealer's pick of a
+game, the answer to an offer to run it twice, show or muck at the showdown, an action), whose
+change is still the runner's code, carried out as the outcome's effect
+(:meth:`.driver.Driver.carry_out`). The hand runner (:mod:`.driver`) still runs under the
+table's lock, its ticks and a ping's pong passing through the inbox, today's code run whole; the
 runner's state is a frozen value all the same (:mod:`.runner`: the hand in progress, a
 :class:`~.live.LiveHand`, and the turn's clock among it), staged with each change and adopted
 once it is stored, as a slice's is, so that a refused write has nothing to put back.
@@ -58,9 +61,7 @@ welcome (whose table frame tells everyone, once).
 
 :class:`Wrapped` is left for these, each today's code run whole in its turn:
 
-- the hand's requests from the players (:meth:`.players.Players.handle`): an action, the
-  dealer's pick of a game, show or muck at the showdown, the answer to an offer to run it
-  twice (and a ping's pong);
+- a ping's pong (:meth:`.players.Players.handle`);
 - the players' shuffle (:meth:`.shuffling.Shuffling.receive`) and a private deal's answers
   (:meth:`.private.PrivateDeal.receive`);
 - a connection's arrival and departure (:meth:`.fanout.Fanout.attach`, ``detach``: the
@@ -101,6 +102,7 @@ from wildstud.server.table.core import (
     TableNews,
     Tick,
 )
+from wildstud.server.table.hand_requests import Step
 from wildstud.server.table.ledger import ReadLedger
 from wildstud.server.table.outbox import Outbox
 from wildstud.server.table.writer import StorageFailureError
@@ -132,6 +134,10 @@ class Slice:
     """Whether each of its commands is a write (the seating's): the actor folds it with the
     follow-ups it asks of the other slices into one change (:meth:`Actor.fold`), stored in
     one transaction."""
+    held: Callable[[], Any] | None = None
+    """Where the state is held, for a slice whose state today's code keeps and adopts once its
+    change is stored (the hand runner's, :attr:`.driver.Driver.state`): the actor hands the
+    slice the state read from it, and adopts no outcome's state itself."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,7 +180,8 @@ class Actor:
 
     def state(self, name: str) -> Any:
         """The state slice ``name`` holds now (as adopted: never ahead of the store)."""
-        return self.slices[name].state
+        part = self.slices[name]
+        return part.state if part.held is None else part.held()
 
     # -- the inbox -----------------------------------------------------------------------------
 
@@ -413,7 +420,8 @@ class Actor:
             if part is None:
                 self._legacy(command)
                 continue
-            outcome = part.handle(part.state, command, time.monotonic())
+            state = part.state if part.held is None else part.held()
+            outcome = part.handle(state, command, time.monotonic())
             following: list[Command] = []
             effect = outcome.effect
             if effect is not None:
@@ -426,7 +434,8 @@ class Actor:
                     continue
                 if effect.then is not None:
                     following.append(effect.then(result))
-            part.state = outcome.state
+            if part.held is None:
+                part.state = outcome.state
             news.extend(outcome.news)
             following.extend(outcome.follow)
             pending[:0] = following
@@ -539,6 +548,8 @@ class Actor:
         if isinstance(request, Changes):
             await writer.commit(request)
             return None
+        if isinstance(request, Step):
+            return await table.driver.carry_out(request)
         if isinstance(request, ReadLedger):
             return await self._read(store.call(store.ledger, table.id))
         if isinstance(request, chat.AddLine):

@@ -64,6 +64,7 @@ from wildstud.server.store import (
 from wildstud.server.table.button import DealDefault, Seats, dealer_for, game_for, next_step
 from wildstud.server.table.endgame import Endgame
 from wildstud.server.table.hand_end import finish_hand
+from wildstud.server.table.hand_requests import Action, Deal, Decide, Step
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.runner import RUNNER, Choosing, RunnerState
 from wildstud.server.table.seating import TableStatus
@@ -704,6 +705,23 @@ class Driver:
     def lease_lost(self) -> None:
         """Another process holds the table's lease (:meth:`.Writer.lease_lost`)."""
         self.table.writer.lease_lost()
+
+    async def carry_out(self, step: Step) -> None:
+        """Carry out ``step``, a change a player's request asked of the runner (the effect
+        of a command of :mod:`.hand_requests`, checked there): played on a copy of the hand,
+        stored, adopted once it is, and told (a failed write raises
+        :class:`StorageFailureError`, the runner's state as it was)."""
+        if isinstance(step, Deal):
+            await self.deal(step.entry, chooser=step.chooser)
+            return
+        if isinstance(step, Action):
+            seat, engine, seq = step.seat, step.engine, step.seq
+            await self.act(seat, engine, step.kind, step.amount, "player", seq, step.bank)
+            return
+        if isinstance(step, Decide):
+            await self.endgame.decide(step.seat, step.engine, step.show, "player", step.seq)
+            return
+        await self.endgame.answer_twice(step.seat, step.engine, step.agree, "player", step.seq)
 
     async def commit(self, changes: Changes) -> None:
         """Store ``changes`` through the table's one writer (:mod:`wildstud.server.table.writer`):

@@ -11,18 +11,18 @@ outbox's news, :class:`~.core.Acked`). Any other refusal raises a
 Sitting out and back in is the seating's command (:meth:`Players.sit`), and a request for
 chips the money slice's (:meth:`Players.ask_chips`: it reads the ledger, then stores the
 request), each asked of the actor by :meth:`.table.Table.handle` and checking the number and
-acking the request itself; the others still run here whole, under the table's lock, as
-:class:`~.actor.Wrapped` commands.
+acking the request itself; so are an action, the dealer's pick of a game, the answer to an
+offer to run it twice and the choice to show or muck at the showdown, the hand runner's commands
+(:meth:`Players.request`, :mod:`.hand_requests`). A ping's pong is still a
+:class:`~.actor.Wrapped` command.
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from wildstud.betting import ActionKind
-from wildstud.errors import IllegalActionError, TableError
+from wildstud.errors import TableError
 from wildstud.server.errors import SeatError
 from wildstud.server.frames import Pong
 from wildstud.server.messages import (
@@ -38,10 +38,16 @@ from wildstud.server.messages import (
 from wildstud.server.seating import Client, Seat
 from wildstud.server.security import new_id
 from wildstud.server.table.cashier import AskChips, Limits
-from wildstud.server.table.core import Acked, Numbered
+from wildstud.server.table.core import Numbered
 from wildstud.server.table.driver import TableStatus
 from wildstud.server.table.fanout import dumps
-from wildstud.server.table.live import LiveHand
+from wildstud.server.table.hand_requests import (
+    AnswerTwice,
+    ChooseGame,
+    Play,
+    Request,
+    ShowOrMuck,
+)
 from wildstud.server.table.seating import Sit
 
 if TYPE_CHECKING:
@@ -56,32 +62,15 @@ class Players:
     def __init__(self, table: Table) -> None:
         self.table = table
 
-    async def handle(self, client: Client, frame: Act | Choose | Show | RunTwice | Ping) -> None:
-        """Carry out a client's request and answer it (see the module's description)."""
-        if isinstance(frame, Ping):
-            client.send(dumps(Pong().frame()))
-            return
-        arrived = time.monotonic()
-        table = self.table
-        async with table.lock:
-            seat, asked = self.numbered(client, frame)
-            again = asked.again(seat.last_seq)
-            if again is not None:
-                table.actor.outbox.send([again])
-                return
-            if isinstance(frame, Act):
-                await self._acts(seat, frame)
-            elif isinstance(frame, Choose):
-                await self._chooses(seat, frame)
-            elif isinstance(frame, Show):
-                await self._shows(seat, frame)
-            else:
-                await self._answers_twice(seat, frame)
-            table.changed.set()
-            table.actor.outbox.send([Acked(asked, seat.index)])
-            if isinstance(frame, Act):
-                latency = table.metrics.latency
-                table.fanout.when_sent(lambda: latency.observe(time.monotonic() - arrived))
+    async def handle(self, client: Client, frame: Ping) -> None:
+        """Answer a ping (it needs nothing of the table)."""
+        client.send(dumps(Pong().frame()))
+
+    def acted(self, arrived: float) -> None:
+        """A player's action that arrived at ``arrived`` was carried out: the action's latency
+        is observed once every connection has sent what is queued for it now (its ack too)."""
+        latency = self.table.metrics.latency
+        self.table.fanout.when_sent(lambda: latency.observe(time.monotonic() - arrived))
 
     def numbered(self, client: Client, frame: Any) -> tuple[Seat, Numbered]:
         """The seat that sent ``frame``, a numbered request, and the request as a slice takes
@@ -96,6 +85,19 @@ class Players:
         if seat is None:
             raise SeatError("this seat has been given up")
         return seat, Numbered(client, frame, seat.last_request)
+
+    def request(self, client: Client, frame: Act | Choose | RunTwice | Show) -> Request:
+        """The hand runner's command for a player's request in a hand (:mod:`.hand_requests`),
+        made from the table as it stands."""
+        seat, asked = self.numbered(client, frame)
+        paused = self.table.status is TableStatus.PAUSED
+        if isinstance(frame, Choose):
+            return ChooseGame(asked, seat, seat.index, seat.last_seq, paused, frame.entry)
+        if isinstance(frame, Act):
+            return Play(asked, seat, seat.index, seat.last_seq, paused, frame.action, frame.amount)
+        if isinstance(frame, Show):
+            return ShowOrMuck(asked, seat, seat.index, seat.last_seq, paused, frame.show)
+        return AnswerTwice(asked, seat, seat.index, seat.last_seq, paused, frame.agree)
 
     def sit(self, client: Client, frame: SitIn | SitOut) -> Sit:
         """The seating's command for a player's request to sit out or back in."""
@@ -119,63 +121,3 @@ class Players:
             asked=asked,
             tournament=table.tournament is not None,
         )
-
-    async def _acts(self, seat: Seat, frame: Act) -> None:
-        table = self.table
-        if table.status is TableStatus.PAUSED:
-            raise IllegalActionError("the table is paused: wait for the host to resume it")
-        live = table.live
-        if live is None:
-            raise IllegalActionError("no hand is being played")
-        engine = live.engine_seat(seat)
-        if engine is None:
-            raise IllegalActionError("you are not dealt into this hand")
-        live.hand.verify_act(frame.action, frame.amount, seat=engine)
-        clock = table.driver.turn.clock
-        bank = None if clock is None else clock.bank_after(time.monotonic())
-        # The seat's new time bank and request number are stored with the action (the seat
-        # takes them then).
-        kind = ActionKind(frame.action)
-        await table.driver.act(seat, engine, kind, frame.amount, "player", frame.seq, bank)
-
-    async def _chooses(self, seat: Seat, frame: Choose) -> None:
-        choosing = self.table.driver.choosing
-        if choosing is None or choosing.button != seat.index:
-            raise IllegalActionError("it is not your turn to choose the game")
-        if frame.entry not in choosing.entries:
-            allowed = ", ".join(str(index) for index in choosing.entries)
-            raise IllegalActionError(
-                f"game {frame.entry} cannot be chosen now (the games that fit: {allowed})"
-            )
-        chooser = replace(seat.state(), last_seq=frame.seq)  # stored with the deal
-        await self.table.driver.deal(frame.entry, chooser=chooser)
-
-    def _hand_of(self, seat: Seat, no_hand: str, not_dealt: str) -> tuple[LiveHand, int]:
-        """The hand in play and the seat's place in it, for a choice the seat makes in it (a
-        paused table takes none); else the reason, ``no_hand`` or ``not_dealt``."""
-        table = self.table
-        if table.status is TableStatus.PAUSED:
-            raise IllegalActionError("the table is paused: wait for the host to resume it")
-        live = table.live
-        if live is None:
-            raise IllegalActionError(no_hand)
-        engine = live.engine_seat(seat)
-        if engine is None:
-            raise IllegalActionError(not_dealt)
-        return live, engine
-
-    async def _shows(self, seat: Seat, frame: Show) -> None:
-        live, engine = self._hand_of(
-            seat, "there is no showdown now to show or muck at", "you have no hand at this showdown"
-        )
-        # The engine says what may be chosen, and why not (a hand that takes part of a pot).
-        live.hand.verify_show_or_muck(engine, frame.show)
-        await self.table.driver.endgame.decide(seat, engine, frame.show, "player", frame.seq)
-
-    async def _answers_twice(self, seat: Seat, frame: RunTwice) -> None:
-        live, engine = self._hand_of(
-            seat, "no hand is being played", "you are not dealt into this hand"
-        )
-        # The engine says whether the hand may be run twice now, and why not.
-        live.hand.verify_agree_run_twice(engine, frame.agree)
-        await self.table.driver.endgame.answer_twice(seat, engine, frame.agree, "player", frame.seq)

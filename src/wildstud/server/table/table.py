@@ -10,14 +10,16 @@ settings, the seats, the hand, the lock) and is made of one part for each job:
   memory follow once stored, :meth:`Table.stored`; the requests themselves:
   :mod:`wildstud.server.requests`, and their state, the pure slice :mod:`.seat_requests`);
 - :class:`~.players.Players`: the players' requests (actions, the dealer's pick,
-  sitting out and in), applied at once;
+  sitting out and in), made into commands of the slices that take them (a request in a hand:
+  the hand runner's, :mod:`.hand_requests`);
 - :class:`~.driver.Driver`: the driver (ticked by the actor), which deals each hand
   when the table is running, asks the dealer for the game under dealer's choice, plays the bots,
   acts for players whose time runs out, and stores every change;
 - :class:`~.actor.Actor`: the one task and inbox every command passes through, over the
   slices of the pure core (:mod:`.core`; so far the seating, the seat requests, the chat, the
-  settings, and the money: the players' requests for chips, decided by the host and applied
-  between hands, and the chip ledger's reads, :mod:`.cashier` and :mod:`.ledger`).
+  settings, the money: the players' requests for chips, decided by the host and applied
+  between hands, and the chip ledger's reads, :mod:`.cashier` and :mod:`.ledger`; and the
+  checks of the players' requests in a hand, :mod:`.hand_requests`).
  Every change is made under the table's lock in the
 same order: the engine checks it and carries it out, the store writes it in one transaction,
 and only then do the clients hear of it, each seeing only what its seat may see.
@@ -78,12 +80,16 @@ from wildstud.server.accounts import Departed
 from wildstud.server.frames import ChatLogFrame
 from wildstud.server.menu import Menu
 from wildstud.server.messages import (
+    Act,
+    Choose,
     Commit,
     Message,
     PrivateAnswer,
     Rebuy,
     Reveal,
+    RunTwice,
     Say,
+    Show,
     Shuffler,
     SitIn,
     SitOut,
@@ -104,7 +110,7 @@ from wildstud.server.store import (
     TableState,
 )
 from wildstud.server.table import cashier as money_slice
-from wildstud.server.table import chat, seat_requests, seating
+from wildstud.server.table import chat, hand_requests, seat_requests, seating
 from wildstud.server.table import desk as desk_slice
 from wildstud.server.table import settings as settings_slice
 from wildstud.server.table.actor import Actor, Slice, Wrapped
@@ -118,7 +124,7 @@ from wildstud.server.table.players import Players
 from wildstud.server.table.practice import Coach
 from wildstud.server.table.private import PrivateDeal
 from wildstud.server.table.restore import restored
-from wildstud.server.table.runner import RunnerState
+from wildstud.server.table.runner import RUNNER, RunnerState
 from wildstud.server.table.seat_requests import RequestsState
 from wildstud.server.table.seating import SeatingState
 from wildstud.server.table.settings import build_menu
@@ -253,6 +259,14 @@ class Table:
                     desk_slice.COMMANDS,
                     shared=True,
                     folds=True,
+                ),
+                Slice(
+                    RUNNER,
+                    None,
+                    hand_requests.handle,
+                    hand_requests.COMMANDS,
+                    shared=True,
+                    held=lambda: self.driver.state,
                 ),
             ],
         )
@@ -540,6 +554,12 @@ class Table:
                 return
             if isinstance(frame, Rebuy):  # the money slice's command
                 await self.actor.ask(lambda: players.ask_chips(client, frame))
+                return
+            if isinstance(frame, Act | Choose | RunTwice | Show):  # the hand runner's commands
+                arrived = time.monotonic()
+                done = await self.actor.ask(lambda: players.request(client, frame))
+                if done and isinstance(frame, Act):
+                    players.acted(arrived)
                 return
             await self._wrapped(lambda: players.handle(client, frame))
         except StorageFailureError:

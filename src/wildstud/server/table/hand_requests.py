@@ -1,0 +1,240 @@
+"""The hand runner's slice: the players' requests in a hand as commands of the table's core.
+
+A player's pick of a game as the dealer (:class:`ChooseGame`), the answer to an offer to run it
+twice (:class:`AnswerTwice`), the choice to show or muck at the showdown (:class:`ShowOrMuck`)
+and an action in the betting (:class:`Play`) are commands the actor hands to
+:func:`handle`, a pure function of the runner's state (:class:`~.runner.RunnerState`, as the
+store holds it) and of what the command carries, made from the table as its turn comes (the
+seat, the number it last took, whether the table is paused). It answers a resend of a request
+carried out already (:meth:`.core.Numbered.again`), refuses one that may not be carried out
+now (:class:`~.core.Refused`, with the engine's or the runner's reason: nothing changes), and
+acks one that is (:class:`~.core.Acked`), once its change is stored.
+
+The change itself is still today's code of the runner (:mod:`.driver`, :mod:`.endgame`),
+carried out as the outcome's effect (a :data:`Step`, :meth:`.driver.Driver.carry_out`): it
+plays the request on a copy of the hand, stores the step's rows through the table's one
+fenced writer, and the runner adopts its new state only once they are stored. A store that
+fails raises :class:`~.writer.StorageFailureError` at the asker, the runner's state and the
+seat's number as they were, and nothing is acked. An intermediate step: the step's rows and
+its news are to come out of this slice as values, as a seat taken's do.
+
+>>> from wildstud.server.messages import Choose
+>>> from wildstud.server.table.runner import Choosing
+>>> state = RunnerState(2, 3, None, choosing=Choosing(2, (0, 1), 9.0))
+>>> asked = Numbered("ann's page", Choose(type="choose", seq=1, entry=1), None)
+>>> outcome = handle(state, ChooseGame(asked, None, 1, 0, False, entry=1), 0.0)
+>>> outcome.reply.error
+IllegalActionError('it is not your turn to choose the game')
+>>> outcome.state is state, outcome.effect, outcome.news
+(True, None, ())
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from wildstud.betting import ActionKind
+from wildstud.errors import IllegalActionError, WildstudError
+from wildstud.server.table.core import Acked, Command, Effect, Numbered, Outcome, Refused
+from wildstud.server.table.runner import RunnerState
+
+if TYPE_CHECKING:
+    from wildstud.server.seating import Seat
+    from wildstud.server.store.records import SeatState
+    from wildstud.server.table.live import LiveHand
+
+__all__ = [
+    "COMMANDS",
+    "Action",
+    "Answer",
+    "AnswerTwice",
+    "ChooseGame",
+    "Deal",
+    "Decide",
+    "Play",
+    "Request",
+    "ShowOrMuck",
+    "Step",
+    "handle",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Request(Command):
+    """A request of seat ``index`` (its player at ``seat``, whose last request carried out was
+    numbered ``last_seq``) in a hand; ``asked``: the request as it came."""
+
+    asked: Numbered
+    seat: Seat
+    index: int
+    last_seq: int
+    paused: bool
+    """Whether the table is paused (it takes no choice in a hand then)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseGame(Request):
+    """The dealer picks game ``entry`` of the menu."""
+
+    entry: int
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The runner deals game ``entry`` (:meth:`.driver.Driver.deal`); ``chooser``: the row of
+    the seat that chose it, with its request's number, stored with the deal."""
+
+    entry: int
+    chooser: SeatState
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerTwice(Request):
+    """A player all in answers the offer to run it twice: ``agree`` or not."""
+
+    agree: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """The runner plays ``seat``'s answer to the offer to run it twice
+    (:meth:`.endgame.Endgame.answer_twice`; ``engine``: its seat in the hand, ``seq``: the
+    request's number, stored with the answer)."""
+
+    seat: Seat
+    engine: int
+    agree: bool
+    seq: int
+
+
+@dataclass(frozen=True, slots=True)
+class ShowOrMuck(Request):
+    """A player at the showdown shows their hand (``show``) or mucks it unshown."""
+
+    show: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Decide:
+    """The runner plays ``seat``'s choice at the showdown (:meth:`.endgame.Endgame.decide`;
+    ``engine``: its seat in the hand, ``seq``: the request's number, stored with it)."""
+
+    seat: Seat
+    engine: int
+    show: bool
+    seq: int
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Request):
+    """A player acts in the betting: ``action`` (an :class:`~wildstud.betting.ActionKind`'s
+    value), of ``amount`` chips where it takes one."""
+
+    action: str
+    amount: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """The runner plays ``seat``'s action (:meth:`.driver.Driver.act`; ``engine``: its seat in
+    the hand, ``seq``: the request's number, ``bank``: the time bank it has left, ``None``
+    when no clock runs; both stored with the action)."""
+
+    seat: Seat
+    engine: int
+    kind: ActionKind
+    amount: int | None
+    seq: int
+    bank: float | None
+
+
+Step = Deal | Answer | Decide | Action
+"""A change of the runner's that today's code carries out (:meth:`.driver.Driver.carry_out`)."""
+
+COMMANDS: tuple[type[Command], ...] = (ChooseGame, AnswerTwice, ShowOrMuck, Play)
+"""The commands this slice takes."""
+
+
+def handle(state: RunnerState, command: Command, now: float) -> Outcome[RunnerState]:
+    """The outcome of ``command`` for the runner as ``state`` stands (see the module's
+    description); the state itself is the runner's to change, once its step is stored."""
+    assert isinstance(command, Request), command
+    again = command.asked.again(command.last_seq)
+    if again is not None:
+        return Outcome(state, news=(again,))
+    try:
+        step = _step(state, command, now)
+    except WildstudError as error:  # the engine's reason, or the runner's
+        return Outcome(state, reply=Refused(error))
+    # The reply says it was carried out (an action's latency is observed then).
+    return Outcome(state, Effect(step), (Acked(command.asked, command.index),), reply=True)
+
+
+def _row(seat: Seat, seq: int) -> SeatState:
+    """``seat``'s row, with the number of the request it makes now."""
+    return replace(seat.state(), last_seq=seq)
+
+
+def _step(state: RunnerState, command: Request, now: float) -> Step:
+    """The step ``command`` asks of the runner; refused with the reason it may not be taken."""
+    if isinstance(command, ChooseGame):
+        return _chosen(state, command)
+    if isinstance(command, Play):
+        return _played(state, command, now)
+    if isinstance(command, ShowOrMuck):
+        live, engine = _hand_of(
+            state,
+            command,
+            "there is no showdown now to show or muck at",
+            "you have no hand at this showdown",
+        )
+        # The engine says what may be chosen, and why not (a hand that takes part of a pot).
+        live.hand.verify_show_or_muck(engine, command.show)
+        return Decide(command.seat, engine, command.show, command.asked.seq)
+    assert isinstance(command, AnswerTwice)
+    live, engine = _hand_of(
+        state, command, "no hand is being played", "you are not dealt into this hand"
+    )
+    # The engine says whether the hand may be run twice now, and why not.
+    live.hand.verify_agree_run_twice(engine, command.agree)
+    return Answer(command.seat, engine, command.agree, command.asked.seq)
+
+
+def _played(state: RunnerState, command: Play, now: float) -> Action:
+    live, engine = _hand_of(
+        state, command, "no hand is being played", "you are not dealt into this hand"
+    )
+    live.hand.verify_act(command.action, command.amount, seat=engine)
+    clock = state.turn.clock
+    bank = None if clock is None else clock.bank_after(now)
+    kind = ActionKind(command.action)
+    return Action(command.seat, engine, kind, command.amount, command.asked.seq, bank)
+
+
+def _hand_of(
+    state: RunnerState, command: Request, no_hand: str, not_dealt: str
+) -> tuple[LiveHand, int]:
+    """The hand in play and the seat's place in it, for a choice the seat makes in it (a
+    paused table takes none); else the reason, ``no_hand`` or ``not_dealt``."""
+    if command.paused:
+        raise IllegalActionError("the table is paused: wait for the host to resume it")
+    live = state.live
+    if live is None:
+        raise IllegalActionError(no_hand)
+    engine = live.engine_seat(command.seat)
+    if engine is None:
+        raise IllegalActionError(not_dealt)
+    return live, engine
+
+
+def _chosen(state: RunnerState, command: ChooseGame) -> Deal:
+    choosing = state.choosing
+    if choosing is None or choosing.button != command.index:
+        raise IllegalActionError("it is not your turn to choose the game")
+    if command.entry not in choosing.entries:
+        allowed = ", ".join(str(index) for index in choosing.entries)
+        raise IllegalActionError(
+            f"game {command.entry} cannot be chosen now (the games that fit: {allowed})"
+        )
+    return Deal(command.entry, _row(command.seat, command.asked.seq))
