@@ -21,6 +21,7 @@ from tests.server.test_private_table import (
     finished,
     logged_server,
     private_table,
+    reopened,
     stop,
 )
 from tests.server.wsclient import Api, Client, play
@@ -238,10 +239,7 @@ def test_a_restart_in_the_middle_of_the_reveal_round_resumes_and_counts_each_dea
         await stop(clients, runners)
         server.start()
         waiting.append(api.get(offered))  # the round goes on from its rows: not offered yet
-        again = [await Client(client.url, client.name).open() for client in clients]
-        for page, client in zip(pages, again, strict=True):
-            page.client, page.read, page.hold = client, 0, lambda frame: False
-        runners = [asyncio.create_task(page.run()) for page in pages]
+        again, runners = await reopened(pages, clients)
         async with asyncio.timeout(120):
             for client in again:
                 await client.wait_for(lambda c: audit_of(c) is not None, timeout=120, what="audit")
@@ -304,10 +302,7 @@ def test_a_restart_while_a_hand_is_revealed_in_hand_mode_resumes_its_reveal(
         server.kill()
         await stop(clients, runners)
         server.start()
-        again = [await Client(client.url, client.name).open() for client in clients]
-        for page, client in zip(pages, again, strict=True):
-            page.client, page.read, page.hold = client, 0, lambda frame: False
-        runners = [asyncio.create_task(page.run()) for page in pages]
+        again, runners = await reopened(pages, clients)
         async with asyncio.timeout(300):
             for client in again:
                 await client.wait_for(lambda c: audit_of(c) is not None, timeout=120, what="audit")

@@ -148,6 +148,17 @@ async def private_table(
     return created, clients, pages, runners
 
 
+async def reopened(
+    pages: list[Page], clients: list[Client]
+) -> tuple[list[Client], list[asyncio.Task[None]]]:
+    """The pages at the table again after a restart: each on a new connection of its seat,
+    holding nothing back now, answering as the frames come."""
+    again = [await Client(client.url, client.name).open() for client in clients]
+    for page, client in zip(pages, again, strict=True):
+        page.client, page.read, page.hold = client, 0, lambda frame: False
+    return again, [asyncio.create_task(page.run()) for page in pages]
+
+
 def logged_server(tmp_path: Path) -> Server:
     """A server started on a SQLite file in ``tmp_path``, logging at the info level: its
     database and its log are searched."""
@@ -442,10 +453,7 @@ def test_a_restart_mid_pass_resumes_and_no_unshown_hole_card_is_stored_or_logged
         server.kill()
         await stop(clients, [*runners, *players])
         server.start()
-        again = [await Client(client.url, client.name).open() for client in clients]
-        for page, client in zip(pages, again, strict=True):
-            page.client, page.read, page.hold = client, 0, lambda frame: False
-        runners = [asyncio.create_task(page.run()) for page in pages]
+        again, runners = await reopened(pages, clients)
         async with asyncio.timeout(120):
             await asyncio.gather(
                 *(play(c, rng, finished(1)) for c, rng in zip(again, rngs, strict=True))

@@ -67,12 +67,12 @@ from wildstud.server.table import ledger
 from wildstud.server.table.core import (
     Acked,
     Command,
-    Credit,
     Effect,
     Numbered,
     Outcome,
     Refused,
     TableNews,
+    credit,
 )
 from wildstud.server.table.rates import Bucket
 
@@ -409,21 +409,8 @@ def _apply(request: RebuyState, row: SeatState, changes: Changes) -> Command:
     """The request's chips to its seat (whose row is ``row``), into ``changes``: the row with
     its new stack, the ledger's entry and the request applied. Returns the credit for the
     seating, which holds the seat's chips in memory (carried out once this is stored)."""
-    reason = "rebuy" if row.stack == 0 else "top-up"
-    credited = replace(row, stack=row.stack + request.amount)
-    changes.seats.append(credited)
-    changes.ledger.append(
-        LedgerEntry(
-            player_id=row.player_id,
-            seat=row.seat,
-            name=row.name,
-            reason=reason,
-            amount=request.amount,
-            house=row.kind != "player",
-        )
-    )
     changes.rebuys.append(replace(request, status=RebuyStatus.APPLIED))
-    return Credit(credited)
+    return credit(row, request.amount, changes)
 
 
 def _closed(

@@ -27,14 +27,14 @@ A slice that does nothing with a command says so:
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from wildstud.server.messages import ack_frame, seq_refusal, seq_taken
+from wildstud.server.store.records import Changes, LedgerEntry, SeatState
 
 if TYPE_CHECKING:
     from wildstud.server.frames import Clock
-    from wildstud.server.store.records import SeatState
     from wildstud.server.table.live import LiveHand
 
 __all__ = [
@@ -189,6 +189,26 @@ class Credit(Command):
     (:mod:`.seating`)."""
 
     row: SeatState
+
+
+def credit(row: SeatState, chips: int, changes: Changes) -> Credit:
+    """``chips`` into the seat whose row is ``row``, written into ``changes``: the row with its
+    new stack and the ledger's entry (a rebuy onto an empty stack, a top-up onto chips), as the
+    cashier applies a request for chips and the tournament's desk a rebuy or an add-on. Returns
+    the seating's :class:`Credit` (carried out once the change is stored)."""
+    credited = replace(row, stack=row.stack + chips)
+    changes.seats.append(credited)
+    changes.ledger.append(
+        LedgerEntry(
+            player_id=row.player_id,
+            seat=row.seat,
+            name=row.name,
+            reason="rebuy" if row.stack == 0 else "top-up",
+            amount=chips,
+            house=row.kind != "player",
+        )
+    )
+    return Credit(credited)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,11 +10,11 @@ hand runner and the seating's follow-ups use under the table's lock, is :mod:`.t
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from wildstud.errors import TableError
-from wildstud.server.store.records import Changes, LedgerEntry, SeatState
-from wildstud.server.table.core import Command, Credit, Effect, Outcome, Refused, TableNews
+from wildstud.server.store.records import Changes, SeatState
+from wildstud.server.table.core import Command, Effect, Outcome, Refused, TableNews, credit
 from wildstud.server.tourney import Tourney
 from wildstud.server.tourney_schemas import TournamentSettings
 from wildstud.tournament import TournamentError
@@ -158,21 +158,6 @@ def _give(state: Tourney | None, command: GiveRebuy, now: float) -> Outcome[Tour
         chips = command.starting if rules.rebuy_chips is None else rules.rebuy_chips
         new = new.rebought(row.player_id, chips if command.in_hand else 0)
     changes = Changes(tournament=new.to_json(now))
-    follow: tuple[Command, ...] = ()
-    if (
-        not command.in_hand
-    ):  # else the chips come when the hand ends (:meth:`.tournament.Desk.hand_ended`)
-        credited = replace(row, stack=row.stack + chips)
-        changes.seats.append(credited)
-        changes.ledger.append(
-            LedgerEntry(
-                player_id=row.player_id,
-                seat=row.seat,
-                name=row.name,
-                reason="rebuy" if row.stack == 0 else "top-up",
-                amount=chips,
-                house=row.kind != "player",
-            )
-        )
-        follow = (Credit(credited),)
+    # In a hand the chips come when it ends (:meth:`.tournament.Desk.hand_ended`).
+    follow: tuple[Command, ...] = () if command.in_hand else (credit(row, chips, changes),)
     return Outcome(new, effect=Effect(changes), news=(TableNews(),), follow=follow)
