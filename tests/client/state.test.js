@@ -173,3 +173,22 @@ test("an error is shown unless it answered the request in flight", () => {
   assert.deepEqual(reduce(state, error, 103, { answered: true }).effects, []);
   assert.deepEqual(reduce(state, error, 103).effects, [{ kind: "error", message: "Not your turn." }]);
 });
+
+test("a page that opens in the middle of a hand says its old calls in the log, not over the table", () => {
+  // A seat's page opened after a call and the bring-in: the hand frame brings the hand so far.
+  const events = [
+    { type: "hand_started", game: "SMBU", button: 0, players: [0, 1] },
+    { type: "called", card: "Kc", seat: 1, name: "Smack My Bitch Up" },
+    { type: "acted", seat: 0, kind: "bring-in", to_amount: 2, added: 2, all_in: false, street: 3 },
+  ];
+  const frame = { type: "hand", number: 2, names: { 0: "Ann", 1: "Bob" }, view: { events, phase: "betting" } };
+  const late = reduce(initialState(), frame, 0).effects;
+  assert.deepEqual(
+    late.filter((effect) => effect.kind === "moment"),
+    [],
+  );
+  assert.ok(late.some((effect) => effect.kind === "dealer" && effect.text.startsWith("Smack My Bitch Up!")));
+  // The same call in a hand's first frame before anyone acts is the moment it is.
+  const fresh = reduce(initialState(), { ...frame, view: { ...frame.view, events: events.slice(0, 2) } }, 0).effects;
+  assert.equal(fresh.filter((effect) => effect.kind === "moment").length, 1);
+});

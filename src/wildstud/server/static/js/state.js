@@ -90,8 +90,12 @@ function newHand(state, frame, now) {
   const started = frame.view.events.find((event) => event.type === "hand_started");
   if (started) effects.push({ kind: "dealer", text: `Hand ${frame.number}: ${describeEvent(started, frame.names)}` });
   if (previous) effects.push({ kind: "sound", name: "deal" });
-  // A redeal (or a call) may come before anyone acts, in the hand's first frame.
-  effects.push(...eventEffects(frame.view.events, frame.names));
+  // A redeal (or a call) may come before anyone acts, in the hand's first frame. A page that
+  // opens in the middle of a hand gets the hand so far in its first frame, after someone has
+  // acted: its calls and redeals are old news, said in the dealer's log but not over the table.
+  const effectsOfEvents = eventEffects(frame.view.events, frame.names);
+  const live = !frame.view.events.some((event) => event.type === "acted");
+  effects.push(...(live ? effectsOfEvents : effectsOfEvents.filter((effect) => effect.kind === "dealer")));
   return { state: next, effects };
 }
 
