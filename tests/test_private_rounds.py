@@ -34,6 +34,7 @@ from wildstud.private_deal import Secret, card_point, shuffled_order, unmask
 from wildstud.private_rounds import (
     Agent,
     DealRounds,
+    OtherPageError,
     Party,
     RoundsDealer,
     RoundsError,
@@ -261,7 +262,9 @@ def test_the_rounds_name_the_party_they_wait_for() -> None:
     rounds.take_deck(0, agents[0].masked(rounds.deck()))
     assert rounds.stage == "masking"
     assert rounds.waiting() == (1,)
-    with pytest.raises(RoundsError, match="published stands"):
+    # A key once published stands for the deal: another is another page's (its player's other
+    # device), which sits the deal out.
+    with pytest.raises(OtherPageError, match="another page of this seat"):
         rounds.take_key(1, Agent.new().key)
     assert rounds.take_key(1, agents[1].key) is None  # a resend: taken, nothing to store
 
@@ -307,6 +310,29 @@ def test_an_answer_sent_again_is_taken_once() -> None:
     assert len(rounds.decks) == 1
     other = page.answer(sent(asked), rounds)  # the same deck masked again: the same answer
     assert rounds.take(0, other) is None
+
+
+def test_a_second_page_of_a_party_is_told_the_deal_is_played_elsewhere() -> None:
+    # A player's laptop and phone each answer for the same party, each with a secret of its own:
+    # the key that came first stands, and an answer made with the other is refused as another
+    # page's (before anything changes), whatever the step.
+    rounds = DealRounds(CONTEXT, 1, parties(1))
+    laptop, phone, server = JsonPage(0, 0), JsonPage(0, 0), JsonPage(1, 1)
+    assert rounds.take(0, laptop.answer({"step": "key"}, rounds)) is not None
+    with pytest.raises(OtherPageError) as caught:
+        rounds.take(0, phone.answer({"step": "key"}, rounds))
+    assert (caught.value.party, caught.value.kind) == (0, "elsewhere")
+    assert rounds.take(1, server.answer({"step": "key"}, rounds)) is not None
+    asked = rounds.ask(0)
+    assert asked is not None
+    masked = phone.answer(sent(asked), rounds)
+    with pytest.raises(OtherPageError):
+        rounds.take(0, {**masked, "key": phone.agent.key.hex()})
+    assert rounds.decks == []
+    assert rounds.waiting() == (0,)
+    # The page whose key the deal took names it, and is taken.
+    assert rounds.take(0, {**laptop.answer(sent(asked), rounds), "key": laptop.agent.key.hex()})
+    assert len(rounds.decks) == 1
 
 
 @pytest.mark.parametrize(

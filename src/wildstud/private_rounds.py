@@ -91,6 +91,7 @@ __all__ = [
     "Agent",
     "DealRounds",
     "Kind",
+    "OtherPageError",
     "Party",
     "PassSlot",
     "RoundsDealer",
@@ -124,6 +125,17 @@ class RoundsError(PrivateDealError):
         super().__init__(message)
         self.party = party
         self.kind = kind
+
+
+class OtherPageError(RoundsError):
+    """An answer from a page of the party's seat other than the one whose key the deal took:
+    its player opened the seat on two devices (or in two tabs), each with a secret of its own,
+    and the page whose key came first plays the deal (kind ``elsewhere``). The other page sits
+    the deal out: its masking would put in points no unmasking of the taken key takes off, and
+    its secret published after the deal would not open the deal's key. Nothing changes."""
+
+    def __init__(self, party: int, message: str) -> None:
+        super().__init__(party, "elsewhere", message)
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,7 +328,11 @@ class DealRounds:
         if party in self.keys:
             if self.keys[party] == key:
                 return None
-            raise RoundsError(party, "turn", "a key once published stands for the deal")
+            raise OtherPageError(
+                party,
+                "another page of this seat published its key for the deal first:"
+                " that page plays it, and this one sits it out",
+            )
         if self.stage != "keys":
             raise RoundsError(party, "turn", "the keys are all in")
         if not is_point(key):
@@ -541,6 +557,15 @@ class DealRounds:
     def _take(self, party: int, body: Mapping[str, object]) -> Row | None:
         step = body.get("step")
         try:
+            if step != "key" and "key" in body:
+                # A page names the key it answers with: one whose key the deal did not take is
+                # another page of the same seat, which would mask, unmask or publish with a
+                # secret the deal never saw.
+                key = _bytes(body.get("key"), "key")
+                if party in self.keys and self.keys[party] != key:
+                    raise OtherPageError(
+                        party, "this deal is played by another page of this seat, whose key it took"
+                    )
             if step == "key":
                 return self.take_key(party, _bytes(body.get("key"), "key"))
             if step == "mask":

@@ -266,3 +266,33 @@ test("a night's secrets are dropped a few days after its last deal", async () =>
   await forgetOldNights(store, now + KEEP_MS + 1);
   assert.deepEqual(await store.keys(), []);
 });
+
+test("of two pages of one seat (two devices), the one whose key the deal took plays it; the other sits it out", async () => {
+  const pages = [page(), page()].map((one) => {
+    const elsewhere = [];
+    one.rounds.onElsewhere = (hand, deal) => elsewhere.push([hand, deal]);
+    return { ...one, elsewhere };
+  });
+  const [laptop, phone] = pages;
+  for (const { rounds } of pages) await rounds.take({ ...ask, step: "key" });
+  const taken = laptop.sent[0].answer.key; // the laptop's came first: the server took it
+  assert.notEqual(phone.sent[0].answer.key, taken, "each page has a secret of its own");
+  const deck = CARDS.map((card) => toHex(cardPoint(card)));
+  for (const { rounds } of pages) await rounds.take({ ...ask, step: "mask", deck, key: taken });
+  // The laptop masks, naming its key; the phone answers nothing and says where the deal is.
+  assert.equal(laptop.sent.length, 2);
+  assert.equal(laptop.sent[1].answer.key, taken);
+  assert.equal(laptop.sent[1].answer.deck.length, 52);
+  assert.equal(phone.sent.length, 1);
+  assert.deepEqual(phone.elsewhere, [[3, 1]]);
+  assert.deepEqual(laptop.elsewhere, []);
+  // Nor does the phone open the seat's cards, or publish its own secret for the deal later:
+  // it would not open the deal's key, and the audit would blame its player.
+  await phone.rounds.take({ ...ask, step: "open", seat: 0, points: [[0, deck[0]]], key: taken });
+  assert.deepEqual(phone.cards, []);
+  await phone.rounds.revealAll("t");
+  assert.equal(phone.sent.length, 1);
+  await laptop.rounds.revealAll("t");
+  assert.deepEqual(laptop.sent[2].answer.key, taken);
+  assert.equal(laptop.sent[2].answer.step, "reveal");
+});

@@ -154,6 +154,55 @@ def test_a_table_that_reveals_after_each_hand_audits_it_before_the_night_ends(
         assert audit["deals"] >= audit["last"] >= 1
 
 
+def test_a_seat_open_on_two_devices_is_played_by_one_page_and_nobody_is_blamed(
+    server: Server,
+) -> None:
+    # Ann opens her seat on her laptop and her phone, each page with a secret of its own: the
+    # deal takes the key that comes first, that page plays the hand, and the other sits it out
+    # (before, both masked and unmasked: the deck broke, the hand was void, and Ann's other
+    # secret, published after the hand, would have named her in the audit).
+    api = Api(server.base)
+
+    async def scenario() -> tuple[list[Frame | None], list[Page], Frame]:
+        created, clients, pages, runners = await private_table(
+            api, "FTQ", ["Ann", "Bob"], private_reveal="hand"
+        )
+        phone = await Client(clients[0].url, "Ann's phone").open()
+        await phone.frame("table")
+        pages.append(Page(phone))
+        runners.append(asyncio.create_task(pages[-1].run()))
+        api.ok(api.host(created, "POST", "/start"))
+        async with asyncio.timeout(300):
+            await asyncio.gather(*(play(client, Calm(), finished(1)) for client in clients))
+            for client in [*clients, phone]:
+                await client.wait_for(lambda c: audit_of(c) is not None, timeout=120, what="audit")
+        audits = [audit_of(client) for client in [*clients, phone]]
+        await stop([*clients, phone], runners)
+        hand = api.get(f"/api/tables/{created['table']['id']}/hands/1")
+        return audits, pages, hand
+
+    audits, (laptop, bob, phone), hand = asyncio.run(scenario())
+    assert "void" not in hand or hand["void"] is None, hand.get("void")
+    assert any(event["type"] == "revealed" and event["seat"] == 1 for event in hand["events"])
+
+    # Hand 2 may have begun while the audit of hand 1 was told, its key taken from either page.
+    def opened(page: Page) -> bool:
+        return any(hand == 1 for hand, _, _ in page.cards)
+
+    playing, other = (laptop, phone) if opened(laptop) else (phone, laptop)
+    assert opened(playing)
+    assert not opened(other)
+    assert (1, 1) in other.elsewhere
+    assert (1, 1) not in playing.elsewhere
+    assert not bob.errors, bob.errors
+    # A page whose key came second is refused as a page of a seat played elsewhere, no more.
+    for page in (playing, other):
+        assert {error["code"] for error in page.errors} <= {"elsewhere"}, page.errors
+    for audit in audits:
+        assert audit is not None
+        assert audit["faults"] == [], audit["faults"]
+
+
 def test_a_page_that_publishes_as_it_goes_is_not_named_when_it_is_gone(server: Server) -> None:
     api = Api(server.base)
 

@@ -54,6 +54,8 @@ class Page:
         """Frames it does not answer (as a page that went away would not)."""
         self.held: list[Frame] = []
         self.errors: list[Frame] = []
+        self.elsewhere: set[tuple[int, int]] = set()
+        """The deals another page of its seat plays (the deal took that page's key)."""
 
     async def run(self) -> None:
         client = self.client
@@ -78,6 +80,9 @@ class Page:
             return f"{words}|party {frame['party']}{'|show' if show else ''}".encode()
 
         step = frame["step"]
+        if step != "key" and frame.get("key", agent.key.hex()) != agent.key.hex():
+            self.elsewhere.add(key)  # as the browser's page does: it sits the deal out
+            return
         if step == "open":
             for position, point in frame["points"]:
                 self.cards[(*key, position)] = open_own(bytes.fromhex(point), secret)
@@ -113,6 +118,8 @@ class Page:
             answer = {"step": step, "steps": [_wire(item) for item in steps]}
             if show:
                 answer["seat"] = frame["seat"]
+        if step != "key":
+            answer["key"] = agent.key.hex()  # the key it answers with, as the browser's page does
         hand, deal = key
         await self.client.send({"type": "private", "hand": hand, "deal": deal, "answer": answer})
 

@@ -520,7 +520,7 @@ class PrivateFrame(OutFrame):
     ``update`` frames carry no ``commitments`` and no ``proofs``; each card's proof is its
     unmaskings."""
 
-    left_out_when_empty = frozenset({"deck", "points"})
+    left_out_when_empty = frozenset({"deck", "points", "key"})
     type: Literal["private"] = "private"
     step: Literal["key", "mask", "unmask", "show", "open", "reveal"]
     hand: int
@@ -533,6 +533,12 @@ class PrivateFrame(OutFrame):
     )
     seat: int | None = Field(None, description="show and open: the engine seat whose cards")
     seconds: float | None = Field(None, description="left out for open: nothing to answer")
+    key: str | None = Field(
+        None,
+        description="every step after the keys: the key the deal took for this party, so that"
+        " a page of the same seat whose own key differs (its player's other device or tab)"
+        " sits the deal out; each answer after the key names the key it is made with",
+    )
 
 
 class PrivateAuditFault(_Part):
@@ -681,9 +687,11 @@ ErrorCode = Literal[
     "muted",
     "chat-closed",
     "moving",
+    "elsewhere",
 ]
 """What an error frame can say went wrong (``moving``: in a cluster, the table is between two
-processes; the client tries again in a moment)."""
+processes; the client tries again in a moment; ``elsewhere``: a private deal is played by
+another page of the same seat, whose key it took, and this page sits it out)."""
 
 
 class ErrorFrame(OutFrame):

@@ -311,7 +311,9 @@ class Reveal(_Frame):
 
 class PrivateAnswer(_Frame):
     """A page's answer in a private deal's rounds: ``answer`` is the body that
-    :meth:`wildstud.private_rounds.DealRounds.take` reads, checked there."""
+    :meth:`wildstud.private_rounds.DealRounds.take` reads, checked there. Each answer after the
+    key names the ``key`` it is made with: one whose key the deal did not take (the player's
+    other device or tab) is refused as ``elsewhere``, and changes nothing."""
 
     type: Literal["private"]
     hand: _HandNumber

@@ -37,6 +37,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
 from wildstud.errors import IllegalActionError, OutOfTurnError, WildstudError
+from wildstud.private_rounds import OtherPageError
 from wildstud.server.errors import SeatError, StaleRequestError
 from wildstud.server.frames import ErrorCode
 from wildstud.server.limits import ConnectionCapError, Connections
@@ -165,6 +166,8 @@ async def _refuse(websocket: WebSocket, code: ErrorCode, message: str, close: in
 
 
 def _error_code(error: WildstudError) -> ErrorCode:
+    if isinstance(error, OtherPageError):
+        return "elsewhere"
     if isinstance(error, OutOfTurnError):
         return "out-of-turn"
     if isinstance(error, IllegalActionError):

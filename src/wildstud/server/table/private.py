@@ -55,6 +55,7 @@ from wildstud.games import find_game
 from wildstud.private_rounds import (
     Agent,
     DealRounds,
+    OtherPageError,
     Party,
     PassSlot,
     RoundsDealer,
@@ -386,12 +387,14 @@ class PrivateDeal:
 
     def _frame(self, party: int, step: str, **fields: Any) -> dict[str, Any]:
         rounds, _ = self._held()
+        key = rounds.keys.get(party)
         return PrivateFrame(
             step=step,
             hand=self.number,
             deal=rounds.deal,
             party=party,
             context=rounds.context.decode(),
+            key=None if key is None else key.hex(),
             **fields,
         ).frame()
 
@@ -607,6 +610,8 @@ def _refusal(rounds: DealRounds, error: RoundsError) -> Exception:
     message = f"{who}'s answer is refused ({error.kind}): {error}"
     if error.kind == "turn":
         return OutOfTurnError(message)
+    if isinstance(error, OtherPageError) and error.party is not None:
+        return OtherPageError(error.party, message)
     return RoundsError(error.party, error.kind, message)
 
 

@@ -38,7 +38,15 @@ from wildstud.history.private_night import (
     PrivateNight,
     audit_private_night,
 )
-from wildstud.private_rounds import SERVER_ROW, Agent, DealRounds, Kind, RoundsError, Row
+from wildstud.private_rounds import (
+    SERVER_ROW,
+    Agent,
+    DealRounds,
+    Kind,
+    OtherPageError,
+    RoundsError,
+    Row,
+)
 from wildstud.server.errors import SeatError
 from wildstud.server.frames import PrivateAuditFrame, PrivateFrame
 from wildstud.server.messages import PrivateAnswer
@@ -227,6 +235,7 @@ class Reveals:
             points=None,
             seat=None,
             seconds=None if left is None else round(left, 1),
+            key=rounds.keys[party].hex() if party in rounds.keys else None,
         ).frame()
         text = dumps(frame)
         for each in seat.clients if client is None else [client]:
@@ -255,6 +264,8 @@ class Reveals:
         trial = copy.deepcopy(deal.rounds)
         try:
             row = trial.take(party, frame.answer)
+        except OtherPageError as error:
+            raise OtherPageError(party, f"your secret is not asked for: {error}") from None
         except RoundsError as error:
             raise RoundsError(party, error.kind, f"your secret is refused: {error}") from None
         if row is None:

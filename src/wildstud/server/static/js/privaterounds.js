@@ -160,19 +160,29 @@ export class PageRounds {
     return { secret: secretOf(fromHex(kept.scalar)), order: kept.order };
   }
 
-  /** The answer to what the table asks (`{step: "key" | "mask" | "unmask", …}`). */
+  /** Whether `key` (hexadecimal: the key the deal took for this party) is this page's own:
+   * another page of the same seat (its player's other device or tab) has a secret of its own. */
+  async owns(key) {
+    const { secret } = await this.held();
+    return toHex(secret.key) === key;
+  }
+
+  /** The answer to what the table asks (`{step: "key" | "mask" | "unmask", …}`). Every answer
+   * after the key names the key it is made with, so that the table tells a page of the same
+   * seat whose key it did not take (see `owns`). */
   async answer(asked) {
     const { maskAndShuffle, unmask } = await curves();
     const { secret, order } = await this.held();
-    if (asked.step === "key") return { step: "key", key: toHex(secret.key) };
+    const key = toHex(secret.key);
+    if (asked.step === "key") return { step: "key", key };
     if (asked.step === "mask") {
-      return { step: "mask", deck: maskAndShuffle(asked.deck.map(fromHex), secret, order).map(toHex) };
+      return { step: "mask", key, deck: maskAndShuffle(asked.deck.map(fromHex), secret, order).map(toHex) };
     }
     if (asked.step === "unmask") {
       const steps = asked.points.map(([position, point]) =>
         unmask(fromHex(point), secret, proofContext(this.context, this.deal, position, this.party)),
       );
-      return { step: "unmask", steps: steps.map(wire) };
+      return { step: "unmask", key, steps: steps.map(wire) };
     }
     throw new Error(`a private deal asks no step ${asked.step}`);
   }
@@ -191,13 +201,13 @@ export class PageRounds {
     const steps = points.map(([position, point]) =>
       unmask(fromHex(point), secret, proofContext(this.context, this.deal, position, this.party, true)),
     );
-    return { step: "show", seat, steps: steps.map(wire) };
+    return { step: "show", seat, key: toHex(secret.key), steps: steps.map(wire) };
   }
 
   /** Its secret and order, published once the hand is over (for the audit). */
   async reveal() {
     const { secret, order } = await this.held();
-    return { step: "reveal", secret: toHex(secret.scalar), order };
+    return { step: "reveal", key: toHex(secret.key), secret: toHex(secret.scalar), order };
   }
 }
 
@@ -238,8 +248,15 @@ export function withOwnCards(hand, opened) {
  * (the one in play: its secret would open the page's own cards to the server). The audit's
  * result (`private_audit`) is kept and `onAudit` told. */
 export class PagePrivate {
-  constructor({ send, store = memoryStore(), onCards = () => {}, playing = () => null, onAudit = () => {} }) {
-    Object.assign(this, { send, store, onCards, playing, onAudit });
+  constructor({
+    send,
+    store = memoryStore(),
+    onCards = () => {},
+    playing = () => null,
+    onAudit = () => {},
+    onElsewhere = () => {},
+  }) {
+    Object.assign(this, { send, store, onCards, playing, onAudit, onElsewhere });
     this.cards = new Map(); // "hand/deal/seat": that engine seat's opened cards by deck position
     this.held = new Map(); // the secrets of the last deals, once read (PageRounds.held)
     this.audit = null; // the last private_audit frame
@@ -297,9 +314,23 @@ export class PagePrivate {
     }
   }
 
+  /** Another page of this seat plays deal `deal` of `hand` (the deal took its key): this page
+   * sits it out, and never publishes its own secret for it (it would not open the deal's key). */
+  async sitOut(context, hand, deal) {
+    const key = PLAYED + context.split("|")[0].slice("table ".length);
+    const kept = (await this.store.get(key)) ?? [];
+    const others = kept.filter((each) => each.hand !== hand || each.deal !== deal);
+    if (others.length !== kept.length) await this.store.put(key, others);
+    this.onElsewhere(hand, deal);
+  }
+
   async take(frame) {
     const { context, hand, deal, party, step } = frame;
     const page = new PageRounds({ context, deal, party, store: this.store, held: this.held });
+    if (frame.key && step !== "key" && !(await page.owns(frame.key))) {
+      await this.sitOut(context, hand, deal);
+      return;
+    }
     if (step === "key") await this.played(context, { context, hand, deal, party, at: Date.now() });
     if (step === "mask") await this.taken(context, hand, deal);
     if (step === "open") {

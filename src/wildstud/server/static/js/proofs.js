@@ -6,7 +6,7 @@
 // check every card they show this way.
 
 import { icon } from "./icons.js";
-import { PRIVATE_DEAL, describeCardCheck, describeShuffle } from "./words.js";
+import { PRIVATE_DEAL, PRIVATE_ELSEWHERE, describeCardCheck, describeShuffle } from "./words.js";
 
 const DECK_SIZE = 52;
 const RANK_ORDER = "23456789TJQKA";
@@ -234,6 +234,14 @@ export class LiveProofs {
     this.kind.hidden = true;
     this.privateDeal = false;
     this.audited = null; // a private table's audit, its verdict
+    this.elsewhere = new Set(); // the hands another page of this seat plays (PagePrivate)
+  }
+
+  /** Another page of this seat plays hand `hand` of a private table: said beside the kind of
+   * deal while that hand is on the table. */
+  playedElsewhere(hand) {
+    this.elsewhere.add(hand);
+    this.showKind(null);
   }
 
   /** A private table's audit in words (its verdict, then each fault): the verdict said beside
@@ -250,9 +258,11 @@ export class LiveProofs {
   /** Say which kind of deal deal `deal` of the hand shown is (its commitment's made_from; a
    * private deal, `privateDeal` set by the table's settings, has none). */
   showKind(deal) {
+    const elsewhere = this.privateDeal && this.elsewhere.has(this.number);
+    this.kind.classList.toggle("elsewhere", elsewhere);
     const commitment = this.commitments.find((item) => item.deal === (deal || 1));
     const words = this.privateDeal
-      ? [PRIVATE_DEAL, this.audited].filter(Boolean).join(" ")
+      ? [PRIVATE_DEAL, elsewhere && PRIVATE_ELSEWHERE, this.audited].filter(Boolean).join(" ")
       : commitment && `This deal: ${describeShuffle(commitment.made_from)}.`;
     this.kind.hidden = !words;
     if (words) this.kind.textContent = words;

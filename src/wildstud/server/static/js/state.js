@@ -152,7 +152,10 @@ export function reduce(state, frame, now, { answered = false } = {}) {
       return { state: { ...state, hand: { ...state.hand, clock: frame.clock }, clockAt: now }, effects: [] };
     case "error":
       // An error answering the request in flight went to the panel as its answer; any other
-      // (about a request already settled, or none) is shown all the same.
+      // (about a request already settled, or none) is shown all the same, but for a private
+      // deal's "elsewhere": the player's other page plays the deal, which the page says itself
+      // (PagePrivate's onElsewhere), not as an error.
+      if (frame.code === "elsewhere") return { state, effects: [] };
       return { state, effects: answered ? [] : [{ kind: "error", message: frame.message }] };
     case "removed":
       return { state, effects: [{ kind: "goodbye", frame }] };

@@ -86,6 +86,8 @@ class TablePage {
       send: (frame) => this.socket.send(frame),
       store: typeof indexedDB === "undefined" ? memoryStore() : indexedStore(),
       onCards: () => this.renderSeats(),
+      // The player's other page (device or tab) plays this deal: its cards show there.
+      onElsewhere: (hand) => this.proofs.playedElsewhere(hand),
       // A hand's secret is never published while it is played; the audit is said at the table
       // (beside the kind of deal, and each fault as a warning) and in the settle-up.
       playing: () => (this.state.hand && this.state.hand.view.phase !== "over" ? this.state.hand.number : null),

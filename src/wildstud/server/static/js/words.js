@@ -352,6 +352,11 @@ export function describeShuffle(madeFrom) {
 /** What a private deal's table says of its deals (no deck is committed to: nobody knows it). */
 export const PRIVATE_DEAL = "Private deal: nobody but you, not even the server, sees your face-down cards.";
 
+/** Said under a private deal on a page of a seat whose other page (another device or tab)
+ * plays the hand: the deal took that page's key, and only it can open the seat's cards. */
+export const PRIVATE_ELSEWHERE =
+  "This hand is dealt to your other page (another device or tab): your face-down cards show there.";
+
 /** A card's state under a private deal, as its accessible name and title end: `up` a face-up
  * card, `shown` a face-down card its owner showed (with proof), `known` one this page can name
  * (its own); else a card only its owner can open.
