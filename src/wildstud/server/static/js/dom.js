@@ -118,11 +118,14 @@ export function followEnd(list) {
   };
   list.addEventListener("scroll", measure, { passive: true });
   return () => {
-    if (!atEnd || queued) return;
+    if (queued) return;
     queued = true;
     requestAnimationFrame(() => {
       queued = false;
-      if (atEnd) list.scrollTop = list.scrollHeight;
+      // A list too short to scroll is at its end, wherever its reader had scrolled it before
+      // (read here, the frame's own layout done a moment early, not once more).
+      if (list.scrollHeight <= list.clientHeight + 4) atEnd = true;
+      else if (atEnd) list.scrollTop = list.scrollHeight;
     });
   };
 }
