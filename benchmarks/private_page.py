@@ -9,8 +9,9 @@ hands:
 
 - each page's CPU: the main thread's busy time by Chrome's DevTools protocol
   (``Performance.getMetrics``'s ``TaskDuration`` in thread time; ``ScriptDuration`` is the part
-  spent running JavaScript), per hand: the page's masking, unmaskings, its own cards opened and
-  shown, and drawing the table;
+  spent running JavaScript, ``LayoutDuration`` and ``RecalcStyleDuration`` laying the page out
+  and working out its styles, ``LayoutCount`` how many times it was laid out), per hand: the
+  page's masking, unmaskings, its own cards opened and shown, and drawing the table;
 - the server's CPU (user + system of its process, from ``/proc``), per hand;
 - the added latency per street, at a spectator's socket: from the frame that ends a betting round
   to the frame that deals the next street (a shuffled table deals in the first: it adds
@@ -23,6 +24,13 @@ and the benchmark share its cores)::
     .venv/bin/python benchmarks/private_page.py                # 6 pages, 3 hands
     .venv/bin/python benchmarks/private_page.py --players 4 --hands 5
     .venv/bin/python benchmarks/private_page.py --deal shuffled    # the same, shuffled
+    .venv/bin/python benchmarks/private_page.py --hands 2 --profile  # where the time goes
+
+``--profile`` samples each page's JavaScript (the DevTools protocol's sampling profiler, every
+0.2 ms) and adds the functions that took the most time, by their own time and by their total
+(what they called included), in ms a page a hand. Those samples are wall time, not thread time:
+on a busy machine a function's share says more than its figure, and the sampling costs the
+pages some CPU of its own (compare the other figures without it).
 
 At a shuffled table the cards of a street come in the frame that ends the betting: no street is
 counted, and the "first street" is the players' shuffle before the deal.
@@ -88,7 +96,7 @@ def _cpu_seconds(pid: int) -> float:
 
 async def _busy(cdp: CDPSession) -> dict[str, float]:
     metrics = (await cdp.send("Performance.getMetrics"))["metrics"]
-    return {m["name"]: m["value"] for m in metrics if m["name"].endswith("Duration")}
+    return {m["name"]: m["value"] for m in metrics if m["name"].endswith(("Duration", "Count"))}
 
 
 class Watcher:
@@ -123,7 +131,9 @@ class Watcher:
                         return
 
 
-async def _measure(base: str, players: int, hands: int, server: int, deal: str) -> dict[str, Any]:
+async def _measure(
+    base: str, players: int, hands: int, server: int, deal: str, profile: bool = False
+) -> dict[str, Any]:
     http = httpx.Client(base_url=base, timeout=10, trust_env=False)
     created = http.post(
         "/api/tables",
@@ -152,6 +162,9 @@ async def _measure(base: str, players: int, hands: int, server: int, deal: str) 
             page = await context.new_page()
             cdp = await context.new_cdp_session(page)
             await cdp.send("Performance.enable", {"timeDomain": "threadTicks"})
+            if profile:
+                await cdp.send("Profiler.enable")
+                await cdp.send("Profiler.setSamplingInterval", {"interval": 200})
             await page.goto(seat["link"])
             await page.wait_for_selector("#banner")
             sessions.append(cdp)
@@ -160,25 +173,62 @@ async def _measure(base: str, players: int, hands: int, server: int, deal: str) 
         await asyncio.sleep(1)  # every page connected: a deal's parties are fixed as it starts
         before = [await _busy(cdp) for cdp in sessions]
         server_before = _cpu_seconds(server)
+        if profile:
+            for cdp in sessions:
+                await cdp.send("Profiler.start")
         http.post(f"/api/host/{created['host_token']}/start").raise_for_status()
         await asyncio.wait_for(watching, timeout=hands * 300)
         server_cpu = _cpu_seconds(server) - server_before
         after = [await _busy(cdp) for cdp in sessions]
+        profiles = [(await cdp.send("Profiler.stop"))["profile"] for cdp in sessions if profile]
         await browser.close()
-    task = [
-        (b["TaskDuration"] - a["TaskDuration"]) / hands for a, b in zip(before, after, strict=True)
-    ]
-    script = [
-        (b["ScriptDuration"] - a["ScriptDuration"]) / hands
-        for a, b in zip(before, after, strict=True)
-    ]
+
+    def per_hand(metric: str) -> dict[str, float]:
+        pairs = zip(before, after, strict=True)
+        return _spread([(b[metric] - a[metric]) / hands for a, b in pairs])
+
     return {
-        "page_cpu_s_per_hand": _spread(task),
-        "page_script_s_per_hand": _spread(script),
+        "page_cpu_s_per_hand": per_hand("TaskDuration"),
+        "page_script_s_per_hand": per_hand("ScriptDuration"),
+        "page_layout_s_per_hand": per_hand("LayoutDuration"),
+        "page_style_s_per_hand": per_hand("RecalcStyleDuration"),
+        "page_layouts_per_hand": per_hand("LayoutCount"),
         "server_cpu_s_per_hand": round(server_cpu / hands, 3),
         "streets_ms": _figures(watcher.streets),
         "first_street_ms": _figures(watcher.firsts),
+        **({"profile": _sampled(profiles, hands * len(sessions))} if profile else {}),
     }
+
+
+def _sampled(profiles: list[dict[str, Any]], pages_hands: int) -> dict[str, Any]:
+    """The functions that took the pages' samples, by self time and by total time (what they
+    called included), in ms a page a hand, most first. The samples are in wall time: on a busy
+    machine the shares say more than the figures."""
+    own: dict[str, float] = {}
+    total: dict[str, float] = {}
+    for profile in profiles:
+        nodes = {node["id"]: node for node in profile["nodes"]}
+        parent = {kid: node["id"] for node in profile["nodes"] for kid in node.get("children", [])}
+        deltas = profile["timeDeltas"]
+        for sample, delta in zip(profile["samples"], [*deltas[1:], 0], strict=True):
+            seen: set[str] = set()
+            at: int | None = sample
+            while at is not None:
+                frame = nodes[at]["callFrame"]
+                name = frame["functionName"] or "(anonymous)"
+                where = f"{name} {frame['url'].rsplit('/', 1)[-1]}:{frame['lineNumber'] + 1}"
+                if at == sample:
+                    own[where] = own.get(where, 0.0) + delta / 1000
+                if where not in seen:
+                    total[where] = total.get(where, 0.0) + delta / 1000
+                    seen.add(where)
+                at = parent.get(at)
+
+    def top(times: dict[str, float]) -> list[tuple[str, float]]:
+        ranked = sorted(times.items(), key=lambda item: -item[1])
+        return [(where, round(ms / pages_hands, 2)) for where, ms in ranked[:40]]
+
+    return {"self": top(own), "total": top(total)}
 
 
 def _spread(values: list[float]) -> dict[str, float]:
@@ -208,10 +258,13 @@ def main() -> None:
     parser.add_argument(
         "--deal", choices=("private", "shuffled"), default="private", help="the table's deal"
     )
+    parser.add_argument(
+        "--profile", action="store_true", help="sample the pages' JavaScript: where its time goes"
+    )
     args = parser.parse_args()
     with served() as (base, pid):
         load = os.getloadavg()[0]
-        result = asyncio.run(_measure(base, args.players, args.hands, pid, args.deal))
+        result = asyncio.run(_measure(base, args.players, args.hands, pid, args.deal, args.profile))
     result = {"deal": args.deal, "players": args.players, "hands": args.hands, **result}
     result["load_average"] = [round(load, 2), round(os.getloadavg()[0], 2)]
     print(json.dumps(result))

@@ -5,7 +5,7 @@
 // so a line sent as the connection dropped is sent again, and the server takes it once.
 
 import { api } from "./api.js";
-import { h } from "./dom.js";
+import { followEnd, h } from "./dom.js";
 
 /** Lines kept on the page (older ones scroll away). */
 export const KEPT = 200;
@@ -40,6 +40,7 @@ export class ChatPanel {
 
   build() {
     this.log = h("ol", { id: "chat-log", className: "chat-log", "aria-label": "Chat and dealer", tabindex: 0 });
+    this.followLog = followEnd(this.log);
     this.input = h("input", {
       id: "chat-text",
       type: "text",
@@ -242,13 +243,12 @@ export class ChatPanel {
 
   append(item) {
     const log = this.log;
-    const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
     log.append(item);
     if (!this.fold.open) {
       this.unread += 1;
       this.summary.textContent = `Chat (${this.unread} new)`;
     }
     while (log.children.length > KEPT) log.firstElementChild.remove();
-    if (atEnd) log.scrollTop = log.scrollHeight;
+    this.followLog();
   }
 }

@@ -100,3 +100,32 @@ export function keepFocus(redraw) {
   const home = chain.find((node) => node.isConnected && node.hasAttribute("tabindex"));
   if (home) home.focus({ preventScroll: true });
 }
+
+/**
+ * Keep `list` (an element that scrolls) at its end while its reader leaves it there, and call
+ * the returned function after each change to it. Whether the reader is at the end is read as
+ * the list scrolls (its layout is then up to date) and the scroll to the new end waits for the
+ * next frame: reading a list's height right after a redraw made the browser lay the whole page
+ * out again there and then, twice a frame, which cost a table page more than its drawing did.
+ *
+ *   const followLog = followEnd(log); log.append(line); followLog();
+ */
+export function followEnd(list) {
+  let atEnd = true;
+  let queued = false;
+  const measure = () => {
+    atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
+  };
+  list.addEventListener("scroll", measure, { passive: true });
+  return () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => {
+      queued = false;
+      // A list too short to scroll is at its end, wherever its reader had scrolled it before
+      // (read here, the frame's own layout done a moment early, not once more).
+      if (list.scrollHeight <= list.clientHeight + 4) atEnd = true;
+      else if (atEnd) list.scrollTop = list.scrollHeight;
+    });
+  };
+}

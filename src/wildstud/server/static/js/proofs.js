@@ -192,7 +192,9 @@ export function failures(results, name) {
  * Drawing a card again drops its mark, so this runs after every drawing.
  */
 export function markCards(container, deal, results, verified = "verified") {
-  if (!results) return;
+  // No check, no mark: a private deal's cards have no commitment, and its pages looked over
+  // every card on the felt twice a frame for nothing.
+  if (!results || !results.size) return;
   for (const element of container.querySelectorAll(".card[data-card]")) {
     const result = element.dataset.card && results.get(`${deal}:${element.dataset.card}`);
     if (!result || element.querySelector(".card-proof")) continue;
@@ -269,7 +271,7 @@ export class LiveProofs {
   }
 
   /** Take a `hand` or `update` frame the page accepted; `hand` is the hand as it now stands.
-   * Returns a promise of whether the checks changed, once they are done. */
+   * Returns a promise of whether there are checks to mark, once they are done. */
   async frame(frame, hand) {
     if (frame.type === "hand" && frame.number !== this.number) {
       this.number = frame.number;
@@ -284,13 +286,14 @@ export class LiveProofs {
       this.commitments.push(...(frame.commitments || []));
       this.proofs.push(...(frame.proofs || []));
     }
-    if (!canCheck()) return false;
+    // A private deal's cards come with no commitment: there is nothing to check them against.
+    if (!canCheck() || !this.commitments.length) return false;
     const round = ++this.round;
     const results = await checkCards(this.commitments, this.proofs, hand.view.events, this.holds());
     if (round !== this.round) return false; // a later frame's check supersedes this one
     this.results = results;
     this.warn(hand.number);
-    return true;
+    return results.size > 0; // with no card checked there is nothing to mark
   }
 
   /** proofHolds, remembered: each proof is hashed once, however often the hand is checked. */

@@ -12,7 +12,7 @@ import { currentDeal } from "./banner.js";
 import { describeNightChanged, describeRedeal } from "./words.js";
 import { describeEvent } from "./events.js";
 import { HistoryPanel } from "./history.js";
-import { h, mergeChildren, keepFocus } from "./dom.js";
+import { followEnd, h, mergeChildren, keepFocus } from "./dom.js";
 import { toastPlace } from "./toast.js";
 import { choices, shortcutChoice, SHORTCUTS } from "./actions.js";
 import { ActionPanel, setText } from "./panel.js";
@@ -225,6 +225,7 @@ class TablePage {
     el.actions = this.panel.element;
     // A scrolling list a keyboard user must reach to scroll: one tab stop.
     el.log = h("ol", { id: "log", className: "log", "aria-label": "What happened", tabindex: 0 });
+    this.followLog = followEnd(el.log);
     el.history = h("aside", { id: "history", className: "history", hidden: true, "aria-label": "Past hands" });
     el.host = h("div", { className: "host-panel" });
     if (host) el.host.append(host.element || host);
@@ -814,8 +815,7 @@ class TablePage {
     ];
     const fresh = document.createElement("ol");
     fresh.append(...lines.slice(-60).map((line) => h("li", {}, line)));
-    const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
     mergeChildren(log, fresh);
-    if (atEnd) log.scrollTop = log.scrollHeight;
+    this.followLog();
   }
 }

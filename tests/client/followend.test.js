@@ -1,0 +1,82 @@
+// A scrolled list (the hand log, the chat) follows its end while its reader leaves it there, and
+// never reads its height as it is redrawn (dom.js followEnd): a list that stands in for the page's
+// element counts each read of its geometry, and the next frame is run by hand.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import { followEnd } from "../../src/wildstud/server/static/js/dom.js";
+
+/** A list 100 pixels high of `lines` lines 20 pixels each, scrolled to `scrollTop`. */
+function list(lines) {
+  const listeners = [];
+  const element = {
+    lines,
+    scrollTop: 0,
+    reads: 0,
+    clientHeight: 100,
+    get scrollHeight() {
+      this.reads += 1;
+      return Math.max(100, 20 * this.lines);
+    },
+    addEventListener: (kind, listener) => kind === "scroll" && listeners.push(listener),
+    scroll(to) {
+      this.scrollTop = to;
+      for (const listener of listeners) listener();
+    },
+  };
+  return element;
+}
+
+/** requestAnimationFrame queued by hand: the function returned runs the next frame. */
+function frames() {
+  const queued = [];
+  globalThis.requestAnimationFrame = (callback) => queued.push(callback);
+  return () => {
+    for (const callback of queued.splice(0)) callback();
+  };
+}
+
+test("a list left at its end scrolls to its new end at the next frame, reading nothing before", () => {
+  const nextFrame = frames();
+  const log = list(3);
+  const follow = followEnd(log);
+  log.lines = 12;
+  follow();
+  follow(); // a second change in the same frame asks for no second scroll
+  assert.equal(log.reads, 0, "nothing read as the list is redrawn");
+  assert.equal(log.scrollTop, 0);
+  nextFrame();
+  assert.equal(log.scrollTop, 240);
+});
+
+test("a list its reader scrolled up stays where they left it, and follows again at its end", () => {
+  const nextFrame = frames();
+  const log = list(12);
+  const follow = followEnd(log);
+  log.scroll(40); // the reader goes back up to an earlier line
+  log.lines = 13;
+  follow();
+  nextFrame();
+  assert.equal(log.scrollTop, 40, "the reader's place is kept");
+  log.scroll(160); // and down to the end again
+  log.lines = 14;
+  follow();
+  nextFrame();
+  assert.equal(log.scrollTop, 280);
+});
+
+test("a list its reader left up follows its end again once it is too short to scroll", () => {
+  const nextFrame = frames();
+  const log = list(12);
+  const follow = followEnd(log);
+  log.scroll(40);
+  log.lines = 3; // a new hand's log: nothing to scroll
+  log.scrollTop = 0;
+  follow();
+  nextFrame();
+  log.lines = 12;
+  follow();
+  nextFrame();
+  assert.equal(log.scrollTop, 240);
+});
