@@ -37,9 +37,10 @@ change is still the runner's code, carried out as the outcome's effect
 (:mod:`.shuffle_requests`: its word that it takes part, its commitment, its value), checked by a
 pure function of the shuffle's state (the night seed, the round as a frozen value, the pages
 that take part), whose outcome's row is stored before its state is adopted (:attr:`Slice.adopt`:
-the state is held by :class:`.shuffling.Shuffling`, whose round the runner moves on too). The
-hand runner (:mod:`.driver`) still runs under the
-table's lock, its ticks and a ping's pong passing through the inbox, today's code run whole; the
+the state is held by :class:`.shuffling.Shuffling`, whose round the runner moves on too), and
+a ping's pong (:mod:`.pings`: no state, nothing stored; through the inbox, so that it comes
+after the frames of the commands ahead of it). The hand runner (:mod:`.driver`) still runs
+under the table's lock, its ticks passing through the inbox, today's code run whole; the
 runner's state is a frozen value all the same (:mod:`.runner`: the hand in progress, a
 :class:`~.live.LiveHand`, and the turn's clock among it), staged with each change and adopted
 once it is stored, as a slice's is, so that a refused write has nothing to put back.
@@ -66,8 +67,9 @@ welcome (whose table frame tells everyone, once).
 
 :class:`Wrapped` is left for these, each today's code run whole in its turn:
 
-- a ping's pong (:meth:`.players.Players.handle`);
-- a private deal's answers (:meth:`.private.PrivateDeal.receive`);
+- a private deal's answers (:meth:`.private.PrivateDeal.receive`: a party's answer in a
+  deal's rounds, its choice to show, its reveal for the audit once a deal is over; checked,
+  stored and sent by today's code under the table's lock);
 - a connection's arrival and departure (:meth:`.fanout.Fanout.attach`, ``detach``: the
   welcome, all the table's frames for it; an absent player's return, folded into it, is the
   seating's).
@@ -150,8 +152,8 @@ class Slice:
 
 @dataclass(frozen=True, slots=True)
 class Wrapped(Command):
-    """A command of a part that has not moved onto the core yet (a ping's, a private deal's, a
-    connection's: see the module's description):
+    """A command of a part that has not moved onto the core yet (a private deal's answers, a
+    connection's arrival and departure: see the module's description):
     ``run`` is today's
     code, which takes the table's lock, checks, changes, stores and tells by itself. An
     intermediate step: it passes through the one inbox, so that the table takes one command

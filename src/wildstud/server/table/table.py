@@ -19,8 +19,8 @@ settings, the seats, the hand, the lock) and is made of one part for each job:
   slices of the pure core (:mod:`.core`; so far the seating, the seat requests, the chat, the
   settings, the money: the players' requests for chips, decided by the host and applied
   between hands, and the chip ledger's reads, :mod:`.cashier` and :mod:`.ledger`; and the
-  checks of the players' requests in a hand, :mod:`.hand_requests`; and a page's part in the
-  players' shuffle, :mod:`.shuffle_requests`).
+  checks of the players' requests in a hand, :mod:`.hand_requests`; a page's part in the
+  players' shuffle, :mod:`.shuffle_requests`; and a ping's pong, :mod:`.pings`).
  Every change is made under the table's lock in the
 same order: the engine checks it and carries it out, the store writes it in one transaction,
 and only then do the clients hear of it, each seeing only what its seat may see.
@@ -85,6 +85,7 @@ from wildstud.server.messages import (
     Choose,
     Commit,
     Message,
+    Ping,
     PrivateAnswer,
     Rebuy,
     Reveal,
@@ -111,7 +112,14 @@ from wildstud.server.store import (
     TableState,
 )
 from wildstud.server.table import cashier as money_slice
-from wildstud.server.table import chat, hand_requests, seat_requests, seating, shuffle_requests
+from wildstud.server.table import (
+    chat,
+    hand_requests,
+    pings,
+    seat_requests,
+    seating,
+    shuffle_requests,
+)
 from wildstud.server.table import desk as desk_slice
 from wildstud.server.table import settings as settings_slice
 from wildstud.server.table.actor import Actor, Slice, Wrapped
@@ -269,6 +277,7 @@ class Table:
                     shared=True,
                     held=lambda: self.driver.state,
                 ),
+                Slice(pings.NAME, None, pings.handle, pings.COMMANDS),
                 Slice(
                     shuffle_requests.NAME,
                     None,
@@ -546,7 +555,8 @@ class Table:
     async def handle(self, client: Client, frame: Message) -> None:
         """Carry out a client's request and answer it (see :mod:`wildstud.server.table.players`; a
         line of chat, :mod:`wildstud.server.table.chat`, through the actor; a page's part in the
-        players' shuffle, :mod:`wildstud.server.table.shuffling`)."""
+        players' shuffle, :mod:`wildstud.server.table.shuffle_requests`; a ping's pong,
+        :mod:`wildstud.server.table.pings`)."""
         if isinstance(frame, Say):
             await self.actor.ask(lambda: self._speak(client, frame))
             return
@@ -570,7 +580,8 @@ class Table:
                 if done and isinstance(frame, Act):
                     players.acted(arrived)
                 return
-            await self._wrapped(lambda: players.handle(client, frame))
+            assert isinstance(frame, Ping), frame  # a pong, after the frames ahead of it
+            await self.actor.ask(pings.Pinged(client))
         except StorageFailureError:
             if self.broken:  # moved, or being reloaded: the connection closes
                 raise
