@@ -199,6 +199,18 @@ async def failing_lobby() -> tuple[Store, Lobby, FailOnce]:
     return store, lobby, failing
 
 
+async def seated(settings: TableSettings) -> tuple[Store, Lobby, Night]:
+    """A table of ``settings`` on a failing store, with ann and bob seated and connected."""
+    store, lobby, failing = await failing_lobby()
+    table, _ = await lobby.create(settings)
+    night = Night(lobby, table, failing)
+    for name in ("ann", "bob"):
+        seat, _token = await table.join(name, None)
+        night.players[seat.index] = Player(seat.index)
+        await table.attach(night.players[seat.index])
+    return store, lobby, night
+
+
 async def _night() -> None:
     store, lobby, failing = await failing_lobby()
     settings = TableSettings(
@@ -547,25 +559,21 @@ def test_every_command_of_the_hand_driver_survives_a_failed_write_with_the_table
 
 
 async def _twice() -> None:
-    store, lobby, failing = await failing_lobby()
-    settings = TableSettings(
-        name="twice",
-        games=[GameEntry(game="F7S", house_rules={"run_twice": True})],
-        seats=2,
-        bot_delay=0,
-        hand_pause=60,
-        showdown_pause=0,
-        runout_pause=0,
-        action_clock=3600,
-        twice_clock=60,
-        starting_chips=3,
+    store, lobby, night = await seated(
+        TableSettings(
+            name="twice",
+            games=[GameEntry(game="F7S", house_rules={"run_twice": True})],
+            seats=2,
+            bot_delay=0,
+            hand_pause=60,
+            showdown_pause=0,
+            runout_pause=0,
+            action_clock=3600,
+            twice_clock=60,
+            starting_chips=3,
+        )
     )
-    table, _ = await lobby.create(settings)
-    night = Night(lobby, table, failing)
-    for name in ("ann", "bob"):
-        seat, _token = await table.join(name, None)
-        night.players[seat.index] = Player(seat.index)
-        await table.attach(night.players[seat.index])
+    table = night.table
     await table.set_status(TableStatus.RUNNING)
     # Both go all in (3 chips each), so that the hands are turned up and asked to run it twice.
     async with asyncio.timeout(30):
@@ -619,23 +627,20 @@ def shuffle_asked(player: Player, step: str) -> dict[str, Any]:
 
 
 async def _shuffled() -> None:
-    store, lobby, failing = await failing_lobby()
-    settings = TableSettings(
-        name="shuffle",
-        games=[GameEntry(game="FTQ")],
-        seats=4,
-        bot_delay=0,
-        hand_pause=0,
-        action_clock=3600,
-        shuffle_seconds=60,
+    store, lobby, night = await seated(
+        TableSettings(
+            name="shuffle",
+            games=[GameEntry(game="FTQ")],
+            seats=4,
+            bot_delay=0,
+            hand_pause=0,
+            action_clock=3600,
+            shuffle_seconds=60,
+        )
     )
-    table, _ = await lobby.create(settings)
-    night = Night(lobby, table, failing)
-    for name in ("ann", "bob"):
-        seat, _token = await table.join(name, None)
-        night.players[seat.index] = Player(seat.index)
-        await table.attach(night.players[seat.index])
-        await table.handle(night.players[seat.index], Shuffler(type="shuffler"))
+    table = night.table
+    for player in night.players.values():
+        await table.handle(player, Shuffler(type="shuffler"))
     await table.set_status(TableStatus.RUNNING)
     async with asyncio.timeout(10):
         while not all(
