@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 
 from tests.server.helpers import Player
+from wildstud.server.errors import SeatError
 from wildstud.server.lobby import Lobby
-from wildstud.server.messages import Rebuy, Say, SitIn, SitOut
+from wildstud.server.messages import Ping, Rebuy, Say, Shuffler, SitIn, SitOut
 from wildstud.server.metrics import Metrics
 from wildstud.server.schemas import GameEntry, RulesUpdate, TableSettings
 from wildstud.server.seating import SeatKind
@@ -699,3 +700,40 @@ def test_who_left_tonight_is_a_read_of_the_money_slice_in_the_inbox() -> None:
         return asked, gone
 
     assert asyncio.run(run()) == (["Departures"], ["ann"])
+
+
+def test_a_ping_and_a_page_s_part_in_the_shuffle_are_commands_of_their_slices() -> None:
+    """A ping's pong and a page's part in the players' shuffle are commands in the inbox, of
+    slices with a pure core (no ``Wrapped`` shell); a ping asked during a turn keeps its place
+    behind it, so that its pong comes after that turn's frames; a spectator's part is refused
+    by the shuffle's slice, saying why."""
+
+    async def run() -> tuple[list[str], Player, Player, str]:
+        store, table = await opened("ping")
+        ann, _ = await table.join("ann", None)
+        page = Player(ann.index)
+        await table.attach(page)
+        watcher = Player(None)
+        await table.attach(watcher)
+        asked = spied(table)
+        await table.handle(page, Ping(type="ping"))
+        await table.handle(page, Shuffler(type="shuffler"))
+        # A line of chat asked first, and a ping during its turn: the pong comes after it.
+        said = asyncio.create_task(table.handle(page, Say(type="say", text="gl", id="l1")))
+        pinged = asyncio.create_task(table.handle(page, Ping(type="ping")))
+        await asyncio.gather(said, pinged)
+        with pytest.raises(SeatError) as refused:
+            await table.handle(watcher, Shuffler(type="shuffler"))
+        pages = table.shuffling.state.pages
+        assert pages == {ann.index: frozenset({page})}
+        await table.stop()
+        store.close()
+        return asked, page, watcher, str(refused.value)
+
+    asked, page, _watcher, refused = asyncio.run(run())
+    assert asked == ["Pinged", "PagePart", "Speak", "Pinged", "PagePart"]
+    kinds = [frame["type"] for frame in page.frames]
+    assert kinds[-1] == "pong"
+    assert kinds.index("said") < len(kinds) - 1  # the chat's answer came before the pong
+    assert kinds.count("pong") == 2
+    assert refused == "spectators watch: only a seat's page takes part in the shuffle"

@@ -3,7 +3,9 @@ once. The table's state is then exactly what it was before the command, and what
 from the store holds (:func:`held`, :func:`as_stored`), the client is told
 (an error frame with the request's ``seq``, or :class:`StorageFailureError`, which the REST API
 answers 503), nothing is reloaded, and the same command, sent again, works (in-process). The
-ledger's reads, commands of the money slice, have the store fail their read once alike.
+ledger's reads, commands of the money slice, have the store fail their read once alike. A page's
+commitment and value in the players' shuffle, the shuffle's commands, leave its round (and its
+stored rows) as they were, the page told with an error frame.
 
 The hand runner's own commands (a deal, a bot's action, the clock's, a showdown's choice, a
 redeal, the hand's end) have nobody to tell: each kind's first write fails once, and then what
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -23,10 +26,23 @@ import pytest
 
 from tests.server.helpers import Player
 from wildstud.betting import ActionKind
+from wildstud.joint_shuffle import value_commitment
 from wildstud.server import replay
 from wildstud.server.clock import Backoff
 from wildstud.server.lobby import Lobby
-from wildstud.server.messages import Act, Choose, Rebuy, RunTwice, Say, Show, SitIn, SitOut
+from wildstud.server.messages import (
+    Act,
+    Choose,
+    Commit,
+    Rebuy,
+    Reveal,
+    RunTwice,
+    Say,
+    Show,
+    Shuffler,
+    SitIn,
+    SitOut,
+)
 from wildstud.server.replay import MUCK, SHOW, at_showdown
 from wildstud.server.schemas import GameEntry, RulesUpdate, TableSettings
 from wildstud.server.seating import SeatKind
@@ -181,6 +197,18 @@ async def failing_lobby() -> tuple[Store, Lobby, FailOnce]:
     failing = FailOnce(store)
     store.call = failing.call  # type: ignore[method-assign]
     return store, lobby, failing
+
+
+async def seated(settings: TableSettings) -> tuple[Store, Lobby, Night]:
+    """A table of ``settings`` on a failing store, with ann and bob seated and connected."""
+    store, lobby, failing = await failing_lobby()
+    table, _ = await lobby.create(settings)
+    night = Night(lobby, table, failing)
+    for name in ("ann", "bob"):
+        seat, _token = await table.join(name, None)
+        night.players[seat.index] = Player(seat.index)
+        await table.attach(night.players[seat.index])
+    return store, lobby, night
 
 
 async def _night() -> None:
@@ -531,25 +559,21 @@ def test_every_command_of_the_hand_driver_survives_a_failed_write_with_the_table
 
 
 async def _twice() -> None:
-    store, lobby, failing = await failing_lobby()
-    settings = TableSettings(
-        name="twice",
-        games=[GameEntry(game="F7S", house_rules={"run_twice": True})],
-        seats=2,
-        bot_delay=0,
-        hand_pause=60,
-        showdown_pause=0,
-        runout_pause=0,
-        action_clock=3600,
-        twice_clock=60,
-        starting_chips=3,
+    store, lobby, night = await seated(
+        TableSettings(
+            name="twice",
+            games=[GameEntry(game="F7S", house_rules={"run_twice": True})],
+            seats=2,
+            bot_delay=0,
+            hand_pause=60,
+            showdown_pause=0,
+            runout_pause=0,
+            action_clock=3600,
+            twice_clock=60,
+            starting_chips=3,
+        )
     )
-    table, _ = await lobby.create(settings)
-    night = Night(lobby, table, failing)
-    for name in ("ann", "bob"):
-        seat, _token = await table.join(name, None)
-        night.players[seat.index] = Player(seat.index)
-        await table.attach(night.players[seat.index])
+    table = night.table
     await table.set_status(TableStatus.RUNNING)
     # Both go all in (3 chips each), so that the hands are turned up and asked to run it twice.
     async with asyncio.timeout(30):
@@ -590,6 +614,101 @@ async def _twice() -> None:
 
 def test_an_answer_to_run_it_twice_survives_a_failed_write_with_the_table_unchanged() -> None:
     asyncio.run(_twice())
+
+
+# -- the players' shuffle ------------------------------------------------------------------------
+
+
+def shuffle_asked(player: Player, step: str) -> dict[str, Any]:
+    """The last frame that asked ``player``'s page for ``step`` of the shuffle."""
+    return next(
+        f for f in reversed(player.frames) if f.get("type") == "shuffle" and f["step"] == step
+    )
+
+
+async def _shuffled() -> None:
+    store, lobby, night = await seated(
+        TableSettings(
+            name="shuffle",
+            games=[GameEntry(game="FTQ")],
+            seats=4,
+            bot_delay=0,
+            hand_pause=0,
+            action_clock=3600,
+            shuffle_seconds=60,
+        )
+    )
+    table = night.table
+    for player in night.players.values():
+        await table.handle(player, Shuffler(type="shuffler"))
+    await table.set_status(TableStatus.RUNNING)
+    async with asyncio.timeout(10):
+        while not all(
+            any(f["type"] == "shuffle" for f in p.frames) for p in night.players.values()
+        ):
+            await asyncio.sleep(0.01)
+    values = {index: secrets.token_bytes(32) for index in night.players}
+
+    async def part(index: int, step: str) -> None:
+        """Seat ``index``'s page sends its part in ``step``, with the store failing once: the
+        page is told, the round and its stored rows are as they were, and the same part sent
+        again is taken."""
+        player = night.players[index]
+        asked = shuffle_asked(player, step)
+        key = (asked["hand"], asked["deal"])
+        frame: Commit | Reveal
+        if step == "commit":
+            made = value_commitment(values[index], *key, index)
+            frame = Commit(type="commit", hand=key[0], deal=key[1], commitment=made)
+        else:
+            frame = Reveal(type="reveal", hand=key[0], deal=key[1], value=values[index].hex())
+        before = table.shuffling.state
+        stored = await rows(key)
+        mark = len(player.frames)
+
+        def told() -> None:
+            error = answer(player, mark)
+            assert (error["code"], error["seq"]) == ("storage", None), error
+            assert table.shuffling.state == before
+            assert table.shuffling.state.round is before.round
+            assert not table.broken
+
+        await night.refused_once(lambda: table.handle(player, frame), told)
+        (taken,) = (row for row in await rows(key) if row[0] == index)
+        if step == "commit":
+            assert taken[1:] == (frame.commitment, None)  # type: ignore[union-attr]
+        else:
+            assert taken[2] == values[index].hex()
+        assert taken not in stored  # the seat's row as it was before
+
+    async def rows(key: tuple[int, int]) -> list[Any]:
+        (kept,) = await asyncio.to_thread(store.load_tables, [table.id])
+        return sorted(
+            (row.seat, row.commitment, row.value)
+            for row in kept.shuffle
+            if (row.number, row.deal) == key
+        )
+
+    await part(0, "commit")
+    await part(1, "commit")
+    async with asyncio.timeout(10):  # both committed: the round asks for the values
+        while not all(
+            any(f.get("step") == "reveal" for f in p.frames) for p in night.players.values()
+        ):
+            await asyncio.sleep(0.01)
+    await part(0, "reveal")
+    await part(1, "reveal")
+    async with asyncio.timeout(10):  # both values in: the hand is dealt from them
+        while table.live is None:
+            await asyncio.sleep(0.01)
+    assert table.live.setup.lineup == (0, 1)
+    assert table.shuffling.made_from(table.live.number, 1) == ("ann", "bob")
+    await lobby.close()
+    store.close()
+
+
+def test_a_page_s_commitment_and_value_survive_a_failed_write_with_the_round_unchanged() -> None:
+    asyncio.run(_shuffled())
 
 
 # -- the seating's commands that the table makes itself ------------------------------------------

@@ -26,6 +26,8 @@ PURE = (
     "wildstud.server.table.seat_requests",
     "wildstud.server.table.runner",
     "wildstud.server.table.desk",
+    "wildstud.server.table.shuffle_requests",
+    "wildstud.server.table.pings",
 )
 """The table's pure core and the slices moved onto it (:mod:`wildstud.server.table.core`)."""
 RECORDS = "wildstud.server.store.records"

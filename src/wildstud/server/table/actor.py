@@ -33,8 +33,14 @@ and add-ons, each a write of the seat's chips and the tournament's value in one 
 the checks of the players' requests in a hand (:mod:`.hand_requests`: the dealer's pick of a
 game, the answer to an offer to run it twice, show or muck at the showdown, an action), whose
 change is still the runner's code, carried out as the outcome's effect
-(:meth:`.driver.Driver.carry_out`). The hand runner (:mod:`.driver`) still runs under the
-table's lock, its ticks and a ping's pong passing through the inbox, today's code run whole; the
+(:meth:`.driver.Driver.carry_out`), and a page's part in the players' shuffle
+(:mod:`.shuffle_requests`: its word that it takes part, its commitment, its value), checked by a
+pure function of the shuffle's state (the night seed, the round as a frozen value, the pages
+that take part), whose outcome's row is stored before its state is adopted (:attr:`Slice.adopt`:
+the state is held by :class:`.shuffling.Shuffling`, whose round the runner moves on too), and
+a ping's pong (:mod:`.pings`: no state, nothing stored; through the inbox, so that it comes
+after the frames of the commands ahead of it). The hand runner (:mod:`.driver`) still runs
+under the table's lock, its ticks passing through the inbox, today's code run whole; the
 runner's state is a frozen value all the same (:mod:`.runner`: the hand in progress, a
 :class:`~.live.LiveHand`, and the turn's clock among it), staged with each change and adopted
 once it is stored, as a slice's is, so that a refused write has nothing to put back.
@@ -61,9 +67,9 @@ welcome (whose table frame tells everyone, once).
 
 :class:`Wrapped` is left for these, each today's code run whole in its turn:
 
-- a ping's pong (:meth:`.players.Players.handle`);
-- the players' shuffle (:meth:`.shuffling.Shuffling.receive`) and a private deal's answers
-  (:meth:`.private.PrivateDeal.receive`);
+- a private deal's answers (:meth:`.private.PrivateDeal.receive`: a party's answer in a
+  deal's rounds, its choice to show, its reveal for the audit once a deal is over; checked,
+  stored and sent by today's code under the table's lock);
 - a connection's arrival and departure (:meth:`.fanout.Fanout.attach`, ``detach``: the
   welcome, all the table's frames for it; an absent player's return, folded into it, is the
   seating's).
@@ -138,12 +144,16 @@ class Slice:
     """Where the state is held, for a slice whose state today's code keeps and adopts once its
     change is stored (the hand runner's, :attr:`.driver.Driver.state`): the actor hands the
     slice the state read from it, and adopts no outcome's state itself."""
+    adopt: Callable[[Any], None] | None = None
+    """For a held state that the slice's outcomes make all the same (the shuffle's,
+    :attr:`.shuffling.Shuffling.state`, which the round's progress changes too): the actor
+    hands it each outcome's state once its effect is done."""
 
 
 @dataclass(frozen=True, slots=True)
 class Wrapped(Command):
-    """A command of a part that has not moved onto the core yet (the hand's requests from the
-    players, the shuffle's, a private deal's, a connection's: see the module's description):
+    """A command of a part that has not moved onto the core yet (a private deal's answers, a
+    connection's arrival and departure: see the module's description):
     ``run`` is today's
     code, which takes the table's lock, checks, changes, stores and tells by itself. An
     intermediate step: it passes through the one inbox, so that the table takes one command
@@ -436,6 +446,8 @@ class Actor:
                     following.append(effect.then(result))
             if part.held is None:
                 part.state = outcome.state
+            elif part.adopt is not None:
+                part.adopt(outcome.state)
             news.extend(outcome.news)
             following.extend(outcome.follow)
             pending[:0] = following

@@ -13,8 +13,8 @@ chips the money slice's (:meth:`Players.ask_chips`: it reads the ledger, then st
 request), each asked of the actor by :meth:`.table.Table.handle` and checking the number and
 acking the request itself; so are an action, the dealer's pick of a game, the answer to an
 offer to run it twice and the choice to show or muck at the showdown, the hand runner's commands
-(:meth:`Players.request`, :mod:`.hand_requests`). A ping's pong is still a
-:class:`~.actor.Wrapped` command.
+(:meth:`Players.request`, :mod:`.hand_requests`). A ping's pong is a command of its own
+(:mod:`.pings`).
 """
 
 from __future__ import annotations
@@ -24,11 +24,9 @@ from typing import TYPE_CHECKING, Any
 
 from wildstud.errors import TableError
 from wildstud.server.errors import SeatError
-from wildstud.server.frames import Pong
 from wildstud.server.messages import (
     Act,
     Choose,
-    Ping,
     Rebuy,
     RunTwice,
     Show,
@@ -40,7 +38,6 @@ from wildstud.server.security import new_id
 from wildstud.server.table.cashier import AskChips, Limits
 from wildstud.server.table.core import Numbered
 from wildstud.server.table.driver import TableStatus
-from wildstud.server.table.fanout import dumps
 from wildstud.server.table.hand_requests import (
     AnswerTwice,
     ChooseGame,
@@ -61,10 +58,6 @@ class Players:
 
     def __init__(self, table: Table) -> None:
         self.table = table
-
-    async def handle(self, client: Client, frame: Ping) -> None:
-        """Answer a ping (it needs nothing of the table)."""
-        client.send(dumps(Pong().frame()))
 
     def acted(self, arrived: float) -> None:
         """A player's action that arrived at ``arrived`` was carried out: the action's latency

@@ -24,13 +24,10 @@ House rules (``docs/house-rules.md``, "The players' shuffle"):
 - bots, away players and pages without WebCrypto (served over plain http from another machine)
   add nothing: the committed night seed covers them.
 
-A round, as its players see it:
-
->>> parts = Round(4, 1, {0: "Ann", 2: "Bob"}, 10.0)
->>> parts.commit(0, "ab" * 32), parts.commit(2, "cd" * 32), parts.everyone_committed()
-(True, True, True)
->>> parts.commit(0, "ef" * 32)  # a commitment once made stands
-False
+A page's part in the round (its word that it takes part, its commitment, its value) is a command
+of the shuffle's slice, checked by a pure function of the shuffle's state and stored before that
+state is adopted (:mod:`.shuffle_requests`); the round's progress (its start, its step, its end),
+the night seed and the decks are the hand runner's, here, under the table's lock.
 """
 
 from __future__ import annotations
@@ -38,99 +35,28 @@ from __future__ import annotations
 import functools
 import logging
 import time
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
-from wildstud.errors import IllegalActionError
 from wildstud.joint_shuffle import (
     deck_order,
     deck_salts,
     hand_seed,
     new_secret,
     night_commitment,
-    opens,
 )
-from wildstud.server.errors import SeatError
-from wildstud.server.frames import ShuffleFrame
-from wildstud.server.messages import Commit, Reveal, ShuffleMessage, Shuffler
 from wildstud.server.replay import Shuffled
-from wildstud.server.seating import Client
 from wildstud.server.store import Changes, ShuffleNight, ShuffleValue
 from wildstud.server.table.fanout import dumps
+from wildstud.server.table.shuffle_requests import Round, ShuffleState
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
 
     from wildstud.server.table.table import Table
 
-__all__ = ["Round", "Shuffling"]
+__all__ = ["Shuffling"]
 
 log = logging.getLogger("wildstud.server")
-
-Step = Literal["commit", "reveal"]
-
-
-@dataclass(eq=False)
-class Round:
-    """The shuffle of deal ``deal`` of hand ``hand`` in progress: the seats asked (with their
-    players' names), the step and its deadline, and what each page has sent."""
-
-    hand: int
-    deal: int
-    asked: dict[int, str]
-    deadline: float
-    step: Step = "commit"
-    commitments: dict[int, str] = field(default_factory=dict)
-    revealed: dict[int, str] = field(default_factory=dict)
-    """Each value as its page sent it (hexadecimal), even one that opens nothing."""
-    entry: int | None = None
-    """The game chosen for the hand (dealer's choice), dealt once the round is over."""
-    chooser: int | None = None
-    """The seat that chose it, which deals the hand if it is still dealt in."""
-    started: float = field(default_factory=time.monotonic)
-    committed_by: dict[int, Client] = field(default_factory=dict)
-    """The connection whose commitment each seat's is: a player with two devices (a phone and
-    a laptop) has two pages drawing values, and only that page's value can open it."""
-
-    def commit(self, seat: int, commitment: str) -> bool:
-        """Take ``seat``'s commitment; ``False`` if it had made one already."""
-        if seat in self.commitments:
-            return False
-        self.commitments[seat] = commitment
-        return True
-
-    def everyone_committed(self) -> bool:
-        """Whether every seat asked has committed."""
-        return all(seat in self.commitments for seat in self.asked)
-
-    def everyone_revealed(self) -> bool:
-        """Whether every seat that committed has revealed."""
-        return all(seat in self.revealed for seat in self.commitments)
-
-    def values(self) -> dict[int, bytes]:
-        """The values that open their commitments, by seat: what the deck is made from."""
-        return {
-            seat: bytes.fromhex(value)
-            for seat, value in self.revealed.items()
-            if opens(self.commitments[seat], bytes.fromhex(value), self.hand, self.deal, seat)
-        }
-
-    def left_out(self) -> set[int]:
-        """The seats asked whose page gave no value that opens its commitment."""
-        return set(self.asked) - set(self.values())
-
-    def part(self, seat: int) -> ShuffleValue:
-        """``seat``'s part as it stands, for the store."""
-        return ShuffleValue(
-            self.hand,
-            self.deal,
-            seat,
-            self.asked[seat],
-            self.commitments.get(seat),
-            self.revealed.get(seat),
-            self.entry,
-            self.chooser,
-        )
 
 
 class Shuffling:
@@ -139,14 +65,14 @@ class Shuffling:
 
     def __init__(self, table: Table) -> None:
         self.table = table
-        self.night: ShuffleNight | None = None
-        self.round: Round | None = None
+        self.state = ShuffleState()
+        """The shuffle's slice's state (:mod:`.shuffle_requests`: the night seed, the round in
+        progress, the pages that take part), a frozen value replaced once each change is
+        stored: by the slice's commands (:meth:`adopt`), and by the round's progress here."""
         self.values: dict[tuple[int, int], dict[int, bytes]] = {}
         """The values each (hand, deal) of the hand in progress was (or is to be) made from."""
         self.done: dict[tuple[int, int], Round] = {}
         """The rounds over of the hand in progress (and of the next, before it is dealt)."""
-        self.shufflers: dict[int, set[Client]] = {}
-        """The connections of each seat whose page takes part."""
         self.resumable: set[tuple[int, int]] = set()
         """The redeals of the hand in progress whose rounds a restart found stored: if the hand
         still waits for one, its round resumes (:meth:`before`) rather than dealing from what
@@ -157,6 +83,20 @@ class Shuffling:
 
     def __repr__(self) -> str:
         return f"Shuffling(table={self.table.id!r}, round={self.round is not None})"
+
+    def adopt(self, state: ShuffleState) -> None:
+        """Take ``state``, the slice's, once the change that made it is stored."""
+        self.state = state
+
+    @property
+    def night(self) -> ShuffleNight | None:
+        """The night seed, once drawn and stored."""
+        return self.state.night
+
+    @property
+    def round(self) -> Round | None:
+        """The round in progress, if any."""
+        return self.state.round
 
     @property
     def seconds(self) -> float:
@@ -175,18 +115,19 @@ class Shuffling:
         the game a dealer's choice picked for it; the values of the hand in progress make its
         decks, a redeal's drawn as the hand replays, and a redeal the hand still waits for
         resumes its round too (:meth:`before`)."""
-        self.night = night
+        self.state = ShuffleState(night)
         rounds: dict[tuple[int, int], Round] = {}
         for part in parts:
             key = (part.number, part.deal)
-            found = rounds.setdefault(key, Round(part.number, part.deal, {}, 0.0))
-            found.asked[part.seat] = part.player
+            found = rounds.get(key) or Round(part.number, part.deal, {}, 0.0)
+            found = found.but(asked={**found.asked, part.seat: part.player})
             if part.entry is not None:
-                found.entry, found.chooser = part.entry, part.chooser
+                found = found.but(entry=part.entry, chooser=part.chooser)
             if part.commitment is not None:
-                found.commitments[part.seat] = part.commitment
+                found = found.but(commitments={**found.commitments, part.seat: part.commitment})
             if part.value is not None and part.commitment is not None:
-                found.revealed[part.seat] = part.value
+                found = found.revealing(part.seat, part.value)
+            rounds[key] = found
         dealt = self.table.hands_dealt
         for (number, deal), found in rounds.items():
             if number == dealt + 1 and deal == 1:
@@ -197,12 +138,17 @@ class Shuffling:
                 if number == dealt and deal > 1:
                     self.resumable.add((number, deal))
 
-    def _resume(self, found: Round) -> None:
+    def _resume(self, found: Round) -> Round:
         """Go on with a round the store kept: at its reveal if any page had committed (one
         that had not may not commit once values may have been seen), its clock afresh."""
-        found.step = "reveal" if found.commitments else "commit"
-        found.deadline = time.monotonic() + self.seconds
-        self.round = found
+        now = time.monotonic()
+        resumed = found.but(
+            step="reveal" if found.commitments else "commit",
+            deadline=now + self.seconds,
+            started=now,
+        )
+        self.state = self.state.but(round=resumed)
+        return resumed
 
     def resumes(self, number: int, deal: int) -> bool:
         """Whether the round of deal ``deal`` (a redeal) of hand ``number`` was going on when
@@ -263,14 +209,17 @@ class Shuffling:
         """The seats among ``seats`` to ask for a value: a player's, connected, whose page takes
         part; with their names."""
         asked = {}
+        kept = dict(self.state.pages)
         for index in seats:
             seat = self.table.seats.get(index)
             if seat is None or seat.bot is not None:
                 continue
-            pages = self.shufflers.get(index, set()) & seat.clients
-            self.shufflers[index] = pages
+            # The pages of connections closed since are forgotten (nothing stores them).
+            pages = kept.get(index, frozenset()) & seat.clients
+            kept[index] = pages
             if pages:
                 asked[index] = seat.name
+        self.state = self.state.but(pages=kept)
         return asked
 
     async def before(
@@ -287,15 +236,14 @@ class Shuffling:
         changes = self.night_changes(number)
         if changes:
             await self.table.driver.commit(changes)
-            self.night = changes.night_seed
+            self.state = self.state.but(night=changes.night_seed)
             self.table.fanout.broadcast_table()
         found = self.round
         if found is None and (number, deal) in self.resumable:
             # A redeal whose round a restart interrupted: it goes on where it was.
             self.resumable.discard((number, deal))
             del self.values[(number, deal)]
-            found = self.done.pop((number, deal))
-            self._resume(found)
+            found = self._resume(self.done.pop((number, deal)))
             self._ask(found)
             return self.progress(time.monotonic())
         if found is None or (found.hand, found.deal) != (number, deal):
@@ -305,10 +253,12 @@ class Shuffling:
             if not asked:
                 self.values[(number, deal)] = {}
                 return None
-            deadline = time.monotonic() + self.seconds
-            found = Round(number, deal, asked, deadline, entry=entry, chooser=chooser)
+            now = time.monotonic()
+            found = Round(
+                number, deal, asked, now + self.seconds, entry=entry, chooser=chooser, started=now
+            )
             await self.table.driver.commit(Changes(shuffle=[found.part(i) for i in asked]))
-            self.round = found
+            self.state = self.state.but(round=found)
             self._ask(found)
             return self.seconds
         return self.progress(time.monotonic())
@@ -321,14 +271,24 @@ class Shuffling:
         if found.step == "commit":
             if not found.everyone_committed() and now < found.deadline:
                 return found.deadline - now
-            found.step = "reveal"
-            found.deadline = now + self.seconds
+            # Nothing stores the step: a restart resumes a round at its reveal once any page
+            # has committed.
+            found = found.but(step="reveal", deadline=now + self.seconds)
+            self.state = self.state.but(round=found)
             self._ask(found)
         if found.commitments and not found.everyone_revealed() and now < found.deadline:
             return found.deadline - now
         self.values[(found.hand, found.deal)] = found.values()
         self.done[(found.hand, found.deal)] = found
-        self.round = None
+        self.state = self.state.but(round=None)
+        for seat in sorted(set(found.revealed) - set(found.values())):
+            log.warning(
+                "table %s: seat %d's value for hand %d, deal %d does not open its commitment",
+                self.table.id,
+                seat,
+                found.hand,
+                found.deal,
+            )
         self.latency = [*self.latency[-99:], now - found.started]
         return None
 
@@ -340,111 +300,13 @@ class Shuffling:
 
     def _ask(self, found: Round) -> None:
         """Send the round's step to each page asked (at the reveal, those that committed)."""
+        state = self.state
+        now = time.monotonic()
         seats = found.asked if found.step == "commit" else found.commitments
         for seat in seats:
-            for client in self.shufflers.get(seat, ()):
-                if found.step == "reveal" and not self._revealer(found, seat, client):
+            held = self.table.seats.get(seat)
+            present = () if held is None else held.clients
+            for client in state.pages.get(seat, ()):
+                if found.step == "reveal" and not state.revealer(found, seat, client, present):
                     continue  # another device of the seat: its value opens nothing
-                client.send(dumps(self._frame(found, seat)))
-
-    def _revealer(self, found: Round, seat: int, client: Client) -> bool:
-        """Whether ``client`` may give ``seat``'s value: the page that committed, or any page of
-        the seat once that one is gone (a reconnection)."""
-        committer = found.committed_by.get(seat)
-        if committer in (None, client):
-            return True
-        held = self.table.seats.get(seat)
-        return (
-            held is None
-            or committer not in held.clients
-            or committer not in self.shufflers.get(seat, ())
-        )
-
-    def _frame(self, found: Round, seat: int) -> dict[str, object]:
-        night = self.night
-        assert night is not None
-        seconds = max(0.0, found.deadline - time.monotonic())
-        return ShuffleFrame(
-            step=found.step,
-            hand=found.hand,
-            deal=found.deal,
-            seat=seat,
-            night=night.commitment,
-            seconds=round(seconds, 1),
-        ).frame()
-
-    # -- the pages -----------------------------------------------------------------------------
-
-    async def receive(self, client: Client, frame: ShuffleMessage) -> None:
-        """A page's part: it takes part; its commitment; its value (see the module)."""
-        if client.seat is None:
-            raise SeatError("spectators watch: only a seat's page takes part in the shuffle")
-        table = self.table
-        async with table.lock:
-            seat = table.seats.get(client.seat)
-            if seat is None:
-                raise SeatError("this seat has been given up")
-            if isinstance(frame, Shuffler):
-                self.shufflers.setdefault(seat.index, set()).add(client)
-                found = self.round
-                asked = found is not None and seat.index in found.asked
-                if (
-                    asked
-                    and found is not None
-                    and (found.step == "commit" or seat.index in found.commitments)
-                ):
-                    client.send(dumps(self._frame(found, seat.index)))
-                return
-            found = self.round
-            if found is None or (found.hand, found.deal) != (frame.hand, frame.deal):
-                raise IllegalActionError(
-                    f"hand {frame.hand}, deal {frame.deal} is not being shuffled now"
-                )
-            if seat.index not in found.asked:
-                raise IllegalActionError("your seat was not asked for a value for this deal")
-            if isinstance(frame, Commit):
-                await self._commits(found, seat.index, frame, client)
-            elif self._revealer(found, seat.index, client):
-                await self._reveals(found, seat.index, frame)
-            # else: another device of the seat, whose value opens nothing: not a fault
-            table.changed.set()
-
-    async def _commits(self, found: Round, seat: int, frame: Commit, client: Client) -> None:
-        if found.commitments.get(seat) == frame.commitment:
-            return  # a resend after a reconnection: done
-        if seat in found.commitments:
-            raise IllegalActionError("your page has committed to another value for this deal")
-        if found.step != "commit":
-            raise IllegalActionError("the values are being revealed: too late to commit")
-        found.commit(seat, frame.commitment)
-        try:
-            await self.table.driver.commit(Changes(shuffle=[found.part(seat)]))
-        except BaseException:
-            del found.commitments[seat]
-            raise
-        found.committed_by[seat] = client
-
-    async def _reveals(self, found: Round, seat: int, frame: Reveal) -> None:
-        if found.revealed.get(seat) == frame.value:
-            return  # a resend: done
-        if found.step != "reveal" or seat not in found.commitments:
-            raise IllegalActionError("your page is not asked for its value now")
-        if seat in found.revealed:
-            raise IllegalActionError("your page has revealed another value for this deal")
-        found.revealed[seat] = frame.value
-        try:
-            await self.table.driver.commit(Changes(shuffle=[found.part(seat)]))
-        except BaseException:
-            del found.revealed[seat]
-            raise
-        if seat not in found.values():
-            log.warning(
-                "table %s: seat %d's value for hand %d, deal %d does not open its commitment",
-                self.table.id,
-                seat,
-                found.hand,
-                found.deal,
-            )
-            raise IllegalActionError(
-                "your value does not open the commitment your page sent: it is left out"
-            )
+                client.send(dumps(state.frame(found, seat, now)))

@@ -19,7 +19,8 @@ settings, the seats, the hand, the lock) and is made of one part for each job:
   slices of the pure core (:mod:`.core`; so far the seating, the seat requests, the chat, the
   settings, the money: the players' requests for chips, decided by the host and applied
   between hands, and the chip ledger's reads, :mod:`.cashier` and :mod:`.ledger`; and the
-  checks of the players' requests in a hand, :mod:`.hand_requests`).
+  checks of the players' requests in a hand, :mod:`.hand_requests`; a page's part in the
+  players' shuffle, :mod:`.shuffle_requests`; and a ping's pong, :mod:`.pings`).
  Every change is made under the table's lock in the
 same order: the engine checks it and carries it out, the store writes it in one transaction,
 and only then do the clients hear of it, each seeing only what its seat may see.
@@ -84,6 +85,7 @@ from wildstud.server.messages import (
     Choose,
     Commit,
     Message,
+    Ping,
     PrivateAnswer,
     Rebuy,
     Reveal,
@@ -110,7 +112,14 @@ from wildstud.server.store import (
     TableState,
 )
 from wildstud.server.table import cashier as money_slice
-from wildstud.server.table import chat, hand_requests, seat_requests, seating
+from wildstud.server.table import (
+    chat,
+    hand_requests,
+    pings,
+    seat_requests,
+    seating,
+    shuffle_requests,
+)
 from wildstud.server.table import desk as desk_slice
 from wildstud.server.table import settings as settings_slice
 from wildstud.server.table.actor import Actor, Slice, Wrapped
@@ -267,6 +276,16 @@ class Table:
                     hand_requests.COMMANDS,
                     shared=True,
                     held=lambda: self.driver.state,
+                ),
+                Slice(pings.NAME, None, pings.handle, pings.COMMANDS),
+                Slice(
+                    shuffle_requests.NAME,
+                    None,
+                    shuffle_requests.handle,
+                    shuffle_requests.COMMANDS,
+                    shared=True,
+                    held=lambda: self.shuffling.state,
+                    adopt=self.shuffling.adopt,
                 ),
             ],
         )
@@ -536,14 +555,14 @@ class Table:
     async def handle(self, client: Client, frame: Message) -> None:
         """Carry out a client's request and answer it (see :mod:`wildstud.server.table.players`; a
         line of chat, :mod:`wildstud.server.table.chat`, through the actor; a page's part in the
-        players' shuffle, :mod:`wildstud.server.table.shuffling`)."""
+        players' shuffle, :mod:`wildstud.server.table.shuffle_requests`; a ping's pong,
+        :mod:`wildstud.server.table.pings`)."""
         if isinstance(frame, Say):
             await self.actor.ask(lambda: self._speak(client, frame))
             return
         try:
-            if isinstance(frame, Shuffler | Commit | Reveal):
-                shuffling = self.shuffling
-                await self._wrapped(lambda: shuffling.receive(client, frame))
+            if isinstance(frame, Shuffler | Commit | Reveal):  # the shuffle's command
+                await self.actor.ask(lambda: self._page_part(client, frame))
                 return
             if isinstance(frame, PrivateAnswer):
                 await self._wrapped(lambda: self.private.receive(client, frame))
@@ -561,7 +580,8 @@ class Table:
                 if done and isinstance(frame, Act):
                     players.acted(arrived)
                 return
-            await self._wrapped(lambda: players.handle(client, frame))
+            assert isinstance(frame, Ping), frame  # a pong, after the frames ahead of it
+            await self.actor.ask(pings.Pinged(client))
         except StorageFailureError:
             if self.broken:  # moved, or being reloaded: the connection closes
                 raise
@@ -574,6 +594,15 @@ class Table:
         (:class:`~wildstud.server.table.actor.Wrapped`)."""
         result: T = await self.actor.ask(Wrapped(run))
         return result
+
+    def _page_part(
+        self, client: Client, frame: Shuffler | Commit | Reveal
+    ) -> shuffle_requests.PagePart:
+        """The shuffle's command for a page's part, with its seat's connections as they stand
+        now (:mod:`wildstud.server.table.shuffle_requests`)."""
+        seat = None if client.seat is None else self.seats.get(client.seat)
+        present = None if seat is None else frozenset(seat.clients)
+        return shuffle_requests.PagePart(client, frame, client.seat, present)
 
     def _speak(self, client: Client, frame: Say) -> chat.Speak:
         """The chat's command for ``frame``, with its speaker's seat as it stands now."""

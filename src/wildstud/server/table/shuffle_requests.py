@@ -1,0 +1,259 @@
+"""The players' shuffle's slice: a page's part in the round before each deal as commands of the
+table's core (the round itself, the night seed and the decks: :mod:`.shuffling`).
+
+A page's word that it takes part (:class:`~wildstud.server.messages.Shuffler`), its commitment
+(:class:`~wildstud.server.messages.Commit`) and its value
+(:class:`~wildstud.server.messages.Reveal`) come to the actor as a :class:`PagePart`, made from
+the table as its turn comes (the page's seat and that seat's connections then), and
+:func:`handle`, a pure function of the shuffle's state (:class:`ShuffleState`: the night seed,
+the round in progress as a frozen :class:`Round`, and the pages that take part), checks it: a
+page that may not send it now is refused (:class:`~.core.Refused`, saying why: nothing
+changes), a resend of what was taken already is done, and a commitment or a value taken is the
+seat's row (:class:`~wildstud.server.store.records.ShuffleValue`) to store, the new state
+adopted only once it is stored. A store that fails leaves the round as it was: the page is told
+and may send it again. A page's word that it takes part stores nothing; the page is sent the
+round's step at once when its seat is asked for it.
+
+House rules (``docs/house-rules.md``, "The players' shuffle"): a commitment once made stands
+(another is refused, as a commitment once the values are being revealed is); a seat reveals
+once; a value that does not open its commitment is stored all the same (the night record names
+it), and the page is told it is left out. A player with two devices has two pages drawing
+values, and only the page that committed can open its commitment: another page's value is
+ignored, unless that page has gone (a reconnection).
+
+A round, as its players see it:
+
+>>> parts = Round(4, 1, {0: "Ann", 2: "Bob"}, 10.0)
+>>> parts = parts.committed(0, "ab" * 32, "ann's page").committed(2, "cd" * 32, "bob's page")
+>>> parts.everyone_committed(), parts.step
+(True, 'commit')
+
+A page that commits again is refused, and nothing changes:
+
+>>> state = ShuffleState(ShuffleNight("00" * 32, "ee" * 32, 1), parts, {0: frozenset({"ann"})})
+>>> again = PagePart("ann", Commit(type="commit", hand=4, deal=1, commitment="ef" * 32), 0, ())
+>>> outcome = handle(state, again, 0.0)
+>>> outcome.reply.error
+IllegalActionError('your page has committed to another value for this deal')
+>>> outcome.state is state, outcome.effect, outcome.news
+(True, None, ())
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from wildstud.errors import IllegalActionError, WildstudError
+from wildstud.joint_shuffle import opens
+from wildstud.server.errors import SeatError
+from wildstud.server.frames import ShuffleFrame
+from wildstud.server.messages import Commit, Reveal, ShuffleMessage, Shuffler
+from wildstud.server.store.records import Changes, ShuffleNight, ShuffleValue
+from wildstud.server.table.core import Command, Effect, News, Outcome, Refused, To
+
+__all__ = ["COMMANDS", "NAME", "PagePart", "Round", "ShuffleState", "Step", "handle"]
+
+NAME = "shuffle"
+"""The slice's name in the table's actor."""
+
+Step = Literal["commit", "reveal"]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Round:
+    """The shuffle of deal ``deal`` of hand ``hand`` in progress, a frozen value (each change is
+    a new round): the seats asked (with their players' names), the step and its deadline, and
+    what each page has sent."""
+
+    hand: int
+    deal: int
+    asked: Mapping[int, str]
+    deadline: float
+    step: Step = "commit"
+    commitments: Mapping[int, str] = field(default_factory=dict)
+    revealed: Mapping[int, str] = field(default_factory=dict)
+    """Each value as its page sent it (hexadecimal), even one that opens nothing."""
+    entry: int | None = None
+    """The game chosen for the hand (dealer's choice), dealt once the round is over."""
+    chooser: int | None = None
+    """The seat that chose it, which deals the hand if it is still dealt in."""
+    started: float = 0.0
+    """When the round began (the clock of :func:`time.monotonic`)."""
+    committed_by: Mapping[int, Any] = field(default_factory=dict)
+    """The connection whose commitment each seat's is: a player with two devices (a phone and
+    a laptop) has two pages drawing values, and only that page's value can open it."""
+
+    def but(self, **changes: Any) -> Round:
+        """The round with ``changes``."""
+        return replace(self, **changes)
+
+    def committed(self, seat: int, commitment: str, client: Any) -> Round:
+        """The round with ``seat``'s commitment, sent by the page ``client``."""
+        return self.but(
+            commitments={**self.commitments, seat: commitment},
+            committed_by={**self.committed_by, seat: client},
+        )
+
+    def revealing(self, seat: int, value: str) -> Round:
+        """The round with ``seat``'s value (hexadecimal), whether or not it opens anything."""
+        return self.but(revealed={**self.revealed, seat: value})
+
+    def everyone_committed(self) -> bool:
+        """Whether every seat asked has committed."""
+        return all(seat in self.commitments for seat in self.asked)
+
+    def everyone_revealed(self) -> bool:
+        """Whether every seat that committed has revealed."""
+        return all(seat in self.revealed for seat in self.commitments)
+
+    def values(self) -> dict[int, bytes]:
+        """The values that open their commitments, by seat: what the deck is made from."""
+        return {
+            seat: bytes.fromhex(value)
+            for seat, value in self.revealed.items()
+            if opens(self.commitments[seat], bytes.fromhex(value), self.hand, self.deal, seat)
+        }
+
+    def left_out(self) -> set[int]:
+        """The seats asked whose page gave no value that opens its commitment."""
+        return set(self.asked) - set(self.values())
+
+    def part(self, seat: int) -> ShuffleValue:
+        """``seat``'s part as it stands, for the store."""
+        return ShuffleValue(
+            self.hand,
+            self.deal,
+            seat,
+            self.asked[seat],
+            self.commitments.get(seat),
+            self.revealed.get(seat),
+            self.entry,
+            self.chooser,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ShuffleState:
+    """What the slice holds, as stored: the night seed (``None`` before the night's first
+    shuffled deal), the round in progress, and the connections of each seat whose page takes
+    part."""
+
+    night: ShuffleNight | None = None
+    round: Round | None = None
+    pages: Mapping[int, frozenset[Any]] = field(default_factory=dict)
+
+    def but(self, **changes: Any) -> ShuffleState:
+        """The state with ``changes``."""
+        return replace(self, **changes)
+
+    def frame(self, found: Round, seat: int, now: float) -> dict[str, Any]:
+        """The frame that asks ``seat``'s page for its part in ``found``'s step, at ``now``."""
+        night = self.night
+        assert night is not None, "the night seed is drawn before any round"
+        seconds = max(0.0, found.deadline - now)
+        return ShuffleFrame(
+            step=found.step,
+            hand=found.hand,
+            deal=found.deal,
+            seat=seat,
+            night=night.commitment,
+            seconds=round(seconds, 1),
+        ).frame()
+
+    def revealer(self, found: Round, seat: int, client: Any, present: Collection[Any]) -> bool:
+        """Whether the page ``client`` may give ``seat``'s value (``present``: the seat's
+        connections now): the page that committed, or any page of the seat once that one is
+        gone (a reconnection)."""
+        committer = found.committed_by.get(seat)
+        if committer is None or committer == client:
+            return True
+        return committer not in present or committer not in self.pages.get(seat, ())
+
+
+@dataclass(frozen=True, slots=True)
+class PagePart(Command):
+    """A page's part in the shuffle: ``frame`` as the connection ``client`` sent it, from seat
+    ``seat`` (``None``: a spectator's page), whose connections are ``present`` as the command's
+    turn comes (``None``: the seat has been given up)."""
+
+    client: Any
+    frame: ShuffleMessage
+    seat: int | None
+    present: Collection[Any] | None
+
+
+COMMANDS: tuple[type[Command], ...] = (PagePart,)
+"""The commands this slice takes."""
+
+
+def handle(state: ShuffleState, command: Command, now: float) -> Outcome[ShuffleState]:
+    """The outcome of a page's part for the shuffle as ``state`` stands (see the module's
+    description)."""
+    assert isinstance(command, PagePart), command
+    try:
+        return _part(state, command, now)
+    except WildstudError as error:
+        return Outcome(state, reply=Refused(error))
+
+
+def _part(state: ShuffleState, command: PagePart, now: float) -> Outcome[ShuffleState]:
+    seat, frame, client = command.seat, command.frame, command.client
+    if seat is None:
+        raise SeatError("spectators watch: only a seat's page takes part in the shuffle")
+    if command.present is None:
+        raise SeatError("this seat has been given up")
+    found = state.round
+    if isinstance(frame, Shuffler):
+        pages = {**state.pages, seat: state.pages.get(seat, frozenset()) | {client}}
+        taking = state.but(pages=pages)
+        if (
+            found is None
+            or seat not in found.asked
+            or (found.step != "commit" and seat not in found.commitments)
+        ):
+            return Outcome(taking)
+        return Outcome(taking, news=(News(To(client), taking.frame(found, seat, now)),))
+    if found is None or (found.hand, found.deal) != (frame.hand, frame.deal):
+        raise IllegalActionError(f"hand {frame.hand}, deal {frame.deal} is not being shuffled now")
+    if seat not in found.asked:
+        raise IllegalActionError("your seat was not asked for a value for this deal")
+    if isinstance(frame, Commit):
+        changed = _commit(found, seat, frame, client)
+    elif state.revealer(found, seat, client, command.present):
+        changed = _reveal(found, seat, frame)
+    else:  # another device of the seat, whose value opens nothing: not a fault
+        changed = None
+    if changed is None:
+        return Outcome(state)
+    stored = Effect(Changes(shuffle=[changed.part(seat)]))
+    if isinstance(frame, Reveal) and seat not in changed.values():
+        # Kept all the same, for the night record, which names it.
+        left_out = IllegalActionError(
+            "your value does not open the commitment your page sent: it is left out"
+        )
+        return Outcome(state.but(round=changed), stored, reply=Refused(left_out))
+    return Outcome(state.but(round=changed), stored)
+
+
+def _commit(found: Round, seat: int, frame: Commit, client: Any) -> Round | None:
+    """The round with ``seat``'s commitment; ``None`` for a resend (done)."""
+    if found.commitments.get(seat) == frame.commitment:
+        return None  # a resend after a reconnection: done
+    if seat in found.commitments:
+        raise IllegalActionError("your page has committed to another value for this deal")
+    if found.step != "commit":
+        raise IllegalActionError("the values are being revealed: too late to commit")
+    return found.committed(seat, frame.commitment, client)
+
+
+def _reveal(found: Round, seat: int, frame: Reveal) -> Round | None:
+    """The round with ``seat``'s value; ``None`` for a resend (done)."""
+    if found.revealed.get(seat) == frame.value:
+        return None  # a resend: done
+    if found.step != "reveal" or seat not in found.commitments:
+        raise IllegalActionError("your page is not asked for its value now")
+    if seat in found.revealed:
+        raise IllegalActionError("your page has revealed another value for this deal")
+    return found.revealing(seat, frame.value)
