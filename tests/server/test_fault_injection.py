@@ -673,7 +673,15 @@ async def _shuffled() -> None:
             assert table.shuffling.state.round is before.round
             assert not table.broken
 
-        await night.refused_once(lambda: table.handle(player, frame), told)
+        sent: list[bool] = []
+
+        async def send() -> None:
+            await table.handle(player, frame)
+            if not sent:  # the failed write: the seat's row in the store is as it was
+                assert await rows(key) == stored
+            sent.append(True)
+
+        await night.refused_once(send, told)
         (taken,) = (row for row in await rows(key) if row[0] == index)
         if step == "commit":
             assert taken[1:] == (frame.commitment, None)  # type: ignore[union-attr]
