@@ -254,13 +254,11 @@ def test_the_rounds_name_the_party_they_wait_for() -> None:
     rounds = DealRounds(CONTEXT, 1, everyone)
     rounds.take_key(0, agents[0].key)
     rounds.take_key(3, agents[3].key)
-    assert rounds.stage == "keys"
-    assert rounds.waiting() == (1, 2)
+    assert (rounds.stage, rounds.waiting()) == ("keys", (1, 2))
     rounds.take_key(1, agents[1].key)
     rounds.take_key(2, agents[2].key)
     rounds.take_deck(0, agents[0].masked(rounds.deck()))
-    assert rounds.stage == "masking"
-    assert rounds.waiting() == (1,)
+    assert (rounds.stage, rounds.waiting()) == ("masking", (1,))
     with pytest.raises(RoundsError, match="published stands"):
         rounds.take_key(1, Agent.new().key)
     assert rounds.take_key(1, agents[1].key) is None  # a resend: taken, nothing to store
