@@ -108,7 +108,7 @@ def test_knock_outs_are_placed_by_when_they_busted() -> None:
     prizes = {e.name: e.prize for e in paid.entries}
     # Bob and Fay share 2nd and 3rd (36 + 24).
     assert prizes == {"Ann": 60, "Bob": 30, "Fay": 30, "Cy": 0, "Dee": 0, "Eve": 0}
-    assert sum(prizes.values()) == 120
+    assert sum(prize for prize in prizes.values() if prize is not None) == 120
 
 
 def test_a_deal_pays_the_players_left_and_adds_up() -> None:
