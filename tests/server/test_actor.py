@@ -8,6 +8,7 @@ import asyncio
 import datetime
 import json
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -155,13 +156,18 @@ def test_a_slice_is_woken_by_a_tick_when_it_asked() -> None:
 class Page:
     """A spectator's connection that keeps what it is sent."""
 
-    seat = None
-
     def __init__(self) -> None:
+        self.seat: int | None = None
         self.frames: list[dict[str, Any]] = []
 
     def send(self, text: str) -> None:
         self.frames.append(json.loads(text))
+
+    def close(self, code: int, reason: str) -> None:
+        raise AssertionError(f"a page was closed: {code} {reason}")
+
+    def then(self, callback: Callable[[], None]) -> None:
+        callback()  # the frames are kept as they are sent
 
 
 def test_a_refused_write_leaves_the_chat_as_it_was() -> None:
@@ -186,7 +192,7 @@ def test_a_refused_write_leaves_the_chat_as_it_was() -> None:
         await table.actor.ask(Welcome(page, seated=False))  # the log is read
         before = table.actor.state("chat")
         table.moved = True  # every write is refused
-        await table.handle(page, Say(type="say", text="hello", name="Zed"))  # type: ignore[arg-type]
+        await table.handle(page, Say(type="say", text="hello", name="Zed"))
         after = table.actor.state("chat")
         await table.stop()
         store.close()
@@ -323,14 +329,14 @@ def test_the_inbox_takes_commands_while_an_equity_bot_thinks() -> None:
         slow = SlowBot(caller.bot)
         thinker.bot = slow
         page = Page()
-        await table.attach(page)  # type: ignore[arg-type]
+        await table.attach(page)
         await table.set_status(TableStatus.RUNNING)
         try:
             async with asyncio.timeout(20):
                 while not slow.started.is_set():
                     await asyncio.sleep(0.01)
                 # The bot's thread runs: a line of chat is taken and answered all the same.
-                await table.handle(page, Say(type="say", text="hurry", name="Zed"))  # type: ignore[arg-type]
+                await table.handle(page, Say(type="say", text="hurry", name="Zed"))
                 assert not slow.release.is_set()
                 live = table.live
                 assert live is not None
@@ -375,7 +381,7 @@ def test_a_client_welcomed_as_a_hand_ends_is_not_told_that_hand_s_notices_again(
                 # Called once the hand's end is stored: the page connects now.
                 super().hand_finished(now)
                 if not welcomes:
-                    welcomes.append(asyncio.create_task(table.attach(page)))  # type: ignore[arg-type]
+                    welcomes.append(asyncio.create_task(table.attach(page)))
 
         table.metrics = Counting()
         await table.set_status(TableStatus.RUNNING)
@@ -431,7 +437,7 @@ def test_the_host_s_pause_and_resume_are_seating_commands_in_the_inbox() -> None
         for name in ("ann", "bob"):
             await table.join(name, None)
         page = Page()
-        await table.attach(page)  # type: ignore[arg-type]
+        await table.attach(page)
         asked = spied(table)
         await table.set_status(TableStatus.RUNNING)
         async with asyncio.timeout(20):
