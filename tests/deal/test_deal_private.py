@@ -30,6 +30,7 @@ from wildstud.deal import (
     DealStarted,
     Dealt,
     Hand,
+    HandStarted,
     HiddenCard,
     HiddenDeck,
     Phase,
@@ -219,7 +220,9 @@ class Twins:
         assert private.phase is Phase.OVER
         assert private.awards == known.awards
         assert private.stacks == known.stacks
-        assert sum(private.stacks) == sum(private.events[0].stacks)  # type: ignore[union-attr]
+        started = private.events[0]
+        assert isinstance(started, HandStarted)
+        assert sum(private.stacks) == sum(started.stacks)
         shows = [e for e in private.events if isinstance(e, Shown)]
         assert shows == [e for e in known.events if isinstance(e, Shown)]
         assert public(private.events) == public(known.events)

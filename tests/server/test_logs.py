@@ -29,11 +29,11 @@ def _token(link: str) -> str:
 
 
 async def _sockets(
-    server: Server, api: Api, created: dict[str, object], seats: list[dict[str, Any]]
+    server: Server, api: Api, created: dict[str, Any], seats: list[dict[str, Any]]
 ) -> None:
     ann = await Client(seats[0]["socket"], "ann").open()
     bob = await Client(seats[1]["socket"], "bob").open()
-    watcher = await Client(created["links"]["watch_socket"], "watch").open()  # type: ignore[index]
+    watcher = await Client(created["links"]["watch_socket"], "watch").open()
     for client in (ann, bob, watcher):
         await client.frame("table")
     api.ok(api.host(created, "POST", "/start"))

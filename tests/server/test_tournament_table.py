@@ -268,7 +268,9 @@ async def _tournament(path: Path) -> None:
     assert restored.tournament is not None
     assert restored.tournament.entries == state.entries
     assert restored.info()["tournament"]["finished"]
-    assert Store(url).tournament(table.id)["finished"] is True  # type: ignore[index]
+    stored = Store(url).tournament(table.id)
+    assert stored is not None
+    assert stored["finished"] is True
     await again.close()
 
 
