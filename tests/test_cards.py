@@ -127,7 +127,7 @@ def test_ranks_and_suits_read_as_their_english_names_and_stay_integers() -> None
     assert f"{Rank.ACE:<6}|{Suit.CLUBS:^9}|" == "ace   |  clubs  |"
     assert f"{Rank.TEN:d} {Rank.TEN:02x} {Suit.SPADES:d}" == "8 08 3"
     assert "%d %s" % (Rank.TEN, Rank.TEN) == "8 ten"  # noqa: UP031 - the old way, too
-    assert Rank.TEN == 8
+    assert Rank.TEN is Rank(8) == 8
     assert Rank.TEN * 4 + Suit.HEARTS == TEN_OF_HEARTS.code == 34
     assert repr(Rank.TEN) == "<Rank.TEN: 8>"
 

@@ -149,12 +149,13 @@ def test_a_malformed_commitment_is_refused(data: object, message: str) -> None:
 
 def test_a_malformed_proof_is_refused() -> None:
     good = _sealed(list(DECK)).prove(3).to_data()
-    for change, message in [
+    changes: list[tuple[dict[str, object], str]] = [
         ({"card": "Xx"}, "not a card"),
         ({"salt": "AB" * 32}, "lower-case"),
         ({"path": ["00" * 32] * 7}, "short list of hashes"),
         ({"position": True}, "position is from 0 to 51"),
-    ]:
+    ]
+    for change, message in changes:
         with pytest.raises(ValueError, match=message):
             Proof.from_data({**good, **change})
     with pytest.raises(ProofError, match="is not in deal 1's deck"):

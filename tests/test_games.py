@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import doctest
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 import pytest
 from hypothesis import given
@@ -155,12 +155,24 @@ def test_the_option_names_of_the_issue() -> None:
     assert names[SevenCardStudOptions] == (common - wild_ranking) | bring_in
 
 
+class _WildRanking(TypedDict, total=False):
+    """The stud options that only rank wild hands, as keyword arguments."""
+
+    five_of_a_kind_top: bool
+    double_ace_flush: bool
+    natural_beats_wild: bool
+
+
 @pytest.mark.parametrize("name", ["five_of_a_kind_top", "double_ace_flush", "natural_beats_wild"])
-def test_plain_stud_refuses_the_rules_of_wild_hands(name: str) -> None:
+def test_plain_stud_refuses_the_rules_of_wild_hands(
+    name: Literal["five_of_a_kind_top", "double_ace_flush", "natural_beats_wild"],
+) -> None:
     with pytest.raises(OptionError, match=f"Seven-Card Stud has no option '{name}'"):
         find_game("F7S").options({name: True})
+    changed: _WildRanking = {}
+    changed[name] = name != "five_of_a_kind_top"  # each away from its default
     with pytest.raises(OptionError, match=f"Seven-Card Stud has no option '{name}'"):
-        SevenCardStudOptions(**{name: name != "five_of_a_kind_top"})
+        SevenCardStudOptions(**changed)
     # Left at their defaults they are what the evaluator is asked (they cannot change a thing).
     assert name not in SevenCardStudOptions().to_mapping()
 
@@ -340,12 +352,16 @@ def test_house_rules_examples_run() -> None:
 
 
 def test_plain_stud_plays_a_whole_hand_with_nothing_wild() -> None:
-    from wildstud.cards import Deck
+    from wildstud.cards import Card, Deck
     from wildstud.deal import Hand, Phase
 
     hand = Hand("F7S", [100, 100, 100, 100], deck=Deck(seed=7))
     hand.run()
-    upcards = {seat: hand.view(seat).seats[seat].cards[-1].card for seat in range(4)}
+    upcards: dict[int, Card] = {}
+    for seat in range(4):
+        upcard = hand.view(seat).seats[seat].cards[-1].card
+        assert upcard is not None  # the third card is dealt face up, and its owner sees it
+        upcards[seat] = upcard
     # The lowest upcard by rank, then suit, brings in.
     lowest = min(upcards, key=lambda seat: (upcards[seat].rank, upcards[seat].suit))
     assert hand.to_act == lowest

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from random import Random
+from typing import TypedDict
 
 import pytest
 from hypothesis import given
@@ -345,9 +346,16 @@ def test_a_bad_wild_spec_is_refused_with_a_message() -> None:
 # Properties that hold for every hand.
 
 hands = st.lists(st.sampled_from(DECK), min_size=1, max_size=7, unique=True)
-flags = st.fixed_dictionaries(
-    {"five_of_a_kind_top": st.booleans(), "double_ace_flush": st.booleans()}
-)
+
+
+class Ranking(TypedDict):
+    """The evaluator's two house rules, as its keyword arguments."""
+
+    five_of_a_kind_top: bool
+    double_ace_flush: bool
+
+
+flags = st.builds(Ranking, five_of_a_kind_top=st.booleans(), double_ace_flush=st.booleans())
 
 
 @st.composite
@@ -367,7 +375,7 @@ def rename_suits(cards: Sequence[Card], order: Sequence[Suit]) -> list[Card]:
 def test_order_is_total_and_follows_the_value(
     first: tuple[list[Card], list[Rank | Card]],
     second: tuple[list[Card], list[Rank | Card]],
-    options: dict[str, bool],
+    options: Ranking,
 ) -> None:
     a = evaluate(*first, **options)
     b = evaluate(*second, **options)
@@ -385,7 +393,7 @@ def test_order_is_total_and_follows_the_value(
 
 @given(hands_with_wilds(), flags, st.data())
 def test_making_a_natural_card_wild_never_lowers_the_hand(
-    hand: tuple[list[Card], list[Rank | Card]], options: dict[str, bool], data: st.DataObject
+    hand: tuple[list[Card], list[Rank | Card]], options: Ranking, data: st.DataObject
 ) -> None:
     cards, spec = hand
     before = evaluate(cards, spec, **options)
@@ -397,7 +405,7 @@ def test_making_a_natural_card_wild_never_lowers_the_hand(
 
 @given(hands_with_wilds(), flags, st.permutations(list(Suit)))
 def test_renaming_suits_changes_nothing(
-    hand: tuple[list[Card], list[Rank | Card]], options: dict[str, bool], order: list[Suit]
+    hand: tuple[list[Card], list[Rank | Card]], options: Ranking, order: list[Suit]
 ) -> None:
     cards, spec = hand
     renamed_spec = [
@@ -411,7 +419,7 @@ def test_renaming_suits_changes_nothing(
 
 @given(hands_with_wilds(), flags, st.randoms(use_true_random=False))
 def test_the_order_of_the_cards_does_not_matter(
-    hand: tuple[list[Card], list[Rank | Card]], options: dict[str, bool], rng: Random
+    hand: tuple[list[Card], list[Rank | Card]], options: Ranking, rng: Random
 ) -> None:
     cards, spec = hand
     shuffled = list(cards)
@@ -421,7 +429,7 @@ def test_the_order_of_the_cards_does_not_matter(
 
 @given(hands_with_wilds(), flags)
 def test_the_cards_as_played_make_the_value(
-    hand: tuple[list[Card], list[Rank | Card]], options: dict[str, bool]
+    hand: tuple[list[Card], list[Rank | Card]], options: Ranking
 ) -> None:
     cards, spec = hand
     result = evaluate(cards, spec, **options)

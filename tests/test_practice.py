@@ -17,7 +17,7 @@ def turns(game: str, seed: int) -> list[Hand]:
     """Copies of a hand of four played at random, at each player's turn."""
     hand = Hand(game, [200] * 4, deck=Deck(seed=seed))
     bot = RandomBot(seed=seed)
-    states = []
+    states: list[Hand] = []
     while True:
         hand.run()
         if hand.phase is Phase.OVER:

@@ -255,13 +255,11 @@ def test_the_rounds_name_the_party_they_wait_for() -> None:
     rounds = DealRounds(CONTEXT, 1, everyone)
     rounds.take_key(0, agents[0].key)
     rounds.take_key(3, agents[3].key)
-    assert rounds.stage == "keys"
-    assert rounds.waiting() == (1, 2)
+    assert (rounds.stage, rounds.waiting()) == ("keys", (1, 2))
     rounds.take_key(1, agents[1].key)
     rounds.take_key(2, agents[2].key)
     rounds.take_deck(0, agents[0].masked(rounds.deck()))
-    assert rounds.stage == "masking"
-    assert rounds.waiting() == (1,)
+    assert (rounds.stage, rounds.waiting()) == ("masking", (1,))
     # A key once published stands for the deal: another is another page's (its player's other
     # device), which sits the deal out.
     with pytest.raises(OtherPageError, match="another page of this seat"):

@@ -191,7 +191,8 @@ def test_a_quiet_card_is_one_the_walk_changes_nothing_for(
         if not up:
             continue
         before = rule.wilds(ups, hands)
-        state = before._progress.state if before._progress is not None else None
+        assert before._progress is not None  # every walk keeps where it stopped
+        state = before._progress.state
         quiet = rule._quiet(FaceUp(card, seat), state, {seat: hands[seat]})
         # The dealer's shortcut, which reads no hand: the tracker's set of quiet cards.
         by_code = tracker.quiet_codes >> card.code & 1

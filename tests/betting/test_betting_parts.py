@@ -111,14 +111,15 @@ def test_the_bring_in_is_due_only_with_one_in_the_stakes_and_chips_in_front() ->
 
 def test_the_next_wager_is_a_completion_after_an_all_in_short_of_a_bet() -> None:
     rnd = make(Stakes(), (2, 50, 50))
-    assert rnd.next_wager is ActionKind.BET
+    wagers = [rnd.next_wager]
     rnd.apply("bet", 2)  # all in for less than half the bet of 5
-    assert rnd.next_wager is ActionKind.COMPLETE
+    wagers.append(rnd.next_wager)
     rnd.apply("complete")
-    assert rnd.next_wager is ActionKind.RAISE
+    wagers.append(rnd.next_wager)
     rnd.apply("call")
     assert rnd.done
-    assert rnd.next_wager is None
+    wagers.append(rnd.next_wager)
+    assert wagers == [ActionKind.BET, ActionKind.COMPLETE, ActionKind.RAISE, None]
 
 
 def test_the_next_wager_is_named_even_when_the_cap_forbids_it() -> None:

@@ -226,7 +226,7 @@ def test_a_short_all_in_is_recorded_as_not_reopening() -> None:
 
 
 def test_the_short_all_in_refusal_names_the_full_raise() -> None:
-    rnd = BettingRound(Stakes(short_all_in="full-raise-only"), order=[0, 1, 2],
+    rnd = BettingRound(Stakes(short_all_in=ShortAllIn.FULL_RAISE_ONLY), order=[0, 1, 2],
                        stacks={0: 100, 1: 15, 2: 100}, street_index=2, big_bet=True,
                        bring_in=False, open_pair=False, pot=0)  # fmt: skip
     for kind, amount in (("bet", None), ("raise", 15), ("call", None)):

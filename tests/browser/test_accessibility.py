@@ -17,14 +17,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.async_api import Browser, Page, async_playwright
+from playwright.async_api import Browser, Page, ViewportSize, async_playwright
 
 from tests.browser.pages import Seat, cheap_choice, launch, play_until, take_turn, wait_until
 from tests.server import wsclient
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 RULES = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
-SIZES = {"wide": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+SIZES: dict[str, ViewportSize] = {
+    "wide": {"width": 1280, "height": 900},
+    "phone": {"width": 390, "height": 844},
+}
 SPACING_MS = 1500  # speech.js's SPACING
 SHOWDOWN = "document.querySelector('#seats .seat .result') !== null"
 

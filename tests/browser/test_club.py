@@ -124,7 +124,8 @@ async def _night(
         # chips, the form's default) is a player up or down.
         table = api.get(f"/api/tables/{table_id}")
         up_or_down = sum(seat["stack"] != 1000 for seat in table["seats"])
-        return table["hands_dealt"] >= 2 and up_or_down >= moved
+        dealt: int = table["hands_dealt"]
+        return dealt >= 2 and up_or_down >= moved
 
     await play_all(seats, moved_enough, timeout=240)
     if rebuy:
@@ -353,7 +354,7 @@ async def _season(
     await host.click("form.import-form button[type=submit]")
     await wait_until(host, "document.querySelectorAll('.book-nights li').length === 4")
     await wait_until(host, READY)
-    book = api.get(f"/api/clubs/host/{host_token}/book")
+    book: dict[str, Any] = api.get(f"/api/clubs/host/{host_token}/book")
     imported = book["nights"][-1]
     ids = {m["name"]: m["id"] for m in api.get(f"/api/clubs/host/{host_token}")["members"]}
     assert (imported["source"], imported["date"]) == ("sheet", "2026-10-01")

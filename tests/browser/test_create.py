@@ -8,7 +8,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from playwright.async_api import Page, Request, async_playwright
+from playwright.async_api import Page, Request, ViewportSize, async_playwright
 
 from tests.browser.conftest import CHROMIUM
 from tests.browser.pages import keep, open_create_form
@@ -193,7 +193,8 @@ async def _one_game_twice(server: Any, shots: Path) -> None:
         await page.screenshot(path=str(shots / "create-form-repeated-game.png"), full_page=True)
         assert sent == [], sent
         await page.evaluate(AXE.read_text(encoding="utf-8"))  # outside the page's CSP
-        for size in ({"width": 390, "height": 844}, {"width": 1280, "height": 900}):
+        sizes: list[ViewportSize] = [{"width": 390, "height": 844}, {"width": 1280, "height": 900}]
+        for size in sizes:
             await page.set_viewport_size(size)
             assert await page.evaluate(RUN_AXE, RULES) == [], size
         await third.get_by_role("button", name="Remove this Who Da Baby Daddy Is").click()

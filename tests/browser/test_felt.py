@@ -32,6 +32,7 @@ from tests.browser.pages import (
 )
 from tests.browser.test_accessibility import AXE, RULES, RUN_AXE
 from tests.server import wsclient
+from tests.server.helpers import cards_in
 from wildstud.server import qrcodes
 
 FELT_SCREENS = ((1920, 1080), (1366, 768), (1280, 720))
@@ -70,7 +71,7 @@ def _events(frames: list[dict[str, Any]], number: int) -> list[dict[str, Any]]:
 def _shown(frame: dict[str, Any]) -> set[str]:
     """The cards a frame's events show at the showdown."""
     found = frame.get("events") or frame.get("view", {}).get("events") or []
-    return wsclient.cards_in([event for event in found if event.get("type") == "shown"])
+    return cards_in([event for event in found if event.get("type") == "shown"])
 
 
 async def _bet_or_call(seat: Seat) -> None:
@@ -158,7 +159,7 @@ async def _hand_together(base: str) -> None:
     shown: set[str] = set()
     for frame in felt_frames:
         shown |= _shown(frame)
-        leaked = (wsclient.cards_in(frame) & hole) - shown
+        leaked = (cards_in(frame) & hole) - shown
         assert not leaked, f"the felt was sent {leaked} of Annabel's hole cards: {frame}"
     # Nor did its page ever draw one the showdown did not show.
     for look in looks:

@@ -43,7 +43,8 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
     table_id = created["table"]["id"]
 
     def table() -> dict[str, Any]:
-        return api.get(f"/api/tables/{table_id}")
+        state: dict[str, Any] = api.get(f"/api/tables/{table_id}")
+        return state
 
     taken: list[Path] = []
 

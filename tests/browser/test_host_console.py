@@ -14,13 +14,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.async_api import Browser, Page, async_playwright
+from playwright.async_api import Browser, Page, ViewportSize, async_playwright
 
 from tests.browser.pages import keep, launch, wait_until
 from tests.browser.test_accessibility import AXE, _audit, _axe_ready
 from tests.server import wsclient
 
-WIDE = {"width": 1280, "height": 900}
+WIDE: ViewportSize = {"width": 1280, "height": 900}
 
 
 async def _page(browser: Browser) -> Page:

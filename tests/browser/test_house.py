@@ -46,7 +46,8 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
     table_id = created["table"]["id"]
 
     def table() -> dict[str, Any]:
-        return api.get(f"/api/tables/{table_id}")
+        state: dict[str, Any] = api.get(f"/api/tables/{table_id}")
+        return state
 
     async with async_playwright() as playwright:
         browser = await launch(playwright)

@@ -29,7 +29,14 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
-from playwright.async_api import Browser, Locator, Page, Playwright, async_playwright
+from playwright.async_api import (
+    Browser,
+    Locator,
+    Page,
+    Playwright,
+    ViewportSize,
+    async_playwright,
+)
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.browser.pages import (
@@ -47,7 +54,7 @@ from tests.server import wsclient
 from wildstud.server.schemas import TableSettings
 
 STATIC = Path(__file__).parents[2] / "src" / "wildstud" / "server" / "static" / "js"
-WIDE = {"width": 1280, "height": 900}
+WIDE: ViewportSize = {"width": 1280, "height": 900}
 FRIENDS = ("Ann", "Bob", "Cy")
 DECLINED = "Dan"
 MENU_CODES = {"FTQ", "BD5", "BD7", "BITCH"}

@@ -7,15 +7,24 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
-from playwright.async_api import async_playwright
+from playwright.async_api import ViewportSize, async_playwright
 
 from tests.browser.pages import answered, cheap_choice, keep, launch, sit, wait_until
 from tests.browser.test_accessibility import AXE, RULES, RUN_AXE
 from tests.server import wsclient
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+
+class Phone(TypedDict):
+    """A phone's screen, as the keyword arguments of a browser context."""
+
+    viewport: ViewportSize
+    has_touch: bool
+    is_mobile: bool
+
+
+PHONE: Phone = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 
 SMALL_TARGETS = """() => [...document.querySelectorAll("button, select, summary, input")]
     .filter((element) => element.getClientRects().length > 0)

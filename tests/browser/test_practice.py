@@ -49,7 +49,7 @@ def engine_equity(view: dict[str, Any], you: int, game: str) -> float:
     that the seat on the dealer's left is dealt first."""
     seats = view["seats"]
     count = len(seats)
-    first = (view["dealer"] + 1) % count
+    first: int = (view["dealer"] + 1) % count
 
     def turned(seat: int) -> int:
         return (seat - first) % count
@@ -110,7 +110,7 @@ async def _scenario(base: str, shots: Path) -> list[Path]:
             await wait_until(seat.page, HELP, 60, "document.getElementById('practice').textContent")
             assert "Practice table" in await seat.page.evaluate(HEADER)
         # Each player in turn: on their turn the hint is there, the odds said in words.
-        hinted = set()
+        hinted: set[int] = set()
         loop = asyncio.get_running_loop()
         deadline = loop.time() + 120
         while len(hinted) < 2:

@@ -16,7 +16,7 @@ from playwright.async_api import Page, Request, async_playwright
 
 from tests.browser.pages import finished_table, keep, launch, step_through_odds
 from tests.browser.test_csp import WATCH_POLICY
-from tests.server.wsclient import cards_in
+from tests.server.helpers import cards_in
 
 
 async def _shared_link(page: Page, watch: str) -> str:

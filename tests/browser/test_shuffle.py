@@ -85,9 +85,9 @@ async def _session(base: str, shots: Path) -> dict[str, Any]:
         await history.goto(created["links"]["watch"])
         await history.get_by_role("button", name="History").click()
         await history.locator(".hand-list button[data-hand='1']").click()
-        kind = history.locator(".proven-cards .deal-kind")
-        await kind.first.wait_for()
-        said = await kind.first.inner_text()
+        proven = history.locator(".proven-cards .deal-kind")
+        await proven.first.wait_for()
+        said = await proven.first.inner_text()
         assert (
             said == "The deck: shuffled by the players and the server: Ann, Bob, Cy and the server."
         )

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.async_api import Browser, Page, async_playwright
+from playwright.async_api import Browser, Page, ViewportSize, async_playwright
 
 from tests.browser.conftest import CHROMIUM
 from tests.browser.pages import keep, photograph, wait_until
@@ -209,7 +209,9 @@ async def _act(page: Page, rng: random.Random) -> bool:
     ]
     before = await page.evaluate("document.body.dataset.events")
     roll = rng.random()
-    choice = next((kind for kind in ("raise", "bet", "complete") if kind in actions), None)
+    choice: str | None = next(
+        (kind for kind in ("raise", "bet", "complete") if kind in actions), None
+    )
     if choice is None or roll > 0.3:
         choice = next(
             (kind for kind in ("check", "call", "bring-in") if kind in actions), actions[0]
@@ -234,7 +236,7 @@ async def _act(page: Page, rng: random.Random) -> bool:
 
 
 async def _join(browser: Browser, join_link: str, name: str, phone: bool) -> tuple[Page, list[str]]:
-    size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
+    size: ViewportSize = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
     context = await browser.new_context(viewport=size)
     await context.add_init_script(PROBE)
     page = await context.new_page()

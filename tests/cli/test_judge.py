@@ -30,6 +30,7 @@ from wildstud.history import (
     DealHole,
     Fold,
     HandRecord,
+    Note,
     ShowMuck,
     read_record,
     write_record,
@@ -416,8 +417,13 @@ def test_replay_step_waits_between_streets_on_a_terminal(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     waits: list[object] = []
+
+    def answer(self: Console, *args: object, **kw: object) -> str:
+        waits.append(args)
+        return ""
+
     monkeypatch.setattr("sys.stdin.isatty", lambda: True)
-    monkeypatch.setattr(Console, "input", lambda self, *args, **kw: waits.append(args) or "")
+    monkeypatch.setattr(Console, "input", answer)
     path = str(ROOT / "examples" / "ftq-wild-card-moves.phh")
     code, out, _ = run(capsys, "replay", path, "--step")
     assert code == 0
@@ -462,18 +468,17 @@ def played_records(count: int) -> list[HandRecord]:
 def random_action(rng: random.Random, players: int) -> Action:
     player = rng.randrange(players)
     cards = tuple(rng.sample(DECK, rng.randint(1, 3)))
-    return rng.choice(
-        [
-            DealHole(player, cards),
-            DealBoard(cards[:1]),
-            BringIn(player),
-            CheckCall(player),
-            Fold(player),
-            CompleteBetRaise(player, rng.randint(1, 40)),
-            ShowMuck(player),
-            ShowMuck(player, as_dealt=True),
-        ]
-    )
+    actions: list[Action] = [
+        DealHole(player, cards),
+        DealBoard(cards[:1]),
+        BringIn(player),
+        CheckCall(player),
+        Fold(player),
+        CompleteBetRaise(player, rng.randint(1, 40)),
+        ShowMuck(player),
+        ShowMuck(player, as_dealt=True),
+    ]
+    return rng.choice(actions)
 
 
 def mutate(record: HandRecord, rng: random.Random) -> HandRecord:
@@ -508,7 +513,7 @@ def mutate(record: HandRecord, rng: random.Random) -> HandRecord:
             else:
                 cards.insert(rng.randrange(len(cards) + 1), rng.choice(DECK))
             actions[index] = dataclasses.replace(action, cards=tuple(cards))
-        elif choice == 6 and hasattr(action, "player"):
+        elif choice == 6 and not isinstance(action, DealBoard | Note):  # the ones with a player
             actions[index] = dataclasses.replace(action, player=rng.randrange(players))
         elif choice == 7 and isinstance(action, CompleteBetRaise | CheckCall):
             actions[index] = CompleteBetRaise(action.player, rng.randint(1, 60))

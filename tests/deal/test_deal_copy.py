@@ -118,6 +118,7 @@ class _Base:
 
 class _Slotted(_Base):
     __slots__ = ("later", "marks", "one")
+    later: int
 
     def __init__(self) -> None:
         super().__init__()

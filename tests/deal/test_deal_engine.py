@@ -6,6 +6,7 @@ Decks list the cards in dealing order: one card at a time, clockwise from the de
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -31,7 +32,7 @@ def test_illegal_actions_are_refused_and_change_nothing() -> None:
     assert seat is not None
     before = observed(hand)
     other = (seat + 1) % 3
-    attempts = [
+    attempts: list[tuple[Callable[[], object], type[Exception], str]] = [
         (lambda: hand.check(), IllegalActionError, "must bring in"),
         (lambda: hand.bet(), IllegalActionError, "must bring in"),
         (lambda: hand.raise_to(20), IllegalActionError, "must bring in"),

@@ -30,6 +30,7 @@ from wildstud.deal import (
     DealStarted,
     Dealt,
     Hand,
+    HandStarted,
     HiddenCard,
     HiddenDeck,
     Phase,
@@ -219,7 +220,9 @@ class Twins:
         assert private.phase is Phase.OVER
         assert private.awards == known.awards
         assert private.stacks == known.stacks
-        assert sum(private.stacks) == sum(private.events[0].stacks)  # type: ignore[union-attr]
+        started = private.events[0]
+        assert isinstance(started, HandStarted)
+        assert sum(private.stacks) == sum(started.stacks)
         shows = [e for e in private.events if isinstance(e, Shown)]
         assert shows == [e for e in known.events if isinstance(e, Shown)]
         assert public(private.events) == public(known.events)
@@ -310,7 +313,7 @@ def test_the_queen_of_spades_in_the_hole_wins_its_half_only_once_shown() -> None
     hand.show(1, deck.hole_cards(1, hand.hidden_positions(1)))
     hand.show(0, deck.hole_cards(1, hand.hidden_positions(0)))
     assert hand.must_show(1)
-    assert hand.to_show_or_muck == ()
+    assert not hand.to_show_or_muck
     hand.run()
     shares = [(a.seat, a.share) for a in hand.awards]
     assert shares == [(0, Share.HIGH), (1, Share.HOLE_CARD)]
@@ -436,8 +439,9 @@ def test_dealing_by_hand_takes_positions_face_down_and_cards_face_up() -> None:
     assert observed(hand) == before
     for position in range(4):
         hand.deal_hidden(position)
-    assert hand.chance() is not None
-    assert hand.chance().up
+    chance = hand.chance()
+    assert chance is not None
+    assert chance.up
     before = observed(hand)
     with pytest.raises(HiddenCardError, match="named in the clear"):
         hand.deal_hidden(4)

@@ -3,6 +3,8 @@ may be dealt twice, each run for half of every pot, each run's wild cards its ow
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -34,7 +36,7 @@ RUNS = {"all_in_turn_up": True, "run_twice": True, "bring_in": 0, "ante": 1}
 SPLIT_RUNS = "As Ks 3d Ah Kh 4d Kc 9c 2c  5s 6h 7c 8d Jd Td 2h 3h  2s Kd 4h 5d 7d 8c 9h Ts"
 
 
-def all_in(deck: str = SPLIT_RUNS, options: dict[str, object] = RUNS, code: str = "F7S") -> Hand:
+def all_in(deck: str = SPLIT_RUNS, options: Mapping[str, object] = RUNS, code: str = "F7S") -> Hand:
     hand = Hand(code, [6, 6, 50], options, deck=stack_deck(deck))
     hand.run()
     hand.check(2)
@@ -354,16 +356,17 @@ def test_awarded_says_no_run_in_a_hand_run_once() -> None:
 
 def test_every_hand_still_in_must_agree() -> None:
     hand = all_in()
-    assert hand.to_agree_run_twice == (0, 1)
+    waiting = [hand.to_agree_run_twice]
     with pytest.raises(RunTwiceError, match="p3 has no hand in this deal"):
         hand.agree_run_twice(2, True)
     assert hand.agree_run_twice(1, True) is None
     with pytest.raises(RunTwiceError, match="p2 has answered already"):
         hand.agree_run_twice(1, False)
-    assert hand.to_agree_run_twice == (0,)
+    waiting.append(hand.to_agree_run_twice)
     assert hand.agree_run_twice(0, True) == RunStarted(1)
     assert hand.current_run == 1
-    assert hand.to_agree_run_twice == ()
+    waiting.append(hand.to_agree_run_twice)
+    assert waiting == [(0, 1), (0,), ()]  # who is still to answer, before and after each
 
 
 def test_one_refusal_and_the_hand_is_run_once() -> None:

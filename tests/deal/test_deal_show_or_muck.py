@@ -38,7 +38,7 @@ def snapshot(hand: Hand) -> tuple[object, ...]:
 
 def test_the_loser_is_to_choose_and_the_winner_is_not() -> None:
     hand = Hand("FTQ", [50, 50], deck=stack_deck(NINES_BEAT_ACES))
-    assert hand.to_show_or_muck == ()  # before the showdown nobody chooses
+    assert not hand.to_show_or_muck  # before the showdown nobody chooses
     to_showdown(hand)
     assert hand.to_show_or_muck == (0,)
     assert hand.can_show_or_muck(0, True)

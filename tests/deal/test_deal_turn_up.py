@@ -3,6 +3,8 @@ turned face up for everyone, and stay face-down cards for the rules."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import pytest
 
 from tests.deal.helpers import play, winners
@@ -16,7 +18,7 @@ NINES_BEAT_ACES = "As 9c Ah 9d Qh 7d  2c 3c  Kc 4d  Jc 5h  8s 8h"
 TURNED_UP = {"all_in_turn_up": True, "bring_in": 0}
 
 
-def all_in_on_third_street(options: dict[str, object] = TURNED_UP) -> Hand:
+def all_in_on_third_street(options: Mapping[str, object] = TURNED_UP) -> Hand:
     """p2 bets 5 and p1 calls all in for its last 5 chips."""
     hand = Hand("FTQ", [6, 50], options, deck=stack_deck(NINES_BEAT_ACES))
     hand.run()

@@ -41,8 +41,8 @@ def test_the_figures_for_the_seat_to_act_agree_with_the_hand_and_its_actions() -
             rules, [60 + 30 * (seed % 3), 100, 150, 80][: 3 + seed % 2], deck=Deck(seed=seed)
         )
         bot = RandomBot(seed=seed)
-        while hand.phase is not Phase.OVER:
-            if hand.phase is not Phase.PLAYER:
+        while (phase := hand.phase) is not Phase.OVER:
+            if phase is not Phase.PLAYER:
                 hand.step()
                 if hand.phase is Phase.PLAYER:
                     continue

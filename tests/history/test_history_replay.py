@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from typing import Literal
 
 import pytest
 
@@ -138,7 +139,7 @@ def check_round_trip(seed: int) -> None:
     # What a spectator, or one player, saw replays to the same public hand.
     kind = seed % 3
     if kind:
-        reveal: str | int = "showdown" if kind == 1 else rng.randrange(count)
+        reveal: Literal["showdown"] | int = "showdown" if kind == 1 else rng.randrange(count)
         public = through_text(record_from_hand(hand, reveal=reveal))
         seen = replay(public)
         assert seen.hand.stacks == rotated
@@ -291,8 +292,9 @@ def test_next_step_and_dealer_step_still_work_and_say_they_are_deprecated() -> N
         step = hand.next_step
     with pytest.deprecated_call(match="use Stage"):
         from wildstud.deal import DealerStep
+    assert DealerStep is Stage  # the old name of the same enum
     assert step is not None
-    assert (step.kind, step.seat, step.up) == (DealerStep.CARD, 0, False)
+    assert (step.kind, step.seat, step.up) == (Stage.CARD, 0, False)
     hand.run()
     with pytest.deprecated_call():
         assert hand.next_step is None  # a player must act

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 import warnings
+from collections.abc import Callable
 
 import pytest
 from pokerkit import Automation, FixedLimitSevenCardStud, HandHistory, Mode, State
@@ -154,7 +155,7 @@ def pokerkit_hand(rng: random.Random) -> State:
             continue
         player = state.actor_index
         assert player is not None
-        moves = []
+        moves: list[Callable[[], object]] = []
         if state.can_post_bring_in():
             moves.append(state.post_bring_in)
         if state.can_check_or_call():

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.private_play import CONTEXT, Night
-from tests.test_json_vocabulary import schema, validator
+from tests.test_json_vocabulary import validator
 from tests.tools.private_nights import GOLDEN, golden_text, substituted
 from wildstud.cli import main
 from wildstud.errors import RecordError
@@ -22,6 +22,7 @@ from wildstud.history.private_night import (
 )
 from wildstud.private_deal import Secret
 from wildstud.private_rounds import Row
+from wildstud.schemas import schema
 
 
 def played(*, reveal: bool = True) -> Night:

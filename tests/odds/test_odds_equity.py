@@ -7,6 +7,8 @@ import itertools
 import json
 import random
 import time
+from collections.abc import Callable
+from typing import ParamSpec, TypeVar
 
 import pytest
 from typer.testing import CliRunner
@@ -23,6 +25,9 @@ from wildstud.odds.equity import exact_odds, odds
 from wildstud.odds.parallel import ClusterError, play_chunks
 from wildstud.odds.situation import Situation
 from wildstud.wilds import HeldCard
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 # Heads-up at sixth street, every card known: (game, options, hole cards, upcards).
 SPOTS = [
@@ -141,13 +146,16 @@ def test_the_time_limit_is_spent_dealing_not_compiling(monkeypatch: pytest.Monke
 
     calls: list[int] = []
 
-    def compiling_first(*args: object, **kwargs: object) -> object:
-        if not calls:
-            time.sleep(5)
-        calls.append(1)
-        return play_chunks(*args, **kwargs)
+    def slow_at_first(play: Callable[P, R]) -> Callable[P, R]:
+        def compiling_first(*args: P.args, **kwargs: P.kwargs) -> R:
+            if not calls:
+                time.sleep(5)
+            calls.append(1)
+            return play(*args, **kwargs)
 
-    monkeypatch.setattr(equity, "play_chunks", compiling_first)
+        return compiling_first
+
+    monkeypatch.setattr(equity, "play_chunks", slow_at_first(play_chunks))
     s = Situation.build("FTQ", 3, hole={0: "Qs Qd"}, upcards={0: "Qh", 1: "2c", 2: "3c"})
     result = odds(s, precision=1e-9, time_limit=0.5)
     assert result.seconds < 4  # the 5 s are not in it
@@ -194,7 +202,8 @@ def test_odds_on_a_dask_cluster_match_the_local_ones() -> None:
     ):
         remote = odds(s, deals=40 * 4096, seed=5, scheduler=client)
         # The command line reaches the same cluster by its address.
-        assert odds_command.odds  # the command registers on import
+        # The command registers itself on the app when its module is imported.
+        assert any(info.callback is odds_command.odds_command for info in app.registered_commands)
         out = CliRunner().invoke(
             app,
             ["odds", "BITCH", "--players", "4", "--hole", "p1:Qs,9d", "--up", "p1:9h",

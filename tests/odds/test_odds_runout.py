@@ -61,10 +61,12 @@ def test_every_street_of_the_run_out_has_its_odds_and_the_last_is_the_result() -
     random.Random(7).shuffle(order)
     hand = three_handed(order)
     figures = [public_odds(hand.rules, 3, hand.events)]
-    while hand.phase is not Phase.OVER and hand.stage is not Stage.SHOWDOWN:
+    showdown = False
+    while hand.phase is not Phase.OVER and not showdown:
         before = hand.street_name
         hand.step()
-        if hand.street_name != before or hand.stage is Stage.SHOWDOWN:
+        showdown = hand.stage is Stage.SHOWDOWN
+        if hand.street_name != before or showdown:
             figures.append(public_odds(hand.rules, 3, hand.events))
     last = figures[-1]
     assert last.situation.complete

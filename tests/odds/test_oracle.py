@@ -90,7 +90,7 @@ def deal_cards(rng: random.Random, size: int, wilds: int) -> Deal:
     cards = tuple(Card.of(code) for code in hand)
     spec: str | list[RankLike | Card]
     if rng.random() < 0.5:
-        spec = [Card.of(code) for code in named] + [Rank(rank) for rank in extra_rank]
+        spec = [*(Card.of(code) for code in named), *(Rank(rank) for rank in extra_rank)]
     else:
         spec = ",".join(
             [str(Card.of(code)) for code in named] + ["23456789TJQKA"[r] for r in extra_rank]

@@ -74,6 +74,9 @@ class Listener:
     def close(self, code: int, reason: str) -> None:
         pass
 
+    def then(self, callback: Callable[[], None]) -> None:
+        callback()  # the frames are kept as they are sent
+
 
 class Player:
     """A seat's connection, in memory, as the socket layer would hand it to the table: it

@@ -8,12 +8,17 @@ import asyncio
 import datetime
 import json
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
 import pytest
 
 from tests.server.helpers import Player
+from wildstud.betting import ActionKind
+from wildstud.bots import CallingBot, RandomBot
+from wildstud.bots_equity import EquityBot
+from wildstud.deal import TableView
 from wildstud.server.errors import SeatError
 from wildstud.server.lobby import Lobby
 from wildstud.server.messages import Ping, Rebuy, Say, Shuffler, SitIn, SitOut
@@ -24,7 +29,7 @@ from wildstud.server.store import Store, TableState
 from wildstud.server.store.records import Changes, ChatLine
 from wildstud.server.table import StorageFailureError, Table, TableStatus
 from wildstud.server.table import settings as settings_slice
-from wildstud.server.table.actor import Actor, Slice, Wrapped
+from wildstud.server.table.actor import Actor, Asked, Slice, Wrapped
 from wildstud.server.table.chat import (
     CHAT_BURST,
     AddLine,
@@ -39,6 +44,7 @@ from wildstud.server.table.chat import (
 from wildstud.server.table.core import (
     CancelChoice,
     Command,
+    News,
     Outcome,
     Readers,
     Refused,
@@ -71,9 +77,11 @@ def test_a_line_is_stored_before_anyone_hears_it() -> None:
     request = outcome.effect.request
     assert isinstance(request, AddLine)
     assert (request.line.name, request.line.text) == ("Ann", "gl")
+    assert outcome.effect.then is not None
     then = handle(outcome.state, outcome.effect.then((stored(request, 7), "added")), 0.0)
     assert [line.number for line in then.state.lines] == [7]
     ((news,),) = [then.news]
+    assert isinstance(news, News)
     assert news.audience == Readers(spectators=False)
     assert news.frame["line"]["text"] == "gl"
 
@@ -82,11 +90,13 @@ def test_a_line_with_an_id_is_looked_up_first_and_a_failed_write_tells_its_sende
     outcome = handle(LOADED, speak("gl", "n1"), 0.0)
     assert outcome.effect is not None
     assert isinstance(outcome.effect.request, FindLine)
+    assert outcome.effect.then is not None
     checked = handle(LOADED, outcome.effect.then(None), 0.0)
     assert checked.effect is not None
     assert checked.effect.otherwise is not None
     failed = handle(LOADED, checked.effect.otherwise(False), 0.0)
     ((news,),) = [failed.news]
+    assert isinstance(news, News)
     assert news.audience == To("ann's page")
     assert (news.frame["code"], news.frame["id"]) == ("storage", "n1")
     assert failed.state == LOADED
@@ -100,7 +110,9 @@ def test_the_rate_is_counted_by_the_time_each_command_comes_with() -> None:
         state = outcome.state
     refused = handle(state, speak("hi"), 10.0)
     assert refused.effect is None
-    assert refused.news[0].frame["code"] == "rate-limited"
+    news = refused.news[0]
+    assert isinstance(news, News)
+    assert news.frame["code"] == "rate-limited"
     assert handle(refused.state, speak("hi"), 12.0).effect is not None
 
 
@@ -145,13 +157,18 @@ def test_a_slice_is_woken_by_a_tick_when_it_asked() -> None:
 class Page:
     """A spectator's connection that keeps what it is sent."""
 
-    seat = None
-
     def __init__(self) -> None:
+        self.seat: int | None = None
         self.frames: list[dict[str, Any]] = []
 
     def send(self, text: str) -> None:
         self.frames.append(json.loads(text))
+
+    def close(self, code: int, reason: str) -> None:
+        raise AssertionError(f"a page was closed: {code} {reason}")
+
+    def then(self, callback: Callable[[], None]) -> None:
+        callback()  # the frames are kept as they are sent
 
 
 def test_a_refused_write_leaves_the_chat_as_it_was() -> None:
@@ -176,7 +193,7 @@ def test_a_refused_write_leaves_the_chat_as_it_was() -> None:
         await table.actor.ask(Welcome(page, seated=False))  # the log is read
         before = table.actor.state("chat")
         table.moved = True  # every write is refused
-        await table.handle(page, Say(type="say", text="hello", name="Zed"))  # type: ignore[arg-type]
+        await table.handle(page, Say(type="say", text="hello", name="Zed"))
         after = table.actor.state("chat")
         await table.stop()
         store.close()
@@ -282,16 +299,18 @@ def test_a_command_asked_during_a_turn_waits_for_it_and_keeps_its_place() -> Non
     assert asyncio.run(run()) == ["first", "second", "third"]
 
 
-class SlowBot:
+class SlowBot(EquityBot):
     """An equity bot that thinks until it is let go (as a long Monte Carlo run would), then
     plays as ``helper`` does."""
 
-    def __init__(self, helper: Any) -> None:
+    def __init__(self, helper: RandomBot | CallingBot | EquityBot | None) -> None:
+        super().__init__()
+        assert helper is not None
         self.helper = helper
         self.started = threading.Event()
         self.release = threading.Event()
 
-    def choose(self, view: Any) -> Any:
+    def choose(self, view: TableView) -> tuple[ActionKind, int | None]:
         self.started.set()
         self.release.wait(30)
         return self.helper.choose(view)
@@ -311,21 +330,25 @@ def test_the_inbox_takes_commands_while_an_equity_bot_thinks() -> None:
         slow = SlowBot(caller.bot)
         thinker.bot = slow
         page = Page()
-        await table.attach(page)  # type: ignore[arg-type]
+        await table.attach(page)
         await table.set_status(TableStatus.RUNNING)
         try:
             async with asyncio.timeout(20):
                 while not slow.started.is_set():
                     await asyncio.sleep(0.01)
                 # The bot's thread runs: a line of chat is taken and answered all the same.
-                await table.handle(page, Say(type="say", text="hurry", name="Zed"))  # type: ignore[arg-type]
+                await table.handle(page, Say(type="say", text="hurry", name="Zed"))
                 assert not slow.release.is_set()
                 live = table.live
                 assert live is not None
                 played = live.actions
                 slow.release.set()
                 # Then the bot plays (a stored action makes the hand a new value).
-                while table.driver.in_play(live.number) and table.live.actions == played:
+                while (
+                    table.driver.in_play(live.number)
+                    and table.live is not None
+                    and table.live.actions == played
+                ):
                     await asyncio.sleep(0.01)
         finally:
             slow.release.set()
@@ -359,7 +382,7 @@ def test_a_client_welcomed_as_a_hand_ends_is_not_told_that_hand_s_notices_again(
                 # Called once the hand's end is stored: the page connects now.
                 super().hand_finished(now)
                 if not welcomes:
-                    welcomes.append(asyncio.create_task(table.attach(page)))  # type: ignore[arg-type]
+                    welcomes.append(asyncio.create_task(table.attach(page)))
 
         table.metrics = Counting()
         await table.set_status(TableStatus.RUNNING)
@@ -381,17 +404,17 @@ def test_a_client_welcomed_as_a_hand_ends_is_not_told_that_hand_s_notices_again(
 def spied(table: Table) -> list[str]:
     """The names of the commands ``table``'s actor is asked from now on, each as it is made
     for its turn (its ticks left out)."""
-    asked: list[str] = []
+    names: list[str] = []
     one = table.actor._one
 
-    async def spy(command: Any) -> Any:
-        made = command if isinstance(command, Command) else command()
+    async def spy(asked: Asked) -> Any:
+        made = asked if isinstance(asked, Command) else asked()
         if not isinstance(made, Tick):
-            asked.append(type(made).__name__)
-        return await one(command)
+            names.append(type(made).__name__)
+        return await one(asked)
 
     table.actor._one = spy  # type: ignore[method-assign]
-    return asked
+    return names
 
 
 async def opened(name: str, **settings: Any) -> tuple[Store, Table]:
@@ -415,7 +438,7 @@ def test_the_host_s_pause_and_resume_are_seating_commands_in_the_inbox() -> None
         for name in ("ann", "bob"):
             await table.join(name, None)
         page = Page()
-        await table.attach(page)  # type: ignore[arg-type]
+        await table.attach(page)
         asked = spied(table)
         await table.set_status(TableStatus.RUNNING)
         async with asyncio.timeout(20):

@@ -189,7 +189,8 @@ async def _play_night(
 
     def enough(table: dict[str, Any]) -> bool:
         up_or_down = sum(seat["stack"] != NIGHT_CHIPS for seat in table["seats"])
-        return table["hands_dealt"] >= hands and up_or_down >= moved
+        dealt: int = table["hands_dealt"]
+        return dealt >= hands and up_or_down >= moved
 
     try:
         await _until(tasks, lambda: enough(api.get(table_path)))

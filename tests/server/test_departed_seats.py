@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from tests.server.conftest import Server
-from tests.server.wsclient import Api, Client, Frame, cards_in, depart_after_a_hand, record_cards
+from tests.server.helpers import cards_in
+from tests.server.wsclient import Api, Client, Frame, depart_after_a_hand, record_cards
 
 
 async def _everything_the_newcomer_sees(

@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from wildstud.errors import TableError
-from wildstud.server.store.records import SeatState
+from wildstud.server.store.records import Changes, SeatState
 from wildstud.server.table.core import Credit, Refused, TableNews
 from wildstud.server.table.desk import GiveAddOn, GiveRebuy, handle
 from wildstud.server.tourney import Tourney
@@ -49,6 +49,7 @@ def test_a_rebuy_between_hands_writes_the_chips_the_ledger_and_the_tournament_at
     assert [e.player_id for e in out.state.entries] == ["p0", "p1", "p2"]  # the seated enter
     assert out.effect is not None
     changes = out.effect.request
+    assert isinstance(changes, Changes)
     assert [(row.seat, row.stack) for row in changes.seats] == [(0, START)]
     assert [(e.reason, e.amount, e.house) for e in changes.ledger] == [("rebuy", START, False)]
     assert changes.tournament == out.state.to_json(NOW)
@@ -64,6 +65,7 @@ def test_a_rebuy_in_a_hand_waits_for_its_end_and_moves_no_chips_now() -> None:
     assert entry is not None
     assert (entry.rebuys, entry.pending) == (1, START)
     assert out.effect is not None
+    assert isinstance(out.effect.request, Changes)
     assert not out.effect.request.seats
     assert not out.effect.request.ledger
     assert out.effect.request.tournament is not None
@@ -73,6 +75,7 @@ def test_a_rebuy_in_a_hand_waits_for_its_end_and_moves_no_chips_now() -> None:
 def test_the_add_on_tops_up_any_stack_once() -> None:
     out = handle(Tourney(), _addon(2), NOW)
     assert out.effect is not None
+    assert isinstance(out.effect.request, Changes)
     (row,) = out.effect.request.seats
     assert row.stack == 2500 + 1500
     assert [(e.reason, e.house) for e in out.effect.request.ledger] == [("top-up", True)]

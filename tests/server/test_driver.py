@@ -25,7 +25,7 @@ async def _failing_driver(caplog: pytest.LogCaptureFixture) -> None:
     table = Table(state, [], store)
     table.driver.failures = Backoff(first=0.01, cap=0.08)
     calls: list[float] = []
-    failure = [RuntimeError("boom")]
+    failure: list[Exception] = [RuntimeError("boom")]
 
     async def advance() -> float | None:
         calls.append(asyncio.get_running_loop().time())

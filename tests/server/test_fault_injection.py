@@ -17,6 +17,7 @@ a reload."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import random
 import secrets
 from collections.abc import Awaitable, Callable
@@ -232,7 +233,7 @@ async def _night() -> None:
 
     # -- seating, and the host's commands between hands --------------------------------------
     for name in ("ann", "bob", "cy", "dee"):
-        seat, _token = await night.refused_once(lambda name=name: table.join(name, None))
+        seat, _token = await night.refused_once(functools.partial(table.join, name, None))
         night.players[seat.index] = Player(seat.index)
         await table.attach(night.players[seat.index])
     bot = await night.refused_once(lambda: table.add_bot(SeatKind.CALLING_BOT, None, None))
@@ -353,7 +354,8 @@ async def _night() -> None:
                 await table.handle(player, Choose(type="choose", seq=seq, entry=0))
             await asyncio.sleep(0.01)
     await night.refused_once(lambda: table.set_status(TableStatus.PAUSED))
-    assert table.status is TableStatus.PAUSED
+    statuses = [table.status]  # a list: mypy would hold table.status at PAUSED to the end
+    assert statuses == [TableStatus.PAUSED]
     asking = table.live.setup.lineup[0]
     stack = table.seats[asking].stack
     await night.frame_refused_once(asking, lambda seq: Rebuy(type="rebuy", seq=seq, amount=50))
@@ -365,7 +367,8 @@ async def _night() -> None:
     await night.refused_once(lambda: table.remove(in_hand))
     assert table.seats[in_hand].leaving
     await night.refused_once(table.end_night)
-    assert table.status is TableStatus.ENDED
+    statuses.append(table.status)
+    assert statuses == [TableStatus.PAUSED, TableStatus.ENDED]
     report = await table.ledger()
     assert report["balanced"], report
     await lobby.close()

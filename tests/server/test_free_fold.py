@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from typing import Any
 
 from tests.server.conftest import Server
 from tests.server.wsclient import Api, Client, play
@@ -23,7 +24,9 @@ def _offered(client: Client) -> list[str]:
     return [option["action"] for option in client.view["legal_actions"]]
 
 
-async def _at_a_free_check(api: Api, house_rules: dict[str, object]) -> tuple[dict, Client]:
+async def _at_a_free_check(
+    api: Api, house_rules: dict[str, object]
+) -> tuple[dict[str, Any], Client]:
     created = api.create(
         games=[{"game": "FTQ", "house_rules": house_rules}], seats=2, hand_pause=0, bot_delay=0
     )

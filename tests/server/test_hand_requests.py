@@ -19,7 +19,7 @@ from wildstud.server.schemas import GameEntry, TableSettings
 from wildstud.server.seating import Seat
 from wildstud.server.store import Store
 from wildstud.server.store.records import SeatState
-from wildstud.server.table.core import Acked, Numbered, Refused
+from wildstud.server.table.core import Acked, News, Numbered, Refused
 from wildstud.server.table.hand_requests import (
     AnswerTwice,
     ChooseGame,
@@ -82,10 +82,13 @@ def test_a_resend_of_the_pick_carried_out_is_answered_as_done_and_deals_nothing(
     outcome = handle(CHOOSING.but(choosing=None), command, 0.0)
     assert outcome.effect is None
     ((news,),) = [outcome.news]
+    assert isinstance(news, News)
     assert news.frame == {"type": "ack", "seq": 4, "last_seq": 4, "repeat": True}
     stale = handle(CHOOSING, choose(2, seq=3), 0.0)
     assert stale.effect is None
-    assert stale.news[0].frame["code"] == "stale"
+    news = stale.news[0]
+    assert isinstance(news, News)
+    assert news.frame["code"] == "stale"
 
 
 def answer(agree: bool, *, paused: bool = False) -> AnswerTwice:

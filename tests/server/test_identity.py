@@ -14,7 +14,8 @@ import httpx
 import pytest
 
 from tests.server.conftest import Server
-from tests.server.wsclient import Api, Frame, cards_in, depart_after_a_hand, record_cards
+from tests.server.helpers import cards_in
+from tests.server.wsclient import Api, Frame, depart_after_a_hand, record_cards
 
 IMPOSTORS = [
     "ANN",

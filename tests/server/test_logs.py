@@ -8,6 +8,7 @@ import asyncio
 import logging
 import re
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -27,10 +28,12 @@ def _token(link: str) -> str:
     return link.rsplit("/", 1)[1]
 
 
-async def _sockets(server: Server, api: Api, created: dict[str, object], seats: list[dict]) -> None:
+async def _sockets(
+    server: Server, api: Api, created: dict[str, Any], seats: list[dict[str, Any]]
+) -> None:
     ann = await Client(seats[0]["socket"], "ann").open()
     bob = await Client(seats[1]["socket"], "bob").open()
-    watcher = await Client(created["links"]["watch_socket"], "watch").open()  # type: ignore[index]
+    watcher = await Client(created["links"]["watch_socket"], "watch").open()
     for client in (ann, bob, watcher):
         await client.frame("table")
     api.ok(api.host(created, "POST", "/start"))

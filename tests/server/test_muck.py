@@ -257,7 +257,8 @@ async def _killed_during_choice(server: Server) -> None:
         night.api = Api(server.base)
         await night.open()
         # The hand waits at its showdown for the one seat that had not chosen, on a new clock.
-        again = await night.spectator.frame("showdown")  # type: ignore[union-attr]
+        assert night.spectator is not None
+        again = await night.spectator.frame("showdown")
         assert again["number"] == number
         assert again["seats"] == [night.seat_of[second.name]]
         second = night.client_at(again["seats"][0])

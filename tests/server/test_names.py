@@ -222,7 +222,7 @@ async def _cleaning_scenario(server: Server) -> str:
     created = api.create(name=f"  Friday{BIDI}\n night  ", games=[{"game": "FTQ"}], seats=6)
     assert created["table"]["name"] == "Friday night"
     assert created["table"]["settings"]["name"] == "Friday night"
-    table_id = created["table"]["id"]
+    table_id: str = created["table"]["id"]
     watcher = await Client(created["links"]["watch_socket"], "watcher").open()
     granted = api.join(created, f"\u202eAnn{FORMAT}\t  Lee ")
     player = await Client(granted["socket"], "ann").open()

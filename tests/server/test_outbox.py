@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from typing import Any
 
 from tests.server.helpers import cards_in
@@ -31,6 +32,12 @@ class Page:
 
     def send(self, text: str) -> None:
         self.frames.append(json.loads(text))
+
+    def close(self, code: int, reason: str) -> None:
+        raise AssertionError(f"a page was closed: {code} {reason}")
+
+    def then(self, callback: Callable[[], None]) -> None:
+        callback()  # the frames are kept as they are sent
 
 
 def a_hand(table: Table) -> LiveHand:

@@ -162,26 +162,27 @@ def test_no_frame_holds_a_hidden_card_of_another_seat(played: Played) -> None:
                     if event["type"] == "shown":
                         shown.setdefault(number, {})[event["seat"]] = set(event["cards"])
         for client in [*clients, spectator]:
-            number = None
+            current: int | None = None  # the hand of the frames, from its "hand" frame on
             seen_shows: set[int] = set()
             for frame in client.frames:
                 if frame["type"] == "hand":
-                    number, seen_shows = frame["number"], set()
+                    current, seen_shows = frame["number"], set()
                 if frame["type"] not in ("hand", "update"):
                     assert not cards_in(frame), f"cards in a {frame['type']} frame"
                     continue
                 frames += 1
-                you = frame.get("you") if frame["type"] == "hand" else client.hands[number]["you"]
+                assert current is not None, "an update before its hand's frame"
+                you = frame.get("you") if frame["type"] == "hand" else client.hands[current]["you"]
                 _check_structure(frame, you)
                 events = frame["view"]["events"] if frame["type"] == "hand" else frame["events"]
                 seen_shows |= {event["seat"] for event in events if event["type"] == "shown"}
-                if number not in single_deal:
+                if current not in single_deal:
                     continue
                 present = cards_in(frame)
-                for seat, cards in holes.get(number, {}).items():
+                for seat, cards in holes.get(current, {}).items():
                     if seat == you:
                         continue
-                    secret = cards if seat not in seen_shows else cards - shown[number][seat]
+                    secret = cards if seat not in seen_shows else cards - shown[current][seat]
                     checked_cards += len(secret)
                     assert not present & secret, f"{client.name} saw {seat}'s {present & secret}"
     assert frames > 100

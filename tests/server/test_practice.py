@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 from tests.server.test_outbox import PASSIVE
@@ -37,6 +38,12 @@ class Page:
     def send(self, text: str) -> None:
         read_server_frame(text)  # every frame is its model's
         self.frames.append(json.loads(text))
+
+    def close(self, code: int, reason: str) -> None:
+        raise AssertionError(f"a page was closed: {code} {reason}")
+
+    def then(self, callback: Callable[[], None]) -> None:
+        callback()  # the frames are kept as they are sent
 
     def help(self) -> list[dict[str, Any]]:
         return [frame for frame in self.frames if frame["type"] == "practice"]

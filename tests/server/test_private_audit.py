@@ -217,7 +217,7 @@ def test_a_page_that_publishes_as_it_goes_is_not_named_when_it_is_gone(server: S
             # Bob publishes hand 1's secrets before anyone asks (as his page does as he leaves).
             for hand, deal in [key for key in bob.agents if key[0] == 1]:
                 agent = bob.agents[hand, deal]
-                answer = {"step": "reveal", "secret": agent.secret.scalar.hex()}
+                answer: dict[str, object] = {"step": "reveal", "secret": agent.secret.scalar.hex()}
                 answer["order"] = list(agent.order)
                 await bob.client.send(
                     {"type": "private", "hand": hand, "deal": deal, "answer": answer}

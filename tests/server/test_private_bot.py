@@ -19,7 +19,7 @@ DECK = "9s Kh 9d Kd 9h 2c"
 
 def bot_to_act() -> Night:
     """The hand, one page (seat 0) and the server's bot (seat 1), once the bot is to act."""
-    night = Night("FTQ", {}, players=2, pages=1, stacked=parse_cards(DECK))
+    night = Night("FTQ", {}, players=2, pages=1, stacked=list(parse_cards(DECK)))
     hand = night.hand
     night.start_deal()
     while hand.phase is not Phase.PLAYER or hand.to_act != 1:

@@ -32,7 +32,7 @@ async def _night(api: Api, club: dict[str, Any], tokens: dict[str, str], hands: 
     made = api.http.post(f"/api/clubs/host/{host}/nights", json={})
     assert made.status_code == 201, made.text
     night = made.json()
-    table_id = night["table_id"]
+    table_id: str = night["table_id"]
     clients = []
     for name, token in tokens.items():
         seat = api.http.post(f"/api/clubs/member/{token}/nights/{table_id}/seat", json={})

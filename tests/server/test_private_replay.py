@@ -70,7 +70,7 @@ class RecordedNight(Night):
         self._moment()
 
 
-GAMES = [
+GAMES: list[tuple[str, dict[str, object], int, int]] = [
     ("FTQ", {}, 4, 3),
     ("SMBU", {}, 4, 4),
     ("BD5", {}, 3, 2),

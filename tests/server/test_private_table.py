@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from tests.server.conftest import Server
@@ -204,7 +205,7 @@ GAMES = ["FTQ", "SMBU", "pimp-daddy", "BD7", "BD5", "F7S"]
 def test_a_private_hand_is_played_to_the_showdown_with_a_bot(server: Server, game: str) -> None:
     api = Api(server.base)
 
-    async def scenario() -> tuple[Frame, list[Page]]:
+    async def scenario() -> tuple[Frame, list[Page], tuple[Frame, Frame, httpx.Response]]:
         created, clients, pages, runners = await private_table(api, game, ["Ann", "Bob"])
         api.ok(api.host(created, "POST", "/start"))
         async with asyncio.timeout(120):
@@ -235,13 +236,13 @@ def test_a_private_hand_is_played_to_the_showdown_with_a_bot(server: Server, gam
     assert all(card in phh.text for card in shown)
     assert not [page.errors for page in pages if page.errors]
     assert sum(history["final_stacks"]) == sum(history["starting_stacks"])
-    shown = [event for event in history["events"] if event["type"] == "revealed"]
-    assert {event["seat"] for event in shown} == {0, 1, 2}
+    revealed = [event for event in history["events"] if event["type"] == "revealed"]
+    assert {event["seat"] for event in revealed} == {0, 1, 2}
     for page in pages:
         assert page.cards, "a page opened no card of its own"
         assert not page.errors, page.errors
     mine = {str(card) for card in pages[0].cards.values()}
-    assert mine <= {card for event in shown for card in event["cards"]}
+    assert mine <= {card for event in revealed for card in event["cards"]}
     assert history["commitments"] == []  # no deck to commit to: each card's proofs are its
     assert history["proofs"] == []  # unmaskings
 

@@ -7,6 +7,7 @@ with nothing lost."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -32,6 +33,9 @@ class Watcher:
     def close(self, code: int, reason: str) -> None:
         self.closed = (code, reason)
 
+    def then(self, callback: Callable[[], None]) -> None:
+        callback()  # the frames are kept as they are sent
+
 
 async def _recover(monkeypatch: pytest.MonkeyPatch, failing: int, what: str = "action") -> None:
     store = Store("sqlite://")
@@ -55,7 +59,7 @@ async def _recover(monkeypatch: pytest.MonkeyPatch, failing: int, what: str = "a
         await asyncio.sleep(0.01)
 
     real = store.apply
-    failures = []
+    failures: list[Changes] = []
 
     def flaky(table_id: str, changes: Changes) -> None:
         first = changes.actions if what == "action" else changes.hand is not None

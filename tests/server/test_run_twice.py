@@ -26,7 +26,7 @@ TWICE = [{"game": "F7S", "house_rules": {"run_twice": True}}]
 
 async def _night(
     server: Server,
-    answers: tuple[bool | None, bool | None],
+    answers: tuple[bool | None, ...],
     *,
     bot: bool = False,
     clock: float = 5.0,

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 import pytest
 
 from tests.server.conftest import Server
-from tests.server.wsclient import Api, Client, Frame, cards_in, own_hidden, play, record_cards
+from tests.server.helpers import cards_in
+from tests.server.wsclient import Api, Client, Frame, own_hidden, play, record_cards
 
 HANDS = 4
 

@@ -21,7 +21,8 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from tests.server.conftest import Server
-from tests.server.wsclient import Api, Client, Frame, cards_in, play, record_cards
+from tests.server.helpers import cards_in
+from tests.server.wsclient import Api, Client, Frame, play, record_cards
 
 OPERATIONS = ("join", "leave", "remove", "link", "hand", "return")
 

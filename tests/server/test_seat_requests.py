@@ -279,7 +279,9 @@ def test_host_commands_are_rate_limited_per_host_link(server: Server) -> None:
     # Sent from eight threads at once, the later ones adding bots: the commands come faster
     # than the bucket refills (2 a second) however slowly a loaded machine answers each, which
     # one after another they did not (the 40th came after the refill, and passed).
-    commands = [("/pause", {})] * 50 + [("/bots", {"kind": "calling-bot"})] * 10
+    commands: list[tuple[str, dict[str, str]]] = [("/pause", {})] * 50 + [
+        ("/bots", {"kind": "calling-bot"})
+    ] * 10
     started = time.monotonic()
     with ThreadPoolExecutor(8) as pool:
         answers = list(

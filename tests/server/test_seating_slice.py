@@ -7,7 +7,9 @@ seating's rows once they are stored, never before."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any, TypeVar
 
 import pytest
 
@@ -118,7 +120,7 @@ def test_a_bot_is_named_for_its_seat_past_the_names_used_tonight() -> None:
     state = seated(table(), join("Ann"))
     gone = (LedgerEntry("b", 1, "Caller 2", "buy-in", 500, house=True),)
     outcome = handle(state, join(None, kind="calling-bot", account="b2", entries=gone), 0.0)
-    assert outcome.reply is not None
+    assert isinstance(outcome.reply, SeatState)
     assert (outcome.reply.seat, outcome.reply.name, outcome.reply.token_hash) == (
         1,
         "Caller 3",
@@ -164,10 +166,10 @@ def test_a_player_who_left_comes_back_on_their_account_by_token_or_by_the_host()
     # A name alone opens a fresh account, and may not pass for Ann's.
     assert isinstance(refused(table(), join("ANN", account="p9", entries=ledger)), NameTakenError)
     by_token = handle(table(), join("Ann", account="p9", entries=ledger, returning="aa" * 32), 0.0)
-    assert by_token.reply is not None
+    assert isinstance(by_token.reply, SeatState)
     assert (by_token.reply.player_id, by_token.reply.name) == ("p1", "Ann")
     by_host = handle(table(), join("Annie", account="p9", entries=ledger, named="p1"), 0.0)
-    assert by_host.reply is not None
+    assert isinstance(by_host.reply, SeatState)
     assert by_host.reply.player_id == "p1"
     # Seated again, the account is no one else's to come back on.
     state = by_token.state
@@ -303,16 +305,19 @@ def test_chips_credited_and_the_rows_other_parts_store_are_taken_in() -> None:
 # -- on a table: memory follows the store -------------------------------------------------------
 
 
+T = TypeVar("T")
+
+
 class FailingWrites:
     def __init__(self, store: Store) -> None:
         self.fail = False
         self._call = store.call
 
-    async def call(self, method: object, *args: object) -> object:
+    async def call(self, method: Callable[..., T], *args: Any) -> T:
         if self.fail and getattr(method, "__name__", "") == "apply":
             self.fail = False
             raise OSError("the disk is full")
-        return await self._call(method, *args)  # type: ignore[arg-type]
+        return await self._call(method, *args)
 
 
 async def _memory_follows_the_store() -> None:

@@ -11,14 +11,13 @@ from dataclasses import dataclass
 import pytest
 
 from tests.server.conftest import Server
-from tests.server.helpers import refused
+from tests.server.helpers import cards_in, refused
 from tests.server.wsclient import (
     ODDS_TIMEOUT,
     Api,
     Client,
     Folder,
     Frame,
-    cards_in,
     own_hidden,
     play,
     record_cards,

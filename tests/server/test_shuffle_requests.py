@@ -40,12 +40,17 @@ def reveal(value: bytes = VALUE) -> Reveal:
     return Reveal(type="reveal", hand=4, deal=1, value=value.hex())
 
 
-def refused(outcome: Outcome[ShuffleState], start: ShuffleState) -> str:
-    """The reason ``outcome`` refuses with; it changes nothing, stores nothing, says nothing."""
+def refusal(outcome: Outcome[ShuffleState], start: ShuffleState) -> Exception:
+    """The error ``outcome`` refuses with; it changes nothing, stores nothing, says nothing."""
     assert isinstance(outcome.reply, Refused), outcome
     assert outcome.state is start
     assert (outcome.effect, outcome.news) == (None, ())
-    return str(outcome.reply.error)
+    return outcome.reply.error
+
+
+def refused(outcome: Outcome[ShuffleState], start: ShuffleState) -> str:
+    """The reason ``outcome`` refuses with, in words (see :func:`refusal`)."""
+    return str(refusal(outcome, start))
 
 
 def test_a_spectator_s_page_and_a_given_up_seat_s_are_refused() -> None:
@@ -54,7 +59,7 @@ def test_a_spectator_s_page_and_a_given_up_seat_s_are_refused() -> None:
     assert said == "spectators watch: only a seat's page takes part in the shuffle"
     gone = PagePart("ann", Shuffler(type="shuffler"), 0, None)
     assert refused(handle(start, gone, 0.0), start) == "this seat has been given up"
-    assert isinstance(handle(start, gone, 0.0).reply.error, SeatError)  # type: ignore[union-attr]
+    assert isinstance(refusal(handle(start, gone, 0.0), start), SeatError)
 
 
 def test_a_page_that_takes_part_is_asked_at_once_when_its_seat_is() -> None:
@@ -112,10 +117,7 @@ def test_a_part_out_of_turn_is_refused_with_the_house_rules_words() -> None:
     said = refused(handle(shown, part(reveal()), 0.0), shown)
     assert "revealed another value" in said
     nothing = state(None)
-    assert isinstance(
-        handle(nothing, part(commit()), 0.0).reply.error,  # type: ignore[union-attr]
-        IllegalActionError,
-    )
+    assert isinstance(refusal(handle(nothing, part(commit()), 0.0), nothing), IllegalActionError)
 
 
 def test_a_value_is_stored_and_one_that_opens_nothing_is_stored_and_refused() -> None:

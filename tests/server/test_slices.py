@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any, TypeVar
 
 import pytest
 
@@ -356,15 +358,18 @@ def test_a_seat_request_is_decided_once() -> None:
 # -- the actor: a fold adopts the slice's state only once the change commits --------------------
 
 
+T = TypeVar("T")
+
+
 class FailingWrites:
     def __init__(self, store: Store) -> None:
         self.fail = False
         self._call = store.call
 
-    async def call(self, method: object, *args: object) -> object:
+    async def call(self, method: Callable[..., T], *args: Any) -> T:
         if self.fail and getattr(method, "__name__", "") == "apply":
             raise OSError("the disk is full")
-        return await self._call(method, *args)  # type: ignore[arg-type]
+        return await self._call(method, *args)
 
 
 async def _fold_and_refused_writes() -> None:
@@ -395,7 +400,7 @@ async def _fold_and_refused_writes() -> None:
     assert table.seats[seat.index].stack == 500
     failing.fail = False
     await table.decide_rebuy(request.id, True)
-    assert table.cashier.open == ()
+    assert not table.cashier.open
     assert table.seats[seat.index].stack == 600
     assert (await table.ledger())["balanced"]
     await lobby.close()

@@ -95,7 +95,7 @@ def test_a_stored_hand_replays_to_the_same_hand(game: str) -> None:
         stored: dict[int, str] = {}
         salts: dict[int, str] = {}
         _keep(book, stored, salts)
-        actions = []
+        actions: list[ActionRecord] = []
         bot = RandomBot(seed=rng.randrange(1 << 30))
         while hand.phase is not Phase.OVER:
             kind, amount = bot.choose(hand.view(hand.to_act))
@@ -134,6 +134,7 @@ def test_decks_stored_before_commitments_have_none_and_new_ones_keep_their_salts
     book = DeckBook()
     book.draw(1)
     ((deal, order, salts),) = book.pending()
+    assert salts is not None  # a deck drawn now keeps its salts
     store.apply("t1", Changes(hand=setup, decks=[DeckDraw(1, deal, order, salts)]))
     stored = store.hand("t1", 1)
     assert stored is not None

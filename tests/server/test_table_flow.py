@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+from collections.abc import Callable
 
 from tests.server.conftest import Server
 from tests.server.wsclient import Api, Client, Frame, play
@@ -166,7 +167,7 @@ async def _dealers_choice(server: Server) -> None:
     # wrapping round (after plain stud, Follow the Queen).
     rng = random.Random(5)
 
-    def past(number: int):  # type: ignore[no-untyped-def]
+    def past(number: int) -> Callable[[Client], bool]:
         return lambda client: number in client.finished
 
     async with asyncio.timeout(60):

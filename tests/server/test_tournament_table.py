@@ -97,9 +97,9 @@ async def _play(
         else:
             await asyncio.sleep(0.005)
         return
-    engine = live.hand.to_act
-    assert engine is not None
-    index = live.setup.lineup[engine]
+    acting = live.hand.to_act
+    assert acting is not None
+    index = live.setup.lineup[acting]
     if index not in players:
         await asyncio.sleep(0.005)
         return
@@ -201,10 +201,10 @@ async def _tournament(path: Path) -> None:
     # Dealer's choice as at a cash table: the people chose, and each chosen hand is that game.
     games = [item.game.name for item in table.menu.items]
     assert CHOSEN, "no person was ever the dealer"
-    for dealt, entry in CHOSEN:
+    for dealt, chosen in CHOSEN:
         hand = table.store.hand(table.id, dealt + 1)
         assert hand is not None
-        assert hand.setup.game == games[entry]
+        assert hand.setup.game == games[chosen]
 
     # -- the places: the later bust finishes higher, the prizes add up to the pool ------------
     state = table.tournament
@@ -213,14 +213,17 @@ async def _tournament(path: Path) -> None:
     entries = {entry.player_id: entry for entry in state.entries}
     assert len(entries) == 6
     assert entries[table.seats[dee].player_id].place is not None
+    place_of: dict[str, int] = {}
+    for entry in entries.values():
+        assert entry.place is not None, entry  # a finished tournament has placed everyone
+        place_of[entry.player_id] = entry.place
     pool = 6 * BUY_IN + REBUY + ADDON
     info = table.info()["tournament"]
     assert info["prize_pool"] == pool
     assert info["payouts"] == payouts(pool, 6)
     assert sum(entry.prize or 0 for entry in entries.values()) == pool
-    assert sorted(entry.place for entry in entries.values() if entry.tied == 1) == sorted(
-        {entry.place for entry in entries.values() if entry.tied == 1}
-    )
+    untied = [place_of[entry.player_id] for entry in entries.values() if entry.tied == 1]
+    assert sorted(untied) == sorted(set(untied))
     # Independently: the hand each player's stack last went to nothing, and their stack as it
     # began; the later the bust the better the place, one hand's busts by their stacks.
     busts: dict[str, tuple[int, int]] = {}
@@ -232,7 +235,7 @@ async def _tournament(path: Path) -> None:
     busts.pop(winner.player_id, None)  # a winner who busted once had rebought
     assert len(busts) == 5
     out = sorted(busts, key=lambda player_id: busts[player_id])
-    places = [entries[player_id].place for player_id in out]
+    places = [place_of[player_id] for player_id in out]
     assert places == sorted(places, reverse=True), (busts, places)
     assert entries[rebought].rebuys == 1
     assert entries[added].addon
@@ -265,7 +268,9 @@ async def _tournament(path: Path) -> None:
     assert restored.tournament is not None
     assert restored.tournament.entries == state.entries
     assert restored.info()["tournament"]["finished"]
-    assert Store(url).tournament(table.id)["finished"] is True  # type: ignore[index]
+    stored = Store(url).tournament(table.id)
+    assert stored is not None
+    assert stored["finished"] is True
     await again.close()
 
 

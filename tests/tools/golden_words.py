@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Set as AbstractSet
 from pathlib import Path
 from typing import Any
 
@@ -194,7 +195,7 @@ HINTS = [  # kind, amount, why, equity, strength, line, price
 ]
 
 
-def _codes(cards: frozenset[Card] | set[Card]) -> list[str]:
+def _codes(cards: AbstractSet[Card]) -> list[str]:
     return [str(card) for card in sorted(cards)]
 
 
