@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.private_play import CONTEXT, Night
 from tests.test_json_vocabulary import schema, validator
 from tests.tools.private_nights import GOLDEN, golden_text, substituted
+from tests.tools.private_play import CONTEXT, Night
 from wildstud.cli import main
 from wildstud.errors import RecordError
 from wildstud.history.private_night import (

@@ -9,7 +9,7 @@ import random
 
 from sqlalchemy import text
 
-from tests.private_play import CONTEXT, Night
+from tests.tools.private_play import CONTEXT, Night
 from wildstud.cards import Card
 from wildstud.private_deal import card_point
 from wildstud.private_rounds import DealRounds, Row
