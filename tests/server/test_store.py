@@ -11,6 +11,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy.exc import IntegrityError
 
+from tests.server.helpers import seat_state, table_state
 from wildstud.bots import RandomBot
 from wildstud.deal import Phase
 from wildstud.server.replay import DeckBook, rebuild, start_hand
@@ -20,23 +21,9 @@ from wildstud.server.store import (
     DeckDraw,
     HandSetup,
     LedgerEntry,
-    SeatState,
     Store,
-    TableState,
 )
 from wildstud.server.store.models import Base
-
-
-def _table(table_id: str = "t1") -> TableState:
-    return TableState(
-        table_id, "Friday", "h" * 64, "j" * 43, "w" * 43, {}, "running", None, 0, None
-    )
-
-
-def _seat(seat: int) -> SeatState:
-    return SeatState(
-        seat, f"player{seat}", f"p{seat}", "player", None, 100, False, 0, 5.0, 0, False
-    )
 
 
 def test_the_migrations_build_the_models_schema(database_url: str) -> None:
@@ -51,14 +38,16 @@ def test_the_migrations_build_the_models_schema(database_url: str) -> None:
 def test_a_step_is_written_whole_or_not_at_all(database_url: str) -> None:
     store = Store(database_url)
     store.create_table(
-        _table(), [_seat(0), _seat(1)], [LedgerEntry("player0", 0, "p0", "buy-in", 100)]
+        table_state(),
+        [seat_state(0), seat_state(1)],
+        [LedgerEntry("player0", 0, "p0", "buy-in", 100)],
     )
     setup = HandSetup(1, 0, "follow-the-queen", {}, (0, 1), ("p0", "p1"), 1, (100, 100))
     store.apply("t1", Changes(hand=setup, decks=[DeckDraw(1, 1, "As Kd")]))
     before = store.counts()
     # The second action repeats the first one's place in the hand: the whole step is refused.
     broken = Changes(
-        seats=[_seat(0)],
+        seats=[seat_state(0)],
         actions=[
             ActionRecord(1, 0, 0, "call", None, "player", 1),
             ActionRecord(1, 0, 1, "call", None, "player", 1),
@@ -129,7 +118,7 @@ def test_decks_stored_before_commitments_have_none_and_new_ones_keep_their_salts
     from wildstud.server.store.migrate import alembic_config
 
     store = Store(database_url)
-    store.create_table(_table(), [_seat(0), _seat(1)], [])
+    store.create_table(table_state(), [seat_state(0), seat_state(1)], [])
     setup = HandSetup(1, 0, "follow-the-queen", {}, (0, 1), ("p0", "p1"), 1, (100, 100))
     book = DeckBook()
     book.draw(1)
@@ -164,7 +153,7 @@ def test_decks_stored_before_commitments_have_none_and_new_ones_keep_their_salts
 
 def test_a_hand_keeps_the_first_token_it_was_shared_under(database_url: str) -> None:
     store = Store(database_url)
-    store.create_table(_table())
+    store.create_table(table_state())
     first, second = "a" * 43, "b" * 43
     assert store.shared_hand(first) is None
     assert store.share_hand("t1", 1, first) == first
