@@ -14,11 +14,13 @@ from sqlalchemy.exc import IntegrityError
 from tests.server.helpers import seat_state, table_state
 from wildstud.bots import RandomBot
 from wildstud.deal import Phase
+from wildstud.server.errors import NotFoundError
 from wildstud.server.replay import DeckBook, rebuild, start_hand
 from wildstud.server.store import (
     ActionRecord,
     Changes,
     DeckDraw,
+    HandEnd,
     HandSetup,
     LedgerEntry,
     Store,
@@ -70,6 +72,20 @@ def _keep(book: DeckBook, stored: dict[int, str], salts: dict[int, str]) -> None
         stored[deal] = order
         assert salt is not None
         salts[deal] = salt
+
+
+def test_a_change_to_a_table_or_a_hand_the_store_lacks_is_refused_and_writes_nothing(
+    database_url: str,
+) -> None:
+    store = Store(database_url)
+    with pytest.raises(NotFoundError, match=r"^no table 'nope' in the store$"):
+        store.apply("nope", Changes(table=table_state("nope")))
+    store.create_table(table_state(), [seat_state(0), seat_state(1)], [])
+    before = store.counts()
+    with pytest.raises(NotFoundError, match=r"^no hand 7 at table 't1'$"):
+        store.apply("t1", Changes(seats=[seat_state(0)], hand_end=HandEnd(7, (90, 110), {})))
+    assert store.counts() == before
+    store.close()
 
 
 @pytest.mark.parametrize("game", ["FTQ", "SMBU", "BD7", "BD5", "BITCH"])
