@@ -1,7 +1,7 @@
 """Shared test settings: the Hypothesis profiles, and the order that spreads the slow tests.
 
 ``default`` runs in the suite. ``thorough`` tries many more examples, for a long run by hand:
-``HYPOTHESIS_PROFILE=thorough .venv/bin/pytest tests/test_hands.py``. Deadlines are off in
+``HYPOTHESIS_PROFILE=thorough .venv/bin/pytest tests/hands/test_hands.py``. Deadlines are off in
 both, because the suite shares its cores and a slow moment is not a failure.
 """
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.private_play import (
+from tests.tools.private_play import (
     CONTEXT,
     JsonPage,
     Night,

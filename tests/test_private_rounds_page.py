@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.private_play import CONTEXT, JsonPage, play_pages
+from tests.tools.private_play import CONTEXT, JsonPage, play_pages
 from wildstud.cards import Card
 from wildstud.private_rounds import DealRounds
 

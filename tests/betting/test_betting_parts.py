@@ -15,7 +15,7 @@ from wildstud.betting.sizing import least_raise, window
 from wildstud.betting.stakes import CompletionReraise
 
 
-def make(
+def round_on_street(
     stakes: Stakes,
     stacks: tuple[int, ...] = (100, 100, 100),
     *,
@@ -24,6 +24,8 @@ def make(
     open_pair: bool = False,
     pot: int = 10,
 ) -> BettingRound:
+    """A round on ``street`` (the big bet from fourth street on, unlike
+    ``test_betting.make``'s), ``pot`` chips already in, the seats acting in order."""
     return BettingRound(
         stakes,
         order=list(range(len(stacks))),
@@ -48,7 +50,7 @@ def test_each_choice_of_short_all_in_has_one_shared_rule_object(rule: ShortAllIn
     assert isinstance(chosen, Reopening)
     assert chosen.rule is rule
     assert reopening(rule) is chosen
-    rnd = make(Stakes(short_all_in=rule))
+    rnd = round_on_street(Stakes(short_all_in=rule))
     assert copy.deepcopy(rnd)._reopening is chosen  # stateless: copies share it
 
 
@@ -58,7 +60,7 @@ def test_the_rule_classes_are_the_two_choices() -> None:
 
 def short_all_in_then(rule: ShortAllIn) -> list[str]:
     """Seat 0 bets 5, seat 1 calls, seat 2 raises all in to 8 (3 more, over half a bet)."""
-    rnd = make(Stakes(short_all_in=rule), (50, 50, 8))
+    rnd = round_on_street(Stakes(short_all_in=rule), (50, 50, 8))
     rnd.apply("bet")
     rnd.apply("call")
     applied = rnd.apply("raise", 8)
@@ -77,7 +79,7 @@ def test_a_bring_in_seat_short_of_the_bring_in_may_complete_all_in_only_under_po
 ):
     kinds = {}
     for rule in ShortAllIn:
-        rnd = make(Stakes(short_all_in=rule), (2, 50, 50), street=0, bring_in=True)
+        rnd = round_on_street(Stakes(short_all_in=rule), (2, 50, 50), street=0, bring_in=True)
         kinds[rule] = [str(option) for option in bring_in_options(rnd, 0)]
     assert kinds[ShortAllIn.HALF_REOPENS] == ["bring-in to 2"]
     assert kinds[ShortAllIn.FULL_RAISE_ONLY] == ["bring-in to 2", "complete to 2"]
@@ -95,7 +97,7 @@ def test_a_bring_in_seat_short_of_the_bring_in_may_complete_all_in_only_under_po
 def test_the_first_bet_of_a_street_is_sized_by_the_limit(
     limit: Limit, low: int, high: int, targets: tuple[int, ...] | None
 ) -> None:
-    rnd = make(Stakes(limit=limit), pot=10)
+    rnd = round_on_street(Stakes(limit=limit), pot=10)
     opening = window(rnd, 0, floor=0)
     assert opening is not None
     assert (opening.low, opening.high, opening.targets) == (low, high, targets)
@@ -110,7 +112,7 @@ def test_the_bring_in_is_due_only_with_one_in_the_stakes_and_chips_in_front() ->
 
 
 def test_the_next_wager_is_a_completion_after_an_all_in_short_of_a_bet() -> None:
-    rnd = make(Stakes(), (2, 50, 50))
+    rnd = round_on_street(Stakes(), (2, 50, 50))
     wagers = [rnd.next_wager]
     rnd.apply("bet", 2)  # all in for less than half the bet of 5
     wagers.append(rnd.next_wager)
@@ -123,7 +125,7 @@ def test_the_next_wager_is_a_completion_after_an_all_in_short_of_a_bet() -> None
 
 
 def test_the_next_wager_is_named_even_when_the_cap_forbids_it() -> None:
-    rnd = make(Stakes(), (100, 100, 100))
+    rnd = round_on_street(Stakes(), (100, 100, 100))
     for kind in ("bet", "raise", "raise", "raise"):
         rnd.apply(kind)
     assert [option.kind for option in rnd.options()] == [ActionKind.FOLD, ActionKind.CALL]

@@ -59,6 +59,18 @@ def frames_received(page: Page) -> list[dict[str, Any]]:
     return frames
 
 
+def events_so_far(received: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The events of the latest hand among the frames ``received`` (a ``hand`` frame starts
+    them anew, each ``update`` adds its own)."""
+    events: list[dict[str, Any]] = []
+    for frame in received:
+        if frame["type"] == "hand":
+            events = list(frame["view"]["events"])
+        elif frame["type"] == "update":
+            events.extend(frame["events"])
+    return events
+
+
 def record_changes(name: str, read: str) -> str:
     """An init script that keeps in ``window[name]`` every distinct value of ``read`` (a
     function expression) as the page changes: a fast or loaded page may show a state for less
@@ -103,6 +115,15 @@ async def history_page(browser: Browser) -> tuple[Page, list[str]]:
         lambda message: errors.append(message.text) if message.type == "error" else None,
     )
     return page, errors
+
+
+async def ask_for_seat(page: Page, join: str, name: str) -> None:
+    """``name`` asks for a seat through the join link ``join``, at a table whose host decides:
+    the page waits for the answer."""
+    await page.goto(join)
+    await page.get_by_label("Your name").fill(name)
+    await page.get_by_role("button", name="Sit down").click()
+    await wait_until(page, "document.body.dataset.join === 'pending'")
 
 
 async def open_create_form(page: Page) -> None:

@@ -13,7 +13,14 @@ from typing import Any
 
 from playwright.async_api import Page, async_playwright
 
-from tests.browser.pages import frames_received, keep, launch, percent, record_changes
+from tests.browser.pages import (
+    events_so_far,
+    frames_received,
+    keep,
+    launch,
+    percent,
+    record_changes,
+)
 from tests.browser.test_accessibility import AXE, RULES, RUN_AXE
 from tests.server.wsclient import Api, Client, Shower, play
 
@@ -115,7 +122,7 @@ async def _session(base: str, shots: Path) -> list[Path]:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + 60
         pictured = False
-        while not any(e["type"] == "shown" for e in _events(received)):
+        while not any(e["type"] == "shown" for e in events_so_far(received)):
             assert loop.time() < deadline, await _odds_recorded(watch)
             street, shown = await _odds_shown(watch)
             if street == "fifth street" and len(shown) == 2 and not pictured:
@@ -156,16 +163,6 @@ async def _session(base: str, shots: Path) -> list[Path]:
             await client.close()
         await browser.close()
     return taken
-
-
-def _events(received: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    events: list[dict[str, Any]] = []
-    for frame in received:
-        if frame["type"] == "hand":
-            events = list(frame["view"]["events"])
-        elif frame["type"] == "update":
-            events.extend(frame["events"])
-    return events
 
 
 def test_an_all_in_hand_is_turned_up_with_its_odds_on_every_page(

@@ -36,14 +36,14 @@ if (window.Notification) {
 """
 
 
-async def _page(browser: Browser, **options: Any) -> Page:
+async def _chat_page(browser: Browser, **options: Any) -> Page:
     context = await browser.new_context(viewport=SIZES["wide"], **options)
     await context.add_init_script(path=str(AXE))
     await context.add_init_script(ASKED)
     return await context.new_page()
 
 
-async def _audit(page: Page, name: str, shots: Path, found: dict[str, Any]) -> list[Path]:
+async def _audit_chat(page: Page, name: str, shots: Path, found: dict[str, Any]) -> list[Path]:
     taken = []
     for size, viewport in SIZES.items():
         await page.set_viewport_size(viewport)
@@ -90,7 +90,7 @@ async def _night(base: str, shots: Path) -> None:
     taken: list[Path] = []
     async with async_playwright() as playwright:
         browser = await launch(playwright)
-        ann, bob = Seat(await _page(browser)), Seat(await _page(browser))
+        ann, bob = Seat(await _chat_page(browser)), Seat(await _chat_page(browser))
         await ann.page.goto(ann_seat["link"])
         await bob.page.goto(bob_seat["link"])
         for seat in (ann, bob):
@@ -103,7 +103,7 @@ async def _night(base: str, shots: Path) -> None:
         await _line(ann.page, "hi Ann")
         assert await ann.page.input_value("#chat-text") == ""
         # A spectator, under a name of their own.
-        watch = await _page(browser)
+        watch = await _chat_page(browser)
         await watch.goto(created["links"]["watch"])
         await watch.wait_for_selector("#chat-name")
         assert not await ann.page.locator("#chat-name").is_visible()  # a player has a name
@@ -114,7 +114,7 @@ async def _night(base: str, shots: Path) -> None:
         who = await ann.page.locator("#chat-log li.said .who").all_inner_texts()
         assert who == ["Ann", "Bob", "Zoe (watching)"]
         # The host mutes Bob from the log; Bob is told, and nobody hears him.
-        host = await _page(browser)
+        host = await _chat_page(browser)
         await host.goto(created["links"]["host"])
         await host.get_by_role("button", name="Mute Bob").first.click()
         await wait_until(
@@ -133,9 +133,9 @@ async def _night(base: str, shots: Path) -> None:
         assert mute is not None
         assert min(mute["width"], mute["height"]) >= 43.5, mute  # a thumb's target
         await host.get_by_role("button", name="Unmute Bob").first.click()
-        taken += await _audit(ann.page, "seat", shots, found)
-        taken += await _audit(watch, "spectator", shots, found)
-        taken += await _audit(host, "host", shots, found)
+        taken += await _audit_chat(ann.page, "seat", shots, found)
+        taken += await _audit_chat(watch, "spectator", shots, found)
+        taken += await _audit_chat(host, "host", shots, found)
 
         # The notification permission is asked on the button's click, never before.
         if await ann.page.evaluate("'Notification' in window"):
@@ -188,8 +188,8 @@ async def _night(base: str, shots: Path) -> None:
         tags = await ann.page.locator("#seats .seat.winner .winner-tag").count()
         assert tags >= 1
         assert not await ann.page.evaluate(TITLE_TURN)
-        taken += await _audit(ann.page, "showdown", shots, found)
-        taken += await _audit(watch, "spectator-showdown", shots, found)
+        taken += await _audit_chat(ann.page, "showdown", shots, found)
+        taken += await _audit_chat(watch, "spectator-showdown", shots, found)
         # Still highlighted after the audits: the next hand waits for the showdown pause.
         assert await ann.page.evaluate(SHOWDOWN)
         api.ok(api.host(created, "POST", "/pause"))
@@ -214,7 +214,7 @@ async def _called(base: str, shots: Path) -> None:
     found: dict[str, Any] = {}
     async with async_playwright() as playwright:
         browser = await launch(playwright)
-        still = await _page(browser, reduced_motion="reduce")
+        still = await _chat_page(browser, reduced_motion="reduce")
         await still.goto(created["links"]["watch"])
         await still.wait_for_selector("#banner")
         api.ok(api.host(created, "POST", "/start"))
@@ -241,7 +241,7 @@ async def _called(base: str, shots: Path) -> None:
         assert note == "The host has not opened the chat to spectators."
         form = "getComputedStyle(document.querySelector('#chat .chat-form')).display"
         assert await still.evaluate(form) == "none"  # and offered no form to type in
-        host = await _page(browser)
+        host = await _chat_page(browser)
         await host.goto(created["links"]["host"])
         await wait_until(
             host, "document.getElementById('chat-note')?.textContent.includes('as the host')"

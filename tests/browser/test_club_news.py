@@ -12,15 +12,15 @@ from tests.browser.pages import launch, wait_until
 from tests.browser.test_club import READY
 from tests.server import wsclient
 from tests.server.conftest import Server
-from tests.server.test_clubs import _club, _member
+from tests.server.helpers import club_member, new_club
 
 NEWS = "document.getElementById('club-news')"
 
 
-async def _watch(base: str) -> None:
+async def _watch_club_news(base: str) -> None:
     api = wsclient.Api(base)
-    club = _club(api, "Open all evening")
-    bob = _member(api, club, "Bob")
+    club = new_club(api, "Open all evening")
+    bob = club_member(api, club, "Bob")
     async with async_playwright() as playwright:
         browser = await launch(playwright)
         page = await browser.new_page()
@@ -51,4 +51,4 @@ async def _watch(base: str) -> None:
 
 
 def test_an_open_club_page_says_what_changed(server: Server) -> None:
-    asyncio.run(_watch(server.base))
+    asyncio.run(_watch_club_news(server.base))

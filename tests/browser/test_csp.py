@@ -29,7 +29,7 @@ document.addEventListener("securitypolicyviolation", (event) => {
 """
 
 
-async def _page(browser: Browser, url: str) -> tuple[Page, list[str]]:
+async def _watched_page(browser: Browser, url: str) -> tuple[Page, list[str]]:
     context = await browser.new_context(viewport={"width": 1280, "height": 900})
     await context.add_init_script(WATCH_POLICY)
     page = await context.new_page()
@@ -52,7 +52,7 @@ async def _home(server: Any, shots: Path) -> tuple[list[str], list[str]]:
         browser = await playwright.chromium.launch(
             executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"]
         )
-        home, errors = await _page(browser, server.base + "/")
+        home, errors = await _watched_page(browser, server.base + "/")
         await home.wait_for_selector(".preset")
         violations = await _violations(home, shots / "home.png")
         await browser.close()
@@ -69,7 +69,7 @@ Pages = dict[str, tuple[list[str], list[str]]]
 """Each page's policy violations and console errors, by page."""
 
 
-async def _tables(server: Any, shots: Path) -> Pages:
+async def _seat_and_watch_pages(server: Any, shots: Path) -> Pages:
     """What a seat's and a spectator's page report once they show a hand."""
     api = wsclient.Api(server.base)
     created = api.create(name="CSP night", seats=3, games=[{"game": "FTQ"}], bot_delay=0)
@@ -82,7 +82,7 @@ async def _tables(server: Any, shots: Path) -> Pages:
             executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"]
         )
         for name, url in (("seat", seat["link"]), ("watch", created["links"]["watch"])):
-            page, errors = await _page(browser, url)
+            page, errors = await _watched_page(browser, url)
             # A hand on the page: its frames came through the WebSocket.
             await wait_until(page, "Boolean(document.body.dataset.hand)", 15)
             await page.wait_for_selector("#seats .seat .card", timeout=15_000)
@@ -95,7 +95,7 @@ async def _tables(server: Any, shots: Path) -> Pages:
 @pytest.fixture(scope="module")
 def tables(server: Any, tmp_path_factory: pytest.TempPathFactory) -> Pages:
     """The seat's and the spectator's pages, opened once for both tests."""
-    return asyncio.run(_tables(server, tmp_path_factory.mktemp("csp")))
+    return asyncio.run(_seat_and_watch_pages(server, tmp_path_factory.mktemp("csp")))
 
 
 def test_the_table_pages_connect_and_run_their_scripts_under_the_policy(tables: Pages) -> None:

@@ -55,7 +55,7 @@ WATCH_LOOKS = record_changes("__looks", LOOK_OF)
 OVER = "document.body.dataset.hand === '1' && document.body.dataset.phase === 'over'"
 
 
-def _events(frames: list[dict[str, Any]], number: int) -> list[dict[str, Any]]:
+def _hand_events(frames: list[dict[str, Any]], number: int) -> list[dict[str, Any]]:
     """The events of hand `number` as the frames told them."""
     events: list[dict[str, Any]] = []
     for frame in frames:
@@ -150,7 +150,7 @@ async def _hand_together(base: str) -> None:
     # Annabel's face-down cards, as her phone was dealt them.
     hand = next(f for f in phone_frames if f["type"] == "hand" and f["number"] == 1)
     you = hand["you"]
-    events = _events(phone_frames, 1)
+    events = _hand_events(phone_frames, 1)
     hole = {e["card"] for e in events if e["type"] == "dealt" and e["seat"] == you and not e["up"]}
     up = {e["card"] for e in events if e["type"] == "dealt" and e["up"]}
     assert len(hole) >= 2, events

@@ -15,7 +15,7 @@ from tests.browser.conftest import CHROMIUM
 from tests.browser.pages import finished_table, history_page
 
 
-async def _open_replay(page: Page, created: dict[str, Any]) -> None:
+async def _open_proven_replay(page: Page, created: dict[str, Any]) -> None:
     await page.goto(created["links"]["watch"])
     await page.get_by_role("button", name="History").click()
     await page.locator(".hand-list button[data-hand='1']").click()
@@ -31,7 +31,7 @@ async def _session(base: str, shots: Path) -> None:
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=str(CHROMIUM))
         page, errors = await history_page(browser)
-        await _open_replay(page, created)
+        await _open_proven_replay(page, created)
         status = await page.locator(".proven-cards .proof-status").inner_text()
         assert f"All {len(proven)} proofs hold" in status
         marks = page.locator(".proven-cards .proof")
@@ -58,7 +58,7 @@ async def _session(base: str, shots: Path) -> None:
 
         bad = await browser.new_page(viewport={"width": 1100, "height": 1300})
         await bad.route("**/hands/1/steps", tamper)
-        await _open_replay(bad, created)
+        await _open_proven_replay(bad, created)
         failed = await bad.locator(".proven-cards .proof-failed").inner_text()
         assert "does not hold" in failed
         assert await bad.locator(".proven-cards .proof-bad").count() == 1
@@ -104,7 +104,7 @@ async def _out_of_order(base: str) -> None:
         browser = await playwright.chromium.launch(executable_path=str(CHROMIUM))
         page = await browser.new_page(viewport={"width": 1100, "height": 1300})
         await page.route("**/hands/1/steps", deal_out_of_order)
-        await _open_replay(page, created)
+        await _open_proven_replay(page, created)
         failed = await page.locator(".proven-cards .proof-failed").inner_text()
         assert "was dealt from position" in failed
         assert "All " not in failed

@@ -16,14 +16,14 @@ from typing import Any
 import pytest
 from playwright.async_api import Browser, Page, ViewportSize, async_playwright
 
-from tests.browser.pages import keep, launch, wait_until
+from tests.browser.pages import ask_for_seat, keep, launch, wait_until
 from tests.browser.test_accessibility import AXE, _audit, _axe_ready
 from tests.server import wsclient
 
 WIDE: ViewportSize = {"width": 1280, "height": 900}
 
 
-async def _page(browser: Browser) -> Page:
+async def _console_page(browser: Browser) -> Page:
     context = await browser.new_context(viewport=WIDE)
     await context.add_init_script(path=str(AXE))
     page = await context.new_page()
@@ -31,13 +31,6 @@ async def _page(browser: Browser) -> Page:
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.errors = errors  # type: ignore[attr-defined]
     return page
-
-
-async def _ask(page: Page, join: str, name: str) -> None:
-    await page.goto(join)
-    await page.get_by_label("Your name").fill(name)
-    await page.get_by_role("button", name="Sit down").click()
-    await wait_until(page, "document.body.dataset.join === 'pending'")
 
 
 # The visible controls among those given that are under 44 CSS px in either direction.
@@ -85,11 +78,11 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
     found: dict[str, list[Any]] = {}
     async with async_playwright() as playwright:
         browser = await launch(playwright)
-        host = await _page(browser)
+        host = await _console_page(browser)
         await host.goto(created["links"]["host"])
         await host.wait_for_selector("#host-console #console-body")
-        friends = {name: await _page(browser) for name in ("Ann", "Bob", "Cy", "Dan")}
-        await asyncio.gather(*(_ask(page, join, name) for name, page in friends.items()))
+        friends = {name: await _console_page(browser) for name in ("Ann", "Bob", "Cy", "Dan")}
+        await asyncio.gather(*(ask_for_seat(page, join, name) for name, page in friends.items()))
         await _audit(friends["Dan"], "join-waiting", shots, found)
         await wait_until(host, "document.body.dataset.requests === '4'")
         # Opening the join link again while waiting comes back to the same request.
@@ -111,8 +104,8 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
         await _audit(friends["Dan"], "join-declined", shots, found)
         # The console goes on reading the requests after the host's decisions: a friend who
         # comes late is in its list within a poll or two (it used to stop polling after one).
-        eve = await _page(browser)
-        await _ask(eve, join, "Eve")
+        eve = await _console_page(browser)
+        await ask_for_seat(eve, join, "Eve")
         await wait_until(host, "document.body.dataset.requests === '1'", timeout=10)
         await host.get_by_role("button", name="Decline Eve").click()
         await wait_until(host, "document.body.dataset.requests === '0'")
@@ -240,7 +233,7 @@ async def _absent(base: str, shots: Path) -> dict[str, Any]:
     found: dict[str, list[Any]] = {}
     async with async_playwright() as playwright:
         browser = await launch(playwright)
-        page = await _page(browser)
+        page = await _console_page(browser)
         await page.goto(granted["link"])
         await page.wait_for_selector("#banner")
         api.ok(api.host(created, "POST", "/start"))

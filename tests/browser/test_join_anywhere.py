@@ -17,6 +17,7 @@ from playwright.async_api import Browser, Page, Request, ViewportSize, async_pla
 from tests.browser.board import SCREENS
 from tests.browser.pages import launch, wait_until
 from tests.browser.screenshots import Shots, shoot
+from tests.server.helpers import pending_requests
 from tests.server.wsclient import Api
 
 WIDE: ViewportSize = {"width": 1280, "height": 900}
@@ -37,11 +38,6 @@ def _run(base: str, scenario: Callable[[Browser, Api], Awaitable[None]]) -> None
 async def _page(browser: Browser) -> Page:
     context = await browser.new_context(viewport=WIDE)
     return await context.new_page()
-
-
-def _pending(api: Api, created: dict[str, Any]) -> list[dict[str, Any]]:
-    pending: list[dict[str, Any]] = api.host(created, "GET", "/requests").json()
-    return pending
 
 
 def test_a_preset_creates_the_night_through_the_form(server: Any) -> None:
@@ -157,7 +153,7 @@ def test_a_second_device_follows_the_same_request(server: Any) -> None:
             stranger,
             "document.getElementById('join-status').textContent.includes('another device')",
         )
-        pending = _pending(api, created)
+        pending = pending_requests(api, created)
         assert [request["name"] for request in pending] == ["Ann"]
         api.ok(api.host(created, "POST", f"/requests/{pending[0]['id']}", approve=True))
         for page in (first, second):
@@ -205,7 +201,7 @@ def test_a_spectator_asks_for_a_seat(server: Any) -> None:
         await wait_until(
             page, "document.getElementById('ask-status').textContent.includes('Waiting')"
         )
-        pending = _pending(api, created)
+        pending = pending_requests(api, created)
         assert [request["name"] for request in pending] == ["Dee"]
         api.ok(api.host(created, "POST", f"/requests/{pending[0]['id']}", approve=True))
         await page.wait_for_url("**/seat/*", timeout=15000)

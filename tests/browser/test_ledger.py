@@ -32,7 +32,7 @@ SETTLED = """(() => {
 })()"""
 
 
-async def _page(browser: Any, url: str) -> Page:
+async def _ledger_page(browser: Any, url: str) -> Page:
     return (await _seat(browser, url)).page
 
 
@@ -46,7 +46,7 @@ async def _seat(browser: Any, url: str) -> Seat:
     return seat
 
 
-async def _audit(page: Page, name: str, shots: Path, found: dict[str, Any]) -> list[Path]:
+async def _audit_ledger(page: Page, name: str, shots: Path, found: dict[str, Any]) -> list[Path]:
     taken = []
     for size, viewport in SIZES.items():
         await page.set_viewport_size(viewport)
@@ -100,8 +100,8 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
     async with async_playwright() as playwright:
         browser = await launch(playwright)
         ann = await _seat(browser, granted["link"])
-        host = await _page(browser, created["links"]["host"])
-        watch = await _page(browser, created["links"]["watch"])
+        host = await _ledger_page(browser, created["links"]["host"])
+        watch = await _ledger_page(browser, created["links"]["watch"])
         api.ok(api.host(created, "POST", "/start"))
         await ann.my_turn()
 
@@ -110,8 +110,8 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
         await ann.page.click("#rebuy-ask")
         await host.wait_for_selector("#ledger button[data-action='approve']")
         await wait_until(watch, "document.querySelector('#ledger .requests li') !== null")
-        taken += await _audit(host, "ledger-host-request", shots, found)
-        taken += await _audit(ann.page, "ledger-seat-request", shots, found)
+        taken += await _audit_ledger(host, "ledger-host-request", shots, found)
+        taken += await _audit_ledger(ann.page, "ledger-seat-request", shots, found)
         await host.click("#ledger button[data-action='approve']")
         await wait_until(
             host,
@@ -142,7 +142,7 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
                 "document.querySelector('#ledger .balance')?.textContent"
                 ".startsWith('Balanced') === true",
             )
-        taken += await _audit(watch, "ledger-spectator", shots, found)
+        taken += await _audit_ledger(watch, "ledger-spectator", shots, found)
 
         # The host ends the night; the hand in progress plays out and every page settles up.
         await host.click("#end-night")
@@ -162,7 +162,7 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
             )
             _figures_match(await page.evaluate(FIGURES), night)
             shown[name] = await page.evaluate(TRANSFERS)
-            taken += await _audit(page, f"settle-up-{name}", shots, found)
+            taken += await _audit_ledger(page, f"settle-up-{name}", shots, found)
         csv_link = await watch.get_attribute("#night-csv", "href")
         json_link = await watch.get_attribute("#night-json", "href")
         assert csv_link is not None

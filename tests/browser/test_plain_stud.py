@@ -18,7 +18,7 @@ from tests.browser.pages import keep
 from tests.server import wsclient
 
 
-async def _form(base: str, shots: Path) -> None:
+async def _stud_form(base: str, shots: Path) -> None:
     api = wsclient.Api(base)
     async with async_playwright() as playwright:
         browser = await pages.launch(playwright)
@@ -86,7 +86,7 @@ async def _session(base: str, shots: Path) -> None:
 
 
 def test_the_create_form_puts_plain_stud_on_the_menu(server: Any, tmp_path: Path) -> None:
-    asyncio.run(_form(server.base, tmp_path))
+    asyncio.run(_stud_form(server.base, tmp_path))
     keep(sorted(tmp_path.glob("*.png")))
 
 

@@ -42,7 +42,7 @@ def honest_frame(deals: int) -> dict[str, Any]:
     return {"type": "private_audit", "first": 1, "last": 1, "deals": deals, "faults": []}
 
 
-async def _page(
+async def _audited_page(
     browser: Browser,
     link: str,
     table_id: str,
@@ -140,7 +140,7 @@ async def _session(base: str) -> dict[str, dict[str, Any]]:
         browser = await pages.launch(playwright)
         errors: list[str] = []
         for case, link in ((FORGED, granted["link"]), (HONEST, created["links"]["watch"])):
-            page = await _page(browser, link, table_id, case)
+            page = await _audited_page(browser, link, table_id, case)
             page.on("pageerror", lambda error: errors.append(str(error)))
             await page.get_by_role("button", name="History").click()
             said[f"{case}, history"] = await _said(page, ".night-audit-box")
@@ -212,7 +212,7 @@ async def _own_part(base: str) -> tuple[str, dict[str, dict[str, Any]]]:
         browser = await pages.launch(playwright)
         for case in (REWRITTEN, HONEST):
             held = ann_held(table_id, time.time() * 1000)
-            page = await _page(browser, granted["link"], table_id, case, held=held)
+            page = await _audited_page(browser, granted["link"], table_id, case, held=held)
             seat = pages.Seat(page)  # its console errors
             await page.get_by_role("button", name="History").click()
             said[case] = await _said(page, ".night-audit-box")
@@ -305,7 +305,9 @@ async def _long_audit(base: str, hands: int, without: str = "") -> dict[str, Any
         browser = await pages.launch(playwright)
         link = created["links"]["watch"]
         init = WATCH_INPUT + without
-        page = await _page(browser, link, table_id, HONEST, record=long_night(hands), init=init)
+        page = await _audited_page(
+            browser, link, table_id, HONEST, record=long_night(hands), init=init
+        )
         await page.get_by_role("button", name="History").click()
         box = page.locator(".night-audit-box")
         heading = page.get_by_role("heading", name="Past hands")

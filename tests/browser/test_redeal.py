@@ -35,7 +35,7 @@ document.addEventListener("wildstud:render", () => {
 """
 
 
-def _pending(client: wsclient.Client) -> dict[tuple[int, int], dict[str, Any]]:
+def _redeal_views(client: wsclient.Client) -> dict[tuple[int, int], dict[str, Any]]:
     """Every view the server sent with a redeal pending, by hand number and event count."""
     found: dict[tuple[int, int], dict[str, Any]] = {}
     hand: dict[str, Any] | None = None
@@ -91,7 +91,7 @@ async def _session(base: str, shots: Path) -> None:
                     shot = True
                 await asyncio.sleep(0.03)
         api.ok(api.host(created, "POST", "/pause"))
-        pending = _pending(truth)
+        pending = _redeal_views(truth)
         assert pending, "no redeal pending in ten hands of the Bitch at eight seats"
         shown = await page.evaluate("window.__redeals")
         drawn = {(item["hand"], item["events"]): item for item in shown}

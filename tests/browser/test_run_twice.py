@@ -13,7 +13,7 @@ from typing import Any
 
 from playwright.async_api import async_playwright
 
-from tests.browser.pages import frames_received, keep, launch, wait_until
+from tests.browser.pages import events_so_far, frames_received, keep, launch, wait_until
 from tests.browser.test_accessibility import AXE, RULES, RUN_AXE
 from tests.server.wsclient import Api, Client, Shower, play
 from wildstud.hands import describe_value
@@ -117,16 +117,6 @@ async def _session(base: str, shots: Path) -> list[Path]:
     table = api.table(created)
     assert sum(seat["stack"] for seat in table["seats"]) == 6
     return taken
-
-
-def events_so_far(received: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    events: list[dict[str, Any]] = []
-    for frame in received:
-        if frame["type"] == "hand":
-            events = list(frame["view"]["events"])
-        elif frame["type"] == "update":
-            events.extend(frame["events"])
-    return events
 
 
 def test_a_hand_all_in_is_run_twice_from_the_page(server: Any, tmp_path: Path) -> None:

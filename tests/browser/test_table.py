@@ -124,7 +124,7 @@ def _current_deal(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return events[starts[-1] if starts else 0 :]
 
 
-def _cards(codes: list[str]) -> frozenset[Card]:
+def _card_set(codes: list[str]) -> frozenset[Card]:
     return frozenset(parse_card(code) for code in codes)
 
 
@@ -133,7 +133,7 @@ def _change(event: dict[str, Any]) -> WildChange:
     queen = event["queen"]
     followed = None if queen is None else FaceUp(parse_card(queen), event["queen_seat"])
     card = parse_card(event["card"])
-    kind, wild, was = Trigger(event["kind"]), _cards(event["wild"]), _cards(event["was"])
+    kind, wild, was = Trigger(event["kind"]), _card_set(event["wild"]), _card_set(event["was"])
     return WildChange(kind, card, event["seat"], wild, was, followed)
 
 
@@ -235,7 +235,9 @@ async def _act(page: Page, rng: random.Random) -> bool:
     return True
 
 
-async def _join(browser: Browser, join_link: str, name: str, phone: bool) -> tuple[Page, list[str]]:
+async def _sit_down(
+    browser: Browser, join_link: str, name: str, phone: bool
+) -> tuple[Page, list[str]]:
     size: ViewportSize = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
     context = await browser.new_context(viewport=size)
     await context.add_init_script(PROBE)
@@ -271,8 +273,8 @@ async def _session(base: str, shots: Path) -> None:
         browser = await playwright.chromium.launch(
             executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"]
         )
-        ann, ann_errors = await _join(browser, created["links"]["join"], "Ann", phone=False)
-        bob, bob_errors = await _join(browser, created["links"]["join"], "Bob", phone=True)
+        ann, ann_errors = await _sit_down(browser, created["links"]["join"], "Ann", phone=False)
+        bob, bob_errors = await _sit_down(browser, created["links"]["join"], "Bob", phone=True)
         watcher_context = await browser.new_context(viewport={"width": 1280, "height": 900})
         await watcher_context.add_init_script(PROBE)
         watcher = await watcher_context.new_page()
@@ -423,7 +425,7 @@ async def _redeal_session(base: str, shots: Path) -> None:
         browser = await playwright.chromium.launch(
             executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"]
         )
-        ann, ann_errors = await _join(browser, created["links"]["join"], "Ann", phone=False)
+        ann, ann_errors = await _sit_down(browser, created["links"]["join"], "Ann", phone=False)
         watcher_context = await browser.new_context(viewport={"width": 1280, "height": 900})
         await watcher_context.add_init_script(PROBE)
         watcher = await watcher_context.new_page()

@@ -1,4 +1,5 @@
-"""What the engine's tests share: playing a scripted hand and reading what it did.
+"""What the engine's tests share: playing a scripted hand (or calling down to the showdown) and
+reading what it did.
 
 Moves are written as a player would say them, seat label first: ``"p2 call"``,
 ``"p1 complete 5"``.
@@ -8,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from wildstud.deal import Hand, Share, Shown, WildsChanged
+from wildstud.bots import CallingBot, take_turn
+from wildstud.deal import Hand, Phase, Share, Shown, Stage, WildsChanged
 from wildstud.hands import describe_value
 from wildstud.seats import seat_label
 from wildstud.words import describe_change
@@ -65,3 +67,12 @@ def observed(hand: Hand) -> tuple[Any, ...]:
         hand.wilds,
         views,
     )
+
+
+def to_showdown(hand: Hand) -> None:
+    """Every player calls or checks until the showdown (or the end, if the hand has none)."""
+    while hand.stage is not Stage.SHOWDOWN and hand.phase is not Phase.OVER:
+        if hand.phase is Phase.PLAYER:
+            take_turn(hand, CallingBot())
+        else:
+            hand.step()

@@ -56,7 +56,7 @@ def rules_of(code: str, options: dict[str, object]) -> Rules:
     return find_game(code).rules(table)
 
 
-def play(hand: Hand, choose: object = None) -> list[Chance]:
+def play_taking_chances(hand: Hand, choose: object = None) -> list[Chance]:
     """Play ``hand`` out, every player calling or checking; each chance step is dealt with
     ``choose(hand)`` (a card of the stub) or, without it, by the hand's own policy. Returns
     the chance steps taken."""
@@ -86,7 +86,7 @@ def test_cards_dealt_by_hand_deal_give_the_hand_the_deck_would_have_dealt() -> N
         rules = rules_of(code, options)
         for seed in range(15):
             dealt = Hand(rules, [200] * players, deck=Deck(seed=seed))
-            play(dealt)
+            play_taking_chances(dealt)
             order = [
                 event.card
                 for event in dealt.events
@@ -94,7 +94,7 @@ def test_cards_dealt_by_hand_deal_give_the_hand_the_deck_would_have_dealt() -> N
             ]
             cards = iter(order)
             by_hand = Hand(rules, [200] * players)
-            play(by_hand, lambda _hand, cards=cards: next(cards))
+            play_taking_chances(by_hand, lambda _hand, cards=cards: next(cards))
             assert by_hand.events == dealt.events, (code, options, seed)
 
 
@@ -106,7 +106,7 @@ def test_every_kind_of_chance_step_is_said_before_it_is_dealt() -> None:
         for seed in range(12):
             rng = random.Random(seed)
             hand = Hand(rules, [200] * players, deck=Deck(seed=seed))
-            taken = play(hand, lambda hand, rng=rng: rng.choice(hand.stub_cards))
+            taken = play_taking_chances(hand, lambda hand, rng=rng: rng.choice(hand.stub_cards))
             events = [event for event in hand.events if not isinstance(event, StubShuffled)]
             dealing = [
                 event
@@ -141,7 +141,7 @@ def test_every_kind_of_chance_step_is_said_before_it_is_dealt() -> None:
         {"final_queen": "centre-card"},
         deck=stack_deck("2c 3c 4c 5c 6c 7c  8c 9c  Tc Jc  2d Qh"),
     )
-    seen.update((chance.kind, chance.up) for chance in play(centre))
+    seen.update((chance.kind, chance.up) for chance in play_taking_chances(centre))
     assert seen == {
         (Stage.CARD, False),
         (Stage.CARD, True),
@@ -156,7 +156,7 @@ def test_every_kind_of_chance_step_is_said_before_it_is_dealt() -> None:
 
 def test_the_deal_number_of_a_chance_step_moves_on_after_a_redeal() -> None:
     hand = Hand("BITCH", [50, 50], deck=stack_deck("2c 3c 4c 5c  6c Qs"))
-    deals = {chance.deal for chance in play(hand)}
+    deals = {chance.deal for chance in play_taking_chances(hand)}
     assert deals == {1, 2}
 
 
@@ -212,7 +212,7 @@ def test_no_card_is_dealt_while_a_player_must_act_or_once_the_hand_is_over() -> 
     assert hand.chance() is None
     with pytest.raises(IllegalActionError, match="must act before the dealer"):
         hand.deal(hand.stub_cards[0])
-    play(hand)
+    play_taking_chances(hand)
     with pytest.raises(IllegalActionError, match="the hand is over"):
         hand.deal("As")
 
@@ -228,7 +228,7 @@ def test_a_record_is_replayed_by_dealing_its_cards_alone() -> None:
         rules = rules_of(code, options)
         for seed in range(6):
             hand = Hand(rules, [200] * players, deck=Deck(seed=seed))
-            play(hand)
+            play_taking_chances(hand)
             again = replay(record_from_hand(hand, reveal="all"))
             assert again.complete
             # A record never names the burned cards: the replay burns cards nobody names.
@@ -241,10 +241,10 @@ def test_a_script_of_a_hands_cards_deals_that_hand_again() -> None:
         rules = rules_of(code, options)
         for seed in range(6):
             hand = Hand(rules, [200] * players, deck=Deck(seed=seed))
-            play(hand)
+            play_taking_chances(hand)
             script = ScriptDealer.from_events(hand.events)
             again = Hand(rules, [200] * players, deck=script)
-            play(again)
+            play_taking_chances(again)
             assert again.events == hand.events
 
 
@@ -252,15 +252,15 @@ def test_stored_orders_deal_as_the_server_decks_do() -> None:
     book = DeckBook()
     rules = rules_of("BITCH", {})
     served = Hand(rules, [100] * 4, deck=book.draw)
-    play(served)
+    play_taking_chances(served)
     orders = {deal: book.order(deal) for deal in range(1, served.deal_number + 1)}
     stored = Hand(rules, [100] * 4, deck=DeckPerDeal.stored(orders))
-    play(stored)
+    play_taking_chances(stored)
     assert stored.events == served.events
     # A list of decks, one per deal, deals the same again.
     decks = [Deck.stacked(orders[deal]) for deal in sorted(orders)]
     listed = Hand(rules, [100] * 4, deck=decks)
-    play(listed)
+    play_taking_chances(listed)
     assert listed.events == served.events
 
 
@@ -312,8 +312,8 @@ def test_a_replay_reads_the_shows_first_and_still_refuses_a_show_of_the_wrong_le
 
 
 def play_by_runs(hand: Hand) -> None:
-    """Play ``hand`` out as :func:`play` does, the dealer's moves taken by :meth:`Hand.run`:
-    each street's cards picked from the policy in one run."""
+    """Play ``hand`` out as :func:`play_taking_chances` does, the dealer's moves taken by
+    :meth:`Hand.run`: each street's cards picked from the policy in one run."""
     bot = CallingBot()
     while hand.phase is not Phase.OVER:
         if hand.phase is Phase.PLAYER:
@@ -331,7 +331,7 @@ def test_a_street_dealt_in_one_run_deals_what_its_cards_one_at_a_time_deal() -> 
         rules = rules_of(code, options)
         for seed in range(4):
             stepped = Hand(rules, [200] * players, deck=Deck(seed=seed))
-            play(stepped)
+            play_taking_chances(stepped)
             ran = Hand(rules, [200] * players, deck=Deck(seed=seed))
             play_by_runs(ran)
             assert ran.events == stepped.events

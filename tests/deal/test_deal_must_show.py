@@ -4,21 +4,11 @@ nothing may be mucked instead, and mucking it changes no one's share."""
 
 from __future__ import annotations
 
-from wildstud.bots import CallingBot, take_turn
+from tests.deal.helpers import to_showdown
 from wildstud.cards import Deck
 from wildstud.deal import Hand, Phase, Stage
 from wildstud.deal.decks import stack_deck
 from wildstud.games import find_game
-
-
-def to_showdown(hand: Hand) -> None:
-    while hand.stage is not Stage.SHOWDOWN:
-        if hand.phase is Phase.OVER:
-            return
-        if hand.phase is Phase.PLAYER:
-            take_turn(hand, CallingBot())
-        else:
-            hand.step()
 
 
 def test_the_winner_must_show_and_the_loser_may_muck() -> None:

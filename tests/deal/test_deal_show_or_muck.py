@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from wildstud.bots import CallingBot, take_turn
+from tests.deal.helpers import to_showdown
 from wildstud.cards import Deck
 from wildstud.deal import Hand, Mucked, Phase, Shown, Stage
 from wildstud.deal.decks import stack_deck
@@ -17,14 +17,6 @@ from wildstud.games import find_game
 NINES_BEAT_ACES = "As 9c Ah 9d Qh 7d  2c 3c  Kc 4d  Jc 5h  8s 8h"
 
 
-def to_showdown(hand: Hand) -> None:
-    while hand.stage is not Stage.SHOWDOWN and hand.phase is not Phase.OVER:
-        if hand.phase is Phase.PLAYER:
-            take_turn(hand, CallingBot())
-        else:
-            hand.step()
-
-
 def heads_up() -> Hand:
     hand = Hand("FTQ", [50, 50], deck=stack_deck(NINES_BEAT_ACES))
     to_showdown(hand)
@@ -32,7 +24,7 @@ def heads_up() -> Hand:
     return hand
 
 
-def snapshot(hand: Hand) -> tuple[object, ...]:
+def showdown_snapshot(hand: Hand) -> tuple[object, ...]:
     return (hand.events, hand.stacks, hand.stage, hand.live, hand.to_show_or_muck, hand.view(0))
 
 
@@ -56,21 +48,21 @@ def test_the_loser_is_to_choose_and_the_winner_is_not() -> None:
 )
 def test_a_hand_that_takes_part_of_a_pot_cannot_choose(seat: int, show: bool, message: str) -> None:
     hand = heads_up()
-    before = snapshot(hand)
+    before = showdown_snapshot(hand)
     with pytest.raises(IllegalActionError, match=message):
         hand.show_or_muck(seat, show)
-    assert snapshot(hand) == before
+    assert showdown_snapshot(hand) == before
 
 
 def test_a_choice_to_show_stands_and_cannot_be_made_again() -> None:
     hand = heads_up()
     assert hand.show_or_muck(0, True) is None
     assert hand.to_show_or_muck == ()
-    before = snapshot(hand)
+    before = showdown_snapshot(hand)
     for show in (True, False):
         with pytest.raises(IllegalActionError, match="p1 has chosen to show this hand already"):
             hand.show_or_muck(0, show)
-    assert snapshot(hand) == before
+    assert showdown_snapshot(hand) == before
     hand.run()
     assert [event.seat for event in hand.events if isinstance(event, Shown)] == [0, 1]
 
@@ -78,10 +70,10 @@ def test_a_choice_to_show_stands_and_cannot_be_made_again() -> None:
 def test_no_choice_before_the_showdown_or_for_a_seat_without_a_hand() -> None:
     hand = Hand("FTQ", [50, 50, 50], deck=Deck(seed=2))
     hand.run()
-    before = snapshot(hand)
+    before = showdown_snapshot(hand)
     with pytest.raises(IllegalActionError, match="there is no showdown now to show or muck at"):
         hand.show_or_muck(0, False)
-    assert snapshot(hand) == before
+    assert showdown_snapshot(hand) == before
     with pytest.raises(TableError, match="no seat 7 at this table"):
         hand.verify_show_or_muck(7)
     # A seat that folded has no hand at the showdown.

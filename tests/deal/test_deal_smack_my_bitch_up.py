@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import pytest
 
+from tests.deal.helpers import reasons
 from wildstud.bots import CallingBot, play_out
 from wildstud.cards import Rank, parse_card
-from wildstud.deal import Called, Hand, Paid, Payment, Shown, WildsChanged, stack_deck
+from wildstud.deal import Called, Hand, Paid, Payment, Shown, stack_deck
 from wildstud.hands import describe_value
 from wildstud.wilds import rank_cards
-from wildstud.words import describe_change
 
 SHEET = (
     "2c 3c 4c  5c 6c 8c  Qh 7d 9s"  # third street: Q♥, then 7♦ follows
@@ -22,12 +22,6 @@ SHEET = (
     "  Qc 3h 9c"  # sixth: Q♣, then 3♥ follows
     "  Ah Kh Ac"  # seventh, face down
 )
-
-
-def reasons(hand: Hand) -> list[str]:
-    return [
-        describe_change(event.change) for event in hand.events if isinstance(event, WildsChanged)
-    ]
 
 
 @pytest.mark.parametrize(

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from pokerkit import HandHistory
 
+from tests.tools.cli_run import run
 from wildstud.bots import RandomBot, take_turn
 from wildstud.cards import Deck
-from wildstud.cli import main
 from wildstud.deal import Hand, Phase
 from wildstud.errors import RecordError
 from wildstud.history import (
@@ -47,14 +47,6 @@ def played(seed: int) -> HandRecord:
 
 
 RECORDS = [played(seed) for seed in range(24)]
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as done:
-        main(list(args))
-    code = done.value.code if isinstance(done.value.code, int) else 1
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def test_hands_round_trip_through_a_phhs_file(tmp_path: Path) -> None:

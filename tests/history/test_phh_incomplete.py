@@ -8,15 +8,13 @@ The records are the examples of docs/records.md, one of each game, cut after eve
 from __future__ import annotations
 
 import dataclasses
-import io
 import json
 import re
-import sys
 from pathlib import Path
 
 import pytest
 
-from wildstud.cli import main
+from tests.tools.cli_run import run
 from wildstud.history import HandRecord, judge, read_record, replay, write_record
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,21 +30,6 @@ def cut(record: HandRecord, count: int) -> HandRecord:
     return dataclasses.replace(
         record, actions=record.actions[:count], finishing_stacks=None, winnings=None
     )
-
-
-def run(capsys: pytest.CaptureFixture[str], text: str, *args: str) -> tuple[int, str, str]:
-    """Exit status, standard output and standard error of ``wildstud args``, ``text`` on
-    standard input."""
-    stdin = sys.stdin
-    sys.stdin = io.TextIOWrapper(io.BytesIO(text.encode()))
-    try:
-        with pytest.raises(SystemExit) as done:
-            main(list(args))
-    finally:
-        sys.stdin = stdin
-    code = done.value.code if isinstance(done.value.code, int) else 1
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def test_the_examples_cover_every_game() -> None:
@@ -73,10 +56,10 @@ def test_judge_and_replay_take_a_record_cut_after_any_action(
             assert ruling.stopped is not None
             assert all(not pot.shares for pot in ruling.pots)  # nothing awarded yet
         text = write_record(part)
-        code, out, err = run(capsys, text, "judge", "-", "--json")
+        code, out, err = run(capsys, "judge", "-", "--json", stdin=text)
         assert (code, err) == (0, ""), (count, err)
         assert json.loads(out)["game"] == record.variant
-        code, out, err = run(capsys, text, "replay", "-")
+        code, out, err = run(capsys, "replay", "-", stdin=text)
         assert (code, err) == (0, ""), (count, err)
     assert judge(cut(record, len(record.actions))).stacks == whole.stacks
 
@@ -109,7 +92,9 @@ def test_odds_take_a_record_cut_anywhere(capsys: pytest.CaptureFixture[str]) -> 
     refused = []
     for record, count in ODDS_CUTS:
         text = write_record(cut(record, count))
-        code, out, err = run(capsys, text, "odds", "--record", "-", "--deals", "200", "--json")
+        code, out, err = run(
+            capsys, "odds", "--record", "-", "--deals", "200", "--json", stdin=text
+        )
         if code == 2 and "face-up card still to come on it could stop the deal" in err:
             refused.append((record.variant, count))  # The Bitch, its face-up cards half dealt
             continue

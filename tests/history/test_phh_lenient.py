@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from wildstud.cli import main
+from tests.tools.cli_run import run
 from wildstud.errors import ChipsError, RecordError
 from wildstud.history import Tolerance, judge, read_record, replay
 
@@ -54,14 +54,6 @@ ACTIONS = [
 def record_text(actions: list[str], extra: str = "") -> str:
     body = ",\n".join(f"  {json.dumps(action)}" for action in actions)
     return f"{HEAD}{extra}actions = [\n{body},\n]\n"
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as done:
-        main(list(args))
-    code = done.value.code if isinstance(done.value.code, int) else 1
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def write(tmp_path: Path, text: str, name: str = "hand.phh") -> str:

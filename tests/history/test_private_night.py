@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.private_play import CONTEXT, Night
 from tests.test_json_vocabulary import validator
 from tests.tools.private_nights import GOLDEN, golden_text, substituted
+from tests.tools.private_play import CONTEXT, Night
 from wildstud.cli import main
 from wildstud.errors import RecordError
 from wildstud.history.private_night import (
@@ -25,7 +25,7 @@ from wildstud.private_rounds import Row
 from wildstud.schemas import schema
 
 
-def played(*, reveal: bool = True) -> Night:
+def played_private_night(*, reveal: bool = True) -> Night:
     """A hand of Follow the Queen between two pages and the server, to the showdown, every
     party's secret published after it (``reveal``)."""
     night = Night("FTQ", {}, players=3, pages=2)
@@ -44,14 +44,14 @@ def audited(rows: list[Row]) -> tuple[list[tuple[str, str]], str]:
 
 
 def test_an_honest_night_is_verified_from_its_record() -> None:
-    night = played()
+    night = played_private_night()
     faults, words = audited(night.rows)
     assert faults == []
     assert words == f"Every player and the server dealt honestly: checked {len(night.deals)} deal"
 
 
 def test_a_page_that_reordered_otherwise_than_it_says_is_named() -> None:
-    night = played(reveal=False)
+    night = played_private_night(reveal=False)
     for rounds, agents in zip(night.deals, night.agents, strict=True):
         for party, agent in enumerate(agents):
             order = list(agent.order)
@@ -66,7 +66,7 @@ def test_a_page_that_reordered_otherwise_than_it_says_is_named() -> None:
 
 
 def test_a_withheld_secret_is_named_not_skipped() -> None:
-    night = played(reveal=False)
+    night = played_private_night(reveal=False)
     for rounds, agents in zip(night.deals, night.agents, strict=True):
         for party, agent in enumerate(agents):
             if party != 0:  # page 0 never publishes
@@ -85,7 +85,7 @@ def test_a_server_that_substitutes_a_card_is_named() -> None:
 
 
 def test_a_key_that_is_not_the_published_secrets_is_named() -> None:
-    night = played(reveal=False)
+    night = played_private_night(reveal=False)
     for rounds, agents in zip(night.deals, night.agents, strict=True):
         for party, agent in enumerate(agents):
             scalar = Secret.new().scalar if party == 2 else agent.secret.scalar
@@ -98,7 +98,7 @@ def test_a_key_that_is_not_the_published_secrets_is_named() -> None:
 def test_a_secret_of_zero_is_refused_as_its_partys_row() -> None:
     """Zero masks nothing and is no key's secret: libsodium refuses it, and the audit names
     the row that publishes it (it used to stop the audit with a ValueError)."""
-    night = played()
+    night = played_private_night()
     rows = list(night.rows)
     index = next(i for i, row in enumerate(rows) if row.kind == "reveal" and row.party == 2)
     data = json.loads(rows[index].data)
@@ -109,7 +109,7 @@ def test_a_secret_of_zero_is_refused_as_its_partys_row() -> None:
 
 
 def test_a_row_that_does_not_hold_is_named_as_its_partys() -> None:
-    night = played()
+    night = played_private_night()
     rows = list(night.rows)
     index = next(i for i, row in enumerate(rows) if row.kind == "unmask" and row.party == 1)
     data = json.loads(rows[index].data)
@@ -130,8 +130,8 @@ def test_a_record_that_cannot_be_read_is_refused_by_name() -> None:
 def test_wildstud_verify_night_names_each_fault_and_exits_non_zero(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    honest = played()
-    withheld = played(reveal=False)
+    honest = played_private_night()
+    withheld = played_private_night(reveal=False)
     rows = list(withheld.rows)
     for rounds, agents in zip(withheld.deals, withheld.agents, strict=True):
         rows.append(rounds.take_reveal(1, agents[1].secret.scalar, agents[1].order))

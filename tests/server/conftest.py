@@ -1,5 +1,6 @@
 """Fixtures of the server tests: a real ``wildstud serve`` in a subprocess on a free loopback
-port, on SQLite or on a private PostgreSQL cluster started for the tests.
+port, on SQLite or on a private PostgreSQL cluster started for the tests, and its HTTP client
+(``api``).
 
 The PostgreSQL cluster is a throwaway: ``initdb`` into a temporary folder, ``pg_ctl start`` on
 a free port with its socket in that folder (as the ``postgres`` user when the tests run as
@@ -26,6 +27,7 @@ import httpx
 import pytest
 
 from tests.server import prefork
+from tests.server.wsclient import Api
 
 WILDSTUD = str(Path(sys.executable).with_name("wildstud"))
 MANY_TABLES = (
@@ -140,6 +142,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     running = Server(f"sqlite:///{folder / 'wildstud.sqlite3'}", folder / "server.log").start()
     yield running
     running.stop()
+
+
+@pytest.fixture(scope="module")
+def api(server: Server) -> Api:
+    """The HTTP client of the module's server (of a module's own ``server`` where it has one)."""
+    return Api(server.base)
 
 
 def _postgres_bin() -> Path:

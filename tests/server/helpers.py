@@ -1,53 +1,59 @@
 """What the server tests share beyond their fixtures (``conftest.py``) and the client
-(``wsclient.py``): how an HTTP refusal is checked, a connection held in memory, and which
-cards a frame holds."""
+(``wsclient.py``): how an HTTP refusal is checked, a connection held in memory, which cards a
+frame holds, what a spectator may see of an event, and the stored rows of a table and a seat."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
+import random
 import re
 import sqlite3
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from wildstud.cards import DECK
+import httpx
+
+from tests.server.wsclient import CARDS, Api, Client, Frame, cards_in, play
 from wildstud.private_rounds import Agent, Row
 from wildstud.server.private_replay import deals_of
+from wildstud.server.store import SeatState, TableState
 from wildstud.server.store.records import PrivateRound
 from wildstud.server.table.private_reveal import context
 
+if TYPE_CHECKING:
+    from tests.server.conftest import Server
+
 __all__ = [
     "CARDS",
+    "NIGHT",
+    "NIGHT_CHIPS",
     "Listener",
     "Player",
+    "acted",
+    "answer_to",
     "cards_in",
+    "club_member",
     "found_in_database",
+    "hand_events",
+    "join_request",
+    "new_club",
+    "pending_requests",
+    "play_club_night",
+    "public",
+    "public_events",
     "refused",
+    "seat_state",
     "server_hole_cards",
     "standing_alone",
+    "stop_playing",
+    "table_state",
+    "tables_run_by",
+    "token_of",
+    "until_done",
 ]
-
-CARDS = frozenset(str(card) for card in DECK)
-"""Every card's code (``Qh``)."""
-
-
-def cards_in(value: Any) -> set[str]:
-    """Every card code anywhere in a frame, but in lists of the wild cards (which name whole
-    ranks, or the queen of spades, whoever holds them).
-
-    >>> sorted(cards_in({"card": "Qh", "wild": ["Qs"], "names": ["ann"]}))
-    ['Qh']
-    """
-    if isinstance(value, str):
-        return {value} if value in CARDS else set()
-    if isinstance(value, dict):
-        items = [item for key, item in value.items() if key not in ("wild", "was")]
-        return set().union(*(cards_in(item) for item in items)) if items else set()
-    if isinstance(value, list):
-        return set().union(*(cards_in(item) for item in value)) if value else set()
-    return set()
 
 
 def refused(response: Any, status: int, *words: str) -> str:
@@ -59,6 +65,185 @@ def refused(response: Any, status: int, *words: str) -> str:
     for word in words:
         assert word in detail, detail
     return detail
+
+
+def token_of(link: str) -> str:
+    """The token at the end of a link (a seat's, a club's, a member's).
+
+    >>> token_of("http://127.0.0.1:8000/join/abc")
+    'abc'
+    """
+    return link.rsplit("/", 1)[1]
+
+
+def public(event: Frame) -> Frame:
+    """An event as a spectator sees it: the card of a face-down deal left out (only its owner
+    sees it)."""
+    if event["type"] == "dealt" and not event["up"]:
+        return {**event, "card": None}
+    return event
+
+
+def public_events(events: list[Frame]) -> list[Frame]:
+    """Each of ``events`` as a spectator sees it (:func:`public`)."""
+    return [public(event) for event in events]
+
+
+def acted(client: Client) -> int:
+    """How many actions the hand that ``client`` is watching has seen."""
+    return sum(1 for event in client.view["events"] if event["type"] == "acted")
+
+
+def hand_events(client: Client, number: int = 1) -> list[dict[str, Any]]:
+    """The events of hand ``number`` as ``client`` saw it end."""
+    events: list[dict[str, Any]] = client.hands[number]["view"]["events"]
+    return events
+
+
+def table_state(table_id: str = "t1") -> TableState:
+    """A running table's stored row, for the store's own tests."""
+    return TableState(
+        table_id, "Friday", "h" * 64, "j" * 43, "w" * 43, {}, "running", None, 0, None
+    )
+
+
+def seat_state(seat: int) -> SeatState:
+    """A player's stored seat of 100 chips, for the store's own tests."""
+    return SeatState(
+        seat, f"player{seat}", f"p{seat}", "player", None, 100, False, 0, 5.0, 0, False
+    )
+
+
+def join_request(api: Api, created: Frame, name: str, **body: Any) -> httpx.Response:
+    """The answer to ``name`` asking for a seat through the table's join link."""
+    return api.http.post(
+        f"/api/join/{token_of(created['links']['join'])}", json={"name": name, **body}
+    )
+
+
+def pending_requests(api: Api, created: Frame) -> list[Frame]:
+    """The requests for a seat that wait for the host."""
+    pending: list[Frame] = api.ok(api.host(created, "GET", "/requests"))  # type: ignore[assignment]
+    return pending
+
+
+def tables_run_by(server: Server) -> int:
+    """How many tables ``server`` itself runs."""
+    ready = httpx.get(f"{server.base}/api/ready", timeout=10, trust_env=False)
+    tables: int = ready.json()["tables"]
+    return tables
+
+
+async def answer_to(client: Client, seq: int) -> Frame:
+    """The answer (an ack or an error frame) to ``client``'s request ``seq``, once it comes."""
+    await client.wait_for(
+        lambda c: any(f["type"] in ("ack", "error") and f.get("seq") == seq for f in c.frames),
+        what=f"the answer to {seq}",
+    )
+    return next(f for f in client.frames if f["type"] in ("ack", "error") and f.get("seq") == seq)
+
+
+NIGHT_CHIPS = 1000
+"""The chips each member of a club's night starts with."""
+NIGHT = {
+    "name": "unused",
+    "starting_chips": NIGHT_CHIPS,
+    "games": [{"game": "FTQ"}],
+    "seats": 4,
+    "hand_pause": 0,
+    "showdown_pause": 0,
+    "muck_clock": 0,
+    "bot_delay": 0,
+}
+"""A club's settings for its nights: Follow the Queen, no pauses, no bot's delay."""
+
+
+def new_club(api: Api, name: str = "Fridays", host: str = "Ann") -> dict[str, Any]:
+    """A new club of :data:`NIGHT`'s nights, its host ``host``."""
+    response = api.http.post(
+        "/api/clubs", json={"name": name, "host_name": host, "initials": "A", "night": NIGHT}
+    )
+    assert response.status_code == 201, response.text
+    created: dict[str, Any] = response.json()
+    return created
+
+
+def club_member(api: Api, club: dict[str, Any], name: str) -> str:
+    """A member let in by the host; their token."""
+    join = token_of(club["links"]["join"])
+    asked = api.http.post(f"/api/clubs/join/{join}", json={"name": name, "colour": "#336699"})
+    assert asked.status_code == 202, asked.text
+    member = asked.json()
+    decided = api.http.post(
+        f"/api/clubs/host/{club['host_token']}/members/{member['member']['id']}",
+        json={"approve": True},
+    )
+    assert decided.status_code == 200, decided.text
+    token: str = member["token"]
+    return token
+
+
+async def play_club_night(
+    api: Api, club: dict[str, Any], tokens: dict[str, str], hands: int, seed: int, moved: int = 1
+) -> dict[str, Any]:
+    """A night from the club: each member sits down, ``hands`` hands are played (and more
+    until at least ``moved`` players are up or down), the host ends it; the club's book as it
+    then stands."""
+    host = club["host_token"]
+    made = api.http.post(f"/api/clubs/host/{host}/nights", json={})
+    assert made.status_code == 201, made.text
+    night = made.json()
+    clients = []
+    for name, token in tokens.items():
+        seat = api.http.post(f"/api/clubs/member/{token}/nights/{night['table_id']}/seat", json={})
+        assert seat.status_code == 201, seat.text
+        assert seat.json()["name"] == name
+        clients.append(await Client(seat.json()["socket"], name).open())
+    api.ok(api.http.post(f"/api/host/{night['host_token']}/start"))
+    rng = random.Random(seed)
+    table_path = f"/api/tables/{night['table_id']}"
+    # Every client plays on until the end, so that none waits for another who stopped; the
+    # table is watched through its public state (not a limited read): a stack that is not the
+    # buy-in of 1,000 chips is a player up or down.
+    tasks = [asyncio.create_task(play(client, rng, lambda _c: False)) for client in clients]
+
+    def enough(table: dict[str, Any]) -> bool:
+        up_or_down = sum(seat["stack"] != NIGHT_CHIPS for seat in table["seats"])
+        dealt: int = table["hands_dealt"]
+        return dealt >= hands and up_or_down >= moved
+
+    try:
+        await until_done(tasks, lambda: enough(api.get(table_path)))
+        ended = api.http.post(f"/api/clubs/host/{host}/nights/{night['table_id']}/end")
+        assert ended.status_code == 200, ended.text
+        # The book is read once the hand in progress is over (its reads are limited).
+        await until_done(tasks, lambda: api.get(table_path)["hand_in_progress"] is None)
+        book = api.get(f"/api/clubs/host/{host}/book")
+        assert any(entry["night"] == night["table_id"] for entry in book["nights"]), book
+    finally:
+        await stop_playing(tasks, clients)
+    return {"night": night, "book": book}
+
+
+async def stop_playing(tasks: list[asyncio.Task[None]], clients: list[Client]) -> None:
+    """The players stop playing and close their connections."""
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    for client in clients:
+        await client.close()
+
+
+async def until_done(tasks: list[asyncio.Task[None]], done: Callable[[], bool]) -> None:
+    """Wait (two minutes at most) until ``done()`` holds, while the players' tasks play on."""
+    for _ in range(1200):
+        for task in tasks:
+            if task.done():
+                task.result()  # a player who stopped says why
+        if done():
+            return
+        await asyncio.sleep(0.1)
+    raise AssertionError("the night stalled")
 
 
 class Listener:

@@ -26,11 +26,6 @@ from tests.server.helpers import refused
 from tests.server.wsclient import Api
 
 
-@pytest.fixture(scope="module")
-def api(server: Server) -> Api:
-    return Api(server.base)
-
-
 def test_creating_a_table_checks_the_games_and_rules(api: Api) -> None:
     post = api.http.post
     refused(

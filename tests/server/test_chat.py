@@ -21,7 +21,7 @@ def _errors(client: Client, after: int = 0) -> list[Frame]:
     return [frame for frame in client.frames[after:] if frame["type"] == "error"]
 
 
-def _stored(api: Api, created: Frame) -> list[Frame]:
+def _stored_chat(api: Api, created: Frame) -> list[Frame]:
     log: list[Frame] = api.ok(api.host(created, "GET", "/chat"))["lines"]
     return log
 
@@ -31,7 +31,7 @@ async def _settle() -> None:
     await asyncio.sleep(0.3)
 
 
-async def _table(api: Api, **settings: Any) -> tuple[Frame, list[Client], Client]:
+async def _chat_table(api: Api, **settings: Any) -> tuple[Frame, list[Client], Client]:
     created = api.create(games=[{"game": "FTQ"}], seats=4, **settings)
     seats = [api.join(created, name) for name in ("Ann\u202e", "Bob")]
     players = [await Client(seat["socket"], str(seat["seat"])).open() for seat in seats]
@@ -45,7 +45,7 @@ async def _table(api: Api, **settings: Any) -> tuple[Frame, list[Client], Client
 def test_players_chat_and_spectators_only_when_the_host_lets_them(server: Server) -> None:
     async def scenario() -> None:
         api = Api(server.base)
-        created, (ann, bob), spectator = await _table(api)
+        created, (ann, bob), spectator = await _chat_table(api)
         assert (await spectator.frame("chat_log"))["open"] is False
         await ann.send({"type": "say", "text": " good\u2066 luck", "id": "a1"})
         said = await ann.frame("said")
@@ -66,7 +66,7 @@ def test_players_chat_and_spectators_only_when_the_host_lets_them(server: Server
         assert error["code"] == "chat-closed"
         await _settle()
         assert _lines(spectator) == []
-        assert len(_stored(api, created)) == 1
+        assert len(_stored_chat(api, created)) == 1
         # The host opens it: the spectators get the log, and may speak under a name of their
         # own, never a player's.
         mark = len(spectator.frames)
@@ -83,7 +83,7 @@ def test_players_chat_and_spectators_only_when_the_host_lets_them(server: Server
         await spectator.send({"type": "say", "text": "I am Ann", "name": "ANN"})
         assert (await spectator.frame("error", mark))["code"] == "bad-text"
         await _settle()
-        assert [item["text"] for item in _stored(api, created)] == ["good luck", "hello all"]
+        assert [item["text"] for item in _stored_chat(api, created)] == ["good luck", "hello all"]
         # The host closes it again: the spectators are told, and may no longer speak.
         mark = len(spectator.frames)
         api.ok(api.host(created, "PUT", "/rules", spectator_chat=False))
@@ -111,7 +111,7 @@ def test_players_chat_and_spectators_only_when_the_host_lets_them(server: Server
 def test_the_host_mutes_and_unmutes_a_player(server: Server) -> None:
     async def scenario() -> None:
         api = Api(server.base)
-        created, (ann, bob), _spectator = await _table(api)
+        created, (ann, bob), _spectator = await _chat_table(api)
         answer = api.ok(api.host(created, "PUT", "/mutes", name="bob", muted=True))
         assert answer == {"muted": ["bob"]}
         dealer = (await ann.frame("chat"))["line"]
@@ -121,24 +121,24 @@ def test_the_host_mutes_and_unmutes_a_player(server: Server) -> None:
             "The host muted bob.",
         )
         assert (await bob.frame("chat_mutes"))["muted"] == ["bob"]
-        stored = len(_stored(api, created))
+        stored = len(_stored_chat(api, created))
         mark = len(ann.frames)
         await bob.send({"type": "say", "text": "let me speak", "id": "b1"})
         error = await bob.frame("error")
         assert (error["code"], error["id"]) == ("muted", "b1")
         await _settle()
         assert _lines(ann, mark) == []
-        assert len(_stored(api, created)) == stored
+        assert len(_stored_chat(api, created)) == stored
         # Muting twice changes nothing; a name that cannot be one is refused.
         assert api.ok(api.host(created, "PUT", "/mutes", name="BOB", muted=True)) == answer
         bad = api.host(created, "PUT", "/mutes", name="\u200b", muted=True)
         assert bad.status_code == 400
         assert "visible" in bad.json()["detail"]
-        assert len(_stored(api, created)) == stored
+        assert len(_stored_chat(api, created)) == stored
         api.ok(api.host(created, "PUT", "/mutes", name="Bob", muted=False))
         await bob.send({"type": "say", "text": "thanks", "id": "b2"})
         await bob.frame("said")
-        assert [item["text"] for item in _stored(api, created)][-2:] == [
+        assert [item["text"] for item in _stored_chat(api, created)][-2:] == [
             "The host unmuted bob.",
             "thanks",
         ]
@@ -151,7 +151,7 @@ def test_the_host_mutes_and_unmutes_a_player(server: Server) -> None:
 def test_bad_lines_and_floods_get_error_frames_and_change_nothing(server: Server) -> None:
     async def scenario() -> None:
         api = Api(server.base)
-        created, (ann, bob), spectator = await _table(api)
+        created, (ann, bob), spectator = await _chat_table(api)
         bad: list[tuple[Any, str, str]] = [
             ({"type": "say", "text": "x" * 281}, "bad-text", "at most 280 characters"),
             ({"type": "say", "text": " \t\u200b\u202e "}, "bad-text", "visible character"),
@@ -169,7 +169,7 @@ def test_bad_lines_and_floods_get_error_frames_and_change_nothing(server: Server
             assert words in error["message"], (frame, error)
         await _settle()
         assert _lines(bob) == []
-        assert _stored(api, created) == []
+        assert _stored_chat(api, created) == []
         # A burst of five passes, the sixth waits its turn.
         for index in range(6):
             await ann.send({"type": "say", "text": f"line {index}", "id": f"r{index}"})
@@ -181,7 +181,7 @@ def test_bad_lines_and_floods_get_error_frames_and_change_nothing(server: Server
         assert "5 lines at once, then one every 2 s" in refused["message"]
         await _settle()
         assert [line["text"] for line in _lines(bob)] == [f"line {i}" for i in range(5)]
-        assert len(_stored(api, created)) == 5
+        assert len(_stored_chat(api, created)) == 5
         # A resend of a stored line is a repeat, whatever the rate: nothing is stored twice.
         mark = len(ann.frames)
         await ann.send({"type": "say", "text": "line 0", "id": "r0"})
@@ -190,7 +190,7 @@ def test_bad_lines_and_floods_get_error_frames_and_change_nothing(server: Server
         await bob.send({"type": "say", "text": "mine", "id": "r0"})
         assert (await bob.frame("error"))["code"] == "bad-text"
         await _settle()
-        assert len(_stored(api, created)) == 5
+        assert len(_stored_chat(api, created)) == 5
         assert len(_lines(spectator)) == 0
         # The other player's rate is their own; after two seconds Ann may speak again.
         await asyncio.sleep(2.1)

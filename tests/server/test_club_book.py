@@ -78,7 +78,7 @@ def test_a_night_with_a_hand_in_progress_is_not_final() -> None:
     assert not final(tally(ENTRIES, {"a2": 90, "g": 90}))
 
 
-def _steps() -> list[BookStep]:
+def _book_steps() -> list[BookStep]:
     night = {"nets": {"ann": 35, "bob": -20, "cy": -15}, "names": {}}
     return [
         BookStep(1, "night", "n1", None, None, False, night),
@@ -92,12 +92,12 @@ def test_the_stored_steps_replay_to_the_book_they_record() -> None:
     book = Book().add_night("n1", {"ann": 35, "bob": -20, "cy": -15})
     book = book.mark_paid(1, by="bob").confirm(1, by="ann")
     book = book.add_night("n2", {"ann": -15, "cy": 15})
-    assert replay(_steps()) == book
+    assert replay(_book_steps()) == book
     assert book.nights[-1].replaced == (2,)
 
 
 def test_a_step_is_checked_before_it_is_written() -> None:
-    book = replay(_steps()[:1])  # payments #1 (bob pays ann 20) and #2 (cy pays ann 15), owed
+    book = replay(_book_steps()[:1])  # payments #1 (bob pays ann 20) and #2 (cy pays ann 15), owed
     with pytest.raises(NotAllowedError, match="not yours to mark paid"):
         Step("paid", 1, "ann").check(book)
     with pytest.raises(NotAllowedError, match="not yours to confirm"):
@@ -109,7 +109,7 @@ def test_a_step_is_checked_before_it_is_written() -> None:
     assert Step("paid", 1, "bob").check(book).amount == 20
     # The host may take any step, on any payment: a confirmation of cash paid before them.
     assert Step("confirmed", 2, "ann", host=True).check(book).payer == "cy"
-    marked = replay([*_steps()[:2]])
+    marked = replay([*_book_steps()[:2]])
     with pytest.raises(ClubConflictError, match="not owed"):
         Step("paid", 1, "bob").check(marked)
 

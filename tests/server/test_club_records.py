@@ -15,9 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.conftest import Server
-from tests.server.helpers import refused
-from tests.server.test_clubs import _club, _member, _play_night
+from tests.server.helpers import club_member, new_club, play_club_night, refused
 from tests.server.wsclient import Api
 from wildstud.history import read_records
 from wildstud.history.notation import format_action
@@ -36,18 +34,13 @@ SHEET = "name,bought in,cashed out\nANN,20,5\nDave,20,40\nANN,10,5\n"
 
 
 @pytest.fixture(scope="module")
-def api(server: Server) -> Api:
-    return Api(server.base)
-
-
-@pytest.fixture(scope="module")
 def season(api: Api) -> dict[str, Any]:
     """A club of three that played two nights, everyone up or down after the first."""
-    club = _club(api, "Records")
-    tokens = {"Ann": club["member_token"], "Bob": _member(api, club, "Bob")}
-    tokens["Cy"] = _member(api, club, "Cy")
-    first = asyncio.run(_play_night(api, club, tokens, 3, seed=21, moved=3))
-    second = asyncio.run(_play_night(api, club, tokens, 2, seed=22))
+    club = new_club(api, "Records")
+    tokens = {"Ann": club["member_token"], "Bob": club_member(api, club, "Bob")}
+    tokens["Cy"] = club_member(api, club, "Cy")
+    first = asyncio.run(play_club_night(api, club, tokens, 3, seed=21, moved=3))
+    second = asyncio.run(play_club_night(api, club, tokens, 2, seed=22))
     return {"club": club, "tokens": tokens, "nights": [first, second]}
 
 

@@ -8,66 +8,23 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import random
 import sqlite3
-from collections.abc import Callable
 from typing import Any
 
-import pytest
-
 from tests.server.conftest import Server
-from tests.server.helpers import refused
-from tests.server.wsclient import Api, Client, play
-
-NIGHT_CHIPS = 1000
-NIGHT = {
-    "name": "unused",
-    "starting_chips": NIGHT_CHIPS,
-    "games": [{"game": "FTQ"}],
-    "seats": 4,
-    "hand_pause": 0,
-    "showdown_pause": 0,
-    "muck_clock": 0,
-    "bot_delay": 0,
-}
-
-
-@pytest.fixture(scope="module")
-def api(server: Server) -> Api:
-    return Api(server.base)
-
-
-def _club(api: Api, name: str = "Fridays", host: str = "Ann") -> dict[str, Any]:
-    response = api.http.post(
-        "/api/clubs", json={"name": name, "host_name": host, "initials": "A", "night": NIGHT}
-    )
-    assert response.status_code == 201, response.text
-    created: dict[str, Any] = response.json()
-    return created
-
-
-def _token(link: str) -> str:
-    return link.rsplit("/", 1)[1]
-
-
-def _member(api: Api, club: dict[str, Any], name: str) -> str:
-    """A member let in by the host; their token."""
-    join = _token(club["links"]["join"])
-    asked = api.http.post(f"/api/clubs/join/{join}", json={"name": name, "colour": "#336699"})
-    assert asked.status_code == 202, asked.text
-    member = asked.json()
-    decided = api.http.post(
-        f"/api/clubs/host/{club['host_token']}/members/{member['member']['id']}",
-        json={"approve": True},
-    )
-    assert decided.status_code == 200, decided.text
-    token: str = member["token"]
-    return token
+from tests.server.helpers import (
+    club_member,
+    new_club,
+    play_club_night,
+    refused,
+    token_of,
+)
+from tests.server.wsclient import Api
 
 
 def test_a_club_lets_in_whom_its_host_approves(api: Api) -> None:
-    club = _club(api)
-    host, join = club["host_token"], _token(club["links"]["join"])
+    club = new_club(api)
+    host, join = club["host_token"], token_of(club["links"]["join"])
     assert club["links"]["host"].endswith(f"/club-host/{host}")
     assert club["club"]["you"]["host"]
     assert club["club"]["you"]["name"] == "Ann"
@@ -129,8 +86,8 @@ def test_a_club_lets_in_whom_its_host_approves(api: Api) -> None:
 
 
 def test_host_and_member_tokens_are_stored_only_hashed(api: Api, server: Server) -> None:
-    club = _club(api, "Hashed")
-    bob = _member(api, club, "Bob")
+    club = new_club(api, "Hashed")
+    bob = club_member(api, club, "Bob")
     with sqlite3.connect(server.database_url.removeprefix("sqlite:///")) as db:
         dump = "\n".join(db.iterdump())
     for token in (club["host_token"], club["member_token"], bob):
@@ -140,8 +97,8 @@ def test_host_and_member_tokens_are_stored_only_hashed(api: Api, server: Server)
 
 
 def test_a_member_keeps_one_identity_and_opens_it_elsewhere(api: Api) -> None:
-    club = _club(api, "Identity")
-    bob = _member(api, club, "Bob")
+    club = new_club(api, "Identity")
+    bob = club_member(api, club, "Bob")
     profile = f"/api/clubs/member/{bob}/profile"
     changed = api.http.put(profile, json={"colour": "#00aa00", "handle": "paypal.me/bobby"})
     assert changed.status_code == 200, changed.text
@@ -163,70 +120,7 @@ def test_a_member_keeps_one_identity_and_opens_it_elsewhere(api: Api) -> None:
     refused(api.http.get(f"/api/clubs/member/{'y' * 43}/device-link"), 404)
 
 
-async def _play_night(
-    api: Api, club: dict[str, Any], tokens: dict[str, str], hands: int, seed: int, moved: int = 1
-) -> dict[str, Any]:
-    """A night from the club: each member sits down, ``hands`` hands are played (and more
-    until at least ``moved`` players are up or down), the host ends it; the club's book as it
-    then stands."""
-    host = club["host_token"]
-    made = api.http.post(f"/api/clubs/host/{host}/nights", json={})
-    assert made.status_code == 201, made.text
-    night = made.json()
-    clients = []
-    for name, token in tokens.items():
-        seat = api.http.post(f"/api/clubs/member/{token}/nights/{night['table_id']}/seat", json={})
-        assert seat.status_code == 201, seat.text
-        assert seat.json()["name"] == name
-        clients.append(await Client(seat.json()["socket"], name).open())
-    api.ok(api.http.post(f"/api/host/{night['host_token']}/start"))
-    rng = random.Random(seed)
-    table_path = f"/api/tables/{night['table_id']}"
-    # Every client plays on until the end, so that none waits for another who stopped; the
-    # table is watched through its public state (not a limited read): a stack that is not the
-    # buy-in of 1,000 chips is a player up or down.
-    tasks = [asyncio.create_task(play(client, rng, lambda _c: False)) for client in clients]
-
-    def enough(table: dict[str, Any]) -> bool:
-        up_or_down = sum(seat["stack"] != NIGHT_CHIPS for seat in table["seats"])
-        dealt: int = table["hands_dealt"]
-        return dealt >= hands and up_or_down >= moved
-
-    try:
-        await _until(tasks, lambda: enough(api.get(table_path)))
-        ended = api.http.post(f"/api/clubs/host/{host}/nights/{night['table_id']}/end")
-        assert ended.status_code == 200, ended.text
-        # The book is read once the hand in progress is over (its reads are limited).
-        await _until(tasks, lambda: api.get(table_path)["hand_in_progress"] is None)
-        book = api.get(f"/api/clubs/host/{host}/book")
-        assert any(entry["night"] == night["table_id"] for entry in book["nights"]), book
-    finally:
-        await _leave(tasks, clients)
-    return {"night": night, "book": book}
-
-
-async def _leave(tasks: list[asyncio.Task[None]], clients: list[Client]) -> None:
-    """The players stop playing and close their connections."""
-    for task in tasks:
-        task.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
-    for client in clients:
-        await client.close()
-
-
-async def _until(tasks: list[asyncio.Task[None]], done: Callable[[], bool]) -> None:
-    """Wait (two minutes at most) until ``done()`` holds, while the players' tasks play on."""
-    for _ in range(1200):
-        for task in tasks:
-            if task.done():
-                task.result()  # a player who stopped says why
-        if done():
-            return
-        await asyncio.sleep(0.1)
-    raise AssertionError("the night stalled")
-
-
-def _open(book: dict[str, Any]) -> list[dict[str, Any]]:
+def _open_payments(book: dict[str, Any]) -> list[dict[str, Any]]:
     return [p for p in book["payments"] if p["status"] in ("owed", "marked")]
 
 
@@ -240,15 +134,15 @@ def _squares(book: dict[str, Any]) -> None:
 def test_nights_go_into_the_book_and_payments_are_followed_until_paid(
     api: Api, server: Server
 ) -> None:
-    club = _club(api, "Book")
+    club = new_club(api, "Book")
     host = club["host_token"]
     ann = club["member_token"]
-    tokens = {"Ann": ann, "Bob": _member(api, club, "Bob"), "Cy": _member(api, club, "Cy")}
+    tokens = {"Ann": ann, "Bob": club_member(api, club, "Bob"), "Cy": club_member(api, club, "Cy")}
     ids = {m["name"]: m["id"] for m in api.get(f"/api/clubs/host/{host}")["members"]}
-    other = _club(api, "Elsewhere", "Zed")
+    other = new_club(api, "Elsewhere", "Zed")
 
     # Everyone up or down: two payments, so that one is left owed when the other is paid.
-    first = asyncio.run(_play_night(api, club, tokens, 2, seed=7, moved=3))
+    first = asyncio.run(play_club_night(api, club, tokens, 2, seed=7, moved=3))
     book, table_id = first["book"], first["night"]["table_id"]
     (entry,) = book["nights"]
     assert entry["number"] == 1
@@ -296,9 +190,9 @@ def test_nights_go_into_the_book_and_payments_are_followed_until_paid(
     assert (shown["payee_handle"], shown["payee_link"]) == ("$Payee1", "https://cash.app/$Payee1")
 
     # What is still owed is netted into the next night's settle-up, which names what it replaced.
-    owed = [p["number"] for p in _open(confirmed)]
+    owed = [p["number"] for p in _open_payments(confirmed)]
     assert len(owed) == 1
-    second = asyncio.run(_play_night(api, club, tokens, 1, seed=11))
+    second = asyncio.run(play_club_night(api, club, tokens, 1, seed=11))
     book = second["book"]
     latest = book["nights"][-1]
     assert latest["number"] == 2
@@ -324,9 +218,9 @@ def test_nights_go_into_the_book_and_payments_are_followed_until_paid(
 def test_a_member_who_leaves_and_sits_again_keeps_one_account(api: Api) -> None:
     """Bob leaves a night and sits down again from the club: the seat takes back the account
     he left with (his name unchanged, one row in the settle-up), and nobody else's."""
-    club = _club(api, "Comeback")
+    club = new_club(api, "Comeback")
     host = club["host_token"]
-    tokens = {"Bob": _member(api, club, "Bob"), "Cy": _member(api, club, "Cy")}
+    tokens = {"Bob": club_member(api, club, "Bob"), "Cy": club_member(api, club, "Cy")}
     made = api.http.post(f"/api/clubs/host/{host}/nights", json={})
     assert made.status_code == 201, made.text
     table_id = made.json()["table_id"]

@@ -24,6 +24,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from tests.server.conftest import MANY_TABLES, WILDSTUD, Postgres, Server
+from tests.server.helpers import tables_run_by
 from tests.server.wsclient import Api, Client, Frame, play
 from wildstud.server.limits import TABLES_BURST
 from wildstud.server.relay import LOOKUPS_BURST, LOOKUPS_PER_SECOND, ROUTED
@@ -39,13 +40,6 @@ def pair(postgres: Postgres, tmp_path: Path) -> Iterator[tuple[Server, Server]]:
     yield first, second
     first.stop()
     second.stop()
-
-
-def _tables(server: Server) -> int:
-    """How many tables ``server`` itself runs."""
-    ready = httpx.get(f"{server.base}/api/ready", timeout=10, trust_env=False)
-    tables: int = ready.json()["tables"]
-    return tables
 
 
 @pytest.mark.slow
@@ -64,8 +58,8 @@ def test_tables_spread_and_either_process_serves_either_table(
     # (NOTIFY) and loads it. The bound is generous (the heartbeat, every second, would load it
     # too, so no bound here tells the two apart): a loaded machine may be slow to load it.
     deadline = time.monotonic() + 30
-    while [_tables(server) for server in pair] != [1, 1]:
-        assert time.monotonic() < deadline, [_tables(server) for server in pair]
+    while [tables_run_by(server) for server in pair] != [1, 1]:
+        assert time.monotonic() < deadline, [tables_run_by(server) for server in pair]
         time.sleep(0.05)
     other = Api(second.base)
     for table in created:
@@ -102,7 +96,7 @@ def test_sigterm_frees_the_leases_for_the_other_process_at_once(
     second.stop()
     stopped = time.monotonic()
     # Well within the lease time (4 s): the stopped process freed its leases as it left.
-    while _tables(first) < 2:
+    while tables_run_by(first) < 2:
         assert time.monotonic() - stopped < 3.0
         time.sleep(0.1)
     for table in created:
@@ -134,13 +128,13 @@ def test_a_process_that_joins_gets_a_share_of_the_tables(
     try:
         api = Api(first.base)
         created = [api.create(name=f"t{index}", games=[{"game": "BD5"}]) for index in range(4)]
-        assert _tables(first) == 4
+        assert tables_run_by(first) == 4
         second = Server(url, tmp_path / "b.log", options=CLUSTER).start()
         try:
             joined = time.monotonic()
             # Handed on between hands (at once here: nothing is dealt), within a heartbeat or two.
-            while [_tables(server) for server in (first, second)] != [2, 2]:
-                assert time.monotonic() - joined < 5.0, [_tables(s) for s in (first, second)]
+            while [tables_run_by(server) for server in (first, second)] != [2, 2]:
+                assert time.monotonic() - joined < 5.0, [tables_run_by(s) for s in (first, second)]
                 time.sleep(0.1)
             other = Api(second.base)
             for table in created:
@@ -156,10 +150,10 @@ def _owner_and_relay(pair: tuple[Server, Server]) -> tuple[Frame, Server, Server
     first, _ = pair
     created = Api(first.base).create(games=[{"game": "FTQ"}], seats=2)
     deadline = time.monotonic() + 30  # generous: a loaded machine may be slow to load it
-    while sum(_tables(server) for server in pair) < 1:
+    while sum(tables_run_by(server) for server in pair) < 1:
         assert time.monotonic() < deadline, "nobody took the table"
         time.sleep(0.05)
-    owner, relay = pair if _tables(pair[0]) else pair[::-1]
+    owner, relay = pair if tables_run_by(pair[0]) else pair[::-1]
     return created, owner, relay
 
 
@@ -324,7 +318,7 @@ def test_connections_are_limited_per_address_across_the_cluster(
         api = Api(pair[0].base)
         created = [api.create(name=f"t{n}", games=[{"game": "FTQ"}]) for n in (0, 1)]
         deadline = time.monotonic() + 30  # generous: a loaded machine may be slow to load them
-        while [_tables(server) for server in pair] != [1, 1]:
+        while [tables_run_by(server) for server in pair] != [1, 1]:
             assert time.monotonic() < deadline, "the tables did not spread"
             time.sleep(0.05)
         urls = [table["links"]["watch_socket"] for table in created]

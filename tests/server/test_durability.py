@@ -9,15 +9,12 @@ import re
 from pathlib import Path
 
 from tests.server.conftest import Server
+from tests.server.helpers import acted, public_events
 from tests.server.wsclient import Api, Client, Frame, play
 
 
-def _acted(client: Client) -> int:
-    return sum(1 for event in client.view["events"] if event["type"] == "acted")
-
-
 def _mid_hand(client: Client) -> bool:
-    return client.hand is not None and not client.hand_over() and _acted(client) >= 5
+    return client.hand is not None and not client.hand_over() and acted(client) >= 5
 
 
 def _same_view(before: Frame, after: Frame) -> None:
@@ -86,7 +83,7 @@ async def _scenario(server: Server) -> None:
         {**event, "card": None} if event["type"] == "dealt" and not event["up"] else event
         for event in before[clients[0].name]["view"]["events"]
     ]
-    assert _public(public[: len(mine)]) == mine
+    assert public_events(public[: len(mine)]) == mine
     api.ok(api.host(table_a, "POST", "/pause"))
     for client in clients:
         await client.close()
@@ -101,13 +98,6 @@ async def _scenario(server: Server) -> None:
         ledger = api.ledger(table["table"]["id"])
         assert ledger["balanced"], ledger
         assert ledger["hands_net"] == 0
-
-
-def _public(events: list[Frame]) -> list[Frame]:
-    return [
-        {**event, "card": None} if event["type"] == "dealt" and not event["up"] else event
-        for event in events
-    ]
 
 
 def test_sigkill_in_mid_hand_then_restart_loses_nothing(database_url: str, tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
 
 from tests.server.conftest import Postgres
+from tests.server.helpers import seat_state, table_state
 from wildstud.server.store import (
     ActionRecord,
     Changes,
@@ -21,22 +22,10 @@ from wildstud.server.store import (
     Notice,
     RebuyState,
     SeatRequestState,
-    SeatState,
     Store,
-    TableState,
 )
 from wildstud.server.store import leases as sql
 from wildstud.server.store.chat import NewLine, add_line, recent_lines, set_mute
-
-
-def _table() -> TableState:
-    return TableState("t1", "Friday", "h" * 64, "j" * 43, "w" * 43, {}, "running", None, 0, None)
-
-
-def _seat(seat: int) -> SeatState:
-    return SeatState(
-        seat, f"player{seat}", f"p{seat}", "player", None, 100, False, 0, 5.0, 0, False
-    )
 
 
 @pytest.fixture
@@ -44,7 +33,7 @@ def store(postgres: Postgres) -> Store:
     store = Store(postgres.new_database(), cluster=True)
     sql.register(store.engine, "old", "http://127.0.0.1:1")
     sql.register(store.engine, "new", "http://127.0.0.1:2")
-    store.create_table(_table(), [_seat(0), _seat(1)], owner="old")
+    store.create_table(table_state(), [seat_state(0), seat_state(1)], owner="old")
     return store
 
 
@@ -61,7 +50,7 @@ def test_a_stale_owner_cannot_write_once_the_lease_moved(store: Store) -> None:
     assert sql.take(store.engine, "t1", "new", 1) is None  # a second taker at 1 loses
     before = store.counts()
     with pytest.raises(FencedError, match="epoch 1 is stale"):
-        store.apply("t1", Changes(seats=[_seat(0)], actions=_action(1).actions), 1)
+        store.apply("t1", Changes(seats=[seat_state(0)], actions=_action(1).actions), 1)
     assert store.counts() == before
     store.apply("t1", _action(1), 2)  # the new owner writes on
     with store.engine.connect() as connection:
@@ -113,8 +102,8 @@ def _rows(store: Store) -> dict[str, int]:
 
 
 STALE_CHANGES = {
-    "table": Changes(table=_table()),
-    "seat": Changes(seats=[_seat(0)]),
+    "table": Changes(table=table_state()),
+    "seat": Changes(seats=[seat_state(0)]),
     "removed": Changes(removed=[1]),
     "ledger": Changes(ledger=[LedgerEntry("p0", 0, "player0", "buy-in", 50)]),
     "request": Changes(requests=[SeatRequestState("r1", "Cy", "c" * 64, None, "pending")]),

@@ -73,7 +73,7 @@ async def _free_fold(server: Server) -> None:
     assert judge(read_record(response.text)).warnings == ()
 
 
-async def _refused(server: Server) -> None:
+async def _fold_refused(server: Server) -> None:
     api = Api(server.base)
     _, ann = await _at_a_free_check(api, {"free_fold": False})
     assert "fold" not in _offered(ann)
@@ -89,4 +89,4 @@ def test_a_fold_when_checking_is_free_is_offered_taken_and_judged_strictly(serve
 
 
 def test_a_table_without_the_house_rule_refuses_that_fold(server: Server) -> None:
-    asyncio.run(_refused(server))
+    asyncio.run(_fold_refused(server))

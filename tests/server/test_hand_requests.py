@@ -41,7 +41,7 @@ def choose(entry: int, seq: int = 5, index: int = 2, last: object = None) -> Cho
     return ChooseGame(Numbered("page", frame, last), seat, index, seat.last_seq, False, entry)
 
 
-def refusal(state: RunnerState, command: Request) -> str:
+def runner_refusal(state: RunnerState, command: Request) -> str:
     outcome = handle(state, command, 0.0)
     assert outcome.state is state
     assert outcome.effect is None
@@ -63,14 +63,14 @@ def test_the_dealer_s_pick_deals_it_with_the_request_s_number_and_acks_once_stor
 
 
 def test_a_pick_by_another_seat_or_with_no_choice_open_is_refused() -> None:
-    assert refusal(CHOOSING, choose(2, index=3)) == "it is not your turn to choose the game"
-    assert refusal(CHOOSING.but(choosing=None), choose(2)) == (
+    assert runner_refusal(CHOOSING, choose(2, index=3)) == "it is not your turn to choose the game"
+    assert runner_refusal(CHOOSING.but(choosing=None), choose(2)) == (
         "it is not your turn to choose the game"
     )
 
 
 def test_a_game_that_does_not_fit_is_refused_with_the_games_that_do() -> None:
-    assert refusal(CHOOSING, choose(1)) == (
+    assert runner_refusal(CHOOSING, choose(1)) == (
         "game 1 cannot be chosen now (the games that fit: 0, 2)"
     )
 
@@ -91,25 +91,25 @@ def test_a_resend_of_the_pick_carried_out_is_answered_as_done_and_deals_nothing(
     assert news.frame["code"] == "stale"
 
 
-def answer(agree: bool, *, paused: bool = False) -> AnswerTwice:
+def answer_twice(agree: bool, *, paused: bool = False) -> AnswerTwice:
     seat = Seat.from_state(ROW)
     frame = RunTwice(type="run_twice", seq=5, agree=agree)
     return AnswerTwice(Numbered("page", frame, None), seat, 2, 4, paused, agree)
 
 
 def test_an_answer_to_run_it_twice_is_refused_on_a_paused_table_or_with_no_hand() -> None:
-    assert refusal(CHOOSING, answer(True, paused=True)) == (
+    assert runner_refusal(CHOOSING, answer_twice(True, paused=True)) == (
         "the table is paused: wait for the host to resume it"
     )
-    assert refusal(CHOOSING, answer(False)) == "no hand is being played"
+    assert runner_refusal(CHOOSING, answer_twice(False)) == "no hand is being played"
 
 
 def test_a_choice_to_show_or_muck_is_refused_on_a_paused_table_or_with_no_showdown() -> None:
     seat = Seat.from_state(ROW)
     frame = Show(type="show", seq=5, show=False)
     command = ShowOrMuck(Numbered("page", frame, None), seat, 2, 4, False, False)
-    assert refusal(CHOOSING, command) == "there is no showdown now to show or muck at"
-    assert refusal(CHOOSING, replace(command, paused=True)) == (
+    assert runner_refusal(CHOOSING, command) == "there is no showdown now to show or muck at"
+    assert runner_refusal(CHOOSING, replace(command, paused=True)) == (
         "the table is paused: wait for the host to resume it"
     )
 
@@ -118,8 +118,10 @@ def test_an_action_is_refused_on_a_paused_table_or_with_no_hand() -> None:
     seat = Seat.from_state(ROW)
     frame = Act(type="act", seq=5, action="call")
     command = Play(Numbered("page", frame, None), seat, 2, 4, True, "call", None)
-    assert refusal(CHOOSING, command) == "the table is paused: wait for the host to resume it"
-    assert refusal(CHOOSING, replace(command, paused=False)) == "no hand is being played"
+    assert (
+        runner_refusal(CHOOSING, command) == "the table is paused: wait for the host to resume it"
+    )
+    assert runner_refusal(CHOOSING, replace(command, paused=False)) == "no hand is being played"
 
 
 async def _at_a_table() -> None:

@@ -10,16 +10,10 @@ from typing import Any
 
 import pytest
 
-from tests.server.conftest import Server
 from tests.server.wsclient import Api
 from wildstud.history import load
 from wildstud.odds.hindsight import hand_odds
 from wildstud.seats import seat_label
-
-
-@pytest.fixture(scope="module")
-def api(server: Server) -> Api:
-    return Api(server.base)
 
 
 def _finished_hand(api: Api, game: str) -> tuple[str, dict[str, Any]]:

@@ -14,8 +14,8 @@ import httpx
 import pytest
 
 from tests.server.conftest import Server
-from tests.server.helpers import cards_in
-from tests.server.wsclient import Api, Frame, depart_after_a_hand, record_cards
+from tests.server.helpers import join_request
+from tests.server.wsclient import Api, Frame, cards_in, depart_after_a_hand, record_cards
 
 IMPOSTORS = [
     "ANN",
@@ -33,7 +33,7 @@ def _accounts(api: Api, table: str) -> set[str]:
     return {entry["player_id"] for entry in api.ledger(table)["entries"]}
 
 
-def _refused(response: httpx.Response, sent: str) -> str:
+def _refused_unechoed(response: httpx.Response, sent: str) -> str:
     assert response.status_code in (400, 409), response.text
     detail: str = response.json()["detail"]
     assert sent not in detail
@@ -57,11 +57,6 @@ def fresh(tmp_path: Path) -> Iterator[Server]:
     running.stop()
 
 
-def _join(api: Api, created: Frame, name: str, **extra: object) -> httpx.Response:
-    token = created["links"]["join"].rsplit("/", 1)[1]
-    return api.http.post(f"/api/join/{token}", json={"name": name, **extra})
-
-
 @pytest.mark.parametrize("game", ["FTQ"])
 def test_an_impostor_under_a_departed_or_seated_players_name_is_refused_and_sees_nothing(
     database_url: str, tmp_path: Path, game: str
@@ -74,23 +69,23 @@ def test_an_impostor_under_a_departed_or_seated_players_name_is_refused_and_sees
         ann = departure.seats[0]
         accounts = _accounts(api, table)
         for name in IMPOSTORS:
-            detail = _refused(_join(api, created, name, seat=departure.index), name)
+            detail = _refused_unechoed(join_request(api, created, name, seat=departure.index), name)
             assert "looks like 'ann'" in detail
         for name in LOOKALIKES_OF_BOB:
-            assert "looks like 'bob'" in _refused(_join(api, created, name), name)
+            assert "looks like 'bob'" in _refused_unechoed(join_request(api, created, name), name)
         # An old token only brings back the player who left with it: a made-up one, none.
-        made_up = _join(api, created, "Zed", returning="x" * 43)
-        assert "brings back no player" in _refused(made_up, "x" * 43)
+        made_up = join_request(api, created, "Zed", returning="x" * 43)
+        assert "brings back no player" in _refused_unechoed(made_up, "x" * 43)
         assert _accounts(api, table) == accounts  # no refusal left an account behind
         # Another name is a newcomer: a fresh account, and hand 1 as a spectator saw it.
-        dan = api.ok(_join(api, created, "Dan", seat=departure.index))
+        dan = api.ok(join_request(api, created, "Dan", seat=departure.index))
         steps = api.get(f"/api/seat/{dan['token']}/hands/1/steps")
         record = api.http.get(f"/api/seat/{dan['token']}/hands/1/phh").text
         assert steps["you"] is None
         assert not departure.secret & (cards_in(steps) | record_cards(record))
         assert len(_accounts(api, table)) == len(accounts) + 1
         # Ann comes back with the token her device kept, to her own account and her cards.
-        back = api.ok(_join(api, created, "Ann", returning=ann["token"]))
+        back = api.ok(join_request(api, created, "Ann", returning=ann["token"]))
         entries = api.ledger(table)["entries"]
         ann_account = next(e["player_id"] for e in entries if e["name"] == "ann")
         assert entries[-1] == {**entries[-1], "player_id": ann_account, "reason": "buy-in"}
@@ -98,8 +93,8 @@ def test_an_impostor_under_a_departed_or_seated_players_name_is_refused_and_sees
         assert mine["you"] is not None
         assert departure.secret <= cards_in(mine)
         # Her old token cannot seat a second Ann while she sits.
-        again = _join(api, created, "Zed", returning=ann["token"])
-        assert "brings back no player" in _refused(again, ann["token"])
+        again = join_request(api, created, "Zed", returning=ann["token"])
+        assert "brings back no player" in _refused_unechoed(again, ann["token"])
     finally:
         server.stop()
 
@@ -112,7 +107,7 @@ def test_the_host_says_who_is_coming_back_and_a_look_alike_waits_for_that_word(
     table = created["table"]["id"]
 
     def ask(name: str) -> Frame:
-        response = _join(api, created, name)
+        response = join_request(api, created, name)
         assert response.status_code == 202, response.text
         asked: Frame = response.json()
         return asked
@@ -127,7 +122,7 @@ def test_the_host_says_who_is_coming_back_and_a_look_alike_waits_for_that_word(
     assert [(player["name"], player["seat"]) for player in gone] == [("Ann", ann["seat"])]
     # "ANN" may ask (the host decides), but not be let in as a stranger under Ann's name.
     shouting = ask("ANN")
-    assert "looks like 'Ann'" in _refused(decide(shouting["request"]), "ANN")
+    assert "looks like 'Ann'" in _refused_unechoed(decide(shouting["request"]), "ANN")
     assert _listed(api, created, "/requests")[0]["returning"] is None
     # The host's word: this is Ann coming back.
     back = api.ok(decide(shouting["request"], returning=gone[0]["player_id"]))
@@ -139,16 +134,16 @@ def test_the_host_says_who_is_coming_back_and_a_look_alike_waits_for_that_word(
     stranger = ask("Zoe")
     for account in (gone[0]["player_id"], "nobody"):
         refused = decide(stranger["request"], returning=account)
-        assert "No player who left" in _refused(refused, account)
+        assert "No player who left" in _refused_unechoed(refused, account)
 
 
 def test_an_old_token_shown_with_a_request_tells_the_host_who_it_is(fresh: Server) -> None:
     api = Api(fresh.base)
     created = api.create(name="requests", games=[{"game": "FTQ"}], seats=4, seat_requests=True)
-    first = _join(api, created, "Ann").json()
+    first = join_request(api, created, "Ann").json()
     ann = api.ok(api.host(created, "POST", f"/requests/{first['request']}", approve=True))
     api.ok(api.http.post(f"/api/seat/{first['token']}/leave"))
-    asked = _join(api, created, "Ann", returning=first["token"])
+    asked = join_request(api, created, "Ann", returning=first["token"])
     assert asked.status_code == 202, asked.text
     pending = _listed(api, created, "/requests")
     assert pending[0]["returning"]["name"] == "Ann"
@@ -161,10 +156,10 @@ def test_an_old_token_shown_with_a_request_tells_the_host_who_it_is(fresh: Serve
 def test_a_name_declined_comes_back_no_sooner_in_invisible_disguise(fresh: Server) -> None:
     api = Api(fresh.base)
     created = api.create(name="requests", games=[{"game": "FTQ"}], seats=4, seat_requests=True)
-    dan = _join(api, created, "Dan").json()
+    dan = join_request(api, created, "Dan").json()
     api.ok(api.host(created, "POST", f"/requests/{dan['request']}", approve=False))
     for disguise in ("D\u200ban", "DAN", "D\u0430n"):
-        response = _join(api, created, disguise)
+        response = join_request(api, created, disguise)
         assert response.status_code == 429, response.text
         assert "declined a request for this name" in response.json()["detail"]
 
@@ -181,5 +176,5 @@ def test_a_name_declined_comes_back_no_sooner_in_invisible_disguise(fresh: Serve
 def test_a_blank_or_a_tower_of_accents_is_no_name(server: Server, name: str, words: str) -> None:
     api = Api(server.base)
     created = api.create(name="names", games=[{"game": "FTQ"}], seats=4)
-    detail = _refused(_join(api, created, name), name)
+    detail = _refused_unechoed(join_request(api, created, name), name)
     assert words in detail

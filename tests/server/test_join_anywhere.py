@@ -10,23 +10,15 @@ from typing import Any
 import httpx
 
 from tests.server.conftest import Server
+from tests.server.helpers import pending_requests, token_of
 from tests.server.wsclient import Api
 
 Frame = dict[str, Any]
 
 
-def _token(link: str) -> str:
-    return link.rsplit("/", 1)[1]
-
-
 def _device(api: Api, token: str | None, scheme: str = "Bearer") -> httpx.Response:
     headers = {} if token is None else {"Authorization": f"{scheme} {token}"}
     return api.http.post("/api/device-link", headers=headers)
-
-
-def _pending(api: Api, created: Frame) -> list[Frame]:
-    pending: list[Frame] = api.host(created, "GET", "/requests").json()
-    return pending
 
 
 def test_join_preview_names_the_table_host_and_seats_and_nothing_secret(server: Server) -> None:
@@ -39,7 +31,7 @@ def test_join_preview_names_the_table_host_and_seats_and_nothing_secret(server: 
         bots=[{"kind": "equity-bot"}],
     )
     granted = api.join(created, "Ann")
-    join = _token(created["links"]["join"])
+    join = token_of(created["links"]["join"])
     answer = api.http.get(f"/api/join/{join}")
     assert answer.status_code == 200, answer.text
     preview = answer.json()
@@ -59,7 +51,7 @@ def test_join_preview_names_the_table_host_and_seats_and_nothing_secret(server: 
     for secret in (
         created["host_token"],
         created["table"]["id"],
-        _token(created["links"]["watch"]),
+        token_of(created["links"]["watch"]),
         join,
         granted["token"],
         "1000",
@@ -76,7 +68,7 @@ def test_join_preview_names_the_table_host_and_seats_and_nothing_secret(server: 
 def test_a_second_device_follows_the_same_request_and_a_stranger_cannot(server: Server) -> None:
     api = Api(server.base)
     created = api.create(games=[{"game": "FTQ"}], seat_requests=True)
-    join = _token(created["links"]["join"])
+    join = token_of(created["links"]["join"])
     asked = api.http.post(f"/api/join/{join}", json={"name": "Ann"})
     assert asked.status_code == 202, asked.text
     request_token = asked.json()["token"]
@@ -86,7 +78,7 @@ def test_a_second_device_follows_the_same_request_and_a_stranger_cannot(server: 
     assert stranger.status_code == 409, stranger.text
     assert "Continue on another device" in stranger.json()["detail"]
     assert request_token not in stranger.text
-    pending = _pending(api, created)
+    pending = pending_requests(api, created)
     assert [request["name"] for request in pending] == ["Ann"]
 
     # The first device asks for the link that carries its request elsewhere: the token rides
@@ -120,7 +112,7 @@ def test_device_link_refuses_what_proves_nothing(server: Server) -> None:
     assert missing.headers["WWW-Authenticate"] == "Bearer"
     assert _device(api, granted["token"], scheme="Basic").status_code == 401
     assert _device(api, "x" * 129).status_code == 401
-    for wrong in ("nothing", created["host_token"], _token(created["links"]["join"])):
+    for wrong in ("nothing", created["host_token"], token_of(created["links"]["join"])):
         answer = _device(api, wrong)
         assert answer.status_code == 404, answer.text
         assert wrong not in answer.text
@@ -128,7 +120,7 @@ def test_device_link_refuses_what_proves_nothing(server: Server) -> None:
     assert api.http.post(f"/api/device-link?token={granted['token']}").status_code == 401
     assert api.http.get("/api/device-link").status_code == 405
     # A declined request has no device link: the page asks anew.
-    join = _token(created["links"]["join"])
+    join = token_of(created["links"]["join"])
     asked = api.http.post(f"/api/join/{join}", json={"name": "Cy"}).json()
     api.ok(api.host(created, "POST", f"/requests/{asked['request']}", approve=False))
     assert _device(api, asked["token"]).status_code == 404
@@ -143,13 +135,13 @@ def test_a_spectator_asks_for_a_seat_with_the_watch_link(server: Server) -> None
     api = Api(server.base)
     # Open seating: the join link seats at once, but a spectator's request waits for the host.
     created = api.create(games=[{"game": "FTQ"}], seats=3)
-    watch = _token(created["links"]["watch"])
+    watch = token_of(created["links"]["watch"])
     asked = api.http.post(f"/api/watch/{watch}/join", json={"name": "Dee"})
     assert asked.status_code == 202, asked.text
     body = asked.json()
     assert body["status"] == "pending"
     assert body["link"] is None
-    pending = _pending(api, created)
+    pending = pending_requests(api, created)
     assert [(request["name"], request["id"]) for request in pending] == [("Dee", body["request"])]
     api.ok(api.host(created, "POST", f"/requests/{body['request']}", approve=True))
     seated = api.get(f"/api/seat/{body['token']}/status")
@@ -160,13 +152,13 @@ def test_a_spectator_asks_for_a_seat_with_the_watch_link(server: Server) -> None
     assert api.http.post("/api/watch/nothing/join", json={"name": "Eve"}).status_code == 404
     bad = api.http.post(f"/api/watch/{watch}/join", json={"name": " \u200b "})
     assert bad.status_code == 400, bad.text
-    assert _pending(api, created) == []
+    assert pending_requests(api, created) == []
 
 
 def test_a_mistyped_join_link_is_told(server: Server) -> None:
     api = Api(server.base)
     created = api.create(games=[{"game": "FTQ"}])
-    join = _token(created["links"]["join"])
+    join = token_of(created["links"]["join"])
     for wrong in (join[:-1], join + "x", "nothing"):
         answer = api.http.get(f"/api/join/{wrong}")
         assert answer.status_code == 404, answer.text

@@ -42,7 +42,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     running.stop()
 
 
-async def _refused(client: Client) -> dict[str, object]:
+async def _refused_and_closed(client: Client) -> dict[str, object]:
     error = await client.frame("error")
     await client.wait_for(lambda c: c.closed, what="the close")
     return error
@@ -60,7 +60,7 @@ async def _seat_cap(server: Server) -> None:
     seat = api.join(created, "ann")
     tabs = [await _open(seat["socket"], f"127.0.0.{12 + n}") for n in range(SEAT_CONNECTIONS)]
     extra = await Client(seat["socket"], "one more", "127.0.0.19").open()
-    error = await _refused(extra)
+    error = await _refused_and_closed(extra)
     assert error["code"] == "too-many-connections"
     assert f"This seat already has {SEAT_CONNECTIONS} connections open" in str(error["message"])
     # Every tab still works; closing one makes room.
@@ -85,7 +85,7 @@ async def _spectator_cap(server: Server) -> None:
     url = created["links"]["watch_socket"]
     # Spread over addresses, so that only the table's cap applies.
     watchers = [await _open(url, f"127.0.1.{1 + n // 10}") for n in range(TABLE_SPECTATORS)]
-    error = await _refused(await Client(url, "one more", "127.0.1.99").open())
+    error = await _refused_and_closed(await Client(url, "one more", "127.0.1.99").open())
     assert error["code"] == "too-many-connections"
     assert f"{TABLE_SPECTATORS} spectators" in str(error["message"])
     # Another table's spectators are not affected.
@@ -106,7 +106,7 @@ async def _address_cap(server: Server) -> None:
     urls = [table["links"]["watch_socket"] for table in tables]
     mine = [await _open(urls[n % 4], "127.0.2.1") for n in range(ADDRESS_CONNECTIONS)]
     for url in urls:
-        error = await _refused(await Client(url, "one more", "127.0.2.1").open())
+        error = await _refused_and_closed(await Client(url, "one more", "127.0.2.1").open())
         assert error["code"] == "too-many-connections"
         assert f"{ADDRESS_CONNECTIONS} connections" in str(error["message"])
     # Another address is not affected, nor is a seat refused because of it.
@@ -130,7 +130,7 @@ async def _spectator_shares(server: Server) -> None:
     hoarded = []
     for address in ("127.0.5.1", "127.0.5.2"):
         hoarded += [await _open(url, address) for _ in range(SPECTATORS_PER_ADDRESS)]
-        error = await _refused(await Client(url, "one more", address).open())
+        error = await _refused_and_closed(await Client(url, "one more", address).open())
         assert error["code"] == "too-many-connections"
         assert "Your address already watches this table 12 times" in str(error["message"])
     # The rest of the table's spectator seats are everyone else's.

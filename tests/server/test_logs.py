@@ -16,16 +16,13 @@ from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
 
 from tests.server.conftest import Server
+from tests.server.helpers import token_of
 from tests.server.wsclient import Api, Client
 from wildstud.server.logs import redact
 from wildstud.server.security import new_token, token_hash
 from wildstud.server.store import Store
 
 _TOKEN_LIKE = re.compile(r"[A-Za-z0-9_-]{32,}")
-
-
-def _token(link: str) -> str:
-    return link.rsplit("/", 1)[1]
 
 
 async def _sockets(
@@ -60,8 +57,8 @@ def _everything_with_a_secret(server: Server) -> list[str]:
     api = Api(server.base)
     created = api.create(games=[{"game": "FTQ"}], seats=3)
     host = str(created["host_token"])
-    join = _token(created["links"]["join"])
-    watch = _token(created["links"]["watch"])
+    join = token_of(created["links"]["join"])
+    watch = token_of(created["links"]["watch"])
     seats = [api.join(created, name) for name in ("ann", "bob")]
     secrets = [host, join, watch, *(seat["token"] for seat in seats)]
     http = api.http

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.server.conftest import Server
+from tests.server.helpers import answer_to
 from tests.server.wsclient import Api, Client, Frame
 
 PASSIVE = ("check", "call", "bring-in")
@@ -126,14 +127,6 @@ def _error(client: Client, seq: int) -> Frame:
     return next(f for f in client.frames if f["type"] == "error" and f.get("seq") == seq)
 
 
-async def _answer(client: Client, seq: int) -> Frame:
-    await client.wait_for(
-        lambda c: any(f["type"] in ("ack", "error") and f.get("seq") == seq for f in c.frames),
-        what=f"the answer to {seq}",
-    )
-    return next(f for f in client.frames if f["type"] in ("ack", "error") and f.get("seq") == seq)
-
-
 async def _mucked_and_hidden(server: Server) -> None:
     night = await _night(server, 2, muck_clock=30)
     try:
@@ -146,14 +139,14 @@ async def _mucked_and_hidden(server: Server) -> None:
         winner = next(c for c in night.clients if c is not loser)
         # The winner's hand takes the pot: it cannot be mucked, and nothing changes.
         seq = await winner.request({"type": "show", "show": False})
-        refused = await _answer(winner, seq)
+        refused = await answer_to(winner, seq)
         assert (refused["type"], refused["code"]) == ("error", "illegal")
         assert "takes part of a pot" in refused["message"]
         assert number not in winner.finished
         hole = _hole(loser, number)
         assert len(hole) == 2, hole
         seq = await loser.request({"type": "show", "show": False})
-        assert (await _answer(loser, seq))["type"] == "ack"
+        assert (await answer_to(loser, seq))["type"] == "ack"
         for client in [*night.clients, night.spectator]:
             assert client is not None
             await client.wait_for(lambda c: number in c.finished, what="the hand's end")
@@ -176,7 +169,7 @@ async def _mucked_and_hidden(server: Server) -> None:
         assert re.search(r'"p\d sm"', phh.text), phh.text  # the muck, naming no card
         # A seat not at a showdown cannot choose either.
         seq = await loser.request({"type": "show", "show": True})
-        refused = await _answer(loser, seq)
+        refused = await answer_to(loser, seq)
         assert (refused["type"], refused["code"]) == ("error", "illegal")
     finally:
         await night.close()
@@ -240,7 +233,7 @@ async def _killed_during_choice(server: Server) -> None:
         number = offer["number"]
         first, second = (night.client_at(seat) for seat in offer["seats"])
         seq = await first.request({"type": "show", "show": True})
-        assert (await _answer(first, seq))["type"] == "ack"
+        assert (await answer_to(first, seq))["type"] == "ack"
         watcher = night.spectator
         assert watcher is not None
         await watcher.wait_for(
@@ -264,7 +257,7 @@ async def _killed_during_choice(server: Server) -> None:
         second = night.client_at(again["seats"][0])
         await second.frame("hand")
         seq = await second.request({"type": "show", "show": False})
-        assert (await _answer(second, seq))["type"] == "ack"
+        assert (await answer_to(second, seq))["type"] == "ack"
         for client in night.clients:
             await client.wait_for(lambda c: number in c.finished, what="the hand's end")
         events = night.clients[0].hands[number]["view"]["events"]

@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.server.conftest import Server
-from tests.server.helpers import refused
+from tests.server.helpers import join_request, refused
 from tests.server.wsclient import Api, Client
 from wildstud.errors import WildstudError
 from wildstud.server.errors import BadNameError, NameTakenError, SeatError
@@ -161,11 +161,6 @@ def test_duplicates_and_bots_default_names() -> None:
 # -- over a real server, on SQLite and on PostgreSQL --------------------------------------------
 
 
-def _join(api: Api, created: dict[str, Any], name: str) -> Any:
-    token = created["links"]["join"].rsplit("/", 1)[1]
-    return api.http.post(f"/api/join/{token}", json={"name": name})
-
-
 def _names(table: dict[str, Any] | None) -> list[str] | None:
     if table is None:
         return None
@@ -182,8 +177,8 @@ async def _nul_scenario(server: Server) -> None:
         await client.wait_for(lambda c: _names(c.table) == ["Ann"], what="Ann seated")
     # Every way a name can reach the table, with a NUL in it.
     for response in (
-        _join(api, created, "Bob\x00"),
-        _join(api, created, "\x00"),
+        join_request(api, created, "Bob\x00"),
+        join_request(api, created, "\x00"),
         api.host(created, "POST", "/bots", kind="calling-bot", name="Robo\x00t"),
         api.http.post("/api/tables", json={"name": "Fri\x00day", "games": [{"game": "FTQ"}]}),
         api.http.post(
@@ -232,14 +227,14 @@ async def _cleaning_scenario(server: Server) -> str:
         assert client.table["name"] == "Friday night"
     # Look-alikes of a name at the table, from a player or from the host's bots.
     for twin in ("ann lee", "ANN  LEE", "Ａｎｎ Ｌｅｅ", "Ann\u200d Lee\u200b"):
-        refused(_join(api, created, twin), 409, "taken", "'Ann Lee'")
+        refused(join_request(api, created, twin), 409, "taken", "'Ann Lee'")
     refused(api.host(created, "POST", "/bots", name="ANN LEE"), 409, "taken")
     # Nothing visible, too long, too long as sent: a short sentence that does not echo it.
     for empty in (" \t ", BIDI, FORMAT, ""):
-        refused(_join(api, created, empty), 400, "visible")
-    refused(_join(api, created, "y" * 41), 400, "at most 40 characters")
+        refused(join_request(api, created, empty), 400, "visible")
+    refused(join_request(api, created, "y" * 41), 400, "at most 40 characters")
     huge = "z" * 20_000  # under the 64 KiB body limit, over the raw limit
-    detail = refused(_join(api, created, huge), 400, "at most 40 characters")
+    detail = refused(join_request(api, created, huge), 400, "at most 40 characters")
     assert "zzzz" not in detail
     assert len(detail) < 100
     refused(

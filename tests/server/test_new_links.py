@@ -8,11 +8,8 @@ import asyncio
 from pathlib import Path
 
 from tests.server.conftest import Server
+from tests.server.helpers import token_of
 from tests.server.wsclient import Api, Client
-
-
-def _token(link: str) -> str:
-    return link.rsplit("/", 1)[1]
 
 
 async def _replaced(server: Server) -> tuple[str, str]:
@@ -40,7 +37,7 @@ async def _replaced(server: Server) -> tuple[str, str]:
     for method, path in (("GET", ""), ("POST", "/start"), ("POST", "/links")):
         refused = api.http.request(method, f"/api/host/{old_host}{path}")
         assert refused.status_code == 404, (path, refused.text)
-    old_join = _token(created["links"]["join"])
+    old_join = token_of(created["links"]["join"])
     refused = api.http.post(f"/api/join/{old_join}", json={"name": "Mallory"})
     assert refused.status_code == 404
     again = await Client(created["links"]["watch_socket"], "old watch again").open()

@@ -138,7 +138,7 @@ async def wait(condition: Any, what: str, timeout: float = 30.0) -> None:
         await asyncio.sleep(0.005)
 
 
-def dealt(table: Table, hands: int) -> bool:
+def dealt_enough(table: Table, hands: int) -> bool:
     """Whether ``hands`` hands have been dealt, or no more can be (fewer than two seats)."""
     stuck = table.live is None and sum(seat.eligible for seat in table.seats.values()) < 2
     return table.hands_dealt >= hands or stuck
@@ -271,7 +271,7 @@ async def play_a_night(plan: list[Step]) -> list[str]:
                 await table.remove(sorted(table.seats)[value % len(table.seats)])
             elif action == "hands":
                 await table.set_status(TableStatus.RUNNING)
-                await wait(partial(dealt, table, table.hands_dealt + value), "the hands")
+                await wait(partial(dealt_enough, table, table.hands_dealt + value), "the hands")
             elif action == "buy-in":
                 # the host changes the buy-in: players seated from now on bring this many
                 await table.update_rules(RulesUpdate(starting_chips=value))

@@ -13,10 +13,11 @@ import httpx
 from prometheus_client.parser import text_string_to_metric_families
 
 from tests.server.conftest import Postgres, Server
+from tests.server.helpers import acted
 from tests.server.wsclient import Api, Client, play
 
 
-def _figures(server: Server) -> dict[str, float]:
+def _metrics(server: Server) -> dict[str, float]:
     """Every sample of ``/metrics``, by name and labels."""
     text = httpx.get(f"{server.base}/metrics", timeout=5).text
     figures: dict[str, float] = {}
@@ -25,10 +26,6 @@ def _figures(server: Server) -> dict[str, float]:
             labels = ",".join(f"{key}={value}" for key, value in sorted(sample.labels.items()))
             figures[f"{sample.name}{{{labels}}}" if labels else sample.name] = sample.value
     return figures
-
-
-def _acted(client: Client) -> int:
-    return sum(1 for event in client.view["events"] if event["type"] == "acted")
 
 
 def test_ready_and_the_figures_after_hands_are_played(tmp_path: Path) -> None:
@@ -44,12 +41,12 @@ def test_ready_and_the_figures_after_hands_are_played(tmp_path: Path) -> None:
             client = await Client(seat["socket"], "Ann").open()
             api.ok(api.host(created, "POST", "/start"))
             await play(client, random.Random(3), lambda c: len(c.finished) >= 2)
-            figures = _figures(server)
+            figures = _metrics(server)
             assert figures["wildstud_connections"] == 1
             await client.close()
 
         asyncio.run(a_few_hands())
-        figures = _figures(server)
+        figures = _metrics(server)
         assert figures["wildstud_tables"] == 1
         assert figures["wildstud_tables_running"] == 1
         assert figures["wildstud_hands_total"] >= 2
@@ -131,7 +128,7 @@ def test_sigterm_mid_hand_every_client_is_told_and_resumes_the_same_hand(
         rng = random.Random(11)
         async with asyncio.timeout(60):
             await asyncio.gather(
-                *(play(c, rng, lambda c: c.hand is not None and _acted(c) >= 4) for c in clients)
+                *(play(c, rng, lambda c: c.hand is not None and acted(c) >= 4) for c in clients)
             )
         before = [dict(client.hand or {}) for client in clients]
         assert server.process is not None

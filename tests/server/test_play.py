@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.server.conftest import Server
-from tests.server.helpers import cards_in
+from tests.server.helpers import cards_in, public_events
 from tests.server.wsclient import Api, Client, Frame, Played, open_table, play
 from wildstud.history import read_record
 
@@ -78,19 +78,12 @@ def test_every_game_deals_complete_hands(played: Played) -> None:
                 codes.add(client.hands[number]["view"]["code"])
         # Every seat saw the same public story as the spectator.
         for number in spectator.finished:
-            public = [_public(event) for event in spectator.hands[number]["view"]["events"]]
+            public = public_events(spectator.hands[number]["view"]["events"])
             for client in clients:
                 if number in client.finished:
-                    mine = [_public(event) for event in client.hands[number]["view"]["events"]]
+                    mine = public_events(client.hands[number]["view"]["events"])
                     assert mine == public
     assert codes == {"FTQ", "SMBU", "BD7", "BD5", "BITCH", "F7S"}
-
-
-def _public(event: Frame) -> Frame:
-    """An event with the face-down card of a deal left out (only its owner sees it)."""
-    if event["type"] == "dealt" and not event["up"]:
-        return {**event, "card": None}
-    return event
 
 
 def test_the_ledger_balances_at_every_table(played: Played) -> None:

@@ -49,7 +49,7 @@ class Page:
         return [frame for frame in self.frames if frame["type"] == "practice"]
 
 
-def a_hand(table: Table, code: str, deck: Deck, number: int = 1) -> LiveHand:
+def a_dealt_hand(table: Table, code: str, deck: Deck, number: int = 1) -> LiveHand:
     """Hand ``number`` of ``code`` at the table's seats, dealt from ``deck``."""
     lineup = tuple(sorted(table.seats))
     setup = HandSetup(
@@ -90,7 +90,7 @@ async def play(
     table, _ = await lobby.create(settings)
     for name in NAMES:
         await table.join(name, None)
-    live = a_hand(table, code, Deck.stacked(order))
+    live = a_dealt_hand(table, code, Deck.stacked(order))
     table.driver.adopt(table.driver.state.but(live=live))
     hand = live.hand
     pages = {seat: Page(seat) for seat in (*sorted(table.seats), None)}
@@ -206,7 +206,7 @@ def test_a_connection_that_opens_is_sent_its_seat_s_help_at_once() -> None:
         table, _ = await lobby.create(settings)
         for name in NAMES:
             await table.join(name, None)
-        live = a_hand(table, "SMBU", Deck.stacked(shuffled(4)))
+        live = a_dealt_hand(table, "SMBU", Deck.stacked(shuffled(4)))
         table.driver.adopt(table.driver.state.but(live=live))
         live.hand.run()
         first, second = Page(1), Page(1)

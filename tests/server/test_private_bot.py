@@ -5,7 +5,7 @@ own_view`); no other seat's hole card is in it, and nothing of it is stored or s
 
 from __future__ import annotations
 
-from tests.private_play import Night, opened
+from tests.tools.private_play import Night, opened
 from wildstud.betting import ActionKind
 from wildstud.bots_equity import EquityBot
 from wildstud.cards import Card, parse_cards

@@ -8,7 +8,7 @@ import asyncio
 from typing import Any
 
 from tests.server.conftest import Server
-from tests.server.test_clubs import NIGHT, _member
+from tests.server.helpers import NIGHT, club_member
 from tests.server.test_private_table import Calm, Page, stop
 from tests.server.wsclient import Api, Client, play
 from wildstud.history import read_records
@@ -67,7 +67,7 @@ def test_a_club_s_private_nights_are_in_its_standings_and_records(server: Server
     api = Api(server.base)
     club = _private_club(api)
     host = club["host_token"]
-    tokens = {"Ann": club["member_token"], "Bob": _member(api, club, "Bob")}
+    tokens = {"Ann": club["member_token"], "Bob": club_member(api, club, "Bob")}
     table_id = asyncio.run(_night(api, club, tokens, 2))
     hands = [api.get(f"/api/tables/{table_id}/hands/{number}") for number in (1, 2)]
     assert all(hand["commitments"] == [] for hand in hands)  # dealt privately: no deck

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from tests.deal.test_deal_private import Twins
-from tests.private_play import CONTEXT, Night, choose
+from tests.tools.private_play import CONTEXT, Night, choose
 from wildstud.cards import Card
 from wildstud.deal import Dealt, Phase, Stage
 from wildstud.errors import RecordError

@@ -9,21 +9,12 @@ import random
 
 from sqlalchemy import text
 
-from tests.private_play import CONTEXT, Night
+from tests.server.helpers import seat_state, table_state
+from tests.tools.private_play import CONTEXT, Night
 from wildstud.cards import Card
 from wildstud.private_deal import card_point
 from wildstud.private_rounds import DealRounds, Row
-from wildstud.server.store import Changes, PrivateRound, SeatState, Store, TableState
-
-
-def _table() -> TableState:
-    return TableState("t1", "Friday", "h" * 64, "j" * 43, "w" * 43, {}, "running", None, 0, None)
-
-
-def _seat(seat: int) -> SeatState:
-    return SeatState(
-        seat, f"player{seat}", f"p{seat}", "player", None, 100, False, 0, 5.0, 0, False
-    )
+from wildstud.server.store import Changes, PrivateRound, Store
 
 
 def test_the_rounds_rows_replay_from_the_store(database_url: str) -> None:
@@ -35,7 +26,7 @@ def test_the_rounds_rows_replay_from_the_store(database_url: str) -> None:
         night.agents[rounds.deal - 1][server].row(rounds.deal, server) for rounds in night.deals
     ] + night.rows
     store = Store(database_url)
-    store.create_table(_table(), [_seat(0), _seat(1), _seat(2)], [])
+    store.create_table(table_state(), [seat_state(0), seat_state(1), seat_state(2)], [])
     # Written a few at a time, as the rounds take them.
     answers = [
         PrivateRound(1, seq, row.deal, row.kind, row.party, row.data)

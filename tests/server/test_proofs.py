@@ -16,10 +16,9 @@ from typing import Any, NamedTuple
 import pytest
 
 from tests.server.conftest import WILDSTUD, Server
-from tests.server.helpers import cards_in
+from tests.server.helpers import CARDS, cards_in
 from tests.server.wsclient import Api, Client, Frame, Played, open_table, play
 from tests.tools.cli_run import run
-from wildstud.cards import DECK
 from wildstud.commitment import Proof, verify
 from wildstud.history import read_record
 
@@ -30,7 +29,6 @@ TABLES: list[dict[str, Any]] = [
     {"games": [{"game": "BD5"}]},
     {"games": [{"game": "BITCH"}]},
 ]
-CARDS = frozenset(str(card) for card in DECK)
 Key = tuple[int, str]
 """A card of a hand: (deal, card)."""
 

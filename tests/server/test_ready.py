@@ -93,7 +93,7 @@ def _ready(server: Server) -> httpx.Response:
     return httpx.get(f"{server.base}/api/ready", timeout=10, trust_env=False)
 
 
-def _until(server: Server, done: str, seconds: float = 20) -> list[tuple[int, str]]:
+def _ready_until(server: Server, done: str, seconds: float = 20) -> list[tuple[int, str]]:
     """Ask ``/api/ready`` until its answer says ``done``; every answer on the way."""
     answers = []
     deadline = time.monotonic() + seconds
@@ -141,7 +141,7 @@ def test_not_ready_while_the_disk_is_full(tmp_path: Path) -> None:
             assert httpx.get(f"{server.base}/api/health", timeout=5).status_code == 200
 
             filler.unlink()
-            assert _until(server, '"status":"ready"')[-1][0] == 200
+            assert _ready_until(server, '"status":"ready"')[-1][0] == 200
         finally:
             server.stop()
 
@@ -162,7 +162,7 @@ def test_not_ready_while_tables_load_again_after_an_outage(
             # (A fixed 17 s after the outage missed that window once under load: the tries
             # had drifted from the times the test assumed.)
             with _tries(postgres) as tries:
-                _until(server, "The database does not answer")
+                _ready_until(server, "The database does not answer")
                 tries.clear()
                 deadline = time.monotonic() + 60
                 while not any(later - earlier > 7 for earlier, later in itertools.pairwise(tries)):
@@ -170,7 +170,7 @@ def test_not_ready_while_tables_load_again_after_an_outage(
                     time.sleep(0.05)
         finally:
             postgres.start_server()
-        answers = _until(server, '"status":"ready"', seconds=60)
+        answers = _ready_until(server, '"status":"ready"', seconds=60)
         # The database answers before the table is back: not ready until it is.
         assert any("1 table(s) still loading after a failed write" in text for _, text in answers)
         assert all(code == 503 for code, _ in answers[:-1])

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.server.conftest import Server
-from tests.server.helpers import refused
+from tests.server.helpers import answer_to, refused
 from tests.server.wsclient import Api, Client, Frame
 
 
@@ -19,14 +19,9 @@ def _night(api: Api, created: Frame) -> Frame:
     return night
 
 
-async def _ask(client: Client, amount: Any) -> Frame:
+async def _ask_to_rebuy(client: Client, amount: Any) -> Frame:
     """Send a rebuy request; return its answer (ack or error)."""
-    seq = await client.request({"type": "rebuy", "amount": amount})
-    await client.wait_for(
-        lambda c: any(f.get("seq") == seq and f["type"] in ("ack", "error") for f in c.frames),
-        what=f"the answer to rebuy {seq}",
-    )
-    return next(f for f in client.frames if f.get("seq") == seq and f["type"] in ("ack", "error"))
+    return await answer_to(client, await client.request({"type": "rebuy", "amount": amount}))
 
 
 async def _requests_and_refusals(server: Server) -> None:
@@ -47,14 +42,14 @@ async def _requests_and_refusals(server: Server) -> None:
         lambda c: sum(f["type"] == "error" and f["code"] == "malformed" for f in c.frames) == 5,
         what="five malformed errors",
     )
-    over = await _ask(client, 301)  # 500 + 301 is over the ceiling of 800
+    over = await _ask_to_rebuy(client, 301)  # 500 + 301 is over the ceiling of 800
     assert over["type"] == "error"
     assert over["code"] == "refused"
     assert "at most 300 chips" in over["message"]
     assert api.table(created)["rebuys"] == []
 
     # A top-up asked for: everyone sees it waiting; a second one is refused while it waits.
-    asked = await _ask(client, 300)
+    asked = await _ask_to_rebuy(client, 300)
     assert asked["type"] == "ack"
     (request,) = api.table(created)["rebuys"]
     assert request == {
@@ -65,7 +60,7 @@ async def _requests_and_refusals(server: Server) -> None:
         "kind": "top-up",
         "status": "pending",
     }
-    again = await _ask(client, 10)
+    again = await _ask_to_rebuy(client, 10)
     assert again["code"] == "refused"
     assert "waiting for the host already" in again["message"]
 
@@ -79,7 +74,7 @@ async def _requests_and_refusals(server: Server) -> None:
     assert _night(api, created)["buy_ins"] == 1000
 
     # Approved between hands: the chips come at once, as a top-up on Ann's account.
-    await _ask(client, 300)
+    await _ask_to_rebuy(client, 300)
     (request,) = api.table(created)["rebuys"]
     table = api.ok(api.host(created, "POST", f"/rebuys/{request['id']}/approve"))
     assert table["rebuys"] == []
@@ -91,7 +86,7 @@ async def _requests_and_refusals(server: Server) -> None:
     assert night["buy_ins"] == 1300
     ann_night = next(p for p in night["players"] if p["name"] == "Ann")
     assert (ann_night["buy_ins"], ann_night["rebuys"], ann_night["net"]) == (800, 1, 0)
-    at_ceiling = await _ask(client, 1)
+    at_ceiling = await _ask_to_rebuy(client, 1)
     assert "top-up ceiling of 800 already" in at_ceiling["message"]
 
     # The host's decisions are rate limited: 429 with a sentence, nothing changed.
@@ -122,7 +117,7 @@ async def _approved_mid_hand(server: Server) -> None:
     cy = await Client(api.join(created, "Cy")["socket"], "Cy").open()  # the clock plays for Cy
     api.ok(api.host(created, "POST", "/start"))
     await cy.frame("hand")
-    assert (await _ask(cy, 100))["type"] == "ack"
+    assert (await _ask_to_rebuy(cy, 100))["type"] == "ack"
     (request,) = api.table(created)["rebuys"]
     table = api.ok(api.host(created, "POST", f"/rebuys/{request['id']}/approve"))
     # Never mid-hand: approved, the chips wait for the hand to end.
@@ -147,7 +142,7 @@ async def _approved_mid_hand(server: Server) -> None:
     refused(api.host(created, "POST", "/start"), 400)
     join = created["links"]["join"].rsplit("/", 1)[1]
     refused(api.http.post(f"/api/join/{join}", json={"name": "Late"}), 400)
-    ended = await _ask(cy, 10)
+    ended = await _ask_to_rebuy(cy, 10)
     assert "The night is over" in ended["message"]
     deadline = asyncio.get_running_loop().time() + 30
     while api.table(created)["hand_in_progress"] is not None:
@@ -233,7 +228,7 @@ async def _killed_with_a_rebuy_pending(server: Server) -> None:
     seats = [api.join(created, name) for name in ("Hal", "Ivy")]
     hal = await Client(seats[0]["socket"], "Hal").open()
     await hal.frame("table")
-    asked = await _ask(hal, 250)
+    asked = await _ask_to_rebuy(hal, 250)
     assert asked["type"] == "ack"
     await hal.close()
     server.kill()

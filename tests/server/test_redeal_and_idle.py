@@ -9,6 +9,7 @@ import asyncio
 from pathlib import Path
 
 from tests.server.conftest import Server
+from tests.server.helpers import public_events
 from tests.server.wsclient import Api, Client, Frame
 
 PAUSE = 1.5
@@ -25,15 +26,8 @@ def _bitch_table(api: Api, redeal_pause: float) -> Frame:
     return created
 
 
-def _pending(client: Client) -> bool:
+def _redeal_pending(client: Client) -> bool:
     return client.hand is not None and client.view["redeal_pending"] is not None
-
-
-def _public(events: list[Frame]) -> list[Frame]:
-    return [
-        {**event, "card": None} if event["type"] == "dealt" and not event["up"] else event
-        for event in events
-    ]
 
 
 def _check_pending(view: Frame) -> Frame:
@@ -72,7 +66,7 @@ async def _queen_shown(server: Server) -> None:
     api.ok(api.host(created, "POST", "/start"))
     stall = [0.0]
     ticking = asyncio.create_task(_longest_stall(stall))
-    await watch.wait_for(_pending, timeout=90, what="a queen of spades face up")
+    await watch.wait_for(_redeal_pending, timeout=90, what="a queen of spades face up")
     assert watch.hand is not None
     number, deal = watch.hand["number"], watch.view["deal"]
     pending = _check_pending(watch.view)
@@ -123,7 +117,7 @@ async def _killed_in_the_pause(server: Server) -> None:
     table_id = created["table"]["id"]
     watch = await Client(created["links"]["watch_socket"], "watch").open()
     api.ok(api.host(created, "POST", "/start"))
-    await watch.wait_for(_pending, timeout=90, what="a queen of spades face up")
+    await watch.wait_for(_redeal_pending, timeout=90, what="a queen of spades face up")
     assert watch.hand is not None
     number, deal = watch.hand["number"], watch.view["deal"]
     pending = _check_pending(watch.view)
@@ -159,7 +153,7 @@ async def _killed_in_the_pause(server: Server) -> None:
     await watch.wait_for(lambda c: number in c.finished, timeout=60, what="the end of the hand")
     history = api.get(f"/api/tables/{table_id}/hands/{number}")
     final = watch.hands[number]["view"]["events"]
-    assert _public(history["events"]) == _public(final)
+    assert public_events(history["events"]) == public_events(final)
     api.ok(api.host(created, "POST", "/pause"))
     assert api.ledger(table_id)["balanced"]
     await watch.close()

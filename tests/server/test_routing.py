@@ -18,6 +18,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from tests.server.conftest import Postgres, Server, free_port
+from tests.server.helpers import tables_run_by
 from tests.server.wsclient import Api
 from tests.tools.proxy import cluster_nginx
 from wildstud.server.relay import ROUTED
@@ -51,10 +52,6 @@ def _relays(server: Server) -> float:
     return float(line.split()[1])
 
 
-def _tables(server: Server) -> int:
-    return int(httpx.get(f"{server.base}/api/ready", timeout=10, trust_env=False).json()["tables"])
-
-
 async def routed(url: str, owner: str = "") -> tuple[ClientConnection, str, int]:
     """A socket opened as the page opens it: with ``owner`` in its query, following each close
     that names another owner; the open socket (its first frame read), the owner it asked for
@@ -85,8 +82,8 @@ def test_each_table_s_sockets_reach_its_owner_through_the_proxy_with_no_relay(
     api = Api(base)
     created = [api.create(name=f"t{index}", games=[{"game": "FTQ"}]) for index in range(3)]
     deadline = time.monotonic() + 30
-    while [_tables(server) for server in servers] != [1, 1, 1]:
-        assert time.monotonic() < deadline, [_tables(server) for server in servers]
+    while [tables_run_by(server) for server in servers] != [1, 1, 1]:
+        assert time.monotonic() < deadline, [tables_run_by(server) for server in servers]
         time.sleep(0.1)
     ports = {server.port: server for server in servers}
     socket_base = base.replace("http", "ws", 1)

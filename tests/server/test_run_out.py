@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from tests.server.conftest import Server
+from tests.server.helpers import hand_events
 from tests.server.wsclient import Api, Client, Frame, Shower, play
 from wildstud.cards import parse_card
 from wildstud.commitment import Proof, verify
@@ -61,11 +62,6 @@ def _odds(client: Client) -> list[Frame]:
     return [frame for frame in client.frames if frame["type"] == "odds" and frame["number"] == 1]
 
 
-def _events(client: Client) -> list[dict[str, Any]]:
-    events: list[dict[str, Any]] = client.hands[1]["view"]["events"]
-    return events
-
-
 def _engine_events(events: list[dict[str, Any]]) -> list[Event]:
     """The spectator's events as the engine's records, as far as the odds read them (the cards
     turned up given back to the face-down cards they turn up, as every page sees them)."""
@@ -96,7 +92,7 @@ def test_the_hands_are_turned_up_and_every_page_gets_the_odds_street_by_street(
     server: Server,
 ) -> None:
     clients, watcher = asyncio.run(_all_in(server, [{"game": "FTQ"}]))
-    events = _events(watcher)
+    events = hand_events(watcher)
     turned = [event for event in events if event["type"] == "turned_up"]
     first_turn = events.index(turned[0])
     # Turned up before fourth street began: the spectator saw both hands' hole cards.
@@ -168,7 +164,7 @@ _READ = ("hand_started", "deal_started", "street_started", "dealt", "turned_up")
 def test_nothing_is_turned_up_when_the_host_turns_the_rule_off(server: Server) -> None:
     game = [{"game": "FTQ", "house_rules": {"all_in_turn_up": False}}]
     _, watcher = asyncio.run(_all_in(server, game, odds=False))
-    events = _events(watcher)
+    events = hand_events(watcher)
     assert not any(event["type"] == "turned_up" for event in events)
     assert _odds(watcher) == []
     # Until the showdown the spectator saw no hole card.

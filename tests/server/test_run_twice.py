@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from tests.server.conftest import Server
+from tests.server.helpers import hand_events
 from tests.server.wsclient import Api, Client, Frame, Shower, play
 from tests.tools.cli_run import run
 from wildstud.deal import Hand, Phase, RunStarted
@@ -71,11 +71,6 @@ async def _night(
     return api, created, clients, watcher
 
 
-def _events(client: Client) -> list[dict[str, Any]]:
-    events: list[dict[str, Any]] = client.hands[1]["view"]["events"]
-    return events
-
-
 def _offers(client: Client) -> list[Frame]:
     return [frame for frame in client.frames if frame["type"] == "run_twice"]
 
@@ -90,7 +85,7 @@ def test_both_agree_and_each_run_takes_half_of_the_pot(
     server: Server, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     api, created, clients, watcher = asyncio.run(_night(server, (True, True), odds=9))
-    events = _events(watcher)
+    events = hand_events(watcher)
     runs = [event["run"] for event in events if event["type"] == "run_started"]
     assert runs == [1, 2]
     awards = [event for event in events if event["type"] == "awarded"]
@@ -144,7 +139,7 @@ def test_both_agree_and_each_run_takes_half_of_the_pot(
 
 def test_one_no_and_the_cards_are_run_once(server: Server) -> None:
     api, created, clients, watcher = asyncio.run(_night(server, (True, False)))
-    events = _events(watcher)
+    events = hand_events(watcher)
     assert not any(event["type"] == "run_started" for event in events)
     assert [event["run"] for event in events if event["type"] == "awarded"] == [0] * len(
         [event for event in events if event["type"] == "awarded"]
@@ -157,7 +152,7 @@ def test_one_no_and_the_cards_are_run_once(server: Server) -> None:
 
 def test_a_clock_that_runs_out_answers_no(server: Server) -> None:
     api, created, clients, watcher = asyncio.run(_night(server, (True, None), clock=0.5))
-    events = _events(watcher)
+    events = hand_events(watcher)
     assert not any(event["type"] == "run_started" for event in events)
     assert _offers(watcher)[-1]["declined"] == 1
     assert sum(_finish(api, created, clients, watcher)) == 6
@@ -165,14 +160,14 @@ def test_a_clock_that_runs_out_answers_no(server: Server) -> None:
 
 def test_a_bot_declines(server: Server) -> None:
     api, created, clients, watcher = asyncio.run(_night(server, (True,), bot=True))
-    events = _events(watcher)
+    events = hand_events(watcher)
     assert not any(event["type"] == "run_started" for event in events)
     offers = _offers(watcher)
     assert offers[-1]["declined"] == 1  # the bot's seat
     assert sum(_finish(api, created, clients, watcher)) == 6
 
 
-def _setup() -> HandSetup:
+def _run_twice_setup() -> HandSetup:
     return HandSetup(
         1,
         0,
@@ -199,7 +194,7 @@ def _to_offer(setup: HandSetup, book: DeckBook) -> tuple[Hand, list[ActionRecord
 
 
 def test_a_rebuilt_hand_stands_at_the_offer_with_the_answers_given() -> None:
-    setup = _setup()
+    setup = _run_twice_setup()
     book = DeckBook()
     hand, actions = _to_offer(setup, book)
     while hand.phase is Phase.DEALER and not held(hand):

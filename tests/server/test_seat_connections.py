@@ -16,7 +16,7 @@ def _acted_by(client: Client, engine: int) -> int:
     return sum(1 for e in client.view["events"] if e["type"] == "acted" and e["seat"] == engine)
 
 
-async def _answer(client: Client, mark: int) -> dict[str, object]:
+async def _answer_after(client: Client, mark: int) -> dict[str, object]:
     """The first ack or error frame after index ``mark``."""
     await client.wait_for(
         lambda c: any(f["type"] in ("ack", "error") for f in c.frames[mark:]), what="an answer"
@@ -44,7 +44,7 @@ async def _two_connections(server: Server) -> None:
     mark_laptop, mark_phone = len(laptop.frames), len(phone.frames)
     action = choose_action(phone.view, random.Random(3))
     await phone.send({**action, "seq": 1})
-    assert await _answer(phone, mark_phone) == {"type": "ack", "seq": 1, "last_seq": 1}
+    assert await _answer_after(phone, mark_phone) == {"type": "ack", "seq": 1, "last_seq": 1}
     assert await laptop.frame("seq", after=mark_laptop) == {"type": "seq", "last_seq": 1}
     assert not [f for f in phone.frames[mark_phone:] if f["type"] == "seq"]
     for client in (laptop, phone):
@@ -53,13 +53,13 @@ async def _two_connections(server: Server) -> None:
     # The laptop, not yet knowing, sends seq 1 too: a repeat, acknowledged, nothing done again.
     mark_laptop = len(laptop.frames)
     await laptop.send({**action, "seq": 1})
-    answer = await _answer(laptop, mark_laptop)
+    answer = await _answer_after(laptop, mark_laptop)
     assert answer == {"type": "ack", "seq": 1, "last_seq": 1, "repeat": True}
     assert _acted_by(laptop, engine) == before + 1
     # Under the same number, the laptop asks for something else: not done, and it is told.
     mark_laptop = len(laptop.frames)
     await laptop.send({"type": "sit_out", "seq": 1})
-    answer = await _answer(laptop, mark_laptop)
+    answer = await _answer_after(laptop, mark_laptop)
     assert (answer["type"], answer["code"], answer["last_seq"]) == ("error", "stale", 1)
     assert "another of your connections" in str(answer["message"])
 
@@ -67,7 +67,11 @@ async def _two_connections(server: Server) -> None:
     for seq, kind in ((2, "sit_out"), (3, "sit_in")):
         mark_laptop, mark_phone = len(laptop.frames), len(phone.frames)
         await laptop.send({"type": kind, "seq": seq})
-        assert await _answer(laptop, mark_laptop) == {"type": "ack", "seq": seq, "last_seq": seq}
+        assert await _answer_after(laptop, mark_laptop) == {
+            "type": "ack",
+            "seq": seq,
+            "last_seq": seq,
+        }
         assert await phone.frame("seq", after=mark_phone) == {"type": "seq", "last_seq": seq}
 
     # The phone, behind, sends a stale number, then numbers out of range: each refused with
@@ -75,7 +79,7 @@ async def _two_connections(server: Server) -> None:
     for seq, code in ((2, "stale"), (2**53, "seq-range"), (3 + 1001, "seq-range")):
         mark_phone = len(phone.frames)
         await phone.send({"type": "sit_in", "seq": seq})
-        error = await _answer(phone, mark_phone)
+        error = await _answer_after(phone, mark_phone)
         assert error["type"] == "error"
         assert (error["code"], error["seq"], error["last_seq"]) == (code, seq, 3)
         assert str(3) in str(error["message"])
@@ -83,7 +87,11 @@ async def _two_connections(server: Server) -> None:
     for seq in (4, 4 + 1000):
         mark_phone = len(phone.frames)
         await phone.send({"type": "sit_in", "seq": seq})
-        assert await _answer(phone, mark_phone) == {"type": "ack", "seq": seq, "last_seq": seq}
+        assert await _answer_after(phone, mark_phone) == {
+            "type": "ack",
+            "seq": seq,
+            "last_seq": seq,
+        }
     api.ok(api.host(created, "POST", "/pause"))
     for client in (laptop, phone):
         await client.close()
@@ -96,7 +104,7 @@ async def _two_connections(server: Server) -> None:
     assert welcome["last_seq"] == 1004
     mark = len(tablet.frames)
     await tablet.send({"type": "sit_in", "seq": 1005})
-    assert await _answer(tablet, mark) == {"type": "ack", "seq": 1005, "last_seq": 1005}
+    assert await _answer_after(tablet, mark) == {"type": "ack", "seq": 1005, "last_seq": 1005}
     await tablet.close()
 
 

@@ -117,7 +117,7 @@ async def _step(night: Night, operation: str, rng: random.Random) -> None:
     await asyncio.sleep(rng.random() * 0.3)  # land the next one anywhere in the hand
 
 
-def _hands(frames: list[Frame]) -> dict[int, list[Frame]]:
+def _frames_by_hand(frames: list[Frame]) -> dict[int, list[Frame]]:
     by_hand: dict[int, list[Frame]] = {}
     for frame in frames:
         if frame["type"] in ("hand", "update"):
@@ -148,7 +148,7 @@ def _check(night: Night) -> int:
     """Check every connection's frames and every seated person's REST answers; returns how
     many hands were checked."""
     api, table = night.api, night.created["table"]["id"]
-    spectator = _hands(night.spectator.frames)
+    spectator = _frames_by_hand(night.spectator.frames)
     names = {number: frames[0]["names"] for number, frames in spectator.items()}
     finished = {hand["number"] for hand in api.get(f"/api/tables/{table}/hands")}
     public = {number: cards_in(frames) for number, frames in spectator.items()}
@@ -161,7 +161,7 @@ def _check(night: Night) -> int:
 
     for person in night.people:
         for client in person.clients:
-            for number, frames in _hands(client.frames).items():
+            for number, frames in _frames_by_hand(client.frames).items():
                 mine = engine(person, number)
                 assert all(f["you"] == mine for f in frames if f["type"] == "hand"), person
                 leaked = cards_in(frames) - public[number] - _own(frames, mine)

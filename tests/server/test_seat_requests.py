@@ -11,10 +11,10 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 from tests.server.conftest import Server
+from tests.server.helpers import join_request, pending_requests
 from tests.server.wsclient import Api, Client
 from wildstud.server.requests import HOST_COMMANDS_BURST
 from wildstud.words import describe_settings
@@ -22,37 +22,27 @@ from wildstud.words import describe_settings
 Frame = dict[str, Any]
 
 
-def _join_token(created: Frame) -> str:
-    return str(created["links"]["join"]).rsplit("/", 1)[1]
-
-
-def _ask(api: Api, created: Frame, name: str, **body: Any) -> httpx.Response:
-    return api.http.post(f"/api/join/{_join_token(created)}", json={"name": name, **body})
-
-
 def _status(api: Api, token: str) -> Frame:
     answer: Frame = api.get(f"/api/seat/{token}/status")
     return answer
 
 
-def _pending(api: Api, created: Frame) -> list[Frame]:
-    pending: list[Frame] = api.ok(api.host(created, "GET", "/requests"))  # type: ignore[assignment]
-    return pending
-
-
 def test_requests_approved_declined_and_seated_once(server: Server) -> None:
     api = Api(server.base)
     created = api.create(games=[{"game": "FTQ"}], seat_requests=True)
-    ann = _ask(api, created, "Ann")
+    ann = join_request(api, created, "Ann")
     assert ann.status_code == 202, ann.text
     ann_body = ann.json()
     assert ann_body["status"] == "pending"
     assert ann_body["link"] is None
-    bob = _ask(api, created, "Bob", seat=3).json()
+    bob = join_request(api, created, "Bob", seat=3).json()
     # A second request for a waiting name is refused, and so is a seat that does not exist.
-    assert _ask(api, created, "ann").status_code == 409
-    assert _ask(api, created, "Cy", seat=5, extra=1).status_code == 422
-    assert [(r["name"], r["seat"]) for r in _pending(api, created)] == [("Ann", None), ("Bob", 3)]
+    assert join_request(api, created, "ann").status_code == 409
+    assert join_request(api, created, "Cy", seat=5, extra=1).status_code == 422
+    assert [(r["name"], r["seat"]) for r in pending_requests(api, created)] == [
+        ("Ann", None),
+        ("Bob", 3),
+    ]
     assert _status(api, ann_body["token"])["status"] == "pending"
     assert api.table(created)["seats"] == []
 
@@ -73,11 +63,11 @@ def test_requests_approved_declined_and_seated_once(server: Server) -> None:
     assert declined["status"] == "declined"
     assert _status(api, bob["token"])["status"] == "declined"
     # A declined name asking again at once is refused, and nothing is filed.
-    retry = _ask(api, created, "Bob")
+    retry = join_request(api, created, "Bob")
     assert retry.status_code == 429, retry.text
     assert "declined" in retry.json()["detail"]
     assert "Retry-After" in retry.headers
-    assert _pending(api, created) == []
+    assert pending_requests(api, created) == []
     # Unknown ids, bad bodies and unknown tokens: a sentence, nothing changed.
     assert api.host(created, "POST", "/requests/nope", approve=True).status_code == 404
     bad = api.host(created, "POST", f"/requests/{bob['request']}", approve="maybe")
@@ -100,22 +90,22 @@ def test_requests_are_rate_limited_per_address(server: Server) -> None:
     api = Api(server.base, local="127.0.0.3")
     # Spread over four tables: one address may hold only a share of each table's queue.
     tables = [api.create(games=[{"game": "FTQ"}], seat_requests=True, seats=8) for _ in range(4)]
-    answers = [_ask(api, tables[index % 4], f"P{index}").status_code for index in range(10)]
+    answers = [join_request(api, tables[index % 4], f"P{index}").status_code for index in range(10)]
     assert answers[:8] == [202] * 8, answers
     assert 429 in answers[8:], answers
-    limited = _ask(api, tables[1], "Late")
+    limited = join_request(api, tables[1], "Late")
     assert limited.status_code == 429
     assert "seat requests" in limited.json()["detail"]
     # Another address is not held back by this one.
     other = Api(server.base, local="127.0.0.4")
-    assert _ask(other, tables[0], "Other").status_code == 202
-    assert sum(len(_pending(other, table)) for table in tables) == answers.count(202) + 1
+    assert join_request(other, tables[0], "Other").status_code == 202
+    assert sum(len(pending_requests(other, table)) for table in tables) == answers.count(202) + 1
 
 
 def test_open_seating_seats_at_once(server: Server) -> None:
     api = Api(server.base)
     created = api.create(games=[{"game": "FTQ"}])  # wsclient's default: open seating
-    answer = _ask(api, created, "Ann")
+    answer = join_request(api, created, "Ann")
     assert answer.status_code == 201
     assert answer.json()["status"] == "seated"
     assert _status(api, answer.json()["token"])["status"] == "seated"
@@ -129,7 +119,7 @@ def test_host_seat_new_link_bots_and_rules(server: Server) -> None:
     host = api.ok(api.host(created, "POST", "/seat", name="Hostess"))
     assert host["status"] == "seated"
     assert host["seat"] == 0
-    ann = _ask(api, created, "Ann").json()
+    ann = join_request(api, created, "Ann").json()
     api.ok(api.host(created, "POST", f"/requests/{ann['request']}", approve=True))
     kinds = [
         api.ok(api.host(created, "POST", "/bots", kind=kind))["kind"]
@@ -220,19 +210,19 @@ def test_sigkill_with_a_request_pending(database_url: str, tmp_path: Path) -> No
     try:
         api = Api(server.base)
         created = api.create(games=[{"game": "FTQ"}], seat_requests=True)
-        ann = _ask(api, created, "Ann").json()
+        ann = join_request(api, created, "Ann").json()
         server.kill()
         server.start()
         api = Api(server.base)
         assert _status(api, ann["token"])["status"] == "pending"
-        assert [r["id"] for r in _pending(api, created)] == [ann["request"]]
+        assert [r["id"] for r in pending_requests(api, created)] == [ann["request"]]
         path = f"/requests/{ann['request']}"
         api.ok(api.host(created, "POST", path, approve=True))
         server.kill()
         server.start()
         api = Api(server.base)
         assert _status(api, ann["token"])["status"] == "seated"
-        assert _pending(api, created) == []
+        assert pending_requests(api, created) == []
         assert api.host(created, "POST", path, approve=True).status_code == 409
         assert [s["name"] for s in api.table(created)["seats"]] == ["Ann"]
         assert api.ledger(created["table"]["id"])["balanced"]

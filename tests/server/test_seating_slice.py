@@ -91,7 +91,7 @@ def written(outcome: Outcome[SeatingState]) -> Changes:
     return outcome.effect.request
 
 
-def refused(state: SeatingState, command: object) -> Exception:
+def seating_refusal(state: SeatingState, command: object) -> Exception:
     outcome = handle(state, command, 0.0)  # type: ignore[arg-type]
     assert isinstance(outcome.reply, Refused), outcome
     assert (outcome.state, outcome.effect, outcome.follow) == (state, None, ())
@@ -144,7 +144,7 @@ def test_a_seat_that_cannot_be_taken_is_refused_with_nothing_written(
     command: Join, kind: type[Exception], says: str
 ) -> None:
     state = seated(table(), join("Ann"))
-    error = refused(state, command)
+    error = seating_refusal(state, command)
     assert isinstance(error, kind)
     assert says in str(error)
 
@@ -153,9 +153,9 @@ def test_a_full_table_and_an_ended_night_take_no_one() -> None:
     state = table()
     for index in range(TERMS.seats):
         state = seated(state, join(f"p{index}", account=f"a{index}"))
-    assert "the table is full (3 seats)" in str(refused(state, join("Zed", account="z")))
+    assert "the table is full (3 seats)" in str(seating_refusal(state, join("Zed", account="z")))
     ended = table("ended")
-    assert "the night is over" in str(refused(ended, join("Zed", account="z")))
+    assert "the night is over" in str(seating_refusal(ended, join("Zed", account="z")))
 
 
 def test_a_player_who_left_comes_back_on_their_account_by_token_or_by_the_host() -> None:
@@ -164,7 +164,9 @@ def test_a_player_who_left_comes_back_on_their_account_by_token_or_by_the_host()
         cash_out("p1", "Ann", 0, 450, "aa" * 32),
     )
     # A name alone opens a fresh account, and may not pass for Ann's.
-    assert isinstance(refused(table(), join("ANN", account="p9", entries=ledger)), NameTakenError)
+    assert isinstance(
+        seating_refusal(table(), join("ANN", account="p9", entries=ledger)), NameTakenError
+    )
     by_token = handle(table(), join("Ann", account="p9", entries=ledger, returning="aa" * 32), 0.0)
     assert isinstance(by_token.reply, SeatState)
     assert (by_token.reply.player_id, by_token.reply.name) == ("p1", "Ann")
@@ -173,7 +175,7 @@ def test_a_player_who_left_comes_back_on_their_account_by_token_or_by_the_host()
     assert by_host.reply.player_id == "p1"
     # Seated again, the account is no one else's to come back on.
     state = by_token.state
-    error = refused(state, join("Bob", account="p8", entries=ledger, returning="aa" * 32))
+    error = seating_refusal(state, join("Bob", account="p8", entries=ledger, returning="aa" * 32))
     assert isinstance(error, SeatError)
 
 
@@ -223,9 +225,9 @@ def test_a_hand_s_end_writes_the_rows_the_runner_sends_for_the_seats_still_here(
 
 def test_an_empty_seat_cannot_be_removed_nor_given_a_link() -> None:
     state = seated(table(), join(None, kind="calling-bot", account="b"))
-    assert str(refused(state, Remove(2, in_hand=False, stack=0))) == "seat 2 is empty"
-    assert str(refused(state, NewLink(2, "cd" * 32))) == "seat 2 is empty"
-    assert "a bot's" in str(refused(state, NewLink(0, "cd" * 32)))
+    assert str(seating_refusal(state, Remove(2, in_hand=False, stack=0))) == "seat 2 is empty"
+    assert str(seating_refusal(state, NewLink(2, "cd" * 32))) == "seat 2 is empty"
+    assert "a bot's" in str(seating_refusal(state, NewLink(0, "cd" * 32)))
 
 
 # -- sitting out and back, links ------------------------------------------------------------------
@@ -278,7 +280,7 @@ def test_starting_and_pausing_write_the_table_and_ask_the_runner_for_a_fresh_tur
     paused = handle(outcome.state, SetStatus(TableStatus.PAUSED, ROW), 0.0)
     assert paused.follow == (CancelChoice(), ResetTurn(), TableRuns(running=False))
     assert handle(outcome.state, SetStatus(TableStatus.RUNNING, ROW), 0.0) == Outcome(outcome.state)
-    back = refused(outcome.state, SetStatus(TableStatus.WAITING, ROW))
+    back = seating_refusal(outcome.state, SetStatus(TableStatus.WAITING, ROW))
     assert str(back) == "a table cannot go back to waiting"
 
 
@@ -286,8 +288,8 @@ def test_the_end_of_the_night_closes_the_requests_for_chips_and_comes_once() -> 
     outcome = handle(table("paused"), EndNight(ROW), 0.0)
     assert written(outcome).table == replace(ROW, status="ended")
     assert outcome.follow == (CancelChoice(), ResetTurn(), NightEnded(), TableRuns(running=False))
-    assert str(refused(outcome.state, EndNight(ROW))) == "the night is over already"
-    after = refused(outcome.state, SetStatus(TableStatus.RUNNING, ROW))
+    assert str(seating_refusal(outcome.state, EndNight(ROW))) == "the night is over already"
+    after = seating_refusal(outcome.state, SetStatus(TableStatus.RUNNING, ROW))
     assert str(after) == "the night is over: the table deals no more"
 
 

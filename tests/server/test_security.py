@@ -37,8 +37,8 @@ async def _bad_messages(server: Server) -> None:
         (b"\x00\x01binary", "malformed"),
         (json.dumps({"type": "ping", "pad": "x" * 5000}), "too-large"),
         # A private deal's answer may be longer (a pass over a street of eight seats), not more.
-        (json.dumps(_answer("x" * 20_000)), "too-large"),
-        (json.dumps(_answer("x" * 5000)), "illegal"),  # no private deal here
+        (json.dumps(_private_answer("x" * 20_000)), "too-large"),
+        (json.dumps(_private_answer("x" * 5000)), "illegal"),  # no private deal here
         (json.dumps({"type": "act", "seq": 1, "action": "call"}), "illegal"),
         (json.dumps({"type": "choose", "seq": 2, "entry": 0}), "illegal"),
     ]
@@ -90,7 +90,7 @@ async def _bad_messages(server: Server) -> None:
         await client.close()
 
 
-def _answer(pad: str) -> dict[str, Any]:
+def _private_answer(pad: str) -> dict[str, Any]:
     """A page's answer in a private deal's rounds, of some length."""
     return {"type": "private", "hand": 1, "deal": 1, "answer": {"step": "key", "key": pad}}
 

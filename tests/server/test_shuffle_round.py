@@ -75,7 +75,9 @@ class Page:
                                 "value": value.hex()})  # fmt: skip
 
 
-async def seated(api: Api, created: Frame, names: list[str]) -> tuple[list[Client], list[Page]]:
+async def seated_pages(
+    api: Api, created: Frame, names: list[str]
+) -> tuple[list[Client], list[Page]]:
     clients = []
     for name in names:
         seat = api.join(created, name)
@@ -104,7 +106,7 @@ def test_a_night_shuffled_by_the_players_verifies_and_names_a_cheating_page(
         created = api.create(
             games=[{"game": "the-bitch"}], seats=5, hand_pause=0, bot_delay=0, redeal_pause=0
         )
-        clients, pages = await seated(api, created, ["Ann", "Bob", "Cy"])
+        clients, pages = await seated_pages(api, created, ["Ann", "Bob", "Cy"])
         api.ok(api.host(created, "POST", "/bots", kind="calling-bot"))
         spectator = await Client(created["links"]["watch_socket"], "w").open()
         # Cy withholds his value for hand 2; Bob reveals another value than his in hand 3.
@@ -342,7 +344,7 @@ def test_a_page_out_of_turn_in_the_round_is_refused_and_nothing_changes(server: 
 
     async def scenario() -> tuple[list[Frame], list[Frame], Frame]:
         created = api.create(games=[{"game": "FTQ"}], seats=4, hand_pause=0, bot_delay=0)
-        clients, pages = await seated(api, created, ["Ann", "Bob"])
+        clients, pages = await seated_pages(api, created, ["Ann", "Bob"])
         api.ok(api.host(created, "POST", "/bots", kind="calling-bot"))
         spectator = await Client(created["links"]["watch_socket"], "w").open()
         ann = asyncio.create_task(pages[0].run())
@@ -403,7 +405,7 @@ def test_the_night_record_waits_for_the_last_hand_to_be_over(server: Server) -> 
 
     async def scenario() -> tuple[int, str, int]:
         created = api.create(games=[{"game": "FTQ"}], seats=4, hand_pause=0, action_clock=60)
-        clients, pages = await seated(api, created, ["Ann", "Bob"])
+        clients, pages = await seated_pages(api, created, ["Ann", "Bob"])
         runners = [asyncio.create_task(page.run()) for page in pages]
         await asyncio.sleep(0.2)
         api.ok(api.host(created, "POST", "/start"))

@@ -74,7 +74,7 @@ def ask(amount: int, stack: int = 0, entries: tuple[LedgerEntry, ...] = ()) -> A
     return AskChips(holder(stack), amount, 4, "r1", entries, LIMITS)
 
 
-def written(outcome: Outcome[CashierState]) -> Changes:
+def cashier_written(outcome: Outcome[CashierState]) -> Changes:
     assert outcome.effect is not None
     changes = outcome.effect.request
     assert isinstance(changes, Changes)
@@ -95,7 +95,7 @@ def refusal(outcome: Outcome[CashierState]) -> Exception:
 def test_a_request_for_chips_is_stored_pending_and_told_to_the_table() -> None:
     outcome = handle(CashierState(), ask(600, stack=200), 0.0)
     assert outcome.state.open == (pending(600),)
-    assert written(outcome).rebuys == [pending(600)]
+    assert cashier_written(outcome).rebuys == [pending(600)]
     assert outcome.news == (TableNews(),)
 
 
@@ -108,7 +108,7 @@ def test_a_player_s_request_reads_the_ledger_first_and_stores_the_seat_s_number(
     read = first.effect.then([])
     assert read == replace(ask(600, stack=200), asked=asked)
     outcome = handle(first.state, read, 0.0)
-    assert written(outcome).seats == [replace(row(200), last_seq=4)]
+    assert cashier_written(outcome).seats == [replace(row(200), last_seq=4)]
     assert outcome.news == (TableNews(), Acked(asked, 0))
     # At a tournament the host gives the chips: refused before anything is read.
     tournament = replace(ask(600, stack=200), entries=None, tournament=True)
@@ -152,7 +152,7 @@ def test_a_player_who_busts_mid_hand_may_ask_for_a_full_rebuy_at_once() -> None:
     assert [r.status for r in decided.state.open] == ["approved"]
     ended = handle(decided.state, HandEnded((holder(0),), LIMITS), 0.0)
     assert ended.follow == (Credit(row(1000)),)
-    changes = written(ended)
+    changes = cashier_written(ended)
     assert [(e.reason, e.amount) for e in changes.ledger] == [("rebuy", 1000)]
     assert [seat.stack for seat in changes.seats] == [1000]
     assert ended.state.open == ()
@@ -164,7 +164,7 @@ def test_a_player_who_busts_mid_hand_may_ask_for_a_full_rebuy_at_once() -> None:
 def test_an_approval_between_hands_applies_the_chips_in_one_write_and_credits_the_seat() -> None:
     state = CashierState((pending(300),))
     outcome = handle(state, DecideChips("r1", True, holder(200), False, LIMITS), 0.0)
-    changes = written(outcome)
+    changes = cashier_written(outcome)
     assert [(seat.seat, seat.stack, seat.last_seq) for seat in changes.seats] == [(0, 500, 3)]
     assert changes.ledger == [LedgerEntry("p1", 0, "Ann", "top-up", 300)]
     assert [(r.id, r.status) for r in changes.rebuys] == [("r1", "applied")]
@@ -176,7 +176,7 @@ def test_an_approval_between_hands_applies_the_chips_in_one_write_and_credits_th
 def test_an_approval_in_a_hand_waits_for_its_end() -> None:
     state = CashierState((pending(300),))
     outcome = handle(state, DecideChips("r1", True, holder(200), True, LIMITS), 0.0)
-    assert [r.status for r in written(outcome).rebuys] == ["approved"]
+    assert [r.status for r in cashier_written(outcome).rebuys] == ["approved"]
     assert outcome.follow == ()
     assert outcome.state.open == (pending(300, status="approved"),)
 
@@ -184,7 +184,7 @@ def test_an_approval_in_a_hand_waits_for_its_end() -> None:
 def test_a_decline_closes_the_request_and_moves_no_chips() -> None:
     state = CashierState((pending(300),))
     outcome = handle(state, DecideChips("r1", False, holder(200), False, LIMITS), 0.0)
-    changes = written(outcome)
+    changes = cashier_written(outcome)
     assert (changes.seats, changes.ledger) == ([], [])
     assert [r.status for r in changes.rebuys] == ["declined"]
     assert outcome.state.open == ()
@@ -222,7 +222,7 @@ def test_a_host_past_the_rate_of_decisions_is_told_to_wait() -> None:
 def test_approved_chips_are_cut_to_the_ceiling_with_the_stack_the_hand_ended_with() -> None:
     state = CashierState((pending(800, status="approved"),))
     outcome = handle(state, HandEnded((holder(700),), LIMITS), 0.0)  # Ann won 600
-    assert [(e.reason, e.amount) for e in written(outcome).ledger] == [("top-up", 300)]
+    assert [(e.reason, e.amount) for e in cashier_written(outcome).ledger] == [("top-up", 300)]
     assert outcome.follow == (Credit(row(1000)),)
 
 
@@ -230,7 +230,7 @@ def test_approved_chips_with_no_room_left_or_no_seat_are_cancelled() -> None:
     state = CashierState((pending(500, status="approved"), pending(100, "r2")))
     for holders in [(holder(1200),), (), (Holder(row(0, player="p2"), 0),)]:
         outcome = handle(state, HandEnded(holders, LIMITS), 0.0)
-        changes = written(outcome)
+        changes = cashier_written(outcome)
         assert changes.ledger == []
         assert [(r.id, r.status) for r in changes.rebuys] == [("r1", "cancelled")]
         assert outcome.follow == ()
@@ -246,11 +246,11 @@ def test_a_player_who_leaves_and_the_end_of_the_night_cancel_open_requests() -> 
     other = RebuyState("r2", "p2", 1, "Bob", 100, "approved")
     state = CashierState((pending(100), other))
     left = handle(state, SeatLeft(0, "p1"), 0.0)
-    assert [(r.id, r.status) for r in written(left).rebuys] == [("r1", "cancelled")]
+    assert [(r.id, r.status) for r in cashier_written(left).rebuys] == [("r1", "cancelled")]
     assert left.state.open == (other,)
     assert handle(state, SeatLeft(0, "p9"), 0.0) == Outcome(state)  # not this player's
     ended = handle(state, NightEnded(), 0.0)
-    assert [r.status for r in written(ended).rebuys] == ["cancelled", "cancelled"]
+    assert [r.status for r in cashier_written(ended).rebuys] == ["cancelled", "cancelled"]
     assert ended.state.open == ()
 
 

@@ -11,32 +11,21 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy.exc import IntegrityError
 
+from tests.server.helpers import seat_state, table_state
 from wildstud.bots import RandomBot
 from wildstud.deal import Phase
+from wildstud.server.errors import NotFoundError
 from wildstud.server.replay import DeckBook, rebuild, start_hand
 from wildstud.server.store import (
     ActionRecord,
     Changes,
     DeckDraw,
+    HandEnd,
     HandSetup,
     LedgerEntry,
-    SeatState,
     Store,
-    TableState,
 )
 from wildstud.server.store.models import Base
-
-
-def _table(table_id: str = "t1") -> TableState:
-    return TableState(
-        table_id, "Friday", "h" * 64, "j" * 43, "w" * 43, {}, "running", None, 0, None
-    )
-
-
-def _seat(seat: int) -> SeatState:
-    return SeatState(
-        seat, f"player{seat}", f"p{seat}", "player", None, 100, False, 0, 5.0, 0, False
-    )
 
 
 def test_the_migrations_build_the_models_schema(database_url: str) -> None:
@@ -51,14 +40,16 @@ def test_the_migrations_build_the_models_schema(database_url: str) -> None:
 def test_a_step_is_written_whole_or_not_at_all(database_url: str) -> None:
     store = Store(database_url)
     store.create_table(
-        _table(), [_seat(0), _seat(1)], [LedgerEntry("player0", 0, "p0", "buy-in", 100)]
+        table_state(),
+        [seat_state(0), seat_state(1)],
+        [LedgerEntry("player0", 0, "p0", "buy-in", 100)],
     )
     setup = HandSetup(1, 0, "follow-the-queen", {}, (0, 1), ("p0", "p1"), 1, (100, 100))
     store.apply("t1", Changes(hand=setup, decks=[DeckDraw(1, 1, "As Kd")]))
     before = store.counts()
     # The second action repeats the first one's place in the hand: the whole step is refused.
     broken = Changes(
-        seats=[_seat(0)],
+        seats=[seat_state(0)],
         actions=[
             ActionRecord(1, 0, 0, "call", None, "player", 1),
             ActionRecord(1, 0, 1, "call", None, "player", 1),
@@ -81,6 +72,20 @@ def _keep(book: DeckBook, stored: dict[int, str], salts: dict[int, str]) -> None
         stored[deal] = order
         assert salt is not None
         salts[deal] = salt
+
+
+def test_a_change_to_a_table_or_a_hand_the_store_lacks_is_refused_and_writes_nothing(
+    database_url: str,
+) -> None:
+    store = Store(database_url)
+    with pytest.raises(NotFoundError, match=r"^no table 'nope' in the store$"):
+        store.apply("nope", Changes(table=table_state("nope")))
+    store.create_table(table_state(), [seat_state(0), seat_state(1)], [])
+    before = store.counts()
+    with pytest.raises(NotFoundError, match=r"^no hand 7 at table 't1'$"):
+        store.apply("t1", Changes(seats=[seat_state(0)], hand_end=HandEnd(7, (90, 110), {})))
+    assert store.counts() == before
+    store.close()
 
 
 @pytest.mark.parametrize("game", ["FTQ", "SMBU", "BD7", "BD5", "BITCH"])
@@ -129,7 +134,7 @@ def test_decks_stored_before_commitments_have_none_and_new_ones_keep_their_salts
     from wildstud.server.store.migrate import alembic_config
 
     store = Store(database_url)
-    store.create_table(_table(), [_seat(0), _seat(1)], [])
+    store.create_table(table_state(), [seat_state(0), seat_state(1)], [])
     setup = HandSetup(1, 0, "follow-the-queen", {}, (0, 1), ("p0", "p1"), 1, (100, 100))
     book = DeckBook()
     book.draw(1)
@@ -165,7 +170,7 @@ def test_decks_stored_before_commitments_have_none_and_new_ones_keep_their_salts
 
 def test_a_hand_keeps_the_first_token_it_was_shared_under(database_url: str) -> None:
     store = Store(database_url)
-    store.create_table(_table())
+    store.create_table(table_state())
     first, second = "a" * 43, "b" * 43
     assert store.shared_hand(first) is None
     assert store.share_hand("t1", 1, first) == first

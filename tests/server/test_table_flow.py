@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable
 
 from tests.server.conftest import Server
+from tests.server.helpers import public_events
 from tests.server.wsclient import Api, Client, Frame, play
 from wildstud.history import read_record
 
@@ -18,14 +19,7 @@ def _seat(client: Client, index: int) -> Frame:
     return next(seat for seat in client.table["seats"] if seat["seat"] == index)
 
 
-def _public(events: list[Frame]) -> list[Frame]:
-    return [
-        {**event, "card": None} if event["type"] == "dealt" and not event["up"] else event
-        for event in events
-    ]
-
-
-def _hidden(client: Client) -> set[str]:
+def _hole_cards(client: Client) -> set[str]:
     """The face-down cards dealt to the client's seat in the hand it sees."""
     return {
         event["card"]
@@ -262,7 +256,7 @@ async def _reconnect_and_remove(server: Server) -> None:
     mine = again.view["events"]
     await bob.wait_for(lambda c: len(c.view["events"]) >= len(mine), what="bob's events")
     assert any(e["type"] == "dealt" and e["seat"] == again.you and e["card"] for e in mine)
-    assert _public(mine) == _public(bob.view["events"][: len(mine)])
+    assert public_events(mine) == public_events(bob.view["events"][: len(mine)])
     # Her record of the hand so far holds her hidden cards and none of bob's.
     text = api.http.get(f"/api/seat/{ann_seat['token']}/hand/phh").text
     cards = {
@@ -271,9 +265,9 @@ async def _reconnect_and_remove(server: Server) -> None:
         for card in getattr(action, "cards", None) or ()
         if card is not None
     }
-    assert _hidden(again) <= cards
-    assert _hidden(bob)
-    assert not _hidden(bob) & cards
+    assert _hole_cards(again) <= cards
+    assert _hole_cards(bob)
+    assert not _hole_cards(bob) & cards
     assert api.http.get("/api/seat/nope/hand/phh").status_code == 404
     # A second connection to the same seat sees the same frames.
     twin = await Client(ann_seat["socket"], "ann twin").open()

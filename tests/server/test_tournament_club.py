@@ -7,13 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import random
-from typing import Any
 
-import pytest
-
-from tests.server.conftest import Server
-from tests.server.helpers import refused
-from tests.server.test_clubs import _leave, _until
+from tests.server.helpers import club_member, refused, stop_playing, until_done
 from tests.server.wsclient import Api, Client, play
 from wildstud.tournament import deal
 
@@ -32,26 +27,6 @@ NIGHT = {
 }
 
 
-@pytest.fixture(scope="module")
-def api(server: Server) -> Api:
-    return Api(server.base)
-
-
-def _member(api: Api, club: dict[str, Any], name: str) -> str:
-    join = club["links"]["join"].rsplit("/", 1)[1]
-    asked = api.http.post(f"/api/clubs/join/{join}", json={"name": name})
-    assert asked.status_code == 202, asked.text
-    member = asked.json()
-    api.ok(
-        api.http.post(
-            f"/api/clubs/host/{club['host_token']}/members/{member['member']['id']}",
-            json={"approve": True},
-        )
-    )
-    token: str = member["token"]
-    return token
-
-
 def test_a_club_tournament_ended_by_a_deal_goes_into_the_book(api: Api) -> None:
     made = api.http.post(
         "/api/clubs", json={"name": "Sit and go club", "host_name": "Ann", "night": NIGHT}
@@ -60,8 +35,8 @@ def test_a_club_tournament_ended_by_a_deal_goes_into_the_book(api: Api) -> None:
     club = made.json()
     tokens = {
         "Ann": club["member_token"],
-        "Bob": _member(api, club, "Bob"),
-        "Cy": _member(api, club, "Cy"),
+        "Bob": club_member(api, club, "Bob"),
+        "Cy": club_member(api, club, "Cy"),
     }
     host = club["host_token"]
     night = api.ok(api.http.post(f"/api/clubs/host/{host}/nights", json={}))
@@ -130,7 +105,7 @@ def test_a_club_tournaments_hands_count_but_its_chips_are_not_money(api: Api) ->
     )
     assert made.status_code == 201, made.text
     club = made.json()
-    tokens = {"Ann": club["member_token"], "Bob": _member(api, club, "Bob")}
+    tokens = {"Ann": club["member_token"], "Bob": club_member(api, club, "Bob")}
     host = club["host_token"]
     night = api.ok(api.http.post(f"/api/clubs/host/{host}/nights", json={}))
     table_id = night["table_id"]
@@ -146,11 +121,11 @@ def test_a_club_tournaments_hands_count_but_its_chips_are_not_money(api: Api) ->
         rng = random.Random(5)
         tasks = [asyncio.create_task(play(client, rng, lambda _c: False)) for client in clients]
         try:
-            await _until(tasks, lambda: api.get(table_path)["hands_dealt"] >= 3)
+            await until_done(tasks, lambda: api.get(table_path)["hands_dealt"] >= 3)
             api.ok(api.http.post(f"/api/clubs/host/{host}/nights/{table_id}/end"))
-            await _until(tasks, lambda: api.get(table_path)["hand_in_progress"] is None)
+            await until_done(tasks, lambda: api.get(table_path)["hand_in_progress"] is None)
         finally:
-            await _leave(tasks, clients)
+            await stop_playing(tasks, clients)
 
     asyncio.run(play_three_hands())
     api.ok(api.http.post(f"/api/host/{night['host_token']}/tournament/deal", json={"kind": "icm"}))

@@ -278,7 +278,7 @@ def test_a_tournament_of_six_plays_through_its_levels(tmp_path: Path) -> None:
     asyncio.run(_tournament(tmp_path / "t.db"))
 
 
-async def _leaving(path: Path) -> None:
+async def _leaving_a_tournament(path: Path) -> None:
     lobby = Lobby(Store(f"sqlite:///{path}"))
     await lobby.open()
     table, _ = await lobby.create(_settings(seats=4), [TableBot(kind="calling-bot")])
@@ -308,7 +308,7 @@ async def _leaving(path: Path) -> None:
 
 
 def test_players_who_leave_a_tournament_are_out_at_once(tmp_path: Path) -> None:
-    asyncio.run(_leaving(tmp_path / "l.db"))
+    asyncio.run(_leaving_a_tournament(tmp_path / "l.db"))
 
 
 async def _clock(path: Path) -> None:

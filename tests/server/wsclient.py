@@ -16,10 +16,30 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
-from tests.server.helpers import cards_in
+from wildstud.cards import DECK
 from wildstud.history import read_record
 
 Frame = dict[str, Any]
+
+CARDS = frozenset(str(card) for card in DECK)
+"""Every card's code (``Qh``)."""
+
+
+def cards_in(value: Any) -> set[str]:
+    """Every card code anywhere in a frame, but in lists of the wild cards (which name whole
+    ranks, or the queen of spades, whoever holds them).
+
+    >>> sorted(cards_in({"card": "Qh", "wild": ["Qs"], "names": ["ann"]}))
+    ['Qh']
+    """
+    if isinstance(value, str):
+        return {value} if value in CARDS else set()
+    if isinstance(value, dict):
+        items = [item for key, item in value.items() if key not in ("wild", "was")]
+        return set().union(*(cards_in(item) for item in items)) if items else set()
+    if isinstance(value, list):
+        return set().union(*(cards_in(item) for item in value)) if value else set()
+    return set()
 
 
 class Client:

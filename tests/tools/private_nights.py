@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pysodium
 
-from tests.private_play import Night
+from tests.tools.private_play import Night
 from wildstud.cards import DECK
 from wildstud.history.private_night import PrivateNight, audit_private_night, night_of
 from wildstud.private_deal import Secret, card_point, mask_and_shuffle

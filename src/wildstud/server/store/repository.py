@@ -44,6 +44,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
+from wildstud.server.errors import NotFoundError
 from wildstud.server.store.columns import (
     ACTION,
     DECK,
@@ -287,7 +288,7 @@ class Store:
                 values = TABLE.values(changes.table, keys=False)
                 done = connection.execute(_UPDATE_TABLE, {"key_table": table_id, **values})
                 if done.rowcount != 1:
-                    raise LookupError(f"no table {table_id!r} in the store")
+                    raise NotFoundError(f"no table {table_id!r} in the store")
             for seat in changes.removed:
                 connection.execute(_DELETE_SEAT, {"key_table": table_id, "key_seat": seat})
             for state in changes.seats:
@@ -336,7 +337,7 @@ class Store:
                     },
                 )
                 if done.rowcount != 1:
-                    raise LookupError(f"no hand {end.number} at table {table_id!r}")
+                    raise NotFoundError(f"no hand {end.number} at table {table_id!r}")
             if changes.ledger:
                 connection.execute(
                     _INSERT[LedgerRow],

@@ -11,7 +11,7 @@ import pytest
 
 from wildstud.cli import main
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 COVERED = frozenset(
     {
         "bd5-folded-hole-cards",

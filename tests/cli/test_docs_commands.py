@@ -28,7 +28,7 @@ import typer
 from tests.tools.cli_run import run
 from wildstud.cli import app
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 NOT_RUN = {"serve"}
 """Commands checked by parsing their arguments, not by running them (see above)."""

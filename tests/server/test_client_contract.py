@@ -18,7 +18,7 @@ import pytest
 
 from wildstud.server.frames import FullView, SeatView
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CLIENT = ROOT / "src" / "wildstud" / "server" / "static" / "js"
 CONTRACT = json.loads((ROOT / "tests" / "client" / "contract.json").read_text(encoding="utf-8"))
 

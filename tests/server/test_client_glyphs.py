@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-STATIC = Path(__file__).resolve().parent.parent / "src" / "wildstud" / "server" / "static"
+STATIC = Path(__file__).resolve().parents[2] / "src" / "wildstud" / "server" / "static"
 
 # The blocks of pictographs: arrows to supplemental arrows-B (U+2190 to U+2BFF, minus the
 # mathematical operators, box drawing and the like in between, which are kept below), and

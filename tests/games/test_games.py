@@ -332,7 +332,7 @@ def test_options_of_another_game_are_refused() -> None:
         find_game("FTQ").options(TheBitchOptions())
 
 
-HOUSE_RULES = Path(__file__).resolve().parents[1] / "docs" / "house-rules.md"
+HOUSE_RULES = Path(__file__).resolve().parents[2] / "docs" / "house-rules.md"
 
 
 def test_house_rules_document_every_option_and_its_values() -> None:
