@@ -219,6 +219,56 @@ async def play_all(seats: list[Seat], done: Callable[[], bool], timeout: float =
         await asyncio.sleep(0.05)
 
 
+AUTOPLAY = """(() => {
+  const cheap = ['check', 'call', 'bring-in', 'complete'];
+  let taken = '';
+  let when = 0;
+  let queued = false;
+  const play = () => {
+    queued = false;
+    const actions = document.getElementById('actions');
+    if (window.__autoplay === false || actions?.dataset.turn !== 'yes') {
+      taken = '';
+      return;
+    }
+    // Once a turn, unless it is still offered seconds later (a click that sent nothing).
+    const turn = `${document.body.dataset.hand}|${document.body.dataset.events}`;
+    if (taken === turn && Date.now() - when < 3000) return;
+    const offered = new Map([...actions.querySelectorAll('button[data-choice]')]
+      .filter((button) => !button.disabled).map((button) => [button.dataset.choice, button]));
+    const choice = cheap.find((kind) => offered.has(kind));
+    if (choice) {
+      [taken, when] = [turn, Date.now()];
+      offered.get(choice).click();
+    }
+  };
+  const soon = () => {
+    if (!document.body || queued) return;
+    queued = true;
+    setTimeout(play, 0);
+  };
+  const everything = { subtree: true, childList: true, attributes: true };
+  new MutationObserver(soon).observe(document, everything);
+  setInterval(soon, 1000);
+})()"""
+"""An init script (``BrowserContext.add_init_script``) by which each page of the context takes
+its turns itself, the cheap way (check, call, bring in or complete), by clicking its own buttons
+once a turn as soon as they are drawn; ``window.__autoplay = false`` stops it. For the hands a
+test plays only to move chips: a loop in the test that looked at every page twenty times a second
+(:func:`play_all`) spent more CPU (Playwright's driver, the test, each renderer answering) than
+the hands, and each turn waited for its look."""
+
+
+async def until(done: Callable[[], bool], timeout: float, what: str) -> None:
+    """Wait until ``done()`` holds (it asks the server, not a page), looking five times a
+    second."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not done():
+        assert loop.time() < deadline, f"never within {timeout} s: {what}"
+        await asyncio.sleep(0.2)
+
+
 async def play_until(seat: Seat, done: str, timeout: float = 60) -> None:
     """Take this seat's turns until the page-side expression ``done`` holds."""
     page = seat.page
