@@ -316,7 +316,11 @@ async def play_until(seat: Seat, done: str, timeout: float = 60) -> None:
         assert loop.time() < deadline, f"never: {done}"
         if await page.evaluate(TURN):
             await take_turn(seat)
-        await asyncio.sleep(0.05)
+        else:
+            # Until either holds the page looks itself, a second at most (wait_until), where
+            # the test asked it both every 50 ms.
+            with contextlib.suppress(AssertionError):
+                await wait_until(page, f"({done}) || {TURN}", timeout=1)
 
 
 def kept() -> bool:
