@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.async_api import Browser, Page, async_playwright
 
-from tests.browser.pages import Seat, keep, launch, photograph, play_all, wait_until
+from tests.browser.pages import AUTOPLAY, Seat, keep, launch, photograph, until, wait_until
 from tests.browser.test_accessibility import AXE, RULES, RUN_AXE, SIZES, _axe_ready
 from tests.server import wsclient
 from tests.server.test_club_records import _expected
@@ -40,6 +40,9 @@ class Club:
     async def page(self, browser: Browser, url: str) -> Page:
         context = await browser.new_context(viewport=SIZES["wide"])
         await context.add_init_script(path=str(AXE))
+        # At a night's table the page takes its turns itself: nothing checks the hands, only
+        # the chips they move.
+        await context.add_init_script(AUTOPLAY)
         page = await context.new_page()
         page.on("pageerror", lambda error: self.errors.append(str(error)))
         await page.goto(url)
@@ -127,7 +130,7 @@ async def _night(
         dealt: int = table["hands_dealt"]
         return dealt >= 2 and up_or_down >= moved
 
-    await play_all(seats, moved_enough, timeout=240)
+    await until(moved_enough, 240, f"{moved} players up or down after two hands")
     if rebuy:
         await _top_up(api, seats, table_id, table_host)
     console = await club.page(browser, host_url)
@@ -138,7 +141,7 @@ async def _night(
     def over() -> bool:
         return api.get(f"/api/tables/{table_id}")["hand_in_progress"] is None
 
-    await play_all(seats, over, timeout=120)  # the hand in progress plays out
+    await until(over, 120, "the hand in progress played out")
     await console.context.close()
     # Read once the hand is over (the book's reads are limited per address): the night is in.
     book: dict[str, Any] = api.get(f"/api/clubs/host/{host_token}/book")
@@ -192,7 +195,7 @@ async def _top_up(api: wsclient.Api, seats: list[Seat], table_id: str, table_hos
         def settled() -> bool:
             return not api.get(f"/api/tables/{table_id}")["rebuys"]
 
-        await play_all(seats, settled, timeout=120)
+        await until(settled, 120, "the top-up settled")
         if api.get(f"/api/tables/{table_id}/night")["buy_ins"] > bought:
             return
         stacks = {

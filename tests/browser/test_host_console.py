@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.async_api import Browser, Page, ViewportSize, async_playwright
 
-from tests.browser.pages import ask_for_seat, keep, launch, wait_until
+from tests.browser.pages import ask_for_seat, keep, launch, photograph, wait_until
 from tests.browser.test_accessibility import AXE, _audit, _axe_ready
 from tests.server import wsclient
 
@@ -214,7 +214,7 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
         assert 0 <= folded["y"] <= felt["y"] < WIDE["height"] / 2
         assert felt["x"] + felt["width"] <= WIDE["width"] - 23 * 16
         assert folded["width"] > felt["width"]
-        await host.screenshot(path=str(shots / "host-console-folded-wide.png"))
+        await photograph(host, shots / "host-console-folded-wide.png")
         await host.get_by_role("button", name="Host console").click()
 
         errors = {name: page.errors for name, page in {"host": host, **friends}.items()}  # type: ignore[attr-defined]

@@ -66,6 +66,23 @@ T = TypeVar("T")
 pytestmark = pytest.mark.slow
 
 
+LOOK = f"""(() => {{
+  const choices = [...document.querySelectorAll('#actions button[data-choice]')]
+    .map((button) => button.dataset.choice);
+  return {{
+    picks: [...document.querySelectorAll('#picker .pick')].map((pick) => pick.dataset.code),
+    showdown: document.querySelector('#showdown-choice button[data-show]') !== null,
+    turn: {TURN},
+    cheap: ['check', 'call', 'bring-in', 'complete'].some((kind) => choices.includes(kind)),
+  }};
+}})()"""
+"""What the night's loop looks at in a seat's page, in one call: the games offered to pick
+(their codes), whether the showdown offers a show or muck, whether it is the seat's turn and
+whether a cheap choice (not only the showdown's) is on offer. One call a page and a look, not
+five: the loop looks twenty times a second, and each call costs the test, Playwright's driver and
+the page's renderer."""
+
+
 class Night:
     """The night's shared state: one event loop, one browser, the host's page, the players'
     seats, a spectator's socket that says which games were dealt, and the screenshots."""
@@ -132,15 +149,14 @@ class Night:
             assert self.loop.time() < deadline, f"the night stalled after {self.played()}"
             for name, seat in list(self.seats.items()):
                 page = seat.page
-                picks = page.locator("#picker .pick")
-                if await picks.count():
-                    codes = await picks.evaluate_all("(all) => all.map((b) => b.dataset.code)")
+                look = await page.evaluate(LOOK)
+                if codes := look["picks"]:
                     fresh = [code for code in codes if code not in self.played()] or codes
                     if await _click(page.locator(f"#picker .pick[data-code='{fresh[0]}']")):
                         self.chosen.append((name, fresh[0]))
-                if MUCKING:
+                if MUCKING and look["showdown"]:
                     await self._show_or_muck(name, page)
-                if await page.evaluate(TURN) and await self._cheap(page):
+                if look["turn"] and look["cheap"]:
                     await self._take_turn(seat)
             await asyncio.sleep(0.05)
 
@@ -153,13 +169,6 @@ class Night:
         before = len(seat.acts())
         if await _click(seat.page.locator(f"#actions button[data-choice='{choice}']")):
             await answered(seat, before + 1)
-
-    async def _cheap(self, page: Page) -> bool:
-        """Whether a cheap choice is on offer (not only the showdown's show or muck)."""
-        choices = await page.locator("#actions button[data-choice]").evaluate_all(
-            "(buttons) => buttons.map((button) => button.dataset.choice)"
-        )
-        return any(kind in choices for kind in ("check", "call", "bring-in", "complete"))
 
     async def _show_or_muck(self, name: str, page: Page) -> None:
         """At the showdown a friend offered the choice mucks once, when asked to, and shows
@@ -363,7 +372,11 @@ def test_they_play_a_hand_of_every_game_on_the_menu(night: Night) -> None:
 
 async def _stakes(night: Night) -> None:
     host = night.host
+    spectator = night.spectator
     assert host is not None
+    assert spectator is not None
+    assert spectator.hand is not None
+    asked_in = spectator.hand["number"]  # the hand in play when the host asks, or the last
     await host.locator("#rules-small_bet").fill("4")
     await host.locator("#rules-big_bet").fill("8")
     await host.get_by_role("button", name="Change from the next hand").click()
@@ -371,11 +384,16 @@ async def _stakes(night: Night) -> None:
         await wait_until(
             page, "document.getElementById('log').textContent.includes('bets 4/8')", timeout=15
         )
-    # The change holds from the next hand: the hand in play (if any) ends at the old stakes.
-    spectator = night.spectator
-    assert spectator is not None
-    assert spectator.hand is not None
-    night.stakes_from = spectator.hand["number"] + 1
+    # The change holds from the next hand: the hand in play (if any) ends at the old stakes. A
+    # hand dealt while the change was on its way (the menu's last hand may have just ended, and
+    # the next is dealt 0.3 s later) may be the first at the new stakes, or the last at the old.
+    shown_in = spectator.hand["number"]
+    new = [
+        number
+        for number in range(asked_in + 1, shown_in + 1)
+        if spectator.hands[number]["view"]["options"]["small_bet"] == 4
+    ]
+    night.stakes_from = new[0] if new else shown_in + 1
     await night.play(lambda: night.stakes_from in spectator.finished)
 
 
