@@ -35,10 +35,6 @@ SCENARIOS = frozenset({"_session", "_night", "_scenario"})
 HELPERS = {"browser": "pages.py"}
 """A folder whose helpers module has another name than ``helpers.py``: the browser's pages."""
 WAITING = {
-    ("browser", "test_night.py", "_ask"): (
-        "the same as pages.ask_for_seat, in a file another helper is editing in session 22; the"
-        " lead replaces it after the merge"
-    ),
     ("browser", "test_private_deal.py", "sit"): (
         "pages.sit and more (a recorder, a folding player): to be named for what it adds, in a"
         " file another helper is editing in session 22"

@@ -43,6 +43,7 @@ from tests.browser.pages import (
     TURN,
     Seat,
     answered,
+    ask_for_seat,
     cheap_choice,
     keep,
     launch,
@@ -290,13 +291,6 @@ def test_the_host_creates_a_dealers_choice_table_from_the_form(night: Night) -> 
     night.done.add("create")
 
 
-async def _ask(page: Page, join: str, name: str) -> None:
-    await page.goto(join)
-    await page.get_by_label("Your name").fill(name)
-    await page.get_by_role("button", name="Sit down").click()
-    await wait_until(page, "document.body.dataset.join === 'pending'")
-
-
 async def _requests(night: Night) -> None:
     host = night.host = await night.page()
     host.on("pageerror", lambda error: night.host_errors.append(str(error)))
@@ -307,7 +301,7 @@ async def _requests(night: Night) -> None:
     # A Seat records the frames its page sends, from the join page on.
     seats = {name: Seat(pages[name]) for name in FRIENDS}
     for name in names:  # in this order, so that the seats go in this order
-        await _ask(pages[name], night.links["join"], name)
+        await ask_for_seat(pages[name], night.links["join"], name)
     await wait_until(host, "document.body.dataset.requests === '4'", timeout=15)
     await night.shot(host, "night-host-console-requests")
     # One decision at a time: the seats go in the order the host lets the friends in, and two

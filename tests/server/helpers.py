@@ -21,6 +21,7 @@ from wildstud.private_rounds import Agent, Row
 from wildstud.server.private_replay import deals_of
 from wildstud.server.store import SeatState, TableState
 from wildstud.server.store.records import PrivateRound
+from wildstud.server.table.core import Outcome, Refused
 from wildstud.server.table.private_reveal import context
 
 if TYPE_CHECKING:
@@ -351,3 +352,12 @@ def found_in_database(
                     except ValueError:
                         found |= standing_alone(value, wanted)
     return found
+
+
+def refusal(outcome: Outcome[Any]) -> Exception:
+    """The error a slice's ``outcome`` refuses with: it stores nothing and asks nothing more of
+    the other slices."""
+    assert isinstance(outcome.reply, Refused), outcome
+    assert outcome.effect is None
+    assert outcome.follow == ()
+    return outcome.reply.error

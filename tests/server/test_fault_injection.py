@@ -200,7 +200,7 @@ async def failing_lobby() -> tuple[Store, Lobby, FailOnce]:
     return store, lobby, failing
 
 
-async def seated(settings: TableSettings) -> tuple[Store, Lobby, Night]:
+async def connected_table(settings: TableSettings) -> tuple[Store, Lobby, Night]:
     """A table of ``settings`` on a failing store, with ann and bob seated and connected."""
     store, lobby, failing = await failing_lobby()
     table, _ = await lobby.create(settings)
@@ -562,7 +562,7 @@ def test_every_command_of_the_hand_driver_survives_a_failed_write_with_the_table
 
 
 async def _twice() -> None:
-    store, lobby, night = await seated(
+    store, lobby, night = await connected_table(
         TableSettings(
             name="twice",
             games=[GameEntry(game="F7S", house_rules={"run_twice": True})],
@@ -630,7 +630,7 @@ def shuffle_asked(player: Player, step: str) -> dict[str, Any]:
 
 
 async def _shuffled() -> None:
-    store, lobby, night = await seated(
+    store, lobby, night = await connected_table(
         TableSettings(
             name="shuffle",
             games=[GameEntry(game="FTQ")],

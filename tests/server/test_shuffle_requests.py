@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import secrets
 
+from tests.server.helpers import refusal
 from wildstud.errors import IllegalActionError
 from wildstud.joint_shuffle import value_commitment
 from wildstud.server.errors import SeatError
@@ -40,26 +41,26 @@ def reveal(value: bytes = VALUE) -> Reveal:
     return Reveal(type="reveal", hand=4, deal=1, value=value.hex())
 
 
-def refusal(outcome: Outcome[ShuffleState], start: ShuffleState) -> Exception:
-    """The error ``outcome`` refuses with; it changes nothing, stores nothing, says nothing."""
-    assert isinstance(outcome.reply, Refused), outcome
+def unchanged_refusal(outcome: Outcome[ShuffleState], start: ShuffleState) -> Exception:
+    """:func:`~tests.server.helpers.refusal`, from a state ``outcome`` leaves as it was, with
+    nothing said to anyone."""
     assert outcome.state is start
-    assert (outcome.effect, outcome.news) == (None, ())
-    return outcome.reply.error
+    assert outcome.news == ()
+    return refusal(outcome)
 
 
-def refused(outcome: Outcome[ShuffleState], start: ShuffleState) -> str:
-    """The reason ``outcome`` refuses with, in words (see :func:`refusal`)."""
-    return str(refusal(outcome, start))
+def refusal_words(outcome: Outcome[ShuffleState], start: ShuffleState) -> str:
+    """The reason ``outcome`` refuses with, in words (see :func:`unchanged_refusal`)."""
+    return str(unchanged_refusal(outcome, start))
 
 
 def test_a_spectator_s_page_and_a_given_up_seat_s_are_refused() -> None:
     start = state(asked())
-    said = refused(handle(start, part(commit(), seat=None), 0.0), start)
+    said = refusal_words(handle(start, part(commit(), seat=None), 0.0), start)
     assert said == "spectators watch: only a seat's page takes part in the shuffle"
     gone = PagePart("ann", Shuffler(type="shuffler"), 0, None)
-    assert refused(handle(start, gone, 0.0), start) == "this seat has been given up"
-    assert isinstance(refusal(handle(start, gone, 0.0), start), SeatError)
+    assert refusal_words(handle(start, gone, 0.0), start) == "this seat has been given up"
+    assert isinstance(unchanged_refusal(handle(start, gone, 0.0), start), SeatError)
 
 
 def test_a_page_that_takes_part_is_asked_at_once_when_its_seat_is() -> None:
@@ -103,21 +104,25 @@ def test_a_commitment_is_the_seat_s_row_to_store_and_a_resend_is_done() -> None:
 
 def test_a_part_out_of_turn_is_refused_with_the_house_rules_words() -> None:
     start = state(asked())
-    assert "hand 9, deal 1 is not being shuffled now" in refused(
+    assert "hand 9, deal 1 is not being shuffled now" in refusal_words(
         handle(start, part(commit(hand=9)), 0.0), start
     )
     bob = PagePart("bob", commit(), 1, frozenset({"bob"}))
-    assert "your seat was not asked" in refused(handle(start, bob, 0.0), start)
-    assert "not asked for its value now" in refused(handle(start, part(reveal()), 0.0), start)
+    assert "your seat was not asked" in refusal_words(handle(start, bob, 0.0), start)
+    assert "not asked for its value now" in refusal_words(handle(start, part(reveal()), 0.0), start)
     made = state(asked(commitments={0: MADE}, committed_by={0: "ann"}))
-    assert "committed to another value" in refused(handle(made, part(commit("0" * 64)), 0.0), made)
+    assert "committed to another value" in refusal_words(
+        handle(made, part(commit("0" * 64)), 0.0), made
+    )
     late = state(asked("reveal"))
-    assert "too late to commit" in refused(handle(late, part(commit()), 0.0), late)
+    assert "too late to commit" in refusal_words(handle(late, part(commit()), 0.0), late)
     shown = state(asked("reveal", commitments={0: MADE}, revealed={0: "11" * 32}))
-    said = refused(handle(shown, part(reveal()), 0.0), shown)
+    said = refusal_words(handle(shown, part(reveal()), 0.0), shown)
     assert "revealed another value" in said
     nothing = state(None)
-    assert isinstance(refusal(handle(nothing, part(commit()), 0.0), nothing), IllegalActionError)
+    assert isinstance(
+        unchanged_refusal(handle(nothing, part(commit()), 0.0), nothing), IllegalActionError
+    )
 
 
 def test_a_value_is_stored_and_one_that_opens_nothing_is_stored_and_refused() -> None:

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 import pytest
 
-from tests.server.helpers import Listener
+from tests.server.helpers import Listener, refusal
 from wildstud.errors import TableError
 from wildstud.server.errors import (
     BadNameError,
@@ -80,13 +80,6 @@ def cashier_written(outcome: Outcome[CashierState]) -> Changes:
     assert isinstance(changes, Changes)
     assert outcome.effect.then is None
     return changes
-
-
-def refusal(outcome: Outcome[CashierState]) -> Exception:
-    assert isinstance(outcome.reply, Refused), outcome
-    assert outcome.effect is None
-    assert outcome.follow == ()
-    return outcome.reply.error
 
 
 # -- asking -------------------------------------------------------------------------------------
