@@ -12,11 +12,13 @@ table, and axe-core finds nothing on it."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 from typing import Any
 
 import httpx
+from playwright.async_api import TimeoutError as PlaywrightTimeout
 from playwright.async_api import async_playwright
 
 from tests.browser.board import MEASURE, SEAT_COUNTS, context, full_table, last_street, open_seat
@@ -134,7 +136,11 @@ async def _hand_together(base: str) -> None:
                 await _bet_or_call(seat)
             muck = seat.page.locator(".showdown-choice button[data-show='false']")
             if await muck.is_visible():
-                await muck.click()
+                # The choice may end between the look and the click (its clock ran out, and the
+                # table mucked the hand): a click that finds no button soon gives up, and the
+                # loop looks again.
+                with contextlib.suppress(PlaywrightTimeout):
+                    await muck.click(timeout=2000)
             await asyncio.sleep(0.05)
         looks += await felt.evaluate("window.__looks")
         looks.append(await felt.evaluate(LOOK))
