@@ -66,6 +66,7 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
     api = wsclient.Api(base)
     created = api.create(
         name="Hosted night",
+        host_name="Hostess",
         seats=6,
         # Five-card Baby Daddy written as the game and its house rule, not as its code BD5.
         games=[{"game": "FTQ"}, {"game": "baby-daddy", "house_rules": {"cards": 5}}],
@@ -124,13 +125,16 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
         await ann.wait_for_url(f"**{seat_path}")
         await ann.wait_for_selector("#banner")
 
-        # The host takes a seat with one click (the name is filled in) and plays from it.
+        # The host takes a seat with one click (the name they made the table with is filled
+        # in: it used to be "Host" whatever they had given) and plays from it.
+        assert await host.locator("#host-name").input_value() == "Hostess"
         async with host.expect_navigation():
             await host.get_by_role("button", name="Take a seat").click()
         await host.wait_for_selector("#banner")
         await wait_until(host, "document.body.dataset.role === 'seat'", timeout=15)
         await host.wait_for_selector("#host-console #console-body")
         await wait_until(host, "document.querySelectorAll('#console-seats li').length === 4")
+        assert "as Hostess." in await host.locator("#host-console").inner_text()
 
         # An equity bot in, and out again.
         await host.locator("#bot-kind").select_option("equity-bot")

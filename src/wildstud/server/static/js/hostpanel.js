@@ -529,7 +529,9 @@ export class HostConsole {
       this.mine.replaceChildren(h("p", {}, `You play in seat ${mine.seat + 1} as ${mine.name}.`));
       return;
     }
-    const name = h("input", { name: "host-name", id: "host-name", value: "Host", autocomplete: "nickname" });
+    // The name the host gave as they made the table (the join page shows it), else "Host".
+    const value = table.settings.host_name || "Host";
+    const name = h("input", { name: "host-name", id: "host-name", value, autocomplete: "nickname" });
     const form = h(
       "form",
       { className: "host-buttons", id: "host-seat-form" },
