@@ -135,6 +135,16 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
         await host.wait_for_selector("#host-console #console-body")
         await wait_until(host, "document.querySelectorAll('#console-seats li').length === 4")
         assert "as Hostess." in await host.locator("#host-console").inner_text()
+        # The host link opened on another device (a browser that does not hold the host's
+        # seat) says where the host's seat is, rather than offering it again under their name.
+        other = await _console_page(browser)
+        await other.goto(created["links"]["host"])
+        note = other.locator("#host-seat-elsewhere")
+        await note.wait_for()
+        assert "Hostess sits in seat" in await note.inner_text()
+        assert "Another device" in await note.inner_text()
+        assert await other.locator("#host-name").input_value() == ""
+        await other.context.close()
 
         # An equity bot in, and out again.
         await host.locator("#bot-kind").select_option("equity-bot")

@@ -522,16 +522,26 @@ export class HostConsole {
 
   drawMine(table) {
     const mine = this.seated === null ? null : table.seats.find((seat) => seat.seat === this.seated);
-    const key = mine ? `seated-${mine.seat}` : "unseated";
+    // The name the host gave as they made the table (the join page shows it), else "Host".
+    const hostName = table.settings.host_name || "Host";
+    // A seat under that name that this browser does not hold: most likely the host's own,
+    // taken on another device or browser (which alone keeps its token).
+    const elsewhere = mine
+      ? null
+      : table.seats.find((seat) => seat.name.trim().toLowerCase() === hostName.trim().toLowerCase());
+    const key = mine ? `seated-${mine.seat}` : `unseated-${elsewhere ? elsewhere.seat : "none"}`;
     if (this.mine.dataset.key === key) return;
     this.mine.dataset.key = key;
     if (mine) {
       this.mine.replaceChildren(h("p", {}, `You play in seat ${mine.seat + 1} as ${mine.name}.`));
       return;
     }
-    // The name the host gave as they made the table (the join page shows it), else "Host".
-    const value = table.settings.host_name || "Host";
-    const name = h("input", { name: "host-name", id: "host-name", value, autocomplete: "nickname" });
+    const name = h("input", {
+      name: "host-name",
+      id: "host-name",
+      value: elsewhere ? "" : hostName,
+      autocomplete: "nickname",
+    });
     const form = h(
       "form",
       { className: "host-buttons", id: "host-seat-form" },
@@ -543,7 +553,15 @@ export class HostConsole {
       const answer = await this.command("/seat", "POST", { name: name.value }, "You are seated.");
       if (answer) this.onSeated(answer);
     });
-    this.mine.replaceChildren(form);
+    const note = elsewhere
+      ? h(
+          "p",
+          { id: "host-seat-elsewhere" },
+          `${elsewhere.name} sits in seat ${elsewhere.seat + 1}. If that is you, from another device or browser: ` +
+            `open your seat there and choose "Another device" to bring it here, rather than sitting down twice.`,
+        )
+      : "";
+    this.mine.replaceChildren(note, form);
   }
 
   rulesForm() {
