@@ -11,7 +11,7 @@ from typing import Any, TypedDict
 
 from playwright.async_api import ViewportSize, async_playwright
 
-from tests.browser.pages import answered, cheap_choice, keep, launch, sit, wait_until
+from tests.browser.pages import TURN, answered, cheap_choice, keep, launch, sit, wait_until
 from tests.browser.test_accessibility import AXE, RULES, RUN_AXE
 from tests.server import wsclient
 
@@ -82,6 +82,26 @@ async def _on_a_phone(server: Any, shots: Path) -> None:
         # Not full_page: a full-page capture resizes the screen and drops the touch emulation.
         await page.screenshot(path=str(shots / "phone-top.png"))
         assert await page.evaluate(SHOWN_HINTS) == 0
+
+        # Reading the ledger under the table when the turn comes again: the page stays where
+        # the player is, and a button at the foot of the screen says it is their turn and
+        # takes them back to their choices.
+        await wait_until(page, f"!({TURN})")
+        await page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        scrolled = await page.evaluate("window.scrollY")
+        assert scrolled > 0
+        await seat.my_turn(60)
+        pill = page.locator("#turn-pill")
+        await pill.wait_for(state="visible")
+        assert await pill.inner_text() == "Your turn ↑"
+        assert await page.evaluate("window.scrollY") == scrolled
+        await page.screenshot(path=str(shots / "phone-turn-below.png"))
+        assert await page.evaluate(SMALL_TARGETS) == []
+        await pill.tap()
+        await pill.wait_for(state="hidden")
+        dock = "document.getElementById('dock').getBoundingClientRect()"
+        await wait_until(page, f"{dock}.bottom <= innerHeight + 1")
+        assert await page.evaluate("document.activeElement.closest('#dock') !== null")
         assert seat.errors == [], seat.errors
 
         # The host on a phone: the console lies under the whole table, and the menu leads

@@ -23,6 +23,7 @@ import { ChatPanel } from "./chat.js";
 import { PageShuffle } from "./shuffler.js";
 import { PagePrivate, auditWords, indexedStore, memoryStore, withOwnCards } from "./privaterounds.js";
 import { Attention } from "./attention.js";
+import { TurnPill } from "./turnpill.js";
 import { Moment } from "./moment.js";
 import { SeatControls } from "./seatcontrols.js";
 import { ShowdownChoice } from "./showdown.js";
@@ -246,6 +247,17 @@ class TablePage {
       event.preventDefault();
       this.toggleHistory();
     });
+    // The seat's buttons: its actions, the dealer's pick, show or muck, run it twice.
+    el.dock = h(
+      "div",
+      { className: "dock", id: "dock" },
+      this.practice.element,
+      el.picker,
+      el.actions,
+      this.showdown.element,
+      this.twice.element,
+    );
+    this.turnPill = new TurnPill(el.dock);
     this.root.classList.add("table-page");
     this.root.append(
       h(
@@ -280,16 +292,9 @@ class TablePage {
         el.speak,
         el.announce,
         el.felt,
-        h(
-          "div",
-          { className: "dock", id: "dock" },
-          this.practice.element,
-          el.picker,
-          el.actions,
-          this.showdown.element,
-          this.twice.element,
-        ),
+        el.dock,
       ),
+      this.turnPill.element,
       h(
         "div",
         { className: "extras", id: "extras" },
@@ -568,6 +573,8 @@ class TablePage {
       this.el.name.textContent = table.name;
       const mine = this.legal().length ? `${hand.number}|${hand.view.events.length}` : null;
       this.attention.update(`${table.name} · wildstud`, mine, table.name);
+      const picking = this.state.choosing && this.state.choosing.dealer === this.mySeat();
+      this.turnPill.update(mine ? "Your turn" : picking ? "Pick the game" : "");
     }
     keepFocus(() => {
       if (changed("hand", "table")) this.renderGame();
