@@ -86,6 +86,68 @@ function merge(old, fresh) {
   mergeChildren(old, fresh);
 }
 
+// What each element drawn by drawKeyed was drawn from (a string), so that the next drawing can
+// leave it alone when that has not changed. Kept beside the page, not in an attribute: nothing
+// reads it but drawKeyed.
+const drawnFrom = new WeakMap();
+
+/**
+ * Make `container`'s children the `parts`, in order, each `{key, drawn, draw}`: `key` the
+ * `data-key` of the element `draw()` makes, `drawn` a string of everything that element shows.
+ * A child whose `drawn` is the one it was last drawn from is left as it is, not drawn again nor
+ * merged; any other is drawn and merged into the child of its key (or put in if there is none).
+ * Children of no part are removed. So the drawing that changed one seat of ten builds one seat.
+ *
+ * Anything else that writes into a part's element (a clock's countdown, a card's proof mark) must
+ * write what it would write again after a fresh drawing: a part left alone keeps what it holds.
+ */
+export function drawKeyed(container, parts) {
+  const keyed = new Map();
+  for (const child of container.children) {
+    const key = child.getAttribute("data-key");
+    if (key !== null) keyed.set(key, child);
+  }
+  let cursor = container.firstChild;
+  for (const { key, drawn, draw } of parts) {
+    let element = keyed.get(key);
+    keyed.delete(key);
+    if (!element || drawnFrom.get(element) !== drawn) {
+      const fresh = draw();
+      if (element && element.tagName === fresh.tagName) merge(element, fresh);
+      else {
+        if (element === cursor) cursor = cursor.nextSibling;
+        if (element) element.remove();
+        element = fresh;
+      }
+      drawnFrom.set(element, drawn);
+    }
+    if (element !== cursor) container.insertBefore(element, cursor);
+    cursor = element.nextSibling;
+  }
+  while (cursor) {
+    const spare = cursor;
+    cursor = cursor.nextSibling;
+    spare.remove();
+  }
+}
+
+// What each container drawn by drawChildren last had its children drawn from.
+const childrenFrom = new WeakMap();
+
+/**
+ * Make `container`'s children the elements `draw()` returns (nulls left out), merged into those
+ * on the page, unless `drawn`, a string of everything they show, is what they were last drawn
+ * from: then nothing is drawn. A `drawn` of null always draws.
+ */
+export function drawChildren(container, drawn, draw) {
+  if (drawn !== null && childrenFrom.get(container) === drawn) return;
+  const fresh = document.createElement(container.tagName);
+  fresh.append(...draw().filter(Boolean));
+  mergeChildren(container, fresh);
+  if (drawn === null) childrenFrom.delete(container);
+  else childrenFrom.set(container, drawn);
+}
+
 /**
  * Run `redraw`, then, if it removed the focused element, give the focus to its nearest
  * ancestor still on the page that can hold it (a seat, the actions section): a keyboard user
