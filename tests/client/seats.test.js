@@ -12,6 +12,7 @@ import { html, installDocument } from "./fakedom.js";
 import { recorded, states } from "./frames.js";
 import { drawBanner, drawCentre, drawSeats } from "../../src/wildstud/server/static/js/drawing.js";
 import { reduce } from "../../src/wildstud/server/static/js/state.js";
+import { drawKeyed, h } from "../../src/wildstud/server/static/js/dom.js";
 
 const document = installDocument();
 
@@ -198,4 +199,37 @@ test("a seat's element, focus and all, stays the same element when it is drawn a
   const elements = new Map(kept.seats.children.map((seat) => [seat.getAttribute("data-key"), seat]));
   draw(kept, all[at].state);
   for (const seat of kept.seats.children) assert.equal(elements.get(seat.getAttribute("data-key")), seat);
+});
+
+test("a list keyed by place (the hand log's last 60 lines) builds only the lines a frame added", () => {
+  const log = document.createElement("ol");
+  document.body.append(log);
+  const show = (lines, from) =>
+    drawKeyed(
+      log,
+      lines.map((line, index) => ({
+        key: `line-${from + index}`,
+        drawn: line,
+        draw: () => h("li", { "data-key": `line-${from + index}` }, line),
+      })),
+    );
+  const all = Array.from({ length: 63 }, (_, index) => `event ${index}`);
+  show(all.slice(0, 60), 0);
+  const kept = log.children[5];
+  document.count();
+  show(all.slice(3, 63), 3);
+  assert.deepEqual(
+    document.made.map((element) => element.textContent),
+    ["event 60", "event 61", "event 62"],
+  );
+  assert.deepEqual(
+    log.children.map((line) => line.textContent),
+    all.slice(3),
+  );
+  assert.equal(log.children[2], kept);
+  // A line whose words changed at its place (a new hand's first line) is drawn again.
+  document.count();
+  show(["Hand 2 starts", ...all.slice(4, 63)], 3);
+  assert.equal(document.made.length, 1);
+  assert.equal(log.children[0].textContent, "Hand 2 starts");
 });
