@@ -25,7 +25,10 @@ function felt() {
   return { banner, seats, centre };
 }
 
-/** Draw `state` as the table page does into `into`; returns the seats' keys built meanwhile. */
+const PARTS = new Set(["head", "figures", "cards", "foot"]);
+
+/** Draw `state` as the table page does into `into`; returns the seats' keys built meanwhile (and
+ * sets `draw.parts` to the kinds of the seats' parts built, sorted). */
 function draw(into, state, { privateDeal = false } = {}) {
   document.count();
   const { hand, table, welcome } = state;
@@ -39,6 +42,10 @@ function draw(into, state, { privateDeal = false } = {}) {
     privateDeal,
   });
   drawCentre(into.centre, hand, wild);
+  draw.parts = document.made
+    .map((element) => element.getAttribute("data-key"))
+    .filter((key) => PARTS.has(key))
+    .sort();
   return document.made
     .map((element) => element.getAttribute("data-key"))
     .filter((key) => key && key.startsWith("seat-"))
@@ -50,6 +57,15 @@ function seatsOf(container) {
   return new Map(container.children.map((seat) => [seat.getAttribute("data-key"), html(seat)]));
 }
 
+/** Each part of each seat written out, by the seat's key and the part's. */
+function partsOf(container) {
+  const parts = new Map();
+  for (const seat of container.children)
+    for (const part of seat.children)
+      parts.set(`${seat.getAttribute("data-key")} ${part.getAttribute("data-key")}`, html(part));
+  return parts;
+}
+
 for (const [connection, privateDeal] of [
   ["seat", false],
   ["spectator", false],
@@ -58,12 +74,15 @@ for (const [connection, privateDeal] of [
   test(`over the recorded night (${connection}${privateDeal ? ", as a private deal" : ""}) the seats kept look as drawn afresh, and only the changed ones are built`, () => {
     const kept = felt();
     let before = new Map();
+    let partsBefore = new Map();
     let deal = null;
     let frames = 0;
     let spared = 0;
+    let partsSpared = 0;
     for (const { state, frame } of states(recorded[connection])) {
       if (!state.table) continue;
       const built = draw(kept, state, { privateDeal });
+      const partsBuilt = draw.parts;
       const fresh = felt();
       draw(fresh, state, { privateDeal });
       const now = seatsOf(fresh.seats);
@@ -74,14 +93,25 @@ for (const [connection, privateDeal] of [
       const nextDeal = state.hand ? `${state.hand.number}|${state.hand.view.deal}` : null;
       const changed = [...now.keys()].filter((key) => nextDeal !== deal || before.get(key) !== now.get(key)).sort();
       assert.deepEqual(built, changed, `frame ${frames} (${frame.type}): seats built`);
+      // And in those seats, the parts that changed: a bet is not a reason to build the cards. (A
+      // new deal draws the parts that hold cards: their proof marks belong to the deal.)
+      const parts = partsOf(fresh.seats);
+      const partsChanged = [...parts.keys()]
+        .filter((key) => (nextDeal !== deal && /cards|foot/.test(key)) || partsBefore.get(key) !== parts.get(key))
+        .map((key) => key.split(" ")[1])
+        .sort();
+      assert.deepEqual(partsBuilt, partsChanged, `frame ${frames} (${frame.type}): parts built`);
+      partsSpared += parts.size - partsBuilt.length;
       spared += now.size - built.length;
       for (const part of Object.values(fresh)) part.remove();
       before = now;
+      partsBefore = parts;
       deal = nextDeal;
       frames += 1;
     }
     assert.ok(frames > 100, `${frames} frames drawn`);
     assert.ok(spared > 100, `only ${spared} seats left alone over the night`);
+    assert.ok(partsSpared > 4 * spared, `only ${partsSpared} parts left alone over the night`);
   });
 }
 

@@ -92,11 +92,14 @@ function merge(old, fresh) {
 const drawnFrom = new WeakMap();
 
 /**
- * Make `container`'s children the `parts`, in order, each `{key, drawn, draw}`: `key` the
+ * Make `container`'s children the `parts`, in order, each `{key, drawn, draw, parts}`: `key` the
  * `data-key` of the element `draw()` makes, `drawn` a string of everything that element shows.
  * A child whose `drawn` is the one it was last drawn from is left as it is, not drawn again nor
  * merged; any other is drawn and merged into the child of its key (or put in if there is none).
  * Children of no part are removed. So the drawing that changed one seat of ten builds one seat.
+ * With `parts` (a function giving parts of its own), `draw()` makes the element alone, whose
+ * attributes are merged, and its children are drawn the same way in turn: a seat drawn again
+ * builds only the parts of it that changed.
  *
  * Anything else that writes into a part's element (a clock's countdown, a card's proof mark) must
  * write what it would write again after a fresh drawing: a part left alone keeps what it holds.
@@ -108,17 +111,20 @@ export function drawKeyed(container, parts) {
     if (key !== null) keyed.set(key, child);
   }
   let cursor = container.firstChild;
-  for (const { key, drawn, draw } of parts) {
+  for (const { key, drawn, draw, parts: inner = null } of parts) {
     let element = keyed.get(key);
     keyed.delete(key);
     if (!element || drawnFrom.get(element) !== drawn) {
       const fresh = draw();
-      if (element && element.tagName === fresh.tagName) merge(element, fresh);
-      else {
+      if (element && element.tagName === fresh.tagName) {
+        if (inner) mergeAttributes(element, fresh);
+        else merge(element, fresh);
+      } else {
         if (element === cursor) cursor = cursor.nextSibling;
         if (element) element.remove();
         element = fresh;
       }
+      if (inner) drawKeyed(element, inner());
       drawnFrom.set(element, drawn);
     }
     if (element !== cursor) container.insertBefore(element, cursor);

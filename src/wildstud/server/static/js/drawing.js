@@ -132,7 +132,8 @@ function setData(element, name, value) {
  * (each card says who can see it: a private deal's page names its own face-down cards alone).
  * Each seat is worked out as plain data first (seatModels) and drawn from that alone, so a seat
  * whose data is the one it was last drawn from is left as it is (dom.js drawKeyed): a frame
- * redraws the seats it changed, not all ten.
+ * redraws the seats it changed, not all ten; and in a seat drawn again, only the parts (head,
+ * figures, cards, foot) whose data changed: a bet redraws a seat's figures, not its cards.
  */
 export function drawSeats(container, options) {
   // How many places the table has: app.css lays the seats out for that many.
@@ -143,14 +144,16 @@ export function drawSeats(container, options) {
       key: model.key,
       drawn: JSON.stringify(model),
       draw: () => seatElement(model),
+      parts: model.empty ? null : () => seatParts(model),
     })),
   );
 }
 
 /**
- * What each seat shows, as plain data (JSON): everything seatElement draws and nothing else, so
- * that two equal models draw the same seat. The hand's number and deal are in it, so a new hand
- * or a redeal draws every seat once (a card's proof mark belongs to its deal).
+ * What each seat shows, as plain data (JSON): everything seatElement and seatParts draw and
+ * nothing else, so that two equal models draw the same seat, in its parts `head`, `figures`,
+ * `cards` and `foot`. The hand's number and deal are in the parts that hold cards, so a new hand
+ * or a redeal draws them once (a card's proof mark belongs to its deal).
  */
 export function seatModels({ hand, wild, table = null, total, mine = null, showEmpty = true, privateDeal = false }) {
   const models = [];
@@ -234,15 +237,22 @@ export function seatModels({ hand, wild, table = null, total, mine = null, showE
     }
     // The clock's countdown is written into its element by the page's ticker (table.js tick).
     const clock = Boolean(toAct && hand.clock);
-    const model = { key, index, engine: engine ?? "", deal, name, you, dealer, bot, away, stack, bet, states };
-    Object.assign(model, { wildHere, clock, cards: null, foot: null });
+    const model = {
+      key,
+      index,
+      engine: engine ?? "",
+      head: { name, you, dealer, bot, away },
+      figures: { stack, bet, states, wildHere, clock },
+      cards: null,
+      foot: null,
+    };
     if (seatView) {
       const showdown = shown.get(engine);
       const best = new Map();
       if (showdown && showdown.best_five) {
         for (const item of showdown.best_five) best.set(item.card, item.as ? item.as.join("") : null);
       }
-      model.cards = seatView.cards.map((held) => {
+      const cards = seatView.cards.map((held) => {
         const code = held.card;
         const card = {
           code,
@@ -260,6 +270,7 @@ export function seatModels({ hand, wild, table = null, total, mine = null, showE
         }
         return card;
       });
+      model.cards = { deal, name, cards };
       const foot = {};
       if (redeal && redeal.seat === engine) {
         foot.redeal = redeal.card ? `${pretty(redeal.card)}: redeal` : "redeal";
@@ -289,7 +300,7 @@ export function seatModels({ hand, wild, table = null, total, mine = null, showE
         labelParts.push(foot.won);
         foot.winner = winner;
       }
-      if (Object.keys(foot).length) model.foot = foot;
+      if (Object.keys(foot).length) model.foot = { deal, name, ...foot };
     }
     model.className = classes.join(" ");
     model.label = labelParts.filter(Boolean).join(", ");
@@ -298,9 +309,7 @@ export function seatModels({ hand, wild, table = null, total, mine = null, showE
   return models;
 }
 
-/** A seat's element, drawn from its model (seatModels) alone. A seat is drawn in four parts that
- * app.css lays out as a row on a phone and as a box round the felt on a wide screen: its head,
- * its figures and states, its cards, and what the showdown said of it. */
+/** A seat's own element, drawn from its model (seatModels): the parts inside it are seatParts'. */
 function seatElement(model) {
   if (model.empty) {
     return h(
@@ -309,89 +318,112 @@ function seatElement(model) {
       h("span", { className: "name" }, `Seat ${model.index + 1}: empty`),
     );
   }
-  const { name, foot } = model;
-  const head = h("div", { className: "seat-head" }, h("span", { className: "name" }, name, model.you ? " (you)" : ""));
-  if (model.dealer) head.append(h("span", { className: "dealer-button", title: "dealer", "aria-hidden": "true" }, "D"));
-  if (model.bot) head.append(h("span", { className: "bot-tag" }, "bot"));
-  if (model.away) head.append(h("span", { className: "away-tag" }, "away"));
-  const figures = [h("span", { className: "stack" }, `${model.stack} chips`)];
-  if (model.bet) {
-    // The bet lies in front of the seat as a chip with its amount.
-    figures.push(
-      h(
-        "span",
-        { className: "bet", "data-key": "bet" },
-        h("span", { className: "chip", "aria-hidden": "true" }),
-        `bet ${model.bet}`,
-      ),
-    );
-  }
-  for (const { state, kind } of model.states) figures.push(h("span", { className: `state state-${kind}` }, state));
-  if (model.wildHere) {
-    const { rank, text } = model.wildHere;
-    figures.push(h("span", { className: "seat-wild", "data-rank": rank }, icon("star"), " ", text));
-  }
-  if (model.clock) figures.push(h("span", { className: "clock", "aria-live": "off" }));
-  const lines = [head, h("div", { className: "seat-figures" }, figures)];
-  if (model.cards) {
-    const cards = h("div", { className: "cards", role: "list", "aria-label": `${name}'s cards` });
-    for (const held of model.cards) {
-      const card = cardElement(held.code, {
-        wild: held.wild,
-        hole: held.hole,
-        best: held.best,
-        standsFor: held.standsFor,
-      });
-      if (held.redeal) {
-        card.classList.add("redeal-card");
-        card.setAttribute("aria-label", `${card.getAttribute("aria-label")}, forces a redeal`);
-      }
-      if (held.said !== null) {
-        card.setAttribute("aria-label", `${card.getAttribute("aria-label")}, ${held.said}`);
-        card.title = card.getAttribute("aria-label");
-      }
-      // Read as an item of the seat's list of cards, not a tab stop of its own.
-      card.setAttribute("role", "listitem");
-      card.dataset.up = String(held.up);
-      cards.append(card);
-    }
-    lines.push(cards);
-  }
-  if (foot) {
-    const parts = [];
-    if (foot.redeal) parts.push(h("div", { className: "seat-redeal" }, foot.redeal));
-    if (foot.odds) parts.push(h("div", { className: "seat-odds", "data-share": foot.odds.share }, foot.odds.text));
-    if (foot.result) parts.push(h("div", { className: "result" }, ...foot.result));
-    if (foot.runOne) {
-      const row = h("div", { className: "run-one", role: "list", "aria-label": `${name}'s run 1` });
-      row.append(h("span", { className: "run-label", role: "listitem" }, "Run 1:"));
-      for (const code of foot.runOne.cards) {
-        const card = cardElement(code, {});
-        card.setAttribute("role", "listitem");
-        row.append(card);
-      }
-      if (foot.runOne.result) row.append(h("span", { className: "run-result", role: "listitem" }, foot.runOne.result));
-      parts.push(row);
-    }
-    if (foot.won) {
-      parts.push(h("div", { className: "won" }, foot.won));
-      if (foot.winner) parts.push(h("div", { className: "winner-tag" }, icon("star"), " winning hand"));
-    }
-    lines.push(h("div", { className: "seat-foot" }, parts));
-  }
+  return h("div", {
+    className: model.className,
+    "data-key": model.key,
+    "data-seat": model.index,
+    "data-engine": model.engine,
+    role: "group",
+    tabindex: 0,
+    "aria-label": model.label,
+  });
+}
+
+/** A part of a seat for drawKeyed, drawn from its slice of the seat's model alone. */
+function part(key, data, draw) {
+  return { key, drawn: JSON.stringify(data), draw: () => draw(data, { "data-key": key }) };
+}
+
+/** A seat's parts (seatModels), which app.css lays out as a row on a phone and as a box round
+ * the felt on a wide screen: its head, its figures and states, its cards, and what the showdown
+ * said of it. */
+function seatParts(model) {
+  const parts = [part("head", model.head, seatHead), part("figures", model.figures, seatFigures)];
+  if (model.cards) parts.push(part("cards", model.cards, seatCards));
+  if (model.foot) parts.push(part("foot", model.foot, seatFoot));
+  return parts;
+}
+
+function seatHead({ name, you, dealer, bot, away }, attributes) {
   return h(
     "div",
-    {
-      className: model.className,
-      "data-key": model.key,
-      "data-seat": model.index,
-      "data-engine": model.engine,
-      role: "group",
-      tabindex: 0,
-      "aria-label": model.label,
-    },
-    lines,
+    { className: "seat-head", ...attributes },
+    h("span", { className: "name" }, name, you ? " (you)" : ""),
+    dealer ? h("span", { className: "dealer-button", title: "dealer", "aria-hidden": "true" }, "D") : null,
+    bot ? h("span", { className: "bot-tag" }, "bot") : null,
+    away ? h("span", { className: "away-tag" }, "away") : null,
   );
+}
+
+function seatFigures({ stack, bet, states, wildHere, clock }, attributes) {
+  return h(
+    "div",
+    { className: "seat-figures", ...attributes },
+    h("span", { className: "stack" }, `${stack} chips`),
+    // The bet lies in front of the seat as a chip with its amount.
+    bet
+      ? h(
+          "span",
+          { className: "bet", "data-key": "bet" },
+          h("span", { className: "chip", "aria-hidden": "true" }),
+          `bet ${bet}`,
+        )
+      : null,
+    states.map(({ state, kind }) => h("span", { className: `state state-${kind}` }, state)),
+    wildHere
+      ? h("span", { className: "seat-wild", "data-rank": wildHere.rank }, icon("star"), " ", wildHere.text)
+      : null,
+    // The clock's countdown is written into it by the page's ticker (table.js tick).
+    clock ? h("span", { className: "clock", "aria-live": "off" }) : null,
+  );
+}
+
+function seatCards({ name, cards }, attributes) {
+  const list = h("div", { className: "cards", role: "list", "aria-label": `${name}'s cards`, ...attributes });
+  for (const held of cards) {
+    const card = cardElement(held.code, {
+      wild: held.wild,
+      hole: held.hole,
+      best: held.best,
+      standsFor: held.standsFor,
+    });
+    if (held.redeal) {
+      card.classList.add("redeal-card");
+      card.setAttribute("aria-label", `${card.getAttribute("aria-label")}, forces a redeal`);
+    }
+    if (held.said !== null) {
+      card.setAttribute("aria-label", `${card.getAttribute("aria-label")}, ${held.said}`);
+      card.title = card.getAttribute("aria-label");
+    }
+    // Read as an item of the seat's list of cards, not a tab stop of its own.
+    card.setAttribute("role", "listitem");
+    card.dataset.up = String(held.up);
+    list.append(card);
+  }
+  return list;
+}
+
+function seatFoot(foot, attributes) {
+  const parts = [];
+  if (foot.redeal) parts.push(h("div", { className: "seat-redeal" }, foot.redeal));
+  if (foot.odds) parts.push(h("div", { className: "seat-odds", "data-share": foot.odds.share }, foot.odds.text));
+  if (foot.result) parts.push(h("div", { className: "result" }, ...foot.result));
+  if (foot.runOne) {
+    const row = h("div", { className: "run-one", role: "list", "aria-label": `${foot.name}'s run 1` });
+    row.append(h("span", { className: "run-label", role: "listitem" }, "Run 1:"));
+    for (const code of foot.runOne.cards) {
+      const card = cardElement(code, {});
+      card.setAttribute("role", "listitem");
+      row.append(card);
+    }
+    if (foot.runOne.result) row.append(h("span", { className: "run-result", role: "listitem" }, foot.runOne.result));
+    parts.push(row);
+  }
+  if (foot.won) {
+    parts.push(h("div", { className: "won" }, foot.won));
+    if (foot.winner) parts.push(h("div", { className: "winner-tag" }, icon("star"), " winning hand"));
+  }
+  return h("div", { className: "seat-foot", ...attributes }, parts);
 }
 
 /** The pots (or, once they are won, who won them) and the centre's cards; `extra`, an element
