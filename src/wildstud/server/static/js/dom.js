@@ -41,17 +41,32 @@ function mergeAttributes(old, fresh) {
   }
 }
 
+/** `container`'s children that carry a `data-key`, by their key. */
+function keyedChildren(container) {
+  const keyed = new Map();
+  for (const child of container.children) {
+    const key = child.getAttribute("data-key");
+    if (key !== null) keyed.set(key, child);
+  }
+  return keyed;
+}
+
+/** `node` and the siblings after it taken off the page. */
+function removeFrom(node) {
+  while (node) {
+    const spare = node;
+    node = node.nextSibling;
+    spare.remove();
+  }
+}
+
 /**
  * Make `target`'s children look like `fresh`'s (a detached element drawn from scratch).
  * Children are matched by `data-key` where they carry one and by position otherwise; event
  * listeners are not carried over, so merged trees listen through their containers.
  */
 export function mergeChildren(target, fresh) {
-  const keyed = new Map();
-  for (const child of target.children) {
-    const key = child.getAttribute("data-key");
-    if (key !== null) keyed.set(key, child);
-  }
+  const keyed = keyedChildren(target);
   let cursor = target.firstChild;
   for (const next of [...fresh.childNodes]) {
     const key = next.nodeType === Node.ELEMENT_NODE ? next.getAttribute("data-key") : null;
@@ -70,11 +85,7 @@ export function mergeChildren(target, fresh) {
       target.insertBefore(next, cursor);
     }
   }
-  while (cursor) {
-    const spare = cursor;
-    cursor = cursor.nextSibling;
-    spare.remove();
-  }
+  removeFrom(cursor);
 }
 
 function merge(old, fresh) {
@@ -105,11 +116,7 @@ const drawnFrom = new WeakMap();
  * write what it would write again after a fresh drawing: a part left alone keeps what it holds.
  */
 export function drawKeyed(container, parts) {
-  const keyed = new Map();
-  for (const child of container.children) {
-    const key = child.getAttribute("data-key");
-    if (key !== null) keyed.set(key, child);
-  }
+  const keyed = keyedChildren(container);
   let cursor = container.firstChild;
   for (const { key, drawn, draw, parts: inner = null } of parts) {
     let element = keyed.get(key);
@@ -130,11 +137,7 @@ export function drawKeyed(container, parts) {
     if (element !== cursor) container.insertBefore(element, cursor);
     cursor = element.nextSibling;
   }
-  while (cursor) {
-    const spare = cursor;
-    cursor = cursor.nextSibling;
-    spare.remove();
-  }
+  removeFrom(cursor);
 }
 
 // What each container drawn by drawChildren last had its children drawn from.
