@@ -42,6 +42,10 @@ function draw(into, state, { privateDeal = false } = {}) {
     privateDeal,
   });
   drawCentre(into.centre, hand, wild);
+  // drawChildren draws the banner and the centre afresh into a bare element of their own tag.
+  const bare = (tag) => document.made.some((element) => element.tagName === tag && !element.attributes.length);
+  draw.banner = bare("SECTION");
+  draw.centre = bare("DIV");
   draw.parts = document.made
     .map((element) => element.getAttribute("data-key"))
     .filter((key) => PARTS.has(key))
@@ -75,6 +79,8 @@ for (const [connection, privateDeal] of [
     const kept = felt();
     let before = new Map();
     let partsBefore = new Map();
+    let bannerBefore = null;
+    let centreBefore = null;
     let deal = null;
     let frames = 0;
     let spared = 0;
@@ -82,13 +88,20 @@ for (const [connection, privateDeal] of [
     for (const { state, frame } of states(recorded[connection])) {
       if (!state.table) continue;
       const built = draw(kept, state, { privateDeal });
-      const partsBuilt = draw.parts;
+      const { parts: partsBuilt, banner, centre } = draw;
       const fresh = felt();
       draw(fresh, state, { privateDeal });
       const now = seatsOf(fresh.seats);
       assert.deepEqual(seatsOf(kept.seats), now, `frame ${frames} (${frame.type}): a seat left stale`);
       assert.equal(html(kept.banner), html(fresh.banner), `frame ${frames}: the banner left stale`);
       assert.equal(html(kept.centre), html(fresh.centre), `frame ${frames}: the centre left stale`);
+      // Each drawn again only when what it holds changed (the centre's cards also at a new deal).
+      const inside = (element) => element.childNodes.map(html).join("");
+      assert.equal(banner, inside(fresh.banner) !== bannerBefore, `frame ${frames}: the banner built`);
+      const newDeal = state.hand && `${state.hand.number}|${state.hand.view.deal}` !== deal;
+      assert.equal(centre, newDeal || inside(fresh.centre) !== centreBefore, `frame ${frames}: the centre built`);
+      bannerBefore = inside(fresh.banner);
+      centreBefore = inside(fresh.centre);
       // A new hand or deal draws every seat once (a card's proof mark belongs to its deal).
       const nextDeal = state.hand ? `${state.hand.number}|${state.hand.view.deal}` : null;
       const changed = [...now.keys()].filter((key) => nextDeal !== deal || before.get(key) !== now.get(key)).sort();
