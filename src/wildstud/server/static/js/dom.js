@@ -41,17 +41,32 @@ function mergeAttributes(old, fresh) {
   }
 }
 
+/** `container`'s children that carry a `data-key`, by their key. */
+function keyedChildren(container) {
+  const keyed = new Map();
+  for (const child of container.children) {
+    const key = child.getAttribute("data-key");
+    if (key !== null) keyed.set(key, child);
+  }
+  return keyed;
+}
+
+/** `node` and the siblings after it taken off the page. */
+function removeFrom(node) {
+  while (node) {
+    const spare = node;
+    node = node.nextSibling;
+    spare.remove();
+  }
+}
+
 /**
  * Make `target`'s children look like `fresh`'s (a detached element drawn from scratch).
  * Children are matched by `data-key` where they carry one and by position otherwise; event
  * listeners are not carried over, so merged trees listen through their containers.
  */
 export function mergeChildren(target, fresh) {
-  const keyed = new Map();
-  for (const child of target.children) {
-    const key = child.getAttribute("data-key");
-    if (key !== null) keyed.set(key, child);
-  }
+  const keyed = keyedChildren(target);
   let cursor = target.firstChild;
   for (const next of [...fresh.childNodes]) {
     const key = next.nodeType === Node.ELEMENT_NODE ? next.getAttribute("data-key") : null;
@@ -70,11 +85,7 @@ export function mergeChildren(target, fresh) {
       target.insertBefore(next, cursor);
     }
   }
-  while (cursor) {
-    const spare = cursor;
-    cursor = cursor.nextSibling;
-    spare.remove();
-  }
+  removeFrom(cursor);
 }
 
 function merge(old, fresh) {
@@ -84,6 +95,66 @@ function merge(old, fresh) {
   }
   mergeAttributes(old, fresh);
   mergeChildren(old, fresh);
+}
+
+// What each element drawn by drawKeyed was drawn from (a string), so that the next drawing can
+// leave it alone when that has not changed. Kept beside the page, not in an attribute: nothing
+// reads it but drawKeyed.
+const drawnFrom = new WeakMap();
+
+/**
+ * Make `container`'s children the `parts`, in order, each `{key, drawn, draw, parts}`: `key` the
+ * `data-key` of the element `draw()` makes, `drawn` a string of everything that element shows.
+ * A child whose `drawn` is the one it was last drawn from is left as it is, not drawn again nor
+ * merged; any other is drawn and merged into the child of its key (or put in if there is none).
+ * Children of no part are removed. So the drawing that changed one seat of ten builds one seat.
+ * With `parts` (a function giving parts of its own), `draw()` makes the element alone, whose
+ * attributes are merged, and its children are drawn the same way in turn: a seat drawn again
+ * builds only the parts of it that changed.
+ *
+ * Anything else that writes into a part's element (a clock's countdown, a card's proof mark) must
+ * write what it would write again after a fresh drawing: a part left alone keeps what it holds.
+ */
+export function drawKeyed(container, parts) {
+  const keyed = keyedChildren(container);
+  let cursor = container.firstChild;
+  for (const { key, drawn, draw, parts: inner = null } of parts) {
+    let element = keyed.get(key);
+    keyed.delete(key);
+    if (!element || drawnFrom.get(element) !== drawn) {
+      const fresh = draw();
+      if (element && element.tagName === fresh.tagName) {
+        if (inner) mergeAttributes(element, fresh);
+        else merge(element, fresh);
+      } else {
+        if (element === cursor) cursor = cursor.nextSibling;
+        if (element) element.remove();
+        element = fresh;
+      }
+      if (inner) drawKeyed(element, inner());
+      drawnFrom.set(element, drawn);
+    }
+    if (element !== cursor) container.insertBefore(element, cursor);
+    cursor = element.nextSibling;
+  }
+  removeFrom(cursor);
+}
+
+// What each container drawn by drawChildren last had its children drawn from.
+const childrenFrom = new WeakMap();
+
+/**
+ * Make `container`'s children the elements `draw()` returns (nulls left out), merged into those
+ * on the page, unless `drawn`, a string of everything they show, is what they were last drawn
+ * from: then nothing is drawn. A `drawn` of null always draws.
+ */
+export function drawChildren(container, drawn, draw) {
+  if (drawn !== null && childrenFrom.get(container) === drawn) return;
+  const fresh = document.createElement(container.tagName);
+  fresh.append(...draw().filter(Boolean));
+  mergeChildren(container, fresh);
+  if (drawn === null) childrenFrom.delete(container);
+  else childrenFrom.set(container, drawn);
 }
 
 /**

@@ -6,14 +6,7 @@ import { icon } from "./icons.js";
 import { cardElement, pretty, rankPlural } from "./cards.js";
 import { currentDeal, wildState } from "./banner.js";
 import { describeHand, describePrivateCard, describeRedeal, naturalNote } from "./words.js";
-import { h, mergeChildren } from "./dom.js";
-
-/** `container`'s children made to match `children`, keeping the elements that stay. */
-function redraw(container, children) {
-  const fresh = document.createElement(container.tagName);
-  fresh.append(...children.filter(Boolean));
-  mergeChildren(container, fresh);
-}
+import { drawChildren, drawKeyed, h } from "./dom.js";
 
 /** The class that places a seat round the oval: `at-{count}-{position}`, position 0 at the
  * bottom (the viewer's own seat) and the rest clockwise; app.css holds every place for 1 to
@@ -86,40 +79,50 @@ export function pendingRedeal(hand) {
 
 /**
  * The banner for `hand` ({view, names, you}) drawn into `banner`; returns the wild state the
- * seats are drawn with.
+ * seats are drawn with. The banner is drawn again only when what it says has changed.
  */
 export function drawBanner(banner, hand) {
   if (!hand) {
-    redraw(banner, [h("p", { className: "what" }, "No hand yet.")]);
-    banner.dataset.wild = "";
+    drawChildren(banner, "no hand", () => [h("p", { className: "what" }, "No hand yet.")]);
+    setData(banner, "wild", "");
     return null;
   }
   const wild = wildState(hand.view, hand.names, hand.you);
-  banner.dataset.wild = [...wild.everyone].sort().join(" ");
+  const everyone = [...wild.everyone].sort();
+  setData(banner, "wild", everyone.join(" "));
   banner.classList.toggle("called", Boolean(wild.called));
   // A game with no wild cards at all says so once, quietly: no star, no rule, nothing to watch.
   banner.classList.toggle("plain", wild.never);
   if (wild.never) {
-    redraw(banner, [h("p", { className: "what" }, "Nothing is wild in this game.")]);
+    drawChildren(banner, "never", () => [h("p", { className: "what" }, "Nothing is wild in this game.")]);
     return wild;
   }
-  const cards = [...wild.everyone].sort().map((code) => cardElement(code, { wild: true, small: true }));
-  redraw(
-    banner,
-    [
-      h(
-        "p",
-        { className: "what" },
-        h("span", { className: "wild-icon", "aria-hidden": "true" }, icon("star"), " "),
-        wild.what,
-      ),
-      wild.called ? h("p", { className: "called-line" }, wild.called) : null,
-      ...wild.why.map((line) => h("p", { className: "why" }, line)),
-      wild.rule && wild.everyone.size === 0 ? h("p", { className: "why rule" }, `The rule: ${wild.rule}.`) : null,
-      cards.length && cards.length <= 12 ? h("div", { className: "banner-cards", "aria-hidden": "true" }, cards) : null,
-    ].filter(Boolean),
-  );
+  const rule = wild.rule && everyone.length === 0 ? wild.rule : null;
+  const drawn = JSON.stringify([wild.what, wild.called, wild.why, rule, everyone]);
+  drawChildren(banner, drawn, () => [
+    h(
+      "p",
+      { className: "what" },
+      h("span", { className: "wild-icon", "aria-hidden": "true" }, icon("star"), " "),
+      wild.what,
+    ),
+    wild.called ? h("p", { className: "called-line" }, wild.called) : null,
+    ...wild.why.map((line) => h("p", { className: "why" }, line)),
+    rule ? h("p", { className: "why rule" }, `The rule: ${rule}.`) : null,
+    everyone.length && everyone.length <= 12
+      ? h(
+          "div",
+          { className: "banner-cards", "aria-hidden": "true" },
+          everyone.map((code) => cardElement(code, { wild: true, small: true })),
+        )
+      : null,
+  ]);
   return wild;
+}
+
+/** `element`'s data attribute `name` set to `value`, untouched when it already holds it. */
+function setData(element, name, value) {
+  if (element.dataset[name] !== value) element.dataset[name] = value;
 }
 
 /**
@@ -127,15 +130,34 @@ export function drawBanner(banner, hand) {
  * seats, for names, bots and chips of seats not dealt in; null in a replay), total (the table's
  * seat count), mine (the viewer's table seat or null), showEmpty (draw empty seats), privateDeal
  * (each card says who can see it: a private deal's page names its own face-down cards alone).
+ * Each seat is worked out as plain data first (seatModels) and drawn from that alone, so a seat
+ * whose data is the one it was last drawn from is left as it is (dom.js drawKeyed): a frame
+ * redraws the seats it changed, not all ten; and in a seat drawn again, only the parts (head,
+ * figures, cards, foot) whose data changed: a bet redraws a seat's figures, not its cards.
  */
-export function drawSeats(
-  container,
-  { hand, wild, table = null, total, mine = null, showEmpty = true, privateDeal = false },
-) {
-  const fresh = document.createElement("div");
-  const redeal = pendingRedeal(hand);
+export function drawSeats(container, options) {
   // How many places the table has: app.css lays the seats out for that many.
-  container.dataset.count = String(total);
+  setData(container, "count", String(options.total));
+  drawKeyed(
+    container,
+    seatModels(options).map((model) => ({
+      key: model.key,
+      drawn: JSON.stringify(model),
+      draw: () => seatElement(model),
+      parts: model.empty ? null : () => seatParts(model),
+    })),
+  );
+}
+
+/**
+ * What each seat shows, as plain data (JSON): everything seatElement and seatParts draw and
+ * nothing else, so that two equal models draw the same seat, in its parts `head`, `figures`,
+ * `cards` and `foot`. The hand's number and deal are in the parts that hold cards, so a new hand
+ * or a redeal draws them once (a card's proof mark belongs to its deal).
+ */
+export function seatModels({ hand, wild, table = null, total, mine = null, showEmpty = true, privateDeal = false }) {
+  const models = [];
+  const redeal = pendingRedeal(hand);
   const anchor = mine === null ? 0 : mine;
   const inHand = new Map();
   if (hand) hand.lineup.forEach((tableSeat, engine) => inHand.set(tableSeat, engine));
@@ -153,73 +175,47 @@ export function drawSeats(
       if (event.type === "awarded") won.set(event.seat, (won.get(event.seat) || 0) + event.amount);
     }
   }
+  const deal = hand ? `${hand.number}|${hand.view.deal || 1}` : "";
   for (let index = 0; index < total; index += 1) {
     const position = (index - anchor + total) % total;
     const place = placeClass(position, total);
     const info = tableSeats.get(index);
     const engine = inHand.get(index);
+    const key = `seat-${index}`;
     if (!info && engine === undefined) {
-      if (showEmpty)
-        fresh.append(
-          h(
-            "div",
-            { className: `seat empty ${place}`, "data-key": `seat-${index}`, "data-seat": index },
-            h("span", { className: "name" }, `Seat ${index + 1}: empty`),
-          ),
-        );
+      if (showEmpty) models.push({ key, index, empty: true, place });
       continue;
     }
     const seatView = hand && engine !== undefined ? hand.view.seats[engine] : null;
     const name = engine !== undefined ? hand.names[engine] : info.name;
+    const you = index === mine;
     const toAct = Boolean(hand && seatView && hand.view.to_act === engine && hand.view.phase === "player");
     const classes = ["seat", place];
-    if (index === mine) classes.push("you");
+    if (you) classes.push("you");
     if (toAct) classes.push("to-act");
     if (seatView && seatView.folded) classes.push("folded");
     if (!seatView) classes.push("waiting");
     // The winning hands of a showdown stand out for the whole pause before the next deal.
     const winner = Boolean(hand && seatView && hand.view.phase === "over" && won.has(engine) && shown.has(engine));
     if (winner) classes.push("winner");
-    const labelParts = [index === mine ? `${name} (you)` : name];
-    const head = h(
-      "div",
-      { className: "seat-head" },
-      h("span", { className: "name" }, name, index === mine ? " (you)" : ""),
-    );
-    if (hand && engine === hand.view.dealer) {
-      head.append(h("span", { className: "dealer-button", title: "dealer", "aria-hidden": "true" }, "D"));
-      labelParts.push("dealer");
-    }
-    if (info && info.kind !== "player") {
-      head.append(h("span", { className: "bot-tag" }, "bot"));
-      labelParts.push("bot");
-    }
-    if (info && !info.connected && info.kind === "player") {
-      head.append(h("span", { className: "away-tag" }, "away"));
+    const labelParts = [you ? `${name} (you)` : name];
+    const dealer = Boolean(hand && engine === hand.view.dealer);
+    if (dealer) labelParts.push("dealer");
+    const bot = Boolean(info && info.kind !== "player");
+    if (bot) labelParts.push("bot");
+    const away = Boolean(info && !info.connected && info.kind === "player");
+    if (away) {
       labelParts.push("away");
       classes.push("away");
     }
     const stack = seatView ? seatView.stack : info.stack;
-    // A seat is drawn in four parts that app.css lays out as a row on a phone and as a box
-    // round the felt on a wide screen: its head, its figures and states, its cards, and what
-    // the showdown said of it.
-    const figures = [h("span", { className: "stack" }, `${stack} chips`)];
     labelParts.push(`${stack} chips`);
     if (toAct) labelParts.push("to act");
-    if (seatView && seatView.bet) {
-      // The bet lies in front of the seat as a chip with its amount.
-      figures.push(
-        h(
-          "span",
-          { className: "bet", "data-key": "bet" },
-          h("span", { className: "chip", "aria-hidden": "true" }),
-          `bet ${seatView.bet}`,
-        ),
-      );
-      labelParts.push(`bet ${seatView.bet}`);
-    }
+    const bet = seatView && seatView.bet ? seatView.bet : null;
+    if (bet) labelParts.push(`bet ${bet}`);
     // The seat's state is in its label too: a seat is one tab stop, and what it says on
     // arrival is all a screen-reader user hears of it before reading on.
+    const states = [];
     for (const [on, state, kind] of [
       [seatView && seatView.folded, "folded", "folded"],
       [seatView && seatView.all_in, "all in", "all-in"],
@@ -227,73 +223,68 @@ export function drawSeats(
       [info && info.sitting_out, "sitting out", "sitting-out"],
     ]) {
       if (!on) continue;
-      figures.push(h("span", { className: `state state-${kind}` }, state));
+      states.push({ state, kind });
       labelParts.push(state);
       if (kind !== "folded") classes.push(kind);
     }
+    let wildHere = null;
     if (seatView && wild && wild.perSeat) {
       const rank = wild.seatRank.get(engine);
       if (rank) {
-        const text = `wild here: ${rankPlural(rank) || rank}`;
-        figures.push(h("span", { className: "seat-wild", "data-rank": rank }, icon("star"), " ", text));
-        labelParts.push(text);
+        wildHere = { rank, text: `wild here: ${rankPlural(rank) || rank}` };
+        labelParts.push(wildHere.text);
       }
     }
-    if (toAct && hand.clock) figures.push(h("span", { className: "clock", "aria-live": "off" }));
-    const lines = [head, h("div", { className: "seat-figures" }, figures)];
+    // The clock's countdown is written into its element by the page's ticker (table.js tick).
+    const clock = Boolean(toAct && hand.clock);
+    const model = {
+      key,
+      index,
+      engine: engine ?? "",
+      head: { name, you, dealer, bot, away },
+      figures: { stack, bet, states, wildHere, clock },
+      cards: null,
+      foot: null,
+    };
     if (seatView) {
       const showdown = shown.get(engine);
       const best = new Map();
       if (showdown && showdown.best_five) {
         for (const item of showdown.best_five) best.set(item.card, item.as ? item.as.join("") : null);
       }
-      const cards = h("div", { className: "cards", role: "list", "aria-label": `${name}'s cards` });
-      seatView.cards.forEach((held) => {
+      const cards = seatView.cards.map((held) => {
         const code = held.card;
-        const card = cardElement(code, {
+        const card = {
+          code,
+          up: held.up,
           wild: wild ? wild.isWild(engine, code) : false,
           hole: Boolean(code) && !held.up,
           best: Boolean(code) && best.has(code),
           standsFor: code ? best.get(code) : null,
-        });
-        if (redeal && redeal.seat === engine && code && code === redeal.card && held.up) {
-          card.classList.add("redeal-card");
-          card.setAttribute("aria-label", `${card.getAttribute("aria-label")}, forces a redeal`);
-        }
+          redeal: Boolean(redeal && redeal.seat === engine && code && code === redeal.card && held.up),
+          said: null,
+        };
         if (privateDeal) {
           const open = Boolean(code) && (shown.has(engine) || revealed.has(engine));
-          const said = describePrivateCard({ up: held.up, shown: open, known: Boolean(code) });
-          card.setAttribute("aria-label", `${card.getAttribute("aria-label")}, ${said}`);
-          card.title = card.getAttribute("aria-label");
+          card.said = describePrivateCard({ up: held.up, shown: open, known: Boolean(code) });
         }
-        // Read as an item of the seat's list of cards, not a tab stop of its own.
-        card.setAttribute("role", "listitem");
-        card.dataset.up = String(held.up);
-        cards.append(card);
+        return card;
       });
-      lines.push(cards);
-      const foot = [];
+      model.cards = { deal, name, cards };
+      const foot = {};
       if (redeal && redeal.seat === engine) {
-        foot.push(h("div", { className: "seat-redeal" }, redeal.card ? `${pretty(redeal.card)}: redeal` : "redeal"));
+        foot.redeal = redeal.card ? `${pretty(redeal.card)}: redeal` : "redeal";
         labelParts.push("redeal");
       }
       const chance = chances.get(engine);
       if (chance && !showdown) {
-        const text = oddsText(odds, chance);
-        foot.push(h("div", { className: "seat-odds", "data-share": String(chance.pot_share) }, text));
-        labelParts.push(text);
+        foot.odds = { share: String(chance.pot_share), text: oddsText(odds, chance) };
+        labelParts.push(foot.odds.text);
       }
-      if (showdown) foot.push(h("div", { className: "result" }, describeHand(showdown.hand), naturalNote(showdown)));
+      if (showdown) foot.result = [describeHand(showdown.hand), naturalNote(showdown)];
       const first = runs.first;
       if (first && first.cards.has(engine)) {
         // Run 2 is being dealt (or is over): run 1's cards and result stay in a row of their own.
-        const row = h("div", { className: "run-one", role: "list", "aria-label": `${name}'s run 1` });
-        row.append(h("span", { className: "run-label", role: "listitem" }, "Run 1:"));
-        for (const code of first.cards.get(engine)) {
-          const card = cardElement(code, {});
-          card.setAttribute("role", "listitem");
-          row.append(card);
-        }
         const said = first.shown.get(engine);
         const result = [
           said ? describeHand(said.hand) : null,
@@ -301,45 +292,154 @@ export function drawSeats(
         ]
           .filter(Boolean)
           .join(", ");
-        if (result) row.append(h("span", { className: "run-result", role: "listitem" }, result));
-        foot.push(row);
+        foot.runOne = { cards: first.cards.get(engine), result };
         labelParts.push(`run 1: ${result || "dealt"}`);
       }
       if (won.has(engine)) {
-        foot.push(h("div", { className: "won" }, `wins ${won.get(engine)}`));
-        labelParts.push(`wins ${won.get(engine)}`);
-        if (winner) foot.push(h("div", { className: "winner-tag" }, icon("star"), " winning hand"));
+        foot.won = `wins ${won.get(engine)}`;
+        labelParts.push(foot.won);
+        foot.winner = winner;
       }
-      if (foot.length) lines.push(h("div", { className: "seat-foot" }, foot));
+      if (Object.keys(foot).length) model.foot = { deal, name, ...foot };
     }
-    fresh.append(
-      h(
-        "div",
-        {
-          className: classes.join(" "),
-          "data-key": `seat-${index}`,
-          "data-seat": index,
-          "data-engine": engine ?? "",
-          role: "group",
-          tabindex: 0,
-          "aria-label": labelParts.filter(Boolean).join(", "),
-        },
-        lines,
-      ),
+    model.className = classes.join(" ");
+    model.label = labelParts.filter(Boolean).join(", ");
+    models.push(model);
+  }
+  return models;
+}
+
+/** A seat's own element, drawn from its model (seatModels): the parts inside it are seatParts'. */
+function seatElement(model) {
+  if (model.empty) {
+    return h(
+      "div",
+      { className: `seat empty ${model.place}`, "data-key": model.key, "data-seat": model.index },
+      h("span", { className: "name" }, `Seat ${model.index + 1}: empty`),
     );
   }
-  mergeChildren(container, fresh);
+  return h("div", {
+    className: model.className,
+    "data-key": model.key,
+    "data-seat": model.index,
+    "data-engine": model.engine,
+    role: "group",
+    tabindex: 0,
+    "aria-label": model.label,
+  });
+}
+
+/** A part of a seat for drawKeyed, drawn from its slice of the seat's model alone. */
+function part(key, data, draw) {
+  return { key, drawn: JSON.stringify(data), draw: () => draw(data, { "data-key": key }) };
+}
+
+/** A seat's parts (seatModels), which app.css lays out as a row on a phone and as a box round
+ * the felt on a wide screen: its head, its figures and states, its cards, and what the showdown
+ * said of it. */
+function seatParts(model) {
+  const parts = [part("head", model.head, seatHead), part("figures", model.figures, seatFigures)];
+  if (model.cards) parts.push(part("cards", model.cards, seatCards));
+  if (model.foot) parts.push(part("foot", model.foot, seatFoot));
+  return parts;
+}
+
+function seatHead({ name, you, dealer, bot, away }, attributes) {
+  return h(
+    "div",
+    { className: "seat-head", ...attributes },
+    h("span", { className: "name" }, name, you ? " (you)" : ""),
+    dealer ? h("span", { className: "dealer-button", title: "dealer", "aria-hidden": "true" }, "D") : null,
+    bot ? h("span", { className: "bot-tag" }, "bot") : null,
+    away ? h("span", { className: "away-tag" }, "away") : null,
+  );
+}
+
+function seatFigures({ stack, bet, states, wildHere, clock }, attributes) {
+  return h(
+    "div",
+    { className: "seat-figures", ...attributes },
+    h("span", { className: "stack" }, `${stack} chips`),
+    // The bet lies in front of the seat as a chip with its amount.
+    bet
+      ? h(
+          "span",
+          { className: "bet", "data-key": "bet" },
+          h("span", { className: "chip", "aria-hidden": "true" }),
+          `bet ${bet}`,
+        )
+      : null,
+    states.map(({ state, kind }) => h("span", { className: `state state-${kind}` }, state)),
+    wildHere
+      ? h("span", { className: "seat-wild", "data-rank": wildHere.rank }, icon("star"), " ", wildHere.text)
+      : null,
+    // The clock's countdown is written into it by the page's ticker (table.js tick).
+    clock ? h("span", { className: "clock", "aria-live": "off" }) : null,
+  );
+}
+
+function seatCards({ name, cards }, attributes) {
+  const list = h("div", { className: "cards", role: "list", "aria-label": `${name}'s cards`, ...attributes });
+  for (const held of cards) {
+    const card = cardElement(held.code, {
+      wild: held.wild,
+      hole: held.hole,
+      best: held.best,
+      standsFor: held.standsFor,
+    });
+    if (held.redeal) {
+      card.classList.add("redeal-card");
+      card.setAttribute("aria-label", `${card.getAttribute("aria-label")}, forces a redeal`);
+    }
+    if (held.said !== null) {
+      card.setAttribute("aria-label", `${card.getAttribute("aria-label")}, ${held.said}`);
+      card.title = card.getAttribute("aria-label");
+    }
+    // Read as an item of the seat's list of cards, not a tab stop of its own.
+    card.setAttribute("role", "listitem");
+    card.dataset.up = String(held.up);
+    list.append(card);
+  }
+  return list;
+}
+
+function seatFoot(foot, attributes) {
+  const parts = [];
+  if (foot.redeal) parts.push(h("div", { className: "seat-redeal" }, foot.redeal));
+  if (foot.odds) parts.push(h("div", { className: "seat-odds", "data-share": foot.odds.share }, foot.odds.text));
+  if (foot.result) parts.push(h("div", { className: "result" }, ...foot.result));
+  if (foot.runOne) {
+    const row = h("div", { className: "run-one", role: "list", "aria-label": `${foot.name}'s run 1` });
+    row.append(h("span", { className: "run-label", role: "listitem" }, "Run 1:"));
+    for (const code of foot.runOne.cards) {
+      const card = cardElement(code, {});
+      card.setAttribute("role", "listitem");
+      row.append(card);
+    }
+    if (foot.runOne.result) row.append(h("span", { className: "run-result", role: "listitem" }, foot.runOne.result));
+    parts.push(row);
+  }
+  if (foot.won) {
+    parts.push(h("div", { className: "won" }, foot.won));
+    if (foot.winner) parts.push(h("div", { className: "winner-tag" }, icon("star"), " winning hand"));
+  }
+  return h("div", { className: "seat-foot", ...attributes }, parts);
 }
 
 /** The pots (or, once they are won, who won them) and the centre's cards; `extra`, an element
- * the table adds below them (the rabbit hunt's). */
+ * the table adds below them (the rabbit hunt's). Worked out as data first (centreModel) and
+ * drawn again only when that has changed; with an `extra`, whose data the table keeps, always. */
 export function drawCentre(centre, hand, wild, extra = null) {
-  if (!hand) {
-    redraw(centre, []);
-    return;
-  }
+  const model = centreModel(hand, wild);
+  drawChildren(centre, extra ? null : JSON.stringify(model), () => centreParts(model, extra));
+}
+
+/** What the centre shows, as plain data (JSON); the hand and deal are in it, so a new deal
+ * draws the centre's cards afresh (a card's proof mark belongs to its deal). */
+export function centreModel(hand, wild) {
+  if (!hand) return null;
   const view = hand.view;
-  const potList = h("ul", { className: "pots", "aria-label": "Pots" });
+  const pots = [];
   const awards = new Map();
   for (const event of currentDeal(view.events)) {
     if (event.type === "awarded") {
@@ -354,14 +454,14 @@ export function drawCentre(centre, hand, wild, extra = null) {
   }
   let running = 0;
   for (const event of currentDeal(view.events)) if (event.type === "run_started") running = event.run;
-  const pots = view.pots.length ? view.pots : [{ amount: view.pot, eligible: [] }];
-  pots.forEach((pot, index) => {
+  const amounts = view.pots.length ? view.pots : [{ amount: view.pot, eligible: [] }];
+  amounts.forEach((pot, index) => {
     // Once a pot is paid out its amount reads 0: the winners' line below says what it held.
     if (pot.amount === 0 && awards.size) return;
     const name = index === 0 ? "Pot" : `Side pot ${index}`;
     // A hand run twice: the pots stand at the half the run being dealt is for.
     const half = running ? ` (run ${running}'s half)` : "";
-    potList.append(h("li", { className: "pot" }, `${name}${half}: ${pot.amount}`));
+    pots.push({ className: "pot", text: `${name}${half}: ${pot.amount}` });
   });
   const order = (entry) => entry.run * 1000 + entry.pot;
   for (const entry of [...awards.values()].sort((a, b) => order(a) - order(b))) {
@@ -371,46 +471,55 @@ export function drawCentre(centre, hand, wild, extra = null) {
       : `${pot[0].toUpperCase()}${pot.slice(1)} of ${entry.total}`;
     const text =
       entry.winners.length === 1 ? `${label} to ${entry.winners[0]}` : `${label} split: ${entry.shares.join(", ")}`;
-    potList.append(h("li", { className: "shares" }, text));
+    pots.push({ className: "shares", text });
   }
-  const isWild = (code) => Boolean(wild) && wild.everyone.has(code);
+  const card = (code) => (code ? { code, wild: Boolean(wild) && wild.everyone.has(code) } : null);
   const odds = runOutOdds(hand);
   const shownDown = splitRuns(currentDeal(view.events)).current.some((event) => event.type === "shown");
-  const chances =
-    odds && !shownDown
-      ? h(
-          "p",
-          { className: "run-out-odds", "data-key": "run-out-odds", role: "status" },
-          `All in: each hand's chances after ${odds.street} (${odds.exact ? "counted exactly" : `over ${odds.deals.toLocaleString("en")} deals`}).`,
-        )
-      : null;
-  redraw(centre, [
-    redealNotice(pendingRedeal(hand), hand.names),
-    chances,
+  const redeal = pendingRedeal(hand);
+  return {
+    deal: `${hand.number}|${view.deal || 1}`,
+    redeal: redeal ? { card: redeal.card || "", text: describeRedeal(redeal, hand.names) } : null,
+    chances:
+      odds && !shownDown
+        ? `All in: each hand's chances after ${odds.street} (${odds.exact ? "counted exactly" : `over ${odds.deals.toLocaleString("en")} deals`}).`
+        : null,
+    pots,
+    centre: card(view.centre),
+    community: card(view.community),
+  };
+}
+
+/** The centre's elements, drawn from its model alone. */
+function centreParts(model, extra) {
+  if (!model) return [];
+  const potList = h(
+    "ul",
+    { className: "pots", "aria-label": "Pots" },
+    model.pots.map(({ className, text }) => h("li", { className }, text)),
+  );
+  const card = (title, held) =>
+    held ? h("div", { className: "centre-card" }, title, cardElement(held.code, { wild: held.wild })) : null;
+  return [
+    redealNotice(model.redeal),
+    model.chances
+      ? h("p", { className: "run-out-odds", "data-key": "run-out-odds", role: "status" }, model.chances)
+      : null,
     potList,
-    view.centre
-      ? h("div", { className: "centre-card" }, "Centre: ", cardElement(view.centre, { wild: isWild(view.centre) }))
-      : null,
-    view.community
-      ? h(
-          "div",
-          { className: "centre-card" },
-          "Community: ",
-          cardElement(view.community, { wild: isWild(view.community) }),
-        )
-      : null,
+    card("Centre: ", model.centre),
+    card("Community: ", model.community),
     extra,
-  ]);
+  ];
 }
 
 /** What forces the coming redeal, in the centre of the table while the cards still lie. */
-function redealNotice(redeal, names) {
+function redealNotice(redeal) {
   if (!redeal) return null;
   return h(
     "div",
-    { className: "redeal-notice", "data-key": "redeal", "data-card": redeal.card || "" },
+    { className: "redeal-notice", "data-key": "redeal", "data-card": redeal.card },
     h("strong", {}, "Redeal: "),
-    describeRedeal(redeal, names),
+    redeal.text,
     redeal.card ? h("span", { className: "redeal-shown" }, " ", cardElement(redeal.card, { small: true })) : null,
   );
 }

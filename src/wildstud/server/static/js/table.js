@@ -12,7 +12,7 @@ import { currentDeal } from "./banner.js";
 import { describeNightChanged, describeRedeal } from "./words.js";
 import { describeEvent } from "./events.js";
 import { HistoryPanel } from "./history.js";
-import { followEnd, h, mergeChildren, keepFocus } from "./dom.js";
+import { drawKeyed, followEnd, h, keepFocus } from "./dom.js";
 import { toastPlace } from "./toast.js";
 import { choices, shortcutChoice, SHORTCUTS } from "./actions.js";
 import { ActionPanel, setText } from "./panel.js";
@@ -820,9 +820,16 @@ class TablePage {
       ...events,
       ...notices((from) => from > number).map((text) => `From the next hand: ${text}`),
     ];
-    const fresh = document.createElement("ol");
-    fresh.append(...lines.slice(-60).map((line) => h("li", {}, line)));
-    mergeChildren(log, fresh);
+    // Each line keyed by its place in the hand's log: a frame builds the lines it added, and the
+    // window of the last 60 moves on without redrawing the lines that stay in it.
+    const start = Math.max(0, lines.length - 60);
+    drawKeyed(
+      log,
+      lines.slice(start).map((line, index) => {
+        const key = `line-${start + index}`;
+        return { key, drawn: line, draw: () => h("li", { "data-key": key }, line) };
+      }),
+    );
     this.followLog();
   }
 }
