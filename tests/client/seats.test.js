@@ -214,6 +214,28 @@ test("a pot pushed to its winner redraws the seats whose chips it changed", () =
   assert.match(html(kept.centre), /Pot of \d+ to /);
 });
 
+test("a hand mucked at the showdown says mucked, a hand given up in the betting says folded", () => {
+  const { all, at } = recordedStates(
+    (frame) => frame.type === "update" && frame.events.some((event) => event.type === "mucked"),
+  );
+  const state = all[at].state;
+  const kept = felt();
+  draw(kept, state);
+  const events = state.hand.view.events;
+  const mucked = new Set(events.filter((event) => event.type === "mucked").map((event) => event.seat));
+  const folded = new Set(
+    events.filter((event) => event.type === "acted" && event.kind === "fold").map((event) => event.seat),
+  );
+  assert.ok(mucked.size > 0);
+  for (const [engine, seat] of state.hand.view.seats.entries()) {
+    if (!seat.folded) continue;
+    const drawn = kept.seats.children.find((child) => child.dataset.engine === String(engine));
+    const said = drawn.querySelector(".state-folded").textContent;
+    assert.equal(said, mucked.has(engine) ? "mucked" : "folded", `engine seat ${engine}`);
+    if (folded.has(engine)) assert.equal(said, "folded");
+  }
+});
+
 test("a reconnection's whole hand draws nothing that has not changed, and all that has", () => {
   const { all, at } = recordedStates((frame) => frame.type === "update" && frame.view.phase === "player");
   const kept = felt();

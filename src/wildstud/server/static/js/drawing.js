@@ -165,6 +165,7 @@ export function seatModels({ hand, wild, table = null, total, mine = null, showE
   const shown = new Map();
   const won = new Map();
   const revealed = new Set(); // a private deal's seats whose owners showed their cards
+  const mucked = new Set(); // the seats that gave their hands up at the showdown, unshown
   const odds = runOutOdds(hand);
   const chances = new Map(odds ? odds.seats.map((seat) => [seat.seat, seat]) : []);
   const runs = splitRuns(hand ? currentDeal(hand.view.events) : []);
@@ -172,6 +173,7 @@ export function seatModels({ hand, wild, table = null, total, mine = null, showE
     for (const event of runs.current) {
       if (event.type === "shown") shown.set(event.seat, event);
       if (event.type === "revealed") revealed.add(event.seat);
+      if (event.type === "mucked") mucked.add(event.seat);
       if (event.type === "awarded") won.set(event.seat, (won.get(event.seat) || 0) + event.amount);
     }
   }
@@ -217,7 +219,8 @@ export function seatModels({ hand, wild, table = null, total, mine = null, showE
     // arrival is all a screen-reader user hears of it before reading on.
     const states = [];
     for (const [on, state, kind] of [
-      [seatView && seatView.folded, "folded", "folded"],
+      // A hand mucked at the showdown went all the way: "folded" would say it gave up a bet.
+      [seatView && seatView.folded, mucked.has(engine) ? "mucked" : "folded", "folded"],
       [seatView && seatView.all_in, "all in", "all-in"],
       [seatView && seatView.turned_up && !seatView.folded && !shown.has(engine), "turned up", "turned-up"],
       [info && info.sitting_out, "sitting out", "sitting-out"],
