@@ -578,7 +578,8 @@ class TablePage {
     }
     keepFocus(() => {
       if (changed("hand", "table")) this.renderGame();
-      if (changed("hand")) this.renderBanner();
+      // Before the first hand too: an empty banner is only a stripe across the page.
+      if (changed("hand") || !this.el.banner.firstChild) this.renderBanner();
       if (changed("hand", "table", "welcome")) this.renderSeats();
       if (changed("hand", "table")) this.renderCentre();
       if (changed("choosing", "table", "welcome")) this.renderPicker();
