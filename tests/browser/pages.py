@@ -18,9 +18,37 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.conftest import CHROMIUM
-from tests.server import wsclient
+from tests.tools import wsclient
 
 TURN = "document.getElementById('actions')?.dataset.turn === 'yes'"
+
+CLUB_READY = "document.body.dataset.club === 'ready'"
+"""True once a club's page has drawn what it read of the club."""
+
+NO_LIMIT_TABLE: dict[str, Any] = {
+    "seats": 3, "games": [{"game": "FTQ"}], "stakes": {"limit": "no-limit"},
+    "bot_delay": 0.4, "hand_pause": 0.5, "action_clock": 300, "time_bank": 0,
+}  # fmt: skip
+"""A three-seat no-limit table whose bots act at a human's pace, under a clock that never runs
+out while a test looks: the controls' tests play at it."""
+
+# Every policy violation the page sees, recorded from the first script on.
+WATCH_POLICY = """
+window.__violations = [];
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.__violations.push(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`);
+});
+"""
+
+
+def cards_swapped(data: Any, one: str, other: str) -> Any:
+    """``data`` with the card codes ``one`` and ``other`` exchanged wherever they appear (a
+    forgery the page must catch)."""
+    if isinstance(data, dict):
+        return {key: cards_swapped(value, one, other) for key, value in data.items()}
+    if isinstance(data, list):
+        return [cards_swapped(value, one, other) for value in data]
+    return {one: other, other: one}.get(data, data) if isinstance(data, str) else data
 
 
 def finished_table(base: str, game: str) -> tuple[dict[str, Any], wsclient.Api]:

@@ -51,7 +51,7 @@ from tests.browser.pages import (
     photograph,
     wait_until,
 )
-from tests.server import wsclient
+from tests.tools import wsclient
 from wildstud.server.schemas import TableSettings
 
 STATIC = Path(__file__).parents[2] / "src" / "wildstud" / "server" / "static" / "js"

@@ -16,7 +16,7 @@ from playwright.async_api import async_playwright
 
 from tests.browser import pages
 from tests.browser.pages import keep
-from tests.server import wsclient
+from tests.tools import wsclient
 
 # What each render showed of a pending redeal, collected in the page.
 PROBE = """

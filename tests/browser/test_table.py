@@ -22,7 +22,7 @@ from playwright.async_api import Browser, Page, ViewportSize, async_playwright
 
 from tests.browser.conftest import CHROMIUM
 from tests.browser.pages import keep, photograph, wait_until
-from tests.server import wsclient
+from tests.tools import wsclient
 from wildstud.cards import Card, parse_card
 from wildstud.wilds import FaceUp, Trigger, WildChange
 from wildstud.words import describe_change, describe_wild_now
