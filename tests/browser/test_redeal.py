@@ -52,6 +52,10 @@ def _redeal_views(client: wsclient.Client) -> dict[tuple[int, int], dict[str, An
     return found
 
 
+AWAKE = f"{pages.TURN} || document.querySelector('#centre .redeal-notice') !== null"
+"""What the play loop waits for in the page: Ann's turn, or a redeal's notice to photograph."""
+
+
 async def _session(base: str, shots: Path) -> None:
     api = wsclient.Api(base)
     created = api.create(
@@ -89,7 +93,10 @@ async def _session(base: str, shots: Path) -> None:
                 if not shot and await page.locator("#centre .redeal-notice").count():
                     await page.screenshot(path=str(shots / "bitch-redeal-pending.png"))
                     shot = True
+                # The page looks itself until Ann's turn or the notice (half a second at most,
+                # for the loop's own end), where the loop asked it twice every 30 ms.
                 await asyncio.sleep(0.03)
+                await pages.first_to_see([(page, pages.TURN if shot else AWAKE)], 0.5)
         api.ok(api.host(created, "POST", "/pause"))
         pending = _redeal_views(truth)
         assert pending, "no redeal pending in ten hands of the Bitch at eight seats"
