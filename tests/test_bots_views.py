@@ -24,7 +24,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.deal.test_deal_properties import GAME_CODES, tables
+from tests.tools.random_tables import GAME_CODES, random_tables
 from wildstud.betting import ActionKind, ActionOption
 from wildstud.bots import CallingBot, RandomBot, allows, play_out, take_turn
 from wildstud.bots_equity import EquityBot
@@ -150,7 +150,7 @@ class Watching:
 @settings(max_examples=40, deadline=None)
 @given(data=st.data())
 def test_a_bot_s_view_holds_no_hidden_card_of_another_seat(code: str, data: st.DataObject) -> None:
-    rules, stacks, dealer, seed, passive = data.draw(tables(code))
+    rules, stacks, dealer, seed, passive = data.draw(random_tables(code))
     hand = Hand(rules, stacks, deck=Deck(seed=seed), dealer=dealer)
     rng = random.Random(seed)
     bot = Watching(hand, RandomBot(seed))
@@ -236,7 +236,7 @@ def test_the_equity_bot_reads_the_street_and_who_is_to_act_from_the_view_s_figur
 def test_allows_agrees_with_the_engine_on_every_amount(data: st.DataObject) -> None:
     # A bot can tell a legal amount from its view alone, exactly as the engine would.
     code = data.draw(st.sampled_from(GAME_CODES))
-    rules, stacks, dealer, seed, _ = data.draw(tables(code))
+    rules, stacks, dealer, seed, _ = data.draw(random_tables(code))
     hand = Hand(rules, stacks, deck=Deck(seed=seed), dealer=dealer)
     bot = RandomBot(seed)
     while hand.phase is not Phase.OVER:

@@ -12,9 +12,8 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from jsonschema import Draft202012Validator
 
-from tests.cli.test_cli_json import REGISTRY, checked
+from tests.tools.schemas import checked_json, validator
 from wildstud.arena import arena
 from wildstud.history import load
 from wildstud.history.ruling import judge
@@ -27,7 +26,6 @@ from wildstud.schemas import COMMANDS, schema
 
 ROOT = Path(__file__).resolve().parents[1]
 RECORD = ROOT / "examples" / "ftq-centre-card.phh"
-SCHEMAS = schema("common")["$id"].rsplit("/", 1)[0] + "/"
 PLAIN = (dict, list, str, int, float, bool, type(None))
 
 
@@ -44,12 +42,6 @@ def plain(value: Any, where: str = "") -> None:
     elif isinstance(value, list):
         for index, item in enumerate(value):
             plain(item, f"{where}[{index}]")
-
-
-def validator(part: dict[str, Any]) -> Draft202012Validator:
-    """A validator of a part of a schema, its relative references resolved beside the
-    package's schemas."""
-    return Draft202012Validator({"$id": SCHEMAS + "part.json", **part}, registry=REGISTRY)
 
 
 def untimed(data: dict[str, Any]) -> dict[str, Any]:
@@ -83,10 +75,10 @@ def test_players_is_one_kind_of_value_in_every_command(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     outputs = {
-        "judge": checked(capsys, "judge", str(RECORD)),
-        "replay": checked(capsys, "replay", str(RECORD)),
-        "odds": checked(capsys, "odds", "--record", str(RECORD), "--deals", "4096"),
-        "study": checked(capsys, "study", "FTQ", "--players", "4", "--deals", "4096"),
+        "judge": checked_json(capsys, "judge", str(RECORD)),
+        "replay": checked_json(capsys, "replay", str(RECORD)),
+        "odds": checked_json(capsys, "odds", "--record", str(RECORD), "--deals", "4096"),
+        "study": checked_json(capsys, "study", "FTQ", "--players", "4", "--deals", "4096"),
     }
     players = validator({"$ref": "common.schema.json#/$defs/players"})
     for command, data in outputs.items():
@@ -127,7 +119,7 @@ def test_a_probability_observed_as_zero_starts_at_zero(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     # Seven-card stud has no wild card: no five of a kind, in any of its deals.
-    data = checked(capsys, "study", "F7S", "--players", "3", "--deals", "4096")
+    data = checked_json(capsys, "study", "F7S", "--players", "3", "--deals", "4096")
     assert data["five_of_a_kind_wins"] == {
         "value": 0.0,
         "low": 0.0,
@@ -142,12 +134,12 @@ def test_a_probability_observed_as_zero_starts_at_zero(
 def test_ruling_to_json_is_judge_json(capsys: pytest.CaptureFixture[str]) -> None:
     ours = judge(load(RECORD)).to_json()
     plain(ours, "Ruling.to_json")
-    assert json.loads(json.dumps(ours)) == checked(capsys, "judge", str(RECORD))
+    assert json.loads(json.dumps(ours)) == checked_json(capsys, "judge", str(RECORD))
 
 
 def test_odds_to_dict_is_odds_json(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["--hole", "p1:As,Ac", "--up", "p1:5s", "--up", "p2:Qd", "--up", "p3:7c"]
-    printed = checked(capsys, "odds", "FTQ", *args, "--deals", "8192", "--seed", "3")
+    printed = checked_json(capsys, "odds", "FTQ", *args, "--deals", "8192", "--seed", "3")
     situation = Situation.build("FTQ", 3, hole={0: "As Ac"}, upcards={0: "5s", 1: "Qd", 2: "7c"})
     ours = odds(situation, deals=8192, seed=3).to_dict()
     plain(ours, "Odds.to_dict")
@@ -155,14 +147,16 @@ def test_odds_to_dict_is_odds_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_study_summary_is_study_json(capsys: pytest.CaptureFixture[str]) -> None:
-    printed = checked(capsys, "study", "BITCH", "--players", "5", "--deals", "4096", "--seed", "9")
+    printed = checked_json(
+        capsys, "study", "BITCH", "--players", "5", "--deals", "4096", "--seed", "9"
+    )
     ours = study("BITCH", 5, 4096, seed=9).summary()
     plain(ours, "Study.summary")
     assert untimed(json.loads(json.dumps(ours))) == untimed(printed)
 
 
 def test_arena_to_dict_is_arena_json(capsys: pytest.CaptureFixture[str]) -> None:
-    printed = checked(capsys, "arena", "--hands", "30", "--bots", "random,call", "--seed", "4")
+    printed = checked_json(capsys, "arena", "--hands", "30", "--bots", "random,call", "--seed", "4")
     result = arena(["FTQ"], ["random,call"], 30, seed=4)
     ours = result.to_dict()
     plain(ours, "ArenaResult.to_dict")

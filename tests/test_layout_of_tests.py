@@ -14,6 +14,9 @@
   takes a name that says how. A module's own scenario (``_session``,
   ``_night``, ``_scenario``: the story its fixture plays once) is its own, and fixtures may
   share a name (pytest's way of giving a module its own ``server``).
+- No test module imports another: what two test modules share lives in their folder's helpers
+  module, its ``conftest.py`` (fixtures) or ``tests/tools/``, so that a test module can be
+  moved, renamed or run alone without carrying its neighbours' tests along.
 
 Standard library only (``ast``), so that the check reads the files and imports nothing.
 """
@@ -34,12 +37,7 @@ SCENARIOS = frozenset({"_session", "_night", "_scenario"})
 """Names a module gives its own scenario, played once by its fixture: never a shared helper."""
 HELPERS = {"browser": "pages.py"}
 """A folder whose helpers module has another name than ``helpers.py``: the browser's pages."""
-WAITING = {
-    ("browser", "test_private_deal.py", "sit"): (
-        "pages.sit and more (a recorder, a folding player): to be named for what it adds, in a"
-        " file another helper is editing in session 22"
-    ),
-}
+WAITING: dict[tuple[str, str, str], str] = {}
 """Known copies left for now, each with why: (folder, file, function) to the reason. A copy
 removed must leave this list too (the check fails on an entry that no longer holds)."""
 
@@ -187,4 +185,79 @@ def test_the_rule_finds_a_helper_written_twice_by_name_or_by_body(tmp_path: Path
         ("deal", "test_a.py", "play"),  # the helpers module's name, for another thing
         ("deal", "test_b.py", "run_it"),  # the helpers module's play, by another name
         ("deal", "test_b.py", "_night"),  # a scenario may share its name, not its body
+    }
+
+
+def _is_test_module(name: str, root: Path) -> bool:
+    """Whether the dotted ``name`` is a test module (``test_*``) of the tests under ``root``."""
+    parts = name.split(".")
+    return (
+        parts[0] == "tests"
+        and parts[-1].startswith("test_")
+        and (root.joinpath(*parts).with_suffix(".py").exists() or root.joinpath(*parts).is_dir())
+    )
+
+
+def _test_modules_imported(tree: ast.Module, package: str, root: Path) -> set[str]:
+    """The test modules (``test_*``) under ``root`` that a module of the package ``package``
+    (``tests.server``) imports, by dotted name, relative imports resolved."""
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            modules = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*parts, *([base] if base else [])])
+            modules = [base, *(f"{base}.{alias.name}" for alias in node.names)]
+        else:
+            continue
+        found.update(module for module in modules if _is_test_module(module, root))
+    return found
+
+
+def _imports_of_tests(tests: Path = TESTS) -> dict[str, list[str]]:
+    """Each module of ``tests`` (a test module, a helpers module, a tool, a conftest) that
+    imports a test module: its path to the test modules it imports."""
+    found: dict[str, list[str]] = {}
+    for path in sorted(tests.rglob("*.py")):
+        package = ".".join((tests.name, *path.parent.relative_to(tests).parts))
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imported = _test_modules_imported(tree, package, tests.parent)
+        if imported:
+            found[str(path.relative_to(tests))] = sorted(imported)
+    return found
+
+
+def test_no_module_of_the_tests_imports_a_test_module() -> None:
+    found = _imports_of_tests()
+    assert found == {}, (
+        "a test module imported by another: move what they share to the folder's helpers.py,"
+        f" its conftest.py (fixtures) or tests/tools/: {found}"
+    )
+
+
+def test_the_rule_finds_an_import_of_a_test_module_in_any_form(tmp_path: Path) -> None:
+    tests = tmp_path / "tests"
+    (tests / "deal").mkdir(parents=True)
+    (tests / "tools").mkdir()
+    files = {
+        "deal/test_a.py": "from tests.deal.test_b import shared\n",
+        "deal/test_c.py": "from . import test_b\n",
+        "deal/test_d.py": "from .test_b import shared\n",
+        "deal/helpers.py": "import tests.test_e\n",
+        "test_e.py": "from tests.deal.helpers import play\nfrom tests.tools import test_data\n",
+        "tools/test_data.py": "",
+        "test_f.py": "from tests.deal import helpers\nfrom tests.deal.helpers import test_x\n",
+        "deal/test_b.py": "from tests.deal.helpers import play\n",
+    }
+    for name, text in files.items():
+        (tests / name).write_text(text, encoding="utf-8")
+    assert _imports_of_tests(tests) == {
+        "deal/helpers.py": ["tests.test_e"],
+        "deal/test_a.py": ["tests.deal.test_b"],
+        "deal/test_c.py": ["tests.deal.test_b"],
+        "deal/test_d.py": ["tests.deal.test_b"],
+        "test_e.py": ["tests.tools.test_data"],
     }

@@ -5,13 +5,14 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.tools.fewest_payments import fewest_by_brute_force
 from wildstud.errors import SettlementError
 from wildstud.settlement import EXACT_LIMIT, Settlement, Transfer, lower_bound, settle
 
@@ -34,32 +35,6 @@ def balances_after(nets: Mapping[str, int], settlement: Settlement[str]) -> dict
         owed[transfer.payer] += transfer.amount
         owed[transfer.payee] -= transfer.amount
     return owed
-
-
-def partitions(items: list[int]) -> Iterator[list[list[int]]]:
-    """Every way to split ``items`` into blocks (Bell-number many: 877 for seven)."""
-    if not items:
-        yield []
-        return
-    first, rest = items[0], items[1:]
-    for split in partitions(rest):
-        yield [[first], *split]
-        for index in range(len(split)):
-            yield [*split[:index], [first, *split[index]], *split[index + 1 :]]
-
-
-def fewest_by_brute_force(nets: Mapping[str, int]) -> int:
-    """The fewest payments, by trying every split of the players into blocks: a block that
-    adds up to zero settles within itself in one payment fewer than it has players, and any
-    settle-up's payments connect its players into such blocks, so the best split decides."""
-    values = [net for net in nets.values() if net]
-    best = None
-    for split in partitions(values):
-        if all(sum(block) == 0 for block in split):
-            count = sum(len(block) - 1 for block in split)
-            best = count if best is None else min(best, count)
-    assert best is not None  # everyone together adds up to zero
-    return best
 
 
 def check_squares(nets: Mapping[str, int], settlement: Settlement[str]) -> None:

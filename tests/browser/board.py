@@ -14,7 +14,7 @@ from typing import Any
 from playwright.async_api import Browser, BrowserContext, Page, ViewportSize
 
 from tests.browser.pages import TURN, Seat, take_turn, wait_until
-from tests.server import wsclient
+from tests.tools import wsclient
 
 
 @dataclass(frozen=True)

@@ -18,9 +18,37 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.conftest import CHROMIUM
-from tests.server import wsclient
+from tests.tools import wsclient
 
 TURN = "document.getElementById('actions')?.dataset.turn === 'yes'"
+
+CLUB_READY = "document.body.dataset.club === 'ready'"
+"""True once a club's page has drawn what it read of the club."""
+
+NO_LIMIT_TABLE: dict[str, Any] = {
+    "seats": 3, "games": [{"game": "FTQ"}], "stakes": {"limit": "no-limit"},
+    "bot_delay": 0.4, "hand_pause": 0.5, "action_clock": 300, "time_bank": 0,
+}  # fmt: skip
+"""A three-seat no-limit table whose bots act at a human's pace, under a clock that never runs
+out while a test looks: the controls' tests play at it."""
+
+# Every policy violation the page sees, recorded from the first script on.
+WATCH_POLICY = """
+window.__violations = [];
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.__violations.push(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`);
+});
+"""
+
+
+def cards_swapped(data: Any, one: str, other: str) -> Any:
+    """``data`` with the card codes ``one`` and ``other`` exchanged wherever they appear (a
+    forgery the page must catch)."""
+    if isinstance(data, dict):
+        return {key: cards_swapped(value, one, other) for key, value in data.items()}
+    if isinstance(data, list):
+        return [cards_swapped(value, one, other) for value in data]
+    return {one: other, other: one}.get(data, data) if isinstance(data, str) else data
 
 
 def finished_table(base: str, game: str) -> tuple[dict[str, Any], wsclient.Api]:
@@ -275,23 +303,26 @@ async def play_all(seats: list[Seat], done: Callable[[], bool], timeout: float =
                 # finds no button soon gives up, and the loop looks again.
                 with contextlib.suppress(AssertionError, PlaywrightTimeout):
                     await take_turn(seat, click_timeout=5)
-        await _a_turn(seats, 0.25)
+        await first_to_see([(seat.page, TURN) for seat in seats], 0.25)
 
 
-async def _a_turn(seats: list[Seat], seconds: float) -> None:
-    """Wait until a seat's page offers it a turn, or ``seconds`` have passed: each page looks
-    itself (:func:`wait_until`), and the first that sees its turn ends the wait at once, where
-    the test asked every page every 50 ms."""
-    if not seats:
+async def first_to_see(looks: list[tuple[Page, str]], seconds: float) -> None:
+    """Wait until one of the pages sees its expression hold, or ``seconds`` have passed: each
+    page looks itself (:func:`wait_until`), and the first that sees it ends the wait at once.
+    A play loop that waits so between its looks asks its pages a few times a second, not
+    thirty (2.7 ms of CPU a look)."""
+    if not looks:
         await asyncio.sleep(seconds)
         return
-    looks = [asyncio.ensure_future(wait_until(seat.page, TURN, seconds)) for seat in seats]
-    await asyncio.wait(looks, return_when=asyncio.FIRST_COMPLETED)
-    for look in looks:
-        look.cancel()
-    # Each look's end (its turn seen, its time up, or cancelled) is taken, so that none is
-    # left unread; a page's own error is met again by the next round's evaluate(TURN).
-    await asyncio.gather(*looks, return_exceptions=True)
+    waits = [
+        asyncio.ensure_future(wait_until(page, expression, seconds)) for page, expression in looks
+    ]
+    await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+    for wait in waits:
+        wait.cancel()
+    # Each wait's end (seen, its time up, or cancelled) is taken, so that none is left unread;
+    # a page's own error is met again by the loop's next look.
+    await asyncio.gather(*waits, return_exceptions=True)
 
 
 AUTOPLAY = """(() => {

@@ -31,7 +31,7 @@ from tests.browser.board import SCREENS, Screen, context, full_table, last_stree
 from tests.browser.conftest import WHOLE_CHROMIUM
 from tests.browser.pages import TURN, launch, wait_until
 from tests.server import conftest as server_fixtures
-from tests.server import wsclient
+from tests.tools import wsclient
 
 PAGES = ("seat-8", "history", "spectator", "host", "console", "join", "home", "settle-up", "seat-2")
 """Every page the script photographs, in the order it does."""

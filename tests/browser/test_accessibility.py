@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.async_api import Browser, Page, ViewportSize, async_playwright
+from playwright.async_api import Browser, Page, async_playwright
 
+from tests.browser.axe import AXE, SIZES, audit, axe_ready
 from tests.browser.pages import (
     Seat,
     cheap_choice,
@@ -28,38 +29,10 @@ from tests.browser.pages import (
     take_turn,
     wait_until,
 )
-from tests.server import wsclient
+from tests.tools import wsclient
 
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
-RULES = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
-SIZES: dict[str, ViewportSize] = {
-    "wide": {"width": 1280, "height": 900},
-    "phone": {"width": 390, "height": 844},
-}
 SPACING_MS = 1500  # speech.js's SPACING
 SHOWDOWN = "document.querySelector('#seats .seat .result') !== null"
-
-# axe's run, its violations reduced to what a reader needs: the rule, why, and where.
-RUN_AXE = """async (tags) => {
-  // A fade caught half-way (a notice coming or going) blends its text into what lies under it,
-  // a contrast no reader ever meets: every finite animation and transition is taken to its end.
-  for (const animation of document.getAnimations()) {
-    if (animation.effect.getTiming().iterations !== Infinity) animation.finish();
-  }
-  const only = { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] };
-  const result = await axe.run(document, only);
-  return result.violations.map((rule) => ({
-    id: rule.id,
-    help: rule.help,
-    nodes: rule.nodes.map((node) => `${node.target.join(" ")}: ${node.failureSummary}`),
-  }));
-}"""
-
-
-def _axe_ready() -> None:
-    if not AXE.exists():
-        raise AssertionError(f"{AXE} is missing: run `npm ci` (scripts/test does)")
-
 
 # Every announcement the screen-reader region makes, with the time it was made.
 HEARD = """
@@ -78,20 +51,6 @@ async def _context_page(browser: Browser, **options: Any) -> Page:
     await context.add_init_script(path=str(AXE))
     await context.add_init_script(HEARD)
     return await context.new_page()
-
-
-async def _audit(page: Page, name: str, shots: Path, found: dict[str, list[Any]]) -> None:
-    """axe at both sizes on what `page` shows now; violations go in `found` by page and size.
-    The page is photographed at each size only when the screenshots are kept (nothing reads
-    them: 0.6 s of CPU a shot, 64 shots of the audits in seven files)."""
-    for size, viewport in SIZES.items():
-        await page.set_viewport_size(viewport)
-        await page.wait_for_timeout(150)
-        await photograph(page, shots / f"{name}-{size}.png", full_page=True)
-        violations = await page.evaluate(RUN_AXE, RULES)
-        if violations:
-            found[f"{name} at {size}"] = violations
-    await page.set_viewport_size(SIZES["wide"])
 
 
 # What axe leaves undecided on a gradient, measured by WCAG's formula in the page: the text in
@@ -162,7 +121,7 @@ async def _tab_stops(page: Page, limit: int = 200) -> list[str]:
 
 async def _night(base: str, shots: Path) -> dict[str, Any]:
     """Every page of a night audited, the table's Tab stops counted and the seats' labels read."""
-    _axe_ready()
+    axe_ready()
     api = wsclient.Api(base)
     # A long pause after the hand keeps its showdown on the table while it is audited; bots
     # that take half a second, as people and bots do, keep the announcements apart.
@@ -180,19 +139,19 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
         # The welcome and the full form behind it, audited together.
         await page.get_by_role("button", name="Set up every detail").click()
         await page.wait_for_selector("form.create")
-        await _audit(page, "home", shots, found)
+        await audit(page, "home", shots, found)
         await page.goto(created["links"]["join"])
         await page.wait_for_selector("form")
-        await _audit(page, "join", shots, found)
+        await audit(page, "join", shots, found)
         await page.goto(created["links"]["host"])
         await page.wait_for_selector("#banner")
-        await _audit(page, "host", shots, found)
+        await audit(page, "host", shots, found)
 
         api.ok(api.host(created, "POST", "/start"))
         seat = Seat(await _context_page(browser))
         await seat.page.goto(granted["link"])
         await seat.my_turn()
-        await _audit(seat.page, "seat", shots, found)
+        await audit(seat.page, "seat", shots, found)
         contrasts = await seat.page.evaluate(CONTRASTS)
         stops = await _tab_stops(seat.page)
         for name, target in (("focus-seat", ".seat.you"), ("focus-button", "#actions button")):
@@ -201,31 +160,31 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
         watch = await _context_page(browser)
         await watch.goto(created["links"]["watch"])
         await watch.wait_for_selector("#seats .seat .card")
-        await _audit(watch, "spectator", shots, found)
+        await audit(watch, "spectator", shots, found)
 
         await play_until(seat, SHOWDOWN)
         await seat.page.wait_for_timeout(1600)  # the last announcement, spaced out
         heard = await seat.page.evaluate("window.__heard")
-        await _audit(seat.page, "showdown", shots, found)
+        await audit(seat.page, "showdown", shots, found)
         contrasts |= await seat.page.evaluate(CONTRASTS)
         await wait_until(watch, SHOWDOWN)
-        await _audit(watch, "spectator-showdown", shots, found)
+        await audit(watch, "spectator-showdown", shots, found)
         labels = await seat.page.locator("#seats .seat[data-engine]").evaluate_all(
             "(seats) => seats.map((seat) => seat.getAttribute('aria-label'))"
         )
         await seat.page.get_by_role("button", name="History").click()
         await seat.page.locator(".hand-list button[data-hand='1']").click()
         await seat.page.locator(".replay [data-step=end]").click()
-        await _audit(seat.page, "history", shots, found)
+        await audit(seat.page, "history", shots, found)
         # The hand's shared link, given in the replay and opened alone, a few steps in.
         await seat.page.get_by_role("button", name="Share this hand").click()
         link = await seat.page.locator("input.share-link").input_value()
-        await _audit(seat.page, "history-shared-link", shots, found)
+        await audit(seat.page, "history-shared-link", shots, found)
         shared = await _context_page(browser)
         await shared.goto(link)
         for _ in range(12):
             await shared.locator(".replay [data-step=next]").click()
-        await _audit(shared, "shared", shots, found)
+        await audit(shared, "shared", shots, found)
         api.ok(api.host(created, "POST", "/pause"))
         errors = seat.errors
         await browser.close()

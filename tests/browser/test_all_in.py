@@ -13,6 +13,7 @@ from typing import Any
 
 from playwright.async_api import Page, async_playwright
 
+from tests.browser.axe import AXE, RULES, RUN_AXE
 from tests.browser.pages import (
     events_so_far,
     frames_received,
@@ -21,8 +22,7 @@ from tests.browser.pages import (
     percent,
     record_changes,
 )
-from tests.browser.test_accessibility import AXE, RULES, RUN_AXE
-from tests.server.wsclient import Api, Client, Shower, play
+from tests.tools.wsclient import Api, Client, Shower, play
 
 PAUSE = 2.0
 

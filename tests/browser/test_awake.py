@@ -11,7 +11,7 @@ from playwright.async_api import async_playwright
 
 from tests.browser.board import context
 from tests.browser.pages import Seat, launch, wait_until
-from tests.server import wsclient
+from tests.tools import wsclient
 
 # A stand-in for the Screen Wake Lock API that records what the page asks of it; `drop()` lets
 # the lock go as a browser does when the page is hidden.

@@ -12,9 +12,9 @@ from typing import Any
 
 from playwright.async_api import Browser, Page, async_playwright
 
+from tests.browser.axe import AXE, RULES, RUN_AXE, SIZES
 from tests.browser.pages import Seat, keep, launch, take_turn, wait_until
-from tests.browser.test_accessibility import AXE, RULES, RUN_AXE, SIZES
-from tests.server import wsclient
+from tests.tools import wsclient
 
 SHOWDOWN = "document.querySelector('#seats .seat.winner') !== null"
 TITLE_TURN = "document.title.startsWith('Your turn')"

@@ -16,12 +16,20 @@ from typing import Any
 import pytest
 from playwright.async_api import Browser, Page, async_playwright
 
-from tests.browser.pages import AUTOPLAY, Seat, keep, launch, photograph, until, wait_until
-from tests.browser.test_accessibility import AXE, RULES, RUN_AXE, SIZES, _axe_ready
-from tests.server import wsclient
-from tests.server.test_club_records import _expected
+from tests.browser.axe import AXE, RULES, RUN_AXE, SIZES, axe_ready
+from tests.browser.pages import (
+    AUTOPLAY,
+    CLUB_READY,
+    Seat,
+    keep,
+    launch,
+    photograph,
+    until,
+    wait_until,
+)
+from tests.tools import wsclient
+from tests.tools.club_season import season_worked_out
 
-READY = "document.body.dataset.club === 'ready'"
 # The host speeds the nights up from its console: the seats' pages never show or muck, and
 # the default clocks would keep every showdown waiting.
 QUICK = {"hand_pause": 0.3, "showdown_pause": 0.3, "muck_clock": 0.3}
@@ -66,13 +74,13 @@ async def _redrawn(page: Page, click: Any) -> None:
     page is "ready" from its last drawing until the answer to the click starts the next one."""
     await page.evaluate("document.body.dataset.club = ''")
     await (page.click(click) if isinstance(click, str) else click.click())
-    await wait_until(page, READY)
+    await wait_until(page, CLUB_READY)
 
 
 async def _refresh(page: Page) -> None:
     await page.evaluate("document.body.dataset.club = ''")
     await page.click("#club-refresh")
-    await wait_until(page, READY)
+    await wait_until(page, CLUB_READY)
 
 
 async def _join(club: Club, browser: Browser, join: str, name: str) -> tuple[Page, str]:
@@ -113,7 +121,7 @@ async def _night(
     await _refresh(host)
     await host.click("#start-night")
     await wait_until(host, f"document.querySelectorAll('.club-nights li').length === {number}")
-    await wait_until(host, READY)
+    await wait_until(host, CLUB_READY)
     night = api.get(f"/api/clubs/host/{host_token}")["nights"][-1]
     table_id = night["table_id"]
     table_host = await host.evaluate(f"localStorage.getItem('wildstud.clubnight.{table_id}')")
@@ -144,7 +152,7 @@ async def _night(
     # buy-in, one payment fewer than the test counts (seen once in a fresh run).
     await _autoplay(members, on=False)
     console = await club.page(browser, host_url)
-    await wait_until(console, READY)
+    await wait_until(console, CLUB_READY)
     await _redrawn(console, f"button[data-end='{table_id}']")
     assert api.get(f"/api/tables/{table_id}")["status"] == "ended", await console.inner_text("body")
 
@@ -217,7 +225,7 @@ async def _top_up(api: wsclient.Api, seats: list[Seat], table_id: str, table_hos
 
 
 async def _session(base: str, shots: Path) -> dict[str, Any]:
-    _axe_ready()
+    axe_ready()
     api = wsclient.Api(base)
     club = Club(api, shots)
     async with async_playwright() as playwright:
@@ -231,7 +239,7 @@ async def _session(base: str, shots: Path) -> dict[str, Any]:
         await home.fill("input[name=initials]", "AS")
         await home.click("form.club-form button[type=submit]")
         await home.wait_for_url("**/club-host/*")
-        await wait_until(home, READY)
+        await wait_until(home, CLUB_READY)
         host = home
         host_url = host.url
         join = await host.locator(".club-members .device-link a").get_attribute("href")
@@ -249,7 +257,7 @@ async def _session(base: str, shots: Path) -> dict[str, Any]:
         for name in ("Bob", "Cy"):
             await _redrawn(host, host.get_by_role("button", name=f"Let in {name}"))
         for page in (bob, cy):
-            await wait_until(page, READY, timeout=10)  # the waiting page opens the club itself
+            await wait_until(page, CLUB_READY, timeout=10)  # the waiting page opens the club itself
         assert api.get(f"/api/clubs/member/{bob_token}")["you"]["name"] == "Bob"
         # Bob gives a handle to be paid at; it is shown beside what he is owed.
         await bob.fill("input[name=handle]", "paypal.me/bobby")
@@ -261,7 +269,7 @@ async def _session(base: str, shots: Path) -> dict[str, Any]:
         link = await bob.locator("#device-link .device-link a").get_attribute("href")
         assert link == f"{base}/club/{bob_token}"
         phone = await club.page(browser, link)
-        await wait_until(phone, READY)
+        await wait_until(phone, CLUB_READY)
         assert await phone.locator(".club-profile .member-name").inner_text() == "Bob"
         await phone.context.close()
 
@@ -273,7 +281,7 @@ async def _session(base: str, shots: Path) -> dict[str, Any]:
         await bob.goto(f"{base}/club/{bob_token}")
         await cy.goto(f"{base}/club/{cy_token}")
         for page in (host, bob, cy):
-            await wait_until(page, READY)
+            await wait_until(page, CLUB_READY)
         assert len(first["nights"]) == 1
         assert len(first["payments"]) == 2
         for page in (host, bob, cy):
@@ -300,10 +308,10 @@ async def _session(base: str, shots: Path) -> dict[str, Any]:
         owed = after["payments"][1]["number"]
 
         await host.goto(host_url)
-        await wait_until(host, READY)
+        await wait_until(host, CLUB_READY)
         second = await _night(club, browser, members, 2, moved=1, rebuy=True)
         await host.goto(host_url)
-        await wait_until(host, READY)
+        await wait_until(host, CLUB_READY)
         latest = second["nights"][-1]
         assert latest["number"] == 2
         assert latest["replaced"] == [owed]
@@ -360,14 +368,14 @@ async def _season(
 
     # A past night's ledger, imported from the host's page: "bob" is Bob, Dave a guest.
     await host.goto(host_url)
-    await wait_until(host, READY)
+    await wait_until(host, CLUB_READY)
     sheet = club.shots / "ledger.csv"
     sheet.write_text("name,bought in,cashed out\nbob,100,40\nDave,100,160\n", encoding="utf-8")
     await host.set_input_files("input[name=ledger]", str(sheet))
     await host.fill("input[name=ledger-date]", "2026-10-01")
     await host.click("form.import-form button[type=submit]")
     await wait_until(host, "document.querySelectorAll('.book-nights li').length === 4")
-    await wait_until(host, READY)
+    await wait_until(host, CLUB_READY)
     book: dict[str, Any] = api.get(f"/api/clubs/host/{host_token}/book")
     imported = book["nights"][-1]
     ids = {m["name"]: m["id"] for m in api.get(f"/api/clubs/host/{host_token}")["members"]}
@@ -378,7 +386,7 @@ async def _season(
     assert "The night of 2026-10-01 (imported)" in text
 
     # The standings of every night, on the page, are the figures worked out from the hands.
-    expected = _expected(api, host_token)
+    expected = season_worked_out(api, host_token)
     names = book["names"]
     rows = await host.evaluate(STANDING_CELLS)
     assert len(rows) == len(expected)
@@ -401,7 +409,7 @@ async def _season(
     await host.fill("input[name=season-ends]", str(today + datetime.timedelta(days=1)))
     await host.click("form.season-form button[type=submit]")
     await wait_until(host, "document.querySelector('#season-choice')?.value !== ''")
-    await wait_until(host, READY)
+    await wait_until(host, CLUB_READY)
     rows = await host.evaluate(STANDING_CELLS)
     assert {row[0] for row in rows} == {"Ann", "Bob", "Cy"}
     assert {row[2] for row in rows} == {"3"}

@@ -8,11 +8,10 @@ import asyncio
 
 from playwright.async_api import async_playwright
 
-from tests.browser.pages import launch, wait_until
-from tests.browser.test_club import READY
-from tests.server import wsclient
+from tests.browser.pages import CLUB_READY, launch, wait_until
 from tests.server.conftest import Server
 from tests.server.helpers import club_member, new_club
+from tests.tools import wsclient
 
 NEWS = "document.getElementById('club-news')"
 
@@ -28,7 +27,7 @@ async def _watch_club_news(base: str) -> None:
         page.on("pageerror", lambda error: errors.append(str(error)))
         await page.clock.install()
         await page.goto(f"{base}/club/{bob}")
-        await wait_until(page, READY)
+        await wait_until(page, CLUB_READY)
         assert await page.locator(".club-nights li").count() == 0
         # Nothing changed: a turn of the watch says nothing.
         await page.clock.run_for(21_000)
@@ -43,7 +42,7 @@ async def _watch_club_news(base: str) -> None:
         assert text == "Something new in the club's nights.Show it", text
         assert await page.locator(".club-nights li").count() == 0
         await page.click("#club-news-show")
-        await wait_until(page, READY)
+        await wait_until(page, CLUB_READY)
         await wait_until(page, "document.querySelectorAll('.club-nights li').length === 1")
         assert await page.evaluate(f"{NEWS}.textContent") == ""
         await browser.close()

@@ -18,7 +18,7 @@ from typing import Any
 from playwright.async_api import async_playwright
 
 from tests.browser.pages import launch, wait_until
-from tests.server import wsclient
+from tests.tools import wsclient
 
 CSS = Path(__file__).resolve().parents[2] / "src/wildstud/server/static/css/app.css"
 MACHADO = {

@@ -16,10 +16,9 @@ from playwright.async_api import WebSocketRoute, async_playwright
 
 from tests.browser import pages
 from tests.browser.conftest import CHROMIUM
-from tests.browser.pages import keep
-from tests.browser.test_controls import SETTINGS
+from tests.browser.pages import NO_LIMIT_TABLE, keep
 from tests.server import conftest as server_fixtures
-from tests.server import wsclient
+from tests.tools import wsclient
 
 DOWN = "document.getElementById('actions').dataset.connection === 'reconnecting'"
 ENABLED = "[...document.querySelectorAll('#actions button')].every((button) => !button.disabled)"
@@ -32,7 +31,7 @@ DISABLED = (
 async def _ann_to_act(server: server_fixtures.Server, table: str) -> AsyncIterator[pages.Seat]:
     """Ann's page at a new table with a calling bot, her turn come."""
     api = wsclient.Api(server.base)
-    created = api.create(name=table, **SETTINGS)
+    created = api.create(name=table, **NO_LIMIT_TABLE)
     async with async_playwright() as playwright:
         browser = await pages.launch(playwright)
         ann = await pages.sit(browser, api, created, "Ann")
@@ -108,7 +107,7 @@ async def _lost_request(base: str, shots: Path) -> None:
     next one swallowed is followed by a dropped connection: after reconnecting, the page says
     the request never arrived, and the seat acts again."""
     api = wsclient.Api(base)
-    created = api.create(name="Lossy night", **SETTINGS)
+    created = api.create(name="Lossy night", **NO_LIMIT_TABLE)
     routes: list[WebSocketRoute] = []
     swallow: list[int] = [1]
     swallowed: list[dict[str, Any]] = []

@@ -14,14 +14,7 @@ from unittest.mock import ANY
 from playwright.async_api import Page, async_playwright
 
 from tests.browser import pages
-from tests.server import wsclient
-
-# Each render's sized-button label and the element holding the focus, collected in the page.
-SETTINGS = {
-    "seats": 3, "games": [{"game": "FTQ"}], "stakes": {"limit": "no-limit"},
-    "bot_delay": 0.4, "hand_pause": 0.5, "action_clock": 300, "time_bank": 0,
-}  # fmt: skip
-
+from tests.tools import wsclient
 
 IN_VIEW = """(() => {
   const box = document.getElementById("actions").getBoundingClientRect();
@@ -213,7 +206,7 @@ async def _replay_keys(seat: pages.Seat) -> None:
 
 async def _session(base: str, shots: Path) -> None:
     api = wsclient.Api(base)
-    created = api.create(name="Controls", **SETTINGS)
+    created = api.create(name="Controls", **pages.NO_LIMIT_TABLE)
     async with async_playwright() as playwright:
         browser = await pages.launch(playwright)
         ann = await pages.sit(browser, api, created, "Ann")

@@ -10,10 +10,10 @@ from typing import Any
 
 from playwright.async_api import Page, Request, ViewportSize, async_playwright
 
+from tests.browser.axe import AXE, RULES, RUN_AXE
 from tests.browser.conftest import CHROMIUM
 from tests.browser.pages import keep, open_create_form
-from tests.browser.test_accessibility import AXE, RULES, RUN_AXE
-from tests.server import wsclient
+from tests.tools import wsclient
 from wildstud.server.store import Store
 
 

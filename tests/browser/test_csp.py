@@ -17,16 +17,8 @@ import pytest
 from playwright.async_api import Browser, Page, Route, async_playwright
 
 from tests.browser.conftest import CHROMIUM
-from tests.browser.pages import wait_until
-from tests.server import wsclient
-
-# Every policy violation the page sees, recorded from the first script on.
-WATCH_POLICY = """
-window.__violations = [];
-document.addEventListener("securitypolicyviolation", (event) => {
-  window.__violations.push(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`);
-});
-"""
+from tests.browser.pages import WATCH_POLICY, wait_until
+from tests.tools import wsclient
 
 
 async def _watched_page(browser: Browser, url: str) -> tuple[Page, list[str]]:

@@ -21,6 +21,7 @@ import httpx
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 from playwright.async_api import async_playwright
 
+from tests.browser.axe import AXE, RULES, RUN_AXE
 from tests.browser.board import MEASURE, SEAT_COUNTS, context, full_table, last_street, open_seat
 from tests.browser.pages import (
     TURN,
@@ -32,9 +33,8 @@ from tests.browser.pages import (
     take_turn,
     wait_until,
 )
-from tests.browser.test_accessibility import AXE, RULES, RUN_AXE
-from tests.server import wsclient
 from tests.server.helpers import cards_in
+from tests.tools import wsclient
 from wildstud.server import qrcodes
 
 FELT_SCREENS = ((1920, 1080), (1366, 768), (1280, 720))

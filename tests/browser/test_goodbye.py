@@ -14,7 +14,7 @@ import pytest
 from playwright.async_api import async_playwright
 
 from tests.browser.pages import keep, launch, own_luck, photograph, play_all, sit, wait_until
-from tests.server import wsclient
+from tests.tools import wsclient
 
 GOODBYE = "document.body.dataset.page === 'goodbye'"
 FINAL = "document.getElementById('goodbye-when')?.classList.contains('final') === true"

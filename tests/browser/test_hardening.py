@@ -13,7 +13,7 @@ from playwright.async_api import Route, async_playwright
 
 from tests.browser import pages
 from tests.browser.pages import keep
-from tests.server import wsclient
+from tests.tools import wsclient
 
 # The policy the server is to send (item 8); the test adds it itself, so that the page is
 # checked against it whatever headers the server sends.

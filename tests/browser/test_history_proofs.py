@@ -12,7 +12,7 @@ from typing import Any
 from playwright.async_api import Page, Route, async_playwright
 
 from tests.browser.conftest import CHROMIUM
-from tests.browser.pages import finished_table, history_page
+from tests.browser.pages import cards_swapped, finished_table, history_page
 
 
 async def _open_proven_replay(page: Page, created: dict[str, Any]) -> None:
@@ -72,15 +72,6 @@ def test_the_history_proves_the_shown_cards_in_the_browser(server: Any, tmp_path
     asyncio.run(_session(server.base, shots))
 
 
-def _swapped(data: Any, one: str, other: str) -> Any:
-    """``data`` with the card codes ``one`` and ``other`` exchanged wherever they appear."""
-    if isinstance(data, dict):
-        return {key: _swapped(value, one, other) for key, value in data.items()}
-    if isinstance(data, list):
-        return [_swapped(value, one, other) for value in data]
-    return {one: other, other: one}.get(data, data) if isinstance(data, str) else data
-
-
 def _two_upcards(steps: dict[str, Any]) -> tuple[str, str]:
     events = [event for frame in steps["steps"] for event in frame["events"]]
     up = [event["card"] for event in events if event["type"] == "dealt" and event["up"]]
@@ -97,7 +88,7 @@ async def _out_of_order(base: str) -> None:
     async def deal_out_of_order(route: Route) -> None:
         response = await route.fetch()
         data = await response.json()
-        forged = {**data, "steps": _swapped(data["steps"], one, other)}
+        forged = {**data, "steps": cards_swapped(data["steps"], one, other)}
         await route.fulfill(response=response, body=json.dumps(forged))
 
     async with async_playwright() as playwright:

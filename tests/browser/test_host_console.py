@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 from playwright.async_api import Browser, Page, ViewportSize, async_playwright
 
+from tests.browser.axe import AXE, audit, axe_ready
 from tests.browser.pages import ask_for_seat, keep, launch, photograph, wait_until
-from tests.browser.test_accessibility import AXE, _audit, _axe_ready
-from tests.server import wsclient
+from tests.tools import wsclient
 
 WIDE: ViewportSize = {"width": 1280, "height": 900}
 
@@ -62,7 +62,7 @@ async def _log_has(page: Page, text: str) -> None:
 
 
 async def _night(base: str, shots: Path) -> dict[str, Any]:
-    _axe_ready()
+    axe_ready()
     api = wsclient.Api(base)
     created = api.create(
         name="Hosted night",
@@ -84,14 +84,14 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
         await host.wait_for_selector("#host-console #console-body")
         friends = {name: await _console_page(browser) for name in ("Ann", "Bob", "Cy", "Dan")}
         await asyncio.gather(*(ask_for_seat(page, join, name) for name, page in friends.items()))
-        await _audit(friends["Dan"], "join-waiting", shots, found)
+        await audit(friends["Dan"], "join-waiting", shots, found)
         await wait_until(host, "document.body.dataset.requests === '4'")
         # Opening the join link again while waiting comes back to the same request.
         await friends["Cy"].goto(join)
         await wait_until(friends["Cy"], "document.body.dataset.join === 'pending'")
         await host.wait_for_timeout(2500)  # a poll of the console's list
         assert await host.evaluate("document.body.dataset.requests") == "4"
-        await _audit(host, "host-console-requests", shots, found)
+        await audit(host, "host-console-requests", shots, found)
 
         for name in ("Ann", "Bob", "Cy"):
             await host.get_by_role("button", name=f"Let in {name}").click()
@@ -102,7 +102,7 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
             await page.wait_for_url("**/seat/**")
             await page.wait_for_selector("#banner")
         await wait_until(friends["Dan"], "document.body.dataset.join === 'declined'")
-        await _audit(friends["Dan"], "join-declined", shots, found)
+        await audit(friends["Dan"], "join-declined", shots, found)
         # The console goes on reading the requests after the host's decisions: a friend who
         # comes late is in its list within a poll or two (it used to stop polling after one).
         eve = await _console_page(browser)
@@ -168,7 +168,7 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
         await wait_until(
             host, "!document.getElementById('console-seats').textContent.includes('equity bot')"
         )
-        await _audit(host, "host-console", shots, found)
+        await audit(host, "host-console", shots, found)
 
         # The console's games are those the table deals: five-card Baby Daddy is BD5.
         chosen = await host.locator("#game-rows select").evaluate_all(
@@ -213,7 +213,7 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
         bob = friends["Bob"]
         await bob.get_by_role("button", name="Sit out from the next hand").click()
         await wait_until(bob, "document.body.dataset.sitting === 'out'")
-        await _audit(bob, "seat-sitting-out", shots, found)
+        await audit(bob, "seat-sitting-out", shots, found)
         await bob.get_by_role("button", name="Sit back in").click()
         await wait_until(bob, "document.body.dataset.sitting === 'in'")
 
@@ -254,7 +254,7 @@ async def _absent(base: str, shots: Path) -> dict[str, Any]:
         await wait_until(page, "document.body.dataset.sitting === 'absent'", timeout=30)
         api.ok(api.host(created, "POST", "/pause"))
         note = await page.locator(".absent-note").text_content()
-        await _audit(page, "seat-absent", shots, found)
+        await audit(page, "seat-absent", shots, found)
         await page.get_by_role("button", name="Sit back in").click()
         await wait_until(page, "document.body.dataset.sitting === 'in'")
         await browser.close()

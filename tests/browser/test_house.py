@@ -12,7 +12,7 @@ import pytest
 from playwright.async_api import async_playwright
 
 from tests.browser.pages import keep, launch, play_all, sit, wait_until
-from tests.server import wsclient
+from tests.tools import wsclient
 
 BOTS = ("Robo", "Randy")
 PEOPLE = ("Ann", "Bob")

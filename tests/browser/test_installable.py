@@ -11,9 +11,8 @@ from typing import Any
 from playwright.async_api import Response, async_playwright
 
 from tests.browser.board import context
-from tests.browser.pages import TURN, Seat, launch, take_turn, wait_until
-from tests.browser.test_csp import WATCH_POLICY
-from tests.server import wsclient
+from tests.browser.pages import TURN, WATCH_POLICY, Seat, launch, take_turn, wait_until
+from tests.tools import wsclient
 
 # `ready` resolves once the registration has an active worker, which may still be activating
 # (on a loaded machine its activate handler, which clears old caches, takes a moment): the

@@ -18,7 +18,7 @@ from tests.browser.board import SCREENS
 from tests.browser.pages import launch, wait_until
 from tests.browser.screenshots import Shots, shoot
 from tests.server.helpers import pending_requests
-from tests.server.wsclient import Api
+from tests.tools.wsclient import Api
 
 WIDE: ViewportSize = {"width": 1280, "height": 900}
 

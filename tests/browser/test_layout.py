@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from playwright.async_api import Page, async_playwright
 
+from tests.browser.axe import AXE, RULES, RUN_AXE
 from tests.browser.board import (
     SCREENS,
     SEAT_COUNTS,
@@ -30,8 +31,7 @@ from tests.browser.board import (
 )
 from tests.browser.conftest import WHOLE_CHROMIUM
 from tests.browser.pages import TURN, launch, play_until, wait_until
-from tests.browser.test_accessibility import AXE, RULES, RUN_AXE
-from tests.server import wsclient
+from tests.tools import wsclient
 
 FELT = "JSON.stringify(document.getElementById('felt').getBoundingClientRect())"
 

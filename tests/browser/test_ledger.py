@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 from playwright.async_api import Page, async_playwright
 
+from tests.browser.axe import AXE, RULES, RUN_AXE, SIZES, axe_ready
 from tests.browser.pages import Seat, keep, launch, photograph, play_until, wait_until
-from tests.browser.test_accessibility import AXE, RULES, RUN_AXE, SIZES, _axe_ready
-from tests.server import wsclient
+from tests.tools import wsclient
 
 # The ledger panel's figures as the page shows them: one row per player.
 FIGURES = """() => [...document.querySelectorAll("#ledger tbody tr")].map((row) => ({
@@ -77,7 +77,7 @@ def _figures_match(shown: list[dict[str, Any]], night: dict[str, Any]) -> None:
 
 
 async def _night(base: str, shots: Path) -> dict[str, Any]:
-    _axe_ready()
+    axe_ready()
     api = wsclient.Api(base)
     created = api.create(
         name="Ledger night",

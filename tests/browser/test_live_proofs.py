@@ -15,9 +15,8 @@ from typing import Any
 from playwright.async_api import Browser, Page, WebSocketRoute, async_playwright
 
 from tests.browser.conftest import CHROMIUM
-from tests.browser.pages import hand_finished
-from tests.browser.test_history_proofs import _swapped
-from tests.server.wsclient import Api
+from tests.browser.pages import cards_swapped, hand_finished
+from tests.tools.wsclient import Api
 
 Forgery = Callable[[dict[str, Any]], dict[str, Any]]
 
@@ -51,7 +50,7 @@ def _salt_changed(frame: dict[str, Any]) -> dict[str, Any]:
 
 def _two_upcards_swapped(frame: dict[str, Any]) -> dict[str, Any]:
     up = [e["card"] for e in frame["view"]["events"] if e["type"] == "dealt" and e["up"]]
-    return {**frame, "view": _swapped(frame["view"], up[0], up[1])}
+    return {**frame, "view": cards_swapped(frame["view"], up[0], up[1])}
 
 
 async def _session(base: str) -> None:

@@ -13,6 +13,7 @@ from typing import Any
 
 from playwright.async_api import async_playwright
 
+from tests.browser.axe import AXE, RULES, RUN_AXE, SIZES
 from tests.browser.pages import (
     TURN,
     Seat,
@@ -23,8 +24,7 @@ from tests.browser.pages import (
     take_turn,
     wait_until,
 )
-from tests.browser.test_accessibility import AXE, RULES, RUN_AXE, SIZES
-from tests.server import wsclient
+from tests.tools import wsclient
 
 CHOICE = "!document.getElementById('showdown-choice')?.hidden"
 MUCKED = "[...document.querySelectorAll('#log li')].some((li) => /muck/.test(li.textContent))"

@@ -9,7 +9,7 @@ from typing import Any
 from playwright.async_api import async_playwright
 
 from tests.browser.pages import launch, wait_until
-from tests.server.wsclient import Api
+from tests.tools.wsclient import Api
 
 
 async def _session(base: str) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 from playwright.async_api import async_playwright
 
 from tests.browser.pages import keep, launch, luck_words, own_luck
-from tests.server.wsclient import all_in_night
+from tests.tools.wsclient import all_in_night
 
 
 async def _session(base: str, shots: Path) -> None:

@@ -11,9 +11,9 @@ from typing import Any, TypedDict
 
 from playwright.async_api import ViewportSize, async_playwright
 
+from tests.browser.axe import AXE, RULES, RUN_AXE
 from tests.browser.pages import TURN, answered, cheap_choice, keep, launch, sit, wait_until
-from tests.browser.test_accessibility import AXE, RULES, RUN_AXE
-from tests.server import wsclient
+from tests.tools import wsclient
 
 
 class Phone(TypedDict):

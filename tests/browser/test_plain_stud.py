@@ -15,7 +15,7 @@ from playwright.async_api import async_playwright
 
 from tests.browser import pages
 from tests.browser.pages import keep
-from tests.server import wsclient
+from tests.tools import wsclient
 
 
 async def _stud_form(base: str, shots: Path) -> None:

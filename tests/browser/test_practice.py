@@ -13,9 +13,9 @@ from typing import Any
 
 from playwright.async_api import Browser, async_playwright
 
+from tests.browser.axe import AXE, RULES, RUN_AXE, SIZES
 from tests.browser.pages import TURN, frames_received, keep, launch, sit, take_turn, wait_until
-from tests.browser.test_accessibility import AXE, RULES, RUN_AXE, SIZES
-from tests.server import wsclient
+from tests.tools import wsclient
 from wildstud.odds.equity import odds
 from wildstud.odds.situation import Situation
 from wildstud.words import describe_chances

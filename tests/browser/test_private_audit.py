@@ -23,9 +23,9 @@ import pytest
 from playwright.async_api import Browser, Page, WebSocketRoute, async_playwright
 
 from tests.browser import pages
-from tests.server import wsclient
-from tests.server.test_private_table import Calm, finished, private_table, stop
-from tests.server.wsclient import play
+from tests.tools import wsclient
+from tests.tools.private_table import Calm, finished_hand, private_table, stop_pages
+from tests.tools.wsclient import play
 
 GOLDEN = {
     case["name"]: case
@@ -413,13 +413,13 @@ async def _night_end(base: str) -> tuple[list[str], list[tuple[str, int]], list[
         await clients[0].wait_for(lambda c: c.hand is not None, timeout=120, what="hand 1")
         api.ok(api.host(created, "POST", "/end"))  # hand 1 plays out, and the night is over
         async with asyncio.timeout(300):
-            await asyncio.gather(*(play(client, Calm(), finished(1)) for client in clients))
+            await asyncio.gather(*(play(client, Calm(), finished_hand(1)) for client in clients))
         await page.get_by_role("button", name="History").click()
         said = await _said(page, ".night-audit-box")
         seen = [(answer.url.split("/night-record")[1], answer.status) for answer in answers]
         offers = [await answer.json() for answer in answers if answer.url.endswith("/offered")]
         await browser.close()
-    await stop(clients, runners)
+    await stop_pages(clients, runners)
     return seat.errors, seen, offers, said
 
 

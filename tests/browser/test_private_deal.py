@@ -31,9 +31,9 @@ import pytest
 from playwright.async_api import Browser, Page, async_playwright
 
 from tests.browser import pages
-from tests.server import wsclient
 from tests.server.conftest import Server
 from tests.server.helpers import cards_in, found_in_database, server_hole_cards, standing_alone
+from tests.tools import wsclient
 
 Frame = dict[str, Any]
 
@@ -292,8 +292,9 @@ async def check_form(page: Page, base: str) -> None:
     assert (sent["deal"], sent["rabbit_hunt"]) == ("private", False)
 
 
-async def sit(browser: Browser, api: wsclient.Api, created: Frame, name: str) -> Player:
-    """A player's page (pages.sit), recording its felt and every frame it receives."""
+async def sit_recorded(browser: Browser, api: wsclient.Api, created: Frame, name: str) -> Player:
+    """A player's page (as pages.sit gives) that records its felt and every frame it receives,
+    and folds every hand when ``name`` is the folding player's."""
     granted = api.join(created, name)
     context = await browser.new_context(viewport={"width": 1280, "height": 900})
     await context.add_init_script(RECORDER)
@@ -348,7 +349,7 @@ async def _session(server: Server) -> tuple[dict[int, Hand], list[Player], str]:
     spectator = await wsclient.Client(created["links"]["watch_socket"], "watch").open()
     async with async_playwright() as playwright:
         browser = await pages.launch(playwright)
-        players = [await sit(browser, api, created, name) for name in NAMES]
+        players = [await sit_recorded(browser, api, created, name) for name in NAMES]
         await check_form(await (await browser.new_context()).new_page(), server.base)
         api.ok(api.host(created, "POST", "/start"))
         played: list[Hand] = []

@@ -13,8 +13,8 @@ from playwright.async_api import async_playwright
 
 from tests.browser.conftest import CHROMIUM
 from tests.browser.pages import history_page, step_through_odds, wait_until
-from tests.server.test_private_table import Calm, finished, private_table, stop
-from tests.server.wsclient import Api, Folder, play
+from tests.tools.private_table import Calm, finished_hand, private_table, stop_pages
+from tests.tools.wsclient import Api, Folder, play
 
 
 async def _session(base: str, shots: Path) -> tuple[dict[str, Any], list[list[str]], list[str]]:
@@ -24,10 +24,13 @@ async def _session(base: str, shots: Path) -> tuple[dict[str, Any], list[list[st
     api.ok(api.host(created, "POST", "/start"))
     async with asyncio.timeout(120):
         await asyncio.gather(
-            *(play(c, rng, finished(1)) for c, rng in zip(clients, (Calm(), Folder()), strict=True))
+            *(
+                play(c, rng, finished_hand(1))
+                for c, rng in zip(clients, (Calm(), Folder()), strict=True)
+            )
         )
     api.ok(api.host(created, "POST", "/pause"))
-    await stop(clients, runners)
+    await stop_pages(clients, runners)
     table_id = created["table"]["id"]
     history = api.get(f"/api/tables/{table_id}/hands/1")
     report = api.odds(f"/api/tables/{table_id}/hands/1/odds")

@@ -12,9 +12,9 @@ from typing import Any
 
 from playwright.async_api import async_playwright
 
+from tests.browser.axe import AXE, RULES, RUN_AXE
 from tests.browser.pages import frames_received, keep, launch
-from tests.browser.test_accessibility import AXE, RULES, RUN_AXE
-from tests.server.wsclient import Api, Client, Folder, Shower, play
+from tests.tools.wsclient import Api, Client, Folder, Shower, play
 
 PROVEN = ".rabbit[data-proven='true']"
 

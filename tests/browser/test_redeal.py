@@ -16,7 +16,7 @@ from playwright.async_api import async_playwright
 
 from tests.browser import pages
 from tests.browser.pages import keep
-from tests.server import wsclient
+from tests.tools import wsclient
 
 # What each render showed of a pending redeal, collected in the page.
 PROBE = """
@@ -50,6 +50,10 @@ def _redeal_views(client: wsclient.Client) -> dict[tuple[int, int], dict[str, An
         if hand["view"].get("redeal_pending"):
             found[(hand["number"], len(hand["view"]["events"]))] = hand
     return found
+
+
+AWAKE = f"{pages.TURN} || document.querySelector('#centre .redeal-notice') !== null"
+"""What the play loop waits for in the page: Ann's turn, or a redeal's notice to photograph."""
 
 
 async def _session(base: str, shots: Path) -> None:
@@ -89,7 +93,10 @@ async def _session(base: str, shots: Path) -> None:
                 if not shot and await page.locator("#centre .redeal-notice").count():
                     await page.screenshot(path=str(shots / "bitch-redeal-pending.png"))
                     shot = True
+                # The page looks itself until Ann's turn or the notice (half a second at most,
+                # for the loop's own end), where the loop asked it twice every 30 ms.
                 await asyncio.sleep(0.03)
+                await pages.first_to_see([(page, pages.TURN if shot else AWAKE)], 0.5)
         api.ok(api.host(created, "POST", "/pause"))
         pending = _redeal_views(truth)
         assert pending, "no redeal pending in ten hands of the Bitch at eight seats"

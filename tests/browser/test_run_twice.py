@@ -13,9 +13,9 @@ from typing import Any
 
 from playwright.async_api import async_playwright
 
+from tests.browser.axe import AXE, RULES, RUN_AXE
 from tests.browser.pages import events_so_far, frames_received, keep, launch, wait_until
-from tests.browser.test_accessibility import AXE, RULES, RUN_AXE
-from tests.server.wsclient import Api, Client, Shower, play
+from tests.tools.wsclient import Api, Client, Shower, play
 from wildstud.hands import describe_value
 
 OFFER = "!document.getElementById('twice-offer')?.hidden"

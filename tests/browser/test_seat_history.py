@@ -13,7 +13,7 @@ from typing import Any
 from playwright.async_api import Page, async_playwright
 
 from tests.browser.pages import Seat, keep, launch, sit
-from tests.server.wsclient import Api, Client, play
+from tests.tools.wsclient import Api, Client, play
 
 FELT = ".replay-felt"
 

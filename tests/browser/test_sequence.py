@@ -16,15 +16,14 @@ from typing import Any
 from playwright.async_api import WebSocketRoute, async_playwright
 
 from tests.browser import pages
-from tests.browser.test_controls import SETTINGS
-from tests.server import wsclient
+from tests.tools import wsclient
 
 QUIET = "document.getElementById('request').textContent === ''"
 
 
 async def _session(base: str) -> None:
     api = wsclient.Api(base)
-    created = api.create(name="Two tabs", **{**SETTINGS, "bot_delay": 0.2})
+    created = api.create(name="Two tabs", **{**pages.NO_LIMIT_TABLE, "bot_delay": 0.2})
     async with async_playwright() as playwright:
         browser = await pages.launch(playwright)
         laptop = await pages.sit(browser, api, created, "Ann")
@@ -61,7 +60,7 @@ async def _behind(base: str) -> None:
     counter falls behind: its next request is refused as stale, the page says so in words,
     takes the server's count from the error frame and its next request is taken."""
     api = wsclient.Api(base)
-    created = api.create(name="Behind", **{**SETTINGS, "bot_delay": 0.2})
+    created = api.create(name="Behind", **{**pages.NO_LIMIT_TABLE, "bot_delay": 0.2})
 
     def deaf(socket: WebSocketRoute) -> None:
         server = socket.connect_to_server()

@@ -14,8 +14,7 @@ from urllib.parse import urlsplit
 
 from playwright.async_api import Page, Request, async_playwright
 
-from tests.browser.pages import finished_table, keep, launch, step_through_odds
-from tests.browser.test_csp import WATCH_POLICY
+from tests.browser.pages import WATCH_POLICY, finished_table, keep, launch, step_through_odds
 from tests.server.helpers import cards_in
 
 

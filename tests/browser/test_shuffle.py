@@ -17,7 +17,7 @@ import pytest
 from playwright.async_api import async_playwright
 
 from tests.browser import pages
-from tests.server import wsclient
+from tests.tools import wsclient
 from wildstud.history.night_audit import NightRecord, audit_night
 from wildstud.joint_shuffle import night_commitment
 from wildstud.words import describe_deal_audit, describe_night_audit

@@ -21,8 +21,8 @@ import pytest
 from playwright.async_api import Browser, Page, ViewportSize, async_playwright
 
 from tests.browser.conftest import CHROMIUM
-from tests.browser.pages import keep, photograph, wait_until
-from tests.server import wsclient
+from tests.browser.pages import first_to_see, keep, photograph, wait_until
+from tests.tools import wsclient
 from wildstud.cards import Card, parse_card
 from wildstud.wilds import FaceUp, Trigger, WildChange
 from wildstud.words import describe_change, describe_wild_now
@@ -196,6 +196,20 @@ LOOK = """({
 """What the play loops read of a page at each look, in one call: a call to the page costs about
 2.7 ms of CPU (Python, Playwright's driver and Chromium), and the loops look many times a
 second for minutes."""
+WAKE = (
+    "document.querySelector('#picker .pick') !== null"
+    " || document.getElementById('actions')?.dataset.turn === 'yes'"
+)
+"""What a play loop waits for in a page between its looks: a game to pick or a turn to take."""
+
+
+def _wake(shot: set[int]) -> str:
+    """:data:`WAKE`, or a showdown of a hand the loop has not looked at yet (its picture)."""
+    seen = json.dumps(sorted(shot))
+    return (
+        f"{WAKE} || (document.body.dataset.phase === 'over'"
+        f" && !{seen}.includes(Number(document.body.dataset.hand || 0)))"
+    )
 
 
 async def _act(page: Page, rng: random.Random) -> bool:
@@ -318,7 +332,11 @@ async def _session(base: str, shots: Path) -> None:
                     await photograph(ann, shots / f"{code.lower()}-showdown.png", full_page=True)
                     if code == "FTQ":
                         await photograph(bob, shots / "phone-ftq.png", full_page=True)
+                # The pages look for themselves until one has something to do (half a second
+                # at most, for the loop's own end), where the loop asked both thirty times a
+                # second.
                 await asyncio.sleep(0.03)
+                await first_to_see([(ann, _wake(shot)), (bob, WAKE)], 0.5)
         assert reloaded, "no reload happened in hand 2"
         await asyncio.sleep(0.3)
         # The menu's hands, not one a bot's choice may have started since.
@@ -464,6 +482,7 @@ async def _redeal_session(base: str, shots: Path) -> None:
                         name = "bitch-split.png" if split else "bitch-redeal.png"
                         await photograph(ann, shots / name, full_page=True)
                 await asyncio.sleep(0.03)
+                await first_to_see([(ann, _wake(shot))], 0.5)
         api.ok(api.host(created, "POST", "/pause"))
         await asyncio.sleep(0.3)
         hands = redealt()

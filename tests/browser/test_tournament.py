@@ -13,9 +13,9 @@ from typing import Any
 
 from playwright.async_api import Page, async_playwright
 
+from tests.browser.axe import AXE, audit
 from tests.browser.pages import keep, launch, open_create_form, sit, wait_until
-from tests.browser.test_accessibility import AXE, _audit
-from tests.server import wsclient
+from tests.tools import wsclient
 
 LEFT = "document.getElementById('tourney-left').textContent"
 CLOCK = "document.getElementById('tourney-clock')"
@@ -122,7 +122,7 @@ async def _tournament(base: str, shots: Path) -> list[Path]:
         kept.append(path)
         # axe finds nothing on the host's page: the clock, the tournament's buttons, the deal.
         found: dict[str, list[Any]] = {}
-        await _audit(host, "tournament-host", shots, found)
+        await audit(host, "tournament-host", shots, found)
         assert found == {}, found
 
         # Resumed: the clock runs again from where it stopped.
@@ -255,7 +255,7 @@ async def _to_the_end(base: str, shots: Path) -> list[Path]:
         path = shots / "tournament-finished.png"
         await page.locator("#tourney-clock").screenshot(path=str(path))
         found: dict[str, list[Any]] = {}
-        await _audit(page, "tournament-finished-page", shots, found)
+        await audit(page, "tournament-finished-page", shots, found)
         assert found == {}, found
         assert not errors, errors
         await browser.close()

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.tools.cli_run import run
+from tests.tools.published_tables import SEVEN_CARDS
 from wildstud import __version__
 from wildstud.hands import Category
 
@@ -91,8 +92,6 @@ SEVEN_CARD_STUD_PERCENT = {
 @pytest.mark.slow
 def test_tables_of_plain_seven_card_stud(capsys: pytest.CaptureFixture[str]) -> None:
     # Every one of the 133,784,560 hands of seven cards: about 9 s on one core.
-    from tests.fast.test_tables import SEVEN_CARDS
-
     code, out, _ = run(capsys, "tables", "F7S", "--json")
     assert code == 0
     record = json.loads(out)

@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.tools.random_tables import GAME_CODES, random_tables
 from wildstud.betting import ActionKind
 from wildstud.bots import CallingBot, RandomBot, take_turn
 from wildstud.cards import Card, Deck
@@ -32,45 +33,8 @@ from wildstud.deal import (
     TurnedUp,
 )
 from wildstud.errors import IllegalActionError
-from wildstud.games import Rules, find_game
 
-# Follow the Queen and The Bitch twice as often: their redeals carry pots between deals.
-GAME_CODES = ("FTQ", "SMBU", "BD5", "BD7", "BITCH")
 MAX_STEPS = 3000
-
-
-Table = tuple[Rules, list[int], int, int, float]
-
-
-@st.composite
-def tables(draw: st.DrawFn, code: str) -> Table:
-    """A random table of this game with random house rules, stacks, dealer, deck seed, and how
-    often the players just call (so that more hands reach the last streets, redeals and
-    showdowns)."""
-    game = find_game(code)
-    options: dict[str, object] = {}
-    for name, spec in game.options_type.specs().items():
-        if name in ("small_bet", "big_bet", "bring_in", "cards"):
-            continue
-        if spec.kind == "bool":
-            options[name] = draw(st.booleans())
-        elif spec.enum is not None:
-            options[name] = draw(st.sampled_from([member.value for member in spec.enum]))
-        elif spec.kind == "cap":
-            options[name] = draw(st.sampled_from(["none", 0, 1, 3]))
-        else:
-            options[name] = draw(st.integers(0, 3))
-    small = draw(st.integers(1, 6))
-    options["small_bet"] = small
-    options["big_bet"] = draw(st.integers(small, 2 * small))
-    if "bring_in" in game.options_type.option_names():
-        options["bring_in"] = draw(st.integers(0, small))
-    rules = game.rules(options)
-    count = draw(st.integers(2, rules.max_players))
-    stacks = draw(st.lists(st.integers(1, 120), min_size=count, max_size=count))
-    dealer = draw(st.integers(0, count - 1))
-    seed = draw(st.integers(0, 2**32 - 1))
-    return rules, stacks, dealer, seed, draw(st.sampled_from([0.0, 0.8, 0.97]))
 
 
 class Players:
@@ -203,7 +167,7 @@ def illegal_attempt(hand: Hand, rng: random.Random) -> tuple[str, int | None, in
 @settings(max_examples=200)
 @given(data=st.data())
 def test_random_hands_keep_every_invariant(code: str, data: st.DataObject) -> None:
-    rules, stacks, dealer, seed, passive = data.draw(tables(code))
+    rules, stacks, dealer, seed, passive = data.draw(random_tables(code))
     total = sum(stacks)
     hand = Hand(rules, stacks, deck=Deck(seed=seed), dealer=dealer)
     bot = Players(seed, passive)
@@ -246,7 +210,7 @@ def test_random_hands_keep_every_invariant(code: str, data: st.DataObject) -> No
 @settings(max_examples=60)
 @given(data=st.data())
 def test_no_view_ever_shows_another_seats_hidden_card(code: str, data: st.DataObject) -> None:
-    rules, stacks, dealer, seed, passive = data.draw(tables(code))
+    rules, stacks, dealer, seed, passive = data.draw(random_tables(code))
     hand = Hand(rules, stacks, deck=Deck(seed=seed), dealer=dealer)
     bot = Players(seed, passive)
     while hand.phase is not Phase.OVER:

@@ -3,13 +3,12 @@ may be dealt twice, each run for half of every pot, each run's wild cards its ow
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tests.deal.helpers import observed
+from tests.tools.run_twice import RUNS, SPLIT_RUNS, all_in_before_the_runs
 from wildstud.betting import ActionKind
 from wildstud.cards import Card, Deck
 from wildstud.deal import (
@@ -27,24 +26,6 @@ from wildstud.deal import (
 from wildstud.deal.decks import stack_deck
 from wildstud.errors import IllegalActionError, OptionError, RunTwiceError
 
-RUNS = {"all_in_turn_up": True, "run_twice": True, "bring_in": 0, "ante": 1}
-
-# Seven-card stud, three players: p1 A♠ A♥ (K♣ up), p2 K♠ K♥ (9♣ up), p3 3♦ 4♦ (2♣ up).
-# p3 checks, p1 bets all in, p2 calls all in, p3 folds: a pot of 13. Run 1 gives p1 5♠ 7♣ J♦ 2♥
-# and p2 6♥ 8♦ T♦ 3♥ (aces beat kings); run 2 gives p1 2♠ 4♥ 7♦ 9♥ and p2 K♦ 5♦ 8♣ T♠ (three
-# kings).
-SPLIT_RUNS = "As Ks 3d Ah Kh 4d Kc 9c 2c  5s 6h 7c 8d Jd Td 2h 3h  2s Kd 4h 5d 7d 8c 9h Ts"
-
-
-def all_in(deck: str = SPLIT_RUNS, options: Mapping[str, object] = RUNS, code: str = "F7S") -> Hand:
-    hand = Hand(code, [6, 6, 50], options, deck=stack_deck(deck))
-    hand.run()
-    hand.check(2)
-    hand.bet(5)
-    hand.call()
-    hand.fold()
-    return hand
-
 
 def run_cards(hand: Hand, run: int) -> list[str]:
     """The cards dealt in run ``run``, in order."""
@@ -58,7 +39,7 @@ def run_cards(hand: Hand, run: int) -> list[str]:
 
 
 def test_each_run_wins_half_of_the_pot_and_the_odd_chip_goes_to_run_1() -> None:
-    hand = all_in()
+    hand = all_in_before_the_runs()
     assert hand.pot == 13
     assert hand.can_run_twice()
     assert hand.run_twice_seats == (0, 1)
@@ -82,7 +63,7 @@ def test_each_run_wins_half_of_the_pot_and_the_odd_chip_goes_to_run_1() -> None:
 
 
 def test_run_2_is_dealt_to_the_hands_as_they_stood_where_run_1_started() -> None:
-    hand = all_in()
+    hand = all_in_before_the_runs()
     hand.run_twice()
     while not any(event == RunStarted(2) for event in hand.events):
         hand.step()
@@ -149,7 +130,7 @@ def test_a_hand_is_run_twice_only_where_the_cards_still_to_come_start() -> None:
     hand.run()
     with pytest.raises(RunTwiceError, match="once the hands all in are turned up"):
         hand.verify_run_twice()
-    hand = all_in()
+    hand = all_in_before_the_runs()
     hand.step()  # fourth street's first card
     assert not hand.can_run_twice()
     assert hand.run_twice_seats == ()
@@ -158,12 +139,12 @@ def test_a_hand_is_run_twice_only_where_the_cards_still_to_come_start() -> None:
 
 
 def test_a_refusal_changes_nothing() -> None:
-    hand = all_in(options={**RUNS, "run_twice": False})
+    hand = all_in_before_the_runs(options={**RUNS, "run_twice": False})
     before = observed(hand)
     with pytest.raises(RunTwiceError, match="house rule run_twice is off"):
         hand.run_twice()
     assert observed(hand) == before
-    hand = all_in()
+    hand = all_in_before_the_runs()
     hand.run_twice()
     before = observed(hand)
     with pytest.raises(RunTwiceError, match="being run twice already"):
@@ -172,7 +153,7 @@ def test_a_refusal_changes_nothing() -> None:
 
 
 def test_no_hand_is_mucked_in_a_hand_run_twice() -> None:
-    hand = all_in()
+    hand = all_in_before_the_runs()
     assert hand.can_muck(0)  # run once, a hand all in may be given up between streets
     hand.run_twice()
     with pytest.raises(IllegalActionError, match="run twice"):
@@ -232,7 +213,7 @@ def test_a_payment_for_a_wild_card_to_come_means_one_run() -> None:
 
 
 def test_a_copy_runs_on_alone() -> None:
-    hand = all_in()
+    hand = all_in_before_the_runs()
     hand.run_twice()
     twin = hand.copy()
     twin.run()
@@ -348,14 +329,14 @@ def _shown(hand: Hand, run: int) -> list[Shown]:
 
 
 def test_awarded_says_no_run_in_a_hand_run_once() -> None:
-    hand = all_in(options={**RUNS, "run_twice": False})
+    hand = all_in_before_the_runs(options={**RUNS, "run_twice": False})
     hand.run()
     assert [award.run for award in hand.awards] == [0]
     assert isinstance(hand.awards[0], Awarded)
 
 
 def test_every_hand_still_in_must_agree() -> None:
-    hand = all_in()
+    hand = all_in_before_the_runs()
     waiting = [hand.to_agree_run_twice]
     with pytest.raises(RunTwiceError, match="p3 has no hand in this deal"):
         hand.agree_run_twice(2, True)
@@ -370,7 +351,7 @@ def test_every_hand_still_in_must_agree() -> None:
 
 
 def test_one_refusal_and_the_hand_is_run_once() -> None:
-    hand = all_in()
+    hand = all_in_before_the_runs()
     hand.agree_run_twice(0, True)
     hand.agree_run_twice(1, False)
     assert hand.to_agree_run_twice == ()
@@ -382,12 +363,12 @@ def test_one_refusal_and_the_hand_is_run_once() -> None:
 
 
 def test_a_bot_or_a_clock_declines() -> None:
-    hand = all_in()
+    hand = all_in_before_the_runs()
     assert hand.auto_agree_run_twice() == (0,)  # the first refusal closes the offer
     assert hand.to_agree_run_twice == ()
-    hand = all_in()
+    hand = all_in_before_the_runs()
     assert hand.auto_agree_run_twice([1]) == (1,)
     assert not hand.can_run_twice()
-    hand = all_in()
+    hand = all_in_before_the_runs()
     assert hand.auto_agree_run_twice(agree=True) == (0, 1)
     assert hand.current_run == 1

@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from tests.cli.test_cli_json import REGISTRY
 from tests.tools.cli_run import run
 from tests.tools.nights import (
     EXAMPLE,
@@ -27,6 +26,7 @@ from tests.tools.nights import (
     night_of,
     redealt,
 )
+from tests.tools.schemas import REGISTRY
 from wildstud.cards import DECK, Card
 from wildstud.commitment import SealedDeck
 from wildstud.errors import ProofError, RecordError

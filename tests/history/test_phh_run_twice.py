@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.deal.test_deal_run_twice import all_in
 from tests.tools.cli_run import run
+from tests.tools.run_twice import all_in_before_the_runs
 from wildstud.deal import Awarded, RunStarted
 from wildstud.errors import RecordError
 from wildstud.history import record_from_hand, write_record
@@ -17,7 +17,7 @@ from wildstud.history.replay import replay
 
 
 def test_a_hand_run_twice_writes_and_replays() -> None:
-    hand = all_in()
+    hand = all_in_before_the_runs()
     hand.run_twice()
     hand.run()
     text = write_record(record_from_hand(hand))
@@ -39,7 +39,7 @@ def test_a_hand_run_twice_writes_and_replays() -> None:
 
 
 def test_a_record_run_once_has_no_runs_field() -> None:
-    hand = all_in()
+    hand = all_in_before_the_runs()
     hand.run()
     text = write_record(record_from_hand(hand))
     assert "_runs" not in text
@@ -47,7 +47,7 @@ def test_a_record_run_once_has_no_runs_field() -> None:
 
 
 def test_runs_is_one_or_two() -> None:
-    hand = all_in()
+    hand = all_in_before_the_runs()
     hand.run_twice()
     hand.run()
     text = write_record(record_from_hand(hand)).replace("_runs = 2", "_runs = 3")
@@ -58,7 +58,7 @@ def test_runs_is_one_or_two() -> None:
 def test_wildstud_replay_shows_both_runs(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    hand = all_in()
+    hand = all_in_before_the_runs()
     hand.run_twice()
     hand.run()
     path = tmp_path / "twice.phh"

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_json_vocabulary import validator
 from tests.tools.private_nights import GOLDEN, golden_text, substituted
 from tests.tools.private_play import CONTEXT, Night
+from tests.tools.schemas import validator
 from wildstud.cli import main
 from wildstud.errors import RecordError
 from wildstud.history.private_night import (

@@ -27,7 +27,7 @@ import httpx
 import pytest
 
 from tests.server import prefork
-from tests.server.wsclient import Api
+from tests.tools.wsclient import Api
 
 WILDSTUD = str(Path(sys.executable).with_name("wildstud"))
 MANY_TABLES = (

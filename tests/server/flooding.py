@@ -18,7 +18,7 @@ from typing import TypeVar
 import httpx
 
 from tests.server.conftest import Server
-from tests.server.wsclient import Api, Client, choose_action
+from tests.tools.wsclient import Api, Client, choose_action
 from wildstud.server.timeouts import HEADER_TIMEOUT
 
 T = TypeVar("T")

@@ -1,6 +1,7 @@
 """What the server tests share beyond their fixtures (``conftest.py``) and the client
-(``wsclient.py``): how an HTTP refusal is checked, a connection held in memory, which cards a
-frame holds, what a spectator may see of an event, and the stored rows of a table and a seat."""
+(``tests/tools/wsclient.py``): how an HTTP refusal is checked, a connection held in memory,
+which cards a frame holds, what a spectator may see of an event, and the stored rows of a table
+and a seat."""
 
 from __future__ import annotations
 
@@ -10,13 +11,16 @@ import json
 import random
 import re
 import sqlite3
+import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import httpx
 
-from tests.server.wsclient import CARDS, Api, Client, Frame, cards_in, play
+from tests.server.conftest import Server
+from tests.tools.wsclient import CARDS, Api, Client, Frame, cards_in, play
+from wildstud.betting import ActionKind
 from wildstud.private_rounds import Agent, Row
 from wildstud.server.private_replay import deals_of
 from wildstud.server.store import SeatState, TableState
@@ -24,13 +28,11 @@ from wildstud.server.store.records import PrivateRound
 from wildstud.server.table.core import Outcome, Refused
 from wildstud.server.table.private_reveal import context
 
-if TYPE_CHECKING:
-    from tests.server.conftest import Server
-
 __all__ = [
     "CARDS",
     "NIGHT",
     "NIGHT_CHIPS",
+    "PASSIVE",
     "Listener",
     "Player",
     "acted",
@@ -40,6 +42,7 @@ __all__ = [
     "found_in_database",
     "hand_events",
     "join_request",
+    "logged_server",
     "new_club",
     "pending_requests",
     "play_club_night",
@@ -54,6 +57,7 @@ __all__ = [
     "tables_run_by",
     "token_of",
     "until_done",
+    "wait_until",
 ]
 
 
@@ -143,6 +147,9 @@ async def answer_to(client: Client, seq: int) -> Frame:
     )
     return next(f for f in client.frames if f["type"] in ("ack", "error") and f.get("seq") == seq)
 
+
+PASSIVE = (ActionKind.CHECK, ActionKind.BRING_IN, ActionKind.CALL)
+"""The actions that keep every seat in, first found first taken."""
 
 NIGHT_CHIPS = 1000
 """The chips each member of a club's night starts with."""
@@ -361,3 +368,21 @@ def refusal(outcome: Outcome[Any]) -> Exception:
     assert outcome.effect is None
     assert outcome.follow == ()
     return outcome.reply.error
+
+
+def logged_server(tmp_path: Path) -> Server:
+    """A server started on a SQLite file in ``tmp_path``, logging at the info level: its
+    database and its log are searched."""
+    server = Server(f"sqlite:///{tmp_path / 'private.sqlite3'}", tmp_path / "server.log")
+    server.log_level = "info"
+    server.start()
+    return server
+
+
+async def wait_until(condition: Callable[[], object], what: str, timeout: float = 30.0) -> None:
+    """Wait until ``condition()`` holds, looking every 5 ms, failing on ``what`` after
+    ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        await asyncio.sleep(0.005)

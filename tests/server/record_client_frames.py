@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.server.conftest import Server
-from tests.server.wsclient import Api, Client, play
+from tests.tools.wsclient import Api, Client, play
 
 FRAMES = Path(__file__).resolve().parents[1] / "client" / "frames" / "night.json"
 MENU = [{"game": "FTQ"}, {"game": "BD5"}, {"game": "SMBU"}, {"game": "BITCH"}]

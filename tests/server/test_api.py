@@ -23,7 +23,7 @@ from schemathesis.core.result import Ok
 
 from tests.server.conftest import Server
 from tests.server.helpers import refused
-from tests.server.wsclient import Api
+from tests.tools.wsclient import Api
 
 
 def test_creating_a_table_checks_the_games_and_rules(api: Api) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
-from tests.server.test_night import wait
+from tests.server.helpers import wait_until
 from wildstud.server.schemas import GameEntry, TableSettings
 from wildstud.server.seating import Seat, SeatKind
 from wildstud.server.store import Store, TableState
@@ -50,11 +50,11 @@ async def _clocks() -> tuple[float | None, float | None, bool, bool, float | Non
         ann, _ = await table.join("Ann", None)
         await table.add_bot(SeatKind.CALLING_BOT, None, None)
         await table.set_status(TableStatus.RUNNING)
-        await wait(lambda: _to_act(table, ann) is not None, "Ann's first turn")
+        await wait_until(lambda: _to_act(table, ann) is not None, "Ann's first turn")
         first = _to_act(table, ann)
-        await wait(lambda: ann.timed_out or ann.missed_hands > 0, "the clock to act for Ann")
+        await wait_until(lambda: ann.timed_out or ann.missed_hands > 0, "the clock to act for Ann")
         away = ann.away and table.info()["seats"][ann.index]["away"]
-        await wait(lambda: _to_act(table, ann) == AWAY, "Ann's turn on the away clock")
+        await wait_until(lambda: _to_act(table, ann) == AWAY, "Ann's turn on the away clock")
         later = _to_act(table, ann)
         ann.clients.add(object())  # type: ignore[arg-type]  # a page of hers opens again
         back = not ann.away

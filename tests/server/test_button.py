@@ -14,7 +14,7 @@ from typing import Any
 
 from tests.server.conftest import Server
 from tests.server.helpers import Player
-from tests.server.wsclient import Api, Client
+from tests.tools.wsclient import Api, Client
 from wildstud.server.messages import SitIn, SitOut
 from wildstud.server.schemas import GameEntry, TableSettings
 from wildstud.server.seating import SeatKind

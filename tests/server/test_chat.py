@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 from tests.server.conftest import Server
-from tests.server.wsclient import Api, Client, Frame
+from tests.tools.wsclient import Api, Client, Frame
 from wildstud.server.frames import read_server_frame
 
 

@@ -8,7 +8,7 @@ import asyncio
 from pathlib import Path
 
 from tests.server.conftest import Server
-from tests.server.wsclient import Api, Client
+from tests.tools.wsclient import Api, Client
 
 LINES = 5
 """Lines each player sends in the burst (a whole chat burst: the rate allows five at once)."""

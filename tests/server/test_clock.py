@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 from tests.server.conftest import Postgres, Server
-from tests.server.wsclient import Api, Client, Frame
+from tests.tools.wsclient import Api, Client, Frame
 
 CLOCK, BANK = 2.0, 1.0
 SLACK = 3.0

@@ -16,11 +16,11 @@ from typing import Any
 import pytest
 
 from tests.server.helpers import club_member, new_club, play_club_night, refused
-from tests.server.wsclient import Api
+from tests.tools.club_season import season_worked_out, stored_hands
+from tests.tools.wsclient import Api
 from wildstud.history import read_records
 from wildstud.history.notation import format_action
 
-VOLUNTARY = {"call", "complete", "bet", "raise"}
 GAME_FIGURES = ("hands", "voluntary", "showdowns", "showdowns_won", "wilds_at_showdown")
 
 POKERNOW = (
@@ -42,70 +42,6 @@ def season(api: Api) -> dict[str, Any]:
     first = asyncio.run(play_club_night(api, club, tokens, 3, seed=21, moved=3))
     second = asyncio.run(play_club_night(api, club, tokens, 2, seed=22))
     return {"club": club, "tokens": tokens, "nights": [first, second]}
-
-
-def _hands(api: Api, table_id: str) -> list[dict[str, Any]]:
-    listed = api.get(f"/api/tables/{table_id}/hands?limit=200")
-    return [api.get(f"/api/tables/{table_id}/hands/{h['number']}") for h in reversed(listed)]
-
-
-def _expected(api: Api, host: str) -> dict[str, dict[str, Any]]:
-    """Each account's season worked out from the book and the hands' public histories (the
-    spectator's view of each finished hand), apart from the server's standings."""
-    book = api.get(f"/api/clubs/host/{host}/book")
-    by_name = {m["name"]: m["id"] for m in api.get(f"/api/clubs/host/{host}")["members"]}
-    found: dict[str, dict[str, Any]] = {}
-
-    def of(account: str) -> dict[str, Any]:
-        return found.setdefault(
-            account,
-            {"net": 0, "nights": 0, "hands": 0, "biggest_pot": 0, "luck": 0.0, "games": {}},
-        )
-
-    for entry in book["nights"]:
-        for account, net in entry["nets"].items():
-            of(account)["net"] += net
-            of(account)["nights"] += 1
-        if entry["source"] != "played":
-            continue
-        luck = api.get(f"/api/tables/{entry['night']}/luck")
-        for player in luck["players"]:
-            of(by_name[player["name"]])["luck"] += player["luck"]
-        for hand in _hands(api, entry["night"]):
-            seats = [by_name[name] for name in hand["players"]]
-            taken = [0] * len(seats)
-            shown: set[int] = set()
-            reached: set[int] = set()
-            won: set[int] = set()
-            put_in: set[int] = set()
-            wilds = [0] * len(seats)
-            for event in hand["events"]:
-                if event["type"] == "acted" and event["kind"] in VOLUNTARY:
-                    put_in.add(event["seat"])
-                elif event["type"] == "mucked":  # reached the showdown, gave up there
-                    reached.add(event["seat"])
-                elif event["type"] == "shown":
-                    shown.add(event["seat"])
-                    reached.add(event["seat"])
-                    wilds[event["seat"]] += sum(card in event["wild"] for card in event["cards"])
-                elif event["type"] == "awarded":
-                    taken[event["seat"]] += event["amount"]
-                    won.add(event["seat"])
-            for seat, account in enumerate(seats):
-                stats = of(account)
-                stats["hands"] += 1
-                stats["biggest_pot"] = max(stats["biggest_pot"], taken[seat])
-                game = stats["games"].setdefault(
-                    hand["code"],
-                    {"hands": 0, "voluntary": 0, "showdowns": 0, "showdowns_won": 0,
-                     "wilds_at_showdown": 0},
-                )  # fmt: skip
-                game["hands"] += 1
-                game["voluntary"] += seat in put_in
-                game["showdowns"] += seat in reached
-                game["showdowns_won"] += seat in shown and seat in won
-                game["wilds_at_showdown"] += wilds[seat]
-    return found
 
 
 def _figures(answer: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -161,7 +97,7 @@ def test_a_seasons_standings_are_the_stored_hands(api: Api, season: dict[str, An
     answer = api.get(f"/api/clubs/member/{bob}/standings?season={autumn['id']}")
     assert answer["season"]["name"] == "Autumn"
     assert len(answer["nights"]) == 2
-    expected = _expected(api, host)
+    expected = season_worked_out(api, host)
     _same(answer, expected)
     # Every night without a season; none in a season before the club.
     _same(api.get(f"/api/clubs/host/{host}/standings"), expected)
@@ -269,7 +205,7 @@ def test_every_hand_of_the_club_is_exported_as_phh(api: Api, season: dict[str, A
     assert got.headers["content-disposition"].endswith('.phhs"')
     records = read_records(got.content)
     played = [night["night"]["table_id"] for night in season["nights"]]
-    listed = [h for table_id in played for h in _hands(api, table_id)]
+    listed = [h for table_id in played for h in stored_hands(api, table_id)]
     assert [record.hand for record in records] == [hand["number"] for hand in listed]
     for record, hand in zip(records, listed, strict=True):
         assert set(record.players or ()) == set(hand["players"])

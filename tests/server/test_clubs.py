@@ -19,7 +19,7 @@ from tests.server.helpers import (
     refused,
     token_of,
 )
-from tests.server.wsclient import Api
+from tests.tools.wsclient import Api
 
 
 def test_a_club_lets_in_whom_its_host_approves(api: Api) -> None:

@@ -25,7 +25,7 @@ from websockets.exceptions import ConnectionClosed
 
 from tests.server.conftest import MANY_TABLES, WILDSTUD, Postgres, Server
 from tests.server.helpers import tables_run_by
-from tests.server.wsclient import Api, Client, Frame, play
+from tests.tools.wsclient import Api, Client, Frame, play
 from wildstud.server.limits import TABLES_BURST
 from wildstud.server.relay import LOOKUPS_BURST, LOOKUPS_PER_SECOND, ROUTED
 

@@ -13,7 +13,7 @@ from sqlalchemy import create_engine, text
 
 from tests.server.conftest import Server
 from tests.server.helpers import refused
-from tests.server.wsclient import Api
+from tests.tools.wsclient import Api
 from wildstud.server.lobby import Lobby
 from wildstud.server.schemas import GameEntry, TableBot, TableSettings
 from wildstud.server.store import Store, database_url

@@ -14,7 +14,7 @@ import pytest
 
 from tests.server.conftest import Server
 from tests.server.helpers import cards_in
-from tests.server.wsclient import Api, Client, Frame, depart_after_a_hand, record_cards
+from tests.tools.wsclient import Api, Client, Frame, depart_after_a_hand, record_cards
 
 
 async def _everything_the_newcomer_sees(

@@ -20,8 +20,8 @@ import pytest
 from websockets.asyncio.client import connect
 
 from tests.server.conftest import WILDSTUD, Server, free_port
-from tests.server.wsclient import Api, Client, play
 from tests.tools.proxy import make_certificate, nginx, trust
+from tests.tools.wsclient import Api, Client, play
 
 TABLE = {"name": "Deployed", "games": [{"game": "FTQ"}], "bots": [{"kind": "calling-bot"}]}
 

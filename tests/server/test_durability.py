@@ -10,7 +10,7 @@ from pathlib import Path
 
 from tests.server.conftest import Server
 from tests.server.helpers import acted, public_events
-from tests.server.wsclient import Api, Client, Frame, play
+from tests.tools.wsclient import Api, Client, Frame, play
 
 
 def _mid_hand(client: Client) -> bool:

@@ -15,7 +15,7 @@ from websockets.exceptions import ConnectionClosed
 
 from tests.server.conftest import Server
 from tests.server.flooding import Flood, assert_unhurt, measure
-from tests.server.wsclient import Api, Client
+from tests.tools.wsclient import Api, Client
 from wildstud.server.limits import ADDRESS_CONNECTIONS, SPECTATORS_PER_ADDRESS
 
 

@@ -9,7 +9,7 @@ import random
 from pathlib import Path
 
 from tests.server.conftest import Server
-from tests.server.wsclient import Api, Client, play
+from tests.tools.wsclient import Api, Client, play
 from wildstud.server.frames import read_server_frame
 from wildstud.server.messages import Act, read_frame
 from wildstud.server.protocol import protocol_page

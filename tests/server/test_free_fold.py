@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from tests.server.conftest import Server
-from tests.server.wsclient import Api, Client, play
+from tests.tools.wsclient import Api, Client, play
 from wildstud.history import judge, read_record
 
 

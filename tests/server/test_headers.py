@@ -16,7 +16,7 @@ import httpx
 import pytest
 
 from tests.server.conftest import Server
-from tests.server.wsclient import Api
+from tests.tools.wsclient import Api
 from wildstud.server.config import default_database_path
 from wildstud.server.headers import PAGE_POLICY
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.wsclient import Api
+from tests.tools.wsclient import Api
 from wildstud.history import load
 from wildstud.odds.hindsight import hand_odds
 from wildstud.seats import seat_label

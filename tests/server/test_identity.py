@@ -15,7 +15,7 @@ import pytest
 
 from tests.server.conftest import Server
 from tests.server.helpers import join_request
-from tests.server.wsclient import Api, Frame, cards_in, depart_after_a_hand, record_cards
+from tests.tools.wsclient import Api, Frame, cards_in, depart_after_a_hand, record_cards
 
 IMPOSTORS = [
     "ANN",

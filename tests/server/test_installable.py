@@ -14,7 +14,7 @@ import httpx
 import pytest
 
 from tests.server.conftest import Server
-from tests.server.wsclient import Api
+from tests.tools.wsclient import Api
 from wildstud.server import qrcodes
 from wildstud.server.app import create_app
 from wildstud.server.config import ServerConfig, public_address

@@ -11,7 +11,7 @@ import httpx
 
 from tests.server.conftest import Server
 from tests.server.helpers import pending_requests, token_of
-from tests.server.wsclient import Api
+from tests.tools.wsclient import Api
 
 Frame = dict[str, Any]
 

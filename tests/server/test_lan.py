@@ -17,7 +17,7 @@ import httpx
 import pytest
 
 from tests.server.conftest import MANY_TABLES, WILDSTUD, Server
-from tests.server.wsclient import Api
+from tests.tools.wsclient import Api
 from wildstud.server import qrcodes
 from wildstud.server.lan import lan_banner, lan_url, local_address
 

@@ -16,7 +16,7 @@ import httpx
 import pytest
 
 from tests.server.conftest import Server
-from tests.server.wsclient import Api, Client
+from tests.tools.wsclient import Api, Client
 from wildstud.server.limits import (
     ADDRESS_CONNECTIONS,
     MAX_BODY_BYTES,

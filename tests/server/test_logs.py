@@ -17,7 +17,7 @@ from sqlalchemy.exc import IntegrityError
 
 from tests.server.conftest import Server
 from tests.server.helpers import token_of
-from tests.server.wsclient import Api, Client
+from tests.tools.wsclient import Api, Client
 from wildstud.server.logs import redact
 from wildstud.server.security import new_token, token_hash
 from wildstud.server.store import Store

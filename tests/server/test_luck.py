@@ -9,7 +9,7 @@ import pytest
 
 from tests.server.conftest import Server
 from tests.server.helpers import refused
-from tests.server.wsclient import Api, all_in_night
+from tests.tools.wsclient import Api, all_in_night
 from wildstud.deal import Acted, Redealt
 from wildstud.history import loads, replay
 from wildstud.odds.luck import record_luck

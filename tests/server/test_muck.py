@@ -13,7 +13,7 @@ from typing import Any
 
 from tests.server.conftest import Server
 from tests.server.helpers import answer_to
-from tests.server.wsclient import Api, Client, Frame
+from tests.tools.wsclient import Api, Client, Frame
 
 PASSIVE = ("check", "call", "bring-in")
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from tests.server.conftest import Server
 from tests.server.helpers import join_request, refused
-from tests.server.wsclient import Api, Client
+from tests.tools.wsclient import Api, Client
 from wildstud.errors import WildstudError
 from wildstud.server.errors import BadNameError, NameTakenError, SeatError
 from wildstud.server.names import (

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from tests.server.conftest import Server
 from tests.server.helpers import token_of
-from tests.server.wsclient import Api, Client
+from tests.tools.wsclient import Api, Client
 
 
 async def _replaced(server: Server) -> tuple[str, str]:

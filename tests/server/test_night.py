@@ -16,9 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.server.conftest import Server
-from tests.server.helpers import Listener, refused
-from tests.server.wsclient import Api
-from tests.test_settlement import fewest_by_brute_force
+from tests.server.helpers import Listener, refused, wait_until
+from tests.tools.fewest_payments import fewest_by_brute_force
+from tests.tools.wsclient import Api
 from wildstud.server.errors import LedgerError, SeatError
 from wildstud.server.messages import Rebuy
 from wildstud.server.names import name_key
@@ -129,13 +129,6 @@ def check_night(night: Night, bought: int) -> None:
     nets = {player.player_id: player.settles for player in night.players}
     if sum(1 for net in nets.values() if net) <= 7:
         assert len(settlement.transfers) == fewest_by_brute_force(nets)
-
-
-async def wait(condition: Any, what: str, timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        await asyncio.sleep(0.005)
 
 
 def dealt_enough(table: Table, hands: int) -> bool:
@@ -271,7 +264,9 @@ async def play_a_night(plan: list[Step]) -> list[str]:
                 await table.remove(sorted(table.seats)[value % len(table.seats)])
             elif action == "hands":
                 await table.set_status(TableStatus.RUNNING)
-                await wait(partial(dealt_enough, table, table.hands_dealt + value), "the hands")
+                await wait_until(
+                    partial(dealt_enough, table, table.hands_dealt + value), "the hands"
+                )
             elif action == "buy-in":
                 # the host changes the buy-in: players seated from now on bring this many
                 await table.update_rules(RulesUpdate(starting_chips=value))
@@ -292,14 +287,14 @@ async def play_a_night(plan: list[Step]) -> list[str]:
             await table.set_status(TableStatus.RUNNING)
         await table.end_night()
         assert not table.cashier.open
-        await wait(lambda: table.live is None, "the last hand")
+        await wait_until(lambda: table.live is None, "the last hand")
         dealt_at_end = table.hands_dealt
         await asyncio.sleep(0.02)
         assert table.hands_dealt == dealt_at_end
         assert (await table.night()).ended
         for index in sorted(table.seats):
             await table.remove(index)
-        await wait(lambda: not table.seats, "everyone to leave")
+        await wait_until(lambda: not table.seats, "everyone to leave")
         night = await table.night()
         check_night(night, bought_so_far(table, bought))
         assert night.chips == 0

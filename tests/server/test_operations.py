@@ -14,7 +14,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from tests.server.conftest import Postgres, Server
 from tests.server.helpers import acted
-from tests.server.wsclient import Api, Client, play
+from tests.tools.wsclient import Api, Client, play
 
 
 def _metrics(server: Server) -> dict[str, float]:

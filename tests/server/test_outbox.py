@@ -9,8 +9,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from tests.server.helpers import cards_in
-from wildstud.betting import ActionKind
+from tests.server.helpers import PASSIVE, cards_in
 from wildstud.server.lobby import Lobby
 from wildstud.server.replay import DeckBook, start_hand
 from wildstud.server.schemas import GameEntry, TableSettings
@@ -18,9 +17,6 @@ from wildstud.server.store import HandSetup, Store
 from wildstud.server.table import Table
 from wildstud.server.table.core import Everyone, HandNews, To
 from wildstud.server.table.live import LiveHand
-
-PASSIVE = (ActionKind.CHECK, ActionKind.BRING_IN, ActionKind.CALL)
-"""The actions that keep every seat in, first found first taken."""
 
 
 class Page:

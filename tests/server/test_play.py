@@ -11,7 +11,7 @@ import pytest
 
 from tests.server.conftest import Server
 from tests.server.helpers import cards_in, public_events
-from tests.server.wsclient import Api, Client, Frame, Played, open_table, play
+from tests.tools.wsclient import Api, Client, Frame, Played, open_table, play
 from wildstud.history import read_record
 
 HANDS = 2

@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from tests.server.test_outbox import PASSIVE
+from tests.server.helpers import PASSIVE
 from wildstud.cards import DECK, Deck
 from wildstud.deal import Dealt, Hand, Phase
 from wildstud.odds.equity import odds

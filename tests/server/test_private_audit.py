@@ -14,17 +14,16 @@ from typing import Any
 import pytest
 
 from tests.server.conftest import Server
-from tests.server.helpers import refused
-from tests.server.test_private_table import (
+from tests.server.helpers import logged_server, refused
+from tests.tools.private_table import (
     Calm,
-    Page,
-    finished,
-    logged_server,
+    PrivatePage,
+    finished_hand,
     private_table,
     reopened,
-    stop,
+    stop_pages,
 )
-from tests.server.wsclient import Api, Client, play
+from tests.tools.wsclient import Api, Client, play
 from wildstud.cli import main
 
 Frame = dict[str, Any]
@@ -37,13 +36,13 @@ def audit_of(client: Client) -> Frame | None:
 
 def night_audited(
     server: Server, cheat: str, seconds: float
-) -> tuple[list[Frame], Frame, list[Page], Any]:
+) -> tuple[list[Frame], Frame, list[PrivatePage], Any]:
     """A night of one hand of Follow the Queen between Ann, Bob and a bot, Bob's page cheating
-    (``cheat``: a Page attribute); the audit each page was told, the night record, the pages
+    (``cheat``: a PrivatePage attribute); the audit each page was told, the night record, the pages
     and the record's answer before the audit was done."""
     api = Api(server.base)
 
-    async def scenario() -> tuple[list[Frame], Frame, list[Page], Any]:
+    async def scenario() -> tuple[list[Frame], Frame, list[PrivatePage], Any]:
         created, clients, pages, runners = await private_table(
             api, "FTQ", ["Ann", "Bob"], shuffle_seconds=seconds
         )
@@ -53,13 +52,13 @@ def night_audited(
         await clients[0].wait_for(lambda c: c.hand is not None, timeout=120, what="hand 1")
         api.ok(api.host(created, "POST", "/end"))  # hand 1 plays out, and the night is over
         async with asyncio.timeout(300):
-            await asyncio.gather(*(play(client, Calm(), finished(1)) for client in clients))
+            await asyncio.gather(*(play(client, Calm(), finished_hand(1)) for client in clients))
             early = api.http.get(f"/api/tables/{table_id}/night-record")
             for client in clients:
                 await client.wait_for(lambda c: audit_of(c) is not None, timeout=120, what="audit")
         record = api.get(f"/api/tables/{table_id}/night-record")
         audits = [audit_of(client) for client in clients]
-        await stop(clients, runners)
+        await stop_pages(clients, runners)
         return [audit for audit in audits if audit is not None], record, pages, early
 
     return asyncio.run(scenario())
@@ -139,12 +138,12 @@ def test_a_table_that_reveals_after_each_hand_audits_it_before_the_night_ends(
         assert created["table"]["settings"]["private_reveal"] == "hand"
         api.ok(api.host(created, "POST", "/start"))
         async with asyncio.timeout(300):
-            await asyncio.gather(*(play(client, Calm(), finished(1)) for client in clients))
+            await asyncio.gather(*(play(client, Calm(), finished_hand(1)) for client in clients))
             for client in clients:
                 await client.wait_for(lambda c: audit_of(c) is not None, timeout=120, what="audit")
         assert not [page.errors for page in pages if page.errors]
         audits = [audit_of(client) for client in clients]
-        await stop(clients, runners)
+        await stop_pages(clients, runners)
         return audits
 
     for audit in asyncio.run(scenario()):
@@ -163,21 +162,21 @@ def test_a_seat_open_on_two_devices_is_played_by_one_page_and_nobody_is_blamed(
     # secret, published after the hand, would have named her in the audit).
     api = Api(server.base)
 
-    async def scenario() -> tuple[list[Frame | None], list[Page], Frame]:
+    async def scenario() -> tuple[list[Frame | None], list[PrivatePage], Frame]:
         created, clients, pages, runners = await private_table(
             api, "FTQ", ["Ann", "Bob"], private_reveal="hand"
         )
         phone = await Client(clients[0].url, "Ann's phone").open()
         await phone.frame("table")
-        pages.append(Page(phone))
+        pages.append(PrivatePage(phone))
         runners.append(asyncio.create_task(pages[-1].run()))
         api.ok(api.host(created, "POST", "/start"))
         async with asyncio.timeout(300):
-            await asyncio.gather(*(play(client, Calm(), finished(1)) for client in clients))
+            await asyncio.gather(*(play(client, Calm(), finished_hand(1)) for client in clients))
             for client in [*clients, phone]:
                 await client.wait_for(lambda c: audit_of(c) is not None, timeout=120, what="audit")
         audits = [audit_of(client) for client in [*clients, phone]]
-        await stop([*clients, phone], runners)
+        await stop_pages([*clients, phone], runners)
         hand = api.get(f"/api/tables/{created['table']['id']}/hands/1")
         return audits, pages, hand
 
@@ -186,7 +185,7 @@ def test_a_seat_open_on_two_devices_is_played_by_one_page_and_nobody_is_blamed(
     assert any(event["type"] == "revealed" and event["seat"] == 1 for event in hand["events"])
 
     # Hand 2 may have begun while the audit of hand 1 was told, its key taken from either page.
-    def opened(page: Page) -> bool:
+    def opened(page: PrivatePage) -> bool:
         return any(hand == 1 for hand, _, _ in page.cards)
 
     playing, other = (laptop, phone) if opened(laptop) else (phone, laptop)
@@ -206,13 +205,13 @@ def test_a_seat_open_on_two_devices_is_played_by_one_page_and_nobody_is_blamed(
 def test_a_page_that_publishes_as_it_goes_is_not_named_when_it_is_gone(server: Server) -> None:
     api = Api(server.base)
 
-    async def scenario() -> tuple[list[Frame | None], list[Page]]:
+    async def scenario() -> tuple[list[Frame | None], list[PrivatePage]]:
         created, clients, pages, runners = await private_table(
             api, "FTQ", ["Ann", "Bob"], shuffle_seconds=4
         )
         api.ok(api.host(created, "POST", "/start"))
         async with asyncio.timeout(300):
-            await asyncio.gather(*(play(client, Calm(), finished(1)) for client in clients))
+            await asyncio.gather(*(play(client, Calm(), finished_hand(1)) for client in clients))
             bob = pages[1]
             # Bob publishes hand 1's secrets before anyone asks (as his page does as he leaves).
             for hand, deal in [key for key in bob.agents if key[0] == 1]:
@@ -224,11 +223,11 @@ def test_a_page_that_publishes_as_it_goes_is_not_named_when_it_is_gone(server: S
                 )
             bob.withhold = True  # and never answers again
             api.ok(api.host(created, "POST", "/end"))
-            await asyncio.gather(*(play(client, Calm(), finished(2)) for client in clients))
+            await asyncio.gather(*(play(client, Calm(), finished_hand(2)) for client in clients))
             for client in clients:
                 await client.wait_for(lambda c: audit_of(c) is not None, timeout=120, what="audit")
         audits = [audit_of(client) for client in clients]
-        await stop(clients, runners)
+        await stop_pages(clients, runners)
         return audits, pages
 
     audits, pages = asyncio.run(scenario())
@@ -256,7 +255,7 @@ def test_a_secret_withheld_while_the_next_hand_waits_is_named_when_its_clock_run
         api.ok(api.host(created, "POST", "/start"))
         loop = asyncio.get_running_loop()
         async with asyncio.timeout(300):
-            await asyncio.gather(*(play(client, Calm(), finished(1)) for client in clients))
+            await asyncio.gather(*(play(client, Calm(), finished_hand(1)) for client in clients))
             over = loop.time()
             # Nobody plays hand 2: it waits on a player's turn (or its deal's rounds, which
             # the pages answer) while hand 1's reveal round runs out.
@@ -264,7 +263,7 @@ def test_a_secret_withheld_while_the_next_hand_waits_is_named_when_its_clock_run
         told = loop.time()
         hand = clients[0].hand
         audit = audit_of(clients[0])
-        await stop(clients, runners)
+        await stop_pages(clients, runners)
         return audit, told - over, 0.0 if hand is None else hand["number"]
 
     audit, waited, hand = asyncio.run(scenario())
@@ -285,7 +284,7 @@ def test_a_restart_in_the_middle_of_the_reveal_round_resumes_and_counts_each_dea
     server = logged_server(tmp_path)
     api = Api(server.base)
 
-    async def scenario() -> tuple[list[Frame], Frame, list[Frame], list[Page]]:
+    async def scenario() -> tuple[list[Frame], Frame, list[Frame], list[PrivatePage]]:
         created, clients, pages, runners = await private_table(
             api, "FTQ", ["Ann", "Bob"], shuffle_seconds=60
         )
@@ -294,17 +293,17 @@ def test_a_restart_in_the_middle_of_the_reveal_round_resumes_and_counts_each_dea
         pages[1].hold = lambda frame: frame["step"] == "reveal" and frame["hand"] == 2
         api.ok(api.host(created, "POST", "/start"))
         async with asyncio.timeout(300):
-            await asyncio.gather(*(play(client, Calm(), finished(1)) for client in clients))
+            await asyncio.gather(*(play(client, Calm(), finished_hand(1)) for client in clients))
             await clients[0].wait_for(
                 lambda c: c.hand is not None and c.hand["number"] == 2, timeout=120, what="hand 2"
             )
             api.ok(api.host(created, "POST", "/end"))  # hand 2 plays out: two hands tonight
-            await asyncio.gather(*(play(client, Calm(), finished(2)) for client in clients))
+            await asyncio.gather(*(play(client, Calm(), finished_hand(2)) for client in clients))
             while not pages[1].held:
                 await asyncio.sleep(0.05)
         waiting = [api.get(offered)]
         server.kill()
-        await stop(clients, runners)
+        await stop_pages(clients, runners)
         server.start()
         waiting.append(api.get(offered))  # the round goes on from its rows: not offered yet
         again, runners = await reopened(pages, clients)
@@ -314,7 +313,7 @@ def test_a_restart_in_the_middle_of_the_reveal_round_resumes_and_counts_each_dea
         audits = [audit_of(client) for client in again]
         record = api.get(f"/api/tables/{table_id}/night-record")
         waiting.append(api.get(offered))
-        await stop(again, runners)
+        await stop_pages(again, runners)
         return [a for a in audits if a is not None], record, waiting, pages
 
     try:
@@ -349,7 +348,7 @@ def test_a_restart_while_a_hand_is_revealed_in_hand_mode_resumes_its_reveal(
     server = logged_server(tmp_path)
     api = Api(server.base)
 
-    async def scenario() -> tuple[list[Frame], list[Frame], Frame, list[Page]]:
+    async def scenario() -> tuple[list[Frame], list[Frame], Frame, list[PrivatePage]]:
         created, clients, pages, runners = await private_table(
             api, "FTQ", ["Ann", "Bob"], private_reveal="hand", shuffle_seconds=60, action_clock=600
         )
@@ -359,11 +358,11 @@ def test_a_restart_while_a_hand_is_revealed_in_hand_mode_resumes_its_reveal(
         pages[1].hold = lambda frame: frame["step"] == "reveal" and frame["hand"] == 1
         api.ok(api.host(created, "POST", "/start"))
         async with asyncio.timeout(300):
-            await asyncio.gather(*(play(client, Calm(), finished(1)) for client in clients))
+            await asyncio.gather(*(play(client, Calm(), finished_hand(1)) for client in clients))
             while not pages[1].held:
                 await asyncio.sleep(0.05)
         server.kill()
-        await stop(clients, runners)
+        await stop_pages(clients, runners)
         server.start()
         again, runners = await reopened(pages, clients)
         async with asyncio.timeout(300):
@@ -371,14 +370,14 @@ def test_a_restart_while_a_hand_is_revealed_in_hand_mode_resumes_its_reveal(
                 await client.wait_for(lambda c: audit_of(c) is not None, timeout=120, what="audit")
             first = [audit_of(client) for client in again]
             api.ok(api.host(created, "POST", "/end"))  # hand 2 plays out: two hands tonight
-            await asyncio.gather(*(play(client, Calm(), finished(2)) for client in again))
+            await asyncio.gather(*(play(client, Calm(), finished_hand(2)) for client in again))
             for client in again:
                 await client.wait_for(
                     lambda c: (audit_of(c) or {}).get("last") == 2, timeout=120, what="audit 2"
                 )
         last = [audit_of(client) for client in again]
         record = api.get(f"/api/tables/{table_id}/night-record")
-        await stop(again, runners)
+        await stop_pages(again, runners)
         return [a for a in first if a], [a for a in last if a], record, pages
 
     try:

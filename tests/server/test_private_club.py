@@ -9,8 +9,8 @@ from typing import Any
 
 from tests.server.conftest import Server
 from tests.server.helpers import NIGHT, club_member
-from tests.server.test_private_table import Calm, Page, stop
-from tests.server.wsclient import Api, Client, play
+from tests.tools.private_table import Calm, PrivatePage, stop_pages
+from tests.tools.wsclient import Api, Client, play
 from wildstud.history import read_records
 from wildstud.history.notation import format_action
 
@@ -40,7 +40,7 @@ async def _night(api: Api, club: dict[str, Any], tokens: dict[str, str], hands: 
         clients.append(await Client(seat.json()["socket"], name).open())
     for client in clients:
         await client.frame("table")
-    pages = [Page(client) for client in clients]
+    pages = [PrivatePage(client) for client in clients]
     runners = [asyncio.create_task(page.run()) for page in pages]
     api.ok(api.http.post(f"/api/host/{night['host_token']}/start"))
     # Everyone plays on until the night is in the book: the hand in progress when the host
@@ -58,7 +58,7 @@ async def _night(api: Api, club: dict[str, Any], tokens: dict[str, str], hands: 
             ):
                 await asyncio.sleep(0.1)
     finally:
-        await stop(clients, runners)
+        await stop_pages(clients, runners)
     assert not [page.errors for page in pages if page.errors]
     return table_id
 

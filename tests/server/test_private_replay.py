@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from tests.deal.test_deal_private import Twins
 from tests.tools.private_play import CONTEXT, Night, choose
+from tests.tools.twins import Twins
 from wildstud.cards import Card
 from wildstud.deal import Dealt, Phase, Stage
 from wildstud.errors import RecordError

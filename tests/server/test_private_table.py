@@ -8,10 +8,8 @@ hole card that no showdown showed."""
 from __future__ import annotations
 
 import asyncio
-import random
 import re
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -19,175 +17,26 @@ import httpx
 import pytest
 
 from tests.server.conftest import Server
-from tests.server.helpers import found_in_database, server_hole_cards, standing_alone
-from tests.server.wsclient import Api, Client, Folder, play
-from wildstud.cards import Card
-from wildstud.private_deal import Unmasking, open_own, unmask
-from wildstud.private_rounds import Agent
+from tests.server.helpers import (
+    found_in_database,
+    logged_server,
+    server_hole_cards,
+    standing_alone,
+)
+from tests.tools.private_table import (
+    Calm,
+    PrivatePage,
+    finished_hand,
+    private_table,
+    reopened,
+    stop_pages,
+)
+from tests.tools.wsclient import Api, Client, Folder, play
 
 Frame = dict[str, Any]
 
 
-def _wire(step: Unmasking) -> list[str]:
-    return [step.before.hex(), step.after.hex(), step.challenge.hex(), step.response.hex()]
-
-
-class Page:
-    """A seat's page in a private deal: it answers each ``private`` frame with a fresh agent a
-    deal, opens its own cards, and shows them when asked (``cheat``: a wrong unmasking;
-    ``silent``: it never answers), and after the hands publishes each deal's secret and order
-    (``withhold``: it never does; ``misorder``: it says it reordered the deck otherwise than it
-    did)."""
-
-    def __init__(self, client: Client) -> None:
-        self.client = client
-        self.agents: dict[tuple[int, int], Agent] = {}
-        self.cards: dict[tuple[int, int, int], Card] = {}
-        """What it opened: (hand, deal, position) to card."""
-        self.read = 0
-        self.silent = False
-        self.cheat = False
-        self.muck = False
-        """At the showdown, it mucks its hand unshown."""
-        self.withhold = False
-        self.misorder = False
-        self.hold: Callable[[Frame], bool] = lambda frame: False
-        """Frames it does not answer (as a page that went away would not)."""
-        self.held: list[Frame] = []
-        self.errors: list[Frame] = []
-        self.elsewhere: set[tuple[int, int]] = set()
-        """The deals another page of its seat plays (the deal took that page's key)."""
-
-    async def run(self) -> None:
-        client = self.client
-        while not client.closed:
-            await client.wait_for(
-                lambda c: len(c.frames) > self.read or c.closed, timeout=3600, what="frames"
-            )
-            for frame in client.frames[self.read :]:
-                self.read += 1
-                if frame["type"] == "private":
-                    await self.answer(frame)
-                elif frame["type"] == "error":
-                    self.errors.append(frame)
-
-    async def answer(self, frame: Frame) -> None:
-        key = (frame["hand"], frame["deal"])
-        agent = self.agents.setdefault(key, Agent.new())
-        secret = agent.secret
-
-        def bound(position: int, show: bool = False) -> bytes:
-            words = f"{frame['context']}|deal {frame['deal']}|position {position}"
-            return f"{words}|party {frame['party']}{'|show' if show else ''}".encode()
-
-        step = frame["step"]
-        if step != "key" and frame.get("key", agent.key.hex()) != agent.key.hex():
-            self.elsewhere.add(key)  # as the browser's page does: it sits the deal out
-            return
-        if step == "open":
-            for position, point in frame["points"]:
-                self.cards[(*key, position)] = open_own(bytes.fromhex(point), secret)
-            return
-        if self.silent:
-            return
-        if self.hold(frame):
-            self.held.append(frame)
-            return
-        if step == "show" and self.muck:
-            await self.client.request({"type": "show", "show": False})
-            return
-        if step == "reveal":
-            if self.withhold:
-                return
-            order = list(agent.order)
-            if self.misorder:
-                order[0], order[1] = order[1], order[0]
-            answer: Frame = {"step": "reveal", "secret": secret.scalar.hex(), "order": order}
-        elif step == "key":
-            answer = {"step": "key", "key": agent.key.hex()}
-        elif step == "mask":
-            deck = agent.masked([bytes.fromhex(point) for point in frame["deck"]])
-            answer = {"step": "mask", "deck": [point.hex() for point in deck]}
-        else:
-            show = step == "show"
-            steps = [
-                unmask(bytes.fromhex(point), secret, bound(position, show))
-                for position, point in frame["points"]
-            ]
-            if self.cheat and not show:
-                steps[0] = unmask(steps[0].before, Agent.new().secret, bound(frame["points"][0][0]))
-            answer = {"step": step, "steps": [_wire(item) for item in steps]}
-            if show:
-                answer["seat"] = frame["seat"]
-        if step != "key":
-            answer["key"] = agent.key.hex()  # the key it answers with, as the browser's page does
-        hand, deal = key
-        await self.client.send({"type": "private", "hand": hand, "deal": deal, "answer": answer})
-
-
-class Calm(random.Random):
-    """Checks and calls: every hand goes to the showdown."""
-
-    def random(self) -> float:
-        return 0.5
-
-
-async def private_table(
-    api: Api, game: str, names: list[str], bot: str = "calling-bot", **settings: Any
-) -> tuple[Frame, list[Client], list[Page], list[asyncio.Task[None]]]:
-    created = api.create(
-        games=[{"game": game}],
-        seats=5,
-        hand_pause=0,
-        bot_delay=0,
-        redeal_pause=0,
-        deal="private",
-        **settings,
-    )
-    clients = []
-    for name in names:
-        seat = api.join(created, name)
-        clients.append(await Client(seat["socket"], name).open())
-    for client in clients:
-        await client.frame("table")
-    api.ok(api.host(created, "POST", "/bots", kind=bot))
-    pages = [Page(client) for client in clients]
-    runners = [asyncio.create_task(page.run()) for page in pages]
-    return created, clients, pages, runners
-
-
-async def reopened(
-    pages: list[Page], clients: list[Client]
-) -> tuple[list[Client], list[asyncio.Task[None]]]:
-    """The pages at the table again after a restart: each on a new connection of its seat,
-    holding nothing back now, answering as the frames come."""
-    again = [await Client(client.url, client.name).open() for client in clients]
-    for page, client in zip(pages, again, strict=True):
-        page.client, page.read, page.hold = client, 0, lambda frame: False
-    return again, [asyncio.create_task(page.run()) for page in pages]
-
-
-def logged_server(tmp_path: Path) -> Server:
-    """A server started on a SQLite file in ``tmp_path``, logging at the info level: its
-    database and its log are searched."""
-    server = Server(f"sqlite:///{tmp_path / 'private.sqlite3'}", tmp_path / "server.log")
-    server.log_level = "info"
-    server.start()
-    return server
-
-
-def finished(number: int) -> Callable[[Client], bool]:
-    return lambda client: number in client.finished
-
-
-async def stop(clients: list[Client], runners: list[asyncio.Task[None]]) -> None:
-    for task in runners:
-        task.cancel()
-    for client in clients:
-        await client.close()
-
-
-def hidden_unshown(pages: list[Page], history: Frame) -> set[str]:
+def hidden_unshown(pages: list[PrivatePage], history: Frame) -> set[str]:
     """The cards the pages opened as their own that no event of the hand shows to everyone."""
     public = {
         card
@@ -205,12 +54,12 @@ GAMES = ["FTQ", "SMBU", "pimp-daddy", "BD7", "BD5", "F7S"]
 def test_a_private_hand_is_played_to_the_showdown_with_a_bot(server: Server, game: str) -> None:
     api = Api(server.base)
 
-    async def scenario() -> tuple[Frame, list[Page], tuple[Frame, Frame, httpx.Response]]:
+    async def scenario() -> tuple[Frame, list[PrivatePage], tuple[Frame, Frame, httpx.Response]]:
         created, clients, pages, runners = await private_table(api, game, ["Ann", "Bob"])
         api.ok(api.host(created, "POST", "/start"))
         async with asyncio.timeout(120):
-            await asyncio.gather(*(play(client, Calm(), finished(1)) for client in clients))
-        await stop(clients, runners)
+            await asyncio.gather(*(play(client, Calm(), finished_hand(1)) for client in clients))
+        await stop_pages(clients, runners)
         table_id = created["table"]["id"]
         # The night's luck, which every page asks for after each hand, leaves it out.
         assert api.get(f"/api/tables/{table_id}/luck")["players"] == []
@@ -260,12 +109,12 @@ def test_the_bitch_is_redealt_as_a_fresh_round(server: Server) -> None:
             or len(client.finished) >= 40
         )
 
-    async def scenario() -> tuple[Frame, list[Page], int]:
+    async def scenario() -> tuple[Frame, list[PrivatePage], int]:
         created, clients, pages, runners = await private_table(api, "BITCH", ["Ann", "Bob"])
         api.ok(api.host(created, "POST", "/start"))
         async with asyncio.timeout(400):
             await asyncio.gather(*(play(client, Calm(), redealt) for client in clients))
-        await stop(clients, runners)
+        await stop_pages(clients, runners)
         number = min(
             number
             for number in clients[0].finished
@@ -286,7 +135,7 @@ def test_a_wrong_unmasking_is_named_and_a_page_that_never_answers_voids_the_deal
 ) -> None:
     api = Api(server.base)
 
-    async def scenario() -> list[tuple[Frame, Frame, list[Page]]]:
+    async def scenario() -> list[tuple[Frame, Frame, list[PrivatePage]]]:
         played = []
         for fault in ("cheat", "silent"):
             created, clients, pages, runners = await private_table(
@@ -294,12 +143,12 @@ def test_a_wrong_unmasking_is_named_and_a_page_that_never_answers_voids_the_deal
             )
             setattr(pages[1], fault, True)
             api.ok(api.host(created, "POST", "/start"))
-            players = [asyncio.create_task(play(c, Calm(), finished(1))) for c in clients]
+            players = [asyncio.create_task(play(c, Calm(), finished_hand(1))) for c in clients]
             path = f"/api/tables/{created['table']['id']}/hands/1"
             async with asyncio.timeout(60):
                 while api.http.get(path).status_code != 200:  # a void hand is over too
                     await asyncio.sleep(0.2)
-            await stop(clients, [*runners, *players])
+            await stop_pages(clients, [*runners, *players])
             history = api.get(path)
             played.append((api.table(created), history, pages))
         return played
@@ -334,8 +183,8 @@ def test_the_next_street_is_asked_of_the_first_page_before_the_betting_ends_on_i
         created, clients, _pages, runners = await private_table(api, "FTQ", ["Ann", "Bob"])
         api.ok(api.host(created, "POST", "/start"))
         async with asyncio.timeout(120):
-            await asyncio.gather(*(play(client, Calm(), finished(1)) for client in clients))
-        await stop(clients, runners)
+            await asyncio.gather(*(play(client, Calm(), finished_hand(1)) for client in clients))
+        await stop_pages(clients, runners)
         return clients
 
     clients = asyncio.run(scenario())
@@ -383,7 +232,7 @@ def test_a_key_answered_late_gives_the_silent_page_no_fresh_clock(server: Server
             while not api.http.get(path).json().get("void"):
                 await asyncio.sleep(0.1)
         late = time.monotonic() - due
-        await stop(clients, runners)
+        await stop_pages(clients, runners)
         return late, api.get(path)
 
     late, history = asyncio.run(scenario())
@@ -421,7 +270,7 @@ def test_a_pause_longer_than_the_clock_voids_nothing_until_the_clock_runs_again(
             while api.http.get(path).status_code != 200:
                 await asyncio.sleep(0.2)
         waited = time.monotonic() - resumed
-        await stop(clients, runners)
+        await stop_pages(clients, runners)
         assert still_on, "the deal was void as the table resumed: the pause counted"
         return waited, api.get(path)
 
@@ -436,7 +285,7 @@ def test_a_restart_mid_pass_resumes_and_no_unshown_hole_card_is_stored_or_logged
     server = logged_server(tmp_path)
     api = Api(server.base)
 
-    async def scenario() -> tuple[Frame, list[Page]]:
+    async def scenario() -> tuple[Frame, list[PrivatePage]]:
         created, clients, pages, runners = await private_table(
             api, "FTQ", ["Ann", "Bob"], shuffle_seconds=60
         )
@@ -452,21 +301,21 @@ def test_a_restart_mid_pass_resumes_and_no_unshown_hole_card_is_stored_or_logged
         api.ok(api.host(created, "POST", "/start"))
         rngs = (Calm(), Folder())
         players = [
-            asyncio.create_task(play(client, rng, finished(1)))
+            asyncio.create_task(play(client, rng, finished_hand(1)))
             for client, rng in zip(clients, rngs, strict=True)
         ]
         async with asyncio.timeout(60):
             while not pages[0].held:
                 await asyncio.sleep(0.05)
         server.kill()
-        await stop(clients, [*runners, *players])
+        await stop_pages(clients, [*runners, *players])
         server.start()
         again, runners = await reopened(pages, clients)
         async with asyncio.timeout(120):
             await asyncio.gather(
-                *(play(c, rng, finished(1)) for c, rng in zip(again, rngs, strict=True))
+                *(play(c, rng, finished_hand(1)) for c, rng in zip(again, rngs, strict=True))
             )
-        await stop(again, runners)
+        await stop_pages(again, runners)
         return api.get(f"/api/tables/{created['table']['id']}/hands/1"), pages
 
     try:
@@ -498,8 +347,8 @@ def test_an_equity_bot_plays_from_its_own_cards_and_they_are_kept_nowhere(
             page.muck = True
         api.ok(api.host(created, "POST", "/start"))
         async with asyncio.timeout(120):
-            await asyncio.gather(*(play(client, Folder(), finished(2)) for client in clients))
-        await stop(clients, runners)
+            await asyncio.gather(*(play(client, Folder(), finished_hand(2)) for client in clients))
+        await stop_pages(clients, runners)
         table_id = created["table"]["id"]
         return table_id, [api.get(f"/api/tables/{table_id}/hands/{n}") for n in (1, 2)]
 
@@ -547,10 +396,10 @@ def test_a_void_deal_at_a_tournament_table_gives_the_chips_back_and_play_goes_on
         )
         pages[1].hold = lambda frame: frame["hand"] == 1  # Bob's page is silent in hand 1
         api.ok(api.host(created, "POST", "/start"))
-        players = [asyncio.create_task(play(c, Calm(), finished(2))) for c in clients]
+        players = [asyncio.create_task(play(c, Calm(), finished_hand(2))) for c in clients]
         async with asyncio.timeout(180):
             await asyncio.gather(*players)
-        await stop(clients, runners)
+        await stop_pages(clients, runners)
         path = f"/api/tables/{created['table']['id']}"
         return (
             api.get(f"{path}/hands/1"),

@@ -17,8 +17,8 @@ import pytest
 
 from tests.server.conftest import WILDSTUD, Server
 from tests.server.helpers import CARDS, cards_in
-from tests.server.wsclient import Api, Client, Frame, Played, open_table, play
 from tests.tools.cli_run import run
+from tests.tools.wsclient import Api, Client, Frame, Played, open_table, play
 from wildstud.commitment import Proof, verify
 from wildstud.history import read_record
 

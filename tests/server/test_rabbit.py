@@ -11,7 +11,7 @@ from typing import Any
 
 from tests.server.conftest import Server
 from tests.server.helpers import refused
-from tests.server.wsclient import Api, Client, Folder, Frame, Shower, all_in_night, play
+from tests.tools.wsclient import Api, Client, Folder, Frame, Shower, all_in_night, play
 from wildstud.commitment import Proof, verify
 
 

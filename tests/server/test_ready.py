@@ -19,7 +19,7 @@ import httpx
 import pytest
 
 from tests.server.conftest import Postgres, Server
-from tests.server.wsclient import Api
+from tests.tools.wsclient import Api
 from wildstud.server.api import WRITE_PROBE_EVERY
 
 

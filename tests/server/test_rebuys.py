@@ -11,7 +11,7 @@ from typing import Any
 
 from tests.server.conftest import Server
 from tests.server.helpers import answer_to, refused
-from tests.server.wsclient import Api, Client, Frame
+from tests.tools.wsclient import Api, Client, Frame
 
 
 def _night(api: Api, created: Frame) -> Frame:

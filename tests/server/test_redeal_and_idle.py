@@ -10,7 +10,7 @@ from pathlib import Path
 
 from tests.server.conftest import Server
 from tests.server.helpers import public_events
-from tests.server.wsclient import Api, Client, Frame
+from tests.tools.wsclient import Api, Client, Frame
 
 PAUSE = 1.5
 

@@ -19,8 +19,8 @@ from websockets.exceptions import ConnectionClosed
 
 from tests.server.conftest import Postgres, Server, free_port
 from tests.server.helpers import tables_run_by
-from tests.server.wsclient import Api
 from tests.tools.proxy import cluster_nginx
+from tests.tools.wsclient import Api
 from wildstud.server.relay import ROUTED
 
 pytestmark = pytest.mark.slow

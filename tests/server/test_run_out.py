@@ -12,7 +12,7 @@ import pytest
 
 from tests.server.conftest import Server
 from tests.server.helpers import hand_events
-from tests.server.wsclient import Api, Client, Frame, Shower, play
+from tests.tools.wsclient import Api, Client, Frame, Shower, play
 from wildstud.cards import parse_card
 from wildstud.commitment import Proof, verify
 from wildstud.deal import DealStarted, Dealt, Event, HandStarted, StreetStarted, TurnedUp

@@ -13,8 +13,8 @@ import pytest
 
 from tests.server.conftest import Server
 from tests.server.helpers import hand_events
-from tests.server.wsclient import Api, Client, Frame, Shower, play
 from tests.tools.cli_run import run
+from tests.tools.wsclient import Api, Client, Frame, Shower, play
 from wildstud.deal import Hand, Phase, RunStarted
 from wildstud.history.phh import read_record
 from wildstud.history.replay import replay

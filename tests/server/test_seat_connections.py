@@ -9,7 +9,7 @@ import random
 from pathlib import Path
 
 from tests.server.conftest import Server
-from tests.server.wsclient import Api, Client, choose_action
+from tests.tools.wsclient import Api, Client, choose_action
 
 
 def _acted_by(client: Client, engine: int) -> int:

@@ -11,7 +11,7 @@ import pytest
 
 from tests.server.conftest import Server
 from tests.server.helpers import cards_in
-from tests.server.wsclient import Api, Client, Frame, own_hidden, play, record_cards
+from tests.tools.wsclient import Api, Client, Frame, own_hidden, play, record_cards
 
 HANDS = 4
 

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from tests.server.conftest import Server
 from tests.server.helpers import cards_in
-from tests.server.wsclient import Api, Client, Frame, play, record_cards
+from tests.tools.wsclient import Api, Client, Frame, play, record_cards
 
 OPERATIONS = ("join", "leave", "remove", "link", "hand", "return")
 

@@ -15,7 +15,7 @@ import pytest
 
 from tests.server.conftest import Server
 from tests.server.helpers import join_request, pending_requests
-from tests.server.wsclient import Api, Client
+from tests.tools.wsclient import Api, Client
 from wildstud.server.requests import HOST_COMMANDS_BURST
 from wildstud.words import describe_settings
 

@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 
 from tests.server.conftest import Server
-from tests.server.wsclient import Api, Client
+from tests.tools.wsclient import Api, Client
 from wildstud.server.app import create_app
 from wildstud.server.config import ServerConfig
 

@@ -12,7 +12,7 @@ import pytest
 
 from tests.server.conftest import Server
 from tests.server.helpers import cards_in, refused
-from tests.server.wsclient import (
+from tests.tools.wsclient import (
     ODDS_TIMEOUT,
     Api,
     Client,

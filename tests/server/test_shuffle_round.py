@@ -21,8 +21,8 @@ import pytest
 
 from tests.server.conftest import Server
 from tests.server.helpers import cards_in
-from tests.server.wsclient import Api, Client, own_hidden, play
 from tests.tools.cli_run import run
+from tests.tools.wsclient import Api, Client, own_hidden, play
 from wildstud.cards import DECK
 from wildstud.history.night_audit import FaultKind, NightRecord, audit_night
 from wildstud.joint_shuffle import SEED_BYTES, night_commitment, value_commitment

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from tests.server.conftest import Server
 from tests.server.helpers import public_events
-from tests.server.wsclient import Api, Client, Frame, play
+from tests.tools.wsclient import Api, Client, Frame, play
 from wildstud.history import read_record
 
 

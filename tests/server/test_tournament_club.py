@@ -9,7 +9,7 @@ import asyncio
 import random
 
 from tests.server.helpers import club_member, refused, stop_playing, until_done
-from tests.server.wsclient import Api, Client, play
+from tests.tools.wsclient import Api, Client, play
 from wildstud.tournament import deal
 
 NIGHT = {

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 from tests.server.conftest import Server
-from tests.server.wsclient import Api
+from tests.tools.wsclient import Api
 from wildstud.server.store import Store
 
 HANDS = 3

@@ -203,7 +203,7 @@ class JsonPage:
             unmask(bytes.fromhex(point), secret, rounds.proof_context(position, self.party))
             for position, point in asked["points"]
         ]
-        return {"step": "unmask", "steps": [_wire(step) for step in steps]}
+        return {"step": "unmask", "steps": [wire(step) for step in steps]}
 
     def open(self, points: list[list[Any]]) -> None:
         for position, point in points:
@@ -218,10 +218,11 @@ class JsonPage:
             )
             for position, point in points
         ]
-        return {"step": "show", "seat": self.seat, "steps": [_wire(step) for step in steps]}
+        return {"step": "show", "seat": self.seat, "steps": [wire(step) for step in steps]}
 
 
-def _wire(step: Unmasking) -> list[str]:
+def wire(step: Unmasking) -> list[str]:
+    """An unmasking step as a page sends it: four hexadecimal strings."""
     return [step.before.hex(), step.after.hex(), step.challenge.hex(), step.response.hex()]
 
 
