@@ -94,9 +94,18 @@ class MenuItem:
     options: GameOptions
     rules: Rules
     house_rules: Mapping[str, object]
-    """The options that differ from the game's defaults, as the menu lists them: worked out
-    once, since every table frame lists the menu (a profile of the server found the options'
-    comparison at 4% of its CPU, made again for each frame)."""
+    """The house rules the host gave this game, as the menu lists them: the options that
+    differ from the table's own (the game's defaults with :func:`table_house_rules` and the
+    table's stakes, which every game of the table shares), so that the dealer's choice offers
+    no game as special for what is true of them all. Worked out once, since every table frame
+    lists the menu (a profile of the server found the options' comparison at 4% of its CPU,
+    made again for each frame).
+
+    >>> strict = {"queens": "all", "free_fold": False}
+    >>> menu = Menu.build([{"game": "FTQ"}, {"game": "FTQ", "house_rules": strict}], {"ante": 4})
+    >>> [dict(item.house_rules) for item in menu.items]
+    [{}, {'queens': 'all', 'free_fold': False}]
+    """
 
     @property
     def code(self) -> str:
@@ -152,13 +161,13 @@ class Menu:
                         f"{game.title}: {name!r} is one of the table's stakes, set once for"
                         " every game, not a house rule of one game"
                     )
-            values = {
-                **table_house_rules(game, private=private),
-                **house,
-                **_stakes_for(game, stakes),
+            table = {**table_house_rules(game, private=private), **_stakes_for(game, stakes)}
+            options = game.options({**table, **house})
+            usual = game.options(table).to_mapping()
+            chosen = {
+                name: value for name, value in options.to_mapping().items() if usual[name] != value
             }
-            options = game.options(values)
-            items.append(MenuItem(index, game, options, game.rules(options), options.changes()))
+            items.append(MenuItem(index, game, options, game.rules(options), chosen))
         return cls(tuple(items))
 
     def check_seats(self, seats: int) -> None:

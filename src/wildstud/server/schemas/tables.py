@@ -333,7 +333,9 @@ class MenuEntry(_Model):
     title: str
     code: str
     house_rules: dict[str, str | int | bool] = Field(
-        description="the house rules that differ from the game's defaults"
+        description="the house rules the host gave this game: the options that differ from"
+        " the table's own (the game's defaults with the server's table house rules and the"
+        " table's stakes)"
     )
 
 

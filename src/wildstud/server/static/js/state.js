@@ -30,16 +30,23 @@ export function nameAt(state, tableSeat) {
   return seat ? seat.name : `Seat ${tableSeat + 1}`;
 }
 
+/** A game's house rules in words ("queens: all, free fold: no"): each rule's name, and its
+ * value with a yes or no for a switch. */
+export function rulesWords(rules) {
+  const said = (value) => (value === true ? "yes" : value === false ? "no" : String(value).replaceAll("-", " "));
+  return Object.entries(rules || {})
+    .map(([key, value]) => `${key.replaceAll("_", " ")}: ${said(value)}`)
+    .join(", ");
+}
+
 /** The house rules of the table's entry for this hand's game, as words ("" when none). */
 export function ruleText(state, view) {
   // The table's menu gives the code each entry is dealt under, whatever the host typed.
   const table = state.table;
   const index = table && table.menu ? table.menu.findIndex((item) => item.code === view.code) : -1;
   const entry = index >= 0 ? table.settings.games[index] : null;
-  const rules = entry && Object.entries(entry.house_rules || {});
-  return rules && rules.length
-    ? ` (${rules.map(([key, value]) => `${key.replaceAll("_", " ")}: ${value}`).join(", ")})`
-    : "";
+  const words = entry ? rulesWords(entry.house_rules) : "";
+  return words ? ` (${words})` : "";
 }
 
 /** What the dealer says of the host's pausing and resuming the table (the host's changes to

@@ -30,7 +30,7 @@ import { ShowdownChoice } from "./showdown.js";
 import { TwiceOffer } from "./twice.js";
 import { PracticeHelp } from "./practice.js";
 import { keepGoodbye, keptGoodbye, showGoodbye } from "./goodbye.js";
-import { initialState, nameAt, reduce } from "./state.js";
+import { initialState, nameAt, reduce, rulesWords } from "./state.js";
 import { LiveProofs } from "./proofs.js";
 import { askRabbit, checkRabbit, rabbitPanel } from "./rabbit.js";
 import { WakeLock } from "./awake.js";
@@ -707,7 +707,7 @@ class TablePage {
       return;
     }
     const buttons = choosing.entries.map((entry) => {
-      const rules = Object.entries(entry.house_rules || {});
+      const rules = rulesWords(entry.house_rules);
       return h(
         "button",
         {
@@ -723,9 +723,7 @@ class TablePage {
         },
         h("strong", {}, entry.title),
         ` (${entry.code})`,
-        rules.length
-          ? h("small", {}, rules.map(([name, value]) => `${name.replaceAll("_", " ")}: ${value}`).join(", "))
-          : h("small", {}, "standard rules"),
+        h("small", {}, rules || "the table's usual rules"),
       );
     });
     picker.replaceChildren(h("h2", {}, "Your deal: pick the game"), h("div", { className: "pick-list" }, buttons));
