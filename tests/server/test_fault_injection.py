@@ -5,7 +5,8 @@ from the store holds (:func:`held`, :func:`as_stored`), the client is told
 answers 503), nothing is reloaded, and the same command, sent again, works (in-process). The
 ledger's reads, commands of the money slice, have the store fail their read once alike. A page's
 commitment and value in the players' shuffle, the shuffle's commands, leave its round (and its
-stored rows) as they were, the page told with an error frame.
+stored rows) as they were, the page told with an error frame; so does a page's answer in a
+private deal (its key, its deck, its unmaskings, its hand shown), the deal's rounds.
 
 The hand runner's own commands (a deal, a bot's action, the clock's, a showdown's choice, a
 redeal, the hand's end) have nobody to tell: each kind's first write fails once, and then what
@@ -28,6 +29,8 @@ import pytest
 from tests.server.helpers import Player
 from wildstud.betting import ActionKind
 from wildstud.joint_shuffle import value_commitment
+from wildstud.private_deal import unmask
+from wildstud.private_rounds import Agent
 from wildstud.server import replay
 from wildstud.server.clock import Backoff
 from wildstud.server.lobby import Lobby
@@ -35,6 +38,7 @@ from wildstud.server.messages import (
     Act,
     Choose,
     Commit,
+    PrivateAnswer,
     Rebuy,
     Reveal,
     RunTwice,
@@ -720,6 +724,141 @@ async def _shuffled() -> None:
 
 def test_a_page_s_commitment_and_value_survive_a_failed_write_with_the_round_unchanged() -> None:
     asyncio.run(_shuffled())
+
+
+# -- a private deal ------------------------------------------------------------------------------
+
+
+class InPage:
+    """A seat's page in a private deal, in memory: it answers each ``private`` frame that asks
+    something of it (its key, its masked deck, its unmaskings, its hand shown) as the browser's
+    page does (tests/server/test_private_table.py's ``Page``, over the socket)."""
+
+    def __init__(self, player: Player) -> None:
+        self.player = player
+        self.agents: dict[tuple[int, int], Agent] = {}
+        self.read = 0
+
+    def answers(self) -> list[PrivateAnswer]:
+        """The answers to the frames asked of it since it last looked."""
+        asked = [
+            frame
+            for frame in self.player.frames[self.read :]
+            if frame["type"] == "private" and frame["step"] in ("key", "mask", "unmask", "show")
+        ]
+        self.read = len(self.player.frames)
+        return [self.answer(frame) for frame in asked]
+
+    def answer(self, frame: dict[str, Any]) -> PrivateAnswer:
+        key = (frame["hand"], frame["deal"])
+        agent = self.agents.setdefault(key, Agent.new())
+        step = frame["step"]
+        answer: dict[str, Any]
+        if step == "key":
+            answer = {"step": "key", "key": agent.key.hex()}
+        elif step == "mask":
+            deck = agent.masked([bytes.fromhex(point) for point in frame["deck"]])
+            answer = {"step": "mask", "deck": [point.hex() for point in deck]}
+        else:
+            show = "|show" if step == "show" else ""
+            words = f"{frame['context']}|deal {frame['deal']}"
+            steps = [
+                unmask(
+                    bytes.fromhex(point),
+                    agent.secret,
+                    f"{words}|position {position}|party {frame['party']}{show}".encode(),
+                )
+                for position, point in frame["points"]
+            ]
+            wire = [
+                [item.before.hex(), item.after.hex(), item.challenge.hex(), item.response.hex()]
+                for item in steps
+            ]
+            answer = {"step": step, "steps": wire}
+            if step == "show":
+                answer["seat"] = frame["seat"]
+        if step != "key":
+            answer["key"] = agent.key.hex()
+        return PrivateAnswer(type="private", hand=key[0], deal=key[1], answer=answer)
+
+
+async def _private() -> None:
+    store, lobby, night = await connected_table(
+        TableSettings(
+            name="private",
+            games=[GameEntry(game="FTQ")],
+            seats=4,
+            deal="private",
+            bot_delay=0,
+            hand_pause=0,
+            showdown_pause=0,
+            action_clock=3600,
+            muck_clock=60,
+            shuffle_seconds=60,
+        )
+    )
+    table = night.table
+    pages = {index: InPage(player) for index, player in night.players.items()}
+    failed: list[str] = []
+
+    async def refused(page: InPage, frame: PrivateAnswer) -> None:
+        """``frame``, a page's answer, with the store failing once: the page is told, the
+        deal's state is as it was (the same value), nothing reloaded; the same answer sent
+        again is taken."""
+        before = table.private.state
+        mark = len(page.player.frames)
+
+        def told() -> None:
+            error = answer(page.player, mark)
+            assert (error["code"], error["seq"]) == ("storage", None), error
+            assert table.private.state is before
+            assert not table.broken
+
+        await night.refused_once(lambda: table.handle(page.player, frame), told)
+        taken = table.private.state
+        assert taken is not before
+        assert taken.seq > before.seq
+
+    await table.set_status(TableStatus.RUNNING)
+    number: int | None = None
+    async with asyncio.timeout(60):
+        while number is None or table.driver.in_play(number):
+            live = table.live
+            if live is not None:
+                number = live.number
+            asked = [(page, frame) for page in pages.values() for frame in page.answers()]
+            for page, frame in asked:
+                step = str(frame.answer["step"])
+                if step in failed:
+                    await table.handle(page.player, frame)
+                else:
+                    failed.append(step)
+                    await refused(page, frame)
+            if asked:
+                continue
+            hand = None if live is None else live.hand
+            if live is None or hand is None or hand.to_act is None:
+                await asyncio.sleep(0.01)
+                continue
+            index = live.setup.lineup[hand.to_act]
+            kinds = {option.kind for option in hand.legal_actions()}
+            kind = next(
+                k for k in (ActionKind.CHECK, ActionKind.CALL, ActionKind.BRING_IN) if k in kinds
+            )
+            act = Act(type="act", seq=table.seats[index].last_seq + 1, action=kind.value)  # type: ignore[arg-type]
+            await table.handle(night.players[index], act)
+    assert sorted(failed) == ["key", "mask", "show", "unmask"]
+    assert table.writer.failures == 0
+    report = await table.ledger()
+    assert report["balanced"], report
+    await lobby.close()
+    store.close()
+
+
+def test_a_page_s_answers_in_a_private_deal_survive_a_failed_write_with_the_rounds_unchanged() -> (
+    None
+):
+    asyncio.run(_private())
 
 
 # -- the seating's commands that the table makes itself ------------------------------------------

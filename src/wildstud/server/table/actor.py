@@ -37,9 +37,14 @@ change is still the runner's code, carried out as the outcome's effect
 (:mod:`.shuffle_requests`: its word that it takes part, its commitment, its value), checked by a
 pure function of the shuffle's state (the night seed, the round as a frozen value, the pages
 that take part), whose outcome's row is stored before its state is adopted (:attr:`Slice.adopt`:
-the state is held by :class:`.shuffling.Shuffling`, whose round the runner moves on too), and
-a ping's pong (:mod:`.pings`: no state, nothing stored; through the inbox, so that it comes
-after the frames of the commands ahead of it). The hand runner (:mod:`.driver`) still runs
+the state is held by :class:`.shuffling.Shuffling`, whose round the runner moves on too), a
+page's answers in a private deal (:mod:`.private_answers`: its key, its deck, its unmaskings,
+checked by a pure function of the deal's state, the rounds a value never changed in place,
+their rows stored before the state is adopted, held by :class:`.private.PrivateDeal`, whose
+deal the runner moves on too; a hand shown, whose change is the runner's code, carried out as
+the outcome's effect, :meth:`.private.PrivateDeal.carry_out`), and a ping's pong
+(:mod:`.pings`: no state, nothing stored; through the inbox, so that it comes after the frames
+of the commands ahead of it). The hand runner (:mod:`.driver`) still runs
 under the table's lock, its ticks passing through the inbox, today's code run whole; the
 runner's state is a frozen value all the same (:mod:`.runner`: the hand in progress, a
 :class:`~.live.LiveHand`, and the turn's clock among it), staged with each change and adopted
@@ -67,9 +72,9 @@ welcome (whose table frame tells everyone, once).
 
 :class:`Wrapped` is left for these, each today's code run whole in its turn:
 
-- a private deal's answers (:meth:`.private.PrivateDeal.receive`: a party's answer in a
-  deal's rounds, its choice to show, its reveal for the audit once a deal is over; checked,
-  stored and sent by today's code under the table's lock);
+- a page's reveal for the audit once a private deal is over
+  (:meth:`.private_reveal.Reveals.receive`: checked, stored and sent by today's code under the
+  table's lock);
 - a connection's arrival and departure (:meth:`.fanout.Fanout.attach`, ``detach``: the
   welcome, all the table's frames for it; an absent player's return, folded into it, is the
   seating's).
@@ -111,6 +116,7 @@ from wildstud.server.table.core import (
 from wildstud.server.table.hand_requests import Step
 from wildstud.server.table.ledger import ReadLedger
 from wildstud.server.table.outbox import Outbox
+from wildstud.server.table.private_answers import Shown
 from wildstud.server.table.writer import StorageFailureError
 
 if TYPE_CHECKING:
@@ -152,7 +158,7 @@ class Slice:
 
 @dataclass(frozen=True, slots=True)
 class Wrapped(Command):
-    """A command of a part that has not moved onto the core yet (a private deal's answers, a
+    """A command of a part that has not moved onto the core yet (a private deal's reveals, a
     connection's arrival and departure: see the module's description):
     ``run`` is today's
     code, which takes the table's lock, checks, changes, stores and tells by itself. An
@@ -562,6 +568,8 @@ class Actor:
             return None
         if isinstance(request, Step):
             return await table.driver.carry_out(request)
+        if isinstance(request, Shown):
+            return await table.private.carry_out(request)
         if isinstance(request, ReadLedger):
             return await self._read(store.call(store.ledger, table.id))
         if isinstance(request, chat.AddLine):

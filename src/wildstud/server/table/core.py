@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DESK",
     "Acked",
+    "AtSeat",
     "Audience",
     "CancelChoice",
     "ClockNews",
@@ -89,6 +90,14 @@ class To:
 
 
 @dataclass(frozen=True, slots=True)
+class AtSeat:
+    """Every connection of table seat ``index`` as the news goes out (a player's phone and
+    laptop alike): what a private deal asks of a seat's page."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
 class Readers:
     """The chat's readers: every seat's connections, and the spectators' when ``spectators``."""
 
@@ -105,7 +114,7 @@ class Everyone:
     """Every connection to the table."""
 
 
-Audience = To | Readers | Spectators | Everyone
+Audience = To | AtSeat | Readers | Spectators | Everyone
 """Who a piece of news is for; the outbox (:mod:`.outbox`) finds their connections."""
 
 

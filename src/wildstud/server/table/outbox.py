@@ -1,9 +1,9 @@
 """The outbox of a table's actor: news turned into frames, each sent to the connections of its
 audience, and the one place where a hand's view is redacted.
 
-A slice says who a frame is for (one connection, the chat's readers, the spectators, everyone);
-the outbox finds their connections among the table's seats and spectators, makes the frame's
-text once and sends it to each. The news of a hand (:class:`~.core.HandNews`) carries the
+A slice says who a frame is for (one connection, a seat's, the chat's readers, the spectators,
+everyone); the outbox finds their connections among the table's seats and spectators, makes the
+frame's text once and sends it to each. The news of a hand (:class:`~.core.HandNews`) carries the
 engine's hand whole, hidden cards and all: the outbox groups the audience's connections by the
 engine seat each may see (:meth:`Outbox.viewer`), and makes each group's frame from that seat's
 view and the events redacted for it, so a hidden card reaches only its owner's connections.
@@ -26,6 +26,7 @@ from wildstud.server.messages import ack_frame, encode_event, encode_view, encod
 from wildstud.server.proofs import Openings
 from wildstud.server.table.core import (
     Acked,
+    AtSeat,
     Audience,
     ClockNews,
     Dismissed,
@@ -65,6 +66,9 @@ class Outbox:
         table = self.table
         if isinstance(audience, To):
             return (audience.client,)
+        if isinstance(audience, AtSeat):
+            seat = table.seats.get(audience.index)
+            return () if seat is None else tuple(seat.clients)
         if isinstance(audience, Spectators):
             return tuple(table.fanout.spectators)
         if isinstance(audience, Everyone):

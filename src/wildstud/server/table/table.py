@@ -20,7 +20,8 @@ settings, the seats, the hand, the lock) and is made of one part for each job:
   settings, the money: the players' requests for chips, decided by the host and applied
   between hands, and the chip ledger's reads, :mod:`.cashier` and :mod:`.ledger`; and the
   checks of the players' requests in a hand, :mod:`.hand_requests`; a page's part in the
-  players' shuffle, :mod:`.shuffle_requests`; and a ping's pong, :mod:`.pings`).
+  players' shuffle, :mod:`.shuffle_requests`; a page's answers in a private deal,
+  :mod:`.private_answers`; and a ping's pong, :mod:`.pings`).
  Every change is made under the table's lock in the
 same order: the engine checks it and carries it out, the store writes it in one transaction,
 and only then do the clients hear of it, each seeing only what its seat may see.
@@ -116,6 +117,7 @@ from wildstud.server.table import (
     chat,
     hand_requests,
     pings,
+    private_answers,
     seat_requests,
     seating,
     shuffle_requests,
@@ -286,6 +288,15 @@ class Table:
                     shared=True,
                     held=lambda: self.shuffling.state,
                     adopt=self.shuffling.adopt,
+                ),
+                Slice(
+                    private_answers.NAME,
+                    None,
+                    private_answers.handle,
+                    private_answers.COMMANDS,
+                    shared=True,
+                    held=lambda: self.private.state,
+                    adopt=self.private.adopt,
                 ),
             ],
         )
@@ -555,7 +566,8 @@ class Table:
     async def handle(self, client: Client, frame: Message) -> None:
         """Carry out a client's request and answer it (see :mod:`wildstud.server.table.players`; a
         line of chat, :mod:`wildstud.server.table.chat`, through the actor; a page's part in the
-        players' shuffle, :mod:`wildstud.server.table.shuffle_requests`; a ping's pong,
+        players' shuffle, :mod:`wildstud.server.table.shuffle_requests`; a page's answer in a
+        private deal, :mod:`wildstud.server.table.private_answers`; a ping's pong,
         :mod:`wildstud.server.table.pings`)."""
         if isinstance(frame, Say):
             await self.actor.ask(lambda: self._speak(client, frame))
@@ -565,7 +577,10 @@ class Table:
                 await self.actor.ask(lambda: self._page_part(client, frame))
                 return
             if isinstance(frame, PrivateAnswer):
-                await self._wrapped(lambda: self.private.receive(client, frame))
+                if frame.answer.get("step") == "reveal":  # a deal over: for its audit
+                    await self._wrapped(lambda: self.private.reveal(client, frame))
+                else:  # the private deal's command
+                    await self.actor.ask(lambda: self._private_answer(client, frame))
                 return
             players = self.players
             if isinstance(frame, SitIn | SitOut):  # the seating's command
@@ -603,6 +618,15 @@ class Table:
         seat = None if client.seat is None else self.seats.get(client.seat)
         present = None if seat is None else frozenset(seat.clients)
         return shuffle_requests.PagePart(client, frame, client.seat, present)
+
+    def _private_answer(self, client: Client, frame: PrivateAnswer) -> private_answers.PageAnswer:
+        """The private deal's command for a page's answer, with its seat's connections and the
+        hand in play as they stand now (:mod:`wildstud.server.table.private_answers`)."""
+        seat = None if client.seat is None else self.seats.get(client.seat)
+        present = frozenset() if seat is None else frozenset(seat.clients)
+        playing = None if self.live is None else self.live.number
+        seconds = float(self.settings.shuffle_seconds)
+        return private_answers.PageAnswer(client, frame, client.seat, present, playing, seconds)
 
     def _speak(self, client: Client, frame: Say) -> chat.Speak:
         """The chat's command for ``frame``, with its speaker's seat as it stands now."""
