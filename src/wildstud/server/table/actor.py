@@ -42,7 +42,9 @@ page's answers in a private deal (:mod:`.private_answers`: its key, its deck, it
 checked by a pure function of the deal's state, the rounds a value never changed in place,
 their rows stored before the state is adopted, held by :class:`.private.PrivateDeal`, whose
 deal the runner moves on too; a hand shown, whose change is the runner's code, carried out as
-the outcome's effect, :meth:`.private.PrivateDeal.carry_out`), and a ping's pong
+the outcome's effect, :meth:`.private.PrivateDeal.carry_out`), a page's reveal of a deal's
+secret for the audit once the deal is over (:mod:`.reveal_answers`: a deal published early
+read from the store first, as the outcome's read), and a ping's pong
 (:mod:`.pings`: no state, nothing stored; through the inbox, so that it comes after the frames
 of the commands ahead of it). The hand runner (:mod:`.driver`) still runs
 under the table's lock, its ticks passing through the inbox, today's code run whole; the
@@ -70,14 +72,9 @@ into that change the same way, and so is an absent player's return as their link
 (:class:`~.seating.Back`), into the turn of the connection's arrival, stored before its
 welcome (whose table frame tells everyone, once).
 
-:class:`Wrapped` is left for these, each today's code run whole in its turn:
-
-- a page's reveal for the audit once a private deal is over
-  (:meth:`.private_reveal.Reveals.receive`: checked, stored and sent by today's code under the
-  table's lock);
-- a connection's arrival and departure (:meth:`.fanout.Fanout.attach`, ``detach``: the
-  welcome, all the table's frames for it; an absent player's return, folded into it, is the
-  seating's).
+:class:`Wrapped` is left for a connection's arrival and departure
+(:meth:`.fanout.Fanout.attach`, ``detach``: the welcome, all the table's frames for it; an
+absent player's return, folded into it, is the seating's), today's code run whole in its turn.
 
 The desk's follow-ups of the seating's (:data:`~.core.DESK`) are not its slice's commands yet:
 they read the hand runner's state and the seats as the change in hand leaves them, and are
@@ -117,6 +114,7 @@ from wildstud.server.table.hand_requests import Step
 from wildstud.server.table.ledger import ReadLedger
 from wildstud.server.table.outbox import Outbox
 from wildstud.server.table.private_answers import Shown
+from wildstud.server.table.reveal_answers import LoadDeal
 from wildstud.server.table.writer import StorageFailureError
 
 if TYPE_CHECKING:
@@ -158,8 +156,8 @@ class Slice:
 
 @dataclass(frozen=True, slots=True)
 class Wrapped(Command):
-    """A command of a part that has not moved onto the core yet (a private deal's reveals, a
-    connection's arrival and departure: see the module's description):
+    """A command of a part that has not moved onto the core yet (a connection's arrival and
+    departure: see the module's description):
     ``run`` is today's
     code, which takes the table's lock, checks, changes, stores and tells by itself. An
     intermediate step: it passes through the one inbox, so that the table takes one command
@@ -570,6 +568,8 @@ class Actor:
             return await table.driver.carry_out(request)
         if isinstance(request, Shown):
             return await table.private.carry_out(request)
+        if isinstance(request, LoadDeal):
+            return await self._read(table.private.reveals.load_deal(request))
         if isinstance(request, ReadLedger):
             return await self._read(store.call(store.ledger, table.id))
         if isinstance(request, chat.AddLine):

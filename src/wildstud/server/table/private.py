@@ -65,7 +65,6 @@ from wildstud.private_rounds import (
     RoundsError,
     Row,
 )
-from wildstud.server.messages import PrivateAnswer
 from wildstud.server.replay import SHOW, at_showdown
 from wildstud.server.seating import Client
 from wildstud.server.store import ActionRecord, Changes, HandSetup, PrivateRound
@@ -358,13 +357,6 @@ class PrivateDeal:
         )
         await self.table.driver.void_hand(live, f"{names} did not answer in time")
         self.state = self.state.but(rounds=None, showing=None)
-
-    async def reveal(self, client: Client, frame: PrivateAnswer) -> None:
-        """A page publishes a deal's secret and order for its audit, once the deal is over
-        (:meth:`.private_reveal.Reveals.receive`), under the table's lock."""
-        async with self.table.lock:
-            await self.reveals.receive(client, frame)
-            self.table.wake()
 
     # -- the showdown -----------------------------------------------------------------------------
 

@@ -118,6 +118,7 @@ from wildstud.server.table import (
     hand_requests,
     pings,
     private_answers,
+    reveal_answers,
     seat_requests,
     seating,
     shuffle_requests,
@@ -126,6 +127,7 @@ from wildstud.server.table import desk as desk_slice
 from wildstud.server.table import settings as settings_slice
 from wildstud.server.table.actor import Actor, Slice, Wrapped
 from wildstud.server.table.cashier import CashierState, DecideChips, Holder, Limits, holds_all
+from wildstud.server.table.core import Command
 from wildstud.server.table.driver import HAND, Driver, TableStatus
 from wildstud.server.table.fanout import RESTARTING, Fanout, dumps
 from wildstud.server.table.hosting import Hosting
@@ -297,6 +299,15 @@ class Table:
                     shared=True,
                     held=lambda: self.private.state,
                     adopt=self.private.adopt,
+                ),
+                Slice(
+                    reveal_answers.NAME,
+                    None,
+                    reveal_answers.handle,
+                    reveal_answers.COMMANDS,
+                    shared=True,
+                    held=lambda: self.private.reveals.state,
+                    adopt=self.private.reveals.adopt,
                 ),
             ],
         )
@@ -577,10 +588,7 @@ class Table:
                 await self.actor.ask(lambda: self._page_part(client, frame))
                 return
             if isinstance(frame, PrivateAnswer):
-                if frame.answer.get("step") == "reveal":  # a deal over: for its audit
-                    await self._wrapped(lambda: self.private.reveal(client, frame))
-                else:  # the private deal's command
-                    await self.actor.ask(lambda: self._private_answer(client, frame))
+                await self.actor.ask(lambda: self._private_answer(client, frame))
                 return
             players = self.players
             if isinstance(frame, SitIn | SitOut):  # the seating's command
@@ -619,13 +627,19 @@ class Table:
         present = None if seat is None else frozenset(seat.clients)
         return shuffle_requests.PagePart(client, frame, client.seat, present)
 
-    def _private_answer(self, client: Client, frame: PrivateAnswer) -> private_answers.PageAnswer:
+    def _private_answer(self, client: Client, frame: PrivateAnswer) -> Command:
         """The private deal's command for a page's answer, with its seat's connections and the
-        hand in play as they stand now (:mod:`wildstud.server.table.private_answers`)."""
+        hand in play as they stand now (:mod:`wildstud.server.table.private_answers`); a
+        reveal for the audit once a deal is over, the audit's, with the name seated there now
+        (:mod:`wildstud.server.table.reveal_answers`)."""
         seat = None if client.seat is None else self.seats.get(client.seat)
+        seconds = float(self.settings.shuffle_seconds)
+        if frame.answer.get("step") == "reveal":
+            name = None if seat is None else seat.name
+            finished = self.private.reveals.finished()
+            return reveal_answers.PageReveal(client, frame, client.seat, name, finished, seconds)
         present = frozenset() if seat is None else frozenset(seat.clients)
         playing = None if self.live is None else self.live.number
-        seconds = float(self.settings.shuffle_seconds)
         return private_answers.PageAnswer(client, frame, client.seat, present, playing, seconds)
 
     def _speak(self, client: Client, frame: Say) -> chat.Speak:
