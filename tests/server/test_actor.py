@@ -574,7 +574,7 @@ def test_sitting_out_and_in_and_an_absent_player_s_return_are_seating_commands()
         return asked, one, two, away, back
 
     asked, one, two, away, back = asyncio.run(run())
-    assert asked == ["Sit", "Sit", "Sit", "Sit", "Sit", "Wrapped", "Welcome"]
+    assert asked == ["Sit", "Sit", "Sit", "Sit", "Sit", "Arrive", "Welcome"]
     answers = [
         [(f["type"], f.get("seq"), f.get("code"), f.get("repeat")) for f in page.frames]
         for page in (one, two)

@@ -72,9 +72,10 @@ into that change the same way, and so is an absent player's return as their link
 (:class:`~.seating.Back`), into the turn of the connection's arrival, stored before its
 welcome (whose table frame tells everyone, once).
 
-:class:`Wrapped` is left for a connection's arrival and departure
-(:meth:`.fanout.Fanout.attach`, ``detach``: the welcome, all the table's frames for it; an
-absent player's return, folded into it, is the seating's), today's code run whole in its turn.
+A connection's arrival and departure are the connections' commands (:mod:`.connections`): the
+welcome, all the table's frames for that one connection, is news (:class:`~.core.Welcomed`),
+sent once an absent player's return folded into the turn's change is stored; the chat's log
+follows it, once stored too. :class:`Wrapped` is left unused.
 
 The desk's follow-ups of the seating's (:data:`~.core.DESK`) are not its slice's commands yet:
 they read the hand runner's state and the seats as the change in hand leaves them, and are
@@ -98,17 +99,13 @@ from wildstud.server.store.records import Changes
 from wildstud.server.table import chat
 from wildstud.server.table.core import (
     DESK,
-    Acked,
     CancelChoice,
-    ClockNews,
     Command,
-    Dismissed,
-    News,
     Outcome,
     Refused,
     ResetTurn,
-    TableNews,
     Tick,
+    Told,
 )
 from wildstud.server.table.hand_requests import Step
 from wildstud.server.table.ledger import ReadLedger
@@ -419,7 +416,7 @@ class Actor:
     async def _steps(self, first: Command) -> Any:
         pending: list[Command] = [first]
         reply: Any = None
-        news: list[News | TableNews | ClockNews | Dismissed | Acked] = []
+        news: list[Told] = []
         while pending:
             command = pending.pop(0)
             part = self._route(command)
@@ -522,12 +519,15 @@ class Actor:
             into.add(effect.request)
         self.table.writer.staged[part.name] = outcome.state
         later: list[Command] = []
+        after: list[Command] = []
         for follow in outcome.follow:
             route = self._route(follow)
             if isinstance(follow, DESK):  # the desk's, in the same change
                 self.table.desk.folded(follow, into)
             elif route is None:
                 later.append(follow)
+            elif not route.shared:  # a slice apart (the chat's): its turn once this is stored
+                after.append(follow)
             else:
                 self.fold(route.name, follow, into)
 
@@ -535,6 +535,8 @@ class Actor:
             part.state = outcome.state
             for follow in later:
                 self._legacy(follow)
+            for follow in after:
+                self.follow(follow)
 
         self.table.writer.after(adopt)
         return outcome

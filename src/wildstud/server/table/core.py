@@ -50,6 +50,7 @@ __all__ = [
     "Dismissed",
     "Effect",
     "Everyone",
+    "Gone",
     "HandNews",
     "News",
     "Numbered",
@@ -63,6 +64,9 @@ __all__ = [
     "TableRuns",
     "Tick",
     "To",
+    "Told",
+    "TurnedAway",
+    "Welcomed",
 ]
 
 S = TypeVar("S")
@@ -323,12 +327,47 @@ class Refused:
 
 
 @dataclass(frozen=True, slots=True)
+class Welcomed:
+    """News of a connection's arrival (:class:`.connections.Arrive`): ``client`` joins the
+    table's connections (``seat``: the table seat it opened, ``None`` for a spectator's) and is
+    sent the whole table as its seat may see it; everyone else is sent the table frame when it
+    is a seat's (:meth:`.fanout.Fanout.welcome`)."""
+
+    client: Any
+    seat: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class TurnedAway:
+    """News of a connection's arrival at a table that takes none now: ``client`` is sent
+    ``frame`` (why it may not connect now) and closed with ``code`` and ``reason``."""
+
+    client: Any
+    frame: dict[str, Any]
+    code: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Gone:
+    """News of a connection's departure (:class:`.connections.Depart`): ``client`` is no longer
+    among the table's connections; everyone is sent the table frame when it was its seat's last
+    one (:meth:`.fanout.Fanout.gone`)."""
+
+    client: Any
+
+
+Told = News | TableNews | ClockNews | Dismissed | Acked | Welcomed | TurnedAway | Gone
+"""What a slice's outcome may tell (the outbox sends each to its audience)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Outcome(Generic[S]):
     """What one command comes to (see the module's description)."""
 
     state: S
     effect: Effect | None = None
-    news: tuple[News | TableNews | ClockNews | Dismissed | Acked, ...] = ()
+    news: tuple[Told, ...] = ()
     reply: object = None
     wake: float | None = None
     follow: tuple[Command, ...] = ()

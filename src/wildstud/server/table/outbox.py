@@ -31,12 +31,15 @@ from wildstud.server.table.core import (
     ClockNews,
     Dismissed,
     Everyone,
+    Gone,
     HandNews,
-    News,
     Readers,
     Spectators,
     TableNews,
     To,
+    Told,
+    TurnedAway,
+    Welcomed,
 )
 from wildstud.server.table.fanout import dumps
 
@@ -79,9 +82,7 @@ class Outbox:
             readers.extend(table.fanout.spectators)
         return readers
 
-    def send(
-        self, news: Iterable[News | TableNews | ClockNews | Dismissed | Acked | HandNews]
-    ) -> None:
+    def send(self, news: Iterable[Told | HandNews]) -> None:
         """Send each piece of ``news`` to its audience, the table frame once at most, in its
         first one's place (the turn's clock likewise, while a hand is played)."""
         table_sent = clock_sent = False
@@ -105,6 +106,16 @@ class Outbox:
                 continue
             if isinstance(item, Acked):
                 self._acked(item)
+                continue
+            if isinstance(item, Welcomed):
+                self.table.fanout.welcome(item.client, item.seat)
+                continue
+            if isinstance(item, Gone):
+                self.table.fanout.gone(item.client)
+                continue
+            if isinstance(item, TurnedAway):
+                item.client.send(dumps(item.frame))
+                item.client.close(item.code, item.reason)
                 continue
             text = dumps(item.frame)
             for client in self.audience(item.audience):

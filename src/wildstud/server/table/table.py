@@ -115,6 +115,7 @@ from wildstud.server.store import (
 from wildstud.server.table import cashier as money_slice
 from wildstud.server.table import (
     chat,
+    connections,
     hand_requests,
     pings,
     private_answers,
@@ -127,7 +128,7 @@ from wildstud.server.table import desk as desk_slice
 from wildstud.server.table import settings as settings_slice
 from wildstud.server.table.actor import Actor, Slice, Wrapped
 from wildstud.server.table.cashier import CashierState, DecideChips, Holder, Limits, holds_all
-from wildstud.server.table.core import Command
+from wildstud.server.table.core import Command, Gone, Refused
 from wildstud.server.table.driver import HAND, Driver, TableStatus
 from wildstud.server.table.fanout import RESTARTING, Fanout, dumps
 from wildstud.server.table.hosting import Hosting
@@ -139,7 +140,7 @@ from wildstud.server.table.private import PrivateDeal
 from wildstud.server.table.restore import restored
 from wildstud.server.table.runner import RUNNER, RunnerState
 from wildstud.server.table.seat_requests import RequestsState
-from wildstud.server.table.seating import SeatingState
+from wildstud.server.table.seating import Back, SeatingState
 from wildstud.server.table.settings import build_menu
 from wildstud.server.table.shuffling import Shuffling
 from wildstud.server.table.tournament import Desk
@@ -282,6 +283,14 @@ class Table:
                     held=lambda: self.driver.state,
                 ),
                 Slice(pings.NAME, None, pings.handle, pings.COMMANDS),
+                Slice(
+                    connections.NAME,
+                    None,
+                    connections.handle,
+                    connections.COMMANDS,
+                    shared=True,
+                    folds=True,
+                ),
                 Slice(
                     shuffle_requests.NAME,
                     None,
@@ -551,28 +560,44 @@ class Table:
         return seat.stack if left is None else left
 
     async def attach(self, client: Client) -> None:
-        """A client connects: it gets the whole state at once, then every change. A turn of
-        the actor, so that it sees the table between two commands, never in the middle of
-        one (a hand's end stored, and its notices not yet played). An absent player who opens
-        their link again is back first, in the same turn (the seating's
-        :class:`~.seating.Back`, folded into a change stored before the welcome: when the
-        store refuses it, the seat stays as it was and the connection is not attached), and
-        everyone is sent the table once."""
+        """A client connects: it gets the whole state at once, then every change. A command of
+        the actor (:mod:`wildstud.server.table.connections`), so that it sees the table
+        between two commands, never in the middle of one (a hand's end stored, and its
+        notices not yet played). An absent player who opens their link again is back first,
+        in the same turn (the seating's :class:`~.seating.Back`, folded into a change stored
+        before the welcome: when the store refuses it, the seat stays as it was and the
+        connection is not attached), and everyone is sent the table once."""
         try:
-            await self._wrapped(lambda: self.fanout.attach(client))
+            await self.actor.ask(lambda: self._arrival(client))
         except StorageFailureError:
             if not self.actor.closed:  # the absent player's return could not be stored
                 raise
-            # No turn comes any more: the client is told why (a restart, a reload) and closed.
-            await self.fanout.attach(client)
+            # No turn comes any more: the client is told why (a restart, a reload) and
+            # closed, or welcomed as the slice says, with nothing to store.
+            async with self.lock:
+                outcome = connections.handle(None, self._arrival(client), time.monotonic())
+                if isinstance(outcome.reply, Refused):
+                    raise outcome.reply.error from None
+                if any(isinstance(follow, Back) for follow in outcome.follow):
+                    raise
+                self.actor.outbox.send(outcome.news)
+
+    def _arrival(self, client: Client) -> connections.Arrive:
+        """The connections' command for ``client``'s arrival, with its seat as it stands now."""
+        index = client.seat
+        seat = None if index is None else self.seats.get(index)
+        found = index is None or seat is not None
+        absent = seat is not None and seat.absent
+        return connections.Arrive(client, index, found, absent, self.closing, self.broken)
 
     async def detach(self, client: Client) -> None:
-        """A client's connection closed (a turn of the actor; once the actor has stopped, at
-        once: no turn can come between)."""
+        """A client's connection closed (a command of the actor; once the actor has stopped,
+        at once: no turn can come between)."""
         try:
-            await self._wrapped(lambda: self.fanout.detach(client))
+            await self.actor.ask(connections.Depart(client))
         except StorageFailureError:
-            await self.fanout.detach(client)
+            async with self.lock:
+                self.actor.outbox.send([Gone(client)])
 
     async def handle(self, client: Client, frame: Message) -> None:
         """Carry out a client's request and answer it (see :mod:`wildstud.server.table.players`; a
