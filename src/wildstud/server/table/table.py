@@ -76,7 +76,7 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Awaitable, Callable, Collection, Iterable, Mapping
-from typing import Any, TypeVar
+from typing import Any
 
 from wildstud.server.accounts import Departed
 from wildstud.server.frames import ChatLogFrame
@@ -126,7 +126,7 @@ from wildstud.server.table import (
 )
 from wildstud.server.table import desk as desk_slice
 from wildstud.server.table import settings as settings_slice
-from wildstud.server.table.actor import Actor, Slice, Wrapped
+from wildstud.server.table.actor import Actor, Slice
 from wildstud.server.table.cashier import CashierState, DecideChips, Holder, Limits, holds_all
 from wildstud.server.table.core import Command, Gone, Refused
 from wildstud.server.table.driver import HAND, Driver, TableStatus
@@ -147,8 +147,6 @@ from wildstud.server.table.tournament import Desk
 from wildstud.server.table.writer import ChangeLock, StorageFailureError, Writer
 from wildstud.server.tourney import Tourney
 from wildstud.tournament import TournamentError
-
-T = TypeVar("T")
 
 RESTART_FLUSH = 2.0
 """Seconds a restarting table waits for its clients' last frames to be sent (2)."""
@@ -636,12 +634,6 @@ class Table:
             # Not stored, so not done: the table is as it was, and the player may send it again.
             message = "the server could not store your request: nothing changed, send it again"
             client.send(dumps(error_frame("storage", message, getattr(frame, "seq", None))))
-
-    async def _wrapped(self, run: Callable[[], Awaitable[T]]) -> T:
-        """Today's code of a part not moved onto the core yet, run whole in the actor's turn
-        (:class:`~wildstud.server.table.actor.Wrapped`)."""
-        result: T = await self.actor.ask(Wrapped(run))
-        return result
 
     def _page_part(
         self, client: Client, frame: Shuffler | Commit | Reveal
