@@ -30,6 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from wildstud.errors import WildstudError
 from wildstud.server.messages import ack_frame, seq_refusal, seq_taken
 from wildstud.server.store.records import Changes, LedgerEntry, SeatState
 
@@ -67,6 +68,7 @@ __all__ = [
     "Told",
     "TurnedAway",
     "Welcomed",
+    "checked",
 ]
 
 S = TypeVar("S")
@@ -371,3 +373,18 @@ class Outcome(Generic[S]):
     reply: object = None
     wake: float | None = None
     follow: tuple[Command, ...] = ()
+
+
+def checked(state: S, check: Callable[[], Outcome[S]]) -> Outcome[S]:
+    """``check()``, a slice's outcome; when it raises a :class:`~wildstud.errors.WildstudError`
+    (the engine's reason, or the slice's), the refusal, ``state`` left as it was.
+
+    >>> def refuse() -> Outcome[int]:
+    ...     raise WildstudError("not now")
+    >>> checked(3, refuse).reply
+    Refused(error=WildstudError('not now'))
+    """
+    try:
+        return check()
+    except WildstudError as error:
+        return Outcome(state, reply=Refused(error))

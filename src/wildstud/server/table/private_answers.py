@@ -43,7 +43,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from wildstud.cards import Card
-from wildstud.errors import IllegalActionError, OutOfTurnError, WildstudError
+from wildstud.errors import IllegalActionError, OutOfTurnError
 from wildstud.private_rounds import (
     Agent,
     DealRounds,
@@ -56,7 +56,7 @@ from wildstud.server.errors import SeatError
 from wildstud.server.frames import PrivateFrame
 from wildstud.server.messages import PrivateAnswer
 from wildstud.server.store.records import Changes, PrivateRound
-from wildstud.server.table.core import AtSeat, Command, Effect, News, Outcome, Refused
+from wildstud.server.table.core import AtSeat, Command, Effect, News, Outcome, checked
 
 __all__ = [
     "COMMANDS",
@@ -283,10 +283,7 @@ def handle(state: PrivateState, command: Command, now: float) -> Outcome[Private
     """The outcome of a page's answer for the deal as ``state`` stands (see the module's
     description)."""
     assert isinstance(command, PageAnswer), command
-    try:
-        return _answer(state, command, now)
-    except WildstudError as error:
-        return Outcome(state, reply=Refused(error))
+    return checked(state, lambda: _answer(state, command, now))
 
 
 def _answer(state: PrivateState, command: PageAnswer, now: float) -> Outcome[PrivateState]:

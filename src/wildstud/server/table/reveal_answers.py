@@ -34,12 +34,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from wildstud.errors import IllegalActionError, WildstudError
+from wildstud.errors import IllegalActionError
 from wildstud.private_rounds import DealRounds, OtherPageError, RoundsError, Row
 from wildstud.server.errors import SeatError
 from wildstud.server.messages import PrivateAnswer
 from wildstud.server.store.records import Changes, PrivateRound
-from wildstud.server.table.core import Command, Effect, Outcome, Refused
+from wildstud.server.table.core import Command, Effect, Outcome, checked
 
 __all__ = [
     "COMMANDS",
@@ -142,10 +142,7 @@ def handle(state: RevealState, command: Command, now: float) -> Outcome[RevealSt
     """The outcome of a page's reveal for the deals waiting as ``state`` stands (see the
     module's description)."""
     assert isinstance(command, PageReveal), command
-    try:
-        return _reveal(state, command, now)
-    except WildstudError as error:
-        return Outcome(state, reply=Refused(error))
+    return checked(state, lambda: _reveal(state, command, now))
 
 
 def _reveal(start: RevealState, command: PageReveal, now: float) -> Outcome[RevealState]:
