@@ -8,7 +8,7 @@ import asyncio
 import datetime
 import json
 import threading
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -29,7 +29,7 @@ from wildstud.server.store import Store, TableState
 from wildstud.server.store.records import Changes, ChatLine
 from wildstud.server.table import StorageFailureError, Table, TableStatus
 from wildstud.server.table import settings as settings_slice
-from wildstud.server.table.actor import Actor, Asked, Slice, Wrapped
+from wildstud.server.table.actor import Actor, Asked, Slice
 from wildstud.server.table.chat import (
     CHAT_BURST,
     AddLine,
@@ -280,14 +280,21 @@ def test_a_command_asked_during_a_turn_waits_for_it_and_keeps_its_place() -> Non
             await release.wait()  # a turn that suspends (a store on a thread would)
             done.append("first")
 
-        async def quick(name: str) -> None:
-            done.append(name)
+        def quick(name: str) -> Callable[[], Awaitable[None]]:
+            async def tick() -> None:
+                done.append(name)
 
-        first = asyncio.create_task(actor.ask(Wrapped(slow)))
+            return tick
+
+        # Each command a tick of a part of its own (as the hand driver's are).
+        actor.ticks("first", slow)
+        actor.ticks("second", quick("second"))
+        actor.ticks("third", quick("third"))
+        first = asyncio.create_task(actor.ask(Tick("first")))
         await asyncio.sleep(0)  # the first turn runs at once, in its asker's task, and waits
-        second = asyncio.create_task(actor.ask(Wrapped(lambda: quick("second"))))
+        second = asyncio.create_task(actor.ask(Tick("second")))
         await asyncio.sleep(0)
-        third = asyncio.create_task(actor.ask(Wrapped(lambda: quick("third"))))
+        third = asyncio.create_task(actor.ask(Tick("third")))
         await asyncio.sleep(0)
         assert done == []  # neither went ahead of the turn in hand
         release.set()
@@ -574,7 +581,7 @@ def test_sitting_out_and_in_and_an_absent_player_s_return_are_seating_commands()
         return asked, one, two, away, back
 
     asked, one, two, away, back = asyncio.run(run())
-    assert asked == ["Sit", "Sit", "Sit", "Sit", "Sit", "Wrapped", "Welcome"]
+    assert asked == ["Sit", "Sit", "Sit", "Sit", "Sit", "Arrive", "Welcome"]
     answers = [
         [(f["type"], f.get("seq"), f.get("code"), f.get("repeat")) for f in page.frames]
         for page in (one, two)
@@ -727,7 +734,7 @@ def test_who_left_tonight_is_a_read_of_the_money_slice_in_the_inbox() -> None:
 
 def test_a_ping_and_a_page_s_part_in_the_shuffle_are_commands_of_their_slices() -> None:
     """A ping's pong and a page's part in the players' shuffle are commands in the inbox, of
-    slices with a pure core (no ``Wrapped`` shell); a ping asked during a turn keeps its place
+    slices with a pure core; a ping asked during a turn keeps its place
     behind it, so that its pong comes after that turn's frames; a spectator's part is refused
     by the shuffle's slice, saying why."""
 

@@ -5,7 +5,9 @@ from the store holds (:func:`held`, :func:`as_stored`), the client is told
 answers 503), nothing is reloaded, and the same command, sent again, works (in-process). The
 ledger's reads, commands of the money slice, have the store fail their read once alike. A page's
 commitment and value in the players' shuffle, the shuffle's commands, leave its round (and its
-stored rows) as they were, the page told with an error frame.
+stored rows) as they were, the page told with an error frame; so does a page's answer in a
+private deal (its key, its deck, its unmaskings, its hand shown, its secret for the audit), the
+deal's rounds (the audit's deals).
 
 The hand runner's own commands (a deal, a bot's action, the clock's, a showdown's choice, a
 redeal, the hand's end) have nobody to tell: each kind's first write fails once, and then what
@@ -28,6 +30,8 @@ import pytest
 from tests.server.helpers import Player
 from wildstud.betting import ActionKind
 from wildstud.joint_shuffle import value_commitment
+from wildstud.private_deal import unmask
+from wildstud.private_rounds import Agent
 from wildstud.server import replay
 from wildstud.server.clock import Backoff
 from wildstud.server.lobby import Lobby
@@ -35,6 +39,7 @@ from wildstud.server.messages import (
     Act,
     Choose,
     Commit,
+    PrivateAnswer,
     Rebuy,
     Reveal,
     RunTwice,
@@ -59,16 +64,19 @@ READS = frozenset({"ledger"})
 
 
 class FailOnce:
-    """The store, with its next write failing once when armed."""
+    """The store, with its next write failing once when armed (``only``: its next write whose
+    arguments it says yes to)."""
 
     def __init__(self, store: Store) -> None:
         self.armed = False
         self.kinds = WRITES
+        self.only: Callable[[tuple[Any, ...]], bool] | None = None
         self.fired = 0
         self._call = store.call
 
     async def call(self, method: Callable[..., Any], *args: Any) -> Any:
-        if self.armed and getattr(method, "__name__", "") in self.kinds:
+        chosen = self.only is None or self.only(args)
+        if self.armed and getattr(method, "__name__", "") in self.kinds and chosen:
             self.armed = False
             self.fired += 1
             raise OSError("the disk is full")
@@ -720,6 +728,167 @@ async def _shuffled() -> None:
 
 def test_a_page_s_commitment_and_value_survive_a_failed_write_with_the_round_unchanged() -> None:
     asyncio.run(_shuffled())
+
+
+# -- a private deal ------------------------------------------------------------------------------
+
+
+class InPage:
+    """A seat's page in a private deal, in memory: it answers each ``private`` frame that asks
+    something of it (its key, its masked deck, its unmaskings, its hand shown, and once the hand
+    is over its secret and order for the audit) as the browser's page does
+    (tests/server/test_private_table.py's ``Page``, over the socket)."""
+
+    def __init__(self, player: Player) -> None:
+        self.player = player
+        self.agents: dict[tuple[int, int], Agent] = {}
+        self.read = 0
+
+    def answers(self) -> list[tuple[int, PrivateAnswer]]:
+        """The answers to the frames asked of it since it last looked, each with its party."""
+        asked = [
+            frame
+            for frame in self.player.frames[self.read :]
+            if frame["type"] == "private" and frame["step"] != "open"
+        ]
+        self.read = len(self.player.frames)
+        return [(frame["party"], self.answer(frame)) for frame in asked]
+
+    def answer(self, frame: dict[str, Any]) -> PrivateAnswer:
+        key = (frame["hand"], frame["deal"])
+        agent = self.agents.setdefault(key, Agent.new())
+        step = frame["step"]
+        answer: dict[str, Any]
+        if step == "key":
+            answer = {"step": "key", "key": agent.key.hex()}
+        elif step == "reveal":
+            answer = {"step": step, "secret": agent.secret.scalar.hex(), "order": [*agent.order]}
+        elif step == "mask":
+            deck = agent.masked([bytes.fromhex(point) for point in frame["deck"]])
+            answer = {"step": "mask", "deck": [point.hex() for point in deck]}
+        else:
+            show = "|show" if step == "show" else ""
+            words = f"{frame['context']}|deal {frame['deal']}"
+            steps = [
+                unmask(
+                    bytes.fromhex(point),
+                    agent.secret,
+                    f"{words}|position {position}|party {frame['party']}{show}".encode(),
+                )
+                for position, point in frame["points"]
+            ]
+            wire = [
+                [item.before.hex(), item.after.hex(), item.challenge.hex(), item.response.hex()]
+                for item in steps
+            ]
+            answer = {"step": step, "steps": wire}
+            if step == "show":
+                answer["seat"] = frame["seat"]
+        if step != "key":
+            answer["key"] = agent.key.hex()
+        return PrivateAnswer(type="private", hand=key[0], deal=key[1], answer=answer)
+
+
+async def _private() -> None:
+    store, lobby, night = await connected_table(
+        TableSettings(
+            name="private",
+            games=[GameEntry(game="FTQ")],
+            seats=4,
+            deal="private",
+            bot_delay=0,
+            hand_pause=0,
+            showdown_pause=0,
+            action_clock=3600,
+            muck_clock=60,
+            shuffle_seconds=60,
+            private_reveal="hand",
+        )
+    )
+    table = night.table
+    pages = {index: InPage(player) for index, player in night.players.items()}
+    failed: list[str] = []
+
+    def held(frame: PrivateAnswer) -> Any:
+        """The state of the slice that takes ``frame``: the deal's, or the audit's."""
+        reveal = frame.answer["step"] == "reveal"
+        return table.private.reveals.state if reveal else table.private.state
+
+    async def refused(page: InPage, party: int, frame: PrivateAnswer) -> None:
+        """``frame``, party ``party``'s answer, with the store failing once on the write that
+        holds its row (not on one of the driver's, between): the page is told, the deal's
+        state (the audit's, for a reveal) is as it was (the same value), nothing reloaded; the
+        same answer sent again is taken."""
+        before = held(frame)
+        mark = len(page.player.frames)
+        kind = "deck" if frame.answer["step"] == "mask" else frame.answer["step"]
+
+        def its_row(args: tuple[Any, ...]) -> bool:
+            rows = args[1].private_rounds if isinstance(args[1], Changes) else ()
+            return any((row.kind, row.party) == (kind, party) for row in rows)
+
+        night.store.only = its_row
+
+        def told() -> None:
+            error = answer(page.player, mark)
+            assert (error["code"], error["seq"]) == ("storage", None), error
+            assert held(frame) is before
+            assert not table.broken
+
+        await night.refused_once(lambda: table.handle(page.player, frame), told)
+        night.store.only = None
+        assert held(frame) is not before
+
+    async def answered() -> bool:
+        """Whether a page had something to answer (each step's first answer fails once)."""
+        asked = [(page, *answer) for page in pages.values() for answer in page.answers()]
+        for page, party, frame in asked:
+            step = str(frame.answer["step"])
+            if step in failed:
+                await table.handle(page.player, frame)
+            else:
+                failed.append(step)
+                await refused(page, party, frame)
+        return bool(asked)
+
+    await table.set_status(TableStatus.RUNNING)
+    number: int | None = None
+    async with asyncio.timeout(60):
+        while number is None or table.driver.in_play(number):
+            live = table.live
+            if live is not None:
+                number = live.number
+            if await answered():
+                continue
+            hand = None if live is None else live.hand
+            if live is None or hand is None or hand.to_act is None:
+                await asyncio.sleep(0.01)
+                continue
+            index = live.setup.lineup[hand.to_act]
+            kinds = {option.kind for option in hand.legal_actions()}
+            kind = next(
+                k for k in (ActionKind.CHECK, ActionKind.CALL, ActionKind.BRING_IN) if k in kinds
+            )
+            act = Act(type="act", seq=table.seats[index].last_seq + 1, action=kind.value)  # type: ignore[arg-type]
+            await table.handle(night.players[index], act)
+    async with asyncio.timeout(60):  # the hand over, its secrets are asked for its audit
+        while not any(f["type"] == "private_audit" for f in night.players[0].frames):
+            if not await answered():
+                await asyncio.sleep(0.01)
+    assert sorted(failed) == ["key", "mask", "reveal", "show", "unmask"]
+    audited = next(f for f in night.players[0].frames if f["type"] == "private_audit")
+    assert (audited["deals"], audited["faults"]) == (1, [])
+    assert table.writer.failures == 0
+    report = await table.ledger()
+    assert report["balanced"], report
+    await lobby.close()
+    store.close()
+
+
+def test_a_page_s_answers_in_a_private_deal_survive_a_failed_write_with_the_rounds_unchanged() -> (
+    None
+):
+    asyncio.run(_private())
 
 
 # -- the seating's commands that the table makes itself ------------------------------------------

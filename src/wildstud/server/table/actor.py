@@ -25,60 +25,67 @@ a change it may act on nudges it (:meth:`Actor.nudge`).
 The news of a whole turn is sent at its end, so that the table frame (:class:`~.core.TableNews`,
 sent once) shows everything the turn changed.
 
-The slices that have moved onto the core: the seating (:mod:`.seating`: seats, status and
-links), the chat (:mod:`.chat`), the settings, menu and notices (:mod:`.settings`), the money
-(:mod:`.cashier`, with the ledger's reads), the seat requests (:mod:`.seat_requests`), the
-tournament's desk (:mod:`.desk`: its state the tournament, its commands the host's rebuys
-and add-ons, each a write of the seat's chips and the tournament's value in one change), and
-the checks of the players' requests in a hand (:mod:`.hand_requests`: the dealer's pick of a
-game, the answer to an offer to run it twice, show or muck at the showdown, an action), whose
-change is still the runner's code, carried out as the outcome's effect
-(:meth:`.driver.Driver.carry_out`), and a page's part in the players' shuffle
-(:mod:`.shuffle_requests`: its word that it takes part, its commitment, its value), checked by a
-pure function of the shuffle's state (the night seed, the round as a frozen value, the pages
-that take part), whose outcome's row is stored before its state is adopted (:attr:`Slice.adopt`:
-the state is held by :class:`.shuffling.Shuffling`, whose round the runner moves on too), and
-a ping's pong (:mod:`.pings`: no state, nothing stored; through the inbox, so that it comes
-after the frames of the commands ahead of it). The hand runner (:mod:`.driver`) still runs
-under the table's lock, its ticks passing through the inbox, today's code run whole; the
-runner's state is a frozen value all the same (:mod:`.runner`: the hand in progress, a
-:class:`~.live.LiveHand`, and the turn's clock among it), staged with each change and adopted
-once it is stored, as a slice's is, so that a refused write has nothing to put back.
-A shared slice's turns take that lock too, and a follow-up for the runner
-(:class:`~.core.CancelChoice`, :class:`~.core.ResetTurn`) is carried out on today's code, as is
-one for the tournament's desk (:data:`~.core.DESK`: its clock runs with the table, a player
-who leaves is out, a deal pays the prizes), which writes into the same change.
+Every command a table takes from outside (a socket, the REST API, the cluster) is a command of
+a slice on the core; nothing runs as a whole piece of today's code in a turn any more. The
+slices, each with its module:
 
-The seating's commands are writes, or a read then a write (:attr:`Slice.folds`; a seat
-taken reads the ledger first): one asked through the inbox (a seat taken, a seat request
-approved, a seat removed, new links, the host's start, pause and end of the night:
-:mod:`.hosting`; a player's sitting out or back in, :mod:`.players`; the tournament's deal,
-the night's end with the desk's :class:`~.core.DealMade`) has its reads carried out, then is
-folded with the follow-ups it asks of the other slices and of the desk into one change
+- the seating (:mod:`.seating`: seats, status and links);
+- the seat requests (:mod:`.seat_requests`);
+- the chat (:mod:`.chat`);
+- the settings, menu and notices (:mod:`.settings`);
+- the money (:mod:`.cashier`, with the ledger's reads);
+- the tournament's desk (:mod:`.desk`: the host's rebuys and add-ons, each a write of the
+  seat's chips and the tournament's value in one change);
+- the players' requests in a hand (:mod:`.hand_requests`: the dealer's pick of a game, the
+  answer to an offer to run it twice, show or muck at the showdown, an action), checked by a
+  pure function of the runner's state; their change is still the runner's code, carried out as
+  the outcome's effect (:meth:`.driver.Driver.carry_out`);
+- a page's part in the players' shuffle (:mod:`.shuffle_requests`: its word that it takes part,
+  its commitment, its value), its row stored before the state is adopted (:attr:`Slice.adopt`;
+  the state is held by :class:`.shuffling.Shuffling`);
+- a page's answers in a private deal (:mod:`.private_answers`: its key, its deck, its
+  unmaskings, its hand shown), their rows stored before the state is adopted (held by
+  :class:`.private.PrivateDeal`); a hand shown is the runner's change, carried out as the
+  outcome's effect (:meth:`.private.PrivateDeal.carry_out`);
+- a page's reveal of a private deal's secret for the audit (:mod:`.reveal_answers`; held by
+  :class:`.private_reveal.Reveals`), a deal published early read from the store first;
+- a connection's arrival and departure (:mod:`.connections`): the welcome, all the table's
+  frames for that one connection, is news (:class:`~.core.Welcomed`), sent once an absent
+  player's return (the seating's :class:`~.seating.Back`, folded into the turn's change) is
+  stored, and the chat's log follows once it is;
+- a ping's pong (:mod:`.pings`: no state, nothing stored; through the inbox, so that it comes
+  after the frames of the commands ahead of it).
+
+A shared slice's turns (:attr:`Slice.shared`: a state the runner's code reads) hold the
+table's lock. The seating's commands, and the connections', are writes, or a read then a write
+(:attr:`Slice.folds`; a seat taken reads the ledger first): one has its reads carried out,
+then is folded with the follow-ups it asks of the other slices and of the desk into one change
 (:meth:`Actor.fold`), stored in one transaction and adopted once it commits, then told
 (:meth:`Actor._change`); the connections it lets go are closed by the outbox
 (:class:`~.core.Dismissed`), and a player's numbered request is acked by it
-(:class:`~.core.Acked`). A command made in the middle of a change of the hand
-runner's (a seat leaves as its hand ends, the stacks a hand ends with go to the seating, the
-chips approved during the hand come, a tournament's last knock-out ends the night) is folded
-into that change the same way, and so is an absent player's return as their link opens
-(:class:`~.seating.Back`), into the turn of the connection's arrival, stored before its
-welcome (whose table frame tells everyone, once).
+(:class:`~.core.Acked`); a follow-up for a slice apart (the chat's) has its turn once the
+change commits. A command made in the middle of a change of the hand runner's (a seat leaves as
+its hand ends, the stacks a hand ends with go to the seating, the chips approved during the
+hand come, a tournament's last knock-out ends the night) is folded into that change the same
+way.
 
-:class:`Wrapped` is left for these, each today's code run whole in its turn:
+What is not on the core yet:
 
-- a private deal's answers (:meth:`.private.PrivateDeal.receive`: a party's answer in a
-  deal's rounds, its choice to show, its reveal for the audit once a deal is over; checked,
-  stored and sent by today's code under the table's lock);
-- a connection's arrival and departure (:meth:`.fanout.Fanout.attach`, ``detach``: the
-  welcome, all the table's frames for it; an absent player's return, folded into it, is the
-  seating's).
-
-The desk's follow-ups of the seating's (:data:`~.core.DESK`) are not its slice's commands yet:
-they read the hand runner's state and the seats as the change in hand leaves them, and are
-carried out on today's code (:meth:`.tournament.Desk.folded`) into that change.
-
-The hand runner's own work is not a command: its ticks (:meth:`ticks`).
+- the hand runner's own work (:mod:`.driver`): its ticks (:meth:`Actor.ticks`), each one pass
+  of today's driver under the table's lock, which deals, plays the bots, runs the clocks, moves
+  the players' shuffle's round on (:meth:`.shuffling.Shuffling.before`, ``progress``) and a
+  private deal's (its start, its passes, the server's shows, its clock and misdeal:
+  :meth:`.private.PrivateDeal.due`; the publishing of the secrets and the audit:
+  :meth:`.private_reveal.Reveals.due`), each of which sends and stores by itself. The runner's
+  state is a frozen value all the same (:mod:`.runner`: the hand in progress, a
+  :class:`~.live.LiveHand`, and the turn's clock among it), staged with each change and adopted
+  once it is stored, as a slice's is, so that a refused write has nothing to put back;
+- a follow-up for the runner (:class:`~.core.CancelChoice`, :class:`~.core.ResetTurn`), carried
+  out on today's code (:meth:`Actor._legacy`);
+- the desk's follow-ups of the seating's (:data:`~.core.DESK`: its clock runs with the table, a
+  player who leaves is out, a deal pays the prizes): they read the hand runner's state and the
+  seats as the change in hand leaves them, and are carried out on today's code
+  (:meth:`.tournament.Desk.folded`) into that change.
 """
 
 from __future__ import annotations
@@ -96,27 +103,25 @@ from wildstud.server.store.records import Changes
 from wildstud.server.table import chat
 from wildstud.server.table.core import (
     DESK,
-    Acked,
     CancelChoice,
-    ClockNews,
     Command,
-    Dismissed,
-    News,
     Outcome,
     Refused,
     ResetTurn,
-    TableNews,
     Tick,
+    Told,
 )
 from wildstud.server.table.hand_requests import Step
 from wildstud.server.table.ledger import ReadLedger
 from wildstud.server.table.outbox import Outbox
+from wildstud.server.table.private_answers import Shown
+from wildstud.server.table.reveal_answers import LoadDeal
 from wildstud.server.table.writer import StorageFailureError
 
 if TYPE_CHECKING:
     from wildstud.server.table.table import Table
 
-__all__ = ["Actor", "Slice", "Wrapped"]
+__all__ = ["Actor", "Slice"]
 
 log = logging.getLogger("wildstud.server")
 
@@ -148,18 +153,6 @@ class Slice:
     """For a held state that the slice's outcomes make all the same (the shuffle's,
     :attr:`.shuffling.Shuffling.state`, which the round's progress changes too): the actor
     hands it each outcome's state once its effect is done."""
-
-
-@dataclass(frozen=True, slots=True)
-class Wrapped(Command):
-    """A command of a part that has not moved onto the core yet (a private deal's answers, a
-    connection's arrival and departure: see the module's description):
-    ``run`` is today's
-    code, which takes the table's lock, checks, changes, stores and tells by itself. An
-    intermediate step: it passes through the one inbox, so that the table takes one command
-    at a time, until its slice is written as a pure function."""
-
-    run: Callable[[], Awaitable[Any]]
 
 
 Asked = Command | Callable[[], Command]
@@ -384,8 +377,6 @@ class Actor:
         (one whose state the parts not moved yet read under the table's lock) holds the lock,
         and has the driver look again once it is done."""
         command = asked if isinstance(asked, Command) else asked()
-        if isinstance(command, Wrapped):
-            return await command.run()
         if isinstance(command, Tick):
             self._ticking.discard(command.slice)
             tick = self._parts.get(command.slice)
@@ -415,7 +406,7 @@ class Actor:
     async def _steps(self, first: Command) -> Any:
         pending: list[Command] = [first]
         reply: Any = None
-        news: list[News | TableNews | ClockNews | Dismissed | Acked] = []
+        news: list[Told] = []
         while pending:
             command = pending.pop(0)
             part = self._route(command)
@@ -518,12 +509,15 @@ class Actor:
             into.add(effect.request)
         self.table.writer.staged[part.name] = outcome.state
         later: list[Command] = []
+        after: list[Command] = []
         for follow in outcome.follow:
             route = self._route(follow)
             if isinstance(follow, DESK):  # the desk's, in the same change
                 self.table.desk.folded(follow, into)
             elif route is None:
                 later.append(follow)
+            elif not route.shared:  # a slice apart (the chat's): its turn once this is stored
+                after.append(follow)
             else:
                 self.fold(route.name, follow, into)
 
@@ -531,6 +525,8 @@ class Actor:
             part.state = outcome.state
             for follow in later:
                 self._legacy(follow)
+            for follow in after:
+                self.follow(follow)
 
         self.table.writer.after(adopt)
         return outcome
@@ -562,6 +558,10 @@ class Actor:
             return None
         if isinstance(request, Step):
             return await table.driver.carry_out(request)
+        if isinstance(request, Shown):
+            return await table.private.carry_out(request)
+        if isinstance(request, LoadDeal):
+            return await self._read(table.private.reveals.load_deal(request))
         if isinstance(request, ReadLedger):
             return await self._read(store.call(store.ledger, table.id))
         if isinstance(request, chat.AddLine):

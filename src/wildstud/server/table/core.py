@@ -30,6 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from wildstud.errors import WildstudError
 from wildstud.server.messages import ack_frame, seq_refusal, seq_taken
 from wildstud.server.store.records import Changes, LedgerEntry, SeatState
 
@@ -40,6 +41,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DESK",
     "Acked",
+    "AtSeat",
     "Audience",
     "CancelChoice",
     "ClockNews",
@@ -49,6 +51,7 @@ __all__ = [
     "Dismissed",
     "Effect",
     "Everyone",
+    "Gone",
     "HandNews",
     "News",
     "Numbered",
@@ -62,6 +65,10 @@ __all__ = [
     "TableRuns",
     "Tick",
     "To",
+    "Told",
+    "TurnedAway",
+    "Welcomed",
+    "checked",
 ]
 
 S = TypeVar("S")
@@ -89,6 +96,14 @@ class To:
 
 
 @dataclass(frozen=True, slots=True)
+class AtSeat:
+    """Every connection of table seat ``index`` as the news goes out (a player's phone and
+    laptop alike): what a private deal asks of a seat's page."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
 class Readers:
     """The chat's readers: every seat's connections, and the spectators' when ``spectators``."""
 
@@ -105,7 +120,7 @@ class Everyone:
     """Every connection to the table."""
 
 
-Audience = To | Readers | Spectators | Everyone
+Audience = To | AtSeat | Readers | Spectators | Everyone
 """Who a piece of news is for; the outbox (:mod:`.outbox`) finds their connections."""
 
 
@@ -314,12 +329,62 @@ class Refused:
 
 
 @dataclass(frozen=True, slots=True)
+class Welcomed:
+    """News of a connection's arrival (:class:`.connections.Arrive`): ``client`` joins the
+    table's connections (``seat``: the table seat it opened, ``None`` for a spectator's) and is
+    sent the whole table as its seat may see it; everyone else is sent the table frame when it
+    is a seat's (:meth:`.fanout.Fanout.welcome`)."""
+
+    client: Any
+    seat: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class TurnedAway:
+    """News of a connection's arrival at a table that takes none now: ``client`` is sent
+    ``frame`` (why it may not connect now) and closed with ``code`` and ``reason``."""
+
+    client: Any
+    frame: dict[str, Any]
+    code: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Gone:
+    """News of a connection's departure (:class:`.connections.Depart`): ``client`` is no longer
+    among the table's connections; everyone is sent the table frame when it was its seat's last
+    one (:meth:`.fanout.Fanout.gone`)."""
+
+    client: Any
+
+
+Told = News | TableNews | ClockNews | Dismissed | Acked | Welcomed | TurnedAway | Gone
+"""What a slice's outcome may tell (the outbox sends each to its audience)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Outcome(Generic[S]):
     """What one command comes to (see the module's description)."""
 
     state: S
     effect: Effect | None = None
-    news: tuple[News | TableNews | ClockNews | Dismissed | Acked, ...] = ()
+    news: tuple[Told, ...] = ()
     reply: object = None
     wake: float | None = None
     follow: tuple[Command, ...] = ()
+
+
+def checked(state: S, check: Callable[[], Outcome[S]]) -> Outcome[S]:
+    """``check()``, a slice's outcome; when it raises a :class:`~wildstud.errors.WildstudError`
+    (the engine's reason, or the slice's), the refusal, ``state`` left as it was.
+
+    >>> def refuse() -> Outcome[int]:
+    ...     raise WildstudError("not now")
+    >>> checked(3, refuse).reply
+    Refused(error=WildstudError('not now'))
+    """
+    try:
+        return check()
+    except WildstudError as error:
+        return Outcome(state, reply=Refused(error))

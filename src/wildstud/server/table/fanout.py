@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from wildstud.server.console import notice_frame
-from wildstud.server.errors import SeatError
 from wildstud.server.frames import (
     ChoosingFrame,
     Clock,
@@ -35,11 +34,8 @@ from wildstud.server.frames import (
 from wildstud.server.messages import error_frame
 from wildstud.server.schemas import TableInfo
 from wildstud.server.seating import Client
-from wildstud.server.store.records import Changes
-from wildstud.server.table.chat import Welcome as ChatWelcome
 from wildstud.server.table.core import Everyone, HandNews, To
 from wildstud.server.table.driver import PLAYING
-from wildstud.server.table.seating import Back
 
 if TYPE_CHECKING:
     from wildstud.server.table.table import Table
@@ -199,80 +195,61 @@ class Fanout:
 
     # -- connections ---------------------------------------------------------------------------
 
-    async def attach(self, client: Client) -> None:
-        """A client connects: it gets the whole state at once, then every change (a turn of
-        the table's actor: :meth:`Table.attach <wildstud.server.table.table.Table.attach>`)."""
+    def welcome(self, client: Client, seat_index: int | None) -> None:
+        """``client`` joins the table's connections, at table seat ``seat_index`` (``None``: a
+        spectator): it is sent the whole state at once, then every change; everyone else is
+        sent the table frame when it is a seat's (the news of an arrival,
+        :class:`~.connections.Welcomed`: the outbox carries it out in the arrival's turn, once
+        an absent player's return is stored)."""
         table = self.table
-        async with table.lock:
-            if table.closing:
-                client.send(dumps(RESTARTING))
-                client.close(1012, "restarting")
-                return
-            if table.broken:
-                # This table is being rebuilt from the store: the client must reach the new one.
-                client.send(dumps(STORAGE_ERROR))
-                client.close(1011, "storage failure")
-                return
-            seat = table.seats.get(client.seat) if client.seat is not None else None
-            if client.seat is not None and seat is None:
-                raise SeatError("this seat has been given up")
-            if seat is not None and seat.absent:
-                # An absent player who opens their link is back: the seating's command, in this
-                # turn, stored before the welcome (a refused write attaches nothing); the
-                # table frame below tells everyone, once.
-                changes = Changes()
-                table.actor.fold("seating", Back(seat.index), changes)
-                await table.writer.commit(changes)
-            welcome = Welcome(
-                table_id=table.id,
-                role="spectator" if seat is None else "seat",
-                seat=client.seat,
-                last_seq=0 if seat is None else seat.last_seq,
-            )
-            client.send(dumps(welcome.frame()))
-            if seat is None:
-                self.spectators.add(client)
-            else:
-                seat.clients.add(client)
-            client.send(dumps(self.table_frame()))
-            for notice in table.notices:  # the host's changes not yet played out (console.py)
-                client.send(dumps(notice_frame(notice)))
-            choosing = self.choosing_frame()
-            if choosing is not None:
-                client.send(dumps(choosing))
-            live = table.live or table.last_hand
-            if live is not None:  # the whole hand, as this client's seat may see it
-                table.actor.outbox.send([HandNews(To(client), live, 0, self.clock())])
-                # A run-out's chances so far (public: the same frame for everyone), and any
-                # not yet worked out (a table restored in the middle of one) go to everyone.
-                odds = self.sent(live.number).odds
-                for cut in sorted(odds):
-                    client.send(dumps(odds[cut]))
-                table.driver.endgame.run_out_odds()
-            showdown = table.driver.showdown
-            if showdown is not None and table.live is not None:
-                pending = table.live.hand.to_show_or_muck
-                client.send(dumps(table.driver.endgame.showdown_frame(table.live, pending)))
-            live = table.live
-            if table.driver.offer is not None and live is not None and live.hand.to_agree_run_twice:
-                client.send(dumps(table.driver.endgame.offer_frame(live)))
-            if seat is not None:
-                table.private.attached(client)  # what a private deal waits for from it
-                self.broadcast_table(but=client)  # it has had the table above
-            table.changed.set()
-        # The chat's log last, by the chat's slice, at the end of this turn (the attach is one
-        # of the actor's turns: asking the actor from inside it would wait for good).
-        table.actor.follow(ChatWelcome(client, seat is not None))
+        seat = None if seat_index is None else table.seats.get(seat_index)
+        welcome = Welcome(
+            table_id=table.id,
+            role="spectator" if seat is None else "seat",
+            seat=client.seat,
+            last_seq=0 if seat is None else seat.last_seq,
+        )
+        client.send(dumps(welcome.frame()))
+        if seat is None:
+            self.spectators.add(client)
+        else:
+            seat.clients.add(client)
+        client.send(dumps(self.table_frame()))
+        for notice in table.notices:  # the host's changes not yet played out (console.py)
+            client.send(dumps(notice_frame(notice)))
+        choosing = self.choosing_frame()
+        if choosing is not None:
+            client.send(dumps(choosing))
+        live = table.live or table.last_hand
+        if live is not None:  # the whole hand, as this client's seat may see it
+            table.actor.outbox.send([HandNews(To(client), live, 0, self.clock())])
+            # A run-out's chances so far (public: the same frame for everyone), and any
+            # not yet worked out (a table restored in the middle of one) go to everyone.
+            odds = self.sent(live.number).odds
+            for cut in sorted(odds):
+                client.send(dumps(odds[cut]))
+            table.driver.endgame.run_out_odds()
+        showdown = table.driver.showdown
+        if showdown is not None and table.live is not None:
+            pending = table.live.hand.to_show_or_muck
+            client.send(dumps(table.driver.endgame.showdown_frame(table.live, pending)))
+        live = table.live
+        if table.driver.offer is not None and live is not None and live.hand.to_agree_run_twice:
+            client.send(dumps(table.driver.endgame.offer_frame(live)))
+        if seat is not None:
+            table.private.attached(client)  # what a private deal waits for from it
+            self.broadcast_table(but=client)  # it has had the table above
 
-    async def detach(self, client: Client) -> None:
-        """A client's connection closed (a turn of the table's actor)."""
+    def gone(self, client: Client) -> None:
+        """``client``'s connection closed: it is no longer the table's; everyone is sent the
+        table frame when it was its seat's last one (the news of a departure,
+        :class:`~.connections.Gone`)."""
         table = self.table
-        async with table.lock:
-            self.spectators.discard(client)
-            if client.seat is not None and client.seat in table.seats:
-                seat = table.seats[client.seat]
-                seat.clients.discard(client)
-                if not seat.clients:
-                    self.broadcast_table()
-            if not self.clients():
-                self.idle_since = time.monotonic()
+        self.spectators.discard(client)
+        if client.seat is not None and client.seat in table.seats:
+            seat = table.seats[client.seat]
+            seat.clients.discard(client)
+            if not seat.clients:
+                self.broadcast_table()
+        if not self.clients():
+            self.idle_since = time.monotonic()

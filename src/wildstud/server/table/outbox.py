@@ -1,9 +1,9 @@
 """The outbox of a table's actor: news turned into frames, each sent to the connections of its
 audience, and the one place where a hand's view is redacted.
 
-A slice says who a frame is for (one connection, the chat's readers, the spectators, everyone);
-the outbox finds their connections among the table's seats and spectators, makes the frame's
-text once and sends it to each. The news of a hand (:class:`~.core.HandNews`) carries the
+A slice says who a frame is for (one connection, a seat's, the chat's readers, the spectators,
+everyone); the outbox finds their connections among the table's seats and spectators, makes the
+frame's text once and sends it to each. The news of a hand (:class:`~.core.HandNews`) carries the
 engine's hand whole, hidden cards and all: the outbox groups the audience's connections by the
 engine seat each may see (:meth:`Outbox.viewer`), and makes each group's frame from that seat's
 view and the events redacted for it, so a hidden card reaches only its owner's connections.
@@ -26,16 +26,20 @@ from wildstud.server.messages import ack_frame, encode_event, encode_view, encod
 from wildstud.server.proofs import Openings
 from wildstud.server.table.core import (
     Acked,
+    AtSeat,
     Audience,
     ClockNews,
     Dismissed,
     Everyone,
+    Gone,
     HandNews,
-    News,
     Readers,
     Spectators,
     TableNews,
     To,
+    Told,
+    TurnedAway,
+    Welcomed,
 )
 from wildstud.server.table.fanout import dumps
 
@@ -65,6 +69,9 @@ class Outbox:
         table = self.table
         if isinstance(audience, To):
             return (audience.client,)
+        if isinstance(audience, AtSeat):
+            seat = table.seats.get(audience.index)
+            return () if seat is None else tuple(seat.clients)
         if isinstance(audience, Spectators):
             return tuple(table.fanout.spectators)
         if isinstance(audience, Everyone):
@@ -75,9 +82,7 @@ class Outbox:
             readers.extend(table.fanout.spectators)
         return readers
 
-    def send(
-        self, news: Iterable[News | TableNews | ClockNews | Dismissed | Acked | HandNews]
-    ) -> None:
+    def send(self, news: Iterable[Told | HandNews]) -> None:
         """Send each piece of ``news`` to its audience, the table frame once at most, in its
         first one's place (the turn's clock likewise, while a hand is played)."""
         table_sent = clock_sent = False
@@ -101,6 +106,16 @@ class Outbox:
                 continue
             if isinstance(item, Acked):
                 self._acked(item)
+                continue
+            if isinstance(item, Welcomed):
+                self.table.fanout.welcome(item.client, item.seat)
+                continue
+            if isinstance(item, Gone):
+                self.table.fanout.gone(item.client)
+                continue
+            if isinstance(item, TurnedAway):
+                item.client.send(dumps(item.frame))
+                item.client.close(item.code, item.reason)
                 continue
             text = dumps(item.frame)
             for client in self.audience(item.audience):

@@ -19,19 +19,22 @@ every finished hand not audited yet, every deal whose deck was masked:
   (``private_audit``), and to each page that connects after.
 
 A restarted server rebuilds what is left from its rows: a deal with an ``audit`` row is done.
+
+A page's secret is a command of the audit's slice, checked by a pure function of the deals
+waiting (:mod:`.reveal_answers`) and stored before that state is adopted (:meth:`Reveals.adopt`);
+the publishing (which hands are due, the server's secrets, the clock, the audit) is the hand
+runner's, here, under the table's lock.
 """
 
 from __future__ import annotations
 
 import asyncio
-import copy
 import json
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from wildstud.errors import IllegalActionError
 from wildstud.history.private_night import (
     PrivateDealRecord,
     PrivateFault,
@@ -43,16 +46,13 @@ from wildstud.private_rounds import (
     Agent,
     DealRounds,
     Kind,
-    OtherPageError,
-    RoundsError,
     Row,
 )
-from wildstud.server.errors import SeatError
 from wildstud.server.frames import PrivateAuditFrame, PrivateFrame
-from wildstud.server.messages import PrivateAnswer
 from wildstud.server.seating import Client
 from wildstud.server.store import Changes, PrivateRound
 from wildstud.server.table.fanout import dumps
+from wildstud.server.table.reveal_answers import LoadDeal, Loaded, OpenDeal, RevealState
 from wildstud.server.table.seating import TableStatus
 
 if TYPE_CHECKING:
@@ -72,21 +72,6 @@ def as_row(item: PrivateRound) -> Row:
     return Row(item.deal, kind, item.party, item.data)
 
 
-@dataclass(eq=False)
-class _Deal:
-    """A deal waiting for its parties' secrets: its rounds (from its rows), its rows, and the
-    table seat of each page that was a party to it."""
-
-    hand: int
-    rounds: DealRounds
-    rows: list[Row]
-    pages: dict[int, int] = field(default_factory=dict)
-
-    @property
-    def complete(self) -> bool:
-        return len(self.rounds.revealed) == len(self.rounds.parties)
-
-
 class Reveals:
     """A table's publishing of its private deals' secrets, and their audit (see the module)."""
 
@@ -94,20 +79,23 @@ class Reveals:
         self.table = table
         self.through = 0
         """The last hand whose deals were asked for (or found audited)."""
-        self.open: dict[tuple[int, int], _Deal] = {}
-        """The deals waiting for secrets, by hand and deal."""
-        self.seqs: dict[int, int] = {}
-        """How many rows each hand with an open deal has stored."""
-        self.deadline: float | None = None
+        self.state = RevealState()
+        """The audit's slice's state (:mod:`.reveal_answers`: the deals waiting for secrets,
+        the rows each hand has stored, the clock), a frozen value replaced once each change is
+        stored: by the slice's commands (:meth:`adopt`), and by the publishing here."""
         self.deals = 0
         """Deals audited so far tonight."""
         self.faults: list[PrivateFault] = []
         """Every fault found so far tonight."""
 
+    def adopt(self, state: RevealState) -> None:
+        """Take ``state``, the slice's, once the change that made it is stored."""
+        self.state = state
+
     @property
     def publishing(self) -> bool:
         """Whether the parties are still publishing their secrets of a hand dealt so far."""
-        return bool(self.open) or self.through < self.table.hands_dealt
+        return bool(self.state.open) or self.through < self.table.hands_dealt
 
     async def night_hands(self) -> list[tuple[int, str, list[Row]]] | None:
         """Every hand of the night with its context and every public row of its deals, for the
@@ -123,11 +111,16 @@ class Reveals:
             hands.append((number, bound, [as_row(row) for row in rows]))
         return hands
 
+    def finished(self) -> int:
+        """The last hand over (the hand in play, if any, is not)."""
+        table = self.table
+        return table.hands_dealt - (table.live is not None)
+
     def _due_through(self) -> int:
         """The last finished hand whose secrets are due now (house rule ``private_reveal``)."""
         table = self.table
         if table.settings.private_reveal == "hand":
-            return table.hands_dealt - (table.live is not None)
+            return self.finished()
         if table.status is TableStatus.ENDED and table.live is None:
             return table.hands_dealt
         return 0
@@ -138,64 +131,68 @@ class Reveals:
         last = self._due_through()
         if last > self.through:
             await self._ask_hands(self.through + 1, last)
-        if self.deadline is None:
+        state = self.state
+        if state.deadline is None:
             return None
-        if now < self.deadline and not all(deal.complete for deal in self.open.values()):
-            return self.deadline - now
+        if now < state.deadline and not all(deal.complete for deal in state.open.values()):
+            return state.deadline - now
         await self._audit()
         return None
 
     async def _ask_hands(self, first: int, last: int) -> None:
         for number in range(first, last + 1):
             loaded = await self._load(number)
-            self.through = number
             if loaded is not None:
                 await self._ask_hand(number, *loaded)
-        if self.open and self.deadline is None:
+            self.through = number  # once its server's secrets are stored (a failure: again)
+        if self.state.open and self.state.deadline is None:
             # Timed from now, not from when the hands began loading: replaying a night's proofs
             # takes seconds, and a clock started before it had run out before a page was asked.
-            self._wait_again()
+            self.state = self.state.but(deadline=self._from_now())
 
-    def _wait_again(self) -> None:
-        """The table waits ``shuffle_seconds`` for the next secret (from now)."""
-        self.deadline = time.monotonic() + float(self.table.settings.shuffle_seconds)
+    def _from_now(self) -> float:
+        """When the table stops waiting for the next secret, ``shuffle_seconds`` from now."""
+        return time.monotonic() + float(self.table.settings.shuffle_seconds)
 
-    async def _load(self, number: int) -> tuple[Sequence[int], dict[int, list[Row]]] | None:
-        """Hand ``number``'s lineup and stored rows by deal (``None``: no private deal)."""
+    async def _load(self, number: int) -> tuple[Sequence[int], dict[int, list[Row]], int] | None:
+        """Hand ``number``'s lineup, stored rows by deal, and how many rows it has stored
+        (``None``: no private deal)."""
         store = self.table.store
         stored = await store.call(store.hand, self.table.id, number)
         rows = await store.call(store.private_rounds, self.table.id, number)
         if stored is None or not rows:
             return None
-        self.seqs[number] = len(rows)
         by_deal: dict[int, list[Row]] = {}
         for item in rows:
             by_deal.setdefault(item.deal, []).append(as_row(item))
-        return stored.setup.lineup, by_deal
+        return stored.setup.lineup, by_deal, len(rows)
 
-    def _deal(self, number: int, lineup: Sequence[int], rows: Sequence[Row]) -> _Deal | None:
+    def _deal(self, number: int, lineup: Sequence[int], rows: Sequence[Row]) -> OpenDeal | None:
         """A deal of hand ``number`` from its ``rows`` (``None``: voided before its deck was
         masked, so that no card was dealt from it)."""
         public = [row for row in rows if row.kind not in ("agent", "audit")]
         rounds = DealRounds.from_rows(context(self.table.id, number), public)
         if rounds.stage in ("keys", "masking"):
             return None
-        deal = _Deal(number, rounds, public)
-        for party, who in enumerate(rounds.parties[:-1]):
-            if who.seats:
-                deal.pages[party] = lineup[who.seats[0]]
-        return deal
+        pages = {
+            party: lineup[who.seats[0]]
+            for party, who in enumerate(rounds.parties[:-1])
+            if who.seats
+        }
+        return OpenDeal(number, rounds, tuple(public), pages)
 
     async def _ask_hand(
-        self, number: int, lineup: Sequence[int], by_deal: dict[int, list[Row]]
+        self, number: int, lineup: Sequence[int], by_deal: dict[int, list[Row]], seq: int
     ) -> None:
         """Open hand ``number``'s deals not audited yet: the server's secrets stored, each page
         asked."""
         mine: list[Row] = []
+        opened: dict[tuple[int, int], OpenDeal] = {}
+        counted = []
         for deal_number, rows in sorted(by_deal.items()):
             audited = [row for row in rows if row.kind == "audit"]
             if audited:  # done before a restart: counted again, not asked again
-                self._count(json.loads(audited[0].data))
+                counted.append(json.loads(audited[0].data))
                 continue
             # Every stored proof is checked again as the rows are read: off the event loop.
             deal = await asyncio.to_thread(self._deal, number, lineup, rows)
@@ -208,15 +205,20 @@ class Reveals:
                 agent = Agent.load(held[0])
                 row = rounds.take_reveal(server, agent.secret.scalar, agent.order)
                 mine.append(row)
-                deal.rows.append(row)
-            self.open[number, deal_number] = deal
-        await self._store(number, mine)
-        for (hand, _), waiting in self.open.items():
-            if hand == number:
-                for party in waiting.pages:
-                    self._ask(waiting, party)
+                deal = replace(deal, rows=(*deal.rows, row))
+            opened[number, deal_number] = deal
+        state = self.state.but(seqs={**self.state.seqs, number: seq})
+        if mine:
+            state, stored = state.stored(number, mine)
+            await self.table.driver.commit(Changes(private_rounds=stored))
+        self.state = state.but(open={**state.open, **opened})
+        for data in counted:
+            self._count(data)
+        for deal in opened.values():
+            for party in deal.pages:
+                self._ask(deal, party)
 
-    def _ask(self, deal: _Deal, party: int, client: Client | None = None) -> None:
+    def _ask(self, deal: OpenDeal, party: int, client: Client | None = None) -> None:
         """Ask ``party``'s page for its secret (``client``: that page only)."""
         rounds = deal.rounds
         if party in rounds.revealed:
@@ -224,7 +226,8 @@ class Reveals:
         seat = self.table.seats.get(deal.pages[party])
         if seat is None or seat.name != rounds.parties[party].name:
             return  # gone, or another player sits there now: it is named if it never publishes
-        left = None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
+        deadline = self.state.deadline
+        left = None if deadline is None else max(0.0, deadline - time.monotonic())
         frame = PrivateFrame(
             step="reveal",
             hand=deal.hand,
@@ -243,78 +246,31 @@ class Reveals:
 
     def attached(self, client: Client) -> None:
         """A page connected: what is asked of its seat is asked again; the audit so far told."""
-        for deal in self.open.values():
+        for deal in self.state.open.values():
             for party, index in deal.pages.items():
                 if index == client.seat:
                     self._ask(deal, party, client)
         if self.deals:
             client.send(dumps(self._frame()))
 
-    async def receive(self, client: Client, frame: PrivateAnswer) -> None:
-        """A page publishes a deal's secret and order: checked, stored, and the audit runs once
-        every secret is in."""
-        deal = self.open.get((frame.hand, frame.deal)) or await self._early(frame)
-        party = next(
-            (p for p, index in deal.pages.items() if index == client.seat),
-            None,
-        )
-        seat = None if client.seat is None else self.table.seats.get(client.seat)
-        if party is None or seat is None or seat.name != deal.rounds.parties[party].name:
-            raise SeatError(f"your page was no party to hand {frame.hand}, deal {frame.deal}")
-        trial = copy.deepcopy(deal.rounds)
-        try:
-            row = trial.take(party, frame.answer)
-        except OtherPageError as error:
-            raise OtherPageError(party, f"your secret is not asked for: {error}") from None
-        except RoundsError as error:
-            raise RoundsError(party, error.kind, f"your secret is refused: {error}") from None
-        if row is None:
-            return
-        await self._store(deal.hand, [row])
-        deal.rounds = trial
-        deal.rows.append(row)
-        if self.deadline is not None:
-            # A page publishing a night of deals one by one is not late: the clock is for silence.
-            self._wait_again()
-        if all(item.complete for item in self.open.values()):
-            self.table.wake()
-
-    async def _early(self, frame: PrivateAnswer) -> _Deal:
-        """A deal of a hand over whose secret a page publishes before it is asked (as it
-        leaves the table): taken as it would be when asked. Never a deal of the hand in play,
-        nor one audited already."""
-        table = self.table
-        finished = table.hands_dealt - (table.live is not None)
-        loaded = await self._load(frame.hand) if 1 <= frame.hand <= finished else None
-        rows = None if loaded is None else loaded[1].get(frame.deal)
-        deal = None
-        if loaded is not None and rows and not any(row.kind == "audit" for row in rows):
-            deal = await asyncio.to_thread(self._deal, frame.hand, loaded[0], rows)
-        if deal is None:
-            raise IllegalActionError(
-                f"hand {frame.hand}, deal {frame.deal} waits for no secret: it is being played,"
-                " or its audit is done"
-            )
-        return deal
-
-    async def _store(self, number: int, rows: Sequence[Row]) -> None:
-        if not rows:
-            return
-        seq = self.seqs[number]
-        stored = [
-            PrivateRound(number, seq + offset, row.deal, row.kind, row.party, row.data)
-            for offset, row in enumerate(rows)
-        ]
-        await self.table.driver.commit(Changes(private_rounds=stored))
-        self.seqs[number] = seq + len(stored)
+    async def load_deal(self, asked: LoadDeal) -> Loaded | None:
+        """A deal of a hand over, read from the store for a page that publishes its secret
+        before it is asked (as it leaves the table): ``None`` for one that waits for no secret
+        (voided before its deck was masked, or audited already)."""
+        loaded = await self._load(asked.hand)
+        rows = None if loaded is None else loaded[1].get(asked.deal)
+        if loaded is None or not rows or any(row.kind == "audit" for row in rows):
+            return None
+        deal = await asyncio.to_thread(self._deal, asked.hand, loaded[0], rows)
+        return None if deal is None else Loaded(deal, loaded[2])
 
     async def _audit(self) -> None:
         """Audit every open deal (see the module), store each result and tell every page."""
-        deals = list(self.open.values())
+        deals = list(self.state.open.values())
         night = PrivateNight(
             self.table.id,
             tuple(
-                PrivateDealRecord(d.hand, d.rounds.deal, d.rounds.context.decode(), tuple(d.rows))
+                PrivateDealRecord(d.hand, d.rounds.deal, d.rounds.context.decode(), d.rows)
                 for d in deals
             ),
         )
@@ -328,10 +284,11 @@ class Reveals:
             ]
             data = {"faults": faults}
             row = Row(deal.rounds.deal, "audit", SERVER_ROW, json.dumps(data))
-            await self._store(deal.hand, [row])
+            state, stored = self.state.stored(deal.hand, [row])
+            await self.table.driver.commit(Changes(private_rounds=stored))
+            self.state = state
             self._count(data)
-        self.open.clear()
-        self.deadline = None
+        self.state = self.state.but(open={}, deadline=None)
         self.table.fanout.broadcast(self._frame())
 
     def _count(self, data: dict[str, Any]) -> None:

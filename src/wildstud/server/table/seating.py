@@ -25,11 +25,11 @@ pays a tournament's prizes by the deal its last players agreed, if any
 seating commands are asked of the table's actor (:mod:`.hosting`; a player's request to sit
 out or in, :mod:`.players`, numbered and acked by the slice: :class:`~.core.Numbered`; an
 absent player's return as their link opens, folded into the connection's own turn,
-:meth:`.fanout.Fanout.attach`; a tournament's
-deal, :meth:`.table.Table.make_deal`), a seat taken reading the ledger first
-(:attr:`Join.entries`); until the hand runner moves onto the core, those it makes are folded
-into its change (its hand end: :class:`HandOver` with the stacks the hand ends with,
-:class:`Leave`; :meth:`.actor.Actor.fold`), stored in its transaction with their follow-ups,
+:class:`.connections.Arrive`; a tournament's deal, :meth:`.table.Table.make_deal`), a seat
+taken reading the ledger first (:attr:`Join.entries`); until the hand runner moves onto the
+core, those it makes are folded into its change (its hand end: :class:`HandOver` with the
+stacks the hand ends with, :class:`Leave`; :meth:`.actor.Actor.fold`), stored in its
+transaction with their follow-ups,
 and adopted only once it commits; and the rows the hand runner stores with its actions (the
 time banks it spends, the requests' numbers) are taken in once stored
 (:meth:`SeatingState.stored`).

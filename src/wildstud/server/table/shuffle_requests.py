@@ -45,13 +45,13 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from wildstud.errors import IllegalActionError, WildstudError
+from wildstud.errors import IllegalActionError
 from wildstud.joint_shuffle import opens
 from wildstud.server.errors import SeatError
 from wildstud.server.frames import ShuffleFrame
 from wildstud.server.messages import Commit, Reveal, ShuffleMessage, Shuffler
 from wildstud.server.store.records import Changes, ShuffleNight, ShuffleValue
-from wildstud.server.table.core import Command, Effect, News, Outcome, Refused, To
+from wildstud.server.table.core import Command, Effect, News, Outcome, Refused, To, checked
 
 __all__ = ["COMMANDS", "NAME", "PagePart", "Round", "ShuffleState", "Step", "handle"]
 
@@ -192,10 +192,7 @@ def handle(state: ShuffleState, command: Command, now: float) -> Outcome[Shuffle
     """The outcome of a page's part for the shuffle as ``state`` stands (see the module's
     description)."""
     assert isinstance(command, PagePart), command
-    try:
-        return _part(state, command, now)
-    except WildstudError as error:
-        return Outcome(state, reply=Refused(error))
+    return checked(state, lambda: _part(state, command, now))
 
 
 def _part(state: ShuffleState, command: PagePart, now: float) -> Outcome[ShuffleState]:

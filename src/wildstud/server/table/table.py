@@ -20,7 +20,8 @@ settings, the seats, the hand, the lock) and is made of one part for each job:
   settings, the money: the players' requests for chips, decided by the host and applied
   between hands, and the chip ledger's reads, :mod:`.cashier` and :mod:`.ledger`; and the
   checks of the players' requests in a hand, :mod:`.hand_requests`; a page's part in the
-  players' shuffle, :mod:`.shuffle_requests`; and a ping's pong, :mod:`.pings`).
+  players' shuffle, :mod:`.shuffle_requests`; a page's answers in a private deal,
+  :mod:`.private_answers`; and a ping's pong, :mod:`.pings`).
  Every change is made under the table's lock in the
 same order: the engine checks it and carries it out, the store writes it in one transaction,
 and only then do the clients hear of it, each seeing only what its seat may see.
@@ -75,7 +76,7 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Awaitable, Callable, Collection, Iterable, Mapping
-from typing import Any, TypeVar
+from typing import Any
 
 from wildstud.server.accounts import Departed
 from wildstud.server.frames import ChatLogFrame
@@ -114,16 +115,20 @@ from wildstud.server.store import (
 from wildstud.server.table import cashier as money_slice
 from wildstud.server.table import (
     chat,
+    connections,
     hand_requests,
     pings,
+    private_answers,
+    reveal_answers,
     seat_requests,
     seating,
     shuffle_requests,
 )
 from wildstud.server.table import desk as desk_slice
 from wildstud.server.table import settings as settings_slice
-from wildstud.server.table.actor import Actor, Slice, Wrapped
+from wildstud.server.table.actor import Actor, Slice
 from wildstud.server.table.cashier import CashierState, DecideChips, Holder, Limits, holds_all
+from wildstud.server.table.core import Command, Gone, Refused
 from wildstud.server.table.driver import HAND, Driver, TableStatus
 from wildstud.server.table.fanout import RESTARTING, Fanout, dumps
 from wildstud.server.table.hosting import Hosting
@@ -135,15 +140,13 @@ from wildstud.server.table.private import PrivateDeal
 from wildstud.server.table.restore import restored
 from wildstud.server.table.runner import RUNNER, RunnerState
 from wildstud.server.table.seat_requests import RequestsState
-from wildstud.server.table.seating import SeatingState
+from wildstud.server.table.seating import Back, SeatingState
 from wildstud.server.table.settings import build_menu
 from wildstud.server.table.shuffling import Shuffling
 from wildstud.server.table.tournament import Desk
 from wildstud.server.table.writer import ChangeLock, StorageFailureError, Writer
 from wildstud.server.tourney import Tourney
 from wildstud.tournament import TournamentError
-
-T = TypeVar("T")
 
 RESTART_FLUSH = 2.0
 """Seconds a restarting table waits for its clients' last frames to be sent (2)."""
@@ -279,6 +282,14 @@ class Table:
                 ),
                 Slice(pings.NAME, None, pings.handle, pings.COMMANDS),
                 Slice(
+                    connections.NAME,
+                    None,
+                    connections.handle,
+                    connections.COMMANDS,
+                    shared=True,
+                    folds=True,
+                ),
+                Slice(
                     shuffle_requests.NAME,
                     None,
                     shuffle_requests.handle,
@@ -286,6 +297,24 @@ class Table:
                     shared=True,
                     held=lambda: self.shuffling.state,
                     adopt=self.shuffling.adopt,
+                ),
+                Slice(
+                    private_answers.NAME,
+                    None,
+                    private_answers.handle,
+                    private_answers.COMMANDS,
+                    shared=True,
+                    held=lambda: self.private.state,
+                    adopt=self.private.adopt,
+                ),
+                Slice(
+                    reveal_answers.NAME,
+                    None,
+                    reveal_answers.handle,
+                    reveal_answers.COMMANDS,
+                    shared=True,
+                    held=lambda: self.private.reveals.state,
+                    adopt=self.private.reveals.adopt,
                 ),
             ],
         )
@@ -529,33 +558,50 @@ class Table:
         return seat.stack if left is None else left
 
     async def attach(self, client: Client) -> None:
-        """A client connects: it gets the whole state at once, then every change. A turn of
-        the actor, so that it sees the table between two commands, never in the middle of
-        one (a hand's end stored, and its notices not yet played). An absent player who opens
-        their link again is back first, in the same turn (the seating's
-        :class:`~.seating.Back`, folded into a change stored before the welcome: when the
-        store refuses it, the seat stays as it was and the connection is not attached), and
-        everyone is sent the table once."""
+        """A client connects: it gets the whole state at once, then every change. A command of
+        the actor (:mod:`wildstud.server.table.connections`), so that it sees the table
+        between two commands, never in the middle of one (a hand's end stored, and its
+        notices not yet played). An absent player who opens their link again is back first,
+        in the same turn (the seating's :class:`~.seating.Back`, folded into a change stored
+        before the welcome: when the store refuses it, the seat stays as it was and the
+        connection is not attached), and everyone is sent the table once."""
         try:
-            await self._wrapped(lambda: self.fanout.attach(client))
+            await self.actor.ask(lambda: self._arrival(client))
         except StorageFailureError:
             if not self.actor.closed:  # the absent player's return could not be stored
                 raise
-            # No turn comes any more: the client is told why (a restart, a reload) and closed.
-            await self.fanout.attach(client)
+            # No turn comes any more: the client is told why (a restart, a reload) and
+            # closed, or welcomed as the slice says, with nothing to store.
+            async with self.lock:
+                outcome = connections.handle(None, self._arrival(client), time.monotonic())
+                if isinstance(outcome.reply, Refused):
+                    raise outcome.reply.error from None
+                if any(isinstance(follow, Back) for follow in outcome.follow):
+                    raise
+                self.actor.outbox.send(outcome.news)
+
+    def _arrival(self, client: Client) -> connections.Arrive:
+        """The connections' command for ``client``'s arrival, with its seat as it stands now."""
+        index = client.seat
+        seat = None if index is None else self.seats.get(index)
+        found = index is None or seat is not None
+        absent = seat is not None and seat.absent
+        return connections.Arrive(client, index, found, absent, self.closing, self.broken)
 
     async def detach(self, client: Client) -> None:
-        """A client's connection closed (a turn of the actor; once the actor has stopped, at
-        once: no turn can come between)."""
+        """A client's connection closed (a command of the actor; once the actor has stopped,
+        at once: no turn can come between)."""
         try:
-            await self._wrapped(lambda: self.fanout.detach(client))
+            await self.actor.ask(connections.Depart(client))
         except StorageFailureError:
-            await self.fanout.detach(client)
+            async with self.lock:
+                self.actor.outbox.send([Gone(client)])
 
     async def handle(self, client: Client, frame: Message) -> None:
         """Carry out a client's request and answer it (see :mod:`wildstud.server.table.players`; a
         line of chat, :mod:`wildstud.server.table.chat`, through the actor; a page's part in the
-        players' shuffle, :mod:`wildstud.server.table.shuffle_requests`; a ping's pong,
+        players' shuffle, :mod:`wildstud.server.table.shuffle_requests`; a page's answer in a
+        private deal, :mod:`wildstud.server.table.private_answers`; a ping's pong,
         :mod:`wildstud.server.table.pings`)."""
         if isinstance(frame, Say):
             await self.actor.ask(lambda: self._speak(client, frame))
@@ -565,7 +611,7 @@ class Table:
                 await self.actor.ask(lambda: self._page_part(client, frame))
                 return
             if isinstance(frame, PrivateAnswer):
-                await self._wrapped(lambda: self.private.receive(client, frame))
+                await self.actor.ask(lambda: self._private_answer(client, frame))
                 return
             players = self.players
             if isinstance(frame, SitIn | SitOut):  # the seating's command
@@ -589,12 +635,6 @@ class Table:
             message = "the server could not store your request: nothing changed, send it again"
             client.send(dumps(error_frame("storage", message, getattr(frame, "seq", None))))
 
-    async def _wrapped(self, run: Callable[[], Awaitable[T]]) -> T:
-        """Today's code of a part not moved onto the core yet, run whole in the actor's turn
-        (:class:`~wildstud.server.table.actor.Wrapped`)."""
-        result: T = await self.actor.ask(Wrapped(run))
-        return result
-
     def _page_part(
         self, client: Client, frame: Shuffler | Commit | Reveal
     ) -> shuffle_requests.PagePart:
@@ -603,6 +643,21 @@ class Table:
         seat = None if client.seat is None else self.seats.get(client.seat)
         present = None if seat is None else frozenset(seat.clients)
         return shuffle_requests.PagePart(client, frame, client.seat, present)
+
+    def _private_answer(self, client: Client, frame: PrivateAnswer) -> Command:
+        """The private deal's command for a page's answer, with its seat's connections and the
+        hand in play as they stand now (:mod:`wildstud.server.table.private_answers`); a
+        reveal for the audit once a deal is over, the audit's, with the name seated there now
+        (:mod:`wildstud.server.table.reveal_answers`)."""
+        seat = None if client.seat is None else self.seats.get(client.seat)
+        seconds = float(self.settings.shuffle_seconds)
+        if frame.answer.get("step") == "reveal":
+            name = None if seat is None else seat.name
+            finished = self.private.reveals.finished()
+            return reveal_answers.PageReveal(client, frame, client.seat, name, finished, seconds)
+        present = frozenset() if seat is None else frozenset(seat.clients)
+        playing = None if self.live is None else self.live.number
+        return private_answers.PageAnswer(client, frame, client.seat, present, playing, seconds)
 
     def _speak(self, client: Client, frame: Say) -> chat.Speak:
         """The chat's command for ``frame``, with its speaker's seat as it stands now."""
