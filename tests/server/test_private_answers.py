@@ -124,7 +124,8 @@ def test_an_answer_for_a_hand_not_dealt_privately_now_is_refused() -> None:
 # -- the reveal for the audit (wildstud.server.table.reveal_answers) -------------------------------
 
 
-def reveal(agent: Agent = ANN, hand: int = 4) -> PrivateAnswer:
+def secret_published(agent: Agent = ANN, hand: int = 4) -> PrivateAnswer:
+    """A page's answer that publishes its secret and order for the audit."""
     answer = {"step": "reveal", "secret": agent.secret.scalar.hex(), "order": [*agent.order]}
     return PrivateAnswer(type="private", hand=hand, deal=1, answer=answer)
 
@@ -140,7 +141,7 @@ def waiting() -> RevealState:
 
 def test_a_secret_taken_is_its_row_to_store_and_the_clock_starts_again() -> None:
     start = waiting()
-    outcome = handle_reveal(start, PageReveal("ann", reveal(), 2, "Ann", 4, 8.0), 25.0)
+    outcome = handle_reveal(start, PageReveal("ann", secret_published(), 2, "Ann", 4, 8.0), 25.0)
     assert isinstance(outcome.effect, Effect)
     changes = outcome.effect.request
     assert isinstance(changes, Changes)
@@ -149,7 +150,7 @@ def test_a_secret_taken_is_its_row_to_store_and_the_clock_starts_again() -> None
     assert (state.seqs, state.deadline) == ({4: 10}, 33.0)
     assert 0 in state.open[4, 1].rounds.revealed
     assert 0 not in start.open[4, 1].rounds.revealed  # the state in force is untouched
-    again = handle_reveal(state, PageReveal("ann", reveal(), 2, "Ann", 4, 8.0), 26.0)
+    again = handle_reveal(state, PageReveal("ann", secret_published(), 2, "Ann", 4, 8.0), 26.0)
     assert again.state is state
     assert again.effect is None
 
@@ -157,11 +158,11 @@ def test_a_secret_taken_is_its_row_to_store_and_the_clock_starts_again() -> None
 def test_a_secret_from_no_party_or_another_device_changes_nothing() -> None:
     start = waiting()
     for seat, name in ((3, "Ann"), (2, "Bob"), (None, None)):
-        command = PageReveal("ann", reveal(), seat, name, 4, 8.0)
+        command = PageReveal("ann", secret_published(), seat, name, 4, 8.0)
         error = unchanged(handle_reveal(start, command, 25.0), start)
         assert isinstance(error, SeatError)
         assert str(error) == "your page was no party to hand 4, deal 1"
-    other = reveal(Agent.new())
+    other = secret_published(Agent.new())
     other.answer["key"] = Agent.new().key.hex()
     error = unchanged(
         handle_reveal(start, PageReveal("phone", other, 2, "Ann", 4, 8.0), 25.0), start
@@ -171,7 +172,7 @@ def test_a_secret_from_no_party_or_another_device_changes_nothing() -> None:
 
 def test_a_secret_published_early_is_read_from_the_store_first() -> None:
     start = RevealState()
-    command = PageReveal("ann", reveal(), 2, "Ann", 4, 8.0)
+    command = PageReveal("ann", secret_published(), 2, "Ann", 4, 8.0)
     outcome = handle_reveal(start, command, 25.0)
     assert outcome.state is start
     assert outcome.effect is not None
@@ -186,6 +187,6 @@ def test_a_secret_published_early_is_read_from_the_store_first() -> None:
     assert isinstance(taken.effect.request, Changes)
     assert [row.seq for row in taken.effect.request.private_rounds] == [9]
     assert taken.state == RevealState({}, {4: 10}, None)  # not waited for: nothing keeps it
-    in_play = PageReveal("ann", reveal(hand=5), 2, "Ann", 4, 8.0)
+    in_play = PageReveal("ann", secret_published(hand=5), 2, "Ann", 4, 8.0)
     error = unchanged(handle_reveal(start, in_play, 25.0), start)
     assert str(error).startswith("hand 5, deal 1 waits for no secret")
