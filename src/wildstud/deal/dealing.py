@@ -532,7 +532,9 @@ class Dealing(HandState):
                     {seat: ups[seat][-1] for seat in (able if bring_in else live)}
                 )
         else:
-            values = board_values(live, ups, self._wild_for(), five_of_a_kind_top=self._top)
+            # Where the rule reads no hands, every seat has the table's wild cards.
+            table_or_seats = self._wild_for() if self._reads_hands else deal.tracker.wild
+            values = board_values(live, ups, table_or_seats, five_of_a_kind_top=self._top)
             first = highest_board(live, values)
         open_pair = street.open_pair and self.options.open_pair
         if open_pair and values is not None:
