@@ -54,7 +54,8 @@ class PlayerActions(Dealing):
 
     def legal_actions(self) -> tuple[ActionOption, ...]:
         """What the seat to act may do, with the to-amounts each action may take."""
-        return self._deal.round.options() if self._deal.round is not None else ()
+        rnd = self._deal.round
+        return () if rnd is None else rnd.options()
 
     def verify_act(
         self,
