@@ -519,7 +519,11 @@ class Dealing(HandState):
         # With the round's least stack by map() too: 1.0% fewer opcodes a hand of
         # benchmarks/engine.py's FTQ player than two list comprehensions (Python's opcode
         # trace, 200 hands, PYTHONHASHSEED=0, 2026-12-04: 25,286 to 25,043).
-        if min(map(stacks.__getitem__, live), default=0):
+        # (No default=: a keyword makes min() parse its arguments, and a deal is never left
+        # without a live seat. With Deck._settle's max() written out: 0.9% fewer instructions
+        # a hand of the FTQ player, callgrind, 300 hands after 300, PYTHONHASHSEED=0,
+        # 2026-12-04: 1,587,106 to 1,572,765.)
+        if min(map(stacks.__getitem__, live)):
             able: Sequence[int] = live
         else:
             able = [seat for seat in live if stacks[seat] > 0]
