@@ -68,6 +68,7 @@ _ANTE = Payment.ANTE
 # The stages every street moves through (the class of a Stage reads its members through
 # EnumType.__getattr__'s slow hook in Python 3.11: about 580 instructions a read, callgrind).
 _CARD, _BURN, _BETTING = Stage.CARD, Stage.BURN, Stage.BETTING
+_PLAY_ON = NoQueen.PLAY_ON
 
 
 _WHOLE_PACK = cards_mask(DECK)
@@ -478,9 +479,11 @@ class Dealing(HandState):
             ):
                 self._stage = Stage.CENTRE
                 return
-            shown = any(up.card.rank is _QUEEN for up in deal.face_up)
-            if self.rules.no_queen is not NoQueen.PLAY_ON and not shown:
-                if self.rules.no_queen is NoQueen.REDEAL_EVERYONE:
+            # Whether a queen was shown is asked only under a rule that redeals without one
+            # (most play on): a walk over every face-up card of the deal.
+            no_queen = self.rules.no_queen
+            if no_queen is not _PLAY_ON and not any(up.card.rank is _QUEEN for up in deal.face_up):
+                if no_queen is NoQueen.REDEAL_EVERYONE:
                     seats = antes = self._order
                 else:
                     seats, antes = self.live, ()
