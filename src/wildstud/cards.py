@@ -504,7 +504,9 @@ class Deck:
         shuffle is done)."""
         step = self._next_step
         if step:
-            last = max(len(self._cards) - count, 1)
+            last = len(self._cards) - count
+            if last < 1:  # max(), without the call (a call with every street's cards)
+                last = 1
             if step >= last:
                 _shuffle(self._cards, self._rng, step, last)
                 self._next_step = last - 1
