@@ -93,7 +93,8 @@ async def _on_a_phone(server: Any, shots: Path) -> None:
         await seat.my_turn(60)
         pill = page.locator("#turn-pill")
         await pill.wait_for(state="visible")
-        assert await pill.inner_text() == "Your turn ↑"
+        assert await pill.inner_text() == "Your turn"
+        assert await pill.get_attribute("data-way") == "up"  # drawn as an arrow (icons.js)
         assert await page.evaluate("window.scrollY") == scrolled
         await page.screenshot(path=str(shots / "phone-turn-below.png"))
         assert await page.evaluate(SMALL_TARGETS) == []

@@ -11,9 +11,11 @@ const SHAPES = {
   cross: { d: "M6 6l12 12M18 6L6 18" },
   back: { d: "M15 5l-7 7 7 7" },
   next: { d: "M9 5l7 7-7 7" },
+  up: { d: "M5 15l7-7 7 7" },
+  down: { d: "M5 9l7 7 7-7" },
 };
 
-/** The icon `name` (star, check, cross, back, next), hidden from screen readers: the words
+/** The icon `name` (star, check, cross, back, next, up, down), hidden from screen readers: the words
  * beside it, or its element's label, say what it means. */
 export function icon(name) {
   const shape = SHAPES[name];

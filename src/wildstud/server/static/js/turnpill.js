@@ -5,6 +5,7 @@
 // reading something is not pulled away from it.
 
 import { h } from "./dom.js";
+import { icon } from "./icons.js";
 
 export class TurnPill {
   /** `target`: the element that holds the seat's buttons (the table's dock). */
@@ -42,7 +43,8 @@ export class TurnPill {
     }
     // Which way the buttons lie: read only while the pill shows (a layout, at most once a change).
     const above = this.target.getBoundingClientRect().bottom < 0;
-    this.element.textContent = `${this.wanted} ${above ? "↑" : "↓"}`;
+    this.element.replaceChildren(this.wanted, icon(above ? "up" : "down"));
+    this.element.dataset.way = above ? "up" : "down";
     this.element.hidden = false;
   }
 
