@@ -16,7 +16,7 @@ settings, the seats, the hand, the lock) and is made of one part for each job:
   when the table is running, asks the dealer for the game under dealer's choice, plays the bots,
   acts for players whose time runs out, and stores every change;
 - :class:`~.actor.Actor`: the one task and inbox every command passes through, over the
-  slices of the pure core (:mod:`.core`; so far the seating, the seat requests, the chat, the
+  slices of the pure core (:mod:`.core`; listed in :mod:`.slices`; so far the seating, the seat requests, the chat, the
   settings, the money: the players' requests for chips, decided by the host and applied
   between hands, and the chip ledger's reads, :mod:`.cashier` and :mod:`.ledger`; and the
   checks of the players' requests in a hand, :mod:`.hand_requests`; a page's part in the
@@ -112,21 +112,18 @@ from wildstud.server.store import (
     StoredTable,
     TableState,
 )
-from wildstud.server.table import cashier as money_slice
 from wildstud.server.table import (
     chat,
     connections,
-    hand_requests,
     pings,
     private_answers,
     reveal_answers,
-    seat_requests,
     seating,
     shuffle_requests,
 )
 from wildstud.server.table import desk as desk_slice
 from wildstud.server.table import settings as settings_slice
-from wildstud.server.table.actor import Actor, Slice
+from wildstud.server.table.actor import Actor
 from wildstud.server.table.cashier import CashierState, DecideChips, Holder, Limits, holds_all
 from wildstud.server.table.core import Command, Gone, Refused
 from wildstud.server.table.driver import HAND, Driver, TableStatus
@@ -138,11 +135,12 @@ from wildstud.server.table.players import Players
 from wildstud.server.table.practice import Coach
 from wildstud.server.table.private import PrivateDeal
 from wildstud.server.table.restore import restored
-from wildstud.server.table.runner import RUNNER, RunnerState
+from wildstud.server.table.runner import RunnerState
 from wildstud.server.table.seat_requests import RequestsState
 from wildstud.server.table.seating import Back, SeatingState
 from wildstud.server.table.settings import build_menu
 from wildstud.server.table.shuffling import Shuffling
+from wildstud.server.table.slices import table_slices
 from wildstud.server.table.tournament import Desk
 from wildstud.server.table.writer import ChangeLock, StorageFailureError, Writer
 from wildstud.server.tourney import Tourney
@@ -226,98 +224,7 @@ class Table:
         """The table's tournament (:mod:`wildstud.server.table.tournament`)."""
         self.coach = Coach(self)
         """A practice table's help for each seat (:mod:`wildstud.server.table.practice`)."""
-        self.actor = Actor(
-            self,
-            [
-                Slice(
-                    "seating",
-                    SeatingState.of(state, (seat.state() for seat in self.seats.values())),
-                    seating.handle,
-                    seating.COMMANDS,
-                    shared=True,
-                    folds=True,
-                ),
-                Slice(
-                    "chat",
-                    chat.ChatState(spectators=settings.spectator_chat),
-                    chat.handle,
-                    chat.COMMANDS,
-                ),
-                Slice(
-                    "settings",
-                    settings_slice.SettingsState.of(settings),
-                    settings_slice.handle,
-                    settings_slice.COMMANDS,
-                    shared=True,
-                ),
-                Slice(
-                    "requests",
-                    RequestsState(),
-                    seat_requests.handle,
-                    seat_requests.COMMANDS,
-                    shared=True,
-                ),
-                Slice(
-                    "cashier",
-                    CashierState.of(rebuys),
-                    money_slice.handle,
-                    money_slice.COMMANDS,
-                    shared=True,
-                ),
-                Slice(
-                    desk_slice.NAME,
-                    tourney,
-                    desk_slice.handle,
-                    desk_slice.COMMANDS,
-                    shared=True,
-                    folds=True,
-                ),
-                Slice(
-                    RUNNER,
-                    None,
-                    hand_requests.handle,
-                    hand_requests.COMMANDS,
-                    shared=True,
-                    held=lambda: self.driver.state,
-                ),
-                Slice(pings.NAME, None, pings.handle, pings.COMMANDS),
-                Slice(
-                    connections.NAME,
-                    None,
-                    connections.handle,
-                    connections.COMMANDS,
-                    shared=True,
-                    folds=True,
-                ),
-                Slice(
-                    shuffle_requests.NAME,
-                    None,
-                    shuffle_requests.handle,
-                    shuffle_requests.COMMANDS,
-                    shared=True,
-                    held=lambda: self.shuffling.state,
-                    adopt=self.shuffling.adopt,
-                ),
-                Slice(
-                    private_answers.NAME,
-                    None,
-                    private_answers.handle,
-                    private_answers.COMMANDS,
-                    shared=True,
-                    held=lambda: self.private.state,
-                    adopt=self.private.adopt,
-                ),
-                Slice(
-                    reveal_answers.NAME,
-                    None,
-                    reveal_answers.handle,
-                    reveal_answers.COMMANDS,
-                    shared=True,
-                    held=lambda: self.private.reveals.state,
-                    adopt=self.private.reveals.adopt,
-                ),
-            ],
-        )
+        self.actor = Actor(self, table_slices(self, state, settings, rebuys, tourney))
         """The table's actor: every command passes through its inbox
         (:mod:`wildstud.server.table.actor`)."""
         self.actor.ticks(HAND, self.driver.tick)
