@@ -342,7 +342,13 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     failover: dict[str, float | None] = {}
     keep = True  # the log of a run that failed, or went wrong, is kept
     try:
-        async with httpx.AsyncClient(base_url=base, timeout=30, trust_env=False) as http:
+        # A connection idle for a second is not used again: the server closes one idle for 5 s
+        # and httpx kept one as long, so that a request sent just as the server closed it was
+        # lost (httpx.ReadError); setting up 200 tables at a load of 8 to 15 failed so twice.
+        limits = httpx.Limits(keepalive_expiry=1.0)
+        async with httpx.AsyncClient(
+            base_url=base, timeout=30, trust_env=False, limits=limits
+        ) as http:
             for address in [f"http://127.0.0.1:{up}" for up in ports] + [base]:
                 for _ in range(600):
                     if any(process.poll() is not None for process in servers):

@@ -190,6 +190,9 @@ class Card:
     """The integer code ``rank * 4 + suit``."""
 
     _ALL: ClassVar[tuple[Card, ...]]
+    _TEXT: ClassVar[tuple[str, ...]]
+    """Each card's text (``"Qs"``), by its code: a table server writes cards as text in every
+    frame."""
 
     def __init__(self, rank: RankLike, suit: Suit | str | int | None = None) -> None:
         if suit is None:
@@ -233,7 +236,7 @@ class Card:
         return Card._ALL[code]
 
     def __str__(self) -> str:
-        return self.rank.char + self.suit.char
+        return Card._TEXT[self.code]
 
     def __repr__(self) -> str:
         return f"Card('{self}')"
@@ -251,6 +254,7 @@ def _suit(text: Suit | str | int) -> Suit:
 
 
 Card._ALL = tuple(Card(Rank(code >> 2), Suit(code & 3)) for code in range(52))
+Card._TEXT = tuple(card.rank.char + card.suit.char for card in Card._ALL)
 
 DECK: tuple[Card, ...] = Card._ALL
 """The 52 cards in code order (2c, 2d, 2h, 2s, 3c, … As).

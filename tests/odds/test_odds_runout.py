@@ -11,7 +11,7 @@ from wildstud.deal import Hand, Phase, Stage, TurnedUp
 from wildstud.deal.decks import stack_deck
 from wildstud.errors import SituationError
 from wildstud.odds.equity import odds
-from wildstud.odds.runout import public_hidden, public_odds
+from wildstud.odds.runout import RunOutCuts, public_hidden, public_odds, run_out_cuts
 from wildstud.odds.situation import Situation
 
 OPTIONS = {"all_in_turn_up": True, "bring_in": 0, "free_fold": True}
@@ -81,3 +81,19 @@ def test_a_deal_stopped_by_the_queen_of_spades_has_no_odds() -> None:
         hand.step()
     with pytest.raises(SituationError):
         public_odds(hand.rules, 2, hand.events)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_cuts_read_as_the_events_come_are_those_of_the_whole_hand(seed: int) -> None:
+    order = list(DECK)
+    random.Random(seed).shuffle(order)
+    hand = three_handed(order)
+    hand.run()  # the run-out to the end
+    events = hand.events
+    cuts = RunOutCuts()
+    for end in range(len(events) + 1):  # as a table asks, at every change of the hand
+        assert cuts.read(events[:end]) == run_out_cuts(events[:end])
+    assert len(run_out_cuts(events)) >= 2  # turned up, then a street of the run-out
+    # Events that do not go on from those read (fewer of them) are read from the start.
+    assert cuts.read(events[:3]) == run_out_cuts(events[:3])
+    assert cuts.read(events) == run_out_cuts(events)

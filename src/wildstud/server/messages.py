@@ -134,7 +134,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from enum import Enum
 from typing import Annotated, Any, Literal, TypeVar
 
@@ -427,28 +427,81 @@ def encode(value: Any) -> Any:
     >>> from wildstud.cards import parse_card
     >>> encode((parse_card("Qs"), None, frozenset({2, 1})))
     ['Qs', None, [1, 2]]
+    >>> encode({1: [parse_card("2c")]})
+    {'1': ['2c']}
+
+    Each type is encoded by the function :func:`_encoder` made for it the first time it came:
+    every event of every frame is encoded here, and asking each value's type in turn what it
+    is (a card? an enum? a record?) was most of an event's encoding (8 µs an event, 4
+    December 2026).
     """
-    if value is None or isinstance(value, bool | int | str | float):
+    kind = type(value)
+    if kind in _PLAIN:
         return value
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, frozenset | set):
-        return sorted(encode(item) for item in value)
-    if isinstance(value, tuple | list):
-        return [encode(item) for item in value]
-    if isinstance(value, dict):
-        return {str(key): encode(item) for key, item in value.items()}
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {name: encode(getattr(value, name)) for name in _field_names(type(value))}
-    raise TypeError(f"cannot encode {type(value).__name__}")
+    encoder = _ENCODERS.get(kind)
+    if encoder is None:
+        encoder = _ENCODERS[kind] = _encoder(kind)
+    return encoder(value)
+
+
+_PLAIN: frozenset[type] = frozenset({type(None), bool, int, str, float})
+"""The types that are JSON data as they are."""
+_ENCODERS: dict[type, Callable[[Any], Any]] = {}
+"""The encoder of each other type met so far (:func:`_encoder`)."""
+
+
+def _encoder(kind: type) -> Callable[[Any], Any]:
+    """How :func:`encode` makes a value of type ``kind`` JSON data (a subclass of a plain type,
+    an ``IntEnum`` say, is kept as it is, as its base type's values are).
+
+    >>> _encoder(set)({3, 1})
+    [1, 3]
+    >>> _encoder(bytes)
+    Traceback (most recent call last):
+    ...
+    TypeError: cannot encode bytes
+    """
+    if issubclass(kind, bool | int | str | float):
+        return _same
+    if issubclass(kind, Card):
+        return str
+    if issubclass(kind, Enum):
+        return _enum_value
+    if issubclass(kind, frozenset | set):
+        return _sorted
+    if issubclass(kind, tuple | list):
+        return _listed
+    if issubclass(kind, dict):
+        return _keyed
+    if dataclasses.is_dataclass(kind):
+        names = _field_names(kind)
+        return lambda value: {name: encode(getattr(value, name)) for name in names}
+    raise TypeError(f"cannot encode {kind.__name__}")
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _enum_value(value: Enum) -> Any:
+    return value.value
+
+
+def _sorted(value: frozenset[Any] | set[Any]) -> list[Any]:
+    return sorted(encode(item) for item in value)
+
+
+def _listed(value: tuple[Any, ...] | list[Any]) -> list[Any]:
+    return [encode(item) for item in value]
+
+
+def _keyed(value: dict[Any, Any]) -> dict[str, Any]:
+    return {str(key): encode(item) for key, item in value.items()}
 
 
 @functools.cache
 def _field_names(kind: type) -> tuple[str, ...]:
-    """A record type's field names, in order (looked up once a type: every event of every
-    frame is encoded through them)."""
+    """A record type's field names, in order (looked up once a type)."""
     return tuple(item.name for item in dataclasses.fields(kind))
 
 

@@ -31,7 +31,6 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from wildstud.deal import Hand, Phase
-from wildstud.odds.runout import run_out_cuts
 from wildstud.server.frames import RunTwiceFrame, ShowdownFrame
 from wildstud.server.replay import MUCK, RUN_ONCE, RUN_TWICE, SHOW, at_showdown
 from wildstud.server.runout import ODDS_THREAD, odds_frame
@@ -129,7 +128,7 @@ class Endgame:
             return
         events = live.hand.events
         sent = table.fanout.sent(live.number)
-        cuts = [cut for cut in run_out_cuts(events) if cut not in sent.odds_asked]
+        cuts = [cut for cut in sent.run_out.read(events) if cut not in sent.odds_asked]
         if not cuts:
             return
         loop = asyncio.get_running_loop()

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
+from wildstud.odds.runout import RunOutCuts
 from wildstud.server.console import notice_frame
 from wildstud.server.frames import (
     ChoosingFrame,
@@ -76,6 +77,8 @@ class HandSent:
     (:mod:`wildstud.server.runout`)."""
     odds_asked: set[int] = field(default_factory=set)
     """The events whose odds have been asked of a thread."""
+    run_out: RunOutCuts = field(default_factory=RunOutCuts)
+    """Where the hand's run-out has odds, read as its events come (:mod:`.endgame`)."""
 
 
 class Fanout:
