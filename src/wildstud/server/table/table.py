@@ -16,15 +16,18 @@ settings, the seats, the hand, the lock) and is made of one part for each job:
   when the table is running, asks the dealer for the game under dealer's choice, plays the bots,
   acts for players whose time runs out, and stores every change;
 - :class:`~.actor.Actor`: the one task and inbox every command passes through, over the
-  slices of the pure core (:mod:`.core`; listed in :mod:`.slices`; so far the seating, the seat requests, the chat, the
-  settings, the money: the players' requests for chips, decided by the host and applied
-  between hands, and the chip ledger's reads, :mod:`.cashier` and :mod:`.ledger`; and the
-  checks of the players' requests in a hand, :mod:`.hand_requests`; a page's part in the
-  players' shuffle, :mod:`.shuffle_requests`; a page's answers in a private deal,
-  :mod:`.private_answers`; and a ping's pong, :mod:`.pings`).
- Every change is made under the table's lock in the
-same order: the engine checks it and carries it out, the store writes it in one transaction,
-and only then do the clients hear of it, each seeing only what its seat may see.
+  slices of the pure core (:mod:`.core`), listed in :mod:`.slices`: the seating, the seat
+  requests, the chat, the settings, the money (the players' requests for chips, decided by
+  the host and applied between hands, and the chip ledger's reads: :mod:`.cashier`,
+  :mod:`.ledger`), the tournament's desk, the checks of the players' requests in a hand
+  (:mod:`.hand_requests`), a page's part in the players' shuffle (:mod:`.shuffle_requests`),
+  a page's answers in a private deal and its reveals for the audit (:mod:`.private_answers`,
+  :mod:`.reveal_answers`), a connection's arrival and departure (:mod:`.connections`) and a
+  ping's pong (:mod:`.pings`).
+
+Every change is made under the table's lock in the same order: the engine checks it and
+carries it out, the store writes it in one transaction, and only then do the clients hear of
+it, each seeing only what its seat may see.
 
 A seat is dealt in when it has chips, is not sitting out and is not being removed. The button
 (the dealer's seat, who chooses the game under dealer's choice) moves forward every hand to the
