@@ -10,6 +10,7 @@ import os
 import shutil
 import time
 from collections.abc import Awaitable, Callable
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import Any
 
@@ -424,8 +425,16 @@ def keep(shots: list[Path]) -> None:
 
 def percent(share: float) -> str:
     """A chance as the replay's odds panel writes it (replayodds.js): a chance under a tenth of
-    a percent keeps two decimals, so that it does not read as nothing."""
-    return f"{100 * share:.{2 if 0 < share < 0.001 else 1}f}%"
+    a percent keeps two decimals, so that it does not read as nothing. Rounded as JavaScript's
+    ``toFixed`` rounds the same number, a tie upwards (Python's format rounds it to even: an
+    exact 56.25 read 56.2 here and 56.3 in the page, and failed a fresh run).
+
+    >>> percent(0.5625), percent(0.4375), percent(0.0004)
+    ('56.3%', '43.8%', '0.04%')
+    """
+    digits = 2 if 0 < share < 0.001 else 1
+    exact = Decimal(100 * share).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP)
+    return f"{exact}%"
 
 
 async def step_through_odds(
