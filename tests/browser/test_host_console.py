@@ -228,6 +228,18 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
         assert 0 <= folded["y"] <= felt["y"] < WIDE["height"] / 2
         assert felt["x"] + felt["width"] <= WIDE["width"] - 23 * 16
         assert folded["width"] > felt["width"]
+        # The folded console stays over the bar's corner: no tool of the bar lies under it.
+        covered = await host.evaluate(
+            """() => {
+              const toggle = document.getElementById('host-console').getBoundingClientRect();
+              return [...document.querySelectorAll('.bar button, .bar a')].filter((tool) => {
+                const box = tool.getBoundingClientRect();
+                return box.width > 0 && box.right > toggle.left && box.left < toggle.right
+                  && box.bottom > toggle.top && box.top < toggle.bottom;
+              }).map((tool) => tool.textContent);
+            }"""
+        )
+        assert covered == [], covered
         await photograph(host, shots / "host-console-folded-wide.png")
         await host.get_by_role("button", name="Host console").click()
 
