@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime
+import json
 from pathlib import Path
 from typing import Any
 
@@ -224,6 +225,25 @@ async def _top_up(api: wsclient.Api, seats: list[Seat], table_id: str, table_hos
     raise AssertionError(f"no top-up found room under the ceiling in five tries: {tries}")
 
 
+COPIED = """() => {
+  const none = { get: () => undefined, configurable: true };
+  Object.defineProperty(Navigator.prototype, "clipboard", none);
+  document.addEventListener("copy", () => {
+    const area = document.activeElement;
+    window.copied = area.value.slice(area.selectionStart, area.selectionEnd);
+  }, { once: true });
+}"""
+
+
+async def _copied(page: Page, button: str, text: str) -> None:
+    """The copy button ``button`` copies ``text``, even on a page served over plain http from
+    another machine (a home server at its LAN address), which has no clipboard API."""
+    await page.evaluate(COPIED)
+    await page.locator(button).click()
+    await wait_until(page, f"window.copied === {json.dumps(text)}")
+    assert await page.locator(button).inner_text() == "Copied"
+
+
 async def _session(base: str, shots: Path) -> dict[str, Any]:
     axe_ready()
     api = wsclient.Api(base)
@@ -244,6 +264,7 @@ async def _session(base: str, shots: Path) -> dict[str, Any]:
         host_url = host.url
         join = await host.locator(".club-members .device-link a").get_attribute("href")
         assert join is not None
+        await _copied(host, ".club-members .device-link button", join)
         joining = await club.page(browser, join)
         await joining.wait_for_selector("form.join-form")
         await club.audit(joining, "join")

@@ -6,7 +6,7 @@
 // host's page links to each night's console.
 
 import { api, base } from "./api.js";
-import { h } from "./dom.js";
+import { copyButton, h } from "./dom.js";
 import { field } from "./home.js";
 import { devicePanel } from "./devices.js";
 import { readSetting, writeSetting } from "./storage.js";
@@ -190,14 +190,32 @@ function membersSection(club, hostToken, say, refresh) {
     { className: "club-members", "aria-labelledby": "members-title" },
     h("h2", { id: "members-title" }, "Members"),
     h("ul", {}, rows),
-    hostToken
-      ? h(
-          "p",
-          { className: "device-link" },
-          "Send this link to whoever may join: ",
-          h("a", { href: club.links.join }, club.links.join),
-        )
-      : null,
+    hostToken ? joinLink(club.links.join) : null,
+  );
+}
+
+/** The club's join link for its host to pass on: the link, a button to copy it, and where the
+ * device can share (a phone), a button to send it straight to a chat. */
+function joinLink(link) {
+  const shown = h("a", { href: link }, link);
+  const share = navigator.share
+    ? h(
+        "button",
+        {
+          type: "button",
+          onclick: () => navigator.share({ title: "Join our poker club", url: link }).catch(() => {}),
+        },
+        "Share",
+      )
+    : null;
+  return h(
+    "p",
+    { className: "device-link" },
+    "Send this link to whoever may join: ",
+    shown,
+    " ",
+    copyButton(link, shown, "Copy the link"),
+    share ? [" ", share] : null,
   );
 }
 

@@ -4,7 +4,7 @@
 // URL a server or proxy logs), and the server draws the code itself (no outside service).
 
 import { base } from "./api.js";
-import { h } from "./dom.js";
+import { copyButton, h } from "./dom.js";
 
 /** The link and SVG code of `token` from the server, or an Error carrying its sentence. */
 export async function deviceLink(token) {
@@ -44,15 +44,7 @@ async function fill(body, token, what, fetchLink = deviceLink) {
     body.replaceChildren(h("p", { role: "alert" }, error.message));
     return;
   }
-  const copy = h("button", { type: "button" }, "Copy the link");
-  copy.addEventListener("click", () => {
-    navigator.clipboard?.writeText(answer.link).then(
-      () => {
-        copy.textContent = "Copied";
-      },
-      () => {},
-    );
-  });
+  const shown = h("a", { href: answer.link }, answer.link);
   body.replaceChildren(
     svgElement(answer.qr_svg),
     h(
@@ -61,7 +53,7 @@ async function fill(body, token, what, fetchLink = deviceLink) {
       `Scan this code with the other device's camera, or open the link there, to reach ${what}. `,
       "Keep it to yourself: whoever has it can play for you.",
     ),
-    h("p", { className: "device-link" }, h("a", { href: answer.link }, answer.link), " ", copy),
+    h("p", { className: "device-link" }, shown, " ", copyButton(answer.link, shown, "Copy the link")),
   );
 }
 

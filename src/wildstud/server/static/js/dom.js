@@ -200,3 +200,52 @@ export function followEnd(list) {
     });
   };
 }
+
+/**
+ * A button that copies `text` and says so ("Copied"). A page opened over plain http from
+ * another machine (a home server at its LAN address) has no `navigator.clipboard`: there the
+ * text is copied through a selection, and where even that is refused the button selects the
+ * `shown` element's text and asks the reader to copy it, rather than doing nothing.
+ *
+ *   h("p", {}, link, " ", copyButton(url, link, "Copy the link"))
+ */
+export function copyButton(text, shown = null, label = "Copy") {
+  const button = h("button", { type: "button" }, label);
+  const said = (words) => {
+    button.textContent = words;
+  };
+  button.addEventListener("click", () => {
+    if (navigator.clipboard?.writeText) {
+      navigator.clipboard.writeText(text).then(
+        () => said("Copied"),
+        () => said(copyBySelection(text, shown) ? "Copied" : "Selected: copy it"),
+      );
+    } else {
+      said(copyBySelection(text, shown) ? "Copied" : "Selected: copy it");
+    }
+  });
+  return button;
+}
+
+/** Copy `text` through a selection (where the clipboard API is missing), or, failing that,
+ * leave `shown`'s text selected for the reader; whether it was copied. */
+function copyBySelection(text, shown) {
+  const area = h("textarea", { readonly: true, "aria-hidden": "true", className: "copy-source" }, text);
+  document.body.append(area);
+  area.select();
+  let copied = false;
+  try {
+    copied = document.execCommand("copy");
+  } catch {
+    copied = false;
+  }
+  area.remove();
+  if (!copied && shown) {
+    const range = document.createRange();
+    range.selectNodeContents(shown);
+    const selection = window.getSelection();
+    selection?.removeAllRanges();
+    selection?.addRange(range);
+  }
+  return copied;
+}

@@ -2,7 +2,7 @@
 // spectator) with the host console beside it (hostpanel.js).
 
 import { api } from "./api.js";
-import { h } from "./dom.js";
+import { copyButton, h } from "./dom.js";
 import { showTable } from "./table.js";
 import { HostConsole, hostSeatKey } from "./hostpanel.js";
 import { readSetting, writeSetting } from "./storage.js";
@@ -83,29 +83,9 @@ export function linkList(links) {
   return h(
     "dl",
     { className: "links" },
-    rows.map(([label, link]) => [
-      h("dt", {}, label),
-      h(
-        "dd",
-        {},
-        h("a", { href: link }, link),
-        " ",
-        h(
-          "button",
-          {
-            type: "button",
-            onclick: (event) => {
-              navigator.clipboard?.writeText(link).then(
-                () => {
-                  event.target.textContent = "Copied";
-                },
-                () => {},
-              );
-            },
-          },
-          "Copy",
-        ),
-      ),
-    ]),
+    rows.map(([label, link]) => {
+      const shown = h("a", { href: link }, link);
+      return [h("dt", {}, label), h("dd", {}, shown, " ", copyButton(link, shown))];
+    }),
   );
 }
