@@ -108,7 +108,7 @@ async def _scenario(base: str, shots: Path) -> list[Path]:
         api.ok(api.host(created, "POST", "/start"))
         for seat in seats:
             await wait_until(seat.page, HELP, 60, "document.getElementById('practice').textContent")
-            assert "Practice table" in await seat.page.evaluate(HEADER)
+            assert "practice table" in await seat.page.evaluate(HEADER)
         # Each player in turn: on their turn the hint is there, the odds said in words.
         hinted: set[int] = set()
         loop = asyncio.get_running_loop()

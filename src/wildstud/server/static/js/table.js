@@ -615,22 +615,28 @@ class TablePage {
   renderGame() {
     const { table, hand } = this.state;
     const parts = [];
-    // The table's option for learning, said where the table says what it deals.
-    if (table && table.settings.practice) parts.push("Practice table");
-    if (hand) {
-      const view = hand.view;
-      parts.push(`Hand ${hand.number}: ${view.game}`, view.options.limit.replace("-", " "));
-      if (view.street) parts.push(view.street);
-      if (view.deal > 1) parts.push(`deal ${view.deal}`);
-    }
-    if (table && table.holds_all !== null && table.holds_all !== undefined && table.status !== "ended")
-      parts.push(`${this.nameAt(table.holds_all)} holds every chip: no hand until someone rebuys`);
+    // What matters most first, where a narrow bar cuts the line's end: a table that does not
+    // deal says why, then the hand and its street, then what stays the same all night.
     if (table && table.status !== "running")
       parts.push(
         { waiting: "waiting for the host to start", paused: "paused", ended: "the night is over" }[table.status],
       );
+    if (table && table.holds_all !== null && table.holds_all !== undefined && table.status !== "ended")
+      parts.push(`${this.nameAt(table.holds_all)} holds every chip: no hand until someone rebuys`);
+    if (hand) {
+      const view = hand.view;
+      parts.push(`Hand ${hand.number}: ${view.game}`);
+      if (view.street) parts.push(view.street);
+      if (view.deal > 1) parts.push(`deal ${view.deal}`);
+      parts.push(view.options.limit.replace("-", " "));
+    }
+    // The table's option for learning, said where the table says what it deals.
+    if (table && table.settings.practice) parts.push("practice table");
     const text = parts.join(" · ");
-    if (this.el.game.textContent !== text) this.el.game.textContent = text;
+    if (this.el.game.textContent !== text) {
+      this.el.game.textContent = text;
+      this.el.game.title = text; // the whole line, where the bar cuts it short
+    }
     this.clock.update(table && table.tournament);
     const stalled = (table && table.stalled) || "";
     if (this.el.stalled.textContent !== stalled) this.el.stalled.textContent = stalled;
