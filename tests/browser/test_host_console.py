@@ -101,6 +101,10 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
             page = friends[name]
             await page.wait_for_url("**/seat/**")
             await page.wait_for_selector("#banner")
+        # Before the first hand the felt says whom the table waits for, not a bare felt.
+        waiting = await friends["Ann"].locator("#centre .idle-note").inner_text()
+        assert waiting == "Waiting for Hostess, the host, to start dealing.", waiting
+        assert "Start dealing" in await host.locator("#centre .idle-note").inner_text()
         await wait_until(friends["Dan"], "document.body.dataset.join === 'declined'")
         await audit(friends["Dan"], "join-declined", shots, found)
         # The console goes on reading the requests after the host's decisions: a friend who

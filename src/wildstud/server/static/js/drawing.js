@@ -431,16 +431,17 @@ function seatFoot(foot, attributes) {
 
 /** The pots (or, once they are won, who won them) and the centre's cards; `extra`, an element
  * the table adds below them (the rabbit hunt's). Worked out as data first (centreModel) and
- * drawn again only when that has changed; with an `extra`, whose data the table keeps, always. */
-export function drawCentre(centre, hand, wild, extra = null) {
-  const model = centreModel(hand, wild);
+ * drawn again only when that has changed; with an `extra`, whose data the table keeps, always.
+ * Before the first hand, `idle` says in the centre what the table waits for. */
+export function drawCentre(centre, hand, wild, extra = null, idle = null) {
+  const model = centreModel(hand, wild, idle);
   drawChildren(centre, extra ? null : JSON.stringify(model), () => centreParts(model, extra));
 }
 
 /** What the centre shows, as plain data (JSON); the hand and deal are in it, so a new deal
  * draws the centre's cards afresh (a card's proof mark belongs to its deal). */
-export function centreModel(hand, wild) {
-  if (!hand) return null;
+export function centreModel(hand, wild, idle = null) {
+  if (!hand) return idle ? { idle } : null;
   const view = hand.view;
   const pots = [];
   const awards = new Map();
@@ -496,6 +497,7 @@ export function centreModel(hand, wild) {
 /** The centre's elements, drawn from its model alone. */
 function centreParts(model, extra) {
   if (!model) return [];
+  if (model.idle) return [h("p", { className: "idle-note" }, model.idle)];
   const potList = h(
     "ul",
     { className: "pots", "aria-label": "Pots" },

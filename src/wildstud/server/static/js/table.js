@@ -674,7 +674,24 @@ class TablePage {
       ask: () => this.askRabbit(),
       checked: hand && hand.rabbit ? this.rabbitChecks.get(hand.number) : null,
     });
-    drawCentre(this.el.centre, hand, this.wild, rabbit);
+    drawCentre(this.el.centre, hand, this.wild, rabbit, this.idleWords());
+  }
+
+  /** What an empty felt waits for, before the first hand: a player who sat down sees who is to
+   * start the night rather than a bare felt (a running table that cannot deal says why under the
+   * bar: `stalled`). */
+  idleWords() {
+    const { hand, table } = this.state;
+    if (hand || !table) return null;
+    if (table.status === "waiting") {
+      if (document.body.classList.contains("hosting"))
+        return "Press Start dealing in the host console once the players are seated.";
+      const host = table.settings.host_name;
+      return host ? `Waiting for ${host}, the host, to start dealing.` : "Waiting for the host to start dealing.";
+    }
+    if (table.status === "paused") return "The host has paused the table.";
+    if (table.status === "ended") return "The night is over.";
+    return null;
   }
 
   /** Ask for the rabbit of the hand just won by a fold; a refusal says why. */
