@@ -13,7 +13,9 @@ hands:
   and working out its styles, ``LayoutCount`` how many times it was laid out), per hand: the
   page's masking, unmaskings, its own cards opened and shown, and drawing the table;
 - each page's long tasks (the main thread busy for over 50 ms at once, a tap or a frame waiting
-  behind it: the browser's ``longtask`` entries), how many and their seconds, per hand;
+  behind it: the browser's ``longtask`` entries), how many and their seconds, per hand. A task
+  is timed in wall time: on a loaded machine a short task stretched past 50 ms counts too, so
+  only runs made at the same time compare;
 - the server's CPU (user + system of its process, from ``/proc``), per hand;
 - the added latency per street, at a spectator's socket: from the frame that ends a betting round
   to the frame that deals the next street (a shuffled table deals in the first: it adds
