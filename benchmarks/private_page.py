@@ -12,6 +12,10 @@ hands:
   spent running JavaScript, ``LayoutDuration`` and ``RecalcStyleDuration`` laying the page out
   and working out its styles, ``LayoutCount`` how many times it was laid out), per hand: the
   page's masking, unmaskings, its own cards opened and shown, and drawing the table;
+- each page's long tasks (the main thread busy for over 50 ms at once, a tap or a frame waiting
+  behind it: the browser's ``longtask`` entries), how many and their seconds, per hand. A task
+  is timed in wall time: on a loaded machine a short task stretched past 50 ms counts too, so
+  only runs made at the same time compare;
 - the server's CPU (user + system of its process, from ``/proc``), per hand;
 - the added latency per street, at a spectator's socket: from the frame that ends a betting round
   to the frame that deals the next street (a shuffled table deals in the first: it adds
@@ -51,7 +55,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from playwright.async_api import Browser, CDPSession, async_playwright
+from playwright.async_api import Browser, CDPSession, Page, async_playwright
 from websockets.asyncio.client import connect
 
 from shuffle import served  # beside this script
@@ -85,13 +89,27 @@ PLAYER = """{
     queued = true;
     setTimeout(play, 0);
   }).observe(document, { subtree: true, childList: true, attributes: true });
-}"""
+}
+// The main thread's long tasks (over 50 ms: a tap or a frame waits behind each), counted.
+window.__long = { count: 0, ms: 0 };
+new PerformanceObserver((found) => {
+  for (const task of found.getEntries()) {
+    window.__long.count += 1;
+    window.__long.ms += task.duration;
+  }
+}).observe({ type: 'longtask' });"""
 
 
 def _cpu_seconds(pid: int) -> float:
     """User + system CPU of process ``pid`` (fields 14 and 15 of ``/proc/pid/stat``)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+async def _long_tasks(page: Page) -> dict[str, float]:
+    """How many long tasks (over 50 ms) the page's main thread ran so far, and their seconds."""
+    found = await page.evaluate("window.__long")
+    return {"LongTaskCount": found["count"], "LongTaskDuration": found["ms"] / 1000}
 
 
 async def _busy(cdp: CDPSession) -> dict[str, float]:
@@ -155,6 +173,7 @@ async def _measure(
             executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
         )
         sessions = []
+        tabs = []
         for index in range(players):
             seat = http.post(f"/api/join/{token}", json={"name": f"p{index}"}).json()
             context = await browser.new_context(viewport={"width": 1280, "height": 900})
@@ -168,10 +187,13 @@ async def _measure(
             await page.goto(seat["link"])
             await page.wait_for_selector("#banner")
             sessions.append(cdp)
+            tabs.append(page)
         watcher = Watcher()
         watching = asyncio.create_task(watcher.run(created["links"]["watch_socket"], hands))
         await asyncio.sleep(1)  # every page connected: a deal's parties are fixed as it starts
         before = [await _busy(cdp) for cdp in sessions]
+        for before_page, page in zip(before, tabs, strict=True):
+            before_page.update(await _long_tasks(page))
         server_before = _cpu_seconds(server)
         if profile:
             for cdp in sessions:
@@ -180,6 +202,8 @@ async def _measure(
         await asyncio.wait_for(watching, timeout=hands * 300)
         server_cpu = _cpu_seconds(server) - server_before
         after = [await _busy(cdp) for cdp in sessions]
+        for after_page, page in zip(after, tabs, strict=True):
+            after_page.update(await _long_tasks(page))
         profiles = [(await cdp.send("Profiler.stop"))["profile"] for cdp in sessions if profile]
         await browser.close()
 
@@ -193,6 +217,8 @@ async def _measure(
         "page_layout_s_per_hand": per_hand("LayoutDuration"),
         "page_style_s_per_hand": per_hand("RecalcStyleDuration"),
         "page_layouts_per_hand": per_hand("LayoutCount"),
+        "page_long_tasks_per_hand": per_hand("LongTaskCount"),
+        "page_long_task_s_per_hand": per_hand("LongTaskDuration"),
         "server_cpu_s_per_hand": round(server_cpu / hands, 3),
         "streets_ms": _figures(watcher.streets),
         "first_street_ms": _figures(watcher.firsts),
