@@ -51,6 +51,21 @@ def _addon(seat: int, *, in_hand: bool = False) -> GiveAddOn:
     return GiveAddOn(seat, ROWS, in_hand, RULES, START)
 
 
+def _table(status: str = "running") -> TableState:
+    return TableState("t", "x", "h", "j", "w", {}, status, 0, 7, None)
+
+
+def _at(
+    rows: tuple[SeatState, ...] = ROWS,
+    *,
+    in_hand: bool = False,
+    status: str = "running",
+    rules: TournamentSettings | None = RULES,
+) -> AtTable:
+    """What the table would make a follow-up whole with: seven hands dealt."""
+    return AtTable(rules, rows, 7, in_hand, _table(status))
+
+
 def test_a_rebuy_between_hands_writes_the_chips_the_ledger_and_the_tournament_at_once() -> None:
     before = Tourney()
     out = handle(before, _rebuy(0), NOW)
@@ -113,10 +128,29 @@ def test_the_add_on_tops_up_any_stack_once() -> None:
             TournamentError,
             "n0 has had the 1 rebuys a player may",
         ),
+        (None, DealMade("icm", at=_at(rules=None)), TournamentError, "this table is not a"),
+        (
+            Tourney(),
+            DealMade("icm", at=_at(in_hand=True)),
+            TournamentError,
+            "a deal is made between",
+        ),
+        (
+            Tourney(finished=True),
+            DealMade("icm", at=_at()),
+            TournamentError,
+            "the tournament is over",
+        ),
+        (
+            Tourney(),
+            DealMade("icm", at=_at((_row(0, 300), _row(1, 0)))),
+            TournamentError,
+            "a deal is worked out",
+        ),
     ],
 )
-def test_a_refused_rebuy_or_add_on_writes_nothing_and_changes_nothing(
-    state: Tourney | None, command: GiveRebuy, error: type[Exception], message: str
+def test_a_refused_rebuy_add_on_or_deal_writes_nothing_and_changes_nothing(
+    state: Tourney | None, command: Command, error: type[Exception], message: str
 ) -> None:
     out = handle(state, command, NOW)
     assert isinstance(out.reply, Refused)
@@ -135,21 +169,6 @@ def test_an_entrant_out_of_the_tournament_is_refused() -> None:
 
 
 # -- the seating's follow-ups ---------------------------------------------------------------------
-
-
-def _table(status: str = "running") -> TableState:
-    return TableState("t", "x", "h", "j", "w", {}, status, 0, 7, None)
-
-
-def _at(
-    rows: tuple[SeatState, ...] = ROWS,
-    *,
-    in_hand: bool = False,
-    status: str = "running",
-    rules: TournamentSettings | None = RULES,
-) -> AtTable:
-    """What the table would make a follow-up whole with: seven hands dealt."""
-    return AtTable(rules, rows, 7, in_hand, _table(status))
 
 
 def _written(out: Outcome[Tourney | None]) -> Changes:
@@ -220,26 +239,6 @@ def test_a_deal_pays_the_players_with_chips_by_it() -> None:
         ("p1", 1, 28),
     ]
     assert out.follow == ()  # the night ends by the seating's command that asked the deal
-
-
-@pytest.mark.parametrize(
-    ("state", "command", "message"),
-    [
-        (None, DealMade("icm", at=_at(rules=None)), "this table is not a tournament"),
-        (Tourney(), DealMade("icm", at=_at(in_hand=True)), "a deal is made between hands"),
-        (Tourney(finished=True), DealMade("icm", at=_at()), "the tournament is over"),
-        (Tourney(), DealMade("icm", at=_at((_row(0, 300), _row(1, 0)))), "a deal is worked out"),
-    ],
-)
-def test_a_refused_deal_writes_nothing_and_changes_nothing(
-    state: Tourney | None, command: Command, message: str
-) -> None:
-    out = handle(state, command, NOW)
-    assert isinstance(out.reply, Refused)
-    assert isinstance(out.reply.error, TournamentError)
-    assert str(out.reply.error).startswith(message)
-    assert out.state is state
-    assert (out.effect, out.news, out.follow) == (None, (), ())
 
 
 def test_at_a_cash_table_the_clock_and_a_player_leaving_are_nobody_s() -> None:
