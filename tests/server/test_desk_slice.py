@@ -51,7 +51,7 @@ def _addon(seat: int, *, in_hand: bool = False) -> GiveAddOn:
     return GiveAddOn(seat, ROWS, in_hand, RULES, START)
 
 
-def _table(status: str = "running") -> TableState:
+def _table_row(status: str = "running") -> TableState:
     return TableState("t", "x", "h", "j", "w", {}, status, 0, 7, None)
 
 
@@ -63,7 +63,7 @@ def _at(
     rules: TournamentSettings | None = RULES,
 ) -> AtTable:
     """What the table would make a follow-up whole with: seven hands dealt."""
-    return AtTable(rules, rows, 7, in_hand, _table(status))
+    return AtTable(rules, rows, 7, in_hand, _table_row(status))
 
 
 def test_a_rebuy_between_hands_writes_the_chips_the_ledger_and_the_tournament_at_once() -> None:
@@ -223,7 +223,7 @@ def test_the_last_knock_out_pays_the_prizes_and_ends_the_night_in_the_same_chang
         ("p0", 2, 0),
         ("p1", 1, 40),  # the pool: two buy-ins of 20
     ]
-    assert out.follow == (EndNight(_table()),)  # the seating's, folded into the change
+    assert out.follow == (EndNight(_table_row()),)  # the seating's, folded into the change
     ended = handle(state, PlayerOut(_row(0, 0), at=_at((_row(1, 2000),), status="ended")), NOW)
     assert ended.follow == ()  # the host ended the night already
 
