@@ -112,6 +112,10 @@ def test_a_member_keeps_one_identity_and_opens_it_elsewhere(api: Api) -> None:
     refused(api.http.put(profile, json={"initials": "<b>"}), 422)
     assert api.get(f"/api/clubs/member/{bob}")["you"]["colour"] == "#00aa00"
     assert api.http.put(profile, json={"handle": ""}).json()["handle"] is None
+    # A change of nothing changes nothing (it was a 500: an UPDATE that set no column).
+    unchanged = api.http.put(profile, json={})
+    assert unchanged.status_code == 200, unchanged.text
+    assert (unchanged.json()["colour"], unchanged.json()["handle"]) == ("#00aa00", None)
 
     device = api.http.get(f"/api/clubs/member/{bob}/device-link")
     assert device.headers["cache-control"] == "no-store"

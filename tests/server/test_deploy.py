@@ -205,13 +205,18 @@ def test_the_server_speaks_tls_itself(tmp_path: Path, certificate: tuple[Path, P
         (["--public-url", "https://"], "names no host"),
         (["--certfile", "cert.pem"], "--certfile and --keyfile go together"),
         (["--certfile", "no.pem", "--keyfile", "no.pem"], "no such file: no.pem"),
+        (["--certfile", "junk.pem", "--keyfile", "junk.pem"], "not a PEM certificate and its key"),
+        (["--database-url", "sqlite:///junk.pem/db"], "a folder on its path is a file"),
     ],
 )
 def test_a_bad_deployment_option_is_one_line_and_exit_2(
     options: list[str], message: str, tmp_path: Path
 ) -> None:
+    (tmp_path / "junk.pem").write_text("not a certificate\n")  # once a traceback, each
+    if "--database-url" not in options:
+        options = ["--database-url", f"sqlite:///{tmp_path / 'db'}", *options]
     result = subprocess.run(
-        [WILDSTUD, "serve", "--database-url", f"sqlite:///{tmp_path / 'db'}", *options],
+        [WILDSTUD, "serve", *options],
         capture_output=True, text=True, timeout=60, cwd=tmp_path,
     )  # fmt: skip
     assert result.returncode == 2

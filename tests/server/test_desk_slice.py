@@ -1,6 +1,8 @@
 """The tournament desk's slice of the table's pure core (:mod:`wildstud.server.table.desk`):
-the host's rebuy and add-on as commands, each one's outcome from a given tournament with no
-store and no event loop; a refusal leaves the tournament as it was and writes nothing."""
+the host's rebuy and add-on, and the seating's follow-ups for the desk (the clock runs with the
+table, a player who leaves is out, a deal pays the prizes) as commands, each one's outcome from
+a given tournament with no store and no event loop; a refusal leaves the tournament as it was
+and writes nothing."""
 
 from __future__ import annotations
 
@@ -9,9 +11,20 @@ from dataclasses import replace
 import pytest
 
 from wildstud.errors import TableError
-from wildstud.server.store.records import Changes, SeatState
-from wildstud.server.table.core import Credit, Refused, TableNews
+from wildstud.server.store.records import Changes, SeatState, TableState
+from wildstud.server.table.core import (
+    AtTable,
+    Command,
+    Credit,
+    DealMade,
+    Outcome,
+    PlayerOut,
+    Refused,
+    TableNews,
+    TableRuns,
+)
 from wildstud.server.table.desk import GiveAddOn, GiveRebuy, handle
+from wildstud.server.table.seating import EndNight
 from wildstud.server.tourney import Tourney
 from wildstud.server.tourney_schemas import TournamentSettings
 from wildstud.tournament import TournamentError
@@ -36,6 +49,21 @@ def _rebuy(seat: int, *, in_hand: bool = False, rows: tuple[SeatState, ...] = RO
 
 def _addon(seat: int, *, in_hand: bool = False) -> GiveAddOn:
     return GiveAddOn(seat, ROWS, in_hand, RULES, START)
+
+
+def _table_row(status: str = "running") -> TableState:
+    return TableState("t", "x", "h", "j", "w", {}, status, 0, 7, None)
+
+
+def _at(
+    rows: tuple[SeatState, ...] = ROWS,
+    *,
+    in_hand: bool = False,
+    status: str = "running",
+    rules: TournamentSettings | None = RULES,
+) -> AtTable:
+    """What the table would make a follow-up whole with: seven hands dealt."""
+    return AtTable(rules, rows, 7, in_hand, _table_row(status))
 
 
 def test_a_rebuy_between_hands_writes_the_chips_the_ledger_and_the_tournament_at_once() -> None:
@@ -100,10 +128,29 @@ def test_the_add_on_tops_up_any_stack_once() -> None:
             TournamentError,
             "n0 has had the 1 rebuys a player may",
         ),
+        (None, DealMade("icm", at=_at(rules=None)), TournamentError, "this table is not a"),
+        (
+            Tourney(),
+            DealMade("icm", at=_at(in_hand=True)),
+            TournamentError,
+            "a deal is made between",
+        ),
+        (
+            Tourney(finished=True),
+            DealMade("icm", at=_at()),
+            TournamentError,
+            "the tournament is over",
+        ),
+        (
+            Tourney(),
+            DealMade("icm", at=_at((_row(0, 300), _row(1, 0)))),
+            TournamentError,
+            "a deal is worked out",
+        ),
     ],
 )
-def test_a_refused_rebuy_or_add_on_writes_nothing_and_changes_nothing(
-    state: Tourney | None, command: GiveRebuy, error: type[Exception], message: str
+def test_a_refused_rebuy_add_on_or_deal_writes_nothing_and_changes_nothing(
+    state: Tourney | None, command: Command, error: type[Exception], message: str
 ) -> None:
     out = handle(state, command, NOW)
     assert isinstance(out.reply, Refused)
@@ -119,3 +166,81 @@ def test_an_entrant_out_of_the_tournament_is_refused() -> None:
     out = handle(Tourney(entries=(replace(entry, place=3),)), _rebuy(0), NOW)
     assert isinstance(out.reply, Refused)
     assert str(out.reply.error) == "n0 is out of the tournament"
+
+
+# -- the seating's follow-ups ---------------------------------------------------------------------
+
+
+def _written(out: Outcome[Tourney | None]) -> Changes:
+    """The one write of ``out``, which holds the tournament's new value."""
+    assert out.reply is None, out.reply
+    assert out.effect is not None
+    changes = out.effect.request
+    assert isinstance(changes, Changes)
+    assert out.state is not None
+    assert changes.tournament == out.state.to_json(NOW)
+    assert out.news == (TableNews(),)
+    return changes
+
+
+def test_the_clock_runs_and_stops_with_the_table_and_is_written() -> None:
+    before = Tourney()
+    running = handle(before, TableRuns(True, at=_at()), NOW)
+    _written(running)
+    assert running.state is not None
+    assert running.state.since == NOW
+    stopped = handle(running.state, TableRuns(False, at=_at()), NOW + 30)
+    assert stopped.state is not None
+    assert (stopped.state.since, stopped.state.elapsed) == (None, 30.0)
+    assert before == Tourney()
+
+
+def test_a_player_who_leaves_is_out_at_once_below_everyone_still_in() -> None:
+    """Who leaves before anyone else went out takes the last place, as of the hands dealt;
+    those seated enter first (nobody had entered: no hand was dealt)."""
+    leaving = _row(1, 800)
+    rows = (_row(0, 0), _row(2, 2500, "calling-bot"))  # the seating's, without the seat left
+    out = handle(Tourney(), PlayerOut(leaving, at=_at(rows)), NOW)
+    changes = _written(out)
+    assert out.state is not None
+    assert [(e.player_id, e.place, e.busted) for e in out.state.entries] == [
+        ("p0", None, None),
+        ("p1", 3, (7, 0)),
+        ("p2", None, None),
+    ]
+    assert (changes.seats, changes.ledger) == ([], [])  # the seating cashes the chips out
+    assert out.follow == ()
+
+
+def test_the_last_knock_out_pays_the_prizes_and_ends_the_night_in_the_same_change() -> None:
+    state = Tourney().entered("p0", 0, "n0").entered("p1", 1, "n1")
+    out = handle(state, PlayerOut(_row(0, 0), at=_at((_row(1, 2000),))), NOW)
+    _written(out)
+    assert out.state is not None
+    assert out.state.finished
+    assert out.state.since is None  # its clock stands still for good
+    assert [(e.player_id, e.place, e.prize) for e in out.state.entries] == [
+        ("p0", 2, 0),
+        ("p1", 1, 40),  # the pool: two buy-ins of 20
+    ]
+    assert out.follow == (EndNight(_table_row()),)  # the seating's, folded into the change
+    ended = handle(state, PlayerOut(_row(0, 0), at=_at((_row(1, 2000),), status="ended")), NOW)
+    assert ended.follow == ()  # the host ended the night already
+
+
+def test_a_deal_pays_the_players_with_chips_by_it() -> None:
+    rows = (_row(0, 300), _row(1, 700))
+    out = handle(Tourney(), DealMade("chip-chop", at=_at(rows)), NOW)
+    _written(out)
+    assert out.state is not None
+    assert (out.state.finished, out.state.deal) == (True, "chip-chop")
+    assert [(e.player_id, e.place, e.prize) for e in out.state.entries] == [
+        ("p0", 2, 12),
+        ("p1", 1, 28),
+    ]
+    assert out.follow == ()  # the night ends by the seating's command that asked the deal
+
+
+def test_at_a_cash_table_the_clock_and_a_player_leaving_are_nobody_s() -> None:
+    for command in (TableRuns(True, at=_at(rules=None)), PlayerOut(_row(0, 0), at=_at(rules=None))):
+        assert handle(None, command, NOW) == Outcome(None)

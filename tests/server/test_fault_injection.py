@@ -436,6 +436,42 @@ def test_a_tournament_s_rebuy_and_add_on_survive_a_failed_write_with_the_table_u
     asyncio.run(_desk())
 
 
+async def _knock_outs() -> None:
+    store, lobby, failing = await failing_lobby()
+    rules = TournamentSettings.model_validate({"buy_in": 20})
+    settings = TableSettings(name="outs", games=[GameEntry(game="FTQ")], tournament=rules)
+    table, _ = await lobby.create(settings)
+    for name in ("ann", "bob", "cy"):
+        await table.join(name, None)
+    night = Night(lobby, table, failing)
+    # A player who leaves is out at once: the desk's follow-up, folded into the seating's
+    # change that gives the seat up; the write fails once, and the host is told (503).
+    await night.refused_once(lambda: table.remove(2))
+    state = table.tournament
+    assert state is not None
+    assert [(e.name, e.place) for e in state.entries] == [("ann", None), ("bob", None), ("cy", 3)]
+    # The last knock-out pays the prizes and ends the night, the seating's end of the night
+    # folded into the same change: none of it stands when its write fails.
+    await night.refused_once(lambda: table.remove(1))
+    state = table.tournament
+    assert state is not None
+    assert state.finished
+    assert [(e.name, e.place, e.prize) for e in state.entries] == [
+        ("ann", 1, 60),
+        ("bob", 2, 0),
+        ("cy", 3, 0),
+    ]
+    assert table.status is TableStatus.ENDED
+    (stored,) = await asyncio.to_thread(store.load_tables, [table.id])
+    assert stored.tournament == state.to_json(0.0)  # the store holds what memory does
+    await lobby.close()
+    store.close()
+
+
+def test_a_tournament_s_knock_outs_survive_a_failed_write_with_the_table_unchanged() -> None:
+    asyncio.run(_knock_outs())
+
+
 # -- the driver's own commands -----------------------------------------------------------------
 
 

@@ -192,7 +192,7 @@ def test_a_seat_given_up_between_hands_is_cashed_out_its_request_and_tournament_
     )
     assert outcome.state.seats == {}
     # The cashier cancels its open request for chips; a tournament's desk puts its player out.
-    assert outcome.follow == (SeatLeft(0, "p1"), PlayerOut("p1"))
+    assert outcome.follow == (SeatLeft(0, "p1"), PlayerOut(row))
 
 
 def test_a_player_leaving_with_no_chips_is_written_for_their_token_a_bot_is_not() -> None:

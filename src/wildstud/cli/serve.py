@@ -81,7 +81,8 @@ def check_database(url: str, timeout: int = 5) -> None:
             f"--database-url {shown}: wildstud keeps its tables in PostgreSQL or SQLite"
         )
     if backend == "sqlite":
-        return  # the store makes the file (and its folder) and says so if it cannot
+        check_sqlite_file(parsed.database, shown)
+        return
     try:
         engine = create_engine(parsed, connect_args={"connect_timeout": timeout})
     except (NoSuchModuleError, ImportError) as error:
@@ -96,6 +97,49 @@ def check_database(url: str, timeout: int = 5) -> None:
         ) from None
     finally:
         engine.dispose()
+
+
+def check_sqlite_file(database: str | None, shown: str) -> None:
+    """Make the SQLite file ``database`` (and its folder) as the store would, for its owner
+    only, or refuse in one line when it cannot be made (a folder that is a file, a file system
+    that takes no file): said before the server starts, not as a traceback from inside it.
+    Nothing for a database in memory.
+
+    >>> check_sqlite_file("/dev/null/w.db", "sqlite:////dev/null/w.db")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    wildstud.cli.serve.ServeError: --database-url sqlite:////dev/null/w.db: cannot make the ...
+    """
+    from wildstud.server.store.files import prepare_sqlite_file
+
+    if not database or database == ":memory:" or database.startswith("file:"):
+        return
+    try:
+        prepare_sqlite_file(database)
+    except OSError as error:
+        # mkdir on a path through a file: "File exists" (or "Not a directory") says little.
+        on_a_file = isinstance(error, FileExistsError | NotADirectoryError)
+        reason = "a folder on its path is a file" if on_a_file else error.strerror
+        raise ServeError(
+            f"--database-url {shown}: cannot make the database file ({reason})"
+        ) from None
+
+
+def check_certificate(certfile: Path, keyfile: Path) -> None:
+    """Refuse, in one line, a certificate and key that TLS cannot load (not PEM, or a key that
+    is not the certificate's): said before the server starts, not as a traceback from inside
+    it."""
+    import ssl
+
+    try:
+        ssl.create_default_context(ssl.Purpose.CLIENT_AUTH).load_cert_chain(certfile, keyfile)
+    except ssl.SSLError:
+        raise ServeError(
+            f"--certfile {certfile} and --keyfile {keyfile} are not a PEM certificate and its"
+            " key: TLS cannot load them"
+        ) from None
+    except OSError as error:  # unreadable
+        raise ServeError(f"--certfile {certfile}, --keyfile {keyfile}: {error.strerror}") from None
 
 
 @app.command("serve")
@@ -240,6 +284,8 @@ def serve(
     for path in (certfile, keyfile):
         if path is not None and not path.is_file():
             raise ServeError(f"no such file: {path}")
+    if certfile is not None and keyfile is not None:
+        check_certificate(certfile, keyfile)
     if lan and host != "127.0.0.1":
         raise ServeError("--lan listens on every interface: give --lan or --host, not both")
     if database_url is not None:  # the slowest check last: it may wait for the server

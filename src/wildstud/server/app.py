@@ -65,7 +65,13 @@ from wildstud.server.club_stats import BookedPlays
 from wildstud.server.clubs import ClubConflictError, NotAllowedError
 from wildstud.server.cluster import Cluster, ClusterError
 from wildstud.server.config import ServerConfig
-from wildstud.server.errors import NotFoundError, NotReadyError, SeatError, UnauthorizedError
+from wildstud.server.errors import (
+    NotFoundError,
+    SeatError,
+    ServerError,
+    UnauthorizedError,
+    unavailable,
+)
 from wildstud.server.headers import PAGE_POLICY, SecurityHeaders, docs_policy
 from wildstud.server.limits import (
     BodyLimit,
@@ -82,7 +88,6 @@ from wildstud.server.relay import Relay
 from wildstud.server.schemas import ErrorBody
 from wildstud.server.shell import PAGE_KINDS, Shell
 from wildstud.server.store import Store
-from wildstud.server.table import StorageFailureError
 
 __all__ = ["create_app"]
 
@@ -170,13 +175,11 @@ def create_app(config: ServerConfig) -> FastAPI:
     async def refused(_request: Request, error: WildstudError) -> JSONResponse:
         return api.error_response(400, str(error))
 
-    @app.exception_handler(NotReadyError)
-    async def not_ready(_request: Request, error: NotReadyError) -> JSONResponse:
-        return api.error_response(503, str(error))
-
-    @app.exception_handler(StorageFailureError)
-    async def unavailable(_request: Request, _error: StorageFailureError) -> JSONResponse:
-        return api.error_response(503, "the server could not store the change; try again")
+    @app.exception_handler(ServerError)
+    async def not_now(_request: Request, error: ServerError) -> JSONResponse:
+        # Not the request's fault (a change not stored, a table moving, a server starting):
+        # the same request may be sent again.
+        return api.error_response(503, unavailable(error))
 
     @app.exception_handler(Exception)
     async def failed(request: Request, error: Exception) -> JSONResponse:

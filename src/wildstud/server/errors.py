@@ -1,11 +1,27 @@
-"""The server's own refusals, apart from the library's small family (:mod:`wildstud.errors`).
+"""The server's errors: its own refusals, apart from the library's small family
+(:mod:`wildstud.errors`), and its failures (:class:`ServerError`).
 
-Like the library's, each is a :class:`~wildstud.errors.WildstudError` (so a
+Like the library's, each refusal is a :class:`~wildstud.errors.WildstudError` (so a
 :class:`ValueError`) whose message says, in one sentence, what was refused and why: the REST API
 answers it with a status and that sentence, the socket with an error frame, and nothing else
 changes. Only the server raises them: seats and their tokens, requests numbered out of order,
-names at a table, the table's chips, and ids or tokens that name nothing. One more,
-:class:`NotReadyError`, is not the request's fault: the server cannot serve it for now.
+names at a table, the table's chips, and ids or tokens that name nothing.
+
+A :class:`ServerError` is not the request's fault: the server could not serve it now, and the
+same request may be sent again. The family is small, and each member is raised where its
+failure is found:
+
+- :class:`NotReadyError`: the server is starting, or its database does not answer;
+- :class:`~wildstud.server.table.writer.StorageFailureError`: a table's change was not stored
+  (the table is as it was before it), or the table has stopped taking changes;
+- :class:`~wildstud.server.store.leases.FencedError`: the store refused a write whose lease
+  epoch is stale (in a cluster, another process runs the table now);
+- :class:`~wildstud.server.table.driver.TableMovedError`: the table was handed to another
+  process, and its driver stops here.
+
+The REST API answers any of them 503 with a sentence that says to try again
+(:func:`unavailable`), the socket with an error frame (``storage``); none is a
+:class:`RuntimeError`, and none reaches a user as a 500 or a traceback.
 
 >>> try:
 ...     raise NameTakenError("this name looks like 'bob', taken here; choose another")
@@ -16,6 +32,8 @@ this name looks like 'bob', taken here; choose another
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from wildstud.errors import WildstudError
 
 __all__ = [
@@ -25,9 +43,11 @@ __all__ = [
     "NotFoundError",
     "NotReadyError",
     "SeatError",
+    "ServerError",
     "StaleRequestError",
     "UnauthorizedError",
     "UnknownRequestError",
+    "unavailable",
 ]
 
 
@@ -68,7 +88,29 @@ class UnauthorizedError(WildstudError):
     """A request that needs a token and came without one (the REST API answers 401)."""
 
 
-class NotReadyError(Exception):
+class ServerError(Exception):
+    """The server could not do what was asked, through no fault of the request: the same
+    request may be sent again (see the module's description). Not a
+    :class:`~wildstud.errors.WildstudError`, which refuses a request."""
+
+    said: ClassVar[str | None] = "the server cannot do this now; try again"
+    """What a user is told, whatever the message (which may name the table and the cause, for
+    the log); ``None``: the message itself."""
+
+
+class NotReadyError(ServerError):
     """The server cannot serve tables yet, or for now: it is starting, or its database does
-    not answer (the REST API answers 503). Not a :class:`~wildstud.errors.WildstudError`: the
-    request was not at fault, and the same one may be sent again."""
+    not answer (the REST API answers 503 with the message, which says what it waits for)."""
+
+    said = None
+
+
+def unavailable(error: ServerError) -> str:
+    """What a user is told of ``error``: a sentence that says to try again.
+
+    >>> unavailable(NotReadyError("the tables are still loading"))
+    'the tables are still loading'
+    >>> unavailable(ServerError("table t: epoch 3 is stale"))
+    'the server cannot do this now; try again'
+    """
+    return str(error) if error.said is None else error.said

@@ -38,14 +38,14 @@ from pydantic import ValidationError
 
 from wildstud.errors import IllegalActionError, OutOfTurnError, WildstudError
 from wildstud.private_rounds import OtherPageError
-from wildstud.server.errors import SeatError, StaleRequestError
+from wildstud.server.errors import SeatError, ServerError, StaleRequestError
 from wildstud.server.frames import ErrorCode
 from wildstud.server.limits import ConnectionCapError, Connections
 from wildstud.server.lobby import Lobby
 from wildstud.server.messages import PrivateAnswer, error_frame, read_frame
 from wildstud.server.refusals import describe
 from wildstud.server.security import MAX_ANSWER_BYTES, MAX_MESSAGE_BYTES, RateLimiter
-from wildstud.server.table import RESTARTING, STORAGE_ERROR, StorageFailureError, Table, dumps
+from wildstud.server.table import RESTARTING, STORAGE_ERROR, Table, dumps
 
 __all__ = ["Connection", "router"]
 
@@ -220,9 +220,10 @@ async def _talk(websocket: WebSocket, table: Table, seat: int | None) -> None:
             connection.send(dumps(error_frame(_error_code(error), str(error))))
             connection.close(4404, "refused")
             return
-        except StorageFailureError:
-            # Connecting brought an absent player back, and that could not be stored: nothing
-            # changed, and the page connects again (and tries again) by itself.
+        except ServerError:
+            # Connecting brought an absent player back, and that could not be stored (or the
+            # table stopped taking changes): nothing changed, and the page connects again (and
+            # tries again) by itself.
             connection.send(dumps(STORAGE_ERROR))
             connection.close(1011, "storage failure")
             return
@@ -268,7 +269,7 @@ async def _talk(websocket: WebSocket, table: Table, seat: int | None) -> None:
                 await table.handle(connection, frame)
             except WildstudError as error:
                 connection.send(dumps(error_frame(_error_code(error), str(error), seq)))
-            except StorageFailureError:
+            except ServerError:  # the table stopped (moved, or reloaded): its clients were told
                 return
     except WebSocketDisconnect:
         pass

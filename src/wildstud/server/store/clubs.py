@@ -244,6 +244,8 @@ def update_member(engine: Engine, club_id: str, member_id: str, values: dict[str
     allowed = {"name", "colour", "initials", "handle"}
     if not values.keys() <= allowed:
         raise ValueError(f"a member's {sorted(values.keys() - allowed)} cannot be changed")
+    if not values:  # nothing to change (an UPDATE must set something)
+        return
     with engine.begin() as connection:
         connection.execute(
             update(ClubMemberRow)

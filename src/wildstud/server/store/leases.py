@@ -37,6 +37,8 @@ from dataclasses import dataclass
 from sqlalchemy import Connection, Engine, text
 from sqlalchemy.exc import DBAPIError
 
+from wildstud.server.errors import ServerError
+
 __all__ = [
     "CHANNEL",
     "LIVE",
@@ -72,8 +74,10 @@ leases. The heartbeat would find each a second later anyway."""
 NOTIFY = text("SELECT pg_notify('wildstud_leases', :payload)")
 
 
-class FencedError(RuntimeError):
+class FencedError(ServerError):
     """A write refused: the table's lease has moved to a newer epoch (the writer is stale)."""
+
+    said = "the table is moving to another process of the server; try again"
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,7 +35,10 @@ slices, each with its module:
 - the settings, menu and notices (:mod:`.settings`);
 - the money (:mod:`.cashier`, with the ledger's reads);
 - the tournament's desk (:mod:`.desk`: the host's rebuys and add-ons, each a write of the
-  seat's chips and the tournament's value in one change);
+  seat's chips and the tournament's value in one change; and the seating's follow-ups for it,
+  its clock run with the table, a player who leaves out, a deal's prizes paid, each made whole
+  with what it needs of the table as the change in hand leaves it, :attr:`Slice.made`, and
+  folded into that change);
 - the players' requests in a hand (:mod:`.hand_requests`: the dealer's pick of a game, the
   answer to an offer to run it twice, show or muck at the showdown, an action), checked by a
   pure function of the runner's state; their change is still the runner's code, carried out as
@@ -59,8 +62,8 @@ slices, each with its module:
 A shared slice's turns (:attr:`Slice.shared`: a state the runner's code reads) hold the
 table's lock. The seating's commands, and the connections', are writes, or a read then a write
 (:attr:`Slice.folds`; a seat taken reads the ledger first): one has its reads carried out,
-then is folded with the follow-ups it asks of the other slices and of the desk into one change
-(:meth:`Actor.fold`), stored in one transaction and adopted once it commits, then told
+then is folded with the follow-ups it asks of the other slices (the desk's among them) into
+one change (:meth:`Actor.fold`), stored in one transaction and adopted once it commits, then told
 (:meth:`Actor._change`); the connections it lets go are closed by the outbox
 (:class:`~.core.Dismissed`), and a player's numbered request is acked by it
 (:class:`~.core.Acked`); a follow-up for a slice apart (the chat's) has its turn once the
@@ -82,10 +85,9 @@ What is not on the core yet:
   once it is stored, as a slice's is, so that a refused write has nothing to put back;
 - a follow-up for the runner (:class:`~.core.CancelChoice`, :class:`~.core.ResetTurn`), carried
   out on today's code (:meth:`Actor._legacy`);
-- the desk's follow-ups of the seating's (:data:`~.core.DESK`: its clock runs with the table, a
-  player who leaves is out, a deal pays the prizes): they read the hand runner's state and the
-  seats as the change in hand leaves them, and are carried out on today's code
-  (:meth:`.tournament.Desk.folded`) into that change.
+- the tournament's part in a hand's deal and end (:meth:`.tournament.Desk.dealt`,
+  :meth:`~.tournament.Desk.hand_ended`: the level a hand plays at, the knock-outs, the prizes
+  once one player holds every chip): the runner's change, staged into it by today's code.
 """
 
 from __future__ import annotations
@@ -102,7 +104,6 @@ from wildstud.server.store.chat import add_line, find_line, mutes, recent_lines,
 from wildstud.server.store.records import Changes
 from wildstud.server.table import chat
 from wildstud.server.table.core import (
-    DESK,
     CancelChoice,
     Command,
     Outcome,
@@ -153,6 +154,11 @@ class Slice:
     """For a held state that the slice's outcomes make all the same (the shuffle's,
     :attr:`.shuffling.Shuffling.state`, which the round's progress changes too): the actor
     hands it each outcome's state once its effect is done."""
+    made: Callable[[Command], Command] | None = None
+    """For a slice whose follow-ups from the other slices need what the table holds outside
+    them (the tournament desk's: the seats, the hand runner's state and the table's row as
+    the change in hand leaves them, :meth:`.tournament.Desk.made`): the command made whole
+    from the table as its turn comes, as a command from outside is (:data:`Asked`)."""
 
 
 Asked = Command | Callable[[], Command]
@@ -337,7 +343,7 @@ class Actor:
         """The slice that takes ``command`` (``None``: a command for a part not moved yet)."""
         if isinstance(command, Tick):
             return self.slices[command.slice]
-        if isinstance(command, CancelChoice | ResetTurn | DESK):
+        if isinstance(command, CancelChoice | ResetTurn):
             return None
         return self._routes[type(command)]
 
@@ -410,14 +416,6 @@ class Actor:
         while pending:
             command = pending.pop(0)
             part = self._route(command)
-            if isinstance(command, DESK):
-                # The desk writes what follows in a change of its own here: the seating's
-                # commands that ask it are folded today (:meth:`fold`), stored with it.
-                changes = Changes()
-                self.table.desk.folded(command, changes)
-                if changes:
-                    await self._carry_out(changes)
-                continue
             if part is None:
                 self._legacy(command)
                 continue
@@ -456,7 +454,7 @@ class Actor:
         one change (:meth:`fold`), stored in one transaction and adopted once it commits;
         then the turn in progress, timed afresh where the change stood the table still, and
         the news."""
-        outcome = part.handle(part.state, command, time.monotonic())
+        outcome = part.handle(part.state, self._made(part, command), time.monotonic())
         effect = outcome.effect
         while effect is not None and not isinstance(effect.request, Changes):
             if isinstance(outcome.reply, Refused):
@@ -487,16 +485,23 @@ class Actor:
         """Hand ``command`` to the shared slice ``name`` in the middle of a change made by a
         part not moved onto the core yet (under the table's lock), whose transaction stores
         the outcome's writes: they are added to ``into``. The follow-ups for other slices are
-        folded into the same change (a seat's leaving and its open request for chips are
-        stored together), and so are the tournament desk's (its clock, a player out); those for
-        the runner are carried out once it commits.
+        folded into the same change (a seat's leaving, its open request for chips and its
+        player out of a tournament are stored together; the desk's made whole from the table
+        as the change leaves it, :attr:`Slice.made`); those for the runner are carried out
+        once it commits.
         The new states are adopted only once that change commits (never when it does not); a
         later fold in the same change starts from the state this one left. A refusal is
         raised at once. The news is the caller's to send, with its own, once its change is
         done (it tells the table as it stands then)."""
         part = self.slices[name]
         staged = self.table.writer.staged.get(name, part.state)
+        command = self._made(part, command)
         return self._folded(part, part.handle(staged, command, time.monotonic()), into)
+
+    @staticmethod
+    def _made(part: Slice, command: Command) -> Command:
+        """``command`` as ``part`` takes it: made whole from the table (:attr:`Slice.made`)."""
+        return command if part.made is None else part.made(command)
 
     def _folded(self, part: Slice, outcome: Outcome[Any], into: Changes) -> Outcome[Any]:
         """``outcome``, ``part``'s, folded into the change in hand (see :meth:`fold`)."""
@@ -512,9 +517,7 @@ class Actor:
         after: list[Command] = []
         for follow in outcome.follow:
             route = self._route(follow)
-            if isinstance(follow, DESK):  # the desk's, in the same change
-                self.table.desk.folded(follow, into)
-            elif route is None:
+            if route is None:
                 later.append(follow)
             elif not route.shared:  # a slice apart (the chat's): its turn once this is stored
                 after.append(follow)

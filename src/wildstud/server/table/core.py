@@ -27,21 +27,22 @@ A slice that does nothing with a command says so:
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from wildstud.errors import WildstudError
 from wildstud.server.messages import ack_frame, seq_refusal, seq_taken
-from wildstud.server.store.records import Changes, LedgerEntry, SeatState
+from wildstud.server.store.records import Changes, LedgerEntry, SeatState, TableState
 
 if TYPE_CHECKING:
     from wildstud.server.frames import Clock
     from wildstud.server.table.live import LiveHand
+    from wildstud.server.tourney_schemas import TournamentSettings
 
 __all__ = [
-    "DESK",
     "Acked",
     "AtSeat",
+    "AtTable",
     "Audience",
     "CancelChoice",
     "ClockNews",
@@ -163,38 +164,57 @@ class ResetTurn(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class AtTable:
+    """What the tournament desk's follow-ups need of the table outside the desk's state, as the
+    change in hand leaves it: made by the table as the follow-up's turn comes
+    (:attr:`.actor.Slice.made`, :meth:`.tournament.Desk.at_table`), as the host's rebuy is
+    made with the seats' rows (:class:`~.desk.GiveRebuy`)."""
+
+    rules: TournamentSettings | None
+    """The tournament's settings (``None``: a cash table)."""
+    rows: tuple[SeatState, ...]
+    """The seats' rows, as the seating's commands folded into the change leave them (a stack
+    is the one between hands)."""
+    hands_dealt: int
+    """The hands the table has dealt (the hand runner's, as the change leaves it)."""
+    in_hand: bool
+    """Whether a hand is in play."""
+    row: TableState
+    """The table's row (its status as the change leaves it): the one a night's end that the
+    desk asks for carries (:class:`~.seating.EndNight`)."""
+
+
+@dataclass(frozen=True, slots=True)
 class TableRuns(Command):
     """The table runs (``running``: started or resumed) or stands still (paused, or the night
-    ended): a tournament's clock with it. A command for the tournament's desk, which has not
-    moved onto the core yet: the actor carries it out on the desk, into the change whose
-    status it follows (:meth:`.actor.Actor.fold`)."""
+    ended): a tournament's clock with it. A follow-up of the seating's for the tournament
+    desk's slice (:mod:`.desk`), folded into the change whose status it follows
+    (:meth:`.actor.Actor.fold`); ``at``: what the desk needs of the table, added as its turn
+    comes."""
 
     running: bool
+    at: AtTable | None = field(default=None, kw_only=True)
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerOut(Command):
-    """Player ``player_id`` left the table (its seat given up): out of a tournament at once,
-    below everyone still in. A command for the tournament's desk, carried out as
-    :class:`TableRuns` is, into the change that stores the leaving."""
+    """The player of ``row`` (their seat's row as it left) left the table (its seat given
+    up): out of a tournament at once, below everyone still in. A follow-up for the desk, as
+    :class:`TableRuns` is, folded into the change that stores the leaving."""
 
-    player_id: str
+    row: SeatState
+    at: AtTable | None = field(default=None, kw_only=True)
 
 
 @dataclass(frozen=True, slots=True)
 class DealMade(Command):
     """The last players of a tournament agreed a deal of ``kind`` (a deal is made between
-    hands only, of 2 to 16 players with chips): the prizes are paid by it. A command for the
-    tournament's desk, carried out as :class:`TableRuns` is, into the change that ends the
-    night with it (:class:`~.seating.EndNight`)."""
+    hands only, of 2 to 16 players with chips): the prizes are paid by it. A follow-up for the
+    desk, as :class:`TableRuns` is, folded into the change that ends the night with it
+    (:class:`~.seating.EndNight`)."""
 
     kind: str
-
-
-DESK = TableRuns | PlayerOut | DealMade
-"""The seating's follow-ups for the tournament's desk, not commands of the desk's slice yet
-(:mod:`.tournament`: they read the hand runner's state): carried out on today's code into the
-change of the command that asks them (:meth:`.actor.Actor.fold`)."""
+    at: AtTable | None = field(default=None, kw_only=True)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,21 +1,39 @@
 """The tournament desk's slice of the table's pure core: its state is the tournament (a
 :class:`~wildstud.server.tourney.Tourney`, ``None`` at a cash table), its commands the host's
-rebuy and add-on (:class:`GiveRebuy`, :class:`GiveAddOn`), and :func:`handle` is pure: what a
-command needs of the table (the seats' rows, whether the seat is in the hand in play, the
-tournament's settings) comes with it, made as its turn comes. The rest of the desk, which the
-hand runner and the seating's follow-ups use under the table's lock, is :mod:`.tournament`'s
-:class:`~.tournament.Desk`, which reads the same state.
+rebuy and add-on (:class:`GiveRebuy`, :class:`GiveAddOn`) and the seating's follow-ups for the
+desk (:class:`~.core.TableRuns`: its clock runs with the table; :class:`~.core.PlayerOut`: a
+player who leaves is out; :class:`~.core.DealMade`: a deal pays the prizes), and
+:func:`handle` is pure: what a command needs of the table (the seats' rows, whether a hand is
+in play, the hands dealt, the table's row, the tournament's settings) comes with it, made as
+its turn comes (a follow-up's :class:`~.core.AtTable`, by :attr:`.actor.Slice.made`). The
+follow-ups are folded into the seating's change that asks them (:meth:`.actor.Actor.fold`),
+and a knock-out that leaves one player in ends the night in the same change (the seating's
+:class:`~.seating.EndNight`, the desk's own follow-up). The rest of the desk, which the hand
+runner uses under the table's lock (the level a hand is dealt at, the knock-outs as a hand
+ends), is :mod:`.tournament`'s :class:`~.tournament.Desk`, which reads the same state.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from wildstud.errors import TableError
-from wildstud.server.store.records import Changes, SeatState
-from wildstud.server.table.core import Command, Effect, Outcome, Refused, TableNews, credit
-from wildstud.server.tourney import Tourney
+from wildstud.server.store.records import Changes, SeatState, TableState
+from wildstud.server.table.core import (
+    AtTable,
+    Command,
+    DealMade,
+    Effect,
+    Outcome,
+    PlayerOut,
+    TableNews,
+    TableRuns,
+    checked,
+    credit,
+)
+from wildstud.server.table.seating import EndNight, TableStatus
+from wildstud.server.tourney import Entry, Tourney
 from wildstud.server.tourney_schemas import TournamentSettings
 from wildstud.tournament import TournamentError
 
@@ -27,8 +45,12 @@ __all__ = [
     "addon_open",
     "handle",
     "may_rebuy",
+    "placed",
+    "pool",
+    "prices",
     "rebuys_open",
     "synced",
+    "with_chips",
 ]
 
 NAME = "tournament"
@@ -64,6 +86,44 @@ def may_rebuy(state: Tourney, rules: TournamentSettings, player_id: str) -> bool
     )
 
 
+def prices(rules: TournamentSettings) -> tuple[int, int, int]:
+    """What an entry, a rebuy and the add-on cost."""
+    rebuy = rules.buy_in if rules.rebuy_price is None else rules.rebuy_price
+    addon = rules.buy_in if rules.addon_price is None else rules.addon_price
+    return rules.buy_in, rebuy, addon
+
+
+def pool(state: Tourney, rules: TournamentSettings) -> int:
+    """The prize pool: everything the entrants paid in."""
+    paid = prices(rules)
+    return sum(entry.paid(*paid) for entry in state.entries)
+
+
+def with_chips(state: Tourney, stacks: Mapping[str, int]) -> tuple[list[Entry], list[int]]:
+    """The players of ``state`` still in and seated with chips (``stacks``: the chips of each
+    seated player), and their chips; a deal is for 2 to 16 of them, else
+    :class:`~wildstud.tournament.TournamentError`."""
+    left = [entry for entry in state.still_in if stacks.get(entry.player_id, 0) > 0]
+    if len(left) < 2 or len(left) > 16:
+        raise TournamentError("a deal is worked out for 2 to 16 players with chips")
+    return left, [stacks[entry.player_id] for entry in left]
+
+
+def placed(
+    state: Tourney, rules: TournamentSettings, now: float, row: TableState
+) -> tuple[Tourney, tuple[Command, ...]]:
+    """``state``, and once every place is known (two entrants or more, none still in) the
+    prizes paid and its clock stopped, with the seating's end of the night to follow
+    (``row``: the table's row as the change in hand leaves it; nothing when the night is over
+    already, as when the host ended it)."""
+    if state.finished or len(state.entries) < 2 or state.still_in:
+        return state, ()
+    state = state.finish(pool(state, rules), rules.payouts).stopped(now)
+    if row.status == TableStatus.ENDED.value:
+        return state, ()
+    return state, (EndNight(row),)
+
+
 def synced(state: Tourney, rows: Iterable[SeatState]) -> Tourney:
     """``state`` with every seated player (``rows``, the seats' rows) who has not entered yet
     entered, in the order of their seats."""
@@ -96,17 +156,17 @@ class GiveAddOn(GiveRebuy):
     """The host gives seat ``seat`` the add-on, the money taken (as :class:`GiveRebuy`)."""
 
 
-COMMANDS: tuple[type[Command], ...] = (GiveRebuy, GiveAddOn)
-"""The commands the desk's slice takes (the seating's follow-ups for the desk,
-:data:`~.core.DESK`, are carried out into the seating's change:
-:meth:`.tournament.Desk.folded`)."""
+COMMANDS: tuple[type[Command], ...] = (GiveRebuy, GiveAddOn, TableRuns, PlayerOut, DealMade)
+"""The commands the desk's slice takes: the host's, and the seating's follow-ups (each made
+whole by the table as its turn comes: :class:`~.core.AtTable`)."""
 
 
 def handle(state: Tourney | None, command: Command, now: float) -> Outcome[Tourney | None]:
-    """The desk's slice: the outcome of the host's rebuy or add-on (``state``: the tournament,
-    ``None`` at a cash table). The write holds the tournament's new value, and, when the chips
-    come now, the seat's row with its new stack and the ledger's entry for them; the seating
-    takes the row once it is stored (a :class:`~.core.Credit`, folded into the same change).
+    """The desk's slice: the outcome of ``command`` (``state``: the tournament, ``None`` at a
+    cash table, where the seating's follow-ups do nothing and a deal or a rebuy is refused).
+    The write holds the tournament's new value, and, for a rebuy or an add-on whose chips come
+    now, the seat's row with its new stack and the ledger's entry for them; the seating takes
+    the row once it is stored (a :class:`~.core.Credit`, folded into the same change).
 
     >>> from wildstud.server.tourney_schemas import TournamentSettings
     >>> rules = TournamentSettings.model_validate({"buy_in": 20, "rebuy_levels": 2}).made(1000)
@@ -116,12 +176,71 @@ def handle(state: Tourney | None, command: Command, now: float) -> Outcome[Tourn
     (1, 1000, 1000)
     >>> handle(None, GiveRebuy(0, (row,), False, None, 1000), 5.0).reply
     Refused(error=TournamentError('this table is not a tournament'))
+
+    A player who leaves is out at once, below everyone still in; the last one in wins, and the
+    night ends with the knock-out (the seating's :class:`~.seating.EndNight`, folded into the
+    same change):
+
+    >>> bob = SeatState(1, "p2", "bob", "player", None, 900, False, 0, 0.0, 0, False)
+    >>> table = TableState("t", "x", "h", "j", "w", {}, "running", 0, 3, None)
+    >>> at = AtTable(rules, (bob,), 3, False, table)
+    >>> out = handle(Tourney(), PlayerOut(row, at=at), 5.0)
+    >>> [(entry.name, entry.place, entry.prize) for entry in out.state.entries]
+    [('ann', 2, 0), ('bob', 1, 40)]
+    >>> out.follow == (EndNight(table),), out.effect.request.tournament["finished"]
+    (True, True)
     """
-    assert isinstance(command, GiveRebuy)
-    try:
-        return _give(state, command, now)
-    except (TableError, TournamentError) as error:
-        return Outcome(state, reply=Refused(error))
+    if isinstance(command, GiveRebuy):
+        return checked(state, lambda: _give(state, command, now))
+    assert isinstance(command, TableRuns | PlayerOut | DealMade)
+    at = command.at
+    assert at is not None, "the table makes a follow-up for the desk whole (Slice.made)"
+    return checked(state, lambda: _follow_up(state, command, at, now))
+
+
+def _follow_up(
+    state: Tourney | None, command: TableRuns | PlayerOut | DealMade, at: AtTable, now: float
+) -> Outcome[Tourney | None]:
+    rules = at.rules
+    if state is None or rules is None:
+        if isinstance(command, DealMade):
+            raise TournamentError("this table is not a tournament")
+        return Outcome(state)  # a cash table's clock and players are nobody's here
+    follow: tuple[Command, ...] = ()
+    if isinstance(command, TableRuns):
+        new = state.started(now) if command.running else state.stopped(now)
+    elif isinstance(command, PlayerOut):
+        # Entered first (a player who sat down and left before a hand was dealt is out too).
+        new = synced(state, (*at.rows, command.row))
+        new = new.departed(command.row.player_id, at.hands_dealt)
+        new, follow = placed(new, rules, now, at.row)
+    else:
+        new = _deal(state, command.kind, rules, at)
+        new = new.stopped(now)
+    return _written(new, now, follow=follow)
+
+
+def _deal(state: Tourney, kind: str, rules: TournamentSettings, at: AtTable) -> Tourney:
+    """The prizes paid by a deal of ``kind`` between the players left with chips."""
+    if at.in_hand:
+        raise TournamentError("a deal is made between hands: once this hand ends")
+    state = synced(state, at.rows)
+    if state.finished:
+        raise TournamentError("the tournament is over")
+    stacks = {row.player_id: row.stack for row in at.rows}
+    with_chips(state, stacks)
+    busted = [entry for entry in state.still_in if entry.busted is not None]
+    state = state.knocked_out(busted)
+    return state.dealt_out(kind, stacks, pool(state, rules), rules.payouts)
+
+
+def _written(
+    state: Tourney, now: float, changes: Changes | None = None, follow: tuple[Command, ...] = ()
+) -> Outcome[Tourney | None]:
+    """The outcome that stores ``state``, the tournament's new value, with ``changes``."""
+    changes = Changes() if changes is None else changes
+    changes.tournament = state.to_json(now)
+    return Outcome(state, effect=Effect(changes), news=(TableNews(),), follow=follow)
 
 
 def _give(state: Tourney | None, command: GiveRebuy, now: float) -> Outcome[Tourney | None]:
@@ -157,7 +276,7 @@ def _give(state: Tourney | None, command: GiveRebuy, now: float) -> Outcome[Tour
             )
         chips = command.starting if rules.rebuy_chips is None else rules.rebuy_chips
         new = new.rebought(row.player_id, chips if command.in_hand else 0)
-    changes = Changes(tournament=new.to_json(now))
+    changes = Changes()
     # In a hand the chips come when it ends (:meth:`.tournament.Desk.hand_ended`).
     follow: tuple[Command, ...] = () if command.in_hand else (credit(row, chips, changes),)
-    return Outcome(new, effect=Effect(changes), news=(TableNews(),), follow=follow)
+    return _written(new, now, changes, follow)

@@ -52,6 +52,7 @@ from typing import TYPE_CHECKING, Any
 from wildstud.betting import ActionKind
 from wildstud.deal import Hand, Phase
 from wildstud.server.clock import Backoff, Turn
+from wildstud.server.errors import ServerError
 from wildstud.server.replay import DeckBook, at_showdown, start_hand
 from wildstud.server.seating import Seat
 from wildstud.server.showdown import ShowdownChoice, TwiceOffer
@@ -96,7 +97,7 @@ PLAYING = (TableStatus.RUNNING, TableStatus.ENDED)
 """The statuses in which a hand in progress is played (clocks run, bots act)."""
 
 
-class TableMovedError(RuntimeError):
+class TableMovedError(ServerError):
     """The table was handed to another process of the cluster: its driver stops here."""
 
 

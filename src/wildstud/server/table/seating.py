@@ -43,8 +43,8 @@ time banks it spends, the requests' numbers) are taken in once stored
 >>> str(handle(seated, Join("ann", 0, "player", None, "p2", (), terms), 0.0).reply.error)
 'seat 0 is taken'
 >>> left = handle(seated, Remove(0, in_hand=False, stack=500), 0.0)
->>> left.reply.cash_out, left.state.seats, left.follow
-(500, {}, (SeatLeft(seat=0, player_id='p1'), PlayerOut(player_id='p1')))
+>>> left.reply.cash_out, left.state.seats, [type(follow).__name__ for follow in left.follow]
+(500, {}, ['SeatLeft', 'PlayerOut'])
 """
 
 from __future__ import annotations
@@ -491,7 +491,7 @@ def _leave(
     if stack or row.token_hash is not None:
         changes.ledger.append(_entry(row, "cash-out", -stack, token_hash=row.token_hash))
     gone = Departure(replace(row, stack=stack), stack)
-    follow = (SeatLeft(row.seat, row.player_id), PlayerOut(row.player_id))
+    follow = (SeatLeft(row.seat, row.player_id), PlayerOut(row))
     # The host's removal and a player's own leave end alike: the chips are cashed out.
     message = f"Your seat is given up: its {stack} chips are cashed out"
     goodbye = Dismissed(clients, message, 4000, "seat removed", gone.row, stack)

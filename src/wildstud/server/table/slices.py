@@ -4,7 +4,8 @@ Each slice names the module whose pure ``handle`` owns its commands, the state i
 and how the actor treats it: ``shared`` (its turns take the table's lock, since today's code
 reads its state too), ``folds`` (its changes are folded with their follow-ups into one write),
 ``held`` (its state is held by a part of the table that runs today's code as well, read when
-its turn comes) and ``adopt`` (how that part takes the new state once it is stored).
+its turn comes), ``adopt`` (how that part takes the new state once it is stored) and ``made``
+(how a follow-up for it is made whole from the table: the desk's).
 """
 
 from __future__ import annotations
@@ -95,6 +96,7 @@ def table_slices(
             desk_slice.COMMANDS,
             shared=True,
             folds=True,
+            made=table.desk.made,
         ),
         Slice(
             RUNNER,

@@ -82,6 +82,7 @@ from collections.abc import Awaitable, Callable, Collection, Iterable, Mapping
 from typing import Any
 
 from wildstud.server.accounts import Departed
+from wildstud.server.errors import ServerError
 from wildstud.server.frames import ChatLogFrame
 from wildstud.server.menu import Menu
 from wildstud.server.messages import (
@@ -538,7 +539,7 @@ class Table:
                 return
             assert isinstance(frame, Ping), frame  # a pong, after the frames ahead of it
             await self.actor.ask(pings.Pinged(client))
-        except StorageFailureError:
+        except ServerError:
             if self.broken:  # moved, or being reloaded: the connection closes
                 raise
             # Not stored, so not done: the table is as it was, and the player may send it again.

@@ -15,14 +15,16 @@ hands on it:
   time left on a break (:meth:`Desk.break_left`), and hands it every hand's end
   (:meth:`Desk.hand_ended`), which places the players who went out and, once one holds every
   chip, pays the prizes and ends the table;
-- the host starts and pauses its clock with the table (:meth:`Desk.status_changed`), gives a
-  player a rebuy or the add-on for the money taken (:class:`~.desk.GiveRebuy`,
-  :class:`~.desk.GiveAddOn`: the commands of the desk's slice of the table's pure core,
-  :mod:`.desk`, whose state is the tournament; the chips, their ledger entry and the
-  tournament's new value are one write, and the seating takes the seat's row by a
-  :class:`~.core.Credit` folded into it) and, when the last players agree, ends it with a
-  deal (the seating's :class:`~.seating.EndNight` with its ``deal``, whose follow-up
-  :class:`~.core.DealMade` the desk carries out into the same change: :meth:`Desk.deal_made`).
+- the desk's slice of the table's pure core (:mod:`.desk`, whose state is the tournament)
+  takes the host's rebuy or add-on for the money taken (:class:`~.desk.GiveRebuy`,
+  :class:`~.desk.GiveAddOn`: the chips, their ledger entry and the tournament's new value
+  are one write, and the seating takes the seat's row by a :class:`~.core.Credit` folded
+  into it) and the seating's follow-ups: the clock runs and stops with the table
+  (:class:`~.core.TableRuns`), a player who leaves is out (:class:`~.core.PlayerOut`), and
+  the deal the last players agree pays the prizes (:class:`~.core.DealMade`, from the
+  seating's :class:`~.seating.EndNight` with its ``deal``), each folded into the change that
+  asks it; this part makes them whole with what they need of the table as that change leaves
+  it (:meth:`Desk.made`, :class:`~.core.AtTable`).
 
 Chips enter only as buy-ins, rebuys (ledger reason ``rebuy`` for an empty stack, ``top-up``
 for one at most the starting chips) and add-ons (``top-up``), each in the ledger, so the
@@ -37,13 +39,23 @@ from typing import TYPE_CHECKING, Any
 
 from wildstud.server.menu import Menu
 from wildstud.server.store import Changes, LedgerEntry
-from wildstud.server.table.core import DealMade, PlayerOut, TableRuns
-from wildstud.server.table.desk import NAME, addon_open, may_rebuy, rebuys_open, synced
+from wildstud.server.table.core import AtTable, Command, DealMade, PlayerOut, TableRuns
+from wildstud.server.table.desk import (
+    NAME,
+    addon_open,
+    may_rebuy,
+    placed,
+    pool,
+    prices,
+    rebuys_open,
+    synced,
+    with_chips,
+)
 from wildstud.server.table.runner import row_in
-from wildstud.server.table.seating import EndNight, TableStatus
-from wildstud.server.tourney import Entry, Tourney, prizes_of
+from wildstud.server.table.seating import SeatingState
+from wildstud.server.tourney import Tourney, prizes_of
 from wildstud.server.tourney_schemas import LevelModel, TournamentSettings
-from wildstud.tournament import Level, Schedule, TournamentError, chip_chop, deal, icm
+from wildstud.tournament import Level, Schedule, chip_chop, deal, icm
 
 if TYPE_CHECKING:
     from wildstud.server.table.live import LiveHand
@@ -101,15 +113,11 @@ class Desk:
 
     def prices(self) -> tuple[int, int, int]:
         """What an entry, a rebuy and the add-on cost."""
-        rules = self.rules
-        rebuy = rules.buy_in if rules.rebuy_price is None else rules.rebuy_price
-        addon = rules.buy_in if rules.addon_price is None else rules.addon_price
-        return rules.buy_in, rebuy, addon
+        return prices(self.rules)
 
     def pool(self, state: Tourney) -> int:
         """The prize pool: everything the entrants paid in."""
-        prices = self.prices()
-        return sum(entry.paid(*prices) for entry in state.entries)
+        return pool(state, self.rules)
 
     def rebuys_open(self, state: Tourney) -> bool:
         """Whether the level (or the break after it) is one rebuys are open in."""
@@ -208,61 +216,48 @@ class Desk:
     def _store(self, state: Tourney, now: float, changes: Changes) -> None:
         """Adopt ``state`` (into ``changes``); once every place is known, pay and end."""
         table = self.table
-        if not state.finished and len(state.entries) >= 2 and not state.still_in:
-            state = state.finish(self.pool(state), self.rules.payouts).stopped(now)
-            if table.state().status != TableStatus.ENDED.value:  # the host may have ended it
-                # A follow-up inside the hand's end (its last knock-out ends the night): folded
-                # into that change, so the places and the night's end are stored together.
-                table.actor.fold("seating", EndNight(table.state()), changes)
+        state, follow = placed(state, self.rules, now, table.state())
         self._put(state, now, changes)
+        for command in follow:
+            # A follow-up inside the hand's end (its last knock-out ends the night): folded
+            # into that change, so the places and the night's end are stored together.
+            table.actor.fold("seating", command, changes)
 
-    def folded(self, command: TableRuns | PlayerOut | DealMade, changes: Changes) -> None:
-        """Carry out ``command``, a follow-up of the seating's for the desk, into ``changes``
-        (the change that made it): nothing at a cash table."""
-        if self.table.tournament is None:
-            return
-        if isinstance(command, TableRuns):
-            self.status_changed(command.running, changes)
-        elif isinstance(command, PlayerOut):
-            self.left(command.player_id, changes)
-        else:
-            self.deal_made(command.kind, changes)
+    # -- the seating's follow-ups, made whole --------------------------------------------------
 
-    def left(self, player_id: str, changes: Changes) -> None:
-        """Player ``player_id`` left the table: out at once, below everyone still in (their
-        chips leave play, cashed out as at a cash table); into ``changes``."""
-        dealt = self.table.driver.current.hands_dealt  # as the change in hand leaves it
-        state = self.synced(self.state).departed(player_id, dealt)
-        self._store(state, time.monotonic(), changes)
+    def made(self, command: Command) -> Command:
+        """``command``, a follow-up of the seating's for the desk's slice, with what it needs
+        of the table as the change in hand leaves it (:class:`~.core.AtTable`); any other
+        command as it is (:attr:`.actor.Slice.made`)."""
+        if isinstance(command, TableRuns | PlayerOut | DealMade) and command.at is None:
+            return replace(command, at=self.at_table())
+        return command
 
-    def status_changed(self, running: bool, changes: Changes) -> None:
-        """The table runs (or stops): so does the clock (into ``changes``)."""
-        now = time.monotonic()
-        state = self.state.started(now) if running else self.state.stopped(now)
-        self._put(state, now, changes)
-
-    def _left(self, state: Tourney) -> tuple[list[Entry], list[int]]:
-        """The players of ``state`` still in with chips, and their chips; a deal is for 2 to 16
-        of them, else :class:`~wildstud.tournament.TournamentError`."""
+    def at_table(self) -> AtTable:
+        """What the desk's follow-ups need of the table, as the change in hand leaves it: the
+        seats as the seating's commands folded into it leave them, the hand runner's state
+        and the table's row."""
         table = self.table
-        seats = {seat.player_id: seat for seat in table.seats.values()}
-        left = [
-            entry
-            for entry in state.still_in
-            if entry.player_id in seats and table.stack_now(seats[entry.player_id]) > 0
-        ]
-        if len(left) < 2 or len(left) > 16:
-            raise TournamentError("a deal is worked out for 2 to 16 players with chips")
-        return left, [table.stack_now(seats[entry.player_id]) for entry in left]
+        seating: SeatingState = table.writer.staged.get("seating", table.seating)
+        runner = table.driver.current
+        return AtTable(
+            rules=table.settings.tournament,
+            rows=tuple(seating.seats[index] for index in sorted(seating.seats)),
+            hands_dealt=runner.hands_dealt,
+            in_hand=runner.live is not None,
+            row=table.state(),
+        )
 
     def figures(self) -> dict[str, Any]:
         """The deal calculator: for the players still in, their chips and their share of the
         prizes still to be paid by ICM and by a chip chop (exact, and in whole amounts). Of the
         tournament as stored, as :meth:`info` is: read at any moment, never mid-change."""
-        stored = self.table.tournament
+        table = self.table
+        stored = table.tournament
         assert stored is not None
         state = self.synced(stored)
-        left, stacks = self._left(state)
+        seats = table.seats.values()
+        left, stacks = with_chips(state, {seat.player_id: table.stack_now(seat) for seat in seats})
         prizes = prizes_of(self.pool(state), len(state.entries), self.rules.payouts)
         owed = [*prizes[: len(left)], *[0] * max(0, len(left) - len(prizes))]
         exact_icm = icm(stacks, owed)
@@ -284,24 +279,6 @@ class Desk:
                 for i, (entry, chips) in enumerate(zip(left, stacks, strict=True))
             ],
         }
-
-    def deal_made(self, kind: str, changes: Changes) -> None:
-        """The last players agree a deal of ``kind`` (between hands only, 2 to 16 of them with
-        chips): the prizes are paid by it (into ``changes``, the change that ends the night
-        with it: :class:`~.seating.EndNight`)."""
-        table = self.table
-        if table.live is not None:
-            raise TournamentError("a deal is made between hands: once this hand ends")
-        state = self.synced(self.state)
-        if state.finished:
-            raise TournamentError("the tournament is over")
-        self._left(state)
-        stacks = {seat.player_id: seat.stack for seat in table.seats.values()}
-        if any(entry.busted is not None for entry in state.still_in):
-            state = state.knocked_out([e for e in state.still_in if e.busted is not None])
-        now = time.monotonic()
-        state = state.dealt_out(kind, stacks, self.pool(state), self.rules.payouts)
-        self._put(state.stopped(now), now, changes)
 
     def money(self) -> tuple[list[LedgerEntry], dict[str, int]]:
         """The tournament's money as a night's ledger: each entrant bought in what they paid

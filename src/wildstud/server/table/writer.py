@@ -34,6 +34,7 @@ from collections.abc import Callable
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from wildstud.server.errors import ServerError
 from wildstud.server.store import Changes, FencedError
 
 if TYPE_CHECKING:
@@ -54,9 +55,11 @@ FAILURES_BEFORE_RELOAD = 3
 """Failed writes in a row after which the table stops and is rebuilt from the store."""
 
 
-class StorageFailureError(RuntimeError):
+class StorageFailureError(ServerError):
     """The store did not write a change: the table is as it was before it (or, when the fence
     refused the write or the store keeps failing, stopped for another process or a reload)."""
+
+    said = "the server could not store the change; try again"
 
 
 class ChangeLock:
