@@ -36,10 +36,14 @@ slices, each with its module:
 - the money (:mod:`.cashier`, with the ledger's reads);
 - the tournament's desk (:mod:`.desk`: the host's rebuys and add-ons, each a write of the
   seat's chips and the tournament's value in one change);
-- the players' requests in a hand (:mod:`.hand_requests`: the dealer's pick of a game, the
+- the hand runner's (:mod:`.runner_slice`, over the runner's state held by the driver):
+  the players' requests in a hand (:mod:`.hand_requests`: the dealer's pick of a game, the
   answer to an offer to run it twice, show or muck at the showdown, an action), checked by a
-  pure function of the runner's state; their change is still the runner's code, carried out as
-  the outcome's effect (:meth:`.driver.Driver.carry_out`);
+  pure function of the runner's state, their change still the runner's code, carried out as
+  the outcome's effect (:meth:`.driver.Driver.carry_out`); and the other slices' follow-ups
+  for it, a new state and nothing stored, folded into the change that asks them: the
+  dealer's choice called off (:class:`~.core.CancelChoice`: the menu changed, the table
+  stood still) and the turn timed afresh (:class:`~.core.ResetTurn`);
 - a page's part in the players' shuffle (:mod:`.shuffle_requests`: its word that it takes part,
   its commitment, its value), its row stored before the state is adopted (:attr:`Slice.adopt`;
   the state is held by :class:`.shuffling.Shuffling`);
@@ -80,8 +84,10 @@ What is not on the core yet:
   state is a frozen value all the same (:mod:`.runner`: the hand in progress, a
   :class:`~.live.LiveHand`, and the turn's clock among it), staged with each change and adopted
   once it is stored, as a slice's is, so that a refused write has nothing to put back;
-- a follow-up for the runner (:class:`~.core.CancelChoice`, :class:`~.core.ResetTurn`), carried
-  out on today's code (:meth:`Actor._legacy`);
+- a private deal's wait for an answer timed afresh with the turn
+  (:class:`~.core.RetimeAnswer`, the runner's follow-up of :class:`~.core.ResetTurn`): that
+  clock is held by today's code, which the actor calls once the change is stored
+  (:meth:`Actor._today`, :meth:`.private.PrivateDeal.retimed`);
 - the desk's follow-ups of the seating's (:data:`~.core.DESK`: its clock runs with the table, a
   player who leaves is out, a deal pays the prizes): they read the hand runner's state and the
   seats as the change in hand leaves them, and are carried out on today's code
@@ -103,11 +109,10 @@ from wildstud.server.store.records import Changes
 from wildstud.server.table import chat
 from wildstud.server.table.core import (
     DESK,
-    CancelChoice,
     Command,
     Outcome,
     Refused,
-    ResetTurn,
+    RetimeAnswer,
     Tick,
     Told,
 )
@@ -146,13 +151,13 @@ class Slice:
     follow-ups it asks of the other slices into one change (:meth:`Actor.fold`), stored in
     one transaction."""
     held: Callable[[], Any] | None = None
-    """Where the state is held, for a slice whose state today's code keeps and adopts once its
-    change is stored (the hand runner's, :attr:`.driver.Driver.state`): the actor hands the
-    slice the state read from it, and adopts no outcome's state itself."""
+    """Where the state is held, for a slice whose state today's code keeps too (the hand
+    runner's, :attr:`.driver.Driver.state`, which the driver's ticks change): the actor hands
+    the slice the state read from it."""
     adopt: Callable[[Any], None] | None = None
-    """For a held state that the slice's outcomes make all the same (the shuffle's,
-    :attr:`.shuffling.Shuffling.state`, which the round's progress changes too): the actor
-    hands it each outcome's state once its effect is done."""
+    """How a held state takes an outcome's new state, once its effect is done (a folded
+    change's, once it is stored); a state the outcome left as it was is not adopted again
+    (a runner's step carried out by today's code adopted its own)."""
 
 
 Asked = Command | Callable[[], Command]
@@ -337,7 +342,7 @@ class Actor:
         """The slice that takes ``command`` (``None``: a command for a part not moved yet)."""
         if isinstance(command, Tick):
             return self.slices[command.slice]
-        if isinstance(command, CancelChoice | ResetTurn | DESK):
+        if isinstance(command, DESK | RetimeAnswer):
             return None
         return self._routes[type(command)]
 
@@ -419,7 +424,7 @@ class Actor:
                     await self._carry_out(changes)
                 continue
             if part is None:
-                self._legacy(command)
+                self._today(command)
                 continue
             state = part.state if part.held is None else part.held()
             outcome = part.handle(state, command, time.monotonic())
@@ -437,7 +442,9 @@ class Actor:
                     following.append(effect.then(result))
             if part.held is None:
                 part.state = outcome.state
-            elif part.adopt is not None:
+            elif part.adopt is not None and outcome.state is not state:
+                # A held state the outcome left as it was is not adopted again: today's code
+                # that carried out its effect (a runner's step) adopted its own.
                 part.adopt(outcome.state)
             news.extend(outcome.news)
             following.extend(outcome.follow)
@@ -472,16 +479,12 @@ class Actor:
         self.outbox.send(outcome.news)
         return outcome.reply
 
-    def _legacy(self, command: Command) -> None:
-        """Carry out a command for a part that has not moved onto the core yet, on today's
-        code (an intermediate step: it runs in a shared turn, under the table's lock)."""
-        runner = self.table.driver
-        if isinstance(command, ResetTurn):
-            runner.adopt(runner.state.but(turn=runner.state.turn.forgotten()))
-            self.table.private.retimed()  # a private deal's wait for an answer too
-            return
-        assert isinstance(command, CancelChoice)
-        runner.adopt(runner.state.but(choosing=None))
+    def _today(self, command: Command) -> None:
+        """Carry out a follow-up for a part whose state today's code holds and changes
+        itself: a private deal's wait for an answer timed afresh (its clock is not on the core
+        yet; it runs in a shared turn, under the table's lock)."""
+        assert isinstance(command, RetimeAnswer), command
+        self.table.private.retimed()
 
     def fold(self, name: str, command: Command, into: Changes) -> Outcome[Any]:
         """Hand ``command`` to the shared slice ``name`` in the middle of a change made by a
@@ -495,7 +498,7 @@ class Actor:
         raised at once. The news is the caller's to send, with its own, once its change is
         done (it tells the table as it stands then)."""
         part = self.slices[name]
-        staged = self.table.writer.staged.get(name, part.state)
+        staged = self.table.writer.staged.get(name, self.state(name))
         return self._folded(part, part.handle(staged, command, time.monotonic()), into)
 
     def _folded(self, part: Slice, outcome: Outcome[Any], into: Changes) -> Outcome[Any]:
@@ -522,9 +525,12 @@ class Actor:
                 self.fold(route.name, follow, into)
 
         def adopt() -> None:
-            part.state = outcome.state
+            if part.held is None:
+                part.state = outcome.state
+            elif part.adopt is not None:
+                part.adopt(outcome.state)
             for follow in later:
-                self._legacy(follow)
+                self._today(follow)
             for follow in after:
                 self.follow(follow)
 

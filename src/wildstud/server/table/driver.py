@@ -11,6 +11,13 @@ one transaction, the runner adopts the new state only then, and only then do the
 of it (:mod:`wildstud.server.table.fanout`): a change the store refuses leaves the hand as it
 was.
 
+On the table's pure core (:mod:`.actor`) the runner is a slice (:mod:`.runner_slice`) over
+this state: the players' requests in a hand are checked purely there, and carried out here
+(:meth:`Driver.carry_out`); the other slices' follow-ups for the runner (the dealer's choice
+called off, the turn timed afresh) are its pure outcomes, adopted here once their change is
+stored (:meth:`Driver.adopt`). The driver's own ticks (dealing, the bots, the clocks, the
+endgame) are today's code: each stores and sends by itself.
+
 What comes after the betting (the all-in run-out and its odds, the offer to run it twice, the
 showdown's choices) is the runner's part :class:`~.endgame.Endgame`, which stages its changes
 through the driver.
