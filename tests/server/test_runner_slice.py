@@ -13,30 +13,66 @@ from wildstud.server.lobby import Lobby
 from wildstud.server.schemas import GameEntry, RulesUpdate, TableSettings
 from wildstud.server.store import Store
 from wildstud.server.table import TableStatus
-from wildstud.server.table.core import CancelChoice, ResetTurn, RetimeAnswer
+from wildstud.server.table.core import (
+    CancelChoice,
+    Everyone,
+    News,
+    ResetTurn,
+    RetimeAnswer,
+    TableNews,
+)
 from wildstud.server.table.hand_requests import COMMANDS as REQUESTS
 from wildstud.server.table.runner import RUNNER, Choosing, RunnerState
-from wildstud.server.table.runner_slice import COMMANDS, handle
+from wildstud.server.table.runner_slice import COMMANDS, AskDealer, handle
 
 TIMED = Turn().start((4, 17), 30.0, now=100.0, action=20.0, bot_delay=1.0, redeal_pause=3.0)
 STATE = RunnerState(1, 3, 0, choosing=Choosing(2, (0, 2), 99.0), turn=TIMED)
 
 
 def test_the_slice_takes_the_players_requests_and_the_other_slices_follow_ups() -> None:
-    assert set(COMMANDS) == {*REQUESTS, CancelChoice, ResetTurn}
+    assert set(COMMANDS) == {*REQUESTS, AskDealer, CancelChoice, ResetTurn}
 
 
-def test_a_choice_called_off_is_a_new_state_with_nothing_stored_or_told() -> None:
+def test_a_choice_called_off_is_a_new_state_with_nothing_stored_and_the_table_told() -> None:
     outcome = handle(STATE, CancelChoice(), 5.0)
     assert outcome.state == STATE.but(choosing=None)
     assert STATE.choosing is not None  # the old value is left as it was
     assert (outcome.effect, outcome.news, outcome.reply, outcome.wake, outcome.follow) == (
         None,
-        (),
+        (TableNews(),),
         None,
         None,
         (),
     )
+
+
+GAMES = (
+    {"index": 0, "game": "FTQ", "title": "Follow the Queen", "code": "FTQ", "house_rules": {}},
+    {
+        "index": 2,
+        "game": "BD7",
+        "title": "Baby Daddy",
+        "code": "BD7",
+        "house_rules": {"run_twice": True},
+    },
+)
+
+
+def test_the_dealer_asked_is_a_choice_with_its_deadline_and_its_frame_to_everyone() -> None:
+    idle = STATE.but(choosing=None)
+    outcome = handle(idle, AskDealer(4, (0, 2), GAMES, 30.0), 1000.0)
+    assert outcome.state == idle.but(choosing=Choosing(4, (0, 2), 1030.0))
+    assert outcome.effect is None  # nothing stores a choice
+    table, choosing = outcome.news
+    assert table == TableNews()
+    assert isinstance(choosing, News)
+    assert choosing.audience == Everyone()
+    assert choosing.frame == {
+        "type": "choosing",
+        "dealer": 4,
+        "entries": [dict(game) for game in GAMES],
+        "seconds": 30.0,
+    }
 
 
 def test_no_choice_in_progress_leaves_the_state_as_it_was_so_nothing_is_adopted() -> None:

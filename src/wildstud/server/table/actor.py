@@ -40,10 +40,13 @@ slices, each with its module:
   the players' requests in a hand (:mod:`.hand_requests`: the dealer's pick of a game, the
   answer to an offer to run it twice, show or muck at the showdown, an action), checked by a
   pure function of the runner's state, their change still the runner's code, carried out as
-  the outcome's effect (:meth:`.driver.Driver.carry_out`); and the other slices' follow-ups
+  the outcome's effect (:meth:`.driver.Driver.carry_out`); the other slices' follow-ups
   for it, a new state and nothing stored, folded into the change that asks them: the
   dealer's choice called off (:class:`~.core.CancelChoice`: the menu changed, the table
-  stood still) and the turn timed afresh (:class:`~.core.ResetTurn`);
+  stood still) and the turn timed afresh (:class:`~.core.ResetTurn`); and the dealer's
+  choice opened (:class:`.runner_slice.AskDealer`, its frame the outcome's news) or called
+  off as the dealer sat out or left, which the driver's tick asks in the middle of its pass
+  (:meth:`Actor.inside`);
 - a page's part in the players' shuffle (:mod:`.shuffle_requests`: its word that it takes part,
   its commitment, its value), its row stored before the state is adopted (:attr:`Slice.adopt`;
   the state is held by :class:`.shuffling.Shuffling`);
@@ -76,7 +79,8 @@ way.
 What is not on the core yet:
 
 - the hand runner's own work (:mod:`.driver`): its ticks (:meth:`Actor.ticks`), each one pass
-  of today's driver under the table's lock, which deals, plays the bots, runs the clocks, moves
+  of today's driver under the table's lock, which deals (a dealer's choice's deadline too),
+  plays the bots, runs the clocks (a turn's, the showdown's, the offer's), moves
   the players' shuffle's round on (:meth:`.shuffling.Shuffling.before`, ``progress``) and a
   private deal's (its start, its passes, the server's shows, its clock and misdeal:
   :meth:`.private.PrivateDeal.due`; the publishing of the secrets and the audit:
@@ -372,6 +376,12 @@ class Actor:
             self._following.append(command)
         else:
             self.tell(command)
+
+    async def inside(self, command: Command) -> Any:
+        """Handle ``command`` at once, inside the turn in hand (the hand driver's tick, under the
+        table's lock it holds): a part not moved onto the core yet asks a slice for what it used
+        to do itself, and goes on from the new state (adopted, its news sent, now)."""
+        return await self._steps(command)
 
     async def _followed(self) -> None:
         while self._following:
