@@ -1051,3 +1051,72 @@ async def _left_at_the_end() -> None:
 
 def test_a_seat_leaving_as_its_hand_ends_survives_a_failed_write() -> None:
     asyncio.run(_left_at_the_end())
+
+
+# -- the runner's follow-ups -----------------------------------------------------------------
+
+
+async def _follow_ups() -> None:
+    store, lobby, night = await connected_table(
+        TableSettings(
+            name="follow",
+            games=[GameEntry(game="FTQ"), GameEntry(game="SMBU")],
+            bot_delay=0,
+            hand_pause=0,
+            action_clock=3600,
+            choice_clock=3600,
+        )
+    )
+    table = night.table
+    await table.set_status(TableStatus.RUNNING)
+    async with asyncio.timeout(10):
+        while table.driver.choosing is None:  # the driver asks the button for the game
+            await asyncio.sleep(0.01)
+    players = night.players.values()
+
+    async def fails_once(command: Callable[[], Awaitable[Any]]) -> None:
+        """``command``'s write (with the runner's follow-up folded in) fails once: the runner's
+        state is the very value it was, nothing is sent, nothing is reloaded."""
+        runner = table.driver.state
+        sent = [len(player.frames) for player in players]
+        night.store.armed = True
+        with pytest.raises(StorageFailureError):
+            await command()
+        assert table.driver.state is runner
+        assert [len(player.frames) for player in players] == sent
+        assert held(table) == await as_stored(table, store)
+        night.stands()
+
+    # A change of the rules calls the dealer's choice off (CancelChoice).
+    asked = table.driver.choosing
+    await fails_once(lambda: table.update_rules(RulesUpdate(bot_delay=0.5)))
+    assert table.driver.choosing is asked
+    await table.update_rules(RulesUpdate(bot_delay=0.5))
+    assert table.driver.choosing is not asked
+    async with asyncio.timeout(10):
+        while table.driver.choosing is None:
+            await asyncio.sleep(0.01)
+    chooser = table.driver.choosing.button
+    seq = table.seats[chooser].last_seq + 1
+    await table.handle(night.players[chooser], Choose(type="choose", seq=seq, entry=0))
+    # A pause times the turn afresh (ResetTurn), and calls off nothing else.
+    async with asyncio.timeout(10):
+        while table.driver.turn.clock is None:
+            await asyncio.sleep(0.01)
+    timed = table.driver.turn
+    await fails_once(lambda: table.set_status(TableStatus.PAUSED))
+    assert table.driver.turn is timed
+    await table.set_status(TableStatus.PAUSED)
+    assert table.driver.turn.key == timed.key  # the same turn, timed again from the pause
+    assert table.driver.turn.clock is not None
+    assert timed.clock is not None
+    assert table.driver.turn.clock.started > timed.clock.started
+    await fails_once(lambda: table.set_status(TableStatus.RUNNING))
+    await table.set_status(TableStatus.RUNNING)
+    assert not table.broken
+    await lobby.close()
+    store.close()
+
+
+def test_the_runner_s_follow_ups_survive_a_failed_write_with_its_state_unchanged() -> None:
+    asyncio.run(_follow_ups())

@@ -39,10 +39,17 @@ slices, each with its module:
   its clock run with the table, a player who leaves out, a deal's prizes paid, each made whole
   with what it needs of the table as the change in hand leaves it, :attr:`Slice.made`, and
   folded into that change);
-- the players' requests in a hand (:mod:`.hand_requests`: the dealer's pick of a game, the
+- the hand runner's (:mod:`.runner_slice`, over the runner's state held by the driver):
+  the players' requests in a hand (:mod:`.hand_requests`: the dealer's pick of a game, the
   answer to an offer to run it twice, show or muck at the showdown, an action), checked by a
-  pure function of the runner's state; their change is still the runner's code, carried out as
-  the outcome's effect (:meth:`.driver.Driver.carry_out`);
+  pure function of the runner's state, their change still the runner's code, carried out as
+  the outcome's effect (:meth:`.driver.Driver.carry_out`); the other slices' follow-ups
+  for it, a new state and nothing stored, folded into the change that asks them: the
+  dealer's choice called off (:class:`~.core.CancelChoice`: the menu changed, the table
+  stood still) and the turn timed afresh (:class:`~.core.ResetTurn`); and the dealer's
+  choice opened (:class:`.runner_slice.AskDealer`, its frame the outcome's news) or called
+  off as the dealer sat out or left, which the driver's tick asks in the middle of its pass
+  (:meth:`Actor.inside`);
 - a page's part in the players' shuffle (:mod:`.shuffle_requests`: its word that it takes part,
   its commitment, its value), its row stored before the state is adopted (:attr:`Slice.adopt`;
   the state is held by :class:`.shuffling.Shuffling`);
@@ -75,7 +82,8 @@ way.
 What is not on the core yet:
 
 - the hand runner's own work (:mod:`.driver`): its ticks (:meth:`Actor.ticks`), each one pass
-  of today's driver under the table's lock, which deals, plays the bots, runs the clocks, moves
+  of today's driver under the table's lock, which deals (a dealer's choice's deadline too),
+  plays the bots, runs the clocks (a turn's, the showdown's, the offer's), moves
   the players' shuffle's round on (:meth:`.shuffling.Shuffling.before`, ``progress``) and a
   private deal's (its start, its passes, the server's shows, its clock and misdeal:
   :meth:`.private.PrivateDeal.due`; the publishing of the secrets and the audit:
@@ -83,8 +91,10 @@ What is not on the core yet:
   state is a frozen value all the same (:mod:`.runner`: the hand in progress, a
   :class:`~.live.LiveHand`, and the turn's clock among it), staged with each change and adopted
   once it is stored, as a slice's is, so that a refused write has nothing to put back;
-- a follow-up for the runner (:class:`~.core.CancelChoice`, :class:`~.core.ResetTurn`), carried
-  out on today's code (:meth:`Actor._legacy`);
+- a private deal's wait for an answer timed afresh with the turn
+  (:class:`~.core.RetimeAnswer`, the runner's follow-up of :class:`~.core.ResetTurn`): that
+  clock is held by today's code, which the actor calls once the change is stored
+  (:meth:`Actor._today`, :meth:`.private.PrivateDeal.retimed`);
 - the tournament's part in a hand's deal and end (:meth:`.tournament.Desk.dealt`,
   :meth:`~.tournament.Desk.hand_ended`: the level a hand plays at, the knock-outs, the prizes
   once one player holds every chip): the runner's change, staged into it by today's code.
@@ -104,11 +114,10 @@ from wildstud.server.store.chat import add_line, find_line, mutes, recent_lines,
 from wildstud.server.store.records import Changes
 from wildstud.server.table import chat
 from wildstud.server.table.core import (
-    CancelChoice,
     Command,
     Outcome,
     Refused,
-    ResetTurn,
+    RetimeAnswer,
     Tick,
     Told,
 )
@@ -147,13 +156,13 @@ class Slice:
     follow-ups it asks of the other slices into one change (:meth:`Actor.fold`), stored in
     one transaction."""
     held: Callable[[], Any] | None = None
-    """Where the state is held, for a slice whose state today's code keeps and adopts once its
-    change is stored (the hand runner's, :attr:`.driver.Driver.state`): the actor hands the
-    slice the state read from it, and adopts no outcome's state itself."""
+    """Where the state is held, for a slice whose state today's code keeps too (the hand
+    runner's, :attr:`.driver.Driver.state`, which the driver's ticks change): the actor hands
+    the slice the state read from it."""
     adopt: Callable[[Any], None] | None = None
-    """For a held state that the slice's outcomes make all the same (the shuffle's,
-    :attr:`.shuffling.Shuffling.state`, which the round's progress changes too): the actor
-    hands it each outcome's state once its effect is done."""
+    """How a held state takes an outcome's new state, once its effect is done (a folded
+    change's, once it is stored); a state the outcome left as it was is not adopted again
+    (a runner's step carried out by today's code adopted its own)."""
     made: Callable[[Command], Command] | None = None
     """For a slice whose follow-ups from the other slices need what the table holds outside
     them (the tournament desk's: the seats, the hand runner's state and the table's row as
@@ -343,7 +352,7 @@ class Actor:
         """The slice that takes ``command`` (``None``: a command for a part not moved yet)."""
         if isinstance(command, Tick):
             return self.slices[command.slice]
-        if isinstance(command, CancelChoice | ResetTurn):
+        if isinstance(command, RetimeAnswer):
             return None
         return self._routes[type(command)]
 
@@ -373,6 +382,12 @@ class Actor:
             self._following.append(command)
         else:
             self.tell(command)
+
+    async def inside(self, command: Command) -> Any:
+        """Handle ``command`` at once, inside the turn in hand (the hand driver's tick, under the
+        table's lock it holds): a part not moved onto the core yet asks a slice for what it used
+        to do itself, and goes on from the new state (adopted, its news sent, now)."""
+        return await self._steps(command)
 
     async def _followed(self) -> None:
         while self._following:
@@ -417,7 +432,7 @@ class Actor:
             command = pending.pop(0)
             part = self._route(command)
             if part is None:
-                self._legacy(command)
+                self._today(command)
                 continue
             state = part.state if part.held is None else part.held()
             outcome = part.handle(state, command, time.monotonic())
@@ -435,7 +450,9 @@ class Actor:
                     following.append(effect.then(result))
             if part.held is None:
                 part.state = outcome.state
-            elif part.adopt is not None:
+            elif part.adopt is not None and outcome.state is not state:
+                # A held state the outcome left as it was is not adopted again: today's code
+                # that carried out its effect (a runner's step) adopted its own.
                 part.adopt(outcome.state)
             news.extend(outcome.news)
             following.extend(outcome.follow)
@@ -470,16 +487,12 @@ class Actor:
         self.outbox.send(outcome.news)
         return outcome.reply
 
-    def _legacy(self, command: Command) -> None:
-        """Carry out a command for a part that has not moved onto the core yet, on today's
-        code (an intermediate step: it runs in a shared turn, under the table's lock)."""
-        runner = self.table.driver
-        if isinstance(command, ResetTurn):
-            runner.adopt(runner.state.but(turn=runner.state.turn.forgotten()))
-            self.table.private.retimed()  # a private deal's wait for an answer too
-            return
-        assert isinstance(command, CancelChoice)
-        runner.adopt(runner.state.but(choosing=None))
+    def _today(self, command: Command) -> None:
+        """Carry out a follow-up for a part whose state today's code holds and changes
+        itself: a private deal's wait for an answer timed afresh (its clock is not on the core
+        yet; it runs in a shared turn, under the table's lock)."""
+        assert isinstance(command, RetimeAnswer), command
+        self.table.private.retimed()
 
     def fold(self, name: str, command: Command, into: Changes) -> Outcome[Any]:
         """Hand ``command`` to the shared slice ``name`` in the middle of a change made by a
@@ -494,7 +507,7 @@ class Actor:
         raised at once. The news is the caller's to send, with its own, once its change is
         done (it tells the table as it stands then)."""
         part = self.slices[name]
-        staged = self.table.writer.staged.get(name, part.state)
+        staged = self.table.writer.staged.get(name, self.state(name))
         command = self._made(part, command)
         return self._folded(part, part.handle(staged, command, time.monotonic()), into)
 
@@ -525,9 +538,12 @@ class Actor:
                 self.fold(route.name, follow, into)
 
         def adopt() -> None:
-            part.state = outcome.state
+            if part.held is None:
+                part.state = outcome.state
+            elif part.adopt is not None:
+                part.adopt(outcome.state)
             for follow in later:
-                self._legacy(follow)
+                self._today(follow)
             for follow in after:
                 self.follow(follow)
 

@@ -61,6 +61,7 @@ __all__ = [
     "Readers",
     "Refused",
     "ResetTurn",
+    "RetimeAnswer",
     "Spectators",
     "TableNews",
     "TableRuns",
@@ -150,17 +151,23 @@ class HandNews:
 
 @dataclass(frozen=True, slots=True)
 class CancelChoice(Command):
-    """The dealer's choice in progress, if any, is called off (the menu changed). A command
-    for the hand runner, which has not moved onto the core yet: the actor carries it out on
-    the driver (:mod:`.actor`)."""
+    """The dealer's choice in progress, if any, is called off (the menu changed, the table
+    stood still). A command for the hand runner's slice (:mod:`.runner_slice`)."""
 
 
 @dataclass(frozen=True, slots=True)
 class ResetTurn(Command):
     """The turn in progress, if any, is timed afresh (the table was paused, resumed or ended:
-    time the table stood still never counts against anyone). A command for the hand runner,
-    which has not moved onto the core yet: the actor carries it out on the driver
-    (:mod:`.actor`)."""
+    time the table stood still never counts against anyone). A command for the hand runner's
+    slice (:mod:`.runner_slice`), which asks :class:`RetimeAnswer` to follow."""
+
+
+@dataclass(frozen=True, slots=True)
+class RetimeAnswer(Command):
+    """A private deal's wait for a page's answer, if any, is timed afresh (the runner's turn
+    was: :class:`ResetTurn`). A command for the private deal, whose clock has not moved onto
+    the core yet: the actor carries it out on today's code
+    (:meth:`.private.PrivateDeal.retimed`)."""
 
 
 @dataclass(frozen=True, slots=True)

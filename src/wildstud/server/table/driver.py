@@ -11,6 +11,17 @@ one transaction, the runner adopts the new state only then, and only then do the
 of it (:mod:`wildstud.server.table.fanout`): a change the store refuses leaves the hand as it
 was.
 
+On the table's pure core (:mod:`.actor`) the runner is a slice (:mod:`.runner_slice`) over
+this state: the players' requests in a hand are checked purely there, and carried out here
+(:meth:`Driver.carry_out`); the other slices' follow-ups for the runner (the dealer's choice
+called off, the turn timed afresh) are its pure outcomes, adopted here once their change is
+stored (:meth:`Driver.adopt`), and so is the dealer's choice opened or called off as its
+dealer sat out or left (nothing stores a choice), which a tick asks of the slice in the middle
+of its pass (:meth:`.actor.Actor.inside`: :class:`~.runner_slice.AskDealer`,
+:class:`~.core.CancelChoice`). The rest of
+the driver's ticks (dealing, the bots, the clocks, the endgame) is today's code: each stores
+and sends by itself.
+
 What comes after the betting (the all-in run-out and its odds, the offer to run it twice, the
 showdown's choices) is the runner's part :class:`~.endgame.Endgame`, which stages its changes
 through the driver.
@@ -63,11 +74,13 @@ from wildstud.server.store import (
     SeatState,
 )
 from wildstud.server.table.button import DealDefault, Seats, dealer_for, game_for, next_step
+from wildstud.server.table.core import CancelChoice
 from wildstud.server.table.endgame import Endgame
 from wildstud.server.table.hand_end import finish_hand
 from wildstud.server.table.hand_requests import Action, Deal, Decide, Step
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.runner import RUNNER, Choosing, RunnerState
+from wildstud.server.table.runner_slice import AskDealer
 from wildstud.server.table.seating import TableStatus
 from wildstud.server.table.writer import StorageFailureError
 
@@ -427,9 +440,9 @@ class Driver:
         state = self.state
         choosing = state.choosing
         if choosing is not None and choosing.button not in lineup:
-            # The chooser sat out or left before choosing: the choice moves on with the button.
-            self.adopt(state.but(choosing=None))  # nothing stores a choice
-            table.fanout.broadcast_table()
+            # The chooser sat out or left before choosing: the choice moves on with the button
+            # (the runner's outcome, adopted and told now).
+            await table.actor.inside(CancelChoice())
         elif choosing is not None:
             if now < choosing.deadline:
                 return choosing.deadline - now
@@ -447,13 +460,11 @@ class Driver:
         if isinstance(step, DealDefault):
             await self.deal(None)
             return 0.0
-        choosing = Choosing(step.button, step.entries, now + table.settings.choice_clock)
-        self.adopt(self.state.but(choosing=choosing))  # nothing stores a choice
-        table.fanout.broadcast_table()
-        frame = table.fanout.choosing_frame()
-        assert frame is not None
-        table.fanout.broadcast(frame)
-        return table.settings.choice_clock
+        # The dealer is asked: the runner's outcome, adopted and told now.
+        games = tuple(table.menu.items[index].describe() for index in step.entries)
+        seconds = table.settings.choice_clock
+        await table.actor.inside(AskDealer(step.button, step.entries, games, seconds))
+        return seconds
 
     def _thought(
         self, live: LiveHand, engine: int, seat: Seat

@@ -26,7 +26,6 @@ import orjson
 from wildstud.odds.runout import RunOutCuts
 from wildstud.server.console import notice_frame
 from wildstud.server.frames import (
-    ChoosingFrame,
     Clock,
     Restarting,
     TableFrame,
@@ -37,6 +36,7 @@ from wildstud.server.schemas import TableInfo
 from wildstud.server.seating import Client
 from wildstud.server.table.core import Everyone, HandNews, To
 from wildstud.server.table.driver import PLAYING
+from wildstud.server.table.runner_slice import choosing_frame
 
 if TYPE_CHECKING:
     from wildstud.server.table.table import Table
@@ -134,12 +134,8 @@ class Fanout:
         choosing = table.driver.choosing
         if choosing is None:
             return None
-        frame = {
-            "dealer": choosing.button,
-            "entries": [table.menu.items[index].describe() for index in choosing.entries],
-            "seconds": round(max(0.0, choosing.deadline - time.monotonic()), 3),
-        }
-        return ChoosingFrame.model_validate(frame).frame()
+        games = (table.menu.items[index].describe() for index in choosing.entries)
+        return choosing_frame(choosing, games, time.monotonic())
 
     def table_frame(self) -> dict[str, Any]:
         """The table as everyone sees it."""

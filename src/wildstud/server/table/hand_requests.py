@@ -1,4 +1,5 @@
-"""The hand runner's slice: the players' requests in a hand as commands of the table's core.
+"""The players' requests in a hand as commands of the table's core (the hand runner's slice,
+:mod:`.runner_slice`).
 
 A player's pick of a game as the dealer (:class:`ChooseGame`), the answer to an offer to run it
 twice (:class:`AnswerTwice`), the choice to show or muck at the showdown (:class:`ShowOrMuck`)

@@ -19,10 +19,10 @@ from wildstud.server.table import cashier as money_slice
 from wildstud.server.table import (
     chat,
     connections,
-    hand_requests,
     pings,
     private_answers,
     reveal_answers,
+    runner_slice,
     seat_requests,
     seating,
     shuffle_requests,
@@ -101,10 +101,11 @@ def table_slices(
         Slice(
             RUNNER,
             None,
-            hand_requests.handle,
-            hand_requests.COMMANDS,
+            runner_slice.handle,
+            runner_slice.COMMANDS,
             shared=True,
             held=lambda: table.driver.state,
+            adopt=table.driver.adopt,
         ),
         Slice(pings.NAME, None, pings.handle, pings.COMMANDS),
         Slice(

@@ -19,8 +19,9 @@ settings, the seats, the hand, the lock) and is made of one part for each job:
   slices of the pure core (:mod:`.core`), listed in :mod:`.slices`: the seating, the seat
   requests, the chat, the settings, the money (the players' requests for chips, decided by
   the host and applied between hands, and the chip ledger's reads: :mod:`.cashier`,
-  :mod:`.ledger`), the tournament's desk, the checks of the players' requests in a hand
-  (:mod:`.hand_requests`), a page's part in the players' shuffle (:mod:`.shuffle_requests`),
+  :mod:`.ledger`), the tournament's desk, the hand runner's (:mod:`.runner_slice`: the
+  checks of the players' requests in a hand, :mod:`.hand_requests`, and the other slices'
+  follow-ups for it), a page's part in the players' shuffle (:mod:`.shuffle_requests`),
   a page's answers in a private deal and its reveals for the audit (:mod:`.private_answers`,
   :mod:`.reveal_answers`), a connection's arrival and departure (:mod:`.connections`) and a
   ping's pong (:mod:`.pings`).

@@ -1,0 +1,106 @@
+"""The hand runner as a slice of the table's core: the commands its pure ``handle`` takes.
+
+The runner's state is one frozen value (:class:`~.runner.RunnerState`), held by the driver
+(:attr:`.driver.Driver.state`), which adopts each new one once its change is stored. This slice
+takes:
+
+- the players' requests in a hand (:mod:`.hand_requests`), checked purely; their change is
+  still the driver's code, carried out as the outcome's effect;
+- :class:`AskDealer`: the dealer is asked to choose the next hand's game (the driver's tick
+  found it due, :func:`.button.next_step`): the choice, with its deadline, and the choosing
+  frame to everyone; nothing stores a choice;
+- :class:`~.core.CancelChoice`: the dealer's choice in progress is called off (the menu changed,
+  the table was paused, resumed or ended, the dealer sat out or left): the dealer is asked
+  again, from the new menu, once the table deals;
+- :class:`~.core.ResetTurn`: the turn in progress is timed afresh when the driver next sees it
+  (time the table stood still never counts against anyone), and so is a private deal's wait
+  for an answer, the private slice's follow-up (:class:`~.core.RetimeAnswer`).
+
+The last two are follow-ups of another slice's change (the settings', the seating's): nothing
+is stored for them, and they are folded into that change, adopted only once it is stored; the
+driver asks the first two in the middle of its ticks (:meth:`.actor.Actor.inside`).
+
+>>> from wildstud.server.table.runner import Choosing
+>>> state = RunnerState(2, 3, None, choosing=Choosing(2, (0, 1), 9.0))
+>>> handle(state, CancelChoice(), 0.0).state.choosing is None
+True
+>>> handle(state.but(choosing=None), CancelChoice(), 0.0).state.choosing is None
+True
+>>> games = ({"index": 1, "game": "FTQ", "title": "Follow the Queen", "code": "FTQ",
+...           "house_rules": {}},)
+>>> asked = handle(state.but(choosing=None), AskDealer(3, (1,), games, 30.0), 100.0)
+>>> asked.state.choosing, asked.news[1].frame["seconds"]
+(Choosing(button=3, entries=(1,), deadline=130.0), 30.0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from wildstud.server.frames import ChoosingFrame
+from wildstud.server.table import hand_requests
+from wildstud.server.table.core import (
+    CancelChoice,
+    Command,
+    Everyone,
+    News,
+    Outcome,
+    ResetTurn,
+    RetimeAnswer,
+    TableNews,
+)
+from wildstud.server.table.runner import Choosing, RunnerState
+
+__all__ = ["COMMANDS", "AskDealer", "choosing_frame", "handle"]
+
+
+@dataclass(frozen=True, slots=True)
+class AskDealer(Command):
+    """Table seat ``button`` is asked to choose the next hand's game among the menu's
+    ``entries`` (``games``: each as the choosing frame lists it), with ``seconds`` to choose."""
+
+    button: int
+    entries: tuple[int, ...]
+    games: tuple[Mapping[str, Any], ...]
+    seconds: float
+
+
+COMMANDS: tuple[type[Command], ...] = (
+    *hand_requests.COMMANDS,
+    AskDealer,
+    CancelChoice,
+    ResetTurn,
+)
+"""The commands the runner's slice takes."""
+
+
+def choosing_frame(
+    choosing: Choosing, games: Iterable[Mapping[str, Any]], now: float
+) -> dict[str, Any]:
+    """The choosing frame of ``choosing`` at ``now``: the dealer, the games that fit
+    (``games``, its entries as the menu describes them) and the seconds left."""
+    frame = {
+        "dealer": choosing.button,
+        "entries": list(games),
+        "seconds": round(max(0.0, choosing.deadline - now), 3),
+    }
+    return ChoosingFrame.model_validate(frame).frame()
+
+
+def handle(state: RunnerState, command: Command, now: float) -> Outcome[RunnerState]:
+    """The outcome of ``command`` for the runner as ``state`` stands (see the module's
+    description)."""
+    if isinstance(command, CancelChoice):
+        if state.choosing is None:  # a state left as it was is not adopted again
+            return Outcome(state)
+        # Everyone sees who chooses in the table frame (once a turn, whoever else tells it).
+        return Outcome(state.but(choosing=None), news=(TableNews(),))
+    if isinstance(command, AskDealer):
+        choosing = Choosing(command.button, command.entries, now + command.seconds)
+        news = (TableNews(), News(Everyone(), choosing_frame(choosing, command.games, now)))
+        return Outcome(state.but(choosing=choosing), news=news)
+    if isinstance(command, ResetTurn):
+        return Outcome(state.but(turn=state.turn.forgotten()), follow=(RetimeAnswer(),))
+    return hand_requests.handle(state, command, now)

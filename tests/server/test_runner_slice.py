@@ -1,0 +1,127 @@
+"""The hand runner's slice of the table's pure core (:mod:`wildstud.server.table.runner_slice`):
+the follow-ups other slices ask of it (a dealer's choice called off, a turn timed afresh),
+from the runner's state as stored, with no store and no event loop; and at a table, folded
+into the change that asks them, adopted only once it is stored."""
+
+from __future__ import annotations
+
+import asyncio
+
+from tests.server.helpers import Player
+from wildstud.server.clock import Turn
+from wildstud.server.lobby import Lobby
+from wildstud.server.schemas import GameEntry, RulesUpdate, TableSettings
+from wildstud.server.store import Store
+from wildstud.server.table import TableStatus
+from wildstud.server.table.core import (
+    CancelChoice,
+    Everyone,
+    News,
+    ResetTurn,
+    RetimeAnswer,
+    TableNews,
+)
+from wildstud.server.table.hand_requests import COMMANDS as REQUESTS
+from wildstud.server.table.runner import RUNNER, Choosing, RunnerState
+from wildstud.server.table.runner_slice import COMMANDS, AskDealer, handle
+
+TIMED = Turn().start((4, 17), 30.0, now=100.0, action=20.0, bot_delay=1.0, redeal_pause=3.0)
+STATE = RunnerState(1, 3, 0, choosing=Choosing(2, (0, 2), 99.0), turn=TIMED)
+
+
+def test_the_slice_takes_the_players_requests_and_the_other_slices_follow_ups() -> None:
+    assert set(COMMANDS) == {*REQUESTS, AskDealer, CancelChoice, ResetTurn}
+
+
+def test_a_choice_called_off_is_a_new_state_with_nothing_stored_and_the_table_told() -> None:
+    outcome = handle(STATE, CancelChoice(), 5.0)
+    assert outcome.state == STATE.but(choosing=None)
+    assert STATE.choosing is not None  # the old value is left as it was
+    assert (outcome.effect, outcome.news, outcome.reply, outcome.wake, outcome.follow) == (
+        None,
+        (TableNews(),),
+        None,
+        None,
+        (),
+    )
+
+
+GAMES = (
+    {"index": 0, "game": "FTQ", "title": "Follow the Queen", "code": "FTQ", "house_rules": {}},
+    {
+        "index": 2,
+        "game": "BD7",
+        "title": "Baby Daddy",
+        "code": "BD7",
+        "house_rules": {"run_twice": True},
+    },
+)
+
+
+def test_the_dealer_asked_is_a_choice_with_its_deadline_and_its_frame_to_everyone() -> None:
+    idle = STATE.but(choosing=None)
+    outcome = handle(idle, AskDealer(4, (0, 2), GAMES, 30.0), 1000.0)
+    assert outcome.state == idle.but(choosing=Choosing(4, (0, 2), 1030.0))
+    assert outcome.effect is None  # nothing stores a choice
+    table, choosing = outcome.news
+    assert table == TableNews()
+    assert isinstance(choosing, News)
+    assert choosing.audience == Everyone()
+    assert choosing.frame == {
+        "type": "choosing",
+        "dealer": 4,
+        "entries": [dict(game) for game in GAMES],
+        "seconds": 30.0,
+    }
+
+
+def test_no_choice_in_progress_leaves_the_state_as_it_was_so_nothing_is_adopted() -> None:
+    idle = STATE.but(choosing=None)
+    assert handle(idle, CancelChoice(), 5.0).state is idle
+
+
+def test_a_reset_turn_is_timed_afresh_and_a_private_deal_s_wait_follows() -> None:
+    outcome = handle(STATE, ResetTurn(), 500.0)
+    assert outcome.state.turn == TIMED.forgotten()
+    assert outcome.state.choosing == STATE.choosing  # a reset calls off nothing by itself
+    assert outcome.effect is None
+    assert outcome.news == ()
+    assert outcome.follow == (RetimeAnswer(),)
+    # The same turn, seen again, starts a fresh clock: the time the table stood still is not
+    # counted against the player.
+    again = outcome.state.turn.start(
+        (4, 17), 30.0, now=500.0, action=20.0, bot_delay=1.0, redeal_pause=3.0
+    )
+    assert again.clock is not None
+    assert again.clock.deadline == 550.0
+
+
+async def _at_a_dealers_choice_table() -> None:
+    store = Store("sqlite://")
+    lobby = Lobby(store)
+    await lobby.open()
+    settings = TableSettings(
+        name="t", games=[GameEntry(game="FTQ"), GameEntry(game="SMBU")], choice_clock=3600
+    )
+    table, _ = await lobby.create(settings)
+    for name in ("ann", "bob"):
+        seat, _token = await table.join(name, None)
+        await table.attach(Player(seat.index))
+    await table.set_status(TableStatus.RUNNING)
+    async with asyncio.timeout(10):
+        while table.driver.choosing is None:
+            await asyncio.sleep(0.01)
+    assert table.actor.state(RUNNER) is table.driver.state
+    # The settings' change asks the runner to call the choice off: adopted once stored (the
+    # driver asks the dealer again, from the new menu, at its next tick).
+    asked = table.driver.choosing
+    await table.update_rules(RulesUpdate(bot_delay=0.5))
+    assert table.driver.choosing is not asked
+    await table.set_status(TableStatus.PAUSED)
+    assert table.driver.choosing is None
+    await lobby.close()
+    store.close()
+
+
+def test_at_a_table_the_follow_ups_are_adopted_once_their_change_is_stored() -> None:
+    asyncio.run(_at_a_dealers_choice_table())
