@@ -730,6 +730,61 @@ def test_a_page_s_commitment_and_value_survive_a_failed_write_with_the_round_unc
     asyncio.run(_shuffled())
 
 
+async def _round_opened() -> None:
+    store, lobby, night = await connected_table(
+        TableSettings(
+            name="opened",
+            games=[GameEntry(game="FTQ")],
+            seats=4,
+            bot_delay=0,
+            hand_pause=0,
+            action_clock=3600,
+            shuffle_seconds=60,
+        )
+    )
+    table = night.table
+    players = night.players.values()
+    for player in players:
+        await table.handle(player, Shuffler(type="shuffler"))
+    table.driver.failures = Backoff(first=0.01, cap=0.01)  # retried at once, not in a second
+    before = table.shuffling.state
+    assert before.night is None  # the round stores the night seed with its rows
+    night.store.armed = True
+    night.store.only = lambda args: bool(args[1].shuffle)  # the round's rows
+    checked: list[bool] = []
+    tick = table.driver.tick
+
+    async def checked_tick() -> float | None:
+        fired = night.store.fired
+        wait = await tick()
+        if night.store.fired > fired:
+            # The shuffle's state as it was, nothing asked of any page, no reload.
+            checked.append(
+                table.shuffling.state is before
+                and not any(f["type"] == "shuffle" for p in players for f in p.frames)
+                and not table.broken
+                and lobby.tables[table.id] is table
+            )
+        return wait
+
+    table.actor.ticks(HAND, checked_tick)
+    await table.set_status(TableStatus.RUNNING)
+    async with asyncio.timeout(10):  # the next tick opens the round, without a reload
+        while not all(any(f["type"] == "shuffle" for f in p.frames) for p in players):
+            await asyncio.sleep(0.01)
+    assert checked == [True]
+    assert table.shuffling.night is not None
+    (kept,) = await asyncio.to_thread(store.load_tables, [table.id])
+    assert kept.shuffle_night == table.shuffling.night
+    assert sorted(row.seat for row in kept.shuffle) == sorted(night.players)
+    await lobby.close()
+    store.close()
+
+
+def test_a_shuffle_round_s_opening_survives_a_failed_write_with_the_round_unchanged() -> None:
+    asyncio.run(_round_opened())
+
+
 # -- a private deal ------------------------------------------------------------------------------
 
 

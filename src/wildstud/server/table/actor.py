@@ -40,9 +40,14 @@ slices, each with its module:
   answer to an offer to run it twice, show or muck at the showdown, an action), checked by a
   pure function of the runner's state; their change is still the runner's code, carried out as
   the outcome's effect (:meth:`.driver.Driver.carry_out`);
-- a page's part in the players' shuffle (:mod:`.shuffle_requests`: its word that it takes part,
+- the players' shuffle (:mod:`.shuffle_requests`): a page's part (its word that it takes part,
   its commitment, its value), its row stored before the state is adopted (:attr:`Slice.adopt`;
-  the state is held by :class:`.shuffling.Shuffling`);
+  the state is held by :class:`.shuffling.Shuffling`); a deal's round, opened when the hand
+  runner asks for it (:class:`~.shuffle_requests.Open`, handed to the slice within the runner's
+  tick, :meth:`Actor.within`), its rows and the night seed stored before it is adopted; and the
+  round's progress, the slice's own ticks (:class:`~.shuffle_requests.RoundTick`, made from the
+  table as its turn comes, :attr:`Slice.tick`): its reveal and its end, which the runner reads
+  (the rounds over) once the shuffle's turn wakes it;
 - a page's answers in a private deal (:mod:`.private_answers`: its key, its deck, its
   unmaskings, its hand shown), their rows stored before the state is adopted (held by
   :class:`.private.PrivateDeal`); a hand shown is the runner's change, carried out as the
@@ -72,9 +77,9 @@ way.
 What is not on the core yet:
 
 - the hand runner's own work (:mod:`.driver`): its ticks (:meth:`Actor.ticks`), each one pass
-  of today's driver under the table's lock, which deals, plays the bots, runs the clocks, moves
-  the players' shuffle's round on (:meth:`.shuffling.Shuffling.before`, ``progress``) and a
-  private deal's (its start, its passes, the server's shows, its clock and misdeal:
+  of today's driver under the table's lock, which deals, plays the bots, runs the clocks, asks
+  the players' shuffle for a deal's round (a command of the shuffle's slice) and moves a
+  private deal on (its start, its passes, the server's shows, its clock and misdeal:
   :meth:`.private.PrivateDeal.due`; the publishing of the secrets and the audit:
   :meth:`.private_reveal.Reveals.due`), each of which sends and stores by itself. The runner's
   state is a frozen value all the same (:mod:`.runner`: the hand in progress, a
@@ -151,8 +156,12 @@ class Slice:
     slice the state read from it, and adopts no outcome's state itself."""
     adopt: Callable[[Any], None] | None = None
     """For a held state that the slice's outcomes make all the same (the shuffle's,
-    :attr:`.shuffling.Shuffling.state`, which the round's progress changes too): the actor
-    hands it each outcome's state once its effect is done."""
+    :attr:`.shuffling.Shuffling.state`, which today's code reads): the actor hands it each
+    outcome's state once its effect is done."""
+    tick: Callable[[], Command] | None = None
+    """The slice's :class:`~.core.Tick` when its ``wake`` comes, made from the table as its
+    turn comes (the shuffle's reads the seats' connections then); ``None``: a plain
+    :class:`~.core.Tick`."""
 
 
 Asked = Command | Callable[[], Command]
@@ -252,7 +261,20 @@ class Actor:
         if self._closed or name in self._ticking:
             return
         self._ticking.add(name)
-        self.tell(Tick(name))
+        part = self.slices.get(name)
+        made = None if part is None else part.tick
+        self.tell(Tick(name) if made is None else made)
+
+    async def within(self, command: Command) -> Any:
+        """Handle ``command`` now, within the turn in hand, for a part not moved onto the core
+        yet that asks it under the table's lock (the hand runner's tick asks the shuffle's
+        slice for a round, :class:`~.shuffle_requests.Open`): its outcome is carried out as
+        any command's, its news sent at once; a failed write raises
+        :class:`StorageFailureError`, the slice's state as it was, and nothing is sent."""
+        reply = await self._steps(command)
+        if isinstance(reply, Refused):
+            raise reply.error
+        return reply
 
     def tell(self, command: Asked) -> None:
         """Put ``command`` in the inbox; nobody waits for its reply."""

@@ -121,6 +121,7 @@ def table_slices(
             shared=True,
             held=lambda: table.shuffling.state,
             adopt=table.shuffling.adopt,
+            tick=table.shuffling.tick,
         ),
         Slice(
             private_answers.NAME,

@@ -384,6 +384,8 @@ class Table:
         here), so the restarted table deals on from the new deal.
         """
         await self.driver.resume()
+        # A round of the players' shuffle the store kept goes on: its slice's clock starts.
+        self.actor.nudge(shuffle_requests.NAME)
 
     def start_driver(self) -> None:
         """Start the task that deals, plays the bots and runs the clocks."""
