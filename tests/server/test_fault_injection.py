@@ -946,6 +946,96 @@ def test_a_page_s_answers_in_a_private_deal_survive_a_failed_write_with_the_roun
     asyncio.run(_private())
 
 
+async def _private_ticks() -> None:
+    store, lobby, night = await connected_table(
+        TableSettings(
+            name="ticks",
+            games=[GameEntry(game="FTQ")],
+            seats=4,
+            deal="private",
+            bot_delay=0,
+            hand_pause=0,
+            showdown_pause=0,
+            action_clock=3600,
+            muck_clock=60,
+            shuffle_seconds=60,
+        )
+    )
+    table = night.table
+    pages = {index: InPage(player) for index, player in night.players.items()}
+    table.driver.failures = Backoff(first=0.01, cap=0.01)  # retried at once, not in a second
+    kinds = ["parties", "pass"]
+    """The deal's own writes that fail once each: its start, then its first pass opened."""
+    checked: list[bool] = []
+
+    def armed(args: tuple[Any, ...]) -> bool:
+        if len(checked) == len(kinds):
+            return False
+        rows = args[1].private_rounds if isinstance(args[1], Changes) else ()
+        return any(row.kind == kinds[len(checked)] for row in rows)
+
+    within = table.actor.within
+
+    async def checked_within(command: Any) -> Any:
+        """The deal's tick, handed to its slice within the driver's (or as an action is
+        stored): when its write fails, the deal's state is the same value, no page was sent
+        anything, and nothing was reloaded."""
+        before = table.private.state
+        sent = [len(player.frames) for player in night.players.values()]
+        fired = night.store.fired
+        try:
+            return await within(command)
+        except StorageFailureError:
+            if night.store.fired > fired:
+                checked.append(
+                    table.private.state is before
+                    and [len(player.frames) for player in night.players.values()] == sent
+                    and not table.broken
+                    and lobby.tables[table.id] is table
+                )
+                night.store.armed = len(checked) < len(kinds)
+            raise
+
+    table.actor.within = checked_within  # type: ignore[method-assign]
+    night.store.only = armed
+    night.store.armed = True
+    await table.set_status(TableStatus.RUNNING)
+    number: int | None = None
+    async with asyncio.timeout(60):
+        while number is None or table.driver.in_play(number):
+            live = table.live
+            if live is not None:
+                number = live.number
+            asked = [(page, *answer) for page in pages.values() for answer in page.answers()]
+            for page, _party, frame in asked:
+                await table.handle(page.player, frame)
+            hand = None if live is None else live.hand
+            if asked or live is None or hand is None or hand.to_act is None:
+                await asyncio.sleep(0 if asked else 0.01)
+                continue
+            index = live.setup.lineup[hand.to_act]
+            kinds_now = {option.kind for option in hand.legal_actions()}
+            kind = next(
+                k
+                for k in (ActionKind.CHECK, ActionKind.CALL, ActionKind.BRING_IN)
+                if k in kinds_now
+            )
+            act = Act(type="act", seq=table.seats[index].last_seq + 1, action=kind.value)  # type: ignore[arg-type]
+            await table.handle(night.players[index], act)
+    assert checked == [True, True]
+    assert night.store.fired == 2
+    assert not table.broken
+    assert table.writer.failures == 0
+    report = await table.ledger()
+    assert report["balanced"], report
+    await lobby.close()
+    store.close()
+
+
+def test_a_private_deal_s_own_steps_survive_a_failed_write_with_the_rounds_unchanged() -> None:
+    asyncio.run(_private_ticks())
+
+
 # -- the seating's commands that the table makes itself ------------------------------------------
 
 

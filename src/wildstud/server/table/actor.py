@@ -48,10 +48,15 @@ slices, each with its module:
   round's progress, the slice's own ticks (:class:`~.shuffle_requests.RoundTick`, made from the
   table as its turn comes, :attr:`Slice.tick`): its reveal and its end, which the runner reads
   (the rounds over) once the shuffle's turn wakes it;
-- a page's answers in a private deal (:mod:`.private_answers`: its key, its deck, its
-  unmaskings, its hand shown), their rows stored before the state is adopted (held by
-  :class:`.private.PrivateDeal`); a hand shown is the runner's change, carried out as the
-  outcome's effect (:meth:`.private.PrivateDeal.carry_out`);
+- a private deal (:mod:`.private_progress`, held by :class:`.private.PrivateDeal`): a page's
+  answers (:mod:`.private_answers`: its key, its deck, its unmaskings, its hand shown), and the
+  deal's own progress as the slice's ticks (:class:`~.private_progress.DealTick`, handed to it
+  within the runner's tick, :meth:`Actor.within`, and by its own clock: its start, its passes,
+  the server's answers and shows, the clock and the misdeal), their rows stored before the
+  state is adopted; what they come to for the hand (a hand shown or mucked, the cards a pass
+  opened dealt, the hand void) is the runner's change, carried out as the outcome's effect
+  (:meth:`.private.PrivateDeal.carry_out`); a table that stood still has the clock timed afresh
+  (:class:`~.private_progress.Retime`, a follow-up);
 - a page's reveal of a private deal's secret for the audit (:mod:`.reveal_answers`; held by
   :class:`.private_reveal.Reveals`), a deal published early read from the store first;
 - a connection's arrival and departure (:mod:`.connections`): the welcome, all the table's
@@ -77,11 +82,11 @@ way.
 What is not on the core yet:
 
 - the hand runner's own work (:mod:`.driver`): its ticks (:meth:`Actor.ticks`), each one pass
-  of today's driver under the table's lock, which deals, plays the bots, runs the clocks, asks
-  the players' shuffle for a deal's round (a command of the shuffle's slice) and moves a
-  private deal on (its start, its passes, the server's shows, its clock and misdeal:
-  :meth:`.private.PrivateDeal.due`; the publishing of the secrets and the audit:
-  :meth:`.private_reveal.Reveals.due`), each of which sends and stores by itself. The runner's
+  of today's driver under the table's lock, which deals, plays the bots and runs the clocks,
+  sending and storing by itself; it hands the players' shuffle a deal's round and a private
+  deal its tick (commands of their slices, :meth:`Actor.within`), and publishes a private
+  deal's secrets and runs their audit (:meth:`.private_reveal.Reveals.due`, which still sends
+  and stores by itself). The runner's
   state is a frozen value all the same (:mod:`.runner`: the hand in progress, a
   :class:`~.live.LiveHand`, and the turn's clock among it), staged with each change and adopted
   once it is stored, as a slice's is, so that a refused write has nothing to put back;
@@ -120,6 +125,7 @@ from wildstud.server.table.hand_requests import Step
 from wildstud.server.table.ledger import ReadLedger
 from wildstud.server.table.outbox import Outbox
 from wildstud.server.table.private_answers import Shown
+from wildstud.server.table.private_progress import DealOpened, Mucked, Voided
 from wildstud.server.table.reveal_answers import LoadDeal
 from wildstud.server.table.writer import StorageFailureError
 
@@ -580,7 +586,7 @@ class Actor:
             return None
         if isinstance(request, Step):
             return await table.driver.carry_out(request)
-        if isinstance(request, Shown):
+        if isinstance(request, Shown | DealOpened | Mucked | Voided):
             return await table.private.carry_out(request)
         if isinstance(request, LoadDeal):
             return await self._read(table.private.reveals.load_deal(request))

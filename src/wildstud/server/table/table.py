@@ -20,9 +20,10 @@ settings, the seats, the hand, the lock) and is made of one part for each job:
   requests, the chat, the settings, the money (the players' requests for chips, decided by
   the host and applied between hands, and the chip ledger's reads: :mod:`.cashier`,
   :mod:`.ledger`), the tournament's desk, the checks of the players' requests in a hand
-  (:mod:`.hand_requests`), a page's part in the players' shuffle (:mod:`.shuffle_requests`),
-  a page's answers in a private deal and its reveals for the audit (:mod:`.private_answers`,
-  :mod:`.reveal_answers`), a connection's arrival and departure (:mod:`.connections`) and a
+  (:mod:`.hand_requests`), the players' shuffle, its rounds and a page's part in them
+  (:mod:`.shuffle_requests`), a private deal, its progress and a page's answers
+  (:mod:`.private_progress`, :mod:`.private_answers`), its reveals for the audit
+  (:mod:`.reveal_answers`), a connection's arrival and departure (:mod:`.connections`) and a
   ping's pong (:mod:`.pings`).
 
 Every change is made under the table's lock in the same order: the engine checks it and
