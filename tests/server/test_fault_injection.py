@@ -637,18 +637,14 @@ def shuffle_asked(player: Player, step: str) -> dict[str, Any]:
     )
 
 
+def _shuffle_settings(name: str) -> TableSettings:
+    """A table whose players shuffle (FTQ only: no dealer is asked), its clocks long: nobody
+    is left out, and nobody's turn runs out, while the test runs."""
+    return _quick(name, seats=4, action_clock=3600, shuffle_seconds=60)
+
+
 async def _shuffled() -> None:
-    store, lobby, night = await connected_table(
-        TableSettings(
-            name="shuffle",
-            games=[GameEntry(game="FTQ")],
-            seats=4,
-            bot_delay=0,
-            hand_pause=0,
-            action_clock=3600,
-            shuffle_seconds=60,
-        )
-    )
+    store, lobby, night = await connected_table(_shuffle_settings("shuffle"))
     table = night.table
     for player in night.players.values():
         await table.handle(player, Shuffler(type="shuffler"))
@@ -731,17 +727,7 @@ def test_a_page_s_commitment_and_value_survive_a_failed_write_with_the_round_unc
 
 
 async def _round_opened() -> None:
-    store, lobby, night = await connected_table(
-        TableSettings(
-            name="opened",
-            games=[GameEntry(game="FTQ")],
-            seats=4,
-            bot_delay=0,
-            hand_pause=0,
-            action_clock=3600,
-            shuffle_seconds=60,
-        )
-    )
+    store, lobby, night = await connected_table(_shuffle_settings("opened"))
     table = night.table
     players = night.players.values()
     for player in players:
@@ -844,22 +830,40 @@ class InPage:
         return PrivateAnswer(type="private", hand=key[0], deal=key[1], answer=answer)
 
 
+def _private_settings(name: str, **more: Any) -> TableSettings:
+    """A table that deals privately (FTQ only), its clocks long: nobody's answer is late."""
+    clocks = {"action_clock": 3600, "muck_clock": 60, "shuffle_seconds": 60}
+    return _quick(name, seats=4, deal="private", **clocks, **more)
+
+
+async def _play_private_hand(night: Night, answered: Callable[[], Awaitable[bool]]) -> None:
+    """Play the table's next hand to its end: the pages answer what they are asked
+    (``answered``: whether any had something to answer), and each player checks, calls or
+    brings it in."""
+    table = night.table
+    number: int | None = None
+    async with asyncio.timeout(60):
+        while number is None or table.driver.in_play(number):
+            live = table.live
+            if live is not None:
+                number = live.number
+            if await answered():
+                continue
+            hand = None if live is None else live.hand
+            if live is None or hand is None or hand.to_act is None:
+                await asyncio.sleep(0.01)
+                continue
+            index = live.setup.lineup[hand.to_act]
+            kinds = {option.kind for option in hand.legal_actions()}
+            kind = next(
+                k for k in (ActionKind.CHECK, ActionKind.CALL, ActionKind.BRING_IN) if k in kinds
+            )
+            act = Act(type="act", seq=table.seats[index].last_seq + 1, action=kind.value)  # type: ignore[arg-type]
+            await table.handle(night.players[index], act)
+
+
 async def _private() -> None:
-    store, lobby, night = await connected_table(
-        TableSettings(
-            name="private",
-            games=[GameEntry(game="FTQ")],
-            seats=4,
-            deal="private",
-            bot_delay=0,
-            hand_pause=0,
-            showdown_pause=0,
-            action_clock=3600,
-            muck_clock=60,
-            shuffle_seconds=60,
-            private_reveal="hand",
-        )
-    )
+    store, lobby, night = await connected_table(_private_settings("private", private_reveal="hand"))
     table = night.table
     pages = {index: InPage(player) for index, player in night.players.items()}
     failed: list[str] = []
@@ -907,25 +911,7 @@ async def _private() -> None:
         return bool(asked)
 
     await table.set_status(TableStatus.RUNNING)
-    number: int | None = None
-    async with asyncio.timeout(60):
-        while number is None or table.driver.in_play(number):
-            live = table.live
-            if live is not None:
-                number = live.number
-            if await answered():
-                continue
-            hand = None if live is None else live.hand
-            if live is None or hand is None or hand.to_act is None:
-                await asyncio.sleep(0.01)
-                continue
-            index = live.setup.lineup[hand.to_act]
-            kinds = {option.kind for option in hand.legal_actions()}
-            kind = next(
-                k for k in (ActionKind.CHECK, ActionKind.CALL, ActionKind.BRING_IN) if k in kinds
-            )
-            act = Act(type="act", seq=table.seats[index].last_seq + 1, action=kind.value)  # type: ignore[arg-type]
-            await table.handle(night.players[index], act)
+    await _play_private_hand(night, answered)
     async with asyncio.timeout(60):  # the hand over, its secrets are asked for its audit
         while not any(f["type"] == "private_audit" for f in night.players[0].frames):
             if not await answered():
@@ -947,20 +933,7 @@ def test_a_page_s_answers_in_a_private_deal_survive_a_failed_write_with_the_roun
 
 
 async def _private_ticks() -> None:
-    store, lobby, night = await connected_table(
-        TableSettings(
-            name="ticks",
-            games=[GameEntry(game="FTQ")],
-            seats=4,
-            deal="private",
-            bot_delay=0,
-            hand_pause=0,
-            showdown_pause=0,
-            action_clock=3600,
-            muck_clock=60,
-            shuffle_seconds=60,
-        )
-    )
+    store, lobby, night = await connected_table(_private_settings("ticks"))
     table = night.table
     pages = {index: InPage(player) for index, player in night.players.items()}
     table.driver.failures = Backoff(first=0.01, cap=0.01)  # retried at once, not in a second
@@ -999,29 +972,15 @@ async def _private_ticks() -> None:
     table.actor.within = checked_within  # type: ignore[method-assign]
     night.store.only = armed
     night.store.armed = True
+
+    async def answered() -> bool:
+        asked = [(page, *answer) for page in pages.values() for answer in page.answers()]
+        for page, _party, frame in asked:
+            await table.handle(page.player, frame)
+        return bool(asked)
+
     await table.set_status(TableStatus.RUNNING)
-    number: int | None = None
-    async with asyncio.timeout(60):
-        while number is None or table.driver.in_play(number):
-            live = table.live
-            if live is not None:
-                number = live.number
-            asked = [(page, *answer) for page in pages.values() for answer in page.answers()]
-            for page, _party, frame in asked:
-                await table.handle(page.player, frame)
-            hand = None if live is None else live.hand
-            if asked or live is None or hand is None or hand.to_act is None:
-                await asyncio.sleep(0 if asked else 0.01)
-                continue
-            index = live.setup.lineup[hand.to_act]
-            kinds_now = {option.kind for option in hand.legal_actions()}
-            kind = next(
-                k
-                for k in (ActionKind.CHECK, ActionKind.CALL, ActionKind.BRING_IN)
-                if k in kinds_now
-            )
-            act = Act(type="act", seq=table.seats[index].last_seq + 1, action=kind.value)  # type: ignore[arg-type]
-            await table.handle(night.players[index], act)
+    await _play_private_hand(night, answered)
     assert checked == [True, True]
     assert night.store.fired == 2
     assert not table.broken
@@ -1040,19 +999,19 @@ def test_a_private_deal_s_own_steps_survive_a_failed_write_with_the_rounds_uncha
 
 
 def _quick(name: str, **more: Any) -> TableSettings:
-    """A table whose clocks and bots play at once (FTQ only: no dealer is asked)."""
-    return TableSettings(
-        name=name,
-        games=[GameEntry(game="FTQ")],
-        bot_delay=0,
-        hand_pause=0,
-        showdown_pause=0,
-        redeal_pause=0,
-        action_clock=0.05,
-        muck_clock=0.05,
-        time_bank=0,
-        **more,
-    )
+    """A table whose clocks and bots play at once (FTQ only: no dealer is asked), with the
+    settings ``more`` instead."""
+    quick: dict[str, Any] = {
+        "games": [GameEntry(game="FTQ")],
+        "bot_delay": 0,
+        "hand_pause": 0,
+        "showdown_pause": 0,
+        "redeal_pause": 0,
+        "action_clock": 0.05,
+        "muck_clock": 0.05,
+        "time_bank": 0,
+    }
+    return TableSettings(name=name, **{**quick, **more})
 
 
 async def _absent_back() -> None:
