@@ -673,18 +673,14 @@ def shuffle_asked(player: Player, step: str) -> dict[str, Any]:
     )
 
 
+def _shuffle_settings(name: str) -> TableSettings:
+    """A table whose players shuffle (FTQ only: no dealer is asked), its clocks long: nobody
+    is left out, and nobody's turn runs out, while the test runs."""
+    return _quick(name, seats=4, action_clock=3600, shuffle_seconds=60)
+
+
 async def _shuffled() -> None:
-    store, lobby, night = await connected_table(
-        TableSettings(
-            name="shuffle",
-            games=[GameEntry(game="FTQ")],
-            seats=4,
-            bot_delay=0,
-            hand_pause=0,
-            action_clock=3600,
-            shuffle_seconds=60,
-        )
-    )
+    store, lobby, night = await connected_table(_shuffle_settings("shuffle"))
     table = night.table
     for player in night.players.values():
         await table.handle(player, Shuffler(type="shuffler"))
@@ -766,6 +762,51 @@ def test_a_page_s_commitment_and_value_survive_a_failed_write_with_the_round_unc
     asyncio.run(_shuffled())
 
 
+async def _round_opened() -> None:
+    store, lobby, night = await connected_table(_shuffle_settings("opened"))
+    table = night.table
+    players = night.players.values()
+    for player in players:
+        await table.handle(player, Shuffler(type="shuffler"))
+    table.driver.failures = Backoff(first=0.01, cap=0.01)  # retried at once, not in a second
+    before = table.shuffling.state
+    assert before.night is None  # the round stores the night seed with its rows
+    night.store.armed = True
+    night.store.only = lambda args: bool(args[1].shuffle)  # the round's rows
+    checked: list[bool] = []
+    tick = table.driver.tick
+
+    async def checked_tick() -> float | None:
+        fired = night.store.fired
+        wait = await tick()
+        if night.store.fired > fired:
+            # The shuffle's state as it was, nothing asked of any page, no reload.
+            checked.append(
+                table.shuffling.state is before
+                and not any(f["type"] == "shuffle" for p in players for f in p.frames)
+                and not table.broken
+                and lobby.tables[table.id] is table
+            )
+        return wait
+
+    table.actor.ticks(HAND, checked_tick)
+    await table.set_status(TableStatus.RUNNING)
+    async with asyncio.timeout(10):  # the next tick opens the round, without a reload
+        while not all(any(f["type"] == "shuffle" for f in p.frames) for p in players):
+            await asyncio.sleep(0.01)
+    assert checked == [True]
+    assert table.shuffling.night is not None
+    (kept,) = await asyncio.to_thread(store.load_tables, [table.id])
+    assert kept.shuffle_night == table.shuffling.night
+    assert sorted(row.seat for row in kept.shuffle) == sorted(night.players)
+    await lobby.close()
+    store.close()
+
+
+def test_a_shuffle_round_s_opening_survives_a_failed_write_with_the_round_unchanged() -> None:
+    asyncio.run(_round_opened())
+
+
 # -- a private deal ------------------------------------------------------------------------------
 
 
@@ -825,22 +866,40 @@ class InPage:
         return PrivateAnswer(type="private", hand=key[0], deal=key[1], answer=answer)
 
 
+def _private_settings(name: str, **more: Any) -> TableSettings:
+    """A table that deals privately (FTQ only), its clocks long: nobody's answer is late."""
+    clocks = {"action_clock": 3600, "muck_clock": 60, "shuffle_seconds": 60}
+    return _quick(name, seats=4, deal="private", **clocks, **more)
+
+
+async def _play_private_hand(night: Night, answered: Callable[[], Awaitable[bool]]) -> None:
+    """Play the table's next hand to its end: the pages answer what they are asked
+    (``answered``: whether any had something to answer), and each player checks, calls or
+    brings it in."""
+    table = night.table
+    number: int | None = None
+    async with asyncio.timeout(60):
+        while number is None or table.driver.in_play(number):
+            live = table.live
+            if live is not None:
+                number = live.number
+            if await answered():
+                continue
+            hand = None if live is None else live.hand
+            if live is None or hand is None or hand.to_act is None:
+                await asyncio.sleep(0.01)
+                continue
+            index = live.setup.lineup[hand.to_act]
+            kinds = {option.kind for option in hand.legal_actions()}
+            kind = next(
+                k for k in (ActionKind.CHECK, ActionKind.CALL, ActionKind.BRING_IN) if k in kinds
+            )
+            act = Act(type="act", seq=table.seats[index].last_seq + 1, action=kind.value)  # type: ignore[arg-type]
+            await table.handle(night.players[index], act)
+
+
 async def _private() -> None:
-    store, lobby, night = await connected_table(
-        TableSettings(
-            name="private",
-            games=[GameEntry(game="FTQ")],
-            seats=4,
-            deal="private",
-            bot_delay=0,
-            hand_pause=0,
-            showdown_pause=0,
-            action_clock=3600,
-            muck_clock=60,
-            shuffle_seconds=60,
-            private_reveal="hand",
-        )
-    )
+    store, lobby, night = await connected_table(_private_settings("private", private_reveal="hand"))
     table = night.table
     pages = {index: InPage(player) for index, player in night.players.items()}
     failed: list[str] = []
@@ -888,25 +947,7 @@ async def _private() -> None:
         return bool(asked)
 
     await table.set_status(TableStatus.RUNNING)
-    number: int | None = None
-    async with asyncio.timeout(60):
-        while number is None or table.driver.in_play(number):
-            live = table.live
-            if live is not None:
-                number = live.number
-            if await answered():
-                continue
-            hand = None if live is None else live.hand
-            if live is None or hand is None or hand.to_act is None:
-                await asyncio.sleep(0.01)
-                continue
-            index = live.setup.lineup[hand.to_act]
-            kinds = {option.kind for option in hand.legal_actions()}
-            kind = next(
-                k for k in (ActionKind.CHECK, ActionKind.CALL, ActionKind.BRING_IN) if k in kinds
-            )
-            act = Act(type="act", seq=table.seats[index].last_seq + 1, action=kind.value)  # type: ignore[arg-type]
-            await table.handle(night.players[index], act)
+    await _play_private_hand(night, answered)
     async with asyncio.timeout(60):  # the hand over, its secrets are asked for its audit
         while not any(f["type"] == "private_audit" for f in night.players[0].frames):
             if not await answered():
@@ -927,23 +968,86 @@ def test_a_page_s_answers_in_a_private_deal_survive_a_failed_write_with_the_roun
     asyncio.run(_private())
 
 
+async def _private_ticks() -> None:
+    store, lobby, night = await connected_table(_private_settings("ticks"))
+    table = night.table
+    pages = {index: InPage(player) for index, player in night.players.items()}
+    table.driver.failures = Backoff(first=0.01, cap=0.01)  # retried at once, not in a second
+    kinds = ["parties", "pass"]
+    """The deal's own writes that fail once each: its start, then its first pass opened."""
+    checked: list[bool] = []
+
+    def armed(args: tuple[Any, ...]) -> bool:
+        if len(checked) == len(kinds):
+            return False
+        rows = args[1].private_rounds if isinstance(args[1], Changes) else ()
+        return any(row.kind == kinds[len(checked)] for row in rows)
+
+    within = table.actor.within
+
+    async def checked_within(command: Any) -> Any:
+        """The deal's tick, handed to its slice within the driver's (or as an action is
+        stored): when its write fails, the deal's state is the same value, no page was sent
+        anything, and nothing was reloaded."""
+        before = table.private.state
+        sent = [len(player.frames) for player in night.players.values()]
+        fired = night.store.fired
+        try:
+            return await within(command)
+        except StorageFailureError:
+            if night.store.fired > fired:
+                checked.append(
+                    table.private.state is before
+                    and [len(player.frames) for player in night.players.values()] == sent
+                    and not table.broken
+                    and lobby.tables[table.id] is table
+                )
+                night.store.armed = len(checked) < len(kinds)
+            raise
+
+    table.actor.within = checked_within  # type: ignore[method-assign]
+    night.store.only = armed
+    night.store.armed = True
+
+    async def answered() -> bool:
+        asked = [(page, *answer) for page in pages.values() for answer in page.answers()]
+        for page, _party, frame in asked:
+            await table.handle(page.player, frame)
+        return bool(asked)
+
+    await table.set_status(TableStatus.RUNNING)
+    await _play_private_hand(night, answered)
+    assert checked == [True, True]
+    assert night.store.fired == 2
+    assert not table.broken
+    assert table.writer.failures == 0
+    report = await table.ledger()
+    assert report["balanced"], report
+    await lobby.close()
+    store.close()
+
+
+def test_a_private_deal_s_own_steps_survive_a_failed_write_with_the_rounds_unchanged() -> None:
+    asyncio.run(_private_ticks())
+
+
 # -- the seating's commands that the table makes itself ------------------------------------------
 
 
 def _quick(name: str, **more: Any) -> TableSettings:
-    """A table whose clocks and bots play at once (FTQ only: no dealer is asked)."""
-    return TableSettings(
-        name=name,
-        games=[GameEntry(game="FTQ")],
-        bot_delay=0,
-        hand_pause=0,
-        showdown_pause=0,
-        redeal_pause=0,
-        action_clock=0.05,
-        muck_clock=0.05,
-        time_bank=0,
-        **more,
-    )
+    """A table whose clocks and bots play at once (FTQ only: no dealer is asked), with the
+    settings ``more`` instead."""
+    quick: dict[str, Any] = {
+        "games": [GameEntry(game="FTQ")],
+        "bot_delay": 0,
+        "hand_pause": 0,
+        "showdown_pause": 0,
+        "redeal_pause": 0,
+        "action_clock": 0.05,
+        "muck_clock": 0.05,
+        "time_bank": 0,
+    }
+    return TableSettings(name=name, **{**quick, **more})
 
 
 async def _absent_back() -> None:

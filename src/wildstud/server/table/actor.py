@@ -50,13 +50,23 @@ slices, each with its module:
   choice opened (:class:`.runner_slice.AskDealer`, its frame the outcome's news) or called
   off as the dealer sat out or left, which the driver's tick asks in the middle of its pass
   (:meth:`Actor.inside`);
-- a page's part in the players' shuffle (:mod:`.shuffle_requests`: its word that it takes part,
+- the players' shuffle (:mod:`.shuffle_requests`): a page's part (its word that it takes part,
   its commitment, its value), its row stored before the state is adopted (:attr:`Slice.adopt`;
-  the state is held by :class:`.shuffling.Shuffling`);
-- a page's answers in a private deal (:mod:`.private_answers`: its key, its deck, its
-  unmaskings, its hand shown), their rows stored before the state is adopted (held by
-  :class:`.private.PrivateDeal`); a hand shown is the runner's change, carried out as the
-  outcome's effect (:meth:`.private.PrivateDeal.carry_out`);
+  the state is held by :class:`.shuffling.Shuffling`); a deal's round, opened when the hand
+  runner asks for it (:class:`~.shuffle_requests.Open`, handed to the slice within the runner's
+  tick, :meth:`Actor.within`), its rows and the night seed stored before it is adopted; and the
+  round's progress, the slice's own ticks (:class:`~.shuffle_requests.RoundTick`, made from the
+  table as its turn comes, :attr:`Slice.tick`): its reveal and its end, which the runner reads
+  (the rounds over) once the shuffle's turn wakes it;
+- a private deal (:mod:`.private_progress`, held by :class:`.private.PrivateDeal`): a page's
+  answers (:mod:`.private_answers`: its key, its deck, its unmaskings, its hand shown), and the
+  deal's own progress as the slice's ticks (:class:`~.private_progress.DealTick`, handed to it
+  within the runner's tick, :meth:`Actor.within`, and by its own clock: its start, its passes,
+  the server's answers and shows, the clock and the misdeal), their rows stored before the
+  state is adopted; what they come to for the hand (a hand shown or mucked, the cards a pass
+  opened dealt, the hand void) is the runner's change, carried out as the outcome's effect
+  (:meth:`.private.PrivateDeal.carry_out`); a table that stood still has the clock timed afresh
+  (:class:`~.private_progress.Retime`, a follow-up);
 - a page's reveal of a private deal's secret for the audit (:mod:`.reveal_answers`; held by
   :class:`.private_reveal.Reveals`), a deal published early read from the store first;
 - a connection's arrival and departure (:mod:`.connections`): the welcome, all the table's
@@ -83,11 +93,11 @@ What is not on the core yet:
 
 - the hand runner's own work (:mod:`.driver`): its ticks (:meth:`Actor.ticks`), each one pass
   of today's driver under the table's lock, which deals (a dealer's choice's deadline too),
-  plays the bots, runs the clocks (a turn's, the showdown's, the offer's), moves
-  the players' shuffle's round on (:meth:`.shuffling.Shuffling.before`, ``progress``) and a
-  private deal's (its start, its passes, the server's shows, its clock and misdeal:
-  :meth:`.private.PrivateDeal.due`; the publishing of the secrets and the audit:
-  :meth:`.private_reveal.Reveals.due`), each of which sends and stores by itself. The runner's
+  plays the bots and runs the clocks (a turn's, the showdown's, the offer's), sending and
+  storing by itself; it hands the players' shuffle a deal's round and a private deal its tick
+  (commands of their slices, :meth:`Actor.within`), and publishes a private deal's secrets and
+  runs their audit (:meth:`.private_reveal.Reveals.due`, which still sends and stores by
+  itself). The runner's
   state is a frozen value all the same (:mod:`.runner`: the hand in progress, a
   :class:`~.live.LiveHand`, and the turn's clock among it), staged with each change and adopted
   once it is stored, as a slice's is, so that a refused write has nothing to put back;
@@ -125,6 +135,7 @@ from wildstud.server.table.hand_requests import Step
 from wildstud.server.table.ledger import ReadLedger
 from wildstud.server.table.outbox import Outbox
 from wildstud.server.table.private_answers import Shown
+from wildstud.server.table.private_progress import DealOpened, Mucked, Voided
 from wildstud.server.table.reveal_answers import LoadDeal
 from wildstud.server.table.writer import StorageFailureError
 
@@ -161,13 +172,18 @@ class Slice:
     the slice the state read from it."""
     adopt: Callable[[Any], None] | None = None
     """How a held state takes an outcome's new state, once its effect is done (a folded
-    change's, once it is stored); a state the outcome left as it was is not adopted again
-    (a runner's step carried out by today's code adopted its own)."""
+    change's, once it is stored): the shuffle's and a private deal's, which today's code reads
+    (:attr:`.shuffling.Shuffling.state`); a state the outcome left as it was is not adopted
+    again (a runner's step carried out by today's code adopted its own)."""
     made: Callable[[Command], Command] | None = None
     """For a slice whose follow-ups from the other slices need what the table holds outside
     them (the tournament desk's: the seats, the hand runner's state and the table's row as
     the change in hand leaves them, :meth:`.tournament.Desk.made`): the command made whole
     from the table as its turn comes, as a command from outside is (:data:`Asked`)."""
+    tick: Callable[[], Command] | None = None
+    """The slice's :class:`~.core.Tick` when its ``wake`` comes, made from the table as its
+    turn comes (the shuffle's reads the seats' connections then); ``None``: a plain
+    :class:`~.core.Tick`."""
 
 
 Asked = Command | Callable[[], Command]
@@ -267,7 +283,20 @@ class Actor:
         if self._closed or name in self._ticking:
             return
         self._ticking.add(name)
-        self.tell(Tick(name))
+        part = self.slices.get(name)
+        made = None if part is None else part.tick
+        self.tell(Tick(name) if made is None else made)
+
+    async def within(self, command: Command) -> Any:
+        """Handle ``command`` now, within the turn in hand, for a part not moved onto the core
+        yet that asks it under the table's lock (the hand runner's tick asks the shuffle's
+        slice for a round, :class:`~.shuffle_requests.Open`): its outcome is carried out as
+        any command's, its news sent at once; a failed write raises
+        :class:`StorageFailureError`, the slice's state as it was, and nothing is sent."""
+        reply = await self._steps(command)
+        if isinstance(reply, Refused):
+            raise reply.error
+        return reply
 
     def tell(self, command: Asked) -> None:
         """Put ``command`` in the inbox; nobody waits for its reply."""
@@ -577,7 +606,7 @@ class Actor:
             return None
         if isinstance(request, Step):
             return await table.driver.carry_out(request)
-        if isinstance(request, Shown):
+        if isinstance(request, Shown | DealOpened | Mucked | Voided):
             return await table.private.carry_out(request)
         if isinstance(request, LoadDeal):
             return await self._read(table.private.reveals.load_deal(request))

@@ -380,9 +380,8 @@ class Driver:
                     return self.turn.redeal_due - now
                 # The players shuffle the redeal's deck too; nobody is left out of the hand.
                 deal = live.hand.deal_number + 1
-                wait = await self._shuffled(live.number, deal, live.setup.lineup)
-                if wait is not None:
-                    return wait
+                if await self._shuffled(live.number, deal, live.setup.lineup):
+                    return None  # the round's end wakes the driver
                 await self.redeal()
                 return 0.0
             if live.hand.to_agree_run_twice:
@@ -428,12 +427,16 @@ class Driver:
             return 0.0
         if idle or table.status is TableStatus.ENDED:
             return None  # no hand starts with nobody there, nor once the night is over
-        shuffling = self.table.shuffling.round
-        if shuffling is not None and shuffling.deal == 1:
-            wait = self.table.shuffling.progress(now)
-            if wait is not None:
-                return wait
-            await self.deal(shuffling.entry, chose=shuffling.chooser)
+        shuffling = table.shuffling
+        if shuffling.round is not None and shuffling.round.deal == 1:
+            return None  # the shuffle's slice moves its round on; the round's end wakes us
+        number = self.state.hands_dealt + 1
+        shuffled = shuffling.ready(number)
+        if shuffled is not None:  # the next hand's round is over: the hand is dealt from it
+            await self.deal(shuffled.entry, chose=shuffled.chooser)
+            if self.state.hands_dealt < number and shuffling.over(number, 1):
+                # No hand after all (too few players): the next try is a fresh round.
+                await self.commit(shuffling.dropped(number, 1))
             return 0.0
         seats = Seats.of(table.seats)
         lineup = seats.lineup()
@@ -507,8 +510,7 @@ class Driver:
         number = self.current.hands_dealt + 1
         # The players shuffle first: the hand is dealt once their round is over, without the
         # seats whose pages gave no value (they sit this hand out, and post nothing).
-        wait = await self._shuffled(number, 1, lineup, entry, asked)
-        if wait is not None:
+        if await self._shuffled(number, 1, lineup, entry, asked):
             await self._no_hand(chooser)  # the chooser's seq is taken; the game waits
             return
         left_out = self.table.shuffling.left_out(number, 1)
@@ -575,13 +577,18 @@ class Driver:
         lineup: tuple[int, ...],
         entry: int | None = None,
         chooser: int | None = None,
-    ) -> float | None:
-        """The players' shuffle before deal ``deal`` (see
-        :meth:`~.shuffling.Shuffling.before`); none under a private deal, whose rounds make
-        each deck."""
+    ) -> bool:
+        """Whether deal ``deal`` waits for the players' shuffle: its round is asked of the
+        shuffle's slice (:class:`~.shuffle_requests.Open`) unless it is over or going on; the
+        slice moves it on by its own ticks, and the round's end wakes the driver. None under a
+        private deal, whose rounds make each deck."""
         if self.table.private.on:
-            return None
-        return await self.table.shuffling.before(number, deal, lineup, entry, chooser)
+            return False
+        shuffling = self.table.shuffling
+        opening = shuffling.opening(number, deal, lineup, entry, chooser)
+        if opening is not None:
+            await self.table.actor.within(opening)
+        return not shuffling.over(number, deal)
 
     async def _no_hand(self, chooser: SeatState | None) -> None:
         """No hand is dealt now: the choice in progress is over (and the chooser's request

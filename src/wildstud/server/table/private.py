@@ -28,8 +28,14 @@ again whoever it was waiting for.
 A page's answer (its key, its deck, its unmaskings, its hand shown) is a command of the deal's
 slice, checked by a pure function of the deal's state (:mod:`.private_answers`: the rounds as a
 value never changed in place, the server's agent, the pages, the clock) and stored before that
-state is adopted (:meth:`PrivateDeal.adopt`); the deal's progress (its start, its passes, the
-server's shows, its clock and the misdeal) is the hand runner's, here, under the table's lock.
+state is adopted (:meth:`PrivateDeal.adopt`); so is the deal's progress (its start, its passes,
+the server's answers and shows, its clock and the misdeal), the slice's own ticks
+(:mod:`.private_progress`), handed to it within the hand runner's tick (:meth:`PrivateDeal.due`)
+and by its own clock. What those come to for the hand itself (the cards a pass opened dealt, a
+hand shown or mucked, the hand void) is the runner's change, carried out here on today's code
+(:meth:`PrivateDeal.carry_out`). This class holds the slice's state and what today's code reads
+of it: whether the dealer waits, a bot's own view, the frames a page is sent again when it
+connects.
 
 The context every proof is bound to names the table and the hand:
 
@@ -40,44 +46,33 @@ b'table t1|hand 4'
 from __future__ import annotations
 
 import contextlib
-import copy
 import logging
 import time
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from wildstud.deal import (
-    CentreCard,
-    CommunityCard,
-    DealStarted,
-    Dealt,
-    Hand,
-    Phase,
-    PrivateHand,
-    TableView,
-)
+from wildstud.deal import Hand, Phase, PrivateHand, TableView
 from wildstud.games import find_game
-from wildstud.private_rounds import (
-    Agent,
-    DealRounds,
-    Party,
-    RoundsDealer,
-    RoundsError,
-    Row,
-)
+from wildstud.private_rounds import Agent, DealRounds, RoundsDealer, RoundsError, Row
 from wildstud.server.replay import SHOW, at_showdown
 from wildstud.server.seating import Client
 from wildstud.server.store import ActionRecord, Changes, HandSetup, PrivateRound
 from wildstud.server.table.core import News, To
 from wildstud.server.table.live import LiveHand
-from wildstud.server.table.private_answers import (
-    PrivateState,
-    Shown,
-    opened_passes,
-    server_answers,
-    step_of,
+from wildstud.server.table.private_answers import NAME, PrivateState, Shown, step_of
+from wildstud.server.table.private_progress import (
+    DealOpened,
+    DealTick,
+    Mucked,
+    Retime,
+    RunnerStep,
+    Voided,
+    dealt_in_deal,
+    opened,
+    seat_pages,
 )
 from wildstud.server.table.private_reveal import Reveals, context
+from wildstud.server.table.seating import TableStatus
 from wildstud.server.table.writer import StorageFailureError
 
 if TYPE_CHECKING:
@@ -86,22 +81,6 @@ if TYPE_CHECKING:
 __all__ = ["PrivateDeal", "context", "dealt_in_deal", "opened", "own_view"]
 
 log = logging.getLogger("wildstud.server")
-
-
-def dealt_in_deal(hand: Hand) -> int:
-    """How many cards of the deck the deal in progress has dealt (its next card's position)."""
-    count = 0
-    for event in reversed(hand.events):
-        if isinstance(event, DealStarted):
-            break
-        if isinstance(event, Dealt | CentreCard | CommunityCard):
-            count += 1
-    return count
-
-
-def opened(rounds: DealRounds) -> int:
-    """How many positions of the deal the passes over have opened."""
-    return sum(len(slots) for slots in opened_passes(rounds))
 
 
 class PrivateDeal:
@@ -113,10 +92,14 @@ class PrivateDeal:
         self.state = PrivateState()
         """The deal's slice's state (:mod:`.private_answers`: the rounds of the deal in
         progress, the server's agent, the pages, the clock of the answer waited for), a frozen
-        value replaced once each change is stored: by the slice's commands (:meth:`adopt`),
-        and by the deal's progress here."""
+        value replaced once each change is stored, by the slice's commands and ticks
+        (:meth:`adopt`: a page's answers, the deal's progress), and set here only by a restart
+        (:meth:`load`)."""
         self.dealer = RoundsDealer()
-        """The dealer policy of hand :attr:`number` (its copies share what it learns)."""
+        """The dealer policy of hand :attr:`dealing` (its copies share what it learns)."""
+        self.dealing = 0
+        """The hand :attr:`dealer` deals: the rounds of another (the last hand's, until the
+        deal of this one is stored) open none of its cards."""
         self.reveals = Reveals(table)
         """The secrets published after the night (or each hand) and their audit."""
 
@@ -126,7 +109,10 @@ class PrivateDeal:
     def adopt(self, state: PrivateState) -> None:
         """Take ``state``, the slice's, once the change that made it is stored: the dealer
         learns the face-up cards its rounds opened (it deals them on), and the driver looks
-        again (the dealer deals on once the rounds are ready)."""
+        again (the dealer deals on once the rounds are ready). An outcome that changed nothing
+        (a tick with nothing due) wakes nobody."""
+        if state is self.state:
+            return
         self.state = state
         if state.rounds is not None:
             self.dealer.learn(state.rounds)
@@ -151,10 +137,11 @@ class PrivateDeal:
 
     def new_hand(self, setup: HandSetup) -> PrivateHand:
         """Hand ``setup`` as a private hand, not dealt yet (its rounds begin at the driver's
-        next tick, :meth:`due`)."""
+        next tick, :meth:`due`): the deal's state is the new hand's once the deal is stored."""
         game = find_game(setup.game)
-        self.state = PrivateState(setup.number)
+        self.table.writer.after(lambda: self.adopt(PrivateState(setup.number)))
         self.dealer = RoundsDealer()
+        self.dealing = setup.number
         return PrivateHand(
             game,
             list(setup.stacks),
@@ -174,6 +161,7 @@ class PrivateDeal:
         server's agent from its row; whoever they wait for is asked again as their page
         connects, its clock afresh."""
         self.state = PrivateState(number, seq=len(rows))
+        self.dealing = number
         if not deals:
             return
         rounds = deals[max(deals)]
@@ -184,7 +172,7 @@ class PrivateDeal:
         self.state = self.state.but(
             rounds=rounds,
             agent=agent,
-            pages=_seat_pages(live, rounds),
+            pages=seat_pages(live, rounds),
             waited=rounds.waiting(),
             step=step_of(rounds),
             deadline=time.monotonic() + self.seconds,
@@ -196,36 +184,36 @@ class PrivateDeal:
         if not isinstance(hand, PrivateHand) or not hand.cards_due():
             return False
         rounds = self.rounds
-        if rounds is None or rounds.deal != hand.deal_number:
+        if rounds is None or self.state.number != self.dealing or rounds.deal != hand.deal_number:
             return True
         return dealt_in_deal(hand) >= opened(rounds)
 
     async def due(self, live: LiveHand, now: float) -> float | None:
-        """What the private deal does now in hand ``live``: begin a deal's rounds, open a pass,
-        deal what a pass opened, ask for a show, or void the deal when a clock ran out; how long
-        until it looks again, or ``None`` when the rest is the driver's (a player's turn, a
-        redeal's pause, an all-in run-out's)."""
+        """What the private deal does now in hand ``live``: the slice's tick, handed to it
+        within the driver's (:class:`~.private_progress.DealTick`: begin a deal's rounds, open a
+        pass, deal what a pass opened, show the server's hands or ask for a show, or void the
+        deal when a clock ran out); how long until it looks again, or ``None`` when the rest is
+        the driver's (a player's turn, a redeal's pause, an all-in run-out's)."""
         hand = live.hand
         if not isinstance(hand, PrivateHand) or hand.phase is not Phase.DEALER:
-            return None
-        if hand.redeal_pending is not None:
-            return None
-        if at_showdown(hand):
-            return await self._showdown(live, now) if hand.to_show_or_muck else None
-        if not hand.cards_due():
-            return None
-        rounds = self.rounds
-        if rounds is None or rounds.deal != hand.deal_number:
-            await self._begin(live)
-            return self.seconds
-        if rounds.stage == "ready":
-            if dealt_in_deal(hand) < opened(rounds):
-                if hand.run_out_street is not None:
-                    return None  # the run-out's pause is the driver's
-                await self.table.driver.endgame.deal_and_tell(live, hand.copy())
-                return 0.0
-            await self._open_pass(hand)
-        return await self._clock(live, now)
+            return None  # the common case, a player's turn: no tick to make
+        wait: float | None = await self.table.actor.within(self.tick())
+        return wait
+
+    def tick(self) -> DealTick:
+        """The slice's tick, made from the table as it stands (:attr:`.actor.Slice.tick`)."""
+        table = self.table
+        pages = {
+            index: seat.name
+            for index, seat in table.seats.items()
+            if seat.bot is None and seat.clients and not seat.leaving
+        }
+        playing = (
+            table.status in (TableStatus.RUNNING, TableStatus.ENDED)
+            and table.driver.running
+            and not table.broken
+        )
+        return DealTick(NAME, table.live, pages, self.seconds, table.id, playing)
 
     async def ahead(self, live: LiveHand) -> None:
         """Open the pass of the next street at once when the change just stored (an action)
@@ -245,7 +233,7 @@ class PrivateDeal:
         if dealt_in_deal(hand) < opened(rounds):
             return  # cards opened and not dealt yet: the tick deals them first
         with contextlib.suppress(RoundsError, StorageFailureError):
-            await self._open_pass(hand)
+            await self.table.actor.within(self.tick())  # the tick that opens the pass
 
     def view(self, hand: Hand, engine: int) -> TableView:
         """What the bot at engine seat ``engine`` decides from: its seat's view, with its own
@@ -257,53 +245,6 @@ class PrivateDeal:
         return hand.view(engine)
 
     # -- the rounds -------------------------------------------------------------------------------
-
-    async def _begin(self, live: LiveHand) -> None:
-        """A deal starts: its parties fixed, the server's agent drawn and stored, its key given;
-        every page asked for its key."""
-        table = self.table
-        hand = live.hand
-        lineup = live.setup.lineup
-        pages: list[Party] = []
-        server: list[int] = []
-        for engine, index in enumerate(lineup):
-            seat = table.seats.get(index)
-            if seat is not None and seat.bot is None and seat.clients and not seat.leaving:
-                pages.append(Party(seat.name, (engine,)))
-            else:
-                server.append(engine)
-        parties = (*pages, Party("server", tuple(server)))
-        rounds = DealRounds(context(table.id, live.number), hand.deal_number, parties)
-        agent = Agent.new()
-        rows = [rounds.parties_row(), agent.row(rounds.deal, len(parties) - 1)]
-        rows += server_answers(rounds, agent)
-        begun = self.state.but(rounds=rounds, agent=agent, pages=_seat_pages(live, rounds))
-        await self._store(begun, rows)
-        self._tell(*self.state.asked(time.monotonic(), self.seconds))
-
-    async def _open_pass(self, hand: PrivateHand) -> None:
-        rounds, agent = self.state.held()
-        trial = copy.deepcopy(rounds)
-        rows = [trial.open_pass(hand.cards_due())]
-        rows += server_answers(trial, agent)
-        await self._store(self.state.but(rounds=trial), rows)
-        self._tell(*self.state.moved_on(rounds, time.monotonic(), self.seconds))
-
-    async def _store(
-        self, state: PrivateState, rows: Sequence[Row], changes: Changes | None = None
-    ) -> None:
-        """Store ``rows`` (with ``changes``) before the rounds go on, then adopt ``state``
-        (which has them); a failure changes nothing."""
-        changes = changes or Changes()
-        changes.private_rounds.extend(state.stored(rows))
-        await self.table.driver.commit(changes)
-        self.adopt(state.but(seq=state.seq + len(rows)))
-
-    def _tell(self, state: PrivateState, news: Sequence[News]) -> None:
-        """Take ``state`` (the clock of the answer waited for: nothing stores it) and send
-        ``news`` (the pages asked, their own cards) at once."""
-        self.state = state
-        self.table.actor.outbox.send(news)
 
     def attached(self, client: Client) -> None:
         """A page connected (or reconnected): what the rounds wait for from its seat is asked
@@ -333,64 +274,43 @@ class PrivateDeal:
 
     def retimed(self) -> None:
         """The table stood still (paused, resumed, ended): the answer waited for, a show's
-        too, is timed afresh, as a turn is (the time it stood still counts against nobody)."""
+        too, is timed afresh, as a turn is (the time it stood still counts against nobody): a
+        command of the slice's (:class:`~.private_progress.Retime`), once the turn in hand is
+        done; nothing without a deal in progress."""
         if self.state.rounds is not None:
-            self.state = self.state.but(deadline=time.monotonic() + self.seconds)
+            self.table.actor.follow(Retime(self.seconds))
 
-    async def _clock(self, live: LiveHand, now: float) -> float | None:
-        """The wait for an answer: its time left, or the deal void once it ran out."""
-        if now < self.state.deadline:
-            return self.state.deadline - now
-        await self.misdeal(live)
-        return 0.0
+    # -- the hand runner's changes ---------------------------------------------------------------
 
-    async def misdeal(self, live: LiveHand) -> None:
-        """A party did not answer in time (house rule ``private_misdeal``): the hand ends with
-        every stack as it was before it, and nothing is shown."""
-        rounds, _ = self.state.held()
-        names = ", ".join(rounds.parties[party].name for party in rounds.waiting()) or "a page"
-        log.warning(
-            "table %s: hand %d is void (house rule private_misdeal): %s did not answer in time",
-            self.table.id,
-            live.number,
-            names,
-        )
-        await self.table.driver.void_hand(live, f"{names} did not answer in time")
-        self.state = self.state.but(rounds=None, showing=None)
-
-    # -- the showdown -----------------------------------------------------------------------------
-
-    async def _showdown(self, live: LiveHand, now: float) -> float | None:
-        """The hands still in are shown in turn: the server shows its own (a bot's, an away
-        player's) at once; a page is asked, and its hand is mucked once its clock runs out."""
-        state = self.state
-        rounds, agent = state.held()
-        hand = live.hand
-        engine = hand.to_show_or_muck[0]
-        party = rounds.owner(engine)
-        assert party is not None
-        if party == len(rounds.parties) - 1:
-            steps = agent.show(rounds, party, engine)
-            trial = copy.deepcopy(rounds)
-            row = trial.take_show(party, engine, steps)
-            cards = trial.shown_cards(engine)
-            await self.carry_out(Shown(engine, cards, tuple(state.stored([row])), "bot"))
-            self.adopt(state.but(rounds=trial, showing=None, seq=state.seq + 1))
-            return 0.0
-        if state.showing != engine:
-            state = self.state = state.but(showing=engine, deadline=now + self.seconds)
-            self.table.actor.outbox.send(
-                news for news in (state.ask_show(party, engine, now),) if news is not None
+    async def carry_out(self, step: RunnerStep) -> None:
+        """Carry out a change of the hand runner's that the deal's slice asked for
+        (:mod:`.private_progress`): deal the cards a pass opened, muck a hand not shown in
+        time, void the hand when an answer did not come in time, or store a show (its row and
+        the hand's action, the effect of a page's show and of the server's) and deal on with
+        it. A failed write raises :class:`StorageFailureError`, the runner's state as it was."""
+        table = self.table
+        driver = table.driver
+        live = table.live
+        assert live is not None
+        if isinstance(step, DealOpened):
+            await driver.endgame.deal_and_tell(live, live.hand.copy())
+            return
+        if isinstance(step, Mucked):
+            seat = table.seats[live.setup.lineup[step.engine]]
+            await driver.endgame.decide(seat, step.engine, False, "clock", None)
+            return
+        if isinstance(step, Voided):
+            log.warning(
+                "table %s: hand %d is void (house rule private_misdeal): %s did not answer in time",
+                table.id,
+                live.number,
+                step.names,
             )
-        if now < state.deadline:
-            return state.deadline - now
-        seat = self.table.seats[live.setup.lineup[engine]]
-        await self.table.driver.endgame.decide(seat, engine, False, "clock", None)
-        return 0.0
+            await driver.void_hand(live, f"{step.names} did not answer in time")
+            return
+        await self._show(step)
 
-    async def carry_out(self, shown: Shown) -> None:
-        """Store a show (its row and the hand's action) and deal on with it: the hand runner's
-        change, the effect of a page's show (:mod:`.private_answers`) and of the server's."""
+    async def _show(self, shown: Shown) -> None:
         table = self.table
         driver = table.driver
         live = table.live
@@ -439,13 +359,3 @@ def own_view(hand: PrivateHand, rounds: DealRounds, agent: Agent, engine: int) -
         if owner == engine
     }
     return hand.opened_view(engine, cards)
-
-
-def _seat_pages(live: LiveHand, rounds: DealRounds) -> dict[int, int]:
-    """The table seat of each party of ``rounds`` that is a page."""
-    lineup = live.setup.lineup
-    return {
-        index: lineup[party.seats[0]]
-        for index, party in enumerate(rounds.parties[:-1])
-        if party.seats
-    }

@@ -1,5 +1,6 @@
 """A private deal's slice: a page's answers in a deal's rounds as commands of the table's core
-(the deal itself, its start, its passes, its clock and the showdown's order: :mod:`.private`).
+(the deal's own progress, its start, its passes, its clock and the showdown's order, as the
+slice's ticks: :mod:`.private_progress`; the deal at the table: :mod:`.private`).
 
 A page's answer (:class:`~wildstud.server.messages.PrivateAnswer`: its key, its masked deck,
 its unmasking in a pass, or at the showdown its hand shown with proof) comes to the actor as a

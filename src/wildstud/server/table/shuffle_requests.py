@@ -1,5 +1,16 @@
-"""The players' shuffle's slice: a page's part in the round before each deal as commands of the
-table's core (the round itself, the night seed and the decks: :mod:`.shuffling`).
+"""The players' shuffle's slice: the round before each deal, and a page's part in it, as commands
+of the table's core (the decks made from the rounds over, and the state as today's code reads
+it: :mod:`.shuffling`).
+
+The hand runner asks for a deal's round (:class:`Open`, made by
+:meth:`.shuffling.Shuffling.opening`): the round opens for the seats whose page takes part, its
+seats' rows (and the night seed, on the night's first shuffled deal) the change to store, the
+frames that ask each page for its commitment the news; a round that asks nobody is over at once.
+From then on the slice moves the round on by its own ticks (:class:`RoundTick`, when its
+``wake`` comes: the round's deadline, or at once when its step is done): to the reveal once
+every seat asked committed or the clock ran out (nothing stores the step), then over once every
+value is in or the clock ran out again, kept among the rounds over (:attr:`ShuffleState.over`)
+for the runner, which the shuffle's turn wakes: it deals from it.
 
 A page's word that it takes part (:class:`~wildstud.server.messages.Shuffler`), its commitment
 (:class:`~wildstud.server.messages.Commit`) and its value
@@ -51,9 +62,30 @@ from wildstud.server.errors import SeatError
 from wildstud.server.frames import ShuffleFrame
 from wildstud.server.messages import Commit, Reveal, ShuffleMessage, Shuffler
 from wildstud.server.store.records import Changes, ShuffleNight, ShuffleValue
-from wildstud.server.table.core import Command, Effect, News, Outcome, Refused, To, checked
+from wildstud.server.table.core import (
+    Command,
+    Effect,
+    News,
+    Outcome,
+    Refused,
+    TableNews,
+    Tick,
+    To,
+    Told,
+    checked,
+)
 
-__all__ = ["COMMANDS", "NAME", "PagePart", "Round", "ShuffleState", "Step", "handle"]
+__all__ = [
+    "COMMANDS",
+    "NAME",
+    "Open",
+    "PagePart",
+    "Round",
+    "RoundTick",
+    "ShuffleState",
+    "Step",
+    "handle",
+]
 
 NAME = "shuffle"
 """The slice's name in the table's actor."""
@@ -137,16 +169,55 @@ class Round:
 @dataclass(frozen=True, slots=True)
 class ShuffleState:
     """What the slice holds, as stored: the night seed (``None`` before the night's first
-    shuffled deal), the round in progress, and the connections of each seat whose page takes
-    part."""
+    shuffled deal), the round in progress, the connections of each seat whose page takes
+    part, and the rounds over of the hand in progress and the next (the values each deal is
+    made from)."""
 
     night: ShuffleNight | None = None
     round: Round | None = None
     pages: Mapping[int, frozenset[Any]] = field(default_factory=dict)
+    over: Mapping[tuple[int, int], Round] = field(default_factory=dict)
+    """The rounds over, by (hand, deal): a deal that asked nobody has one too, with nobody
+    asked, so that its hand is dealt as soon as it is due."""
+    resumable: frozenset[tuple[int, int]] = frozenset()
+    """The redeals of the hand in progress whose rounds a restart found stored (among
+    :attr:`over`): if the hand still waits for one, its round resumes (:class:`Open`) rather
+    than dealing from what had come in by then."""
+    latency: tuple[float, ...] = ()
+    """How long each round took, from its start to its last value (seconds), the latest last:
+    what the shuffle adds before a deal (kept for the last 100)."""
 
     def but(self, **changes: Any) -> ShuffleState:
         """The state with ``changes``."""
         return replace(self, **changes)
+
+    def wake(self, now: float) -> float | None:
+        """When the round in progress moves on: ``now`` when its step is done (every seat
+        asked committed, or every seat that committed revealed), else its deadline; ``None``
+        with no round."""
+        found = self.round
+        if found is None:
+            return None
+        if found.step == "commit":
+            done = found.everyone_committed()
+        else:
+            done = not found.commitments or found.everyone_revealed()
+        return now if done else found.deadline
+
+    def asks(self, found: Round, present: Mapping[int, Collection[Any]], now: float) -> list[News]:
+        """The frames that ask each page asked in ``found``'s step for its part (at the reveal,
+        of the seats that committed, each page that may give the value: ``present``, each
+        seat's connections now)."""
+        seats = found.asked if found.step == "commit" else found.commitments
+        news = []
+        for seat in seats:
+            for client in self.pages.get(seat, ()):
+                if found.step == "reveal" and not self.revealer(
+                    found, seat, client, present.get(seat, ())
+                ):
+                    continue  # another device of the seat: its value opens nothing
+                news.append(News(To(client), self.frame(found, seat, now)))
+        return news
 
     def frame(self, found: Round, seat: int, now: float) -> dict[str, Any]:
         """The frame that asks ``seat``'s page for its part in ``found``'s step, at ``now``."""
@@ -184,15 +255,122 @@ class PagePart(Command):
     present: Collection[Any] | None
 
 
-COMMANDS: tuple[type[Command], ...] = (PagePart,)
+@dataclass(frozen=True, slots=True)
+class Open(Command):
+    """The hand runner asks for deal ``deal`` of hand ``number`` to be shuffled by the players:
+    a round opens for the seats ``names`` (a player's, with its name) whose page takes part
+    (``present``: each seat's connections now), unless it is over or going on; a redeal's that
+    a restart interrupted resumes. ``entry`` and ``chooser``: the game a dealer's choice picked
+    for the hand, and the seat that picked it (dealt once the round is over); ``night``: the
+    night seed drawn now, stored first when the night has none yet; ``seconds``: the clock of
+    each step (the table's ``shuffle_seconds``)."""
+
+    number: int
+    deal: int
+    names: Mapping[int, str]
+    present: Mapping[int, Collection[Any]]
+    seconds: float
+    entry: int | None = None
+    chooser: int | None = None
+    night: ShuffleNight | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RoundTick(Tick):
+    """The slice's :class:`~.core.Tick`, made from the table as its turn comes: the round's
+    deadline came, or its step is done (:meth:`ShuffleState.wake`); ``present``: each seat's
+    connections now, ``seconds``: the clock of the next step."""
+
+    present: Mapping[int, Collection[Any]] = field(default_factory=dict)
+    seconds: float = 0.0
+
+
+COMMANDS: tuple[type[Command], ...] = (PagePart, Open, RoundTick)
 """The commands this slice takes."""
 
 
 def handle(state: ShuffleState, command: Command, now: float) -> Outcome[ShuffleState]:
-    """The outcome of a page's part for the shuffle as ``state`` stands (see the module's
-    description)."""
+    """The outcome of a page's part, of a round asked for, or of the round's tick, for the
+    shuffle as ``state`` stands (see the module's description)."""
+    if isinstance(command, RoundTick):
+        return _tick(state, command, now)
+    if isinstance(command, Open):
+        return _open(state, command, now)
     assert isinstance(command, PagePart), command
     return checked(state, lambda: _part(state, command, now))
+
+
+def _open(state: ShuffleState, command: Open, now: float) -> Outcome[ShuffleState]:
+    changes = Changes()
+    news: list[Told] = []
+    if state.night is None:  # the night's first shuffled deal: its seed is stored first
+        assert command.night is not None, "a night seed is drawn for the night's first round"
+        state = state.but(night=command.night)
+        changes.night_seed = command.night
+        news.append(TableNews())  # the table frame shows the night seed's commitment
+    key = (command.number, command.deal)
+    found = state.round
+    if key in state.resumable and found is None:
+        # A redeal whose round a restart interrupted: it goes on.
+        kept = state.over[key]
+        resumed = kept.but(
+            step="reveal" if kept.commitments else "commit",
+            deadline=now + command.seconds,
+            started=now,
+        )
+        state = state.but(
+            round=resumed,
+            over={k: v for k, v in state.over.items() if k != key},
+            resumable=state.resumable - {key},
+        )
+        news += state.asks(resumed, command.present, now)
+    elif key not in state.over and (found is None or (found.hand, found.deal) != key):
+        pages = {
+            index: clients & frozenset(command.present.get(index, ()))
+            for index, clients in state.pages.items()
+        }  # the pages of connections closed since are forgotten (nothing stores them)
+        asked = {index: name for index, name in command.names.items() if pages.get(index)}
+        state = state.but(pages=pages)
+        opened = Round(
+            command.number,
+            command.deal,
+            asked,
+            now + command.seconds,
+            entry=command.entry,
+            chooser=command.chooser,
+            started=now,
+        )
+        if asked:
+            state = state.but(round=opened)
+            changes.shuffle.extend(opened.part(index) for index in asked)
+            news += state.asks(opened, command.present, now)
+        else:  # nobody to ask: over at once, its deal made from the hand's seed alone
+            state = state.but(over={**state.over, key: opened})
+    effect = Effect(changes) if changes else None
+    return Outcome(state, effect, tuple(news), wake=state.wake(now))
+
+
+def _tick(state: ShuffleState, command: RoundTick, now: float) -> Outcome[ShuffleState]:
+    found = state.round
+    if found is None:
+        return Outcome(state)
+    news: list[Told] = []
+    if found.step == "commit":
+        if not found.everyone_committed() and now < found.deadline:
+            return Outcome(state, wake=found.deadline)
+        # Nothing stores the step: a restart resumes a round at its reveal once any page has
+        # committed.
+        found = found.but(step="reveal", deadline=now + command.seconds)
+        state = state.but(round=found)
+        news += state.asks(found, command.present, now)
+    if found.commitments and not found.everyone_revealed() and now < found.deadline:
+        return Outcome(state, news=tuple(news), wake=found.deadline)
+    over = state.but(
+        round=None,
+        over={**state.over, (found.hand, found.deal): found},
+        latency=(*state.latency[-99:], now - found.started),
+    )
+    return Outcome(over, news=tuple(news))
 
 
 def _part(state: ShuffleState, command: PagePart, now: float) -> Outcome[ShuffleState]:
@@ -225,13 +403,15 @@ def _part(state: ShuffleState, command: PagePart, now: float) -> Outcome[Shuffle
     if changed is None:
         return Outcome(state)
     stored = Effect(Changes(shuffle=[changed.part(seat)]))
+    taken = state.but(round=changed)
+    wake = taken.wake(now)  # at once when it was the step's last part
     if isinstance(frame, Reveal) and seat not in changed.values():
         # Kept all the same, for the night record, which names it.
         left_out = IllegalActionError(
             "your value does not open the commitment your page sent: it is left out"
         )
-        return Outcome(state.but(round=changed), stored, reply=Refused(left_out))
-    return Outcome(state.but(round=changed), stored)
+        return Outcome(taken, stored, reply=Refused(left_out), wake=wake)
+    return Outcome(taken, stored, wake=wake)
 
 
 def _commit(found: Round, seat: int, frame: Commit, client: Any) -> Round | None:

@@ -20,7 +20,7 @@ from wildstud.server.table import (
     chat,
     connections,
     pings,
-    private_answers,
+    private_progress,
     reveal_answers,
     runner_slice,
     seat_requests,
@@ -52,7 +52,7 @@ def table_slices(
     """The slices of ``table``'s core: its seating, chat, settings, seat requests, money and
     tournament desk, from the stored ``state``, ``settings``, ``rebuys`` and ``tourney``; the
     hand runner's checks, a ping's pong and the connections; and the parts whose state today's
-    code holds (the players' shuffle, a private deal's answers and its reveals)."""
+    code holds (the players' shuffle, a private deal and its reveals)."""
     return [
         Slice(
             "seating",
@@ -124,15 +124,17 @@ def table_slices(
             shared=True,
             held=lambda: table.shuffling.state,
             adopt=table.shuffling.adopt,
+            tick=table.shuffling.tick,
         ),
         Slice(
-            private_answers.NAME,
+            private_progress.NAME,
             None,
-            private_answers.handle,
-            private_answers.COMMANDS,
+            private_progress.handle,
+            private_progress.COMMANDS,
             shared=True,
             held=lambda: table.private.state,
             adopt=table.private.adopt,
+            tick=table.private.tick,
         ),
         Slice(
             reveal_answers.NAME,

@@ -21,9 +21,10 @@ settings, the seats, the hand, the lock) and is made of one part for each job:
   the host and applied between hands, and the chip ledger's reads: :mod:`.cashier`,
   :mod:`.ledger`), the tournament's desk, the hand runner's (:mod:`.runner_slice`: the
   checks of the players' requests in a hand, :mod:`.hand_requests`, and the other slices'
-  follow-ups for it), a page's part in the players' shuffle (:mod:`.shuffle_requests`),
-  a page's answers in a private deal and its reveals for the audit (:mod:`.private_answers`,
-  :mod:`.reveal_answers`), a connection's arrival and departure (:mod:`.connections`) and a
+  follow-ups for it), the players' shuffle, its rounds and a page's part in them
+  (:mod:`.shuffle_requests`), a private deal, its progress and a page's answers
+  (:mod:`.private_progress`, :mod:`.private_answers`), its reveals for the audit
+  (:mod:`.reveal_answers`), a connection's arrival and departure (:mod:`.connections`) and a
   ping's pong (:mod:`.pings`).
 
 Every change is made under the table's lock in the same order: the engine checks it and
@@ -386,6 +387,8 @@ class Table:
         here), so the restarted table deals on from the new deal.
         """
         await self.driver.resume()
+        # A round of the players' shuffle the store kept goes on: its slice's clock starts.
+        self.actor.nudge(shuffle_requests.NAME)
 
     def start_driver(self) -> None:
         """Start the task that deals, plays the bots and runs the clocks."""

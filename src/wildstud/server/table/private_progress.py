@@ -1,0 +1,261 @@
+"""A private deal's slice, its progress: the deal's own steps as the slice's ticks, a pure
+function of the deal's state (:class:`~.private_answers.PrivateState`) and the hand in play (the
+pages' answers: :mod:`.private_answers`; the deal at the table: :mod:`.private`).
+
+A :class:`DealTick` is made from the table as its turn comes (the hand in play as stored, the
+seats whose page can be a party, the clock, whether the table plays): the hand runner hands it
+to the slice within its own tick (:meth:`.private.PrivateDeal.due`), and the slice's own clock
+(its ``wake``: the answer waited for is due) hands it too. :func:`handle` says what the deal
+does now:
+
+- a deal starts (the hand's first, or a redeal's): its parties fixed (each seat in the hand
+  whose player's page is connected, in seat order, then the server last), the server's agent
+  drawn, its key and its answers given; the rows are the change to store, the frames that ask
+  every page for its key the news;
+- a pass opens over the cards due, the server's unmaskings with it: its rows stored, the first
+  party asked;
+- the cards a pass opened are dealt: the hand runner's change (:class:`DealOpened`), carried out
+  by today's code;
+- at the showdown the server shows its own hands (a bot's, an away player's) at once: the rows
+  and the runner's change (:class:`~.private_answers.Shown`); a page is asked to show, its clock
+  started, and its hand is mucked once the clock runs out (:class:`Mucked`, the runner's);
+- an answer not given in time voids the deal (house rule ``private_misdeal``): the runner's
+  change (:class:`Voided`), the deal forgotten once it is stored.
+
+The reply is how long until the deal looks again (``None``: the rest is the runner's, a
+player's turn, a redeal's pause, a run-out's). A new state is adopted only once its change is
+stored; a store that fails leaves it as it was, and the next tick tries again.
+
+Nothing happens while the table stands still (the time it stood still counts against nobody,
+:class:`Retime`):
+
+>>> tick = DealTick(NAME, None, {}, 8.0, "t1", playing=False)
+>>> outcome = handle(PrivateState(), tick, 0.0)
+>>> outcome.effect, outcome.news, outcome.reply
+(None, (), None)
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from wildstud.deal import CentreCard, CommunityCard, DealStarted, Dealt, Hand, Phase, PrivateHand
+from wildstud.private_rounds import Agent, DealRounds, Party
+from wildstud.server.replay import at_showdown
+from wildstud.server.store.records import Changes
+from wildstud.server.table import private_answers
+from wildstud.server.table.core import Command, Effect, Outcome, Tick, Told
+from wildstud.server.table.live import LiveHand
+from wildstud.server.table.private_answers import (
+    NAME,
+    PrivateState,
+    Shown,
+    opened_passes,
+    server_answers,
+)
+from wildstud.server.table.private_reveal import context
+
+__all__ = [
+    "COMMANDS",
+    "NAME",
+    "DealOpened",
+    "DealTick",
+    "Mucked",
+    "Retime",
+    "RunnerStep",
+    "Voided",
+    "dealt_in_deal",
+    "handle",
+    "opened",
+    "seat_pages",
+]
+
+
+def dealt_in_deal(hand: Hand) -> int:
+    """How many cards of the deck the deal in progress has dealt (its next card's position)."""
+    count = 0
+    for event in reversed(hand.events):
+        if isinstance(event, DealStarted):
+            break
+        if isinstance(event, Dealt | CentreCard | CommunityCard):
+            count += 1
+    return count
+
+
+def opened(rounds: DealRounds) -> int:
+    """How many positions of the deal the passes over have opened."""
+    return sum(len(slots) for slots in opened_passes(rounds))
+
+
+def seat_pages(live: LiveHand, rounds: DealRounds) -> dict[int, int]:
+    """The table seat of each party of ``rounds`` that is a page."""
+    lineup = live.setup.lineup
+    return {
+        index: lineup[party.seats[0]]
+        for index, party in enumerate(rounds.parties[:-1])
+        if party.seats
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class DealTick(Tick):
+    """The slice's :class:`~.core.Tick`, made from the table as its turn comes: ``live``, the
+    hand in play as stored (``None``: none); ``pages``, each table seat whose player's page can
+    be a party to a deal starting now (a player's, connected, not leaving), with its name;
+    ``seconds``, the clock of each answer (the table's ``shuffle_seconds``); ``table``, the
+    table's id (every proof is bound to it); ``playing``, whether the table plays now (a
+    clock runs only then)."""
+
+    live: LiveHand | None = None
+    pages: Mapping[int, str] = field(default_factory=dict)
+    seconds: float = 0.0
+    table: str = ""
+    playing: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Retime(Command):
+    """The table stood still (paused, resumed, ended): the answer waited for, a show's too, is
+    timed afresh, ``seconds`` from now, as a turn is."""
+
+    seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class DealOpened:
+    """The hand runner deals the cards the passes over opened (a change of the runner's,
+    carried out by today's code, :meth:`.private.PrivateDeal.carry_out`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Mucked:
+    """Engine seat ``engine``'s page did not show its hand in time: the runner mucks it, as the
+    clock's choice (carried out by today's code)."""
+
+    engine: int
+
+
+@dataclass(frozen=True, slots=True)
+class Voided:
+    """The hand is void (house rule ``private_misdeal``): ``names`` did not answer in time; the
+    runner ends it with every stack as it was before it (carried out by today's code)."""
+
+    names: str
+
+
+RunnerStep = Shown | DealOpened | Mucked | Voided
+"""A private deal's effect that is a change of the hand runner's."""
+
+COMMANDS: tuple[type[Command], ...] = (*private_answers.COMMANDS, DealTick, Retime)
+"""The commands this slice takes: a page's answers, and the deal's own ticks."""
+
+
+def handle(state: PrivateState, command: Command, now: float) -> Outcome[PrivateState]:
+    """The outcome of ``command`` for the deal as ``state`` stands: a page's answer
+    (:func:`.private_answers.handle`), the deal's tick, or its clock timed afresh (see the
+    module's description)."""
+    if isinstance(command, DealTick):
+        return _tick(state, command, now)
+    if isinstance(command, Retime):
+        if state.rounds is None:
+            return Outcome(state)
+        deadline = now + command.seconds
+        return Outcome(state.but(deadline=deadline), wake=deadline)
+    return private_answers.handle(state, command, now)
+
+
+def _tick(state: PrivateState, command: DealTick, now: float) -> Outcome[PrivateState]:
+    live = command.live
+    if live is None or not command.playing:
+        return Outcome(state)
+    hand = live.hand
+    if not isinstance(hand, PrivateHand) or hand.phase is not Phase.DEALER:
+        return Outcome(state)
+    if hand.redeal_pending is not None:
+        return Outcome(state)
+    if at_showdown(hand):
+        return _showdown(state, command, live, now) if hand.to_show_or_muck else Outcome(state)
+    if not hand.cards_due():
+        return Outcome(state)
+    rounds = state.rounds
+    if rounds is None or state.number != live.number or rounds.deal != hand.deal_number:
+        return _begin(state, command, live, now)
+    news: list[Told] = []
+    effect = None
+    if rounds.stage == "ready":
+        if dealt_in_deal(hand) < opened(rounds):
+            if hand.run_out_street is not None:
+                return Outcome(state)  # the run-out's pause is the runner's
+            return Outcome(state, Effect(DealOpened()), reply=0.0)
+        # A pass opens over the cards due, the server's unmaskings with it.
+        agent = state.agent
+        assert agent is not None
+        trial = copy.deepcopy(rounds)
+        rows = [trial.open_pass(hand.cards_due())]
+        rows += server_answers(trial, agent)
+        effect = Effect(Changes(private_rounds=state.stored(rows)))
+        taken = state.but(rounds=trial, seq=state.seq + len(rows))
+        state, asks = taken.moved_on(rounds, now, command.seconds)
+        news += asks
+    if now < state.deadline:
+        return Outcome(state, effect, tuple(news), reply=state.deadline - now, wake=state.deadline)
+    if effect is not None:  # pragma: no cover - a pass opened starts a clock of its own
+        return Outcome(state, effect, tuple(news), reply=0.0)
+    # An answer not given in time: the deal is void, and forgotten once that is stored.
+    waited, _ = state.held()
+    names = ", ".join(waited.parties[party].name for party in waited.waiting()) or "a page"
+    return Outcome(state.but(rounds=None, showing=None), Effect(Voided(names)), reply=0.0)
+
+
+def _begin(
+    state: PrivateState, command: DealTick, live: LiveHand, now: float
+) -> Outcome[PrivateState]:
+    """A deal starts: its parties fixed, the server's agent drawn, its key and answers given;
+    every page asked for its key."""
+    hand = live.hand
+    pages: list[Party] = []
+    server: list[int] = []
+    for engine, index in enumerate(live.setup.lineup):
+        name = command.pages.get(index)
+        if name is not None:
+            pages.append(Party(name, (engine,)))
+        else:
+            server.append(engine)
+    parties = (*pages, Party("server", tuple(server)))
+    rounds = DealRounds(context(command.table, live.number), hand.deal_number, parties)
+    agent = Agent.new()
+    rows = [rounds.parties_row(), agent.row(rounds.deal, len(parties) - 1)]
+    rows += server_answers(rounds, agent)
+    start = state if state.number == live.number else PrivateState(live.number)
+    begun = start.but(rounds=rounds, agent=agent, pages=seat_pages(live, rounds), showing=None)
+    stored = Effect(Changes(private_rounds=begun.stored(rows)))
+    after, news = begun.but(seq=begun.seq + len(rows)).asked(now, command.seconds)
+    return Outcome(after, stored, tuple(news), reply=command.seconds, wake=after.deadline)
+
+
+def _showdown(
+    state: PrivateState, command: DealTick, live: LiveHand, now: float
+) -> Outcome[PrivateState]:
+    """The hands still in are shown in turn: the server shows its own at once; a page is asked,
+    and its hand is mucked once its clock runs out."""
+    rounds, agent = state.held()
+    engine = live.hand.to_show_or_muck[0]
+    party = rounds.owner(engine)
+    assert party is not None
+    if party == len(rounds.parties) - 1:
+        steps = agent.show(rounds, party, engine)
+        trial = copy.deepcopy(rounds)
+        row = trial.take_show(party, engine, steps)
+        shown = Shown(engine, trial.shown_cards(engine), tuple(state.stored([row])), "bot")
+        taken = state.but(rounds=trial, showing=None, seq=state.seq + 1)
+        return Outcome(taken, Effect(shown), reply=0.0)
+    news: tuple[Told, ...] = ()
+    if state.showing != engine:  # nothing stores the clock
+        state = state.but(showing=engine, deadline=now + command.seconds)
+        asked = state.ask_show(party, engine, now)
+        news = () if asked is None else (asked,)
+    if now < state.deadline:
+        return Outcome(state, news=news, reply=state.deadline - now, wake=state.deadline)
+    return Outcome(state, Effect(Mucked(engine)), news, reply=0.0)

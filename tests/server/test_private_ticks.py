@@ -1,0 +1,169 @@
+"""A private deal's progress as its slice's own ticks
+(:mod:`wildstud.server.table.private_progress`), a pure function of the deal's state and the
+hand in play: a deal begun is its rows to store (the parties, the server's agent and key) and
+the pages asked for their keys; a pass opened over the cards due is its rows and the first party
+asked; the cards a pass opened are the hand runner's to deal; an answer not given in time voids
+the deal; a table that stands still moves nothing, and the clock is timed afresh once it plays
+again."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wildstud.deal import PrivateHand
+from wildstud.games import find_game
+from wildstud.private_deal import unmask
+from wildstud.private_rounds import Agent, RoundsDealer
+from wildstud.server.messages import PrivateAnswer
+from wildstud.server.replay import DeckBook
+from wildstud.server.store.records import Changes, HandSetup
+from wildstud.server.table.core import AtSeat, Effect, News, Outcome
+from wildstud.server.table.live import LiveHand
+from wildstud.server.table.private_answers import PageAnswer, PrivateState
+from wildstud.server.table.private_progress import (
+    NAME,
+    DealOpened,
+    DealTick,
+    Retime,
+    Voided,
+    handle,
+)
+
+ANN = Agent.new()
+"""Ann's page's secret in the deal."""
+
+
+def live_hand(number: int = 4) -> LiveHand:
+    """Hand ``number`` of FTQ, private, its antes in and its first cards due: Ann (table seat 2,
+    engine seat 0) and a bot (table seat 5)."""
+    game = find_game("FTQ")
+    setup = HandSetup(number, 0, "FTQ", {}, (2, 5), ("Ann", "Bot"), 0, (1000, 1000))
+    hand = PrivateHand(game, [1000, 1000], game.options({}), deck=RoundsDealer(), dealer=0)
+    hand.step()  # the antes: the first cards are due
+    assert hand.cards_due()
+    return LiveHand(setup, DeckBook(), hand, 0)
+
+
+def tick(live: LiveHand | None, playing: bool = True) -> DealTick:
+    return DealTick(NAME, live, {2: "Ann"}, 8.0, "t", playing)
+
+
+def rows(outcome: Outcome[PrivateState]) -> list[tuple[int, str, int]]:
+    """The rows ``outcome`` stores: each one's number, kind and party."""
+    assert isinstance(outcome.effect, Effect)
+    changes = outcome.effect.request
+    assert isinstance(changes, Changes)
+    return [(row.seq, row.kind, row.party) for row in changes.private_rounds]
+
+
+def answered(state: PrivateState, answer: dict[str, Any], now: float) -> PrivateState:
+    """``state`` once Ann's page gave ``answer`` (taken, as the slice takes it)."""
+    rounds = state.rounds
+    assert rounds is not None
+    frame = PrivateAnswer(type="private", hand=4, deal=rounds.deal, answer=answer)
+    outcome = handle(state, PageAnswer("ann", frame, 2, frozenset({"ann"}), 4, 8.0), now)
+    assert outcome.reply is None, outcome.reply
+    return outcome.state
+
+
+def ready(live: LiveHand) -> PrivateState:
+    """The deal begun, Ann's key and masked deck taken, the server's answers after them."""
+    state = handle(PrivateState(), tick(live), 10.0).state
+    state = answered(state, {"step": "key", "key": ANN.key.hex()}, 11.0)
+    rounds = state.rounds
+    assert rounds is not None
+    deck = [point.hex() for point in ANN.masked(rounds.deck())]
+    state = answered(state, {"step": "mask", "deck": deck, "key": ANN.key.hex()}, 12.0)
+    assert state.rounds is not None
+    assert state.rounds.stage == "ready"
+    return state
+
+
+def test_a_deal_begun_is_its_rows_to_store_and_each_page_asked_for_its_key() -> None:
+    live = live_hand()
+    start = PrivateState(3)  # the last hand's state: a new hand's deal starts afresh
+    outcome = handle(start, tick(live), 10.0)
+    state = outcome.state
+    assert state.number == 4
+    assert state.rounds is not None
+    assert [party.name for party in state.rounds.parties] == ["Ann", "server"]
+    assert state.pages == {0: 2}
+    assert rows(outcome) == [(0, "parties", -1), (1, "agent", 1), (2, "key", 1)]
+    assert state.seq == 3
+    (news,) = outcome.news
+    assert isinstance(news, News)
+    assert news.audience == AtSeat(2)
+    assert (news.frame["step"], news.frame["hand"], news.frame["seconds"]) == ("key", 4, 8.0)
+    assert (outcome.reply, outcome.wake, state.deadline) == (8.0, 18.0, 18.0)
+    assert start.rounds is None  # the state handed in is a value: unchanged
+
+
+def test_the_tick_waits_for_the_answer_then_voids_the_deal_when_its_clock_runs_out() -> None:
+    live = live_hand()
+    state = handle(PrivateState(), tick(live), 10.0).state
+    waiting = handle(state, tick(live), 15.0)
+    assert waiting.state is state  # nothing changes: nothing is adopted, nobody woken
+    assert (waiting.effect, waiting.news, waiting.reply, waiting.wake) == (None, (), 3.0, 18.0)
+    late = handle(state, tick(live), 18.5)
+    assert late.effect == Effect(Voided("Ann"))  # the runner voids the hand
+    assert (late.state.rounds, late.state.showing, late.reply) == (None, None, 0.0)
+
+
+def test_a_table_that_stands_still_moves_nothing_and_its_clock_is_timed_afresh() -> None:
+    live = live_hand()
+    state = handle(PrivateState(), tick(live), 10.0).state
+    still = handle(state, tick(live, playing=False), 30.0)
+    assert still.state is state
+    assert (still.effect, still.news, still.reply) == (None, (), None)
+    again = handle(state, Retime(8.0), 40.0)
+    assert (again.state.deadline, again.wake) == (48.0, 48.0)
+    assert handle(PrivateState(), Retime(8.0), 40.0).wake is None  # no deal: no clock
+
+
+def test_a_pass_opens_over_the_cards_due_then_the_runner_deals_what_it_opened() -> None:
+    live = live_hand()
+    state = ready(live)
+    outcome = handle(state, tick(live), 13.0)
+    opened = outcome.state
+    assert opened.rounds is not None
+    assert len(opened.rounds.passes) == 1
+    assert state.rounds is not None
+    assert state.rounds.passes == []  # the state handed in is untouched
+    # The pass's row, the server's unmaskings after it; Ann's page is asked for hers.
+    kinds = [kind for _, kind, _ in rows(outcome)]
+    assert kinds[0] == "pass"
+    asked = [news.frame["step"] for news in outcome.news if isinstance(news, News)]
+    assert "unmask" in asked
+    assert (outcome.reply, outcome.wake) == (8.0, 21.0)
+    # Ann unmasks: the pass is over; the next tick has the runner deal the cards it opened.
+    rounds = opened.rounds
+    ask = rounds.ask(0)
+    assert ask is not None
+    done = _unmasked(opened, ask, 14.0)
+    dealt = handle(done, tick(live), 15.0)
+    assert dealt.effect == Effect(DealOpened())
+    assert (dealt.state, dealt.reply) == (done, 0.0)
+
+
+def _unmasked(state: PrivateState, ask: dict[str, object], now: float) -> PrivateState:
+    """``state`` once Ann's page gave the unmaskings ``ask`` asks of it."""
+    rounds = state.rounds
+    assert rounds is not None
+    points = ask["points"]
+    assert isinstance(points, list)
+    steps = [
+        unmask(rounds.points[position], ANN.secret, rounds.proof_context(position, 0))
+        for position, _ in points
+    ]
+    wire = [
+        [item.before.hex(), item.after.hex(), item.challenge.hex(), item.response.hex()]
+        for item in steps
+    ]
+    return answered(state, {"step": "unmask", "steps": wire, "key": ANN.key.hex()}, now)
+
+
+def test_a_tick_with_no_private_hand_in_play_does_nothing() -> None:
+    start = PrivateState()
+    outcome = handle(start, tick(None), 1.0)
+    assert outcome.state is start
+    assert (outcome.effect, outcome.news, outcome.reply) == (None, (), None)
