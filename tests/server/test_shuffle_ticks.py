@@ -36,7 +36,7 @@ def opening(**more: object) -> Open:
     return Open(4, 1, NAMES, PRESENT, 8.0, **more)  # type: ignore[arg-type]
 
 
-def tick() -> RoundTick:
+def round_tick() -> RoundTick:
     return RoundTick(NAME, PRESENT, 8.0)
 
 
@@ -49,7 +49,7 @@ def asked_of(news: tuple[object, ...]) -> dict[object, str]:
     }
 
 
-def opened(start: ShuffleState, now: float = 100.0) -> ShuffleState:
+def round_opened(start: ShuffleState, now: float = 100.0) -> ShuffleState:
     outcome = handle(start, opening(entry=2, chooser=3), now)
     return outcome.state
 
@@ -104,15 +104,15 @@ def test_a_round_that_asks_nobody_is_over_at_once_and_closed_pages_are_forgotten
 
 
 def test_the_tick_waits_for_the_step_then_asks_for_the_values_of_the_seats_that_committed() -> None:
-    state = opened(ShuffleState(NIGHT, pages=PAGES))
-    early = handle(state, tick(), 104.0)
+    state = round_opened(ShuffleState(NIGHT, pages=PAGES))
+    early = handle(state, round_tick(), 104.0)
     assert early.state is state
     assert (early.effect, early.news, early.wake) == (None, (), 108.0)
     # Ann commits: Bob's page has not, the clock runs on.
     ann = committed(state, 0)
-    assert handle(ann, tick(), 104.0).wake == 108.0
+    assert handle(ann, round_tick(), 104.0).wake == 108.0
     # The clock runs out: Ann's value is asked of her page, Bob is left out.
-    late = handle(ann, tick(), 108.5)
+    late = handle(ann, round_tick(), 108.5)
     found = late.state.round
     assert found is not None
     assert (found.step, found.deadline) == ("reveal", 116.5)
@@ -122,17 +122,17 @@ def test_the_tick_waits_for_the_step_then_asks_for_the_values_of_the_seats_that_
 
 
 def test_every_seat_committed_wakes_the_slice_at_once_and_its_values_end_the_round() -> None:
-    state = opened(ShuffleState(NIGHT, pages=PAGES))
+    state = round_opened(ShuffleState(NIGHT, pages=PAGES))
     both = committed(state, 0, 2)
     assert both.wake(101.0) == 101.0  # the step is done: the tick comes at once
-    revealing = handle(both, tick(), 101.0)
+    revealing = handle(both, round_tick(), 101.0)
     # Bob's value is asked of the page that committed it only.
     assert asked_of(revealing.news) == {"ann": "reveal", "bob": "reveal"}
     found = revealing.state.round
     assert found is not None
     for seat in (0, 2):
         found = found.revealing(seat, VALUES[seat].hex())
-    done = handle(revealing.state.but(round=found), tick(), 102.5)
+    done = handle(revealing.state.but(round=found), round_tick(), 102.5)
     assert done.state.round is None
     over = done.state.over[(4, 1)]
     assert over.values() == VALUES
@@ -142,8 +142,8 @@ def test_every_seat_committed_wakes_the_slice_at_once_and_its_values_end_the_rou
 
 
 def test_a_round_nobody_committed_to_is_over_when_its_clock_runs_out() -> None:
-    state = opened(ShuffleState(NIGHT, pages=PAGES))
-    done = handle(state, tick(), 109.0)
+    state = round_opened(ShuffleState(NIGHT, pages=PAGES))
+    done = handle(state, round_tick(), 109.0)
     assert done.state.round is None
     assert done.state.over[(4, 1)].left_out() == {0, 2}
     assert done.news == ()
@@ -164,6 +164,6 @@ def test_a_redeal_s_round_a_restart_interrupted_resumes_at_its_reveal() -> None:
 
 def test_a_tick_with_no_round_does_nothing() -> None:
     start = ShuffleState(NIGHT)
-    outcome = handle(start, tick(), 1.0)
+    outcome = handle(start, round_tick(), 1.0)
     assert outcome.state is start
     assert (outcome.effect, outcome.news, outcome.wake) == (None, (), None)
