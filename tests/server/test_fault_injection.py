@@ -208,6 +208,16 @@ async def failing_lobby() -> tuple[Store, Lobby, FailOnce]:
     return store, lobby, failing
 
 
+async def _closed_balanced(table: Table, lobby: Lobby, store: Store) -> None:
+    """The end of a case: no write of ``table`` was left failed, its ledger balances; then the
+    lobby and its store are closed."""
+    assert table.writer.failures == 0
+    report = await table.ledger()
+    assert report["balanced"], report
+    await lobby.close()
+    store.close()
+
+
 async def connected_table(settings: TableSettings) -> tuple[Store, Lobby, Night]:
     """A table of ``settings`` on a failing store, with ann and bob seated and connected."""
     store, lobby, failing = await failing_lobby()
@@ -592,11 +602,7 @@ async def _driven(monkeypatch: pytest.MonkeyPatch) -> None:
     for kind in DRIVEN:
         assert kind in failing.written
     assert not table.broken
-    assert table.writer.failures == 0
-    report = await table.ledger()
-    assert report["balanced"], report
-    await lobby.close()
-    store.close()
+    await _closed_balanced(table, lobby, store)
 
 
 def test_every_command_of_the_hand_driver_survives_a_failed_write_with_the_table_unchanged(
@@ -955,11 +961,7 @@ async def _private() -> None:
     assert sorted(failed) == ["key", "mask", "reveal", "show", "unmask"]
     audited = next(f for f in night.players[0].frames if f["type"] == "private_audit")
     assert (audited["deals"], audited["faults"]) == (1, [])
-    assert table.writer.failures == 0
-    report = await table.ledger()
-    assert report["balanced"], report
-    await lobby.close()
-    store.close()
+    await _closed_balanced(table, lobby, store)
 
 
 def test_a_page_s_answers_in_a_private_deal_survive_a_failed_write_with_the_rounds_unchanged() -> (
@@ -1020,11 +1022,7 @@ async def _private_ticks() -> None:
     assert checked == [True, True]
     assert night.store.fired == 2
     assert not table.broken
-    assert table.writer.failures == 0
-    report = await table.ledger()
-    assert report["balanced"], report
-    await lobby.close()
-    store.close()
+    await _closed_balanced(table, lobby, store)
 
 
 def test_a_private_deal_s_own_steps_survive_a_failed_write_with_the_rounds_unchanged() -> None:
@@ -1146,11 +1144,7 @@ async def _left_at_the_end() -> None:
     assert seen == [True]
     assert leaving not in table.seating.seats
     assert lobby.tables[table.id] is table
-    assert table.writer.failures == 0
-    report = await table.ledger()
-    assert report["balanced"], report
-    await lobby.close()
-    store.close()
+    await _closed_balanced(table, lobby, store)
 
 
 def test_a_seat_leaving_as_its_hand_ends_survives_a_failed_write() -> None:
