@@ -67,8 +67,16 @@ slices, each with its module:
   opened dealt, the hand void) is the runner's change, carried out as the outcome's effect
   (:meth:`.private.PrivateDeal.carry_out`); a table that stood still has the clock timed afresh
   (:class:`~.private_progress.Retime`, a follow-up);
-- a page's reveal of a private deal's secret for the audit (:mod:`.reveal_answers`; held by
-  :class:`.private_reveal.Reveals`), a deal published early read from the store first;
+- the audit of a night's private deals (:mod:`.reveal_progress`, held by
+  :class:`.private_reveal.Reveals`): a page's reveal of a deal's secret (:mod:`.reveal_answers`),
+  a deal published early read from the store first, and the publishing as the slice's own ticks
+  (:class:`~.reveal_progress.RevealTick`, made from the table as its turn comes, by its own
+  clock, and when the runner's tick finds more hands due, :meth:`.private_reveal.Reveals.look`):
+  each hand due read from the store, every proof checked off the event loop, the server's
+  secrets stored and the pages asked, the clock, then the audit done off the event loop, its
+  rows stored in one change and told to everyone; each state adopted once its change is stored,
+  and a failed read or write tried again by the slice's clock
+  (:class:`~.reveal_progress.Missed`);
 - a connection's arrival and departure (:mod:`.connections`): the welcome, all the table's
   frames for that one connection, is news (:class:`~.core.Welcomed`), sent once an absent
   player's return (the seating's :class:`~.seating.Back`, folded into the turn's change) is
@@ -95,9 +103,8 @@ What is not on the core yet:
   of today's driver under the table's lock, which deals (a dealer's choice's deadline too),
   plays the bots and runs the clocks (a turn's, the showdown's, the offer's), sending and
   storing by itself; it hands the players' shuffle a deal's round and a private deal its tick
-  (commands of their slices, :meth:`Actor.within`), and publishes a private deal's secrets and
-  runs their audit (:meth:`.private_reveal.Reveals.due`, which still sends and stores by
-  itself). The runner's
+  (commands of their slices, :meth:`Actor.within`), and has the audit's slice tick when more
+  hands are due (:meth:`.private_reveal.Reveals.look`). The runner's
   state is a frozen value all the same (:mod:`.runner`: the hand in progress, a
   :class:`~.live.LiveHand`, and the turn's clock among it), staged with each change and adopted
   once it is stored, as a slice's is, so that a refused write has nothing to put back;
@@ -120,6 +127,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from wildstud.history.private_night import audit_private_night
 from wildstud.server.store.chat import add_line, find_line, mutes, recent_lines, set_mute
 from wildstud.server.store.records import Changes
 from wildstud.server.table import chat
@@ -137,6 +145,7 @@ from wildstud.server.table.outbox import Outbox
 from wildstud.server.table.private_answers import Shown
 from wildstud.server.table.private_progress import DealOpened, Mucked, Voided
 from wildstud.server.table.reveal_answers import LoadDeal
+from wildstud.server.table.reveal_progress import AuditNight, LoadHand
 from wildstud.server.table.writer import StorageFailureError
 
 if TYPE_CHECKING:
@@ -610,6 +619,10 @@ class Actor:
             return await table.private.carry_out(request)
         if isinstance(request, LoadDeal):
             return await self._read(table.private.reveals.load_deal(request))
+        if isinstance(request, LoadHand):
+            return await self._read(table.private.reveals.load_hand(request))
+        if isinstance(request, AuditNight):  # every proof played again: off the event loop
+            return await asyncio.to_thread(audit_private_night, request.night)
         if isinstance(request, ReadLedger):
             return await self._read(store.call(store.ledger, table.id))
         if isinstance(request, chat.AddLine):
