@@ -1297,3 +1297,36 @@ async def _follow_ups() -> None:
 
 def test_the_runner_s_follow_ups_survive_a_failed_write_with_its_state_unchanged() -> None:
     asyncio.run(_follow_ups())
+
+
+async def _private_retimed() -> None:
+    store, lobby, night = await connected_table(_private_settings("retimed"))
+    table = night.table
+    players = night.players.values()
+    await table.set_status(TableStatus.RUNNING)
+    async with asyncio.timeout(10):
+        while table.private.state.rounds is None:  # the deal begun: the keys are waited for
+            await asyncio.sleep(0.01)
+    for status in (TableStatus.PAUSED, TableStatus.RUNNING):
+        # The pause, then the resume, times the wait afresh (the runner's ResetTurn asks the
+        # deal's Retime, folded into the same change): its write fails once first.
+        waited = table.private.state
+        sent = [len(player.frames) for player in players]
+        night.store.armed = True
+        with pytest.raises(StorageFailureError):
+            await table.set_status(status)
+        assert table.private.state is waited
+        assert [len(player.frames) for player in players] == sent
+        assert held(table) == await as_stored(table, store)
+        night.stands()
+        await table.set_status(status)
+        retimed = table.private.state
+        assert retimed.rounds is waited.rounds
+        assert retimed.deadline > waited.deadline
+    await _closed_balanced(table, lobby, store)
+
+
+def test_a_private_deal_s_clock_timed_afresh_survives_a_failed_write_with_the_deal_unchanged() -> (
+    None
+):
+    asyncio.run(_private_retimed())
