@@ -66,9 +66,19 @@ slices, each with its module:
   state is adopted; what they come to for the hand (a hand shown or mucked, the cards a pass
   opened dealt, the hand void) is the runner's change, carried out as the outcome's effect
   (:meth:`.private.PrivateDeal.carry_out`); a table that stood still has the clock timed afresh
-  (:class:`~.private_progress.Retime`, a follow-up);
-- a page's reveal of a private deal's secret for the audit (:mod:`.reveal_answers`; held by
-  :class:`.private_reveal.Reveals`), a deal published early read from the store first;
+  (:class:`~.core.Retime`, the runner's follow-up of :class:`~.core.ResetTurn`, made whole with
+  the clock's length as its turn comes, :attr:`Slice.made`, and folded into the change that
+  stood the table still: its state adopted and its ``wake`` timed once that is stored);
+- the audit of a night's private deals (:mod:`.reveal_progress`, held by
+  :class:`.private_reveal.Reveals`): a page's reveal of a deal's secret (:mod:`.reveal_answers`),
+  a deal published early read from the store first, and the publishing as the slice's own ticks
+  (:class:`~.reveal_progress.RevealTick`, made from the table as its turn comes, by its own
+  clock, and when the runner's tick finds more hands due, :meth:`.private_reveal.Reveals.look`):
+  each hand due read from the store, every proof checked off the event loop, the server's
+  secrets stored and the pages asked, the clock, then the audit done off the event loop, its
+  rows stored in one change and told to everyone; each state adopted once its change is stored,
+  and a failed read or write tried again by the slice's clock
+  (:class:`~.reveal_progress.Missed`);
 - a connection's arrival and departure (:mod:`.connections`): the welcome, all the table's
   frames for that one connection, is news (:class:`~.core.Welcomed`), sent once an absent
   player's return (the seating's :class:`~.seating.Back`, folded into the turn's change) is
@@ -95,16 +105,11 @@ What is not on the core yet:
   of today's driver under the table's lock, which deals (a dealer's choice's deadline too),
   plays the bots and runs the clocks (a turn's, the showdown's, the offer's), sending and
   storing by itself; it hands the players' shuffle a deal's round and a private deal its tick
-  (commands of their slices, :meth:`Actor.within`), and publishes a private deal's secrets and
-  runs their audit (:meth:`.private_reveal.Reveals.due`, which still sends and stores by
-  itself). The runner's
+  (commands of their slices, :meth:`Actor.within`), and has the audit's slice tick when more
+  hands are due (:meth:`.private_reveal.Reveals.look`). The runner's
   state is a frozen value all the same (:mod:`.runner`: the hand in progress, a
   :class:`~.live.LiveHand`, and the turn's clock among it), staged with each change and adopted
   once it is stored, as a slice's is, so that a refused write has nothing to put back;
-- a private deal's wait for an answer timed afresh with the turn
-  (:class:`~.core.RetimeAnswer`, the runner's follow-up of :class:`~.core.ResetTurn`): that
-  clock is held by today's code, which the actor calls once the change is stored
-  (:meth:`Actor._today`, :meth:`.private.PrivateDeal.retimed`);
 - the tournament's part in a hand's deal and end (:meth:`.tournament.Desk.dealt`,
   :meth:`~.tournament.Desk.hand_ended`: the level a hand plays at, the knock-outs, the prizes
   once one player holds every chip): the runner's change, staged into it by today's code.
@@ -120,6 +125,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from wildstud.history.private_night import audit_private_night
 from wildstud.server.store.chat import add_line, find_line, mutes, recent_lines, set_mute
 from wildstud.server.store.records import Changes
 from wildstud.server.table import chat
@@ -127,7 +133,6 @@ from wildstud.server.table.core import (
     Command,
     Outcome,
     Refused,
-    RetimeAnswer,
     Tick,
     Told,
 )
@@ -137,6 +142,7 @@ from wildstud.server.table.outbox import Outbox
 from wildstud.server.table.private_answers import Shown
 from wildstud.server.table.private_progress import DealOpened, Mucked, Voided
 from wildstud.server.table.reveal_answers import LoadDeal
+from wildstud.server.table.reveal_progress import AuditNight, LoadHand
 from wildstud.server.table.writer import StorageFailureError
 
 if TYPE_CHECKING:
@@ -178,8 +184,9 @@ class Slice:
     made: Callable[[Command], Command] | None = None
     """For a slice whose follow-ups from the other slices need what the table holds outside
     them (the tournament desk's: the seats, the hand runner's state and the table's row as
-    the change in hand leaves them, :meth:`.tournament.Desk.made`): the command made whole
-    from the table as its turn comes, as a command from outside is (:data:`Asked`)."""
+    the change in hand leaves them, :meth:`.tournament.Desk.made`; a private deal's: the
+    clock's length, :meth:`.private.PrivateDeal.made`): the command made whole from the table
+    as its turn comes, as a command from outside is (:data:`Asked`)."""
     tick: Callable[[], Command] | None = None
     """The slice's :class:`~.core.Tick` when its ``wake`` comes, made from the table as its
     turn comes (the shuffle's reads the seats' connections then); ``None``: a plain
@@ -377,12 +384,10 @@ class Actor:
 
     # -- one turn ------------------------------------------------------------------------------
 
-    def _route(self, command: Command) -> Slice | None:
-        """The slice that takes ``command`` (``None``: a command for a part not moved yet)."""
+    def _route(self, command: Command) -> Slice:
+        """The slice that takes ``command``."""
         if isinstance(command, Tick):
             return self.slices[command.slice]
-        if isinstance(command, RetimeAnswer):
-            return None
         return self._routes[type(command)]
 
     async def _turn(self, asked: Asked) -> Any:
@@ -441,7 +446,7 @@ class Actor:
                 reply = await self._change(part, command)
             self.table.wake()
             return reply
-        if part is None or not part.shared:
+        if not part.shared:
             reply = await self._steps(command)
         else:
             async with self.table.lock:
@@ -460,11 +465,8 @@ class Actor:
         while pending:
             command = pending.pop(0)
             part = self._route(command)
-            if part is None:
-                self._today(command)
-                continue
             state = part.state if part.held is None else part.held()
-            outcome = part.handle(state, command, time.monotonic())
+            outcome = part.handle(state, self._made(part, command), time.monotonic())
             following: list[Command] = []
             effect = outcome.effect
             if effect is not None:
@@ -516,21 +518,15 @@ class Actor:
         self.outbox.send(outcome.news)
         return outcome.reply
 
-    def _today(self, command: Command) -> None:
-        """Carry out a follow-up for a part whose state today's code holds and changes
-        itself: a private deal's wait for an answer timed afresh (its clock is not on the core
-        yet; it runs in a shared turn, under the table's lock)."""
-        assert isinstance(command, RetimeAnswer), command
-        self.table.private.retimed()
-
     def fold(self, name: str, command: Command, into: Changes) -> Outcome[Any]:
         """Hand ``command`` to the shared slice ``name`` in the middle of a change made by a
         part not moved onto the core yet (under the table's lock), whose transaction stores
         the outcome's writes: they are added to ``into``. The follow-ups for other slices are
         folded into the same change (a seat's leaving, its open request for chips and its
         player out of a tournament are stored together; the desk's made whole from the table
-        as the change leaves it, :attr:`Slice.made`); those for the runner are carried out
-        once it commits.
+        as the change leaves it, :attr:`Slice.made`); those for a slice apart (the chat's) have
+        their turn once it commits, and a new state's ``wake`` is timed then (a private deal's
+        clock timed afresh).
         The new states are adopted only once that change commits (never when it does not); a
         later fold in the same change starts from the state this one left. A refusal is
         raised at once. The news is the caller's to send, with its own, once its change is
@@ -555,13 +551,10 @@ class Actor:
             assert effect.then is None
             into.add(effect.request)
         self.table.writer.staged[part.name] = outcome.state
-        later: list[Command] = []
         after: list[Command] = []
         for follow in outcome.follow:
             route = self._route(follow)
-            if route is None:
-                later.append(follow)
-            elif not route.shared:  # a slice apart (the chat's): its turn once this is stored
+            if not route.shared:  # a slice apart (the chat's): its turn once this is stored
                 after.append(follow)
             else:
                 self.fold(route.name, follow, into)
@@ -571,8 +564,8 @@ class Actor:
                 part.state = outcome.state
             elif part.adopt is not None:
                 part.adopt(outcome.state)
-            for follow in later:
-                self._today(follow)
+            if outcome.wake is not None:  # a private deal's clock timed afresh (Retime)
+                self._wake(part.name, outcome.wake - time.monotonic())
             for follow in after:
                 self.follow(follow)
 
@@ -610,6 +603,10 @@ class Actor:
             return await table.private.carry_out(request)
         if isinstance(request, LoadDeal):
             return await self._read(table.private.reveals.load_deal(request))
+        if isinstance(request, LoadHand):
+            return await self._read(table.private.reveals.load_hand(request))
+        if isinstance(request, AuditNight):  # every proof played again: off the event loop
+            return await asyncio.to_thread(audit_private_night, request.night)
         if isinstance(request, ReadLedger):
             return await self._read(store.call(store.ledger, table.id))
         if isinstance(request, chat.AddLine):
