@@ -12,29 +12,18 @@ from typing import Literal
 import pytest
 
 from tests.deal.helpers import to_showdown
+from tests.history.helpers import through_text, without_burns
 from wildstud.cards import Deck
-from wildstud.deal import Burned, Event, Hand, Mucked, Shown, Stage, stack_deck
+from wildstud.deal import Hand, Mucked, Shown, Stage, stack_deck
 from wildstud.games import find_game
-from wildstud.history import read_record, write_record
 from wildstud.history.export import record_from_hand
 from wildstud.history.notation import ShowMuck
 from wildstud.history.replay import StepKind, replay
-from wildstud.history.schema import HandRecord
 
 # Follow the Queen, three players: the 2♦ follows the queen, and p1's aces with the 2♣ beat p2's
 # kings and p3's nines.
 THREE = "As Ks 9c Ah Kh 9d Qh 2d 7d  2c 3c 4c  Kc 4d 5d  Jc 5h 6h  8s 8h 8c"
 GAMES = ["FTQ", "SMBU", "BD7", "BD5", "BITCH", "F7S"]
-
-
-def without_burns(events: tuple[Event, ...]) -> list[Event]:
-    return [Burned(None) if isinstance(event, Burned) else event for event in events]
-
-
-def through_text(record: HandRecord) -> HandRecord:
-    back = read_record(write_record(record))
-    assert back == record
-    return back
 
 
 def three_way() -> Hand:
