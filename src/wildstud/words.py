@@ -24,6 +24,7 @@ from functools import lru_cache
 from wildstud.betting import ActionKind
 from wildstud.cards import Card, Rank
 from wildstud.deal.events import Payment
+from wildstud.hands import describe_value
 from wildstud.seats import seat_label
 from wildstud.wilds import (
     BabyDaddy,
@@ -43,6 +44,7 @@ __all__ = [
     "describe_action",
     "describe_audit_fault",
     "describe_award",
+    "describe_beaten",
     "describe_card_check",
     "describe_chances",
     "describe_change",
@@ -471,6 +473,26 @@ def describe_redeal(card: Card | None, seat: int | None, names: Names = None) ->
     if card is None or seat is None:
         return "no queen was dealt face up"
     return f"{card.pretty} face up to {label(seat, names)}"
+
+
+def describe_beaten(shown: Sequence[tuple[int, int]], names: Names = None) -> str:
+    """The question a player whose hand takes no part of a pot is asked at the showdown, once
+    the hands that take the pots are shown (``shown``: each one's seat and value, in the order
+    shown; none where they are shown only after the choices, as under a private deal).
+
+    >>> from wildstud.hands import evaluate
+    >>> nines, flush = evaluate("9c 9d 9h 2s 3d").value, evaluate("Ah Jh 8h 4h 2h").value
+    >>> describe_beaten([])
+    'Your hand wins no part of the pot: show it, or muck it unshown?'
+    >>> print(describe_beaten([(1, nines), (2, flush)], {1: "Bob", 2: "Cy"})[:49])
+    Shown: Bob's three nines and Cy's ace-high flush.
+    """
+    question = "Your hand wins no part of the pot: show it, or muck it unshown?"
+    if not shown:
+        return question
+    hands = [f"{label(seat, names)}'s {describe_value(value)}" for seat, value in shown]
+    listed = hands[0] if len(hands) == 1 else ", ".join(hands[:-1]) + f" and {hands[-1]}"
+    return f"Shown: {listed}. {question}"
 
 
 def describe_award(pot: int, seat: int, amount: int, names: Names = None, run: int = 0) -> str:

@@ -1,7 +1,8 @@
 """Show or muck in the page (issue 12 item 3): at the showdown the losing seat's page offers
-"Show" and "Muck" with the seconds left and says the table's default; the winner's page offers
-neither; a click on "Muck" mucks the hand, and the other player's page never receives its hole
-cards. The page passes axe-core at both sizes with the choice open."""
+"Show" and "Muck" with the seconds left and says the table's default; the winner's hand is shown
+first, its hole cards face up on the loser's page as it is asked, and the question names it; the
+winner's page offers neither; a click on "Muck" mucks the hand, and the other player's page
+never receives its hole cards. The page passes axe-core at both sizes with the choice open."""
 
 from __future__ import annotations
 
@@ -79,6 +80,16 @@ async def _scenario(base: str, shots: Path) -> list[Path]:
         assert "Muck" in text, text
         assert "mucked unshown" in text, text  # the default, said
         assert re.search(r"\d+ s to choose", text), text
+        # The winner's hand is shown before the loser is asked: face up on the loser's page,
+        # named in the question.
+        engine = next(
+            f["you"] for f in received[1 - loser] if f["type"] == "hand" and f["number"] == number
+        )
+        cards = page.locator(f".seat[data-engine='{engine}'] .card")
+        assert await cards.count() > 2
+        assert await page.locator(f".seat[data-engine='{engine}'] .card.back").count() == 0
+        assert await page.locator(f".seat[data-engine='{engine}'] .card.hole").count() == 2
+        assert f"Shown: {('Bob', 'Ann')[loser]}'s " in text, text
         assert await winner.evaluate("document.getElementById('showdown-choice').hidden")
         found: dict[str, Any] = {}
         for size, viewport in SIZES.items():

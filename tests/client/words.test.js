@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import {
   describeAuditFault,
   describeAward,
+  describeBeaten,
   describeCardCheck,
   describeChances,
   describeChange,
@@ -90,6 +91,10 @@ test("every kind of the host's change reads as the library says it", () => {
 
 test("every category of hand is named as the library names it", () => {
   compare(golden.hands, (row) => describeHand(row.hand));
+});
+
+test("the question to a losing hand names the winning hands shown first as the library does", () => {
+  compare(golden.beaten, (row) => describeBeaten(row.shown, names));
 });
 
 test("a practice table's chances, split or not, read as the library says them", () => {

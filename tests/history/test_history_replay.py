@@ -13,11 +13,10 @@ from typing import Literal
 
 import pytest
 
+from tests.history.helpers import through_text, without_burns
 from wildstud.bots import CallingBot, RandomBot, play_out, take_turn
 from wildstud.cards import Deck, parse_card
 from wildstud.deal import (
-    Burned,
-    Event,
     Hand,
     Mucked,
     Phase,
@@ -38,7 +37,6 @@ from wildstud.history import (
     ShowMuck,
     read_cards,
     read_record,
-    write_record,
 )
 from wildstud.history.export import record_from_hand
 from wildstud.history.replay import StepKind, replay
@@ -75,17 +73,6 @@ def random_table(rng: random.Random) -> tuple[Rules, list[int], int]:
     stacks = [rng.randint(1, 120) for _ in range(count)]
     dealer = rng.choice([count - 1, rng.randrange(count)])
     return rules, stacks, dealer
-
-
-def without_burns(events: tuple[Event, ...]) -> list[Event]:
-    """Events with burned cards hidden: a record never says which cards were burned."""
-    return [Burned(None) if isinstance(event, Burned) else event for event in events]
-
-
-def through_text(record: HandRecord) -> HandRecord:
-    back = read_record(write_record(record))
-    assert back == record
-    return back
 
 
 def check_mid_hand(hand: Hand, dealer: int) -> None:

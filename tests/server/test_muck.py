@@ -137,6 +137,18 @@ async def _mucked_and_hidden(server: Server) -> None:
         (loser_seat,) = offer["seats"]
         loser = night.client_at(loser_seat)
         winner = next(c for c in night.clients if c is not loser)
+        # The winner's hand is shown before the loser is asked: when the question reaches the
+        # loser's page (and the spectator's), the hand there shows the winner's hole cards.
+        winner_engine = winner.hands[number]["you"]
+        for client in (loser, night.spectator):
+            assert client is not None
+            await client.wait_for(
+                lambda c: any(f["type"] == "showdown" and f["seats"] for f in c.frames),
+                what="the question",
+            )
+            view = client.hands[number]["view"]
+            assert [e["seat"] for e in view["events"] if e["type"] == "shown"] == [winner_engine]
+            assert all(card["card"] for card in view["seats"][winner_engine]["cards"])
         # The winner's hand takes the pot: it cannot be mucked, and nothing changes.
         seq = await winner.request({"type": "show", "show": False})
         refused = await answer_to(winner, seq)

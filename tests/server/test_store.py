@@ -13,9 +13,9 @@ from sqlalchemy.exc import IntegrityError
 
 from tests.server.helpers import seat_state, table_state
 from wildstud.bots import RandomBot
-from wildstud.deal import Phase
+from wildstud.deal import Hand, Phase
 from wildstud.server.errors import NotFoundError
-from wildstud.server.replay import DeckBook, rebuild, start_hand
+from wildstud.server.replay import MUCK, DeckBook, deal_on, rebuild, start_hand
 from wildstud.server.store import (
     ActionRecord,
     Changes,
@@ -88,6 +88,18 @@ def test_a_change_to_a_table_or_a_hand_the_store_lacks_is_refused_and_writes_not
     store.close()
 
 
+def _deal_as_the_table(hand: Hand, actions: list[ActionRecord], number: int) -> None:
+    """The dealer's steps as a table takes them: at a showdown the winning hands are shown
+    first and each losing hand is mucked (the table's default), each muck stored."""
+    while True:
+        deal_on(hand, hold_showdown=True)
+        if hand.phase is not Phase.DEALER:
+            return
+        for seat in hand.auto_show_or_muck():
+            actions.append(ActionRecord(number, len(actions), seat, MUCK, None, "bot", None))
+        hand.step()  # a redeal, or the showdown once nobody is left to choose
+
+
 @pytest.mark.parametrize("game", ["FTQ", "SMBU", "BD7", "BD5", "BITCH"])
 def test_a_stored_hand_replays_to_the_same_hand(game: str) -> None:
     rng = random.Random(game)
@@ -107,11 +119,11 @@ def test_a_stored_hand_replays_to_the_same_hand(game: str) -> None:
             seat = hand.to_act
             assert seat is not None
             hand.act(kind, amount, seat=seat)
-            hand.run()
-            _keep(book, stored, salts)
             actions.append(
                 ActionRecord(round_, len(actions), seat, kind.value, amount, "bot", None)
             )
+            _deal_as_the_table(hand, actions, round_)
+            _keep(book, stored, salts)
         again_book = DeckBook(stored, salts)
         again = rebuild(setup, again_book, actions)
         assert again.events == hand.events

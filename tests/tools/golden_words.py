@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from wildstud.betting import ActionKind
-from wildstud.cards import QUEEN_OF_SPADES, Card, Rank, parse_card
-from wildstud.deal import Awarded, Redealt, Share, WildsChanged
+from wildstud.cards import QUEEN_OF_SPADES, Card, Rank, parse_card, parse_cards
+from wildstud.deal import Awarded, Redealt, Share, Shown, WildsChanged
 from wildstud.hands import describe_value, evaluate
 from wildstud.server.console import notice_frame, settings_changes
 from wildstud.server.messages import _wild_rule, encode_event, hand_name
@@ -41,6 +41,7 @@ from wildstud.wilds import (
 from wildstud.words import (
     describe_audit_fault,
     describe_award,
+    describe_beaten,
     describe_card_check,
     describe_chances,
     describe_change,
@@ -223,6 +224,24 @@ def _hands() -> list[dict[str, Any]]:
     return rows
 
 
+def _beaten(names: dict[int, str]) -> list[dict[str, Any]]:
+    """The question to a losing hand after none, one, two and three winning hands are shown."""
+    shown = []
+    for seat, (cards, wild) in enumerate([HANDS[10], HANDS[5], HANDS[6]]):
+        value = evaluate(cards, wild).value
+        shown.append(Shown(seat, parse_cards(cards), (), value, True, bool(wild)))
+    rows = []
+    for count in range(4):
+        first = shown[:count]
+        rows.append(
+            {
+                "shown": [encode_event(event) for event in first],
+                "words": describe_beaten([(event.seat, event.value) for event in first], names),
+            }
+        )
+    return rows
+
+
 def _settings() -> list[dict[str, Any]]:
     """A notice for every kind of change the host can make, as the frame carries it."""
     base = TableSettings(name="x", games=[GameEntry(game="FTQ")])
@@ -364,6 +383,7 @@ def table() -> dict[str, Any]:
             )
         ],
         "hands": _hands(),
+        "beaten": _beaten(names),
         "chances": [
             {
                 "chances": {"equity": e, "win": w, "tie": t, "special": s, "split": split},

@@ -1,9 +1,10 @@
 """How a hand ends: mucks, the show-or-muck choice, the showdown and the pushing of the pots.
 
 :class:`Ending` is the floor of :class:`~wildstud.deal.Hand` that ends a deal's play: a hand
-given up at the showdown (:meth:`Ending.muck`), the choice a losing hand has there
-(:meth:`Ending.show_or_muck`), the showdown itself and the pots pushed to their winners
-(:mod:`wildstud.deal.showdown` ranks the hands and divides the pots).
+given up at the showdown (:meth:`Ending.muck`), the hands that take the pots shown first
+(:meth:`Ending.show_takers`), the choice a losing hand has then (:meth:`Ending.show_or_muck`),
+the showdown itself and the pots pushed to their winners (:mod:`wildstud.deal.showdown` ranks
+the hands and divides the pots).
 
 >>> from wildstud.deal import Hand
 >>> hand = Hand("FTQ", [50, 50])
@@ -51,6 +52,10 @@ class Ending(Twice):
             )
         if seat not in self.live:
             raise IllegalActionError(f"{_name(seat)} cannot muck: it has no hand in this deal")
+        if self._deal.takers_shown and seat in self._takers():
+            raise IllegalActionError(
+                f"{_name(seat)} cannot muck: its hand takes part of a pot and is shown"
+            )
         if self._runs is not None:
             raise IllegalActionError(
                 f"{_name(seat)} cannot muck: the hand is run twice, and every hand still in"
@@ -99,7 +104,9 @@ class Ending(Twice):
         deal.queue = [slot for slot in deal.queue if slot.seat != seat]
         event = Mucked(seat)
         self._events.append(event)
-        if len(self.live) == 1 and not show_last:
+        # Once the hands that take the pots are shown (show_takers) the last hand left is shown
+        # already: it takes them at the showdown, as a hand shown does.
+        if len(self.live) == 1 and not show_last and not deal.takers_shown:
             self._stage = Stage.UNCONTESTED
         return event
 
@@ -110,27 +117,96 @@ class Ending(Twice):
             self._push(Awarded(index, winner, pot.amount, Share.UNCONTESTED))
         self._finish()
 
+    def verify_show_takers(self) -> None:
+        """Raise a specific :class:`~wildstud.errors.IllegalActionError` unless the hands that
+        take part of a pot may be shown now, before the others (:meth:`show_takers`): at the
+        showdown, once. Nothing changes.
+
+        >>> from wildstud.deal import Hand
+        >>> Hand("FTQ", [50, 50]).verify_show_takers()
+        Traceback (most recent call last):
+        ...
+        wildstud.errors.IllegalActionError: there is no showdown now to show the winning hands at
+        """
+        if self._stage is not Stage.SHOWDOWN:
+            raise IllegalActionError("there is no showdown now to show the winning hands at")
+        if self._deal.takers_shown:
+            raise IllegalActionError("the hands that take part of a pot are shown already")
+
+    def can_show_takers(self) -> bool:
+        """Whether :meth:`verify_show_takers` would let the winning hands be shown now."""
+        try:
+            self.verify_show_takers()
+        except IllegalActionError:
+            return False
+        return True
+
+    def show_takers(self) -> tuple[Shown, ...]:
+        """Show the hands that take part of a pot (:meth:`must_show`: the high hand, a share of
+        a tie, The Bitch's half for the queen of spades in the hole) before the others, as a
+        card room has it: the winning hand is tabled first, then the players whose hands lose
+        choose to show or muck (:meth:`show_or_muck`) knowing what beat them. Returns their
+        :class:`~wildstud.deal.events.Shown` events, in dealing order (see
+        :meth:`verify_show_takers`, which raises and changes nothing when they may not be
+        shown).
+
+        The showdown (:meth:`step`) then shows the other hands still in and pushes the pots as
+        it would have: the awards, the stacks and the hands shown are the same, only the order
+        of the shows changes. A hand shown so cannot be mucked any more. A hand whose winners
+        were not shown first (a record, a hand played before this operation) is shown down
+        all at once by the showdown's step, as ever.
+
+        >>> from wildstud.deal import Hand, Phase, Shown, Stage, stack_deck
+        >>> deck = stack_deck("As 9c Ah 9d Qh 7d  2c 3c  Kc 4d  Jc 5h  8s 8h")
+        >>> hand = Hand("FTQ", [50, 50], {"bring_in": 0}, deck=deck)
+        >>> while hand.stage is not Stage.SHOWDOWN:
+        ...     _ = hand.check() if hand.phase is Phase.PLAYER else hand.step()
+        >>> [(event.seat, len(event.cards)) for event in hand.show_takers()]
+        [(1, 7)]
+        >>> hand.to_show_or_muck, hand.can_muck(1)  # p1, its aces beaten, shows or mucks
+        ((0,), False)
+        >>> hand.show_or_muck(0, show=False)
+        Mucked(seat=0)
+        >>> hand.run()
+        >>> [event.seat for event in hand.events if isinstance(event, Shown)], hand.stacks
+        ([1], (49, 51))
+        """
+        self.verify_show_takers()
+        ranked = self._ranked()
+        takers = {award.seat for award in self._division(ranked)}
+        shown = [self._show(hand) for seat, hand in ranked.items() if seat in takers]
+        self._deal.takers_shown = True
+        return tuple(shown)
+
+    def _show(self, hand: Ranked) -> Shown:
+        """Show ``hand`` down: every view sees its cards from now on."""
+        options = self.options
+        self._deal.shown.add(hand.seat)
+        event = Shown(
+            hand.seat,
+            hand.cards,
+            tuple(sorted(hand.wild & set(hand.cards), key=card_code)),
+            hand.value,
+            hand.natural,
+            bool(hand.wild),
+            # The house rules the value was found under: the event plays its best five by
+            # them, so that no reader of it tries rules until the value matches.
+            options.five_of_a_kind_top,
+            options.double_ace_flush,
+        )
+        self._events.append(event)
+        return event
+
     def _do_showdown(self) -> None:
         ranked = self._ranked()
-        options = self.options
+        awards = self._division(ranked)
+        # The takers shown first (show_takers) are not shown again; the others are shown now.
+        shown: Collection[int] = {award.seat for award in awards} if self._deal.takers_shown else ()
         for seat, hand in ranked.items():
-            self._deal.shown.add(seat)
-            self._events.append(
-                Shown(
-                    seat,
-                    hand.cards,
-                    tuple(sorted(hand.wild & set(hand.cards), key=card_code)),
-                    hand.value,
-                    hand.natural,
-                    bool(hand.wild),
-                    # The house rules the value was found under: the event plays its best five
-                    # by them, so that no reader of it tries rules until the value matches.
-                    options.five_of_a_kind_top,
-                    options.double_ace_flush,
-                )
-            )
+            if seat not in shown:
+                self._show(hand)
         runs = self._runs
-        for award in self._division(ranked):
+        for award in awards:
             if runs is not None:
                 if not award.amount:
                     continue  # run 2's half of a pot of one chip: nothing to push
@@ -196,7 +272,8 @@ class Ending(Twice):
         still in that take no part of a pot (see :meth:`must_show`) and whose players have not
         chosen to show, in dealing order; empty before the showdown and once it is over. A table
         that lets a losing hand be mucked holds the showdown (the dealer's :meth:`step`) until
-        this is empty; :meth:`step` itself shows every hand still in.
+        this is empty, having shown the hands that take the pots first (:meth:`show_takers`);
+        :meth:`step` itself shows every hand still in not shown yet.
 
         >>> from wildstud.deal import Hand, Phase, Shown, Stage, stack_deck
         >>> deck = stack_deck("As 9c Ah 9d Qh 7d  2c 3c  Kc 4d  Jc 5h  8s 8h")

@@ -110,6 +110,9 @@ class Deal:
     shown: set[int] = field(default_factory=set)
     showing: set[int] = field(default_factory=set)
     """Seats that chose to show at the showdown (show or muck), and the hands turned up."""
+    takers_shown: bool = False
+    """Whether the hands that take part of a pot were shown before the showdown's step
+    (:meth:`~wildstud.deal.Hand.show_takers`): the step then shows only the others."""
     turned_up: set[int] = field(default_factory=set)
     """Seats whose face-down cards are turned up for everyone (house rule ``all_in_turn_up``)."""
     twice_answers: dict[int, bool] = field(default_factory=dict)

@@ -460,6 +460,19 @@ class PrivateHand(Hand):
             return frozenset()
         return super()._takers()
 
+    def verify_show_takers(self) -> None:
+        """Refused under a private deal (:class:`~wildstud.errors.HiddenCardError`): which
+        hands take a pot is known only once their owners have shown them, so the hands are
+        shown or mucked by their owners and the showdown shows the rest together.
+
+        >>> PrivateHand("FTQ", [50, 50]).can_show_takers()
+        False
+        """
+        raise HiddenCardError(
+            "under a private deal the hands that take a pot are known only once their owners"
+            " show them: each hand still in is shown or mucked by its owner (show, muck)"
+        )
+
     def verify_show_or_muck(self, seat: int, show: bool = True) -> None:
         """As :meth:`~wildstud.deal.Hand.verify_show_or_muck`; a hand is shown by its owner's
         cards (:meth:`show`), so a choice to show without them is refused."""

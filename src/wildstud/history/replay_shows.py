@@ -1,13 +1,20 @@
 """A record's shows and mucks: at the showdown, before the last cards while the hands are dealt
 out all in, and after the hand; a show that keeps cards hidden, which wins nothing; and the
 check, once the hand is dealt, that each show agrees with the cards dealt.
+
+A record whose showdown opens with the shows of every hand that takes part of a pot, before any
+other show or muck, is read in that order (the web table's, which shows the winners first:
+:meth:`~wildstud.deal.Hand.show_takers`): those hands are shown first, and the shows and mucks
+after them are the other hands' (their players' choices). A show is never read as a player's
+choice to show: it is noted, and the showdown shows the hand. A record in any other order is
+shown down at once at the end of its shows and mucks, as ever.
 """
 
 from __future__ import annotations
 
 from wildstud.cards import Card
 from wildstud.deal import DealStarted, Mucked, Shown, Stage
-from wildstud.history.notation import Action, DealBoard, DealHole, ShowMuck, format_action
+from wildstud.history.notation import Action, DealBoard, DealHole, Note, ShowMuck, format_action
 from wildstud.history.replay_state import ReplayState
 from wildstud.history.replay_steps import StepKind
 from wildstud.history.tolerance import RecordWarning, Tolerance
@@ -22,6 +29,7 @@ class ReplayShows(ReplayState):
 
     def _showdown(self) -> None:
         hand = self.hand
+        self._winners_first()
         while self._at_showdown():
             upcoming = self._peek()
             show = None if upcoming is None else upcoming[1]
@@ -47,6 +55,30 @@ class ReplayShows(ReplayState):
                 self._mark(StepKind.DEALER, None)
         if self._at_showdown():
             self._dealer_step(None)
+
+    def _winners_first(self) -> None:
+        """Show the hands that take part of a pot first where the record's showdown opens with
+        their shows, each whole, before any other show or muck (see the module's docstring)."""
+        hand = self.hand
+        if not (self._at_showdown() and hand.can_show_takers()):
+            return
+        takers = {seat for seat in hand.live if hand.must_show(seat)}
+        opening: set[int] = set()
+        for action in self.actions[self.cursor :]:
+            if isinstance(action, Note):
+                continue
+            if (
+                not isinstance(action, ShowMuck)
+                or action.mucks
+                or action.player not in takers
+                or self._hides_cards(action)
+            ):
+                break
+            opening.add(action.player)
+            if opening == takers:
+                hand.show_takers()
+                self._mark(StepKind.DEALER, None)
+                return
 
     def _hides_cards(self, show: ShowMuck) -> int:
         """How many cards a show leaves hidden: each ``??`` it lists (PHH: a card not shown),

@@ -331,7 +331,8 @@ class UpdateFrame(OutFrame):
 
 class ShowdownFrame(OutFrame):
     """The showdown waits for these seats, whose hands take no part of a pot, to show or muck
-    (``show``); sent again as each chooses, with ``seats`` empty once the hands are shown."""
+    (``show``); sent again as each chooses, with ``seats`` empty once the hands are shown. The
+    hands that take part of a pot are shown (their ``shown`` events) before it is first sent."""
 
     type: Literal["showdown"] = "showdown"
     number: int = Field(description="the hand's number")

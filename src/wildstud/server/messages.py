@@ -17,7 +17,8 @@ A client sends JSON objects with a ``type``:
   spectator's (a player speaks under their seat's name);
 - ``{"type": "show", "seq": 12, "show": false}``: at the showdown, show the hand (``true``) or
   muck it unshown (``false``); only a hand that takes no part of a pot may be mucked, and only
-  while the table offers the choice (a ``showdown`` frame names the seats that have it);
+  while the table offers the choice (a ``showdown`` frame names the seats that have it; the
+  hands that take part of a pot are shown, ``shown`` events, before it comes);
 - ``{"type": "run_twice", "seq": 13, "agree": true}``: agree to run the cards still to come
   twice (``false``: run them once), while the table asks (a ``run_twice`` frame names the seats
   still to answer; house rule ``run_twice``);

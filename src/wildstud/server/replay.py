@@ -45,6 +45,7 @@ __all__ = [
     "finished_book",
     "rebuild",
     "replay_views",
+    "show_winners_first",
     "start_hand",
 ]
 
@@ -234,12 +235,31 @@ def at_showdown(hand: Hand) -> bool:
     return hand.stage is Stage.SHOWDOWN
 
 
+def show_winners_first(hand: Hand) -> bool:
+    """Where the table holds the showdown for the losers' choices (a seat still to show or
+    muck), show first the hands that take part of a pot
+    (:meth:`~wildstud.deal.Hand.show_takers`), so that the frame asking a loser already shows
+    what beat it; whether it showed them (once a hand; never under a private deal, whose
+    winners nobody knows before their owners show them). The table and every replay of a
+    stored hand call it at the same point, so both give the same events: a hand stored before
+    this step existed holds no action for it, and replays with its winners shown first too
+    (the same awards and hands shown, the shows in another order).
+
+    >>> show_winners_first(Hand("FTQ", [50, 50]))
+    False
+    """
+    if hand.stage is Stage.SHOWDOWN and hand.to_show_or_muck and hand.can_show_takers():
+        hand.show_takers()
+        return True
+    return False
+
+
 def deal_on(hand: Hand, *, hold_showdown: bool = False) -> None:
     """The dealer's steps until a player must act, the hand is over or a redeal is due; the
     table shows the card that called for the redeal before ``hand.step()`` carries it out.
     ``hold_showdown``: stop before the showdown too, so that the players whose hands take no
     part of a pot can choose to show or muck first, and where the hands all in are asked to run
-    it twice. Replaying from the same decks,
+    it twice (the winners shown first, :func:`show_winners_first`). Replaying from the same decks,
     :meth:`~wildstud.deal.Hand.run` gives the same hand.
 
     >>> from wildstud.deal import stack_deck
@@ -250,6 +270,7 @@ def deal_on(hand: Hand, *, hold_showdown: bool = False) -> None:
     """
     while hand.phase is Phase.DEALER and hand.redeal_pending is None:
         if hold_showdown and held(hand):
+            show_winners_first(hand)
             return
         hand.step()
 
@@ -258,8 +279,9 @@ def _to_showdown(
     hand: Hand, book: DeckBook, hold_redeal: Callable[[int], bool] | None = None
 ) -> None:
     """The dealer's steps, redeals included, until a player must act, the hand is over, the
-    hands are about to be shown (where the mucks recorded come in) or asked to run it twice
-    (where the answers recorded come in); and until a redeal whose deck the book does not hold
+    hands are about to be shown (where the winners are shown first, as the table showed them,
+    and the mucks recorded come in) or asked to run it twice (where the answers recorded come
+    in); and until a redeal whose deck the book does not hold
     if ``hold_redeal`` says so of its deal (the table had not dealt it yet, and its players'
     shuffle was going on: it resumes, and the table deals the redeal when it is over)."""
     while hand.phase is Phase.DEALER and not held(hand):
@@ -272,6 +294,7 @@ def _to_showdown(
         ):
             return
         hand.step()
+    show_winners_first(hand)
 
 
 def _replay(hand: Hand, action: ActionRecord) -> None:
@@ -331,6 +354,9 @@ def replay_views(
     pending = iter(actions)
     action = next(pending, None)
     while hand.phase is not Phase.OVER:
+        if show_winners_first(hand):  # as the table showed them, before the losers' choices
+            views.append(hand.view(viewer))
+            continue
         if hand.phase is Phase.DEALER and not (held(hand) and action is not None):
             hand.step()
         elif action is None:

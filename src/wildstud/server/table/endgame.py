@@ -14,7 +14,9 @@ table takes only once the store has it, exactly as a bet is (:mod:`.driver`).
 
 Who is asked to show or muck, and what a clock chooses for them, is the engine's
 (:attr:`~wildstud.deal.Hand.to_show_or_muck`, :meth:`~wildstud.deal.Hand.auto_show_or_muck`):
-the table only times the choice.
+the table only times the choice. The hands that take part of a pot are shown before anyone is
+asked (:func:`~wildstud.server.replay.show_winners_first`), as a card room tables the winner
+first.
 
 >>> from wildstud.server.replay import MUCK, SHOW
 >>> SHOW, MUCK  # how a showdown's choice is stored among the hand's actions
@@ -32,7 +34,14 @@ from typing import TYPE_CHECKING, Any
 
 from wildstud.deal import Hand, Phase
 from wildstud.server.frames import RunTwiceFrame, ShowdownFrame
-from wildstud.server.replay import MUCK, RUN_ONCE, RUN_TWICE, SHOW, at_showdown
+from wildstud.server.replay import (
+    MUCK,
+    RUN_ONCE,
+    RUN_TWICE,
+    SHOW,
+    at_showdown,
+    show_winners_first,
+)
 from wildstud.server.runout import ODDS_THREAD, odds_frame
 from wildstud.server.seating import Seat
 from wildstud.server.showdown import ShowdownChoice, TwiceOffer
@@ -68,10 +77,11 @@ class Endgame:
     def deal_on(self, live: LiveHand, hand: Hand) -> LiveHand:
         """The dealer's steps on ``hand`` (the copy of ``live``'s hand a change makes) as far
         as they go now: to a player's turn, a redeal, the showdown while a seat there still has
-        to choose to show or muck (then through it), the offer to run it twice while a seat is
-        still to answer, or the next street of an all-in run-out (run 2's first street after
-        run 1's showdown too), which waits ``runout_pause`` seconds with the chances of the
-        hands turned up on every page (the table's :meth:`run_out` deals it then). Returns
+        to choose to show or muck (its winners shown first; then through it), the offer to run
+        it twice while a seat is still to answer, or the next street of an all-in run-out (run
+        2's first street after run 1's showdown too), which waits ``runout_pause`` seconds with
+        the chances of the hands turned up on every page (the table's :meth:`run_out` deals it
+        then). Returns
         ``live`` with its run-out's pause as it stands now (its hand the caller's to change:
         :meth:`.LiveHand.played`)."""
         pause = self.table.settings.runout_pause
@@ -82,6 +92,8 @@ class Endgame:
                 break  # the hands all in are asked to run it twice first (offer_due)
             if at_showdown(hand):
                 if hand.to_show_or_muck:
+                    # The winners are tabled first: the frame that asks the losers shows them.
+                    show_winners_first(hand)
                     break
                 hand.step()  # the showdown: in a hand run twice, run 1's starts run 2
                 continue

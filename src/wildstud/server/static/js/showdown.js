@@ -1,8 +1,11 @@
 // At the showdown, a player whose hand takes no part of a pot may show it or muck it unshown:
 // "Show" and "Muck" buttons with the seconds left, and what the table does if the time runs out
-// (the server's `showdown` frame names the seats still choosing and the table's default).
+// (the server's `showdown` frame names the seats still choosing and the table's default). The
+// hands that take the pots are shown before anyone is asked, so the question names them.
 
+import { currentDeal } from "./banner.js";
 import { h, mergeChildren } from "./dom.js";
+import { describeBeaten } from "./words.js";
 
 const DEFAULT_WORDS = {
   muck: "If you do not choose in time, your hand is mucked unshown.",
@@ -36,9 +39,10 @@ export class ShowdownChoice {
 
   /**
    * Draw the choice for table seat `mine` in hand `number` (or hide it: not this seat's
-   * choice, another hand's, or none).
+   * choice, another hand's, or none); `hand`, the hand as the state holds it, gives the hands
+   * shown so far in its deal and its players' names.
    */
-  render(mine, number) {
+  render(mine, number, hand = null) {
     const frame = this.frame;
     const element = this.element;
     const choosing = frame !== null && frame.number === number && mine !== null && frame.seats.includes(mine);
@@ -50,7 +54,7 @@ export class ShowdownChoice {
     const fresh = h(
       "div",
       {},
-      h("p", { "data-key": "why" }, "Your hand wins no part of the pot: show it, or muck it unshown?"),
+      h("p", { "data-key": "why" }, describeBeaten(shownInDeal(hand), hand ? hand.names : [])),
       h(
         "div",
         { className: "showdown-buttons", "data-key": "buttons" },
@@ -75,4 +79,9 @@ export class ShowdownChoice {
     const line = this.element.querySelector(".left");
     if (line && !this.element.hidden) line.textContent = this.left();
   }
+}
+
+/** The `shown` events of `hand`'s last deal, in order (none without a hand). */
+function shownInDeal(hand) {
+  return hand ? currentDeal(hand.view.events).filter((event) => event.type === "shown") : [];
 }

@@ -586,7 +586,7 @@ class TablePage {
       if (changed("hand", "welcome", "connection", "shortcuts")) this.renderActions();
       if (changed("hand", "notices")) this.renderLog();
       this.renderSeatControls();
-      this.showdown.render(this.mySeat(), hand ? hand.number : null);
+      this.showdown.render(this.mySeat(), hand ? hand.number : null, hand);
       this.twice.render(this.mySeat(), hand ? hand.number : null);
       this.practice.render(hand ? hand.number : null, hand?.view.phase === "over");
     });

@@ -177,6 +177,19 @@ export function describeHand(hand) {
   }
 }
 
+/**
+ * The question to a player whose hand takes no part of a pot, once the hands that take the pots
+ * are shown (`shown`: their `shown` events, in order; none under a private deal, whose hands are
+ * shown after the choices), as wildstud.words.describe_beaten says it.
+ */
+export function describeBeaten(shown, names) {
+  const question = "Your hand wins no part of the pot: show it, or muck it unshown?";
+  if (!shown.length) return question;
+  const hands = shown.map((event) => `${label(names, event.seat)}'s ${describeHand(event.hand)}`);
+  const listed = hands.length === 1 ? hands[0] : `${hands.slice(0, -1).join(", ")} and ${hands[hands.length - 1]}`;
+  return `Shown: ${listed}. ${question}`;
+}
+
 /** A pot by its number: 0 is the main pot. */
 export function potName(pot) {
   return pot === 0 ? "the main pot" : `side pot ${pot}`;
