@@ -11,6 +11,7 @@ from typing import Any
 
 from wildstud.bots import CallingBot, take_turn
 from wildstud.deal import Hand, Phase, Share, Shown, Stage, WildsChanged
+from wildstud.deal.decks import stack_deck
 from wildstud.hands import describe_value
 from wildstud.seats import seat_label
 from wildstud.words import describe_change
@@ -76,3 +77,15 @@ def to_showdown(hand: Hand) -> None:
             take_turn(hand, CallingBot())
         else:
             hand.step()
+
+
+# Follow the Queen heads-up: p2's nines with the seven that follows the queen beat p1's aces.
+NINES_BEAT_ACES = "As 9c Ah 9d Qh 7d  2c 3c  Kc 4d  Jc 5h  8s 8h"
+
+
+def heads_up() -> Hand:
+    """Follow the Queen heads-up checked down to its showdown: p2's nines beat p1's aces."""
+    hand = Hand("FTQ", [50, 50], deck=stack_deck(NINES_BEAT_ACES))
+    to_showdown(hand)
+    assert hand.stage is Stage.SHOWDOWN
+    return hand

@@ -6,22 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from tests.deal.helpers import to_showdown
+from tests.deal.helpers import NINES_BEAT_ACES, heads_up, to_showdown
 from wildstud.cards import Deck
 from wildstud.deal import Hand, Mucked, Phase, Shown, Stage
 from wildstud.deal.decks import stack_deck
 from wildstud.errors import IllegalActionError, TableError
 from wildstud.games import find_game
-
-# Follow the Queen heads-up: p2's nines with the seven that follows the queen beat p1's aces.
-NINES_BEAT_ACES = "As 9c Ah 9d Qh 7d  2c 3c  Kc 4d  Jc 5h  8s 8h"
-
-
-def heads_up() -> Hand:
-    hand = Hand("FTQ", [50, 50], deck=stack_deck(NINES_BEAT_ACES))
-    to_showdown(hand)
-    assert hand.stage is Stage.SHOWDOWN
-    return hand
 
 
 def showdown_snapshot(hand: Hand) -> tuple[object, ...]:

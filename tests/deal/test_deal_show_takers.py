@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from tests.deal.helpers import observed, to_showdown
+from tests.deal.helpers import NINES_BEAT_ACES, heads_up, observed, to_showdown
 from tests.tools.run_twice import all_in_before_the_runs
 from wildstud.cards import Deck
 from wildstud.deal import Hand, Mucked, Phase, PrivateHand, Shown, Stage
@@ -17,16 +17,7 @@ from wildstud.deal.decks import stack_deck
 from wildstud.errors import HiddenCardError, IllegalActionError
 from wildstud.games import find_game
 
-# Follow the Queen heads-up: p2's nines with the seven that follows the queen beat p1's aces.
-NINES_BEAT_ACES = "As 9c Ah 9d Qh 7d  2c 3c  Kc 4d  Jc 5h  8s 8h"
 GAMES = ["FTQ", "SMBU", "BD7", "BD5", "BITCH", "F7S"]
-
-
-def heads_up() -> Hand:
-    hand = Hand("FTQ", [50, 50], deck=stack_deck(NINES_BEAT_ACES))
-    to_showdown(hand)
-    assert hand.stage is Stage.SHOWDOWN
-    return hand
 
 
 def shown_seats(hand: Hand) -> list[int]:

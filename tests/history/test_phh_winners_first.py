@@ -33,7 +33,7 @@ def three_way() -> Hand:
     return hand
 
 
-def check_round_trip(hand: Hand, *, exact: bool = True) -> None:
+def check_winners_first_round_trip(hand: Hand, *, exact: bool = True) -> None:
     """``hand`` (over, dealt with the dealer in the last seat) written with every card and
     read back: the same record again and the same stacks; ``exact``, the same events and
     awards too. A spectator's record (the losers' cards unknown) gives the same stacks.
@@ -64,7 +64,7 @@ def test_the_record_writes_the_winner_s_show_before_the_losers_choices() -> None
     assert [event.seat for event in hand.events if isinstance(event, Shown)] == [0, 1]
     shows = [a for a in record_from_hand(hand).actions if isinstance(a, ShowMuck)]
     assert [(show.player, show.mucks) for show in shows] == [(0, False), (2, True), (1, False)]
-    check_round_trip(hand)
+    check_winners_first_round_trip(hand)
 
 
 def test_a_taker_s_show_is_noted_not_taken_for_a_choice() -> None:
@@ -94,7 +94,7 @@ def test_a_record_in_the_usual_order_is_shown_down_at_the_end() -> None:
     hand.run()
     events = hand.events
     assert events.index(Mucked(1)) < max(i for i, e in enumerate(events) if isinstance(e, Shown))
-    check_round_trip(hand, exact=False)
+    check_winners_first_round_trip(hand, exact=False)
 
 
 def showdowns() -> Iterator[Hand]:
@@ -120,6 +120,6 @@ def test_seeded_showdowns_round_trip_in_either_order(
                 hand.show_takers()
             hand.auto_show_or_muck(show=show)
             hand.run()
-            check_round_trip(hand, exact=order == "winners first")
+            check_winners_first_round_trip(hand, exact=order == "winners first")
             checked += 1
     assert checked > 150

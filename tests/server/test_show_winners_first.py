@@ -30,13 +30,13 @@ def _order() -> str:
     return " ".join([*named, *rest])
 
 
-def _setup() -> HandSetup:
+def _heads_up_setup() -> HandSetup:
     return HandSetup(1, 0, "FTQ", OPTIONS, (0, 1), ("ann", "bob"), 1, (50, 50))
 
 
 def _to_choice(book: DeckBook) -> tuple[Hand, list[ActionRecord]]:
     """The hand checked down to the showdown as the table plays it, with its actions."""
-    hand = start_hand(_setup(), book, to_redeal=True, hold_showdown=True)
+    hand = start_hand(_heads_up_setup(), book, to_redeal=True, hold_showdown=True)
     actions: list[ActionRecord] = []
     while hand.stage is not Stage.SHOWDOWN:
         seat = hand.to_act
@@ -68,12 +68,12 @@ def test_a_stored_hand_replays_to_the_same_events() -> None:
         assert [e.seat for e in hand.events if isinstance(e, Shown)] == (
             [1] if kind == MUCK else [1, 0]
         )
-        again = rebuild(_setup(), DeckBook({1: _order()}), actions)
+        again = rebuild(_heads_up_setup(), DeckBook({1: _order()}), actions)
         assert again.events == hand.events
-        held = rebuild(_setup(), DeckBook({1: _order()}), actions[:-1], hold_showdown=True)
+        held = rebuild(_heads_up_setup(), DeckBook({1: _order()}), actions[:-1], hold_showdown=True)
         assert held.events == hand.events[: len(held.events)]
         assert isinstance(held.events[-1], Shown)
-        views = replay_views(_setup(), DeckBook({1: _order()}), actions)
+        views = replay_views(_heads_up_setup(), DeckBook({1: _order()}), actions)
         assert views[-1].events == hand.view(None).events
         # One view stands at the question: the winner shown, the loser's choice not yet made.
         asked = [view for view in views if view.events[-1] == held.events[-1]]
@@ -91,7 +91,7 @@ def test_a_hand_stored_before_the_winners_were_shown_first_replays_with_its_awar
     then.run()
     _, actions = _to_choice(DeckBook({1: _order()}))
     actions.append(ActionRecord(1, len(actions), 0, MUCK, None, "player", None))
-    now = rebuild(_setup(), DeckBook({1: _order()}), actions)
+    now = rebuild(_heads_up_setup(), DeckBook({1: _order()}), actions)
     assert (now.awards, now.stacks) == (then.awards, then.stacks)
     assert sorted(map(repr, now.events)) == sorted(map(repr, then.events))
     assert now.events.index(Mucked(0)) > max(
