@@ -84,10 +84,14 @@ one change (:meth:`Actor.fold`), stored in one transaction and adopted once it c
 (:meth:`Actor._change`); the connections it lets go are closed by the outbox
 (:class:`~.core.Dismissed`), and a player's numbered request is acked by it
 (:class:`~.core.Acked`); a follow-up for a slice apart (the chat's) has its turn once the
-change commits. A command made in the middle of a change of the hand runner's (a seat leaves as
-its hand ends, the stacks a hand ends with go to the seating, the chips approved during the
-hand come, a tournament's last knock-out ends the night) is folded into that change the same
-way.
+change commits. A hand's end is the pure outcome of :func:`.hand_end.finish_hand` (the
+runner's state between hands, the hand's rows), made in the middle of a change of the hand
+runner's: it is folded into that change the same way (:meth:`Actor.fold_outcome`), and so are
+its follow-ups (a seat leaves as its hand ends, the stacks a hand ends with go to the seating,
+a tournament's knock-outs are the desk's and its last one ends the night, the chips approved
+during the hand come, the notices the hand played are dropped); the players' shuffle forgets
+the hand's values once it is stored (:class:`~.core.ForgetHand`, on today's code,
+:meth:`Actor._today`).
 
 What is not on the core yet:
 
@@ -97,17 +101,19 @@ What is not on the core yet:
   storing by itself; it hands the players' shuffle a deal's round and a private deal its tick
   (commands of their slices, :meth:`Actor.within`), and publishes a private deal's secrets and
   runs their audit (:meth:`.private_reveal.Reveals.due`, which still sends and stores by
-  itself). The runner's
-  state is a frozen value all the same (:mod:`.runner`: the hand in progress, a
-  :class:`~.live.LiveHand`, and the turn's clock among it), staged with each change and adopted
-  once it is stored, as a slice's is, so that a refused write has nothing to put back;
+  itself); a hand's end among them is the pure :func:`.hand_end.finish_hand`, folded into the
+  change that ends the hand (above). The runner's state is a frozen value all the same
+  (:mod:`.runner`: the hand in progress, a :class:`~.live.LiveHand`, and the turn's clock
+  among it), staged with each change and adopted once it is stored, as a slice's is, so that a
+  refused write has nothing to put back;
 - a private deal's wait for an answer timed afresh with the turn
-  (:class:`~.core.RetimeAnswer`, the runner's follow-up of :class:`~.core.ResetTurn`): that
-  clock is held by today's code, which the actor calls once the change is stored
-  (:meth:`Actor._today`, :meth:`.private.PrivateDeal.retimed`);
-- the tournament's part in a hand's deal and end (:meth:`.tournament.Desk.dealt`,
-  :meth:`~.tournament.Desk.hand_ended`: the level a hand plays at, the knock-outs, the prizes
-  once one player holds every chip): the runner's change, staged into it by today's code.
+  (:class:`~.core.RetimeAnswer`, the runner's follow-up of :class:`~.core.ResetTurn`), and the
+  players' shuffle's values of a hand that is over forgotten (:class:`~.core.ForgetHand`, the
+  runner's follow-up of a hand's end): their states are held by today's code, which the actor
+  calls once the change is stored (:meth:`Actor._today`, :meth:`.private.PrivateDeal.retimed`,
+  :meth:`.shuffling.Shuffling.forget_hand`);
+- the tournament's part in a hand's deal (:meth:`.tournament.Desk.dealt`: the level a hand
+  plays at): the runner's change, staged into it by today's code.
 """
 
 from __future__ import annotations
@@ -125,6 +131,7 @@ from wildstud.server.store.records import Changes
 from wildstud.server.table import chat
 from wildstud.server.table.core import (
     Command,
+    ForgetHand,
     Outcome,
     Refused,
     RetimeAnswer,
@@ -381,7 +388,7 @@ class Actor:
         """The slice that takes ``command`` (``None``: a command for a part not moved yet)."""
         if isinstance(command, Tick):
             return self.slices[command.slice]
-        if isinstance(command, RetimeAnswer):
+        if isinstance(command, RetimeAnswer | ForgetHand):
             return None
         return self._routes[type(command)]
 
@@ -519,7 +526,11 @@ class Actor:
     def _today(self, command: Command) -> None:
         """Carry out a follow-up for a part whose state today's code holds and changes
         itself: a private deal's wait for an answer timed afresh (its clock is not on the core
-        yet; it runs in a shared turn, under the table's lock)."""
+        yet; it runs in a shared turn, under the table's lock), the players' shuffle's values
+        of a hand that is over forgotten."""
+        if isinstance(command, ForgetHand):
+            self.table.shuffling.forget_hand(command.number)
+            return
         assert isinstance(command, RetimeAnswer), command
         self.table.private.retimed()
 
@@ -545,8 +556,22 @@ class Actor:
         """``command`` as ``part`` takes it: made whole from the table (:attr:`Slice.made`)."""
         return command if part.made is None else part.made(command)
 
-    def _folded(self, part: Slice, outcome: Outcome[Any], into: Changes) -> Outcome[Any]:
-        """``outcome``, ``part``'s, folded into the change in hand (see :meth:`fold`)."""
+    def fold_outcome(self, name: str, outcome: Outcome[Any], into: Changes) -> list[Told]:
+        """Fold ``outcome``, slice ``name``'s, made by a part not moved onto the core yet in the
+        middle of its change (under the table's lock): the hand's end that the hand runner's
+        change comes to (:func:`.hand_end.finish_hand`). As :meth:`fold` does, its writes are
+        added to ``into``, its new state is adopted once that change commits, and its
+        follow-ups are folded into the same change; returns the news of those follow-ups, the
+        caller's to send once its change is stored."""
+        told: list[Told] = []
+        self._folded(self.slices[name], outcome, into, told)
+        return told
+
+    def _folded(
+        self, part: Slice, outcome: Outcome[Any], into: Changes, told: list[Told] | None = None
+    ) -> Outcome[Any]:
+        """``outcome``, ``part``'s, folded into the change in hand (see :meth:`fold`); the
+        news of its follow-ups' outcomes is added to ``told`` (when given)."""
         if isinstance(outcome.reply, Refused):
             raise outcome.reply.error
         effect = outcome.effect
@@ -557,14 +582,6 @@ class Actor:
         self.table.writer.staged[part.name] = outcome.state
         later: list[Command] = []
         after: list[Command] = []
-        for follow in outcome.follow:
-            route = self._route(follow)
-            if route is None:
-                later.append(follow)
-            elif not route.shared:  # a slice apart (the chat's): its turn once this is stored
-                after.append(follow)
-            else:
-                self.fold(route.name, follow, into)
 
         def adopt() -> None:
             if part.held is None:
@@ -576,7 +593,20 @@ class Actor:
             for follow in after:
                 self.follow(follow)
 
+        # Adopted before the follow-ups it asks: one that comes back to the same slice (a
+        # hand's end whose knock-out ends the night calls the dealer's choice off) starts from
+        # this state, and its own is adopted after it.
         self.table.writer.after(adopt)
+        for follow in outcome.follow:
+            route = self._route(follow)
+            if route is None:
+                later.append(follow)
+            elif not route.shared:  # a slice apart (the chat's): its turn once this is stored
+                after.append(follow)
+            else:
+                folded = self.fold(route.name, follow, into)
+                if told is not None:
+                    told.extend(folded.news)
         return outcome
 
     def _wake(self, name: str, delay: float | None) -> None:

@@ -52,6 +52,7 @@ __all__ = [
     "Dismissed",
     "Effect",
     "Everyone",
+    "ForgetHand",
     "Gone",
     "HandNews",
     "News",
@@ -168,6 +169,17 @@ class RetimeAnswer(Command):
     was: :class:`ResetTurn`). A command for the private deal, whose clock has not moved onto
     the core yet: the actor carries it out on today's code
     (:meth:`.private.PrivateDeal.retimed`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ForgetHand(Command):
+    """Hand ``number`` is over and its end stored: the players' shuffle forgets the values its
+    decks were made from (the store has them, for the night's record). The hand runner's
+    follow-up of a hand's end (:func:`.hand_end.finish_hand`) for the players' shuffle, whose
+    state today's code holds: the actor carries it out once the change is stored
+    (:meth:`.shuffling.Shuffling.forget_hand`)."""
+
+    number: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,9 +32,14 @@ turn's clock, the showdown's and the offer's, who acted and who the clock acted 
 hand). A change stages a new value (:meth:`Driver.put`), which the runner adopts once the store
 has the change; a clock that nothing stores is adopted at once (:meth:`Driver.settle`,
 :meth:`Driver.sync_turn`). The seats' rows a change writes (a time bank drawn on, a request's
-number) go into it, and the seats take them once it is stored; at a hand's end
-(:mod:`.hand_end`) the stacks of the seats that stay go to the seating as a command folded into
-the change (:class:`~.seating.HandOver`), and those leaving leave by :class:`~.seating.Leave`.
+number) go into it, and the seats take them once it is stored. A hand's end is a pure
+function (:func:`.hand_end.finish_hand`) of the runner's state, the hand and the table as the
+change leaves it: its outcome (the runner's state between hands, the ledger's results, the
+hand's record) is folded into the change with its follow-ups (:meth:`Driver.finish_hand`,
+:meth:`.actor.Actor.fold_outcome`): the stacks of the seats that stay go to the seating
+(:class:`~.seating.HandOver`), those leaving leave by :class:`~.seating.Leave`, a
+tournament's desk places those who went out (:class:`~.desk.HandFinished`), the chips
+approved come (:class:`~.cashier.HandEnded`).
 The one thing changed before a write is the hand's book, from which the copy draws a
 redeal's deck: a change the store refuses forgets what it drew (:meth:`Driver.drawing`).
 
@@ -74,12 +79,12 @@ from wildstud.server.store import (
     SeatState,
 )
 from wildstud.server.table.button import DealDefault, Seats, dealer_for, game_for, next_step
-from wildstud.server.table.core import CancelChoice
+from wildstud.server.table.core import CancelChoice, ClockNews, TableNews
 from wildstud.server.table.endgame import Endgame
-from wildstud.server.table.hand_end import finish_hand
+from wildstud.server.table.hand_end import AtHandEnd, finish_hand
 from wildstud.server.table.hand_requests import Action, Deal, Decide, Step
 from wildstud.server.table.live import LiveHand
-from wildstud.server.table.runner import RUNNER, Choosing, RunnerState
+from wildstud.server.table.runner import RUNNER, Choosing, RunnerState, row_in
 from wildstud.server.table.runner_slice import AskDealer
 from wildstud.server.table.seating import TableStatus
 from wildstud.server.table.writer import StorageFailureError
@@ -684,9 +689,34 @@ class Driver:
         self.table.fanout.broadcast_table()
 
     def finish_hand(self, changes: Changes, live: LiveHand, void: str | None = None) -> None:
-        """Hand ``live`` (as the change in hand leaves it) is over: its end goes into
-        ``changes`` (:func:`.hand_end.finish_hand`); ``void``: why the hand is void."""
-        finish_hand(self, changes, live, void)
+        """Hand ``live`` (as the change in hand leaves it) is over: its end
+        (:func:`.hand_end.finish_hand`, a pure function of the runner's state and the table
+        as ``changes`` leave it) goes into ``changes``, with the other parts' follow-ups
+        folded in (:meth:`.actor.Actor.fold_outcome`); the runner's state between hands is
+        adopted, and the seats that leave are told, once it is stored. ``void``: why the hand
+        is void."""
+        table = self.table
+        lineup = live.setup.lineup
+        seats = table.seats
+        at = AtHandEnd(
+            table_id=table.id,
+            rows={index: row_in(changes, index) or seat.state() for index, seat in seats.items()},
+            clients={index: tuple(seat.clients) for index, seat in seats.items() if seat.leaving},
+            settings=table.settings,
+            notices=table.notices,
+            approved=any(request.status == "approved" for request in table.cashier.open),
+            tournament=table.tournament is not None,
+        )
+        ended = finish_hand(self.current, live, at, time.monotonic(), void)
+        # The rows written for the seats dealt in are rewritten by the seating's follow-ups
+        # (the stacks the hand left, or the seat given up).
+        changes.seats = [row for row in changes.seats if row.seat not in lineup]
+        told = table.actor.fold_outcome(RUNNER, ended, changes)
+        # The runner's change tells the table itself; a seat that left hears it once stored.
+        told = [news for news in told if not isinstance(news, TableNews | ClockNews)]
+        if told:
+            table.writer.after(lambda: table.actor.outbox.send(told))
+        table.writer.after(table.metrics.hand_finished)  # counted once it is stored
 
     def sync_turn(self) -> None:
         """Time a turn the driver has not timed yet: a new one, one resumed after a pause, the
