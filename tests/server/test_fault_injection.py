@@ -55,6 +55,7 @@ from wildstud.server.seating import SeatKind
 from wildstud.server.store import Changes, Store
 from wildstud.server.table import StorageFailureError, Table, TableStatus
 from wildstud.server.table.driver import HAND
+from wildstud.server.table.live import LiveHand
 from wildstud.server.tourney_schemas import TournamentSettings
 
 WRITES = frozenset({"apply", "add_line", "set_mute"})
@@ -112,10 +113,17 @@ def held(table: Table) -> Any:
         table.state(),
         dict(table.seating.seats),
         {index: seat.state() for index, seat in table.seats.items()},
-        None if live is None else (live.number, live.actions, sorted(live.book.kept()[0].items())),
+        None if live is None else (live.number, live.actions, _decks_held(live)),
         runner.acted,
         runner.timed_out,
     )
+
+
+def _decks_held(live: LiveHand) -> list[tuple[int, str]]:
+    """The decks hand ``live`` holds as stored, by deal: those its book holds that it counts
+    stored (a deck a refused change drew stays in the book, for the next try to store)."""
+    held = live.book.since(0)[: live.decks_in_store]
+    return sorted((deal, order) for deal, order, _ in held)
 
 
 async def as_stored(table: Table, store: Store) -> Any:

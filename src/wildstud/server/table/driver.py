@@ -40,8 +40,9 @@ hand's record) is folded into the change with its follow-ups (:meth:`Driver.fini
 (:class:`~.seating.HandOver`), those leaving leave by :class:`~.seating.Leave`, a
 tournament's desk places those who went out (:class:`~.desk.HandFinished`), the chips
 approved come (:class:`~.cashier.HandEnded`).
-The one thing changed before a write is the hand's book, from which the copy draws a
-redeal's deck: a change the store refuses forgets what it drew (:meth:`Driver.drawing`).
+The one thing that grows before a write is the hand's book, from which the copy draws a
+redeal's deck: the hand counts the decks stored (:attr:`.LiveHand.decks_stored`), so a change
+the store refuses leaves a deck that nobody saw, which the next try deals and stores.
 
 The button (the dealer's seat, who chooses the game under dealer's choice) moves forward every
 hand to the next seat, after the one that had it, whose player was dealt into the last hand and
@@ -58,10 +59,9 @@ A table deals only while it is running:
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -240,18 +240,6 @@ class Driver:
         """When the next hand may be dealt."""
         return self.state.next_hand_at
 
-    @contextlib.contextmanager
-    def drawing(self, live: LiveHand) -> Iterator[None]:
-        """A change of hand ``live`` whose copy may draw decks from its book (the copy shares
-        it, :func:`~wildstud.server.replay.start_hand`): when the change fails, the decks it
-        drew are forgotten, never stored and seen by nobody."""
-        kept = live.book.kept()
-        try:
-            yield
-        except Exception:
-            live.book.back_to(kept)
-            raise
-
     # -- starting and stopping -----------------------------------------------------------------
 
     async def resume(self) -> None:
@@ -265,6 +253,9 @@ class Driver:
             live = self.state.live
             if live is not None:
                 changes = Changes(decks=live.decks())
+                if changes.decks:  # a redeal's deck the replay drew: stored now
+                    live = live.played(live.hand, 0)
+                    self.put(live=live)
                 if live.hand.phase is Phase.OVER:
                     self.finish_hand(changes, live)
                 try:
@@ -552,8 +543,10 @@ class Driver:
         else:
             book = DeckBook(shuffle=self.table.shuffling.shuffle_for(setup.number))
             hand = start_hand(setup, book, to_redeal=True, hold_showdown=True)
-        # A new hand: the runner takes it (or not) with the change.
-        live = self.endgame.deal_on(LiveHand(setup, book, hand, 0), hand)
+        # A new hand: the runner takes it (or not) with the change, and its decks.
+        dealt = self.endgame.deal_on(LiveHand(setup, book, hand, 0), hand)
+        decks = dealt.decks()
+        live = dealt.played(hand, 0)
         self.put(
             live=live,
             last_hand=None,
@@ -564,7 +557,7 @@ class Driver:
             acted=frozenset(),
             timed_out=frozenset(),
         )
-        changes.add(Changes(table=table.state(), hand=setup, decks=live.decks()))
+        changes.add(Changes(table=table.state(), hand=setup, decks=decks))
         if chooser is not None:
             changes.seats.append(chooser)
         if hand.phase is Phase.OVER:
@@ -639,25 +632,24 @@ class Driver:
                 last_seq=row.last_seq if seq is None else seq,
                 time_bank=row.time_bank if bank is None else bank,
             )
-        with self.drawing(live):
-            hand = live.hand.copy()  # the table's hand changes only once the change is stored
-            hand.act(kind, amount, seat=engine)
-            played = self.endgame.deal_on(live, hand).played(hand, 1)
-            record = ActionRecord(
-                number=live.number,
-                index=live.actions,
-                seat=engine,
-                kind=kind.value,
-                amount=amount,
-                source=source,
-                seq=seq,
-            )
-            changes = Changes(seats=[row], actions=[record], decks=live.decks())
-            self.put(live=played)
-            self.mark(seat.index, acted=source == "player", timed_out=source == "clock")
-            if hand.phase is Phase.OVER:
-                self.finish_hand(changes, played)
-            await self.commit(changes)
+        hand = live.hand.copy()  # the table's hand changes only once the change is stored
+        hand.act(kind, amount, seat=engine)
+        played = self.endgame.deal_on(live, hand).played(hand, 1)
+        record = ActionRecord(
+            number=live.number,
+            index=live.actions,
+            seat=engine,
+            kind=kind.value,
+            amount=amount,
+            source=source,
+            seq=seq,
+        )
+        changes = Changes(seats=[row], actions=[record], decks=live.decks())
+        self.put(live=played)
+        self.mark(seat.index, acted=source == "player", timed_out=source == "clock")
+        if hand.phase is Phase.OVER:
+            self.finish_hand(changes, played)
+        await self.commit(changes)
         # Stacks change at the end of a hand; a time bank whenever it is drawn on.
         seats_changed = self.state.live is None or self.turn.bank != seat.time_bank
         self.sync_turn()
@@ -673,10 +665,9 @@ class Driver:
         cards, deal again from a new deck (stored before anyone sees a card of it)."""
         live = self.current.live
         assert live is not None
-        with self.drawing(live):  # the redeal draws its deck from the hand's book
-            hand = live.hand.copy()
-            hand.step()
-            await self.endgame.deal_and_tell(live, hand)
+        hand = live.hand.copy()
+        hand.step()  # the redeal draws its deck into the hand's book
+        await self.endgame.deal_and_tell(live, hand)
 
     async def void_hand(self, live: LiveHand, why: str) -> None:
         """Hand ``live`` is void (a private deal's misdeal, house rule ``private_misdeal``): it

@@ -104,13 +104,12 @@ class Endgame:
         on as far as the dealer goes, store its new decks (and its end, if it ended), and tell
         everyone; the table takes the copy once the write is stored."""
         table = self.table
-        with self.driver.drawing(live):
-            played = self.deal_on(live, hand).played(hand, 0)
-            self.driver.put(live=played)
-            changes = Changes(decks=live.decks())
-            if hand.phase is Phase.OVER:
-                self.driver.finish_hand(changes, played)
-            await self.driver.commit(changes)
+        played = self.deal_on(live, hand).played(hand, 0)
+        self.driver.put(live=played)
+        changes = Changes(decks=live.decks())
+        if hand.phase is Phase.OVER:
+            self.driver.finish_hand(changes, played)
+        await self.driver.commit(changes)
         self.driver.sync_turn()
         table.fanout.publish()
         self.run_out_odds()
@@ -227,14 +226,13 @@ class Endgame:
             seq=seq,
         )
         pending = hand.to_show_or_muck
-        with self.driver.drawing(live):
-            played = self.deal_on(live, hand).played(hand, 1)
-            self.driver.put(live=played)
-            changes = Changes(seats=[_row(seat, seq)], actions=[record], decks=live.decks())
-            self.driver.mark(seat.index, acted=source == "player")
-            if hand.phase is Phase.OVER:
-                self.driver.finish_hand(changes, played)
-            await self.driver.commit(changes)
+        played = self.deal_on(live, hand).played(hand, 1)
+        self.driver.put(live=played)
+        changes = Changes(seats=[_row(seat, seq)], actions=[record], decks=live.decks())
+        self.driver.mark(seat.index, acted=source == "player")
+        if hand.phase is Phase.OVER:
+            self.driver.finish_hand(changes, played)
+        await self.driver.commit(changes)
         table.fanout.publish()
         table.fanout.broadcast(self.showdown_frame(live, pending))  # none left: it is over
         if not pending:
@@ -307,14 +305,13 @@ class Endgame:
             source=source,
             seq=seq,
         )
-        with self.driver.drawing(live):
-            played = self.deal_on(live, hand).played(hand, 1)
-            self.driver.put(live=played)
-            changes = Changes(seats=[_row(seat, seq)], actions=[record], decks=live.decks())
-            self.driver.mark(seat.index, acted=source == "player")
-            if hand.phase is Phase.OVER:  # pragma: no cover - a run-out always has a card to come
-                self.driver.finish_hand(changes, played)
-            await self.driver.commit(changes)
+        played = self.deal_on(live, hand).played(hand, 1)
+        self.driver.put(live=played)
+        changes = Changes(seats=[_row(seat, seq)], actions=[record], decks=live.decks())
+        self.driver.mark(seat.index, acted=source == "player")
+        if hand.phase is Phase.OVER:  # pragma: no cover - a run-out always has a card to come
+            self.driver.finish_hand(changes, played)
+        await self.driver.commit(changes)
         table.fanout.publish()
         table.fanout.broadcast(self.offer_frame(played))  # seats empty once it is settled
         if not hand.to_agree_run_twice:
