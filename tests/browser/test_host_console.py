@@ -93,7 +93,23 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
         assert await host.evaluate("document.body.dataset.requests") == "4"
         await audit(host, "host-console-requests", shots, found)
 
-        for name in ("Ann", "Bob", "Cy"):
+        # A list the console cannot read says so under it, and the next poll clears the words.
+        await host.route("**/requests", lambda route: route.abort())
+        await wait_until(host, "document.getElementById('requests-note').textContent !== ''")
+        unread = await host.locator("#requests-note").inner_text()
+        assert unread.startswith("The requests could not be read"), unread
+        await host.unroute("**/requests")
+        await wait_until(host, "document.getElementById('requests-note').textContent === ''")
+
+        # A decided request keeps its row a moment, so the next button does not move under
+        # the host's pointer (a row removed at once shifted the ones below it).
+        let_in_bob = host.get_by_role("button", name="Let in Bob")
+        before = await let_in_bob.bounding_box()
+        await host.get_by_role("button", name="Let in Ann").click()
+        await wait_until(host, "document.body.dataset.requests === '3'")
+        assert await let_in_bob.bounding_box() == before
+        assert "let in" in await host.locator("#requests li.decided").first.inner_text()
+        for name in ("Bob", "Cy"):
             await host.get_by_role("button", name=f"Let in {name}").click()
         await host.get_by_role("button", name="Decline Dan").click()
         await wait_until(host, "document.body.dataset.requests === '0'")

@@ -84,6 +84,8 @@ async def _tournament(base: str, shots: Path) -> list[Path]:
         # It counts down in the page (a second's tick may come late on a loaded machine).
         await player.wait_for_timeout(3200)
         assert await _seconds(player) <= first - 2
+        # Leaving a tournament is not cashing out: the button says what it costs.
+        assert await player.locator("#leave-table").inner_text() == "Leave the tournament"
         path = shots / "tournament-player.png"
         await player.screenshot(path=str(path))
         kept.append(path)

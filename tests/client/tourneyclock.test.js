@@ -4,7 +4,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { ordinal, outOfTournament, placeLines } from "../../src/wildstud/server/static/js/tourneyclock.js";
+import {
+  leaveWords,
+  ordinal,
+  outOfTournament,
+  placeLines,
+  placeOf,
+} from "../../src/wildstud/server/static/js/tourneyclock.js";
 
 const place = (seat, name, at, prize = 0) => ({ seat, name, place: at, prize, paid: 10, rebuys: 0, addon: false });
 
@@ -69,4 +75,20 @@ test("the places read one line a place, a shared place naming everyone in it wit
     { key: "place-3", text: "3rd, shared: Dee, Eve" },
   ]);
   assert.deepEqual(placeLines([place(0, "Robo", null)]), []);
+});
+
+test("leaving says what it costs: cash out, out of the tournament at once, or only going", () => {
+  const info = { finished: false, places: [place(0, "Ann", null), place(1, "Bob", 3), place(2, "Cid", null)] };
+  assert.equal(placeOf(info, 1, "Bob").place, 3);
+  assert.equal(placeOf(info, 0, "Ann"), null);
+  assert.equal(placeOf(info, 1, "Eve"), null, "a late entrant at Bob's old seat plays on");
+  assert.equal(placeOf(null, 1, "Bob"), null);
+  assert.deepEqual(leaveWords(null, 0, "Ann")[0], "Leave the table and cash out");
+  const [still, question] = leaveWords(info, 0, "Ann");
+  assert.equal(still, "Leave the tournament");
+  assert.match(question, /out at once, placed below everyone still in/);
+  assert.deepEqual(leaveWords(info, 1, "Bob"), [
+    "Leave the table",
+    "Leave the table? You are out of the tournament already: your place stands.",
+  ]);
 });

@@ -7,7 +7,9 @@ ledger's reads, commands of the money slice, have the store fail their read once
 commitment and value in the players' shuffle, the shuffle's commands, leave its round (and its
 stored rows) as they were, the page told with an error frame; so does a page's answer in a
 private deal (its key, its deck, its unmaskings, its hand shown, its secret for the audit), the
-deal's rounds (the audit's deals).
+deal's rounds (the audit's deals). A private deal's own steps, and the audit's (the server's
+secret published, the audit's result), leave their slice's state as it was, nobody told, and
+are carried out by the slice's next tick.
 
 The hand runner's own commands (a deal, a bot's action, the clock's, a showdown's choice, a
 redeal, the hand's end) have nobody to tell: each kind's first write fails once, and then what
@@ -1072,6 +1074,83 @@ def test_a_private_deal_s_own_steps_survive_a_failed_write_with_the_rounds_uncha
     asyncio.run(_private_ticks())
 
 
+async def _reveal_ticks() -> None:
+    store, lobby, night = await connected_table(_private_settings("reveals"))
+    table = night.table
+    pages = {index: InPage(player) for index, player in night.players.items()}
+    kinds = ["reveal", "audit"]
+    """The audit slice's own writes that fail once each: the server's secret published, then
+    the audit's result."""
+    caught: list[tuple[Any, list[int]]] = []
+    """The audit's state and the frames each player had when each write failed."""
+    checked: list[bool] = []
+
+    def sent() -> list[int]:
+        return [len(player.frames) for player in night.players.values()]
+
+    def armed(args: tuple[Any, ...]) -> bool:
+        """Fail the audit's next write of the kind due (armed on that write itself)."""
+        if len(caught) == len(kinds) or len(args) < 2 or not isinstance(args[1], Changes):
+            return False
+        if not any(row.kind == kinds[len(caught)] for row in args[1].private_rounds):
+            return False
+        caught.append((table.private.reveals.state, sent()))
+        night.store.armed = True
+        return True
+
+    async def unchanged(kind: str, before: Any, frames: list[int]) -> bool:
+        """The write of ``kind`` failed: the audit's state is the same value, no page was sent
+        anything, memory is what the store holds (no row of that kind, every row counted), and
+        nothing was reloaded."""
+        state = table.private.reveals.state
+        rows = await asyncio.to_thread(store.private_rounds, table.id, 1)
+        return (
+            state is before
+            and sent() == frames
+            and not any(row.kind == kind for row in rows)
+            and state.seqs.get(1, len(rows)) == len(rows)
+            and held(table) == await as_stored(table, store)
+            and not table.broken
+            and lobby.tables[table.id] is table
+        )
+
+    night.store.only = armed
+
+    async def answered() -> bool:
+        asked = [(page, *answer) for page in pages.values() for answer in page.answers()]
+        for page, _party, frame in asked:
+            await table.handle(page.player, frame)
+        if len(checked) < night.store.fired:  # looked at before the slice tries again
+            checked.append(await unchanged(kinds[len(checked)], *caught[len(checked)]))
+        return bool(asked)
+
+    await table.set_status(TableStatus.RUNNING)
+    async with asyncio.timeout(60):
+        while table.live is None:
+            await asyncio.sleep(0.01)
+    await table.set_status(TableStatus.ENDED)  # the night's one hand: its secrets after it
+    await _play_private_hand(night, answered)
+    async with asyncio.timeout(60):
+        while not any(f["type"] == "private_audit" for f in night.players[0].frames):
+            if not await answered():
+                await asyncio.sleep(0.01)
+    assert checked == [True, True]
+    assert night.store.fired == 2
+    audited = next(f for f in night.players[0].frames if f["type"] == "private_audit")
+    assert (audited["deals"], audited["faults"]) == (1, [])
+    rows = await asyncio.to_thread(store.private_rounds, table.id, 1)
+    assert [row.kind for row in rows].count("audit") == 1
+    assert table.private.reveals.state.seqs[1] == len(rows)
+    await _closed_balanced(table, lobby, store)
+
+
+def test_a_private_night_s_publishing_and_audit_survive_a_failed_write_and_go_on() -> None:
+    """The audit slice's ticks (:mod:`wildstud.server.table.reveal_progress`): the server's
+    secret, then the audit's result, each fails to store once; the state is as it was, nobody
+    is told, and the slice's next tick publishes it."""
+    asyncio.run(_reveal_ticks())
+
+
 # -- the seating's commands that the table makes itself ------------------------------------------
 
 
@@ -1261,6 +1340,39 @@ async def _follow_ups() -> None:
 
 def test_the_runner_s_follow_ups_survive_a_failed_write_with_its_state_unchanged() -> None:
     asyncio.run(_follow_ups())
+
+
+async def _private_retimed() -> None:
+    store, lobby, night = await connected_table(_private_settings("retimed"))
+    table = night.table
+    players = night.players.values()
+    await table.set_status(TableStatus.RUNNING)
+    async with asyncio.timeout(10):
+        while table.private.state.rounds is None:  # the deal begun: the keys are waited for
+            await asyncio.sleep(0.01)
+    for status in (TableStatus.PAUSED, TableStatus.RUNNING):
+        # The pause, then the resume, times the wait afresh (the runner's ResetTurn asks the
+        # deal's Retime, folded into the same change): its write fails once first.
+        waited = table.private.state
+        sent = [len(player.frames) for player in players]
+        night.store.armed = True
+        with pytest.raises(StorageFailureError):
+            await table.set_status(status)
+        assert table.private.state is waited
+        assert [len(player.frames) for player in players] == sent
+        assert held(table) == await as_stored(table, store)
+        night.stands()
+        await table.set_status(status)
+        retimed = table.private.state
+        assert retimed.rounds is waited.rounds
+        assert retimed.deadline > waited.deadline
+    await _closed_balanced(table, lobby, store)
+
+
+def test_a_private_deal_s_clock_timed_afresh_survives_a_failed_write_with_the_deal_unchanged() -> (
+    None
+):
+    asyncio.run(_private_retimed())
 
 
 # -- the hand's end: a tournament's knock-out -------------------------------------------------

@@ -2,7 +2,8 @@
 runner's state, a hand played to its end and what it needs of the table, its outcome is the
 runner's state between hands, the rows it writes (the ledger's results, the hand's end and
 record) and the other parts' follow-ups, in the order the driver folds them; with no table,
-store or event loop, and nothing it is given changed."""
+store or event loop, and nothing it is given changed. And the follow-up it asks of the
+players' shuffle, as the shuffle's slice takes it."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from wildstud.deal import Hand, Phase
 from wildstud.server.replay import DeckBook, start_hand
 from wildstud.server.schemas import GameEntry, TableSettings
 from wildstud.server.store import Changes, HandSetup, Notice, SeatState
+from wildstud.server.table import shuffle_requests
 from wildstud.server.table.cashier import HandEnded, Holder, Limits
 from wildstud.server.table.core import ForgetHand
 from wildstud.server.table.desk import HandFinished
@@ -21,6 +23,7 @@ from wildstud.server.table.live import LiveHand
 from wildstud.server.table.runner import RunnerState
 from wildstud.server.table.seating import HandOver, Leave
 from wildstud.server.table.settings import NoticesPlayed
+from wildstud.server.table.shuffle_requests import Round, ShuffleState
 
 SETTINGS = TableSettings(
     name="end", games=[GameEntry(game="FTQ")], hand_pause=5, absent_hands=2, top_up_ceiling=900
@@ -165,3 +168,14 @@ def test_a_tournament_s_desk_and_the_chips_approved_come_as_follow_ups() -> None
         Limits.of(SETTINGS),
     )
     assert (played, forget) == (NoticesPlayed(7), ForgetHand(7))
+
+
+def test_the_shuffle_forgets_the_hand_s_rounds_and_keeps_the_next_one_s() -> None:
+    """The follow-up for the players' shuffle: the rounds of hand 7 and before go (the store
+    has their values), the next hand's stays; a new state, the one given left as it was."""
+    rounds = {key: Round(key[0], key[1], {0: "Ann"}, 10.0) for key in ((6, 1), (7, 2), (8, 1))}
+    state = ShuffleState(over=rounds, resumable=frozenset({(7, 2), (8, 1)}))
+    forgot = shuffle_requests.handle(state, ForgetHand(7), NOW)
+    assert (set(forgot.state.over), forgot.state.resumable) == ({(8, 1)}, frozenset({(8, 1)}))
+    assert (forgot.effect, forgot.news, forgot.follow) == (None, (), ())
+    assert set(state.over) == {(6, 1), (7, 2), (8, 1)}

@@ -18,7 +18,7 @@ from wildstud.server.table.core import (
     Everyone,
     News,
     ResetTurn,
-    RetimeAnswer,
+    Retime,
     TableNews,
 )
 from wildstud.server.table.hand_requests import COMMANDS as REQUESTS
@@ -86,7 +86,7 @@ def test_a_reset_turn_is_timed_afresh_and_a_private_deal_s_wait_follows() -> Non
     assert outcome.state.choosing == STATE.choosing  # a reset calls off nothing by itself
     assert outcome.effect is None
     assert outcome.news == ()
-    assert outcome.follow == (RetimeAnswer(),)
+    assert outcome.follow == (Retime(),)  # its clock's length made whole from the table
     # The same turn, seen again, starts a fresh clock: the time the table stood still is not
     # counted against the player.
     again = outcome.state.turn.start(

@@ -66,9 +66,19 @@ slices, each with its module:
   state is adopted; what they come to for the hand (a hand shown or mucked, the cards a pass
   opened dealt, the hand void) is the runner's change, carried out as the outcome's effect
   (:meth:`.private.PrivateDeal.carry_out`); a table that stood still has the clock timed afresh
-  (:class:`~.private_progress.Retime`, a follow-up);
-- a page's reveal of a private deal's secret for the audit (:mod:`.reveal_answers`; held by
-  :class:`.private_reveal.Reveals`), a deal published early read from the store first;
+  (:class:`~.core.Retime`, the runner's follow-up of :class:`~.core.ResetTurn`, made whole with
+  the clock's length as its turn comes, :attr:`Slice.made`, and folded into the change that
+  stood the table still: its state adopted and its ``wake`` timed once that is stored);
+- the audit of a night's private deals (:mod:`.reveal_progress`, held by
+  :class:`.private_reveal.Reveals`): a page's reveal of a deal's secret (:mod:`.reveal_answers`),
+  a deal published early read from the store first, and the publishing as the slice's own ticks
+  (:class:`~.reveal_progress.RevealTick`, made from the table as its turn comes, by its own
+  clock, and when the runner's tick finds more hands due, :meth:`.private_reveal.Reveals.look`):
+  each hand due read from the store, every proof checked off the event loop, the server's
+  secrets stored and the pages asked, the clock, then the audit done off the event loop, its
+  rows stored in one change and told to everyone; each state adopted once its change is stored,
+  and a failed read or write tried again by the slice's clock
+  (:class:`~.reveal_progress.Missed`);
 - a connection's arrival and departure (:mod:`.connections`): the welcome, all the table's
   frames for that one connection, is news (:class:`~.core.Welcomed`), sent once an absent
   player's return (the seating's :class:`~.seating.Back`, folded into the turn's change) is
@@ -89,9 +99,8 @@ runner's state between hands, the hand's rows), made in the middle of a change o
 runner's: it is folded into that change the same way (:meth:`Actor.fold_outcome`), and so are
 its follow-ups (a seat leaves as its hand ends, the stacks a hand ends with go to the seating,
 a tournament's knock-outs are the desk's and its last one ends the night, the chips approved
-during the hand come, the notices the hand played are dropped); the players' shuffle forgets
-the hand's values once it is stored (:class:`~.core.ForgetHand`, on today's code,
-:meth:`Actor._today`).
+during the hand come, the notices the hand played are dropped, the players' shuffle forgets the
+hand's values: :class:`~.core.ForgetHand`).
 
 What is not on the core yet:
 
@@ -99,19 +108,12 @@ What is not on the core yet:
   of today's driver under the table's lock, which deals (a dealer's choice's deadline too),
   plays the bots and runs the clocks (a turn's, the showdown's, the offer's), sending and
   storing by itself; it hands the players' shuffle a deal's round and a private deal its tick
-  (commands of their slices, :meth:`Actor.within`), and publishes a private deal's secrets and
-  runs their audit (:meth:`.private_reveal.Reveals.due`, which still sends and stores by
-  itself); a hand's end among them is the pure :func:`.hand_end.finish_hand`, folded into the
-  change that ends the hand (above). The runner's state is a frozen value all the same
-  (:mod:`.runner`: the hand in progress, a :class:`~.live.LiveHand`, and the turn's clock
-  among it), staged with each change and adopted once it is stored, as a slice's is, so that a
-  refused write has nothing to put back;
-- a private deal's wait for an answer timed afresh with the turn
-  (:class:`~.core.RetimeAnswer`, the runner's follow-up of :class:`~.core.ResetTurn`), and the
-  players' shuffle's values of a hand that is over forgotten (:class:`~.core.ForgetHand`, the
-  runner's follow-up of a hand's end): their states are held by today's code, which the actor
-  calls once the change is stored (:meth:`Actor._today`, :meth:`.private.PrivateDeal.retimed`,
-  :meth:`.shuffling.Shuffling.forget_hand`);
+  (commands of their slices, :meth:`Actor.within`), and has the audit's slice tick when more
+  hands are due (:meth:`.private_reveal.Reveals.look`); a hand's end among them is the pure
+  :func:`.hand_end.finish_hand`, folded into the change that ends the hand (above). The
+  runner's state is a frozen value all the same (:mod:`.runner`: the hand in progress, a
+  :class:`~.live.LiveHand`, and the turn's clock among it), staged with each change and adopted
+  once it is stored, as a slice's is, so that a refused write has nothing to put back;
 - the tournament's part in a hand's deal (:meth:`.tournament.Desk.dealt`: the level a hand
   plays at): the runner's change, staged into it by today's code.
 """
@@ -126,15 +128,14 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from wildstud.history.private_night import audit_private_night
 from wildstud.server.store.chat import add_line, find_line, mutes, recent_lines, set_mute
 from wildstud.server.store.records import Changes
 from wildstud.server.table import chat
 from wildstud.server.table.core import (
     Command,
-    ForgetHand,
     Outcome,
     Refused,
-    RetimeAnswer,
     Tick,
     Told,
 )
@@ -144,6 +145,7 @@ from wildstud.server.table.outbox import Outbox
 from wildstud.server.table.private_answers import Shown
 from wildstud.server.table.private_progress import DealOpened, Mucked, Voided
 from wildstud.server.table.reveal_answers import LoadDeal
+from wildstud.server.table.reveal_progress import AuditNight, LoadHand
 from wildstud.server.table.writer import StorageFailureError
 
 if TYPE_CHECKING:
@@ -185,8 +187,9 @@ class Slice:
     made: Callable[[Command], Command] | None = None
     """For a slice whose follow-ups from the other slices need what the table holds outside
     them (the tournament desk's: the seats, the hand runner's state and the table's row as
-    the change in hand leaves them, :meth:`.tournament.Desk.made`): the command made whole
-    from the table as its turn comes, as a command from outside is (:data:`Asked`)."""
+    the change in hand leaves them, :meth:`.tournament.Desk.made`; a private deal's: the
+    clock's length, :meth:`.private.PrivateDeal.made`): the command made whole from the table
+    as its turn comes, as a command from outside is (:data:`Asked`)."""
     tick: Callable[[], Command] | None = None
     """The slice's :class:`~.core.Tick` when its ``wake`` comes, made from the table as its
     turn comes (the shuffle's reads the seats' connections then); ``None``: a plain
@@ -384,12 +387,10 @@ class Actor:
 
     # -- one turn ------------------------------------------------------------------------------
 
-    def _route(self, command: Command) -> Slice | None:
-        """The slice that takes ``command`` (``None``: a command for a part not moved yet)."""
+    def _route(self, command: Command) -> Slice:
+        """The slice that takes ``command``."""
         if isinstance(command, Tick):
             return self.slices[command.slice]
-        if isinstance(command, RetimeAnswer | ForgetHand):
-            return None
         return self._routes[type(command)]
 
     async def _turn(self, asked: Asked) -> Any:
@@ -448,7 +449,7 @@ class Actor:
                 reply = await self._change(part, command)
             self.table.wake()
             return reply
-        if part is None or not part.shared:
+        if not part.shared:
             reply = await self._steps(command)
         else:
             async with self.table.lock:
@@ -467,11 +468,8 @@ class Actor:
         while pending:
             command = pending.pop(0)
             part = self._route(command)
-            if part is None:
-                self._today(command)
-                continue
             state = part.state if part.held is None else part.held()
-            outcome = part.handle(state, command, time.monotonic())
+            outcome = part.handle(state, self._made(part, command), time.monotonic())
             following: list[Command] = []
             effect = outcome.effect
             if effect is not None:
@@ -523,25 +521,15 @@ class Actor:
         self.outbox.send(outcome.news)
         return outcome.reply
 
-    def _today(self, command: Command) -> None:
-        """Carry out a follow-up for a part whose state today's code holds and changes
-        itself: a private deal's wait for an answer timed afresh (its clock is not on the core
-        yet; it runs in a shared turn, under the table's lock), the players' shuffle's values
-        of a hand that is over forgotten."""
-        if isinstance(command, ForgetHand):
-            self.table.shuffling.forget_hand(command.number)
-            return
-        assert isinstance(command, RetimeAnswer), command
-        self.table.private.retimed()
-
     def fold(self, name: str, command: Command, into: Changes) -> Outcome[Any]:
         """Hand ``command`` to the shared slice ``name`` in the middle of a change made by a
         part not moved onto the core yet (under the table's lock), whose transaction stores
         the outcome's writes: they are added to ``into``. The follow-ups for other slices are
         folded into the same change (a seat's leaving, its open request for chips and its
         player out of a tournament are stored together; the desk's made whole from the table
-        as the change leaves it, :attr:`Slice.made`); those for the runner are carried out
-        once it commits.
+        as the change leaves it, :attr:`Slice.made`); those for a slice apart (the chat's) have
+        their turn once it commits, and a new state's ``wake`` is timed then (a private deal's
+        clock timed afresh).
         The new states are adopted only once that change commits (never when it does not); a
         later fold in the same change starts from the state this one left. A refusal is
         raised at once. The news is the caller's to send, with its own, once its change is
@@ -580,7 +568,6 @@ class Actor:
             assert effect.then is None
             into.add(effect.request)
         self.table.writer.staged[part.name] = outcome.state
-        later: list[Command] = []
         after: list[Command] = []
 
         def adopt() -> None:
@@ -588,8 +575,8 @@ class Actor:
                 part.state = outcome.state
             elif part.adopt is not None:
                 part.adopt(outcome.state)
-            for follow in later:
-                self._today(follow)
+            if outcome.wake is not None:  # a private deal's clock timed afresh (Retime)
+                self._wake(part.name, outcome.wake - time.monotonic())
             for follow in after:
                 self.follow(follow)
 
@@ -599,9 +586,7 @@ class Actor:
         self.table.writer.after(adopt)
         for follow in outcome.follow:
             route = self._route(follow)
-            if route is None:
-                later.append(follow)
-            elif not route.shared:  # a slice apart (the chat's): its turn once this is stored
+            if not route.shared:  # a slice apart (the chat's): its turn once this is stored
                 after.append(follow)
             else:
                 folded = self.fold(route.name, follow, into)
@@ -640,6 +625,10 @@ class Actor:
             return await table.private.carry_out(request)
         if isinstance(request, LoadDeal):
             return await self._read(table.private.reveals.load_deal(request))
+        if isinstance(request, LoadHand):
+            return await self._read(table.private.reveals.load_hand(request))
+        if isinstance(request, AuditNight):  # every proof played again: off the event loop
+            return await asyncio.to_thread(audit_private_night, request.night)
         if isinstance(request, ReadLedger):
             return await self._read(store.call(store.ledger, table.id))
         if isinstance(request, chat.AddLine):

@@ -62,7 +62,7 @@ __all__ = [
     "Readers",
     "Refused",
     "ResetTurn",
-    "RetimeAnswer",
+    "Retime",
     "Spectators",
     "TableNews",
     "TableRuns",
@@ -160,24 +160,27 @@ class CancelChoice(Command):
 class ResetTurn(Command):
     """The turn in progress, if any, is timed afresh (the table was paused, resumed or ended:
     time the table stood still never counts against anyone). A command for the hand runner's
-    slice (:mod:`.runner_slice`), which asks :class:`RetimeAnswer` to follow."""
+    slice (:mod:`.runner_slice`), which asks :class:`Retime` to follow."""
 
 
 @dataclass(frozen=True, slots=True)
-class RetimeAnswer(Command):
-    """A private deal's wait for a page's answer, if any, is timed afresh (the runner's turn
-    was: :class:`ResetTurn`). A command for the private deal, whose clock has not moved onto
-    the core yet: the actor carries it out on today's code
-    (:meth:`.private.PrivateDeal.retimed`)."""
+class Retime(Command):
+    """A private deal's wait for a page's answer, a show's too, if any, is timed afresh,
+    ``seconds`` from now (the table stood still: the runner's turn was, :class:`ResetTurn`). A
+    command for the private deal's slice (:mod:`.private_progress`), folded into the change
+    that stood the table still; ``seconds``, the clock of each answer (the table's
+    ``shuffle_seconds``), is added from the table as its turn comes
+    (:meth:`.private.PrivateDeal.made`, :attr:`.actor.Slice.made`)."""
+
+    seconds: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class ForgetHand(Command):
-    """Hand ``number`` is over and its end stored: the players' shuffle forgets the values its
-    decks were made from (the store has them, for the night's record). The hand runner's
-    follow-up of a hand's end (:func:`.hand_end.finish_hand`) for the players' shuffle, whose
-    state today's code holds: the actor carries it out once the change is stored
-    (:meth:`.shuffling.Shuffling.forget_hand`)."""
+    """Hand ``number`` is over: the players' shuffle forgets the values its decks were made
+    from (the store has them, for the night's record). The hand runner's follow-up of a hand's
+    end (:func:`.hand_end.finish_hand`) for the shuffle's slice (:mod:`.shuffle_requests`),
+    folded into the change that ends the hand: forgotten once it is stored."""
 
     number: int
 

@@ -119,17 +119,6 @@ class TableMovedError(ServerError):
     """The table was handed to another process of the cluster: its driver stops here."""
 
 
-def _sooner(one: float | None, other: float | None) -> float | None:
-    """The sooner of two waits, ``None`` being never.
-
-    >>> _sooner(2.0, None), _sooner(None, 0.5), _sooner(2.0, 0.5), _sooner(None, None)
-    (2.0, 0.5, 0.5, None)
-    """
-    if one is None or other is None:
-        return other if one is None else one
-    return min(one, other)
-
-
 def _auto_action(hand: Hand) -> ActionKind:
     """What the table does for a player who does not act: check, else fold, else post the
     bring-in that is due (the one forced action that cannot be folded)."""
@@ -356,11 +345,9 @@ class Driver:
             return None
         now = time.monotonic()
         idle = table.fanout.idle(now)
-        # The secrets of private deals over, and their audit (.private_reveal), hand or none:
-        # its clock is kept whatever else is due (in ``hand`` mode a reveal round runs beside
-        # the next hand, whose own waits would otherwise hide the round's deadline).
-        revealing = await table.private.reveals.due(now) if table.private.on else None
-        return _sooner(await self._due(now, idle), revealing)
+        if table.private.on:  # the secrets of private deals over: their slice's ticks
+            table.private.reveals.look()
+        return await self._due(now, idle)
 
     async def _due(self, now: float, idle: bool) -> float | None:
         """Do what is due now in the hand or between hands (:meth:`advance`)."""

@@ -57,14 +57,13 @@ from wildstud.private_rounds import Agent, DealRounds, RoundsDealer, RoundsError
 from wildstud.server.replay import SHOW, at_showdown
 from wildstud.server.seating import Client
 from wildstud.server.store import ActionRecord, Changes, HandSetup, PrivateRound
-from wildstud.server.table.core import News, To
+from wildstud.server.table.core import Command, News, Retime, To
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.private_answers import NAME, PrivateState, Shown, step_of
 from wildstud.server.table.private_progress import (
     DealOpened,
     DealTick,
     Mucked,
-    Retime,
     RunnerStep,
     Voided,
     dealt_in_deal,
@@ -272,13 +271,13 @@ class PrivateDeal:
                 asks.append(state.ask_show(party, state.showing, now))
         self.table.actor.outbox.send(news for news in asks if news is not None)
 
-    def retimed(self) -> None:
-        """The table stood still (paused, resumed, ended): the answer waited for, a show's
-        too, is timed afresh, as a turn is (the time it stood still counts against nobody): a
-        command of the slice's (:class:`~.private_progress.Retime`), once the turn in hand is
-        done; nothing without a deal in progress."""
-        if self.state.rounds is not None:
-            self.table.actor.follow(Retime(self.seconds))
+    def made(self, command: Command) -> Command:
+        """``command`` for the deal's slice made whole from the table as its turn comes
+        (:attr:`.actor.Slice.made`): the runner's :class:`~.core.Retime` with the clock of each
+        answer; any other command as it is."""
+        if isinstance(command, Retime) and command.seconds is None:
+            return Retime(self.seconds)
+        return command
 
     # -- the hand runner's changes ---------------------------------------------------------------
 

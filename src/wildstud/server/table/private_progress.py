@@ -26,8 +26,8 @@ The reply is how long until the deal looks again (``None``: the rest is the runn
 player's turn, a redeal's pause, a run-out's). A new state is adopted only once its change is
 stored; a store that fails leaves it as it was, and the next tick tries again.
 
-Nothing happens while the table stands still (the time it stood still counts against nobody,
-:class:`Retime`):
+Nothing happens while the table stands still (the time it stood still counts against nobody:
+:class:`~.core.Retime`, the hand runner's follow-up, times the clock afresh):
 
 >>> tick = DealTick(NAME, None, {}, 8.0, "t1", playing=False)
 >>> outcome = handle(PrivateState(), tick, 0.0)
@@ -46,7 +46,7 @@ from wildstud.private_rounds import Agent, DealRounds, Party
 from wildstud.server.replay import at_showdown
 from wildstud.server.store.records import Changes
 from wildstud.server.table import private_answers
-from wildstud.server.table.core import Command, Effect, Outcome, Tick, Told
+from wildstud.server.table.core import Command, Effect, Outcome, Retime, Tick, Told
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.private_answers import (
     NAME,
@@ -116,14 +116,6 @@ class DealTick(Tick):
 
 
 @dataclass(frozen=True, slots=True)
-class Retime(Command):
-    """The table stood still (paused, resumed, ended): the answer waited for, a show's too, is
-    timed afresh, ``seconds`` from now, as a turn is."""
-
-    seconds: float
-
-
-@dataclass(frozen=True, slots=True)
 class DealOpened:
     """The hand runner deals the cards the passes over opened (a change of the runner's,
     carried out by today's code, :meth:`.private.PrivateDeal.carry_out`)."""
@@ -161,6 +153,7 @@ def handle(state: PrivateState, command: Command, now: float) -> Outcome[Private
     if isinstance(command, Retime):
         if state.rounds is None:
             return Outcome(state)
+        assert command.seconds is not None, "made whole from the table as its turn comes"
         deadline = now + command.seconds
         return Outcome(state.but(deadline=deadline), wake=deadline)
     return private_answers.handle(state, command, now)

@@ -22,37 +22,34 @@ A restarted server rebuilds what is left from its rows: a deal with an ``audit``
 
 A page's secret is a command of the audit's slice, checked by a pure function of the deals
 waiting (:mod:`.reveal_answers`) and stored before that state is adopted (:meth:`Reveals.adopt`);
-the publishing (which hands are due, the server's secrets, the clock, the audit) is the hand
-runner's, here, under the table's lock.
+so is the publishing (the server's secrets, the asks, the clock, the audit), the slice's own
+ticks (:mod:`.reveal_progress`), which the hand runner has the slice take when more hands are
+due (:meth:`Reveals.look`). This class holds the slice's state and what today's code reads of
+it (whether the secrets are still being published, the night's rows for its record, what a page
+that connects is asked and told), and carries out the reads the slice asks
+(:meth:`Reveals.load_hand`, :meth:`Reveals.load_deal`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 from collections.abc import Sequence
-from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from wildstud.history.private_night import (
-    PrivateDealRecord,
-    PrivateFault,
-    PrivateNight,
-    audit_private_night,
-)
-from wildstud.private_rounds import (
-    SERVER_ROW,
-    Agent,
-    DealRounds,
-    Kind,
-    Row,
-)
-from wildstud.server.frames import PrivateAuditFrame, PrivateFrame
+from wildstud.private_rounds import DealRounds, Kind, Row
 from wildstud.server.seating import Client
-from wildstud.server.store import Changes, PrivateRound
+from wildstud.server.store import PrivateRound
 from wildstud.server.table.fanout import dumps
-from wildstud.server.table.reveal_answers import LoadDeal, Loaded, OpenDeal, RevealState
+from wildstud.server.table.reveal_answers import NAME, LoadDeal, Loaded, OpenDeal, RevealState
+from wildstud.server.table.reveal_progress import (
+    HandRead,
+    LoadHand,
+    RevealTick,
+    ask_frame,
+    audit_frame,
+    seated,
+)
 from wildstud.server.table.seating import TableStatus
 
 if TYPE_CHECKING:
@@ -73,20 +70,18 @@ def as_row(item: PrivateRound) -> Row:
 
 
 class Reveals:
-    """A table's publishing of its private deals' secrets, and their audit (see the module)."""
+    """A table's publishing of its private deals' secrets, and their audit (see the module): the
+    audit's slice's state, and what today's code reads of it."""
 
     def __init__(self, table: Table) -> None:
         self.table = table
-        self.through = 0
-        """The last hand whose deals were asked for (or found audited)."""
         self.state = RevealState()
         """The audit's slice's state (:mod:`.reveal_answers`: the deals waiting for secrets,
-        the rows each hand has stored, the clock), a frozen value replaced once each change is
-        stored: by the slice's commands (:meth:`adopt`), and by the publishing here."""
-        self.deals = 0
-        """Deals audited so far tonight."""
-        self.faults: list[PrivateFault] = []
-        """Every fault found so far tonight."""
+        the rows each hand has stored, the clock, the hands asked for, the audit so far), a
+        frozen value replaced once each change is stored, by the slice's commands and ticks
+        (:meth:`adopt`)."""
+        self._looked = 0
+        """The last hand due that the slice was nudged for (:meth:`look`)."""
 
     def adopt(self, state: RevealState) -> None:
         """Take ``state``, the slice's, once the change that made it is stored."""
@@ -95,7 +90,7 @@ class Reveals:
     @property
     def publishing(self) -> bool:
         """Whether the parties are still publishing their secrets of a hand dealt so far."""
-        return bool(self.state.open) or self.through < self.table.hands_dealt
+        return bool(self.state.open) or self.state.through < self.table.hands_dealt
 
     async def night_hands(self) -> list[tuple[int, str, list[Row]]] | None:
         """Every hand of the night with its context and every public row of its deals, for the
@@ -125,34 +120,21 @@ class Reveals:
             return table.hands_dealt
         return 0
 
-    async def due(self, now: float) -> float | None:
-        """Ask for what is due, or audit once every secret is in or the clock ran out; how long
-        until it looks again (``None``: nothing waited for)."""
-        last = self._due_through()
-        if last > self.through:
-            await self._ask_hands(self.through + 1, last)
-        state = self.state
-        if state.deadline is None:
-            return None
-        if now < state.deadline and not all(deal.complete for deal in state.open.values()):
-            return state.deadline - now
-        await self._audit()
-        return None
+    def look(self) -> None:
+        """Have the slice tick when more hands are due than when it was last nudged (the hand
+        runner's tick calls this: a hand over, the night ended, a restart); the slice's own
+        clock does the rest, and retries what the store failed."""
+        due = self._due_through()
+        if due > self._looked:
+            self._looked = due
+            self.table.actor.nudge(NAME)
 
-    async def _ask_hands(self, first: int, last: int) -> None:
-        for number in range(first, last + 1):
-            loaded = await self._load(number)
-            if loaded is not None:
-                await self._ask_hand(number, *loaded)
-            self.through = number  # once its server's secrets are stored (a failure: again)
-        if self.state.open and self.state.deadline is None:
-            # Timed from now, not from when the hands began loading: replaying a night's proofs
-            # takes seconds, and a clock started before it had run out before a page was asked.
-            self.state = self.state.but(deadline=self._from_now())
-
-    def _from_now(self) -> float:
-        """When the table stops waiting for the next secret, ``shuffle_seconds`` from now."""
-        return time.monotonic() + float(self.table.settings.shuffle_seconds)
+    def tick(self) -> RevealTick:
+        """The slice's tick, made from the table as it stands (:attr:`.actor.Slice.tick`)."""
+        table = self.table
+        seats = {index: seat.name for index, seat in table.seats.items()}
+        seconds = float(table.settings.shuffle_seconds)
+        return RevealTick(NAME, self._due_through(), seats, seconds, table.id)
 
     async def _load(self, number: int) -> tuple[Sequence[int], dict[int, list[Row]], int] | None:
         """Hand ``number``'s lineup, stored rows by deal, and how many rows it has stored
@@ -181,77 +163,43 @@ class Reveals:
         }
         return OpenDeal(number, rounds, tuple(public), pages)
 
-    async def _ask_hand(
-        self, number: int, lineup: Sequence[int], by_deal: dict[int, list[Row]], seq: int
-    ) -> None:
-        """Open hand ``number``'s deals not audited yet: the server's secrets stored, each page
-        asked."""
-        mine: list[Row] = []
-        opened: dict[tuple[int, int], OpenDeal] = {}
-        counted = []
-        for deal_number, rows in sorted(by_deal.items()):
-            audited = [row for row in rows if row.kind == "audit"]
-            if audited:  # done before a restart: counted again, not asked again
-                counted.append(json.loads(audited[0].data))
+    async def load_hand(self, asked: LoadHand) -> HandRead:
+        """Hand ``asked.hand`` read from the store for the slice's tick: its deals not audited
+        yet whose deck was masked, each with the server's ``agent`` row, and the data of its
+        deals audited already (a restart's)."""
+        number = asked.hand
+        loaded = await self._load(number)
+        if loaded is None:
+            return HandRead(number)
+        lineup, by_deal, seq = loaded
+        deals: list[tuple[OpenDeal, Row | None]] = []
+        audited: list[str] = []
+        for rows in (by_deal[deal] for deal in sorted(by_deal)):
+            done = [row.data for row in rows if row.kind == "audit"]
+            if done:
+                audited.append(done[0])
                 continue
             # Every stored proof is checked again as the rows are read: off the event loop.
             deal = await asyncio.to_thread(self._deal, number, lineup, rows)
-            if deal is None:
-                continue
-            rounds = deal.rounds
-            server = len(rounds.parties) - 1
-            held = [row for row in rows if row.kind == "agent"]
-            if server not in rounds.revealed and held:
-                agent = Agent.load(held[0])
-                row = rounds.take_reveal(server, agent.secret.scalar, agent.order)
-                mine.append(row)
-                deal = replace(deal, rows=(*deal.rows, row))
-            opened[number, deal_number] = deal
-        state = self.state.but(seqs={**self.state.seqs, number: seq})
-        if mine:
-            state, stored = state.stored(number, mine)
-            await self.table.driver.commit(Changes(private_rounds=stored))
-        self.state = state.but(open={**state.open, **opened})
-        for data in counted:
-            self._count(data)
-        for deal in opened.values():
-            for party in deal.pages:
-                self._ask(deal, party)
-
-    def _ask(self, deal: OpenDeal, party: int, client: Client | None = None) -> None:
-        """Ask ``party``'s page for its secret (``client``: that page only)."""
-        rounds = deal.rounds
-        if party in rounds.revealed:
-            return
-        seat = self.table.seats.get(deal.pages[party])
-        if seat is None or seat.name != rounds.parties[party].name:
-            return  # gone, or another player sits there now: it is named if it never publishes
-        deadline = self.state.deadline
-        left = None if deadline is None else max(0.0, deadline - time.monotonic())
-        frame = PrivateFrame(
-            step="reveal",
-            hand=deal.hand,
-            deal=rounds.deal,
-            party=party,
-            context=rounds.context.decode(),
-            deck=None,
-            points=None,
-            seat=None,
-            seconds=None if left is None else round(left, 1),
-            key=rounds.keys[party].hex() if party in rounds.keys else None,
-        ).frame()
-        text = dumps(frame)
-        for each in seat.clients if client is None else [client]:
-            each.send(text)
+            if deal is not None:
+                agent = next((row for row in rows if row.kind == "agent"), None)
+                deals.append((deal, agent))
+        return HandRead(number, seq, tuple(deals), tuple(audited))
 
     def attached(self, client: Client) -> None:
         """A page connected: what is asked of its seat is asked again; the audit so far told."""
-        for deal in self.state.open.values():
+        state = self.state
+        seats = {index: seat.name for index, seat in self.table.seats.items()}
+        now = time.monotonic()
+        for deal in state.open.values():
             for party, index in deal.pages.items():
-                if index == client.seat:
-                    self._ask(deal, party, client)
-        if self.deals:
-            client.send(dumps(self._frame()))
+                if index != client.seat or not seated(deal, party, seats):
+                    continue
+                frame = ask_frame(deal, party, state.deadline, now)
+                if frame is not None:
+                    client.send(dumps(frame))
+        if state.deals:
+            client.send(dumps(audit_frame(state)))
 
     async def load_deal(self, asked: LoadDeal) -> Loaded | None:
         """A deal of a hand over, read from the store for a page that publishes its secret
@@ -263,44 +211,3 @@ class Reveals:
             return None
         deal = await asyncio.to_thread(self._deal, asked.hand, loaded[0], rows)
         return None if deal is None else Loaded(deal, loaded[2])
-
-    async def _audit(self) -> None:
-        """Audit every open deal (see the module), store each result and tell every page."""
-        deals = list(self.state.open.values())
-        night = PrivateNight(
-            self.table.id,
-            tuple(
-                PrivateDealRecord(d.hand, d.rounds.deal, d.rounds.context.decode(), d.rows)
-                for d in deals
-            ),
-        )
-        # Every proof and masking is checked again: off the event loop.
-        audit = await asyncio.to_thread(audit_private_night, night)
-        for deal in deals:
-            faults = [
-                fault.to_data()
-                for fault in audit.faults
-                if (fault.hand, fault.deal) == (deal.hand, deal.rounds.deal)
-            ]
-            data = {"faults": faults}
-            row = Row(deal.rounds.deal, "audit", SERVER_ROW, json.dumps(data))
-            state, stored = self.state.stored(deal.hand, [row])
-            await self.table.driver.commit(Changes(private_rounds=stored))
-            self.state = state
-            self._count(data)
-        self.state = self.state.but(open={}, deadline=None)
-        self.table.fanout.broadcast(self._frame())
-
-    def _count(self, data: dict[str, Any]) -> None:
-        self.deals += 1
-        self.faults += [PrivateFault(**item) for item in data["faults"]]
-
-    def _frame(self) -> dict[str, Any]:
-        return PrivateAuditFrame.model_validate(
-            {
-                "first": 1,
-                "last": self.through,
-                "deals": self.deals,
-                "faults": [fault.to_data() for fault in self.faults],
-            }
-        ).frame()

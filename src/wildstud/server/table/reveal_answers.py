@@ -1,6 +1,7 @@
 """The private deals' audit's slice: a page's reveal of a deal's secret and order, once the deal is
-over, as a command of the table's core (the publishing itself: which hands are due, the server's
-own secrets, the clock and the audit, :mod:`.private_reveal`).
+over, as a command of the table's core (the publishing itself, the slice's own ticks: the hands
+due read, the server's own secrets, the asks, the clock and the audit, :mod:`.reveal_progress`;
+when and why, :mod:`.private_reveal`).
 
 A page's reveal (:class:`~wildstud.server.messages.PrivateAnswer`, step ``reveal``) comes to
 the actor as a :class:`PageReveal`, made from the table as its turn comes (the page's seat and
@@ -35,6 +36,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from wildstud.errors import IllegalActionError
+from wildstud.history.private_night import PrivateFault
 from wildstud.private_rounds import DealRounds, OtherPageError, RoundsError, Row
 from wildstud.server.errors import SeatError
 from wildstud.server.messages import PrivateAnswer
@@ -77,15 +79,39 @@ class OpenDeal:
 class RevealState:
     """What the slice holds: the deals waiting for secrets, by hand and deal; how many rows
     each hand with an open deal has stored; when the table stops waiting for the next secret
-    (``None``: no clock runs)."""
+    (``None``: no clock runs); the last hand whose deals were asked for (or found audited);
+    the deals audited so far tonight, and every fault found in them."""
 
     open: Mapping[tuple[int, int], OpenDeal] = field(default_factory=dict)
     seqs: Mapping[int, int] = field(default_factory=dict)
     deadline: float | None = None
+    through: int = 0
+    deals: int = 0
+    faults: tuple[PrivateFault, ...] = ()
 
     def but(self, **changes: Any) -> RevealState:
         """The state with ``changes``."""
         return replace(self, **changes)
+
+    def wake(self, now: float) -> float | None:
+        """When the slice looks again (:mod:`.reveal_progress`): at its clock's deadline, at
+        once (``now``) when every deal waited for has all its secrets; ``None``: no clock
+        runs.
+
+        >>> RevealState().wake(5.0), RevealState(deadline=9.0).wake(5.0)
+        (None, 5.0)
+        """
+        if self.deadline is None:
+            return None
+        if all(deal.complete for deal in self.open.values()):
+            return now
+        return self.deadline
+
+    def counted(self, data: Mapping[str, Any]) -> RevealState:
+        """The state with one more deal audited, its faults ``data["faults"]`` (an ``audit``
+        row's data) among tonight's."""
+        found = tuple(PrivateFault(**item) for item in data["faults"])
+        return self.but(deals=self.deals + 1, faults=(*self.faults, *found))
 
     def stored(self, number: int, rows: Sequence[Row]) -> tuple[RevealState, list[PrivateRound]]:
         """``rows`` of hand ``number`` as the store keeps them, numbered on from what it has
@@ -185,4 +211,5 @@ def _reveal(start: RevealState, command: PageReveal, now: float) -> Outcome[Reve
     if after.deadline is not None:
         # A page publishing a night of deals one by one is not late: the clock is for silence.
         after = after.but(deadline=now + command.seconds)
-    return Outcome(after, Effect(Changes(private_rounds=stored)))
+    # The last secret waited for has the audit done at once (the slice's tick).
+    return Outcome(after, Effect(Changes(private_rounds=stored)), wake=after.wake(now))

@@ -14,7 +14,8 @@ takes:
   again, from the new menu, once the table deals;
 - :class:`~.core.ResetTurn`: the turn in progress is timed afresh when the driver next sees it
   (time the table stood still never counts against anyone), and so is a private deal's wait
-  for an answer, the private slice's follow-up (:class:`~.core.RetimeAnswer`).
+  for an answer, the private slice's follow-up (:class:`~.core.Retime`), folded into the
+  same change.
 
 The last two are follow-ups of another slice's change (the settings', the seating's): nothing
 is stored for them, and they are folded into that change, adopted only once it is stored; the
@@ -48,7 +49,7 @@ from wildstud.server.table.core import (
     News,
     Outcome,
     ResetTurn,
-    RetimeAnswer,
+    Retime,
     TableNews,
 )
 from wildstud.server.table.runner import Choosing, RunnerState
@@ -102,5 +103,5 @@ def handle(state: RunnerState, command: Command, now: float) -> Outcome[RunnerSt
         news = (TableNews(), News(Everyone(), choosing_frame(choosing, command.games, now)))
         return Outcome(state.but(choosing=choosing), news=news)
     if isinstance(command, ResetTurn):
-        return Outcome(state.but(turn=state.turn.forgotten()), follow=(RetimeAnswer(),))
+        return Outcome(state.but(turn=state.turn.forgotten()), follow=(Retime(),))
     return hand_requests.handle(state, command, now)

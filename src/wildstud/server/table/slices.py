@@ -5,7 +5,8 @@ and how the actor treats it: ``shared`` (its turns take the table's lock, since 
 reads its state too), ``folds`` (its changes are folded with their follow-ups into one write),
 ``held`` (its state is held by a part of the table that runs today's code as well, read when
 its turn comes), ``adopt`` (how that part takes the new state once it is stored) and ``made``
-(how a follow-up for it is made whole from the table: the desk's).
+(how a follow-up for it is made whole from the table: the desk's, and a private deal's clock
+timed afresh with its length).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from wildstud.server.table import (
     connections,
     pings,
     private_progress,
-    reveal_answers,
+    reveal_progress,
     runner_slice,
     seat_requests,
     seating,
@@ -134,15 +135,17 @@ def table_slices(
             shared=True,
             held=lambda: table.private.state,
             adopt=table.private.adopt,
+            made=table.private.made,
             tick=table.private.tick,
         ),
         Slice(
-            reveal_answers.NAME,
+            reveal_progress.NAME,
             None,
-            reveal_answers.handle,
-            reveal_answers.COMMANDS,
+            reveal_progress.handle,
+            reveal_progress.COMMANDS,
             shared=True,
             held=lambda: table.private.reveals.state,
             adopt=table.private.reveals.adopt,
+            tick=table.private.reveals.tick,
         ),
     ]

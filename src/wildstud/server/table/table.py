@@ -23,8 +23,9 @@ settings, the seats, the hand, the lock) and is made of one part for each job:
   checks of the players' requests in a hand, :mod:`.hand_requests`, and the other slices'
   follow-ups for it), the players' shuffle, its rounds and a page's part in them
   (:mod:`.shuffle_requests`), a private deal, its progress and a page's answers
-  (:mod:`.private_progress`, :mod:`.private_answers`), its reveals for the audit
-  (:mod:`.reveal_answers`), a connection's arrival and departure (:mod:`.connections`) and a
+  (:mod:`.private_progress`, :mod:`.private_answers`), its secrets published and audited
+  and a page's reveal for the audit (:mod:`.reveal_progress`, :mod:`.reveal_answers`), a
+  connection's arrival and departure (:mod:`.connections`) and a
   ping's pong (:mod:`.pings`).
 
 Every change is made under the table's lock in the same order: the engine checks it and

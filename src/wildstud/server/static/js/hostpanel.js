@@ -9,6 +9,8 @@ import { h, mergeChildren } from "./dom.js";
 import { readSetting, writeSetting } from "./storage.js";
 
 const POLL_MS = 2000;
+/** How long decided requests keep their rows after the host's last decision (ms). */
+const DECIDED_MS = 4000;
 /** How long a command's words stay once the table has changed since (ms). */
 const MESSAGE_MS = 5000;
 const FOLDED_KEY = "wildstud.console";
@@ -78,6 +80,13 @@ export class HostConsole {
     this.formFilled = false;
     this.build();
     this.polls = 0;
+    /** The requests the host has decided on, by id: each keeps its row (its buttons gone)
+     * until the host has left the list alone for DECIDED_MS, so that no row moves under a
+     * pointer on its way to the next button. */
+    this.decided = new Map();
+    this.lastDecision = 0;
+    this.pending = [];
+    this.departed = [];
     this.pollRequests();
     api("/games").then(
       (games) => {
@@ -112,15 +121,9 @@ export class HostConsole {
     this.requests = h("ul", { id: "requests", className: "console-list", "aria-label": "Seat requests" });
     this.requests.addEventListener("click", (event) => {
       const button = event.target.closest("button[data-request]");
-      if (!button) return;
-      const approve = button.dataset.decide === "approve";
-      // The host's word on who this is: a player who left tonight coming back, or someone new.
-      const who = this.requests.querySelector(`select[data-who="${button.dataset.request}"]`);
-      const body = approve && who && who.value ? { approve, returning: who.value } : { approve };
-      this.command(`/requests/${button.dataset.request}`, "POST", body, approve ? "Seated." : "Declined.").then(() =>
-        this.pollRequests(),
-      );
+      if (button) this.decide(button);
     });
+    this.requestsNote = h("p", { className: "muted", id: "requests-note", role: "status" });
     this.seats = h("ul", { id: "console-seats", className: "console-list", "aria-label": "Seats" });
     this.seats.addEventListener("click", (event) => this.onSeatButton(event));
     this.newLink = h("div", { id: "new-link", className: "new-link" });
@@ -135,7 +138,7 @@ export class HostConsole {
       { id: "console-body", className: "console-body", hidden: folded },
       this.section("Dealing", this.status),
       this.section("Your seat", this.mine),
-      this.section("Seat requests", this.requests),
+      this.section("Seat requests", this.requests, this.requestsNote),
       this.section("Seats", this.seats, this.newLink),
       (this.tournamentSection = this.section(
         "Tournament deal",
@@ -246,57 +249,113 @@ export class HostConsole {
     return this.table !== said.table && performance.now() - said.at > MESSAGE_MS;
   }
 
+  /** The host lets a requester in, or declines them: the row says so at once, in place (its
+   * buttons gone, so a second click sends nothing), and the list is read again once the table
+   * has the decision; a decision the table refuses gives the row its buttons back. */
+  async decide(button) {
+    const id = button.dataset.request;
+    const approve = button.dataset.decide === "approve";
+    const request = this.pending.find((pending) => String(pending.id) === id);
+    // The host's word on who this is: a player who left tonight coming back, or someone new.
+    const who = this.requests.querySelector(`select[data-who="${id}"]`);
+    const body = approve && who && who.value ? { approve, returning: who.value } : { approve };
+    const name = request ? request.name : "";
+    // The row keeps the height it had with its buttons, so the rows below stay where they were.
+    const height = button.closest("li").getBoundingClientRect().height;
+    this.decided.set(id, { name, height, words: approve ? "letting in…" : "declining…" });
+    this.lastDecision = performance.now();
+    this.drawRequests();
+    const answer = await this.command(`/requests/${id}`, "POST", body, approve ? "Seated." : "Declined.");
+    if (answer === null) this.decided.delete(id);
+    else this.decided.set(id, { name, height, words: approve ? "let in" : "declined" });
+    this.lastDecision = performance.now();
+    await this.pollRequests();
+  }
+
   /** The seat requests read now (on a timer, and at once after the host lets someone in or
    * declines them). Polls may overlap: only the latest draws and keeps the timer going, since an
-   * older one's answer can arrive after it and be staler (a request already decided). */
+   * older one's answer can arrive after it and be staler (a request already decided). A list
+   * that cannot be read says so under it until a poll reads it again. */
   async pollRequests() {
     clearTimeout(this.pollTimer);
     const poll = ++this.polls;
     try {
       const pending = await api(`/host/${this.token}/requests`);
       const departed = pending.length ? await api(`/host/${this.token}/departed`) : [];
-      if (poll === this.polls) this.drawRequests(pending, departed);
-    } catch {
-      // The next poll tries again; the console's buttons say what failed when used.
+      if (poll === this.polls) {
+        this.pending = pending;
+        this.departed = departed;
+        this.requestsNote.textContent = "";
+        this.drawRequests();
+      }
+    } catch (error) {
+      if (poll === this.polls)
+        this.requestsNote.textContent = `The requests could not be read (${error.message}); trying again.`;
     }
     if (poll === this.polls) this.pollTimer = setTimeout(() => this.pollRequests(), POLL_MS);
   }
 
-  drawRequests(pending, departed = []) {
+  /** The rows of the requests: the pending ones with their buttons, in the order they came,
+   * and those decided a moment ago in the places they had. `data-requests` counts the rows
+   * still waiting for the host. */
+  drawRequests() {
+    if (performance.now() - this.lastDecision > DECIDED_MS) this.decided.clear();
+    const rows = new Map(this.pending.map((request) => [String(request.id), request]));
+    for (const id of this.decided.keys()) if (!rows.has(id)) rows.set(id, null);
+    const order = [...this.requests.querySelectorAll(":scope > li[data-key]")].map((li) => li.dataset.key);
+    const ids = [...order.filter((id) => rows.has(id)), ...[...rows.keys()].filter((id) => !order.includes(id))];
     const fresh = h("ul");
-    if (!pending.length) fresh.append(h("li", { className: "muted", "data-key": "none" }, "Nobody is waiting."));
-    for (const request of pending) {
-      fresh.append(
-        h(
-          "li",
-          { "data-key": request.id, className: "seat-request" },
-          h("span", {}, request.name, request.seat === null ? "" : ` (asks for seat ${request.seat + 1})`),
-          this.whoIs(request, departed),
+    let waiting = 0;
+    for (const id of ids) {
+      const decided = this.decided.get(id);
+      if (decided) {
+        fresh.append(
           h(
-            "button",
-            {
-              type: "button",
-              "data-request": request.id,
-              "data-decide": "approve",
-              "aria-label": `Let in ${request.name}`,
-            },
-            "Let in",
+            "li",
+            { "data-key": id, className: "seat-request decided" },
+            h("span", {}, decided.name),
+            h("em", { className: "muted" }, decided.words),
           ),
-          h(
-            "button",
-            {
-              type: "button",
-              "data-request": request.id,
-              "data-decide": "decline",
-              "aria-label": `Decline ${request.name}`,
-            },
-            "Decline",
-          ),
-        ),
-      );
+        );
+      } else {
+        waiting += 1;
+        fresh.append(this.requestRow(rows.get(id)));
+      }
     }
+    if (!ids.length) fresh.append(h("li", { className: "muted", "data-key": "none" }, "Nobody is waiting."));
     mergeChildren(this.requests, fresh);
-    document.body.dataset.requests = String(pending.length);
+    for (const li of this.requests.querySelectorAll(":scope > li.decided"))
+      li.style.minHeight = `${this.decided.get(li.dataset.key).height}px`;
+    document.body.dataset.requests = String(waiting);
+  }
+
+  requestRow(request) {
+    return h(
+      "li",
+      { "data-key": String(request.id), className: "seat-request" },
+      h("span", {}, request.name, request.seat === null ? "" : ` (asks for seat ${request.seat + 1})`),
+      this.whoIs(request, this.departed),
+      h(
+        "button",
+        {
+          type: "button",
+          "data-request": request.id,
+          "data-decide": "approve",
+          "aria-label": `Let in ${request.name}`,
+        },
+        "Let in",
+      ),
+      h(
+        "button",
+        {
+          type: "button",
+          "data-request": request.id,
+          "data-decide": "decline",
+          "aria-label": `Decline ${request.name}`,
+        },
+        "Decline",
+      ),
+    );
   }
 
   /**

@@ -10,6 +10,7 @@
 
 import { api, base } from "./api.js";
 import { h, mergeChildren } from "./dom.js";
+import { leaveWords } from "./tourneyclock.js";
 import { fetchLuck, luckSection } from "./luck.js";
 import { nightAuditSection, progressWords, watchNight } from "./nightcheck.js";
 
@@ -407,16 +408,18 @@ export class LedgerPanel {
   }
 
   drawLeave() {
+    const mine = this.table.seats.find((seat) => seat.seat === this.seat);
+    const [button, question] = leaveWords(this.table.tournament, this.seat, mine ? mine.name : null);
     if (!this.leaving)
       return h(
         "div",
         { className: "end-night", "data-key": "leave" },
-        h("button", { type: "button", "data-action": "leave", id: "leave-table" }, "Leave the table and cash out"),
+        h("button", { type: "button", "data-action": "leave", id: "leave-table" }, button),
       );
     return h(
       "div",
       { className: "end-night", "data-key": "leave-confirm", role: "group", "aria-labelledby": "leave-question" },
-      h("p", { id: "leave-question" }, "Leave the table? Your chips are cashed out; in a hand, once it ends."),
+      h("p", { id: "leave-question" }, question),
       h("button", { type: "button", "data-action": "leave-yes", id: "leave-yes" }, "Yes, leave"),
       " ",
       h("button", { type: "button", "data-action": "leave-no" }, "Stay"),

@@ -36,7 +36,7 @@ import { askRabbit, checkRabbit, rabbitPanel } from "./rabbit.js";
 import { WakeLock } from "./awake.js";
 import { deviceDialog } from "./devices.js";
 import { askSeatPanel } from "./askseat.js";
-import { outOfTournament, TournamentClock } from "./tourneyclock.js";
+import { outOfTournament, placeOf, TournamentClock } from "./tourneyclock.js";
 
 const SHORTCUTS_KEY = "wildstud.shortcuts";
 // Keys typed here belong to what holds them, never to the table.
@@ -826,8 +826,10 @@ class TablePage {
     const table = this.state.table;
     const mine = this.mySeat();
     const seat = table && mine !== null ? table.seats.find((item) => item.seat === mine) : null;
-    // Once the night is over there is nothing to sit out of or back in to.
-    this.seatControls.render(table && table.status !== "ended" ? seat || null : null, table && table.settings);
+    // Once the night is over, or the player is out of the tournament, there is nothing to sit
+    // out of or back in to.
+    const out = table && placeOf(table.tournament, mine, this.nameAt(mine));
+    this.seatControls.render(table && table.status !== "ended" && !out ? seat || null : null, table && table.settings);
   }
 
   renderLog() {

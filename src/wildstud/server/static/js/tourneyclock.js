@@ -39,13 +39,35 @@ export function placeLines(places) {
   });
 }
 
+/** The finished place of the player at `seat` (named `name`), or null while they play on or at
+ * a cash table. A seat taken again by a late entrant is theirs: the place must be that seat's
+ * and that name's. */
+export function placeOf(info, seat, name) {
+  if (!info || seat === null) return null;
+  return info.places.find((place) => place.seat === seat && place.name === name && place.place !== null) || null;
+}
+
+/** The button that takes the player at `seat` (named `name`) away from the table, and the
+ * question it asks first, in the words of the table's kind: at a cash table the chips are cashed
+ * out; in a tournament (`info`) a player still in is out at once, placed below everyone still
+ * in, their chips out of play (docs/house-rules.md), and one out already only goes. */
+export function leaveWords(info, seat, name) {
+  if (!info)
+    return ["Leave the table and cash out", "Leave the table? Your chips are cashed out; in a hand, once it ends."];
+  if (placeOf(info, seat, name))
+    return ["Leave the table", "Leave the table? You are out of the tournament already: your place stands."];
+  return [
+    "Leave the tournament",
+    "Leave the tournament? You are out at once, placed below everyone still in, and your chips leave play; in a hand, once it ends.",
+  ];
+}
+
 /** What the page of the player at `seat` (named `name`) says in place of its turn once it is out
  * of the tournament: its place, shared or not, and its prize; "" while it plays on, at a cash
  * table, or for the winner (the places say so). A seat taken again by a late entrant is theirs:
  * the place must be that seat's and that name's. */
 export function outOfTournament(info, seat, name) {
-  if (!info || seat === null) return "";
-  const entry = info.places.find((place) => place.seat === seat && place.name === name && place.place !== null);
+  const entry = placeOf(info, seat, name);
   if (!entry || entry.place === 1) return "";
   const shared = info.places.filter((place) => place.place === entry.place).length > 1;
   const prize = entry.prize ? ` and win ${entry.prize}` : "";
