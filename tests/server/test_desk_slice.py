@@ -23,7 +23,7 @@ from wildstud.server.table.core import (
     TableNews,
     TableRuns,
 )
-from wildstud.server.table.desk import GiveAddOn, GiveRebuy, handle
+from wildstud.server.table.desk import GiveAddOn, GiveRebuy, HandFinished, handle
 from wildstud.server.table.seating import EndNight
 from wildstud.server.tourney import Tourney
 from wildstud.server.tourney_schemas import TournamentSettings
@@ -244,3 +244,46 @@ def test_a_deal_pays_the_players_with_chips_by_it() -> None:
 def test_at_a_cash_table_the_clock_and_a_player_leaving_are_nobody_s() -> None:
     for command in (TableRuns(True, at=_at(rules=None)), PlayerOut(_row(0, 0), at=_at(rules=None))):
         assert handle(None, command, NOW) == Outcome(None)
+
+
+# -- the hand runner's follow-up at a hand's end --------------------------------------------------
+
+
+def test_a_hand_s_end_brings_the_chips_bought_in_it_before_anyone_is_found_busted() -> None:
+    """Seat 0 was emptied by the hand, but its rebuy during the hand comes now: the seat's row
+    with the chips and the ledger's entry are written, the seating credited in the same
+    change; seat 1 busted and may not rebuy (it had its one): out, below the others."""
+    state = Tourney().entered("p0", 0, "n0").entered("p1", 1, "n1").entered("p2", 2, "n2")
+    state = state.rebought("p0", 1000).rebought("p1")
+    rows = (_row(0, 0), _row(1, 0), _row(2, 3000, "calling-bot"))
+    starts = (("p0", 500), ("p1", 500), ("p2", 2000))
+    out = handle(state, HandFinished(8, starts, at=_at(rows)), NOW)
+    changes = _written(out)
+    assert out.state is not None
+    credited = replace(rows[0], stack=1000)
+    assert changes.seats == [credited]
+    assert [(e.seat, e.reason, e.amount) for e in changes.ledger] == [(0, "rebuy", 1000)]
+    assert out.follow == (Credit(credited),)
+    assert [(e.player_id, e.place, e.pending) for e in out.state.entries] == [
+        ("p0", None, 0),
+        ("p1", 3, 0),
+        ("p2", None, 0),
+    ]
+    assert [e.pending for e in state.entries] == [1000, 0, 0]  # the state given, as it was
+
+
+def test_a_hand_s_end_that_leaves_one_player_pays_the_prizes_and_ends_the_night() -> None:
+    state = Tourney().entered("p0", 0, "n0").entered("p1", 1, "n1")
+    rows = (_row(0, 0), _row(1, 2000))
+    out = handle(state, HandFinished(9, (("p0", 1000), ("p1", 1000)), at=_at(rows)), NOW)
+    changes = _written(out)
+    assert out.state is not None
+    assert out.state.finished
+    assert [(e.player_id, e.place, e.prize) for e in out.state.entries] == [
+        ("p0", 2, 0),
+        ("p1", 1, 40),
+    ]
+    assert (changes.seats, changes.ledger) == ([], [])
+    assert out.follow == (EndNight(_table_row()),)  # folded into the hand's end
+    cash = handle(None, HandFinished(9, (), at=_at(rows, rules=None)), NOW)
+    assert cash == Outcome(None)  # a cash table has no desk

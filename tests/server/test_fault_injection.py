@@ -57,6 +57,7 @@ from wildstud.server.seating import SeatKind
 from wildstud.server.store import Changes, Store
 from wildstud.server.table import StorageFailureError, Table, TableStatus
 from wildstud.server.table.driver import HAND
+from wildstud.server.table.live import LiveHand
 from wildstud.server.tourney_schemas import TournamentSettings
 
 WRITES = frozenset({"apply", "add_line", "set_mute"})
@@ -114,10 +115,17 @@ def held(table: Table) -> Any:
         table.state(),
         dict(table.seating.seats),
         {index: seat.state() for index, seat in table.seats.items()},
-        None if live is None else (live.number, live.actions, sorted(live.book.kept()[0].items())),
+        None if live is None else (live.number, live.actions, _decks_held(live)),
         runner.acted,
         runner.timed_out,
     )
+
+
+def _decks_held(live: LiveHand) -> list[tuple[int, str]]:
+    """The decks hand ``live`` holds as stored, by deal: those its book holds that it counts
+    stored (a deck a refused change drew stays in the book, for the next try to store)."""
+    held = live.book.since(0)[: live.decks_in_store]
+    return sorted((deal, order) for deal, order, _ in held)
 
 
 async def as_stored(table: Table, store: Store) -> Any:
@@ -762,8 +770,43 @@ async def _shuffled() -> None:
             await asyncio.sleep(0.01)
     assert table.live.setup.lineup == (0, 1)
     assert table.shuffling.made_from(table.live.number, 1) == ("ann", "bob")
+    await _forgotten_once_stored(night)
     await lobby.close()
     store.close()
+
+
+async def _forgotten_once_stored(night: Night) -> None:
+    """The hand dealt from the players' shuffle ends by a fold whose write fails once: the
+    shuffle still holds the round's values (the very state it held), and forgets them once
+    the hand's end is stored (the hand runner's :class:`~wildstud.server.table.core.ForgetHand`)."""
+    table = night.table
+    live = table.live
+    assert live is not None
+    number = live.number
+    while ActionKind.FOLD not in {option.kind for option in live.hand.legal_actions()}:
+        assert live.hand.to_act is not None
+        index = live.setup.lineup[live.hand.to_act]
+        seq = table.seats[index].last_seq + 1
+        await table.handle(night.players[index], Act(type="act", seq=seq, action="bring-in"))
+        live = table.live
+        assert live is not None
+    assert live.hand.to_act is not None
+    index = live.setup.lineup[live.hand.to_act]
+    player = night.players[index]
+    seq = table.seats[index].last_seq + 1
+    kept = table.shuffling.state
+    assert any(key[0] == number for key in kept.over)
+    mark = len(player.frames)
+
+    def told() -> None:
+        error = answer(player, mark)
+        assert (error["code"], error["seq"]) == ("storage", seq), error
+        assert table.shuffling.state is kept
+
+    fold = Act(type="act", seq=seq, action="fold")
+    await night.refused_once(lambda: table.handle(player, fold), told)
+    assert not table.driver.in_play(number)
+    assert not any(key[0] == number for key in table.shuffling.state.over)
 
 
 def test_a_page_s_commitment_and_value_survive_a_failed_write_with_the_round_unchanged() -> None:
@@ -1330,3 +1373,96 @@ def test_a_private_deal_s_clock_timed_afresh_survives_a_failed_write_with_the_de
     None
 ):
     asyncio.run(_private_retimed())
+
+
+# -- the hand's end: a tournament's knock-out -------------------------------------------------
+
+
+class FailKnockOut:
+    """The store, failing once the first write of a hand's end that places a player (the
+    desk's :class:`~wildstud.server.table.desk.HandFinished`, folded into the hand's end);
+    what the table held and had sent when it failed is kept."""
+
+    def __init__(self, store: Store, table: Table, watcher: Player) -> None:
+        self._call = store.call
+        self.table = table
+        self.watcher = watcher
+        self.runner: Any = None
+        """The runner's state when the write failed."""
+        self.sent = -1
+        """The frames the watcher had been sent when the write failed."""
+
+    async def call(self, method: Callable[..., Any], *args: Any) -> Any:
+        changes = args[1] if getattr(method, "__name__", "") == "apply" else None
+        if (
+            isinstance(changes, Changes)
+            and changes.hand_end is not None
+            and changes.tournament is not None
+            and any(entry["place"] for entry in changes.tournament["entries"])
+            and self.runner is None
+        ):
+            self.runner = self.table.driver.state
+            self.sent = len(self.watcher.frames)
+            raise OSError("the disk is full")
+        return await self._call(method, *args)
+
+
+async def _knocked_out_at_the_end() -> None:
+    store = Store("sqlite://")
+    lobby = Lobby(store)
+    await lobby.open()
+    # Stakes that put the calling bots all in at once: a hand or two busts one of them.
+    level = {"ante": 10, "bring_in": 20, "small_bet": 50, "big_bet": 100, "minutes": 600}
+    rules = TournamentSettings.model_validate({"buy_in": 20, "levels": [level]})
+    table, _ = await lobby.create(_quick("bust", tournament=rules, starting_chips=100))
+    for _ in range(2):
+        await table.add_bot(SeatKind.CALLING_BOT, None, None)
+    watcher = Player(None)
+    await table.attach(watcher)  # someone watches: the bots play
+    failing = FailKnockOut(store, table, watcher)
+    store.call = failing.call  # type: ignore[method-assign]
+    table.driver.failures = Backoff(first=0.01, cap=0.01)  # retried at once
+    seen: list[bool] = []
+    tick = table.driver.tick
+
+    async def checked_tick() -> float | None:
+        failed = failing.runner is not None
+        wait = await tick()
+        if failing.runner is not None and not failed:
+            # The hand's end was not stored: the runner's state is the very value it was, the
+            # tournament's entrants and the night as the store has them (its clock runs on),
+            # nothing sent, nothing reloaded.
+            (stored,) = await asyncio.to_thread(store.load_tables, [table.id])
+            tourney = table.tournament
+            seen.append(
+                table.driver.state is failing.runner
+                and table.live is not None
+                and len(watcher.frames) == failing.sent
+                and held(table) == await as_stored(table, store)
+                and tourney is not None
+                and not tourney.finished
+                and stored.tournament is not None
+                and stored.tournament["entries"] == tourney.to_json(0.0)["entries"]
+                and table.status is TableStatus.RUNNING
+                and not table.broken
+            )
+        return wait
+
+    table.actor.ticks(HAND, checked_tick)
+    await table.set_status(TableStatus.RUNNING)
+    async with asyncio.timeout(60):
+        while table.status is not TableStatus.ENDED:
+            await asyncio.sleep(0.01)
+    assert seen == [True]
+    # Then the hand's end was stored: the knock-out, the prizes and the night's end with it.
+    tourney = table.tournament
+    assert tourney is not None
+    assert tourney.finished
+    assert {entry.place for entry in tourney.entries} == {1, 2}
+    assert table.live is None
+    assert lobby.tables[table.id] is table
+    await _closed_balanced(table, lobby, store)
+
+
+def test_a_tournament_s_knock_out_as_a_hand_ends_survives_a_failed_write() -> None:
+    asyncio.run(_knocked_out_at_the_end())

@@ -68,7 +68,7 @@ def test_a_step_is_written_whole_or_not_at_all(database_url: str) -> None:
 
 def _keep(book: DeckBook, stored: dict[int, str], salts: dict[int, str]) -> None:
     """Store what the book drew since the last call, as the table does."""
-    for deal, order, salt in book.pending():
+    for deal, order, salt in book.since(0):
         stored[deal] = order
         assert salt is not None
         salts[deal] = salt
@@ -150,7 +150,7 @@ def test_decks_stored_before_commitments_have_none_and_new_ones_keep_their_salts
     setup = HandSetup(1, 0, "follow-the-queen", {}, (0, 1), ("p0", "p1"), 1, (100, 100))
     book = DeckBook()
     book.draw(1)
-    ((deal, order, salts),) = book.pending()
+    ((deal, order, salts),) = book.since(0)
     assert salts is not None  # a deck drawn now keeps its salts
     store.apply("t1", Changes(hand=setup, decks=[DeckDraw(1, deal, order, salts)]))
     stored = store.hand("t1", 1)

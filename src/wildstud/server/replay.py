@@ -10,8 +10,10 @@ the store and nowhere else: no frame, no log, no repr shows them.
 
 >>> book = DeckBook()
 >>> deck = book.draw(1)
->>> [(deal, order == book.order(1)) for deal, order, salts in book.pending()], book.pending()
+>>> [(deal, order == book.order(1)) for deal, order, salts in book.since(0)], book.since(1)
 ([(1, True)], [])
+>>> book.draw(1).peek() == deck.peek(), len(book)  # a deal's deck is drawn once
+(True, 1)
 >>> again = DeckBook({1: book.order(1)}, {1: book.salts(1)})
 >>> again.draw(1).peek() == deck.peek(), again.sealed(1).commitment == book.sealed(1).commitment
 (True, True)
@@ -79,8 +81,14 @@ class Shuffled(NamedTuple):
 
 class DeckBook:
     """The decks of one hand by deal number: stored ones are dealt again as they were; a deal
-    with none gets a fresh secure order and fresh salts, noted as pending until the store has
-    them. A stored deck without salts (stored before commitments existed) has no commitment."""
+    with none gets a fresh secure order and fresh salts, drawn once and kept. A stored deck
+    without salts (stored before commitments existed) has no commitment.
+
+    The book only grows, a deck at a time in the order of the deals, and never forgets one:
+    which of its decks the store has is counted by the hand that holds it
+    (:attr:`~wildstud.server.table.live.LiveHand.decks_stored`), not by the book. A change
+    whose write the store refuses leaves that count as it was, so the deck it drew is stored
+    with the next try, which deals the same deal from it (nobody saw a card of it)."""
 
     def __init__(
         self,
@@ -106,7 +114,8 @@ class DeckBook:
                 self._sealed[deal] = SealedDeck(
                     deal, cards, [bytes.fromhex(item) for item in salt.split()]
                 )
-        self._pending: list[int] = []
+        self.stored = len(self._orders)
+        """How many of its decks the book was made with, from the store."""
 
     def __repr__(self) -> str:
         return f"DeckBook(<{len(self._orders)} secret orders>)"
@@ -125,8 +134,11 @@ class DeckBook:
             order = " ".join(str(card) for card in cards)
             self._orders[deal] = order
             self._sealed[deal] = sealed
-            self._pending.append(deal)
         return Deck.stacked(order)
+
+    def __len__(self) -> int:
+        """How many decks the book holds (stored, or drawn)."""
+        return len(self._orders)
 
     def holds(self, deal: int) -> bool:
         """Whether the book has deal ``deal``'s deck already (stored, or drawn)."""
@@ -146,20 +158,11 @@ class DeckBook:
         """The sealed deck of a deal, which proves its cards; ``None`` if it has no commitment."""
         return self._sealed.get(deal)
 
-    def kept(self) -> tuple[dict[int, str], dict[int, SealedDeck], list[int]]:
-        """What the book holds now, for :meth:`back_to` (a change the store refused)."""
-        return dict(self._orders), dict(self._sealed), list(self._pending)
-
-    def back_to(self, kept: tuple[dict[int, str], dict[int, SealedDeck], list[int]]) -> None:
-        """Forget the decks drawn since :meth:`kept` gave ``kept``: they were never stored,
-        and nobody saw a card of them."""
-        self._orders, self._sealed, self._pending = dict(kept[0]), dict(kept[1]), list(kept[2])
-
-    def pending(self) -> list[tuple[int, str, str | None]]:
-        """The decks drawn since the last call, to be stored, as (deal, order, salts)."""
-        drawn = [(deal, self._orders[deal], self.salts(deal)) for deal in self._pending]
-        self._pending = []
-        return drawn
+    def since(self, count: int) -> list[tuple[int, str, str | None]]:
+        """The decks the book holds after its first ``count`` (in the order they came to it),
+        as (deal, order, salts): those to store, ``count`` being how many the store has."""
+        deals = list(self._orders)[count:]
+        return [(deal, self._orders[deal], self.salts(deal)) for deal in deals]
 
 
 def finished_book(stored: StoredHand) -> DeckBook:
@@ -186,9 +189,10 @@ def _new_hand(setup: HandSetup, book: DeckBook) -> Hand:
 
     # A plain function, not the bound method: Hand.copy() copies the dealer policy deeply,
     # which would copy a bound method's book too, while a copy of the hand (the change the
-    # table stores before it adopts it) must draw from this same book. A book shared so takes
-    # back the decks a copy drew that were never stored (DeckBook.back_to). Copying the book
-    # with its sealed decks also cost 94 µs a copy against 29 µs (a hand of six, 48 events).
+    # table stores before it adopts it) must draw from this same book. A book shared so keeps
+    # the decks a copy drew that were never stored, for the next try to deal and store
+    # (LiveHand.decks_stored counts the stored ones). Copying the book with its sealed decks
+    # also cost 94 µs a copy against 29 µs (a hand of six, 48 events).
     def draw(deal: int) -> Deck:
         return book.draw(deal)
 

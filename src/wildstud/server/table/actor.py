@@ -94,10 +94,13 @@ one change (:meth:`Actor.fold`), stored in one transaction and adopted once it c
 (:meth:`Actor._change`); the connections it lets go are closed by the outbox
 (:class:`~.core.Dismissed`), and a player's numbered request is acked by it
 (:class:`~.core.Acked`); a follow-up for a slice apart (the chat's) has its turn once the
-change commits. A command made in the middle of a change of the hand runner's (a seat leaves as
-its hand ends, the stacks a hand ends with go to the seating, the chips approved during the
-hand come, a tournament's last knock-out ends the night) is folded into that change the same
-way.
+change commits. A hand's end is the pure outcome of :func:`.hand_end.finish_hand` (the
+runner's state between hands, the hand's rows), made in the middle of a change of the hand
+runner's: it is folded into that change the same way (:meth:`Actor.fold_outcome`), and so are
+its follow-ups (a seat leaves as its hand ends, the stacks a hand ends with go to the seating,
+a tournament's knock-outs are the desk's and its last one ends the night, the chips approved
+during the hand come, the notices the hand played are dropped, the players' shuffle forgets the
+hand's values: :class:`~.core.ForgetHand`).
 
 What is not on the core yet:
 
@@ -106,13 +109,13 @@ What is not on the core yet:
   plays the bots and runs the clocks (a turn's, the showdown's, the offer's), sending and
   storing by itself; it hands the players' shuffle a deal's round and a private deal its tick
   (commands of their slices, :meth:`Actor.within`), and has the audit's slice tick when more
-  hands are due (:meth:`.private_reveal.Reveals.look`). The runner's
-  state is a frozen value all the same (:mod:`.runner`: the hand in progress, a
+  hands are due (:meth:`.private_reveal.Reveals.look`); a hand's end among them is the pure
+  :func:`.hand_end.finish_hand`, folded into the change that ends the hand (above). The
+  runner's state is a frozen value all the same (:mod:`.runner`: the hand in progress, a
   :class:`~.live.LiveHand`, and the turn's clock among it), staged with each change and adopted
   once it is stored, as a slice's is, so that a refused write has nothing to put back;
-- the tournament's part in a hand's deal and end (:meth:`.tournament.Desk.dealt`,
-  :meth:`~.tournament.Desk.hand_ended`: the level a hand plays at, the knock-outs, the prizes
-  once one player holds every chip): the runner's change, staged into it by today's code.
+- the tournament's part in a hand's deal (:meth:`.tournament.Desk.dealt`: the level a hand
+  plays at): the runner's change, staged into it by today's code.
 """
 
 from __future__ import annotations
@@ -541,8 +544,22 @@ class Actor:
         """``command`` as ``part`` takes it: made whole from the table (:attr:`Slice.made`)."""
         return command if part.made is None else part.made(command)
 
-    def _folded(self, part: Slice, outcome: Outcome[Any], into: Changes) -> Outcome[Any]:
-        """``outcome``, ``part``'s, folded into the change in hand (see :meth:`fold`)."""
+    def fold_outcome(self, name: str, outcome: Outcome[Any], into: Changes) -> list[Told]:
+        """Fold ``outcome``, slice ``name``'s, made by a part not moved onto the core yet in the
+        middle of its change (under the table's lock): the hand's end that the hand runner's
+        change comes to (:func:`.hand_end.finish_hand`). As :meth:`fold` does, its writes are
+        added to ``into``, its new state is adopted once that change commits, and its
+        follow-ups are folded into the same change; returns the news of those follow-ups, the
+        caller's to send once its change is stored."""
+        told: list[Told] = []
+        self._folded(self.slices[name], outcome, into, told)
+        return told
+
+    def _folded(
+        self, part: Slice, outcome: Outcome[Any], into: Changes, told: list[Told] | None = None
+    ) -> Outcome[Any]:
+        """``outcome``, ``part``'s, folded into the change in hand (see :meth:`fold`); the
+        news of its follow-ups' outcomes is added to ``told`` (when given)."""
         if isinstance(outcome.reply, Refused):
             raise outcome.reply.error
         effect = outcome.effect
@@ -552,12 +569,6 @@ class Actor:
             into.add(effect.request)
         self.table.writer.staged[part.name] = outcome.state
         after: list[Command] = []
-        for follow in outcome.follow:
-            route = self._route(follow)
-            if not route.shared:  # a slice apart (the chat's): its turn once this is stored
-                after.append(follow)
-            else:
-                self.fold(route.name, follow, into)
 
         def adopt() -> None:
             if part.held is None:
@@ -569,7 +580,18 @@ class Actor:
             for follow in after:
                 self.follow(follow)
 
+        # Adopted before the follow-ups it asks: one that comes back to the same slice (a
+        # hand's end whose knock-out ends the night calls the dealer's choice off) starts from
+        # this state, and its own is adopted after it.
         self.table.writer.after(adopt)
+        for follow in outcome.follow:
+            route = self._route(follow)
+            if not route.shared:  # a slice apart (the chat's): its turn once this is stored
+                after.append(follow)
+            else:
+                folded = self.fold(route.name, follow, into)
+                if told is not None:
+                    told.extend(folded.news)
         return outcome
 
     def _wake(self, name: str, delay: float | None) -> None:

@@ -52,6 +52,7 @@ __all__ = [
     "Dismissed",
     "Effect",
     "Everyone",
+    "ForgetHand",
     "Gone",
     "HandNews",
     "News",
@@ -172,6 +173,16 @@ class Retime(Command):
     (:meth:`.private.PrivateDeal.made`, :attr:`.actor.Slice.made`)."""
 
     seconds: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ForgetHand(Command):
+    """Hand ``number`` is over: the players' shuffle forgets the values its decks were made
+    from (the store has them, for the night's record). The hand runner's follow-up of a hand's
+    end (:func:`.hand_end.finish_hand`) for the shuffle's slice (:mod:`.shuffle_requests`),
+    folded into the change that ends the hand: forgotten once it is stored."""
+
+    number: int
 
 
 @dataclass(frozen=True, slots=True)

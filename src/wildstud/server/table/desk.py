@@ -16,7 +16,7 @@ ends), is :mod:`.tournament`'s :class:`~.tournament.Desk`, which reads the same 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from wildstud.errors import TableError
 from wildstud.server.store.records import Changes, SeatState, TableState
@@ -42,6 +42,7 @@ __all__ = [
     "NAME",
     "GiveAddOn",
     "GiveRebuy",
+    "HandFinished",
     "addon_open",
     "handle",
     "may_rebuy",
@@ -156,9 +157,31 @@ class GiveAddOn(GiveRebuy):
     """The host gives seat ``seat`` the add-on, the money taken (as :class:`GiveRebuy`)."""
 
 
-COMMANDS: tuple[type[Command], ...] = (GiveRebuy, GiveAddOn, TableRuns, PlayerOut, DealMade)
-"""The commands the desk's slice takes: the host's, and the seating's follow-ups (each made
-whole by the table as its turn comes: :class:`~.core.AtTable`)."""
+@dataclass(frozen=True, slots=True)
+class HandFinished(Command):
+    """Hand ``number`` is over: the chips bought during it come to their seats, those it
+    emptied bust (and go out, or wait to rebuy), and once one player holds every chip the
+    prizes are paid and the night ends (the seating's :class:`~.seating.EndNight`). The hand
+    runner's follow-up of a hand's end (:func:`.hand_end.finish_hand`), folded into the change
+    that ends it; ``starts``: each player dealt in, with the chips they began it with; ``at``:
+    what the desk needs of the table as that change leaves it (the seats' rows with the
+    stacks the hand left, those who left it gone), made as its turn comes."""
+
+    number: int
+    starts: tuple[tuple[str, int], ...]
+    at: AtTable | None = field(default=None, kw_only=True)
+
+
+COMMANDS: tuple[type[Command], ...] = (
+    GiveRebuy,
+    GiveAddOn,
+    TableRuns,
+    PlayerOut,
+    DealMade,
+    HandFinished,
+)
+"""The commands the desk's slice takes: the host's, and the seating's and the hand runner's
+follow-ups (each made whole by the table as its turn comes: :class:`~.core.AtTable`)."""
 
 
 def handle(state: Tourney | None, command: Command, now: float) -> Outcome[Tourney | None]:
@@ -192,20 +215,25 @@ def handle(state: Tourney | None, command: Command, now: float) -> Outcome[Tourn
     """
     if isinstance(command, GiveRebuy):
         return checked(state, lambda: _give(state, command, now))
-    assert isinstance(command, TableRuns | PlayerOut | DealMade)
+    assert isinstance(command, TableRuns | PlayerOut | DealMade | HandFinished)
     at = command.at
     assert at is not None, "the table makes a follow-up for the desk whole (Slice.made)"
     return checked(state, lambda: _follow_up(state, command, at, now))
 
 
 def _follow_up(
-    state: Tourney | None, command: TableRuns | PlayerOut | DealMade, at: AtTable, now: float
+    state: Tourney | None,
+    command: TableRuns | PlayerOut | DealMade | HandFinished,
+    at: AtTable,
+    now: float,
 ) -> Outcome[Tourney | None]:
     rules = at.rules
     if state is None or rules is None:
         if isinstance(command, DealMade):
             raise TournamentError("this table is not a tournament")
         return Outcome(state)  # a cash table's clock and players are nobody's here
+    if isinstance(command, HandFinished):
+        return _hand_finished(state, command, rules, at, now)
     follow: tuple[Command, ...] = ()
     if isinstance(command, TableRuns):
         new = state.started(now) if command.running else state.stopped(now)
@@ -218,6 +246,32 @@ def _follow_up(
         new = _deal(state, command.kind, rules, at)
         new = new.stopped(now)
     return _written(new, now, follow=follow)
+
+
+def _hand_finished(
+    state: Tourney, command: HandFinished, rules: TournamentSettings, at: AtTable, now: float
+) -> Outcome[Tourney | None]:
+    """Hand ``command.number`` is over, the seats as ``at`` has them: bust, place and pay; once
+    one player holds every chip, the night ends."""
+    state = state.rolled(now, rules.schedule(), between_hands=True)
+    changes = Changes()
+    credits: list[Command] = []
+    stacks: dict[str, int] = {}
+    for row in at.rows:
+        entry = state.entry(row.player_id)
+        if entry is not None and entry.pending:
+            # Chips bought during the hand come now, before anyone is found busted: the
+            # seat's row with them and the ledger's entry, which the seating takes by a
+            # credit folded into the same change.
+            granted = credit(row, entry.pending, changes)
+            credits.append(granted)
+            row = granted.row
+            state = state.paid_out(row.player_id)
+        stacks[row.player_id] = row.stack
+    may = {entry.player_id: may_rebuy(state, rules, entry.player_id) for entry in state.entries}
+    state = state.hand_ended(command.number, dict(command.starts), stacks, may)
+    state, ended = placed(state, rules, now, at.row)
+    return _written(state, now, changes, follow=(*credits, *ended))
 
 
 def _deal(state: Tourney, kind: str, rules: TournamentSettings, at: AtTable) -> Tourney:

@@ -32,11 +32,17 @@ turn's clock, the showdown's and the offer's, who acted and who the clock acted 
 hand). A change stages a new value (:meth:`Driver.put`), which the runner adopts once the store
 has the change; a clock that nothing stores is adopted at once (:meth:`Driver.settle`,
 :meth:`Driver.sync_turn`). The seats' rows a change writes (a time bank drawn on, a request's
-number) go into it, and the seats take them once it is stored; at a hand's end
-(:mod:`.hand_end`) the stacks of the seats that stay go to the seating as a command folded into
-the change (:class:`~.seating.HandOver`), and those leaving leave by :class:`~.seating.Leave`.
-The one thing changed before a write is the hand's book, from which the copy draws a
-redeal's deck: a change the store refuses forgets what it drew (:meth:`Driver.drawing`).
+number) go into it, and the seats take them once it is stored. A hand's end is a pure
+function (:func:`.hand_end.finish_hand`) of the runner's state, the hand and the table as the
+change leaves it: its outcome (the runner's state between hands, the ledger's results, the
+hand's record) is folded into the change with its follow-ups (:meth:`Driver.finish_hand`,
+:meth:`.actor.Actor.fold_outcome`): the stacks of the seats that stay go to the seating
+(:class:`~.seating.HandOver`), those leaving leave by :class:`~.seating.Leave`, a
+tournament's desk places those who went out (:class:`~.desk.HandFinished`), the chips
+approved come (:class:`~.cashier.HandEnded`).
+The one thing that grows before a write is the hand's book, from which the copy draws a
+redeal's deck: the hand counts the decks stored (:attr:`.LiveHand.decks_stored`), so a change
+the store refuses leaves a deck that nobody saw, which the next try deals and stores.
 
 The button (the dealer's seat, who chooses the game under dealer's choice) moves forward every
 hand to the next seat, after the one that had it, whose player was dealt into the last hand and
@@ -53,10 +59,9 @@ A table deals only while it is running:
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -74,12 +79,12 @@ from wildstud.server.store import (
     SeatState,
 )
 from wildstud.server.table.button import DealDefault, Seats, dealer_for, game_for, next_step
-from wildstud.server.table.core import CancelChoice
+from wildstud.server.table.core import CancelChoice, ClockNews, TableNews
 from wildstud.server.table.endgame import Endgame
-from wildstud.server.table.hand_end import finish_hand
+from wildstud.server.table.hand_end import AtHandEnd, finish_hand
 from wildstud.server.table.hand_requests import Action, Deal, Decide, Step
 from wildstud.server.table.live import LiveHand
-from wildstud.server.table.runner import RUNNER, Choosing, RunnerState
+from wildstud.server.table.runner import RUNNER, Choosing, RunnerState, row_in
 from wildstud.server.table.runner_slice import AskDealer
 from wildstud.server.table.seating import TableStatus
 from wildstud.server.table.writer import StorageFailureError
@@ -224,18 +229,6 @@ class Driver:
         """When the next hand may be dealt."""
         return self.state.next_hand_at
 
-    @contextlib.contextmanager
-    def drawing(self, live: LiveHand) -> Iterator[None]:
-        """A change of hand ``live`` whose copy may draw decks from its book (the copy shares
-        it, :func:`~wildstud.server.replay.start_hand`): when the change fails, the decks it
-        drew are forgotten, never stored and seen by nobody."""
-        kept = live.book.kept()
-        try:
-            yield
-        except Exception:
-            live.book.back_to(kept)
-            raise
-
     # -- starting and stopping -----------------------------------------------------------------
 
     async def resume(self) -> None:
@@ -249,6 +242,9 @@ class Driver:
             live = self.state.live
             if live is not None:
                 changes = Changes(decks=live.decks())
+                if changes.decks:  # a redeal's deck the replay drew: stored now
+                    live = live.played(live.hand, 0)
+                    self.put(live=live)
                 if live.hand.phase is Phase.OVER:
                     self.finish_hand(changes, live)
                 try:
@@ -534,8 +530,10 @@ class Driver:
         else:
             book = DeckBook(shuffle=self.table.shuffling.shuffle_for(setup.number))
             hand = start_hand(setup, book, to_redeal=True, hold_showdown=True)
-        # A new hand: the runner takes it (or not) with the change.
-        live = self.endgame.deal_on(LiveHand(setup, book, hand, 0), hand)
+        # A new hand: the runner takes it (or not) with the change, and its decks.
+        dealt = self.endgame.deal_on(LiveHand(setup, book, hand, 0), hand)
+        decks = dealt.decks()
+        live = dealt.played(hand, 0)
         self.put(
             live=live,
             last_hand=None,
@@ -546,7 +544,7 @@ class Driver:
             acted=frozenset(),
             timed_out=frozenset(),
         )
-        changes.add(Changes(table=table.state(), hand=setup, decks=live.decks()))
+        changes.add(Changes(table=table.state(), hand=setup, decks=decks))
         if chooser is not None:
             changes.seats.append(chooser)
         if hand.phase is Phase.OVER:
@@ -621,25 +619,24 @@ class Driver:
                 last_seq=row.last_seq if seq is None else seq,
                 time_bank=row.time_bank if bank is None else bank,
             )
-        with self.drawing(live):
-            hand = live.hand.copy()  # the table's hand changes only once the change is stored
-            hand.act(kind, amount, seat=engine)
-            played = self.endgame.deal_on(live, hand).played(hand, 1)
-            record = ActionRecord(
-                number=live.number,
-                index=live.actions,
-                seat=engine,
-                kind=kind.value,
-                amount=amount,
-                source=source,
-                seq=seq,
-            )
-            changes = Changes(seats=[row], actions=[record], decks=live.decks())
-            self.put(live=played)
-            self.mark(seat.index, acted=source == "player", timed_out=source == "clock")
-            if hand.phase is Phase.OVER:
-                self.finish_hand(changes, played)
-            await self.commit(changes)
+        hand = live.hand.copy()  # the table's hand changes only once the change is stored
+        hand.act(kind, amount, seat=engine)
+        played = self.endgame.deal_on(live, hand).played(hand, 1)
+        record = ActionRecord(
+            number=live.number,
+            index=live.actions,
+            seat=engine,
+            kind=kind.value,
+            amount=amount,
+            source=source,
+            seq=seq,
+        )
+        changes = Changes(seats=[row], actions=[record], decks=live.decks())
+        self.put(live=played)
+        self.mark(seat.index, acted=source == "player", timed_out=source == "clock")
+        if hand.phase is Phase.OVER:
+            self.finish_hand(changes, played)
+        await self.commit(changes)
         # Stacks change at the end of a hand; a time bank whenever it is drawn on.
         seats_changed = self.state.live is None or self.turn.bank != seat.time_bank
         self.sync_turn()
@@ -655,10 +652,9 @@ class Driver:
         cards, deal again from a new deck (stored before anyone sees a card of it)."""
         live = self.current.live
         assert live is not None
-        with self.drawing(live):  # the redeal draws its deck from the hand's book
-            hand = live.hand.copy()
-            hand.step()
-            await self.endgame.deal_and_tell(live, hand)
+        hand = live.hand.copy()
+        hand.step()  # the redeal draws its deck into the hand's book
+        await self.endgame.deal_and_tell(live, hand)
 
     async def void_hand(self, live: LiveHand, why: str) -> None:
         """Hand ``live`` is void (a private deal's misdeal, house rule ``private_misdeal``): it
@@ -671,9 +667,34 @@ class Driver:
         self.table.fanout.broadcast_table()
 
     def finish_hand(self, changes: Changes, live: LiveHand, void: str | None = None) -> None:
-        """Hand ``live`` (as the change in hand leaves it) is over: its end goes into
-        ``changes`` (:func:`.hand_end.finish_hand`); ``void``: why the hand is void."""
-        finish_hand(self, changes, live, void)
+        """Hand ``live`` (as the change in hand leaves it) is over: its end
+        (:func:`.hand_end.finish_hand`, a pure function of the runner's state and the table
+        as ``changes`` leave it) goes into ``changes``, with the other parts' follow-ups
+        folded in (:meth:`.actor.Actor.fold_outcome`); the runner's state between hands is
+        adopted, and the seats that leave are told, once it is stored. ``void``: why the hand
+        is void."""
+        table = self.table
+        lineup = live.setup.lineup
+        seats = table.seats
+        at = AtHandEnd(
+            table_id=table.id,
+            rows={index: row_in(changes, index) or seat.state() for index, seat in seats.items()},
+            clients={index: tuple(seat.clients) for index, seat in seats.items() if seat.leaving},
+            settings=table.settings,
+            notices=table.notices,
+            approved=any(request.status == "approved" for request in table.cashier.open),
+            tournament=table.tournament is not None,
+        )
+        ended = finish_hand(self.current, live, at, time.monotonic(), void)
+        # The rows written for the seats dealt in are rewritten by the seating's follow-ups
+        # (the stacks the hand left, or the seat given up).
+        changes.seats = [row for row in changes.seats if row.seat not in lineup]
+        told = table.actor.fold_outcome(RUNNER, ended, changes)
+        # The runner's change tells the table itself; a seat that left hears it once stored.
+        told = [news for news in told if not isinstance(news, TableNews | ClockNews)]
+        if told:
+            table.writer.after(lambda: table.actor.outbox.send(told))
+        table.writer.after(table.metrics.hand_finished)  # counted once it is stored
 
     def sync_turn(self) -> None:
         """Time a turn the driver has not timed yet: a new one, one resumed after a pause, the

@@ -1,10 +1,12 @@
 """The end of a hand at a table: the all-in run-out, the offer to run it twice and the showdown.
 
 An :class:`Endgame` is the hand runner's (:class:`~.driver.Driver`) part for what comes after
-the betting: the dealer's steps as far as they go now (:meth:`Endgame.deal_on`: to a player's
-turn, a redeal, the showdown's choices, the offer to run it twice, or the next street of an
-all-in run-out, which waits ``runout_pause`` seconds with the chances of the hands turned up on
-every page, worked out on a thread: :meth:`Endgame.run_out_odds`); the showdown, where each
+the betting: the dealer's steps as far as they go now (the pure :func:`dealer_steps`, of the
+hand, the run-out's pause, ``now`` and whether a private deal's cards wait, which
+:meth:`Endgame.deal_on` asks with the table's: to a player's turn, a redeal, the showdown's
+choices, the offer to run it twice, or the next street of an all-in run-out, which waits
+``runout_pause`` seconds with the chances of the hands turned up on every page, worked out on a
+thread: :meth:`Endgame.run_out_odds`); the showdown, where each
 player still to choose shows or mucks (:meth:`Endgame.decide`), bots and leaving players at
 once and the others when the muck clock runs out (:meth:`Endgame.showdown_due`); and the offer
 to run it twice, answered the same way (:meth:`Endgame.answer_twice`,
@@ -29,6 +31,7 @@ import asyncio
 import functools
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -51,7 +54,7 @@ from wildstud.server.table.live import LiveHand
 if TYPE_CHECKING:
     from wildstud.server.table.driver import Driver
 
-__all__ = ["Endgame"]
+__all__ = ["Endgame", "dealer_steps", "never"]
 
 log = logging.getLogger("wildstud.server")
 
@@ -61,6 +64,58 @@ def _row(seat: Seat, seq: int | None) -> SeatState:
     nobody asked for, a bot's or a clock's)."""
     row = seat.state()
     return row if seq is None else replace(row, last_seq=seq)
+
+
+def never(hand: Hand) -> bool:
+    """No deal waits for rounds outside a private deal (the ``waits`` of :func:`dealer_steps`)."""
+    return False
+
+
+def dealer_steps(
+    live: LiveHand, hand: Hand, pause: float, now: float, waits: Callable[[Hand], bool] = never
+) -> LiveHand:
+    """The dealer's steps on ``hand`` (the copy of ``live``'s hand a change makes) as far as
+    they go at ``now``: to a player's turn, a redeal, the showdown while a seat there still
+    has to choose to show or muck (its winners shown first; then through it), the offer to
+    run it twice while a seat is still to answer, the next cards of a private deal that
+    ``waits`` says are not opened yet (:meth:`.private.PrivateDeal.waits`, asked of the hand
+    as it stands at each step), or the next street of an all-in run-out (run 2's first street
+    after run 1's showdown too), which waits ``pause`` seconds with the chances of the hands
+    turned up on every page (the table's :meth:`Endgame.run_out` deals it then). Returns
+    ``live`` with its run-out's pause as it stands at ``now`` (its hand the caller's to
+    change: :meth:`.LiveHand.played`); a function of what it is given, which changes nothing
+    but ``hand``.
+
+    >>> from wildstud.server.replay import DeckBook, start_hand
+    >>> from wildstud.server.store import HandSetup
+    >>> setup = HandSetup(1, 0, "FTQ", {}, (0, 1), ("Ann", "Bo"), 0, (100, 100), ("a", "b"))
+    >>> book = DeckBook()
+    >>> live = LiveHand(setup, book, start_hand(setup, book), 0)
+    >>> hand = live.hand.copy()
+    >>> dealer_steps(live, hand, 3.0, 10.0) is live, hand.to_act is not None  # a turn: no step
+    (True, True)
+    """
+    while hand.phase is Phase.DEALER and hand.redeal_pending is None:
+        if waits(hand):
+            break  # a private deal's next cards are not opened yet (.private)
+        if hand.to_agree_run_twice:
+            break  # the hands all in are asked to run it twice first (offer_due)
+        if at_showdown(hand):
+            if hand.to_show_or_muck:
+                # The winners are tabled first: the frame that asks the losers shows them.
+                show_winners_first(hand)
+                break
+            hand.step()  # the showdown: in a hand run twice, run 1's starts run 2
+            continue
+        street = hand.run_out_street
+        if street is not None and pause > 0:
+            key = (hand.deal_number, hand.current_run, street)
+            if live.run_out_stop != key:
+                return live.paused(key, now + pause)
+            if now < live.run_out_due:
+                break
+        hand.step()
+    return live
 
 
 class Endgame:
@@ -76,36 +131,10 @@ class Endgame:
 
     def deal_on(self, live: LiveHand, hand: Hand) -> LiveHand:
         """The dealer's steps on ``hand`` (the copy of ``live``'s hand a change makes) as far
-        as they go now: to a player's turn, a redeal, the showdown while a seat there still has
-        to choose to show or muck (its winners shown first; then through it), the offer to run
-        it twice while a seat is still to answer, or the next street of an all-in run-out (run
-        2's first street after run 1's showdown too), which waits ``runout_pause`` seconds with
-        the chances of the hands turned up on every page (the table's :meth:`run_out` deals it
-        then). Returns
-        ``live`` with its run-out's pause as it stands now (its hand the caller's to change:
-        :meth:`.LiveHand.played`)."""
+        as they go now (:func:`dealer_steps`, with the table's ``runout_pause`` and its private
+        deal's rounds, if any)."""
         pause = self.table.settings.runout_pause
-        while hand.phase is Phase.DEALER and hand.redeal_pending is None:
-            if self.table.private.waits(hand):
-                break  # a private deal's next cards are not opened yet (.private)
-            if hand.to_agree_run_twice:
-                break  # the hands all in are asked to run it twice first (offer_due)
-            if at_showdown(hand):
-                if hand.to_show_or_muck:
-                    # The winners are tabled first: the frame that asks the losers shows them.
-                    show_winners_first(hand)
-                    break
-                hand.step()  # the showdown: in a hand run twice, run 1's starts run 2
-                continue
-            street = hand.run_out_street
-            if street is not None and pause > 0:
-                key = (hand.deal_number, hand.current_run, street)
-                if live.run_out_stop != key:
-                    return live.paused(key, time.monotonic() + pause)
-                if time.monotonic() < live.run_out_due:
-                    break
-            hand.step()
-        return live
+        return dealer_steps(live, hand, pause, time.monotonic(), self.table.private.waits)
 
     async def run_out(self, live: LiveHand) -> None:
         """Deal the next street of an all-in run-out, whose pause is over, and tell everyone."""
@@ -116,13 +145,12 @@ class Endgame:
         on as far as the dealer goes, store its new decks (and its end, if it ended), and tell
         everyone; the table takes the copy once the write is stored."""
         table = self.table
-        with self.driver.drawing(live):
-            played = self.deal_on(live, hand).played(hand, 0)
-            self.driver.put(live=played)
-            changes = Changes(decks=live.decks())
-            if hand.phase is Phase.OVER:
-                self.driver.finish_hand(changes, played)
-            await self.driver.commit(changes)
+        played = self.deal_on(live, hand).played(hand, 0)
+        self.driver.put(live=played)
+        changes = Changes(decks=live.decks())
+        if hand.phase is Phase.OVER:
+            self.driver.finish_hand(changes, played)
+        await self.driver.commit(changes)
         self.driver.sync_turn()
         table.fanout.publish()
         self.run_out_odds()
@@ -239,14 +267,13 @@ class Endgame:
             seq=seq,
         )
         pending = hand.to_show_or_muck
-        with self.driver.drawing(live):
-            played = self.deal_on(live, hand).played(hand, 1)
-            self.driver.put(live=played)
-            changes = Changes(seats=[_row(seat, seq)], actions=[record], decks=live.decks())
-            self.driver.mark(seat.index, acted=source == "player")
-            if hand.phase is Phase.OVER:
-                self.driver.finish_hand(changes, played)
-            await self.driver.commit(changes)
+        played = self.deal_on(live, hand).played(hand, 1)
+        self.driver.put(live=played)
+        changes = Changes(seats=[_row(seat, seq)], actions=[record], decks=live.decks())
+        self.driver.mark(seat.index, acted=source == "player")
+        if hand.phase is Phase.OVER:
+            self.driver.finish_hand(changes, played)
+        await self.driver.commit(changes)
         table.fanout.publish()
         table.fanout.broadcast(self.showdown_frame(live, pending))  # none left: it is over
         if not pending:
@@ -319,14 +346,13 @@ class Endgame:
             source=source,
             seq=seq,
         )
-        with self.driver.drawing(live):
-            played = self.deal_on(live, hand).played(hand, 1)
-            self.driver.put(live=played)
-            changes = Changes(seats=[_row(seat, seq)], actions=[record], decks=live.decks())
-            self.driver.mark(seat.index, acted=source == "player")
-            if hand.phase is Phase.OVER:  # pragma: no cover - a run-out always has a card to come
-                self.driver.finish_hand(changes, played)
-            await self.driver.commit(changes)
+        played = self.deal_on(live, hand).played(hand, 1)
+        self.driver.put(live=played)
+        changes = Changes(seats=[_row(seat, seq)], actions=[record], decks=live.decks())
+        self.driver.mark(seat.index, acted=source == "player")
+        if hand.phase is Phase.OVER:  # pragma: no cover - a run-out always has a card to come
+            self.driver.finish_hand(changes, played)
+        await self.driver.commit(changes)
         table.fanout.publish()
         table.fanout.broadcast(self.offer_frame(played))  # seats empty once it is settled
         if not hand.to_agree_run_twice:

@@ -26,11 +26,10 @@ from typing import TYPE_CHECKING
 from wildstud.server.requests import RequestStatus
 from wildstud.server.seating import Seat, SeatKind
 from wildstud.server.security import new_id, new_token, token_hash
-from wildstud.server.store import Changes, SeatRequestState, SeatState
+from wildstud.server.store import SeatRequestState, SeatState
 from wildstud.server.table.seat_requests import DecideRequest, FileRequest
 from wildstud.server.table.seating import (
     Join,
-    Leave,
     Links,
     NewLink,
     NewLinks,
@@ -228,13 +227,3 @@ class Hosting:
         live = table.live
         in_hand = live is not None and live.engine_seat(seat) is not None
         return Remove(index, in_hand, table.stack_now(seat), tuple(seat.clients))
-
-    def leave(self, seat: Seat, stack: int, changes: Changes) -> None:
-        """``seat`` leaves the table with the ``stack`` chips its hand ended with: its chips
-        cashed out, its row removed, its open request for chips cancelled (all in
-        ``changes``), its connections told and closed once ``changes`` are stored."""
-        table = self.table
-        outcome = table.actor.fold(
-            "seating", Leave(seat.index, stack, tuple(seat.clients)), changes
-        )
-        table.writer.after(lambda: table.actor.outbox.send(outcome.news))  # only once stored

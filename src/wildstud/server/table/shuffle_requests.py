@@ -65,6 +65,7 @@ from wildstud.server.store.records import Changes, ShuffleNight, ShuffleValue
 from wildstud.server.table.core import (
     Command,
     Effect,
+    ForgetHand,
     News,
     Outcome,
     Refused,
@@ -285,8 +286,9 @@ class RoundTick(Tick):
     seconds: float = 0.0
 
 
-COMMANDS: tuple[type[Command], ...] = (PagePart, Open, RoundTick)
-"""The commands this slice takes."""
+COMMANDS: tuple[type[Command], ...] = (PagePart, Open, RoundTick, ForgetHand)
+"""The commands this slice takes (:class:`~.core.ForgetHand`: the hand runner's follow-up of a
+hand's end, folded into the change that stores it)."""
 
 
 def handle(state: ShuffleState, command: Command, now: float) -> Outcome[ShuffleState]:
@@ -296,6 +298,14 @@ def handle(state: ShuffleState, command: Command, now: float) -> Outcome[Shuffle
         return _tick(state, command, now)
     if isinstance(command, Open):
         return _open(state, command, now)
+    if isinstance(command, ForgetHand):  # its values are in the store, for the night's record
+        number = command.number
+        return Outcome(
+            state.but(
+                over={key: found for key, found in state.over.items() if key[0] > number},
+                resumable=frozenset(key for key in state.resumable if key[0] > number),
+            )
+        )
     assert isinstance(command, PagePart), command
     return checked(state, lambda: _part(state, command, now))
 

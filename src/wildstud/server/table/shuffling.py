@@ -70,8 +70,8 @@ class Shuffling:
         self.state = ShuffleState()
         """The shuffle's slice's state (:mod:`.shuffle_requests`: the night seed, the round in
         progress, the pages that take part, the rounds over), a frozen value replaced once each
-        change is stored (:meth:`adopt`); a restart's (:meth:`load`), and a hand's end, which
-        forgets its rounds (:meth:`forget_hand`), set it here."""
+        change is stored (:meth:`adopt`: a hand's end, which forgets its rounds, among them,
+        :class:`~.core.ForgetHand`); a restart's (:meth:`load`) is set here."""
 
     def __repr__(self) -> str:
         return f"Shuffling(table={self.table.id!r}, round={self.round is not None})"
@@ -186,15 +186,6 @@ class Shuffling:
             return ()
         values = found.values()
         return tuple(found.asked[seat] for seat in sorted(values) if seat in found.asked)
-
-    def forget_hand(self, number: int) -> None:
-        """Hand ``number`` is over (stored): its values are in the store, for the night
-        record."""
-        state = self.state
-        self.state = state.but(
-            over={key: found for key, found in state.over.items() if key[0] > number},
-            resumable=frozenset(key for key in state.resumable if key[0] > number),
-        )
 
     def dropped(self, number: int, deal: int) -> Changes:
         """No hand was dealt after the round of (``number``, ``deal``) after all (too few

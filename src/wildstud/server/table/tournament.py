@@ -11,20 +11,20 @@ end of the night a finished tournament folds into the same change). This part is
 hands on it:
 
 - the driver asks it for the menu of the level a hand is dealt at (:meth:`Desk.dealt`; the
-  games are the table's, dealer's choice as at a cash table, the stakes the level's), for the
-  time left on a break (:meth:`Desk.break_left`), and hands it every hand's end
-  (:meth:`Desk.hand_ended`), which places the players who went out and, once one holds every
-  chip, pays the prizes and ends the table;
+  games are the table's, dealer's choice as at a cash table, the stakes the level's) and for
+  the time left on a break (:meth:`Desk.break_left`);
 - the desk's slice of the table's pure core (:mod:`.desk`, whose state is the tournament)
   takes the host's rebuy or add-on for the money taken (:class:`~.desk.GiveRebuy`,
   :class:`~.desk.GiveAddOn`: the chips, their ledger entry and the tournament's new value
   are one write, and the seating takes the seat's row by a :class:`~.core.Credit` folded
-  into it) and the seating's follow-ups: the clock runs and stops with the table
-  (:class:`~.core.TableRuns`), a player who leaves is out (:class:`~.core.PlayerOut`), and
-  the deal the last players agree pays the prizes (:class:`~.core.DealMade`, from the
-  seating's :class:`~.seating.EndNight` with its ``deal``), each folded into the change that
-  asks it; this part makes them whole with what they need of the table as that change leaves
-  it (:meth:`Desk.made`, :class:`~.core.AtTable`).
+  into it), the seating's follow-ups (the clock runs and stops with the table,
+  :class:`~.core.TableRuns`; a player who leaves is out, :class:`~.core.PlayerOut`; the deal
+  the last players agree pays the prizes, :class:`~.core.DealMade`, from the seating's
+  :class:`~.seating.EndNight` with its ``deal``) and the hand runner's at every hand's end
+  (:class:`~.desk.HandFinished`: the chips bought during the hand come, the players it
+  emptied go out and, once one holds every chip, the prizes are paid and the night ends),
+  each folded into the change that asks it; this part makes them whole with what they need
+  of the table as that change leaves it (:meth:`Desk.made`, :class:`~.core.AtTable`).
 
 Chips enter only as buy-ins, rebuys (ledger reason ``rebuy`` for an empty stack, ``top-up``
 for one at most the starting chips) and add-ons (``top-up``), each in the ledger, so the
@@ -42,23 +42,21 @@ from wildstud.server.store import Changes, LedgerEntry
 from wildstud.server.table.core import AtTable, Command, DealMade, PlayerOut, TableRuns
 from wildstud.server.table.desk import (
     NAME,
+    HandFinished,
     addon_open,
     may_rebuy,
-    placed,
     pool,
     prices,
     rebuys_open,
     synced,
     with_chips,
 )
-from wildstud.server.table.runner import row_in
 from wildstud.server.table.seating import SeatingState
 from wildstud.server.tourney import Tourney, prizes_of
 from wildstud.server.tourney_schemas import LevelModel, TournamentSettings
 from wildstud.tournament import Level, Schedule, chip_chop, deal, icm
 
 if TYPE_CHECKING:
-    from wildstud.server.table.live import LiveHand
     from wildstud.server.table.table import Table
 
 STAGED = NAME
@@ -185,51 +183,14 @@ class Desk:
         """Those who busted and did not rebuy before this hand was dealt go out."""
         return state.knocked_out([entry for entry in state.still_in if entry.busted is not None])
 
-    def hand_ended(self, live: LiveHand, changes: Changes) -> None:
-        """Hand ``live`` is over and the seats hold their new stacks: bust, place and pay
-        (into ``changes``); once one player holds every chip, the table ends."""
-        table = self.table
-        now = time.monotonic()
-        setup = live.setup
-        state = self.state.rolled(now, self.schedule(), between_hands=True)
-        starts = dict(zip(setup.player_ids, setup.stacks, strict=True))
-        # Chips bought during the hand come now, before anyone is found busted. The seats'
-        # rows are those the hand's end writes (the seats take them once it is stored).
-        stacks: dict[str, int] = {}
-        for seat in table.seats.values():
-            if seat.index in changes.removed:  # it left as the hand ended (out already)
-                continue
-            row = row_in(changes, seat.index) or seat.state()
-            entry = state.entry(row.player_id)
-            if entry is not None and entry.pending:
-                reason = "rebuy" if row.stack == 0 else "top-up"
-                changes.ledger.append(seat.entry(reason, entry.pending))
-                row = replace(row, stack=row.stack + entry.pending)
-                changes.seats = [other for other in changes.seats if other.seat != seat.index]
-                changes.seats.append(row)
-                state = state.paid_out(row.player_id)
-            stacks[row.player_id] = row.stack
-        may = {entry.player_id: self.may_rebuy(state, entry.player_id) for entry in state.entries}
-        state = state.hand_ended(setup.number, starts, stacks, may)
-        self._store(state, now, changes)
-
-    def _store(self, state: Tourney, now: float, changes: Changes) -> None:
-        """Adopt ``state`` (into ``changes``); once every place is known, pay and end."""
-        table = self.table
-        state, follow = placed(state, self.rules, now, table.state())
-        self._put(state, now, changes)
-        for command in follow:
-            # A follow-up inside the hand's end (its last knock-out ends the night): folded
-            # into that change, so the places and the night's end are stored together.
-            table.actor.fold("seating", command, changes)
-
     # -- the seating's follow-ups, made whole --------------------------------------------------
 
     def made(self, command: Command) -> Command:
-        """``command``, a follow-up of the seating's for the desk's slice, with what it needs
-        of the table as the change in hand leaves it (:class:`~.core.AtTable`); any other
-        command as it is (:attr:`.actor.Slice.made`)."""
-        if isinstance(command, TableRuns | PlayerOut | DealMade) and command.at is None:
+        """``command``, a follow-up of the seating's or the hand runner's for the desk's slice,
+        with what it needs of the table as the change in hand leaves it
+        (:class:`~.core.AtTable`); any other command as it is (:attr:`.actor.Slice.made`)."""
+        made = TableRuns | PlayerOut | DealMade | HandFinished
+        if isinstance(command, made) and command.at is None:
             return replace(command, at=self.at_table())
         return command
 

@@ -17,9 +17,9 @@ memory) stops the table, for the lobby to rebuild it from what the store holds; 
 fence refuses (another process holds the lease) stops it at once.
 
 The hand in progress changes the same way: the runner changes a copy of it
-(:meth:`~wildstud.deal.Hand.copy`), which it takes only once the change is stored; only the
-decks the copy drew from the hand's book are forgotten by the runner when it is not
-(:mod:`.driver`).
+(:meth:`~wildstud.deal.Hand.copy`), which it takes only once the change is stored; the
+hand's book keeps a deck the copy drew, which the hand does not count stored until a change
+stores it (:attr:`.live.LiveHand.decks_stored`): the next try deals it and stores it.
 
 >>> FAILURES_BEFORE_RELOAD
 3
