@@ -1466,3 +1466,64 @@ async def _knocked_out_at_the_end() -> None:
 
 def test_a_tournament_s_knock_out_as_a_hand_ends_survives_a_failed_write() -> None:
     asyncio.run(_knocked_out_at_the_end())
+
+
+async def _clock_ran_out() -> None:
+    store, lobby, night = await connected_table(_quick("clock", hand_pause=60))
+    table = night.table
+    players = list(night.players.values())
+    failed: list[tuple[Any, list[int]]] = []
+    """The runner's state, and the frames each player had been sent, when the write failed."""
+
+    def clock_act(args: tuple[Any, ...]) -> bool:
+        """The clock's action for a player who did not act (:class:`.runner_slice.TimeUp`)."""
+        changes = args[1] if len(args) > 1 else None
+        if not isinstance(changes, Changes):
+            return False
+        if any(record.source == "clock" for record in changes.actions) and night.store.armed:
+            failed.append((table.driver.state, [len(player.frames) for player in players]))
+            return True
+        return False
+
+    night.store.only = clock_act
+    night.store.armed = True
+    table.driver.failures = Backoff(first=0.01, cap=0.01)  # retried at once
+    seen: list[bool] = []
+    tick = table.driver.tick
+
+    async def checked_tick() -> float | None:
+        wait = await tick()
+        if len(failed) > len(seen):
+            # The clock's action was not stored: the runner's state is the very value it was,
+            # nothing sent, memory as the store has it, nothing reloaded.
+            runner, sent = failed[-1]
+            seen.append(
+                table.driver.state is runner
+                and [len(player.frames) for player in players] == sent
+                and held(table) == await as_stored(table, store)
+                and not table.broken
+                and lobby.tables[table.id] is table
+            )
+        return wait
+
+    table.actor.ticks(HAND, checked_tick)
+    await table.set_status(TableStatus.RUNNING)
+    async with asyncio.timeout(30):
+        while not table.driver.state.timed_out:  # nobody acts: the clock does, once stored
+            await asyncio.sleep(0.01)
+    await table.set_status(TableStatus.PAUSED)
+    assert seen == [True]
+    assert night.store.fired == 1
+    # Then the clock acted, and it was stored: for the seat whose turn was up, its bank spent.
+    live = table.live
+    assert live is not None
+    assert live.actions >= 1
+    (timed_out,) = table.driver.state.timed_out
+    assert table.seats[timed_out].time_bank == 0.0
+    assert held(table) == await as_stored(table, store)
+    night.stands()
+    await _closed_balanced(table, lobby, store)
+
+
+def test_a_turn_s_clock_run_out_survives_a_failed_write_with_the_runner_unchanged() -> None:
+    asyncio.run(_clock_ran_out())

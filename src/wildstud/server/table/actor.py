@@ -48,8 +48,10 @@ slices, each with its module:
   dealer's choice called off (:class:`~.core.CancelChoice`: the menu changed, the table
   stood still) and the turn timed afresh (:class:`~.core.ResetTurn`); and the dealer's
   choice opened (:class:`.runner_slice.AskDealer`, its frame the outcome's news) or called
-  off as the dealer sat out or left, which the driver's tick asks in the middle of its pass
-  (:meth:`Actor.inside`);
+  off as the dealer sat out or left, and a turn's clock run out
+  (:class:`.runner_slice.TimeUp`: the table's action for the player, the time bank spent,
+  carried out as a player's action is), which the driver's tick asks in the middle of its
+  pass (:meth:`Actor.inside`);
 - the players' shuffle (:mod:`.shuffle_requests`): a page's part (its word that it takes part,
   its commitment, its value), its row stored before the state is adopted (:attr:`Slice.adopt`;
   the state is held by :class:`.shuffling.Shuffling`); a deal's round, opened when the hand
@@ -106,10 +108,11 @@ What is not on the core yet:
 
 - the hand runner's own work (:mod:`.driver`): its ticks (:meth:`Actor.ticks`), each one pass
   of today's driver under the table's lock, which deals (a dealer's choice's deadline too),
-  plays the bots and runs the clocks (a turn's, the showdown's, the offer's), sending and
-  storing by itself; it hands the players' shuffle a deal's round and a private deal its tick
-  (commands of their slices, :meth:`Actor.within`), and has the audit's slice tick when more
-  hands are due (:meth:`.private_reveal.Reveals.look`); a hand's end among them is the pure
+  plays the bots and runs the clocks (the showdown's, the offer's; a turn's, whose running
+  out it hands to the runner's slice, above), sending and storing by itself; it hands the
+  players' shuffle a deal's round and a private deal its tick (commands of their slices,
+  :meth:`Actor.within`), and has the audit's slice tick when more hands are due
+  (:meth:`.private_reveal.Reveals.look`); a hand's end among them is the pure
   :func:`.hand_end.finish_hand`, folded into the change that ends the hand (above). The
   runner's state is a frozen value all the same (:mod:`.runner`: the hand in progress, a
   :class:`~.live.LiveHand`, and the turn's clock among it), staged with each change and adopted

@@ -139,15 +139,17 @@ class Play(Request):
 @dataclass(frozen=True, slots=True)
 class Action:
     """The runner plays ``seat``'s action (:meth:`.driver.Driver.act`; ``engine``: its seat in
-    the hand, ``seq``: the request's number, ``bank``: the time bank it has left, ``None``
-    when no clock runs; both stored with the action)."""
+    the hand, ``seq``: the request's number, ``None`` for an action nobody asked for, ``bank``:
+    the time bank it has left, ``None`` when no clock runs; both stored with the action;
+    ``source``: who decided it, ``player`` or ``clock``, :class:`.runner_slice.TimeUp`)."""
 
     seat: Seat
     engine: int
     kind: ActionKind
     amount: int | None
-    seq: int
+    seq: int | None
     bank: float | None
+    source: str = "player"
 
 
 Step = Deal | Answer | Decide | Action
