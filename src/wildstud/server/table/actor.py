@@ -48,9 +48,11 @@ slices, each with its module:
   dealer's choice called off (:class:`~.core.CancelChoice`: the menu changed, the table
   stood still) and the turn timed afresh (:class:`~.core.ResetTurn`); and the dealer's
   choice opened (:class:`.runner_slice.AskDealer`, its frame the outcome's news) or called
-  off as the dealer sat out or left, and a turn's clock run out
-  (:class:`.runner_slice.TimeUp`: the table's action for the player, the time bank spent,
-  carried out as a player's action is), which the driver's tick asks in the middle of its
+  off as the dealer sat out or left, and a clock run out: a turn's
+  (:class:`.runner_slice.TimeUp`: the table's action for the player, the time bank spent),
+  the showdown's (:class:`.runner_slice.ShowdownTimeUp`: show or muck by the table's
+  default) and the offer to run it twice's (:class:`.runner_slice.OfferTimeUp`: no), each
+  carried out as a player's choice is, which the driver's tick asks in the middle of its
   pass (:meth:`Actor.inside`);
 - the players' shuffle (:mod:`.shuffle_requests`): a page's part (its word that it takes part,
   its commitment, its value), its row stored before the state is adopted (:attr:`Slice.adopt`;
@@ -108,10 +110,10 @@ What is not on the core yet:
 
 - the hand runner's own work (:mod:`.driver`): its ticks (:meth:`Actor.ticks`), each one pass
   of today's driver under the table's lock, which deals (a dealer's choice's deadline too),
-  plays the bots and runs the clocks (the showdown's, the offer's; a turn's, whose running
-  out it hands to the runner's slice, above), sending and storing by itself; it hands the
-  players' shuffle a deal's round and a private deal its tick (commands of their slices,
-  :meth:`Actor.within`), and has the audit's slice tick when more hands are due
+  plays the bots and runs the clocks (a turn's, the showdown's, the offer's: what the clock
+  does as each runs out is the runner's slice's, above), sending and storing by itself; it
+  hands the players' shuffle a deal's round and a private deal its tick (commands of their
+  slices, :meth:`Actor.within`), and has the audit's slice tick when more hands are due
   (:meth:`.private_reveal.Reveals.look`); a hand's end among them is the pure
   :func:`.hand_end.finish_hand`, folded into the change that ends the hand (above). The
   runner's state is a frozen value all the same (:mod:`.runner`: the hand in progress, a

@@ -18,11 +18,13 @@ called off, the turn timed afresh) are its pure outcomes, adopted here once thei
 stored (:meth:`Driver.adopt`), and so is the dealer's choice opened or called off as its
 dealer sat out or left (nothing stores a choice), which a tick asks of the slice in the middle
 of its pass (:meth:`.actor.Actor.inside`: :class:`~.runner_slice.AskDealer`,
-:class:`~.core.CancelChoice`). A turn's clock run out is asked of the slice the same way
-(:class:`~.runner_slice.TimeUp`): its outcome, the table's action for the player, is carried
-out as a player's action is (:meth:`Driver.carry_out`). The rest of the driver's ticks
-(dealing, the bots, the showdown's and the offer's clocks, the endgame) is today's code: each
-stores and sends by itself.
+:class:`~.core.CancelChoice`). A clock run out is asked of the slice the same way, a
+turn's (:class:`~.runner_slice.TimeUp`), the showdown's
+(:class:`~.runner_slice.ShowdownTimeUp`) and the offer to run it twice's
+(:class:`~.runner_slice.OfferTimeUp`): its outcome, the table's choice for the player, is
+carried out as a player's is (:meth:`Driver.carry_out`). The rest of the driver's ticks
+(dealing, the bots, timing the clocks, the endgame) is today's code: each stores and sends by
+itself.
 
 What comes after the betting (the all-in run-out and its odds, the offer to run it twice, the
 showdown's choices) is the runner's part :class:`~.endgame.Endgame`, which stages its changes
@@ -740,9 +742,9 @@ class Driver:
             await self.act(seat, engine, step.kind, step.amount, step.source, seq, step.bank)
             return
         if isinstance(step, Decide):
-            await self.endgame.decide(step.seat, step.engine, step.show, "player", step.seq)
+            await self.endgame.decide(step.seat, step.engine, step.show, step.source, step.seq)
             return
-        await self.endgame.answer_twice(step.seat, step.engine, step.agree, "player", step.seq)
+        await self.endgame.answer_twice(step.seat, step.engine, step.agree, step.source, step.seq)
 
     async def commit(self, changes: Changes) -> None:
         """Store ``changes`` through the table's one writer (:mod:`wildstud.server.table.writer`):
