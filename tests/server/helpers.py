@@ -23,13 +23,14 @@ from tests.tools.wsclient import CARDS, Api, Client, Frame, cards_in, play
 from wildstud.betting import ActionKind
 from wildstud.private_rounds import Agent, Row
 from wildstud.server.private_replay import deals_of
-from wildstud.server.store import SeatState, TableState
+from wildstud.server.store import HandSetup, SeatState, TableState
 from wildstud.server.store.records import PrivateRound
 from wildstud.server.table.core import Outcome, Refused
 from wildstud.server.table.private_reveal import context
 
 __all__ = [
     "CARDS",
+    "HAND_SETUP",
     "NIGHT",
     "NIGHT_CHIPS",
     "PASSIVE",
@@ -147,6 +148,20 @@ async def answer_to(client: Client, seq: int) -> Frame:
     )
     return next(f for f in client.frames if f["type"] in ("ack", "error") and f.get("seq") == seq)
 
+
+HAND_SETUP = HandSetup(
+    number=7,
+    entry=0,
+    game="FTQ",
+    options={},
+    lineup=(0, 2, 3),
+    names=("ann", "bo", "cy"),
+    dealer=0,
+    stacks=(500, 500, 500),
+    player_ids=("a", "b", "c"),
+)
+"""Hand 7 of a table, Follow the Queen, ann, bo and cy dealt in at seats 0, 2 and 3 with 500
+chips each: the hand the runner's pure tests play with no table (its end, its clock)."""
 
 PASSIVE = (ActionKind.CHECK, ActionKind.BRING_IN, ActionKind.CALL)
 """The actions that keep every seat in, first found first taken."""

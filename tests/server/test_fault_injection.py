@@ -51,7 +51,7 @@ from wildstud.server.messages import (
     SitIn,
     SitOut,
 )
-from wildstud.server.replay import MUCK, SHOW, at_showdown
+from wildstud.server.replay import MUCK, RUN_ONCE, SHOW, at_showdown
 from wildstud.server.schemas import GameEntry, RulesUpdate, TableSettings
 from wildstud.server.seating import SeatKind
 from wildstud.server.store import Changes, Store
@@ -621,40 +621,28 @@ def test_every_command_of_the_hand_driver_survives_a_failed_write_with_the_table
     asyncio.run(_driven(monkeypatch))
 
 
-async def _twice() -> None:
-    store, lobby, night = await connected_table(
-        TableSettings(
-            name="twice",
-            games=[GameEntry(game="F7S", house_rules={"run_twice": True})],
-            seats=2,
-            bot_delay=0,
-            hand_pause=60,
-            showdown_pause=0,
-            runout_pause=0,
-            action_clock=3600,
-            twice_clock=60,
-            starting_chips=3,
-        )
+def _twice_settings(name: str, twice_clock: float) -> TableSettings:
+    """Seven-card stud run twice by two players of 3 chips each, who go all in at once (the
+    clocks long but the offer's, ``twice_clock``)."""
+    return TableSettings(
+        name=name,
+        games=[GameEntry(game="F7S", house_rules={"run_twice": True})],
+        seats=2,
+        bot_delay=0,
+        hand_pause=60,
+        showdown_pause=0,
+        runout_pause=0,
+        action_clock=3600,
+        twice_clock=twice_clock,
+        starting_chips=3,
     )
+
+
+async def _twice() -> None:
+    store, lobby, night = await connected_table(_twice_settings("twice", 60))
     table = night.table
     await table.set_status(TableStatus.RUNNING)
-    # Both go all in (3 chips each), so that the hands are turned up and asked to run it twice.
-    async with asyncio.timeout(30):
-        while True:
-            live = table.live
-            hand = None if live is None else live.hand
-            if live is None or hand is None or (hand.to_act is None and not table.driver.offer):
-                await asyncio.sleep(0.01)
-                continue
-            if table.driver.offer is not None:
-                break
-            assert hand.to_act is not None
-            index = live.setup.lineup[hand.to_act]
-            kinds = {option.kind for option in hand.legal_actions()}
-            order = (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE, ActionKind.CALL)
-            kind = next(k for k in (*order, ActionKind.BRING_IN, ActionKind.CHECK) if k in kinds)
-            seq = table.seats[index].last_seq + 1
-            await table.handle(night.players[index], Act(type="act", seq=seq, action=kind.value))
+    live = await _to_the_offer(night)
     asked = list(live.hand.to_agree_run_twice)
     assert len(asked) == 2, asked
     first, second = (live.setup.lineup[engine] for engine in asked)
@@ -677,6 +665,28 @@ async def _twice() -> None:
 
 def test_an_answer_to_run_it_twice_survives_a_failed_write_with_the_table_unchanged() -> None:
     asyncio.run(_twice())
+
+
+async def _to_the_offer(night: Night) -> LiveHand:
+    """The hand in play once its players have gone all in (3 chips each, the table running),
+    so that the hands are turned up and asked to run it twice."""
+    table = night.table
+    async with asyncio.timeout(30):
+        while True:
+            live = table.live
+            hand = None if live is None else live.hand
+            if live is None or hand is None or (hand.to_act is None and not table.driver.offer):
+                await asyncio.sleep(0.01)
+                continue
+            if table.driver.offer is not None:
+                return live
+            assert hand.to_act is not None
+            index = live.setup.lineup[hand.to_act]
+            kinds = {option.kind for option in hand.legal_actions()}
+            order = (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE, ActionKind.CALL)
+            kind = next(k for k in (*order, ActionKind.BRING_IN, ActionKind.CHECK) if k in kinds)
+            seq = table.seats[index].last_seq + 1
+            await table.handle(night.players[index], Act(type="act", seq=seq, action=kind.value))
 
 
 # -- the players' shuffle ------------------------------------------------------------------------
@@ -1466,3 +1476,109 @@ async def _knocked_out_at_the_end() -> None:
 
 def test_a_tournament_s_knock_out_as_a_hand_ends_survives_a_failed_write() -> None:
     asyncio.run(_knocked_out_at_the_end())
+
+
+async def _clock_fails_once(
+    night: Night,
+    kinds: frozenset[str],
+    reach: Callable[[], Awaitable[LiveHand | None]],
+    done: Callable[[LiveHand | None], bool],
+) -> LiveHand | None:
+    """The table is run to where a clock is to run out (``reach``, whose hand is returned), and
+    the first write of the clock's choice for a player (an action record of the clock's of one
+    of ``kinds``) fails once: the runner's state is the very value it was, nothing is sent,
+    memory is what the store holds, nothing is reloaded; then it is stored (``done``)."""
+    table, lobby = night.table, night.lobby
+    store = lobby.store
+    players = list(night.players.values())
+    failed: list[tuple[Any, list[int]]] = []
+    """The runner's state, and the frames each player had been sent, when the write failed."""
+
+    def clock_s(args: tuple[Any, ...]) -> bool:
+        changes = args[1] if len(args) > 1 else None
+        if not isinstance(changes, Changes) or not night.store.armed:
+            return False
+        if any(row.source == "clock" and row.kind in kinds for row in changes.actions):
+            failed.append((table.driver.state, [len(player.frames) for player in players]))
+            return True
+        return False
+
+    night.store.only = clock_s
+    night.store.armed = True
+    table.driver.failures = Backoff(first=0.01, cap=0.01)  # retried at once
+    seen: list[bool] = []
+    tick = table.driver.tick
+
+    async def checked_tick() -> float | None:
+        wait = await tick()
+        if len(failed) > len(seen):
+            runner, sent = failed[-1]
+            seen.append(
+                table.driver.state is runner
+                and [len(player.frames) for player in players] == sent
+                and held(table) == await as_stored(table, store)
+                and not table.broken
+                and lobby.tables[table.id] is table
+            )
+        return wait
+
+    table.actor.ticks(HAND, checked_tick)
+    live = await reach()
+    async with asyncio.timeout(30):
+        while not done(live):  # nobody chooses: the clock does, once stored
+            await asyncio.sleep(0.01)
+    await table.set_status(TableStatus.PAUSED)
+    assert seen == [True]
+    assert night.store.fired == 1
+    assert held(table) == await as_stored(table, store)
+    night.stands()
+    return live
+
+
+async def _clock_ran_out() -> None:
+    store, lobby, night = await connected_table(_quick("clock", hand_pause=60))
+    table = night.table
+
+    async def running() -> None:
+        await table.set_status(TableStatus.RUNNING)
+
+    acts = frozenset(kind.value for kind in ActionKind)
+    await _clock_fails_once(night, acts, running, lambda _: bool(table.driver.state.timed_out))
+    # The clock acted, and it was stored: for the seat whose turn was up, its bank spent.
+    live = table.live
+    assert live is not None
+    assert live.actions >= 1
+    (timed_out,) = table.driver.state.timed_out
+    assert table.seats[timed_out].time_bank == 0.0
+    await _closed_balanced(table, lobby, store)
+
+
+def test_a_turn_s_clock_run_out_survives_a_failed_write_with_the_runner_unchanged() -> None:
+    asyncio.run(_clock_ran_out())
+
+
+async def _offer_ran_out() -> None:
+    store, lobby, night = await connected_table(_twice_settings("twice-clock", 0.05))
+    table = night.table
+
+    async def offered() -> LiveHand:
+        await table.set_status(TableStatus.RUNNING)
+        return await _to_the_offer(night)
+
+    # Nobody answers: the clock says no for the first seat asked, the hand is run once.
+    live = await _clock_fails_once(
+        night,
+        frozenset({RUN_ONCE}),
+        offered,
+        lambda live: live is not None and not table.driver.in_play(live.number),
+    )
+    assert live is not None
+    assert table.last_hand is not None
+    first = live.hand.to_agree_run_twice[0]
+    assert table.last_hand.hand.run_twice_answers == {first: False}  # the clock's no
+    assert table.last_hand.hand.current_run != 2  # run once
+    await _closed_balanced(table, lobby, store)
+
+
+def test_the_offer_s_clock_run_out_survives_a_failed_write_with_the_runner_unchanged() -> None:
+    asyncio.run(_offer_ran_out())

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from tests.server.helpers import HAND_SETUP as SETUP
 from wildstud.betting import ActionKind
 from wildstud.deal import Hand, Phase
 from wildstud.server.replay import DeckBook, start_hand
 from wildstud.server.schemas import GameEntry, TableSettings
-from wildstud.server.store import Changes, HandSetup, Notice, SeatState
+from wildstud.server.store import Changes, Notice, SeatState
 from wildstud.server.table import shuffle_requests
 from wildstud.server.table.cashier import HandEnded, Holder, Limits
 from wildstud.server.table.core import ForgetHand
@@ -27,17 +28,6 @@ from wildstud.server.table.shuffle_requests import Round, ShuffleState
 
 SETTINGS = TableSettings(
     name="end", games=[GameEntry(game="FTQ")], hand_pause=5, absent_hands=2, top_up_ceiling=900
-)
-SETUP = HandSetup(
-    number=7,
-    entry=0,
-    game="FTQ",
-    options={},
-    lineup=(0, 2, 3),
-    names=("ann", "bo", "cy"),
-    dealer=0,
-    stacks=(500, 500, 500),
-    player_ids=("a", "b", "c"),
 )
 NOW = 1000.0
 

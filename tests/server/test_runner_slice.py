@@ -1,20 +1,29 @@
 """The hand runner's slice of the table's pure core (:mod:`wildstud.server.table.runner_slice`):
-the follow-ups other slices ask of it (a dealer's choice called off, a turn timed afresh),
-from the runner's state as stored, with no store and no event loop; and at a table, folded
-into the change that asks them, adopted only once it is stored."""
+the follow-ups other slices ask of it (a dealer's choice called off, a turn timed afresh) and
+a turn's clock run out, from the runner's state as stored, with no store and no event loop;
+and at a table, the follow-ups folded into the change that asks them, adopted only once it is
+stored."""
 
 from __future__ import annotations
 
 import asyncio
 
+from tests.deal.helpers import heads_up
+from tests.server.helpers import HAND_SETUP as SETUP
 from tests.server.helpers import Player
+from wildstud.betting import ActionKind
+from wildstud.deal import Hand, Phase
 from wildstud.server.clock import Turn
 from wildstud.server.lobby import Lobby
+from wildstud.server.replay import DeckBook, held, start_hand
 from wildstud.server.schemas import GameEntry, RulesUpdate, TableSettings
-from wildstud.server.store import Store
+from wildstud.server.seating import Seat, SeatKind
+from wildstud.server.showdown import ShowdownChoice, TwiceOffer
+from wildstud.server.store import HandSetup, Store
 from wildstud.server.table import TableStatus
 from wildstud.server.table.core import (
     CancelChoice,
+    Effect,
     Everyone,
     News,
     ResetTurn,
@@ -22,15 +31,33 @@ from wildstud.server.table.core import (
     TableNews,
 )
 from wildstud.server.table.hand_requests import COMMANDS as REQUESTS
+from wildstud.server.table.hand_requests import Action, Answer, Decide
+from wildstud.server.table.live import LiveHand
 from wildstud.server.table.runner import RUNNER, Choosing, RunnerState
-from wildstud.server.table.runner_slice import COMMANDS, AskDealer, handle
+from wildstud.server.table.runner_slice import (
+    COMMANDS,
+    AskDealer,
+    OfferTimeUp,
+    ShowdownTimeUp,
+    TimeUp,
+    auto_action,
+    handle,
+)
 
 TIMED = Turn().start((4, 17), 30.0, now=100.0, action=20.0, bot_delay=1.0, redeal_pause=3.0)
 STATE = RunnerState(1, 3, 0, choosing=Choosing(2, (0, 2), 99.0), turn=TIMED)
 
 
 def test_the_slice_takes_the_players_requests_and_the_other_slices_follow_ups() -> None:
-    assert set(COMMANDS) == {*REQUESTS, AskDealer, CancelChoice, ResetTurn}
+    assert set(COMMANDS) == {
+        *REQUESTS,
+        AskDealer,
+        TimeUp,
+        ShowdownTimeUp,
+        OfferTimeUp,
+        CancelChoice,
+        ResetTurn,
+    }
 
 
 def test_a_choice_called_off_is_a_new_state_with_nothing_stored_and_the_table_told() -> None:
@@ -94,6 +121,121 @@ def test_a_reset_turn_is_timed_afresh_and_a_private_deal_s_wait_follows() -> Non
     )
     assert again.clock is not None
     assert again.clock.deadline == 550.0
+
+
+def _player_at(index: int) -> Seat:
+    """A seat at ``index`` with no page open, as the pure tests need one: its player's."""
+    return Seat(
+        index, f"p{index}", f"P{index}", SeatKind.PLAYER, None, 500, False, 0, 30.0, 0, False
+    )
+
+
+def _clocked(hand: Hand) -> RunnerState:
+    """The runner in hand 7 as ``hand`` stands, its turn timed from 100.0 (20 s, then a
+    30 s time bank: up at 150.0)."""
+    key = (SETUP.number, len(hand.events))
+    turn = Turn().start(key, 30.0, now=100.0, action=20.0, bot_delay=1.0, redeal_pause=3.0)
+    return RunnerState(1, 3, 0, live=LiveHand(SETUP, DeckBook(), hand, 0), turn=turn)
+
+
+def test_a_turn_s_clock_run_out_is_the_table_s_action_for_its_player_the_bank_spent() -> None:
+    hand = start_hand(SETUP, DeckBook())
+    assert hand.to_act is not None
+    state = _clocked(hand)
+    seat = _player_at(SETUP.lineup[hand.to_act])
+    events = len(hand.events)
+    outcome = handle(state, TimeUp(seat, hand.to_act), 150.0)
+    # The bring-in is due: the one forced action a player who does not act cannot fold.
+    assert auto_action(hand) is ActionKind.BRING_IN
+    expected = Action(seat, hand.to_act, ActionKind.BRING_IN, None, None, 0.0, "clock")
+    assert outcome.effect == Effect(expected)
+    # The runner's state is changed by the action's change, once it is stored: as it was here.
+    assert outcome.state is state
+    assert (outcome.news, outcome.reply, outcome.wake, outcome.follow) == ((), None, None, ())
+    assert len(hand.events) == events  # the hand is only read
+    # Past the bring-in, a player facing no bet checks.
+    hand.act(ActionKind.BRING_IN)
+    hand.run()
+    while ActionKind.CHECK not in {option.kind for option in hand.legal_actions()}:
+        assert ActionKind.FOLD in {option.kind for option in hand.legal_actions()}
+        assert auto_action(hand) is ActionKind.FOLD
+        hand.act(ActionKind.CALL)
+        hand.run()
+    assert auto_action(hand) is ActionKind.CHECK
+
+
+def test_a_clock_not_up_or_a_turn_moved_on_leaves_everything_as_it_was() -> None:
+    hand = start_hand(SETUP, DeckBook())
+    assert hand.to_act is not None
+    state = _clocked(hand)
+    seat = _player_at(SETUP.lineup[hand.to_act])
+    other = (hand.to_act + 1) % len(SETUP.lineup)
+    for stale, now in (
+        (TimeUp(seat, hand.to_act), 149.9),  # the time bank is not spent yet
+        (TimeUp(_player_at(SETUP.lineup[other]), other), 150.0),  # not that seat's turn
+    ):
+        outcome = handle(state, stale, now)
+        assert outcome.state is state
+        assert (outcome.effect, outcome.news, outcome.reply) == (None, (), None)
+    between = state.but(live=None, turn=Turn())  # no hand, no clock
+    assert handle(between, TimeUp(seat, hand.to_act), 500.0).effect is None
+
+
+HEADS_UP = HandSetup(1, 0, "FTQ", {}, (0, 1), ("p1", "p2"), 0, (50, 50))
+
+
+def test_the_showdown_s_clock_run_out_is_the_engine_s_choice_for_a_seat_still_to_choose() -> None:
+    hand = heads_up()  # p1's aces lose to p2's nines: p1 is asked to show or muck
+    assert hand.to_show_or_muck == (0,)
+    live = LiveHand(HEADS_UP, DeckBook(), hand, 12)
+    state = RunnerState(1, 1, 0, live=live, showdown=ShowdownChoice(1, 200.0))
+    seat = _player_at(0)
+    outcome = handle(state, ShowdownTimeUp(seat, 0), 200.0)
+    # The engine's choice with the table's default (show=None), nobody's request, the clock's.
+    assert outcome.effect == Effect(Decide(seat, 0, None, None, "clock"))
+    assert outcome.state is state
+    assert (outcome.news, outcome.reply, outcome.follow) == ((), None, ())
+    for stale, at in (
+        (state, 199.0),  # not up yet
+        (state.but(showdown=ShowdownChoice(0, 100.0)), 200.0),  # another hand's showdown
+        (state.but(showdown=None), 200.0),
+    ):
+        assert handle(stale, ShowdownTimeUp(seat, 0), at).effect is None
+    winner = _player_at(1)  # p2, whose hand is shown: not asked
+    assert handle(state, ShowdownTimeUp(winner, 1), 200.0).effect is None
+
+
+TWICE = HandSetup(
+    1,
+    0,
+    "seven-card-stud",
+    {"run_twice": True, "all_in_turn_up": True, "bring_in": 0},
+    (0, 1),
+    ("ann", "bob"),
+    1,
+    (6, 6),
+)
+
+
+def test_the_offer_s_clock_run_out_is_a_no_for_a_seat_still_to_answer() -> None:
+    hand = start_hand(TWICE, DeckBook(), to_redeal=True, hold_showdown=True)
+    for kind, amount in (("bet", 5), ("call", None)):  # all in, both
+        hand.act(kind, amount, seat=hand.to_act)
+    while hand.phase is Phase.DEALER and not held(hand):
+        hand.step()
+    assert hand.to_agree_run_twice == (0, 1)
+    live = LiveHand(TWICE, DeckBook(), hand, 2)
+    state = RunnerState(1, 1, 0, live=live, offer=TwiceOffer(1, 60.0))
+    seat = _player_at(0)
+    outcome = handle(state, OfferTimeUp(seat, 0), 60.0)
+    assert outcome.effect == Effect(Answer(seat, 0, False, None, "clock"))
+    assert outcome.state is state
+    assert (outcome.news, outcome.reply, outcome.follow) == ((), None, ())
+    assert handle(state, OfferTimeUp(seat, 0), 59.0).effect is None  # not up yet
+    assert handle(state.but(offer=None), OfferTimeUp(seat, 0), 60.0).effect is None
+    hand.agree_run_twice(0, True)  # seat 0 answered: only seat 1 is asked still
+    assert handle(state, OfferTimeUp(seat, 0), 60.0).effect is None
+    assert handle(state, OfferTimeUp(_player_at(1), 1), 60.0).effect is not None
 
 
 async def _at_a_dealers_choice_table() -> None:

@@ -48,8 +48,12 @@ slices, each with its module:
   dealer's choice called off (:class:`~.core.CancelChoice`: the menu changed, the table
   stood still) and the turn timed afresh (:class:`~.core.ResetTurn`); and the dealer's
   choice opened (:class:`.runner_slice.AskDealer`, its frame the outcome's news) or called
-  off as the dealer sat out or left, which the driver's tick asks in the middle of its pass
-  (:meth:`Actor.inside`);
+  off as the dealer sat out or left, and a clock run out: a turn's
+  (:class:`.runner_slice.TimeUp`: the table's action for the player, the time bank spent),
+  the showdown's (:class:`.runner_slice.ShowdownTimeUp`: show or muck by the table's
+  default) and the offer to run it twice's (:class:`.runner_slice.OfferTimeUp`: no), each
+  carried out as a player's choice is, which the driver's tick asks in the middle of its
+  pass (:meth:`Actor.inside`);
 - the players' shuffle (:mod:`.shuffle_requests`): a page's part (its word that it takes part,
   its commitment, its value), its row stored before the state is adopted (:attr:`Slice.adopt`;
   the state is held by :class:`.shuffling.Shuffling`); a deal's round, opened when the hand
@@ -106,10 +110,11 @@ What is not on the core yet:
 
 - the hand runner's own work (:mod:`.driver`): its ticks (:meth:`Actor.ticks`), each one pass
   of today's driver under the table's lock, which deals (a dealer's choice's deadline too),
-  plays the bots and runs the clocks (a turn's, the showdown's, the offer's), sending and
-  storing by itself; it hands the players' shuffle a deal's round and a private deal its tick
-  (commands of their slices, :meth:`Actor.within`), and has the audit's slice tick when more
-  hands are due (:meth:`.private_reveal.Reveals.look`); a hand's end among them is the pure
+  plays the bots and runs the clocks (a turn's, the showdown's, the offer's: what the clock
+  does as each runs out is the runner's slice's, above), sending and storing by itself; it
+  hands the players' shuffle a deal's round and a private deal its tick (commands of their
+  slices, :meth:`Actor.within`), and has the audit's slice tick when more hands are due
+  (:meth:`.private_reveal.Reveals.look`); a hand's end among them is the pure
   :func:`.hand_end.finish_hand`, folded into the change that ends the hand (above). The
   runner's state is a frozen value all the same (:mod:`.runner`: the hand in progress, a
   :class:`~.live.LiveHand`, and the turn's clock among it), staged with each change and adopted

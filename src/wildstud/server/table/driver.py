@@ -18,9 +18,13 @@ called off, the turn timed afresh) are its pure outcomes, adopted here once thei
 stored (:meth:`Driver.adopt`), and so is the dealer's choice opened or called off as its
 dealer sat out or left (nothing stores a choice), which a tick asks of the slice in the middle
 of its pass (:meth:`.actor.Actor.inside`: :class:`~.runner_slice.AskDealer`,
-:class:`~.core.CancelChoice`). The rest of
-the driver's ticks (dealing, the bots, the clocks, the endgame) is today's code: each stores
-and sends by itself.
+:class:`~.core.CancelChoice`). A clock run out is asked of the slice the same way, a
+turn's (:class:`~.runner_slice.TimeUp`), the showdown's
+(:class:`~.runner_slice.ShowdownTimeUp`) and the offer to run it twice's
+(:class:`~.runner_slice.OfferTimeUp`): its outcome, the table's choice for the player, is
+carried out as a player's is (:meth:`Driver.carry_out`). The rest of the driver's ticks
+(dealing, the bots, timing the clocks, the endgame) is today's code: each stores and sends by
+itself.
 
 What comes after the betting (the all-in run-out and its odds, the offer to run it twice, the
 showdown's choices) is the runner's part :class:`~.endgame.Endgame`, which stages its changes
@@ -85,7 +89,7 @@ from wildstud.server.table.hand_end import AtHandEnd, finish_hand
 from wildstud.server.table.hand_requests import Action, Deal, Decide, Step
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.runner import RUNNER, Choosing, RunnerState, row_in
-from wildstud.server.table.runner_slice import AskDealer
+from wildstud.server.table.runner_slice import AskDealer, TimeUp, auto_action
 from wildstud.server.table.seating import TableStatus
 from wildstud.server.table.writer import StorageFailureError
 
@@ -117,16 +121,6 @@ PLAYING = (TableStatus.RUNNING, TableStatus.ENDED)
 
 class TableMovedError(ServerError):
     """The table was handed to another process of the cluster: its driver stops here."""
-
-
-def _auto_action(hand: Hand) -> ActionKind:
-    """What the table does for a player who does not act: check, else fold, else post the
-    bring-in that is due (the one forced action that cannot be folded)."""
-    kinds = {option.kind for option in hand.legal_actions()}
-    for kind in (ActionKind.CHECK, ActionKind.FOLD, ActionKind.BRING_IN):
-        if kind in kinds:
-            return kind
-    return ActionKind.CALL  # pragma: no cover - the engine always offers one of the above
 
 
 class Driver:
@@ -381,7 +375,7 @@ class Driver:
                 return None
             seat = table.seats[live.setup.lineup[engine]]
             if seat.leaving:
-                await self.act(seat, engine, _auto_action(live.hand), None, "host", None)
+                await self.act(seat, engine, auto_action(live.hand), None, "host", None)
             elif seat.bot is not None:
                 if idle:
                     return None  # nobody is there to watch: the bots wait for someone
@@ -405,8 +399,9 @@ class Driver:
                 assert clock is not None  # sync_turn times every player's turn
                 if now < clock.deadline:
                     return clock.deadline - now
-                # The time bank is spent: the clock acts for the player.
-                await self.act(seat, engine, _auto_action(live.hand), None, "clock", None, bank=0.0)
+                # The time bank is spent: the clock acts for the player (the runner's
+                # outcome, carried out as a player's action is, and told now).
+                await table.actor.inside(TimeUp(seat, engine))
             return 0.0
         if idle or table.status is TableStatus.ENDED:
             return None  # no hand starts with nobody there, nor once the night is over
@@ -735,7 +730,8 @@ class Driver:
 
     async def carry_out(self, step: Step) -> None:
         """Carry out ``step``, a change a player's request asked of the runner (the effect
-        of a command of :mod:`.hand_requests`, checked there): played on a copy of the hand,
+        of a command of :mod:`.hand_requests`, checked there), or the clock's action for a
+        player (:class:`~.runner_slice.TimeUp`'s): played on a copy of the hand,
         stored, adopted once it is, and told (a failed write raises
         :class:`StorageFailureError`, the runner's state as it was)."""
         if isinstance(step, Deal):
@@ -743,12 +739,12 @@ class Driver:
             return
         if isinstance(step, Action):
             seat, engine, seq = step.seat, step.engine, step.seq
-            await self.act(seat, engine, step.kind, step.amount, "player", seq, step.bank)
+            await self.act(seat, engine, step.kind, step.amount, step.source, seq, step.bank)
             return
         if isinstance(step, Decide):
-            await self.endgame.decide(step.seat, step.engine, step.show, "player", step.seq)
+            await self.endgame.decide(step.seat, step.engine, step.show, step.source, step.seq)
             return
-        await self.endgame.answer_twice(step.seat, step.engine, step.agree, "player", step.seq)
+        await self.endgame.answer_twice(step.seat, step.engine, step.agree, step.source, step.seq)
 
     async def commit(self, changes: Changes) -> None:
         """Store ``changes`` through the table's one writer (:mod:`wildstud.server.table.writer`):

@@ -8,11 +8,13 @@ choices, the offer to run it twice, or the next street of an all-in run-out, whi
 ``runout_pause`` seconds with the chances of the hands turned up on every page, worked out on a
 thread: :meth:`Endgame.run_out_odds`); the showdown, where each
 player still to choose shows or mucks (:meth:`Endgame.decide`), bots and leaving players at
-once and the others when the muck clock runs out (:meth:`Endgame.showdown_due`); and the offer
-to run it twice, answered the same way (:meth:`Endgame.answer_twice`,
-:meth:`Endgame.offer_due`). Each choice is stored as the hand's next action through the
-runner's change (:meth:`.Driver.commit`): the engine plays it on a copy of the hand, which the
-table takes only once the store has it, exactly as a bet is (:mod:`.driver`).
+once and the others when the muck clock runs out (:meth:`Endgame.showdown_due`, which hands
+the clock's choice to the runner's slice, :class:`~.runner_slice.ShowdownTimeUp`, carried out
+as a player's is); and the offer to run it twice, answered the same way
+(:meth:`Endgame.answer_twice`, :meth:`Endgame.offer_due`, :class:`~.runner_slice.OfferTimeUp`).
+Each choice is stored as the hand's next action through the runner's change
+(:meth:`.Driver.commit`): the engine plays it on a copy of the hand, which the table takes
+only once the store has it, exactly as a bet is (:mod:`.driver`).
 
 Who is asked to show or muck, and what a clock chooses for them, is the engine's
 (:attr:`~wildstud.deal.Hand.to_show_or_muck`, :meth:`~wildstud.deal.Hand.auto_show_or_muck`):
@@ -50,6 +52,7 @@ from wildstud.server.seating import Seat
 from wildstud.server.showdown import ShowdownChoice, TwiceOffer
 from wildstud.server.store import ActionRecord, Changes, SeatState
 from wildstud.server.table.live import LiveHand
+from wildstud.server.table.runner_slice import OfferTimeUp, ShowdownTimeUp
 
 if TYPE_CHECKING:
     from wildstud.server.table.driver import Driver
@@ -235,7 +238,9 @@ class Endgame:
             return showdown.deadline - now
         for engine in live.hand.to_show_or_muck:
             seat = table.seats[live.setup.lineup[engine]]
-            await self.decide(seat, engine, None, "clock", None)
+            # The clock chooses for each (the runner's outcome, carried out as a player's
+            # choice is, and told now).
+            await table.actor.inside(ShowdownTimeUp(seat, engine))
             if not self.driver.in_play(live.number):
                 break
         return 0.0
@@ -322,7 +327,8 @@ class Endgame:
             return offer.deadline - now
         for engine in live.hand.to_agree_run_twice[:1]:  # one no is enough
             seat = table.seats[live.setup.lineup[engine]]
-            await self.answer_twice(seat, engine, None, "clock", None)
+            # The clock answers no (the runner's outcome, carried out as a player's is).
+            await table.actor.inside(OfferTimeUp(seat, engine))
         return 0.0
 
     async def answer_twice(

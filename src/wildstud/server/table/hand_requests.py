@@ -101,12 +101,14 @@ class AnswerTwice(Request):
 class Answer:
     """The runner plays ``seat``'s answer to the offer to run it twice
     (:meth:`.endgame.Endgame.answer_twice`; ``engine``: its seat in the hand, ``seq``: the
-    request's number, stored with the answer)."""
+    request's number, stored with the answer, ``None`` for the clock's no; ``source``: who
+    decided it, ``player`` or ``clock``, :class:`.runner_slice.OfferTimeUp`)."""
 
     seat: Seat
     engine: int
     agree: bool
-    seq: int
+    seq: int | None
+    source: str = "player"
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,12 +121,16 @@ class ShowOrMuck(Request):
 @dataclass(frozen=True, slots=True)
 class Decide:
     """The runner plays ``seat``'s choice at the showdown (:meth:`.endgame.Endgame.decide`;
-    ``engine``: its seat in the hand, ``seq``: the request's number, stored with it)."""
+    ``engine``: its seat in the hand, ``show``: ``None`` for the engine's choice with the
+    table's default, the clock's; ``seq``: the request's number, stored with it, ``None`` for
+    the clock's; ``source``: who decided it, ``player`` or ``clock``,
+    :class:`.runner_slice.ShowdownTimeUp`)."""
 
     seat: Seat
     engine: int
-    show: bool
-    seq: int
+    show: bool | None
+    seq: int | None
+    source: str = "player"
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,15 +145,17 @@ class Play(Request):
 @dataclass(frozen=True, slots=True)
 class Action:
     """The runner plays ``seat``'s action (:meth:`.driver.Driver.act`; ``engine``: its seat in
-    the hand, ``seq``: the request's number, ``bank``: the time bank it has left, ``None``
-    when no clock runs; both stored with the action)."""
+    the hand, ``seq``: the request's number, ``None`` for an action nobody asked for, ``bank``:
+    the time bank it has left, ``None`` when no clock runs; both stored with the action;
+    ``source``: who decided it, ``player`` or ``clock``, :class:`.runner_slice.TimeUp`)."""
 
     seat: Seat
     engine: int
     kind: ActionKind
     amount: int | None
-    seq: int
+    seq: int | None
     bank: float | None
+    source: str = "player"
 
 
 Step = Deal | Answer | Decide | Action

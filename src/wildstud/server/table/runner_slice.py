@@ -9,6 +9,14 @@ takes:
 - :class:`AskDealer`: the dealer is asked to choose the next hand's game (the driver's tick
   found it due, :func:`.button.next_step`): the choice, with its deadline, and the choosing
   frame to everyone; nothing stores a choice;
+- :class:`TimeUp`: the turn's clock ran out (the driver's tick found it due): the action the
+  table takes for the player who did not act (:func:`auto_action`, which reads only the hand),
+  the time bank spent, carried out as the outcome's effect as a player's action is
+  (:meth:`.driver.Driver.carry_out`), and nothing when the turn moved on or is not up yet;
+- :class:`ShowdownTimeUp` and :class:`OfferTimeUp`: the showdown's muck clock, or the offer to
+  run it twice's clock, ran out for a seat still to choose (the driver's tick found it due,
+  :meth:`.endgame.Endgame.showdown_due`, :meth:`.endgame.Endgame.offer_due`): the engine's
+  choice with the table's default, or no, carried out the same way;
 - :class:`~.core.CancelChoice`: the dealer's choice in progress is called off (the menu changed,
   the table was paused, resumed or ended, the dealer sat out or left): the dealer is asked
   again, from the new menu, once the table deals;
@@ -19,7 +27,7 @@ takes:
 
 The last two are follow-ups of another slice's change (the settings', the seating's): nothing
 is stored for them, and they are folded into that change, adopted only once it is stored; the
-driver asks the first two in the middle of its ticks (:meth:`.actor.Actor.inside`).
+driver asks the first five in the middle of its ticks (:meth:`.actor.Actor.inside`).
 
 >>> from wildstud.server.table.runner import Choosing
 >>> state = RunnerState(2, 3, None, choosing=Choosing(2, (0, 1), 9.0))
@@ -32,19 +40,26 @@ True
 >>> asked = handle(state.but(choosing=None), AskDealer(3, (1,), games, 30.0), 100.0)
 >>> asked.state.choosing, asked.news[1].frame["seconds"]
 (Choosing(button=3, entries=(1,), deadline=130.0), 30.0)
+
+With no hand in play, a turn's clock has nothing to act on:
+
+>>> handle(state, TimeUp(None, 0), 0.0).state is state
+True
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from wildstud.betting import ActionKind
 from wildstud.server.frames import ChoosingFrame
 from wildstud.server.table import hand_requests
 from wildstud.server.table.core import (
     CancelChoice,
     Command,
+    Effect,
     Everyone,
     News,
     Outcome,
@@ -52,9 +67,24 @@ from wildstud.server.table.core import (
     Retime,
     TableNews,
 )
+from wildstud.server.table.hand_requests import Action, Answer, Decide
 from wildstud.server.table.runner import Choosing, RunnerState
 
-__all__ = ["COMMANDS", "AskDealer", "choosing_frame", "handle"]
+if TYPE_CHECKING:
+    from wildstud.deal import Hand
+    from wildstud.server.seating import Seat
+    from wildstud.server.showdown import ShowdownChoice, TwiceOffer
+
+__all__ = [
+    "COMMANDS",
+    "AskDealer",
+    "OfferTimeUp",
+    "ShowdownTimeUp",
+    "TimeUp",
+    "auto_action",
+    "choosing_frame",
+    "handle",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,9 +98,39 @@ class AskDealer(Command):
     seconds: float
 
 
+@dataclass(frozen=True, slots=True)
+class TimeUp(Command):
+    """The turn's clock of ``seat`` (``engine``: its seat in the hand) ran out: the table acts
+    for its player (made from the table when the driver's tick finds the clock due)."""
+
+    seat: Seat
+    engine: int
+
+
+@dataclass(frozen=True, slots=True)
+class ShowdownTimeUp(Command):
+    """The showdown's muck clock ran out for ``seat`` (``engine``: its seat in the hand),
+    still to show or muck: the clock chooses for its player."""
+
+    seat: Seat
+    engine: int
+
+
+@dataclass(frozen=True, slots=True)
+class OfferTimeUp(Command):
+    """The offer to run it twice's clock ran out for ``seat`` (``engine``: its seat in the
+    hand), still to answer: the clock answers no for its player."""
+
+    seat: Seat
+    engine: int
+
+
 COMMANDS: tuple[type[Command], ...] = (
     *hand_requests.COMMANDS,
     AskDealer,
+    TimeUp,
+    ShowdownTimeUp,
+    OfferTimeUp,
     CancelChoice,
     ResetTurn,
 )
@@ -104,4 +164,69 @@ def handle(state: RunnerState, command: Command, now: float) -> Outcome[RunnerSt
         return Outcome(state.but(choosing=choosing), news=news)
     if isinstance(command, ResetTurn):
         return Outcome(state.but(turn=state.turn.forgotten()), follow=(Retime(),))
+    if isinstance(command, TimeUp):
+        return _timed_out(state, command, now)
+    if isinstance(command, ShowdownTimeUp):
+        return _showdown_timed_out(state, command, now)
+    if isinstance(command, OfferTimeUp):
+        return _offer_timed_out(state, command, now)
     return hand_requests.handle(state, command, now)
+
+
+def auto_action(hand: Hand) -> ActionKind:
+    """What the table does for a player who does not act: check, else fold, else post the
+    bring-in that is due (the one forced action that cannot be folded)."""
+    kinds = {option.kind for option in hand.legal_actions()}
+    for kind in (ActionKind.CHECK, ActionKind.FOLD, ActionKind.BRING_IN):
+        if kind in kinds:
+            return kind
+    return ActionKind.CALL  # pragma: no cover - the engine always offers one of the above
+
+
+def _timed_out(state: RunnerState, command: TimeUp, now: float) -> Outcome[RunnerState]:
+    """The clock acts for ``command``'s seat, whose turn is up (its time bank spent); the
+    state is the runner's to change once the action is stored (as a player's is). A turn that
+    moved on, or is not up yet, leaves everything as it was."""
+    live = state.live
+    clock = state.turn.clock
+    if live is None or live.hand.to_act != command.engine or clock is None:
+        return Outcome(state)
+    if now < clock.deadline:
+        return Outcome(state)
+    # The clock ran to its deadline: the time bank is spent (0.0, stored with the action).
+    action = Action(command.seat, command.engine, auto_action(live.hand), None, None, 0.0, "clock")
+    return Outcome(state, Effect(action))
+
+
+def _showdown_timed_out(
+    state: RunnerState, command: ShowdownTimeUp, now: float
+) -> Outcome[RunnerState]:
+    """The clock chooses for ``command``'s seat at the showdown (the engine's choice, with the
+    table's default: :meth:`.endgame.Endgame.decide`); nothing when the seat has chosen, or
+    the clock is not up."""
+    live = state.live
+    waits = live is not None and command.engine in live.hand.to_show_or_muck
+    if not waits or not _up(state, state.showdown, now):
+        return Outcome(state)
+    return Outcome(state, Effect(Decide(command.seat, command.engine, None, None, "clock")))
+
+
+def _offer_timed_out(state: RunnerState, command: OfferTimeUp, now: float) -> Outcome[RunnerState]:
+    """The clock answers no to the offer to run it twice for ``command``'s seat; nothing when
+    the seat has answered, or the clock is not up."""
+    live = state.live
+    waits = live is not None and command.engine in live.hand.to_agree_run_twice
+    if not waits or not _up(state, state.offer, now):
+        return Outcome(state)
+    return Outcome(state, Effect(Answer(command.seat, command.engine, False, None, "clock")))
+
+
+def _up(state: RunnerState, clock: ShowdownChoice | TwiceOffer | None, now: float) -> bool:
+    """Whether ``clock`` (the showdown's, the offer's) times the hand in play, and is up."""
+    live = state.live
+    return (
+        live is not None
+        and clock is not None
+        and clock.number == live.number
+        and now >= clock.deadline
+    )
