@@ -24,6 +24,9 @@ import asyncio
 import functools
 import random
 import secrets
+import shutil
+import tempfile
+import weakref
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -208,9 +211,16 @@ def answer(player: Player, mark: int) -> dict[str, Any]:
 
 
 async def failing_lobby() -> tuple[Store, Lobby, FailOnce]:
-    """A lobby open on an in-memory store whose writes the returned :class:`FailOnce` fails
-    once when armed."""
-    store = Store("sqlite://")
+    """A lobby open on a store in a file of its own, whose writes the returned
+    :class:`FailOnce` fails once when armed.
+
+    A file, as the server's SQLite is, not an in-memory database: there every part of the
+    store shares one connection, and a table dealt from the players' shuffle was read back
+    with the row it had before its deal (``hands_dealt`` 0 after the hand was stored, in six
+    runs of six; a file gives the row the deal wrote), which is not what a server holds."""
+    folder = tempfile.mkdtemp(prefix="wildstud-fault-")
+    store = Store(f"sqlite:///{folder}/store.sqlite")
+    weakref.finalize(store, shutil.rmtree, folder, True)
     lobby = Lobby(store)
     await lobby.open()
     failing = FailOnce(store)
