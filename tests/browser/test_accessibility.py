@@ -32,7 +32,9 @@ from tests.browser.pages import (
 from tests.tools import wsclient
 
 SPACING_MS = 1500  # speech.js's SPACING
-SHOWDOWN = "document.querySelector('#seats .seat .result') !== null"
+# The showdown over, its pots awarded: a hand shown is not enough, since the winners are shown
+# before a loser is asked to show or muck (and the pot's shares and the winner's words come after).
+SHOWDOWN = "document.querySelector('#seats .seat.winner') !== null"
 
 # Every announcement the screen-reader region makes, with the time it was made.
 HEARD = """
