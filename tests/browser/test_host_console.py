@@ -108,7 +108,8 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
         await host.get_by_role("button", name="Let in Ann").click()
         await wait_until(host, "document.body.dataset.requests === '3'")
         assert await let_in_bob.bounding_box() == before
-        assert "let in" in await host.locator("#requests li.decided").first.inner_text()
+        # The row says "letting in…" until the table answers, then "let in".
+        await wait_until(host, "document.querySelector('#requests li.decided em')?.textContent === 'let in'")
         for name in ("Bob", "Cy"):
             await host.get_by_role("button", name=f"Let in {name}").click()
         await host.get_by_role("button", name="Decline Dan").click()
