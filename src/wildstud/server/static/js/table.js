@@ -157,6 +157,9 @@ class TablePage {
       },
       "Key shortcuts",
     );
+    // One button in the bar for the keyboard: it opens the panel that holds both the switch
+    // and the list of keys (two buttons side by side, "Key shortcuts" and "Keys", read as two
+    // names for one thing).
     el.keysButton = h(
       "button",
       {
@@ -169,7 +172,7 @@ class TablePage {
           el.keysButton.setAttribute("aria-expanded", String(!el.keys.hidden));
         },
       },
-      "Keys",
+      "Keyboard",
     );
     // On a narrow screen the tools fold behind one button and open over the table (table.css).
     el.menuButton = h(
@@ -190,10 +193,11 @@ class TablePage {
     el.keys = h(
       "div",
       { id: "keys", className: "keys", hidden: true },
+      el.shortcutsButton,
       h(
         "p",
         {},
-        "Keyboard, when key shortcuts are on: ",
+        "While key shortcuts are on: ",
         ...Object.entries(SHORTCUTS).map(([key, action]) =>
           h("span", {}, h("kbd", {}, key.toUpperCase()), ` ${action} `),
         ),
@@ -275,7 +279,6 @@ class TablePage {
             el.historyButton,
             this.device && this.device.button,
             this.asking && this.asking.button,
-            el.shortcutsButton,
             el.keysButton,
             this.attention.soundButton,
             // A turn comes only to a seat: a spectator has none to be told of.
