@@ -7,6 +7,7 @@ import { cardElement, pretty, rankPlural } from "./cards.js";
 import { currentDeal, wildState } from "./banner.js";
 import { describeHand, describePrivateCard, describeRedeal, naturalNote } from "./words.js";
 import { drawChildren, drawKeyed, h } from "./dom.js";
+import { seatOut } from "./tourneyclock.js";
 
 /** The class that places a seat round the oval: `at-{count}-{position}`, position 0 at the
  * bottom (the viewer's own seat) and the rest clockwise; app.css holds every place for 1 to
@@ -211,7 +212,10 @@ export function seatModels({ hand, wild, table = null, total, mine = null, showE
       classes.push("away");
     }
     const stack = seatView ? seatView.stack : info.stack;
-    labelParts.push(`${stack} chips`);
+    // A player out of a tournament has no chips to count: the seat says their place.
+    const out = seatView ? null : seatOut(table && table.tournament, index, name);
+    labelParts.push(out ? out.said : `${stack} chips`);
+    if (out) classes.push("out");
     if (toAct) labelParts.push("to act");
     const bet = seatView && seatView.bet ? seatView.bet : null;
     if (bet) labelParts.push(`bet ${bet}`);
@@ -245,7 +249,7 @@ export function seatModels({ hand, wild, table = null, total, mine = null, showE
       index,
       engine: engine ?? "",
       head: { name, you, dealer, bot, away },
-      figures: { stack, bet, states, wildHere, clock },
+      figures: { stack, out: out && out.shown, bet, states, wildHere, clock },
       cards: null,
       foot: null,
     };
@@ -358,11 +362,11 @@ function seatHead({ name, you, dealer, bot, away }, attributes) {
   );
 }
 
-function seatFigures({ stack, bet, states, wildHere, clock }, attributes) {
+function seatFigures({ stack, out, bet, states, wildHere, clock }, attributes) {
   return h(
     "div",
     { className: "seat-figures", ...attributes },
-    h("span", { className: "stack" }, `${stack} chips`),
+    out ? h("span", { className: "stack out" }, out) : h("span", { className: "stack" }, `${stack} chips`),
     // The bet lies in front of the seat as a chip with its amount.
     bet
       ? h(
