@@ -436,7 +436,8 @@ function seatFoot(foot, attributes) {
 /** The pots (or, once they are won, who won them) and the centre's cards; `extra`, an element
  * the table adds below them (the rabbit hunt's). Worked out as data first (centreModel) and
  * drawn again only when that has changed; with an `extra`, whose data the table keeps, always.
- * Before the first hand, `idle` says in the centre what the table waits for. */
+ * Before the first hand, `idle` says in the centre what the table waits for (a string, or
+ * `{ text, clock }`: with a line under it for a countdown the page writes, a dealer choosing). */
 export function drawCentre(centre, hand, wild, extra = null, idle = null) {
   const model = centreModel(hand, wild, idle);
   drawChildren(centre, extra ? null : JSON.stringify(model), () => centreParts(model, extra));
@@ -445,7 +446,11 @@ export function drawCentre(centre, hand, wild, extra = null, idle = null) {
 /** What the centre shows, as plain data (JSON); the hand and deal are in it, so a new deal
  * draws the centre's cards afresh (a card's proof mark belongs to its deal). */
 export function centreModel(hand, wild, idle = null) {
-  if (!hand) return idle ? { idle } : null;
+  if (!hand) {
+    if (!idle) return null;
+    // A clock's line (a dealer choosing) is kept by the page's ticker, not drawn from the model.
+    return typeof idle === "string" ? { idle } : { idle: idle.text, clock: Boolean(idle.clock) };
+  }
   const view = hand.view;
   const pots = [];
   const awards = new Map();
@@ -501,7 +506,11 @@ export function centreModel(hand, wild, idle = null) {
 /** The centre's elements, drawn from its model alone. */
 function centreParts(model, extra) {
   if (!model) return [];
-  if (model.idle) return [h("p", { className: "idle-note" }, model.idle)];
+  if (model.idle)
+    return [
+      h("p", { className: "idle-note" }, model.idle),
+      model.clock ? h("p", { className: "idle-note centre-clock", "aria-live": "off" }) : null,
+    ];
   const potList = h(
     "ul",
     { className: "pots", "aria-label": "Pots" },

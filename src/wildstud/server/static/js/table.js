@@ -584,7 +584,7 @@ class TablePage {
       // Before the first hand too: an empty banner is only a stripe across the page.
       if (changed("hand") || !this.el.banner.firstChild) this.renderBanner();
       if (changed("hand", "table", "welcome")) this.renderSeats();
-      if (changed("hand", "table")) this.renderCentre();
+      if (changed("hand", "table", "choosing", "welcome")) this.renderCentre();
       if (changed("choosing", "table", "welcome")) this.renderPicker();
       if (changed("hand", "welcome", "connection", "shortcuts")) this.renderActions();
       if (changed("hand", "notices")) this.renderLog();
@@ -677,7 +677,35 @@ class TablePage {
       ask: () => this.askRabbit(),
       checked: hand && hand.rabbit ? this.rabbitChecks.get(hand.number) : null,
     });
+    const choosing = this.choosingWords();
+    if (choosing) {
+      // The last hand is over and the next game is being chosen: the felt says so, every page.
+      drawCentre(this.el.centre, null, null, null, { text: choosing, clock: true });
+      this.tickChoosing();
+      return;
+    }
     drawCentre(this.el.centre, hand, this.wild, rabbit, this.idleWords());
+  }
+
+  /** What the felt says while a dealer picks the next game: who picks (on the dealer's own
+   * page, where to pick), with the seconds left in a line under it (tickChoosing); null when
+   * no one is choosing. */
+  choosingWords() {
+    const choosing = this.state.choosing;
+    if (!choosing) return null;
+    if (choosing.dealer === this.mySeat()) return "Your deal: pick the game below.";
+    return `${this.nameAt(choosing.dealer)} is choosing the next game.`;
+  }
+
+  /** The dealer's choice's seconds left, in the picker and on the felt. */
+  tickChoosing() {
+    const choosing = this.state.choosing;
+    if (!choosing) return;
+    const left = Math.max(0, choosing.seconds - (performance.now() - this.state.choosingAt) / 1000);
+    const picker = this.el.picker.querySelector(".left");
+    if (picker) setText(picker, `${Math.ceil(left)} s to choose`);
+    const felt = this.el.centre.querySelector(".centre-clock");
+    if (felt) setText(felt, `${Math.ceil(left)} s left`);
   }
 
   /** What an empty felt waits for, before the first hand: a player who sat down sees who is to
@@ -727,11 +755,15 @@ class TablePage {
     const key = JSON.stringify(choosing);
     if (this.pickerKey === key) return;
     this.pickerKey = key;
-    picker.hidden = false;
-    if (choosing.dealer !== this.mySeat()) {
-      picker.replaceChildren(h("p", {}, `${this.nameAt(choosing.dealer)} is choosing the next game…`));
+    // The others read who is choosing, and the time left, on the felt (choosingWords): no box
+    // at the foot of the screen to say it again.
+    picker.hidden = choosing.dealer !== this.mySeat();
+    if (picker.hidden) {
+      picker.replaceChildren();
       return;
     }
+    // The seconds left under the heading, in sight on a phone however long the menu.
+    const left = h("p", { className: "left" });
     const buttons = choosing.entries.map((entry) => {
       const rules = rulesWords(entry.house_rules);
       return h(
@@ -752,7 +784,12 @@ class TablePage {
         h("small", {}, rules || "the table's usual rules"),
       );
     });
-    picker.replaceChildren(h("h2", {}, "Your deal: pick the game"), h("div", { className: "pick-list" }, buttons));
+    picker.replaceChildren(
+      h("h2", {}, "Your deal: pick the game"),
+      left,
+      h("div", { className: "pick-list" }, buttons),
+    );
+    this.tickChoosing();
   }
 
   legal() {
@@ -806,11 +843,7 @@ class TablePage {
     if (this.clock) this.clock.tick();
     const hand = this.state.hand;
     const element = this.el.seats.querySelector(".to-act .clock");
-    if (this.state.choosing) {
-      const left = Math.max(0, this.state.choosing.seconds - (performance.now() - this.state.choosingAt) / 1000);
-      const line = this.el.picker.querySelector(".left") || this.el.picker.appendChild(h("p", { className: "left" }));
-      setText(line, `${Math.ceil(left)} s to choose`);
-    }
+    this.tickChoosing();
     if (!hand || !element || !hand.clock) return;
     const clock = hand.clock;
     if (!clock.running || clock.clock === null) {
