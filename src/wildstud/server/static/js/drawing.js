@@ -191,7 +191,9 @@ export function seatModels({ hand, wild, table = null, total, mine = null, showE
     }
     const seatView = hand && engine !== undefined ? hand.view.seats[engine] : null;
     const name = engine !== undefined ? hand.names[engine] : info.name;
-    const you = index === mine;
+    // The viewer's table seat, in a hand its player before them played (they took the seat
+    // after that player left): the hand shows that player, not "(you)" (the server's `you`).
+    const you = index === mine && (!seatView || hand.you === engine);
     const toAct = Boolean(hand && seatView && hand.view.to_act === engine && hand.view.phase === "player");
     const classes = ["seat", place];
     if (you) classes.push("you");
