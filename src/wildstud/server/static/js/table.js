@@ -477,9 +477,9 @@ class TablePage {
 
   /** The toast keeps clear of the seat's controls on its turn, of the player's own cards (a
    * hand's first toast comes as they are dealt; on a laptop 768 pixels high they sit at the
-   * foot) and of the chat's lines in view (it moves to the top of the window when, at the foot,
-   * it would cover them), and of the history open over the table (it goes in the width the
-   * history leaves, or not at all). */
+   * foot), of the chat's lines in view and of the button focused under the table (it moves to
+   * the top of the window when, at the foot, it would cover them), and of the history open over
+   * the table (it goes in the width the history leaves, or not at all). */
   placeToast() {
     const toast = this.el.announce;
     if (toast.hidden && !toast.dataset.room) return;
@@ -489,6 +489,10 @@ class TablePage {
     if (mine) avoid.push(mine.getBoundingClientRect());
     const lines = this.chat.log;
     if (lines && lines.checkVisibility()) avoid.push(lines.getBoundingClientRect());
+    // The control the player has just been handed (a confirmation's "Yes, leave", "Yes, end the
+    // night", focused as it is asked) is about to be pressed: the toast keeps off it.
+    const focused = document.activeElement;
+    if (focused && focused.closest("#extras button")) avoid.push(focused.getBoundingClientRect());
     toast.hidden = false;
     toast.classList.remove("top");
     toast.style.left = "";
