@@ -135,6 +135,15 @@ def test_a_phone_keeps_the_wild_cards_in_view_and_every_control_under_the_thumb(
 
 LAPTOP: ViewportSize = {"width": 1366, "height": 768}
 
+WHOLE_MENU = """(() => {
+  const picker = document.getElementById("picker");
+  return picker.scrollHeight <= picker.clientHeight + 1;
+})()"""
+WHOLE_MENU_SIZES = """(() => {
+  const picker = document.getElementById("picker");
+  return [picker.scrollHeight, picker.clientHeight];
+})()"""
+
 CHOOSING = "/is choosing the next game/.test(document.getElementById('centre').textContent)"
 
 
@@ -181,6 +190,9 @@ async def _choosing(server: Any, shots: Path) -> None:
             assert await in_sight(chooser.locator("#picker .pick").first, size)
             await watcher.screenshot(path=str(shots / f"phone-choosing-{size['width']}.png"))
             await chooser.screenshot(path=str(shots / f"phone-choosing-dealer-{size['width']}.png"))
+        # On the phone the whole menu of five fits the dock, none of it scrolled out of sight.
+        await chooser.set_viewport_size(PHONE["viewport"])
+        assert await chooser.evaluate(WHOLE_MENU), await chooser.evaluate(WHOLE_MENU_SIZES)
         await browser.close()
 
 

@@ -768,8 +768,12 @@ class TablePage {
     }
     // The seconds left under the heading, in sight on a phone however long the menu.
     const left = h("p", { className: "left" });
+    // "The table's usual rules" says something only beside a game dealt under rules of its own:
+    // on a menu with none it is a line under every game, and a phone's dock scrolls to reach
+    // the last.
+    const anyRules = choosing.entries.some((entry) => rulesWords(entry.house_rules));
     const buttons = choosing.entries.map((entry) => {
-      const rules = rulesWords(entry.house_rules);
+      const rules = rulesWords(entry.house_rules) || (anyRules ? "the table's usual rules" : "");
       return h(
         "button",
         {
@@ -785,7 +789,7 @@ class TablePage {
         },
         h("strong", {}, entry.title),
         ` (${entry.code})`,
-        h("small", {}, rules || "the table's usual rules"),
+        rules ? h("small", {}, rules) : null,
       );
     });
     picker.replaceChildren(
