@@ -1119,13 +1119,14 @@ async def _reveal_ticks() -> None:
         return True
 
     async def unchanged(kind: str, before: Any, frames: list[int]) -> bool:
-        """The write of ``kind`` failed: the audit's state is the same value, no page was sent
-        anything, memory is what the store holds (no row of that kind, every row counted), and
-        nothing was reloaded."""
+        """The write of ``kind`` failed: the audit's state is the same value but for one more
+        failure counted (its wait before it tries again), no page was sent anything, memory is
+        what the store holds (no row of that kind, every row counted), and nothing was
+        reloaded."""
         state = table.private.reveals.state
         rows = await asyncio.to_thread(store.private_rounds, table.id, 1)
         return (
-            state is before
+            state == before.but(failures=before.failures + 1)
             and sent() == frames
             and not any(row.kind == kind for row in rows)
             and state.seqs.get(1, len(rows)) == len(rows)

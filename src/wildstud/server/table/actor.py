@@ -81,7 +81,7 @@ slices, each with its module:
   each hand due read from the store, every proof checked off the event loop, the server's
   secrets stored and the pages asked, the clock, then the audit done off the event loop, its
   rows stored in one change and told to everyone; each state adopted once its change is stored,
-  and a failed read or write tried again by the slice's clock
+  and a failed read or write tried again by the slice's clock, later while it keeps failing
   (:class:`~.reveal_progress.Missed`);
 - a connection's arrival and departure (:mod:`.connections`): the welcome, all the table's
   frames for that one connection, is news (:class:`~.core.Welcomed`), sent once an absent
@@ -630,8 +630,8 @@ class Actor:
             return await table.private.carry_out(request)
         if isinstance(request, LoadDeal):
             return await self._read(table.private.reveals.load_deal(request))
-        if isinstance(request, LoadHand):
-            return await self._read(table.private.reveals.load_hand(request))
+        if isinstance(request, LoadHand):  # the audit's slice logs its own failures, once
+            return await self._read(table.private.reveals.load_hand(request), quiet=True)
         if isinstance(request, AuditNight):  # every proof played again: off the event loop
             return await asyncio.to_thread(audit_private_night, request.night)
         if isinstance(request, ReadLedger):
@@ -650,11 +650,15 @@ class Actor:
             return lines, await self._read(store.call(mutes, store.engine, table.id))
         raise TypeError(f"no store request {type(request).__name__}")  # pragma: no cover
 
-    async def _read(self, call: Awaitable[Any]) -> Any:
+    async def _read(self, call: Awaitable[Any], *, quiet: bool = False) -> Any:
+        """The result of a read of the store; a failure raises :class:`StorageFailureError`,
+        logged as a warning unless ``quiet`` (a slice that logs its own, once, not at each
+        try: the audit's, :func:`~.reveal_progress.failure_line`)."""
         try:
             return await call
         except Exception as error:
-            log.warning("table %s: a read failed: %s", self.table.id, type(error).__name__)
+            level = logging.DEBUG if quiet else logging.WARNING
+            log.log(level, "table %s: a read failed: %s", self.table.id, type(error).__name__)
             raise StorageFailureError(
                 f"table {self.table.id}: the store could not be read"
             ) from None

@@ -71,7 +71,7 @@ from typing import TYPE_CHECKING, Any
 
 from wildstud.betting import ActionKind
 from wildstud.deal import Hand, Phase
-from wildstud.server.clock import Backoff, Turn
+from wildstud.server.clock import RETRY_BACKOFF, Backoff, Turn
 from wildstud.server.errors import ServerError
 from wildstud.server.replay import DeckBook, at_showdown, start_hand
 from wildstud.server.seating import Seat
@@ -97,7 +97,6 @@ if TYPE_CHECKING:
     from wildstud.server.table.table import Table
 
 __all__ = [
-    "DRIVER_BACKOFF",
     "HAND",
     "Choosing",
     "Driver",
@@ -111,9 +110,6 @@ log = logging.getLogger("wildstud.server")
 
 HAND = "hand"
 """The name of the driver's ticks at the table's actor (:class:`~.core.Tick`)."""
-DRIVER_BACKOFF = Backoff(first=1.0, cap=30.0)
-"""How long the driver waits after failing (a bug), doubling while it keeps failing."""
-
 
 PLAYING = (TableStatus.RUNNING, TableStatus.ENDED)
 """The statuses in which a hand in progress is played (clocks run, bots act)."""
@@ -137,7 +133,7 @@ class Driver:
         """An equity bot's choice being made on a thread: for which hand, event and seat."""
         self.endgame = Endgame(self)
         """The runner's part for the run-out, the offer to run it twice and the showdown."""
-        self.failures = Backoff(DRIVER_BACKOFF.first, DRIVER_BACKOFF.cap)
+        self.failures = Backoff(RETRY_BACKOFF.first, RETRY_BACKOFF.cap)
         self.failure: str | None = None
         """The driver's last failure, logged once however often it repeats."""
         self._staged = 0
