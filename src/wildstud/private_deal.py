@@ -13,7 +13,9 @@ every party but its owner, who then takes off the last mask alone and tells nobo
 (:func:`open_own`); a face-up card by every party. Each unmasking comes with a Chaum–Pedersen
 proof that the party used the secret behind its published key (:class:`Unmasking`), checked
 by everyone at once (:func:`check_unmasking`): a party that unmasks wrongly is caught on the
-spot. Folded and mucked cards are never unmasked.
+spot. A party unmasking several cards at once (a street's) gives one proof for all of them
+(:class:`Batch`, :func:`unmask_batch`, :func:`check_batch`), which costs the page a third
+less a card. Folded and mucked cards are never unmasked.
 
 What cannot be proven on the spot is the masking and reordering itself. After the night each
 party publishes its secret and its order, and :func:`audit` replays every step: it names a
@@ -395,11 +397,12 @@ def open_own(point: Point, secret: Secret) -> Card:
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One unmasking of the night, as the audit reads it: whose it was, in what context."""
+    """One unmasking of the night, as the audit reads it: whose it was, in what context; one
+    card's with its own proof, or a batch of a party's cards with one proof for all."""
 
     party: int
     context: bytes
-    unmasking: Unmasking
+    unmasking: Unmasking | Batch
 
 
 @dataclass(frozen=True, slots=True)
@@ -468,14 +471,21 @@ def audit(
         cards = [cards[source] for source in order]
         deck = expected
     for step in steps:
-        secret = secrets[step.party]
-        key = keys[step.party]
-        u = step.unmasking
-        try:
-            follows = _point(u.before) == _times(secret.scalar, _point(u.after))
-        except PrivateDealError:
-            follows = False
-        if not follows or not check_unmasking(u, key, step.context):
+        if not _follows(step, secrets[step.party], keys[step.party]):
             detail = f"an unmasking in {step.context!r} does not follow from the party's secret"
             faults.append(Fault(step.party, "unmasked", detail))
     return faults, cards if masking_ok else []
+
+
+def _follows(step: Step, secret: Secret, key: Point) -> bool:
+    """Whether every point ``step`` unmasked is its party's secret's inverse times the point
+    before, and its proof holds (one fault for a batch, however many of its points are wrong)."""
+    u = step.unmasking
+    pairs = zip(u.befores, u.afters, strict=True) if isinstance(u, Batch) else [(u.before, u.after)]
+    try:
+        follows = all(_point(b) == _times(secret.scalar, _point(a)) for b, a in pairs)
+    except (PrivateDealError, ValueError):
+        return False
+    if isinstance(u, Batch):
+        return follows and check_batch(u, key, step.context)
+    return follows and check_unmasking(u, key, step.context)

@@ -1,6 +1,7 @@
 // The page's half of the private deal (wildstud.private_deal): the same card points, masking,
-// unmasking with its Chaum–Pedersen proof, and check of another party's unmasking, computed with
-// @noble/curves' Ristretto255 (vendored under static/vendor/noble by scripts/vendor-noble.mjs).
+// unmasking with its Chaum–Pedersen proof (one a card, or one for a batch of cards), and check
+// of another party's unmasking, computed with @noble/curves' Ristretto255 (vendored under
+// static/vendor/noble by scripts/vendor-noble.mjs).
 // Held to the library's fixed vectors by tests/client/privatedeal.test.js: a page and the server
 // compute the same bytes, or a deal between them could not be played. Points and scalars travel
 // as 32 bytes (Uint8Array); a scalar is little-endian, as libsodium writes it.
