@@ -11,6 +11,10 @@ import { readFileSync } from "node:fs";
 
 import { auditPrivateNight, auditsAgree, ownPart } from "../../src/wildstud/server/static/js/privateaudit.js";
 import { describeAuditDisagreement } from "../../src/wildstud/server/static/js/words.js";
+import { secretOf, unmask } from "../../src/wildstud/server/static/js/privatedeal.js";
+
+const toHex = (bytes) => Buffer.from(bytes).toString("hex");
+const fromHex = (text) => new Uint8Array(Buffer.from(text, "hex"));
 
 const golden = JSON.parse(readFileSync(new URL("../golden/private_night.json", import.meta.url), "utf8"));
 const cases = new Map(golden.cases.map((item) => [item.name, item]));
@@ -32,6 +36,23 @@ for (const { name, record, audit } of perCard.cases) {
     assert.deepEqual(await auditPrivateNight(record), audit);
   });
 }
+
+test("a deal whose rows mix a page from before batches (one proof a card) and batches verifies", async () => {
+  // Bob's first pass answered as a page whose script predates batches would have: each card
+  // unmasked with its own proof, from the secret Bob published after the night.
+  const record = honest();
+  const { context, deal, rows } = record.deals[0];
+  const secret = secretOf(fromHex(rows.find((row) => row.kind === "reveal" && row.party === 1).data.secret));
+  const row = rows.find((each) => each.kind === "unmask" && each.party === 1);
+  row.data = row.data.batch.map(([position, before]) => {
+    const bound = new TextEncoder().encode(`${context}|deal ${deal}|position ${position}|party 1`);
+    const step = unmask(fromHex(before), secret, bound);
+    return [position, ...[step.before, step.after, step.challenge, step.response].map(toHex)];
+  });
+  assert.deepEqual(await named(record), []);
+  row.data[0][4] = row.data[1][4]; // one card's proof now another's: refused, naming Bob
+  assert.deepEqual(await named(record), [["Bob", "refused"]]);
+});
 
 test("a batch row with one card of another party's making is refused, naming whose it was", async () => {
   const record = honest();
