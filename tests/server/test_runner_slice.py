@@ -37,6 +37,8 @@ from wildstud.server.table.runner import RUNNER, Choosing, RunnerState
 from wildstud.server.table.runner_slice import (
     COMMANDS,
     AskDealer,
+    BotActs,
+    HostActs,
     OfferTimeUp,
     ShowdownTimeUp,
     TimeUp,
@@ -53,6 +55,8 @@ def test_the_slice_takes_the_players_requests_and_the_other_slices_follow_ups() 
         *REQUESTS,
         AskDealer,
         TimeUp,
+        BotActs,
+        HostActs,
         ShowdownTimeUp,
         OfferTimeUp,
         CancelChoice,
@@ -179,6 +183,29 @@ def test_a_clock_not_up_or_a_turn_moved_on_leaves_everything_as_it_was() -> None
         assert (outcome.effect, outcome.news, outcome.reply) == (None, (), None)
     between = state.but(live=None, turn=Turn())  # no hand, no clock
     assert handle(between, TimeUp(seat, hand.to_act), 500.0).effect is None
+
+
+def test_a_bot_s_choice_and_a_leaving_player_s_turn_are_actions_nobody_asked_for() -> None:
+    hand = start_hand(SETUP, DeckBook())
+    assert hand.to_act is not None
+    state = _clocked(hand)
+    seat = _player_at(SETUP.lineup[hand.to_act])
+    bot = handle(state, BotActs(seat, hand.to_act, ActionKind.BRING_IN, None), 100.0)
+    # No request's number, no time bank drawn on (no clock runs for either).
+    assert bot.effect == Effect(
+        Action(seat, hand.to_act, ActionKind.BRING_IN, None, None, None, "bot")
+    )
+    host = handle(state, HostActs(seat, hand.to_act), 100.0)
+    # The table's action for a player who does not act: the bring-in due.
+    assert host.effect == Effect(
+        Action(seat, hand.to_act, ActionKind.BRING_IN, None, None, None, "host")
+    )
+    for outcome in (bot, host):  # changed by the action's change, once it is stored
+        assert outcome.state is state
+        assert (outcome.news, outcome.reply, outcome.wake, outcome.follow) == ((), None, None, ())
+    other = (hand.to_act + 1) % len(SETUP.lineup)  # a turn that moved on: nothing
+    assert handle(state, HostActs(_player_at(SETUP.lineup[other]), other), 0.0).effect is None
+    assert handle(state.but(live=None), HostActs(seat, hand.to_act), 0.0).effect is None
 
 
 HEADS_UP = HandSetup(1, 0, "FTQ", {}, (0, 1), ("p1", "p2"), 0, (50, 50))

@@ -51,9 +51,11 @@ slices, each with its module:
   off as the dealer sat out or left, and a clock run out: a turn's
   (:class:`.runner_slice.TimeUp`: the table's action for the player, the time bank spent),
   the showdown's (:class:`.runner_slice.ShowdownTimeUp`: show or muck by the table's
-  default) and the offer to run it twice's (:class:`.runner_slice.OfferTimeUp`: no), each
-  carried out as a player's choice is, which the driver's tick asks in the middle of its
-  pass (:meth:`Actor.inside`);
+  default) and the offer to run it twice's (:class:`.runner_slice.OfferTimeUp`: no), a
+  bot's choice (:class:`.runner_slice.BotActs`) and the table's action for a player leaving
+  (:class:`.runner_slice.HostActs`), each carried out as a player's choice is, which the
+  driver's tick asks in the middle of its pass once the pass's pure decision finds it due
+  (:func:`.runner_due.due`, :meth:`Actor.inside`);
 - the players' shuffle (:mod:`.shuffle_requests`): a page's part (its word that it takes part,
   its commitment, its value), its row stored before the state is adopted (:attr:`Slice.adopt`;
   the state is held by :class:`.shuffling.Shuffling`); a deal's round, opened when the hand
@@ -109,9 +111,14 @@ hand's values: :class:`~.core.ForgetHand`).
 What is not on the core yet:
 
 - the hand runner's own work (:mod:`.driver`): its ticks (:meth:`Actor.ticks`), each one pass
-  of today's driver under the table's lock, which deals (a dealer's choice's deadline too),
-  plays the bots and runs the clocks (a turn's, the showdown's, the offer's: what the clock
-  does as each runs out is the runner's slice's, above), sending and storing by itself; it
+  of today's driver under the table's lock: a snapshot of what it reads of the table
+  (:func:`.runner_due.at_tick`), the pure decision of what is due and when the next thing is
+  (:func:`.runner_due.due`), then its carrying out (:func:`.runner_pass.carry`), which deals
+  (a dealer's choice's deadline too), opens the showdown's and the offer's clocks and hands
+  the runner's slice the steps that are its commands (above: the bots', a leaving player's,
+  the clocks run out), sending and storing by itself; the pass's return, not the slice's
+  ``wake``, still says when it looks again, and a failed write still waits out the driver's
+  own backoff (:attr:`.driver.Driver.failures`); it
   hands the players' shuffle a deal's round and a private deal its tick (commands of their
   slices, :meth:`Actor.within`), and has the audit's slice tick when more hands are due
   (:meth:`.private_reveal.Reveals.look`); a hand's end among them is the pure
