@@ -22,11 +22,15 @@ from wildstud.server.store import HandSetup
 from wildstud.server.table.button import Ask, DealDefault, Seats, Sitter
 from wildstud.server.table.endgame import dealer_steps
 from wildstud.server.table.live import LiveHand
-from wildstud.server.table.runner import Choosing, RunnerState
+from wildstud.server.table.runner import RUNNER, Choosing, RunnerState
 from wildstud.server.table.runner_due import (
+    AGAIN,
+    NEVER,
     Act,
     AtTick,
     CallOff,
+    Carry,
+    Looked,
     Mover,
     OfferClock,
     OnBreak,
@@ -34,12 +38,15 @@ from wildstud.server.table.runner_due import (
     OpenShowdown,
     PrivateStep,
     Redeal,
+    RunnerTick,
     RunOut,
     ShowdownClock,
     Shuffled,
     Wait,
     due,
+    handle,
 )
+from wildstud.server.table.runner_slice import handle as slice_handle
 
 
 def _timed(live: LiveHand, bank: float | None = 30.0) -> RunnerState:
@@ -218,3 +225,42 @@ def test_the_pause_between_hands_then_a_tournament_s_break_then_the_next_step() 
     assert due(BETWEEN, replace(AT, seats=away), 50.0) == DealDefault()
     alone = Seats((Sitter(0, "a"), Sitter(2, "b", dealt_in=False)))
     assert due(BETWEEN, replace(AT, seats=alone), 50.0) == Wait(None)
+
+
+# -- the runner's tick: the step due as the outcome's effect, the next one as its wake ------------
+
+
+def test_the_runner_s_tick_times_its_next_look_or_carries_the_step_out_then_looks_again() -> None:
+    state, engine, index = _first_turn()
+    at = AtTick(mover=Mover(index))
+    waiting = handle(state, RunnerTick(RUNNER, at), 120.0)
+    # Nothing due: no effect, the state as it was, the slice's timer set for the clock.
+    assert (waiting.state, waiting.effect, waiting.wake) == (state, None, 150.0)
+    acting = handle(state, RunnerTick(RUNNER, at), 150.0)
+    assert acting.state is state  # changed by the step's own change, once it is stored
+    assert acting.effect is not None
+    assert acting.effect.request == Carry(Act(index, engine, "clock"), at, 150.0)
+    assert acting.wake is None  # the step's result times the next look
+    then = acting.effect.then
+    assert then is not None
+    assert then(0.0) == Looked(RUNNER, 0.0, at, 150.0)
+    # The runner's slice takes it back (runner_slice.handle hands it to runner_due's).
+    assert slice_handle(state, then(0.0), 151.0).wake == 150.0  # at once: behind the inbox
+    assert slice_handle(state, then(2.5), 151.0).wake == 152.5  # from the pass's now
+    assert slice_handle(state, then(None), 151.0).wake == NEVER  # not until something changes
+    # Nobody there to watch and no hand: no timer at all.
+    assert handle(BETWEEN, RunnerTick(RUNNER, replace(AT, idle=True)), 0.0).wake == NEVER
+
+
+def test_a_step_that_lets_the_pass_go_on_is_followed_by_the_rest_decided_again() -> None:
+    state = _timed(_queen_called(), bank=None)
+    at = AtTick(private=True)
+    first = handle(state, RunnerTick(RUNNER, at), 103.0)
+    assert first.effect is not None
+    assert first.effect.request == Carry(PrivateStep(), at, 103.0)
+    then = first.effect.then
+    assert then is not None
+    # The private deal had nothing to do: the redeal is decided, without asking the deal again.
+    again = slice_handle(state, then(AGAIN), 200.0)
+    assert again.effect is not None
+    assert again.effect.request == Carry(Redeal(2), AtTick(), 103.0)

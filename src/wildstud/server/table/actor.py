@@ -110,15 +110,19 @@ hand's values: :class:`~.core.ForgetHand`).
 
 What is not on the core yet:
 
-- the hand runner's own work (:mod:`.driver`): its ticks (:meth:`Actor.ticks`), each one pass
-  of today's driver under the table's lock: a snapshot of what it reads of the table
-  (:func:`.runner_due.at_tick`), the pure decision of what is due and when the next thing is
-  (:func:`.runner_due.due`), then its carrying out (:func:`.runner_pass.carry`), which deals
-  (a dealer's choice's deadline too), opens the showdown's and the offer's clocks and hands
-  the runner's slice the steps that are its commands (above: the bots', a leaving player's,
-  the clocks run out), sending and storing by itself; the pass's return, not the slice's
-  ``wake``, still says when it looks again, and a failed write still waits out the driver's
-  own backoff (:attr:`.driver.Driver.failures`); it
+- the hand runner's own work (:mod:`.driver`): its ticks (:meth:`Actor.ticks`, named as the
+  runner's slice, so that the slice's ``wake`` ticks it), each one pass of today's driver
+  under the table's lock: a snapshot of what it reads of the table
+  (:func:`.runner_due.at_tick`) handed to the runner's slice as its tick
+  (:class:`~.runner_due.RunnerTick`), whose pure outcome is the step due as its effect
+  (:class:`~.runner_due.Carry`) and when the next thing is due as its ``wake`` (a turn's, a
+  redeal's, a run-out's, the showdown's, the offer's or the dealer's choice's deadline); the
+  step is carried out by today's code (:func:`.runner_pass.carry`), which deals (a dealer's
+  choice's deadline too), opens the showdown's and the offer's clocks and hands the runner's
+  slice the steps that are its commands (above: the bots', a leaving player's, the clocks
+  run out), sending and storing by itself; the driver makes the tick (not
+  :attr:`Slice.tick`: the driver's part still wraps it, for its backoff after a failure,
+  :attr:`.driver.Driver.failures`, and the hand-off of a draining process); it
   hands the players' shuffle a deal's round and a private deal its tick (commands of their
   slices, :meth:`Actor.within`), and has the audit's slice tick when more hands are due
   (:meth:`.private_reveal.Reveals.look`); a hand's end among them is the pure
@@ -135,6 +139,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -158,6 +163,7 @@ from wildstud.server.table.private_answers import Shown
 from wildstud.server.table.private_progress import DealOpened, Mucked, Voided
 from wildstud.server.table.reveal_answers import LoadDeal
 from wildstud.server.table.reveal_progress import AuditNight, LoadHand
+from wildstud.server.table.runner_due import Carry
 from wildstud.server.table.writer import StorageFailureError
 
 if TYPE_CHECKING:
@@ -295,8 +301,9 @@ class Actor:
 
     def ticks(self, name: str, tick: Callable[[], Awaitable[float | None]]) -> None:
         """Hand the ticks named ``name`` to ``tick``, a part not moved onto the core yet (the
-        hand driver): it does what is due and returns how long until something else is
-        (``None``: until it is nudged)."""
+        hand driver, whose ticks are the runner slice's): it does what is due and returns how
+        long until it is ticked again (``math.inf``: only when nudged; ``None``: the timer as
+        the outcomes of slice ``name`` in the tick set it, their ``wake``)."""
         self._parts[name] = tick
 
     def nudge(self, name: str) -> None:
@@ -451,7 +458,9 @@ class Actor:
             self._ticking.discard(command.slice)
             tick = self._parts.get(command.slice)
             if tick is not None:
-                self._wake(command.slice, await tick())
+                wait = await tick()
+                if wait is not None:  # else as the slice's outcomes in the tick timed it
+                    self._wake(command.slice, wait)
                 return None
         part = self._route(command)
         if part is not None and part.folds:
@@ -607,12 +616,12 @@ class Actor:
         return outcome
 
     def _wake(self, name: str, delay: float | None) -> None:
-        """Tick ``name`` in ``delay`` seconds (``None``: only when nudged); at once, when it is
-        not above zero, behind the commands in the inbox."""
+        """Tick ``name`` in ``delay`` seconds (``None`` or ``math.inf``: only when nudged); at
+        once, when it is not above zero, behind the commands in the inbox."""
         old = self._timers.pop(name, None)
         if old is not None:
             old.cancel()
-        if delay is None or self._closed:
+        if delay is None or math.isinf(delay) or self._closed:
             return
         if delay <= 0:
             self.nudge(name)
@@ -633,6 +642,8 @@ class Actor:
             return None
         if isinstance(request, Step):
             return await table.driver.carry_out(request)
+        if isinstance(request, Carry):  # a step of the runner's pass
+            return await table.driver.carry(request)
         if isinstance(request, Shown | DealOpened | Mucked | Voided):
             return await table.private.carry_out(request)
         if isinstance(request, LoadDeal):

@@ -26,12 +26,16 @@ turn's (:class:`~.runner_slice.TimeUp`), the showdown's
 action for a player leaving (:class:`~.runner_slice.HostActs`): its outcome, the action for
 the player, is carried out as a player's is (:meth:`Driver.carry_out`).
 
-Each tick is one pass (:meth:`Driver.advance`) in three steps: a snapshot of what it reads of
-the table outside the runner's state (:func:`.runner_due.at_tick`), the pure decision of what
-is due now and, when nothing is, when the next thing is (:func:`.runner_due.due`), and its
-carrying out (:func:`.runner_pass.carry`). What it carries out besides the slice's commands
-(dealing, a redeal, a run-out's street, the showdown's and the offer's clocks opened, a
-private deal's step) is today's code: each stores and sends by itself.
+Each tick is one pass (:meth:`Driver.advance`): a snapshot of what it reads of the table
+outside the runner's state (:func:`.runner_due.at_tick`) is handed to the runner's slice as its
+tick (:class:`~.runner_due.RunnerTick`), whose pure outcome (:func:`.runner_due.handle`, of
+:func:`.runner_due.due`) is the step due now as its effect, carried out here
+(:meth:`Driver.carry`, :func:`.runner_pass.carry`), and when the next thing is due as its
+``wake``: the driver's ticks are the slice's (:data:`HAND` is :data:`~.runner.RUNNER`), so the
+slice's timer wakes the runner at a turn's, a showdown's or an offer's deadline. What it
+carries out besides the slice's commands (dealing, a redeal, a run-out's street, the showdown's
+and the offer's clocks opened, a private deal's step) is today's code: each stores and sends
+by itself.
 
 What comes after the betting (the all-in run-out and its odds, the offer to run it twice, the
 showdown's choices) is the runner's part :class:`~.endgame.Endgame`, which stages its changes
@@ -96,8 +100,8 @@ from wildstud.server.table.hand_end import AtHandEnd, finish_hand
 from wildstud.server.table.hand_requests import Action, Deal, Decide, Step
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.runner import RUNNER, Choosing, RunnerState, row_in
-from wildstud.server.table.runner_due import Wait, at_tick, due
-from wildstud.server.table.runner_pass import Again, carry
+from wildstud.server.table.runner_due import NEVER, Again, Carry, RunnerTick, at_tick
+from wildstud.server.table.runner_pass import carry
 from wildstud.server.table.seating import TableStatus
 from wildstud.server.table.writer import StorageFailureError
 
@@ -117,8 +121,9 @@ __all__ = [
 
 log = logging.getLogger("wildstud.server")
 
-HAND = "hand"
-"""The name of the driver's ticks at the table's actor (:class:`~.core.Tick`)."""
+HAND = RUNNER
+"""The name of the driver's ticks at the table's actor (:class:`~.core.Tick`): the runner
+slice's, so that the ``wake`` of its outcomes (:func:`.runner_due.handle`) ticks the driver."""
 DRIVER_BACKOFF = Backoff(first=1.0, cap=30.0)
 """How long the driver waits after failing (a bug), doubling while it keeps failing."""
 
@@ -291,22 +296,24 @@ class Driver:
 
     async def tick(self) -> float | None:
         """Advance the table if something is due or has changed (a tick of the actor, one at
-        a time with the table's other commands); return how long until something else is
-        (``None``: not until something changes)."""
+        a time with the table's other commands). The runner's slice times the next tick (its
+        outcome's ``wake``, :func:`.runner_due.handle`): ``None``, the timer as it left it;
+        else how long until the driver tries again after a failure, or :data:`~.runner_due
+        .NEVER` (no timer: it stopped, or nothing moves until something changes)."""
         table = self.table
         if not self.running or table.broken:
-            return None
+            return NEVER
         try:
             async with table.lock:
                 wait = await self.advance()
         except TableMovedError:  # handed to another process: this one takes nothing more
             self.running = False
             table.actor.close()
-            return None
+            return NEVER
         except StorageFailureError:
             if table.broken:  # the fence refused it, or the store keeps failing
                 self.running = False
-                return None
+                return NEVER
             # The change was taken back: the driver tries again, later while it fails.
             return self.failures.fail()
         except Exception as error:  # a bug must not stop the table for good: log it, go on
@@ -336,34 +343,34 @@ class Driver:
         return self.failures.fail()
 
     async def advance(self) -> float | None:
-        """Do whatever is due now; return how long until something else is (``None``: not
-        until something changes): what the pass reads of the table
-        (:func:`.runner_due.at_tick`), the pure decision (:func:`.runner_due.due`), and its
-        carrying out (:func:`.runner_pass.carry`)."""
+        """Do whatever is due now: what the pass reads of the table
+        (:func:`.runner_due.at_tick`) handed to the runner's slice, whose pure outcome
+        (:func:`.runner_due.handle`) is the step due, carried out (:meth:`carry`), and when
+        the next thing is (its ``wake``: the slice's timer, which is the driver's tick).
+        Returns ``None`` (the slice timed the next tick), or :data:`~.runner_due.NEVER` when
+        the table plays no hand now."""
         table = self.table
         between = self.state.live is None or table.status not in PLAYING
         # A draining process hands the table on between hands (or while nothing moves).
         if table.hand_off is not None and between and await table.hand_off(table):
             raise TableMovedError(f"table {table.id}: handed on")
         if table.broken or table.status not in PLAYING:
-            return None
+            return NEVER
         now = time.monotonic()
         if table.private.on:  # the secrets of private deals over: their slice's ticks
             table.private.reveals.look()
         if self.state.live is not None:
             self.sync_turn()  # a turn not timed yet (a restored table's) gets its clock now
-        # The pass: what it reads of the table, the pure decision, then its carrying out.
-        at = at_tick(table, self.state, now)
-        step = due(self.state, at, now)
-        while not isinstance(step, Wait):
-            done = await carry(self, step, at, now)
-            if not isinstance(done, Again):
-                return done
-            # A step that leaves the rest of the pass to go on (a private deal with nothing to
-            # do, a choice called off): decided again, from the state it left.
-            at = replace(at, private=False)
-            step = due(self.state, at, now)
-        return None if step.until is None else step.until - now
+        # The pass: what it reads of the table, handed to the runner's slice, whose pure
+        # outcome is the step due (carried out by :meth:`carry`) and when it looks again.
+        await table.actor.inside(RunnerTick(RUNNER, at_tick(table, self.state, now)))
+        return None  # the slice's outcome timed the next tick
+
+    async def carry(self, carried: Carry) -> float | Again | None:
+        """Carry out the step the runner's pass found due (the effect of its tick's outcome,
+        :func:`.runner_due.handle`); return how long until it looks again (``None``: not until
+        something changes), or :data:`~.runner_due.AGAIN`."""
+        return await carry(self, carried.step, carried.at, carried.now)
 
     # -- the hand ------------------------------------------------------------------------------
 

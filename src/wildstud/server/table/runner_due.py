@@ -25,13 +25,15 @@ Wait(until=None)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from wildstud.deal import Phase
 from wildstud.server.replay import at_showdown
 from wildstud.server.table.button import Ask, DealDefault, Seats, next_step
-from wildstud.server.table.runner import RunnerState
+from wildstud.server.table.core import Effect, Outcome, Tick
+from wildstud.server.table.runner import RUNNER, RunnerState
 from wildstud.server.table.seating import TableStatus
 
 if TYPE_CHECKING:
@@ -41,10 +43,14 @@ if TYPE_CHECKING:
     from wildstud.server.table.table import Table
 
 __all__ = [
+    "AGAIN",
     "Act",
+    "Again",
     "AtTick",
     "CallOff",
+    "Carry",
     "Due",
+    "Looked",
     "Mover",
     "OfferClock",
     "OnBreak",
@@ -53,11 +59,13 @@ __all__ = [
     "PrivateStep",
     "Redeal",
     "RunOut",
+    "RunnerTick",
     "ShowdownClock",
     "Shuffled",
     "Wait",
     "at_tick",
     "due",
+    "handle",
     "offer_due",
     "showdown_due",
 ]
@@ -200,8 +208,82 @@ Due = (
 """What is due now (see the module's description): :class:`~.button.Ask` (the dealer is asked
 for the game) and :class:`~.button.DealDefault` (the default pick is dealt) are the button's."""
 
+
+class Again:
+    """The type of :data:`AGAIN`."""
+
+
+AGAIN = Again()
+"""What a step carried out comes to when the pass goes on (a private deal with nothing to do, a
+choice called off): the rest is decided again, from the state it left."""
+
+
+@dataclass(frozen=True, slots=True)
+class RunnerTick(Tick):
+    """The runner's pass at its tick: what is due, decided from the runner's state and ``at``,
+    what the pass reads of the table (made by the driver's tick, :meth:`.driver.Driver
+    .advance`)."""
+
+    at: AtTick = AtTick()
+
+
+@dataclass(frozen=True, slots=True)
+class Carry:
+    """The step ``step`` found due at ``now`` (``at``: what the pass read of the table), for the
+    runner to carry out: the effect of a :class:`RunnerTick`'s outcome (:func:`.runner_pass
+    .carry`), whose result is how long until the runner looks again."""
+
+    step: Due
+    at: AtTick
+    now: float
+
+
+@dataclass(frozen=True, slots=True)
+class Looked(Tick):
+    """A step of the pass carried out (:class:`Carry`): ``wait``, how long until the runner looks
+    again from ``now`` (``None``: not until something changes; :data:`AGAIN`: the pass goes
+    on, the rest decided again from ``at`` and the state the step left)."""
+
+    wait: float | Again | None = None
+    at: AtTick = AtTick()
+    now: float = 0.0
+
+
+NEVER = math.inf
+"""A ``wake`` that stops the runner's timer: nothing is due until something changes (a nudge)."""
+
 BREAK_LOOK = 0.05
 """The shortest wait on a tournament's break (every page counts it down by itself)."""
+
+
+def handle(state: RunnerState, command: RunnerTick | Looked, now: float) -> Outcome[RunnerState]:
+    """The runner's pass as a pure outcome: the step due now as its effect (:class:`Carry`),
+    and the ``wake`` when the next thing is due, the turn's, a redeal's, a run-out's, the
+    showdown's, the offer's or the dealer's choice's deadline (:data:`NEVER`: not until
+    something changes). The state is left as it is: each step changes it by its own change,
+    adopted once stored.
+
+    >>> state = RunnerState(1, 3, 0)
+    >>> handle(state, RunnerTick(RUNNER, AtTick(idle=True)), 70.0).wake  # nobody there
+    inf
+    >>> handle(state, Looked(RUNNER, 2.5, AtTick(), 70.0), 71.0).wake  # from the pass's now
+    72.5
+    """
+    if isinstance(command, Looked):
+        if not isinstance(command.wait, Again):
+            wait = command.wait
+            return Outcome(state, wake=NEVER if wait is None else command.now + wait)
+        # The pass goes on from the state the step left, as it read the table (a private
+        # deal's step is not asked twice).
+        at, now = replace(command.at, private=False), command.now
+    else:
+        at = command.at
+    step = due(state, at, now)
+    if isinstance(step, Wait):
+        return Outcome(state, wake=NEVER if step.until is None else step.until)
+    return Outcome(
+        state, Effect(Carry(step, at, now), then=lambda wait: Looked(RUNNER, wait, at, now))
+    )
 
 
 def at_tick(table: Table, state: RunnerState, now: float) -> AtTick:

@@ -7,7 +7,8 @@ the pass (:meth:`.actor.Actor.inside`): the action for a bot (:class:`~.runner_s
 an equity bot's choice made on a thread first), for a player leaving the table
 (:class:`~.runner_slice.HostActs`) or whose time ran out (:class:`~.runner_slice.TimeUp`), the
 dealer asked or the choice called off; each returns how long until the runner looks again, or
-:data:`AGAIN` when the pass goes on (the rest decided again from the state it left).
+:data:`~.runner_due.AGAIN` when the pass goes on (the rest decided again from the state it
+left).
 """
 
 from __future__ import annotations
@@ -21,7 +22,9 @@ from wildstud.server.table.button import Ask, DealDefault
 from wildstud.server.table.core import CancelChoice
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.runner_due import (
+    AGAIN,
     Act,
+    Again,
     AtTick,
     CallOff,
     Due,
@@ -43,21 +46,13 @@ from wildstud.server.table.runner_slice import AskDealer, BotActs, HostActs, Tim
 if TYPE_CHECKING:
     from wildstud.server.table.driver import Driver
 
-__all__ = ["AGAIN", "Again", "carry"]
-
-
-class Again:
-    """The type of :data:`AGAIN`."""
-
-
-AGAIN = Again()
-"""What a step returns when the pass goes on: a private deal with nothing to do, a choice
-called off (:meth:`.driver.Driver.advance` decides again)."""
+__all__ = ["carry"]
 
 
 async def carry(driver: Driver, step: Due, at: AtTick, now: float) -> float | Again | None:
     """Carry out ``step``, due at ``now`` (:func:`.runner_due.due`); return how long until
-    the runner looks again (``None``: not until something changes), or :data:`AGAIN`."""
+        the runner looks again (``None``: not until something changes), or
+    :data:`~.runner_due.AGAIN`."""
     table = driver.table
     live = driver.state.live
     if isinstance(step, Shuffled | CallOff | OnBreak | Ask | DealDefault):

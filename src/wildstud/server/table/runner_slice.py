@@ -21,6 +21,10 @@ takes:
   :func:`.runner_due.due`, :meth:`.endgame.Endgame.showdown_clock`,
   :meth:`.endgame.Endgame.offer_clock`): the engine's choice with the table's default, or
   no, carried out the same way;
+- the runner's own pass, its tick (:class:`~.runner_due.RunnerTick`, made by the driver's
+  tick from what it reads of the table): the step due now as the outcome's effect, carried out
+  by the driver (:class:`~.runner_due.Carry`), and the ``wake`` when the next thing is due; the
+  step's result comes back as :class:`~.runner_due.Looked` (:func:`.runner_due.handle`);
 - :class:`~.core.CancelChoice`: the dealer's choice in progress is called off (the menu changed,
   the table was paused, resumed or ended, the dealer sat out or left): the dealer is asked
   again, from the new menu, once the table deals;
@@ -60,7 +64,7 @@ from typing import TYPE_CHECKING, Any
 
 from wildstud.betting import ActionKind
 from wildstud.server.frames import ChoosingFrame
-from wildstud.server.table import hand_requests
+from wildstud.server.table import hand_requests, runner_due
 from wildstud.server.table.core import (
     CancelChoice,
     Command,
@@ -194,6 +198,8 @@ def handle(state: RunnerState, command: Command, now: float) -> Outcome[RunnerSt
         return Outcome(state.but(choosing=choosing), news=news)
     if isinstance(command, ResetTurn):
         return Outcome(state.but(turn=state.turn.forgotten()), follow=(Retime(),))
+    if isinstance(command, runner_due.RunnerTick | runner_due.Looked):
+        return runner_due.handle(state, command, now)
     if isinstance(command, TimeUp):
         return _timed_out(state, command, now)
     if isinstance(command, BotActs | HostActs):
