@@ -11,12 +11,13 @@ from dataclasses import replace
 
 from tests.deal.helpers import heads_up
 from tests.server.helpers import HAND_SETUP as SETUP
+from tests.server.helpers import TWICE_SETUP, at_the_offer
 from wildstud.betting import ActionKind
 from wildstud.bots import CallingBot
 from wildstud.deal import Hand, Phase, stack_deck
 from wildstud.server.clock import Turn
 from wildstud.server.menu import Menu
-from wildstud.server.replay import DeckBook, held, start_hand
+from wildstud.server.replay import DeckBook, start_hand
 from wildstud.server.showdown import ShowdownChoice, TwiceOffer
 from wildstud.server.store import HandSetup
 from wildstud.server.table.button import Ask, DealDefault, Seats, Sitter
@@ -127,26 +128,10 @@ def test_a_private_deal_s_own_step_comes_first_while_the_dealer_deals() -> None:
 
 # -- the offer to run it twice, the run-out, the showdown ----------------------------------------
 
-TWICE = HandSetup(
-    1,
-    0,
-    "seven-card-stud",
-    {"run_twice": True, "all_in_turn_up": True, "bring_in": 0},
-    (0, 1),
-    ("ann", "bob"),
-    1,
-    (6, 6),
-)
-
 
 def test_the_offer_to_run_it_twice_opens_then_waits_for_its_clock() -> None:
-    hand = start_hand(TWICE, DeckBook(), to_redeal=True, hold_showdown=True)
-    for kind, amount in (("bet", 5), ("call", None)):  # all in, both
-        hand.act(kind, amount, seat=hand.to_act)
-    while hand.phase is Phase.DEALER and not held(hand):
-        hand.step()
-    assert hand.to_agree_run_twice == (0, 1)
-    state = RunnerState(1, 1, 0, live=LiveHand(TWICE, DeckBook(), hand, 2))
+    hand = at_the_offer()
+    state = RunnerState(1, 1, 0, live=LiveHand(TWICE_SETUP, DeckBook(), hand, 2))
     assert due(state, AtTick(), 10.0) == OpenOffer()
     assert due(state.but(offer=TwiceOffer(0, 60.0)), AtTick(), 10.0) == OpenOffer()  # stale
     offered = state.but(offer=TwiceOffer(1, 60.0))

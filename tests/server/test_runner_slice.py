@@ -10,12 +10,12 @@ import asyncio
 
 from tests.deal.helpers import heads_up
 from tests.server.helpers import HAND_SETUP as SETUP
-from tests.server.helpers import Player
+from tests.server.helpers import TWICE_SETUP, Player, at_the_offer
 from wildstud.betting import ActionKind
-from wildstud.deal import Hand, Phase
+from wildstud.deal import Hand
 from wildstud.server.clock import Turn
 from wildstud.server.lobby import Lobby
-from wildstud.server.replay import DeckBook, held, start_hand
+from wildstud.server.replay import DeckBook, start_hand
 from wildstud.server.schemas import GameEntry, RulesUpdate, TableSettings
 from wildstud.server.seating import Seat, SeatKind
 from wildstud.server.showdown import ShowdownChoice, TwiceOffer
@@ -232,26 +232,9 @@ def test_the_showdown_s_clock_run_out_is_the_engine_s_choice_for_a_seat_still_to
     assert handle(state, ShowdownTimeUp(winner, 1), 200.0).effect is None
 
 
-TWICE = HandSetup(
-    1,
-    0,
-    "seven-card-stud",
-    {"run_twice": True, "all_in_turn_up": True, "bring_in": 0},
-    (0, 1),
-    ("ann", "bob"),
-    1,
-    (6, 6),
-)
-
-
 def test_the_offer_s_clock_run_out_is_a_no_for_a_seat_still_to_answer() -> None:
-    hand = start_hand(TWICE, DeckBook(), to_redeal=True, hold_showdown=True)
-    for kind, amount in (("bet", 5), ("call", None)):  # all in, both
-        hand.act(kind, amount, seat=hand.to_act)
-    while hand.phase is Phase.DEALER and not held(hand):
-        hand.step()
-    assert hand.to_agree_run_twice == (0, 1)
-    live = LiveHand(TWICE, DeckBook(), hand, 2)
+    hand = at_the_offer()
+    live = LiveHand(TWICE_SETUP, DeckBook(), hand, 2)
     state = RunnerState(1, 1, 0, live=live, offer=TwiceOffer(1, 60.0))
     seat = _player_at(0)
     outcome = handle(state, OfferTimeUp(seat, 0), 60.0)

@@ -37,9 +37,6 @@ from wildstud.server.table.runner_due import (
     RunOut,
     ShowdownClock,
     Shuffled,
-    Wait,
-    offer_due,
-    showdown_due,
 )
 from wildstud.server.table.runner_slice import AskDealer, BotActs, HostActs, TimeUp
 
@@ -65,30 +62,34 @@ async def carry(driver: Driver, step: Due, at: AtTick, now: float) -> float | Ag
         if await driver._shuffled(live.number, step.deal, live.setup.lineup):
             return None  # the round's end wakes the driver
         await driver.redeal()
-    elif isinstance(step, OpenOffer | OfferClock):
-        if isinstance(step, OpenOffer):
-            offer = await driver.endgame.open_offer(live, now)
-            if offer is None:
-                return 0.0
-            step = offer_due(offer, live, now)
-        if isinstance(step, Wait):
-            return None if step.until is None else step.until - now
-        await driver.endgame.offer_clock(live)
+    elif isinstance(step, OpenOffer | OfferClock | OpenShowdown | ShowdownClock):
+        return await _clocked(driver, step, live, now)
     elif isinstance(step, RunOut):
         await driver.endgame.run_out(live)
-    elif isinstance(step, OpenShowdown | ShowdownClock):
-        if isinstance(step, OpenShowdown):
-            showdown = await driver.endgame.open_showdown(live, now)
-            if showdown is None:
-                return 0.0
-            step = showdown_due(showdown, live, now)
-            live = driver.state.live or live  # as the choices made there leave it
-        if isinstance(step, Wait):
-            return None if step.until is None else step.until - now
-        await driver.endgame.showdown_clock(live)
     else:
         assert isinstance(step, Act)
         return await _act_for(driver, step, live, at)
+    return 0.0
+
+
+async def _clocked(
+    driver: Driver,
+    step: OpenOffer | OfferClock | OpenShowdown | ShowdownClock,
+    live: LiveHand,
+    now: float,
+) -> float | None:
+    """The offer to run it twice's clock, or the showdown's: opened (a new one, or one a
+    restarted server stands at; then how long it runs, or its end at once), or run out."""
+    endgame = driver.endgame
+    offer = isinstance(step, OpenOffer | OfferClock)
+    if isinstance(step, OpenOffer | OpenShowdown):
+        opened = await (endgame.open_offer if offer else endgame.open_showdown)(live, now)
+        if opened is None:  # a bot's or a leaving player's choice ended it
+            return 0.0
+        if now < opened.deadline:
+            return opened.deadline - now
+        live = driver.state.live or live  # as the choices made there leave it
+    await (endgame.offer_clock if offer else endgame.showdown_clock)(live)
     return 0.0
 
 

@@ -187,6 +187,8 @@ def choosing_frame(
 def handle(state: RunnerState, command: Command, now: float) -> Outcome[RunnerState]:
     """The outcome of ``command`` for the runner as ``state`` stands (see the module's
     description)."""
+    if isinstance(command, runner_due.RunnerTick | runner_due.Looked):  # the most frequent
+        return runner_due.handle(state, command, now)
     if isinstance(command, CancelChoice):
         if state.choosing is None:  # a state left as it was is not adopted again
             return Outcome(state)
@@ -198,8 +200,6 @@ def handle(state: RunnerState, command: Command, now: float) -> Outcome[RunnerSt
         return Outcome(state.but(choosing=choosing), news=news)
     if isinstance(command, ResetTurn):
         return Outcome(state.but(turn=state.turn.forgotten()), follow=(Retime(),))
-    if isinstance(command, runner_due.RunnerTick | runner_due.Looked):
-        return runner_due.handle(state, command, now)
     if isinstance(command, TimeUp):
         return _timed_out(state, command, now)
     if isinstance(command, BotActs | HostActs):
