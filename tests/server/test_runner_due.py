@@ -32,6 +32,7 @@ from wildstud.server.table.runner_due import (
     CallOff,
     Carry,
     Looked,
+    Missed,
     Mover,
     OfferClock,
     OnBreak,
@@ -228,7 +229,7 @@ def test_the_runner_s_tick_times_its_next_look_or_carries_the_step_out_then_look
     assert acting.wake is None  # the step's result times the next look
     then = acting.effect.then
     assert then is not None
-    assert then(0.0) == Looked(RUNNER, 0.0, at, 150.0)
+    assert then(0.0) == Looked(RUNNER, 0.0, at, 150.0, 1.0)
     # The runner's slice takes it back (runner_slice.handle hands it to runner_due's).
     assert slice_handle(state, then(0.0), 151.0).wake == 150.0  # at once: behind the inbox
     assert slice_handle(state, then(2.5), 151.0).wake == 152.5  # from the pass's now
@@ -249,3 +250,23 @@ def test_a_step_that_lets_the_pass_go_on_is_followed_by_the_rest_decided_again()
     again = slice_handle(state, then(AGAIN), 200.0)
     assert again.effect is not None
     assert again.effect.request == Carry(Redeal(2), AtTick(), 103.0)
+
+
+def test_a_step_whose_write_fails_keeps_the_state_and_looks_again_after_the_backoff() -> None:
+    state, _, index = _first_turn()
+    at = AtTick(mover=Mover(index))
+    acting = handle(state, RunnerTick(RUNNER, at, 2.0), 150.0)  # its second failure in a row
+    assert acting.effect is not None
+    otherwise = acting.effect.otherwise
+    assert otherwise is not None
+    missed = otherwise(False)
+    assert missed == Missed(RUNNER, False, 2.0)
+    outcome = slice_handle(state, missed, 151.0)
+    assert outcome.state is state  # kept: nothing to put back
+    assert (outcome.effect, outcome.news, outcome.wake) == (None, (), 153.0)
+    # Another process runs the table now: nothing more here.
+    assert slice_handle(state, otherwise(True), 151.0).wake == NEVER
+    # A step that lets the pass go on hands its backoff on to the rest.
+    then = acting.effect.then
+    assert then is not None
+    assert then(AGAIN) == Looked(RUNNER, AGAIN, at, 150.0, 2.0)

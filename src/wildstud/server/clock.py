@@ -121,17 +121,22 @@ class Backoff:
     >>> backoff = Backoff(first=0.5, cap=4.0)
     >>> [backoff.fail() for _ in range(5)], backoff.failures
     ([0.5, 1.0, 2.0, 4.0, 4.0], 5)
-    >>> backoff.succeed(); backoff.fail()
-    0.5
+    >>> backoff.succeed(); backoff.next, backoff.fail()
+    (0.5, 0.5)
     """
 
     first: float
     cap: float
     failures: int = 0
 
+    @property
+    def next(self) -> float:
+        """How long the next failure waits (:meth:`fail`)."""
+        return min(self.cap, self.first * 2.0 ** min(self.failures, 32))
+
     def fail(self) -> float:
         """Note a failure; returns how long to wait before trying again."""
-        wait = min(self.cap, self.first * 2.0 ** min(self.failures, 32))
+        wait = self.next
         self.failures += 1
         return wait
 

@@ -120,9 +120,12 @@ What is not on the core yet:
   step is carried out by today's code (:func:`.runner_pass.carry`), which deals (a dealer's
   choice's deadline too), opens the showdown's and the offer's clocks and hands the runner's
   slice the steps that are its commands (above: the bots', a leaving player's, the clocks
-  run out), sending and storing by itself; the driver makes the tick (not
-  :attr:`Slice.tick`: the driver's part still wraps it, for its backoff after a failure,
-  :attr:`.driver.Driver.failures`, and the hand-off of a draining process); it
+  run out), sending and storing by itself; a step whose write fails hands the slice
+  :class:`~.runner_due.Missed` (the effect's ``otherwise``: the state kept, nothing sent, the
+  next look after the backoff the tick carries); the driver makes the tick (not
+  :attr:`Slice.tick`: the driver's part still wraps it, for the hand-off of a draining
+  process, its backoff after a bug, and the count of failures in a row that sizes the retry,
+  :attr:`.driver.Driver.failures`); it
   hands the players' shuffle a deal's round and a private deal its tick (commands of their
   slices, :meth:`Actor.within`), and has the audit's slice tick when more hands are due
   (:meth:`.private_reveal.Reveals.look`); a hand's end among them is the pure

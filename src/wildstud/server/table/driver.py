@@ -32,7 +32,10 @@ tick (:class:`~.runner_due.RunnerTick`), whose pure outcome (:func:`.runner_due.
 :func:`.runner_due.due`) is the step due now as its effect, carried out here
 (:meth:`Driver.carry`, :func:`.runner_pass.carry`), and when the next thing is due as its
 ``wake``: the driver's ticks are the slice's (:data:`HAND` is :data:`~.runner.RUNNER`), so the
-slice's timer wakes the runner at a turn's, a showdown's or an offer's deadline. What it
+slice's timer wakes the runner at a turn's, a showdown's or an offer's deadline; a step whose
+write fails comes back to the slice as :class:`~.runner_due.Missed` (the effect's
+``otherwise``), which keeps the runner's state and looks again after the backoff the tick
+carries (:attr:`Driver.failures`: 1 s, doubling to 30 s while the writes keep failing). What it
 carries out besides the slice's commands (dealing, a redeal, a run-out's street, the showdown's
 and the offer's clocks opened, a private deal's step) is today's code: each stores and sends
 by itself.
@@ -125,7 +128,8 @@ HAND = RUNNER
 """The name of the driver's ticks at the table's actor (:class:`~.core.Tick`): the runner
 slice's, so that the ``wake`` of its outcomes (:func:`.runner_due.handle`) ticks the driver."""
 DRIVER_BACKOFF = Backoff(first=1.0, cap=30.0)
-"""How long the driver waits after failing (a bug), doubling while it keeps failing."""
+"""How long the driver waits after failing (a bug, or a step's write: the runner's tick carries
+the wait, :class:`~.runner_due.Missed`), doubling while it keeps failing."""
 
 
 PLAYING = (TableStatus.RUNNING, TableStatus.ENDED)
@@ -314,7 +318,8 @@ class Driver:
             if table.broken:  # the fence refused it, or the store keeps failing
                 self.running = False
                 return NEVER
-            # The change was taken back: the driver tries again, later while it fails.
+            # A write outside the pass's steps (a step's own failure is the slice's Missed):
+            # taken back, tried again later while it fails.
             return self.failures.fail()
         except Exception as error:  # a bug must not stop the table for good: log it, go on
             return self._failed(error)
@@ -325,7 +330,7 @@ class Driver:
                 self.failures.failures,
             )
             self.failure = None
-        self.failures.succeed()
+            self.failures.succeed()
         return wait
 
     def _failed(self, error: Exception) -> float:
@@ -363,14 +368,26 @@ class Driver:
             self.sync_turn()  # a turn not timed yet (a restored table's) gets its clock now
         # The pass: what it reads of the table, handed to the runner's slice, whose pure
         # outcome is the step due (carried out by :meth:`carry`) and when it looks again.
-        await table.actor.inside(RunnerTick(RUNNER, at_tick(table, self.state, now)))
+        at = at_tick(table, self.state, now)
+        await table.actor.inside(RunnerTick(RUNNER, at, self.failures.next))
         return None  # the slice's outcome timed the next tick
 
     async def carry(self, carried: Carry) -> float | Again | None:
         """Carry out the step the runner's pass found due (the effect of its tick's outcome,
         :func:`.runner_due.handle`); return how long until it looks again (``None``: not until
-        something changes), or :data:`~.runner_due.AGAIN`."""
-        return await carry(self, carried.step, carried.at, carried.now)
+        something changes), or :data:`~.runner_due.AGAIN`. A failed write raises
+        :class:`StorageFailureError` (the runner's state as it was): the slice keeps its
+        state and looks again after the backoff (:class:`~.runner_due.Missed`), which doubles
+        while the writes keep failing."""
+        try:
+            done = await carry(self, carried.step, carried.at, carried.now)
+        except StorageFailureError:
+            self.failures.fail()
+            if self.table.broken:  # the fence refused it, or the store keeps failing
+                self.running = False
+            raise
+        self.failures.succeed()
+        return done
 
     # -- the hand ------------------------------------------------------------------------------
 

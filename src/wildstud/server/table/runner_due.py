@@ -51,6 +51,7 @@ __all__ = [
     "Carry",
     "Due",
     "Looked",
+    "Missed",
     "Mover",
     "OfferClock",
     "OnBreak",
@@ -225,6 +226,9 @@ class RunnerTick(Tick):
     .advance`)."""
 
     at: AtTick = AtTick()
+    retry: float = 1.0
+    """How long the runner waits before it looks again when the step's write fails (the
+    driver's backoff: 1 s, doubling while it keeps failing, up to 30 s)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,6 +251,17 @@ class Looked(Tick):
     wait: float | Again | None = None
     at: AtTick = AtTick()
     now: float = 0.0
+    retry: float = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class Missed(Tick):
+    """A step of the pass failed to store (:class:`Carry`, the effect's ``otherwise``): the
+    runner's state is kept, nothing is sent, and the runner looks again in ``retry`` seconds;
+    not at all when the table ``moved`` to another process."""
+
+    moved: bool = False
+    retry: float = 1.0
 
 
 NEVER = math.inf
@@ -256,12 +271,15 @@ BREAK_LOOK = 0.05
 """The shortest wait on a tournament's break (every page counts it down by itself)."""
 
 
-def handle(state: RunnerState, command: RunnerTick | Looked, now: float) -> Outcome[RunnerState]:
+def handle(
+    state: RunnerState, command: RunnerTick | Looked | Missed, now: float
+) -> Outcome[RunnerState]:
     """The runner's pass as a pure outcome: the step due now as its effect (:class:`Carry`),
     and the ``wake`` when the next thing is due, the turn's, a redeal's, a run-out's, the
     showdown's, the offer's or the dealer's choice's deadline (:data:`NEVER`: not until
     something changes). The state is left as it is: each step changes it by its own change,
-    adopted once stored.
+    adopted once stored; a step whose write fails comes back as :class:`Missed`, which keeps
+    it and looks again after the tick's ``retry``.
 
     >>> state = RunnerState(1, 3, 0)
     >>> handle(state, RunnerTick(RUNNER, AtTick(idle=True)), 70.0).wake  # nobody there
@@ -269,6 +287,9 @@ def handle(state: RunnerState, command: RunnerTick | Looked, now: float) -> Outc
     >>> handle(state, Looked(RUNNER, 2.5, AtTick(), 70.0), 71.0).wake  # from the pass's now
     72.5
     """
+    if isinstance(command, Missed):  # the state kept: it is tried again later
+        return Outcome(state, wake=NEVER if command.moved else now + command.retry)
+    retry = command.retry
     if isinstance(command, Looked):
         if not isinstance(command.wait, Again):
             wait = command.wait
@@ -282,7 +303,12 @@ def handle(state: RunnerState, command: RunnerTick | Looked, now: float) -> Outc
     if isinstance(step, Wait):
         return Outcome(state, wake=NEVER if step.until is None else step.until)
     return Outcome(
-        state, Effect(Carry(step, at, now), then=lambda wait: Looked(RUNNER, wait, at, now))
+        state,
+        Effect(
+            Carry(step, at, now),
+            then=lambda wait: Looked(RUNNER, wait, at, now, retry),
+            otherwise=lambda moved: Missed(RUNNER, moved, retry),
+        ),
     )
 
 

@@ -24,7 +24,9 @@ takes:
 - the runner's own pass, its tick (:class:`~.runner_due.RunnerTick`, made by the driver's
   tick from what it reads of the table): the step due now as the outcome's effect, carried out
   by the driver (:class:`~.runner_due.Carry`), and the ``wake`` when the next thing is due; the
-  step's result comes back as :class:`~.runner_due.Looked` (:func:`.runner_due.handle`);
+  step's result comes back as :class:`~.runner_due.Looked`, a failed write of it as
+  :class:`~.runner_due.Missed` (the state kept, looked at again after a backoff)
+  (:func:`.runner_due.handle`);
 - :class:`~.core.CancelChoice`: the dealer's choice in progress is called off (the menu changed,
   the table was paused, resumed or ended, the dealer sat out or left): the dealer is asked
   again, from the new menu, once the table deals;
@@ -187,7 +189,8 @@ def choosing_frame(
 def handle(state: RunnerState, command: Command, now: float) -> Outcome[RunnerState]:
     """The outcome of ``command`` for the runner as ``state`` stands (see the module's
     description)."""
-    if isinstance(command, runner_due.RunnerTick | runner_due.Looked):  # the most frequent
+    # The runner's own pass first: the slice's most frequent command.
+    if isinstance(command, runner_due.RunnerTick | runner_due.Looked | runner_due.Missed):
         return runner_due.handle(state, command, now)
     if isinstance(command, CancelChoice):
         if state.choosing is None:  # a state left as it was is not adopted again
