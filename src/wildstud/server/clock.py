@@ -121,8 +121,8 @@ class Backoff:
     >>> backoff = Backoff(first=0.5, cap=4.0)
     >>> [backoff.fail() for _ in range(5)], backoff.failures
     ([0.5, 1.0, 2.0, 4.0, 4.0], 5)
-    >>> backoff.succeed(); backoff.fail()
-    0.5
+    >>> backoff.succeed(); backoff.next, backoff.fail()
+    (0.5, 0.5)
     """
 
     first: float
@@ -137,6 +137,11 @@ class Backoff:
         [1.0, 2.0, 4.0, 8.0, 16.0, 30.0, 30.0]
         """
         return min(self.cap, self.first * 2.0 ** min(failures, 32))
+
+    @property
+    def next(self) -> float:
+        """How long the next failure waits (:meth:`fail`)."""
+        return self.wait(self.failures)
 
     def fail(self) -> float:
         """Note a failure; returns how long to wait before trying again."""
