@@ -22,9 +22,12 @@ of its pass (:meth:`.actor.Actor.inside`: :class:`~.runner_slice.AskDealer`,
 turn's (:class:`~.runner_slice.TimeUp`), the showdown's
 (:class:`~.runner_slice.ShowdownTimeUp`) and the offer to run it twice's
 (:class:`~.runner_slice.OfferTimeUp`): its outcome, the table's choice for the player, is
-carried out as a player's is (:meth:`Driver.carry_out`). The rest of the driver's ticks
-(dealing, the bots, timing the clocks, the endgame) is today's code: each stores and sends by
-itself.
+carried out as a player's is (:meth:`Driver.carry_out`). A hand's deal is a pure function
+(:func:`.hand_start.start_hand`) of the runner's state and the table's values the driver reads
+(the seats, the menu or a tournament level's, the table's row, the players' shuffle as it
+stands, how the hand is made): its outcome, and its follow-ups for the other parts, are folded
+into the change that deals the hand (:meth:`Driver.deal`). The rest of the driver's ticks (the
+bots, timing the clocks, the endgame) is today's code: each stores and sends by itself.
 
 What comes after the betting (the all-in run-out and its odds, the offer to run it twice, the
 showdown's choices) is the runner's part :class:`~.endgame.Endgame`, which stages its changes
@@ -40,7 +43,8 @@ number) go into it, and the seats take them once it is stored. A hand's end is a
 function (:func:`.hand_end.finish_hand`) of the runner's state, the hand and the table as the
 change leaves it: its outcome (the runner's state between hands, the ledger's results, the
 hand's record) is folded into the change with its follow-ups (:meth:`Driver.finish_hand`,
-:meth:`.actor.Actor.fold_outcome`): the stacks of the seats that stay go to the seating
+:func:`.hand_end.then_ended`, :meth:`.actor.Actor.fold_outcome`): the stacks of the seats
+that stay go to the seating
 (:class:`~.seating.HandOver`), those leaving leave by :class:`~.seating.Leave`, a
 tournament's desk places those who went out (:class:`~.desk.HandFinished`), the chips
 approved come (:class:`~.cashier.HandEnded`).
@@ -71,9 +75,10 @@ from typing import TYPE_CHECKING, Any
 
 from wildstud.betting import ActionKind
 from wildstud.deal import Hand, Phase
+from wildstud.server import replay
 from wildstud.server.clock import Backoff, Turn
 from wildstud.server.errors import ServerError
-from wildstud.server.replay import DeckBook, at_showdown, start_hand
+from wildstud.server.replay import DeckBook, at_showdown
 from wildstud.server.seating import Seat
 from wildstud.server.showdown import ShowdownChoice, TwiceOffer
 from wildstud.server.store import (
@@ -82,15 +87,18 @@ from wildstud.server.store import (
     HandSetup,
     SeatState,
 )
-from wildstud.server.table.button import DealDefault, Seats, dealer_for, game_for, next_step
-from wildstud.server.table.core import CancelChoice, ClockNews, TableNews
+from wildstud.server.table.button import DealDefault, Seats, next_step
+from wildstud.server.table.core import CancelChoice, ClockNews, Outcome, TableNews
 from wildstud.server.table.endgame import Endgame
-from wildstud.server.table.hand_end import AtHandEnd, finish_hand
+from wildstud.server.table.hand_end import AtHandEnd, finish_hand, then_ended
 from wildstud.server.table.hand_requests import Action, Deal, Decide, Step
+from wildstud.server.table.hand_start import AtDeal, pick, start_hand
 from wildstud.server.table.live import LiveHand
-from wildstud.server.table.runner import RUNNER, Choosing, RunnerState, row_in
+from wildstud.server.table.runner import RUNNER, Choosing, RunnerState
 from wildstud.server.table.runner_slice import AskDealer, TimeUp, auto_action
 from wildstud.server.table.seating import TableStatus
+from wildstud.server.table.shuffle_requests import NAME as SHUFFLE
+from wildstud.server.table.shuffle_requests import DropRound
 from wildstud.server.table.writer import StorageFailureError
 
 if TYPE_CHECKING:
@@ -414,7 +422,9 @@ class Driver:
             await self.deal(shuffled.entry, chose=shuffled.chooser)
             if self.state.hands_dealt < number and shuffling.over(number, 1):
                 # No hand after all (too few players): the next try is a fresh round.
-                await self.commit(shuffling.dropped(number, 1))
+                dropped = Changes()
+                table.actor.fold(SHUFFLE, DropRound(number, 1), dropped)
+                await self.commit(dropped)
             return 0.0
         seats = Seats.of(table.seats)
         lineup = seats.lineup()
@@ -474,81 +484,61 @@ class Driver:
     ) -> None:
         """Start the next hand with game ``entry`` (``None``: the default pick); ``chooser``:
         the row of the seat that chose it, with the number of its request; ``chose``: the seat
-        that chose it before the players' shuffle, which deals it if still dealt in."""
+        that chose it before the players' shuffle, which deals it if still dealt in. The deal
+        is the pure :func:`.hand_start.start_hand`, folded into the change (with the hand's
+        end, for a hand over at once), stored, then told."""
         table = self.table
-        choosing = self.current.choosing
-        self.put(choosing=None)
-        seats = Seats.of(table.seats)
-        lineup = seats.lineup()
-        entry = game_for(table.menu, entry, len(lineup), self.current.last_entry)
-        if len(lineup) < 2 or entry is None:
-            await self._no_hand(chooser)  # no hand after all, but the chooser's seq was taken
-            return
-        asked = chose if choosing is None else choosing.button
-        number = self.current.hands_dealt + 1
-        # The players shuffle first: the hand is dealt once their round is over, without the
-        # seats whose pages gave no value (they sit this hand out, and post nothing).
-        if await self._shuffled(number, 1, lineup, entry, asked):
-            await self._no_hand(chooser)  # the chooser's seq is taken; the game waits
-            return
-        left_out = self.table.shuffling.left_out(number, 1)
-        if left_out:
-            lineup = tuple(index for index in lineup if index not in left_out)
-            if len(lineup) < 2:  # nobody to play: the round is forgotten, none was dealt
-                dropped = self.table.shuffling.dropped(number, 1)
-                if chooser is not None:  # the chooser's seq is taken
-                    dropped.seats.append(chooser)
-                await self.commit(dropped)
-                table.fanout.broadcast_table()
-                return
-        button = dealer_for(seats, lineup, self.current.button, self.current.dealt_last, asked)
-        changes = Changes()
-        # A tournament's hand plays the games of the menu at the stakes of its level.
-        menu = table.menu
-        if table.tournament is not None:
-            menu = table.desk.dealt(time.monotonic(), changes)
-        item = menu.items[entry]
-        setup = HandSetup(
-            number=number,
+        now = time.monotonic()
+        state = self.current
+        seats = table.seats
+        private = table.private.on
+        at = AtDeal(
             entry=entry,
-            game=item.game.name,
-            options=dict(item.options.to_mapping()),
-            lineup=lineup,
-            names=tuple(table.seats[index].name for index in lineup),
-            dealer=lineup.index(button),
-            stacks=tuple(table.seats[index].stack for index in lineup),
-            player_ids=tuple(table.seats[index].player_id for index in lineup),
+            chooser=chooser,
+            chose=chose,
+            seats=Seats.of(seats),
+            rows={index: seat.state() for index, seat in seats.items()},
+            menu=table.menu,
+            row=table.state(),
+            deck=self._new_hand,
+            pause=table.settings.runout_pause,
+            waits=table.private.waits,
+            tournament=table.tournament is not None,
+            private=private,
         )
-        if table.private.on:  # no deck: each deal's rounds open its cards (.private)
-            book = DeckBook()
-            hand: Hand = table.private.new_hand(setup)
-        else:
-            book = DeckBook(shuffle=self.table.shuffling.shuffle_for(setup.number))
-            hand = start_hand(setup, book, to_redeal=True, hold_showdown=True)
-        # A new hand: the runner takes it (or not) with the change, and its decks.
-        dealt = self.endgame.deal_on(LiveHand(setup, book, hand, 0), hand)
-        decks = dealt.decks()
-        live = dealt.played(hand, 0)
-        self.put(
-            live=live,
-            last_hand=None,
-            button=button,
-            hands_dealt=setup.number,
-            last_entry=entry,
-            dealt_last={index: table.seats[index].player_id for index in lineup},
-            acted=frozenset(),
-            timed_out=frozenset(),
-        )
-        changes.add(Changes(table=table.state(), hand=setup, decks=decks))
-        if chooser is not None:
-            changes.seats.append(chooser)
-        if hand.phase is Phase.OVER:
-            self.finish_hand(changes, live)
+        picked = pick(state, at)
+        if picked is not None and not private:
+            # The players shuffle first (the choice in progress is over with the round's
+            # change): the hand is dealt once their round is over, without the seats whose
+            # pages gave no value (they sit this hand out, and post nothing).
+            self.put(choosing=None)
+            number = picked.number
+            if await self._shuffled(number, 1, picked.lineup, picked.entry, picked.asked):
+                at = replace(at, shuffling=True)  # the chooser's seq is taken; the game waits
+            else:
+                at = replace(at, left_out=frozenset(table.shuffling.left_out(number, 1)))
+        if picked is not None and table.tournament is not None:
+            # A tournament's hand plays the games of the menu at the stakes of its level.
+            at = replace(at, menu=table.desk.menu_at(now))
+        # From the state as the deal was asked (its dealer's choice among it): the round's
+        # change, if one was stored, changed nothing else of the runner's.
+        changes = self.stage(start_hand(state, at, now), now)
         await self.commit(changes)
         table.fanout.broadcast_table()
+        if changes.hand is None:
+            return  # no hand after all, but the chooser's seq was taken
         self.sync_turn()
         table.fanout.publish()
         self.endgame.run_out_odds()
+
+    def _new_hand(self, setup: HandSetup) -> tuple[DeckBook, Hand]:
+        """Hand ``setup``, made: from the players' shuffle's decks (or the server's own), or
+        as a private hand, whose deal's rounds open its cards (:mod:`.private`)."""
+        table = self.table
+        if table.private.on:
+            return DeckBook(), table.private.new_hand(setup)
+        book = DeckBook(shuffle=table.shuffling.shuffle_for(setup.number))
+        return book, replay.start_hand(setup, book, to_redeal=True, hold_showdown=True)
 
     async def _shuffled(
         self,
@@ -569,15 +559,6 @@ class Driver:
         if opening is not None:
             await self.table.actor.within(opening)
         return not shuffling.over(number, deal)
-
-    async def _no_hand(self, chooser: SeatState | None) -> None:
-        """No hand is dealt now: the choice in progress is over (and the chooser's request
-        taken, with its row ``chooser``, if any); everyone is told."""
-        if chooser is None:
-            self.settle()
-        else:
-            await self.commit(Changes(seats=[chooser]))
-        self.table.fanout.broadcast_table()
 
     def mark(self, index: int, *, acted: bool, timed_out: bool = False) -> None:
         """Seat ``index``'s player made a choice in the hand (``acted``), or the clock acted
@@ -665,31 +646,56 @@ class Driver:
         """Hand ``live`` (as the change in hand leaves it) is over: its end
         (:func:`.hand_end.finish_hand`, a pure function of the runner's state and the table
         as ``changes`` leave it) goes into ``changes``, with the other parts' follow-ups
-        folded in (:meth:`.actor.Actor.fold_outcome`); the runner's state between hands is
-        adopted, and the seats that leave are told, once it is stored. ``void``: why the hand
-        is void."""
+        folded in (:meth:`_fold`); the runner's state between hands is adopted, and the seats
+        that leave are told, once it is stored. ``void``: why the hand is void."""
+        at = self._at_hand_end()
+        at = replace(at, rows={**at.rows, **{row.seat: row for row in changes.seats}})
+        ended = finish_hand(self.current, live, at, time.monotonic(), void)
+        # The rows written for the seats dealt in are rewritten by the seating's follow-ups
+        # (the stacks the hand left, or the seat given up).
+        changes.seats = [row for row in changes.seats if row.seat not in live.setup.lineup]
+        self._fold(ended, changes)
+
+    def stage(self, outcome: Outcome[RunnerState], now: float) -> Changes:
+        """The change that ``outcome``, a pure change of the runner's in a hand (a deal, a
+        seat's change: :mod:`.hand_start`, :mod:`.hand_play`), comes to, staged: with the
+        hand's end when it ends the hand (:func:`.hand_end.then_ended`), and the follow-ups
+        folded in (:meth:`_fold`); the caller stores it."""
+        live = outcome.state.live
+        if live is not None and live.hand.phase is Phase.OVER:
+            outcome = then_ended(outcome, self._at_hand_end(), now)
+        changes = Changes()
+        self._fold(outcome, changes)
+        return changes
+
+    def _at_hand_end(self) -> AtHandEnd:
+        """What a hand's end needs of the table, as it stands (the rows a change writes stand
+        over these: :func:`.hand_end.then_ended`)."""
         table = self.table
-        lineup = live.setup.lineup
         seats = table.seats
-        at = AtHandEnd(
+        return AtHandEnd(
             table_id=table.id,
-            rows={index: row_in(changes, index) or seat.state() for index, seat in seats.items()},
+            rows={index: seat.state() for index, seat in seats.items()},
             clients={index: tuple(seat.clients) for index, seat in seats.items() if seat.leaving},
             settings=table.settings,
             notices=table.notices,
             approved=any(request.status == "approved" for request in table.cashier.open),
             tournament=table.tournament is not None,
         )
-        ended = finish_hand(self.current, live, at, time.monotonic(), void)
-        # The rows written for the seats dealt in are rewritten by the seating's follow-ups
-        # (the stacks the hand left, or the seat given up).
-        changes.seats = [row for row in changes.seats if row.seat not in lineup]
-        told = table.actor.fold_outcome(RUNNER, ended, changes)
-        # The runner's change tells the table itself; a seat that left hears it once stored.
+
+    def _fold(self, outcome: Outcome[RunnerState], changes: Changes) -> None:
+        """Fold ``outcome``, a pure change of the runner's (a deal, an action, a hand's end),
+        into ``changes`` with the follow-ups it asks of the other parts
+        (:meth:`.actor.Actor.fold_outcome`): the runner's new state is adopted once it is
+        stored, and the news of those follow-ups sent then (a seat that left hears it), but
+        the table's own, which the runner's change tells itself."""
+        table = self.table
+        told = table.actor.fold_outcome(RUNNER, outcome, changes)
         told = [news for news in told if not isinstance(news, TableNews | ClockNews)]
         if told:
             table.writer.after(lambda: table.actor.outbox.send(told))
-        table.writer.after(table.metrics.hand_finished)  # counted once it is stored
+        if changes.hand_end is not None:
+            table.writer.after(table.metrics.hand_finished)  # counted once it is stored
 
     def sync_turn(self) -> None:
         """Time a turn the driver has not timed yet: a new one, one resumed after a pause, the

@@ -136,9 +136,9 @@ class PrivateDeal:
 
     def new_hand(self, setup: HandSetup) -> PrivateHand:
         """Hand ``setup`` as a private hand, not dealt yet (its rounds begin at the driver's
-        next tick, :meth:`due`): the deal's state is the new hand's once the deal is stored."""
+        next tick, :meth:`due`): the deal's state is the new hand's once the deal is stored
+        (:class:`~.core.NewHand`, the deal's follow-up)."""
         game = find_game(setup.game)
-        self.table.writer.after(lambda: self.adopt(PrivateState(setup.number)))
         self.dealer = RoundsDealer()
         self.dealing = setup.number
         return PrivateHand(
