@@ -26,8 +26,12 @@ carried out as a player's is (:meth:`Driver.carry_out`). A hand's deal is a pure
 (:func:`.hand_start.start_hand`) of the runner's state and the table's values the driver reads
 (the seats, the menu or a tournament level's, the table's row, the players' shuffle as it
 stands, how the hand is made): its outcome, and its follow-ups for the other parts, are folded
-into the change that deals the hand (:meth:`Driver.deal`). The rest of the driver's ticks (the
-bots, timing the clocks, the endgame) is today's code: each stores and sends by itself.
+into the change that deals the hand (:meth:`Driver.deal`). So is a seat's change in the hand
+(:mod:`.hand_play`: an action, :meth:`Driver.act`; a showdown's choice, an answer to the offer
+to run it twice, a hand a private deal's rounds show, the dealer's step nobody chose), of the
+runner's state and the seat's row: each staged with the hand's end when it ends the hand
+(:meth:`Driver.stage`), then stored and told by the caller. The rest of the driver's ticks (the
+bots, timing the clocks, what is due in the endgame, sending) is today's code.
 
 What comes after the betting (the all-in run-out and its odds, the offer to run it twice, the
 showdown's choices) is the runner's part :class:`~.endgame.Endgame`, which stages its changes
@@ -82,15 +86,16 @@ from wildstud.server.replay import DeckBook, at_showdown
 from wildstud.server.seating import Seat
 from wildstud.server.showdown import ShowdownChoice, TwiceOffer
 from wildstud.server.store import (
-    ActionRecord,
     Changes,
     HandSetup,
     SeatState,
 )
+from wildstud.server.table import hand_play
 from wildstud.server.table.button import DealDefault, Seats, next_step
-from wildstud.server.table.core import CancelChoice, ClockNews, Outcome, TableNews
+from wildstud.server.table.core import CancelChoice, ClockNews, Effect, Outcome, TableNews
 from wildstud.server.table.endgame import Endgame
-from wildstud.server.table.hand_end import AtHandEnd, finish_hand, then_ended
+from wildstud.server.table.hand_end import AtHandEnd, then_ended
+from wildstud.server.table.hand_play import AtPlay, Move
 from wildstud.server.table.hand_requests import Action, Deal, Decide, Step
 from wildstud.server.table.hand_start import AtDeal, pick, start_hand
 from wildstud.server.table.live import LiveHand
@@ -560,16 +565,6 @@ class Driver:
             await self.table.actor.within(opening)
         return not shuffling.over(number, deal)
 
-    def mark(self, index: int, *, acted: bool, timed_out: bool = False) -> None:
-        """Seat ``index``'s player made a choice in the hand (``acted``), or the clock acted
-        for them (``timed_out``; the showdown's default is no missed turn,
-        :mod:`wildstud.server.showdown`): staged with the change."""
-        state = self.current
-        if acted and index not in state.acted:
-            self.put(acted=state.acted | {index})
-        elif timed_out and index not in state.timed_out:
-            self.put(timed_out=state.timed_out | {index})
-
     async def act(
         self,
         seat: Seat,
@@ -586,33 +581,10 @@ class Driver:
         left (``None``: not drawn on). The seat's row is stored with the action, and the seat
         takes it then."""
         table = self.table
-        live = self.current.live
-        assert live is not None
-        row = seat.state()
-        if seq is not None or bank is not None:
-            row = replace(
-                row,
-                last_seq=row.last_seq if seq is None else seq,
-                time_bank=row.time_bank if bank is None else bank,
-            )
-        hand = live.hand.copy()  # the table's hand changes only once the change is stored
-        hand.act(kind, amount, seat=engine)
-        played = self.endgame.deal_on(live, hand).played(hand, 1)
-        record = ActionRecord(
-            number=live.number,
-            index=live.actions,
-            seat=engine,
-            kind=kind.value,
-            amount=amount,
-            source=source,
-            seq=seq,
-        )
-        changes = Changes(seats=[row], actions=[record], decks=live.decks())
-        self.put(live=played)
-        self.mark(seat.index, acted=source == "player", timed_out=source == "clock")
-        if hand.phase is Phase.OVER:
-            self.finish_hand(changes, played)
-        await self.commit(changes)
+        now = time.monotonic()
+        move = Move(seat.state(), engine, source, seq, bank)
+        outcome = hand_play.act(self.current, move, kind, amount, self.at_play(), now)
+        await self.commit(self.stage(outcome, now))
         # Stacks change at the end of a hand; a time bank whenever it is drawn on.
         seats_changed = self.state.live is None or self.turn.bank != seat.time_bank
         self.sync_turn()
@@ -644,16 +616,15 @@ class Driver:
 
     def finish_hand(self, changes: Changes, live: LiveHand, void: str | None = None) -> None:
         """Hand ``live`` (as the change in hand leaves it) is over: its end
-        (:func:`.hand_end.finish_hand`, a pure function of the runner's state and the table
-        as ``changes`` leave it) goes into ``changes``, with the other parts' follow-ups
-        folded in (:meth:`_fold`); the runner's state between hands is adopted, and the seats
-        that leave are told, once it is stored. ``void``: why the hand is void."""
-        at = self._at_hand_end()
-        at = replace(at, rows={**at.rows, **{row.seat: row for row in changes.seats}})
-        ended = finish_hand(self.current, live, at, time.monotonic(), void)
+        (:func:`.hand_end.then_ended`, pure, of the runner's state and the table as ``changes``
+        leave it) goes into ``changes``, with the other parts' follow-ups folded in
+        (:meth:`_fold`); the runner's state between hands is adopted, and the seats that leave
+        are told, once it is stored. ``void``: why the hand is void."""
         # The rows written for the seats dealt in are rewritten by the seating's follow-ups
-        # (the stacks the hand left, or the seat given up).
-        changes.seats = [row for row in changes.seats if row.seat not in live.setup.lineup]
+        # (the stacks the hand left, or the seat given up): the hand's end has them.
+        written = Outcome(self.current.but(live=live), effect=Effect(Changes(seats=changes.seats)))
+        ended = then_ended(written, self._at_hand_end(), time.monotonic(), void)
+        changes.seats = []
         self._fold(ended, changes)
 
     def stage(self, outcome: Outcome[RunnerState], now: float) -> Changes:
@@ -667,6 +638,11 @@ class Driver:
         changes = Changes()
         self._fold(outcome, changes)
         return changes
+
+    def at_play(self) -> AtPlay:
+        """What the dealer's steps after a change need of the table: its run-out's pause and
+        its private deal's rounds (:class:`.hand_play.AtPlay`)."""
+        return AtPlay(self.table.settings.runout_pause, self.table.private.waits)
 
     def _at_hand_end(self) -> AtHandEnd:
         """What a hand's end needs of the table, as it stands (the rows a change writes stand

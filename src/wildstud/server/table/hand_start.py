@@ -53,7 +53,7 @@ from wildstud.server.store import Changes, HandSetup, SeatState, TableState
 from wildstud.server.table.button import Seats, dealer_for, game_for
 from wildstud.server.table.core import Command, Effect, NewHand, Outcome
 from wildstud.server.table.desk import HandDealt
-from wildstud.server.table.endgame import dealer_steps, never
+from wildstud.server.table.hand_play import dealer_steps, never
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.runner import RunnerState
 from wildstud.server.table.shuffle_requests import DropRound
@@ -95,7 +95,7 @@ class AtDeal:
     pause: float
     """The pause before each street of an all-in run-out (the table's ``runout_pause``)."""
     waits: Callable[[Hand], bool] = never
-    """Whether a private deal's next cards are not opened yet (:func:`.endgame.dealer_steps`)."""
+    """Whether a private deal's next cards are not opened yet (:func:`.hand_play.dealer_steps`)."""
     tournament: bool = False
     """Whether the table is a tournament's (its desk counts the hand in its level)."""
     private: bool = False
@@ -131,7 +131,7 @@ def pick(state: RunnerState, at: AtDeal) -> Pick | None:
 def start_hand(state: RunnerState, at: AtDeal, now: float) -> Outcome[RunnerState]:
     """The next hand dealt at ``now``, the runner as ``state`` stands and the table as ``at``
     says: its outcome is the runner's state with the hand in play (the dealer's steps taken as
-    far as they go: :func:`.endgame.dealer_steps`), the change's rows and the other parts'
+    far as they go: :func:`.hand_play.dealer_steps`), the change's rows and the other parts'
     follow-ups (see the module's description). No hand is dealt when fewer than two players are
     dealt in, no game fits them, or the players' shuffle is still going on (or left too few):
     the dealer's choice is over all the same, and the chooser's request taken."""
