@@ -562,7 +562,8 @@ class Actor:
         to (:func:`.hand_end.finish_hand`). As :meth:`fold` does, its writes are
         added to ``into``, its new state is adopted once that change commits, and its
         follow-ups are folded into the same change; returns the news of those follow-ups, the
-        caller's to send once its change is stored."""
+        caller's to send once its change is stored. ``into`` may be the outcome's own change
+        (the change in hand starts with it: nothing to copy)."""
         told: list[Told] = []
         self._folded(self.slices[name], outcome, into, told)
         return told
@@ -578,7 +579,8 @@ class Actor:
         if effect is not None:
             assert isinstance(effect.request, Changes)
             assert effect.then is None
-            into.add(effect.request)
+            if effect.request is not into:  # else the change in hand is the outcome's own
+                into.add(effect.request)
         self.table.writer.staged[part.name] = outcome.state
         after: list[Command] = []
 

@@ -635,7 +635,9 @@ class Driver:
         live = outcome.state.live
         if live is not None and live.hand.phase is Phase.OVER:
             outcome = then_ended(outcome, self._at_hand_end(), now)
-        changes = Changes()
+        assert outcome.effect is not None
+        changes = outcome.effect.request  # the change in hand starts as the outcome's own
+        assert isinstance(changes, Changes)
         self._fold(outcome, changes)
         return changes
 
