@@ -5,10 +5,11 @@ server as the last party: the deal's rounds as :mod:`wildstud.private_rounds` pl
 everyone checking, calling or bringing in, the hands still in shown with proof). It times the
 server's side with the process's CPU clock: every answer checked on arrival (each unmasking's
 proof, each masked deck, each show) and the server's own turns as a party. It counts what one
-page does in a hand (its masking, its unmaskings, its own cards opened, and the other parties'
-unmaskings it must check: every face-up card's, its own cards' and every show; and, for
-comparison, what checking every proof would cost) and has node do exactly that with the page's
-own module (``benchmarks/private_deal_page.mjs`` over ``static/js/privatedeal.js``).
+page does in a hand (its masking, its unmaskings, one batch with one proof a pass, its own
+cards opened, and the other parties' batches it must check: every one that holds a face-up
+card or its own, and every show; and, for comparison, what checking every proof would cost)
+and has node do exactly that with the page's own module (``benchmarks/private_deal_page.mjs``
+over ``static/js/privatedeal.js``).
 
 From the repository root::
 
@@ -35,6 +36,7 @@ from typing import Any
 
 from wildstud.betting import ActionKind
 from wildstud.deal import Phase, PrivateHand, Stage
+from wildstud.private_deal import Batch
 from wildstud.private_rounds import Agent, DealRounds, Party, RoundsDealer
 
 GAMES = ("FTQ", "SMBU", "BD5", "BD7", "BITCH")
@@ -54,14 +56,15 @@ class Clock:
         self.seconds += time.process_time() - self._start
 
 
-def play(game: str, players: int) -> tuple[float, dict[str, int]]:
-    """One hand: the server's CPU seconds and what page 0 did."""
+def play(game: str, players: int) -> tuple[float, dict[str, Any]]:
+    """One hand: the server's CPU seconds and what page 0 did (each batch it unmasked, and each
+    it would check, by its number of cards)."""
     parties = (*(Party(f"page {seat}", (seat,)) for seat in range(players)), Party("server", ()))
     server = len(parties) - 1
     dealer = RoundsDealer()
     hand = PrivateHand(game, [200] * players, {"ante": 1}, deck=dealer)
     clock = Clock()
-    page = {"masks": 0, "unmaskings": 0, "checks": 0, "checks_all": 0, "opens": 0}
+    page: dict[str, Any] = {"masks": 0, "batches": [], "checks": [], "checks_all": [], "opens": 0}
     deals: list[DealRounds] = []
     agents: list[Agent] = []
     while hand.phase is not Phase.OVER:
@@ -103,19 +106,20 @@ def play(game: str, players: int) -> tuple[float, dict[str, int]]:
                 else:
                     steps = agents[party].unmaskings(rounds, party)
                 if party == 0:
-                    page["unmaskings"] += len(steps)
+                    page["batches"].append(len(steps.afters))
                 else:
                     # A page checks the unmaskings that decide what it sees: every face-up
                     # card's (the last party to unmask one could otherwise name any card) and
-                    # its own cards'. Another's hole card unmasked wrongly opens to no card for
-                    # its owner, who checks those; the server checks every one.
+                    # its own cards', so every batch that holds one. Another's hole card
+                    # unmasked wrongly opens to no card for its owner, who checks those; the
+                    # server checks every one.
                     slots = {slot.position: slot for slot in rounds.passes[-1]}
-                    page["checks"] += sum(
-                        1
+                    if any(
+                        slots[position].up or slots[position].seat == 0
                         for position in rounds.to_unmask(party)
-                        if slots[position].up or slots[position].seat == 0
-                    )
-                    page["checks_all"] += len(steps)
+                    ):
+                        page["checks"].append(len(steps.afters))
+                    page["checks_all"].append(len(steps.afters))
                 with clock:
                     rounds.take_unmasking(party, steps)
             page["opens"] += sum(1 for slot in rounds.passes[-1] if slot.seat == 0 and not slot.up)
@@ -123,14 +127,15 @@ def play(game: str, players: int) -> tuple[float, dict[str, int]]:
                 dealer.learn(rounds)
         if hand.to_show_or_muck:
             seat = hand.to_show_or_muck[0]
-            steps = agents[seat].show(rounds, seat, seat)
+            shown = agents[seat].show(rounds, seat, seat)
+            size = len(shown.afters) if isinstance(shown, Batch) else len(shown)
             if seat == 0:
-                page["unmaskings"] += len(steps)
+                page["batches"].append(size)
             else:
-                page["checks"] += len(steps)
-                page["checks_all"] += len(steps)
+                page["checks"].append(size)
+                page["checks_all"].append(size)
             with clock:
-                rounds.take_show(seat, seat, steps)
+                rounds.take_show(seat, seat, shown)
                 hand.show(seat, rounds.shown_cards(seat))
             continue
         with clock:
@@ -138,7 +143,7 @@ def play(game: str, players: int) -> tuple[float, dict[str, int]]:
     return clock.seconds, page
 
 
-def page_cpu(counts: dict[str, int]) -> dict[str, float]:
+def page_cpu(counts: dict[str, Any]) -> dict[str, float]:
     """The page's CPU seconds for ``counts``, by kind of operation, from node."""
     done = subprocess.run(
         ["node", str(PAGE), json.dumps({**counts, "rounds": 3})],
@@ -158,14 +163,14 @@ def main() -> None:
     report: dict[str, Any] = {"players": args.players, "hands": args.hands, "games": {}}
     for game in GAMES:
         server: list[float] = []
-        counted: list[dict[str, int]] = []
+        counted: list[dict[str, Any]] = []
         for _ in range(args.hands):
             seconds, counts = play(game, args.players)
             server.append(seconds)
             counted.append(counts)
         # The hand of median work, and the most (The Bitch redeals at every queen of spades
         # face up: each redeal is a fresh round, masking and all).
-        ranked = sorted(counted, key=lambda counts: counts["checks"] + counts["unmaskings"])
+        ranked = sorted(counted, key=lambda counts: sum(counts["checks"]) + sum(counts["batches"]))
         typical, worst = ranked[len(ranked) // 2], ranked[-1]
         page = page_cpu(typical)
         every = page_cpu({**typical, "checks": typical["checks_all"]})

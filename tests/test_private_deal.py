@@ -9,27 +9,33 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
 
 from wildstud.cards import DECK, parse_card
 from wildstud.private_deal import (
+    Batch,
     PrivateDealError,
     Secret,
     Step,
     audit,
     card_of,
     card_point,
+    check_batch,
     check_unmasking,
     deal_deck,
     mask_and_shuffle,
     open_own,
     shuffled_order,
     unmask,
+    unmask_batch,
 )
 
 GOLDEN = Path(__file__).parent / "golden" / "private_deal.json"
+BATCH_CONTEXT = b"table t|hand 1|deal 1|pass 0|party 0"
 PARTIES = 4
 
 
@@ -145,6 +151,109 @@ def test_bad_points_orders_and_secrets_are_refused() -> None:
     assert not check_unmasking(broken, secret.key, b"x")
 
 
+def _batch_deal(size: int) -> tuple[list[Secret], list[bytes]]:
+    """Two parties' secrets and ``size`` cards of their dealt deck."""
+    turns = [(Secret.new(), shuffled_order(52)) for _ in range(2)]
+    return [secret for secret, _ in turns], deal_deck(turns)[-1][:size]
+
+
+def test_a_batch_unmasks_every_point_with_one_proof_that_only_the_batch_passes() -> None:
+    secrets, points = _batch_deal(8)
+    first, second = secrets
+    batch = unmask_batch(points[:5], second, b"pass 1|party 1")
+    assert batch.afters == tuple(unmask(p, second, b"x").after for p in points[:5])
+    assert check_batch(batch, second.key, b"pass 1|party 1")
+    assert not check_batch(batch, first.key, b"pass 1|party 1"), "another party's key"
+    assert not check_batch(batch, second.key, b"pass 2|party 1"), "a wrong context"
+    # One wrong card: an after of the party's own making, the proof made over it as well.
+    cheat = list(batch.afters)
+    cheat[2] = unmask(points[2], first, b"x").after
+    wrong = Batch(batch.befores, tuple(cheat), batch.challenge, batch.response)
+    assert not check_batch(wrong, second.key, b"pass 1|party 1")
+    # Reordered: the same pairs in another order, or the afters alone moved.
+    assert not check_batch(
+        Batch(batch.befores[::-1], batch.afters[::-1], batch.challenge, batch.response),
+        second.key,
+        b"pass 1|party 1",
+    )
+    moved = (batch.afters[1], batch.afters[0], *batch.afters[2:])
+    assert not check_batch(
+        Batch(batch.befores, moved, batch.challenge, batch.response), second.key, b"pass 1|party 1"
+    )
+    # A card swapped between two batches of the same party, each with its own proof.
+    other = unmask_batch(points[5:], second, b"pass 2|party 1")
+    assert check_batch(other, second.key, b"pass 2|party 1")
+    swapped_befores = (other.befores[0], *batch.befores[1:])
+    swapped_afters = (other.afters[0], *batch.afters[1:])
+    for proof in (batch, other):
+        for context in (b"pass 1|party 1", b"pass 2|party 1"):
+            swapped = Batch(swapped_befores, swapped_afters, proof.challenge, proof.response)
+            assert not check_batch(swapped, second.key, context)
+    # A batch cut short or grown, or with no point, proves nothing.
+    assert not check_batch(
+        Batch(batch.befores[:4], batch.afters[:4], batch.challenge, batch.response),
+        second.key,
+        b"pass 1|party 1",
+    )
+    assert not check_batch(Batch((), (), batch.challenge, batch.response), second.key, b"")
+    with pytest.raises(PrivateDealError, match="one point or more"):
+        unmask_batch([], second, b"x")
+    with pytest.raises(PrivateDealError, match="not a point"):
+        unmask_batch([points[0], bytes(32)], second, b"x")
+
+
+def test_a_batch_of_one_and_a_broken_proof() -> None:
+    secrets, points = _batch_deal(1)
+    batch = unmask_batch(points, secrets[0], b"one")
+    assert check_batch(batch, secrets[0].key, b"one")
+    # The response plus the group's order reads as the same scalar to libsodium: refused.
+    order = 2**252 + 27742317777372353535851937790883648493
+    above = (int.from_bytes(batch.response, "little") + order).to_bytes(32, "little")
+    assert not check_batch(
+        Batch(batch.befores, batch.afters, batch.challenge, above), secrets[0].key, b"one"
+    )
+    broken = Batch(batch.befores, (b"\xff" * 32,), batch.challenge, batch.response)
+    assert not check_batch(broken, secrets[0].key, b"one")
+    assert not check_batch(
+        Batch(batch.befores, (bytes(32),), batch.challenge, batch.response), secrets[0].key, b"one"
+    )
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node runs the page's half")
+def test_a_batch_made_by_the_page_checks_in_the_library() -> None:
+    secrets, points = _batch_deal(7)
+    script = (
+        "import { secretOf, unmaskBatch } from './src/wildstud/server/static/js/privatedeal.js';"
+        "const [scalar, context, ...points] = process.argv.slice(1);"
+        "const hex = (b) => Buffer.from(b).toString('hex');"
+        "const bytes = (t) => new Uint8Array(Buffer.from(t, 'hex'));"
+        "const batch = unmaskBatch(points.map(bytes), secretOf(bytes(scalar)),"
+        " new TextEncoder().encode(context));"
+        "console.log(JSON.stringify({afters: batch.afters.map(hex),"
+        " challenge: hex(batch.challenge), response: hex(batch.response)}));"
+    )
+    context = "table t|hand 2|deal 1|pass 3|party 1"
+    made = subprocess.run(
+        ["node", "--input-type=module", "-e", script, secrets[1].scalar.hex(), context]
+        + [point.hex() for point in points],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).parent.parent,
+        timeout=60,
+    )
+    data = json.loads(made.stdout)
+    batch = Batch(
+        tuple(points),
+        tuple(bytes.fromhex(after) for after in data["afters"]),
+        bytes.fromhex(data["challenge"]),
+        bytes.fromhex(data["response"]),
+    )
+    assert check_batch(batch, secrets[1].key, context.encode())
+    assert batch == unmask_batch(points, secrets[1], context.encode())  # byte for byte
+    assert not check_batch(batch, secrets[1].key, context.encode() + b" ")
+
+
 def test_the_fixed_vectors_hold() -> None:
     # What the page's half (with @noble/curves) must compute alike: card points, a masking and
     # an unmasking with its proof, from fixed secrets.
@@ -159,6 +268,7 @@ def _vectors() -> dict[str, object]:
     points = [card_point(parse_card(card)) for card in cards]
     masked = mask_and_shuffle(points, secret, [2, 0, 3, 1])
     step = unmask(masked[0], secret, b"table t, hand 1, deal 1, position 0, party 0")
+    batch = unmask_batch(masked[1:], secret, BATCH_CONTEXT)
     return {
         "card_points": {card: card_point(parse_card(card)).hex() for card in cards},
         "secret": secret.scalar.hex(),
@@ -171,6 +281,13 @@ def _vectors() -> dict[str, object]:
             "after": step.after.hex(),
             "challenge": step.challenge.hex(),
             "response": step.response.hex(),
+        },
+        "batch": {
+            "context": BATCH_CONTEXT.decode(),
+            "befores": [point.hex() for point in batch.befores],
+            "afters": [point.hex() for point in batch.afters],
+            "challenge": batch.challenge.hex(),
+            "response": batch.response.hex(),
         },
     }
 

@@ -27,10 +27,11 @@ from tests.tools.private_play import (
     parties,
     play_pages,
     sent,
+    wire,
 )
 from wildstud.cards import DECK, Card
 from wildstud.deal import Phase, PrivateHand
-from wildstud.private_deal import Secret, card_point, shuffled_order, unmask
+from wildstud.private_deal import Batch, Secret, card_point, shuffled_order, unmask, unmask_batch
 from wildstud.private_rounds import (
     Agent,
     DealRounds,
@@ -131,20 +132,34 @@ def test_a_wrong_unmasking_is_refused_and_named() -> None:
     rounds, agents, _, _ = _ready()
     points = list(rounds.points)
     honest = agents[0].unmaskings(rounds, 0)
+    due = rounds.to_unmask(0)
     # Another secret than the key's.
     forged = Agent.new().unmaskings(rounds, 0)
-    with pytest.raises(RoundsError, match="page 0's unmasking of position 1") as caught:
+    with pytest.raises(RoundsError, match="page 0's unmasking of positions 1, 2, 3") as caught:
         rounds.take_unmasking(0, forged)
     assert (caught.value.party, caught.value.kind) == (0, "unmasked")
-    # The right secret, the wrong point (another position's).
-    swapped = [honest[1], honest[0], *honest[2:]]
+    # The right secret, one card wrong (another secret's unmasking of it in the batch).
+    wrong = (Agent.new().unmaskings(rounds, 0).afters[0], *honest.afters[1:])
     with pytest.raises(RoundsError) as caught:
-        rounds.take_unmasking(0, swapped)
+        rounds.take_unmasking(0, Batch(honest.befores, wrong, honest.challenge, honest.response))
     assert (caught.value.party, caught.value.kind) == (0, "unmasked")
-    # A proof made for another card proves nothing of this one.
-    elsewhere = unmask(points[1], agents[0].secret, rounds.proof_context(2, 0))
+    # The right secret, two points swapped (each pair as the page made it, in another order).
+    swapped = Batch(
+        (honest.befores[1], honest.befores[0], *honest.befores[2:]),
+        (honest.afters[1], honest.afters[0], *honest.afters[2:]),
+        honest.challenge,
+        honest.response,
+    )
     with pytest.raises(RoundsError):
-        rounds.take_unmasking(0, [elsewhere, *honest[1:]])
+        rounds.take_unmasking(0, swapped)
+    # A batch proven for another pass (another context) proves nothing of this one.
+    elsewhere = unmask_batch(honest.befores, agents[0].secret, rounds.batch_context(due, 1))
+    with pytest.raises(RoundsError):
+        rounds.take_unmasking(0, elsewhere)
+    # A batch short of a card.
+    short = unmask_batch(honest.befores[:-1], agents[0].secret, rounds.batch_context(due[:-1], 0))
+    with pytest.raises(RoundsError):
+        rounds.take_unmasking(0, short)
     assert rounds.points == points  # nothing changed
     assert rounds.waiting() == (0,)
     rounds.take_unmasking(0, honest)
@@ -153,6 +168,34 @@ def test_a_wrong_unmasking_is_refused_and_named() -> None:
     with pytest.raises(RoundsError) as caught:
         rounds.take_unmasking(2, agents[2].unmaskings(rounds, 2))
     assert (caught.value.party, caught.value.kind) == (2, "turn")
+
+
+def test_a_page_from_before_batches_still_answers_one_proof_a_card() -> None:
+    # A page that loaded its script before batches answers one unmasking a card, each with its
+    # own proof: taken, and stored so, for the audit to check as it was proven.
+    rounds, agents, _, _ = _ready()
+    points = list(rounds.points)
+    due = rounds.to_unmask(0)
+
+    def each(secret: Secret, context_of: Any) -> list[list[str]]:
+        return [wire(unmask(points[p], secret, context_of(p))) for p in due]
+
+    cheat = each(agents[0].secret, lambda p: rounds.proof_context(p, 0))
+    cheat[1] = wire(unmask(points[due[1]], Agent.new().secret, rounds.proof_context(due[1], 0)))
+    with pytest.raises(RoundsError, match=f"page 0's unmasking of position {due[1]} does not"):
+        rounds.take(0, {"step": "unmask", "steps": cheat})
+    row = rounds.take(
+        0, {"step": "unmask", "steps": each(agents[0].secret, lambda p: rounds.proof_context(p, 0))}
+    )
+    assert row is not None
+    assert isinstance(json.loads(row.data), list)
+    while rounds.waiting():
+        (party,) = rounds.waiting()
+        rounds.take_unmasking(party, agents[party].unmaskings(rounds, party))
+    for party, agent in enumerate(agents):
+        rounds.take_reveal(party, agent.secret.scalar, agent.order)
+    assert rounds.audit() == []
+    assert len(rounds.steps) == len(due) + len(agents) - 1  # one step a card, then one a batch
 
 
 def test_a_substituted_card_is_caught_when_it_opens_and_named_by_the_audit() -> None:
@@ -343,7 +386,12 @@ def test_a_second_page_of_a_party_is_told_the_deal_is_played_elsewhere() -> None
         {"step": "key", "key": 7},
         {"step": "mask", "deck": "not a list"},
         {"step": "unmask", "steps": [["ab", "cd"]]},
+        {"step": "unmask", "batch": "not an object"},
+        {"step": "unmask", "batch": {"afters": "ab", "challenge": "00" * 32}},
+        {"step": "unmask", "batch": {"afters": ["ab"], "challenge": "00" * 32}},
+        {"step": "unmask", "batch": {"afters": [], "challenge": "00" * 32, "response": 7}},
         {"step": "show", "seat": "0", "steps": []},
+        {"step": "show", "seat": 1, "batch": ["not", "an", "object"]},
         {"step": "reveal", "secret": "00" * 32, "order": [0, 0, 1]},
     ],
 )

@@ -17,14 +17,15 @@ order:
 3. **Passes.** Before the dealer deals a street (or a community or centre card), the cards due
    (:meth:`~wildstud.deal.PrivateHand.cards_due`) are opened in one pass
    (:meth:`DealRounds.open_pass`): each party in turn unmasks, in one answer, every position of
-   the pass that is not its own (:meth:`DealRounds.take_unmasking`), each with its proof,
-   checked at once: a face-up card by every party, after which it is named
-   (:attr:`DealRounds.known`), a face-down card by every party but its owner, who takes the
-   last mask off alone (:meth:`Agent.open_own`). The dealer policy :class:`RoundsDealer` deals
-   the positions in order: a face-down card as its position, a face-up one as the card named.
-4. **Showdown.** A hand is shown by its owner publishing its own unmasking of each face-down
-   position, with proof (:meth:`DealRounds.take_show`); folded and mucked cards are never
-   unmasked.
+   the pass that is not its own (:meth:`DealRounds.take_unmasking`), in one batch with one
+   proof for them all (:func:`~wildstud.private_deal.unmask_batch`), checked at once: a
+   face-up card by every party, after which it is named (:attr:`DealRounds.known`), a
+   face-down card by every party but its owner, who takes the last mask off alone
+   (:meth:`Agent.open_own`). The dealer policy :class:`RoundsDealer` deals the positions in
+   order: a face-down card as its position, a face-up one as the card named.
+4. **Showdown.** A hand is shown by its owner publishing its own unmasking of its face-down
+   positions, in one batch with proof (:meth:`DealRounds.take_show`); folded and mucked cards
+   are never unmasked.
 5. **Audit.** Once the hand is over every party may publish its secret and order
    (:meth:`DealRounds.take_reveal`): :meth:`DealRounds.audit` replays every step and names a
    party that reordered wrongly, substituted a card or unmasked wrongly.
@@ -70,6 +71,7 @@ from wildstud.deal.hidden import HiddenCard
 from wildstud.deal.stages import Chance, Stage
 from wildstud.errors import HiddenCardError
 from wildstud.private_deal import (
+    Batch,
     Fault,
     Point,
     PrivateDealError,
@@ -79,12 +81,23 @@ from wildstud.private_deal import (
     audit,
     card_of,
     card_point,
+    check_batch,
     check_unmasking,
     is_point,
     mask_and_shuffle,
     open_own,
     shuffled_order,
-    unmask,
+    unmask_batch,
+)
+from wildstud.private_wire import (
+    batch_context,
+    batch_data,
+    batch_of,
+    hex_points,
+    point_bytes,
+    unmasking_data,
+    unmasking_of,
+    unmaskings,
 )
 
 __all__ = [
@@ -167,40 +180,6 @@ class Row:
     kind: Kind
     party: int
     data: str
-
-
-def _hex(points: Iterable[bytes]) -> list[str]:
-    return [point.hex() for point in points]
-
-
-def _unmasking_data(step: Unmasking) -> list[str]:
-    return [step.before.hex(), step.after.hex(), step.challenge.hex(), step.response.hex()]
-
-
-def _bytes(value: object, what: str) -> bytes:
-    """32 bytes from their hexadecimal text (a page's answer)."""
-    if isinstance(value, str) and len(value) == 64:
-        try:
-            return bytes.fromhex(value)
-        except ValueError:
-            pass
-    raise PrivateDealError(f"a {what} is 32 bytes in hexadecimal")
-
-
-def _unmaskings(data: object) -> list[Unmasking]:
-    if not isinstance(data, list):
-        raise PrivateDealError("unmaskings are a list")
-    return [_unmasking_of(item) for item in data]
-
-
-def _unmasking_of(data: object) -> Unmasking:
-    if not (isinstance(data, list) and len(data) == 4 and all(isinstance(x, str) for x in data)):
-        raise PrivateDealError("an unmasking is four hexadecimal values")
-    try:
-        before, after, challenge, response = (bytes.fromhex(x) for x in data)
-    except ValueError:
-        raise PrivateDealError("an unmasking is four hexadecimal values") from None
-    return Unmasking(before, after, challenge, response)
 
 
 @dataclass(eq=False)
@@ -311,6 +290,11 @@ class DealRounds:
         """
         return b"%s|deal %d|position %d|party %d" % (self.context, self.deal, position, party)
 
+    def batch_context(self, positions: Sequence[int], party: int, show: bool = False) -> bytes:
+        """What the one proof of ``party``'s batch over ``positions`` is bound to
+        (:func:`~wildstud.private_wire.batch_context` of the rounds' context and deal)."""
+        return batch_context(self.context, self.deal, positions, party, show)
+
     def to_unmask(self, party: int) -> tuple[int, ...]:
         """The positions ``party`` unmasks in the pass open (every one but its own)."""
         if not self.passes or self.turn is None:
@@ -353,7 +337,7 @@ class DealRounds:
         self.decks.append(points)
         if len(self.decks) == len(self.parties):
             self.points = list(points)
-        return Row(self.deal, "deck", party, json.dumps(_hex(points)))
+        return Row(self.deal, "deck", party, json.dumps(hex_points(points)))
 
     def open_pass(self, chances: Sequence[Chance]) -> Row:
         """Open a pass over the cards due (:meth:`~wildstud.deal.PrivateHand.cards_due`): the
@@ -406,66 +390,100 @@ class DealRounds:
                 assert slot.seat is not None
                 self.owners[slot.position] = slot.seat
 
-    def take_unmasking(self, party: int, steps: Sequence[Unmasking]) -> Row:
-        """``party``'s unmaskings in the pass open: one for each position it must unmask
-        (:meth:`to_unmask`), in order, each of the point as it stands, with its proof."""
+    def take_unmasking(self, party: int, steps: Sequence[Unmasking] | Batch) -> Row:
+        """``party``'s unmaskings in the pass open: one :class:`~wildstud.private_deal.Batch`
+        over every position it must unmask (:meth:`to_unmask`), in order, each of the point as
+        it stands, with one proof bound to :meth:`batch_context`; or, as a page before batches
+        answered (and a night stored then holds), one unmasking a position with its own proof.
+        The row keeps the form taken, for the audit to check as it was proven."""
         self._party(party)
         if self.turn != party:
             raise RoundsError(party, "turn", "it is not this party's turn to unmask")
         positions = self.to_unmask(party)
-        if len(steps) != len(positions):
+        failing = self._failing(party, positions, steps, show=False)
+        if failing is not None:
             raise RoundsError(
-                party, "unmasked", f"{len(positions)} unmasking(s) due, not {len(steps)}"
+                party,
+                "unmasked",
+                f"{self.parties[party].name}'s unmasking of {failing} does not hold: its proof"
+                " fails",
             )
-        for position, step in zip(positions, steps, strict=True):
-            if step.before != self.points[position] or not check_unmasking(
-                step, self.keys[party], self.proof_context(position, party)
-            ):
-                raise RoundsError(
-                    party,
-                    "unmasked",
-                    f"{self.parties[party].name}'s unmasking of position {position} does not"
-                    " hold: its proof fails",
-                )
-        for position, step in zip(positions, steps, strict=True):
-            self.points[position] = step.after
-            self.steps.append(Step(party, self.proof_context(position, party), step))
-        pairs = zip(positions, steps, strict=True)
-        data = [[position, *_unmasking_data(step)] for position, step in pairs]
+        self._unmasked(party, positions, steps, show=False)
+        if isinstance(steps, Batch):
+            data: object = batch_data(positions, steps)
+        else:
+            pairs = zip(positions, steps, strict=True)
+            data = [[position, *unmasking_data(step)] for position, step in pairs]
         row = Row(self.deal, "unmask", party, json.dumps(data))
         self._next_turn()
         return row
 
-    def take_show(self, party: int, seat: int, steps: Sequence[Unmasking]) -> Row:
-        """``party`` shows ``seat``'s face-down cards: one unmasking of each of its positions
-        not shown yet, in dealing order (:meth:`shown_cards` then gives the cards, for
-        :meth:`~wildstud.deal.PrivateHand.show`)."""
+    def _failing(
+        self, party: int, positions: Sequence[int], steps: Sequence[Unmasking] | Batch, show: bool
+    ) -> str | None:
+        """What of ``steps`` does not unmask ``positions`` as they stand with a proof that holds
+        for ``party``'s key (``None``: they all do): a batch's positions, or the first
+        position whose own unmasking fails."""
+        key = self.keys[party]
+        if isinstance(steps, Batch):
+            holds = (
+                bool(positions)
+                and list(steps.befores) == [self.points[p] for p in positions]
+                and check_batch(steps, key, self.batch_context(positions, party, show))
+            )
+            return None if holds else "positions " + ", ".join(map(str, positions))
+        if len(steps) != len(positions):
+            return f"{len(positions)} position(s) with {len(steps)} unmasking(s)"
+        suffix = b"|show" if show else b""
+        for position, step in zip(positions, steps, strict=True):
+            context = self.proof_context(position, party) + suffix
+            if step.before != self.points[position] or not check_unmasking(step, key, context):
+                return f"position {position}"
+        return None
+
+    def _unmasked(
+        self, party: int, positions: Sequence[int], steps: Sequence[Unmasking] | Batch, show: bool
+    ) -> None:
+        """The points of ``positions`` once ``steps`` (checked) took ``party``'s mask off, and
+        the steps kept for the audit."""
+        if isinstance(steps, Batch):
+            for position, after in zip(positions, steps.afters, strict=True):
+                self.points[position] = after
+            self.steps.append(Step(party, self.batch_context(positions, party, show), steps))
+            return
+        suffix = b"|show" if show else b""
+        for position, step in zip(positions, steps, strict=True):
+            self.points[position] = step.after
+            self.steps.append(Step(party, self.proof_context(position, party) + suffix, step))
+
+    def take_show(self, party: int, seat: int, steps: Sequence[Unmasking] | Batch) -> Row:
+        """``party`` shows ``seat``'s face-down cards: one batch over its positions not shown
+        yet, in dealing order, bound to :meth:`batch_context` with ``show`` (or, as before
+        batches, one unmasking a position); :meth:`shown_cards` then gives the cards, for
+        :meth:`~wildstud.deal.PrivateHand.show`."""
         self._party(party)
         if seat not in self.parties[party].seats:
             raise RoundsError(party, "turn", f"seat {seat} is not this party's to show")
         positions = self.unshown(seat)
-        if len(steps) != len(positions):
-            raise RoundsError(party, "shown", f"{len(positions)} card(s) to show, not {len(steps)}")
-        cards = []
-        for position, step in zip(positions, steps, strict=True):
-            context = self.proof_context(position, party) + b"|show"
-            if step.before != self.points[position] or not check_unmasking(
-                step, self.keys[party], context
-            ):
-                raise RoundsError(
-                    party,
-                    "shown",
-                    f"the show of position {position} does not hold: its proof fails",
-                )
-            try:
-                cards.append(card_of(step.after))
-            except PrivateDealError:  # pragma: no cover - a proof that holds opens a card
-                raise RoundsError(party, "shown", f"position {position} shows no card") from None
-        for position, step, card in zip(positions, steps, cards, strict=True):
-            self.shown[position] = card
-            self.points[position] = step.after
-            self.steps.append(Step(party, self.proof_context(position, party) + b"|show", step))
-        data = {"seat": seat, "steps": [_unmasking_data(step) for step in steps]}
+        count = len(steps.afters) if isinstance(steps, Batch) else len(steps)
+        if count != len(positions):
+            raise RoundsError(party, "shown", f"{len(positions)} card(s) to show, not {count}")
+        failing = self._failing(party, positions, steps, show=True)
+        if failing is not None:
+            raise RoundsError(
+                party, "shown", f"the show of {failing} does not hold: its proof fails"
+            )
+        afters = steps.afters if isinstance(steps, Batch) else [step.after for step in steps]
+        try:
+            cards = [card_of(after) for after in afters]
+        except PrivateDealError:  # pragma: no cover - a proof that holds opens a card
+            raise RoundsError(party, "shown", "a position shows no card") from None
+        self.shown.update(zip(positions, cards, strict=True))
+        self._unmasked(party, positions, steps, show=True)
+        if isinstance(steps, Batch):
+            data: dict[str, object] = {"seat": seat, **batch_data(positions, steps)}
+        else:
+            data = {"seat": seat, "steps": [unmasking_data(step) for step in steps]}
         return Row(self.deal, "show", party, json.dumps(data))
 
     def unshown(self, seat: int) -> tuple[int, ...]:
@@ -524,7 +542,7 @@ class DealRounds:
         if self.waiting() != (party,):
             return None
         if stage == "masking":
-            return {"step": "mask", "deck": _hex(self.deck())}
+            return {"step": "mask", "deck": hex_points(self.deck())}
         return {
             "step": "unmask",
             "points": [[p, self.points[p].hex()] for p in self.to_unmask(party)],
@@ -561,37 +579,50 @@ class DealRounds:
                 # A page names the key it answers with: one whose key the deal did not take is
                 # another page of the same seat, which would mask, unmask or publish with a
                 # secret the deal never saw.
-                key = _bytes(body.get("key"), "key")
+                key = point_bytes(body.get("key"), "key")
                 if party in self.keys and self.keys[party] != key:
                     raise OtherPageError(
                         party, "this deal is played by another page of this seat, whose key it took"
                     )
             if step == "key":
-                return self.take_key(party, _bytes(body.get("key"), "key"))
+                return self.take_key(party, point_bytes(body.get("key"), "key"))
             if step == "mask":
                 deck = body.get("deck")
                 if not isinstance(deck, list):
                     raise PrivateDealError("a deck is a list of points")
-                return self.take_deck(party, [_bytes(point, "point") for point in deck])
+                return self.take_deck(party, [point_bytes(point, "point") for point in deck])
             if step == "unmask":
-                return self.take_unmasking(party, _unmaskings(body.get("steps")))
+                return self.take_unmasking(party, self._answered(body, self.to_unmask(party)))
             if step == "show":
                 seat = body.get("seat")
                 if type(seat) is not int:
                     raise PrivateDealError("a show names its seat")
-                return self.take_show(party, seat, _unmaskings(body.get("steps")))
+                return self.take_show(party, seat, self._answered(body, self.unshown(seat)))
             if step == "reveal":
                 order = body.get("order")
                 if not (isinstance(order, list) and all(type(i) is int for i in order)):
                     raise PrivateDealError("an order is a list of positions")
                 if sorted(order) != list(range(DECK_SIZE)):
                     raise PrivateDealError("an order names each of the 52 positions once")
-                return self.take_reveal(party, _bytes(body.get("secret"), "secret"), order)
+                return self.take_reveal(party, point_bytes(body.get("secret"), "secret"), order)
         except RoundsError:
             raise
         except PrivateDealError as error:
             raise RoundsError(party, "malformed", str(error)) from None
         raise RoundsError(party, "malformed", f"no step {step!r} in a private deal's rounds")
+
+    def _answered(
+        self, body: Mapping[str, object], positions: Sequence[int]
+    ) -> list[Unmasking] | Batch:
+        """A page's unmaskings of ``positions``: ``batch`` (``{"afters", "challenge",
+        "response"}``, the points before being those the rounds hold) or, from a page before
+        batches, ``steps``."""
+        batch = body.get("batch")
+        if batch is None:
+            return unmaskings(body.get("steps"))
+        if not isinstance(batch, Mapping):
+            raise PrivateDealError("a batch is an object")
+        return batch_of(batch, [self.points[position] for position in positions])
 
     # -- the store ---------------------------------------------------------------------------
 
@@ -605,9 +636,15 @@ class DealRounds:
         elif row.kind == "pass":
             self._open(tuple(PassSlot(p, s, u) for p, s, u in data))
         elif row.kind == "unmask":
-            self.take_unmasking(row.party, [_unmasking_of(item[1:]) for item in data])
+            if isinstance(data, dict):
+                self.take_unmasking(row.party, batch_of(data))
+            else:  # a row from before batches: one unmasking a position
+                self.take_unmasking(row.party, [unmasking_of(item[1:]) for item in data])
         elif row.kind == "show":
-            self.take_show(row.party, data["seat"], [_unmasking_of(s) for s in data["steps"]])
+            if "batch" in data:
+                self.take_show(row.party, data["seat"], batch_of(data))
+            else:  # a row from before batches
+                self.take_show(row.party, data["seat"], [unmasking_of(s) for s in data["steps"]])
         elif row.kind in ("agent", "parties", "audit"):
             return  # the server's own secret, the parties the rounds began with, or the audit
         else:
@@ -667,23 +704,25 @@ class Agent:
         """Its turn at the deck."""
         return mask_and_shuffle(deck, self.secret, self.order)
 
-    def unmaskings(self, rounds: DealRounds, party: int) -> list[Unmasking]:
-        """Its answer in the pass open: each position it must unmask, in order."""
-        return [
-            unmask(rounds.points[position], self.secret, rounds.proof_context(position, party))
-            for position in rounds.to_unmask(party)
-        ]
+    def unmaskings(self, rounds: DealRounds, party: int) -> Batch:
+        """Its answer in the pass open: every position it must unmask, in order, in one batch
+        with one proof."""
+        positions = rounds.to_unmask(party)
+        points = [rounds.points[position] for position in positions]
+        return unmask_batch(points, self.secret, rounds.batch_context(positions, party))
 
     def open_own(self, rounds: DealRounds, position: int) -> Card:
         """Its own face-down card at ``position``, once the others unmasked it."""
         return open_own(rounds.points[position], self.secret)
 
-    def show(self, rounds: DealRounds, party: int, seat: int) -> list[Unmasking]:
-        """Its unmaskings showing ``seat``'s face-down cards not shown yet, in dealing order."""
-        return [
-            unmask(rounds.points[p], self.secret, rounds.proof_context(p, party) + b"|show")
-            for p in rounds.unshown(seat)
-        ]
+    def show(self, rounds: DealRounds, party: int, seat: int) -> Batch | list[Unmasking]:
+        """Its unmaskings showing ``seat``'s face-down cards not shown yet, in dealing order,
+        in one batch (none: nothing to show)."""
+        positions = rounds.unshown(seat)
+        if not positions:
+            return []
+        points = [rounds.points[position] for position in positions]
+        return unmask_batch(points, self.secret, rounds.batch_context(positions, party, show=True))
 
     def row(self, deal: int, party: int) -> Row:
         """Its secret and order as a row for the store: the server keeps its own, to resume

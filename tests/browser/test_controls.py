@@ -87,6 +87,12 @@ async def _keys(seat: pages.Seat) -> None:
     await page.locator("#amount").focus()
     await page.keyboard.press(key)
     await _quiet(seat, 0)
+    # One button in the bar for the keyboard; the switch is in the panel it opens, with the keys.
+    tools = page.locator("#tools")
+    assert await tools.get_by_role("button", name="Keys", exact=True).count() == 0
+    assert await tools.locator("#shortcuts").count() == 0
+    await tools.get_by_role("button", name="Keyboard", exact=True).click()
+    assert await page.locator("#keys #shortcuts").is_visible()
     await page.locator("#shortcuts").click()
     assert await page.locator("#shortcuts").get_attribute("aria-pressed") == "false"
     await page.evaluate("document.activeElement.blur()")
@@ -100,6 +106,8 @@ async def _keys(seat: pages.Seat) -> None:
     await pages.answered(seat, 1)
     assert [frame["action"] for frame in seat.acts()] == [action]
     await pages.wait_until(page, "document.getElementById('action-error').textContent === ''")
+    await tools.get_by_role("button", name="Keyboard", exact=True).click()
+    assert await page.locator("#keys").is_hidden()
 
 
 async def _focus_stays(seat: pages.Seat, truth: wsclient.Client, selector: str) -> None:

@@ -72,6 +72,10 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
         await wait_until(ann.page, "document.getElementById('goodbye-net') !== null")
         live = await ann.page.evaluate(SHOWN)
         await shot(ann.page, "goodbye-left-live")
+        # The goodbye keeps a page's margins, not the table's edge-to-edge stage.
+        title = await ann.page.locator("#goodbye h1").bounding_box()
+        assert title is not None
+        assert title["x"] >= 8, title
 
         # The host removes Bob between hands (or as the hand in progress ends).
         bob_seat = next(seat["seat"] for seat in table()["seats"] if seat["name"] == "Bob")

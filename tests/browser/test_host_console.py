@@ -109,7 +109,8 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
         await wait_until(host, "document.body.dataset.requests === '3'")
         assert await let_in_bob.bounding_box() == before
         # The row says "letting in…" until the table answers, then "let in".
-        await wait_until(host, "document.querySelector('#requests li.decided em')?.textContent === 'let in'")
+        decided = "document.querySelector('#requests li.decided em')?.textContent"
+        await wait_until(host, f"{decided} === 'let in'")
         for name in ("Bob", "Cy"):
             await host.get_by_role("button", name=f"Let in {name}").click()
         await host.get_by_role("button", name="Decline Dan").click()

@@ -211,3 +211,51 @@ def test_the_ledger_and_the_settle_up_in_the_page_match_the_csv(night: dict[str,
 
 def test_axe_finds_nothing_on_the_ledger_and_the_settle_up(night: dict[str, Any]) -> None:
     assert night["violations"] == {}, json.dumps(night["violations"], indent=1, ensure_ascii=False)
+
+
+# Whether the toast, shown, covers the focused "Yes, end the night" (null: no toast shown).
+TOAST_ON_THE_ANSWER = """() => {
+  const toast = document.getElementById("announce");
+  const yes = document.getElementById("end-night-yes");
+  if (toast.hidden || yes === null || document.activeElement !== yes) return null;
+  const a = toast.getBoundingClientRect();
+  const b = yes.getBoundingClientRect();
+  if (b.top < 0 || b.bottom > innerHeight) return "out of sight";
+  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+}"""
+
+
+FOOT = """(() => {
+  // The hand log and the chat folded: the notice's lines in them move nothing under them.
+  for (const fold of document.querySelectorAll("#extras details")) fold.open = false;
+  const box = document.getElementById("end-night-yes").getBoundingClientRect();
+  window.scrollBy(0, box.bottom - innerHeight + 48);
+})()"""
+
+
+async def _toast_beside_the_answer(base: str, shots: Path) -> None:
+    api = wsclient.Api(base)
+    created = api.create(games=[{"game": "FTQ"}], seats=3)
+    async with async_playwright() as playwright:
+        browser = await launch(playwright)
+        context = await browser.new_context(viewport={"width": 1366, "height": 768})
+        host = await context.new_page()
+        await host.goto(created["links"]["host"])
+        await host.get_by_role("button", name="Start dealing").wait_for()  # the console drawn
+        await host.click("#end-night")  # asked, its "Yes, end the night" focused
+        # The answer near the foot of the window, where the toast comes by default.
+        await host.evaluate(FOOT)
+        # The host changes a clock: every page is told, in a toast.
+        api.ok(api.host(created, "PUT", "/rules", action_clock=45))
+        await wait_until(host, f"({TOAST_ON_THE_ANSWER})() !== null", 30)
+        covered = await host.evaluate(TOAST_ON_THE_ANSWER)
+        await host.screenshot(path=str(shots / "ledger-toast-beside-the-answer.png"))
+        assert covered is False
+        await browser.close()
+
+
+def test_a_toast_never_covers_the_answer_the_player_is_about_to_press(
+    server: Any, tmp_path: Path
+) -> None:
+    asyncio.run(_toast_beside_the_answer(server.base, tmp_path))
+    keep(sorted(tmp_path.glob("ledger-toast-*.png")))

@@ -9,7 +9,7 @@ import asyncio
 from pathlib import Path
 from typing import Any, TypedDict
 
-from playwright.async_api import ViewportSize, async_playwright
+from playwright.async_api import Locator, ViewportSize, async_playwright
 
 from tests.browser.axe import AXE, RULES, RUN_AXE
 from tests.browser.pages import answered, cheap_choice, keep, launch, sit, wait_until
@@ -131,3 +131,73 @@ def test_a_phone_keeps_the_wild_cards_in_view_and_every_control_under_the_thumb(
 ) -> None:
     asyncio.run(_on_a_phone(server, tmp_path))
     keep(sorted(tmp_path.glob("phone-*.png")))
+
+
+LAPTOP: ViewportSize = {"width": 1366, "height": 768}
+
+WHOLE_MENU = """(() => {
+  const picker = document.getElementById("picker");
+  return picker.scrollHeight <= picker.clientHeight + 1;
+})()"""
+WHOLE_MENU_SIZES = """(() => {
+  const picker = document.getElementById("picker");
+  return [picker.scrollHeight, picker.clientHeight];
+})()"""
+
+CHOOSING = "/is choosing the next game/.test(document.getElementById('centre').textContent)"
+
+
+async def in_sight(element: Locator, size: ViewportSize) -> bool:
+    """Whether ``element`` lies wholly on a screen of ``size``, nothing scrolled."""
+    box = await element.bounding_box()
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
+
+
+async def _choosing(server: Any, shots: Path) -> None:
+    api = wsclient.Api(server.base)
+    games = [{"game": code} for code in ("FTQ", "SMBU", "BD5", "BD7", "BITCH")]
+    created = api.create(games=games, seats=4, choice_clock=120)
+    async with async_playwright() as playwright:
+        browser = await launch(playwright)
+        phone = await sit(browser, api, created, "Ann", **PHONE)
+        laptop = await sit(browser, api, created, "Bob", viewport=LAPTOP)
+        api.ok(api.host(created, "POST", "/start"))
+        pages = {"phone": phone.page, "laptop": laptop.page}
+        async with asyncio.timeout(30):
+            while not any([await page.locator("#picker .pick").count() for page in pages.values()]):
+                await asyncio.sleep(0.1)
+        picks = {name: await page.locator("#picker .pick").count() for name, page in pages.items()}
+        dealer = max(picks, key=picks.__getitem__)
+        other = "laptop" if dealer == "phone" else "phone"
+        # Who is choosing, and the seconds left, on the others' felt at either size: no bare "No
+        # hand yet." felt, and no box at the foot of the screen to say it again.
+        watcher, chooser = pages[other], pages[dealer]
+        await wait_until(watcher, CHOOSING)
+        assert "pick the game below" in await chooser.locator("#centre").inner_text()
+        for size in (PHONE["viewport"], LAPTOP):
+            for page in (watcher, chooser):
+                await page.set_viewport_size(size)
+            clock = watcher.locator("#centre .centre-clock")
+            said = await clock.inner_text()
+            assert said.endswith(" s left"), said
+            assert 100 <= int(said.split()[0]) <= 120, said
+            assert await in_sight(clock, size)
+            assert await watcher.locator("#picker").is_hidden()
+            # The dealer's own page: the menu and the seconds left in sight, not under the fold.
+            left = chooser.locator("#picker .left")
+            assert (await left.inner_text()).endswith(" s to choose")
+            assert await in_sight(left, size)
+            assert await in_sight(chooser.locator("#picker .pick").first, size)
+            await watcher.screenshot(path=str(shots / f"phone-choosing-{size['width']}.png"))
+            await chooser.screenshot(path=str(shots / f"phone-choosing-dealer-{size['width']}.png"))
+        # On the phone the whole menu of five fits the dock, none of it scrolled out of sight.
+        await chooser.set_viewport_size(PHONE["viewport"])
+        assert await chooser.evaluate(WHOLE_MENU), await chooser.evaluate(WHOLE_MENU_SIZES)
+        await browser.close()
+
+
+def test_a_dealer_s_choice_says_who_chooses_and_the_time_left_on_every_felt(
+    server: Any, tmp_path: Path
+) -> None:
+    asyncio.run(_choosing(server, tmp_path))
+    keep(sorted(tmp_path.glob("phone-choosing-*.png")))

@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 
 import { html, installDocument } from "./fakedom.js";
 import { recorded, states } from "./frames.js";
-import { drawBanner, drawCentre, drawSeats } from "../../src/wildstud/server/static/js/drawing.js";
+import { drawBanner, drawCentre, drawSeats, seatModels } from "../../src/wildstud/server/static/js/drawing.js";
 import { reduce } from "../../src/wildstud/server/static/js/state.js";
 import { drawKeyed, h } from "../../src/wildstud/server/static/js/dom.js";
 
@@ -297,4 +297,21 @@ test("a list keyed by place (the hand log's last 60 lines) builds only the lines
   show(["Hand 2 starts", ...all.slice(4, 63)], 3);
   assert.equal(document.made.length, 1);
   assert.equal(log.children[0].textContent, "Hand 2 starts");
+});
+
+test("a newcomer in a seat whose player left sees that player's last hand, not their own", () => {
+  const all = states(recorded.seat);
+  const state = all.find(({ frame }) => frame.type === "hand").state;
+  const hand = state.hand;
+  const mine = hand.lineup[hand.you];
+  const you = (models) => models.filter((model) => model.head && model.head.you).map((model) => model.head.name);
+  const options = { hand, wild: null, table: state.table, total: state.table.settings.seats, mine };
+  assert.deepEqual(you(seatModels(options)), [hand.names[hand.you]]);
+  // The same seat taken by someone not dealt in (the server's `you` is null for them): nobody
+  // in the hand is "(you)", and the seat still anchors the felt at the bottom.
+  const newcomer = seatModels({ ...options, hand: { ...hand, you: null } });
+  assert.deepEqual(you(newcomer), []);
+  const seat = newcomer.find((model) => model.index === mine);
+  assert.equal(seat.label.startsWith(`${hand.names[hand.you]},`), true, seat.label);
+  assert.match(seat.className, /at-\d+-0\b/);
 });

@@ -11,6 +11,7 @@ import {
   placeLines,
   placeOf,
 } from "../../src/wildstud/server/static/js/tourneyclock.js";
+import { seatModels } from "../../src/wildstud/server/static/js/drawing.js";
 
 const place = (seat, name, at, prize = 0) => ({ seat, name, place: at, prize, paid: 10, rebuys: 0, addon: false });
 
@@ -91,4 +92,41 @@ test("leaving says what it costs: cash out, out of the tournament at once, or on
     "Leave the table",
     "Leave the table? You are out of the tournament already: your place stands.",
   ]);
+});
+
+test("a busted player's seat says the place, not 0 chips, on every page that draws the seats", () => {
+  const tournament = {
+    finished: false,
+    places: [place(0, "Ann", null), place(1, "Bob", 5), place(2, "Cid", 3), place(3, "Dee", 3)],
+  };
+  const seat = (at, name, stack) => ({
+    seat: at,
+    name,
+    stack,
+    kind: "player",
+    connected: true,
+    sitting_out: false,
+  });
+  const table = {
+    settings: { seats: 5 },
+    tournament,
+    seats: [seat(0, "Ann", 90), seat(1, "Bob", 0), seat(2, "Cid", 0), seat(3, "Dee", 0), seat(4, "Eve", 0)],
+  };
+  const models = seatModels({ hand: null, wild: null, table, total: 5, mine: 0 });
+  const figures = models.map((model) => [model.figures.out, model.figures.stack]);
+  assert.deepEqual(figures, [
+    [null, 90],
+    ["Out · 5th", 0],
+    ["Out · 3rd, shared", 0],
+    ["Out · 3rd, shared", 0],
+    [null, 0], // a late entrant at a seat: no place of theirs
+  ]);
+  assert.equal(models[1].label, "Bob, out in 5th place");
+  assert.equal(models[2].label, "Cid, out, sharing 3rd place");
+  assert.match(models[1].className, /\bout\b/);
+  assert.equal(models[0].label, "Ann (you), 90 chips");
+  // The winner keeps the chips: all of them.
+  const over = { ...table, tournament: { finished: true, places: [place(0, "Ann", 1, 50), place(1, "Bob", 2)] } };
+  const [ann, bob] = seatModels({ hand: null, wild: null, table: over, total: 5, mine: 0 });
+  assert.deepEqual([ann.figures.out, bob.figures.out], [null, "Out · 2nd"]);
 });

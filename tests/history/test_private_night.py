@@ -23,6 +23,7 @@ from wildstud.history.private_night import (
 from wildstud.private_deal import Secret
 from wildstud.private_rounds import Row
 from wildstud.schemas import schema
+from wildstud.vocabulary import private_night_json
 
 
 def played_private_night(*, reveal: bool = True) -> Night:
@@ -113,7 +114,8 @@ def test_a_row_that_does_not_hold_is_named_as_its_partys() -> None:
     rows = list(night.rows)
     index = next(i for i, row in enumerate(rows) if row.kind == "unmask" and row.party == 1)
     data = json.loads(rows[index].data)
-    data[0][2] = data[0][1]  # its first unmasking's result changed: its proof no longer holds
+    # its batch's first unmasking's result changed: its proof no longer holds
+    data["batch"][0][2] = data["batch"][0][1]
     rows[index] = Row(rows[index].deal, "unmask", 1, json.dumps(data))
     faults, _ = audited(rows)
     assert faults == [("page 1", "refused")]
@@ -185,3 +187,28 @@ def test_the_golden_private_nights_are_what_the_library_audits() -> None:
         "a record rewritten whole by the server": set(),  # consistent with itself
     }
     assert found["an honest night"]["deals"] == 1  # its second hand was void: no card dealt
+
+
+PER_CARD = GOLDEN.with_name("private_night_per_card.json")
+
+
+def test_a_night_stored_one_proof_a_card_still_verifies(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``tests/golden/private_night_per_card.json`` is the golden nights as written before
+    batches (each unmasking with its own proof): a record kept from then audits as it did, by
+    the library and by ``wildstud verify --night``."""
+    for case in json.loads(PER_CARD.read_text(encoding="utf-8"))["cases"]:
+        audit = audit_private_night(PrivateNight.from_data(case["record"]))
+        assert private_night_json(audit) == case["audit"], case["name"]
+    honest = json.loads(PER_CARD.read_text(encoding="utf-8"))["cases"][0]
+    assert honest["name"] == "an honest night"
+    assert isinstance(honest["record"]["deals"][0]["rows"][-1]["data"], dict)  # a reveal
+    unmasked = [row for row in honest["record"]["deals"][0]["rows"] if row["kind"] == "unmask"]
+    assert all(isinstance(row["data"], list) for row in unmasked)  # one proof a card
+    path = tmp_path / "night.json"
+    path.write_text(json.dumps(honest["record"]))
+    with pytest.raises(SystemExit) as exited:
+        main(["verify", "--night", str(path)])
+    assert exited.value.code == 0
+    assert "Every player and the server dealt honestly" in capsys.readouterr().out

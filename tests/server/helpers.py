@@ -21,8 +21,10 @@ import httpx
 from tests.server.conftest import Server
 from tests.tools.wsclient import CARDS, Api, Client, Frame, cards_in, play
 from wildstud.betting import ActionKind
+from wildstud.deal import Hand, Phase
 from wildstud.private_rounds import Agent, Row
 from wildstud.server.private_replay import deals_of
+from wildstud.server.replay import DeckBook, held, start_hand
 from wildstud.server.store import HandSetup, SeatState, TableState
 from wildstud.server.store.records import PrivateRound
 from wildstud.server.table.core import Outcome, Refused
@@ -34,10 +36,12 @@ __all__ = [
     "NIGHT",
     "NIGHT_CHIPS",
     "PASSIVE",
+    "TWICE_SETUP",
     "Listener",
     "Player",
     "acted",
     "answer_to",
+    "at_the_offer",
     "cards_in",
     "club_member",
     "found_in_database",
@@ -162,6 +166,31 @@ HAND_SETUP = HandSetup(
 )
 """Hand 7 of a table, Follow the Queen, ann, bo and cy dealt in at seats 0, 2 and 3 with 500
 chips each: the hand the runner's pure tests play with no table (its end, its clock)."""
+
+TWICE_SETUP = HandSetup(
+    1,
+    0,
+    "seven-card-stud",
+    {"run_twice": True, "all_in_turn_up": True, "bring_in": 0},
+    (0, 1),
+    ("ann", "bob"),
+    1,
+    (6, 6),
+)
+"""Hand 1 of seven-card stud that may be run twice, ann and bob with 6 chips each."""
+
+
+def at_the_offer() -> Hand:
+    """Hand :data:`TWICE_SETUP` with both players all in, dealt to the offer to run it twice
+    (both still to answer): for the runner's pure tests."""
+    hand = start_hand(TWICE_SETUP, DeckBook(), to_redeal=True, hold_showdown=True)
+    for kind, amount in (("bet", 5), ("call", None)):  # all in, both
+        hand.act(kind, amount, seat=hand.to_act)
+    while hand.phase is Phase.DEALER and not held(hand):
+        hand.step()
+    assert hand.to_agree_run_twice == (0, 1)
+    return hand
+
 
 PASSIVE = (ActionKind.CHECK, ActionKind.BRING_IN, ActionKind.CALL)
 """The actions that keep every seat in, first found first taken."""

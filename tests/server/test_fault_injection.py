@@ -34,6 +34,7 @@ import pytest
 
 from tests.server.helpers import Player
 from wildstud.betting import ActionKind
+from wildstud.deal.events import Acted
 from wildstud.joint_shuffle import value_commitment
 from wildstud.private_deal import unmask
 from wildstud.private_rounds import Agent
@@ -1119,13 +1120,14 @@ async def _reveal_ticks() -> None:
         return True
 
     async def unchanged(kind: str, before: Any, frames: list[int]) -> bool:
-        """The write of ``kind`` failed: the audit's state is the same value, no page was sent
-        anything, memory is what the store holds (no row of that kind, every row counted), and
-        nothing was reloaded."""
+        """The write of ``kind`` failed: the audit's state is the same value but for one more
+        failure counted (its wait before it tries again), no page was sent anything, memory is
+        what the store holds (no row of that kind, every row counted), and nothing was
+        reloaded."""
         state = table.private.reveals.state
         rows = await asyncio.to_thread(store.private_rounds, table.id, 1)
         return (
-            state is before
+            state == before.but(failures=before.failures + 1)
             and sent() == frames
             and not any(row.kind == kind for row in rows)
             and state.seqs.get(1, len(rows)) == len(rows)
@@ -1493,11 +1495,13 @@ async def _clock_fails_once(
     kinds: frozenset[str],
     reach: Callable[[], Awaitable[LiveHand | None]],
     done: Callable[[LiveHand | None], bool],
+    source: str = "clock",
 ) -> LiveHand | None:
     """The table is run to where a clock is to run out (``reach``, whose hand is returned), and
-    the first write of the clock's choice for a player (an action record of the clock's of one
-    of ``kinds``) fails once: the runner's state is the very value it was, nothing is sent,
-    memory is what the store holds, nothing is reloaded; then it is stored (``done``)."""
+    the first write of the clock's choice for a player (an action record of ``source``'s, the
+    clock's or a bot's, of one of ``kinds``) fails once: the runner's state is the very value
+    it was, nothing is sent, memory is what the store holds, nothing is reloaded; then it is
+    stored (``done``)."""
     table, lobby = night.table, night.lobby
     store = lobby.store
     players = list(night.players.values())
@@ -1508,7 +1512,7 @@ async def _clock_fails_once(
         changes = args[1] if len(args) > 1 else None
         if not isinstance(changes, Changes) or not night.store.armed:
             return False
-        if any(row.source == "clock" and row.kind in kinds for row in changes.actions):
+        if any(row.source == source and row.kind in kinds for row in changes.actions):
             failed.append((table.driver.state, [len(player.frames) for player in players]))
             return True
         return False
@@ -1565,6 +1569,40 @@ async def _clock_ran_out() -> None:
 
 def test_a_turn_s_clock_run_out_survives_a_failed_write_with_the_runner_unchanged() -> None:
     asyncio.run(_clock_ran_out())
+
+
+async def _bot_acted() -> None:
+    store, lobby, failing = await failing_lobby()
+    table, _ = await lobby.create(_quick("bot", hand_pause=60))
+    night = Night(lobby, table, failing)
+    seat, _token = await table.join("ann", None)
+    night.players[seat.index] = Player(seat.index)
+    await table.attach(night.players[seat.index])  # someone watches: the bots play
+    bots = set()
+    for _ in range(2):
+        bots.add((await table.add_bot(SeatKind.CALLING_BOT, None, None)).index)
+
+    async def running() -> None:
+        await table.set_status(TableStatus.RUNNING)
+
+    def bot_acted(_: LiveHand | None) -> bool:
+        """A bot's action is stored (and the runner has it): the one that failed, again."""
+        live = table.live
+        return live is not None and any(
+            isinstance(event, Acted) and live.setup.lineup[event.seat] in bots
+            for event in live.hand.events
+        )
+
+    acts = frozenset(kind.value for kind in ActionKind)
+    # The bot's action is the runner's step (runner_slice.BotActs, the pass's Carry): its
+    # write fails once, the slice keeps the runner's state (runner_due.Missed) and the next
+    # look stores it.
+    await _clock_fails_once(night, acts, running, bot_acted, source="bot")
+    await _closed_balanced(table, lobby, store)
+
+
+def test_a_bot_s_action_survives_a_failed_write_with_the_runner_unchanged() -> None:
+    asyncio.run(_bot_acted())
 
 
 async def _offer_ran_out() -> None:
@@ -1651,13 +1689,14 @@ async def _tournament_dealt() -> None:
     await table.set_status(TableStatus.PAUSED)
     assert seen == [True]
     assert failing.fired == 1
-    # Dealt, and stored with the level's count of hands: the hand and the tournament at once.
+    # Dealt, and stored with the level's count of hands: the hand and the tournament at once
+    # (the bots may have played a hand more before the pause).
     tourney = table.tournament
     assert tourney is not None
-    assert (tourney.hands, table.hands_dealt) == (1, 1)
+    assert tourney.hands == table.hands_dealt >= 1
     (stored,) = await asyncio.to_thread(store.load_tables, [table.id])
     assert stored.tournament is not None
-    assert stored.tournament["hands"] == 1
+    assert stored.tournament["hands"] == tourney.hands
     assert held(table) == await as_stored(table, store)
     night.stands()
     await _closed_balanced(table, lobby, store)

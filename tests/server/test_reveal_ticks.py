@@ -21,13 +21,13 @@ from wildstud.server.table.private_reveal import context
 from wildstud.server.table.reveal_answers import OpenDeal, PageReveal, RevealState
 from wildstud.server.table.reveal_progress import (
     NAME,
-    RETRY_SECONDS,
     Audited,
     AuditNight,
     HandRead,
     LoadHand,
     Missed,
     RevealTick,
+    failure_line,
     handle,
 )
 
@@ -191,6 +191,42 @@ def test_the_last_secret_in_wakes_the_slice_at_once() -> None:
 def test_a_tick_the_store_failed_looks_again_later_unless_the_table_moved() -> None:
     start = RevealState(through=3)
     again = handle(start, Missed(False), 10.0)
-    assert (again.state is start, again.wake, again.effect) == (True, 10.0 + RETRY_SECONDS, None)
+    assert (again.state, again.wake, again.effect) == (start.but(failures=1), 11.0, None)
     moved = handle(start, Missed(True), 10.0)
     assert (moved.state is start, moved.wake) == (True, None)
+
+
+def test_a_store_that_keeps_failing_is_tried_again_less_and_less_often() -> None:
+    """The driver's backoff: 1 s, doubling with each failure in a row, up to 30 s."""
+    state, waits = RevealState(through=3), []
+    for _ in range(8):
+        outcome = handle(state, Missed(False), 100.0)
+        assert outcome.wake is not None
+        waits.append(outcome.wake - 100.0)
+        state = outcome.state
+    assert waits == [1.0, 2.0, 4.0, 8.0, 16.0, 30.0, 30.0, 30.0]
+    assert state.failures == 8
+
+
+def test_a_store_that_answers_again_has_the_next_failure_wait_a_second_again() -> None:
+    deal, agent = masked_deal()
+    failing = RevealState(through=3, failures=5)
+    read = HandRead(4, 9, ((deal, agent),))
+    outcome = handle(failing, reveal_tick(read=read), 20.0)
+    assert outcome.state.failures == 0
+    assert handle(outcome.state, Missed(False), 21.0).wake == 22.0
+
+
+def test_the_table_logs_once_when_the_store_starts_failing_and_once_when_it_works_again() -> None:
+    state, lines = RevealState(through=3), []
+    for _ in range(5):  # five failures in a row: one line
+        after = handle(state, Missed(False), 0.0).state
+        lines.append(failure_line(state, after))
+        state = after
+    deal, agent = masked_deal()
+    after = handle(state, reveal_tick(read=HandRead(4, 9, ((deal, agent),))), 0.0).state
+    lines.append(failure_line(state, after))  # the store answered: one line
+    assert [line for line in lines if line is not None] == [
+        "the private deals' audit fails to reach the store: it tries again in 1 s, then less often",
+        "the private deals' audit reaches the store again, after 5 failures",
+    ]

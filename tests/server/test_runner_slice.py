@@ -10,12 +10,12 @@ import asyncio
 
 from tests.deal.helpers import heads_up
 from tests.server.helpers import HAND_SETUP as SETUP
-from tests.server.helpers import Player
+from tests.server.helpers import TWICE_SETUP, Player, at_the_offer
 from wildstud.betting import ActionKind
-from wildstud.deal import Hand, Phase
+from wildstud.deal import Hand
 from wildstud.server.clock import Turn
 from wildstud.server.lobby import Lobby
-from wildstud.server.replay import DeckBook, held, start_hand
+from wildstud.server.replay import DeckBook, start_hand
 from wildstud.server.schemas import GameEntry, RulesUpdate, TableSettings
 from wildstud.server.seating import Seat, SeatKind
 from wildstud.server.showdown import ShowdownChoice, TwiceOffer
@@ -37,6 +37,8 @@ from wildstud.server.table.runner import RUNNER, Choosing, RunnerState
 from wildstud.server.table.runner_slice import (
     COMMANDS,
     AskDealer,
+    BotActs,
+    HostActs,
     OfferTimeUp,
     ShowdownTimeUp,
     TimeUp,
@@ -53,6 +55,8 @@ def test_the_slice_takes_the_players_requests_and_the_other_slices_follow_ups() 
         *REQUESTS,
         AskDealer,
         TimeUp,
+        BotActs,
+        HostActs,
         ShowdownTimeUp,
         OfferTimeUp,
         CancelChoice,
@@ -181,6 +185,29 @@ def test_a_clock_not_up_or_a_turn_moved_on_leaves_everything_as_it_was() -> None
     assert handle(between, TimeUp(seat, hand.to_act), 500.0).effect is None
 
 
+def test_a_bot_s_choice_and_a_leaving_player_s_turn_are_actions_nobody_asked_for() -> None:
+    hand = start_hand(SETUP, DeckBook())
+    assert hand.to_act is not None
+    state = _clocked(hand)
+    seat = _player_at(SETUP.lineup[hand.to_act])
+    bot = handle(state, BotActs(seat, hand.to_act, ActionKind.BRING_IN, None), 100.0)
+    # No request's number, no time bank drawn on (no clock runs for either).
+    assert bot.effect == Effect(
+        Action(seat, hand.to_act, ActionKind.BRING_IN, None, None, None, "bot")
+    )
+    host = handle(state, HostActs(seat, hand.to_act), 100.0)
+    # The table's action for a player who does not act: the bring-in due.
+    assert host.effect == Effect(
+        Action(seat, hand.to_act, ActionKind.BRING_IN, None, None, None, "host")
+    )
+    for outcome in (bot, host):  # changed by the action's change, once it is stored
+        assert outcome.state is state
+        assert (outcome.news, outcome.reply, outcome.wake, outcome.follow) == ((), None, None, ())
+    other = (hand.to_act + 1) % len(SETUP.lineup)  # a turn that moved on: nothing
+    assert handle(state, HostActs(_player_at(SETUP.lineup[other]), other), 0.0).effect is None
+    assert handle(state.but(live=None), HostActs(seat, hand.to_act), 0.0).effect is None
+
+
 HEADS_UP = HandSetup(1, 0, "FTQ", {}, (0, 1), ("p1", "p2"), 0, (50, 50))
 
 
@@ -205,26 +232,9 @@ def test_the_showdown_s_clock_run_out_is_the_engine_s_choice_for_a_seat_still_to
     assert handle(state, ShowdownTimeUp(winner, 1), 200.0).effect is None
 
 
-TWICE = HandSetup(
-    1,
-    0,
-    "seven-card-stud",
-    {"run_twice": True, "all_in_turn_up": True, "bring_in": 0},
-    (0, 1),
-    ("ann", "bob"),
-    1,
-    (6, 6),
-)
-
-
 def test_the_offer_s_clock_run_out_is_a_no_for_a_seat_still_to_answer() -> None:
-    hand = start_hand(TWICE, DeckBook(), to_redeal=True, hold_showdown=True)
-    for kind, amount in (("bet", 5), ("call", None)):  # all in, both
-        hand.act(kind, amount, seat=hand.to_act)
-    while hand.phase is Phase.DEALER and not held(hand):
-        hand.step()
-    assert hand.to_agree_run_twice == (0, 1)
-    live = LiveHand(TWICE, DeckBook(), hand, 2)
+    hand = at_the_offer()
+    live = LiveHand(TWICE_SETUP, DeckBook(), hand, 2)
     state = RunnerState(1, 1, 0, live=live, offer=TwiceOffer(1, 60.0))
     seat = _player_at(0)
     outcome = handle(state, OfferTimeUp(seat, 0), 60.0)

@@ -102,7 +102,11 @@ async def _timeouts(server: Server) -> None:
     assert 2 in idle.hand["lineup"] if idle.hand else False
 
     # Paused, no clock runs and nobody may act; resumed, the hand goes on.
-    await watcher.wait_for(lambda c: c.hand is not None and c.view["phase"] == "player")
+    await watcher.wait_for(
+        lambda c: c.hand is not None and c.view["phase"] == "player",
+        timeout=30,  # the hand's pause and its dealing, on a loaded machine
+        what="a turn to pause in",
+    )
     api.ok(api.host(created, "POST", "/pause"))
     # The turn is read once the pause has reached the watcher: an action the clock took just
     # before the pause comes on the same socket ahead of it (seen under load as a key one

@@ -180,7 +180,7 @@ def tampered() -> PrivateNight:
     night = short("tampered", honest)
     index = next(i for i, row in enumerate(night.rows) if row.kind == "unmask" and row.party == 1)
     data = json.loads(night.rows[index].data)
-    data[0][2] = data[0][1]  # its first unmasking's result is its input
+    data["batch"][0][2] = data["batch"][0][1]  # its first unmasking's result is its input
     night.rows[index] = Row(night.rows[index].deal, "unmask", 1, json.dumps(data))
     return one_hand(night)
 

@@ -13,7 +13,7 @@ from typing import Any
 from wildstud.betting import ActionKind
 from wildstud.cards import DECK, Card
 from wildstud.deal import Phase, PrivateHand, Stage
-from wildstud.private_deal import Secret, Unmasking, open_own, unmask
+from wildstud.private_deal import Secret, Unmasking, open_own, unmask_batch
 from wildstud.private_rounds import (
     Agent,
     DealRounds,
@@ -199,26 +199,31 @@ class JsonPage:
         if asked["step"] == "mask":
             deck = [bytes.fromhex(point) for point in asked["deck"]]
             return {"step": "mask", "deck": [p.hex() for p in self.agent.masked(deck)]}
-        steps = [
-            unmask(bytes.fromhex(point), secret, rounds.proof_context(position, self.party))
-            for position, point in asked["points"]
-        ]
-        return {"step": "unmask", "steps": [wire(step) for step in steps]}
+        batch = batch_answer(asked["points"], secret, rounds, self.party)
+        return {"step": "unmask", "batch": batch}
 
     def open(self, points: list[list[Any]]) -> None:
         for position, point in points:
             self.cards[position] = open_own(bytes.fromhex(point), self.agent.secret)
 
     def show(self, rounds: DealRounds, points: list[list[Any]]) -> dict[str, Any]:
-        steps = [
-            unmask(
-                bytes.fromhex(point),
-                self.agent.secret,
-                rounds.proof_context(position, self.party) + b"|show",
-            )
-            for position, point in points
-        ]
-        return {"step": "show", "seat": self.seat, "steps": [wire(step) for step in steps]}
+        batch = batch_answer(points, self.agent.secret, rounds, self.party, show=True)
+        return {"step": "show", "seat": self.seat, "batch": batch}
+
+
+def batch_answer(
+    points: list[list[Any]], secret: Secret, rounds: DealRounds, party: int, show: bool = False
+) -> dict[str, Any]:
+    """A page's batch over ``points`` (each ``[position, point]`` as asked), as it sends it:
+    the points after, and the one proof."""
+    positions = [position for position, _ in points]
+    context = rounds.batch_context(positions, party, show)
+    batch = unmask_batch([bytes.fromhex(point) for _, point in points], secret, context)
+    return {
+        "afters": [after.hex() for after in batch.afters],
+        "challenge": batch.challenge.hex(),
+        "response": batch.response.hex(),
+    }
 
 
 def wire(step: Unmasking) -> list[str]:

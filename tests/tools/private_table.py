@@ -10,11 +10,11 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from tests.tools.private_play import wire
 from tests.tools.wsclient import Api, Client
 from wildstud.cards import Card
-from wildstud.private_deal import open_own, unmask
+from wildstud.private_deal import open_own, unmask_batch
 from wildstud.private_rounds import Agent
+from wildstud.private_wire import batch_context
 
 Frame = dict[str, Any]
 
@@ -63,10 +63,6 @@ class PrivatePage:
         agent = self.agents.setdefault(key, Agent.new())
         secret = agent.secret
 
-        def bound(position: int, show: bool = False) -> bytes:
-            words = f"{frame['context']}|deal {frame['deal']}|position {position}"
-            return f"{words}|party {frame['party']}{'|show' if show else ''}".encode()
-
         step = frame["step"]
         if step != "key" and frame.get("key", agent.key.hex()) != agent.key.hex():
             self.elsewhere.add(key)  # as the browser's page does: it sits the deal out
@@ -97,13 +93,17 @@ class PrivatePage:
             answer = {"step": "mask", "deck": [point.hex() for point in deck]}
         else:
             show = step == "show"
-            steps = [
-                unmask(bytes.fromhex(point), secret, bound(position, show))
-                for position, point in frame["points"]
-            ]
-            if self.cheat and not show:
-                steps[0] = unmask(steps[0].before, Agent.new().secret, bound(frame["points"][0][0]))
-            answer = {"step": step, "steps": [wire(item) for item in steps]}
+            positions = [position for position, _ in frame["points"]]
+            context = batch_context(
+                frame["context"].encode(), frame["deal"], positions, frame["party"], show
+            )
+            points = [bytes.fromhex(point) for _, point in frame["points"]]
+            batch = unmask_batch(points, secret, context)
+            afters = [after.hex() for after in batch.afters]
+            if self.cheat and not show:  # its first card unmasked with a secret of its own
+                afters[0] = unmask_batch(points[:1], Agent.new().secret, context).afters[0].hex()
+            proof = {"challenge": batch.challenge.hex(), "response": batch.response.hex()}
+            answer = {"step": step, "batch": {"afters": afters, **proof}}
             if show:
                 answer["seat"] = frame["seat"]
         if step != "key":

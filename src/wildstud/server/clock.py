@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-__all__ = ["Backoff", "Turn", "TurnClock"]
+__all__ = ["RETRY_BACKOFF", "Backoff", "Turn", "TurnClock"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,20 +121,40 @@ class Backoff:
     >>> backoff = Backoff(first=0.5, cap=4.0)
     >>> [backoff.fail() for _ in range(5)], backoff.failures
     ([0.5, 1.0, 2.0, 4.0, 4.0], 5)
-    >>> backoff.succeed(); backoff.fail()
-    0.5
+    >>> backoff.succeed(); backoff.next, backoff.fail()
+    (0.5, 0.5)
     """
 
     first: float
     cap: float
     failures: int = 0
 
+    def wait(self, failures: int) -> float:
+        """How long to wait before trying again after ``failures + 1`` failures in a row (a
+        pure function, for a slice that keeps its count in its own state).
+
+        >>> [Backoff(first=1.0, cap=30.0).wait(n) for n in range(7)]
+        [1.0, 2.0, 4.0, 8.0, 16.0, 30.0, 30.0]
+        """
+        return min(self.cap, self.first * 2.0 ** min(failures, 32))
+
+    @property
+    def next(self) -> float:
+        """How long the next failure waits (:meth:`fail`)."""
+        return self.wait(self.failures)
+
     def fail(self) -> float:
         """Note a failure; returns how long to wait before trying again."""
-        wait = min(self.cap, self.first * 2.0 ** min(self.failures, 32))
+        wait = self.wait(self.failures)
         self.failures += 1
         return wait
 
     def succeed(self) -> None:
         """Note a success: the next failure waits ``first`` again."""
         self.failures = 0
+
+
+RETRY_BACKOFF = Backoff(first=1.0, cap=30.0)
+"""How long a table's own work waits after failing, doubling while it keeps failing: the
+driver's (a bug, a store that refused its change) and the private deals' audit's (a read or a
+write of the store). A template: each user counts its failures in a copy, or in its state."""

@@ -514,8 +514,9 @@ class PrivateFrame(OutFrame):
     every other party unmasked them, for the page to take the last mask off alone; ``reveal``,
     once the deal is over (after the night, or after each hand if the table's
     ``private_reveal`` says so), the page's secret and order for the audit. Every point
-    is 32 bytes in hexadecimal. A proof is bound to ``context``, then ``|deal D|position
-    P|party I`` (a show's, with ``|show``). ``seconds``: how long the table waits for the answer
+    is 32 bytes in hexadecimal. A page unmasks (or shows) all its points at once, with one
+    proof bound to ``context``, then ``|deal D|unmask P,Q,…|party I`` (a show's, ``|show
+    P,Q,…``), the positions asked in order. ``seconds``: how long the table waits for the answer
     before the deal is void (house rule ``private_misdeal``; at the showdown, the hand is
     mucked). A private deal has no commitment to its deck (nobody knows it): its ``hand`` and
     ``update`` frames carry no ``commitments`` and no ``proofs``; each card's proof is its

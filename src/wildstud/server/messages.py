@@ -33,7 +33,9 @@ A client sends JSON objects with a ``type``:
 - a private deal's rounds (:mod:`wildstud.server.table.private`): ``{"type": "private", "hand":
   4, "deal": 1, "answer": {...}}``, a page's answer to a ``private`` frame, the body
   :meth:`wildstud.private_rounds.DealRounds.take` reads (``{"step": "key", "key"}``, ``{"step":
-  "mask", "deck"}``, ``{"step": "unmask", "steps"}``, ``{"step": "show", "seat", "steps"}``,
+  "mask", "deck"}``, ``{"step": "unmask", "batch"}``, ``{"step": "show", "seat", "batch"}``
+  (a batch ``{"afters", "challenge", "response"}``: each point asked, unmasked, and one proof
+  for them all; a page from before batches sends ``steps``, one proof a point, still taken),
   every value hexadecimal); an answer that is malformed, out of turn or does not hold gets an
   error frame naming its party and what was wrong, and changes nothing; the same answer sent
   twice (after a reconnection) is taken once.

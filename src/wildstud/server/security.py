@@ -34,9 +34,9 @@ MAX_MESSAGE_BYTES = 4096
 :data:`MAX_ANSWER_BYTES`)."""
 
 MAX_ANSWER_BYTES = 16384
-"""The longest answer a page may send in a private deal's rounds (``private``): an unmasking
-pass over a street of eight seats is 22 proofs of some 270 bytes, a masked deck 52 points of
-66."""
+"""The longest answer a page may send in a private deal's rounds (``private``): a masked deck,
+52 points of 66 bytes; an unmasking pass over a street of eight seats is a batch of 22 points
+of 66 and one proof, or from a page before batches 22 proofs of some 270 bytes."""
 
 
 def new_token() -> str:

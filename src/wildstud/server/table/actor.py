@@ -51,9 +51,11 @@ slices, each with its module:
   off as the dealer sat out or left, and a clock run out: a turn's
   (:class:`.runner_slice.TimeUp`: the table's action for the player, the time bank spent),
   the showdown's (:class:`.runner_slice.ShowdownTimeUp`: show or muck by the table's
-  default) and the offer to run it twice's (:class:`.runner_slice.OfferTimeUp`: no), each
-  carried out as a player's choice is, which the driver's tick asks in the middle of its
-  pass (:meth:`Actor.inside`);
+  default) and the offer to run it twice's (:class:`.runner_slice.OfferTimeUp`: no), a
+  bot's choice (:class:`.runner_slice.BotActs`) and the table's action for a player leaving
+  (:class:`.runner_slice.HostActs`), each carried out as a player's choice is, which the
+  driver's tick asks in the middle of its pass once the pass's pure decision finds it due
+  (:func:`.runner_due.due`, :meth:`Actor.inside`);
 - the players' shuffle (:mod:`.shuffle_requests`): a page's part (its word that it takes part,
   its commitment, its value), its row stored before the state is adopted (:attr:`Slice.adopt`;
   the state is held by :class:`.shuffling.Shuffling`); a deal's round, opened when the hand
@@ -81,7 +83,7 @@ slices, each with its module:
   each hand due read from the store, every proof checked off the event loop, the server's
   secrets stored and the pages asked, the clock, then the audit done off the event loop, its
   rows stored in one change and told to everyone; each state adopted once its change is stored,
-  and a failed read or write tried again by the slice's clock
+  and a failed read or write tried again by the slice's clock, later while it keeps failing
   (:class:`~.reveal_progress.Missed`);
 - a connection's arrival and departure (:mod:`.connections`): the welcome, all the table's
   frames for that one connection, is news (:class:`~.core.Welcomed`), sent once an absent
@@ -113,10 +115,22 @@ hand played are dropped, the players' shuffle forgets the hand's values:
 
 What is not on the core yet:
 
-- the hand runner's own work (:mod:`.driver`): its ticks (:meth:`Actor.ticks`), each one pass
-  of today's driver under the table's lock, which deals (a dealer's choice's deadline too),
-  plays the bots and runs the clocks (a turn's, the showdown's, the offer's: what the clock
-  does as each runs out is the runner's slice's, above), sending and storing by itself; it
+- the hand runner's own work (:mod:`.driver`): its ticks (:meth:`Actor.ticks`, named as the
+  runner's slice, so that the slice's ``wake`` ticks it), each one pass of today's driver
+  under the table's lock: a snapshot of what it reads of the table
+  (:func:`.runner_due.at_tick`) handed to the runner's slice as its tick
+  (:class:`~.runner_due.RunnerTick`), whose pure outcome is the step due as its effect
+  (:class:`~.runner_due.Carry`) and when the next thing is due as its ``wake`` (a turn's, a
+  redeal's, a run-out's, the showdown's, the offer's or the dealer's choice's deadline); the
+  step is carried out by today's code (:func:`.runner_pass.carry`), which deals (a dealer's
+  choice's deadline too), opens the showdown's and the offer's clocks and hands the runner's
+  slice the steps that are its commands (above: the bots', a leaving player's, the clocks
+  run out), sending and storing by itself; a step whose write fails hands the slice
+  :class:`~.runner_due.Missed` (the effect's ``otherwise``: the state kept, nothing sent, the
+  next look after the backoff the tick carries); the driver makes the tick (not
+  :attr:`Slice.tick`: the driver's part still wraps it, for the hand-off of a draining
+  process, its backoff after a bug, and the count of failures in a row that sizes the retry,
+  :attr:`.driver.Driver.failures`); it
   hands the players' shuffle a deal's round and a private deal its tick (commands of their
   slices, :meth:`Actor.within`), and has the audit's slice tick when more hands are due
   (:meth:`.private_reveal.Reveals.look`); a hand's deal, each change in it and its end
@@ -134,6 +148,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -157,6 +172,7 @@ from wildstud.server.table.private_answers import Shown
 from wildstud.server.table.private_progress import DealOpened, Mucked, Voided
 from wildstud.server.table.reveal_answers import LoadDeal
 from wildstud.server.table.reveal_progress import AuditNight, LoadHand
+from wildstud.server.table.runner_due import Carry
 from wildstud.server.table.writer import StorageFailureError
 
 if TYPE_CHECKING:
@@ -294,8 +310,9 @@ class Actor:
 
     def ticks(self, name: str, tick: Callable[[], Awaitable[float | None]]) -> None:
         """Hand the ticks named ``name`` to ``tick``, a part not moved onto the core yet (the
-        hand driver): it does what is due and returns how long until something else is
-        (``None``: until it is nudged)."""
+        hand driver, whose ticks are the runner slice's): it does what is due and returns how
+        long until it is ticked again (``math.inf``: only when nudged; ``None``: the timer as
+        the outcomes of slice ``name`` in the tick set it, their ``wake``)."""
         self._parts[name] = tick
 
     def nudge(self, name: str) -> None:
@@ -450,7 +467,9 @@ class Actor:
             self._ticking.discard(command.slice)
             tick = self._parts.get(command.slice)
             if tick is not None:
-                self._wake(command.slice, await tick())
+                wait = await tick()
+                if wait is not None:  # else as the slice's outcomes in the tick timed it
+                    self._wake(command.slice, wait)
                 return None
         part = self._route(command)
         if part is not None and part.folds:
@@ -609,12 +628,12 @@ class Actor:
         return outcome
 
     def _wake(self, name: str, delay: float | None) -> None:
-        """Tick ``name`` in ``delay`` seconds (``None``: only when nudged); at once, when it is
-        not above zero, behind the commands in the inbox."""
+        """Tick ``name`` in ``delay`` seconds (``None`` or ``math.inf``: only when nudged); at
+        once, when it is not above zero, behind the commands in the inbox."""
         old = self._timers.pop(name, None)
         if old is not None:
             old.cancel()
-        if delay is None or self._closed:
+        if delay is None or math.isinf(delay) or self._closed:
             return
         if delay <= 0:
             self.nudge(name)
@@ -635,12 +654,14 @@ class Actor:
             return None
         if isinstance(request, Step):
             return await table.driver.carry_out(request)
+        if isinstance(request, Carry):  # a step of the runner's pass
+            return await table.driver.carry(request)
         if isinstance(request, Shown | DealOpened | Mucked | Voided):
             return await table.private.carry_out(request)
         if isinstance(request, LoadDeal):
             return await self._read(table.private.reveals.load_deal(request))
-        if isinstance(request, LoadHand):
-            return await self._read(table.private.reveals.load_hand(request))
+        if isinstance(request, LoadHand):  # the audit's slice logs its own failures, once
+            return await self._read(table.private.reveals.load_hand(request), quiet=True)
         if isinstance(request, AuditNight):  # every proof played again: off the event loop
             return await asyncio.to_thread(audit_private_night, request.night)
         if isinstance(request, ReadLedger):
@@ -659,11 +680,15 @@ class Actor:
             return lines, await self._read(store.call(mutes, store.engine, table.id))
         raise TypeError(f"no store request {type(request).__name__}")  # pragma: no cover
 
-    async def _read(self, call: Awaitable[Any]) -> Any:
+    async def _read(self, call: Awaitable[Any], *, quiet: bool = False) -> Any:
+        """The result of a read of the store; a failure raises :class:`StorageFailureError`,
+        logged as a warning unless ``quiet`` (a slice that logs its own, once, not at each
+        try: the audit's, :func:`~.reveal_progress.failure_line`)."""
         try:
             return await call
         except Exception as error:
-            log.warning("table %s: a read failed: %s", self.table.id, type(error).__name__)
+            level = logging.DEBUG if quiet else logging.WARNING
+            log.log(level, "table %s: a read failed: %s", self.table.id, type(error).__name__)
             raise StorageFailureError(
                 f"table {self.table.id}: the store could not be read"
             ) from None

@@ -15,7 +15,8 @@ comes to:
   :class:`Dismissed` for connections the table lets go; :class:`Acked` for a seat's request
   carried out), sent by the outbox at the end of the turn, never before the effect is done;
 - ``reply``: the answer to whoever asked (a :class:`Refused` is raised at them);
-- ``wake``: when to hand the slice a :class:`Tick` (``None``: no timer);
+- ``wake``: when to hand the slice a :class:`Tick` (``None``: the timer as it is;
+  ``math.inf``: no timer);
 - ``follow``: commands for other slices (a slice never calls another one).
 
 A slice that does nothing with a command says so:

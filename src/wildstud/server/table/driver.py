@@ -21,17 +21,32 @@ of its pass (:meth:`.actor.Actor.inside`: :class:`~.runner_slice.AskDealer`,
 :class:`~.core.CancelChoice`). A clock run out is asked of the slice the same way, a
 turn's (:class:`~.runner_slice.TimeUp`), the showdown's
 (:class:`~.runner_slice.ShowdownTimeUp`) and the offer to run it twice's
-(:class:`~.runner_slice.OfferTimeUp`): its outcome, the table's choice for the player, is
-carried out as a player's is (:meth:`Driver.carry_out`). A hand's deal is a pure function
-(:func:`.hand_start.start_hand`) of the runner's state and the table's values the driver reads
-(the seats, the menu or a tournament level's, the table's row, the players' shuffle as it
-stands, how the hand is made): its outcome, and its follow-ups for the other parts, are folded
-into the change that deals the hand (:meth:`Driver.deal`). So is a seat's change in the hand
-(:mod:`.hand_play`: an action, :meth:`Driver.act`; a showdown's choice, an answer to the offer
-to run it twice, a hand a private deal's rounds show, the dealer's step nobody chose), of the
-runner's state and the seat's row: each staged with the hand's end when it ends the hand
-(:meth:`Driver.stage`), then stored and told by the caller. The rest of the driver's ticks (the
-bots, timing the clocks, what is due in the endgame, sending) is today's code.
+(:class:`~.runner_slice.OfferTimeUp`), and so are a bot's choice
+(:class:`~.runner_slice.BotActs`, an equity bot's made on a thread first) and the table's
+action for a player leaving (:class:`~.runner_slice.HostActs`): its outcome, the action for
+the player, is carried out as a player's is (:meth:`Driver.carry_out`).
+
+Each tick is one pass (:meth:`Driver.advance`): a snapshot of what it reads of the table
+outside the runner's state (:func:`.runner_due.at_tick`) is handed to the runner's slice as its
+tick (:class:`~.runner_due.RunnerTick`), whose pure outcome (:func:`.runner_due.handle`, of
+:func:`.runner_due.due`) is the step due now as its effect, carried out here
+(:meth:`Driver.carry`, :func:`.runner_pass.carry`), and when the next thing is due as its
+``wake``: the driver's ticks are the slice's (:data:`HAND` is :data:`~.runner.RUNNER`), so the
+slice's timer wakes the runner at a turn's, a showdown's or an offer's deadline; a step whose
+write fails comes back to the slice as :class:`~.runner_due.Missed` (the effect's
+``otherwise``), which keeps the runner's state and looks again after the backoff the tick
+carries (:attr:`Driver.failures`: 1 s, doubling to 30 s while the writes keep failing). What it
+carries out besides the slice's commands (dealing, a redeal, a run-out's street, the showdown's
+and the offer's clocks opened, a private deal's step) is today's code, which stores and sends
+by itself; but a hand's deal is a pure function (:func:`.hand_start.start_hand`) of the
+runner's state and the table's values the driver reads (the seats, the menu or a tournament
+level's, the table's row, the players' shuffle as it stands, how the hand is made), its outcome
+and its follow-ups for the other parts folded into the change that deals the hand
+(:meth:`Driver.deal`); so is a seat's change in the hand (:mod:`.hand_play`: an action,
+:meth:`Driver.act`; a showdown's choice, an answer to the offer to run it twice, a hand a
+private deal's rounds show, the dealer's step nobody chose), of the runner's state and the
+seat's row, each staged with the hand's end when it ends the hand (:meth:`Driver.stage`), then
+stored and told by the caller.
 
 What comes after the betting (the all-in run-out and its odds, the offer to run it twice, the
 showdown's choices) is the runner's part :class:`~.endgame.Endgame`, which stages its changes
@@ -80,9 +95,9 @@ from typing import TYPE_CHECKING, Any
 from wildstud.betting import ActionKind
 from wildstud.deal import Hand, Phase
 from wildstud.server import replay
-from wildstud.server.clock import Backoff, Turn
+from wildstud.server.clock import RETRY_BACKOFF, Backoff, Turn
 from wildstud.server.errors import ServerError
-from wildstud.server.replay import DeckBook, at_showdown
+from wildstud.server.replay import DeckBook
 from wildstud.server.seating import Seat
 from wildstud.server.showdown import ShowdownChoice, TwiceOffer
 from wildstud.server.store import (
@@ -91,8 +106,8 @@ from wildstud.server.store import (
     SeatState,
 )
 from wildstud.server.table import hand_play
-from wildstud.server.table.button import DealDefault, Seats, next_step
-from wildstud.server.table.core import CancelChoice, ClockNews, Effect, Outcome, TableNews
+from wildstud.server.table.button import Seats
+from wildstud.server.table.core import ClockNews, Effect, Outcome, TableNews
 from wildstud.server.table.endgame import Endgame
 from wildstud.server.table.hand_end import AtHandEnd, then_ended
 from wildstud.server.table.hand_play import AtPlay, Move
@@ -100,17 +115,15 @@ from wildstud.server.table.hand_requests import Action, Deal, Decide, Step
 from wildstud.server.table.hand_start import AtDeal, pick, start_hand
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.runner import RUNNER, Choosing, RunnerState
-from wildstud.server.table.runner_slice import AskDealer, TimeUp, auto_action
+from wildstud.server.table.runner_due import NEVER, Again, Carry, RunnerTick, at_tick
+from wildstud.server.table.runner_pass import carry
 from wildstud.server.table.seating import TableStatus
-from wildstud.server.table.shuffle_requests import NAME as SHUFFLE
-from wildstud.server.table.shuffle_requests import DropRound
 from wildstud.server.table.writer import StorageFailureError
 
 if TYPE_CHECKING:
     from wildstud.server.table.table import Table
 
 __all__ = [
-    "DRIVER_BACKOFF",
     "HAND",
     "Choosing",
     "Driver",
@@ -122,10 +135,9 @@ __all__ = [
 
 log = logging.getLogger("wildstud.server")
 
-HAND = "hand"
-"""The name of the driver's ticks at the table's actor (:class:`~.core.Tick`)."""
-DRIVER_BACKOFF = Backoff(first=1.0, cap=30.0)
-"""How long the driver waits after failing (a bug), doubling while it keeps failing."""
+HAND = RUNNER
+"""The name of the driver's ticks at the table's actor (:class:`~.core.Tick`): the runner
+slice's, so that the ``wake`` of its outcomes (:func:`.runner_due.handle`) ticks the driver."""
 
 
 PLAYING = (TableStatus.RUNNING, TableStatus.ENDED)
@@ -150,7 +162,7 @@ class Driver:
         """An equity bot's choice being made on a thread: for which hand, event and seat."""
         self.endgame = Endgame(self)
         """The runner's part for the run-out, the offer to run it twice and the showdown."""
-        self.failures = Backoff(DRIVER_BACKOFF.first, DRIVER_BACKOFF.cap)
+        self.failures = Backoff(RETRY_BACKOFF.first, RETRY_BACKOFF.cap)
         self.failure: str | None = None
         """The driver's last failure, logged once however often it repeats."""
         self._staged = 0
@@ -296,23 +308,26 @@ class Driver:
 
     async def tick(self) -> float | None:
         """Advance the table if something is due or has changed (a tick of the actor, one at
-        a time with the table's other commands); return how long until something else is
-        (``None``: not until something changes)."""
+        a time with the table's other commands). The runner's slice times the next tick (its
+        outcome's ``wake``, :func:`.runner_due.handle`): ``None``, the timer as it left it;
+        else how long until the driver tries again after a failure, or :data:`~.runner_due
+        .NEVER` (no timer: it stopped, or nothing moves until something changes)."""
         table = self.table
         if not self.running or table.broken:
-            return None
+            return NEVER
         try:
             async with table.lock:
                 wait = await self.advance()
         except TableMovedError:  # handed to another process: this one takes nothing more
             self.running = False
             table.actor.close()
-            return None
+            return NEVER
         except StorageFailureError:
             if table.broken:  # the fence refused it, or the store keeps failing
                 self.running = False
-                return None
-            # The change was taken back: the driver tries again, later while it fails.
+                return NEVER
+            # A write outside the pass's steps (a step's own failure is the slice's Missed):
+            # taken back, tried again later while it fails.
             return self.failures.fail()
         except Exception as error:  # a bug must not stop the table for good: log it, go on
             return self._failed(error)
@@ -323,7 +338,7 @@ class Driver:
                 self.failures.failures,
             )
             self.failure = None
-        self.failures.succeed()
+            self.failures.succeed()
         return wait
 
     def _failed(self, error: Exception) -> float:
@@ -341,146 +356,46 @@ class Driver:
         return self.failures.fail()
 
     async def advance(self) -> float | None:
-        """Do whatever is due now; return how long until something else is (``None``: not
-        until something changes)."""
+        """Do whatever is due now: what the pass reads of the table
+        (:func:`.runner_due.at_tick`) handed to the runner's slice, whose pure outcome
+        (:func:`.runner_due.handle`) is the step due, carried out (:meth:`carry`), and when
+        the next thing is (its ``wake``: the slice's timer, which is the driver's tick).
+        Returns ``None`` (the slice timed the next tick), or :data:`~.runner_due.NEVER` when
+        the table plays no hand now."""
         table = self.table
         between = self.state.live is None or table.status not in PLAYING
         # A draining process hands the table on between hands (or while nothing moves).
         if table.hand_off is not None and between and await table.hand_off(table):
             raise TableMovedError(f"table {table.id}: handed on")
         if table.broken or table.status not in PLAYING:
-            return None
+            return NEVER
         now = time.monotonic()
-        idle = table.fanout.idle(now)
         if table.private.on:  # the secrets of private deals over: their slice's ticks
             table.private.reveals.look()
-        return await self._due(now, idle)
-
-    async def _due(self, now: float, idle: bool) -> float | None:
-        """Do what is due now in the hand or between hands (:meth:`advance`)."""
-        table = self.table
-        live = self.state.live
-        if live is not None:
+        if self.state.live is not None:
             self.sync_turn()  # a turn not timed yet (a restored table's) gets its clock now
-            wait = await table.private.due(live, now)  # a private deal's rounds, if any
-            if wait is not None:
-                return wait
-            if live.hand.redeal_pending is not None:
-                if now < self.turn.redeal_due:
-                    return self.turn.redeal_due - now
-                # The players shuffle the redeal's deck too; nobody is left out of the hand.
-                deal = live.hand.deal_number + 1
-                if await self._shuffled(live.number, deal, live.setup.lineup):
-                    return None  # the round's end wakes the driver
-                await self.redeal()
-                return 0.0
-            if live.hand.to_agree_run_twice:
-                return await self.endgame.offer_due(live, now)
-            if live.hand.run_out_street is not None:
-                if now < live.run_out_due:
-                    return live.run_out_due - now
-                await self.endgame.run_out(live)
-                return 0.0
-            if at_showdown(live.hand):
-                return await self.endgame.showdown_due(live, now)
-            engine = live.hand.to_act
-            if engine is None:  # pragma: no cover - a hand over is finished at once
-                return None
-            seat = table.seats[live.setup.lineup[engine]]
-            if seat.leaving:
-                await self.act(seat, engine, auto_action(live.hand), None, "host", None)
-            elif seat.bot is not None:
-                if idle:
-                    return None  # nobody is there to watch: the bots wait for someone
-                if now < self.turn.bot_due:
-                    return self.turn.bot_due - now
-                if seat.kind.samples is not None:  # an equity bot
-                    # Its Monte Carlo run (and its first compile) must stall neither the
-                    # sockets nor the table's inbox: it thinks on a thread, and the tick that
-                    # finds its answer ready for the same turn plays it.
-                    choice = self._thought(live, engine, seat)
-                    if choice is None:
-                        return None  # the thread's end nudges the driver
-                    kind, amount = choice
-                else:
-                    # Its seat's view (with its own cards, which the server opens for it alone,
-                    # under a private deal).
-                    kind, amount = seat.bot.choose(table.private.view(live.hand, engine))
-                await self.act(seat, engine, kind, amount, "bot", None)
-            else:
-                clock = self.turn.clock
-                assert clock is not None  # sync_turn times every player's turn
-                if now < clock.deadline:
-                    return clock.deadline - now
-                # The time bank is spent: the clock acts for the player (the runner's
-                # outcome, carried out as a player's action is, and told now).
-                await table.actor.inside(TimeUp(seat, engine))
-            return 0.0
-        if idle or table.status is TableStatus.ENDED:
-            return None  # no hand starts with nobody there, nor once the night is over
-        shuffling = table.shuffling
-        if shuffling.round is not None and shuffling.round.deal == 1:
-            return None  # the shuffle's slice moves its round on; the round's end wakes us
-        number = self.state.hands_dealt + 1
-        shuffled = shuffling.ready(number)
-        if shuffled is not None:  # the next hand's round is over: the hand is dealt from it
-            await self.deal(shuffled.entry, chose=shuffled.chooser)
-            if self.state.hands_dealt < number and shuffling.over(number, 1):
-                # No hand after all (too few players): the next try is a fresh round.
-                dropped = Changes()
-                table.actor.fold(SHUFFLE, DropRound(number, 1), dropped)
-                await self.commit(dropped)
-            return 0.0
-        seats = Seats.of(table.seats)
-        lineup = seats.lineup()
-        state = self.state
-        choosing = state.choosing
-        if choosing is not None and choosing.button not in lineup:
-            # The chooser sat out or left before choosing: the choice moves on with the button
-            # (the runner's outcome, adopted and told now).
-            await table.actor.inside(CancelChoice())
-        elif choosing is not None:
-            if now < choosing.deadline:
-                return choosing.deadline - now
-            await self.deal(None)
-            return 0.0
-        if now < state.next_hand_at:
-            return state.next_hand_at - now
-        if table.tournament is not None:
-            on_break = table.desk.break_left(now)
-            if on_break is not None:  # no hand is dealt on a tournament's break (every
-                return max(on_break, 0.05)  # page counts it down from the table frame)
-        step = next_step(seats, table.menu, state.button, state.dealt_last)
-        if step is None:
-            return None
-        if isinstance(step, DealDefault):
-            await self.deal(None)
-            return 0.0
-        # The dealer is asked: the runner's outcome, adopted and told now.
-        games = tuple(table.menu.items[index].describe() for index in step.entries)
-        seconds = table.settings.choice_clock
-        await table.actor.inside(AskDealer(step.button, step.entries, games, seconds))
-        return seconds
+        # The pass: what it reads of the table, handed to the runner's slice, whose pure
+        # outcome is the step due (carried out by :meth:`carry`) and when it looks again.
+        at = at_tick(table, self.state, now)
+        await table.actor.inside(RunnerTick(RUNNER, at, self.failures.next))
+        return None  # the slice's outcome timed the next tick
 
-    def _thought(
-        self, live: LiveHand, engine: int, seat: Seat
-    ) -> tuple[ActionKind, int | None] | None:
-        """The equity bot's choice for this turn once its thread has made it; ``None`` while
-        it thinks (a thread is started for a turn it has not thought about yet)."""
-        key = (live.number, len(live.hand.events), engine)
-        thinking = self.thinking
-        if thinking is None or thinking[0] != key:
-            assert seat.bot is not None
-            view = self.table.private.view(live.hand, engine)  # its seat's view only
-            future = asyncio.get_running_loop().run_in_executor(None, seat.bot.choose, view)
-            future.add_done_callback(lambda _: self.table.wake())
-            self.thinking = (key, future)
-            return None
-        if not thinking[1].done():
-            return None
-        self.thinking = None
-        choice: tuple[ActionKind, int | None] = thinking[1].result()  # its failure is the tick's
-        return choice
+    async def carry(self, carried: Carry) -> float | Again | None:
+        """Carry out the step the runner's pass found due (the effect of its tick's outcome,
+        :func:`.runner_due.handle`); return how long until it looks again (``None``: not until
+        something changes), or :data:`~.runner_due.AGAIN`. A failed write raises
+        :class:`StorageFailureError` (the runner's state as it was): the slice keeps its
+        state and looks again after the backoff (:class:`~.runner_due.Missed`), which doubles
+        while the writes keep failing."""
+        try:
+            done = await carry(self, carried.step, carried.at, carried.now)
+        except StorageFailureError:
+            self.failures.fail()
+            if self.table.broken:  # the fence refused it, or the store keeps failing
+                self.running = False
+            raise
+        self.failures.succeed()
+        return done
 
     # -- the hand ------------------------------------------------------------------------------
 

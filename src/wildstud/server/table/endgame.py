@@ -8,10 +8,12 @@ choices, the offer to run it twice, or the next street of an all-in run-out, whi
 ``runout_pause`` seconds with the chances of the hands turned up on every page, worked out on a
 thread: :meth:`Endgame.run_out_odds`); the showdown, where each
 player still to choose shows or mucks (:meth:`Endgame.decide`), bots and leaving players at
-once and the others when the muck clock runs out (:meth:`Endgame.showdown_due`, which hands
-the clock's choice to the runner's slice, :class:`~.runner_slice.ShowdownTimeUp`, carried out
-as a player's is); and the offer to run it twice, answered the same way
-(:meth:`Endgame.answer_twice`, :meth:`Endgame.offer_due`, :class:`~.runner_slice.OfferTimeUp`).
+once (:meth:`Endgame.open_showdown`) and the others when the muck clock runs out
+(:meth:`Endgame.showdown_clock`, which hands the clock's choice to the runner's slice,
+:class:`~.runner_slice.ShowdownTimeUp`, carried out as a player's is); and the offer to run it
+twice, answered the same way (:meth:`Endgame.answer_twice`, :meth:`Endgame.open_offer`,
+:meth:`Endgame.offer_clock`, :class:`~.runner_slice.OfferTimeUp`). When each is due is the
+pure decision of the runner's pass (:func:`.runner_due.due`).
 Each choice is the hand's next action, a pure change of the runner's
 (:func:`.hand_play.show_or_muck`, :func:`.hand_play.answer_twice`) staged and stored through
 the runner (:meth:`.Driver.stage`, :meth:`.Driver.commit`): the engine plays it on a copy of
@@ -146,37 +148,38 @@ class Endgame:
             default=self.table.settings.showdown_default,
         ).frame()
 
-    async def showdown_due(self, live: LiveHand, now: float) -> float | None:
-        """The showdown waits for its choices: bots and players leaving the table get the
-        table's default at once, the others when the muck clock runs out."""
+    async def open_showdown(self, live: LiveHand, now: float) -> ShowdownChoice | None:
+        """The showdown of hand ``live`` opens (a new one, or one a restarted server stands
+        at): its muck clock starts now (with the first choice stored, or at once when there is
+        none to make here), bots and players leaving the table get the table's default at once,
+        and everyone is shown who is still to choose. Returns the clock (``None``: the choices
+        made here finished the hand)."""
         table = self.table
-        showdown = self.driver.state.showdown
-        if showdown is None or showdown.number != live.number:
-            # A new showdown, or one a restarted server stands at: the clock starts now (with
-            # the first choice stored, or at once when there is none to make here).
-            showdown = ShowdownChoice(live.number, now + table.settings.muck_clock)
-            self.driver.put(showdown=showdown)
-            for engine in live.hand.to_show_or_muck:
-                seat = table.seats[live.setup.lineup[engine]]
-                # A player not connected still gets the clock: after a restart nobody is yet.
-                if seat.bot is not None or seat.leaving:
-                    source = "bot" if seat.bot is not None else "host"
-                    await self.decide(seat, engine, None, source, None)
-                    if not self.driver.in_play(live.number):  # the last choice finished it
-                        return 0.0
-            self.driver.settle()
-            live = self.driver.state.live or live  # as the choices made here leave it
-            table.fanout.broadcast(self.showdown_frame(live, live.hand.to_show_or_muck))
-        if now < showdown.deadline:
-            return showdown.deadline - now
+        showdown = ShowdownChoice(live.number, now + table.settings.muck_clock)
+        self.driver.put(showdown=showdown)
         for engine in live.hand.to_show_or_muck:
             seat = table.seats[live.setup.lineup[engine]]
-            # The clock chooses for each (the runner's outcome, carried out as a player's
-            # choice is, and told now).
+            # A player not connected still gets the clock: after a restart nobody is yet.
+            if seat.bot is not None or seat.leaving:
+                source = "bot" if seat.bot is not None else "host"
+                await self.decide(seat, engine, None, source, None)
+                if not self.driver.in_play(live.number):  # the last choice finished it
+                    return None
+        self.driver.settle()
+        live = self.driver.state.live or live  # as the choices made here leave it
+        table.fanout.broadcast(self.showdown_frame(live, live.hand.to_show_or_muck))
+        return showdown
+
+    async def showdown_clock(self, live: LiveHand) -> None:
+        """The showdown's muck clock of hand ``live`` ran out: the clock chooses for each seat
+        still to choose (the runner's outcome, carried out as a player's choice is, and told
+        now)."""
+        table = self.table
+        for engine in live.hand.to_show_or_muck:
+            seat = table.seats[live.setup.lineup[engine]]
             await table.actor.inside(ShowdownTimeUp(seat, engine))
             if not self.driver.in_play(live.number):
                 break
-        return 0.0
 
     async def decide(
         self, seat: Seat, engine: int, show: bool | None, source: str, seq: int | None
@@ -223,31 +226,32 @@ class Endgame:
             seconds=round(seconds, 3),
         ).frame()
 
-    async def offer_due(self, live: LiveHand, now: float) -> float | None:
-        """The offer to run it twice waits for its answers: bots and players leaving the table
-        answer no at once, the others when the clock (``twice_clock``) runs out."""
+    async def open_offer(self, live: LiveHand, now: float) -> TwiceOffer | None:
+        """The offer to run it twice in hand ``live`` opens (a new one, or one a restarted
+        server stands at): its clock (``twice_clock``) starts now (with the first answer
+        stored, or at once when there is none to give here), a bot or a player leaving the
+        table answers no at once, and everyone is shown the offer. Returns the clock (``None``:
+        a no was given here, the hand is run once)."""
         table = self.table
-        offer = self.driver.state.offer
-        if offer is None or offer.number != live.number:
-            # A new offer, or one a restarted server stands at: the clock starts now (with the
-            # first answer stored, or at once when there is none to give here).
-            offer = TwiceOffer(live.number, now + table.settings.twice_clock)
-            self.driver.put(offer=offer)
-            for engine in live.hand.to_agree_run_twice:
-                seat = table.seats[live.setup.lineup[engine]]
-                if seat.bot is not None or seat.leaving:
-                    source = "bot" if seat.bot is not None else "host"
-                    await self.answer_twice(seat, engine, None, source, None)
-                    return 0.0  # one no: the hand is run once
-            self.driver.settle()
-            table.fanout.broadcast(self.offer_frame(live))
-        if now < offer.deadline:
-            return offer.deadline - now
-        for engine in live.hand.to_agree_run_twice[:1]:  # one no is enough
+        offer = TwiceOffer(live.number, now + table.settings.twice_clock)
+        self.driver.put(offer=offer)
+        for engine in live.hand.to_agree_run_twice:
             seat = table.seats[live.setup.lineup[engine]]
-            # The clock answers no (the runner's outcome, carried out as a player's is).
+            if seat.bot is not None or seat.leaving:
+                source = "bot" if seat.bot is not None else "host"
+                await self.answer_twice(seat, engine, None, source, None)
+                return None  # one no: the hand is run once
+        self.driver.settle()
+        table.fanout.broadcast(self.offer_frame(live))
+        return offer
+
+    async def offer_clock(self, live: LiveHand) -> None:
+        """The offer's clock in hand ``live`` ran out: the clock answers no for the first seat
+        still to answer, which is enough (the runner's outcome, carried out as a player's is)."""
+        table = self.table
+        for engine in live.hand.to_agree_run_twice[:1]:
+            seat = table.seats[live.setup.lineup[engine]]
             await table.actor.inside(OfferTimeUp(seat, engine))
-        return 0.0
 
     async def answer_twice(
         self, seat: Seat, engine: int, agree: bool | None, source: str, seq: int | None

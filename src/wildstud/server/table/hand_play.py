@@ -99,7 +99,7 @@ def dealer_steps(
         if waits(hand):
             break  # a private deal's next cards are not opened yet (.private)
         if hand.to_agree_run_twice:
-            break  # the hands all in are asked to run it twice first (offer_due)
+            break  # the hands all in are asked to run it twice first (runner_due.offer_due)
         if at_showdown(hand):
             if hand.to_show_or_muck:
                 # The winners are tabled first: the frame that asks the losers shows them.

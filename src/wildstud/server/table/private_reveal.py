@@ -33,6 +33,7 @@ that connects is asked and told), and carries out the reads the slice asks
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -48,6 +49,7 @@ from wildstud.server.table.reveal_progress import (
     RevealTick,
     ask_frame,
     audit_frame,
+    failure_line,
     seated,
 )
 from wildstud.server.table.seating import TableStatus
@@ -56,6 +58,8 @@ if TYPE_CHECKING:
     from wildstud.server.table.table import Table
 
 __all__ = ["Reveals", "as_row", "context"]
+
+log = logging.getLogger("wildstud.server")
 
 
 def context(table_id: str, number: int) -> bytes:
@@ -84,7 +88,11 @@ class Reveals:
         """The last hand due that the slice was nudged for (:meth:`look`)."""
 
     def adopt(self, state: RevealState) -> None:
-        """Take ``state``, the slice's, once the change that made it is stored."""
+        """Take ``state``, the slice's, once the change that made it is stored; log when the
+        store starts failing the slice's ticks, and when it works again."""
+        line = failure_line(self.state, state)
+        if line is not None:
+            log.warning("table %s: %s", self.table.id, line)
         self.state = state
 
     @property

@@ -80,7 +80,8 @@ class RevealState:
     """What the slice holds: the deals waiting for secrets, by hand and deal; how many rows
     each hand with an open deal has stored; when the table stops waiting for the next secret
     (``None``: no clock runs); the last hand whose deals were asked for (or found audited);
-    the deals audited so far tonight, and every fault found in them."""
+    the deals audited so far tonight, and every fault found in them; how many of the slice's
+    ticks in a row the store has failed (its wait before looking again doubles with each)."""
 
     open: Mapping[tuple[int, int], OpenDeal] = field(default_factory=dict)
     seqs: Mapping[int, int] = field(default_factory=dict)
@@ -88,6 +89,7 @@ class RevealState:
     through: int = 0
     deals: int = 0
     faults: tuple[PrivateFault, ...] = ()
+    failures: int = 0
 
     def but(self, **changes: Any) -> RevealState:
         """The state with ``changes``."""

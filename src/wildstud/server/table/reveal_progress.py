@@ -24,8 +24,12 @@ hand runner has the slice ticked when more hands are due (:meth:`.private_reveal
   far is told to every connection (``private_audit``).
 
 Each state is adopted only once its change is stored. A store that fails (a read or a write)
-leaves the state as it was and hands the slice :class:`Missed`: it looks again in
-:data:`RETRY_SECONDS`, and what it had to publish is published then.
+leaves the state as it was and hands the slice :class:`Missed`: it looks again after
+:data:`~wildstud.server.clock.RETRY_BACKOFF`'s wait (1 s, doubling while the store keeps
+failing, up to 30 s: the driver's backoff), and what it had to publish is published then. The
+count of failures in a row is the state's, and starts again once a read's result is in hand or
+a write is stored; the table logs the change (:func:`failure_line`): once when the store starts
+failing the slice, once when it works again, not at every try.
 
 Nothing is due at a table that has dealt no private hand:
 
@@ -48,6 +52,7 @@ from wildstud.history.private_night import (
     PrivateNight,
 )
 from wildstud.private_rounds import SERVER_ROW, Agent, Row
+from wildstud.server.clock import RETRY_BACKOFF
 from wildstud.server.frames import PrivateAuditFrame, PrivateFrame
 from wildstud.server.store.records import Changes, PrivateRound
 from wildstud.server.table import reveal_answers
@@ -65,7 +70,6 @@ from wildstud.server.table.reveal_answers import NAME, OpenDeal, RevealState
 __all__ = [
     "COMMANDS",
     "NAME",
-    "RETRY_SECONDS",
     "AuditNight",
     "Audited",
     "HandRead",
@@ -74,12 +78,10 @@ __all__ = [
     "RevealTick",
     "ask_frame",
     "audit_frame",
+    "failure_line",
     "handle",
     "seated",
 ]
-
-RETRY_SECONDS = 1.0
-"""How long the slice waits to look again after the store failed one of its ticks."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,8 +139,9 @@ class RevealTick(Tick):
 
 @dataclass(frozen=True, slots=True)
 class Missed(Command):
-    """The store failed a tick's read or write: the slice looks again in
-    :data:`RETRY_SECONDS` (``moved``: another process runs the table now, and it does not)."""
+    """The store failed a tick's read or write: the slice looks again later, the longer the
+    more ticks in a row the store has failed (``moved``: another process runs the table now,
+    and it does not)."""
 
     moved: bool
 
@@ -154,7 +157,10 @@ def handle(state: RevealState, command: Command, now: float) -> Outcome[RevealSt
     if isinstance(command, RevealTick):
         return _tick(state, command, now)
     if isinstance(command, Missed):
-        return Outcome(state, wake=None if command.moved else now + RETRY_SECONDS)
+        if command.moved:
+            return Outcome(state)
+        wait = RETRY_BACKOFF.wait(state.failures)
+        return Outcome(state.but(failures=state.failures + 1), wake=now + wait)
     return reveal_answers.handle(state, command, now)
 
 
@@ -195,7 +201,7 @@ def _opened(
     """Hand ``read.hand``'s deals not audited yet opened: the server's secrets to store, each
     page asked; then the next hand due (a follow-up: the same tick)."""
     number = read.hand
-    state = start.but(through=number)
+    state = start.but(through=number, failures=0)  # the store answered
     if read.seq is None:
         return Outcome(state, follow=(replace(command, read=None),))
     for data in read.audited:  # done before a restart: counted again, not asked again
@@ -243,9 +249,33 @@ def _audited(start: RevealState, audited: Audited) -> Outcome[RevealState]:
         state, rows = state.stored(deal.hand, [row])
         stored += rows
         state = state.counted(data)
-    state = state.but(open={}, deadline=None)
+    state = state.but(open={}, deadline=None, failures=0)  # adopted once it is stored
     effect = Effect(Changes(private_rounds=stored), otherwise=Missed) if stored else None
     return Outcome(state, effect, (News(Everyone(), audit_frame(state)),))
+
+
+def failure_line(before: RevealState, after: RevealState) -> str | None:
+    """The line the table logs as the slice's state goes from ``before`` to ``after`` (once it
+    is adopted): when the store starts failing its ticks, and when it works again; ``None``
+    while nothing changed (a failure more, or none), so that a store down for an hour is not a
+    warning every second.
+
+    >>> print(failure_line(RevealState(), RevealState(failures=1)))
+    the private deals' audit fails to reach the store: it tries again in 1 s, then less often
+    >>> failure_line(RevealState(failures=1), RevealState(failures=2)) is None
+    True
+    >>> print(failure_line(RevealState(failures=6), RevealState()))
+    the private deals' audit reaches the store again, after 6 failures
+    """
+    if before.failures == 0 < after.failures:
+        first = RETRY_BACKOFF.wait(0)
+        return (
+            "the private deals' audit fails to reach the store:"
+            f" it tries again in {first:g} s, then less often"
+        )
+    if before.failures > 0 == after.failures:
+        return f"the private deals' audit reaches the store again, after {before.failures} failures"
+    return None
 
 
 def seated(deal: OpenDeal, party: int, seats: Mapping[int, str]) -> bool:

@@ -6,17 +6,27 @@ takes:
 
 - the players' requests in a hand (:mod:`.hand_requests`), checked purely; their change is
   still the driver's code, carried out as the outcome's effect;
-- :class:`AskDealer`: the dealer is asked to choose the next hand's game (the driver's tick
-  found it due, :func:`.button.next_step`): the choice, with its deadline, and the choosing
-  frame to everyone; nothing stores a choice;
-- :class:`TimeUp`: the turn's clock ran out (the driver's tick found it due): the action the
+- :class:`AskDealer`: the dealer is asked to choose the next hand's game (the driver's pass
+  found it due, :func:`.runner_due.due`, :func:`.button.next_step`): the choice, with its
+  deadline, and the choosing frame to everyone; nothing stores a choice;
+- :class:`TimeUp`: the turn's clock ran out (the driver's pass found it due): the action the
   table takes for the player who did not act (:func:`auto_action`, which reads only the hand),
   the time bank spent, carried out as the outcome's effect as a player's action is
   (:meth:`.driver.Driver.carry_out`), and nothing when the turn moved on or is not up yet;
+- :class:`BotActs` and :class:`HostActs`: a bot's choice for its turn, or the table's action
+  for a player leaving the table (the runner's pass found it due, :func:`.runner_due.due`): the
+  action, no time bank drawn on, carried out the same way, and nothing when the turn moved on;
 - :class:`ShowdownTimeUp` and :class:`OfferTimeUp`: the showdown's muck clock, or the offer to
-  run it twice's clock, ran out for a seat still to choose (the driver's tick found it due,
-  :meth:`.endgame.Endgame.showdown_due`, :meth:`.endgame.Endgame.offer_due`): the engine's
-  choice with the table's default, or no, carried out the same way;
+  run it twice's clock, ran out for a seat still to choose (the driver's pass found it due,
+  :func:`.runner_due.due`, :meth:`.endgame.Endgame.showdown_clock`,
+  :meth:`.endgame.Endgame.offer_clock`): the engine's choice with the table's default, or
+  no, carried out the same way;
+- the runner's own pass, its tick (:class:`~.runner_due.RunnerTick`, made by the driver's
+  tick from what it reads of the table): the step due now as the outcome's effect, carried out
+  by the driver (:class:`~.runner_due.Carry`), and the ``wake`` when the next thing is due; the
+  step's result comes back as :class:`~.runner_due.Looked`, a failed write of it as
+  :class:`~.runner_due.Missed` (the state kept, looked at again after a backoff)
+  (:func:`.runner_due.handle`);
 - :class:`~.core.CancelChoice`: the dealer's choice in progress is called off (the menu changed,
   the table was paused, resumed or ended, the dealer sat out or left): the dealer is asked
   again, from the new menu, once the table deals;
@@ -27,7 +37,8 @@ takes:
 
 The last two are follow-ups of another slice's change (the settings', the seating's): nothing
 is stored for them, and they are folded into that change, adopted only once it is stored; the
-driver asks the first five in the middle of its ticks (:meth:`.actor.Actor.inside`).
+driver's pass asks the others in the middle of its ticks, once its pure decision
+(:func:`.runner_due.due`) finds them due (:meth:`.actor.Actor.inside`).
 
 >>> from wildstud.server.table.runner import Choosing
 >>> state = RunnerState(2, 3, None, choosing=Choosing(2, (0, 1), 9.0))
@@ -55,7 +66,7 @@ from typing import TYPE_CHECKING, Any
 
 from wildstud.betting import ActionKind
 from wildstud.server.frames import ChoosingFrame
-from wildstud.server.table import hand_requests
+from wildstud.server.table import hand_requests, runner_due
 from wildstud.server.table.core import (
     CancelChoice,
     Command,
@@ -78,6 +89,8 @@ if TYPE_CHECKING:
 __all__ = [
     "COMMANDS",
     "AskDealer",
+    "BotActs",
+    "HostActs",
     "OfferTimeUp",
     "ShowdownTimeUp",
     "TimeUp",
@@ -108,6 +121,27 @@ class TimeUp(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class BotActs(Command):
+    """The bot at ``seat`` (``engine``: its seat in the hand) chose ``kind`` (of ``amount``
+    chips where it takes one) for its turn: made by the runner's pass once the bot's delay is
+    over and its choice made (an equity bot's on a thread)."""
+
+    seat: Seat
+    engine: int
+    kind: ActionKind
+    amount: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class HostActs(Command):
+    """The player at ``seat`` (``engine``: its seat in the hand) is leaving the table and it is
+    their turn: the table acts for them at once, as the clock would (:func:`auto_action`)."""
+
+    seat: Seat
+    engine: int
+
+
+@dataclass(frozen=True, slots=True)
 class ShowdownTimeUp(Command):
     """The showdown's muck clock ran out for ``seat`` (``engine``: its seat in the hand),
     still to show or muck: the clock chooses for its player."""
@@ -129,6 +163,8 @@ COMMANDS: tuple[type[Command], ...] = (
     *hand_requests.COMMANDS,
     AskDealer,
     TimeUp,
+    BotActs,
+    HostActs,
     ShowdownTimeUp,
     OfferTimeUp,
     CancelChoice,
@@ -153,6 +189,9 @@ def choosing_frame(
 def handle(state: RunnerState, command: Command, now: float) -> Outcome[RunnerState]:
     """The outcome of ``command`` for the runner as ``state`` stands (see the module's
     description)."""
+    # The runner's own pass first: the slice's most frequent command.
+    if isinstance(command, runner_due.RunnerTick | runner_due.Looked | runner_due.Missed):
+        return runner_due.handle(state, command, now)
     if isinstance(command, CancelChoice):
         if state.choosing is None:  # a state left as it was is not adopted again
             return Outcome(state)
@@ -166,6 +205,8 @@ def handle(state: RunnerState, command: Command, now: float) -> Outcome[RunnerSt
         return Outcome(state.but(turn=state.turn.forgotten()), follow=(Retime(),))
     if isinstance(command, TimeUp):
         return _timed_out(state, command, now)
+    if isinstance(command, BotActs | HostActs):
+        return _acted_for(state, command)
     if isinstance(command, ShowdownTimeUp):
         return _showdown_timed_out(state, command, now)
     if isinstance(command, OfferTimeUp):
@@ -196,6 +237,22 @@ def _timed_out(state: RunnerState, command: TimeUp, now: float) -> Outcome[Runne
     # The clock ran to its deadline: the time bank is spent (0.0, stored with the action).
     action = Action(command.seat, command.engine, auto_action(live.hand), None, None, 0.0, "clock")
     return Outcome(state, Effect(action))
+
+
+def _acted_for(state: RunnerState, command: BotActs | HostActs) -> Outcome[RunnerState]:
+    """The table acts for ``command``'s seat, whose turn it is: the bot's choice, or the table's
+    action for a player leaving (no clock runs for either: no time bank is stored); carried
+    out as a player's action is, the state the runner's to change once it is stored. A turn
+    that moved on leaves everything as it was."""
+    live = state.live
+    if live is None or live.hand.to_act != command.engine:
+        return Outcome(state)
+    seat, engine = command.seat, command.engine
+    if isinstance(command, HostActs):
+        kind, amount, source = auto_action(live.hand), None, "host"
+    else:
+        kind, amount, source = command.kind, command.amount, "bot"
+    return Outcome(state, Effect(Action(seat, engine, kind, amount, None, None, source)))
 
 
 def _showdown_timed_out(

@@ -134,19 +134,23 @@ class Desk:
         """``state`` with every seated player who has not entered yet entered."""
         return synced(state, (seat.state() for seat in self.table.seats.values()))
 
-    def break_left(self, now: float) -> float | None:
-        """Seconds left of the break the schedule stands at (``None``: not on a break). The
-        first time a break is found, every page is sent the table (its clock shows the break
-        from then on, counting it down by itself)."""
+    def on_break(self, now: float) -> tuple[float, int] | None:
+        """The break the schedule stands at ``now``, between hands: the seconds left of it and
+        its level's index (``None``: not on a break). Reads only."""
         schedule = self.schedule()
         state = self.state.rolled(now, schedule, between_hands=True)
         if not state.on_break(schedule):
             return None
-        if self._break_shown != state.index:
-            self._break_shown = state.index
-            self.table.fanout.broadcast_table()
         seconds, _ = state.left(now, schedule)
-        return seconds
+        return None if seconds is None else (seconds, state.index)
+
+    def show_break(self, index: int) -> None:
+        """The runner found the break of level ``index`` (:meth:`on_break`): the first time,
+        every page is sent the table (its clock shows the break from then on, counting it down
+        by itself)."""
+        if self._break_shown != index:
+            self._break_shown = index
+            self.table.fanout.broadcast_table()
 
     def menu_at(self, now: float) -> Menu:
         """The menu of the level a hand dealt at ``now`` plays at (the games are the table's,

@@ -7,6 +7,7 @@ import { cardElement, pretty, rankPlural } from "./cards.js";
 import { currentDeal, wildState } from "./banner.js";
 import { describeHand, describePrivateCard, describeRedeal, naturalNote } from "./words.js";
 import { drawChildren, drawKeyed, h } from "./dom.js";
+import { seatOut } from "./tourneyclock.js";
 
 /** The class that places a seat round the oval: `at-{count}-{position}`, position 0 at the
  * bottom (the viewer's own seat) and the rest clockwise; app.css holds every place for 1 to
@@ -190,7 +191,9 @@ export function seatModels({ hand, wild, table = null, total, mine = null, showE
     }
     const seatView = hand && engine !== undefined ? hand.view.seats[engine] : null;
     const name = engine !== undefined ? hand.names[engine] : info.name;
-    const you = index === mine;
+    // The viewer's table seat, in a hand its player before them played (they took the seat
+    // after that player left): the hand shows that player, not "(you)" (the server's `you`).
+    const you = index === mine && (!seatView || hand.you === engine);
     const toAct = Boolean(hand && seatView && hand.view.to_act === engine && hand.view.phase === "player");
     const classes = ["seat", place];
     if (you) classes.push("you");
@@ -211,7 +214,10 @@ export function seatModels({ hand, wild, table = null, total, mine = null, showE
       classes.push("away");
     }
     const stack = seatView ? seatView.stack : info.stack;
-    labelParts.push(`${stack} chips`);
+    // A player out of a tournament has no chips to count: the seat says their place.
+    const out = seatView ? null : seatOut(table && table.tournament, index, name);
+    labelParts.push(out ? out.said : `${stack} chips`);
+    if (out) classes.push("out");
     if (toAct) labelParts.push("to act");
     const bet = seatView && seatView.bet ? seatView.bet : null;
     if (bet) labelParts.push(`bet ${bet}`);
@@ -245,7 +251,7 @@ export function seatModels({ hand, wild, table = null, total, mine = null, showE
       index,
       engine: engine ?? "",
       head: { name, you, dealer, bot, away },
-      figures: { stack, bet, states, wildHere, clock },
+      figures: { stack, out: out && out.shown, bet, states, wildHere, clock },
       cards: null,
       foot: null,
     };
@@ -358,11 +364,11 @@ function seatHead({ name, you, dealer, bot, away }, attributes) {
   );
 }
 
-function seatFigures({ stack, bet, states, wildHere, clock }, attributes) {
+function seatFigures({ stack, out, bet, states, wildHere, clock }, attributes) {
   return h(
     "div",
     { className: "seat-figures", ...attributes },
-    h("span", { className: "stack" }, `${stack} chips`),
+    out ? h("span", { className: "stack out" }, out) : h("span", { className: "stack" }, `${stack} chips`),
     // The bet lies in front of the seat as a chip with its amount.
     bet
       ? h(
@@ -432,7 +438,8 @@ function seatFoot(foot, attributes) {
 /** The pots (or, once they are won, who won them) and the centre's cards; `extra`, an element
  * the table adds below them (the rabbit hunt's). Worked out as data first (centreModel) and
  * drawn again only when that has changed; with an `extra`, whose data the table keeps, always.
- * Before the first hand, `idle` says in the centre what the table waits for. */
+ * Before the first hand, `idle` says in the centre what the table waits for (a string, or
+ * `{ text, clock }`: with a line under it for a countdown the page writes, a dealer choosing). */
 export function drawCentre(centre, hand, wild, extra = null, idle = null) {
   const model = centreModel(hand, wild, idle);
   drawChildren(centre, extra ? null : JSON.stringify(model), () => centreParts(model, extra));
@@ -441,7 +448,11 @@ export function drawCentre(centre, hand, wild, extra = null, idle = null) {
 /** What the centre shows, as plain data (JSON); the hand and deal are in it, so a new deal
  * draws the centre's cards afresh (a card's proof mark belongs to its deal). */
 export function centreModel(hand, wild, idle = null) {
-  if (!hand) return idle ? { idle } : null;
+  if (!hand) {
+    if (!idle) return null;
+    // A clock's line (a dealer choosing) is kept by the page's ticker, not drawn from the model.
+    return typeof idle === "string" ? { idle } : { idle: idle.text, clock: Boolean(idle.clock) };
+  }
   const view = hand.view;
   const pots = [];
   const awards = new Map();
@@ -497,7 +508,11 @@ export function centreModel(hand, wild, idle = null) {
 /** The centre's elements, drawn from its model alone. */
 function centreParts(model, extra) {
   if (!model) return [];
-  if (model.idle) return [h("p", { className: "idle-note" }, model.idle)];
+  if (model.idle)
+    return [
+      h("p", { className: "idle-note" }, model.idle),
+      model.clock ? h("p", { className: "idle-note centre-clock", "aria-live": "off" }) : null,
+    ];
   const potList = h(
     "ul",
     { className: "pots", "aria-label": "Pots" },

@@ -7,6 +7,7 @@
 import { api } from "./api.js";
 import { h, mergeChildren } from "./dom.js";
 import { readSetting, writeSetting } from "./storage.js";
+import { seatOut } from "./tourneyclock.js";
 
 const POLL_MS = 2000;
 /** How long decided requests keep their rows after the host's last decision (ms). */
@@ -453,11 +454,13 @@ export class HostConsole {
     for (const seat of table.seats) {
       const what = seat.kind === "player" ? "" : ` (${BOT_WORDS[seat.kind] || seat.kind})`;
       const state = seat.sitting_out ? " · sitting out" : seat.leaving ? " · leaving" : "";
+      // A player out of the tournament has no chips: their place, as the felt says it.
+      const out = seatOut(table.tournament, seat.seat, seat.name);
       fresh.append(
         h(
           "li",
           { "data-key": `seat-${seat.seat}-${seat.name}`, className: "console-seat" },
-          h("span", {}, `${seat.seat + 1}. ${seat.name}${what} · ${this.stackOf(seat)}${state}`),
+          h("span", {}, `${seat.seat + 1}. ${seat.name}${what} · ${out ? out.shown : this.stackOf(seat)}${state}`),
           seat.kind === "player"
             ? h(
                 "button",

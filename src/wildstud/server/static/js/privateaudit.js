@@ -2,7 +2,8 @@
 // wildstud-private-night/1, GET /api/tables/{id}/night-record of a table that dealt privately),
 // as src/wildstud/history/private_night.py audits it for `wildstud verify --night`: every deal
 // played again from its rows alone, each row checked as the table checked it (a key is a point,
-// a masked deck 52 different points, each unmasking and each show with its Chaum–Pedersen proof,
+// a masked deck 52 different points, each unmasking and each show with its Chaum–Pedersen proof
+// (one a batch of a party's cards, or one a card in a record from before batches),
 // each face-up card a card once every mask is off), a row that does not hold named as its
 // party's ("refused") and the deal's replay stopped there; then, once every party published its
 // secret and order, each party's turn at the deck done again from them, and each of its
@@ -21,7 +22,7 @@
 import { ristretto255 } from "../vendor/noble/curves/ed25519.js";
 import { mulAddUnsafe, pippenger } from "../vendor/noble/curves/abstract/curve.js";
 import { bytesToNumberLE, numberToBytesLE } from "../vendor/noble/curves/utils.js";
-import { cardPoint, challenge } from "./privatedeal.js";
+import { cardPoint, challenge, checkBatch } from "./privatedeal.js";
 import { describeOwnPartChanged, describePrivateAudit, describePrivateFault } from "./words.js";
 
 /** The format of a private night record (night_audit.py's PRIVATE_FORMAT). */
@@ -162,6 +163,30 @@ function unmaskingOf(data) {
   return { before, after, challenge, response };
 }
 
+/** A batch as a row carries it (`{batch: [[position, before, after], …], challenge, response}`),
+ * each value as the library's point_bytes reads it: 64 hexadecimal characters. */
+function batchOf(data) {
+  const hex = (value) => {
+    if (typeof value !== "string" || value.length !== 64) throw new Refused("32 bytes in hexadecimal");
+    return hexOf(value);
+  };
+  const pairs = data.batch;
+  if (!(Array.isArray(pairs) && pairs.every((pair) => Array.isArray(pair) && pair.length === 3))) {
+    throw new Refused("a batch's pairs are a position, a point and its unmasking");
+  }
+  const befores = pairs.map((pair) => hex(pair[1]));
+  const afters = pairs.map((pair) => hex(pair[2]));
+  return { befores, afters, challenge: hex(data.challenge), response: hex(data.response) };
+}
+
+/** Whether `batch` (hexadecimal) holds for the party with key `key` in `context`: the library's
+ * check_batch (privatedeal.js checkBatch). */
+function batchHolds(batch, key, context) {
+  const { befores, afters, challenge: c, response } = batch;
+  const bytes = { befores: befores.map(fromHex), afters: afters.map(fromHex), challenge: fromHex(c) };
+  return checkBatch({ ...bytes, response: fromHex(response) }, fromHex(key), context);
+}
+
 /** One deal's rounds played again from its rows (the library's DealRounds, the part that
  * `apply` uses): each row taken as the table took it, or Refused. */
 class Replay {
@@ -193,6 +218,10 @@ class Replay {
     return `${this.context}|deal ${this.deal}|position ${position}|party ${party}${show ? "|show" : ""}`;
   }
 
+  batchContext(positions, party, show = false) {
+    return `${this.context}|deal ${this.deal}|${show ? "show" : "unmask"} ${positions.join(",")}|party ${party}`;
+  }
+
   party(party) {
     if (!isInt(party) || party < 0 || party >= this.parties.length) throw new Refused(`no party ${party}`);
   }
@@ -217,6 +246,7 @@ class Replay {
       return this.open(data.map(([position, seat, up]) => ({ position, seat, up })));
     }
     if (kind === "unmask") {
+      if (isObject(data)) return this.unmask(party, batchOf(data));
       if (!Array.isArray(data) || !data.every(Array.isArray)) throw new Refused("unmaskings are a list");
       return this.unmask(
         party,
@@ -224,6 +254,7 @@ class Replay {
       );
     }
     if (kind === "show") {
+      if (isObject(data) && "seat" in data && "batch" in data) return this.show(party, data.seat, batchOf(data));
       if (!isObject(data) || !("seat" in data) || !Array.isArray(data.steps)) throw new Refused("a show");
       return this.show(party, data.seat, data.steps.map(unmaskingOf));
     }
@@ -285,19 +316,38 @@ class Replay {
     this.party(party);
     if (this.turn !== party) throw new Refused("not its turn to unmask");
     const positions = this.toUnmask(party);
+    this.proven(party, positions, steps, false);
+    this.took(party, positions, steps);
+    this.nextTurn();
+  }
+
+  /** Refused unless `steps` (a batch, or one unmasking a position as before batches) unmask
+   * `positions` as they stand, with proofs that hold for `party`'s key (the library's _failing). */
+  proven(party, positions, steps, show) {
+    if (!Array.isArray(steps)) {
+      const context = new TextEncoder().encode(this.batchContext(positions, party, show));
+      const same =
+        steps.befores.length === positions.length && positions.every((p, i) => steps.befores[i] === this.pointAt(p));
+      if (!positions.length || !same || !batchHolds(steps, this.keyOf(party), context))
+        throw new Refused("its proof fails");
+      return;
+    }
     if (steps.length !== positions.length) throw new Refused("unmaskings due");
     positions.forEach((position, index) => {
       const step = steps[index];
-      const context = new TextEncoder().encode(this.proofContext(position, party));
+      const context = new TextEncoder().encode(this.proofContext(position, party, show));
       if (step.before !== this.pointAt(position) || !this.points.holds(step, this.keyOf(party), context)) {
         throw new Refused("its proof fails");
       }
     });
-    positions.forEach((position, index) => {
-      this.at[position] = steps[index].after;
-      this.steps.push({ party, step: steps[index] });
-    });
-    this.nextTurn();
+  }
+
+  /** The points of `positions` once `steps` took `party`'s mask off, kept for the audit. */
+  took(party, positions, steps) {
+    const afters = Array.isArray(steps) ? steps.map((step) => step.after) : steps.afters;
+    positions.forEach((position, index) => (this.at[position] = afters[index]));
+    if (Array.isArray(steps)) for (const step of steps) this.steps.push({ party, pairs: [[step.before, step.after]] });
+    else this.steps.push({ party, pairs: steps.befores.map((before, index) => [before, afters[index]]) });
   }
 
   keyOf(party) {
@@ -312,20 +362,12 @@ class Replay {
       .filter(([position, owner]) => owner === seat && !this.shown.has(position))
       .map(([position]) => position)
       .sort((a, b) => a - b);
-    if (steps.length !== positions.length) throw new Refused("cards to show");
-    positions.forEach((position, index) => {
-      const step = steps[index];
-      const context = new TextEncoder().encode(this.proofContext(position, party, true));
-      if (step.before !== this.pointAt(position) || !this.points.holds(step, this.keyOf(party), context)) {
-        throw new Refused("the show's proof fails");
-      }
-      cardOf(step.after);
-    });
-    positions.forEach((position, index) => {
-      this.shown.add(position);
-      this.at[position] = steps[index].after;
-      this.steps.push({ party, step: steps[index] });
-    });
+    const count = Array.isArray(steps) ? steps.length : steps.afters.length;
+    if (count !== positions.length) throw new Refused("cards to show");
+    this.proven(party, positions, steps, true);
+    (Array.isArray(steps) ? steps.map((step) => step.after) : steps.afters).forEach(cardOf);
+    positions.forEach((position) => this.shown.add(position));
+    this.took(party, positions, steps);
   }
 
   reveal(party, secret, order) {
@@ -371,12 +413,16 @@ class Replay {
       }
       deck = sent;
     }
-    for (const { party, step } of this.steps) {
+    for (const { party, pairs } of this.steps) {
       // Its proof held when the replay took it, so the library's second check of it holds too.
       // A proof that holds shows that one scalar is behind the key and the step (the soundness
-      // of Chaum–Pedersen): where the secret published is the key's, the step follows from it.
+      // of Chaum–Pedersen, and of a batch's weights): where the secret published is the key's,
+      // the step follows from it. One fault a step: a card, or a batch of them.
       const follows =
-        owned[party] || this.points.of(step.after).multiplyUnsafe(scalars[party]).equals(this.points.of(step.before));
+        owned[party] ||
+        pairs.every(([before, after]) =>
+          this.points.of(after).multiplyUnsafe(scalars[party]).equals(this.points.of(before)),
+        );
       if (!follows) faults.push({ party, kind: "unmasked" });
       await tick();
     }

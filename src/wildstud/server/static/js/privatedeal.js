@@ -1,6 +1,7 @@
 // The page's half of the private deal (wildstud.private_deal): the same card points, masking,
-// unmasking with its Chaum–Pedersen proof, and check of another party's unmasking, computed with
-// @noble/curves' Ristretto255 (vendored under static/vendor/noble by scripts/vendor-noble.mjs).
+// unmasking with its Chaum–Pedersen proof (one a card, or one for a batch of cards), and check
+// of another party's unmasking, computed with @noble/curves' Ristretto255 (vendored under
+// static/vendor/noble by scripts/vendor-noble.mjs).
 // Held to the library's fixed vectors by tests/client/privatedeal.test.js: a page and the server
 // compute the same bytes, or a deal between them could not be played. Points and scalars travel
 // as 32 bytes (Uint8Array); a scalar is little-endian, as libsodium writes it.
@@ -91,6 +92,85 @@ export function checkUnmasking(step, key, context) {
     return Fn.eql(challenge(key, step.before, step.after, a.toBytes(), b.toBytes(), context), c);
   } catch {
     return false; // not a point, a zero scalar: no proof
+  }
+}
+
+const ZERO = Point.ZERO;
+const u32 = (value) => {
+  const bytes = new Uint8Array(4);
+  new DataView(bytes.buffer).setUint32(0, value);
+  return bytes;
+};
+
+/** The hash binding a batch (context, key, every pair in order) and the weight of each pair after
+ * the first (whose weight is one) from it, 128 bits: the hash's first 16 bytes (the library's
+ * _weighed). */
+function weighed(key, befores, afters, context) {
+  const pairs = befores.flatMap((before, index) => [before, afters[index]]);
+  const seed = hashParts(text("batch"), context, BASE, key, ...pairs);
+  const weight = (index) => bytesToNumberLE(hashParts(text("weight"), seed, u32(index)).subarray(0, 16));
+  return { seed, weights: befores.slice(1).map((_, index) => weight(index + 1)) };
+}
+
+/** `points[0]` plus each other point times its weight (`weights[i - 1]`); the weights are
+ * public, so the fast product that is not constant-time. */
+function weightedSum(weights, points) {
+  return points.slice(1).reduce((sum, each, index) => sum.add(each.multiplyUnsafe(weights[index])), points[0]);
+}
+
+/** The Fiat–Shamir challenge of a batch's proof (the library's _batch_challenge), a scalar. */
+function batchChallenge(key, seed, summedBefore, summedAfter, a, b, context) {
+  return reduce(hashParts(text("unmask batch"), context, BASE, key, seed, summedBefore, summedAfter, a, b));
+}
+
+/** The secret's mask taken off every one of `befores` (one or more), with one proof for all,
+ * bound to `context` (the table, hand, deal, pass and party): the library's unmask_batch, byte
+ * for byte. One constant-time product by the secret a point (its unmasking), one fast product
+ * by its public weight, and three products for the proof whatever the batch's size (two for a
+ * batch of one: its weight is one, its after the afters' sum). */
+export function unmaskBatch(befores, secret, context) {
+  if (befores.length === 0) throw new Error("a batch unmasks one point or more");
+  const x = toScalar(secret.scalar);
+  const inverse = Fn.inv(x);
+  const points = befores.map(point);
+  const afterPoints = points.map((each) => each.multiply(inverse));
+  const afters = afterPoints.map((each) => each.toBytes());
+  const { seed, weights } = weighed(secret.key, befores, afters, context);
+  const summedBefore = weightedSum(weights, points);
+  if (summedBefore.equals(ZERO)) throw new Error("the batch's weighted sum is the identity");
+  // Σ wᵢ·afterᵢ, as the check sums it: the inverse times the befores' sum, or the one after.
+  const summedAfter = weights.length ? summedBefore.multiply(inverse) : afterPoints[0];
+  const nonce = reduce(hashParts(text("batch nonce"), secret.scalar, context, seed));
+  const a = Point.BASE.multiply(nonce).toBytes();
+  const b = summedAfter.multiply(nonce).toBytes();
+  const sums = weights.length ? [summedBefore.toBytes(), summedAfter.toBytes()] : [befores[0], afters[0]];
+  const c = batchChallenge(secret.key, seed, ...sums, a, b, context);
+  const s = Fn.add(nonce, Fn.mul(c, x));
+  return { befores: [...befores], afters, challenge: scalarBytes(c), response: scalarBytes(s) };
+}
+
+/** Whether `batch` ({befores, afters, challenge, response}, bytes) is the unmasking of the party
+ * with key `key` in `context`: the library's check_batch. Everything in it is public. */
+export function checkBatch(batch, key, context) {
+  try {
+    const { befores, afters } = batch;
+    if (befores.length === 0 || befores.length !== afters.length) return false;
+    const s = bytesToNumberLE(batch.response);
+    if (batch.response.length !== 32 || batch.challenge.length !== 32 || s >= Fn.ORDER) return false;
+    const decoded = [key, ...befores, ...afters].map(point);
+    if (decoded.some((each) => each.equals(ZERO))) return false; // the identity masks nothing
+    const { seed, weights } = weighed(key, befores, afters, context);
+    const summedBefore = weightedSum(weights, decoded.slice(1, 1 + befores.length));
+    const summedAfter = weightedSum(weights, decoded.slice(1 + befores.length));
+    if (summedBefore.equals(ZERO) || summedAfter.equals(ZERO)) return false; // as libsodium refuses
+    const c = toScalar(batch.challenge);
+    const a = Point.BASE.multiplyUnsafe(s).subtract(decoded[0].multiplyUnsafe(c));
+    const b = summedAfter.multiplyUnsafe(s).subtract(summedBefore.multiplyUnsafe(c));
+    const sums = weights.length ? [summedBefore.toBytes(), summedAfter.toBytes()] : [befores[0], afters[0]];
+    const made = batchChallenge(key, seed, ...sums, a.toBytes(), b.toBytes(), context);
+    return scalarBytes(made).every((byte, index) => byte === batch.challenge[index]);
+  } catch {
+    return false; // not a point, a zero scalar, an identity sum: no proof
   }
 }
 

@@ -20,12 +20,37 @@ export const CARDS = [..."23456789TJQKA"].flatMap((rank) => [..."cdhs"].map((sui
 
 const toHex = (bytes) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 const fromHex = (text) => Uint8Array.from(text.match(/../g) ?? [], (pair) => parseInt(pair, 16));
-const wire = (step) => [step.before, step.after, step.challenge, step.response].map(toHex);
+/** A batch as a page sends it: the points after, and the one proof (the points before are the
+ * table's own). */
+const wire = (batch) => ({
+  afters: batch.afters.map(toHex),
+  challenge: toHex(batch.challenge),
+  response: toHex(batch.response),
+});
 
-/** What a proof of `party`'s unmasking of `position` is bound to (the library's proof_context). */
-export function proofContext(context, deal, position, party, show = false) {
-  const words = `${context}|deal ${deal}|position ${position}|party ${party}${show ? "|show" : ""}`;
+/** What the one proof of `party`'s batch over `positions` is bound to (the library's
+ * batch_context): the rounds' context, `|deal D|unmask P,Q,…|party I` (a show's `|show P,Q,…`). */
+export function batchContext(context, deal, positions, party, show = false) {
+  const words = `${context}|deal ${deal}|${show ? "show" : "unmask"} ${positions.join(",")}|party ${party}`;
   return new TextEncoder().encode(words);
+}
+
+/** `points` (each `[position, point]`, as asked) unmasked in one batch with one proof. */
+function batchOf(unmaskBatch, points, secret, context, deal, party, show = false) {
+  const bound = batchContext(
+    context,
+    deal,
+    points.map(([position]) => position),
+    party,
+    show,
+  );
+  return wire(
+    unmaskBatch(
+      points.map(([, point]) => fromHex(point)),
+      secret,
+      bound,
+    ),
+  );
 }
 
 /** A uniformly random order of the 52 positions (Fisher–Yates, WebCrypto's generator, each
@@ -171,7 +196,7 @@ export class PageRounds {
    * after the key names the key it is made with, so that the table tells a page of the same
    * seat whose key it did not take (see `owns`). */
   async answer(asked) {
-    const { maskAndShuffle, unmask } = await curves();
+    const { maskAndShuffle, unmaskBatch } = await curves();
     const { secret, order } = await this.held();
     const key = toHex(secret.key);
     if (asked.step === "key") return { step: "key", key };
@@ -179,10 +204,11 @@ export class PageRounds {
       return { step: "mask", key, deck: maskAndShuffle(asked.deck.map(fromHex), secret, order).map(toHex) };
     }
     if (asked.step === "unmask") {
-      const steps = asked.points.map(([position, point]) =>
-        unmask(fromHex(point), secret, proofContext(this.context, this.deal, position, this.party)),
-      );
-      return { step: "unmask", key, steps: steps.map(wire) };
+      return {
+        step: "unmask",
+        key,
+        batch: batchOf(unmaskBatch, asked.points, secret, this.context, this.deal, this.party),
+      };
     }
     throw new Error(`a private deal asks no step ${asked.step}`);
   }
@@ -194,14 +220,13 @@ export class PageRounds {
     return points.map(([position, point]) => [position, openOwn(fromHex(point), secret, CARDS)]);
   }
 
-  /** Its hand shown at the showdown: its own unmasking of each of its cards, with proof. */
+  /** Its hand shown at the showdown: its own unmasking of its cards, in one batch with proof. */
   async show(seat, points) {
-    const { unmask } = await curves();
+    const { unmaskBatch } = await curves();
     const { secret } = await this.held();
-    const steps = points.map(([position, point]) =>
-      unmask(fromHex(point), secret, proofContext(this.context, this.deal, position, this.party, true)),
-    );
-    return { step: "show", seat, key: toHex(secret.key), steps: steps.map(wire) };
+    if (!points.length) return { step: "show", seat, key: toHex(secret.key), steps: [] }; // nothing to prove
+    const batch = batchOf(unmaskBatch, points, secret, this.context, this.deal, this.party, true);
+    return { step: "show", seat, key: toHex(secret.key), batch };
   }
 
   /** Its secret and order, published once the hand is over (for the audit). */

@@ -157,6 +157,9 @@ class TablePage {
       },
       "Key shortcuts",
     );
+    // One button in the bar for the keyboard: it opens the panel that holds both the switch
+    // and the list of keys (two buttons side by side, "Key shortcuts" and "Keys", read as two
+    // names for one thing).
     el.keysButton = h(
       "button",
       {
@@ -169,7 +172,7 @@ class TablePage {
           el.keysButton.setAttribute("aria-expanded", String(!el.keys.hidden));
         },
       },
-      "Keys",
+      "Keyboard",
     );
     // On a narrow screen the tools fold behind one button and open over the table (table.css).
     el.menuButton = h(
@@ -190,10 +193,11 @@ class TablePage {
     el.keys = h(
       "div",
       { id: "keys", className: "keys", hidden: true },
+      el.shortcutsButton,
       h(
         "p",
         {},
-        "Keyboard, when key shortcuts are on: ",
+        "While key shortcuts are on: ",
         ...Object.entries(SHORTCUTS).map(([key, action]) =>
           h("span", {}, h("kbd", {}, key.toUpperCase()), ` ${action} `),
         ),
@@ -275,7 +279,6 @@ class TablePage {
             el.historyButton,
             this.device && this.device.button,
             this.asking && this.asking.button,
-            el.shortcutsButton,
             el.keysButton,
             this.attention.soundButton,
             // A turn comes only to a seat: a spectator has none to be told of.
@@ -474,9 +477,9 @@ class TablePage {
 
   /** The toast keeps clear of the seat's controls on its turn, of the player's own cards (a
    * hand's first toast comes as they are dealt; on a laptop 768 pixels high they sit at the
-   * foot) and of the chat's lines in view (it moves to the top of the window when, at the foot,
-   * it would cover them), and of the history open over the table (it goes in the width the
-   * history leaves, or not at all). */
+   * foot), of the chat's lines in view and of the button focused under the table (it moves to
+   * the top of the window when, at the foot, it would cover them), and of the history open over
+   * the table (it goes in the width the history leaves, or not at all). */
   placeToast() {
     const toast = this.el.announce;
     if (toast.hidden && !toast.dataset.room) return;
@@ -486,6 +489,10 @@ class TablePage {
     if (mine) avoid.push(mine.getBoundingClientRect());
     const lines = this.chat.log;
     if (lines && lines.checkVisibility()) avoid.push(lines.getBoundingClientRect());
+    // The control the player has just been handed (a confirmation's "Yes, leave", "Yes, end the
+    // night", focused as it is asked) is about to be pressed: the toast keeps off it.
+    const focused = document.activeElement;
+    if (focused && focused.closest("#extras button")) avoid.push(focused.getBoundingClientRect());
     toast.hidden = false;
     toast.classList.remove("top");
     toast.style.left = "";
@@ -581,7 +588,7 @@ class TablePage {
       // Before the first hand too: an empty banner is only a stripe across the page.
       if (changed("hand") || !this.el.banner.firstChild) this.renderBanner();
       if (changed("hand", "table", "welcome")) this.renderSeats();
-      if (changed("hand", "table")) this.renderCentre();
+      if (changed("hand", "table", "choosing", "welcome")) this.renderCentre();
       if (changed("choosing", "table", "welcome")) this.renderPicker();
       if (changed("hand", "welcome", "connection", "shortcuts")) this.renderActions();
       if (changed("hand", "notices")) this.renderLog();
@@ -674,7 +681,35 @@ class TablePage {
       ask: () => this.askRabbit(),
       checked: hand && hand.rabbit ? this.rabbitChecks.get(hand.number) : null,
     });
+    const choosing = this.choosingWords();
+    if (choosing) {
+      // The last hand is over and the next game is being chosen: the felt says so, every page.
+      drawCentre(this.el.centre, null, null, null, { text: choosing, clock: true });
+      this.tickChoosing();
+      return;
+    }
     drawCentre(this.el.centre, hand, this.wild, rabbit, this.idleWords());
+  }
+
+  /** What the felt says while a dealer picks the next game: who picks (on the dealer's own
+   * page, where to pick), with the seconds left in a line under it (tickChoosing); null when
+   * no one is choosing. */
+  choosingWords() {
+    const choosing = this.state.choosing;
+    if (!choosing) return null;
+    if (choosing.dealer === this.mySeat()) return "Your deal: pick the game below.";
+    return `${this.nameAt(choosing.dealer)} is choosing the next game.`;
+  }
+
+  /** The dealer's choice's seconds left, in the picker and on the felt. */
+  tickChoosing() {
+    const choosing = this.state.choosing;
+    if (!choosing) return;
+    const left = Math.max(0, choosing.seconds - (performance.now() - this.state.choosingAt) / 1000);
+    const picker = this.el.picker.querySelector(".left");
+    if (picker) setText(picker, `${Math.ceil(left)} s to choose`);
+    const felt = this.el.centre.querySelector(".centre-clock");
+    if (felt) setText(felt, `${Math.ceil(left)} s left`);
   }
 
   /** What an empty felt waits for, before the first hand: a player who sat down sees who is to
@@ -724,13 +759,21 @@ class TablePage {
     const key = JSON.stringify(choosing);
     if (this.pickerKey === key) return;
     this.pickerKey = key;
-    picker.hidden = false;
-    if (choosing.dealer !== this.mySeat()) {
-      picker.replaceChildren(h("p", {}, `${this.nameAt(choosing.dealer)} is choosing the next game…`));
+    // The others read who is choosing, and the time left, on the felt (choosingWords): no box
+    // at the foot of the screen to say it again.
+    picker.hidden = choosing.dealer !== this.mySeat();
+    if (picker.hidden) {
+      picker.replaceChildren();
       return;
     }
+    // The seconds left under the heading, in sight on a phone however long the menu.
+    const left = h("p", { className: "left" });
+    // "The table's usual rules" says something only beside a game dealt under rules of its own:
+    // on a menu with none it is a line under every game, and a phone's dock scrolls to reach
+    // the last.
+    const anyRules = choosing.entries.some((entry) => rulesWords(entry.house_rules));
     const buttons = choosing.entries.map((entry) => {
-      const rules = rulesWords(entry.house_rules);
+      const rules = rulesWords(entry.house_rules) || (anyRules ? "the table's usual rules" : "");
       return h(
         "button",
         {
@@ -746,10 +789,15 @@ class TablePage {
         },
         h("strong", {}, entry.title),
         ` (${entry.code})`,
-        h("small", {}, rules || "the table's usual rules"),
+        rules ? h("small", {}, rules) : null,
       );
     });
-    picker.replaceChildren(h("h2", {}, "Your deal: pick the game"), h("div", { className: "pick-list" }, buttons));
+    picker.replaceChildren(
+      h("h2", {}, "Your deal: pick the game"),
+      left,
+      h("div", { className: "pick-list" }, buttons),
+    );
+    this.tickChoosing();
   }
 
   legal() {
@@ -803,11 +851,7 @@ class TablePage {
     if (this.clock) this.clock.tick();
     const hand = this.state.hand;
     const element = this.el.seats.querySelector(".to-act .clock");
-    if (this.state.choosing) {
-      const left = Math.max(0, this.state.choosing.seconds - (performance.now() - this.state.choosingAt) / 1000);
-      const line = this.el.picker.querySelector(".left") || this.el.picker.appendChild(h("p", { className: "left" }));
-      setText(line, `${Math.ceil(left)} s to choose`);
-    }
+    this.tickChoosing();
     if (!hand || !element || !hand.clock) return;
     const clock = hand.clock;
     if (!clock.running || clock.clock === null) {

@@ -47,6 +47,20 @@ export function placeOf(info, seat, name) {
   return info.places.find((place) => place.seat === seat && place.name === name && place.place !== null) || null;
 }
 
+/** What the seat of the player at `seat` (named `name`) shows in place of its chips once the
+ * player is out of the tournament (none left, and none to play with): `shown`, "Out · 5th"
+ * ("Out · 2nd, shared"), and `said`, the words of the seat's label; null while they play on,
+ * at a cash table, or for the winner, whose chips are all of them. */
+export function seatOut(info, seat, name) {
+  const entry = placeOf(info, seat, name);
+  if (!entry || entry.place === 1) return null;
+  const shared = info.places.filter((place) => place.place === entry.place).length > 1;
+  const place = ordinal(entry.place);
+  return shared
+    ? { shown: `Out · ${place}, shared`, said: `out, sharing ${place} place` }
+    : { shown: `Out · ${place}`, said: `out in ${place} place` };
+}
+
 /** The button that takes the player at `seat` (named `name`) away from the table, and the
  * question it asks first, in the words of the table's kind: at a cash table the chips are cashed
  * out; in a tournament (`info`) a player still in is out at once, placed below everyone still

@@ -1,0 +1,428 @@
+"""What the hand runner has to do now: a pure function of its state, of what its pass reads of
+the table, and of the time.
+
+The runner's pass (:meth:`.driver.Driver.advance`) is three steps: a snapshot of what it reads
+outside the runner's state (:class:`AtTick`, made from the table by :func:`at_tick`: the seat
+to act, whether it is a bot or leaving, whether anyone is there to watch, the seats between
+hands, a players' shuffle's round ready, a tournament's break), the decision (:func:`due`, of
+the runner's :class:`~.runner.RunnerState`, that snapshot and ``now``: no table, no store, no
+event loop), and its carrying out (the driver's). The decision is a value, :data:`Due`: one
+step due now, or :class:`Wait` with when the next thing is due (``None``: not until something
+changes), so that the runner is woken at a turn's, a redeal's, a run-out's, a showdown's, an
+offer's or the dealer's choice's deadline, and not before.
+
+>>> from wildstud.server.menu import Menu
+>>> from wildstud.server.table.button import Seats, Sitter
+>>> state = RunnerState(button=None, hands_dealt=0, last_entry=None, next_hand_at=50.0)
+>>> seats, menu = Seats((Sitter(0, "a"), Sitter(1, "b"))), Menu.build([{"game": "FTQ"}], {})
+>>> due(state, AtTick(seats=seats, menu=menu), 40.0)  # the pause between hands
+Wait(until=50.0)
+>>> due(state, AtTick(seats=seats, menu=menu), 50.0)  # one game fits: dealt at once
+DealDefault()
+>>> due(state, AtTick(idle=True), 60.0)  # nobody there to watch: no hand
+Wait(until=None)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from wildstud.deal import Phase
+from wildstud.server.replay import at_showdown
+from wildstud.server.table.button import Ask, DealDefault, Seats, next_step
+from wildstud.server.table.core import Effect, Outcome, Tick
+from wildstud.server.table.runner import RUNNER, RunnerState
+from wildstud.server.table.seating import TableStatus
+
+if TYPE_CHECKING:
+    from wildstud.server.menu import Menu
+    from wildstud.server.showdown import ShowdownChoice, TwiceOffer
+    from wildstud.server.table.live import LiveHand
+    from wildstud.server.table.table import Table
+
+__all__ = [
+    "AGAIN",
+    "Act",
+    "Again",
+    "AtTick",
+    "CallOff",
+    "Carry",
+    "Due",
+    "Looked",
+    "Missed",
+    "Mover",
+    "OfferClock",
+    "OnBreak",
+    "OpenOffer",
+    "OpenShowdown",
+    "PrivateStep",
+    "Redeal",
+    "RunOut",
+    "RunnerTick",
+    "ShowdownClock",
+    "Shuffled",
+    "Wait",
+    "at_tick",
+    "due",
+    "handle",
+    "offer_due",
+    "showdown_due",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Mover:
+    """The seat to act in the hand in play, as the pass reads it: its table seat, whether it
+    is leaving the table (the host acts for it), a bot, and an equity bot (which thinks on a
+    thread)."""
+
+    index: int
+    leaving: bool = False
+    bot: bool = False
+    equity: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffled:
+    """The players' shuffle's round of the next hand's first deal is over: the hand is dealt
+    from it, game ``entry`` (``None``: the default pick) that seat ``chooser`` chose."""
+
+    entry: int | None
+    chooser: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class AtTick:
+    """What the runner's pass reads of the table outside the runner's state, at its tick."""
+
+    idle: bool = False
+    """Nobody has been connected for ``idle_minutes``: the bots wait, no hand starts."""
+    ended: bool = False
+    """The night is over: the hand in play is played out, no other is dealt."""
+    private: bool = False
+    """The table deals privately: the deal's own steps come first while the dealer deals."""
+    mover: Mover | None = None
+    """The seat to act in the hand in play, if any."""
+    seats: Seats | None = None
+    """The seats between hands (``None`` while a hand is in play)."""
+    menu: Menu | None = None
+    """The table's menu, between hands."""
+    round_open: bool = False
+    """A players' shuffle's round for a hand's first deal is going on (its end wakes the
+    runner)."""
+    shuffled: Shuffled | None = None
+    """The next hand's round over, the hand still to be dealt from it."""
+    on_break: tuple[float, int] | None = None
+    """A tournament on a break, between hands: the seconds left of it and the level's index."""
+
+
+@dataclass(frozen=True, slots=True)
+class Wait:
+    """Nothing is due now; the next thing is at ``until`` (``None``: not until something
+    changes, a nudge)."""
+
+    until: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class PrivateStep:
+    """A private deal's own step comes first (the dealer deals: its tick, :meth:`.private
+    .PrivateDeal.due`); when it has nothing to do, the runner decides again without it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Redeal:
+    """The redeal shown for ``redeal_pause`` seconds is carried out: deal ``deal`` of the
+    hand, once the players' shuffle has its deck."""
+
+    deal: int
+
+
+@dataclass(frozen=True, slots=True)
+class OpenOffer:
+    """The offer to run it twice opens: its clock starts, bots and leaving players answer."""
+
+
+@dataclass(frozen=True, slots=True)
+class OfferClock:
+    """The offer's clock ran out: the clock answers no for the first seat still to answer."""
+
+
+@dataclass(frozen=True, slots=True)
+class RunOut:
+    """The all-in run-out's pause is over: its next street is dealt."""
+
+
+@dataclass(frozen=True, slots=True)
+class OpenShowdown:
+    """The showdown opens: its muck clock starts, bots and leaving players choose."""
+
+
+@dataclass(frozen=True, slots=True)
+class ShowdownClock:
+    """The showdown's muck clock ran out: the clock chooses for each seat still to choose."""
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """Engine seat ``engine`` (table seat ``index``) is acted for: ``source`` ``"host"`` for
+    a player leaving the table, ``"bot"`` for a bot, ``"clock"`` for a player whose time
+    (and time bank) ran out."""
+
+    index: int
+    engine: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class CallOff:
+    """The dealer's choice is called off: its chooser is no longer dealt in."""
+
+
+@dataclass(frozen=True, slots=True)
+class OnBreak:
+    """A tournament is on a break (no hand is dealt): the next look at ``until``; the break
+    of level ``index`` is shown to every page the first time it is found."""
+
+    until: float
+    index: int
+
+
+Due = (
+    Wait
+    | PrivateStep
+    | Redeal
+    | OpenOffer
+    | OfferClock
+    | RunOut
+    | OpenShowdown
+    | ShowdownClock
+    | Act
+    | Shuffled
+    | CallOff
+    | OnBreak
+    | Ask
+    | DealDefault
+)
+"""What is due now (see the module's description): :class:`~.button.Ask` (the dealer is asked
+for the game) and :class:`~.button.DealDefault` (the default pick is dealt) are the button's."""
+
+
+class Again:
+    """The type of :data:`AGAIN`."""
+
+
+AGAIN = Again()
+"""What a step carried out comes to when the pass goes on (a private deal with nothing to do, a
+choice called off): the rest is decided again, from the state it left."""
+
+
+@dataclass(frozen=True, slots=True)
+class RunnerTick(Tick):
+    """The runner's pass at its tick: what is due, decided from the runner's state and ``at``,
+    what the pass reads of the table (made by the driver's tick, :meth:`.driver.Driver
+    .advance`)."""
+
+    at: AtTick = AtTick()
+    retry: float = 1.0
+    """How long the runner waits before it looks again when the step's write fails (the
+    driver's backoff: 1 s, doubling while it keeps failing, up to 30 s)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Carry:
+    """The step ``step`` found due at ``now`` (``at``: what the pass read of the table), for the
+    runner to carry out: the effect of a :class:`RunnerTick`'s outcome (:func:`.runner_pass
+    .carry`), whose result is how long until the runner looks again."""
+
+    step: Due
+    at: AtTick
+    now: float
+
+
+@dataclass(frozen=True, slots=True)
+class Looked(Tick):
+    """A step of the pass carried out (:class:`Carry`): ``wait``, how long until the runner looks
+    again from ``now`` (``None``: not until something changes; :data:`AGAIN`: the pass goes
+    on, the rest decided again from ``at`` and the state the step left)."""
+
+    wait: float | Again | None = None
+    at: AtTick = AtTick()
+    now: float = 0.0
+    retry: float = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class Missed(Tick):
+    """A step of the pass failed to store (:class:`Carry`, the effect's ``otherwise``): the
+    runner's state is kept, nothing is sent, and the runner looks again in ``retry`` seconds;
+    not at all when the table ``moved`` to another process."""
+
+    moved: bool = False
+    retry: float = 1.0
+
+
+NEVER = math.inf
+"""A ``wake`` that stops the runner's timer: nothing is due until something changes (a nudge)."""
+
+BREAK_LOOK = 0.05
+"""The shortest wait on a tournament's break (every page counts it down by itself)."""
+
+
+def handle(
+    state: RunnerState, command: RunnerTick | Looked | Missed, now: float
+) -> Outcome[RunnerState]:
+    """The runner's pass as a pure outcome: the step due now as its effect (:class:`Carry`),
+    and the ``wake`` when the next thing is due, the turn's, a redeal's, a run-out's, the
+    showdown's, the offer's or the dealer's choice's deadline (:data:`NEVER`: not until
+    something changes). The state is left as it is: each step changes it by its own change,
+    adopted once stored; a step whose write fails comes back as :class:`Missed`, which keeps
+    it and looks again after the tick's ``retry``.
+
+    >>> state = RunnerState(1, 3, 0)
+    >>> handle(state, RunnerTick(RUNNER, AtTick(idle=True)), 70.0).wake  # nobody there
+    inf
+    >>> handle(state, Looked(RUNNER, 2.5, AtTick(), 70.0), 71.0).wake  # from the pass's now
+    72.5
+    """
+    if isinstance(command, Missed):  # the state kept: it is tried again later
+        return Outcome(state, wake=NEVER if command.moved else now + command.retry)
+    retry = command.retry
+    if isinstance(command, Looked):
+        if not isinstance(command.wait, Again):
+            wait = command.wait
+            return Outcome(state, wake=NEVER if wait is None else command.now + wait)
+        # The pass goes on from the state the step left, as it read the table (a private
+        # deal's step is not asked twice).
+        at, now = replace(command.at, private=False), command.now
+    else:
+        at = command.at
+    step = due(state, at, now)
+    if isinstance(step, Wait):
+        return Outcome(state, wake=NEVER if step.until is None else step.until)
+    return Outcome(
+        state,
+        Effect(
+            Carry(step, at, now),
+            then=lambda wait: Looked(RUNNER, wait, at, now, retry),
+            otherwise=lambda moved: Missed(RUNNER, moved, retry),
+        ),
+    )
+
+
+def at_tick(table: Table, state: RunnerState, now: float) -> AtTick:
+    """What ``table``'s runner, whose state is ``state``, reads of the table at ``now``: of
+    the seat to act while a hand is in play, of the seats, the menu, the shuffle and the
+    tournament between hands."""
+    idle = table.fanout.idle(now)
+    ended = table.status is TableStatus.ENDED
+    live = state.live
+    if live is not None:
+        engine = live.hand.to_act
+        mover = None
+        if engine is not None:
+            index = live.setup.lineup[engine]
+            seat = table.seats[index]
+            bot = seat.bot is not None
+            mover = Mover(index, seat.leaving, bot, bot and seat.kind.samples is not None)
+        return AtTick(idle, ended, table.private.on, mover)
+    shuffling = table.shuffling
+    found = shuffling.round
+    ready = shuffling.ready(state.hands_dealt + 1)
+    shuffled = None if ready is None else Shuffled(ready.entry, ready.chooser)
+    on_break = None if table.tournament is None else table.desk.on_break(now)
+    return AtTick(
+        idle,
+        ended,
+        table.private.on,
+        seats=Seats.of(table.seats),
+        menu=table.menu,
+        round_open=found is not None and found.deal == 1,
+        shuffled=shuffled,
+        on_break=on_break,
+    )
+
+
+def due(state: RunnerState, at: AtTick, now: float) -> Due:
+    """What the runner has to do at ``now``, its state ``state`` and the table as ``at`` reads
+    it (see the module's description)."""
+    live = state.live
+    if live is not None:
+        return _in_hand(state, live, at, now)
+    if at.idle or at.ended:
+        return Wait(None)  # no hand starts with nobody there, nor once the night is over
+    if at.round_open:
+        return Wait(None)  # the shuffle's slice moves its round on; the round's end wakes us
+    if at.shuffled is not None:
+        return at.shuffled  # the next hand's round is over: the hand is dealt from it
+    seats = at.seats
+    assert seats is not None, "read between hands"
+    assert at.menu is not None, "read between hands"
+    choosing = state.choosing
+    if choosing is not None and choosing.button not in seats.lineup():
+        return CallOff()  # the chooser sat out or left: the choice moves on with the button
+    if choosing is not None:
+        return Wait(choosing.deadline) if now < choosing.deadline else DealDefault()
+    if now < state.next_hand_at:
+        return Wait(state.next_hand_at)
+    if at.on_break is not None:  # no hand is dealt on a tournament's break
+        left, index = at.on_break
+        return OnBreak(now + max(left, BREAK_LOOK), index)
+    step = next_step(seats, at.menu, state.button, state.dealt_last)
+    return Wait(None) if step is None else step
+
+
+def _in_hand(state: RunnerState, live: LiveHand, at: AtTick, now: float) -> Due:
+    """What is due in hand ``live`` (see :func:`due`)."""
+    hand = live.hand
+    if at.private and hand.phase is Phase.DEALER:
+        return PrivateStep()
+    turn = state.turn
+    if hand.redeal_pending is not None:
+        if now < turn.redeal_due:
+            return Wait(turn.redeal_due)
+        # The players shuffle the redeal's deck too; nobody is left out of the hand.
+        return Redeal(hand.deal_number + 1)
+    if hand.to_agree_run_twice:
+        return offer_due(state.offer, live, now)
+    if hand.run_out_street is not None:
+        return Wait(live.run_out_due) if now < live.run_out_due else RunOut()
+    if at_showdown(hand):
+        return showdown_due(state.showdown, live, now)
+    engine = hand.to_act
+    mover = at.mover
+    if engine is None or mover is None:  # pragma: no cover - a hand over is finished at once
+        return Wait(None)
+    if mover.leaving:
+        return Act(mover.index, engine, "host")
+    if mover.bot:
+        if at.idle:
+            return Wait(None)  # nobody is there to watch: the bots wait for someone
+        if now < turn.bot_due:
+            return Wait(turn.bot_due)
+        return Act(mover.index, engine, "bot")
+    clock = turn.clock
+    assert clock is not None  # the driver times every player's turn (sync_turn)
+    if now < clock.deadline:
+        return Wait(clock.deadline)
+    return Act(mover.index, engine, "clock")  # the time bank is spent
+
+
+def offer_due(offer: TwiceOffer | None, live: LiveHand, now: float) -> Due:
+    """What the offer to run it twice in hand ``live`` comes to at ``now``, its clock
+    ``offer``: opened when it is a new one (or one a restarted server stands at), the clock's
+    no once it is up."""
+    if offer is None or offer.number != live.number:
+        return OpenOffer()
+    return Wait(offer.deadline) if now < offer.deadline else OfferClock()
+
+
+def showdown_due(showdown: ShowdownChoice | None, live: LiveHand, now: float) -> Due:
+    """What the showdown of hand ``live`` comes to at ``now``, its clock ``showdown``: opened
+    when it is a new one (or one a restarted server stands at), the clock's choices once it is
+    up."""
+    if showdown is None or showdown.number != live.number:
+        return OpenShowdown()
+    return Wait(showdown.deadline) if now < showdown.deadline else ShowdownClock()

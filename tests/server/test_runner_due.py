@@ -1,0 +1,272 @@
+"""What the hand runner has to do now, as a pure function (:func:`wildstud.server.table.runner_due
+.due`) of its state, of what its pass reads of the table (:class:`~wildstud.server.table
+.runner_due.AtTick`) and of the time: no table, no store, no event loop. A case for each branch
+of the pass: in a hand (a private deal's step, a redeal, the offer to run it twice, an all-in
+run-out, the showdown, a seat to act) and between hands (nobody there, the night over, a
+shuffle's round, a dealer's choice, the pause, a tournament's break, the next step)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tests.deal.helpers import heads_up
+from tests.server.helpers import HAND_SETUP as SETUP
+from tests.server.helpers import TWICE_SETUP, at_the_offer
+from wildstud.betting import ActionKind
+from wildstud.bots import CallingBot
+from wildstud.deal import Hand, Phase, stack_deck
+from wildstud.server.clock import Turn
+from wildstud.server.menu import Menu
+from wildstud.server.replay import DeckBook, start_hand
+from wildstud.server.showdown import ShowdownChoice, TwiceOffer
+from wildstud.server.store import HandSetup
+from wildstud.server.table.button import Ask, DealDefault, Seats, Sitter
+from wildstud.server.table.endgame import dealer_steps
+from wildstud.server.table.live import LiveHand
+from wildstud.server.table.runner import RUNNER, Choosing, RunnerState
+from wildstud.server.table.runner_due import (
+    AGAIN,
+    NEVER,
+    Act,
+    AtTick,
+    CallOff,
+    Carry,
+    Looked,
+    Missed,
+    Mover,
+    OfferClock,
+    OnBreak,
+    OpenOffer,
+    OpenShowdown,
+    PrivateStep,
+    Redeal,
+    RunnerTick,
+    RunOut,
+    ShowdownClock,
+    Shuffled,
+    Wait,
+    due,
+    handle,
+)
+from wildstud.server.table.runner_slice import handle as slice_handle
+
+
+def _timed(live: LiveHand, bank: float | None = 30.0) -> RunnerState:
+    """The runner in hand ``live``, its turn timed from 100.0: a player's clock of 20 s and a
+    30 s time bank (up at 150.0), a bot's delay of 1 s, a redeal's pause of 3 s."""
+    key = (live.number, len(live.hand.events))
+    turn = Turn().start(key, bank, now=100.0, action=20.0, bot_delay=1.0, redeal_pause=3.0)
+    return RunnerState(1, live.number, 0, live=live, turn=turn)
+
+
+# -- a seat to act ------------------------------------------------------------------------------
+
+
+def _first_turn() -> tuple[RunnerState, int, int]:
+    """Hand 7 at its first turn: the runner's state, the seat to act in the hand and at the
+    table."""
+    hand = start_hand(SETUP, DeckBook())
+    engine = hand.to_act
+    assert engine is not None
+    return _timed(LiveHand(SETUP, DeckBook(), hand, 0)), engine, SETUP.lineup[engine]
+
+
+def test_a_player_s_turn_waits_for_the_clock_then_the_clock_acts() -> None:
+    state, engine, index = _first_turn()
+    at = AtTick(mover=Mover(index))
+    assert due(state, at, 149.9) == Wait(150.0)  # the clock, then the time bank
+    assert due(state, at, 150.0) == Act(index, engine, "clock")
+    # Nobody there to watch changes nothing for a player: the clock runs.
+    assert due(state, AtTick(idle=True, mover=Mover(index)), 150.0) == Act(index, engine, "clock")
+
+
+def test_a_leaving_player_is_acted_for_at_once_by_the_host() -> None:
+    state, engine, index = _first_turn()
+    at = AtTick(mover=Mover(index, leaving=True, bot=True))  # leaving comes first
+    assert due(state, at, 100.0) == Act(index, engine, "host")
+
+
+def test_a_bot_acts_after_its_delay_and_only_while_someone_watches() -> None:
+    state, engine, index = _first_turn()
+    for mover in (Mover(index, bot=True), Mover(index, bot=True, equity=True)):
+        assert due(state, AtTick(mover=mover), 100.5) == Wait(101.0)
+        assert due(state, AtTick(mover=mover), 101.0) == Act(index, engine, "bot")
+        assert due(state, AtTick(idle=True, mover=mover), 101.0) == Wait(None)
+
+
+# -- a private deal, a redeal ---------------------------------------------------------------------
+
+THREE = HandSetup(1, 0, "the-bitch", {}, (0, 1, 2), ("p0", "p1", "p2"), 0, (50, 50, 50))
+
+
+def _queen_called() -> LiveHand:
+    """The Bitch dealt and called down to the queen of spades face up: a redeal pending."""
+    hand = Hand("the-bitch", [50, 50, 50], deck=stack_deck("2c 3c 4c  5c 6c 7c  8c Qs"))
+    bot = CallingBot()
+    while hand.redeal_pending is None:
+        if hand.phase is Phase.PLAYER:
+            hand.act(*bot.choose(hand.view(hand.to_act)))
+        else:
+            hand.step()
+    return LiveHand(THREE, DeckBook(), hand, 0)
+
+
+def test_a_redeal_waits_its_pause_then_deals_the_next_deal() -> None:
+    live = _queen_called()
+    state = _timed(live, bank=None)
+    assert live.hand.deal_number == 1
+    assert due(state, AtTick(), 102.9) == Wait(103.0)
+    assert due(state, AtTick(), 103.0) == Redeal(2)
+
+
+def test_a_private_deal_s_own_step_comes_first_while_the_dealer_deals() -> None:
+    state = _timed(_queen_called(), bank=None)
+    assert due(state, AtTick(private=True), 100.0) == PrivateStep()
+    # At a player's turn the deal has no step: the rest is the runner's.
+    turn, _, index = _first_turn()
+    assert due(turn, AtTick(private=True, mover=Mover(index)), 100.0) == Wait(150.0)
+
+
+# -- the offer to run it twice, the run-out, the showdown ----------------------------------------
+
+
+def test_the_offer_to_run_it_twice_opens_then_waits_for_its_clock() -> None:
+    hand = at_the_offer()
+    state = RunnerState(1, 1, 0, live=LiveHand(TWICE_SETUP, DeckBook(), hand, 2))
+    assert due(state, AtTick(), 10.0) == OpenOffer()
+    assert due(state.but(offer=TwiceOffer(0, 60.0)), AtTick(), 10.0) == OpenOffer()  # stale
+    offered = state.but(offer=TwiceOffer(1, 60.0))
+    assert due(offered, AtTick(), 59.0) == Wait(60.0)
+    assert due(offered, AtTick(), 60.0) == OfferClock()
+
+
+RUN_OUT = HandSetup(1, 0, "FTQ", {"all_in_turn_up": True}, (0, 1), ("ann", "bo"), 0, (5, 5))
+
+
+def test_an_all_in_run_out_deals_its_next_street_once_its_pause_is_over() -> None:
+    book = DeckBook()
+    live = LiveHand(RUN_OUT, book, start_hand(RUN_OUT, book, to_redeal=True, hold_showdown=True), 0)
+    hand = live.hand.copy()
+    while hand.to_act is not None:  # both all in at once, their hands turned up
+        kinds = {option.kind for option in hand.legal_actions()}
+        order = (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE, ActionKind.CALL)
+        hand.act(next(kind for kind in (*order, ActionKind.BRING_IN) if kind in kinds))
+    paused = dealer_steps(live, hand, 2.0, 100.0).played(hand, 0)
+    assert paused.hand.run_out_street is not None
+    state = RunnerState(1, 1, 0, live=paused)
+    assert due(state, AtTick(), 101.9) == Wait(102.0)
+    assert due(state, AtTick(), 102.0) == RunOut()
+
+
+HEADS_UP = HandSetup(1, 0, "FTQ", {}, (0, 1), ("p1", "p2"), 0, (50, 50))
+
+
+def test_the_showdown_opens_then_waits_for_its_muck_clock() -> None:
+    hand = heads_up()  # p1's aces lose to p2's nines: p1 is asked to show or muck
+    state = RunnerState(1, 1, 0, live=LiveHand(HEADS_UP, DeckBook(), hand, 12))
+    assert due(state, AtTick(), 10.0) == OpenShowdown()
+    stale = state.but(showdown=ShowdownChoice(0, 200.0))  # another hand's: a restarted server's
+    assert due(stale, AtTick(), 10.0) == OpenShowdown()
+    opened = state.but(showdown=ShowdownChoice(1, 200.0))
+    assert due(opened, AtTick(), 199.0) == Wait(200.0)
+    assert due(opened, AtTick(), 200.0) == ShowdownClock()
+
+
+# -- between hands ------------------------------------------------------------------------------
+
+MENU = Menu.build([{"game": "FTQ"}, {"game": "SMBU"}], {})
+SEATS = Seats((Sitter(0, "a"), Sitter(2, "b")))
+BETWEEN = RunnerState(None, 3, 0, next_hand_at=50.0)
+
+
+AT = AtTick(seats=SEATS, menu=MENU)
+"""Two seats dealt in, a menu of two games."""
+
+
+def test_no_hand_starts_with_nobody_there_once_the_night_is_over_or_while_a_round_goes_on() -> None:
+    for at in (replace(AT, idle=True), replace(AT, ended=True), replace(AT, round_open=True)):
+        assert due(BETWEEN, at, 60.0) == Wait(None)
+
+
+def test_a_shuffled_round_over_is_dealt_first() -> None:
+    shuffled = Shuffled(1, 2)
+    assert due(BETWEEN, replace(AT, shuffled=shuffled), 0.0) is shuffled
+
+
+def test_a_dealer_s_choice_waits_for_its_deadline_then_deals_the_default() -> None:
+    choosing = BETWEEN.but(choosing=Choosing(2, (0, 1), 80.0))
+    assert due(choosing, AT, 79.0) == Wait(80.0)
+    assert due(choosing, AT, 80.0) == DealDefault()
+    # Its chooser is no longer dealt in: the choice is called off, whatever the time.
+    gone = BETWEEN.but(choosing=Choosing(5, (0, 1), 80.0))
+    assert due(gone, AT, 10.0) == CallOff()
+
+
+def test_the_pause_between_hands_then_a_tournament_s_break_then_the_next_step() -> None:
+    assert due(BETWEEN, AT, 49.0) == Wait(50.0)
+    assert due(BETWEEN, replace(AT, on_break=(30.0, 4)), 50.0) == OnBreak(80.0, 4)
+    assert due(BETWEEN, replace(AT, on_break=(0.0, 4)), 50.0) == OnBreak(50.05, 4)
+    assert due(BETWEEN, AT, 50.0) == Ask(0, (0, 1))
+    away = Seats((Sitter(0, "a", asked=False), Sitter(2, "b")))  # no page open: no asking
+    assert due(BETWEEN, replace(AT, seats=away), 50.0) == DealDefault()
+    alone = Seats((Sitter(0, "a"), Sitter(2, "b", dealt_in=False)))
+    assert due(BETWEEN, replace(AT, seats=alone), 50.0) == Wait(None)
+
+
+# -- the runner's tick: the step due as the outcome's effect, the next one as its wake ------------
+
+
+def test_the_runner_s_tick_times_its_next_look_or_carries_the_step_out_then_looks_again() -> None:
+    state, engine, index = _first_turn()
+    at = AtTick(mover=Mover(index))
+    waiting = handle(state, RunnerTick(RUNNER, at), 120.0)
+    # Nothing due: no effect, the state as it was, the slice's timer set for the clock.
+    assert (waiting.state, waiting.effect, waiting.wake) == (state, None, 150.0)
+    acting = handle(state, RunnerTick(RUNNER, at), 150.0)
+    assert acting.state is state  # changed by the step's own change, once it is stored
+    assert acting.effect is not None
+    assert acting.effect.request == Carry(Act(index, engine, "clock"), at, 150.0)
+    assert acting.wake is None  # the step's result times the next look
+    then = acting.effect.then
+    assert then is not None
+    assert then(0.0) == Looked(RUNNER, 0.0, at, 150.0, 1.0)
+    # The runner's slice takes it back (runner_slice.handle hands it to runner_due's).
+    assert slice_handle(state, then(0.0), 151.0).wake == 150.0  # at once: behind the inbox
+    assert slice_handle(state, then(2.5), 151.0).wake == 152.5  # from the pass's now
+    assert slice_handle(state, then(None), 151.0).wake == NEVER  # not until something changes
+    # Nobody there to watch and no hand: no timer at all.
+    assert handle(BETWEEN, RunnerTick(RUNNER, replace(AT, idle=True)), 0.0).wake == NEVER
+
+
+def test_a_step_that_lets_the_pass_go_on_is_followed_by_the_rest_decided_again() -> None:
+    state = _timed(_queen_called(), bank=None)
+    at = AtTick(private=True)
+    first = handle(state, RunnerTick(RUNNER, at), 103.0)
+    assert first.effect is not None
+    assert first.effect.request == Carry(PrivateStep(), at, 103.0)
+    then = first.effect.then
+    assert then is not None
+    # The private deal had nothing to do: the redeal is decided, without asking the deal again.
+    again = slice_handle(state, then(AGAIN), 200.0)
+    assert again.effect is not None
+    assert again.effect.request == Carry(Redeal(2), AtTick(), 103.0)
+
+
+def test_a_step_whose_write_fails_keeps_the_state_and_looks_again_after_the_backoff() -> None:
+    state, _, index = _first_turn()
+    at = AtTick(mover=Mover(index))
+    acting = handle(state, RunnerTick(RUNNER, at, 2.0), 150.0)  # its second failure in a row
+    assert acting.effect is not None
+    otherwise = acting.effect.otherwise
+    assert otherwise is not None
+    missed = otherwise(False)
+    assert missed == Missed(RUNNER, False, 2.0)
+    outcome = slice_handle(state, missed, 151.0)
+    assert outcome.state is state  # kept: nothing to put back
+    assert (outcome.effect, outcome.news, outcome.wake) == (None, (), 153.0)
+    # Another process runs the table now: nothing more here.
+    assert slice_handle(state, otherwise(True), 151.0).wake == NEVER
+    # A step that lets the pass go on hands its backoff on to the rest.
+    then = acting.effect.then
+    assert then is not None
+    assert then(AGAIN) == Looked(RUNNER, AGAIN, at, 150.0, 2.0)
