@@ -1630,3 +1630,77 @@ async def _offer_ran_out() -> None:
 
 def test_the_offer_s_clock_run_out_survives_a_failed_write_with_the_runner_unchanged() -> None:
     asyncio.run(_offer_ran_out())
+
+
+# -- a tournament's hand dealt: the level counts it ---------------------------------------------
+
+
+async def _tournament_dealt() -> None:
+    store, lobby, failing = await failing_lobby()
+    level = {"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10, "hands": 10}
+    rules = TournamentSettings.model_validate({"buy_in": 20, "levels": [level, level]})
+    table, _ = await lobby.create(_quick("dealt", tournament=rules, action_clock=3600))
+    for _ in range(2):
+        await table.add_bot(SeatKind.CALLING_BOT, None, None)
+    watcher = Player(None)
+    await table.attach(watcher)  # someone watches: the table deals
+    night = Night(lobby, table, failing)
+    failed: list[tuple[Any, Any, int]] = []
+    """The runner's state, the tournament and the frames sent when the deal's write failed."""
+
+    def deal_s(args: tuple[Any, ...]) -> bool:
+        changes = args[1] if len(args) > 1 else None
+        if isinstance(changes, Changes) and changes.hand is not None and failing.armed:
+            failed.append((table.driver.state, table.tournament, len(watcher.frames)))
+            return True
+        return False
+
+    failing.only = deal_s
+    failing.armed = True
+    table.driver.failures = Backoff(first=0.01, cap=0.01)  # retried at once
+    seen: list[bool] = []
+    tick = table.driver.tick
+
+    async def checked_tick() -> float | None:
+        wait = await tick()
+        if len(failed) > len(seen):
+            # The deal was not stored: the runner's state and the tournament are the very
+            # values they were (the level has counted no hand), nothing was sent, memory is
+            # what the store holds, nothing was reloaded.
+            runner, tourney, sent = failed[-1]
+            seen.append(
+                table.driver.state is runner
+                and table.tournament is tourney
+                and tourney is not None
+                and tourney.hands == 0
+                and table.live is None
+                and len(watcher.frames) == sent
+                and held(table) == await as_stored(table, store)
+                and not table.broken
+                and lobby.tables[table.id] is table
+            )
+        return wait
+
+    table.actor.ticks(HAND, checked_tick)
+    await table.set_status(TableStatus.RUNNING)
+    async with asyncio.timeout(30):
+        while table.live is None:  # the next try deals it
+            await asyncio.sleep(0.01)
+    await table.set_status(TableStatus.PAUSED)
+    assert seen == [True]
+    assert failing.fired == 1
+    # Dealt, and stored with the level's count of hands: the hand and the tournament at once
+    # (the bots may have played a hand more before the pause).
+    tourney = table.tournament
+    assert tourney is not None
+    assert tourney.hands == table.hands_dealt >= 1
+    (stored,) = await asyncio.to_thread(store.load_tables, [table.id])
+    assert stored.tournament is not None
+    assert stored.tournament["hands"] == tourney.hands
+    assert held(table) == await as_stored(table, store)
+    night.stands()
+    await _closed_balanced(table, lobby, store)
+
+
+def test_a_tournament_s_hand_dealt_survives_a_failed_write_with_the_level_unchanged() -> None:
+    asyncio.run(_tournament_dealt())

@@ -92,21 +92,26 @@ slices, each with its module:
 - a ping's pong (:mod:`.pings`: no state, nothing stored; through the inbox, so that it comes
   after the frames of the commands ahead of it).
 
-A shared slice's turns (:attr:`Slice.shared`: a state the runner's code reads) hold the
-table's lock. The seating's commands, and the connections', are writes, or a read then a write
-(:attr:`Slice.folds`; a seat taken reads the ledger first): one has its reads carried out,
-then is folded with the follow-ups it asks of the other slices (the desk's among them) into
-one change (:meth:`Actor.fold`), stored in one transaction and adopted once it commits, then told
+A shared slice's turns (:attr:`Slice.shared`: a state the runner's code reads) hold the table's
+lock. The seating's commands, and the connections', are writes, or a read then a write
+(:attr:`Slice.folds`; a seat taken reads the ledger first): one has its reads carried out, then is
+folded with the follow-ups it asks of the other slices (the desk's among them) into one change
+(:meth:`Actor.fold`), stored in one transaction and adopted once it commits, then told
 (:meth:`Actor._change`); the connections it lets go are closed by the outbox
 (:class:`~.core.Dismissed`), and a player's numbered request is acked by it
-(:class:`~.core.Acked`); a follow-up for a slice apart (the chat's) has its turn once the
-change commits. A hand's end is the pure outcome of :func:`.hand_end.finish_hand` (the
-runner's state between hands, the hand's rows), made in the middle of a change of the hand
-runner's: it is folded into that change the same way (:meth:`Actor.fold_outcome`), and so are
-its follow-ups (a seat leaves as its hand ends, the stacks a hand ends with go to the seating,
-a tournament's knock-outs are the desk's and its last one ends the night, the chips approved
-during the hand come, the notices the hand played are dropped, the players' shuffle forgets the
-hand's values: :class:`~.core.ForgetHand`).
+(:class:`~.core.Acked`); a follow-up for a slice apart (the chat's) has its turn once the change
+commits. A hand's deal is the pure outcome of :func:`.hand_start.start_hand` (the runner's state
+with the hand dealt, its setup, first deck and the table's row), a seat's change in the hand that
+of :mod:`.hand_play` (the hand played on a copy, the action's record, the seat's row), and a hand's
+end that of :func:`.hand_end.finish_hand` (the runner's state between hands, the hand's rows), each
+made in the middle of a change of the hand runner's: it is folded into that change the same way
+(:meth:`Actor.fold_outcome`), and so are its follow-ups (a tournament's hand counts in its level,
+:class:`~.desk.HandDealt`; a private deal starts afresh, :class:`~.core.NewHand`; a players'
+shuffle no hand was dealt from is forgotten, :class:`~.shuffle_requests.DropRound`; a seat leaves
+as its hand ends, the stacks a hand ends with go to the seating, a tournament's knock-outs are the
+desk's and its last one ends the night, the chips approved during the hand come, the notices the
+hand played are dropped, the players' shuffle forgets the hand's values:
+:class:`~.core.ForgetHand`).
 
 What is not on the core yet:
 
@@ -128,13 +133,14 @@ What is not on the core yet:
   :attr:`.driver.Driver.failures`); it
   hands the players' shuffle a deal's round and a private deal its tick (commands of their
   slices, :meth:`Actor.within`), and has the audit's slice tick when more hands are due
-  (:meth:`.private_reveal.Reveals.look`); a hand's end among them is the pure
-  :func:`.hand_end.finish_hand`, folded into the change that ends the hand (above). The
+  (:meth:`.private_reveal.Reveals.look`); a hand's deal, each change in it and its end
+  among them are the pure :func:`.hand_start.start_hand`, :mod:`.hand_play` and
+  :func:`.hand_end.finish_hand`, folded into the change that makes them (above), the table's
+  values they need read by the driver (the level a tournament's hand plays at among them:
+  :meth:`.tournament.Desk.menu_at`), the news still sent by the driver itself. The
   runner's state is a frozen value all the same (:mod:`.runner`: the hand in progress, a
   :class:`~.live.LiveHand`, and the turn's clock among it), staged with each change and adopted
-  once it is stored, as a slice's is, so that a refused write has nothing to put back;
-- the tournament's part in a hand's deal (:meth:`.tournament.Desk.dealt`: the level a hand
-  plays at): the runner's change, staged into it by today's code.
+  once it is stored, as a slice's is, so that a refused write has nothing to put back.
 """
 
 from __future__ import annotations
@@ -570,11 +576,13 @@ class Actor:
 
     def fold_outcome(self, name: str, outcome: Outcome[Any], into: Changes) -> list[Told]:
         """Fold ``outcome``, slice ``name``'s, made by a part not moved onto the core yet in the
-        middle of its change (under the table's lock): the hand's end that the hand runner's
-        change comes to (:func:`.hand_end.finish_hand`). As :meth:`fold` does, its writes are
+        middle of its change (under the table's lock): a hand's deal
+        (:func:`.hand_start.start_hand`), the hand's end that the hand runner's change comes
+        to (:func:`.hand_end.finish_hand`). As :meth:`fold` does, its writes are
         added to ``into``, its new state is adopted once that change commits, and its
         follow-ups are folded into the same change; returns the news of those follow-ups, the
-        caller's to send once its change is stored."""
+        caller's to send once its change is stored. ``into`` may be the outcome's own change
+        (the change in hand starts with it: nothing to copy)."""
         told: list[Told] = []
         self._folded(self.slices[name], outcome, into, told)
         return told
@@ -590,7 +598,8 @@ class Actor:
         if effect is not None:
             assert isinstance(effect.request, Changes)
             assert effect.then is None
-            into.add(effect.request)
+            if effect.request is not into:  # else the change in hand is the outcome's own
+                into.add(effect.request)
         self.table.writer.staged[part.name] = outcome.state
         after: list[Command] = []
 

@@ -56,6 +56,7 @@ __all__ = [
     "ForgetHand",
     "Gone",
     "HandNews",
+    "NewHand",
     "News",
     "Numbered",
     "Outcome",
@@ -174,6 +175,16 @@ class Retime(Command):
     (:meth:`.private.PrivateDeal.made`, :attr:`.actor.Slice.made`)."""
 
     seconds: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class NewHand(Command):
+    """Hand ``number`` is dealt privately: the private deal's state starts afresh for it (its
+    rounds begin at the runner's next tick). The hand runner's follow-up of a deal
+    (:func:`.hand_start.start_hand`) for the private deal's slice (:mod:`.private_progress`),
+    folded into the change that deals the hand: adopted once it is stored."""
+
+    number: int
 
 
 @dataclass(frozen=True, slots=True)

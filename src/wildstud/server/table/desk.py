@@ -8,9 +8,11 @@ in play, the hands dealt, the table's row, the tournament's settings) comes with
 its turn comes (a follow-up's :class:`~.core.AtTable`, by :attr:`.actor.Slice.made`). The
 follow-ups are folded into the seating's change that asks them (:meth:`.actor.Actor.fold`),
 and a knock-out that leaves one player in ends the night in the same change (the seating's
-:class:`~.seating.EndNight`, the desk's own follow-up). The rest of the desk, which the hand
-runner uses under the table's lock (the level a hand is dealt at, the knock-outs as a hand
-ends), is :mod:`.tournament`'s :class:`~.tournament.Desk`, which reads the same state.
+:class:`~.seating.EndNight`, the desk's own follow-up). The hand runner's follow-ups are
+taken the same way: a hand dealt counts in its level (:class:`HandDealt`), a hand's end busts,
+places and pays (:class:`HandFinished`). The rest of the desk, which the hand runner reads
+under the table's lock (the stakes of the level a hand is dealt at, a break's time left), is
+:mod:`.tournament`'s :class:`~.tournament.Desk`, which reads the same state.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ __all__ = [
     "NAME",
     "GiveAddOn",
     "GiveRebuy",
+    "HandDealt",
     "HandFinished",
     "addon_open",
     "handle",
@@ -172,12 +175,26 @@ class HandFinished(Command):
     at: AtTable | None = field(default=None, kw_only=True)
 
 
+@dataclass(frozen=True, slots=True)
+class HandDealt(Command):
+    """A hand is dealt at ``when``: the clock rolled on to then, the hand counted in its level
+    (whose stakes it plays: :meth:`.tournament.Desk.menu_at`, read at the same ``when``), and
+    the players waiting with an empty stack out once rebuys have closed; refused on a break.
+    The hand runner's follow-up of a deal (:func:`.hand_start.start_hand`), folded into the
+    change that deals it; ``at``: what the desk needs of the table (the seats' rows: those who
+    have not entered yet enter), made as its turn comes."""
+
+    when: float
+    at: AtTable | None = field(default=None, kw_only=True)
+
+
 COMMANDS: tuple[type[Command], ...] = (
     GiveRebuy,
     GiveAddOn,
     TableRuns,
     PlayerOut,
     DealMade,
+    HandDealt,
     HandFinished,
 )
 """The commands the desk's slice takes: the host's, and the seating's and the hand runner's
@@ -215,7 +232,7 @@ def handle(state: Tourney | None, command: Command, now: float) -> Outcome[Tourn
     """
     if isinstance(command, GiveRebuy):
         return checked(state, lambda: _give(state, command, now))
-    assert isinstance(command, TableRuns | PlayerOut | DealMade | HandFinished)
+    assert isinstance(command, TableRuns | PlayerOut | DealMade | HandDealt | HandFinished)
     at = command.at
     assert at is not None, "the table makes a follow-up for the desk whole (Slice.made)"
     return checked(state, lambda: _follow_up(state, command, at, now))
@@ -223,7 +240,7 @@ def handle(state: Tourney | None, command: Command, now: float) -> Outcome[Tourn
 
 def _follow_up(
     state: Tourney | None,
-    command: TableRuns | PlayerOut | DealMade | HandFinished,
+    command: TableRuns | PlayerOut | DealMade | HandDealt | HandFinished,
     at: AtTable,
     now: float,
 ) -> Outcome[Tourney | None]:
@@ -234,6 +251,12 @@ def _follow_up(
         return Outcome(state)  # a cash table's clock and players are nobody's here
     if isinstance(command, HandFinished):
         return _hand_finished(state, command, rules, at, now)
+    if isinstance(command, HandDealt):
+        when = command.when
+        new, _ = synced(state, at.rows).dealt(when, rules.schedule())
+        # Those who busted and did not rebuy before this hand was dealt go out.
+        new = new.knocked_out([entry for entry in new.still_in if entry.busted is not None])
+        return _written(new, when)
     follow: tuple[Command, ...] = ()
     if isinstance(command, TableRuns):
         new = state.started(now) if command.running else state.stopped(now)

@@ -37,8 +37,16 @@ write fails comes back to the slice as :class:`~.runner_due.Missed` (the effect'
 ``otherwise``), which keeps the runner's state and looks again after the backoff the tick
 carries (:attr:`Driver.failures`: 1 s, doubling to 30 s while the writes keep failing). What it
 carries out besides the slice's commands (dealing, a redeal, a run-out's street, the showdown's
-and the offer's clocks opened, a private deal's step) is today's code: each stores and sends
-by itself.
+and the offer's clocks opened, a private deal's step) is today's code, which stores and sends
+by itself; but a hand's deal is a pure function (:func:`.hand_start.start_hand`) of the
+runner's state and the table's values the driver reads (the seats, the menu or a tournament
+level's, the table's row, the players' shuffle as it stands, how the hand is made), its outcome
+and its follow-ups for the other parts folded into the change that deals the hand
+(:meth:`Driver.deal`); so is a seat's change in the hand (:mod:`.hand_play`: an action,
+:meth:`Driver.act`; a showdown's choice, an answer to the offer to run it twice, a hand a
+private deal's rounds show, the dealer's step nobody chose), of the runner's state and the
+seat's row, each staged with the hand's end when it ends the hand (:meth:`Driver.stage`), then
+stored and told by the caller.
 
 What comes after the betting (the all-in run-out and its odds, the offer to run it twice, the
 showdown's choices) is the runner's part :class:`~.endgame.Endgame`, which stages its changes
@@ -54,7 +62,8 @@ number) go into it, and the seats take them once it is stored. A hand's end is a
 function (:func:`.hand_end.finish_hand`) of the runner's state, the hand and the table as the
 change leaves it: its outcome (the runner's state between hands, the ledger's results, the
 hand's record) is folded into the change with its follow-ups (:meth:`Driver.finish_hand`,
-:meth:`.actor.Actor.fold_outcome`): the stacks of the seats that stay go to the seating
+:func:`.hand_end.then_ended`, :meth:`.actor.Actor.fold_outcome`): the stacks of the seats
+that stay go to the seating
 (:class:`~.seating.HandOver`), those leaving leave by :class:`~.seating.Leave`, a
 tournament's desk places those who went out (:class:`~.desk.HandFinished`), the chips
 approved come (:class:`~.cashier.HandEnded`).
@@ -85,24 +94,27 @@ from typing import TYPE_CHECKING, Any
 
 from wildstud.betting import ActionKind
 from wildstud.deal import Hand, Phase
+from wildstud.server import replay
 from wildstud.server.clock import RETRY_BACKOFF, Backoff, Turn
 from wildstud.server.errors import ServerError
-from wildstud.server.replay import DeckBook, start_hand
+from wildstud.server.replay import DeckBook
 from wildstud.server.seating import Seat
 from wildstud.server.showdown import ShowdownChoice, TwiceOffer
 from wildstud.server.store import (
-    ActionRecord,
     Changes,
     HandSetup,
     SeatState,
 )
-from wildstud.server.table.button import Seats, dealer_for, game_for
-from wildstud.server.table.core import ClockNews, TableNews
+from wildstud.server.table import hand_play
+from wildstud.server.table.button import Seats
+from wildstud.server.table.core import ClockNews, Effect, Outcome, TableNews
 from wildstud.server.table.endgame import Endgame
-from wildstud.server.table.hand_end import AtHandEnd, finish_hand
+from wildstud.server.table.hand_end import AtHandEnd, then_ended
+from wildstud.server.table.hand_play import AtPlay, Move
 from wildstud.server.table.hand_requests import Action, Deal, Decide, Step
+from wildstud.server.table.hand_start import AtDeal, pick, start_hand
 from wildstud.server.table.live import LiveHand
-from wildstud.server.table.runner import RUNNER, Choosing, RunnerState, row_in
+from wildstud.server.table.runner import RUNNER, Choosing, RunnerState
 from wildstud.server.table.runner_due import NEVER, Again, Carry, RunnerTick, at_tick
 from wildstud.server.table.runner_pass import carry
 from wildstud.server.table.seating import TableStatus
@@ -392,81 +404,61 @@ class Driver:
     ) -> None:
         """Start the next hand with game ``entry`` (``None``: the default pick); ``chooser``:
         the row of the seat that chose it, with the number of its request; ``chose``: the seat
-        that chose it before the players' shuffle, which deals it if still dealt in."""
+        that chose it before the players' shuffle, which deals it if still dealt in. The deal
+        is the pure :func:`.hand_start.start_hand`, folded into the change (with the hand's
+        end, for a hand over at once), stored, then told."""
         table = self.table
-        choosing = self.current.choosing
-        self.put(choosing=None)
-        seats = Seats.of(table.seats)
-        lineup = seats.lineup()
-        entry = game_for(table.menu, entry, len(lineup), self.current.last_entry)
-        if len(lineup) < 2 or entry is None:
-            await self._no_hand(chooser)  # no hand after all, but the chooser's seq was taken
-            return
-        asked = chose if choosing is None else choosing.button
-        number = self.current.hands_dealt + 1
-        # The players shuffle first: the hand is dealt once their round is over, without the
-        # seats whose pages gave no value (they sit this hand out, and post nothing).
-        if await self._shuffled(number, 1, lineup, entry, asked):
-            await self._no_hand(chooser)  # the chooser's seq is taken; the game waits
-            return
-        left_out = self.table.shuffling.left_out(number, 1)
-        if left_out:
-            lineup = tuple(index for index in lineup if index not in left_out)
-            if len(lineup) < 2:  # nobody to play: the round is forgotten, none was dealt
-                dropped = self.table.shuffling.dropped(number, 1)
-                if chooser is not None:  # the chooser's seq is taken
-                    dropped.seats.append(chooser)
-                await self.commit(dropped)
-                table.fanout.broadcast_table()
-                return
-        button = dealer_for(seats, lineup, self.current.button, self.current.dealt_last, asked)
-        changes = Changes()
-        # A tournament's hand plays the games of the menu at the stakes of its level.
-        menu = table.menu
-        if table.tournament is not None:
-            menu = table.desk.dealt(time.monotonic(), changes)
-        item = menu.items[entry]
-        setup = HandSetup(
-            number=number,
+        now = time.monotonic()
+        state = self.current
+        seats = table.seats
+        private = table.private.on
+        at = AtDeal(
             entry=entry,
-            game=item.game.name,
-            options=dict(item.options.to_mapping()),
-            lineup=lineup,
-            names=tuple(table.seats[index].name for index in lineup),
-            dealer=lineup.index(button),
-            stacks=tuple(table.seats[index].stack for index in lineup),
-            player_ids=tuple(table.seats[index].player_id for index in lineup),
+            chooser=chooser,
+            chose=chose,
+            seats=Seats.of(seats),
+            rows={index: seat.state() for index, seat in seats.items()},
+            menu=table.menu,
+            row=table.state(),
+            deck=self._new_hand,
+            pause=table.settings.runout_pause,
+            waits=table.private.waits,
+            tournament=table.tournament is not None,
+            private=private,
         )
-        if table.private.on:  # no deck: each deal's rounds open its cards (.private)
-            book = DeckBook()
-            hand: Hand = table.private.new_hand(setup)
-        else:
-            book = DeckBook(shuffle=self.table.shuffling.shuffle_for(setup.number))
-            hand = start_hand(setup, book, to_redeal=True, hold_showdown=True)
-        # A new hand: the runner takes it (or not) with the change, and its decks.
-        dealt = self.endgame.deal_on(LiveHand(setup, book, hand, 0), hand)
-        decks = dealt.decks()
-        live = dealt.played(hand, 0)
-        self.put(
-            live=live,
-            last_hand=None,
-            button=button,
-            hands_dealt=setup.number,
-            last_entry=entry,
-            dealt_last={index: table.seats[index].player_id for index in lineup},
-            acted=frozenset(),
-            timed_out=frozenset(),
-        )
-        changes.add(Changes(table=table.state(), hand=setup, decks=decks))
-        if chooser is not None:
-            changes.seats.append(chooser)
-        if hand.phase is Phase.OVER:
-            self.finish_hand(changes, live)
+        picked = pick(state, at)
+        if picked is not None and not private:
+            # The players shuffle first (the choice in progress is over with the round's
+            # change): the hand is dealt once their round is over, without the seats whose
+            # pages gave no value (they sit this hand out, and post nothing).
+            self.put(choosing=None)
+            number = picked.number
+            if await self._shuffled(number, 1, picked.lineup, picked.entry, picked.asked):
+                at = replace(at, shuffling=True)  # the chooser's seq is taken; the game waits
+            else:
+                at = replace(at, left_out=frozenset(table.shuffling.left_out(number, 1)))
+        if picked is not None and table.tournament is not None:
+            # A tournament's hand plays the games of the menu at the stakes of its level.
+            at = replace(at, menu=table.desk.menu_at(now))
+        # From the state as the deal was asked (its dealer's choice among it): the round's
+        # change, if one was stored, changed nothing else of the runner's.
+        changes = self.stage(start_hand(state, at, now), now)
         await self.commit(changes)
         table.fanout.broadcast_table()
+        if changes.hand is None:
+            return  # no hand after all, but the chooser's seq was taken
         self.sync_turn()
         table.fanout.publish()
         self.endgame.run_out_odds()
+
+    def _new_hand(self, setup: HandSetup) -> tuple[DeckBook, Hand]:
+        """Hand ``setup``, made: from the players' shuffle's decks (or the server's own), or
+        as a private hand, whose deal's rounds open its cards (:mod:`.private`)."""
+        table = self.table
+        if table.private.on:
+            return DeckBook(), table.private.new_hand(setup)
+        book = DeckBook(shuffle=table.shuffling.shuffle_for(setup.number))
+        return book, replay.start_hand(setup, book, to_redeal=True, hold_showdown=True)
 
     async def _shuffled(
         self,
@@ -488,25 +480,6 @@ class Driver:
             await self.table.actor.within(opening)
         return not shuffling.over(number, deal)
 
-    async def _no_hand(self, chooser: SeatState | None) -> None:
-        """No hand is dealt now: the choice in progress is over (and the chooser's request
-        taken, with its row ``chooser``, if any); everyone is told."""
-        if chooser is None:
-            self.settle()
-        else:
-            await self.commit(Changes(seats=[chooser]))
-        self.table.fanout.broadcast_table()
-
-    def mark(self, index: int, *, acted: bool, timed_out: bool = False) -> None:
-        """Seat ``index``'s player made a choice in the hand (``acted``), or the clock acted
-        for them (``timed_out``; the showdown's default is no missed turn,
-        :mod:`wildstud.server.showdown`): staged with the change."""
-        state = self.current
-        if acted and index not in state.acted:
-            self.put(acted=state.acted | {index})
-        elif timed_out and index not in state.timed_out:
-            self.put(timed_out=state.timed_out | {index})
-
     async def act(
         self,
         seat: Seat,
@@ -523,33 +496,10 @@ class Driver:
         left (``None``: not drawn on). The seat's row is stored with the action, and the seat
         takes it then."""
         table = self.table
-        live = self.current.live
-        assert live is not None
-        row = seat.state()
-        if seq is not None or bank is not None:
-            row = replace(
-                row,
-                last_seq=row.last_seq if seq is None else seq,
-                time_bank=row.time_bank if bank is None else bank,
-            )
-        hand = live.hand.copy()  # the table's hand changes only once the change is stored
-        hand.act(kind, amount, seat=engine)
-        played = self.endgame.deal_on(live, hand).played(hand, 1)
-        record = ActionRecord(
-            number=live.number,
-            index=live.actions,
-            seat=engine,
-            kind=kind.value,
-            amount=amount,
-            source=source,
-            seq=seq,
-        )
-        changes = Changes(seats=[row], actions=[record], decks=live.decks())
-        self.put(live=played)
-        self.mark(seat.index, acted=source == "player", timed_out=source == "clock")
-        if hand.phase is Phase.OVER:
-            self.finish_hand(changes, played)
-        await self.commit(changes)
+        now = time.monotonic()
+        move = Move(seat.state(), engine, source, seq, bank)
+        outcome = hand_play.act(self.current, move, kind, amount, self.at_play(), now)
+        await self.commit(self.stage(outcome, now))
         # Stacks change at the end of a hand; a time bank whenever it is drawn on.
         seats_changed = self.state.live is None or self.turn.bank != seat.time_bank
         self.sync_turn()
@@ -581,33 +531,64 @@ class Driver:
 
     def finish_hand(self, changes: Changes, live: LiveHand, void: str | None = None) -> None:
         """Hand ``live`` (as the change in hand leaves it) is over: its end
-        (:func:`.hand_end.finish_hand`, a pure function of the runner's state and the table
-        as ``changes`` leave it) goes into ``changes``, with the other parts' follow-ups
-        folded in (:meth:`.actor.Actor.fold_outcome`); the runner's state between hands is
-        adopted, and the seats that leave are told, once it is stored. ``void``: why the hand
-        is void."""
+        (:func:`.hand_end.then_ended`, pure, of the runner's state and the table as ``changes``
+        leave it) goes into ``changes``, with the other parts' follow-ups folded in
+        (:meth:`_fold`); the runner's state between hands is adopted, and the seats that leave
+        are told, once it is stored. ``void``: why the hand is void."""
+        # The rows written for the seats dealt in are rewritten by the seating's follow-ups
+        # (the stacks the hand left, or the seat given up): the hand's end has them.
+        written = Outcome(self.current.but(live=live), effect=Effect(Changes(seats=changes.seats)))
+        ended = then_ended(written, self._at_hand_end(), time.monotonic(), void)
+        changes.seats = []
+        self._fold(ended, changes)
+
+    def stage(self, outcome: Outcome[RunnerState], now: float) -> Changes:
+        """The change that ``outcome``, a pure change of the runner's in a hand (a deal, a
+        seat's change: :mod:`.hand_start`, :mod:`.hand_play`), comes to, staged: with the
+        hand's end when it ends the hand (:func:`.hand_end.then_ended`), and the follow-ups
+        folded in (:meth:`_fold`); the caller stores it."""
+        live = outcome.state.live
+        if live is not None and live.hand.phase is Phase.OVER:
+            outcome = then_ended(outcome, self._at_hand_end(), now)
+        assert outcome.effect is not None
+        changes = outcome.effect.request  # the change in hand starts as the outcome's own
+        assert isinstance(changes, Changes)
+        self._fold(outcome, changes)
+        return changes
+
+    def at_play(self) -> AtPlay:
+        """What the dealer's steps after a change need of the table: its run-out's pause and
+        its private deal's rounds (:class:`.hand_play.AtPlay`)."""
+        return AtPlay(self.table.settings.runout_pause, self.table.private.waits)
+
+    def _at_hand_end(self) -> AtHandEnd:
+        """What a hand's end needs of the table, as it stands (the rows a change writes stand
+        over these: :func:`.hand_end.then_ended`)."""
         table = self.table
-        lineup = live.setup.lineup
         seats = table.seats
-        at = AtHandEnd(
+        return AtHandEnd(
             table_id=table.id,
-            rows={index: row_in(changes, index) or seat.state() for index, seat in seats.items()},
+            rows={index: seat.state() for index, seat in seats.items()},
             clients={index: tuple(seat.clients) for index, seat in seats.items() if seat.leaving},
             settings=table.settings,
             notices=table.notices,
             approved=any(request.status == "approved" for request in table.cashier.open),
             tournament=table.tournament is not None,
         )
-        ended = finish_hand(self.current, live, at, time.monotonic(), void)
-        # The rows written for the seats dealt in are rewritten by the seating's follow-ups
-        # (the stacks the hand left, or the seat given up).
-        changes.seats = [row for row in changes.seats if row.seat not in lineup]
-        told = table.actor.fold_outcome(RUNNER, ended, changes)
-        # The runner's change tells the table itself; a seat that left hears it once stored.
+
+    def _fold(self, outcome: Outcome[RunnerState], changes: Changes) -> None:
+        """Fold ``outcome``, a pure change of the runner's (a deal, an action, a hand's end),
+        into ``changes`` with the follow-ups it asks of the other parts
+        (:meth:`.actor.Actor.fold_outcome`): the runner's new state is adopted once it is
+        stored, and the news of those follow-ups sent then (a seat that left hears it), but
+        the table's own, which the runner's change tells itself."""
+        table = self.table
+        told = table.actor.fold_outcome(RUNNER, outcome, changes)
         told = [news for news in told if not isinstance(news, TableNews | ClockNews)]
         if told:
             table.writer.after(lambda: table.actor.outbox.send(told))
-        table.writer.after(table.metrics.hand_finished)  # counted once it is stored
+        if changes.hand_end is not None:
+            table.writer.after(table.metrics.hand_finished)  # counted once it is stored
 
     def sync_turn(self) -> None:
         """Time a turn the driver has not timed yet: a new one, one resumed after a pause, the

@@ -1,8 +1,8 @@
 """The end of a hand at a table: the all-in run-out, the offer to run it twice and the showdown.
 
 An :class:`Endgame` is the hand runner's (:class:`~.driver.Driver`) part for what comes after
-the betting: the dealer's steps as far as they go now (the pure :func:`dealer_steps`, of the
-hand, the run-out's pause, ``now`` and whether a private deal's cards wait, which
+the betting: the dealer's steps as far as they go now (the pure :func:`.hand_play.dealer_steps`,
+of the hand, the run-out's pause, ``now`` and whether a private deal's cards wait, which
 :meth:`Endgame.deal_on` asks with the table's: to a player's turn, a redeal, the showdown's
 choices, the offer to run it twice, or the next street of an all-in run-out, which waits
 ``runout_pause`` seconds with the chances of the hands turned up on every page, worked out on a
@@ -14,9 +14,11 @@ once (:meth:`Endgame.open_showdown`) and the others when the muck clock runs out
 twice, answered the same way (:meth:`Endgame.answer_twice`, :meth:`Endgame.open_offer`,
 :meth:`Endgame.offer_clock`, :class:`~.runner_slice.OfferTimeUp`). When each is due is the
 pure decision of the runner's pass (:func:`.runner_due.due`).
-Each choice is stored as the hand's next action through the runner's change
-(:meth:`.Driver.commit`): the engine plays it on a copy of the hand, which the table takes
-only once the store has it, exactly as a bet is (:mod:`.driver`).
+Each choice is the hand's next action, a pure change of the runner's
+(:func:`.hand_play.show_or_muck`, :func:`.hand_play.answer_twice`) staged and stored through
+the runner (:meth:`.Driver.stage`, :meth:`.Driver.commit`): the engine plays it on a copy of
+the hand, which the table takes only once the store has it, exactly as a bet is
+(:mod:`.driver`).
 
 Who is asked to show or muck, and what a clock chooses for them, is the engine's
 (:attr:`~wildstud.deal.Hand.to_show_or_muck`, :meth:`~wildstud.deal.Hand.auto_show_or_muck`):
@@ -35,24 +37,15 @@ import asyncio
 import functools
 import logging
 import time
-from collections.abc import Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from wildstud.deal import Hand, Phase
+from wildstud.deal import Hand
 from wildstud.server.frames import RunTwiceFrame, ShowdownFrame
-from wildstud.server.replay import (
-    MUCK,
-    RUN_ONCE,
-    RUN_TWICE,
-    SHOW,
-    at_showdown,
-    show_winners_first,
-)
 from wildstud.server.runout import ODDS_THREAD, odds_frame
 from wildstud.server.seating import Seat
 from wildstud.server.showdown import ShowdownChoice, TwiceOffer
-from wildstud.server.store import ActionRecord, Changes, SeatState
+from wildstud.server.table import hand_play
+from wildstud.server.table.hand_play import Move, dealer_steps, never, show_or_muck
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.runner_slice import OfferTimeUp, ShowdownTimeUp
 
@@ -62,65 +55,6 @@ if TYPE_CHECKING:
 __all__ = ["Endgame", "dealer_steps", "never"]
 
 log = logging.getLogger("wildstud.server")
-
-
-def _row(seat: Seat, seq: int | None) -> SeatState:
-    """``seat``'s row, with the number of the player's request ``seq`` (``None``: a choice
-    nobody asked for, a bot's or a clock's)."""
-    row = seat.state()
-    return row if seq is None else replace(row, last_seq=seq)
-
-
-def never(hand: Hand) -> bool:
-    """No deal waits for rounds outside a private deal (the ``waits`` of :func:`dealer_steps`)."""
-    return False
-
-
-def dealer_steps(
-    live: LiveHand, hand: Hand, pause: float, now: float, waits: Callable[[Hand], bool] = never
-) -> LiveHand:
-    """The dealer's steps on ``hand`` (the copy of ``live``'s hand a change makes) as far as
-    they go at ``now``: to a player's turn, a redeal, the showdown while a seat there still
-    has to choose to show or muck (its winners shown first; then through it), the offer to
-    run it twice while a seat is still to answer, the next cards of a private deal that
-    ``waits`` says are not opened yet (:meth:`.private.PrivateDeal.waits`, asked of the hand
-    as it stands at each step), or the next street of an all-in run-out (run 2's first street
-    after run 1's showdown too), which waits ``pause`` seconds with the chances of the hands
-    turned up on every page (the table's :meth:`Endgame.run_out` deals it then). Returns
-    ``live`` with its run-out's pause as it stands at ``now`` (its hand the caller's to
-    change: :meth:`.LiveHand.played`); a function of what it is given, which changes nothing
-    but ``hand``.
-
-    >>> from wildstud.server.replay import DeckBook, start_hand
-    >>> from wildstud.server.store import HandSetup
-    >>> setup = HandSetup(1, 0, "FTQ", {}, (0, 1), ("Ann", "Bo"), 0, (100, 100), ("a", "b"))
-    >>> book = DeckBook()
-    >>> live = LiveHand(setup, book, start_hand(setup, book), 0)
-    >>> hand = live.hand.copy()
-    >>> dealer_steps(live, hand, 3.0, 10.0) is live, hand.to_act is not None  # a turn: no step
-    (True, True)
-    """
-    while hand.phase is Phase.DEALER and hand.redeal_pending is None:
-        if waits(hand):
-            break  # a private deal's next cards are not opened yet (.private)
-        if hand.to_agree_run_twice:
-            break  # the hands all in are asked to run it twice first (runner_due.offer_due)
-        if at_showdown(hand):
-            if hand.to_show_or_muck:
-                # The winners are tabled first: the frame that asks the losers shows them.
-                show_winners_first(hand)
-                break
-            hand.step()  # the showdown: in a hand run twice, run 1's starts run 2
-            continue
-        street = hand.run_out_street
-        if street is not None and pause > 0:
-            key = (hand.deal_number, hand.current_run, street)
-            if live.run_out_stop != key:
-                return live.paused(key, now + pause)
-            if now < live.run_out_due:
-                break
-        hand.step()
-    return live
 
 
 class Endgame:
@@ -150,11 +84,10 @@ class Endgame:
         on as far as the dealer goes, store its new decks (and its end, if it ended), and tell
         everyone; the table takes the copy once the write is stored."""
         table = self.table
-        played = self.deal_on(live, hand).played(hand, 0)
-        self.driver.put(live=played)
-        changes = Changes(decks=live.decks())
-        if hand.phase is Phase.OVER:
-            self.driver.finish_hand(changes, played)
+        driver = self.driver
+        now = time.monotonic()
+        dealt = hand_play.dealt_on(driver.current, live, hand, driver.at_play(), now)
+        changes = driver.stage(dealt, now)
         await self.driver.commit(changes)
         self.driver.sync_turn()
         table.fanout.publish()
@@ -256,31 +189,16 @@ class Endgame:
         table's default); store it and tell everyone (a muck as the hand's event, naming no
         card). ``seq``: the number of the player's request, stored in the seat's row."""
         table = self.table
-        live = self.driver.current.live
+        driver = self.driver
+        now = time.monotonic()
+        state = driver.current
+        live = state.live
         assert live is not None
-        hand = live.hand.copy()
-        if show is None:
-            show = table.settings.showdown_default == "show"
-            hand.auto_show_or_muck([engine], show=show)
-        else:
-            hand.show_or_muck(engine, show)
-        kind = SHOW if show else MUCK
-        record = ActionRecord(
-            number=live.number,
-            index=live.actions,
-            seat=engine,
-            kind=kind,
-            amount=None,
-            source=source,
-            seq=seq,
-        )
-        pending = hand.to_show_or_muck
-        played = self.deal_on(live, hand).played(hand, 1)
-        self.driver.put(live=played)
-        changes = Changes(seats=[_row(seat, seq)], actions=[record], decks=live.decks())
-        self.driver.mark(seat.index, acted=source == "player")
-        if hand.phase is Phase.OVER:
-            self.driver.finish_hand(changes, played)
+        default = table.settings.showdown_default == "show"
+        move = Move(seat.state(), engine, source, seq)
+        outcome = show_or_muck(state, move, show, default, driver.at_play(), now)
+        pending: tuple[int, ...] = outcome.reply  # type: ignore[assignment]
+        changes = driver.stage(outcome, now)
         await self.driver.commit(changes)
         table.fanout.publish()
         table.fanout.broadcast(self.showdown_frame(live, pending))  # none left: it is over
@@ -342,30 +260,17 @@ class Endgame:
         ``None``: a bot's, a clock's or a leaving player's, no); store it and tell everyone.
         ``seq``: the number of the player's request, stored in the seat's row."""
         table = self.table
-        live = self.driver.current.live
-        assert live is not None
-        hand = live.hand.copy()
-        agree = bool(agree)
-        hand.agree_run_twice(engine, agree)
-        record = ActionRecord(
-            number=live.number,
-            index=live.actions,
-            seat=engine,
-            kind=RUN_TWICE if agree else RUN_ONCE,
-            amount=None,
-            source=source,
-            seq=seq,
-        )
-        played = self.deal_on(live, hand).played(hand, 1)
-        self.driver.put(live=played)
-        changes = Changes(seats=[_row(seat, seq)], actions=[record], decks=live.decks())
-        self.driver.mark(seat.index, acted=source == "player")
-        if hand.phase is Phase.OVER:  # pragma: no cover - a run-out always has a card to come
-            self.driver.finish_hand(changes, played)
+        driver = self.driver
+        now = time.monotonic()
+        move = Move(seat.state(), engine, source, seq)
+        outcome = hand_play.answer_twice(driver.current, move, bool(agree), driver.at_play(), now)
+        played = outcome.state.live
+        assert played is not None
+        changes = driver.stage(outcome, now)
         await self.driver.commit(changes)
         table.fanout.publish()
         table.fanout.broadcast(self.offer_frame(played))  # seats empty once it is settled
-        if not hand.to_agree_run_twice:
+        if not played.hand.to_agree_run_twice:
             self.driver.put(offer=None)
             self.driver.settle()
         self.run_out_odds()

@@ -41,7 +41,7 @@ later turn never sees one without the other, and a failed write leaves neither.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from wildstud.server.history import summary
@@ -59,7 +59,7 @@ if TYPE_CHECKING:
     from wildstud.server.schemas import TableSettings
     from wildstud.server.table.live import LiveHand
 
-__all__ = ["AtHandEnd", "finish_hand"]
+__all__ = ["AtHandEnd", "finish_hand", "then_ended"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +153,31 @@ def finish_hand(
         timed_out=frozenset(),
     )
     return Outcome(new, effect=Effect(changes), follow=tuple(follow))
+
+
+def then_ended(
+    outcome: Outcome[RunnerState], at: AtHandEnd, now: float, void: str | None = None
+) -> Outcome[RunnerState]:
+    """``outcome``, a change of the runner's whose hand in play is over (a deal, an action:
+    :mod:`.hand_start`, :mod:`.hand_play`), with the hand's end (:func:`finish_hand`) in the same
+    change: the seats' rows as the change leaves them (``at``'s, with the change's own over
+    them), the rows it wrote for the seats dealt in left to the seating's follow-ups (the
+    stacks the hand left, or the seat given up), its follow-ups then the hand's end's."""
+    live = outcome.state.live
+    assert live is not None
+    assert outcome.effect is not None
+    written = outcome.effect.request
+    assert isinstance(written, Changes)
+    rows = {**at.rows, **{row.seat: row for row in written.seats}}
+    ended = finish_hand(outcome.state, live, replace(at, rows=rows), now, void)
+    lineup = live.setup.lineup
+    changes = Changes(seats=[row for row in written.seats if row.seat not in lineup])
+    changes.add(replace(written, seats=[]))  # a copy: the outcome given is left as it was
+    assert ended.effect is not None
+    assert isinstance(ended.effect.request, Changes)
+    changes.add(ended.effect.request)
+    follow = (*outcome.follow, *ended.follow)
+    return Outcome(ended.state, effect=Effect(changes), news=outcome.news, follow=follow)
 
 
 def _entry(row: SeatState, result: int, number: int) -> LedgerEntry:

@@ -54,10 +54,12 @@ from typing import TYPE_CHECKING
 from wildstud.deal import Hand, Phase, PrivateHand, TableView
 from wildstud.games import find_game
 from wildstud.private_rounds import Agent, DealRounds, RoundsDealer, RoundsError, Row
-from wildstud.server.replay import SHOW, at_showdown
+from wildstud.server.replay import at_showdown
 from wildstud.server.seating import Client
-from wildstud.server.store import ActionRecord, Changes, HandSetup, PrivateRound
+from wildstud.server.store import HandSetup, PrivateRound
+from wildstud.server.table import hand_play
 from wildstud.server.table.core import Command, News, Retime, To
+from wildstud.server.table.hand_play import Move
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.private_answers import NAME, PrivateState, Shown, step_of
 from wildstud.server.table.private_progress import (
@@ -136,9 +138,9 @@ class PrivateDeal:
 
     def new_hand(self, setup: HandSetup) -> PrivateHand:
         """Hand ``setup`` as a private hand, not dealt yet (its rounds begin at the driver's
-        next tick, :meth:`due`): the deal's state is the new hand's once the deal is stored."""
+        next tick, :meth:`due`): the deal's state is the new hand's once the deal is stored
+        (:class:`~.core.NewHand`, the deal's follow-up)."""
         game = find_game(setup.game)
-        self.table.writer.after(lambda: self.adopt(PrivateState(setup.number)))
         self.dealer = RoundsDealer()
         self.dealing = setup.number
         return PrivateHand(
@@ -314,26 +316,14 @@ class PrivateDeal:
         driver = table.driver
         live = table.live
         assert live is not None
-        engine, source = shown.engine, shown.source
+        engine = shown.engine
         seat = table.seats[live.setup.lineup[engine]]
-        hand = live.hand.copy()
-        assert isinstance(hand, PrivateHand)
-        hand.show(engine, shown.cards)
-        record = ActionRecord(
-            number=live.number,
-            index=live.actions,
-            seat=engine,
-            kind=SHOW,
-            amount=None,
-            source=source,
-            seq=None,
+        now = time.monotonic()
+        move = Move(seat.state(), engine, shown.source)
+        played = hand_play.shown(
+            driver.current, move, shown.cards, shown.rows, driver.at_play(), now
         )
-        played = driver.endgame.deal_on(live, hand).played(hand, 1)
-        driver.put(live=played)
-        changes = Changes(seats=[seat.state()], actions=[record], private_rounds=[*shown.rows])
-        driver.mark(seat.index, acted=source == "player")
-        if hand.phase is Phase.OVER:
-            driver.finish_hand(changes, played)
+        changes = driver.stage(played, now)
         await driver.commit(changes)
         table.fanout.publish()
         if driver.state.live is None:

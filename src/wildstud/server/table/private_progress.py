@@ -22,6 +22,9 @@ does now:
 - an answer not given in time voids the deal (house rule ``private_misdeal``): the runner's
   change (:class:`Voided`), the deal forgotten once it is stored.
 
+A hand dealt privately starts the deal's state afresh (:class:`~.core.NewHand`, the hand
+runner's follow-up of its deal, folded into the change that deals it).
+
 The reply is how long until the deal looks again (``None``: the rest is the runner's, a
 player's turn, a redeal's pause, a run-out's). A new state is adopted only once its change is
 stored; a store that fails leaves it as it was, and the next tick tries again.
@@ -46,7 +49,7 @@ from wildstud.private_rounds import Agent, DealRounds, Party
 from wildstud.server.replay import at_showdown
 from wildstud.server.store.records import Changes
 from wildstud.server.table import private_answers
-from wildstud.server.table.core import Command, Effect, Outcome, Retime, Tick, Told
+from wildstud.server.table.core import Command, Effect, NewHand, Outcome, Retime, Tick, Told
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.private_answers import (
     NAME,
@@ -140,8 +143,10 @@ class Voided:
 RunnerStep = Shown | DealOpened | Mucked | Voided
 """A private deal's effect that is a change of the hand runner's."""
 
-COMMANDS: tuple[type[Command], ...] = (*private_answers.COMMANDS, DealTick, Retime)
-"""The commands this slice takes: a page's answers, and the deal's own ticks."""
+
+COMMANDS: tuple[type[Command], ...] = (*private_answers.COMMANDS, DealTick, Retime, NewHand)
+"""The commands this slice takes: a page's answers, the deal's own ticks, and the hand
+runner's follow-ups."""
 
 
 def handle(state: PrivateState, command: Command, now: float) -> Outcome[PrivateState]:
@@ -150,6 +155,8 @@ def handle(state: PrivateState, command: Command, now: float) -> Outcome[Private
     module's description)."""
     if isinstance(command, DealTick):
         return _tick(state, command, now)
+    if isinstance(command, NewHand):
+        return Outcome(PrivateState(command.number))
     if isinstance(command, Retime):
         if state.rounds is None:
             return Outcome(state)

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from wildstud.server.showdown import ShowdownChoice, TwiceOffer
     from wildstud.server.table.live import LiveHand
 
-__all__ = ["RUNNER", "Choosing", "RunnerState", "hand_end_row", "row_in"]
+__all__ = ["RUNNER", "Choosing", "RunnerState", "hand_end_row", "marked", "row_in"]
 
 RUNNER = "runner"
 """The name the runner's state is staged under in the change in hand
@@ -85,6 +85,24 @@ class RunnerState:
     def but(self, **fields: Any) -> RunnerState:
         """This state with ``fields`` changed: a new value, this one left as it is."""
         return replace(self, **fields)
+
+
+def marked(state: RunnerState, index: int, *, acted: bool, timed_out: bool = False) -> RunnerState:
+    """``state`` once seat ``index``'s player made a choice in the hand (``acted``), or the
+    clock acted for them (``timed_out``; the showdown's default is no missed turn,
+    :mod:`wildstud.server.showdown`): ``state`` itself when it knows it already.
+
+    >>> state = RunnerState(None, 1, None, acted=frozenset({1}))
+    >>> marked(state, 1, acted=True) is state, sorted(marked(state, 3, acted=True).acted)
+    (True, [1, 3])
+    >>> sorted(marked(state, 3, acted=False, timed_out=True).timed_out)
+    [3]
+    """
+    if acted and index not in state.acted:
+        return state.but(acted=state.acted | {index})
+    if timed_out and index not in state.timed_out:
+        return state.but(timed_out=state.timed_out | {index})
+    return state
 
 
 def hand_end_row(

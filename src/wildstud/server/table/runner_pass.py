@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from wildstud.betting import ActionKind
 from wildstud.server.seating import Seat
+from wildstud.server.store import Changes
 from wildstud.server.table.button import Ask, DealDefault
 from wildstud.server.table.core import CancelChoice
 from wildstud.server.table.live import LiveHand
@@ -39,6 +40,8 @@ from wildstud.server.table.runner_due import (
     Shuffled,
 )
 from wildstud.server.table.runner_slice import AskDealer, BotActs, HostActs, TimeUp
+from wildstud.server.table.shuffle_requests import NAME as SHUFFLE
+from wildstud.server.table.shuffle_requests import DropRound
 
 if TYPE_CHECKING:
     from wildstud.server.table.driver import Driver
@@ -132,7 +135,9 @@ async def _between(
         await driver.deal(step.entry, chose=step.chooser)
         if driver.state.hands_dealt < number and table.shuffling.over(number, 1):
             # No hand after all (too few players): the next try is a fresh round.
-            await driver.commit(table.shuffling.dropped(number, 1))
+            dropped = Changes()
+            table.actor.fold(SHUFFLE, DropRound(number, 1), dropped)
+            await driver.commit(dropped)
         return 0.0
     if isinstance(step, CallOff):
         # The runner's outcome, adopted and told now; then the pass goes on.

@@ -79,6 +79,7 @@ from wildstud.server.table.core import (
 __all__ = [
     "COMMANDS",
     "NAME",
+    "DropRound",
     "Open",
     "PagePart",
     "Round",
@@ -286,9 +287,21 @@ class RoundTick(Tick):
     seconds: float = 0.0
 
 
-COMMANDS: tuple[type[Command], ...] = (PagePart, Open, RoundTick, ForgetHand)
+@dataclass(frozen=True, slots=True)
+class DropRound(Command):
+    """No deal was dealt from the round of deal ``deal`` of hand ``number`` after all (too few
+    players were left): its rows are deleted, and it is forgotten once that is stored, so that
+    the next try is a fresh round. The hand runner's follow-up, folded into the change in
+    hand (the deal's that deals no hand: :func:`.hand_start.start_hand`)."""
+
+    number: int
+    deal: int
+
+
+COMMANDS: tuple[type[Command], ...] = (PagePart, Open, RoundTick, ForgetHand, DropRound)
 """The commands this slice takes (:class:`~.core.ForgetHand`: the hand runner's follow-up of a
-hand's end, folded into the change that stores it)."""
+hand's end, folded into the change that stores it; :class:`DropRound`, its follow-up of a deal
+that deals no hand from a round over)."""
 
 
 def handle(state: ShuffleState, command: Command, now: float) -> Outcome[ShuffleState]:
@@ -306,6 +319,10 @@ def handle(state: ShuffleState, command: Command, now: float) -> Outcome[Shuffle
                 resumable=frozenset(key for key in state.resumable if key[0] > number),
             )
         )
+    if isinstance(command, DropRound):
+        key = (command.number, command.deal)
+        kept = {found: over for found, over in state.over.items() if found != key}
+        return Outcome(state.but(over=kept), effect=Effect(Changes(shuffle_dropped=[key])))
     assert isinstance(command, PagePart), command
     return checked(state, lambda: _part(state, command, now))
 

@@ -47,7 +47,7 @@ from wildstud.joint_shuffle import (
     night_commitment,
 )
 from wildstud.server.replay import Shuffled
-from wildstud.server.store import Changes, ShuffleNight, ShuffleValue
+from wildstud.server.store import ShuffleNight, ShuffleValue
 from wildstud.server.table.shuffle_requests import NAME, Open, Round, RoundTick, ShuffleState
 
 if TYPE_CHECKING:
@@ -186,19 +186,6 @@ class Shuffling:
             return ()
         values = found.values()
         return tuple(found.asked[seat] for seat in sorted(values) if seat in found.asked)
-
-    def dropped(self, number: int, deal: int) -> Changes:
-        """No hand was dealt after the round of (``number``, ``deal``) after all (too few
-        players left): its rows are deleted with the change in hand, and once that is stored
-        the round is forgotten, so that the next try is a fresh round."""
-
-        def forget() -> None:
-            state = self.state
-            kept = {key: found for key, found in state.over.items() if key != (number, deal)}
-            self.state = state.but(over=kept)
-
-        self.table.writer.after(forget)
-        return Changes(shuffle_dropped=[(number, deal)])
 
     # -- the round -----------------------------------------------------------------------------
 

@@ -10,8 +10,9 @@ writer, :attr:`.writer.Writer.staged`), and the table takes it only once the cha
 end of the night a finished tournament folds into the same change). This part is the table's
 hands on it:
 
-- the driver asks it for the menu of the level a hand is dealt at (:meth:`Desk.dealt`; the
-  games are the table's, dealer's choice as at a cash table, the stakes the level's) and for
+- the driver asks it for the menu of the level a hand is dealt at (:meth:`Desk.menu_at`; the
+  games are the table's, dealer's choice as at a cash table, the stakes the level's: the hand
+  counts in the level by the desk's :class:`~.desk.HandDealt`, the deal's follow-up) and for
   the time left on a break (:meth:`Desk.break_left`);
 - the desk's slice of the table's pure core (:mod:`.desk`, whose state is the tournament)
   takes the host's rebuy or add-on for the money taken (:class:`~.desk.GiveRebuy`,
@@ -20,7 +21,8 @@ hands on it:
   into it), the seating's follow-ups (the clock runs and stops with the table,
   :class:`~.core.TableRuns`; a player who leaves is out, :class:`~.core.PlayerOut`; the deal
   the last players agree pays the prizes, :class:`~.core.DealMade`, from the seating's
-  :class:`~.seating.EndNight` with its ``deal``) and the hand runner's at every hand's end
+  :class:`~.seating.EndNight` with its ``deal``) and the hand runner's as every hand is dealt
+  (:class:`~.desk.HandDealt`: counted in its level) and at every hand's end
   (:class:`~.desk.HandFinished`: the chips bought during the hand come, the players it
   emptied go out and, once one holds every chip, the prizes are paid and the night ends),
   each folded into the change that asks it; this part makes them whole with what they need
@@ -38,10 +40,11 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from wildstud.server.menu import Menu
-from wildstud.server.store import Changes, LedgerEntry
+from wildstud.server.store import LedgerEntry
 from wildstud.server.table.core import AtTable, Command, DealMade, PlayerOut, TableRuns
 from wildstud.server.table.desk import (
     NAME,
+    HandDealt,
     HandFinished,
     addon_open,
     may_rebuy,
@@ -60,7 +63,7 @@ if TYPE_CHECKING:
     from wildstud.server.table.table import Table
 
 STAGED = NAME
-"""The key of the tournament's new value in the writer's staged states (:meth:`Desk._put`):
+"""The key of the tournament's new value in the writer's staged states (:meth:`.actor.Actor.fold`):
 the name of the desk's slice (:mod:`.desk`), whose state it is."""
 
 __all__ = ["Desk"]
@@ -92,18 +95,6 @@ class Desk:
         state = self.table.tournament if staged is None else staged
         assert state is not None
         return state
-
-    def _put(self, state: Tourney, now: float, changes: Changes) -> None:
-        """``state`` is the tournament's new value: stored with ``changes``, the table's once
-        they are (the rest of the change in hand works on it meanwhile)."""
-        table = self.table
-        table.writer.staged[STAGED] = state
-        changes.tournament = state.to_json(now)
-
-        def adopt() -> None:
-            table.actor.slices[STAGED].state = state
-
-        table.writer.after(adopt)
 
     def schedule(self) -> Schedule:
         """The level schedule."""
@@ -161,13 +152,13 @@ class Desk:
             self._break_shown = index
             self.table.fanout.broadcast_table()
 
-    def dealt(self, now: float, changes: Changes) -> Menu:
-        """A hand is dealt now: the tournament's new state (into ``changes``) and the menu of
-        the level the hand plays at."""
-        state = self.synced(self.state)
-        state, level = state.dealt(now, self.schedule())
-        state = self._out_if_closed(state)
-        self._put(state, now, changes)
+    def menu_at(self, now: float) -> Menu:
+        """The menu of the level a hand dealt at ``now`` plays at (the games are the table's,
+        the stakes the level's): a read of the tournament as the change in hand leaves it; the
+        hand counts in its level by the desk's :class:`~.desk.HandDealt`, at the same ``now``
+        (:func:`.hand_start.start_hand`'s follow-up)."""
+        schedule = self.schedule()
+        level = self.state.rolled(now, schedule, between_hands=True).level(schedule)
         menu = self._menus.get(level)
         if menu is None:
             settings = self.table.settings
@@ -183,17 +174,13 @@ class Desk:
             self._menus[level] = menu
         return menu
 
-    def _out_if_closed(self, state: Tourney) -> Tourney:
-        """Those who busted and did not rebuy before this hand was dealt go out."""
-        return state.knocked_out([entry for entry in state.still_in if entry.busted is not None])
-
     # -- the seating's follow-ups, made whole --------------------------------------------------
 
     def made(self, command: Command) -> Command:
         """``command``, a follow-up of the seating's or the hand runner's for the desk's slice,
         with what it needs of the table as the change in hand leaves it
         (:class:`~.core.AtTable`); any other command as it is (:attr:`.actor.Slice.made`)."""
-        made = TableRuns | PlayerOut | DealMade | HandFinished
+        made = TableRuns | PlayerOut | DealMade | HandDealt | HandFinished
         if isinstance(command, made) and command.at is None:
             return replace(command, at=self.at_table())
         return command

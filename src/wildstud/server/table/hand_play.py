@@ -1,0 +1,265 @@
+"""A seat's change in the hand in play, as the hand runner (:mod:`.driver`, :mod:`.endgame`,
+:mod:`.private`) stores it: an action, a choice to show or muck at the showdown, an answer to
+the offer to run it twice, a hand shown by a private deal's rounds, each the hand's next action
+record, with the seat's row; and the dealer's steps after any change (:func:`dealer_steps`).
+
+Each is pure: a function of the runner's state and what it needs of the table (:class:`Move`:
+the seat's row as it stands, who decided the change, the number of its request and the time
+bank it leaves; :class:`AtPlay`: the pause of an all-in run-out, whether a private deal's
+next cards wait), with no table, store or clock in it. The engine plays the change on a copy
+of the hand (a change it refuses raises its error, and nothing is made), the dealer steps on
+as far as the hand goes now (:func:`dealer_steps`), and the outcome is the runner's
+state with the new hand (:meth:`.LiveHand.played`) and the seat's figures (who acted, who the
+clock acted for: :func:`.runner.marked`), and the change's rows: the seat's row, the action's
+record, the decks drawn. A hand the change ends ends in the same change
+(:func:`.hand_end.then_ended`); the driver folds the outcome into its change
+(:meth:`.actor.Actor.fold_outcome`), and what the table is told stays its own.
+
+>>> from wildstud.betting import ActionKind
+>>> from wildstud.server.replay import DeckBook, start_hand
+>>> from wildstud.server.store import HandSetup
+>>> setup = HandSetup(1, 0, "FTQ", {}, (0, 2), ("Ann", "Bo"), 0, (100, 100), ("a", "b"))
+>>> book = DeckBook()
+>>> live = LiveHand(setup, book, start_hand(setup, book), 0)
+>>> engine = live.hand.to_act
+>>> row = SeatState(setup.lineup[engine], "a", "Ann", "player", None, 100, False, 0, 30.0, 4,
+...                 False)
+>>> state = RunnerState(0, 1, 0, live=live)
+>>> kind = ActionKind.BRING_IN
+>>> move = Move(row, engine, "player", seq=5, bank=12.5)
+>>> outcome = act(state, move, kind, None, AtPlay(0.0), 10.0)
+>>> outcome.state.live.actions, outcome.state.acted == {row.seat}, live.actions
+(1, True, 0)
+>>> (record,) = outcome.effect.request.actions
+>>> record.kind, record.seq, outcome.effect.request.seats[0].time_bank
+('bring-in', 5, 12.5)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from wildstud.deal import Phase, PrivateHand
+from wildstud.server.replay import MUCK, RUN_ONCE, RUN_TWICE, SHOW, at_showdown, show_winners_first
+from wildstud.server.store import ActionRecord, Changes, PrivateRound, SeatState
+from wildstud.server.table.core import Effect, Outcome
+from wildstud.server.table.live import LiveHand
+from wildstud.server.table.runner import RunnerState, marked
+
+if TYPE_CHECKING:
+    from wildstud.betting import ActionKind
+    from wildstud.cards import Card
+    from wildstud.deal import Hand
+
+__all__ = [
+    "AtPlay",
+    "Move",
+    "act",
+    "answer_twice",
+    "dealer_steps",
+    "dealt_on",
+    "never",
+    "show_or_muck",
+    "shown",
+]
+
+
+def never(hand: Hand) -> bool:
+    """No deal waits for rounds outside a private deal (the ``waits`` of :func:`dealer_steps`)."""
+    return False
+
+
+def dealer_steps(
+    live: LiveHand, hand: Hand, pause: float, now: float, waits: Callable[[Hand], bool] = never
+) -> LiveHand:
+    """The dealer's steps on ``hand`` (the copy of ``live``'s hand a change makes) as far as
+    they go at ``now``: to a player's turn, a redeal, the showdown while a seat there still
+    has to choose to show or muck (its winners shown first; then through it), the offer to
+    run it twice while a seat is still to answer, the next cards of a private deal that
+    ``waits`` says are not opened yet (:meth:`.private.PrivateDeal.waits`, asked of the hand
+    as it stands at each step), or the next street of an all-in run-out (run 2's first street
+    after run 1's showdown too), which waits ``pause`` seconds with the chances of the hands
+    turned up on every page (the table's :meth:`Endgame.run_out` deals it then). Returns
+    ``live`` with its run-out's pause as it stands at ``now`` (its hand the caller's to
+    change: :meth:`.LiveHand.played`); a function of what it is given, which changes nothing
+    but ``hand``.
+
+    >>> from wildstud.server.replay import DeckBook, start_hand
+    >>> from wildstud.server.store import HandSetup
+    >>> setup = HandSetup(1, 0, "FTQ", {}, (0, 1), ("Ann", "Bo"), 0, (100, 100), ("a", "b"))
+    >>> book = DeckBook()
+    >>> live = LiveHand(setup, book, start_hand(setup, book), 0)
+    >>> hand = live.hand.copy()
+    >>> dealer_steps(live, hand, 3.0, 10.0) is live, hand.to_act is not None  # a turn: no step
+    (True, True)
+    """
+    while hand.phase is Phase.DEALER and hand.redeal_pending is None:
+        if waits(hand):
+            break  # a private deal's next cards are not opened yet (.private)
+        if hand.to_agree_run_twice:
+            break  # the hands all in are asked to run it twice first (runner_due.offer_due)
+        if at_showdown(hand):
+            if hand.to_show_or_muck:
+                # The winners are tabled first: the frame that asks the losers shows them.
+                show_winners_first(hand)
+                break
+            hand.step()  # the showdown: in a hand run twice, run 1's starts run 2
+            continue
+        street = hand.run_out_street
+        if street is not None and pause > 0:
+            key = (hand.deal_number, hand.current_run, street)
+            if live.run_out_stop != key:
+                return live.paused(key, now + pause)
+            if now < live.run_out_due:
+                break
+        hand.step()
+    return live
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Who makes a change in the hand: the seat whose row is ``row`` (as it stands), its seat
+    in the hand ``engine``; ``source``, who decided it (``player``, ``bot``, ``clock``,
+    ``host``); ``seq``, the number of the player's request (``None``: nobody asked); ``bank``,
+    the time bank the seat has left (``None``: not drawn on). Both are stored in its row."""
+
+    row: SeatState
+    engine: int
+    source: str
+    seq: int | None = None
+    bank: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AtPlay:
+    """What the dealer's steps after a change need of the table: the pause before each street
+    of an all-in run-out (``runout_pause``) and whether a private deal's next cards are not
+    opened yet (:func:`dealer_steps`)."""
+
+    pause: float
+    waits: Callable[[Hand], bool] = never
+
+
+def act(
+    state: RunnerState,
+    move: Move,
+    kind: ActionKind,
+    amount: int | None,
+    at: AtPlay,
+    now: float,
+) -> Outcome[RunnerState]:
+    """``move``'s action ``kind`` (``amount``: a bet's or raise's size) in the hand in play at
+    ``now`` (see the module's description): a clock's counts as the clock acting for the
+    seat, a player's as the player acting."""
+    live = _in_play(state)
+    hand = live.hand.copy()  # the table's hand changes only once the change is stored
+    hand.act(kind, amount, seat=move.engine)
+    return _played(state, live, hand, move, kind.value, amount, at, now, move.source == "clock")
+
+
+def show_or_muck(
+    state: RunnerState, move: Move, show: bool | None, default: bool, at: AtPlay, now: float
+) -> Outcome[RunnerState]:
+    """``move``'s choice at the showdown: show or muck (``None``: the engine's choice with the
+    table's ``default``, ``True`` to show, for a bot, a clock or a leaving player). The reply
+    is the engine seats still to choose once it is made (the showdown frame's)."""
+    live = _in_play(state)
+    hand = live.hand.copy()
+    if show is None:
+        show = default
+        hand.auto_show_or_muck([move.engine], show=show)
+    else:
+        hand.show_or_muck(move.engine, show)
+    pending = hand.to_show_or_muck
+    outcome = _played(state, live, hand, move, SHOW if show else MUCK, None, at, now)
+    return replace(outcome, reply=pending)
+
+
+def answer_twice(
+    state: RunnerState, move: Move, agree: bool, at: AtPlay, now: float
+) -> Outcome[RunnerState]:
+    """``move``'s answer to the offer to run it twice: ``agree`` or not."""
+    live = _in_play(state)
+    hand = live.hand.copy()
+    hand.agree_run_twice(move.engine, agree)
+    return _played(state, live, hand, move, RUN_TWICE if agree else RUN_ONCE, None, at, now)
+
+
+def shown(
+    state: RunnerState,
+    move: Move,
+    cards: tuple[Card, ...],
+    rows: tuple[PrivateRound, ...],
+    at: AtPlay,
+    now: float,
+) -> Outcome[RunnerState]:
+    """``move``'s hand shown at a private deal's showdown: ``cards``, which its rounds opened,
+    stored with ``rows``, the show's rows of the rounds (:mod:`.private`)."""
+    live = _in_play(state)
+    hand = live.hand.copy()
+    assert isinstance(hand, PrivateHand), "a hand is shown by its rounds only in a private deal"
+    hand.show(move.engine, cards)
+    outcome = _played(state, live, hand, move, SHOW, None, at, now)
+    assert outcome.effect is not None
+    written = outcome.effect.request
+    assert isinstance(written, Changes)
+    written.private_rounds.extend(rows)
+    return outcome
+
+
+def dealt_on(
+    state: RunnerState, live: LiveHand, hand: Hand, at: AtPlay, now: float
+) -> Outcome[RunnerState]:
+    """``hand``, a copy of ``live``'s (the hand in play) after a step nobody chose (a redeal's
+    gathering, which draws its deck), or as it stands (a run-out's street due, the cards a
+    private deal's pass opened), dealt on as far as it goes at ``now``: the decks drawn are
+    the change's rows, and no action is recorded."""
+    played = dealer_steps(live, hand, at.pause, now, at.waits).played(hand, 0)
+    return Outcome(state.but(live=played), effect=Effect(Changes(decks=live.decks())))
+
+
+def _in_play(state: RunnerState) -> LiveHand:
+    live = state.live
+    assert live is not None, "a change in a hand is checked against the hand in play"
+    return live
+
+
+def _played(
+    state: RunnerState,
+    live: LiveHand,
+    hand: Hand,
+    move: Move,
+    kind: str,
+    amount: int | None,
+    at: AtPlay,
+    now: float,
+    timed_out: bool = False,
+) -> Outcome[RunnerState]:
+    """``hand``, the copy of ``live``'s hand ``move``'s change of ``kind`` was played on, dealt
+    on as far as it goes at ``now`` and stored as the hand's next action (``timed_out``: the
+    clock acted for the seat)."""
+    played = dealer_steps(live, hand, at.pause, now, at.waits).played(hand, 1)
+    record = ActionRecord(
+        number=live.number,
+        index=live.actions,
+        seat=move.engine,
+        kind=kind,
+        amount=amount,
+        source=move.source,
+        seq=move.seq,
+    )
+    row = move.row
+    if move.seq is not None or move.bank is not None:
+        row = replace(
+            row,
+            last_seq=row.last_seq if move.seq is None else move.seq,
+            time_bank=row.time_bank if move.bank is None else move.bank,
+        )
+    # The decks the dealer's steps drew (a redeal's) are stored with the change.
+    changes = Changes(seats=[row], actions=[record], decks=live.decks())
+    new = marked(
+        state.but(live=played), row.seat, acted=move.source == "player", timed_out=timed_out
+    )
+    return Outcome(new, effect=Effect(changes))
