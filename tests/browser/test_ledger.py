@@ -233,6 +233,13 @@ FOOT = """(() => {
 })()"""
 
 
+# Whether "Yes, end the night" is in sight in the window's last 120 pixels.
+AT_THE_FOOT = """(() => {
+  const box = document.getElementById("end-night-yes").getBoundingClientRect();
+  return box.bottom <= innerHeight && box.bottom > innerHeight - 120;
+})()"""
+
+
 async def _toast_beside_the_answer(base: str, shots: Path) -> None:
     api = wsclient.Api(base)
     created = api.create(games=[{"game": "FTQ"}], seats=3)
@@ -243,8 +250,14 @@ async def _toast_beside_the_answer(base: str, shots: Path) -> None:
         await host.goto(created["links"]["host"])
         await host.get_by_role("button", name="Start dealing").wait_for()  # the console drawn
         await host.click("#end-night")  # asked, its "Yes, end the night" focused
-        # The answer near the foot of the window, where the toast comes by default.
-        await host.evaluate(FOOT)
+        # The answer near the foot of the window, where the toast comes by default, once the
+        # page has stopped growing above it (a loaded machine still draws the console then).
+        for _ in range(20):
+            await host.evaluate(FOOT)
+            await host.wait_for_timeout(250)
+            if await host.evaluate(AT_THE_FOOT):
+                break
+        assert await host.evaluate(AT_THE_FOOT), "the answer never stayed at the window's foot"
         # The host changes a clock: every page is told, in a toast.
         api.ok(api.host(created, "PUT", "/rules", action_clock=45))
         await wait_until(host, f"({TOAST_ON_THE_ANSWER})() !== null", 30)
