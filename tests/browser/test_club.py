@@ -186,7 +186,7 @@ async def _top_up(api: wsclient.Api, seats: list[Seat], table_id: str, table_hos
     stack that the hand's end leaves at the buy-in or over has no room for them (the request is
     cancelled): then the member lowest at that moment asks again."""
     tries: list[str] = []  # what each try met, said if none finds room
-    for _ in range(5):
+    for _ in range(10):
         bought = api.get(f"/api/tables/{table_id}/night")["buy_ins"]
         table = api.get(f"/api/tables/{table_id}")
         down = min(table["seats"], key=lambda seat: seat["stack"])  # under 1,000: chips moved
@@ -232,7 +232,7 @@ async def _top_up(api: wsclient.Api, seats: list[Seat], table_id: str, table_hos
             seat["name"]: seat["stack"] for seat in api.get(f"/api/tables/{table_id}")["seats"]
         }
         tries.append(f"{asking}: approved, not applied (stacks then: {stacks})")
-    raise AssertionError(f"no top-up found room under the ceiling in five tries: {tries}")
+    raise AssertionError(f"no top-up found room under the ceiling in ten tries: {tries}")
 
 
 COPIED = """() => {
