@@ -29,12 +29,23 @@ and the benchmark share its cores)::
     .venv/bin/python benchmarks/private_page.py --players 4 --hands 5
     .venv/bin/python benchmarks/private_page.py --deal shuffled    # the same, shuffled
     .venv/bin/python benchmarks/private_page.py --hands 2 --profile  # where the time goes
+    .venv/bin/python benchmarks/private_page.py --breakdown    # each hop of a street, timed
 
 ``--profile`` samples each page's JavaScript (the DevTools protocol's sampling profiler, every
 0.2 ms) and adds the functions that took the most time, by their own time and by their total
 (what they called included), in ms a page a hand. Those samples are wall time, not thread time:
 on a busy machine a function's share says more than its figure, and the sampling costs the
 pages some CPU of its own (compare the other figures without it).
+
+``--breakdown`` times each hop of a street's pass (every street but the first), in the pages
+and on the server (started through ``private_trace.py``, which wraps a few of its methods): for
+each party's turn, the server's ask to the page's handler (``to_page``), the page's own work to
+its answer sent, measured in the page (``page``), the answer back to the server's socket
+(``back``), the wait for the table's actor (``queue``), the proof checked and the frames built
+(``check``; the server's own unmasking apart, ``own``), the rows stored (``store``) and the rest
+to the next ask (``on``; after the last page's hop: the cards dealt, to a spectator's socket).
+It prints the median of each part per hop, each part summed a street, and a street's ``pages``
+(the wire and the pages) and ``server`` shares. Every clock is the machine's wall clock.
 
 At a shuffled table the cards of a street come in the frame that ends the betting: no street is
 counted, and the "first street" is the players' shuffle before the deal.
@@ -50,6 +61,7 @@ import json
 import math
 import os
 import statistics
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -100,6 +112,42 @@ new PerformanceObserver((found) => {
 }).observe({ type: 'longtask' });"""
 
 
+# With --breakdown: each private frame that asks the page to unmask, when its socket handed it
+# over (before the page's own handler) and when the page sent its answer, on the machine's wall
+# clock (the server's trace is on the same clock), in ms since the epoch.
+HOPS = """{
+  window.__hops = [];
+  const now = () => performance.timeOrigin + performance.now();
+  const asked = new Map();
+  const Socket = window.WebSocket;
+  window.WebSocket = class extends Socket {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (event) => {
+        const at = now();
+        const frame = JSON.parse(event.data);
+        if (frame.type !== 'private' || frame.step !== 'unmask') return;
+        const positions = (frame.points || []).map((point) => point[0]);
+        const hop = { party: frame.party, hand: frame.hand, deal: frame.deal, positions, in: at };
+        asked.set(`${frame.hand}|${frame.deal}`, hop);
+        window.__hops.push(hop);
+      });
+    }
+    send(data) {
+      const at = now();
+      try {
+        const frame = JSON.parse(data);
+        const hop = asked.get(`${frame.hand}|${frame.deal}`);
+        if (frame.type === 'private' && frame.answer?.step === 'unmask' && hop && !hop.out) {
+          hop.out = at;
+        }
+      } catch {}
+      return super.send(data);
+    }
+  };
+}"""
+
+
 def _cpu_seconds(pid: int) -> float:
     """User + system CPU of process ``pid`` (fields 14 and 15 of ``/proc/pid/stat``)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -124,13 +172,15 @@ class Watcher:
         self.streets: list[float] = []
         self.firsts: list[float] = []
         self.finished = 0
+        self.windows: list[tuple[float, float]] = []
+        """Each street's (not the first's) betting's end and its cards, in ``time.time()``."""
         self._since: float | None = None
         self._first = False
 
     async def run(self, url: str, hands: int) -> None:
         async with connect(url, proxy=None, max_size=2**22) as ws:
             async for message in ws:
-                now = time.monotonic()
+                now = time.time()  # the server's trace and the pages' clocks are on it too
                 frame = json.loads(message)
                 kinds = [e["type"] for e in frame.get("events") or []]
                 if frame["type"] == "hand":
@@ -139,6 +189,8 @@ class Watcher:
                     continue
                 if "dealt" in kinds and self._since is not None:
                     (self.firsts if self._first else self.streets).append(now - self._since)
+                    if not self._first:
+                        self.windows.append((self._since, now))
                     self._since, self._first = None, False
                 if "street_started" in kinds and "dealt" not in kinds:
                     self._since = now
@@ -150,7 +202,13 @@ class Watcher:
 
 
 async def _measure(
-    base: str, players: int, hands: int, server: int, deal: str, profile: bool = False
+    base: str,
+    players: int,
+    hands: int,
+    server: int,
+    deal: str,
+    profile: bool = False,
+    trace: Path | None = None,
 ) -> dict[str, Any]:
     http = httpx.Client(base_url=base, timeout=10, trust_env=False)
     created = http.post(
@@ -178,6 +236,8 @@ async def _measure(
             seat = http.post(f"/api/join/{token}", json={"name": f"p{index}"}).json()
             context = await browser.new_context(viewport={"width": 1280, "height": 900})
             await context.add_init_script(PLAYER)
+            if trace is not None:
+                await context.add_init_script(HOPS)
             page = await context.new_page()
             cdp = await context.new_cdp_session(page)
             await cdp.send("Performance.enable", {"timeDomain": "threadTicks"})
@@ -205,6 +265,7 @@ async def _measure(
         for after_page, page in zip(after, tabs, strict=True):
             after_page.update(await _long_tasks(page))
         profiles = [(await cdp.send("Profiler.stop"))["profile"] for cdp in sessions if profile]
+        hops = [hop for page in tabs for hop in await page.evaluate("window.__hops || []")]
         await browser.close()
 
     def per_hand(metric: str) -> dict[str, float]:
@@ -223,6 +284,102 @@ async def _measure(
         "streets_ms": _figures(watcher.streets),
         "first_street_ms": _figures(watcher.firsts),
         **({"profile": _sampled(profiles, hands * len(sessions))} if profile else {}),
+        **({"breakdown": _breakdown(trace, hops, watcher.windows)} if trace is not None else {}),
+    }
+
+
+HOP_PARTS = ("to_page", "page", "back", "queue", "check", "store", "on")
+"""A page's hop in a pass: the server's ask frame sent to the page's handler (``to_page``: the
+wire and the page's queue), the page's own work to its answer sent (``page``), its answer to
+the server's socket (``back``), waiting for the table's actor (``queue``), the private deal's
+slice checking it and building the frames (``check``: the server's own unmasking, when it
+follows, apart as ``own``), the rows stored (``store``), and the rest to the next party's ask
+frame sent, or for the last page's hop the cards dealt and seen at a spectator's socket
+(``on``: the frames sent, the deal's ticks, the runner's deal of the cards opened)."""
+
+
+def _breakdown(
+    trace: Path, hops: list[dict[str, Any]], windows: list[tuple[float, float]]
+) -> dict[str, Any]:
+    """Where each street's time went (every street but the first; see :data:`HOP_PARTS`): in ms,
+    the median of each part of each hop over the streets, and each part summed a street (its
+    median over the streets); ``open``: the betting's end at a spectator's socket to the first
+    ask sent (the deal's tick opening the pass, its rows stored), and a street's ``total`` from
+    the earlier of the two (the first ask leaves as a rule before a spectator sees the end of
+    the betting) to its cards at a spectator's socket: ``pages``, its hops' ``to_page``,
+    ``page`` and ``back`` (the wire, each page's queue and work), ``server`` the rest."""
+    events = [json.loads(line) for line in trace.read_text().splitlines()]
+    asks = sorted(
+        (event["at"], party, hand, deal, tuple(positions))
+        for event in events
+        if event["what"] == "send"
+        for step, party, hand, deal, positions in event["asks"]
+        if step == "unmask"
+    )
+    pages = {
+        (hop["party"], hop["hand"], hop["deal"], tuple(hop["positions"])): hop
+        for hop in hops
+        if "out" in hop
+    }
+
+    def first(what: str, after: float, before: float) -> dict[str, Any] | None:
+        return next((e for e in events if e["what"] == what and after <= e["at"] <= before), None)
+
+    by_hop: dict[int, dict[str, list[float]]] = {}
+    streets: list[dict[str, float]] = []
+    for start, end in windows:
+        # The pass's asks: the first leaves as the betting ends, before a spectator sees it.
+        passes = {ask[2:] for ask in asks if start <= ask[0] <= end}
+        asked = [ask for ask in asks if ask[2:] in passes and ask[0] <= end]
+        if not asked:
+            continue
+        begun = min(start, asked[0][0])
+        street = {"open": 1000 * (asked[0][0] - begun)}
+        for index, (at, *key) in enumerate(asked):
+            hop = pages.get(tuple(key))
+            following = asked[index + 1][0] if index + 1 < len(asked) else end
+            if hop is None:
+                break
+            came, went = hop["in"] / 1000, hop["out"] / 1000
+            arrived = first("arrived", went - 0.002, following)
+            answer = None if arrived is None else first("answer", arrived["at"], following)
+            if arrived is None or answer is None:
+                break
+            taken = answer["at"] + answer["ms"] / 1000
+            own = first("own", answer["at"], taken)
+            stored = first("store", taken, following)
+            done = taken if stored is None else stored["at"] + stored["ms"] / 1000
+            own_ms = 0.0 if own is None else own["ms"]
+            parts = {
+                "to_page": 1000 * (came - at),
+                "page": 1000 * (went - came),
+                "back": 1000 * (arrived["at"] - went),
+                "queue": 1000 * (answer["at"] - arrived["at"]),
+                "check": answer["ms"] - own_ms,
+                "own": own_ms,
+                "store": 0.0 if stored is None else stored["ms"],
+                "on": 1000 * (following - done),
+            }
+            for name, value in parts.items():
+                by_hop.setdefault(index, {}).setdefault(name, []).append(value)
+                street[name] = street.get(name, 0.0) + value
+        else:
+            street["total"] = 1000 * (end - begun)
+            street["pages"] = sum(street.get(name, 0.0) for name in HOP_PARTS[:3])
+            street["server"] = street["total"] - street["pages"]
+            streets.append(street)
+
+    def median(values: list[float]) -> float:
+        return round(statistics.median(values), 1) if values else 0.0
+
+    names = ["open", *HOP_PARTS[:5], "own", *HOP_PARTS[5:], "total", "pages", "server"]
+    return {
+        "streets": len(streets),
+        "per_hop_ms": {
+            str(index): {name: median(values) for name, values in parts.items()}
+            for index, parts in sorted(by_hop.items())
+        },
+        "street_ms": {name: median([s.get(name, 0.0) for s in streets]) for name in names},
     }
 
 
@@ -287,10 +444,19 @@ def main() -> None:
     parser.add_argument(
         "--profile", action="store_true", help="sample the pages' JavaScript: where its time goes"
     )
+    parser.add_argument(
+        "--breakdown",
+        action="store_true",
+        help="time each hop of a street's pass, in the pages and the server (private_trace.py)",
+    )
     args = parser.parse_args()
-    with served() as (base, pid):
-        load = os.getloadavg()[0]
-        result = asyncio.run(_measure(base, args.players, args.hands, pid, args.deal, args.profile))
+    with tempfile.TemporaryDirectory() as folder:
+        trace = Path(folder) / "trace.jsonl" if args.breakdown else None
+        with served(trace) as (base, pid):
+            load = os.getloadavg()[0]
+            result = asyncio.run(
+                _measure(base, args.players, args.hands, pid, args.deal, args.profile, trace)
+            )
     result = {"deal": args.deal, "players": args.players, "hands": args.hands, **result}
     result["load_average"] = [round(load, 2), round(os.getloadavg()[0], 2)]
     print(json.dumps(result))

@@ -202,16 +202,20 @@ async def _measure(
 
 
 @contextlib.contextmanager
-def served() -> Iterator[tuple[str, int]]:
+def served(trace: Path | None = None) -> Iterator[tuple[str, int]]:
     """``wildstud serve`` on a fresh SQLite database and a free loopback port, once it
-    answers: its address and its process id (``benchmarks/private_page.py`` uses it too)."""
+    answers: its address and its process id (``benchmarks/private_page.py`` uses it too;
+    ``trace``: its private deal's steps timed to that file, ``private_trace.py``)."""
     port = _free_port()
     with tempfile.TemporaryDirectory() as folder:
         database = f"sqlite:///{Path(folder) / 'bench.sqlite'}"
-        wildstud = Path(sys.executable).with_name("wildstud")
+        wildstud = [str(Path(sys.executable).with_name("wildstud"))]
+        if trace is not None:
+            traced = Path(__file__).with_name("private_trace.py")
+            wildstud = [sys.executable, str(traced), str(trace)]
         server = subprocess.Popen(
             [
-                str(wildstud),
+                *wildstud,
                 "serve",
                 "--port",
                 str(port),
