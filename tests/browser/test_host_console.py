@@ -197,6 +197,11 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
             "(selects) => selects.map((select) => select.value)"
         )
         assert chosen == ["FTQ", "BD5"]
+        # and says so in words, as the game line and the picker do: BD5 is not named as BD7.
+        shown = await host.locator("#game-rows select").evaluate_all(
+            "(selects) => selects.map((select) => select.selectedOptions[0].textContent)"
+        )
+        assert shown == ["Follow the Queen", "Who Da Baby Daddy Is · 5 cards"]
         # Every control of the console is a thumb's target: 44 CSS px each way at the least.
         small = await host.locator(
             "#host-console button, #host-console select, #host-console input"
