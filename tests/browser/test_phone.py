@@ -144,7 +144,7 @@ WHOLE_MENU_SIZES = """(() => {
   return [picker.scrollHeight, picker.clientHeight];
 })()"""
 
-CHOOSING = "/is choosing the next game/.test(document.getElementById('centre').textContent)"
+CHOOSING = "/is choosing the first game/.test(document.getElementById('centre').textContent)"
 
 
 async def in_sight(element: Locator, size: ViewportSize) -> bool:
@@ -173,7 +173,11 @@ async def _choosing(server: Any, shots: Path) -> None:
         # hand yet." felt, and no box at the foot of the screen to say it again.
         watcher, chooser = pages[other], pages[dealer]
         await wait_until(watcher, CHOOSING)
-        assert "pick the game below" in await chooser.locator("#centre").inner_text()
+        assert "pick the first game below" in await chooser.locator("#centre").inner_text()
+        # The banner agrees with the felt (not "No hand yet." over a felt that names the dealer).
+        for page in (watcher, chooser):
+            felt = (await page.locator("#centre .idle-note").first.inner_text()).strip()
+            assert (await page.locator("#banner").inner_text()).strip() == felt
         for size in (PHONE["viewport"], LAPTOP):
             for page in (watcher, chooser):
                 await page.set_viewport_size(size)

@@ -585,8 +585,10 @@ class TablePage {
     }
     keepFocus(() => {
       if (changed("hand", "table")) this.renderGame();
-      // Before the first hand too: an empty banner is only a stripe across the page.
-      if (changed("hand") || !this.el.banner.firstChild) this.renderBanner();
+      // Before the first hand too: an empty banner is only a stripe across the page, and it
+      // says who is choosing the first game, as the felt does (choosingWords).
+      const idle = !hand && changed("choosing", "table", "welcome");
+      if (changed("hand") || idle || !this.el.banner.firstChild) this.renderBanner();
       if (changed("hand", "table", "welcome")) this.renderSeats();
       if (changed("hand", "table", "choosing", "welcome")) this.renderCentre();
       if (changed("choosing", "table", "welcome")) this.renderPicker();
@@ -651,7 +653,8 @@ class TablePage {
   }
 
   renderBanner() {
-    this.wild = drawBanner(this.el.banner, this.state.hand);
+    // Before the first hand, the banner agrees with the felt: who is choosing the first game.
+    this.wild = drawBanner(this.el.banner, this.state.hand, this.choosingWords() || undefined);
   }
 
   seatCount() {
@@ -697,8 +700,9 @@ class TablePage {
   choosingWords() {
     const choosing = this.state.choosing;
     if (!choosing) return null;
-    if (choosing.dealer === this.mySeat()) return "Your deal: pick the game below.";
-    return `${this.nameAt(choosing.dealer)} is choosing the next game.`;
+    const which = this.state.hand ? "next" : "first";
+    if (choosing.dealer === this.mySeat()) return `Your deal: pick the ${which} game below.`;
+    return `${this.nameAt(choosing.dealer)} is choosing the ${which} game.`;
   }
 
   /** The dealer's choice's seconds left, in the picker and on the felt. */
