@@ -9,7 +9,7 @@ import asyncio
 from pathlib import Path
 from typing import Any, TypedDict
 
-from playwright.async_api import Locator, ViewportSize, async_playwright
+from playwright.async_api import Locator, Page, ViewportSize, async_playwright
 
 from tests.browser.axe import AXE, RULES, RUN_AXE
 from tests.browser.pages import answered, cheap_choice, keep, launch, sit, wait_until
@@ -147,6 +147,26 @@ WHOLE_MENU_SIZES = """(() => {
 CHOOSING = "/is choosing the first game/.test(document.getElementById('centre').textContent)"
 
 
+OVERFLOW_FELT = """(() => {
+  document.querySelector(".seat:not(.you):not(.empty)").style.minHeight = "1500px";
+  document.querySelector(".felt").scrollTop = 0;
+})()"""
+
+OWN_SEAT_BOXES = """(() => {
+  const box = (element) => element && element.getBoundingClientRect().toJSON();
+  return [box(document.querySelector(".seat.you")), box(document.getElementById("picker"))];
+})()"""
+
+
+async def _own_seat_clear(page: Page, size: ViewportSize) -> bool:
+    """Whether the viewer's own seat lies wholly on a screen of ``size`` and above the dealer's
+    picker (none of it under the picker's box)."""
+    seat, picker = await page.evaluate(OWN_SEAT_BOXES)
+    assert seat is not None, "no seat of the viewer's own"
+    inside = seat["top"] >= 0 and seat["bottom"] <= size["height"]
+    return bool(inside and (picker["height"] == 0 or seat["bottom"] <= picker["top"] + 1))
+
+
 async def in_sight(element: Locator, size: ViewportSize) -> bool:
     """Whether ``element`` lies wholly on a screen of ``size``, nothing scrolled."""
     box = await element.bounding_box()
@@ -192,11 +212,19 @@ async def _choosing(server: Any, shots: Path) -> None:
             assert (await left.inner_text()).endswith(" s to choose")
             assert await in_sight(left, size)
             assert await in_sight(chooser.locator("#picker .pick").first, size)
+            # The dealer sees their own seat as they choose, not under the picker.
+            assert await _own_seat_clear(chooser, size)
             await watcher.screenshot(path=str(shots / f"phone-choosing-{size['width']}.png"))
             await chooser.screenshot(path=str(shots / f"phone-choosing-dealer-{size['width']}.png"))
         # On the phone the whole menu of five fits the dock, none of it scrolled out of sight.
         await chooser.set_viewport_size(PHONE["viewport"])
         assert await chooser.evaluate(WHOLE_MENU), await chooser.evaluate(WHOLE_MENU_SIZES)
+        # A felt whose seats overflow it (seven seats holding their cards after a hand, here one
+        # seat made as tall as they), scrolled to its top: the dealer's seat stays in sight at
+        # its foot, above the picker, rather than scrolled away under it.
+        await chooser.evaluate(OVERFLOW_FELT)
+        assert await _own_seat_clear(chooser, PHONE["viewport"])
+        await chooser.screenshot(path=str(shots / "phone-choosing-dealer-overflow.png"))
         await browser.close()
 
 
