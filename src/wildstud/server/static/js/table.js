@@ -13,7 +13,7 @@ import { describeNightChanged, describeRedeal } from "./words.js";
 import { describeEvent } from "./events.js";
 import { HistoryPanel } from "./history.js";
 import { drawKeyed, followEnd, h, keepFocus } from "./dom.js";
-import { toastPlace } from "./toast.js";
+import { besideTable, toastPlace } from "./toast.js";
 import { choices, shortcutChoice, SHORTCUTS } from "./actions.js";
 import { ActionPanel, setText } from "./panel.js";
 import { readSetting, writeSetting } from "./storage.js";
@@ -498,12 +498,25 @@ class TablePage {
     toast.style.left = "";
     toast.style.maxWidth = "";
     const size = toast.getBoundingClientRect();
+    const width = document.documentElement.clientWidth;
+    const height = window.innerHeight;
+    const panels = this.el.history.hidden ? [] : [this.el.history.getBoundingClientRect()];
+    // The host console: a column beside the table (the toast keeps to the width it leaves) or,
+    // on a phone, under the table (the toast never covers its controls in view).
+    const keep = [];
+    const hostConsole = this.host ? this.el.host.querySelector(".host-console") : null;
+    if (hostConsole && hostConsole.checkVisibility()) {
+      const box = hostConsole.getBoundingClientRect();
+      if (besideTable(box, width, height)) panels.push(box);
+      else if (box.bottom > 0 && box.top < height) keep.push(box);
+    }
     const place = toastPlace({
-      width: document.documentElement.clientWidth,
-      height: window.innerHeight,
+      width,
+      height,
       toast: { width: size.width, height: size.height },
       avoid,
-      panel: this.el.history.hidden ? null : this.el.history.getBoundingClientRect(),
+      keep,
+      panel: panels.length ? panels.reduce((one, other) => (one.left <= other.left ? one : other)) : null,
     });
     // A toast with no room is only held back: it comes out if the history closes in time.
     toast.hidden = place.hidden;
