@@ -504,6 +504,10 @@ class TablePage {
     // The host console: a column beside the table (the toast keeps to the width it leaves) or,
     // on a phone, under the table (the toast never covers its controls in view).
     const keep = [];
+    // The felt's notice of a redeal says what the toast says: the toast never hides it (on a
+    // phone, where the foot holds the player's own cards, it is held back for the notice).
+    const notice = this.el.centre.querySelector(".redeal-notice");
+    if (notice) keep.push(notice.getBoundingClientRect());
     const hostConsole = this.host ? this.el.host.querySelector(".host-console") : null;
     if (hostConsole && hostConsole.checkVisibility()) {
       const box = hostConsole.getBoundingClientRect();
