@@ -152,6 +152,16 @@ OVERFLOW_FELT = """(() => {
   document.querySelector(".felt").scrollTop = 0;
 })()"""
 
+# The game line's first part (the game's name) and whether all of it lies inside the line's box.
+NAME_IN_SIGHT = """(() => {
+  const line = document.getElementById("game-line");
+  const name = line.textContent.split(" · hand ")[0];
+  const range = document.createRange();
+  range.setStart(line.firstChild, 0);
+  range.setEnd(line.firstChild, name.length);
+  return [name, range.getBoundingClientRect().right <= line.getBoundingClientRect().right + 0.5];
+})()"""
+
 OWN_SEAT_BOXES = """(() => {
   const box = (element) => element && element.getBoundingClientRect().toJSON();
   return [box(document.querySelector(".seat.you")), box(document.getElementById("picker"))];
@@ -225,6 +235,12 @@ async def _choosing(server: Any, shots: Path) -> None:
         await chooser.evaluate(OVERFLOW_FELT)
         assert await _own_seat_clear(chooser, PHONE["viewport"])
         await chooser.screenshot(path=str(shots / "phone-choosing-dealer-overflow.png"))
+        # The dealer picks seven-card Baby Daddy: on the phone's bar the game line shows the
+        # game's whole name, which alone says five or seven cards, before it is cut short.
+        await chooser.locator("#picker .pick[data-code='BD7']").click()
+        await wait_until(chooser, "document.body.dataset.hand === '1'")
+        line = await chooser.evaluate(NAME_IN_SIGHT)
+        assert line == ["Who Da Baby Daddy Is · 7 cards", True], line
         await browser.close()
 
 

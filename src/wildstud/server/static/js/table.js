@@ -642,7 +642,9 @@ class TablePage {
     const { table, hand } = this.state;
     const parts = [];
     // What matters most first, where a narrow bar cuts the line's end: a table that does not
-    // deal says why, then the hand and its street, then what stays the same all night.
+    // deal says why, then the game (a dealer's choice changes it each hand, and a phone's bar
+    // cut "Hand 6: Who Da Baby Daddy Is · 7 car…" where the name said which game), the hand
+    // and its street, then what stays the same all night.
     if (table && table.status !== "running")
       parts.push(
         { waiting: "waiting for the host to start", paused: "paused", ended: "the night is over" }[table.status],
@@ -651,7 +653,7 @@ class TablePage {
       parts.push(`${this.nameAt(table.holds_all)} holds every chip: no hand until someone rebuys`);
     if (hand) {
       const view = hand.view;
-      parts.push(`Hand ${hand.number}: ${view.game}`);
+      parts.push(view.game, `hand ${hand.number}`);
       if (view.street) parts.push(view.street);
       if (view.deal > 1) parts.push(`deal ${view.deal}`);
       parts.push(view.options.limit.replace("-", " "));
