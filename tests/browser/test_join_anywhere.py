@@ -121,6 +121,14 @@ def test_the_join_page_names_the_table_and_tells_a_wrong_link(server: Any) -> No
         assert "This join link opens no table" in text
         assert "ask the host" in text
         assert await page.get_by_label("Your name").count() == 0
+        # So is a host link cut short (it said only "No table has this host link").
+        await page.goto(created["links"]["host"][:-4])
+        alert = page.get_by_role("alert")
+        await alert.wait_for()
+        text = await alert.inner_text()
+        assert "This host link opens no table" in text
+        assert "open it again" in text
+        assert await page.get_by_role("link", name="Start a night of your own").count() == 1
 
     _run(server.base, scenario)
 

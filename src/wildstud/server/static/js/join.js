@@ -48,19 +48,20 @@ function describe(preview) {
   );
 }
 
-/** What the page says when the link opens no table, with what to do about it. */
-function unknownLink(root) {
+/** What the page says when a link opens no table (a join link's words unless `heading` and
+ * `text` say another link's), with what to do about it. */
+export function unknownLink(
+  root,
+  heading = "This join link opens no table",
+  text = "It may have been cut short or mistyped when it was copied: open it again from the message the host sent. If it still opens nothing, ask the host for the link: they may have replaced it with a new one, or closed the table.",
+) {
   root.replaceChildren(
     h("header", { className: "bar" }, h("h1", {}, "wildstud")),
     h(
       "section",
       { className: "join-table join-unknown", role: "alert" },
-      h("h2", {}, "This join link opens no table"),
-      h(
-        "p",
-        {},
-        "It may have been cut short or mistyped when it was copied: open it again from the message the host sent. If it still opens nothing, ask the host for the link: they may have replaced it with a new one, or closed the table.",
-      ),
+      h("h2", {}, heading),
+      h("p", {}, text),
       h("p", {}, h("a", { href: `${base}/` }, "Start a night of your own")),
     ),
   );
