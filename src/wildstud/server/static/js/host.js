@@ -5,7 +5,7 @@ import { api } from "./api.js";
 import { copyButton, h } from "./dom.js";
 import { showTable } from "./table.js";
 import { HostConsole, hostSeatKey } from "./hostpanel.js";
-import { unknownLink } from "./join.js";
+import { unknownLink } from "./unknownlink.js";
 import { readSetting, writeSetting } from "./storage.js";
 
 export async function showHost(root, token, socketBase) {
