@@ -129,6 +129,12 @@ def test_the_join_page_names_the_table_and_tells_a_wrong_link(server: Any) -> No
         assert "This host link opens no table" in text
         assert "open it again" in text
         assert await page.get_by_role("link", name="Start a night of your own").count() == 1
+        # And a watch link cut short: not a bare felt under "This link is no longer valid."
+        await page.goto(created["links"]["watch"][:-4])
+        alert = page.get_by_role("alert")
+        await alert.wait_for()
+        assert "This watch link opens no table" in await alert.inner_text()
+        assert await page.locator("#seats").count() == 0
 
     _run(server.base, scenario)
 

@@ -14,6 +14,7 @@ import { describeEvent } from "./events.js";
 import { HistoryPanel } from "./history.js";
 import { drawKeyed, followEnd, h, keepFocus } from "./dom.js";
 import { besideTable, toastPlace } from "./toast.js";
+import { unknownLink } from "./unknownlink.js";
 import { choices, shortcutChoice, SHORTCUTS } from "./actions.js";
 import { ActionPanel, setText } from "./panel.js";
 import { readSetting, writeSetting } from "./storage.js";
@@ -52,6 +53,7 @@ class TablePage {
   constructor(root, { socket, seatToken = null, host = null, hostToken = null, watchToken = null }) {
     this.root = root;
     this.seatToken = seatToken;
+    this.watchToken = watchToken;
     // A seat opens on another device from its own page; a spectator (not the host) may ask
     // for a seat from theirs.
     this.device = seatToken ? deviceDialog(seatToken) : null;
@@ -362,6 +364,17 @@ class TablePage {
     // A seat link the server no longer knows: a page that says so, never a dead table.
     if (status === "refused" && this.seatToken && document.body.dataset.page !== "goodbye")
       showGoodbye(this.root, keptGoodbye(this.seatToken));
+    // A watch link that never opened a table (cut short, mistyped): a page that says so and
+    // what to do, as a wrong join link gets, not a bare felt. A page that was watching when its
+    // link was replaced keeps its table and says the link is no longer valid.
+    if (status === "refused" && this.watchToken && !this.state.table) {
+      unknownLink(
+        this.root,
+        "This watch link opens no table",
+        "It may have been cut short or mistyped when it was copied: open it again from the message the host sent. If it still opens nothing, ask the host for the link: they may have replaced it with a new one, or closed the table.",
+      );
+      return;
+    }
     this.renderActions();
   }
 
