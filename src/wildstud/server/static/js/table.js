@@ -120,6 +120,21 @@ class TablePage {
     this.socket.connect();
     this.ticker = setInterval(() => this.tick(), 250);
     document.addEventListener("keydown", (event) => this.onKey(event));
+    // A toast up as the page scrolls is placed again, once a frame at most, for what now lies
+    // under it: the host's console scrolled up under the table on a phone, the chat's lines.
+    let placing = false;
+    window.addEventListener(
+      "scroll",
+      () => {
+        if (placing || (this.el.announce.hidden && !this.el.announce.dataset.room)) return;
+        placing = true;
+        requestAnimationFrame(() => {
+          placing = false;
+          this.placeToast();
+        });
+      },
+      { passive: true },
+    );
   }
 
   build(host) {
