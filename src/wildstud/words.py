@@ -49,6 +49,7 @@ __all__ = [
     "describe_chances",
     "describe_change",
     "describe_deal_audit",
+    "describe_game",
     "describe_hint",
     "describe_night_audit",
     "describe_night_changed",
@@ -642,6 +643,17 @@ SETTING_WORDS: dict[str, tuple[str, str]] = {
     "starting_chips": ("the starting chips", ""),
 }
 """A table's settings that are one number, in words, with the unit said after the number."""
+
+
+def describe_game(title: str, cards: int | None = None) -> str:
+    """A game's name as players know it: its title, with its number of cards where one title
+    covers games of several lengths (five- and seven-card Who Da Baby Daddy Is), so that no
+    page names two games alike.
+
+    >>> describe_game("Who Da Baby Daddy Is", 5), describe_game("Follow the Queen")
+    ('Who Da Baby Daddy Is · 5 cards', 'Follow the Queen')
+    """
+    return title if cards is None else f"{title} · {cards} cards"
 
 
 def _number(value: float) -> str:

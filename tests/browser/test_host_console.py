@@ -197,6 +197,11 @@ async def _night(base: str, shots: Path) -> dict[str, Any]:
             "(selects) => selects.map((select) => select.value)"
         )
         assert chosen == ["FTQ", "BD5"]
+        # and says so in words, as the game line and the picker do: BD5 is not named as BD7.
+        shown = await host.locator("#game-rows select").evaluate_all(
+            "(selects) => selects.map((select) => select.selectedOptions[0].textContent)"
+        )
+        assert shown == ["Follow the Queen", "Who Da Baby Daddy Is · 5 cards"]
         # Every control of the console is a thumb's target: 44 CSS px each way at the least.
         small = await host.locator(
             "#host-console button, #host-console select, #host-console input"
@@ -314,3 +319,64 @@ def test_a_player_sat_out_by_the_clock_is_told_how_to_come_back(server: Any, sho
     assert result["found"] == {}, result["found"]
     assert "Sit back in" in result["note"]
     assert "sitting out" in result["note"]
+
+
+# The toast's box, and the host console's visible controls it lies over (null: no toast shown;
+# a toast held back for want of room is not shown).
+TOAST_OVER_CONSOLE = """(() => {
+  const toast = document.getElementById("announce");
+  if (toast.hidden) return null;
+  const a = toast.getBoundingClientRect();
+  const over = (b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const controls = [...document.querySelectorAll("#host-console button, #host-console input,"
+    + " #host-console select")].filter((control) => control.checkVisibility());
+  return controls.filter((control) => over(control.getBoundingClientRect()))
+    .map((control) => control.outerHTML.slice(0, 60));
+})()"""
+
+# The console scrolled into the window's lower half on a phone (under the table), as a host
+# reaching its controls has it; the toast must keep off its controls there.
+CONSOLE_IN_VIEW = """(() => {
+  const box = document.getElementById("host-console").getBoundingClientRect();
+  window.scrollBy(0, box.top - innerHeight / 2);
+})()"""
+
+
+async def _toast_beside_the_console(base: str, shots: Path) -> dict[int, Any]:
+    api = wsclient.Api(base)
+    created = api.create(games=[{"game": "FTQ"}], seats=3)
+    found: dict[int, Any] = {}
+    async with async_playwright() as playwright:
+        browser = await launch(playwright)
+        laptop: ViewportSize = {"width": 1366, "height": 768}
+        phone: ViewportSize = {"width": 390, "height": 844}
+        for size in (laptop, phone):
+            page = await (await browser.new_context(viewport=size)).new_page()
+            await page.goto(created["links"]["host"])
+            await page.get_by_role("button", name="Start dealing").wait_for()  # the console drawn
+            if size["width"] < 1000:
+                await page.evaluate(CONSOLE_IN_VIEW)
+            # The host changes a clock: every page is told, in a toast.
+            api.ok(api.host(created, "PUT", "/rules", action_clock=30 + size["width"] % 7))
+            await wait_until(page, f"{TOAST_OVER_CONSOLE} !== null", 30)
+            found[size["width"]] = await page.evaluate(TOAST_OVER_CONSOLE)
+            if size["width"] < 1000:
+                # A toast that came with the console out of sight (the host at the table),
+                # then the console scrolled up under it: it moves off the console's controls.
+                await page.evaluate("window.scrollTo(0, 0)")
+                api.ok(api.host(created, "PUT", "/rules", action_clock=50))
+                await wait_until(page, f"{TOAST_OVER_CONSOLE} !== null", 30)
+                await page.evaluate(CONSOLE_IN_VIEW)
+                await page.wait_for_timeout(200)
+                found[0] = await page.evaluate(TOAST_OVER_CONSOLE)
+            await page.screenshot(path=str(shots / f"console-toast-{size['width']}.png"))
+            await page.context.close()
+        await browser.close()
+    return found
+
+
+def test_the_hosts_toast_never_covers_the_console(server: Any, tmp_path: Path) -> None:
+    # It was centred on the whole window, across the console's column on a laptop.
+    found = asyncio.run(_toast_beside_the_console(server.base, tmp_path))
+    keep(sorted(tmp_path.glob("console-toast-*.png")))
+    assert found == {1366: [], 390: [], 0: []}

@@ -40,6 +40,14 @@ async def _page(browser: Browser) -> Page:
     return await context.new_page()
 
 
+async def _alert_at(page: Page, link: str) -> str:
+    """What the page at ``link`` says in its alert, once it shows one."""
+    await page.goto(link)
+    alert = page.get_by_role("alert")
+    await alert.wait_for()
+    return await alert.inner_text()
+
+
 def test_a_preset_creates_the_night_through_the_form(server: Any) -> None:
     async def scenario(browser: Browser, api: Api) -> None:
         page = await _page(browser)
@@ -114,13 +122,19 @@ def test_the_join_page_names_the_table_and_tells_a_wrong_link(server: Any) -> No
         assert [" ".join(text.split()) for text in seated] == ["Caller 1 bot", "Ann"]
         assert "2 of 4 seats taken" in await table.inner_text()
         # A link cut short: told at once, with what to do, and no name asked for.
-        await page.goto(created["links"]["join"][:-4])
-        alert = page.get_by_role("alert")
-        await alert.wait_for()
-        text = await alert.inner_text()
+        text = await _alert_at(page, created["links"]["join"][:-4])
         assert "This join link opens no table" in text
         assert "ask the host" in text
         assert await page.get_by_label("Your name").count() == 0
+        # So is a host link cut short (it said only "No table has this host link").
+        text = await _alert_at(page, created["links"]["host"][:-4])
+        assert "This host link opens no table" in text
+        assert "open it again" in text
+        assert await page.get_by_role("link", name="Start a night of your own").count() == 1
+        # And a watch link cut short: not a bare felt under "This link is no longer valid."
+        text = await _alert_at(page, created["links"]["watch"][:-4])
+        assert "This watch link opens no table" in text
+        assert await page.locator("#seats").count() == 0
 
     _run(server.base, scenario)
 

@@ -9,7 +9,7 @@ import asyncio
 from pathlib import Path
 from typing import Any, TypedDict
 
-from playwright.async_api import Locator, ViewportSize, async_playwright
+from playwright.async_api import Locator, Page, ViewportSize, async_playwright
 
 from tests.browser.axe import AXE, RULES, RUN_AXE
 from tests.browser.pages import answered, cheap_choice, keep, launch, sit, wait_until
@@ -144,7 +144,37 @@ WHOLE_MENU_SIZES = """(() => {
   return [picker.scrollHeight, picker.clientHeight];
 })()"""
 
-CHOOSING = "/is choosing the next game/.test(document.getElementById('centre').textContent)"
+CHOOSING = "/is choosing the first game/.test(document.getElementById('centre').textContent)"
+
+
+OVERFLOW_FELT = """(() => {
+  document.querySelector(".seat:not(.you):not(.empty)").style.minHeight = "1500px";
+  document.querySelector(".felt").scrollTop = 0;
+})()"""
+
+# The game line's first part (the game's name) and whether all of it lies inside the line's box.
+NAME_IN_SIGHT = """(() => {
+  const line = document.getElementById("game-line");
+  const name = line.textContent.split(" · hand ")[0];
+  const range = document.createRange();
+  range.setStart(line.firstChild, 0);
+  range.setEnd(line.firstChild, name.length);
+  return [name, range.getBoundingClientRect().right <= line.getBoundingClientRect().right + 0.5];
+})()"""
+
+OWN_SEAT_BOXES = """(() => {
+  const box = (element) => element && element.getBoundingClientRect().toJSON();
+  return [box(document.querySelector(".seat.you")), box(document.getElementById("picker"))];
+})()"""
+
+
+async def _own_seat_clear(page: Page, size: ViewportSize) -> bool:
+    """Whether the viewer's own seat lies wholly on a screen of ``size`` and above the dealer's
+    picker (none of it under the picker's box)."""
+    seat, picker = await page.evaluate(OWN_SEAT_BOXES)
+    assert seat is not None, "no seat of the viewer's own"
+    inside = seat["top"] >= 0 and seat["bottom"] <= size["height"]
+    return bool(inside and (picker["height"] == 0 or seat["bottom"] <= picker["top"] + 1))
 
 
 async def in_sight(element: Locator, size: ViewportSize) -> bool:
@@ -173,7 +203,11 @@ async def _choosing(server: Any, shots: Path) -> None:
         # hand yet." felt, and no box at the foot of the screen to say it again.
         watcher, chooser = pages[other], pages[dealer]
         await wait_until(watcher, CHOOSING)
-        assert "pick the game below" in await chooser.locator("#centre").inner_text()
+        assert "pick the first game below" in await chooser.locator("#centre").inner_text()
+        # The banner agrees with the felt (not "No hand yet." over a felt that names the dealer).
+        for page in (watcher, chooser):
+            felt = (await page.locator("#centre .idle-note").first.inner_text()).strip()
+            assert (await page.locator("#banner").inner_text()).strip() == felt
         for size in (PHONE["viewport"], LAPTOP):
             for page in (watcher, chooser):
                 await page.set_viewport_size(size)
@@ -188,11 +222,25 @@ async def _choosing(server: Any, shots: Path) -> None:
             assert (await left.inner_text()).endswith(" s to choose")
             assert await in_sight(left, size)
             assert await in_sight(chooser.locator("#picker .pick").first, size)
+            # The dealer sees their own seat as they choose, not under the picker.
+            assert await _own_seat_clear(chooser, size)
             await watcher.screenshot(path=str(shots / f"phone-choosing-{size['width']}.png"))
             await chooser.screenshot(path=str(shots / f"phone-choosing-dealer-{size['width']}.png"))
         # On the phone the whole menu of five fits the dock, none of it scrolled out of sight.
         await chooser.set_viewport_size(PHONE["viewport"])
         assert await chooser.evaluate(WHOLE_MENU), await chooser.evaluate(WHOLE_MENU_SIZES)
+        # A felt whose seats overflow it (seven seats holding their cards after a hand, here one
+        # seat made as tall as they), scrolled to its top: the dealer's seat stays in sight at
+        # its foot, above the picker, rather than scrolled away under it.
+        await chooser.evaluate(OVERFLOW_FELT)
+        assert await _own_seat_clear(chooser, PHONE["viewport"])
+        await chooser.screenshot(path=str(shots / "phone-choosing-dealer-overflow.png"))
+        # The dealer picks seven-card Baby Daddy: on the phone's bar the game line shows the
+        # game's whole name, which alone says five or seven cards, before it is cut short.
+        await chooser.locator("#picker .pick[data-code='BD7']").click()
+        await wait_until(chooser, "document.body.dataset.hand === '1'")
+        line = await chooser.evaluate(NAME_IN_SIGHT)
+        assert line == ["Who Da Baby Daddy Is · 7 cards", True], line
         await browser.close()
 
 

@@ -78,7 +78,7 @@ async def _session(base: str, shots: Path) -> None:
     assert ann.errors == [], ann.errors
     # Said once, with no star and no rule line beside it.
     assert banner.strip() == "Nothing is wild in this game.", banner
-    assert "Hand 1: Seven-Card Stud · third street · fixed limit" in text
+    assert "Seven-Card Stud · hand 1 · third street · fixed limit" in text
     assert wild_cards == 0
     assert results, log
     assert " shows " in log, log

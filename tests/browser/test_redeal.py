@@ -1,6 +1,7 @@
 """The Bitch's redeal as the table shows it (P3): while the server pauses with a redeal
 pending, the page shows the face-up queen of spades where it landed, ringed, with the reason,
-before the cards are gathered and dealt again.
+before the cards are gathered and dealt again; on a phone, the redeal's toast never lies over
+that notice.
 
 Needs the server side of P3 (the ``redeal_pending`` view field and the pause before the
 redeal, part 1 of issue 11): on a server without it, no pending redeal is ever shown."""
@@ -25,7 +26,12 @@ document.addEventListener("wildstud:render", () => {
   const notice = document.querySelector("#centre .redeal-notice");
   if (!notice) return;
   const card = document.querySelector("#seats .card.redeal-card");
+  const toast = document.getElementById("announce");
+  const a = toast.getBoundingClientRect();
+  const b = notice.getBoundingClientRect();
+  const over = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
   window.__redeals.push({
+    covered: !toast.hidden && over,
     hand: Number(document.body.dataset.hand), events: Number(document.body.dataset.events),
     text: notice.innerText, card: card ? card.dataset.card : null,
     engine: card ? Number(card.closest(".seat").dataset.engine) : null,
@@ -67,7 +73,8 @@ async def _session(base: str, shots: Path) -> None:
     )  # fmt: skip
     async with async_playwright() as playwright:
         browser = await pages.launch(playwright)
-        context = await browser.new_context(viewport={"width": 1280, "height": 900})
+        # A phone: the player's own cards take the window's foot, where the toast goes first.
+        context = await browser.new_context(viewport={"width": 390, "height": 844})
         await context.add_init_script(PROBE)
         page = await context.new_page()
         ann = pages.Seat(page)
@@ -107,6 +114,7 @@ async def _session(base: str, shots: Path) -> None:
             assert key in drawn, f"the page never showed the pending redeal of {key}"
             item = drawn[key]
             assert item["text"].startswith("Redeal: "), item
+            assert not item["covered"], item  # the redeal's toast never lies over its notice
             assert not any(f"p{n}" in item["text"].split() for n in range(1, 9)), item
             if redeal["card"] is not None:
                 assert (item["card"], item["engine"]) == (redeal["card"], redeal["seat"]), item

@@ -5,6 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { choices, checkAmount, sizedChoice } from "../../src/wildstud/server/static/js/actions.js";
+import { refusal } from "../../src/wildstud/server/static/js/panel.js";
 import { recorded } from "./frames.js";
 
 /** Each view that offered this connection's seat something to do, with its seat. */
@@ -55,4 +56,12 @@ test("an amount typed for a sized choice is taken only inside the server's range
     assert.match(checkAmount(String(choice.max + 1), choice).message, /is not allowed/);
     assert.match(checkAmount("ten", choice).message, /whole number/);
   }
+});
+
+test("an action refused as out of turn is said in the player's terms, not the engine's seat labels", () => {
+  const frame = { type: "error", code: "out-of-turn", message: "P5 cannot call: it is p1's turn to act", seq: 4 };
+  assert.equal(refusal(frame), "It is not your turn now, so nothing was done.");
+  // Any other refusal keeps the server's own words (they name the rule that was broken).
+  const other = { type: "error", code: "illegal", message: "There is no showdown now to show or muck at" };
+  assert.equal(refusal(other), other.message);
 });

@@ -9,7 +9,7 @@ import { shortcutChoice } from "../../src/wildstud/server/static/js/actions.js";
 import { wildState } from "../../src/wildstud/server/static/js/banner.js";
 import { describeEvent } from "../../src/wildstud/server/static/js/events.js";
 import { eventSentences, winnerSentences } from "../../src/wildstud/server/static/js/speech.js";
-import { toastPlace } from "../../src/wildstud/server/static/js/toast.js";
+import { besideTable, toastPlace } from "../../src/wildstud/server/static/js/toast.js";
 
 const names = ["Ann", "Bo"];
 
@@ -123,6 +123,27 @@ test("the toast goes beside the history, nowhere on a phone's history, above the
     left: 640,
     maxWidth: 1152,
   });
+});
+
+test("the toast keeps to the table's side of the host console, and off the console under a phone's table", () => {
+  const toast = { width: 300, height: 60 };
+  const box = (left, right, top, bottom) => ({ left, right, top, bottom });
+  // A laptop: the console a column at the right (23rem), the toast centred in the width left.
+  const column = box(998, 1366, 0, 768);
+  assert.ok(besideTable(column, 1366, 768));
+  const place = toastPlace({ width: 1366, height: 768, toast, panel: column });
+  assert.deepEqual(place, { hidden: false, top: false, left: 499, maxWidth: 898 });
+  assert.ok(place.left + 300 / 2 < column.left);
+  // A phone: the console under the table, its top half in view at the foot: the toast at the top.
+  const under = box(0, 390, 420, 2000);
+  assert.ok(!besideTable(under, 390, 844));
+  assert.ok(toastPlace({ width: 390, height: 844, toast, keep: [under] }).top);
+  // The console filling the phone's window: no place that does not cover it.
+  assert.deepEqual(toastPlace({ width: 390, height: 844, toast, keep: [box(0, 390, -200, 2000)] }), {
+    hidden: true,
+  });
+  // A box only to avoid (the chat's lines) sends the toast to the top, never hides it.
+  assert.ok(toastPlace({ width: 390, height: 844, toast, avoid: [box(0, 390, -200, 2000)] }).top);
 });
 
 test("the key C brings in, calls or checks, whichever is on offer", () => {

@@ -53,7 +53,22 @@ def test_the_table_says_the_code_it_deals_each_game_under(api: Api) -> None:
     games = [{"game": "baby-daddy", "house_rules": {"cards": 5}}, {"game": "BD7"}, {"game": "FTQ"}]
     menu = api.create(games=games, seats=4)["table"]["menu"]
     assert [(item["index"], item["code"]) for item in menu] == [(0, "BD5"), (1, "BD7"), (2, "FTQ")]
-    assert menu[0]["title"] == "Who Da Baby Daddy Is"
+    # The dealer's picker names the two Baby Daddy games apart, in words as well as by code.
+    titles = [item["title"] for item in menu]
+    assert titles == [
+        "Who Da Baby Daddy Is · 5 cards",
+        "Who Da Baby Daddy Is · 7 cards",
+        "Follow the Queen",
+    ]
+
+
+def test_the_games_list_names_each_code_as_players_know_it(api: Api) -> None:
+    games = {game["name"]: game for game in api.get("/api/games")}
+    assert games["baby-daddy"]["names"] == {
+        "BD7": "Who Da Baby Daddy Is · 7 cards",
+        "BD5": "Who Da Baby Daddy Is · 5 cards",
+    }
+    assert games["follow-the-queen"]["names"] == {"FTQ": "Follow the Queen"}
 
 
 def test_links_tokens_and_seats(api: Api) -> None:

@@ -30,8 +30,8 @@ def test_the_hosts_notice_names_the_games_as_players_know_them() -> None:
     ]
     text = _changed(games=games)
     assert text == (
-        "The host changed the games to Who Da Baby Daddy Is (BD5), Who Da Baby Daddy Is (BD7),"
-        " Follow the Queen with queens all, Pimp Daddy."
+        "The host changed the games to Who Da Baby Daddy Is · 5 cards,"
+        " Who Da Baby Daddy Is · 7 cards, Follow the Queen with queens all, Pimp Daddy."
     )
     for internal in ("baby-daddy", "follow-the-queen", "pimp-daddy"):
         assert internal not in text
@@ -55,8 +55,8 @@ def test_a_hands_view_and_first_event_name_its_game_for_people() -> None:
     play_out(hand, CallingBot())
     started = encode_event(next(e for e in hand.events if isinstance(e, HandStarted)))
     assert started["game"] == "baby-daddy"  # the library's name stays as data
-    assert started["title"] == "Who Da Baby Daddy Is (BD5)"
-    assert encode_view(hand.view(None))["game"] == "Who Da Baby Daddy Is (BD5)"
+    assert started["title"] == "Who Da Baby Daddy Is · 5 cards"
+    assert encode_view(hand.view(None))["game"] == "Who Da Baby Daddy Is · 5 cards"
     ftq = Hand("FTQ", [100, 100])
     first = encode_event(ftq.events[0])
     assert first["title"] == "Follow the Queen"

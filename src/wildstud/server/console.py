@@ -35,12 +35,12 @@ __all__ = ["notice_frame", "settings_changes"]
 
 def _games(games: list[GameEntry]) -> list[dict[str, Any]]:
     """The games by the names players know them by, whatever the host typed (``baby-daddy``
-    with five cards is Who Da Baby Daddy Is (BD5)), each with the house rules its name does not
+    with five cards is Who Da Baby Daddy Is · 5 cards), each with the house rules its name does not
     already say.
 
     >>> _games([GameEntry(game="baby-daddy", house_rules={"cards": 5}),
     ...         GameEntry(game="FTQ", house_rules={"free_fold": False})])
-    [{'name': 'Who Da Baby Daddy Is (BD5)', 'rules': {}}, \
+    [{'name': 'Who Da Baby Daddy Is · 5 cards', 'rules': {}}, \
 {'name': 'Follow the Queen', 'rules': {'free_fold': False}}]
     """
     named = []

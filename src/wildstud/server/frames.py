@@ -598,7 +598,7 @@ class NamedGame(_Part):
     """A game of the table's menu by the name players know it by, with the house rules its
     name does not already say."""
 
-    name: str = Field(examples=["Who Da Baby Daddy Is (BD5)"])
+    name: str = Field(examples=["Who Da Baby Daddy Is · 5 cards"])
     rules: dict[str, bool | int | float | str]
 
 

@@ -18,12 +18,14 @@ last, wrapping round, so that a table of bots still rotates through every game.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from wildstud.errors import OptionError, TableError
 from wildstud.games import BabyDaddyOptions, Game, GameOptions, Rules, find_game
+from wildstud.words import describe_game
 
 __all__ = [
     "STAKE_OPTIONS",
@@ -126,7 +128,7 @@ class MenuItem:
         return {
             "index": self.index,
             "game": self.game.name,
-            "title": self.title,
+            "title": game_name(self.title, self.code),
             "code": self.code,
             "house_rules": self.house_rules,
         }
@@ -191,14 +193,17 @@ class Menu:
         return later[0] if later else fitting[0]
 
 
+@functools.lru_cache(maxsize=64)
 def game_name(title: str, code: str) -> str:
-    """The name players know a game by: its title, with its code where one title covers
-    several games (five- and seven-card Baby Daddy), so that no page mistakes one for the other.
+    """The name players know a game by (:func:`wildstud.words.describe_game`): its title, with
+    its number of cards where one title covers several games (five- and seven-card Baby Daddy),
+    so that no page mistakes one for the other.
 
     >>> game_name("Who Da Baby Daddy Is", "BD5"), game_name("Follow the Queen", "FTQ")
-    ('Who Da Baby Daddy Is (BD5)', 'Follow the Queen')
+    ('Who Da Baby Daddy Is · 5 cards', 'Follow the Queen')
     """
-    return f"{title} ({code})" if len(find_game(code).codes) > 1 else title
+    options = find_game(code).options()
+    return describe_game(title, options.cards if isinstance(options, BabyDaddyOptions) else None)
 
 
 def _stakes_for(game: Game, stakes: Mapping[str, object]) -> dict[str, object]:

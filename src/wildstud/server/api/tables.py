@@ -23,7 +23,7 @@ from wildstud.server.api.common import (
     table_of,
 )
 from wildstud.server.limits import table_creation_allowed
-from wildstud.server.menu import table_house_rules
+from wildstud.server.menu import game_name, table_house_rules
 from wildstud.server.schemas import (
     ErrorBody,
     GameInfo,
@@ -84,6 +84,7 @@ async def games() -> list[GameInfo]:
                 name=game.name,
                 title=game.title,
                 codes=list(game.codes),
+                names={code: game_name(game.title, code) for code in game.codes},
                 aliases=list(game.aliases),
                 summary=game.summary,
                 options=[

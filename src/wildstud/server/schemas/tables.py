@@ -407,6 +407,11 @@ class GameInfo(_Model):
     name: str
     title: str
     codes: list[str]
+    names: dict[str, str] = Field(
+        description="the name players know the game by under each code, where one title"
+        " covers several games (BD5: Who Da Baby Daddy Is · 5 cards)",
+        examples=[{"FTQ": "Follow the Queen"}],
+    )
     aliases: list[str]
     summary: str
     options: list[OptionInfo]

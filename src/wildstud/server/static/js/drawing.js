@@ -80,11 +80,12 @@ export function pendingRedeal(hand) {
 
 /**
  * The banner for `hand` ({view, names, you}) drawn into `banner`; returns the wild state the
- * seats are drawn with. The banner is drawn again only when what it says has changed.
+ * seats are drawn with. Before the first hand it says `idle` (who is choosing the first game,
+ * where a dealer is). The banner is drawn again only when what it says has changed.
  */
-export function drawBanner(banner, hand) {
+export function drawBanner(banner, hand, idle = "No hand yet.") {
   if (!hand) {
-    drawChildren(banner, "no hand", () => [h("p", { className: "what" }, "No hand yet.")]);
+    drawChildren(banner, `no hand|${idle}`, () => [h("p", { className: "what" }, idle)]);
     setData(banner, "wild", "");
     return null;
   }

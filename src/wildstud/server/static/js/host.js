@@ -5,6 +5,7 @@ import { api } from "./api.js";
 import { copyButton, h } from "./dom.js";
 import { showTable } from "./table.js";
 import { HostConsole, hostSeatKey } from "./hostpanel.js";
+import { unknownLink } from "./unknownlink.js";
 import { readSetting, writeSetting } from "./storage.js";
 
 export async function showHost(root, token, socketBase) {
@@ -12,7 +13,15 @@ export async function showHost(root, token, socketBase) {
   try {
     created = await api(`/host/${token}`);
   } catch (error) {
-    root.replaceChildren(h("h1", {}, "wildstud"), h("p", { role: "alert" }, error.message));
+    // A host link the server does not know is told as a join link is, with what to do next
+    // (it said only "No table has this host link").
+    if (error.status === 404)
+      unknownLink(
+        root,
+        "This host link opens no table",
+        "It may have been cut short or mistyped when it was copied: open it again from where you kept it when you made the table.",
+      );
+    else root.replaceChildren(h("h1", {}, "wildstud"), h("p", { role: "alert" }, error.message));
     return;
   }
   // The host's seat token, kept by this browser when the host sat down from this page.

@@ -694,7 +694,7 @@ export class HostConsole {
       { name: `game-${index}`, "aria-label": `Game ${index}` },
       (this.games.length ? this.games : [{ name: entry.game, title: entry.game, codes: [] }]).flatMap((game) =>
         (game.codes.length ? game.codes : [game.name]).map((code) =>
-          h("option", { value: code }, `${game.title}${game.codes.length > 1 ? ` (${code})` : ""}`),
+          h("option", { value: code }, (game.names && game.names[code]) || game.title),
         ),
       ),
     );

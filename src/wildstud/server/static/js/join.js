@@ -9,12 +9,13 @@
 // (`returning`), and the server puts the player back on their own ledger account, which a name
 // alone never does.
 
-import { api, base } from "./api.js";
+import { api } from "./api.js";
 import { h } from "./dom.js";
 import { field } from "./home.js";
 import { devicePanel } from "./devices.js";
 import { readSetting, writeSetting } from "./storage.js";
 import { followRequest, onNameSent } from "./waiting.js";
+import { unknownLink } from "./unknownlink.js";
 
 const key = (joinToken) => `wildstud.join.${joinToken}`;
 const leftKey = (joinToken) => `wildstud.left.${joinToken}`;
@@ -45,24 +46,6 @@ function describe(preview) {
           ),
         )
       : h("p", { className: "muted" }, "Nobody has sat down yet."),
-  );
-}
-
-/** What the page says when the link opens no table, with what to do about it. */
-function unknownLink(root) {
-  root.replaceChildren(
-    h("header", { className: "bar" }, h("h1", {}, "wildstud")),
-    h(
-      "section",
-      { className: "join-table join-unknown", role: "alert" },
-      h("h2", {}, "This join link opens no table"),
-      h(
-        "p",
-        {},
-        "It may have been cut short or mistyped when it was copied: open it again from the message the host sent. If it still opens nothing, ask the host for the link: they may have replaced it with a new one, or closed the table.",
-      ),
-      h("p", {}, h("a", { href: `${base}/` }, "Start a night of your own")),
-    ),
   );
 }
 

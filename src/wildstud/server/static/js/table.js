@@ -13,7 +13,8 @@ import { describeNightChanged, describeRedeal } from "./words.js";
 import { describeEvent } from "./events.js";
 import { HistoryPanel } from "./history.js";
 import { drawKeyed, followEnd, h, keepFocus } from "./dom.js";
-import { toastPlace } from "./toast.js";
+import { besideTable, toastPlace } from "./toast.js";
+import { unknownLink } from "./unknownlink.js";
 import { choices, shortcutChoice, SHORTCUTS } from "./actions.js";
 import { ActionPanel, setText } from "./panel.js";
 import { readSetting, writeSetting } from "./storage.js";
@@ -52,6 +53,7 @@ class TablePage {
   constructor(root, { socket, seatToken = null, host = null, hostToken = null, watchToken = null }) {
     this.root = root;
     this.seatToken = seatToken;
+    this.watchToken = watchToken;
     // A seat opens on another device from its own page; a spectator (not the host) may ask
     // for a seat from theirs.
     this.device = seatToken ? deviceDialog(seatToken) : null;
@@ -118,6 +120,21 @@ class TablePage {
     this.socket.connect();
     this.ticker = setInterval(() => this.tick(), 250);
     document.addEventListener("keydown", (event) => this.onKey(event));
+    // A toast up as the page scrolls is placed again, once a frame at most, for what now lies
+    // under it: the host's console scrolled up under the table on a phone, the chat's lines.
+    let placing = false;
+    window.addEventListener(
+      "scroll",
+      () => {
+        if (placing || (this.el.announce.hidden && !this.el.announce.dataset.room)) return;
+        placing = true;
+        requestAnimationFrame(() => {
+          placing = false;
+          this.placeToast();
+        });
+      },
+      { passive: true },
+    );
   }
 
   build(host) {
@@ -362,6 +379,17 @@ class TablePage {
     // A seat link the server no longer knows: a page that says so, never a dead table.
     if (status === "refused" && this.seatToken && document.body.dataset.page !== "goodbye")
       showGoodbye(this.root, keptGoodbye(this.seatToken));
+    // A watch link that never opened a table (cut short, mistyped): a page that says so and
+    // what to do, as a wrong join link gets, not a bare felt. A page that was watching when its
+    // link was replaced keeps its table and says the link is no longer valid.
+    if (status === "refused" && this.watchToken && !this.state.table) {
+      unknownLink(
+        this.root,
+        "This watch link opens no table",
+        "It may have been cut short or mistyped when it was copied: open it again from the message the host sent. If it still opens nothing, ask the host for the link: they may have replaced it with a new one, or closed the table.",
+      );
+      return;
+    }
     this.renderActions();
   }
 
@@ -498,12 +526,29 @@ class TablePage {
     toast.style.left = "";
     toast.style.maxWidth = "";
     const size = toast.getBoundingClientRect();
+    const width = document.documentElement.clientWidth;
+    const height = window.innerHeight;
+    const panels = this.el.history.hidden ? [] : [this.el.history.getBoundingClientRect()];
+    // The host console: a column beside the table (the toast keeps to the width it leaves) or,
+    // on a phone, under the table (the toast never covers its controls in view).
+    const keep = [];
+    // The felt's notice of a redeal says what the toast says: the toast never hides it (on a
+    // phone, where the foot holds the player's own cards, it is held back for the notice).
+    const notice = this.el.centre.querySelector(".redeal-notice");
+    if (notice) keep.push(notice.getBoundingClientRect());
+    const hostConsole = this.host ? this.el.host.querySelector(".host-console") : null;
+    if (hostConsole && hostConsole.checkVisibility()) {
+      const box = hostConsole.getBoundingClientRect();
+      if (besideTable(box, width, height)) panels.push(box);
+      else if (box.bottom > 0 && box.top < height) keep.push(box);
+    }
     const place = toastPlace({
-      width: document.documentElement.clientWidth,
-      height: window.innerHeight,
+      width,
+      height,
       toast: { width: size.width, height: size.height },
       avoid,
-      panel: this.el.history.hidden ? null : this.el.history.getBoundingClientRect(),
+      keep,
+      panel: panels.length ? panels.reduce((one, other) => (one.left <= other.left ? one : other)) : null,
     });
     // A toast with no room is only held back: it comes out if the history closes in time.
     toast.hidden = place.hidden;
@@ -585,8 +630,10 @@ class TablePage {
     }
     keepFocus(() => {
       if (changed("hand", "table")) this.renderGame();
-      // Before the first hand too: an empty banner is only a stripe across the page.
-      if (changed("hand") || !this.el.banner.firstChild) this.renderBanner();
+      // Before the first hand too: an empty banner is only a stripe across the page, and it
+      // says who is choosing the first game, as the felt does (choosingWords).
+      const idle = !hand && changed("choosing", "table", "welcome");
+      if (changed("hand") || idle || !this.el.banner.firstChild) this.renderBanner();
       if (changed("hand", "table", "welcome")) this.renderSeats();
       if (changed("hand", "table", "choosing", "welcome")) this.renderCentre();
       if (changed("choosing", "table", "welcome")) this.renderPicker();
@@ -623,7 +670,9 @@ class TablePage {
     const { table, hand } = this.state;
     const parts = [];
     // What matters most first, where a narrow bar cuts the line's end: a table that does not
-    // deal says why, then the hand and its street, then what stays the same all night.
+    // deal says why, then the game (a dealer's choice changes it each hand, and a phone's bar
+    // cut "Hand 6: Who Da Baby Daddy Is · 7 car…" where the name said which game), the hand
+    // and its street, then what stays the same all night.
     if (table && table.status !== "running")
       parts.push(
         { waiting: "waiting for the host to start", paused: "paused", ended: "the night is over" }[table.status],
@@ -632,7 +681,7 @@ class TablePage {
       parts.push(`${this.nameAt(table.holds_all)} holds every chip: no hand until someone rebuys`);
     if (hand) {
       const view = hand.view;
-      parts.push(`Hand ${hand.number}: ${view.game}`);
+      parts.push(view.game, `hand ${hand.number}`);
       if (view.street) parts.push(view.street);
       if (view.deal > 1) parts.push(`deal ${view.deal}`);
       parts.push(view.options.limit.replace("-", " "));
@@ -651,7 +700,8 @@ class TablePage {
   }
 
   renderBanner() {
-    this.wild = drawBanner(this.el.banner, this.state.hand);
+    // Before the first hand, the banner agrees with the felt: who is choosing the first game.
+    this.wild = drawBanner(this.el.banner, this.state.hand, this.choosingWords() || undefined);
   }
 
   seatCount() {
@@ -697,8 +747,9 @@ class TablePage {
   choosingWords() {
     const choosing = this.state.choosing;
     if (!choosing) return null;
-    if (choosing.dealer === this.mySeat()) return "Your deal: pick the game below.";
-    return `${this.nameAt(choosing.dealer)} is choosing the next game.`;
+    const which = this.state.hand ? "next" : "first";
+    if (choosing.dealer === this.mySeat()) return `Your deal: pick the ${which} game below.`;
+    return `${this.nameAt(choosing.dealer)} is choosing the ${which} game.`;
   }
 
   /** The dealer's choice's seconds left, in the picker and on the felt. */

@@ -11,13 +11,15 @@ export const LEAST_ROOM = 200;
 
 /**
  * The toast's place: `width` × `height` is the window, `toast` the toast's size ({width,
- * height}), `avoid` the boxes it must not cover (the seat's controls on its turn, the chat's
- * lines in view), `panel` the box of a panel open over the table (the history) or null. The
- * answer: {hidden} where no place is left (the panel takes the width: the log and the speech
- * still have the news), else {top, left, maxWidth}: at the foot, centred in the width the panel
- * leaves, or at the top where the foot would cover something to avoid.
+ * height}), `avoid` the boxes it should not cover (the seat's controls on its turn, the chat's
+ * lines in view), `keep` those it must never cover (the host console in view under the table),
+ * `panel` the box of a panel beside or over the table (the history, the host console's column)
+ * or null. The answer: {hidden} where no place is left (the panel takes the width, or the
+ * console fills the window: the log and the speech still have the news), else {top, left,
+ * maxWidth}: at the foot, centred in the width the panel leaves, or at the top where the foot
+ * would cover something to avoid.
  */
-export function toastPlace({ width, height, toast, avoid = [], panel = null }) {
+export function toastPlace({ width, height, toast, avoid = [], keep = [], panel = null }) {
   const right = panel ? panel.left : width;
   if (right < LEAST_ROOM) return { hidden: true };
   const maxWidth = Math.floor(right * 0.9);
@@ -25,7 +27,16 @@ export function toastPlace({ width, height, toast, avoid = [], panel = null }) {
   const left = right / 2;
   const box = (top) => ({ left: left - wide / 2, right: left + wide / 2, top, bottom: top + toast.height });
   const margin = 16;
-  const foot = box(height - margin - toast.height);
-  if (!avoid.some((other) => overlap(foot, other))) return { hidden: false, top: false, left, maxWidth };
+  const clear = (place, boxes) => !boxes.some((other) => overlap(place, other));
+  if (clear(box(height - margin - toast.height), [...avoid, ...keep]))
+    return { hidden: false, top: false, left, maxWidth };
+  if (!clear(box(margin), keep)) return { hidden: true };
   return { hidden: false, top: true, left, maxWidth };
+}
+
+/** Whether `box` (a panel's) is a column down the window's right side (`width` × `height`):
+ * the host console beside the table on a wide screen, where the toast keeps to the width left
+ * of it; elsewhere (under the table on a phone, folded to a corner) the toast keeps off it. */
+export function besideTable(box, width, height) {
+  return box.left >= width / 2 && box.right >= width - 1 && box.top <= 1 && box.bottom >= height - 1;
 }
