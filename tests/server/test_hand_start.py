@@ -16,7 +16,7 @@ from wildstud.server.schemas import GameEntry, TableSettings
 from wildstud.server.store import Changes, HandSetup, SeatState, TableState
 from wildstud.server.table import desk, private_progress, shuffle_requests
 from wildstud.server.table.button import Seats, Sitter
-from wildstud.server.table.core import AtTable, ForgetHand, NewHand
+from wildstud.server.table.core import AtTable, ForgetHand, HandPlayed, NewHand, TableNews
 from wildstud.server.table.desk import HandDealt
 from wildstud.server.table.hand_end import AtHandEnd, then_ended
 from wildstud.server.table.hand_start import AtDeal, pick
@@ -100,6 +100,8 @@ def test_the_default_game_is_dealt_to_the_seats_dealt_in_from_the_next_button() 
     assert [deck.deal for deck in changes.decks] == [1]
     assert (changes.seats, changes.tournament) == ([], None)
     assert outcome.follow == ()
+    # Told once stored: the table (the button, the hand in progress), then the hand's frames.
+    assert outcome.news == (TableNews(), HandPlayed())
     assert STATE.live is None  # the state given is left as it was
     assert STATE.hands_dealt == 6
 
@@ -134,6 +136,7 @@ def test_too_few_players_deal_no_hand_but_end_the_choice_and_take_the_request() 
     assert outcome.effect is not None
     assert outcome.effect.request == Changes()
     assert outcome.follow == ()
+    assert outcome.news == (TableNews(),)  # the choice over: no hand's frames
     chooser = replace(ROWS[0], last_seq=9)
     taken = deal(state, _at_deal(seats=alone, chooser=chooser), NOW)
     assert taken.effect is not None

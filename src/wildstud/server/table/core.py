@@ -56,6 +56,7 @@ __all__ = [
     "ForgetHand",
     "Gone",
     "HandNews",
+    "HandPlayed",
     "NewHand",
     "News",
     "Numbered",
@@ -294,6 +295,18 @@ class ClockNews:
 
 
 @dataclass(frozen=True, slots=True)
+class HandPlayed:
+    """The hand's new events (the hand in play, or the one just over) since the last frame the
+    clients were sent, to everyone, each redacted for its seat, with the turn's clock as the
+    change left it: the news of a change of the hand runner's, made by the outbox once the
+    change is stored and its turn timed (:meth:`.fanout.Fanout.publish`); with ``odds``, the
+    chances of a run-out's new streets are asked of a thread too
+    (:meth:`.endgame.Endgame.run_out_odds`)."""
+
+    odds: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class Dismissed:
     """Connections that are no longer the table's (their seat was given up, or their link
     replaced): each is sent a ``removed`` frame saying ``message``, closed with ``code`` and
@@ -413,7 +426,7 @@ class Gone:
     client: Any
 
 
-Told = News | TableNews | ClockNews | Dismissed | Acked | Welcomed | TurnedAway | Gone
+Told = News | TableNews | ClockNews | HandPlayed | Dismissed | Acked | Welcomed | TurnedAway | Gone
 """What a slice's outcome may tell (the outbox sends each to its audience)."""
 
 

@@ -40,7 +40,6 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from wildstud.deal import Hand
-from wildstud.server.frames import RunTwiceFrame, ShowdownFrame
 from wildstud.server.runout import ODDS_THREAD, odds_frame
 from wildstud.server.seating import Seat
 from wildstud.server.showdown import ShowdownChoice, TwiceOffer
@@ -83,17 +82,12 @@ class Endgame:
         """Deal ``hand`` (a copy of ``live``'s, after a redeal's gathering or a run-out's pause)
         on as far as the dealer goes, store its new decks (and its end, if it ended), and tell
         everyone; the table takes the copy once the write is stored."""
-        table = self.table
         driver = self.driver
         now = time.monotonic()
         dealt = hand_play.dealt_on(driver.current, live, hand, driver.at_play(), now)
-        changes = driver.stage(dealt, now)
-        await self.driver.commit(changes)
-        self.driver.sync_turn()
-        table.fanout.publish()
-        self.run_out_odds()
-        if self.driver.state.live is None:
-            table.fanout.broadcast_table()
+        await driver.commit(driver.stage(dealt, now))
+        driver.sync_turn()
+        driver.tell(dealt)
 
     def run_out_odds(self) -> None:
         """Ask a thread for the odds of each moment of the hand's run-out (the hand in
@@ -139,14 +133,8 @@ class Endgame:
 
     def showdown_frame(self, live: LiveHand, seats: tuple[int, ...]) -> dict[str, Any]:
         """The showdown frame: the table seats still to choose at hand ``live``'s showdown."""
-        choice = self.driver.current.showdown
-        seconds = 0.0 if choice is None else max(0.0, choice.deadline - time.monotonic())
-        return ShowdownFrame(
-            number=live.number,
-            seats=[live.setup.lineup[engine] for engine in seats],
-            seconds=round(seconds, 3),
-            default=self.table.settings.showdown_default,
-        ).frame()
+        choice, default = self.driver.current.showdown, self.table.settings.showdown_default
+        return hand_play.showdown_frame(live, seats, choice, default, time.monotonic())
 
     async def open_showdown(self, live: LiveHand, now: float) -> ShowdownChoice | None:
         """The showdown of hand ``live`` opens (a new one, or one a restarted server stands
@@ -198,33 +186,18 @@ class Endgame:
         move = Move(seat.state(), engine, source, seq)
         outcome = show_or_muck(state, move, show, default, driver.at_play(), now)
         pending: tuple[int, ...] = outcome.reply  # type: ignore[assignment]
-        changes = driver.stage(outcome, now)
-        await self.driver.commit(changes)
-        table.fanout.publish()
-        table.fanout.broadcast(self.showdown_frame(live, pending))  # none left: it is over
+        await driver.commit(driver.stage(outcome, now))
+        driver.tell(outcome)  # the showdown frame's seats empty: it is over
         if not pending:
-            self.driver.put(showdown=None)
-            self.driver.settle()
-        if self.driver.state.live is None:
-            table.fanout.broadcast_table()
+            driver.put(showdown=None)
+            driver.settle()
 
     # -- run it twice --------------------------------------------------------------------------
 
     def offer_frame(self, live: LiveHand) -> dict[str, Any]:
         """The run-it-twice frame of hand ``live``: who is still to answer, who agreed, who
         declined (table seats)."""
-        offer = self.driver.current.offer
-        seconds = 0.0 if offer is None else max(0.0, offer.deadline - time.monotonic())
-        lineup = live.setup.lineup
-        answers = live.hand.run_twice_answers
-        declined = [lineup[engine] for engine, agree in answers.items() if not agree]
-        return RunTwiceFrame(
-            number=live.number,
-            seats=[lineup[engine] for engine in live.hand.to_agree_run_twice],
-            agreed=sorted(lineup[engine] for engine, agree in answers.items() if agree),
-            declined=declined[0] if declined else None,
-            seconds=round(seconds, 3),
-        ).frame()
+        return hand_play.offer_frame(live, self.driver.current.offer, time.monotonic())
 
     async def open_offer(self, live: LiveHand, now: float) -> TwiceOffer | None:
         """The offer to run it twice in hand ``live`` opens (a new one, or one a restarted
@@ -259,18 +232,14 @@ class Endgame:
         """Carry out ``seat``'s answer to the offer to run it twice (engine seat ``engine``;
         ``None``: a bot's, a clock's or a leaving player's, no); store it and tell everyone.
         ``seq``: the number of the player's request, stored in the seat's row."""
-        table = self.table
         driver = self.driver
         now = time.monotonic()
         move = Move(seat.state(), engine, source, seq)
         outcome = hand_play.answer_twice(driver.current, move, bool(agree), driver.at_play(), now)
         played = outcome.state.live
         assert played is not None
-        changes = driver.stage(outcome, now)
-        await self.driver.commit(changes)
-        table.fanout.publish()
-        table.fanout.broadcast(self.offer_frame(played))  # seats empty once it is settled
+        await driver.commit(driver.stage(outcome, now))
+        driver.tell(outcome)  # the offer frame's seats empty once it is settled
         if not played.hand.to_agree_run_twice:
-            self.driver.put(offer=None)
-            self.driver.settle()
-        self.run_out_odds()
+            driver.put(offer=None)
+            driver.settle()

@@ -13,7 +13,9 @@ state with the new hand (:meth:`.LiveHand.played`) and the seat's figures (who a
 clock acted for: :func:`.runner.marked`), and the change's rows: the seat's row, the action's
 record, the decks drawn. A hand the change ends ends in the same change
 (:func:`.hand_end.then_ended`); the driver folds the outcome into its change
-(:meth:`.actor.Actor.fold_outcome`), and what the table is told stays its own.
+(:meth:`.actor.Actor.fold_outcome`) and sends the outcome's news once it is stored: the hand's
+frames (:class:`~.core.HandPlayed`), the showdown's or the offer's frame
+(:func:`showdown_frame`, :func:`offer_frame`), and the table frame when the seats change.
 
 >>> from wildstud.betting import ActionKind
 >>> from wildstud.server.replay import DeckBook, start_hand
@@ -39,12 +41,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from wildstud.deal import Phase, PrivateHand
+from wildstud.server.frames import RunTwiceFrame, ShowdownFrame
 from wildstud.server.replay import MUCK, RUN_ONCE, RUN_TWICE, SHOW, at_showdown, show_winners_first
 from wildstud.server.store import ActionRecord, Changes, PrivateRound, SeatState
-from wildstud.server.table.core import Effect, Outcome
+from wildstud.server.table.core import (
+    Effect,
+    Everyone,
+    HandPlayed,
+    News,
+    Outcome,
+    TableNews,
+    Told,
+)
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.runner import RunnerState, marked
 
@@ -52,6 +63,7 @@ if TYPE_CHECKING:
     from wildstud.betting import ActionKind
     from wildstud.cards import Card
     from wildstud.deal import Hand
+    from wildstud.server.showdown import ShowdownChoice, TwiceOffer
 
 __all__ = [
     "AtPlay",
@@ -61,7 +73,9 @@ __all__ = [
     "dealer_steps",
     "dealt_on",
     "never",
+    "offer_frame",
     "show_or_muck",
+    "showdown_frame",
     "shown",
 ]
 
@@ -156,7 +170,13 @@ def act(
     live = _in_play(state)
     hand = live.hand.copy()  # the table's hand changes only once the change is stored
     hand.act(kind, amount, seat=move.engine)
-    return _played(state, live, hand, move, kind.value, amount, at, now, move.source == "clock")
+    outcome = _played(state, live, hand, move, kind.value, amount, at, now, move.source == "clock")
+    assert outcome.effect is not None
+    written = outcome.effect.request
+    assert isinstance(written, Changes)
+    (row,) = written.seats
+    # Stacks change at the end of a hand; a time bank whenever it is drawn on.
+    return replace(outcome, news=_told(hand, table=state.turn.bank != row.time_bank))
 
 
 def show_or_muck(
@@ -174,7 +194,9 @@ def show_or_muck(
         hand.show_or_muck(move.engine, show)
     pending = hand.to_show_or_muck
     outcome = _played(state, live, hand, move, SHOW if show else MUCK, None, at, now)
-    return replace(outcome, reply=pending)
+    asked = showdown_frame(live, pending, state.showdown, "show" if default else "muck", now)
+    news = (HandPlayed(odds=False), News(Everyone(), asked), *_ended(hand))
+    return replace(outcome, reply=pending, news=news)
 
 
 def answer_twice(
@@ -184,7 +206,12 @@ def answer_twice(
     live = _in_play(state)
     hand = live.hand.copy()
     hand.agree_run_twice(move.engine, agree)
-    return _played(state, live, hand, move, RUN_TWICE if agree else RUN_ONCE, None, at, now)
+    outcome = _played(state, live, hand, move, RUN_TWICE if agree else RUN_ONCE, None, at, now)
+    played = outcome.state.live
+    assert played is not None
+    # Seats empty once it is settled; no table frame, even for a hand this answer ends.
+    asked = News(Everyone(), offer_frame(played, state.offer, now))
+    return replace(outcome, news=(HandPlayed(), asked))
 
 
 def shown(
@@ -206,7 +233,7 @@ def shown(
     written = outcome.effect.request
     assert isinstance(written, Changes)
     written.private_rounds.extend(rows)
-    return outcome
+    return replace(outcome, news=_told(hand, odds=False))
 
 
 def dealt_on(
@@ -217,7 +244,55 @@ def dealt_on(
     private deal's pass opened), dealt on as far as it goes at ``now``: the decks drawn are
     the change's rows, and no action is recorded."""
     played = dealer_steps(live, hand, at.pause, now, at.waits).played(hand, 0)
-    return Outcome(state.but(live=played), effect=Effect(Changes(decks=live.decks())))
+    changes = Changes(decks=live.decks())
+    return Outcome(state.but(live=played), effect=Effect(changes), news=_told(hand))
+
+
+def showdown_frame(
+    live: LiveHand,
+    seats: tuple[int, ...],
+    choice: ShowdownChoice | None,
+    default: str,
+    now: float,
+) -> dict[str, Any]:
+    """The showdown frame of hand ``live``: the engine seats ``seats`` still to choose, the
+    seconds its clock ``choice`` has left at ``now`` and the table's ``default``."""
+    seconds = 0.0 if choice is None else max(0.0, choice.deadline - now)
+    return ShowdownFrame(
+        number=live.number,
+        seats=[live.setup.lineup[engine] for engine in seats],
+        seconds=round(seconds, 3),
+        default="show" if default == "show" else "muck",
+    ).frame()
+
+
+def offer_frame(live: LiveHand, offer: TwiceOffer | None, now: float) -> dict[str, Any]:
+    """The run-it-twice frame of hand ``live``: who is still to answer, who agreed, who
+    declined (table seats), and the seconds its clock ``offer`` has left at ``now``."""
+    seconds = 0.0 if offer is None else max(0.0, offer.deadline - now)
+    lineup = live.setup.lineup
+    answers = live.hand.run_twice_answers
+    declined = [lineup[engine] for engine, agree in answers.items() if not agree]
+    return RunTwiceFrame(
+        number=live.number,
+        seats=[lineup[engine] for engine in live.hand.to_agree_run_twice],
+        agreed=sorted(lineup[engine] for engine, agree in answers.items() if agree),
+        declined=declined[0] if declined else None,
+        seconds=round(seconds, 3),
+    ).frame()
+
+
+def _told(hand: Hand, *, odds: bool = True, table: bool = False) -> tuple[Told, ...]:
+    """The news of a change in ``hand`` (the copy it was played on): its new events, with the
+    run-out's odds asked when ``odds``; then the table frame when ``table``, or when the
+    change ends the hand (:func:`_ended`)."""
+    played = (HandPlayed(odds),)
+    return (*played, TableNews()) if table else (*played, *_ended(hand))
+
+
+def _ended(hand: Hand) -> tuple[Told, ...]:
+    """The table frame, when ``hand`` is over: the stacks the hand leaves."""
+    return (TableNews(),) if hand.phase is Phase.OVER else ()
 
 
 def _in_play(state: RunnerState) -> LiveHand:

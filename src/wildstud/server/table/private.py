@@ -323,11 +323,8 @@ class PrivateDeal:
         played = hand_play.shown(
             driver.current, move, shown.cards, shown.rows, driver.at_play(), now
         )
-        changes = driver.stage(played, now)
-        await driver.commit(changes)
-        table.fanout.publish()
-        if driver.state.live is None:
-            table.fanout.broadcast_table()
+        await driver.commit(driver.stage(played, now))
+        driver.tell(played)
         table.wake()
 
 
