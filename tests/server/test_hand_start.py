@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from wildstud.deal import Hand, Phase
+from wildstud.private_rounds import RoundsDealer
 from wildstud.server.menu import Menu
 from wildstud.server.replay import DeckBook, start_hand
 from wildstud.server.schemas import GameEntry, TableSettings
@@ -198,11 +199,13 @@ def test_a_tournament_s_hand_plays_its_level_s_stakes_and_counts_in_its_level() 
     assert (cash.state, cash.effect) == (None, None)
 
 
-def test_a_private_deal_starts_afresh_with_the_hand() -> None:
-    outcome = deal(STATE, _at_deal(private=True), NOW)
-    assert outcome.follow == (NewHand(7),)
-    started = private_progress.handle(PrivateState(6, seq=12), NewHand(7), NOW)
+def test_a_private_deal_starts_afresh_with_the_hand_and_its_dealer() -> None:
+    dealer = RoundsDealer()
+    outcome = deal(STATE, _at_deal(private=True, dealer=dealer), NOW)
+    assert outcome.follow == (NewHand(7, dealer),)
+    started = private_progress.handle(PrivateState(6, seq=12), NewHand(7, dealer), NOW)
     assert started.state == PrivateState(7)
+    assert started.state.dealer is dealer  # the private deal takes it once this is stored
     assert started.effect is None
 
 

@@ -181,11 +181,14 @@ class Retime(Command):
 @dataclass(frozen=True, slots=True)
 class NewHand(Command):
     """Hand ``number`` is dealt privately: the private deal's state starts afresh for it (its
-    rounds begin at the runner's next tick). The hand runner's follow-up of a deal
-    (:func:`.hand_start.start_hand`) for the private deal's slice (:mod:`.private_progress`),
-    folded into the change that deals the hand: adopted once it is stored."""
+    rounds begin at the runner's next tick), with ``dealer``, the dealer policy the hand was
+    made with (its deck, :class:`~wildstud.private_rounds.RoundsDealer`). The hand runner's
+    follow-up of a deal (:func:`.hand_start.start_hand`) for the private deal's slice
+    (:mod:`.private_progress`), folded into the change that deals the hand: adopted once it is
+    stored."""
 
     number: int
+    dealer: Any = None
 
 
 @dataclass(frozen=True, slots=True)

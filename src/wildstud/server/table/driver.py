@@ -88,6 +88,7 @@ A table deals only while it is running:
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import time
 from collections.abc import Mapping
@@ -96,6 +97,7 @@ from typing import TYPE_CHECKING, Any
 
 from wildstud.betting import ActionKind
 from wildstud.deal import Hand, Phase
+from wildstud.private_rounds import RoundsDealer
 from wildstud.server import replay
 from wildstud.server.clock import RETRY_BACKOFF, Backoff, Turn
 from wildstud.server.errors import ServerError
@@ -414,6 +416,7 @@ class Driver:
         state = self.current
         seats = table.seats
         private = table.private.on
+        dealer = table.private.new_dealer() if private else None
         at = AtDeal(
             entry=entry,
             chooser=chooser,
@@ -422,11 +425,13 @@ class Driver:
             rows={index: seat.state() for index, seat in seats.items()},
             menu=table.menu,
             row=table.state(),
-            deck=self._new_hand,
+            deck=functools.partial(self._new_hand, dealer),
             pause=table.settings.runout_pause,
-            waits=table.private.waits,
+            # A private hand being dealt has no card opened yet: its rounds begin afterwards.
+            waits=table.private.unopened,
             tournament=table.tournament is not None,
             private=private,
+            dealer=dealer,
         )
         picked = pick(state, at)
         if picked is not None and not private:
@@ -451,12 +456,13 @@ class Driver:
             self.sync_turn()
         self.tell(dealt)
 
-    def _new_hand(self, setup: HandSetup) -> tuple[DeckBook, Hand]:
+    def _new_hand(self, dealer: RoundsDealer | None, setup: HandSetup) -> tuple[DeckBook, Hand]:
         """Hand ``setup``, made: from the players' shuffle's decks (or the server's own), or
-        as a private hand, whose deal's rounds open its cards (:mod:`.private`)."""
+        as a private hand dealt by ``dealer``, whose deal's rounds open its cards
+        (:mod:`.private`). It changes nothing of the table's."""
         table = self.table
-        if table.private.on:
-            return DeckBook(), table.private.new_hand(setup)
+        if dealer is not None:
+            return DeckBook(), table.private.new_hand(setup, dealer)
         book = DeckBook(shuffle=table.shuffling.shuffle_for(setup.number))
         return book, replay.start_hand(setup, book, to_redeal=True, hold_showdown=True)
 

@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from wildstud.server.store import Changes, HandSetup, SeatState, TableState
 from wildstud.server.table.button import Seats, dealer_for, game_for
@@ -100,6 +100,9 @@ class AtDeal:
     """Whether the table is a tournament's (its desk counts the hand in its level)."""
     private: bool = False
     """Whether the table deals privately (the deal's rounds start afresh with the hand)."""
+    dealer: Any = None
+    """A private deal's dealer policy, fresh, that :attr:`deck` makes the hand with: the
+    private deal takes it once the deal is stored (:class:`~.core.NewHand`)."""
     shuffling: bool = False
     """Whether the players' shuffle of the hand's first deal is still going on: no hand now."""
     left_out: frozenset[int] = frozenset()
@@ -179,5 +182,5 @@ def start_hand(state: RunnerState, at: AtDeal, now: float) -> Outcome[RunnerStat
     if at.tournament:  # the hand counts in its level (its stakes are those of ``at.menu``)
         follow.append(HandDealt(now))
     if at.private:
-        follow.append(NewHand(number))
+        follow.append(NewHand(number, at.dealer))
     return Outcome(new, effect=Effect(changes), news=(*told, HandPlayed()), follow=tuple(follow))
