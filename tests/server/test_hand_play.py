@@ -28,8 +28,10 @@ from wildstud.server.table.hand_play import (
     answer_twice,
     dealt_on,
     offer_frame,
+    offer_opened,
     show_or_muck,
     showdown_frame,
+    showdown_opened,
 )
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.runner import RunnerState
@@ -232,6 +234,28 @@ def test_a_showdown_choice_tells_the_showdown_frame_and_the_table_when_it_ends_t
     frame = showdown_frame(live, (), state.showdown, "muck", NOW)
     assert (frame["seats"], frame["seconds"], frame["default"]) == ([], 7.5, "muck")
     assert mucked.news == (HandPlayed(odds=False), News(Everyone(), frame), TableNews())
+    assert mucked.state.showdown is None  # every seat has chosen: the clock is over
+
+
+def test_the_showdown_s_clock_opens_as_a_pure_outcome_that_stores_nothing() -> None:
+    state = _to_the_showdown()
+    live = state.live
+    assert live is not None
+    choice = ShowdownChoice(live.number, NOW + 20.0)
+    opened = showdown_opened(state, choice, "show", NOW + 5.0)
+    assert (opened.state.showdown, opened.effect, opened.follow) == (choice, None, ())
+    (news,) = opened.news
+    assert isinstance(news, News)
+    assert news.audience == Everyone()
+    seats = [live.setup.lineup[engine] for engine in live.hand.to_show_or_muck]
+    assert news.frame == {
+        "type": "showdown",
+        "number": live.number,
+        "seats": seats,
+        "seconds": 15.0,
+        "default": "show",
+    }
+    assert state.showdown is None  # the state given is left as it was
 
 
 def test_an_answer_to_run_it_twice_tells_the_offer_frame_and_never_the_table() -> None:
@@ -253,3 +277,12 @@ def test_an_answer_to_run_it_twice_tells_the_offer_frame_and_never_the_table() -
     frame = offer_frame(played, state.offer, NOW)
     assert (frame["seats"], frame["declined"], frame["seconds"]) == ([], setup.lineup[engine], 4.0)
     assert no.news == (HandPlayed(), News(Everyone(), frame))
+    assert no.state.offer is None  # settled: the clock is over
+    # The offer's clock opened: nothing stored, the frame asking both seats.
+    offer = TwiceOffer(live.number, NOW + 9.0)
+    opened = offer_opened(state.but(offer=None), offer, NOW)
+    assert (opened.state.offer, opened.effect) == (offer, None)
+    asked = [setup.lineup[engine] for engine in live.hand.to_agree_run_twice]
+    assert opened.news == (News(Everyone(), offer_frame(live, offer, NOW)),)
+    assert isinstance(opened.news[0], News)
+    assert (opened.news[0].frame["seats"], opened.news[0].frame["seconds"]) == (asked, 9.0)

@@ -58,9 +58,10 @@ Everything the runner holds is one frozen value (:class:`~.runner.RunnerState`: 
 progress, a :class:`~.live.LiveHand`, and the last one, the button, the dealer's choice, the
 turn's clock, the showdown's and the offer's, who acted and who the clock acted for in the
 hand). A change stages a new value (:meth:`Driver.put`), which the runner adopts once the store
-has the change; a clock that nothing stores is adopted at once (:meth:`Driver.settle`,
-:meth:`Driver.sync_turn`). The seats' rows a change writes (a time bank drawn on, a request's
-number) go into it, and the seats take them once it is stored. A hand's end is a pure
+has the change; a clock that nothing stores is adopted at once (:meth:`Driver.adopt`: the
+showdown's and the offer's, :func:`.hand_play.showdown_opened`, :func:`.hand_play.offer_opened`;
+the turn's, :meth:`Driver.sync_turn`). The seats' rows a change writes (a time bank drawn on,
+a request's number) go into it, and the seats take them once it is stored. A hand's end is a pure
 function (:func:`.hand_end.finish_hand`) of the runner's state, the hand and the table as the
 change leaves it: its outcome (the runner's state between hands, the ledger's results, the
 hand's record) is folded into the change with its follow-ups (:meth:`Driver.finish_hand`,
@@ -191,13 +192,6 @@ class Driver:
         serial = self._staged
         self.table.writer.after(lambda: self._adopt(new, serial))
         return new
-
-    def settle(self) -> None:
-        """Adopt the state staged now, for a change that stores nothing (a clock started, a
-        choice called off): nothing can refuse it."""
-        staged: RunnerState | None = self.table.writer.staged.pop(RUNNER, None)
-        if staged is not None:
-            self._adopt(staged, self._staged)
 
     def adopt(self, state: RunnerState) -> None:
         """Take ``state`` as the runner's, for what the store holds already (a table restored

@@ -74,8 +74,10 @@ __all__ = [
     "dealt_on",
     "never",
     "offer_frame",
+    "offer_opened",
     "show_or_muck",
     "showdown_frame",
+    "showdown_opened",
     "shown",
 ]
 
@@ -196,6 +198,8 @@ def show_or_muck(
     outcome = _played(state, live, hand, move, SHOW if show else MUCK, None, at, now)
     asked = showdown_frame(live, pending, state.showdown, "show" if default else "muck", now)
     news = (HandPlayed(odds=False), News(Everyone(), asked), *_ended(hand))
+    if not pending:  # every seat has chosen: the muck clock is over
+        outcome = replace(outcome, state=outcome.state.but(showdown=None))
     return replace(outcome, reply=pending, news=news)
 
 
@@ -211,7 +215,28 @@ def answer_twice(
     assert played is not None
     # Seats empty once it is settled; no table frame, even for a hand this answer ends.
     asked = News(Everyone(), offer_frame(played, state.offer, now))
+    if not played.hand.to_agree_run_twice:  # settled: the offer's clock is over
+        outcome = replace(outcome, state=outcome.state.but(offer=None))
     return replace(outcome, news=(HandPlayed(), asked))
+
+
+def showdown_opened(
+    state: RunnerState, choice: ShowdownChoice, default: str, now: float
+) -> Outcome[RunnerState]:
+    """The showdown's muck clock ``choice`` opened in the hand in play at ``now``: the
+    runner's state with it (nothing is stored: adopted at once), and its news, the showdown
+    frame asking the seats still to choose (``default``: the table's)."""
+    live = _in_play(state)
+    frame = showdown_frame(live, live.hand.to_show_or_muck, choice, default, now)
+    return Outcome(state.but(showdown=choice), news=(News(Everyone(), frame),))
+
+
+def offer_opened(state: RunnerState, offer: TwiceOffer, now: float) -> Outcome[RunnerState]:
+    """The offer to run it twice opened in the hand in play at ``now``, its clock ``offer``:
+    the runner's state with it (nothing is stored: adopted at once), and its news, the offer's
+    frame asking the seats still to answer."""
+    frame = offer_frame(_in_play(state), offer, now)
+    return Outcome(state.but(offer=offer), news=(News(Everyone(), frame),))
 
 
 def shown(
