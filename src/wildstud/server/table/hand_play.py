@@ -172,13 +172,7 @@ def act(
     live = _in_play(state)
     hand = live.hand.copy()  # the table's hand changes only once the change is stored
     hand.act(kind, amount, seat=move.engine)
-    outcome = _played(state, live, hand, move, kind.value, amount, at, now, move.source == "clock")
-    assert outcome.effect is not None
-    written = outcome.effect.request
-    assert isinstance(written, Changes)
-    (row,) = written.seats
-    # Stacks change at the end of a hand; a time bank whenever it is drawn on.
-    return replace(outcome, news=_told(hand, table=state.turn.bank != row.time_bank))
+    return _played(state, live, hand, move, kind.value, amount, at, now, move.source == "clock")
 
 
 def show_or_muck(
@@ -311,13 +305,17 @@ def _told(hand: Hand, *, odds: bool = True, table: bool = False) -> tuple[Told, 
     """The news of a change in ``hand`` (the copy it was played on): its new events, with the
     run-out's odds asked when ``odds``; then the table frame when ``table``, or when the
     change ends the hand (:func:`_ended`)."""
-    played = (HandPlayed(odds),)
-    return (*played, TableNews()) if table else (*played, *_ended(hand))
+    played = PLAYED if odds else PLAYED_NO_ODDS
+    return (played, TABLE) if table or hand.phase is Phase.OVER else (played,)
 
 
 def _ended(hand: Hand) -> tuple[Told, ...]:
     """The table frame, when ``hand`` is over: the stacks the hand leaves."""
-    return (TableNews(),) if hand.phase is Phase.OVER else ()
+    return (TABLE,) if hand.phase is Phase.OVER else ()
+
+
+PLAYED, PLAYED_NO_ODDS, TABLE = HandPlayed(), HandPlayed(odds=False), TableNews()
+"""The news of a change in the hand, made once (a frozen value: every action tells them)."""
 
 
 def _in_play(state: RunnerState) -> LiveHand:
@@ -339,7 +337,7 @@ def _played(
 ) -> Outcome[RunnerState]:
     """``hand``, the copy of ``live``'s hand ``move``'s change of ``kind`` was played on, dealt
     on as far as it goes at ``now`` and stored as the hand's next action (``timed_out``: the
-    clock acted for the seat)."""
+    clock acted for the seat). Its news is an action's (the other changes tell their own)."""
     played = dealer_steps(live, hand, at.pause, now, at.waits).played(hand, 1)
     record = ActionRecord(
         number=live.number,
@@ -362,4 +360,6 @@ def _played(
     new = marked(
         state.but(live=played), row.seat, acted=move.source == "player", timed_out=timed_out
     )
-    return Outcome(new, effect=Effect(changes))
+    # An action's news: stacks change at the end of a hand, a time bank whenever it is drawn on.
+    news = _told(hand, table=state.turn.bank != row.time_bank)
+    return Outcome(new, effect=Effect(changes), news=news)
