@@ -970,6 +970,18 @@ async def _play_private_hand(night: Night, answered: Callable[[], Awaitable[bool
             await table.handle(night.players[index], act)
 
 
+def _answering(table: Table, pages: dict[int, InPage]) -> Callable[[], Awaitable[bool]]:
+    """Whether a page had something to answer, each answer sent as it is asked."""
+
+    async def answered() -> bool:
+        asked = [(page, *answer) for page in pages.values() for answer in page.answers()]
+        for page, _party, frame in asked:
+            await table.handle(page.player, frame)
+        return bool(asked)
+
+    return answered
+
+
 async def _private() -> None:
     store, lobby, night = await connected_table(_private_settings("private", private_reveal="hand"))
     table = night.table
@@ -1077,14 +1089,8 @@ async def _private_ticks() -> None:
     night.store.only = armed
     night.store.armed = True
 
-    async def answered() -> bool:
-        asked = [(page, *answer) for page in pages.values() for answer in page.answers()]
-        for page, _party, frame in asked:
-            await table.handle(page.player, frame)
-        return bool(asked)
-
     await table.set_status(TableStatus.RUNNING)
-    await _play_private_hand(night, answered)
+    await _play_private_hand(night, _answering(table, pages))
     assert checked == [True, True]
     assert night.store.fired == 2
     assert not table.broken
@@ -1126,13 +1132,7 @@ async def _private_dealt() -> None:
     night.stands()
     night.store.only = None
 
-    async def answered() -> bool:
-        asked = [(page, *answer) for page in pages.values() for answer in page.answers()]
-        for page, _party, frame in asked:
-            await table.handle(page.player, frame)
-        return bool(asked)
-
-    await _play_private_hand(night, answered)  # the hand plays on from the deal stored
+    await _play_private_hand(night, _answering(table, pages))  # on from the deal stored
     await _closed_balanced(table, lobby, store)
 
 
