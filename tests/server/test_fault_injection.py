@@ -970,6 +970,18 @@ async def _play_private_hand(night: Night, answered: Callable[[], Awaitable[bool
             await table.handle(night.players[index], act)
 
 
+def _answering(table: Table, pages: dict[int, InPage]) -> Callable[[], Awaitable[bool]]:
+    """Whether a page had something to answer, each answer sent as it is asked."""
+
+    async def answered() -> bool:
+        asked = [(page, *answer) for page in pages.values() for answer in page.answers()]
+        for page, _party, frame in asked:
+            await table.handle(page.player, frame)
+        return bool(asked)
+
+    return answered
+
+
 async def _private() -> None:
     store, lobby, night = await connected_table(_private_settings("private", private_reveal="hand"))
     table = night.table
@@ -1077,14 +1089,8 @@ async def _private_ticks() -> None:
     night.store.only = armed
     night.store.armed = True
 
-    async def answered() -> bool:
-        asked = [(page, *answer) for page in pages.values() for answer in page.answers()]
-        for page, _party, frame in asked:
-            await table.handle(page.player, frame)
-        return bool(asked)
-
     await table.set_status(TableStatus.RUNNING)
-    await _play_private_hand(night, answered)
+    await _play_private_hand(night, _answering(table, pages))
     assert checked == [True, True]
     assert night.store.fired == 2
     assert not table.broken
@@ -1093,6 +1099,45 @@ async def _private_ticks() -> None:
 
 def test_a_private_deal_s_own_steps_survive_a_failed_write_with_the_rounds_unchanged() -> None:
     asyncio.run(_private_ticks())
+
+
+async def _private_dealt() -> None:
+    store, lobby, night = await connected_table(_private_settings("dealt"))
+    table = night.table
+    private = table.private
+    pages = {index: InPage(player) for index, player in night.players.items()}
+    table.driver.failures = Backoff(first=0.01, cap=0.01)  # retried at once, not in a second
+    before = (private.state, private.dealer, private.dealing)
+    writing: list[tuple[Any, ...]] = []
+
+    def the_deal(args: tuple[Any, ...]) -> bool:
+        """The write that deals the hand: the private deal as it stands while it is written."""
+        dealt = isinstance(args[1], Changes) and args[1].hand is not None
+        if dealt:
+            writing.append((private.state, private.dealer, private.dealing, table.live))
+        return dealt
+
+    night.store.only = the_deal
+    night.store.armed = True
+    await table.set_status(TableStatus.RUNNING)
+    async with asyncio.timeout(30):
+        while table.live is None:
+            await asyncio.sleep(0.01)
+    assert night.store.fired == 1
+    # Nothing of the private deal changed before the write, nor after the one refused.
+    assert writing[0] == (*before, None)
+    assert private.dealing == table.live.number == 1  # taken once the deal was stored
+    assert private.dealer is not before[1]
+    assert private.state.number == 1
+    night.stands()
+    night.store.only = None
+
+    await _play_private_hand(night, _answering(table, pages))  # on from the deal stored
+    await _closed_balanced(table, lobby, store)
+
+
+def test_a_private_hand_s_deal_survives_a_failed_write_with_the_private_deal_unchanged() -> None:
+    asyncio.run(_private_dealt())
 
 
 async def _reveal_ticks() -> None:

@@ -14,9 +14,12 @@ import pytest
 from wildstud.betting import ActionKind
 from wildstud.deal import Hand, Phase
 from wildstud.errors import WildstudError
+from wildstud.server.clock import Turn
 from wildstud.server.replay import DeckBook, at_showdown, start_hand
 from wildstud.server.schemas import GameEntry, TableSettings
+from wildstud.server.showdown import ShowdownChoice, TwiceOffer
 from wildstud.server.store import Changes, HandSetup, SeatState
+from wildstud.server.table.core import Everyone, HandPlayed, News, TableNews
 from wildstud.server.table.hand_end import AtHandEnd, then_ended
 from wildstud.server.table.hand_play import (
     AtPlay,
@@ -24,7 +27,11 @@ from wildstud.server.table.hand_play import (
     act,
     answer_twice,
     dealt_on,
+    offer_frame,
+    offer_opened,
     show_or_muck,
+    showdown_frame,
+    showdown_opened,
 )
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.runner import RunnerState
@@ -200,3 +207,82 @@ def test_a_step_nobody_chose_stores_the_decks_it_draws_and_no_action() -> None:
     assert outcome.state.live.actions == 0
     assert outcome.effect is not None
     assert outcome.effect.request == Changes()
+
+
+def test_each_change_tells_its_news_once_stored_the_table_frame_when_the_seats_change() -> None:
+    state = _state()
+    assert state.live is not None
+    kind = _check_or_call(state.live.hand)
+    # The time bank as the turn started, unchanged: the hand's frames alone.
+    timed = state.but(turn=Turn(bank=30.0))
+    assert act(timed, _move(timed), kind, None, AT, NOW).news == (HandPlayed(),)
+    # A time bank drawn on: the table frame after the hand's.
+    drawn = act(timed, _move(timed, bank=12.0), kind, None, AT, NOW)
+    assert drawn.news == (HandPlayed(), TableNews())
+    # A step nobody chose: the hand's frames, the run-out's odds asked.
+    assert dealt_on(state, state.live, state.live.hand.copy(), AT, NOW).news == (HandPlayed(),)
+
+
+def test_a_showdown_choice_tells_the_showdown_frame_and_the_table_when_it_ends_the_hand() -> None:
+    state = _to_the_showdown()
+    live = state.live
+    assert live is not None
+    state = state.but(showdown=ShowdownChoice(live.number, NOW + 7.5))
+    (engine,) = live.hand.to_show_or_muck
+    move = Move(_player_row(live.setup.lineup[engine]), engine, "player", seq=9)
+    mucked = show_or_muck(state, move, False, False, AT, NOW)
+    frame = showdown_frame(live, (), state.showdown, "muck", NOW)
+    assert (frame["seats"], frame["seconds"], frame["default"]) == ([], 7.5, "muck")
+    assert mucked.news == (HandPlayed(odds=False), News(Everyone(), frame), TableNews())
+    assert mucked.state.showdown is None  # every seat has chosen: the clock is over
+
+
+def test_the_showdown_s_clock_opens_as_a_pure_outcome_that_stores_nothing() -> None:
+    state = _to_the_showdown()
+    live = state.live
+    assert live is not None
+    choice = ShowdownChoice(live.number, NOW + 20.0)
+    opened = showdown_opened(state, choice, "show", NOW + 5.0)
+    assert (opened.state.showdown, opened.effect, opened.follow) == (choice, None, ())
+    (news,) = opened.news
+    assert isinstance(news, News)
+    assert news.audience == Everyone()
+    seats = [live.setup.lineup[engine] for engine in live.hand.to_show_or_muck]
+    assert news.frame == {
+        "type": "showdown",
+        "number": live.number,
+        "seats": seats,
+        "seconds": 15.0,
+        "default": "show",
+    }
+    assert state.showdown is None  # the state given is left as it was
+
+
+def test_an_answer_to_run_it_twice_tells_the_offer_frame_and_never_the_table() -> None:
+    setup = HandSetup(4, 0, "F7S", TWICE, (0, 1), ("ann", "bo"), 0, (3, 3))
+    state = _state(setup)
+    while state.live is not None and not state.live.hand.to_agree_run_twice:
+        kinds = {option.kind for option in state.live.hand.legal_actions()}
+        kind = next(k for k in (*AGGRESSIVE, ActionKind.BRING_IN) if k in kinds)
+        state = act(state, _move(state), kind, None, AT, NOW).state
+    live = state.live
+    assert live is not None
+    state = state.but(offer=TwiceOffer(live.number, NOW + 4.0))
+    engine = live.hand.to_agree_run_twice[0]
+    move = Move(_player_row(setup.lineup[engine]), engine, "player")
+    no = answer_twice(state, move, False, AT, NOW)
+    played = no.state.live
+    assert played is not None
+    assert played.hand.phase is Phase.OVER  # over, yet as before: no table frame here
+    frame = offer_frame(played, state.offer, NOW)
+    assert (frame["seats"], frame["declined"], frame["seconds"]) == ([], setup.lineup[engine], 4.0)
+    assert no.news == (HandPlayed(), News(Everyone(), frame))
+    assert no.state.offer is None  # settled: the clock is over
+    # The offer's clock opened: nothing stored, the frame asking both seats.
+    offer = TwiceOffer(live.number, NOW + 9.0)
+    opened = offer_opened(state.but(offer=None), offer, NOW)
+    assert (opened.state.offer, opened.effect) == (offer, None)
+    asked = [setup.lineup[engine] for engine in live.hand.to_agree_run_twice]
+    assert opened.news == (News(Everyone(), offer_frame(live, offer, NOW)),)
+    assert isinstance(opened.news[0], News)
+    assert (opened.news[0].frame["seats"], opened.news[0].frame["seconds"]) == (asked, 9.0)

@@ -10,13 +10,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from wildstud.deal import Hand, Phase
+from wildstud.private_rounds import RoundsDealer
 from wildstud.server.menu import Menu
 from wildstud.server.replay import DeckBook, start_hand
 from wildstud.server.schemas import GameEntry, TableSettings
 from wildstud.server.store import Changes, HandSetup, SeatState, TableState
 from wildstud.server.table import desk, private_progress, shuffle_requests
 from wildstud.server.table.button import Seats, Sitter
-from wildstud.server.table.core import AtTable, ForgetHand, NewHand
+from wildstud.server.table.core import AtTable, ForgetHand, HandPlayed, NewHand, TableNews
 from wildstud.server.table.desk import HandDealt
 from wildstud.server.table.hand_end import AtHandEnd, then_ended
 from wildstud.server.table.hand_start import AtDeal, pick
@@ -100,6 +101,8 @@ def test_the_default_game_is_dealt_to_the_seats_dealt_in_from_the_next_button() 
     assert [deck.deal for deck in changes.decks] == [1]
     assert (changes.seats, changes.tournament) == ([], None)
     assert outcome.follow == ()
+    # Told once stored: the table (the button, the hand in progress), then the hand's frames.
+    assert outcome.news == (TableNews(), HandPlayed())
     assert STATE.live is None  # the state given is left as it was
     assert STATE.hands_dealt == 6
 
@@ -134,6 +137,7 @@ def test_too_few_players_deal_no_hand_but_end_the_choice_and_take_the_request() 
     assert outcome.effect is not None
     assert outcome.effect.request == Changes()
     assert outcome.follow == ()
+    assert outcome.news == (TableNews(),)  # the choice over: no hand's frames
     chooser = replace(ROWS[0], last_seq=9)
     taken = deal(state, _at_deal(seats=alone, chooser=chooser), NOW)
     assert taken.effect is not None
@@ -195,11 +199,13 @@ def test_a_tournament_s_hand_plays_its_level_s_stakes_and_counts_in_its_level() 
     assert (cash.state, cash.effect) == (None, None)
 
 
-def test_a_private_deal_starts_afresh_with_the_hand() -> None:
-    outcome = deal(STATE, _at_deal(private=True), NOW)
-    assert outcome.follow == (NewHand(7),)
-    started = private_progress.handle(PrivateState(6, seq=12), NewHand(7), NOW)
+def test_a_private_deal_starts_afresh_with_the_hand_and_its_dealer() -> None:
+    dealer = RoundsDealer()
+    outcome = deal(STATE, _at_deal(private=True, dealer=dealer), NOW)
+    assert outcome.follow == (NewHand(7, dealer),)
+    started = private_progress.handle(PrivateState(6, seq=12), NewHand(7, dealer), NOW)
     assert started.state == PrivateState(7)
+    assert started.state.dealer is dealer  # the private deal takes it once this is stored
     assert started.effect is None
 
 

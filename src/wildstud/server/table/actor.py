@@ -137,10 +137,12 @@ What is not on the core yet:
   among them are the pure :func:`.hand_start.start_hand`, :mod:`.hand_play` and
   :func:`.hand_end.finish_hand`, folded into the change that makes them (above), the table's
   values they need read by the driver (the level a tournament's hand plays at among them:
-  :meth:`.tournament.Desk.menu_at`), the news still sent by the driver itself. The
-  runner's state is a frozen value all the same (:mod:`.runner`: the hand in progress, a
-  :class:`~.live.LiveHand`, and the turn's clock among it), staged with each change and adopted
-  once it is stored, as a slice's is, so that a refused write has nothing to put back.
+  :meth:`.tournament.Desk.menu_at`), their news (the table frame, the hand's frames, the
+  showdown's and the offer's) carried by their outcomes and sent by the outbox once the change
+  is stored (:meth:`.driver.Driver.tell`). The runner's state is a frozen value all the same
+  (:mod:`.runner`: the hand in progress, a :class:`~.live.LiveHand`, and the turn's clock among
+  it), staged with each change and adopted once it is stored, as a slice's is, so that a
+  refused write has nothing to put back.
 """
 
 from __future__ import annotations

@@ -56,6 +56,7 @@ __all__ = [
     "ForgetHand",
     "Gone",
     "HandNews",
+    "HandPlayed",
     "NewHand",
     "News",
     "Numbered",
@@ -180,11 +181,14 @@ class Retime(Command):
 @dataclass(frozen=True, slots=True)
 class NewHand(Command):
     """Hand ``number`` is dealt privately: the private deal's state starts afresh for it (its
-    rounds begin at the runner's next tick). The hand runner's follow-up of a deal
-    (:func:`.hand_start.start_hand`) for the private deal's slice (:mod:`.private_progress`),
-    folded into the change that deals the hand: adopted once it is stored."""
+    rounds begin at the runner's next tick), with ``dealer``, the dealer policy the hand was
+    made with (its deck, :class:`~wildstud.private_rounds.RoundsDealer`). The hand runner's
+    follow-up of a deal (:func:`.hand_start.start_hand`) for the private deal's slice
+    (:mod:`.private_progress`), folded into the change that deals the hand: adopted once it is
+    stored."""
 
     number: int
+    dealer: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,6 +295,18 @@ class ClockNews:
     """The clock of the turn in progress (none between hands), made once at the end of the turn
     from the runner's state, to everyone: a turn the table stood still for is timed afresh
     once the change is stored, so no slice can make it."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandPlayed:
+    """The hand's new events (the hand in play, or the one just over) since the last frame the
+    clients were sent, to everyone, each redacted for its seat, with the turn's clock as the
+    change left it: the news of a change of the hand runner's, made by the outbox once the
+    change is stored and its turn timed (:meth:`.fanout.Fanout.publish`); with ``odds``, the
+    chances of a run-out's new streets are asked of a thread too
+    (:meth:`.endgame.Endgame.run_out_odds`)."""
+
+    odds: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -413,7 +429,7 @@ class Gone:
     client: Any
 
 
-Told = News | TableNews | ClockNews | Dismissed | Acked | Welcomed | TurnedAway | Gone
+Told = News | TableNews | ClockNews | HandPlayed | Dismissed | Acked | Welcomed | TurnedAway | Gone
 """What a slice's outcome may tell (the outbox sends each to its audience)."""
 
 

@@ -37,16 +37,18 @@ write fails comes back to the slice as :class:`~.runner_due.Missed` (the effect'
 ``otherwise``), which keeps the runner's state and looks again after the backoff the tick
 carries (:attr:`Driver.failures`: 1 s, doubling to 30 s while the writes keep failing). What it
 carries out besides the slice's commands (dealing, a redeal, a run-out's street, the showdown's
-and the offer's clocks opened, a private deal's step) is today's code, which stores and sends
-by itself; but a hand's deal is a pure function (:func:`.hand_start.start_hand`) of the
-runner's state and the table's values the driver reads (the seats, the menu or a tournament
-level's, the table's row, the players' shuffle as it stands, how the hand is made), its outcome
-and its follow-ups for the other parts folded into the change that deals the hand
-(:meth:`Driver.deal`); so is a seat's change in the hand (:mod:`.hand_play`: an action,
-:meth:`Driver.act`; a showdown's choice, an answer to the offer to run it twice, a hand a
-private deal's rounds show, the dealer's step nobody chose), of the runner's state and the
-seat's row, each staged with the hand's end when it ends the hand (:meth:`Driver.stage`), then
-stored and told by the caller.
+and the offer's clocks opened, a private deal's step) is today's code, which stores by itself;
+but a hand's deal is a pure function (:func:`.hand_start.start_hand`) of the runner's state and
+the table's values the driver reads (the seats, the menu or a tournament level's, the table's
+row, the players' shuffle as it stands, how the hand is made), its outcome and its follow-ups
+for the other parts folded into the change that deals the hand (:meth:`Driver.deal`); so is a
+seat's change in the hand (:mod:`.hand_play`: an action, :meth:`Driver.act`; a showdown's
+choice, an answer to the offer to run it twice, a hand a private deal's rounds show, the
+dealer's step nobody chose), of the runner's state and the seat's row, each staged with the
+hand's end when it ends the hand (:meth:`Driver.stage`). Each outcome carries its news (the
+table frame, the hand's frames as :class:`~.core.HandPlayed`, the showdown's or the offer's
+frame), sent by the table's one outbox once the change is stored and its turn timed
+(:meth:`Driver.tell`).
 
 What comes after the betting (the all-in run-out and its odds, the offer to run it twice, the
 showdown's choices) is the runner's part :class:`~.endgame.Endgame`, which stages its changes
@@ -56,9 +58,10 @@ Everything the runner holds is one frozen value (:class:`~.runner.RunnerState`: 
 progress, a :class:`~.live.LiveHand`, and the last one, the button, the dealer's choice, the
 turn's clock, the showdown's and the offer's, who acted and who the clock acted for in the
 hand). A change stages a new value (:meth:`Driver.put`), which the runner adopts once the store
-has the change; a clock that nothing stores is adopted at once (:meth:`Driver.settle`,
-:meth:`Driver.sync_turn`). The seats' rows a change writes (a time bank drawn on, a request's
-number) go into it, and the seats take them once it is stored. A hand's end is a pure
+has the change; a clock that nothing stores is adopted at once (:meth:`Driver.adopt`: the
+showdown's and the offer's, :func:`.hand_play.showdown_opened`, :func:`.hand_play.offer_opened`;
+the turn's, :meth:`Driver.sync_turn`). The seats' rows a change writes (a time bank drawn on,
+a request's number) go into it, and the seats take them once it is stored. A hand's end is a pure
 function (:func:`.hand_end.finish_hand`) of the runner's state, the hand and the table as the
 change leaves it: its outcome (the runner's state between hands, the ledger's results, the
 hand's record) is folded into the change with its follow-ups (:meth:`Driver.finish_hand`,
@@ -86,6 +89,7 @@ A table deals only while it is running:
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import time
 from collections.abc import Mapping
@@ -94,6 +98,7 @@ from typing import TYPE_CHECKING, Any
 
 from wildstud.betting import ActionKind
 from wildstud.deal import Hand, Phase
+from wildstud.private_rounds import RoundsDealer
 from wildstud.server import replay
 from wildstud.server.clock import RETRY_BACKOFF, Backoff, Turn
 from wildstud.server.errors import ServerError
@@ -107,7 +112,7 @@ from wildstud.server.store import (
 )
 from wildstud.server.table import hand_play
 from wildstud.server.table.button import Seats
-from wildstud.server.table.core import ClockNews, Effect, Outcome, TableNews
+from wildstud.server.table.core import ClockNews, Effect, HandPlayed, Outcome, TableNews, Told
 from wildstud.server.table.endgame import Endgame
 from wildstud.server.table.hand_end import AtHandEnd, then_ended
 from wildstud.server.table.hand_play import AtPlay, Move
@@ -187,13 +192,6 @@ class Driver:
         serial = self._staged
         self.table.writer.after(lambda: self._adopt(new, serial))
         return new
-
-    def settle(self) -> None:
-        """Adopt the state staged now, for a change that stores nothing (a clock started, a
-        choice called off): nothing can refuse it."""
-        staged: RunnerState | None = self.table.writer.staged.pop(RUNNER, None)
-        if staged is not None:
-            self._adopt(staged, self._staged)
 
     def adopt(self, state: RunnerState) -> None:
         """Take ``state`` as the runner's, for what the store holds already (a table restored
@@ -406,12 +404,13 @@ class Driver:
         the row of the seat that chose it, with the number of its request; ``chose``: the seat
         that chose it before the players' shuffle, which deals it if still dealt in. The deal
         is the pure :func:`.hand_start.start_hand`, folded into the change (with the hand's
-        end, for a hand over at once), stored, then told."""
+        end, for a hand over at once), stored, then its news told (:meth:`tell`)."""
         table = self.table
         now = time.monotonic()
         state = self.current
         seats = table.seats
         private = table.private.on
+        dealer = table.private.new_dealer() if private else None
         at = AtDeal(
             entry=entry,
             chooser=chooser,
@@ -420,11 +419,13 @@ class Driver:
             rows={index: seat.state() for index, seat in seats.items()},
             menu=table.menu,
             row=table.state(),
-            deck=self._new_hand,
+            deck=functools.partial(self._new_hand, dealer),
             pause=table.settings.runout_pause,
-            waits=table.private.waits,
+            # A private hand being dealt has no card opened yet: its rounds begin afterwards.
+            waits=table.private.unopened,
             tournament=table.tournament is not None,
             private=private,
+            dealer=dealer,
         )
         picked = pick(state, at)
         if picked is not None and not private:
@@ -442,21 +443,20 @@ class Driver:
             at = replace(at, menu=table.desk.menu_at(now))
         # From the state as the deal was asked (its dealer's choice among it): the round's
         # change, if one was stored, changed nothing else of the runner's.
-        changes = self.stage(start_hand(state, at, now), now)
+        dealt = start_hand(state, at, now)
+        changes = self.stage(dealt, now)
         await self.commit(changes)
-        table.fanout.broadcast_table()
-        if changes.hand is None:
-            return  # no hand after all, but the chooser's seq was taken
-        self.sync_turn()
-        table.fanout.publish()
-        self.endgame.run_out_odds()
+        if changes.hand is not None:  # else no hand after all, but the chooser's seq was taken
+            self.sync_turn()
+        self.tell(dealt)
 
-    def _new_hand(self, setup: HandSetup) -> tuple[DeckBook, Hand]:
+    def _new_hand(self, dealer: RoundsDealer | None, setup: HandSetup) -> tuple[DeckBook, Hand]:
         """Hand ``setup``, made: from the players' shuffle's decks (or the server's own), or
-        as a private hand, whose deal's rounds open its cards (:mod:`.private`)."""
+        as a private hand dealt by ``dealer``, whose deal's rounds open its cards
+        (:mod:`.private`). It changes nothing of the table's."""
         table = self.table
-        if table.private.on:
-            return DeckBook(), table.private.new_hand(setup)
+        if dealer is not None:
+            return DeckBook(), table.private.new_hand(setup, dealer)
         book = DeckBook(shuffle=table.shuffling.shuffle_for(setup.number))
         return book, replay.start_hand(setup, book, to_redeal=True, hold_showdown=True)
 
@@ -500,15 +500,10 @@ class Driver:
         move = Move(seat.state(), engine, source, seq, bank)
         outcome = hand_play.act(self.current, move, kind, amount, self.at_play(), now)
         await self.commit(self.stage(outcome, now))
-        # Stacks change at the end of a hand; a time bank whenever it is drawn on.
-        seats_changed = self.state.live is None or self.turn.bank != seat.time_bank
         self.sync_turn()
         if self.state.live is not None:  # a private deal's next pass asked first
             await table.private.ahead(self.state.live)
-        table.fanout.publish()
-        self.endgame.run_out_odds()
-        if seats_changed:
-            table.fanout.broadcast_table()
+        self.tell(outcome)
 
     async def redeal(self) -> None:
         """Carry out the redeal the table has shown for ``redeal_pause`` seconds: gather the
@@ -523,24 +518,39 @@ class Driver:
         """Hand ``live`` is void (a private deal's misdeal, house rule ``private_misdeal``): it
         ends with every stack as it was before it, ``why`` in its record; everyone is told."""
         changes = Changes()
-        self.finish_hand(changes, live, void=why)
+        ended = self.finish_hand(changes, live, void=why, news=(HandPlayed(False), TableNews()))
         await self.commit(changes)
         self.sync_turn()
-        self.table.fanout.publish()
-        self.table.fanout.broadcast_table()
+        self.tell(ended)
 
-    def finish_hand(self, changes: Changes, live: LiveHand, void: str | None = None) -> None:
+    def finish_hand(
+        self,
+        changes: Changes,
+        live: LiveHand,
+        void: str | None = None,
+        news: tuple[Told, ...] = (),
+    ) -> Outcome[RunnerState]:
         """Hand ``live`` (as the change in hand leaves it) is over: its end
         (:func:`.hand_end.then_ended`, pure, of the runner's state and the table as ``changes``
         leave it) goes into ``changes``, with the other parts' follow-ups folded in
         (:meth:`_fold`); the runner's state between hands is adopted, and the seats that leave
-        are told, once it is stored. ``void``: why the hand is void."""
+        are told, once it is stored. ``void``: why the hand is void; ``news``: what the
+        returned outcome tells (:meth:`tell`)."""
         # The rows written for the seats dealt in are rewritten by the seating's follow-ups
         # (the stacks the hand left, or the seat given up): the hand's end has them.
-        written = Outcome(self.current.but(live=live), effect=Effect(Changes(seats=changes.seats)))
+        written = Outcome(
+            self.current.but(live=live), effect=Effect(Changes(seats=changes.seats)), news=news
+        )
         ended = then_ended(written, self._at_hand_end(), time.monotonic(), void)
         changes.seats = []
         self._fold(ended, changes)
+        return ended
+
+    def tell(self, outcome: Outcome[RunnerState]) -> None:
+        """Send the news of ``outcome``, a change of the runner's (the table frame, the hand's
+        frames, the showdown's or the offer's), through the table's one outbox: called once
+        its change is stored and the turn it stands at timed (:meth:`sync_turn`)."""
+        self.table.actor.outbox.send(outcome.news)
 
     def stage(self, outcome: Outcome[RunnerState], now: float) -> Changes:
         """The change that ``outcome``, a pure change of the runner's in a hand (a deal, a

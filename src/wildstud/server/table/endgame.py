@@ -18,7 +18,13 @@ Each choice is the hand's next action, a pure change of the runner's
 (:func:`.hand_play.show_or_muck`, :func:`.hand_play.answer_twice`) staged and stored through
 the runner (:meth:`.Driver.stage`, :meth:`.Driver.commit`): the engine plays it on a copy of
 the hand, which the table takes only once the store has it, exactly as a bet is
-(:mod:`.driver`).
+(:mod:`.driver`), and tells its news (the hand's frames, the showdown's or the offer's frame)
+once it is (:meth:`.Driver.tell`). The showdown's and the offer's clocks are opened the same
+way (:meth:`Endgame._opened`, written once for both): a bot's or a leaving player's answer is
+stored with the clock in the runner's state, and a clock nobody answered yet is the pure
+:func:`.hand_play.showdown_opened` or :func:`.hand_play.offer_opened`, adopted at once (nothing
+is stored) and its frame told; the clock is over in the runner's state that the last choice
+stores.
 
 Who is asked to show or muck, and what a clock chooses for them, is the engine's
 (:attr:`~wildstud.deal.Hand.to_show_or_muck`, :meth:`~wildstud.deal.Hand.auto_show_or_muck`):
@@ -37,16 +43,18 @@ import asyncio
 import functools
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from wildstud.deal import Hand
-from wildstud.server.frames import RunTwiceFrame, ShowdownFrame
 from wildstud.server.runout import ODDS_THREAD, odds_frame
 from wildstud.server.seating import Seat
 from wildstud.server.showdown import ShowdownChoice, TwiceOffer
 from wildstud.server.table import hand_play
+from wildstud.server.table.core import Outcome
 from wildstud.server.table.hand_play import Move, dealer_steps, never, show_or_muck
 from wildstud.server.table.live import LiveHand
+from wildstud.server.table.runner import RunnerState
 from wildstud.server.table.runner_slice import OfferTimeUp, ShowdownTimeUp
 
 if TYPE_CHECKING:
@@ -55,6 +63,12 @@ if TYPE_CHECKING:
 __all__ = ["Endgame", "dealer_steps", "never"]
 
 log = logging.getLogger("wildstud.server")
+
+Answer = Callable[
+    [Seat, int, "bool | None", str, "int | None", "ShowdownChoice | TwiceOffer | None"],
+    Awaitable[None],
+]
+"""A seat's answer to a clock being opened: :meth:`Endgame.decide`, :meth:`Endgame.answer_twice`."""
 
 
 class Endgame:
@@ -83,17 +97,12 @@ class Endgame:
         """Deal ``hand`` (a copy of ``live``'s, after a redeal's gathering or a run-out's pause)
         on as far as the dealer goes, store its new decks (and its end, if it ended), and tell
         everyone; the table takes the copy once the write is stored."""
-        table = self.table
         driver = self.driver
         now = time.monotonic()
         dealt = hand_play.dealt_on(driver.current, live, hand, driver.at_play(), now)
-        changes = driver.stage(dealt, now)
-        await self.driver.commit(changes)
-        self.driver.sync_turn()
-        table.fanout.publish()
-        self.run_out_odds()
-        if self.driver.state.live is None:
-            table.fanout.broadcast_table()
+        await driver.commit(driver.stage(dealt, now))
+        driver.sync_turn()
+        driver.tell(dealt)
 
     def run_out_odds(self) -> None:
         """Ask a thread for the odds of each moment of the hand's run-out (the hand in
@@ -139,36 +148,23 @@ class Endgame:
 
     def showdown_frame(self, live: LiveHand, seats: tuple[int, ...]) -> dict[str, Any]:
         """The showdown frame: the table seats still to choose at hand ``live``'s showdown."""
-        choice = self.driver.current.showdown
-        seconds = 0.0 if choice is None else max(0.0, choice.deadline - time.monotonic())
-        return ShowdownFrame(
-            number=live.number,
-            seats=[live.setup.lineup[engine] for engine in seats],
-            seconds=round(seconds, 3),
-            default=self.table.settings.showdown_default,
-        ).frame()
+        choice, default = self.driver.current.showdown, self.table.settings.showdown_default
+        return hand_play.showdown_frame(live, seats, choice, default, time.monotonic())
 
     async def open_showdown(self, live: LiveHand, now: float) -> ShowdownChoice | None:
         """The showdown of hand ``live`` opens (a new one, or one a restarted server stands
-        at): its muck clock starts now (with the first choice stored, or at once when there is
-        none to make here), bots and players leaving the table get the table's default at once,
-        and everyone is shown who is still to choose. Returns the clock (``None``: the choices
-        made here finished the hand)."""
-        table = self.table
-        showdown = ShowdownChoice(live.number, now + table.settings.muck_clock)
-        self.driver.put(showdown=showdown)
-        for engine in live.hand.to_show_or_muck:
-            seat = table.seats[live.setup.lineup[engine]]
-            # A player not connected still gets the clock: after a restart nobody is yet.
-            if seat.bot is not None or seat.leaving:
-                source = "bot" if seat.bot is not None else "host"
-                await self.decide(seat, engine, None, source, None)
-                if not self.driver.in_play(live.number):  # the last choice finished it
-                    return None
-        self.driver.settle()
-        live = self.driver.state.live or live  # as the choices made here leave it
-        table.fanout.broadcast(self.showdown_frame(live, live.hand.to_show_or_muck))
-        return showdown
+        at): its muck clock starts now, bots and players leaving the table get the table's
+        default at once, and everyone is shown who is still to choose (:meth:`_opened`).
+        Returns the clock (``None``: the choices made here finished the hand)."""
+        choice = ShowdownChoice(live.number, now + self.table.settings.muck_clock)
+        default = self.table.settings.showdown_default
+
+        def opened(state: RunnerState) -> Outcome[RunnerState]:
+            return hand_play.showdown_opened(state, choice, default, time.monotonic())
+
+        asked = live.hand.to_show_or_muck
+        opening = await self._opened(live, asked, self.decide, choice, opened, once=False)
+        return choice if opening else None
 
     async def showdown_clock(self, live: LiveHand) -> None:
         """The showdown's muck clock of hand ``live`` ran out: the clock chooses for each seat
@@ -182,68 +178,81 @@ class Endgame:
                 break
 
     async def decide(
-        self, seat: Seat, engine: int, show: bool | None, source: str, seq: int | None
+        self,
+        seat: Seat,
+        engine: int,
+        show: bool | None,
+        source: str,
+        seq: int | None,
+        clock: ShowdownChoice | TwiceOffer | None = None,
     ) -> None:
         """Carry out ``seat``'s choice at the showdown (engine seat ``engine``): show or muck
         (``None``: a bot's, a clock's or a leaving player's, the engine's automation with the
         table's default); store it and tell everyone (a muck as the hand's event, naming no
-        card). ``seq``: the number of the player's request, stored in the seat's row."""
+        card). ``seq``: the number of the player's request, stored in the seat's row;
+        ``clock``: the showdown's muck clock being opened (:meth:`open_showdown`), stored with
+        the choice. The clock is over once every seat has chosen."""
         table = self.table
         driver = self.driver
         now = time.monotonic()
         state = driver.current
-        live = state.live
-        assert live is not None
+        if isinstance(clock, ShowdownChoice):  # the showdown being opened: its clock with it
+            state = state.but(showdown=clock)
         default = table.settings.showdown_default == "show"
         move = Move(seat.state(), engine, source, seq)
         outcome = show_or_muck(state, move, show, default, driver.at_play(), now)
-        pending: tuple[int, ...] = outcome.reply  # type: ignore[assignment]
-        changes = driver.stage(outcome, now)
-        await self.driver.commit(changes)
-        table.fanout.publish()
-        table.fanout.broadcast(self.showdown_frame(live, pending))  # none left: it is over
-        if not pending:
-            self.driver.put(showdown=None)
-            self.driver.settle()
-        if self.driver.state.live is None:
-            table.fanout.broadcast_table()
+        await driver.commit(driver.stage(outcome, now))
+        driver.tell(outcome)  # the showdown frame's seats empty once every seat has chosen
 
     # -- run it twice --------------------------------------------------------------------------
 
     def offer_frame(self, live: LiveHand) -> dict[str, Any]:
         """The run-it-twice frame of hand ``live``: who is still to answer, who agreed, who
         declined (table seats)."""
-        offer = self.driver.current.offer
-        seconds = 0.0 if offer is None else max(0.0, offer.deadline - time.monotonic())
-        lineup = live.setup.lineup
-        answers = live.hand.run_twice_answers
-        declined = [lineup[engine] for engine, agree in answers.items() if not agree]
-        return RunTwiceFrame(
-            number=live.number,
-            seats=[lineup[engine] for engine in live.hand.to_agree_run_twice],
-            agreed=sorted(lineup[engine] for engine, agree in answers.items() if agree),
-            declined=declined[0] if declined else None,
-            seconds=round(seconds, 3),
-        ).frame()
+        return hand_play.offer_frame(live, self.driver.current.offer, time.monotonic())
 
     async def open_offer(self, live: LiveHand, now: float) -> TwiceOffer | None:
         """The offer to run it twice in hand ``live`` opens (a new one, or one a restarted
-        server stands at): its clock (``twice_clock``) starts now (with the first answer
-        stored, or at once when there is none to give here), a bot or a player leaving the
-        table answers no at once, and everyone is shown the offer. Returns the clock (``None``:
-        a no was given here, the hand is run once)."""
-        table = self.table
-        offer = TwiceOffer(live.number, now + table.settings.twice_clock)
-        self.driver.put(offer=offer)
-        for engine in live.hand.to_agree_run_twice:
-            seat = table.seats[live.setup.lineup[engine]]
+        server stands at): its clock (``twice_clock``) starts now, a bot or a player leaving the
+        table answers no at once, and everyone is shown the offer (:meth:`_opened`). Returns
+        the clock (``None``: a no was given here, the hand is run once)."""
+        offer = TwiceOffer(live.number, now + self.table.settings.twice_clock)
+
+        def opened(state: RunnerState) -> Outcome[RunnerState]:
+            return hand_play.offer_opened(state, offer, time.monotonic())
+
+        asked = live.hand.to_agree_run_twice
+        opening = await self._opened(live, asked, self.answer_twice, offer, opened, once=True)
+        return offer if opening else None
+
+    async def _opened(
+        self,
+        live: LiveHand,
+        asked: tuple[int, ...],
+        answer: Answer,
+        clock: ShowdownChoice | TwiceOffer,
+        opened: Callable[[RunnerState], Outcome[RunnerState]],
+        once: bool,
+    ) -> bool:
+        """Open ``clock`` (the showdown's or the offer's) in hand ``live``: each seat of
+        ``asked`` whose player is a bot or leaves the table gets ``answer`` at once, stored
+        with the clock in the runner's state (``once``: the first such answer settles it);
+        then, still open, the clock's pure outcome ``opened`` (of the runner's state as those
+        answers leave it) is adopted, nothing being stored, and its frame told. Whether the
+        clock is still open."""
+        driver = self.driver
+        for engine in asked:
+            seat = self.table.seats[live.setup.lineup[engine]]
+            # A player not connected still gets the clock: after a restart nobody is yet.
             if seat.bot is not None or seat.leaving:
                 source = "bot" if seat.bot is not None else "host"
-                await self.answer_twice(seat, engine, None, source, None)
-                return None  # one no: the hand is run once
-        self.driver.settle()
-        table.fanout.broadcast(self.offer_frame(live))
-        return offer
+                await answer(seat, engine, None, source, None, clock)
+                if once or not driver.in_play(live.number):  # it settled the clock
+                    return False
+        outcome = opened(driver.current)
+        driver.adopt(outcome.state)
+        driver.tell(outcome)
+        return True
 
     async def offer_clock(self, live: LiveHand) -> None:
         """The offer's clock in hand ``live`` ran out: the clock answers no for the first seat
@@ -254,23 +263,25 @@ class Endgame:
             await table.actor.inside(OfferTimeUp(seat, engine))
 
     async def answer_twice(
-        self, seat: Seat, engine: int, agree: bool | None, source: str, seq: int | None
+        self,
+        seat: Seat,
+        engine: int,
+        agree: bool | None,
+        source: str,
+        seq: int | None,
+        clock: ShowdownChoice | TwiceOffer | None = None,
     ) -> None:
         """Carry out ``seat``'s answer to the offer to run it twice (engine seat ``engine``;
         ``None``: a bot's, a clock's or a leaving player's, no); store it and tell everyone.
-        ``seq``: the number of the player's request, stored in the seat's row."""
-        table = self.table
+        ``seq``: the number of the player's request, stored in the seat's row; ``clock``: the
+        offer's clock being opened (:meth:`open_offer`), stored with the answer. The clock is
+        over once the offer is settled."""
         driver = self.driver
         now = time.monotonic()
         move = Move(seat.state(), engine, source, seq)
-        outcome = hand_play.answer_twice(driver.current, move, bool(agree), driver.at_play(), now)
-        played = outcome.state.live
-        assert played is not None
-        changes = driver.stage(outcome, now)
-        await self.driver.commit(changes)
-        table.fanout.publish()
-        table.fanout.broadcast(self.offer_frame(played))  # seats empty once it is settled
-        if not played.hand.to_agree_run_twice:
-            self.driver.put(offer=None)
-            self.driver.settle()
-        self.run_out_odds()
+        state = driver.current
+        if isinstance(clock, TwiceOffer):  # the offer being opened: its clock with it
+            state = state.but(offer=clock)
+        outcome = hand_play.answer_twice(state, move, bool(agree), driver.at_play(), now)
+        await driver.commit(driver.stage(outcome, now))
+        driver.tell(outcome)  # the offer frame's seats empty once it is settled

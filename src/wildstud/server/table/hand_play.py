@@ -13,7 +13,9 @@ state with the new hand (:meth:`.LiveHand.played`) and the seat's figures (who a
 clock acted for: :func:`.runner.marked`), and the change's rows: the seat's row, the action's
 record, the decks drawn. A hand the change ends ends in the same change
 (:func:`.hand_end.then_ended`); the driver folds the outcome into its change
-(:meth:`.actor.Actor.fold_outcome`), and what the table is told stays its own.
+(:meth:`.actor.Actor.fold_outcome`) and sends the outcome's news once it is stored: the hand's
+frames (:class:`~.core.HandPlayed`), the showdown's or the offer's frame
+(:func:`showdown_frame`, :func:`offer_frame`), and the table frame when the seats change.
 
 >>> from wildstud.betting import ActionKind
 >>> from wildstud.server.replay import DeckBook, start_hand
@@ -39,12 +41,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from wildstud.deal import Phase, PrivateHand
+from wildstud.server.frames import RunTwiceFrame, ShowdownFrame
 from wildstud.server.replay import MUCK, RUN_ONCE, RUN_TWICE, SHOW, at_showdown, show_winners_first
 from wildstud.server.store import ActionRecord, Changes, PrivateRound, SeatState
-from wildstud.server.table.core import Effect, Outcome
+from wildstud.server.table.core import (
+    Effect,
+    Everyone,
+    HandPlayed,
+    News,
+    Outcome,
+    TableNews,
+    Told,
+)
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.runner import RunnerState, marked
 
@@ -52,6 +63,7 @@ if TYPE_CHECKING:
     from wildstud.betting import ActionKind
     from wildstud.cards import Card
     from wildstud.deal import Hand
+    from wildstud.server.showdown import ShowdownChoice, TwiceOffer
 
 __all__ = [
     "AtPlay",
@@ -61,7 +73,11 @@ __all__ = [
     "dealer_steps",
     "dealt_on",
     "never",
+    "offer_frame",
+    "offer_opened",
     "show_or_muck",
+    "showdown_frame",
+    "showdown_opened",
     "shown",
 ]
 
@@ -174,7 +190,11 @@ def show_or_muck(
         hand.show_or_muck(move.engine, show)
     pending = hand.to_show_or_muck
     outcome = _played(state, live, hand, move, SHOW if show else MUCK, None, at, now)
-    return replace(outcome, reply=pending)
+    asked = showdown_frame(live, pending, state.showdown, "show" if default else "muck", now)
+    news = (HandPlayed(odds=False), News(Everyone(), asked), *_ended(hand))
+    if not pending:  # every seat has chosen: the muck clock is over
+        outcome = replace(outcome, state=outcome.state.but(showdown=None))
+    return replace(outcome, reply=pending, news=news)
 
 
 def answer_twice(
@@ -184,7 +204,33 @@ def answer_twice(
     live = _in_play(state)
     hand = live.hand.copy()
     hand.agree_run_twice(move.engine, agree)
-    return _played(state, live, hand, move, RUN_TWICE if agree else RUN_ONCE, None, at, now)
+    outcome = _played(state, live, hand, move, RUN_TWICE if agree else RUN_ONCE, None, at, now)
+    played = outcome.state.live
+    assert played is not None
+    # Seats empty once it is settled; no table frame, even for a hand this answer ends.
+    asked = News(Everyone(), offer_frame(played, state.offer, now))
+    if not played.hand.to_agree_run_twice:  # settled: the offer's clock is over
+        outcome = replace(outcome, state=outcome.state.but(offer=None))
+    return replace(outcome, news=(HandPlayed(), asked))
+
+
+def showdown_opened(
+    state: RunnerState, choice: ShowdownChoice, default: str, now: float
+) -> Outcome[RunnerState]:
+    """The showdown's muck clock ``choice`` opened in the hand in play at ``now``: the
+    runner's state with it (nothing is stored: adopted at once), and its news, the showdown
+    frame asking the seats still to choose (``default``: the table's)."""
+    live = _in_play(state)
+    frame = showdown_frame(live, live.hand.to_show_or_muck, choice, default, now)
+    return Outcome(state.but(showdown=choice), news=(News(Everyone(), frame),))
+
+
+def offer_opened(state: RunnerState, offer: TwiceOffer, now: float) -> Outcome[RunnerState]:
+    """The offer to run it twice opened in the hand in play at ``now``, its clock ``offer``:
+    the runner's state with it (nothing is stored: adopted at once), and its news, the offer's
+    frame asking the seats still to answer."""
+    frame = offer_frame(_in_play(state), offer, now)
+    return Outcome(state.but(offer=offer), news=(News(Everyone(), frame),))
 
 
 def shown(
@@ -206,7 +252,7 @@ def shown(
     written = outcome.effect.request
     assert isinstance(written, Changes)
     written.private_rounds.extend(rows)
-    return outcome
+    return replace(outcome, news=_told(hand, odds=False))
 
 
 def dealt_on(
@@ -217,7 +263,59 @@ def dealt_on(
     private deal's pass opened), dealt on as far as it goes at ``now``: the decks drawn are
     the change's rows, and no action is recorded."""
     played = dealer_steps(live, hand, at.pause, now, at.waits).played(hand, 0)
-    return Outcome(state.but(live=played), effect=Effect(Changes(decks=live.decks())))
+    changes = Changes(decks=live.decks())
+    return Outcome(state.but(live=played), effect=Effect(changes), news=_told(hand))
+
+
+def showdown_frame(
+    live: LiveHand,
+    seats: tuple[int, ...],
+    choice: ShowdownChoice | None,
+    default: str,
+    now: float,
+) -> dict[str, Any]:
+    """The showdown frame of hand ``live``: the engine seats ``seats`` still to choose, the
+    seconds its clock ``choice`` has left at ``now`` and the table's ``default``."""
+    seconds = 0.0 if choice is None else max(0.0, choice.deadline - now)
+    return ShowdownFrame(
+        number=live.number,
+        seats=[live.setup.lineup[engine] for engine in seats],
+        seconds=round(seconds, 3),
+        default="show" if default == "show" else "muck",
+    ).frame()
+
+
+def offer_frame(live: LiveHand, offer: TwiceOffer | None, now: float) -> dict[str, Any]:
+    """The run-it-twice frame of hand ``live``: who is still to answer, who agreed, who
+    declined (table seats), and the seconds its clock ``offer`` has left at ``now``."""
+    seconds = 0.0 if offer is None else max(0.0, offer.deadline - now)
+    lineup = live.setup.lineup
+    answers = live.hand.run_twice_answers
+    declined = [lineup[engine] for engine, agree in answers.items() if not agree]
+    return RunTwiceFrame(
+        number=live.number,
+        seats=[lineup[engine] for engine in live.hand.to_agree_run_twice],
+        agreed=sorted(lineup[engine] for engine, agree in answers.items() if agree),
+        declined=declined[0] if declined else None,
+        seconds=round(seconds, 3),
+    ).frame()
+
+
+def _told(hand: Hand, *, odds: bool = True, table: bool = False) -> tuple[Told, ...]:
+    """The news of a change in ``hand`` (the copy it was played on): its new events, with the
+    run-out's odds asked when ``odds``; then the table frame when ``table``, or when the
+    change ends the hand (:func:`_ended`)."""
+    played = PLAYED if odds else PLAYED_NO_ODDS
+    return (played, TABLE) if table or hand.phase is Phase.OVER else (played,)
+
+
+def _ended(hand: Hand) -> tuple[Told, ...]:
+    """The table frame, when ``hand`` is over: the stacks the hand leaves."""
+    return (TABLE,) if hand.phase is Phase.OVER else ()
+
+
+PLAYED, PLAYED_NO_ODDS, TABLE = HandPlayed(), HandPlayed(odds=False), TableNews()
+"""The news of a change in the hand, made once (a frozen value: every action tells them)."""
 
 
 def _in_play(state: RunnerState) -> LiveHand:
@@ -239,7 +337,7 @@ def _played(
 ) -> Outcome[RunnerState]:
     """``hand``, the copy of ``live``'s hand ``move``'s change of ``kind`` was played on, dealt
     on as far as it goes at ``now`` and stored as the hand's next action (``timed_out``: the
-    clock acted for the seat)."""
+    clock acted for the seat). Its news is an action's (the other changes tell their own)."""
     played = dealer_steps(live, hand, at.pause, now, at.waits).played(hand, 1)
     record = ActionRecord(
         number=live.number,
@@ -262,4 +360,6 @@ def _played(
     new = marked(
         state.but(live=played), row.seat, acted=move.source == "player", timed_out=timed_out
     )
-    return Outcome(new, effect=Effect(changes))
+    # An action's news: stacks change at the end of a hand, a time bank whenever it is drawn on.
+    news = _told(hand, table=state.turn.bank != row.time_bank)
+    return Outcome(new, effect=Effect(changes), news=news)

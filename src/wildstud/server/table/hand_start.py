@@ -47,11 +47,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from wildstud.server.store import Changes, HandSetup, SeatState, TableState
 from wildstud.server.table.button import Seats, dealer_for, game_for
-from wildstud.server.table.core import Command, Effect, NewHand, Outcome
+from wildstud.server.table.core import Command, Effect, HandPlayed, NewHand, Outcome, TableNews
 from wildstud.server.table.desk import HandDealt
 from wildstud.server.table.hand_play import dealer_steps, never
 from wildstud.server.table.live import LiveHand
@@ -100,6 +100,9 @@ class AtDeal:
     """Whether the table is a tournament's (its desk counts the hand in its level)."""
     private: bool = False
     """Whether the table deals privately (the deal's rounds start afresh with the hand)."""
+    dealer: Any = None
+    """A private deal's dealer policy, fresh, that :attr:`deck` makes the hand with: the
+    private deal takes it once the deal is stored (:class:`~.core.NewHand`)."""
     shuffling: bool = False
     """Whether the players' shuffle of the hand's first deal is still going on: no hand now."""
     left_out: frozenset[int] = frozenset()
@@ -138,12 +141,14 @@ def start_hand(state: RunnerState, at: AtDeal, now: float) -> Outcome[RunnerStat
     picked = pick(state, at)
     state = state.but(choosing=None)
     changes = Changes(seats=[] if at.chooser is None else [at.chooser])
+    told = (TableNews(),)  # the dealer's choice over (and the hand, when one is dealt)
     if picked is None or at.shuffling:
-        return Outcome(state, effect=Effect(changes))
+        return Outcome(state, effect=Effect(changes), news=told)
     number = picked.number
     lineup = tuple(index for index in picked.lineup if index not in at.left_out)
     if len(lineup) < 2:  # nobody to play: the round is forgotten, so the next try is afresh
-        return Outcome(state, effect=Effect(changes), follow=(DropRound(number, 1),))
+        dropped = (DropRound(number, 1),)
+        return Outcome(state, effect=Effect(changes), news=told, follow=dropped)
     button = dealer_for(at.seats, lineup, state.button, state.dealt_last, picked.asked)
     item = at.menu.items[picked.entry]
     rows = at.rows
@@ -177,5 +182,5 @@ def start_hand(state: RunnerState, at: AtDeal, now: float) -> Outcome[RunnerStat
     if at.tournament:  # the hand counts in its level (its stakes are those of ``at.menu``)
         follow.append(HandDealt(now))
     if at.private:
-        follow.append(NewHand(number))
-    return Outcome(new, effect=Effect(changes), follow=tuple(follow))
+        follow.append(NewHand(number, at.dealer))
+    return Outcome(new, effect=Effect(changes), news=(*told, HandPlayed()), follow=tuple(follow))

@@ -33,6 +33,7 @@ from wildstud.server.table.core import (
     Everyone,
     Gone,
     HandNews,
+    HandPlayed,
     Readers,
     Spectators,
     TableNews,
@@ -100,6 +101,11 @@ class Outbox:
                 continue
             if isinstance(item, HandNews):
                 self._hand(item)
+                continue
+            if isinstance(item, HandPlayed):
+                self.table.fanout.publish()
+                if item.odds:
+                    self.table.driver.endgame.run_out_odds()
                 continue
             if isinstance(item, Dismissed):
                 self._dismiss(item)

@@ -115,6 +115,8 @@ class PrivateDeal:
         if state is self.state:
             return
         self.state = state
+        if state.dealer is not None and state.dealer is not self.dealer:  # a new hand's, stored
+            self.dealer, self.dealing = state.dealer, state.number
         if state.rounds is not None:
             self.dealer.learn(state.rounds)
         self.table.wake()
@@ -136,19 +138,21 @@ class PrivateDeal:
 
     # -- the hand -------------------------------------------------------------------------------
 
-    def new_hand(self, setup: HandSetup) -> PrivateHand:
-        """Hand ``setup`` as a private hand, not dealt yet (its rounds begin at the driver's
-        next tick, :meth:`due`): the deal's state is the new hand's once the deal is stored
-        (:class:`~.core.NewHand`, the deal's follow-up)."""
+    @staticmethod
+    def new_dealer() -> RoundsDealer:
+        """A fresh dealer policy for the next hand (:meth:`new_hand`'s deck)."""
+        return RoundsDealer()
+
+    @staticmethod
+    def new_hand(setup: HandSetup, dealer: RoundsDealer) -> PrivateHand:
+        """Hand ``setup`` as a private hand dealt by ``dealer`` (:meth:`new_dealer`), not dealt
+        yet (its rounds begin at the driver's next tick, :meth:`due`). It changes nothing: the
+        deal's state (the rounds afresh, ``dealer`` as the hand's) is the new hand's once the
+        deal is stored (:class:`~.core.NewHand`, the deal's follow-up, :meth:`adopt`), so a
+        deal the store refuses leaves the private deal as it was."""
         game = find_game(setup.game)
-        self.dealer = RoundsDealer()
-        self.dealing = setup.number
         return PrivateHand(
-            game,
-            list(setup.stacks),
-            game.options(setup.options),
-            deck=self.dealer,
-            dealer=setup.dealer,
+            game, list(setup.stacks), game.options(setup.options), deck=dealer, dealer=setup.dealer
         )
 
     def load(
@@ -178,6 +182,12 @@ class PrivateDeal:
             step=step_of(rounds),
             deadline=time.monotonic() + self.seconds,
         )
+
+    @staticmethod
+    def unopened(hand: Hand) -> bool:
+        """Whether the dealer must wait before dealing on ``hand``, a hand being dealt (its
+        rounds begin at the driver's next tick): whenever its next cards are due."""
+        return isinstance(hand, PrivateHand) and bool(hand.cards_due())
 
     def waits(self, hand: Hand) -> bool:
         """Whether the dealer must wait before dealing on ``hand``: its next cards are not opened
@@ -323,11 +333,8 @@ class PrivateDeal:
         played = hand_play.shown(
             driver.current, move, shown.cards, shown.rows, driver.at_play(), now
         )
-        changes = driver.stage(played, now)
-        await driver.commit(changes)
-        table.fanout.publish()
-        if driver.state.live is None:
-            table.fanout.broadcast_table()
+        await driver.commit(driver.stage(played, now))
+        driver.tell(played)
         table.wake()
 
 

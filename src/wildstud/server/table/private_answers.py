@@ -129,6 +129,11 @@ class PrivateState:
     """The step of the rounds :attr:`waited` was for (:func:`step_of`)."""
     showing: int | None = None
     """The engine seat asked to show its hand (the showdown's clock is :attr:`deadline`)."""
+    dealer: Any = field(default=None, compare=False, repr=False)
+    """The dealer policy hand :attr:`number` was made with (its deck, a
+    :class:`~wildstud.private_rounds.RoundsDealer`, which its copies share), as the hand's deal
+    gave it (:class:`~.core.NewHand`); ``None`` for a restored table's, whose policy
+    :class:`.private.PrivateDeal` keeps."""
 
     def but(self, **changes: Any) -> PrivateState:
         """The state with ``changes``."""

@@ -156,7 +156,7 @@ def handle(state: PrivateState, command: Command, now: float) -> Outcome[Private
     if isinstance(command, DealTick):
         return _tick(state, command, now)
     if isinstance(command, NewHand):
-        return Outcome(PrivateState(command.number))
+        return Outcome(PrivateState(command.number, dealer=command.dealer))
     if isinstance(command, Retime):
         if state.rounds is None:
             return Outcome(state)
