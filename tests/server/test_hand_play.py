@@ -258,7 +258,7 @@ def test_the_showdown_s_clock_opens_as_a_pure_outcome_that_stores_nothing() -> N
     assert state.showdown is None  # the state given is left as it was
 
 
-def test_an_answer_to_run_it_twice_tells_the_offer_frame_and_never_the_table() -> None:
+def test_an_answer_to_run_it_twice_tells_the_offer_then_the_table_when_it_ends_the_hand() -> None:
     setup = HandSetup(4, 0, "F7S", TWICE, (0, 1), ("ann", "bo"), 0, (3, 3))
     state = _state(setup)
     while state.live is not None and not state.live.hand.to_agree_run_twice:
@@ -273,10 +273,11 @@ def test_an_answer_to_run_it_twice_tells_the_offer_frame_and_never_the_table() -
     no = answer_twice(state, move, False, AT, NOW)
     played = no.state.live
     assert played is not None
-    assert played.hand.phase is Phase.OVER  # over, yet as before: no table frame here
+    assert played.hand.phase is Phase.OVER  # no pause: the answer ends the hand
     frame = offer_frame(played, state.offer, NOW)
     assert (frame["seats"], frame["declined"], frame["seconds"]) == ([], setup.lineup[engine], 4.0)
-    assert no.news == (HandPlayed(), News(Everyone(), frame))
+    # The table frame last: the stacks the hand leaves (it was never sent here before).
+    assert no.news == (HandPlayed(), News(Everyone(), frame), TableNews())
     assert no.state.offer is None  # settled: the clock is over
     # The offer's clock opened: nothing stored, the frame asking both seats.
     offer = TwiceOffer(live.number, NOW + 9.0)

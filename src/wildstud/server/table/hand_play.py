@@ -207,11 +207,12 @@ def answer_twice(
     outcome = _played(state, live, hand, move, RUN_TWICE if agree else RUN_ONCE, None, at, now)
     played = outcome.state.live
     assert played is not None
-    # Seats empty once it is settled; no table frame, even for a hand this answer ends.
+    # The offer's frame, its seats empty once it is settled; then the table's, when the
+    # answer ends the hand (no pause in the run-out): the stacks the hand leaves.
     asked = News(Everyone(), offer_frame(played, state.offer, now))
     if not played.hand.to_agree_run_twice:  # settled: the offer's clock is over
         outcome = replace(outcome, state=outcome.state.but(offer=None))
-    return replace(outcome, news=(HandPlayed(), asked))
+    return replace(outcome, news=(HandPlayed(), asked, *_ended(played.hand)))
 
 
 def showdown_opened(
