@@ -42,6 +42,8 @@ export class LedgerPanel {
     this.counting = null;
     this.nightText = null; // this.night as the server sent it, to tell a changed one
     this.drawn = null; // what the ledger was last drawn from (drawnFrom)
+    this.asked = 0; // fetches of the night asked, and the latest of them answered
+    this.answered = 0;
     this.message = "";
     this.confirming = false;
     this.rebuyError = "";
@@ -79,13 +81,16 @@ export class LedgerPanel {
 
   async refresh() {
     if (!this.table) return;
-    const asked = this.key;
+    const key = this.key;
+    const order = ++this.asked;
     try {
       const night = await api(`/tables/${this.table.id}/night`);
+      if (order < this.answered) return; // a later fetch answered first: its figures stand
+      this.answered = order;
       const text = JSON.stringify(night);
       if (text !== this.nightText) [this.night, this.nightText] = [night, text];
       this.counting = night.hand_in_progress ?? null;
-      this.current = this.key === asked; // else a later frame's fetch is on its way
+      this.current = this.key === key; // else a later frame's fetch is on its way
     } catch (error) {
       this.message = `The ledger could not be read: ${error.message}`;
     }
