@@ -307,3 +307,76 @@ async def _reconnect_and_remove(server: Server) -> None:
 
 def test_reconnect_and_remove(server: Server) -> None:
     asyncio.run(_reconnect_and_remove(server))
+
+
+async def _table_frames_of_a_hand(server: Server) -> None:
+    api = Api(server.base)
+    created = api.create(
+        games=[{"game": "F7S"}], seats=3, action_clock=0.5, time_bank=5, hand_pause=0, bot_delay=0
+    )
+    ann = await Client(api.join(created, "ann")["socket"], "ann").open()
+    bob = await Client(api.join(created, "bob")["socket"], "bob").open()
+    api.ok(api.host(created, "POST", "/bots", kind="calling-bot"))
+    api.ok(api.host(created, "POST", "/start"))
+
+    async def act(client: Client, wait: float) -> None:
+        """Check or call each turn of hand 1, the first one ``wait`` seconds late."""
+        acted: set[tuple[int, int]] = set()
+        while 1 not in client.finished:
+            if client.my_turn() and client.turn_key() not in acted:
+                acted.add(client.turn_key())
+                await asyncio.sleep(wait)
+                wait = 0.0
+                options = {option["action"] for option in client.view["legal_actions"]}
+                kind = next(kind for kind in ("check", "call", "bring-in") if kind in options)
+                await client.request({"type": "act", "action": kind})
+            await client.wait_for(
+                lambda c: 1 in c.finished or (c.my_turn() and c.turn_key() not in acted),
+                what="a turn",
+            )
+
+    async with asyncio.timeout(60):
+        await asyncio.gather(act(ann, 1.2), act(bob, 0.0))
+    await bob.wait_for(lambda c: c.table is not None and c.table["hands_dealt"] == 2, what="hand 2")
+    api.ok(api.host(created, "POST", "/pause"))
+    await ann.close()
+    await bob.close()
+    # Bob's frames from hand 1's to hand 2's: the table frames among them and what each changed.
+    start = next(i for i, f in enumerate(bob.frames) if f["type"] == "hand" and f["number"] == 1)
+    end = next(i for i, f in enumerate(bob.frames) if f["type"] == "hand" and f["number"] == 2)
+    before = next(f for f in reversed(bob.frames[:start]) if f["type"] == "table")["table"]
+    changed = []
+    for frame in bob.frames[start:end]:
+        if frame["type"] != "table":
+            continue
+        table = frame["table"]
+        seats = zip(table["seats"], before["seats"], strict=True)
+        changed.append(
+            {key for key in table if key != "seats" and table[key] != before[key]}
+            | {
+                f"{now['name']}.{key}"
+                for now, then in seats
+                for key in now
+                if now[key] != then[key]
+            }
+        )
+        before = table
+    acted = sum(
+        1
+        for f in bob.frames[start:end]
+        if f["type"] == "update"
+        for e in f["events"]
+        if e["type"] == "acted"
+    )
+    # A bet changes no seat and sends no table frame (the night's ledger fetches its figures on
+    # those, ledger.js): one when Ann drew on her time bank, one as the hand ended, one as the
+    # next began, for a dozen actions or more.
+    assert acted >= 12, acted
+    assert changed[0] == {"ann.time_bank"}, changed
+    assert "hand_in_progress" in changed[1], changed
+    assert any(key.endswith(".stack") for key in changed[1]), changed
+    assert changed[2:] == [{"button", "hands_dealt", "hand_in_progress"}], changed
+
+
+def test_a_bet_sends_no_table_frame_a_time_bank_drawn_on_does(server: Server) -> None:
+    asyncio.run(_table_frames_of_a_hand(server))

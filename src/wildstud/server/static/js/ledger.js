@@ -5,14 +5,17 @@
 // are one line of their own, never a payment, and the night says what the people do with the
 // house's result (shared among them, or left aside). The figures come from the server
 // (GET /api/tables/{id}/night), fetched again whenever a table frame shows a change that can
-// move them, and each player's luck (luck.js) once more whenever a hand ends; nothing here
-// works a figure out for itself.
+// move them (nightKey: a hand's end, a seat taken or left, chips bought or cashed out, the
+// night's status; never a hand's start, a bet or a clock), and each player's luck (luck.js) once
+// more whenever a hand ends; nothing here works a figure out for itself. The ledger is drawn
+// again only when something it shows changed (drawnFrom).
 
 import { api, base } from "./api.js";
 import { h, mergeChildren } from "./dom.js";
 import { leaveWords } from "./tourneyclock.js";
 import { fetchLuck, luckSection } from "./luck.js";
 import { nightAuditSection, progressWords, watchNight } from "./nightcheck.js";
+import { drawnFrom, nightKey } from "./ledgerkey.js";
 
 const REFETCH_MS = 150;
 
@@ -33,7 +36,14 @@ export class LedgerPanel {
     this.luck = null;
     this.luckKey = null;
     this.audit = null; // a private table's audit as the server says it (its private_audit frame)
-    this.key = null;
+    this.key = null; // the night's key (nightKey) of the latest table frame
+    this.current = false; // whether this.night was read since that key last changed
+    // The hand the figures shown leave out, as they stand ("Hand N counts once it ends").
+    this.counting = null;
+    this.nightText = null; // this.night as the server sent it, to tell a changed one
+    this.drawn = null; // what the ledger was last drawn from (drawnFrom)
+    this.asked = 0; // fetches of the night asked, and the latest of them answered
+    this.answered = 0;
     this.message = "";
     this.confirming = false;
     this.rebuyError = "";
@@ -43,23 +53,23 @@ export class LedgerPanel {
     this.element.addEventListener("submit", (event) => this.onSubmit(event));
   }
 
-  /** A table frame arrived: redraw, and fetch the night again if its figures may have moved. */
+  /** A table frame arrived: fetch the night again if its figures may have moved, and redraw
+   * if anything the ledger shows changed. */
   update(table, welcome) {
     this.table = table;
     this.seat = welcome && welcome.role === "seat" ? welcome.seat : null;
-    const key = JSON.stringify([
-      table.status,
-      table.hands_dealt,
-      table.hand_in_progress,
-      table.seats.map((seat) => [seat.seat, seat.name, seat.stack]),
-      table.rebuys,
-    ]);
+    const key = nightKey(table);
     if (key !== this.key) {
       this.key = key;
+      this.current = false;
       clearTimeout(this.timer);
       this.timer = setTimeout(() => this.refresh(), REFETCH_MS);
+    } else if (this.current) {
+      // Nothing that moves a figure happened since they were read: a hand begun since stands
+      // where they do, and they leave it out as the server would.
+      this.counting = table.hand_in_progress ?? null;
     }
-    this.render();
+    this.redraw();
   }
 
   /** A private table's audit as the server says it (its `private_audit` frame): the page
@@ -71,12 +81,20 @@ export class LedgerPanel {
 
   async refresh() {
     if (!this.table) return;
+    const key = this.key;
+    const order = ++this.asked;
     try {
-      this.night = await api(`/tables/${this.table.id}/night`);
+      const night = await api(`/tables/${this.table.id}/night`);
+      if (order < this.answered) return; // a later fetch answered first: its figures stand
+      this.answered = order;
+      const text = JSON.stringify(night);
+      if (text !== this.nightText) [this.night, this.nightText] = [night, text];
+      this.counting = night.hand_in_progress ?? null;
+      this.current = this.key === key; // else a later frame's fetch is on its way
     } catch (error) {
       this.message = `The ledger could not be read: ${error.message}`;
     }
-    this.render();
+    this.redraw();
     // Luck moves only when a hand ends; a hand's figures take the server a moment the first
     // time, so they come after the ledger's.
     const luckKey = `${this.table.hands_dealt}:${this.table.hand_in_progress}`;
@@ -158,8 +176,15 @@ export class LedgerPanel {
     this.render();
   }
 
+  /** Draw the ledger again if anything it shows from the table, the night or its message
+   * changed since it was last drawn (a bet, a clock or a connection changes none of them). */
+  redraw() {
+    if (this.table && drawnFrom(this) !== this.drawn) this.render();
+  }
+
   render() {
     if (!this.table) return;
+    this.drawn = drawnFrom(this);
     const fresh = h("div", {}, ...this.draw());
     mergeChildren(this.element, fresh);
   }
@@ -312,11 +337,11 @@ export class LedgerPanel {
         ),
       ),
       h("p", { className: night.balanced ? "balance" : "balance off", "data-key": "balance" }, balance),
-      night.hand_in_progress !== null
+      this.counting !== null
         ? h(
             "p",
             { className: "muted", "data-key": "in-progress" },
-            `Hand ${night.hand_in_progress} counts once it ends: the figures stand as it began.`,
+            `Hand ${this.counting} counts once it ends: the figures stand as it began.`,
           )
         : "",
     );
@@ -455,7 +480,7 @@ export class LedgerPanel {
         ` ${transfer.amount}`,
       ),
     );
-    const provisional = night.hand_in_progress !== null;
+    const provisional = this.counting !== null;
     const privateDeal = Boolean(this.table && this.table.settings && this.table.settings.deal === "private");
     return h(
       "div",
@@ -465,7 +490,7 @@ export class LedgerPanel {
             "p",
             { className: "provisional-note" },
             h("strong", {}, "Provisional: "),
-            `the last hand (hand ${night.hand_in_progress}) is being played out; these payments change once it ends.`,
+            `the last hand (hand ${this.counting}) is being played out; these payments change once it ends.`,
           )
         : "",
       transfers.length
