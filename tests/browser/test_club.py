@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime
+import functools
 import json
 from pathlib import Path
 from typing import Any
@@ -157,10 +158,8 @@ async def _night(
     await _redrawn(console, f"button[data-end='{table_id}']")
     assert api.get(f"/api/tables/{table_id}")["status"] == "ended", await console.inner_text("body")
 
-    def over() -> bool:
-        return api.get(f"/api/tables/{table_id}")["hand_in_progress"] is None
-
     await _autoplay(members, on=True)
+    over = functools.partial(_no_hand_in_progress, api, table_id)
     await until(over, 120, "the hand in progress played out")
     await console.context.close()
     # Read once the hand is over (the book's reads are limited per address): the night is in.
@@ -181,58 +180,74 @@ SHOWN = (
 
 
 async def _top_up(api: wsclient.Api, seats: list[Seat], table_id: str, table_host: str) -> None:
-    """A member who is down asks to top up to the buy-in from their page; the table's host
-    approves; the chips come when the hand in progress ends (play goes on until they do). A
-    stack that the hand's end leaves at the buy-in or over has no room for them (the request is
-    cancelled): then the member lowest at that moment asks again."""
-    tries: list[str] = []  # what each try met, said if none finds room
+    """A member who is down tops up to the buy-in from their page between hands, where the
+    chips come at once: the host holds the table after a hand (a long pause between hands, then
+    the table paused, so that no hand moves the stacks under the request), the member lowest
+    then asks for what takes them back to the buy-in, the host approves and the chips are on
+    the stack; the host resumes at the night's pace. (A top-up asked during a hand waits for
+    its end, which may leave the stack with no room under the ceiling: the request is then cut
+    or cancelled, as the cashier's rules say, tests/server/test_rebuys.py. The page here asked
+    during hands and met that race under load, ten tries in a row.)"""
+    host = f"/api/host/{table_host}"
+    # The hand in progress ends under the old pause, the next under this one (update_rules).
+    api.ok(api.http.put(f"{host}/rules", json={"hand_pause": 60, "showdown_pause": 60}))
+    met: list[str] = []  # what each hand's end met, said if none leaves room
     for _ in range(10):
-        bought = api.get(f"/api/tables/{table_id}/night")["buy_ins"]
+        await until(functools.partial(_no_hand_in_progress, api, table_id), 240, "a hand's end")
+        api.ok(api.http.post(f"{host}/pause"))
         table = api.get(f"/api/tables/{table_id}")
-        down = min(table["seats"], key=lambda seat: seat["stack"])  # under 1,000: chips moved
-        names = [await seat.page.locator(".seat.you").inner_text() for seat in seats]
-        page = next(seat for seat, name in zip(seats, names, strict=True) if down["name"] in name)
-        # The stack read above may have changed before the request arrived (a clock acted, the
-        # hand ended): the server then refuses the amount, said next to the field. Or the page
-        # could not send it (its socket was reconnecting: the ledger says to try again), or the
-        # connection dropped before it arrived (the action panel says so). Either way the
-        # member lowest now asks again.
-        await page.page.evaluate("document.getElementById('action-error').textContent = ''")
-        amount = max(1000 - down["stack"], 1)
-        asking = f"{down['name']} at {down['stack']} asked for {amount}"
-        await page.page.fill("#rebuy-amount", str(amount))
-        await page.page.click("#rebuy-ask")
-        await wait_until(
-            page.page, f"{ASKED} || {REFUSED} || {NOT_SENT} || {LOST}", timeout=60, detail=SHOWN
-        )
-        if not await page.page.evaluate(ASKED):
-            tries.append(f"{asking}: not asked ({await page.page.evaluate(SHOWN)})")
-            await asyncio.sleep(1)
-            continue
-        (asked,) = api.get(f"/api/tables/{table_id}")["rebuys"]
-        decision = f"/api/host/{table_host}/rebuys/{asked['id']}"
-        approved = api.http.post(f"{decision}/approve")
-        if approved.status_code == 400 and "over the top-up ceiling" in approved.text:
-            # The hand ended between the ask and the approval and left the stack with no room
-            # (a suite under load met it: "Bob has 1000 chips now: 6 more would take the stack
-            # over the top-up ceiling of 1000"): the host declines, as the refusal says, and the
-            # member lowest now asks again.
-            api.ok(api.http.post(f"{decision}/decline"))
-            tries.append(f"{asking}: no room by the approval ({approved.json()['detail']})")
-            continue
-        api.ok(approved)
+        down = min(table["seats"], key=lambda seat: seat["stack"])
+        if table["hand_in_progress"] is None and down["stack"] < 1000:
+            break
+        stacks = {seat["name"]: seat["stack"] for seat in table["seats"]}
+        met.append(f"hand {table['hand_in_progress']} in progress, stacks {stacks}")
+        # Paused too late (the old pause ran out as the host paused: a hand was dealt), or the
+        # hand left every stack at the buy-in: the table plays on to the next hand's end.
+        dealt = table["hands_dealt"]
+        api.ok(api.http.post(f"{host}/start"))
+        await until(functools.partial(_dealt_past, api, table_id, dealt), 60, "the next hand")
+    else:
+        raise AssertionError(f"no hand's end left a stack under the buy-in: {met}")
+    bought = api.get(f"/api/tables/{table_id}/night")["buy_ins"]
+    names = [await seat.page.locator(".seat.you").inner_text() for seat in seats]
+    page = next(seat.page for seat, name in zip(seats, names, strict=True) if down["name"] in name)
+    amount = 1000 - down["stack"]
+    not_sent: list[str] = []
+    for _ in range(3):
+        # The page may not send it (its socket was reconnecting: the ledger says to try again),
+        # or the connection dropped before it arrived (the action panel says so): the member
+        # asks again, as the page tells them to. The stacks stand still meanwhile.
+        await page.evaluate("document.getElementById('action-error').textContent = ''")
+        await page.fill("#rebuy-amount", str(amount))
+        await page.click("#rebuy-ask")
+        await wait_until(page, f"{ASKED} || {REFUSED} || {NOT_SENT} || {LOST}", detail=SHOWN)
+        if await page.evaluate(ASKED):
+            break
+        shown = await page.evaluate(SHOWN)
+        assert not await page.evaluate(REFUSED), f"{down['name']} asked for {amount}: {shown}"
+        not_sent.append(shown)
+    else:
+        raise AssertionError(f"the page never sent {down['name']}'s request: {not_sent}")
+    (asked,) = api.get(f"/api/tables/{table_id}")["rebuys"]
+    assert (asked["name"], asked["amount"], asked["kind"]) == (down["name"], amount, "top-up")
+    api.ok(api.http.post(f"{host}/rebuys/{asked['id']}/approve"))
+    table = api.get(f"/api/tables/{table_id}")
+    assert table["rebuys"] == [], table["rebuys"]  # applied at once: no hand is in progress
+    stack = next(seat["stack"] for seat in table["seats"] if seat["name"] == down["name"])
+    assert stack == 1000, table["seats"]
+    assert api.get(f"/api/tables/{table_id}/night")["buy_ins"] == bought + amount
+    await wait_until(page, f"!({ASKED})", detail=SHOWN)  # the page no longer says it waits
+    api.ok(api.http.put(f"{host}/rules", json=QUICK))
+    api.ok(api.http.post(f"{host}/start"))
 
-        def settled() -> bool:
-            return not api.get(f"/api/tables/{table_id}")["rebuys"]
 
-        await until(settled, 120, "the top-up settled")
-        if api.get(f"/api/tables/{table_id}/night")["buy_ins"] > bought:
-            return
-        stacks = {
-            seat["name"]: seat["stack"] for seat in api.get(f"/api/tables/{table_id}")["seats"]
-        }
-        tries.append(f"{asking}: approved, not applied (stacks then: {stacks})")
-    raise AssertionError(f"no top-up found room under the ceiling in ten tries: {tries}")
+def _no_hand_in_progress(api: wsclient.Api, table_id: str) -> bool:
+    return api.get(f"/api/tables/{table_id}")["hand_in_progress"] is None
+
+
+def _dealt_past(api: wsclient.Api, table_id: str, dealt: int) -> bool:
+    now: int = api.get(f"/api/tables/{table_id}")["hands_dealt"]
+    return now > dealt
 
 
 COPIED = """() => {
