@@ -201,11 +201,12 @@ async def _top_up(api: wsclient.Api, seats: list[Seat], table_id: str, table_hos
             break
         stacks = {seat["name"]: seat["stack"] for seat in table["seats"]}
         met.append(f"hand {table['hand_in_progress']} in progress, stacks {stacks}")
-        # Paused too late (the old pause ran out as the host paused: a hand was dealt), or the
-        # hand left every stack at the buy-in: the table plays on to the next hand's end.
-        dealt = table["hands_dealt"]
         api.ok(api.http.post(f"{host}/start"))
-        await until(functools.partial(_dealt_past, api, table_id, dealt), 60, "the next hand")
+        if table["hand_in_progress"] is None:  # the hand left every stack at the buy-in
+            dealt = table["hands_dealt"]  # the next is dealt once the long pause is over
+            await until(functools.partial(_dealt_past, api, table_id, dealt), 120, "a hand")
+        # Else paused too late (the old pause ran out as the host paused: a hand was dealt):
+        # it is played out, and the next look is at its end.
     else:
         raise AssertionError(f"no hand's end left a stack under the buy-in: {met}")
     bought = api.get(f"/api/tables/{table_id}/night")["buy_ins"]
