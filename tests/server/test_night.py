@@ -261,7 +261,14 @@ async def play_a_night(plan: list[Step]) -> list[str]:
             elif action == "rebuy":
                 await ask_for_chips(table, *value)
             elif action == "remove" and table.seats:
-                await table.remove(sorted(table.seats)[value % len(table.seats)])
+                index = sorted(table.seats)[value % len(table.seats)]
+                leaving = table.seats[index].leaving
+                try:
+                    await table.remove(index)
+                except SeatError:
+                    # Removed already in a hand, it left as that hand ended, before this second
+                    # removal reached the table: the seat is empty, and nothing changed.
+                    assert leaving, f"seat {index} was seated and not leaving, yet refused"
             elif action == "hands":
                 await table.set_status(TableStatus.RUNNING)
                 await wait_until(
