@@ -441,15 +441,24 @@ def offer_due(offer: TwiceOffer | None, live: LiveHand, now: float) -> Due:
     """What the offer to run it twice in hand ``live`` comes to at ``now``, its clock
     ``offer``: opened when it is a new one (or one a restarted server stands at), the clock's
     no once it is up."""
-    if offer is None or offer.number != live.number:
-        return OpenOffer()
-    return Wait(offer.deadline) if now < offer.deadline else OfferClock()
+    return _clock_due(offer, live, now, OpenOffer(), OfferClock())
 
 
 def showdown_due(showdown: ShowdownChoice | None, live: LiveHand, now: float) -> Due:
     """What the showdown of hand ``live`` comes to at ``now``, its clock ``showdown``: opened
     when it is a new one (or one a restarted server stands at), the clock's choices once it is
     up."""
-    if showdown is None or showdown.number != live.number:
-        return OpenShowdown()
-    return Wait(showdown.deadline) if now < showdown.deadline else ShowdownClock()
+    return _clock_due(showdown, live, now, OpenShowdown(), ShowdownClock())
+
+
+def _clock_due(
+    clock: TwiceOffer | ShowdownChoice | None,
+    live: LiveHand,
+    now: float,
+    opened: OpenOffer | OpenShowdown,
+    ran_out: OfferClock | ShowdownClock,
+) -> Due:
+    """``opened`` when ``clock`` is not hand ``live``'s, ``ran_out`` once it is up at ``now``."""
+    if clock is None or clock.number != live.number:
+        return opened
+    return Wait(clock.deadline) if now < clock.deadline else ran_out
