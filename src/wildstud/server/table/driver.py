@@ -618,22 +618,23 @@ class Driver:
         """Time a turn the driver has not timed yet: a new one, one resumed after a pause, the
         one a restored table stands at (see :class:`~wildstud.server.clock.Turn`). Called
         between changes, with the hand as stored."""
-        table = self.table
         live = self.state.live
+        turn = self.state.turn
         key: tuple[int, int] | None = None
+        to_act = None if live is None else live.hand.to_act
+        if live is not None and (to_act is not None or live.hand.redeal_pending is not None):
+            key = (live.number, len(live.hand.events))
+        if key is not None and key == turn.key:
+            return  # timed already: most looks (the seat's bank and clock are not read)
+        table = self.table
         bank: float | None = None
         settings = table.settings
         action = settings.action_clock
-        if live is not None and (
-            live.hand.to_act is not None or live.hand.redeal_pending is not None
-        ):
-            key = (live.number, len(live.hand.events))
-            if live.hand.to_act is not None:
-                seat = table.seats[live.setup.lineup[live.hand.to_act]]
-                bank = seat.time_bank
-                if seat.away:  # the tab is closed: the table waits a short clock, not the full
-                    action = min(action, settings.away_clock)
-        turn = self.state.turn
+        if live is not None and to_act is not None:
+            seat = table.seats[live.setup.lineup[to_act]]
+            bank = seat.time_bank
+            if seat.away:  # the tab is closed: the table waits a short clock, not the full
+                action = min(action, settings.away_clock)
         timed = turn.start(
             key,
             bank,
