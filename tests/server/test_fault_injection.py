@@ -229,6 +229,25 @@ async def failing_lobby() -> tuple[Store, Lobby, FailOnce]:
     return store, lobby, failing
 
 
+def checked_ticks(
+    table: Table, failures: Callable[[], int], check: Callable[[], Awaitable[bool]]
+) -> list[bool]:
+    """The runner's ticks of ``table`` checked: after each tick in which the count of failed
+    writes (``failures()``) grew, whether ``check()`` holds is added to the list returned."""
+    seen: list[bool] = []
+    tick = table.driver.tick
+
+    async def checked_tick() -> float | None:
+        failed = failures()
+        wait = await tick()
+        if failures() > failed:
+            seen.append(await check())
+        return wait
+
+    table.actor.ticks(HAND, checked_tick)
+    return seen
+
+
 async def _closed_balanced(table: Table, lobby: Lobby, store: Store) -> None:
     """The end of a case: no write of ``table`` was left failed, its ledger balances; then the
     lobby and its store are closed."""
@@ -845,23 +864,17 @@ async def _round_opened() -> None:
     assert before.night is None  # the round stores the night seed with its rows
     night.store.armed = True
     night.store.only = lambda args: bool(args[1].shuffle)  # the round's rows
-    checked: list[bool] = []
-    tick = table.driver.tick
 
-    async def checked_tick() -> float | None:
-        fired = night.store.fired
-        wait = await tick()
-        if night.store.fired > fired:
-            # The shuffle's state as it was, nothing asked of any page, no reload.
-            checked.append(
-                table.shuffling.state is before
-                and not any(f["type"] == "shuffle" for p in players for f in p.frames)
-                and not table.broken
-                and lobby.tables[table.id] is table
-            )
-        return wait
+    async def unchanged() -> bool:
+        # The shuffle's state as it was, nothing asked of any page, no reload.
+        return (
+            table.shuffling.state is before
+            and not any(f["type"] == "shuffle" for p in players for f in p.frames)
+            and not table.broken
+            and lobby.tables[table.id] is table
+        )
 
-    table.actor.ticks(HAND, checked_tick)
+    checked = checked_ticks(table, lambda: night.store.fired, unchanged)
     await table.set_status(TableStatus.RUNNING)
     async with asyncio.timeout(10):  # the next tick opens the round, without a reload
         while not all(any(f["type"] == "shuffle" for f in p.frames) for p in players):
@@ -1300,27 +1313,21 @@ async def _left_at_the_end() -> None:
     failing = FailLeaving(store)
     store.call = failing.call  # type: ignore[method-assign]
     table.driver.failures = Backoff(first=0.01, cap=0.01)  # retried at once
-    seen: list[bool] = []
-    tick = table.driver.tick
     leaving = -1
 
-    async def checked_tick() -> float | None:
-        fired = failing.fired
-        wait = await tick()
-        if failing.fired > fired:
-            # The hand's end was not stored: the seat is still there, leaving, as the seating
-            # has it, and its chips as they were; nothing reloaded.
-            seats = {index: seat.state() for index, seat in table.seats.items()}
-            seen.append(
-                leaving in table.seats
-                and table.seats[leaving].leaving
-                and seats == dict(table.seating.seats)
-                and table.live is not None
-                and not table.broken
-            )
-        return wait
+    async def unchanged() -> bool:
+        # The hand's end was not stored: the seat is still there, leaving, as the seating
+        # has it, and its chips as they were; nothing reloaded.
+        seats = {index: seat.state() for index, seat in table.seats.items()}
+        return (
+            leaving in table.seats
+            and table.seats[leaving].leaving
+            and seats == dict(table.seating.seats)
+            and table.live is not None
+            and not table.broken
+        )
 
-    table.actor.ticks(HAND, checked_tick)
+    seen = checked_ticks(table, lambda: failing.fired, unchanged)
     await table.set_status(TableStatus.RUNNING)
     async with asyncio.timeout(30):
         while table.live is None:
@@ -1489,33 +1496,27 @@ async def _knocked_out_at_the_end() -> None:
     failing = FailKnockOut(store, table, watcher)
     store.call = failing.call  # type: ignore[method-assign]
     table.driver.failures = Backoff(first=0.01, cap=0.01)  # retried at once
-    seen: list[bool] = []
-    tick = table.driver.tick
 
-    async def checked_tick() -> float | None:
-        failed = failing.runner is not None
-        wait = await tick()
-        if failing.runner is not None and not failed:
-            # The hand's end was not stored: the runner's state is the very value it was, the
-            # tournament's entrants and the night as the store has them (its clock runs on),
-            # nothing sent, nothing reloaded.
-            (stored,) = await asyncio.to_thread(store.load_tables, [table.id])
-            tourney = table.tournament
-            seen.append(
-                table.driver.state is failing.runner
-                and table.live is not None
-                and len(watcher.frames) == failing.sent
-                and held(table) == await as_stored(table, store)
-                and tourney is not None
-                and not tourney.finished
-                and stored.tournament is not None
-                and stored.tournament["entries"] == tourney.to_json(0.0)["entries"]
-                and table.status is TableStatus.RUNNING
-                and not table.broken
-            )
-        return wait
+    async def unchanged() -> bool:
+        # The hand's end was not stored: the runner's state is the very value it was, the
+        # tournament's entrants and the night as the store has them (its clock runs on),
+        # nothing sent, nothing reloaded.
+        (stored,) = await asyncio.to_thread(store.load_tables, [table.id])
+        tourney = table.tournament
+        return (
+            table.driver.state is failing.runner
+            and table.live is not None
+            and len(watcher.frames) == failing.sent
+            and held(table) == await as_stored(table, store)
+            and tourney is not None
+            and not tourney.finished
+            and stored.tournament is not None
+            and stored.tournament["entries"] == tourney.to_json(0.0)["entries"]
+            and table.status is TableStatus.RUNNING
+            and not table.broken
+        )
 
-    table.actor.ticks(HAND, checked_tick)
+    seen = checked_ticks(table, lambda: int(failing.runner is not None), unchanged)
     await table.set_status(TableStatus.RUNNING)
     async with asyncio.timeout(60):
         while table.status is not TableStatus.ENDED:
@@ -1565,23 +1566,18 @@ async def _clock_fails_once(
     night.store.only = clock_s
     night.store.armed = True
     table.driver.failures = Backoff(first=0.01, cap=0.01)  # retried at once
-    seen: list[bool] = []
-    tick = table.driver.tick
 
-    async def checked_tick() -> float | None:
-        wait = await tick()
-        if len(failed) > len(seen):
-            runner, sent = failed[-1]
-            seen.append(
-                table.driver.state is runner
-                and [len(player.frames) for player in players] == sent
-                and held(table) == await as_stored(table, store)
-                and not table.broken
-                and lobby.tables[table.id] is table
-            )
-        return wait
+    async def unchanged() -> bool:
+        runner, sent = failed[-1]
+        return (
+            table.driver.state is runner
+            and [len(player.frames) for player in players] == sent
+            and held(table) == await as_stored(table, store)
+            and not table.broken
+            and lobby.tables[table.id] is table
+        )
 
-    table.actor.ticks(HAND, checked_tick)
+    seen = checked_ticks(table, lambda: len(failed), unchanged)
     live = await reach()
     async with asyncio.timeout(30):
         while not done(live):  # nobody chooses: the clock does, once stored
@@ -1703,30 +1699,25 @@ async def _tournament_dealt() -> None:
     failing.only = deal_s
     failing.armed = True
     table.driver.failures = Backoff(first=0.01, cap=0.01)  # retried at once
-    seen: list[bool] = []
-    tick = table.driver.tick
 
-    async def checked_tick() -> float | None:
-        wait = await tick()
-        if len(failed) > len(seen):
-            # The deal was not stored: the runner's state and the tournament are the very
-            # values they were (the level has counted no hand), nothing was sent, memory is
-            # what the store holds, nothing was reloaded.
-            runner, tourney, sent = failed[-1]
-            seen.append(
-                table.driver.state is runner
-                and table.tournament is tourney
-                and tourney is not None
-                and tourney.hands == 0
-                and table.live is None
-                and len(watcher.frames) == sent
-                and held(table) == await as_stored(table, store)
-                and not table.broken
-                and lobby.tables[table.id] is table
-            )
-        return wait
+    async def unchanged() -> bool:
+        # The deal was not stored: the runner's state and the tournament are the very values
+        # they were (the level has counted no hand), nothing was sent, memory is what the
+        # store holds, nothing was reloaded.
+        runner, tourney, sent = failed[-1]
+        return (
+            table.driver.state is runner
+            and table.tournament is tourney
+            and tourney is not None
+            and tourney.hands == 0
+            and table.live is None
+            and len(watcher.frames) == sent
+            and held(table) == await as_stored(table, store)
+            and not table.broken
+            and lobby.tables[table.id] is table
+        )
 
-    table.actor.ticks(HAND, checked_tick)
+    seen = checked_ticks(table, lambda: len(failed), unchanged)
     await table.set_status(TableStatus.RUNNING)
     async with asyncio.timeout(30):
         while table.live is None:  # the next try deals it

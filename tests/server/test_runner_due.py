@@ -36,6 +36,7 @@ from wildstud.server.table.runner_due import (
     Mover,
     OfferClock,
     OnBreak,
+    Onward,
     OpenOffer,
     OpenShowdown,
     PrivateStep,
@@ -204,6 +205,9 @@ def test_a_dealer_s_choice_waits_for_its_deadline_then_deals_the_default() -> No
 
 def test_the_pause_between_hands_then_a_tournament_s_break_then_the_next_step() -> None:
     assert due(BETWEEN, AT, 49.0) == Wait(50.0)
+    # Read during the pause, the seats were not (at_tick): its end, at once if it is over.
+    assert due(BETWEEN, AtTick(), 49.0) == Wait(50.0)
+    assert due(BETWEEN, AtTick(), 51.0) == Wait(50.0)
     assert due(BETWEEN, replace(AT, on_break=(30.0, 4)), 50.0) == OnBreak(80.0, 4)
     assert due(BETWEEN, replace(AT, on_break=(0.0, 4)), 50.0) == OnBreak(50.05, 4)
     assert due(BETWEEN, AT, 50.0) == Ask(0, (0, 1))
@@ -250,6 +254,23 @@ def test_a_step_that_lets_the_pass_go_on_is_followed_by_the_rest_decided_again()
     again = slice_handle(state, then(AGAIN), 200.0)
     assert again.effect is not None
     assert again.effect.request == Carry(Redeal(2), AtTick(), 103.0)
+
+
+def test_after_a_step_what_is_due_next_is_decided_in_the_same_pass_from_the_table_read_again() -> (
+    None
+):
+    state, engine, index = _first_turn()
+    at = AtTick(mover=Mover(index))
+    # The step (a deal, an action) left a player to act: the runner's timer is set for the
+    # clock, without a tick of its own.
+    waiting = slice_handle(state, Looked(RUNNER, Onward(at, 120.0), AtTick(), 110.0), 121.0)
+    assert (waiting.state, waiting.effect, waiting.wake) == (state, None, 150.0)
+    # It left something due at once (a bot's turn): carried out in a tick of its own, behind
+    # the inbox (a hand of bots without a delay keeps no player's command waiting).
+    bot = AtTick(mover=Mover(index, bot=True))
+    acting = slice_handle(state, Looked(RUNNER, Onward(bot, 120.0), AtTick(), 110.0), 121.0)
+    assert (acting.state, acting.effect, acting.wake) == (state, None, 120.0)  # passed: at once
+    assert due(state, bot, 120.0) == Act(index, engine, "bot")
 
 
 def test_a_step_whose_write_fails_keeps_the_state_and_looks_again_after_the_backoff() -> None:

@@ -26,28 +26,29 @@ turn's (:class:`~.runner_slice.TimeUp`), the showdown's
 action for a player leaving (:class:`~.runner_slice.HostActs`): its outcome, the action for
 the player, is carried out as a player's is (:meth:`Driver.carry_out`).
 
-Each tick is one pass (:meth:`Driver.advance`): a snapshot of what it reads of the table
-outside the runner's state (:func:`.runner_due.at_tick`) is handed to the runner's slice as its
-tick (:class:`~.runner_due.RunnerTick`), whose pure outcome (:func:`.runner_due.handle`, of
-:func:`.runner_due.due`) is the step due now as its effect, carried out here
-(:meth:`Driver.carry`, :func:`.runner_pass.carry`), and when the next thing is due as its
-``wake``: the driver's ticks are the slice's (:data:`HAND` is :data:`~.runner.RUNNER`), so the
-slice's timer wakes the runner at a turn's, a showdown's or an offer's deadline; a step whose
-write fails comes back to the slice as :class:`~.runner_due.Missed` (the effect's
-``otherwise``), which keeps the runner's state and looks again after the backoff the tick
-carries (:attr:`Driver.failures`: 1 s, doubling to 30 s while the writes keep failing). What it
-carries out besides the slice's commands (dealing, a redeal, a run-out's street, the showdown's
-and the offer's clocks opened, a private deal's step) is today's code, which stores by itself;
-but a hand's deal is a pure function (:func:`.hand_start.start_hand`) of the runner's state and
-the table's values the driver reads (the seats, the menu or a tournament level's, the table's
-row, the players' shuffle as it stands, how the hand is made), its outcome and its follow-ups
-for the other parts folded into the change that deals the hand (:meth:`Driver.deal`); so is a
-seat's change in the hand (:mod:`.hand_play`: an action, :meth:`Driver.act`; a showdown's
-choice, an answer to the offer to run it twice, a hand a private deal's rounds show, the
-dealer's step nobody chose), of the runner's state and the seat's row, each staged with the
-hand's end when it ends the hand (:meth:`Driver.stage`). Each outcome carries its news (the
-table frame, the hand's frames as :class:`~.core.HandPlayed`, the showdown's or the offer's
-frame), sent by the table's one outbox once the change is stored and its turn timed
+Each tick is one pass (:meth:`Driver.advance`): a snapshot of what it reads of the table outside
+the runner's state (:func:`.runner_due.at_tick`) is handed to the runner's slice as its tick
+(:class:`~.runner_due.RunnerTick`), whose pure outcome (:func:`.runner_due.handle`, of
+:func:`.runner_due.due`) is the step due now as its effect, carried out here (:meth:`Driver.carry`,
+:func:`.runner_pass.carry`), and when the next thing is due as its ``wake`` (after a step that
+leaves a hand in play, decided in the same pass from the table read again,
+:class:`~.runner_due.Onward`; a step due then is a tick of its own): the driver's ticks are the
+slice's (:data:`HAND` is :data:`~.runner.RUNNER`), so the slice's timer wakes the runner at a
+turn's, a showdown's or an offer's deadline; a step whose write fails comes back to the slice as
+:class:`~.runner_due.Missed` (the effect's ``otherwise``), which keeps the runner's state and looks
+again after the backoff the tick carries (:attr:`Driver.failures`: 1 s, doubling to 30 s while the
+writes keep failing). What it carries out besides the slice's commands (dealing, a redeal, a
+run-out's street, the showdown's and the offer's clocks opened, a private deal's step) is today's
+code, which stores by itself; but a hand's deal is a pure function
+(:func:`.hand_start.start_hand`) of the runner's state and the table's values the driver reads (the
+seats, the menu or a tournament level's, the table's row, the players' shuffle as it stands, how
+the hand is made), its outcome and its follow-ups for the other parts folded into the change that
+deals the hand (:meth:`Driver.deal`); so is a seat's change in the hand (:mod:`.hand_play`: an
+action, :meth:`Driver.act`; a showdown's choice, an answer to the offer to run it twice, a hand a
+private deal's rounds show, the dealer's step nobody chose), of the runner's state and the seat's
+row, each staged with the hand's end when it ends the hand (:meth:`Driver.stage`). Each outcome
+carries its news (the table frame, the hand's frames as :class:`~.core.HandPlayed`, the showdown's
+or the offer's frame), sent by the table's one outbox once the change is stored and its turn timed
 (:meth:`Driver.tell`).
 
 What comes after the betting (the all-in run-out and its odds, the offer to run it twice, the
@@ -120,7 +121,15 @@ from wildstud.server.table.hand_requests import Action, Deal, Decide, Step
 from wildstud.server.table.hand_start import AtDeal, pick, start_hand
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.runner import RUNNER, Choosing, RunnerState
-from wildstud.server.table.runner_due import NEVER, Again, Carry, RunnerTick, at_tick
+from wildstud.server.table.runner_due import (
+    NEVER,
+    Again,
+    AtTick,
+    Carry,
+    Onward,
+    RunnerTick,
+    at_tick,
+)
 from wildstud.server.table.runner_pass import carry
 from wildstud.server.table.seating import TableStatus
 from wildstud.server.table.writer import StorageFailureError
@@ -354,37 +363,47 @@ class Driver:
         return self.failures.fail()
 
     async def advance(self) -> float | None:
-        """Do whatever is due now: what the pass reads of the table
-        (:func:`.runner_due.at_tick`) handed to the runner's slice, whose pure outcome
-        (:func:`.runner_due.handle`) is the step due, carried out (:meth:`carry`), and when
-        the next thing is (its ``wake``: the slice's timer, which is the driver's tick).
-        Returns ``None`` (the slice timed the next tick), or :data:`~.runner_due.NEVER` when
-        the table plays no hand now."""
+        """Do whatever is due now: what the pass reads of the table (:meth:`_read`) handed to
+        the runner's slice, whose pure outcome (:func:`.runner_due.handle`) is the step due,
+        carried out (:meth:`carry`), and when the next thing is (its ``wake``: the slice's
+        timer, which is the driver's tick). Returns ``None`` (the slice timed the next tick),
+        or :data:`~.runner_due.NEVER` when the table plays no hand now."""
         table = self.table
         between = self.state.live is None or table.status not in PLAYING
         # A draining process hands the table on between hands (or while nothing moves).
         if table.hand_off is not None and between and await table.hand_off(table):
             raise TableMovedError(f"table {table.id}: handed on")
-        if table.broken or table.status not in PLAYING:
+        at = self._read(time.monotonic())
+        if at is None:
             return NEVER
-        now = time.monotonic()
-        if table.private.on:  # the secrets of private deals over: their slice's ticks
-            table.private.reveals.look()
-        if self.state.live is not None:
-            self.sync_turn()  # a turn not timed yet (a restored table's) gets its clock now
-        # The pass: what it reads of the table, handed to the runner's slice, whose pure
-        # outcome is the step due (carried out by :meth:`carry`) and when it looks again.
-        at = at_tick(table, self.state, now)
         await table.actor.inside(RunnerTick(RUNNER, at, self.failures.next))
         return None  # the slice's outcome timed the next tick
 
-    async def carry(self, carried: Carry) -> float | Again | None:
+    def _read(self, now: float) -> AtTick | None:
+        """What the pass reads of the table at ``now`` (:func:`.runner_due.at_tick`), a turn
+        not timed yet timed first (a restored table's gets its clock now); ``None`` when the
+        table plays no hand now."""
+        table = self.table
+        if table.broken or table.status not in PLAYING:
+            return None
+        if table.private.on:  # the secrets of private deals over: their slice's ticks
+            table.private.reveals.look()
+        if self.state.live is not None:
+            self.sync_turn()
+        return at_tick(table, self.state, now)
+
+    async def carry(self, carried: Carry) -> float | Again | Onward | None:
         """Carry out the step the runner's pass found due (the effect of its tick's outcome,
         :func:`.runner_due.handle`); return how long until it looks again (``None``: not until
-        something changes), or :data:`~.runner_due.AGAIN`. A failed write raises
-        :class:`StorageFailureError` (the runner's state as it was): the slice keeps its
+        something changes), :data:`~.runner_due.AGAIN`, or :class:`~.runner_due.Onward`: a
+        step that leaves a hand in play with the next thing maybe due at once has what is due
+        next decided in the same pass, from the table read again, rather than in a tick of its
+        own (still its carrying out, behind the inbox, and the tick after a step that ends a
+        hand or changes nothing, which the hand-off of a draining process may take). A failed write
+        raises :class:`StorageFailureError` (the runner's state as it was): the slice keeps its
         state and looks again after the backoff (:class:`~.runner_due.Missed`), which doubles
         while the writes keep failing."""
+        before = self.state
         try:
             done = await carry(self, carried.step, carried.at, carried.now)
         except StorageFailureError:
@@ -393,7 +412,12 @@ class Driver:
                 self.running = False
             raise
         self.failures.succeed()
-        return done
+        state = self.state
+        if done != 0.0 or state is before or state.live is None:
+            return done
+        now = time.monotonic()
+        at = self._read(now)
+        return 0.0 if at is None else Onward(at, now)  # 0.0: a tick of its own stops it
 
     # -- the hand ------------------------------------------------------------------------------
 
@@ -604,22 +628,23 @@ class Driver:
         """Time a turn the driver has not timed yet: a new one, one resumed after a pause, the
         one a restored table stands at (see :class:`~wildstud.server.clock.Turn`). Called
         between changes, with the hand as stored."""
-        table = self.table
         live = self.state.live
+        turn = self.state.turn
         key: tuple[int, int] | None = None
+        to_act = None if live is None else live.hand.to_act
+        if live is not None and (to_act is not None or live.hand.redeal_pending is not None):
+            key = (live.number, len(live.hand.events))
+        if key is not None and key == turn.key:
+            return  # timed already: most looks (the seat's bank and clock are not read)
+        table = self.table
         bank: float | None = None
         settings = table.settings
         action = settings.action_clock
-        if live is not None and (
-            live.hand.to_act is not None or live.hand.redeal_pending is not None
-        ):
-            key = (live.number, len(live.hand.events))
-            if live.hand.to_act is not None:
-                seat = table.seats[live.setup.lineup[live.hand.to_act]]
-                bank = seat.time_bank
-                if seat.away:  # the tab is closed: the table waits a short clock, not the full
-                    action = min(action, settings.away_clock)
-        turn = self.state.turn
+        if live is not None and to_act is not None:
+            seat = table.seats[live.setup.lineup[to_act]]
+            bank = seat.time_bank
+            if seat.away:  # the tab is closed: the table waits a short clock, not the full
+                action = min(action, settings.away_clock)
         timed = turn.start(
             key,
             bank,

@@ -55,6 +55,7 @@ __all__ = [
     "Mover",
     "OfferClock",
     "OnBreak",
+    "Onward",
     "OpenOffer",
     "OpenShowdown",
     "PrivateStep",
@@ -220,6 +221,18 @@ choice called off): the rest is decided again, from the state it left."""
 
 
 @dataclass(frozen=True, slots=True)
+class Onward:
+    """What a step carried out comes to when the next thing may be due at once (an action, a
+    deal, a street run out) in the hand it left in play: what is due next is decided in the
+    same pass, from ``at``, the table as the step left it, read at ``now``, and the runner's
+    timer set for it (a step due at once is carried out in a tick of its own, behind the
+    inbox, as the step of a pass that ends a hand is followed)."""
+
+    at: AtTick
+    now: float
+
+
+@dataclass(frozen=True, slots=True)
 class RunnerTick(Tick):
     """The runner's pass at its tick: what is due, decided from the runner's state and ``at``,
     what the pass reads of the table (made by the driver's tick, :meth:`.driver.Driver
@@ -246,9 +259,10 @@ class Carry:
 class Looked(Tick):
     """A step of the pass carried out (:class:`Carry`): ``wait``, how long until the runner looks
     again from ``now`` (``None``: not until something changes; :data:`AGAIN`: the pass goes
-    on, the rest decided again from ``at`` and the state the step left)."""
+    on, the rest decided again from ``at`` and the state the step left; :class:`Onward`: the
+    pass goes on from the table read afresh)."""
 
-    wait: float | Again | None = None
+    wait: float | Again | Onward | None = None
     at: AtTick = AtTick()
     now: float = 0.0
     retry: float = 1.0
@@ -291,17 +305,24 @@ def handle(
         return Outcome(state, wake=NEVER if command.moved else now + command.retry)
     retry = command.retry
     if isinstance(command, Looked):
-        if not isinstance(command.wait, Again):
-            wait = command.wait
+        wait = command.wait
+        if isinstance(wait, Onward):  # the table read again as the step left it
+            at, now = wait.at, wait.now
+        elif isinstance(wait, Again):
+            # The pass goes on from the state the step left, as it read the table (a private
+            # deal's step is not asked twice).
+            at, now = replace(command.at, private=False), command.now
+        else:
             return Outcome(state, wake=NEVER if wait is None else command.now + wait)
-        # The pass goes on from the state the step left, as it read the table (a private
-        # deal's step is not asked twice).
-        at, now = replace(command.at, private=False), command.now
     else:
         at = command.at
     step = due(state, at, now)
     if isinstance(step, Wait):
         return Outcome(state, wake=NEVER if step.until is None else step.until)
+    if isinstance(command, Looked) and isinstance(command.wait, Onward):
+        # One step a pass: the next is carried out in a tick of its own, behind the inbox (a
+        # hand of bots with no delay does not keep the players' commands waiting).
+        return Outcome(state, wake=now)
     return Outcome(
         state,
         Effect(
@@ -328,15 +349,20 @@ def at_tick(table: Table, state: RunnerState, now: float) -> AtTick:
             bot = seat.bot is not None
             mover = Mover(index, seat.leaving, bot, bot and seat.kind.samples is not None)
         return AtTick(idle, ended, table.private.on, mover)
+    private = table.private.on
+    if idle or ended:  # nothing is dealt: the rest is not read
+        return AtTick(idle, ended, private)
     shuffling = table.shuffling
     found = shuffling.round
     ready = shuffling.ready(state.hands_dealt + 1)
     shuffled = None if ready is None else Shuffled(ready.entry, ready.chooser)
+    if (found is None and shuffled is None and state.choosing is None) and now < state.next_hand_at:
+        return AtTick(idle, ended, private)  # the pause between hands: the seats not read
     on_break = None if table.tournament is None else table.desk.on_break(now)
     return AtTick(
         idle,
         ended,
-        table.private.on,
+        private,
         seats=Seats.of(table.seats),
         menu=table.menu,
         round_open=found is not None and found.deal == 1,
@@ -358,9 +384,10 @@ def due(state: RunnerState, at: AtTick, now: float) -> Due:
     if at.shuffled is not None:
         return at.shuffled  # the next hand's round is over: the hand is dealt from it
     seats = at.seats
-    assert seats is not None, "read between hands"
-    assert at.menu is not None, "read between hands"
     choosing = state.choosing
+    if seats is None:  # read in the pause between hands (at_tick): no choice open
+        return Wait(state.next_hand_at)  # its end (at once, if it passed since the reading)
+    assert at.menu is not None, "read between hands"
     if choosing is not None and choosing.button not in seats.lineup():
         return CallOff()  # the chooser sat out or left: the choice moves on with the button
     if choosing is not None:
@@ -414,15 +441,24 @@ def offer_due(offer: TwiceOffer | None, live: LiveHand, now: float) -> Due:
     """What the offer to run it twice in hand ``live`` comes to at ``now``, its clock
     ``offer``: opened when it is a new one (or one a restarted server stands at), the clock's
     no once it is up."""
-    if offer is None or offer.number != live.number:
-        return OpenOffer()
-    return Wait(offer.deadline) if now < offer.deadline else OfferClock()
+    return _clock_due(offer, live, now, OpenOffer(), OfferClock())
 
 
 def showdown_due(showdown: ShowdownChoice | None, live: LiveHand, now: float) -> Due:
     """What the showdown of hand ``live`` comes to at ``now``, its clock ``showdown``: opened
     when it is a new one (or one a restarted server stands at), the clock's choices once it is
     up."""
-    if showdown is None or showdown.number != live.number:
-        return OpenShowdown()
-    return Wait(showdown.deadline) if now < showdown.deadline else ShowdownClock()
+    return _clock_due(showdown, live, now, OpenShowdown(), ShowdownClock())
+
+
+def _clock_due(
+    clock: TwiceOffer | ShowdownChoice | None,
+    live: LiveHand,
+    now: float,
+    opened: OpenOffer | OpenShowdown,
+    ran_out: OfferClock | ShowdownClock,
+) -> Due:
+    """``opened`` when ``clock`` is not hand ``live``'s, ``ran_out`` once it is up at ``now``."""
+    if clock is None or clock.number != live.number:
+        return opened
+    return Wait(clock.deadline) if now < clock.deadline else ran_out

@@ -51,7 +51,7 @@ __all__ = ["carry"]
 
 async def carry(driver: Driver, step: Due, at: AtTick, now: float) -> float | Again | None:
     """Carry out ``step``, due at ``now`` (:func:`.runner_due.due`); return how long until
-        the runner looks again (``None``: not until something changes), or
+    the runner looks again (``None``: not until something changes), or
     :data:`~.runner_due.AGAIN`."""
     table = driver.table
     live = driver.state.live
