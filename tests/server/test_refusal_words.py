@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from functools import partial
 
 from tests.server.conftest import Server
-from tests.tools.wsclient import Api, Client
+from tests.server.helpers import heads_up_hand
 from wildstud.betting import ActionKind
 from wildstud.cards import Deck
 from wildstud.deal import Hand
@@ -121,13 +121,7 @@ def test_every_refusal_of_a_seat_is_said_without_seat_labels() -> None:
 
 
 async def _served_refusals(server: Server) -> None:
-    api = Api(server.base)
-    created = api.create(games=[{"game": "SMBU"}], seats=2, action_clock=30)
-    seats = [api.join(created, name) for name in ("Ann", "Bob")]
-    clients = [await Client(seat["socket"], seat["token"][:4]).open() for seat in seats]
-    api.ok(api.host(created, "POST", "/start"))
-    for client in clients:
-        await client.wait_for(lambda c: c.hand is not None, what="the first hand")
+    api, created, clients = await heads_up_hand(server)
     player = next(c for c in clients if c.my_turn())
     other = next(c for c in clients if c is not player)
     frames = []
