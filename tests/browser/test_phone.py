@@ -237,6 +237,16 @@ async def _choosing(server: Any, shots: Path) -> None:
         await chooser.screenshot(path=str(shots / "phone-choosing-dealer-overflow.png"))
         # The dealer picks seven-card Baby Daddy: on the phone's bar the game line shows the
         # game's whole name, which alone says five or seven cards, before it is cut short.
+        # Each game is offered by its name alone, the code left out: it says nothing more.
+        offered = dict(
+            await chooser.evaluate(
+                "[...document.querySelectorAll('#picker .pick')]"
+                ".map((pick) => [pick.dataset.code, pick.textContent])"
+            )
+        )
+        assert offered["BD5"] == "Who Da Baby Daddy Is · 5 cards", offered
+        assert offered["BD7"] == "Who Da Baby Daddy Is · 7 cards", offered
+        assert not [code for code, text in offered.items() if code in text], offered
         await chooser.locator("#picker .pick[data-code='BD7']").click()
         await wait_until(chooser, "document.body.dataset.hand === '1'")
         line = await chooser.evaluate(NAME_IN_SIGHT)

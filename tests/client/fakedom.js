@@ -224,6 +224,10 @@ class FakeDocument {
     return new FakeText(this, value);
   }
 
+  querySelector(selector) {
+    return this.body.querySelector(selector);
+  }
+
   /** Forget what was made and changed so far. */
   count() {
     this.made = [];

@@ -314,4 +314,17 @@ test("a newcomer in a seat whose player left sees that player's last hand, not t
   const seat = newcomer.find((model) => model.index === mine);
   assert.equal(seat.label.startsWith(`${hand.names[hand.you]},`), true, seat.label);
   assert.match(seat.className, /at-\d+-0\b/);
+  // The seat says it is theirs from the next hand, with the chips they sat down with; the
+  // player dealt in, and every other seat, says nothing of the kind.
+  const stack = state.table.seats.find((one) => one.seat === mine).stack;
+  const said = `You sit here from the next hand · ${stack} chips`;
+  assert.equal(seat.foot.newcomer, said);
+  assert.match(seat.label, new RegExp(`${said}$`));
+  for (const model of seatModels(options)) assert.equal(model.foot?.newcomer, undefined);
+  const others = newcomer.filter((model) => model.index !== mine && !model.empty);
+  assert.equal(others.length > 0, true);
+  for (const model of others) assert.equal(model.foot?.newcomer, undefined);
+  const felt = document.createElement("div");
+  drawSeats(felt, { ...options, hand: { ...hand, you: null } });
+  assert.equal(felt.querySelector(".seat-newcomer").textContent, said);
 });

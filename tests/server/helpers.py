@@ -153,6 +153,19 @@ async def answer_to(client: Client, seq: int) -> Frame:
     return next(f for f in client.frames if f["type"] in ("ack", "error") and f.get("seq") == seq)
 
 
+async def heads_up_hand(server: Server) -> tuple[Api, Frame, list[Client]]:
+    """A table of Ann and Bob playing SMBU, started, with both pages in the first hand: the
+    API, the table's answer and their two clients (Ann's first)."""
+    api = Api(server.base)
+    created = api.create(games=[{"game": "SMBU"}], seats=2, action_clock=30)
+    seats = [api.join(created, name) for name in ("Ann", "Bob")]
+    clients = [await Client(seat["socket"], seat["token"][:4]).open() for seat in seats]
+    api.ok(api.host(created, "POST", "/start"))
+    for client in clients:
+        await client.wait_for(lambda c: c.hand is not None, what="the first hand")
+    return api, created, clients
+
+
 HAND_SETUP = HandSetup(
     number=7,
     entry=0,

@@ -11,6 +11,7 @@ from typing import Any
 import httpx
 
 from tests.server.conftest import Server
+from tests.server.helpers import heads_up_hand
 from tests.tools.wsclient import Api, Client
 from wildstud.server.app import create_app
 from wildstud.server.config import ServerConfig
@@ -100,13 +101,7 @@ def test_bad_messages_get_an_error_frame_and_the_connection_lives(server: Server
 
 
 async def _sequence_numbers(server: Server) -> None:
-    api = Api(server.base)
-    created = api.create(games=[{"game": "SMBU"}], seats=2, action_clock=30)
-    seats = [api.join(created, name) for name in ("ann", "bob")]
-    clients = [await Client(seat["socket"], seat["token"][:4]).open() for seat in seats]
-    api.ok(api.host(created, "POST", "/start"))
-    for client in clients:
-        await client.wait_for(lambda c: c.hand is not None, what="the first hand")
+    api, created, clients = await heads_up_hand(server)
     player = next(c for c in clients if c.my_turn())
     frame = {"type": "act", "seq": 5, "action": "bring-in"}
     mark = len(player.frames)

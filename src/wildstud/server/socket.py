@@ -32,6 +32,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable
+from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
@@ -43,7 +44,7 @@ from wildstud.server.frames import ErrorCode
 from wildstud.server.limits import ConnectionCapError, Connections
 from wildstud.server.lobby import Lobby
 from wildstud.server.messages import PrivateAnswer, error_frame, read_frame
-from wildstud.server.refusals import describe
+from wildstud.server.refusals import describe, in_players_terms
 from wildstud.server.security import MAX_ANSWER_BYTES, MAX_MESSAGE_BYTES, RateLimiter
 from wildstud.server.table import RESTARTING, STORAGE_ERROR, Table, dumps
 
@@ -179,6 +180,20 @@ def _error_code(error: WildstudError) -> ErrorCode:
     return "refused"
 
 
+def _refusal(
+    table: Table, seat: int | None, error: WildstudError, seq: int | None = None
+) -> dict[str, Any]:
+    """The error frame of ``error`` for the page of ``seat`` (``None``: a spectator's): the
+    engine names seats by their labels in the hand (``p3``), which no player goes by, so they
+    are said here by the players' names, and the page's own as "you" (the error keeps them)."""
+    live = table.live or table.last_hand
+    message = str(error)
+    if live is not None:
+        held = table.seats.get(seat) if seat is not None else None
+        message = in_players_terms(message, live.setup.names, live.engine_seat(held))
+    return error_frame(_error_code(error), message, seq)
+
+
 async def _serve(websocket: WebSocket, table: Table, seat: int | None) -> None:
     if _lobby(websocket).closing:
         await websocket.accept()
@@ -217,7 +232,7 @@ async def _talk(websocket: WebSocket, table: Table, seat: int | None) -> None:
         try:
             await table.attach(connection)
         except WildstudError as error:
-            connection.send(dumps(error_frame(_error_code(error), str(error))))
+            connection.send(dumps(_refusal(table, seat, error)))
             connection.close(4404, "refused")
             return
         except ServerError:
@@ -268,7 +283,7 @@ async def _talk(websocket: WebSocket, table: Table, seat: int | None) -> None:
             try:
                 await table.handle(connection, frame)
             except WildstudError as error:
-                connection.send(dumps(error_frame(_error_code(error), str(error), seq)))
+                connection.send(dumps(_refusal(table, seat, error, seq)))
             except ServerError:  # the table stopped (moved, or reloaded): its clients were told
                 return
     except WebSocketDisconnect:

@@ -5,7 +5,7 @@
 import { icon } from "./icons.js";
 import { cardElement, pretty, rankPlural } from "./cards.js";
 import { currentDeal, wildState } from "./banner.js";
-import { describeHand, describePrivateCard, describeRedeal, naturalNote } from "./words.js";
+import { describeHand, describeNewcomer, describePrivateCard, describeRedeal, naturalNote } from "./words.js";
 import { drawChildren, drawKeyed, h } from "./dom.js";
 import { seatOut } from "./tourneyclock.js";
 
@@ -310,6 +310,12 @@ export function seatModels({ hand, wild, table = null, total, mine = null, showE
         labelParts.push(foot.won);
         foot.winner = winner;
       }
+      // The viewer took this seat after the player of the hand shown left: the seat shows that
+      // player's hand (as everyone saw it), and says it is the viewer's from the next hand.
+      if (index === mine && hand.you !== engine && info) {
+        foot.newcomer = describeNewcomer(info.stack);
+        labelParts.push(foot.newcomer);
+      }
       if (Object.keys(foot).length) model.foot = { deal, name, ...foot };
     }
     model.className = classes.join(" ");
@@ -415,6 +421,7 @@ function seatCards({ name, cards }, attributes) {
 
 function seatFoot(foot, attributes) {
   const parts = [];
+  if (foot.newcomer) parts.push(h("div", { className: "seat-newcomer" }, foot.newcomer));
   if (foot.redeal) parts.push(h("div", { className: "seat-redeal" }, foot.redeal));
   if (foot.odds) parts.push(h("div", { className: "seat-odds", "data-share": foot.odds.share }, foot.odds.text));
   if (foot.result) parts.push(h("div", { className: "result" }, ...foot.result));

@@ -16,8 +16,12 @@ import { leaveWords } from "./tourneyclock.js";
 import { fetchLuck, luckSection } from "./luck.js";
 import { nightAuditSection, progressWords, watchNight } from "./nightcheck.js";
 import { drawnFrom, nightKey } from "./ledgerkey.js";
+import { describeLedgerUnread } from "./words.js";
 
 const REFETCH_MS = 150;
+// A fetch of the night that failed is tried again after 5 s, then 10, 20 and 40, then each
+// minute: a server restarting comes back within seconds, one that is down is not hammered.
+const RETRY_MS = [5000, 10000, 20000, 40000, 60000];
 
 export class LedgerPanel {
   /**
@@ -45,6 +49,8 @@ export class LedgerPanel {
     this.asked = 0; // fetches of the night asked, and the latest of them answered
     this.answered = 0;
     this.message = "";
+    this.unread = ""; // why the night's figures could not be read, and when they are tried again
+    this.failures = 0; // fetches of the night that failed since the last one answered
     this.confirming = false;
     this.rebuyError = "";
     this.timer = null;
@@ -91,8 +97,15 @@ export class LedgerPanel {
       if (text !== this.nightText) [this.night, this.nightText] = [night, text];
       this.counting = night.hand_in_progress ?? null;
       this.current = this.key === key; // else a later frame's fetch is on its way
+      [this.unread, this.failures] = ["", 0];
     } catch (error) {
-      this.message = `The ledger could not be read: ${error.message}`;
+      if (order < this.answered) return; // a later fetch answered: the figures are current
+      const wait = RETRY_MS[Math.min(this.failures, RETRY_MS.length - 1)];
+      this.failures += 1;
+      this.unread = describeLedgerUnread(error.message, wait / 1000);
+      // Nothing else may fetch again (a quiet table sends no frame that moves the figures).
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.refresh(), wait);
     }
     this.redraw();
     // Luck moves only when a hand ends; a hand's figures take the server a moment the first
@@ -230,6 +243,7 @@ export class LedgerPanel {
     if (this.seat !== null && !ended && !tourney) parts.push(this.drawAsk());
     if (this.seat !== null && this.seatToken && !ended) parts.push(this.drawLeave());
     if (this.hostToken && !ended) parts.push(this.drawEnd());
+    parts.push(h("p", { className: "ledger-unread", role: "status", "data-key": "unread" }, this.unread));
     parts.push(h("p", { className: "ledger-message", role: "status", "data-key": "message" }, this.message));
     return parts;
   }

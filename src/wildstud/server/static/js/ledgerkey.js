@@ -23,11 +23,11 @@ export function nightKey(table) {
 
 /**
  * What the ledger of the page of `seat` (null: none) is drawn from, as a string: the table
- * frame's part of it, the hand the figures leave out, the night as the server sent it and the
- * message. Whatever else it shows (the luck, a question asked, an error under the rebuy field)
+ * frame's part of it, the hand the figures leave out, the night as the server sent it, the
+ * message and why the night could not be read (if so). Whatever else it shows (the luck, a question asked, an error under the rebuy field)
  * draws the ledger again where it changes.
  */
-export function drawnFrom({ table, seat, counting, nightText, message }) {
+export function drawnFrom({ table, seat, counting, nightText, message, unread = "" }) {
   return JSON.stringify([
     table.id,
     table.status,
@@ -41,5 +41,6 @@ export function drawnFrom({ table, seat, counting, nightText, message }) {
     counting,
     nightText,
     message,
+    unread,
   ]);
 }

@@ -838,8 +838,9 @@ class TablePage {
             }
           },
         },
+        // The game's name alone: it tells the two Baby Daddies apart ("· 5 cards"), and a
+        // phone's dock has no room for a code that says it again (the code is data-code).
         h("strong", {}, entry.title),
-        ` (${entry.code})`,
         rules ? h("small", {}, rules) : null,
       );
     });

@@ -395,6 +395,26 @@ export function describeNightChanged() {
   return "Warning: the server changed its commitment to the night's seed, which must stay the same all night. Tell the table, and check the night record with wildstud verify.";
 }
 
+/** Said at the seat of a player who took it after its last player left, while the felt still
+ * shows that player's hand there: the seat is theirs, with `stack` chips, from the next hand.
+ *
+ *   describeNewcomer(1000) // "You sit here from the next hand · 1000 chips"
+ */
+export function describeNewcomer(stack) {
+  return `You sit here from the next hand · ${stack} chips`;
+}
+
+/** The ledger's line while the night's figures cannot be read: why (the server's sentence or
+ * the network's), and in how many seconds the page tries again. Gone at the next good answer.
+ *
+ *   describeLedgerUnread("Failed to fetch", 5)
+ *   // "The ledger could not be read (Failed to fetch): trying again in 5 seconds."
+ */
+export function describeLedgerUnread(reason, seconds) {
+  const when = seconds < 60 ? `${seconds} second${seconds === 1 ? "" : "s"}` : "a minute";
+  return `The ledger could not be read (${reason.replace(/\.$/, "")}): trying again in ${when}.`;
+}
+
 /** "Ann", "Ann and Bob", "Ann, Bob and Cy". */
 function and(names) {
   if (names.length < 2) return names.join("");

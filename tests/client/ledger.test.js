@@ -1,0 +1,88 @@
+// The ledger when the night's figures cannot be read (ledger.js): it says why and when it tries
+// again, tries again by itself (a quiet table sends no frame that would fetch them), and once an
+// answer comes the line is gone. The network is a stand-in `fetch`, the clock node's mock timers.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import { installDocument } from "./fakedom.js";
+import { recorded } from "./frames.js";
+
+installDocument();
+const { LedgerPanel } = await import("../../src/wildstud/server/static/js/ledger.js");
+
+const table = recorded.seat.find((frame) => frame.type === "table").table;
+const night = {
+  players: [{ player_id: "a", name: "Ann", seat: 0, buy_ins: 1000, rebuys: 0, cash_outs: 0, chips: 1000, net: 0 }],
+  buy_ins: 1000,
+  cash_outs: 0,
+  chips: 1000,
+  balanced: true,
+  house: null,
+  transfers: [],
+  hand_in_progress: null,
+};
+
+/** A stand-in for the network: the night's figures fail while `down`, the luck always does. */
+function network() {
+  const state = { down: true, asked: 0 };
+  globalThis.fetch = async (url) => {
+    const figures = String(url).endsWith("/night");
+    if (figures) state.asked += 1;
+    const ok = figures && !state.down;
+    return {
+      ok,
+      status: ok ? 200 : 503,
+      statusText: ok ? "OK" : "Service Unavailable",
+      text: async () => JSON.stringify(ok ? night : { detail: "The server is restarting." }),
+    };
+  };
+  return state;
+}
+
+/** Let the stand-in fetches and what follows them run. */
+async function settle() {
+  for (let i = 0; i < 10; i += 1) await Promise.resolve();
+}
+
+test("a failed fetch of the night says when it tries again, tries, and its line goes at the next answer", async (t) => {
+  t.mock.timers.enable({ apis: ["setTimeout"] });
+  const net = network();
+  const panel = new LedgerPanel({ send: () => true });
+  panel.update(table, { role: "seat", seat: 0 });
+  t.mock.timers.tick(150);
+  await settle();
+  assert.equal(net.asked, 1);
+  assert.match(
+    panel.element.textContent,
+    /The ledger could not be read \(The server is restarting\): trying again in 5 seconds\./,
+  );
+
+  t.mock.timers.tick(5000); // still down: the next try is further off
+  await settle();
+  assert.equal(net.asked, 2);
+  assert.match(panel.element.textContent, /trying again in 10 seconds\./);
+
+  net.down = false;
+  t.mock.timers.tick(10000);
+  await settle();
+  assert.equal(net.asked, 3);
+  assert.doesNotMatch(panel.element.textContent, /could not be read/);
+  assert.match(panel.element.textContent, /Balanced: 1000 bought in/);
+
+  t.mock.timers.tick(60000); // read: nothing more is asked until a frame moves the figures
+  await settle();
+  assert.equal(net.asked, 3);
+});
+
+test("the line says the reason once, without its full stop, and a minute rather than 60 seconds", async () => {
+  const { describeLedgerUnread } = await import("../../src/wildstud/server/static/js/words.js");
+  assert.equal(
+    describeLedgerUnread("Failed to fetch", 5),
+    "The ledger could not be read (Failed to fetch): trying again in 5 seconds.",
+  );
+  assert.equal(
+    describeLedgerUnread("The server is restarting.", 60),
+    "The ledger could not be read (The server is restarting): trying again in a minute.",
+  );
+});
