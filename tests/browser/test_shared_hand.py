@@ -124,7 +124,7 @@ async def _session(base: str, shots: Path) -> None:
             assert (await page.request.get(base + path)).status in (404, 422), path
         watch = await context.new_page()
         await watch.goto(f"{base}/watch/{token}")
-        await watch.get_by_text("No table has this spectator link").wait_for()
+        await watch.get_by_text("This watch link opens no table").wait_for()
         assert not await watch.locator("#seats .seat").count()
         await watch.screenshot(path=str(shots / "shared-token-as-watch.png"))
         assert not errors, errors
