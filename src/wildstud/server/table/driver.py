@@ -386,8 +386,6 @@ class Driver:
         table = self.table
         if table.broken or table.status not in PLAYING:
             return None
-        if table.private.on:  # the secrets of private deals over: their slice's ticks
-            table.private.reveals.look()
         if self.state.live is not None:
             self.sync_turn()
         return at_tick(table, self.state, now)

@@ -388,8 +388,11 @@ class Table:
         here), so the restarted table deals on from the new deal.
         """
         await self.driver.resume()
-        # A round of the players' shuffle the store kept goes on: its slice's clock starts.
+        # A round of the players' shuffle the store kept goes on: its slice's clock starts;
+        # so does the audit of the private deals' secrets due (a night ended, a hand over).
         self.actor.nudge(shuffle_requests.NAME)
+        if self.private.on:
+            self.actor.nudge(reveal_answers.NAME)
 
     def start_driver(self) -> None:
         """Start the task that deals, plays the bots and runs the clocks."""
