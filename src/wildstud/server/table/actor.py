@@ -128,9 +128,9 @@ What is not on the core yet:
   run out), sending and storing by itself; a step whose write fails hands the slice
   :class:`~.runner_due.Missed` (the effect's ``otherwise``: the state kept, nothing sent, the
   next look after the backoff the tick carries); the driver makes the tick (not
-  :attr:`Slice.tick`: the driver's part still wraps it, for the hand-off of a draining
-  process, its backoff after a bug, and the count of failures in a row that sizes the retry,
-  :attr:`.driver.Driver.failures`); it
+  :attr:`Slice.tick`: the driver's part still wraps it, for its backoff after a bug and the
+  count of failures in a row that sizes the retry, :attr:`.driver.Driver.failures`; a draining
+  process's hand-off is a part's ticks of its own, :meth:`.driver.Driver.hand_on`); it
   hands the players' shuffle a deal's round and a private deal its tick (commands of their
   slices, :meth:`Actor.within`); a hand's deal, each change in it and its end
   among them are the pure :func:`.hand_start.start_hand`, :mod:`.hand_play` and
