@@ -996,7 +996,11 @@ def _answering(table: Table, pages: dict[int, InPage]) -> Callable[[], Awaitable
 
 
 async def _private() -> None:
-    store, lobby, night = await connected_table(_private_settings("private", private_reveal="hand"))
+    # No second hand while hand 1's secrets are asked (the audit's slice looks as the hand's
+    # end is stored, before the runner's next pass): a deal would change the table under the
+    # answer that fails once.
+    settings = _private_settings("private", private_reveal="hand", hand_pause=60)
+    store, lobby, night = await connected_table(settings)
     table = night.table
     pages = {index: InPage(player) for index, player in night.players.items()}
     failed: list[str] = []

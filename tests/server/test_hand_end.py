@@ -15,12 +15,14 @@ from wildstud.deal import Hand, Phase
 from wildstud.server.replay import DeckBook, start_hand
 from wildstud.server.schemas import GameEntry, TableSettings
 from wildstud.server.store import Changes, Notice, SeatState
-from wildstud.server.table import shuffle_requests
+from wildstud.server.table import reveal_progress, shuffle_requests
 from wildstud.server.table.cashier import HandEnded, Holder, Limits
 from wildstud.server.table.core import ForgetHand
 from wildstud.server.table.desk import HandFinished
 from wildstud.server.table.hand_end import AtHandEnd, finish_hand
 from wildstud.server.table.live import LiveHand
+from wildstud.server.table.reveal_answers import RevealState
+from wildstud.server.table.reveal_progress import MaybeDue
 from wildstud.server.table.runner import RunnerState
 from wildstud.server.table.seating import HandOver, Leave
 from wildstud.server.table.settings import NoticesPlayed
@@ -169,3 +171,15 @@ def test_the_shuffle_forgets_the_hand_s_rounds_and_keeps_the_next_one_s() -> Non
     assert (set(forgot.state.over), forgot.state.resumable) == ({(8, 1)}, frozenset({(8, 1)}))
     assert (forgot.effect, forgot.news, forgot.follow) == (None, (), ())
     assert set(state.over) == {(6, 1), (7, 2), (8, 1)}
+
+
+def test_a_private_table_s_hand_end_has_the_audit_s_slice_look_for_secrets_due() -> None:
+    live = _played_out()
+    state = RunnerState(0, 7, 0, live=live)
+    shuffled = finish_hand(state, live, _at_end(), NOW)
+    assert not any(isinstance(command, MaybeDue) for command in shuffled.follow)
+    private = SETTINGS.model_copy(update={"deal": "private"})
+    ended = finish_hand(state, live, _at_end(settings=private), NOW)
+    assert ended.follow[-1] == MaybeDue()
+    # The slice ticks at once, its tick made from the table once the hand's end is stored.
+    assert reveal_progress.handle(RevealState(), ended.follow[-1], NOW).wake == NOW

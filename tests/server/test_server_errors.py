@@ -28,10 +28,9 @@ from wildstud.server.errors import NotReadyError, ServerError, unavailable
 from wildstud.server.refusals import sentence
 from wildstud.server.store import FencedError
 from wildstud.server.table import StorageFailureError
-from wildstud.server.table.driver import TableMovedError
 
 SERVER = Path(__file__).resolve().parents[2] / "src" / "wildstud" / "server"
-FAMILY = (NotReadyError, StorageFailureError, FencedError, TableMovedError)
+FAMILY = (NotReadyError, StorageFailureError, FencedError)
 UNWANTED = frozenset({"RuntimeError", "LookupError", "KeyError", "IndexError"})
 """What must not reach a user: a bare failure of the program, whose message says nothing to
 them."""
@@ -73,7 +72,6 @@ def test_the_rest_api_answers_every_failure_503_with_a_sentence() -> None:
     failures = {
         "/stored": StorageFailureError("table t: the change was not stored"),
         "/fenced": FencedError("table t: epoch 3 is stale (the lease is at 4)"),
-        "/moved": TableMovedError("table t: handed on"),
         "/ready": NotReadyError("the tables are still loading"),
     }
     for path, error in failures.items():

@@ -15,9 +15,7 @@ failure is found:
 - :class:`~wildstud.server.table.writer.StorageFailureError`: a table's change was not stored
   (the table is as it was before it), or the table has stopped taking changes;
 - :class:`~wildstud.server.store.leases.FencedError`: the store refused a write whose lease
-  epoch is stale (in a cluster, another process runs the table now);
-- :class:`~wildstud.server.table.driver.TableMovedError`: the table was handed to another
-  process, and its driver stops here.
+  epoch is stale (in a cluster, another process runs the table now).
 
 The REST API answers any of them 503 with a sentence that says to try again
 (:func:`unavailable`), the socket with an error frame (``storage``); none is a

@@ -79,7 +79,7 @@ slices, each with its module:
   :class:`.private_reveal.Reveals`): a page's reveal of a deal's secret (:mod:`.reveal_answers`),
   a deal published early read from the store first, and the publishing as the slice's own ticks
   (:class:`~.reveal_progress.RevealTick`, made from the table as its turn comes, by its own
-  clock, and when the runner's tick finds more hands due, :meth:`.private_reveal.Reveals.look`):
+  clock, and at once as a hand's end or the night's asks, :class:`~.reveal_progress.MaybeDue`):
   each hand due read from the store, every proof checked off the event loop, the server's
   secrets stored and the pages asked, the clock, then the audit done off the event loop, its
   rows stored in one change and told to everyone; each state adopted once its change is stored,
@@ -128,12 +128,11 @@ What is not on the core yet:
   run out), sending and storing by itself; a step whose write fails hands the slice
   :class:`~.runner_due.Missed` (the effect's ``otherwise``: the state kept, nothing sent, the
   next look after the backoff the tick carries); the driver makes the tick (not
-  :attr:`Slice.tick`: the driver's part still wraps it, for the hand-off of a draining
-  process, its backoff after a bug, and the count of failures in a row that sizes the retry,
-  :attr:`.driver.Driver.failures`); it
+  :attr:`Slice.tick`: the driver's part still wraps it, for its backoff after a bug and the
+  count of failures in a row that sizes the retry, :attr:`.driver.Driver.failures`; a draining
+  process's hand-off is a part's ticks of its own, :meth:`.driver.Driver.hand_on`); it
   hands the players' shuffle a deal's round and a private deal its tick (commands of their
-  slices, :meth:`Actor.within`), and has the audit's slice tick when more hands are due
-  (:meth:`.private_reveal.Reveals.look`); a hand's deal, each change in it and its end
+  slices, :meth:`Actor.within`); a hand's deal, each change in it and its end
   among them are the pure :func:`.hand_start.start_hand`, :mod:`.hand_play` and
   :func:`.hand_end.finish_hand`, folded into the change that makes them (above), the table's
   values they need read by the driver (the level a tournament's hand plays at among them:

@@ -31,7 +31,7 @@ the runner's state (:func:`.runner_due.at_tick`) is handed to the runner's slice
 (:class:`~.runner_due.RunnerTick`), whose pure outcome (:func:`.runner_due.handle`, of
 :func:`.runner_due.due`) is the step due now as its effect, carried out here (:meth:`Driver.carry`,
 :func:`.runner_pass.carry`), and when the next thing is due as its ``wake`` (after a step that
-leaves a hand in play, decided in the same pass from the table read again,
+changes the runner's state, decided in the same pass from the table read again,
 :class:`~.runner_due.Onward`; a step due then is a tick of its own): the driver's ticks are the
 slice's (:data:`HAND` is :data:`~.runner.RUNNER`), so the slice's timer wakes the runner at a
 turn's, a showdown's or an offer's deadline; a step whose write fails comes back to the slice as
@@ -102,7 +102,6 @@ from wildstud.deal import Hand, Phase
 from wildstud.private_rounds import RoundsDealer
 from wildstud.server import replay
 from wildstud.server.clock import RETRY_BACKOFF, Backoff, Turn
-from wildstud.server.errors import ServerError
 from wildstud.server.replay import DeckBook
 from wildstud.server.seating import Seat
 from wildstud.server.showdown import ShowdownChoice, TwiceOffer
@@ -139,11 +138,11 @@ if TYPE_CHECKING:
 
 __all__ = [
     "HAND",
+    "HAND_OFF",
     "Choosing",
     "Driver",
     "LiveHand",
     "StorageFailureError",
-    "TableMovedError",
     "TableStatus",
 ]
 
@@ -154,12 +153,11 @@ HAND = RUNNER
 slice's, so that the ``wake`` of its outcomes (:func:`.runner_due.handle`) ticks the driver."""
 
 
+HAND_OFF = "hand-off"
+"""The name of the ticks that hand a draining process's table on (:meth:`Driver.hand_on`)."""
+
 PLAYING = (TableStatus.RUNNING, TableStatus.ENDED)
 """The statuses in which a hand in progress is played (clocks run, bots act)."""
-
-
-class TableMovedError(ServerError):
-    """The table was handed to another process of the cluster: its driver stops here."""
 
 
 class Driver:
@@ -215,6 +213,8 @@ class Driver:
             return
         self._adopted = serial
         self.state = state
+        if state.live is None and self.table.hand_off is not None:  # between hands: handed on
+            self.table.actor.nudge(HAND_OFF)
         # The seats show what the clock did for them (away, :class:`~.seating.Seat`).
         for index, seat in self.table.seats.items():
             seat.acted = index in state.acted
@@ -325,10 +325,6 @@ class Driver:
         try:
             async with table.lock:
                 wait = await self.advance()
-        except TableMovedError:  # handed to another process: this one takes nothing more
-            self.running = False
-            table.actor.close()
-            return NEVER
         except StorageFailureError:
             if table.broken:  # the fence refused it, or the store keeps failing
                 self.running = False
@@ -368,15 +364,10 @@ class Driver:
         carried out (:meth:`carry`), and when the next thing is (its ``wake``: the slice's
         timer, which is the driver's tick). Returns ``None`` (the slice timed the next tick),
         or :data:`~.runner_due.NEVER` when the table plays no hand now."""
-        table = self.table
-        between = self.state.live is None or table.status not in PLAYING
-        # A draining process hands the table on between hands (or while nothing moves).
-        if table.hand_off is not None and between and await table.hand_off(table):
-            raise TableMovedError(f"table {table.id}: handed on")
         at = self._read(time.monotonic())
         if at is None:
             return NEVER
-        await table.actor.inside(RunnerTick(RUNNER, at, self.failures.next))
+        await self.table.actor.inside(RunnerTick(RUNNER, at, self.failures.next))
         return None  # the slice's outcome timed the next tick
 
     def _read(self, now: float) -> AtTick | None:
@@ -386,8 +377,6 @@ class Driver:
         table = self.table
         if table.broken or table.status not in PLAYING:
             return None
-        if table.private.on:  # the secrets of private deals over: their slice's ticks
-            table.private.reveals.look()
         if self.state.live is not None:
             self.sync_turn()
         return at_tick(table, self.state, now)
@@ -396,13 +385,13 @@ class Driver:
         """Carry out the step the runner's pass found due (the effect of its tick's outcome,
         :func:`.runner_due.handle`); return how long until it looks again (``None``: not until
         something changes), :data:`~.runner_due.AGAIN`, or :class:`~.runner_due.Onward`: a
-        step that leaves a hand in play with the next thing maybe due at once has what is due
-        next decided in the same pass, from the table read again, rather than in a tick of its
-        own (still its carrying out, behind the inbox, and the tick after a step that ends a
-        hand or changes nothing, which the hand-off of a draining process may take). A failed write
-        raises :class:`StorageFailureError` (the runner's state as it was): the slice keeps its
-        state and looks again after the backoff (:class:`~.runner_due.Missed`), which doubles
-        while the writes keep failing."""
+        step that changed the runner's state has what is due next decided in the same pass,
+        from the table read again, rather than in a tick of its own (still its carrying out,
+        behind the inbox, and the tick after a step that changes nothing; a draining process's
+        hand-off between hands is a tick of its own, :meth:`hand_on`). A failed write raises
+        :class:`StorageFailureError` (the runner's state as it was): the slice keeps its state
+        and looks again after the backoff (:class:`~.runner_due.Missed`), which doubles while
+        the writes keep failing."""
         before = self.state
         try:
             done = await carry(self, carried.step, carried.at, carried.now)
@@ -412,12 +401,32 @@ class Driver:
                 self.running = False
             raise
         self.failures.succeed()
-        state = self.state
-        if done != 0.0 or state is before or state.live is None:
+        if done != 0.0 or self.state is before:
             return done
         now = time.monotonic()
         at = self._read(now)
         return 0.0 if at is None else Onward(at, now)  # 0.0: a tick of its own stops it
+
+    async def hand_on(self) -> float:
+        """Hand the table on for a draining process (:attr:`.table.Table.hand_off`), a tick
+        of its own (:data:`HAND_OFF`), nudged while the process drains, when the table changed
+        (:meth:`.table.Table.wake`) and when a hand's end is adopted: between hands, or while
+        no hand is played, the table goes to another process, and the driver and the actor
+        stop here. A failed hand-off is the cluster's to ask again (its next heartbeat)."""
+        table = self.table
+        if table.hand_off is None or not self.running or table.broken:
+            return NEVER
+        try:
+            async with table.lock:
+                between = self.state.live is None or table.status not in PLAYING
+                if not between or not await table.hand_off(table):
+                    return NEVER
+        except Exception as error:  # the cluster gave it up (hand_off is None again)
+            log.warning("table %s: handing the table on failed: %r", table.id, error)
+            return NEVER
+        self.running = False  # handed to another process: this one takes nothing more
+        table.actor.close()
+        return NEVER
 
     # -- the hand ------------------------------------------------------------------------------
 

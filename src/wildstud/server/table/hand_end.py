@@ -50,6 +50,7 @@ from wildstud.server.store import Changes, HandEnd, LedgerEntry, Notice, SeatSta
 from wildstud.server.table.cashier import HandEnded, Holder, Limits
 from wildstud.server.table.core import Command, Effect, ForgetHand, Outcome
 from wildstud.server.table.desk import HandFinished
+from wildstud.server.table.reveal_progress import MaybeDue
 from wildstud.server.table.runner import RunnerState, hand_end_row
 from wildstud.server.table.seating import HandOver, Leave
 from wildstud.server.table.settings import NoticesPlayed
@@ -145,6 +146,8 @@ def finish_hand(
     # The settings drop the hand's notices once its end is stored (a client welcomed after it
     # is not told them again); the players' shuffle forgets its values, which the store has.
     follow += [NoticesPlayed(number), ForgetHand(number)]
+    if at.settings.deal == "private":  # its secrets may be due now: the audit's slice looks
+        follow.append(MaybeDue())
     new = state.but(
         live=None,
         last_hand=live,

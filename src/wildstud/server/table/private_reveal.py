@@ -23,11 +23,11 @@ A restarted server rebuilds what is left from its rows: a deal with an ``audit``
 A page's secret is a command of the audit's slice, checked by a pure function of the deals
 waiting (:mod:`.reveal_answers`) and stored before that state is adopted (:meth:`Reveals.adopt`);
 so is the publishing (the server's secrets, the asks, the clock, the audit), the slice's own
-ticks (:mod:`.reveal_progress`), which the hand runner has the slice take when more hands are
-due (:meth:`Reveals.look`). This class holds the slice's state and what today's code reads of
-it (whether the secrets are still being published, the night's rows for its record, what a page
-that connects is asked and told), and carries out the reads the slice asks
-(:meth:`Reveals.load_hand`, :meth:`Reveals.load_deal`).
+ticks (:mod:`.reveal_progress`), taken when a hand's end or the night's may make more hands due
+(:class:`~.reveal_progress.MaybeDue`) and at a restart. This class holds the slice's state and
+what today's code reads of it (whether the secrets are still being published, the night's rows
+for its record, what a page that connects is asked and told), and carries out the reads the
+slice asks (:meth:`Reveals.load_hand`, :meth:`Reveals.load_deal`).
 """
 
 from __future__ import annotations
@@ -84,8 +84,6 @@ class Reveals:
         the rows each hand has stored, the clock, the hands asked for, the audit so far), a
         frozen value replaced once each change is stored, by the slice's commands and ticks
         (:meth:`adopt`)."""
-        self._looked = 0
-        """The last hand due that the slice was nudged for (:meth:`look`)."""
 
     def adopt(self, state: RevealState) -> None:
         """Take ``state``, the slice's, once the change that made it is stored; log when the
@@ -120,22 +118,16 @@ class Reveals:
         return table.hands_dealt - (table.live is not None)
 
     def _due_through(self) -> int:
-        """The last finished hand whose secrets are due now (house rule ``private_reveal``)."""
+        """The last finished hand whose secrets are due now (house rule ``private_reveal``;
+        none at a table that does not deal privately)."""
         table = self.table
+        if not table.private.on:
+            return 0
         if table.settings.private_reveal == "hand":
             return self.finished()
         if table.status is TableStatus.ENDED and table.live is None:
             return table.hands_dealt
         return 0
-
-    def look(self) -> None:
-        """Have the slice tick when more hands are due than when it was last nudged (the hand
-        runner's tick calls this: a hand over, the night ended, a restart); the slice's own
-        clock does the rest, and retries what the store failed."""
-        due = self._due_through()
-        if due > self._looked:
-            self._looked = due
-            self.table.actor.nudge(NAME)
 
     def tick(self) -> RevealTick:
         """The slice's tick, made from the table as it stands (:attr:`.actor.Slice.tick`)."""

@@ -5,8 +5,8 @@ audit as the slice's own ticks, a pure function of the deals waiting for secrets
 
 A :class:`RevealTick` is made from the table as its turn comes (the last hand whose secrets are
 due now, by house rule ``private_reveal``; the name seated at each seat; the clock): the slice's
-own clock hands it (its ``wake``: the deadline, or at once once every secret is in), and the
-hand runner has the slice ticked when more hands are due (:meth:`.private_reveal.Reveals.look`).
+own clock hands it (its ``wake``: the deadline, or at once once every secret is in), and so does
+:class:`MaybeDue`, a follow-up of whatever may make more hands due (a hand's end, the night's).
 :func:`handle` says what is done now:
 
 - a hand due and not asked for yet is read from the store (:class:`LoadHand`, the outcome's
@@ -36,6 +36,11 @@ Nothing is due at a table that has dealt no private hand:
 >>> outcome = handle(RevealState(), RevealTick(NAME), 0.0)
 >>> outcome.state == RevealState(), outcome.effect, outcome.news, outcome.wake
 (True, None, (), None)
+
+A hand's end at a private table, or the night's, has the slice tick at once:
+
+>>> handle(RevealState(), MaybeDue(), 5.0).wake
+5.0
 """
 
 from __future__ import annotations
@@ -74,6 +79,7 @@ __all__ = [
     "Audited",
     "HandRead",
     "LoadHand",
+    "MaybeDue",
     "Missed",
     "RevealTick",
     "ask_frame",
@@ -146,7 +152,14 @@ class Missed(Command):
     moved: bool
 
 
-COMMANDS: tuple[type[Command], ...] = (*reveal_answers.COMMANDS, RevealTick, Missed)
+@dataclass(frozen=True, slots=True)
+class MaybeDue(Command):
+    """More hands' secrets may be due now (a follow-up of a hand's end at a private table, and
+    of the night's end): the slice ticks at once, its tick made from the table as it stands
+    then, once the change that asks it is stored."""
+
+
+COMMANDS: tuple[type[Command], ...] = (*reveal_answers.COMMANDS, RevealTick, Missed, MaybeDue)
 """The commands this slice takes: a page's secret, and the slice's own ticks."""
 
 
@@ -156,6 +169,8 @@ def handle(state: RevealState, command: Command, now: float) -> Outcome[RevealSt
     module's description)."""
     if isinstance(command, RevealTick):
         return _tick(state, command, now)
+    if isinstance(command, MaybeDue):
+        return Outcome(state, wake=now)
     if isinstance(command, Missed):
         if command.moved:
             return Outcome(state)

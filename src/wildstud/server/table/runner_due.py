@@ -223,10 +223,9 @@ choice called off): the rest is decided again, from the state it left."""
 @dataclass(frozen=True, slots=True)
 class Onward:
     """What a step carried out comes to when the next thing may be due at once (an action, a
-    deal, a street run out) in the hand it left in play: what is due next is decided in the
-    same pass, from ``at``, the table as the step left it, read at ``now``, and the runner's
-    timer set for it (a step due at once is carried out in a tick of its own, behind the
-    inbox, as the step of a pass that ends a hand is followed)."""
+    deal, a street run out, a hand's end): what is due next is decided in the same pass, from
+    ``at``, the table as the step left it, read at ``now``, and the runner's timer set for it
+    (a step due at once is carried out in a tick of its own, behind the inbox)."""
 
     at: AtTick
     now: float

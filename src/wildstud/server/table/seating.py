@@ -79,6 +79,7 @@ from wildstud.server.table.core import (
     TableRuns,
 )
 from wildstud.server.table.ledger import ReadLedger
+from wildstud.server.table.reveal_progress import MaybeDue
 from wildstud.server.table.seat_requests import DecideRequest
 
 __all__ = [
@@ -386,7 +387,15 @@ def _handle(state: SeatingState, command: Command) -> Outcome[SeatingState]:
             return Outcome(state, news=(TableNews(),), follow=deal)
         new = replace(state, status=TableStatus.ENDED)
         changes = Changes(table=new.row(command.row))
-        follow = (CancelChoice(), ResetTurn(), NightEnded(), TableRuns(running=False), *deal)
+        # The night's secrets may be due (a private table's, its last hand over): MaybeDue.
+        follow = (
+            CancelChoice(),
+            ResetTurn(),
+            NightEnded(),
+            TableRuns(running=False),
+            MaybeDue(),
+            *deal,
+        )
         return _written(state, changes, follow=follow, news=_RETIMED)
     assert isinstance(command, Credit)
     if command.row.seat not in state.seats:  # pragma: no cover - the cashier checks the seat

@@ -133,7 +133,7 @@ from wildstud.server.table import settings as settings_slice
 from wildstud.server.table.actor import Actor
 from wildstud.server.table.cashier import CashierState, DecideChips, Holder, Limits, holds_all
 from wildstud.server.table.core import Command, Gone, Refused
-from wildstud.server.table.driver import HAND, Driver, TableStatus
+from wildstud.server.table.driver import HAND, HAND_OFF, Driver, TableStatus
 from wildstud.server.table.fanout import RESTARTING, Fanout, dumps
 from wildstud.server.table.hosting import Hosting
 from wildstud.server.table.ledger import Departures, NightBook, NightRead, Report
@@ -208,8 +208,9 @@ class Table:
         self.moved = False
         """Set once another process of the cluster runs the table: nothing more is stored."""
         self.hand_off: Callable[[Table], Awaitable[bool]] | None = None
-        """Set while the process drains: the driver calls it between hands, and stops when it
-        answers that the table was handed on (:mod:`wildstud.server.cluster`)."""
+        """Set while the process drains, then the table woken (:meth:`wake`): the driver's
+        hand-off tick calls it between hands, and stops the table when it answers that the table
+        was handed on (:meth:`.driver.Driver.hand_on`, :mod:`wildstud.server.cluster`)."""
         self.writer = Writer(self)
         """The one place the table's changes are stored (:mod:`wildstud.server.table.writer`)."""
         self.lock = ChangeLock(self.writer)
@@ -235,6 +236,7 @@ class Table:
         """The table's actor: every command passes through its inbox
         (:mod:`wildstud.server.table.actor`)."""
         self.actor.ticks(HAND, self.driver.tick)
+        self.actor.ticks(HAND_OFF, self.driver.hand_on)
         self.changed = Nudge(self.actor, HAND)
         """Set when something changed that the driver may have to act on: a tick of it."""
         self.metrics = UNWATCHED
@@ -388,8 +390,11 @@ class Table:
         here), so the restarted table deals on from the new deal.
         """
         await self.driver.resume()
-        # A round of the players' shuffle the store kept goes on: its slice's clock starts.
+        # A round of the players' shuffle the store kept goes on: its slice's clock starts;
+        # so does the audit of the private deals' secrets due (a night ended, a hand over).
         self.actor.nudge(shuffle_requests.NAME)
+        if self.private.on:
+            self.actor.nudge(reveal_answers.NAME)
 
     def start_driver(self) -> None:
         """Start the task that deals, plays the bots and runs the clocks."""
@@ -425,8 +430,11 @@ class Table:
                 await sent
 
     def wake(self) -> None:
-        """Have the driver look again at once (something it waits for may be due now)."""
+        """Have the driver look again at once (something it waits for may be due now), and
+        a draining process hand the table on if it can now (:meth:`.driver.Driver.hand_on`)."""
         self.changed.set()
+        if self.hand_off is not None:
+            self.actor.nudge(HAND_OFF)
 
     # -- what everyone may see -----------------------------------------------------------------
 
