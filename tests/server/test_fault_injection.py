@@ -892,6 +892,56 @@ def test_a_shuffle_round_s_opening_survives_a_failed_write_with_the_round_unchan
     asyncio.run(_round_opened())
 
 
+async def _chosen_round() -> None:
+    games = [GameEntry(game="FTQ"), GameEntry(game="SMBU")]
+    settings = _shuffle_settings("chosen").model_copy(update={"games": games, "choice_clock": 3600})
+    store, lobby, night = await connected_table(settings)
+    table = night.table
+    players = night.players.values()
+    for player in players:
+        await table.handle(player, Shuffler(type="shuffler"))
+    await table.set_status(TableStatus.RUNNING)
+    async with asyncio.timeout(10):
+        while table.driver.choosing is None:  # the driver asks the button for the game
+            await asyncio.sleep(0.01)
+    chooser = table.driver.choosing.button
+    player = night.players[chooser]
+    seq = table.seats[chooser].last_seq + 1
+    mark = len(player.frames)
+    runner, shuffle = table.driver.state, table.shuffling.state
+    assert shuffle.night is None  # the deal stores the night seed with the round's rows
+    # The deal that opens the round fails: the chooser's request, the round's rows and the
+    # night seed were one change.
+    night.store.only = lambda args: bool(args[1].shuffle) and bool(args[1].seats)
+
+    def told() -> None:
+        error = answer(player, mark)
+        assert (error["code"], error["seq"]) == ("storage", seq), error
+        assert table.driver.state is runner  # the dealer's choice still open
+        assert table.shuffling.state is shuffle  # no round, no night seed
+        assert not any(f["type"] == "shuffle" for p in players for f in p.frames)
+
+    choose = Choose(type="choose", seq=seq, entry=1)
+    await night.refused_once(lambda: table.handle(player, choose), told)
+    assert table.driver.choosing is None
+    found = table.shuffling.round
+    assert found is not None
+    assert (found.hand, found.deal, found.entry, found.chooser) == (1, 1, 1, chooser)
+    async with asyncio.timeout(10):  # every page asked for its commitment, once stored
+        while not all(any(f["type"] == "shuffle" for f in p.frames) for p in players):
+            await asyncio.sleep(0.01)
+    (kept,) = await asyncio.to_thread(store.load_tables, [table.id])
+    assert kept.shuffle_night == table.shuffling.night is not None
+    assert sorted(row.seat for row in kept.shuffle) == sorted(night.players)
+    assert {row.seat: row.last_seq for row in kept.seats}[chooser] == seq
+    await lobby.close()
+    store.close()
+
+
+def test_a_chosen_deal_that_opens_the_shuffle_s_round_survives_a_failed_write_unchanged() -> None:
+    asyncio.run(_chosen_round())
+
+
 # -- a private deal ------------------------------------------------------------------------------
 
 
