@@ -1126,17 +1126,17 @@ async def _private_ticks() -> None:
         rows = args[1].private_rounds if isinstance(args[1], Changes) else ()
         return any(row.kind == kinds[len(checked)] for row in rows)
 
-    within = table.actor.within
+    inside = table.actor.inside
 
-    async def checked_within(command: Any) -> Any:
-        """The deal's tick, handed to its slice within the driver's (or as an action is
-        stored): when its write fails, the deal's state is the same value, no page was sent
-        anything, and nothing was reloaded."""
+    async def checked_inside(command: Any) -> Any:
+        """The deal's tick, handed to its slice inside the driver's: when its write fails, the
+        deal's state is the same value, no page was sent anything, and nothing was
+        reloaded."""
         before = table.private.state
         sent = [len(player.frames) for player in night.players.values()]
         fired = night.store.fired
         try:
-            return await within(command)
+            return await inside(command)
         except StorageFailureError:
             if night.store.fired > fired:
                 checked.append(
@@ -1148,7 +1148,7 @@ async def _private_ticks() -> None:
                 night.store.armed = len(checked) < len(kinds)
             raise
 
-    table.actor.within = checked_within  # type: ignore[method-assign]
+    table.actor.inside = checked_inside  # type: ignore[method-assign]
     night.store.only = armed
     night.store.armed = True
 
@@ -1162,6 +1162,58 @@ async def _private_ticks() -> None:
 
 def test_a_private_deal_s_own_steps_survive_a_failed_write_with_the_rounds_unchanged() -> None:
     asyncio.run(_private_ticks())
+
+
+async def _private_ahead() -> None:
+    store, lobby, night = await connected_table(_private_settings("ahead"))
+    table = night.table
+    pages = {index: InPage(player) for index, player in night.players.items()}
+    writing: list[tuple[Any, ...]] = []
+
+    def the_pass(args: tuple[Any, ...]) -> bool:
+        """The action that ends a betting round, written with the next street's pass: the
+        private deal and the runner as they stand while it is written."""
+        changes = args[1] if len(args) > 1 else None
+        if not isinstance(changes, Changes) or not changes.actions:
+            return False
+        if not any(row.kind == "pass" for row in changes.private_rounds):
+            return False
+        writing.append((table.private.state, table.driver.state))
+        return True
+
+    handle = table.handle
+    checked: list[bool] = []
+
+    async def checked_handle(player: Any, frame: Any) -> None:
+        """A player's action: when its write (with the pass) fails, the player is told, the
+        deal and the runner are the same values, no page was asked to unmask, no reload."""
+        fired = night.store.fired
+        mark = len(player.frames)
+        asks = sum(len(page.player.frames) for page in pages.values())
+        await handle(player, frame)
+        if night.store.fired > fired:
+            error = answer(player, mark)
+            checked.append(
+                (error["code"], error["seq"]) == ("storage", frame.seq)
+                and (table.private.state, table.driver.state) == writing[0]
+                and sum(len(page.player.frames) for page in pages.values()) == asks + 1
+                and not table.broken
+                and lobby.tables[table.id] is table
+            )
+
+    table.handle = checked_handle  # type: ignore[method-assign, assignment]
+    night.store.only = the_pass
+    night.store.armed = True
+    await table.set_status(TableStatus.RUNNING)
+    await _play_private_hand(night, _answering(table, pages))
+    assert checked == [True]
+    assert night.store.fired == 1
+    assert len(writing) >= 2  # the action sent again wrote the pass with it
+    await _closed_balanced(table, lobby, store)
+
+
+def test_an_action_that_opens_a_private_deal_s_pass_survives_a_failed_write_unchanged() -> None:
+    asyncio.run(_private_ahead())
 
 
 async def _private_dealt() -> None:

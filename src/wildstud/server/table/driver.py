@@ -531,14 +531,11 @@ class Driver:
         ``seq``: the number of the player's request; ``bank``: the time bank the seat has
         left (``None``: not drawn on). The seat's row is stored with the action, and the seat
         takes it then."""
-        table = self.table
         now = time.monotonic()
         move = Move(seat.state(), engine, source, seq, bank)
         outcome = hand_play.act(self.current, move, kind, amount, self.at_play(), now)
         await self.commit(self.stage(outcome, now))
         self.sync_turn()
-        if self.state.live is not None:  # a private deal's next pass asked first
-            await table.private.ahead(self.state.live)
         self.tell(outcome)
 
     async def redeal(self) -> None:
