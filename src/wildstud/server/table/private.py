@@ -30,7 +30,7 @@ slice, checked by a pure function of the deal's state (:mod:`.private_answers`: 
 value never changed in place, the server's agent, the pages, the clock) and stored before that
 state is adopted (:meth:`PrivateDeal.adopt`); so is the deal's progress (its start, its passes,
 the server's answers and shows, its clock and the misdeal), the slice's own ticks
-(:mod:`.private_progress`), handed to it within the hand runner's tick (:meth:`PrivateDeal.due`)
+(:mod:`.private_progress`), handed to it inside the hand runner's pass (:meth:`PrivateDeal.due`)
 and by its own clock. What those come to for the hand itself (the cards a pass opened dealt, a
 hand shown or mucked, the hand void) is the runner's change, carried out here on today's code
 (:meth:`PrivateDeal.carry_out`). This class holds the slice's state and what today's code reads
@@ -198,7 +198,7 @@ class PrivateDeal:
 
     async def due(self, live: LiveHand, now: float) -> float | None:
         """What the private deal does now in hand ``live``: the slice's tick, handed to it
-        within the driver's (:class:`~.private_progress.DealTick`: begin a deal's rounds, open a
+        inside the driver's (:class:`~.private_progress.DealTick`: begin a deal's rounds, open a
         pass, deal what a pass opened, show the server's hands or ask for a show, or void the
         deal when a clock ran out); how long until it looks again, or ``None`` when the rest is
         the driver's (a player's turn, a redeal's pause, an all-in run-out's)."""

@@ -4,7 +4,7 @@ pages' answers: :mod:`.private_answers`; the deal at the table: :mod:`.private`)
 
 A :class:`DealTick` is made from the table as its turn comes (the hand in play as stored, the
 seats whose page can be a party, the clock, whether the table plays): the hand runner hands it
-to the slice within its own tick (:meth:`.private.PrivateDeal.due`), and the slice's own clock
+to the slice inside its own pass (:meth:`.private.PrivateDeal.due`), and the slice's own clock
 (its ``wake``: the answer waited for is due) hands it too. :func:`handle` says what the deal
 does now:
 
