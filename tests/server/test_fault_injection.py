@@ -892,6 +892,56 @@ def test_a_shuffle_round_s_opening_survives_a_failed_write_with_the_round_unchan
     asyncio.run(_round_opened())
 
 
+async def _chosen_round() -> None:
+    games = [GameEntry(game="FTQ"), GameEntry(game="SMBU")]
+    settings = _shuffle_settings("chosen").model_copy(update={"games": games, "choice_clock": 3600})
+    store, lobby, night = await connected_table(settings)
+    table = night.table
+    players = night.players.values()
+    for player in players:
+        await table.handle(player, Shuffler(type="shuffler"))
+    await table.set_status(TableStatus.RUNNING)
+    async with asyncio.timeout(10):
+        while table.driver.choosing is None:  # the driver asks the button for the game
+            await asyncio.sleep(0.01)
+    chooser = table.driver.choosing.button
+    player = night.players[chooser]
+    seq = table.seats[chooser].last_seq + 1
+    mark = len(player.frames)
+    runner, shuffle = table.driver.state, table.shuffling.state
+    assert shuffle.night is None  # the deal stores the night seed with the round's rows
+    # The deal that opens the round fails: the chooser's request, the round's rows and the
+    # night seed were one change.
+    night.store.only = lambda args: bool(args[1].shuffle) and bool(args[1].seats)
+
+    def told() -> None:
+        error = answer(player, mark)
+        assert (error["code"], error["seq"]) == ("storage", seq), error
+        assert table.driver.state is runner  # the dealer's choice still open
+        assert table.shuffling.state is shuffle  # no round, no night seed
+        assert not any(f["type"] == "shuffle" for p in players for f in p.frames)
+
+    choose = Choose(type="choose", seq=seq, entry=1)
+    await night.refused_once(lambda: table.handle(player, choose), told)
+    assert table.driver.choosing is None
+    found = table.shuffling.round
+    assert found is not None
+    assert (found.hand, found.deal, found.entry, found.chooser) == (1, 1, 1, chooser)
+    async with asyncio.timeout(10):  # every page asked for its commitment, once stored
+        while not all(any(f["type"] == "shuffle" for f in p.frames) for p in players):
+            await asyncio.sleep(0.01)
+    (kept,) = await asyncio.to_thread(store.load_tables, [table.id])
+    assert kept.shuffle_night == table.shuffling.night is not None
+    assert sorted(row.seat for row in kept.shuffle) == sorted(night.players)
+    assert {row.seat: row.last_seq for row in kept.seats}[chooser] == seq
+    await lobby.close()
+    store.close()
+
+
+def test_a_chosen_deal_that_opens_the_shuffle_s_round_survives_a_failed_write_unchanged() -> None:
+    asyncio.run(_chosen_round())
+
+
 # -- a private deal ------------------------------------------------------------------------------
 
 
@@ -1080,17 +1130,17 @@ async def _private_ticks() -> None:
         rows = args[1].private_rounds if isinstance(args[1], Changes) else ()
         return any(row.kind == kinds[len(checked)] for row in rows)
 
-    within = table.actor.within
+    inside = table.actor.inside
 
-    async def checked_within(command: Any) -> Any:
-        """The deal's tick, handed to its slice within the driver's (or as an action is
-        stored): when its write fails, the deal's state is the same value, no page was sent
-        anything, and nothing was reloaded."""
+    async def checked_inside(command: Any) -> Any:
+        """The deal's tick, handed to its slice inside the driver's: when its write fails, the
+        deal's state is the same value, no page was sent anything, and nothing was
+        reloaded."""
         before = table.private.state
         sent = [len(player.frames) for player in night.players.values()]
         fired = night.store.fired
         try:
-            return await within(command)
+            return await inside(command)
         except StorageFailureError:
             if night.store.fired > fired:
                 checked.append(
@@ -1102,7 +1152,7 @@ async def _private_ticks() -> None:
                 night.store.armed = len(checked) < len(kinds)
             raise
 
-    table.actor.within = checked_within  # type: ignore[method-assign]
+    table.actor.inside = checked_inside  # type: ignore[method-assign]
     night.store.only = armed
     night.store.armed = True
 
@@ -1116,6 +1166,58 @@ async def _private_ticks() -> None:
 
 def test_a_private_deal_s_own_steps_survive_a_failed_write_with_the_rounds_unchanged() -> None:
     asyncio.run(_private_ticks())
+
+
+async def _private_ahead() -> None:
+    store, lobby, night = await connected_table(_private_settings("ahead"))
+    table = night.table
+    pages = {index: InPage(player) for index, player in night.players.items()}
+    writing: list[tuple[Any, ...]] = []
+
+    def the_pass(args: tuple[Any, ...]) -> bool:
+        """The action that ends a betting round, written with the next street's pass: the
+        private deal and the runner as they stand while it is written."""
+        changes = args[1] if len(args) > 1 else None
+        if not isinstance(changes, Changes) or not changes.actions:
+            return False
+        if not any(row.kind == "pass" for row in changes.private_rounds):
+            return False
+        writing.append((table.private.state, table.driver.state))
+        return True
+
+    handle = table.handle
+    checked: list[bool] = []
+
+    async def checked_handle(player: Any, frame: Any) -> None:
+        """A player's action: when its write (with the pass) fails, the player is told, the
+        deal and the runner are the same values, no page was asked to unmask, no reload."""
+        fired = night.store.fired
+        mark = len(player.frames)
+        asks = sum(len(page.player.frames) for page in pages.values())
+        await handle(player, frame)
+        if night.store.fired > fired:
+            error = answer(player, mark)
+            checked.append(
+                (error["code"], error["seq"]) == ("storage", frame.seq)
+                and (table.private.state, table.driver.state) == writing[0]
+                and sum(len(page.player.frames) for page in pages.values()) == asks + 1
+                and not table.broken
+                and lobby.tables[table.id] is table
+            )
+
+    table.handle = checked_handle  # type: ignore[method-assign, assignment]
+    night.store.only = the_pass
+    night.store.armed = True
+    await table.set_status(TableStatus.RUNNING)
+    await _play_private_hand(night, _answering(table, pages))
+    assert checked == [True]
+    assert night.store.fired == 1
+    assert len(writing) >= 2  # the action sent again wrote the pass with it
+    await _closed_balanced(table, lobby, store)
+
+
+def test_an_action_that_opens_a_private_deal_s_pass_survives_a_failed_write_unchanged() -> None:
+    asyncio.run(_private_ahead())
 
 
 async def _private_dealt() -> None:

@@ -14,7 +14,7 @@ from wildstud.private_rounds import RoundsDealer
 from wildstud.server.menu import Menu
 from wildstud.server.replay import DeckBook, start_hand
 from wildstud.server.schemas import GameEntry, TableSettings
-from wildstud.server.store import Changes, HandSetup, SeatState, TableState
+from wildstud.server.store import Changes, HandSetup, SeatState, ShuffleNight, TableState
 from wildstud.server.table import desk, private_progress, shuffle_requests
 from wildstud.server.table.button import Seats, Sitter
 from wildstud.server.table.core import AtTable, ForgetHand, HandPlayed, NewHand, TableNews
@@ -25,7 +25,7 @@ from wildstud.server.table.hand_start import start_hand as deal
 from wildstud.server.table.private_answers import PrivateState
 from wildstud.server.table.runner import Choosing, RunnerState
 from wildstud.server.table.seating import HandOver
-from wildstud.server.table.shuffle_requests import DropRound, Round, ShuffleState
+from wildstud.server.table.shuffle_requests import DropRound, Open, Round, ShuffleState
 from wildstud.server.tourney import Tourney
 from wildstud.server.tourney_schemas import TournamentSettings
 
@@ -167,6 +167,35 @@ def test_the_players_shuffle_holds_the_deal_or_leaves_out_whoever_gave_no_value(
     assert forgot.state.over == {(6, 2): over}
     assert forgot.effect is not None
     assert forgot.effect.request == Changes(shuffle_dropped=[(7, 1)])
+
+
+def test_the_players_shuffle_s_round_is_the_deal_s_follow_up_folded_into_its_change() -> None:
+    night = ShuffleNight("00" * 32, "ee" * 32, 7)
+    opening = Open(7, 1, {0: "ann", 2: "bo", 3: "cy"}, {0: frozenset({"ann"})}, 8.0, 1, 3, night)
+    chooser = replace(ROWS[3], last_seq=4)
+    choosing = replace(STATE, choosing=Choosing(3, (0, 1), NOW + 30.0))
+    # A round that asks a page: no hand yet, the choice over, the chooser's request taken, and
+    # the round asked for in the same change (its rows and the night seed its slice's).
+    at = _at_deal(entry=1, chooser=chooser, opening=opening, shuffling=True)
+    waiting = deal(choosing, at, NOW)
+    assert waiting.state.live is None
+    assert waiting.state.choosing is None
+    assert waiting.effect is not None
+    assert waiting.effect.request == Changes(seats=[chooser])
+    assert waiting.follow == (opening,)
+    assert waiting.news == (TableNews(),)
+    pages = ShuffleState(pages={0: frozenset({"ann"})})
+    assert shuffle_requests.waits(pages, opening)
+    opened = shuffle_requests.handle(pages, opening, NOW)
+    assert opened.effect is not None
+    assert isinstance(opened.effect.request, Changes)
+    assert opened.effect.request.night_seed == night
+    # A round that asks nobody is over at once: the hand is dealt now, the round its follow-up.
+    assert not shuffle_requests.waits(ShuffleState(), opening)
+    dealt = deal(STATE, _at_deal(opening=opening), NOW)
+    assert dealt.state.live is not None
+    assert dealt.follow == (opening,)
+    assert dealt.news == (TableNews(), HandPlayed())
 
 
 def test_a_tournament_s_hand_plays_its_level_s_stakes_and_counts_in_its_level() -> None:

@@ -17,7 +17,7 @@ from wildstud.private_rounds import Agent, RoundsDealer
 from wildstud.server.messages import PrivateAnswer
 from wildstud.server.replay import DeckBook
 from wildstud.server.store.records import Changes, HandSetup
-from wildstud.server.table.core import AtSeat, Effect, News, Outcome
+from wildstud.server.table.core import AtSeat, Effect, News, Outcome, PassAhead
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.private_answers import PageAnswer, PrivateState
 from wildstud.server.table.private_progress import (
@@ -143,6 +143,31 @@ def test_a_pass_opens_over_the_cards_due_then_the_runner_deals_what_it_opened() 
     dealt = handle(done, tick(live), 15.0)
     assert dealt.effect == Effect(DealOpened())
     assert (dealt.state, dealt.reply) == (done, 0.0)
+
+
+def test_an_action_s_pass_ahead_opens_only_a_pass_due_its_rows_the_only_effect() -> None:
+    live = live_hand()
+    state = ready(live)
+    ahead = handle(state, PassAhead(tick(live)), 13.0)
+    opened = handle(state, tick(live), 13.0)  # the tick's own pass, folded with the action
+    assert rows(ahead) == rows(opened)
+    assert rows(ahead)[0][1] == "pass"
+    assert (ahead.reply, ahead.wake) == (opened.reply, opened.wake) == (8.0, 21.0)
+    # Nothing else: not a deal begun, not the cards opened dealt, not with no hand in play.
+    for start, made in (
+        (PrivateState(4), PassAhead(tick(live))),
+        (state, PassAhead(tick(None))),
+        (state, PassAhead(tick(live, playing=False))),
+    ):
+        nothing = handle(start, made, 13.0)
+        assert nothing.state is start
+        assert (nothing.effect, nothing.news, nothing.wake) == (None, (), None)
+    rounds = ahead.state.rounds
+    assert rounds is not None
+    ask = rounds.ask(0)
+    assert ask is not None
+    done = _unmasked(ahead.state, ask, 14.0)
+    assert handle(done, PassAhead(tick(live)), 15.0).state is done  # the tick deals those
 
 
 def _unmasked(state: PrivateState, ask: dict[str, object], now: float) -> PrivateState:

@@ -22,6 +22,7 @@ from wildstud.server.table.shuffle_requests import (
     RoundTick,
     ShuffleState,
     handle,
+    waits,
 )
 
 NIGHT = ShuffleNight("00" * 32, "ee" * 32, 1)
@@ -65,6 +66,7 @@ def committed(state: ShuffleState, *seats: int) -> ShuffleState:
 
 def test_a_round_opened_is_its_seats_rows_to_store_and_asks_each_page_that_takes_part() -> None:
     start = ShuffleState(NIGHT, pages=PAGES)
+    assert waits(start, opening())  # the deal waits for it (the runner's pick asks it)
     outcome = handle(start, opening(entry=2, chooser=3), 100.0)
     found = outcome.state.round
     assert found is not None
@@ -93,6 +95,7 @@ def test_the_night_s_first_round_stores_the_night_seed_with_it_and_tells_the_tab
 
 def test_a_round_that_asks_nobody_is_over_at_once_and_closed_pages_are_forgotten() -> None:
     gone = {0: frozenset({"ann's old tab"})}
+    assert not waits(ShuffleState(NIGHT, pages=gone), opening())  # the hand is dealt at once
     outcome = handle(ShuffleState(NIGHT, pages=gone), opening(entry=1), 100.0)
     assert outcome.state.round is None
     assert outcome.state.pages == {0: frozenset()}  # the closed connection's page
@@ -101,6 +104,7 @@ def test_a_round_that_asks_nobody_is_over_at_once_and_closed_pages_are_forgotten
     assert (dict(over.asked), over.entry, over.values()) == ({}, 1, {})
     # Over: asked again, nothing opens.
     assert handle(outcome.state, opening(), 101.0).state is outcome.state
+    assert not waits(outcome.state, opening())
 
 
 def test_the_tick_waits_for_the_step_then_asks_for_the_values_of_the_seats_that_committed() -> None:
@@ -152,6 +156,7 @@ def test_a_round_nobody_committed_to_is_over_when_its_clock_runs_out() -> None:
 def test_a_redeal_s_round_a_restart_interrupted_resumes_at_its_reveal() -> None:
     kept = Round(4, 2, {0: "Ann", 2: "Bob"}, 0.0, commitments={0: "ab" * 32})
     start = ShuffleState(NIGHT, pages=PAGES, over={(4, 2): kept}, resumable=frozenset({(4, 2)}))
+    assert waits(start, Open(4, 2, NAMES, {}, 8.0))  # resumed, whoever is there now
     outcome = handle(start, Open(4, 2, NAMES, PRESENT, 8.0), 50.0)
     found = outcome.state.round
     assert found is not None

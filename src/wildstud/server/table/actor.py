@@ -58,16 +58,15 @@ slices, each with its module:
   (:func:`.runner_due.due`, :meth:`Actor.inside`);
 - the players' shuffle (:mod:`.shuffle_requests`): a page's part (its word that it takes part,
   its commitment, its value), its row stored before the state is adopted (:attr:`Slice.adopt`;
-  the state is held by :class:`.shuffling.Shuffling`); a deal's round, opened when the hand
-  runner asks for it (:class:`~.shuffle_requests.Open`, handed to the slice within the runner's
-  tick, :meth:`Actor.within`), its rows and the night seed stored before it is adopted; and the
+  the state is held by :class:`.shuffling.Shuffling`); a deal's round (the runner's follow-up,
+  below), its rows and the night seed stored before it is adopted; and the
   round's progress, the slice's own ticks (:class:`~.shuffle_requests.RoundTick`, made from the
   table as its turn comes, :attr:`Slice.tick`): its reveal and its end, which the runner reads
   (the rounds over) once the shuffle's turn wakes it;
 - a private deal (:mod:`.private_progress`, held by :class:`.private.PrivateDeal`): a page's
   answers (:mod:`.private_answers`: its key, its deck, its unmaskings, its hand shown), and the
   deal's own progress as the slice's ticks (:class:`~.private_progress.DealTick`, handed to it
-  within the runner's tick, :meth:`Actor.within`, and by its own clock: its start, its passes,
+  inside the runner's pass, :meth:`Actor.inside`, and by its own clock: its start, its passes,
   the server's answers and shows, the clock and the misdeal), their rows stored before the
   state is adopted; what they come to for the hand (a hand shown or mucked, the cards a pass
   opened dealt, the hand void) is the runner's change, carried out as the outcome's effect
@@ -106,8 +105,10 @@ of :mod:`.hand_play` (the hand played on a copy, the action's record, the seat's
 end that of :func:`.hand_end.finish_hand` (the runner's state between hands, the hand's rows), each
 made in the middle of a change of the hand runner's: it is folded into that change the same way
 (:meth:`Actor.fold_outcome`), and so are its follow-ups (a tournament's hand counts in its level,
-:class:`~.desk.HandDealt`; a private deal starts afresh, :class:`~.core.NewHand`; a players'
-shuffle no hand was dealt from is forgotten, :class:`~.shuffle_requests.DropRound`; a seat leaves
+:class:`~.desk.HandDealt`; a private deal starts afresh, :class:`~.core.NewHand`; the players'
+shuffle's round opens, :class:`~.shuffle_requests.Open`, or one no hand was dealt from is
+forgotten, :class:`~.shuffle_requests.DropRound`; a private deal's pass opens with the action
+ending a betting round, :class:`~.core.PassAhead`; a seat leaves
 as its hand ends, the stacks a hand ends with go to the seating, a tournament's knock-outs are the
 desk's and its last one ends the night, the chips approved during the hand come, the notices the
 hand played are dropped, the players' shuffle forgets the hand's values:
@@ -131,8 +132,8 @@ What is not on the core yet:
   :attr:`Slice.tick`: the driver's part still wraps it, for its backoff after a bug and the
   count of failures in a row that sizes the retry, :attr:`.driver.Driver.failures`; a draining
   process's hand-off is a part's ticks of its own, :meth:`.driver.Driver.hand_on`); it
-  hands the players' shuffle a deal's round and a private deal its tick (commands of their
-  slices, :meth:`Actor.within`); a hand's deal, each change in it and its end
+  hands a private deal its tick (:meth:`Actor.inside`) and opens a redeal's shuffle (its own
+  change); a hand's deal, each change in it and its end
   among them are the pure :func:`.hand_start.start_hand`, :mod:`.hand_play` and
   :func:`.hand_end.finish_hand`, folded into the change that makes them (above), the table's
   values they need read by the driver (the level a tournament's hand plays at among them:
@@ -325,17 +326,6 @@ class Actor:
         part = self.slices.get(name)
         made = None if part is None else part.tick
         self.tell(Tick(name) if made is None else made)
-
-    async def within(self, command: Command) -> Any:
-        """Handle ``command`` now, within the turn in hand, for a part not moved onto the core
-        yet that asks it under the table's lock (the hand runner's tick asks the shuffle's
-        slice for a round, :class:`~.shuffle_requests.Open`): its outcome is carried out as
-        any command's, its news sent at once; a failed write raises
-        :class:`StorageFailureError`, the slice's state as it was, and nothing is sent."""
-        reply = await self._steps(command)
-        if isinstance(reply, Refused):
-            raise reply.error
-        return reply
 
     def tell(self, command: Asked) -> None:
         """Put ``command`` in the inbox; nobody waits for its reply."""

@@ -61,6 +61,7 @@ __all__ = [
     "News",
     "Numbered",
     "Outcome",
+    "PassAhead",
     "PlayerOut",
     "Readers",
     "Refused",
@@ -189,6 +190,22 @@ class NewHand(Command):
 
     number: int
     dealer: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class PassAhead(Command):
+    """An action left a private hand at the dealer's step: the pass over the next street's
+    cards opens at once when it is due (the betting round over, the cards opened so far
+    dealt), its rows stored with the action and its first party asked before the frames that
+    show the round's end (a page draws each frame as it comes: an ask sent after them waited
+    behind its page's drawing, 230 to 280 ms at the median with six Chromium pages on two
+    cores). The hand runner's follow-up of an action (:func:`.hand_play.act`) for the private
+    deal's slice (:mod:`.private_progress`), folded into the action's change; ``tick``: the
+    deal's tick made whole from the table as that change leaves it
+    (:meth:`.private.PrivateDeal.made`). Anything else (a pass not due, one the rounds refuse)
+    is left to the deal's next tick."""
+
+    tick: Any = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -109,6 +109,7 @@ from wildstud.server.store import (
     Changes,
     HandSetup,
     SeatState,
+    ShuffleNight,
 )
 from wildstud.server.table import hand_play
 from wildstud.server.table.button import Seats
@@ -117,7 +118,7 @@ from wildstud.server.table.endgame import Endgame
 from wildstud.server.table.hand_end import AtHandEnd, then_ended
 from wildstud.server.table.hand_play import AtPlay, Move
 from wildstud.server.table.hand_requests import Action, Deal, Decide, Step
-from wildstud.server.table.hand_start import AtDeal, pick, start_hand
+from wildstud.server.table.hand_start import AtDeal, Pick, pick, start_hand
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.runner import RUNNER, Choosing, RunnerState
 from wildstud.server.table.runner_due import (
@@ -131,6 +132,7 @@ from wildstud.server.table.runner_due import (
 )
 from wildstud.server.table.runner_pass import carry
 from wildstud.server.table.seating import TableStatus
+from wildstud.server.table.shuffle_requests import NAME as SHUFFLE
 from wildstud.server.table.writer import StorageFailureError
 
 if TYPE_CHECKING:
@@ -436,8 +438,9 @@ class Driver:
         """Start the next hand with game ``entry`` (``None``: the default pick); ``chooser``:
         the row of the seat that chose it, with the number of its request; ``chose``: the seat
         that chose it before the players' shuffle, which deals it if still dealt in. The deal
-        is the pure :func:`.hand_start.start_hand`, folded into the change (with the hand's
-        end, for a hand over at once), stored, then its news told (:meth:`tell`)."""
+        is the pure :func:`.hand_start.start_hand`, folded into the change with its follow-ups
+        (the players' shuffle's round among them, :meth:`_shuffle_at`) and the hand's end, for
+        a hand over at once, stored, then its news told (:meth:`tell`)."""
         table = self.table
         now = time.monotonic()
         state = self.current
@@ -452,7 +455,7 @@ class Driver:
             rows={index: seat.state() for index, seat in seats.items()},
             menu=table.menu,
             row=table.state(),
-            deck=functools.partial(self._new_hand, dealer),
+            deck=functools.partial(self._new_hand, dealer, None),
             pause=table.settings.runout_pause,
             # A private hand being dealt has no card opened yet: its rounds begin afterwards.
             waits=table.private.unopened,
@@ -462,20 +465,10 @@ class Driver:
         )
         picked = pick(state, at)
         if picked is not None and not private:
-            # The players shuffle first (the choice in progress is over with the round's
-            # change): the hand is dealt once their round is over, without the seats whose
-            # pages gave no value (they sit this hand out, and post nothing).
-            self.put(choosing=None)
-            number = picked.number
-            if await self._shuffled(number, 1, picked.lineup, picked.entry, picked.asked):
-                at = replace(at, shuffling=True)  # the chooser's seq is taken; the game waits
-            else:
-                at = replace(at, left_out=frozenset(table.shuffling.left_out(number, 1)))
+            at = self._shuffle_at(at, picked)
         if picked is not None and table.tournament is not None:
             # A tournament's hand plays the games of the menu at the stakes of its level.
             at = replace(at, menu=table.desk.menu_at(now))
-        # From the state as the deal was asked (its dealer's choice among it): the round's
-        # change, if one was stored, changed nothing else of the runner's.
         dealt = start_hand(state, at, now)
         changes = self.stage(dealt, now)
         await self.commit(changes)
@@ -483,34 +476,53 @@ class Driver:
             self.sync_turn()
         self.tell(dealt)
 
-    def _new_hand(self, dealer: RoundsDealer | None, setup: HandSetup) -> tuple[DeckBook, Hand]:
-        """Hand ``setup``, made: from the players' shuffle's decks (or the server's own), or
-        as a private hand dealt by ``dealer``, whose deal's rounds open its cards
+    def _new_hand(
+        self, dealer: RoundsDealer | None, night: ShuffleNight | None, setup: HandSetup
+    ) -> tuple[DeckBook, Hand]:
+        """Hand ``setup``, made: from the players' shuffle's decks (``night``: the night seed
+        drawn with the hand's round, when the night has none yet), or the server's own, or as
+        a private hand dealt by ``dealer``, whose deal's rounds open its cards
         (:mod:`.private`). It changes nothing of the table's."""
         table = self.table
         if dealer is not None:
             return DeckBook(), table.private.new_hand(setup, dealer)
-        book = DeckBook(shuffle=table.shuffling.shuffle_for(setup.number))
+        book = DeckBook(shuffle=table.shuffling.shuffle_for(setup.number, night))
         return book, replay.start_hand(setup, book, to_redeal=True, hold_showdown=True)
 
-    async def _shuffled(
-        self,
-        number: int,
-        deal: int,
-        lineup: tuple[int, ...],
-        entry: int | None = None,
-        chooser: int | None = None,
-    ) -> bool:
-        """Whether deal ``deal`` waits for the players' shuffle: its round is asked of the
-        shuffle's slice (:class:`~.shuffle_requests.Open`) unless it is over or going on; the
-        slice moves it on by its own ticks, and the round's end wakes the driver. None under a
-        private deal, whose rounds make each deck."""
-        if self.table.private.on:
-            return False
+    def _shuffle_at(self, at: AtDeal, picked: Pick) -> AtDeal:
+        """``at`` with the players' shuffle of ``picked``'s first deal: its round asked for, the
+        deal's follow-up (:class:`~.shuffle_requests.Open`), unless it is over or going on; the
+        hand waits while it goes on (its end wakes the driver), and is dealt from it once it
+        is over, without the seats whose pages gave no value (they sit this hand out, and post
+        nothing)."""
         shuffling = self.table.shuffling
-        opening = shuffling.opening(number, deal, lineup, entry, chooser)
+        number = picked.number
+        opening = shuffling.opening(number, 1, picked.lineup, picked.entry, picked.asked)
         if opening is not None:
-            await self.table.actor.within(opening)
+            # A round that asks no page is over at once: the hand is dealt now, from the night
+            # seed drawn with it when the night has none yet.
+            deck = functools.partial(self._new_hand, None, opening.night)
+            return replace(at, opening=opening, shuffling=shuffling.waits(opening), deck=deck)
+        if not shuffling.over(number, 1):
+            return replace(at, shuffling=True)  # the chooser's seq is taken; the game waits
+        return replace(at, left_out=frozenset(shuffling.left_out(number, 1)))
+
+    async def _shuffled(self, number: int, deal: int, lineup: tuple[int, ...]) -> bool:
+        """Whether deal ``deal`` (a redeal) of hand ``number`` waits for the players' shuffle:
+        its round is asked of the shuffle's slice (:class:`~.shuffle_requests.Open`, folded
+        into a change of its own, its rows stored and its frames sent then) unless it is over
+        or going on; the slice moves it on by its own ticks, and the round's end wakes the
+        driver. None under a private deal, whose rounds make each deck."""
+        table = self.table
+        if table.private.on:
+            return False
+        shuffling = table.shuffling
+        opening = shuffling.opening(number, deal, lineup)
+        if opening is not None:
+            changes = Changes()
+            opened = table.actor.fold(SHUFFLE, opening, changes)
+            await self.commit(changes)
+            table.actor.outbox.send(opened.news)
         return not shuffling.over(number, deal)
 
     async def act(
@@ -528,14 +540,11 @@ class Driver:
         ``seq``: the number of the player's request; ``bank``: the time bank the seat has
         left (``None``: not drawn on). The seat's row is stored with the action, and the seat
         takes it then."""
-        table = self.table
         now = time.monotonic()
         move = Move(seat.state(), engine, source, seq, bank)
         outcome = hand_play.act(self.current, move, kind, amount, self.at_play(), now)
         await self.commit(self.stage(outcome, now))
         self.sync_turn()
-        if self.state.live is not None:  # a private deal's next pass asked first
-            await table.private.ahead(self.state.live)
         self.tell(outcome)
 
     async def redeal(self) -> None:

@@ -11,7 +11,8 @@ of the hand (a change it refuses raises its error, and nothing is made), the dea
 as far as the hand goes now (:func:`dealer_steps`), and the outcome is the runner's
 state with the new hand (:meth:`.LiveHand.played`) and the seat's figures (who acted, who the
 clock acted for: :func:`.runner.marked`), and the change's rows: the seat's row, the action's
-record, the decks drawn. A hand the change ends ends in the same change
+record, the decks drawn; a private hand's action asks its deal to open the next street's pass
+with it, if due (:class:`~.core.PassAhead`). A hand the change ends ends in the same change
 (:func:`.hand_end.then_ended`); the driver folds the outcome into its change
 (:meth:`.actor.Actor.fold_outcome`) and sends the outcome's news once it is stored: the hand's
 frames (:class:`~.core.HandPlayed`), the showdown's or the offer's frame
@@ -53,6 +54,7 @@ from wildstud.server.table.core import (
     HandPlayed,
     News,
     Outcome,
+    PassAhead,
     TableNews,
     Told,
 )
@@ -148,6 +150,10 @@ class Move:
     bank: float | None = None
 
 
+AHEAD = (PassAhead(),)
+"""A private hand's action's follow-up: the next street's pass opened with it, if due."""
+
+
 @dataclass(frozen=True, slots=True)
 class AtPlay:
     """What the dealer's steps after a change need of the table: the pause before each street
@@ -172,7 +178,11 @@ def act(
     live = _in_play(state)
     hand = live.hand.copy()  # the table's hand changes only once the change is stored
     hand.act(kind, amount, seat=move.engine)
-    return _played(state, live, hand, move, kind.value, amount, at, now, move.source == "clock")
+    played = _played(state, live, hand, move, kind.value, amount, at, now, move.source == "clock")
+    if isinstance(hand, PrivateHand) and hand.phase is Phase.DEALER:
+        # The next street's pass opens in the same change, if it is due (the private deal's).
+        return replace(played, follow=AHEAD)
+    return played
 
 
 def show_or_muck(

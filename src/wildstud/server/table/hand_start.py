@@ -16,9 +16,11 @@ that deals the hand (:meth:`.actor.Actor.fold_outcome`), and a hand over at once
 same change (:func:`.hand_end.then_ended`). What the table is told of it stays the driver's
 (the table frame, the hand's frames).
 
-Whether the players' shuffle waits is asked of its slice first, by the driver, for the hand
-:func:`pick` names (the seats dealt in, the game, the seat asked): its round is a change of its
-own, stored before the hand is dealt from it.
+The players' shuffle's round of the hand :func:`pick` names (the seats dealt in, the game, the
+seat asked) is the deal's follow-up too (:class:`~.shuffle_requests.Open`, made by the driver),
+its rows and the night seed stored in the change that deals, or, while the round goes on, that
+takes the chooser's request and ends the dealer's choice: the hand is dealt from the round once
+it is over, unless it asks no page (then it is over at once, and the hand dealt now).
 
 >>> from wildstud.server.menu import Menu
 >>> from wildstud.server.replay import DeckBook, start_hand as deal_from
@@ -56,7 +58,7 @@ from wildstud.server.table.desk import HandDealt
 from wildstud.server.table.hand_play import dealer_steps, never
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.runner import RunnerState
-from wildstud.server.table.shuffle_requests import DropRound
+from wildstud.server.table.shuffle_requests import DropRound, Open
 
 if TYPE_CHECKING:
     from wildstud.deal import Hand
@@ -103,8 +105,13 @@ class AtDeal:
     dealer: Any = None
     """A private deal's dealer policy, fresh, that :attr:`deck` makes the hand with: the
     private deal takes it once the deal is stored (:class:`~.core.NewHand`)."""
+    opening: Open | None = None
+    """The players' shuffle's round asked for the hand's first deal, when it is neither over
+    nor going on (:class:`~.shuffle_requests.Open`, the night seed drawn with it when the
+    night has none): the deal's follow-up, folded into its change."""
     shuffling: bool = False
-    """Whether the players' shuffle of the hand's first deal is still going on: no hand now."""
+    """Whether the players' shuffle of the hand's first deal goes on (opened now, or before):
+    no hand now."""
     left_out: frozenset[int] = frozenset()
     """The seats whose page gave the players' shuffle no value: they sit the hand out."""
 
@@ -142,8 +149,9 @@ def start_hand(state: RunnerState, at: AtDeal, now: float) -> Outcome[RunnerStat
     state = state.but(choosing=None)
     changes = Changes(seats=[] if at.chooser is None else [at.chooser])
     told = (TableNews(),)  # the dealer's choice over (and the hand, when one is dealt)
+    follow: list[Command] = [] if at.opening is None else [at.opening]
     if picked is None or at.shuffling:
-        return Outcome(state, effect=Effect(changes), news=told)
+        return Outcome(state, effect=Effect(changes), news=told, follow=tuple(follow))
     number = picked.number
     lineup = tuple(index for index in picked.lineup if index not in at.left_out)
     if len(lineup) < 2:  # nobody to play: the round is forgotten, so the next try is afresh
@@ -178,7 +186,6 @@ def start_hand(state: RunnerState, at: AtDeal, now: float) -> Outcome[RunnerStat
     )
     row = replace(at.row, button=button, hands_dealt=number, last_entry=picked.entry)
     changes.table, changes.hand, changes.decks = row, setup, decks
-    follow: list[Command] = []
     if at.tournament:  # the hand counts in its level (its stakes are those of ``at.menu``)
         follow.append(HandDealt(now))
     if at.private:

@@ -12,9 +12,9 @@ Then, each answer stored (``Changes.private_rounds``) before the rounds go on:
 - every party publishes its key, then masks and reorders the deck in turn;
 - before each street (or community or centre card) the dealer stops
   (:meth:`PrivateDeal.waits`, called by :meth:`.endgame.Endgame.deal_on`) and the table opens a
-  pass over the cards due (as soon as the action that ends a betting round is stored:
-  :meth:`PrivateDeal.ahead`), each party unmasking in turn; once it is over each page is sent the
-  points of its own new cards (``open``), and the dealer deals on;
+  pass over the cards due (in the change of the action that ends a betting round, its
+  follow-up :class:`~.core.PassAhead`), each party unmasking in turn; once it is over each page
+  is sent the points of its own new cards (``open``), and the dealer deals on;
 - at the showdown each hand still in is shown by its owner's ``show`` answer, asked in turn (the
   server shows the bots'); a hand its player mucks (the ``show`` message, ``false``) or that is
   not shown within the clock is mucked unshown. Folded and mucked cards are never unmasked.
@@ -30,7 +30,7 @@ slice, checked by a pure function of the deal's state (:mod:`.private_answers`: 
 value never changed in place, the server's agent, the pages, the clock) and stored before that
 state is adopted (:meth:`PrivateDeal.adopt`); so is the deal's progress (its start, its passes,
 the server's answers and shows, its clock and the misdeal), the slice's own ticks
-(:mod:`.private_progress`), handed to it within the hand runner's tick (:meth:`PrivateDeal.due`)
+(:mod:`.private_progress`), handed to it inside the hand runner's pass (:meth:`PrivateDeal.due`)
 and by its own clock. What those come to for the hand itself (the cards a pass opened dealt, a
 hand shown or mucked, the hand void) is the runner's change, carried out here on today's code
 (:meth:`PrivateDeal.carry_out`). This class holds the slice's state and what today's code reads
@@ -45,7 +45,6 @@ b'table t1|hand 4'
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import time
 from collections.abc import Mapping, Sequence
@@ -53,12 +52,11 @@ from typing import TYPE_CHECKING
 
 from wildstud.deal import Hand, Phase, PrivateHand, TableView
 from wildstud.games import find_game
-from wildstud.private_rounds import Agent, DealRounds, RoundsDealer, RoundsError, Row
-from wildstud.server.replay import at_showdown
+from wildstud.private_rounds import Agent, DealRounds, RoundsDealer, Row
 from wildstud.server.seating import Client
 from wildstud.server.store import HandSetup, PrivateRound
 from wildstud.server.table import hand_play
-from wildstud.server.table.core import Command, News, Retime, To
+from wildstud.server.table.core import Command, News, PassAhead, Retime, To
 from wildstud.server.table.hand_play import Move
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.private_answers import NAME, PrivateState, Shown, step_of
@@ -74,7 +72,6 @@ from wildstud.server.table.private_progress import (
 )
 from wildstud.server.table.private_reveal import Reveals, context
 from wildstud.server.table.seating import TableStatus
-from wildstud.server.table.writer import StorageFailureError
 
 if TYPE_CHECKING:
     from wildstud.server.table.table import Table
@@ -201,19 +198,22 @@ class PrivateDeal:
 
     async def due(self, live: LiveHand, now: float) -> float | None:
         """What the private deal does now in hand ``live``: the slice's tick, handed to it
-        within the driver's (:class:`~.private_progress.DealTick`: begin a deal's rounds, open a
+        inside the driver's (:class:`~.private_progress.DealTick`: begin a deal's rounds, open a
         pass, deal what a pass opened, show the server's hands or ask for a show, or void the
         deal when a clock ran out); how long until it looks again, or ``None`` when the rest is
         the driver's (a player's turn, a redeal's pause, an all-in run-out's)."""
         hand = live.hand
         if not isinstance(hand, PrivateHand) or hand.phase is not Phase.DEALER:
             return None  # the common case, a player's turn: no tick to make
-        wait: float | None = await self.table.actor.within(self.tick())
+        wait: float | None = await self.table.actor.inside(self.tick())
         return wait
 
-    def tick(self) -> DealTick:
-        """The slice's tick, made from the table as it stands (:attr:`.actor.Slice.tick`)."""
+    def tick(self, live: LiveHand | None = None) -> DealTick:
+        """The slice's tick, made from the table as it stands (:attr:`.actor.Slice.tick`), or
+        with the hand ``live`` as a change in hand leaves it."""
         table = self.table
+        if live is None:
+            live = table.live
         pages = {
             index: seat.name
             for index, seat in table.seats.items()
@@ -224,27 +224,7 @@ class PrivateDeal:
             and table.driver.running
             and not table.broken
         )
-        return DealTick(NAME, table.live, pages, self.seconds, table.id, playing)
-
-    async def ahead(self, live: LiveHand) -> None:
-        """Open the pass of the next street at once when the change just stored (an action)
-        ended a betting round, before the frames that show the round's end are sent: a page
-        draws each frame as it comes, so the first party's ask, sent after them, waited behind
-        its page's drawing (230 to 280 ms at the median with six Chromium pages on two cores).
-        Players' own devices draw while the first page unmasks. Whatever fails here is left to
-        the driver's next tick, which opens the pass as :meth:`due` does and says what failed."""
-        hand = live.hand
-        if not self.on or not isinstance(hand, PrivateHand) or hand.phase is not Phase.DEALER:
-            return
-        if hand.redeal_pending is not None or at_showdown(hand) or not hand.cards_due():
-            return
-        rounds = self.rounds
-        if rounds is None or rounds.deal != hand.deal_number or rounds.stage != "ready":
-            return
-        if dealt_in_deal(hand) < opened(rounds):
-            return  # cards opened and not dealt yet: the tick deals them first
-        with contextlib.suppress(RoundsError, StorageFailureError):
-            await self.table.actor.within(self.tick())  # the tick that opens the pass
+        return DealTick(NAME, live, pages, self.seconds, table.id, playing)
 
     def view(self, hand: Hand, engine: int) -> TableView:
         """What the bot at engine seat ``engine`` decides from: its seat's view, with its own
@@ -286,9 +266,12 @@ class PrivateDeal:
     def made(self, command: Command) -> Command:
         """``command`` for the deal's slice made whole from the table as its turn comes
         (:attr:`.actor.Slice.made`): the runner's :class:`~.core.Retime` with the clock of each
-        answer; any other command as it is."""
+        answer, its :class:`~.core.PassAhead` with the deal's tick as the action's change
+        leaves the hand; any other command as it is."""
         if isinstance(command, Retime) and command.seconds is None:
             return Retime(self.seconds)
+        if isinstance(command, PassAhead) and command.tick is None:
+            return PassAhead(self.tick(self.table.driver.current.live))
         return command
 
     # -- the hand runner's changes ---------------------------------------------------------------
@@ -298,7 +281,8 @@ class PrivateDeal:
         (:mod:`.private_progress`): deal the cards a pass opened, muck a hand not shown in
         time, void the hand when an answer did not come in time, or store a show (its row and
         the hand's action, the effect of a page's show and of the server's) and deal on with
-        it. A failed write raises :class:`StorageFailureError`, the runner's state as it was."""
+        it. A failed write raises :class:`~.writer.StorageFailureError`, the runner's state as it
+        was."""
         table = self.table
         driver = table.driver
         live = table.live

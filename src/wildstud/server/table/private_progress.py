@@ -4,7 +4,7 @@ pages' answers: :mod:`.private_answers`; the deal at the table: :mod:`.private`)
 
 A :class:`DealTick` is made from the table as its turn comes (the hand in play as stored, the
 seats whose page can be a party, the clock, whether the table plays): the hand runner hands it
-to the slice within its own tick (:meth:`.private.PrivateDeal.due`), and the slice's own clock
+to the slice inside its own pass (:meth:`.private.PrivateDeal.due`), and the slice's own clock
 (its ``wake``: the answer waited for is due) hands it too. :func:`handle` says what the deal
 does now:
 
@@ -23,7 +23,9 @@ does now:
   change (:class:`Voided`), the deal forgotten once it is stored.
 
 A hand dealt privately starts the deal's state afresh (:class:`~.core.NewHand`, the hand
-runner's follow-up of its deal, folded into the change that deals it).
+runner's follow-up of its deal, folded into the change that deals it), and an action that ends
+a betting round opens the next street's pass in its own change (:class:`~.core.PassAhead`, the
+runner's follow-up of the action).
 
 The reply is how long until the deal looks again (``None``: the rest is the runner's, a
 player's turn, a redeal's pause, a run-out's). A new state is adopted only once its change is
@@ -45,11 +47,20 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from wildstud.deal import CentreCard, CommunityCard, DealStarted, Dealt, Hand, Phase, PrivateHand
-from wildstud.private_rounds import Agent, DealRounds, Party
+from wildstud.private_rounds import Agent, DealRounds, Party, RoundsError
 from wildstud.server.replay import at_showdown
 from wildstud.server.store.records import Changes
 from wildstud.server.table import private_answers
-from wildstud.server.table.core import Command, Effect, NewHand, Outcome, Retime, Tick, Told
+from wildstud.server.table.core import (
+    Command,
+    Effect,
+    NewHand,
+    Outcome,
+    PassAhead,
+    Retime,
+    Tick,
+    Told,
+)
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.private_answers import (
     NAME,
@@ -144,7 +155,13 @@ RunnerStep = Shown | DealOpened | Mucked | Voided
 """A private deal's effect that is a change of the hand runner's."""
 
 
-COMMANDS: tuple[type[Command], ...] = (*private_answers.COMMANDS, DealTick, Retime, NewHand)
+COMMANDS: tuple[type[Command], ...] = (
+    *private_answers.COMMANDS,
+    DealTick,
+    Retime,
+    NewHand,
+    PassAhead,
+)
 """The commands this slice takes: a page's answers, the deal's own ticks, and the hand
 runner's follow-ups."""
 
@@ -157,6 +174,8 @@ def handle(state: PrivateState, command: Command, now: float) -> Outcome[Private
         return _tick(state, command, now)
     if isinstance(command, NewHand):
         return Outcome(PrivateState(command.number, dealer=command.dealer))
+    if isinstance(command, PassAhead):
+        return _ahead(state, command, now)
     if isinstance(command, Retime):
         if state.rounds is None:
             return Outcome(state)
@@ -207,6 +226,35 @@ def _tick(state: PrivateState, command: DealTick, now: float) -> Outcome[Private
     waited, _ = state.held()
     names = ", ".join(waited.parties[party].name for party in waited.waiting()) or "a page"
     return Outcome(state.but(rounds=None, showing=None), Effect(Voided(names)), reply=0.0)
+
+
+def _ahead(state: PrivateState, command: PassAhead, now: float) -> Outcome[PrivateState]:
+    """The pass over the next street's cards opened at once after an action, when it is due:
+    the tick's own pass, its rows the only effect (folded into the action's change); nothing
+    else (see :class:`~.core.PassAhead`)."""
+    tick = command.tick
+    assert isinstance(tick, DealTick), "made whole from the table as its turn comes"
+    live = tick.live
+    if live is None:
+        return Outcome(state)
+    hand = live.hand
+    if not isinstance(hand, PrivateHand) or hand.phase is not Phase.DEALER:
+        return Outcome(state)
+    if hand.redeal_pending is not None or at_showdown(hand) or not hand.cards_due():
+        return Outcome(state)
+    rounds = state.rounds
+    if rounds is None or state.number != live.number or rounds.deal != hand.deal_number:
+        return Outcome(state)
+    if rounds.stage != "ready" or dealt_in_deal(hand) < opened(rounds):
+        return Outcome(state)  # cards opened and not dealt yet: the tick deals them first
+    try:
+        opening = _tick(state, tick, now)
+    except RoundsError:  # the deal's next tick tries again, and says what failed
+        return Outcome(state)
+    effect = opening.effect
+    if effect is None or not isinstance(effect.request, Changes):
+        return Outcome(state)
+    return opening
 
 
 def _begin(

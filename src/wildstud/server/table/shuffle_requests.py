@@ -87,6 +87,7 @@ __all__ = [
     "ShuffleState",
     "Step",
     "handle",
+    "waits",
 ]
 
 NAME = "shuffle"
@@ -352,10 +353,7 @@ def _open(state: ShuffleState, command: Open, now: float) -> Outcome[ShuffleStat
         )
         news += state.asks(resumed, command.present, now)
     elif key not in state.over and (found is None or (found.hand, found.deal) != key):
-        pages = {
-            index: clients & frozenset(command.present.get(index, ()))
-            for index, clients in state.pages.items()
-        }  # the pages of connections closed since are forgotten (nothing stores them)
+        pages = _pages(state, command)
         asked = {index: name for index, name in command.names.items() if pages.get(index)}
         state = state.but(pages=pages)
         opened = Round(
@@ -375,6 +373,29 @@ def _open(state: ShuffleState, command: Open, now: float) -> Outcome[ShuffleStat
             state = state.but(over={**state.over, key: opened})
     effect = Effect(changes) if changes else None
     return Outcome(state, effect, tuple(news), wake=state.wake(now))
+
+
+def waits(state: ShuffleState, command: Open) -> bool:
+    """Whether the round ``command`` asks for goes on once opened, for the shuffle as ``state``
+    stands: a new round that asks some page, or a redeal's that a restart interrupted, resumed.
+    A new round that asks nobody is over at once (its deal is made from the hand's seed
+    alone), as is one over already."""
+    key = (command.number, command.deal)
+    if key in state.resumable and state.round is None:
+        return True
+    if key in state.over:
+        return False
+    pages = _pages(state, command)
+    return any(pages.get(index) for index in command.names)
+
+
+def _pages(state: ShuffleState, command: Open) -> dict[int, frozenset[Any]]:
+    """The pages that take part, by seat, but those whose connection has closed since
+    (``command.present``): they are forgotten (nothing stores them)."""
+    return {
+        index: clients & frozenset(command.present.get(index, ()))
+        for index, clients in state.pages.items()
+    }
 
 
 def _tick(state: ShuffleState, command: RoundTick, now: float) -> Outcome[ShuffleState]:

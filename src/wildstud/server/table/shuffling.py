@@ -48,7 +48,14 @@ from wildstud.joint_shuffle import (
 )
 from wildstud.server.replay import Shuffled
 from wildstud.server.store import ShuffleNight, ShuffleValue
-from wildstud.server.table.shuffle_requests import NAME, Open, Round, RoundTick, ShuffleState
+from wildstud.server.table.shuffle_requests import (
+    NAME,
+    Open,
+    Round,
+    RoundTick,
+    ShuffleState,
+    waits,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -160,10 +167,13 @@ class Shuffling:
 
     # -- the decks -----------------------------------------------------------------------------
 
-    def shuffle_for(self, number: int) -> Callable[[int], Shuffled] | None:
+    def shuffle_for(
+        self, number: int, night: ShuffleNight | None = None
+    ) -> Callable[[int], Shuffled] | None:
         """Where hand ``number``'s decks come from (see :class:`~wildstud.server.replay.DeckBook`):
-        the night seed and each deal's values; ``None`` before the night has a seed."""
-        night = self.night
+        the night seed (``night``, drawn with the hand's round and stored with its deal, when
+        the night has none yet) and each deal's values; ``None`` without a seed."""
+        night = self.night or night
         if night is None or number < night.first_hand:
             return None
         return functools.partial(self._deck, bytes.fromhex(night.seed), number)
@@ -227,6 +237,11 @@ class Shuffling:
             seed = new_secret()
             night = ShuffleNight(seed.hex(), night_commitment(seed), number)
         return Open(number, deal, names, self.present(), self.seconds, entry, chooser, night)
+
+    def waits(self, opening: Open) -> bool:
+        """Whether the round ``opening`` asks for goes on once opened (see
+        :func:`.shuffle_requests.waits`): else its deal is dealt at once."""
+        return waits(self.state, opening)
 
     def present(self) -> dict[int, frozenset[Any]]:
         """Each seat's connections now."""
