@@ -50,7 +50,7 @@ def _amounts(hand: Hand) -> Iterator[int | None]:
             yield from (bound - 1, bound, bound + 1)
 
 
-def _refusals(hand: Hand) -> Iterator[tuple[int, str]]:
+def _every_refusal(hand: Hand) -> Iterator[tuple[int, str]]:
     """Each seat's refused requests at this moment of ``hand``: (seat, the engine's message)."""
     amounts = list(_amounts(hand))
     for seat in range(len(hand.stacks)):
@@ -71,13 +71,15 @@ def _refusals(hand: Hand) -> Iterator[tuple[int, str]]:
 Refusals = set[tuple[int, str]]
 
 
-def _play(game: str, options: dict[str, object], stacks: tuple[int, ...], seed: int) -> Refusals:
+def _play_and_refuse(
+    game: str, options: dict[str, object], stacks: tuple[int, ...], seed: int
+) -> Refusals:
     """Every (seat, message) refused over one hand played at random."""
     rng = random.Random(seed)
     hand = Hand(game, list(stacks), options, deck=Deck(seed=seed))
     found: Refusals = set()
     for _ in range(400):
-        found.update(_refusals(hand))
+        found.update(_every_refusal(hand))
         if hand.stage is Stage.OVER:
             break
         if hand.to_act is not None:
@@ -105,7 +107,7 @@ def test_every_refusal_of_a_seat_is_said_without_seat_labels() -> None:
     messages: Refusals = set()
     for game, options, stacks in SETUPS:
         for seed in range(6):
-            messages |= _play(game, options, stacks, seed)
+            messages |= _play_and_refuse(game, options, stacks, seed)
     shapes = {LABEL.sub("pN", re.sub(r"\d+", "9", message)) for _, message in messages}
     assert len(shapes) >= 25, sorted(shapes)  # the sweep reaches the engine's many refusals
     labelled = [m for m in messages if LABEL.search(m[1])]
