@@ -105,8 +105,19 @@ def test_the_tick_waits_for_the_answer_then_voids_the_deal_when_its_clock_runs_o
     assert waiting.state is state  # nothing changes: nothing is adopted, nobody woken
     assert (waiting.effect, waiting.news, waiting.reply, waiting.wake) == (None, (), 3.0, 18.0)
     late = handle(state, tick(live), 18.5)
-    assert late.effect == Effect(Voided("Ann"))  # the runner voids the hand
+    assert late.effect == Effect(Voided("Ann did not answer in time"))  # the runner voids it
     assert (late.state.rounds, late.state.showing, late.reply) == (None, None, 0.0)
+
+
+def test_a_deal_with_no_page_open_waits_for_one_rather_than_the_server_alone() -> None:
+    live = live_hand()
+    alone = DealTick(NAME, live, {}, 8.0, "t", True)  # every player's page closed
+    start = PrivateState(3)
+    waiting = handle(start, alone, 10.0)
+    assert waiting.state is start  # nothing begun, nothing stored, nobody asked
+    assert (waiting.effect, waiting.news, waiting.reply) == (None, (), 8.0)
+    begun = handle(start, tick(live), 18.0)  # Ann's page is back: the deal begins
+    assert begun.state.rounds is not None
 
 
 def test_a_table_that_stands_still_moves_nothing_and_its_clock_is_timed_afresh() -> None:

@@ -296,12 +296,12 @@ class PrivateDeal:
             return
         if isinstance(step, Voided):
             log.warning(
-                "table %s: hand %d is void (house rule private_misdeal): %s did not answer in time",
+                "table %s: hand %d is void (house rule private_misdeal): %s",
                 table.id,
                 live.number,
-                step.names,
+                step.why,
             )
-            await driver.void_hand(live, f"{step.names} did not answer in time")
+            await driver.void_hand(live, step.why)
             return
         await self._show(step)
 

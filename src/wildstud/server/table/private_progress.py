@@ -145,10 +145,11 @@ class Mucked:
 
 @dataclass(frozen=True, slots=True)
 class Voided:
-    """The hand is void (house rule ``private_misdeal``): ``names`` did not answer in time; the
-    runner ends it with every stack as it was before it (carried out by today's code)."""
+    """The hand is void (house rule ``private_misdeal``) for the reason ``why`` (who did not
+    answer in time, or no page to deal with); the runner ends it with every stack as it was
+    before it (carried out by today's code)."""
 
-    names: str
+    why: str
 
 
 RunnerStep = Shown | DealOpened | Mucked | Voided
@@ -225,7 +226,8 @@ def _tick(state: PrivateState, command: DealTick, now: float) -> Outcome[Private
     # An answer not given in time: the deal is void, and forgotten once that is stored.
     waited, _ = state.held()
     names = ", ".join(waited.parties[party].name for party in waited.waiting()) or "a page"
-    return Outcome(state.but(rounds=None, showing=None), Effect(Voided(names)), reply=0.0)
+    why = f"{names} did not answer in time"
+    return Outcome(state.but(rounds=None, showing=None), Effect(Voided(why)), reply=0.0)
 
 
 def _ahead(state: PrivateState, command: PassAhead, now: float) -> Outcome[PrivateState]:
@@ -271,6 +273,11 @@ def _begin(
             pages.append(Party(name, (engine,)))
         else:
             server.append(engine)
+    if not pages:
+        # Every player's page closed (a restarted server, a night left open): a private deal
+        # needs a page beside the server, so the deal waits for one, looking again after a
+        # clock's length (voiding it would deal and void hand after hand while nobody is there).
+        return Outcome(state, reply=command.seconds)
     parties = (*pages, Party("server", tuple(server)))
     rounds = DealRounds(context(command.table, live.number), hand.deal_number, parties)
     agent = Agent.new()
