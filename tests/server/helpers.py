@@ -1,7 +1,8 @@
 """What the server tests share beyond their fixtures (``conftest.py``) and the client
 (``tests/tools/wsclient.py``): how an HTTP refusal is checked, a connection held in memory,
-which cards a frame holds, what a spectator may see of an event, and the stored rows of a table
-and a seat."""
+which cards a frame holds, what a spectator may see of an event, the stored rows of a table
+and a seat, and the fault-injection tests' store that fails once and their checks of a table
+against what the store holds (``test_faults_*.py``)."""
 
 from __future__ import annotations
 
@@ -10,24 +11,33 @@ import contextlib
 import json
 import random
 import re
+import shutil
 import sqlite3
+import tempfile
 import time
-from collections.abc import Callable, Mapping
+import weakref
+from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from tests.server.conftest import Server
 from tests.tools.wsclient import CARDS, Api, Client, Frame, cards_in, play
 from wildstud.betting import ActionKind
 from wildstud.deal import Hand, Phase
 from wildstud.private_rounds import Agent, Row
+from wildstud.server.lobby import Lobby
 from wildstud.server.private_replay import deals_of
 from wildstud.server.replay import DeckBook, held, start_hand
-from wildstud.server.store import HandSetup, SeatState, TableState
+from wildstud.server.schemas import GameEntry, TableSettings
+from wildstud.server.store import HandSetup, SeatState, Store, TableState
 from wildstud.server.store.records import PrivateRound
+from wildstud.server.table import StorageFailureError, Table
 from wildstud.server.table.core import Outcome, Refused
+from wildstud.server.table.driver import HAND
+from wildstud.server.table.live import LiveHand
 from wildstud.server.table.private_reveal import context
 
 __all__ = [
@@ -36,14 +46,24 @@ __all__ = [
     "NIGHT",
     "NIGHT_CHIPS",
     "PASSIVE",
+    "READS",
     "TWICE_SETUP",
+    "WRITES",
+    "FailOnce",
     "Listener",
+    "Night",
     "Player",
     "acted",
+    "answer",
     "answer_to",
+    "as_stored",
     "at_the_offer",
     "cards_in",
+    "checked_ticks",
+    "closed_balanced",
     "club_member",
+    "connected_table",
+    "failing_lobby",
     "found_in_database",
     "hand_events",
     "join_request",
@@ -53,11 +73,14 @@ __all__ = [
     "play_club_night",
     "public",
     "public_events",
+    "quick_settings",
     "refused",
     "seat_state",
     "server_hole_cards",
     "standing_alone",
+    "state_of",
     "stop_playing",
+    "table_held",
     "table_state",
     "tables_run_by",
     "token_of",
@@ -443,3 +466,225 @@ async def wait_until(condition: Callable[[], object], what: str, timeout: float 
     while not condition():
         assert time.monotonic() < deadline, f"timed out waiting for {what}"
         await asyncio.sleep(0.005)
+
+
+WRITES = frozenset({"apply", "add_line", "set_mute"})
+"""The store's writes: the table's changes, a line of chat, a mute."""
+READS = frozenset({"ledger"})
+"""The store's reads that a command of the table's core asks for: the ledger's."""
+
+
+class FailOnce:
+    """The store, with its next write failing once when armed (``only``: its next write whose
+    arguments it says yes to)."""
+
+    def __init__(self, store: Store) -> None:
+        self.armed = False
+        self.kinds = WRITES
+        self.only: Callable[[tuple[Any, ...]], bool] | None = None
+        self.fired = 0
+        self._call = store.call
+
+    async def call(self, method: Callable[..., Any], *args: Any) -> Any:
+        chosen = self.only is None or self.only(args)
+        if self.armed and getattr(method, "__name__", "") in self.kinds and chosen:
+            self.armed = False
+            self.fired += 1
+            raise OSError("the disk is full")
+        return await self._call(method, *args)
+
+
+def state_of(table: Table) -> Any:
+    """Everything the table holds that a command may change."""
+    live = table.live
+    return (
+        table.state(),
+        table.seating,
+        [(index, seat.state(), seat.acted, seat.timed_out) for index, seat in table.seats.items()],
+        table.requests,
+        table.cashier,
+        table.tournament,
+        list(table.notices),
+        table.driver.choosing,
+        None
+        if live is None
+        else (live.number, live.actions, repr(live.hand.events), live.hand.to_show_or_muck),
+        table.last_hand,
+    )
+
+
+def table_held(table: Table) -> Any:
+    """What ``table`` holds that the store keeps too: its row, the seating's rows and the seats'
+    in memory, the hand in progress (its number, its actions stored, the decks its book holds)
+    and the runner's figures a replay rebuilds (who acted in it, who the clock acted for)."""
+    live = table.live
+    runner = table.driver.state
+    return (
+        table.state(),
+        dict(table.seating.seats),
+        {index: seat.state() for index, seat in table.seats.items()},
+        None if live is None else (live.number, live.actions, _decks_held(live)),
+        runner.acted,
+        runner.timed_out,
+    )
+
+
+def _decks_held(live: LiveHand) -> list[tuple[int, str]]:
+    """The decks hand ``live`` holds as stored, by deal: those its book holds that it counts
+    stored (a deck a refused change drew stays in the book, for the next try to store)."""
+    held = live.book.since(0)[: live.decks_in_store]
+    return sorted((deal, order) for deal, order, _ in held)
+
+
+async def as_stored(table: Table, store: Store) -> Any:
+    """:func:`table_held` of the table the store would rebuild now (as a restarted server does),
+    with the decks the store holds (a rebuilt hand that stands at a redeal draws its deck)."""
+    (stored,) = await asyncio.to_thread(store.load_tables, [table.id])
+    rebuilt = list(table_held(Table.restore(stored, store)))
+    if stored.live_hand is not None:
+        number, actions, _ = rebuilt[3]
+        rebuilt[3] = (number, actions, sorted(stored.live_hand.decks.items()))
+    return tuple(rebuilt)
+
+
+class Night:
+    """One table, its players' connections, and the failing store."""
+
+    def __init__(self, lobby: Lobby, table: Table, store: FailOnce) -> None:
+        self.lobby = lobby
+        self.table = table
+        self.store = store
+        self.players: dict[int, Player] = {}
+
+    def stands(self) -> None:
+        """The table was not stopped or reloaded, and its seats in memory are the seating's
+        rows (:mod:`wildstud.server.table.seating`)."""
+        assert self.lobby.tables[self.table.id] is self.table
+        assert not self.table.broken
+        seats = {index: seat.state() for index, seat in self.table.seats.items()}
+        assert seats == dict(self.table.seating.seats)
+
+    async def refused_once(
+        self, command: Callable[[], Awaitable[Any]], told: Callable[[], None] | None = None
+    ) -> Any:
+        """Run ``command`` with the store failing once, then again; returns the second's
+        result. ``told``: how the client learnt of the failure (default: the error raised)."""
+        before = state_of(self.table)
+        self.store.armed = True
+        fired = self.store.fired
+        if told is None:
+            with pytest.raises(StorageFailureError):
+                await command()
+        else:
+            await command()
+            told()
+        assert self.store.fired == fired + 1, "the command wrote nothing"
+        assert state_of(self.table) == before
+        assert table_held(self.table) == await as_stored(self.table, self.lobby.store)
+        self.stands()
+        result = await command()
+        assert self.store.fired == fired + 1
+        self.stands()
+        return result
+
+    async def frame_refused_once(self, index: int, make: Callable[[int], Any]) -> None:
+        """A seat's request, numbered as its next, with the store failing once: the seat's
+        connection hears a storage error for that number, then an ack for the same number."""
+        player = self.players[index]
+        seq = self.table.seats[index].last_seq + 1
+        frame = make(seq)
+        mark = len(player.frames)
+
+        def told() -> None:
+            nonlocal mark
+            error = answer(player, mark)
+            assert error["type"] == "error", error
+            assert (error["code"], error["seq"]) == ("storage", seq), error
+            mark = len(player.frames)
+
+        before = state_of(self.table)
+        await self.refused_once(lambda: self.table.handle(player, frame), told)
+        assert answer(player, mark)["type"] == "ack", player.frames[mark:]
+        assert state_of(self.table) != before
+
+
+def answer(player: Player, mark: int) -> dict[str, Any]:
+    """The answer (an ack or an error frame) to the request ``player`` sent when it had been
+    sent ``mark`` frames: the driver's frames may come after it (its task runs between the
+    actor's answer and the test's turn)."""
+    return next(frame for frame in player.frames[mark:] if frame["type"] in ("ack", "error"))
+
+
+async def failing_lobby() -> tuple[Store, Lobby, FailOnce]:
+    """A lobby open on a store in a file of its own, whose writes the returned
+    :class:`FailOnce` fails once when armed.
+
+    A file, as the server's SQLite is, not an in-memory database: there every part of the
+    store shares one connection, and a table dealt from the players' shuffle was read back
+    with the row it had before its deal (``hands_dealt`` 0 after the hand was stored, in six
+    runs of six; a file gives the row the deal wrote), which is not what a server holds."""
+    folder = tempfile.mkdtemp(prefix="wildstud-fault-")
+    store = Store(f"sqlite:///{folder}/store.sqlite")
+    weakref.finalize(store, shutil.rmtree, folder, True)
+    lobby = Lobby(store)
+    await lobby.open()
+    failing = FailOnce(store)
+    store.call = failing.call  # type: ignore[method-assign]
+    return store, lobby, failing
+
+
+def checked_ticks(
+    table: Table, failures: Callable[[], int], check: Callable[[], Awaitable[bool]]
+) -> list[bool]:
+    """The runner's ticks of ``table`` checked: after each tick in which the count of failed
+    writes (``failures()``) grew, whether ``check()`` holds is added to the list returned."""
+    seen: list[bool] = []
+    tick = table.driver.tick
+
+    async def checked_tick() -> float | None:
+        failed = failures()
+        wait = await tick()
+        if failures() > failed:
+            seen.append(await check())
+        return wait
+
+    table.actor.ticks(HAND, checked_tick)
+    return seen
+
+
+async def closed_balanced(table: Table, lobby: Lobby, store: Store) -> None:
+    """The end of a case: no write of ``table`` was left failed, its ledger balances; then the
+    lobby and its store are closed."""
+    assert table.writer.failures == 0
+    report = await table.ledger()
+    assert report["balanced"], report
+    await lobby.close()
+    store.close()
+
+
+async def connected_table(settings: TableSettings) -> tuple[Store, Lobby, Night]:
+    """A table of ``settings`` on a failing store, with ann and bob seated and connected."""
+    store, lobby, failing = await failing_lobby()
+    table, _ = await lobby.create(settings)
+    night = Night(lobby, table, failing)
+    for name in ("ann", "bob"):
+        seat, _token = await table.join(name, None)
+        night.players[seat.index] = Player(seat.index)
+        await table.attach(night.players[seat.index])
+    return store, lobby, night
+
+
+def quick_settings(name: str, **more: Any) -> TableSettings:
+    """A table whose clocks and bots play at once (FTQ only: no dealer is asked), with the
+    settings ``more`` instead."""
+    quick: dict[str, Any] = {
+        "games": [GameEntry(game="FTQ")],
+        "bot_delay": 0,
+        "hand_pause": 0,
+        "showdown_pause": 0,
+        "redeal_pause": 0,
+        "action_clock": 0.05,
+        "muck_clock": 0.05,
+        "time_bank": 0,
+    }
+    return TableSettings(name=name, **{**quick, **more})
