@@ -267,7 +267,15 @@ def test_no_page_is_asked_ahead_by_an_answer_the_rounds_would_not_take_as_it_sta
     short = batch_answer(points[1:], ANN, 0)  # fewer points than asked
     elsewhere = batch_answer(points, ANN, 0, key=BOB)  # another page's key
     out_of_turn = bob(batch_answer(points_asked(start.rounds, 0), BOB, 1))
-    for command in (page(short), page(elsewhere), page(short, "stranger"), out_of_turn):
+    nothing = batch_answer(points, ANN, 0)  # an unmasking that leaves no point: the identity
+    nothing["batch"]["afters"][0] = "00" * 32
+    for command in (
+        page(short),
+        page(elsewhere),
+        page(short, "stranger"),
+        out_of_turn,
+        page(nothing),
+    ):
         outcome = handle(start, command, 20.0)
         assert (outcome.ahead, outcome.follow) == ((), ())
         refusal(outcome)

@@ -54,7 +54,7 @@ from typing import Any
 
 from wildstud.cards import Card
 from wildstud.errors import IllegalActionError, OutOfTurnError
-from wildstud.private_deal import Batch, Point, PrivateDealError
+from wildstud.private_deal import Batch, Point, PrivateDealError, is_point
 from wildstud.private_rounds import (
     Agent,
     DealRounds,
@@ -375,7 +375,8 @@ def _answer(state: PrivateState, command: PageAnswer, now: float) -> Outcome[Pri
 
 def _ask_ahead(state: PrivateState, command: PageAnswer, now: float) -> tuple[News, Ahead] | None:
     """The ask of the next party of the pass, when it is a page, made from ``command``'s
-    unmasking as sent (its afters, none of its proof checked), with that party and its points;
+    unmasking as sent (its afters, points of the group, none of its proof checked), with that
+    party and its points;
     ``None`` for anything else (an answer of another step, out of turn, malformed, a resend:
     :func:`_answer` says what it comes to, and asks whoever comes next once it is stored)."""
     frame = command.frame
@@ -405,8 +406,8 @@ def _ask_ahead(state: PrivateState, command: PageAnswer, now: float) -> tuple[Ne
             return None
     except (PrivateDealError, TypeError, ValueError):
         return None
-    if len(afters) != len(positions):
-        return None
+    if len(afters) != len(positions) or not all(is_point(after) for after in afters):
+        return None  # (a page is never asked to unmask what is no point: 0.06 ms for six)
     unmasked = dict(zip(positions, afters, strict=True))
     points = [[p, unmasked.get(p, rounds.points[p]).hex()] for p in rounds.to_unmask(after)]
     ask = state.but(deadline=now + command.seconds).ask_party(
