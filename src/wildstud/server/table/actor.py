@@ -15,6 +15,10 @@ slice that owns its kind, a pure function (:mod:`.core`), and carries out the
    before the next command of the inbox;
 5. the timer is set for the slice's next ``wake``, and the asker gets the reply.
 
+News an outcome sends ahead (:attr:`.core.Outcome.ahead`: a private pass's next page asked
+before the answer before it is checked) goes out first, the task yielding once so that the
+connections' writers write it while the rest is done.
+
 A command may be given as a function that makes it: it is made when its turn comes, from the
 table as it stands then (a line of chat names its speaker's seat as it is when it is said).
 
@@ -491,6 +495,9 @@ class Actor:
             part = self._route(command)
             state = part.state if part.held is None else part.held()
             outcome = part.handle(state, self._made(part, command), time.monotonic())
+            if outcome.ahead:  # sent before the effect: the writers write it as this task yields
+                self.outbox.send(outcome.ahead)
+                await asyncio.sleep(0)
             following: list[Command] = []
             effect = outcome.effect
             if effect is not None:

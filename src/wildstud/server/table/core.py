@@ -17,7 +17,11 @@ comes to:
 - ``reply``: the answer to whoever asked (a :class:`Refused` is raised at them);
 - ``wake``: when to hand the slice a :class:`Tick` (``None``: the timer as it is;
   ``math.inf``: no timer);
-- ``follow``: commands for other slices (a slice never calls another one).
+- ``follow``: commands for other slices (a slice never calls another one);
+- ``ahead``: news sent at once, before the effect and the follow-ups, the actor's task yielding
+  so that the connections' writers write it (a private pass's next page asked while the
+  answer before it is checked and stored: :mod:`.private_answers`); never a card, never what
+  the store must hold first.
 
 A slice that does nothing with a command says so:
 
@@ -460,6 +464,7 @@ class Outcome(Generic[S]):
     reply: object = None
     wake: float | None = None
     follow: tuple[Command, ...] = ()
+    ahead: tuple[Told, ...] = ()
 
 
 def checked(state: S, check: Callable[[], Outcome[S]]) -> Outcome[S]:
