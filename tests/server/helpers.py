@@ -39,9 +39,9 @@ from wildstud.server.store.records import PrivateRound
 from wildstud.server.table import StorageFailureError, Table
 from wildstud.server.table.actor import Actor, Slice
 from wildstud.server.table.core import Outcome, Refused
-from wildstud.server.table.driver import HAND
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.private_reveal import context
+from wildstud.server.table.runner import RUNNER
 from wildstud.server.table.runner_due import Carry
 from wildstud.server.table.writer import Writer
 
@@ -656,7 +656,7 @@ def checked_ticks(
             seen.append(await check())
         return wait
 
-    table.actor.ticks(HAND, checked_tick)
+    table.actor.ticks(RUNNER, checked_tick)
     return seen
 
 

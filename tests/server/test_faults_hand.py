@@ -43,8 +43,8 @@ from wildstud.server.schemas import GameEntry, RulesUpdate, TableSettings
 from wildstud.server.seating import SeatKind
 from wildstud.server.store import Changes, Store
 from wildstud.server.table import StorageFailureError, TableStatus
-from wildstud.server.table.driver import HAND
 from wildstud.server.table.live import LiveHand
+from wildstud.server.table.runner import RUNNER
 
 
 def _kind_of(changes: Changes) -> str:
@@ -150,7 +150,7 @@ async def _driven(monkeypatch: pytest.MonkeyPatch) -> None:
             )
         return wait
 
-    table.actor.ticks(HAND, checked_tick)
+    table.actor.ticks(RUNNER, checked_tick)
     await table.set_status(TableStatus.RUNNING)
     # Until each kind has failed once and been written since (a kind written just after
     # another's failure is let through, so it fails at a later turn of its own).
