@@ -503,9 +503,13 @@ class FailOnce:
 
 
 def state_of(table: Table) -> Any:
-    """Everything the table holds that a command may change."""
+    """Everything the table holds that a command may change: every slice's state as its actor
+    holds it (the shuffle's, a private deal's and its audit's among them) but the runner's, of
+    which the dealer's choice and the hand in play (its clocks run on by themselves: the
+    showdown's may open while a command waits), and what today's code reads of them."""
     live = table.live
     return (
+        {name: table.actor.state(name) for name in table.actor.slices if name != RUNNER},
         table.state(),
         table.seating,
         [(index, seat.state(), seat.acted, seat.timed_out) for index, seat in table.seats.items()],

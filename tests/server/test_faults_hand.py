@@ -30,6 +30,7 @@ from tests.server.helpers import (
     failing_lobby,
     faults,
     quick_settings,
+    state_of,
     table_held,
 )
 from wildstud.betting import ActionKind
@@ -288,20 +289,22 @@ async def _step_fails_once(
 ) -> LiveHand | None:
     """The table is run on (``reach``, whose hand is returned), and the first write of a step
     of the runner's that ``chosen`` says yes to fails once: the runner's state is the very
-    value it was, nothing is sent, memory is what the store holds, nothing is reloaded; then
-    it is stored (``done``)."""
+    value it was, the other slices' as they were, nothing is sent, memory is what the store
+    holds, nothing is reloaded; then it is stored (``done``)."""
     table, lobby = night.table, night.lobby
     store = lobby.store
     players = list(night.players.values())
-    failed: list[tuple[Any, list[int]]] = []
-    """The runner's state, and the frames each player had been sent, when the write failed."""
+    failed: list[tuple[Any, Any, list[int]]] = []
+    """The runner's state, the table's (:func:`~tests.server.helpers.state_of`: every other
+    slice's) and the frames each player had been sent, when the write failed."""
 
     def chosen_s(args: tuple[Any, ...]) -> bool:
         changes = args[1] if len(args) > 1 else None
         if not isinstance(changes, Changes) or not night.store.armed:
             return False
         if chosen(changes):
-            failed.append((table.driver.state, [len(player.frames) for player in players]))
+            sent = [len(player.frames) for player in players]
+            failed.append((table.driver.state, state_of(table), sent))
             return True
         return False
 
@@ -310,9 +313,10 @@ async def _step_fails_once(
     table.driver.failures = Backoff(first=0.01, cap=0.01)  # retried at once
 
     async def unchanged() -> bool:
-        runner, sent = failed[-1]
+        runner, state, sent = failed[-1]
         return (
             table.driver.state is runner
+            and state_of(table) == state
             and [len(player.frames) for player in players] == sent
             and table_held(table) == await as_stored(table, store)
             and not table.broken
