@@ -344,13 +344,22 @@ async def _clock_ran_out() -> None:
         await table.set_status(TableStatus.RUNNING)
 
     acts = frozenset(kind.value for kind in ActionKind)
-    await _clock_fails_once(night, acts, running, lambda _: bool(table.driver.state.timed_out))
+    stored: list[tuple[LiveHand | None, frozenset[int]]] = []
+
+    def clock_acted(_: LiveHand | None) -> bool:
+        """The clock's action is stored: the hand and who the clock acted for, as they stand
+        then (the next turn's clock, 0.05 s, may run out too before the table is paused)."""
+        if not stored and table.driver.state.timed_out:
+            stored.append((table.live, table.driver.state.timed_out))
+        return bool(stored)
+
+    await _clock_fails_once(night, acts, running, clock_acted)
     # The clock acted, and it was stored: for the seat whose turn was up, its bank spent.
-    live = table.live
+    ((live, timed_out),) = stored
     assert live is not None
     assert live.actions >= 1
-    (timed_out,) = table.driver.state.timed_out
-    assert table.seats[timed_out].time_bank == 0.0
+    (seat,) = timed_out
+    assert table.seats[seat].time_bank == 0.0
     await closed_balanced(table, lobby, store)
 
 
