@@ -32,8 +32,8 @@ HERE = Path(__file__).resolve().parent
 NOT_STORED: dict[str, str] = {
     "runner_due.Wait": "nothing is due: the runner's timer is set, nothing else",
     "runner_due.OnBreak": (
-        "a tournament's break found: the table frame is sent again (the break is the"
-        " tournament's clock, stored with its level when a hand is dealt)"
+        "a tournament's break found: the table frame is sent to every page the first time,"
+        " nothing stored"
     ),
     "runner_due.CallOff": (
         "the dealer's choice called off as its chooser sat out or left (core.CancelChoice on"
@@ -45,7 +45,7 @@ NOT_STORED: dict[str, str] = {
     ),
     "runner_slice.AskDealer": (
         "the dealer's choice opened: the runner's state and the choosing frame, nothing"
-        " stored (a restarted server asks again)"
+        " stored (its outcome has no effect)"
     ),
     "pings.Pinged": "a ping's pong: no state, nothing stored",
     "connections.Depart": "a connection closed: the outbox lets it go, nothing stored",
