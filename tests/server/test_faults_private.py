@@ -22,6 +22,7 @@ from tests.server.helpers import (
     as_stored,
     closed_balanced,
     connected_table,
+    faults,
     quick_settings,
     table_held,
 )
@@ -200,6 +201,7 @@ async def _private() -> None:
     await closed_balanced(table, lobby, store)
 
 
+@faults("private_answers.PageAnswer", "reveal_answers.PageReveal")
 def test_a_page_s_answers_in_a_private_deal_survive_a_failed_write_with_the_rounds_unchanged() -> (
     None
 ):
@@ -327,6 +329,7 @@ async def _private_ticks() -> None:
     await closed_balanced(table, lobby, store)
 
 
+@faults("runner_due.PrivateStep", "private_progress.DealTick")
 def test_a_private_deal_s_own_steps_survive_a_failed_write_with_the_rounds_unchanged() -> None:
     asyncio.run(_private_ticks())
 
@@ -379,6 +382,7 @@ async def _private_ahead() -> None:
     await closed_balanced(table, lobby, store)
 
 
+@faults("hand_requests.Play", "core.PassAhead")
 def test_an_action_that_opens_a_private_deal_s_pass_survives_a_failed_write_unchanged() -> None:
     asyncio.run(_private_ahead())
 
@@ -418,6 +422,7 @@ async def _private_dealt() -> None:
     await closed_balanced(table, lobby, store)
 
 
+@faults("button.DealDefault", "core.NewHand")
 def test_a_private_hand_s_deal_survives_a_failed_write_with_the_private_deal_unchanged() -> None:
     asyncio.run(_private_dealt())
 
@@ -493,6 +498,7 @@ async def _reveal_ticks() -> None:
     await closed_balanced(table, lobby, store)
 
 
+@faults("reveal_progress.RevealTick")
 def test_a_private_night_s_publishing_and_audit_survive_a_failed_write_and_go_on() -> None:
     """The audit slice's ticks (:mod:`wildstud.server.table.reveal_progress`): the server's
     secret, then the audit's result, each fails to store once; the state is as it was, nobody
@@ -527,6 +533,7 @@ async def _private_retimed() -> None:
     await closed_balanced(table, lobby, store)
 
 
+@faults("seating.SetStatus", "core.TableRuns", "core.ResetTurn", "core.Retime", "core.CancelChoice")
 def test_a_private_deal_s_clock_timed_afresh_survives_a_failed_write_with_the_deal_unchanged() -> (
     None
 ):
