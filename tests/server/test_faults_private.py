@@ -276,6 +276,7 @@ async def _asked_ahead() -> None:
     await closed_balanced(table, lobby, store)
 
 
+@faults("private_answers.AnswerAhead")
 def test_an_unmasking_whose_next_page_was_asked_ahead_survives_a_failed_write_unchanged() -> None:
     asyncio.run(_asked_ahead())
 
