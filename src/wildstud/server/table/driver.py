@@ -48,7 +48,7 @@ action, :meth:`Driver.act`; a showdown's choice, an answer to the offer to run i
 private deal's rounds show, the dealer's step nobody chose), of the runner's state and the seat's
 row, each staged with the hand's end when it ends the hand (:meth:`Driver.stage`). Each outcome
 carries its news (the table frame, the hand's frames as :class:`~.core.HandPlayed`, the showdown's
-or the offer's frame), sent by the table's one outbox once the change is stored and its turn timed
+or the offer's frame), sent by the table's one outbox once the change, its turn timed, is stored
 (:meth:`Driver.tell`).
 
 What comes after the betting (the all-in run-out and its odds, the offer to run it twice, the
@@ -58,16 +58,16 @@ through the driver.
 Everything the runner holds is one frozen value (:class:`~.runner.RunnerState`: the hand in
 progress, a :class:`~.live.LiveHand`, and the last one, the button, the dealer's choice, the
 turn's clock, the showdown's and the offer's, who acted and who the clock acted for in the
-hand). A change stages a new value (:meth:`Driver.put`), which the runner adopts once the store
-has the change; a clock that nothing stores is adopted at once (:meth:`Driver.adopt`: the
-showdown's and the offer's, :func:`.hand_play.showdown_opened`, :func:`.hand_play.offer_opened`;
-the turn's, :meth:`Driver.sync_turn`). The seats' rows a change writes (a time bank drawn on,
-a request's number) go into it, and the seats take them once it is stored. A hand's end is a pure
-function (:func:`.hand_end.finish_hand`) of the runner's state, the hand and the table as the
-change leaves it: its outcome (the runner's state between hands, the ledger's results, the
-hand's record) is folded into the change with its follow-ups (:meth:`Driver.finish_hand`,
-:func:`.hand_end.then_ended`, :meth:`.actor.Actor.fold_outcome`): the stacks of the seats
-that stay go to the seating
+hand). A change stages a new value (:meth:`Driver.put`), with the turn it leaves timed
+(:func:`.runner.timed`), which the runner adopts once the store has the change; a clock that
+nothing stores is adopted at once (:meth:`Driver.adopt`: the showdown's and the offer's,
+:func:`.hand_play.showdown_opened`, :func:`.hand_play.offer_opened`). The seats' rows a change
+writes (a time bank drawn on, a request's number) go into it, and the seats take them once it
+is stored. A hand's end is a pure function (:func:`.hand_end.finish_hand`) of the runner's
+state, the hand and the table as the change leaves it: its outcome (the runner's state between
+hands, the ledger's results, the hand's record) is folded into the change with its follow-ups
+(:meth:`Driver.finish_hand`, :func:`.hand_end.then_ended`, :meth:`.actor.Actor.fold_outcome`):
+the stacks of the seats that stay go to the seating
 (:class:`~.seating.HandOver`), those leaving leave by :class:`~.seating.Leave`, a
 tournament's desk places those who went out (:class:`~.desk.HandFinished`), the chips
 approved come (:class:`~.cashier.HandEnded`).
@@ -93,7 +93,7 @@ import asyncio
 import functools
 import logging
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -120,7 +120,7 @@ from wildstud.server.table.hand_play import AtPlay, Move
 from wildstud.server.table.hand_requests import Action, Deal, Decide, Step
 from wildstud.server.table.hand_start import AtDeal, Pick, pick, start_hand
 from wildstud.server.table.live import LiveHand
-from wildstud.server.table.runner import RUNNER, Choosing, RunnerState
+from wildstud.server.table.runner import RUNNER, AtTurn, Choosing, RunnerState, timed
 from wildstud.server.table.runner_due import (
     NEVER,
     Again,
@@ -575,15 +575,16 @@ class Driver:
         """Hand ``live`` (as the change in hand leaves it) is over: its end
         (:func:`.hand_end.then_ended`, pure, of the runner's state and the table as ``changes``
         leave it) goes into ``changes``, with the other parts' follow-ups folded in
-        (:meth:`_fold`); the runner's state between hands is adopted, and the seats that leave
-        are told, once it is stored. ``void``: why the hand is void; ``news``: what the
-        returned outcome tells (:meth:`tell`)."""
+        (:meth:`_fold`); the runner's state between hands, its turn's clock stopped, is adopted,
+        and the seats that leave are told, once it is stored. ``void``: why the hand is void;
+        ``news``: what the returned outcome tells (:meth:`tell`)."""
         # The rows written for the seats dealt in are rewritten by the seating's follow-ups
         # (the stacks the hand left, or the seat given up): the hand's end has them.
         written = Outcome(
             self.current.but(live=live), effect=Effect(Changes(seats=changes.seats)), news=news
         )
-        ended = then_ended(written, self._at_hand_end(), time.monotonic(), void)
+        now = time.monotonic()
+        ended = self._timed(then_ended(written, self._at_hand_end(), now, void), (), now)
         changes.seats = []
         self._fold(ended, changes)
         return ended
@@ -597,16 +598,42 @@ class Driver:
     def stage(self, outcome: Outcome[RunnerState], now: float) -> Changes:
         """The change that ``outcome``, a pure change of the runner's in a hand (a deal, a
         seat's change: :mod:`.hand_start`, :mod:`.hand_play`), comes to, staged: with the
-        hand's end when it ends the hand (:func:`.hand_end.then_ended`), and the follow-ups
-        folded in (:meth:`_fold`); the caller stores it."""
+        hand's end when it ends the hand (:func:`.hand_end.then_ended`), the turn it leaves
+        timed (:meth:`_timed`), and the follow-ups folded in (:meth:`_fold`); the caller
+        stores it."""
         live = outcome.state.live
         if live is not None and live.hand.phase is Phase.OVER:
             outcome = then_ended(outcome, self._at_hand_end(), now)
         assert outcome.effect is not None
         changes = outcome.effect.request  # the change in hand starts as the outcome's own
         assert isinstance(changes, Changes)
-        self._fold(outcome, changes)
+        self._fold(self._timed(outcome, changes.seats, now), changes)
         return changes
+
+    def _timed(
+        self, outcome: Outcome[RunnerState], written: Sequence[SeatState], now: float
+    ) -> Outcome[RunnerState]:
+        """``outcome``, a change of the runner's, with the turn its state leaves timed at
+        ``now`` (:func:`.runner.timed`) from the seats' rows, those its change writes
+        (``written``) over the others: adopted with the change once it is stored, never
+        before it and never alone."""
+        state = timed(outcome.state, self.at_turn(written), now)
+        return outcome if state is outcome.state else replace(outcome, state=state)
+
+    def at_turn(self, written: Sequence[SeatState] = ()) -> AtTurn:
+        """What timing a turn reads of the table (:class:`.runner.AtTurn`) as the change in
+        hand leaves it: the seats' rows as the seating stages or stores them, with
+        ``written`` (the rows the runner's change writes) over them, the seats with a page
+        open, the settings."""
+        table = self.table
+        seating = table.writer.staged.get("seating")
+        if seating is None:
+            seating = table.actor.state("seating")
+        rows: Mapping[int, SeatState] = seating.seats
+        if written:
+            rows = {**rows, **{row.seat: row for row in written}}
+        connected = {index for index, seat in table.seats.items() if seat.connected}
+        return AtTurn(rows, connected, table.settings)
 
     def at_play(self) -> AtPlay:
         """What the dealer's steps after a change need of the table: its run-out's pause and
