@@ -113,7 +113,16 @@ from wildstud.server.store import (
 )
 from wildstud.server.table import hand_play
 from wildstud.server.table.button import Seats
-from wildstud.server.table.core import ClockNews, Effect, HandPlayed, Outcome, TableNews, Told
+from wildstud.server.table.core import (
+    ClockNews,
+    Command,
+    Effect,
+    HandPlayed,
+    Outcome,
+    ResetTurn,
+    TableNews,
+    Told,
+)
 from wildstud.server.table.endgame import Endgame
 from wildstud.server.table.hand_end import AtHandEnd, then_ended
 from wildstud.server.table.hand_play import AtPlay, Move
@@ -224,7 +233,7 @@ class Driver:
 
     @property
     def turn(self) -> Turn:
-        """The turn being timed, as adopted (see :meth:`sync_turn`)."""
+        """The turn being timed, as adopted (timed by the change that made it, :meth:`stage`)."""
         return self.state.turn
 
     def in_play(self, number: int) -> bool:
@@ -275,6 +284,8 @@ class Driver:
                     self.put(live=live)
                 if live.hand.phase is Phase.OVER:
                     self.finish_hand(changes, live)
+                else:  # the turn it stands at, timed now: adopted with what is stored
+                    self.put(turn=timed(self.current, self.at_turn(), time.monotonic()).turn)
                 try:
                     await self.commit(changes)
                 except StorageFailureError:
@@ -282,7 +293,6 @@ class Driver:
                     if not table.broken:
                         table.writer.stop_for_reload()
                     raise
-            self.sync_turn()
         self.start()
 
     async def _recall_last_lineup(self) -> None:
@@ -470,10 +480,7 @@ class Driver:
             # A tournament's hand plays the games of the menu at the stakes of its level.
             at = replace(at, menu=table.desk.menu_at(now))
         dealt = start_hand(state, at, now)
-        changes = self.stage(dealt, now)
-        await self.commit(changes)
-        if changes.hand is not None:  # else no hand after all, but the chooser's seq was taken
-            self.sync_turn()
+        await self.commit(self.stage(dealt, now))
         self.tell(dealt)
 
     def _new_hand(
@@ -544,7 +551,6 @@ class Driver:
         move = Move(seat.state(), engine, source, seq, bank)
         outcome = hand_play.act(self.current, move, kind, amount, self.at_play(), now)
         await self.commit(self.stage(outcome, now))
-        self.sync_turn()
         self.tell(outcome)
 
     async def redeal(self) -> None:
@@ -562,7 +568,6 @@ class Driver:
         changes = Changes()
         ended = self.finish_hand(changes, live, void=why, news=(HandPlayed(False), TableNews()))
         await self.commit(changes)
-        self.sync_turn()
         self.tell(ended)
 
     def finish_hand(
@@ -592,7 +597,7 @@ class Driver:
     def tell(self, outcome: Outcome[RunnerState]) -> None:
         """Send the news of ``outcome``, a change of the runner's (the table frame, the hand's
         frames, the showdown's or the offer's), through the table's one outbox: called once
-        its change is stored and the turn it stands at timed (:meth:`sync_turn`)."""
+        its change, with the turn it leaves timed (:meth:`stage`), is stored."""
         self.table.actor.outbox.send(outcome.news)
 
     def stage(self, outcome: Outcome[RunnerState], now: float) -> Changes:
@@ -634,6 +639,14 @@ class Driver:
             rows = {**rows, **{row.seat: row for row in written}}
         connected = {index for index, seat in table.seats.items() if seat.connected}
         return AtTurn(rows, connected, table.settings)
+
+    def made(self, command: Command) -> Command:
+        """``command`` for the runner's slice made whole from the table as its turn comes
+        (:attr:`.actor.Slice.made`): :class:`~.core.ResetTurn` with what timing the turn
+        afresh reads (:meth:`at_turn`); any other command as it is."""
+        if isinstance(command, ResetTurn) and command.at is None:
+            return ResetTurn(self.at_turn())
+        return command
 
     def at_play(self) -> AtPlay:
         """What the dealer's steps after a change need of the table: its run-out's pause and
