@@ -383,14 +383,12 @@ class Driver:
         return None  # the slice's outcome timed the next tick
 
     def _read(self, now: float) -> AtTick | None:
-        """What the pass reads of the table at ``now`` (:func:`.runner_due.at_tick`), a turn
-        not timed yet timed first (a restored table's gets its clock now); ``None`` when the
-        table plays no hand now."""
+        """What the pass reads of the table at ``now`` (:func:`.runner_due.at_tick`); ``None``
+        when the table plays no hand now. The turn is timed already, by the change that made
+        it (:meth:`stage`)."""
         table = self.table
         if table.broken or table.status not in PLAYING:
             return None
-        if self.state.live is not None:
-            self.sync_turn()
         return at_tick(table, self.state, now)
 
     async def carry(self, carried: Carry) -> float | Again | Onward | None:
@@ -681,38 +679,6 @@ class Driver:
             table.writer.after(lambda: table.actor.outbox.send(told))
         if changes.hand_end is not None:
             table.writer.after(table.metrics.hand_finished)  # counted once it is stored
-
-    def sync_turn(self) -> None:
-        """Time a turn the driver has not timed yet: a new one, one resumed after a pause, the
-        one a restored table stands at (see :class:`~wildstud.server.clock.Turn`). Called
-        between changes, with the hand as stored."""
-        live = self.state.live
-        turn = self.state.turn
-        key: tuple[int, int] | None = None
-        to_act = None if live is None else live.hand.to_act
-        if live is not None and (to_act is not None or live.hand.redeal_pending is not None):
-            key = (live.number, len(live.hand.events))
-        if key is not None and key == turn.key:
-            return  # timed already: most looks (the seat's bank and clock are not read)
-        table = self.table
-        bank: float | None = None
-        settings = table.settings
-        action = settings.action_clock
-        if live is not None and to_act is not None:
-            seat = table.seats[live.setup.lineup[to_act]]
-            bank = seat.time_bank
-            if seat.away:  # the tab is closed: the table waits a short clock, not the full
-                action = min(action, settings.away_clock)
-        timed = turn.start(
-            key,
-            bank,
-            now=time.monotonic(),
-            action=action,
-            bot_delay=settings.bot_delay,
-            redeal_pause=settings.redeal_pause,
-        )
-        if timed is not turn:  # a clock nothing stores: adopted at once
-            self.adopt(self.state.but(turn=timed))
 
     # -- the store -----------------------------------------------------------------------------
 
