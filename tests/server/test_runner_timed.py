@@ -71,8 +71,8 @@ def test_an_away_player_s_turn_takes_the_short_clock_as_the_change_leaves_them()
     state, index = _untimed(hand)
     nobody = frozenset[int]()
 
-    def action(state: RunnerState, row: SeatState, connected: frozenset[int]) -> float:
-        clock = timed(state, AtTurn({index: row}, connected, SETTINGS), 100.0).turn.clock
+    def action(state: RunnerState, row: SeatState, pages: frozenset[int]) -> float:
+        clock = timed(state, AtTurn({index: row}, pages, SETTINGS), 100.0).turn.clock
         assert clock is not None
         return clock.action
 
@@ -81,6 +81,8 @@ def test_an_away_player_s_turn_takes_the_short_clock_as_the_change_leaves_them()
     assert action(state, _banked_row(index, missed=1), nobody) == 5.0  # a hand missed
     assert action(state, _banked_row(index), nobody) == 20.0  # the clock never acted for them
     assert action(state, _banked_row(index, missed=1), frozenset({index})) == 20.0  # a page is open
+    bot = replace(_banked_row(index, missed=1), kind="calling-bot")
+    assert action(state.but(timed_out=frozenset({index})), bot, nobody) == 20.0  # never away
 
 
 def test_no_turn_is_no_clock() -> None:

@@ -621,13 +621,18 @@ class Driver:
         (``written``) over the others: adopted with the change once it is stored, never
         before it and never alone."""
         state = timed(outcome.state, self.at_turn(written), now)
-        return outcome if state is outcome.state else replace(outcome, state=state)
+        if state is outcome.state:
+            return outcome
+        # Made whole here, not by dataclasses.replace: 10 Python calls fewer in every change.
+        return Outcome(
+            state, outcome.effect, outcome.news, outcome.reply, outcome.wake, outcome.follow
+        )
 
     def at_turn(self, written: Sequence[SeatState] = ()) -> AtTurn:
         """What timing a turn reads of the table (:class:`.runner.AtTurn`) as the change in
         hand leaves it: the seats' rows as the seating stages or stores them, with
-        ``written`` (the rows the runner's change writes) over them, the seats with a page
-        open, the settings."""
+        ``written`` (the rows the runner's change writes) over them, the seats whose player has
+        a page open, the settings."""
         table = self.table
         seating = table.writer.staged.get("seating")
         if seating is None:
@@ -635,8 +640,8 @@ class Driver:
         rows: Mapping[int, SeatState] = seating.seats
         if written:
             rows = {**rows, **{row.seat: row for row in written}}
-        connected = {index for index, seat in table.seats.items() if seat.connected}
-        return AtTurn(rows, connected, table.settings)
+        pages = {index for index, seat in table.seats.items() if seat.clients}
+        return AtTurn(rows, pages, table.settings)
 
     def made(self, command: Command) -> Command:
         """``command`` for the runner's slice made whole from the table as its turn comes

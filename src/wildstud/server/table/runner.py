@@ -106,9 +106,8 @@ class AtTurn:
 
     rows: Mapping[int, SeatState]
     """Every seat's row, those the change writes over the stored (a time bank drawn on)."""
-    connected: Set[int]
-    """The seats a bot plays or whose player has a page open
-    (:attr:`~wildstud.server.seating.Seat.connected`)."""
+    pages: Set[int]
+    """The seats whose player has a page open."""
     settings: TableSettings
     """The clocks' lengths: the action clock, the away clock, the bots' delay, the redeal's
     pause."""
@@ -145,9 +144,10 @@ def timed(state: RunnerState, at: AtTurn, now: float) -> RunnerState:
         index = live.setup.lineup[to_act]
         row = at.rows[index]
         bank = row.time_bank
-        # Away (as :attr:`.Seat.away`): no page open and the clock acted for them, in this
-        # hand or a missed one; the table waits a short clock for them, not the full one.
-        if index not in at.connected and (index in state.timed_out or row.missed_hands > 0):
+        # Away (as :attr:`.Seat.away`): the clock acted for a player, in this hand or a
+        # missed one, and no page of theirs is open; the table waits a short clock for them.
+        away = index in state.timed_out or row.missed_hands > 0
+        if away and index not in at.pages and row.kind == "player":  # a bot is never away
             action = min(action, settings.away_clock)
     new = turn.start(
         key,
