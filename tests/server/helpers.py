@@ -36,7 +36,7 @@ from wildstud.server.replay import DeckBook, held, start_hand
 from wildstud.server.schemas import GameEntry, TableSettings
 from wildstud.server.store import Changes, HandSetup, SeatState, Store, TableState
 from wildstud.server.store.records import PrivateRound
-from wildstud.server.table import StorageFailureError, Table
+from wildstud.server.table import StorageFailureError, Table, TableStatus
 from wildstud.server.table.actor import Actor, Slice
 from wildstud.server.table.core import Outcome, Refused
 from wildstud.server.table.live import LiveHand
@@ -63,6 +63,7 @@ __all__ = [
     "answer",
     "answer_to",
     "as_stored",
+    "at_a_players_turn",
     "at_the_offer",
     "cards_in",
     "checked_ticks",
@@ -807,3 +808,15 @@ def faults(*kinds: str) -> Callable[[Callable[P, None]], Callable[P, None]]:
         return marked
 
     return mark
+
+
+async def at_a_players_turn() -> tuple[Store, Lobby, Night]:
+    """A table of two seats, FTQ only, whose clocks never run out in a test, as
+    :func:`connected_table` makes it, running, once its first turn is timed."""
+    settings = TableSettings(
+        name="turns", games=[GameEntry(game="FTQ")], seats=2, action_clock=3600, hand_pause=0
+    )
+    store, lobby, night = await connected_table(settings)
+    await night.table.set_status(TableStatus.RUNNING)
+    await wait_until(lambda: night.table.driver.turn.clock is not None, "the first turn timed")
+    return store, lobby, night

@@ -530,9 +530,9 @@ class Actor:
         """Handle ``command`` for ``part``, a slice whose every outcome is a write, or a read
         then a write (a seat taken reads the ledger first): the reads carried out, the write
         folded with the follow-ups it asks of other slices and of the tournament's desk into
-        one change (:meth:`fold`), stored in one transaction and adopted once it commits;
-        then the turn in progress, timed afresh where the change stood the table still, and
-        the news."""
+        one change (:meth:`fold`), stored in one transaction and adopted once it commits (the
+        turn in progress timed afresh with it where it stood the table still,
+        :class:`~.core.ResetTurn`); then the news."""
         outcome = part.handle(part.state, self._made(part, command), time.monotonic())
         effect = outcome.effect
         while effect is not None and not isinstance(effect.request, Changes):
@@ -545,7 +545,6 @@ class Actor:
         changes = Changes()
         self._folded(part, outcome, changes)
         await self.table.writer.commit(changes)
-        self.table.driver.sync_turn()
         self.outbox.send(outcome.news)
         return outcome.reply
 

@@ -42,6 +42,7 @@ from wildstud.server.store.records import Changes, LedgerEntry, SeatState, Table
 if TYPE_CHECKING:
     from wildstud.server.frames import Clock
     from wildstud.server.table.live import LiveHand
+    from wildstud.server.table.runner import AtTurn
     from wildstud.server.tourney_schemas import TournamentSettings
 
 __all__ = [
@@ -168,7 +169,11 @@ class CancelChoice(Command):
 class ResetTurn(Command):
     """The turn in progress, if any, is timed afresh (the table was paused, resumed or ended:
     time the table stood still never counts against anyone). A command for the hand runner's
-    slice (:mod:`.runner_slice`), which asks :class:`Retime` to follow."""
+    slice (:mod:`.runner_slice`), which asks :class:`Retime` to follow; ``at``, what timing the
+    turn reads of the table (the seats' rows, the clocks' lengths), is added from the table as
+    its turn comes (:meth:`.driver.Driver.made`, :attr:`.actor.Slice.made`)."""
+
+    at: AtTurn | None = None
 
 
 @dataclass(frozen=True, slots=True)
