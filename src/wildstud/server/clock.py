@@ -31,7 +31,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-__all__ = ["RETRY_BACKOFF", "Backoff", "Turn", "TurnClock"]
+__all__ = ["RETRY_BACKOFF", "Backoff", "Turn", "TurnClock", "away"]
+
+
+def away(connected: bool, timed_out: bool, missed_hands: int) -> bool:
+    """Whether a player is away: no page of theirs is open, and the clock acted for them at
+    their last turn (in this hand, or in a hand they missed), so the table waits a short clock
+    for their turns (``away_clock``) rather than the whole action clock.
+
+    >>> away(False, True, 0), away(True, True, 0), away(False, False, 2), away(False, False, 0)
+    (True, False, True, False)
+    """
+    return not connected and (timed_out or missed_hands > 0)
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,6 +21,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol
 
 from wildstud.bots import CallingBot, RandomBot
+from wildstud.server.clock import away
 from wildstud.server.security import new_id
 from wildstud.server.store.records import LedgerEntry, SeatState
 
@@ -241,7 +242,7 @@ hand_number=None, house=True, token_hash=None)
     def away(self) -> bool:
         """Whether the player is away: no page of theirs is open and the clock acted for them at
         their last turn (in this hand, or in a hand they missed), so their turns are short."""
-        return not self.connected and (self.timed_out or self.missed_hands > 0)
+        return away(self.connected, self.timed_out, self.missed_hands)
 
     @property
     def absent(self) -> bool:

@@ -30,7 +30,7 @@ from collections.abc import Mapping, Set
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from wildstud.server.clock import Turn
+from wildstud.server.clock import Turn, away
 from wildstud.server.store.records import Changes, SeatState
 
 if TYPE_CHECKING:
@@ -144,11 +144,10 @@ def timed(state: RunnerState, at: AtTurn, now: float) -> RunnerState:
         index = live.setup.lineup[to_act]
         row = at.rows[index]
         bank = row.time_bank
-        # Away (as :attr:`.Seat.away`): the clock acted for a player, in this hand or a
-        # missed one, and no page of theirs is open; the table waits a short clock for them.
-        away = index in state.timed_out or row.missed_hands > 0
-        if away and index not in at.pages and row.kind == "player":  # a bot is never away
-            action = min(action, settings.away_clock)
+        # The clock's marks as this change leaves them (it may have acted for them just now).
+        missed = row.missed_hands
+        if row.kind == "player" and away(index in at.pages, index in state.timed_out, missed):
+            action = min(action, settings.away_clock)  # a bot is never away
     new = turn.start(
         key,
         bank,
