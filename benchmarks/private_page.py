@@ -387,12 +387,14 @@ def _breakdown(
                 break
             came, went = hop["in"] / 1000, hop["out"] / 1000
             arrived = first("arrived", went - 0.002, following)
-            answer = None if arrived is None else first("answer", arrived["at"], following)
+            # The server asks the next page ahead of its check and store (AnswerAhead): both
+            # are looked for up to the street's end, not the next ask.
+            answer = None if arrived is None else first("answer", arrived["at"], end)
             if arrived is None or answer is None:
                 break
             taken = answer["at"] + answer["ms"] / 1000
             own = first("own", answer["at"], taken)
-            stored = first("store", taken, following)
+            stored = first("store", taken, end)
             done = taken if stored is None else stored["at"] + stored["ms"] / 1000
             own_ms = 0.0 if own is None else own["ms"]
             parts = {
@@ -403,7 +405,7 @@ def _breakdown(
                 "check": answer["ms"] - own_ms,
                 "own": own_ms,
                 "store": 0.0 if stored is None else stored["ms"],
-                "on": 1000 * (following - done),
+                "on": max(0.0, 1000 * (following - done)),  # 0: the next ask went ahead
             }
             for name, value in parts.items():
                 by_hop.setdefault(index, {}).setdefault(name, []).append(value)
