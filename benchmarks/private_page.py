@@ -30,6 +30,7 @@ and the benchmark share its cores)::
     .venv/bin/python benchmarks/private_page.py --deal shuffled    # the same, shuffled
     .venv/bin/python benchmarks/private_page.py --hands 2 --profile  # where the time goes
     .venv/bin/python benchmarks/private_page.py --breakdown    # each hop of a street, timed
+    .venv/bin/python benchmarks/private_page.py --tracing /tmp/trace.json  # what each thread did
 
 ``--profile`` samples each page's JavaScript (the DevTools protocol's sampling profiler, every
 0.2 ms) and adds the functions that took the most time, by their own time and by their total
@@ -46,6 +47,18 @@ its answer sent, measured in the page (``page``), the answer back to the server'
 to the next ask (``on``; after the last page's hop: the cards dealt, to a spectator's socket).
 It prints the median of each part per hop, each part summed a street, and a street's ``pages``
 (the wire and the pages) and ``server`` shares. Every clock is the machine's wall clock.
+
+``--tracing FILE`` records Chromium's trace of the whole browser (every page's renderer, the
+display compositor, the browser) to FILE and adds what each kind of thread did (``page_trace.py``)
+in a street's window (the betting's end to its cards, at a spectator's socket), in a first
+street's and over the whole run, in thread time: each renderer's main thread (the page's
+JavaScript, style, layout, paint), its raster workers (the painted tiles drawn into bitmaps:
+``Renderer: other``), its compositor, and the display compositor (``GPU Process: viz``: each frame
+put together, in software here). Tracing slows the pages down (compare its figures with each
+other, not with a run without it); load FILE in Perfetto (ui.perfetto.dev) or DevTools'
+Performance panel to look at one street. ``--reduced-motion`` makes the pages prefer reduced
+motion (app.css stops every animation then): run it in turns with a run without, to see what the
+table's movements cost.
 
 At a shuffled table the cards of a street come in the frame that ends the betting: no street is
 counted, and the "first street" is the players' shuffle before the deal.
@@ -70,7 +83,8 @@ import httpx
 from playwright.async_api import Browser, CDPSession, Page, async_playwright
 from websockets.asyncio.client import connect
 
-from shuffle import served  # beside this script
+from page_trace import CATEGORIES, summarize  # beside this script
+from shuffle import served
 
 CHROMIUM = "/usr/bin/chromium"
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -174,6 +188,8 @@ class Watcher:
         self.finished = 0
         self.windows: list[tuple[float, float]] = []
         """Each street's (not the first's) betting's end and its cards, in ``time.time()``."""
+        self.first_windows: list[tuple[float, float]] = []
+        """Each first street's ``hand`` frame and its cards, in ``time.time()``."""
         self._since: float | None = None
         self._first = False
 
@@ -189,8 +205,8 @@ class Watcher:
                     continue
                 if "dealt" in kinds and self._since is not None:
                     (self.firsts if self._first else self.streets).append(now - self._since)
-                    if not self._first:
-                        self.windows.append((self._since, now))
+                    windows = self.first_windows if self._first else self.windows
+                    windows.append((self._since, now))
                     self._since, self._first = None, False
                 if "street_started" in kinds and "dealt" not in kinds:
                     self._since = now
@@ -209,6 +225,8 @@ async def _measure(
     deal: str,
     profile: bool = False,
     trace: Path | None = None,
+    tracing: Path | None = None,
+    still: bool = False,
 ) -> dict[str, Any]:
     http = httpx.Client(base_url=base, timeout=10, trust_env=False)
     created = http.post(
@@ -234,7 +252,10 @@ async def _measure(
         tabs = []
         for index in range(players):
             seat = http.post(f"/api/join/{token}", json={"name": f"p{index}"}).json()
-            context = await browser.new_context(viewport={"width": 1280, "height": 900})
+            context = await browser.new_context(
+                viewport={"width": 1280, "height": 900},
+                reduced_motion="reduce" if still else "no-preference",
+            )
             await context.add_init_script(PLAYER)
             if trace is not None:
                 await context.add_init_script(HOPS)
@@ -258,8 +279,14 @@ async def _measure(
         if profile:
             for cdp in sessions:
                 await cdp.send("Profiler.start")
+        if tracing is not None:
+            await browser.start_tracing(categories=CATEGORIES)
+        started = time.time()
         http.post(f"/api/host/{created['host_token']}/start").raise_for_status()
         await asyncio.wait_for(watching, timeout=hands * 300)
+        ended = time.time()
+        if tracing is not None:
+            tracing.write_bytes(await browser.stop_tracing())
         server_cpu = _cpu_seconds(server) - server_before
         after = [await _busy(cdp) for cdp in sessions]
         for after_page, page in zip(after, tabs, strict=True):
@@ -285,6 +312,24 @@ async def _measure(
         "first_street_ms": _figures(watcher.firsts),
         **({"profile": _sampled(profiles, hands * len(sessions))} if profile else {}),
         **({"breakdown": _breakdown(trace, hops, watcher.windows)} if trace is not None else {}),
+        **({"tracing": _traced(tracing, watcher, (started, ended))} if tracing is not None else {}),
+    }
+
+
+def _traced(tracing: Path, watcher: Watcher, run: tuple[float, float]) -> dict[str, Any]:
+    """What the browser's threads did (``page_trace.summarize``) in each street's window (the
+    betting's end to its cards), each first street's (the ``hand`` frame to its cards) and the
+    whole run, read from Chromium's trace in ``tracing`` (its clock is the monotonic one)."""
+    trace = json.loads(tracing.read_text())
+    shift = time.time() - time.monotonic()
+
+    def monotonic(windows: list[tuple[float, float]]) -> list[tuple[float, float]]:
+        return [(start - shift, end - shift) for start, end in windows]
+
+    return {
+        "streets": summarize(trace, monotonic(watcher.windows)),
+        "first_streets": summarize(trace, monotonic(watcher.first_windows)),
+        "run": summarize(trace, monotonic([run])),
     }
 
 
@@ -342,12 +387,14 @@ def _breakdown(
                 break
             came, went = hop["in"] / 1000, hop["out"] / 1000
             arrived = first("arrived", went - 0.002, following)
-            answer = None if arrived is None else first("answer", arrived["at"], following)
+            # The server asks the next page ahead of its check and store (AnswerAhead): both
+            # are looked for up to the street's end, not the next ask.
+            answer = None if arrived is None else first("answer", arrived["at"], end)
             if arrived is None or answer is None:
                 break
             taken = answer["at"] + answer["ms"] / 1000
             own = first("own", answer["at"], taken)
-            stored = first("store", taken, following)
+            stored = first("store", taken, end)
             done = taken if stored is None else stored["at"] + stored["ms"] / 1000
             own_ms = 0.0 if own is None else own["ms"]
             parts = {
@@ -358,7 +405,7 @@ def _breakdown(
                 "check": answer["ms"] - own_ms,
                 "own": own_ms,
                 "store": 0.0 if stored is None else stored["ms"],
-                "on": 1000 * (following - done),
+                "on": max(0.0, 1000 * (following - done)),  # 0: the next ask went ahead
             }
             for name, value in parts.items():
                 by_hop.setdefault(index, {}).setdefault(name, []).append(value)
@@ -449,13 +496,34 @@ def main() -> None:
         action="store_true",
         help="time each hop of a street's pass, in the pages and the server (private_trace.py)",
     )
+    parser.add_argument(
+        "--tracing",
+        type=Path,
+        metavar="FILE",
+        help="record Chromium's trace of the pages to FILE: what each thread did in a street",
+    )
+    parser.add_argument(
+        "--reduced-motion",
+        action="store_true",
+        help="the pages prefer reduced motion (app.css stops every animation): what they cost",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         trace = Path(folder) / "trace.jsonl" if args.breakdown else None
         with served(trace) as (base, pid):
             load = os.getloadavg()[0]
             result = asyncio.run(
-                _measure(base, args.players, args.hands, pid, args.deal, args.profile, trace)
+                _measure(
+                    base,
+                    args.players,
+                    args.hands,
+                    pid,
+                    args.deal,
+                    args.profile,
+                    trace,
+                    args.tracing,
+                    args.reduced_motion,
+                )
             )
     result = {"deal": args.deal, "players": args.players, "hands": args.hands, **result}
     result["load_average"] = [round(load, 2), round(os.getloadavg()[0], 2)]

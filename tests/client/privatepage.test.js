@@ -296,3 +296,15 @@ test("of two pages of one seat (two devices), the one whose key the deal took pl
   assert.deepEqual(laptop.sent[2].answer.key, taken);
   assert.equal(laptop.sent[2].answer.step, "reveal");
 });
+
+test("a page made ready before the first deal sends nothing, stores nothing, and answers the deal as before", async () => {
+  const { rounds, sent } = page();
+  const first = rounds.prepare();
+  assert.equal(rounds.prepare(), first, "once a page");
+  await first;
+  assert.deepEqual(sent, []);
+  assert.deepEqual(await rounds.store.keys(), []);
+  await rounds.take({ ...ask, step: "key" });
+  assert.equal(sent.length, 1);
+  assert.equal(sent[0].answer.step, "key");
+});

@@ -116,6 +116,14 @@ const drawnFrom = new WeakMap();
  * write what it would write again after a fresh drawing: a part left alone keeps what it holds.
  */
 export function drawKeyed(container, parts) {
+  // The children of no part go first, so that a part's element is moved only where the order
+  // changed: the hand log's window of 60 lines moving on by one line used to move each of its
+  // lines in turn before the oldest (59 moves, and the browser laying out and painting every
+  // line again, in every page at every action).
+  const wanted = new Set(parts.map((part) => part.key));
+  for (const child of [...container.childNodes]) {
+    if (child.nodeType !== Node.ELEMENT_NODE || !wanted.has(child.getAttribute("data-key"))) child.remove();
+  }
   const keyed = keyedChildren(container);
   let cursor = container.firstChild;
   for (const { key, drawn, draw, parts: inner = null } of parts) {

@@ -11,9 +11,17 @@ import { named } from "./cards.js";
 import { describePrivateAudit, describePrivateFault } from "./words.js";
 
 // The arithmetic (privatedeal.js and the vendored curves under it, half a megabyte) is imported
-// at the first private deal the page answers: a page at a shuffled table never fetches it.
+// once the page sits at a table that deals privately (PagePrivate.prepare), or else at the first
+// private deal it answers: a page at a shuffled table never fetches it. A failed import is tried
+// again by the next caller.
 let arithmetic = null;
-const curves = () => (arithmetic ??= import("./privatedeal.js"));
+const curves = () => {
+  arithmetic ??= import("./privatedeal.js").catch((error) => {
+    arithmetic = null;
+    throw error;
+  });
+  return arithmetic;
+};
 
 /** Every card's name, as the library names them. */
 export const CARDS = [..."23456789TJQKA"].flatMap((rank) => [..."cdhs"].map((suit) => rank + suit));
@@ -285,7 +293,22 @@ export class PagePrivate {
     this.cards = new Map(); // "hand/deal/seat": that engine seat's opened cards by deck position
     this.held = new Map(); // the secrets of the last deals, once read (PageRounds.held)
     this.audit = null; // the last private_audit frame
+    this.prepared = null; // the arithmetic got ready (prepare)
     forgetOldNights(store).catch(() => {}); // a store that cannot be read keeps nothing to drop
+  }
+
+  /** Get the arithmetic ready before the first deal, at a seat of a table that deals privately:
+   * its modules fetched and run, and the group's table of multiples of its base point worked out
+   * (a throwaway secret's key: no deal uses it). The first deal's keys, masking and unmasking
+   * then wait for neither, where every page of the table used to fetch its 25 modules at once
+   * as the hand began. Once a page; a failure is left to the first deal, which tries again. */
+  prepare() {
+    this.prepared ??= curves()
+      .then(({ newSecret }) => void newSecret())
+      .catch(() => {
+        this.prepared = null;
+      });
+    return this.prepared;
   }
 
   /** Engine seat `seat`'s cards this page opened in deal `deal` of hand `hand`, by deck position. */

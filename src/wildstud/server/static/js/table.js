@@ -411,6 +411,8 @@ class TablePage {
     if (frame.type === "table") {
       this.ledger.update(state.table, state.welcome);
       this.proofs.privateDeal = state.table.settings.deal === "private";
+      // A seat at a table that deals privately gets its arithmetic ready while nothing is dealt.
+      if (this.proofs.privateDeal && this.seatToken) this.private.prepare();
     }
     // The night and its last hand just ended: the history panel checks the night record
     // (nightcheck.js), offered from then on.
