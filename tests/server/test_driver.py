@@ -23,7 +23,7 @@ async def _failing_driver(caplog: pytest.LogCaptureFixture) -> None:
     store = Store("sqlite://")
     store.create_table(state)
     table = Table(state, [], store)
-    table.driver.failures = Backoff(first=0.01, cap=0.08)
+    table.actor.backoff = Backoff(first=0.01, cap=0.08)
     calls: list[float] = []
     failure: list[Exception] = [RuntimeError("boom")]
 

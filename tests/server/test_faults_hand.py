@@ -126,7 +126,7 @@ async def _driven(monkeypatch: pytest.MonkeyPatch) -> None:
         await table.add_bot(SeatKind.CALLING_BOT, None, None)
     failing = FailEachKind(store, ann)
     store.call = failing.call  # type: ignore[method-assign]
-    table.driver.failures = Backoff(first=0.01, cap=0.01)  # retried at once, not in a second
+    table.actor.backoff = Backoff(first=0.01, cap=0.01)  # retried at once, not in a second
 
     checked: dict[str, bool] = {}
     tick = table.driver.tick
@@ -264,7 +264,7 @@ async def _clock_fails_once(
 
     night.store.only = clock_s
     night.store.armed = True
-    table.driver.failures = Backoff(first=0.01, cap=0.01)  # retried at once
+    table.actor.backoff = Backoff(first=0.01, cap=0.01)  # retried at once
 
     async def unchanged() -> bool:
         runner, sent = failed[-1]

@@ -208,7 +208,7 @@ async def _private_ticks() -> None:
     store, lobby, night = await connected_table(_private_settings("ticks"))
     table = night.table
     pages = {index: InPage(player) for index, player in night.players.items()}
-    table.driver.failures = Backoff(first=0.01, cap=0.01)  # retried at once, not in a second
+    table.actor.backoff = Backoff(first=0.01, cap=0.01)  # retried at once, not in a second
     kinds = ["parties", "pass"]
     """The deal's own writes that fail once each: its start, then its first pass opened."""
     checked: list[bool] = []
@@ -314,7 +314,7 @@ async def _private_dealt() -> None:
     table = night.table
     private = table.private
     pages = {index: InPage(player) for index, player in night.players.items()}
-    table.driver.failures = Backoff(first=0.01, cap=0.01)  # retried at once, not in a second
+    table.actor.backoff = Backoff(first=0.01, cap=0.01)  # retried at once, not in a second
     before = (private.state, private.dealer, private.dealing)
     writing: list[tuple[Any, ...]] = []
 

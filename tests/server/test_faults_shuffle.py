@@ -163,7 +163,7 @@ async def _round_opened() -> None:
     players = night.players.values()
     for player in players:
         await table.handle(player, Shuffler(type="shuffler"))
-    table.driver.failures = Backoff(first=0.01, cap=0.01)  # retried at once, not in a second
+    table.actor.backoff = Backoff(first=0.01, cap=0.01)  # retried at once, not in a second
     before = table.shuffling.state
     assert before.night is None  # the round stores the night seed with its rows
     night.store.armed = True

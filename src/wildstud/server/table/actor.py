@@ -16,7 +16,8 @@ slice that owns its kind, a pure function (:mod:`.core`), and carries out the
 5. the timer is set for the slice's next ``wake``, and the asker gets the reply.
 
 A command may be given as a function that makes it: it is made when its turn comes, from the
-table as it stands then (a line of chat names its speaker's seat as it is when it is said).
+table as it stands then (a line of chat names its speaker's seat as it is when it is said). A
+tick that fails is logged once, and tried again after a backoff (:meth:`Actor._ticked`).
 
 The hand driver (:mod:`.driver`), not moved onto the core yet, takes its ticks as a part
 (:meth:`Actor.ticks`): each runs one pass of today's driver, which returns when it is due next;
@@ -128,9 +129,8 @@ What is not on the core yet:
   slice the steps that are its commands (above: the bots', a leaving player's, the clocks
   run out), sending and storing by itself; a step whose write fails hands the slice
   :class:`~.runner_due.Missed` (the effect's ``otherwise``: the state kept, nothing sent, the
-  next look after the backoff the tick carries); the driver makes the tick (not
-  :attr:`Slice.tick`: the driver's part still wraps it, for its backoff after a bug and the
-  count of failures in a row that sizes the retry, :attr:`.driver.Driver.failures`; a draining
+  next look after the backoff the tick carries, :meth:`Actor.retry`); the driver makes the tick
+  (not :attr:`Slice.tick`: the driver's part still takes the table's lock for it; a draining
   process's hand-off is a part's ticks of its own, :meth:`.driver.Driver.hand_on`); it
   hands a private deal its tick (:meth:`Actor.inside`) and opens a redeal's shuffle (its own
   change); a hand's deal, each change in it and its end
@@ -157,6 +157,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from wildstud.history.private_night import audit_private_night
+from wildstud.server.clock import RETRY_BACKOFF
 from wildstud.server.store.chat import add_line, find_line, mutes, recent_lines, set_mute
 from wildstud.server.store.records import Changes
 from wildstud.server.table import chat
@@ -174,6 +175,7 @@ from wildstud.server.table.private_answers import Shown
 from wildstud.server.table.private_progress import DealOpened, Mucked, Voided
 from wildstud.server.table.reveal_answers import LoadDeal
 from wildstud.server.table.reveal_progress import AuditNight, LoadHand
+from wildstud.server.table.runner import RUNNER
 from wildstud.server.table.runner_due import Carry
 from wildstud.server.table.writer import StorageFailureError
 
@@ -242,6 +244,15 @@ class Actor:
         self._ticking: set[str] = set()
         """The names a tick is in the inbox for (:meth:`nudge` puts in one at most)."""
         self._parts: dict[str, Callable[[], Awaitable[float | None]]] = {}
+        self.backoff = RETRY_BACKOFF
+        """How long a tick that failed waits before the next (:meth:`_ticked`)."""
+        self._failures: dict[str, int] = {}
+        """The ticks that failed in a row, by the name of what they tick."""
+        self._failure: dict[str, str] = {}
+        """The last failure of each name's ticks that was logged (once, however often it
+        repeats)."""
+        self._missed = False
+        """Whether the turn in hand had a step's write fail (an effect's ``otherwise``)."""
         self._closed = False
         self._busy = False
         self._turning = asyncio.Lock()
@@ -323,9 +334,7 @@ class Actor:
         if self._closed or name in self._ticking:
             return
         self._ticking.add(name)
-        part = self.slices.get(name)
-        made = None if part is None else part.tick
-        self.tell(Tick(name) if made is None else made)
+        self.tell(Tick(name))  # the slice's own tick is made as its turn comes (_ticked)
 
     def tell(self, command: Asked) -> None:
         """Put ``command`` in the inbox; nobody waits for its reply."""
@@ -449,19 +458,86 @@ class Actor:
         while self._following:
             await self._one(self._following.pop(0))
 
+    async def _ticked(self, name: str) -> None:
+        """Tick ``name``: a part's (:meth:`ticks`), or the slice's, its tick made from the
+        table as its turn comes (:attr:`Slice.tick`; a plain :class:`~.core.Tick` without
+        one). A tick that fails (a bug, a write outside its steps' own ``otherwise``) is
+        logged once however often it repeats (a write's failure is the writer's to log),
+        counted (the errors metric's ``driver``), and tried again after :attr:`backoff`, 1 s
+        doubling to 30 s while it keeps failing, as is a step whose write failed (its
+        slice's outcome times that, from :meth:`retry`); the count starts again at the next
+        tick that works. A table the fence refused (``broken``) is ticked no more."""
+        self._ticking.discard(name)
+        self._missed = False
+        try:
+            tick = self._parts.get(name)
+            if tick is not None:
+                wait = await tick()
+                if wait is not None:  # else as the slice's outcomes in the tick timed it
+                    self._wake(name, wait)
+            else:
+                part = self.slices[name]
+                made = (lambda: Tick(name)) if part.tick is None else part.tick
+                if not part.shared:
+                    await self._steps(made())
+                else:
+                    async with self.table.lock:
+                        await self._steps(made())
+                    if name != RUNNER:  # another slice's change: the runner looks again
+                        self.table.wake()
+        except StorageFailureError:
+            if not self.table.broken:  # else moved, or reloaded: ticked no more
+                self._wake(name, self._failed(name, None))
+        except Exception as error:  # a bug must not stop the table for good: logged, retried
+            self._wake(name, self._failed(name, error))
+        else:
+            if self._missed:
+                self._failures[name] = self._failures.get(name, 0) + 1
+            else:
+                self._worked(name)
+
+    def retry(self, name: str) -> float:
+        """How long ``name``'s next try waits if its tick fails now (:attr:`backoff`, for the
+        failures in a row so far): the runner's tick carries it, for a step whose write
+        fails (:class:`~.runner_due.Missed`)."""
+        return self.backoff.wait(self._failures.get(name, 0))
+
+    def _failed(self, name: str, error: Exception | None) -> float:
+        """Count a failed tick of ``name`` (``error``: its bug, logged once); return how long
+        until it is tried again."""
+        wait = self.retry(name)
+        self._failures[name] = self._failures.get(name, 0) + 1
+        if error is None:
+            return wait
+        self.table.metrics.errors.labels("driver").inc()
+        failure = f"{type(error).__name__}: {error}"
+        if failure != self._failure.get(name):
+            self._failure[name] = failure
+            log.error(
+                "table %s: %s failed; it retries, waiting longer while it fails",
+                self.table.id,
+                _who(name),
+                exc_info=error,
+            )
+        return wait
+
+    def _worked(self, name: str) -> None:
+        """A tick of ``name`` worked: its failures in a row are over (said once, when one
+        was logged)."""
+        failures = self._failures.pop(name, 0)
+        if self._failure.pop(name, None) is not None:
+            log.warning(
+                "table %s: %s works again after %d failures", self.table.id, _who(name), failures
+            )
+
     async def _one(self, asked: Asked) -> Any:
         """Handle one command and all it leads to; return its reply. A turn of a shared slice
         (one whose state the parts not moved yet read under the table's lock) holds the lock,
         and has the driver look again once it is done."""
+        if type(asked) is Tick:  # a timer's or a nudge's
+            await self._ticked(asked.slice)
+            return None
         command = asked if isinstance(asked, Command) else asked()
-        if isinstance(command, Tick):
-            self._ticking.discard(command.slice)
-            tick = self._parts.get(command.slice)
-            if tick is not None:
-                wait = await tick()
-                if wait is not None:  # else as the slice's outcomes in the tick timed it
-                    self._wake(command.slice, wait)
-                return None
         part = self._route(command)
         if part is not None and part.folds:
             async with self.table.lock:
@@ -499,6 +575,7 @@ class Actor:
                 except StorageFailureError:
                     if effect.otherwise is None:
                         raise
+                    self._missed = True  # a tick's failure in a row (:meth:`_ticked`)
                     pending.insert(0, effect.otherwise(self.table.moved))
                     continue
                 if effect.then is not None:
@@ -683,3 +760,8 @@ class Actor:
             raise StorageFailureError(
                 f"table {self.table.id}: the store could not be read"
             ) from None
+
+
+def _who(name: str) -> str:
+    """How the log names the ticks of ``name``."""
+    return "the driver" if name == RUNNER else f"the tick of {name!r}"

@@ -36,10 +36,10 @@ changes the runner's state, decided in the same pass from the table read again,
 slice's (:data:`HAND` is :data:`~.runner.RUNNER`), so the slice's timer wakes the runner at a
 turn's, a showdown's or an offer's deadline; a step whose write fails comes back to the slice as
 :class:`~.runner_due.Missed` (the effect's ``otherwise``), which keeps the runner's state and looks
-again after the backoff the tick carries (:attr:`Driver.failures`: 1 s, doubling to 30 s while the
-writes keep failing). What it carries out besides the slice's commands (dealing, a redeal, a
-run-out's street, the showdown's and the offer's clocks opened, a private deal's step) is today's
-code, which stores by itself; but a hand's deal is a pure function
+again after the backoff the tick carries (the actor's, :meth:`.actor.Actor.retry`: 1 s, doubling
+to 30 s while the tick keeps failing). What it carries out besides the slice's commands (dealing,
+a redeal, a run-out's street, the showdown's and the offer's clocks opened, a private deal's step)
+is today's code, which stores by itself; but a hand's deal is a pure function
 (:func:`.hand_start.start_hand`) of the runner's state and the table's values the driver reads (the
 seats, the menu or a tournament level's, the table's row, the players' shuffle as it stands, how
 the hand is made), its outcome and its follow-ups for the other parts folded into the change that
@@ -101,7 +101,7 @@ from wildstud.betting import ActionKind
 from wildstud.deal import Hand, Phase
 from wildstud.private_rounds import RoundsDealer
 from wildstud.server import replay
-from wildstud.server.clock import RETRY_BACKOFF, Backoff, Turn
+from wildstud.server.clock import Turn
 from wildstud.server.replay import DeckBook
 from wildstud.server.seating import Seat
 from wildstud.server.showdown import ShowdownChoice, TwiceOffer
@@ -176,9 +176,6 @@ class Driver:
         """An equity bot's choice being made on a thread: for which hand, event and seat."""
         self.endgame = Endgame(self)
         """The runner's part for the run-out, the offer to run it twice and the showdown."""
-        self.failures = Backoff(RETRY_BACKOFF.first, RETRY_BACKOFF.cap)
-        self.failure: str | None = None
-        """The driver's last failure, logged once however often it repeats."""
         self._staged = 0
         """How many states have been staged (:meth:`put`): a state staged before another that
         was adopted already is never adopted after it."""
@@ -317,48 +314,15 @@ class Driver:
 
     async def tick(self) -> float | None:
         """Advance the table if something is due or has changed (a tick of the actor, one at
-        a time with the table's other commands). The runner's slice times the next tick (its
-        outcome's ``wake``, :func:`.runner_due.handle`): ``None``, the timer as it left it;
-        else how long until the driver tries again after a failure, or :data:`~.runner_due
-        .NEVER` (no timer: it stopped, or nothing moves until something changes)."""
+        a time with the table's other commands, which backs off after a failure:
+        :meth:`.actor.Actor._ticked`). The runner's slice times the next tick (its outcome's
+        ``wake``, :func:`.runner_due.handle`): ``None``, the timer as it left it; or
+        :data:`~.runner_due.NEVER` (no timer: it stopped, or the table plays no hand now)."""
         table = self.table
         if not self.running or table.broken:
             return NEVER
-        try:
-            async with table.lock:
-                wait = await self.advance()
-        except StorageFailureError:
-            if table.broken:  # the fence refused it, or the store keeps failing
-                self.running = False
-                return NEVER
-            # A write outside the pass's steps (a step's own failure is the slice's Missed):
-            # taken back, tried again later while it fails.
-            return self.failures.fail()
-        except Exception as error:  # a bug must not stop the table for good: log it, go on
-            return self._failed(error)
-        if self.failure is not None:
-            log.warning(
-                "table %s: the driver works again after %d failures",
-                table.id,
-                self.failures.failures,
-            )
-            self.failure = None
-            self.failures.succeed()
-        return wait
-
-    def _failed(self, error: Exception) -> float:
-        self.table.metrics.errors.labels("driver").inc()
-        """Log a failure of the driver (once, however often the same one repeats) and return
-        how long to wait before trying again."""
-        failure = f"{type(error).__name__}: {error}"
-        if failure != self.failure:
-            self.failure = failure
-            log.error(
-                "table %s: the driver failed; it retries, waiting longer while it fails",
-                self.table.id,
-                exc_info=error,
-            )
-        return self.failures.fail()
+        async with table.lock:
+            return await self.advance()
 
     async def advance(self) -> float | None:
         """Do whatever is due now: what the pass reads of the table (:meth:`_read`) handed to
@@ -369,7 +333,8 @@ class Driver:
         at = self._read(time.monotonic())
         if at is None:
             return NEVER
-        await self.table.actor.inside(RunnerTick(RUNNER, at, self.failures.next))
+        actor = self.table.actor
+        await actor.inside(RunnerTick(RUNNER, at, actor.retry(RUNNER)))
         return None  # the slice's outcome timed the next tick
 
     def _read(self, now: float) -> AtTick | None:
@@ -395,14 +360,7 @@ class Driver:
         and looks again after the backoff (:class:`~.runner_due.Missed`), which doubles while
         the writes keep failing."""
         before = self.state
-        try:
-            done = await carry(self, carried.step, carried.at, carried.now)
-        except StorageFailureError:
-            self.failures.fail()
-            if self.table.broken:  # the fence refused it, or the store keeps failing
-                self.running = False
-            raise
-        self.failures.succeed()
+        done = await carry(self, carried.step, carried.at, carried.now)
         if done != 0.0 or self.state is before:
             return done
         now = time.monotonic()
