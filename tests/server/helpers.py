@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import random
 import re
@@ -639,17 +640,33 @@ def checked_ticks(
     """The runner's ticks of ``table`` checked: after each tick in which the count of failed
     writes (``failures()``) grew, whether ``check()`` holds is added to the list returned."""
     seen: list[bool] = []
-    tick = table.driver.tick
 
-    async def checked_tick() -> float | None:
+    async def checked_tick(tick: Callable[[], Awaitable[None]]) -> None:
         failed = failures()
-        wait = await tick()
+        await tick()
         if failures() > failed:
             seen.append(await check())
-        return wait
 
-    table.actor.ticks(HAND, checked_tick)
+    around_runner_ticks(table, checked_tick)
     return seen
+
+
+def around_runner_ticks(
+    table: Table, around: Callable[[Callable[[], Awaitable[None]]], Awaitable[None]]
+) -> None:
+    """Have each of the runner's ticks of ``table`` (the actor's turn for it, backoff and
+    all) carried out by ``around``, which is handed the tick to await, for a test's checks
+    around it; the other ticks go as they did."""
+    actor = table.actor
+    ticked = actor._ticked
+
+    async def tick(name: str) -> None:
+        if name == HAND:
+            await around(functools.partial(ticked, name))
+        else:
+            await ticked(name)
+
+    actor._ticked = tick  # type: ignore[method-assign]
 
 
 async def closed_balanced(table: Table, lobby: Lobby, store: Store) -> None:

@@ -20,6 +20,7 @@ import pytest
 from tests.server.helpers import (
     Night,
     Player,
+    around_runner_ticks,
     as_stored,
     checked_ticks,
     closed_balanced,
@@ -39,7 +40,6 @@ from wildstud.server.schemas import GameEntry, RulesUpdate, TableSettings
 from wildstud.server.seating import SeatKind
 from wildstud.server.store import Changes, Store
 from wildstud.server.table import StorageFailureError, TableStatus
-from wildstud.server.table.driver import HAND
 from wildstud.server.table.live import LiveHand
 
 
@@ -129,11 +129,10 @@ async def _driven(monkeypatch: pytest.MonkeyPatch) -> None:
     table.actor.backoff = Backoff(first=0.01, cap=0.01)  # retried at once, not in a second
 
     checked: dict[str, bool] = {}
-    tick = table.driver.tick
 
-    async def checked_tick() -> float | None:
+    async def checked_tick(tick: Callable[[], Awaitable[None]]) -> None:
         failed = set(failing.failed)
-        wait = await tick()
+        await tick()
         for kind in set(failing.failed) - failed:
             # The hand, the seats, the table, the runner's figures: as the store has them;
             # nothing sent since; not stopped.
@@ -144,9 +143,8 @@ async def _driven(monkeypatch: pytest.MonkeyPatch) -> None:
                 and not table.broken
                 and lobby.tables[table.id] is table
             )
-        return wait
 
-    table.actor.ticks(HAND, checked_tick)
+    around_runner_ticks(table, checked_tick)
     await table.set_status(TableStatus.RUNNING)
     # Until each kind has failed once and been written since (a kind written just after
     # another's failure is let through, so it fails at a later turn of its own).

@@ -242,6 +242,14 @@ def test_the_runner_s_tick_times_its_next_look_or_carries_the_step_out_then_look
     assert handle(BETWEEN, RunnerTick(RUNNER, replace(AT, idle=True)), 0.0).wake == NEVER
 
 
+def test_a_table_that_plays_no_hand_now_gets_a_tick_that_changes_nothing_and_wakes_never() -> None:
+    state, _, _ = _first_turn()
+    # Made by the driver for a table stopped, paused or broken (Driver.tick): no snapshot.
+    idle = handle(state, RunnerTick(RUNNER), 150.0)  # the clock is up, but nothing plays
+    assert idle.state is state
+    assert (idle.effect, idle.news, idle.follow, idle.wake) == (None, (), (), NEVER)
+
+
 def test_a_step_that_lets_the_pass_go_on_is_followed_by_the_rest_decided_again() -> None:
     state = _timed(_queen_called(), bank=None)
     at = AtTick(private=True)

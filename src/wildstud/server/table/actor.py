@@ -19,9 +19,8 @@ A command may be given as a function that makes it: it is made when its turn com
 table as it stands then (a line of chat names its speaker's seat as it is when it is said). A
 tick that fails is logged once, and tried again after a backoff (:meth:`Actor._ticked`).
 
-The hand driver (:mod:`.driver`), not moved onto the core yet, takes its ticks as a part
-(:meth:`Actor.ticks`): each runs one pass of today's driver, which returns when it is due next;
-a change it may act on nudges it (:meth:`Actor.nudge`).
+A part not moved onto the core takes its ticks itself (:meth:`Actor.ticks`: a draining
+process's hand-off); a change a slice or a part may act on nudges it (:meth:`Actor.nudge`).
 
 The news of a whole turn is sent at its end, so that the table frame (:class:`~.core.TableNews`,
 sent once) shows everything the turn changed.
@@ -117,23 +116,19 @@ hand played are dropped, the players' shuffle forgets the hand's values:
 
 What is not on the core yet:
 
-- the hand runner's own work (:mod:`.driver`): its ticks (:meth:`Actor.ticks`, named as the
-  runner's slice, so that the slice's ``wake`` ticks it), each one pass of today's driver
-  under the table's lock: a snapshot of what it reads of the table
-  (:func:`.runner_due.at_tick`) handed to the runner's slice as its tick
-  (:class:`~.runner_due.RunnerTick`), whose pure outcome is the step due as its effect
-  (:class:`~.runner_due.Carry`) and when the next thing is due as its ``wake`` (a turn's, a
-  redeal's, a run-out's, the showdown's, the offer's or the dealer's choice's deadline); the
-  step is carried out by today's code (:func:`.runner_pass.carry`), which deals (a dealer's
-  choice's deadline too), opens the showdown's and the offer's clocks and hands the runner's
-  slice the steps that are its commands (above: the bots', a leaving player's, the clocks
-  run out), sending and storing by itself; a step whose write fails hands the slice
-  :class:`~.runner_due.Missed` (the effect's ``otherwise``: the state kept, nothing sent, the
-  next look after the backoff the tick carries, :meth:`Actor.retry`); the driver makes the tick
-  (not :attr:`Slice.tick`: the driver's part still takes the table's lock for it; a draining
-  process's hand-off is a part's ticks of its own, :meth:`.driver.Driver.hand_on`); it
-  hands a private deal its tick (:meth:`Actor.inside`) and opens a redeal's shuffle (its own
-  change); a hand's deal, each change in it and its end
+- the hand runner's steps (:mod:`.driver`): the runner's tick is its slice's
+  (:class:`~.runner_due.RunnerTick`, made from the table as its turn comes,
+  :meth:`.driver.Driver.tick`: a snapshot of what the pass reads, :func:`.runner_due.at_tick`),
+  whose pure outcome is the step due as its effect (:class:`~.runner_due.Carry`) and when the
+  next thing is due as its ``wake`` (a turn's, a redeal's, a run-out's, the showdown's, the
+  offer's or the dealer's choice's deadline); the step is carried out by today's code
+  (:func:`.runner_pass.carry`), which deals (a dealer's choice's deadline too), opens the
+  showdown's and the offer's clocks and hands the runner's slice the steps that are its
+  commands (above: the bots', a leaving player's, the clocks run out), sending and storing by
+  itself; a step whose write fails hands the slice :class:`~.runner_due.Missed` (the effect's
+  ``otherwise``: the state kept, nothing sent, the next look after the backoff the tick
+  carries, :meth:`Actor.retry`); it hands a private deal its tick (:meth:`Actor.inside`) and
+  opens a redeal's shuffle (its own change); a hand's deal, each change in it and its end
   among them are the pure :func:`.hand_start.start_hand`, :mod:`.hand_play` and
   :func:`.hand_end.finish_hand`, folded into the change that makes them (above), the table's
   values they need read by the driver (the level a tournament's hand plays at among them:
@@ -208,7 +203,7 @@ class Slice:
     one transaction."""
     held: Callable[[], Any] | None = None
     """Where the state is held, for a slice whose state today's code keeps too (the hand
-    runner's, :attr:`.driver.Driver.state`, which the driver's ticks change): the actor hands
+    runner's, :attr:`.driver.Driver.state`, which the driver's steps change): the actor hands
     the slice the state read from it."""
     adopt: Callable[[Any], None] | None = None
     """How a held state takes an outcome's new state, once its effect is done (a folded
@@ -322,10 +317,10 @@ class Actor:
             return await self._turn(command)
 
     def ticks(self, name: str, tick: Callable[[], Awaitable[float | None]]) -> None:
-        """Hand the ticks named ``name`` to ``tick``, a part not moved onto the core yet (the
-        hand driver, whose ticks are the runner slice's): it does what is due and returns how
-        long until it is ticked again (``math.inf``: only when nudged; ``None``: the timer as
-        the outcomes of slice ``name`` in the tick set it, their ``wake``)."""
+        """Hand the ticks named ``name`` to ``tick``, a part not moved onto the core yet (a
+        draining process's hand-off, :meth:`.driver.Driver.hand_on`): it does what is due and
+        returns how long until it is ticked again (``math.inf``: only when nudged; ``None``:
+        the timer as the outcomes of slice ``name`` in the tick set it, their ``wake``)."""
         self._parts[name] = tick
 
     def nudge(self, name: str) -> None:
@@ -449,7 +444,7 @@ class Actor:
             self.tell(command)
 
     async def inside(self, command: Command) -> Any:
-        """Handle ``command`` at once, inside the turn in hand (the hand driver's tick, under the
+        """Handle ``command`` at once, inside the turn in hand (the runner's tick, under the
         table's lock it holds): a part not moved onto the core yet asks a slice for what it used
         to do itself, and goes on from the new state (adopted, its news sent, now)."""
         return await self._steps(command)

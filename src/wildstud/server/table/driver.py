@@ -26,15 +26,15 @@ turn's (:class:`~.runner_slice.TimeUp`), the showdown's
 action for a player leaving (:class:`~.runner_slice.HostActs`): its outcome, the action for
 the player, is carried out as a player's is (:meth:`Driver.carry_out`).
 
-Each tick is one pass (:meth:`Driver.advance`): a snapshot of what it reads of the table outside
-the runner's state (:func:`.runner_due.at_tick`) is handed to the runner's slice as its tick
-(:class:`~.runner_due.RunnerTick`), whose pure outcome (:func:`.runner_due.handle`, of
+Each tick is one pass: the runner slice's tick (:class:`~.runner_due.RunnerTick`, made as its
+turn comes, :meth:`Driver.tick`) holds a snapshot of what it reads of the table outside the
+runner's state (:func:`.runner_due.at_tick`); its pure outcome (:func:`.runner_due.handle`, of
 :func:`.runner_due.due`) is the step due now as its effect, carried out here (:meth:`Driver.carry`,
 :func:`.runner_pass.carry`), and when the next thing is due as its ``wake`` (after a step that
 changes the runner's state, decided in the same pass from the table read again,
-:class:`~.runner_due.Onward`; a step due then is a tick of its own): the driver's ticks are the
-slice's (:data:`HAND` is :data:`~.runner.RUNNER`), so the slice's timer wakes the runner at a
-turn's, a showdown's or an offer's deadline; a step whose write fails comes back to the slice as
+:class:`~.runner_due.Onward`; a step due then is a tick of its own), so the slice's timer
+(:data:`HAND` is :data:`~.runner.RUNNER`) wakes the runner at a turn's, a showdown's or an offer's
+deadline; a step whose write fails comes back to the slice as
 :class:`~.runner_due.Missed` (the effect's ``otherwise``), which keeps the runner's state and looks
 again after the backoff the tick carries (the actor's, :meth:`.actor.Actor.retry`: 1 s, doubling
 to 30 s while the tick keeps failing). What it carries out besides the slice's commands (dealing,
@@ -152,7 +152,7 @@ log = logging.getLogger("wildstud.server")
 
 HAND = RUNNER
 """The name of the driver's ticks at the table's actor (:class:`~.core.Tick`): the runner
-slice's, so that the ``wake`` of its outcomes (:func:`.runner_due.handle`) ticks the driver."""
+slice's, whose outcomes' ``wake`` (:func:`.runner_due.handle`) times them."""
 
 
 HAND_OFF = "hand-off"
@@ -312,30 +312,15 @@ class Driver:
 
     # -- the ticks -----------------------------------------------------------------------------
 
-    async def tick(self) -> float | None:
-        """Advance the table if something is due or has changed (a tick of the actor, one at
-        a time with the table's other commands, which backs off after a failure:
-        :meth:`.actor.Actor._ticked`). The runner's slice times the next tick (its outcome's
-        ``wake``, :func:`.runner_due.handle`): ``None``, the timer as it left it; or
-        :data:`~.runner_due.NEVER` (no timer: it stopped, or the table plays no hand now)."""
-        table = self.table
-        if not self.running or table.broken:
-            return NEVER
-        async with table.lock:
-            return await self.advance()
-
-    async def advance(self) -> float | None:
-        """Do whatever is due now: what the pass reads of the table (:meth:`_read`) handed to
-        the runner's slice, whose pure outcome (:func:`.runner_due.handle`) is the step due,
-        carried out (:meth:`carry`), and when the next thing is (its ``wake``: the slice's
-        timer, which is the driver's tick). Returns ``None`` (the slice timed the next tick),
-        or :data:`~.runner_due.NEVER` when the table plays no hand now."""
-        at = self._read(time.monotonic())
-        if at is None:
-            return NEVER
-        actor = self.table.actor
-        await actor.inside(RunnerTick(RUNNER, at, actor.retry(RUNNER)))
-        return None  # the slice's outcome timed the next tick
+    def tick(self) -> RunnerTick:
+        """The runner slice's tick (:attr:`.actor.Slice.tick`), made from the table as its
+        turn comes, under the table's lock: what the pass reads of the table (:meth:`_read`),
+        and how long to wait if its step's write fails (:meth:`.actor.Actor.retry`); its pure
+        outcome (:func:`.runner_due.handle`) is the step due, carried out (:meth:`carry`), and
+        when the next thing is (its ``wake``: the slice's timer). A table that plays no hand
+        now (stopped, paused, broken) gets a tick that changes nothing and wakes never."""
+        at = self._read(time.monotonic()) if self.running else None
+        return RunnerTick(RUNNER, at, self.table.actor.retry(RUNNER))
 
     def _read(self, now: float) -> AtTick | None:
         """What the pass reads of the table at ``now`` (:func:`.runner_due.at_tick`), a turn

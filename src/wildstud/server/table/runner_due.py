@@ -1,9 +1,9 @@
 """What the hand runner has to do now: a pure function of its state, of what its pass reads of
 the table, and of the time.
 
-The runner's pass (:meth:`.driver.Driver.advance`) is three steps: a snapshot of what it reads
-outside the runner's state (:class:`AtTick`, made from the table by :func:`at_tick`: the seat
-to act, whether it is a bot or leaving, whether anyone is there to watch, the seats between
+The runner's pass (its tick, :meth:`.driver.Driver.tick`) is three steps: a snapshot of what it
+reads outside the runner's state (:class:`AtTick`, made from the table by :func:`at_tick`: the
+seat to act, whether it is a bot or leaving, whether anyone is there to watch, the seats between
 hands, a players' shuffle's round ready, a tournament's break), the decision (:func:`due`, of
 the runner's :class:`~.runner.RunnerState`, that snapshot and ``now``: no table, no store, no
 event loop), and its carrying out (the driver's). The decision is a value, :data:`Due`: one
@@ -234,13 +234,14 @@ class Onward:
 @dataclass(frozen=True, slots=True)
 class RunnerTick(Tick):
     """The runner's pass at its tick: what is due, decided from the runner's state and ``at``,
-    what the pass reads of the table (made by the driver's tick, :meth:`.driver.Driver
-    .advance`)."""
+    what the pass reads of the table (made from the table as its turn comes,
+    :meth:`.driver.Driver.tick`)."""
 
-    at: AtTick = AtTick()
+    at: AtTick | None = None
+    """``None``: the table plays no hand now (stopped, paused, broken): nothing is due."""
     retry: float = 1.0
     """How long the runner waits before it looks again when the step's write fails (the
-    driver's backoff: 1 s, doubling while it keeps failing, up to 30 s)."""
+    actor's backoff: 1 s, doubling while it keeps failing, up to 30 s)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,6 +314,8 @@ def handle(
             at, now = replace(command.at, private=False), command.now
         else:
             return Outcome(state, wake=NEVER if wait is None else command.now + wait)
+    elif command.at is None:  # the table plays no hand now
+        return Outcome(state, wake=NEVER)
     else:
         at = command.at
     step = due(state, at, now)

@@ -21,10 +21,10 @@ takes:
   :func:`.runner_due.due`, :meth:`.endgame.Endgame.showdown_clock`,
   :meth:`.endgame.Endgame.offer_clock`): the engine's choice with the table's default, or
   no, carried out the same way;
-- the runner's own pass, its tick (:class:`~.runner_due.RunnerTick`, made by the driver's
-  tick from what it reads of the table): the step due now as the outcome's effect, carried out
-  by the driver (:class:`~.runner_due.Carry`), and the ``wake`` when the next thing is due; the
-  step's result comes back as :class:`~.runner_due.Looked`, a failed write of it as
+- the runner's own pass, its tick (:class:`~.runner_due.RunnerTick`, made from what it reads of the
+  table as its turn comes, :meth:`.driver.Driver.tick`): the step due now as the outcome's effect,
+  carried out by the driver (:class:`~.runner_due.Carry`), and the ``wake`` when the next thing is
+  due; the step's result comes back as :class:`~.runner_due.Looked`, a failed write of it as
   :class:`~.runner_due.Missed` (the state kept, looked at again after a backoff)
   (:func:`.runner_due.handle`);
 - :class:`~.core.CancelChoice`: the dealer's choice in progress is called off (the menu changed,
@@ -114,7 +114,7 @@ class AskDealer(Command):
 @dataclass(frozen=True, slots=True)
 class TimeUp(Command):
     """The turn's clock of ``seat`` (``engine``: its seat in the hand) ran out: the table acts
-    for its player (made from the table when the driver's tick finds the clock due)."""
+    for its player (made from the table when the runner's tick finds the clock due)."""
 
     seat: Seat
     engine: int
