@@ -488,14 +488,15 @@ class Actor:
         else:
             if self._missed:
                 self._failures[name] = self._failures.get(name, 0) + 1
-            else:
+            elif name in self._failures:  # most ticks: none failed before them
                 self._worked(name)
 
     def retry(self, name: str) -> float:
         """How long ``name``'s next try waits if its tick fails now (:attr:`backoff`, for the
         failures in a row so far): the runner's tick carries it, for a step whose write
         fails (:class:`~.runner_due.Missed`)."""
-        return self.backoff.wait(self._failures.get(name, 0))
+        failures = self._failures.get(name)
+        return self.backoff.first if failures is None else self.backoff.wait(failures)
 
     def _failed(self, name: str, error: Exception | None) -> float:
         """Count a failed tick of ``name`` (``error``: its bug, logged once); return how long
