@@ -33,6 +33,7 @@ from wildstud.server.lobby import Lobby
 from wildstud.server.private_replay import deals_of
 from wildstud.server.replay import DeckBook, held, start_hand
 from wildstud.server.schemas import GameEntry, TableSettings
+from wildstud.server.seating import Seat, SeatKind
 from wildstud.server.store import HandSetup, SeatState, Store, TableState
 from wildstud.server.store.records import PrivateRound
 from wildstud.server.table import StorageFailureError, Table
@@ -705,3 +706,10 @@ def quick_settings(name: str, **more: Any) -> TableSettings:
         "time_bank": 0,
     }
     return TableSettings(name=name, **{**quick, **more})
+
+
+def player_at(index: int) -> Seat:
+    """A seat at ``index`` with no page open, as the pure tests need one: its player's."""
+    return Seat(
+        index, f"p{index}", f"P{index}", SeatKind.PLAYER, None, 500, False, 0, 30.0, 0, False
+    )

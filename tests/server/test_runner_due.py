@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from tests.deal.helpers import heads_up
 from tests.server.helpers import HAND_SETUP as SETUP
-from tests.server.helpers import TWICE_SETUP, at_the_offer
+from tests.server.helpers import TWICE_SETUP, at_the_offer, player_at
 from wildstud.betting import ActionKind
 from wildstud.bots import CallingBot
 from wildstud.deal import Hand, Phase, stack_deck
@@ -21,6 +21,7 @@ from wildstud.server.replay import DeckBook, start_hand
 from wildstud.server.showdown import ShowdownChoice, TwiceOffer
 from wildstud.server.store import HandSetup
 from wildstud.server.table.button import Ask, DealDefault, Seats, Sitter
+from wildstud.server.table.core import CancelChoice
 from wildstud.server.table.endgame import dealer_steps
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.runner import RUNNER, Choosing, RunnerState
@@ -49,6 +50,7 @@ from wildstud.server.table.runner_due import (
     due,
     handle,
 )
+from wildstud.server.table.runner_slice import AskDealer, HostActs, TimeUp
 from wildstud.server.table.runner_slice import handle as slice_handle
 
 
@@ -226,10 +228,11 @@ def test_the_runner_s_tick_times_its_next_look_or_carries_the_step_out_then_look
     waiting = handle(state, RunnerTick(RUNNER, at), 120.0)
     # Nothing due: no effect, the state as it was, the slice's timer set for the clock.
     assert (waiting.state, waiting.effect, waiting.wake) == (state, None, 150.0)
+    at = AtTick(mover=Mover(index, bot=True))  # a bot's turn: its choice made by today's code
     acting = handle(state, RunnerTick(RUNNER, at), 150.0)
     assert acting.state is state  # changed by the step's own change, once it is stored
     assert acting.effect is not None
-    assert acting.effect.request == Carry(Act(index, engine, "clock"), at, 150.0)
+    assert acting.effect.request == Carry(Act(index, engine, "bot"), at, 150.0)
     assert acting.wake is None  # the step's result times the next look
     then = acting.effect.then
     assert then is not None
@@ -271,19 +274,57 @@ def test_after_a_step_what_is_due_next_is_decided_in_the_same_pass_from_the_tabl
     at = AtTick(mover=Mover(index))
     # The step (a deal, an action) left a player to act: the runner's timer is set for the
     # clock, without a tick of its own.
-    waiting = slice_handle(state, Looked(RUNNER, Onward(at, 120.0), AtTick(), 110.0), 121.0)
+    waiting = slice_handle(state, Looked(RUNNER, Onward(RUNNER, at, 120.0), AtTick(), 110.0), 121.0)
     assert (waiting.state, waiting.effect, waiting.wake) == (state, None, 150.0)
     # It left something due at once (a bot's turn): carried out in a tick of its own, behind
     # the inbox (a hand of bots without a delay keeps no player's command waiting).
     bot = AtTick(mover=Mover(index, bot=True))
-    acting = slice_handle(state, Looked(RUNNER, Onward(bot, 120.0), AtTick(), 110.0), 121.0)
+    acting = slice_handle(state, Looked(RUNNER, Onward(RUNNER, bot, 120.0), AtTick(), 110.0), 121.0)
     assert (acting.state, acting.effect, acting.wake) == (state, None, 120.0)  # passed: at once
     assert due(state, bot, 120.0) == Act(index, engine, "bot")
 
 
+def test_the_table_s_action_for_a_seat_is_the_slice_s_own_command_then_what_is_due_next() -> None:
+    state, engine, index = _first_turn()
+    seat = player_at(index)
+    for mover, acts in (
+        (Mover(index, seat=seat), TimeUp(seat, engine)),  # the clock ran out (at 150.0)
+        (Mover(index, leaving=True, seat=seat), HostActs(seat, engine)),
+    ):
+        outcome = handle(state, RunnerTick(RUNNER, AtTick(mover=mover)), 150.0)
+        # No step of today's code: the command, then the table read as it left it.
+        assert (outcome.state, outcome.effect, outcome.wake) == (state, None, None)
+        assert outcome.follow == (acts, Onward(RUNNER))
+        assert outcome.follow[0].seat is seat
+    # The follow-up, made whole from the table as its turn comes (Driver.made), decides; one
+    # not made whole, or made at a table that plays no hand now, wakes never.
+    at = AtTick(mover=Mover(index))
+    assert slice_handle(state, Onward(RUNNER, at, 120.0), 121.0).wake == 150.0
+    assert slice_handle(state, Onward(RUNNER), 121.0).wake == NEVER
+    assert slice_handle(state, Onward(RUNNER, None, 120.0), 121.0).wake == NEVER
+
+
+def test_a_choice_called_off_and_the_dealer_asked_are_the_slice_s_own_commands() -> None:
+    gone = BETWEEN.but(choosing=Choosing(5, (0, 1), 80.0))  # its chooser is not dealt in
+    at = replace(AT, choice_clock=30.0)
+    called = handle(gone, RunnerTick(RUNNER, at), 60.0)
+    assert (called.effect, called.wake) == (None, None)
+    assert called.follow == (CancelChoice(), Looked(RUNNER, AGAIN, at, 60.0, 1.0))
+    # The pass goes on from the state the choice called off left: the next dealer is asked,
+    # with the menu's games and the table's clock read with the seats.
+    off = slice_handle(gone, CancelChoice(), 60.0).state
+    asked = slice_handle(off, called.follow[1], 60.0)
+    games = tuple(MENU.items[index].describe() for index in (0, 1))
+    assert asked.follow == (AskDealer(0, (0, 1), games, 30.0),)
+    # The choice's deadline is the slice's next look.
+    chosen = slice_handle(off, asked.follow[0], 61.0)
+    assert chosen.state.choosing == Choosing(0, (0, 1), 91.0)
+    assert chosen.wake == 91.0
+
+
 def test_a_step_whose_write_fails_keeps_the_state_and_looks_again_after_the_backoff() -> None:
     state, _, index = _first_turn()
-    at = AtTick(mover=Mover(index))
+    at = AtTick(mover=Mover(index, bot=True))
     acting = handle(state, RunnerTick(RUNNER, at, 2.0), 150.0)  # its second failure in a row
     assert acting.effect is not None
     otherwise = acting.effect.otherwise

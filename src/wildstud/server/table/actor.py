@@ -53,9 +53,11 @@ slices, each with its module:
   the showdown's (:class:`.runner_slice.ShowdownTimeUp`: show or muck by the table's
   default) and the offer to run it twice's (:class:`.runner_slice.OfferTimeUp`: no), a
   bot's choice (:class:`.runner_slice.BotActs`) and the table's action for a player leaving
-  (:class:`.runner_slice.HostActs`), each carried out as a player's choice is, which the
-  driver's tick asks in the middle of its pass once the pass's pure decision finds it due
-  (:func:`.runner_due.due`, :meth:`Actor.inside`);
+  (:class:`.runner_slice.HostActs`), each carried out as a player's choice is, once the
+  pass's pure decision finds it due (:func:`.runner_due.due`): the dealer's choice's, the
+  turn's and a leaving player's as the runner's tick's follow-ups (then what is due next,
+  :class:`~.runner_due.Onward`), the others asked in the middle of its pass
+  (:meth:`Actor.inside`);
 - the players' shuffle (:mod:`.shuffle_requests`): a page's part (its word that it takes part,
   its commitment, its value), its row stored before the state is adopted (:attr:`Slice.adopt`;
   the state is held by :class:`.shuffling.Shuffling`); a deal's round (the runner's follow-up,

@@ -16,15 +16,14 @@ this state: the players' requests in a hand are checked purely there, and carrie
 (:meth:`Driver.carry_out`); the other slices' follow-ups for the runner (the dealer's choice
 called off, the turn timed afresh) are its pure outcomes, adopted here once their change is
 stored (:meth:`Driver.adopt`), and so is the dealer's choice opened or called off as its
-dealer sat out or left (nothing stores a choice), which a tick asks of the slice in the middle
-of its pass (:meth:`.actor.Actor.inside`: :class:`~.runner_slice.AskDealer`,
-:class:`~.core.CancelChoice`). A clock run out is asked of the slice the same way, a
-turn's (:class:`~.runner_slice.TimeUp`), the showdown's
-(:class:`~.runner_slice.ShowdownTimeUp`) and the offer to run it twice's
-(:class:`~.runner_slice.OfferTimeUp`), and so are a bot's choice
-(:class:`~.runner_slice.BotActs`, an equity bot's made on a thread first) and the table's
-action for a player leaving (:class:`~.runner_slice.HostActs`): its outcome, the action for
-the player, is carried out as a player's is (:meth:`Driver.carry_out`).
+dealer sat out or left (nothing stores a choice), a turn's clock run out and a leaving
+player's turn, each the runner's tick's follow-up (:class:`~.runner_slice.AskDealer`,
+:class:`~.core.CancelChoice`, :class:`~.runner_slice.TimeUp`,
+:class:`~.runner_slice.HostActs`). The showdown's clock run out
+(:class:`~.runner_slice.ShowdownTimeUp`), the offer's (:class:`~.runner_slice.OfferTimeUp`)
+and a bot's choice (:class:`~.runner_slice.BotActs`, an equity bot's made on a thread first)
+are asked of the slice in the middle of the pass (:meth:`.actor.Actor.inside`). Each table's
+action for a seat is carried out as a player's is (:meth:`Driver.carry_out`).
 
 Each tick is one pass: the runner slice's tick (:class:`~.runner_due.RunnerTick`, made as its
 turn comes, :meth:`Driver.tick`) holds a snapshot of what it reads of the table outside the
@@ -113,7 +112,15 @@ from wildstud.server.store import (
 )
 from wildstud.server.table import hand_play
 from wildstud.server.table.button import Seats
-from wildstud.server.table.core import ClockNews, Effect, HandPlayed, Outcome, TableNews, Told
+from wildstud.server.table.core import (
+    ClockNews,
+    Command,
+    Effect,
+    HandPlayed,
+    Outcome,
+    TableNews,
+    Told,
+)
 from wildstud.server.table.endgame import Endgame
 from wildstud.server.table.hand_end import AtHandEnd, then_ended
 from wildstud.server.table.hand_play import AtPlay, Move
@@ -322,6 +329,15 @@ class Driver:
         at = self._read(time.monotonic()) if self.running else None
         return RunnerTick(RUNNER, at, self.table.actor.retry(RUNNER))
 
+    def made(self, command: Command) -> Command:
+        """``command``, a command of the runner's slice, made whole from the table as its turn
+        comes (:attr:`.actor.Slice.made`): what is due after the table's action for a seat,
+        decided from the table as that action left it (:class:`~.runner_due.Onward`)."""
+        if type(command) is Onward and command.now is None:
+            now = time.monotonic()
+            return Onward(RUNNER, self._read(now) if self.running else None, now)
+        return command
+
     def _read(self, now: float) -> AtTick | None:
         """What the pass reads of the table at ``now`` (:func:`.runner_due.at_tick`), a turn
         not timed yet timed first (a restored table's gets its clock now); ``None`` when the
@@ -350,7 +366,7 @@ class Driver:
             return done
         now = time.monotonic()
         at = self._read(now)
-        return 0.0 if at is None else Onward(at, now)  # 0.0: a tick of its own stops it
+        return 0.0 if at is None else Onward(RUNNER, at, now)  # 0.0: a tick of its own stops it
 
     async def hand_on(self) -> float:
         """Hand the table on for a draining process (:attr:`.table.Table.hand_off`), a tick

@@ -26,18 +26,20 @@ Wait(until=None)
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from wildstud.deal import Phase
 from wildstud.server.replay import at_showdown
 from wildstud.server.table.button import Ask, DealDefault, Seats, next_step
-from wildstud.server.table.core import Effect, Outcome, Tick
+from wildstud.server.table.core import CancelChoice, Effect, Outcome, Tick
 from wildstud.server.table.runner import RUNNER, RunnerState
+from wildstud.server.table.runner_commands import AskDealer, HostActs, TimeUp
 from wildstud.server.table.seating import TableStatus
 
 if TYPE_CHECKING:
     from wildstud.server.menu import Menu
+    from wildstud.server.seating import Seat
     from wildstud.server.showdown import ShowdownChoice, TwiceOffer
     from wildstud.server.table.live import LiveHand
     from wildstud.server.table.table import Table
@@ -83,6 +85,9 @@ class Mover:
     leaving: bool = False
     bot: bool = False
     equity: bool = False
+    seat: Seat | None = field(default=None, compare=False)
+    """The table's seat, which the table's action for it names (:class:`~.runner_commands
+    .TimeUp`, :class:`~.runner_commands.HostActs`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +122,8 @@ class AtTick:
     """The next hand's round over, the hand still to be dealt from it."""
     on_break: tuple[float, int] | None = None
     """A tournament on a break, between hands: the seconds left of it and the level's index."""
+    choice_clock: float = 0.0
+    """The seconds a dealer has to choose the game, read between hands."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,14 +228,17 @@ choice called off): the rest is decided again, from the state it left."""
 
 
 @dataclass(frozen=True, slots=True)
-class Onward:
-    """What a step carried out comes to when the next thing may be due at once (an action, a
-    deal, a street run out, a hand's end): what is due next is decided in the same pass, from
-    ``at``, the table as the step left it, read at ``now``, and the runner's timer set for it
-    (a step due at once is carried out in a tick of its own, behind the inbox)."""
+class Onward(Tick):
+    """What a step comes to when the next thing may be due at once (an action, a deal, a street
+    run out, a hand's end): what is due next is decided in the same pass, from ``at``, the
+    table as the step left it, read at ``now``, and the runner's timer set for it (a step due
+    at once is carried out in a tick of its own, behind the inbox). A step of today's code
+    returns it (:class:`Looked`); the table's action for a seat, a command of the slice, is
+    followed by it, made whole from the table as its turn comes (``now`` ``None``:
+    :meth:`.driver.Driver.made`). ``at`` ``None``: the table plays no hand now."""
 
-    at: AtTick
-    now: float
+    at: AtTick | None = None
+    now: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,14 +296,16 @@ BREAK_LOOK = 0.05
 
 
 def handle(
-    state: RunnerState, command: RunnerTick | Looked | Missed, now: float
+    state: RunnerState, command: RunnerTick | Looked | Missed | Onward, now: float
 ) -> Outcome[RunnerState]:
     """The runner's pass as a pure outcome: the step due now as its effect (:class:`Carry`),
-    and the ``wake`` when the next thing is due, the turn's, a redeal's, a run-out's, the
-    showdown's, the offer's or the dealer's choice's deadline (:data:`NEVER`: not until
-    something changes). The state is left as it is: each step changes it by its own change,
-    adopted once stored; a step whose write fails comes back as :class:`Missed`, which keeps
-    it and looks again after the tick's ``retry``.
+    or, a command of the slice's own, as its follow-up (the choice called off or the dealer
+    asked, the table's action for a seat whose clock ran out or who leaves, then
+    :class:`Onward`), and the ``wake`` when the next thing is due, the turn's, a redeal's, a
+    run-out's, the showdown's, the offer's or the dealer's choice's deadline (:data:`NEVER`:
+    not until something changes). The state is left as it is: each step changes it by its own
+    change, adopted once stored; a step whose write fails comes back as :class:`Missed`, which
+    keeps it and looks again after the tick's ``retry``.
 
     >>> state = RunnerState(1, 3, 0)
     >>> handle(state, RunnerTick(RUNNER, AtTick(idle=True)), 70.0).wake  # nobody there
@@ -303,12 +315,14 @@ def handle(
     """
     if isinstance(command, Missed):  # the state kept: it is tried again later
         return Outcome(state, wake=NEVER if command.moved else now + command.retry)
+    if isinstance(command, Onward):
+        return _onward(state, command)
     retry = command.retry
     if isinstance(command, Looked):
         wait = command.wait
         if isinstance(wait, Onward):  # the table read again as the step left it
-            at, now = wait.at, wait.now
-        elif isinstance(wait, Again):
+            return _onward(state, wait)
+        if isinstance(wait, Again):
             # The pass goes on from the state the step left, as it read the table (a private
             # deal's step is not asked twice).
             at, now = replace(command.at, private=False), command.now
@@ -321,10 +335,19 @@ def handle(
     step = due(state, at, now)
     if isinstance(step, Wait):
         return Outcome(state, wake=NEVER if step.until is None else step.until)
-    if isinstance(command, Looked) and isinstance(command.wait, Onward):
-        # One step a pass: the next is carried out in a tick of its own, behind the inbox (a
-        # hand of bots with no delay does not keep the players' commands waiting).
-        return Outcome(state, wake=now)
+    if isinstance(step, CallOff):  # the pass goes on from the state the choice called off left
+        return Outcome(state, follow=(CancelChoice(), Looked(RUNNER, AGAIN, at, now, retry)))
+    if isinstance(step, Ask):  # the choice's deadline is the outcome's wake
+        assert at.menu is not None, "read between hands"
+        games = tuple(at.menu.items[index].describe() for index in step.entries)
+        return Outcome(
+            state, follow=(AskDealer(step.button, step.entries, games, at.choice_clock),)
+        )
+    if isinstance(step, Act) and step.source != "bot":
+        seat = None if at.mover is None else at.mover.seat
+        assert seat is not None, "read from the table"
+        acts = (HostActs if step.source == "host" else TimeUp)(seat, step.engine)
+        return Outcome(state, follow=(acts, Onward(RUNNER)))  # then what is due next
     return Outcome(
         state,
         Effect(
@@ -333,6 +356,20 @@ def handle(
             otherwise=lambda moved: Missed(RUNNER, moved, retry),
         ),
     )
+
+
+def _onward(state: RunnerState, onward: Onward) -> Outcome[RunnerState]:
+    """What is due next after a step, decided in the same pass (see :class:`Onward`): the
+    runner's timer set for it, at once for a step due now (one step a pass: the next is
+    carried out in a tick of its own, behind the inbox, so that a hand of bots with no delay
+    does not keep the players' commands waiting)."""
+    at, now = onward.at, onward.now
+    if at is None or now is None:  # the table plays no hand now
+        return Outcome(state, wake=NEVER)
+    step = due(state, at, now)
+    if isinstance(step, Wait):
+        return Outcome(state, wake=NEVER if step.until is None else step.until)
+    return Outcome(state, wake=now)
 
 
 def at_tick(table: Table, state: RunnerState, now: float) -> AtTick:
@@ -349,7 +386,8 @@ def at_tick(table: Table, state: RunnerState, now: float) -> AtTick:
             index = live.setup.lineup[engine]
             seat = table.seats[index]
             bot = seat.bot is not None
-            mover = Mover(index, seat.leaving, bot, bot and seat.kind.samples is not None)
+            equity = bot and seat.kind.samples is not None
+            mover = Mover(index, seat.leaving, bot, equity, seat)
         return AtTick(idle, ended, table.private.on, mover)
     private = table.private.on
     if idle or ended:  # nothing is dealt: the rest is not read
@@ -370,6 +408,7 @@ def at_tick(table: Table, state: RunnerState, now: float) -> AtTick:
         round_open=found is not None and found.deal == 1,
         shuffled=shuffled,
         on_break=on_break,
+        choice_clock=table.settings.choice_clock,
     )
 
 

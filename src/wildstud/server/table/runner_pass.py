@@ -4,11 +4,11 @@ due, done by the runner (:class:`~.driver.Driver`).
 Each step is today's runner code (a deal, a redeal, a run-out's street, the showdown's and the
 offer's clocks opened or run out), or a command of the runner's slice asked in the middle of
 the pass (:meth:`.actor.Actor.inside`): the action for a bot (:class:`~.runner_slice.BotActs`,
-an equity bot's choice made on a thread first), for a player leaving the table
-(:class:`~.runner_slice.HostActs`) or whose time ran out (:class:`~.runner_slice.TimeUp`), the
-dealer asked or the choice called off; each returns how long until the runner looks again, or
-:data:`~.runner_due.AGAIN` when the pass goes on (the rest decided again from the state it
-left).
+an equity bot's choice made on a thread first); each returns how long until the runner looks
+again, or :data:`~.runner_due.AGAIN` when the pass goes on (the rest decided again from the
+state it left). The slice's other commands (the table's action for a player leaving or whose
+time ran out, the dealer asked, the choice called off) are the pass's follow-ups
+(:func:`.runner_due.handle`).
 """
 
 from __future__ import annotations
@@ -19,15 +19,13 @@ from typing import TYPE_CHECKING
 from wildstud.betting import ActionKind
 from wildstud.server.seating import Seat
 from wildstud.server.store import Changes
-from wildstud.server.table.button import Ask, DealDefault
-from wildstud.server.table.core import CancelChoice
+from wildstud.server.table.button import DealDefault
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.runner_due import (
     AGAIN,
     Act,
     Again,
     AtTick,
-    CallOff,
     Due,
     OfferClock,
     OnBreak,
@@ -39,7 +37,7 @@ from wildstud.server.table.runner_due import (
     ShowdownClock,
     Shuffled,
 )
-from wildstud.server.table.runner_slice import AskDealer, BotActs, HostActs, TimeUp
+from wildstud.server.table.runner_slice import BotActs
 from wildstud.server.table.shuffle_requests import NAME as SHUFFLE
 from wildstud.server.table.shuffle_requests import DropRound
 
@@ -55,7 +53,7 @@ async def carry(driver: Driver, step: Due, at: AtTick, now: float) -> float | Ag
     :data:`~.runner_due.AGAIN`."""
     table = driver.table
     live = driver.state.live
-    if isinstance(step, Shuffled | CallOff | OnBreak | Ask | DealDefault):
+    if isinstance(step, Shuffled | OnBreak | DealDefault):
         return await _between(driver, step, now)
     assert live is not None, "a step of the hand in play"
     if isinstance(step, PrivateStep):
@@ -97,36 +95,30 @@ async def _clocked(
 
 
 async def _act_for(driver: Driver, step: Act, live: LiveHand, at: AtTick) -> float | None:
-    """The table acts for seat ``step.index``: the host's action for a player leaving, a
-    bot's choice, the clock's (each the runner's outcome, carried out as a player's action
-    is, and told now)."""
+    """A bot's choice for seat ``step.index`` (the runner's outcome, carried out as a
+    player's action is, and told now)."""
     table = driver.table
     seat = table.seats[step.index]
     engine = step.engine
-    if step.source == "host":
-        await table.actor.inside(HostActs(seat, engine))
-    elif step.source == "clock":
-        await table.actor.inside(TimeUp(seat, engine))
+    if at.mover is not None and at.mover.equity:
+        # Its Monte Carlo run (and its first compile) must stall neither the sockets nor the
+        # table's inbox: it thinks on a thread, and the tick that finds its answer ready for
+        # the same turn plays it.
+        choice = _thought(driver, live, engine, seat)
+        if choice is None:
+            return None  # the thread's end nudges the driver
+        kind, amount = choice
     else:
-        if at.mover is not None and at.mover.equity:
-            # Its Monte Carlo run (and its first compile) must stall neither the sockets
-            # nor the table's inbox: it thinks on a thread, and the tick that finds its
-            # answer ready for the same turn plays it.
-            choice = _thought(driver, live, engine, seat)
-            if choice is None:
-                return None  # the thread's end nudges the driver
-            kind, amount = choice
-        else:
-            assert seat.bot is not None
-            # Its seat's view (with its own cards, which the server opens for it alone,
-            # under a private deal).
-            kind, amount = seat.bot.choose(table.private.view(live.hand, engine))
-        await table.actor.inside(BotActs(seat, engine, kind, amount))
+        assert seat.bot is not None
+        # Its seat's view (with its own cards, which the server opens for it alone, under a
+        # private deal).
+        kind, amount = seat.bot.choose(table.private.view(live.hand, engine))
+    await table.actor.inside(BotActs(seat, engine, kind, amount))
     return 0.0
 
 
 async def _between(
-    driver: Driver, step: Shuffled | CallOff | OnBreak | Ask | DealDefault, now: float
+    driver: Driver, step: Shuffled | OnBreak | DealDefault, now: float
 ) -> float | Again | None:
     """Carry out ``step``, due between hands (see :func:`carry`)."""
     table = driver.table
@@ -139,21 +131,11 @@ async def _between(
             table.actor.fold(SHUFFLE, DropRound(number, 1), dropped)
             await driver.commit(dropped)
         return 0.0
-    if isinstance(step, CallOff):
-        # The runner's outcome, adopted and told now; then the pass goes on.
-        await table.actor.inside(CancelChoice())
-        return AGAIN
     if isinstance(step, OnBreak):  # every page counts the break down from the table frame
         table.desk.show_break(step.index)
         return step.until - now
-    if isinstance(step, DealDefault):
-        await driver.deal(None)
-        return 0.0
-    # The dealer is asked: the runner's outcome, adopted and told now.
-    games = tuple(table.menu.items[index].describe() for index in step.entries)
-    seconds = table.settings.choice_clock
-    await table.actor.inside(AskDealer(step.button, step.entries, games, seconds))
-    return seconds
+    await driver.deal(None)  # the default pick
+    return 0.0
 
 
 def _thought(

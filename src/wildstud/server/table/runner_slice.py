@@ -61,7 +61,6 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from wildstud.betting import ActionKind
@@ -80,10 +79,17 @@ from wildstud.server.table.core import (
 )
 from wildstud.server.table.hand_requests import Action, Answer, Decide
 from wildstud.server.table.runner import Choosing, RunnerState
+from wildstud.server.table.runner_commands import (
+    AskDealer,
+    BotActs,
+    HostActs,
+    OfferTimeUp,
+    ShowdownTimeUp,
+    TimeUp,
+)
 
 if TYPE_CHECKING:
     from wildstud.deal import Hand
-    from wildstud.server.seating import Seat
     from wildstud.server.showdown import ShowdownChoice, TwiceOffer
 
 __all__ = [
@@ -98,65 +104,6 @@ __all__ = [
     "choosing_frame",
     "handle",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class AskDealer(Command):
-    """Table seat ``button`` is asked to choose the next hand's game among the menu's
-    ``entries`` (``games``: each as the choosing frame lists it), with ``seconds`` to choose."""
-
-    button: int
-    entries: tuple[int, ...]
-    games: tuple[Mapping[str, Any], ...]
-    seconds: float
-
-
-@dataclass(frozen=True, slots=True)
-class TimeUp(Command):
-    """The turn's clock of ``seat`` (``engine``: its seat in the hand) ran out: the table acts
-    for its player (made from the table when the runner's tick finds the clock due)."""
-
-    seat: Seat
-    engine: int
-
-
-@dataclass(frozen=True, slots=True)
-class BotActs(Command):
-    """The bot at ``seat`` (``engine``: its seat in the hand) chose ``kind`` (of ``amount``
-    chips where it takes one) for its turn: made by the runner's pass once the bot's delay is
-    over and its choice made (an equity bot's on a thread)."""
-
-    seat: Seat
-    engine: int
-    kind: ActionKind
-    amount: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class HostActs(Command):
-    """The player at ``seat`` (``engine``: its seat in the hand) is leaving the table and it is
-    their turn: the table acts for them at once, as the clock would (:func:`auto_action`)."""
-
-    seat: Seat
-    engine: int
-
-
-@dataclass(frozen=True, slots=True)
-class ShowdownTimeUp(Command):
-    """The showdown's muck clock ran out for ``seat`` (``engine``: its seat in the hand),
-    still to show or muck: the clock chooses for its player."""
-
-    seat: Seat
-    engine: int
-
-
-@dataclass(frozen=True, slots=True)
-class OfferTimeUp(Command):
-    """The offer to run it twice's clock ran out for ``seat`` (``engine``: its seat in the
-    hand), still to answer: the clock answers no for its player."""
-
-    seat: Seat
-    engine: int
 
 
 COMMANDS: tuple[type[Command], ...] = (
@@ -190,7 +137,9 @@ def handle(state: RunnerState, command: Command, now: float) -> Outcome[RunnerSt
     """The outcome of ``command`` for the runner as ``state`` stands (see the module's
     description)."""
     # The runner's own pass first: the slice's most frequent command.
-    if isinstance(command, runner_due.RunnerTick | runner_due.Looked | runner_due.Missed):
+    if isinstance(
+        command, runner_due.RunnerTick | runner_due.Looked | runner_due.Missed | runner_due.Onward
+    ):
         return runner_due.handle(state, command, now)
     if isinstance(command, CancelChoice):
         if state.choosing is None:  # a state left as it was is not adopted again
@@ -200,7 +149,7 @@ def handle(state: RunnerState, command: Command, now: float) -> Outcome[RunnerSt
     if isinstance(command, AskDealer):
         choosing = Choosing(command.button, command.entries, now + command.seconds)
         news = (TableNews(), News(Everyone(), choosing_frame(choosing, command.games, now)))
-        return Outcome(state.but(choosing=choosing), news=news)
+        return Outcome(state.but(choosing=choosing), news=news, wake=choosing.deadline)
     if isinstance(command, ResetTurn):
         return Outcome(state.but(turn=state.turn.forgotten()), follow=(Retime(),))
     if isinstance(command, TimeUp):

@@ -107,6 +107,7 @@ def table_slices(
             shared=True,
             held=lambda: table.driver.state,
             adopt=table.driver.adopt,
+            made=table.driver.made,
             tick=table.driver.tick,
         ),
         Slice(pings.NAME, None, pings.handle, pings.COMMANDS),

@@ -1,0 +1,78 @@
+"""The commands of the hand runner's slice that its own pass asks (:mod:`.runner_due`) and
+its slice carries out (:mod:`.runner_slice`): the dealer asked for the game, the table's
+action for a player whose clock ran out or who leaves, a bot's choice, and the clocks of the
+showdown and the offer to run it twice run out; apart, so that the pass's pure decision can
+name them as its follow-ups."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from wildstud.betting import ActionKind
+from wildstud.server.table.core import Command
+
+if TYPE_CHECKING:
+    from wildstud.server.seating import Seat
+
+__all__ = ["AskDealer", "BotActs", "HostActs", "OfferTimeUp", "ShowdownTimeUp", "TimeUp"]
+
+
+@dataclass(frozen=True, slots=True)
+class AskDealer(Command):
+    """Table seat ``button`` is asked to choose the next hand's game among the menu's
+    ``entries`` (``games``: each as the choosing frame lists it), with ``seconds`` to choose."""
+
+    button: int
+    entries: tuple[int, ...]
+    games: tuple[Mapping[str, Any], ...]
+    seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class TimeUp(Command):
+    """The turn's clock of ``seat`` (``engine``: its seat in the hand) ran out: the table acts
+    for its player (made from the table when the runner's tick finds the clock due)."""
+
+    seat: Seat
+    engine: int
+
+
+@dataclass(frozen=True, slots=True)
+class BotActs(Command):
+    """The bot at ``seat`` (``engine``: its seat in the hand) chose ``kind`` (of ``amount``
+    chips where it takes one) for its turn: made by the runner's pass once the bot's delay is
+    over and its choice made (an equity bot's on a thread)."""
+
+    seat: Seat
+    engine: int
+    kind: ActionKind
+    amount: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class HostActs(Command):
+    """The player at ``seat`` (``engine``: its seat in the hand) is leaving the table and it is
+    their turn: the table acts for them at once, as the clock would (:func:`auto_action`)."""
+
+    seat: Seat
+    engine: int
+
+
+@dataclass(frozen=True, slots=True)
+class ShowdownTimeUp(Command):
+    """The showdown's muck clock ran out for ``seat`` (``engine``: its seat in the hand),
+    still to show or muck: the clock chooses for its player."""
+
+    seat: Seat
+    engine: int
+
+
+@dataclass(frozen=True, slots=True)
+class OfferTimeUp(Command):
+    """The offer to run it twice's clock ran out for ``seat`` (``engine``: its seat in the
+    hand), still to answer: the clock answers no for its player."""
+
+    seat: Seat
+    engine: int
