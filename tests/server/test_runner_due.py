@@ -23,6 +23,7 @@ from wildstud.server.store import HandSetup
 from wildstud.server.table.button import Ask, DealDefault, Seats, Sitter
 from wildstud.server.table.core import CancelChoice
 from wildstud.server.table.endgame import dealer_steps
+from wildstud.server.table.hand_requests import Action
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.runner import RUNNER, Choosing, RunnerState
 from wildstud.server.table.runner_due import (
@@ -30,6 +31,7 @@ from wildstud.server.table.runner_due import (
     NEVER,
     Act,
     AtTick,
+    BotChoice,
     CallOff,
     Carry,
     Looked,
@@ -50,7 +52,7 @@ from wildstud.server.table.runner_due import (
     due,
     handle,
 )
-from wildstud.server.table.runner_slice import AskDealer, HostActs, TimeUp
+from wildstud.server.table.runner_slice import AskDealer, BotActs, HostActs, TimeUp
 from wildstud.server.table.runner_slice import handle as slice_handle
 
 
@@ -223,16 +225,16 @@ def test_the_pause_between_hands_then_a_tournament_s_break_then_the_next_step() 
 
 
 def test_the_runner_s_tick_times_its_next_look_or_carries_the_step_out_then_looks_again() -> None:
-    state, engine, index = _first_turn()
+    state, _, index = _first_turn()
     at = AtTick(mover=Mover(index))
     waiting = handle(state, RunnerTick(RUNNER, at), 120.0)
     # Nothing due: no effect, the state as it was, the slice's timer set for the clock.
     assert (waiting.state, waiting.effect, waiting.wake) == (state, None, 150.0)
-    at = AtTick(mover=Mover(index, bot=True))  # a bot's turn: its choice made by today's code
+    state, at = _timed(_queen_called(), bank=None), AtTick()  # a redeal, by today's code
     acting = handle(state, RunnerTick(RUNNER, at), 150.0)
     assert acting.state is state  # changed by the step's own change, once it is stored
     assert acting.effect is not None
-    assert acting.effect.request == Carry(Act(index, engine, "bot"), at, 150.0)
+    assert acting.effect.request == Carry(Redeal(2), at, 150.0)
     assert acting.wake is None  # the step's result times the next look
     then = acting.effect.then
     assert then is not None
@@ -294,14 +296,42 @@ def test_the_table_s_action_for_a_seat_is_the_slice_s_own_command_then_what_is_d
         outcome = handle(state, RunnerTick(RUNNER, AtTick(mover=mover)), 150.0)
         # No step of today's code: the command, then the table read as it left it.
         assert (outcome.state, outcome.effect, outcome.wake) == (state, None, None)
-        assert outcome.follow == (acts, Onward(RUNNER))
+        assert outcome.follow == (acts,)
         assert outcome.follow[0].seat is seat
+        assert slice_handle(state, acts, 150.0).follow == (Onward(RUNNER),)
     # The follow-up, made whole from the table as its turn comes (Driver.made), decides; one
     # not made whole, or made at a table that plays no hand now, wakes never.
     at = AtTick(mover=Mover(index))
     assert slice_handle(state, Onward(RUNNER, at, 120.0), 121.0).wake == 150.0
     assert slice_handle(state, Onward(RUNNER), 121.0).wake == NEVER
     assert slice_handle(state, Onward(RUNNER, None, 120.0), 121.0).wake == NEVER
+
+
+def test_a_bot_s_choice_is_the_actor_s_effect_its_action_the_slice_s_command() -> None:
+    state, engine, index = _first_turn()
+    seat = player_at(index)  # a bot's seat, as far as the pure decision goes
+    for equity in (False, True):
+        at = AtTick(mover=Mover(index, bot=True, equity=equity, seat=seat))
+        acting = handle(state, RunnerTick(RUNNER, at), 150.0)
+        assert (acting.state, acting.follow, acting.wake) == (state, (), None)
+        assert acting.effect is not None
+        assert acting.effect.request == BotChoice(seat, engine, equity)
+        then = acting.effect.then
+        assert then is not None
+        # Its choice made: the slice's command, carried out as a player's action is, then
+        # what is due next; an equity bot still thinking: nothing until its thread's end.
+        chose = BotActs(seat, engine, ActionKind.CALL, None)
+        assert then(chose) is chose
+        assert slice_handle(state, then(None), 151.0).wake == NEVER
+        played = slice_handle(state, chose, 151.0)
+        assert played.effect is not None
+        assert played.effect.request == Action(
+            seat, engine, ActionKind.CALL, None, None, None, "bot"
+        )
+        assert played.follow == (Onward(RUNNER),)
+    # A turn that moved on: nothing to play, what is due next all the same.
+    moved = slice_handle(state, BotActs(seat, engine + 1, ActionKind.CALL, None), 151.0)
+    assert (moved.effect, moved.follow) == (None, (Onward(RUNNER),))
 
 
 def test_a_choice_called_off_and_the_dealer_asked_are_the_slice_s_own_commands() -> None:
@@ -323,8 +353,7 @@ def test_a_choice_called_off_and_the_dealer_asked_are_the_slice_s_own_commands()
 
 
 def test_a_step_whose_write_fails_keeps_the_state_and_looks_again_after_the_backoff() -> None:
-    state, _, index = _first_turn()
-    at = AtTick(mover=Mover(index, bot=True))
+    state, at = _timed(_queen_called(), bank=None), AtTick()  # a redeal, by today's code
     acting = handle(state, RunnerTick(RUNNER, at, 2.0), 150.0)  # its second failure in a row
     assert acting.effect is not None
     otherwise = acting.effect.otherwise

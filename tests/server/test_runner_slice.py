@@ -35,6 +35,7 @@ from wildstud.server.table.live import LiveHand
 from wildstud.server.table.runner import RUNNER, Choosing, RunnerState
 from wildstud.server.table.runner_slice import (
     COMMANDS,
+    ONWARD,
     AskDealer,
     BotActs,
     HostActs,
@@ -147,7 +148,8 @@ def test_a_turn_s_clock_run_out_is_the_table_s_action_for_its_player_the_bank_sp
     assert outcome.effect == Effect(expected)
     # The runner's state is changed by the action's change, once it is stored: as it was here.
     assert outcome.state is state
-    assert (outcome.news, outcome.reply, outcome.wake, outcome.follow) == ((), None, None, ())
+    assert (outcome.news, outcome.reply, outcome.wake) == ((), None, None)
+    assert outcome.follow == ONWARD  # then what is due next, from the table as it left it
     assert len(hand.events) == events  # the hand is only read
     # Past the bring-in, a player facing no bet checks.
     hand.act(ActionKind.BRING_IN)
@@ -194,7 +196,8 @@ def test_a_bot_s_choice_and_a_leaving_player_s_turn_are_actions_nobody_asked_for
     )
     for outcome in (bot, host):  # changed by the action's change, once it is stored
         assert outcome.state is state
-        assert (outcome.news, outcome.reply, outcome.wake, outcome.follow) == ((), None, None, ())
+        assert (outcome.news, outcome.reply, outcome.wake) == ((), None, None)
+        assert outcome.follow == ONWARD
     other = (hand.to_act + 1) % len(SETUP.lineup)  # a turn that moved on: nothing
     assert handle(state, HostActs(player_at(SETUP.lineup[other]), other), 0.0).effect is None
     assert handle(state.but(live=None), HostActs(seat, hand.to_act), 0.0).effect is None

@@ -55,8 +55,9 @@ slices, each with its module:
   bot's choice (:class:`.runner_slice.BotActs`) and the table's action for a player leaving
   (:class:`.runner_slice.HostActs`), each carried out as a player's choice is, once the
   pass's pure decision finds it due (:func:`.runner_due.due`): the dealer's choice's, the
-  turn's and a leaving player's as the runner's tick's follow-ups (then what is due next,
-  :class:`~.runner_due.Onward`), the others asked in the middle of its pass
+  turn's, a leaving player's and a bot's (its choice the tick's effect,
+  :class:`~.runner_due.BotChoice`) as the runner's tick's follow-ups (then what is due next,
+  :class:`~.runner_due.Onward`), the clocks' of the endgame asked in the middle of its pass
   (:meth:`Actor.inside`);
 - the players' shuffle (:mod:`.shuffle_requests`): a page's part (its word that it takes part,
   its commitment, its value), its row stored before the state is adopted (:attr:`Slice.adopt`;
@@ -157,7 +158,7 @@ from wildstud.history.private_night import audit_private_night
 from wildstud.server.clock import RETRY_BACKOFF
 from wildstud.server.store.chat import add_line, find_line, mutes, recent_lines, set_mute
 from wildstud.server.store.records import Changes
-from wildstud.server.table import chat
+from wildstud.server.table import chat, runner_pass
 from wildstud.server.table.core import (
     Command,
     Outcome,
@@ -173,7 +174,7 @@ from wildstud.server.table.private_progress import DealOpened, Mucked, Voided
 from wildstud.server.table.reveal_answers import LoadDeal
 from wildstud.server.table.reveal_progress import AuditNight, LoadHand
 from wildstud.server.table.runner import RUNNER
-from wildstud.server.table.runner_due import Carry
+from wildstud.server.table.runner_due import BotChoice, Carry
 from wildstud.server.table.writer import StorageFailureError
 
 if TYPE_CHECKING:
@@ -722,6 +723,8 @@ class Actor:
             return await table.driver.carry_out(request)
         if isinstance(request, Carry):  # a step of the runner's pass
             return await table.driver.carry(request)
+        if isinstance(request, BotChoice):  # a bot's turn in the runner's pass
+            return runner_pass.choose(table.driver, request)
         if isinstance(request, Shown | DealOpened | Mucked | Voided):
             return await table.private.carry_out(request)
         if isinstance(request, LoadDeal):

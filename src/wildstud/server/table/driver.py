@@ -16,12 +16,12 @@ this state: the players' requests in a hand are checked purely there, and carrie
 (:meth:`Driver.carry_out`); the other slices' follow-ups for the runner (the dealer's choice
 called off, the turn timed afresh) are its pure outcomes, adopted here once their change is
 stored (:meth:`Driver.adopt`), and so is the dealer's choice opened or called off as its
-dealer sat out or left (nothing stores a choice), a turn's clock run out and a leaving
-player's turn, each the runner's tick's follow-up (:class:`~.runner_slice.AskDealer`,
-:class:`~.core.CancelChoice`, :class:`~.runner_slice.TimeUp`,
-:class:`~.runner_slice.HostActs`). The showdown's clock run out
-(:class:`~.runner_slice.ShowdownTimeUp`), the offer's (:class:`~.runner_slice.OfferTimeUp`)
-and a bot's choice (:class:`~.runner_slice.BotActs`, an equity bot's made on a thread first)
+dealer sat out or left (nothing stores a choice), a turn's clock run out, a leaving player's
+turn and a bot's choice (an equity bot's made on a thread first), each the runner's tick's
+follow-up (:class:`~.runner_slice.AskDealer`, :class:`~.core.CancelChoice`,
+:class:`~.runner_slice.TimeUp`, :class:`~.runner_slice.HostActs`,
+:class:`~.runner_slice.BotActs`). The showdown's clock run out
+(:class:`~.runner_slice.ShowdownTimeUp`) and the offer's (:class:`~.runner_slice.OfferTimeUp`)
 are asked of the slice in the middle of the pass (:meth:`.actor.Actor.inside`). Each table's
 action for a seat is carried out as a player's is (:meth:`Driver.carry_out`).
 

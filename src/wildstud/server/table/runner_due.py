@@ -49,6 +49,7 @@ __all__ = [
     "Act",
     "Again",
     "AtTick",
+    "BotChoice",
     "CallOff",
     "Carry",
     "Due",
@@ -185,6 +186,18 @@ class Act:
 
 
 @dataclass(frozen=True, slots=True)
+class BotChoice:
+    """The choice of the bot at ``seat`` (``engine``: its seat in the hand) for its turn, made
+    by the actor as the effect of the runner's tick (:func:`.runner_pass.choose`): at once, or
+    an ``equity`` bot's on a thread, played by the tick that finds it ready. Its result is
+    :class:`~.runner_commands.BotActs`, or ``None`` while the bot thinks."""
+
+    seat: Seat
+    engine: int
+    equity: bool
+
+
+@dataclass(frozen=True, slots=True)
 class CallOff:
     """The dealer's choice is called off: its chooser is no longer dealt in."""
 
@@ -300,12 +313,12 @@ def handle(
 ) -> Outcome[RunnerState]:
     """The runner's pass as a pure outcome: the step due now as its effect (:class:`Carry`),
     or, a command of the slice's own, as its follow-up (the choice called off or the dealer
-    asked, the table's action for a seat whose clock ran out or who leaves, then
-    :class:`Onward`), and the ``wake`` when the next thing is due, the turn's, a redeal's, a
-    run-out's, the showdown's, the offer's or the dealer's choice's deadline (:data:`NEVER`:
-    not until something changes). The state is left as it is: each step changes it by its own
-    change, adopted once stored; a step whose write fails comes back as :class:`Missed`, which
-    keeps it and looks again after the tick's ``retry``.
+    asked, the table's action for a seat whose clock ran out, who leaves, or a bot, whose
+    choice is the effect, :class:`BotChoice`), and the ``wake`` when the next thing is due,
+    the turn's, a redeal's, a run-out's, the showdown's, the offer's or the dealer's choice's
+    deadline (:data:`NEVER`: not until something changes). The state is left as it is: each
+    step changes it by its own change, adopted once stored; a step whose write fails comes back
+    as :class:`Missed`, which keeps it and looks again after the tick's ``retry``.
 
     >>> state = RunnerState(1, 3, 0)
     >>> handle(state, RunnerTick(RUNNER, AtTick(idle=True)), 70.0).wake  # nobody there
@@ -343,11 +356,18 @@ def handle(
         return Outcome(
             state, follow=(AskDealer(step.button, step.entries, games, at.choice_clock),)
         )
-    if isinstance(step, Act) and step.source != "bot":
-        seat = None if at.mover is None else at.mover.seat
-        assert seat is not None, "read from the table"
-        acts = (HostActs if step.source == "host" else TimeUp)(seat, step.engine)
-        return Outcome(state, follow=(acts, Onward(RUNNER)))  # then what is due next
+    if isinstance(step, Act):  # the table acts for the seat: then what is due next (Onward)
+        mover = at.mover
+        assert mover is not None, "read from the table"
+        assert mover.seat is not None, "read from the table"
+        if step.source == "bot":  # its choice made first, by the actor (BotChoice)
+            choice = BotChoice(mover.seat, step.engine, mover.equity)
+            thinks = Looked(RUNNER, None, at, now, retry)  # the thread's end wakes the runner
+            return Outcome(
+                state, Effect(choice, then=lambda acts: thinks if acts is None else acts)
+            )
+        acts = (HostActs if step.source == "host" else TimeUp)(mover.seat, step.engine)
+        return Outcome(state, follow=(acts,))
     return Outcome(
         state,
         Effect(

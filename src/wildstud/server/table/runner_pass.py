@@ -2,13 +2,11 @@
 due, done by the runner (:class:`~.driver.Driver`).
 
 Each step is today's runner code (a deal, a redeal, a run-out's street, the showdown's and the
-offer's clocks opened or run out), or a command of the runner's slice asked in the middle of
-the pass (:meth:`.actor.Actor.inside`): the action for a bot (:class:`~.runner_slice.BotActs`,
-an equity bot's choice made on a thread first); each returns how long until the runner looks
-again, or :data:`~.runner_due.AGAIN` when the pass goes on (the rest decided again from the
-state it left). The slice's other commands (the table's action for a player leaving or whose
-time ran out, the dealer asked, the choice called off) are the pass's follow-ups
-(:func:`.runner_due.handle`).
+offer's clocks opened or run out); each returns how long until the runner looks again, or
+:data:`~.runner_due.AGAIN` when the pass goes on (the rest decided again from the state it
+left). The slice's own commands (the table's action for a seat, the dealer asked, the choice
+called off) are the pass's follow-ups (:func:`.runner_due.handle`), and a bot's choice the
+actor's effect (:func:`choose`, an equity bot's made on a thread).
 """
 
 from __future__ import annotations
@@ -23,9 +21,9 @@ from wildstud.server.table.button import DealDefault
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.runner_due import (
     AGAIN,
-    Act,
     Again,
     AtTick,
+    BotChoice,
     Due,
     OfferClock,
     OnBreak,
@@ -44,7 +42,7 @@ from wildstud.server.table.shuffle_requests import DropRound
 if TYPE_CHECKING:
     from wildstud.server.table.driver import Driver
 
-__all__ = ["carry"]
+__all__ = ["carry", "choose"]
 
 
 async def carry(driver: Driver, step: Due, at: AtTick, now: float) -> float | Again | None:
@@ -65,11 +63,9 @@ async def carry(driver: Driver, step: Due, at: AtTick, now: float) -> float | Ag
         await driver.redeal()
     elif isinstance(step, OpenOffer | OfferClock | OpenShowdown | ShowdownClock):
         return await _clocked(driver, step, live, now)
-    elif isinstance(step, RunOut):
-        await driver.endgame.run_out(live)
     else:
-        assert isinstance(step, Act)
-        return await _act_for(driver, step, live, at)
+        assert isinstance(step, RunOut), "the table's action for a seat is the slice's"
+        await driver.endgame.run_out(live)
     return 0.0
 
 
@@ -94,27 +90,27 @@ async def _clocked(
     return 0.0
 
 
-async def _act_for(driver: Driver, step: Act, live: LiveHand, at: AtTick) -> float | None:
-    """A bot's choice for seat ``step.index`` (the runner's outcome, carried out as a
-    player's action is, and told now)."""
-    table = driver.table
-    seat = table.seats[step.index]
-    engine = step.engine
-    if at.mover is not None and at.mover.equity:
+def choose(driver: Driver, choice: BotChoice) -> BotActs | None:
+    """A bot's choice for its turn (the effect of the runner's tick, made by the actor), its
+    action the runner's slice's command (:class:`~.runner_slice.BotActs`); ``None`` while an
+    equity bot thinks."""
+    live = driver.state.live
+    assert live is not None, "a bot's turn in the hand in play"
+    seat, engine = choice.seat, choice.engine
+    if choice.equity:
         # Its Monte Carlo run (and its first compile) must stall neither the sockets nor the
         # table's inbox: it thinks on a thread, and the tick that finds its answer ready for
         # the same turn plays it.
-        choice = _thought(driver, live, engine, seat)
-        if choice is None:
+        thought = _thought(driver, live, engine, seat)
+        if thought is None:
             return None  # the thread's end nudges the driver
-        kind, amount = choice
+        kind, amount = thought
     else:
         assert seat.bot is not None
         # Its seat's view (with its own cards, which the server opens for it alone, under a
         # private deal).
-        kind, amount = seat.bot.choose(table.private.view(live.hand, engine))
-    await table.actor.inside(BotActs(seat, engine, kind, amount))
-    return 0.0
+        kind, amount = seat.bot.choose(driver.table.private.view(live.hand, engine))
+    return BotActs(seat, engine, kind, amount)
 
 
 async def _between(

@@ -16,6 +16,7 @@ takes:
 - :class:`BotActs` and :class:`HostActs`: a bot's choice for its turn, or the table's action
   for a player leaving the table (the runner's pass found it due, :func:`.runner_due.due`): the
   action, no time bank drawn on, carried out the same way, and nothing when the turn moved on;
+  each of these three followed by what is due next (:data:`ONWARD`);
 - :class:`ShowdownTimeUp` and :class:`OfferTimeUp`: the showdown's muck clock, or the offer to
   run it twice's clock, ran out for a seat still to choose (the driver's pass found it due,
   :func:`.runner_due.due`, :meth:`.endgame.Endgame.showdown_clock`,
@@ -37,8 +38,9 @@ takes:
 
 The last two are follow-ups of another slice's change (the settings', the seating's): nothing
 is stored for them, and they are folded into that change, adopted only once it is stored; the
-driver's pass asks the others in the middle of its ticks, once its pure decision
-(:func:`.runner_due.due`) finds them due (:meth:`.actor.Actor.inside`).
+runner's tick hands on the others once its pure decision (:func:`.runner_due.due`) finds them
+due, as its follow-ups, but the endgame's clocks, asked in the middle of its pass
+(:meth:`.actor.Actor.inside`).
 
 >>> from wildstud.server.table.runner import Choosing
 >>> state = RunnerState(2, 3, None, choosing=Choosing(2, (0, 1), 9.0))
@@ -78,7 +80,7 @@ from wildstud.server.table.core import (
     TableNews,
 )
 from wildstud.server.table.hand_requests import Action, Answer, Decide
-from wildstud.server.table.runner import Choosing, RunnerState
+from wildstud.server.table.runner import RUNNER, Choosing, RunnerState
 from wildstud.server.table.runner_commands import (
     AskDealer,
     BotActs,
@@ -94,6 +96,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "COMMANDS",
+    "ONWARD",
     "AskDealer",
     "BotActs",
     "HostActs",
@@ -105,6 +108,11 @@ __all__ = [
     "handle",
 ]
 
+
+ONWARD = (runner_due.Onward(RUNNER),)
+"""What follows the table's action for a seat (:class:`TimeUp`, :class:`HostActs`,
+:class:`BotActs`), stored or found moot: what is due next, decided in the same pass from the
+table as it left it (:class:`~.runner_due.Onward`)."""
 
 COMMANDS: tuple[type[Command], ...] = (
     *hand_requests.COMMANDS,
@@ -180,12 +188,12 @@ def _timed_out(state: RunnerState, command: TimeUp, now: float) -> Outcome[Runne
     live = state.live
     clock = state.turn.clock
     if live is None or live.hand.to_act != command.engine or clock is None:
-        return Outcome(state)
+        return Outcome(state, follow=ONWARD)
     if now < clock.deadline:
-        return Outcome(state)
+        return Outcome(state, follow=ONWARD)
     # The clock ran to its deadline: the time bank is spent (0.0, stored with the action).
     action = Action(command.seat, command.engine, auto_action(live.hand), None, None, 0.0, "clock")
-    return Outcome(state, Effect(action))
+    return Outcome(state, Effect(action), follow=ONWARD)
 
 
 def _acted_for(state: RunnerState, command: BotActs | HostActs) -> Outcome[RunnerState]:
@@ -195,13 +203,14 @@ def _acted_for(state: RunnerState, command: BotActs | HostActs) -> Outcome[Runne
     that moved on leaves everything as it was."""
     live = state.live
     if live is None or live.hand.to_act != command.engine:
-        return Outcome(state)
+        return Outcome(state, follow=ONWARD)
     seat, engine = command.seat, command.engine
     if isinstance(command, HostActs):
         kind, amount, source = auto_action(live.hand), None, "host"
     else:
         kind, amount, source = command.kind, command.amount, "bot"
-    return Outcome(state, Effect(Action(seat, engine, kind, amount, None, None, source)))
+    action = Action(seat, engine, kind, amount, None, None, source)
+    return Outcome(state, Effect(action), follow=ONWARD)
 
 
 def _showdown_timed_out(
