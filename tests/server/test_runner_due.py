@@ -52,7 +52,14 @@ from wildstud.server.table.runner_due import (
     due,
     handle,
 )
-from wildstud.server.table.runner_slice import AskDealer, BotActs, HostActs, TimeUp
+from wildstud.server.table.runner_slice import (
+    AskDealer,
+    BotActs,
+    HostActs,
+    OfferTimeUp,
+    ShowdownTimeUp,
+    TimeUp,
+)
 from wildstud.server.table.runner_slice import handle as slice_handle
 
 
@@ -143,6 +150,12 @@ def test_the_offer_to_run_it_twice_opens_then_waits_for_its_clock() -> None:
     offered = state.but(offer=TwiceOffer(1, 60.0))
     assert due(offered, AtTick(), 59.0) == Wait(60.0)
     assert due(offered, AtTick(), 60.0) == OfferClock()
+    # Run out: the clock's no for the first seat still to answer, the slice's own command
+    # (its seat made whole from the table, Driver.made), then what is due next.
+    ran_out = handle(offered, RunnerTick(RUNNER, AtTick()), 60.0)
+    assert (ran_out.effect, ran_out.wake) == (None, None)
+    first = hand.to_agree_run_twice[0]
+    assert ran_out.follow == (OfferTimeUp(None, first), Onward(RUNNER))
 
 
 RUN_OUT = HandSetup(1, 0, "FTQ", {"all_in_turn_up": True}, (0, 1), ("ann", "bo"), 0, (5, 5))
@@ -175,6 +188,12 @@ def test_the_showdown_opens_then_waits_for_its_muck_clock() -> None:
     opened = state.but(showdown=ShowdownChoice(1, 200.0))
     assert due(opened, AtTick(), 199.0) == Wait(200.0)
     assert due(opened, AtTick(), 200.0) == ShowdownClock()
+    # Run out: the clock chooses for each seat still to choose, then what is due next.
+    ran_out = handle(opened, RunnerTick(RUNNER, AtTick()), 200.0)
+    assert (ran_out.effect, ran_out.wake) == (None, None)
+    choosing = tuple(ShowdownTimeUp(None, engine) for engine in hand.to_show_or_muck)
+    assert choosing
+    assert ran_out.follow == (*choosing, Onward(RUNNER))
 
 
 # -- between hands ------------------------------------------------------------------------------

@@ -54,11 +54,9 @@ slices, each with its module:
   default) and the offer to run it twice's (:class:`.runner_slice.OfferTimeUp`: no), a
   bot's choice (:class:`.runner_slice.BotActs`) and the table's action for a player leaving
   (:class:`.runner_slice.HostActs`), each carried out as a player's choice is, once the
-  pass's pure decision finds it due (:func:`.runner_due.due`): the dealer's choice's, the
-  turn's, a leaving player's and a bot's (its choice the tick's effect,
-  :class:`~.runner_due.BotChoice`) as the runner's tick's follow-ups (then what is due next,
-  :class:`~.runner_due.Onward`), the clocks' of the endgame asked in the middle of its pass
-  (:meth:`Actor.inside`);
+  pass's pure decision finds it due (:func:`.runner_due.due`), as the runner's tick's
+  follow-ups (a bot's choice the tick's effect, :class:`~.runner_due.BotChoice`; then what
+  is due next, :class:`~.runner_due.Onward`);
 - the players' shuffle (:mod:`.shuffle_requests`): a page's part (its word that it takes part,
   its commitment, its value), its row stored before the state is adopted (:attr:`Slice.adopt`;
   the state is held by :class:`.shuffling.Shuffling`); a deal's round (the runner's follow-up,

@@ -16,14 +16,14 @@ this state: the players' requests in a hand are checked purely there, and carrie
 (:meth:`Driver.carry_out`); the other slices' follow-ups for the runner (the dealer's choice
 called off, the turn timed afresh) are its pure outcomes, adopted here once their change is
 stored (:meth:`Driver.adopt`), and so is the dealer's choice opened or called off as its
-dealer sat out or left (nothing stores a choice), a turn's clock run out, a leaving player's
-turn and a bot's choice (an equity bot's made on a thread first), each the runner's tick's
-follow-up (:class:`~.runner_slice.AskDealer`, :class:`~.core.CancelChoice`,
-:class:`~.runner_slice.TimeUp`, :class:`~.runner_slice.HostActs`,
-:class:`~.runner_slice.BotActs`). The showdown's clock run out
-(:class:`~.runner_slice.ShowdownTimeUp`) and the offer's (:class:`~.runner_slice.OfferTimeUp`)
-are asked of the slice in the middle of the pass (:meth:`.actor.Actor.inside`). Each table's
-action for a seat is carried out as a player's is (:meth:`Driver.carry_out`).
+dealer sat out or left (nothing stores a choice), a clock run out (a turn's, the showdown's,
+the offer's), a leaving player's turn and a bot's choice (an equity bot's made on a thread
+first), each the runner's tick's follow-up (:class:`~.runner_slice.AskDealer`,
+:class:`~.core.CancelChoice`, :class:`~.runner_slice.TimeUp`,
+:class:`~.runner_slice.ShowdownTimeUp`, :class:`~.runner_slice.OfferTimeUp`,
+:class:`~.runner_slice.HostActs`, :class:`~.runner_slice.BotActs`), its seat made whole from
+the table (:meth:`Driver.made`). Each table's action for a seat is carried out as a player's
+is (:meth:`Driver.carry_out`).
 
 Each tick is one pass: the runner slice's tick (:class:`~.runner_due.RunnerTick`, made as its
 turn comes, :meth:`Driver.tick`) holds a snapshot of what it reads of the table outside the
@@ -128,6 +128,7 @@ from wildstud.server.table.hand_requests import Action, Deal, Decide, Step
 from wildstud.server.table.hand_start import AtDeal, Pick, pick, start_hand
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.runner import RUNNER, Choosing, RunnerState
+from wildstud.server.table.runner_commands import OfferTimeUp, ShowdownTimeUp
 from wildstud.server.table.runner_due import (
     NEVER,
     Again,
@@ -332,10 +333,18 @@ class Driver:
     def made(self, command: Command) -> Command:
         """``command``, a command of the runner's slice, made whole from the table as its turn
         comes (:attr:`.actor.Slice.made`): what is due after the table's action for a seat,
-        decided from the table as that action left it (:class:`~.runner_due.Onward`)."""
+        decided from the table as that action left it (:class:`~.runner_due.Onward`); the
+        seat a showdown's or an offer's clock ran out for."""
         if type(command) is Onward and command.now is None:
             now = time.monotonic()
             return Onward(RUNNER, self._read(now) if self.running else None, now)
+        # Checked by type, not isinstance: every command of the slice passes here.
+        if type(command) is ShowdownTimeUp or type(command) is OfferTimeUp:
+            if command.seat is not None:
+                return command
+            live = self.state.live  # the clock's seat in the hand, at the table
+            seat = None if live is None else self.table.seats[live.setup.lineup[command.engine]]
+            return replace(command, seat=seat)
         return command
 
     def _read(self, now: float) -> AtTick | None:

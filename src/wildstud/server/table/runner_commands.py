@@ -63,16 +63,18 @@ class HostActs(Command):
 @dataclass(frozen=True, slots=True)
 class ShowdownTimeUp(Command):
     """The showdown's muck clock ran out for ``seat`` (``engine``: its seat in the hand),
-    still to show or muck: the clock chooses for its player."""
+    still to show or muck: the clock chooses for its player (``seat`` ``None``: made whole
+    from the table as its turn comes, :meth:`.driver.Driver.made`)."""
 
-    seat: Seat
+    seat: Seat | None
     engine: int
 
 
 @dataclass(frozen=True, slots=True)
 class OfferTimeUp(Command):
     """The offer to run it twice's clock ran out for ``seat`` (``engine``: its seat in the
-    hand), still to answer: the clock answers no for its player."""
+    hand), still to answer: the clock answers no for its player (``seat`` ``None``: made
+    whole as :class:`ShowdownTimeUp`'s is)."""
 
-    seat: Seat
+    seat: Seat | None
     engine: int

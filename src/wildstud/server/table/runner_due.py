@@ -32,9 +32,15 @@ from typing import TYPE_CHECKING
 from wildstud.deal import Phase
 from wildstud.server.replay import at_showdown
 from wildstud.server.table.button import Ask, DealDefault, Seats, next_step
-from wildstud.server.table.core import CancelChoice, Effect, Outcome, Tick
+from wildstud.server.table.core import CancelChoice, Command, Effect, Outcome, Tick
 from wildstud.server.table.runner import RUNNER, RunnerState
-from wildstud.server.table.runner_commands import AskDealer, HostActs, TimeUp
+from wildstud.server.table.runner_commands import (
+    AskDealer,
+    HostActs,
+    OfferTimeUp,
+    ShowdownTimeUp,
+    TimeUp,
+)
 from wildstud.server.table.seating import TableStatus
 
 if TYPE_CHECKING:
@@ -314,7 +320,8 @@ def handle(
     """The runner's pass as a pure outcome: the step due now as its effect (:class:`Carry`),
     or, a command of the slice's own, as its follow-up (the choice called off or the dealer
     asked, the table's action for a seat whose clock ran out, who leaves, or a bot, whose
-    choice is the effect, :class:`BotChoice`), and the ``wake`` when the next thing is due,
+    choice is the effect, :class:`BotChoice`; the showdown's or the offer's clock run out),
+    and the ``wake`` when the next thing is due,
     the turn's, a redeal's, a run-out's, the showdown's, the offer's or the dealer's choice's
     deadline (:data:`NEVER`: not until something changes). The state is left as it is: each
     step changes it by its own change, adopted once stored; a step whose write fails comes back
@@ -356,6 +363,16 @@ def handle(
         return Outcome(
             state, follow=(AskDealer(step.button, step.entries, games, at.choice_clock),)
         )
+    if isinstance(step, ShowdownClock | OfferClock):  # the clock chooses: then what is due next
+        assert state.live is not None, "a clock of the hand in play"
+        hand = state.live.hand
+        if isinstance(step, ShowdownClock):  # for each seat still to choose
+            ran_out: tuple[Command, ...] = tuple(
+                ShowdownTimeUp(None, engine) for engine in hand.to_show_or_muck
+            )
+        else:  # no for the first seat still to answer, which is enough
+            ran_out = tuple(OfferTimeUp(None, engine) for engine in hand.to_agree_run_twice[:1])
+        return Outcome(state, follow=(*ran_out, Onward(RUNNER)))
     if isinstance(step, Act):  # the table acts for the seat: then what is due next (Onward)
         mover = at.mover
         assert mover is not None, "read from the table"

@@ -2,11 +2,11 @@
 due, done by the runner (:class:`~.driver.Driver`).
 
 Each step is today's runner code (a deal, a redeal, a run-out's street, the showdown's and the
-offer's clocks opened or run out); each returns how long until the runner looks again, or
+offer's clocks opened); each returns how long until the runner looks again, or
 :data:`~.runner_due.AGAIN` when the pass goes on (the rest decided again from the state it
 left). The slice's own commands (the table's action for a seat, the dealer asked, the choice
-called off) are the pass's follow-ups (:func:`.runner_due.handle`), and a bot's choice the
-actor's effect (:func:`choose`, an equity bot's made on a thread).
+called off, the clocks run out) are the pass's follow-ups (:func:`.runner_due.handle`), and a
+bot's choice the actor's effect (:func:`choose`, an equity bot's made on a thread).
 """
 
 from __future__ import annotations
@@ -25,14 +25,12 @@ from wildstud.server.table.runner_due import (
     AtTick,
     BotChoice,
     Due,
-    OfferClock,
     OnBreak,
     OpenOffer,
     OpenShowdown,
     PrivateStep,
     Redeal,
     RunOut,
-    ShowdownClock,
     Shuffled,
 )
 from wildstud.server.table.runner_slice import BotActs
@@ -61,7 +59,7 @@ async def carry(driver: Driver, step: Due, at: AtTick, now: float) -> float | Ag
         if await driver._shuffled(live.number, step.deal, live.setup.lineup):
             return None  # the round's end wakes the driver
         await driver.redeal()
-    elif isinstance(step, OpenOffer | OfferClock | OpenShowdown | ShowdownClock):
+    elif isinstance(step, OpenOffer | OpenShowdown):
         return await _clocked(driver, step, live, now)
     else:
         assert isinstance(step, RunOut), "the table's action for a seat is the slice's"
@@ -70,24 +68,17 @@ async def carry(driver: Driver, step: Due, at: AtTick, now: float) -> float | Ag
 
 
 async def _clocked(
-    driver: Driver,
-    step: OpenOffer | OfferClock | OpenShowdown | ShowdownClock,
-    live: LiveHand,
-    now: float,
+    driver: Driver, step: OpenOffer | OpenShowdown, live: LiveHand, now: float
 ) -> float | None:
-    """The offer to run it twice's clock, or the showdown's: opened (a new one, or one a
-    restarted server stands at; then how long it runs, or its end at once), or run out."""
+    """The offer to run it twice's clock, or the showdown's, opened (a new one, or one a
+    restarted server stands at): how long it runs, or 0.0 (its end at once, what is due next
+    decided in the same pass: the clock's choices are the runner's tick's follow-ups)."""
     endgame = driver.endgame
-    offer = isinstance(step, OpenOffer | OfferClock)
-    if isinstance(step, OpenOffer | OpenShowdown):
-        opened = await (endgame.open_offer if offer else endgame.open_showdown)(live, now)
-        if opened is None:  # a bot's or a leaving player's choice ended it
-            return 0.0
-        if now < opened.deadline:
-            return opened.deadline - now
-        live = driver.state.live or live  # as the choices made there leave it
-    await (endgame.offer_clock if offer else endgame.showdown_clock)(live)
-    return 0.0
+    opening = endgame.open_offer if isinstance(step, OpenOffer) else endgame.open_showdown
+    opened = await opening(live, now)
+    if opened is None or now >= opened.deadline:  # a bot's or a leaving player's choice ended it
+        return 0.0
+    return opened.deadline - now
 
 
 def choose(driver: Driver, choice: BotChoice) -> BotActs | None:

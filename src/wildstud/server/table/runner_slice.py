@@ -18,10 +18,9 @@ takes:
   action, no time bank drawn on, carried out the same way, and nothing when the turn moved on;
   each of these three followed by what is due next (:data:`ONWARD`);
 - :class:`ShowdownTimeUp` and :class:`OfferTimeUp`: the showdown's muck clock, or the offer to
-  run it twice's clock, ran out for a seat still to choose (the driver's pass found it due,
-  :func:`.runner_due.due`, :meth:`.endgame.Endgame.showdown_clock`,
-  :meth:`.endgame.Endgame.offer_clock`): the engine's choice with the table's default, or
-  no, carried out the same way;
+  run it twice's clock, ran out for a seat still to choose (the runner's pass found it due,
+  :func:`.runner_due.due`: each seat still to choose, or the offer's first): the engine's
+  choice with the table's default, or no, carried out the same way;
 - the runner's own pass, its tick (:class:`~.runner_due.RunnerTick`, made from what it reads of the
   table as its turn comes, :meth:`.driver.Driver.tick`): the step due now as the outcome's effect,
   carried out by the driver (:class:`~.runner_due.Carry`), and the ``wake`` when the next thing is
@@ -38,9 +37,8 @@ takes:
 
 The last two are follow-ups of another slice's change (the settings', the seating's): nothing
 is stored for them, and they are folded into that change, adopted only once it is stored; the
-runner's tick hands on the others once its pure decision (:func:`.runner_due.due`) finds them
-due, as its follow-ups, but the endgame's clocks, asked in the middle of its pass
-(:meth:`.actor.Actor.inside`).
+runner's tick hands on the others as its follow-ups, once its pure decision
+(:func:`.runner_due.due`) finds them due.
 
 >>> from wildstud.server.table.runner import Choosing
 >>> state = RunnerState(2, 3, None, choosing=Choosing(2, (0, 1), 9.0))
@@ -223,6 +221,7 @@ def _showdown_timed_out(
     waits = live is not None and command.engine in live.hand.to_show_or_muck
     if not waits or not _up(state, state.showdown, now):
         return Outcome(state)
+    assert command.seat is not None, "made whole from the table"
     return Outcome(state, Effect(Decide(command.seat, command.engine, None, None, "clock")))
 
 
@@ -233,6 +232,7 @@ def _offer_timed_out(state: RunnerState, command: OfferTimeUp, now: float) -> Ou
     waits = live is not None and command.engine in live.hand.to_agree_run_twice
     if not waits or not _up(state, state.offer, now):
         return Outcome(state)
+    assert command.seat is not None, "made whole from the table"
     return Outcome(state, Effect(Answer(command.seat, command.engine, False, None, "clock")))
 
 
