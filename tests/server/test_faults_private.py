@@ -18,6 +18,7 @@ from tests.server.helpers import (
     Night,
     Player,
     answer,
+    around_runner_ticks,
     as_stored,
     closed_balanced,
     connected_table,
@@ -219,29 +220,24 @@ async def _private_ticks() -> None:
         rows = args[1].private_rounds if isinstance(args[1], Changes) else ()
         return any(row.kind == kinds[len(checked)] for row in rows)
 
-    inside = table.actor.inside
-
-    async def checked_inside(command: Any) -> Any:
-        """The deal's tick, handed to its slice inside the driver's: when its write fails, the
-        deal's state is the same value, no page was sent anything, and nothing was
-        reloaded."""
+    async def checked_tick(tick: Callable[[], Awaitable[None]]) -> None:
+        """The runner's tick, which hands the deal its tick as a follow-up: when the deal's
+        write fails, the deal's state is the same value, no page was sent anything, and
+        nothing was reloaded."""
         before = table.private.state
         sent = [len(player.frames) for player in night.players.values()]
         fired = night.store.fired
-        try:
-            return await inside(command)
-        except StorageFailureError:
-            if night.store.fired > fired:
-                checked.append(
-                    table.private.state is before
-                    and [len(player.frames) for player in night.players.values()] == sent
-                    and not table.broken
-                    and lobby.tables[table.id] is table
-                )
-                night.store.armed = len(checked) < len(kinds)
-            raise
+        await tick()  # a failed write is the actor's to try again, after its backoff
+        if night.store.fired > fired:
+            checked.append(
+                table.private.state is before
+                and [len(player.frames) for player in night.players.values()] == sent
+                and not table.broken
+                and lobby.tables[table.id] is table
+            )
+            night.store.armed = len(checked) < len(kinds)
 
-    table.actor.inside = checked_inside  # type: ignore[method-assign]
+    around_runner_ticks(table, checked_tick)
     night.store.only = armed
     night.store.armed = True
 

@@ -25,6 +25,8 @@ from wildstud.server.table.core import CancelChoice
 from wildstud.server.table.endgame import dealer_steps
 from wildstud.server.table.hand_requests import Action
 from wildstud.server.table.live import LiveHand
+from wildstud.server.table.private_answers import NAME as PRIVATE
+from wildstud.server.table.private_progress import DealTick
 from wildstud.server.table.runner import RUNNER, Choosing, RunnerState
 from wildstud.server.table.runner_due import (
     AGAIN,
@@ -278,12 +280,19 @@ def test_a_step_that_lets_the_pass_go_on_is_followed_by_the_rest_decided_again()
     state = _timed(_queen_called(), bank=None)
     at = AtTick(private=True)
     first = handle(state, RunnerTick(RUNNER, at), 103.0)
-    assert first.effect is not None
-    assert first.effect.request == Carry(PrivateStep(), at, 103.0)
-    then = first.effect.then
+    assert (first.effect, first.wake) == (None, None)
+    # The private deal's step first: its tick, the private slice's, made whole from the table
+    # as its turn comes (PrivateDeal.made), with what the pass does with its reply.
+    (asked,) = first.follow
+    assert asked == DealTick(PRIVATE)
+    assert isinstance(asked, DealTick)
+    then = asked.after
     assert then is not None
+    assert then(2.5) == Looked(RUNNER, 2.5, at, 103.0, 1.0)  # the deal's clock: look then
+    assert then(0.0) == Onward(RUNNER)  # a step done: what is due next, from the table
+    assert due(state, at, 103.0) == PrivateStep()
     # The private deal had nothing to do: the redeal is decided, without asking the deal again.
-    again = slice_handle(state, then(AGAIN), 200.0)
+    again = slice_handle(state, then(None), 200.0)
     assert again.effect is not None
     assert again.effect.request == Carry(Redeal(2), AtTick(), 103.0)
 

@@ -66,8 +66,8 @@ slices, each with its module:
   (the rounds over) once the shuffle's turn wakes it;
 - a private deal (:mod:`.private_progress`, held by :class:`.private.PrivateDeal`): a page's
   answers (:mod:`.private_answers`: its key, its deck, its unmaskings, its hand shown), and the
-  deal's own progress as the slice's ticks (:class:`~.private_progress.DealTick`, handed to it
-  inside the runner's pass, :meth:`Actor.inside`, and by its own clock: its start, its passes,
+  deal's own progress as the slice's ticks (:class:`~.private_progress.DealTick`, the runner's
+  tick's follow-up, and by its own clock: its start, its passes,
   the server's answers and shows, the clock and the misdeal), their rows stored before the
   state is adopted; what they come to for the hand (a hand shown or mucked, the cards a pass
   opened dealt, the hand void) is the runner's change, carried out as the outcome's effect
@@ -117,19 +117,19 @@ hand played are dropped, the players' shuffle forgets the hand's values:
 
 What is not on the core yet:
 
-- the hand runner's steps (:mod:`.driver`): the runner's tick is its slice's
-  (:class:`~.runner_due.RunnerTick`, made from the table as its turn comes,
+- the hand runner's steps that are today's code (:mod:`.driver`): the runner's tick is its
+  slice's (:class:`~.runner_due.RunnerTick`, made from the table as its turn comes,
   :meth:`.driver.Driver.tick`: a snapshot of what the pass reads, :func:`.runner_due.at_tick`),
-  whose pure outcome is the step due as its effect (:class:`~.runner_due.Carry`) and when the
-  next thing is due as its ``wake`` (a turn's, a redeal's, a run-out's, the showdown's, the
-  offer's or the dealer's choice's deadline); the step is carried out by today's code
-  (:func:`.runner_pass.carry`), which deals (a dealer's choice's deadline too), opens the
-  showdown's and the offer's clocks and hands the runner's slice the steps that are its
-  commands (above: the bots', a leaving player's, the clocks run out), sending and storing by
-  itself; a step whose write fails hands the slice :class:`~.runner_due.Missed` (the effect's
-  ``otherwise``: the state kept, nothing sent, the next look after the backoff the tick
-  carries, :meth:`Actor.retry`); it hands a private deal its tick (:meth:`Actor.inside`) and
-  opens a redeal's shuffle (its own change); a hand's deal, each change in it and its end
+  whose pure outcome is the slice's own commands as its follow-ups (above; a private deal's
+  tick, the private slice's), or a step of today's code as its effect
+  (:class:`~.runner_due.Carry`), and when the next thing is due as its ``wake`` (a turn's, a
+  redeal's, a run-out's, the showdown's, the offer's or the dealer's choice's deadline); that
+  step (:func:`.runner_pass.carry`: a deal, a redeal and its shuffle's round, its own change, a
+  run-out's street, the showdown's and the offer's clocks opened, a tournament's break shown)
+  sends and stores by itself; one whose write fails hands the slice
+  :class:`~.runner_due.Missed` (the effect's ``otherwise``: the state kept, nothing sent, the
+  next look after the backoff the tick carries, :meth:`Actor.retry`); a hand's deal, each
+  change in it and its end
   among them are the pure :func:`.hand_start.start_hand`, :mod:`.hand_play` and
   :func:`.hand_end.finish_hand`, folded into the change that makes them (above), the table's
   values they need read by the driver (the level a tournament's hand plays at among them:
@@ -443,12 +443,6 @@ class Actor:
             self._following.append(command)
         else:
             self.tell(command)
-
-    async def inside(self, command: Command) -> Any:
-        """Handle ``command`` at once, inside the turn in hand (the runner's tick, under the
-        table's lock it holds): a part not moved onto the core yet asks a slice for what it used
-        to do itself, and goes on from the new state (adopted, its news sent, now)."""
-        return await self._steps(command)
 
     async def _followed(self) -> None:
         while self._following:

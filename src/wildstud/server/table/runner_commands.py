@@ -6,17 +6,26 @@ name them as its follow-ups."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from wildstud.betting import ActionKind
-from wildstud.server.table.core import Command
+from wildstud.server.table.core import Command, Tick
 
 if TYPE_CHECKING:
     from wildstud.server.seating import Seat
+    from wildstud.server.table.live import LiveHand
 
-__all__ = ["AskDealer", "BotActs", "HostActs", "OfferTimeUp", "ShowdownTimeUp", "TimeUp"]
+__all__ = [
+    "AskDealer",
+    "BotActs",
+    "DealTick",
+    "HostActs",
+    "OfferTimeUp",
+    "ShowdownTimeUp",
+    "TimeUp",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,3 +87,23 @@ class OfferTimeUp(Command):
 
     seat: Seat | None
     engine: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealTick(Tick):
+    """The slice's :class:`~.core.Tick`, made from the table as its turn comes: ``live``, the
+    hand in play as stored (``None``: none); ``pages``, each table seat whose player's page can
+    be a party to a deal starting now (a player's, connected, not leaving), with its name;
+    ``seconds``, the clock of each answer (the table's ``shuffle_seconds``); ``table``, the
+    table's id (every proof is bound to it); ``playing``, whether the table plays now (a
+    clock runs only then)."""
+
+    live: LiveHand | None = None
+    pages: Mapping[int, str] = field(default_factory=dict)
+    seconds: float = 0.0
+    table: str = ""
+    playing: bool = True
+    after: Callable[[float | None], Command] | None = field(default=None, compare=False)
+    """For a tick the runner's pass asks (its follow-up, made whole from the table as its turn
+    comes, :meth:`.private.PrivateDeal.made`), what the pass does next with the reply: how
+    long until the runner looks again, ``None`` when the rest is the runner's."""

@@ -26,6 +26,7 @@ Wait(until=None)
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
@@ -33,9 +34,11 @@ from wildstud.deal import Phase
 from wildstud.server.replay import at_showdown
 from wildstud.server.table.button import Ask, DealDefault, Seats, next_step
 from wildstud.server.table.core import CancelChoice, Command, Effect, Outcome, Tick
+from wildstud.server.table.private_answers import NAME as PRIVATE
 from wildstud.server.table.runner import RUNNER, RunnerState
 from wildstud.server.table.runner_commands import (
     AskDealer,
+    DealTick,
     HostActs,
     OfferTimeUp,
     ShowdownTimeUp,
@@ -143,8 +146,9 @@ class Wait:
 
 @dataclass(frozen=True, slots=True)
 class PrivateStep:
-    """A private deal's own step comes first (the dealer deals: its tick, :meth:`.private
-    .PrivateDeal.due`); when it has nothing to do, the runner decides again without it."""
+    """A private deal's own step comes first (the dealer deals: its tick, the runner's
+    follow-up, :class:`~.private_progress.DealTick`); when it has nothing to do, the runner
+    decides again without it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,8 +324,8 @@ def handle(
     """The runner's pass as a pure outcome: the step due now as its effect (:class:`Carry`),
     or, a command of the slice's own, as its follow-up (the choice called off or the dealer
     asked, the table's action for a seat whose clock ran out, who leaves, or a bot, whose
-    choice is the effect, :class:`BotChoice`; the showdown's or the offer's clock run out),
-    and the ``wake`` when the next thing is due,
+    choice is the effect, :class:`BotChoice`; the showdown's or the offer's clock run out; a
+    private deal's tick, the private slice's), and the ``wake`` when the next thing is due,
     the turn's, a redeal's, a run-out's, the showdown's, the offer's or the dealer's choice's
     deadline (:data:`NEVER`: not until something changes). The state is left as it is: each
     step changes it by its own change, adopted once stored; a step whose write fails comes back
@@ -363,6 +367,8 @@ def handle(
         return Outcome(
             state, follow=(AskDealer(step.button, step.entries, games, at.choice_clock),)
         )
+    if isinstance(step, PrivateStep):  # the private deal's tick, then the pass as it replies
+        return Outcome(state, follow=(DealTick(PRIVATE, after=_after_deal(at, now, retry)),))
     if isinstance(step, ShowdownClock | OfferClock):  # the clock chooses: then what is due next
         assert state.live is not None, "a clock of the hand in play"
         hand = state.live.hand
@@ -393,6 +399,20 @@ def handle(
             otherwise=lambda moved: Missed(RUNNER, moved, retry),
         ),
     )
+
+
+def _after_deal(at: AtTick, now: float, retry: float) -> Callable[[float | None], Command]:
+    """What the pass that asked a private deal's tick (:class:`PrivateStep`) at ``now``, reading
+    ``at``, does with its reply: ``None``, the rest is the runner's, decided from the state
+    the deal left (the deal not asked twice); 0.0, what is due next from the table read again
+    (:class:`Onward`); else the runner looks again that much later."""
+
+    def after(wait: float | None) -> Command:
+        if wait is None:
+            return Looked(RUNNER, AGAIN, at, now, retry)
+        return Onward(RUNNER) if wait == 0.0 else Looked(RUNNER, wait, at, now, retry)
+
+    return after
 
 
 def _onward(state: RunnerState, onward: Onward) -> Outcome[RunnerState]:

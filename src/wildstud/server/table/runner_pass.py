@@ -20,7 +20,6 @@ from wildstud.server.store import Changes
 from wildstud.server.table.button import DealDefault
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.runner_due import (
-    AGAIN,
     Again,
     AtTick,
     BotChoice,
@@ -28,7 +27,6 @@ from wildstud.server.table.runner_due import (
     OnBreak,
     OpenOffer,
     OpenShowdown,
-    PrivateStep,
     Redeal,
     RunOut,
     Shuffled,
@@ -47,14 +45,10 @@ async def carry(driver: Driver, step: Due, at: AtTick, now: float) -> float | Ag
     """Carry out ``step``, due at ``now`` (:func:`.runner_due.due`); return how long until
     the runner looks again (``None``: not until something changes), or
     :data:`~.runner_due.AGAIN`."""
-    table = driver.table
     live = driver.state.live
     if isinstance(step, Shuffled | OnBreak | DealDefault):
         return await _between(driver, step, now)
     assert live is not None, "a step of the hand in play"
-    if isinstance(step, PrivateStep):
-        wait = await table.private.due(live, now)  # a private deal's rounds, if any
-        return AGAIN if wait is None else wait
     if isinstance(step, Redeal):
         if await driver._shuffled(live.number, step.deal, live.setup.lineup):
             return None  # the round's end wakes the driver
