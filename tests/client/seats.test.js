@@ -327,4 +327,14 @@ test("a newcomer in a seat whose player left sees that player's last hand, not t
   const felt = document.createElement("div");
   drawSeats(felt, { ...options, hand: { ...hand, you: null } });
   assert.equal(felt.querySelector(".seat-newcomer").textContent, said);
+  // A newcomer who sits out is not dealt in from the next hand: the seat says it is theirs,
+  // and "sitting out" once, as every seat of a player sitting out does.
+  const out = {
+    ...state.table,
+    seats: state.table.seats.map((one) => (one.seat === mine ? { ...one, sitting_out: true } : one)),
+  };
+  const sat = seatModels({ ...options, table: out, hand: { ...hand, you: null } });
+  const theirs = sat.find((model) => model.index === mine);
+  assert.equal(theirs.foot.newcomer, `Your seat · ${stack} chips`);
+  assert.equal(theirs.label.split("sitting out").length, 2, theirs.label);
 });

@@ -172,6 +172,11 @@ test("an error is shown unless it answered the request in flight", () => {
   const error = { type: "error", message: "Not your turn." };
   assert.deepEqual(reduce(state, error, 103, { answered: true }).effects, []);
   assert.deepEqual(reduce(state, error, 103).effects, [{ kind: "error", message: "Not your turn." }]);
+  // A private deal's answer of the page's own, refused as out of turn (it has no number), is
+  // not the player's to hear of; a numbered request refused so is.
+  const early = { type: "error", code: "out-of-turn", message: "Bob's answer is refused (turn): not Bob's turn" };
+  assert.deepEqual(reduce(state, early, 103).effects, []);
+  assert.deepEqual(reduce(state, { ...early, seq: 7 }, 103).effects, [{ kind: "error", message: early.message }]);
 });
 
 test("a page that opens in the middle of a hand says its old calls in the log, not over the table", () => {

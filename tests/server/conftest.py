@@ -28,6 +28,9 @@ import pytest
 
 from tests.server import prefork
 from tests.tools.wsclient import Api
+from wildstud.server.table.driver import Driver
+from wildstud.server.table.runner import timed
+from wildstud.server.table.runner_due import AtTick
 
 WILDSTUD = str(Path(sys.executable).with_name("wildstud"))
 MANY_TABLES = (
@@ -242,3 +245,25 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return f"sqlite:///{tmp_path / 'wildstud.sqlite3'}"
     cluster: Postgres = request.getfixturevalue("postgres")
     return cluster.new_database()
+
+
+@pytest.fixture(autouse=True)
+def _turns_timed_by_their_change(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every pass of a table's runner in this process that plays the hand (the table running
+    or its night over) finds the turn timed already: the change that made the turn timed it
+    (:func:`wildstud.server.table.runner.timed`), and nothing in the pass times it. A state
+    found untimed there is a bug: the test fails at its end, with the tables and turns found
+    so (the driver's own failure may come first)."""
+    untimed: list[str] = []
+    read = Driver._read
+
+    def checked(driver: Driver, now: float) -> AtTick | None:
+        at = read(driver, now)
+        state = driver.state
+        if at is not None and timed(state, driver.at_turn(), now) is not state:
+            untimed.append(f"table {driver.table.id}: {state.turn}")
+        return at
+
+    monkeypatch.setattr(Driver, "_read", checked)
+    yield
+    assert not untimed, f"the runner's pass found its turn untimed: {untimed[:3]}"

@@ -1,8 +1,9 @@
 """What the server tests share beyond their fixtures (``conftest.py``) and the client
 (``tests/tools/wsclient.py``): how an HTTP refusal is checked, a connection held in memory,
 which cards a frame holds, what a spectator may see of an event, the stored rows of a table
-and a seat, and the fault-injection tests' store that fails once and their checks of a table
-against what the store holds (``test_faults_*.py``)."""
+and a seat, and the fault-injection tests' store that fails once, their checks of a table
+against what the store holds and the mark that names (and checks) the kinds of command whose
+store request each case fails (``test_faults_*.py``)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ import time
 import weakref
 from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec
 
 import httpx
 import pytest
@@ -34,13 +35,16 @@ from wildstud.server.private_replay import deals_of
 from wildstud.server.replay import DeckBook, held, start_hand
 from wildstud.server.schemas import GameEntry, TableSettings
 from wildstud.server.seating import Seat, SeatKind
-from wildstud.server.store import HandSetup, SeatState, Store, TableState
+from wildstud.server.store import Changes, HandSetup, SeatState, Store, TableState
 from wildstud.server.store.records import PrivateRound
-from wildstud.server.table import StorageFailureError, Table
+from wildstud.server.table import StorageFailureError, Table, TableStatus
+from wildstud.server.table.actor import Actor, Slice
 from wildstud.server.table.core import Outcome, Refused
-from wildstud.server.table.driver import HAND
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.private_reveal import context
+from wildstud.server.table.runner import RUNNER
+from wildstud.server.table.runner_due import Carry
+from wildstud.server.table.writer import Writer
 
 __all__ = [
     "CARDS",
@@ -52,6 +56,7 @@ __all__ = [
     "TWICE_SETUP",
     "WRITES",
     "FailOnce",
+    "FailedKinds",
     "Listener",
     "Night",
     "Player",
@@ -59,6 +64,7 @@ __all__ = [
     "answer",
     "answer_to",
     "as_stored",
+    "at_a_players_turn",
     "at_the_offer",
     "cards_in",
     "checked_ticks",
@@ -66,9 +72,11 @@ __all__ = [
     "club_member",
     "connected_table",
     "failing_lobby",
+    "faults",
     "found_in_database",
     "hand_events",
     "join_request",
+    "kind_name",
     "logged_server",
     "new_club",
     "pending_requests",
@@ -497,9 +505,13 @@ class FailOnce:
 
 
 def state_of(table: Table) -> Any:
-    """Everything the table holds that a command may change."""
+    """Everything the table holds that a command may change: every slice's state as its actor
+    holds it (the shuffle's, a private deal's and its audit's among them) but the runner's, of
+    which the dealer's choice and the hand in play (its clocks run on by themselves: the
+    showdown's may open while a command waits), and what today's code reads of them."""
     live = table.live
     return (
+        {name: table.actor.state(name) for name in table.actor.slices if name != RUNNER},
         table.state(),
         table.seating,
         [(index, seat.state(), seat.acted, seat.timed_out) for index, seat in table.seats.items()],
@@ -662,7 +674,7 @@ def around_runner_ticks(
     ticked = actor._ticked
 
     async def tick(name: str) -> None:
-        if name == HAND:
+        if name == RUNNER:
             await around(functools.partial(ticked, name))
         else:
             await ticked(name)
@@ -713,3 +725,122 @@ def player_at(index: int) -> Seat:
     return Seat(
         index, f"p{index}", f"P{index}", SeatKind.PLAYER, None, 500, False, 0, 30.0, 0, False
     )
+
+
+def kind_name(kind: type) -> str:
+    """A kind of command (or of the runner's step) as the fault cases name it: its module's last
+    name and its own, ``seating.Join``, ``ledger.Report``, ``runner_due.Act``."""
+    return f"{kind.__module__.rsplit('.', 1)[-1]}.{kind.__qualname__}"
+
+
+class FailedKinds:
+    """The kinds of command whose store request failed while it is in force (``with``): each
+    command the tables' slices are handed since the turn began, or since the last write that
+    was stored, is in the request that fails next (a command and the follow-ups folded into
+    its change; the runner's step, :class:`~wildstud.server.table.runner_due.Carry`, by the kind
+    of step it carries), and each such request that fails adds their names
+    (:func:`kind_name`) to :attr:`failed`. The actor's and the writer's classes are patched
+    while it is in force (a case makes its tables inside), and put back after.
+
+    The credit is generous, never short: a command that asked nothing of the store but came
+    before the failed request in its turn (a connection's arrival before its welcome's read)
+    is named too. What it proves is one-sided, and that is the side :func:`faults` checks: a
+    kind a case names but whose request never failed in it."""
+
+    def __init__(self) -> None:
+        self.failed: set[str] = set()
+        self._handled: list[str] = []
+        self._patched: list[tuple[type, str, Any]] = []
+
+    def _record(self, handle: Callable[..., Outcome[Any]]) -> Callable[..., Outcome[Any]]:
+        def recorded(state: Any, command: Any, now: float) -> Outcome[Any]:
+            outcome = handle(state, command, now)
+            request = None if outcome.effect is None else outcome.effect.request
+            kind = type(request.step if isinstance(request, Carry) else command)
+            self._handled.append(kind_name(kind))
+            return outcome
+
+        return recorded
+
+    def _patch(self, owner: type, name: str, make: Callable[[Any], Any]) -> None:
+        old = getattr(owner, name)
+        self._patched.append((owner, name, old))
+        setattr(owner, name, make(old))
+
+    def __enter__(self) -> FailedKinds:
+        def made(init: Any) -> Any:
+            def init_recorded(actor: Actor, table: Table, slices: list[Slice]) -> None:
+                for part in slices:
+                    part.handle = self._record(part.handle)
+                init(actor, table, slices)
+
+            return init_recorded
+
+        def turned(turn: Any) -> Any:
+            async def turn_recorded(actor: Actor, asked: Any) -> Any:
+                self._handled.clear()
+                return await turn(actor, asked)
+
+            return turn_recorded
+
+        def stored(call: Any) -> Any:
+            @functools.wraps(call)
+            async def call_recorded(owner: Any, *args: Any, **kwargs: Any) -> Any:
+                try:
+                    result = await call(owner, *args, **kwargs)
+                except StorageFailureError:
+                    self.failed.update(self._handled)
+                    raise
+                empty = bool(args) and isinstance(args[0], Changes) and not args[0]
+                if isinstance(owner, Writer) and not empty:  # stored (an empty change: nothing)
+                    self._handled.clear()
+                return result
+
+            return call_recorded
+
+        self._patch(Actor, "__init__", made)
+        self._patch(Actor, "_turn", turned)
+        self._patch(Actor, "_read", stored)
+        self._patch(Writer, "commit", stored)
+        self._patch(Writer, "write", stored)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        while self._patched:
+            owner, name, old = self._patched.pop()
+            setattr(owner, name, old)
+
+
+P = ParamSpec("P")
+
+
+def faults(*kinds: str) -> Callable[[Callable[P, None]], Callable[P, None]]:
+    """Mark a fault case with the kinds of command (:func:`kind_name`) whose store request it
+    fails once, and check that it does: the case fails when one of them never failed in it.
+    ``tests/server/test_faults_kinds.py`` reads the marks (``pytest.mark.faults``, registered in
+    ``pyproject.toml``) and fails when a kind of command the table takes has no case."""
+
+    def mark(case: Callable[P, None]) -> Callable[P, None]:
+        @functools.wraps(case)
+        def checked(*args: P.args, **kwargs: P.kwargs) -> None:
+            with FailedKinds() as seen:
+                case(*args, **kwargs)
+            missed = sorted(set(kinds) - seen.failed)
+            assert not missed, f"declared, never failed: {missed}; failed: {sorted(seen.failed)}"
+
+        marked: Callable[P, None] = pytest.mark.faults(*kinds)(checked)
+        return marked
+
+    return mark
+
+
+async def at_a_players_turn() -> tuple[Store, Lobby, Night]:
+    """A table of two seats, FTQ only, whose clocks never run out in a test, as
+    :func:`connected_table` makes it, running, once its first turn is timed."""
+    settings = TableSettings(
+        name="turns", games=[GameEntry(game="FTQ")], seats=2, action_clock=3600, hand_pause=0
+    )
+    store, lobby, night = await connected_table(settings)
+    await night.table.set_status(TableStatus.RUNNING)
+    await wait_until(lambda: night.table.driver.turn.clock is not None, "the first turn timed")
+    return store, lobby, night

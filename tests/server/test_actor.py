@@ -353,6 +353,68 @@ def test_a_command_asked_during_a_turn_waits_for_it_and_keeps_its_place() -> Non
     assert asyncio.run(run()) == ["first", "second", "third"]
 
 
+class Queued:
+    """A connection whose frames wait in a queue for its own writer task, as a socket's do
+    (:class:`wildstud.server.socket.Connection`): written only while the actor's task yields."""
+
+    def __init__(self) -> None:
+        self.seat: int | None = None
+        self.queue: asyncio.Queue[str] = asyncio.Queue()
+        self.written: list[str] = []
+
+    def send(self, text: str) -> None:
+        self.queue.put_nowait(text)
+
+    async def write(self) -> None:
+        while True:
+            self.written.append(json.loads(await self.queue.get())["type"])
+
+
+@dataclass(frozen=True, slots=True)
+class Early(Command):
+    client: Queued
+
+
+@dataclass(frozen=True, slots=True)
+class Later(Command):
+    client: Queued
+
+
+def asks_ahead(state: list[str], command: Command, now: float) -> Outcome[list[str]]:
+    """A slice that sends a frame ahead, then, in the command that follows, notes what its
+    connection had written by then (as a private pass asks the next page before the check)."""
+    if isinstance(command, Early):
+        client = command.client
+        return Outcome(
+            state,
+            news=(News(To(client), {"type": "after"}),),
+            ahead=(News(To(client), {"type": "ahead"}),),
+            follow=(Later(client),),
+        )
+    assert isinstance(command, Later)
+    return Outcome([*state, *command.client.written])
+
+
+def test_news_sent_ahead_is_written_before_the_commands_that_follow_are_handled() -> None:
+    async def run() -> tuple[list[str], list[str]]:
+        store = Store("sqlite://")
+        actor = Actor(bare_table(store), [Slice("ahead", [], asks_ahead, (Early, Later))])
+        page = Queued()
+        writer = asyncio.create_task(page.write())
+        await actor.ask(Early(page))
+        async with asyncio.timeout(5):
+            while len(page.written) < 2:
+                await asyncio.sleep(0)
+        writer.cancel()
+        await actor.stop()
+        store.close()
+        return actor.state("ahead"), page.written
+
+    seen, written = asyncio.run(run())
+    assert seen == ["ahead"]  # written while the actor yielded, before the follow-up ran
+    assert written == ["ahead", "after"]  # the turn's own news at its end, as ever
+
+
 class SlowBot(EquityBot):
     """An equity bot that thinks until it is let go (as a long Monte Carlo run would), then
     plays as ``helper`` does."""

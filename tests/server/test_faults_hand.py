@@ -6,7 +6,9 @@ memory before the write, so there was nothing to put back), nothing was sent, an
 carries the command out again, without a reload. Its follow-ups (the dealer's choice called
 off, a turn timed afresh), folded into another command's change, and a player's answer to the
 offer to run it twice, fail with that command: the asker is told, the runner's state is the
-very value it was."""
+very value it was. So do a run-out's last street, a bot's answer as the offer opens, the
+table's action for a player leaving in the hand, and a fold whose hand's end brings the chips
+approved during the hand (the cashier's follow-up)."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from typing import Any
 import pytest
 
 from tests.server.helpers import (
+    PASSIVE,
     Night,
     Player,
     around_runner_ticks,
@@ -26,7 +29,9 @@ from tests.server.helpers import (
     closed_balanced,
     connected_table,
     failing_lobby,
+    faults,
     quick_settings,
+    state_of,
     table_held,
 )
 from wildstud.betting import ActionKind
@@ -34,7 +39,7 @@ from wildstud.deal.events import Acted
 from wildstud.server import replay
 from wildstud.server.clock import Backoff
 from wildstud.server.lobby import Lobby
-from wildstud.server.messages import Act, Choose, RunTwice
+from wildstud.server.messages import Act, Choose, Rebuy, RunTwice
 from wildstud.server.replay import MUCK, RUN_ONCE, SHOW
 from wildstud.server.schemas import GameEntry, RulesUpdate, TableSettings
 from wildstud.server.seating import SeatKind
@@ -161,6 +166,18 @@ async def _driven(monkeypatch: pytest.MonkeyPatch) -> None:
     await closed_balanced(table, lobby, store)
 
 
+@faults(
+    "button.DealDefault",
+    "shuffle_requests.Open",
+    "runner_commands.BotActs",
+    "runner_commands.TimeUp",
+    "runner_due.Redeal",
+    "runner_due.OpenShowdown",
+    "runner_commands.ShowdownTimeUp",
+    "seating.HandOver",
+    "settings.NoticesPlayed",
+    "core.ForgetHand",
+)
 def test_every_command_of_the_hand_driver_survives_a_failed_write_with_the_table_unchanged(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -229,6 +246,14 @@ async def _follow_ups() -> None:
     store.close()
 
 
+@faults(
+    "settings.UpdateRules",
+    "core.CancelChoice",
+    "seating.SetStatus",
+    "core.TableRuns",
+    "core.ResetTurn",
+    "core.Retime",
+)
 def test_the_runner_s_follow_ups_survive_a_failed_write_with_its_state_unchanged() -> None:
     asyncio.run(_follow_ups())
 
@@ -245,29 +270,49 @@ async def _clock_fails_once(
     clock's or a bot's, of one of ``kinds``) fails once: the runner's state is the very value
     it was, nothing is sent, memory is what the store holds, nothing is reloaded; then it is
     stored (``done``)."""
+
+    def clock_s(changes: Changes) -> bool:
+        return any(row.source == source and row.kind in kinds for row in changes.actions)
+
+    return await _step_fails_once(night, clock_s, reach, done)
+
+
+async def _step_fails_once(
+    night: Night,
+    chosen: Callable[[Changes], bool],
+    reach: Callable[[], Awaitable[LiveHand | None]],
+    done: Callable[[LiveHand | None], bool],
+) -> LiveHand | None:
+    """The table is run on (``reach``, whose hand is returned), and the first write of a step
+    of the runner's that ``chosen`` says yes to fails once: the runner's state is the very
+    value it was, the other slices' as they were, nothing is sent, memory is what the store
+    holds, nothing is reloaded; then it is stored (``done``)."""
     table, lobby = night.table, night.lobby
     store = lobby.store
     players = list(night.players.values())
-    failed: list[tuple[Any, list[int]]] = []
-    """The runner's state, and the frames each player had been sent, when the write failed."""
+    failed: list[tuple[Any, Any, list[int]]] = []
+    """The runner's state, the table's (:func:`~tests.server.helpers.state_of`: every other
+    slice's) and the frames each player had been sent, when the write failed."""
 
-    def clock_s(args: tuple[Any, ...]) -> bool:
+    def chosen_s(args: tuple[Any, ...]) -> bool:
         changes = args[1] if len(args) > 1 else None
         if not isinstance(changes, Changes) or not night.store.armed:
             return False
-        if any(row.source == source and row.kind in kinds for row in changes.actions):
-            failed.append((table.driver.state, [len(player.frames) for player in players]))
+        if chosen(changes):
+            sent = [len(player.frames) for player in players]
+            failed.append((table.driver.state, state_of(table), sent))
             return True
         return False
 
-    night.store.only = clock_s
+    night.store.only = chosen_s
     night.store.armed = True
     table.actor.backoff = Backoff(first=0.01, cap=0.01)  # retried at once
 
     async def unchanged() -> bool:
-        runner, sent = failed[-1]
+        runner, state, sent = failed[-1]
         return (
             table.driver.state is runner
+            and state_of(table) == state
             and [len(player.frames) for player in players] == sent
             and table_held(table) == await as_stored(table, store)
             and not table.broken
@@ -277,7 +322,7 @@ async def _clock_fails_once(
     seen = checked_ticks(table, lambda: len(failed), unchanged)
     live = await reach()
     async with asyncio.timeout(30):
-        while not done(live):  # nobody chooses: the clock does, once stored
+        while not done(live):  # carried out again, once stored
             await asyncio.sleep(0.01)
     await table.set_status(TableStatus.PAUSED)
     assert seen == [True]
@@ -295,16 +340,26 @@ async def _clock_ran_out() -> None:
         await table.set_status(TableStatus.RUNNING)
 
     acts = frozenset(kind.value for kind in ActionKind)
-    await _clock_fails_once(night, acts, running, lambda _: bool(table.driver.state.timed_out))
+    stored: list[tuple[LiveHand | None, frozenset[int]]] = []
+
+    def clock_acted(_: LiveHand | None) -> bool:
+        """The clock's action is stored: the hand and who the clock acted for, as they stand
+        then (the next turn's clock, 0.05 s, may run out too before the table is paused)."""
+        if not stored and table.driver.state.timed_out:
+            stored.append((table.live, table.driver.state.timed_out))
+        return bool(stored)
+
+    await _clock_fails_once(night, acts, running, clock_acted)
     # The clock acted, and it was stored: for the seat whose turn was up, its bank spent.
-    live = table.live
+    ((live, timed_out),) = stored
     assert live is not None
     assert live.actions >= 1
-    (timed_out,) = table.driver.state.timed_out
-    assert table.seats[timed_out].time_bank == 0.0
+    (seat,) = timed_out
+    assert table.seats[seat].time_bank == 0.0
     await closed_balanced(table, lobby, store)
 
 
+@faults("runner_commands.TimeUp")
 def test_a_turn_s_clock_run_out_survives_a_failed_write_with_the_runner_unchanged() -> None:
     asyncio.run(_clock_ran_out())
 
@@ -332,13 +387,14 @@ async def _bot_acted() -> None:
         )
 
     acts = frozenset(kind.value for kind in ActionKind)
-    # The bot's action is the runner's step (runner_slice.BotActs, the pass's Carry): its
-    # write fails once, the slice keeps the runner's state (runner_due.Missed) and the next
-    # look stores it.
+    # The bot's action is the runner's tick's follow-up (runner_slice.BotActs, its choice the
+    # tick's effect): its write fails once, the runner's state is kept, and the tick after
+    # the actor's backoff stores it.
     await _clock_fails_once(night, acts, running, bot_acted, source="bot")
     await closed_balanced(table, lobby, store)
 
 
+@faults("runner_commands.BotActs")
 def test_a_bot_s_action_survives_a_failed_write_with_the_runner_unchanged() -> None:
     asyncio.run(_bot_acted())
 
@@ -385,6 +441,9 @@ async def _twice() -> None:
     store.close()
 
 
+@faults(
+    "hand_requests.AnswerTwice", "seating.HandOver", "settings.NoticesPlayed", "core.ForgetHand"
+)
 def test_an_answer_to_run_it_twice_survives_a_failed_write_with_the_table_unchanged() -> None:
     asyncio.run(_twice())
 
@@ -434,5 +493,197 @@ async def _offer_ran_out() -> None:
     await closed_balanced(table, lobby, store)
 
 
+@faults(
+    "runner_commands.OfferTimeUp",
+    "seating.HandOver",
+    "settings.NoticesPlayed",
+    "core.ForgetHand",
+)
 def test_the_offer_s_clock_run_out_survives_a_failed_write_with_the_runner_unchanged() -> None:
     asyncio.run(_offer_ran_out())
+
+
+async def _play_all_in(night: Night, seats: Callable[[], bool] = lambda: True) -> LiveHand:
+    """Play the table's hand until nobody is left to act (everyone all in, the hand at its
+    run-out, its offer or its end): each of ``night``'s players bets, raises or calls when it
+    is their turn (``seats()``: whether to go on)."""
+    table = night.table
+    async with asyncio.timeout(30):
+        while seats():
+            live = table.live
+            if live is None:
+                await asyncio.sleep(0.01)
+                continue
+            hand = live.hand
+            if hand.to_act is None:
+                return live
+            index = live.setup.lineup[hand.to_act]
+            if index not in night.players:  # a bot's turn: it plays by itself
+                await asyncio.sleep(0.01)
+                continue
+            kinds = {option.kind for option in hand.legal_actions()}
+            order = (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE, ActionKind.CALL)
+            kind = next(k for k in (*order, ActionKind.BRING_IN, ActionKind.CHECK) if k in kinds)
+            seq = table.seats[index].last_seq + 1
+            await table.handle(night.players[index], Act(type="act", seq=seq, action=kind.value))
+    raise AssertionError("the hand stopped before everyone was all in")  # pragma: no cover
+
+
+async def _run_out() -> None:
+    once = [GameEntry(game="F7S", house_rules={"run_twice": False})]  # no offer: run out
+    settings = _twice_settings("run-out", 60).model_copy(
+        update={"games": once, "runout_pause": 0.05}
+    )
+    store, lobby, night = await connected_table(settings)
+    table = night.table
+
+    def last_street(changes: Changes) -> bool:
+        """The run-out's last street, dealt after its pause, that ends the hand (the streets
+        before it draw no deck: nothing to store): the hand's end with no action."""
+        return changes.hand_end is not None and not changes.actions
+
+    async def all_in() -> LiveHand:
+        await table.set_status(TableStatus.RUNNING)
+        live = await _play_all_in(night)
+        assert live.hand.run_out_street is not None  # all in before the last street
+        return live
+
+    # The street was not stored: the runner's state is the very value it was (the hand in
+    # play at the street before), nothing was sent; the next look stores it.
+    await _step_fails_once(
+        night,
+        last_street,
+        all_in,
+        lambda live: live is not None and not table.driver.in_play(live.number),
+    )
+    await closed_balanced(table, lobby, store)
+
+
+@faults("runner_due.RunOut", "seating.HandOver", "core.ForgetHand")
+def test_a_run_out_s_street_survives_a_failed_write_with_the_runner_unchanged() -> None:
+    asyncio.run(_run_out())
+
+
+async def _host_acted() -> None:
+    store, lobby, night = await connected_table(
+        quick_settings("host", action_clock=3600, hand_pause=60)
+    )
+    table = night.table
+    leaving: list[int] = []
+
+    async def removed() -> LiveHand:
+        """The table running, the player whose turn it is leaves in the hand."""
+        await table.set_status(TableStatus.RUNNING)
+        async with asyncio.timeout(10):
+            while table.live is None or table.live.hand.to_act is None:
+                await asyncio.sleep(0.01)
+        live = table.live
+        assert live.hand.to_act is not None
+        leaving.append(live.setup.lineup[live.hand.to_act])
+        await table.remove(leaving[0])
+        assert table.seats[leaving[0]].leaving
+        return live
+
+    def host_acted(live: LiveHand | None) -> bool:
+        """The table's action for the leaving player is stored: the one that failed, again."""
+        assert live is not None
+        events = live.hand.events if table.live is None else table.live.hand.events
+        return any(
+            isinstance(event, Acted) and live.setup.lineup[event.seat] == leaving[0]
+            for event in events
+        )
+
+    acts = frozenset(kind.value for kind in ActionKind)
+    # The leaving player's turn is the runner's tick's follow-up (runner_slice.HostActs): its
+    # write fails once, the tick after the actor's backoff stores it.
+    await _clock_fails_once(night, acts, removed, host_acted, source="host")
+    await closed_balanced(table, lobby, store)
+
+
+@faults("runner_commands.HostActs")
+def test_a_leaving_player_s_turn_acted_for_survives_a_failed_write_with_the_runner_unchanged() -> (
+    None
+):
+    asyncio.run(_host_acted())
+
+
+async def _offer_opened() -> None:
+    store, lobby, failing = await failing_lobby()
+    table, _ = await lobby.create(_twice_settings("twice-bot", 60))
+    night = Night(lobby, table, failing)
+    seat, _token = await table.join("ann", None)
+    night.players[seat.index] = Player(seat.index)
+    await table.attach(night.players[seat.index])  # someone watches: the bot plays
+    await table.add_bot(SeatKind.CALLING_BOT, None, None)
+
+    async def offered() -> LiveHand:
+        await table.set_status(TableStatus.RUNNING)
+        return await _play_all_in(night)
+
+    # The offer opens (runner_due.OpenOffer) and the bot answers no at once, stored with the
+    # clock in the runner's state: that write fails once, the next look stores it.
+    live = await _clock_fails_once(
+        night,
+        frozenset({RUN_ONCE}),
+        offered,
+        lambda live: live is not None and not table.driver.in_play(live.number),
+        source="bot",
+    )
+    assert live is not None
+    assert table.last_hand is not None
+    assert False in table.last_hand.hand.run_twice_answers.values()  # the bot's no
+    assert table.last_hand.hand.current_run != 2  # run once
+    await closed_balanced(table, lobby, store)
+
+
+@faults("runner_due.OpenOffer")
+def test_a_bot_s_answer_as_the_offer_opens_survives_a_failed_write_with_the_runner_unchanged() -> (
+    None
+):
+    asyncio.run(_offer_opened())
+
+
+async def _chips_at_the_end() -> None:
+    settings = quick_settings(
+        "chips",
+        action_clock=3600,
+        hand_pause=60,
+        starting_chips=500,
+        rebuy_max=1000,
+        top_up_ceiling=2000,
+    )
+    store, lobby, night = await connected_table(settings)
+    table = night.table
+    await table.set_status(TableStatus.RUNNING)
+    async with asyncio.timeout(10):
+        while table.live is None:
+            await asyncio.sleep(0.01)
+    live = table.live
+    asking = live.setup.lineup[0]
+    rebuy = Rebuy(type="rebuy", seq=table.seats[asking].last_seq + 1, amount=100)
+    await table.handle(night.players[asking], rebuy)
+    (request,) = table.cashier.open
+    await table.decide_rebuy(request.id, True)  # the chips come when the hand ends
+    while ActionKind.FOLD not in {option.kind for option in live.hand.legal_actions()}:
+        assert live.hand.to_act is not None
+        index = live.setup.lineup[live.hand.to_act]
+        kinds = {option.kind for option in live.hand.legal_actions()}
+        kind: ActionKind = next(k for k in PASSIVE if k in kinds)
+        seq = table.seats[index].last_seq + 1
+        await table.handle(night.players[index], Act(type="act", seq=seq, action=kind.value))
+        assert table.live is not None
+        live = table.live
+    assert live.hand.to_act is not None
+    folding = live.setup.lineup[live.hand.to_act]
+    # The fold ends the hand, heads up: its write, with the cashier's HandEnded folded in
+    # (the approved chips come), fails once; the player is told, the request still approved.
+    await night.frame_refused_once(folding, lambda seq: Act(type="act", seq=seq, action="fold"))
+    assert not table.driver.in_play(live.number)
+    assert not table.cashier.open
+    assert sum(seat.stack for seat in table.seats.values()) == 1100  # the rebuy's chips came
+    await closed_balanced(table, lobby, store)
+
+
+@faults("hand_requests.Play", "cashier.HandEnded", "seating.HandOver", "core.ForgetHand")
+def test_the_chips_approved_in_a_hand_survive_a_failed_write_of_its_end_unchanged() -> None:
+    asyncio.run(_chips_at_the_end())

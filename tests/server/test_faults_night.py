@@ -7,7 +7,8 @@ exactly what it was before the command, and what a table rebuilt from the store 
 is told (an error frame with the request's ``seq``, or :class:`StorageFailureError`, which the
 REST API answers 503), nothing is reloaded, and the same command, sent again, works
 (in-process). The ledger's reads, commands of the money slice, have the store fail their read
-once alike."""
+once alike, as do the chat's (the host's read of the log, a connection's welcome) and the read
+of who left tonight."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from tests.server.helpers import (
     Player,
     answer,
     failing_lobby,
+    faults,
 )
 from wildstud.betting import ActionKind
 from wildstud.server.messages import Act, Choose, Rebuy, Say, Show, SitIn, SitOut
@@ -193,5 +195,86 @@ async def _night() -> None:
     store.close()
 
 
+@faults(
+    "cashier.AskChips",
+    "cashier.DecideChips",
+    "cashier.NightEnded",
+    "cashier.SeatLeft",
+    "chat.Mute",
+    "chat.Speak",
+    "chat._Checked",
+    "core.CancelChoice",
+    "core.PlayerOut",
+    "core.ResetTurn",
+    "core.Retime",
+    "core.TableRuns",
+    "hand_requests.ChooseGame",
+    "hand_requests.Play",
+    "hand_requests.ShowOrMuck",
+    "ledger.NightRead",
+    "ledger.Report",
+    "reveal_progress.MaybeDue",
+    "seat_requests.DecideRequest",
+    "seat_requests.FileRequest",
+    "seating.EndNight",
+    "seating.Join",
+    "seating.NewLink",
+    "seating.NewLinks",
+    "seating.Remove",
+    "seating.SetStatus",
+    "seating.Sit",
+    "settings.UpdateRules",
+    "shuffle_requests.Open",
+)
 def test_every_command_survives_a_failed_write_with_the_table_unchanged() -> None:
     asyncio.run(_night())
+
+
+async def _reads() -> None:
+    store, lobby, failing = await failing_lobby()
+    settings = TableSettings(name="reads", games=[GameEntry(game="FTQ")])
+    table, _ = await lobby.create(settings)
+    night = Night(lobby, table, failing)
+    await table.join("ann", None)
+    bob, _token = await table.join("bob", None)
+    await table.remove(bob.index)  # Bob left tonight
+    # The host's read of the chat's log (chat.Report, the log not read yet): the store fails
+    # the read once, the host is told (StorageFailureError, which the REST API answers 503),
+    # and the next read gives it.
+    failing.kinds = frozenset({"recent_lines"})
+    log = await night.refused_once(table.chat_log)
+    assert (log.lines, log.open) == ([], True)
+    # The players who left tonight (ledger.Departures, a read of the ledger): alike.
+    failing.kinds = READS
+    gone = await night.refused_once(table.departed)
+    assert [(left.name, left.seat) for left in gone] == [("bob", bob.index)]
+
+    # A connection's welcome on a table whose chat's log is not read yet (chat.Welcome): the
+    # read fails once; the connection is welcomed all the same, with no line of the log,
+    # the chat still unread; the next connection's welcome reads it.
+    other, _ = await lobby.create(settings.model_copy(update={"name": "welcome"}))
+    seat, _token = await other.join("cy", None)
+    night = Night(lobby, other, failing)
+    welcomed: list[Player] = []
+
+    async def opens() -> None:
+        welcomed.append(Player(seat.index))
+        await other.attach(welcomed[-1])
+
+    def told() -> None:
+        (log_frame,) = (f for f in welcomed[-1].frames if f["type"] == "chat_log")
+        assert log_frame["lines"] == []
+        assert not other.actor.state("chat").loaded
+
+    failing.kinds = frozenset({"recent_lines"})
+    await night.refused_once(opens, told)
+    assert other.actor.state("chat").loaded
+    assert any(f["type"] == "chat_log" for f in welcomed[-1].frames)
+    failing.kinds = WRITES
+    await lobby.close()
+    store.close()
+
+
+@faults("chat.Report", "ledger.Departures", "chat.Welcome")
+def test_the_reads_of_the_chat_and_of_who_left_survive_a_failed_read_unchanged() -> None:
+    asyncio.run(_reads())

@@ -15,6 +15,7 @@ from tests.server.helpers import (
     checked_ticks,
     closed_balanced,
     failing_lobby,
+    faults,
     quick_settings,
 )
 from wildstud.server.clock import Backoff
@@ -58,6 +59,7 @@ async def _absent_back() -> None:
     store.close()
 
 
+@faults("connections.Arrive", "seating.Back")
 def test_an_absent_player_s_return_survives_a_failed_write_with_the_table_unchanged() -> None:
     asyncio.run(_absent_back())
 
@@ -117,5 +119,13 @@ async def _left_at_the_end() -> None:
     await closed_balanced(table, lobby, store)
 
 
+@faults(
+    "seating.HandOver",
+    "seating.Leave",
+    "cashier.SeatLeft",
+    "core.PlayerOut",
+    "settings.NoticesPlayed",
+    "core.ForgetHand",
+)
 def test_a_seat_leaving_as_its_hand_ends_survives_a_failed_write() -> None:
     asyncio.run(_left_at_the_end())

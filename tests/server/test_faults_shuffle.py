@@ -2,7 +2,8 @@
 shuffle's commands, leave its round (and its stored rows) as they were when their write fails
 once, the page told with an error frame; the round's opening (the runner's tick, or the chosen
 deal whose change opens it) leaves the shuffle's state as it was, nothing asked of any page,
-and is carried out by the next try, without a reload."""
+and is carried out by the next try, without a reload; so do the hand dealt from a round over,
+and a round over dropped when too few players are left to deal it."""
 
 from __future__ import annotations
 
@@ -14,15 +15,21 @@ from tests.server.helpers import (
     Night,
     Player,
     answer,
+    as_stored,
     checked_ticks,
+    closed_balanced,
     connected_table,
+    faults,
     quick_settings,
+    table_held,
 )
 from wildstud.betting import ActionKind
 from wildstud.joint_shuffle import value_commitment
 from wildstud.server.clock import Backoff
+from wildstud.server.lobby import Lobby
 from wildstud.server.messages import Act, Choose, Commit, Reveal, Shuffler
 from wildstud.server.schemas import GameEntry, TableSettings
+from wildstud.server.store import Changes, Store
 from wildstud.server.table import TableStatus
 
 
@@ -153,6 +160,13 @@ async def _forgotten_once_stored(night: Night) -> None:
     assert not any(key[0] == number for key in table.shuffling.state.over)
 
 
+@faults(
+    "shuffle_requests.PagePart",
+    "hand_requests.Play",
+    "seating.HandOver",
+    "settings.NoticesPlayed",
+    "core.ForgetHand",
+)
 def test_a_page_s_commitment_and_value_survive_a_failed_write_with_the_round_unchanged() -> None:
     asyncio.run(_shuffled())
 
@@ -192,6 +206,7 @@ async def _round_opened() -> None:
     store.close()
 
 
+@faults("button.DealDefault", "shuffle_requests.Open")
 def test_a_shuffle_round_s_opening_survives_a_failed_write_with_the_round_unchanged() -> None:
     asyncio.run(_round_opened())
 
@@ -242,5 +257,157 @@ async def _chosen_round() -> None:
     store.close()
 
 
+@faults("hand_requests.ChooseGame", "shuffle_requests.Open")
 def test_a_chosen_deal_that_opens_the_shuffle_s_round_survives_a_failed_write_unchanged() -> None:
     asyncio.run(_chosen_round())
+
+
+async def _parts_sent(night: Night, values: dict[int, bytes], step: str) -> None:
+    """Once every page is asked for ``step`` of the round, each sends its part (its
+    commitment to its value in ``values``, or the value), taken."""
+    table = night.table
+    players = night.players.values()
+    async with asyncio.timeout(10):
+        while not all(
+            any(f.get("type") == "shuffle" and f.get("step") == step for f in p.frames)
+            for p in players
+        ):
+            await asyncio.sleep(0.01)
+    for index, player in night.players.items():
+        asked = shuffle_asked(player, step)
+        hand, deal = asked["hand"], asked["deal"]
+        frame: Commit | Reveal
+        if step == "commit":
+            made = value_commitment(values[index], hand, deal, index)
+            frame = Commit(type="commit", hand=hand, deal=deal, commitment=made)
+        else:
+            frame = Reveal(type="reveal", hand=hand, deal=deal, value=values[index].hex())
+        await table.handle(player, frame)
+
+
+async def _shuffled_round(name: str) -> tuple[Store, Lobby, Night, dict[int, bytes]]:
+    """A table whose two players' pages take part in the shuffle, and the values they draw."""
+    store, lobby, night = await connected_table(_shuffle_settings(name))
+    for player in night.players.values():
+        await night.table.handle(player, Shuffler(type="shuffler"))
+    night.table.actor.backoff = Backoff(first=0.01, cap=0.01)  # retried at once
+    return store, lobby, night, {index: secrets.token_bytes(32) for index in night.players}
+
+
+async def _dealt_from_the_round() -> None:
+    store, lobby, night, values = await _shuffled_round("dealt")
+    table = night.table
+    players = list(night.players.values())
+    failed: list[tuple[Any, Any, list[int]]] = []
+    """The runner's and the shuffle's states, and the frames each page had been sent, when the
+    deal's write failed."""
+
+    def deal_s(args: tuple[Any, ...]) -> bool:
+        """The write that deals the hand from the round over (runner_due.Shuffled)."""
+        changes = args[1] if len(args) > 1 else None
+        if isinstance(changes, Changes) and changes.hand is not None and night.store.armed:
+            sent = [len(player.frames) for player in players]
+            failed.append((table.driver.state, table.shuffling.state, sent))
+            return True
+        return False
+
+    async def unchanged() -> bool:
+        # No hand: the runner's state and the shuffle's (its round still over, for the deal)
+        # are the very values they were, nothing was sent, memory is what the store holds,
+        # nothing was reloaded.
+        runner, shuffle, sent = failed[-1]
+        return (
+            table.driver.state is runner
+            and table.shuffling.state is shuffle
+            and table.shuffling.ready(1) is not None
+            and table.live is None
+            and [len(player.frames) for player in players] == sent
+            and table_held(table) == await as_stored(table, store)
+            and not table.broken
+            and lobby.tables[table.id] is table
+        )
+
+    night.store.only = deal_s
+    night.store.armed = True
+    seen = checked_ticks(table, lambda: len(failed), unchanged)
+    await table.set_status(TableStatus.RUNNING)
+    await _parts_sent(night, values, "commit")
+    await _parts_sent(night, values, "reveal")
+    async with asyncio.timeout(10):  # the next look deals it, from the same round
+        while table.live is None:
+            await asyncio.sleep(0.01)
+    assert seen == [True]
+    assert night.store.fired == 1
+    assert table.shuffling.made_from(table.live.number, 1) == ("ann", "bob")
+    night.stands()
+    await closed_balanced(table, lobby, store)
+
+
+@faults("runner_due.Shuffled")
+def test_a_hand_dealt_from_the_players_shuffle_survives_a_failed_write_unchanged() -> None:
+    asyncio.run(_dealt_from_the_round())
+
+
+async def _round_dropped() -> None:
+    store, lobby, night, values = await _shuffled_round("dropped")
+    table = night.table
+    await table.set_status(TableStatus.RUNNING)
+    await _parts_sent(night, values, "commit")
+    # The table paused before the round is over, and Bob leaves: once it runs again, the
+    # runner finds the round over and too few players to deal it, and drops the round's rows
+    # (shuffle_requests.DropRound, in a change of its own), its write failing once.
+    await table.set_status(TableStatus.PAUSED)
+    await _parts_sent(night, values, "reveal")
+    async with asyncio.timeout(10):
+        while table.shuffling.ready(1) is None:
+            await asyncio.sleep(0.01)
+    await table.remove(1)
+    before = (table.driver.state, table.shuffling.state)
+    stored = await _rows_of(store, table.id, (1, 1))
+    assert len(stored) == 2
+
+    def dropped(args: tuple[Any, ...]) -> bool:
+        changes = args[1] if len(args) > 1 else None
+        return isinstance(changes, Changes) and bool(changes.shuffle_dropped)
+
+    async def unchanged() -> bool:
+        # Not dropped: the runner's and the shuffle's states are the very values they were
+        # (the round still over), its rows still stored, no hand, nothing reloaded.
+        return (
+            (table.driver.state, table.shuffling.state) == before
+            and table.shuffling.state is before[1]
+            and await _rows_of(store, table.id, (1, 1)) == stored
+            and table.live is None
+            and table_held(table) == await as_stored(table, store)
+            and not table.broken
+            and lobby.tables[table.id] is table
+        )
+
+    night.store.only = dropped
+    night.store.armed = True
+    seen = checked_ticks(table, lambda: night.store.fired, unchanged)
+    await table.set_status(TableStatus.RUNNING)
+    async with asyncio.timeout(10):  # the next look drops it
+        while table.shuffling.ready(1) is not None:
+            await asyncio.sleep(0.01)
+    assert seen == [True]
+    assert night.store.fired == 1
+    assert await _rows_of(store, table.id, (1, 1)) == []
+    assert table.live is None
+    night.stands()
+    await closed_balanced(table, lobby, store)
+
+
+async def _rows_of(store: Store, table_id: str, key: tuple[int, int]) -> list[Any]:
+    """The players' shuffle's rows of deal ``key`` (hand, deal) the store holds."""
+    (kept,) = await asyncio.to_thread(store.load_tables, [table_id])
+    return sorted(
+        (row.seat, row.commitment, row.value)
+        for row in kept.shuffle
+        if (row.number, row.deal) == key
+    )
+
+
+@faults("runner_due.Shuffled", "shuffle_requests.DropRound")
+def test_a_shuffle_s_round_dropped_for_too_few_players_survives_a_failed_write_unchanged() -> None:
+    asyncio.run(_round_dropped())

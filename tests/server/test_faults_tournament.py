@@ -17,6 +17,7 @@ from tests.server.helpers import (
     checked_ticks,
     closed_balanced,
     failing_lobby,
+    faults,
     quick_settings,
     table_held,
 )
@@ -45,6 +46,16 @@ async def _deal() -> None:
     store.close()
 
 
+@faults(
+    "seating.EndNight",
+    "core.DealMade",
+    "cashier.NightEnded",
+    "core.TableRuns",
+    "core.ResetTurn",
+    "core.Retime",
+    "core.CancelChoice",
+    "reveal_progress.MaybeDue",
+)
 def test_a_tournament_s_deal_survives_a_failed_write_with_the_table_unchanged() -> None:
     asyncio.run(_deal())
 
@@ -74,6 +85,7 @@ async def _desk() -> None:
     store.close()
 
 
+@faults("desk.GiveRebuy", "desk.GiveAddOn", "core.Credit")
 def test_a_tournament_s_rebuy_and_add_on_survive_a_failed_write_with_the_table_unchanged() -> None:
     asyncio.run(_desk())
 
@@ -110,6 +122,18 @@ async def _knock_outs() -> None:
     store.close()
 
 
+@faults(
+    "seating.Remove",
+    "core.PlayerOut",
+    "cashier.SeatLeft",
+    "seating.EndNight",
+    "cashier.NightEnded",
+    "core.TableRuns",
+    "core.ResetTurn",
+    "core.Retime",
+    "core.CancelChoice",
+    "reveal_progress.MaybeDue",
+)
 def test_a_tournament_s_knock_outs_survive_a_failed_write_with_the_table_unchanged() -> None:
     asyncio.run(_knock_outs())
 
@@ -194,6 +218,19 @@ async def _knocked_out_at_the_end() -> None:
     await closed_balanced(table, lobby, store)
 
 
+@faults(
+    "desk.HandFinished",
+    "seating.HandOver",
+    "settings.NoticesPlayed",
+    "core.ForgetHand",
+    "seating.EndNight",
+    "cashier.NightEnded",
+    "core.TableRuns",
+    "core.ResetTurn",
+    "core.Retime",
+    "core.CancelChoice",
+    "reveal_progress.MaybeDue",
+)
 def test_a_tournament_s_knock_out_as_a_hand_ends_survives_a_failed_write() -> None:
     asyncio.run(_knocked_out_at_the_end())
 
@@ -260,5 +297,6 @@ async def _tournament_dealt() -> None:
     await closed_balanced(table, lobby, store)
 
 
+@faults("button.DealDefault", "desk.HandDealt", "shuffle_requests.Open")
 def test_a_tournament_s_hand_dealt_survives_a_failed_write_with_the_level_unchanged() -> None:
     asyncio.run(_tournament_dealt())

@@ -3,21 +3,35 @@
 checked by the rounds, a refusal changing nothing (its reason and error code the socket's:
 ``out-of-turn``, ``seat``, ``elsewhere``, ``illegal``), an answer taken returned as the rows to
 store with the server's own answers after it and the new state (adopted by the actor only once
-stored), the next party's ask as news to its seat's pages; a secret published early read from
-the store first."""
+stored), the next party's ask as news to its seat's pages (a page's, in a pass, asked ahead of
+the check and the store, never twice; a wrong batch still refused, and the answer to the points
+it asked ahead refused too, after a restart as well); a secret published early read from the
+store first."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from tests.server.helpers import refusal
+from wildstud.deal import PrivateHand
 from wildstud.errors import IllegalActionError, OutOfTurnError
-from wildstud.private_rounds import Agent, DealRounds, OtherPageError, Party
+from wildstud.private_deal import unmask_batch
+from wildstud.private_rounds import (
+    Agent,
+    DealRounds,
+    OtherPageError,
+    Party,
+    RoundsDealer,
+    RoundsError,
+    Row,
+)
+from wildstud.private_wire import batch_context
 from wildstud.server.errors import SeatError
 from wildstud.server.messages import PrivateAnswer
 from wildstud.server.store.records import Changes
 from wildstud.server.table.core import AtSeat, Effect, News, Outcome
 from wildstud.server.table.private_answers import (
+    AnswerAhead,
     PageAnswer,
     PrivateState,
     handle,
@@ -59,7 +73,7 @@ def unchanged(outcome: Outcome[Any], start: object) -> Exception:
     """The error ``outcome`` refuses with, from a state it leaves as it was, with nothing said
     to anyone."""
     assert outcome.state is start
-    assert outcome.news == ()
+    assert (outcome.news, outcome.ahead) == ((), ())
     return refusal(outcome)
 
 
@@ -119,6 +133,182 @@ def test_an_answer_for_a_hand_not_dealt_privately_now_is_refused() -> None:
         error = unchanged(handle(start, command, 20.0), start)
         assert isinstance(error, IllegalActionError)
         assert str(error) == f"hand {hand}, deal 1 is not being dealt privately now"
+
+
+# -- a pass: the next page asked ahead of the check and the store ------------------------------
+
+BOB = Agent.new()
+"""Bob's page's secret in the deal."""
+
+
+def at_pass() -> tuple[PrivateState, list[Row]]:
+    """Hand 4's first deal at its first pass, with the rows stored so far: Ann's page (table
+    seat 2, engine seat 0), Bob's (table seat 3, engine seat 1) and the server (a bot's engine
+    seat 2); every key and deck in, the pass over each seat's first cards open, Ann's
+    unmasking waited for."""
+    parties = (Party("Ann", (0,)), Party("Bob", (1,)), Party("server", (2,)))
+    rounds = DealRounds(b"table t|hand 4", 1, parties)
+    agent = Agent.new()
+    rows = [rounds.parties_row(), agent.row(1, 2)]
+    for index, each in enumerate((ANN, BOB, agent)):
+        key = rounds.take_key(index, each.key)
+        assert key is not None
+        rows.append(key)
+    for index, each in enumerate((ANN, BOB, agent)):
+        rows.append(rounds.take_deck(index, each.masked(rounds.deck())))
+    hand = PrivateHand("FTQ", [50, 50, 50], {"ante": 0}, deck=RoundsDealer())
+    rows.append(rounds.open_pass(hand.cards_due()))
+    pages = {0: 2, 1: 3}
+    state = PrivateState(4, rounds, agent, len(rows), pages, 10.0, (0,), step_of(rounds), None)
+    return state, rows
+
+
+def batch_answer(points: list[Any], agent: Agent, party: int, key: Agent | None = None) -> Any:
+    """A page's answer to an ask to unmask ``points`` (each ``[position, point]``) in hand 4's
+    first deal, as party ``party`` with ``agent``'s secret, naming ``key``'s key (``agent``'s
+    unless given: another's is a page that unmasks with a secret not its own)."""
+    positions = [position for position, _ in points]
+    befores = [bytes.fromhex(point) for _, point in points]
+    context = batch_context(b"table t|hand 4", 1, positions, party)
+    batch = unmask_batch(befores, agent.secret, context)
+    wire = {
+        "afters": [after.hex() for after in batch.afters],
+        "challenge": batch.challenge.hex(),
+        "response": batch.response.hex(),
+    }
+    named = agent if key is None else key
+    return {"step": "unmask", "key": named.key.hex(), "batch": wire}
+
+
+def points_asked(rounds: DealRounds, party: int) -> list[Any]:
+    """The points ``rounds`` ask ``party`` to unmask."""
+    asked = rounds.ask(party)
+    assert asked is not None
+    points = asked["points"]
+    assert isinstance(points, list)
+    return points
+
+
+def bob(answer: dict[str, Any]) -> PageAnswer:
+    frame = PrivateAnswer(type="private", hand=4, deal=1, answer=answer)
+    return PageAnswer("bob", frame, 3, frozenset({"bob"}), 4, 8.0)
+
+
+def asked_ahead(outcome: Outcome[PrivateState], start: PrivateState) -> tuple[News, AnswerAhead]:
+    """Bob's ask, sent ahead by ``outcome`` (nothing else done yet: nothing stored, nothing
+    adopted), and the follow-up that checks and stores the answer that made it."""
+    assert outcome.state is start
+    assert (outcome.effect, outcome.news, outcome.reply) == (None, (), None)
+    (ask,) = outcome.ahead
+    (follow,) = outcome.follow
+    assert isinstance(ask, News)
+    assert isinstance(follow, AnswerAhead)
+    assert ask.audience == AtSeat(3)
+    assert (ask.frame["step"], ask.frame["party"], ask.frame["seconds"]) == ("unmask", 1, 8.0)
+    return ask, follow
+
+
+def test_an_unmasking_asks_the_next_page_ahead_then_is_stored_and_never_asks_it_twice() -> None:
+    start, _ = at_pass()
+    assert start.rounds is not None
+    ann = page(batch_answer(points_asked(start.rounds, 0), ANN, 0))
+    ask, follow = asked_ahead(handle(start, ann, 20.0), start)
+    taken = handle(start, follow, 20.5)  # the answer checked and stored as ever
+    assert isinstance(taken.effect, Effect)
+    changes = taken.effect.request
+    assert isinstance(changes, Changes)
+    assert [(row.kind, row.party) for row in changes.private_rounds] == [("unmask", 0)]
+    state = taken.state
+    assert state.rounds is not None
+    assert state.rounds.waiting() == (1,)
+    # Bob was asked ahead the very points the rounds ask him once Ann's batch holds; he is
+    # not asked again (nothing asks, nothing opens: his clock starts now).
+    assert [list(point) for point in ask.frame["points"]] == points_asked(state.rounds, 1)
+    assert taken.news == ()
+    assert (state.deadline, state.waited, state.ahead) == (28.5, (1,), None)
+    # Bob's answer comes next: the server's turn follows, after the store, as ever.
+    answer = bob(batch_answer(points_asked(state.rounds, 1), BOB, 1))
+    done = handle(state, answer, 21.0)
+    assert done.ahead == ()
+    assert isinstance(done.effect, Effect)
+    changes = done.effect.request
+    assert isinstance(changes, Changes)
+    assert [row.kind for row in changes.private_rounds] == ["unmask", "unmask"]
+    assert done.state.rounds is not None
+    assert done.state.rounds.stage == "ready"  # the pass is over: each page's cards opened
+    assert {news.frame["step"] for news in done.news if isinstance(news, News)} == {"open"}
+
+
+def test_a_wrong_batch_asked_ahead_is_refused_and_so_is_the_answer_to_its_points() -> None:
+    start, _ = at_pass()
+    assert start.rounds is not None
+    points = points_asked(start.rounds, 0)
+    wrong = page(batch_answer(points, Agent.new(), 0, key=ANN))  # not Ann's secret
+    ask, follow = asked_ahead(handle(start, wrong, 20.0), start)
+    error = unchanged(handle(start, follow, 20.5), start)
+    assert isinstance(error, RoundsError)
+    assert (error.party, error.kind) == (0, "unmasked")
+    assert str(error).startswith("Ann's answer is refused (unmasked)")
+    # Bob answered the points asked ahead: refused, nothing stored; the deal waits for Ann
+    # (its clock, the one it had, voids it naming her: tests/server/test_private_ticks.py).
+    early = bob(batch_answer(ask.frame["points"], BOB, 1))
+    assert isinstance(unchanged(handle(start, early, 20.6), start), OutOfTurnError)
+    assert (start.rounds.waiting(), start.deadline) == ((0,), 10.0)
+    # Ann sends a batch that holds: Bob is asked again, the right points this time.
+    right = page(batch_answer(points, ANN, 0))
+    again, _ = asked_ahead(handle(start, right, 21.0), start)
+    assert again.frame["points"] != ask.frame["points"]
+
+
+def test_no_page_is_asked_ahead_by_an_answer_the_rounds_would_not_take_as_it_stands() -> None:
+    start, _ = at_pass()
+    assert start.rounds is not None
+    points = points_asked(start.rounds, 0)
+    short = batch_answer(points[1:], ANN, 0)  # fewer points than asked
+    elsewhere = batch_answer(points, ANN, 0, key=BOB)  # another page's key
+    out_of_turn = bob(batch_answer(points_asked(start.rounds, 0), BOB, 1))
+    nothing = batch_answer(points, ANN, 0)  # an unmasking that leaves no point: the identity
+    nothing["batch"]["afters"][0] = "00" * 32
+    for command in (
+        page(short),
+        page(elsewhere),
+        page(short, "stranger"),
+        out_of_turn,
+        page(nothing),
+    ):
+        outcome = handle(start, command, 20.0)
+        assert (outcome.ahead, outcome.follow) == ((), ())
+        refusal(outcome)
+    # Ann's last answer, taken, sent again once the pass moved on asks nobody ahead.
+    taken = handle(start, page(batch_answer(points, ANN, 0)), 20.0)
+    ann = taken.follow[0]
+    assert isinstance(ann, AnswerAhead)
+    state = handle(start, ann, 20.5).state
+    resent = handle(state, ann.answer, 21.0)
+    assert (resent.ahead, resent.follow, resent.reply) == ((), (), None)
+    assert resent.state is state
+
+
+def test_a_restart_between_the_ask_ahead_and_the_store_redoes_that_step_only() -> None:
+    start, rows = at_pass()
+    assert start.rounds is not None
+    ann = page(batch_answer(points_asked(start.rounds, 0), ANN, 0))
+    ask, _ = asked_ahead(handle(start, ann, 20.0), start)
+    # The server stops before Ann's row is stored: it comes back from the rows it stored,
+    # waiting for Ann again (as .private.PrivateDeal.load makes it), her answer asked again.
+    rounds = DealRounds.from_rows(b"table t|hand 4", [rows[0], *rows[2:]])
+    agent = Agent.load(rows[1])
+    back = PrivateState(4, rounds, agent, len(rows), {0: 2, 1: 3}, 40.0, (0,), step_of(rounds))
+    assert rounds.waiting() == (0,)
+    assert back.ask_party(0, 32.0) is not None
+    early = bob(batch_answer(ask.frame["points"], BOB, 1))  # Bob's answer to the ask ahead
+    assert isinstance(unchanged(handle(back, early, 33.0), back), OutOfTurnError)
+    again, follow = asked_ahead(handle(back, ann, 34.0), back)
+    assert again.frame["points"] == ask.frame["points"]  # the same step, redone
+    taken = handle(back, follow, 34.5)
+    assert taken.state.rounds is not None
+    assert taken.state.rounds.waiting() == (1,)
+    assert handle(taken.state, early, 35.0).effect is not None  # Bob's answer holds now
 
 
 # -- the reveal for the audit (wildstud.server.table.reveal_answers) -------------------------------

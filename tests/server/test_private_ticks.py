@@ -3,8 +3,8 @@
 hand in play: a deal begun is its rows to store (the parties, the server's agent and key) and
 the pages asked for their keys; a pass opened over the cards due is its rows and the first party
 asked; the cards a pass opened are the hand runner's to deal; an answer not given in time voids
-the deal; a table that stands still moves nothing, and the clock is timed afresh once it plays
-again."""
+the deal (a wrong unmasking whose next page was asked ahead too, naming its party); a table that
+stands still moves nothing, and the clock is timed afresh once it plays again."""
 
 from __future__ import annotations
 
@@ -13,14 +13,14 @@ from typing import Any
 
 from wildstud.deal import PrivateHand
 from wildstud.games import find_game
-from wildstud.private_deal import unmask
+from wildstud.private_deal import unmask, unmask_batch
 from wildstud.private_rounds import Agent, RoundsDealer
 from wildstud.server.messages import PrivateAnswer
 from wildstud.server.replay import DeckBook
 from wildstud.server.store.records import Changes, HandSetup
 from wildstud.server.table.core import AtSeat, Command, Effect, News, Outcome, PassAhead
 from wildstud.server.table.live import LiveHand
-from wildstud.server.table.private_answers import PageAnswer, PrivateState
+from wildstud.server.table.private_answers import AnswerAhead, PageAnswer, PrivateState
 from wildstud.server.table.private_progress import (
     NAME,
     DealOpened,
@@ -34,12 +34,14 @@ ANN = Agent.new()
 """Ann's page's secret in the deal."""
 
 
-def live_hand(number: int = 4) -> LiveHand:
+def live_hand(number: int = 4, bob: bool = False) -> LiveHand:
     """Hand ``number`` of FTQ, private, its antes in and its first cards due: Ann (table seat 2,
-    engine seat 0) and a bot (table seat 5)."""
+    engine seat 0), Bob when ``bob`` (table seat 3, engine seat 1) and a bot (table seat 5)."""
     game = find_game("FTQ")
-    setup = HandSetup(number, 0, "FTQ", {}, (2, 5), ("Ann", "Bot"), 0, (1000, 1000))
-    hand = PrivateHand(game, [1000, 1000], game.options({}), deck=RoundsDealer(), dealer=0)
+    lineup, names = ((2, 3, 5), ("Ann", "Bob", "Bot")) if bob else ((2, 5), ("Ann", "Bot"))
+    stacks = [1000] * len(lineup)
+    setup = HandSetup(number, 0, "FTQ", {}, lineup, names, 0, tuple(stacks))
+    hand = PrivateHand(game, stacks, game.options({}), deck=RoundsDealer(), dealer=0)
     hand.step()  # the antes: the first cards are due
     assert hand.cards_due()
     return LiveHand(setup, DeckBook(), hand, 0)
@@ -57,12 +59,16 @@ def rows(outcome: Outcome[PrivateState]) -> list[tuple[int, str, int]]:
     return [(row.seq, row.kind, row.party) for row in changes.private_rounds]
 
 
-def answered(state: PrivateState, answer: dict[str, Any], now: float) -> PrivateState:
-    """``state`` once Ann's page gave ``answer`` (taken, as the slice takes it)."""
+def answered(
+    state: PrivateState, answer: dict[str, Any], now: float, seat: int = 2
+) -> PrivateState:
+    """``state`` once Ann's page (Bob's: ``seat`` 3) gave ``answer`` (taken, as the slice takes
+    it)."""
     rounds = state.rounds
     assert rounds is not None
     frame = PrivateAnswer(type="private", hand=4, deal=rounds.deal, answer=answer)
-    outcome = handle(state, PageAnswer("ann", frame, 2, frozenset({"ann"}), 4, 8.0), now)
+    client = {2: "ann", 3: "bob"}[seat]
+    outcome = handle(state, PageAnswer(client, frame, seat, frozenset({client}), 4, 8.0), now)
     assert outcome.reply is None, outcome.reply
     return outcome.state
 
@@ -222,3 +228,43 @@ def test_a_tick_with_no_private_hand_in_play_does_nothing() -> None:
     outcome = handle(start, tick(None), 1.0)
     assert outcome.state is start
     assert (outcome.effect, outcome.news, outcome.reply) == (None, (), None)
+
+
+def test_a_wrong_unmasking_whose_next_page_was_asked_ahead_voids_the_deal_naming_it() -> None:
+    live = live_hand(bob=True)
+    both = DealTick(NAME, live, {2: "Ann", 3: "Bob"}, 8.0, "t", True)
+    state = handle(PrivateState(), both, 10.0).state
+    bob = Agent.new()
+    for seat, agent in ((2, ANN), (3, bob)):
+        state = answered(state, {"step": "key", "key": agent.key.hex()}, 11.0, seat)
+    for seat, agent in ((2, ANN), (3, bob)):
+        assert state.rounds is not None
+        deck = [point.hex() for point in agent.masked(state.rounds.deck())]
+        state = answered(state, {"step": "mask", "deck": deck, "key": agent.key.hex()}, 12.0, seat)
+    opened = handle(state, both, 13.0).state  # the pass: Ann first, her clock to 21.0
+    rounds = opened.rounds
+    assert rounds is not None
+    assert (rounds.waiting(), opened.deadline) == ((0,), 21.0)
+    positions = rounds.to_unmask(0)
+    context = rounds.batch_context(positions, 0)
+    batch = unmask_batch([rounds.points[p] for p in positions], Agent.new().secret, context)
+    wire = {
+        "afters": [after.hex() for after in batch.afters],
+        "challenge": batch.challenge.hex(),
+        "response": batch.response.hex(),
+    }
+    wrong = {"step": "unmask", "key": ANN.key.hex(), "batch": wire}  # not Ann's secret
+    frame = PrivateAnswer(type="private", hand=4, deal=1, answer=wrong)
+    ahead = handle(opened, PageAnswer("ann", frame, 2, frozenset({"ann"}), 4, 8.0), 14.0)
+    (ask,) = ahead.ahead
+    assert isinstance(ask, News)
+    assert ask.audience == AtSeat(3)  # Bob, asked ahead
+    (follow,) = ahead.follow
+    assert isinstance(follow, AnswerAhead)
+    refused = handle(opened, follow, 14.1)
+    assert refused.state is opened  # nothing adopted, nothing stored
+    assert (refused.effect, refused.news) == (None, ())
+    waits = handle(opened, both, 20.0)
+    assert (waits.effect, waits.reply) == (None, 1.0)
+    late = handle(opened, both, 21.5)
+    assert late.effect == Effect(Voided("Ann did not answer in time"))

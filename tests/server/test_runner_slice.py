@@ -7,13 +7,14 @@ stored."""
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 
 from tests.deal.helpers import heads_up
 from tests.server.helpers import HAND_SETUP as SETUP
 from tests.server.helpers import TWICE_SETUP, Player, at_the_offer, player_at
 from wildstud.betting import ActionKind
 from wildstud.deal import Hand
-from wildstud.server.clock import Turn
+from wildstud.server.clock import Turn, TurnClock
 from wildstud.server.lobby import Lobby
 from wildstud.server.replay import DeckBook, start_hand
 from wildstud.server.schemas import GameEntry, RulesUpdate, TableSettings
@@ -32,7 +33,7 @@ from wildstud.server.table.core import (
 from wildstud.server.table.hand_requests import COMMANDS as REQUESTS
 from wildstud.server.table.hand_requests import Action, Answer, Decide
 from wildstud.server.table.live import LiveHand
-from wildstud.server.table.runner import RUNNER, Choosing, RunnerState
+from wildstud.server.table.runner import RUNNER, AtTurn, Choosing, RunnerState
 from wildstud.server.table.runner_slice import (
     COMMANDS,
     ONWARD,
@@ -48,6 +49,7 @@ from wildstud.server.table.runner_slice import (
 
 TIMED = Turn().start((4, 17), 30.0, now=100.0, action=20.0, bot_delay=1.0, redeal_pause=3.0)
 STATE = RunnerState(1, 3, 0, choosing=Choosing(2, (0, 2), 99.0), turn=TIMED)
+SETTINGS = TableSettings(name="t", games=[GameEntry(game="FTQ")], action_clock=20, bot_delay=1)
 
 
 def test_the_slice_takes_the_players_requests_and_the_other_slices_follow_ups() -> None:
@@ -112,19 +114,24 @@ def test_no_choice_in_progress_leaves_the_state_as_it_was_so_nothing_is_adopted(
 
 
 def test_a_reset_turn_is_timed_afresh_and_a_private_deal_s_wait_follows() -> None:
-    outcome = handle(STATE, ResetTurn(), 500.0)
-    assert outcome.state.turn == TIMED.forgotten()
-    assert outcome.state.choosing == STATE.choosing  # a reset calls off nothing by itself
+    hand = start_hand(SETUP, DeckBook())
+    assert hand.to_act is not None
+    state = _clocked(hand)
+    index = SETUP.lineup[hand.to_act]
+    row = player_at(index).state()
+    at = AtTurn({index: replace(row, time_bank=12.0)}, frozenset(), SETTINGS)
+    outcome = handle(state, ResetTurn(at), 500.0)
+    # The same turn starts a fresh clock at once, with the time bank as the row has it: the
+    # time the table stood still is not counted against the player.
+    assert outcome.state.turn.key == state.turn.key
+    assert outcome.state.turn.clock == TurnClock(20.0, 12.0, 500.0)
+    assert outcome.state.live is state.live
     assert outcome.effect is None
     assert outcome.news == ()
     assert outcome.follow == (Retime(),)  # its clock's length made whole from the table
-    # The same turn, seen again, starts a fresh clock: the time the table stood still is not
-    # counted against the player.
-    again = outcome.state.turn.start(
-        (4, 17), 30.0, now=500.0, action=20.0, bot_delay=1.0, redeal_pause=3.0
-    )
-    assert again.clock is not None
-    assert again.clock.deadline == 550.0
+    # Not made whole from a table (a test's, a slice's own), the turn is only forgotten.
+    assert handle(STATE, ResetTurn(), 500.0).state.turn == TIMED.forgotten()
+    assert handle(STATE, ResetTurn(), 500.0).state.choosing == STATE.choosing  # nothing else
 
 
 def _clocked(hand: Hand) -> RunnerState:

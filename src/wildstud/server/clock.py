@@ -14,7 +14,7 @@ Times are :func:`time.monotonic` seconds, so a change of the wall clock changes 
 >>> clock.bank_after(112.0), clock.bank_after(103.0), clock.bank_after(200.0)
 (3.0, 5.0, 0.0)
 
-A turn is timed once, when the driver first sees it; seeing it again changes nothing (a
+A turn is timed once, by the change that makes it; timing it again changes nothing (a
 :class:`Turn` is a value: timing one makes a new one):
 
 >>> turn = Turn().start((1, 9), 5.0, now=100.0, action=10.0, bot_delay=1.0, redeal_pause=3.0)
@@ -61,11 +61,11 @@ class TurnClock:
 
 @dataclass(frozen=True, slots=True)
 class Turn:
-    """What the driver times in the hand in progress: the turn it last saw, identified by the
+    """What the runner times in the hand in progress: the turn it last timed, identified by the
     hand's number and how many events it had (a redeal pending is a turn of the dealer's), its
     clock, and when a bot may act or the redeal is carried out.
 
-    A turn the driver has not timed yet, whether new, resumed after a pause or the turn a
+    A turn the runner has not timed yet, whether new, resumed after a pause or the turn a
     restarted server found, starts with a fresh action clock and the time bank the seat has:
     time the table was paused or the server was down never counts against anyone.
     """
@@ -108,7 +108,7 @@ class Turn:
         )
 
     def forgotten(self) -> Turn:
-        """This turn, to be timed afresh when next seen, even if it is the same one (a paused
+        """This turn, to be timed afresh when timed next, even if it is the same one (a paused
         table resumes)."""
         return replace(self, key=None)
 

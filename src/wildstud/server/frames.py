@@ -518,9 +518,11 @@ class PrivateFrame(OutFrame):
     proof bound to ``context``, then ``|deal D|unmask P,Q,…|party I`` (a show's, ``|show
     P,Q,…``), the positions asked in order. ``seconds``: how long the table waits for the answer
     before the deal is void (house rule ``private_misdeal``; at the showdown, the hand is
-    mucked). A private deal has no commitment to its deck (nobody knows it): its ``hand`` and
-    ``update`` frames carry no ``commitments`` and no ``proofs``; each card's proof is its
-    unmaskings."""
+    mucked). An ask to unmask may come while the answer before it is being checked: if that
+    one does not hold, the page's answer is refused (``out-of-turn``), and the page is asked
+    again once an answer that holds comes. A private deal has no commitment to its deck
+    (nobody knows it): its ``hand`` and ``update`` frames carry no ``commitments`` and no
+    ``proofs``; each card's proof is its unmaskings."""
 
     left_out_when_empty = frozenset({"deck", "points", "key"})
     type: Literal["private"] = "private"

@@ -15,6 +15,10 @@ slice that owns its kind, a pure function (:mod:`.core`), and carries out the
    before the next command of the inbox;
 5. the timer is set for the slice's next ``wake``, and the asker gets the reply.
 
+News an outcome sends ahead (:attr:`.core.Outcome.ahead`: a private pass's next page asked
+before the answer before it is checked) goes out first, the task yielding once so that the
+connections' writers write it while the rest is done.
+
 A command may be given as a function that makes it: it is made when its turn comes, from the
 table as it stands then (a line of chat names its speaker's seat as it is when it is said). A
 tick that fails is logged once, and tried again after a backoff (:meth:`Actor._ticked`).
@@ -558,6 +562,9 @@ class Actor:
             part = self._route(command)
             state = part.state if part.held is None else part.held()
             outcome = part.handle(state, self._made(part, command), time.monotonic())
+            if outcome.ahead:  # sent before the effect: the writers write it as this task yields
+                self.outbox.send(outcome.ahead)
+                await asyncio.sleep(0)
             following: list[Command] = []
             effect = outcome.effect
             if effect is not None:
@@ -591,9 +598,9 @@ class Actor:
         """Handle ``command`` for ``part``, a slice whose every outcome is a write, or a read
         then a write (a seat taken reads the ledger first): the reads carried out, the write
         folded with the follow-ups it asks of other slices and of the tournament's desk into
-        one change (:meth:`fold`), stored in one transaction and adopted once it commits;
-        then the turn in progress, timed afresh where the change stood the table still, and
-        the news."""
+        one change (:meth:`fold`), stored in one transaction and adopted once it commits (the
+        turn in progress timed afresh with it where it stood the table still,
+        :class:`~.core.ResetTurn`); then the news."""
         outcome = part.handle(part.state, self._made(part, command), time.monotonic())
         effect = outcome.effect
         while effect is not None and not isinstance(effect.request, Changes):
@@ -606,7 +613,6 @@ class Actor:
         changes = Changes()
         self._folded(part, outcome, changes)
         await self.table.writer.commit(changes)
-        self.table.driver.sync_turn()
         self.outbox.send(outcome.news)
         return outcome.reply
 

@@ -17,7 +17,11 @@ comes to:
 - ``reply``: the answer to whoever asked (a :class:`Refused` is raised at them);
 - ``wake``: when to hand the slice a :class:`Tick` (``None``: the timer as it is;
   ``math.inf``: no timer);
-- ``follow``: commands for other slices (a slice never calls another one).
+- ``follow``: commands for other slices (a slice never calls another one);
+- ``ahead``: news sent at once, before the effect and the follow-ups, the actor's task yielding
+  so that the connections' writers write it (a private pass's next page asked while the
+  answer before it is checked and stored: :mod:`.private_answers`); never a card, never what
+  the store must hold first.
 
 A slice that does nothing with a command says so:
 
@@ -38,6 +42,7 @@ from wildstud.server.store.records import Changes, LedgerEntry, SeatState, Table
 if TYPE_CHECKING:
     from wildstud.server.frames import Clock
     from wildstud.server.table.live import LiveHand
+    from wildstud.server.table.runner import AtTurn
     from wildstud.server.tourney_schemas import TournamentSettings
 
 __all__ = [
@@ -164,7 +169,11 @@ class CancelChoice(Command):
 class ResetTurn(Command):
     """The turn in progress, if any, is timed afresh (the table was paused, resumed or ended:
     time the table stood still never counts against anyone). A command for the hand runner's
-    slice (:mod:`.runner_slice`), which asks :class:`Retime` to follow."""
+    slice (:mod:`.runner_slice`), which asks :class:`Retime` to follow; ``at``, what timing the
+    turn reads of the table (the seats' rows, the clocks' lengths), is added from the table as
+    its turn comes (:meth:`.driver.Driver.made`, :attr:`.actor.Slice.made`)."""
+
+    at: AtTurn | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -460,6 +469,7 @@ class Outcome(Generic[S]):
     reply: object = None
     wake: float | None = None
     follow: tuple[Command, ...] = ()
+    ahead: tuple[Told, ...] = ()
 
 
 def checked(state: S, check: Callable[[], Outcome[S]]) -> Outcome[S]:

@@ -99,7 +99,6 @@ class Endgame:
         now = time.monotonic()
         dealt = hand_play.dealt_on(driver.current, live, hand, driver.at_play(), now)
         await driver.commit(driver.stage(dealt, now))
-        driver.sync_turn()
         driver.tell(dealt)
 
     def run_out_odds(self) -> None:

@@ -14,7 +14,9 @@ refuses leaves the value in force as it was: there is nothing to put back. The r
 writes for the seats (a time bank drawn on, a request's number, the stacks a hand ends with)
 go into the change and reach the seats in memory once it is stored, as the seating's do
 (:meth:`.table.Table.stored`); what a seat's row becomes at the end of a hand is the pure
-:func:`hand_end_row`.
+:func:`hand_end_row`. The turn's clock is part of the value too: the change that makes a new
+turn times it (:func:`timed`, from the seats' rows as that change leaves them), so that the
+turn is adopted with the change once it is stored, never before it and never alone.
 
 >>> state = RunnerState(button=None, hands_dealt=0, last_entry=None)
 >>> later = state.but(hands_dealt=1, acted=frozenset({2}))
@@ -24,7 +26,7 @@ go into the change and reach the seats in memory once it is stored, as the seati
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Set
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -32,10 +34,20 @@ from wildstud.server.clock import Turn
 from wildstud.server.store.records import Changes, SeatState
 
 if TYPE_CHECKING:
+    from wildstud.server.schemas import TableSettings
     from wildstud.server.showdown import ShowdownChoice, TwiceOffer
     from wildstud.server.table.live import LiveHand
 
-__all__ = ["RUNNER", "Choosing", "RunnerState", "hand_end_row", "marked", "row_in"]
+__all__ = [
+    "RUNNER",
+    "AtTurn",
+    "Choosing",
+    "RunnerState",
+    "hand_end_row",
+    "marked",
+    "row_in",
+    "timed",
+]
 
 RUNNER = "runner"
 """The name the runner's state is staged under in the change in hand
@@ -67,7 +79,7 @@ class RunnerState:
     choosing: Choosing | None = None
     turn: Turn = field(default_factory=Turn)
     """The turn the runner times (:class:`~wildstud.server.clock.Turn`): a clock that nothing
-    stores, so a new one is adopted at once (:meth:`.Driver.sync_turn`)."""
+    stores, timed in the change that makes the turn (:func:`timed`) and adopted with it."""
     showdown: ShowdownChoice | None = None
     """The showdown waiting for its players' choices, if any."""
     offer: TwiceOffer | None = None
@@ -85,6 +97,67 @@ class RunnerState:
     def but(self, **fields: Any) -> RunnerState:
         """This state with ``fields`` changed: a new value, this one left as it is."""
         return replace(self, **fields)
+
+
+@dataclass(frozen=True, slots=True)
+class AtTurn:
+    """What timing a turn reads of the table outside the runner's state, as the change in hand
+    leaves it (made by the driver: :meth:`.driver.Driver.at_turn`)."""
+
+    rows: Mapping[int, SeatState]
+    """Every seat's row, those the change writes over the stored (a time bank drawn on)."""
+    pages: Set[int]
+    """The seats whose player has a page open."""
+    settings: TableSettings
+    """The clocks' lengths: the action clock, the away clock, the bots' delay, the redeal's
+    pause."""
+
+
+def timed(state: RunnerState, at: AtTurn, now: float) -> RunnerState:
+    """``state`` with its turn timed for the hand as ``state`` leaves it: a turn not timed yet
+    (a player's, with the time bank of their row and the short away clock when they are away;
+    a redeal pending, the dealer's) starts at ``now`` (:meth:`.Turn.start`); no turn, no clock.
+    ``state`` itself when its turn is timed already.
+
+    >>> from wildstud.server.schemas import GameEntry, TableSettings
+    >>> settings = TableSettings(name="x", games=[GameEntry(game="FTQ")], action_clock=20)
+    >>> at = AtTurn({}, frozenset(), settings)
+    >>> idle = RunnerState(None, 0, None)
+    >>> timed(idle, at, 5.0) is idle
+    True
+    """
+    live = state.live
+    turn = state.turn
+    key: tuple[int, int] | None = None
+    to_act = None
+    if live is not None:
+        hand = live.hand
+        to_act = hand.to_act
+        if to_act is not None or hand.redeal_pending is not None:
+            key = (live.number, len(hand.events))
+    if key is not None and key == turn.key:
+        return state  # timed already: the rows are not read
+    settings = at.settings
+    action = settings.action_clock
+    bank: float | None = None
+    if live is not None and to_act is not None:
+        index = live.setup.lineup[to_act]
+        row = at.rows[index]
+        bank = row.time_bank
+        # Away (as :attr:`.Seat.away`): the clock acted for a player, in this hand or a
+        # missed one, and no page of theirs is open; the table waits a short clock for them.
+        away = index in state.timed_out or row.missed_hands > 0
+        if away and index not in at.pages and row.kind == "player":  # a bot is never away
+            action = min(action, settings.away_clock)
+    new = turn.start(
+        key,
+        bank,
+        now=now,
+        action=action,
+        bot_delay=settings.bot_delay,
+        redeal_pause=settings.redeal_pause,
+    )
+    return state if new is turn else state.but(turn=new)
 
 
 def marked(state: RunnerState, index: int, *, acted: bool, timed_out: bool = False) -> RunnerState:

@@ -529,7 +529,7 @@ def _in_hand(state: RunnerState, live: LiveHand, at: AtTick, now: float) -> Due:
             return Wait(turn.bot_due)
         return Act(mover.index, engine, "bot")
     clock = turn.clock
-    assert clock is not None  # the driver times every player's turn (sync_turn)
+    assert clock is not None  # the change that makes a player's turn times it (runner.timed)
     if now < clock.deadline:
         return Wait(clock.deadline)
     return Act(mover.index, engine, "clock")  # the time bank is spent

@@ -30,10 +30,10 @@ takes:
 - :class:`~.core.CancelChoice`: the dealer's choice in progress is called off (the menu changed,
   the table was paused, resumed or ended, the dealer sat out or left): the dealer is asked
   again, from the new menu, once the table deals;
-- :class:`~.core.ResetTurn`: the turn in progress is timed afresh when the driver next sees it
-  (time the table stood still never counts against anyone), and so is a private deal's wait
-  for an answer, the private slice's follow-up (:class:`~.core.Retime`), folded into the
-  same change.
+- :class:`~.core.ResetTurn`: the turn in progress is timed afresh from now (time the table
+  stood still never counts against anyone; :func:`.runner.timed`, from what the command
+  carries of the table), and so is a private deal's wait for an answer, the private slice's
+  follow-up (:class:`~.core.Retime`), folded into the same change.
 
 The last two are follow-ups of another slice's change (the settings', the seating's): nothing
 is stored for them, and they are folded into that change, adopted only once it is stored; the
@@ -78,7 +78,7 @@ from wildstud.server.table.core import (
     TableNews,
 )
 from wildstud.server.table.hand_requests import Action, Answer, Decide
-from wildstud.server.table.runner import RUNNER, Choosing, RunnerState
+from wildstud.server.table.runner import RUNNER, Choosing, RunnerState, timed
 from wildstud.server.table.runner_commands import (
     AskDealer,
     BotActs,
@@ -157,7 +157,9 @@ def handle(state: RunnerState, command: Command, now: float) -> Outcome[RunnerSt
         news = (TableNews(), News(Everyone(), choosing_frame(choosing, command.games, now)))
         return Outcome(state.but(choosing=choosing), news=news, wake=choosing.deadline)
     if isinstance(command, ResetTurn):
-        return Outcome(state.but(turn=state.turn.forgotten()), follow=(Retime(),))
+        forgotten = state.but(turn=state.turn.forgotten())
+        new = forgotten if command.at is None else timed(forgotten, command.at, now)
+        return Outcome(new, follow=(Retime(),))
     if isinstance(command, TimeUp):
         return _timed_out(state, command, now)
     if isinstance(command, BotActs | HostActs):

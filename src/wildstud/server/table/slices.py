@@ -5,8 +5,8 @@ and how the actor treats it: ``shared`` (its turns take the table's lock, since 
 reads its state too), ``folds`` (its changes are folded with their follow-ups into one write),
 ``held`` (its state is held by a part of the table that runs today's code as well, read when
 its turn comes), ``adopt`` (how that part takes the new state once it is stored) and ``made``
-(how a follow-up for it is made whole from the table: the desk's, and a private deal's clock
-timed afresh with its length).
+(how a follow-up for it is made whole from the table: the desk's, the runner's turn and a
+private deal's clock timed afresh, with the seats' rows and the clocks' lengths).
 """
 
 from __future__ import annotations

@@ -41,7 +41,7 @@ Rules' moving button; ``docs/house-rules.md``, "Who deals and chooses"). A playe
 runs out in ``absent_hands`` hands in a row, without acting in them, sits out until they come
 back (open their link again or send ``sit_in``).
 
-Every turn is timed from when the driver first sees it: a player gets the action clock, then
+Every turn is timed from the change that makes it: a player gets the action clock, then
 their time bank as it stands. A turn resumed after the host's pause, after a restart of the
 server or after the table was reloaded from the store starts the same way, with a fresh action
 clock and the time bank as stored: time the table stood still never counts against anyone.

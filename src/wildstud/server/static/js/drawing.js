@@ -311,9 +311,10 @@ export function seatModels({ hand, wild, table = null, total, mine = null, showE
         foot.winner = winner;
       }
       // The viewer took this seat after the player of the hand shown left: the seat shows that
-      // player's hand (as everyone saw it), and says it is the viewer's from the next hand.
+      // player's hand (as everyone saw it), and says it is the viewer's from the next hand (only
+      // that it is theirs while they sit out: they are not dealt in then).
       if (index === mine && hand.you !== engine && info) {
-        foot.newcomer = describeNewcomer(info.stack);
+        foot.newcomer = describeNewcomer(info.stack, Boolean(info.sitting_out));
         labelParts.push(foot.newcomer);
       }
       if (Object.keys(foot).length) model.foot = { deal, name, ...foot };

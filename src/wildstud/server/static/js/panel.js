@@ -268,9 +268,10 @@ function foldDialog(answered) {
  * of the same seat acted meanwhile: the page now knows the number to use, and the player sees
  * the table as it is before choosing again (the request is not sent again by itself: what the
  * other page did may have made it one the player no longer means). An action that came after
- * the turn moved on (the clock ran out as the player pressed) is said in the player's terms:
- * the engine's message names seats by their place in the deal ("P5 cannot call: it is p1's
- * turn to act"), which is no name anyone at the table goes by. */
+ * the turn moved on (the clock ran out as the player pressed) is said shortly: the server's
+ * words ("You cannot call: it is Ann's turn to act", server/refusals.py) add only whose turn
+ * it is, which the felt shows. Any other refusal is the server's sentence, in the player's
+ * terms already. */
 export function refusal(frame) {
   if (frame.code === "stale") return "Another page of your seat acted first, so nothing was done here: choose again.";
   if (frame.code === "out-of-turn") return "It is not your turn now, so nothing was done.";

@@ -161,8 +161,13 @@ export function reduce(state, frame, now, { answered = false } = {}) {
       // An error answering the request in flight went to the panel as its answer; any other
       // (about a request already settled, or none) is shown all the same, but for a private
       // deal's "elsewhere": the player's other page plays the deal, which the page says itself
-      // (PagePrivate's onElsewhere), not as an error.
+      // (PagePrivate's onElsewhere), not as an error; nor an answer of the page's own to a
+      // private deal or a shuffle refused as out of turn (a request without a number: the
+      // page's machinery, not its player, sent it), such as an unmasking the server asked
+      // ahead of checking the answer before it, which turned out wrong or was not stored: the
+      // page is asked again when it is its turn, and there is nothing for the player to do.
       if (frame.code === "elsewhere") return { state, effects: [] };
+      if (frame.code === "out-of-turn" && frame.seq == null) return { state, effects: [] };
       return { state, effects: answered ? [] : [{ kind: "error", message: frame.message }] };
     case "removed":
       return { state, effects: [{ kind: "goodbye", frame }] };

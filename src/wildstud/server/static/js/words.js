@@ -396,12 +396,14 @@ export function describeNightChanged() {
 }
 
 /** Said at the seat of a player who took it after its last player left, while the felt still
- * shows that player's hand there: the seat is theirs, with `stack` chips, from the next hand.
+ * shows that player's hand there: the seat is theirs, with `stack` chips, from the next hand,
+ * or, when they sit out (which the seat says already), only that the seat is theirs.
  *
  *   describeNewcomer(1000) // "You sit here from the next hand · 1000 chips"
+ *   describeNewcomer(1000, true) // "Your seat · 1000 chips"
  */
-export function describeNewcomer(stack) {
-  return `You sit here from the next hand · ${stack} chips`;
+export function describeNewcomer(stack, sittingOut = false) {
+  return sittingOut ? `Your seat · ${stack} chips` : `You sit here from the next hand · ${stack} chips`;
 }
 
 /** The ledger's line while the night's figures cannot be read: why (the server's sentence or
