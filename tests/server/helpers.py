@@ -34,6 +34,7 @@ from wildstud.server.lobby import Lobby
 from wildstud.server.private_replay import deals_of
 from wildstud.server.replay import DeckBook, held, start_hand
 from wildstud.server.schemas import GameEntry, TableSettings
+from wildstud.server.seating import Seat, SeatKind
 from wildstud.server.store import Changes, HandSetup, SeatState, Store, TableState
 from wildstud.server.store.records import PrivateRound
 from wildstud.server.table import StorageFailureError, Table, TableStatus
@@ -652,17 +653,33 @@ def checked_ticks(
     """The runner's ticks of ``table`` checked: after each tick in which the count of failed
     writes (``failures()``) grew, whether ``check()`` holds is added to the list returned."""
     seen: list[bool] = []
-    tick = table.driver.tick
 
-    async def checked_tick() -> float | None:
+    async def checked_tick(tick: Callable[[], Awaitable[None]]) -> None:
         failed = failures()
-        wait = await tick()
+        await tick()
         if failures() > failed:
             seen.append(await check())
-        return wait
 
-    table.actor.ticks(RUNNER, checked_tick)
+    around_runner_ticks(table, checked_tick)
     return seen
+
+
+def around_runner_ticks(
+    table: Table, around: Callable[[Callable[[], Awaitable[None]]], Awaitable[None]]
+) -> None:
+    """Have each of the runner's ticks of ``table`` (the actor's turn for it, backoff and
+    all) carried out by ``around``, which is handed the tick to await, for a test's checks
+    around it; the other ticks go as they did."""
+    actor = table.actor
+    ticked = actor._ticked
+
+    async def tick(name: str) -> None:
+        if name == RUNNER:
+            await around(functools.partial(ticked, name))
+        else:
+            await ticked(name)
+
+    actor._ticked = tick  # type: ignore[method-assign]
 
 
 async def closed_balanced(table: Table, lobby: Lobby, store: Store) -> None:
@@ -701,6 +718,13 @@ def quick_settings(name: str, **more: Any) -> TableSettings:
         "time_bank": 0,
     }
     return TableSettings(name=name, **{**quick, **more})
+
+
+def player_at(index: int) -> Seat:
+    """A seat at ``index`` with no page open, as the pure tests need one: its player's."""
+    return Seat(
+        index, f"p{index}", f"P{index}", SeatKind.PLAYER, None, 500, False, 0, 30.0, 0, False
+    )
 
 
 def kind_name(kind: type) -> str:

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import datetime
+import itertools
 import json
+import logging
 import threading
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
@@ -19,6 +21,7 @@ from wildstud.betting import ActionKind
 from wildstud.bots import CallingBot, RandomBot
 from wildstud.bots_equity import EquityBot
 from wildstud.deal import TableView
+from wildstud.server.clock import Backoff
 from wildstud.server.errors import SeatError
 from wildstud.server.lobby import Lobby
 from wildstud.server.messages import Ping, Rebuy, Say, Shuffler, SitIn, SitOut
@@ -152,6 +155,50 @@ def test_a_slice_is_woken_by_a_tick_when_it_asked() -> None:
         return result
 
     assert asyncio.run(run()) == ["rang"]
+
+
+def test_a_slice_s_tick_that_fails_is_logged_once_counted_and_tried_again_later(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A tick that raises (a bug) does not stop its slice: logged once however often it
+    repeats, counted in the errors metric, tried again after a wait that doubles while it
+    fails; the next tick that works says so, once, and starts the count again."""
+
+    async def run() -> tuple[list[float], list[str], float, float]:
+        store = Store("sqlite://")
+        table = bare_table(store)
+        table.broken = False
+        table.metrics = Metrics()
+        tried: list[float] = []
+
+        def flaky(state: list[str], command: Command, now: float) -> Outcome[list[str]]:
+            tried.append(now)
+            if len(tried) <= 4:
+                raise RuntimeError("boom")
+            return Outcome([*state, "rang"])
+
+        actor = Actor(table, [Slice("flaky", [], flaky, ())])
+        actor.backoff = Backoff(first=0.02, cap=0.08)
+        actor.nudge("flaky")
+        async with asyncio.timeout(5):
+            while not actor.state("flaky"):
+                await asyncio.sleep(0.005)
+        retry = actor.retry("flaky")  # the count started again
+        errors = table.metrics.errors.labels("driver")._value.get()
+        await actor.stop()
+        store.close()
+        messages = [record.getMessage() for record in caplog.records]
+        return tried, messages, retry, errors
+
+    caplog.set_level(logging.WARNING, logger="wildstud.server")
+    tried, messages, retry, errors = asyncio.run(run())
+    assert len(tried) == 5
+    gaps = [later - earlier for earlier, later in itertools.pairwise(tried)]
+    assert gaps[0] >= 0.02, gaps  # 0.02, 0.04, 0.08, 0.08
+    assert gaps[2] >= 0.08, gaps
+    assert sum("the tick of 'flaky' failed" in message for message in messages) == 1
+    assert messages[-1] == "table t1: the tick of 'flaky' works again after 4 failures"
+    assert (retry, errors) == (0.02, 4)
 
 
 class Page:

@@ -23,6 +23,7 @@ from tests.server.helpers import (
     PASSIVE,
     Night,
     Player,
+    around_runner_ticks,
     as_stored,
     checked_ticks,
     closed_balanced,
@@ -45,7 +46,6 @@ from wildstud.server.seating import SeatKind
 from wildstud.server.store import Changes, Store
 from wildstud.server.table import StorageFailureError, TableStatus
 from wildstud.server.table.live import LiveHand
-from wildstud.server.table.runner import RUNNER
 
 
 def _kind_of(changes: Changes) -> str:
@@ -131,14 +131,13 @@ async def _driven(monkeypatch: pytest.MonkeyPatch) -> None:
         await table.add_bot(SeatKind.CALLING_BOT, None, None)
     failing = FailEachKind(store, ann)
     store.call = failing.call  # type: ignore[method-assign]
-    table.driver.failures = Backoff(first=0.01, cap=0.01)  # retried at once, not in a second
+    table.actor.backoff = Backoff(first=0.01, cap=0.01)  # retried at once, not in a second
 
     checked: dict[str, bool] = {}
-    tick = table.driver.tick
 
-    async def checked_tick() -> float | None:
+    async def checked_tick(tick: Callable[[], Awaitable[None]]) -> None:
         failed = set(failing.failed)
-        wait = await tick()
+        await tick()
         for kind in set(failing.failed) - failed:
             # The hand, the seats, the table, the runner's figures: as the store has them;
             # nothing sent since; not stopped.
@@ -149,9 +148,8 @@ async def _driven(monkeypatch: pytest.MonkeyPatch) -> None:
                 and not table.broken
                 and lobby.tables[table.id] is table
             )
-        return wait
 
-    table.actor.ticks(RUNNER, checked_tick)
+    around_runner_ticks(table, checked_tick)
     await table.set_status(TableStatus.RUNNING)
     # Until each kind has failed once and been written since (a kind written just after
     # another's failure is let through, so it fails at a later turn of its own).
@@ -171,13 +169,11 @@ async def _driven(monkeypatch: pytest.MonkeyPatch) -> None:
 @faults(
     "button.DealDefault",
     "shuffle_requests.Open",
-    "runner_due.Act",
-    "runner_slice.BotActs",
-    "runner_slice.TimeUp",
+    "runner_commands.BotActs",
+    "runner_commands.TimeUp",
     "runner_due.Redeal",
     "runner_due.OpenShowdown",
-    "runner_due.ShowdownClock",
-    "runner_slice.ShowdownTimeUp",
+    "runner_commands.ShowdownTimeUp",
     "seating.HandOver",
     "settings.NoticesPlayed",
     "core.ForgetHand",
@@ -310,7 +306,7 @@ async def _step_fails_once(
 
     night.store.only = chosen_s
     night.store.armed = True
-    table.driver.failures = Backoff(first=0.01, cap=0.01)  # retried at once
+    table.actor.backoff = Backoff(first=0.01, cap=0.01)  # retried at once
 
     async def unchanged() -> bool:
         runner, state, sent = failed[-1]
@@ -363,7 +359,7 @@ async def _clock_ran_out() -> None:
     await closed_balanced(table, lobby, store)
 
 
-@faults("runner_due.Act", "runner_slice.TimeUp")
+@faults("runner_commands.TimeUp")
 def test_a_turn_s_clock_run_out_survives_a_failed_write_with_the_runner_unchanged() -> None:
     asyncio.run(_clock_ran_out())
 
@@ -391,14 +387,14 @@ async def _bot_acted() -> None:
         )
 
     acts = frozenset(kind.value for kind in ActionKind)
-    # The bot's action is the runner's step (runner_slice.BotActs, the pass's Carry): its
-    # write fails once, the slice keeps the runner's state (runner_due.Missed) and the next
-    # look stores it.
+    # The bot's action is the runner's tick's follow-up (runner_slice.BotActs, its choice the
+    # tick's effect): its write fails once, the runner's state is kept, and the tick after
+    # the actor's backoff stores it.
     await _clock_fails_once(night, acts, running, bot_acted, source="bot")
     await closed_balanced(table, lobby, store)
 
 
-@faults("runner_due.Act", "runner_slice.BotActs")
+@faults("runner_commands.BotActs")
 def test_a_bot_s_action_survives_a_failed_write_with_the_runner_unchanged() -> None:
     asyncio.run(_bot_acted())
 
@@ -498,8 +494,7 @@ async def _offer_ran_out() -> None:
 
 
 @faults(
-    "runner_due.OfferClock",
-    "runner_slice.OfferTimeUp",
+    "runner_commands.OfferTimeUp",
     "seating.HandOver",
     "settings.NoticesPlayed",
     "core.ForgetHand",
@@ -599,13 +594,13 @@ async def _host_acted() -> None:
         )
 
     acts = frozenset(kind.value for kind in ActionKind)
-    # The leaving player's turn is the runner's step (runner_due.Act, source "host": the
-    # runner_slice.HostActs it hands the slice): its write fails once, the next look stores it.
+    # The leaving player's turn is the runner's tick's follow-up (runner_slice.HostActs): its
+    # write fails once, the tick after the actor's backoff stores it.
     await _clock_fails_once(night, acts, removed, host_acted, source="host")
     await closed_balanced(table, lobby, store)
 
 
-@faults("runner_due.Act", "runner_slice.HostActs")
+@faults("runner_commands.HostActs")
 def test_a_leaving_player_s_turn_acted_for_survives_a_failed_write_with_the_runner_unchanged() -> (
     None
 ):

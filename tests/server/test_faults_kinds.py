@@ -40,12 +40,28 @@ NOT_STORED: dict[str, str] = {
         " its own): the runner's state and the table frame, nothing stored"
     ),
     "button.Ask": (
-        "the dealer asked for the game (runner_slice.AskDealer): the runner's state and a"
+        "the dealer asked for the game (runner_commands.AskDealer): the runner's state and a"
         " frame, nothing stored"
     ),
-    "runner_slice.AskDealer": (
+    "runner_commands.AskDealer": (
         "the dealer's choice opened: the runner's state and the choosing frame, nothing"
         " stored (its outcome has no effect)"
+    ),
+    "runner_due.Act": (
+        "the table's action for a seat found due: handed on as the runner's slice's own command"
+        " (runner_commands.TimeUp, HostActs, BotActs), whose write each has its case"
+    ),
+    "runner_due.ShowdownClock": (
+        "the showdown's clock run out: handed on as runner_commands.ShowdownTimeUp, whose"
+        " write has its case"
+    ),
+    "runner_due.OfferClock": (
+        "the offer's clock run out: handed on as runner_commands.OfferTimeUp, whose write has"
+        " its case"
+    ),
+    "runner_due.PrivateStep": (
+        "a private deal's step: handed on as the private slice's tick"
+        " (runner_commands.DealTick), whose writes have their case"
     ),
     "pings.Pinged": "a ping's pong: no state, nothing stored",
     "connections.Depart": "a connection closed: the outbox lets it go, nothing stored",

@@ -19,6 +19,7 @@ from tests.server.helpers import (
     Night,
     Player,
     answer,
+    around_runner_ticks,
     as_stored,
     closed_balanced,
     connected_table,
@@ -285,7 +286,7 @@ async def _private_ticks() -> None:
     store, lobby, night = await connected_table(_private_settings("ticks"))
     table = night.table
     pages = {index: InPage(player) for index, player in night.players.items()}
-    table.driver.failures = Backoff(first=0.01, cap=0.01)  # retried at once, not in a second
+    table.actor.backoff = Backoff(first=0.01, cap=0.01)  # retried at once, not in a second
     kinds = ["parties", "pass"]
     """The deal's own writes that fail once each: its start, then its first pass opened."""
     checked: list[bool] = []
@@ -296,29 +297,24 @@ async def _private_ticks() -> None:
         rows = args[1].private_rounds if isinstance(args[1], Changes) else ()
         return any(row.kind == kinds[len(checked)] for row in rows)
 
-    inside = table.actor.inside
-
-    async def checked_inside(command: Any) -> Any:
-        """The deal's tick, handed to its slice inside the driver's: when its write fails, the
-        deal's state is the same value, no page was sent anything, and nothing was
-        reloaded."""
+    async def checked_tick(tick: Callable[[], Awaitable[None]]) -> None:
+        """The runner's tick, which hands the deal its tick as a follow-up: when the deal's
+        write fails, the deal's state is the same value, no page was sent anything, and
+        nothing was reloaded."""
         before = table.private.state
         sent = [len(player.frames) for player in night.players.values()]
         fired = night.store.fired
-        try:
-            return await inside(command)
-        except StorageFailureError:
-            if night.store.fired > fired:
-                checked.append(
-                    table.private.state is before
-                    and [len(player.frames) for player in night.players.values()] == sent
-                    and not table.broken
-                    and lobby.tables[table.id] is table
-                )
-                night.store.armed = len(checked) < len(kinds)
-            raise
+        await tick()  # a failed write is the actor's to try again, after its backoff
+        if night.store.fired > fired:
+            checked.append(
+                table.private.state is before
+                and [len(player.frames) for player in night.players.values()] == sent
+                and not table.broken
+                and lobby.tables[table.id] is table
+            )
+            night.store.armed = len(checked) < len(kinds)
 
-    table.actor.inside = checked_inside  # type: ignore[method-assign]
+    around_runner_ticks(table, checked_tick)
     night.store.only = armed
     night.store.armed = True
 
@@ -330,7 +326,7 @@ async def _private_ticks() -> None:
     await closed_balanced(table, lobby, store)
 
 
-@faults("runner_due.PrivateStep", "private_progress.DealTick")
+@faults("runner_commands.DealTick")
 def test_a_private_deal_s_own_steps_survive_a_failed_write_with_the_rounds_unchanged() -> None:
     asyncio.run(_private_ticks())
 
@@ -393,7 +389,7 @@ async def _private_dealt() -> None:
     table = night.table
     private = table.private
     pages = {index: InPage(player) for index, player in night.players.items()}
-    table.driver.failures = Backoff(first=0.01, cap=0.01)  # retried at once, not in a second
+    table.actor.backoff = Backoff(first=0.01, cap=0.01)  # retried at once, not in a second
     before = (private.state, private.dealer, private.dealing)
     writing: list[tuple[Any, ...]] = []
 

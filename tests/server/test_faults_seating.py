@@ -88,7 +88,7 @@ async def _left_at_the_end() -> None:
     await table.attach(Player(None))
     failing = FailLeaving(store)
     store.call = failing.call  # type: ignore[method-assign]
-    table.driver.failures = Backoff(first=0.01, cap=0.01)  # retried at once
+    table.actor.backoff = Backoff(first=0.01, cap=0.01)  # retried at once
     leaving = -1
 
     async def unchanged() -> bool:

@@ -177,7 +177,7 @@ async def _round_opened() -> None:
     players = night.players.values()
     for player in players:
         await table.handle(player, Shuffler(type="shuffler"))
-    table.driver.failures = Backoff(first=0.01, cap=0.01)  # retried at once, not in a second
+    table.actor.backoff = Backoff(first=0.01, cap=0.01)  # retried at once, not in a second
     before = table.shuffling.state
     assert before.night is None  # the round stores the night seed with its rows
     night.store.armed = True
@@ -290,7 +290,7 @@ async def _shuffled_round(name: str) -> tuple[Store, Lobby, Night, dict[int, byt
     store, lobby, night = await connected_table(_shuffle_settings(name))
     for player in night.players.values():
         await night.table.handle(player, Shuffler(type="shuffler"))
-    night.table.driver.failures = Backoff(first=0.01, cap=0.01)  # retried at once
+    night.table.actor.backoff = Backoff(first=0.01, cap=0.01)  # retried at once
     return store, lobby, night, {index: secrets.token_bytes(32) for index in night.players}
 
 

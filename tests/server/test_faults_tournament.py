@@ -181,7 +181,7 @@ async def _knocked_out_at_the_end() -> None:
     await table.attach(watcher)  # someone watches: the bots play
     failing = FailKnockOut(store, table, watcher)
     store.call = failing.call  # type: ignore[method-assign]
-    table.driver.failures = Backoff(first=0.01, cap=0.01)  # retried at once
+    table.actor.backoff = Backoff(first=0.01, cap=0.01)  # retried at once
 
     async def unchanged() -> bool:
         # The hand's end was not stored: the runner's state is the very value it was, the
@@ -257,7 +257,7 @@ async def _tournament_dealt() -> None:
 
     failing.only = deal_s
     failing.armed = True
-    table.driver.failures = Backoff(first=0.01, cap=0.01)  # retried at once
+    table.actor.backoff = Backoff(first=0.01, cap=0.01)  # retried at once
 
     async def unchanged() -> bool:
         # The deal was not stored: the runner's state and the tournament are the very values

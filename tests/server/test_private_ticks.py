@@ -8,6 +8,7 @@ stands still moves nothing, and the clock is timed afresh once it plays again.""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from wildstud.deal import PrivateHand
@@ -17,7 +18,7 @@ from wildstud.private_rounds import Agent, RoundsDealer
 from wildstud.server.messages import PrivateAnswer
 from wildstud.server.replay import DeckBook
 from wildstud.server.store.records import Changes, HandSetup
-from wildstud.server.table.core import AtSeat, Effect, News, Outcome, PassAhead
+from wildstud.server.table.core import AtSeat, Command, Effect, News, Outcome, PassAhead
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.private_answers import AnswerAhead, PageAnswer, PrivateState
 from wildstud.server.table.private_progress import (
@@ -113,6 +114,24 @@ def test_the_tick_waits_for_the_answer_then_voids_the_deal_when_its_clock_runs_o
     late = handle(state, tick(live), 18.5)
     assert late.effect == Effect(Voided("Ann did not answer in time"))  # the runner voids it
     assert (late.state.rounds, late.state.showing, late.reply) == (None, None, 0.0)
+
+
+def test_a_tick_the_runner_s_pass_asks_hands_its_reply_on_as_the_pass_s_next_command() -> None:
+    live = live_hand()
+    replies: list[float | None] = []
+
+    def after(wait: float | None) -> Command:
+        replies.append(wait)
+        return Retime(wait)  # a stand-in for the runner's command (runner_due._after_deal)
+
+    asked = replace(tick(live), after=after)
+    begun = handle(PrivateState(3), asked, 10.0)
+    assert rows(begun) == rows(handle(PrivateState(3), tick(live), 10.0))  # the same tick
+    assert begun.follow == (Retime(8.0),)  # after it, the pass looks again at the clock
+    still = handle(begun.state, replace(asked, playing=False), 11.0)
+    assert (still.state, still.follow) == (begun.state, (Retime(None),))  # the rest: the pass's
+    assert replies == [8.0, None]
+    assert handle(begun.state, tick(live), 11.0).follow == ()  # the deal's own clock: nothing
 
 
 def test_a_deal_with_no_page_open_waits_for_one_rather_than_the_server_alone() -> None:

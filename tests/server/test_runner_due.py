@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from tests.deal.helpers import heads_up
 from tests.server.helpers import HAND_SETUP as SETUP
-from tests.server.helpers import TWICE_SETUP, at_the_offer
+from tests.server.helpers import TWICE_SETUP, at_the_offer, player_at
 from wildstud.betting import ActionKind
 from wildstud.bots import CallingBot
 from wildstud.deal import Hand, Phase, stack_deck
@@ -21,14 +21,19 @@ from wildstud.server.replay import DeckBook, start_hand
 from wildstud.server.showdown import ShowdownChoice, TwiceOffer
 from wildstud.server.store import HandSetup
 from wildstud.server.table.button import Ask, DealDefault, Seats, Sitter
+from wildstud.server.table.core import CancelChoice
 from wildstud.server.table.endgame import dealer_steps
+from wildstud.server.table.hand_requests import Action
 from wildstud.server.table.live import LiveHand
+from wildstud.server.table.private_answers import NAME as PRIVATE
+from wildstud.server.table.private_progress import DealTick
 from wildstud.server.table.runner import RUNNER, Choosing, RunnerState
 from wildstud.server.table.runner_due import (
     AGAIN,
     NEVER,
     Act,
     AtTick,
+    BotChoice,
     CallOff,
     Carry,
     Looked,
@@ -48,6 +53,14 @@ from wildstud.server.table.runner_due import (
     Wait,
     due,
     handle,
+)
+from wildstud.server.table.runner_slice import (
+    AskDealer,
+    BotActs,
+    HostActs,
+    OfferTimeUp,
+    ShowdownTimeUp,
+    TimeUp,
 )
 from wildstud.server.table.runner_slice import handle as slice_handle
 
@@ -139,6 +152,12 @@ def test_the_offer_to_run_it_twice_opens_then_waits_for_its_clock() -> None:
     offered = state.but(offer=TwiceOffer(1, 60.0))
     assert due(offered, AtTick(), 59.0) == Wait(60.0)
     assert due(offered, AtTick(), 60.0) == OfferClock()
+    # Run out: the clock's no for the first seat still to answer, the slice's own command
+    # (its seat made whole from the table, Driver.made), then what is due next.
+    ran_out = handle(offered, RunnerTick(RUNNER, AtTick()), 60.0)
+    assert (ran_out.effect, ran_out.wake) == (None, None)
+    first = hand.to_agree_run_twice[0]
+    assert ran_out.follow == (OfferTimeUp(None, first), Onward(RUNNER))
 
 
 RUN_OUT = HandSetup(1, 0, "FTQ", {"all_in_turn_up": True}, (0, 1), ("ann", "bo"), 0, (5, 5))
@@ -171,6 +190,12 @@ def test_the_showdown_opens_then_waits_for_its_muck_clock() -> None:
     opened = state.but(showdown=ShowdownChoice(1, 200.0))
     assert due(opened, AtTick(), 199.0) == Wait(200.0)
     assert due(opened, AtTick(), 200.0) == ShowdownClock()
+    # Run out: the clock chooses for each seat still to choose, then what is due next.
+    ran_out = handle(opened, RunnerTick(RUNNER, AtTick()), 200.0)
+    assert (ran_out.effect, ran_out.wake) == (None, None)
+    choosing = tuple(ShowdownTimeUp(None, engine) for engine in hand.to_show_or_muck)
+    assert choosing
+    assert ran_out.follow == (*choosing, Onward(RUNNER))
 
 
 # -- between hands ------------------------------------------------------------------------------
@@ -221,15 +246,16 @@ def test_the_pause_between_hands_then_a_tournament_s_break_then_the_next_step() 
 
 
 def test_the_runner_s_tick_times_its_next_look_or_carries_the_step_out_then_looks_again() -> None:
-    state, engine, index = _first_turn()
+    state, _, index = _first_turn()
     at = AtTick(mover=Mover(index))
     waiting = handle(state, RunnerTick(RUNNER, at), 120.0)
     # Nothing due: no effect, the state as it was, the slice's timer set for the clock.
     assert (waiting.state, waiting.effect, waiting.wake) == (state, None, 150.0)
+    state, at = _timed(_queen_called(), bank=None), AtTick()  # a redeal, by today's code
     acting = handle(state, RunnerTick(RUNNER, at), 150.0)
     assert acting.state is state  # changed by the step's own change, once it is stored
     assert acting.effect is not None
-    assert acting.effect.request == Carry(Act(index, engine, "clock"), at, 150.0)
+    assert acting.effect.request == Carry(Redeal(2), at, 150.0)
     assert acting.wake is None  # the step's result times the next look
     then = acting.effect.then
     assert then is not None
@@ -242,16 +268,31 @@ def test_the_runner_s_tick_times_its_next_look_or_carries_the_step_out_then_look
     assert handle(BETWEEN, RunnerTick(RUNNER, replace(AT, idle=True)), 0.0).wake == NEVER
 
 
+def test_a_table_that_plays_no_hand_now_gets_a_tick_that_changes_nothing_and_wakes_never() -> None:
+    state, _, _ = _first_turn()
+    # Made by the driver for a table stopped, paused or broken (Driver.tick): no snapshot.
+    idle = handle(state, RunnerTick(RUNNER), 150.0)  # the clock is up, but nothing plays
+    assert idle.state is state
+    assert (idle.effect, idle.news, idle.follow, idle.wake) == (None, (), (), NEVER)
+
+
 def test_a_step_that_lets_the_pass_go_on_is_followed_by_the_rest_decided_again() -> None:
     state = _timed(_queen_called(), bank=None)
     at = AtTick(private=True)
     first = handle(state, RunnerTick(RUNNER, at), 103.0)
-    assert first.effect is not None
-    assert first.effect.request == Carry(PrivateStep(), at, 103.0)
-    then = first.effect.then
+    assert (first.effect, first.wake) == (None, None)
+    # The private deal's step first: its tick, the private slice's, made whole from the table
+    # as its turn comes (PrivateDeal.made), with what the pass does with its reply.
+    (asked,) = first.follow
+    assert asked == DealTick(PRIVATE)
+    assert isinstance(asked, DealTick)
+    then = asked.after
     assert then is not None
+    assert then(2.5) == Looked(RUNNER, 2.5, at, 103.0, 1.0)  # the deal's clock: look then
+    assert then(0.0) == Onward(RUNNER)  # a step done: what is due next, from the table
+    assert due(state, at, 103.0) == PrivateStep()
     # The private deal had nothing to do: the redeal is decided, without asking the deal again.
-    again = slice_handle(state, then(AGAIN), 200.0)
+    again = slice_handle(state, then(None), 200.0)
     assert again.effect is not None
     assert again.effect.request == Carry(Redeal(2), AtTick(), 103.0)
 
@@ -263,19 +304,84 @@ def test_after_a_step_what_is_due_next_is_decided_in_the_same_pass_from_the_tabl
     at = AtTick(mover=Mover(index))
     # The step (a deal, an action) left a player to act: the runner's timer is set for the
     # clock, without a tick of its own.
-    waiting = slice_handle(state, Looked(RUNNER, Onward(at, 120.0), AtTick(), 110.0), 121.0)
+    waiting = slice_handle(state, Looked(RUNNER, Onward(RUNNER, at, 120.0), AtTick(), 110.0), 121.0)
     assert (waiting.state, waiting.effect, waiting.wake) == (state, None, 150.0)
     # It left something due at once (a bot's turn): carried out in a tick of its own, behind
     # the inbox (a hand of bots without a delay keeps no player's command waiting).
     bot = AtTick(mover=Mover(index, bot=True))
-    acting = slice_handle(state, Looked(RUNNER, Onward(bot, 120.0), AtTick(), 110.0), 121.0)
+    acting = slice_handle(state, Looked(RUNNER, Onward(RUNNER, bot, 120.0), AtTick(), 110.0), 121.0)
     assert (acting.state, acting.effect, acting.wake) == (state, None, 120.0)  # passed: at once
     assert due(state, bot, 120.0) == Act(index, engine, "bot")
 
 
-def test_a_step_whose_write_fails_keeps_the_state_and_looks_again_after_the_backoff() -> None:
-    state, _, index = _first_turn()
+def test_the_table_s_action_for_a_seat_is_the_slice_s_own_command_then_what_is_due_next() -> None:
+    state, engine, index = _first_turn()
+    seat = player_at(index)
+    for mover, acts in (
+        (Mover(index, seat=seat), TimeUp(seat, engine)),  # the clock ran out (at 150.0)
+        (Mover(index, leaving=True, seat=seat), HostActs(seat, engine)),
+    ):
+        outcome = handle(state, RunnerTick(RUNNER, AtTick(mover=mover)), 150.0)
+        # No step of today's code: the command, then the table read as it left it.
+        assert (outcome.state, outcome.effect, outcome.wake) == (state, None, None)
+        assert outcome.follow == (acts,)
+        assert outcome.follow[0].seat is seat
+        assert slice_handle(state, acts, 150.0).follow == (Onward(RUNNER),)
+    # The follow-up, made whole from the table as its turn comes (Driver.made), decides; one
+    # not made whole, or made at a table that plays no hand now, wakes never.
     at = AtTick(mover=Mover(index))
+    assert slice_handle(state, Onward(RUNNER, at, 120.0), 121.0).wake == 150.0
+    assert slice_handle(state, Onward(RUNNER), 121.0).wake == NEVER
+    assert slice_handle(state, Onward(RUNNER, None, 120.0), 121.0).wake == NEVER
+
+
+def test_a_bot_s_choice_is_the_actor_s_effect_its_action_the_slice_s_command() -> None:
+    state, engine, index = _first_turn()
+    seat = player_at(index)  # a bot's seat, as far as the pure decision goes
+    for equity in (False, True):
+        at = AtTick(mover=Mover(index, bot=True, equity=equity, seat=seat))
+        acting = handle(state, RunnerTick(RUNNER, at), 150.0)
+        assert (acting.state, acting.follow, acting.wake) == (state, (), None)
+        assert acting.effect is not None
+        assert acting.effect.request == BotChoice(seat, engine, equity)
+        then = acting.effect.then
+        assert then is not None
+        # Its choice made: the slice's command, carried out as a player's action is, then
+        # what is due next; an equity bot still thinking: nothing until its thread's end.
+        chose = BotActs(seat, engine, ActionKind.CALL, None)
+        assert then(chose) is chose
+        assert slice_handle(state, then(None), 151.0).wake == NEVER
+        played = slice_handle(state, chose, 151.0)
+        assert played.effect is not None
+        assert played.effect.request == Action(
+            seat, engine, ActionKind.CALL, None, None, None, "bot"
+        )
+        assert played.follow == (Onward(RUNNER),)
+    # A turn that moved on: nothing to play, what is due next all the same.
+    moved = slice_handle(state, BotActs(seat, engine + 1, ActionKind.CALL, None), 151.0)
+    assert (moved.effect, moved.follow) == (None, (Onward(RUNNER),))
+
+
+def test_a_choice_called_off_and_the_dealer_asked_are_the_slice_s_own_commands() -> None:
+    gone = BETWEEN.but(choosing=Choosing(5, (0, 1), 80.0))  # its chooser is not dealt in
+    at = replace(AT, choice_clock=30.0)
+    called = handle(gone, RunnerTick(RUNNER, at), 60.0)
+    assert (called.effect, called.wake) == (None, None)
+    assert called.follow == (CancelChoice(), Looked(RUNNER, AGAIN, at, 60.0, 1.0))
+    # The pass goes on from the state the choice called off left: the next dealer is asked,
+    # with the menu's games and the table's clock read with the seats.
+    off = slice_handle(gone, CancelChoice(), 60.0).state
+    asked = slice_handle(off, called.follow[1], 60.0)
+    games = tuple(MENU.items[index].describe() for index in (0, 1))
+    assert asked.follow == (AskDealer(0, (0, 1), games, 30.0),)
+    # The choice's deadline is the slice's next look.
+    chosen = slice_handle(off, asked.follow[0], 61.0)
+    assert chosen.state.choosing == Choosing(0, (0, 1), 91.0)
+    assert chosen.wake == 91.0
+
+
+def test_a_step_whose_write_fails_keeps_the_state_and_looks_again_after_the_backoff() -> None:
+    state, at = _timed(_queen_called(), bank=None), AtTick()  # a redeal, by today's code
     acting = handle(state, RunnerTick(RUNNER, at, 2.0), 150.0)  # its second failure in a row
     assert acting.effect is not None
     otherwise = acting.effect.otherwise

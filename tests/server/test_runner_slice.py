@@ -11,14 +11,13 @@ from dataclasses import replace
 
 from tests.deal.helpers import heads_up
 from tests.server.helpers import HAND_SETUP as SETUP
-from tests.server.helpers import TWICE_SETUP, Player, at_the_offer
+from tests.server.helpers import TWICE_SETUP, Player, at_the_offer, player_at
 from wildstud.betting import ActionKind
 from wildstud.deal import Hand
 from wildstud.server.clock import Turn, TurnClock
 from wildstud.server.lobby import Lobby
 from wildstud.server.replay import DeckBook, start_hand
 from wildstud.server.schemas import GameEntry, RulesUpdate, TableSettings
-from wildstud.server.seating import Seat, SeatKind
 from wildstud.server.showdown import ShowdownChoice, TwiceOffer
 from wildstud.server.store import HandSetup, Store
 from wildstud.server.table import TableStatus
@@ -37,6 +36,7 @@ from wildstud.server.table.live import LiveHand
 from wildstud.server.table.runner import RUNNER, AtTurn, Choosing, RunnerState
 from wildstud.server.table.runner_slice import (
     COMMANDS,
+    ONWARD,
     AskDealer,
     BotActs,
     HostActs,
@@ -118,7 +118,7 @@ def test_a_reset_turn_is_timed_afresh_and_a_private_deal_s_wait_follows() -> Non
     assert hand.to_act is not None
     state = _clocked(hand)
     index = SETUP.lineup[hand.to_act]
-    row = _player_at(index).state()
+    row = player_at(index).state()
     at = AtTurn({index: replace(row, time_bank=12.0)}, frozenset(), SETTINGS)
     outcome = handle(state, ResetTurn(at), 500.0)
     # The same turn starts a fresh clock at once, with the time bank as the row has it: the
@@ -134,13 +134,6 @@ def test_a_reset_turn_is_timed_afresh_and_a_private_deal_s_wait_follows() -> Non
     assert handle(STATE, ResetTurn(), 500.0).state.choosing == STATE.choosing  # nothing else
 
 
-def _player_at(index: int) -> Seat:
-    """A seat at ``index`` with no page open, as the pure tests need one: its player's."""
-    return Seat(
-        index, f"p{index}", f"P{index}", SeatKind.PLAYER, None, 500, False, 0, 30.0, 0, False
-    )
-
-
 def _clocked(hand: Hand) -> RunnerState:
     """The runner in hand 7 as ``hand`` stands, its turn timed from 100.0 (20 s, then a
     30 s time bank: up at 150.0)."""
@@ -153,7 +146,7 @@ def test_a_turn_s_clock_run_out_is_the_table_s_action_for_its_player_the_bank_sp
     hand = start_hand(SETUP, DeckBook())
     assert hand.to_act is not None
     state = _clocked(hand)
-    seat = _player_at(SETUP.lineup[hand.to_act])
+    seat = player_at(SETUP.lineup[hand.to_act])
     events = len(hand.events)
     outcome = handle(state, TimeUp(seat, hand.to_act), 150.0)
     # The bring-in is due: the one forced action a player who does not act cannot fold.
@@ -162,7 +155,8 @@ def test_a_turn_s_clock_run_out_is_the_table_s_action_for_its_player_the_bank_sp
     assert outcome.effect == Effect(expected)
     # The runner's state is changed by the action's change, once it is stored: as it was here.
     assert outcome.state is state
-    assert (outcome.news, outcome.reply, outcome.wake, outcome.follow) == ((), None, None, ())
+    assert (outcome.news, outcome.reply, outcome.wake) == ((), None, None)
+    assert outcome.follow == ONWARD  # then what is due next, from the table as it left it
     assert len(hand.events) == events  # the hand is only read
     # Past the bring-in, a player facing no bet checks.
     hand.act(ActionKind.BRING_IN)
@@ -179,11 +173,11 @@ def test_a_clock_not_up_or_a_turn_moved_on_leaves_everything_as_it_was() -> None
     hand = start_hand(SETUP, DeckBook())
     assert hand.to_act is not None
     state = _clocked(hand)
-    seat = _player_at(SETUP.lineup[hand.to_act])
+    seat = player_at(SETUP.lineup[hand.to_act])
     other = (hand.to_act + 1) % len(SETUP.lineup)
     for stale, now in (
         (TimeUp(seat, hand.to_act), 149.9),  # the time bank is not spent yet
-        (TimeUp(_player_at(SETUP.lineup[other]), other), 150.0),  # not that seat's turn
+        (TimeUp(player_at(SETUP.lineup[other]), other), 150.0),  # not that seat's turn
     ):
         outcome = handle(state, stale, now)
         assert outcome.state is state
@@ -196,7 +190,7 @@ def test_a_bot_s_choice_and_a_leaving_player_s_turn_are_actions_nobody_asked_for
     hand = start_hand(SETUP, DeckBook())
     assert hand.to_act is not None
     state = _clocked(hand)
-    seat = _player_at(SETUP.lineup[hand.to_act])
+    seat = player_at(SETUP.lineup[hand.to_act])
     bot = handle(state, BotActs(seat, hand.to_act, ActionKind.BRING_IN, None), 100.0)
     # No request's number, no time bank drawn on (no clock runs for either).
     assert bot.effect == Effect(
@@ -209,9 +203,10 @@ def test_a_bot_s_choice_and_a_leaving_player_s_turn_are_actions_nobody_asked_for
     )
     for outcome in (bot, host):  # changed by the action's change, once it is stored
         assert outcome.state is state
-        assert (outcome.news, outcome.reply, outcome.wake, outcome.follow) == ((), None, None, ())
+        assert (outcome.news, outcome.reply, outcome.wake) == ((), None, None)
+        assert outcome.follow == ONWARD
     other = (hand.to_act + 1) % len(SETUP.lineup)  # a turn that moved on: nothing
-    assert handle(state, HostActs(_player_at(SETUP.lineup[other]), other), 0.0).effect is None
+    assert handle(state, HostActs(player_at(SETUP.lineup[other]), other), 0.0).effect is None
     assert handle(state.but(live=None), HostActs(seat, hand.to_act), 0.0).effect is None
 
 
@@ -223,7 +218,7 @@ def test_the_showdown_s_clock_run_out_is_the_engine_s_choice_for_a_seat_still_to
     assert hand.to_show_or_muck == (0,)
     live = LiveHand(HEADS_UP, DeckBook(), hand, 12)
     state = RunnerState(1, 1, 0, live=live, showdown=ShowdownChoice(1, 200.0))
-    seat = _player_at(0)
+    seat = player_at(0)
     outcome = handle(state, ShowdownTimeUp(seat, 0), 200.0)
     # The engine's choice with the table's default (show=None), nobody's request, the clock's.
     assert outcome.effect == Effect(Decide(seat, 0, None, None, "clock"))
@@ -235,7 +230,7 @@ def test_the_showdown_s_clock_run_out_is_the_engine_s_choice_for_a_seat_still_to
         (state.but(showdown=None), 200.0),
     ):
         assert handle(stale, ShowdownTimeUp(seat, 0), at).effect is None
-    winner = _player_at(1)  # p2, whose hand is shown: not asked
+    winner = player_at(1)  # p2, whose hand is shown: not asked
     assert handle(state, ShowdownTimeUp(winner, 1), 200.0).effect is None
 
 
@@ -243,7 +238,7 @@ def test_the_offer_s_clock_run_out_is_a_no_for_a_seat_still_to_answer() -> None:
     hand = at_the_offer()
     live = LiveHand(TWICE_SETUP, DeckBook(), hand, 2)
     state = RunnerState(1, 1, 0, live=live, offer=TwiceOffer(1, 60.0))
-    seat = _player_at(0)
+    seat = player_at(0)
     outcome = handle(state, OfferTimeUp(seat, 0), 60.0)
     assert outcome.effect == Effect(Answer(seat, 0, False, None, "clock"))
     assert outcome.state is state
@@ -252,7 +247,7 @@ def test_the_offer_s_clock_run_out_is_a_no_for_a_seat_still_to_answer() -> None:
     assert handle(state.but(offer=None), OfferTimeUp(seat, 0), 60.0).effect is None
     hand.agree_run_twice(0, True)  # seat 0 answered: only seat 1 is asked still
     assert handle(state, OfferTimeUp(seat, 0), 60.0).effect is None
-    assert handle(state, OfferTimeUp(_player_at(1), 1), 60.0).effect is not None
+    assert handle(state, OfferTimeUp(player_at(1), 1), 60.0).effect is not None
 
 
 async def _at_a_dealers_choice_table() -> None:

@@ -20,11 +20,11 @@ before the answer before it is checked) goes out first, the task yielding once s
 connections' writers write it while the rest is done.
 
 A command may be given as a function that makes it: it is made when its turn comes, from the
-table as it stands then (a line of chat names its speaker's seat as it is when it is said).
+table as it stands then (a line of chat names its speaker's seat as it is when it is said). A
+tick that fails is logged once, and tried again after a backoff (:meth:`Actor._ticked`).
 
-The hand driver (:mod:`.driver`), not moved onto the core yet, takes its ticks as a part
-(:meth:`Actor.ticks`): each runs one pass of today's driver, which returns when it is due next;
-a change it may act on nudges it (:meth:`Actor.nudge`).
+A part not moved onto the core takes its ticks itself (:meth:`Actor.ticks`: a draining
+process's hand-off); a change a slice or a part may act on nudges it (:meth:`Actor.nudge`).
 
 The news of a whole turn is sent at its end, so that the table frame (:class:`~.core.TableNews`,
 sent once) shows everything the turn changed.
@@ -57,9 +57,10 @@ slices, each with its module:
   the showdown's (:class:`.runner_slice.ShowdownTimeUp`: show or muck by the table's
   default) and the offer to run it twice's (:class:`.runner_slice.OfferTimeUp`: no), a
   bot's choice (:class:`.runner_slice.BotActs`) and the table's action for a player leaving
-  (:class:`.runner_slice.HostActs`), each carried out as a player's choice is, which the
-  driver's tick asks in the middle of its pass once the pass's pure decision finds it due
-  (:func:`.runner_due.due`, :meth:`Actor.inside`);
+  (:class:`.runner_slice.HostActs`), each carried out as a player's choice is, once the
+  pass's pure decision finds it due (:func:`.runner_due.due`), as the runner's tick's
+  follow-ups (a bot's choice the tick's effect, :class:`~.runner_due.BotChoice`; then what
+  is due next, :class:`~.runner_due.Onward`);
 - the players' shuffle (:mod:`.shuffle_requests`): a page's part (its word that it takes part,
   its commitment, its value), its row stored before the state is adopted (:attr:`Slice.adopt`;
   the state is held by :class:`.shuffling.Shuffling`); a deal's round (the runner's follow-up,
@@ -69,8 +70,8 @@ slices, each with its module:
   (the rounds over) once the shuffle's turn wakes it;
 - a private deal (:mod:`.private_progress`, held by :class:`.private.PrivateDeal`): a page's
   answers (:mod:`.private_answers`: its key, its deck, its unmaskings, its hand shown), and the
-  deal's own progress as the slice's ticks (:class:`~.private_progress.DealTick`, handed to it
-  inside the runner's pass, :meth:`Actor.inside`, and by its own clock: its start, its passes,
+  deal's own progress as the slice's ticks (:class:`~.private_progress.DealTick`, the runner's
+  tick's follow-up, and by its own clock: its start, its passes,
   the server's answers and shows, the clock and the misdeal), their rows stored before the
   state is adopted; what they come to for the hand (a hand shown or mucked, the cards a pass
   opened dealt, the hand void) is the runner's change, carried out as the outcome's effect
@@ -120,24 +121,19 @@ hand played are dropped, the players' shuffle forgets the hand's values:
 
 What is not on the core yet:
 
-- the hand runner's own work (:mod:`.driver`): its ticks (:meth:`Actor.ticks`, named as the
-  runner's slice, so that the slice's ``wake`` ticks it), each one pass of today's driver
-  under the table's lock: a snapshot of what it reads of the table
-  (:func:`.runner_due.at_tick`) handed to the runner's slice as its tick
-  (:class:`~.runner_due.RunnerTick`), whose pure outcome is the step due as its effect
-  (:class:`~.runner_due.Carry`) and when the next thing is due as its ``wake`` (a turn's, a
-  redeal's, a run-out's, the showdown's, the offer's or the dealer's choice's deadline); the
-  step is carried out by today's code (:func:`.runner_pass.carry`), which deals (a dealer's
-  choice's deadline too), opens the showdown's and the offer's clocks and hands the runner's
-  slice the steps that are its commands (above: the bots', a leaving player's, the clocks
-  run out), sending and storing by itself; a step whose write fails hands the slice
+- the hand runner's steps that are today's code (:mod:`.driver`): the runner's tick is its
+  slice's (:class:`~.runner_due.RunnerTick`, made from the table as its turn comes,
+  :meth:`.driver.Driver.tick`: a snapshot of what the pass reads, :func:`.runner_due.at_tick`),
+  whose pure outcome is the slice's own commands as its follow-ups (above; a private deal's
+  tick, the private slice's), or a step of today's code as its effect
+  (:class:`~.runner_due.Carry`), and when the next thing is due as its ``wake`` (a turn's, a
+  redeal's, a run-out's, the showdown's, the offer's or the dealer's choice's deadline); that
+  step (:func:`.runner_pass.carry`: a deal, a redeal and its shuffle's round, its own change, a
+  run-out's street, the showdown's and the offer's clocks opened, a tournament's break shown)
+  sends and stores by itself; one whose write fails hands the slice
   :class:`~.runner_due.Missed` (the effect's ``otherwise``: the state kept, nothing sent, the
-  next look after the backoff the tick carries); the driver makes the tick (not
-  :attr:`Slice.tick`: the driver's part still wraps it, for its backoff after a bug and the
-  count of failures in a row that sizes the retry, :attr:`.driver.Driver.failures`; a draining
-  process's hand-off is a part's ticks of its own, :meth:`.driver.Driver.hand_on`); it
-  hands a private deal its tick (:meth:`Actor.inside`) and opens a redeal's shuffle (its own
-  change); a hand's deal, each change in it and its end
+  next look after the backoff the tick carries, :meth:`Actor.retry`); a hand's deal, each
+  change in it and its end
   among them are the pure :func:`.hand_start.start_hand`, :mod:`.hand_play` and
   :func:`.hand_end.finish_hand`, folded into the change that makes them (above), the table's
   values they need read by the driver (the level a tournament's hand plays at among them:
@@ -161,9 +157,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from wildstud.history.private_night import audit_private_night
+from wildstud.server.clock import RETRY_BACKOFF
 from wildstud.server.store.chat import add_line, find_line, mutes, recent_lines, set_mute
 from wildstud.server.store.records import Changes
-from wildstud.server.table import chat
+from wildstud.server.table import chat, runner_pass
 from wildstud.server.table.core import (
     Command,
     Outcome,
@@ -178,7 +175,8 @@ from wildstud.server.table.private_answers import Shown
 from wildstud.server.table.private_progress import DealOpened, Mucked, Voided
 from wildstud.server.table.reveal_answers import LoadDeal
 from wildstud.server.table.reveal_progress import AuditNight, LoadHand
-from wildstud.server.table.runner_due import Carry
+from wildstud.server.table.runner import RUNNER
+from wildstud.server.table.runner_due import BotChoice, Carry
 from wildstud.server.table.writer import StorageFailureError
 
 if TYPE_CHECKING:
@@ -210,7 +208,7 @@ class Slice:
     one transaction."""
     held: Callable[[], Any] | None = None
     """Where the state is held, for a slice whose state today's code keeps too (the hand
-    runner's, :attr:`.driver.Driver.state`, which the driver's ticks change): the actor hands
+    runner's, :attr:`.driver.Driver.state`, which the driver's steps change): the actor hands
     the slice the state read from it."""
     adopt: Callable[[Any], None] | None = None
     """How a held state takes an outcome's new state, once its effect is done (a folded
@@ -246,6 +244,15 @@ class Actor:
         self._ticking: set[str] = set()
         """The names a tick is in the inbox for (:meth:`nudge` puts in one at most)."""
         self._parts: dict[str, Callable[[], Awaitable[float | None]]] = {}
+        self.backoff = RETRY_BACKOFF
+        """How long a tick that failed waits before the next (:meth:`_ticked`)."""
+        self._failures: dict[str, int] = {}
+        """The ticks that failed in a row, by the name of what they tick."""
+        self._failure: dict[str, str] = {}
+        """The last failure of each name's ticks that was logged (once, however often it
+        repeats)."""
+        self._missed = False
+        """Whether the turn in hand had a step's write fail (an effect's ``otherwise``)."""
         self._closed = False
         self._busy = False
         self._turning = asyncio.Lock()
@@ -315,10 +322,10 @@ class Actor:
             return await self._turn(command)
 
     def ticks(self, name: str, tick: Callable[[], Awaitable[float | None]]) -> None:
-        """Hand the ticks named ``name`` to ``tick``, a part not moved onto the core yet (the
-        hand driver, whose ticks are the runner slice's): it does what is due and returns how
-        long until it is ticked again (``math.inf``: only when nudged; ``None``: the timer as
-        the outcomes of slice ``name`` in the tick set it, their ``wake``)."""
+        """Hand the ticks named ``name`` to ``tick``, a part not moved onto the core yet (a
+        draining process's hand-off, :meth:`.driver.Driver.hand_on`): it does what is due and
+        returns how long until it is ticked again (``math.inf``: only when nudged; ``None``:
+        the timer as the outcomes of slice ``name`` in the tick set it, their ``wake``)."""
         self._parts[name] = tick
 
     def nudge(self, name: str) -> None:
@@ -327,9 +334,7 @@ class Actor:
         if self._closed or name in self._ticking:
             return
         self._ticking.add(name)
-        part = self.slices.get(name)
-        made = None if part is None else part.tick
-        self.tell(Tick(name) if made is None else made)
+        self.tell(Tick(name))  # the slice's own tick is made as its turn comes (_ticked)
 
     def tell(self, command: Asked) -> None:
         """Put ``command`` in the inbox; nobody waits for its reply."""
@@ -443,29 +448,91 @@ class Actor:
         else:
             self.tell(command)
 
-    async def inside(self, command: Command) -> Any:
-        """Handle ``command`` at once, inside the turn in hand (the hand driver's tick, under the
-        table's lock it holds): a part not moved onto the core yet asks a slice for what it used
-        to do itself, and goes on from the new state (adopted, its news sent, now)."""
-        return await self._steps(command)
-
     async def _followed(self) -> None:
         while self._following:
             await self._one(self._following.pop(0))
+
+    async def _ticked(self, name: str) -> None:
+        """Tick ``name``: a part's (:meth:`ticks`), or the slice's, its tick made from the
+        table as its turn comes (:attr:`Slice.tick`; a plain :class:`~.core.Tick` without
+        one). A tick that fails (a bug, a write outside its steps' own ``otherwise``) is
+        logged once however often it repeats (a write's failure is the writer's to log),
+        counted (the errors metric's ``driver``), and tried again after :attr:`backoff`, 1 s
+        doubling to 30 s while it keeps failing, as is a step whose write failed (its
+        slice's outcome times that, from :meth:`retry`); the count starts again at the next
+        tick that works. A table the fence refused (``broken``) is ticked no more."""
+        self._ticking.discard(name)
+        self._missed = False
+        try:
+            tick = self._parts.get(name)
+            if tick is not None:
+                wait = await tick()
+                if wait is not None:  # else as the slice's outcomes in the tick timed it
+                    self._wake(name, wait)
+            else:
+                part = self.slices[name]
+                made = (lambda: Tick(name)) if part.tick is None else part.tick
+                if not part.shared:
+                    await self._steps(made())
+                else:
+                    async with self.table.lock:
+                        await self._steps(made())
+                    if name != RUNNER:  # another slice's change: the runner looks again
+                        self.table.wake()
+        except StorageFailureError:
+            if not self.table.broken:  # else moved, or reloaded: ticked no more
+                self._wake(name, self._failed(name, None))
+        except Exception as error:  # a bug must not stop the table for good: logged, retried
+            self._wake(name, self._failed(name, error))
+        else:
+            if self._missed:
+                self._failures[name] = self._failures.get(name, 0) + 1
+            elif name in self._failures:  # most ticks: none failed before them
+                self._worked(name)
+
+    def retry(self, name: str) -> float:
+        """How long ``name``'s next try waits if its tick fails now (:attr:`backoff`, for the
+        failures in a row so far): the runner's tick carries it, for a step whose write
+        fails (:class:`~.runner_due.Missed`)."""
+        failures = self._failures.get(name)
+        return self.backoff.first if failures is None else self.backoff.wait(failures)
+
+    def _failed(self, name: str, error: Exception | None) -> float:
+        """Count a failed tick of ``name`` (``error``: its bug, logged once); return how long
+        until it is tried again."""
+        wait = self.retry(name)
+        self._failures[name] = self._failures.get(name, 0) + 1
+        if error is None:
+            return wait
+        self.table.metrics.errors.labels("driver").inc()
+        failure = f"{type(error).__name__}: {error}"
+        if failure != self._failure.get(name):
+            self._failure[name] = failure
+            log.error(
+                "table %s: %s failed; it retries, waiting longer while it fails",
+                self.table.id,
+                _who(name),
+                exc_info=error,
+            )
+        return wait
+
+    def _worked(self, name: str) -> None:
+        """A tick of ``name`` worked: its failures in a row are over (said once, when one
+        was logged)."""
+        failures = self._failures.pop(name, 0)
+        if self._failure.pop(name, None) is not None:
+            log.warning(
+                "table %s: %s works again after %d failures", self.table.id, _who(name), failures
+            )
 
     async def _one(self, asked: Asked) -> Any:
         """Handle one command and all it leads to; return its reply. A turn of a shared slice
         (one whose state the parts not moved yet read under the table's lock) holds the lock,
         and has the driver look again once it is done."""
+        if type(asked) is Tick:  # a timer's or a nudge's
+            await self._ticked(asked.slice)
+            return None
         command = asked if isinstance(asked, Command) else asked()
-        if isinstance(command, Tick):
-            self._ticking.discard(command.slice)
-            tick = self._parts.get(command.slice)
-            if tick is not None:
-                wait = await tick()
-                if wait is not None:  # else as the slice's outcomes in the tick timed it
-                    self._wake(command.slice, wait)
-                return None
         part = self._route(command)
         if part is not None and part.folds:
             async with self.table.lock:
@@ -506,6 +573,7 @@ class Actor:
                 except StorageFailureError:
                     if effect.otherwise is None:
                         raise
+                    self._missed = True  # a tick's failure in a row (:meth:`_ticked`)
                     pending.insert(0, effect.otherwise(self.table.moved))
                     continue
                 if effect.then is not None:
@@ -653,6 +721,8 @@ class Actor:
             return await table.driver.carry_out(request)
         if isinstance(request, Carry):  # a step of the runner's pass
             return await table.driver.carry(request)
+        if isinstance(request, BotChoice):  # a bot's turn in the runner's pass
+            return runner_pass.choose(table.driver, request)
         if isinstance(request, Shown | DealOpened | Mucked | Voided):
             return await table.private.carry_out(request)
         if isinstance(request, LoadDeal):
@@ -689,3 +759,8 @@ class Actor:
             raise StorageFailureError(
                 f"table {self.table.id}: the store could not be read"
             ) from None
+
+
+def _who(name: str) -> str:
+    """How the log names the ticks of ``name``."""
+    return "the driver" if name == RUNNER else f"the tick of {name!r}"

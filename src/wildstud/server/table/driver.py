@@ -16,40 +16,39 @@ this state: the players' requests in a hand are checked purely there, and carrie
 (:meth:`Driver.carry_out`); the other slices' follow-ups for the runner (the dealer's choice
 called off, the turn timed afresh) are its pure outcomes, adopted here once their change is
 stored (:meth:`Driver.adopt`), and so is the dealer's choice opened or called off as its
-dealer sat out or left (nothing stores a choice), which a tick asks of the slice in the middle
-of its pass (:meth:`.actor.Actor.inside`: :class:`~.runner_slice.AskDealer`,
-:class:`~.core.CancelChoice`). A clock run out is asked of the slice the same way, a
-turn's (:class:`~.runner_slice.TimeUp`), the showdown's
-(:class:`~.runner_slice.ShowdownTimeUp`) and the offer to run it twice's
-(:class:`~.runner_slice.OfferTimeUp`), and so are a bot's choice
-(:class:`~.runner_slice.BotActs`, an equity bot's made on a thread first) and the table's
-action for a player leaving (:class:`~.runner_slice.HostActs`): its outcome, the action for
-the player, is carried out as a player's is (:meth:`Driver.carry_out`).
+dealer sat out or left (nothing stores a choice), a clock run out (a turn's, the showdown's,
+the offer's), a leaving player's turn and a bot's choice (an equity bot's made on a thread
+first), each the runner's tick's follow-up (:class:`~.runner_slice.AskDealer`,
+:class:`~.core.CancelChoice`, :class:`~.runner_slice.TimeUp`,
+:class:`~.runner_slice.ShowdownTimeUp`, :class:`~.runner_slice.OfferTimeUp`,
+:class:`~.runner_slice.HostActs`, :class:`~.runner_slice.BotActs`), its seat made whole from
+the table (:meth:`Driver.made`). Each table's action for a seat is carried out as a player's
+is (:meth:`Driver.carry_out`).
 
-Each tick is one pass (:meth:`Driver.advance`): a snapshot of what it reads of the table outside
-the runner's state (:func:`.runner_due.at_tick`) is handed to the runner's slice as its tick
-(:class:`~.runner_due.RunnerTick`), whose pure outcome (:func:`.runner_due.handle`, of
+Each tick is one pass: the runner slice's tick (:class:`~.runner_due.RunnerTick`, made as its
+turn comes, :meth:`Driver.tick`) holds a snapshot of what it reads of the table outside the
+runner's state (:func:`.runner_due.at_tick`); its pure outcome (:func:`.runner_due.handle`, of
 :func:`.runner_due.due`) is the step due now as its effect, carried out here (:meth:`Driver.carry`,
 :func:`.runner_pass.carry`), and when the next thing is due as its ``wake`` (after a step that
 changes the runner's state, decided in the same pass from the table read again,
-:class:`~.runner_due.Onward`; a step due then is a tick of its own): the driver's ticks are the
-slice's (:data:`HAND` is :data:`~.runner.RUNNER`), so the slice's timer wakes the runner at a
-turn's, a showdown's or an offer's deadline; a step whose write fails comes back to the slice as
+:class:`~.runner_due.Onward`; a step due then is a tick of its own), so the slice's timer
+(:data:`HAND` is :data:`~.runner.RUNNER`) wakes the runner at a turn's, a showdown's or an offer's
+deadline; a step whose write fails comes back to the slice as
 :class:`~.runner_due.Missed` (the effect's ``otherwise``), which keeps the runner's state and looks
-again after the backoff the tick carries (:attr:`Driver.failures`: 1 s, doubling to 30 s while the
-writes keep failing). What it carries out besides the slice's commands (dealing, a redeal, a
-run-out's street, the showdown's and the offer's clocks opened, a private deal's step) is today's
-code, which stores by itself; but a hand's deal is a pure function
-(:func:`.hand_start.start_hand`) of the runner's state and the table's values the driver reads (the
-seats, the menu or a tournament level's, the table's row, the players' shuffle as it stands, how
-the hand is made), its outcome and its follow-ups for the other parts folded into the change that
-deals the hand (:meth:`Driver.deal`); so is a seat's change in the hand (:mod:`.hand_play`: an
-action, :meth:`Driver.act`; a showdown's choice, an answer to the offer to run it twice, a hand a
-private deal's rounds show, the dealer's step nobody chose), of the runner's state and the seat's
-row, each staged with the hand's end when it ends the hand (:meth:`Driver.stage`). Each outcome
-carries its news (the table frame, the hand's frames as :class:`~.core.HandPlayed`, the showdown's
-or the offer's frame), sent by the table's one outbox once the change, its turn timed, is stored
-(:meth:`Driver.tell`).
+again after the backoff the tick carries (the actor's, :meth:`.actor.Actor.retry`: 1 s, doubling
+to 30 s while the tick keeps failing). What it carries out besides the slice's commands (dealing, a
+redeal, a run-out's street, the showdown's and the offer's clocks opened; a private deal's tick is
+the private slice's, the pass's follow-up) is today's code, which stores by itself; but a hand's
+deal is a pure function (:func:`.hand_start.start_hand`) of the runner's state and the table's
+values the driver reads (the seats, the menu or a tournament level's, the table's row, the players'
+shuffle as it stands, how the hand is made), its outcome and its follow-ups for the other parts
+folded into the change that deals the hand (:meth:`Driver.deal`); so is a seat's change in the hand
+(:mod:`.hand_play`: an action, :meth:`Driver.act`; a showdown's choice, an answer to the offer to
+run it twice, a hand a private deal's rounds show, the dealer's step nobody chose), of the runner's
+state and the seat's row, each staged with the hand's end when it ends the hand
+(:meth:`Driver.stage`). Each outcome carries its news (the table frame, the hand's frames as
+:class:`~.core.HandPlayed`, the showdown's or the offer's frame), sent by the table's one outbox
+once the change, its turn timed, is stored (:meth:`Driver.tell`).
 
 What comes after the betting (the all-in run-out and its odds, the offer to run it twice, the
 showdown's choices) is the runner's part :class:`~.endgame.Endgame`, which stages its changes
@@ -101,7 +100,7 @@ from wildstud.betting import ActionKind
 from wildstud.deal import Hand, Phase
 from wildstud.private_rounds import RoundsDealer
 from wildstud.server import replay
-from wildstud.server.clock import RETRY_BACKOFF, Backoff, Turn
+from wildstud.server.clock import Turn
 from wildstud.server.replay import DeckBook
 from wildstud.server.seating import Seat
 from wildstud.server.showdown import ShowdownChoice, TwiceOffer
@@ -130,6 +129,7 @@ from wildstud.server.table.hand_requests import Action, Deal, Decide, Step
 from wildstud.server.table.hand_start import AtDeal, Pick, pick, start_hand
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.runner import RUNNER, AtTurn, Choosing, RunnerState, timed
+from wildstud.server.table.runner_commands import OfferTimeUp, ShowdownTimeUp
 from wildstud.server.table.runner_due import (
     NEVER,
     Again,
@@ -161,7 +161,7 @@ log = logging.getLogger("wildstud.server")
 
 HAND = RUNNER
 """The name of the driver's ticks at the table's actor (:class:`~.core.Tick`): the runner
-slice's, so that the ``wake`` of its outcomes (:func:`.runner_due.handle`) ticks the driver."""
+slice's, whose outcomes' ``wake`` (:func:`.runner_due.handle`) times them."""
 
 
 HAND_OFF = "hand-off"
@@ -185,9 +185,6 @@ class Driver:
         """An equity bot's choice being made on a thread: for which hand, event and seat."""
         self.endgame = Endgame(self)
         """The runner's part for the run-out, the offer to run it twice and the showdown."""
-        self.failures = Backoff(RETRY_BACKOFF.first, RETRY_BACKOFF.cap)
-        self.failure: str | None = None
-        """The driver's last failure, logged once however often it repeats."""
         self._staged = 0
         """How many states have been staged (:meth:`put`): a state staged before another that
         was adopted already is never adopted after it."""
@@ -325,62 +322,35 @@ class Driver:
 
     # -- the ticks -----------------------------------------------------------------------------
 
-    async def tick(self) -> float | None:
-        """Advance the table if something is due or has changed (a tick of the actor, one at
-        a time with the table's other commands). The runner's slice times the next tick (its
-        outcome's ``wake``, :func:`.runner_due.handle`): ``None``, the timer as it left it;
-        else how long until the driver tries again after a failure, or :data:`~.runner_due
-        .NEVER` (no timer: it stopped, or nothing moves until something changes)."""
-        table = self.table
-        if not self.running or table.broken:
-            return NEVER
-        try:
-            async with table.lock:
-                wait = await self.advance()
-        except StorageFailureError:
-            if table.broken:  # the fence refused it, or the store keeps failing
-                self.running = False
-                return NEVER
-            # A write outside the pass's steps (a step's own failure is the slice's Missed):
-            # taken back, tried again later while it fails.
-            return self.failures.fail()
-        except Exception as error:  # a bug must not stop the table for good: log it, go on
-            return self._failed(error)
-        if self.failure is not None:
-            log.warning(
-                "table %s: the driver works again after %d failures",
-                table.id,
-                self.failures.failures,
-            )
-            self.failure = None
-            self.failures.succeed()
-        return wait
+    def tick(self) -> RunnerTick:
+        """The runner slice's tick (:attr:`.actor.Slice.tick`), made from the table as its
+        turn comes, under the table's lock: what the pass reads of the table (:meth:`_read`),
+        and how long to wait if its step's write fails (:meth:`.actor.Actor.retry`); its pure
+        outcome (:func:`.runner_due.handle`) is the step due, carried out (:meth:`carry`), and
+        when the next thing is (its ``wake``: the slice's timer). A table that plays no hand
+        now (stopped, paused, broken) gets a tick that changes nothing and wakes never."""
+        at = self._read(time.monotonic()) if self.running else None
+        return RunnerTick(RUNNER, at, self.table.actor.retry(RUNNER))
 
-    def _failed(self, error: Exception) -> float:
-        self.table.metrics.errors.labels("driver").inc()
-        """Log a failure of the driver (once, however often the same one repeats) and return
-        how long to wait before trying again."""
-        failure = f"{type(error).__name__}: {error}"
-        if failure != self.failure:
-            self.failure = failure
-            log.error(
-                "table %s: the driver failed; it retries, waiting longer while it fails",
-                self.table.id,
-                exc_info=error,
-            )
-        return self.failures.fail()
-
-    async def advance(self) -> float | None:
-        """Do whatever is due now: what the pass reads of the table (:meth:`_read`) handed to
-        the runner's slice, whose pure outcome (:func:`.runner_due.handle`) is the step due,
-        carried out (:meth:`carry`), and when the next thing is (its ``wake``: the slice's
-        timer, which is the driver's tick). Returns ``None`` (the slice timed the next tick),
-        or :data:`~.runner_due.NEVER` when the table plays no hand now."""
-        at = self._read(time.monotonic())
-        if at is None:
-            return NEVER
-        await self.table.actor.inside(RunnerTick(RUNNER, at, self.failures.next))
-        return None  # the slice's outcome timed the next tick
+    def made(self, command: Command) -> Command:
+        """``command``, a command of the runner's slice, made whole from the table as its turn
+        comes (:attr:`.actor.Slice.made`): what is due after the table's action for a seat,
+        decided from the table as that action left it (:class:`~.runner_due.Onward`); the
+        seat a showdown's or an offer's clock ran out for; :class:`~.core.ResetTurn` with what
+        timing the turn afresh reads (:meth:`at_turn`); any other command as it is."""
+        # Checked by type, not isinstance: every command of the slice passes here.
+        if type(command) is Onward and command.now is None:
+            now = time.monotonic()
+            return Onward(RUNNER, self._read(now) if self.running else None, now)
+        if type(command) is ResetTurn and command.at is None:
+            return ResetTurn(self.at_turn())
+        if type(command) is ShowdownTimeUp or type(command) is OfferTimeUp:
+            if command.seat is not None:
+                return command
+            live = self.state.live  # the clock's seat in the hand, at the table
+            seat = None if live is None else self.table.seats[live.setup.lineup[command.engine]]
+            return replace(command, seat=seat)
+        return command
 
     def _read(self, now: float) -> AtTick | None:
         """What the pass reads of the table at ``now`` (:func:`.runner_due.at_tick`); ``None``
@@ -403,19 +373,12 @@ class Driver:
         and looks again after the backoff (:class:`~.runner_due.Missed`), which doubles while
         the writes keep failing."""
         before = self.state
-        try:
-            done = await carry(self, carried.step, carried.at, carried.now)
-        except StorageFailureError:
-            self.failures.fail()
-            if self.table.broken:  # the fence refused it, or the store keeps failing
-                self.running = False
-            raise
-        self.failures.succeed()
+        done = await carry(self, carried.step, carried.at, carried.now)
         if done != 0.0 or self.state is before:
             return done
         now = time.monotonic()
         at = self._read(now)
-        return 0.0 if at is None else Onward(at, now)  # 0.0: a tick of its own stops it
+        return 0.0 if at is None else Onward(RUNNER, at, now)  # 0.0: a tick of its own stops it
 
     async def hand_on(self) -> float:
         """Hand the table on for a draining process (:attr:`.table.Table.hand_off`), a tick
@@ -642,14 +605,6 @@ class Driver:
             rows = {**rows, **{row.seat: row for row in written}}
         pages = {index for index, seat in table.seats.items() if seat.clients}
         return AtTurn(rows, pages, table.settings)
-
-    def made(self, command: Command) -> Command:
-        """``command`` for the runner's slice made whole from the table as its turn comes
-        (:attr:`.actor.Slice.made`): :class:`~.core.ResetTurn` with what timing the turn
-        afresh reads (:meth:`at_turn`); any other command as it is."""
-        if isinstance(command, ResetTurn) and command.at is None:
-            return ResetTurn(self.at_turn())
-        return command
 
     def at_play(self) -> AtPlay:
         """What the dealer's steps after a change need of the table: its run-out's pause and

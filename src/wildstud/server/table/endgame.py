@@ -8,11 +8,10 @@ choices, the offer to run it twice, or the next street of an all-in run-out, whi
 ``runout_pause`` seconds with the chances of the hands turned up on every page, worked out on a
 thread: :meth:`Endgame.run_out_odds`); the showdown, where each
 player still to choose shows or mucks (:meth:`Endgame.decide`), bots and leaving players at
-once (:meth:`Endgame.open_showdown`) and the others when the muck clock runs out
-(:meth:`Endgame.showdown_clock`, which hands the clock's choice to the runner's slice,
-:class:`~.runner_slice.ShowdownTimeUp`, carried out as a player's is); and the offer to run it
-twice, answered the same way (:meth:`Endgame.answer_twice`, :meth:`Endgame.open_offer`,
-:meth:`Endgame.offer_clock`, :class:`~.runner_slice.OfferTimeUp`). When each is due is the
+once (:meth:`Endgame.open_showdown`) and the others when the muck clock runs out (the
+runner's slice's :class:`~.runner_slice.ShowdownTimeUp`, carried out as a player's is); and
+the offer to run it twice, answered the same way (:meth:`Endgame.answer_twice`,
+:meth:`Endgame.open_offer`, :class:`~.runner_slice.OfferTimeUp`). When each is due is the
 pure decision of the runner's pass (:func:`.runner_due.due`).
 Each choice is the hand's next action, a pure change of the runner's
 (:func:`.hand_play.show_or_muck`, :func:`.hand_play.answer_twice`) staged and stored through
@@ -55,7 +54,6 @@ from wildstud.server.table.core import Outcome
 from wildstud.server.table.hand_play import Move, dealer_steps, never, show_or_muck
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.runner import RunnerState
-from wildstud.server.table.runner_slice import OfferTimeUp, ShowdownTimeUp
 
 if TYPE_CHECKING:
     from wildstud.server.table.driver import Driver
@@ -165,17 +163,6 @@ class Endgame:
         opening = await self._opened(live, asked, self.decide, choice, opened, once=False)
         return choice if opening else None
 
-    async def showdown_clock(self, live: LiveHand) -> None:
-        """The showdown's muck clock of hand ``live`` ran out: the clock chooses for each seat
-        still to choose (the runner's outcome, carried out as a player's choice is, and told
-        now)."""
-        table = self.table
-        for engine in live.hand.to_show_or_muck:
-            seat = table.seats[live.setup.lineup[engine]]
-            await table.actor.inside(ShowdownTimeUp(seat, engine))
-            if not self.driver.in_play(live.number):
-                break
-
     async def decide(
         self,
         seat: Seat,
@@ -252,14 +239,6 @@ class Endgame:
         driver.adopt(outcome.state)
         driver.tell(outcome)
         return True
-
-    async def offer_clock(self, live: LiveHand) -> None:
-        """The offer's clock in hand ``live`` ran out: the clock answers no for the first seat
-        still to answer, which is enough (the runner's outcome, carried out as a player's is)."""
-        table = self.table
-        for engine in live.hand.to_agree_run_twice[:1]:
-            seat = table.seats[live.setup.lineup[engine]]
-            await table.actor.inside(OfferTimeUp(seat, engine))
 
     async def answer_twice(
         self,

@@ -27,15 +27,15 @@ again whoever it was waiting for.
 
 A page's answer (its key, its deck, its unmaskings, its hand shown) is a command of the deal's
 slice, checked by a pure function of the deal's state (:mod:`.private_answers`: the rounds as a
-value never changed in place, the server's agent, the pages, the clock) and stored before that
-state is adopted (:meth:`PrivateDeal.adopt`); so is the deal's progress (its start, its passes,
-the server's answers and shows, its clock and the misdeal), the slice's own ticks
-(:mod:`.private_progress`), handed to it inside the hand runner's pass (:meth:`PrivateDeal.due`)
-and by its own clock. What those come to for the hand itself (the cards a pass opened dealt, a
-hand shown or mucked, the hand void) is the runner's change, carried out here on today's code
-(:meth:`PrivateDeal.carry_out`). This class holds the slice's state and what today's code reads
-of it: whether the dealer waits, a bot's own view, the frames a page is sent again when it
-connects.
+value never changed in place, the server's agent, the pages, the clock) and stored before that state
+is adopted (:meth:`PrivateDeal.adopt`); so is the deal's progress (its start, its passes, the
+server's answers and shows, its clock and the misdeal), the slice's own ticks
+(:mod:`.private_progress`), asked by the hand runner's pass (its follow-up, made whole here,
+:meth:`PrivateDeal.made`) and by its own clock. What those come to for the hand itself (the cards a
+pass opened dealt, a hand shown or mucked, the hand void) is the runner's change, carried out here
+on today's code (:meth:`PrivateDeal.carry_out`). This class holds the slice's state and what today's
+code reads of it: whether the dealer waits, a bot's own view, the frames a page is sent again when
+it connects.
 
 The context every proof is bound to names the table and the hand:
 
@@ -48,9 +48,10 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from wildstud.deal import Hand, Phase, PrivateHand, TableView
+from wildstud.deal import Hand, PrivateHand, TableView
 from wildstud.games import find_game
 from wildstud.private_rounds import Agent, DealRounds, RoundsDealer, Row
 from wildstud.server.seating import Client
@@ -196,18 +197,6 @@ class PrivateDeal:
             return True
         return dealt_in_deal(hand) >= opened(rounds)
 
-    async def due(self, live: LiveHand, now: float) -> float | None:
-        """What the private deal does now in hand ``live``: the slice's tick, handed to it
-        inside the driver's (:class:`~.private_progress.DealTick`: begin a deal's rounds, open a
-        pass, deal what a pass opened, show the server's hands or ask for a show, or void the
-        deal when a clock ran out); how long until it looks again, or ``None`` when the rest is
-        the driver's (a player's turn, a redeal's pause, an all-in run-out's)."""
-        hand = live.hand
-        if not isinstance(hand, PrivateHand) or hand.phase is not Phase.DEALER:
-            return None  # the common case, a player's turn: no tick to make
-        wait: float | None = await self.table.actor.inside(self.tick())
-        return wait
-
     def tick(self, live: LiveHand | None = None) -> DealTick:
         """The slice's tick, made from the table as it stands (:attr:`.actor.Slice.tick`), or
         with the hand ``live`` as a change in hand leaves it."""
@@ -267,11 +256,14 @@ class PrivateDeal:
         """``command`` for the deal's slice made whole from the table as its turn comes
         (:attr:`.actor.Slice.made`): the runner's :class:`~.core.Retime` with the clock of each
         answer, its :class:`~.core.PassAhead` with the deal's tick as the action's change
-        leaves the hand; any other command as it is."""
+        leaves the hand, its pass's :class:`~.private_progress.DealTick` (its follow-up) with
+        the table as it stands; any other command as it is."""
         if isinstance(command, Retime) and command.seconds is None:
             return Retime(self.seconds)
         if isinstance(command, PassAhead) and command.tick is None:
             return PassAhead(self.tick(self.table.driver.current.live))
+        if isinstance(command, DealTick) and not command.table:  # the runner's pass asks it
+            return replace(self.tick(), after=command.after)
         return command
 
     # -- the hand runner's changes ---------------------------------------------------------------

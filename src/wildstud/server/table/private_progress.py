@@ -2,11 +2,10 @@
 function of the deal's state (:class:`~.private_answers.PrivateState`) and the hand in play (the
 pages' answers: :mod:`.private_answers`; the deal at the table: :mod:`.private`).
 
-A :class:`DealTick` is made from the table as its turn comes (the hand in play as stored, the
-seats whose page can be a party, the clock, whether the table plays): the hand runner hands it
-to the slice inside its own pass (:meth:`.private.PrivateDeal.due`), and the slice's own clock
-(its ``wake``: the answer waited for is due) hands it too. :func:`handle` says what the deal
-does now:
+A :class:`DealTick` is made from the table as its turn comes (the hand in play as stored, the seats
+whose page can be a party, the clock, whether the table plays): the hand runner's pass asks it as
+its follow-up (its ``after``, what the pass does with the reply), and the slice's own clock (its
+``wake``: the answer waited for is due) hands it too. :func:`handle` says what the deal does now:
 
 - a deal starts (the hand's first, or a redeal's): its parties fixed (each seat in the hand
   whose player's page is connected, in seat order, then the server last), the server's agent
@@ -43,8 +42,7 @@ Nothing happens while the table stands still (the time it stood still counts aga
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 
 from wildstud.deal import CentreCard, CommunityCard, DealStarted, Dealt, Hand, Phase, PrivateHand
 from wildstud.private_rounds import Agent, DealRounds, Party, RoundsError
@@ -58,7 +56,6 @@ from wildstud.server.table.core import (
     Outcome,
     PassAhead,
     Retime,
-    Tick,
     Told,
 )
 from wildstud.server.table.live import LiveHand
@@ -70,6 +67,7 @@ from wildstud.server.table.private_answers import (
     server_answers,
 )
 from wildstud.server.table.private_reveal import context
+from wildstud.server.table.runner_commands import DealTick
 
 __all__ = [
     "COMMANDS",
@@ -111,22 +109,6 @@ def seat_pages(live: LiveHand, rounds: DealRounds) -> dict[int, int]:
         for index, party in enumerate(rounds.parties[:-1])
         if party.seats
     }
-
-
-@dataclass(frozen=True, slots=True)
-class DealTick(Tick):
-    """The slice's :class:`~.core.Tick`, made from the table as its turn comes: ``live``, the
-    hand in play as stored (``None``: none); ``pages``, each table seat whose player's page can
-    be a party to a deal starting now (a player's, connected, not leaving), with its name;
-    ``seconds``, the clock of each answer (the table's ``shuffle_seconds``); ``table``, the
-    table's id (every proof is bound to it); ``playing``, whether the table plays now (a
-    clock runs only then)."""
-
-    live: LiveHand | None = None
-    pages: Mapping[int, str] = field(default_factory=dict)
-    seconds: float = 0.0
-    table: str = ""
-    playing: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,7 +154,12 @@ def handle(state: PrivateState, command: Command, now: float) -> Outcome[Private
     (:func:`.private_answers.handle`), the deal's tick, or its clock timed afresh (see the
     module's description)."""
     if isinstance(command, DealTick):
-        return _tick(state, command, now)
+        ticked = _tick(state, command, now)
+        if command.after is None:  # the deal's own clock
+            return ticked
+        wait = ticked.reply
+        assert wait is None or isinstance(wait, float), "how long until the runner looks again"
+        return replace(ticked, follow=(*ticked.follow, command.after(wait)))
     if isinstance(command, NewHand):
         return Outcome(PrivateState(command.number, dealer=command.dealer))
     if isinstance(command, PassAhead):

@@ -1,9 +1,9 @@
 """What the hand runner has to do now: a pure function of its state, of what its pass reads of
 the table, and of the time.
 
-The runner's pass (:meth:`.driver.Driver.advance`) is three steps: a snapshot of what it reads
-outside the runner's state (:class:`AtTick`, made from the table by :func:`at_tick`: the seat
-to act, whether it is a bot or leaving, whether anyone is there to watch, the seats between
+The runner's pass (its tick, :meth:`.driver.Driver.tick`) is three steps: a snapshot of what it
+reads outside the runner's state (:class:`AtTick`, made from the table by :func:`at_tick`: the
+seat to act, whether it is a bot or leaving, whether anyone is there to watch, the seats between
 hands, a players' shuffle's round ready, a tournament's break), the decision (:func:`due`, of
 the runner's :class:`~.runner.RunnerState`, that snapshot and ``now``: no table, no store, no
 event loop), and its carrying out (the driver's). The decision is a value, :data:`Due`: one
@@ -26,18 +26,29 @@ Wait(until=None)
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from wildstud.deal import Phase
 from wildstud.server.replay import at_showdown
 from wildstud.server.table.button import Ask, DealDefault, Seats, next_step
-from wildstud.server.table.core import Effect, Outcome, Tick
+from wildstud.server.table.core import CancelChoice, Command, Effect, Outcome, Tick
+from wildstud.server.table.private_answers import NAME as PRIVATE
 from wildstud.server.table.runner import RUNNER, RunnerState
+from wildstud.server.table.runner_commands import (
+    AskDealer,
+    DealTick,
+    HostActs,
+    OfferTimeUp,
+    ShowdownTimeUp,
+    TimeUp,
+)
 from wildstud.server.table.seating import TableStatus
 
 if TYPE_CHECKING:
     from wildstud.server.menu import Menu
+    from wildstud.server.seating import Seat
     from wildstud.server.showdown import ShowdownChoice, TwiceOffer
     from wildstud.server.table.live import LiveHand
     from wildstud.server.table.table import Table
@@ -47,6 +58,7 @@ __all__ = [
     "Act",
     "Again",
     "AtTick",
+    "BotChoice",
     "CallOff",
     "Carry",
     "Due",
@@ -83,6 +95,9 @@ class Mover:
     leaving: bool = False
     bot: bool = False
     equity: bool = False
+    seat: Seat | None = field(default=None, compare=False)
+    """The table's seat, which the table's action for it names (:class:`~.runner_commands
+    .TimeUp`, :class:`~.runner_commands.HostActs`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +132,8 @@ class AtTick:
     """The next hand's round over, the hand still to be dealt from it."""
     on_break: tuple[float, int] | None = None
     """A tournament on a break, between hands: the seconds left of it and the level's index."""
+    choice_clock: float = 0.0
+    """The seconds a dealer has to choose the game, read between hands."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,8 +146,9 @@ class Wait:
 
 @dataclass(frozen=True, slots=True)
 class PrivateStep:
-    """A private deal's own step comes first (the dealer deals: its tick, :meth:`.private
-    .PrivateDeal.due`); when it has nothing to do, the runner decides again without it."""
+    """A private deal's own step comes first (the dealer deals: its tick, the runner's
+    follow-up, :class:`~.private_progress.DealTick`); when it has nothing to do, the runner
+    decides again without it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +196,18 @@ class Act:
 
 
 @dataclass(frozen=True, slots=True)
+class BotChoice:
+    """The choice of the bot at ``seat`` (``engine``: its seat in the hand) for its turn, made
+    by the actor as the effect of the runner's tick (:func:`.runner_pass.choose`): at once, or
+    an ``equity`` bot's on a thread, played by the tick that finds it ready. Its result is
+    :class:`~.runner_commands.BotActs`, or ``None`` while the bot thinks."""
+
+    seat: Seat
+    engine: int
+    equity: bool
+
+
+@dataclass(frozen=True, slots=True)
 class CallOff:
     """The dealer's choice is called off: its chooser is no longer dealt in."""
 
@@ -221,26 +251,30 @@ choice called off): the rest is decided again, from the state it left."""
 
 
 @dataclass(frozen=True, slots=True)
-class Onward:
-    """What a step carried out comes to when the next thing may be due at once (an action, a
-    deal, a street run out, a hand's end): what is due next is decided in the same pass, from
-    ``at``, the table as the step left it, read at ``now``, and the runner's timer set for it
-    (a step due at once is carried out in a tick of its own, behind the inbox)."""
+class Onward(Tick):
+    """What a step comes to when the next thing may be due at once (an action, a deal, a street
+    run out, a hand's end): what is due next is decided in the same pass, from ``at``, the
+    table as the step left it, read at ``now``, and the runner's timer set for it (a step due
+    at once is carried out in a tick of its own, behind the inbox). A step of today's code
+    returns it (:class:`Looked`); the table's action for a seat, a command of the slice, is
+    followed by it, made whole from the table as its turn comes (``now`` ``None``:
+    :meth:`.driver.Driver.made`). ``at`` ``None``: the table plays no hand now."""
 
-    at: AtTick
-    now: float
+    at: AtTick | None = None
+    now: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class RunnerTick(Tick):
     """The runner's pass at its tick: what is due, decided from the runner's state and ``at``,
-    what the pass reads of the table (made by the driver's tick, :meth:`.driver.Driver
-    .advance`)."""
+    what the pass reads of the table (made from the table as its turn comes,
+    :meth:`.driver.Driver.tick`)."""
 
-    at: AtTick = AtTick()
+    at: AtTick | None = None
+    """``None``: the table plays no hand now (stopped, paused, broken): nothing is due."""
     retry: float = 1.0
     """How long the runner waits before it looks again when the step's write fails (the
-    driver's backoff: 1 s, doubling while it keeps failing, up to 30 s)."""
+    actor's backoff: 1 s, doubling while it keeps failing, up to 30 s)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,14 +319,17 @@ BREAK_LOOK = 0.05
 
 
 def handle(
-    state: RunnerState, command: RunnerTick | Looked | Missed, now: float
+    state: RunnerState, command: RunnerTick | Looked | Missed | Onward, now: float
 ) -> Outcome[RunnerState]:
     """The runner's pass as a pure outcome: the step due now as its effect (:class:`Carry`),
-    and the ``wake`` when the next thing is due, the turn's, a redeal's, a run-out's, the
-    showdown's, the offer's or the dealer's choice's deadline (:data:`NEVER`: not until
-    something changes). The state is left as it is: each step changes it by its own change,
-    adopted once stored; a step whose write fails comes back as :class:`Missed`, which keeps
-    it and looks again after the tick's ``retry``.
+    or, a command of the slice's own, as its follow-up (the choice called off or the dealer
+    asked, the table's action for a seat whose clock ran out, who leaves, or a bot, whose
+    choice is the effect, :class:`BotChoice`; the showdown's or the offer's clock run out; a
+    private deal's tick, the private slice's), and the ``wake`` when the next thing is due,
+    the turn's, a redeal's, a run-out's, the showdown's, the offer's or the dealer's choice's
+    deadline (:data:`NEVER`: not until something changes). The state is left as it is: each
+    step changes it by its own change, adopted once stored; a step whose write fails comes back
+    as :class:`Missed`, which keeps it and looks again after the tick's ``retry``.
 
     >>> state = RunnerState(1, 3, 0)
     >>> handle(state, RunnerTick(RUNNER, AtTick(idle=True)), 70.0).wake  # nobody there
@@ -302,26 +339,58 @@ def handle(
     """
     if isinstance(command, Missed):  # the state kept: it is tried again later
         return Outcome(state, wake=NEVER if command.moved else now + command.retry)
+    if isinstance(command, Onward):
+        return _onward(state, command)
     retry = command.retry
     if isinstance(command, Looked):
         wait = command.wait
         if isinstance(wait, Onward):  # the table read again as the step left it
-            at, now = wait.at, wait.now
-        elif isinstance(wait, Again):
+            return _onward(state, wait)
+        if isinstance(wait, Again):
             # The pass goes on from the state the step left, as it read the table (a private
             # deal's step is not asked twice).
             at, now = replace(command.at, private=False), command.now
         else:
             return Outcome(state, wake=NEVER if wait is None else command.now + wait)
+    elif command.at is None:  # the table plays no hand now
+        return Outcome(state, wake=NEVER)
     else:
         at = command.at
     step = due(state, at, now)
     if isinstance(step, Wait):
         return Outcome(state, wake=NEVER if step.until is None else step.until)
-    if isinstance(command, Looked) and isinstance(command.wait, Onward):
-        # One step a pass: the next is carried out in a tick of its own, behind the inbox (a
-        # hand of bots with no delay does not keep the players' commands waiting).
-        return Outcome(state, wake=now)
+    if isinstance(step, CallOff):  # the pass goes on from the state the choice called off left
+        return Outcome(state, follow=(CancelChoice(), Looked(RUNNER, AGAIN, at, now, retry)))
+    if isinstance(step, Ask):  # the choice's deadline is the outcome's wake
+        assert at.menu is not None, "read between hands"
+        games = tuple(at.menu.items[index].describe() for index in step.entries)
+        return Outcome(
+            state, follow=(AskDealer(step.button, step.entries, games, at.choice_clock),)
+        )
+    if isinstance(step, PrivateStep):  # the private deal's tick, then the pass as it replies
+        return Outcome(state, follow=(DealTick(PRIVATE, after=_after_deal(at, now, retry)),))
+    if isinstance(step, ShowdownClock | OfferClock):  # the clock chooses: then what is due next
+        assert state.live is not None, "a clock of the hand in play"
+        hand = state.live.hand
+        if isinstance(step, ShowdownClock):  # for each seat still to choose
+            ran_out: tuple[Command, ...] = tuple(
+                ShowdownTimeUp(None, engine) for engine in hand.to_show_or_muck
+            )
+        else:  # no for the first seat still to answer, which is enough
+            ran_out = tuple(OfferTimeUp(None, engine) for engine in hand.to_agree_run_twice[:1])
+        return Outcome(state, follow=(*ran_out, Onward(RUNNER)))
+    if isinstance(step, Act):  # the table acts for the seat: then what is due next (Onward)
+        mover = at.mover
+        assert mover is not None, "read from the table"
+        assert mover.seat is not None, "read from the table"
+        if step.source == "bot":  # its choice made first, by the actor (BotChoice)
+            choice = BotChoice(mover.seat, step.engine, mover.equity)
+            thinks = Looked(RUNNER, None, at, now, retry)  # the thread's end wakes the runner
+            return Outcome(
+                state, Effect(choice, then=lambda acts: thinks if acts is None else acts)
+            )
+        acts = (HostActs if step.source == "host" else TimeUp)(mover.seat, step.engine)
+        return Outcome(state, follow=(acts,))
     return Outcome(
         state,
         Effect(
@@ -330,6 +399,34 @@ def handle(
             otherwise=lambda moved: Missed(RUNNER, moved, retry),
         ),
     )
+
+
+def _after_deal(at: AtTick, now: float, retry: float) -> Callable[[float | None], Command]:
+    """What the pass that asked a private deal's tick (:class:`PrivateStep`) at ``now``, reading
+    ``at``, does with its reply: ``None``, the rest is the runner's, decided from the state
+    the deal left (the deal not asked twice); 0.0, what is due next from the table read again
+    (:class:`Onward`); else the runner looks again that much later."""
+
+    def after(wait: float | None) -> Command:
+        if wait is None:
+            return Looked(RUNNER, AGAIN, at, now, retry)
+        return Onward(RUNNER) if wait == 0.0 else Looked(RUNNER, wait, at, now, retry)
+
+    return after
+
+
+def _onward(state: RunnerState, onward: Onward) -> Outcome[RunnerState]:
+    """What is due next after a step, decided in the same pass (see :class:`Onward`): the
+    runner's timer set for it, at once for a step due now (one step a pass: the next is
+    carried out in a tick of its own, behind the inbox, so that a hand of bots with no delay
+    does not keep the players' commands waiting)."""
+    at, now = onward.at, onward.now
+    if at is None or now is None:  # the table plays no hand now
+        return Outcome(state, wake=NEVER)
+    step = due(state, at, now)
+    if isinstance(step, Wait):
+        return Outcome(state, wake=NEVER if step.until is None else step.until)
+    return Outcome(state, wake=now)
 
 
 def at_tick(table: Table, state: RunnerState, now: float) -> AtTick:
@@ -346,7 +443,8 @@ def at_tick(table: Table, state: RunnerState, now: float) -> AtTick:
             index = live.setup.lineup[engine]
             seat = table.seats[index]
             bot = seat.bot is not None
-            mover = Mover(index, seat.leaving, bot, bot and seat.kind.samples is not None)
+            equity = bot and seat.kind.samples is not None
+            mover = Mover(index, seat.leaving, bot, equity, seat)
         return AtTick(idle, ended, table.private.on, mover)
     private = table.private.on
     if idle or ended:  # nothing is dealt: the rest is not read
@@ -367,6 +465,7 @@ def at_tick(table: Table, state: RunnerState, now: float) -> AtTick:
         round_open=found is not None and found.deal == 1,
         shuffled=shuffled,
         on_break=on_break,
+        choice_clock=table.settings.choice_clock,
     )
 
 

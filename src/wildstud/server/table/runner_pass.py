@@ -2,13 +2,11 @@
 due, done by the runner (:class:`~.driver.Driver`).
 
 Each step is today's runner code (a deal, a redeal, a run-out's street, the showdown's and the
-offer's clocks opened or run out), or a command of the runner's slice asked in the middle of
-the pass (:meth:`.actor.Actor.inside`): the action for a bot (:class:`~.runner_slice.BotActs`,
-an equity bot's choice made on a thread first), for a player leaving the table
-(:class:`~.runner_slice.HostActs`) or whose time ran out (:class:`~.runner_slice.TimeUp`), the
-dealer asked or the choice called off; each returns how long until the runner looks again, or
+offer's clocks opened); each returns how long until the runner looks again, or
 :data:`~.runner_due.AGAIN` when the pass goes on (the rest decided again from the state it
-left).
+left). The slice's own commands (the table's action for a seat, the dealer asked, the choice
+called off, the clocks run out) are the pass's follow-ups (:func:`.runner_due.handle`), and a
+bot's choice the actor's effect (:func:`choose`, an equity bot's made on a thread).
 """
 
 from __future__ import annotations
@@ -19,114 +17,89 @@ from typing import TYPE_CHECKING
 from wildstud.betting import ActionKind
 from wildstud.server.seating import Seat
 from wildstud.server.store import Changes
-from wildstud.server.table.button import Ask, DealDefault
-from wildstud.server.table.core import CancelChoice
+from wildstud.server.table.button import DealDefault
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.runner_due import (
-    AGAIN,
-    Act,
     Again,
     AtTick,
-    CallOff,
+    BotChoice,
     Due,
-    OfferClock,
     OnBreak,
     OpenOffer,
     OpenShowdown,
-    PrivateStep,
     Redeal,
     RunOut,
-    ShowdownClock,
     Shuffled,
 )
-from wildstud.server.table.runner_slice import AskDealer, BotActs, HostActs, TimeUp
+from wildstud.server.table.runner_slice import BotActs
 from wildstud.server.table.shuffle_requests import NAME as SHUFFLE
 from wildstud.server.table.shuffle_requests import DropRound
 
 if TYPE_CHECKING:
     from wildstud.server.table.driver import Driver
 
-__all__ = ["carry"]
+__all__ = ["carry", "choose"]
 
 
 async def carry(driver: Driver, step: Due, at: AtTick, now: float) -> float | Again | None:
     """Carry out ``step``, due at ``now`` (:func:`.runner_due.due`); return how long until
     the runner looks again (``None``: not until something changes), or
     :data:`~.runner_due.AGAIN`."""
-    table = driver.table
     live = driver.state.live
-    if isinstance(step, Shuffled | CallOff | OnBreak | Ask | DealDefault):
+    if isinstance(step, Shuffled | OnBreak | DealDefault):
         return await _between(driver, step, now)
     assert live is not None, "a step of the hand in play"
-    if isinstance(step, PrivateStep):
-        wait = await table.private.due(live, now)  # a private deal's rounds, if any
-        return AGAIN if wait is None else wait
     if isinstance(step, Redeal):
         if await driver._shuffled(live.number, step.deal, live.setup.lineup):
             return None  # the round's end wakes the driver
         await driver.redeal()
-    elif isinstance(step, OpenOffer | OfferClock | OpenShowdown | ShowdownClock):
+    elif isinstance(step, OpenOffer | OpenShowdown):
         return await _clocked(driver, step, live, now)
-    elif isinstance(step, RunOut):
-        await driver.endgame.run_out(live)
     else:
-        assert isinstance(step, Act)
-        return await _act_for(driver, step, live, at)
+        assert isinstance(step, RunOut), "the table's action for a seat is the slice's"
+        await driver.endgame.run_out(live)
     return 0.0
 
 
 async def _clocked(
-    driver: Driver,
-    step: OpenOffer | OfferClock | OpenShowdown | ShowdownClock,
-    live: LiveHand,
-    now: float,
+    driver: Driver, step: OpenOffer | OpenShowdown, live: LiveHand, now: float
 ) -> float | None:
-    """The offer to run it twice's clock, or the showdown's: opened (a new one, or one a
-    restarted server stands at; then how long it runs, or its end at once), or run out."""
+    """The offer to run it twice's clock, or the showdown's, opened (a new one, or one a
+    restarted server stands at): how long it runs, or 0.0 (its end at once, what is due next
+    decided in the same pass: the clock's choices are the runner's tick's follow-ups)."""
     endgame = driver.endgame
-    offer = isinstance(step, OpenOffer | OfferClock)
-    if isinstance(step, OpenOffer | OpenShowdown):
-        opened = await (endgame.open_offer if offer else endgame.open_showdown)(live, now)
-        if opened is None:  # a bot's or a leaving player's choice ended it
-            return 0.0
-        if now < opened.deadline:
-            return opened.deadline - now
-        live = driver.state.live or live  # as the choices made there leave it
-    await (endgame.offer_clock if offer else endgame.showdown_clock)(live)
-    return 0.0
+    opening = endgame.open_offer if isinstance(step, OpenOffer) else endgame.open_showdown
+    opened = await opening(live, now)
+    if opened is None or now >= opened.deadline:  # a bot's or a leaving player's choice ended it
+        return 0.0
+    return opened.deadline - now
 
 
-async def _act_for(driver: Driver, step: Act, live: LiveHand, at: AtTick) -> float | None:
-    """The table acts for seat ``step.index``: the host's action for a player leaving, a
-    bot's choice, the clock's (each the runner's outcome, carried out as a player's action
-    is, and told now)."""
-    table = driver.table
-    seat = table.seats[step.index]
-    engine = step.engine
-    if step.source == "host":
-        await table.actor.inside(HostActs(seat, engine))
-    elif step.source == "clock":
-        await table.actor.inside(TimeUp(seat, engine))
+def choose(driver: Driver, choice: BotChoice) -> BotActs | None:
+    """A bot's choice for its turn (the effect of the runner's tick, made by the actor), its
+    action the runner's slice's command (:class:`~.runner_slice.BotActs`); ``None`` while an
+    equity bot thinks."""
+    live = driver.state.live
+    assert live is not None, "a bot's turn in the hand in play"
+    seat, engine = choice.seat, choice.engine
+    if choice.equity:
+        # Its Monte Carlo run (and its first compile) must stall neither the sockets nor the
+        # table's inbox: it thinks on a thread, and the tick that finds its answer ready for
+        # the same turn plays it.
+        thought = _thought(driver, live, engine, seat)
+        if thought is None:
+            return None  # the thread's end nudges the driver
+        kind, amount = thought
     else:
-        if at.mover is not None and at.mover.equity:
-            # Its Monte Carlo run (and its first compile) must stall neither the sockets
-            # nor the table's inbox: it thinks on a thread, and the tick that finds its
-            # answer ready for the same turn plays it.
-            choice = _thought(driver, live, engine, seat)
-            if choice is None:
-                return None  # the thread's end nudges the driver
-            kind, amount = choice
-        else:
-            assert seat.bot is not None
-            # Its seat's view (with its own cards, which the server opens for it alone,
-            # under a private deal).
-            kind, amount = seat.bot.choose(table.private.view(live.hand, engine))
-        await table.actor.inside(BotActs(seat, engine, kind, amount))
-    return 0.0
+        assert seat.bot is not None
+        # Its seat's view (with its own cards, which the server opens for it alone, under a
+        # private deal).
+        kind, amount = seat.bot.choose(driver.table.private.view(live.hand, engine))
+    return BotActs(seat, engine, kind, amount)
 
 
 async def _between(
-    driver: Driver, step: Shuffled | CallOff | OnBreak | Ask | DealDefault, now: float
+    driver: Driver, step: Shuffled | OnBreak | DealDefault, now: float
 ) -> float | Again | None:
     """Carry out ``step``, due between hands (see :func:`carry`)."""
     table = driver.table
@@ -139,21 +112,11 @@ async def _between(
             table.actor.fold(SHUFFLE, DropRound(number, 1), dropped)
             await driver.commit(dropped)
         return 0.0
-    if isinstance(step, CallOff):
-        # The runner's outcome, adopted and told now; then the pass goes on.
-        await table.actor.inside(CancelChoice())
-        return AGAIN
     if isinstance(step, OnBreak):  # every page counts the break down from the table frame
         table.desk.show_break(step.index)
         return step.until - now
-    if isinstance(step, DealDefault):
-        await driver.deal(None)
-        return 0.0
-    # The dealer is asked: the runner's outcome, adopted and told now.
-    games = tuple(table.menu.items[index].describe() for index in step.entries)
-    seconds = table.settings.choice_clock
-    await table.actor.inside(AskDealer(step.button, step.entries, games, seconds))
-    return seconds
+    await driver.deal(None)  # the default pick
+    return 0.0
 
 
 def _thought(

@@ -16,15 +16,15 @@ takes:
 - :class:`BotActs` and :class:`HostActs`: a bot's choice for its turn, or the table's action
   for a player leaving the table (the runner's pass found it due, :func:`.runner_due.due`): the
   action, no time bank drawn on, carried out the same way, and nothing when the turn moved on;
+  each of these three followed by what is due next (:data:`ONWARD`);
 - :class:`ShowdownTimeUp` and :class:`OfferTimeUp`: the showdown's muck clock, or the offer to
-  run it twice's clock, ran out for a seat still to choose (the driver's pass found it due,
-  :func:`.runner_due.due`, :meth:`.endgame.Endgame.showdown_clock`,
-  :meth:`.endgame.Endgame.offer_clock`): the engine's choice with the table's default, or
-  no, carried out the same way;
-- the runner's own pass, its tick (:class:`~.runner_due.RunnerTick`, made by the driver's
-  tick from what it reads of the table): the step due now as the outcome's effect, carried out
-  by the driver (:class:`~.runner_due.Carry`), and the ``wake`` when the next thing is due; the
-  step's result comes back as :class:`~.runner_due.Looked`, a failed write of it as
+  run it twice's clock, ran out for a seat still to choose (the runner's pass found it due,
+  :func:`.runner_due.due`: each seat still to choose, or the offer's first): the engine's
+  choice with the table's default, or no, carried out the same way;
+- the runner's own pass, its tick (:class:`~.runner_due.RunnerTick`, made from what it reads of the
+  table as its turn comes, :meth:`.driver.Driver.tick`): the step due now as the outcome's effect,
+  carried out by the driver (:class:`~.runner_due.Carry`), and the ``wake`` when the next thing is
+  due; the step's result comes back as :class:`~.runner_due.Looked`, a failed write of it as
   :class:`~.runner_due.Missed` (the state kept, looked at again after a backoff)
   (:func:`.runner_due.handle`);
 - :class:`~.core.CancelChoice`: the dealer's choice in progress is called off (the menu changed,
@@ -37,8 +37,8 @@ takes:
 
 The last two are follow-ups of another slice's change (the settings', the seating's): nothing
 is stored for them, and they are folded into that change, adopted only once it is stored; the
-driver's pass asks the others in the middle of its ticks, once its pure decision
-(:func:`.runner_due.due`) finds them due (:meth:`.actor.Actor.inside`).
+runner's tick hands on the others as its follow-ups, once its pure decision
+(:func:`.runner_due.due`) finds them due.
 
 >>> from wildstud.server.table.runner import Choosing
 >>> state = RunnerState(2, 3, None, choosing=Choosing(2, (0, 1), 9.0))
@@ -61,7 +61,6 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from wildstud.betting import ActionKind
@@ -79,15 +78,23 @@ from wildstud.server.table.core import (
     TableNews,
 )
 from wildstud.server.table.hand_requests import Action, Answer, Decide
-from wildstud.server.table.runner import Choosing, RunnerState, timed
+from wildstud.server.table.runner import RUNNER, Choosing, RunnerState, timed
+from wildstud.server.table.runner_commands import (
+    AskDealer,
+    BotActs,
+    HostActs,
+    OfferTimeUp,
+    ShowdownTimeUp,
+    TimeUp,
+)
 
 if TYPE_CHECKING:
     from wildstud.deal import Hand
-    from wildstud.server.seating import Seat
     from wildstud.server.showdown import ShowdownChoice, TwiceOffer
 
 __all__ = [
     "COMMANDS",
+    "ONWARD",
     "AskDealer",
     "BotActs",
     "HostActs",
@@ -100,64 +107,10 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class AskDealer(Command):
-    """Table seat ``button`` is asked to choose the next hand's game among the menu's
-    ``entries`` (``games``: each as the choosing frame lists it), with ``seconds`` to choose."""
-
-    button: int
-    entries: tuple[int, ...]
-    games: tuple[Mapping[str, Any], ...]
-    seconds: float
-
-
-@dataclass(frozen=True, slots=True)
-class TimeUp(Command):
-    """The turn's clock of ``seat`` (``engine``: its seat in the hand) ran out: the table acts
-    for its player (made from the table when the driver's tick finds the clock due)."""
-
-    seat: Seat
-    engine: int
-
-
-@dataclass(frozen=True, slots=True)
-class BotActs(Command):
-    """The bot at ``seat`` (``engine``: its seat in the hand) chose ``kind`` (of ``amount``
-    chips where it takes one) for its turn: made by the runner's pass once the bot's delay is
-    over and its choice made (an equity bot's on a thread)."""
-
-    seat: Seat
-    engine: int
-    kind: ActionKind
-    amount: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class HostActs(Command):
-    """The player at ``seat`` (``engine``: its seat in the hand) is leaving the table and it is
-    their turn: the table acts for them at once, as the clock would (:func:`auto_action`)."""
-
-    seat: Seat
-    engine: int
-
-
-@dataclass(frozen=True, slots=True)
-class ShowdownTimeUp(Command):
-    """The showdown's muck clock ran out for ``seat`` (``engine``: its seat in the hand),
-    still to show or muck: the clock chooses for its player."""
-
-    seat: Seat
-    engine: int
-
-
-@dataclass(frozen=True, slots=True)
-class OfferTimeUp(Command):
-    """The offer to run it twice's clock ran out for ``seat`` (``engine``: its seat in the
-    hand), still to answer: the clock answers no for its player."""
-
-    seat: Seat
-    engine: int
-
+ONWARD = (runner_due.Onward(RUNNER),)
+"""What follows the table's action for a seat (:class:`TimeUp`, :class:`HostActs`,
+:class:`BotActs`), stored or found moot: what is due next, decided in the same pass from the
+table as it left it (:class:`~.runner_due.Onward`)."""
 
 COMMANDS: tuple[type[Command], ...] = (
     *hand_requests.COMMANDS,
@@ -190,7 +143,9 @@ def handle(state: RunnerState, command: Command, now: float) -> Outcome[RunnerSt
     """The outcome of ``command`` for the runner as ``state`` stands (see the module's
     description)."""
     # The runner's own pass first: the slice's most frequent command.
-    if isinstance(command, runner_due.RunnerTick | runner_due.Looked | runner_due.Missed):
+    if isinstance(
+        command, runner_due.RunnerTick | runner_due.Looked | runner_due.Missed | runner_due.Onward
+    ):
         return runner_due.handle(state, command, now)
     if isinstance(command, CancelChoice):
         if state.choosing is None:  # a state left as it was is not adopted again
@@ -200,7 +155,7 @@ def handle(state: RunnerState, command: Command, now: float) -> Outcome[RunnerSt
     if isinstance(command, AskDealer):
         choosing = Choosing(command.button, command.entries, now + command.seconds)
         news = (TableNews(), News(Everyone(), choosing_frame(choosing, command.games, now)))
-        return Outcome(state.but(choosing=choosing), news=news)
+        return Outcome(state.but(choosing=choosing), news=news, wake=choosing.deadline)
     if isinstance(command, ResetTurn):
         forgotten = state.but(turn=state.turn.forgotten())
         new = forgotten if command.at is None else timed(forgotten, command.at, now)
@@ -233,12 +188,12 @@ def _timed_out(state: RunnerState, command: TimeUp, now: float) -> Outcome[Runne
     live = state.live
     clock = state.turn.clock
     if live is None or live.hand.to_act != command.engine or clock is None:
-        return Outcome(state)
+        return Outcome(state, follow=ONWARD)
     if now < clock.deadline:
-        return Outcome(state)
+        return Outcome(state, follow=ONWARD)
     # The clock ran to its deadline: the time bank is spent (0.0, stored with the action).
     action = Action(command.seat, command.engine, auto_action(live.hand), None, None, 0.0, "clock")
-    return Outcome(state, Effect(action))
+    return Outcome(state, Effect(action), follow=ONWARD)
 
 
 def _acted_for(state: RunnerState, command: BotActs | HostActs) -> Outcome[RunnerState]:
@@ -248,13 +203,14 @@ def _acted_for(state: RunnerState, command: BotActs | HostActs) -> Outcome[Runne
     that moved on leaves everything as it was."""
     live = state.live
     if live is None or live.hand.to_act != command.engine:
-        return Outcome(state)
+        return Outcome(state, follow=ONWARD)
     seat, engine = command.seat, command.engine
     if isinstance(command, HostActs):
         kind, amount, source = auto_action(live.hand), None, "host"
     else:
         kind, amount, source = command.kind, command.amount, "bot"
-    return Outcome(state, Effect(Action(seat, engine, kind, amount, None, None, source)))
+    action = Action(seat, engine, kind, amount, None, None, source)
+    return Outcome(state, Effect(action), follow=ONWARD)
 
 
 def _showdown_timed_out(
@@ -267,6 +223,7 @@ def _showdown_timed_out(
     waits = live is not None and command.engine in live.hand.to_show_or_muck
     if not waits or not _up(state, state.showdown, now):
         return Outcome(state)
+    assert command.seat is not None, "made whole from the table"
     return Outcome(state, Effect(Decide(command.seat, command.engine, None, None, "clock")))
 
 
@@ -277,6 +234,7 @@ def _offer_timed_out(state: RunnerState, command: OfferTimeUp, now: float) -> Ou
     waits = live is not None and command.engine in live.hand.to_agree_run_twice
     if not waits or not _up(state, state.offer, now):
         return Outcome(state)
+    assert command.seat is not None, "made whole from the table"
     return Outcome(state, Effect(Answer(command.seat, command.engine, False, None, "clock")))
 
 

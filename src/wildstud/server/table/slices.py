@@ -108,6 +108,7 @@ def table_slices(
             held=lambda: table.driver.state,
             adopt=table.driver.adopt,
             made=table.driver.made,
+            tick=table.driver.tick,
         ),
         Slice(pings.NAME, None, pings.handle, pings.COMMANDS),
         Slice(

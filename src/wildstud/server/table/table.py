@@ -235,7 +235,6 @@ class Table:
         self.actor = Actor(self, table_slices(self, state, settings, rebuys, tourney))
         """The table's actor: every command passes through its inbox
         (:mod:`wildstud.server.table.actor`)."""
-        self.actor.ticks(HAND, self.driver.tick)
         self.actor.ticks(HAND_OFF, self.driver.hand_on)
         self.changed = Nudge(self.actor, HAND)
         """Set when something changed that the driver may have to act on: a tick of it."""

@@ -1,0 +1,109 @@
+"""The commands of the hand runner's slice that its own pass asks (:mod:`.runner_due`) and
+its slice carries out (:mod:`.runner_slice`): the dealer asked for the game, the table's
+action for a player whose clock ran out or who leaves, a bot's choice, and the clocks of the
+showdown and the offer to run it twice run out; apart, so that the pass's pure decision can
+name them as its follow-ups."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from wildstud.betting import ActionKind
+from wildstud.server.table.core import Command, Tick
+
+if TYPE_CHECKING:
+    from wildstud.server.seating import Seat
+    from wildstud.server.table.live import LiveHand
+
+__all__ = [
+    "AskDealer",
+    "BotActs",
+    "DealTick",
+    "HostActs",
+    "OfferTimeUp",
+    "ShowdownTimeUp",
+    "TimeUp",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class AskDealer(Command):
+    """Table seat ``button`` is asked to choose the next hand's game among the menu's
+    ``entries`` (``games``: each as the choosing frame lists it), with ``seconds`` to choose."""
+
+    button: int
+    entries: tuple[int, ...]
+    games: tuple[Mapping[str, Any], ...]
+    seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class TimeUp(Command):
+    """The turn's clock of ``seat`` (``engine``: its seat in the hand) ran out: the table acts
+    for its player (made from the table when the runner's tick finds the clock due)."""
+
+    seat: Seat
+    engine: int
+
+
+@dataclass(frozen=True, slots=True)
+class BotActs(Command):
+    """The bot at ``seat`` (``engine``: its seat in the hand) chose ``kind`` (of ``amount``
+    chips where it takes one) for its turn: made by the runner's pass once the bot's delay is
+    over and its choice made (an equity bot's on a thread)."""
+
+    seat: Seat
+    engine: int
+    kind: ActionKind
+    amount: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class HostActs(Command):
+    """The player at ``seat`` (``engine``: its seat in the hand) is leaving the table and it is
+    their turn: the table acts for them at once, as the clock would (:func:`auto_action`)."""
+
+    seat: Seat
+    engine: int
+
+
+@dataclass(frozen=True, slots=True)
+class ShowdownTimeUp(Command):
+    """The showdown's muck clock ran out for ``seat`` (``engine``: its seat in the hand),
+    still to show or muck: the clock chooses for its player (``seat`` ``None``: made whole
+    from the table as its turn comes, :meth:`.driver.Driver.made`)."""
+
+    seat: Seat | None
+    engine: int
+
+
+@dataclass(frozen=True, slots=True)
+class OfferTimeUp(Command):
+    """The offer to run it twice's clock ran out for ``seat`` (``engine``: its seat in the
+    hand), still to answer: the clock answers no for its player (``seat`` ``None``: made
+    whole as :class:`ShowdownTimeUp`'s is)."""
+
+    seat: Seat | None
+    engine: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealTick(Tick):
+    """The slice's :class:`~.core.Tick`, made from the table as its turn comes: ``live``, the
+    hand in play as stored (``None``: none); ``pages``, each table seat whose player's page can
+    be a party to a deal starting now (a player's, connected, not leaving), with its name;
+    ``seconds``, the clock of each answer (the table's ``shuffle_seconds``); ``table``, the
+    table's id (every proof is bound to it); ``playing``, whether the table plays now (a
+    clock runs only then)."""
+
+    live: LiveHand | None = None
+    pages: Mapping[int, str] = field(default_factory=dict)
+    seconds: float = 0.0
+    table: str = ""
+    playing: bool = True
+    after: Callable[[float | None], Command] | None = field(default=None, compare=False)
+    """For a tick the runner's pass asks (its follow-up, made whole from the table as its turn
+    comes, :meth:`.private.PrivateDeal.made`), what the pass does next with the reply: how
+    long until the runner looks again, ``None`` when the rest is the runner's."""
