@@ -279,6 +279,7 @@ class TablePage {
       this.twice.element,
     );
     this.turnPill = new TurnPill(el.dock);
+    this.holdDock();
     this.root.classList.add("table-page");
     this.root.append(
       h(
@@ -611,6 +612,35 @@ class TablePage {
         this.el.announce.dataset.room = "";
       }
     }
+  }
+
+  /** A seat's dock keeps the room its choices took at their tallest since the window took its
+   * size: the felt above keeps its height as turns come and go, so no seat moves when the
+   * buttons come, and the pages do not paint the whole felt again at every action, which a felt
+   * whose height changes costs them (docs/benchmarks.md, session 28: 12–14 times a hand, the
+   * most of a private street's drawing). Only the choices' room: the dealer's picker and the
+   * showdown's question come once a hand, and held all night they would take a phone's felt.
+   * Watched rather than measured at each drawing: the panel redraws itself too (a request
+   * sent, answered). A spectator's dock says one line: nothing to hold. */
+  holdDock() {
+    if (typeof ResizeObserver !== "function") return;
+    const { dock, actions } = this.el;
+    let size = "";
+    let held = 0;
+    new ResizeObserver(() => {
+      if (this.mySeat() === null) return;
+      const now = `${window.innerWidth}x${window.innerHeight}`;
+      if (now !== size) {
+        size = now;
+        held = 0;
+        dock.style.minHeight = "";
+      }
+      const height = actions.hidden ? 0 : actions.getBoundingClientRect().height;
+      if (height > held + 0.5) {
+        held = height;
+        dock.style.minHeight = `${height}px`;
+      }
+    }).observe(actions);
   }
 
   mySeat() {
