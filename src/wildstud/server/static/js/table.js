@@ -621,10 +621,14 @@ class TablePage {
    * most of a private street's drawing). Only the choices' room: the dealer's picker and the
    * showdown's question come once a hand, and held all night they would take a phone's felt.
    * Watched rather than measured at each drawing: the panel redraws itself too (a request
-   * sent, answered). A spectator's dock says one line: nothing to hold. */
+   * sent, answered). The room is a rule of a stylesheet of the page's own making, not a style
+   * attribute, which the table's policy keeps off every element (test_hardening). A
+   * spectator's dock says one line: nothing to hold. */
   holdDock() {
-    if (typeof ResizeObserver !== "function") return;
-    const { dock, actions } = this.el;
+    if (typeof ResizeObserver !== "function" || typeof CSSStyleSheet !== "function") return;
+    const { actions } = this.el;
+    const sheet = new CSSStyleSheet();
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
     let size = "";
     let held = 0;
     new ResizeObserver(() => {
@@ -633,12 +637,12 @@ class TablePage {
       if (now !== size) {
         size = now;
         held = 0;
-        dock.style.minHeight = "";
+        sheet.replaceSync("");
       }
       const height = actions.hidden ? 0 : actions.getBoundingClientRect().height;
       if (height > held + 0.5) {
         held = height;
-        dock.style.minHeight = `${height}px`;
+        sheet.replaceSync(`#dock { min-height: ${height}px; }`);
       }
     }).observe(actions);
   }
