@@ -83,7 +83,11 @@ async def _behind(base: str) -> None:
         api.ok(api.host(created, "POST", "/bots", kind="calling-bot"))
         api.ok(api.host(created, "POST", "/start"))
         await laptop.my_turn()
+        drawn = await laptop.events()
         await pages.take_turn(laptop)
+        # The phone may still offer the turn the laptop has just taken: wait until it has
+        # drawn that action, so that the turn it offers next is the seat's next one.
+        await pages.wait_until(phone_page, f"Number(document.body.dataset.events || 0) > {drawn}")
         await phone.my_turn()
         choice = await pages.cheap_choice(phone)
         assert choice is not None
