@@ -8,25 +8,9 @@ means to reword, ``scripts/golden-words --write`` rewrites the file.
 
 from __future__ import annotations
 
-import inspect
 import json
 
-from tests.tools.golden_words import GOLDEN, table, text
-from wildstud import wilds
-from wildstud.deal import Share
-from wildstud.hands import Category
-from wildstud.server.messages import _RULE_KINDS
-from wildstud.wilds import Trigger, WildRule
-
-
-def _wild_rules() -> set[type[WildRule]]:
-    """Every wild rule the library offers (:mod:`wildstud.wilds` exports it)."""
-    offered = (getattr(wilds, name) for name in wilds.__all__)
-    return {
-        item
-        for item in offered
-        if isinstance(item, type) and issubclass(item, WildRule) and not inspect.isabstract(item)
-    }
+from tests.tools.golden_words import GOLDEN, engine_kinds, table, text
 
 
 def test_the_committed_table_is_what_the_library_says() -> None:
@@ -38,13 +22,12 @@ def test_the_table_covers_every_kind_of_change_rule_redeal_award_and_hand() -> N
     assert rows == table()
     # Each kind is read from the engine's own list of them, so that a kind added there and
     # not here fails (a list written out here would pass on without it).
-    assert {row["event"]["kind"] for row in rows["changes"]} == {kind.value for kind in Trigger}
-    assert {row["rule"]["kind"] for row in rows["rules"]} == {
-        _RULE_KINDS[rule] for rule in _wild_rules()
-    }
+    kinds = engine_kinds()
+    assert {row["event"]["kind"] for row in rows["changes"]} == kinds["changes"]
+    assert {row["rule"]["kind"] for row in rows["rules"]} == kinds["rules"]
     assert {row["event"]["card"] for row in rows["redeals"]} == {"Qs", None}
     assert {row["event"]["pot"] > 0 for row in rows["awards"]} == {True, False}
-    assert {row["event"]["share"] for row in rows["awards"]} == {share.value for share in Share}
+    assert {row["event"]["share"] for row in rows["awards"]} == kinds["shares"]
     assert {row["event"]["run"] for row in rows["awards"]} == {0, 1, 2}  # a hand run twice too
     categories = {row["hand"]["category"] for row in rows["hands"]}
-    assert categories == {category.name.lower().replace("_", "-") for category in Category}
+    assert categories == kinds["categories"]
