@@ -85,7 +85,17 @@ async def _queen_shown(server: Server) -> None:
         for index, frame in enumerate(watch.frames)
         if frame["type"] in ("hand", "update")
     ]
-    shown = next(index for index, frame in views if frame["view"].get("redeal_pending"))
+    # The queen this test waited for, by its hand and deal: a loaded machine can hold the
+    # socket's frames back until a later state is read (wait_for sees the latest), so an
+    # earlier hand's queen, its redeal done by then, may lie further back in the frames (CI
+    # found hand 7's while the test had waited for hand 15's).
+    shown = next(
+        index
+        for index, frame in views
+        if frame["view"].get("redeal_pending")
+        and frame.get("number") == number
+        and frame["view"]["deal"] == deal
+    )
     again = next(
         index
         for index, frame in views
