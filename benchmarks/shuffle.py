@@ -50,8 +50,9 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
 from wildstud.joint_shuffle import value_commitment
-from wildstud.private_deal import Unmasking, unmask
+from wildstud.private_deal import open_own, unmask_batch
 from wildstud.private_rounds import Agent
+from wildstud.private_wire import batch_context
 
 Frame = dict[str, Any]
 
@@ -77,11 +78,10 @@ class Player:
         self.welcomed = False
         self.you: int | None = None
         self.agents: dict[tuple[int, int], Agent] = {}
-        self.shown = 0.0
-        """When the last frame of the hand's view arrived."""
         self.waiting: tuple[float, bool] | None = None
         """Under a private deal, since when a street has waited for its rounds (the arrival of
-        the frame that ended the betting before it), and whether it is a deal's first."""
+        the frame that ended the betting before it, or of the ``hand`` frame), and whether it
+        is a deal's first."""
         self.streets: list[float] = []
         self.firsts: list[float] = []
 
@@ -111,53 +111,65 @@ class Player:
                 await ws.send(json.dumps({"type": "reveal", "hand": key[0], "deal": key[1],
                                           "value": value.hex()}))  # fmt: skip
         elif kind == "private":
-            if self.waiting is None:
-                self.waiting = (self.shown, frame["step"] == "key")
             await self.answer(ws, frame)
         elif kind == "hand":
             asked = self.asked.pop(frame["number"], None)
             if asked is not None:
                 self.rounds.append(now - asked)
             self.you = frame.get("you")
-            self.shown, self.waiting = now, None  # a new hand: its first street waits next
+            self.waiting = (now, True)  # a new hand: its first street waits next
             await self.act(ws, frame["view"], self.you)
         elif kind == "update":
             view = frame["view"]
-            self.shown = now
-            if self.waiting is not None and any(e["type"] == "dealt" for e in frame["events"]):
+            events = {event["type"] for event in frame["events"]}
+            if self.waiting is not None and "dealt" in events:
                 since, first = self.waiting
                 (self.firsts if first else self.streets).append(now - since)
                 self.waiting = None
+            elif "street_started" in events and "dealt" not in events:
+                # The betting's end (a private deal's first ask of the pass may come before it:
+                # the server asks the first page in the same turn).
+                self.waiting = (now, False)
             if view["phase"] == "over":
                 self.hands += 1
             await self.act(ws, view, self.you)
         return True
 
     async def answer(self, ws: ClientConnection, frame: Frame) -> None:
-        """A private deal's rounds ask: answered as a page answers (see the module)."""
+        """A private deal's rounds ask: answered as today's page answers (privaterounds.js):
+        its key, its masking, each pass's points in one batch with one proof, its own cards
+        opened alone, its show in one batch; every answer after the key names the key."""
         step, key = frame["step"], (frame["hand"], frame["deal"])
         agent = self.agents.setdefault(key, Agent.new())
-        bound = f"{frame['context']}|deal {frame['deal']}|position %d|party {frame['party']}"
+        answer: Frame = {"step": step, "key": agent.key.hex()}
         if step == "open":
-            return
-        if step == "key":
-            answer: Frame = {"step": "key", "key": agent.key.hex()}
+            for _, point in frame["points"]:
+                open_own(bytes.fromhex(point), agent.secret)
         elif step == "mask":
-            deck = agent.masked([bytes.fromhex(point) for point in frame["deck"]])
-            answer = {"step": "mask", "deck": [point.hex() for point in deck]}
-        else:
-            suffix = "|show" if step == "show" else ""
-            steps: list[Unmasking] = [
-                unmask(bytes.fromhex(point), agent.secret, (bound % p + suffix).encode())
-                for p, point in frame["points"]
+            answer["deck"] = [
+                p.hex() for p in agent.masked([bytes.fromhex(point) for point in frame["deck"]])
             ]
-            wire = [[x.before.hex(), x.after.hex(), x.challenge.hex(), x.response.hex()]
-                    for x in steps]  # fmt: skip
-            answer = {"step": step, "steps": wire}
+        elif step in ("unmask", "show"):
+            positions = [position for position, _ in frame["points"]]
             if step == "show":
                 answer["seat"] = frame["seat"]
-        await ws.send(json.dumps({"type": "private", "hand": key[0], "deal": key[1],
-                                  "answer": answer}))  # fmt: skip
+            if positions:
+                bound = batch_context(
+                    frame["context"].encode(), key[1], positions, frame["party"], step == "show"
+                )
+                batch = unmask_batch(
+                    [bytes.fromhex(point) for _, point in frame["points"]], agent.secret, bound
+                )
+                answer["batch"] = {
+                    "afters": [after.hex() for after in batch.afters],
+                    "challenge": batch.challenge.hex(),
+                    "response": batch.response.hex(),
+                }
+            else:  # nothing to show: nothing to prove
+                answer["steps"] = []
+        if step != "open":
+            await ws.send(json.dumps({"type": "private", "hand": key[0], "deal": key[1],
+                                      "answer": answer}))  # fmt: skip
 
     async def act(self, ws: ClientConnection, view: Frame, you: int | None) -> None:
         if you is None or view.get("to_act") != you:
