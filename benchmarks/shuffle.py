@@ -20,7 +20,10 @@ with one proof, its own cards opened alone, its show), and the figures are what 
 to each street at each client: from the frame that ends the betting before it (``street_started``;
 or the ``hand`` frame, for the first street, whose rounds begin with the keys and every party's
 masking) to the frame that deals its cards. A shuffled table deals a street in the frame that
-ends the betting: it adds nothing there. Which arithmetic the clients answer with:
+ends the betting: it adds nothing there. A private table rests 1 s between hands: clients that
+act at once would send more than the server's 20 messages a second a connection, and the server
+would hold their answers back (a street's median 53 ms against 14, docs/benchmarks.md, session
+30). Which arithmetic the clients answer with:
 
 - ``--private`` (``python``): libsodium's, through :class:`~wildstud.private_rounds.Agent` and
   :func:`~wildstud.private_deal.unmask_batch`, in this process;
