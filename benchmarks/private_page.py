@@ -84,10 +84,9 @@ from playwright.async_api import Browser, CDPSession, Page, async_playwright
 from websockets.asyncio.client import connect
 
 from page_trace import CATEGORIES, summarize  # beside this script
-from shuffle import served
+from shuffle import cpu_seconds, served
 
 CHROMIUM = "/usr/bin/chromium"
-TICKS = os.sysconf("SC_CLK_TCK")
 
 # Each page plays its own turns the cheap way by clicking its buttons, once a turn, and shows
 # its hand when a shuffled table's showdown asks (a private one's page shows with proof itself).
@@ -160,12 +159,6 @@ HOPS = """{
     }
   };
 }"""
-
-
-def _cpu_seconds(pid: int) -> float:
-    """User + system CPU of process ``pid`` (fields 14 and 15 of ``/proc/pid/stat``)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICKS
 
 
 async def _long_tasks(page: Page) -> dict[str, float]:
@@ -275,7 +268,7 @@ async def _measure(
         before = [await _busy(cdp) for cdp in sessions]
         for before_page, page in zip(before, tabs, strict=True):
             before_page.update(await _long_tasks(page))
-        server_before = _cpu_seconds(server)
+        server_before = cpu_seconds(server)
         if profile:
             for cdp in sessions:
                 await cdp.send("Profiler.start")
@@ -287,7 +280,7 @@ async def _measure(
         ended = time.time()
         if tracing is not None:
             tracing.write_bytes(await browser.stop_tracing())
-        server_cpu = _cpu_seconds(server) - server_before
+        server_cpu = cpu_seconds(server) - server_before
         after = [await _busy(cdp) for cdp in sessions]
         for after_page, page in zip(after, tabs, strict=True):
             after_page.update(await _long_tasks(page))
