@@ -31,13 +31,14 @@ import { ShowdownChoice } from "./showdown.js";
 import { TwiceOffer } from "./twice.js";
 import { PracticeHelp } from "./practice.js";
 import { keepGoodbye, keptGoodbye, showGoodbye } from "./goodbye.js";
-import { initialState, nameAt, reduce, rulesWords } from "./state.js";
+import { initialState, nameAt, reduce } from "./state.js";
 import { LiveProofs } from "./proofs.js";
 import { askRabbit, checkRabbit, rabbitPanel } from "./rabbit.js";
 import { WakeLock } from "./awake.js";
 import { deviceDialog } from "./devices.js";
 import { askSeatPanel } from "./askseat.js";
 import { outOfTournament, placeOf, TournamentClock } from "./tourneyclock.js";
+import { choosingWords, idleWords, renderPicker, tickChoosing } from "./picker.js";
 
 const SHORTCUTS_KEY = "wildstud.shortcuts";
 // Keys typed here belong to what holds them, never to the table.
@@ -672,7 +673,7 @@ class TablePage {
       if (changed("hand") || idle || !this.el.banner.firstChild) this.renderBanner();
       if (changed("hand", "table", "welcome")) this.renderSeats();
       if (changed("hand", "table", "choosing", "welcome")) this.renderCentre();
-      if (changed("choosing", "table", "welcome")) this.renderPicker();
+      if (changed("choosing", "table", "welcome")) renderPicker(this);
       if (changed("hand", "welcome", "connection", "shortcuts")) this.renderActions();
       if (changed("hand", "notices")) this.renderLog();
       this.renderSeatControls();
@@ -737,7 +738,7 @@ class TablePage {
 
   renderBanner() {
     // Before the first hand, the banner agrees with the felt: who is choosing the first game.
-    this.wild = drawBanner(this.el.banner, this.state.hand, this.choosingWords() || undefined);
+    this.wild = drawBanner(this.el.banner, this.state.hand, choosingWords(this) || undefined);
   }
 
   seatCount() {
@@ -767,53 +768,14 @@ class TablePage {
       ask: () => this.askRabbit(),
       checked: hand && hand.rabbit ? this.rabbitChecks.get(hand.number) : null,
     });
-    const choosing = this.choosingWords();
+    const choosing = choosingWords(this);
     if (choosing) {
       // The last hand is over and the next game is being chosen: the felt says so, every page.
       drawCentre(this.el.centre, null, null, null, { text: choosing, clock: true });
-      this.tickChoosing();
+      tickChoosing(this);
       return;
     }
-    drawCentre(this.el.centre, hand, this.wild, rabbit, this.idleWords());
-  }
-
-  /** What the felt says while a dealer picks the next game: who picks (on the dealer's own
-   * page, where to pick), with the seconds left in a line under it (tickChoosing); null when
-   * no one is choosing. */
-  choosingWords() {
-    const choosing = this.state.choosing;
-    if (!choosing) return null;
-    const which = this.state.hand ? "next" : "first";
-    if (choosing.dealer === this.mySeat()) return `Your deal: pick the ${which} game below.`;
-    return `${this.nameAt(choosing.dealer)} is choosing the ${which} game.`;
-  }
-
-  /** The dealer's choice's seconds left, in the picker and on the felt. */
-  tickChoosing() {
-    const choosing = this.state.choosing;
-    if (!choosing) return;
-    const left = Math.max(0, choosing.seconds - (performance.now() - this.state.choosingAt) / 1000);
-    const picker = this.el.picker.querySelector(".left");
-    if (picker) setText(picker, `${Math.ceil(left)} s to choose`);
-    const felt = this.el.centre.querySelector(".centre-clock");
-    if (felt) setText(felt, `${Math.ceil(left)} s left`);
-  }
-
-  /** What an empty felt waits for, before the first hand: a player who sat down sees who is to
-   * start the night rather than a bare felt (a running table that cannot deal says why under the
-   * bar: `stalled`). */
-  idleWords() {
-    const { hand, table } = this.state;
-    if (hand || !table) return null;
-    if (table.status === "waiting") {
-      if (document.body.classList.contains("hosting"))
-        return "Press Start dealing in the host console once the players are seated.";
-      const host = table.settings.host_name;
-      return host ? `Waiting for ${host}, the host, to start dealing.` : "Waiting for the host to start dealing.";
-    }
-    if (table.status === "paused") return "The host has paused the table.";
-    if (table.status === "ended") return "The night is over.";
-    return null;
+    drawCentre(this.el.centre, hand, this.wild, rabbit, idleWords(this));
   }
 
   /** Ask for the rabbit of the hand just won by a fold; a refusal says why. */
@@ -832,60 +794,6 @@ class TablePage {
       this.rabbitChecks.set(frame.number, result);
       this.renderCentre();
     });
-  }
-
-  renderPicker() {
-    const choosing = this.state.choosing;
-    const picker = this.el.picker;
-    if (!choosing) {
-      picker.hidden = true;
-      picker.replaceChildren();
-      this.pickerKey = null;
-      return;
-    }
-    const key = JSON.stringify(choosing);
-    if (this.pickerKey === key) return;
-    this.pickerKey = key;
-    // The others read who is choosing, and the time left, on the felt (choosingWords): no box
-    // at the foot of the screen to say it again.
-    picker.hidden = choosing.dealer !== this.mySeat();
-    if (picker.hidden) {
-      picker.replaceChildren();
-      return;
-    }
-    // The seconds left under the heading, in sight on a phone however long the menu.
-    const left = h("p", { className: "left" });
-    // "The table's usual rules" says something only beside a game dealt under rules of its own:
-    // on a menu with none it is a line under every game, and a phone's dock scrolls to reach
-    // the last.
-    const anyRules = choosing.entries.some((entry) => rulesWords(entry.house_rules));
-    const buttons = choosing.entries.map((entry) => {
-      const rules = rulesWords(entry.house_rules) || (anyRules ? "the table's usual rules" : "");
-      return h(
-        "button",
-        {
-          type: "button",
-          className: "pick",
-          "data-entry": entry.index,
-          "data-code": entry.code,
-          onclick: () => {
-            if (this.panel.send({ type: "choose", entry: entry.index }, entry.title)) {
-              keepFocus(() => picker.replaceChildren(h("p", {}, `You chose ${entry.title}.`)));
-            }
-          },
-        },
-        // The game's name alone: it tells the two Baby Daddies apart ("· 5 cards"), and a
-        // phone's dock has no room for a code that says it again (the code is data-code).
-        h("strong", {}, entry.title),
-        rules ? h("small", {}, rules) : null,
-      );
-    });
-    picker.replaceChildren(
-      h("h2", {}, "Your deal: pick the game"),
-      left,
-      h("div", { className: "pick-list" }, buttons),
-    );
-    this.tickChoosing();
   }
 
   legal() {
@@ -939,7 +847,7 @@ class TablePage {
     if (this.clock) this.clock.tick();
     const hand = this.state.hand;
     const element = this.el.seats.querySelector(".to-act .clock");
-    this.tickChoosing();
+    tickChoosing(this);
     if (!hand || !element || !hand.clock) return;
     const clock = hand.clock;
     if (!clock.running || clock.clock === null) {
