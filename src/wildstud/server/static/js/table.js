@@ -7,18 +7,15 @@
 
 import { TableSocket } from "./socket.js";
 import { pretty, toggleFourColour, fourColour } from "./cards.js";
-import { drawBanner, drawCentre, drawSeats, pendingRedeal } from "./drawing.js";
-import { currentDeal } from "./banner.js";
-import { describeNightChanged, describeRedeal } from "./words.js";
+import { drawBanner, drawCentre, drawSeats } from "./drawing.js";
+import { describeNightChanged } from "./words.js";
 import { describeEvent } from "./events.js";
 import { HistoryPanel } from "./history.js";
 import { drawKeyed, followEnd, h, keepFocus } from "./dom.js";
-import { besideTable, toastPlace } from "./toast.js";
 import { unknownLink } from "./unknownlink.js";
 import { choices, shortcutChoice, SHORTCUTS } from "./actions.js";
 import { ActionPanel, setText } from "./panel.js";
 import { readSetting, writeSetting } from "./storage.js";
-import { eventSentences, Speaker, winnerSentences } from "./speech.js";
 import { LedgerPanel } from "./ledger.js";
 import { ChatPanel } from "./chat.js";
 import { PageShuffle } from "./shuffler.js";
@@ -39,6 +36,7 @@ import { deviceDialog } from "./devices.js";
 import { askSeatPanel } from "./askseat.js";
 import { outOfTournament, placeOf, TournamentClock } from "./tourneyclock.js";
 import { choosingWords, idleWords, renderPicker, tickChoosing } from "./picker.js";
+import { Narration, Toast } from "./announce.js";
 
 const SHORTCUTS_KEY = "wildstud.shortcuts";
 // Keys typed here belong to what holds them, never to the table.
@@ -107,14 +105,16 @@ class TablePage {
     this.twice = new TwiceOffer(this.panel);
     this.practice = new PracticeHelp();
     this.host = host;
-    this.announceTimer = null;
-    this.spoken = { wild: null, turn: null, over: null, redeal: null, hand: null, from: 0 };
     this.proofs = new LiveProofs(pretty);
     this.rabbitChecks = new Map(); // hand number: what the check of its rabbit found
     // A player's phone stays awake while they hold a seat at a night still going.
     this.awake = new WakeLock();
     this.build(host);
-    this.speaker = new Speaker(this.el.speak);
+    this.narration = new Narration({
+      region: this.el.speak,
+      toast: this.toast,
+      dealer: (text) => this.chat.dealer(text),
+    });
   }
 
   start() {
@@ -127,11 +127,11 @@ class TablePage {
     window.addEventListener(
       "scroll",
       () => {
-        if (placing || (this.el.announce.hidden && !this.el.announce.dataset.room)) return;
+        if (placing || !this.toast.due) return;
         placing = true;
         requestAnimationFrame(() => {
           placing = false;
-          this.placeToast();
+          this.toast.place();
         });
       },
       { passive: true },
@@ -233,7 +233,6 @@ class TablePage {
       "aria-live": "polite",
       "aria-atomic": "true",
     });
-    el.announce = h("div", { id: "announce", className: "announce", role: "alert", hidden: true });
     el.felt = h("div", { className: "felt", id: "felt", role: "region", "aria-label": "The table" });
     el.centre = h("div", { className: "centre", id: "centre" });
     el.seats = h("div", { className: "seats", id: "seats" });
@@ -252,6 +251,14 @@ class TablePage {
     el.history = h("aside", { id: "history", className: "history", hidden: true, "aria-label": "Past hands" });
     el.host = h("div", { className: "host-panel" });
     if (host) el.host.append(host.element || host);
+    this.toast = new Toast({
+      actions: el.actions,
+      seats: el.seats,
+      centre: el.centre,
+      chat: this.chat.log,
+      history: el.history,
+      host: el.host,
+    });
     el.confirm = this.panel.dialog;
     // The stage is the board, one screen high: nothing on it scrolls the page, and what it
     // cannot hold (the log, the chat, the ledger, the history) lies under it or beside it
@@ -312,7 +319,7 @@ class TablePage {
         this.proofs.element,
         this.proofs.kind,
         el.speak,
-        el.announce,
+        this.toast.element,
         el.felt,
         el.dock,
       ),
@@ -357,7 +364,7 @@ class TablePage {
     // The panel lies over the table: the focus goes into it, and back to its button on closing.
     if (!el.history.hidden) el.historyClose.focus({ preventScroll: true });
     else (el.historyButton.checkVisibility() ? el.historyButton : el.menuButton).focus({ preventScroll: true });
-    this.placeToast();
+    this.toast.place();
   }
 
   toggleShortcuts() {
@@ -440,11 +447,10 @@ class TablePage {
   apply(effect) {
     switch (effect.kind) {
       case "announce":
-        this.announce(effect.text, effect.millis, effect.tone);
+        this.toast.show(effect.text, effect.millis, effect.tone);
         break;
       case "hide-announce":
-        this.el.announce.hidden = true;
-        this.el.announce.dataset.room = "";
+        this.toast.hide();
         break;
       case "dealer":
         this.chat.dealer(effect.text);
@@ -486,133 +492,6 @@ class TablePage {
 
   nameAt(tableSeat) {
     return nameAt(this.state, tableSeat);
-  }
-
-  /** A toast over the table that fades after `millis`; one of any `kind` but "called" also
-   * goes at the showdown, where it would hide the cards. */
-  announce(text, millis = 4000, kind = "event") {
-    const el = this.el.announce;
-    el.textContent = text;
-    el.dataset.kind = kind;
-    el.dataset.room = "";
-    el.hidden = false;
-    el.classList.remove("fading");
-    clearTimeout(this.announceTimer);
-    clearTimeout(this.fadeTimer);
-    this.fadeTimer = setTimeout(() => el.classList.add("fading"), Math.max(0, millis - 600));
-    this.announceTimer = setTimeout(() => {
-      el.hidden = true;
-      el.dataset.room = "";
-    }, millis);
-    this.placeToast();
-  }
-
-  /** The toast keeps clear of the seat's controls on its turn, of the player's own cards (a
-   * hand's first toast comes as they are dealt; on a laptop 768 pixels high they sit at the
-   * foot), of the chat's lines in view and of the button focused under the table (it moves to
-   * the top of the window when, at the foot, it would cover them), and of the history open over
-   * the table (it goes in the width the history leaves, or not at all). */
-  placeToast() {
-    const toast = this.el.announce;
-    if (toast.hidden && !toast.dataset.room) return;
-    const avoid = [];
-    if (this.el.actions.dataset.turn === "yes") avoid.push(this.el.actions.getBoundingClientRect());
-    const mine = this.el.seats.querySelector(".seat.you .cards");
-    if (mine) avoid.push(mine.getBoundingClientRect());
-    const lines = this.chat.log;
-    if (lines && lines.checkVisibility()) avoid.push(lines.getBoundingClientRect());
-    // The control the player has just been handed (a confirmation's "Yes, leave", "Yes, end the
-    // night", focused as it is asked) is about to be pressed: the toast keeps off it.
-    const focused = document.activeElement;
-    if (focused && focused.closest("#extras button")) avoid.push(focused.getBoundingClientRect());
-    toast.hidden = false;
-    toast.classList.remove("top");
-    toast.style.left = "";
-    toast.style.maxWidth = "";
-    const size = toast.getBoundingClientRect();
-    const width = document.documentElement.clientWidth;
-    const height = window.innerHeight;
-    const panels = this.el.history.hidden ? [] : [this.el.history.getBoundingClientRect()];
-    // The host console: a column beside the table (the toast keeps to the width it leaves) or,
-    // on a phone, under the table (the toast never covers its controls in view).
-    const keep = [];
-    // The felt's notice of a redeal says what the toast says: the toast never hides it (on a
-    // phone, where the foot holds the player's own cards, it is held back for the notice).
-    const notice = this.el.centre.querySelector(".redeal-notice");
-    if (notice) keep.push(notice.getBoundingClientRect());
-    const hostConsole = this.host ? this.el.host.querySelector(".host-console") : null;
-    if (hostConsole && hostConsole.checkVisibility()) {
-      const box = hostConsole.getBoundingClientRect();
-      if (besideTable(box, width, height)) panels.push(box);
-      else if (box.bottom > 0 && box.top < height) keep.push(box);
-    }
-    const place = toastPlace({
-      width,
-      height,
-      toast: { width: size.width, height: size.height },
-      avoid,
-      keep,
-      panel: panels.length ? panels.reduce((one, other) => (one.left <= other.left ? one : other)) : null,
-    });
-    // A toast with no room is only held back: it comes out if the history closes in time.
-    toast.hidden = place.hidden;
-    toast.dataset.room = place.hidden ? "none" : "";
-    if (place.hidden) return;
-    toast.classList.toggle("top", place.top);
-    toast.style.left = `${place.left}px`;
-    toast.style.maxWidth = `${place.maxWidth}px`;
-  }
-
-  /** What a screen reader should hear after this render: what happened since the last, then
-   * whose turn, a change of the wild cards, a redeal coming, and the winners; each said once. */
-  speakChanges() {
-    const hand = this.state.hand;
-    if (!hand) return;
-    const view = hand.view;
-    // A page opened mid-hand starts from what it finds; a new hand is told from its start.
-    if (this.spoken.hand !== hand.number) {
-      this.spoken.from = this.spoken.hand === null ? view.events.length : 0;
-      this.spoken.hand = hand.number;
-    }
-    this.speaker.say(eventSentences(view.events.slice(this.spoken.from), hand.names, hand.you));
-    this.spoken.from = view.events.length;
-    const wildKey = `${hand.number}|${this.wild ? `${this.wild.what}|${this.wild.why.join("|")}|${this.wild.called || ""}` : ""}`;
-    if (this.wild && wildKey !== this.spoken.wild) {
-      const why = this.wild.why
-        .slice(-1)
-        .join("")
-        .replace(/([^.!?])$/, "$1.");
-      this.speaker.say([`Wild: ${this.wild.what}. ${why}`.trim()], { slot: "wild" });
-      this.spoken.wild = wildKey;
-    }
-    const redeal = pendingRedeal(hand);
-    const redealKey = redeal ? `${hand.number}|${view.deal}` : null;
-    if (redeal && redealKey !== this.spoken.redeal) {
-      this.spoken.redeal = redealKey;
-      const text = `Redeal: ${describeRedeal(redeal, hand.names)}`;
-      this.speaker.say([text], { keep: true });
-      this.announce(text, 6000, "redeal");
-    }
-    const turnKey = `${hand.number}|${view.events.length}|${view.to_act}`;
-    if (view.phase === "player" && view.to_act !== null && turnKey !== this.spoken.turn) {
-      const turn = view.to_act === hand.you ? "Your turn." : `${hand.names[view.to_act]} to act.`;
-      this.speaker.say([turn], { slot: "turn" });
-      this.spoken.turn = turnKey;
-    }
-    if (view.phase === "over" && this.spoken.over !== hand.number) {
-      this.spoken.over = hand.number;
-      this.speaker.drop("turn");
-      // Spoken to the listener ("You win…"); the dealer's line in the chat names everyone.
-      const deal = currentDeal(view.events);
-      this.speaker.say(winnerSentences(deal, hand.names, hand.you), { keep: true });
-      for (const sentence of winnerSentences(deal, hand.names)) this.chat.dealer(sentence);
-      // The showdown matters more than a notice about the start of the hand or a redeal
-      // (both are in the log), and a toast would hide the cards.
-      if (this.el.announce.dataset.kind !== "called") {
-        this.el.announce.hidden = true;
-        this.el.announce.dataset.room = "";
-      }
-    }
   }
 
   /** A seat's dock keeps the room its choices took at their tallest since the window took its
@@ -685,7 +564,7 @@ class TablePage {
     const live = this.state.connection !== "refused" && (!table || table.status !== "ended");
     this.awake.want(this.mySeat() !== null && live);
     if (this.host && this.host.update && table) this.host.update(table, hand);
-    this.speakChanges();
+    this.narration.tell(hand, this.wild);
     const body = document.body.dataset;
     body.hand = hand ? String(hand.number) : "";
     body.events = hand ? String(hand.view.events.length) : "0";
@@ -693,7 +572,7 @@ class TablePage {
     body.role = this.state.welcome ? this.state.welcome.role : "";
     // A toast announced by the frame was placed before this render drew the seats: the
     // player's own cards may be where it stood.
-    this.placeToast();
+    this.toast.place();
     document.dispatchEvent(new CustomEvent("wildstud:render"));
   }
 
@@ -827,7 +706,7 @@ class TablePage {
   /** The turn's controls brought into view, where no toast covers them; the focus stays put. */
   reveal() {
     if (!this.el.actions.closest(".stage")) this.el.actions.scrollIntoView({ block: "nearest" });
-    this.placeToast();
+    this.toast.place();
   }
 
   onKey(event) {
