@@ -35,7 +35,7 @@ import { WakeLock } from "./awake.js";
 import { deviceDialog } from "./devices.js";
 import { askSeatPanel } from "./askseat.js";
 import { outOfTournament, placeOf, TournamentClock } from "./tourneyclock.js";
-import { choosingWords, idleWords, renderPicker, tickChoosing } from "./picker.js";
+import { choosingWords, idleWords, Picker, tickChoosing } from "./picker.js";
 import { Narration, Toast } from "./announce.js";
 
 const SHORTCUTS_KEY = "wildstud.shortcuts";
@@ -237,13 +237,7 @@ class TablePage {
     el.centre = h("div", { className: "centre", id: "centre" });
     el.seats = h("div", { className: "seats", id: "seats" });
     el.felt.append(el.centre, el.seats);
-    el.picker = h("section", {
-      id: "picker",
-      className: "picker",
-      "aria-label": "Dealer's choice",
-      hidden: true,
-      tabindex: -1,
-    });
+    this.picker = new Picker((frame, words) => this.panel.send(frame, words));
     el.actions = this.panel.element;
     // A scrolling list a keyboard user must reach to scroll: one tab stop.
     el.log = h("ol", { id: "log", className: "log", "aria-label": "What happened", tabindex: 0 });
@@ -281,7 +275,7 @@ class TablePage {
       "div",
       { className: "dock", id: "dock" },
       this.practice.element,
-      el.picker,
+      this.picker.element,
       el.actions,
       this.showdown.element,
       this.twice.element,
@@ -552,7 +546,7 @@ class TablePage {
       if (changed("hand") || idle || !this.el.banner.firstChild) this.renderBanner();
       if (changed("hand", "table", "welcome")) this.renderSeats();
       if (changed("hand", "table", "choosing", "welcome")) this.renderCentre();
-      if (changed("choosing", "table", "welcome")) renderPicker(this);
+      if (changed("choosing", "table", "welcome")) this.picker.render(this.state, this.mySeat());
       if (changed("hand", "welcome", "connection", "shortcuts")) this.renderActions();
       if (changed("hand", "notices")) this.renderLog();
       this.renderSeatControls();
@@ -617,7 +611,7 @@ class TablePage {
 
   renderBanner() {
     // Before the first hand, the banner agrees with the felt: who is choosing the first game.
-    this.wild = drawBanner(this.el.banner, this.state.hand, choosingWords(this) || undefined);
+    this.wild = drawBanner(this.el.banner, this.state.hand, choosingWords(this.state, this.mySeat()) || undefined);
   }
 
   seatCount() {
@@ -647,14 +641,14 @@ class TablePage {
       ask: () => this.askRabbit(),
       checked: hand && hand.rabbit ? this.rabbitChecks.get(hand.number) : null,
     });
-    const choosing = choosingWords(this);
+    const choosing = choosingWords(this.state, this.mySeat());
     if (choosing) {
       // The last hand is over and the next game is being chosen: the felt says so, every page.
       drawCentre(this.el.centre, null, null, null, { text: choosing, clock: true });
-      tickChoosing(this);
+      tickChoosing(this.state, this.el.centre);
       return;
     }
-    drawCentre(this.el.centre, hand, this.wild, rabbit, idleWords(this));
+    drawCentre(this.el.centre, hand, this.wild, rabbit, idleWords(this.state));
   }
 
   /** Ask for the rabbit of the hand just won by a fold; a refusal says why. */
@@ -726,7 +720,8 @@ class TablePage {
     if (this.clock) this.clock.tick();
     const hand = this.state.hand;
     const element = this.el.seats.querySelector(".to-act .clock");
-    tickChoosing(this);
+    this.picker.tick(this.state);
+    tickChoosing(this.state, this.el.centre);
     if (!hand || !element || !hand.clock) return;
     const clock = hand.clock;
     if (!clock.running || clock.clock === null) {
