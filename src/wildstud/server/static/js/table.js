@@ -13,9 +13,8 @@ import { describeEvent } from "./events.js";
 import { HistoryPanel } from "./history.js";
 import { drawKeyed, followEnd, h, keepFocus } from "./dom.js";
 import { unknownLink } from "./unknownlink.js";
-import { choices, shortcutChoice, SHORTCUTS } from "./actions.js";
+import { choices } from "./actions.js";
 import { ActionPanel, setText } from "./panel.js";
-import { readSetting, writeSetting } from "./storage.js";
 import { LedgerPanel } from "./ledger.js";
 import { ChatPanel } from "./chat.js";
 import { PageShuffle } from "./shuffler.js";
@@ -37,10 +36,7 @@ import { askSeatPanel } from "./askseat.js";
 import { outOfTournament, placeOf, TournamentClock } from "./tourneyclock.js";
 import { choosingWords, idleWords, Picker, tickChoosing } from "./picker.js";
 import { Narration, Toast } from "./announce.js";
-
-const SHORTCUTS_KEY = "wildstud.shortcuts";
-// Keys typed here belong to what holds them, never to the table.
-const OWN_KEYS = "input, textarea, select, [contenteditable], dialog, #history";
+import { KeyShortcuts } from "./keys.js";
 
 export function showTable(root, options) {
   const page = new TablePage(root, options);
@@ -57,7 +53,7 @@ class TablePage {
     // for a seat from theirs.
     this.device = seatToken ? deviceDialog(seatToken) : null;
     this.asking = watchToken && !host ? askSeatPanel(watchToken) : null;
-    this.state = initialState({ shortcuts: readSetting(SHORTCUTS_KEY) !== "off" });
+    this.state = initialState();
     this.socket = new TableSocket(socket, {
       onFrame: (frame, answered) => this.onFrame(frame, answered),
       onStatus: (status) => this.onStatus(status),
@@ -67,6 +63,7 @@ class TablePage {
       },
     });
     this.panel = new ActionPanel(this.socket, () => this.choices());
+    this.keys = new KeyShortcuts(this.panel, () => this.choices());
     this.ledger = new LedgerPanel({
       send: (frame, words) => this.panel.send(frame, words),
       hostToken,
@@ -120,7 +117,7 @@ class TablePage {
   start() {
     this.socket.connect();
     this.ticker = setInterval(() => this.tick(), 250);
-    document.addEventListener("keydown", (event) => this.onKey(event));
+    document.addEventListener("keydown", (event) => this.keys.onKey(event));
     // A toast up as the page scrolls is placed again, once a frame at most, for what now lies
     // under it: the host's console scrolled up under the table on a phone, the chat's lines.
     let placing = false;
@@ -165,33 +162,6 @@ class TablePage {
       { type: "button", "aria-expanded": "false", "aria-controls": "history", onclick: () => this.toggleHistory() },
       "History",
     );
-    el.shortcutsButton = h(
-      "button",
-      {
-        type: "button",
-        id: "shortcuts",
-        "aria-pressed": String(this.state.shortcuts),
-        onclick: () => this.toggleShortcuts(),
-      },
-      "Key shortcuts",
-    );
-    // One button in the bar for the keyboard: it opens the panel that holds both the switch
-    // and the list of keys (two buttons side by side, "Key shortcuts" and "Keys", read as two
-    // names for one thing).
-    el.keysButton = h(
-      "button",
-      {
-        type: "button",
-        className: "keys-button",
-        "aria-expanded": "false",
-        "aria-controls": "keys",
-        onclick: () => {
-          el.keys.hidden = !el.keys.hidden;
-          el.keysButton.setAttribute("aria-expanded", String(!el.keys.hidden));
-        },
-      },
-      "Keyboard",
-    );
     // On a narrow screen the tools fold behind one button and open over the table (table.css).
     el.menuButton = h(
       "button",
@@ -207,20 +177,6 @@ class TablePage {
         },
       },
       "Menu",
-    );
-    el.keys = h(
-      "div",
-      { id: "keys", className: "keys", hidden: true },
-      el.shortcutsButton,
-      h(
-        "p",
-        {},
-        "While key shortcuts are on: ",
-        ...Object.entries(SHORTCUTS).map(([key, action]) =>
-          h("span", {}, h("kbd", {}, key.toUpperCase()), ` ${action} `),
-        ),
-        "; C checks when nothing is bet to you and brings in when you must; Enter in the amount field bets or raises that amount; Tab moves between the seats (each reads its cards as a list) and the buttons. Keys typed in the history, a dialog or a field never act at the table.",
-      ),
     );
     // The banner is redrawn at every change, so it is not itself a live region: the changes
     // worth hearing (what happened, whose turn, what is wild, who won) go to el.speak, through
@@ -299,7 +255,7 @@ class TablePage {
             el.historyButton,
             this.device && this.device.button,
             this.asking && this.asking.button,
-            el.keysButton,
+            this.keys.button,
             this.attention.soundButton,
             // A turn comes only to a seat: a spectator has none to be told of.
             this.seatToken && this.attention.notifyButton,
@@ -307,7 +263,7 @@ class TablePage {
           el.status,
         ),
         this.clock.element,
-        el.keys,
+        this.keys.element,
         el.banner,
         el.stalled,
         this.proofs.element,
@@ -359,13 +315,6 @@ class TablePage {
     if (!el.history.hidden) el.historyClose.focus({ preventScroll: true });
     else (el.historyButton.checkVisibility() ? el.historyButton : el.menuButton).focus({ preventScroll: true });
     this.toast.place();
-  }
-
-  toggleShortcuts() {
-    this.state = { ...this.state, shortcuts: !this.state.shortcuts };
-    writeSetting(SHORTCUTS_KEY, this.state.shortcuts ? "on" : "off");
-    this.el.shortcutsButton.setAttribute("aria-pressed", String(this.state.shortcuts));
-    this.renderActions();
   }
 
   onStatus(status) {
@@ -547,7 +496,7 @@ class TablePage {
       if (changed("hand", "table", "welcome")) this.renderSeats();
       if (changed("hand", "table", "choosing", "welcome")) this.renderCentre();
       if (changed("choosing", "table", "welcome")) this.picker.render(this.state, this.mySeat());
-      if (changed("hand", "welcome", "connection", "shortcuts")) this.renderActions();
+      if (changed("hand", "welcome", "connection")) this.renderActions();
       if (changed("hand", "notices")) this.renderLog();
       this.renderSeatControls();
       this.showdown.render(this.mySeat(), hand ? hand.number : null, hand);
@@ -694,24 +643,12 @@ class TablePage {
     const potRaise = hand ? hand.view.pot_raise_to : null;
     const began = this.panel.render({ hand, connection, waiting, potRaise });
     if (began) this.reveal();
-    this.el.shortcutsButton.setAttribute("aria-pressed", String(this.state.shortcuts));
   }
 
   /** The turn's controls brought into view, where no toast covers them; the focus stays put. */
   reveal() {
     if (!this.el.actions.closest(".stage")) this.el.actions.scrollIntoView({ block: "nearest" });
     this.toast.place();
-  }
-
-  onKey(event) {
-    if (!this.state.shortcuts || event.defaultPrevented || event.repeat) return;
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
-    const target = event.target instanceof Element ? event.target : null;
-    if ((target && target.closest(OWN_KEYS)) || this.panel.dialog.open) return;
-    const key = shortcutChoice(event.key, this.choices());
-    if (!key) return;
-    event.preventDefault();
-    this.panel.choose(key);
   }
 
   tick() {
