@@ -16,14 +16,7 @@ EXCEPTIONS = {
     ),
 }
 """Modules allowed past :data:`MOST`, each with why."""
-WAITING = {
-    "wildstud/server/static/js/table.js": (
-        "the table page (one TablePage class, 991 lines in session 29): its drawing, actions,"
-        " words and state already live in their own modules; what is left (the page's building,"
-        " some 200 lines, the frames it applies, what it says aloud, a renderer for each part,"
-        " the keys and the clock) is to be split next: nothing holds it whole"
-    ),
-}
+WAITING: dict[str, str] = {}
 """Modules past :data:`MOST` that are to be split, each with what is in the way: a known debt
 written down, not an exception (the check fails on an entry that no longer holds)."""
 VENDORED = "wildstud/server/static/vendor"

@@ -8,8 +8,8 @@ import { pretty } from "./cards.js";
 import { describeChange, describeSettings } from "./words.js";
 import { describeEvent } from "./events.js";
 
-/** The state before the first frame; `shortcuts` is the player's stored choice. */
-export function initialState({ shortcuts = true } = {}) {
+/** The state before the first frame. */
+export function initialState() {
   return {
     welcome: null,
     table: null,
@@ -19,7 +19,6 @@ export function initialState({ shortcuts = true } = {}) {
     clockAt: 0,
     connection: "connecting",
     notices: [],
-    shortcuts,
   };
 }
 

@@ -7,18 +7,14 @@
 
 import { TableSocket } from "./socket.js";
 import { pretty, toggleFourColour, fourColour } from "./cards.js";
-import { drawBanner, drawCentre, drawSeats, pendingRedeal } from "./drawing.js";
-import { currentDeal } from "./banner.js";
-import { describeNightChanged, describeRedeal } from "./words.js";
+import { drawBanner, drawCentre, drawSeats } from "./drawing.js";
+import { describeNightChanged } from "./words.js";
 import { describeEvent } from "./events.js";
 import { HistoryPanel } from "./history.js";
 import { drawKeyed, followEnd, h, keepFocus } from "./dom.js";
-import { besideTable, toastPlace } from "./toast.js";
 import { unknownLink } from "./unknownlink.js";
-import { choices, shortcutChoice, SHORTCUTS } from "./actions.js";
+import { choices } from "./actions.js";
 import { ActionPanel, setText } from "./panel.js";
-import { readSetting, writeSetting } from "./storage.js";
-import { eventSentences, Speaker, winnerSentences } from "./speech.js";
 import { LedgerPanel } from "./ledger.js";
 import { ChatPanel } from "./chat.js";
 import { PageShuffle } from "./shuffler.js";
@@ -31,17 +27,17 @@ import { ShowdownChoice } from "./showdown.js";
 import { TwiceOffer } from "./twice.js";
 import { PracticeHelp } from "./practice.js";
 import { keepGoodbye, keptGoodbye, showGoodbye } from "./goodbye.js";
-import { initialState, nameAt, reduce, rulesWords } from "./state.js";
+import { initialState, nameAt, reduce } from "./state.js";
 import { LiveProofs } from "./proofs.js";
 import { askRabbit, checkRabbit, rabbitPanel } from "./rabbit.js";
 import { WakeLock } from "./awake.js";
 import { deviceDialog } from "./devices.js";
 import { askSeatPanel } from "./askseat.js";
 import { outOfTournament, placeOf, TournamentClock } from "./tourneyclock.js";
-
-const SHORTCUTS_KEY = "wildstud.shortcuts";
-// Keys typed here belong to what holds them, never to the table.
-const OWN_KEYS = "input, textarea, select, [contenteditable], dialog, #history";
+import { choosingWords, idleWords, Picker, tickChoosing } from "./picker.js";
+import { Narration, Toast } from "./announce.js";
+import { KeyShortcuts } from "./keys.js";
+import { holdDock } from "./dock.js";
 
 export function showTable(root, options) {
   const page = new TablePage(root, options);
@@ -58,7 +54,7 @@ class TablePage {
     // for a seat from theirs.
     this.device = seatToken ? deviceDialog(seatToken) : null;
     this.asking = watchToken && !host ? askSeatPanel(watchToken) : null;
-    this.state = initialState({ shortcuts: readSetting(SHORTCUTS_KEY) !== "off" });
+    this.state = initialState();
     this.socket = new TableSocket(socket, {
       onFrame: (frame, answered) => this.onFrame(frame, answered),
       onStatus: (status) => this.onStatus(status),
@@ -68,6 +64,7 @@ class TablePage {
       },
     });
     this.panel = new ActionPanel(this.socket, () => this.choices());
+    this.keys = new KeyShortcuts(this.panel, () => this.choices());
     this.ledger = new LedgerPanel({
       send: (frame, words) => this.panel.send(frame, words),
       hostToken,
@@ -106,31 +103,33 @@ class TablePage {
     this.twice = new TwiceOffer(this.panel);
     this.practice = new PracticeHelp();
     this.host = host;
-    this.announceTimer = null;
-    this.spoken = { wild: null, turn: null, over: null, redeal: null, hand: null, from: 0 };
     this.proofs = new LiveProofs(pretty);
     this.rabbitChecks = new Map(); // hand number: what the check of its rabbit found
     // A player's phone stays awake while they hold a seat at a night still going.
     this.awake = new WakeLock();
     this.build(host);
-    this.speaker = new Speaker(this.el.speak);
+    this.narration = new Narration({
+      region: this.el.speak,
+      toast: this.toast,
+      dealer: (text) => this.chat.dealer(text),
+    });
   }
 
   start() {
     this.socket.connect();
     this.ticker = setInterval(() => this.tick(), 250);
-    document.addEventListener("keydown", (event) => this.onKey(event));
+    document.addEventListener("keydown", (event) => this.keys.onKey(event));
     // A toast up as the page scrolls is placed again, once a frame at most, for what now lies
     // under it: the host's console scrolled up under the table on a phone, the chat's lines.
     let placing = false;
     window.addEventListener(
       "scroll",
       () => {
-        if (placing || (this.el.announce.hidden && !this.el.announce.dataset.room)) return;
+        if (placing || !this.toast.due) return;
         placing = true;
         requestAnimationFrame(() => {
           placing = false;
-          this.placeToast();
+          this.toast.place();
         });
       },
       { passive: true },
@@ -164,33 +163,6 @@ class TablePage {
       { type: "button", "aria-expanded": "false", "aria-controls": "history", onclick: () => this.toggleHistory() },
       "History",
     );
-    el.shortcutsButton = h(
-      "button",
-      {
-        type: "button",
-        id: "shortcuts",
-        "aria-pressed": String(this.state.shortcuts),
-        onclick: () => this.toggleShortcuts(),
-      },
-      "Key shortcuts",
-    );
-    // One button in the bar for the keyboard: it opens the panel that holds both the switch
-    // and the list of keys (two buttons side by side, "Key shortcuts" and "Keys", read as two
-    // names for one thing).
-    el.keysButton = h(
-      "button",
-      {
-        type: "button",
-        className: "keys-button",
-        "aria-expanded": "false",
-        "aria-controls": "keys",
-        onclick: () => {
-          el.keys.hidden = !el.keys.hidden;
-          el.keysButton.setAttribute("aria-expanded", String(!el.keys.hidden));
-        },
-      },
-      "Keyboard",
-    );
     // On a narrow screen the tools fold behind one button and open over the table (table.css).
     el.menuButton = h(
       "button",
@@ -207,20 +179,6 @@ class TablePage {
       },
       "Menu",
     );
-    el.keys = h(
-      "div",
-      { id: "keys", className: "keys", hidden: true },
-      el.shortcutsButton,
-      h(
-        "p",
-        {},
-        "While key shortcuts are on: ",
-        ...Object.entries(SHORTCUTS).map(([key, action]) =>
-          h("span", {}, h("kbd", {}, key.toUpperCase()), ` ${action} `),
-        ),
-        "; C checks when nothing is bet to you and brings in when you must; Enter in the amount field bets or raises that amount; Tab moves between the seats (each reads its cards as a list) and the buttons. Keys typed in the history, a dialog or a field never act at the table.",
-      ),
-    );
     // The banner is redrawn at every change, so it is not itself a live region: the changes
     // worth hearing (what happened, whose turn, what is wild, who won) go to el.speak, through
     // a Speaker that spaces them out (speech.js).
@@ -232,18 +190,11 @@ class TablePage {
       "aria-live": "polite",
       "aria-atomic": "true",
     });
-    el.announce = h("div", { id: "announce", className: "announce", role: "alert", hidden: true });
     el.felt = h("div", { className: "felt", id: "felt", role: "region", "aria-label": "The table" });
     el.centre = h("div", { className: "centre", id: "centre" });
     el.seats = h("div", { className: "seats", id: "seats" });
     el.felt.append(el.centre, el.seats);
-    el.picker = h("section", {
-      id: "picker",
-      className: "picker",
-      "aria-label": "Dealer's choice",
-      hidden: true,
-      tabindex: -1,
-    });
+    this.picker = new Picker((frame, words) => this.panel.send(frame, words));
     el.actions = this.panel.element;
     // A scrolling list a keyboard user must reach to scroll: one tab stop.
     el.log = h("ol", { id: "log", className: "log", "aria-label": "What happened", tabindex: 0 });
@@ -251,6 +202,14 @@ class TablePage {
     el.history = h("aside", { id: "history", className: "history", hidden: true, "aria-label": "Past hands" });
     el.host = h("div", { className: "host-panel" });
     if (host) el.host.append(host.element || host);
+    this.toast = new Toast({
+      actions: el.actions,
+      seats: el.seats,
+      centre: el.centre,
+      chat: this.chat.log,
+      history: el.history,
+      host: el.host,
+    });
     el.confirm = this.panel.dialog;
     // The stage is the board, one screen high: nothing on it scrolls the page, and what it
     // cannot hold (the log, the chat, the ledger, the history) lies under it or beside it
@@ -273,13 +232,13 @@ class TablePage {
       "div",
       { className: "dock", id: "dock" },
       this.practice.element,
-      el.picker,
+      this.picker.element,
       el.actions,
       this.showdown.element,
       this.twice.element,
     );
     this.turnPill = new TurnPill(el.dock);
-    this.holdDock();
+    holdDock(el.actions, () => this.mySeat() !== null);
     this.root.classList.add("table-page");
     this.root.append(
       h(
@@ -297,7 +256,7 @@ class TablePage {
             el.historyButton,
             this.device && this.device.button,
             this.asking && this.asking.button,
-            el.keysButton,
+            this.keys.button,
             this.attention.soundButton,
             // A turn comes only to a seat: a spectator has none to be told of.
             this.seatToken && this.attention.notifyButton,
@@ -305,13 +264,13 @@ class TablePage {
           el.status,
         ),
         this.clock.element,
-        el.keys,
+        this.keys.element,
         el.banner,
         el.stalled,
         this.proofs.element,
         this.proofs.kind,
         el.speak,
-        el.announce,
+        this.toast.element,
         el.felt,
         el.dock,
       ),
@@ -356,14 +315,7 @@ class TablePage {
     // The panel lies over the table: the focus goes into it, and back to its button on closing.
     if (!el.history.hidden) el.historyClose.focus({ preventScroll: true });
     else (el.historyButton.checkVisibility() ? el.historyButton : el.menuButton).focus({ preventScroll: true });
-    this.placeToast();
-  }
-
-  toggleShortcuts() {
-    this.state = { ...this.state, shortcuts: !this.state.shortcuts };
-    writeSetting(SHORTCUTS_KEY, this.state.shortcuts ? "on" : "off");
-    this.el.shortcutsButton.setAttribute("aria-pressed", String(this.state.shortcuts));
-    this.renderActions();
+    this.toast.place();
   }
 
   onStatus(status) {
@@ -439,11 +391,10 @@ class TablePage {
   apply(effect) {
     switch (effect.kind) {
       case "announce":
-        this.announce(effect.text, effect.millis, effect.tone);
+        this.toast.show(effect.text, effect.millis, effect.tone);
         break;
       case "hide-announce":
-        this.el.announce.hidden = true;
-        this.el.announce.dataset.room = "";
+        this.toast.hide();
         break;
       case "dealer":
         this.chat.dealer(effect.text);
@@ -487,166 +438,6 @@ class TablePage {
     return nameAt(this.state, tableSeat);
   }
 
-  /** A toast over the table that fades after `millis`; one of any `kind` but "called" also
-   * goes at the showdown, where it would hide the cards. */
-  announce(text, millis = 4000, kind = "event") {
-    const el = this.el.announce;
-    el.textContent = text;
-    el.dataset.kind = kind;
-    el.dataset.room = "";
-    el.hidden = false;
-    el.classList.remove("fading");
-    clearTimeout(this.announceTimer);
-    clearTimeout(this.fadeTimer);
-    this.fadeTimer = setTimeout(() => el.classList.add("fading"), Math.max(0, millis - 600));
-    this.announceTimer = setTimeout(() => {
-      el.hidden = true;
-      el.dataset.room = "";
-    }, millis);
-    this.placeToast();
-  }
-
-  /** The toast keeps clear of the seat's controls on its turn, of the player's own cards (a
-   * hand's first toast comes as they are dealt; on a laptop 768 pixels high they sit at the
-   * foot), of the chat's lines in view and of the button focused under the table (it moves to
-   * the top of the window when, at the foot, it would cover them), and of the history open over
-   * the table (it goes in the width the history leaves, or not at all). */
-  placeToast() {
-    const toast = this.el.announce;
-    if (toast.hidden && !toast.dataset.room) return;
-    const avoid = [];
-    if (this.el.actions.dataset.turn === "yes") avoid.push(this.el.actions.getBoundingClientRect());
-    const mine = this.el.seats.querySelector(".seat.you .cards");
-    if (mine) avoid.push(mine.getBoundingClientRect());
-    const lines = this.chat.log;
-    if (lines && lines.checkVisibility()) avoid.push(lines.getBoundingClientRect());
-    // The control the player has just been handed (a confirmation's "Yes, leave", "Yes, end the
-    // night", focused as it is asked) is about to be pressed: the toast keeps off it.
-    const focused = document.activeElement;
-    if (focused && focused.closest("#extras button")) avoid.push(focused.getBoundingClientRect());
-    toast.hidden = false;
-    toast.classList.remove("top");
-    toast.style.left = "";
-    toast.style.maxWidth = "";
-    const size = toast.getBoundingClientRect();
-    const width = document.documentElement.clientWidth;
-    const height = window.innerHeight;
-    const panels = this.el.history.hidden ? [] : [this.el.history.getBoundingClientRect()];
-    // The host console: a column beside the table (the toast keeps to the width it leaves) or,
-    // on a phone, under the table (the toast never covers its controls in view).
-    const keep = [];
-    // The felt's notice of a redeal says what the toast says: the toast never hides it (on a
-    // phone, where the foot holds the player's own cards, it is held back for the notice).
-    const notice = this.el.centre.querySelector(".redeal-notice");
-    if (notice) keep.push(notice.getBoundingClientRect());
-    const hostConsole = this.host ? this.el.host.querySelector(".host-console") : null;
-    if (hostConsole && hostConsole.checkVisibility()) {
-      const box = hostConsole.getBoundingClientRect();
-      if (besideTable(box, width, height)) panels.push(box);
-      else if (box.bottom > 0 && box.top < height) keep.push(box);
-    }
-    const place = toastPlace({
-      width,
-      height,
-      toast: { width: size.width, height: size.height },
-      avoid,
-      keep,
-      panel: panels.length ? panels.reduce((one, other) => (one.left <= other.left ? one : other)) : null,
-    });
-    // A toast with no room is only held back: it comes out if the history closes in time.
-    toast.hidden = place.hidden;
-    toast.dataset.room = place.hidden ? "none" : "";
-    if (place.hidden) return;
-    toast.classList.toggle("top", place.top);
-    toast.style.left = `${place.left}px`;
-    toast.style.maxWidth = `${place.maxWidth}px`;
-  }
-
-  /** What a screen reader should hear after this render: what happened since the last, then
-   * whose turn, a change of the wild cards, a redeal coming, and the winners; each said once. */
-  speakChanges() {
-    const hand = this.state.hand;
-    if (!hand) return;
-    const view = hand.view;
-    // A page opened mid-hand starts from what it finds; a new hand is told from its start.
-    if (this.spoken.hand !== hand.number) {
-      this.spoken.from = this.spoken.hand === null ? view.events.length : 0;
-      this.spoken.hand = hand.number;
-    }
-    this.speaker.say(eventSentences(view.events.slice(this.spoken.from), hand.names, hand.you));
-    this.spoken.from = view.events.length;
-    const wildKey = `${hand.number}|${this.wild ? `${this.wild.what}|${this.wild.why.join("|")}|${this.wild.called || ""}` : ""}`;
-    if (this.wild && wildKey !== this.spoken.wild) {
-      const why = this.wild.why
-        .slice(-1)
-        .join("")
-        .replace(/([^.!?])$/, "$1.");
-      this.speaker.say([`Wild: ${this.wild.what}. ${why}`.trim()], { slot: "wild" });
-      this.spoken.wild = wildKey;
-    }
-    const redeal = pendingRedeal(hand);
-    const redealKey = redeal ? `${hand.number}|${view.deal}` : null;
-    if (redeal && redealKey !== this.spoken.redeal) {
-      this.spoken.redeal = redealKey;
-      const text = `Redeal: ${describeRedeal(redeal, hand.names)}`;
-      this.speaker.say([text], { keep: true });
-      this.announce(text, 6000, "redeal");
-    }
-    const turnKey = `${hand.number}|${view.events.length}|${view.to_act}`;
-    if (view.phase === "player" && view.to_act !== null && turnKey !== this.spoken.turn) {
-      const turn = view.to_act === hand.you ? "Your turn." : `${hand.names[view.to_act]} to act.`;
-      this.speaker.say([turn], { slot: "turn" });
-      this.spoken.turn = turnKey;
-    }
-    if (view.phase === "over" && this.spoken.over !== hand.number) {
-      this.spoken.over = hand.number;
-      this.speaker.drop("turn");
-      // Spoken to the listener ("You win…"); the dealer's line in the chat names everyone.
-      const deal = currentDeal(view.events);
-      this.speaker.say(winnerSentences(deal, hand.names, hand.you), { keep: true });
-      for (const sentence of winnerSentences(deal, hand.names)) this.chat.dealer(sentence);
-      // The showdown matters more than a notice about the start of the hand or a redeal
-      // (both are in the log), and a toast would hide the cards.
-      if (this.el.announce.dataset.kind !== "called") {
-        this.el.announce.hidden = true;
-        this.el.announce.dataset.room = "";
-      }
-    }
-  }
-
-  /** A seat's dock keeps the room its choices took at their tallest since the window took its
-   * size: the felt above keeps its height as turns come and go, so no seat moves when the
-   * buttons come, and the pages do not paint the whole felt again at every action, which a felt
-   * whose height changes costs them (docs/benchmarks.md, session 28: 12–14 times a hand, the
-   * most of a private street's drawing). Only the choices' room: the dealer's picker and the
-   * showdown's question come once a hand, and held all night they would take a phone's felt.
-   * Watched rather than measured at each drawing: the panel redraws itself too (a request
-   * sent, answered). The room is a rule of a stylesheet of the page's own making, not a style
-   * attribute, which the table's policy keeps off every element (test_hardening). A
-   * spectator's dock says one line: nothing to hold. */
-  holdDock() {
-    if (typeof ResizeObserver !== "function" || typeof CSSStyleSheet !== "function") return;
-    const { actions } = this.el;
-    const sheet = new CSSStyleSheet();
-    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-    let size = "";
-    let held = 0;
-    new ResizeObserver(() => {
-      if (this.mySeat() === null) return;
-      const now = `${window.innerWidth}x${window.innerHeight}`;
-      if (now !== size) {
-        size = now;
-        held = 0;
-        sheet.replaceSync("");
-      }
-      const height = actions.hidden ? 0 : actions.getBoundingClientRect().height;
-      if (height > held + 0.5) {
-        held = height;
-        sheet.replaceSync(`#dock { min-height: ${height}px; }`);
-      }
-    }).observe(actions);
-  }
-
   mySeat() {
     const welcome = this.state.welcome;
     return welcome && welcome.role === "seat" ? welcome.seat : null;
@@ -672,8 +463,8 @@ class TablePage {
       if (changed("hand") || idle || !this.el.banner.firstChild) this.renderBanner();
       if (changed("hand", "table", "welcome")) this.renderSeats();
       if (changed("hand", "table", "choosing", "welcome")) this.renderCentre();
-      if (changed("choosing", "table", "welcome")) this.renderPicker();
-      if (changed("hand", "welcome", "connection", "shortcuts")) this.renderActions();
+      if (changed("choosing", "table", "welcome")) this.picker.render(this.state, this.mySeat());
+      if (changed("hand", "welcome", "connection")) this.renderActions();
       if (changed("hand", "notices")) this.renderLog();
       this.renderSeatControls();
       this.showdown.render(this.mySeat(), hand ? hand.number : null, hand);
@@ -684,7 +475,7 @@ class TablePage {
     const live = this.state.connection !== "refused" && (!table || table.status !== "ended");
     this.awake.want(this.mySeat() !== null && live);
     if (this.host && this.host.update && table) this.host.update(table, hand);
-    this.speakChanges();
+    this.narration.tell(hand, this.wild);
     const body = document.body.dataset;
     body.hand = hand ? String(hand.number) : "";
     body.events = hand ? String(hand.view.events.length) : "0";
@@ -692,7 +483,7 @@ class TablePage {
     body.role = this.state.welcome ? this.state.welcome.role : "";
     // A toast announced by the frame was placed before this render drew the seats: the
     // player's own cards may be where it stood.
-    this.placeToast();
+    this.toast.place();
     document.dispatchEvent(new CustomEvent("wildstud:render"));
   }
 
@@ -737,7 +528,7 @@ class TablePage {
 
   renderBanner() {
     // Before the first hand, the banner agrees with the felt: who is choosing the first game.
-    this.wild = drawBanner(this.el.banner, this.state.hand, this.choosingWords() || undefined);
+    this.wild = drawBanner(this.el.banner, this.state.hand, choosingWords(this.state, this.mySeat()) || undefined);
   }
 
   seatCount() {
@@ -767,53 +558,14 @@ class TablePage {
       ask: () => this.askRabbit(),
       checked: hand && hand.rabbit ? this.rabbitChecks.get(hand.number) : null,
     });
-    const choosing = this.choosingWords();
+    const choosing = choosingWords(this.state, this.mySeat());
     if (choosing) {
       // The last hand is over and the next game is being chosen: the felt says so, every page.
       drawCentre(this.el.centre, null, null, null, { text: choosing, clock: true });
-      this.tickChoosing();
+      tickChoosing(this.state, this.el.centre);
       return;
     }
-    drawCentre(this.el.centre, hand, this.wild, rabbit, this.idleWords());
-  }
-
-  /** What the felt says while a dealer picks the next game: who picks (on the dealer's own
-   * page, where to pick), with the seconds left in a line under it (tickChoosing); null when
-   * no one is choosing. */
-  choosingWords() {
-    const choosing = this.state.choosing;
-    if (!choosing) return null;
-    const which = this.state.hand ? "next" : "first";
-    if (choosing.dealer === this.mySeat()) return `Your deal: pick the ${which} game below.`;
-    return `${this.nameAt(choosing.dealer)} is choosing the ${which} game.`;
-  }
-
-  /** The dealer's choice's seconds left, in the picker and on the felt. */
-  tickChoosing() {
-    const choosing = this.state.choosing;
-    if (!choosing) return;
-    const left = Math.max(0, choosing.seconds - (performance.now() - this.state.choosingAt) / 1000);
-    const picker = this.el.picker.querySelector(".left");
-    if (picker) setText(picker, `${Math.ceil(left)} s to choose`);
-    const felt = this.el.centre.querySelector(".centre-clock");
-    if (felt) setText(felt, `${Math.ceil(left)} s left`);
-  }
-
-  /** What an empty felt waits for, before the first hand: a player who sat down sees who is to
-   * start the night rather than a bare felt (a running table that cannot deal says why under the
-   * bar: `stalled`). */
-  idleWords() {
-    const { hand, table } = this.state;
-    if (hand || !table) return null;
-    if (table.status === "waiting") {
-      if (document.body.classList.contains("hosting"))
-        return "Press Start dealing in the host console once the players are seated.";
-      const host = table.settings.host_name;
-      return host ? `Waiting for ${host}, the host, to start dealing.` : "Waiting for the host to start dealing.";
-    }
-    if (table.status === "paused") return "The host has paused the table.";
-    if (table.status === "ended") return "The night is over.";
-    return null;
+    drawCentre(this.el.centre, hand, this.wild, rabbit, idleWords(this.state));
   }
 
   /** Ask for the rabbit of the hand just won by a fold; a refusal says why. */
@@ -832,60 +584,6 @@ class TablePage {
       this.rabbitChecks.set(frame.number, result);
       this.renderCentre();
     });
-  }
-
-  renderPicker() {
-    const choosing = this.state.choosing;
-    const picker = this.el.picker;
-    if (!choosing) {
-      picker.hidden = true;
-      picker.replaceChildren();
-      this.pickerKey = null;
-      return;
-    }
-    const key = JSON.stringify(choosing);
-    if (this.pickerKey === key) return;
-    this.pickerKey = key;
-    // The others read who is choosing, and the time left, on the felt (choosingWords): no box
-    // at the foot of the screen to say it again.
-    picker.hidden = choosing.dealer !== this.mySeat();
-    if (picker.hidden) {
-      picker.replaceChildren();
-      return;
-    }
-    // The seconds left under the heading, in sight on a phone however long the menu.
-    const left = h("p", { className: "left" });
-    // "The table's usual rules" says something only beside a game dealt under rules of its own:
-    // on a menu with none it is a line under every game, and a phone's dock scrolls to reach
-    // the last.
-    const anyRules = choosing.entries.some((entry) => rulesWords(entry.house_rules));
-    const buttons = choosing.entries.map((entry) => {
-      const rules = rulesWords(entry.house_rules) || (anyRules ? "the table's usual rules" : "");
-      return h(
-        "button",
-        {
-          type: "button",
-          className: "pick",
-          "data-entry": entry.index,
-          "data-code": entry.code,
-          onclick: () => {
-            if (this.panel.send({ type: "choose", entry: entry.index }, entry.title)) {
-              keepFocus(() => picker.replaceChildren(h("p", {}, `You chose ${entry.title}.`)));
-            }
-          },
-        },
-        // The game's name alone: it tells the two Baby Daddies apart ("· 5 cards"), and a
-        // phone's dock has no room for a code that says it again (the code is data-code).
-        h("strong", {}, entry.title),
-        rules ? h("small", {}, rules) : null,
-      );
-    });
-    picker.replaceChildren(
-      h("h2", {}, "Your deal: pick the game"),
-      left,
-      h("div", { className: "pick-list" }, buttons),
-    );
-    this.tickChoosing();
   }
 
   legal() {
@@ -913,24 +611,12 @@ class TablePage {
     const potRaise = hand ? hand.view.pot_raise_to : null;
     const began = this.panel.render({ hand, connection, waiting, potRaise });
     if (began) this.reveal();
-    this.el.shortcutsButton.setAttribute("aria-pressed", String(this.state.shortcuts));
   }
 
   /** The turn's controls brought into view, where no toast covers them; the focus stays put. */
   reveal() {
     if (!this.el.actions.closest(".stage")) this.el.actions.scrollIntoView({ block: "nearest" });
-    this.placeToast();
-  }
-
-  onKey(event) {
-    if (!this.state.shortcuts || event.defaultPrevented || event.repeat) return;
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
-    const target = event.target instanceof Element ? event.target : null;
-    if ((target && target.closest(OWN_KEYS)) || this.panel.dialog.open) return;
-    const key = shortcutChoice(event.key, this.choices());
-    if (!key) return;
-    event.preventDefault();
-    this.panel.choose(key);
+    this.toast.place();
   }
 
   tick() {
@@ -939,7 +625,8 @@ class TablePage {
     if (this.clock) this.clock.tick();
     const hand = this.state.hand;
     const element = this.el.seats.querySelector(".to-act .clock");
-    this.tickChoosing();
+    this.picker.tick(this.state);
+    tickChoosing(this.state, this.el.centre);
     if (!hand || !element || !hand.clock) return;
     const clock = hand.clock;
     if (!clock.running || clock.clock === null) {
