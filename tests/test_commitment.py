@@ -4,6 +4,7 @@ change to the card, the salt, the position, the path or the root makes the proof
 from __future__ import annotations
 
 import dataclasses
+import gc
 import hashlib
 import random
 
@@ -42,6 +43,20 @@ def test_the_root_is_rfc_6962s_tree_hash_of_the_salted_leaves() -> None:
     ]
     assert sealed.commitment == Commitment(1, mth(leaves).hex())
     assert leaf_hash(5, DECK[5], salts[5]) == leaves[5]
+
+
+def test_sealing_a_deck_leaves_no_garbage() -> None:
+    # A deck's tree was worked out by a closure that called itself: a cycle at every deck,
+    # which only the garbage collector freed (a served table's young collections found
+    # hundreds of them, session 30 in docs/benchmarks.md).
+    gc.collect()
+    gc.disable()
+    try:
+        _sealed(list(DECK))
+        found = gc.collect()
+    finally:
+        gc.enable()
+    assert found == 0
 
 
 @settings(max_examples=30, deadline=None)

@@ -96,18 +96,27 @@ def _tree(leaves: Sequence[bytes]) -> dict[tuple[int, int], bytes]:
     looked up (a proof made its path afresh: 51 hashes for a deck of 52, about 70 µs a proof,
     8% of a table server's CPU in a profile of 3 December 2026)."""
     nodes: dict[tuple[int, int], bytes] = {}
-
-    def node(start: int, end: int) -> bytes:
-        if end - start == 1:
-            hashed = leaves[start]
-        else:
-            middle = start + _split(end - start)
-            hashed = _digest(_NODE, node(start, middle), node(middle, end))
-        nodes[start, end] = hashed
-        return hashed
-
-    node(0, len(leaves))
+    _node(leaves, start=0, end=len(leaves), nodes=nodes)
     return nodes
+
+
+def _node(
+    leaves: Sequence[bytes], start: int, end: int, nodes: dict[tuple[int, int], bytes]
+) -> bytes:
+    """The hash of the node over ``leaves[start:end]``, put in ``nodes`` with every node under
+    it. A function of the module, not a closure of :func:`_tree` that calls itself: that was a
+    cycle of six objects a deck (the closure's cell holds the closure), and the tree with them
+    where the deck went first, freed only by the garbage collector (docs/benchmarks.md,
+    session 30)."""
+    if end - start == 1:
+        hashed = leaves[start]
+    else:
+        middle = start + _split(end - start)
+        hashed = _digest(
+            _NODE, _node(leaves, start, middle, nodes), _node(leaves, middle, end, nodes)
+        )
+    nodes[start, end] = hashed
+    return hashed
 
 
 def _path(index: int, nodes: Mapping[tuple[int, int], bytes], size: int) -> list[bytes]:
