@@ -559,7 +559,7 @@ async def _run_out() -> None:
     await closed_balanced(table, lobby, store)
 
 
-@faults("runner_due.RunOut", "seating.HandOver", "core.ForgetHand")
+@faults("runner_commands.RunOutStreet", "seating.HandOver", "core.ForgetHand")
 def test_a_run_out_s_street_survives_a_failed_write_with_the_runner_unchanged() -> None:
     asyncio.run(_run_out())
 

@@ -59,6 +59,10 @@ NOT_STORED: dict[str, str] = {
         "the offer's clock run out: handed on as runner_commands.OfferTimeUp, whose write has"
         " its case"
     ),
+    "runner_due.RunOut": (
+        "a run-out's street found due: handed on as runner_commands.RunOutStreet, whose"
+        " write has its case"
+    ),
     "runner_due.PrivateStep": (
         "a private deal's step: handed on as the private slice's tick"
         " (runner_commands.DealTick), whose writes have their case"

@@ -59,6 +59,7 @@ from wildstud.server.table.runner_slice import (
     BotActs,
     HostActs,
     OfferTimeUp,
+    RunOutStreet,
     ShowdownTimeUp,
     TimeUp,
 )
@@ -176,6 +177,10 @@ def test_an_all_in_run_out_deals_its_next_street_once_its_pause_is_over() -> Non
     state = RunnerState(1, 1, 0, live=paused)
     assert due(state, AtTick(), 101.9) == Wait(102.0)
     assert due(state, AtTick(), 102.0) == RunOut()
+    # Handed on as the slice's own command, one change, then what is due next.
+    street = handle(state, RunnerTick(RUNNER, AtTick()), 102.0)
+    assert (street.effect, street.wake) == (None, None)
+    assert street.follow == (RunOutStreet(), Onward(RUNNER))
 
 
 HEADS_UP = HandSetup(1, 0, "FTQ", {}, (0, 1), ("p1", "p2"), 0, (50, 50))

@@ -41,6 +41,7 @@ from wildstud.server.table.runner_slice import (
     BotActs,
     HostActs,
     OfferTimeUp,
+    RunOutStreet,
     ShowdownTimeUp,
     TimeUp,
     auto_action,
@@ -61,6 +62,7 @@ def test_the_slice_takes_the_players_requests_and_the_other_slices_follow_ups() 
         HostActs,
         ShowdownTimeUp,
         OfferTimeUp,
+        RunOutStreet,
         CancelChoice,
         ResetTurn,
     }

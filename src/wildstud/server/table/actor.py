@@ -60,7 +60,11 @@ slices, each with its module:
   (:class:`.runner_slice.HostActs`), each carried out as a player's choice is, once the
   pass's pure decision finds it due (:func:`.runner_due.due`), as the runner's tick's
   follow-ups (a bot's choice the tick's effect, :class:`~.runner_due.BotChoice`; then what
-  is due next, :class:`~.runner_due.Onward`);
+  is due next, :class:`~.runner_due.Onward`); and so is a run-out's street
+  (:class:`.runner_slice.RunOutStreet`), made whole from the table as its turn comes, its
+  change the pure :func:`.runner_steps.street` (the hand's end in it when the street ends the
+  hand, the turn it leaves timed), the other slices' follow-ups folded into it
+  (:attr:`Slice.stages`), stored once, adopted once it is, told by the outbox;
 - the players' shuffle (:mod:`.shuffle_requests`): a page's part (its word that it takes part,
   its commitment, its value), its row stored before the state is adopted (:attr:`Slice.adopt`;
   the state is held by :class:`.shuffling.Shuffling`); a deal's round (the runner's follow-up,
@@ -128,8 +132,8 @@ What is not on the core yet:
   tick, the private slice's), or a step of today's code as its effect
   (:class:`~.runner_due.Carry`), and when the next thing is due as its ``wake`` (a turn's, a
   redeal's, a run-out's, the showdown's, the offer's or the dealer's choice's deadline); that
-  step (:func:`.runner_pass.carry`: a deal, a redeal and its shuffle's round, its own change, a
-  run-out's street, the showdown's and the offer's clocks opened, a tournament's break shown)
+  step (:func:`.runner_pass.carry`: a deal, a redeal and its shuffle's round, its own change,
+  the showdown's and the offer's clocks opened, a tournament's break shown)
   sends and stores by itself; one whose write fails hands the slice
   :class:`~.runner_due.Missed` (the effect's ``otherwise``: the state kept, nothing sent, the
   next look after the backoff the tick carries, :meth:`Actor.retry`); a hand's deal, each
@@ -162,9 +166,11 @@ from wildstud.server.store.chat import add_line, find_line, mutes, recent_lines,
 from wildstud.server.store.records import Changes
 from wildstud.server.table import chat, runner_pass
 from wildstud.server.table.core import (
+    ClockNews,
     Command,
     Outcome,
     Refused,
+    TableNews,
     Tick,
     Told,
 )
@@ -225,6 +231,11 @@ class Slice:
     """The slice's :class:`~.core.Tick` when its ``wake`` comes, made from the table as its
     turn comes (the shuffle's reads the seats' connections then); ``None``: a plain
     :class:`~.core.Tick`."""
+    stages: bool = False
+    """Whether an outcome of it that writes (an effect of :class:`~.store.records.Changes`)
+    is a change whole, as the hand runner's are: the follow-ups it asks of the other shared
+    slices are folded into it (:meth:`Actor.fold_outcome`), stored once, and its state
+    adopted once it is stored (a slice's follow-ups otherwise have their turns after)."""
 
 
 Asked = Command | Callable[[], Command]
@@ -567,6 +578,13 @@ class Actor:
                 await asyncio.sleep(0)
             following: list[Command] = []
             effect = outcome.effect
+            if effect is not None and part.stages and type(effect.request) is Changes:
+                # A change of the runner's, whole (a run-out's street): the other slices'
+                # follow-ups folded into it, stored once, adopted once it is (fold_outcome).
+                self.fold_outcome(part.name, outcome, effect.request)
+                await self.table.writer.commit(effect.request)
+                news.extend(outcome.news)
+                continue
             if effect is not None:
                 try:
                     result = await self._carry_out(effect.request)
@@ -639,18 +657,20 @@ class Actor:
         """``command`` as ``part`` takes it: made whole from the table (:attr:`Slice.made`)."""
         return command if part.made is None else part.made(command)
 
-    def fold_outcome(self, name: str, outcome: Outcome[Any], into: Changes) -> list[Told]:
-        """Fold ``outcome``, slice ``name``'s, made by a part not moved onto the core yet in the
-        middle of its change (under the table's lock): a hand's deal
-        (:func:`.hand_start.start_hand`), the hand's end that the hand runner's change comes
-        to (:func:`.hand_end.finish_hand`). As :meth:`fold` does, its writes are
-        added to ``into``, its new state is adopted once that change commits, and its
-        follow-ups are folded into the same change; returns the news of those follow-ups, the
-        caller's to send once its change is stored. ``into`` may be the outcome's own change
-        (the change in hand starts with it: nothing to copy)."""
+    def fold_outcome(self, name: str, outcome: Outcome[Any], into: Changes) -> None:
+        """Fold ``outcome``, slice ``name``'s change (under the table's lock): a hand's deal
+        (:func:`.hand_start.start_hand`), a run-out's street (:func:`.runner_steps.street`),
+        the hand's end that the hand runner's change comes to (:func:`.hand_end.finish_hand`).
+        As :meth:`fold` does, its writes are added to ``into``, its new state is adopted once
+        that change commits, and its follow-ups are folded into the same change; their news
+        is sent then too (a seat that left hears it), but the table frame and the clock's,
+        which the outcome's own news tells. ``into`` may be the outcome's own change (the
+        change in hand starts with it: nothing to copy)."""
         told: list[Told] = []
         self._folded(self.slices[name], outcome, into, told)
-        return told
+        told = [news for news in told if not isinstance(news, TableNews | ClockNews)]
+        if told:
+            self.table.writer.after(lambda: self.outbox.send(told))
 
     def _folded(
         self, part: Slice, outcome: Outcome[Any], into: Changes, told: list[Told] | None = None

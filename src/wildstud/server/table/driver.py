@@ -37,8 +37,9 @@ deadline; a step whose write fails comes back to the slice as
 :class:`~.runner_due.Missed` (the effect's ``otherwise``), which keeps the runner's state and looks
 again after the backoff the tick carries (the actor's, :meth:`.actor.Actor.retry`: 1 s, doubling
 to 30 s while the tick keeps failing). What it carries out besides the slice's commands (dealing, a
-redeal, a run-out's street, the showdown's and the offer's clocks opened; a private deal's tick is
-the private slice's, the pass's follow-up) is today's code, which stores by itself; but a hand's
+redeal, the showdown's and the offer's clocks opened; a private deal's tick is the private
+slice's, the pass's follow-up; a run-out's street is a command of the slice, made whole here,
+:meth:`Driver.at_step`) is today's code, which stores by itself; but a hand's
 deal is a pure function (:func:`.hand_start.start_hand`) of the runner's state and the table's
 values the driver reads (the seats, the menu or a tournament level's, the table's row, the players'
 shuffle as it stands, how the hand is made), its outcome and its follow-ups for the other parts
@@ -92,7 +93,7 @@ import asyncio
 import functools
 import logging
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -113,7 +114,6 @@ from wildstud.server.store import (
 from wildstud.server.table import hand_play
 from wildstud.server.table.button import Seats
 from wildstud.server.table.core import (
-    ClockNews,
     Command,
     Effect,
     HandPlayed,
@@ -129,7 +129,7 @@ from wildstud.server.table.hand_requests import Action, Deal, Decide, Step
 from wildstud.server.table.hand_start import AtDeal, Pick, pick, start_hand
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.runner import RUNNER, AtTurn, Choosing, RunnerState, timed
-from wildstud.server.table.runner_commands import OfferTimeUp, ShowdownTimeUp
+from wildstud.server.table.runner_commands import OfferTimeUp, RunOutStreet, ShowdownTimeUp
 from wildstud.server.table.runner_due import (
     NEVER,
     Again,
@@ -140,6 +140,7 @@ from wildstud.server.table.runner_due import (
     at_tick,
 )
 from wildstud.server.table.runner_pass import carry
+from wildstud.server.table.runner_steps import AtStep, staged
 from wildstud.server.table.seating import TableStatus
 from wildstud.server.table.shuffle_requests import NAME as SHUFFLE
 from wildstud.server.table.writer import StorageFailureError
@@ -337,13 +338,16 @@ class Driver:
         comes (:attr:`.actor.Slice.made`): what is due after the table's action for a seat,
         decided from the table as that action left it (:class:`~.runner_due.Onward`); the
         seat a showdown's or an offer's clock ran out for; :class:`~.core.ResetTurn` with what
-        timing the turn afresh reads (:meth:`at_turn`); any other command as it is."""
+        timing the turn afresh reads (:meth:`at_turn`); a run-out's street with what its
+        change reads (:meth:`at_step`); any other command as it is."""
         # Checked by type, not isinstance: every command of the slice passes here.
         if type(command) is Onward and command.now is None:
             now = time.monotonic()
             return Onward(RUNNER, self._read(now) if self.running else None, now)
         if type(command) is ResetTurn and command.at is None:
             return ResetTurn(self.at_turn())
+        if type(command) is RunOutStreet and command.at is None:
+            return RunOutStreet(self.at_step())
         if type(command) is ShowdownTimeUp or type(command) is OfferTimeUp:
             if command.seat is not None:
                 return command
@@ -541,18 +545,21 @@ class Driver:
         """Hand ``live`` (as the change in hand leaves it) is over: its end
         (:func:`.hand_end.then_ended`, pure, of the runner's state and the table as ``changes``
         leave it) goes into ``changes``, with the other parts' follow-ups folded in
-        (:meth:`_fold`); the runner's state between hands, its turn's clock stopped, is adopted,
-        and the seats that leave are told, once it is stored. ``void``: why the hand is void;
-        ``news``: what the returned outcome tells (:meth:`tell`)."""
+        (:meth:`.actor.Actor.fold_outcome`); the runner's state between hands, its turn's
+        clock stopped, is adopted, and the seats that leave are told, once it is stored.
+        ``void``: why the hand is void; ``news``: what the returned outcome tells
+        (:meth:`tell`)."""
         # The rows written for the seats dealt in are rewritten by the seating's follow-ups
         # (the stacks the hand left, or the seat given up): the hand's end has them.
         written = Outcome(
             self.current.but(live=live), effect=Effect(Changes(seats=changes.seats)), news=news
         )
         now = time.monotonic()
-        ended = self._timed(then_ended(written, self._at_hand_end(), now, void), (), now)
+        ended = staged(
+            then_ended(written, self._at_hand_end(), now, void), self.at_turn(), None, now
+        )
         changes.seats = []
-        self._fold(ended, changes)
+        self.table.actor.fold_outcome(RUNNER, ended, changes)
         return ended
 
     def tell(self, outcome: Outcome[RunnerState]) -> None:
@@ -563,46 +570,29 @@ class Driver:
 
     def stage(self, outcome: Outcome[RunnerState], now: float) -> Changes:
         """The change that ``outcome``, a pure change of the runner's in a hand (a deal, a
-        seat's change: :mod:`.hand_start`, :mod:`.hand_play`), comes to, staged: with the
-        hand's end when it ends the hand (:func:`.hand_end.then_ended`), the turn it leaves
-        timed (:meth:`_timed`), and the follow-ups folded in (:meth:`_fold`); the caller
-        stores it."""
+        seat's change: :mod:`.hand_start`, :mod:`.hand_play`), comes to, staged: whole
+        (:func:`.runner_steps.staged`: with the hand's end when it ends the hand, the turn it
+        leaves timed), and the follow-ups folded in, the runner's new state adopted and the
+        news of those follow-ups sent once it is stored (:meth:`.actor.Actor.fold_outcome`);
+        the caller stores it."""
         live = outcome.state.live
-        if live is not None and live.hand.phase is Phase.OVER:
-            outcome = then_ended(outcome, self._at_hand_end(), now)
+        over = live is not None and live.hand.phase is Phase.OVER
+        outcome = staged(outcome, self.at_turn(), self._at_hand_end() if over else None, now)
         assert outcome.effect is not None
         changes = outcome.effect.request  # the change in hand starts as the outcome's own
         assert isinstance(changes, Changes)
-        self._fold(self._timed(outcome, changes.seats, now), changes)
+        self.table.actor.fold_outcome(RUNNER, outcome, changes)
         return changes
 
-    def _timed(
-        self, outcome: Outcome[RunnerState], written: Sequence[SeatState], now: float
-    ) -> Outcome[RunnerState]:
-        """``outcome``, a change of the runner's, with the turn its state leaves timed at
-        ``now`` (:func:`.runner.timed`) from the seats' rows, those its change writes
-        (``written``) over the others: adopted with the change once it is stored, never
-        before it and never alone."""
-        state = timed(outcome.state, self.at_turn(written), now)
-        if state is outcome.state:
-            return outcome
-        # Made whole here, not by dataclasses.replace: 10 Python calls fewer in every change.
-        return Outcome(
-            state, outcome.effect, outcome.news, outcome.reply, outcome.wake, outcome.follow
-        )
-
-    def at_turn(self, written: Sequence[SeatState] = ()) -> AtTurn:
+    def at_turn(self) -> AtTurn:
         """What timing a turn reads of the table (:class:`.runner.AtTurn`) as the change in
-        hand leaves it: the seats' rows as the seating stages or stores them, with
-        ``written`` (the rows the runner's change writes) over them, the seats whose player has
-        a page open, the settings."""
+        hand leaves it: the seats' rows as the seating stages or stores them, the seats whose
+        player has a page open, the settings."""
         table = self.table
         seating = table.writer.staged.get("seating")
         if seating is None:
             seating = table.actor.state("seating")
         rows: Mapping[int, SeatState] = seating.seats
-        if written:
-            rows = {**rows, **{row.seat: row for row in written}}
         pages = {index for index, seat in table.seats.items() if seat.clients}
         return AtTurn(rows, pages, table.settings)
 
@@ -610,6 +600,12 @@ class Driver:
         """What the dealer's steps after a change need of the table: its run-out's pause and
         its private deal's rounds (:class:`.hand_play.AtPlay`)."""
         return AtPlay(self.table.settings.runout_pause, self.table.private.waits)
+
+    def at_step(self) -> AtStep:
+        """What a change of the runner's in a hand reads of the table as it stands
+        (:class:`.runner_steps.AtStep`): its run-out's pause and private deal's rounds, the
+        turn's rows and clocks, the hand's end's rows, leavers and settings."""
+        return AtStep(self.at_play(), self.at_turn(), self._at_hand_end())
 
     def _at_hand_end(self) -> AtHandEnd:
         """What a hand's end needs of the table, as it stands (the rows a change writes stand
@@ -625,20 +621,6 @@ class Driver:
             approved=any(request.status == "approved" for request in table.cashier.open),
             tournament=table.tournament is not None,
         )
-
-    def _fold(self, outcome: Outcome[RunnerState], changes: Changes) -> None:
-        """Fold ``outcome``, a pure change of the runner's (a deal, an action, a hand's end),
-        into ``changes`` with the follow-ups it asks of the other parts
-        (:meth:`.actor.Actor.fold_outcome`): the runner's new state is adopted once it is
-        stored, and the news of those follow-ups sent then (a seat that left hears it), but
-        the table's own, which the runner's change tells itself."""
-        table = self.table
-        told = table.actor.fold_outcome(RUNNER, outcome, changes)
-        told = [news for news in told if not isinstance(news, TableNews | ClockNews)]
-        if told:
-            table.writer.after(lambda: table.actor.outbox.send(told))
-        if changes.hand_end is not None:
-            table.writer.after(table.metrics.hand_finished)  # counted once it is stored
 
     # -- the store -----------------------------------------------------------------------------
 

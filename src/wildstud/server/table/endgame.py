@@ -87,14 +87,10 @@ class Endgame:
         pause = self.table.settings.runout_pause
         return dealer_steps(live, hand, pause, time.monotonic(), self.table.private.waits)
 
-    async def run_out(self, live: LiveHand) -> None:
-        """Deal the next street of an all-in run-out, whose pause is over, and tell everyone."""
-        await self.deal_and_tell(live, live.hand.copy())
-
     async def deal_and_tell(self, live: LiveHand, hand: Hand) -> None:
-        """Deal ``hand`` (a copy of ``live``'s, after a redeal's gathering or a run-out's pause)
-        on as far as the dealer goes, store its new decks (and its end, if it ended), and tell
-        everyone; the table takes the copy once the write is stored."""
+        """Deal ``hand`` (a copy of ``live``'s, after a redeal's gathering) on as far as the
+        dealer goes, store its new decks (and its end, if it ended), and tell everyone; the
+        table takes the copy once the write is stored."""
         driver = self.driver
         now = time.monotonic()
         dealt = hand_play.dealt_on(driver.current, live, hand, driver.at_play(), now)

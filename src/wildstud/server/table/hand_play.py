@@ -99,7 +99,7 @@ def dealer_steps(
     ``waits`` says are not opened yet (:meth:`.private.PrivateDeal.waits`, asked of the hand
     as it stands at each step), or the next street of an all-in run-out (run 2's first street
     after run 1's showdown too), which waits ``pause`` seconds with the chances of the hands
-    turned up on every page (the table's :meth:`Endgame.run_out` deals it then). Returns
+    turned up on every page (the runner's :func:`.runner_steps.street` deals it then). Returns
     ``live`` with its run-out's pause as it stands at ``now`` (its hand the caller's to
     change: :meth:`.LiveHand.played`); a function of what it is given, which changes nothing
     but ``hand``.

@@ -1,8 +1,8 @@
 """The commands of the hand runner's slice that its own pass asks (:mod:`.runner_due`) and
 its slice carries out (:mod:`.runner_slice`): the dealer asked for the game, the table's
-action for a player whose clock ran out or who leaves, a bot's choice, and the clocks of the
-showdown and the offer to run it twice run out; apart, so that the pass's pure decision can
-name them as its follow-ups."""
+action for a player whose clock ran out or who leaves, a bot's choice, the clocks of the
+showdown and the offer to run it twice run out, and a run-out's street dealt; apart, so that
+the pass's pure decision can name them as its follow-ups."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from wildstud.server.table.core import Command, Tick
 if TYPE_CHECKING:
     from wildstud.server.seating import Seat
     from wildstud.server.table.live import LiveHand
+    from wildstud.server.table.runner_steps import AtStep
 
 __all__ = [
     "AskDealer",
@@ -23,6 +24,7 @@ __all__ = [
     "DealTick",
     "HostActs",
     "OfferTimeUp",
+    "RunOutStreet",
     "ShowdownTimeUp",
     "TimeUp",
 ]
@@ -87,6 +89,15 @@ class OfferTimeUp(Command):
 
     seat: Seat | None
     engine: int
+
+
+@dataclass(frozen=True, slots=True)
+class RunOutStreet(Command):
+    """The all-in run-out's pause is over: its next street is dealt, one change
+    (:func:`.runner_steps.street`); ``at``, what the change reads of the table, is made whole
+    as its turn comes (``None`` until then: :meth:`.driver.Driver.made`)."""
+
+    at: AtStep | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,6 +41,7 @@ from wildstud.server.table.runner_commands import (
     DealTick,
     HostActs,
     OfferTimeUp,
+    RunOutStreet,
     ShowdownTimeUp,
     TimeUp,
 )
@@ -311,6 +312,11 @@ class Missed(Tick):
     retry: float = 1.0
 
 
+STREET = (RunOutStreet(), Onward(RUNNER))
+"""What a run-out's street due comes to: the street dealt, then what is due next, decided in
+the same pass from the table as the street left it (a failed write stops the pass there: the
+actor's backoff times the next look)."""
+
 NEVER = math.inf
 """A ``wake`` that stops the runner's timer: nothing is due until something changes (a nudge)."""
 
@@ -391,6 +397,8 @@ def handle(
             )
         acts = (HostActs if step.source == "host" else TimeUp)(mover.seat, step.engine)
         return Outcome(state, follow=(acts,))
+    if isinstance(step, RunOut):  # the street dealt, one change: then what is due next
+        return Outcome(state, follow=STREET)
     return Outcome(
         state,
         Effect(

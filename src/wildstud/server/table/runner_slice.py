@@ -21,6 +21,11 @@ takes:
   run it twice's clock, ran out for a seat still to choose (the runner's pass found it due,
   :func:`.runner_due.due`: each seat still to choose, or the offer's first): the engine's
   choice with the table's default, or no, carried out the same way;
+- :class:`RunOutStreet`: the all-in run-out's next street dealt (the runner's pass found its
+  pause over), made whole from the table as its turn comes: its change whole, the pure
+  :func:`.runner_steps.street`, the outcome's effect; the actor folds the other slices'
+  follow-ups (a hand's end's) into it and stores it once, then what is due next
+  (:class:`~.runner_due.Onward`);
 - the runner's own pass, its tick (:class:`~.runner_due.RunnerTick`, made from what it reads of the
   table as its turn comes, :meth:`.driver.Driver.tick`): the step due now as the outcome's effect,
   carried out by the driver (:class:`~.runner_due.Carry`), and the ``wake`` when the next thing is
@@ -65,7 +70,7 @@ from typing import TYPE_CHECKING, Any
 
 from wildstud.betting import ActionKind
 from wildstud.server.frames import ChoosingFrame
-from wildstud.server.table import hand_requests, runner_due
+from wildstud.server.table import hand_requests, runner_due, runner_steps
 from wildstud.server.table.core import (
     CancelChoice,
     Command,
@@ -84,6 +89,7 @@ from wildstud.server.table.runner_commands import (
     BotActs,
     HostActs,
     OfferTimeUp,
+    RunOutStreet,
     ShowdownTimeUp,
     TimeUp,
 )
@@ -99,6 +105,7 @@ __all__ = [
     "BotActs",
     "HostActs",
     "OfferTimeUp",
+    "RunOutStreet",
     "ShowdownTimeUp",
     "TimeUp",
     "auto_action",
@@ -120,6 +127,7 @@ COMMANDS: tuple[type[Command], ...] = (
     HostActs,
     ShowdownTimeUp,
     OfferTimeUp,
+    RunOutStreet,
     CancelChoice,
     ResetTurn,
 )
@@ -147,6 +155,8 @@ def handle(state: RunnerState, command: Command, now: float) -> Outcome[RunnerSt
         command, runner_due.RunnerTick | runner_due.Looked | runner_due.Missed | runner_due.Onward
     ):
         return runner_due.handle(state, command, now)
+    if isinstance(command, hand_requests.Request):  # a player's: the next most frequent
+        return hand_requests.handle(state, command, now)
     if isinstance(command, CancelChoice):
         if state.choosing is None:  # a state left as it was is not adopted again
             return Outcome(state)
@@ -168,7 +178,9 @@ def handle(state: RunnerState, command: Command, now: float) -> Outcome[RunnerSt
         return _showdown_timed_out(state, command, now)
     if isinstance(command, OfferTimeUp):
         return _offer_timed_out(state, command, now)
-    return hand_requests.handle(state, command, now)
+    assert isinstance(command, RunOutStreet), command
+    assert command.at is not None, "made whole from the table"
+    return runner_steps.street(state, command.at, now)
 
 
 def auto_action(hand: Hand) -> ActionKind:

@@ -1,0 +1,87 @@
+"""The hand runner's own steps in a hand as pure outcomes (:mod:`wildstud.server.table
+.runner_steps`): a run-out's street dealt, its change whole (the decks it draws, the hand's
+end when it ends the hand, the turn it leaves timed), from the runner's state and what it
+reads of the table, with no table, store or event loop; and nothing when no street is due."""
+
+from __future__ import annotations
+
+from wildstud.betting import ActionKind
+from wildstud.deal import Phase
+from wildstud.server.replay import DeckBook, start_hand
+from wildstud.server.schemas import GameEntry, TableSettings
+from wildstud.server.store import Changes, HandSetup, SeatState
+from wildstud.server.table.core import HandPlayed, TableNews
+from wildstud.server.table.hand_end import AtHandEnd
+from wildstud.server.table.hand_play import AtPlay, dealer_steps
+from wildstud.server.table.live import LiveHand
+from wildstud.server.table.runner import AtTurn, RunnerState
+from wildstud.server.table.runner_commands import RunOutStreet
+from wildstud.server.table.runner_slice import handle
+from wildstud.server.table.runner_steps import AtStep, street
+from wildstud.server.table.seating import HandOver
+
+ALL_IN = HandSetup(2, 0, "FTQ", {"all_in_turn_up": True}, (0, 3), ("ann", "bo"), 0, (5, 5))
+SETTINGS = TableSettings(name="t", games=[GameEntry(game="FTQ")], hand_pause=4)
+ROWS = {
+    index: SeatState(index, f"p{index}", name, "player", None, 5, False, 0, 30.0, 2, False)
+    for index, name in zip(ALL_IN.lineup, ALL_IN.names, strict=True)
+}
+AT = AtStep(
+    AtPlay(2.0),
+    AtTurn(ROWS, frozenset(), SETTINGS),
+    AtHandEnd("t", ROWS, {}, SETTINGS, (), approved=False, tournament=False),
+)
+
+
+def _paused_all_in() -> RunnerState:
+    """Both seats all in at once, the run-out paused before its next street until 102.0."""
+    book = DeckBook()
+    live = LiveHand(ALL_IN, book, start_hand(ALL_IN, book, to_redeal=True, hold_showdown=True), 0)
+    hand = live.hand.copy()
+    while hand.to_act is not None:
+        kinds = {option.kind for option in hand.legal_actions()}
+        order = (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE, ActionKind.CALL)
+        hand.act(next(kind for kind in (*order, ActionKind.BRING_IN) if kind in kinds))
+    paused = dealer_steps(live, hand, 2.0, 100.0).played(hand, 0)
+    assert paused.hand.run_out_street is not None
+    return RunnerState(1, 2, 0, live=paused)
+
+
+def test_a_run_out_s_street_is_dealt_as_one_change_and_the_last_ends_the_hand_in_it() -> None:
+    state = _paused_all_in()
+    now = 102.0
+    streets = 0
+    while True:
+        live = state.live
+        assert live is not None
+        outcome = handle(state, RunOutStreet(AT), now)
+        assert outcome.effect is not None
+        changes = outcome.effect.request
+        assert isinstance(changes, Changes)
+        assert not changes.actions  # a step nobody chose records no action
+        assert state.live is live  # the state given is left as it was
+        streets += 1
+        if outcome.state.live is None:
+            break
+        assert outcome.news == (HandPlayed(),)
+        assert changes.hand_end is None
+        assert outcome.follow == ()
+        assert outcome.state.live.hand.phase is not Phase.OVER
+        state, now = outcome.state, outcome.state.live.run_out_due
+    # The last street ends the hand in the same change: its end, the stacks the seating's.
+    assert streets > 1
+    assert changes.hand_end is not None
+    assert changes.hand_end.number == 2
+    assert outcome.news == (HandPlayed(), TableNews())
+    (over,) = (command for command in outcome.follow if isinstance(command, HandOver))
+    assert sorted(row.seat for row in over.rows) == [0, 3]
+    assert outcome.state.last_hand is not None
+    assert outcome.state.next_hand_at >= now + 4  # the pause between hands, from the end
+
+
+def test_no_street_is_dealt_before_its_pause_is_over_or_once_the_hand_moved_on() -> None:
+    state = _paused_all_in()
+    assert street(state, AT, 101.9).state is state
+    assert street(state, AT, 101.9).effect is None
+    between = RunnerState(1, 2, 0)
+    assert street(between, AT, 200.0).state is between
