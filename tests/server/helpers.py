@@ -28,7 +28,8 @@ import pytest
 from tests.server.conftest import Server
 from tests.tools.wsclient import CARDS, Api, Client, Frame, cards_in, play
 from wildstud.betting import ActionKind
-from wildstud.deal import Hand, Phase
+from wildstud.bots import CallingBot
+from wildstud.deal import Hand, Phase, stack_deck
 from wildstud.private_rounds import Agent, Row
 from wildstud.server.lobby import Lobby
 from wildstud.server.private_replay import deals_of
@@ -224,6 +225,23 @@ TWICE_SETUP = HandSetup(
     (6, 6),
 )
 """Hand 1 of seven-card stud that may be run twice, ann and bob with 6 chips each."""
+
+
+REDEAL_SETUP = HandSetup(1, 0, "the-bitch", {}, (0, 1, 2), ("p0", "p1", "p2"), 0, (50, 50, 50))
+"""Hand 1 of The Bitch, three players with 50 chips each."""
+
+
+def queen_called() -> LiveHand:
+    """Hand :data:`REDEAL_SETUP` dealt and called down to the queen of spades face up: a
+    redeal pending (for the runner's pure tests)."""
+    hand = Hand("the-bitch", [50, 50, 50], deck=stack_deck("2c 3c 4c  5c 6c 7c  8c Qs"))
+    bot = CallingBot()
+    while hand.redeal_pending is None:
+        if hand.phase is Phase.PLAYER:
+            hand.act(*bot.choose(hand.view(hand.to_act)))
+        else:
+            hand.step()
+    return LiveHand(REDEAL_SETUP, DeckBook(), hand, 0)
 
 
 def at_the_offer() -> Hand:

@@ -171,7 +171,7 @@ async def _driven(monkeypatch: pytest.MonkeyPatch) -> None:
     "shuffle_requests.Open",
     "runner_commands.BotActs",
     "runner_commands.TimeUp",
-    "runner_due.Redeal",
+    "runner_commands.DealAgain",
     "runner_due.OpenShowdown",
     "runner_commands.ShowdownTimeUp",
     "seating.HandOver",

@@ -59,6 +59,10 @@ NOT_STORED: dict[str, str] = {
         "the offer's clock run out: handed on as runner_commands.OfferTimeUp, whose write has"
         " its case"
     ),
+    "runner_due.Redeal": (
+        "a redeal found due: handed on as runner_commands.DealAgain (its round asked as"
+        " shuffle_requests.Open), whose writes have their case"
+    ),
     "runner_due.RunOut": (
         "a run-out's street found due: handed on as runner_commands.RunOutStreet, whose"
         " write has its case"

@@ -11,10 +11,8 @@ from dataclasses import replace
 
 from tests.deal.helpers import heads_up
 from tests.server.helpers import HAND_SETUP as SETUP
-from tests.server.helpers import TWICE_SETUP, at_the_offer, player_at
+from tests.server.helpers import TWICE_SETUP, at_the_offer, player_at, queen_called
 from wildstud.betting import ActionKind
-from wildstud.bots import CallingBot
-from wildstud.deal import Hand, Phase, stack_deck
 from wildstud.server.clock import Turn
 from wildstud.server.menu import Menu
 from wildstud.server.replay import DeckBook, start_hand
@@ -57,6 +55,7 @@ from wildstud.server.table.runner_due import (
 from wildstud.server.table.runner_slice import (
     AskDealer,
     BotActs,
+    DealAgain,
     HostActs,
     OfferTimeUp,
     RunOutStreet,
@@ -111,31 +110,19 @@ def test_a_bot_acts_after_its_delay_and_only_while_someone_watches() -> None:
 
 # -- a private deal, a redeal ---------------------------------------------------------------------
 
-THREE = HandSetup(1, 0, "the-bitch", {}, (0, 1, 2), ("p0", "p1", "p2"), 0, (50, 50, 50))
-
-
-def _queen_called() -> LiveHand:
-    """The Bitch dealt and called down to the queen of spades face up: a redeal pending."""
-    hand = Hand("the-bitch", [50, 50, 50], deck=stack_deck("2c 3c 4c  5c 6c 7c  8c Qs"))
-    bot = CallingBot()
-    while hand.redeal_pending is None:
-        if hand.phase is Phase.PLAYER:
-            hand.act(*bot.choose(hand.view(hand.to_act)))
-        else:
-            hand.step()
-    return LiveHand(THREE, DeckBook(), hand, 0)
-
 
 def test_a_redeal_waits_its_pause_then_deals_the_next_deal() -> None:
-    live = _queen_called()
+    live = queen_called()
     state = _timed(live, bank=None)
     assert live.hand.deal_number == 1
     assert due(state, AtTick(), 102.9) == Wait(103.0)
     assert due(state, AtTick(), 103.0) == Redeal(2)
+    # Its players' shuffle's round going on: nothing until its end wakes the runner.
+    assert due(state, AtTick(redeal_waits=True), 103.0) == Wait(None)
 
 
 def test_a_private_deal_s_own_step_comes_first_while_the_dealer_deals() -> None:
-    state = _timed(_queen_called(), bank=None)
+    state = _timed(queen_called(), bank=None)
     assert due(state, AtTick(private=True), 100.0) == PrivateStep()
     # At a player's turn the deal has no step: the rest is the runner's.
     turn, _, index = _first_turn()
@@ -213,6 +200,9 @@ BETWEEN = RunnerState(None, 3, 0, next_hand_at=50.0)
 AT = AtTick(seats=SEATS, menu=MENU)
 """Two seats dealt in, a menu of two games."""
 
+AWAY = replace(AT, seats=Seats((Sitter(0, "a", asked=False), Sitter(2, "b"))))
+"""The same, the button's player with no page open: the default pick is dealt."""
+
 
 def test_no_hand_starts_with_nobody_there_once_the_night_is_over_or_while_a_round_goes_on() -> None:
     for at in (replace(AT, idle=True), replace(AT, ended=True), replace(AT, round_open=True)):
@@ -256,19 +246,22 @@ def test_the_runner_s_tick_times_its_next_look_or_carries_the_step_out_then_look
     waiting = handle(state, RunnerTick(RUNNER, at), 120.0)
     # Nothing due: no effect, the state as it was, the slice's timer set for the clock.
     assert (waiting.state, waiting.effect, waiting.wake) == (state, None, 150.0)
-    state, at = _timed(_queen_called(), bank=None), AtTick()  # a redeal, by today's code
-    acting = handle(state, RunnerTick(RUNNER, at), 150.0)
+    state, at = BETWEEN, AWAY  # the default pick dealt, by today's code
+    acting = handle(state, RunnerTick(RUNNER, at), 50.0)
     assert acting.state is state  # changed by the step's own change, once it is stored
     assert acting.effect is not None
-    assert acting.effect.request == Carry(Redeal(2), at, 150.0)
+    assert acting.effect.request == Carry(DealDefault(), at, 50.0)
     assert acting.wake is None  # the step's result times the next look
     then = acting.effect.then
     assert then is not None
-    assert then(0.0) == Looked(RUNNER, 0.0, at, 150.0, 1.0)
+    assert then(0.0) == Looked(RUNNER, 0.0, at, 50.0, 1.0)
     # The runner's slice takes it back (runner_slice.handle hands it to runner_due's).
-    assert slice_handle(state, then(0.0), 151.0).wake == 150.0  # at once: behind the inbox
-    assert slice_handle(state, then(2.5), 151.0).wake == 152.5  # from the pass's now
-    assert slice_handle(state, then(None), 151.0).wake == NEVER  # not until something changes
+    assert slice_handle(state, then(0.0), 51.0).wake == 50.0  # at once: behind the inbox
+    assert slice_handle(state, then(2.5), 51.0).wake == 52.5  # from the pass's now
+    assert slice_handle(state, then(None), 51.0).wake == NEVER  # not until something changes
+    # A redeal is the slice's own command, one change, then what is due next.
+    redeal = handle(_timed(queen_called(), bank=None), RunnerTick(RUNNER, AtTick()), 150.0)
+    assert (redeal.effect, redeal.follow) == (None, (DealAgain(2), Onward(RUNNER)))
     # Nobody there to watch and no hand: no timer at all.
     assert handle(BETWEEN, RunnerTick(RUNNER, replace(AT, idle=True)), 0.0).wake == NEVER
 
@@ -282,7 +275,7 @@ def test_a_table_that_plays_no_hand_now_gets_a_tick_that_changes_nothing_and_wak
 
 
 def test_a_step_that_lets_the_pass_go_on_is_followed_by_the_rest_decided_again() -> None:
-    state = _timed(_queen_called(), bank=None)
+    state = _timed(queen_called(), bank=None)
     at = AtTick(private=True)
     first = handle(state, RunnerTick(RUNNER, at), 103.0)
     assert (first.effect, first.wake) == (None, None)
@@ -298,8 +291,7 @@ def test_a_step_that_lets_the_pass_go_on_is_followed_by_the_rest_decided_again()
     assert due(state, at, 103.0) == PrivateStep()
     # The private deal had nothing to do: the redeal is decided, without asking the deal again.
     again = slice_handle(state, then(None), 200.0)
-    assert again.effect is not None
-    assert again.effect.request == Carry(Redeal(2), AtTick(), 103.0)
+    assert (again.effect, again.follow) == (None, (DealAgain(2), Onward(RUNNER)))
 
 
 def test_after_a_step_what_is_due_next_is_decided_in_the_same_pass_from_the_table_read_again() -> (
@@ -386,8 +378,8 @@ def test_a_choice_called_off_and_the_dealer_asked_are_the_slice_s_own_commands()
 
 
 def test_a_step_whose_write_fails_keeps_the_state_and_looks_again_after_the_backoff() -> None:
-    state, at = _timed(_queen_called(), bank=None), AtTick()  # a redeal, by today's code
-    acting = handle(state, RunnerTick(RUNNER, at, 2.0), 150.0)  # its second failure in a row
+    state, at = BETWEEN, AWAY  # the default pick dealt, by today's code
+    acting = handle(state, RunnerTick(RUNNER, at, 2.0), 50.0)  # its second failure in a row
     assert acting.effect is not None
     otherwise = acting.effect.otherwise
     assert otherwise is not None
@@ -401,4 +393,4 @@ def test_a_step_whose_write_fails_keeps_the_state_and_looks_again_after_the_back
     # A step that lets the pass go on hands its backoff on to the rest.
     then = acting.effect.then
     assert then is not None
-    assert then(AGAIN) == Looked(RUNNER, AGAIN, at, 150.0, 2.0)
+    assert then(AGAIN) == Looked(RUNNER, AGAIN, at, 50.0, 2.0)

@@ -39,6 +39,7 @@ from wildstud.server.table.runner_slice import (
     ONWARD,
     AskDealer,
     BotActs,
+    DealAgain,
     HostActs,
     OfferTimeUp,
     RunOutStreet,
@@ -63,6 +64,7 @@ def test_the_slice_takes_the_players_requests_and_the_other_slices_follow_ups() 
         ShowdownTimeUp,
         OfferTimeUp,
         RunOutStreet,
+        DealAgain,
         CancelChoice,
         ResetTurn,
     }

@@ -1,12 +1,15 @@
 """The hand runner's own steps in a hand as pure outcomes (:mod:`wildstud.server.table
-.runner_steps`): a run-out's street dealt, its change whole (the decks it draws, the hand's
-end when it ends the hand, the turn it leaves timed), from the runner's state and what it
-reads of the table, with no table, store or event loop; and nothing when no street is due."""
+.runner_steps`): a run-out's street and a redeal dealt, each change whole (the decks it draws,
+the hand's end when it ends the hand, the turn it leaves timed), from the runner's state and
+what it reads of the table, with no table, store or event loop; a redeal's players' shuffle's
+round asked first; and nothing when no such step is due."""
 
 from __future__ import annotations
 
+from tests.server.helpers import queen_called
 from wildstud.betting import ActionKind
 from wildstud.deal import Phase
+from wildstud.server.clock import Turn
 from wildstud.server.replay import DeckBook, start_hand
 from wildstud.server.schemas import GameEntry, TableSettings
 from wildstud.server.store import Changes, HandSetup, SeatState
@@ -15,16 +18,17 @@ from wildstud.server.table.hand_end import AtHandEnd
 from wildstud.server.table.hand_play import AtPlay, dealer_steps
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.runner import AtTurn, RunnerState
-from wildstud.server.table.runner_commands import RunOutStreet
+from wildstud.server.table.runner_commands import DealAgain, RunOutStreet
 from wildstud.server.table.runner_slice import handle
 from wildstud.server.table.runner_steps import AtStep, street
 from wildstud.server.table.seating import HandOver
+from wildstud.server.table.shuffle_requests import Open
 
 ALL_IN = HandSetup(2, 0, "FTQ", {"all_in_turn_up": True}, (0, 3), ("ann", "bo"), 0, (5, 5))
 SETTINGS = TableSettings(name="t", games=[GameEntry(game="FTQ")], hand_pause=4)
 ROWS = {
-    index: SeatState(index, f"p{index}", name, "player", None, 5, False, 0, 30.0, 2, False)
-    for index, name in zip(ALL_IN.lineup, ALL_IN.names, strict=True)
+    index: SeatState(index, f"p{index}", f"n{index}", "player", None, 5, False, 0, 30.0, 2, False)
+    for index in range(4)
 }
 AT = AtStep(
     AtPlay(2.0),
@@ -85,3 +89,51 @@ def test_no_street_is_dealt_before_its_pause_is_over_or_once_the_hand_moved_on()
     assert street(state, AT, 101.9).effect is None
     between = RunnerState(1, 2, 0)
     assert street(between, AT, 200.0).state is between
+
+
+def _redeal_due() -> RunnerState:
+    """The Bitch's queen of spades called at 100.0: its redeal due at 103.0."""
+    live = queen_called()
+    key = (live.number, len(live.hand.events))
+    turn = Turn().start(key, None, now=100.0, action=20.0, bot_delay=1.0, redeal_pause=3.0)
+    return RunnerState(1, live.number, 0, live=live, turn=turn)
+
+
+def test_a_redeal_is_dealt_as_one_change_its_turn_timed_and_the_state_given_left_alone() -> None:
+    state = _redeal_due()
+    assert state.live is not None
+    outcome = handle(state, DealAgain(2, AT), 103.0)
+    assert outcome.effect is not None
+    changes = outcome.effect.request
+    assert isinstance(changes, Changes)
+    assert not changes.actions  # a step nobody chose records no action
+    live = outcome.state.live
+    assert live is not None
+    assert live.hand.deal_number == 2
+    assert live.hand.redeal_pending is None
+    assert live.decks_stored == len(live.book)  # its deck counted as stored with the change
+    assert outcome.news == (HandPlayed(),)
+    assert outcome.follow == ()
+    assert outcome.state.turn.key == (live.number, len(live.hand.events))  # the turn timed
+    assert state.live.hand.deal_number == 1  # the state given is left as it was
+
+
+def test_a_redeal_s_players_shuffle_round_is_asked_first_and_waited_for() -> None:
+    state = _redeal_due()
+    opening = Open(1, 2, {0: "n0"}, {}, 30.0)
+    asked = handle(state, DealAgain(2, None, opening), 103.0)
+    # Its own change (the shuffle's slice's), then the deal looked at again, once.
+    assert (asked.state, asked.effect) == (state, None)
+    assert asked.follow == (opening, DealAgain(2, opened=True))
+    assert handle(state, DealAgain(2, None, opening, opened=True), 103.0).follow == ()
+    # The round going on: nothing (its end wakes the runner).
+    waiting = handle(state, DealAgain(2, None, waits=True), 103.0)
+    assert (waiting.state, waiting.effect, waiting.follow) == (state, None, ())
+
+
+def test_no_redeal_is_dealt_before_its_pause_is_over_nor_another_deal_s() -> None:
+    state = _redeal_due()
+    assert handle(state, DealAgain(2, AT), 102.9).state is state
+    assert handle(state, DealAgain(3, AT), 103.0).state is state
+    between = RunnerState(1, 2, 0)
+    assert handle(between, DealAgain(2, AT), 200.0).state is between

@@ -60,11 +60,13 @@ slices, each with its module:
   (:class:`.runner_slice.HostActs`), each carried out as a player's choice is, once the
   pass's pure decision finds it due (:func:`.runner_due.due`), as the runner's tick's
   follow-ups (a bot's choice the tick's effect, :class:`~.runner_due.BotChoice`; then what
-  is due next, :class:`~.runner_due.Onward`); and so is a run-out's street
-  (:class:`.runner_slice.RunOutStreet`), made whole from the table as its turn comes, its
-  change the pure :func:`.runner_steps.street` (the hand's end in it when the street ends the
-  hand, the turn it leaves timed), the other slices' follow-ups folded into it
-  (:attr:`Slice.stages`), stored once, adopted once it is, told by the outbox;
+  is due next, :class:`~.runner_due.Onward`); and so are a run-out's street and a redeal
+  (:class:`.runner_slice.RunOutStreet`, :class:`.runner_slice.DealAgain`, the redeal's players'
+  shuffle's round asked first as a change of its own), made whole from the table as their
+  turn comes, each change the pure :func:`.runner_steps.street` or
+  :func:`.runner_steps.redealt` (the hand's end in it when it ends the hand, the turn it
+  leaves timed), the other slices' follow-ups folded into it (:attr:`Slice.stages`), stored
+  once, adopted once it is, told by the outbox;
 - the players' shuffle (:mod:`.shuffle_requests`): a page's part (its word that it takes part,
   its commitment, its value), its row stored before the state is adopted (:attr:`Slice.adopt`;
   the state is held by :class:`.shuffling.Shuffling`); a deal's round (the runner's follow-up,
@@ -132,8 +134,8 @@ What is not on the core yet:
   tick, the private slice's), or a step of today's code as its effect
   (:class:`~.runner_due.Carry`), and when the next thing is due as its ``wake`` (a turn's, a
   redeal's, a run-out's, the showdown's, the offer's or the dealer's choice's deadline); that
-  step (:func:`.runner_pass.carry`: a deal, a redeal and its shuffle's round, its own change,
-  the showdown's and the offer's clocks opened, a tournament's break shown)
+  step (:func:`.runner_pass.carry`: a deal, the showdown's and the offer's clocks opened, a
+  tournament's break shown)
   sends and stores by itself; one whose write fails hands the slice
   :class:`~.runner_due.Missed` (the effect's ``otherwise``: the state kept, nothing sent, the
   next look after the backoff the tick carries, :meth:`Actor.retry`); a hand's deal, each

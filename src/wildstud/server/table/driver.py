@@ -36,10 +36,10 @@ changes the runner's state, decided in the same pass from the table read again,
 deadline; a step whose write fails comes back to the slice as
 :class:`~.runner_due.Missed` (the effect's ``otherwise``), which keeps the runner's state and looks
 again after the backoff the tick carries (the actor's, :meth:`.actor.Actor.retry`: 1 s, doubling
-to 30 s while the tick keeps failing). What it carries out besides the slice's commands (dealing, a
-redeal, the showdown's and the offer's clocks opened; a private deal's tick is the private
-slice's, the pass's follow-up; a run-out's street is a command of the slice, made whole here,
-:meth:`Driver.at_step`) is today's code, which stores by itself; but a hand's
+to 30 s while the tick keeps failing). What it carries out besides the slice's commands
+(dealing, the showdown's and the offer's clocks opened; a private deal's tick is the private
+slice's, the pass's follow-up; a run-out's street and a redeal are commands of the slice, made
+whole here, :meth:`Driver.at_step`) is today's code, which stores by itself; but a hand's
 deal is a pure function (:func:`.hand_start.start_hand`) of the runner's state and the table's
 values the driver reads (the seats, the menu or a tournament level's, the table's row, the players'
 shuffle as it stands, how the hand is made), its outcome and its follow-ups for the other parts
@@ -129,7 +129,12 @@ from wildstud.server.table.hand_requests import Action, Deal, Decide, Step
 from wildstud.server.table.hand_start import AtDeal, Pick, pick, start_hand
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.runner import RUNNER, AtTurn, Choosing, RunnerState, timed
-from wildstud.server.table.runner_commands import OfferTimeUp, RunOutStreet, ShowdownTimeUp
+from wildstud.server.table.runner_commands import (
+    DealAgain,
+    OfferTimeUp,
+    RunOutStreet,
+    ShowdownTimeUp,
+)
 from wildstud.server.table.runner_due import (
     NEVER,
     Again,
@@ -142,7 +147,6 @@ from wildstud.server.table.runner_due import (
 from wildstud.server.table.runner_pass import carry
 from wildstud.server.table.runner_steps import AtStep, staged
 from wildstud.server.table.seating import TableStatus
-from wildstud.server.table.shuffle_requests import NAME as SHUFFLE
 from wildstud.server.table.writer import StorageFailureError
 
 if TYPE_CHECKING:
@@ -338,8 +342,9 @@ class Driver:
         comes (:attr:`.actor.Slice.made`): what is due after the table's action for a seat,
         decided from the table as that action left it (:class:`~.runner_due.Onward`); the
         seat a showdown's or an offer's clock ran out for; :class:`~.core.ResetTurn` with what
-        timing the turn afresh reads (:meth:`at_turn`); a run-out's street with what its
-        change reads (:meth:`at_step`); any other command as it is."""
+        timing the turn afresh reads (:meth:`at_turn`); a run-out's street or a redeal with
+        what its change reads (:meth:`at_step`; a redeal's players' shuffle's round too,
+        :meth:`_redeal_at`); any other command as it is."""
         # Checked by type, not isinstance: every command of the slice passes here.
         if type(command) is Onward and command.now is None:
             now = time.monotonic()
@@ -348,6 +353,8 @@ class Driver:
             return ResetTurn(self.at_turn())
         if type(command) is RunOutStreet and command.at is None:
             return RunOutStreet(self.at_step())
+        if type(command) is DealAgain and not command.made:
+            return self._redeal_at(command)
         if type(command) is ShowdownTimeUp or type(command) is OfferTimeUp:
             if command.seat is not None:
                 return command
@@ -355,6 +362,19 @@ class Driver:
             seat = None if live is None else self.table.seats[live.setup.lineup[command.engine]]
             return replace(command, seat=seat)
         return command
+
+    def _redeal_at(self, command: DealAgain) -> DealAgain:
+        """``command`` made whole: what its change reads, and the players' shuffle's round of
+        its deck, asked for unless it is over or going on (none under a private deal, whose
+        rounds make each deck); its end wakes the runner."""
+        live = self.state.live
+        opening, waits = None, False
+        if live is not None and not self.table.private.on:
+            shuffling = self.table.shuffling
+            opening = shuffling.opening(live.number, command.deal, live.setup.lineup)
+            waits = opening is None and not shuffling.over(live.number, command.deal)
+        at = self.at_step() if opening is None and not waits else None  # else nothing dealt
+        return DealAgain(command.deal, at, opening, waits, command.opened, made=True)
 
     def _read(self, now: float) -> AtTick | None:
         """What the pass reads of the table at ``now`` (:func:`.runner_due.at_tick`); ``None``
@@ -479,24 +499,6 @@ class Driver:
             return replace(at, shuffling=True)  # the chooser's seq is taken; the game waits
         return replace(at, left_out=frozenset(shuffling.left_out(number, 1)))
 
-    async def _shuffled(self, number: int, deal: int, lineup: tuple[int, ...]) -> bool:
-        """Whether deal ``deal`` (a redeal) of hand ``number`` waits for the players' shuffle:
-        its round is asked of the shuffle's slice (:class:`~.shuffle_requests.Open`, folded
-        into a change of its own, its rows stored and its frames sent then) unless it is over
-        or going on; the slice moves it on by its own ticks, and the round's end wakes the
-        driver. None under a private deal, whose rounds make each deck."""
-        table = self.table
-        if table.private.on:
-            return False
-        shuffling = table.shuffling
-        opening = shuffling.opening(number, deal, lineup)
-        if opening is not None:
-            changes = Changes()
-            opened = table.actor.fold(SHUFFLE, opening, changes)
-            await self.commit(changes)
-            table.actor.outbox.send(opened.news)
-        return not shuffling.over(number, deal)
-
     async def act(
         self,
         seat: Seat,
@@ -517,15 +519,6 @@ class Driver:
         outcome = hand_play.act(self.current, move, kind, amount, self.at_play(), now)
         await self.commit(self.stage(outcome, now))
         self.tell(outcome)
-
-    async def redeal(self) -> None:
-        """Carry out the redeal the table has shown for ``redeal_pause`` seconds: gather the
-        cards, deal again from a new deck (stored before anyone sees a card of it)."""
-        live = self.current.live
-        assert live is not None
-        hand = live.hand.copy()
-        hand.step()  # the redeal draws its deck into the hand's book
-        await self.endgame.deal_and_tell(live, hand)
 
     async def void_hand(self, live: LiveHand, why: str) -> None:
         """Hand ``live`` is void (a private deal's misdeal, house rule ``private_misdeal``): it

@@ -1,8 +1,8 @@
 """The commands of the hand runner's slice that its own pass asks (:mod:`.runner_due`) and
 its slice carries out (:mod:`.runner_slice`): the dealer asked for the game, the table's
 action for a player whose clock ran out or who leaves, a bot's choice, the clocks of the
-showdown and the offer to run it twice run out, and a run-out's street dealt; apart, so that
-the pass's pure decision can name them as its follow-ups."""
+showdown and the offer to run it twice run out, a run-out's street and a redeal dealt; apart,
+so that the pass's pure decision can name them as its follow-ups."""
 
 from __future__ import annotations
 
@@ -17,10 +17,12 @@ if TYPE_CHECKING:
     from wildstud.server.seating import Seat
     from wildstud.server.table.live import LiveHand
     from wildstud.server.table.runner_steps import AtStep
+    from wildstud.server.table.shuffle_requests import Open
 
 __all__ = [
     "AskDealer",
     "BotActs",
+    "DealAgain",
     "DealTick",
     "HostActs",
     "OfferTimeUp",
@@ -98,6 +100,24 @@ class RunOutStreet(Command):
     as its turn comes (``None`` until then: :meth:`.driver.Driver.made`)."""
 
     at: AtStep | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DealAgain(Command):
+    """The redeal shown for ``redeal_pause`` seconds is dealt: deal ``deal`` of the hand in
+    play, one change (:func:`.runner_steps.redealt`), once the players' shuffle has its deck.
+    Made whole as its turn comes (:meth:`.driver.Driver.made`, ``made``): ``opening``, the
+    players' shuffle's round of the deal, to be asked first (``None``: over, going on, or a
+    private deal's); ``waits``, whether that round is going on; ``at``, what the change reads
+    of the table, when neither (``None``: nothing is dealt now); ``opened``, whether this one
+    follows its round asked."""
+
+    deal: int
+    at: AtStep | None = None
+    opening: Open | None = None
+    waits: bool = False
+    opened: bool = False
+    made: bool = False
 
 
 @dataclass(frozen=True, slots=True)

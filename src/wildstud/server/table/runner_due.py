@@ -38,6 +38,7 @@ from wildstud.server.table.private_answers import NAME as PRIVATE
 from wildstud.server.table.runner import RUNNER, RunnerState
 from wildstud.server.table.runner_commands import (
     AskDealer,
+    DealAgain,
     DealTick,
     HostActs,
     OfferTimeUp,
@@ -135,6 +136,9 @@ class AtTick:
     """A tournament on a break, between hands: the seconds left of it and the level's index."""
     choice_clock: float = 0.0
     """The seconds a dealer has to choose the game, read between hands."""
+    redeal_waits: bool = False
+    """The players' shuffle's round of the redeal pending is going on (its end wakes the
+    runner)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -399,6 +403,8 @@ def handle(
         return Outcome(state, follow=(acts,))
     if isinstance(step, RunOut):  # the street dealt, one change: then what is due next
         return Outcome(state, follow=STREET)
+    if isinstance(step, Redeal):  # likewise, its players' shuffle's round asked first
+        return Outcome(state, follow=(DealAgain(step.deal), Onward(RUNNER)))
     return Outcome(
         state,
         Effect(
@@ -445,15 +451,23 @@ def at_tick(table: Table, state: RunnerState, now: float) -> AtTick:
     ended = table.status is TableStatus.ENDED
     live = state.live
     if live is not None:
-        engine = live.hand.to_act
-        mover = None
+        hand = live.hand
+        engine = hand.to_act
+        private = table.private.on
         if engine is not None:
             index = live.setup.lineup[engine]
             seat = table.seats[index]
             bot = seat.bot is not None
             equity = bot and seat.kind.samples is not None
-            mover = Mover(index, seat.leaving, bot, equity, seat)
-        return AtTick(idle, ended, table.private.on, mover)
+            return AtTick(idle, ended, private, Mover(index, seat.leaving, bot, equity, seat))
+        if hand.redeal_pending is None or private:
+            return AtTick(idle, ended, private)
+        # A redeal's round going on (asked by the redeal, runner_steps.redealt).
+        key = (live.number, hand.deal_number + 1)
+        found = table.shuffling.round
+        waits = found is not None and (found.hand, found.deal) == key
+        waits = waits and not table.shuffling.over(*key)
+        return AtTick(idle, ended, private, redeal_waits=waits)
     private = table.private.on
     if idle or ended:  # nothing is dealt: the rest is not read
         return AtTick(idle, ended, private)
@@ -516,6 +530,8 @@ def _in_hand(state: RunnerState, live: LiveHand, at: AtTick, now: float) -> Due:
     if hand.redeal_pending is not None:
         if now < turn.redeal_due:
             return Wait(turn.redeal_due)
+        if at.redeal_waits:
+            return Wait(None)  # the shuffle's slice moves its round on; its end wakes us
         # The players shuffle the redeal's deck too; nobody is left out of the hand.
         return Redeal(hand.deal_number + 1)
     if hand.to_agree_run_twice:

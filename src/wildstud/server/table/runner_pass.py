@@ -1,11 +1,11 @@
 """The hand runner's pass carried out: what the pure decision (:func:`.runner_due.due`) found
 due, done by the runner (:class:`~.driver.Driver`).
 
-Each step is today's runner code (a deal, a redeal, the showdown's and the offer's clocks
-opened); each returns how long until the runner looks again, or :data:`~.runner_due.AGAIN`
-when the pass goes on (the rest decided again from the state it left). The slice's own
-commands (the table's action for a seat, the dealer asked, the choice called off, the clocks
-run out, a run-out's street) are the pass's follow-ups (:func:`.runner_due.handle`), and a
+Each step is today's runner code (a deal, the showdown's and the offer's clocks opened); each
+returns how long until the runner looks again, or :data:`~.runner_due.AGAIN` when the pass
+goes on (the rest decided again from the state it left). The slice's own commands (the table's
+action for a seat, the dealer asked, the choice called off, the clocks run out, a run-out's
+street, a redeal) are the pass's follow-ups (:func:`.runner_due.handle`), and a
 bot's choice the actor's effect (:func:`choose`, an equity bot's made on a thread).
 """
 
@@ -27,7 +27,6 @@ from wildstud.server.table.runner_due import (
     OnBreak,
     OpenOffer,
     OpenShowdown,
-    Redeal,
     Shuffled,
 )
 from wildstud.server.table.runner_slice import BotActs
@@ -48,14 +47,8 @@ async def carry(driver: Driver, step: Due, at: AtTick, now: float) -> float | Ag
     if isinstance(step, Shuffled | OnBreak | DealDefault):
         return await _between(driver, step, now)
     assert live is not None, "a step of the hand in play"
-    if isinstance(step, Redeal):
-        if await driver._shuffled(live.number, step.deal, live.setup.lineup):
-            return None  # the round's end wakes the driver
-        await driver.redeal()
-    else:
-        assert isinstance(step, OpenOffer | OpenShowdown), "the others are the slice's own"
-        return await _clocked(driver, step, live, now)
-    return 0.0
+    assert isinstance(step, OpenOffer | OpenShowdown), "the others are the slice's own"
+    return await _clocked(driver, step, live, now)
 
 
 async def _clocked(

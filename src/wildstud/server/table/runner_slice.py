@@ -21,9 +21,11 @@ takes:
   run it twice's clock, ran out for a seat still to choose (the runner's pass found it due,
   :func:`.runner_due.due`: each seat still to choose, or the offer's first): the engine's
   choice with the table's default, or no, carried out the same way;
-- :class:`RunOutStreet`: the all-in run-out's next street dealt (the runner's pass found its
-  pause over), made whole from the table as its turn comes: its change whole, the pure
-  :func:`.runner_steps.street`, the outcome's effect; the actor folds the other slices'
+- :class:`RunOutStreet` and :class:`DealAgain`: the all-in run-out's next street, or the
+  redeal, dealt (the runner's pass found its pause over), made whole from the table as its
+  turn comes: its change whole, the pure :func:`.runner_steps.street` or
+  :func:`.runner_steps.redealt` (a redeal's players' shuffle's round asked first, a change of
+  its own), the outcome's effect; the actor folds the other slices'
   follow-ups (a hand's end's) into it and stores it once, then what is due next
   (:class:`~.runner_due.Onward`);
 - the runner's own pass, its tick (:class:`~.runner_due.RunnerTick`, made from what it reads of the
@@ -87,6 +89,7 @@ from wildstud.server.table.runner import RUNNER, Choosing, RunnerState, timed
 from wildstud.server.table.runner_commands import (
     AskDealer,
     BotActs,
+    DealAgain,
     HostActs,
     OfferTimeUp,
     RunOutStreet,
@@ -103,6 +106,7 @@ __all__ = [
     "ONWARD",
     "AskDealer",
     "BotActs",
+    "DealAgain",
     "HostActs",
     "OfferTimeUp",
     "RunOutStreet",
@@ -128,6 +132,7 @@ COMMANDS: tuple[type[Command], ...] = (
     ShowdownTimeUp,
     OfferTimeUp,
     RunOutStreet,
+    DealAgain,
     CancelChoice,
     ResetTurn,
 )
@@ -178,6 +183,8 @@ def handle(state: RunnerState, command: Command, now: float) -> Outcome[RunnerSt
         return _showdown_timed_out(state, command, now)
     if isinstance(command, OfferTimeUp):
         return _offer_timed_out(state, command, now)
+    if isinstance(command, DealAgain):
+        return runner_steps.redealt(state, command, now)
     assert isinstance(command, RunOutStreet), command
     assert command.at is not None, "made whole from the table"
     return runner_steps.street(state, command.at, now)

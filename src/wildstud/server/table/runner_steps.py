@@ -1,9 +1,12 @@
 """The hand runner's own steps in a hand as pure outcomes: the change each comes to, whole.
 
-A step nobody chose (an all-in run-out's next street) is a command of the runner's slice, the
-runner's tick's follow-up (:class:`~.runner_commands.RunOutStreet`), made whole from the table
-as its turn comes (:class:`AtStep`, :meth:`.driver.Driver.made`) and handled here purely: the
-hand dealt on from a copy (:func:`.hand_play.dealt_on`), with the hand's end in the same change
+A step nobody chose (an all-in run-out's next street, a redeal) is a command of the runner's
+slice, the runner's tick's follow-up (:class:`~.runner_commands.RunOutStreet`,
+:class:`~.runner_commands.DealAgain`), made whole from the table as its turn comes
+(:class:`AtStep`, :meth:`.driver.Driver.made`) and handled here purely: the hand dealt on from
+a copy (:func:`.hand_play.dealt_on`; a redeal's copy draws its deck first, counted as stored
+only with the change, :attr:`.live.LiveHand.decks_stored`, so a refused write leaves a deck
+nobody saw), with the hand's end in the same change
 when the step ends it (:func:`.hand_end.then_ended`) and the turn it leaves timed
 (:func:`.runner.timed`, :func:`staged`). The outcome's effect is the change to store; the actor
 folds the other slices' follow-ups into it (the seating's stacks, a seat's leaving, a
@@ -31,11 +34,14 @@ from wildstud.server.table.core import Outcome
 from wildstud.server.table.hand_end import AtHandEnd, then_ended
 from wildstud.server.table.hand_play import dealt_on
 from wildstud.server.table.runner import AtTurn, RunnerState, timed
+from wildstud.server.table.runner_commands import DealAgain
 
 if TYPE_CHECKING:
+    from wildstud.deal import Hand
     from wildstud.server.table.hand_play import AtPlay
+    from wildstud.server.table.live import LiveHand
 
-__all__ = ["AtStep", "staged", "street"]
+__all__ = ["AtStep", "redealt", "staged", "street"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +87,38 @@ def street(state: RunnerState, at: AtStep, now: float) -> Outcome[RunnerState]:
     live = state.live
     if live is None or live.hand.run_out_street is None or now < live.run_out_due:
         return Outcome(state)
-    dealt = dealt_on(state, live, live.hand.copy(), at.play, now)
+    return _dealt(state, live, live.hand.copy(), at, now)
+
+
+def redealt(state: RunnerState, command: DealAgain, now: float) -> Outcome[RunnerState]:
+    """The redeal due at ``now`` in the hand in play, ``command``'s deal: the players'
+    shuffle's round of its deck asked first, as a change of its own (the shuffle's slice's,
+    :class:`~.shuffle_requests.Open`), then the deal looked at again from the round as it is
+    stored; nothing while that round goes on (its end wakes the runner); else the deal dealt,
+    as one change (see the module's description). Nothing when no such redeal waits (the
+    hand moved on, or its pause is not over)."""
+    live = state.live
+    if live is None or live.hand.redeal_pending is None or now < state.turn.redeal_due:
+        return Outcome(state)
+    if live.hand.deal_number + 1 != command.deal:
+        return Outcome(state)
+    if command.opening is not None:
+        if command.opened:  # asked once in this pass already: the next look is the pass's
+            return Outcome(state)
+        return Outcome(state, follow=(command.opening, DealAgain(command.deal, opened=True)))
+    at = command.at
+    if command.waits or at is None:
+        return Outcome(state)
+    hand = live.hand.copy()
+    hand.step()  # the redeal draws its deck into the hand's book
+    return _dealt(state, live, hand, at, now)
+
+
+def _dealt(
+    state: RunnerState, live: LiveHand, hand: Hand, at: AtStep, now: float
+) -> Outcome[RunnerState]:
+    """``hand``, a copy of ``live``'s after a step nobody chose, dealt on as one change
+    (:func:`.hand_play.dealt_on`, :func:`staged`)."""
+    dealt = dealt_on(state, live, hand, at.play, now)
     ended = dealt.state.live is not None and dealt.state.live.hand.phase is Phase.OVER
     return staged(dealt, at.turn, at.end if ended else None, now)
