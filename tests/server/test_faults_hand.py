@@ -172,7 +172,7 @@ async def _driven(monkeypatch: pytest.MonkeyPatch) -> None:
     "runner_commands.BotActs",
     "runner_commands.TimeUp",
     "runner_commands.DealAgain",
-    "runner_due.OpenShowdown",
+    "runner_commands.ClockAnswer",
     "runner_commands.ShowdownTimeUp",
     "seating.HandOver",
     "settings.NoticesPlayed",
@@ -620,7 +620,7 @@ async def _offer_opened() -> None:
         await table.set_status(TableStatus.RUNNING)
         return await _play_all_in(night)
 
-    # The offer opens (runner_due.OpenOffer) and the bot answers no at once, stored with the
+    # The offer opens (runner_commands.ClockAnswer) and the bot answers no at once, stored with the
     # clock in the runner's state: that write fails once, the next look stores it.
     live = await _clock_fails_once(
         night,
@@ -636,7 +636,7 @@ async def _offer_opened() -> None:
     await closed_balanced(table, lobby, store)
 
 
-@faults("runner_due.OpenOffer")
+@faults("runner_commands.ClockAnswer")
 def test_a_bot_s_answer_as_the_offer_opens_survives_a_failed_write_with_the_runner_unchanged() -> (
     None
 ):

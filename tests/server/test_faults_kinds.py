@@ -59,6 +59,18 @@ NOT_STORED: dict[str, str] = {
         "the offer's clock run out: handed on as runner_commands.OfferTimeUp, whose write has"
         " its case"
     ),
+    "runner_due.OpenShowdown": (
+        "the showdown's clock found due: handed on as runner_commands.ClockAnswer (a bot's or"
+        " a leaving player's answer, whose write has its case) and runner_commands.ClockOpen"
+    ),
+    "runner_due.OpenOffer": (
+        "the offer's clock found due: handed on as runner_commands.ClockAnswer (whose write"
+        " has its case) and runner_commands.ClockOpen"
+    ),
+    "runner_commands.ClockOpen": (
+        "a showdown's or an offer's clock opened for the seats still to answer: the runner's"
+        " state and the frame, nothing stored (as its frame, a clock nothing stores)"
+    ),
     "runner_due.Redeal": (
         "a redeal found due: handed on as runner_commands.DealAgain (its round asked as"
         " shuffle_requests.Open), whose writes have their case"

@@ -55,6 +55,8 @@ from wildstud.server.table.runner_due import (
 from wildstud.server.table.runner_slice import (
     AskDealer,
     BotActs,
+    ClockAnswer,
+    ClockOpen,
     DealAgain,
     HostActs,
     OfferTimeUp,
@@ -136,6 +138,14 @@ def test_the_offer_to_run_it_twice_opens_then_waits_for_its_clock() -> None:
     hand = at_the_offer()
     state = RunnerState(1, 1, 0, live=LiveHand(TWICE_SETUP, DeckBook(), hand, 2))
     assert due(state, AtTick(), 10.0) == OpenOffer()
+    # Opened by the slice's own commands: the answer of each seat whose player is a bot or
+    # leaves (made whole from the table, Driver.made), then the clock, which says what follows.
+    first, second = hand.to_agree_run_twice
+    opening = handle(state, RunnerTick(RUNNER, AtTick(answering=frozenset({second}))), 10.0)
+    assert opening.follow == (ClockAnswer(second, False), ClockOpen(False))
+    assert opening.effect is None
+    players = handle(state, RunnerTick(RUNNER, AtTick()), 10.0)  # nobody answers at once
+    assert players.follow == (ClockOpen(False),)
     assert due(state.but(offer=TwiceOffer(0, 60.0)), AtTick(), 10.0) == OpenOffer()  # stale
     offered = state.but(offer=TwiceOffer(1, 60.0))
     assert due(offered, AtTick(), 59.0) == Wait(60.0)
@@ -177,6 +187,10 @@ def test_the_showdown_opens_then_waits_for_its_muck_clock() -> None:
     hand = heads_up()  # p1's aces lose to p2's nines: p1 is asked to show or muck
     state = RunnerState(1, 1, 0, live=LiveHand(HEADS_UP, DeckBook(), hand, 12))
     assert due(state, AtTick(), 10.0) == OpenShowdown()
+    bots = AtTick(answering=frozenset(range(len(HEADS_UP.lineup))))
+    opening = handle(state, RunnerTick(RUNNER, bots), 10.0)
+    answers = tuple(ClockAnswer(engine, True) for engine in hand.to_show_or_muck)
+    assert opening.follow == (*answers, ClockOpen(True))
     stale = state.but(showdown=ShowdownChoice(0, 200.0))  # another hand's: a restarted server's
     assert due(stale, AtTick(), 10.0) == OpenShowdown()
     opened = state.but(showdown=ShowdownChoice(1, 200.0))

@@ -39,6 +39,8 @@ from wildstud.server.table.runner_slice import (
     ONWARD,
     AskDealer,
     BotActs,
+    ClockAnswer,
+    ClockOpen,
     DealAgain,
     HostActs,
     OfferTimeUp,
@@ -65,6 +67,8 @@ def test_the_slice_takes_the_players_requests_and_the_other_slices_follow_ups() 
         OfferTimeUp,
         RunOutStreet,
         DealAgain,
+        ClockAnswer,
+        ClockOpen,
         CancelChoice,
         ResetTurn,
     }

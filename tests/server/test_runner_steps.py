@@ -1,24 +1,31 @@
 """The hand runner's own steps in a hand as pure outcomes (:mod:`wildstud.server.table
-.runner_steps`): a run-out's street and a redeal dealt, each change whole (the decks it draws,
+.runner_steps`): a run-out's street and a redeal dealt, a bot's answer as a clock opens, each
+change whole (the decks it draws,
 the hand's end when it ends the hand, the turn it leaves timed), from the runner's state and
 what it reads of the table, with no table, store or event loop; a redeal's players' shuffle's
-round asked first; and nothing when no such step is due."""
+round asked first; the clock opened with nothing stored; and nothing when no such step is
+due."""
 
 from __future__ import annotations
 
-from tests.server.helpers import queen_called
+from dataclasses import replace
+
+from tests.deal.helpers import heads_up
+from tests.server.helpers import TWICE_SETUP, at_the_offer, queen_called
 from wildstud.betting import ActionKind
 from wildstud.deal import Phase
 from wildstud.server.clock import Turn
-from wildstud.server.replay import DeckBook, start_hand
+from wildstud.server.replay import MUCK, RUN_ONCE, DeckBook, start_hand
 from wildstud.server.schemas import GameEntry, TableSettings
+from wildstud.server.showdown import ShowdownChoice, TwiceOffer
 from wildstud.server.store import Changes, HandSetup, SeatState
-from wildstud.server.table.core import HandPlayed, TableNews
+from wildstud.server.table.core import Everyone, HandPlayed, News, TableNews
 from wildstud.server.table.hand_end import AtHandEnd
 from wildstud.server.table.hand_play import AtPlay, dealer_steps
 from wildstud.server.table.live import LiveHand
-from wildstud.server.table.runner import AtTurn, RunnerState
-from wildstud.server.table.runner_commands import DealAgain, RunOutStreet
+from wildstud.server.table.runner import RUNNER, AtTurn, RunnerState
+from wildstud.server.table.runner_commands import ClockAnswer, ClockOpen, DealAgain, RunOutStreet
+from wildstud.server.table.runner_due import Onward
 from wildstud.server.table.runner_slice import handle
 from wildstud.server.table.runner_steps import AtStep, street
 from wildstud.server.table.seating import HandOver
@@ -137,3 +144,67 @@ def test_no_redeal_is_dealt_before_its_pause_is_over_nor_another_deal_s() -> Non
     assert handle(state, DealAgain(3, AT), 103.0).state is state
     between = RunnerState(1, 2, 0)
     assert handle(between, DealAgain(2, AT), 200.0).state is between
+
+
+SHOWDOWN = HandSetup(1, 0, "FTQ", {}, (0, 1), ("p1", "p2"), 0, (50, 50))
+
+
+def test_a_bot_s_choice_as_the_showdown_opens_is_stored_with_its_clock_in_one_change() -> None:
+    hand = heads_up()  # p1 is asked to show or muck: the last choice, which ends the hand
+    state = RunnerState(1, 1, 0, live=LiveHand(SHOWDOWN, DeckBook(), hand, 12))
+    (engine,) = hand.to_show_or_muck
+    row = ROWS[SHOWDOWN.lineup[engine]]
+    answer = ClockAnswer(engine, True, row, "bot", 20.0, "muck", AT, made=True)
+    outcome = handle(state, answer, 10.0)
+    assert outcome.effect is not None
+    changes = outcome.effect.request
+    assert isinstance(changes, Changes)
+    ((record,),) = (changes.actions,)
+    assert (record.kind, record.source, record.seat) == (MUCK, "bot", engine)
+    assert changes.hand_end is not None  # the last choice ends the hand in the same change
+    assert outcome.state.live is None
+    assert outcome.state.showdown is None  # every seat has chosen: the clock is over
+    # A player who neither is a bot nor leaves answers by themselves: nothing here.
+    player = ClockAnswer(engine, True, made=True)
+    assert handle(state, player, 10.0).state is state
+    # The clock opens for nobody: nothing left to answer, what is due next decided at once.
+    nobody = handle(outcome.state, ClockOpen(True, 20.0, made=True), 10.0)
+    assert (nobody.news, nobody.follow) == ((), (Onward(RUNNER),))
+
+
+def test_a_leaving_player_s_no_as_the_offer_opens_settles_it_with_its_clock() -> None:
+    hand = at_the_offer()
+    state = RunnerState(1, 1, 0, live=LiveHand(TWICE_SETUP, DeckBook(), hand, 2))
+    first, second = hand.to_agree_run_twice
+    row = ROWS[TWICE_SETUP.lineup[first]]
+    outcome = handle(state, ClockAnswer(first, False, row, "host", 30.0, at=AT, made=True), 10.0)
+    assert outcome.effect is not None
+    changes = outcome.effect.request
+    assert isinstance(changes, Changes)
+    assert [(r.kind, r.source) for r in changes.actions] == [(RUN_ONCE, "host")]
+    assert outcome.state.offer is None  # settled by the first no: its clock over
+    # The second seat's answer finds it settled: nothing.
+    then = ClockAnswer(second, False, ROWS[TWICE_SETUP.lineup[second]], "bot", 30.0, at=AT)
+    assert handle(outcome.state, replace(then, made=True), 10.0).effect is None
+
+
+def test_a_clock_opens_with_nothing_stored_the_one_an_answer_stored_kept() -> None:
+    hand = heads_up()
+    state = RunnerState(1, 1, 0, live=LiveHand(SHOWDOWN, DeckBook(), hand, 12))
+    opened = handle(state, ClockOpen(True, 20.0, "show", made=True), 10.0)
+    assert opened.state.showdown == ShowdownChoice(1, 30.0)
+    assert (opened.effect, opened.follow, opened.wake) == (None, (), 30.0)  # woken at its end
+    (news,) = opened.news
+    assert isinstance(news, News)
+    assert news.audience == Everyone()
+    assert (news.frame["type"], news.frame["seconds"], news.frame["default"]) == (
+        "showdown",
+        20.0,
+        "show",
+    )
+    stored = state.but(showdown=ShowdownChoice(1, 25.0))  # a bot's answer stored it at 5.0
+    kept = handle(stored, ClockOpen(True, 20.0, "show", made=True), 10.0)
+    assert (kept.state.showdown, kept.wake) == (ShowdownChoice(1, 25.0), 25.0)
+    offered = RunnerState(1, 1, 0, live=LiveHand(TWICE_SETUP, DeckBook(), at_the_offer(), 2))
+    offer = handle(offered, ClockOpen(False, 30.0, made=True), 10.0)
+    assert offer.state.offer == TwiceOffer(1, 40.0)

@@ -66,7 +66,10 @@ slices, each with its module:
   turn comes, each change the pure :func:`.runner_steps.street` or
   :func:`.runner_steps.redealt` (the hand's end in it when it ends the hand, the turn it
   leaves timed), the other slices' follow-ups folded into it (:attr:`Slice.stages`), stored
-  once, adopted once it is, told by the outbox;
+  once, adopted once it is, told by the outbox; and so is the showdown's or the offer's clock
+  opened: each bot's or leaving player's answer (:class:`.runner_slice.ClockAnswer`, the pure
+  :func:`.runner_steps.clock_answer`, stored with the clock), then the clock for the others
+  (:class:`.runner_slice.ClockOpen`, nothing stored, its frame the news);
 - the players' shuffle (:mod:`.shuffle_requests`): a page's part (its word that it takes part,
   its commitment, its value), its row stored before the state is adopted (:attr:`Slice.adopt`;
   the state is held by :class:`.shuffling.Shuffling`); a deal's round (the runner's follow-up,
@@ -134,8 +137,7 @@ What is not on the core yet:
   tick, the private slice's), or a step of today's code as its effect
   (:class:`~.runner_due.Carry`), and when the next thing is due as its ``wake`` (a turn's, a
   redeal's, a run-out's, the showdown's, the offer's or the dealer's choice's deadline); that
-  step (:func:`.runner_pass.carry`: a deal, the showdown's and the offer's clocks opened, a
-  tournament's break shown)
+  step (:func:`.runner_pass.carry`: a deal, a tournament's break shown)
   sends and stores by itself; one whose write fails hands the slice
   :class:`~.runner_due.Missed` (the effect's ``otherwise``: the state kept, nothing sent, the
   next look after the backoff the tick carries, :meth:`Actor.retry`); a hand's deal, each

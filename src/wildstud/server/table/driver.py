@@ -36,10 +36,10 @@ changes the runner's state, decided in the same pass from the table read again,
 deadline; a step whose write fails comes back to the slice as
 :class:`~.runner_due.Missed` (the effect's ``otherwise``), which keeps the runner's state and looks
 again after the backoff the tick carries (the actor's, :meth:`.actor.Actor.retry`: 1 s, doubling
-to 30 s while the tick keeps failing). What it carries out besides the slice's commands
-(dealing, the showdown's and the offer's clocks opened; a private deal's tick is the private
-slice's, the pass's follow-up; a run-out's street and a redeal are commands of the slice, made
-whole here, :meth:`Driver.at_step`) is today's code, which stores by itself; but a hand's
+to 30 s while the tick keeps failing). What it carries out besides the slice's commands (dealing, a
+tournament's break shown; a private deal's tick is the private slice's, the pass's follow-up; a
+run-out's street, a redeal and the showdown's and the offer's clocks opened are commands of the
+slice, made whole here, :meth:`Driver.made`) is today's code, which stores by itself; but a hand's
 deal is a pure function (:func:`.hand_start.start_hand`) of the runner's state and the table's
 values the driver reads (the seats, the menu or a tournament level's, the table's row, the players'
 shuffle as it stands, how the hand is made), its outcome and its follow-ups for the other parts
@@ -60,8 +60,8 @@ progress, a :class:`~.live.LiveHand`, and the last one, the button, the dealer's
 turn's clock, the showdown's and the offer's, who acted and who the clock acted for in the
 hand). A change stages a new value (:meth:`Driver.put`), with the turn it leaves timed
 (:func:`.runner.timed`), which the runner adopts once the store has the change; a clock that
-nothing stores is adopted at once (:meth:`Driver.adopt`: the showdown's and the offer's,
-:func:`.hand_play.showdown_opened`, :func:`.hand_play.offer_opened`). The seats' rows a change
+nothing stores (the showdown's and the offer's opened, :class:`~.runner_slice.ClockOpen`) is
+the slice's new state, adopted at once. The seats' rows a change
 writes (a time bank drawn on, a request's number) go into it, and the seats take them once it
 is stored. A hand's end is a pure function (:func:`.hand_end.finish_hand`) of the runner's
 state, the hand and the table as the change leaves it: its outcome (the runner's state between
@@ -130,6 +130,8 @@ from wildstud.server.table.hand_start import AtDeal, Pick, pick, start_hand
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.runner import RUNNER, AtTurn, Choosing, RunnerState, timed
 from wildstud.server.table.runner_commands import (
+    ClockAnswer,
+    ClockOpen,
     DealAgain,
     OfferTimeUp,
     RunOutStreet,
@@ -342,9 +344,10 @@ class Driver:
         comes (:attr:`.actor.Slice.made`): what is due after the table's action for a seat,
         decided from the table as that action left it (:class:`~.runner_due.Onward`); the
         seat a showdown's or an offer's clock ran out for; :class:`~.core.ResetTurn` with what
-        timing the turn afresh reads (:meth:`at_turn`); a run-out's street or a redeal with
-        what its change reads (:meth:`at_step`; a redeal's players' shuffle's round too,
-        :meth:`_redeal_at`); any other command as it is."""
+        timing the turn afresh reads (:meth:`at_turn`); a run-out's street, a redeal or a
+        bot's answer as a clock opens with what its change reads (:meth:`at_step`; a redeal's
+        players' shuffle's round too, :meth:`_redeal_at`; the seat's row,
+        :meth:`_answer_at`); a clock opened with its length; any other command as it is."""
         # Checked by type, not isinstance: every command of the slice passes here.
         if type(command) is Onward and command.now is None:
             now = time.monotonic()
@@ -355,6 +358,12 @@ class Driver:
             return RunOutStreet(self.at_step())
         if type(command) is DealAgain and not command.made:
             return self._redeal_at(command)
+        if type(command) is ClockAnswer and not command.made:
+            return self._answer_at(command)
+        if type(command) is ClockOpen and not command.made:
+            settings = self.table.settings
+            seconds = settings.muck_clock if command.showdown else settings.twice_clock
+            return ClockOpen(command.showdown, seconds, settings.showdown_default, made=True)
         if type(command) is ShowdownTimeUp or type(command) is OfferTimeUp:
             if command.seat is not None:
                 return command
@@ -375,6 +384,27 @@ class Driver:
             waits = opening is None and not shuffling.over(live.number, command.deal)
         at = self.at_step() if opening is None and not waits else None  # else nothing dealt
         return DealAgain(command.deal, at, opening, waits, command.opened, made=True)
+
+    def _answer_at(self, command: ClockAnswer) -> ClockAnswer:
+        """``command`` made whole: the seat's row and who answers for it, a bot or the host for
+        a player leaving the table (``None``: neither, whose player answers), with what the
+        change reads of the table and the clock's length."""
+        live = self.state.live
+        seat = None if live is None else self.table.seats[live.setup.lineup[command.engine]]
+        # A player not connected still gets the clock: after a restart nobody is yet.
+        if seat is None or (seat.bot is None and not seat.leaving):
+            return replace(command, made=True)
+        settings = self.table.settings
+        return ClockAnswer(
+            command.engine,
+            command.showdown,
+            seat.state(),
+            "bot" if seat.bot is not None else "host",
+            settings.muck_clock if command.showdown else settings.twice_clock,
+            settings.showdown_default,
+            self.at_step(),
+            made=True,
+        )
 
     def _read(self, now: float) -> AtTick | None:
         """What the pass reads of the table at ``now`` (:func:`.runner_due.at_tick`); ``None``

@@ -230,17 +230,25 @@ def showdown_opened(
 ) -> Outcome[RunnerState]:
     """The showdown's muck clock ``choice`` opened in the hand in play at ``now``: the
     runner's state with it (nothing is stored: adopted at once), and its news, the showdown
-    frame asking the seats still to choose (``default``: the table's)."""
+    frame asking the seats still to choose (``default``: the table's); the state as it is when
+    nobody is left to choose (the bots' choices ended the showdown)."""
     live = _in_play(state)
-    frame = showdown_frame(live, live.hand.to_show_or_muck, choice, default, now)
+    asked = live.hand.to_show_or_muck  # worked out once: it ranks the hands
+    if not asked:
+        return Outcome(state)
+    frame = showdown_frame(live, asked, choice, default, now)
     return Outcome(state.but(showdown=choice), news=(News(Everyone(), frame),))
 
 
 def offer_opened(state: RunnerState, offer: TwiceOffer, now: float) -> Outcome[RunnerState]:
     """The offer to run it twice opened in the hand in play at ``now``, its clock ``offer``:
     the runner's state with it (nothing is stored: adopted at once), and its news, the offer's
-    frame asking the seats still to answer."""
-    frame = offer_frame(_in_play(state), offer, now)
+    frame asking the seats still to answer; the state as it is when nobody is left to answer
+    (a no settled it)."""
+    live = _in_play(state)
+    if not live.hand.to_agree_run_twice:
+        return Outcome(state)
+    frame = offer_frame(live, offer, now)
     return Outcome(state.but(offer=offer), news=(News(Everyone(), frame),))
 
 

@@ -1,8 +1,9 @@
 """The commands of the hand runner's slice that its own pass asks (:mod:`.runner_due`) and
 its slice carries out (:mod:`.runner_slice`): the dealer asked for the game, the table's
 action for a player whose clock ran out or who leaves, a bot's choice, the clocks of the
-showdown and the offer to run it twice run out, a run-out's street and a redeal dealt; apart,
-so that the pass's pure decision can name them as its follow-ups."""
+showdown and the offer to run it twice opened (a bot's or a leaving player's answer first) and
+run out, a run-out's street and a redeal dealt; apart, so that the pass's pure decision can
+name them as its follow-ups."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from wildstud.server.table.core import Command, Tick
 
 if TYPE_CHECKING:
     from wildstud.server.seating import Seat
+    from wildstud.server.store import SeatState
     from wildstud.server.table.live import LiveHand
     from wildstud.server.table.runner_steps import AtStep
     from wildstud.server.table.shuffle_requests import Open
@@ -22,6 +24,8 @@ if TYPE_CHECKING:
 __all__ = [
     "AskDealer",
     "BotActs",
+    "ClockAnswer",
+    "ClockOpen",
     "DealAgain",
     "DealTick",
     "HostActs",
@@ -100,6 +104,40 @@ class RunOutStreet(Command):
     as its turn comes (``None`` until then: :meth:`.driver.Driver.made`)."""
 
     at: AtStep | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ClockAnswer(Command):
+    """As the showdown's clock (``showdown``), or the offer to run it twice's, opens, engine
+    seat ``engine`` answers at once if its player is a bot or leaves the table: the engine's
+    choice with the table's ``default``, or no, stored with the clock (of ``seconds``) in one
+    change (:func:`.runner_steps.clock_answer`). Made whole as its turn comes (``made``,
+    :meth:`.driver.Driver.made`): ``row``, its seat's row, and ``source`` (``bot``, ``host``),
+    ``None`` for anyone else; ``at``, what the change reads of the table."""
+
+    engine: int
+    showdown: bool
+    row: SeatState | None = None
+    source: str | None = None
+    seconds: float = 0.0
+    default: str = "muck"
+    at: AtStep | None = None
+    made: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ClockOpen(Command):
+    """The showdown's clock (``showdown``), or the offer to run it twice's, of ``seconds``,
+    opens for the seats still to answer once the bots and the leaving players have
+    (:class:`ClockAnswer`): adopted with nothing stored, its frame the news, the runner woken
+    at its deadline; what is due next when nobody is left to answer
+    (:func:`.runner_steps.clock_open`; ``default``, the table's showdown default). Made whole
+    as its turn comes (``made``)."""
+
+    showdown: bool
+    seconds: float = 0.0
+    default: str = "muck"
+    made: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,6 +38,8 @@ from wildstud.server.table.private_answers import NAME as PRIVATE
 from wildstud.server.table.runner import RUNNER, RunnerState
 from wildstud.server.table.runner_commands import (
     AskDealer,
+    ClockAnswer,
+    ClockOpen,
     DealAgain,
     DealTick,
     HostActs,
@@ -139,6 +141,10 @@ class AtTick:
     redeal_waits: bool = False
     """The players' shuffle's round of the redeal pending is going on (its end wakes the
     runner)."""
+    answering: frozenset[int] = frozenset()
+    """The engine seats of the hand in play whose player, a bot or one leaving the table,
+    answers at once as the showdown's clock or the offer's opens (read while nobody is to
+    act)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -331,15 +337,15 @@ BREAK_LOOK = 0.05
 def handle(
     state: RunnerState, command: RunnerTick | Looked | Missed | Onward, now: float
 ) -> Outcome[RunnerState]:
-    """The runner's pass as a pure outcome: the step due now as its effect (:class:`Carry`),
-    or, a command of the slice's own, as its follow-up (the choice called off or the dealer
-    asked, the table's action for a seat whose clock ran out, who leaves, or a bot, whose
-    choice is the effect, :class:`BotChoice`; the showdown's or the offer's clock run out; a
-    private deal's tick, the private slice's), and the ``wake`` when the next thing is due,
-    the turn's, a redeal's, a run-out's, the showdown's, the offer's or the dealer's choice's
-    deadline (:data:`NEVER`: not until something changes). The state is left as it is: each
-    step changes it by its own change, adopted once stored; a step whose write fails comes back
-    as :class:`Missed`, which keeps it and looks again after the tick's ``retry``.
+    """The runner's pass as a pure outcome: the step due now as its effect (:class:`Carry`), or,
+    a command of the slice's own, as its follow-up (the choice called off or the dealer asked,
+    the table's action for a seat whose clock ran out, who leaves, or a bot, whose choice is the
+    effect, :class:`BotChoice`; the showdown's or the offer's clock opened or run out; a private
+    deal's tick, the private slice's), and the ``wake`` when the next thing is due, the turn's,
+    a redeal's, a run-out's, the showdown's, the offer's or the dealer's choice's deadline
+    (:data:`NEVER`: not until something changes). The state is left as it is: each step changes
+    it by its own change, adopted once stored; a step whose write fails comes back as
+    :class:`Missed`, which keeps it and looks again after the tick's ``retry``.
 
     >>> state = RunnerState(1, 3, 0)
     >>> handle(state, RunnerTick(RUNNER, AtTick(idle=True)), 70.0).wake  # nobody there
@@ -405,6 +411,15 @@ def handle(
         return Outcome(state, follow=STREET)
     if isinstance(step, Redeal):  # likewise, its players' shuffle's round asked first
         return Outcome(state, follow=(DealAgain(step.deal), Onward(RUNNER)))
+    if isinstance(step, OpenShowdown | OpenOffer):  # the bots' answers, the clock, what next
+        assert state.live is not None, "a clock of the hand in play"
+        hand = state.live.hand
+        showdown = isinstance(step, OpenShowdown)
+        asked = hand.to_show_or_muck if showdown else hand.to_agree_run_twice
+        # A bot or a leaving player answers at once; the clock then says what follows.
+        answering = at.answering
+        answers = tuple(ClockAnswer(engine, showdown) for engine in asked if engine in answering)
+        return Outcome(state, follow=(*answers, ClockOpen(showdown)))
     return Outcome(
         state,
         Effect(
@@ -461,7 +476,7 @@ def at_tick(table: Table, state: RunnerState, now: float) -> AtTick:
             equity = bot and seat.kind.samples is not None
             return AtTick(idle, ended, private, Mover(index, seat.leaving, bot, equity, seat))
         if hand.redeal_pending is None or private:
-            return AtTick(idle, ended, private)
+            return AtTick(idle, ended, private, answering=_answering(table, live))
         # A redeal's round going on (asked by the redeal, runner_steps.redealt).
         key = (live.number, hand.deal_number + 1)
         found = table.shuffling.round
@@ -488,6 +503,16 @@ def at_tick(table: Table, state: RunnerState, now: float) -> AtTick:
         shuffled=shuffled,
         on_break=on_break,
         choice_clock=table.settings.choice_clock,
+    )
+
+
+def _answering(table: Table, live: LiveHand) -> frozenset[int]:
+    """The engine seats of hand ``live`` whose player is a bot or leaves the table."""
+    seats = table.seats
+    return frozenset(
+        engine
+        for engine, index in enumerate(live.setup.lineup)
+        if (seat := seats[index]).bot is not None or seat.leaving
     )
 
 

@@ -1,12 +1,11 @@
 """The hand runner's pass carried out: what the pure decision (:func:`.runner_due.due`) found
 due, done by the runner (:class:`~.driver.Driver`).
 
-Each step is today's runner code (a deal, the showdown's and the offer's clocks opened); each
-returns how long until the runner looks again, or :data:`~.runner_due.AGAIN` when the pass
-goes on (the rest decided again from the state it left). The slice's own commands (the table's
-action for a seat, the dealer asked, the choice called off, the clocks run out, a run-out's
-street, a redeal) are the pass's follow-ups (:func:`.runner_due.handle`), and a
-bot's choice the actor's effect (:func:`choose`, an equity bot's made on a thread).
+Each step is today's runner code between hands (a deal, a tournament's break shown); each
+returns how long until the runner looks again. The slice's own commands (the table's action
+for a seat, the dealer asked, the choice called off, the clocks opened and run out, a run-out's
+street, a redeal) are the pass's follow-ups (:func:`.runner_due.handle`), and a bot's choice
+the actor's effect (:func:`choose`, an equity bot's made on a thread).
 """
 
 from __future__ import annotations
@@ -25,8 +24,6 @@ from wildstud.server.table.runner_due import (
     BotChoice,
     Due,
     OnBreak,
-    OpenOffer,
-    OpenShowdown,
     Shuffled,
 )
 from wildstud.server.table.runner_slice import BotActs
@@ -43,26 +40,8 @@ async def carry(driver: Driver, step: Due, at: AtTick, now: float) -> float | Ag
     """Carry out ``step``, due at ``now`` (:func:`.runner_due.due`); return how long until
     the runner looks again (``None``: not until something changes), or
     :data:`~.runner_due.AGAIN`."""
-    live = driver.state.live
-    if isinstance(step, Shuffled | OnBreak | DealDefault):
-        return await _between(driver, step, now)
-    assert live is not None, "a step of the hand in play"
-    assert isinstance(step, OpenOffer | OpenShowdown), "the others are the slice's own"
-    return await _clocked(driver, step, live, now)
-
-
-async def _clocked(
-    driver: Driver, step: OpenOffer | OpenShowdown, live: LiveHand, now: float
-) -> float | None:
-    """The offer to run it twice's clock, or the showdown's, opened (a new one, or one a
-    restarted server stands at): how long it runs, or 0.0 (its end at once, what is due next
-    decided in the same pass: the clock's choices are the runner's tick's follow-ups)."""
-    endgame = driver.endgame
-    opening = endgame.open_offer if isinstance(step, OpenOffer) else endgame.open_showdown
-    opened = await opening(live, now)
-    if opened is None or now >= opened.deadline:  # a bot's or a leaving player's choice ended it
-        return 0.0
-    return opened.deadline - now
+    assert isinstance(step, Shuffled | OnBreak | DealDefault), "the others are the slice's own"
+    return await _between(driver, step, now)
 
 
 def choose(driver: Driver, choice: BotChoice) -> BotActs | None:

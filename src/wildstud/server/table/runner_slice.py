@@ -21,6 +21,11 @@ takes:
   run it twice's clock, ran out for a seat still to choose (the runner's pass found it due,
   :func:`.runner_due.due`: each seat still to choose, or the offer's first): the engine's
   choice with the table's default, or no, carried out the same way;
+- :class:`ClockAnswer` and :class:`ClockOpen`: as the showdown's clock or the offer's opens
+  (the runner's pass found it due), a bot's or a leaving player's answer, stored with the
+  clock in one change (:func:`.runner_steps.clock_answer`), then the clock itself for the
+  seats still to answer, adopted with nothing stored, its frame the news
+  (:func:`.runner_steps.clock_open`);
 - :class:`RunOutStreet` and :class:`DealAgain`: the all-in run-out's next street, or the
   redeal, dealt (the runner's pass found its pause over), made whole from the table as its
   turn comes: its change whole, the pure :func:`.runner_steps.street` or
@@ -89,6 +94,8 @@ from wildstud.server.table.runner import RUNNER, Choosing, RunnerState, timed
 from wildstud.server.table.runner_commands import (
     AskDealer,
     BotActs,
+    ClockAnswer,
+    ClockOpen,
     DealAgain,
     HostActs,
     OfferTimeUp,
@@ -106,6 +113,8 @@ __all__ = [
     "ONWARD",
     "AskDealer",
     "BotActs",
+    "ClockAnswer",
+    "ClockOpen",
     "DealAgain",
     "HostActs",
     "OfferTimeUp",
@@ -133,6 +142,8 @@ COMMANDS: tuple[type[Command], ...] = (
     OfferTimeUp,
     RunOutStreet,
     DealAgain,
+    ClockAnswer,
+    ClockOpen,
     CancelChoice,
     ResetTurn,
 )
@@ -183,6 +194,10 @@ def handle(state: RunnerState, command: Command, now: float) -> Outcome[RunnerSt
         return _showdown_timed_out(state, command, now)
     if isinstance(command, OfferTimeUp):
         return _offer_timed_out(state, command, now)
+    if isinstance(command, ClockAnswer):
+        return runner_steps.clock_answer(state, command, now)
+    if isinstance(command, ClockOpen):
+        return runner_steps.clock_open(state, command, now)
     if isinstance(command, DealAgain):
         return runner_steps.redealt(state, command, now)
     assert isinstance(command, RunOutStreet), command

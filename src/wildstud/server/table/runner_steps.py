@@ -13,6 +13,12 @@ folds the other slices' follow-ups into it (the seating's stacks, a seat's leavi
 tournament's knock-outs: :meth:`.actor.Actor.fold_outcome`), stores it once, and adopts the new
 states and sends the news once it is stored; a failed write leaves them all as they were.
 
+So is the answer of a bot or a leaving player as the showdown's clock, or the offer to run it
+twice's, opens (:class:`~.runner_commands.ClockAnswer`, :func:`clock_answer`: the engine's
+choice with the table's default, or no, stored with the clock in the runner's state); the clock
+then opened for the seats still to answer is a new state and its frame, nothing stored
+(:class:`~.runner_commands.ClockOpen`, :func:`clock_open`), the runner woken at its deadline.
+
 >>> from wildstud.server.schemas import GameEntry, TableSettings
 >>> from wildstud.server.table.hand_play import AtPlay
 >>> settings = TableSettings(name="x", games=[GameEntry(game="FTQ")])
@@ -25,23 +31,35 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, TypeVar
 
 from wildstud.deal import Phase
+from wildstud.server.showdown import ShowdownChoice, TwiceOffer
 from wildstud.server.store import Changes
 from wildstud.server.table.core import Outcome
 from wildstud.server.table.hand_end import AtHandEnd, then_ended
-from wildstud.server.table.hand_play import dealt_on
-from wildstud.server.table.runner import AtTurn, RunnerState, timed
-from wildstud.server.table.runner_commands import DealAgain
+from wildstud.server.table.hand_play import (
+    Move,
+    answer_twice,
+    dealt_on,
+    offer_opened,
+    show_or_muck,
+    showdown_opened,
+)
+from wildstud.server.table.runner import RUNNER, AtTurn, RunnerState, timed
+from wildstud.server.table.runner_commands import ClockAnswer, ClockOpen, DealAgain
+from wildstud.server.table.runner_due import Onward
 
 if TYPE_CHECKING:
     from wildstud.deal import Hand
     from wildstud.server.table.hand_play import AtPlay
     from wildstud.server.table.live import LiveHand
 
-__all__ = ["AtStep", "redealt", "staged", "street"]
+ClockT = TypeVar("ClockT", ShowdownChoice, TwiceOffer)
+
+__all__ = ["AtStep", "clock_answer", "clock_open", "redealt", "staged", "street"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +137,69 @@ def _dealt(
 ) -> Outcome[RunnerState]:
     """``hand``, a copy of ``live``'s after a step nobody chose, dealt on as one change
     (:func:`.hand_play.dealt_on`, :func:`staged`)."""
-    dealt = dealt_on(state, live, hand, at.play, now)
-    ended = dealt.state.live is not None and dealt.state.live.hand.phase is Phase.OVER
-    return staged(dealt, at.turn, at.end if ended else None, now)
+    return _whole(dealt_on(state, live, hand, at.play, now), at, now)
+
+
+def _whole(outcome: Outcome[RunnerState], at: AtStep, now: float) -> Outcome[RunnerState]:
+    """``outcome``, a change of the runner's in a hand, whole (:func:`staged`), with the
+    hand's end when it ends the hand."""
+    live = outcome.state.live
+    ended = live is not None and live.hand.phase is Phase.OVER
+    return staged(outcome, at.turn, at.end if ended else None, now)
+
+
+def clock_answer(state: RunnerState, command: ClockAnswer, now: float) -> Outcome[RunnerState]:
+    """``command``'s seat, a bot or a player leaving the table, answers at once as the
+    showdown's clock, or the offer's, opens at ``now``: the engine's choice with the table's
+    default, or no (:func:`.hand_play.show_or_muck`, :func:`.hand_play.answer_twice`), stored
+    with the clock in the runner's state as one change (see the module's description; the clock
+    is over in the state once every seat has answered). Nothing for anyone else, nor once
+    the seat has answered (an offer is settled by the first no)."""
+    live = state.live
+    at = command.at
+    if live is None or at is None or command.row is None or command.source is None:
+        return Outcome(state)
+    hand = live.hand
+    move = Move(command.row, command.engine, command.source)
+    if command.showdown:
+        if command.engine not in hand.to_show_or_muck:
+            return Outcome(state)
+        choice = _clock(state.showdown, live.number, now + command.seconds, ShowdownChoice)
+        default = command.default == "show"
+        shown = show_or_muck(state.but(showdown=choice), move, None, default, at.play, now)
+        return _whole(shown, at, now)
+    if command.engine not in hand.to_agree_run_twice:
+        return Outcome(state)
+    offer = _clock(state.offer, live.number, now + command.seconds, TwiceOffer)
+    return _whole(answer_twice(state.but(offer=offer), move, False, at.play, now), at, now)
+
+
+def clock_open(state: RunnerState, command: ClockOpen, now: float) -> Outcome[RunnerState]:
+    """The showdown's clock, or the offer's, opened at ``now`` for the seats still to answer
+    (:func:`.hand_play.showdown_opened`, :func:`.hand_play.offer_opened`: the runner's state
+    with it, nothing stored, its frame the news), the one the bots' answers stored if they
+    did, and the runner woken at its deadline; when nobody is left to answer (the answers
+    settled it, or ended the hand), what is due next (:class:`~.runner_due.Onward`)."""
+    live = state.live
+    if live is None:
+        return Outcome(state, follow=(Onward(RUNNER),))
+    deadline = now + command.seconds
+    if command.showdown:
+        choice = _clock(state.showdown, live.number, deadline, ShowdownChoice)
+        opened = showdown_opened(state, choice, command.default, now)
+        clock: ShowdownChoice | TwiceOffer | None = opened.state.showdown
+    else:
+        offer = _clock(state.offer, live.number, deadline, TwiceOffer)
+        opened = offer_opened(state, offer, now)
+        clock = opened.state.offer
+    if opened.state is state or clock is None:
+        return Outcome(state, follow=(Onward(RUNNER),))
+    return replace(opened, wake=clock.deadline)
+
+
+def _clock(
+    clock: ClockT | None, number: int, deadline: float, make: Callable[[int, float], ClockT]
+) -> ClockT:
+    """``clock`` when it times hand ``number`` (opened by an answer already), else a new one
+    (``make``) up at ``deadline``."""
+    return clock if clock is not None and clock.number == number else make(number, deadline)
