@@ -23,7 +23,8 @@ test("the cards wild for everyone are the view's, and the rule is said from its 
     const wild = wildState(hand.view, hand.names, hand.you);
     assert.deepEqual([...wild.everyone].sort(), [...hand.view.wild].sort());
     assert.equal(wild.rule, describeRule(hand.view.wild_rule));
-    assert.equal(wild.never, hand.view.wild_rule.kind === "no-wilds");
+    assert.equal(typeof hand.view.wilds_possible, "boolean");
+    assert.equal(wild.never, !hand.view.wilds_possible);
     if (!wild.perSeat) {
       const said = describeWildNow(hand.view.wild, hand.view.follow_pending, hand.view.follow_ends);
       assert.equal(wild.what, said[0].toUpperCase() + said.slice(1));
@@ -31,6 +32,16 @@ test("the cards wild for everyone are the view's, and the rule is said from its 
     seen.add(hand.view.wild_rule.kind);
   }
   assert.ok(seen.size >= 3, `several games recorded: ${[...seen]}`);
+});
+
+test("nothing is ever wild in this game only where the server says so (wilds_possible)", () => {
+  // No recorded game is plain stud: the server's figure is turned here, the rule left as sent,
+  // so that the banner is seen to read the figure and not the rule.
+  const hand = views()[0];
+  const plain = { ...hand.view, wilds_possible: false, wild: [] };
+  assert.equal(wildState(plain, hand.names, hand.you).never, true);
+  const ruled = { ...hand.view, wild_rule: { kind: "no-wilds", queens: null, cards: null } };
+  assert.equal(wildState(ruled, hand.names, hand.you).never, false);
 });
 
 test("a card is wild at a seat only where the server's data says so", () => {

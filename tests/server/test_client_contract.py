@@ -10,17 +10,26 @@ the client could still work a rule out for itself, each of which it once did, st
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from wildstud.server.frames import FullView, SeatView
+from wildstud.deal import events
+from wildstud.server.frames import FullView, SeatView, read_server_frame
+from wildstud.server.messages import _snake
 
 ROOT = Path(__file__).resolve().parents[2]
 CLIENT = ROOT / "src" / "wildstud" / "server" / "static" / "js"
 CONTRACT = json.loads((ROOT / "tests" / "client" / "contract.json").read_text(encoding="utf-8"))
+RECORDED = ROOT / "tests" / "client" / "frames" / "night.json"
+"""The frames the client's node suites run over (``scripts/record-client-frames`` writes them)."""
+ADDED = {"hand_started": {"title"}, "shown": {"best_five", "hand"}}
+"""What :func:`~wildstud.server.messages.encode_event` adds to an event's own fields."""
 
 # The modules that name ranks and cards for people (a rank's name, "royal flush"): the check on
 # a rank compared with a literal does not read them.
@@ -81,3 +90,34 @@ def test_the_client_never_works_out_a_rule(what: str) -> None:
 )
 def test_the_lint_catches_the_rules_the_client_once_held(line: str) -> None:
     assert any(pattern.search(line) for pattern in FORBIDDEN.values())
+
+
+def _recorded() -> list[dict[str, Any]]:
+    frames: dict[str, list[dict[str, Any]]] = json.loads(RECORDED.read_text(encoding="utf-8"))
+    return [frame for connection in frames.values() for frame in connection]
+
+
+def test_the_recorded_frames_have_the_shape_the_server_sends_now() -> None:
+    """The client's suites prove nothing about frames the server no longer sends: every
+    recorded frame is one of the server's frame models, every seat carries every field a seat
+    has, and every event every field of its engine event, no more (a new field fails here
+    until the frames are recorded again, ``scripts/record-client-frames``)."""
+    kinds = {
+        _snake(kind.__name__): {field.name for field in dataclasses.fields(kind)}
+        for _, kind in inspect.getmembers(events, inspect.isclass)
+        if dataclasses.is_dataclass(kind) and kind.__module__ == events.__name__
+    }
+    frames = _recorded()
+    assert len(frames) > 100
+    stale = set()
+    for frame in frames:
+        read_server_frame(json.dumps(frame))
+        view = frame.get("view") or {}
+        for seat in view.get("seats", ()):
+            stale |= {f"seat lacks {name}" for name in set(SeatView.model_fields) - set(seat)}
+        for event in [*frame.get("events", ()), *view.get("events", ())]:
+            kind = event["type"]
+            fields = kinds[kind] | ADDED.get(kind, set())
+            if set(event) - {"type"} != fields:
+                stale.add(f"{kind}: {sorted(set(event) - {'type'})} against {sorted(fields)}")
+    assert stale == set(), "record the client's frames again (scripts/record-client-frames)"

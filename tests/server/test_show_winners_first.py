@@ -21,11 +21,13 @@ from wildstud.server.store.records import ActionRecord, HandSetup
 
 # Follow the Queen heads-up: p2's nines with the seven that follows the queen beat p1's aces.
 NINES_BEAT_ACES = "As 9c Ah 9d Qh 7d 2c 3c Kc 4d Jc 5h 8s 8h"
+# Seven-card stud heads-up, each rank dealt to both seats: the same high card, a split pot.
+SPLIT = "As Ah Ks Kh Qs Qh Jh Jd 9c 9d 7d 7c 5d 5c"
 OPTIONS = {"bring_in": 0}
 
 
-def _order() -> str:
-    named = NINES_BEAT_ACES.split()
+def _order(top: str = NINES_BEAT_ACES) -> str:
+    named = top.split()
     rest = [str(card) for card in DECK if str(card) not in named]
     return " ".join([*named, *rest])
 
@@ -97,3 +99,24 @@ def test_a_hand_stored_before_the_winners_were_shown_first_replays_with_its_awar
     assert now.events.index(Mucked(0)) > max(
         i for i, event in enumerate(now.events) if isinstance(event, Shown)
     )
+
+
+def test_a_showdown_where_every_hand_takes_a_share_is_not_held() -> None:
+    """Where every hand still in takes part of a pot, nobody has a choice to make: the dealer
+    shows the hands down at once, as the table plays it and as a restarted server rebuilds it
+    from the actions stored in the pause before the run-out's streets (such a hand was once
+    rebuilt held at a showdown that asked nobody, and its table stood still for good)."""
+    setup = HandSetup(1, 0, "seven-card-stud", OPTIONS, (0, 1), ("ann", "bob"), 1, (6, 6))
+    hand = start_hand(setup, DeckBook({1: _order(SPLIT)}), to_redeal=True, hold_showdown=True)
+    actions: list[ActionRecord] = []
+    for kind, amount in (("bet", 5), ("call", None)):  # both all in on third street
+        seat = hand.to_act
+        assert seat is not None
+        hand.act(kind, amount, seat=seat)
+        actions.append(ActionRecord(1, len(actions), seat, kind, amount, "player", None))
+    deal_on(hand, hold_showdown=True)
+    assert hand.phase is Phase.OVER
+    assert list(hand.stacks) == [6, 6]  # the pot split
+    again = rebuild(setup, DeckBook({1: _order(SPLIT)}), actions, hold_showdown=True)
+    assert again.phase is Phase.OVER
+    assert again.events == hand.events

@@ -112,6 +112,8 @@ def test_a_player_s_request_reads_the_ledger_first_and_stores_the_seat_s_number(
     ("command", "state", "says"),
     [
         (ask(1001), CashierState(), "at most 1000 chips"),
+        (ask(2, stack=999), CashierState(), "at most 1 chip now"),
+        (ask(100), CashierState((pending(1),)), "your request for 1 chip is waiting"),
         (ask(100, stack=1000), CashierState(), "ceiling of 1000 already"),
         (ask(100), CashierState((pending(50),)), "waiting for the host already"),
         (replace(ask(100), night_over=True), CashierState(), "the night is over"),

@@ -11,18 +11,20 @@ this module.
 
 from __future__ import annotations
 
+import inspect
 import json
 import sys
 from collections.abc import Set as AbstractSet
 from pathlib import Path
 from typing import Any
 
+from wildstud import wilds
 from wildstud.betting import ActionKind
 from wildstud.cards import QUEEN_OF_SPADES, Card, Rank, parse_card, parse_cards
 from wildstud.deal import Awarded, Redealt, Share, Shown, WildsChanged
-from wildstud.hands import describe_value, evaluate
+from wildstud.hands import Category, describe_value, evaluate
 from wildstud.server.console import notice_frame, settings_changes
-from wildstud.server.messages import _wild_rule, encode_event, hand_name
+from wildstud.server.messages import _RULE_KINDS, _wild_rule, encode_event, hand_name
 from wildstud.server.schemas import GameEntry, StakesModel, TableSettings
 from wildstud.server.store import Notice
 from wildstud.wilds import (
@@ -409,6 +411,25 @@ def table() -> dict[str, Any]:
             for kind, amount, why, equity, strength, line, price in HINTS
         ],
         "settings": _settings(),
+    }
+
+
+def engine_kinds() -> dict[str, set[str]]:
+    """Every kind the table must cover, read from the engine's own lists rather than from the
+    rows above (which a kind added to the engine and forgotten here would not fail): each
+    trigger of a wild change, each wild rule :mod:`wildstud.wilds` offers as the server names
+    it, each share of a pot and each category of hand, as the frames spell them."""
+    offered = (getattr(wilds, name) for name in wilds.__all__)
+    rules = {
+        item
+        for item in offered
+        if isinstance(item, type) and issubclass(item, WildRule) and not inspect.isabstract(item)
+    }
+    return {
+        "changes": {kind.value for kind in Trigger},
+        "rules": {_RULE_KINDS[rule] for rule in rules},
+        "shares": {share.value for share in Share},
+        "categories": {category.name.lower().replace("_", "-") for category in Category},
     }
 
 

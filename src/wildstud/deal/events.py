@@ -270,7 +270,9 @@ class Shown:
     :attr:`best_five` plays it by.
 
     >>> from wildstud.cards import parse_cards
-    >>> shown = Shown(0, parse_cards("7c 7d Qs 2h 3d"), parse_cards("Qs"), 0, "", False, True)
+    >>> from wildstud.hands import evaluate
+    >>> cards, wild = parse_cards("7c 7d Qs 2h 3d"), parse_cards("Qs")
+    >>> shown = Shown(0, cards, wild, evaluate(cards, wild).value, False, True)
     >>> [(str(item.card), item.wild) for item in shown.best_five][:3]
     [('7d', None), ('7c', None), ('7s', Card('Qs'))]
     """

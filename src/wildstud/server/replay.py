@@ -221,12 +221,14 @@ def start_hand(
 
 def held(hand: Hand) -> bool:
     """Whether the dealer waits for the players' choices before the next step: at the
-    showdown (show or muck), or where the hands all in are asked to run it twice.
+    showdown, while a seat may still show or muck (where every hand still in takes part of a
+    pot nobody is asked, and the table shows them down at once), or where the hands all in are
+    asked to run it twice.
 
     >>> held(Hand("FTQ", [50, 50]))
     False
     """
-    return hand.stage is Stage.SHOWDOWN or bool(hand.to_agree_run_twice)
+    return bool(hand.to_show_or_muck) or bool(hand.to_agree_run_twice)
 
 
 def at_showdown(hand: Hand) -> bool:

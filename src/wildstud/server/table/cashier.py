@@ -316,7 +316,7 @@ def _ask(state: CashierState, ask: AskChips) -> Outcome[CashierState]:
     waiting = state.for_seat(row.seat, row.player_id)
     if waiting is not None:
         raise LedgerError(
-            f"your request for {waiting.amount} chips is waiting for the host already"
+            f"your request for {_chips(waiting.amount)} is waiting for the host already"
         )
     if row.leaving:
         raise LedgerError("you are leaving the table: no more chips")
@@ -327,7 +327,7 @@ def _ask(state: CashierState, ask: AskChips) -> Outcome[CashierState]:
     most = limits.allowance(ask.holder.now, had)
     if ask.amount > most:
         raise LedgerError(
-            f"you may ask for at most {most} chips now (one rebuy or top-up buys at most"
+            f"you may ask for at most {_chips(most)} now (one rebuy or top-up buys at most"
             f" {limits.rebuy_max}, and a stack may hold at most {limits.ceiling})"
         )
     request = RebuyState(
@@ -372,7 +372,7 @@ def _decide(state: CashierState, decide: DecideChips, now: float) -> Outcome[Cas
         ceiling = decide.limits.ceiling
         if holder.now + request.amount > ceiling:
             raise LedgerError(
-                f"{holder.row.name} has {holder.now} chips now: {request.amount} more would take"
+                f"{holder.row.name} has {_chips(holder.now)} now: {request.amount} more would take"
                 f" the stack over the top-up ceiling of {ceiling}; decline the request"
             )
     except LedgerError as error:
@@ -445,6 +445,12 @@ COMMANDS: tuple[type[Command], ...] = (
     *ledger.COMMANDS,
 )
 """The commands the money slice takes (the ledger's reads among them)."""
+
+
+def _chips(count: int) -> str:
+    """A count of chips in words: ``1 chip``, ``2 chips`` (a stack one short of a limit asks
+    for one)."""
+    return f"{count} chip" if count == 1 else f"{count} chips"
 
 
 def holds_all(seats: Mapping[int, Seat], hand_in_progress: bool) -> int | None:

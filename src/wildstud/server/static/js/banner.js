@@ -3,7 +3,7 @@
 // the hands shown down, and the sentences that explain them with the players' names. No rule is
 // worked out here: which cards are wild, and what each face-up card did, is the server's data.
 
-import { describeChange, describeRule, describeWildNow, neverWild } from "./words.js";
+import { describeChange, describeRule, describeWildNow } from "./words.js";
 
 function capital(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : text;
@@ -72,7 +72,8 @@ export function wildState(view, names, you) {
       : null;
   // The called line says the king's change itself: its reason is not said a second time below.
   const why = calledText ? reasons.filter((reason) => reason !== describeChange(last, names)) : reasons;
-  const never = neverWild(view.wild_rule);
+  // Whether anything can be wild in this game is the server's figure, not read from the rule.
+  const never = view.wilds_possible === false;
   const rule = describeRule(view.wild_rule);
   return { everyone, seatRank, isWild, what, why, called: calledText, perSeat, rule, never };
 }

@@ -418,8 +418,8 @@ export class HostConsole {
     // between hands the seats' own, which take in the chips approved meanwhile.
     if (hand && hand.lineup && hand.view && table.hand_in_progress === hand.number)
       hand.lineup.forEach((tableSeat, engine) => {
-        const seat = hand.view.seats[engine];
-        if (seat) this.live.set(tableSeat, seat.stack);
+        const seatView = hand.view.seats[engine];
+        if (seatView) this.live.set(tableSeat, seatView.stack);
       });
     if (this.stale()) this.message.textContent = "";
     const running = table.status === "running";

@@ -263,12 +263,12 @@ export function auditWords(audit) {
  */
 export function withOwnCards(hand, opened) {
   const hidden = (held) => typeof held.card === "string" && !named(held.card);
-  if (!hand || !hand.view.seats.some((seat) => seat.cards.some(hidden))) return hand;
-  const seats = hand.view.seats.map((seat, engine) => {
-    if (!seat.cards.some(hidden)) return seat;
+  if (!hand || !hand.view.seats.some((seatView) => seatView.cards.some(hidden))) return hand;
+  const seats = hand.view.seats.map((seatView, engine) => {
+    if (!seatView.cards.some(hidden)) return seatView;
     const own = engine === hand.you ? opened(hand.number, hand.view.deal || 1, engine) : new Map();
     const open = (held) => ({ ...held, card: own.get(Number(held.card.slice(1))) ?? null });
-    return { ...seat, cards: seat.cards.map((held) => (hidden(held) ? open(held) : held)) };
+    return { ...seatView, cards: seatView.cards.map((held) => (hidden(held) ? open(held) : held)) };
   });
   return { ...hand, view: { ...hand.view, seats } };
 }

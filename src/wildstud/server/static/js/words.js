@@ -120,11 +120,6 @@ export function describeRule(rule) {
   return RULES[rule.kind] || "";
 }
 
-/** Whether nothing is ever wild in this game (its rule is `no-wilds`). */
-export function neverWild(rule) {
-  return Boolean(rule) && rule.kind === "no-wilds";
-}
-
 // A rank by name as a hand's name says it (wildstud.cards.Rank.singular).
 const SINGULAR = {
   2: "deuce",
