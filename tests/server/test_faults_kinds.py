@@ -32,8 +32,8 @@ HERE = Path(__file__).resolve().parent
 NOT_STORED: dict[str, str] = {
     "runner_due.Wait": "nothing is due: the runner's timer is set, nothing else",
     "runner_due.OnBreak": (
-        "a tournament's break found: the table frame is sent to every page the first time,"
-        " nothing stored"
+        "a tournament's break found: the runner's state keeps it shown and the table frame is"
+        " sent to every page the first time, nothing stored"
     ),
     "runner_due.CallOff": (
         "the dealer's choice called off as its chooser sat out or left (core.CancelChoice on"

@@ -19,7 +19,7 @@ from wildstud.server.replay import DeckBook, start_hand
 from wildstud.server.showdown import ShowdownChoice, TwiceOffer
 from wildstud.server.store import HandSetup
 from wildstud.server.table.button import Ask, DealDefault, Seats, Sitter
-from wildstud.server.table.core import CancelChoice
+from wildstud.server.table.core import CancelChoice, TableNews
 from wildstud.server.table.endgame import dealer_steps
 from wildstud.server.table.hand_requests import Action
 from wildstud.server.table.live import LiveHand
@@ -244,6 +244,19 @@ def test_the_pause_between_hands_then_a_tournament_s_break_then_the_next_step() 
     assert due(BETWEEN, AtTick(), 51.0) == Wait(50.0)
     assert due(BETWEEN, replace(AT, on_break=(30.0, 4)), 50.0) == OnBreak(80.0, 4)
     assert due(BETWEEN, replace(AT, on_break=(0.0, 4)), 50.0) == OnBreak(50.05, 4)
+    # The break is the pass's own outcome: every page is sent the table frame the first time
+    # (the runner's state keeps which break it showed), nothing stored, the next look at its end.
+    found = handle(BETWEEN, RunnerTick(RUNNER, replace(AT, on_break=(30.0, 4))), 50.0)
+    assert (found.state.break_shown, found.news, found.effect, found.wake) == (
+        4,
+        (TableNews(),),
+        None,
+        80.0,
+    )
+    again = handle(found.state, RunnerTick(RUNNER, replace(AT, on_break=(20.0, 4))), 60.0)
+    assert (again.state, again.news, again.wake) == (found.state, (), 80.0)
+    later = handle(found.state, RunnerTick(RUNNER, replace(AT, on_break=(60.0, 9))), 900.0)
+    assert (later.state.break_shown, later.news) == (9, (TableNews(),))  # the next break's
     assert due(BETWEEN, AT, 50.0) == Ask(0, (0, 1))
     away = Seats((Sitter(0, "a", asked=False), Sitter(2, "b")))  # no page open: no asking
     assert due(BETWEEN, replace(AT, seats=away), 50.0) == DealDefault()

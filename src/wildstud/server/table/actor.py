@@ -137,7 +137,8 @@ What is not on the core yet:
   tick, the private slice's), or a step of today's code as its effect
   (:class:`~.runner_due.Carry`), and when the next thing is due as its ``wake`` (a turn's, a
   redeal's, a run-out's, the showdown's, the offer's or the dealer's choice's deadline); that
-  step (:func:`.runner_pass.carry`: a deal, a tournament's break shown)
+  step (:func:`.runner_pass.carry`: a deal; a tournament's break shown is the tick's own
+  outcome, its table frame the news, :class:`~.runner_due.OnBreak`)
   sends and stores by itself; one whose write fails hands the slice
   :class:`~.runner_due.Missed` (the effect's ``otherwise``: the state kept, nothing sent, the
   next look after the backoff the tick carries, :meth:`Actor.retry`); a hand's deal, each

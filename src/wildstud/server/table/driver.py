@@ -36,17 +36,17 @@ changes the runner's state, decided in the same pass from the table read again,
 deadline; a step whose write fails comes back to the slice as
 :class:`~.runner_due.Missed` (the effect's ``otherwise``), which keeps the runner's state and looks
 again after the backoff the tick carries (the actor's, :meth:`.actor.Actor.retry`: 1 s, doubling
-to 30 s while the tick keeps failing). What it carries out besides the slice's commands (dealing, a
-tournament's break shown; a private deal's tick is the private slice's, the pass's follow-up; a
-run-out's street, a redeal and the showdown's and the offer's clocks opened are commands of the
-slice, made whole here, :meth:`Driver.made`) is today's code, which stores by itself; but a hand's
-deal is a pure function (:func:`.hand_start.start_hand`) of the runner's state and the table's
-values the driver reads (the seats, the menu or a tournament level's, the table's row, the players'
-shuffle as it stands, how the hand is made), its outcome and its follow-ups for the other parts
-folded into the change that deals the hand (:meth:`Driver.deal`); so is a seat's change in the hand
-(:mod:`.hand_play`: an action, :meth:`Driver.act`; a showdown's choice, an answer to the offer to
-run it twice, a hand a private deal's rounds show, the dealer's step nobody chose), of the runner's
-state and the seat's row, each staged with the hand's end when it ends the hand
+to 30 s while the tick keeps failing). What it carries out besides the slice's commands (dealing; a
+tournament's break shown is the pass's own outcome; a private deal's tick is the private slice's,
+the pass's follow-up; a run-out's street, a redeal and the showdown's and the offer's clocks opened
+are commands of the slice, made whole here, :meth:`Driver.made`) is today's code, which stores by
+itself; but a hand's deal is a pure function (:func:`.hand_start.start_hand`) of the runner's state
+and the table's values the driver reads (the seats, the menu or a tournament level's, the table's
+row, the players' shuffle as it stands, how the hand is made), its outcome and its follow-ups for
+the other parts folded into the change that deals the hand (:meth:`Driver.deal`); so is a seat's
+change in the hand (:mod:`.hand_play`: an action, :meth:`Driver.act`; a showdown's choice, an answer
+to the offer to run it twice, a hand a private deal's rounds show, the dealer's step nobody chose),
+of the runner's state and the seat's row, each staged with the hand's end when it ends the hand
 (:meth:`Driver.stage`). Each outcome carries its news (the table frame, the hand's frames as
 :class:`~.core.HandPlayed`, the showdown's or the offer's frame), sent by the table's one outbox
 once the change, its turn timed, is stored (:meth:`Driver.tell`).

@@ -93,6 +93,9 @@ class RunnerState:
     """The seats whose players acted in the hand in progress (not the clock for them)."""
     timed_out: frozenset[int] = frozenset()
     """The seats the clock acted for in the hand in progress."""
+    break_shown: int | None = None
+    """The level whose tournament break every page was last sent the table frame for (the
+    pages count a break down by themselves; a restarted server shows it again)."""
 
     def but(self, **fields: Any) -> RunnerState:
         """This state with ``fields`` changed: a new value, this one left as it is."""

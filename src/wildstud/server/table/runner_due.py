@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 from wildstud.deal import Phase
 from wildstud.server.replay import at_showdown
 from wildstud.server.table.button import Ask, DealDefault, Seats, next_step
-from wildstud.server.table.core import CancelChoice, Command, Effect, Outcome, Tick
+from wildstud.server.table.core import CancelChoice, Command, Effect, Outcome, TableNews, Tick
 from wildstud.server.table.private_answers import NAME as PRIVATE
 from wildstud.server.table.runner import RUNNER, RunnerState
 from wildstud.server.table.runner_commands import (
@@ -226,7 +226,9 @@ class CallOff:
 @dataclass(frozen=True, slots=True)
 class OnBreak:
     """A tournament is on a break (no hand is dealt): the next look at ``until``; the break
-    of level ``index`` is shown to every page the first time it is found."""
+    of level ``index`` is shown to every page the first time it is found (the runner's state
+    keeps which it showed, :attr:`~.runner.RunnerState.break_shown`: no effect, nothing
+    stored)."""
 
     until: float
     index: int
@@ -375,6 +377,11 @@ def handle(
     step = due(state, at, now)
     if isinstance(step, Wait):
         return Outcome(state, wake=NEVER if step.until is None else step.until)
+    if isinstance(step, OnBreak):  # every page counts the break down from the table frame
+        if state.break_shown == step.index:  # shown already: the next look at its end
+            return Outcome(state, wake=step.until)
+        shown = state.but(break_shown=step.index)
+        return Outcome(shown, news=(TableNews(),), wake=step.until)
     if isinstance(step, CallOff):  # the pass goes on from the state the choice called off left
         return Outcome(state, follow=(CancelChoice(), Looked(RUNNER, AGAIN, at, now, retry)))
     if isinstance(step, Ask):  # the choice's deadline is the outcome's wake

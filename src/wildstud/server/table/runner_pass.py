@@ -1,11 +1,12 @@
 """The hand runner's pass carried out: what the pure decision (:func:`.runner_due.due`) found
 due, done by the runner (:class:`~.driver.Driver`).
 
-Each step is today's runner code between hands (a deal, a tournament's break shown); each
-returns how long until the runner looks again. The slice's own commands (the table's action
-for a seat, the dealer asked, the choice called off, the clocks opened and run out, a run-out's
-street, a redeal) are the pass's follow-ups (:func:`.runner_due.handle`), and a bot's choice
-the actor's effect (:func:`choose`, an equity bot's made on a thread).
+Each step is today's runner code between hands (a deal); each returns how long until the
+runner looks again. The slice's own commands (the table's action for a seat, the dealer asked,
+the choice called off, the clocks opened and run out, a run-out's street, a redeal) are the
+pass's follow-ups (:func:`.runner_due.handle`), a tournament's break shown is the pass's own
+outcome, and a bot's choice the actor's effect (:func:`choose`, an equity bot's made on a
+thread).
 """
 
 from __future__ import annotations
@@ -23,7 +24,6 @@ from wildstud.server.table.runner_due import (
     AtTick,
     BotChoice,
     Due,
-    OnBreak,
     Shuffled,
 )
 from wildstud.server.table.runner_slice import BotActs
@@ -40,8 +40,8 @@ async def carry(driver: Driver, step: Due, at: AtTick, now: float) -> float | Ag
     """Carry out ``step``, due at ``now`` (:func:`.runner_due.due`); return how long until
     the runner looks again (``None``: not until something changes), or
     :data:`~.runner_due.AGAIN`."""
-    assert isinstance(step, Shuffled | OnBreak | DealDefault), "the others are the slice's own"
-    return await _between(driver, step, now)
+    assert isinstance(step, Shuffled | DealDefault), "the others are the slice's own"
+    return await _between(driver, step)
 
 
 def choose(driver: Driver, choice: BotChoice) -> BotActs | None:
@@ -67,9 +67,7 @@ def choose(driver: Driver, choice: BotChoice) -> BotActs | None:
     return BotActs(seat, engine, kind, amount)
 
 
-async def _between(
-    driver: Driver, step: Shuffled | OnBreak | DealDefault, now: float
-) -> float | Again | None:
+async def _between(driver: Driver, step: Shuffled | DealDefault) -> float | Again | None:
     """Carry out ``step``, due between hands (see :func:`carry`)."""
     table = driver.table
     if isinstance(step, Shuffled):  # the next hand's round is over: dealt from it
@@ -81,9 +79,6 @@ async def _between(
             table.actor.fold(SHUFFLE, DropRound(number, 1), dropped)
             await driver.commit(dropped)
         return 0.0
-    if isinstance(step, OnBreak):  # every page counts the break down from the table frame
-        table.desk.show_break(step.index)
-        return step.until - now
     await driver.deal(None)  # the default pick
     return 0.0
 
