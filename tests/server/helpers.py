@@ -44,7 +44,6 @@ from wildstud.server.table.core import Outcome, Refused
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.private_reveal import context
 from wildstud.server.table.runner import RUNNER
-from wildstud.server.table.runner_due import Carry
 from wildstud.server.table.writer import Writer
 
 __all__ = [
@@ -755,8 +754,7 @@ class FailedKinds:
     """The kinds of command whose store request failed while it is in force (``with``): each
     command the tables' slices are handed since the turn began, or since the last write that
     was stored, is in the request that fails next (a command and the follow-ups folded into
-    its change; the runner's step, :class:`~wildstud.server.table.runner_due.Carry`, by the kind
-    of step it carries), and each such request that fails adds their names
+    its change), and each such request that fails adds their names
     (:func:`kind_name`) to :attr:`failed`. The actor's and the writer's classes are patched
     while it is in force (a case makes its tables inside), and put back after.
 
@@ -773,9 +771,7 @@ class FailedKinds:
     def _record(self, handle: Callable[..., Outcome[Any]]) -> Callable[..., Outcome[Any]]:
         def recorded(state: Any, command: Any, now: float) -> Outcome[Any]:
             outcome = handle(state, command, now)
-            request = None if outcome.effect is None else outcome.effect.request
-            kind = type(request.step if isinstance(request, Carry) else command)
-            self._handled.append(kind_name(kind))
+            self._handled.append(kind_name(type(command)))
             return outcome
 
         return recorded

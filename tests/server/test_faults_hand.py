@@ -167,7 +167,7 @@ async def _driven(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @faults(
-    "button.DealDefault",
+    "runner_commands.DealHand",
     "shuffle_requests.Open",
     "runner_commands.BotActs",
     "runner_commands.TimeUp",

@@ -71,6 +71,15 @@ NOT_STORED: dict[str, str] = {
         "a showdown's or an offer's clock opened for the seats still to answer: the runner's"
         " state and the frame, nothing stored (as its frame, a clock nothing stores)"
     ),
+    "button.DealDefault": (
+        "the default pick found due: handed on as runner_commands.DealHand, whose write has its"
+        " case"
+    ),
+    "runner_due.Shuffled": (
+        "the next hand's round of the players' shuffle found over: handed on as"
+        " runner_commands.DealHand (a round no hand is dealt from forgotten in its change),"
+        " whose write has its case"
+    ),
     "runner_due.Redeal": (
         "a redeal found due: handed on as runner_commands.DealAgain (its round asked as"
         " shuffle_requests.Open), whose writes have their case"
@@ -111,7 +120,7 @@ NOT_STORED: dict[str, str] = {
     "shuffle_requests.RoundTick": (
         "the round's step moved on, or the round kept over for the runner, in memory:"
         " nothing stores the step (a restart resumes it at the reveal); the parts are"
-        " stored by shuffle_requests.PagePart, the deal by runner_due.Shuffled"
+        " stored by shuffle_requests.PagePart, the deal by runner_commands.DealHand"
     ),
 }
 """The kinds that ask the store for nothing of their own, each with why: a step that only

@@ -33,9 +33,7 @@ from wildstud.server.table.runner_due import (
     AtTick,
     BotChoice,
     CallOff,
-    Carry,
     Looked,
-    Missed,
     Mover,
     OfferClock,
     OnBreak,
@@ -58,6 +56,7 @@ from wildstud.server.table.runner_slice import (
     ClockAnswer,
     ClockOpen,
     DealAgain,
+    DealHand,
     HostActs,
     OfferTimeUp,
     RunOutStreet,
@@ -273,19 +272,19 @@ def test_the_runner_s_tick_times_its_next_look_or_carries_the_step_out_then_look
     waiting = handle(state, RunnerTick(RUNNER, at), 120.0)
     # Nothing due: no effect, the state as it was, the slice's timer set for the clock.
     assert (waiting.state, waiting.effect, waiting.wake) == (state, None, 150.0)
-    state, at = BETWEEN, AWAY  # the default pick dealt, by today's code
-    acting = handle(state, RunnerTick(RUNNER, at), 50.0)
-    assert acting.state is state  # changed by the step's own change, once it is stored
-    assert acting.effect is not None
-    assert acting.effect.request == Carry(DealDefault(), at, 50.0)
-    assert acting.wake is None  # the step's result times the next look
-    then = acting.effect.then
-    assert then is not None
-    assert then(0.0) == Looked(RUNNER, 0.0, at, 50.0, 1.0)
-    # The runner's slice takes it back (runner_slice.handle hands it to runner_due's).
-    assert slice_handle(state, then(0.0), 51.0).wake == 50.0  # at once: behind the inbox
-    assert slice_handle(state, then(2.5), 51.0).wake == 52.5  # from the pass's now
-    assert slice_handle(state, then(None), 51.0).wake == NEVER  # not until something changes
+    state, at = BETWEEN, AWAY  # the default pick: the slice's own command, one change
+    dealing = handle(state, RunnerTick(RUNNER, at), 50.0)
+    assert dealing.state is state  # changed by the deal's own change, once it is stored
+    assert (dealing.effect, dealing.wake) == (None, None)
+    assert dealing.follow == (DealHand(), Onward(RUNNER))  # then what is due next
+    # A round of the players' shuffle over: the hand dealt from it, a round no hand is dealt
+    # from forgotten.
+    shuffled = handle(state, RunnerTick(RUNNER, replace(at, shuffled=Shuffled(1, 2))), 50.0)
+    assert shuffled.follow == (DealHand(1, None, 2, shuffled=True), Onward(RUNNER))
+    # The pass waiting on something outside it (a thread, a private deal's reply) looks again.
+    assert slice_handle(state, Looked(RUNNER, 0.0, at, 50.0), 51.0).wake == 50.0  # at once
+    assert slice_handle(state, Looked(RUNNER, 2.5, at, 50.0), 51.0).wake == 52.5  # from its now
+    assert slice_handle(state, Looked(RUNNER, None, at, 50.0), 51.0).wake == NEVER
     # A redeal is the slice's own command, one change, then what is due next.
     redeal = handle(_timed(queen_called(), bank=None), RunnerTick(RUNNER, AtTick()), 150.0)
     assert (redeal.effect, redeal.follow) == (None, (DealAgain(2), Onward(RUNNER)))
@@ -313,7 +312,7 @@ def test_a_step_that_lets_the_pass_go_on_is_followed_by_the_rest_decided_again()
     assert isinstance(asked, DealTick)
     then = asked.after
     assert then is not None
-    assert then(2.5) == Looked(RUNNER, 2.5, at, 103.0, 1.0)  # the deal's clock: look then
+    assert then(2.5) == Looked(RUNNER, 2.5, at, 103.0)  # the deal's clock: look then
     assert then(0.0) == Onward(RUNNER)  # a step done: what is due next, from the table
     assert due(state, at, 103.0) == PrivateStep()
     # The private deal had nothing to do: the redeal is decided, without asking the deal again.
@@ -328,12 +327,12 @@ def test_after_a_step_what_is_due_next_is_decided_in_the_same_pass_from_the_tabl
     at = AtTick(mover=Mover(index))
     # The step (a deal, an action) left a player to act: the runner's timer is set for the
     # clock, without a tick of its own.
-    waiting = slice_handle(state, Looked(RUNNER, Onward(RUNNER, at, 120.0), AtTick(), 110.0), 121.0)
+    waiting = slice_handle(state, Onward(RUNNER, at, 120.0), 121.0)
     assert (waiting.state, waiting.effect, waiting.wake) == (state, None, 150.0)
     # It left something due at once (a bot's turn): carried out in a tick of its own, behind
     # the inbox (a hand of bots without a delay keeps no player's command waiting).
     bot = AtTick(mover=Mover(index, bot=True))
-    acting = slice_handle(state, Looked(RUNNER, Onward(RUNNER, bot, 120.0), AtTick(), 110.0), 121.0)
+    acting = slice_handle(state, Onward(RUNNER, bot, 120.0), 121.0)
     assert (acting.state, acting.effect, acting.wake) == (state, None, 120.0)  # passed: at once
     assert due(state, bot, 120.0) == Act(index, engine, "bot")
 
@@ -391,7 +390,7 @@ def test_a_choice_called_off_and_the_dealer_asked_are_the_slice_s_own_commands()
     at = replace(AT, choice_clock=30.0)
     called = handle(gone, RunnerTick(RUNNER, at), 60.0)
     assert (called.effect, called.wake) == (None, None)
-    assert called.follow == (CancelChoice(), Looked(RUNNER, AGAIN, at, 60.0, 1.0))
+    assert called.follow == (CancelChoice(), Looked(RUNNER, AGAIN, at, 60.0))
     # The pass goes on from the state the choice called off left: the next dealer is asked,
     # with the menu's games and the table's clock read with the seats.
     off = slice_handle(gone, CancelChoice(), 60.0).state
@@ -402,22 +401,3 @@ def test_a_choice_called_off_and_the_dealer_asked_are_the_slice_s_own_commands()
     chosen = slice_handle(off, asked.follow[0], 61.0)
     assert chosen.state.choosing == Choosing(0, (0, 1), 91.0)
     assert chosen.wake == 91.0
-
-
-def test_a_step_whose_write_fails_keeps_the_state_and_looks_again_after_the_backoff() -> None:
-    state, at = BETWEEN, AWAY  # the default pick dealt, by today's code
-    acting = handle(state, RunnerTick(RUNNER, at, 2.0), 50.0)  # its second failure in a row
-    assert acting.effect is not None
-    otherwise = acting.effect.otherwise
-    assert otherwise is not None
-    missed = otherwise(False)
-    assert missed == Missed(RUNNER, False, 2.0)
-    outcome = slice_handle(state, missed, 151.0)
-    assert outcome.state is state  # kept: nothing to put back
-    assert (outcome.effect, outcome.news, outcome.wake) == (None, (), 153.0)
-    # Another process runs the table now: nothing more here.
-    assert slice_handle(state, otherwise(True), 151.0).wake == NEVER
-    # A step that lets the pass go on hands its backoff on to the rest.
-    then = acting.effect.then
-    assert then is not None
-    assert then(AGAIN) == Looked(RUNNER, AGAIN, at, 50.0, 2.0)

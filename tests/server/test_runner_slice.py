@@ -42,6 +42,7 @@ from wildstud.server.table.runner_slice import (
     ClockAnswer,
     ClockOpen,
     DealAgain,
+    DealHand,
     HostActs,
     OfferTimeUp,
     RunOutStreet,
@@ -69,6 +70,7 @@ def test_the_slice_takes_the_players_requests_and_the_other_slices_follow_ups() 
         DealAgain,
         ClockAnswer,
         ClockOpen,
+        DealHand,
         CancelChoice,
         ResetTurn,
     }

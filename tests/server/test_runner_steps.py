@@ -1,10 +1,9 @@
-"""The hand runner's own steps in a hand as pure outcomes (:mod:`wildstud.server.table
-.runner_steps`): a run-out's street and a redeal dealt, a bot's answer as a clock opens, each
-change whole (the decks it draws,
-the hand's end when it ends the hand, the turn it leaves timed), from the runner's state and
-what it reads of the table, with no table, store or event loop; a redeal's players' shuffle's
-round asked first; the clock opened with nothing stored; and nothing when no such step is
-due."""
+"""The hand runner's own steps as pure outcomes (:mod:`wildstud.server.table.runner_steps`):
+a hand dealt, a run-out's street and a redeal dealt, a bot's answer as a clock opens, each
+change whole (the decks it draws, the hand's end when it ends the hand, the turn it leaves
+timed), from the runner's state and what it reads of the table, with no table, store or event
+loop; a redeal's players' shuffle's round asked first, a round no hand is dealt from forgotten;
+the clock opened with nothing stored; and nothing when no such step is due."""
 
 from __future__ import annotations
 
@@ -13,23 +12,32 @@ from dataclasses import replace
 from tests.deal.helpers import heads_up
 from tests.server.helpers import TWICE_SETUP, at_the_offer, queen_called
 from wildstud.betting import ActionKind
-from wildstud.deal import Phase
+from wildstud.deal import Hand, Phase
 from wildstud.server.clock import Turn
+from wildstud.server.menu import Menu
 from wildstud.server.replay import MUCK, RUN_ONCE, DeckBook, start_hand
 from wildstud.server.schemas import GameEntry, TableSettings
 from wildstud.server.showdown import ShowdownChoice, TwiceOffer
-from wildstud.server.store import Changes, HandSetup, SeatState
+from wildstud.server.store import Changes, HandSetup, SeatState, TableState
+from wildstud.server.table.button import Seats, Sitter
 from wildstud.server.table.core import Everyone, HandPlayed, News, TableNews
 from wildstud.server.table.hand_end import AtHandEnd
 from wildstud.server.table.hand_play import AtPlay, dealer_steps
+from wildstud.server.table.hand_start import AtDeal
 from wildstud.server.table.live import LiveHand
-from wildstud.server.table.runner import RUNNER, AtTurn, RunnerState
-from wildstud.server.table.runner_commands import ClockAnswer, ClockOpen, DealAgain, RunOutStreet
+from wildstud.server.table.runner import RUNNER, AtTurn, Choosing, RunnerState
+from wildstud.server.table.runner_commands import (
+    ClockAnswer,
+    ClockOpen,
+    DealAgain,
+    DealHand,
+    RunOutStreet,
+)
 from wildstud.server.table.runner_due import Onward
 from wildstud.server.table.runner_slice import handle
 from wildstud.server.table.runner_steps import AtStep, street
 from wildstud.server.table.seating import HandOver
-from wildstud.server.table.shuffle_requests import Open
+from wildstud.server.table.shuffle_requests import DropRound, Open
 
 ALL_IN = HandSetup(2, 0, "FTQ", {"all_in_turn_up": True}, (0, 3), ("ann", "bo"), 0, (5, 5))
 SETTINGS = TableSettings(name="t", games=[GameEntry(game="FTQ")], hand_pause=4)
@@ -208,3 +216,60 @@ def test_a_clock_opens_with_nothing_stored_the_one_an_answer_stored_kept() -> No
     offered = RunnerState(1, 1, 0, live=LiveHand(TWICE_SETUP, DeckBook(), at_the_offer(), 2))
     offer = handle(offered, ClockOpen(False, 30.0, made=True), 10.0)
     assert offer.state.offer == TwiceOffer(1, 40.0)
+
+
+def _deal_reading(*seated: int, chooser: SeatState | None = None) -> AtDeal:
+    """What a deal reads of a table where ``seated`` sit, the default pick or ``chooser``'s."""
+
+    def deck(setup: HandSetup) -> tuple[DeckBook, Hand]:
+        book = DeckBook()
+        return book, start_hand(setup, book, to_redeal=True, hold_showdown=True)
+
+    return AtDeal(
+        entry=None if chooser is None else 0,
+        chooser=chooser,
+        chose=None,
+        seats=Seats(tuple(Sitter(index, ROWS[index].player_id) for index in seated)),
+        rows=ROWS,
+        menu=Menu.build([{"game": "FTQ"}], {}),
+        row=TableState("t", "x", "h", "j", "w", {}, "running", None, 0, None),
+        deck=deck,
+        pause=2.0,
+    )
+
+
+def test_a_hand_is_dealt_as_one_change_made_whole_from_the_table() -> None:
+    state = RunnerState(None, 0, None, choosing=Choosing(0, (0,), 99.0))
+    chooser = replace(ROWS[0], last_seq=7)
+    dealt = handle(
+        state, DealHand(0, chooser, at=_deal_reading(0, 2, chooser=chooser), step=AT), 5.0
+    )
+    live = dealt.state.live
+    assert live is not None
+    assert (live.number, live.setup.lineup, dealt.state.choosing) == (1, (0, 2), None)
+    assert dealt.effect is not None
+    changes = dealt.effect.request
+    assert isinstance(changes, Changes)
+    # The hand, its first deck, the table's row and the chooser's request in the one change.
+    assert changes.hand == live.setup
+    assert [deck.deal for deck in changes.decks] == [1]
+    assert changes.table is not None
+    assert changes.table.hands_dealt == 1
+    assert changes.seats == [chooser]
+    assert changes.hand_end is None
+    assert dealt.news == (TableNews(), HandPlayed())
+    assert dealt.state.turn.clock is not None  # the first turn timed with the change
+    # Not made whole, or a hand in play already: nothing.
+    assert handle(state, DealHand(), 5.0).state is state
+    assert handle(dealt.state, DealHand(at=_deal_reading(0, 2), step=AT), 6.0).state is dealt.state
+
+
+def test_a_round_over_that_deals_no_hand_is_forgotten_in_the_deal_s_change() -> None:
+    state = RunnerState(None, 0, None)
+    alone = _deal_reading(0)  # one player left: no hand
+    dropped = handle(state, DealHand(chose=0, shuffled=True, at=alone, step=AT, drop=True), 5.0)
+    assert dropped.state.live is None
+    assert dropped.effect is not None
+    assert dropped.follow == (DropRound(1, 1),)
+    kept = handle(state, DealHand(at=alone, step=AT), 5.0)  # the default pick: no round
+    assert kept.follow == ()

@@ -46,8 +46,9 @@ slices, each with its module:
 - the hand runner's (:mod:`.runner_slice`, over the runner's state held by the driver):
   the players' requests in a hand (:mod:`.hand_requests`: the dealer's pick of a game, the
   answer to an offer to run it twice, show or muck at the showdown, an action), checked by a
-  pure function of the runner's state, their change still the runner's code, carried out as
-  the outcome's effect (:meth:`.driver.Driver.carry_out`); the other slices' follow-ups
+  pure function of the runner's state, their change (the pick's deal aside, below) still the
+  runner's code, carried out as the outcome's effect (:meth:`.driver.Driver.carry_out`); the
+  other slices' follow-ups
   for it, a new state and nothing stored, folded into the change that asks them: the
   dealer's choice called off (:class:`~.core.CancelChoice`: the menu changed, the table
   stood still) and the turn timed afresh (:class:`~.core.ResetTurn`); and the dealer's
@@ -60,10 +61,11 @@ slices, each with its module:
   (:class:`.runner_slice.HostActs`), each carried out as a player's choice is, once the
   pass's pure decision finds it due (:func:`.runner_due.due`), as the runner's tick's
   follow-ups (a bot's choice the tick's effect, :class:`~.runner_due.BotChoice`; then what
-  is due next, :class:`~.runner_due.Onward`); and so are a run-out's street and a redeal
-  (:class:`.runner_slice.RunOutStreet`, :class:`.runner_slice.DealAgain`, the redeal's players'
+  is due next, :class:`~.runner_due.Onward`); and so are a hand dealt, a run-out's street and
+  a redeal (:class:`.runner_slice.DealHand`, the dealer's pick's follow-up too,
+  :class:`.runner_slice.RunOutStreet`, :class:`.runner_slice.DealAgain`, the redeal's players'
   shuffle's round asked first as a change of its own), made whole from the table as their
-  turn comes, each change the pure :func:`.runner_steps.street` or
+  turn comes, each change the pure :func:`.runner_steps.deal`, :func:`.runner_steps.street` or
   :func:`.runner_steps.redealt` (the hand's end in it when it ends the hand, the turn it
   leaves timed), the other slices' follow-ups folded into it (:attr:`Slice.stages`), stored
   once, adopted once it is, told by the outbox; and so is the showdown's or the offer's clock
@@ -130,28 +132,27 @@ hand played are dropped, the players' shuffle forgets the hand's values:
 
 What is not on the core yet:
 
-- the hand runner's steps that are today's code (:mod:`.driver`): the runner's tick is its
-  slice's (:class:`~.runner_due.RunnerTick`, made from the table as its turn comes,
+- a seat's change in a hand that a request asks of the runner: a player's action, show or
+  muck, answer to the offer to run it twice, and the table's for a seat (the clock's, a bot's,
+  the host's for a player leaving), each the runner slice's outcome's effect
+  (:data:`.hand_requests.Step`: :class:`~.hand_requests.Action`, :class:`~.hand_requests.Decide`,
+  :class:`~.hand_requests.Answer`), carried out by the driver's code
+  (:meth:`.driver.Driver.carry_out`), which stages the pure :mod:`.hand_play` change, folds the
+  other slices' follow-ups into it, stores it and tells its news by itself; and what a private
+  deal's answers come to for the hand (:meth:`.private.PrivateDeal.carry_out`). Each would be
+  the runner slice's own command, made whole from the table as its turn comes as a hand's deal
+  is (:class:`.runner_slice.DealHand`: the seat's row, what its change reads), its change the
+  pure step's outcome, stored once by the actor. Everything else the runner does is on the core:
+  its tick (:class:`~.runner_due.RunnerTick`, made from the table as its turn comes,
   :meth:`.driver.Driver.tick`: a snapshot of what the pass reads, :func:`.runner_due.at_tick`),
   whose pure outcome is the slice's own commands as its follow-ups (above; a private deal's
-  tick, the private slice's), or a step of today's code as its effect
-  (:class:`~.runner_due.Carry`), and when the next thing is due as its ``wake`` (a turn's, a
-  redeal's, a run-out's, the showdown's, the offer's or the dealer's choice's deadline); that
-  step (:func:`.runner_pass.carry`: a deal; a tournament's break shown is the tick's own
-  outcome, its table frame the news, :class:`~.runner_due.OnBreak`)
-  sends and stores by itself; one whose write fails hands the slice
-  :class:`~.runner_due.Missed` (the effect's ``otherwise``: the state kept, nothing sent, the
-  next look after the backoff the tick carries, :meth:`Actor.retry`); a hand's deal, each
-  change in it and its end
-  among them are the pure :func:`.hand_start.start_hand`, :mod:`.hand_play` and
-  :func:`.hand_end.finish_hand`, folded into the change that makes them (above), the table's
-  values they need read by the driver (the level a tournament's hand plays at among them:
-  :meth:`.tournament.Desk.menu_at`), their news (the table frame, the hand's frames, the
-  showdown's and the offer's) carried by their outcomes and sent by the outbox once the change
-  is stored (:meth:`.driver.Driver.tell`). The runner's state is a frozen value all the same
-  (:mod:`.runner`: the hand in progress, a :class:`~.live.LiveHand`, and the turn's clock among
-  it), staged with each change and adopted once it is stored, as a slice's is, so that a
-  refused write has nothing to put back.
+  tick, the private slice's; a bot's choice the effect, :class:`~.runner_due.BotChoice`), a
+  tournament's break shown as its news (:class:`~.runner_due.OnBreak`), and when the next thing
+  is due as its ``wake``; a command whose write fails stops the pass there, the state kept and
+  nothing sent, and the actor looks again after its backoff (:meth:`Actor.retry`). The runner's
+  state is a frozen value all the same (:mod:`.runner`: the hand in progress, a
+  :class:`~.live.LiveHand`, and the turn's clock among it), staged with each change and adopted
+  once it is stored, as a slice's is, so that a refused write has nothing to put back.
 """
 
 from __future__ import annotations
@@ -187,7 +188,7 @@ from wildstud.server.table.private_progress import DealOpened, Mucked, Voided
 from wildstud.server.table.reveal_answers import LoadDeal
 from wildstud.server.table.reveal_progress import AuditNight, LoadHand
 from wildstud.server.table.runner import RUNNER
-from wildstud.server.table.runner_due import BotChoice, Carry
+from wildstud.server.table.runner_due import BotChoice
 from wildstud.server.table.writer import StorageFailureError
 
 if TYPE_CHECKING:
@@ -508,8 +509,7 @@ class Actor:
 
     def retry(self, name: str) -> float:
         """How long ``name``'s next try waits if its tick fails now (:attr:`backoff`, for the
-        failures in a row so far): the runner's tick carries it, for a step whose write
-        fails (:class:`~.runner_due.Missed`)."""
+        failures in a row so far)."""
         failures = self._failures.get(name)
         return self.backoff.first if failures is None else self.backoff.wait(failures)
 
@@ -744,8 +744,6 @@ class Actor:
             return None
         if isinstance(request, Step):
             return await table.driver.carry_out(request)
-        if isinstance(request, Carry):  # a step of the runner's pass
-            return await table.driver.carry(request)
         if isinstance(request, BotChoice):  # a bot's turn in the runner's pass
             return runner_pass.choose(table.driver, request)
         if isinstance(request, Shown | DealOpened | Mucked | Voided):

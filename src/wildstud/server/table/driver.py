@@ -25,31 +25,29 @@ first), each the runner's tick's follow-up (:class:`~.runner_slice.AskDealer`,
 the table (:meth:`Driver.made`). Each table's action for a seat is carried out as a player's
 is (:meth:`Driver.carry_out`).
 
-Each tick is one pass: the runner slice's tick (:class:`~.runner_due.RunnerTick`, made as its
-turn comes, :meth:`Driver.tick`) holds a snapshot of what it reads of the table outside the
-runner's state (:func:`.runner_due.at_tick`); its pure outcome (:func:`.runner_due.handle`, of
-:func:`.runner_due.due`) is the step due now as its effect, carried out here (:meth:`Driver.carry`,
-:func:`.runner_pass.carry`), and when the next thing is due as its ``wake`` (after a step that
-changes the runner's state, decided in the same pass from the table read again,
-:class:`~.runner_due.Onward`; a step due then is a tick of its own), so the slice's timer
-(:data:`HAND` is :data:`~.runner.RUNNER`) wakes the runner at a turn's, a showdown's or an offer's
-deadline; a step whose write fails comes back to the slice as
-:class:`~.runner_due.Missed` (the effect's ``otherwise``), which keeps the runner's state and looks
-again after the backoff the tick carries (the actor's, :meth:`.actor.Actor.retry`: 1 s, doubling
-to 30 s while the tick keeps failing). What it carries out besides the slice's commands (dealing; a
-tournament's break shown is the pass's own outcome; a private deal's tick is the private slice's,
-the pass's follow-up; a run-out's street, a redeal and the showdown's and the offer's clocks opened
-are commands of the slice, made whole here, :meth:`Driver.made`) is today's code, which stores by
-itself; but a hand's deal is a pure function (:func:`.hand_start.start_hand`) of the runner's state
-and the table's values the driver reads (the seats, the menu or a tournament level's, the table's
-row, the players' shuffle as it stands, how the hand is made), its outcome and its follow-ups for
-the other parts folded into the change that deals the hand (:meth:`Driver.deal`); so is a seat's
-change in the hand (:mod:`.hand_play`: an action, :meth:`Driver.act`; a showdown's choice, an answer
-to the offer to run it twice, a hand a private deal's rounds show, the dealer's step nobody chose),
-of the runner's state and the seat's row, each staged with the hand's end when it ends the hand
-(:meth:`Driver.stage`). Each outcome carries its news (the table frame, the hand's frames as
-:class:`~.core.HandPlayed`, the showdown's or the offer's frame), sent by the table's one outbox
-once the change, its turn timed, is stored (:meth:`Driver.tell`).
+Each tick is one pass: the runner slice's tick (:class:`~.runner_due.RunnerTick`, made as its turn
+comes, :meth:`Driver.tick`) holds a snapshot of what it reads of the table outside the runner's
+state (:func:`.runner_due.at_tick`); its pure outcome (:func:`.runner_due.handle`, of
+:func:`.runner_due.due`) is what is due now as the slice's own commands, its follow-ups (a hand
+dealt, :class:`~.runner_slice.DealHand`; a run-out's street, a redeal, the showdown's and the
+offer's clocks opened; a private deal's tick is the private slice's), each made whole here as its
+turn comes (:meth:`Driver.made`), a tournament's break shown as its news, and when the next thing is
+due as its ``wake`` (after a step that changes the runner's state, decided in the same pass from the
+table read again, :class:`~.runner_due.Onward`; a step due then is a tick of its own), so the
+slice's timer (:data:`HAND` is :data:`~.runner.RUNNER`) wakes the runner at a turn's, a showdown's
+or an offer's deadline; a step whose write fails stops the pass, the runner's state kept and nothing
+sent, and the actor looks again after its backoff (:meth:`.actor.Actor.retry`: 1 s, doubling to 30 s
+while the tick keeps failing). A hand's deal is a pure function (:func:`.hand_start.start_hand`) of
+the runner's state and the table's values the driver reads (the seats, the menu or a tournament
+level's, the table's row, the players' shuffle as it stands, how the hand is made), its outcome and
+its follow-ups for the other parts folded into the change that deals the hand
+(:func:`.runner_steps.deal`); so is a seat's change in the hand (:mod:`.hand_play`: an action,
+:meth:`Driver.act`; a showdown's choice, an answer to the offer to run it twice, a hand a private
+deal's rounds show, the dealer's step nobody chose), of the runner's state and the seat's row, each
+staged with the hand's end when it ends the hand (:meth:`Driver.stage`), still carried out here for
+a player's request (:meth:`Driver.carry_out`). Each outcome carries its news (the table frame, the
+hand's frames as :class:`~.core.HandPlayed`, the showdown's or the offer's frame), sent by the
+table's one outbox once the change, its turn timed, is stored (:meth:`Driver.tell`).
 
 What comes after the betting (the all-in run-out and its odds, the offer to run it twice, the
 showdown's choices) is the runner's part :class:`~.endgame.Endgame`, which stages its changes
@@ -125,28 +123,26 @@ from wildstud.server.table.core import (
 from wildstud.server.table.endgame import Endgame
 from wildstud.server.table.hand_end import AtHandEnd, then_ended
 from wildstud.server.table.hand_play import AtPlay, Move
-from wildstud.server.table.hand_requests import Action, Deal, Decide, Step
-from wildstud.server.table.hand_start import AtDeal, Pick, pick, start_hand
+from wildstud.server.table.hand_requests import Action, Decide, Step
+from wildstud.server.table.hand_start import AtDeal, Pick, pick
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.runner import RUNNER, AtTurn, Choosing, RunnerState, timed
 from wildstud.server.table.runner_commands import (
     ClockAnswer,
     ClockOpen,
     DealAgain,
+    DealHand,
     OfferTimeUp,
     RunOutStreet,
     ShowdownTimeUp,
 )
 from wildstud.server.table.runner_due import (
     NEVER,
-    Again,
     AtTick,
-    Carry,
     Onward,
     RunnerTick,
     at_tick,
 )
-from wildstud.server.table.runner_pass import carry
 from wildstud.server.table.runner_steps import AtStep, staged
 from wildstud.server.table.seating import TableStatus
 from wildstud.server.table.writer import StorageFailureError
@@ -331,20 +327,20 @@ class Driver:
 
     def tick(self) -> RunnerTick:
         """The runner slice's tick (:attr:`.actor.Slice.tick`), made from the table as its
-        turn comes, under the table's lock: what the pass reads of the table (:meth:`_read`),
-        and how long to wait if its step's write fails (:meth:`.actor.Actor.retry`); its pure
-        outcome (:func:`.runner_due.handle`) is the step due, carried out (:meth:`carry`), and
+        turn comes, under the table's lock: what the pass reads of the table (:meth:`_read`);
+        its pure outcome (:func:`.runner_due.handle`) is what is due, the slice's own commands, and
         when the next thing is (its ``wake``: the slice's timer). A table that plays no hand
         now (stopped, paused, broken) gets a tick that changes nothing and wakes never."""
         at = self._read(time.monotonic()) if self.running else None
-        return RunnerTick(RUNNER, at, self.table.actor.retry(RUNNER))
+        return RunnerTick(RUNNER, at)
 
     def made(self, command: Command) -> Command:
         """``command``, a command of the runner's slice, made whole from the table as its turn
         comes (:attr:`.actor.Slice.made`): what is due after the table's action for a seat,
         decided from the table as that action left it (:class:`~.runner_due.Onward`); the
         seat a showdown's or an offer's clock ran out for; :class:`~.core.ResetTurn` with what
-        timing the turn afresh reads (:meth:`at_turn`); a run-out's street, a redeal or a
+        timing the turn afresh reads (:meth:`at_turn`); a hand dealt with what the deal and its
+        change read (:meth:`_deal_at`); a run-out's street, a redeal or a
         bot's answer as a clock opens with what its change reads (:meth:`at_step`; a redeal's
         players' shuffle's round too, :meth:`_redeal_at`; the seat's row,
         :meth:`_answer_at`); a clock opened with its length; any other command as it is."""
@@ -358,6 +354,8 @@ class Driver:
             return RunOutStreet(self.at_step())
         if type(command) is DealAgain and not command.made:
             return self._redeal_at(command)
+        if type(command) is DealHand and command.at is None:
+            return self._deal_at(command)
         if type(command) is ClockAnswer and not command.made:
             return self._answer_at(command)
         if type(command) is ClockOpen and not command.made:
@@ -415,25 +413,6 @@ class Driver:
             return None
         return at_tick(table, self.state, now)
 
-    async def carry(self, carried: Carry) -> float | Again | Onward | None:
-        """Carry out the step the runner's pass found due (the effect of its tick's outcome,
-        :func:`.runner_due.handle`); return how long until it looks again (``None``: not until
-        something changes), :data:`~.runner_due.AGAIN`, or :class:`~.runner_due.Onward`: a
-        step that changed the runner's state has what is due next decided in the same pass,
-        from the table read again, rather than in a tick of its own (still its carrying out,
-        behind the inbox, and the tick after a step that changes nothing; a draining process's
-        hand-off between hands is a tick of its own, :meth:`hand_on`). A failed write raises
-        :class:`StorageFailureError` (the runner's state as it was): the slice keeps its state
-        and looks again after the backoff (:class:`~.runner_due.Missed`), which doubles while
-        the writes keep failing."""
-        before = self.state
-        done = await carry(self, carried.step, carried.at, carried.now)
-        if done != 0.0 or self.state is before:
-            return done
-        now = time.monotonic()
-        at = self._read(now)
-        return 0.0 if at is None else Onward(RUNNER, at, now)  # 0.0: a tick of its own stops it
-
     async def hand_on(self) -> float:
         """Hand the table on for a draining process (:attr:`.table.Table.hand_off`), a tick
         of its own (:data:`HAND_OFF`), nudged while the process drains, when the table changed
@@ -457,27 +436,25 @@ class Driver:
 
     # -- the hand ------------------------------------------------------------------------------
 
-    async def deal(
-        self, entry: int | None, chooser: SeatState | None = None, chose: int | None = None
-    ) -> None:
-        """Start the next hand with game ``entry`` (``None``: the default pick); ``chooser``:
-        the row of the seat that chose it, with the number of its request; ``chose``: the seat
-        that chose it before the players' shuffle, which deals it if still dealt in. The deal
-        is the pure :func:`.hand_start.start_hand`, folded into the change with its follow-ups
-        (the players' shuffle's round among them, :meth:`_shuffle_at`) and the hand's end, for
-        a hand over at once, stored, then its news told (:meth:`tell`)."""
+    def _deal_at(self, command: DealHand) -> DealHand:
+        """``command`` made whole: what the deal reads of the table now (:class:`.hand_start
+        .AtDeal`: the seats and their rows, the menu or a tournament level's, the table's row,
+        the players' shuffle's round of the hand, asked for with it, :meth:`_shuffle_at`, how the
+        hand is made), what its change reads (the rows shared), and whether a round over that no
+        hand is dealt from is forgotten."""
         table = self.table
         now = time.monotonic()
-        state = self.current
+        state = self.state
         seats = table.seats
         private = table.private.on
         dealer = table.private.new_dealer() if private else None
+        rows = {index: seat.state() for index, seat in seats.items()}
         at = AtDeal(
-            entry=entry,
-            chooser=chooser,
-            chose=chose,
+            entry=command.entry,
+            chooser=command.chooser,
+            chose=command.chose,
             seats=Seats.of(seats),
-            rows={index: seat.state() for index, seat in seats.items()},
+            rows=rows,
             menu=table.menu,
             row=table.state(),
             deck=functools.partial(self._new_hand, dealer, None),
@@ -494,9 +471,9 @@ class Driver:
         if picked is not None and table.tournament is not None:
             # A tournament's hand plays the games of the menu at the stakes of its level.
             at = replace(at, menu=table.desk.menu_at(now))
-        dealt = start_hand(state, at, now)
-        await self.commit(self.stage(dealt, now))
-        self.tell(dealt)
+        drop = command.shuffled and table.shuffling.over(state.hands_dealt + 1, 1)
+        step = AtStep(self.at_play(), self.at_turn(), self._at_hand_end(rows))
+        return replace(command, at=at, step=step, drop=drop, now=now)
 
     def _new_hand(
         self, dealer: RoundsDealer | None, night: ShuffleNight | None, setup: HandSetup
@@ -630,14 +607,16 @@ class Driver:
         turn's rows and clocks, the hand's end's rows, leavers and settings."""
         return AtStep(self.at_play(), self.at_turn(), self._at_hand_end())
 
-    def _at_hand_end(self) -> AtHandEnd:
+    def _at_hand_end(self, rows: Mapping[int, SeatState] | None = None) -> AtHandEnd:
         """What a hand's end needs of the table, as it stands (the rows a change writes stand
-        over these: :func:`.hand_end.then_ended`)."""
+        over these: :func:`.hand_end.then_ended`); ``rows``, the seats' rows, read already."""
         table = self.table
         seats = table.seats
+        if rows is None:
+            rows = {index: seat.state() for index, seat in seats.items()}
         return AtHandEnd(
             table_id=table.id,
-            rows={index: seat.state() for index, seat in seats.items()},
+            rows=rows,
             clients={index: tuple(seat.clients) for index, seat in seats.items() if seat.leaving},
             settings=table.settings,
             notices=table.notices,
@@ -657,9 +636,6 @@ class Driver:
         player (:class:`~.runner_slice.TimeUp`'s): played on a copy of the hand,
         stored, adopted once it is, and told (a failed write raises
         :class:`StorageFailureError`, the runner's state as it was)."""
-        if isinstance(step, Deal):
-            await self.deal(step.entry, chooser=step.chooser)
-            return
         if isinstance(step, Action):
             seat, engine, seq = step.seat, step.engine, step.seq
             await self.act(seat, engine, step.kind, step.amount, step.source, seq, step.bank)

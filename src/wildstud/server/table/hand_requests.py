@@ -11,13 +11,16 @@ carried out already (:meth:`.core.Numbered.again`), refuses one that may not be 
 now (:class:`~.core.Refused`, with the engine's or the runner's reason: nothing changes), and
 acks one that is (:class:`~.core.Acked`), once its change is stored.
 
-The change itself is still today's code of the runner (:mod:`.driver`, :mod:`.endgame`),
-carried out as the outcome's effect (a :data:`Step`, :meth:`.driver.Driver.carry_out`): it
-plays the request on a copy of the hand, stores the step's rows through the table's one
-fenced writer, and the runner adopts its new state only once they are stored. A store that
-fails raises :class:`~.writer.StorageFailureError` at the asker, the runner's state and the
-seat's number as they were, and nothing is acked. An intermediate step: the step's rows and
-its news are to come out of this slice as values, as a seat taken's do.
+The dealer's pick is dealt by the runner's slice's own command, its follow-up
+(:class:`~.runner_commands.DealHand`: one pure change, the chooser's row with its request's
+number in it, acked once it is stored). The other changes are still today's code of the runner
+(:mod:`.driver`, :mod:`.endgame`), carried out as the outcome's effect (a :data:`Step`,
+:meth:`.driver.Driver.carry_out`): each plays the request on a copy of the hand, stores the
+step's rows through the table's one fenced writer, and the runner adopts its new state only once
+they are stored. A store that fails raises :class:`~.writer.StorageFailureError` at the asker,
+the runner's state and the seat's number as they were, and nothing is acked. An intermediate
+step: the step's rows and its news are to come out of this slice as values, as a seat taken's
+do.
 
 >>> from wildstud.server.messages import Choose
 >>> from wildstud.server.table.runner import Choosing
@@ -39,6 +42,7 @@ from wildstud.betting import ActionKind
 from wildstud.errors import IllegalActionError, WildstudError
 from wildstud.server.table.core import Acked, Command, Effect, Numbered, Outcome, Refused
 from wildstud.server.table.runner import RunnerState
+from wildstud.server.table.runner_commands import DealHand
 
 if TYPE_CHECKING:
     from wildstud.server.seating import Seat
@@ -51,7 +55,6 @@ __all__ = [
     "Answer",
     "AnswerTwice",
     "ChooseGame",
-    "Deal",
     "Decide",
     "Play",
     "Request",
@@ -79,15 +82,6 @@ class ChooseGame(Request):
     """The dealer picks game ``entry`` of the menu."""
 
     entry: int
-
-
-@dataclass(frozen=True, slots=True)
-class Deal:
-    """The runner deals game ``entry`` (:meth:`.driver.Driver.deal`); ``chooser``: the row of
-    the seat that chose it, with its request's number, stored with the deal."""
-
-    entry: int
-    chooser: SeatState
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,7 +152,7 @@ class Action:
     source: str = "player"
 
 
-Step = Deal | Answer | Decide | Action
+Step = Answer | Decide | Action
 """A change of the runner's that today's code carries out (:meth:`.driver.Driver.carry_out`)."""
 
 COMMANDS: tuple[type[Command], ...] = (ChooseGame, AnswerTwice, ShowOrMuck, Play)
@@ -177,7 +171,10 @@ def handle(state: RunnerState, command: Command, now: float) -> Outcome[RunnerSt
     except WildstudError as error:  # the engine's reason, or the runner's
         return Outcome(state, reply=Refused(error))
     # The reply says it was carried out (an action's latency is observed then).
-    return Outcome(state, Effect(step), (Acked(command.asked, command.index),), reply=True)
+    acked = (Acked(command.asked, command.index),)
+    if isinstance(step, DealHand):  # the slice's own command: one pure change, acked once stored
+        return Outcome(state, news=acked, reply=True, follow=(step,))
+    return Outcome(state, Effect(step), acked, reply=True)
 
 
 def _row(seat: Seat, seq: int) -> SeatState:
@@ -185,7 +182,7 @@ def _row(seat: Seat, seq: int) -> SeatState:
     return replace(seat.state(), last_seq=seq)
 
 
-def _step(state: RunnerState, command: Request, now: float) -> Step:
+def _step(state: RunnerState, command: Request, now: float) -> Step | DealHand:
     """The step ``command`` asks of the runner; refused with the reason it may not be taken."""
     if isinstance(command, ChooseGame):
         return _chosen(state, command)
@@ -237,7 +234,9 @@ def _hand_of(
     return live, engine
 
 
-def _chosen(state: RunnerState, command: ChooseGame) -> Deal:
+def _chosen(state: RunnerState, command: ChooseGame) -> DealHand:
+    """The game ``command`` picks, dealt (:class:`~.runner_commands.DealHand`, the chooser's
+    row with its request's number stored with the deal); refused when it may not be picked."""
     choosing = state.choosing
     if choosing is None or choosing.button != command.index:
         raise IllegalActionError("it is not your turn to choose the game")
@@ -246,4 +245,4 @@ def _chosen(state: RunnerState, command: ChooseGame) -> Deal:
         raise IllegalActionError(
             f"game {command.entry} cannot be chosen now (the games that fit: {allowed})"
         )
-    return Deal(command.entry, _row(command.seat, command.asked.seq))
+    return DealHand(command.entry, _row(command.seat, command.asked.seq))

@@ -17,6 +17,7 @@ from wildstud.server.table.core import Command, Tick
 if TYPE_CHECKING:
     from wildstud.server.seating import Seat
     from wildstud.server.store import SeatState
+    from wildstud.server.table.hand_start import AtDeal
     from wildstud.server.table.live import LiveHand
     from wildstud.server.table.runner_steps import AtStep
     from wildstud.server.table.shuffle_requests import Open
@@ -27,6 +28,7 @@ __all__ = [
     "ClockAnswer",
     "ClockOpen",
     "DealAgain",
+    "DealHand",
     "DealTick",
     "HostActs",
     "OfferTimeUp",
@@ -138,6 +140,27 @@ class ClockOpen(Command):
     seconds: float = 0.0
     default: str = "muck"
     made: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DealHand(Command):
+    """The next hand is dealt, one change (:func:`.runner_steps.deal`, of the pure
+    :func:`.hand_start.start_hand`): game ``entry`` (``None``: the default pick); ``chooser``,
+    the row of the seat that chose it, with the number of its request (stored with the deal);
+    ``chose``, the seat that chose it before the players' shuffle, whose round is over
+    (``shuffled``: a round no hand is dealt from is forgotten). Made whole as its turn comes
+    (:meth:`.driver.Driver.made`): ``at``, what the deal reads of the table, its players'
+    shuffle's round among it; ``step``, what its change reads; ``drop``, whether a round over
+    is forgotten when no hand is dealt; ``now``, when they were read."""
+
+    entry: int | None = None
+    chooser: SeatState | None = None
+    chose: int | None = None
+    shuffled: bool = False
+    at: AtDeal | None = None
+    step: AtStep | None = None
+    drop: bool = False
+    now: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)

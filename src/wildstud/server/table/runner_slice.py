@@ -33,12 +33,16 @@ takes:
   its own), the outcome's effect; the actor folds the other slices'
   follow-ups (a hand's end's) into it and stores it once, then what is due next
   (:class:`~.runner_due.Onward`);
+- :class:`DealHand`: the next hand dealt (the runner's pass found the default pick or the
+  players' shuffle's round over, or the dealer picked the game), made whole from the table as
+  its turn comes: the pure :func:`.runner_steps.deal` (:func:`.hand_start.start_hand`, the hand's
+  end in the change when it is over at once), stored and adopted as a street is;
 - the runner's own pass, its tick (:class:`~.runner_due.RunnerTick`, made from what it reads of the
-  table as its turn comes, :meth:`.driver.Driver.tick`): the step due now as the outcome's effect,
-  carried out by the driver (:class:`~.runner_due.Carry`), and the ``wake`` when the next thing is
-  due; the step's result comes back as :class:`~.runner_due.Looked`, a failed write of it as
-  :class:`~.runner_due.Missed` (the state kept, looked at again after a backoff)
-  (:func:`.runner_due.handle`);
+  table as its turn comes, :meth:`.driver.Driver.tick`): what is due now as the slice's own
+  commands, its follow-ups (a bot's choice the outcome's effect), and the ``wake`` when the next
+  thing is due; what the pass comes to once it waited on something outside it comes back as
+  :class:`~.runner_due.Looked` (:func:`.runner_due.handle`); a write that fails stops the pass,
+  the state kept, and the actor looks again after its backoff;
 - :class:`~.core.CancelChoice`: the dealer's choice in progress is called off (the menu changed,
   the table was paused, resumed or ended, the dealer sat out or left): the dealer is asked
   again, from the new menu, once the table deals;
@@ -97,6 +101,7 @@ from wildstud.server.table.runner_commands import (
     ClockAnswer,
     ClockOpen,
     DealAgain,
+    DealHand,
     HostActs,
     OfferTimeUp,
     RunOutStreet,
@@ -116,6 +121,7 @@ __all__ = [
     "ClockAnswer",
     "ClockOpen",
     "DealAgain",
+    "DealHand",
     "HostActs",
     "OfferTimeUp",
     "RunOutStreet",
@@ -144,6 +150,7 @@ COMMANDS: tuple[type[Command], ...] = (
     DealAgain,
     ClockAnswer,
     ClockOpen,
+    DealHand,
     CancelChoice,
     ResetTurn,
 )
@@ -167,9 +174,7 @@ def handle(state: RunnerState, command: Command, now: float) -> Outcome[RunnerSt
     """The outcome of ``command`` for the runner as ``state`` stands (see the module's
     description)."""
     # The runner's own pass first: the slice's most frequent command.
-    if isinstance(
-        command, runner_due.RunnerTick | runner_due.Looked | runner_due.Missed | runner_due.Onward
-    ):
+    if isinstance(command, runner_due.RunnerTick | runner_due.Looked | runner_due.Onward):
         return runner_due.handle(state, command, now)
     if isinstance(command, hand_requests.Request):  # a player's: the next most frequent
         return hand_requests.handle(state, command, now)
@@ -200,6 +205,8 @@ def handle(state: RunnerState, command: Command, now: float) -> Outcome[RunnerSt
         return runner_steps.clock_open(state, command, now)
     if isinstance(command, DealAgain):
         return runner_steps.redealt(state, command, now)
+    if isinstance(command, DealHand):
+        return runner_steps.deal(state, command, now)
     assert isinstance(command, RunOutStreet), command
     assert command.at is not None, "made whole from the table"
     return runner_steps.street(state, command.at, now)

@@ -48,9 +48,11 @@ from wildstud.server.table.hand_play import (
     show_or_muck,
     showdown_opened,
 )
+from wildstud.server.table.hand_start import start_hand
 from wildstud.server.table.runner import RUNNER, AtTurn, RunnerState, timed
-from wildstud.server.table.runner_commands import ClockAnswer, ClockOpen, DealAgain
+from wildstud.server.table.runner_commands import ClockAnswer, ClockOpen, DealAgain, DealHand
 from wildstud.server.table.runner_due import Onward
+from wildstud.server.table.shuffle_requests import DropRound
 
 if TYPE_CHECKING:
     from wildstud.deal import Hand
@@ -59,7 +61,7 @@ if TYPE_CHECKING:
 
 ClockT = TypeVar("ClockT", ShowdownChoice, TwiceOffer)
 
-__all__ = ["AtStep", "clock_answer", "clock_open", "redealt", "staged", "street"]
+__all__ = ["AtStep", "clock_answer", "clock_open", "deal", "redealt", "staged", "street"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +97,26 @@ def staged(
         return outcome
     # Made whole here, not by dataclasses.replace: 10 Python calls fewer in every change.
     return Outcome(state, outcome.effect, outcome.news, outcome.reply, outcome.wake, outcome.follow)
+
+
+def deal(state: RunnerState, command: DealHand, now: float) -> Outcome[RunnerState]:
+    """The next hand dealt as ``command`` says, made whole from the table (see
+    :class:`~.runner_commands.DealHand`): the pure :func:`.hand_start.start_hand` at the time
+    its table's values were read, whole (:func:`staged`: the hand's end in the same change when
+    it is over at once, the turn it leaves timed), a round over that no hand is dealt from
+    forgotten in it (:class:`~.shuffle_requests.DropRound`). Nothing while a hand is in play."""
+    at, step = command.at, command.step
+    if state.live is not None or at is None or step is None:
+        return Outcome(state)
+    now = command.now
+    dealt = start_hand(state, at, now)
+    live = dealt.state.live
+    if live is None and command.drop and not any(type(f) is DropRound for f in dealt.follow):
+        # No hand after all (too few players): the next try is a fresh round.
+        dropped = DropRound(state.hands_dealt + 1, 1)
+        dealt = Outcome(dealt.state, dealt.effect, dealt.news, follow=(*dealt.follow, dropped))
+    ended = live is not None and live.hand.phase is Phase.OVER
+    return staged(dealt, step.turn, step.end if ended else None, now)
 
 
 def street(state: RunnerState, at: AtStep, now: float) -> Outcome[RunnerState]:
