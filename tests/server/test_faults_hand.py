@@ -174,6 +174,7 @@ async def _driven(monkeypatch: pytest.MonkeyPatch) -> None:
     "runner_commands.DealAgain",
     "runner_commands.ClockAnswer",
     "runner_commands.ShowdownTimeUp",
+    "hand_requests.Decide",
     "seating.HandOver",
     "settings.NoticesPlayed",
     "core.ForgetHand",
@@ -442,7 +443,11 @@ async def _twice() -> None:
 
 
 @faults(
-    "hand_requests.AnswerTwice", "seating.HandOver", "settings.NoticesPlayed", "core.ForgetHand"
+    "hand_requests.AnswerTwice",
+    "hand_requests.Answer",
+    "seating.HandOver",
+    "settings.NoticesPlayed",
+    "core.ForgetHand",
 )
 def test_an_answer_to_run_it_twice_survives_a_failed_write_with_the_table_unchanged() -> None:
     asyncio.run(_twice())

@@ -71,6 +71,8 @@ def test_the_slice_takes_the_players_requests_and_the_other_slices_follow_ups() 
         ClockAnswer,
         ClockOpen,
         DealHand,
+        Decide,
+        Answer,
         CancelChoice,
         ResetTurn,
     }
@@ -230,18 +232,19 @@ def test_the_showdown_s_clock_run_out_is_the_engine_s_choice_for_a_seat_still_to
     state = RunnerState(1, 1, 0, live=live, showdown=ShowdownChoice(1, 200.0))
     seat = player_at(0)
     outcome = handle(state, ShowdownTimeUp(seat, 0), 200.0)
-    # The engine's choice with the table's default (show=None), nobody's request, the clock's.
-    assert outcome.effect == Effect(Decide(seat, 0, None, None, "clock"))
+    # The engine's choice with the table's default (show=None), nobody's request, the clock's:
+    # the slice's own command, one change (runner_steps.decided).
+    assert outcome.follow == (Decide(seat, 0, None, None, "clock"),)
     assert outcome.state is state
-    assert (outcome.news, outcome.reply, outcome.follow) == ((), None, ())
+    assert (outcome.effect, outcome.news, outcome.reply) == (None, (), None)
     for stale, at in (
         (state, 199.0),  # not up yet
         (state.but(showdown=ShowdownChoice(0, 100.0)), 200.0),  # another hand's showdown
         (state.but(showdown=None), 200.0),
     ):
-        assert handle(stale, ShowdownTimeUp(seat, 0), at).effect is None
+        assert handle(stale, ShowdownTimeUp(seat, 0), at).follow == ()
     winner = player_at(1)  # p2, whose hand is shown: not asked
-    assert handle(state, ShowdownTimeUp(winner, 1), 200.0).effect is None
+    assert handle(state, ShowdownTimeUp(winner, 1), 200.0).follow == ()
 
 
 def test_the_offer_s_clock_run_out_is_a_no_for_a_seat_still_to_answer() -> None:
@@ -250,14 +253,14 @@ def test_the_offer_s_clock_run_out_is_a_no_for_a_seat_still_to_answer() -> None:
     state = RunnerState(1, 1, 0, live=live, offer=TwiceOffer(1, 60.0))
     seat = player_at(0)
     outcome = handle(state, OfferTimeUp(seat, 0), 60.0)
-    assert outcome.effect == Effect(Answer(seat, 0, False, None, "clock"))
+    assert outcome.follow == (Answer(seat, 0, False, None, "clock"),)
     assert outcome.state is state
-    assert (outcome.news, outcome.reply, outcome.follow) == ((), None, ())
-    assert handle(state, OfferTimeUp(seat, 0), 59.0).effect is None  # not up yet
-    assert handle(state.but(offer=None), OfferTimeUp(seat, 0), 60.0).effect is None
+    assert (outcome.effect, outcome.news, outcome.reply) == (None, (), None)
+    assert handle(state, OfferTimeUp(seat, 0), 59.0).follow == ()  # not up yet
+    assert handle(state.but(offer=None), OfferTimeUp(seat, 0), 60.0).follow == ()
     hand.agree_run_twice(0, True)  # seat 0 answered: only seat 1 is asked still
-    assert handle(state, OfferTimeUp(seat, 0), 60.0).effect is None
-    assert handle(state, OfferTimeUp(player_at(1), 1), 60.0).effect is not None
+    assert handle(state, OfferTimeUp(seat, 0), 60.0).follow == ()
+    assert handle(state, OfferTimeUp(player_at(1), 1), 60.0).follow != ()
 
 
 async def _at_a_dealers_choice_table() -> None:

@@ -10,12 +10,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tests.deal.helpers import heads_up
-from tests.server.helpers import TWICE_SETUP, at_the_offer, queen_called
+from tests.server.helpers import TWICE_SETUP, at_the_offer, player_at, queen_called
 from wildstud.betting import ActionKind
 from wildstud.deal import Hand, Phase
 from wildstud.server.clock import Turn
 from wildstud.server.menu import Menu
-from wildstud.server.replay import MUCK, RUN_ONCE, DeckBook, start_hand
+from wildstud.server.replay import MUCK, RUN_ONCE, SHOW, DeckBook, start_hand
 from wildstud.server.schemas import GameEntry, TableSettings
 from wildstud.server.showdown import ShowdownChoice, TwiceOffer
 from wildstud.server.store import Changes, HandSetup, SeatState, TableState
@@ -23,6 +23,7 @@ from wildstud.server.table.button import Seats, Sitter
 from wildstud.server.table.core import Everyone, HandPlayed, News, TableNews
 from wildstud.server.table.hand_end import AtHandEnd
 from wildstud.server.table.hand_play import AtPlay, dealer_steps
+from wildstud.server.table.hand_requests import Answer, Decide
 from wildstud.server.table.hand_start import AtDeal
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.runner import RUNNER, AtTurn, Choosing, RunnerState
@@ -273,3 +274,34 @@ def test_a_round_over_that_deals_no_hand_is_forgotten_in_the_deal_s_change() -> 
     assert dropped.follow == (DropRound(1, 1),)
     kept = handle(state, DealHand(at=alone, step=AT), 5.0)  # the default pick: no round
     assert kept.follow == ()
+
+
+def test_a_choice_at_the_showdown_or_an_answer_to_the_offer_is_one_change() -> None:
+    hand = heads_up()  # p1 is asked to show or muck: the last choice, which ends the hand
+    state = RunnerState(1, 1, 0, live=LiveHand(SHOWDOWN, DeckBook(), hand, 12))
+    state = state.but(showdown=ShowdownChoice(1, 30.0))
+    (engine,) = hand.to_show_or_muck
+    seat = player_at(SHOWDOWN.lineup[engine])
+    row = replace(ROWS[SHOWDOWN.lineup[engine]], last_seq=3)
+    shown = handle(state, Decide(seat, engine, True, 3, "player", row, "muck", AT), 10.0)
+    assert shown.effect is not None
+    changes = shown.effect.request
+    assert isinstance(changes, Changes)
+    ((record,),) = (changes.actions,)
+    assert (record.kind, record.source, record.seat) == (SHOW, "player", engine)
+    assert changes.hand_end is not None  # the last choice ends the hand in the same change
+    assert (shown.state.live, shown.state.showdown, shown.reply) == (None, None, None)
+    # Not made whole, or the seat chose already: nothing.
+    assert handle(state, Decide(seat, engine, True, 3), 10.0).state is state
+    after = state.but(live=LiveHand(SHOWDOWN, DeckBook(), heads_up(), 12))
+    assert (
+        handle(after, Decide(seat, 1 - engine, None, None, "clock", row, at=AT), 10.0).effect
+        is None
+    )
+    offer = at_the_offer()
+    offered = RunnerState(1, 1, 0, live=LiveHand(TWICE_SETUP, DeckBook(), offer, 2))
+    first = offer.to_agree_run_twice[0]
+    no = handle(offered, Answer(seat, first, False, None, "clock", row, AT), 10.0)
+    assert no.effect is not None
+    assert isinstance(no.effect.request, Changes)
+    assert [(r.kind, r.source) for r in no.effect.request.actions] == [(RUN_ONCE, "clock")]

@@ -132,27 +132,25 @@ hand played are dropped, the players' shuffle forgets the hand's values:
 
 What is not on the core yet:
 
-- a seat's change in a hand that a request asks of the runner: a player's action, show or
-  muck, answer to the offer to run it twice, and the table's for a seat (the clock's, a bot's,
-  the host's for a player leaving), each the runner slice's outcome's effect
-  (:data:`.hand_requests.Step`: :class:`~.hand_requests.Action`, :class:`~.hand_requests.Decide`,
-  :class:`~.hand_requests.Answer`), carried out by the driver's code
+- a seat's action in a hand, a player's or the table's for a seat (the clock's, a bot's, the
+  host's for a player leaving): the runner slice's outcome's effect (:data:`.hand_requests.Step`,
+  :class:`~.hand_requests.Action`), carried out by the driver's code
   (:meth:`.driver.Driver.carry_out`), which stages the pure :mod:`.hand_play` change, folds the
   other slices' follow-ups into it, stores it and tells its news by itself; and what a private
-  deal's answers come to for the hand (:meth:`.private.PrivateDeal.carry_out`). Each would be
-  the runner slice's own command, made whole from the table as its turn comes as a hand's deal
-  is (:class:`.runner_slice.DealHand`: the seat's row, what its change reads), its change the
-  pure step's outcome, stored once by the actor. Everything else the runner does is on the core:
-  its tick (:class:`~.runner_due.RunnerTick`, made from the table as its turn comes,
+  deal's answers come to for the hand (:meth:`.private.PrivateDeal.carry_out`). Each would be the
+  runner slice's own command, made whole from the table as its turn comes as a choice at the
+  showdown is (:class:`~.hand_requests.Decide`: the seat's row, what its change reads), its change
+  the pure step's outcome, stored once by the actor. Everything else the runner does is on the
+  core: its tick (:class:`~.runner_due.RunnerTick`, made from the table as its turn comes,
   :meth:`.driver.Driver.tick`: a snapshot of what the pass reads, :func:`.runner_due.at_tick`),
-  whose pure outcome is the slice's own commands as its follow-ups (above; a private deal's
-  tick, the private slice's; a bot's choice the effect, :class:`~.runner_due.BotChoice`), a
-  tournament's break shown as its news (:class:`~.runner_due.OnBreak`), and when the next thing
-  is due as its ``wake``; a command whose write fails stops the pass there, the state kept and
-  nothing sent, and the actor looks again after its backoff (:meth:`Actor.retry`). The runner's
-  state is a frozen value all the same (:mod:`.runner`: the hand in progress, a
-  :class:`~.live.LiveHand`, and the turn's clock among it), staged with each change and adopted
-  once it is stored, as a slice's is, so that a refused write has nothing to put back.
+  whose pure outcome is the slice's own commands as its follow-ups (above; a private deal's tick,
+  the private slice's; a bot's choice the effect, :class:`~.runner_due.BotChoice`), a tournament's
+  break shown as its news (:class:`~.runner_due.OnBreak`), and when the next thing is due as its
+  ``wake``; a command whose write fails stops the pass there, the state kept and nothing sent, and
+  the actor looks again after its backoff (:meth:`Actor.retry`). The runner's state is a frozen
+  value all the same (:mod:`.runner`: the hand in progress, a :class:`~.live.LiveHand`, and the
+  turn's clock among it), staged with each change and adopted once it is stored, as a slice's is,
+  so that a refused write has nothing to put back.
 """
 
 from __future__ import annotations

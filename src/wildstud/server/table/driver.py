@@ -44,14 +44,14 @@ its follow-ups for the other parts folded into the change that deals the hand
 (:func:`.runner_steps.deal`); so is a seat's change in the hand (:mod:`.hand_play`: an action,
 :meth:`Driver.act`; a showdown's choice, an answer to the offer to run it twice, a hand a private
 deal's rounds show, the dealer's step nobody chose), of the runner's state and the seat's row, each
-staged with the hand's end when it ends the hand (:meth:`Driver.stage`), still carried out here for
-a player's request (:meth:`Driver.carry_out`). Each outcome carries its news (the table frame, the
+staged with the hand's end when it ends the hand (:meth:`Driver.stage`; a showdown's choice and an
+answer to the offer are the slice's own commands, :func:`.runner_steps.decided`), an action still
+carried out here (:meth:`Driver.carry_out`). Each outcome carries its news (the table frame, the
 hand's frames as :class:`~.core.HandPlayed`, the showdown's or the offer's frame), sent by the
 table's one outbox once the change, its turn timed, is stored (:meth:`Driver.tell`).
 
-What comes after the betting (the all-in run-out and its odds, the offer to run it twice, the
-showdown's choices) is the runner's part :class:`~.endgame.Endgame`, which stages its changes
-through the driver.
+What comes after the betting (the all-in run-out and its odds, the offer's and the showdown's
+frames, a private deal's clock's muck) is the runner's part :class:`~.endgame.Endgame`.
 
 Everything the runner holds is one frozen value (:class:`~.runner.RunnerState`: the hand in
 progress, a :class:`~.live.LiveHand`, and the last one, the button, the dealer's choice, the
@@ -123,7 +123,7 @@ from wildstud.server.table.core import (
 from wildstud.server.table.endgame import Endgame
 from wildstud.server.table.hand_end import AtHandEnd, then_ended
 from wildstud.server.table.hand_play import AtPlay, Move
-from wildstud.server.table.hand_requests import Action, Decide, Step
+from wildstud.server.table.hand_requests import Answer, Decide, Step
 from wildstud.server.table.hand_start import AtDeal, Pick, pick
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.runner import RUNNER, AtTurn, Choosing, RunnerState, timed
@@ -356,6 +356,12 @@ class Driver:
             return self._redeal_at(command)
         if type(command) is DealHand and command.at is None:
             return self._deal_at(command)
+        if (type(command) is Decide or type(command) is Answer) and command.at is None:
+            rows = {index: seat.state() for index, seat in self.table.seats.items()}
+            row = rows.get(command.seat.index) or command.seat.state()
+            if type(command) is Decide:
+                command = replace(command, default=self.table.settings.showdown_default)
+            return replace(command, row=row, at=self.at_step(rows))
         if type(command) is ClockAnswer and not command.made:
             return self._answer_at(command)
         if type(command) is ClockOpen and not command.made:
@@ -601,11 +607,12 @@ class Driver:
         its private deal's rounds (:class:`.hand_play.AtPlay`)."""
         return AtPlay(self.table.settings.runout_pause, self.table.private.waits)
 
-    def at_step(self) -> AtStep:
+    def at_step(self, rows: Mapping[int, SeatState] | None = None) -> AtStep:
         """What a change of the runner's in a hand reads of the table as it stands
         (:class:`.runner_steps.AtStep`): its run-out's pause and private deal's rounds, the
-        turn's rows and clocks, the hand's end's rows, leavers and settings."""
-        return AtStep(self.at_play(), self.at_turn(), self._at_hand_end())
+        turn's rows and clocks, the hand's end's rows (``rows``, read already), leavers and
+        settings."""
+        return AtStep(self.at_play(), self.at_turn(), self._at_hand_end(rows))
 
     def _at_hand_end(self, rows: Mapping[int, SeatState] | None = None) -> AtHandEnd:
         """What a hand's end needs of the table, as it stands (the rows a change writes stand
@@ -636,14 +643,8 @@ class Driver:
         player (:class:`~.runner_slice.TimeUp`'s): played on a copy of the hand,
         stored, adopted once it is, and told (a failed write raises
         :class:`StorageFailureError`, the runner's state as it was)."""
-        if isinstance(step, Action):
-            seat, engine, seq = step.seat, step.engine, step.seq
-            await self.act(seat, engine, step.kind, step.amount, step.source, seq, step.bank)
-            return
-        if isinstance(step, Decide):
-            await self.endgame.decide(step.seat, step.engine, step.show, step.source, step.seq)
-            return
-        await self.endgame.answer_twice(step.seat, step.engine, step.agree, step.source, step.seq)
+        seat, engine, seq = step.seat, step.engine, step.seq
+        await self.act(seat, engine, step.kind, step.amount, step.source, seq, step.bank)
 
     async def commit(self, changes: Changes) -> None:
         """Store ``changes`` through the table's one writer (:mod:`wildstud.server.table.writer`):

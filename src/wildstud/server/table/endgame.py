@@ -6,21 +6,20 @@ of the hand, the run-out's pause, ``now`` and whether a private deal's cards wai
 :meth:`Endgame.deal_on` asks with the table's: to a player's turn, a redeal, the showdown's
 choices, the offer to run it twice, or the next street of an all-in run-out, which waits
 ``runout_pause`` seconds with the chances of the hands turned up on every page, worked out on a
-thread: :meth:`Endgame.run_out_odds`); the showdown, where each
-player still to choose shows or mucks (:meth:`Endgame.decide`), bots and leaving players at
-once as its clock opens (the runner's slice's :class:`~.runner_slice.ClockAnswer`, then
-:class:`~.runner_slice.ClockOpen`) and the others when the muck clock runs out
-(:class:`~.runner_slice.ShowdownTimeUp`, carried out as a player's is); and the offer to run
-it twice, answered the same way (:meth:`Endgame.answer_twice`,
-:class:`~.runner_slice.OfferTimeUp`). When each is due is the pure decision of the runner's
-pass (:func:`.runner_due.due`).
-Each choice is the hand's next action, a pure change of the runner's
-(:func:`.hand_play.show_or_muck`, :func:`.hand_play.answer_twice`) staged and stored through
-the runner (:meth:`.Driver.stage`, :meth:`.Driver.commit`): the engine plays it on a copy of
-the hand, which the table takes only once the store has it, exactly as a bet is
-(:mod:`.driver`), and tells its news (the hand's frames, the showdown's or the offer's frame)
-once it is (:meth:`.Driver.tell`); the clock is over in the runner's state that the last
-choice stores.
+thread: :meth:`Endgame.run_out_odds`), and the showdown's and the offer's frames. The choices
+themselves are the runner slice's own commands: each player still to choose shows or mucks
+(:class:`~.hand_requests.Decide`), bots and leaving players at once as its clock opens
+(:class:`~.runner_slice.ClockAnswer`, then :class:`~.runner_slice.ClockOpen`) and the others
+when the muck clock runs out (:class:`~.runner_slice.ShowdownTimeUp`, a
+:class:`~.hand_requests.Decide` of the clock's); the offer to run it twice is answered the same
+way (:class:`~.hand_requests.Answer`, :class:`~.runner_slice.OfferTimeUp`). When each is due
+is the pure decision of the runner's pass (:func:`.runner_due.due`). Each choice is the hand's
+next action, a pure change of the runner's (:func:`.hand_play.show_or_muck`,
+:func:`.hand_play.answer_twice`, made whole by :func:`.runner_steps.decided`): the engine plays
+it on a copy of the hand, which the table takes only once the store has it, exactly as a bet
+is, and its news (the hand's frames, the showdown's or the offer's frame) is sent once it is;
+the clock is over in the runner's state that the last choice stores. A private deal's clock
+mucks by today's code (:meth:`Endgame.decide`).
 
 Who is asked to show or muck, and what a clock chooses for them, is the engine's
 (:attr:`~wildstud.deal.Hand.to_show_or_muck`, :meth:`~wildstud.deal.Hand.auto_show_or_muck`):
@@ -139,11 +138,12 @@ class Endgame:
         source: str,
         seq: int | None,
     ) -> None:
-        """Carry out ``seat``'s choice at the showdown (engine seat ``engine``): show or muck
-        (``None``: the clock's, the engine's automation with the table's default); store it
-        and tell everyone (a muck as the hand's event, naming no card). ``seq``: the number of
-        the player's request, stored in the seat's row. The clock is over once every seat has
-        chosen."""
+        """Carry out ``seat``'s choice at the showdown (engine seat ``engine``) for a private
+        deal's clock (:meth:`.private.PrivateDeal.carry_out`; the others are the runner
+        slice's own commands, :class:`~.hand_requests.Decide`): show or muck (``None``: the
+        engine's automation with the table's default); store it and tell everyone (a muck as
+        the hand's event, naming no card). ``seq``: the number of the player's request, stored
+        in the seat's row. The clock is over once every seat has chosen."""
         table = self.table
         driver = self.driver
         now = time.monotonic()
@@ -160,23 +160,3 @@ class Endgame:
         """The run-it-twice frame of hand ``live``: who is still to answer, who agreed, who
         declined (table seats)."""
         return hand_play.offer_frame(live, self.driver.current.offer, time.monotonic())
-
-    async def answer_twice(
-        self,
-        seat: Seat,
-        engine: int,
-        agree: bool | None,
-        source: str,
-        seq: int | None,
-    ) -> None:
-        """Carry out ``seat``'s answer to the offer to run it twice (engine seat ``engine``;
-        ``None``: the clock's, no); store it and tell everyone. ``seq``: the number of the
-        player's request, stored in the seat's row. The clock is over once the offer is
-        settled."""
-        driver = self.driver
-        now = time.monotonic()
-        move = Move(seat.state(), engine, source, seq)
-        state = driver.current
-        outcome = hand_play.answer_twice(state, move, bool(agree), driver.at_play(), now)
-        await driver.commit(driver.stage(outcome, now))
-        driver.tell(outcome)  # the offer frame's seats empty once it is settled

@@ -190,12 +190,14 @@ def show_or_muck(
 ) -> Outcome[RunnerState]:
     """``move``'s choice at the showdown: show or muck (``None``: the engine's choice with the
     table's ``default``, ``True`` to show, for a bot, a clock or a leaving player). The reply
-    is the engine seats still to choose once it is made (the showdown frame's)."""
+    is the engine seats still to choose once it is made (the showdown frame's); nothing when
+    the seat has no choice left to make (``None`` only: a player's choice is checked first)."""
     live = _in_play(state)
     hand = live.hand.copy()
     if show is None:
         show = default
-        hand.auto_show_or_muck([move.engine], show=show)
+        if not hand.auto_show_or_muck([move.engine], show=show):  # chosen already, or shown
+            return Outcome(state)
     else:
         hand.show_or_muck(move.engine, show)
     pending = hand.to_show_or_muck

@@ -11,16 +11,15 @@ carried out already (:meth:`.core.Numbered.again`), refuses one that may not be 
 now (:class:`~.core.Refused`, with the engine's or the runner's reason: nothing changes), and
 acks one that is (:class:`~.core.Acked`), once its change is stored.
 
-The dealer's pick is dealt by the runner's slice's own command, its follow-up
-(:class:`~.runner_commands.DealHand`: one pure change, the chooser's row with its request's
-number in it, acked once it is stored). The other changes are still today's code of the runner
-(:mod:`.driver`, :mod:`.endgame`), carried out as the outcome's effect (a :data:`Step`,
-:meth:`.driver.Driver.carry_out`): each plays the request on a copy of the hand, stores the
-step's rows through the table's one fenced writer, and the runner adopts its new state only once
-they are stored. A store that fails raises :class:`~.writer.StorageFailureError` at the asker,
-the runner's state and the seat's number as they were, and nothing is acked. An intermediate
-step: the step's rows and its news are to come out of this slice as values, as a seat taken's
-do.
+The dealer's pick, a choice at the showdown and an answer to the offer are each the runner
+slice's own command, the request's follow-up (:class:`~.runner_commands.DealHand`,
+:class:`Decide`, :class:`Answer`: one pure change, made whole from the table as its turn comes,
+the seat's row with the request's number in it, acked once it is stored). An action is still
+today's code of the runner (:mod:`.driver`), carried out as the outcome's effect (a
+:data:`Step`, :meth:`.driver.Driver.carry_out`): it plays the request on a copy of the hand,
+stores the step's rows through the table's one fenced writer, and the runner adopts its new
+state only once they are stored. A store that fails raises :class:`~.writer.StorageFailureError`
+at the asker, the runner's state and the seat's number as they were, and nothing is acked.
 
 >>> from wildstud.server.messages import Choose
 >>> from wildstud.server.table.runner import Choosing
@@ -48,6 +47,7 @@ if TYPE_CHECKING:
     from wildstud.server.seating import Seat
     from wildstud.server.store.records import SeatState
     from wildstud.server.table.live import LiveHand
+    from wildstud.server.table.runner_steps import AtStep
 
 __all__ = [
     "COMMANDS",
@@ -92,17 +92,21 @@ class AnswerTwice(Request):
 
 
 @dataclass(frozen=True, slots=True)
-class Answer:
-    """The runner plays ``seat``'s answer to the offer to run it twice
-    (:meth:`.endgame.Endgame.answer_twice`; ``engine``: its seat in the hand, ``seq``: the
-    request's number, stored with the answer, ``None`` for the clock's no; ``source``: who
-    decided it, ``player`` or ``clock``, :class:`.runner_slice.OfferTimeUp`)."""
+class Answer(Command):
+    """``seat``'s answer to the offer to run it twice, the runner slice's own command (``engine``:
+    its seat in the hand, ``seq``: the request's number, stored with the answer, ``None`` for
+    the clock's no; ``source``: who decided it, ``player`` or ``clock``,
+    :class:`.runner_slice.OfferTimeUp`): one pure change (:func:`.runner_steps.decided`), made
+    whole as its turn comes (:meth:`.driver.Driver.made`: ``row``, the seat's row; ``at``, what
+    the change reads of the table)."""
 
     seat: Seat
     engine: int
     agree: bool
     seq: int | None
     source: str = "player"
+    row: SeatState | None = None
+    at: AtStep | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,18 +117,23 @@ class ShowOrMuck(Request):
 
 
 @dataclass(frozen=True, slots=True)
-class Decide:
-    """The runner plays ``seat``'s choice at the showdown (:meth:`.endgame.Endgame.decide`;
-    ``engine``: its seat in the hand, ``show``: ``None`` for the engine's choice with the
-    table's default, the clock's; ``seq``: the request's number, stored with it, ``None`` for
-    the clock's; ``source``: who decided it, ``player`` or ``clock``,
-    :class:`.runner_slice.ShowdownTimeUp`)."""
+class Decide(Command):
+    """``seat``'s choice at the showdown, the runner slice's own command (``engine``: its seat
+    in the hand, ``show``: ``None`` for the engine's choice with the table's default, the
+    clock's; ``seq``: the request's number, stored with it, ``None`` for the clock's;
+    ``source``: who decided it, ``player`` or ``clock``, :class:`.runner_slice.ShowdownTimeUp`):
+    one pure change (:func:`.runner_steps.decided`), made whole as its turn comes
+    (:meth:`.driver.Driver.made`: ``row``, the seat's row; ``default``, the table's showdown
+    default; ``at``, what the change reads of the table)."""
 
     seat: Seat
     engine: int
     show: bool | None
     seq: int | None
     source: str = "player"
+    row: SeatState | None = None
+    default: str = "muck"
+    at: AtStep | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +161,7 @@ class Action:
     source: str = "player"
 
 
-Step = Answer | Decide | Action
+Step = Action
 """A change of the runner's that today's code carries out (:meth:`.driver.Driver.carry_out`)."""
 
 COMMANDS: tuple[type[Command], ...] = (ChooseGame, AnswerTwice, ShowOrMuck, Play)
@@ -172,7 +181,7 @@ def handle(state: RunnerState, command: Command, now: float) -> Outcome[RunnerSt
         return Outcome(state, reply=Refused(error))
     # The reply says it was carried out (an action's latency is observed then).
     acked = (Acked(command.asked, command.index),)
-    if isinstance(step, DealHand):  # the slice's own command: one pure change, acked once stored
+    if not isinstance(step, Action):  # the slice's own command: one pure change, acked once stored
         return Outcome(state, news=acked, reply=True, follow=(step,))
     return Outcome(state, Effect(step), acked, reply=True)
 
@@ -182,7 +191,7 @@ def _row(seat: Seat, seq: int) -> SeatState:
     return replace(seat.state(), last_seq=seq)
 
 
-def _step(state: RunnerState, command: Request, now: float) -> Step | DealHand:
+def _step(state: RunnerState, command: Request, now: float) -> Action | Decide | Answer | DealHand:
     """The step ``command`` asks of the runner; refused with the reason it may not be taken."""
     if isinstance(command, ChooseGame):
         return _chosen(state, command)

@@ -20,7 +20,9 @@ takes:
 - :class:`ShowdownTimeUp` and :class:`OfferTimeUp`: the showdown's muck clock, or the offer to
   run it twice's clock, ran out for a seat still to choose (the runner's pass found it due,
   :func:`.runner_due.due`: each seat still to choose, or the offer's first): the engine's
-  choice with the table's default, or no, carried out the same way;
+  choice with the table's default, or no, the slice's own command that a player's choice is
+  too (:class:`~.hand_requests.Decide`, :class:`~.hand_requests.Answer`: one pure change,
+  :func:`.runner_steps.decided`, made whole from the table as its turn comes);
 - :class:`ClockAnswer` and :class:`ClockOpen`: as the showdown's clock or the offer's opens
   (the runner's pass found it due), a bot's or a leaving player's answer, stored with the
   clock in one change (:func:`.runner_steps.clock_answer`), then the clock itself for the
@@ -151,6 +153,8 @@ COMMANDS: tuple[type[Command], ...] = (
     ClockAnswer,
     ClockOpen,
     DealHand,
+    Decide,
+    Answer,
     CancelChoice,
     ResetTurn,
 )
@@ -207,6 +211,8 @@ def handle(state: RunnerState, command: Command, now: float) -> Outcome[RunnerSt
         return runner_steps.redealt(state, command, now)
     if isinstance(command, DealHand):
         return runner_steps.deal(state, command, now)
+    if isinstance(command, Decide | Answer):
+        return runner_steps.decided(state, command, now)
     assert isinstance(command, RunOutStreet), command
     assert command.at is not None, "made whole from the table"
     return runner_steps.street(state, command.at, now)
@@ -265,7 +271,7 @@ def _showdown_timed_out(
     if not waits or not _up(state, state.showdown, now):
         return Outcome(state)
     assert command.seat is not None, "made whole from the table"
-    return Outcome(state, Effect(Decide(command.seat, command.engine, None, None, "clock")))
+    return Outcome(state, follow=(Decide(command.seat, command.engine, None, None, "clock"),))
 
 
 def _offer_timed_out(state: RunnerState, command: OfferTimeUp, now: float) -> Outcome[RunnerState]:
@@ -276,7 +282,7 @@ def _offer_timed_out(state: RunnerState, command: OfferTimeUp, now: float) -> Ou
     if not waits or not _up(state, state.offer, now):
         return Outcome(state)
     assert command.seat is not None, "made whole from the table"
-    return Outcome(state, Effect(Answer(command.seat, command.engine, False, None, "clock")))
+    return Outcome(state, follow=(Answer(command.seat, command.engine, False, None, "clock"),))
 
 
 def _up(state: RunnerState, clock: ShowdownChoice | TwiceOffer | None, now: float) -> bool:

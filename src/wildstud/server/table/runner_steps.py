@@ -48,6 +48,7 @@ from wildstud.server.table.hand_play import (
     show_or_muck,
     showdown_opened,
 )
+from wildstud.server.table.hand_requests import Answer, Decide
 from wildstud.server.table.hand_start import start_hand
 from wildstud.server.table.runner import RUNNER, AtTurn, RunnerState, timed
 from wildstud.server.table.runner_commands import ClockAnswer, ClockOpen, DealAgain, DealHand
@@ -61,7 +62,16 @@ if TYPE_CHECKING:
 
 ClockT = TypeVar("ClockT", ShowdownChoice, TwiceOffer)
 
-__all__ = ["AtStep", "clock_answer", "clock_open", "deal", "redealt", "staged", "street"]
+__all__ = [
+    "AtStep",
+    "clock_answer",
+    "clock_open",
+    "deal",
+    "decided",
+    "redealt",
+    "staged",
+    "street",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,17 +193,40 @@ def clock_answer(state: RunnerState, command: ClockAnswer, now: float) -> Outcom
         return Outcome(state)
     hand = live.hand
     move = Move(command.row, command.engine, command.source)
-    if command.showdown:
-        if command.engine not in hand.to_show_or_muck:
-            return Outcome(state)
+    if command.showdown:  # nothing for a seat with no choice left (show_or_muck)
         choice = _clock(state.showdown, live.number, now + command.seconds, ShowdownChoice)
         default = command.default == "show"
         shown = show_or_muck(state.but(showdown=choice), move, None, default, at.play, now)
-        return _whole(shown, at, now)
+        return Outcome(state) if shown.effect is None else _whole(shown, at, now)
     if command.engine not in hand.to_agree_run_twice:
         return Outcome(state)
     offer = _clock(state.offer, live.number, now + command.seconds, TwiceOffer)
     return _whole(answer_twice(state.but(offer=offer), move, False, at.play, now), at, now)
+
+
+def decided(state: RunnerState, command: Decide | Answer, now: float) -> Outcome[RunnerState]:
+    """``command``'s seat's choice at the showdown, or its answer to the offer to run it twice,
+    played at ``now`` as one change (:func:`.hand_play.show_or_muck`,
+    :func:`.hand_play.answer_twice`), whole (:func:`staged`: the hand's end in it when it ends
+    the hand, the turn timed); the clock over in the runner's state once every seat has chosen,
+    or the offer is settled. Nothing once the seat has chosen, or when it is not made whole."""
+    live = state.live
+    at = command.at
+    if live is None or at is None or command.row is None:
+        return Outcome(state)
+    move = Move(command.row, command.engine, command.source, command.seq)
+    if isinstance(command, Decide):  # nothing for a seat with no choice left (show_or_muck)
+        default = command.default == "show"
+        played = show_or_muck(state, move, command.show, default, at.play, now)
+        if played.effect is None:
+            return Outcome(state)
+    else:
+        if command.engine not in live.hand.to_agree_run_twice:
+            return Outcome(state)
+        played = answer_twice(state, move, command.agree, at.play, now)
+    # The seats still to choose are the showdown frame's; the asker's reply is its own.
+    whole = _whole(played, at, now)
+    return Outcome(whole.state, whole.effect, whole.news, None, whole.wake, whole.follow)
 
 
 def clock_open(state: RunnerState, command: ClockOpen, now: float) -> Outcome[RunnerState]:
