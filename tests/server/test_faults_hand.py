@@ -175,6 +175,7 @@ async def _driven(monkeypatch: pytest.MonkeyPatch) -> None:
     "runner_commands.ClockAnswer",
     "runner_commands.ShowdownTimeUp",
     "hand_requests.Decide",
+    "hand_requests.Action",
     "seating.HandOver",
     "settings.NoticesPlayed",
     "core.ForgetHand",

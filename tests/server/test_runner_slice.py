@@ -23,7 +23,6 @@ from wildstud.server.store import HandSetup, Store
 from wildstud.server.table import TableStatus
 from wildstud.server.table.core import (
     CancelChoice,
-    Effect,
     Everyone,
     News,
     ResetTurn,
@@ -73,6 +72,7 @@ def test_the_slice_takes_the_players_requests_and_the_other_slices_follow_ups() 
         DealHand,
         Decide,
         Answer,
+        Action,
         CancelChoice,
         ResetTurn,
     }
@@ -164,11 +164,11 @@ def test_a_turn_s_clock_run_out_is_the_table_s_action_for_its_player_the_bank_sp
     # The bring-in is due: the one forced action a player who does not act cannot fold.
     assert auto_action(hand) is ActionKind.BRING_IN
     expected = Action(seat, hand.to_act, ActionKind.BRING_IN, None, None, 0.0, "clock")
-    assert outcome.effect == Effect(expected)
-    # The runner's state is changed by the action's change, once it is stored: as it was here.
+    # The slice's own command, one change (runner_steps.acted), then what is due next, from
+    # the table as it left it; the runner's state is changed once it is stored.
+    assert outcome.follow == (expected, *ONWARD)
     assert outcome.state is state
-    assert (outcome.news, outcome.reply, outcome.wake) == ((), None, None)
-    assert outcome.follow == ONWARD  # then what is due next, from the table as it left it
+    assert (outcome.effect, outcome.news, outcome.reply, outcome.wake) == (None, (), None, None)
     assert len(hand.events) == events  # the hand is only read
     # Past the bring-in, a player facing no bet checks.
     hand.act(ActionKind.BRING_IN)
@@ -194,8 +194,9 @@ def test_a_clock_not_up_or_a_turn_moved_on_leaves_everything_as_it_was() -> None
         outcome = handle(state, stale, now)
         assert outcome.state is state
         assert (outcome.effect, outcome.news, outcome.reply) == (None, (), None)
+        assert outcome.follow == ONWARD
     between = state.but(live=None, turn=Turn())  # no hand, no clock
-    assert handle(between, TimeUp(seat, hand.to_act), 500.0).effect is None
+    assert handle(between, TimeUp(seat, hand.to_act), 500.0).follow == ONWARD
 
 
 def test_a_bot_s_choice_and_a_leaving_player_s_turn_are_actions_nobody_asked_for() -> None:
@@ -205,21 +206,19 @@ def test_a_bot_s_choice_and_a_leaving_player_s_turn_are_actions_nobody_asked_for
     seat = player_at(SETUP.lineup[hand.to_act])
     bot = handle(state, BotActs(seat, hand.to_act, ActionKind.BRING_IN, None), 100.0)
     # No request's number, no time bank drawn on (no clock runs for either).
-    assert bot.effect == Effect(
-        Action(seat, hand.to_act, ActionKind.BRING_IN, None, None, None, "bot")
-    )
+    assert bot.follow[0] == Action(seat, hand.to_act, ActionKind.BRING_IN, None, None, None, "bot")
     host = handle(state, HostActs(seat, hand.to_act), 100.0)
     # The table's action for a player who does not act: the bring-in due.
-    assert host.effect == Effect(
-        Action(seat, hand.to_act, ActionKind.BRING_IN, None, None, None, "host")
+    assert host.follow[0] == Action(
+        seat, hand.to_act, ActionKind.BRING_IN, None, None, None, "host"
     )
     for outcome in (bot, host):  # changed by the action's change, once it is stored
         assert outcome.state is state
-        assert (outcome.news, outcome.reply, outcome.wake) == ((), None, None)
-        assert outcome.follow == ONWARD
+        assert (outcome.effect, outcome.news, outcome.reply, outcome.wake) == (None, (), None, None)
+        assert outcome.follow[1:] == ONWARD
     other = (hand.to_act + 1) % len(SETUP.lineup)  # a turn that moved on: nothing
-    assert handle(state, HostActs(player_at(SETUP.lineup[other]), other), 0.0).effect is None
-    assert handle(state.but(live=None), HostActs(seat, hand.to_act), 0.0).effect is None
+    assert handle(state, HostActs(player_at(SETUP.lineup[other]), other), 0.0).follow == ONWARD
+    assert handle(state.but(live=None), HostActs(seat, hand.to_act), 0.0).follow == ONWARD
 
 
 HEADS_UP = HandSetup(1, 0, "FTQ", {}, (0, 1), ("p1", "p2"), 0, (50, 50))

@@ -23,7 +23,7 @@ from wildstud.server.table.button import Seats, Sitter
 from wildstud.server.table.core import Everyone, HandPlayed, News, TableNews
 from wildstud.server.table.hand_end import AtHandEnd
 from wildstud.server.table.hand_play import AtPlay, dealer_steps
-from wildstud.server.table.hand_requests import Answer, Decide
+from wildstud.server.table.hand_requests import Action, Answer, Decide
 from wildstud.server.table.hand_start import AtDeal
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.runner import RUNNER, AtTurn, Choosing, RunnerState
@@ -305,3 +305,43 @@ def test_a_choice_at_the_showdown_or_an_answer_to_the_offer_is_one_change() -> N
     assert no.effect is not None
     assert isinstance(no.effect.request, Changes)
     assert [(r.kind, r.source) for r in no.effect.request.actions] == [(RUN_ONCE, "clock")]
+
+
+def test_an_action_is_one_change_and_asks_for_the_hand_s_end_only_when_it_ends_the_hand() -> None:
+    state = _paused_all_in().but(live=None)
+    book = DeckBook()
+    hand = start_hand(ALL_IN, book, to_redeal=True, hold_showdown=True)
+    state = state.but(live=LiveHand(ALL_IN, book, hand, 0))
+    engine = hand.to_act
+    assert engine is not None
+    seat = player_at(ALL_IN.lineup[engine])
+    row = replace(ROWS[ALL_IN.lineup[engine]], last_seq=4)
+    kind = next(o.kind for o in hand.legal_actions() if o.kind is not ActionKind.FOLD)
+    made = Action(seat, engine, kind, None, 4, None, "player", row, AT.play, AT.turn)
+    played = handle(state, made, 10.0)
+    assert played.effect is not None
+    changes = played.effect.request
+    assert isinstance(changes, Changes)
+    assert [(r.seat, r.source) for r in changes.actions] == [(engine, "player")]
+    assert changes.seats == [row]  # the request's number stored with the action
+    assert played.state.live is not None
+    assert played.state.live.hand.events != hand.events  # the copy played, not the hand
+    assert played.reply is None
+    # A fold that ends the hand, made whole without the hand's end's reading, asks for it.
+    state = played.state
+    assert state.live is not None
+    other = state.live.hand.to_act
+    assert other is not None
+    seat = player_at(ALL_IN.lineup[other])
+    row = ROWS[ALL_IN.lineup[other]]
+    fold = Action(seat, other, ActionKind.FOLD, None, 5, None, "player", row, AT.play, AT.turn)
+    asked = handle(state, fold, 10.0)
+    assert (asked.state, asked.effect, asked.follow) == (state, None, (replace(fold, ends=True),))
+    ended = handle(state, replace(fold, ends=True, end=AT.end), 10.0)
+    assert ended.effect is not None
+    assert isinstance(ended.effect.request, Changes)
+    assert ended.effect.request.hand_end is not None
+    assert ended.state.live is None
+    # Not made whole, or no hand in play: nothing.
+    assert handle(state, Action(seat, engine, kind, None, 4, None), 10.0).state is state
+    assert handle(state.but(live=None), made, 10.0).effect is None

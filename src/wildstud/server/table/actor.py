@@ -46,8 +46,9 @@ slices, each with its module:
 - the hand runner's (:mod:`.runner_slice`, over the runner's state held by the driver):
   the players' requests in a hand (:mod:`.hand_requests`: the dealer's pick of a game, the
   answer to an offer to run it twice, show or muck at the showdown, an action), checked by a
-  pure function of the runner's state, their change (the pick's deal aside, below) still the
-  runner's code, carried out as the outcome's effect (:meth:`.driver.Driver.carry_out`); the
+  pure function of the runner's state, each carried out as the slice's own command, its
+  follow-up (:class:`~.hand_requests.Action`, :class:`~.hand_requests.Decide`,
+  :class:`~.hand_requests.Answer`, :class:`.runner_slice.DealHand`: one pure change, below); the
   other slices' follow-ups
   for it, a new state and nothing stored, folded into the change that asks them: the
   dealer's choice called off (:class:`~.core.CancelChoice`: the menu changed, the table
@@ -132,25 +133,24 @@ hand played are dropped, the players' shuffle forgets the hand's values:
 
 What is not on the core yet:
 
-- a seat's action in a hand, a player's or the table's for a seat (the clock's, a bot's, the
-  host's for a player leaving): the runner slice's outcome's effect (:data:`.hand_requests.Step`,
-  :class:`~.hand_requests.Action`), carried out by the driver's code
-  (:meth:`.driver.Driver.carry_out`), which stages the pure :mod:`.hand_play` change, folds the
-  other slices' follow-ups into it, stores it and tells its news by itself; and what a private
-  deal's answers come to for the hand (:meth:`.private.PrivateDeal.carry_out`). Each would be the
-  runner slice's own command, made whole from the table as its turn comes as a choice at the
-  showdown is (:class:`~.hand_requests.Decide`: the seat's row, what its change reads), its change
-  the pure step's outcome, stored once by the actor. Everything else the runner does is on the
-  core: its tick (:class:`~.runner_due.RunnerTick`, made from the table as its turn comes,
-  :meth:`.driver.Driver.tick`: a snapshot of what the pass reads, :func:`.runner_due.at_tick`),
-  whose pure outcome is the slice's own commands as its follow-ups (above; a private deal's tick,
-  the private slice's; a bot's choice the effect, :class:`~.runner_due.BotChoice`), a tournament's
-  break shown as its news (:class:`~.runner_due.OnBreak`), and when the next thing is due as its
-  ``wake``; a command whose write fails stops the pass there, the state kept and nothing sent, and
-  the actor looks again after its backoff (:meth:`Actor.retry`). The runner's state is a frozen
-  value all the same (:mod:`.runner`: the hand in progress, a :class:`~.live.LiveHand`, and the
-  turn's clock among it), staged with each change and adopted once it is stored, as a slice's is,
-  so that a refused write has nothing to put back.
+- what a private deal's answers come to for the hand (a hand shown or mucked, the cards a pass
+  opened dealt, the hand void, a private deal's clock's muck): the private slice's outcome's
+  effect, carried out by today's code (:meth:`.private.PrivateDeal.carry_out`, through the
+  driver's :meth:`~.driver.Driver.stage`, :meth:`~.driver.Driver.commit` and
+  :meth:`~.driver.Driver.tell`), which stores and sends by itself. Each would be the runner
+  slice's own command, made whole from the table as its turn comes as an action is
+  (:class:`~.hand_requests.Action`), its change the pure step's outcome, stored once by the actor.
+  Everything else the runner does is on the core: its tick (:class:`~.runner_due.RunnerTick`, made
+  from the table as its turn comes, :meth:`.driver.Driver.tick`: a snapshot of what the pass
+  reads, :func:`.runner_due.at_tick`), whose pure outcome is the slice's own commands as its
+  follow-ups (above; a private deal's tick, the private slice's; a bot's choice the effect,
+  :class:`~.runner_due.BotChoice`), a tournament's break shown as its news
+  (:class:`~.runner_due.OnBreak`), and when the next thing is due as its ``wake``; a command whose
+  write fails stops the pass there, the state kept and nothing sent, and the actor looks again
+  after its backoff (:meth:`Actor.retry`). The runner's state is a frozen value all the same
+  (:mod:`.runner`: the hand in progress, a :class:`~.live.LiveHand`, and the turn's clock among
+  it), staged with each change and adopted once it is stored, as a slice's is, so that a refused
+  write has nothing to put back.
 """
 
 from __future__ import annotations
@@ -178,7 +178,6 @@ from wildstud.server.table.core import (
     Tick,
     Told,
 )
-from wildstud.server.table.hand_requests import Step
 from wildstud.server.table.ledger import ReadLedger
 from wildstud.server.table.outbox import Outbox
 from wildstud.server.table.private_answers import Shown
@@ -582,11 +581,13 @@ class Actor:
             following: list[Command] = []
             effect = outcome.effect
             if effect is not None and part.stages and type(effect.request) is Changes:
-                # A change of the runner's, whole (a run-out's street): the other slices'
-                # follow-ups folded into it, stored once, adopted once it is (fold_outcome).
+                # A change of the runner's, whole (an action, a street): the other slices'
+                # follow-ups folded into it, stored once, adopted once it is (fold_outcome),
+                # its news sent then, after theirs (a private deal's next pass asked before
+                # the frame that ends the betting) and before the turn's (the request's ack).
                 self.fold_outcome(part.name, outcome, effect.request)
                 await self.table.writer.commit(effect.request)
-                news.extend(outcome.news)
+                self.outbox.send(outcome.news)
                 continue
             if effect is not None:
                 try:
@@ -740,8 +741,6 @@ class Actor:
         if isinstance(request, Changes):
             await writer.commit(request)
             return None
-        if isinstance(request, Step):
-            return await table.driver.carry_out(request)
         if isinstance(request, BotChoice):  # a bot's turn in the runner's pass
             return runner_pass.choose(table.driver, request)
         if isinstance(request, Shown | DealOpened | Mucked | Voided):

@@ -11,19 +11,20 @@ one transaction, the runner adopts the new state only then, and only then do the
 of it (:mod:`wildstud.server.table.fanout`): a change the store refuses leaves the hand as it
 was.
 
-On the table's pure core (:mod:`.actor`) the runner is a slice (:mod:`.runner_slice`) over
-this state: the players' requests in a hand are checked purely there, and carried out here
-(:meth:`Driver.carry_out`); the other slices' follow-ups for the runner (the dealer's choice
-called off, the turn timed afresh) are its pure outcomes, adopted here once their change is
-stored (:meth:`Driver.adopt`), and so is the dealer's choice opened or called off as its
-dealer sat out or left (nothing stores a choice), a clock run out (a turn's, the showdown's,
-the offer's), a leaving player's turn and a bot's choice (an equity bot's made on a thread
-first), each the runner's tick's follow-up (:class:`~.runner_slice.AskDealer`,
-:class:`~.core.CancelChoice`, :class:`~.runner_slice.TimeUp`,
+On the table's pure core (:mod:`.actor`) the runner is a slice (:mod:`.runner_slice`) over this
+state: the players' requests in a hand are checked purely there, and each comes to the slice's own
+command (an action, a choice at the showdown, an answer to the offer, a deal), made whole here from
+the table as its turn comes (:meth:`Driver.made`) and played purely (:mod:`.runner_steps`); the
+other slices' follow-ups for the runner (the dealer's choice called off, the turn timed afresh) are
+its pure outcomes, adopted here once their change is stored (:meth:`Driver.adopt`), and so is the
+dealer's choice opened or called off as its dealer sat out or left (nothing stores a choice), a
+clock run out (a turn's, the showdown's, the offer's), a leaving player's turn and a bot's choice
+(an equity bot's made on a thread first), each the runner's tick's follow-up
+(:class:`~.runner_slice.AskDealer`, :class:`~.core.CancelChoice`, :class:`~.runner_slice.TimeUp`,
 :class:`~.runner_slice.ShowdownTimeUp`, :class:`~.runner_slice.OfferTimeUp`,
-:class:`~.runner_slice.HostActs`, :class:`~.runner_slice.BotActs`), its seat made whole from
-the table (:meth:`Driver.made`). Each table's action for a seat is carried out as a player's
-is (:meth:`Driver.carry_out`).
+:class:`~.runner_slice.HostActs`, :class:`~.runner_slice.BotActs`), its seat made whole from the
+table (:meth:`Driver.made`). Each table's action for a seat is played as a player's is
+(:class:`~.hand_requests.Action`).
 
 Each tick is one pass: the runner slice's tick (:class:`~.runner_due.RunnerTick`, made as its turn
 comes, :meth:`Driver.tick`) holds a snapshot of what it reads of the table outside the runner's
@@ -41,14 +42,15 @@ while the tick keeps failing). A hand's deal is a pure function (:func:`.hand_st
 the runner's state and the table's values the driver reads (the seats, the menu or a tournament
 level's, the table's row, the players' shuffle as it stands, how the hand is made), its outcome and
 its follow-ups for the other parts folded into the change that deals the hand
-(:func:`.runner_steps.deal`); so is a seat's change in the hand (:mod:`.hand_play`: an action,
-:meth:`Driver.act`; a showdown's choice, an answer to the offer to run it twice, a hand a private
-deal's rounds show, the dealer's step nobody chose), of the runner's state and the seat's row, each
-staged with the hand's end when it ends the hand (:meth:`Driver.stage`; a showdown's choice and an
-answer to the offer are the slice's own commands, :func:`.runner_steps.decided`), an action still
-carried out here (:meth:`Driver.carry_out`). Each outcome carries its news (the table frame, the
-hand's frames as :class:`~.core.HandPlayed`, the showdown's or the offer's frame), sent by the
-table's one outbox once the change, its turn timed, is stored (:meth:`Driver.tell`).
+(:func:`.runner_steps.deal`); so is a seat's change in the hand (:mod:`.hand_play`: an action, a
+showdown's choice, an answer to the offer to run it twice, a hand a private deal's rounds show, the
+dealer's step nobody chose), of the runner's state and the seat's row, each staged with the hand's
+end when it ends the hand (:func:`.runner_steps.staged`; an action, a showdown's choice and an
+answer to the offer are the slice's own commands, :func:`.runner_steps.acted`,
+:func:`.runner_steps.decided`; a private deal's are still staged here, :meth:`Driver.stage`). Each
+outcome carries its news (the table frame, the hand's frames as :class:`~.core.HandPlayed`, the
+showdown's or the offer's frame), sent by the table's one outbox once the change, its turn timed, is
+stored (:meth:`Driver.tell`).
 
 What comes after the betting (the all-in run-out and its odds, the offer's and the showdown's
 frames, a private deal's clock's muck) is the runner's part :class:`~.endgame.Endgame`.
@@ -95,13 +97,11 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from wildstud.betting import ActionKind
 from wildstud.deal import Hand, Phase
 from wildstud.private_rounds import RoundsDealer
 from wildstud.server import replay
 from wildstud.server.clock import Turn
 from wildstud.server.replay import DeckBook
-from wildstud.server.seating import Seat
 from wildstud.server.showdown import ShowdownChoice, TwiceOffer
 from wildstud.server.store import (
     Changes,
@@ -109,7 +109,6 @@ from wildstud.server.store import (
     SeatState,
     ShuffleNight,
 )
-from wildstud.server.table import hand_play
 from wildstud.server.table.button import Seats
 from wildstud.server.table.core import (
     Command,
@@ -122,8 +121,8 @@ from wildstud.server.table.core import (
 )
 from wildstud.server.table.endgame import Endgame
 from wildstud.server.table.hand_end import AtHandEnd, then_ended
-from wildstud.server.table.hand_play import AtPlay, Move
-from wildstud.server.table.hand_requests import Answer, Decide, Step
+from wildstud.server.table.hand_play import AtPlay
+from wildstud.server.table.hand_requests import Action, Answer, Decide
 from wildstud.server.table.hand_start import AtDeal, Pick, pick
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.runner import RUNNER, AtTurn, Choosing, RunnerState, timed
@@ -345,6 +344,8 @@ class Driver:
         players' shuffle's round too, :meth:`_redeal_at`; the seat's row,
         :meth:`_answer_at`); a clock opened with its length; any other command as it is."""
         # Checked by type, not isinstance: every command of the slice passes here.
+        if type(command) is Action and (command.turn is None or command.ends):
+            return self._action_at(command)
         if type(command) is Onward and command.now is None:
             now = time.monotonic()
             return Onward(RUNNER, self._read(now) if self.running else None, now)
@@ -375,6 +376,26 @@ class Driver:
             seat = None if live is None else self.table.seats[live.setup.lineup[command.engine]]
             return replace(command, seat=seat)
         return command
+
+    def _action_at(self, command: Action) -> Action:
+        """``command`` made whole: the seat's row and what its change reads (the run-out's
+        pause and a private deal's rounds, the turn's rows and clocks); what the hand's end
+        reads too once the action is found to end the hand (``ends``)."""
+        if command.turn is not None:  # found to end the hand: what its end reads, too
+            return replace(command, end=self._at_hand_end())
+        # Made whole here, not by dataclasses.replace: some 15 Python calls fewer an action.
+        return Action(
+            command.seat,
+            command.engine,
+            command.kind,
+            command.amount,
+            command.seq,
+            command.bank,
+            command.source,
+            command.seat.state(),
+            self.at_play(),
+            self.at_turn(),
+        )
 
     def _redeal_at(self, command: DealAgain) -> DealAgain:
         """``command`` made whole: what its change reads, and the players' shuffle's round of
@@ -512,27 +533,6 @@ class Driver:
             return replace(at, shuffling=True)  # the chooser's seq is taken; the game waits
         return replace(at, left_out=frozenset(shuffling.left_out(number, 1)))
 
-    async def act(
-        self,
-        seat: Seat,
-        engine: int,
-        kind: ActionKind,
-        amount: int | None,
-        source: str,
-        seq: int | None,
-        bank: float | None = None,
-    ) -> None:
-        """Carry out an action of ``seat`` (engine seat ``engine``), store it and tell
-        everyone; ``source`` says who decided it (``player``, ``bot``, ``clock``, ``host``);
-        ``seq``: the number of the player's request; ``bank``: the time bank the seat has
-        left (``None``: not drawn on). The seat's row is stored with the action, and the seat
-        takes it then."""
-        now = time.monotonic()
-        move = Move(seat.state(), engine, source, seq, bank)
-        outcome = hand_play.act(self.current, move, kind, amount, self.at_play(), now)
-        await self.commit(self.stage(outcome, now))
-        self.tell(outcome)
-
     async def void_hand(self, live: LiveHand, why: str) -> None:
         """Hand ``live`` is void (a private deal's misdeal, house rule ``private_misdeal``): it
         ends with every stack as it was before it, ``why`` in its record; everyone is told."""
@@ -636,15 +636,6 @@ class Driver:
     def lease_lost(self) -> None:
         """Another process holds the table's lease (:meth:`.Writer.lease_lost`)."""
         self.table.writer.lease_lost()
-
-    async def carry_out(self, step: Step) -> None:
-        """Carry out ``step``, a change a player's request asked of the runner (the effect
-        of a command of :mod:`.hand_requests`, checked there), or the clock's action for a
-        player (:class:`~.runner_slice.TimeUp`'s): played on a copy of the hand,
-        stored, adopted once it is, and told (a failed write raises
-        :class:`StorageFailureError`, the runner's state as it was)."""
-        seat, engine, seq = step.seat, step.engine, step.seq
-        await self.act(seat, engine, step.kind, step.amount, step.source, seq, step.bank)
 
     async def commit(self, changes: Changes) -> None:
         """Store ``changes`` through the table's one writer (:mod:`wildstud.server.table.writer`):

@@ -11,15 +11,13 @@ carried out already (:meth:`.core.Numbered.again`), refuses one that may not be 
 now (:class:`~.core.Refused`, with the engine's or the runner's reason: nothing changes), and
 acks one that is (:class:`~.core.Acked`), once its change is stored.
 
-The dealer's pick, a choice at the showdown and an answer to the offer are each the runner
-slice's own command, the request's follow-up (:class:`~.runner_commands.DealHand`,
-:class:`Decide`, :class:`Answer`: one pure change, made whole from the table as its turn comes,
-the seat's row with the request's number in it, acked once it is stored). An action is still
-today's code of the runner (:mod:`.driver`), carried out as the outcome's effect (a
-:data:`Step`, :meth:`.driver.Driver.carry_out`): it plays the request on a copy of the hand,
-stores the step's rows through the table's one fenced writer, and the runner adopts its new
-state only once they are stored. A store that fails raises :class:`~.writer.StorageFailureError`
-at the asker, the runner's state and the seat's number as they were, and nothing is acked.
+Each request that is carried out comes to the runner slice's own command, its follow-up
+(:class:`~.runner_commands.DealHand`, :class:`Action`, :class:`Decide`, :class:`Answer`): one
+pure change, made whole from the table as its turn comes (the seat's row with the request's
+number in it, what the change reads), stored once by the actor through the table's one fenced
+writer, the runner adopting its new state only once it is stored, and acked then. A store that
+fails raises :class:`~.writer.StorageFailureError` at the asker, the runner's state and the
+seat's number as they were, and nothing is acked.
 
 >>> from wildstud.server.messages import Choose
 >>> from wildstud.server.table.runner import Choosing
@@ -39,13 +37,15 @@ from typing import TYPE_CHECKING
 
 from wildstud.betting import ActionKind
 from wildstud.errors import IllegalActionError, WildstudError
-from wildstud.server.table.core import Acked, Command, Effect, Numbered, Outcome, Refused
-from wildstud.server.table.runner import RunnerState
+from wildstud.server.table.core import Acked, Command, Numbered, Outcome, Refused
+from wildstud.server.table.runner import AtTurn, RunnerState
 from wildstud.server.table.runner_commands import DealHand
 
 if TYPE_CHECKING:
     from wildstud.server.seating import Seat
     from wildstud.server.store.records import SeatState
+    from wildstud.server.table.hand_end import AtHandEnd
+    from wildstud.server.table.hand_play import AtPlay
     from wildstud.server.table.live import LiveHand
     from wildstud.server.table.runner_steps import AtStep
 
@@ -59,7 +59,6 @@ __all__ = [
     "Play",
     "Request",
     "ShowOrMuck",
-    "Step",
     "handle",
 ]
 
@@ -146,11 +145,15 @@ class Play(Request):
 
 
 @dataclass(frozen=True, slots=True)
-class Action:
-    """The runner plays ``seat``'s action (:meth:`.driver.Driver.act`; ``engine``: its seat in
-    the hand, ``seq``: the request's number, ``None`` for an action nobody asked for, ``bank``:
-    the time bank it has left, ``None`` when no clock runs; both stored with the action;
-    ``source``: who decided it, ``player`` or ``clock``, :class:`.runner_slice.TimeUp`)."""
+class Action(Command):
+    """``seat``'s action, the runner slice's own command (``engine``: its seat in the hand,
+    ``seq``: the request's number, ``None`` for an action nobody asked for, ``bank``: the time
+    bank it has left, ``None`` when no clock runs; both stored with the action; ``source``: who
+    decided it, ``player``, ``clock``, ``bot`` or ``host``, :class:`.runner_slice.TimeUp`): one
+    pure change (:func:`.runner_steps.acted`), made whole as its turn comes
+    (:meth:`.driver.Driver.made`: ``row``, the seat's row; ``play`` and ``turn``, what the change
+    reads of the table; ``end``, what the hand's end reads, read only once the action is found to
+    end the hand, ``ends``)."""
 
     seat: Seat
     engine: int
@@ -159,10 +162,12 @@ class Action:
     seq: int | None
     bank: float | None
     source: str = "player"
+    row: SeatState | None = None
+    play: AtPlay | None = None
+    turn: AtTurn | None = None
+    end: AtHandEnd | None = None
+    ends: bool = False
 
-
-Step = Action
-"""A change of the runner's that today's code carries out (:meth:`.driver.Driver.carry_out`)."""
 
 COMMANDS: tuple[type[Command], ...] = (ChooseGame, AnswerTwice, ShowOrMuck, Play)
 """The commands this slice takes."""
@@ -181,9 +186,8 @@ def handle(state: RunnerState, command: Command, now: float) -> Outcome[RunnerSt
         return Outcome(state, reply=Refused(error))
     # The reply says it was carried out (an action's latency is observed then).
     acked = (Acked(command.asked, command.index),)
-    if not isinstance(step, Action):  # the slice's own command: one pure change, acked once stored
-        return Outcome(state, news=acked, reply=True, follow=(step,))
-    return Outcome(state, Effect(step), acked, reply=True)
+    # The slice's own command: one pure change, acked once it is stored.
+    return Outcome(state, news=acked, reply=True, follow=(step,))
 
 
 def _row(seat: Seat, seq: int) -> SeatState:

@@ -11,11 +11,12 @@ takes:
   deadline, and the choosing frame to everyone; nothing stores a choice;
 - :class:`TimeUp`: the turn's clock ran out (the driver's pass found it due): the action the
   table takes for the player who did not act (:func:`auto_action`, which reads only the hand),
-  the time bank spent, carried out as the outcome's effect as a player's action is
-  (:meth:`.driver.Driver.carry_out`), and nothing when the turn moved on or is not up yet;
+  the time bank spent, the slice's own command as a player's action is
+  (:class:`~.hand_requests.Action`: one pure change, :func:`.runner_steps.acted`, made whole
+  from the table as its turn comes), and nothing when the turn moved on or is not up yet;
 - :class:`BotActs` and :class:`HostActs`: a bot's choice for its turn, or the table's action
   for a player leaving the table (the runner's pass found it due, :func:`.runner_due.due`): the
-  action, no time bank drawn on, carried out the same way, and nothing when the turn moved on;
+  action, no time bank drawn on, played the same way, and nothing when the turn moved on;
   each of these three followed by what is due next (:data:`ONWARD`);
 - :class:`ShowdownTimeUp` and :class:`OfferTimeUp`: the showdown's muck clock, or the offer to
   run it twice's clock, ran out for a seat still to choose (the runner's pass found it due,
@@ -87,7 +88,6 @@ from wildstud.server.table import hand_requests, runner_due, runner_steps
 from wildstud.server.table.core import (
     CancelChoice,
     Command,
-    Effect,
     Everyone,
     News,
     Outcome,
@@ -155,6 +155,7 @@ COMMANDS: tuple[type[Command], ...] = (
     DealHand,
     Decide,
     Answer,
+    Action,
     CancelChoice,
     ResetTurn,
 )
@@ -182,6 +183,8 @@ def handle(state: RunnerState, command: Command, now: float) -> Outcome[RunnerSt
         return runner_due.handle(state, command, now)
     if isinstance(command, hand_requests.Request):  # a player's: the next most frequent
         return hand_requests.handle(state, command, now)
+    if isinstance(command, Action):  # a player's, or the table's for a seat
+        return runner_steps.acted(state, command, now)
     if isinstance(command, CancelChoice):
         if state.choosing is None:  # a state left as it was is not adopted again
             return Outcome(state)
@@ -240,7 +243,7 @@ def _timed_out(state: RunnerState, command: TimeUp, now: float) -> Outcome[Runne
         return Outcome(state, follow=ONWARD)
     # The clock ran to its deadline: the time bank is spent (0.0, stored with the action).
     action = Action(command.seat, command.engine, auto_action(live.hand), None, None, 0.0, "clock")
-    return Outcome(state, Effect(action), follow=ONWARD)
+    return Outcome(state, follow=(action, *ONWARD))
 
 
 def _acted_for(state: RunnerState, command: BotActs | HostActs) -> Outcome[RunnerState]:
@@ -257,7 +260,7 @@ def _acted_for(state: RunnerState, command: BotActs | HostActs) -> Outcome[Runne
     else:
         kind, amount, source = command.kind, command.amount, "bot"
     action = Action(seat, engine, kind, amount, None, None, source)
-    return Outcome(state, Effect(action), follow=ONWARD)
+    return Outcome(state, follow=(action, *ONWARD))
 
 
 def _showdown_timed_out(

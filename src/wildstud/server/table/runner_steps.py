@@ -42,13 +42,14 @@ from wildstud.server.table.core import Outcome
 from wildstud.server.table.hand_end import AtHandEnd, then_ended
 from wildstud.server.table.hand_play import (
     Move,
+    act,
     answer_twice,
     dealt_on,
     offer_opened,
     show_or_muck,
     showdown_opened,
 )
-from wildstud.server.table.hand_requests import Answer, Decide
+from wildstud.server.table.hand_requests import Action, Answer, Decide
 from wildstud.server.table.hand_start import start_hand
 from wildstud.server.table.runner import RUNNER, AtTurn, RunnerState, timed
 from wildstud.server.table.runner_commands import ClockAnswer, ClockOpen, DealAgain, DealHand
@@ -64,6 +65,7 @@ ClockT = TypeVar("ClockT", ShowdownChoice, TwiceOffer)
 
 __all__ = [
     "AtStep",
+    "acted",
     "clock_answer",
     "clock_open",
     "deal",
@@ -202,6 +204,27 @@ def clock_answer(state: RunnerState, command: ClockAnswer, now: float) -> Outcom
         return Outcome(state)
     offer = _clock(state.offer, live.number, now + command.seconds, TwiceOffer)
     return _whole(answer_twice(state.but(offer=offer), move, False, at.play, now), at, now)
+
+
+def acted(state: RunnerState, command: Action, now: float) -> Outcome[RunnerState]:
+    """``command``'s seat's action, played at ``now`` as one change (:func:`.hand_play.act`),
+    whole (:func:`staged`: the turn it leaves timed; the hand's end in it when it ends the
+    hand): an action found to end the hand, made whole without what the hand's end reads (read
+    only then, not for every action), asks for it, the command again (``ends``), nothing
+    changed yet. Nothing when it is not made whole, or no hand is in play."""
+    turn, play = command.turn, command.play
+    if state.live is None or turn is None or play is None or command.row is None:
+        return Outcome(state)
+    move = Move(command.row, command.engine, command.source, command.seq, command.bank)
+    played = act(state, move, command.kind, command.amount, play, now)
+    live = played.state.live
+    end = None
+    if live is not None and live.hand.phase is Phase.OVER:
+        end = command.end
+        if end is None:
+            return Outcome(state, follow=(replace(command, ends=True),))
+    whole = staged(played, turn, end, now)
+    return Outcome(whole.state, whole.effect, whole.news, None, whole.wake, whole.follow)
 
 
 def decided(state: RunnerState, command: Decide | Answer, now: float) -> Outcome[RunnerState]:
