@@ -28,7 +28,8 @@ import pytest
 from tests.server.conftest import Server
 from tests.tools.wsclient import CARDS, Api, Client, Frame, cards_in, play
 from wildstud.betting import ActionKind
-from wildstud.deal import Hand, Phase
+from wildstud.bots import CallingBot
+from wildstud.deal import Hand, Phase, stack_deck
 from wildstud.private_rounds import Agent, Row
 from wildstud.server.lobby import Lobby
 from wildstud.server.private_replay import deals_of
@@ -43,7 +44,6 @@ from wildstud.server.table.core import Outcome, Refused
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.private_reveal import context
 from wildstud.server.table.runner import RUNNER
-from wildstud.server.table.runner_due import Carry
 from wildstud.server.table.writer import Writer
 
 __all__ = [
@@ -224,6 +224,23 @@ TWICE_SETUP = HandSetup(
     (6, 6),
 )
 """Hand 1 of seven-card stud that may be run twice, ann and bob with 6 chips each."""
+
+
+REDEAL_SETUP = HandSetup(1, 0, "the-bitch", {}, (0, 1, 2), ("p0", "p1", "p2"), 0, (50, 50, 50))
+"""Hand 1 of The Bitch, three players with 50 chips each."""
+
+
+def queen_called() -> LiveHand:
+    """Hand :data:`REDEAL_SETUP` dealt and called down to the queen of spades face up: a
+    redeal pending (for the runner's pure tests)."""
+    hand = Hand("the-bitch", [50, 50, 50], deck=stack_deck("2c 3c 4c  5c 6c 7c  8c Qs"))
+    bot = CallingBot()
+    while hand.redeal_pending is None:
+        if hand.phase is Phase.PLAYER:
+            hand.act(*bot.choose(hand.view(hand.to_act)))
+        else:
+            hand.step()
+    return LiveHand(REDEAL_SETUP, DeckBook(), hand, 0)
 
 
 def at_the_offer() -> Hand:
@@ -737,8 +754,7 @@ class FailedKinds:
     """The kinds of command whose store request failed while it is in force (``with``): each
     command the tables' slices are handed since the turn began, or since the last write that
     was stored, is in the request that fails next (a command and the follow-ups folded into
-    its change; the runner's step, :class:`~wildstud.server.table.runner_due.Carry`, by the kind
-    of step it carries), and each such request that fails adds their names
+    its change), and each such request that fails adds their names
     (:func:`kind_name`) to :attr:`failed`. The actor's and the writer's classes are patched
     while it is in force (a case makes its tables inside), and put back after.
 
@@ -755,9 +771,7 @@ class FailedKinds:
     def _record(self, handle: Callable[..., Outcome[Any]]) -> Callable[..., Outcome[Any]]:
         def recorded(state: Any, command: Any, now: float) -> Outcome[Any]:
             outcome = handle(state, command, now)
-            request = None if outcome.effect is None else outcome.effect.request
-            kind = type(request.step if isinstance(request, Carry) else command)
-            self._handled.append(kind_name(kind))
+            self._handled.append(kind_name(type(command)))
             return outcome
 
         return recorded

@@ -77,7 +77,6 @@ def test_the_runner_s_tick_is_made_from_the_table_and_is_empty_while_it_plays_no
     tick = running.driver.tick()
     assert tick.at is not None
     assert tick.at.seats is not None  # between hands, the pause over: the seats read
-    assert tick.retry == 1.0  # no failure in a row: the backoff's first wait
     assert paused.driver.tick() == RunnerTick(RUNNER)
     running.broken = True  # the fence refused a write, or the store kept failing
     assert running.driver.tick() == RunnerTick(RUNNER)

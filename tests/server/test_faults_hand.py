@@ -167,13 +167,15 @@ async def _driven(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @faults(
-    "button.DealDefault",
+    "runner_commands.DealHand",
     "shuffle_requests.Open",
     "runner_commands.BotActs",
     "runner_commands.TimeUp",
-    "runner_due.Redeal",
-    "runner_due.OpenShowdown",
+    "runner_commands.DealAgain",
+    "runner_commands.ClockAnswer",
     "runner_commands.ShowdownTimeUp",
+    "hand_requests.Decide",
+    "hand_requests.Action",
     "seating.HandOver",
     "settings.NoticesPlayed",
     "core.ForgetHand",
@@ -442,7 +444,11 @@ async def _twice() -> None:
 
 
 @faults(
-    "hand_requests.AnswerTwice", "seating.HandOver", "settings.NoticesPlayed", "core.ForgetHand"
+    "hand_requests.AnswerTwice",
+    "hand_requests.Answer",
+    "seating.HandOver",
+    "settings.NoticesPlayed",
+    "core.ForgetHand",
 )
 def test_an_answer_to_run_it_twice_survives_a_failed_write_with_the_table_unchanged() -> None:
     asyncio.run(_twice())
@@ -559,7 +565,7 @@ async def _run_out() -> None:
     await closed_balanced(table, lobby, store)
 
 
-@faults("runner_due.RunOut", "seating.HandOver", "core.ForgetHand")
+@faults("runner_commands.RunOutStreet", "seating.HandOver", "core.ForgetHand")
 def test_a_run_out_s_street_survives_a_failed_write_with_the_runner_unchanged() -> None:
     asyncio.run(_run_out())
 
@@ -620,7 +626,7 @@ async def _offer_opened() -> None:
         await table.set_status(TableStatus.RUNNING)
         return await _play_all_in(night)
 
-    # The offer opens (runner_due.OpenOffer) and the bot answers no at once, stored with the
+    # The offer opens (runner_commands.ClockAnswer) and the bot answers no at once, stored with the
     # clock in the runner's state: that write fails once, the next look stores it.
     live = await _clock_fails_once(
         night,
@@ -636,7 +642,7 @@ async def _offer_opened() -> None:
     await closed_balanced(table, lobby, store)
 
 
-@faults("runner_due.OpenOffer")
+@faults("runner_commands.ClockAnswer")
 def test_a_bot_s_answer_as_the_offer_opens_survives_a_failed_write_with_the_runner_unchanged() -> (
     None
 ):

@@ -32,8 +32,8 @@ HERE = Path(__file__).resolve().parent
 NOT_STORED: dict[str, str] = {
     "runner_due.Wait": "nothing is due: the runner's timer is set, nothing else",
     "runner_due.OnBreak": (
-        "a tournament's break found: the table frame is sent to every page the first time,"
-        " nothing stored"
+        "a tournament's break found: the runner's state keeps it shown and the table frame is"
+        " sent to every page the first time, nothing stored"
     ),
     "runner_due.CallOff": (
         "the dealer's choice called off as its chooser sat out or left (core.CancelChoice on"
@@ -58,6 +58,35 @@ NOT_STORED: dict[str, str] = {
     "runner_due.OfferClock": (
         "the offer's clock run out: handed on as runner_commands.OfferTimeUp, whose write has"
         " its case"
+    ),
+    "runner_due.OpenShowdown": (
+        "the showdown's clock found due: handed on as runner_commands.ClockAnswer (a bot's or"
+        " a leaving player's answer, whose write has its case) and runner_commands.ClockOpen"
+    ),
+    "runner_due.OpenOffer": (
+        "the offer's clock found due: handed on as runner_commands.ClockAnswer (whose write"
+        " has its case) and runner_commands.ClockOpen"
+    ),
+    "runner_commands.ClockOpen": (
+        "a showdown's or an offer's clock opened for the seats still to answer: the runner's"
+        " state and the frame, nothing stored (as its frame, a clock nothing stores)"
+    ),
+    "button.DealDefault": (
+        "the default pick found due: handed on as runner_commands.DealHand, whose write has its"
+        " case"
+    ),
+    "runner_due.Shuffled": (
+        "the next hand's round of the players' shuffle found over: handed on as"
+        " runner_commands.DealHand (a round no hand is dealt from forgotten in its change),"
+        " whose write has its case"
+    ),
+    "runner_due.Redeal": (
+        "a redeal found due: handed on as runner_commands.DealAgain (its round asked as"
+        " shuffle_requests.Open), whose writes have their case"
+    ),
+    "runner_due.RunOut": (
+        "a run-out's street found due: handed on as runner_commands.RunOutStreet, whose"
+        " write has its case"
     ),
     "runner_due.PrivateStep": (
         "a private deal's step: handed on as the private slice's tick"
@@ -91,7 +120,7 @@ NOT_STORED: dict[str, str] = {
     "shuffle_requests.RoundTick": (
         "the round's step moved on, or the round kept over for the runner, in memory:"
         " nothing stores the step (a restart resumes it at the reveal); the parts are"
-        " stored by shuffle_requests.PagePart, the deal by runner_due.Shuffled"
+        " stored by shuffle_requests.PagePart, the deal by runner_commands.DealHand"
     ),
 }
 """The kinds that ask the store for nothing of their own, each with why: a step that only

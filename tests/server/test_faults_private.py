@@ -419,7 +419,7 @@ async def _private_dealt() -> None:
     await closed_balanced(table, lobby, store)
 
 
-@faults("button.DealDefault", "core.NewHand")
+@faults("runner_commands.DealHand", "core.NewHand")
 def test_a_private_hand_s_deal_survives_a_failed_write_with_the_private_deal_unchanged() -> None:
     asyncio.run(_private_dealt())
 

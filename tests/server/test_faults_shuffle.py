@@ -206,7 +206,7 @@ async def _round_opened() -> None:
     store.close()
 
 
-@faults("button.DealDefault", "shuffle_requests.Open")
+@faults("runner_commands.DealHand", "shuffle_requests.Open")
 def test_a_shuffle_round_s_opening_survives_a_failed_write_with_the_round_unchanged() -> None:
     asyncio.run(_round_opened())
 
@@ -303,7 +303,7 @@ async def _dealt_from_the_round() -> None:
     deal's write failed."""
 
     def deal_s(args: tuple[Any, ...]) -> bool:
-        """The write that deals the hand from the round over (runner_due.Shuffled)."""
+        """The write that deals the hand from the round over (runner_commands.DealHand)."""
         changes = args[1] if len(args) > 1 else None
         if isinstance(changes, Changes) and changes.hand is not None and night.store.armed:
             sent = [len(player.frames) for player in players]
@@ -343,7 +343,7 @@ async def _dealt_from_the_round() -> None:
     await closed_balanced(table, lobby, store)
 
 
-@faults("runner_due.Shuffled")
+@faults("runner_commands.DealHand")
 def test_a_hand_dealt_from_the_players_shuffle_survives_a_failed_write_unchanged() -> None:
     asyncio.run(_dealt_from_the_round())
 
@@ -355,7 +355,8 @@ async def _round_dropped() -> None:
     await _parts_sent(night, values, "commit")
     # The table paused before the round is over, and Bob leaves: once it runs again, the
     # runner finds the round over and too few players to deal it, and drops the round's rows
-    # (shuffle_requests.DropRound, in a change of its own), its write failing once.
+    # (shuffle_requests.DropRound, in the change of the deal that deals none), its write failing
+    # once.
     await table.set_status(TableStatus.PAUSED)
     await _parts_sent(night, values, "reveal")
     async with asyncio.timeout(10):
@@ -408,6 +409,6 @@ async def _rows_of(store: Store, table_id: str, key: tuple[int, int]) -> list[An
     )
 
 
-@faults("runner_due.Shuffled", "shuffle_requests.DropRound")
+@faults("runner_commands.DealHand", "shuffle_requests.DropRound")
 def test_a_shuffle_s_round_dropped_for_too_few_players_survives_a_failed_write_unchanged() -> None:
     asyncio.run(_round_dropped())

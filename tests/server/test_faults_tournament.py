@@ -297,6 +297,6 @@ async def _tournament_dealt() -> None:
     await closed_balanced(table, lobby, store)
 
 
-@faults("button.DealDefault", "desk.HandDealt", "shuffle_requests.Open")
+@faults("runner_commands.DealHand", "desk.HandDealt", "shuffle_requests.Open")
 def test_a_tournament_s_hand_dealt_survives_a_failed_write_with_the_level_unchanged() -> None:
     asyncio.run(_tournament_dealt())

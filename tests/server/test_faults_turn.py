@@ -56,6 +56,6 @@ async def _action_fails() -> None:
     await closed_balanced(table, lobby, store)
 
 
-@faults("hand_requests.Play")
+@faults("hand_requests.Play", "hand_requests.Action")
 def test_an_action_that_starts_a_new_turn_survives_a_failed_write_with_the_turn_unchanged() -> None:
     asyncio.run(_action_fails())

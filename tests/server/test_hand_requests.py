@@ -23,13 +23,13 @@ from wildstud.server.table.core import Acked, News, Numbered, Refused
 from wildstud.server.table.hand_requests import (
     AnswerTwice,
     ChooseGame,
-    Deal,
     Play,
     Request,
     ShowOrMuck,
     handle,
 )
 from wildstud.server.table.runner import RUNNER, Choosing, RunnerState
+from wildstud.server.table.runner_commands import DealHand
 
 ROW = SeatState(2, "p2", "Cy", "player", "ab" * 32, 500, False, 0, 60.0, 4, False)
 CHOOSING = RunnerState(1, 3, 0, choosing=Choosing(2, (0, 2), 99.0))
@@ -55,10 +55,9 @@ def test_the_dealer_s_pick_deals_it_with_the_request_s_number_and_acks_once_stor
     command = choose(2)
     outcome = handle(CHOOSING, command, 0.0)
     assert outcome.state is CHOOSING  # the runner's to change, once the deal is stored
-    assert outcome.effect is not None
-    assert outcome.effect.request == Deal(2, replace(ROW, last_seq=5))
-    assert outcome.effect.otherwise is None  # a failed write is the asker's error
-    assert outcome.news == (Acked(command.asked, 2),)
+    # The deal is the slice's own command, one change (a failed write is the asker's error).
+    assert (outcome.effect, outcome.follow) == (None, (DealHand(2, replace(ROW, last_seq=5)),))
+    assert outcome.news == (Acked(command.asked, 2),)  # sent once the deal is stored
     assert outcome.reply is True  # carried out
 
 

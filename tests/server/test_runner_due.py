@@ -11,17 +11,15 @@ from dataclasses import replace
 
 from tests.deal.helpers import heads_up
 from tests.server.helpers import HAND_SETUP as SETUP
-from tests.server.helpers import TWICE_SETUP, at_the_offer, player_at
+from tests.server.helpers import TWICE_SETUP, at_the_offer, player_at, queen_called
 from wildstud.betting import ActionKind
-from wildstud.bots import CallingBot
-from wildstud.deal import Hand, Phase, stack_deck
 from wildstud.server.clock import Turn
 from wildstud.server.menu import Menu
 from wildstud.server.replay import DeckBook, start_hand
 from wildstud.server.showdown import ShowdownChoice, TwiceOffer
 from wildstud.server.store import HandSetup
 from wildstud.server.table.button import Ask, DealDefault, Seats, Sitter
-from wildstud.server.table.core import CancelChoice
+from wildstud.server.table.core import CancelChoice, TableNews
 from wildstud.server.table.endgame import dealer_steps
 from wildstud.server.table.hand_requests import Action
 from wildstud.server.table.live import LiveHand
@@ -35,9 +33,7 @@ from wildstud.server.table.runner_due import (
     AtTick,
     BotChoice,
     CallOff,
-    Carry,
     Looked,
-    Missed,
     Mover,
     OfferClock,
     OnBreak,
@@ -57,8 +53,13 @@ from wildstud.server.table.runner_due import (
 from wildstud.server.table.runner_slice import (
     AskDealer,
     BotActs,
+    ClockAnswer,
+    ClockOpen,
+    DealAgain,
+    DealHand,
     HostActs,
     OfferTimeUp,
+    RunOutStreet,
     ShowdownTimeUp,
     TimeUp,
 )
@@ -110,31 +111,19 @@ def test_a_bot_acts_after_its_delay_and_only_while_someone_watches() -> None:
 
 # -- a private deal, a redeal ---------------------------------------------------------------------
 
-THREE = HandSetup(1, 0, "the-bitch", {}, (0, 1, 2), ("p0", "p1", "p2"), 0, (50, 50, 50))
-
-
-def _queen_called() -> LiveHand:
-    """The Bitch dealt and called down to the queen of spades face up: a redeal pending."""
-    hand = Hand("the-bitch", [50, 50, 50], deck=stack_deck("2c 3c 4c  5c 6c 7c  8c Qs"))
-    bot = CallingBot()
-    while hand.redeal_pending is None:
-        if hand.phase is Phase.PLAYER:
-            hand.act(*bot.choose(hand.view(hand.to_act)))
-        else:
-            hand.step()
-    return LiveHand(THREE, DeckBook(), hand, 0)
-
 
 def test_a_redeal_waits_its_pause_then_deals_the_next_deal() -> None:
-    live = _queen_called()
+    live = queen_called()
     state = _timed(live, bank=None)
     assert live.hand.deal_number == 1
     assert due(state, AtTick(), 102.9) == Wait(103.0)
     assert due(state, AtTick(), 103.0) == Redeal(2)
+    # Its players' shuffle's round going on: nothing until its end wakes the runner.
+    assert due(state, AtTick(redeal_waits=True), 103.0) == Wait(None)
 
 
 def test_a_private_deal_s_own_step_comes_first_while_the_dealer_deals() -> None:
-    state = _timed(_queen_called(), bank=None)
+    state = _timed(queen_called(), bank=None)
     assert due(state, AtTick(private=True), 100.0) == PrivateStep()
     # At a player's turn the deal has no step: the rest is the runner's.
     turn, _, index = _first_turn()
@@ -148,6 +137,14 @@ def test_the_offer_to_run_it_twice_opens_then_waits_for_its_clock() -> None:
     hand = at_the_offer()
     state = RunnerState(1, 1, 0, live=LiveHand(TWICE_SETUP, DeckBook(), hand, 2))
     assert due(state, AtTick(), 10.0) == OpenOffer()
+    # Opened by the slice's own commands: the answer of each seat whose player is a bot or
+    # leaves (made whole from the table, Driver.made), then the clock, which says what follows.
+    first, second = hand.to_agree_run_twice
+    opening = handle(state, RunnerTick(RUNNER, AtTick(answering=frozenset({second}))), 10.0)
+    assert opening.follow == (ClockAnswer(second, False), ClockOpen(False))
+    assert opening.effect is None
+    players = handle(state, RunnerTick(RUNNER, AtTick()), 10.0)  # nobody answers at once
+    assert players.follow == (ClockOpen(False),)
     assert due(state.but(offer=TwiceOffer(0, 60.0)), AtTick(), 10.0) == OpenOffer()  # stale
     offered = state.but(offer=TwiceOffer(1, 60.0))
     assert due(offered, AtTick(), 59.0) == Wait(60.0)
@@ -176,6 +173,10 @@ def test_an_all_in_run_out_deals_its_next_street_once_its_pause_is_over() -> Non
     state = RunnerState(1, 1, 0, live=paused)
     assert due(state, AtTick(), 101.9) == Wait(102.0)
     assert due(state, AtTick(), 102.0) == RunOut()
+    # Handed on as the slice's own command, one change, then what is due next.
+    street = handle(state, RunnerTick(RUNNER, AtTick()), 102.0)
+    assert (street.effect, street.wake) == (None, None)
+    assert street.follow == (RunOutStreet(), Onward(RUNNER))
 
 
 HEADS_UP = HandSetup(1, 0, "FTQ", {}, (0, 1), ("p1", "p2"), 0, (50, 50))
@@ -185,6 +186,10 @@ def test_the_showdown_opens_then_waits_for_its_muck_clock() -> None:
     hand = heads_up()  # p1's aces lose to p2's nines: p1 is asked to show or muck
     state = RunnerState(1, 1, 0, live=LiveHand(HEADS_UP, DeckBook(), hand, 12))
     assert due(state, AtTick(), 10.0) == OpenShowdown()
+    bots = AtTick(answering=frozenset(range(len(HEADS_UP.lineup))))
+    opening = handle(state, RunnerTick(RUNNER, bots), 10.0)
+    answers = tuple(ClockAnswer(engine, True) for engine in hand.to_show_or_muck)
+    assert opening.follow == (*answers, ClockOpen(True))
     stale = state.but(showdown=ShowdownChoice(0, 200.0))  # another hand's: a restarted server's
     assert due(stale, AtTick(), 10.0) == OpenShowdown()
     opened = state.but(showdown=ShowdownChoice(1, 200.0))
@@ -207,6 +212,9 @@ BETWEEN = RunnerState(None, 3, 0, next_hand_at=50.0)
 
 AT = AtTick(seats=SEATS, menu=MENU)
 """Two seats dealt in, a menu of two games."""
+
+AWAY = replace(AT, seats=Seats((Sitter(0, "a", asked=False), Sitter(2, "b"))))
+"""The same, the button's player with no page open: the default pick is dealt."""
 
 
 def test_no_hand_starts_with_nobody_there_once_the_night_is_over_or_while_a_round_goes_on() -> None:
@@ -235,6 +243,19 @@ def test_the_pause_between_hands_then_a_tournament_s_break_then_the_next_step() 
     assert due(BETWEEN, AtTick(), 51.0) == Wait(50.0)
     assert due(BETWEEN, replace(AT, on_break=(30.0, 4)), 50.0) == OnBreak(80.0, 4)
     assert due(BETWEEN, replace(AT, on_break=(0.0, 4)), 50.0) == OnBreak(50.05, 4)
+    # The break is the pass's own outcome: every page is sent the table frame the first time
+    # (the runner's state keeps which break it showed), nothing stored, the next look at its end.
+    found = handle(BETWEEN, RunnerTick(RUNNER, replace(AT, on_break=(30.0, 4))), 50.0)
+    assert (found.state.break_shown, found.news, found.effect, found.wake) == (
+        4,
+        (TableNews(),),
+        None,
+        80.0,
+    )
+    again = handle(found.state, RunnerTick(RUNNER, replace(AT, on_break=(20.0, 4))), 60.0)
+    assert (again.state, again.news, again.wake) == (found.state, (), 80.0)
+    later = handle(found.state, RunnerTick(RUNNER, replace(AT, on_break=(60.0, 9))), 900.0)
+    assert (later.state.break_shown, later.news) == (9, (TableNews(),))  # the next break's
     assert due(BETWEEN, AT, 50.0) == Ask(0, (0, 1))
     away = Seats((Sitter(0, "a", asked=False), Sitter(2, "b")))  # no page open: no asking
     assert due(BETWEEN, replace(AT, seats=away), 50.0) == DealDefault()
@@ -251,19 +272,22 @@ def test_the_runner_s_tick_times_its_next_look_or_carries_the_step_out_then_look
     waiting = handle(state, RunnerTick(RUNNER, at), 120.0)
     # Nothing due: no effect, the state as it was, the slice's timer set for the clock.
     assert (waiting.state, waiting.effect, waiting.wake) == (state, None, 150.0)
-    state, at = _timed(_queen_called(), bank=None), AtTick()  # a redeal, by today's code
-    acting = handle(state, RunnerTick(RUNNER, at), 150.0)
-    assert acting.state is state  # changed by the step's own change, once it is stored
-    assert acting.effect is not None
-    assert acting.effect.request == Carry(Redeal(2), at, 150.0)
-    assert acting.wake is None  # the step's result times the next look
-    then = acting.effect.then
-    assert then is not None
-    assert then(0.0) == Looked(RUNNER, 0.0, at, 150.0, 1.0)
-    # The runner's slice takes it back (runner_slice.handle hands it to runner_due's).
-    assert slice_handle(state, then(0.0), 151.0).wake == 150.0  # at once: behind the inbox
-    assert slice_handle(state, then(2.5), 151.0).wake == 152.5  # from the pass's now
-    assert slice_handle(state, then(None), 151.0).wake == NEVER  # not until something changes
+    state, at = BETWEEN, AWAY  # the default pick: the slice's own command, one change
+    dealing = handle(state, RunnerTick(RUNNER, at), 50.0)
+    assert dealing.state is state  # changed by the deal's own change, once it is stored
+    assert (dealing.effect, dealing.wake) == (None, None)
+    assert dealing.follow == (DealHand(), Onward(RUNNER))  # then what is due next
+    # A round of the players' shuffle over: the hand dealt from it, a round no hand is dealt
+    # from forgotten.
+    shuffled = handle(state, RunnerTick(RUNNER, replace(at, shuffled=Shuffled(1, 2))), 50.0)
+    assert shuffled.follow == (DealHand(1, None, 2, shuffled=True), Onward(RUNNER))
+    # The pass waiting on something outside it (a thread, a private deal's reply) looks again.
+    assert slice_handle(state, Looked(RUNNER, 0.0, at, 50.0), 51.0).wake == 50.0  # at once
+    assert slice_handle(state, Looked(RUNNER, 2.5, at, 50.0), 51.0).wake == 52.5  # from its now
+    assert slice_handle(state, Looked(RUNNER, None, at, 50.0), 51.0).wake == NEVER
+    # A redeal is the slice's own command, one change, then what is due next.
+    redeal = handle(_timed(queen_called(), bank=None), RunnerTick(RUNNER, AtTick()), 150.0)
+    assert (redeal.effect, redeal.follow) == (None, (DealAgain(2), Onward(RUNNER)))
     # Nobody there to watch and no hand: no timer at all.
     assert handle(BETWEEN, RunnerTick(RUNNER, replace(AT, idle=True)), 0.0).wake == NEVER
 
@@ -277,7 +301,7 @@ def test_a_table_that_plays_no_hand_now_gets_a_tick_that_changes_nothing_and_wak
 
 
 def test_a_step_that_lets_the_pass_go_on_is_followed_by_the_rest_decided_again() -> None:
-    state = _timed(_queen_called(), bank=None)
+    state = _timed(queen_called(), bank=None)
     at = AtTick(private=True)
     first = handle(state, RunnerTick(RUNNER, at), 103.0)
     assert (first.effect, first.wake) == (None, None)
@@ -288,13 +312,12 @@ def test_a_step_that_lets_the_pass_go_on_is_followed_by_the_rest_decided_again()
     assert isinstance(asked, DealTick)
     then = asked.after
     assert then is not None
-    assert then(2.5) == Looked(RUNNER, 2.5, at, 103.0, 1.0)  # the deal's clock: look then
+    assert then(2.5) == Looked(RUNNER, 2.5, at, 103.0)  # the deal's clock: look then
     assert then(0.0) == Onward(RUNNER)  # a step done: what is due next, from the table
     assert due(state, at, 103.0) == PrivateStep()
     # The private deal had nothing to do: the redeal is decided, without asking the deal again.
     again = slice_handle(state, then(None), 200.0)
-    assert again.effect is not None
-    assert again.effect.request == Carry(Redeal(2), AtTick(), 103.0)
+    assert (again.effect, again.follow) == (None, (DealAgain(2), Onward(RUNNER)))
 
 
 def test_after_a_step_what_is_due_next_is_decided_in_the_same_pass_from_the_table_read_again() -> (
@@ -304,12 +327,12 @@ def test_after_a_step_what_is_due_next_is_decided_in_the_same_pass_from_the_tabl
     at = AtTick(mover=Mover(index))
     # The step (a deal, an action) left a player to act: the runner's timer is set for the
     # clock, without a tick of its own.
-    waiting = slice_handle(state, Looked(RUNNER, Onward(RUNNER, at, 120.0), AtTick(), 110.0), 121.0)
+    waiting = slice_handle(state, Onward(RUNNER, at, 120.0), 121.0)
     assert (waiting.state, waiting.effect, waiting.wake) == (state, None, 150.0)
     # It left something due at once (a bot's turn): carried out in a tick of its own, behind
     # the inbox (a hand of bots without a delay keeps no player's command waiting).
     bot = AtTick(mover=Mover(index, bot=True))
-    acting = slice_handle(state, Looked(RUNNER, Onward(RUNNER, bot, 120.0), AtTick(), 110.0), 121.0)
+    acting = slice_handle(state, Onward(RUNNER, bot, 120.0), 121.0)
     assert (acting.state, acting.effect, acting.wake) == (state, None, 120.0)  # passed: at once
     assert due(state, bot, 120.0) == Act(index, engine, "bot")
 
@@ -326,7 +349,7 @@ def test_the_table_s_action_for_a_seat_is_the_slice_s_own_command_then_what_is_d
         assert (outcome.state, outcome.effect, outcome.wake) == (state, None, None)
         assert outcome.follow == (acts,)
         assert outcome.follow[0].seat is seat
-        assert slice_handle(state, acts, 150.0).follow == (Onward(RUNNER),)
+        assert slice_handle(state, acts, 150.0).follow[-1:] == (Onward(RUNNER),)
     # The follow-up, made whole from the table as its turn comes (Driver.made), decides; one
     # not made whole, or made at a table that plays no hand now, wakes never.
     at = AtTick(mover=Mover(index))
@@ -352,11 +375,9 @@ def test_a_bot_s_choice_is_the_actor_s_effect_its_action_the_slice_s_command() -
         assert then(chose) is chose
         assert slice_handle(state, then(None), 151.0).wake == NEVER
         played = slice_handle(state, chose, 151.0)
-        assert played.effect is not None
-        assert played.effect.request == Action(
-            seat, engine, ActionKind.CALL, None, None, None, "bot"
-        )
-        assert played.follow == (Onward(RUNNER),)
+        assert played.effect is None
+        action = Action(seat, engine, ActionKind.CALL, None, None, None, "bot")
+        assert played.follow == (action, Onward(RUNNER))
     # A turn that moved on: nothing to play, what is due next all the same.
     moved = slice_handle(state, BotActs(seat, engine + 1, ActionKind.CALL, None), 151.0)
     assert (moved.effect, moved.follow) == (None, (Onward(RUNNER),))
@@ -367,7 +388,7 @@ def test_a_choice_called_off_and_the_dealer_asked_are_the_slice_s_own_commands()
     at = replace(AT, choice_clock=30.0)
     called = handle(gone, RunnerTick(RUNNER, at), 60.0)
     assert (called.effect, called.wake) == (None, None)
-    assert called.follow == (CancelChoice(), Looked(RUNNER, AGAIN, at, 60.0, 1.0))
+    assert called.follow == (CancelChoice(), Looked(RUNNER, AGAIN, at, 60.0))
     # The pass goes on from the state the choice called off left: the next dealer is asked,
     # with the menu's games and the table's clock read with the seats.
     off = slice_handle(gone, CancelChoice(), 60.0).state
@@ -378,22 +399,3 @@ def test_a_choice_called_off_and_the_dealer_asked_are_the_slice_s_own_commands()
     chosen = slice_handle(off, asked.follow[0], 61.0)
     assert chosen.state.choosing == Choosing(0, (0, 1), 91.0)
     assert chosen.wake == 91.0
-
-
-def test_a_step_whose_write_fails_keeps_the_state_and_looks_again_after_the_backoff() -> None:
-    state, at = _timed(_queen_called(), bank=None), AtTick()  # a redeal, by today's code
-    acting = handle(state, RunnerTick(RUNNER, at, 2.0), 150.0)  # its second failure in a row
-    assert acting.effect is not None
-    otherwise = acting.effect.otherwise
-    assert otherwise is not None
-    missed = otherwise(False)
-    assert missed == Missed(RUNNER, False, 2.0)
-    outcome = slice_handle(state, missed, 151.0)
-    assert outcome.state is state  # kept: nothing to put back
-    assert (outcome.effect, outcome.news, outcome.wake) == (None, (), 153.0)
-    # Another process runs the table now: nothing more here.
-    assert slice_handle(state, otherwise(True), 151.0).wake == NEVER
-    # A step that lets the pass go on hands its backoff on to the rest.
-    then = acting.effect.then
-    assert then is not None
-    assert then(AGAIN) == Looked(RUNNER, AGAIN, at, 150.0, 2.0)

@@ -23,7 +23,6 @@ from wildstud.server.store import HandSetup, Store
 from wildstud.server.table import TableStatus
 from wildstud.server.table.core import (
     CancelChoice,
-    Effect,
     Everyone,
     News,
     ResetTurn,
@@ -39,8 +38,13 @@ from wildstud.server.table.runner_slice import (
     ONWARD,
     AskDealer,
     BotActs,
+    ClockAnswer,
+    ClockOpen,
+    DealAgain,
+    DealHand,
     HostActs,
     OfferTimeUp,
+    RunOutStreet,
     ShowdownTimeUp,
     TimeUp,
     auto_action,
@@ -61,6 +65,14 @@ def test_the_slice_takes_the_players_requests_and_the_other_slices_follow_ups() 
         HostActs,
         ShowdownTimeUp,
         OfferTimeUp,
+        RunOutStreet,
+        DealAgain,
+        ClockAnswer,
+        ClockOpen,
+        DealHand,
+        Decide,
+        Answer,
+        Action,
         CancelChoice,
         ResetTurn,
     }
@@ -152,11 +164,11 @@ def test_a_turn_s_clock_run_out_is_the_table_s_action_for_its_player_the_bank_sp
     # The bring-in is due: the one forced action a player who does not act cannot fold.
     assert auto_action(hand) is ActionKind.BRING_IN
     expected = Action(seat, hand.to_act, ActionKind.BRING_IN, None, None, 0.0, "clock")
-    assert outcome.effect == Effect(expected)
-    # The runner's state is changed by the action's change, once it is stored: as it was here.
+    # The slice's own command, one change (runner_steps.acted), then what is due next, from
+    # the table as it left it; the runner's state is changed once it is stored.
+    assert outcome.follow == (expected, *ONWARD)
     assert outcome.state is state
-    assert (outcome.news, outcome.reply, outcome.wake) == ((), None, None)
-    assert outcome.follow == ONWARD  # then what is due next, from the table as it left it
+    assert (outcome.effect, outcome.news, outcome.reply, outcome.wake) == (None, (), None, None)
     assert len(hand.events) == events  # the hand is only read
     # Past the bring-in, a player facing no bet checks.
     hand.act(ActionKind.BRING_IN)
@@ -182,8 +194,9 @@ def test_a_clock_not_up_or_a_turn_moved_on_leaves_everything_as_it_was() -> None
         outcome = handle(state, stale, now)
         assert outcome.state is state
         assert (outcome.effect, outcome.news, outcome.reply) == (None, (), None)
+        assert outcome.follow == ONWARD
     between = state.but(live=None, turn=Turn())  # no hand, no clock
-    assert handle(between, TimeUp(seat, hand.to_act), 500.0).effect is None
+    assert handle(between, TimeUp(seat, hand.to_act), 500.0).follow == ONWARD
 
 
 def test_a_bot_s_choice_and_a_leaving_player_s_turn_are_actions_nobody_asked_for() -> None:
@@ -193,21 +206,19 @@ def test_a_bot_s_choice_and_a_leaving_player_s_turn_are_actions_nobody_asked_for
     seat = player_at(SETUP.lineup[hand.to_act])
     bot = handle(state, BotActs(seat, hand.to_act, ActionKind.BRING_IN, None), 100.0)
     # No request's number, no time bank drawn on (no clock runs for either).
-    assert bot.effect == Effect(
-        Action(seat, hand.to_act, ActionKind.BRING_IN, None, None, None, "bot")
-    )
+    assert bot.follow[0] == Action(seat, hand.to_act, ActionKind.BRING_IN, None, None, None, "bot")
     host = handle(state, HostActs(seat, hand.to_act), 100.0)
     # The table's action for a player who does not act: the bring-in due.
-    assert host.effect == Effect(
-        Action(seat, hand.to_act, ActionKind.BRING_IN, None, None, None, "host")
+    assert host.follow[0] == Action(
+        seat, hand.to_act, ActionKind.BRING_IN, None, None, None, "host"
     )
     for outcome in (bot, host):  # changed by the action's change, once it is stored
         assert outcome.state is state
-        assert (outcome.news, outcome.reply, outcome.wake) == ((), None, None)
-        assert outcome.follow == ONWARD
+        assert (outcome.effect, outcome.news, outcome.reply, outcome.wake) == (None, (), None, None)
+        assert outcome.follow[1:] == ONWARD
     other = (hand.to_act + 1) % len(SETUP.lineup)  # a turn that moved on: nothing
-    assert handle(state, HostActs(player_at(SETUP.lineup[other]), other), 0.0).effect is None
-    assert handle(state.but(live=None), HostActs(seat, hand.to_act), 0.0).effect is None
+    assert handle(state, HostActs(player_at(SETUP.lineup[other]), other), 0.0).follow == ONWARD
+    assert handle(state.but(live=None), HostActs(seat, hand.to_act), 0.0).follow == ONWARD
 
 
 HEADS_UP = HandSetup(1, 0, "FTQ", {}, (0, 1), ("p1", "p2"), 0, (50, 50))
@@ -220,18 +231,19 @@ def test_the_showdown_s_clock_run_out_is_the_engine_s_choice_for_a_seat_still_to
     state = RunnerState(1, 1, 0, live=live, showdown=ShowdownChoice(1, 200.0))
     seat = player_at(0)
     outcome = handle(state, ShowdownTimeUp(seat, 0), 200.0)
-    # The engine's choice with the table's default (show=None), nobody's request, the clock's.
-    assert outcome.effect == Effect(Decide(seat, 0, None, None, "clock"))
+    # The engine's choice with the table's default (show=None), nobody's request, the clock's:
+    # the slice's own command, one change (runner_steps.decided).
+    assert outcome.follow == (Decide(seat, 0, None, None, "clock"),)
     assert outcome.state is state
-    assert (outcome.news, outcome.reply, outcome.follow) == ((), None, ())
+    assert (outcome.effect, outcome.news, outcome.reply) == (None, (), None)
     for stale, at in (
         (state, 199.0),  # not up yet
         (state.but(showdown=ShowdownChoice(0, 100.0)), 200.0),  # another hand's showdown
         (state.but(showdown=None), 200.0),
     ):
-        assert handle(stale, ShowdownTimeUp(seat, 0), at).effect is None
+        assert handle(stale, ShowdownTimeUp(seat, 0), at).follow == ()
     winner = player_at(1)  # p2, whose hand is shown: not asked
-    assert handle(state, ShowdownTimeUp(winner, 1), 200.0).effect is None
+    assert handle(state, ShowdownTimeUp(winner, 1), 200.0).follow == ()
 
 
 def test_the_offer_s_clock_run_out_is_a_no_for_a_seat_still_to_answer() -> None:
@@ -240,14 +252,14 @@ def test_the_offer_s_clock_run_out_is_a_no_for_a_seat_still_to_answer() -> None:
     state = RunnerState(1, 1, 0, live=live, offer=TwiceOffer(1, 60.0))
     seat = player_at(0)
     outcome = handle(state, OfferTimeUp(seat, 0), 60.0)
-    assert outcome.effect == Effect(Answer(seat, 0, False, None, "clock"))
+    assert outcome.follow == (Answer(seat, 0, False, None, "clock"),)
     assert outcome.state is state
-    assert (outcome.news, outcome.reply, outcome.follow) == ((), None, ())
-    assert handle(state, OfferTimeUp(seat, 0), 59.0).effect is None  # not up yet
-    assert handle(state.but(offer=None), OfferTimeUp(seat, 0), 60.0).effect is None
+    assert (outcome.effect, outcome.news, outcome.reply) == (None, (), None)
+    assert handle(state, OfferTimeUp(seat, 0), 59.0).follow == ()  # not up yet
+    assert handle(state.but(offer=None), OfferTimeUp(seat, 0), 60.0).follow == ()
     hand.agree_run_twice(0, True)  # seat 0 answered: only seat 1 is asked still
-    assert handle(state, OfferTimeUp(seat, 0), 60.0).effect is None
-    assert handle(state, OfferTimeUp(player_at(1), 1), 60.0).effect is not None
+    assert handle(state, OfferTimeUp(seat, 0), 60.0).follow == ()
+    assert handle(state, OfferTimeUp(player_at(1), 1), 60.0).follow != ()
 
 
 async def _at_a_dealers_choice_table() -> None:

@@ -46,8 +46,10 @@ slices, each with its module:
 - the hand runner's (:mod:`.runner_slice`, over the runner's state held by the driver):
   the players' requests in a hand (:mod:`.hand_requests`: the dealer's pick of a game, the
   answer to an offer to run it twice, show or muck at the showdown, an action), checked by a
-  pure function of the runner's state, their change still the runner's code, carried out as
-  the outcome's effect (:meth:`.driver.Driver.carry_out`); the other slices' follow-ups
+  pure function of the runner's state, each carried out as the slice's own command, its
+  follow-up (:class:`~.hand_requests.Action`, :class:`~.hand_requests.Decide`,
+  :class:`~.hand_requests.Answer`, :class:`.runner_slice.DealHand`: one pure change, below); the
+  other slices' follow-ups
   for it, a new state and nothing stored, folded into the change that asks them: the
   dealer's choice called off (:class:`~.core.CancelChoice`: the menu changed, the table
   stood still) and the turn timed afresh (:class:`~.core.ResetTurn`); and the dealer's
@@ -60,7 +62,17 @@ slices, each with its module:
   (:class:`.runner_slice.HostActs`), each carried out as a player's choice is, once the
   pass's pure decision finds it due (:func:`.runner_due.due`), as the runner's tick's
   follow-ups (a bot's choice the tick's effect, :class:`~.runner_due.BotChoice`; then what
-  is due next, :class:`~.runner_due.Onward`);
+  is due next, :class:`~.runner_due.Onward`); and so are a hand dealt, a run-out's street and
+  a redeal (:class:`.runner_slice.DealHand`, the dealer's pick's follow-up too,
+  :class:`.runner_slice.RunOutStreet`, :class:`.runner_slice.DealAgain`, the redeal's players'
+  shuffle's round asked first as a change of its own), made whole from the table as their
+  turn comes, each change the pure :func:`.runner_steps.deal`, :func:`.runner_steps.street` or
+  :func:`.runner_steps.redealt` (the hand's end in it when it ends the hand, the turn it
+  leaves timed), the other slices' follow-ups folded into it (:attr:`Slice.stages`), stored
+  once, adopted once it is, told by the outbox; and so is the showdown's or the offer's clock
+  opened: each bot's or leaving player's answer (:class:`.runner_slice.ClockAnswer`, the pure
+  :func:`.runner_steps.clock_answer`, stored with the clock), then the clock for the others
+  (:class:`.runner_slice.ClockOpen`, nothing stored, its frame the news);
 - the players' shuffle (:mod:`.shuffle_requests`): a page's part (its word that it takes part,
   its commitment, its value), its row stored before the state is adopted (:attr:`Slice.adopt`;
   the state is held by :class:`.shuffling.Shuffling`); a deal's round (the runner's follow-up,
@@ -121,28 +133,24 @@ hand played are dropped, the players' shuffle forgets the hand's values:
 
 What is not on the core yet:
 
-- the hand runner's steps that are today's code (:mod:`.driver`): the runner's tick is its
-  slice's (:class:`~.runner_due.RunnerTick`, made from the table as its turn comes,
-  :meth:`.driver.Driver.tick`: a snapshot of what the pass reads, :func:`.runner_due.at_tick`),
-  whose pure outcome is the slice's own commands as its follow-ups (above; a private deal's
-  tick, the private slice's), or a step of today's code as its effect
-  (:class:`~.runner_due.Carry`), and when the next thing is due as its ``wake`` (a turn's, a
-  redeal's, a run-out's, the showdown's, the offer's or the dealer's choice's deadline); that
-  step (:func:`.runner_pass.carry`: a deal, a redeal and its shuffle's round, its own change, a
-  run-out's street, the showdown's and the offer's clocks opened, a tournament's break shown)
-  sends and stores by itself; one whose write fails hands the slice
-  :class:`~.runner_due.Missed` (the effect's ``otherwise``: the state kept, nothing sent, the
-  next look after the backoff the tick carries, :meth:`Actor.retry`); a hand's deal, each
-  change in it and its end
-  among them are the pure :func:`.hand_start.start_hand`, :mod:`.hand_play` and
-  :func:`.hand_end.finish_hand`, folded into the change that makes them (above), the table's
-  values they need read by the driver (the level a tournament's hand plays at among them:
-  :meth:`.tournament.Desk.menu_at`), their news (the table frame, the hand's frames, the
-  showdown's and the offer's) carried by their outcomes and sent by the outbox once the change
-  is stored (:meth:`.driver.Driver.tell`). The runner's state is a frozen value all the same
+- what a private deal's answers come to for the hand (a hand shown or mucked, the cards a pass
+  opened dealt, the hand void, a private deal's clock's muck): the private slice's outcome's
+  effect, carried out by today's code (:meth:`.private.PrivateDeal.carry_out`, through the
+  driver's :meth:`~.driver.Driver.stage`, :meth:`~.driver.Driver.commit` and
+  :meth:`~.driver.Driver.tell`), which stores and sends by itself. Each would be the runner
+  slice's own command, made whole from the table as its turn comes as an action is
+  (:class:`~.hand_requests.Action`), its change the pure step's outcome, stored once by the actor.
+  Everything else the runner does is on the core: its tick (:class:`~.runner_due.RunnerTick`, made
+  from the table as its turn comes, :meth:`.driver.Driver.tick`: a snapshot of what the pass
+  reads, :func:`.runner_due.at_tick`), whose pure outcome is the slice's own commands as its
+  follow-ups (above; a private deal's tick, the private slice's; a bot's choice the effect,
+  :class:`~.runner_due.BotChoice`), a tournament's break shown as its news
+  (:class:`~.runner_due.OnBreak`), and when the next thing is due as its ``wake``; a command whose
+  write fails stops the pass there, the state kept and nothing sent, and the actor looks again
+  after its backoff (:meth:`Actor.retry`). The runner's state is a frozen value all the same
   (:mod:`.runner`: the hand in progress, a :class:`~.live.LiveHand`, and the turn's clock among
-  it), staged with each change and adopted once it is stored, as a slice's is, so that a
-  refused write has nothing to put back.
+  it), staged with each change and adopted once it is stored, as a slice's is, so that a refused
+  write has nothing to put back.
 """
 
 from __future__ import annotations
@@ -162,13 +170,14 @@ from wildstud.server.store.chat import add_line, find_line, mutes, recent_lines,
 from wildstud.server.store.records import Changes
 from wildstud.server.table import chat, runner_pass
 from wildstud.server.table.core import (
+    ClockNews,
     Command,
     Outcome,
     Refused,
+    TableNews,
     Tick,
     Told,
 )
-from wildstud.server.table.hand_requests import Step
 from wildstud.server.table.ledger import ReadLedger
 from wildstud.server.table.outbox import Outbox
 from wildstud.server.table.private_answers import Shown
@@ -176,7 +185,7 @@ from wildstud.server.table.private_progress import DealOpened, Mucked, Voided
 from wildstud.server.table.reveal_answers import LoadDeal
 from wildstud.server.table.reveal_progress import AuditNight, LoadHand
 from wildstud.server.table.runner import RUNNER
-from wildstud.server.table.runner_due import BotChoice, Carry
+from wildstud.server.table.runner_due import BotChoice
 from wildstud.server.table.writer import StorageFailureError
 
 if TYPE_CHECKING:
@@ -225,6 +234,11 @@ class Slice:
     """The slice's :class:`~.core.Tick` when its ``wake`` comes, made from the table as its
     turn comes (the shuffle's reads the seats' connections then); ``None``: a plain
     :class:`~.core.Tick`."""
+    stages: bool = False
+    """Whether an outcome of it that writes (an effect of :class:`~.store.records.Changes`)
+    is a change whole, as the hand runner's are: the follow-ups it asks of the other shared
+    slices are folded into it (:meth:`Actor.fold_outcome`), stored once, and its state
+    adopted once it is stored (a slice's follow-ups otherwise have their turns after)."""
 
 
 Asked = Command | Callable[[], Command]
@@ -492,8 +506,7 @@ class Actor:
 
     def retry(self, name: str) -> float:
         """How long ``name``'s next try waits if its tick fails now (:attr:`backoff`, for the
-        failures in a row so far): the runner's tick carries it, for a step whose write
-        fails (:class:`~.runner_due.Missed`)."""
+        failures in a row so far)."""
         failures = self._failures.get(name)
         return self.backoff.first if failures is None else self.backoff.wait(failures)
 
@@ -567,6 +580,15 @@ class Actor:
                 await asyncio.sleep(0)
             following: list[Command] = []
             effect = outcome.effect
+            if effect is not None and part.stages and type(effect.request) is Changes:
+                # A change of the runner's, whole (an action, a street): the other slices'
+                # follow-ups folded into it, stored once, adopted once it is (fold_outcome),
+                # its news sent then, after theirs (a private deal's next pass asked before
+                # the frame that ends the betting) and before the turn's (the request's ack).
+                self.fold_outcome(part.name, outcome, effect.request)
+                await self.table.writer.commit(effect.request)
+                self.outbox.send(outcome.news)
+                continue
             if effect is not None:
                 try:
                     result = await self._carry_out(effect.request)
@@ -639,18 +661,20 @@ class Actor:
         """``command`` as ``part`` takes it: made whole from the table (:attr:`Slice.made`)."""
         return command if part.made is None else part.made(command)
 
-    def fold_outcome(self, name: str, outcome: Outcome[Any], into: Changes) -> list[Told]:
-        """Fold ``outcome``, slice ``name``'s, made by a part not moved onto the core yet in the
-        middle of its change (under the table's lock): a hand's deal
-        (:func:`.hand_start.start_hand`), the hand's end that the hand runner's change comes
-        to (:func:`.hand_end.finish_hand`). As :meth:`fold` does, its writes are
-        added to ``into``, its new state is adopted once that change commits, and its
-        follow-ups are folded into the same change; returns the news of those follow-ups, the
-        caller's to send once its change is stored. ``into`` may be the outcome's own change
-        (the change in hand starts with it: nothing to copy)."""
+    def fold_outcome(self, name: str, outcome: Outcome[Any], into: Changes) -> None:
+        """Fold ``outcome``, slice ``name``'s change (under the table's lock): a hand's deal
+        (:func:`.hand_start.start_hand`), a run-out's street (:func:`.runner_steps.street`),
+        the hand's end that the hand runner's change comes to (:func:`.hand_end.finish_hand`).
+        As :meth:`fold` does, its writes are added to ``into``, its new state is adopted once
+        that change commits, and its follow-ups are folded into the same change; their news
+        is sent then too (a seat that left hears it), but the table frame and the clock's,
+        which the outcome's own news tells. ``into`` may be the outcome's own change (the
+        change in hand starts with it: nothing to copy)."""
         told: list[Told] = []
         self._folded(self.slices[name], outcome, into, told)
-        return told
+        told = [news for news in told if not isinstance(news, TableNews | ClockNews)]
+        if told:
+            self.table.writer.after(lambda: self.outbox.send(told))
 
     def _folded(
         self, part: Slice, outcome: Outcome[Any], into: Changes, told: list[Told] | None = None
@@ -717,10 +741,6 @@ class Actor:
         if isinstance(request, Changes):
             await writer.commit(request)
             return None
-        if isinstance(request, Step):
-            return await table.driver.carry_out(request)
-        if isinstance(request, Carry):  # a step of the runner's pass
-            return await table.driver.carry(request)
         if isinstance(request, BotChoice):  # a bot's turn in the runner's pass
             return runner_pass.choose(table.driver, request)
         if isinstance(request, Shown | DealOpened | Mucked | Voided):

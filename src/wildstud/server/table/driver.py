@@ -11,56 +11,57 @@ one transaction, the runner adopts the new state only then, and only then do the
 of it (:mod:`wildstud.server.table.fanout`): a change the store refuses leaves the hand as it
 was.
 
-On the table's pure core (:mod:`.actor`) the runner is a slice (:mod:`.runner_slice`) over
-this state: the players' requests in a hand are checked purely there, and carried out here
-(:meth:`Driver.carry_out`); the other slices' follow-ups for the runner (the dealer's choice
-called off, the turn timed afresh) are its pure outcomes, adopted here once their change is
-stored (:meth:`Driver.adopt`), and so is the dealer's choice opened or called off as its
-dealer sat out or left (nothing stores a choice), a clock run out (a turn's, the showdown's,
-the offer's), a leaving player's turn and a bot's choice (an equity bot's made on a thread
-first), each the runner's tick's follow-up (:class:`~.runner_slice.AskDealer`,
-:class:`~.core.CancelChoice`, :class:`~.runner_slice.TimeUp`,
+On the table's pure core (:mod:`.actor`) the runner is a slice (:mod:`.runner_slice`) over this
+state: the players' requests in a hand are checked purely there, and each comes to the slice's own
+command (an action, a choice at the showdown, an answer to the offer, a deal), made whole here from
+the table as its turn comes (:meth:`Driver.made`) and played purely (:mod:`.runner_steps`); the
+other slices' follow-ups for the runner (the dealer's choice called off, the turn timed afresh) are
+its pure outcomes, adopted here once their change is stored (:meth:`Driver.adopt`), and so is the
+dealer's choice opened or called off as its dealer sat out or left (nothing stores a choice), a
+clock run out (a turn's, the showdown's, the offer's), a leaving player's turn and a bot's choice
+(an equity bot's made on a thread first), each the runner's tick's follow-up
+(:class:`~.runner_slice.AskDealer`, :class:`~.core.CancelChoice`, :class:`~.runner_slice.TimeUp`,
 :class:`~.runner_slice.ShowdownTimeUp`, :class:`~.runner_slice.OfferTimeUp`,
-:class:`~.runner_slice.HostActs`, :class:`~.runner_slice.BotActs`), its seat made whole from
-the table (:meth:`Driver.made`). Each table's action for a seat is carried out as a player's
-is (:meth:`Driver.carry_out`).
+:class:`~.runner_slice.HostActs`, :class:`~.runner_slice.BotActs`), its seat made whole from the
+table (:meth:`Driver.made`). Each table's action for a seat is played as a player's is
+(:class:`~.hand_requests.Action`).
 
-Each tick is one pass: the runner slice's tick (:class:`~.runner_due.RunnerTick`, made as its
-turn comes, :meth:`Driver.tick`) holds a snapshot of what it reads of the table outside the
-runner's state (:func:`.runner_due.at_tick`); its pure outcome (:func:`.runner_due.handle`, of
-:func:`.runner_due.due`) is the step due now as its effect, carried out here (:meth:`Driver.carry`,
-:func:`.runner_pass.carry`), and when the next thing is due as its ``wake`` (after a step that
-changes the runner's state, decided in the same pass from the table read again,
-:class:`~.runner_due.Onward`; a step due then is a tick of its own), so the slice's timer
-(:data:`HAND` is :data:`~.runner.RUNNER`) wakes the runner at a turn's, a showdown's or an offer's
-deadline; a step whose write fails comes back to the slice as
-:class:`~.runner_due.Missed` (the effect's ``otherwise``), which keeps the runner's state and looks
-again after the backoff the tick carries (the actor's, :meth:`.actor.Actor.retry`: 1 s, doubling
-to 30 s while the tick keeps failing). What it carries out besides the slice's commands (dealing, a
-redeal, a run-out's street, the showdown's and the offer's clocks opened; a private deal's tick is
-the private slice's, the pass's follow-up) is today's code, which stores by itself; but a hand's
-deal is a pure function (:func:`.hand_start.start_hand`) of the runner's state and the table's
-values the driver reads (the seats, the menu or a tournament level's, the table's row, the players'
-shuffle as it stands, how the hand is made), its outcome and its follow-ups for the other parts
-folded into the change that deals the hand (:meth:`Driver.deal`); so is a seat's change in the hand
-(:mod:`.hand_play`: an action, :meth:`Driver.act`; a showdown's choice, an answer to the offer to
-run it twice, a hand a private deal's rounds show, the dealer's step nobody chose), of the runner's
-state and the seat's row, each staged with the hand's end when it ends the hand
-(:meth:`Driver.stage`). Each outcome carries its news (the table frame, the hand's frames as
-:class:`~.core.HandPlayed`, the showdown's or the offer's frame), sent by the table's one outbox
-once the change, its turn timed, is stored (:meth:`Driver.tell`).
+Each tick is one pass: the runner slice's tick (:class:`~.runner_due.RunnerTick`, made as its turn
+comes, :meth:`Driver.tick`) holds a snapshot of what it reads of the table outside the runner's
+state (:func:`.runner_due.at_tick`); its pure outcome (:func:`.runner_due.handle`, of
+:func:`.runner_due.due`) is what is due now as the slice's own commands, its follow-ups (a hand
+dealt, :class:`~.runner_slice.DealHand`; a run-out's street, a redeal, the showdown's and the
+offer's clocks opened; a private deal's tick is the private slice's), each made whole here as its
+turn comes (:meth:`Driver.made`), a tournament's break shown as its news, and when the next thing is
+due as its ``wake`` (after a step that changes the runner's state, decided in the same pass from the
+table read again, :class:`~.runner_due.Onward`; a step due then is a tick of its own), so the
+slice's timer (:data:`HAND` is :data:`~.runner.RUNNER`) wakes the runner at a turn's, a showdown's
+or an offer's deadline; a step whose write fails stops the pass, the runner's state kept and nothing
+sent, and the actor looks again after its backoff (:meth:`.actor.Actor.retry`: 1 s, doubling to 30 s
+while the tick keeps failing). A hand's deal is a pure function (:func:`.hand_start.start_hand`) of
+the runner's state and the table's values the driver reads (the seats, the menu or a tournament
+level's, the table's row, the players' shuffle as it stands, how the hand is made), its outcome and
+its follow-ups for the other parts folded into the change that deals the hand
+(:func:`.runner_steps.deal`); so is a seat's change in the hand (:mod:`.hand_play`: an action, a
+showdown's choice, an answer to the offer to run it twice, a hand a private deal's rounds show, the
+dealer's step nobody chose), of the runner's state and the seat's row, each staged with the hand's
+end when it ends the hand (:func:`.runner_steps.staged`; an action, a showdown's choice and an
+answer to the offer are the slice's own commands, :func:`.runner_steps.acted`,
+:func:`.runner_steps.decided`; a private deal's are still staged here, :meth:`Driver.stage`). Each
+outcome carries its news (the table frame, the hand's frames as :class:`~.core.HandPlayed`, the
+showdown's or the offer's frame), sent by the table's one outbox once the change, its turn timed, is
+stored (:meth:`Driver.tell`).
 
-What comes after the betting (the all-in run-out and its odds, the offer to run it twice, the
-showdown's choices) is the runner's part :class:`~.endgame.Endgame`, which stages its changes
-through the driver.
+What comes after the betting (the all-in run-out and its odds, the offer's and the showdown's
+frames, a private deal's clock's muck) is the runner's part :class:`~.endgame.Endgame`.
 
 Everything the runner holds is one frozen value (:class:`~.runner.RunnerState`: the hand in
 progress, a :class:`~.live.LiveHand`, and the last one, the button, the dealer's choice, the
 turn's clock, the showdown's and the offer's, who acted and who the clock acted for in the
 hand). A change stages a new value (:meth:`Driver.put`), with the turn it leaves timed
 (:func:`.runner.timed`), which the runner adopts once the store has the change; a clock that
-nothing stores is adopted at once (:meth:`Driver.adopt`: the showdown's and the offer's,
-:func:`.hand_play.showdown_opened`, :func:`.hand_play.offer_opened`). The seats' rows a change
+nothing stores (the showdown's and the offer's opened, :class:`~.runner_slice.ClockOpen`) is
+the slice's new state, adopted at once. The seats' rows a change
 writes (a time bank drawn on, a request's number) go into it, and the seats take them once it
 is stored. A hand's end is a pure function (:func:`.hand_end.finish_hand`) of the runner's
 state, the hand and the table as the change leaves it: its outcome (the runner's state between
@@ -92,17 +93,15 @@ import asyncio
 import functools
 import logging
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from wildstud.betting import ActionKind
 from wildstud.deal import Hand, Phase
 from wildstud.private_rounds import RoundsDealer
 from wildstud.server import replay
 from wildstud.server.clock import Turn
 from wildstud.server.replay import DeckBook
-from wildstud.server.seating import Seat
 from wildstud.server.showdown import ShowdownChoice, TwiceOffer
 from wildstud.server.store import (
     Changes,
@@ -110,10 +109,8 @@ from wildstud.server.store import (
     SeatState,
     ShuffleNight,
 )
-from wildstud.server.table import hand_play
 from wildstud.server.table.button import Seats
 from wildstud.server.table.core import (
-    ClockNews,
     Command,
     Effect,
     HandPlayed,
@@ -124,24 +121,29 @@ from wildstud.server.table.core import (
 )
 from wildstud.server.table.endgame import Endgame
 from wildstud.server.table.hand_end import AtHandEnd, then_ended
-from wildstud.server.table.hand_play import AtPlay, Move
-from wildstud.server.table.hand_requests import Action, Deal, Decide, Step
-from wildstud.server.table.hand_start import AtDeal, Pick, pick, start_hand
+from wildstud.server.table.hand_play import AtPlay
+from wildstud.server.table.hand_requests import Action, Answer, Decide
+from wildstud.server.table.hand_start import AtDeal, Pick, pick
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.runner import RUNNER, AtTurn, Choosing, RunnerState, timed
-from wildstud.server.table.runner_commands import OfferTimeUp, ShowdownTimeUp
+from wildstud.server.table.runner_commands import (
+    ClockAnswer,
+    ClockOpen,
+    DealAgain,
+    DealHand,
+    OfferTimeUp,
+    RunOutStreet,
+    ShowdownTimeUp,
+)
 from wildstud.server.table.runner_due import (
     NEVER,
-    Again,
     AtTick,
-    Carry,
     Onward,
     RunnerTick,
     at_tick,
 )
-from wildstud.server.table.runner_pass import carry
+from wildstud.server.table.runner_steps import AtStep, staged
 from wildstud.server.table.seating import TableStatus
-from wildstud.server.table.shuffle_requests import NAME as SHUFFLE
 from wildstud.server.table.writer import StorageFailureError
 
 if TYPE_CHECKING:
@@ -324,26 +326,49 @@ class Driver:
 
     def tick(self) -> RunnerTick:
         """The runner slice's tick (:attr:`.actor.Slice.tick`), made from the table as its
-        turn comes, under the table's lock: what the pass reads of the table (:meth:`_read`),
-        and how long to wait if its step's write fails (:meth:`.actor.Actor.retry`); its pure
-        outcome (:func:`.runner_due.handle`) is the step due, carried out (:meth:`carry`), and
+        turn comes, under the table's lock: what the pass reads of the table (:meth:`_read`);
+        its pure outcome (:func:`.runner_due.handle`) is what is due, the slice's own commands, and
         when the next thing is (its ``wake``: the slice's timer). A table that plays no hand
         now (stopped, paused, broken) gets a tick that changes nothing and wakes never."""
         at = self._read(time.monotonic()) if self.running else None
-        return RunnerTick(RUNNER, at, self.table.actor.retry(RUNNER))
+        return RunnerTick(RUNNER, at)
 
     def made(self, command: Command) -> Command:
         """``command``, a command of the runner's slice, made whole from the table as its turn
         comes (:attr:`.actor.Slice.made`): what is due after the table's action for a seat,
         decided from the table as that action left it (:class:`~.runner_due.Onward`); the
         seat a showdown's or an offer's clock ran out for; :class:`~.core.ResetTurn` with what
-        timing the turn afresh reads (:meth:`at_turn`); any other command as it is."""
+        timing the turn afresh reads (:meth:`at_turn`); a hand dealt with what the deal and its
+        change read (:meth:`_deal_at`); a run-out's street, a redeal or a
+        bot's answer as a clock opens with what its change reads (:meth:`at_step`; a redeal's
+        players' shuffle's round too, :meth:`_redeal_at`; the seat's row,
+        :meth:`_answer_at`); a clock opened with its length; any other command as it is."""
         # Checked by type, not isinstance: every command of the slice passes here.
+        if type(command) is Action and (command.turn is None or command.ends):
+            return self._action_at(command)
         if type(command) is Onward and command.now is None:
             now = time.monotonic()
             return Onward(RUNNER, self._read(now) if self.running else None, now)
         if type(command) is ResetTurn and command.at is None:
             return ResetTurn(self.at_turn())
+        if type(command) is RunOutStreet and command.at is None:
+            return RunOutStreet(self.at_step())
+        if type(command) is DealAgain and not command.made:
+            return self._redeal_at(command)
+        if type(command) is DealHand and command.at is None:
+            return self._deal_at(command)
+        if (type(command) is Decide or type(command) is Answer) and command.at is None:
+            rows = {index: seat.state() for index, seat in self.table.seats.items()}
+            row = rows.get(command.seat.index) or command.seat.state()
+            if type(command) is Decide:
+                command = replace(command, default=self.table.settings.showdown_default)
+            return replace(command, row=row, at=self.at_step(rows))
+        if type(command) is ClockAnswer and not command.made:
+            return self._answer_at(command)
+        if type(command) is ClockOpen and not command.made:
+            settings = self.table.settings
+            seconds = settings.muck_clock if command.showdown else settings.twice_clock
+            return ClockOpen(command.showdown, seconds, settings.showdown_default, made=True)
         if type(command) is ShowdownTimeUp or type(command) is OfferTimeUp:
             if command.seat is not None:
                 return command
@@ -351,6 +376,60 @@ class Driver:
             seat = None if live is None else self.table.seats[live.setup.lineup[command.engine]]
             return replace(command, seat=seat)
         return command
+
+    def _action_at(self, command: Action) -> Action:
+        """``command`` made whole: the seat's row and what its change reads (the run-out's
+        pause and a private deal's rounds, the turn's rows and clocks); what the hand's end
+        reads too once the action is found to end the hand (``ends``)."""
+        if command.turn is not None:  # found to end the hand: what its end reads, too
+            return replace(command, end=self._at_hand_end())
+        # Made whole here, not by dataclasses.replace: some 15 Python calls fewer an action.
+        return Action(
+            command.seat,
+            command.engine,
+            command.kind,
+            command.amount,
+            command.seq,
+            command.bank,
+            command.source,
+            command.seat.state(),
+            self.at_play(),
+            self.at_turn(),
+        )
+
+    def _redeal_at(self, command: DealAgain) -> DealAgain:
+        """``command`` made whole: what its change reads, and the players' shuffle's round of
+        its deck, asked for unless it is over or going on (none under a private deal, whose
+        rounds make each deck); its end wakes the runner."""
+        live = self.state.live
+        opening, waits = None, False
+        if live is not None and not self.table.private.on:
+            shuffling = self.table.shuffling
+            opening = shuffling.opening(live.number, command.deal, live.setup.lineup)
+            waits = opening is None and not shuffling.over(live.number, command.deal)
+        at = self.at_step() if opening is None and not waits else None  # else nothing dealt
+        return DealAgain(command.deal, at, opening, waits, command.opened, made=True)
+
+    def _answer_at(self, command: ClockAnswer) -> ClockAnswer:
+        """``command`` made whole: the seat's row and who answers for it, a bot or the host for
+        a player leaving the table (``None``: neither, whose player answers), with what the
+        change reads of the table and the clock's length."""
+        live = self.state.live
+        seat = None if live is None else self.table.seats[live.setup.lineup[command.engine]]
+        # A player not connected still gets the clock: after a restart nobody is yet.
+        if seat is None or (seat.bot is None and not seat.leaving):
+            return replace(command, made=True)
+        settings = self.table.settings
+        return ClockAnswer(
+            command.engine,
+            command.showdown,
+            seat.state(),
+            "bot" if seat.bot is not None else "host",
+            settings.muck_clock if command.showdown else settings.twice_clock,
+            settings.showdown_default,
+            self.at_step(),
+            made=True,
+        )
 
     def _read(self, now: float) -> AtTick | None:
         """What the pass reads of the table at ``now`` (:func:`.runner_due.at_tick`); ``None``
@@ -360,25 +439,6 @@ class Driver:
         if table.broken or table.status not in PLAYING:
             return None
         return at_tick(table, self.state, now)
-
-    async def carry(self, carried: Carry) -> float | Again | Onward | None:
-        """Carry out the step the runner's pass found due (the effect of its tick's outcome,
-        :func:`.runner_due.handle`); return how long until it looks again (``None``: not until
-        something changes), :data:`~.runner_due.AGAIN`, or :class:`~.runner_due.Onward`: a
-        step that changed the runner's state has what is due next decided in the same pass,
-        from the table read again, rather than in a tick of its own (still its carrying out,
-        behind the inbox, and the tick after a step that changes nothing; a draining process's
-        hand-off between hands is a tick of its own, :meth:`hand_on`). A failed write raises
-        :class:`StorageFailureError` (the runner's state as it was): the slice keeps its state
-        and looks again after the backoff (:class:`~.runner_due.Missed`), which doubles while
-        the writes keep failing."""
-        before = self.state
-        done = await carry(self, carried.step, carried.at, carried.now)
-        if done != 0.0 or self.state is before:
-            return done
-        now = time.monotonic()
-        at = self._read(now)
-        return 0.0 if at is None else Onward(RUNNER, at, now)  # 0.0: a tick of its own stops it
 
     async def hand_on(self) -> float:
         """Hand the table on for a draining process (:attr:`.table.Table.hand_off`), a tick
@@ -403,27 +463,25 @@ class Driver:
 
     # -- the hand ------------------------------------------------------------------------------
 
-    async def deal(
-        self, entry: int | None, chooser: SeatState | None = None, chose: int | None = None
-    ) -> None:
-        """Start the next hand with game ``entry`` (``None``: the default pick); ``chooser``:
-        the row of the seat that chose it, with the number of its request; ``chose``: the seat
-        that chose it before the players' shuffle, which deals it if still dealt in. The deal
-        is the pure :func:`.hand_start.start_hand`, folded into the change with its follow-ups
-        (the players' shuffle's round among them, :meth:`_shuffle_at`) and the hand's end, for
-        a hand over at once, stored, then its news told (:meth:`tell`)."""
+    def _deal_at(self, command: DealHand) -> DealHand:
+        """``command`` made whole: what the deal reads of the table now (:class:`.hand_start
+        .AtDeal`: the seats and their rows, the menu or a tournament level's, the table's row,
+        the players' shuffle's round of the hand, asked for with it, :meth:`_shuffle_at`, how the
+        hand is made), what its change reads (the rows shared), and whether a round over that no
+        hand is dealt from is forgotten."""
         table = self.table
         now = time.monotonic()
-        state = self.current
+        state = self.state
         seats = table.seats
         private = table.private.on
         dealer = table.private.new_dealer() if private else None
+        rows = {index: seat.state() for index, seat in seats.items()}
         at = AtDeal(
-            entry=entry,
-            chooser=chooser,
-            chose=chose,
+            entry=command.entry,
+            chooser=command.chooser,
+            chose=command.chose,
             seats=Seats.of(seats),
-            rows={index: seat.state() for index, seat in seats.items()},
+            rows=rows,
             menu=table.menu,
             row=table.state(),
             deck=functools.partial(self._new_hand, dealer, None),
@@ -440,9 +498,9 @@ class Driver:
         if picked is not None and table.tournament is not None:
             # A tournament's hand plays the games of the menu at the stakes of its level.
             at = replace(at, menu=table.desk.menu_at(now))
-        dealt = start_hand(state, at, now)
-        await self.commit(self.stage(dealt, now))
-        self.tell(dealt)
+        drop = command.shuffled and table.shuffling.over(state.hands_dealt + 1, 1)
+        step = AtStep(self.at_play(), self.at_turn(), self._at_hand_end(rows))
+        return replace(command, at=at, step=step, drop=drop, now=now)
 
     def _new_hand(
         self, dealer: RoundsDealer | None, night: ShuffleNight | None, setup: HandSetup
@@ -475,54 +533,6 @@ class Driver:
             return replace(at, shuffling=True)  # the chooser's seq is taken; the game waits
         return replace(at, left_out=frozenset(shuffling.left_out(number, 1)))
 
-    async def _shuffled(self, number: int, deal: int, lineup: tuple[int, ...]) -> bool:
-        """Whether deal ``deal`` (a redeal) of hand ``number`` waits for the players' shuffle:
-        its round is asked of the shuffle's slice (:class:`~.shuffle_requests.Open`, folded
-        into a change of its own, its rows stored and its frames sent then) unless it is over
-        or going on; the slice moves it on by its own ticks, and the round's end wakes the
-        driver. None under a private deal, whose rounds make each deck."""
-        table = self.table
-        if table.private.on:
-            return False
-        shuffling = table.shuffling
-        opening = shuffling.opening(number, deal, lineup)
-        if opening is not None:
-            changes = Changes()
-            opened = table.actor.fold(SHUFFLE, opening, changes)
-            await self.commit(changes)
-            table.actor.outbox.send(opened.news)
-        return not shuffling.over(number, deal)
-
-    async def act(
-        self,
-        seat: Seat,
-        engine: int,
-        kind: ActionKind,
-        amount: int | None,
-        source: str,
-        seq: int | None,
-        bank: float | None = None,
-    ) -> None:
-        """Carry out an action of ``seat`` (engine seat ``engine``), store it and tell
-        everyone; ``source`` says who decided it (``player``, ``bot``, ``clock``, ``host``);
-        ``seq``: the number of the player's request; ``bank``: the time bank the seat has
-        left (``None``: not drawn on). The seat's row is stored with the action, and the seat
-        takes it then."""
-        now = time.monotonic()
-        move = Move(seat.state(), engine, source, seq, bank)
-        outcome = hand_play.act(self.current, move, kind, amount, self.at_play(), now)
-        await self.commit(self.stage(outcome, now))
-        self.tell(outcome)
-
-    async def redeal(self) -> None:
-        """Carry out the redeal the table has shown for ``redeal_pause`` seconds: gather the
-        cards, deal again from a new deck (stored before anyone sees a card of it)."""
-        live = self.current.live
-        assert live is not None
-        hand = live.hand.copy()
-        hand.step()  # the redeal draws its deck into the hand's book
-        await self.endgame.deal_and_tell(live, hand)
-
     async def void_hand(self, live: LiveHand, why: str) -> None:
         """Hand ``live`` is void (a private deal's misdeal, house rule ``private_misdeal``): it
         ends with every stack as it was before it, ``why`` in its record; everyone is told."""
@@ -541,18 +551,21 @@ class Driver:
         """Hand ``live`` (as the change in hand leaves it) is over: its end
         (:func:`.hand_end.then_ended`, pure, of the runner's state and the table as ``changes``
         leave it) goes into ``changes``, with the other parts' follow-ups folded in
-        (:meth:`_fold`); the runner's state between hands, its turn's clock stopped, is adopted,
-        and the seats that leave are told, once it is stored. ``void``: why the hand is void;
-        ``news``: what the returned outcome tells (:meth:`tell`)."""
+        (:meth:`.actor.Actor.fold_outcome`); the runner's state between hands, its turn's
+        clock stopped, is adopted, and the seats that leave are told, once it is stored.
+        ``void``: why the hand is void; ``news``: what the returned outcome tells
+        (:meth:`tell`)."""
         # The rows written for the seats dealt in are rewritten by the seating's follow-ups
         # (the stacks the hand left, or the seat given up): the hand's end has them.
         written = Outcome(
             self.current.but(live=live), effect=Effect(Changes(seats=changes.seats)), news=news
         )
         now = time.monotonic()
-        ended = self._timed(then_ended(written, self._at_hand_end(), now, void), (), now)
+        ended = staged(
+            then_ended(written, self._at_hand_end(), now, void), self.at_turn(), None, now
+        )
         changes.seats = []
-        self._fold(ended, changes)
+        self.table.actor.fold_outcome(RUNNER, ended, changes)
         return ended
 
     def tell(self, outcome: Outcome[RunnerState]) -> None:
@@ -563,46 +576,29 @@ class Driver:
 
     def stage(self, outcome: Outcome[RunnerState], now: float) -> Changes:
         """The change that ``outcome``, a pure change of the runner's in a hand (a deal, a
-        seat's change: :mod:`.hand_start`, :mod:`.hand_play`), comes to, staged: with the
-        hand's end when it ends the hand (:func:`.hand_end.then_ended`), the turn it leaves
-        timed (:meth:`_timed`), and the follow-ups folded in (:meth:`_fold`); the caller
-        stores it."""
+        seat's change: :mod:`.hand_start`, :mod:`.hand_play`), comes to, staged: whole
+        (:func:`.runner_steps.staged`: with the hand's end when it ends the hand, the turn it
+        leaves timed), and the follow-ups folded in, the runner's new state adopted and the
+        news of those follow-ups sent once it is stored (:meth:`.actor.Actor.fold_outcome`);
+        the caller stores it."""
         live = outcome.state.live
-        if live is not None and live.hand.phase is Phase.OVER:
-            outcome = then_ended(outcome, self._at_hand_end(), now)
+        over = live is not None and live.hand.phase is Phase.OVER
+        outcome = staged(outcome, self.at_turn(), self._at_hand_end() if over else None, now)
         assert outcome.effect is not None
         changes = outcome.effect.request  # the change in hand starts as the outcome's own
         assert isinstance(changes, Changes)
-        self._fold(self._timed(outcome, changes.seats, now), changes)
+        self.table.actor.fold_outcome(RUNNER, outcome, changes)
         return changes
 
-    def _timed(
-        self, outcome: Outcome[RunnerState], written: Sequence[SeatState], now: float
-    ) -> Outcome[RunnerState]:
-        """``outcome``, a change of the runner's, with the turn its state leaves timed at
-        ``now`` (:func:`.runner.timed`) from the seats' rows, those its change writes
-        (``written``) over the others: adopted with the change once it is stored, never
-        before it and never alone."""
-        state = timed(outcome.state, self.at_turn(written), now)
-        if state is outcome.state:
-            return outcome
-        # Made whole here, not by dataclasses.replace: 10 Python calls fewer in every change.
-        return Outcome(
-            state, outcome.effect, outcome.news, outcome.reply, outcome.wake, outcome.follow
-        )
-
-    def at_turn(self, written: Sequence[SeatState] = ()) -> AtTurn:
+    def at_turn(self) -> AtTurn:
         """What timing a turn reads of the table (:class:`.runner.AtTurn`) as the change in
-        hand leaves it: the seats' rows as the seating stages or stores them, with
-        ``written`` (the rows the runner's change writes) over them, the seats whose player has
-        a page open, the settings."""
+        hand leaves it: the seats' rows as the seating stages or stores them, the seats whose
+        player has a page open, the settings."""
         table = self.table
         seating = table.writer.staged.get("seating")
         if seating is None:
             seating = table.actor.state("seating")
         rows: Mapping[int, SeatState] = seating.seats
-        if written:
-            rows = {**rows, **{row.seat: row for row in written}}
         pages = {index for index, seat in table.seats.items() if seat.clients}
         return AtTurn(rows, pages, table.settings)
 
@@ -611,14 +607,23 @@ class Driver:
         its private deal's rounds (:class:`.hand_play.AtPlay`)."""
         return AtPlay(self.table.settings.runout_pause, self.table.private.waits)
 
-    def _at_hand_end(self) -> AtHandEnd:
+    def at_step(self, rows: Mapping[int, SeatState] | None = None) -> AtStep:
+        """What a change of the runner's in a hand reads of the table as it stands
+        (:class:`.runner_steps.AtStep`): its run-out's pause and private deal's rounds, the
+        turn's rows and clocks, the hand's end's rows (``rows``, read already), leavers and
+        settings."""
+        return AtStep(self.at_play(), self.at_turn(), self._at_hand_end(rows))
+
+    def _at_hand_end(self, rows: Mapping[int, SeatState] | None = None) -> AtHandEnd:
         """What a hand's end needs of the table, as it stands (the rows a change writes stand
-        over these: :func:`.hand_end.then_ended`)."""
+        over these: :func:`.hand_end.then_ended`); ``rows``, the seats' rows, read already."""
         table = self.table
         seats = table.seats
+        if rows is None:
+            rows = {index: seat.state() for index, seat in seats.items()}
         return AtHandEnd(
             table_id=table.id,
-            rows={index: seat.state() for index, seat in seats.items()},
+            rows=rows,
             clients={index: tuple(seat.clients) for index, seat in seats.items() if seat.leaving},
             settings=table.settings,
             notices=table.notices,
@@ -626,43 +631,11 @@ class Driver:
             tournament=table.tournament is not None,
         )
 
-    def _fold(self, outcome: Outcome[RunnerState], changes: Changes) -> None:
-        """Fold ``outcome``, a pure change of the runner's (a deal, an action, a hand's end),
-        into ``changes`` with the follow-ups it asks of the other parts
-        (:meth:`.actor.Actor.fold_outcome`): the runner's new state is adopted once it is
-        stored, and the news of those follow-ups sent then (a seat that left hears it), but
-        the table's own, which the runner's change tells itself."""
-        table = self.table
-        told = table.actor.fold_outcome(RUNNER, outcome, changes)
-        told = [news for news in told if not isinstance(news, TableNews | ClockNews)]
-        if told:
-            table.writer.after(lambda: table.actor.outbox.send(told))
-        if changes.hand_end is not None:
-            table.writer.after(table.metrics.hand_finished)  # counted once it is stored
-
     # -- the store -----------------------------------------------------------------------------
 
     def lease_lost(self) -> None:
         """Another process holds the table's lease (:meth:`.Writer.lease_lost`)."""
         self.table.writer.lease_lost()
-
-    async def carry_out(self, step: Step) -> None:
-        """Carry out ``step``, a change a player's request asked of the runner (the effect
-        of a command of :mod:`.hand_requests`, checked there), or the clock's action for a
-        player (:class:`~.runner_slice.TimeUp`'s): played on a copy of the hand,
-        stored, adopted once it is, and told (a failed write raises
-        :class:`StorageFailureError`, the runner's state as it was)."""
-        if isinstance(step, Deal):
-            await self.deal(step.entry, chooser=step.chooser)
-            return
-        if isinstance(step, Action):
-            seat, engine, seq = step.seat, step.engine, step.seq
-            await self.act(seat, engine, step.kind, step.amount, step.source, seq, step.bank)
-            return
-        if isinstance(step, Decide):
-            await self.endgame.decide(step.seat, step.engine, step.show, step.source, step.seq)
-            return
-        await self.endgame.answer_twice(step.seat, step.engine, step.agree, step.source, step.seq)
 
     async def commit(self, changes: Changes) -> None:
         """Store ``changes`` through the table's one writer (:mod:`wildstud.server.table.writer`):

@@ -6,24 +6,20 @@ of the hand, the run-out's pause, ``now`` and whether a private deal's cards wai
 :meth:`Endgame.deal_on` asks with the table's: to a player's turn, a redeal, the showdown's
 choices, the offer to run it twice, or the next street of an all-in run-out, which waits
 ``runout_pause`` seconds with the chances of the hands turned up on every page, worked out on a
-thread: :meth:`Endgame.run_out_odds`); the showdown, where each
-player still to choose shows or mucks (:meth:`Endgame.decide`), bots and leaving players at
-once (:meth:`Endgame.open_showdown`) and the others when the muck clock runs out (the
-runner's slice's :class:`~.runner_slice.ShowdownTimeUp`, carried out as a player's is); and
-the offer to run it twice, answered the same way (:meth:`Endgame.answer_twice`,
-:meth:`Endgame.open_offer`, :class:`~.runner_slice.OfferTimeUp`). When each is due is the
-pure decision of the runner's pass (:func:`.runner_due.due`).
-Each choice is the hand's next action, a pure change of the runner's
-(:func:`.hand_play.show_or_muck`, :func:`.hand_play.answer_twice`) staged and stored through
-the runner (:meth:`.Driver.stage`, :meth:`.Driver.commit`): the engine plays it on a copy of
-the hand, which the table takes only once the store has it, exactly as a bet is
-(:mod:`.driver`), and tells its news (the hand's frames, the showdown's or the offer's frame)
-once it is (:meth:`.Driver.tell`). The showdown's and the offer's clocks are opened the same
-way (:meth:`Endgame._opened`, written once for both): a bot's or a leaving player's answer is
-stored with the clock in the runner's state, and a clock nobody answered yet is the pure
-:func:`.hand_play.showdown_opened` or :func:`.hand_play.offer_opened`, adopted at once (nothing
-is stored) and its frame told; the clock is over in the runner's state that the last choice
-stores.
+thread: :meth:`Endgame.run_out_odds`), and the showdown's and the offer's frames. The choices
+themselves are the runner slice's own commands: each player still to choose shows or mucks
+(:class:`~.hand_requests.Decide`), bots and leaving players at once as its clock opens
+(:class:`~.runner_slice.ClockAnswer`, then :class:`~.runner_slice.ClockOpen`) and the others
+when the muck clock runs out (:class:`~.runner_slice.ShowdownTimeUp`, a
+:class:`~.hand_requests.Decide` of the clock's); the offer to run it twice is answered the same
+way (:class:`~.hand_requests.Answer`, :class:`~.runner_slice.OfferTimeUp`). When each is due
+is the pure decision of the runner's pass (:func:`.runner_due.due`). Each choice is the hand's
+next action, a pure change of the runner's (:func:`.hand_play.show_or_muck`,
+:func:`.hand_play.answer_twice`, made whole by :func:`.runner_steps.decided`): the engine plays
+it on a copy of the hand, which the table takes only once the store has it, exactly as a bet
+is, and its news (the hand's frames, the showdown's or the offer's frame) is sent once it is;
+the clock is over in the runner's state that the last choice stores. A private deal's clock
+mucks by today's code (:meth:`Endgame.decide`).
 
 Who is asked to show or muck, and what a clock chooses for them, is the engine's
 (:attr:`~wildstud.deal.Hand.to_show_or_muck`, :meth:`~wildstud.deal.Hand.auto_show_or_muck`):
@@ -42,18 +38,14 @@ import asyncio
 import functools
 import logging
 import time
-from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from wildstud.deal import Hand
 from wildstud.server.runout import ODDS_THREAD, odds_frame
 from wildstud.server.seating import Seat
-from wildstud.server.showdown import ShowdownChoice, TwiceOffer
 from wildstud.server.table import hand_play
-from wildstud.server.table.core import Outcome
 from wildstud.server.table.hand_play import Move, dealer_steps, never, show_or_muck
 from wildstud.server.table.live import LiveHand
-from wildstud.server.table.runner import RunnerState
 
 if TYPE_CHECKING:
     from wildstud.server.table.driver import Driver
@@ -61,12 +53,6 @@ if TYPE_CHECKING:
 __all__ = ["Endgame", "dealer_steps", "never"]
 
 log = logging.getLogger("wildstud.server")
-
-Answer = Callable[
-    [Seat, int, "bool | None", str, "int | None", "ShowdownChoice | TwiceOffer | None"],
-    Awaitable[None],
-]
-"""A seat's answer to a clock being opened: :meth:`Endgame.decide`, :meth:`Endgame.answer_twice`."""
 
 
 class Endgame:
@@ -87,14 +73,10 @@ class Endgame:
         pause = self.table.settings.runout_pause
         return dealer_steps(live, hand, pause, time.monotonic(), self.table.private.waits)
 
-    async def run_out(self, live: LiveHand) -> None:
-        """Deal the next street of an all-in run-out, whose pause is over, and tell everyone."""
-        await self.deal_and_tell(live, live.hand.copy())
-
     async def deal_and_tell(self, live: LiveHand, hand: Hand) -> None:
-        """Deal ``hand`` (a copy of ``live``'s, after a redeal's gathering or a run-out's pause)
-        on as far as the dealer goes, store its new decks (and its end, if it ended), and tell
-        everyone; the table takes the copy once the write is stored."""
+        """Deal ``hand`` (a copy of ``live``'s, after a redeal's gathering) on as far as the
+        dealer goes, store its new decks (and its end, if it ended), and tell everyone; the
+        table takes the copy once the write is stored."""
         driver = self.driver
         now = time.monotonic()
         dealt = hand_play.dealt_on(driver.current, live, hand, driver.at_play(), now)
@@ -148,21 +130,6 @@ class Endgame:
         choice, default = self.driver.current.showdown, self.table.settings.showdown_default
         return hand_play.showdown_frame(live, seats, choice, default, time.monotonic())
 
-    async def open_showdown(self, live: LiveHand, now: float) -> ShowdownChoice | None:
-        """The showdown of hand ``live`` opens (a new one, or one a restarted server stands
-        at): its muck clock starts now, bots and players leaving the table get the table's
-        default at once, and everyone is shown who is still to choose (:meth:`_opened`).
-        Returns the clock (``None``: the choices made here finished the hand)."""
-        choice = ShowdownChoice(live.number, now + self.table.settings.muck_clock)
-        default = self.table.settings.showdown_default
-
-        def opened(state: RunnerState) -> Outcome[RunnerState]:
-            return hand_play.showdown_opened(state, choice, default, time.monotonic())
-
-        asked = live.hand.to_show_or_muck
-        opening = await self._opened(live, asked, self.decide, choice, opened, once=False)
-        return choice if opening else None
-
     async def decide(
         self,
         seat: Seat,
@@ -170,20 +137,17 @@ class Endgame:
         show: bool | None,
         source: str,
         seq: int | None,
-        clock: ShowdownChoice | TwiceOffer | None = None,
     ) -> None:
-        """Carry out ``seat``'s choice at the showdown (engine seat ``engine``): show or muck
-        (``None``: a bot's, a clock's or a leaving player's, the engine's automation with the
-        table's default); store it and tell everyone (a muck as the hand's event, naming no
-        card). ``seq``: the number of the player's request, stored in the seat's row;
-        ``clock``: the showdown's muck clock being opened (:meth:`open_showdown`), stored with
-        the choice. The clock is over once every seat has chosen."""
+        """Carry out ``seat``'s choice at the showdown (engine seat ``engine``) for a private
+        deal's clock (:meth:`.private.PrivateDeal.carry_out`; the others are the runner
+        slice's own commands, :class:`~.hand_requests.Decide`): show or muck (``None``: the
+        engine's automation with the table's default); store it and tell everyone (a muck as
+        the hand's event, naming no card). ``seq``: the number of the player's request, stored
+        in the seat's row. The clock is over once every seat has chosen."""
         table = self.table
         driver = self.driver
         now = time.monotonic()
         state = driver.current
-        if isinstance(clock, ShowdownChoice):  # the showdown being opened: its clock with it
-            state = state.but(showdown=clock)
         default = table.settings.showdown_default == "show"
         move = Move(seat.state(), engine, source, seq)
         outcome = show_or_muck(state, move, show, default, driver.at_play(), now)
@@ -196,70 +160,3 @@ class Endgame:
         """The run-it-twice frame of hand ``live``: who is still to answer, who agreed, who
         declined (table seats)."""
         return hand_play.offer_frame(live, self.driver.current.offer, time.monotonic())
-
-    async def open_offer(self, live: LiveHand, now: float) -> TwiceOffer | None:
-        """The offer to run it twice in hand ``live`` opens (a new one, or one a restarted
-        server stands at): its clock (``twice_clock``) starts now, a bot or a player leaving the
-        table answers no at once, and everyone is shown the offer (:meth:`_opened`). Returns
-        the clock (``None``: a no was given here, the hand is run once)."""
-        offer = TwiceOffer(live.number, now + self.table.settings.twice_clock)
-
-        def opened(state: RunnerState) -> Outcome[RunnerState]:
-            return hand_play.offer_opened(state, offer, time.monotonic())
-
-        asked = live.hand.to_agree_run_twice
-        opening = await self._opened(live, asked, self.answer_twice, offer, opened, once=True)
-        return offer if opening else None
-
-    async def _opened(
-        self,
-        live: LiveHand,
-        asked: tuple[int, ...],
-        answer: Answer,
-        clock: ShowdownChoice | TwiceOffer,
-        opened: Callable[[RunnerState], Outcome[RunnerState]],
-        once: bool,
-    ) -> bool:
-        """Open ``clock`` (the showdown's or the offer's) in hand ``live``: each seat of
-        ``asked`` whose player is a bot or leaves the table gets ``answer`` at once, stored
-        with the clock in the runner's state (``once``: the first such answer settles it);
-        then, still open, the clock's pure outcome ``opened`` (of the runner's state as those
-        answers leave it) is adopted, nothing being stored, and its frame told. Whether the
-        clock is still open."""
-        driver = self.driver
-        for engine in asked:
-            seat = self.table.seats[live.setup.lineup[engine]]
-            # A player not connected still gets the clock: after a restart nobody is yet.
-            if seat.bot is not None or seat.leaving:
-                source = "bot" if seat.bot is not None else "host"
-                await answer(seat, engine, None, source, None, clock)
-                if once or not driver.in_play(live.number):  # it settled the clock
-                    return False
-        outcome = opened(driver.current)
-        driver.adopt(outcome.state)
-        driver.tell(outcome)
-        return True
-
-    async def answer_twice(
-        self,
-        seat: Seat,
-        engine: int,
-        agree: bool | None,
-        source: str,
-        seq: int | None,
-        clock: ShowdownChoice | TwiceOffer | None = None,
-    ) -> None:
-        """Carry out ``seat``'s answer to the offer to run it twice (engine seat ``engine``;
-        ``None``: a bot's, a clock's or a leaving player's, no); store it and tell everyone.
-        ``seq``: the number of the player's request, stored in the seat's row; ``clock``: the
-        offer's clock being opened (:meth:`open_offer`), stored with the answer. The clock is
-        over once the offer is settled."""
-        driver = self.driver
-        now = time.monotonic()
-        move = Move(seat.state(), engine, source, seq)
-        state = driver.current
-        if isinstance(clock, TwiceOffer):  # the offer being opened: its clock with it
-            state = state.but(offer=clock)
-        outcome = hand_play.answer_twice(state, move, bool(agree), driver.at_play(), now)
-        await driver.commit(driver.stage(outcome, now))
-        driver.tell(outcome)  # the offer frame's seats empty once it is settled

@@ -99,7 +99,7 @@ def dealer_steps(
     ``waits`` says are not opened yet (:meth:`.private.PrivateDeal.waits`, asked of the hand
     as it stands at each step), or the next street of an all-in run-out (run 2's first street
     after run 1's showdown too), which waits ``pause`` seconds with the chances of the hands
-    turned up on every page (the table's :meth:`Endgame.run_out` deals it then). Returns
+    turned up on every page (the runner's :func:`.runner_steps.street` deals it then). Returns
     ``live`` with its run-out's pause as it stands at ``now`` (its hand the caller's to
     change: :meth:`.LiveHand.played`); a function of what it is given, which changes nothing
     but ``hand``.
@@ -190,12 +190,14 @@ def show_or_muck(
 ) -> Outcome[RunnerState]:
     """``move``'s choice at the showdown: show or muck (``None``: the engine's choice with the
     table's ``default``, ``True`` to show, for a bot, a clock or a leaving player). The reply
-    is the engine seats still to choose once it is made (the showdown frame's)."""
+    is the engine seats still to choose once it is made (the showdown frame's); nothing when
+    the seat has no choice left to make (``None`` only: a player's choice is checked first)."""
     live = _in_play(state)
     hand = live.hand.copy()
     if show is None:
         show = default
-        hand.auto_show_or_muck([move.engine], show=show)
+        if not hand.auto_show_or_muck([move.engine], show=show):  # chosen already, or shown
+            return Outcome(state)
     else:
         hand.show_or_muck(move.engine, show)
     pending = hand.to_show_or_muck
@@ -230,17 +232,25 @@ def showdown_opened(
 ) -> Outcome[RunnerState]:
     """The showdown's muck clock ``choice`` opened in the hand in play at ``now``: the
     runner's state with it (nothing is stored: adopted at once), and its news, the showdown
-    frame asking the seats still to choose (``default``: the table's)."""
+    frame asking the seats still to choose (``default``: the table's); the state as it is when
+    nobody is left to choose (the bots' choices ended the showdown)."""
     live = _in_play(state)
-    frame = showdown_frame(live, live.hand.to_show_or_muck, choice, default, now)
+    asked = live.hand.to_show_or_muck  # worked out once: it ranks the hands
+    if not asked:
+        return Outcome(state)
+    frame = showdown_frame(live, asked, choice, default, now)
     return Outcome(state.but(showdown=choice), news=(News(Everyone(), frame),))
 
 
 def offer_opened(state: RunnerState, offer: TwiceOffer, now: float) -> Outcome[RunnerState]:
     """The offer to run it twice opened in the hand in play at ``now``, its clock ``offer``:
     the runner's state with it (nothing is stored: adopted at once), and its news, the offer's
-    frame asking the seats still to answer."""
-    frame = offer_frame(_in_play(state), offer, now)
+    frame asking the seats still to answer; the state as it is when nobody is left to answer
+    (a no settled it)."""
+    live = _in_play(state)
+    if not live.hand.to_agree_run_twice:
+        return Outcome(state)
+    frame = offer_frame(live, offer, now)
     return Outcome(state.but(offer=offer), news=(News(Everyone(), frame),))
 
 

@@ -11,13 +11,13 @@ carried out already (:meth:`.core.Numbered.again`), refuses one that may not be 
 now (:class:`~.core.Refused`, with the engine's or the runner's reason: nothing changes), and
 acks one that is (:class:`~.core.Acked`), once its change is stored.
 
-The change itself is still today's code of the runner (:mod:`.driver`, :mod:`.endgame`),
-carried out as the outcome's effect (a :data:`Step`, :meth:`.driver.Driver.carry_out`): it
-plays the request on a copy of the hand, stores the step's rows through the table's one
-fenced writer, and the runner adopts its new state only once they are stored. A store that
+Each request that is carried out comes to the runner slice's own command, its follow-up
+(:class:`~.runner_commands.DealHand`, :class:`Action`, :class:`Decide`, :class:`Answer`): one
+pure change, made whole from the table as its turn comes (the seat's row with the request's
+number in it, what the change reads), stored once by the actor through the table's one fenced
+writer, the runner adopting its new state only once it is stored, and acked then. A store that
 fails raises :class:`~.writer.StorageFailureError` at the asker, the runner's state and the
-seat's number as they were, and nothing is acked. An intermediate step: the step's rows and
-its news are to come out of this slice as values, as a seat taken's do.
+seat's number as they were, and nothing is acked.
 
 >>> from wildstud.server.messages import Choose
 >>> from wildstud.server.table.runner import Choosing
@@ -37,13 +37,17 @@ from typing import TYPE_CHECKING
 
 from wildstud.betting import ActionKind
 from wildstud.errors import IllegalActionError, WildstudError
-from wildstud.server.table.core import Acked, Command, Effect, Numbered, Outcome, Refused
-from wildstud.server.table.runner import RunnerState
+from wildstud.server.table.core import Acked, Command, Numbered, Outcome, Refused
+from wildstud.server.table.runner import AtTurn, RunnerState
+from wildstud.server.table.runner_commands import DealHand
 
 if TYPE_CHECKING:
     from wildstud.server.seating import Seat
     from wildstud.server.store.records import SeatState
+    from wildstud.server.table.hand_end import AtHandEnd
+    from wildstud.server.table.hand_play import AtPlay
     from wildstud.server.table.live import LiveHand
+    from wildstud.server.table.runner_steps import AtStep
 
 __all__ = [
     "COMMANDS",
@@ -51,12 +55,10 @@ __all__ = [
     "Answer",
     "AnswerTwice",
     "ChooseGame",
-    "Deal",
     "Decide",
     "Play",
     "Request",
     "ShowOrMuck",
-    "Step",
     "handle",
 ]
 
@@ -82,15 +84,6 @@ class ChooseGame(Request):
 
 
 @dataclass(frozen=True, slots=True)
-class Deal:
-    """The runner deals game ``entry`` (:meth:`.driver.Driver.deal`); ``chooser``: the row of
-    the seat that chose it, with its request's number, stored with the deal."""
-
-    entry: int
-    chooser: SeatState
-
-
-@dataclass(frozen=True, slots=True)
 class AnswerTwice(Request):
     """A player all in answers the offer to run it twice: ``agree`` or not."""
 
@@ -98,17 +91,21 @@ class AnswerTwice(Request):
 
 
 @dataclass(frozen=True, slots=True)
-class Answer:
-    """The runner plays ``seat``'s answer to the offer to run it twice
-    (:meth:`.endgame.Endgame.answer_twice`; ``engine``: its seat in the hand, ``seq``: the
-    request's number, stored with the answer, ``None`` for the clock's no; ``source``: who
-    decided it, ``player`` or ``clock``, :class:`.runner_slice.OfferTimeUp`)."""
+class Answer(Command):
+    """``seat``'s answer to the offer to run it twice, the runner slice's own command (``engine``:
+    its seat in the hand, ``seq``: the request's number, stored with the answer, ``None`` for
+    the clock's no; ``source``: who decided it, ``player`` or ``clock``,
+    :class:`.runner_slice.OfferTimeUp`): one pure change (:func:`.runner_steps.decided`), made
+    whole as its turn comes (:meth:`.driver.Driver.made`: ``row``, the seat's row; ``at``, what
+    the change reads of the table)."""
 
     seat: Seat
     engine: int
     agree: bool
     seq: int | None
     source: str = "player"
+    row: SeatState | None = None
+    at: AtStep | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,18 +116,23 @@ class ShowOrMuck(Request):
 
 
 @dataclass(frozen=True, slots=True)
-class Decide:
-    """The runner plays ``seat``'s choice at the showdown (:meth:`.endgame.Endgame.decide`;
-    ``engine``: its seat in the hand, ``show``: ``None`` for the engine's choice with the
-    table's default, the clock's; ``seq``: the request's number, stored with it, ``None`` for
-    the clock's; ``source``: who decided it, ``player`` or ``clock``,
-    :class:`.runner_slice.ShowdownTimeUp`)."""
+class Decide(Command):
+    """``seat``'s choice at the showdown, the runner slice's own command (``engine``: its seat
+    in the hand, ``show``: ``None`` for the engine's choice with the table's default, the
+    clock's; ``seq``: the request's number, stored with it, ``None`` for the clock's;
+    ``source``: who decided it, ``player`` or ``clock``, :class:`.runner_slice.ShowdownTimeUp`):
+    one pure change (:func:`.runner_steps.decided`), made whole as its turn comes
+    (:meth:`.driver.Driver.made`: ``row``, the seat's row; ``default``, the table's showdown
+    default; ``at``, what the change reads of the table)."""
 
     seat: Seat
     engine: int
     show: bool | None
     seq: int | None
     source: str = "player"
+    row: SeatState | None = None
+    default: str = "muck"
+    at: AtStep | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,11 +145,15 @@ class Play(Request):
 
 
 @dataclass(frozen=True, slots=True)
-class Action:
-    """The runner plays ``seat``'s action (:meth:`.driver.Driver.act`; ``engine``: its seat in
-    the hand, ``seq``: the request's number, ``None`` for an action nobody asked for, ``bank``:
-    the time bank it has left, ``None`` when no clock runs; both stored with the action;
-    ``source``: who decided it, ``player`` or ``clock``, :class:`.runner_slice.TimeUp`)."""
+class Action(Command):
+    """``seat``'s action, the runner slice's own command (``engine``: its seat in the hand,
+    ``seq``: the request's number, ``None`` for an action nobody asked for, ``bank``: the time
+    bank it has left, ``None`` when no clock runs; both stored with the action; ``source``: who
+    decided it, ``player``, ``clock``, ``bot`` or ``host``, :class:`.runner_slice.TimeUp`): one
+    pure change (:func:`.runner_steps.acted`), made whole as its turn comes
+    (:meth:`.driver.Driver.made`: ``row``, the seat's row; ``play`` and ``turn``, what the change
+    reads of the table; ``end``, what the hand's end reads, read only once the action is found to
+    end the hand, ``ends``)."""
 
     seat: Seat
     engine: int
@@ -156,10 +162,12 @@ class Action:
     seq: int | None
     bank: float | None
     source: str = "player"
+    row: SeatState | None = None
+    play: AtPlay | None = None
+    turn: AtTurn | None = None
+    end: AtHandEnd | None = None
+    ends: bool = False
 
-
-Step = Deal | Answer | Decide | Action
-"""A change of the runner's that today's code carries out (:meth:`.driver.Driver.carry_out`)."""
 
 COMMANDS: tuple[type[Command], ...] = (ChooseGame, AnswerTwice, ShowOrMuck, Play)
 """The commands this slice takes."""
@@ -177,7 +185,9 @@ def handle(state: RunnerState, command: Command, now: float) -> Outcome[RunnerSt
     except WildstudError as error:  # the engine's reason, or the runner's
         return Outcome(state, reply=Refused(error))
     # The reply says it was carried out (an action's latency is observed then).
-    return Outcome(state, Effect(step), (Acked(command.asked, command.index),), reply=True)
+    acked = (Acked(command.asked, command.index),)
+    # The slice's own command: one pure change, acked once it is stored.
+    return Outcome(state, news=acked, reply=True, follow=(step,))
 
 
 def _row(seat: Seat, seq: int) -> SeatState:
@@ -185,7 +195,7 @@ def _row(seat: Seat, seq: int) -> SeatState:
     return replace(seat.state(), last_seq=seq)
 
 
-def _step(state: RunnerState, command: Request, now: float) -> Step:
+def _step(state: RunnerState, command: Request, now: float) -> Action | Decide | Answer | DealHand:
     """The step ``command`` asks of the runner; refused with the reason it may not be taken."""
     if isinstance(command, ChooseGame):
         return _chosen(state, command)
@@ -237,7 +247,9 @@ def _hand_of(
     return live, engine
 
 
-def _chosen(state: RunnerState, command: ChooseGame) -> Deal:
+def _chosen(state: RunnerState, command: ChooseGame) -> DealHand:
+    """The game ``command`` picks, dealt (:class:`~.runner_commands.DealHand`, the chooser's
+    row with its request's number stored with the deal); refused when it may not be picked."""
     choosing = state.choosing
     if choosing is None or choosing.button != command.index:
         raise IllegalActionError("it is not your turn to choose the game")
@@ -246,4 +258,4 @@ def _chosen(state: RunnerState, command: ChooseGame) -> Deal:
         raise IllegalActionError(
             f"game {command.entry} cannot be chosen now (the games that fit: {allowed})"
         )
-    return Deal(command.entry, _row(command.seat, command.asked.seq))
+    return DealHand(command.entry, _row(command.seat, command.asked.seq))

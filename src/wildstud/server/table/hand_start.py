@@ -75,7 +75,7 @@ book's first deck, or, under a private deal, a hand whose rounds open its cards)
 @dataclass(frozen=True, slots=True)
 class AtDeal:
     """What a hand's deal needs of the table outside the runner's state, as it stands (made by
-    the driver: :meth:`.driver.Driver.deal`)."""
+    the driver as the deal's command comes, :meth:`.driver.Driver.made`)."""
 
     entry: int | None
     """The game asked for (``None``: the default pick)."""

@@ -28,6 +28,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Set
 from dataclasses import dataclass, field, replace
+from dataclasses import fields as dataclass_fields
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from wildstud.server.clock import Turn, away
@@ -93,10 +95,28 @@ class RunnerState:
     """The seats whose players acted in the hand in progress (not the clock for them)."""
     timed_out: frozenset[int] = frozenset()
     """The seats the clock acted for in the hand in progress."""
+    break_shown: int | None = None
+    """The level whose tournament break every page was last sent the table frame for (the
+    pages count a break down by themselves; a restarted server shows it again)."""
 
     def but(self, **fields: Any) -> RunnerState:
-        """This state with ``fields`` changed: a new value, this one left as it is."""
-        return replace(self, **fields)
+        """This state with ``fields`` changed: a new value, this one left as it is.
+
+        >>> state = RunnerState(1, 2, None)
+        >>> new = state.but(hands_dealt=3, last_entry=0)
+        >>> (new.button, new.hands_dealt, new.last_entry, new.turn is state.turn), state.hands_dealt
+        ((1, 3, 0, True), 2)
+        """
+        # Every field read at once (one C call), not by dataclasses.replace, which reads each
+        # with a call of its own: a change of the runner's state copies it several times.
+        values = dict(zip(_NAMES, _VALUES(self), strict=True))
+        values.update(fields)
+        return RunnerState(**values)
+
+
+_NAMES = tuple(item.name for item in dataclass_fields(RunnerState))
+_VALUES = attrgetter(*_NAMES)
+"""Every field of a :class:`RunnerState`, read at once (:meth:`RunnerState.but`)."""
 
 
 @dataclass(frozen=True, slots=True)

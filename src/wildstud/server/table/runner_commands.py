@@ -1,7 +1,8 @@
 """The commands of the hand runner's slice that its own pass asks (:mod:`.runner_due`) and
 its slice carries out (:mod:`.runner_slice`): the dealer asked for the game, the table's
-action for a player whose clock ran out or who leaves, a bot's choice, and the clocks of the
-showdown and the offer to run it twice run out; apart, so that the pass's pure decision can
+action for a player whose clock ran out or who leaves, a bot's choice, the clocks of the
+showdown and the offer to run it twice opened (a bot's or a leaving player's answer first) and
+run out, a run-out's street and a redeal dealt; apart, so that the pass's pure decision can
 name them as its follow-ups."""
 
 from __future__ import annotations
@@ -15,14 +16,23 @@ from wildstud.server.table.core import Command, Tick
 
 if TYPE_CHECKING:
     from wildstud.server.seating import Seat
+    from wildstud.server.store import SeatState
+    from wildstud.server.table.hand_start import AtDeal
     from wildstud.server.table.live import LiveHand
+    from wildstud.server.table.runner_steps import AtStep
+    from wildstud.server.table.shuffle_requests import Open
 
 __all__ = [
     "AskDealer",
     "BotActs",
+    "ClockAnswer",
+    "ClockOpen",
+    "DealAgain",
+    "DealHand",
     "DealTick",
     "HostActs",
     "OfferTimeUp",
+    "RunOutStreet",
     "ShowdownTimeUp",
     "TimeUp",
 ]
@@ -87,6 +97,88 @@ class OfferTimeUp(Command):
 
     seat: Seat | None
     engine: int
+
+
+@dataclass(frozen=True, slots=True)
+class RunOutStreet(Command):
+    """The all-in run-out's pause is over: its next street is dealt, one change
+    (:func:`.runner_steps.street`); ``at``, what the change reads of the table, is made whole
+    as its turn comes (``None`` until then: :meth:`.driver.Driver.made`)."""
+
+    at: AtStep | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ClockAnswer(Command):
+    """As the showdown's clock (``showdown``), or the offer to run it twice's, opens, engine
+    seat ``engine`` answers at once if its player is a bot or leaves the table: the engine's
+    choice with the table's ``default``, or no, stored with the clock (of ``seconds``) in one
+    change (:func:`.runner_steps.clock_answer`). Made whole as its turn comes (``made``,
+    :meth:`.driver.Driver.made`): ``row``, its seat's row, and ``source`` (``bot``, ``host``),
+    ``None`` for anyone else; ``at``, what the change reads of the table."""
+
+    engine: int
+    showdown: bool
+    row: SeatState | None = None
+    source: str | None = None
+    seconds: float = 0.0
+    default: str = "muck"
+    at: AtStep | None = None
+    made: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ClockOpen(Command):
+    """The showdown's clock (``showdown``), or the offer to run it twice's, of ``seconds``,
+    opens for the seats still to answer once the bots and the leaving players have
+    (:class:`ClockAnswer`): adopted with nothing stored, its frame the news, the runner woken
+    at its deadline; what is due next when nobody is left to answer
+    (:func:`.runner_steps.clock_open`; ``default``, the table's showdown default). Made whole
+    as its turn comes (``made``)."""
+
+    showdown: bool
+    seconds: float = 0.0
+    default: str = "muck"
+    made: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DealHand(Command):
+    """The next hand is dealt, one change (:func:`.runner_steps.deal`, of the pure
+    :func:`.hand_start.start_hand`): game ``entry`` (``None``: the default pick); ``chooser``,
+    the row of the seat that chose it, with the number of its request (stored with the deal);
+    ``chose``, the seat that chose it before the players' shuffle, whose round is over
+    (``shuffled``: a round no hand is dealt from is forgotten). Made whole as its turn comes
+    (:meth:`.driver.Driver.made`): ``at``, what the deal reads of the table, its players'
+    shuffle's round among it; ``step``, what its change reads; ``drop``, whether a round over
+    is forgotten when no hand is dealt; ``now``, when they were read."""
+
+    entry: int | None = None
+    chooser: SeatState | None = None
+    chose: int | None = None
+    shuffled: bool = False
+    at: AtDeal | None = None
+    step: AtStep | None = None
+    drop: bool = False
+    now: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class DealAgain(Command):
+    """The redeal shown for ``redeal_pause`` seconds is dealt: deal ``deal`` of the hand in
+    play, one change (:func:`.runner_steps.redealt`), once the players' shuffle has its deck.
+    Made whole as its turn comes (:meth:`.driver.Driver.made`, ``made``): ``opening``, the
+    players' shuffle's round of the deal, to be asked first (``None``: over, going on, or a
+    private deal's); ``waits``, whether that round is going on; ``at``, what the change reads
+    of the table, when neither (``None``: nothing is dealt now); ``opened``, whether this one
+    follows its round asked."""
+
+    deal: int
+    at: AtStep | None = None
+    opening: Open | None = None
+    waits: bool = False
+    opened: bool = False
+    made: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,9 @@ reads outside the runner's state (:class:`AtTick`, made from the table by :func:
 seat to act, whether it is a bot or leaving, whether anyone is there to watch, the seats between
 hands, a players' shuffle's round ready, a tournament's break), the decision (:func:`due`, of
 the runner's :class:`~.runner.RunnerState`, that snapshot and ``now``: no table, no store, no
-event loop), and its carrying out (the driver's). The decision is a value, :data:`Due`: one
+event loop), and what it comes to (:func:`handle`: the runner slice's own commands, each made
+whole from the table as its turn comes, :meth:`.driver.Driver.made`). The decision is a value,
+:data:`Due`: one
 step due now, or :class:`Wait` with when the next thing is due (``None``: not until something
 changes), so that the runner is woken at a turn's, a redeal's, a run-out's, a showdown's, an
 offer's or the dealer's choice's deadline, and not before.
@@ -33,14 +35,19 @@ from typing import TYPE_CHECKING
 from wildstud.deal import Phase
 from wildstud.server.replay import at_showdown
 from wildstud.server.table.button import Ask, DealDefault, Seats, next_step
-from wildstud.server.table.core import CancelChoice, Command, Effect, Outcome, Tick
+from wildstud.server.table.core import CancelChoice, Command, Effect, Outcome, TableNews, Tick
 from wildstud.server.table.private_answers import NAME as PRIVATE
 from wildstud.server.table.runner import RUNNER, RunnerState
 from wildstud.server.table.runner_commands import (
     AskDealer,
+    ClockAnswer,
+    ClockOpen,
+    DealAgain,
+    DealHand,
     DealTick,
     HostActs,
     OfferTimeUp,
+    RunOutStreet,
     ShowdownTimeUp,
     TimeUp,
 )
@@ -60,10 +67,8 @@ __all__ = [
     "AtTick",
     "BotChoice",
     "CallOff",
-    "Carry",
     "Due",
     "Looked",
-    "Missed",
     "Mover",
     "OfferClock",
     "OnBreak",
@@ -134,6 +139,13 @@ class AtTick:
     """A tournament on a break, between hands: the seconds left of it and the level's index."""
     choice_clock: float = 0.0
     """The seconds a dealer has to choose the game, read between hands."""
+    redeal_waits: bool = False
+    """The players' shuffle's round of the redeal pending is going on (its end wakes the
+    runner)."""
+    answering: frozenset[int] = frozenset()
+    """The engine seats of the hand in play whose player, a bot or one leaving the table,
+    answers at once as the showdown's clock or the offer's opens (read while nobody is to
+    act)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,7 +227,9 @@ class CallOff:
 @dataclass(frozen=True, slots=True)
 class OnBreak:
     """A tournament is on a break (no hand is dealt): the next look at ``until``; the break
-    of level ``index`` is shown to every page the first time it is found."""
+    of level ``index`` is shown to every page the first time it is found (the runner's state
+    keeps which it showed, :attr:`~.runner.RunnerState.break_shown`: no effect, nothing
+    stored)."""
 
     until: float
     index: int
@@ -255,10 +269,10 @@ class Onward(Tick):
     """What a step comes to when the next thing may be due at once (an action, a deal, a street
     run out, a hand's end): what is due next is decided in the same pass, from ``at``, the
     table as the step left it, read at ``now``, and the runner's timer set for it (a step due
-    at once is carried out in a tick of its own, behind the inbox). A step of today's code
-    returns it (:class:`Looked`); the table's action for a seat, a command of the slice, is
-    followed by it, made whole from the table as its turn comes (``now`` ``None``:
-    :meth:`.driver.Driver.made`). ``at`` ``None``: the table plays no hand now."""
+    at once is carried out in a tick of its own, behind the inbox). A command of the slice (a
+    hand dealt, the table's action for a seat, a street) is followed by it, made whole from the
+    table as its turn comes (``now`` ``None``: :meth:`.driver.Driver.made`). ``at`` ``None``:
+    the table plays no hand now."""
 
     at: AtTick | None = None
     now: float | None = None
@@ -272,44 +286,25 @@ class RunnerTick(Tick):
 
     at: AtTick | None = None
     """``None``: the table plays no hand now (stopped, paused, broken): nothing is due."""
-    retry: float = 1.0
-    """How long the runner waits before it looks again when the step's write fails (the
-    actor's backoff: 1 s, doubling while it keeps failing, up to 30 s)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Carry:
-    """The step ``step`` found due at ``now`` (``at``: what the pass read of the table), for the
-    runner to carry out: the effect of a :class:`RunnerTick`'s outcome (:func:`.runner_pass
-    .carry`), whose result is how long until the runner looks again."""
-
-    step: Due
-    at: AtTick
-    now: float
 
 
 @dataclass(frozen=True, slots=True)
 class Looked(Tick):
-    """A step of the pass carried out (:class:`Carry`): ``wait``, how long until the runner looks
-    again from ``now`` (``None``: not until something changes; :data:`AGAIN`: the pass goes
-    on, the rest decided again from ``at`` and the state the step left; :class:`Onward`: the
-    pass goes on from the table read afresh)."""
+    """What the pass comes to when it goes on from the state a step left, or waits on something
+    outside it: ``wait``, how long until the runner looks again from ``now`` (``None``: not
+    until something changes, an equity bot's thread or a private deal's reply; :data:`AGAIN`:
+    the pass goes on, the rest decided again from ``at`` and the state the step left, the
+    dealer's choice called off, a private deal's tick with nothing to do)."""
 
-    wait: float | Again | Onward | None = None
+    wait: float | Again | None = None
     at: AtTick = AtTick()
     now: float = 0.0
-    retry: float = 1.0
 
 
-@dataclass(frozen=True, slots=True)
-class Missed(Tick):
-    """A step of the pass failed to store (:class:`Carry`, the effect's ``otherwise``): the
-    runner's state is kept, nothing is sent, and the runner looks again in ``retry`` seconds;
-    not at all when the table ``moved`` to another process."""
-
-    moved: bool = False
-    retry: float = 1.0
-
+STREET = (RunOutStreet(), Onward(RUNNER))
+"""What a run-out's street due comes to: the street dealt, then what is due next, decided in
+the same pass from the table as the street left it (a failed write stops the pass there: the
+actor's backoff times the next look)."""
 
 NEVER = math.inf
 """A ``wake`` that stops the runner's timer: nothing is due until something changes (a nudge)."""
@@ -319,17 +314,19 @@ BREAK_LOOK = 0.05
 
 
 def handle(
-    state: RunnerState, command: RunnerTick | Looked | Missed | Onward, now: float
+    state: RunnerState, command: RunnerTick | Looked | Onward, now: float
 ) -> Outcome[RunnerState]:
-    """The runner's pass as a pure outcome: the step due now as its effect (:class:`Carry`),
-    or, a command of the slice's own, as its follow-up (the choice called off or the dealer
-    asked, the table's action for a seat whose clock ran out, who leaves, or a bot, whose
-    choice is the effect, :class:`BotChoice`; the showdown's or the offer's clock run out; a
-    private deal's tick, the private slice's), and the ``wake`` when the next thing is due,
-    the turn's, a redeal's, a run-out's, the showdown's, the offer's or the dealer's choice's
-    deadline (:data:`NEVER`: not until something changes). The state is left as it is: each
-    step changes it by its own change, adopted once stored; a step whose write fails comes back
-    as :class:`Missed`, which keeps it and looks again after the tick's ``retry``.
+    """The runner's pass as a pure outcome: what is due now as the slice's own commands, its
+    follow-ups (the choice called off or the dealer asked; the table's action for a seat whose
+    clock ran out, who leaves, or a bot, whose choice is the effect, :class:`BotChoice`; the
+    showdown's or the offer's clock opened or run out; a run-out's street, a redeal, a hand
+    dealt; a private deal's tick, the private slice's), a tournament's break shown as its news,
+    and the ``wake`` when the next thing is due, the turn's, a redeal's, a run-out's, the
+    showdown's, the offer's, the dealer's choice's or the break's deadline (:data:`NEVER`: not
+    until something changes). The state is left as it is but for the break shown: each step
+    changes it by its own change, adopted once stored; a step whose write fails stops the pass
+    there, the state kept, and the actor looks again after its backoff
+    (:meth:`.actor.Actor.retry`).
 
     >>> state = RunnerState(1, 3, 0)
     >>> handle(state, RunnerTick(RUNNER, AtTick(idle=True)), 70.0).wake  # nobody there
@@ -337,15 +334,10 @@ def handle(
     >>> handle(state, Looked(RUNNER, 2.5, AtTick(), 70.0), 71.0).wake  # from the pass's now
     72.5
     """
-    if isinstance(command, Missed):  # the state kept: it is tried again later
-        return Outcome(state, wake=NEVER if command.moved else now + command.retry)
     if isinstance(command, Onward):
         return _onward(state, command)
-    retry = command.retry
     if isinstance(command, Looked):
         wait = command.wait
-        if isinstance(wait, Onward):  # the table read again as the step left it
-            return _onward(state, wait)
         if isinstance(wait, Again):
             # The pass goes on from the state the step left, as it read the table (a private
             # deal's step is not asked twice).
@@ -359,8 +351,13 @@ def handle(
     step = due(state, at, now)
     if isinstance(step, Wait):
         return Outcome(state, wake=NEVER if step.until is None else step.until)
+    if isinstance(step, OnBreak):  # every page counts the break down from the table frame
+        if state.break_shown == step.index:  # shown already: the next look at its end
+            return Outcome(state, wake=step.until)
+        shown = state.but(break_shown=step.index)
+        return Outcome(shown, news=(TableNews(),), wake=step.until)
     if isinstance(step, CallOff):  # the pass goes on from the state the choice called off left
-        return Outcome(state, follow=(CancelChoice(), Looked(RUNNER, AGAIN, at, now, retry)))
+        return Outcome(state, follow=(CancelChoice(), Looked(RUNNER, AGAIN, at, now)))
     if isinstance(step, Ask):  # the choice's deadline is the outcome's wake
         assert at.menu is not None, "read between hands"
         games = tuple(at.menu.items[index].describe() for index in step.entries)
@@ -368,7 +365,7 @@ def handle(
             state, follow=(AskDealer(step.button, step.entries, games, at.choice_clock),)
         )
     if isinstance(step, PrivateStep):  # the private deal's tick, then the pass as it replies
-        return Outcome(state, follow=(DealTick(PRIVATE, after=_after_deal(at, now, retry)),))
+        return Outcome(state, follow=(DealTick(PRIVATE, after=_after_deal(at, now)),))
     if isinstance(step, ShowdownClock | OfferClock):  # the clock chooses: then what is due next
         assert state.live is not None, "a clock of the hand in play"
         hand = state.live.hand
@@ -385,23 +382,34 @@ def handle(
         assert mover.seat is not None, "read from the table"
         if step.source == "bot":  # its choice made first, by the actor (BotChoice)
             choice = BotChoice(mover.seat, step.engine, mover.equity)
-            thinks = Looked(RUNNER, None, at, now, retry)  # the thread's end wakes the runner
+            thinks = Looked(RUNNER, None, at, now)  # the thread's end wakes the runner
             return Outcome(
                 state, Effect(choice, then=lambda acts: thinks if acts is None else acts)
             )
         acts = (HostActs if step.source == "host" else TimeUp)(mover.seat, step.engine)
         return Outcome(state, follow=(acts,))
-    return Outcome(
-        state,
-        Effect(
-            Carry(step, at, now),
-            then=lambda wait: Looked(RUNNER, wait, at, now, retry),
-            otherwise=lambda moved: Missed(RUNNER, moved, retry),
-        ),
-    )
+    if isinstance(step, RunOut):  # the street dealt, one change: then what is due next
+        return Outcome(state, follow=STREET)
+    if isinstance(step, Redeal):  # likewise, its players' shuffle's round asked first
+        return Outcome(state, follow=(DealAgain(step.deal), Onward(RUNNER)))
+    if isinstance(step, Shuffled):  # the hand dealt from the round over, one change
+        dealt = DealHand(step.entry, None, step.chooser, shuffled=True)
+        return Outcome(state, follow=(dealt, Onward(RUNNER)))
+    if isinstance(step, DealDefault):  # the default pick dealt, one change
+        return Outcome(state, follow=(DealHand(), Onward(RUNNER)))
+    # The showdown's or the offer's clock opened: the bots' answers, the clock, what next.
+    assert isinstance(step, OpenShowdown | OpenOffer), step
+    assert state.live is not None, "a clock of the hand in play"
+    hand = state.live.hand
+    showdown = isinstance(step, OpenShowdown)
+    asked = hand.to_show_or_muck if showdown else hand.to_agree_run_twice
+    # A bot or a leaving player answers at once; the clock then says what follows.
+    answering = at.answering
+    answers = tuple(ClockAnswer(engine, showdown) for engine in asked if engine in answering)
+    return Outcome(state, follow=(*answers, ClockOpen(showdown)))
 
 
-def _after_deal(at: AtTick, now: float, retry: float) -> Callable[[float | None], Command]:
+def _after_deal(at: AtTick, now: float) -> Callable[[float | None], Command]:
     """What the pass that asked a private deal's tick (:class:`PrivateStep`) at ``now``, reading
     ``at``, does with its reply: ``None``, the rest is the runner's, decided from the state
     the deal left (the deal not asked twice); 0.0, what is due next from the table read again
@@ -409,8 +417,8 @@ def _after_deal(at: AtTick, now: float, retry: float) -> Callable[[float | None]
 
     def after(wait: float | None) -> Command:
         if wait is None:
-            return Looked(RUNNER, AGAIN, at, now, retry)
-        return Onward(RUNNER) if wait == 0.0 else Looked(RUNNER, wait, at, now, retry)
+            return Looked(RUNNER, AGAIN, at, now)
+        return Onward(RUNNER) if wait == 0.0 else Looked(RUNNER, wait, at, now)
 
     return after
 
@@ -437,15 +445,23 @@ def at_tick(table: Table, state: RunnerState, now: float) -> AtTick:
     ended = table.status is TableStatus.ENDED
     live = state.live
     if live is not None:
-        engine = live.hand.to_act
-        mover = None
+        hand = live.hand
+        engine = hand.to_act
+        private = table.private.on
         if engine is not None:
             index = live.setup.lineup[engine]
             seat = table.seats[index]
             bot = seat.bot is not None
             equity = bot and seat.kind.samples is not None
-            mover = Mover(index, seat.leaving, bot, equity, seat)
-        return AtTick(idle, ended, table.private.on, mover)
+            return AtTick(idle, ended, private, Mover(index, seat.leaving, bot, equity, seat))
+        if hand.redeal_pending is None or private:
+            return AtTick(idle, ended, private, answering=_answering(table, live))
+        # A redeal's round going on (asked by the redeal, runner_steps.redealt).
+        key = (live.number, hand.deal_number + 1)
+        found = table.shuffling.round
+        waits = found is not None and (found.hand, found.deal) == key
+        waits = waits and not table.shuffling.over(*key)
+        return AtTick(idle, ended, private, redeal_waits=waits)
     private = table.private.on
     if idle or ended:  # nothing is dealt: the rest is not read
         return AtTick(idle, ended, private)
@@ -466,6 +482,16 @@ def at_tick(table: Table, state: RunnerState, now: float) -> AtTick:
         shuffled=shuffled,
         on_break=on_break,
         choice_clock=table.settings.choice_clock,
+    )
+
+
+def _answering(table: Table, live: LiveHand) -> frozenset[int]:
+    """The engine seats of hand ``live`` whose player is a bot or leaves the table."""
+    seats = table.seats
+    return frozenset(
+        engine
+        for engine, index in enumerate(live.setup.lineup)
+        if (seat := seats[index]).bot is not None or seat.leaving
     )
 
 
@@ -508,6 +534,8 @@ def _in_hand(state: RunnerState, live: LiveHand, at: AtTick, now: float) -> Due:
     if hand.redeal_pending is not None:
         if now < turn.redeal_due:
             return Wait(turn.redeal_due)
+        if at.redeal_waits:
+            return Wait(None)  # the shuffle's slice moves its round on; its end wakes us
         # The players shuffle the redeal's deck too; nobody is left out of the hand.
         return Redeal(hand.deal_number + 1)
     if hand.to_agree_run_twice:

@@ -1,12 +1,11 @@
-"""The hand runner's pass carried out: what the pure decision (:func:`.runner_due.due`) found
-due, done by the runner (:class:`~.driver.Driver`).
+"""A bot's choice for its turn in the hand runner's pass: the effect of the runner's tick
+(:class:`~.runner_due.BotChoice`), made by the actor (:func:`choose`), an equity bot's on a
+thread, its action then the runner's slice's command (:class:`~.runner_slice.BotActs`).
 
-Each step is today's runner code (a deal, a redeal, a run-out's street, the showdown's and the
-offer's clocks opened); each returns how long until the runner looks again, or
-:data:`~.runner_due.AGAIN` when the pass goes on (the rest decided again from the state it
-left). The slice's own commands (the table's action for a seat, the dealer asked, the choice
-called off, the clocks run out) are the pass's follow-ups (:func:`.runner_due.handle`), and a
-bot's choice the actor's effect (:func:`choose`, an equity bot's made on a thread).
+Everything else the pass finds due (:func:`.runner_due.due`) is the runner's slice's own
+commands, its tick's follow-ups (:func:`.runner_due.handle`): a hand dealt, the table's action
+for a seat, the dealer asked, the choice called off, the clocks opened and run out, a run-out's
+street, a redeal; a tournament's break shown is the tick's own outcome.
 """
 
 from __future__ import annotations
@@ -16,63 +15,14 @@ from typing import TYPE_CHECKING
 
 from wildstud.betting import ActionKind
 from wildstud.server.seating import Seat
-from wildstud.server.store import Changes
-from wildstud.server.table.button import DealDefault
 from wildstud.server.table.live import LiveHand
-from wildstud.server.table.runner_due import (
-    Again,
-    AtTick,
-    BotChoice,
-    Due,
-    OnBreak,
-    OpenOffer,
-    OpenShowdown,
-    Redeal,
-    RunOut,
-    Shuffled,
-)
+from wildstud.server.table.runner_due import BotChoice
 from wildstud.server.table.runner_slice import BotActs
-from wildstud.server.table.shuffle_requests import NAME as SHUFFLE
-from wildstud.server.table.shuffle_requests import DropRound
 
 if TYPE_CHECKING:
     from wildstud.server.table.driver import Driver
 
-__all__ = ["carry", "choose"]
-
-
-async def carry(driver: Driver, step: Due, at: AtTick, now: float) -> float | Again | None:
-    """Carry out ``step``, due at ``now`` (:func:`.runner_due.due`); return how long until
-    the runner looks again (``None``: not until something changes), or
-    :data:`~.runner_due.AGAIN`."""
-    live = driver.state.live
-    if isinstance(step, Shuffled | OnBreak | DealDefault):
-        return await _between(driver, step, now)
-    assert live is not None, "a step of the hand in play"
-    if isinstance(step, Redeal):
-        if await driver._shuffled(live.number, step.deal, live.setup.lineup):
-            return None  # the round's end wakes the driver
-        await driver.redeal()
-    elif isinstance(step, OpenOffer | OpenShowdown):
-        return await _clocked(driver, step, live, now)
-    else:
-        assert isinstance(step, RunOut), "the table's action for a seat is the slice's"
-        await driver.endgame.run_out(live)
-    return 0.0
-
-
-async def _clocked(
-    driver: Driver, step: OpenOffer | OpenShowdown, live: LiveHand, now: float
-) -> float | None:
-    """The offer to run it twice's clock, or the showdown's, opened (a new one, or one a
-    restarted server stands at): how long it runs, or 0.0 (its end at once, what is due next
-    decided in the same pass: the clock's choices are the runner's tick's follow-ups)."""
-    endgame = driver.endgame
-    opening = endgame.open_offer if isinstance(step, OpenOffer) else endgame.open_showdown
-    opened = await opening(live, now)
-    if opened is None or now >= opened.deadline:  # a bot's or a leaving player's choice ended it
-        return 0.0
-    return opened.deadline - now
+__all__ = ["choose"]
 
 
 def choose(driver: Driver, choice: BotChoice) -> BotActs | None:
@@ -96,27 +46,6 @@ def choose(driver: Driver, choice: BotChoice) -> BotActs | None:
         # private deal).
         kind, amount = seat.bot.choose(driver.table.private.view(live.hand, engine))
     return BotActs(seat, engine, kind, amount)
-
-
-async def _between(
-    driver: Driver, step: Shuffled | OnBreak | DealDefault, now: float
-) -> float | Again | None:
-    """Carry out ``step``, due between hands (see :func:`carry`)."""
-    table = driver.table
-    if isinstance(step, Shuffled):  # the next hand's round is over: dealt from it
-        number = driver.state.hands_dealt + 1
-        await driver.deal(step.entry, chose=step.chooser)
-        if driver.state.hands_dealt < number and table.shuffling.over(number, 1):
-            # No hand after all (too few players): the next try is a fresh round.
-            dropped = Changes()
-            table.actor.fold(SHUFFLE, DropRound(number, 1), dropped)
-            await driver.commit(dropped)
-        return 0.0
-    if isinstance(step, OnBreak):  # every page counts the break down from the table frame
-        table.desk.show_break(step.index)
-        return step.until - now
-    await driver.deal(None)  # the default pick
-    return 0.0
 
 
 def _thought(

@@ -11,22 +11,41 @@ takes:
   deadline, and the choosing frame to everyone; nothing stores a choice;
 - :class:`TimeUp`: the turn's clock ran out (the driver's pass found it due): the action the
   table takes for the player who did not act (:func:`auto_action`, which reads only the hand),
-  the time bank spent, carried out as the outcome's effect as a player's action is
-  (:meth:`.driver.Driver.carry_out`), and nothing when the turn moved on or is not up yet;
+  the time bank spent, the slice's own command as a player's action is
+  (:class:`~.hand_requests.Action`: one pure change, :func:`.runner_steps.acted`, made whole
+  from the table as its turn comes), and nothing when the turn moved on or is not up yet;
 - :class:`BotActs` and :class:`HostActs`: a bot's choice for its turn, or the table's action
   for a player leaving the table (the runner's pass found it due, :func:`.runner_due.due`): the
-  action, no time bank drawn on, carried out the same way, and nothing when the turn moved on;
+  action, no time bank drawn on, played the same way, and nothing when the turn moved on;
   each of these three followed by what is due next (:data:`ONWARD`);
 - :class:`ShowdownTimeUp` and :class:`OfferTimeUp`: the showdown's muck clock, or the offer to
   run it twice's clock, ran out for a seat still to choose (the runner's pass found it due,
   :func:`.runner_due.due`: each seat still to choose, or the offer's first): the engine's
-  choice with the table's default, or no, carried out the same way;
+  choice with the table's default, or no, the slice's own command that a player's choice is
+  too (:class:`~.hand_requests.Decide`, :class:`~.hand_requests.Answer`: one pure change,
+  :func:`.runner_steps.decided`, made whole from the table as its turn comes);
+- :class:`ClockAnswer` and :class:`ClockOpen`: as the showdown's clock or the offer's opens
+  (the runner's pass found it due), a bot's or a leaving player's answer, stored with the
+  clock in one change (:func:`.runner_steps.clock_answer`), then the clock itself for the
+  seats still to answer, adopted with nothing stored, its frame the news
+  (:func:`.runner_steps.clock_open`);
+- :class:`RunOutStreet` and :class:`DealAgain`: the all-in run-out's next street, or the
+  redeal, dealt (the runner's pass found its pause over), made whole from the table as its
+  turn comes: its change whole, the pure :func:`.runner_steps.street` or
+  :func:`.runner_steps.redealt` (a redeal's players' shuffle's round asked first, a change of
+  its own), the outcome's effect; the actor folds the other slices'
+  follow-ups (a hand's end's) into it and stores it once, then what is due next
+  (:class:`~.runner_due.Onward`);
+- :class:`DealHand`: the next hand dealt (the runner's pass found the default pick or the
+  players' shuffle's round over, or the dealer picked the game), made whole from the table as
+  its turn comes: the pure :func:`.runner_steps.deal` (:func:`.hand_start.start_hand`, the hand's
+  end in the change when it is over at once), stored and adopted as a street is;
 - the runner's own pass, its tick (:class:`~.runner_due.RunnerTick`, made from what it reads of the
-  table as its turn comes, :meth:`.driver.Driver.tick`): the step due now as the outcome's effect,
-  carried out by the driver (:class:`~.runner_due.Carry`), and the ``wake`` when the next thing is
-  due; the step's result comes back as :class:`~.runner_due.Looked`, a failed write of it as
-  :class:`~.runner_due.Missed` (the state kept, looked at again after a backoff)
-  (:func:`.runner_due.handle`);
+  table as its turn comes, :meth:`.driver.Driver.tick`): what is due now as the slice's own
+  commands, its follow-ups (a bot's choice the outcome's effect), and the ``wake`` when the next
+  thing is due; what the pass comes to once it waited on something outside it comes back as
+  :class:`~.runner_due.Looked` (:func:`.runner_due.handle`); a write that fails stops the pass,
+  the state kept, and the actor looks again after its backoff;
 - :class:`~.core.CancelChoice`: the dealer's choice in progress is called off (the menu changed,
   the table was paused, resumed or ended, the dealer sat out or left): the dealer is asked
   again, from the new menu, once the table deals;
@@ -65,11 +84,10 @@ from typing import TYPE_CHECKING, Any
 
 from wildstud.betting import ActionKind
 from wildstud.server.frames import ChoosingFrame
-from wildstud.server.table import hand_requests, runner_due
+from wildstud.server.table import hand_requests, runner_due, runner_steps
 from wildstud.server.table.core import (
     CancelChoice,
     Command,
-    Effect,
     Everyone,
     News,
     Outcome,
@@ -82,8 +100,13 @@ from wildstud.server.table.runner import RUNNER, Choosing, RunnerState, timed
 from wildstud.server.table.runner_commands import (
     AskDealer,
     BotActs,
+    ClockAnswer,
+    ClockOpen,
+    DealAgain,
+    DealHand,
     HostActs,
     OfferTimeUp,
+    RunOutStreet,
     ShowdownTimeUp,
     TimeUp,
 )
@@ -97,8 +120,13 @@ __all__ = [
     "ONWARD",
     "AskDealer",
     "BotActs",
+    "ClockAnswer",
+    "ClockOpen",
+    "DealAgain",
+    "DealHand",
     "HostActs",
     "OfferTimeUp",
+    "RunOutStreet",
     "ShowdownTimeUp",
     "TimeUp",
     "auto_action",
@@ -120,6 +148,14 @@ COMMANDS: tuple[type[Command], ...] = (
     HostActs,
     ShowdownTimeUp,
     OfferTimeUp,
+    RunOutStreet,
+    DealAgain,
+    ClockAnswer,
+    ClockOpen,
+    DealHand,
+    Decide,
+    Answer,
+    Action,
     CancelChoice,
     ResetTurn,
 )
@@ -143,10 +179,12 @@ def handle(state: RunnerState, command: Command, now: float) -> Outcome[RunnerSt
     """The outcome of ``command`` for the runner as ``state`` stands (see the module's
     description)."""
     # The runner's own pass first: the slice's most frequent command.
-    if isinstance(
-        command, runner_due.RunnerTick | runner_due.Looked | runner_due.Missed | runner_due.Onward
-    ):
+    if isinstance(command, runner_due.RunnerTick | runner_due.Looked | runner_due.Onward):
         return runner_due.handle(state, command, now)
+    if isinstance(command, hand_requests.Request):  # a player's: the next most frequent
+        return hand_requests.handle(state, command, now)
+    if isinstance(command, Action):  # a player's, or the table's for a seat
+        return runner_steps.acted(state, command, now)
     if isinstance(command, CancelChoice):
         if state.choosing is None:  # a state left as it was is not adopted again
             return Outcome(state)
@@ -168,7 +206,19 @@ def handle(state: RunnerState, command: Command, now: float) -> Outcome[RunnerSt
         return _showdown_timed_out(state, command, now)
     if isinstance(command, OfferTimeUp):
         return _offer_timed_out(state, command, now)
-    return hand_requests.handle(state, command, now)
+    if isinstance(command, ClockAnswer):
+        return runner_steps.clock_answer(state, command, now)
+    if isinstance(command, ClockOpen):
+        return runner_steps.clock_open(state, command, now)
+    if isinstance(command, DealAgain):
+        return runner_steps.redealt(state, command, now)
+    if isinstance(command, DealHand):
+        return runner_steps.deal(state, command, now)
+    if isinstance(command, Decide | Answer):
+        return runner_steps.decided(state, command, now)
+    assert isinstance(command, RunOutStreet), command
+    assert command.at is not None, "made whole from the table"
+    return runner_steps.street(state, command.at, now)
 
 
 def auto_action(hand: Hand) -> ActionKind:
@@ -193,7 +243,7 @@ def _timed_out(state: RunnerState, command: TimeUp, now: float) -> Outcome[Runne
         return Outcome(state, follow=ONWARD)
     # The clock ran to its deadline: the time bank is spent (0.0, stored with the action).
     action = Action(command.seat, command.engine, auto_action(live.hand), None, None, 0.0, "clock")
-    return Outcome(state, Effect(action), follow=ONWARD)
+    return Outcome(state, follow=(action, *ONWARD))
 
 
 def _acted_for(state: RunnerState, command: BotActs | HostActs) -> Outcome[RunnerState]:
@@ -210,7 +260,7 @@ def _acted_for(state: RunnerState, command: BotActs | HostActs) -> Outcome[Runne
     else:
         kind, amount, source = command.kind, command.amount, "bot"
     action = Action(seat, engine, kind, amount, None, None, source)
-    return Outcome(state, Effect(action), follow=ONWARD)
+    return Outcome(state, follow=(action, *ONWARD))
 
 
 def _showdown_timed_out(
@@ -224,7 +274,7 @@ def _showdown_timed_out(
     if not waits or not _up(state, state.showdown, now):
         return Outcome(state)
     assert command.seat is not None, "made whole from the table"
-    return Outcome(state, Effect(Decide(command.seat, command.engine, None, None, "clock")))
+    return Outcome(state, follow=(Decide(command.seat, command.engine, None, None, "clock"),))
 
 
 def _offer_timed_out(state: RunnerState, command: OfferTimeUp, now: float) -> Outcome[RunnerState]:
@@ -235,7 +285,7 @@ def _offer_timed_out(state: RunnerState, command: OfferTimeUp, now: float) -> Ou
     if not waits or not _up(state, state.offer, now):
         return Outcome(state)
     assert command.seat is not None, "made whole from the table"
-    return Outcome(state, Effect(Answer(command.seat, command.engine, False, None, "clock")))
+    return Outcome(state, follow=(Answer(command.seat, command.engine, False, None, "clock"),))
 
 
 def _up(state: RunnerState, clock: ShowdownChoice | TwiceOffer | None, now: float) -> bool:

@@ -109,6 +109,7 @@ def table_slices(
             adopt=table.driver.adopt,
             made=table.driver.made,
             tick=table.driver.tick,
+            stages=True,
         ),
         Slice(pings.NAME, None, pings.handle, pings.COMMANDS),
         Slice(

@@ -347,6 +347,8 @@ class Table:
                 seats[row.seat] = Seat.from_state(row)
             else:
                 seat.update(row)
+        if changes.hand_end is not None:
+            self.metrics.hand_finished()  # a hand's end counted once it is stored
 
     def _settings(self) -> settings_slice.SettingsState:
         state: settings_slice.SettingsState = self.actor.slices["settings"].state

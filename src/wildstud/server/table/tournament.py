@@ -75,8 +75,6 @@ class Desk:
     def __init__(self, table: Table) -> None:
         self.table = table
         self._menus: dict[Level, Menu] = {}
-        self._break_shown: int | None = None
-        """The schedule's item of the last break every page was told of."""
 
     # -- what the settings say -----------------------------------------------------------------
 
@@ -143,14 +141,6 @@ class Desk:
             return None
         seconds, _ = state.left(now, schedule)
         return None if seconds is None else (seconds, state.index)
-
-    def show_break(self, index: int) -> None:
-        """The runner found the break of level ``index`` (:meth:`on_break`): the first time,
-        every page is sent the table (its clock shows the break from then on, counting it down
-        by itself)."""
-        if self._break_shown != index:
-            self._break_shown = index
-            self.table.fanout.broadcast_table()
 
     def menu_at(self, now: float) -> Menu:
         """The menu of the level a hand dealt at ``now`` plays at (the games are the table's,
