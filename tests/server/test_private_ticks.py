@@ -23,12 +23,12 @@ from wildstud.server.table.live import LiveHand
 from wildstud.server.table.private_answers import AnswerAhead, PageAnswer, PrivateState
 from wildstud.server.table.private_progress import (
     NAME,
-    DealOpened,
     DealTick,
     Retime,
-    Voided,
+    Taken,
     handle,
 )
+from wildstud.server.table.runner_commands import DealOpened, VoidHand
 
 ANN = Agent.new()
 """Ann's page's secret in the deal."""
@@ -112,8 +112,14 @@ def test_the_tick_waits_for_the_answer_then_voids_the_deal_when_its_clock_runs_o
     assert waiting.state is state  # nothing changes: nothing is adopted, nobody woken
     assert (waiting.effect, waiting.news, waiting.reply, waiting.wake) == (None, (), 3.0, 18.0)
     late = handle(state, tick(live), 18.5)
-    assert late.effect == Effect(Voided("Ann did not answer in time"))  # the runner voids it
-    assert (late.state.rounds, late.state.showing, late.reply) == (None, None, 0.0)
+    # The runner voids the hand, the deal forgotten in its change: nothing adopted before it.
+    assert (late.state, late.effect, late.reply) == (state, None, 0.0)
+    (void,) = late.follow
+    assert isinstance(void, VoidHand)
+    assert void.why == "Ann did not answer in time"
+    assert isinstance(void.then, Taken)
+    assert (void.then.state.rounds, void.then.state.showing) == (None, None)
+    assert handle(state, void.then, 19.0).state is void.then.state  # adopted with the void
 
 
 def test_a_tick_the_runner_s_pass_asks_hands_its_reply_on_as_the_pass_s_next_command() -> None:
@@ -177,7 +183,7 @@ def test_a_pass_opens_over_the_cards_due_then_the_runner_deals_what_it_opened() 
     assert ask is not None
     done = _unmasked(opened, ask, 14.0)
     dealt = handle(done, tick(live), 15.0)
-    assert dealt.effect == Effect(DealOpened())
+    assert (dealt.effect, dealt.follow) == (None, (DealOpened(),))  # the runner's command
     assert (dealt.state, dealt.reply) == (done, 0.0)
 
 
@@ -267,4 +273,6 @@ def test_a_wrong_unmasking_whose_next_page_was_asked_ahead_voids_the_deal_naming
     waits = handle(opened, both, 20.0)
     assert (waits.effect, waits.reply) == (None, 1.0)
     late = handle(opened, both, 21.5)
-    assert late.effect == Effect(Voided("Ann did not answer in time"))
+    (void,) = late.follow
+    assert isinstance(void, VoidHand)
+    assert (late.effect, void.why) == (None, "Ann did not answer in time")

@@ -1,5 +1,5 @@
-"""A seat's change in the hand in play, as the hand runner (:mod:`.driver`, :mod:`.endgame`,
-:mod:`.private`) stores it: an action, a choice to show or muck at the showdown, an answer to
+"""A seat's change in the hand in play, as the hand runner's slice stores it
+(:mod:`.runner_steps`): an action, a choice to show or muck at the showdown, an answer to
 the offer to run it twice, a hand shown by a private deal's rounds, each the hand's next action
 record, with the seat's row; and the dealer's steps after any change (:func:`dealer_steps`).
 
@@ -13,7 +13,7 @@ state with the new hand (:meth:`.LiveHand.played`) and the seat's figures (who a
 clock acted for: :func:`.runner.marked`), and the change's rows: the seat's row, the action's
 record, the decks drawn; a private hand's action asks its deal to open the next street's pass
 with it, if due (:class:`~.core.PassAhead`). A hand the change ends ends in the same change
-(:func:`.hand_end.then_ended`); the driver folds the outcome into its change
+(:func:`.hand_end.then_ended`); the actor folds the outcome into its change
 (:meth:`.actor.Actor.fold_outcome`) and sends the outcome's news once it is stored: the hand's
 frames (:class:`~.core.HandPlayed`), the showdown's or the offer's frame
 (:func:`showdown_frame`, :func:`offer_frame`), and the table frame when the seats change.

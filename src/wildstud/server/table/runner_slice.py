@@ -104,11 +104,15 @@ from wildstud.server.table.runner_commands import (
     ClockOpen,
     DealAgain,
     DealHand,
+    DealOpened,
     HostActs,
+    MuckHand,
     OfferTimeUp,
     RunOutStreet,
     ShowdownTimeUp,
+    ShowHand,
     TimeUp,
+    VoidHand,
 )
 
 if TYPE_CHECKING:
@@ -124,11 +128,15 @@ __all__ = [
     "ClockOpen",
     "DealAgain",
     "DealHand",
+    "DealOpened",
     "HostActs",
+    "MuckHand",
     "OfferTimeUp",
     "RunOutStreet",
+    "ShowHand",
     "ShowdownTimeUp",
     "TimeUp",
+    "VoidHand",
     "auto_action",
     "choosing_frame",
     "handle",
@@ -153,6 +161,10 @@ COMMANDS: tuple[type[Command], ...] = (
     ClockAnswer,
     ClockOpen,
     DealHand,
+    DealOpened,
+    ShowHand,
+    MuckHand,
+    VoidHand,
     Decide,
     Answer,
     Action,
@@ -216,6 +228,15 @@ def handle(state: RunnerState, command: Command, now: float) -> Outcome[RunnerSt
         return runner_steps.deal(state, command, now)
     if isinstance(command, Decide | Answer):
         return runner_steps.decided(state, command, now)
+    if isinstance(command, DealOpened):  # a private deal's follow-ups: what it comes to
+        assert command.at is not None, "made whole from the table"
+        return runner_steps.opened_dealt(state, command.at, now)
+    if isinstance(command, ShowHand):
+        return runner_steps.shown(state, command, now)
+    if isinstance(command, MuckHand):
+        return runner_steps.mucked(state, command, now)
+    if isinstance(command, VoidHand):
+        return runner_steps.voided(state, command, now)
     assert isinstance(command, RunOutStreet), command
     assert command.at is not None, "made whole from the table"
     return runner_steps.street(state, command.at, now)
@@ -267,7 +288,7 @@ def _showdown_timed_out(
     state: RunnerState, command: ShowdownTimeUp, now: float
 ) -> Outcome[RunnerState]:
     """The clock chooses for ``command``'s seat at the showdown (the engine's choice, with the
-    table's default: :meth:`.endgame.Endgame.decide`); nothing when the seat has chosen, or
+    table's default: :class:`~.hand_requests.Decide`); nothing when the seat has chosen, or
     the clock is not up."""
     live = state.live
     waits = live is not None and command.engine in live.hand.to_show_or_muck
