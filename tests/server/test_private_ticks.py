@@ -18,7 +18,7 @@ from wildstud.private_rounds import Agent, RoundsDealer
 from wildstud.server.messages import PrivateAnswer
 from wildstud.server.replay import DeckBook
 from wildstud.server.store.records import Changes, HandSetup
-from wildstud.server.table.core import AtSeat, Command, Effect, News, Outcome, PassAhead
+from wildstud.server.table.core import AtSeat, Effect, News, Outcome, PassAhead
 from wildstud.server.table.live import LiveHand
 from wildstud.server.table.private_answers import AnswerAhead, PageAnswer, PrivateState
 from wildstud.server.table.private_progress import (
@@ -124,19 +124,18 @@ def test_the_tick_waits_for_the_answer_then_voids_the_deal_when_its_clock_runs_o
 
 def test_a_tick_the_runner_s_pass_asks_hands_its_reply_on_as_the_pass_s_next_command() -> None:
     live = live_hand()
-    replies: list[float | None] = []
-
-    def after(wait: float | None) -> Command:
-        replies.append(wait)
-        return Retime(wait)  # a stand-in for the runner's command (runner_due._after_deal)
-
-    asked = replace(tick(live), after=after)
+    # Stand-ins for the pass going on (RunnerTick.again) and what is due next (Onward).
+    idle, moved = Retime(1.0), Retime(2.0)
+    asked = replace(tick(live), idle=idle, moved=moved)
     begun = handle(PrivateState(3), asked, 10.0)
     assert rows(begun) == rows(handle(PrivateState(3), tick(live), 10.0))  # the same tick
-    assert begun.follow == (Retime(8.0),)  # after it, the pass looks again at the clock
+    # The deal waits for the keys: its own clock looks again, nothing asked of the runner.
+    assert (begun.follow, begun.reply, begun.wake) == ((), 8.0, 18.0)
     still = handle(begun.state, replace(asked, playing=False), 11.0)
-    assert (still.state, still.follow) == (begun.state, (Retime(None),))  # the rest: the pass's
-    assert replies == [8.0, None]
+    assert (still.state, still.follow) == (begun.state, (idle,))  # the rest: the pass's
+    late = handle(begun.state, asked, 18.5)  # the hand void: the runner's change, then onward
+    assert [type(command) for command in late.follow] == [VoidHand, Retime]
+    assert (late.follow[1], late.reply) == (moved, 0.0)
     assert handle(begun.state, tick(live), 11.0).follow == ()  # the deal's own clock: nothing
 
 
@@ -146,7 +145,7 @@ def test_a_deal_with_no_page_open_waits_for_one_rather_than_the_server_alone() -
     start = PrivateState(3)
     waiting = handle(start, alone, 10.0)
     assert waiting.state is start  # nothing begun, nothing stored, nobody asked
-    assert (waiting.effect, waiting.news, waiting.reply) == (None, (), 8.0)
+    assert (waiting.effect, waiting.news, waiting.reply, waiting.wake) == (None, (), 8.0, 18.0)
     begun = handle(start, tick(live), 18.0)  # Ann's page is back: the deal begins
     assert begun.state.rounds is not None
 

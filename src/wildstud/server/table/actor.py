@@ -135,20 +135,27 @@ desk's and its last one ends the night, the chips approved during the hand come,
 hand played are dropped, the players' shuffle forgets the hand's values:
 :class:`~.core.ForgetHand`).
 
-What is not on the core yet: nothing of the hand runner's stores or sends by itself. Its tick
-(:class:`~.runner_due.RunnerTick`, made from the table as its turn comes,
-:meth:`.driver.Driver.tick`: a snapshot of what the pass reads, :func:`.runner_due.at_tick`)
-has a pure outcome whose follow-ups are the slice's own commands (above; a private deal's tick,
-the private slice's; a bot's choice the effect, :class:`~.runner_due.BotChoice`), a
-tournament's break shown as its news (:class:`~.runner_due.OnBreak`), and when the next thing
-is due as its ``wake``; what the pass comes to once it waited on something outside it (an
-equity bot's thread, a private deal's reply, the dealer's choice called off) is still a command
-of its own (:class:`~.runner_due.Looked`). A command whose write fails stops the pass there,
-the state kept and nothing sent, and the actor looks again after its backoff
-(:meth:`Actor.retry`). The runner's state is a frozen value all the same (:mod:`.runner`: the
-hand in progress, a :class:`~.live.LiveHand`, and the turn's clock among it), staged with each
-change and adopted once it is stored, as a slice's is, so that a refused write has nothing to
-put back.
+The hand runner's pass is on the core too: its tick (:class:`~.runner_due.RunnerTick`, made from
+the table as its turn comes, :meth:`.driver.Driver.tick`: a snapshot of what the pass reads,
+:func:`.runner_due.at_tick`) has a pure outcome whose follow-ups are the slice's own commands
+(above; a private deal's tick, the private slice's; a bot's choice the effect,
+:class:`~.runner_due.BotChoice`), a tournament's break shown as its news, and when the next thing
+is due as its ``wake`` (:data:`~.runner_due.NEVER`: not until something changes); a pass that
+goes on from the state a step left is its tick again from what it read
+(:meth:`~.runner_due.RunnerTick.again`), and what is due after a step is
+:class:`~.runner_due.Onward`. A command whose write fails stops the pass there, the state kept
+and nothing sent, and the actor looks again after its backoff (:meth:`Actor.retry`). The runner's
+state is a frozen value (:mod:`.runner`: the hand in progress, a :class:`~.live.LiveHand`, and the
+turn's clock among it), staged with each change and adopted once it is stored, as a slice's is,
+so that a refused write has nothing to put back.
+
+So every change of a table's state is a slice's pure outcome, stored once through the one writer
+and told through the one outbox. What runs beside the turns, changing no slice's state: a
+restarted table's resume before its actor runs (:meth:`.driver.Driver.resume`: the decks its
+replay drew and the end of a hand it replayed to the end, stored under the lock), a draining
+process's hand-off (:meth:`ticks`), the frames a connection is sent again as it arrives (a private
+deal's asks, :meth:`.private.PrivateDeal.attached`), and the run-out's odds, worked out on a
+thread and sent as each comes (:meth:`.endgame.Endgame.run_out_odds`).
 """
 
 from __future__ import annotations

@@ -250,7 +250,7 @@ class PrivateDeal:
         if isinstance(command, PassAhead) and command.tick is None:
             return PassAhead(self.tick(self.table.driver.current.live))
         if isinstance(command, DealTick) and not command.table:  # the runner's pass asks it
-            return replace(self.tick(), after=command.after)
+            return replace(self.tick(), idle=command.idle, moved=command.moved)
         return command
 
 

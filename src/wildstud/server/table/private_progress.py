@@ -4,8 +4,9 @@ pages' answers: :mod:`.private_answers`; the deal at the table: :mod:`.private`)
 
 A :class:`DealTick` is made from the table as its turn comes (the hand in play as stored, the seats
 whose page can be a party, the clock, whether the table plays): the hand runner's pass asks it as
-its follow-up (its ``after``, what the pass does with the reply), and the slice's own clock (its
-``wake``: the answer waited for is due) hands it too. :func:`handle` says what the deal does now:
+its follow-up (its ``idle`` and ``moved``, how the pass goes on as the deal replies), and the
+slice's own clock (its ``wake``: the answer waited for is due) hands it too. :func:`handle`
+says what the deal does now:
 
 - a deal starts (the hand's first, or a redeal's): its parties fixed (each seat in the hand
   whose player's page is connected, in seat order, then the server last), the server's agent
@@ -34,8 +35,11 @@ a betting round opens the next street's pass in its own change (:class:`~.core.P
 runner's follow-up of the action).
 
 The reply is how long until the deal looks again (``None``: the rest is the runner's, a
-player's turn, a redeal's pause, a run-out's). A new state is adopted only once its change is
-stored; a store that fails leaves it as it was, and the next tick tries again.
+player's turn, a redeal's pause, a run-out's; 0.0: it moved the hand on), its ``wake`` the deal's
+own clock; a tick the runner's pass asked hands the pass's next command on as its follow-up (the
+pass going on, or what is due next: :class:`~.runner_commands.DealTick`'s ``idle`` and
+``moved``). A new state is adopted only once its change is stored; a store that fails leaves it
+as it was, and the next tick tries again.
 
 Nothing happens while the table stands still (the time it stood still counts against nobody:
 :class:`~.core.Retime`, the hand runner's follow-up, times the clock afresh):
@@ -142,11 +146,11 @@ def handle(state: PrivateState, command: Command, now: float) -> Outcome[Private
     module's description)."""
     if isinstance(command, DealTick):
         ticked = _tick(state, command, now)
-        if command.after is None:  # the deal's own clock
-            return ticked
         wait = ticked.reply
-        assert wait is None or isinstance(wait, float), "how long until the runner looks again"
-        return replace(ticked, follow=(*ticked.follow, command.after(wait)))
+        assert wait is None or isinstance(wait, float), "how long until the deal looks again"
+        # The runner's pass that asked goes on as the reply says (the deal's own clock: none).
+        then = command.idle if wait is None else command.moved if wait == 0.0 else None
+        return ticked if then is None else replace(ticked, follow=(*ticked.follow, then))
     if isinstance(command, NewHand):
         return Outcome(PrivateState(command.number, dealer=command.dealer))
     if isinstance(command, PassAhead):
@@ -253,7 +257,7 @@ def _begin(
         # Every player's page closed (a restarted server, a night left open): a private deal
         # needs a page beside the server, so the deal waits for one, looking again after a
         # clock's length (voiding it would deal and void hand after hand while nobody is there).
-        return Outcome(state, reply=command.seconds)
+        return Outcome(state, reply=command.seconds, wake=now + command.seconds)
     parties = (*pages, Party("server", tuple(server)))
     rounds = DealRounds(context(command.table, live.number), hand.deal_number, parties)
     agent = Agent.new()

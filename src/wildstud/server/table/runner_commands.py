@@ -9,7 +9,7 @@ the pass's pure decision and the private deal's slice can name them as their fol
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -261,7 +261,13 @@ class DealTick(Tick):
     seconds: float = 0.0
     table: str = ""
     playing: bool = True
-    after: Callable[[float | None], Command] | None = field(default=None, compare=False)
+    idle: Command | None = None
     """For a tick the runner's pass asks (its follow-up, made whole from the table as its turn
-    comes, :meth:`.private.PrivateDeal.made`), what the pass does next with the reply: how
-    long until the runner looks again, ``None`` when the rest is the runner's."""
+    comes, :meth:`.private.PrivateDeal.made`): how the pass goes on when the deal has nothing
+    to do now (its reply ``None``: the rest is the runner's), the pass's tick again from what
+    it read (:meth:`.runner_due.RunnerTick.again`)."""
+    moved: Command | None = None
+    """For a tick the runner's pass asks: what follows once the deal moved the hand on (its
+    reply 0.0: the runner's change it asked, a pass opened), what is due next
+    (:class:`~.runner_due.Onward`). A deal that waits (its reply, how long) asks nothing of
+    the runner: its own clock, and its change adopted, wake the table."""

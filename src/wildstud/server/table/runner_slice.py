@@ -43,8 +43,11 @@ takes:
 - the runner's own pass, its tick (:class:`~.runner_due.RunnerTick`, made from what it reads of the
   table as its turn comes, :meth:`.driver.Driver.tick`): what is due now as the slice's own
   commands, its follow-ups (a bot's choice the outcome's effect), and the ``wake`` when the next
-  thing is due; what the pass comes to once it waited on something outside it comes back as
-  :class:`~.runner_due.Looked` (:func:`.runner_due.handle`); a write that fails stops the pass,
+  thing is due (:data:`~.runner_due.NEVER`: not until something changes, an equity bot's thread
+  done, a private deal's clock or change); a pass that goes on from the state a step left is its
+  tick again from what it read (:meth:`~.runner_due.RunnerTick.again`: the dealer's choice
+  called off, a private deal with nothing to do), and what is due after a step is
+  :class:`~.runner_due.Onward` (:func:`.runner_due.handle`); a write that fails stops the pass,
   the state kept, and the actor looks again after its backoff;
 - :class:`~.core.CancelChoice`: the dealer's choice in progress is called off (the menu changed,
   the table was paused, resumed or ended, the dealer sat out or left): the dealer is asked
@@ -191,7 +194,7 @@ def handle(state: RunnerState, command: Command, now: float) -> Outcome[RunnerSt
     """The outcome of ``command`` for the runner as ``state`` stands (see the module's
     description)."""
     # The runner's own pass first: the slice's most frequent command.
-    if isinstance(command, runner_due.RunnerTick | runner_due.Looked | runner_due.Onward):
+    if isinstance(command, runner_due.RunnerTick | runner_due.Onward):
         return runner_due.handle(state, command, now)
     if isinstance(command, hand_requests.Request):  # a player's: the next most frequent
         return hand_requests.handle(state, command, now)
