@@ -149,6 +149,7 @@ from wildstud.server.table.seating import TableStatus
 from wildstud.server.table.writer import StorageFailureError
 
 if TYPE_CHECKING:
+    from wildstud.server.schemas import TableSettings
     from wildstud.server.table.table import Table
 
 __all__ = [
@@ -189,6 +190,8 @@ class Driver:
         """An equity bot's choice being made on a thread: for which hand, event and seat."""
         self.endgame = Endgame(self)
         """The runner's part for the run-out, the offer to run it twice and the showdown."""
+        self._play: tuple[TableSettings, AtPlay] | None = None
+        """The settings :meth:`at_play` last read, with what it made of them."""
         self._staged = 0
         """How many states have been staged (:meth:`put`): a state staged before another that
         was adopted already is never adopted after it."""
@@ -601,8 +604,13 @@ class Driver:
 
     def at_play(self) -> AtPlay:
         """What the dealer's steps after a change need of the table: its run-out's pause and
-        its private deal's rounds (:class:`.hand_play.AtPlay`)."""
-        return AtPlay(self.table.settings.runout_pause, self.table.private.waits)
+        its private deal's rounds (:class:`.hand_play.AtPlay`), kept while the settings are
+        the same value (every action reads it)."""
+        settings = self.table.settings
+        kept = self._play
+        if kept is None or kept[0] is not settings:
+            kept = self._play = (settings, AtPlay(settings.runout_pause, self.table.private.waits))
+        return kept[1]
 
     def at_step(self, rows: Mapping[int, SeatState] | None = None) -> AtStep:
         """What a change of the runner's in a hand reads of the table as it stands
