@@ -364,7 +364,7 @@ class Driver:
         if type(command) is DealHand and command.at is None:
             return self._deal_at(command)
         if (type(command) is Decide or type(command) is Answer) and command.at is None:
-            rows = {index: seat.state() for index, seat in self.table.seats.items()}
+            rows = self.rows()
             row = rows.get(command.seat.index) or command.seat.state()
             if type(command) is Decide:
                 command = replace(command, default=self.table.settings.showdown_default)
@@ -396,7 +396,7 @@ class Driver:
         live = self.state.live
         if live is None:
             return command
-        rows = {index: seat.state() for index, seat in self.table.seats.items()}
+        rows = self.rows()
         row = rows[live.setup.lineup[command.engine]]
         if type(command) is MuckHand:
             default = self.table.settings.showdown_default
@@ -426,6 +426,13 @@ class Driver:
         reads too once the action is found to end the hand (``ends``)."""
         if command.turn is not None:  # found to end the hand: what its end reads, too
             return replace(command, end=self._at_hand_end())
+        turn = self.at_turn()
+        # The seat's row as the seating keeps it (the rows stored, or staged by the change in
+        # hand), read there rather than made again from the seat: some 35 Python calls fewer
+        # an action.
+        row = turn.rows.get(command.seat.index)
+        if row is None:  # pragma: no cover - a seat in the hand has its row
+            row = command.seat.state()
         # Made whole here, not by dataclasses.replace: some 15 Python calls fewer an action.
         return Action(
             command.seat,
@@ -435,9 +442,9 @@ class Driver:
             command.seq,
             command.bank,
             command.source,
-            command.seat.state(),
+            row,
             self.at_play(),
-            self.at_turn(),
+            turn,
         )
 
     def _redeal_at(self, command: DealAgain) -> DealAgain:
@@ -518,7 +525,7 @@ class Driver:
         seats = table.seats
         private = table.private.on
         dealer = table.private.new_dealer() if private else None
-        rows = {index: seat.state() for index, seat in seats.items()}
+        rows = self.rows()
         at = AtDeal(
             entry=command.entry,
             chooser=command.chooser,
@@ -590,17 +597,25 @@ class Driver:
         changes.seats = []
         self.table.actor.fold_outcome(RUNNER, ended, changes)
 
-    def at_turn(self) -> AtTurn:
-        """What timing a turn reads of the table (:class:`.runner.AtTurn`) as the change in
-        hand leaves it: the seats' rows as the seating stages or stores them, the seats whose
-        player has a page open, the settings."""
+    def rows(self) -> Mapping[int, SeatState]:
+        """The seats' rows as the change in hand leaves them: as the seating stages or stores
+        them (the seats in memory take the same rows once they are stored, :meth:`.table.Table
+        .stored`), read there rather than made again from each seat (some 35 Python calls a
+        seat)."""
         table = self.table
         seating = table.writer.staged.get("seating")
         if seating is None:
             seating = table.actor.state("seating")
         rows: Mapping[int, SeatState] = seating.seats
+        return rows
+
+    def at_turn(self) -> AtTurn:
+        """What timing a turn reads of the table (:class:`.runner.AtTurn`) as the change in
+        hand leaves it: the seats' rows (:meth:`rows`), the seats whose player has a page open,
+        the settings."""
+        table = self.table
         pages = {index for index, seat in table.seats.items() if seat.clients}
-        return AtTurn(rows, pages, table.settings)
+        return AtTurn(self.rows(), pages, table.settings)
 
     def at_play(self) -> AtPlay:
         """What the dealer's steps after a change need of the table: its run-out's pause and
@@ -625,7 +640,7 @@ class Driver:
         table = self.table
         seats = table.seats
         if rows is None:
-            rows = {index: seat.state() for index, seat in seats.items()}
+            rows = self.rows()
         return AtHandEnd(
             table_id=table.id,
             rows=rows,
